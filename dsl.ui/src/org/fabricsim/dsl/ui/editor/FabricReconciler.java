@@ -1,0 +1,21 @@
+package org.fabricsim.dsl.ui.editor;
+
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jface.text.reconciler.MonoReconciler;
+
+/**
+ * The reconciler that the Generic Editor installs for {@code .fabric} files: it runs
+ * {@link FabricReconcilingStrategy} on the whole document when the editor opens and after each
+ * pause in typing.
+ */
+public class FabricReconciler extends MonoReconciler {
+
+    private static final int DELAY_MILLIS = 300;
+
+    /** Creates the reconciler; called by the Generic Editor through its extension point. */
+    public FabricReconciler() {
+        super(new FabricReconcilingStrategy(), false);
+        setDelay(DELAY_MILLIS);
+        setProgressMonitor(new NullProgressMonitor());
+    }
+}

@@ -1,0 +1,9 @@
+package org.fabricsim.dsl.validation;
+
+import org.eclipse.xtext.validation.ComposedChecks;
+import org.eclipse.xtext.validation.NamesAreUniqueValidator;
+
+/** The language's validator: composes one validator per concern. */
+@ComposedChecks(validators = { NamesAreUniqueValidator.class, UnitsValidator.class, ClusterValidator.class })
+public class FabricValidator extends AbstractFabricValidator {
+}

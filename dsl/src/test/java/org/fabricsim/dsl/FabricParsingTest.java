@@ -1,0 +1,77 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class FabricParsingTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Test
+    void shouldParseAClusterAndABenchmarkThatReferencesIt() throws Exception {
+        Model model = parser.parse("""
+                package quickstart
+                cluster Small {
+                    nodes 2 x 8 accelerators
+                    link 400 Gb/s latency 1 us
+                }
+                benchmark Ring {
+                    all-reduce ring on Small
+                    sizes 1 MiB, 1.5 GB
+                }
+                """);
+        assertNotNull(model);
+        validation.assertNoIssues(model);
+        Benchmark benchmark = (Benchmark) model.getElements().get(1);
+        assertEquals("Small", benchmark.getCluster().getName());
+        assertEquals(2, benchmark.getSizes().size());
+    }
+
+    @Test
+    void shouldReportOneSyntaxErrorOnTheLineWithTheMissingNodeCount() throws Exception {
+        Model model = parser.parse("""
+                cluster Small {
+                    nodes 2 x accelerators
+                    link 400 Gb/s latency 1 us
+                }
+                """);
+        List<Issue> issues = validation.validate(model);
+        assertEquals(1, issues.size(), () -> "expected one syntax error, got " + issues);
+        assertEquals(2, issues.get(0).getLineNumber());
+    }
+
+    @Test
+    void shouldReportAnUnresolvedClusterByName() throws Exception {
+        Model model = parser.parse("""
+                benchmark Ring {
+                    all-reduce ring on Missing
+                    sizes 1 MiB
+                }
+                """);
+        List<Issue> issues = validation.validate(model);
+        assertEquals(1, issues.size());
+        assertTrue(issues.get(0).getMessage().contains("Missing"), issues.get(0).getMessage());
+    }
+}

@@ -1,0 +1,68 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.StudySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class SpecMapperTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Test
+    void shouldNormalizeUnitsToBytesPerSecondPicosecondsAndBytes() throws Exception {
+        Model model = parser.parse("""
+                package p
+                cluster C { nodes 4 x 8 accelerators link 400 Gb/s latency 1.5 us }
+                benchmark B { all-reduce ring on C sizes 1 MiB, 2 GB, 1 GiB }
+                """);
+        validation.assertNoErrors(model);
+        StudySpec study = mapper.toStudy(model, "p.fabric");
+        CollectiveBenchmarkSpec benchmark = (CollectiveBenchmarkSpec) study.workloads().get(0);
+        ClusterSpec cluster = benchmark.cluster();
+        assertEquals("p", study.model());
+        assertEquals("p.B", benchmark.name());
+        assertEquals("p.C", cluster.name());
+        assertEquals(32, cluster.accelerators());
+        // 400 Gb/s = 400e9 bits/s / 8 = 50e9 bytes/s; 1.5 us = 1.5e6 ps.
+        assertEquals(50e9, cluster.linkBytesPerSecond());
+        assertEquals(1_500_000L, cluster.hopLatencyPs());
+        // 1 MiB = 2^20; 2 GB = 2e9 (decimal); 1 GiB = 2^30.
+        assertEquals(List.of(1_048_576L, 2_000_000_000L, 1_073_741_824L), benchmark.sizesBytes());
+    }
+
+    @Test
+    void shouldValidateAndMapTheQuickstartExample() throws Exception {
+        Path quickstart = Path.of("../examples/quickstart/ring-allreduce.fabric");
+        Model model = parser.parse(Files.readString(quickstart));
+        validation.assertNoIssues(model);
+        StudySpec study = mapper.toStudy(model, quickstart.toString());
+        assertEquals(1, study.workloads().size());
+        assertEquals(16, ((CollectiveBenchmarkSpec) study.workloads().get(0)).cluster().accelerators());
+    }
+}

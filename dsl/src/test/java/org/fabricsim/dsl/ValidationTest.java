@@ -1,0 +1,95 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** Every rule has one model where it fires and one where it does not. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class ValidationTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    private Model cluster(String nodes, String link) throws Exception {
+        return parser.parse("cluster C {\n nodes " + nodes + " accelerators\n link " + link + "\n}\n");
+    }
+
+    @Test
+    void shouldRejectATimeWhereALinkRateBelongs() throws Exception {
+        validation.assertError(cluster("1 x 8", "1 us latency 1 us"), Literals.QUANTITY, IssueCodes.WRONG_DIMENSION,
+                "Expected a data rate");
+    }
+
+    @Test
+    void shouldRejectADataRateWhereALatencyBelongs() throws Exception {
+        validation.assertError(cluster("1 x 8", "400 Gb/s latency 400 Gb/s"), Literals.QUANTITY,
+                IssueCodes.WRONG_DIMENSION, "Expected a time");
+    }
+
+    @Test
+    void shouldAcceptBitsAndBytesAsDataRates() throws Exception {
+        validation.assertNoIssues(cluster("1 x 8", "400 Gb/s latency 1 us"));
+        validation.assertNoIssues(cluster("1 x 8", "50 GB/s latency 500 ns"));
+    }
+
+    @Test
+    void shouldRejectAZeroSize() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 1 x 2 accelerators link 1 GB/s latency 1 us }
+                benchmark B { all-reduce ring on C sizes 0 MiB }
+                """);
+        validation.assertError(model, Literals.QUANTITY, IssueCodes.NOT_POSITIVE);
+    }
+
+    @Test
+    void shouldAcceptAZeroLatency() throws Exception {
+        validation.assertNoIssues(cluster("1 x 8", "400 Gb/s latency 0 us"));
+    }
+
+    @Test
+    void shouldRejectAClusterWithoutNodes() throws Exception {
+        validation.assertError(cluster("0 x 8", "400 Gb/s latency 1 us"), Literals.CLUSTER, IssueCodes.EMPTY_CLUSTER,
+                "at least 1 node");
+    }
+
+    @Test
+    void shouldRejectANodeWithoutAccelerators() throws Exception {
+        validation.assertError(cluster("2 x 0", "400 Gb/s latency 1 us"), Literals.CLUSTER, IssueCodes.EMPTY_CLUSTER,
+                "at least 1 accelerator");
+    }
+
+    @Test
+    void shouldRejectTwoClustersWithTheSameName() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 1 x 2 accelerators link 1 GB/s latency 1 us }
+                cluster C { nodes 1 x 4 accelerators link 1 GB/s latency 1 us }
+                """);
+        List<Issue> issues = validation.validate(model);
+        assertEquals(2, issues.size(), issues::toString);
+        for (Issue issue : issues) {
+            assertEquals(Severity.ERROR, issue.getSeverity());
+            assertTrue(issue.getMessage().startsWith("Duplicate") && issue.getMessage().contains("'C'"), issue.getMessage());
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** Collective algorithms and their timing. */
+package org.fabricsim.runtime.collective;

@@ -1,0 +1,7 @@
+package org.fabricsim.runtime.spec;
+
+/** A workload the simulator can run; each produces one run result. */
+public sealed interface WorkloadSpec permits CollectiveBenchmarkSpec {
+    /** The workload's qualified name, as written in the model. */
+    String name();
+}
