@@ -1,8 +1,19 @@
 package org.fabricsim.dsl;
 
+import org.eclipse.xtext.conversion.IValueConverterService;
+import org.eclipse.xtext.parser.antlr.ISyntaxErrorMessageProvider;
+import org.fabricsim.dsl.conversion.FabricValueConverters;
+import org.fabricsim.dsl.parser.FabricSyntaxErrorMessages;
 
-/**
- * Use this class to register components to be used at runtime / without the Equinox extension registry.
- */
+/** The Fabric language's runtime services, as Guice bindings on top of the generated defaults. */
 public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
+
+    @Override
+    public Class<? extends IValueConverterService> bindIValueConverterService() {
+        return FabricValueConverters.class;
+    }
+
+    public Class<? extends ISyntaxErrorMessageProvider> bindISyntaxErrorMessageProvider() {
+        return FabricSyntaxErrorMessages.class;
+    }
 }

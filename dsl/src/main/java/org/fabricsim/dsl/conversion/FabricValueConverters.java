@@ -1,0 +1,23 @@
+package org.fabricsim.dsl.conversion;
+
+import org.eclipse.xtext.common.services.DefaultTerminalConverters;
+import org.eclipse.xtext.conversion.IValueConverter;
+import org.eclipse.xtext.conversion.ValueConverter;
+import org.eclipse.xtext.conversion.impl.QualifiedNameValueConverter;
+
+import com.google.inject.Inject;
+
+/**
+ * Value conversion for the Fabric language: qualified names drop the {@code ^} that escapes a
+ * keyword in each segment, as identifiers do, so {@code ^default} refers to a cluster named default.
+ */
+public class FabricValueConverters extends DefaultTerminalConverters {
+
+    @Inject
+    private QualifiedNameValueConverter qualifiedNameConverter;
+
+    @ValueConverter(rule = "QualifiedName")
+    public IValueConverter<String> QualifiedName() {
+        return qualifiedNameConverter;
+    }
+}

@@ -1,0 +1,94 @@
+package org.fabricsim.generator;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.List;
+
+/**
+ * Prints a runtime spec as the Java expression that rebuilds it: records become constructor calls
+ * (each argument on its own line, named by a trailing comment), enums become constants, lists
+ * {@code List.of(...)}, strings escaped literals and numbers exact literals. Because it follows
+ * the records' own components, every spec the mapping produces prints without further code, and
+ * the printed program rebuilds exactly the specs the in-process simulation uses.
+ */
+public final class SpecPrinter {
+    private static final String INDENT = "    ";
+
+    private SpecPrinter() {
+    }
+
+    /** The expression for {@code value}, whose continuation lines start at {@code depth} indents. */
+    public static String print(Object value, int depth) {
+        StringBuilder out = new StringBuilder();
+        print(value, depth, out);
+        return out.toString();
+    }
+
+    private static void print(Object value, int depth, StringBuilder out) {
+        if (value instanceof String s) {
+            out.append(JavaSource.stringLiteral(s));
+        } else if (value instanceof Long l) {
+            out.append(l).append('L');
+        } else if (value instanceof Integer || value instanceof Boolean) {
+            out.append(value);
+        } else if (value instanceof Double d) {
+            out.append(doubleLiteral(d));
+        } else if (value instanceof Enum<?> e) {
+            out.append(e.getDeclaringClass().getSimpleName()).append('.').append(e.name());
+        } else if (value instanceof List<?> list) {
+            printList(list, depth, out);
+        } else if (value instanceof Record record) {
+            printRecord(record, depth, out);
+        } else {
+            throw new IllegalArgumentException("cannot print a " + (value == null ? "null" : value.getClass()));
+        }
+    }
+
+    private static String doubleLiteral(double d) {
+        if (!Double.isFinite(d)) {
+            throw new IllegalArgumentException("specs hold finite numbers only, got " + d);
+        }
+        return Double.toString(d);
+    }
+
+    private static void printList(List<?> list, int depth, StringBuilder out) {
+        boolean simple = list.stream().noneMatch(Record.class::isInstance);
+        out.append("List.of(");
+        for (int i = 0; i < list.size(); i++) {
+            if (simple) {
+                out.append(i == 0 ? "" : ", ");
+            } else {
+                newline(out, depth + 1);
+            }
+            print(list.get(i), depth + 1, out);
+            if (!simple && i + 1 < list.size()) {
+                out.append(',');
+            }
+        }
+        out.append(')');
+    }
+
+    private static void printRecord(Record record, int depth, StringBuilder out) {
+        RecordComponent[] components = record.getClass().getRecordComponents();
+        out.append("new ").append(record.getClass().getSimpleName()).append('(');
+        for (int i = 0; i < components.length; i++) {
+            newline(out, depth + 1);
+            print(component(record, components[i]), depth + 1, out);
+            out.append(i + 1 < components.length ? ", " : " ").append("// ").append(components[i].getName());
+        }
+        newline(out, depth);
+        out.append(')');
+    }
+
+    private static Object component(Record record, RecordComponent component) {
+        try {
+            return component.getAccessor().invoke(record);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("cannot read " + component.getName() + " of " + record.getClass(), e);
+        }
+    }
+
+    private static void newline(StringBuilder out, int depth) {
+        out.append('\n').append(INDENT.repeat(depth));
+    }
+}

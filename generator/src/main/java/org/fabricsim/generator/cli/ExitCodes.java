@@ -1,0 +1,14 @@
+package org.fabricsim.generator.cli;
+
+/** The command line's exit codes. */
+public final class ExitCodes {
+    /** Success. */
+    public static final int OK = 0;
+    /** The model has errors. */
+    public static final int MODEL_ERRORS = 1;
+    /** Bad command-line usage, or a file that cannot be read or written. */
+    public static final int USAGE = 2;
+
+    private ExitCodes() {
+    }
+}
