@@ -35,7 +35,7 @@ test('the vsix holds the manifest, the bundled client, the grammar and the serve
     'extension/package.json',
     'extension/out/extension.js',
     'extension/language-configuration.json',
-    'extension/syntaxes/fabric.tmLanguage.json',
+    'extension/out/fabric.tmLanguage.json',
     'extension/server/fabric.jar',
   ]) {
     assert.ok(vsix.entries.has(name), `${name} missing from ${vsixPath}; entries: ${[...vsix.entries.keys()].join(', ')}`);
@@ -69,7 +69,9 @@ test('the bundled extension.js loads with only the vscode API available and expo
   const sandboxRequire = (name) => {
     requested.add(name);
     if (name === 'vscode') {
-      return {}; // only touched inside activate()
+      // The API is only used inside activate(); at load time classes may be extended, so every
+      // member is a harmless constructible stub.
+      return new Proxy({}, { get: (_, key) => (key === '__esModule' ? false : class Stub {}) });
     }
     const bare = name.startsWith('node:') ? name.slice(5) : name;
     assert.ok(realRequire('module').builtinModules.includes(bare), `extension.js requires "${name}", which is not bundled`);
@@ -96,10 +98,10 @@ test('the bundled server jar is runnable and answers LSP over stdio', { timeout:
   const workspace = path.join(dir, 'ws');
   fs.mkdirSync(workspace);
   const broken = path.join(workspace, 'broken.fabric');
-  const brokenText = 'package smoke\ncluster Small {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\nbenchmark B {\n    all-reduce ring on Missing\n    sizes 1 MiB\n}\n';
+  const brokenText = 'package smoke\ncluster Small {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\nbenchmark Probe {\n    all-reduce ring on Missing\n    sizes 1 MiB\n}\n';
   fs.writeFileSync(broken, brokenText);
 
-  const java = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
+  const java = process.env.FABRICSIM_JAVA || (process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : 'java');
   const server = cp.spawn(java, ['-jar', jarFile, 'lsp'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   server.stderr.on('data', (d) => (stderr += d));
@@ -146,7 +148,12 @@ test('the bundled server jar is runnable and answers LSP over stdio', { timeout:
         () => reject(new Error(`timed out after ${ms} ms waiting for ${what}; received ${JSON.stringify(received).slice(0, 2000)}; server stderr:\n${stderr}`)),
         ms,
       );
+      timer.unref();
       waiters.push({ predicate, resolve: (m) => { clearTimeout(timer); resolve(m); } });
+      exited.then((r) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${JSON.stringify(r)}) while waiting for ${what}; server stderr:\n${stderr}`));
+      });
     });
 
   try {
@@ -169,7 +176,7 @@ test('the bundled server jar is runnable and answers LSP over stdio', { timeout:
     send({ id: 2, method: 'shutdown' });
     await waitFor('the shutdown response', (m) => m.id === 2, 20000);
     send({ method: 'exit' });
-    const result = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 20000))]);
+    const result = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 20000).unref())]);
     assert.notEqual(result, 'still running', 'server did not exit after shutdown/exit');
   } finally {
     server.kill('SIGKILL');

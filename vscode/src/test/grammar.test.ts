@@ -1,5 +1,5 @@
-// Tokenizes .fabric text with the real TextMate engine VS Code uses (vscode-textmate + oniguruma)
-// and checks that the grammar's keywords are highlighted, and that it stays in sync with Fabric.xtext.
+// Tokenizes .fabric text with the real TextMate engine VS Code uses (vscode-textmate + oniguruma),
+// using out/fabric.tmLanguage.json as generated from Fabric.xtext by scripts/generate-grammar.mjs.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -24,7 +24,7 @@ before(async () => {
       if (scopeName !== 'source.fabric') {
         return null;
       }
-      const file = path.join(root, 'syntaxes', 'fabric.tmLanguage.json');
+      const file = path.join(root, 'out', 'fabric.tmLanguage.json');
       return textmate.parseRawGrammar(fs.readFileSync(file, 'utf8'), file);
     },
   });
@@ -91,20 +91,95 @@ test('identifiers that merely contain keywords are not highlighted', () => {
   assert.ok(!scopesOf(tokens, 'clusterX').some((s) => s.startsWith('keyword.')));
 });
 
-test('every word keyword of Fabric.xtext is highlighted', () => {
+const design = `package meta.llama3
+import fabric.catalog.nvidia.*
+
+cluster Grand16K {
+    nodes 2048 x DGX_H100
+    scale-out RoCE400 fat-tree {
+        tiers 3
+        oversubscription 1:1, 1:1, 7:1
+        rails 8
+        routing ecmp
+    }
+}
+cost Rent {
+    accelerator-hour $2.50/h
+    pue 1.3
+}
+model Llama3_405B transformer {
+    layers 126  hidden 16384  ffn 53248  heads 128  kv-heads 8  vocab 128256
+}
+training Pretrain {
+    model Llama3_405B on Grand16K
+    sequence 8192  batch 16 tokens  precision bf16
+    parallel tensor 8  pipeline 16  data 128
+    schedule interleaved-1f1b
+}`;
+
+test('the design document example is highlighted', () => {
+  const tokens = tokenize(design);
+  assert.ok(scopesOf(tokens, 'import').includes('keyword.control.import.fabric'));
+  for (const name of ['Grand16K', 'Rent', 'Llama3_405B', 'Pretrain']) {
+    assert.ok(scopesOf(tokens, name).includes('entity.name.type.fabric'), `${name} is not a definition name`);
+  }
+  for (const keyword of ['scale-out', 'fat-tree', 'tiers', 'oversubscription', 'kv-heads', 'accelerator-hour', 'parallel']) {
+    assert.ok(scopesOf(tokens, keyword).some((s) => s.startsWith('keyword.')), `${keyword} is not a keyword`);
+  }
+  for (const constant of ['ecmp', 'bf16', 'interleaved-1f1b', 'transformer']) {
+    assert.ok(scopesOf(tokens, constant).includes('support.constant.fabric'), `${constant} is not a constant`);
+  }
+  assert.ok(scopesOf(tokens, '$').includes('keyword.other.unit.fabric'));
+  assert.ok(scopesOf(tokens, '2.50').includes('constant.numeric.fabric'));
+  assert.ok(scopesOf(tokens, '/h').includes('keyword.other.unit.fabric'));
+  // References are plain identifiers, even where they look like keywords.
+  assert.ok(!scopesOf(tokens, 'DGX_H100').some((s) => s.startsWith('keyword.')));
+});
+
+test('every keyword and unit of Fabric.xtext is highlighted', () => {
   assert.ok(fs.existsSync(xtextGrammar), `Xtext grammar not found at ${xtextGrammar}`);
+  // Deliberately naive and independent of the generator: every quoted literal in the grammar.
   const source = fs.readFileSync(xtextGrammar, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
   const body = source.substring(source.indexOf('\n', source.indexOf('generate ')));
-  const keywords = new Set<string>();
+  const unitRule = /enum\s+Unit\s*:([^;]*);/.exec(body);
+  assert.ok(unitRule, 'no enum Unit in Fabric.xtext');
+  const units = new Set([...unitRule[1].matchAll(/'([^'\\]+)'/g)].map((m) => m[1]));
+  const words = new Set<string>();
   for (const match of body.matchAll(/'([^'\\]+)'/g)) {
-    if (/^[A-Za-z][A-Za-z0-9-]*(\/[A-Za-z]+)?$/.test(match[1])) {
-      keywords.add(match[1]);
+    if (!units.has(match[1]) && /^[A-Za-z0-9][A-Za-z0-9-]*$/.test(match[1]) && /[A-Za-z]/.test(match[1])) {
+      words.add(match[1]);
     }
   }
-  assert.ok(keywords.size > 5, `suspiciously few keywords parsed from Fabric.xtext: ${[...keywords]}`);
-  const missing = [...keywords].filter((keyword) => {
-    const scopes = tokenize(`${keyword}\n`).find((t) => t.text === keyword)?.scopes ?? [];
+  assert.ok(words.size > 5, `suspiciously few keywords parsed from Fabric.xtext: ${[...words]}`);
+  const missing = [...words].filter((word) => {
+    const scopes = tokenize(`${word}\n`).find((t) => t.text === word)?.scopes ?? [];
     return !scopes.some((s) => s.startsWith('keyword.') || s.startsWith('support.constant.'));
   });
-  assert.deepEqual(missing, [], `add these Fabric.xtext keywords to syntaxes/fabric.tmLanguage.json: ${missing.join(', ')}`);
+  assert.deepEqual(missing, [], `keywords of Fabric.xtext that are not highlighted: ${missing.join(', ')}`);
+  const missingUnits = [...units].filter((unit) => {
+    const scopes = tokenize(`1 ${unit}\n`).find((t) => t.text.trim() === unit)?.scopes ?? [];
+    return !scopes.includes('keyword.other.unit.fabric');
+  });
+  assert.deepEqual(missingUnits, [], `units of Fabric.xtext that are not highlighted after a number: ${missingUnits.join(', ')}`);
+});
+
+test('every example model tokenizes without unmatched block comments or strings', () => {
+  const examples = path.resolve(root, '..', 'examples');
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== 'target') walk(full);
+      else if (entry.name.endsWith('.fabric')) files.push(full);
+    }
+  };
+  if (fs.existsSync(examples)) walk(examples);
+  assert.ok(files.length > 0, `no .fabric files under ${examples}`);
+  for (const file of files) {
+    const tokens = tokenize(fs.readFileSync(file, 'utf8').replace(/\r\n/g, '\n'));
+    const last = tokens[tokens.length - 1];
+    assert.ok(last, `${file} produced no tokens`);
+    assert.ok(!last.scopes.some((s) => s.startsWith('comment.block') || s.startsWith('string.')), `${file} ends inside a comment or string`);
+    assert.ok(tokens.some((t) => t.scopes.some((s) => s.startsWith('keyword.'))), `${file} has no highlighted keyword`);
+  }
 });

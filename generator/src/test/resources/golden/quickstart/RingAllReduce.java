@@ -21,13 +21,67 @@ public final class RingAllReduce {
                     "quickstart.RingAllReduce", // name
                     new ClusterSpec(
                         "quickstart.TwoNodes", // name
+                        new NodeSpec(
+                            "quickstart.TwoNodes.node", // name
+                            new AcceleratorSpec(
+                                "quickstart.TwoNodes.accelerator", // name
+                                "generic", // vendor
+                                0.0, // bf16FlopsPerSecond
+                                0.0, // fp8FlopsPerSecond
+                                0L, // memoryBytes
+                                0.0, // memoryBytesPerSecond
+                                0.0, // matmulEfficiency
+                                0.0 // scaleUpBytesPerSecond
+                            ), // accelerator
+                            8, // accelerators
+                            null, // scaleUp
+                            new NicSpec(
+                                "quickstart.TwoNodes.nic", // name
+                                "generic", // vendor
+                                1, // ports
+                                5.0E10, // portBytesPerSecond
+                                0.0, // hostBytesPerSecond
+                                0L // latencyPs
+                            ), // nic
+                            8, // nics
+                            true // railAligned
+                        ), // node
                         2, // nodes
-                        8, // acceleratorsPerNode
-                        5.0E10, // linkBytesPerSecond
-                        1000000L // hopLatencyPs
+                        new ScaleOutSpec(
+                            new FabricSpec(
+                                "quickstart.TwoNodes.link", // name
+                                "generic", // vendor
+                                FabricSpec.FabricScope.SCALE_OUT, // scope
+                                true, // openStandard
+                                "", // acceleratorVendor
+                                5.0E10, // linkBytesPerSecond
+                                1000000L, // latencyPs
+                                true, // lossless
+                                FabricSpec.CongestionControl.NONE, // congestionControl
+                                false, // adaptiveRouting
+                                false, // packetSpraying
+                                false // inNetworkReduction
+                            ), // fabric
+                            new TopologySpec.SingleSwitch(
+                                new SwitchSpec(
+                                    "quickstart.TwoNodes.switch", // name
+                                    "generic", // vendor
+                                    16, // radix
+                                    5.0E10, // portBytesPerSecond
+                                    0L, // latencyPs
+                                    0L, // bufferBytes
+                                    false, // inNetworkReduction
+                                    false // scheduled
+                                ) // switchSpec
+                            ), // topology
+                            ScaleOutSpec.Routing.ECMP // routing
+                        ), // scaleOut
+                        0.0 // maxOversubscription
                     ), // cluster
+                    2, // nodes
                     CollectiveOp.ALL_REDUCE, // operation
                     CollectiveAlgorithm.RING, // algorithm
+                    1, // channels
                     List.of(1048576L, 16777216L, 268435456L, 1073741824L) // sizesBytes
                 )) // workloads
         );

@@ -1,6 +1,12 @@
 package org.fabricsim.dsl;
 
 import org.eclipse.xtext.conversion.IValueConverterService;
+import org.eclipse.xtext.formatting2.IFormatter2;
+import org.fabricsim.dsl.formatting2.FabricFormatter;
+import org.eclipse.xtext.linking.ILinkingDiagnosticMessageProvider;
+import org.eclipse.xtext.scoping.IGlobalScopeProvider;
+import org.fabricsim.dsl.catalog.FabricGlobalScopeProvider;
+import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
 import org.eclipse.xtext.parser.antlr.ISyntaxErrorMessageProvider;
 import org.fabricsim.dsl.conversion.FabricValueConverters;
 import org.fabricsim.dsl.parser.FabricSyntaxErrorMessages;
@@ -15,5 +21,18 @@ public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
 
     public Class<? extends ISyntaxErrorMessageProvider> bindISyntaxErrorMessageProvider() {
         return FabricSyntaxErrorMessages.class;
+    }
+
+    @Override
+    public Class<? extends IGlobalScopeProvider> bindIGlobalScopeProvider() {
+        return FabricGlobalScopeProvider.class;
+    }
+
+    public Class<? extends ILinkingDiagnosticMessageProvider> bindILinkingDiagnosticMessageProvider() {
+        return FabricLinkingDiagnostics.class;
+    }
+
+    public Class<? extends IFormatter2> bindIFormatter2() {
+        return FabricFormatter.class;
     }
 }

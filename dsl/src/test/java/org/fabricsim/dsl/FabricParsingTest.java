@@ -60,14 +60,14 @@ class FabricParsingTest {
         List<Issue> issues = validation.validate(model);
         assertEquals(1, issues.size(), () -> "expected one syntax error, got " + issues);
         assertEquals(2, issues.get(0).getLineNumber());
-        assertEquals("Expected a whole number before 'accelerators'.", issues.get(0).getMessage());
+        assertEquals("Unexpected 'accelerators' here.", issues.get(0).getMessage());
     }
 
     @Test
     void shouldResolveAReferenceWrittenWithAnEscapedKeyword() throws Exception {
         Model model = parser.parse("""
                 cluster ^cluster { nodes 1 x 2 accelerators link 1 GB/s latency 1 us }
-                benchmark B { all-reduce ring on ^cluster sizes 1 KiB }
+                benchmark Bench { all-reduce ring on ^cluster sizes 1 KiB }
                 """);
         validation.assertNoErrors(model);
         assertEquals("cluster", ((Benchmark) model.getElements().get(1)).getCluster().getName());

@@ -39,19 +39,19 @@ class SpecMapperTest {
         Model model = parser.parse("""
                 package p
                 cluster C { nodes 4 x 8 accelerators link 400 Gb/s latency 1.5 us }
-                benchmark B { all-reduce ring on C sizes 1 MiB, 2 GB, 1 GiB }
+                benchmark Bench { all-reduce ring on C sizes 1 MiB, 2 GB, 1 GiB }
                 """);
         validation.assertNoErrors(model);
         StudySpec study = mapper.toStudy(model, "p.fabric");
         CollectiveBenchmarkSpec benchmark = (CollectiveBenchmarkSpec) study.workloads().get(0);
         ClusterSpec cluster = benchmark.cluster();
         assertEquals("p", study.model());
-        assertEquals("p.B", benchmark.name());
+        assertEquals("p.Bench", benchmark.name());
         assertEquals("p.C", cluster.name());
         assertEquals(32, cluster.accelerators());
         // 400 Gb/s = 400e9 bits/s / 8 = 50e9 bytes/s; 1.5 us = 1.5e6 ps.
-        assertEquals(50e9, cluster.linkBytesPerSecond());
-        assertEquals(1_500_000L, cluster.hopLatencyPs());
+        assertEquals(50e9, cluster.node().nic().portBytesPerSecond());
+        assertEquals(1_500_000L, cluster.scaleOut().fabric().latencyPs());
         // 1 MiB = 2^20; 2 GB = 2e9 (decimal); 1 GiB = 2^30.
         assertEquals(List.of(1_048_576L, 2_000_000_000L, 1_073_741_824L), benchmark.sizesBytes());
     }

@@ -57,9 +57,43 @@ class ValidationTest {
     void shouldRejectAZeroSize() throws Exception {
         Model model = parser.parse("""
                 cluster C { nodes 1 x 2 accelerators link 1 GB/s latency 1 us }
-                benchmark B { all-reduce ring on C sizes 0 MiB }
+                benchmark Bench { all-reduce ring on C sizes 0 MiB }
                 """);
         validation.assertError(model, Literals.QUANTITY, IssueCodes.NOT_POSITIVE);
+    }
+
+    @Test
+    void shouldRejectAMoneyUnitWithoutTheDollarSign() throws Exception {
+        Model model = parser.parse("cost Rent { accelerator-hour 2.50 /h }");
+        validation.assertError(model, Literals.QUANTITY, IssueCodes.INVALID_MONEY, "Write money with a '$'");
+    }
+
+    @Test
+    void shouldRejectAnAmountWhereAPricePerHourBelongs() throws Exception {
+        Model model = parser.parse("cost Rent { accelerator-hour $2.50 }");
+        validation.assertError(model, Literals.QUANTITY, IssueCodes.WRONG_DIMENSION, "Expected a price per hour");
+    }
+
+    @Test
+    void shouldAcceptMoneyWrittenWithTheDollarSign() throws Exception {
+        validation.assertNoIssues(parser.parse("cost Rent { accelerator-hour $2.50/h capex $250000 per node over 4 years }"));
+    }
+
+    @Test
+    void shouldRejectAPercentageAboveOneHundred() throws Exception {
+        Model model = parser.parse("""
+                vendor V
+                accelerator A { vendor V compute bf16 1 TFLOPS memory 1 GB bandwidth 1 TB/s efficiency 120 % }
+                """);
+        validation.assertError(model, Literals.QUANTITY, IssueCodes.NOT_A_FRACTION);
+    }
+
+    @Test
+    void shouldAcceptAPercentageOfAtMostOneHundred() throws Exception {
+        validation.assertNoIssues(parser.parse("""
+                vendor V
+                accelerator A { vendor V compute bf16 1 TFLOPS memory 1 GB bandwidth 1 TB/s efficiency 100 % }
+                """));
     }
 
     @Test
@@ -68,14 +102,29 @@ class ValidationTest {
     }
 
     @Test
+    void shouldRejectASketchedClusterWithoutItsLink() throws Exception {
+        validation.assertError(parser.parse("cluster C { nodes 2 x 8 accelerators }"), Literals.CLUSTER,
+                IssueCodes.SKETCH_NEEDS_LINK);
+    }
+
+    @Test
+    void shouldRejectALinkOnAClusterOfCatalogNodes() throws Exception {
+        Model model = parser.parse("""
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 2 x DGX_H100 link 1 GB/s latency 1 us }
+                """);
+        validation.assertError(model, Literals.CLUSTER, IssueCodes.LINK_NEEDS_SKETCH);
+    }
+
+    @Test
     void shouldRejectAClusterWithoutNodes() throws Exception {
-        validation.assertError(cluster("0 x 8", "400 Gb/s latency 1 us"), Literals.CLUSTER, IssueCodes.EMPTY_CLUSTER,
+        validation.assertError(cluster("0 x 8", "400 Gb/s latency 1 us"), Literals.NODE_GROUP, IssueCodes.EMPTY_CLUSTER,
                 "at least 1 node");
     }
 
     @Test
     void shouldRejectANodeWithoutAccelerators() throws Exception {
-        validation.assertError(cluster("2 x 0", "400 Gb/s latency 1 us"), Literals.CLUSTER, IssueCodes.EMPTY_CLUSTER,
+        validation.assertError(cluster("2 x 0", "400 Gb/s latency 1 us"), Literals.NODE_GROUP, IssueCodes.EMPTY_CLUSTER,
                 "at least 1 accelerator");
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Prints a runtime spec as the Java expression that rebuilds it: records become constructor calls
  * (each argument on its own line, named by a trailing comment), enums become constants, lists
- * {@code List.of(...)}, strings escaped literals and numbers exact literals. Because it follows
+ * {@code List.of(...)}, strings escaped literals, numbers exact literals, and absent parts {@code null}. Because it follows
  * the records' own components, every spec the mapping produces prints without further code, and
  * the printed program rebuilds exactly the specs the in-process simulation uses.
  */
@@ -25,7 +25,9 @@ public final class SpecPrinter {
     }
 
     private static void print(Object value, int depth, StringBuilder out) {
-        if (value instanceof String s) {
+        if (value == null) {
+            out.append("null");
+        } else if (value instanceof String s) {
             out.append(JavaSource.stringLiteral(s));
         } else if (value instanceof Long l) {
             out.append(l).append('L');
@@ -34,13 +36,13 @@ public final class SpecPrinter {
         } else if (value instanceof Double d) {
             out.append(doubleLiteral(d));
         } else if (value instanceof Enum<?> e) {
-            out.append(e.getDeclaringClass().getSimpleName()).append('.').append(e.name());
+            out.append(typeName(e.getDeclaringClass())).append('.').append(e.name());
         } else if (value instanceof List<?> list) {
             printList(list, depth, out);
         } else if (value instanceof Record record) {
             printRecord(record, depth, out);
         } else {
-            throw new IllegalArgumentException("cannot print a " + (value == null ? "null" : value.getClass()));
+            throw new IllegalArgumentException("cannot print a " + value.getClass());
         }
     }
 
@@ -70,7 +72,7 @@ public final class SpecPrinter {
 
     private static void printRecord(Record record, int depth, StringBuilder out) {
         RecordComponent[] components = record.getClass().getRecordComponents();
-        out.append("new ").append(record.getClass().getSimpleName()).append('(');
+        out.append("new ").append(typeName(record.getClass())).append('(');
         for (int i = 0; i < components.length; i++) {
             newline(out, depth + 1);
             print(component(record, components[i]), depth + 1, out);
@@ -78,6 +80,11 @@ public final class SpecPrinter {
         }
         newline(out, depth);
         out.append(')');
+    }
+
+    /** The name of a spec type as the generated program writes it: nested types through their outer type. */
+    private static String typeName(Class<?> type) {
+        return type.getCanonicalName().substring(type.getPackageName().length() + 1);
     }
 
     private static Object component(Record record, RecordComponent component) {

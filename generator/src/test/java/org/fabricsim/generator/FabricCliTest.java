@@ -52,7 +52,7 @@ class FabricCliTest {
         Files.writeString(model, "cluster C {\n    nodes 2 x accelerators\n    link 1 GB/s latency 1 us\n}\n");
         Outcome outcome = fabric("validate", model.toString());
         assertEquals(1, outcome.exitCode());
-        assertTrue(outcome.out().contains(model + ":2:15: error: Expected a whole number before 'accelerators'."),
+        assertTrue(outcome.out().contains(model + ":2:15: error: Unexpected 'accelerators' here."),
                 outcome.out());
         assertFalse(outcome.err().contains("Exception"), outcome.err());
     }

@@ -9,6 +9,11 @@ import org.fabricsim.runtime.collective.RingAllReduce;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CollectiveAlgorithm;
+import org.fabricsim.runtime.spec.CollectiveOp;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
@@ -43,13 +48,13 @@ public final class Simulator {
 
     private RunResult runBenchmark(CollectiveBenchmarkSpec benchmark, long startNanos) {
         ClusterSpec cluster = benchmark.cluster();
-        int ranks = cluster.accelerators();
-        long stepLatencyPs = SINGLE_SWITCH_HOPS * cluster.hopLatencyPs();
-        double busFactor = RingAllReduce.busBandwidthFactor(ranks);
+        int ranks = benchmark.ranks();
+        RingPath ring = RingPath.of(benchmark);
+        double busFactor = benchmark.operation().busBandwidthFactor(ranks);
 
         List<Object> rows = new ArrayList<>();
         for (long sizeBytes : benchmark.sizesBytes()) {
-            long timePs = RingAllReduce.timePs(sizeBytes, ranks, cluster.linkBytesPerSecond(), stepLatencyPs);
+            long timePs = RingAllReduce.timePs(sizeBytes, ranks, ring.bytesPerSecond(), ring.stepLatencyPs());
             double timeSeconds = timePs / PICOSECONDS_PER_SECOND;
             double algbwGBps = timePs == 0 ? 0 : sizeBytes / timeSeconds / BYTES_PER_GB;
             Map<String, Object> row = new LinkedHashMap<>();
@@ -62,16 +67,39 @@ public final class Simulator {
 
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("cluster", cluster.name());
-        parameters.put("nodes", cluster.nodes());
+        parameters.put("nodes", benchmark.nodes());
         parameters.put("acceleratorsPerNode", cluster.acceleratorsPerNode());
         parameters.put("accelerators", ranks);
-        parameters.put("linkGBps", cluster.linkBytesPerSecond() / BYTES_PER_GB);
-        parameters.put("stepLatencySeconds", stepLatencyPs / PICOSECONDS_PER_SECOND);
+        parameters.put("linkGBps", ring.bytesPerSecond() / BYTES_PER_GB);
+        parameters.put("stepLatencySeconds", ring.stepLatencyPs() / PICOSECONDS_PER_SECOND);
         parameters.put("operation", benchmark.operation().label());
         parameters.put("algorithm", benchmark.algorithm().label());
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("rows", rows);
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
         return new RunResult(benchmark.name(), "collective-benchmark", parameters, metrics, wallSeconds);
+    }
+
+    /**
+     * The ring of a benchmark on accelerators that each own a NIC port on one switch: every step
+     * crosses endpoint → switch → endpoint, so B is the port rate and α two hops plus the switch.
+     */
+    private record RingPath(double bytesPerSecond, long stepLatencyPs) {
+
+        static RingPath of(CollectiveBenchmarkSpec benchmark) {
+            ClusterSpec cluster = benchmark.cluster();
+            ScaleOutSpec scaleOut = cluster.scaleOut();
+            boolean supported = benchmark.operation() == CollectiveOp.ALL_REDUCE
+                    && (benchmark.algorithm() == CollectiveAlgorithm.RING || benchmark.algorithm() == CollectiveAlgorithm.AUTO)
+                    && cluster.node().scaleUp() == null && scaleOut != null
+                    && scaleOut.topology() instanceof TopologySpec.SingleSwitch;
+            if (!supported) {
+                throw new UnsupportedOperationException(benchmark.name() + ": only ring all-reduce on a single switch"
+                        + " is simulated so far");
+            }
+            SwitchSpec switchSpec = ((TopologySpec.SingleSwitch) scaleOut.topology()).switchSpec();
+            long stepLatencyPs = SINGLE_SWITCH_HOPS * scaleOut.fabric().latencyPs() + switchSpec.latencyPs();
+            return new RingPath(cluster.node().nic().portBytesPerSecond(), stepLatencyPs);
+        }
     }
 }

@@ -51,7 +51,7 @@ class FabricJarIT {
         Files.writeString(broken, "cluster C {\n    nodes 2 x 8 accelerators\n    link 1 us latency 1 us\n}\n");
         Outcome outcome = fabric(dir, "validate", broken.toString());
         assertEquals(1, outcome.exitCode());
-        assertTrue(outcome.out().contains(broken + ":3:12: error: Expected a data rate here"), outcome.out());
+        assertTrue(outcome.out().contains(broken + ":3:10: error: Expected a data rate here"), outcome.out());
         assertFalse((outcome.out() + outcome.err()).contains("Exception"), outcome.err());
     }
 

@@ -3,18 +3,18 @@ package org.fabricsim.dsl.conversion;
 import org.eclipse.xtext.common.services.DefaultTerminalConverters;
 import org.eclipse.xtext.conversion.IValueConverter;
 import org.eclipse.xtext.conversion.ValueConverter;
-import org.eclipse.xtext.conversion.impl.QualifiedNameValueConverter;
 
 import com.google.inject.Inject;
 
 /**
  * Value conversion for the Fabric language: qualified names drop the {@code ^} that escapes a
- * keyword in each segment, as identifiers do, so {@code ^default} refers to a cluster named default.
+ * keyword in each segment, as identifiers do, so {@code ^default} refers to a cluster named default,
+ * and keep the keyword segment {@code fabric} ({@link FabricQualifiedNameConverter}).
  */
 public class FabricValueConverters extends DefaultTerminalConverters {
 
     @Inject
-    private QualifiedNameValueConverter qualifiedNameConverter;
+    private FabricQualifiedNameConverter qualifiedNameConverter;
 
     @ValueConverter(rule = "QualifiedName")
     public IValueConverter<String> QualifiedName() {

@@ -9,7 +9,8 @@ import org.eclipse.xtext.parser.antlr.SyntaxErrorMessageProvider;
 
 /**
  * Syntax errors in the user's words: ANTLR's token names ({@code RULE_INT}) become what to write
- * ("a whole number"), and "missing X at 'y'" says where it belongs.
+ * ("a whole number"), "missing X at 'y'" says where it belongs, and ANTLR's "no viable
+ * alternative" becomes "Unexpected 'y' here".
  */
 public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private static final Map<String, String> TOKENS = Map.of(
@@ -19,6 +20,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
             "EOF", "the end of the file");
     private static final Pattern TOKEN = Pattern.compile("RULE_[A-Z_]+|\\bEOF\\b|<EOF>");
     private static final Pattern MISSING = Pattern.compile("^missing (.+) at (.+)$");
+    private static final Pattern NO_VIABLE = Pattern.compile("^no viable alternative at input (.+)$");
 
     @Override
     public SyntaxErrorMessage getSyntaxErrorMessage(IParserErrorContext context) {
@@ -37,6 +39,10 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         }
         tokens.appendTail(out);
         Matcher missing = MISSING.matcher(out);
-        return missing.matches() ? "Expected " + missing.group(1) + " before " + missing.group(2) + "." : out.toString();
+        if (missing.matches()) {
+            return "Expected " + missing.group(1) + " before " + missing.group(2) + ".";
+        }
+        Matcher noViable = NO_VIABLE.matcher(out);
+        return noViable.matches() ? "Unexpected " + noViable.group(1) + " here." : out.toString();
     }
 }

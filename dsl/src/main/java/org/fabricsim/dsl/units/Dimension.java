@@ -1,10 +1,22 @@
 package org.fabricsim.dsl.units;
 
-/** The physical dimension of a quantity; bits per second and bytes per second are one dimension. */
+/**
+ * The physical dimension of a quantity. Bits per second and bytes per second are one dimension
+ * (a data rate); a dollar amount and a dollar rate are two.
+ */
 public enum Dimension {
     DATA_RATE("a data rate", "400 Gb/s or 50 GB/s"),
-    TIME("a time", "1.5 us"),
-    DATA_SIZE("a data size", "1 GiB");
+    DATA_SIZE("a data size", "80 GB or 1 GiB"),
+    TIME("a time", "1.5 us or 4 years"),
+    COMPUTE_RATE("a compute rate", "989 TFLOPS"),
+    FRACTION("a percentage", "80 %"),
+    POWER("a power", "700 W or 10.2 kW"),
+    MONEY("an amount of money", "$250000"),
+    MONEY_RATE("a price per hour", "$2.50/h"),
+    ENERGY_PRICE("an electricity price", "$0.08/kWh"),
+    REQUEST_RATE("a rate of requests", "10 /s"),
+    /** Not a dimension: a unit that is only meaningful with or without {@code $}, used wrongly. */
+    INVALID("not a valid quantity", "$2.50/h");
 
     private final String description;
     private final String example;

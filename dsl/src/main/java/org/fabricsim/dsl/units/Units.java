@@ -2,45 +2,89 @@ package org.fabricsim.dsl.units;
 
 import java.math.BigDecimal;
 
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.Unit;
+import org.fabricsim.dsl.model.Written;
 
 /**
- * The one place where units are normalized. Every quantity becomes a number in the engine's base
- * unit for its dimension: bytes per second for data rates, picoseconds for times, bytes for sizes.
- * Bits and bytes differ: 1 Gb/s = 1e9 / 8 bytes per second, 1 GB/s = 1e9 bytes per second.
- * Decimal prefixes (K, M, G, T) are powers of 1000; binary prefixes (Ki, Mi, Gi) powers of 1024.
+ * The one place where units are normalized. Every quantity becomes a number in its dimension's
+ * base unit: bytes per second, bytes, seconds, FLOP/s, a fraction (80 % = 0.8), watts, dollars,
+ * dollars per hour, dollars per kWh, or requests per second.
+ *
+ * <p>Bits and bytes differ: 1 Gb/s = 1e9 / 8 bytes per second, 1 GB/s = 1e9 bytes per second.
+ * Decimal prefixes (K, M, G, T) are powers of 1000; binary prefixes (Ki, Mi, Gi, Ti) powers of 1024.
+ * A year is the Julian year, 365.25 days.
  */
 public final class Units {
     private static final double BITS_PER_BYTE = 8;
+    private static final double SECONDS_PER_HOUR = 3600;
+    private static final double SECONDS_PER_YEAR = 365.25 * 24 * SECONDS_PER_HOUR;
+    private static final double PICOSECONDS_PER_SECOND = 1e12;
 
     private Units() {
     }
 
-    /** The dimension a unit measures. */
+    /** The dimension of a quantity as written; {@link Dimension#INVALID} for a misused money unit. */
+    public static Dimension dimensionOf(Quantity quantity) {
+        Unit unit = Written.written(quantity, Literals.QUANTITY__UNIT) ? quantity.getUnit() : null;
+        if (quantity.isDollars()) {
+            if (unit == null) {
+                return Dimension.MONEY;
+            }
+            return switch (unit) {
+                case PER_HOUR -> Dimension.MONEY_RATE;
+                case PER_KWH -> Dimension.ENERGY_PRICE;
+                default -> Dimension.INVALID;
+            };
+        }
+        return dimensionOf(unit);
+    }
+
+    /** The dimension a unit measures when written without {@code $}. */
     public static Dimension dimensionOf(Unit unit) {
         return switch (unit) {
-            case GBIT_PER_SECOND, GBYTE_PER_SECOND, TBYTE_PER_SECOND -> Dimension.DATA_RATE;
-            case NANOSECOND, MICROSECOND, MILLISECOND -> Dimension.TIME;
-            case KIBIBYTE, MEBIBYTE, GIBIBYTE, KILOBYTE, MEGABYTE, GIGABYTE -> Dimension.DATA_SIZE;
+            case MBIT_PER_SECOND, GBIT_PER_SECOND, TBIT_PER_SECOND, MBYTE_PER_SECOND, GBYTE_PER_SECOND,
+                    TBYTE_PER_SECOND -> Dimension.DATA_RATE;
+            case BYTE, KILOBYTE, MEGABYTE, GIGABYTE, TERABYTE, KIBIBYTE, MEBIBYTE, GIBIBYTE, TEBIBYTE ->
+                Dimension.DATA_SIZE;
+            case NANOSECOND, MICROSECOND, MILLISECOND, SECOND, HOUR, YEAR -> Dimension.TIME;
+            case GFLOPS, TFLOPS, PFLOPS -> Dimension.COMPUTE_RATE;
+            case PERCENT -> Dimension.FRACTION;
+            case WATT, KILOWATT -> Dimension.POWER;
+            case PER_SECOND -> Dimension.REQUEST_RATE;
+            case PER_HOUR, PER_KWH -> Dimension.INVALID;
         };
     }
 
-    /** How many base units (bytes/s, ps or bytes) one of {@code unit} is. */
+    /** How many base units one of {@code unit} is. */
     public static double baseUnitsPer(Unit unit) {
         return switch (unit) {
+            case MBIT_PER_SECOND -> 1e6 / BITS_PER_BYTE;
             case GBIT_PER_SECOND -> 1e9 / BITS_PER_BYTE;
-            case GBYTE_PER_SECOND -> 1e9;
-            case TBYTE_PER_SECOND -> 1e12;
-            case NANOSECOND -> 1e3;
-            case MICROSECOND -> 1e6;
-            case MILLISECOND -> 1e9;
+            case TBIT_PER_SECOND -> 1e12 / BITS_PER_BYTE;
+            case MBYTE_PER_SECOND, MEGABYTE -> 1e6;
+            case GBYTE_PER_SECOND, GIGABYTE -> 1e9;
+            case TBYTE_PER_SECOND, TERABYTE -> 1e12;
+            case BYTE -> 1;
+            case KILOBYTE -> 1e3;
             case KIBIBYTE -> 1L << 10;
             case MEBIBYTE -> 1L << 20;
             case GIBIBYTE -> 1L << 30;
-            case KILOBYTE -> 1e3;
-            case MEGABYTE -> 1e6;
-            case GIGABYTE -> 1e9;
+            case TEBIBYTE -> 1L << 40;
+            case NANOSECOND -> 1e-9;
+            case MICROSECOND -> 1e-6;
+            case MILLISECOND -> 1e-3;
+            case SECOND -> 1;
+            case HOUR -> SECONDS_PER_HOUR;
+            case YEAR -> SECONDS_PER_YEAR;
+            case GFLOPS -> 1e9;
+            case TFLOPS -> 1e12;
+            case PFLOPS -> 1e15;
+            case PERCENT -> 0.01;
+            case WATT -> 1;
+            case KILOWATT -> 1e3;
+            case PER_HOUR, PER_KWH, PER_SECOND -> 1;
         };
     }
 
@@ -51,30 +95,48 @@ public final class Units {
 
     /** The quantity in its dimension's base unit. */
     public static double toBase(Quantity quantity) {
-        return valueOf(quantity) * baseUnitsPer(quantity.getUnit());
+        Dimension dimension = dimensionOf(quantity);
+        boolean unitless = dimension == Dimension.MONEY;
+        return valueOf(quantity) * (unitless ? 1 : baseUnitsPer(quantity.getUnit()));
     }
 
     /** A data rate in bytes per second. */
     public static double bytesPerSecond(Quantity quantity) {
-        return toBase(require(quantity, Dimension.DATA_RATE));
-    }
-
-    /** A time in whole picoseconds. */
-    public static long picoseconds(Quantity quantity) {
-        return Math.round(toBase(require(quantity, Dimension.TIME)));
+        return base(quantity, Dimension.DATA_RATE);
     }
 
     /** A data size in whole bytes. */
     public static long bytes(Quantity quantity) {
-        return Math.round(toBase(require(quantity, Dimension.DATA_SIZE)));
+        return Math.round(base(quantity, Dimension.DATA_SIZE));
     }
 
-    private static Quantity require(Quantity quantity, Dimension expected) {
-        Dimension actual = dimensionOf(quantity.getUnit());
+    /** A time in seconds. */
+    public static double seconds(Quantity quantity) {
+        return base(quantity, Dimension.TIME);
+    }
+
+    /** A short time (a latency) in whole picoseconds. */
+    public static long picoseconds(Quantity quantity) {
+        return Math.round(seconds(quantity) * PICOSECONDS_PER_SECOND);
+    }
+
+    /** A compute rate in FLOP/s. */
+    public static double flopsPerSecond(Quantity quantity) {
+        return base(quantity, Dimension.COMPUTE_RATE);
+    }
+
+    /** A percentage as a fraction: 80 % is 0.8. */
+    public static double fraction(Quantity quantity) {
+        return base(quantity, Dimension.FRACTION);
+    }
+
+    /** The value in base units, after checking the dimension; mapping runs on validated models only. */
+    public static double base(Quantity quantity, Dimension expected) {
+        Dimension actual = dimensionOf(quantity);
         if (actual != expected) {
             throw new IllegalArgumentException("expected " + expected.description() + " but got "
                     + actual.description() + "; validate the model before mapping it");
         }
-        return quantity;
+        return toBase(quantity);
     }
 }

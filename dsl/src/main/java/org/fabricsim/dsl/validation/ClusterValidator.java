@@ -1,32 +1,42 @@
 package org.fabricsim.dsl.validation;
 
-import org.eclipse.emf.ecore.EObject;
-import org.eclipse.emf.ecore.EStructuralFeature;
-import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import static org.fabricsim.dsl.model.Written.written;
+
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.NodeGroup;
 
 /**
- * A cluster has at least one node and at least one accelerator per node. A count the parser could
- * not read is left to the syntax error, so one mistake gives one diagnostic.
+ * A cluster's nodes: every group has nodes, a sketched node has accelerators, and the sketch form
+ * ({@code nodes N x M accelerators} with {@code link}) is not mixed with catalog nodes. A count the
+ * parser could not read is left to the syntax error, so one mistake gives one diagnostic.
  */
 public class ClusterValidator extends FabricCheck {
 
     @Check
-    public void checkClusterNotEmpty(Cluster cluster) {
-        if (written(cluster, Literals.CLUSTER__NODES) && cluster.getNodes() < 1) {
-            error("A cluster needs at least 1 node; write 'nodes 1 x ...' or more.", cluster,
-                    Literals.CLUSTER__NODES, IssueCodes.EMPTY_CLUSTER);
+    public void checkNodeGroupNotEmpty(NodeGroup group) {
+        if (written(group, Literals.NODE_GROUP__COUNT) && group.getCount() < 1) {
+            error("A cluster needs at least 1 node; write 'nodes 1 x ...' or more.", group,
+                    Literals.NODE_GROUP__COUNT, IssueCodes.EMPTY_CLUSTER);
         }
-        if (written(cluster, Literals.CLUSTER__ACCELERATORS_PER_NODE) && cluster.getAcceleratorsPerNode() < 1) {
-            error("A node needs at least 1 accelerator; write '... x 1 accelerators' or more.", cluster,
-                    Literals.CLUSTER__ACCELERATORS_PER_NODE, IssueCodes.EMPTY_CLUSTER);
+        if (written(group, Literals.NODE_GROUP__ACCELERATORS_PER_NODE) && group.getAcceleratorsPerNode() < 1) {
+            error("A node needs at least 1 accelerator; write '... x 1 accelerators' or more.", group,
+                    Literals.NODE_GROUP__ACCELERATORS_PER_NODE, IssueCodes.EMPTY_CLUSTER);
         }
     }
 
-    /** Whether the text holds a value for {@code feature}; false where the parser recovered without one. */
-    private static boolean written(EObject object, EStructuralFeature feature) {
-        return !NodeModelUtils.findNodesForFeature(object, feature).isEmpty();
+    @Check
+    public void checkClusterLinkMatchesSketch(Cluster cluster) {
+        boolean sketched = cluster.getGroups().stream().anyMatch(g -> g.getNode() == null);
+        boolean hasLink = cluster.getLinkRate() != null;
+        if (sketched && !hasLink) {
+            error("A sketched cluster needs its network: add 'link 400 Gb/s latency 1 us' (per accelerator, per hop).",
+                    cluster, Literals.ELEMENT__NAME, IssueCodes.SKETCH_NEEDS_LINK);
+        } else if (!sketched && hasLink) {
+            error("'link' only describes sketched nodes ('nodes N x M accelerators'); a cluster of catalog nodes"
+                    + " takes its network from 'scale-out'.", cluster, Literals.CLUSTER__LINK_RATE,
+                    IssueCodes.LINK_NEEDS_SKETCH);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.dsl.validation;
 
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
@@ -9,33 +10,73 @@ import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 
-/** Quantities have the dimension their place demands, and are positive. */
+/** Quantities have the dimension their place demands, money is written with {@code $}, and sizes are positive. */
 public class UnitsValidator extends FabricCheck {
 
     /** The dimension each quantity-valued feature demands. */
-    private static final Map<EStructuralFeature, Dimension> EXPECTED = Map.of(
-            Literals.CLUSTER__LINK_RATE, Dimension.DATA_RATE,
-            Literals.CLUSTER__HOP_LATENCY, Dimension.TIME,
-            Literals.BENCHMARK__SIZES, Dimension.DATA_SIZE);
+    private static final Map<EStructuralFeature, Dimension> EXPECTED = Map.ofEntries(
+            Map.entry(Literals.ACCELERATOR__MEMORY, Dimension.DATA_SIZE),
+            Map.entry(Literals.ACCELERATOR__MEMORY_BANDWIDTH, Dimension.DATA_RATE),
+            Map.entry(Literals.ACCELERATOR__EFFICIENCY, Dimension.FRACTION),
+            Map.entry(Literals.ACCELERATOR__SCALE_UP_PORT_RATE, Dimension.DATA_RATE),
+            Map.entry(Literals.ACCELERATOR__POWER, Dimension.POWER),
+            Map.entry(Literals.PRECISION_RATE__RATE, Dimension.COMPUTE_RATE),
+            Map.entry(Literals.FABRIC__LINK_RATE, Dimension.DATA_RATE),
+            Map.entry(Literals.FABRIC__LATENCY, Dimension.TIME),
+            Map.entry(Literals.NIC__PORT_RATE, Dimension.DATA_RATE),
+            Map.entry(Literals.NIC__LATENCY, Dimension.TIME),
+            Map.entry(Literals.SWITCH__PORT_RATE, Dimension.DATA_RATE),
+            Map.entry(Literals.SWITCH__LATENCY, Dimension.TIME),
+            Map.entry(Literals.SWITCH__BUFFER, Dimension.DATA_SIZE),
+            Map.entry(Literals.CLUSTER__LINK_RATE, Dimension.DATA_RATE),
+            Map.entry(Literals.CLUSTER__HOP_LATENCY, Dimension.TIME),
+            Map.entry(Literals.TRAINING__OVERLAP, Dimension.FRACTION),
+            Map.entry(Literals.POISSON_ARRIVAL__RATE, Dimension.REQUEST_RATE),
+            Map.entry(Literals.SLO__LIMIT, Dimension.TIME),
+            Map.entry(Literals.BENCHMARK__SIZES, Dimension.DATA_SIZE),
+            Map.entry(Literals.BENCHMARK__UP_TO, Dimension.DATA_SIZE),
+            Map.entry(Literals.COST__ACCELERATOR_HOUR, Dimension.MONEY_RATE),
+            Map.entry(Literals.COST__CAPEX, Dimension.MONEY),
+            Map.entry(Literals.COST__AMORTIZATION, Dimension.TIME),
+            Map.entry(Literals.COST__POWER, Dimension.POWER),
+            Map.entry(Literals.COST__ELECTRICITY, Dimension.ENERGY_PRICE),
+            Map.entry(Literals.RELIABILITY__CHECKPOINT_INTERVAL, Dimension.TIME),
+            Map.entry(Literals.RELIABILITY__CHECKPOINT_TIME, Dimension.TIME),
+            Map.entry(Literals.RELIABILITY__RESTART_TIME, Dimension.TIME),
+            Map.entry(Literals.MTBF__TIME, Dimension.TIME));
+
+    /** Places where zero is meaningful. */
+    private static final Set<EStructuralFeature> ZERO_ALLOWED = Set.of(
+            Literals.CLUSTER__HOP_LATENCY, Literals.FABRIC__LATENCY, Literals.NIC__LATENCY, Literals.SWITCH__LATENCY,
+            Literals.TRAINING__OVERLAP, Literals.RELIABILITY__RESTART_TIME, Literals.RELIABILITY__CHECKPOINT_TIME);
 
     @Check
     public void checkQuantityDimension(Quantity quantity) {
-        Dimension expected = EXPECTED.get(quantity.eContainingFeature());
-        if (expected == null) {
+        Dimension actual = Units.dimensionOf(quantity);
+        if (actual == Dimension.INVALID) {
+            error("Write money with a '$' in front, such as $2.50/h, $0.08/kWh or $250000; '"
+                    + quantity.getUnit().getLiteral() + "' on its own is not a unit.", quantity, null,
+                    IssueCodes.INVALID_MONEY);
             return;
         }
-        Dimension actual = Units.dimensionOf(quantity.getUnit());
-        if (actual != expected) {
-            error("Expected " + expected.description() + " here, such as " + expected.example() + ", but '"
-                    + quantity.getUnit().getLiteral() + "' is " + actual.description() + ".",
-                    quantity, Literals.QUANTITY__UNIT, IssueCodes.WRONG_DIMENSION, expected.name());
+        Dimension expected = EXPECTED.get(quantity.eContainingFeature());
+        if (expected != null && actual != expected) {
+            error("Expected " + expected.description() + " here, such as " + expected.example() + ", but this is "
+                    + actual.description() + ".", quantity, null, IssueCodes.WRONG_DIMENSION, expected.name());
         }
     }
 
     @Check
     public void checkQuantityPositive(Quantity quantity) {
-        if (Units.valueOf(quantity) <= 0 && quantity.eContainingFeature() != Literals.CLUSTER__HOP_LATENCY) {
+        if (Units.valueOf(quantity) <= 0 && !ZERO_ALLOWED.contains(quantity.eContainingFeature())) {
             error("This must be greater than zero.", quantity, Literals.QUANTITY__VALUE, IssueCodes.NOT_POSITIVE);
+        }
+    }
+
+    @Check
+    public void checkQuantityFractionAtMostWhole(Quantity quantity) {
+        if (Units.dimensionOf(quantity) == Dimension.FRACTION && Units.valueOf(quantity) > 100) {
+            error("A percentage can be at most 100 %.", quantity, Literals.QUANTITY__VALUE, IssueCodes.NOT_A_FRACTION);
         }
     }
 }

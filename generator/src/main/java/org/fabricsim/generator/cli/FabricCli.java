@@ -1,11 +1,16 @@
 package org.fabricsim.generator.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 
+import org.eclipse.xtext.resource.XtextResource;
 import org.fabricsim.generator.GeneratedProgram;
 import org.fabricsim.generator.JavaProgramGenerator;
 import org.fabricsim.generator.ProgramRunner;
@@ -23,7 +28,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "fabric", mixinStandardHelpOptions = true, versionProvider = FabricCli.VersionProvider.class,
         description = "Checks, generates and simulates AI-cluster models written in the Fabric language.",
         subcommands = { FabricCli.Validate.class, FabricCli.Generate.class, FabricCli.Simulate.class,
-                FabricCli.Lsp.class })
+                FabricCli.Format.class, FabricCli.Lsp.class })
 public final class FabricCli {
 
     public static void main(String[] args) {
@@ -141,6 +146,48 @@ public final class FabricCli {
                 OutputFiles.write(json, result.toJson(), force);
             }
             return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "format", mixinStandardHelpOptions = true,
+            description = "Rewrites models in the canonical layout. With --check, changes nothing and exits 1 if a"
+                    + " file is not canonical. Files with syntax errors are never touched.")
+    static final class Format implements Callable<Integer> {
+        @Parameters(arity = "1..*", paramLabel = "PATH", description = ".fabric files or directories")
+        List<Path> paths;
+
+        @Option(names = "--check", description = "only report files that are not formatted")
+        boolean check;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintWriter out = spec.commandLine().getOut();
+            ModelWorkspace workspace = new ModelWorkspace(paths);
+            int failures = 0;
+            for (Map.Entry<Path, XtextResource> entry : workspace.resources().entrySet()) {
+                Path file = entry.getKey();
+                if (entry.getValue().getParseResult().hasSyntaxErrors()) {
+                    workspace.diagnostics().stream().filter(d -> d.file().equals(file.toString()))
+                            .forEach(d -> out.println(d.format()));
+                    failures++;
+                    continue;
+                }
+                String formatted = workspace.formatter().of(entry.getValue());
+                if (!formatted.equals(Files.readString(file, StandardCharsets.UTF_8))) {
+                    if (check) {
+                        out.println(file + ": not formatted; run 'fabric format " + file + "'");
+                        failures++;
+                    } else {
+                        OutputFiles.replace(file, formatted);
+                        out.println(file + ": formatted");
+                    }
+                }
+            }
+            out.flush();
+            return failures == 0 ? ExitCodes.OK : ExitCodes.MODEL_ERRORS;
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.util.CancelIndicator;
 import org.eclipse.xtext.validation.CheckMode;
@@ -21,6 +22,7 @@ import org.eclipse.xtext.validation.IResourceValidator;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.FabricStandaloneSetup;
 import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.formatting2.CanonicalText;
 import org.fabricsim.dsl.mapping.SpecMapper;
 
 import com.google.inject.Injector;
@@ -68,6 +70,18 @@ public final class ModelWorkspace {
         Map<Path, Model> models = new LinkedHashMap<>();
         resources.forEach((file, resource) -> models.put(file, (Model) resource.getContents().get(0)));
         return models;
+    }
+
+    /** The loaded files and their parsed resources. */
+    public Map<Path, XtextResource> resources() {
+        Map<Path, XtextResource> parsed = new LinkedHashMap<>();
+        resources.forEach((file, resource) -> parsed.put(file, (XtextResource) resource));
+        return parsed;
+    }
+
+    /** The canonical formatter. */
+    public CanonicalText formatter() {
+        return injector.getInstance(CanonicalText.class);
     }
 
     /** The language's single model-to-spec mapping. */

@@ -4,10 +4,25 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /** Writes result files; never replaces an existing file unless the user said {@code --force}. */
 final class OutputFiles {
     private OutputFiles() {
+    }
+
+    /**
+     * Replaces {@code file} with {@code text} atomically: the new text goes to a sibling temporary
+     * file first, so an interrupted write never leaves a half-written model behind.
+     */
+    static void replace(Path file, String text) {
+        try {
+            Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".fabric-", ".tmp");
+            Files.writeString(temporary, text, StandardCharsets.UTF_8);
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UserError(file + ": cannot write (" + e.getMessage() + ")", ExitCodes.USAGE);
+        }
     }
 
     static void write(Path file, String text, boolean force) {

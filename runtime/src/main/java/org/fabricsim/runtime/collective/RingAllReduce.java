@@ -9,8 +9,8 @@ package org.fabricsim.runtime.collective;
  *
  * <pre>  T(S, n) = 2(n−1)/n · S/B + 2(n−1)·α</pre>
  *
- * and T = 0 for n = 1. The bus bandwidth reported by nccl-tests is busbw = (S/T) · 2(n−1)/n, which
- * approaches B as S grows. Cost: O(1).
+ * and T = 0 for n = 1. The nccl-tests bus bandwidth (S/T) · 2(n−1)/n approaches B as S grows
+ * ({@link org.fabricsim.runtime.spec.CollectiveOp#busBandwidthFactor}). Cost: O(1).
  */
 public final class RingAllReduce {
     private static final double PICOSECONDS_PER_SECOND = 1e12;
@@ -32,10 +32,5 @@ public final class RingAllReduce {
         double steps = 2.0 * (ranks - 1);
         double bandwidthTermPs = steps / ranks * sizeBytes / linkBytesPerSecond * PICOSECONDS_PER_SECOND;
         return Math.round(bandwidthTermPs) + (long) steps * stepLatencyPs;
-    }
-
-    /** The nccl-tests bus-bandwidth factor for all-reduce, 2(n−1)/n. */
-    public static double busBandwidthFactor(int ranks) {
-        return 2.0 * (ranks - 1) / ranks;
     }
 }

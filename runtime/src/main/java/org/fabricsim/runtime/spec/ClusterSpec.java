@@ -1,28 +1,32 @@
 package org.fabricsim.runtime.spec;
 
 /**
- * A cluster of {@code nodes} nodes, each holding {@code acceleratorsPerNode} accelerators, every
- * accelerator attached by one full-duplex link to a single non-blocking switch.
+ * A cluster of identical nodes and its scale-out network.
  *
- * @param name                the cluster's qualified name, as written in the model
- * @param nodes               number of nodes, at least 1
- * @param acceleratorsPerNode accelerators per node, at least 1
- * @param linkBytesPerSecond  rate of one accelerator link in one direction, bytes per second
- * @param hopLatencyPs        latency of one hop (endpoint to switch, or switch to endpoint), ps
+ * @param name                 qualified name
+ * @param node                 the node type
+ * @param nodes                number of nodes
+ * @param scaleOut             the scale-out network, or null for a single node
+ * @param maxOversubscription  the design policy's largest acceptable oversubscription; 0 for none
+ * @param cost                 what it costs, or null
+ * @param reliability          how it fails, or null
  */
-public record ClusterSpec(String name, int nodes, int acceleratorsPerNode, double linkBytesPerSecond,
-        long hopLatencyPs) {
+public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec scaleOut, double maxOversubscription,
+        CostSpec cost, ReliabilitySpec reliability) {
 
     public ClusterSpec {
         Specs.requireName(name);
         Specs.requirePositive("nodes", nodes);
-        Specs.requirePositive("acceleratorsPerNode", acceleratorsPerNode);
-        Specs.requirePositive("linkBytesPerSecond", linkBytesPerSecond);
-        Specs.requireNonNegative("hopLatencyPs", hopLatencyPs);
+        Specs.requireNonNegative("maxOversubscription", maxOversubscription);
+    }
+
+    /** Accelerators per node. */
+    public int acceleratorsPerNode() {
+        return node.accelerators();
     }
 
     /** Total accelerators, the endpoints of the fabric. */
     public int accelerators() {
-        return Math.multiplyExact(nodes, acceleratorsPerNode);
+        return Math.multiplyExact(nodes, node.accelerators());
     }
 }

@@ -1,8 +1,15 @@
 package org.fabricsim.runtime.spec;
 
-/** Built-in collective algorithms. */
+/** Built-in collective algorithms; {@link #AUTO} lets the engine choose by size and topology, as NCCL does. */
 public enum CollectiveAlgorithm {
-    RING("ring");
+    AUTO("auto"),
+    RING("ring"),
+    DOUBLE_BINARY_TREE("double-binary-tree"),
+    HALVING_DOUBLING("halving-doubling"),
+    DIRECT("direct"),
+    PAIRWISE("pairwise"),
+    HIERARCHICAL("hierarchical"),
+    IN_NETWORK("in-network");
 
     private final String label;
 

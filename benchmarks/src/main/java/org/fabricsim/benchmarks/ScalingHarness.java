@@ -1,0 +1,63 @@
+package org.fabricsim.benchmarks;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.collective.CollectiveEngine;
+import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.collective.CollectiveResult;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+/**
+ * Wall time of whole simulations against size, one thread. Usage:
+ *
+ * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.ScalingHarness ring|alltoall RUNS N1 N2 ...</pre>
+ *
+ * For every N: one warm-up run, then RUNS measured runs; prints the median and the spread of the
+ * wall time (topology build + simulation), the simulated time, and the heap in use after the run.
+ */
+public final class ScalingHarness {
+    private ScalingHarness() {
+    }
+
+    public static void main(String[] args) {
+        String scenario = args[0];
+        int runs = Integer.parseInt(args[1]);
+        double tolerance = Double.parseDouble(System.getProperty("tolerance", "0.01"));
+        System.out.printf("%-9s %9s %12s %12s %12s %14s %10s %12s%n", "scenario", "endpoints", "median_s", "min_s",
+                "max_s", "simulated_s", "heap_MB", "flows");
+        for (int i = 2; i < args.length; i++) {
+            int endpoints = Integer.parseInt(args[i]);
+            double[] seconds = new double[runs];
+            CollectiveResult result = null;
+            for (int r = -1; r < runs; r++) {
+                long start = System.nanoTime();
+                result = run(scenario, endpoints, tolerance);
+                double elapsed = (System.nanoTime() - start) / 1e9;
+                if (r >= 0) {
+                    seconds[r] = elapsed;
+                }
+            }
+            Runtime runtime = Runtime.getRuntime();
+            long heapMb = (runtime.totalMemory() - runtime.freeMemory()) >> 20;
+            Arrays.sort(seconds);
+            System.out.printf("%-9s %9d %12.3f %12.3f %12.3f %14.6f %10d %12d%n", scenario, endpoints,
+                    seconds[runs / 2], seconds[0], seconds[runs - 1], result.timeSeconds(), heapMb,
+                    result.network().flowsStarted());
+        }
+    }
+
+    static CollectiveResult run(String scenario, int endpoints, double tolerance) {
+        ClusterTopology topology;
+        CollectiveRequest request;
+        if ("ring".equals(scenario)) {
+            topology = Scenarios.railFatTree(endpoints);
+            request = Scenarios.ringAllReduce(endpoints);
+        } else if ("alltoall".equals(scenario)) {
+            topology = Scenarios.twoTier(endpoints, Math.max(1, (int) Math.sqrt(endpoints / 2.0)));
+            request = Scenarios.allToAll(endpoints, 1L << 20, tolerance);
+        } else {
+            throw new IllegalArgumentException("scenario is ring or alltoall: " + scenario);
+        }
+        return CollectiveEngine.run(topology, request);
+    }
+}

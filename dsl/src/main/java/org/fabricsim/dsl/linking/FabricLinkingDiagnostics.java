@@ -1,0 +1,96 @@
+package org.fabricsim.dsl.linking;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import org.eclipse.emf.ecore.EClass;
+import org.eclipse.emf.ecore.EReference;
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.diagnostics.DiagnosticMessage;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.linking.impl.LinkingDiagnosticMessageProvider;
+import org.eclipse.xtext.naming.QualifiedName;
+import org.eclipse.xtext.resource.IEObjectDescription;
+import org.eclipse.xtext.scoping.IScope;
+import org.eclipse.xtext.scoping.IScopeProvider;
+import org.fabricsim.dsl.catalog.StandardCatalog;
+import org.fabricsim.dsl.validation.IssueCodes;
+
+import com.google.inject.Inject;
+
+/**
+ * Unresolved names say what is missing and how to fix it: a definition that exists in a package
+ * that is not imported names the import to add (the import travels as issue data for the quick
+ * fix); otherwise the closest visible name is suggested.
+ */
+public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
+    /** Suggestions further than this many edits away are noise. */
+    private static final int MAX_SUGGESTION_DISTANCE = 3;
+
+    @Inject
+    private IScopeProvider scopes;
+
+    @Inject
+    private StandardCatalog catalog;
+
+    @Override
+    public DiagnosticMessage getUnresolvedProxyMessage(ILinkingDiagnosticContext context) {
+        EReference reference = context.getReference();
+        EClass type = reference.getEReferenceType();
+        String written = context.getLinkText();
+        String what = type.getName().equals("LanguageModel") ? "model" : type.getName().toLowerCase();
+        Optional<QualifiedName> elsewhere = definedInAnotherPackage(type, written);
+        if (elsewhere.isPresent()) {
+            String pkg = elsewhere.get().skipLast(1).toString();
+            return new DiagnosticMessage("No " + what + " '" + written + "' is visible here; it is defined in package "
+                    + pkg + ". Add 'import " + pkg + ".*'.", Severity.ERROR, IssueCodes.MISSING_IMPORT, pkg);
+        }
+        IScope scope = scopes.getScope(context.getContext(), reference);
+        Optional<String> closest = closest(written, scope.getAllElements());
+        String hint = closest.map(name -> " Did you mean '" + name + "'?").orElse(" Define it, or import the package that defines it.");
+        return new DiagnosticMessage("No " + what + " named '" + written + "' is visible here." + hint, Severity.ERROR,
+                IssueCodes.UNRESOLVED_NAME, closest.map(name -> new String[] { name }).orElse(new String[0]));
+    }
+
+    private Optional<QualifiedName> definedInAnotherPackage(EClass type, String written) {
+        if (written.contains(".")) {
+            return Optional.empty();
+        }
+        return catalog.exportedObjects().stream()
+                .filter(d -> EcoreUtil2.isAssignableFrom(type, d.getEClass()))
+                .map(IEObjectDescription::getQualifiedName)
+                .filter(name -> name.getSegmentCount() > 1 && name.getLastSegment().equals(written))
+                .findFirst();
+    }
+
+    private static Optional<String> closest(String written, Iterable<IEObjectDescription> candidates) {
+        List<String> names = new ArrayList<>();
+        candidates.forEach(d -> names.add(d.getName().toString()));
+        return names.stream().distinct()
+                .filter(name -> distance(name.toLowerCase(), written.toLowerCase()) <= MAX_SUGGESTION_DISTANCE)
+                .min(Comparator.comparingInt((String name) -> distance(name.toLowerCase(), written.toLowerCase()))
+                        .thenComparing(Comparator.naturalOrder()));
+    }
+
+    /** Levenshtein distance, O(|a|·|b|). */
+    static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+}

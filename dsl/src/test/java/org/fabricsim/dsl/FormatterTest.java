@@ -1,0 +1,68 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.formatting2.CanonicalText;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class FormatterTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private CanonicalText canonical;
+
+    private String format(String text) throws Exception {
+        return canonical.of((XtextResource) parser.parse(text).eResource());
+    }
+
+    @Test
+    void shouldLayOutBlocksOneStatementPerLineAndKeepComments() throws Exception {
+        String messy = """
+                package  demo
+                import fabric.catalog.nvidia.*
+                /** A sketch. */
+                cluster C {   nodes 2 x 8 accelerators   link 400 Gb/s latency 1 us  // per hop
+                  max-oversubscription 2 : 1 }
+                cost Rent { accelerator-hour $ 2.50 /h }
+                """;
+        String expected = """
+                package demo
+
+                import fabric.catalog.nvidia.*
+
+                /** A sketch. */
+                cluster C {
+                    nodes 2 x 8 accelerators
+                    link 400 Gb/s latency 1 us // per hop
+                    max-oversubscription 2:1
+                }
+
+                cost Rent {
+                    accelerator-hour $2.50/h
+                }
+                """;
+        assertEquals(expected, format(messy));
+    }
+
+    @Test
+    void shouldBeIdempotent() throws Exception {
+        String once = format("""
+                benchmark Bench { all-reduce ring on C sizes 1 MiB , 2 MiB  channels 2 }
+                study S { simulate Bench vary cluster in [ C , D ] report busbw }
+                """);
+        assertEquals(once, format(once));
+    }
+}

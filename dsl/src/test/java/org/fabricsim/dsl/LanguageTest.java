@@ -1,0 +1,292 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.eclipse.emf.ecore.EClass;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.eclipse.xtext.resource.SaveOptions;
+import org.eclipse.xtext.serializer.ISerializer;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.FabricPackage;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** Every construct of the language in one model: it parses, validates, and survives a serialization round trip. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class LanguageTest {
+
+    static final String EVERY_CONSTRUCT = """
+            package demo.all
+
+            import fabric.catalog.standards.*
+
+            /** A maker. */
+            vendor Acme "Acme Corporation"
+
+            accelerator A1 {
+                vendor Acme
+                compute bf16 500 TFLOPS, fp8 1000 TFLOPS
+                memory 96 GB bandwidth 4 TB/s
+                efficiency 75 %
+                scale-up 8 x 50 GB/s
+                tdp 600 W
+            }
+
+            fabric AcmeLink {
+                vendor Acme
+                scope scale-up
+                single-source
+                accelerators Acme only
+                link 50 GB/s latency 200 ns
+                lossless credit-based
+                congestion-control none
+                routing adaptive, packet-spraying
+                in-network-reduction "AcmeReduce"
+            }
+
+            fabric AcmeNet {
+                vendor Acme
+                scope scale-out
+                open-standard
+                link 400 Gb/s latency 500 ns
+                lossy
+                congestion-control dcqcn
+                routing ecmp
+            }
+
+            nic N1 {
+                vendor Acme
+                ports 1 x 400 Gb/s
+                speaks AcmeNet
+                pcie gen5 x16
+                latency 1 us
+            }
+
+            switch S1 {
+                vendor Acme
+                ports 64 x 400 Gb/s
+                speaks AcmeNet
+                latency 300 ns
+                buffer 64 MB
+                in-network-reduction
+                scheduled
+            }
+
+            node Box {
+                accelerators 8 x A1
+                scale-up AcmeLink switched domain 8 switches 4 x S1
+                nics 8 x N1 rail-aligned
+                pcie gen5 x16
+            }
+
+            cost Rent {
+                accelerator-hour $2.50/h
+                capex $250000 per node over 4 years
+                power 10 kW per node at $0.08/kWh
+                pue 1.3
+            }
+
+            reliability R {
+                mtbf accelerator 50000 h
+                mtbf switch 200000 h
+                checkpoint every 30 ms taking 5 s
+                restart 10 s
+            }
+
+            cluster FatTreeCluster {
+                nodes 64 x Box
+                scale-out AcmeNet fat-tree {
+                    switch S1
+                    tiers 2
+                    oversubscription 1:1, 2:1
+                    rails 8
+                    routing adaptive
+                }
+                max-oversubscription 3:1
+                cost Rent
+                reliability R
+            }
+
+            cluster Rails {
+                nodes 16 x Box
+                scale-out AcmeNet rail-optimized {
+                    switch S1
+                    rails 8
+                    tiers 2
+                }
+            }
+
+            cluster Fly {
+                nodes 32 x Box
+                scale-out AcmeNet dragonfly {
+                    switch S1
+                    groups 8
+                    routers-per-group 4
+                    global-links-per-router 2
+                    routing valiant
+                }
+            }
+
+            cluster Donut {
+                nodes 64 x Box
+                scale-out AcmeNet torus {
+                    dimensions 4 x 4 x 4
+                    routing dimension-order
+                }
+            }
+
+            cluster One {
+                nodes 2 x Box
+                scale-out AcmeNet single-switch
+            }
+
+            cluster Sketch {
+                nodes 2 x 8 accelerators
+                link 400 Gb/s latency 1 us
+            }
+
+            model Dense transformer {
+                layers 32
+                hidden 4096
+                ffn 14336
+                heads 32
+                kv-heads 8
+                head-dim 128
+                vocab 128256
+                activation swiglu
+            }
+
+            model Experts moe {
+                layers 61
+                hidden 7168
+                heads 128
+                vocab 129280
+                experts 256
+                top-k 8
+                shared-experts 1
+                expert-ffn 2048
+                dense-layers 3
+                mla kv-rank 512 rope-dim 64
+            }
+
+            collective Hierarchical {
+                operation all-reduce
+                phase reduce-scatter ring within-node
+                phase all-reduce ring per-rail
+                phase all-gather ring within-node
+            }
+
+            training Pretrain {
+                model Dense on FatTreeCluster using 512 accelerators
+                sequence 8192
+                batch 512 sequences
+                micro-batch 1
+                precision bf16
+                parallel tensor 8 pipeline 4 data 16 sequence-parallel
+                schedule interleaved-1f1b virtual-stages 4
+                sharding zero-1
+                recompute selective
+                overlap 80 %
+            }
+
+            inference Serve {
+                model Dense on FatTreeCluster
+                precision fp8
+                prefill pool {
+                    replicas 2
+                    parallel tensor 8
+                    max-batch-tokens 16384
+                    chunked-prefill 2048
+                }
+                decode pool {
+                    replicas 4
+                    parallel tensor 8
+                    max-sequences 256
+                }
+                traffic {
+                    arrival poisson 10 /s
+                    prompt lognormal median 1000 sigma 0.5
+                    output uniform 100 to 300
+                    requests 10000
+                }
+                slo ttft p99 500 ms, itl p90 50 ms
+                kv-transfer layer-by-layer
+            }
+
+            benchmark Sweep {
+                all-reduce ring
+                on FatTreeCluster nodes 2
+                sizes 1 MiB to 16 GiB factor 2
+                channels 4
+            }
+
+            benchmark Custom {
+                collective Hierarchical
+                on Rails
+                sizes 1 MiB, 1 GiB
+            }
+
+            study Compare {
+                simulate Pretrain
+                vary data in [8, 16]
+                vary cluster in [FatTreeCluster, Rails]
+                report mfu, step-time, cost
+                seed 42
+            }
+            """;
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private ISerializer serializer;
+
+    @Test
+    void shouldParseAndValidateEveryConstruct() throws Exception {
+        Model model = parser.parse(EVERY_CONSTRUCT);
+        validation.assertNoErrors(model);
+        Set<String> used = allContents(model).stream().map(o -> o.eClass().getName()).collect(Collectors.toSet());
+        List<String> concrete = FabricPackage.eINSTANCE.getEClassifiers().stream()
+                .filter(EClass.class::isInstance).map(EClass.class::cast)
+                .filter(c -> !c.isAbstract() && !c.isInterface() && c.getESuperTypes().isEmpty() == false
+                        || !c.isAbstract() && c.getEAllStructuralFeatures().size() > 0)
+                .map(EClass::getName).filter(n -> !Set.of("Model", "Element", "Workload", "Topology", "Arrival",
+                        "Distribution", "Value", "NumberValue", "QuantityValue", "FixedDistribution",
+                        "TraceArrival", "OfflineArrival", "EmpiricalDistribution").contains(n))
+                .sorted().toList();
+        List<String> missing = concrete.stream().filter(n -> !used.contains(n)).toList();
+        assertEquals(List.of(), missing, "constructs the test model does not exercise");
+    }
+
+    @Test
+    void shouldSerializeAndParseBackToAnEqualModel() throws Exception {
+        Model model = parser.parse(EVERY_CONSTRUCT);
+        String text = serializer.serialize(model, SaveOptions.newBuilder().format().getOptions());
+        Model again = parser.parse(text);
+        validation.assertNoErrors(again);
+        assertTrue(EcoreUtil.equals(model, again), () -> "round trip changed the model:\n" + text);
+    }
+
+    private static List<EObject> allContents(Model model) {
+        List<EObject> all = new java.util.ArrayList<>();
+        model.eAllContents().forEachRemaining(all::add);
+        return all;
+    }
+}

@@ -1,0 +1,85 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** Names resolve across packages and the catalog; unresolved names say what to do. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class LinkingTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    private static final String NODE_OF_H100 = """
+            node Box {
+                accelerators 8 x H100_SXM
+            }
+            """;
+
+    @Test
+    void shouldResolveCatalogNamesThroughAnImport() throws Exception {
+        Model model = parser.parse("import fabric.catalog.nvidia.*\n" + NODE_OF_H100);
+        validation.assertNoErrors(model);
+    }
+
+    @Test
+    void shouldNameThePackageToImportForACatalogNameWithoutItsImport() throws Exception {
+        List<Issue> issues = validation.validate(parser.parse(NODE_OF_H100));
+        assertEquals(1, issues.size(), issues::toString);
+        Issue issue = issues.get(0);
+        assertEquals(IssueCodes.MISSING_IMPORT, issue.getCode());
+        assertEquals("No accelerator 'H100_SXM' is visible here; it is defined in package fabric.catalog.nvidia."
+                + " Add 'import fabric.catalog.nvidia.*'.", issue.getMessage());
+        assertArrayEquals(new String[] { "fabric.catalog.nvidia" }, issue.getData());
+    }
+
+    @Test
+    void shouldSuggestTheClosestVisibleName() throws Exception {
+        List<Issue> issues = validation.validate(parser.parse("""
+                cluster Small { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                benchmark Bench { all-reduce ring on Smal sizes 1 MiB }
+                """));
+        assertEquals(1, issues.size(), issues::toString);
+        assertEquals(IssueCodes.UNRESOLVED_NAME, issues.get(0).getCode());
+        assertEquals("No cluster named 'Smal' is visible here. Did you mean 'Small'?", issues.get(0).getMessage());
+    }
+
+    @Test
+    void shouldNotSuggestANameThatIsFarAway() throws Exception {
+        List<Issue> issues = validation.validate(parser.parse("""
+                cluster Small { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                benchmark Bench { all-reduce ring on Enormous sizes 1 MiB }
+                """));
+        assertEquals("No cluster named 'Enormous' is visible here. Define it, or import the package that defines it.",
+                issues.get(0).getMessage());
+    }
+
+    @Test
+    void shouldResolveQualifiedNamesAcrossPackagesWithoutImports() throws Exception {
+        Model model = parser.parse("""
+                node Box {
+                    accelerators 8 x fabric.catalog.nvidia.H100_SXM
+                }
+                """);
+        validation.assertNoErrors(model);
+    }
+}

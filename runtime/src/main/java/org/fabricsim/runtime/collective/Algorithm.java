@@ -1,0 +1,21 @@
+package org.fabricsim.runtime.collective;
+
+/** Collective algorithms; {@link #AUTO} lets {@link AlgorithmSelector} choose. */
+public enum Algorithm {
+    /** Pick the fastest applicable algorithm by the alpha-beta model, as NCCL's tuner does. */
+    AUTO,
+    /** Ring (with channels); pipelined chain for broadcast and reduce. */
+    RING,
+    /** Two complementary binary trees, each carrying half the data, pipelined in chunks. */
+    DOUBLE_BINARY_TREE,
+    /** Recursive halving (reduce-scatter) then recursive doubling (all-gather); n a power of two. */
+    HALVING_DOUBLING,
+    /** All-to-all: every pair at once. */
+    DIRECT,
+    /** All-to-all: n − 1 rounds, round k pairs i with i + k. */
+    PAIRWISE,
+    /** Reduce-scatter inside each scale-up domain, all-reduce across domains per rail, all-gather inside. */
+    HIERARCHICAL,
+    /** In-switch reduction (NVLS, SHARP): send the data up once, receive the result. */
+    IN_NETWORK
+}

@@ -1,0 +1,116 @@
+package org.fabricsim.runtime.collective;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
+
+/**
+ * Which algorithms apply to an operation on a topology, the schedule of each, and the automatic
+ * choice. Like NCCL's tuner, {@link Algorithm#AUTO} evaluates every applicable algorithm with a
+ * cost model — here the engine itself running the real schedule, so contention counts — and takes
+ * the fastest (ties: declaration order).
+ */
+final class AlgorithmSelector {
+    private AlgorithmSelector() {
+    }
+
+    /**
+     * The algorithms {@link Algorithm#AUTO} chooses from: NCCL's own set (ring, double binary tree,
+     * in-switch reduction for all-reduce; ring otherwise; direct all-to-all). Halving-doubling and
+     * the explicit hierarchical schedule are MPI-style and run only when asked for.
+     */
+    static List<Algorithm> automaticCandidates(ClusterTopology topology, CollectiveRequest request) {
+        List<Algorithm> candidates = new ArrayList<>(candidates(topology, request));
+        candidates.remove(Algorithm.HALVING_DOUBLING);
+        candidates.remove(Algorithm.HIERARCHICAL);
+        candidates.remove(Algorithm.PAIRWISE);
+        return candidates;
+    }
+
+    /** The algorithms that can run {@code request} on {@code topology}, in preference order. */
+    static List<Algorithm> candidates(ClusterTopology topology, CollectiveRequest request) {
+        List<Algorithm> candidates = new ArrayList<>();
+        int ranks = request.ranks();
+        switch (request.operation()) {
+            case ALL_REDUCE:
+                candidates.add(Algorithm.RING);
+                candidates.add(Algorithm.DOUBLE_BINARY_TREE);
+                if (HalvingDoublingSchedules.applicable(ranks)) {
+                    candidates.add(Algorithm.HALVING_DOUBLING);
+                }
+                if (HierarchicalSchedules.applicable(ranks, topology.domainSize())) {
+                    candidates.add(Algorithm.HIERARCHICAL);
+                }
+                if (inNetworkApplicable(topology, ranks)) {
+                    candidates.add(Algorithm.IN_NETWORK);
+                }
+                break;
+            case REDUCE_SCATTER:
+            case ALL_GATHER:
+                candidates.add(Algorithm.RING);
+                if (HalvingDoublingSchedules.applicable(ranks)) {
+                    candidates.add(Algorithm.HALVING_DOUBLING);
+                }
+                break;
+            case ALL_TO_ALL:
+                candidates.add(Algorithm.DIRECT);
+                candidates.add(Algorithm.PAIRWISE);
+                break;
+            case BROADCAST:
+            case REDUCE:
+                candidates.add(Algorithm.RING);
+                break;
+            default:
+                candidates.add(Algorithm.DIRECT);
+                break;
+        }
+        return candidates;
+    }
+
+    private static boolean inNetworkApplicable(ClusterTopology topology, int ranks) {
+        return topology.scaleUpKind() == ScaleUpParameters.Kind.SWITCHED && ranks > 1
+                && ranks <= topology.domainSize() && topology.domainReduces(0);
+    }
+
+    /** The schedule of {@code algorithm} for {@code request}; the algorithm must be a candidate. */
+    static Schedule schedule(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm) {
+        if (!candidates(topology, request).contains(algorithm)) {
+            throw new IllegalArgumentException(algorithm + " cannot run " + request.operation() + " over "
+                    + request.ranks() + " ranks of " + topology.describe());
+        }
+        long size = request.sizeBytes();
+        int ranks = request.ranks();
+        switch (algorithm) {
+            case RING:
+                if (request.operation() == CollectiveOperation.BROADCAST
+                        || request.operation() == CollectiveOperation.REDUCE) {
+                    return RingSchedules.chain(request.operation() == CollectiveOperation.REDUCE, size, ranks,
+                            request.root(), request.channels(), request.pipelineChunkBytes());
+                }
+                return RingSchedules.ring(request.operation(), size, ranks, request.channels(), topology.domainSize());
+            case DOUBLE_BINARY_TREE:
+                return TreeSchedules.doubleBinaryTree(size, ranks, request.pipelineChunkBytes());
+            case HALVING_DOUBLING:
+                return HalvingDoublingSchedules.halvingDoubling(request.operation(), size, ranks);
+            case HIERARCHICAL:
+                return HierarchicalSchedules.allReduce(size, ranks, topology.domainSize());
+            case IN_NETWORK:
+                return InNetworkSchedules.allReduce(size, ranks);
+            case PAIRWISE:
+                return AllToAllSchedules.pairwise(request);
+            case DIRECT:
+                if (request.operation() == CollectiveOperation.SEND_RECV) {
+                    Schedule schedule = new Schedule("send/recv");
+                    if (request.root() != request.peer()) {
+                        schedule.phase(1, -1).send(request.root(), request.peer(), size, 0);
+                    }
+                    return schedule;
+                }
+                return AllToAllSchedules.direct(request);
+            default:
+                throw new IllegalArgumentException("no schedule for " + algorithm);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package org.fabricsim.runtime.collective;
+
+import org.fabricsim.runtime.network.NetworkKind;
+import org.fabricsim.runtime.routing.RoutingMode;
+
+/**
+ * What to simulate: one collective over the first {@code ranks} accelerators of a cluster.
+ *
+ * <p>Sizes follow nccl-tests: {@code sizeBytes} is the per-rank buffer (all-reduce, broadcast,
+ * reduce, send/recv), the full output (all-gather), the full input (reduce-scatter), or the
+ * per-rank send buffer split evenly over all ranks (all-to-all; or the {@code trafficMatrixBytes}
+ * row-major n×n bytes from i to j, which then replaces the size).
+ *
+ * @param operation              the collective
+ * @param algorithm              the algorithm, or {@link Algorithm#AUTO}
+ * @param sizeBytes              the message size, see above
+ * @param ranks                  participants: accelerators [0, ranks)
+ * @param channels               parallel rings/connections (NCCL channels), ≥ 1
+ * @param root                   root of broadcast and reduce; sender of send/recv
+ * @param peer                   receiver of send/recv
+ * @param routing                how flows choose among equal-cost paths
+ * @param network                which network model runs the schedule
+ * @param seed                   seeds the ECMP hash and the simulation's random source
+ * @param completionTolerance    relative completion tolerance ε: completions within ε of the age of the
+ *                               earliest one share one re-solve (0 = exact)
+ * @param stepOverheads          software latency per step, by where the step runs
+ * @param pipelineChunkBytes     chunk size of pipelined algorithms (trees, chains)
+ * @param reuseSymmetricSteps    solve identical steps once and reuse their duration
+ * @param trafficMatrixBytes     all-to-all bytes from i to j at [i·ranks + j], or null for uniform
+ */
+public record CollectiveRequest(CollectiveOperation operation, Algorithm algorithm, long sizeBytes, int ranks,
+        int channels, int root, int peer, RoutingMode routing, NetworkKind network, long seed,
+        double completionTolerance, StepOverheads stepOverheads, long pipelineChunkBytes,
+        boolean reuseSymmetricSteps, double[] trafficMatrixBytes) {
+
+    /** NCCL's per-step pipelining unit: NCCL_BUFFSIZE 4 MiB split into NCCL_STEPS = 8 slots. */
+    public static final long DEFAULT_PIPELINE_CHUNK_BYTES = 512 * 1024;
+
+    public CollectiveRequest {
+        if (operation == null || algorithm == null || routing == null || network == null || stepOverheads == null) {
+            throw new IllegalArgumentException("operation, algorithm, routing, network and overheads are required");
+        }
+        if (sizeBytes < 0 || ranks < 1 || channels < 1 || pipelineChunkBytes < 1) {
+            throw new IllegalArgumentException("size must be non-negative; ranks, channels and chunk positive");
+        }
+        if (root < 0 || root >= ranks || peer < 0 || peer >= ranks) {
+            throw new IllegalArgumentException("root and peer must be ranks");
+        }
+        if (!(completionTolerance >= 0)) {
+            throw new IllegalArgumentException("the completion tolerance must be non-negative");
+        }
+        if (trafficMatrixBytes != null) {
+            if (operation != CollectiveOperation.ALL_TO_ALL || trafficMatrixBytes.length != (long) ranks * ranks) {
+                throw new IllegalArgumentException("a traffic matrix is ranks x ranks and only for all-to-all");
+            }
+            trafficMatrixBytes = trafficMatrixBytes.clone();
+        }
+    }
+
+    /** A request with defaults: AUTO, one channel, root 0, peer 1 (or 0), ECMP, max-min, seed 1, exact. */
+    public static CollectiveRequest of(CollectiveOperation operation, long sizeBytes, int ranks) {
+        return new CollectiveRequest(operation, Algorithm.AUTO, sizeBytes, ranks, 1, 0, ranks > 1 ? 1 : 0,
+                RoutingMode.ECMP, NetworkKind.MAX_MIN, 1, 0.0, StepOverheads.NONE, DEFAULT_PIPELINE_CHUNK_BYTES, true, null);
+    }
+
+    public CollectiveRequest withAlgorithm(Algorithm value) {
+        return new CollectiveRequest(operation, value, sizeBytes, ranks, channels, root, peer, routing, network, seed,
+                completionTolerance, stepOverheads, pipelineChunkBytes,
+                reuseSymmetricSteps, trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withSize(long value) {
+        return new CollectiveRequest(operation, algorithm, value, ranks, channels, root, peer, routing, network, seed,
+                completionTolerance, stepOverheads, pipelineChunkBytes,
+                reuseSymmetricSteps, trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withChannels(int value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, value, root, peer, routing, network, seed,
+                completionTolerance, stepOverheads, pipelineChunkBytes,
+                reuseSymmetricSteps, trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withEndpoints(int rootRank, int peerRank) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, rootRank, peerRank, routing,
+                network, seed, completionTolerance, stepOverheads, pipelineChunkBytes,
+                reuseSymmetricSteps, trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withRouting(RoutingMode value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, value, network, seed,
+                completionTolerance, stepOverheads, pipelineChunkBytes,
+                reuseSymmetricSteps, trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withNetwork(NetworkKind value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, value, seed,
+                completionTolerance, stepOverheads, pipelineChunkBytes,
+                reuseSymmetricSteps, trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withSeed(long value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                value, completionTolerance, stepOverheads, pipelineChunkBytes,
+                reuseSymmetricSteps, trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withCompletionTolerance(double value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, value, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
+                trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withStepOverheads(StepOverheads value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, value, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withPipelineChunkBytes(long value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, value, reuseSymmetricSteps,
+                trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withReuseSymmetricSteps(boolean value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, value,
+                trafficMatrixBytes);
+    }
+
+    public CollectiveRequest withTrafficMatrixBytes(double[] value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes,
+                reuseSymmetricSteps, value);
+    }
+
+    @Override
+    public double[] trafficMatrixBytes() {
+        return trafficMatrixBytes == null ? null : trafficMatrixBytes.clone();
+    }
+
+    /** Bytes from rank i to rank j of an all-to-all. */
+    double allToAllBytes(int from, int to) {
+        return trafficMatrixBytes != null ? trafficMatrixBytes[from * ranks + to] : (double) sizeBytes / ranks;
+    }
+}

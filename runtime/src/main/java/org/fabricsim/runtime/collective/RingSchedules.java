@@ -1,0 +1,84 @@
+package org.fabricsim.runtime.collective;
+
+/**
+ * Ring and chain schedules.
+ *
+ * <p>Ring order for channel c: inside every scale-up domain of k ranks start at local index c mod
+ * k and wrap round; domains follow each other. The edge leaving a domain therefore uses a
+ * different NIC on every channel (rail-spread), like NCCL's rings.
+ *
+ * <ul>
+ * <li>All-reduce: 2(n−1) identical steps of S/(n·C) bytes per channel edge.</li>
+ * <li>Reduce-scatter, all-gather: n−1 identical steps of S/(n·C).</li>
+ * <li>Broadcast, reduce: a chain from (to) the root, pipelined in chunks of S/m, m = ⌈S / chunk⌉:
+ * n − 1 + m − 1 identical steps with every chain edge busy.</li>
+ * </ul>
+ * All steps of a ring share one pattern key, so they are solved once. O(n·C) transfers.
+ */
+final class RingSchedules {
+    private static final long RING_PATTERN = 1;
+    private static final long CHAIN_PATTERN = 2;
+
+    private RingSchedules() {
+    }
+
+    /** The ring order of channel {@code c} over ranks [0, n) with domains of {@code domainSize}. */
+    static int[] order(int ranks, int domainSize, int channel) {
+        int k = Math.min(domainSize, ranks);
+        int[] order = new int[ranks];
+        int shift = channel % k;
+        for (int i = 0; i < ranks; i++) {
+            int domain = i / k;
+            int local = (i % k + shift) % k;
+            order[i] = domain * k + local;
+        }
+        return order;
+    }
+
+    static Schedule ring(CollectiveOperation operation, long sizeBytes, int ranks, int channels, int domainSize) {
+        int steps = operation == CollectiveOperation.ALL_REDUCE ? 2 * (ranks - 1) : ranks - 1;
+        Schedule schedule = new Schedule("ring x" + channels);
+        if (steps == 0) {
+            return schedule;
+        }
+        schedule.phase(steps, RING_PATTERN);
+        double chunk = (double) sizeBytes / ranks / channels;
+        int[][] successor = new int[channels][ranks];
+        for (int c = 0; c < channels; c++) {
+            int[] order = order(ranks, domainSize, c);
+            for (int i = 0; i < ranks; i++) {
+                successor[c][order[i]] = order[(i + 1) % ranks];
+            }
+        }
+        // Rank-major, so that the channels of one edge are adjacent and merge into one flow class.
+        for (int rank = 0; rank < ranks; rank++) {
+            for (int c = 0; c < channels; c++) {
+                schedule.send(rank, successor[c][rank], chunk, c);
+            }
+        }
+        return schedule;
+    }
+
+    /** Pipelined chain from the root (broadcast) or towards it (reduce). */
+    static Schedule chain(boolean towardsRoot, long sizeBytes, int ranks, int root, int channels, long chunkBytes) {
+        Schedule schedule = new Schedule("chain x" + channels);
+        if (ranks == 1) {
+            return schedule;
+        }
+        long chunks = Math.max(1, (sizeBytes + chunkBytes - 1) / chunkBytes);
+        schedule.phase((int) Math.min(Integer.MAX_VALUE, ranks - 1 + chunks - 1), CHAIN_PATTERN);
+        double bytes = (double) sizeBytes / chunks / channels;
+        for (int c = 0; c < channels; c++) {
+            for (int i = 0; i + 1 < ranks; i++) {
+                int from = (root + i) % ranks;
+                int to = (root + i + 1) % ranks;
+                if (towardsRoot) {
+                    schedule.send(to, from, bytes, c);
+                } else {
+                    schedule.send(from, to, bytes, c);
+                }
+            }
+        }
+        return schedule;
+    }
+}

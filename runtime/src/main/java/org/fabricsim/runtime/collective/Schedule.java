@@ -1,0 +1,154 @@
+package org.fabricsim.runtime.collective;
+
+import java.util.Arrays;
+
+/**
+ * A collective as a sequence of phases of transfers, in primitive arrays.
+ *
+ * <p>A phase's transfers all start together; the phase ends when the last one has arrived; the
+ * next phase starts then (bulk-synchronous steps, as in NCCL's step-wise primitives). A phase runs
+ * {@code repeat} times in a row. Phases with the same non-negative {@code patternKey} move exactly
+ * the same transfers, so their duration is solved once and reused.
+ *
+ * <p>A transfer is (kind, source, destination, bytes, channel): {@link #POINT_TO_POINT} between
+ * accelerators, or {@link #TO_SWITCH} / {@link #FROM_SWITCH} between an accelerator and its
+ * reducing domain switch. The channel distinguishes connections for ECMP hashing.
+ */
+public final class Schedule {
+    /** Transfer kind: accelerator to accelerator. */
+    public static final byte POINT_TO_POINT = 0;
+    /** Transfer kind: accelerator up to its reducing domain switch. */
+    public static final byte TO_SWITCH = 1;
+    /** Transfer kind: reducing domain switch down to an accelerator. */
+    public static final byte FROM_SWITCH = 2;
+
+    private int phases;
+    private int[] phaseFirst = new int[8];
+    private int[] phaseRepeat = new int[8];
+    private long[] phaseKey = new long[8];
+    private int transfers;
+    private byte[] kind = new byte[64];
+    private int[] source = new int[64];
+    private int[] destination = new int[64];
+    private double[] bytes = new double[64];
+    private int[] channel = new int[64];
+    private final String label;
+
+    /** An empty schedule described by {@code label}. */
+    public Schedule(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** Opens a new phase that runs {@code repeat} times; {@code patternKey} ≥ 0 marks reusable patterns. */
+    public Schedule phase(int repeat, long patternKey) {
+        if (repeat < 1) {
+            throw new IllegalArgumentException("a phase runs at least once");
+        }
+        if (phases == phaseFirst.length) {
+            phaseFirst = Arrays.copyOf(phaseFirst, phases * 2);
+            phaseRepeat = Arrays.copyOf(phaseRepeat, phases * 2);
+            phaseKey = Arrays.copyOf(phaseKey, phases * 2);
+        }
+        phaseFirst[phases] = transfers;
+        phaseRepeat[phases] = repeat;
+        phaseKey[phases] = patternKey;
+        phases++;
+        return this;
+    }
+
+    /** Adds a transfer to the current phase; transfers of zero bytes are dropped. */
+    public Schedule transfer(byte transferKind, int src, int dst, double transferBytes, int transferChannel) {
+        if (phases == 0) {
+            throw new IllegalStateException("open a phase first");
+        }
+        if (!(transferBytes > 0)) {
+            return this;
+        }
+        if (transfers == kind.length) {
+            int capacity = transfers * 2;
+            kind = Arrays.copyOf(kind, capacity);
+            source = Arrays.copyOf(source, capacity);
+            destination = Arrays.copyOf(destination, capacity);
+            bytes = Arrays.copyOf(bytes, capacity);
+            channel = Arrays.copyOf(channel, capacity);
+        }
+        kind[transfers] = transferKind;
+        source[transfers] = src;
+        destination[transfers] = dst;
+        bytes[transfers] = transferBytes;
+        channel[transfers] = transferChannel;
+        transfers++;
+        return this;
+    }
+
+    /** Adds a point-to-point transfer to the current phase. */
+    public Schedule send(int src, int dst, double transferBytes, int transferChannel) {
+        return transfer(POINT_TO_POINT, src, dst, transferBytes, transferChannel);
+    }
+
+    public int phaseCount() {
+        return phases;
+    }
+
+    public int firstTransfer(int phase) {
+        return phaseFirst[phase];
+    }
+
+    public int endTransfer(int phase) {
+        return phase + 1 < phases ? phaseFirst[phase + 1] : transfers;
+    }
+
+    public int repeat(int phase) {
+        return phaseRepeat[phase];
+    }
+
+    public long patternKey(int phase) {
+        return phaseKey[phase];
+    }
+
+    public byte kind(int transfer) {
+        return kind[transfer];
+    }
+
+    public int source(int transfer) {
+        return source[transfer];
+    }
+
+    public int destination(int transfer) {
+        return destination[transfer];
+    }
+
+    public double bytes(int transfer) {
+        return bytes[transfer];
+    }
+
+    public int channel(int transfer) {
+        return channel[transfer];
+    }
+
+    /** Bytes injected by all transfers, repeats included. */
+    public double totalBytes() {
+        double total = 0;
+        for (int p = 0; p < phases; p++) {
+            double phaseBytes = 0;
+            for (int t = firstTransfer(p); t < endTransfer(p); t++) {
+                phaseBytes += bytes[t];
+            }
+            total += phaseBytes * phaseRepeat[p];
+        }
+        return total;
+    }
+
+    /** Steps executed, repeats included. */
+    public long steps() {
+        long steps = 0;
+        for (int p = 0; p < phases; p++) {
+            steps += phaseRepeat[p];
+        }
+        return steps;
+    }
+}

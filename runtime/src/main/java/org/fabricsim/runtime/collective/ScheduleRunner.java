@@ -1,0 +1,270 @@
+package org.fabricsim.runtime.collective;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.network.NetworkModel;
+import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+/**
+ * Runs a {@link Schedule} on a network model inside a {@link Simulation}.
+ *
+ * <p>A phase starts as a simulation event. Each transfer is routed (split into subflows when
+ * spraying); consecutive transfers with the same path and size become one flow class of higher
+ * multiplicity (e.g. the channels of a ring on one switch). A transfer arrives at its end of
+ * transmission plus its path latency; the phase lasts until the last arrival plus the step
+ * overhead α_sw ({@link StepOverheads}: in-network for in-switch reduction, scale-out if any transfer
+ * leaves its domain, else scale-up),
+ * and the next phase is scheduled then.
+ *
+ * <p><b>Reuse.</b> With reuse on, the duration of a phase whose pattern key was already solved is
+ * taken from the cache, and a phase repeated r times is solved once and counted r times; its
+ * per-link bytes are replayed by routing the same transfers again without solving (routing is
+ * deterministic: same hash, same adaptive order). With reuse off every step is solved. Cost:
+ * O(transfers · hops) per phase plus the network model's solves.
+ */
+final class ScheduleRunner {
+    private final ClusterTopology topology;
+    private final Router router;
+    private final NetworkModel network;
+    private final Simulation simulation;
+    private final CollectiveRequest request;
+    private final int startHandler;
+    private final int[] path;
+    private final int[] pendingPath;
+    private final double[] replayedLinkBytes;
+    private final long[] cachedKeys = new long[64];
+    private final long[] cachedDurationsPs = new long[64];
+    private int cachedCount;
+    private Schedule schedule;
+    private long[] tagLatencyPs = new long[1024];
+    private int outstanding;
+    private int tags;
+    private long phaseStartPs;
+    private long phaseEndPs;
+    private int executionsLeft;
+    private int currentPhase;
+    private long endPs;
+    private long phasesSolved;
+    private long stepsReused;
+    private double replayedBytes;
+    private int pendingLength;
+    private double pendingBytes;
+    private int pendingMultiplicity;
+    private long pendingLatencyPs;
+
+    ScheduleRunner(ClusterTopology topology, Router router, NetworkModel network, Simulation simulation,
+            CollectiveRequest request) {
+        this.topology = topology;
+        this.router = router;
+        this.network = network;
+        this.simulation = simulation;
+        this.request = request;
+        this.path = new int[topology.maxRouteLinks()];
+        this.pendingPath = new int[topology.maxRouteLinks()];
+        this.replayedLinkBytes = new double[topology.graph().linkCount()];
+        this.startHandler = simulation.register(this::startPhase);
+        network.setListener(this::onFinished);
+    }
+
+    /** Runs the schedule to the end and returns its duration in picoseconds. */
+    long run(Schedule toRun) {
+        this.schedule = toRun;
+        long startPs = simulation.nowPs();
+        endPs = startPs;
+        if (toRun.phaseCount() > 0) {
+            executionsLeft = toRun.repeat(0);
+            simulation.schedule(startPs, startHandler, 0);
+            simulation.run(network);
+        }
+        return endPs - startPs;
+    }
+
+    long phasesSolved() {
+        return phasesSolved;
+    }
+
+    long stepsReused() {
+        return stepsReused;
+    }
+
+    double replayedBytes() {
+        return replayedBytes;
+    }
+
+    double linkBytes(int link) {
+        return network.linkBytes(link) + replayedLinkBytes[link];
+    }
+
+    private void startPhase(int phase) {
+        phaseStartPs = simulation.nowPs();
+        currentPhase = phase;
+        long key = schedule.patternKey(phase);
+        if (request.reuseSymmetricSteps() && key >= 0) {
+            int cached = cacheIndex(key);
+            if (cached >= 0) {
+                long durationPs = cachedDurationsPs[cached];
+                int times = executionsLeft;
+                replay(phase, times);
+                stepsReused += times;
+                finishPhase(phase, phaseStartPs + durationPs * times);
+                return;
+            }
+        }
+        launch(phase);
+    }
+
+    private void launch(int phase) {
+        router.resetLoad();
+        outstanding = 0;
+        tags = 0;
+        phaseEndPs = phaseStartPs;
+        pendingLength = 0;
+        for (int t = schedule.firstTransfer(phase); t < schedule.endTransfer(phase); t++) {
+            int src = schedule.source(t);
+            int dst = schedule.destination(t);
+            byte kind = schedule.kind(t);
+            if (kind != Schedule.POINT_TO_POINT) {
+                path[0] = kind == Schedule.TO_SWITCH ? topology.scaleUpUplink(src) : topology.scaleUpDownlink(dst);
+                offer(1, schedule.bytes(t));
+                continue;
+            }
+            int subflows = router.routeCount(src, dst);
+            double bytes = schedule.bytes(t) / subflows;
+            long key = Router.flowKey(src, dst, schedule.channel(t));
+            for (int s = 0; s < subflows; s++) {
+                int length = router.route(src, dst, key, s, path);
+                router.commit(path, length, bytes);
+                offer(length, bytes);
+            }
+        }
+        flushPending();
+        phasesSolved++;
+        if (outstanding == 0) {
+            phaseDone();
+        }
+    }
+
+    /** Merges the flow in {@code path} into the pending class if identical, else starts the pending class. */
+    private void offer(int length, double bytes) {
+        if (pendingLength == length && pendingBytes == bytes
+                && Arrays.equals(pendingPath, 0, length, path, 0, length)) {
+            pendingMultiplicity++;
+            return;
+        }
+        flushPending();
+        System.arraycopy(path, 0, pendingPath, 0, length);
+        pendingLength = length;
+        pendingBytes = bytes;
+        pendingMultiplicity = 1;
+        pendingLatencyPs = topology.pathLatencyPs(path, length);
+    }
+
+    private void flushPending() {
+        if (pendingLength == 0) {
+            return;
+        }
+        if (tags == tagLatencyPs.length) {
+            tagLatencyPs = Arrays.copyOf(tagLatencyPs, tags * 2);
+        }
+        tagLatencyPs[tags] = pendingLatencyPs;
+        outstanding++;
+        network.start(pendingPath, pendingLength, pendingBytes, pendingMultiplicity, tags++);
+        pendingLength = 0;
+    }
+
+    private void onFinished(int tag, long finishPs) {
+        phaseEndPs = Math.max(phaseEndPs, finishPs + tagLatencyPs[tag]);
+        if (--outstanding == 0) {
+            phaseDone();
+        }
+    }
+
+    private void phaseDone() {
+        int phase = currentPhase;
+        long durationPs = phaseEndPs - phaseStartPs + overheadPs(phase);
+        long key = schedule.patternKey(phase);
+        if (request.reuseSymmetricSteps()) {
+            if (key >= 0 && cacheIndex(key) < 0) {
+                remember(key, durationPs);
+            }
+            int extra = executionsLeft - 1;
+            replay(phase, extra);
+            stepsReused += extra;
+            finishPhase(phase, phaseStartPs + durationPs * executionsLeft);
+        } else if (--executionsLeft > 0) {
+            simulation.schedule(phaseStartPs + durationPs, startHandler, phase);
+        } else {
+            finishPhase(phase, phaseStartPs + durationPs);
+        }
+    }
+
+    private void finishPhase(int phase, long phaseDonePs) {
+        endPs = phaseDonePs;
+        int next = phase + 1;
+        if (next < schedule.phaseCount()) {
+            executionsLeft = schedule.repeat(next);
+            simulation.schedule(phaseDonePs, startHandler, next);
+        }
+    }
+
+    private long overheadPs(int phase) {
+        StepOverheads overheads = request.stepOverheads();
+        for (int t = schedule.firstTransfer(phase); t < schedule.endTransfer(phase); t++) {
+            if (schedule.kind(t) != Schedule.POINT_TO_POINT) {
+                return overheads.inNetworkPs();
+            }
+            if (!topology.sameDomain(schedule.source(t), schedule.destination(t))) {
+                return overheads.scaleOutPs();
+            }
+        }
+        return overheads.scaleUpPs();
+    }
+
+    /** Adds {@code times} more executions of the phase's bytes to the per-link counters, without solving. */
+    private void replay(int phase, int times) {
+        if (times <= 0) {
+            return;
+        }
+        router.resetLoad();
+        for (int t = schedule.firstTransfer(phase); t < schedule.endTransfer(phase); t++) {
+            int src = schedule.source(t);
+            int dst = schedule.destination(t);
+            byte kind = schedule.kind(t);
+            double total = schedule.bytes(t) * times;
+            replayedBytes += total;
+            if (kind != Schedule.POINT_TO_POINT) {
+                int link = kind == Schedule.TO_SWITCH ? topology.scaleUpUplink(src) : topology.scaleUpDownlink(dst);
+                replayedLinkBytes[link] += total;
+                continue;
+            }
+            int subflows = router.routeCount(src, dst);
+            double bytes = schedule.bytes(t) / subflows;
+            long key = Router.flowKey(src, dst, schedule.channel(t));
+            for (int s = 0; s < subflows; s++) {
+                int length = router.route(src, dst, key, s, path);
+                router.commit(path, length, bytes);
+                for (int j = 0; j < length; j++) {
+                    replayedLinkBytes[path[j]] += bytes * times;
+                }
+            }
+        }
+    }
+
+    private int cacheIndex(long key) {
+        for (int i = 0; i < cachedCount; i++) {
+            if (cachedKeys[i] == key) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void remember(long key, long durationPs) {
+        if (cachedCount < cachedKeys.length) {
+            cachedKeys[cachedCount] = key;
+            cachedDurationsPs[cachedCount++] = durationPs;
+        }
+    }
+}

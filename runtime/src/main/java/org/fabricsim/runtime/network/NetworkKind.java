@@ -1,0 +1,9 @@
+package org.fabricsim.runtime.network;
+
+/** The selectable network models. */
+public enum NetworkKind {
+    /** {@link MaxMinNetwork}: flow-level max-min sharing with contention. */
+    MAX_MIN,
+    /** {@link AnalyticalNetwork}: alpha-beta with the path's bottleneck bandwidth, no sharing. */
+    ANALYTICAL
+}

@@ -1,0 +1,132 @@
+package org.fabricsim.runtime.routing;
+
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.PathChoice;
+
+/**
+ * Turns (source, destination, flow key) into a path under a {@link RoutingMode}.
+ *
+ * <p>ECMP choice at a hop with n candidates: {@code floorMod(mix64(seed ⊕ key·φ ⊕ hop·ψ), n)} with
+ * the SplitMix64 finalizer. Adaptive choice: argmin of the bytes routed so far in the phase over
+ * the candidates; {@link #commit} adds a flow's bytes to the links of its path and {@link
+ * #resetLoad} clears only the links that were touched. Spraying: subflow s of a flow with
+ * {@link #routeCount} = R paths takes the path whose mixed-radix digits (one per hop) are s.
+ * Every call is O(hops) and allocates nothing.
+ */
+public final class Router {
+    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+    private static final long HOP_MIX = 0xC2B2AE3D27D4EB4FL;
+
+    private final ClusterTopology topology;
+    private final RoutingMode mode;
+    private final long seed;
+    private final double[] loadBytes;
+    private final int[] touched;
+    private final boolean[] isTouched;
+    private int touchedCount;
+    private long currentKey;
+    private int currentSubflow;
+    private final PathChoice ecmp = this::chooseByHash;
+    private final PathChoice adaptive = this::chooseLeastLoaded;
+    private final PathChoice spray = this::chooseBySubflow;
+
+    public Router(ClusterTopology topology, RoutingMode mode, long seed) {
+        this.topology = topology;
+        this.mode = mode;
+        this.seed = seed;
+        int links = topology.graph().linkCount();
+        boolean adaptiveMode = mode == RoutingMode.ADAPTIVE;
+        this.loadBytes = adaptiveMode ? new double[links] : null;
+        this.touched = adaptiveMode ? new int[links] : null;
+        this.isTouched = adaptiveMode ? new boolean[links] : null;
+    }
+
+    public RoutingMode mode() {
+        return mode;
+    }
+
+    public ClusterTopology topology() {
+        return topology;
+    }
+
+    /** The number of subflows a flow from src to dst is split into: 1 unless spraying. */
+    public int routeCount(int src, int dst) {
+        return mode == RoutingMode.SPRAY ? topology.minimalRouteCount(src, dst) : 1;
+    }
+
+    /**
+     * Writes the path of subflow {@code subflow} of the flow {@code flowKey} from src to dst.
+     *
+     * @return the number of links written
+     */
+    public int route(int src, int dst, long flowKey, int subflow, int[] out) {
+        currentKey = flowKey;
+        currentSubflow = subflow;
+        PathChoice choice = mode == RoutingMode.ECMP ? ecmp : mode == RoutingMode.ADAPTIVE ? adaptive : spray;
+        return topology.route(src, dst, choice, out);
+    }
+
+    /** Records {@code bytes} on a path for adaptive routing; does nothing in other modes. */
+    public void commit(int[] path, int length, double bytes) {
+        if (loadBytes == null) {
+            return;
+        }
+        for (int i = 0; i < length; i++) {
+            int link = path[i];
+            if (!isTouched[link]) {
+                isTouched[link] = true;
+                touched[touchedCount++] = link;
+            }
+            loadBytes[link] += bytes;
+        }
+    }
+
+    /** Forgets the loads recorded since the last reset. O(links touched). */
+    public void resetLoad() {
+        for (int i = 0; i < touchedCount; i++) {
+            loadBytes[touched[i]] = 0;
+            isTouched[touched[i]] = false;
+        }
+        touchedCount = 0;
+    }
+
+    /** The key of a connection: source, destination and channel. */
+    public static long flowKey(int src, int dst, int channel) {
+        return ((long) src << 32 | (dst & 0xFFFFFFFFL)) * 31 + channel;
+    }
+
+    private int chooseByHash(int hop, int firstLink, int stride, int candidates) {
+        if (candidates == 1) {
+            return 0;
+        }
+        long hash = mix64(seed ^ currentKey * GOLDEN ^ (hop + 1) * HOP_MIX);
+        return (int) Long.remainderUnsigned(hash, candidates);
+    }
+
+    private int chooseLeastLoaded(int hop, int firstLink, int stride, int candidates) {
+        int start = chooseByHash(hop, firstLink, stride, candidates);
+        int best = start;
+        double bestLoad = loadBytes[firstLink + start * stride];
+        for (int i = 1; i < candidates; i++) {
+            int candidate = (start + i) % candidates;
+            double load = loadBytes[firstLink + candidate * stride];
+            if (load < bestLoad) {
+                bestLoad = load;
+                best = candidate;
+            }
+        }
+        return best;
+    }
+
+    private int chooseBySubflow(int hop, int firstLink, int stride, int candidates) {
+        int digit = currentSubflow % candidates;
+        currentSubflow /= candidates;
+        return digit;
+    }
+
+    private static long mix64(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

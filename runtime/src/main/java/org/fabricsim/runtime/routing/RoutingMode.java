@@ -1,0 +1,19 @@
+package org.fabricsim.runtime.routing;
+
+/** How a flow picks among equal-cost paths. */
+public enum RoutingMode {
+    /**
+     * Static ECMP: at every hop with several uplinks the flow takes the one its hash selects. The
+     * hash mixes the seed, the flow's key (its connection: source, destination, channel) and the
+     * hop, so collisions are real, differ between seeds and repeat exactly for one seed.
+     */
+    ECMP,
+    /**
+     * Adaptive: at every hop the flow takes the candidate link with the fewest bytes already
+     * routed over it in the current phase (ties broken by the ECMP hash), like InfiniBand AR or
+     * Omni-Path adaptive routing at flow granularity.
+     */
+    ADAPTIVE,
+    /** Packet spraying: the flow is split evenly over all its minimal paths (UEC, Ethernet spraying). */
+    SPRAY
+}

@@ -1,0 +1,26 @@
+package org.fabricsim.runtime.spec;
+
+/**
+ * An accelerator.
+ *
+ * @param name                       qualified name
+ * @param vendor                     the maker's name
+ * @param bf16FlopsPerSecond         dense BF16 peak, FLOP/s (the MFU denominator)
+ * @param fp8FlopsPerSecond          dense FP8 peak, FLOP/s; 0 when the part has none
+ * @param memoryBytes                HBM capacity, bytes
+ * @param memoryBytesPerSecond       HBM bandwidth, bytes per second
+ * @param matmulEfficiency           achievable fraction of peak on large GEMMs (measured, e.g. MAMF), 0..1
+ * @param scaleUpBytesPerSecond      scale-up bandwidth of one accelerator in one direction, bytes per second
+ */
+public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
+        long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double scaleUpBytesPerSecond) {
+
+    public AcceleratorSpec {
+        Specs.requireName(name);
+        Specs.requireNonNegative("bf16FlopsPerSecond", bf16FlopsPerSecond);
+        Specs.requireNonNegative("fp8FlopsPerSecond", fp8FlopsPerSecond);
+        Specs.requireNonNegative("memoryBytes", memoryBytes);
+        Specs.requireNonNegative("matmulEfficiency", matmulEfficiency);
+        Specs.requireNonNegative("scaleUpBytesPerSecond", scaleUpBytesPerSecond);
+    }
+}

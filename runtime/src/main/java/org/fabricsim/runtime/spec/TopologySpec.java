@@ -1,0 +1,63 @@
+package org.fabricsim.runtime.spec;
+
+import java.util.List;
+
+/** A scale-out topology, given by a named constructor and its parameters. */
+public sealed interface TopologySpec permits TopologySpec.SingleSwitch, TopologySpec.FatTree,
+        TopologySpec.RailOptimized, TopologySpec.Dragonfly, TopologySpec.Torus {
+
+    /** Every NIC on one switch. */
+    record SingleSwitch(SwitchSpec switchSpec) implements TopologySpec {
+    }
+
+    /**
+     * A folded Clos.
+     *
+     * @param switchSpec        its switches
+     * @param tiers             2 or 3
+     * @param oversubscription  downlink:uplink bandwidth per tier, leaf first (1.0 is non-blocking)
+     */
+    record FatTree(SwitchSpec switchSpec, int tiers, List<Double> oversubscription) implements TopologySpec {
+        public FatTree {
+            oversubscription = List.copyOf(oversubscription);
+        }
+    }
+
+    /**
+     * One leaf group per rail; NIC k of every node on rail k.
+     *
+     * @param switchSpec        its switches
+     * @param rails             rails
+     * @param tiers             tiers above the NICs
+     * @param oversubscription  per tier, leaf first
+     */
+    record RailOptimized(SwitchSpec switchSpec, int rails, int tiers, List<Double> oversubscription)
+            implements TopologySpec {
+        public RailOptimized {
+            oversubscription = List.copyOf(oversubscription);
+        }
+    }
+
+    /**
+     * Groups of routers, all-to-all inside a group, global links between groups.
+     *
+     * @param switchSpec            its routers
+     * @param groups                groups
+     * @param routersPerGroup       routers per group
+     * @param globalLinksPerRouter  global links per router
+     */
+    record Dragonfly(SwitchSpec switchSpec, int groups, int routersPerGroup, int globalLinksPerRouter)
+            implements TopologySpec {
+    }
+
+    /**
+     * A torus of nodes.
+     *
+     * @param dimensions  extent of each dimension
+     */
+    record Torus(List<Integer> dimensions) implements TopologySpec {
+        public Torus {
+            dimensions = List.copyOf(dimensions);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package org.fabricsim.runtime.topology;
+
+/**
+ * A whole cluster: accelerators in scale-up domains, each with a NIC into one scale-out fabric.
+ *
+ * @param accelerators number of accelerators (a multiple of the domain size)
+ * @param scaleUp      the scale-up domains
+ * @param nicLink      the NIC link class (accelerator ↔ its leaf or router), null without scale-out
+ * @param scaleOut     the scale-out fabric, null when the cluster is a single scale-up domain
+ */
+public record ClusterParameters(int accelerators, ScaleUpParameters scaleUp, LinkClass nicLink,
+        FabricParameters scaleOut) {
+
+    public ClusterParameters {
+        if (accelerators < 1 || scaleUp == null) {
+            throw new IllegalArgumentException("a cluster needs at least one accelerator and scale-up parameters");
+        }
+        if (accelerators % scaleUp.domainSize() != 0) {
+            throw new IllegalArgumentException(accelerators + " accelerators do not fill domains of "
+                    + scaleUp.domainSize());
+        }
+        if ((scaleOut == null) != (nicLink == null)) {
+            throw new IllegalArgumentException("a scale-out fabric and a NIC link go together");
+        }
+        if (scaleOut == null && accelerators > scaleUp.domainSize()) {
+            throw new IllegalArgumentException("more than one scale-up domain needs a scale-out fabric");
+        }
+    }
+
+    /** Accelerators on one scale-out fabric, without scale-up. */
+    public static ClusterParameters scaleOutOnly(int accelerators, LinkClass nicLink, FabricParameters fabric) {
+        return new ClusterParameters(accelerators, ScaleUpParameters.none(), nicLink, fabric);
+    }
+
+    /** One scale-up domain, without scale-out. */
+    public static ClusterParameters singleDomain(ScaleUpParameters scaleUp) {
+        return new ClusterParameters(scaleUp.domainSize(), scaleUp, null, null);
+    }
+}

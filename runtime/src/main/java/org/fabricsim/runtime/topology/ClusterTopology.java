@@ -1,0 +1,180 @@
+package org.fabricsim.runtime.topology;
+
+/**
+ * A built cluster: the {@link Graph}, the scale-up domains and the scale-out fabric, with routing
+ * by arithmetic.
+ *
+ * <p>Link layout: for a switched domain, accelerator e's link to its domain switch is {@code
+ * scaleUpFirst + 2e} and the way back {@code + 1}; for a full mesh, i → j in domain D is {@code
+ * scaleUpFirst + (D·k + i)·(k − 1) + (j &lt; i ? j : j − 1)}; accelerator e's NIC uplink is {@code
+ * nicFirst + 2e}, its NIC downlink {@code + 1}.
+ *
+ * <p>Routing between accelerators of one domain stays in the domain; any other pair goes NIC →
+ * scale-out fabric → NIC. Cost O(hops) per route, O(1) memory per route.
+ */
+public final class ClusterTopology {
+    private final Graph graph;
+    private final int accelerators;
+    private final ScaleUpParameters scaleUp;
+    private final int domainSize;
+    private final int firstDomainSwitch;
+    private final int scaleUpFirst;
+    private final int nicFirst;
+    private final ScaleOutFabric scaleOut;
+    private final String description;
+
+    private ClusterTopology(ClusterParameters parameters) {
+        GraphBuilder builder = new GraphBuilder();
+        this.accelerators = parameters.accelerators();
+        this.scaleUp = parameters.scaleUp();
+        this.domainSize = scaleUp.domainSize();
+        builder.addNodes(Graph.ACCELERATOR, accelerators, false);
+        int domains = accelerators / domainSize;
+        if (scaleUp.kind() == ScaleUpParameters.Kind.SWITCHED) {
+            firstDomainSwitch = builder.addNodes(Graph.SWITCH, domains, scaleUp.inSwitchReduction());
+            scaleUpFirst = builder.linkCount();
+            for (int e = 0; e < accelerators; e++) {
+                builder.addLink(e, firstDomainSwitch + e / domainSize, scaleUp.link());
+                builder.addLink(firstDomainSwitch + e / domainSize, e, scaleUp.link());
+            }
+        } else if (scaleUp.kind() == ScaleUpParameters.Kind.FULL_MESH) {
+            firstDomainSwitch = -1;
+            scaleUpFirst = builder.linkCount();
+            for (int e = 0; e < accelerators; e++) {
+                int base = e - e % domainSize;
+                for (int j = 0; j < domainSize; j++) {
+                    if (base + j != e) {
+                        builder.addLink(e, base + j, scaleUp.link());
+                    }
+                }
+            }
+        } else {
+            firstDomainSwitch = -1;
+            scaleUpFirst = -1;
+        }
+        if (parameters.scaleOut() != null) {
+            LinkClass nic = parameters.nicLink();
+            scaleOut = parameters.scaleOut().build(builder, accelerators, nic.bytesPerSecond());
+            nicFirst = builder.linkCount();
+            for (int e = 0; e < accelerators; e++) {
+                builder.addLink(e, scaleOut.attachNode(e), nic);
+                builder.addLink(scaleOut.attachNode(e), e, nic);
+            }
+        } else {
+            scaleOut = null;
+            nicFirst = -1;
+        }
+        this.graph = builder.build();
+        this.description = accelerators + " accelerators, scale-up " + scaleUp.kind().name().toLowerCase()
+                + (domainSize > 1 ? " x" + domainSize : "") + (scaleOut == null ? "" : ", " + scaleOut.describe());
+    }
+
+    /** Builds the cluster. Cost O(nodes + links). */
+    public static ClusterTopology build(ClusterParameters parameters) {
+        return new ClusterTopology(parameters);
+    }
+
+    public Graph graph() {
+        return graph;
+    }
+
+    public int accelerators() {
+        return accelerators;
+    }
+
+    public int domainSize() {
+        return domainSize;
+    }
+
+    public ScaleUpParameters.Kind scaleUpKind() {
+        return scaleUp.kind();
+    }
+
+    public boolean hasScaleOut() {
+        return scaleOut != null;
+    }
+
+    public boolean sameDomain(int a, int b) {
+        return a / domainSize == b / domainSize;
+    }
+
+    /** Whether the domain switch of {@code accelerator} reduces in the switch. */
+    public boolean domainReduces(int accelerator) {
+        return firstDomainSwitch >= 0 && graph.reducesInSwitch(firstDomainSwitch + accelerator / domainSize);
+    }
+
+    /** The link from a switched-domain accelerator to its domain switch. */
+    public int scaleUpUplink(int accelerator) {
+        return scaleUpFirst + 2 * accelerator;
+    }
+
+    /** The link from the domain switch to a switched-domain accelerator. */
+    public int scaleUpDownlink(int accelerator) {
+        return scaleUpFirst + 2 * accelerator + 1;
+    }
+
+    /** The NIC uplink of an accelerator. */
+    public int nicUplink(int accelerator) {
+        return nicFirst + 2 * accelerator;
+    }
+
+    /** The NIC downlink of an accelerator. */
+    public int nicDownlink(int accelerator) {
+        return nicFirst + 2 * accelerator + 1;
+    }
+
+    /** The most links {@link #route} writes. */
+    public int maxRouteLinks() {
+        return Math.max(2, scaleOut == null ? 2 : scaleOut.maxRouteLinks() + 2);
+    }
+
+    /**
+     * Writes the links of a route from accelerator {@code src} to {@code dst} into {@code out} from
+     * index 0 and returns how many were written (0 when src = dst).
+     */
+    public int route(int src, int dst, PathChoice choice, int[] out) {
+        if (src == dst) {
+            return 0;
+        }
+        if (sameDomain(src, dst) && scaleUp.kind() != ScaleUpParameters.Kind.NONE) {
+            if (scaleUp.kind() == ScaleUpParameters.Kind.SWITCHED) {
+                out[0] = scaleUpUplink(src);
+                out[1] = scaleUpDownlink(dst);
+                return 2;
+            }
+            int i = src % domainSize;
+            int j = dst % domainSize;
+            out[0] = scaleUpFirst + src * (domainSize - 1) + (j < i ? j : j - 1);
+            return 1;
+        }
+        if (scaleOut == null) {
+            throw new IllegalStateException("no scale-out fabric between " + src + " and " + dst);
+        }
+        out[0] = nicUplink(src);
+        int at = scaleOut.route(src, dst, choice, out, 1);
+        out[at++] = nicDownlink(dst);
+        return at;
+    }
+
+    /** The number of distinct minimal routes from {@code src} to {@code dst}. */
+    public int minimalRouteCount(int src, int dst) {
+        if (src == dst || sameDomain(src, dst) && scaleUp.kind() != ScaleUpParameters.Kind.NONE) {
+            return 1;
+        }
+        return scaleOut.minimalRouteCount(src, dst);
+    }
+
+    /** Sum of the latencies of {@code count} links of {@code path}. */
+    public long pathLatencyPs(int[] path, int count) {
+        long latencyPs = 0;
+        for (int i = 0; i < count; i++) {
+            latencyPs += graph.linkLatencyPs(path[i]);
+        }
+        return latencyPs;
+    }
+
+    /** A one-line description of the shape. */
+    public String describe() {
+        return description;
+    }
+}

@@ -1,0 +1,13 @@
+package org.fabricsim.runtime.topology;
+
+/** Parameters of a scale-out fabric; {@link #build} adds its switches and links to a graph. */
+public interface FabricParameters {
+    /**
+     * Adds the fabric's switches and inter-switch links.
+     *
+     * @param graph             the graph under construction
+     * @param ports             number of NIC ports to attach
+     * @param nicBytesPerSecond the NIC rate, used to size uplinks for a stated oversubscription
+     */
+    ScaleOutFabric build(GraphBuilder graph, int ports, double nicBytesPerSecond);
+}

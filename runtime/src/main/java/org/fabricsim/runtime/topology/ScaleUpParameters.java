@@ -1,0 +1,58 @@
+package org.fabricsim.runtime.topology;
+
+/**
+ * Scale-up domains: consecutive groups of {@code domainSize} accelerators (a node, or a rack).
+ *
+ * <ul>
+ * <li>{@link Kind#SWITCHED}: every accelerator has one link to, and one from, a non-blocking
+ * domain switch (NVSwitch-like; {@code link} is the per-accelerator rate in one direction). With
+ * {@code inSwitchReduction} the switch reduces (NVLS). A rack-scale domain (NVL72-like) is the
+ * same with 72 accelerators.</li>
+ * <li>{@link Kind#FULL_MESH}: a direct link between every ordered pair of accelerators of the
+ * domain (MI300X-like; {@code link} is the per-pair rate).</li>
+ * <li>{@link Kind#NONE}: no scale-up fabric, every accelerator is its own domain.</li>
+ * </ul>
+ *
+ * @param kind              the kind of domain
+ * @param domainSize        accelerators per domain
+ * @param link              the link class, see the kinds
+ * @param inSwitchReduction whether the domain switch reduces (SWITCHED only)
+ */
+public record ScaleUpParameters(Kind kind, int domainSize, LinkClass link, boolean inSwitchReduction) {
+
+    /** The kinds of scale-up domain. */
+    public enum Kind {
+        NONE, SWITCHED, FULL_MESH
+    }
+
+    public ScaleUpParameters {
+        if (kind == Kind.NONE) {
+            domainSize = 1;
+        } else if (domainSize < 2 || link == null) {
+            throw new IllegalArgumentException("a scale-up domain needs a link class and at least 2 accelerators");
+        }
+        if (inSwitchReduction && kind != Kind.SWITCHED) {
+            throw new IllegalArgumentException("in-switch reduction needs a switched domain");
+        }
+    }
+
+    /** No scale-up fabric. */
+    public static ScaleUpParameters none() {
+        return new ScaleUpParameters(Kind.NONE, 1, null, false);
+    }
+
+    /** A switched (NVSwitch-like) domain. */
+    public static ScaleUpParameters switched(int domainSize, LinkClass perAccelerator, boolean inSwitchReduction) {
+        return new ScaleUpParameters(Kind.SWITCHED, domainSize, perAccelerator, inSwitchReduction);
+    }
+
+    /** A rack-scale switched domain of 72 accelerators (NVL72-like). */
+    public static ScaleUpParameters rackScale72(LinkClass perAccelerator, boolean inSwitchReduction) {
+        return switched(72, perAccelerator, inSwitchReduction);
+    }
+
+    /** A full mesh (MI300X-like). */
+    public static ScaleUpParameters fullMesh(int domainSize, LinkClass perPair) {
+        return new ScaleUpParameters(Kind.FULL_MESH, domainSize, perPair, false);
+    }
+}

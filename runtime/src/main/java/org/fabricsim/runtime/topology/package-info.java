@@ -1,0 +1,16 @@
+/**
+ * Topology builders: they expand parameter records into a directed graph of accelerators,
+ * switches and routers joined by links (capacity, latency), stored as primitive arrays with int
+ * handles ({@link org.fabricsim.runtime.topology.Graph}).
+ *
+ * <p>A {@link org.fabricsim.runtime.topology.ClusterTopology} combines scale-up domains
+ * ({@link org.fabricsim.runtime.topology.ScaleUpParameters}: switched NVSwitch-like with optional
+ * in-switch reduction, full mesh MI300X-like, rack-scale NVL72-like) with one scale-out fabric
+ * ({@link org.fabricsim.runtime.topology.ScaleOutFabric}: single switch, 2/3-tier fat-tree with
+ * per-tier oversubscription, rail-optimized fat-tree, dragonfly, 2D/3D torus).
+ *
+ * <p>Paths are never stored or searched: every fabric computes a route by arithmetic on its
+ * structure in O(hops), asking a {@link org.fabricsim.runtime.topology.PathChoice} at every hop
+ * that has several equal-cost candidates. Building costs O(nodes + links).
+ */
+package org.fabricsim.runtime.topology;

@@ -1,0 +1,91 @@
+package org.fabricsim.runtime.collective;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
+import org.junit.jupiter.api.Test;
+
+class AlgorithmTest {
+    private static final long S = 1L << 30;
+
+    @Test
+    void shouldHalveTheTrafficAndTakeOneStepWithInSwitchReduction() {
+        // 8 GPUs on a reducing switch, 100 GB/s per direction, no latency: every GPU sends S up and
+        // receives S down at once, T = S/B = 10,737,418,240 ps; a ring needs 2(n-1)/n S/B = 1.75 x that.
+        ClusterTopology node = ClusterTopology.build(ClusterParameters.singleDomain(
+                ScaleUpParameters.switched(8, new LinkClass(100e9, 0), true)));
+        CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, S, 8);
+        CollectiveResult inNetwork = CollectiveEngine.run(node, request.withAlgorithm(Algorithm.IN_NETWORK));
+        CollectiveResult ring = CollectiveEngine.run(node, request.withAlgorithm(Algorithm.RING));
+        assertEquals(10_737_418_240L, inNetwork.timePs());
+        assertEquals(ring.timePs() * 4, inNetwork.timePs() * 7);
+        assertEquals(2.0 * 8 * S, inNetwork.bytesInjected());
+        assertEquals(Algorithm.IN_NETWORK, CollectiveEngine.select(node, request));
+    }
+
+    @Test
+    void shouldRefuseInSwitchReductionWhereTheSwitchCannotReduce() {
+        ClusterTopology node = ClusterTopology.build(ClusterParameters.singleDomain(
+                ScaleUpParameters.switched(8, new LinkClass(100e9, 0), false)));
+        assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.run(node,
+                CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, S, 8).withAlgorithm(Algorithm.IN_NETWORK)));
+    }
+
+    @Test
+    void shouldMatchTheHierarchicalClosedFormAndBeatAFlatRingOnSlowNics() {
+        // 4 nodes x 8 GPUs: NVLink 400 GB/s, NIC 50 GB/s, no latency, one non-blocking switch.
+        // Hierarchical: 7 intra steps of S/8 at 400 GB/s, 6 inter steps of S/32 at 50 GB/s, 7 intra steps:
+        // T = 14 x 134,217,728 / 400e9 + 6 x 33,554,432 / 50e9 s = 4,697,620,480 + 4,026,531,840 ps.
+        LinkClass nic = new LinkClass(50e9, 0);
+        ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(32,
+                ScaleUpParameters.switched(8, new LinkClass(400e9, 0), false), nic, FatTreeParameters.singleSwitch(nic)));
+        CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, S, 32);
+        CollectiveResult hierarchical = CollectiveEngine.run(cluster, request.withAlgorithm(Algorithm.HIERARCHICAL));
+        CollectiveResult flat = CollectiveEngine.run(cluster, request.withAlgorithm(Algorithm.RING));
+        assertEquals(4_697_620_480L + 4_026_531_840L, hierarchical.timePs());
+        assertTrue(hierarchical.timePs() < flat.timePs());
+        // The flat ring with 8 rail-spread channels is NIC-bound at 8 x 50 GB/s of busbw.
+        CollectiveResult channels = CollectiveEngine.run(cluster,
+                request.withAlgorithm(Algorithm.RING).withChannels(8));
+        assertEquals(400.0, channels.busbwGBps(), 0.5);
+    }
+
+    @Test
+    void shouldChooseByCostLikeNccl() {
+        // 64 ranks on one switch, 10 us per step: tiny messages favour the tree's 2 log n steps over
+        // the ring's 2(n-1); large ones favour the ring's bandwidth.
+        ClusterTopology cluster = Clusters.singleSwitch(64, 50e9, 0);
+        CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, 1024, 64)
+                .withStepOverheads(new StepOverheads(10_000_000, 10_000_000, 0));
+        assertEquals(Algorithm.DOUBLE_BINARY_TREE, CollectiveEngine.select(cluster, request));
+        assertEquals(Algorithm.RING, CollectiveEngine.select(cluster, request.withSize(4L << 30)));
+        assertEquals(Algorithm.DIRECT, CollectiveEngine.select(cluster,
+                CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 1 << 20, 64)));
+    }
+
+    @Test
+    void shouldRunPairwiseAllToAllInNMinusOneRounds() {
+        // 8 ranks, S per rank: 7 rounds of S/8 at B each, no contention on one switch.
+        ClusterTopology cluster = Clusters.singleSwitch(8, 50e9, 0);
+        CollectiveResult result = CollectiveEngine.run(cluster,
+                CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, S, 8).withAlgorithm(Algorithm.PAIRWISE));
+        assertEquals(7 * 2_684_354_560L, result.timePs());
+        assertEquals(7, result.steps());
+    }
+
+    @Test
+    void shouldReduceAlongAChainTowardsTheRoot() {
+        ClusterTopology cluster = Clusters.singleSwitch(8, 50e9, 0);
+        CollectiveResult result = CollectiveEngine.run(cluster,
+                CollectiveRequest.of(CollectiveOperation.REDUCE, 64L << 20, 8).withEndpoints(3, 0));
+        // Same pipeline as the broadcast: 7 + 128 - 1 steps of 512 KiB at 50 GB/s.
+        assertEquals(134L * 10_485_760, result.timePs());
+        assertEquals(Algorithm.RING, result.algorithm());
+    }
+}

@@ -1,0 +1,102 @@
+package org.fabricsim.runtime.collective;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.fabricsim.runtime.network.NetworkKind;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Collectives on a non-blocking single switch against their closed forms. Every link runs at B =
+ * 50e9 B/s with λ = 1 µs, so a step costs α = 2λ = 2 µs (up to the switch and down). Sizes are
+ * chosen so every per-step transfer time is a whole number of picoseconds.
+ */
+class ClosedFormTest {
+    private static final double B = 50e9;
+    private static final long LAMBDA_PS = 1_000_000;
+    private static final long ALPHA_PS = 2 * LAMBDA_PS;
+    private static final long S = 1L << 30;
+    private static final int N = 8;
+
+    private final ClusterTopology cluster = Clusters.singleSwitch(N, B, LAMBDA_PS);
+
+    private CollectiveResult run(CollectiveOperation operation, Algorithm algorithm, long size) {
+        return CollectiveEngine.run(cluster, CollectiveRequest.of(operation, size, N).withAlgorithm(algorithm));
+    }
+
+    @Test
+    void shouldMatchTheRingAllReduceClosedForm() {
+        // T = 2(n-1)/n * S/B + 2(n-1) * alpha = 14 * (134217728 B / 50e9 B/s + 2 us)
+        //   = 14 * (2,684,354,560 + 2,000,000) ps = 37,608,963,840 ps.
+        CollectiveResult result = run(CollectiveOperation.ALL_REDUCE, Algorithm.RING, S);
+        assertEquals(37_608_963_840L, result.timePs());
+        assertEquals(RingAllReduce.timePs(S, N, B, ALPHA_PS), result.timePs());
+    }
+
+    @Test
+    void shouldMatchTheRingAllReduceClosedFormWithChannelsSharingEachLink() {
+        // Four channels on the same ring edges share each link four ways, the time is unchanged.
+        CollectiveResult result = CollectiveEngine.run(cluster, CollectiveRequest
+                .of(CollectiveOperation.ALL_REDUCE, S, N).withAlgorithm(Algorithm.RING).withChannels(4));
+        assertEquals(RingAllReduce.timePs(S, N, B, ALPHA_PS), result.timePs());
+    }
+
+    @Test
+    void shouldMatchTheAllGatherAndReduceScatterClosedForm() {
+        // T = (n-1)/n * S/B + (n-1) * alpha = 7 * (2,684,354,560 + 2,000,000) ps = 18,804,481,920 ps.
+        assertEquals(18_804_481_920L, run(CollectiveOperation.ALL_GATHER, Algorithm.RING, S).timePs());
+        assertEquals(18_804_481_920L, run(CollectiveOperation.REDUCE_SCATTER, Algorithm.RING, S).timePs());
+    }
+
+    @Test
+    void shouldMatchTheHalvingDoublingClosedForm() {
+        // T = 2 log2(n) alpha + 2(n-1)/n S/B: steps move S/2, S/4, S/8 then S/8, S/4, S/2.
+        // S/2/B = 10,737,418,240 ps; S/4/B = 5,368,709,120 ps; S/8/B = 2,684,354,560 ps.
+        // T = 2 * (10,737,418,240 + 5,368,709,120 + 2,684,354,560) + 6 * 2,000,000 = 37,592,963,840 ps.
+        CollectiveResult result = run(CollectiveOperation.ALL_REDUCE, Algorithm.HALVING_DOUBLING, S);
+        assertEquals(37_592_963_840L, result.timePs());
+        assertEquals(Math.round(2 * 3 * ALPHA_PS + 2.0 * (N - 1) / N * S / B * 1e12), result.timePs());
+        // Reduce-scatter alone: half of it.
+        assertEquals(37_592_963_840L / 2,
+                run(CollectiveOperation.REDUCE_SCATTER, Algorithm.HALVING_DOUBLING, S).timePs());
+    }
+
+    @Test
+    void shouldMatchTheDoubleBinaryTreePipelineClosedForm() {
+        // 64 MiB: each tree carries 32 MiB in m = 64 chunks of 512 KiB; depth d = 3 for n = 8.
+        // Ranks 1..6 send in both trees, so a sender's uplink (and rank 0's downlink) is shared by two
+        // flows at B/2: a step takes 524,288 B / 25e9 B/s = 20,971,520 ps plus alpha.
+        // T = 2 phases * (d + m - 1) steps * (20,971,520 + 2,000,000) ps = 2 * 66 * 22,971,520 ps.
+        CollectiveResult result = run(CollectiveOperation.ALL_REDUCE, Algorithm.DOUBLE_BINARY_TREE, 64L << 20);
+        assertEquals(2L * 66 * 22_971_520, result.timePs());
+    }
+
+    @Test
+    void shouldSendPointToPointAtTheLinkRate() {
+        // S/B + alpha = 21,474,836,480 + 2,000,000 ps.
+        CollectiveResult result = CollectiveEngine.run(cluster,
+                CollectiveRequest.of(CollectiveOperation.SEND_RECV, S, N).withEndpoints(2, 5));
+        assertEquals(21_476_836_480L, result.timePs());
+        assertEquals(1.0 * S, result.bytesDelivered());
+    }
+
+    @Test
+    void shouldPipelineABroadcastChain() {
+        // 64 MiB in m = 128 chunks of 512 KiB down a chain of 8: n - 1 + m - 1 = 134 steps of
+        // 524,288 B / 50e9 B/s = 10,485,760 ps plus alpha.
+        CollectiveResult result = run(CollectiveOperation.BROADCAST, Algorithm.RING, 64L << 20);
+        assertEquals(134L * (10_485_760 + ALPHA_PS), result.timePs());
+    }
+
+    @Test
+    void shouldAgreeWithTheAnalyticalModelWhenNothingContends() {
+        for (Algorithm algorithm : new Algorithm[] {Algorithm.RING, Algorithm.HALVING_DOUBLING}) {
+            CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, 3_000_000_001L, N)
+                    .withAlgorithm(algorithm);
+            CollectiveResult maxMin = CollectiveEngine.run(cluster, request);
+            CollectiveResult analytical = CollectiveEngine.run(cluster,
+                    request.withNetwork(NetworkKind.ANALYTICAL));
+            assertEquals(analytical.timePs(), maxMin.timePs(), algorithm.name());
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package org.fabricsim.runtime.network;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.topology.Graph;
+import org.fabricsim.runtime.topology.GraphBuilder;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.junit.jupiter.api.Test;
+
+/** Textbook max-min cases; rates are read from completion times (bytes / rate). */
+class MaxMinNetworkTest {
+    private static final long SECOND_PS = 1_000_000_000_000L;
+
+    /** A graph of independent links with the given capacities in bytes per second. */
+    private static Graph links(double... capacities) {
+        GraphBuilder builder = new GraphBuilder();
+        int node = builder.addNodes(Graph.SWITCH, capacities.length + 1, false);
+        for (int i = 0; i < capacities.length; i++) {
+            builder.addLink(node + i, node + i + 1, new LinkClass(capacities[i], 0));
+        }
+        return builder.build();
+    }
+
+    private static long[] finishTimes(Graph graph, int[][] paths, double[] bytes, int[] multiplicity) {
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, 4, 0.0);
+        long[] finish = new long[paths.length];
+        network.setListener((tag, finishPs) -> finish[tag] = finishPs);
+        for (int f = 0; f < paths.length; f++) {
+            network.start(paths[f], paths[f].length, bytes[f], multiplicity[f], f);
+        }
+        simulation.run(network);
+        return finish;
+    }
+
+    @Test
+    void shouldShareOneLinkEquallyBetweenTwoFlows() {
+        // One link of 100 B/s, two flows of 100 B: each gets 100/2 = 50 B/s and ends at 100/50 = 2 s.
+        long[] finish = finishTimes(links(100), new int[][] {{0}, {0}}, new double[] {100, 100}, new int[] {1, 1});
+        assertEquals(2 * SECOND_PS, finish[0]);
+        assertEquals(2 * SECOND_PS, finish[1]);
+    }
+
+    @Test
+    void shouldGiveTheUnusedShareOfATightLinkToFlowsElsewhere() {
+        // L0 = 10 B/s, L1 = 4 B/s. A crosses L0 and L1, B uses L0, C uses L1.
+        // Bottleneck L1: 4/2 = 2 B/s for A and C. L0 keeps 10 - 2 = 8 B/s for B.
+        // A = 2 B and C = 2 B end at 1 s; B = 8 B ends at 1 s.
+        long[] finish = finishTimes(links(10, 4), new int[][] {{0, 1}, {0}, {1}}, new double[] {2, 8, 2},
+                new int[] {1, 1, 1});
+        assertEquals(SECOND_PS, finish[0]);
+        assertEquals(SECOND_PS, finish[1]);
+        assertEquals(SECOND_PS, finish[2]);
+    }
+
+    @Test
+    void shouldShareTheParkingLotEquallyWhenLinksAreEqual() {
+        // L0 = L1 = 10 B/s; A on both, B on L0, C on L1: every link has 2 flows, all get 5 B/s.
+        long[] finish = finishTimes(links(10, 10), new int[][] {{0, 1}, {0}, {1}}, new double[] {5, 10, 15},
+                new int[] {1, 1, 1});
+        // A: 5 B at 5 B/s -> 1 s. Then B and C are alone: B had 10 - 5 = 5 left at 10 B/s -> 1.5 s;
+        // C had 15 - 5 = 10 left at 10 B/s -> 2 s.
+        assertEquals(SECOND_PS, finish[0]);
+        assertEquals(SECOND_PS * 3 / 2, finish[1]);
+        assertEquals(2 * SECOND_PS, finish[2]);
+    }
+
+    @Test
+    void shouldWeightAFlowClassByItsMultiplicity() {
+        // One link of 8 B/s: a class of 3 flows and 1 single flow = 4 flows of 2 B/s each.
+        // The class (2 B per flow) and the single flow (2 B) both end at 1 s.
+        long[] finish = finishTimes(links(8), new int[][] {{0}, {0}}, new double[] {2, 2}, new int[] {3, 1});
+        assertEquals(SECOND_PS, finish[0]);
+        assertEquals(SECOND_PS, finish[1]);
+    }
+
+    @Test
+    void shouldReSolveOnlyTheComponentAFinishedFlowTouched() {
+        // Two independent links: two flows on L0 (ending at 1 s and 2 s), one long flow on L1.
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, links(10, 10), 2, 0);
+        long[] finish = new long[3];
+        network.setListener((tag, finishPs) -> finish[tag] = finishPs);
+        network.start(new int[] {0}, 1, 5, 1, 0);
+        network.start(new int[] {0}, 1, 15, 1, 1);
+        network.start(new int[] {1}, 1, 100, 1, 2);
+        simulation.run(network);
+        // Flow 0: 5 B at 5 B/s -> 1 s; flow 1 then has 10 B left alone at 10 B/s -> 2 s; flow 2: 10 s.
+        assertEquals(SECOND_PS, finish[0]);
+        assertEquals(2 * SECOND_PS, finish[1]);
+        assertEquals(10 * SECOND_PS, finish[2]);
+        // Solves: the initial one (3 classes), after flow 0 (only flow 1), after flow 1 (nothing left on L0).
+        assertEquals(3 + 1, network.statistics().flowClassesSolved());
+    }
+
+    @Test
+    void shouldCountEveryByteOnEveryLinkOfItsPath() {
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, links(10, 4), 2, 0);
+        network.start(new int[] {0, 1}, 2, 2, 3, 0);
+        network.start(new int[] {0}, 1, 8, 1, 1);
+        simulation.run(network);
+        assertEquals(3 * 2 + 8, network.linkBytes(0));
+        assertEquals(3 * 2, network.linkBytes(1));
+        assertEquals(network.bytesStarted(), network.bytesDelivered());
+    }
+
+    @Test
+    void shouldBatchCompletionsWithinTheQuantumIntoOneReSolve() {
+        // Ten flows on one link finishing within 1e-8 relative of each other: with a tolerance of
+        // 1e-6 of their age they all finish in one batch; exactly, in ten.
+        double[] sizes = new double[10];
+        Arrays.setAll(sizes, i -> 100 + i * 1e-6);
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, links(1000), 1, 1e-6);
+        for (int f = 0; f < sizes.length; f++) {
+            network.start(new int[] {0}, 1, sizes[f], 1, f);
+        }
+        simulation.run(network);
+        assertEquals(1, network.statistics().completionBatches());
+    }
+}

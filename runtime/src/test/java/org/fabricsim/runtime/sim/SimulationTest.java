@@ -1,0 +1,92 @@
+package org.fabricsim.runtime.sim;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class SimulationTest {
+    private static final TimeSource IDLE = new TimeSource() {
+        @Override
+        public long nextEventPs() {
+            return NONE;
+        }
+
+        @Override
+        public void fire(Simulation simulation) {
+            throw new AssertionError("idle source fired");
+        }
+    };
+
+    @Test
+    void shouldFireEventsInTimeOrderAndSimultaneousOnesInSchedulingOrder() {
+        Simulation simulation = new Simulation(7);
+        List<String> fired = new ArrayList<>();
+        int handler = simulation.register(payload -> fired.add(simulation.nowPs() + ":" + payload));
+        simulation.schedule(30, handler, 1);
+        simulation.schedule(10, handler, 2);
+        simulation.schedule(30, handler, 3);
+        simulation.schedule(10, handler, 4);
+        simulation.run(IDLE);
+        assertEquals(List.of("10:2", "10:4", "30:1", "30:3"), fired);
+        assertEquals(30, simulation.nowPs());
+        assertEquals(4, simulation.eventsFired());
+    }
+
+    @Test
+    void shouldNotFireCancelledEvents() {
+        Simulation simulation = new Simulation(1);
+        List<Integer> fired = new ArrayList<>();
+        int handler = simulation.register(fired::add);
+        int cancelled = simulation.schedule(5, handler, 1);
+        simulation.schedule(6, handler, 2);
+        simulation.cancel(cancelled);
+        simulation.run(IDLE);
+        assertEquals(List.of(2), fired);
+    }
+
+    @Test
+    void shouldRefuseToScheduleInThePast() {
+        Simulation simulation = new Simulation(1);
+        simulation.advanceTo(100);
+        int handler = simulation.register(payload -> { });
+        assertThrows(IllegalArgumentException.class, () -> simulation.schedule(99, handler, 0));
+    }
+
+    @Test
+    void shouldDrawTheSameRandomNumbersForTheSameSeed() {
+        long[] first = new Simulation(42).random().longs(5).toArray();
+        long[] second = new Simulation(42).random().longs(5).toArray();
+        assertArrayEquals(first, second);
+    }
+
+    @Test
+    void shouldKeepTheHeapOrderedUnderUpdatesAndRemovals() {
+        IndexedMinHeap heap = new IndexedMinHeap(2);
+        heap.put(5, 50, 0);
+        heap.put(1, 10, 0);
+        heap.put(9, 90, 0);
+        heap.put(3, 30, 0);
+        heap.put(9, 5, 0);
+        heap.remove(1);
+        assertEquals(9, heap.poll());
+        assertEquals(3, heap.poll());
+        assertEquals(5, heap.poll());
+        assertEquals(0, heap.size());
+    }
+
+    @Test
+    void shouldOrderDoubleKeysThroughTheirBits() {
+        IndexedMinHeap heap = new IndexedMinHeap(4);
+        heap.put(0, IndexedMinHeap.orderedBits(2.5), 0);
+        heap.put(1, IndexedMinHeap.orderedBits(0.125), 0);
+        heap.put(2, IndexedMinHeap.orderedBits(1e9), 0);
+        assertEquals(1, heap.poll());
+        assertEquals(0, heap.poll());
+        assertEquals(2, heap.poll());
+    }
+}
