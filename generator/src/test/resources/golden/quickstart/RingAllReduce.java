@@ -16,6 +16,7 @@ public final class RingAllReduce {
         return new StudySpec(
             "quickstart", // model
             "quickstart/ring-allreduce.fabric", // source
+            "quickstart.RingAllReduce", // name
             List.of(
                 new CollectiveBenchmarkSpec(
                     "quickstart.RingAllReduce", // name
@@ -76,14 +77,19 @@ public final class RingAllReduce {
                             ), // topology
                             ScaleOutSpec.Routing.ECMP // routing
                         ), // scaleOut
-                        0.0 // maxOversubscription
+                        0.0, // maxOversubscription
+                        null, // cost
+                        null // reliability
                     ), // cluster
                     2, // nodes
                     CollectiveOp.ALL_REDUCE, // operation
                     CollectiveAlgorithm.RING, // algorithm
                     1, // channels
                     List.of(1048576L, 16777216L, 268435456L, 1073741824L) // sizesBytes
-                )) // workloads
+                )), // workloads
+            List.of(), // variations
+            List.of(), // report
+            1L // seed
         );
     }
 

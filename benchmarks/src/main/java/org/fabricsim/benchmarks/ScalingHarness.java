@@ -1,5 +1,6 @@
 package org.fabricsim.benchmarks;
 
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.collective.CollectiveEngine;
@@ -13,7 +14,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.ScalingHarness ring|alltoall RUNS N1 N2 ...</pre>
  *
  * For every N: one warm-up run, then RUNS measured runs; prints the median and the spread of the
- * wall time (topology build + simulation), the simulated time, and the heap in use after the run.
+ * wall time (topology build + simulation), the median CPU time of the whole process over the run
+ * (engine thread + GC + JIT: what one core spends, independent of other load on the machine), the
+ * simulated time, and the heap in use after the run. Run it pinned to one core with {@code
+ * taskset -c 1 java -XX:ActiveProcessorCount=1 ...}.
  */
 public final class ScalingHarness {
     private ScalingHarness() {
@@ -23,27 +27,36 @@ public final class ScalingHarness {
         String scenario = args[0];
         int runs = Integer.parseInt(args[1]);
         double tolerance = Double.parseDouble(System.getProperty("tolerance", "0.01"));
-        System.out.printf("%-9s %9s %12s %12s %12s %14s %10s %12s%n", "scenario", "endpoints", "median_s", "min_s",
-                "max_s", "simulated_s", "heap_MB", "flows");
+        System.out.printf("%-9s %9s %10s %10s %10s %10s %14s %9s %10s%n", "scenario", "endpoints", "wall_s",
+                "min_s", "max_s", "cpu_s", "simulated_s", "heap_MB", "flows");
         for (int i = 2; i < args.length; i++) {
             int endpoints = Integer.parseInt(args[i]);
             double[] seconds = new double[runs];
+            double[] cpuSeconds = new double[runs];
             CollectiveResult result = null;
             for (int r = -1; r < runs; r++) {
+                long cpuStart = processCpuNanos();
                 long start = System.nanoTime();
                 result = run(scenario, endpoints, tolerance);
                 double elapsed = (System.nanoTime() - start) / 1e9;
                 if (r >= 0) {
                     seconds[r] = elapsed;
+                    cpuSeconds[r] = (processCpuNanos() - cpuStart) / 1e9;
                 }
             }
             Runtime runtime = Runtime.getRuntime();
             long heapMb = (runtime.totalMemory() - runtime.freeMemory()) >> 20;
             Arrays.sort(seconds);
-            System.out.printf("%-9s %9d %12.3f %12.3f %12.3f %14.6f %10d %12d%n", scenario, endpoints,
-                    seconds[runs / 2], seconds[0], seconds[runs - 1], result.timeSeconds(), heapMb,
-                    result.network().flowsStarted());
+            Arrays.sort(cpuSeconds);
+            System.out.printf("%-9s %9d %10.3f %10.3f %10.3f %10.3f %14.6f %9d %10d%n", scenario, endpoints,
+                    seconds[runs / 2], seconds[0], seconds[runs - 1], cpuSeconds[runs / 2], result.timeSeconds(),
+                    heapMb, result.network().flowsStarted());
         }
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     static CollectiveResult run(String scenario, int endpoints, double tolerance) {

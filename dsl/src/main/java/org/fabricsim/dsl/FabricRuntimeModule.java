@@ -5,6 +5,12 @@ import org.eclipse.xtext.formatting2.IFormatter2;
 import org.fabricsim.dsl.formatting2.FabricFormatter;
 import org.eclipse.xtext.linking.ILinkingDiagnosticMessageProvider;
 import org.eclipse.xtext.scoping.IGlobalScopeProvider;
+import org.eclipse.xtext.scoping.IScopeProvider;
+import org.eclipse.xtext.scoping.impl.AbstractDeclarativeScopeProvider;
+import org.fabricsim.dsl.scoping.FabricImportedNamespaceScopeProvider;
+
+import com.google.inject.Binder;
+import com.google.inject.name.Names;
 import org.fabricsim.dsl.catalog.FabricGlobalScopeProvider;
 import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
 import org.eclipse.xtext.parser.antlr.ISyntaxErrorMessageProvider;
@@ -32,7 +38,17 @@ public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
         return FabricLinkingDiagnostics.class;
     }
 
+    @Override
+    public void configureIScopeProviderDelegate(Binder binder) {
+        binder.bind(IScopeProvider.class).annotatedWith(Names.named(AbstractDeclarativeScopeProvider.NAMED_DELEGATE))
+                .to(FabricImportedNamespaceScopeProvider.class);
+    }
+
     public Class<? extends IFormatter2> bindIFormatter2() {
         return FabricFormatter.class;
+    }
+
+    public Class<? extends org.eclipse.xtext.validation.INamesAreUniqueValidationHelper> bindINamesAreUniqueValidationHelper() {
+        return org.fabricsim.dsl.validation.FabricNamesAreUnique.class;
     }
 }

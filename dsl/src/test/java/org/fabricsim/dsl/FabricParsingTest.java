@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
@@ -28,6 +29,11 @@ class FabricParsingTest {
 
     @Inject
     private ValidationTestHelper validation;
+
+    /** Infos (an unused definition, say) are not part of a cascade. */
+    private List<Issue> errorsAndWarnings(Model model) {
+        return validation.validate(model).stream().filter(i -> i.getSeverity() != Severity.INFO).toList();
+    }
 
     @Test
     void shouldParseAClusterAndABenchmarkThatReferencesIt() throws Exception {
@@ -57,7 +63,7 @@ class FabricParsingTest {
                     link 400 Gb/s latency 1 us
                 }
                 """);
-        List<Issue> issues = validation.validate(model);
+        List<Issue> issues = errorsAndWarnings(model);
         assertEquals(1, issues.size(), () -> "expected one syntax error, got " + issues);
         assertEquals(2, issues.get(0).getLineNumber());
         assertEquals("Unexpected 'accelerators' here.", issues.get(0).getMessage());
@@ -81,8 +87,8 @@ class FabricParsingTest {
                     sizes 1 MiB
                 }
                 """);
-        List<Issue> issues = validation.validate(model);
-        assertEquals(1, issues.size());
+        List<Issue> issues = errorsAndWarnings(model);
+        assertEquals(1, issues.size(), issues::toString);
         assertTrue(issues.get(0).getMessage().contains("Missing"), issues.get(0).getMessage());
     }
 }

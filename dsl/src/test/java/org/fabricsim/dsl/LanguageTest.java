@@ -79,7 +79,7 @@ class LanguageTest {
             switch S1 {
                 vendor Acme
                 ports 64 x 400 Gb/s
-                speaks AcmeNet
+                speaks AcmeNet, AcmeLink
                 latency 300 ns
                 buffer 64 MB
                 in-network-reduction

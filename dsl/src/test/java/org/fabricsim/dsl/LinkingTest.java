@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
+import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
@@ -35,6 +36,11 @@ class LinkingTest {
             }
             """;
 
+    /** Errors only: other rules (an unused definition, say) may add warnings and infos. */
+    private List<Issue> errors(Model model) {
+        return validation.validate(model).stream().filter(i -> i.getSeverity() == Severity.ERROR).toList();
+    }
+
     @Test
     void shouldResolveCatalogNamesThroughAnImport() throws Exception {
         Model model = parser.parse("import fabric.catalog.nvidia.*\n" + NODE_OF_H100);
@@ -43,7 +49,7 @@ class LinkingTest {
 
     @Test
     void shouldNameThePackageToImportForACatalogNameWithoutItsImport() throws Exception {
-        List<Issue> issues = validation.validate(parser.parse(NODE_OF_H100));
+        List<Issue> issues = errors(parser.parse(NODE_OF_H100));
         assertEquals(1, issues.size(), issues::toString);
         Issue issue = issues.get(0);
         assertEquals(IssueCodes.MISSING_IMPORT, issue.getCode());
@@ -54,7 +60,7 @@ class LinkingTest {
 
     @Test
     void shouldSuggestTheClosestVisibleName() throws Exception {
-        List<Issue> issues = validation.validate(parser.parse("""
+        List<Issue> issues = errors(parser.parse("""
                 cluster Small { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
                 benchmark Bench { all-reduce ring on Smal sizes 1 MiB }
                 """));
@@ -65,12 +71,39 @@ class LinkingTest {
 
     @Test
     void shouldNotSuggestANameThatIsFarAway() throws Exception {
-        List<Issue> issues = validation.validate(parser.parse("""
+        List<Issue> issues = errors(parser.parse("""
                 cluster Small { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
                 benchmark Bench { all-reduce ring on Enormous sizes 1 MiB }
                 """));
         assertEquals("No cluster named 'Enormous' is visible here. Define it, or import the package that defines it.",
                 issues.get(0).getMessage());
+    }
+
+    @Test
+    void shouldSeeDefinitionsOfTheSamePackageInAnotherFileWithoutAnImport() throws Exception {
+        Model cluster = parser.parse("""
+                package team.shared
+                cluster Small { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                """);
+        Model benchmark = parser.parse("""
+                package team.shared
+                benchmark Bench { all-reduce ring on Small sizes 1 MiB }
+                """, cluster.eResource().getResourceSet());
+        validation.assertNoErrors(benchmark);
+    }
+
+    @Test
+    void shouldNotSeeDefinitionsOfAnotherPackageWithoutAnImport() throws Exception {
+        Model cluster = parser.parse("""
+                package team.other
+                cluster Small { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                """);
+        Model benchmark = parser.parse("""
+                package team.shared
+                benchmark Bench { all-reduce ring on Small sizes 1 MiB }
+                """, cluster.eResource().getResourceSet());
+        validation.assertError(benchmark, org.fabricsim.dsl.fabric.FabricPackage.Literals.BENCHMARK,
+                IssueCodes.UNRESOLVED_NAME);
     }
 
     @Test

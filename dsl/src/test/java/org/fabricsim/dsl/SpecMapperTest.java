@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
@@ -15,6 +17,7 @@ import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -33,6 +36,9 @@ class SpecMapperTest {
 
     @Inject
     private SpecMapper mapper;
+
+    @Inject
+    private com.google.inject.Provider<XtextResourceSet> resourceSets;
 
     @Test
     void shouldNormalizeUnitsToBytesPerSecondPicosecondsAndBytes() throws Exception {
@@ -54,6 +60,21 @@ class SpecMapperTest {
         assertEquals(1_500_000L, cluster.scaleOut().fabric().latencyPs());
         // 1 MiB = 2^20; 2 GB = 2e9 (decimal); 1 GiB = 2^30.
         assertEquals(List.of(1_048_576L, 2_000_000_000L, 1_073_741_824L), benchmark.sizesBytes());
+    }
+
+    @Test
+    void shouldResolveATraceFileBesideTheModelFile() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
+                inference Serve {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 }
+                    traffic { arrival trace "traces/day1.csv" prompt fixed 10 output fixed 10 }
+                }
+                """, URI.createFileURI("/models/serving/serve.fabric"), resourceSets.get());
+        InferenceSpec inference = (InferenceSpec) mapper.toStudy(model, "serve.fabric").workloads().get(0);
+        assertEquals(new InferenceSpec.Trace("/models/serving/traces/day1.csv"), inference.traffic().arrival());
     }
 
     @Test

@@ -19,7 +19,12 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Runs every program the build generated from the examples, through its own main. */
+/**
+ * Runs every program the build generated from the examples (one per study, and per workload no
+ * study covers), through its own main, with every report the program can write. A run the engine
+ * does not simulate yet is reported as failed by the program, with its reason, and does not fail
+ * the build; a program that crashes or writes no result does.
+ */
 class GeneratedProgramsTest {
     private static final Path GENERATED = Path.of(System.getProperty("fabricsim.generated"));
 
@@ -41,12 +46,21 @@ class GeneratedProgramsTest {
         StudySpec study = (StudySpec) Class.forName(className).getMethod("study").invoke(null);
         Path json = output.resolve(className + ".json");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        int exit = ProgramMain.run(study, new String[] { "--json", json.toString() },
-                new PrintStream(console, true, StandardCharsets.UTF_8), System.err);
+        Path csv = output.resolve(className + ".csv");
+        Path html = output.resolve(className + ".html");
+        Path trace = output.resolve(className + ".trace.json");
+        int exit = ProgramMain.run(study, new String[] { "--json", json.toString(), "--csv", csv.toString(), "--html",
+                html.toString(), "--trace", trace.toString() }, new PrintStream(console, true, StandardCharsets.UTF_8),
+                System.err);
         assertEquals(0, exit);
         String table = console.toString(StandardCharsets.UTF_8);
-        assertTrue(table.contains(study.workloads().get(0).name()), table);
+        System.out.print(table);
+        assertTrue(table.contains(study.name()), table);
         assertTrue(Files.readString(json).contains("\"runs\""));
+        // One CSV row per run after the header.
+        assertEquals(study.runCount() + 1, Files.readAllLines(csv).size());
+        assertTrue(Files.readString(html).contains(study.name()));
+        assertTrue(Files.readString(trace).contains("\"traceEvents\""));
     }
 
     private static String className(Path source) {

@@ -1,14 +1,14 @@
 package org.fabricsim.generator;
 
 import java.lang.reflect.InvocationTargetException;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 import org.fabricsim.runtime.Simulator;
 import org.fabricsim.runtime.Version;
-import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.study.StudyRunner;
 
 /**
  * Compiles generated programs in memory and runs them in this process: what
@@ -16,16 +16,38 @@ import org.fabricsim.runtime.spec.StudySpec;
  * so the result is the generated program's result.
  */
 public final class ProgramRunner {
+    private final int threads;
+    private final StudyRunner.Progress progress;
 
-    /** Compiles {@code programs}, runs each, and gathers their runs under {@code model}. */
-    public StudyResult run(String model, List<GeneratedProgram> programs) {
+    /** Runs on the local cores without a progress bar. */
+    public ProgramRunner() {
+        this(StudyRunner.localCores(), StudyRunner.Progress.NONE);
+    }
+
+    /**
+     * @param threads  the pool each study's runs share
+     * @param progress told about each finished run
+     */
+    public ProgramRunner(int threads, StudyRunner.Progress progress) {
+        this.threads = threads;
+        this.progress = progress;
+    }
+
+    /** Compiles {@code programs}, runs each (with {@code seed} instead of its own when given), and gathers their runs. */
+    public StudyResult run(String model, List<GeneratedProgram> programs, OptionalLong seed) {
         ClassLoader loader = new InMemoryCompiler().compile(programs);
-        Simulator simulator = new Simulator();
-        List<RunResult> runs = new ArrayList<>();
+        StudyRunner runner = new StudyRunner(new Simulator()::run, threads, progress);
+        StudyResult result = new StudyResult(Version.TOOL, model, List.of(), List.of());
         for (GeneratedProgram program : programs) {
-            runs.addAll(simulator.run(study(loader, program)).runs());
+            StudySpec study = study(loader, program);
+            result = result.plus(runner.run(seed.isPresent() ? study.withSeed(seed.getAsLong()) : study));
         }
-        return new StudyResult(Version.TOOL, model, runs);
+        return result;
+    }
+
+    /** Compiles and runs {@code programs} with their own seeds. */
+    public StudyResult run(String model, List<GeneratedProgram> programs) {
+        return run(model, programs, OptionalLong.empty());
     }
 
     private static StudySpec study(ClassLoader loader, GeneratedProgram program) {

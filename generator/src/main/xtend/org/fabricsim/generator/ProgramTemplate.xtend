@@ -10,7 +10,7 @@ class ProgramTemplate {
      * @param packageName the Java package, empty for none
      * @param className the simple class name
      * @param source    the model file it comes from, for the header
-     * @param workload  the qualified name of the workload it simulates
+     * @param workload  the qualified name of the study or workload it simulates
      * @param specs     the Java expression that builds its StudySpec
      */
     def static String render(String packageName, String className, String source, String workload, String specs) '''

@@ -1,6 +1,7 @@
 package org.fabricsim.generator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,11 +13,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.fabricsim.runtime.Simulator;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.spec.VariationSpec;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.google.gson.JsonElement;
@@ -30,11 +35,34 @@ class JavaProgramGeneratorTest {
 
     @Test
     void shouldGenerateTheQuickstartProgramExactlyAsTheGoldenFile() throws IOException {
-        StudySpec study = Models.study(Models.QUICKSTART, "quickstart/ring-allreduce.fabric");
-        List<GeneratedProgram> programs = generator.generate(study);
+        List<GeneratedProgram> programs = generator.generate(Models.programs(Models.QUICKSTART,
+                "quickstart/ring-allreduce.fabric"));
         assertEquals(1, programs.size());
-        GeneratedProgram program = programs.get(0);
-        assertEquals("quickstart.RingAllReduce", program.qualifiedName());
+        assertEquals("quickstart.RingAllReduce", programs.get(0).qualifiedName());
+        assertGolden(programs.get(0));
+    }
+
+    @Test
+    void shouldGenerateOneClassPerStudyAndPerWorkloadNoStudyCoversExactlyAsTheGoldenFiles() throws IOException {
+        Path model = Path.of("src/test/resources/models/sweep.fabric");
+        List<StudySpec> specs = Models.programs(model, "models/sweep.fabric");
+        // The study Links covers Ring; Lone has no study and gets its own class.
+        assertEquals(List.of("sweep.Links", "sweep.Lone"), specs.stream().map(StudySpec::name).toList());
+        StudySpec sweep = specs.get(0);
+        assertEquals(VariationSpec.Parameter.CLUSTER, sweep.variations().get(0).parameter());
+        assertEquals(VariationSpec.Parameter.DATA, sweep.variations().get(1).parameter());
+        // 2 clusters x 2 values = 4 runs; whole numbers stay whole, 1.5 stays a decimal.
+        assertEquals(4, sweep.runCount());
+        assertEquals(List.of(2L, 1.5), sweep.variations().get(1).values());
+        assertEquals(List.of("busbw", "cost"), sweep.report());
+        assertEquals(9L, sweep.seed());
+        assertEquals(StudySpec.DEFAULT_SEED, specs.get(1).seed());
+        for (GeneratedProgram program : generator.generate(specs)) {
+            assertGolden(program);
+        }
+    }
+
+    private static void assertGolden(GeneratedProgram program) throws IOException {
         Path golden = GOLDEN.resolve(program.relativePath());
         if (Boolean.getBoolean("fabricsim.updateGolden")) {
             Files.createDirectories(golden.getParent());
@@ -44,23 +72,42 @@ class JavaProgramGeneratorTest {
                 "generated source differs from " + golden + "; if the change is intended, run with -Dfabricsim.updateGolden=true");
     }
 
-    @Test
-    void shouldRunTheGeneratedProgramInItsOwnJvmWithOnlyTheRuntimeAndMatchTheInProcessResult(@TempDir Path dir)
-            throws Exception {
-        StudySpec study = Models.study(Models.QUICKSTART, "quickstart/ring-allreduce.fabric");
-        GeneratedProgram program = generator.generate(study).get(0);
-        Path sourceFile = dir.resolve("src").resolve(program.relativePath());
-        Files.createDirectories(sourceFile.getParent());
-        Files.writeString(sourceFile, program.source());
-        Path classes = dir.resolve("classes");
-        String runtime = InMemoryCompiler.runtimeLocation();
-        run(dir, "javac", "--release", "17", "-cp", runtime, "-d", classes.toString(), sourceFile.toString());
-        Path json = dir.resolve("result.json");
-        run(dir, "java", "-cp", runtime + java.io.File.pathSeparator + classes, program.qualifiedName(), "--json",
-                json.toString());
+    /**
+     * For every example: the generated programs, compiled by javac against the runtime jar alone and
+     * run in their own JVM, write the same JSON (engine counters aside) as the in-process simulation
+     * of the mapped specs, run by run, failures and their reasons included.
+     */
+    @TestFactory
+    Stream<DynamicTest> shouldRunEveryExamplesProgramsInTheirOwnJvmAndMatchTheInProcessResult(@TempDir Path dir)
+            throws IOException {
+        java.util.Map<String, List<StudySpec>> examples = Models.examplePrograms();
+        assertFalse(examples.isEmpty());
+        return examples.entrySet().stream().map(example -> DynamicTest.dynamicTest(example.getKey(), () -> {
+            Path work = Files.createDirectories(dir.resolve(example.getKey().replace('/', '_')));
+            assertProgramsMatchInProcess(example.getValue(), work);
+        }));
+    }
 
-        StudyResult inProcess = new Simulator().run(study);
-        assertEquals(withoutEngine(inProcess.toJson()), withoutEngine(Files.readString(json)));
+    private void assertProgramsMatchInProcess(List<StudySpec> specs, Path dir) throws Exception {
+        assertFalse(specs.isEmpty());
+        List<GeneratedProgram> programs = generator.generate(specs);
+        List<String> javac = new ArrayList<>(List.of("javac", "--release", "17", "-cp", InMemoryCompiler.runtimeLocation(),
+                "-d", dir.resolve("classes").toString()));
+        for (GeneratedProgram program : programs) {
+            Path sourceFile = dir.resolve("src").resolve(program.relativePath());
+            Files.createDirectories(sourceFile.getParent());
+            Files.writeString(sourceFile, program.source());
+            javac.add(sourceFile.toString());
+        }
+        run(dir, javac.toArray(String[]::new));
+        for (int i = 0; i < programs.size(); i++) {
+            Path json = dir.resolve(programs.get(i).className() + ".json");
+            run(dir, "java", "-cp", InMemoryCompiler.runtimeLocation() + java.io.File.pathSeparator + dir.resolve("classes"),
+                    programs.get(i).qualifiedName(), "--json", json.toString());
+            StudyResult inProcess = new Simulator().run(specs.get(i));
+            assertEquals(withoutEngine(inProcess.toJson()), withoutEngine(Files.readString(json)),
+                    programs.get(i).qualifiedName());
+        }
     }
 
     @Test
@@ -73,12 +120,14 @@ class JavaProgramGeneratorTest {
         Files.writeString(model, """
                 package class.int
                 cluster ^default { nodes 1 x 2 accelerators link 1 GB/s latency 1 us }
+                cluster ^static { nodes 1 x 2 accelerators link 2 GB/s latency 1 us }
                 benchmark ^new { all-reduce ring on ^default sizes 1 KiB }
+                study ^void { simulate ^new vary cluster in [^default, ^static] report busbw seed 3 }
                 """);
-        StudySpec study = Models.study(model, hostileSource);
-        List<GeneratedProgram> programs = generator.generate(study);
+        List<StudySpec> specs = Models.programs(model, hostileSource);
+        List<GeneratedProgram> programs = generator.generate(specs);
         GeneratedProgram program = programs.get(0);
-        assertEquals("class_.int_.new_", program.qualifiedName());
+        assertEquals("class_.int_.void_", program.qualifiedName());
 
         Class<?> generated = new InMemoryCompiler().compile(programs).loadClass(program.qualifiedName());
         // Only study() and main(): nothing was smuggled into the class.
@@ -86,8 +135,9 @@ class JavaProgramGeneratorTest {
         assertEquals(List.of("main", "study"), methods);
         // The hostile text survives as data, unchanged, and nothing else ran.
         StudySpec rebuilt = (StudySpec) generated.getMethod("study").invoke(null);
-        assertEquals(study, rebuilt);
+        assertEquals(specs.get(0), rebuilt);
         assertEquals(hostileSource, rebuilt.source());
+        assertTrue(new Simulator().run(rebuilt).runs().stream().allMatch(r -> r.succeeded()));
     }
 
     private static String withoutEngine(String json) {
@@ -103,7 +153,7 @@ class JavaProgramGeneratorTest {
         full.set(0, Path.of(System.getProperty("java.home"), "bin", command[0]).toString());
         Process process = new ProcessBuilder(full).directory(dir.toFile()).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "timed out: " + full);
+        assertTrue(process.waitFor(300, TimeUnit.SECONDS), "timed out: " + full);
         assertEquals(0, process.exitValue(), () -> String.join(" ", full) + " failed:\n" + output);
     }
 }

@@ -15,12 +15,39 @@ final class Models {
     private Models() {
     }
 
-    /** Loads, validates (failing on errors) and maps one model file. */
-    static StudySpec study(Path file, String sourceName) {
+    /** Loads, validates (failing on errors) and maps one model file to its programs. */
+    static List<StudySpec> programs(Path file, String sourceName) {
         ModelWorkspace workspace = new ModelWorkspace(List.of(file));
         if (workspace.hasErrors()) {
             throw new AssertionError("model has errors: " + workspace.diagnostics());
         }
-        return workspace.mapper().toStudy(workspace.models().get(file), sourceName);
+        return workspace.mapper().toPrograms(workspace.models().get(file), sourceName);
+    }
+
+    /**
+     * The programs of every example file that has any, by file relative to the examples folder. The
+     * examples load as one workspace, as the examples build loads them, since they use each other's
+     * definitions (deepseek-v3-serving uses the model of deepseek-v3).
+     */
+    static java.util.Map<String, List<StudySpec>> examplePrograms() throws java.io.IOException {
+        List<Path> folders;
+        try (java.util.stream.Stream<Path> list = java.nio.file.Files.list(EXAMPLES)) {
+            folders = list.filter(java.nio.file.Files::isDirectory)
+                    .filter(f -> !List.of("src", "target").contains(f.getFileName().toString())).sorted().toList();
+        }
+        ModelWorkspace workspace = new ModelWorkspace(folders);
+        if (workspace.hasErrors()) {
+            throw new AssertionError("the examples have errors: " + workspace.diagnostics().stream()
+                    .filter(d -> d.severity() == org.eclipse.xtext.diagnostics.Severity.ERROR).toList());
+        }
+        java.util.Map<String, List<StudySpec>> programs = new java.util.TreeMap<>();
+        workspace.models().forEach((file, model) -> {
+            String name = EXAMPLES.relativize(file).toString();
+            List<StudySpec> specs = workspace.mapper().toPrograms(model, name);
+            if (!specs.isEmpty()) {
+                programs.put(name, specs);
+            }
+        });
+        return programs;
     }
 }

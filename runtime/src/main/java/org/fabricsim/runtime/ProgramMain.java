@@ -5,20 +5,44 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
+import org.fabricsim.runtime.report.ChromeTrace;
+import org.fabricsim.runtime.report.ConsoleProgress;
+import org.fabricsim.runtime.report.HtmlReport;
 import org.fabricsim.runtime.result.ConsoleTable;
+import org.fabricsim.runtime.result.Csv;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.study.StudyRunner;
 
 /**
- * The {@code main} of every generated simulation program: runs the study, prints the console
- * table and, with {@code --json FILE}, writes the JSON result.
+ * The {@code main} of every generated simulation program: runs the study on the local cores (a
+ * progress bar on standard error when it is a terminal), prints the console summary and writes the
+ * requested reports. Existing report files are kept unless {@code --force} is given.
  */
 public final class ProgramMain {
-    /** Exit code for a bad command line. */
+    /** Exit code for success. */
+    public static final int EXIT_OK = 0;
+    /** Exit code for a bad command line or an unwritable file. */
     public static final int EXIT_USAGE = 2;
+    /** The reports a program can write, by option, and how each is rendered. */
+    public static final Map<String, Function<StudyResult, String>> REPORTS = reports();
 
     private ProgramMain() {
+    }
+
+    private static Map<String, Function<StudyResult, String>> reports() {
+        Map<String, Function<StudyResult, String>> reports = new LinkedHashMap<>();
+        reports.put("--json", StudyResult::toJson);
+        reports.put("--csv", Csv::render);
+        reports.put("--html", HtmlReport::render);
+        reports.put("--trace", ChromeTrace::render);
+        return reports;
     }
 
     /** Runs {@code study} with the program's arguments and exits with 0, or 2 on bad usage. */
@@ -28,25 +52,62 @@ public final class ProgramMain {
 
     /** Runs {@code study}; returns the process exit code instead of exiting. */
     public static int run(StudySpec study, String[] args, PrintStream out, PrintStream err) {
-        Path json = null;
-        for (int i = 0; i < args.length; i++) {
-            if ("--json".equals(args[i]) && i + 1 < args.length) {
-                json = Path.of(args[++i]);
-            } else {
-                err.println("usage: java " + study.model() + " [--json FILE]  (unexpected argument '" + args[i] + "')");
-                return EXIT_USAGE;
+        Map<String, Path> outputs = new LinkedHashMap<>();
+        boolean force = false;
+        StudySpec toRun = study;
+        int threads = StudyRunner.localCores();
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String arg = args[i];
+                if ("--force".equals(arg)) {
+                    force = true;
+                } else if ("--help".equals(arg) || "-h".equals(arg)) {
+                    err.println(usage(study));
+                    return EXIT_OK;
+                } else if (i + 1 < args.length && REPORTS.containsKey(arg)) {
+                    outputs.put(arg, Path.of(args[++i]));
+                } else if (i + 1 < args.length && "--seed".equals(arg)) {
+                    toRun = toRun.withSeed(Long.parseLong(args[++i]));
+                } else if (i + 1 < args.length && "--threads".equals(arg)) {
+                    threads = Integer.parseInt(args[++i]);
+                } else {
+                    err.println("unexpected argument '" + arg + "'\n" + usage(study));
+                    return EXIT_USAGE;
+                }
             }
+        } catch (NumberFormatException e) {
+            err.println("not a whole number: " + e.getMessage() + "\n" + usage(study));
+            return EXIT_USAGE;
         }
-        StudyResult result = new Simulator().run(study);
+        List<String> existing = new ArrayList<>();
+        outputs.values().stream().filter(Files::exists).forEach(p -> existing.add(p.toString()));
+        if (!force && !existing.isEmpty()) {
+            err.println("error: " + String.join(", ", existing) + " already exist(s); add --force to replace");
+            return EXIT_USAGE;
+        }
+        if (threads < 1) {
+            err.println("error: --threads must be at least 1");
+            return EXIT_USAGE;
+        }
+        StudyResult result = new StudyRunner(new Simulator()::run, threads, ConsoleProgress.forTerminal(err)).run(toRun);
         out.print(ConsoleTable.render(result));
-        if (json != null) {
+        for (Map.Entry<String, Path> output : outputs.entrySet()) {
             try {
-                Files.writeString(json, result.toJson(), StandardCharsets.UTF_8);
+                Path parent = output.getValue().toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                Files.writeString(output.getValue(), REPORTS.get(output.getKey()).apply(result), StandardCharsets.UTF_8);
             } catch (IOException e) {
-                err.println("error: cannot write " + json + ": " + e.getMessage());
+                err.println("error: cannot write " + output.getValue() + ": " + e.getMessage());
                 return EXIT_USAGE;
             }
         }
-        return 0;
+        return EXIT_OK;
+    }
+
+    private static String usage(StudySpec study) {
+        return "usage: java " + study.name() + " [--json FILE] [--csv FILE] [--html FILE] [--trace FILE] [--seed N]"
+                + " [--threads N] [--force]";
     }
 }

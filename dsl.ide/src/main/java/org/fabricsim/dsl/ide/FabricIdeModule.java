@@ -5,4 +5,19 @@ package org.fabricsim.dsl.ide;
  * The Fabric language's IDE services (content assist, hover, ...) on top of the generated defaults.
  */
 public class FabricIdeModule extends AbstractFabricIdeModule {
+
+    /** Quick fixes for the design review's and the linker's diagnostics. */
+    public Class<? extends org.eclipse.xtext.ide.editor.quickfix.IQuickFixProvider> bindIQuickFixProvider() {
+        return org.fabricsim.dsl.ide.quickfix.FabricQuickFixes.class;
+    }
+
+    /** Serves the quick fixes as LSP code actions. */
+    public Class<? extends org.eclipse.xtext.ide.server.codeActions.ICodeActionService2> bindICodeActionService2() {
+        return org.eclipse.xtext.ide.server.codeActions.QuickFixCodeActionService.class;
+    }
+
+    /** Hover with the lock-in summary on clusters. */
+    public Class<? extends org.eclipse.xtext.ide.server.hover.IHoverService> bindIHoverService() {
+        return org.fabricsim.dsl.ide.hover.FabricHover.class;
+    }
 }

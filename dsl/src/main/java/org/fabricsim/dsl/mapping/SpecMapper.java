@@ -1,10 +1,12 @@
 package org.fabricsim.dsl.mapping;
 
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.emf.common.util.Enumerator;
+import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.naming.IQualifiedNameProvider;
@@ -29,6 +31,13 @@ import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.LognormalDistribution;
 import org.fabricsim.dsl.fabric.Loss;
 import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Metric;
+import org.fabricsim.dsl.fabric.NumberValue;
+import org.fabricsim.dsl.fabric.QuantityValue;
+import org.fabricsim.dsl.fabric.ReferenceValue;
+import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.fabric.Value;
+import org.fabricsim.dsl.fabric.Variation;
 import org.fabricsim.dsl.fabric.Mtbf;
 import org.fabricsim.dsl.fabric.Nic;
 import org.fabricsim.dsl.fabric.Node;
@@ -77,6 +86,7 @@ import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
+import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
 
 import com.google.common.collect.Iterables;
@@ -110,6 +120,65 @@ public class SpecMapper {
         }
         String name = model.getName() == null ? DEFAULT_MODEL : model.getName();
         return new StudySpec(name, source, workloads);
+    }
+
+    /**
+     * The simulation programs of a file: one per {@code study}, then one per workload that no study
+     * of the file simulates, each in model order. Every generated class and every run of
+     * {@code fabric simulate} comes from here.
+     */
+    public List<StudySpec> toPrograms(Model model, String source) {
+        String name = model.getName() == null ? DEFAULT_MODEL : model.getName();
+        List<StudySpec> programs = new ArrayList<>();
+        java.util.Set<Workload> covered = new java.util.HashSet<>();
+        for (Study study : Iterables.filter(model.getElements(), Study.class)) {
+            programs.add(toStudy(study, name, source));
+            covered.add(study.getWorkload());
+        }
+        for (Workload workload : Iterables.filter(model.getElements(), Workload.class)) {
+            if (!covered.contains(workload)) {
+                programs.add(new StudySpec(name, source, List.of(toWorkload(workload))));
+            }
+        }
+        return programs;
+    }
+
+    /** One study: its workload, its axes (the Cartesian product is taken by the runtime), its report and seed. */
+    public StudySpec toStudy(Study study, String model, String source) {
+        List<VariationSpec> variations = new ArrayList<>();
+        for (Variation variation : study.getVariations()) {
+            List<Object> values = new ArrayList<>();
+            for (Value value : variation.getValues()) {
+                values.add(toVariationValue(value));
+            }
+            variations.add(new VariationSpec(VariationSpec.Parameter.valueOf(variation.getParameter().getName()), values));
+        }
+        List<String> report = study.getMetrics().stream().map(Metric::getLiteral).toList();
+        long seed = Written.written(study, Literals.STUDY__SEED) ? study.getSeed() : StudySpec.DEFAULT_SEED;
+        return new StudySpec(model, source, qualifiedName(study), List.of(toWorkload(study.getWorkload())), variations,
+                report, seed);
+    }
+
+    /**
+     * A value of a {@code vary} axis: a whole number as a {@link Long}, any other number or quantity
+     * (in base units) as a {@link Double}, a cluster or model as its spec, another definition by name.
+     */
+    private Object toVariationValue(Value value) {
+        if (value instanceof NumberValue number) {
+            BigDecimal decimal = new BigDecimal(number.getNumber());
+            return decimal.stripTrailingZeros().scale() <= 0 ? (Object) decimal.longValueExact() : (Object) decimal.doubleValue();
+        }
+        if (value instanceof QuantityValue quantity) {
+            return Units.toBase(quantity.getQuantity());
+        }
+        EObject reference = ((ReferenceValue) value).getReference();
+        if (reference instanceof Cluster cluster) {
+            return toCluster(cluster);
+        }
+        if (reference instanceof LanguageModel languageModel) {
+            return toTransformer(languageModel);
+        }
+        return qualifiedName(reference);
     }
 
     /** One workload. */
@@ -162,12 +231,24 @@ public class SpecMapper {
                 inference.getKvTransfer() == KvTransfer.LAYER_BY_LAYER);
     }
 
+    /**
+     * A data file named in a model, resolved against the folder of the model's own file, so that a
+     * model finds its traces wherever it is simulated from. Absolute paths stay as written.
+     */
+    static String besideModel(EObject context, String file) {
+        URI model = context.eResource() == null ? null : context.eResource().getURI();
+        if (model == null || !model.isFile() || Path.of(file).isAbsolute()) {
+            return file;
+        }
+        return Path.of(model.toFileString()).resolveSibling(file).normalize().toString();
+    }
+
     private static InferenceSpec.Arrival arrival(Arrival arrival) {
         if (arrival instanceof PoissonArrival poisson) {
             return new InferenceSpec.Poisson(Units.base(poisson.getRate(), Dimension.REQUEST_RATE));
         }
         if (arrival instanceof TraceArrival trace) {
-            return new InferenceSpec.Trace(trace.getFile());
+            return new InferenceSpec.Trace(besideModel(trace, trace.getFile()));
         }
         return new InferenceSpec.AllAtOnce();
     }
@@ -182,7 +263,8 @@ public class SpecMapper {
         if (distribution instanceof LognormalDistribution lognormal) {
             return new InferenceSpec.Lognormal(lognormal.getMedian(), new BigDecimal(lognormal.getSigma()).doubleValue());
         }
-        return new InferenceSpec.Empirical(((EmpiricalDistribution) distribution).getFile());
+        EmpiricalDistribution empirical = (EmpiricalDistribution) distribution;
+        return new InferenceSpec.Empirical(besideModel(empirical, empirical.getFile()));
     }
 
     /** The precision written, else BF16. */
@@ -371,6 +453,11 @@ public class SpecMapper {
                 switchType.isInNetworkReduction(), switchType.isScheduled());
     }
 
+    /** The named switch, or null when the topology names none (its ports are then unknown). */
+    private SwitchSpec toSwitchOrNull(Switch switchType) {
+        return switchType == null ? null : toSwitch(switchType);
+    }
+
     /** The topology; a single switch without a named type is an ideal switch with one port per endpoint. */
     private TopologySpec toTopology(Topology topology, int endpoints) {
         if (topology instanceof SingleSwitchTopology single) {
@@ -381,16 +468,16 @@ public class SpecMapper {
             return new TopologySpec.SingleSwitch(switchSpec);
         }
         if (topology instanceof FatTreeTopology fatTree) {
-            return new TopologySpec.FatTree(toSwitch(fatTree.getSwitchType()), fatTree.getTiers(),
+            return new TopologySpec.FatTree(toSwitchOrNull(fatTree.getSwitchType()), fatTree.getTiers(),
                     ratios(fatTree.getOversubscription(), fatTree.getTiers()));
         }
         if (topology instanceof RailOptimizedTopology rail) {
             int tiers = Math.max(1, rail.getTiers());
-            return new TopologySpec.RailOptimized(toSwitch(rail.getSwitchType()), rail.getRails(), tiers,
+            return new TopologySpec.RailOptimized(toSwitchOrNull(rail.getSwitchType()), rail.getRails(), tiers,
                     ratios(rail.getOversubscription(), tiers));
         }
         if (topology instanceof DragonflyTopology dragonfly) {
-            return new TopologySpec.Dragonfly(toSwitch(dragonfly.getSwitchType()), dragonfly.getGroups(),
+            return new TopologySpec.Dragonfly(toSwitchOrNull(dragonfly.getSwitchType()), dragonfly.getGroups(),
                     dragonfly.getRoutersPerGroup(), Math.max(1, dragonfly.getGlobalLinksPerRouter()));
         }
         return new TopologySpec.Torus(List.copyOf(((TorusTopology) topology).getDimensions()));

@@ -4,6 +4,8 @@ import org.eclipse.xtext.validation.ComposedChecks;
 import org.eclipse.xtext.validation.NamesAreUniqueValidator;
 
 /** The language's validator: composes one validator per concern. */
-@ComposedChecks(validators = { NamesAreUniqueValidator.class, UnitsValidator.class, ClusterValidator.class })
+@ComposedChecks(validators = { NamesAreUniqueValidator.class, UnitsValidator.class, ClusterValidator.class,
+        LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class, WorkloadValidator.class,
+        HygieneValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

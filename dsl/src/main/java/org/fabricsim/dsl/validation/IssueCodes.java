@@ -27,6 +27,61 @@ public final class IssueCodes {
     /** A name that is defined nowhere. Data: the closest visible name, if any. */
     public static final String UNRESOLVED_NAME = PREFIX + "name.unresolved";
 
+    /** Scale-up and scale-out fabrics of different makers or kinds meet at a seam. Data: scale-up fabric, scale-out fabric. */
+    public static final String LOCK_IN_SEAM = PREFIX + "lockin.seam";
+    /** A cluster uses a single-source fabric. Data: the fabric's name, its vendor. */
+    public static final String LOCK_IN_SINGLE_SOURCE = PREFIX + "lockin.single-source";
+    /** Scale-up and scale-out are both single-source from one vendor. Data: the vendor. */
+    public static final String LOCK_IN_SINGLE_VENDOR = PREFIX + "lockin.single-vendor";
+    /** A fabric that works only with one vendor's accelerators carries that vendor's accelerators. Data: fabric, vendor. */
+    public static final String LOCK_IN_ACCELERATOR = PREFIX + "lockin.accelerator-lock";
+    /** A fabric that works only with one vendor's accelerators carries another vendor's. Data: fabric, the vendor it needs. */
+    public static final String ACCELERATOR_MISMATCH = PREFIX + "lockin.accelerator-mismatch";
+
+    /** A tier, the injection or the host link is oversubscribed above 1:1. Data: where ("tier 1", "injection", "host"), the ratio. */
+    public static final String OVERSUBSCRIBED = PREFIX + "oversubscription.above-one";
+    /** An oversubscription above the cluster's {@code max-oversubscription}. Data: where, the ratio, the policy. */
+    public static final String OVERSUBSCRIPTION_POLICY = PREFIX + "oversubscription.policy";
+    /** A declared oversubscription that the switch's port count cannot realize. Data: tier, the nearest realizable ratio. */
+    public static final String OVERSUBSCRIPTION_PORTS = PREFIX + "oversubscription.contradicts-ports";
+
+    /** Too few tiers or too small a radix for the endpoints. Data: tiers that would fit, radix that would fit. */
+    public static final String RADIX_TOO_SMALL = PREFIX + "physical.radix";
+    /** A NIC or switch that does not speak the fabric it is used on. Data: the fabric's name. */
+    public static final String FABRIC_MISMATCH = PREFIX + "physical.fabric-mismatch";
+    /** A NIC or switch port rate that differs from the fabric's link rate. Data: the fabric's link rate. */
+    public static final String LINK_RATE_MISMATCH = PREFIX + "physical.link-rate";
+    /** More NIC lanes per accelerator than the node's PCIe link has. Data: lanes needed, lanes available. */
+    public static final String PCIE_LANES = PREFIX + "physical.pcie-lanes";
+    /** A rail-optimized topology with more rails than NIC ports per node. Data: the NIC ports per node. */
+    public static final String RAILS_WITHOUT_NICS = PREFIX + "physical.rails";
+
+    /** TP × PP × DP × CP differs from the accelerators used. Data: the accelerators used. */
+    public static final String PARALLEL_PRODUCT = PREFIX + "workload.parallel-product";
+    /** A workload uses more accelerators than its cluster has. Data: the cluster's accelerators. */
+    public static final String EXCEEDS_CLUSTER = PREFIX + "workload.exceeds-cluster";
+    /** Attention heads (or KV heads) that TP cannot split evenly. Data: the heads. */
+    public static final String HEADS_NOT_DIVISIBLE = PREFIX + "workload.heads";
+    /** Fewer layers than pipeline stages × virtual stages. Data: the layers. */
+    public static final String TOO_FEW_LAYERS = PREFIX + "workload.layers";
+    /** Layers that do not divide evenly into pipeline stages × virtual stages. Data: the layers. */
+    public static final String UNEVEN_STAGES = PREFIX + "workload.uneven-stages";
+    /** Routed experts that EP cannot split evenly, or EP that does not divide DP. Data: the experts. */
+    public static final String EXPERTS_NOT_DIVISIBLE = PREFIX + "workload.experts";
+    /** A global batch that is not a multiple of DP × micro-batch. Data: DP × micro-batch. */
+    public static final String BATCH_NOT_DIVISIBLE = PREFIX + "workload.batch";
+    /** A training job whose memory per accelerator exceeds HBM. Data: bytes needed, bytes of HBM. */
+    public static final String MEMORY_EXCEEDED = PREFIX + "workload.memory";
+    /** A TP group that spans more than one scale-up domain. Data: the largest TP that fits the domain (a divisor of its size). */
+    public static final String TP_CROSSES_SCALE_UP = PREFIX + "workload.tp-crosses-scale-up";
+    /** An inference replica whose weights and KV cache exceed its HBM. Data: bytes needed, bytes of HBM. */
+    public static final String INFERENCE_MEMORY = PREFIX + "workload.inference-memory";
+
+    /** A definition that nothing references, in a file that has workloads or studies. Data: the name. */
+    public static final String UNUSED = PREFIX + "hygiene.unused";
+    /** Two definitions with one name. Data: none. */
+    public static final String DUPLICATE_NAME = PREFIX + "name.duplicate";
+
     private IssueCodes() {
     }
 }

@@ -6,18 +6,25 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 
+import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.resource.XtextResource;
 import org.fabricsim.generator.GeneratedProgram;
 import org.fabricsim.generator.JavaProgramGenerator;
 import org.fabricsim.generator.ProgramRunner;
+import org.fabricsim.runtime.ProgramMain;
 import org.fabricsim.runtime.Version;
+import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.study.StudyRunner;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,8 +65,13 @@ public final class FabricCli {
 
     /** Loads and validates models, printing every diagnostic; fails on errors. */
     static ModelWorkspace loadValid(List<Path> paths, PrintWriter diagnosticsOut) {
+        return loadValid(paths, d -> true, diagnosticsOut);
+    }
+
+    /** Loads and validates models, printing the diagnostics {@code shown} selects; fails on any error. */
+    static ModelWorkspace loadValid(List<Path> paths, Predicate<FileDiagnostic> shown, PrintWriter diagnosticsOut) {
         ModelWorkspace workspace = new ModelWorkspace(paths);
-        workspace.diagnostics().forEach(d -> diagnosticsOut.println(d.format()));
+        workspace.diagnostics().stream().filter(shown).forEach(d -> diagnosticsOut.println(d.format()));
         diagnosticsOut.flush();
         if (workspace.hasErrors()) {
             throw new UserError("the model has errors; fix them and run again", ExitCodes.MODEL_ERRORS);
@@ -80,19 +92,39 @@ public final class FabricCli {
         @Parameters(arity = "1..*", paramLabel = "PATH", description = ".fabric files or directories")
         List<Path> paths;
 
+        @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
+                description = "text: file:line:column lines (default); json: one JSON document")
+        String format;
+
+        @Option(names = "--lock-in", description = "also print each cluster's lock-in summary")
+        boolean lockIn;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
-            ModelWorkspace workspace = loadValid(paths, spec.commandLine().getOut());
+            if (!format.equals("text") && !format.equals("json")) {
+                throw new UserError("--format takes 'text' or 'json', not '" + format + "'", ExitCodes.USAGE);
+            }
+            ModelWorkspace workspace = new ModelWorkspace(paths);
+            ValidationReport report = new ValidationReport(workspace);
+            if (format.equals("json")) {
+                report.printJson(spec.commandLine().getOut(), lockIn);
+                return workspace.hasErrors() ? ExitCodes.MODEL_ERRORS : ExitCodes.OK;
+            }
+            report.printText(spec.commandLine().getOut(), lockIn);
+            if (workspace.hasErrors()) {
+                throw new UserError("the model has errors; fix them and run again", ExitCodes.MODEL_ERRORS);
+            }
             spec.commandLine().getOut().println(workspace.models().size() + " file(s) valid");
             return ExitCodes.OK;
         }
     }
 
     @Command(name = "generate", mixinStandardHelpOptions = true,
-            description = "Writes one Java simulation program per workload into DIR.")
+            description = "Writes one Java simulation program per study, and per workload no study covers, into DIR"
+                    + " (files inside DIR are replaced).")
     static final class Generate implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "PATH", description = ".fabric files or directories")
         List<Path> paths;
@@ -108,8 +140,7 @@ public final class FabricCli {
             ModelWorkspace workspace = loadValid(paths, spec.commandLine().getErr());
             JavaProgramGenerator generator = new JavaProgramGenerator();
             workspace.models().forEach((file, model) -> {
-                StudySpec study = workspace.mapper().toStudy(model, file.toString());
-                for (GeneratedProgram program : generator.generate(study)) {
+                for (GeneratedProgram program : generator.generate(workspace.mapper().toPrograms(model, file.toString()))) {
                     Path target = output.resolve(program.relativePath());
                     OutputFiles.write(target, program.source(), true);
                     spec.commandLine().getOut().println(target);
@@ -120,13 +151,33 @@ public final class FabricCli {
     }
 
     @Command(name = "simulate", mixinStandardHelpOptions = true,
-            description = "Generates the model's programs, compiles them in memory, runs them and prints the results.")
+            description = "Generates the model's programs (one per study, and per workload no study covers), compiles"
+                    + " them in memory, runs every run of each on the local cores and prints the results; runs of a"
+                    + " study are compared side by side against the first.")
     static final class Simulate implements Callable<Integer> {
         @Parameters(paramLabel = "FILE", description = "the .fabric model")
         Path file;
 
-        @Option(names = "--json", paramLabel = "FILE", description = "also write the JSON result here")
+        @Option(names = "--study", paramLabel = "NAME", description = "run only this study or workload (simple or qualified name)")
+        String study;
+
+        @Option(names = "--json", paramLabel = "FILE", description = "also write the JSON result here (docs/results-schema.md)")
         Path json;
+
+        @Option(names = "--csv", paramLabel = "FILE", description = "also write one CSV row per run here")
+        Path csv;
+
+        @Option(names = "--html", paramLabel = "FILE", description = "also write the self-contained HTML report here")
+        Path html;
+
+        @Option(names = "--trace", paramLabel = "FILE", description = "also write a Chrome/Perfetto trace here")
+        Path trace;
+
+        @Option(names = "--seed", paramLabel = "N", description = "seed every study with N instead of its own seed")
+        Long seed;
+
+        @Option(names = "--threads", paramLabel = "N", description = "runs in parallel (default: the local cores)")
+        Integer threads;
 
         @Option(names = "--force", description = "replace existing output files")
         boolean force;
@@ -136,16 +187,63 @@ public final class FabricCli {
 
         @Override
         public Integer call() {
-            ModelWorkspace workspace = loadValid(List.of(file), spec.commandLine().getErr());
-            StudySpec study = workspace.mapper().toStudy(workspace.models().get(file), file.toString());
-            StudyResult result = new ProgramRunner().run(study.model(), new JavaProgramGenerator().generate(study));
+            Map<String, Path> outputs = new LinkedHashMap<>();
+            putIfSet(outputs, "--json", json);
+            putIfSet(outputs, "--csv", csv);
+            putIfSet(outputs, "--html", html);
+            putIfSet(outputs, "--trace", trace);
+            outputs.values().forEach(p -> OutputFiles.checkWritable(p, force));
+            if (threads != null && threads < 1) {
+                throw new UserError("--threads must be at least 1", ExitCodes.USAGE);
+            }
+            Path absolute = file.toAbsolutePath().normalize();
+            // The model is the file with its siblings: all of their errors block, only the file's own warnings show.
+            ModelWorkspace workspace = loadValid(ModelWorkspace.withSiblings(file),
+                    d -> d.severity() == Severity.ERROR || d.file().equals(absolute.toString()),
+                    spec.commandLine().getErr());
+            String model = workspace.models().get(absolute).getName();
+            List<StudySpec> programs = select(workspace.mapper().toPrograms(workspace.models().get(absolute),
+                    file.toString()));
+            if (programs.isEmpty()) {
+                throw new UserError(file + ": nothing to simulate; add a benchmark, training, inference or study",
+                        ExitCodes.MODEL_ERRORS);
+            }
+            ProgramRunner runner = new ProgramRunner(threads == null ? StudyRunner.localCores() : threads,
+                    ConsoleProgress.forTerminal(System.err));
+            StudyResult result = runner.run(model == null ? programs.get(0).model() : model,
+                    new JavaProgramGenerator().generate(programs),
+                    seed == null ? OptionalLong.empty() : OptionalLong.of(seed));
             PrintWriter out = spec.commandLine().getOut();
             out.print(ConsoleTable.render(result));
             out.flush();
-            if (json != null) {
-                OutputFiles.write(json, result.toJson(), force);
+            outputs.forEach((option, path) -> OutputFiles.write(path, ProgramMain.REPORTS.get(option).apply(result), force));
+            long failed = result.runs().stream().filter(r -> !r.succeeded()).count();
+            if (failed > 0) {
+                spec.commandLine().getErr().println("fabric: " + failed + " of " + result.runs().size()
+                        + " run(s) failed; the reasons are in the results");
+                spec.commandLine().getErr().flush();
             }
             return ExitCodes.OK;
+        }
+
+        private List<StudySpec> select(List<StudySpec> programs) {
+            if (study == null) {
+                return programs;
+            }
+            List<StudySpec> chosen = programs.stream().filter(p -> p.name().equals(study)
+                    || p.name().endsWith("." + study)).toList();
+            if (chosen.isEmpty()) {
+                throw new UserError(file + ": no study or workload named '" + study + "'; choose one of "
+                        + programs.stream().map(p -> p.name().substring(p.name().lastIndexOf('.') + 1)).toList(),
+                        ExitCodes.USAGE);
+            }
+            return chosen;
+        }
+
+        private static void putIfSet(Map<String, Path> outputs, String option, Path path) {
+            if (path != null) {
+                outputs.put(option, path);
+            }
         }
     }
 

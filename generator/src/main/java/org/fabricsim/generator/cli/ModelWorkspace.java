@@ -98,13 +98,32 @@ public final class ModelWorkspace {
                 throw new UncheckedIOException(e);
             }
         }
+        return List.of(requireModelFile(path));
+    }
+
+    /**
+     * The model {@code file} belongs to: the file with the other model files of its own folder
+     * (not its subfolders), absolute and sorted, so that a model split over files resolves.
+     */
+    public static List<Path> withSiblings(Path file) {
+        Path absolute = requireModelFile(file).toAbsolutePath().normalize();
+        try (Stream<Path> siblings = Files.list(absolute.getParent())) {
+            return siblings.filter(p -> p.toString().endsWith(EXTENSION) && Files.isRegularFile(p)).sorted().toList();
+        } catch (IOException e) {
+            throw new UserError(absolute.getParent() + ": cannot list the folder (" + e.getMessage() + ")",
+                    ExitCodes.USAGE);
+        }
+    }
+
+    /** {@code path} if it is a readable model file; otherwise a user error saying what is wrong. */
+    public static Path requireModelFile(Path path) {
         if (!Files.isRegularFile(path)) {
             throw new UserError(path + ": no such file or directory", ExitCodes.USAGE);
         }
         if (!path.toString().endsWith(EXTENSION)) {
             throw new UserError(path + ": not a model; FabricSim reads " + EXTENSION + " files", ExitCodes.USAGE);
         }
-        return List.of(path);
+        return path;
     }
 
     private static int orOne(Integer value) {

@@ -25,11 +25,16 @@ final class OutputFiles {
         }
     }
 
-    static void write(Path file, String text, boolean force) {
+    /** Fails unless {@code file} may be written: it does not exist yet, or {@code force} is set. */
+    static void checkWritable(Path file, boolean force) {
         if (Files.exists(file) && !force) {
             throw new UserError(file + ": already exists; choose another name or add --force to replace it",
                     ExitCodes.USAGE);
         }
+    }
+
+    static void write(Path file, String text, boolean force) {
+        checkWritable(file, force);
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {

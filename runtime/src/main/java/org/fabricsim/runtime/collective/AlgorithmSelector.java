@@ -102,7 +102,7 @@ final class AlgorithmSelector {
                 return AllToAllSchedules.pairwise(request);
             case DIRECT:
                 if (request.operation() == CollectiveOperation.SEND_RECV) {
-                    Schedule schedule = new Schedule("send/recv");
+                    Schedule schedule = new Schedule();
                     if (request.root() != request.peer()) {
                         schedule.phase(1, -1).send(request.root(), request.peer(), size, 0);
                     }

@@ -11,7 +11,7 @@ final class AllToAllSchedules {
 
     static Schedule direct(CollectiveRequest request) {
         int ranks = request.ranks();
-        Schedule schedule = new Schedule("direct all-to-all");
+        Schedule schedule = new Schedule();
         if (ranks == 1) {
             return schedule;
         }
@@ -28,7 +28,7 @@ final class AllToAllSchedules {
 
     static Schedule pairwise(CollectiveRequest request) {
         int ranks = request.ranks();
-        Schedule schedule = new Schedule("pairwise all-to-all");
+        Schedule schedule = new Schedule();
         for (int k = 1; k < ranks; k++) {
             schedule.phase(1, -1);
             for (int i = 0; i < ranks; i++) {

@@ -25,7 +25,7 @@ final class HalvingDoublingSchedules {
         if (!applicable(ranks)) {
             throw new IllegalArgumentException("halving-doubling needs a power-of-two rank count: " + ranks);
         }
-        Schedule schedule = new Schedule("halving-doubling");
+        Schedule schedule = new Schedule();
         int log = Integer.numberOfTrailingZeros(ranks);
         boolean reduceScatter = operation != CollectiveOperation.ALL_GATHER;
         boolean allGather = operation != CollectiveOperation.REDUCE_SCATTER;

@@ -19,7 +19,7 @@ final class HierarchicalSchedules {
     }
 
     static Schedule allReduce(long sizeBytes, int ranks, int domainSize) {
-        Schedule schedule = new Schedule("hierarchical");
+        Schedule schedule = new Schedule();
         int k = domainSize;
         int domains = ranks / k;
         intraRing(schedule, sizeBytes, ranks, k);

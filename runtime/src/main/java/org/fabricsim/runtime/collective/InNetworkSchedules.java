@@ -11,7 +11,7 @@ final class InNetworkSchedules {
     }
 
     static Schedule allReduce(long sizeBytes, int ranks) {
-        Schedule schedule = new Schedule("in-network");
+        Schedule schedule = new Schedule();
         schedule.phase(1, -1);
         for (int i = 0; i < ranks; i++) {
             schedule.transfer(Schedule.TO_SWITCH, i, i, sizeBytes, 0);

@@ -37,7 +37,7 @@ final class RingSchedules {
 
     static Schedule ring(CollectiveOperation operation, long sizeBytes, int ranks, int channels, int domainSize) {
         int steps = operation == CollectiveOperation.ALL_REDUCE ? 2 * (ranks - 1) : ranks - 1;
-        Schedule schedule = new Schedule("ring x" + channels);
+        Schedule schedule = new Schedule();
         if (steps == 0) {
             return schedule;
         }
@@ -61,7 +61,7 @@ final class RingSchedules {
 
     /** Pipelined chain from the root (broadcast) or towards it (reduce). */
     static Schedule chain(boolean towardsRoot, long sizeBytes, int ranks, int root, int channels, long chunkBytes) {
-        Schedule schedule = new Schedule("chain x" + channels);
+        Schedule schedule = new Schedule();
         if (ranks == 1) {
             return schedule;
         }

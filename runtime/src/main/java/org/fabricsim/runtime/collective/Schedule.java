@@ -32,17 +32,6 @@ public final class Schedule {
     private int[] destination = new int[64];
     private double[] bytes = new double[64];
     private int[] channel = new int[64];
-    private final String label;
-
-    /** An empty schedule described by {@code label}. */
-    public Schedule(String label) {
-        this.label = label;
-    }
-
-    public String label() {
-        return label;
-    }
-
     /** Opens a new phase that runs {@code repeat} times; {@code patternKey} ≥ 0 marks reusable patterns. */
     public Schedule phase(int repeat, long patternKey) {
         if (repeat < 1) {

@@ -16,7 +16,7 @@ final class TreeSchedules {
     }
 
     static Schedule doubleBinaryTree(long sizeBytes, int ranks, long chunkBytes) {
-        Schedule schedule = new Schedule("double binary tree");
+        Schedule schedule = new Schedule();
         if (ranks == 1) {
             return schedule;
         }

@@ -132,6 +132,7 @@ abstract class FlowTable implements NetworkModel {
             bytesDelivered += bytes;
             onFinish(flow);
             int flowTag = tag[flow];
+            records[base + LENGTH] = 0;
             freeHandles[freeCount++] = flow;
             active--;
             listener.onFinished(flowTag, finishPs);
@@ -195,6 +196,11 @@ abstract class FlowTable implements NetworkModel {
     abstract long solves();
 
     abstract long flowClassesSolved();
+
+    /** Handles ever allocated: every live class has a handle below this (freed ones have length 0). */
+    final int handleBound() {
+        return slots;
+    }
 
     /** The capacity of the handle space, for subclasses sizing per-flow arrays. */
     final int flowCapacity() {

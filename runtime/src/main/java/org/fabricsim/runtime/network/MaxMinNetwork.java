@@ -23,11 +23,14 @@ import org.fabricsim.runtime.topology.Graph;
  * <p><b>Incremental re-solve.</b> Arrivals and completions mark their links dirty. Before the next
  * event, the connected component of the dirty links in the flow–link graph is found by breadth
  * first search and only it is re-solved: the allocation elsewhere is unchanged because max-min
- * components are independent (SimGrid's selective update). Classes of the component first deduct
+ * components are independent (SimGrid's selective update). When half the loaded links or more are
+ * dirty, or the search reaches half of them, everything is taken in handle order instead, which is
+ * cheaper than a search that would reach nearly everything. Classes of the component first deduct
  * the bytes sent at their old rate, then get new rates and new projected completions.
  *
- * <p>Per link: a dynamic list of the classes on it, with each class remembering its position in
- * every list, so removal is O(1) per link (swap with the last).
+ * <p>Per link: a dynamic list of entries (class handle, index of the link on the class's path),
+ * with each class remembering its position in every list, so removal is O(1) per link (swap with
+ * the last and update the moved entry's position directly).
  */
 public final class MaxMinNetwork extends FlowTable {
     private final int linkCount;
@@ -35,15 +38,20 @@ public final class MaxMinNetwork extends FlowTable {
     private final int[] linkFlowCount;
     private final long[] linkWeight;
     private int[] flowLinkPosition;
+    private final int entryShift;
+    private final int entryMask;
     private final int[] dirtyLinks;
     private final boolean[] isDirty;
     private int dirtyCount;
+    private int linksInUse;
     private final int[] linkStamp;
     private int epoch;
     private final int[] componentLinks;
     private int[] componentFlows = new int[1024];
     private int flowsInComponent;
     private double[] previousRate = new double[1024];
+    /** Bit f is set once class f is fixed in the current fill: 1 bit per class keeps the check in cache. */
+    private long[] fixed = new long[16];
     private final double[] linkRemaining;
     private final long[] linkUnfixed;
     private final IndexedMinHeap shares;
@@ -64,6 +72,8 @@ public final class MaxMinNetwork extends FlowTable {
         linkFlowCount = new int[linkCount];
         linkWeight = new long[linkCount];
         flowLinkPosition = new int[flowCapacity() * maxPathLinks];
+        entryShift = 32 - Integer.numberOfLeadingZeros(Math.max(1, maxPathLinks - 1));
+        entryMask = (1 << entryShift) - 1;
         dirtyLinks = new int[linkCount];
         isDirty = new boolean[linkCount];
         linkStamp = new int[linkCount];
@@ -75,6 +85,9 @@ public final class MaxMinNetwork extends FlowTable {
 
     @Override
     void grow(int capacity) {
+        if ((long) capacity << entryShift > Integer.MAX_VALUE) {
+            throw new IllegalStateException("too many flow classes for paths of " + maxPathLinks + " links: " + capacity);
+        }
         flowLinkPosition = Arrays.copyOf(flowLinkPosition, capacity * maxPathLinks);
     }
 
@@ -92,7 +105,10 @@ public final class MaxMinNetwork extends FlowTable {
             } else if (count == list.length) {
                 list = linkFlows[link] = Arrays.copyOf(list, count * 2);
             }
-            list[count] = flow;
+            if (count == 0) {
+                linksInUse++;
+            }
+            list[count] = flow << entryShift | j;
             flowLinkPosition[positions + j] = count;
             linkFlowCount[link] = count + 1;
             linkWeight[link] += weight;
@@ -109,25 +125,15 @@ public final class MaxMinNetwork extends FlowTable {
             int link = records[base + LINKS + j];
             int position = flowLinkPosition[positions + j];
             int last = --linkFlowCount[link];
+            if (last == 0) {
+                linksInUse--;
+            }
             int[] list = linkFlows[link];
             int moved = list[last];
             list[position] = moved;
-            if (moved != flow) {
-                fixPosition(moved, link, position);
-            }
+            flowLinkPosition[(moved >>> entryShift) * maxPathLinks + (moved & entryMask)] = position;
             linkWeight[link] -= weight;
             markDirty(link);
-        }
-    }
-
-    /** Records that {@code flow}'s entry in the list of {@code link} is now at {@code position}. */
-    private void fixPosition(int flow, int link, int position) {
-        int base = flow * stride;
-        for (int j = 0; j < records[base + LENGTH]; j++) {
-            if (records[base + LINKS + j] == link) {
-                flowLinkPosition[flow * maxPathLinks + j] = position;
-                return;
-            }
         }
     }
 
@@ -143,8 +149,18 @@ public final class MaxMinNetwork extends FlowTable {
         if (dirtyCount == 0) {
             return;
         }
+        int dirtyLoaded = 0;
+        for (int i = 0; i < dirtyCount; i++) {
+            if (linkFlowCount[dirtyLinks[i]] > 0) {
+                dirtyLoaded++;
+            }
+        }
+        if (dirtyLoaded == 0) {
+            clearDirty();
+            return;
+        }
         long nowPs = simulation.nowPs();
-        int linksInComponent = collectComponent();
+        int linksInComponent = 2 * dirtyLoaded >= linksInUse ? collectAll() : collectComponent();
         int flows = flowsInComponent;
         solves++;
         flowClassesSolved += flows;
@@ -163,6 +179,45 @@ public final class MaxMinNetwork extends FlowTable {
                 project(flow, nowPs);
             }
         }
+    }
+
+    /**
+     * Takes every live class and every loaded link, in handle order (sequential memory), instead
+     * of searching: used when at least half the loaded links are dirty, or as soon as the search
+     * has reached half of them, where it would go on to reach (nearly) everything anyway. Re-solving an untouched component reproduces its rates
+     * exactly, since progressive filling treats components independently and deterministically.
+     */
+    private int collectAll() {
+        epoch++;
+        clearDirty();
+        int links = 0;
+        for (int link = 0; link < linkCount; link++) {
+            if (linkFlowCount[link] > 0) {
+                componentLinks[links++] = link;
+            }
+        }
+        int flows = 0;
+        int bound = handleBound();
+        for (int flow = 0; flow < bound; flow++) {
+            int base = flow * stride;
+            if (records[base + LENGTH] == 0) {
+                continue;
+            }
+            records[base + STAMP] = epoch;
+            if (flows == componentFlows.length) {
+                componentFlows = Arrays.copyOf(componentFlows, flows * 2);
+            }
+            componentFlows[flows++] = flow;
+        }
+        flowsInComponent = flows;
+        return links;
+    }
+
+    private void clearDirty() {
+        for (int i = 0; i < dirtyCount; i++) {
+            isDirty[dirtyLinks[i]] = false;
+        }
+        dirtyCount = 0;
     }
 
     /** Breadth-first search from the dirty links; fills componentLinks and componentFlows. */
@@ -185,7 +240,7 @@ public final class MaxMinNetwork extends FlowTable {
             int[] list = linkFlows[link];
             int count = linkFlowCount[link];
             for (int k = 0; k < count; k++) {
-                int flow = list[k];
+                int flow = list[k] >>> entryShift;
                 int base = flow * stride;
                 if (records[base + STAMP] == epoch) {
                     continue;
@@ -202,6 +257,9 @@ public final class MaxMinNetwork extends FlowTable {
                         linkStamp[other] = epoch;
                         componentLinks[links++] = other;
                     }
+                }
+                if (2 * links > linksInUse) {
+                    return collectAll();
                 }
             }
         }
@@ -226,7 +284,12 @@ public final class MaxMinNetwork extends FlowTable {
                 shares.put(link, IndexedMinHeap.orderedBits(linkRemaining[link] / weight), 0);
             }
         }
-        int fixedEpoch = -epoch;
+        int words = (handleBound() + 63) >>> 6;
+        if (fixed.length < words) {
+            fixed = new long[Math.max(words, fixed.length * 2)];
+        } else {
+            Arrays.fill(fixed, 0, words, 0L);
+        }
         while (!shares.isEmpty()) {
             int bottleneck = shares.peek();
             long unfixedWeight = linkUnfixed[bottleneck];
@@ -244,12 +307,14 @@ public final class MaxMinNetwork extends FlowTable {
             int[] list = linkFlows[bottleneck];
             int count = linkFlowCount[bottleneck];
             for (int k = 0; k < count; k++) {
-                int flow = list[k];
-                int base = flow * stride;
-                if (records[base + STAMP] == fixedEpoch) {
+                int flow = list[k] >>> entryShift;
+                long bit = 1L << flow;
+                int word = flow >>> 6;
+                if ((fixed[word] & bit) != 0) {
                     continue;
                 }
-                records[base + STAMP] = fixedEpoch;
+                fixed[word] |= bit;
+                int base = flow * stride;
                 rateBytesPerSecond[flow] = share;
                 int weight = records[base + MULTIPLICITY];
                 int end = base + LINKS + records[base + LENGTH];

@@ -1,19 +1,29 @@
 package org.fabricsim.runtime.result;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Renders results as the console summary; collective benchmarks use the nccl-tests layout. */
+/**
+ * Renders results as the console summary: one block per run (collective benchmarks in the
+ * nccl-tests layout, other kinds as their scalar metrics, failed runs with their reason), then,
+ * for every study with several runs, the runs side by side with deltas against the baseline.
+ */
 public final class ConsoleTable {
+    private static final int MAX_CELL = 28;
+
     private ConsoleTable() {
     }
 
-    /** The whole study as text, one block per run. */
+    /** The whole result as text. */
     public static String render(StudyResult study) {
         StringBuilder out = new StringBuilder();
         for (RunResult run : study.runs()) {
             out.append(render(run)).append('\n');
+        }
+        for (Comparison comparison : Comparison.of(study)) {
+            out.append(render(comparison)).append('\n');
         }
         return out.toString();
     }
@@ -21,18 +31,108 @@ public final class ConsoleTable {
     /** One run as text. */
     public static String render(RunResult run) {
         StringBuilder out = new StringBuilder();
+        if (!run.succeeded()) {
+            out.append("# ").append(run.name()).append(": FAILED: ").append(run.error()).append('\n');
+            return out.toString();
+        }
+        Object rows = run.metrics().get("rows");
+        if ("collective-benchmark".equals(run.kind()) && rows instanceof List<?> list) {
+            return out.append(benchmark(run, list)).toString();
+        }
+        if ("inference".equals(run.kind())) {
+            return out.append(InferenceConsole.render(run)).toString();
+        }
+        if ("training".equals(run.kind())) {
+            return out.append(TrainingConsole.render(run)).toString();
+        }
+        out.append("# ").append(run.name()).append(" (").append(run.kind()).append(")\n");
+        Map<String, Double> scalars = Metrics.scalars(run.metrics());
+        if (scalars.isEmpty()) {
+            out.append("  (no metrics)\n");
+        }
+        int width = scalars.keySet().stream().mapToInt(String::length).max().orElse(0);
+        scalars.forEach((key, value) -> out.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%n", key,
+                Metrics.format(value))));
+        return out.toString();
+    }
+
+    private static String benchmark(RunResult run, List<?> rows) {
+        StringBuilder out = new StringBuilder();
         Map<String, Object> p = run.parameters();
-        out.append(String.format(Locale.ROOT, "# %s: %s %s over %s accelerators (%s nodes x %s), link %.2f GB/s%n",
-                run.name(), p.get("operation"), p.get("algorithm"), p.get("accelerators"), p.get("nodes"),
-                p.get("acceleratorsPerNode"), (Double) p.get("linkGBps")));
+        Object topology = p.get("topology");
+        out.append(String.format(Locale.ROOT, "# %s: %s %s over %s accelerators (%s nodes x %s)%s%n", run.name(),
+                p.get("operation"), p.get("algorithm"), p.get("accelerators"), p.get("nodes"),
+                p.get("acceleratorsPerNode"), topology == null ? "" : " on " + topology));
         out.append(String.format(Locale.ROOT, "#%14s %14s %13s %13s%n", "size(B)", "time(us)", "algbw(GB/s)",
                 "busbw(GB/s)"));
-        for (Object o : (List<?>) run.metrics().get("rows")) {
+        for (Object o : rows) {
             Map<?, ?> row = (Map<?, ?>) o;
-            out.append(String.format(Locale.ROOT, " %14d %14.2f %13.2f %13.2f%n", (Long) row.get("bytes"),
-                    (Double) row.get("timeSeconds") * 1e6, (Double) row.get("algbwGBps"),
-                    (Double) row.get("busbwGBps")));
+            out.append(String.format(Locale.ROOT, " %14d %14.2f %13.2f %13.2f%n", number(row, "bytes").longValue(),
+                    number(row, "timeSeconds").doubleValue() * 1e6, number(row, "algbwGBps").doubleValue(),
+                    number(row, "busbwGBps").doubleValue()));
         }
         return out.toString();
+    }
+
+    private static Number number(Map<?, ?> row, String key) {
+        Object value = row.get(key);
+        return value instanceof Number n ? n : Double.NaN;
+    }
+
+    /** A study's runs side by side: one column per run, each cell the value and its delta. */
+    public static String render(Comparison comparison) {
+        List<List<String>> table = new ArrayList<>();
+        List<String> header = new ArrayList<>();
+        header.add("metric");
+        for (String run : comparison.runs()) {
+            header.add(shorten(runLabel(comparison.study(), run)) + (run.equals(comparison.baseline()) ? " (base)" : ""));
+        }
+        table.add(header);
+        for (Comparison.Row row : comparison.rows()) {
+            List<String> line = new ArrayList<>();
+            line.add(row.metric());
+            for (int i = 0; i < row.values().size(); i++) {
+                line.add(cell(row.values().get(i), row.deltas().get(i), comparison.runs().get(i)
+                        .equals(comparison.baseline())));
+            }
+            table.add(line);
+        }
+        int[] widths = new int[header.size()];
+        for (List<String> line : table) {
+            for (int c = 0; c < line.size(); c++) {
+                widths[c] = Math.max(widths[c], line.get(c).length());
+            }
+        }
+        StringBuilder out = new StringBuilder("# ").append(comparison.study()).append(": ")
+                .append(comparison.runs().size()).append(" runs side by side, deltas against ")
+                .append(comparison.baseline() == null ? "no baseline (every run failed)" : "the baseline").append('\n');
+        for (List<String> line : table) {
+            for (int c = 0; c < line.size(); c++) {
+                String format = c == 0 ? "  %-" + widths[c] + "s" : "  %" + widths[c] + "s";
+                out.append(String.format(Locale.ROOT, format, line.get(c)));
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The part of a run's name after its study's, e.g. {@code [data=64]}. */
+    static String runLabel(String study, String run) {
+        return run.startsWith(study) && run.length() > study.length() ? run.substring(study.length()) : run;
+    }
+
+    private static String cell(Double value, Double delta, boolean baseline) {
+        if (value == null) {
+            return "-";
+        }
+        String text = Metrics.format(value);
+        if (baseline || delta == null) {
+            return text;
+        }
+        return text + String.format(Locale.ROOT, " (%+.1f%%)", delta * 100);
+    }
+
+    private static String shorten(String text) {
+        return text.length() <= MAX_CELL ? text : text.substring(0, MAX_CELL - 1) + "…";
     }
 }

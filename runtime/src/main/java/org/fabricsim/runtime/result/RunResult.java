@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.result;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -8,28 +9,77 @@ import java.util.Map;
  * strings, booleans, lists and maps of those) under the stable keys documented in
  * {@code docs/results-schema.md}; insertion order is kept so that the output is deterministic.
  *
- * @param name         the workload's qualified name
+ * @param name         the run's name: the workload's qualified name, or the study's with the varied values
  * @param kind         the kind of workload, e.g. {@code collective-benchmark}
+ * @param study        the study (or lone workload) the run belongs to; runs of one study are compared
+ * @param variation    the value of each varied parameter in this run, by keyword (e.g. {@code data}); empty if none
+ * @param seed         the run's seed
  * @param parameters   what was simulated
- * @param metrics      what the simulation predicts
+ * @param metrics      what the simulation predicts; empty when the run failed
  * @param wallSeconds  engine wall time for this run; excluded from comparisons
+ * @param events       discrete events the engine processed; 0 for closed-form runs
+ * @param flows        network flows the engine simulated; 0 for closed-form runs
+ * @param error        why the run failed, or {@code null} when it succeeded
  */
-public record RunResult(String name, String kind, Map<String, Object> parameters, Map<String, Object> metrics,
-        double wallSeconds) {
+public record RunResult(String name, String kind, String study, Map<String, Object> variation, long seed,
+        Map<String, Object> parameters, Map<String, Object> metrics, double wallSeconds, long events, long flows,
+        String error) {
 
     public RunResult {
-        parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
-        metrics = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        variation = Collections.unmodifiableMap(new LinkedHashMap<>(variation));
+        parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
     }
 
-    /** This result as a JSON-ready map. */
+    /** A successful run of a lone workload, as an engine reports it; the study runner fills in the rest. */
+    public RunResult(String name, String kind, Map<String, Object> parameters, Map<String, Object> metrics,
+            double wallSeconds) {
+        this(name, kind, name, Map.of(), 0, parameters, metrics, wallSeconds, 0, 0, null);
+    }
+
+    /** A run that could not complete, with the reason. */
+    public static RunResult failed(String name, String kind, String study, Map<String, Object> variation, long seed,
+            String error, double wallSeconds) {
+        return new RunResult(name, kind, study, variation, seed, Map.of(), Map.of(), wallSeconds, 0, 0,
+                error == null ? "failed" : error);
+    }
+
+    /** This result with the engine's event and flow counts. */
+    public RunResult withEngine(long engineEvents, long engineFlows) {
+        return new RunResult(name, kind, study, variation, seed, parameters, metrics, wallSeconds, engineEvents,
+                engineFlows, error);
+    }
+
+    /** This result as run {@code runName} of {@code studyName} with the given variation and seed. */
+    public RunResult inStudy(String runName, String studyName, Map<String, Object> runVariation, long runSeed) {
+        return new RunResult(runName, kind, studyName, runVariation, runSeed, parameters, metrics, wallSeconds, events,
+                flows, error);
+    }
+
+    /** Whether the run completed. */
+    public boolean succeeded() {
+        return error == null;
+    }
+
+    /** This result as a JSON-ready map, keys in the documented order. */
     public Map<String, Object> toJsonMap() {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("name", name);
         json.put("kind", kind);
+        json.put("study", study);
+        json.put("variation", variation);
+        json.put("seed", seed);
+        json.put("status", succeeded() ? "ok" : "failed");
+        if (!succeeded()) {
+            json.put("error", error);
+        }
         json.put("parameters", parameters);
         json.put("metrics", metrics);
-        json.put("engine", Map.of("wallSeconds", wallSeconds));
+        Map<String, Object> engine = new LinkedHashMap<>();
+        engine.put("wallSeconds", wallSeconds);
+        engine.put("events", events);
+        engine.put("flows", flows);
+        json.put("engine", engine);
         return json;
     }
 }

@@ -38,11 +38,6 @@ public final class IndexedMinHeap {
         return Double.doubleToRawLongBits(nonNegative + 0.0);
     }
 
-    /** The double whose {@link #orderedBits(double)} is {@code bits}. */
-    public static double fromOrderedBits(long bits) {
-        return Double.longBitsToDouble(bits);
-    }
-
     public int size() {
         return size;
     }
@@ -63,10 +58,6 @@ public final class IndexedMinHeap {
     /** The smallest key. The heap must not be empty. */
     public long peekKey() {
         return key[heap[0]];
-    }
-
-    public long keyOf(int handle) {
-        return key[handle];
     }
 
     /** Removes and returns the smallest handle. */

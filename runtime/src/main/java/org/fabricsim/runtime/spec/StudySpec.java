@@ -3,16 +3,52 @@ package org.fabricsim.runtime.spec;
 import java.util.List;
 
 /**
- * What one simulation program runs: the workloads of one model, in order.
+ * What one simulation program runs: a {@code study} of the model (its workload under every
+ * combination of its {@code vary} axes), or one workload that no study covers.
  *
- * @param model     the model's name (its package), reported as {@code model} in the JSON result
- * @param source    the {@code .fabric} file the program was generated from, for the report
- * @param workloads the workloads, each yielding one run
+ * @param model      the model's name (its package), reported as {@code model} in the JSON result
+ * @param source     the {@code .fabric} file the program was generated from, for the report
+ * @param name       the study's (or the lone workload's) qualified name
+ * @param workloads  the workloads; each is run under every combination of {@code variations}
+ * @param variations the sweep's axes, in model order; empty for a single run per workload
+ * @param report     the metrics the study asks for, as written after {@code report} (e.g. {@code step-time});
+ *                   empty for all
+ * @param seed       the study's seed; run i is seeded from it and i (see {@code StudyRunner})
  */
-public record StudySpec(String model, String source, List<WorkloadSpec> workloads) {
+public record StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
+        List<VariationSpec> variations, List<String> report, long seed) {
+
+    /** The seed of a study that does not state one. */
+    public static final long DEFAULT_SEED = 1;
 
     public StudySpec {
         Specs.requireName(model);
+        Specs.requireName(name);
         workloads = List.copyOf(workloads);
+        variations = List.copyOf(variations);
+        report = List.copyOf(report);
+    }
+
+    /**
+     * The workloads of a model, each run once with the default seed, named after the workload when
+     * there is one, after the model otherwise.
+     */
+    public StudySpec(String model, String source, List<WorkloadSpec> workloads) {
+        this(model, source, workloads.size() == 1 ? workloads.get(0).name() : model, workloads, List.of(), List.of(),
+                DEFAULT_SEED);
+    }
+
+    /** This study with another seed (the command line's {@code --seed}). */
+    public StudySpec withSeed(long newSeed) {
+        return new StudySpec(model, source, name, workloads, variations, report, newSeed);
+    }
+
+    /** Runs the study makes: workloads × the product of the axes' sizes. */
+    public int runCount() {
+        int runs = workloads.size();
+        for (VariationSpec variation : variations) {
+            runs = Math.multiplyExact(runs, variation.values().size());
+        }
+        return runs;
     }
 }

@@ -2,7 +2,11 @@ package org.fabricsim.runtime.spec;
 
 import java.util.List;
 
-/** A scale-out topology, given by a named constructor and its parameters. */
+/**
+ * A scale-out topology, given by a named constructor and its parameters. A {@code switchSpec} is
+ * null when the model names no switch type; consumers then assume the catalog's common 64-port
+ * radix and say so.
+ */
 public sealed interface TopologySpec permits TopologySpec.SingleSwitch, TopologySpec.FatTree,
         TopologySpec.RailOptimized, TopologySpec.Dragonfly, TopologySpec.Torus {
 

@@ -79,21 +79,24 @@ class MaxMinNetworkTest {
 
     @Test
     void shouldReSolveOnlyTheComponentAFinishedFlowTouched() {
-        // Two independent links: two flows on L0 (ending at 1 s and 2 s), one long flow on L1.
+        // Three independent links: two flows on L0 (ending at 1 s and 2 s), one long flow each on L1, L2.
         Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, links(10, 10), 2, 0);
-        long[] finish = new long[3];
+        MaxMinNetwork network = new MaxMinNetwork(simulation, links(10, 10, 10), 2, 0.0);
+        long[] finish = new long[4];
         network.setListener((tag, finishPs) -> finish[tag] = finishPs);
         network.start(new int[] {0}, 1, 5, 1, 0);
         network.start(new int[] {0}, 1, 15, 1, 1);
         network.start(new int[] {1}, 1, 100, 1, 2);
+        network.start(new int[] {2}, 1, 100, 1, 3);
         simulation.run(network);
-        // Flow 0: 5 B at 5 B/s -> 1 s; flow 1 then has 10 B left alone at 10 B/s -> 2 s; flow 2: 10 s.
+        // Flow 0: 5 B at 5 B/s -> 1 s; flow 1 then has 10 B left alone at 10 B/s -> 2 s; flows 2, 3: 10 s.
         assertEquals(SECOND_PS, finish[0]);
         assertEquals(2 * SECOND_PS, finish[1]);
         assertEquals(10 * SECOND_PS, finish[2]);
-        // Solves: the initial one (3 classes), after flow 0 (only flow 1), after flow 1 (nothing left on L0).
-        assertEquals(3 + 1, network.statistics().flowClassesSolved());
+        assertEquals(10 * SECOND_PS, finish[3]);
+        // Classes solved: 4 initially, then 1 after flow 0 (only flow 1: L1 and L2 are untouched); after
+        // flow 1 and at 10 s the dirty links carry nothing, so nothing is solved.
+        assertEquals(4 + 1, network.statistics().flowClassesSolved());
     }
 
     @Test

@@ -1,0 +1,80 @@
+package org.fabricsim.benchmarks;
+
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
+import org.fabricsim.runtime.training.TrainingSimulator;
+
+/**
+ * Wall time of one training step, one thread. Usage:
+ *
+ * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.TrainingHarness RUNS</pre>
+ *
+ * The job: Llama 3 405B (126 layers, hidden 16,384, SwiGLU 53,248, GQA 128/8) on 16,384 H100 SXM
+ * (catalog figures) in 2,048 8-GPU nodes on a three-tier RoCE 400G Clos, 1:7 at aggregation, ECMP
+ * (examples/llama3-405b); TP8 PP16 DP128, sequence 8,192, global batch 2,048, interleaved 1F1B,
+ * ZeRO-2: the Table 4 row at 16K GPUs, flow-level max-min network model on. One warm-up run, then
+ * RUNS measured runs; prints each run's wall and CPU time and the medians.
+ */
+public final class TrainingHarness {
+    private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
+            80_000_000_000L, 3.35e12, 0.803, 450e9);
+    private static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP,
+            false, "NVIDIA", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true);
+    private static final FabricSpec ROCE = new FabricSpec("meta.llama3.MetaRoCE", "IBTA", FabricSpec.FabricScope.SCALE_OUT,
+            true, "", 50e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, false);
+    private static final NicSpec CX7 = new NicSpec("nvidia.ConnectX7", "NVIDIA", 1, 50e9, 64e9, 0);
+
+    private TrainingHarness() {
+    }
+
+    public static void main(String[] args) {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        TrainingSpec spec = llama405b16k();
+        TrainingSimulator.run(spec);
+        double[] wall = new double[runs];
+        double[] cpu = new double[runs];
+        var threads = ManagementFactory.getThreadMXBean();
+        for (int i = 0; i < runs; i++) {
+            long cpuStart = threads.getCurrentThreadCpuTime();
+            long start = System.nanoTime();
+            RunResult result = TrainingSimulator.run(spec);
+            wall[i] = (System.nanoTime() - start) / 1e9;
+            cpu[i] = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
+            System.out.printf(Locale.ROOT, "run %d: %.3f s wall, %.3f s CPU; step %.3f s, MFU %.4f%n", i, wall[i], cpu[i],
+                    (Double) result.metrics().get("stepTimeSeconds"), (Double) result.metrics().get("mfu"));
+        }
+        Arrays.sort(wall);
+        Arrays.sort(cpu);
+        System.out.printf(Locale.ROOT, "median of %d: %.3f s wall, %.3f s CPU (thread)%n", runs, wall[runs / 2],
+                cpu[runs / 2]);
+    }
+
+    static TrainingSpec llama405b16k() {
+        TransformerSpec model = new TransformerSpec("meta.llama3.Llama3_405B", 126, 16384, 53248, 128, 8, 128, 128256,
+                true, 0, 0, 0, 0, 0, 0, 0);
+        NodeSpec node = new NodeSpec("meta.llama3.GrandTeton", H100, 8,
+                new ScaleUpSpec(NVLINK4, ScaleUpSpec.Kind.SWITCHED, 8, 450e9, true), CX7, 8, true);
+        ClusterSpec cluster = new ClusterSpec("meta.llama3.Grand16K", node, 2048, new ScaleOutSpec(ROCE,
+                new TopologySpec.FatTree(null, 3, List.of(1.0, 1.0, 7.0)), ScaleOutSpec.Routing.ECMP), 0, null, null);
+        ParallelismSpec plan = new ParallelismSpec(8, 16, 128, 1, 1, true);
+        return new TrainingSpec("bench.Llama3_405B_16K", model, cluster, 16384, 8192, 2048, 1, Precision.BF16, plan,
+                TrainingSpec.PipelineSchedule.INTERLEAVED, 1, TrainingSpec.Sharding.ZERO_2, TrainingSpec.Recompute.NONE,
+                1.0);
+    }
+}

@@ -1,0 +1,75 @@
+package org.fabricsim.dsl.validation;
+
+import java.util.Map;
+import java.util.function.Function;
+
+import org.eclipse.emf.ecore.EObject;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+
+/**
+ * The specs the design checks analyse, mapped through the one {@link SpecMapper} and cached for
+ * one validation run (in the validator's context map, so several checks share one mapping).
+ *
+ * <p>A half-typed model (a missing value, an unresolved name) cannot be mapped: the mapper assumes
+ * what the other validators and the linker check, and may throw. Such an element yields
+ * {@code null} and the design checks skip it; the syntax, linking and value diagnostics already say
+ * what is missing. The language server therefore survives any text.
+ */
+final class CheckedSpecs {
+    private CheckedSpecs() {
+    }
+
+    /** The cluster's spec, or null when the cluster is not complete enough to map. */
+    static ClusterSpec cluster(SpecMapper mapper, Map<Object, Object> context, Cluster cluster) {
+        return cached(context, cluster, "cluster", mapper::toCluster);
+    }
+
+    /** The training job's spec, or null when it is not complete enough to map. */
+    static TrainingSpec training(SpecMapper mapper, Map<Object, Object> context, Training training) {
+        return cached(context, training, "training", mapper::toTraining);
+    }
+
+    /** The inference deployment's spec, or null when it is not complete enough to map. */
+    static InferenceSpec inference(SpecMapper mapper, Map<Object, Object> context, Inference inference) {
+        return cached(context, inference, "inference", mapper::toInference);
+    }
+
+    /** A mapping-only key, so that the cache does not collide with other users of the context map. */
+    private record Key(String kind, EObject element) {
+    }
+
+    /** Stands for "could not map" in the cache. */
+    private static final Object UNMAPPABLE = new Object();
+
+    @SuppressWarnings("unchecked")
+    private static <E extends EObject, S> S cached(Map<Object, Object> context, E element, String kind,
+            Function<E, S> map) {
+        if (element == null || element.eIsProxy()) {
+            return null;
+        }
+        Key key = new Key(kind, element);
+        Object spec = context == null ? null : context.get(key);
+        if (spec == null) {
+            spec = mapOrNull(element, map);
+            if (context != null) {
+                context.put(key, spec == null ? UNMAPPABLE : spec);
+            }
+        }
+        return spec == UNMAPPABLE ? null : (S) spec;
+    }
+
+    private static <E, S> Object mapOrNull(E element, Function<E, S> map) {
+        try {
+            return map.apply(element);
+        } catch (RuntimeException incomplete) {
+            // an incomplete model: its syntax or linking errors already tell the user what to write
+            return null;
+        }
+    }
+}

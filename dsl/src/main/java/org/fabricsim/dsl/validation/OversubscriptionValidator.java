@@ -1,0 +1,94 @@
+package org.fabricsim.dsl.validation;
+
+import java.util.List;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.Ratio;
+import org.fabricsim.dsl.fabric.Topology;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.analysis.Oversubscription;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+
+import com.google.inject.Inject;
+
+/**
+ * Oversubscription as {@link Oversubscription} computes it from the cluster's spec: per tier, at
+ * injection and at the host. Above 1:1 is a warning that shows the ratio; above the cluster's
+ * {@code max-oversubscription} an error; a declared ratio that the switch's ports cannot realize
+ * is an error that names the nearest ratio they can.
+ */
+public class OversubscriptionValidator extends FabricCheck {
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Check
+    public void checkClusterOversubscription(Cluster cluster) {
+        ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
+        if (spec == null || cluster.getScaleOut() == null) {
+            return;
+        }
+        double policy = spec.maxOversubscription();
+        for (Oversubscription.Ratio ratio : Oversubscription.of(spec)) {
+            EObject target = target(cluster, ratio);
+            String where = ratio.where();
+            String capital = Character.toUpperCase(where.charAt(0)) + where.substring(1);
+            if (!ratio.matchesPorts()) {
+                error(capital + " cannot be " + Oversubscription.format(ratio.declared()) + " with " + radix(spec)
+                        + "-port switches: the nearest the ports realize is " + ratio.label() + " (" + ratio.downlinks()
+                        + " down, " + ratio.uplinks() + " up). Write " + ratio.label()
+                        + ", or use a switch with more ports.", target, null, IssueCodes.OVERSUBSCRIPTION_PORTS,
+                        String.valueOf(ratio.tier()), ratio.label());
+            } else if (policy > 0 && ratio.ratio() > policy * (1 + 1e-9)) {
+                error(capital + " is oversubscribed " + ratio.label() + ", above this cluster's max-oversubscription "
+                        + Oversubscription.format(policy) + ". " + remedy(ratio) + ", or relax the policy.", target,
+                        null, IssueCodes.OVERSUBSCRIPTION_POLICY, where, ratio.label(), Oversubscription.format(policy));
+            } else if (ratio.oversubscribed()) {
+                warning(capital + " is oversubscribed " + ratio.label() + ": under load, traffic through it gets 1/"
+                        + trim(ratio.ratio()) + " of its bandwidth. " + remedy(ratio) + " if this traffic matters.",
+                        target, null, IssueCodes.OVERSUBSCRIBED, where, ratio.label());
+            }
+        }
+    }
+
+    private static String remedy(Oversubscription.Ratio ratio) {
+        return switch (ratio.point()) {
+            case TIER -> "Keep data-parallel and pipeline groups below this tier, or declare a lower ratio (more uplinks)";
+            case INJECTION -> "Give every accelerator its own full-rate NIC port";
+            case HOST -> "Use a NIC whose PCIe link (generation and width) carries its full rate";
+        };
+    }
+
+    private static String trim(double ratio) {
+        String label = Oversubscription.format(ratio);
+        return label.substring(0, label.length() - 2);
+    }
+
+    /** The radix of the tiered topology's switch (only called for a ratio checked against ports). */
+    private static int radix(ClusterSpec spec) {
+        TopologySpec topology = spec.scaleOut().topology();
+        return topology instanceof TopologySpec.FatTree fatTree ? fatTree.switchSpec().radix()
+                : ((TopologySpec.RailOptimized) topology).switchSpec().radix();
+    }
+
+    /** The declared ratio of a tier when written, else the topology; the node group for injection and host. */
+    private static EObject target(Cluster cluster, Oversubscription.Ratio ratio) {
+        Topology topology = cluster.getScaleOut().getTopology();
+        if (ratio.point() != Oversubscription.Point.TIER || topology == null) {
+            return cluster.getGroups().get(0);
+        }
+        EStructuralFeature feature = topology.eClass().getEStructuralFeature("oversubscription");
+        if (feature != null) {
+            @SuppressWarnings("unchecked")
+            List<Ratio> declared = (List<Ratio>) topology.eGet(feature);
+            if (ratio.tier() - 1 < declared.size()) {
+                return declared.get(ratio.tier() - 1);
+            }
+        }
+        return topology;
+    }
+}

@@ -1,0 +1,202 @@
+package org.fabricsim.dsl.validation;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.BatchUnit;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.Parallelism;
+import org.fabricsim.dsl.fabric.Pool;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.analysis.Memory;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+import com.google.inject.Inject;
+
+/**
+ * Whether a parallel plan can run: its degrees multiply to the accelerators used, split heads,
+ * layers, experts and the batch evenly, keep TP inside the scale-up domain, and fit in HBM
+ * ({@link Memory}); an inference replica must hold the weights and the KV cache of its batch.
+ */
+public class WorkloadValidator extends FabricCheck {
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Check
+    public void checkTrainingAccelerators(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null) {
+            return;
+        }
+        ParallelismSpec par = spec.parallel();
+        int available = spec.cluster().accelerators();
+        if (spec.accelerators() > available) {
+            error("The job uses " + spec.accelerators() + " accelerators but " + training.getCluster().getName()
+                    + " has " + available + ": write 'using " + available + " accelerators' or fewer.", training,
+                    Literals.TRAINING__ACCELERATORS, IssueCodes.EXCEEDS_CLUSTER, String.valueOf(available));
+        }
+        if (par.accelerators() != spec.accelerators()) {
+            int others = par.tensor() * par.pipeline() * par.context();
+            String hint = spec.accelerators() % others == 0 ? " (data " + spec.accelerators() / others + ")" : "";
+            error("TP " + par.tensor() + " × PP " + par.pipeline() + " × DP " + par.data() + " × CP " + par.context()
+                    + " = " + par.accelerators() + ", but the job uses " + spec.accelerators()
+                    + " accelerators: make the product " + spec.accelerators() + hint + ", or write 'using "
+                    + par.accelerators() + " accelerators'.", training, Literals.TRAINING__PARALLEL,
+                    IssueCodes.PARALLEL_PRODUCT, String.valueOf(spec.accelerators()));
+        }
+    }
+
+    @Check
+    public void checkTrainingSplits(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null) {
+            return;
+        }
+        TransformerSpec model = spec.model();
+        ParallelismSpec par = spec.parallel();
+        Parallelism written = training.getParallel();
+        heads(model, par.tensor(), written);
+        tensorInsideScaleUp(spec.cluster(), par.tensor(), written);
+        int stages = par.pipeline() * spec.virtualStages();
+        if (stages > model.layers()) {
+            error(model.layers() + " layers cannot fill " + par.pipeline() + " pipeline stages × "
+                    + spec.virtualStages() + " virtual stages: use at most " + model.layers() + " stages in all.",
+                    written, Literals.PARALLELISM__PIPELINE, IssueCodes.TOO_FEW_LAYERS, String.valueOf(model.layers()));
+        } else if (model.layers() % stages != 0) {
+            warning(model.layers() + " layers do not divide into " + stages + " pipeline chunks: some stages get "
+                    + model.layers() / stages + " layers and others " + (model.layers() / stages + 1)
+                    + ", and the fullest sets the pace. Choose a pipeline degree that divides " + model.layers()
+                    + " unless the imbalance is deliberate (e.g. lighter first and last stages).", written,
+                    Literals.PARALLELISM__PIPELINE, IssueCodes.UNEVEN_STAGES, String.valueOf(model.layers()));
+        }
+        if (model.moe() && model.experts() % par.expert() != 0) {
+            error(model.experts() + " experts do not split over EP " + par.expert() + ": choose an expert degree that"
+                    + " divides " + model.experts() + ".", written, Literals.PARALLELISM__EXPERT,
+                    IssueCodes.EXPERTS_NOT_DIVISIBLE, String.valueOf(model.experts()));
+        } else if (par.data() % par.expert() != 0) {
+            error("EP " + par.expert() + " must divide DP " + par.data() + " (expert-parallel ranks are data-parallel"
+                    + " ranks): choose an expert degree that divides " + par.data() + ".", written,
+                    Literals.PARALLELISM__EXPERT, IssueCodes.EXPERTS_NOT_DIVISIBLE, String.valueOf(model.experts()));
+        }
+        long perStep = (long) par.data() * spec.microBatch();
+        if (training.getBatchUnit() == BatchUnit.TOKENS && training.getBatch() % spec.sequence() != 0) {
+            error(training.getBatch() + " tokens are not whole sequences of " + spec.sequence()
+                    + ": write a multiple of " + spec.sequence() + " tokens.", training, Literals.TRAINING__BATCH,
+                    IssueCodes.BATCH_NOT_DIVISIBLE, String.valueOf(perStep));
+        } else if (spec.globalBatchSequences() % perStep != 0) {
+            error("A batch of " + spec.globalBatchSequences() + " sequences does not split into DP " + par.data()
+                    + " × micro-batch " + spec.microBatch() + " = " + perStep + ": make the batch a multiple of "
+                    + perStep + ".", training, Literals.TRAINING__BATCH, IssueCodes.BATCH_NOT_DIVISIBLE,
+                    String.valueOf(perStep));
+        }
+    }
+
+    @Check
+    public void checkTrainingFitsInMemory(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null) {
+            return;
+        }
+        long hbm = spec.cluster().node().accelerator().memoryBytes();
+        Memory.Breakdown memory = Memory.training(spec);
+        if (hbm > 0 && memory.totalBytes() > hbm) {
+            error("Does not fit in memory: each accelerator needs " + memory.describe() + " but has "
+                    + Memory.gigabytes(hbm) + ". Shard the optimizer state and gradients ('sharding zero-2' or"
+                    + " 'zero-3'), add 'sequence-parallel', recompute activations ('recompute full'), use a smaller"
+                    + " micro-batch, or more tensor/pipeline parallelism.", training, Literals.ELEMENT__NAME,
+                    IssueCodes.MEMORY_EXCEEDED, String.valueOf(memory.totalBytes()), String.valueOf(hbm));
+        }
+    }
+
+    @Check
+    public void checkInference(Inference inference) {
+        InferenceSpec spec = CheckedSpecs.inference(mapper, getContext(), inference);
+        if (spec == null) {
+            return;
+        }
+        long used = 0;
+        for (int i = 0; i < spec.pools().size() && i < inference.getPools().size(); i++) {
+            InferenceSpec.Pool pool = spec.pools().get(i);
+            Pool written = inference.getPools().get(i);
+            used += (long) pool.replicas() * pool.parallel().accelerators();
+            heads(spec.model(), pool.parallel().tensor(), written.getParallel());
+            tensorInsideScaleUp(spec.cluster(), pool.parallel().tensor(), written.getParallel());
+            poolMemory(spec, pool, written);
+        }
+        int available = spec.cluster().accelerators();
+        if (used > available) {
+            error("The pools need " + used + " accelerators (replicas × TP × PP × DP × CP) but "
+                    + inference.getCluster().getName() + " has " + available + ": use fewer or smaller replicas.",
+                    inference, Literals.ELEMENT__NAME, IssueCodes.EXCEEDS_CLUSTER, String.valueOf(available));
+        }
+    }
+
+    private void poolMemory(InferenceSpec spec, InferenceSpec.Pool pool, Pool written) {
+        long hbm = spec.cluster().node().accelerator().memoryBytes();
+        long context = typical(spec.traffic().prompt()) + typical(spec.traffic().output());
+        long tokens = pool.maxSequences() > 0 ? pool.maxSequences() * context
+                : Math.max(pool.maxBatchTokens(), context);
+        Memory.Breakdown memory = Memory.inference(spec.model(), pool.parallel(), spec.precision(), tokens);
+        if (hbm > 0 && memory.totalBytes() > hbm) {
+            error("A " + written.getRole().getLiteral() + " replica does not fit: each accelerator needs "
+                    + memory.describe() + " for " + tokens + " tokens of KV cache, but has " + Memory.gigabytes(hbm)
+                    + ". Use more tensor or pipeline parallelism, a lower precision, or fewer max-sequences.", written,
+                    Literals.POOL__PARALLEL, IssueCodes.INFERENCE_MEMORY, String.valueOf(memory.totalBytes()),
+                    String.valueOf(hbm));
+        }
+    }
+
+    /** Tokens of a typical request: a fixed length, a uniform's largest, a lognormal's median; 0 when unknown. */
+    private static long typical(InferenceSpec.Distribution distribution) {
+        if (distribution instanceof InferenceSpec.Fixed fixed) {
+            return fixed.tokens();
+        }
+        if (distribution instanceof InferenceSpec.Uniform uniform) {
+            return uniform.max();
+        }
+        if (distribution instanceof InferenceSpec.Lognormal lognormal) {
+            return lognormal.median();
+        }
+        return 0;
+    }
+
+    private void heads(TransformerSpec model, int tensor, Parallelism written) {
+        if (model.heads() % tensor != 0) {
+            error(model.heads() + " attention heads do not split over TP " + tensor + ": choose a tensor degree that"
+                    + " divides " + model.heads() + ".", written, Literals.PARALLELISM__TENSOR,
+                    IssueCodes.HEADS_NOT_DIVISIBLE, String.valueOf(model.heads()));
+        } else if (model.kvLoraRank() == 0 && model.kvHeads() % tensor != 0 && tensor % model.kvHeads() != 0) {
+            error(model.kvHeads() + " KV heads neither split over nor replicate evenly across TP " + tensor
+                    + ": choose a tensor degree that divides " + model.kvHeads() + " or is a multiple of it.", written,
+                    Literals.PARALLELISM__TENSOR, IssueCodes.HEADS_NOT_DIVISIBLE, String.valueOf(model.kvHeads()));
+        }
+    }
+
+    private static int largestDivisorAtMost(int n, int limit) {
+        for (int d = Math.min(n, limit); d > 1; d--) {
+            if (n % d == 0) {
+                return d;
+            }
+        }
+        return 1;
+    }
+
+    private void tensorInsideScaleUp(ClusterSpec cluster, int tensor, EObject written) {
+        int domain = cluster.node().scaleUp() == null ? 1 : cluster.node().scaleUp().domainSize();
+        if (tensor > 1 && (tensor > domain || domain % tensor != 0)) {
+            String where = cluster.node().scaleUp() == null ? "the node has no scale-up domain"
+                    : "the scale-up domain holds " + domain;
+            int fits = largestDivisorAtMost(domain, tensor);
+            warning("TP " + tensor + " crosses the scale-up domain (" + where + "): every layer's tensor-parallel"
+                    + " collectives then cross the scale-out network. Set tensor to " + fits
+                    + " (a divisor of " + domain + ") and move the rest to data or pipeline parallelism.", written,
+                    Literals.PARALLELISM__TENSOR, IssueCodes.TP_CROSSES_SCALE_UP, String.valueOf(fits));
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** The design review on real hardware from the catalog: the seams and lock-ins real clusters have. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class DesignChecksTest {
+    private static final String DGX_ON_ROCE = """
+            import fabric.catalog.nvidia.*
+            import fabric.catalog.standards.*
+            import fabric.catalog.broadcom.*
+
+            cluster FourDgx {
+                nodes 4 x DGX_H100
+                scale-out RoCEv2 fat-tree {
+                    switch Tomahawk5_400
+                    tiers 2
+                }
+            }
+
+            model Small transformer {
+                layers 32
+                hidden 4096
+                heads 32
+                vocab 32000
+            }
+
+            training Train {
+                model Small on FourDgx
+                sequence 4096
+                batch 64 sequences
+                parallel tensor 8 data 4 sequence-parallel
+            }
+            """;
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    private Set<String> codes(String text) throws Exception {
+        return validation.validate(parser.parse(text)).stream().map(Issue::getCode)
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    @Test
+    void shouldFindTheNvlinkEthernetSeamOfADgxH100ClusterOnRoce() throws Exception {
+        // NVLink4 is NVIDIA's and NVIDIA-only; RoCEv2 is the IBTA's open standard: a seam, and NVLink's accelerator lock
+        assertEquals(Set.of(IssueCodes.LOCK_IN_SEAM, IssueCodes.LOCK_IN_ACCELERATOR), codes(DGX_ON_ROCE));
+    }
+
+    @Test
+    void shouldCallNvlinkWithInfinibandSingleVendorLockInNotASeam() throws Exception {
+        String onInfiniBand = DGX_ON_ROCE.replace("scale-out RoCEv2 fat-tree", "scale-out InfiniBand_NDR fat-tree")
+                .replace("switch Tomahawk5_400", "switch QM9700");
+        assertEquals(Set.of(IssueCodes.LOCK_IN_SINGLE_VENDOR), codes(onInfiniBand));
+    }
+
+    @Test
+    void shouldLetANicCarryASitesOwnVariantOfAFabricItSpeaks() throws Exception {
+        // Meta's RoCE (IBTA, open, scale-out) on ConnectX-7, which speaks RoCEv2: the same technology
+        String metaRoce = DGX_ON_ROCE.replace("scale-out RoCEv2 fat-tree", "scale-out MyRoCE fat-tree") + """
+                fabric MyRoCE {
+                    vendor IBTA
+                    scope scale-out
+                    open-standard
+                    link 400 Gb/s
+                    lossless pfc
+                }
+                """;
+        assertTrue(!codes(metaRoce).contains(IssueCodes.FABRIC_MISMATCH));
+    }
+
+    @Test
+    void shouldValidateEveryPrefixOfAModelWithoutFailing() throws Exception {
+        // the language server validates whatever the user has typed so far
+        for (int end = 1; end <= DGX_ON_ROCE.length(); end += 7) {
+            Model model = parser.parse(DGX_ON_ROCE.substring(0, end));
+            if (model != null) {
+                List<Issue> issues = validation.validate(model);
+                assertNotNull(issues);
+            }
+        }
+        assertTrue(validation.validate(parser.parse(DGX_ON_ROCE)).stream()
+                .noneMatch(issue -> issue.getSeverity() == Severity.ERROR));
+    }
+}

@@ -1,0 +1,83 @@
+package org.fabricsim.runtime.benchmark;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.CollectiveEngine;
+import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.collective.CollectiveResult;
+import org.fabricsim.runtime.collective.StepOverheads;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+
+/**
+ * Runs a {@link CollectiveBenchmarkSpec} the way nccl-tests does: the collective over every
+ * accelerator of the first {@code nodes} nodes, once per message size, on the engine's flow-level
+ * network with the engine's one calibration (links derated as {@link ClusterTopologies} does, and
+ * NCCL's per-step overheads). Each row reports size, time, algbw = S/T and busbw = algbw · f(n),
+ * with f the nccl-tests factor of the operation.
+ *
+ * <p>Cost: one {@link CollectiveEngine#run} per size on a topology built once.
+ */
+public final class CollectiveBenchmarks {
+    private static final double BYTES_PER_GB = 1e9;
+
+    private CollectiveBenchmarks() {
+    }
+
+    /** Runs every size of {@code benchmark}; {@code seed} seeds ECMP hashing. */
+    public static RunResult run(CollectiveBenchmarkSpec benchmark, long seed) {
+        long startNanos = System.nanoTime();
+        ClusterSpec cluster = benchmark.cluster();
+        ClusterSpec used = new ClusterSpec(cluster.name(), cluster.node(), benchmark.nodes(), cluster.scaleOut(),
+                cluster.maxOversubscription(), cluster.cost(), cluster.reliability());
+        ClusterTopology topology = ClusterTopologies.build(used);
+        CollectiveRequest request = CollectiveRequest
+                .of(CollectiveOperation.valueOf(benchmark.operation().name()), benchmark.sizesBytes().get(0),
+                        benchmark.ranks())
+                .withAlgorithm(Algorithm.valueOf(benchmark.algorithm().name()))
+                .withChannels(benchmark.channels())
+                .withRouting(ClusterTopologies.routing(used))
+                .withStepOverheads(StepOverheads.NCCL)
+                .withSeed(seed);
+
+        List<Object> rows = new ArrayList<>();
+        long events = 0;
+        long flows = 0;
+        for (long sizeBytes : benchmark.sizesBytes()) {
+            CollectiveResult result = CollectiveEngine.run(topology, request.withSize(sizeBytes));
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("bytes", sizeBytes);
+            row.put("timeSeconds", result.timeSeconds());
+            row.put("algbwGBps", result.algbwGBps());
+            row.put("busbwGBps", result.busbwGBps());
+            row.put("algorithm", result.algorithm().name().toLowerCase().replace('_', '-'));
+            row.put("maxLinkUtilization", result.linkUsage().maxUtilization());
+            rows.add(row);
+            events += result.events();
+            flows += result.network().flowsStarted();
+        }
+
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("cluster", cluster.name());
+        parameters.put("nodes", benchmark.nodes());
+        parameters.put("acceleratorsPerNode", cluster.acceleratorsPerNode());
+        parameters.put("accelerators", benchmark.ranks());
+        parameters.put("operation", benchmark.operation().label());
+        parameters.put("algorithm", benchmark.algorithm().label());
+        parameters.put("channels", benchmark.channels());
+        parameters.put("topology", topology.describe());
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("rows", rows);
+        double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
+        return new RunResult(benchmark.name(), "collective-benchmark", parameters, metrics, wallSeconds)
+                .withEngine(events, flows);
+    }
+}

@@ -1,0 +1,95 @@
+package org.fabricsim.runtime.compute;
+
+/**
+ * The one set of compute constants. Each states its source; none is fitted to a single row of
+ * {@code shared/reference/training.csv}.
+ */
+public final class ComputeCalibration {
+    /**
+     * Output tile of a Hopper BF16/FP8 GEMM, rows: 128 (CUTLASS 3.x {@code
+     * KernelTmaWarpSpecializedCooperative} default tile 128×256×64; NVIDIA "Matrix Multiplication
+     * Background User's Guide", tile quantization).
+     */
+    public static final int TILE_ROWS = 128;
+    /** Output tile columns: 256 (same source). */
+    public static final int TILE_COLUMNS = 256;
+    /**
+     * K-depth of one main-loop iteration, 64 (same tile); a tile pays about one such iteration of
+     * prologue and epilogue, so a GEMM of depth k runs at k ÷ (k + 64) of the large-k rate.
+     */
+    public static final int TILE_DEPTH = 64;
+    /**
+     * Dense BF16 FLOP/s of one Hopper SM: 4096 FLOP per clock (H100 whitepaper: 1024 dense FP16 FMA
+     * per clock per SM, two FLOPs each, ×2 for the 4th-gen tensor core) at 1.83 GHz boost. A part's
+     * concurrent output tiles (one per SM) are its BF16 peak divided by this: 989 TFLOP/s → 132
+     * on H100 SXM, its SM count (H100 whitepaper).
+     */
+    public static final double FLOPS_PER_TILE_SLOT = 4096 * 1.83e9;
+    /**
+     * Forward flash attention, fraction of dense BF16 peak: cuDNN fused attention (Transformer
+     * Engine's default on Hopper), head dim 128, causal, 4K–16K tokens ≈ 600 TFLOP/s of 989 (Shah et
+     * al., "FlashAttention-3", arXiv 2407.08608, Fig. 5, cuDNN series).
+     */
+    public static final double ATTENTION_FORWARD_EFFICIENCY = 0.60;
+    /** Backward flash attention, fraction of peak: cuDNN ≈ 480 TFLOP/s of 989 (same paper, Fig. 6). */
+    public static final double ATTENTION_BACKWARD_EFFICIENCY = 0.48;
+    /**
+     * Fraction of HBM bandwidth element-wise kernels (norms, activations, residuals, softmax) reach:
+     * STREAM-like copy on H100 SXM ≈ 2.6–2.9 TB/s of 3.35 (stas00/ml-engineering, compute/accelerator
+     * "memory bandwidth" measurements), 0.8.
+     */
+    public static final double MEMORY_EFFICIENCY = 0.8;
+    /**
+     * Bytes moved per logit by a vocab-parallel cross entropy, forward plus backward: the logits are
+     * cast to FP32 (4 B written, 4 read), the max, exp-sum and target passes read them twice more,
+     * and the gradient softmax reads 4 and writes 2 (Megatron-LM {@code
+     * tensor_parallel/cross_entropy.py}): 4 + 4·3 + 4 + 2 = 22.
+     */
+    public static final double CROSS_ENTROPY_BYTES_PER_LOGIT = 22;
+    /**
+     * Bytes per parameter of one fused Adam step with FP32 master weights: read gradient, master,
+     * m and v (4 × 4 B), write master, m, v (3 × 4 B) and the BF16 copy (2 B): 30 (Megatron-LM
+     * distributed optimizer, Apex fused Adam).
+     */
+    public static final double ADAM_BYTES_PER_PARAMETER = 30;
+    /**
+     * Element-wise passes per token per layer in the forward, in units of one read or write of a
+     * hidden-sized BF16 vector: two norms (read + write each), two residual adds (two reads, one
+     * write each), RoPE on Q and K and dropout-free bias adds fused into the GEMM epilogues: 2·2 +
+     * 2·3 = 10 (Megatron-Core GPT layer with Transformer Engine fusions).
+     */
+    public static final double HIDDEN_PASSES_PER_LAYER = 10;
+    /**
+     * Element-wise passes over the MLP's inner width per token in the forward: the activation reads
+     * its input and writes its output (GELU: 1 + 1; SwiGLU reads two inputs: 2 + 1).
+     */
+    public static final double GELU_PASSES = 2;
+    /** SwiGLU: two inputs read, one output written (same source). */
+    public static final double SWIGLU_PASSES = 3;
+    /**
+     * Backward element-wise traffic over forward: the backward of an element-wise op reads the
+     * saved input and the incoming gradient and writes one gradient, twice the forward's traffic.
+     */
+    public static final double BACKWARD_ELEMENTWISE_RATIO = 2;
+    /**
+     * Bytes per element with which data parallelism reduces gradients: FP32 (Megatron-LM {@code
+     * arguments.py}: "bfloat16 requires gradient accumulation and all-reduce to be done in fp32").
+     */
+    public static final double GRADIENT_REDUCE_BYTES = 4;
+    /** Bytes per element with which ZeRO/FSDP gathers parameters: BF16 (Megatron-LM distributed optimizer). */
+    public static final double PARAMETER_GATHER_BYTES = 2;
+
+    /**
+     * Tokens the busiest expert-parallel rank receives over the mean: 1.0, balanced routing as
+     * DeepSeek-V3's auxiliary-loss-free balancing targets (arXiv 2412.19437 §2.1.2).
+     */
+    public static final double EXPERT_LOAD_SKEW = 1.0;
+    /**
+     * Capacity factor: an expert takes at most this multiple of its mean load, the excess is dropped
+     * (Switch Transformer, Fedus et al. 2021, §2.2: capacity factor 1.25 in its experiments).
+     */
+    public static final double EXPERT_CAPACITY_FACTOR = 1.25;
+
+    private ComputeCalibration() {
+    }
+}

@@ -1,0 +1,68 @@
+package org.fabricsim.runtime.compute;
+
+import org.fabricsim.runtime.analysis.Memory;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+/**
+ * Parameter counts and model FLOPs of a transformer, the numerators of MFU.
+ *
+ * <p>Model FLOPs per token = 6·N + 12·L·a·d·s: N counts the weights that take part in a matmul
+ * (every layer's projections and MLP or active experts, and the output layer, V·h; not the input
+ * embedding, a lookup), and 12·L·a·d·s is the attention score and value product over the full
+ * (non-causal) s×s matrix, forward and backward (PaLM, Chowdhery et al. 2022, Appendix B: 6N +
+ * 12·L·H·Q·T). For a dense model this equals Megatron-LM's {@code num_floating_point_operations}
+ * per token: 12·L·h²·((1 + g/a + s/h)·ad/h + f/h·(3/2 if gated)) + 6·V·h. O(1).
+ */
+public final class ModelFlops {
+    private ModelFlops() {
+    }
+
+    /** Weights of one attention block (the validation's memory model counts them: {@link Memory#attentionParameters}). */
+    public static double attentionParameters(TransformerSpec m) {
+        return Memory.attentionParameters(m);
+    }
+
+    /** Weights of an MLP of inner width {@code width}. */
+    public static double mlpParameters(TransformerSpec m, double width) {
+        return (m.gatedMlp() ? 3 : 2) * m.hidden() * width;
+    }
+
+    /** Whether layer {@code layer} (0-based) has routed experts. */
+    public static boolean moeLayer(TransformerSpec m, int layer) {
+        return m.moe() && layer >= m.denseLayers();
+    }
+
+    /** All weights, every expert and both embeddings counted (memory, gradients). */
+    public static double totalParameters(TransformerSpec m) {
+        double total = 2.0 * m.vocab() * m.hidden() + m.hidden();
+        for (int layer = 0; layer < m.layers(); layer++) {
+            total += layerParameters(m, layer, m.experts()) + 2.0 * m.hidden();
+        }
+        return total;
+    }
+
+    /** Weights a token passes through in matmuls: N of the class comment. */
+    public static double activeMatmulParameters(TransformerSpec m) {
+        double total = (double) m.vocab() * m.hidden();
+        for (int layer = 0; layer < m.layers(); layer++) {
+            total += layerParameters(m, layer, m.topK());
+        }
+        return total;
+    }
+
+    /** Matmul weights of one layer with {@code routed} routed experts (all of them, or the top-k). */
+    public static double layerParameters(TransformerSpec m, int layer, int routed) {
+        double weights = attentionParameters(m);
+        if (moeLayer(m, layer)) {
+            weights += (double) m.hidden() * m.experts() + mlpParameters(m, m.expertFfn()) * (routed + m.sharedExperts());
+        } else {
+            weights += mlpParameters(m, m.ffn());
+        }
+        return weights;
+    }
+
+    /** Model FLOPs per token at sequence length {@code sequence}: 6N + 12·L·a·d·s. */
+    public static double perToken(TransformerSpec m, int sequence) {
+        return 6 * activeMatmulParameters(m) + 12.0 * m.layers() * m.heads() * m.headDim() * sequence;
+    }
+}

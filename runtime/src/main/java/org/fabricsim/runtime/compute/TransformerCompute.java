@@ -1,0 +1,172 @@
+package org.fabricsim.runtime.compute;
+
+import org.fabricsim.runtime.spec.TrainingSpec.Recompute;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+/**
+ * Per-micro-batch compute time of the parts of a transformer on one accelerator of a TP × CP
+ * (× EP) group, forward and backward.
+ *
+ * <p>Notation: T tokens of the micro-batch on this rank (micro-batch × sequence ÷ CP), s the
+ * sequence, h hidden, d head width, a heads, g KV heads, f MLP width, t = TP, V vocabulary. Each
+ * GEMM (m, n, k) is timed by {@link Gemm}; its backward is the input-gradient GEMM (T, k, n) and
+ * the weight-gradient GEMM (k, n, T).
+ * <ul>
+ * <li>Attention projections: QKV (T, (a + 2g)d/t, h), output (T, h, ad/t); with MLA (kv rank r,
+ * RoPE width ρ): Q (T, a(d+ρ)/t, h), KV down (T, r + ρ, h), KV up (T, 2ad/t, r), output as above.</li>
+ * <li>Flash attention, causal: forward 4·T·(s/2)·d·a/t FLOPs (MLA: 2·T·(s/2)·(2d+ρ)·a/t); backward
+ * 2.5× forward (five GEMMs for two); at {@link ComputeCalibration#ATTENTION_FORWARD_EFFICIENCY}
+ * and {@link ComputeCalibration#ATTENTION_BACKWARD_EFFICIENCY} of the BF16 peak.</li>
+ * <li>MLP: up (T, f/t or 2f/t gated, h), down (T, h, f/t). MoE: router (T/t, E, h); the busiest
+ * expert-parallel rank runs E/EP experts over T/t·k·min(skew, capacity) token copies; shared
+ * experts as a dense MLP of width shared·f_e.</li>
+ * <li>Element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors per
+ * token (÷t with sequence parallelism) and the activation's passes over the MLP width; backward
+ * {@link ComputeCalibration#BACKWARD_ELEMENTWISE_RATIO}×.</li>
+ * <li>Recompute: full adds the layer's forward to its backward; selective adds the attention
+ * core's forward (Korthikanti et al., "Reducing Activation Recomputation", 2022).</li>
+ * </ul>
+ * O(1) per call.
+ */
+public final class TransformerCompute {
+    private final Device device;
+    private final TransformerSpec model;
+    private final double tokens;
+    private final double sequence;
+    private final int tensor;
+    private final int expert;
+    private final boolean sequenceParallel;
+    private final Recompute recompute;
+
+    /**
+     * @param device            the accelerator at the training precision
+     * @param model             the model
+     * @param tokens            tokens of one micro-batch on one rank: micro-batch × sequence ÷ CP
+     * @param sequence          the full sequence length
+     * @param tensor            TP
+     * @param expert            EP
+     * @param sequenceParallel  whether TP shards the element-wise work along the sequence
+     * @param recompute         activation recomputation
+     */
+    public TransformerCompute(Device device, TransformerSpec model, double tokens, double sequence, int tensor,
+            int expert, boolean sequenceParallel, Recompute recompute) {
+        this.device = device;
+        this.model = model;
+        this.tokens = tokens;
+        this.sequence = sequence;
+        this.tensor = tensor;
+        this.expert = expert;
+        this.sequenceParallel = sequenceParallel;
+        this.recompute = recompute;
+    }
+
+    /** One transformer layer; {@code moeLayer} selects routed experts instead of the dense MLP. */
+    public PassTime layer(boolean moeLayer) {
+        PassTime attention = attentionProjections();
+        PassTime core = attentionCore();
+        PassTime mlp = moeLayer ? moe() : denseMlp(model.ffn(), 1);
+        double elementwise = elementwiseSeconds(moeLayer);
+        PassTime layer = attention.plus(core).plus(mlp)
+                .plus(new PassTime(elementwise, elementwise * ComputeCalibration.BACKWARD_ELEMENTWISE_RATIO, 0, 0, 0));
+        if (recompute == Recompute.FULL) {
+            return withRecompute(layer, layer);
+        }
+        if (recompute == Recompute.SELECTIVE) {
+            return withRecompute(layer, core);
+        }
+        return layer;
+    }
+
+    /** Embedding lookup: write T·h (÷t with sequence parallelism); backward scatter-adds FP32 gradients. */
+    public PassTime embedding() {
+        double hiddenTokens = tokens * model.hidden() / (sequenceParallel ? tensor : 1);
+        double forward = device.memorySeconds(hiddenTokens * device.activationBytes());
+        return new PassTime(forward, 0, device.memorySeconds(hiddenTokens * 2 * Float.BYTES), 0, 0);
+    }
+
+    /** Output layer and loss: logits GEMM (T, V/t, h) and the vocab-parallel cross entropy. */
+    public PassTime logits() {
+        PassTime gemm = gemm(tokens, model.vocab() / (double) tensor, model.hidden());
+        double crossEntropy = device.memorySeconds(tokens * model.vocab() / tensor
+                * ComputeCalibration.CROSS_ENTROPY_BYTES_PER_LOGIT);
+        return gemm.plus(new PassTime(crossEntropy / 2, crossEntropy / 2, 0, 0, 0));
+    }
+
+    /** One optimizer step over {@code parameters} parameters held by this rank. */
+    public double optimizerSeconds(double parameters) {
+        return device.memorySeconds(parameters * ComputeCalibration.ADAM_BYTES_PER_PARAMETER);
+    }
+
+    private PassTime attentionProjections() {
+        int h = model.hidden();
+        int d = model.headDim();
+        int a = model.heads();
+        double t = tensor;
+        PassTime output = gemm(tokens, h, a * (double) d / t);
+        if (model.kvLoraRank() > 0) {
+            int r = model.kvLoraRank();
+            int rope = model.ropeDim();
+            return gemm(tokens, a * (double) (d + rope) / t, h).plus(gemm(tokens, r + rope, h))
+                    .plus(gemm(tokens, 2.0 * a * d / t, r)).plus(output);
+        }
+        return gemm(tokens, (a + 2.0 * model.kvHeads()) * d / t, h).plus(output);
+    }
+
+    /** Flash attention over a causal mask: each query sees s/2 keys on average. */
+    PassTime attentionCore() {
+        double headsHere = model.heads() / (double) tensor;
+        double width = model.kvLoraRank() > 0 ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
+        double forwardFlops = 2 * tokens * (sequence / 2) * width * headsHere;
+        double backwardFlops = 2.5 * forwardFlops;
+        double forward = forwardFlops / (device.bf16FlopsPerSecond() * ComputeCalibration.ATTENTION_FORWARD_EFFICIENCY);
+        double backward = backwardFlops
+                / (device.bf16FlopsPerSecond() * ComputeCalibration.ATTENTION_BACKWARD_EFFICIENCY);
+        return new PassTime(forward, backward, 0, forwardFlops, forwardFlops + backwardFlops);
+    }
+
+    private PassTime denseMlp(double width, double count) {
+        double t = tensor;
+        double up = model.gatedMlp() ? 2 * width / t : width / t;
+        return gemm(tokens, up, model.hidden()).plus(gemm(tokens, model.hidden(), width / t)).times(count);
+    }
+
+    private PassTime moe() {
+        double localTokens = tokens / tensor;
+        PassTime router = gemm(localTokens, model.experts(), model.hidden());
+        double load = Math.min(ComputeCalibration.EXPERT_LOAD_SKEW, ComputeCalibration.EXPERT_CAPACITY_FACTOR);
+        double copies = localTokens * model.topK() * load;
+        double localExperts = Math.max(1.0, model.experts() / (double) expert);
+        double perExpert = copies / localExperts;
+        double width = model.expertFfn();
+        double up = model.gatedMlp() ? 2 * width : width;
+        PassTime experts = gemm(perExpert, up, model.hidden()).plus(gemm(perExpert, model.hidden(), width))
+                .times(localExperts);
+        PassTime shared = model.sharedExperts() > 0 ? denseMlp(width * model.sharedExperts(), 1) : PassTime.ZERO;
+        return router.plus(experts).plus(shared);
+    }
+
+    private double elementwiseSeconds(boolean moeLayer) {
+        double hiddenShard = sequenceParallel ? tensor : 1;
+        double hiddenBytes = ComputeCalibration.HIDDEN_PASSES_PER_LAYER * tokens * model.hidden() / hiddenShard;
+        double passes = model.gatedMlp() ? ComputeCalibration.SWIGLU_PASSES : ComputeCalibration.GELU_PASSES;
+        double inner = moeLayer
+                ? tokens / tensor * model.topK() * model.expertFfn() + tokens * model.sharedExperts()
+                        * model.expertFfn() / tensor
+                : tokens * model.ffn() / tensor;
+        return device.memorySeconds((hiddenBytes + passes * inner) * device.activationBytes());
+    }
+
+    /** A GEMM's forward, and its backward as the input-gradient and weight-gradient GEMMs. */
+    private PassTime gemm(double m, double n, double k) {
+        double forward = Gemm.seconds(device, m, n, k, 1);
+        double inputGradient = Gemm.seconds(device, m, k, n, 1);
+        double weightGradient = Gemm.seconds(device, k, n, m, 1);
+        double flops = Gemm.flops(m, n, k);
+        return new PassTime(forward, inputGradient, weightGradient, flops, 3 * flops);
+    }
+
+    private static PassTime withRecompute(PassTime layer, PassTime recomputed) {
+        return new PassTime(layer.forwardSeconds(), layer.backwardInputSeconds() + recomputed.forwardSeconds(),
+                layer.backwardWeightSeconds(), layer.forwardFlops(), layer.hardwareFlops() + recomputed.forwardFlops());
+    }
+}

@@ -1,0 +1,277 @@
+package org.fabricsim.runtime.inference;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.network.NetworkModel;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+
+/**
+ * Runs an {@link InferenceSpec} and reports it as a RunResult of kind {@code inference}.
+ *
+ * <p><b>Metrics</b> (seconds unless named otherwise):
+ * <ul>
+ * <li>{@code ttftSeconds}, {@code itlSeconds}, {@code e2eSeconds}: {p50, p90, p99, mean} over
+ * completed requests of time to first token (first token − arrival), inter-token latency (the
+ * request's mean time per output token after the first: (finish − first token)/(output − 1)) and
+ * end-to-end latency (finish − arrival). Percentiles are nearest-rank.</li>
+ * <li>{@code outputTokensPerSecond}, {@code inputTokensPerSecond}: tokens ÷ makespan (the last
+ * completion); {@code outputTokensPerSecondPerAccelerator} divides by the accelerators of all
+ * pools.</li>
+ * <li>{@code goodput}: the fraction of requests whose own TTFT, ITL and E2E meet every SLO's
+ * limit (rejected requests miss); {@code slos} lists each SLO's achieved percentile.</li>
+ * <li>{@code kvTransferSeconds}: {p50, p90, p99, mean} of the time from the end of a request's
+ * prefill to its cache being usable on the decode replica (disaggregated only), and
+ * {@code kvTransferBytes} in total.</li>
+ * <li>{@code costPerMillionOutputTokens}, {@code costPerMillionInputTokens}: $/accelerator-hour
+ * × accelerator-hours attributed to decode (resp. prefill) ÷ million tokens. A disaggregated
+ * pool's whole time goes to its role; a serving pool's time is split by the prefill share of
+ * its busy time (mixed iterations split by the time each part would take alone), idle time in
+ * the same ratio.</li>
+ * <li>{@code latencyCdf}: {ttft, itl, e2e, kvTransfer} → [[seconds, fraction], …] at 50 evenly
+ * spaced fractions, for the HTML report's CDFs.</li>
+ * <li>{@code acceleratorBusyFraction}: busy accelerator-time ÷ (accelerators × makespan);
+ * {@code modelFlopsUtilization}: FLOPs executed ÷ (accelerators × BF16 peak × makespan).</li>
+ * </ul>
+ */
+public final class InferenceRunner {
+    private static final double PICOSECONDS_PER_SECOND = 1e12;
+    private static final long DEFAULT_SEED = 1;
+    /** Points of each latency CDF in the result (for the HTML report). */
+    private static final int CDF_POINTS = 50;
+
+    private InferenceRunner() {
+    }
+
+    /** Runs {@code spec} with seed 1; relative trace and length files resolve against the working directory. */
+    public static RunResult run(InferenceSpec spec) {
+        return run(spec, DEFAULT_SEED, null);
+    }
+
+    /** Runs {@code spec} with {@code seed}; relative files resolve against {@code baseDirectory} (null: working directory). */
+    public static RunResult run(InferenceSpec spec, long seed, Path baseDirectory) {
+        long startNanos = System.nanoTime();
+        List<InferenceSpec.Pool> ordered = order(spec);
+        ClusterSpec cluster = spec.cluster();
+        int accelerators = 0;
+        for (InferenceSpec.Pool pool : ordered) {
+            accelerators += pool.replicas() * pool.parallel().accelerators();
+        }
+        boolean disaggregated = ordered.get(0).role() == Role.PREFILL;
+        if (accelerators > cluster.accelerators()) {
+            throw new IllegalArgumentException(spec.name() + ": the serving pools need " + accelerators
+                    + " accelerators but " + cluster.name() + " has " + cluster.accelerators());
+        }
+        ClusterTopology topology = ClusterTopologies.build(cluster);
+        Simulation simulation = new Simulation(seed);
+        RequestStream requests = RequestStream.of(spec.traffic(), simulation.random(), baseDirectory);
+
+        ServingSimulation.Pool[] pools = new ServingSimulation.Pool[ordered.size()];
+        int first = 0;
+        for (int p = 0; p < pools.length; p++) {
+            InferenceSpec.Pool pool = ordered.get(p);
+            CollectiveFit allReduce = CollectiveFit.of(topology, CollectiveOperation.ALL_REDUCE, pool.parallel().tensor());
+            CollectiveFit allToAll = spec.model().moe()
+                    ? CollectiveFit.of(topology, CollectiveOperation.ALL_TO_ALL, pool.parallel().expert()) : null;
+            ServingModel model = new ServingModel(spec.model(), cluster.node().accelerator(), spec.precision(),
+                    pool.parallel(), allReduce, allToAll);
+            pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
+                    pool.maxSequences(), pool.chunkedPrefill());
+            first += pool.replicas() * model.accelerators();
+        }
+        NetworkModel network = disaggregated
+                ? new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(), 0.0) : null;
+        Router router = disaggregated ? new Router(topology, ClusterTopologies.routing(cluster), seed) : null;
+        ServingSimulation serving = new ServingSimulation(simulation, requests, pools, network, router,
+                disaggregated ? topology : null, spec.layerByLayerKvTransfer(), spec.model().layers());
+        serving.run();
+
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("model", spec.model().name());
+        parameters.put("cluster", cluster.name());
+        parameters.put("precision", spec.precision().name().toLowerCase(Locale.ROOT));
+        parameters.put("mode", disaggregated ? "disaggregated" : "aggregated");
+        parameters.put("requests", requests.size());
+        parameters.put("accelerators", accelerators);
+        parameters.put("seed", seed);
+        List<Object> poolRows = new ArrayList<>();
+        for (int p = 0; p < pools.length; p++) {
+            InferenceSpec.Pool pool = ordered.get(p);
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("role", pool.role().name().toLowerCase(Locale.ROOT));
+            row.put("replicas", pool.replicas());
+            row.put("acceleratorsPerReplica", pools[p].model().accelerators());
+            row.put("tensor", pool.parallel().tensor());
+            row.put("pipeline", pool.parallel().pipeline());
+            row.put("expert", pool.parallel().expert());
+            row.put("kvCacheTokensPerReplica", pools[p].model().kvCapacityTokens());
+            poolRows.add(row);
+        }
+        parameters.put("pools", poolRows);
+        parameters.put("kvCacheBytesPerToken", pools[0].model().kvBytesPerToken());
+
+        Map<String, Object> metrics = metrics(spec, serving, pools, accelerators);
+        double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
+        return new RunResult(spec.name(), "inference", parameters, metrics, wallSeconds)
+                .withEngine(simulation.eventsFired(), serving.flowsStarted());
+    }
+
+    /** Serving or prefill pools first, decode last; checks the combination. */
+    private static List<InferenceSpec.Pool> order(InferenceSpec spec) {
+        List<InferenceSpec.Pool> serving = new ArrayList<>();
+        List<InferenceSpec.Pool> prefill = new ArrayList<>();
+        List<InferenceSpec.Pool> decode = new ArrayList<>();
+        for (InferenceSpec.Pool pool : spec.pools()) {
+            (pool.role() == Role.SERVING ? serving : pool.role() == Role.PREFILL ? prefill : decode).add(pool);
+        }
+        boolean aggregated = serving.size() == 1 && prefill.isEmpty() && decode.isEmpty();
+        boolean split = serving.isEmpty() && prefill.size() == 1 && decode.size() == 1;
+        if (!aggregated && !split) {
+            throw new IllegalArgumentException(spec.name() + ": an inference deployment has one serving pool, or one"
+                    + " prefill pool and one decode pool");
+        }
+        List<InferenceSpec.Pool> ordered = new ArrayList<>(serving);
+        ordered.addAll(prefill);
+        ordered.addAll(decode);
+        return ordered;
+    }
+
+    private static Map<String, Object> metrics(InferenceSpec spec, ServingSimulation serving,
+            ServingSimulation.Pool[] pools, int accelerators) {
+        int n = serving.requestCount();
+        double[] ttft = new double[n];
+        double[] itl = new double[n];
+        double[] e2e = new double[n];
+        double[] kv = new double[n];
+        int completed = 0;
+        int itlCount = 0;
+        int kvCount = 0;
+        int good = 0;
+        for (int q = 0; q < n; q++) {
+            if (!serving.completed(q)) {
+                continue;
+            }
+            double t = serving.ttftPs(q) / PICOSECONDS_PER_SECOND;
+            double e = serving.e2ePs(q) / PICOSECONDS_PER_SECOND;
+            double i = serving.itlPs(q) / PICOSECONDS_PER_SECOND;
+            ttft[completed] = t;
+            e2e[completed] = e;
+            completed++;
+            if (i >= 0) {
+                itl[itlCount++] = i;
+            }
+            if (serving.kvWaitPs(q) >= 0) {
+                kv[kvCount++] = serving.kvWaitPs(q) / PICOSECONDS_PER_SECOND;
+            }
+            if (meets(spec.slos(), t, Math.max(0, i), e)) {
+                good++;
+            }
+        }
+        double makespan = serving.makespanPs() / PICOSECONDS_PER_SECOND;
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("completedRequests", completed);
+        metrics.put("rejectedRequests", serving.rejected());
+        metrics.put("makespanSeconds", makespan);
+        metrics.put("ttftSeconds", Percentiles.summary(ttft, completed));
+        metrics.put("itlSeconds", Percentiles.summary(itl, itlCount));
+        metrics.put("e2eSeconds", Percentiles.summary(e2e, completed));
+        double outputRate = makespan > 0 ? serving.outputTokens() / makespan : 0;
+        double inputRate = makespan > 0 ? serving.inputTokens() / makespan : 0;
+        metrics.put("outputTokensPerSecond", outputRate);
+        metrics.put("inputTokensPerSecond", inputRate);
+        metrics.put("outputTokensPerSecondPerAccelerator", outputRate / accelerators);
+        metrics.put("inputTokensPerSecondPerAccelerator", inputRate / accelerators);
+        metrics.put("goodput", n == 0 ? 0.0 : (double) good / n);
+        metrics.put("slos", sloRows(spec.slos(), ttft, completed, itl, itlCount, e2e));
+        if (kvCount > 0) {
+            metrics.put("kvTransferSeconds", Percentiles.summary(kv, kvCount));
+            metrics.put("kvTransferBytes", (double) serving.kvBytesMoved());
+        }
+        Map<String, Object> cdf = new LinkedHashMap<>();
+        cdf.put("ttft", Percentiles.cdf(ttft, completed, CDF_POINTS));
+        cdf.put("itl", Percentiles.cdf(itl, itlCount, CDF_POINTS));
+        cdf.put("e2e", Percentiles.cdf(e2e, completed, CDF_POINTS));
+        if (kvCount > 0) {
+            cdf.put("kvTransfer", Percentiles.cdf(kv, kvCount, CDF_POINTS));
+        }
+        metrics.put("latencyCdf", cdf);
+        double busy = 0;
+        double prefillGpuPs = 0;
+        double decodeGpuPs = 0;
+        double makespanPs = serving.makespanPs();
+        for (int p = 0; p < pools.length; p++) {
+            int perReplica = pools[p].model().accelerators();
+            double poolBusy = serving.poolBusyPs(p);
+            busy += poolBusy * perReplica;
+            double poolGpuPs = makespanPs * pools[p].replicas() * perReplica;
+            double prefillShare = pools[p].role() == Role.PREFILL ? 1 : pools[p].role() == Role.DECODE ? 0
+                    : poolBusy > 0 ? serving.poolPrefillBusyPs(p) / poolBusy : 0;
+            prefillGpuPs += poolGpuPs * prefillShare;
+            decodeGpuPs += poolGpuPs * (1 - prefillShare);
+        }
+        ClusterSpec cluster = spec.cluster();
+        if (cluster.cost() != null && cluster.cost().dollarsPerHour() > 0) {
+            double dollarsPerPsHour = cluster.cost().dollarsPerHour() / 3600 / PICOSECONDS_PER_SECOND;
+            if (serving.outputTokens() > 0) {
+                metrics.put("costPerMillionOutputTokens", decodeGpuPs * dollarsPerPsHour / serving.outputTokens() * 1e6);
+            }
+            if (serving.inputTokens() > 0) {
+                metrics.put("costPerMillionInputTokens", prefillGpuPs * dollarsPerPsHour / serving.inputTokens() * 1e6);
+            }
+            metrics.put("costDollars", (prefillGpuPs + decodeGpuPs) * dollarsPerPsHour);
+        }
+        double acceleratorPs = makespanPs * accelerators;
+        metrics.put("acceleratorBusyFraction", acceleratorPs > 0 ? busy / acceleratorPs : 0.0);
+        double peak = cluster.node().accelerator().bf16FlopsPerSecond();
+        metrics.put("modelFlopsUtilization", acceleratorPs > 0 && peak > 0
+                ? serving.flops() / (peak * acceleratorPs / PICOSECONDS_PER_SECOND) : 0.0);
+        metrics.put("iterations", serving.iterations());
+        metrics.put("preemptions", serving.preemptions());
+        return metrics;
+    }
+
+    private static boolean meets(List<InferenceSpec.Slo> slos, double ttft, double itl, double e2e) {
+        for (InferenceSpec.Slo slo : slos) {
+            double value = slo.metric() == InferenceSpec.SloMetric.TTFT ? ttft
+                    : slo.metric() == InferenceSpec.SloMetric.ITL ? itl : e2e;
+            if (value > slo.limitSeconds()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<Object> sloRows(List<InferenceSpec.Slo> slos, double[] ttft, int ttftCount, double[] itl,
+            int itlCount, double[] e2e) {
+        List<Object> rows = new ArrayList<>();
+        for (InferenceSpec.Slo slo : slos) {
+            double achieved = slo.metric() == InferenceSpec.SloMetric.TTFT
+                    ? Percentiles.of(Arrays.copyOf(ttft, ttftCount), slo.percentile())
+                    : slo.metric() == InferenceSpec.SloMetric.ITL
+                            ? Percentiles.of(Arrays.copyOf(itl, itlCount), slo.percentile())
+                            : Percentiles.of(Arrays.copyOf(e2e, ttftCount), slo.percentile());
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("metric", slo.metric().name().toLowerCase(Locale.ROOT));
+            row.put("percentile", slo.percentile());
+            row.put("limitSeconds", slo.limitSeconds());
+            row.put("achievedSeconds", achieved);
+            row.put("met", achieved <= slo.limitSeconds());
+            rows.add(row);
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,198 @@
+package org.fabricsim.runtime.inference;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.fabricsim.runtime.spec.InferenceSpec;
+
+/**
+ * The requests of a run as parallel primitive arrays, sorted by arrival time.
+ *
+ * <ul>
+ * <li>Poisson at rate λ: gaps −ln(U)/λ; all at once: every arrival at 0; trace: the CSV's rows
+ * (timestamp in seconds, prompt tokens, output tokens; a non-numeric first row is a header),
+ * the first {@code requests} of them, or all when {@code requests} is 0.</li>
+ * <li>Lengths: fixed; uniform on [min, max]; lognormal exp(ln(median) + σ·Z) rounded, at least
+ * 1; empirical: uniform choice among the integers listed in a file (one or more per line,
+ * separated by commas or white space).</li>
+ * </ul>
+ * Every draw comes from the run's seeded random source, so one seed gives one stream. O(n).
+ *
+ * @param arrivalPs  arrival times, picoseconds, non-decreasing
+ * @param prompt     prompt tokens
+ * @param output     output tokens (at least 1)
+ */
+record RequestStream(long[] arrivalPs, int[] prompt, int[] output) {
+    private static final double PICOSECONDS_PER_SECOND = 1e12;
+
+    /** Number of requests. */
+    int size() {
+        return prompt.length;
+    }
+
+    /** Draws the requests of {@code traffic}; relative file names resolve against {@code baseDirectory}. */
+    static RequestStream of(InferenceSpec.Traffic traffic, SplittableRandom random, Path baseDirectory) {
+        if (traffic.arrival() instanceof InferenceSpec.Trace trace) {
+            return fromTrace(resolve(baseDirectory, trace.file()), traffic.requests());
+        }
+        int n = traffic.requests();
+        if (n < 1) {
+            throw new IllegalArgumentException("traffic needs at least one request");
+        }
+        long[] arrivalPs = new long[n];
+        int[] prompt = new int[n];
+        int[] output = new int[n];
+        LengthSampler promptSampler = LengthSampler.of(traffic.prompt(), baseDirectory);
+        LengthSampler outputSampler = LengthSampler.of(traffic.output(), baseDirectory);
+        double rate = traffic.arrival() instanceof InferenceSpec.Poisson poisson ? poisson.requestsPerSecond() : 0;
+        if (traffic.arrival() instanceof InferenceSpec.Poisson && !(rate > 0)) {
+            throw new IllegalArgumentException("a Poisson arrival rate must be positive: " + rate);
+        }
+        double nowSeconds = 0;
+        for (int i = 0; i < n; i++) {
+            if (rate > 0) {
+                nowSeconds += -Math.log(1 - random.nextDouble()) / rate;
+            }
+            arrivalPs[i] = Math.round(nowSeconds * PICOSECONDS_PER_SECOND);
+            prompt[i] = promptSampler.sample(random);
+            output[i] = Math.max(1, outputSampler.sample(random));
+        }
+        return new RequestStream(arrivalPs, prompt, output);
+    }
+
+    private static Path resolve(Path baseDirectory, String file) {
+        Path path = Path.of(file);
+        return path.isAbsolute() || baseDirectory == null ? path : baseDirectory.resolve(path);
+    }
+
+    private static RequestStream fromTrace(Path file, int limit) {
+        List<String> lines = readLines(file);
+        List<long[]> rows = new ArrayList<>();
+        int lineNumber = 0;
+        for (String line : lines) {
+            lineNumber++;
+            String trimmed = line.trim();
+            if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                continue;
+            }
+            String[] cells = trimmed.split("\\s*,\\s*");
+            if (rows.isEmpty() && lineNumber == firstDataLine(lines) && !Character.isDigit(cells[0].charAt(0))) {
+                continue;
+            }
+            if (cells.length < 3) {
+                throw new IllegalArgumentException(file + ":" + lineNumber
+                        + ": expected 'timestamp seconds, prompt tokens, output tokens'");
+            }
+            try {
+                long timePs = Math.round(Double.parseDouble(cells[0]) * PICOSECONDS_PER_SECOND);
+                rows.add(new long[] {timePs, Integer.parseInt(cells[1]), Math.max(1, Integer.parseInt(cells[2]))});
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + ":" + lineNumber + ": not a number in '" + trimmed + "'");
+            }
+            if (limit > 0 && rows.size() == limit) {
+                break;
+            }
+        }
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException(file + ": the trace has no requests");
+        }
+        rows.sort((a, b) -> Long.compare(a[0], b[0]));
+        long start = rows.get(0)[0];
+        int n = rows.size();
+        long[] arrivalPs = new long[n];
+        int[] prompt = new int[n];
+        int[] output = new int[n];
+        for (int i = 0; i < n; i++) {
+            long[] row = rows.get(i);
+            arrivalPs[i] = row[0] - start;
+            prompt[i] = (int) row[1];
+            output[i] = (int) row[2];
+        }
+        return new RequestStream(arrivalPs, prompt, output);
+    }
+
+    private static int firstDataLine(List<String> lines) {
+        for (int i = 0; i < lines.size(); i++) {
+            String trimmed = lines.get(i).trim();
+            if (!trimmed.isEmpty() && !trimmed.startsWith("#")) {
+                return i + 1;
+            }
+        }
+        return -1;
+    }
+
+    static List<String> readLines(Path file) {
+        try {
+            return Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Draws token lengths. */
+    interface LengthSampler {
+        int sample(SplittableRandom random);
+
+        static LengthSampler of(InferenceSpec.Distribution distribution, Path baseDirectory) {
+            if (distribution instanceof InferenceSpec.Fixed fixed) {
+                int tokens = fixed.tokens();
+                return random -> tokens;
+            }
+            if (distribution instanceof InferenceSpec.Uniform uniform) {
+                int min = uniform.min();
+                int span = uniform.max() - min + 1;
+                if (span < 1) {
+                    throw new IllegalArgumentException("uniform lengths need min <= max: " + uniform);
+                }
+                return random -> min + random.nextInt(span);
+            }
+            if (distribution instanceof InferenceSpec.Lognormal lognormal) {
+                double mu = Math.log(lognormal.median());
+                double sigma = lognormal.sigma();
+                return random -> (int) Math.max(1, Math.round(Math.exp(mu + sigma * gaussian(random))));
+            }
+            InferenceSpec.Empirical empirical = (InferenceSpec.Empirical) distribution;
+            int[] values = readLengths(resolve(baseDirectory, empirical.file()));
+            return random -> values[random.nextInt(values.length)];
+        }
+
+        /** A standard normal by Box–Muller from two uniforms of {@code random}. */
+        private static double gaussian(SplittableRandom random) {
+            double u = 1 - random.nextDouble();
+            double v = random.nextDouble();
+            return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+        }
+
+        private static int[] readLengths(Path file) {
+            List<Integer> values = new ArrayList<>();
+            int lineNumber = 0;
+            for (String line : readLines(file)) {
+                lineNumber++;
+                String trimmed = line.trim();
+                if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                    continue;
+                }
+                for (String cell : trimmed.split("[,\\s]+")) {
+                    try {
+                        values.add(Integer.parseInt(cell));
+                    } catch (NumberFormatException e) {
+                        if (values.isEmpty() && lineNumber == 1) {
+                            continue;
+                        }
+                        throw new IllegalArgumentException(file + ":" + lineNumber + ": not a token count: '" + cell
+                                + "'");
+                    }
+                }
+            }
+            if (values.isEmpty()) {
+                throw new IllegalArgumentException(file + ": no lengths listed");
+            }
+            return values.stream().mapToInt(Integer::intValue).toArray();
+        }
+    }
+}

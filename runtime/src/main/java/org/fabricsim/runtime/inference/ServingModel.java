@@ -1,0 +1,326 @@
+package org.fabricsim.runtime.inference;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+import org.fabricsim.runtime.compute.ComputeCalibration;
+import org.fabricsim.runtime.compute.Device;
+import org.fabricsim.runtime.compute.Gemm;
+import org.fabricsim.runtime.compute.ModelFlops;
+import org.fabricsim.runtime.compute.SplitKGemm;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+/**
+ * The cost of one forward iteration of one model replica, and its KV-cache capacity, on the
+ * compute model of {@code org.fabricsim.runtime.compute}.
+ *
+ * <p><b>An iteration</b> processes T new tokens (prefill chunks plus one token per decoding
+ * sequence), T_l of which produce logits, with A query–key pairs of attention and K cached tokens
+ * read. The replica has G = TP·PP·DP·CP accelerators; each runs L/PP layers on x = T/(DP·CP)
+ * tokens with TP-sharded weights (t = TP, h hidden, a heads, g KV heads, d head width, f MLP
+ * width, e weight bytes). Per accelerator:
+ * <ul>
+ * <li>every GEMM (m, n, k) of the layer, as in training's forward (QKV (x, (a+2g)d/t, h), output
+ * (x, h, ad/t), MLP up/down; MLA's Q, KV-down and KV-up; the router; shared experts as a dense
+ * MLP), takes max(2mnk ÷ (P·η(m,n,k)), (e·kn + 2·(mk + mn)) ÷
+ * B_e): P the peak at the weight precision, η the compute model's shape-dependent GEMM efficiency
+ * with split-K for skinny shapes ({@link SplitKGemm#efficiency}), B_e the element-wise HBM rate ({@link Device#memorySeconds});</li>
+ * <li>the LM head (T_l/(DP·CP), V/t, h) stays BF16 (NVIDIA ModelOpt FP8 checkpoints quantize the
+ * linear layers of the transformer blocks only), so it runs at the BF16 peak with 2-byte weights;</li>
+ * <li>routed experts: the accelerator holds E/max(EP,TP) experts; each gets T·k/E token rows and
+ * its weights are read only if some token picked it, probability 1 − (1 − k/E)^T;</li>
+ * <li>attention core: max(2·A·(a/t)·(q + v) ÷ (P₁₆·η_att), κ·(K + T) ÷ (S_kv·B_e)) with q = v =
+ * d (MLA: q = c + ρ, v = c), η_att {@link ComputeCalibration#ATTENTION_FORWARD_EFFICIENCY}, κ
+ * the KV bytes per token of the model ({@link KvCache}) and S_kv = PP·DP·CP·(KV-head shards);</li>
+ * <li>element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors and
+ * the activation's passes over the MLP width per token, at B_e;</li>
+ * <li>communication: 2 TP all-reduces of x·h·2 bytes per layer and, for MoE layers, an EP
+ * dispatch and a combine of x·k·h·2 bytes per rank, each at the (α, β) fitted on the fabric
+ * ({@link CollectiveFit}).</li>
+ * </ul>
+ * Pipeline stages are assumed kept busy by micro-batches, so the iteration costs one stage's
+ * time. KV capacity: (HBM − weights per accelerator) × {@link
+ * ServingCalibration#KV_CACHE_FREE_MEMORY_FRACTION} × S_kv ÷ κ tokens. The parts that depend on
+ * T (or T_l) alone are memoized per count, so an iteration costs O(1) once its count has been
+ * seen; memory O(largest T).
+ */
+final class ServingModel {
+    private static final double PICOSECONDS_PER_SECOND = 1e12;
+
+    private final TransformerSpec model;
+    private final Device device;
+    private final Device head;
+    private final double weightBytes;
+    private final int accelerators;
+    private final int tensor;
+    private final int pipeline;
+    private final int tokenShards;
+    private final int expert;
+    private final int expertShards;
+    private final int moeLayers;
+    private final double layersPerStage;
+    private final double attentionWidth;
+    private final double kvBytesPerToken;
+    private final int kvShards;
+    private final long kvCapacityTokens;
+    private final CollectiveFit allReduce;
+    private final CollectiveFit allToAll;
+    private double lastFlops;
+    private double[] tokenSeconds = new double[0];
+    private double[] tokenFlops = new double[0];
+    private double[] logitSeconds = new double[0];
+    private double[] logitFlops = new double[0];
+    private double flopsGroup;
+    private double flopsTotal;
+
+    /**
+     * @param allReduce TP all-reduce cost over the replica's TP group (null when TP = 1)
+     * @param allToAll  EP all-to-all cost over the replica's EP group (null when EP = 1 or dense)
+     */
+    ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, ParallelismSpec parallel,
+            CollectiveFit allReduce, CollectiveFit allToAll) {
+        this.model = model;
+        this.device = Device.of(accelerator, precision);
+        this.head = Device.of(accelerator, Precision.BF16);
+        this.weightBytes = precision.bytes();
+        this.allReduce = allReduce;
+        this.allToAll = allToAll;
+        this.accelerators = parallel.accelerators();
+        this.tensor = parallel.tensor();
+        this.pipeline = parallel.pipeline();
+        this.tokenShards = parallel.data() * parallel.context();
+        this.expert = parallel.expert();
+        this.expertShards = Math.max(expert, tensor);
+        this.moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
+        this.layersPerStage = (double) model.layers() / pipeline;
+        boolean mla = model.kvLoraRank() > 0;
+        this.attentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
+        this.kvBytesPerToken = KvCache.bytesPerToken(model, precision.bytes());
+        this.kvShards = pipeline * tokenShards * KvCache.tensorShards(model, tensor);
+
+        double routed = moeLayers * (double) model.experts() * ModelFlops.mlpParameters(model, model.expertFfn());
+        double lmHead = (double) model.vocab() * model.hidden();
+        double dense = ModelFlops.totalParameters(model) - routed - lmHead;
+        double weightsPerAccelerator = (dense / (tensor * pipeline) + routed / (expertShards * pipeline)) * weightBytes
+                + lmHead / tensor * Precision.BF16.bytes();
+        double free = accelerator.memoryBytes() - weightsPerAccelerator;
+        if (free <= 0) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "%s does not fit: %.1f GB of weights per accelerator on %.1f GB of %s; raise tensor, pipeline"
+                            + " or expert parallelism", model.name(), weightsPerAccelerator / 1e9,
+                    accelerator.memoryBytes() / 1e9, accelerator.name()));
+        }
+        this.kvCapacityTokens = (long) (free * ServingCalibration.KV_CACHE_FREE_MEMORY_FRACTION * kvShards
+                / kvBytesPerToken);
+    }
+
+    /** KV-cache capacity of one replica, in tokens. */
+    long kvCapacityTokens() {
+        return kvCapacityTokens;
+    }
+
+    /** KV-cache bytes of one token (whole model). */
+    double kvBytesPerToken() {
+        return kvBytesPerToken;
+    }
+
+    /**
+     * Bytes one accelerator sends out of its scale-up domain of {@code domainSize} per iteration of
+     * {@code tokens} tokens for EP dispatch and combine: 2·(L_moe/PP)·x·k·h·a·(EP − D)/EP, the share
+     * of the uniform all-to-all whose peers sit in other domains; 0 for dense models or EP ≤ D.
+     */
+    double expertBytesLeavingDomain(long tokens, int domainSize) {
+        if (moeLayers == 0 || expert <= domainSize) {
+            return 0;
+        }
+        double x = (double) tokens / tokenShards;
+        return 2.0 * moeLayers / pipeline * x * model.topK() * model.hidden() * ServingCalibration.ACTIVATION_BYTES
+                * (expert - domainSize) / expert;
+    }
+
+    /** Data-parallel (attention DP × CP) ranks of one replica; a sequence's cache lives on one of them. */
+    int dataRanks() {
+        return tokenShards;
+    }
+
+    /** Accelerators over which one sequence's cache is split: PP stages × KV-head shards. */
+    int sequenceShards() {
+        return kvShards / tokenShards;
+    }
+
+    /** Accelerators of one replica. */
+    int accelerators() {
+        return accelerators;
+    }
+
+    /** FLOPs the whole replica executed in the last iteration costed by {@link #iterationPs}. */
+    double lastFlops() {
+        return lastFlops;
+    }
+
+    /**
+     * The duration of one iteration, see the class comment.
+     *
+     * @param tokens          new tokens processed (prefill chunk tokens plus decoding sequences)
+     * @param logitTokens     tokens that produce logits
+     * @param attentionPairs  query–key pairs of attention
+     * @param kvTokensRead    cached tokens read by attention
+     */
+    long iterationPs(long tokens, long logitTokens, double attentionPairs, double kvTokensRead) {
+        if (tokens == 0) {
+            lastFlops = 0;
+            return 0;
+        }
+        double seconds = tokenSeconds(tokens) + logitSeconds(logitTokens);
+        flopsTotal = 0;
+        seconds += times(layersPerStage, attentionCore(attentionPairs / tokenShards, kvTokensRead + tokens));
+        lastFlops = (tokenFlops[(int) tokens] + logitFlops[(int) logitTokens] + flopsTotal) * accelerators;
+        return Math.max(1, Math.round(seconds * PICOSECONDS_PER_SECOND));
+    }
+
+    /**
+     * Everything of an iteration that depends on its token count alone (projections, MLP or experts,
+     * element-wise traffic, TP and EP collectives), memoized per count: decode batches repeat the
+     * same few hundred counts millions of times.
+     */
+    private double tokenSeconds(long tokens) {
+        int index = Math.toIntExact(tokens);
+        if (index >= tokenSeconds.length) {
+            int length = Math.max(index + 1, tokenSeconds.length * 2);
+            tokenSeconds = grow(tokenSeconds, length);
+            tokenFlops = grow(tokenFlops, length);
+        }
+        if (!Double.isNaN(tokenSeconds[index])) {
+            return tokenSeconds[index];
+        }
+        double x = (double) tokens / tokenShards;
+        int h = model.hidden();
+        double elementwiseBytes = ComputeCalibration.HIDDEN_PASSES_PER_LAYER * x * h;
+        double passes = model.gatedMlp() ? ComputeCalibration.SWIGLU_PASSES : ComputeCalibration.GELU_PASSES;
+        flopsTotal = 0;
+        double seconds = times(layersPerStage, attentionProjections(x));
+        double denseWidth = model.ffn() / (double) tensor;
+        seconds += times((model.layers() - moeLayers) / (double) pipeline, mlp(x, denseWidth)
+                + device.memorySeconds((elementwiseBytes + passes * x * denseWidth) * device.activationBytes()));
+        if (moeLayers > 0) {
+            seconds += times(moeLayers / (double) pipeline, moe(x, tokens) + device.memorySeconds(
+                    (elementwiseBytes + passes * x * model.topK() * model.expertFfn()) * device.activationBytes()));
+        }
+        double communicationPs = 0;
+        if (allReduce != null) {
+            communicationPs += 2 * layersPerStage * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
+        }
+        if (allToAll != null && moeLayers > 0) {
+            communicationPs += 2.0 * moeLayers / pipeline
+                    * allToAll.timePs(x * model.topK() * h * ServingCalibration.ACTIVATION_BYTES);
+        }
+        tokenFlops[index] = flopsTotal;
+        tokenSeconds[index] = seconds + communicationPs / PICOSECONDS_PER_SECOND;
+        return tokenSeconds[index];
+    }
+
+    /** The LM head's time for {@code logitTokens}, memoized like {@link #tokenSeconds}. */
+    private double logitSeconds(long logitTokens) {
+        int index = Math.toIntExact(logitTokens);
+        if (index >= logitSeconds.length) {
+            int length = Math.max(index + 1, logitSeconds.length * 2);
+            logitSeconds = grow(logitSeconds, length);
+            logitFlops = grow(logitFlops, length);
+        }
+        if (Double.isNaN(logitSeconds[index])) {
+            flopsTotal = 0;
+            logitSeconds[index] = times(1.0 / pipeline, logits(index / (double) tokenShards));
+            logitFlops[index] = flopsTotal;
+        }
+        return logitSeconds[index];
+    }
+
+    private static double[] grow(double[] values, int length) {
+        double[] grown = Arrays.copyOf(values, length);
+        Arrays.fill(grown, values.length, length, Double.NaN);
+        return grown;
+    }
+
+    /** {@code count} repetitions of a group just costed: scales its time, and its FLOPs into the total. */
+    private double times(double count, double groupSeconds) {
+        flopsTotal += count * flopsGroup;
+        flopsGroup = 0;
+        return count * groupSeconds;
+    }
+
+    private double attentionProjections(double x) {
+        double t = tensor;
+        int h = model.hidden();
+        int a = model.heads();
+        int d = model.headDim();
+        double output = gemm(x, h, a * (double) d / t, 1);
+        if (model.kvLoraRank() > 0) {
+            int r = model.kvLoraRank();
+            int rope = model.ropeDim();
+            return output + gemm(x, a * (double) (d + rope) / t, h, 1) + gemm(x, r + rope, h, 1)
+                    + gemm(x, 2.0 * a * d / t, r, 1);
+        }
+        return output + gemm(x, (a + 2.0 * model.kvHeads()) * d / t, h, 1);
+    }
+
+    /** Flash attention over {@code pairs} query–key pairs of this rank, reading {@code kvTokens} cached tokens. */
+    private double attentionCore(double pairs, double kvTokens) {
+        double flops = 2 * pairs * (model.heads() / (double) tensor) * attentionWidth;
+        flopsGroup += flops;
+        double compute = flops / (device.bf16FlopsPerSecond() * ComputeCalibration.ATTENTION_FORWARD_EFFICIENCY);
+        double memory = device.memorySeconds(kvTokens * kvBytesPerToken / model.layers() / kvShards * pipeline);
+        return Math.max(compute, memory);
+    }
+
+    /** The LM head (m, V/t, h), kept in BF16 by FP8 checkpoints, so at the BF16 peak with 2-byte weights. */
+    private double logits(double m) {
+        double n = model.vocab() / (double) tensor;
+        int k = model.hidden();
+        if (m <= 0) {
+            return 0;
+        }
+        double flops = Gemm.flops(m, n, k);
+        flopsGroup += flops;
+        double compute = flops / (head.gemmFlopsPerSecond() * SplitKGemm.efficiency(head, m, n, k));
+        return Math.max(compute, head.memorySeconds(head.activationBytes() * (k * n + m * k + m * n)));
+    }
+
+    private double mlp(double x, double widthPerRank) {
+        int h = model.hidden();
+        double up = model.gatedMlp() ? 2 * widthPerRank : widthPerRank;
+        return gemm(x, up, h, 1) + gemm(x, h, widthPerRank, 1);
+    }
+
+    private double moe(double x, long replicaTokens) {
+        int h = model.hidden();
+        double router = gemm(x, model.experts(), h, 1);
+        double localExperts = Math.max(1.0, model.experts() / (double) expertShards);
+        double rowsPerExpert = (double) replicaTokens * model.topK() / model.experts();
+        double touched = 1 - Math.pow(1 - (double) model.topK() / model.experts(), replicaTokens);
+        double width = model.expertFfn();
+        double up = model.gatedMlp() ? 2 * width : width;
+        double before = flopsGroup;
+        double experts = localExperts * (gemm(rowsPerExpert, up, h, touched) + gemm(rowsPerExpert, h, width, touched));
+        flopsGroup = before + (flopsGroup - before) * localExperts;
+        double shared = model.sharedExperts() > 0 ? mlp(x, width * model.sharedExperts() / tensor) : 0;
+        return router + experts + shared;
+    }
+
+    /**
+     * Roofline seconds of a GEMM (m, n, k) whose weights (k×n, at the weight precision) are read
+     * with probability {@code weightRead}; adds its FLOPs to the group's.
+     */
+    private double gemm(double m, double n, double k, double weightRead) {
+        if (m <= 0 || n <= 0 || k <= 0) {
+            return 0;
+        }
+        double flops = Gemm.flops(m, n, k);
+        flopsGroup += flops;
+        double compute = flops / (device.gemmFlopsPerSecond() * SplitKGemm.efficiency(device, m, n, k));
+        double memory = device.memorySeconds(weightRead * k * n * weightBytes + device.activationBytes() * (m * k + m * n));
+        return Math.max(compute, memory);
+    }
+}

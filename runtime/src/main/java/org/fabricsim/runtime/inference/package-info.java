@@ -1,0 +1,19 @@
+/**
+ * Inference serving: a request-level discrete-event simulation of LLM serving on a cluster.
+ *
+ * <ul>
+ * <li>{@link org.fabricsim.runtime.inference.RequestStream}: arrivals (Poisson, trace, all at once)
+ * and token lengths (fixed, uniform, lognormal, empirical), drawn from the run's seeded random
+ * source.</li>
+ * <li>{@link org.fabricsim.runtime.inference.ServingModel}: the per-iteration cost of one replica
+ * (roofline over weights, KV reads and FLOPs, TP and EP collectives) and the KV-cache size
+ * ({@link org.fabricsim.runtime.inference.KvCache}).</li>
+ * <li>{@link org.fabricsim.runtime.inference.ServingSimulation}: continuous batching with chunked
+ * prefill per replica, KV-capacity admission and preemption, and, when disaggregated, the KV-cache
+ * transfer from the prefill pool to the decode pool as flows on the engine's network model.</li>
+ * <li>{@link org.fabricsim.runtime.inference.InferenceRunner}: spec in, {@code inference}
+ * {@link org.fabricsim.runtime.result.RunResult} out (TTFT/ITL/E2E percentiles, throughput,
+ * goodput, KV-transfer times, $/Mtok, utilization).</li>
+ * </ul>
+ */
+package org.fabricsim.runtime.inference;

@@ -1,0 +1,156 @@
+package org.fabricsim.runtime.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.result.Json;
+import org.fabricsim.runtime.result.Metrics;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.result.StudyResult;
+
+/**
+ * The simulated timeline in the Chrome trace-event JSON format (the "JSON Object Format" that
+ * chrome://tracing and ui.perfetto.dev open): one process per run, one thread (track) per simulated
+ * rank and per link class. Complete events ({@code "ph": "X"}) carry {@code ts} and {@code dur} in
+ * microseconds; metadata events ({@code "ph": "M"}) name the processes and threads. Events are
+ * sorted by {@code ts}, metadata first.
+ *
+ * <p>Where the spans come from, per run: the engine's own {@code metrics.timeline} when it reports
+ * one ({@code track, name, startSeconds, durationSeconds}); otherwise a timeline derived from the
+ * reported metrics: a collective benchmark runs its sizes back to back on every rank (at most
+ * {@value #MAX_RANK_TRACKS} rank tracks) and on the network's track; a run with a step breakdown
+ * ({@link Metrics#stepBreakdown}) lays out one step (compute, then each exposed communication, then
+ * the bubble) on rank 0, with the communication also on its link class's track.
+ */
+public final class ChromeTrace {
+    /** Rank tracks drawn per run at most; a 16K-rank collective repeats the same span on every rank. */
+    static final int MAX_RANK_TRACKS = 64;
+    private static final double MICROS_PER_SECOND = 1e6;
+
+    private ChromeTrace() {
+    }
+
+    /** The trace of every successful run of {@code result}. */
+    public static String render(StudyResult result) {
+        List<Map<String, Object>> metadata = new ArrayList<>();
+        List<Map<String, Object>> spans = new ArrayList<>();
+        int pid = 0;
+        for (RunResult run : result.runs()) {
+            pid++;
+            metadata.add(meta("process_name", pid, 0, run.succeeded() ? run.name() : run.name() + " (failed)"));
+            metadata.add(meta("process_sort_index", pid, 0, pid));
+            if (run.succeeded()) {
+                new Tracks(pid, metadata, spans).add(run);
+            }
+        }
+        spans.sort(Comparator.comparingDouble(e -> (Double) e.get("ts")));
+        List<Object> events = new ArrayList<>(metadata);
+        events.addAll(spans);
+        Map<String, Object> trace = new LinkedHashMap<>();
+        trace.put("traceEvents", events);
+        trace.put("displayTimeUnit", "ns");
+        Map<String, Object> other = new LinkedHashMap<>();
+        other.put("tool", result.tool());
+        other.put("model", result.model());
+        trace.put("otherData", other);
+        return Json.write(trace);
+    }
+
+    private static Map<String, Object> meta(String name, int pid, int tid, Object value) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("name", name);
+        event.put("ph", "M");
+        event.put("ts", 0.0);
+        event.put("pid", pid);
+        event.put("tid", tid);
+        event.put("args", Map.of(name.endsWith("sort_index") ? "sort_index" : "name", value));
+        return event;
+    }
+
+    /** The tracks of one run: thread ids handed out in order of first use. */
+    private static final class Tracks {
+        private final int pid;
+        private final List<Map<String, Object>> metadata;
+        private final List<Map<String, Object>> spans;
+        private final Map<String, Integer> tids = new LinkedHashMap<>();
+
+        Tracks(int pid, List<Map<String, Object>> metadata, List<Map<String, Object>> spans) {
+            this.pid = pid;
+            this.metadata = metadata;
+            this.spans = spans;
+        }
+
+        void add(RunResult run) {
+            Map<String, Object> m = run.metrics();
+            if (m.get("timeline") instanceof List<?> timeline) {
+                for (Object o : timeline) {
+                    if (o instanceof Map<?, ?> span && span.get("startSeconds") instanceof Number start
+                            && span.get("durationSeconds") instanceof Number duration) {
+                        span(String.valueOf(span.get("track")), String.valueOf(span.get("name")), "engine",
+                                start.doubleValue(), duration.doubleValue());
+                    }
+                }
+            } else if (m.get("rows") instanceof List<?> rows) {
+                benchmark(run, rows);
+            } else if (Metrics.stepBreakdown(m) != null) {
+                step(Metrics.stepBreakdown(m));
+            }
+        }
+
+        private void benchmark(RunResult run, List<?> rows) {
+            int ranks = run.parameters().get("accelerators") instanceof Number n ? n.intValue() : 1;
+            String operation = String.valueOf(run.parameters().getOrDefault("operation", "collective"));
+            double clock = 0;
+            for (Object o : rows) {
+                if (!(o instanceof Map<?, ?> row) || !(row.get("timeSeconds") instanceof Number time)
+                        || !(row.get("bytes") instanceof Number size)) {
+                    continue;
+                }
+                String name = operation + " " + Metrics.bytes(size.longValue());
+                for (int rank = 0; rank < Math.min(ranks, MAX_RANK_TRACKS); rank++) {
+                    span("rank " + rank, name, "collective", clock, time.doubleValue());
+                }
+                span("link: network", name, "network", clock, time.doubleValue());
+                clock += time.doubleValue();
+            }
+        }
+
+        private void step(Map<String, Double> breakdown) {
+            double clock = 0;
+            for (Map.Entry<String, Double> part : breakdown.entrySet()) {
+                double seconds = part.getValue();
+                if (seconds <= 0) {
+                    continue;
+                }
+                String name = part.getKey();
+                span("rank 0", name, name.startsWith("exposed") ? "communication" : name, clock, seconds);
+                if (name.startsWith("exposed")) {
+                    span("link: " + name.replaceFirst("^exposed[-_ ]?", ""), name, "communication", clock, seconds);
+                }
+                clock += seconds;
+            }
+        }
+
+        private void span(String track, String name, String category, double startSeconds, double durationSeconds) {
+            Integer tid = tids.get(track);
+            if (tid == null) {
+                tid = tids.size() + 1;
+                tids.put(track, tid);
+                metadata.add(meta("thread_name", pid, tid, track));
+                metadata.add(meta("thread_sort_index", pid, tid, tid));
+            }
+            Map<String, Object> event = new LinkedHashMap<>();
+            event.put("name", name);
+            event.put("cat", category);
+            event.put("ph", "X");
+            event.put("ts", startSeconds * MICROS_PER_SECOND);
+            event.put("dur", durationSeconds * MICROS_PER_SECOND);
+            event.put("pid", pid);
+            event.put("tid", tid);
+            spans.add(event);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package org.fabricsim.runtime.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.fabricsim.runtime.result.Comparison;
+import org.fabricsim.runtime.result.Json;
+import org.fabricsim.runtime.result.Metrics;
+import org.fabricsim.runtime.result.StudyResult;
+
+/**
+ * The self-contained HTML report: one file that works offline. It embeds the JSON result (plus the
+ * studies' comparisons) as data and Apache ECharts (unpacked from the {@code org.webjars.npm:echarts}
+ * jar into the runtime's resources at build time) as the charting library; the page's script draws
+ * the runs table, the side-by-side comparisons with deltas, bandwidth against size for benchmarks,
+ * the step-time breakdown, per-tier link-utilization heat maps, latency CDFs and cost, from whatever
+ * metrics the runs carry (keys in {@code docs/results-schema.md}). A section whose data no run
+ * carries says so instead of drawing an empty chart. Once a chart has drawn, its element gets
+ * {@code data-rendered="true"} and the body's {@code data-charts-rendered} counts it.
+ */
+public final class HtmlReport {
+    private static final String TEMPLATE = "report.html";
+    private static final String LIBRARY = "echarts.min.js";
+    private static final String DATA_SLOT = "/*FABRICSIM:DATA*/";
+    private static final String LIBRARY_SLOT = "/*FABRICSIM:ECHARTS*/";
+
+    private HtmlReport() {
+    }
+
+    /** The report of {@code result} as one HTML document. */
+    public static String render(StudyResult result) {
+        Map<String, Object> data = new LinkedHashMap<>(result.toJsonMap());
+        data.put("comparisons", Comparison.of(result).stream().map(Comparison::toJsonMap).toList());
+        Map<String, Object> breakdowns = new LinkedHashMap<>();
+        result.runs().forEach(run -> {
+            Map<String, Double> breakdown = Metrics.stepBreakdown(run.metrics());
+            if (breakdown != null) {
+                breakdowns.put(run.name(), breakdown);
+            }
+        });
+        data.put("stepBreakdowns", breakdowns);
+        String json = jsonInScript(Json.write(data));
+        String template = resource(TEMPLATE);
+        String library = libraryInScript(resource(LIBRARY));
+        int dataAt = template.indexOf(DATA_SLOT);
+        int libraryAt = template.indexOf(LIBRARY_SLOT);
+        return template.substring(0, dataAt) + json + template.substring(dataAt + DATA_SLOT.length(), libraryAt)
+                + library + template.substring(libraryAt + LIBRARY_SLOT.length());
+    }
+
+    /**
+     * JSON that cannot end its {@code <script>} element early: every {@code <} becomes {@code \u003c},
+     * which only string literals can hold in JSON and which means the same there.
+     */
+    static String jsonInScript(String json) {
+        return json.replace("<", "\\u003c");
+    }
+
+    /** Script text with {@code </script} and {@code <!--} written {@code <\/script} and {@code <\!--}: the same in JavaScript strings and regular expressions. */
+    static String libraryInScript(String script) {
+        return script.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT").replace("<!--", "<\\!--");
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("the runtime jar lacks " + name + "; rebuild it with Maven");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

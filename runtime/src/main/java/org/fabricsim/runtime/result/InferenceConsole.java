@@ -1,0 +1,81 @@
+package org.fabricsim.runtime.result;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The console block of an {@code inference} run: deployment, latency percentiles, throughput,
+ * goodput against the SLOs, KV-cache transfer, cost and utilization.
+ */
+final class InferenceConsole {
+    private InferenceConsole() {
+    }
+
+    static String render(RunResult run) {
+        Map<String, Object> p = run.parameters();
+        Map<String, Object> m = run.metrics();
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "# %s: %s %s serving of %s on %s accelerators, %s requests%n",
+                run.name(), p.get("mode"), p.get("precision"), p.get("model"), p.get("accelerators"), p.get("requests")));
+        if (p.get("pools") instanceof List<?> pools) {
+            for (Object o : pools) {
+                Map<?, ?> pool = (Map<?, ?>) o;
+                out.append(String.format(Locale.ROOT, "  pool %-8s %s x (TP%s PP%s EP%s, %s accelerators), KV cache %s tokens"
+                        + " per replica%n", pool.get("role"), pool.get("replicas"), pool.get("tensor"),
+                        pool.get("pipeline"), pool.get("expert"), pool.get("acceleratorsPerReplica"),
+                        pool.get("kvCacheTokensPerReplica")));
+            }
+        }
+        out.append(String.format(Locale.ROOT, "  %-22s %12s %12s %12s %12s%n", "latency (ms)", "p50", "p90", "p99", "mean"));
+        latency(out, "time to first token", m.get("ttftSeconds"));
+        latency(out, "inter-token latency", m.get("itlSeconds"));
+        latency(out, "end to end", m.get("e2eSeconds"));
+        latency(out, "KV-cache transfer", m.get("kvTransferSeconds"));
+        line(out, "output tokens/s", m.get("outputTokensPerSecond"), "");
+        line(out, "input tokens/s", m.get("inputTokensPerSecond"), "");
+        line(out, "output tokens/s/accel", m.get("outputTokensPerSecondPerAccelerator"), "");
+        line(out, "goodput", percent(m.get("goodput")), "% of requests meet every SLO");
+        if (m.get("slos") instanceof List<?> slos) {
+            for (Object o : slos) {
+                Map<?, ?> slo = (Map<?, ?>) o;
+                out.append(String.format(Locale.ROOT, "    %s p%s <= %s s: %s s %s%n", slo.get("metric"),
+                        slo.get("percentile"), format(slo.get("limitSeconds")), format(slo.get("achievedSeconds")),
+                        Boolean.TRUE.equals(slo.get("met")) ? "met" : "MISSED"));
+            }
+        }
+        line(out, "$/M output tokens", m.get("costPerMillionOutputTokens"), "");
+        line(out, "$/M input tokens", m.get("costPerMillionInputTokens"), "");
+        line(out, "accelerator busy", percent(m.get("acceleratorBusyFraction")), "%");
+        line(out, "model FLOPs utilization", percent(m.get("modelFlopsUtilization")), "% of BF16 peak");
+        line(out, "completed / rejected", m.get("completedRequests"), " / " + m.get("rejectedRequests")
+                + ", preemptions " + m.get("preemptions"));
+        return out.toString();
+    }
+
+    private static void latency(StringBuilder out, String label, Object value) {
+        if (!(value instanceof Map<?, ?> summary)) {
+            return;
+        }
+        out.append(String.format(Locale.ROOT, "  %-22s %12s %12s %12s %12s%n", label, millis(summary.get("p50")),
+                millis(summary.get("p90")), millis(summary.get("p99")), millis(summary.get("mean"))));
+    }
+
+    private static void line(StringBuilder out, String label, Object value, String suffix) {
+        if (value instanceof Number) {
+            out.append(String.format(Locale.ROOT, "  %-22s %12s%s%n", label, format(value), suffix));
+        }
+    }
+
+    private static Object percent(Object fraction) {
+        return fraction instanceof Number n ? (Object) (100 * n.doubleValue()) : null;
+    }
+
+    private static String millis(Object seconds) {
+        return seconds instanceof Number n ? Metrics.format(1000 * n.doubleValue()) : "";
+    }
+
+    private static String format(Object value) {
+        return value instanceof Number n ? Metrics.format(n.doubleValue()) : String.valueOf(value);
+    }
+}

@@ -1,0 +1,146 @@
+package org.fabricsim.runtime.result;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The scalar view of a run's metrics that tables, CSV and comparisons use: every number, with
+ * nested maps flattened to dotted keys ({@code ttft.p99}) and lists of rows flattened by their
+ * first entry ({@code rows[1 MiB].busbwGBps}). Chart data (lists of numbers, {@code timeline},
+ * {@code linkUtilization}) is left to the HTML report.
+ */
+public final class Metrics {
+    /** Lists of rows longer than this are chart data, not table metrics. */
+    private static final int MAX_ROWS = 64;
+    private static final List<String> CHART_ONLY = List.of("timeline", "linkUtilization");
+
+    private Metrics() {
+    }
+
+    /** The flattened numeric metrics of {@code metrics}, in order. */
+    public static Map<String, Double> scalars(Map<String, Object> metrics) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        flatten("", metrics, out);
+        return out;
+    }
+
+    /**
+     * Whether flattened {@code key} is what a study's {@code report} clause names with {@code metric}
+     * (e.g. {@code step-time} names {@code stepTimeSeconds}): the key, lower-cased without separators,
+     * contains the metric likewise normalized.
+     */
+    public static boolean reports(String metric, String key) {
+        return normalize(key).contains(normalize(metric));
+    }
+
+    /**
+     * A training step as consecutive parts in seconds, for the step-time chart and the trace, or
+     * {@code null} when the run does not say. Taken from {@code stepBreakdownSeconds} when the engine
+     * reports it; otherwise derived from {@code stepTimeSeconds}, {@code bubbleFraction} and the
+     * per-kind {@code exposedCommunicationSeconds} map as: bubble = fraction × step; exposed-k as
+     * reported; compute = step − bubble − Σ exposed (so it includes whatever else the step spends).
+     */
+    public static Map<String, Double> stepBreakdown(Map<String, Object> metrics) {
+        Map<String, Double> parts = new LinkedHashMap<>();
+        if (metrics.get("stepBreakdownSeconds") instanceof Map<?, ?> reported) {
+            reported.forEach((k, v) -> {
+                if (v instanceof Number n) {
+                    parts.put(String.valueOf(k), n.doubleValue());
+                }
+            });
+            return parts.isEmpty() ? null : parts;
+        }
+        if (!(metrics.get("stepTimeSeconds") instanceof Number step)
+                || !(metrics.get("exposedCommunicationSeconds") instanceof Map<?, ?> exposed)) {
+            return null;
+        }
+        double bubble = metrics.get("bubbleFraction") instanceof Number f ? f.doubleValue() * step.doubleValue() : 0;
+        double communication = 0;
+        Map<String, Double> exposedParts = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : exposed.entrySet()) {
+            if (e.getValue() instanceof Number n) {
+                exposedParts.put("exposed-" + e.getKey(), n.doubleValue());
+                communication += n.doubleValue();
+            }
+        }
+        parts.put("compute", Math.max(0, step.doubleValue() - bubble - communication));
+        parts.putAll(exposedParts);
+        parts.put("bubble", bubble);
+        return parts;
+    }
+
+    /** A number for people: four significant digits, whole numbers exact. */
+    public static String format(double value) {
+        if (!Double.isFinite(value)) {
+            return "n/a";
+        }
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return Long.toString((long) value);
+        }
+        double magnitude = Math.abs(value);
+        if (magnitude >= 1e6 || magnitude < 1e-3) {
+            return String.format(Locale.ROOT, "%.4g", value);
+        }
+        return String.format(Locale.ROOT, "%.4f", value).replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+
+    /** A byte count for people, in binary units when exact: {@code 1 MiB}, {@code 3000 B}. */
+    public static String bytes(long value) {
+        String[] units = { "B", "KiB", "MiB", "GiB", "TiB" };
+        int unit = 0;
+        long rest = value;
+        while (unit + 1 < units.length && rest >= 1024 && rest % 1024 == 0) {
+            rest /= 1024;
+            unit++;
+        }
+        return rest + " " + units[unit];
+    }
+
+    private static void flatten(String prefix, Map<?, ?> map, Map<String, Double> out) {
+        for (Map.Entry<?, ?> entry : map.entrySet()) {
+            String key = String.valueOf(entry.getKey());
+            if (prefix.isEmpty() && CHART_ONLY.contains(key)) {
+                continue;
+            }
+            String path = prefix.isEmpty() ? key : prefix + "." + key;
+            Object value = entry.getValue();
+            if (value instanceof Number n) {
+                out.put(path, n.doubleValue());
+            } else if (value instanceof Map<?, ?> nested) {
+                flatten(path, nested, out);
+            } else if (value instanceof List<?> list && list.size() <= MAX_ROWS && !list.isEmpty()
+                    && list.stream().allMatch(Map.class::isInstance)) {
+                for (Object row : list) {
+                    flattenRow(path, (Map<?, ?>) row, out);
+                }
+            }
+        }
+    }
+
+    private static void flattenRow(String path, Map<?, ?> row, Map<String, Double> out) {
+        if (row.isEmpty()) {
+            return;
+        }
+        Map.Entry<?, ?> first = row.entrySet().iterator().next();
+        String firstKey = String.valueOf(first.getKey());
+        Object firstValue = first.getValue();
+        String label = firstKey.toLowerCase(Locale.ROOT).endsWith("bytes") && firstValue instanceof Number n
+                ? bytes(n.longValue()) : firstValue instanceof Number n2 ? format(n2.doubleValue()) : String.valueOf(firstValue);
+        Map<String, Object> rest = new LinkedHashMap<>();
+        boolean skipFirst = true;
+        for (Map.Entry<?, ?> entry : row.entrySet()) {
+            if (skipFirst) {
+                skipFirst = false;
+                continue;
+            }
+            rest.put(String.valueOf(entry.getKey()), entry.getValue());
+        }
+        flatten(path + "[" + label + "]", rest, out);
+    }
+
+    private static String normalize(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+    }
+}

@@ -1,0 +1,54 @@
+package org.fabricsim.runtime.result;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** The console breakdown of a training run: throughput, MFU, and where the step's time goes. */
+final class TrainingConsole {
+    private static final String[] AXES = {"tp", "pp", "dp", "cp", "ep"};
+
+    private TrainingConsole() {
+    }
+
+    static String render(RunResult run) {
+        Map<String, Object> p = run.parameters();
+        Map<String, Object> m = run.metrics();
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "# %s: training on %s accelerators (TP %s, PP %s, DP %s, CP %s, EP %s),"
+                + " sequence %s, global batch %s%n", run.name(), p.get("accelerators"), p.get("tp"), p.get("pp"),
+                p.get("dp"), p.get("cp"), p.get("ep"), p.get("sequence"), p.get("globalBatch")));
+        double step = number(m, "stepTimeSeconds");
+        out.append(String.format(Locale.ROOT, "  step time        %10.3f s%n", step));
+        out.append(String.format(Locale.ROOT, "  MFU / HFU        %9.1f%% / %.1f%%%n", 100 * number(m, "mfu"),
+                100 * number(m, "hfu")));
+        out.append(String.format(Locale.ROOT, "  TFLOPS per GPU   %10.1f%n", number(m, "tflopsPerAccelerator")));
+        out.append(String.format(Locale.ROOT, "  tokens/s         %10.4g%n", number(m, "tokensPerSecond")));
+        out.append(String.format(Locale.ROOT, "  pipeline bubble  %10.3f s  %5.1f%%%n",
+                number(m, "bubbleFraction") * step, 100 * number(m, "bubbleFraction")));
+        out.append(String.format(Locale.ROOT, "  exposed comm     %10.3f s  %5.1f%%%n",
+                number(m, "exposedCommunicationFraction") * step, 100 * number(m, "exposedCommunicationFraction")));
+        Object exposed = m.get("exposedCommunicationSeconds");
+        if (exposed instanceof Map<?, ?> byAxis) {
+            for (String axis : AXES) {
+                Object value = byAxis.get(axis);
+                double seconds = value instanceof Number n ? n.doubleValue() : 0;
+                out.append(String.format(Locale.ROOT, "    %-14s %10.3f s  %5.1f%%%n", axis, seconds,
+                        step > 0 ? 100 * seconds / step : 0));
+            }
+        }
+        if (m.get("memoryPerAcceleratorBytes") instanceof Number memory) {
+            out.append(String.format(Locale.ROOT, "  memory per GPU   %10.1f GB%n", memory.doubleValue() / 1e9));
+        }
+        if (m.get("costPerHour") instanceof Number perHour) {
+            out.append(String.format(Locale.ROOT, "  cost             $%,.0f per hour, $%,.2f per step, $%,.0f per MFU"
+                    + " point per year%n", perHour.doubleValue(), number(m, "costPerStep"),
+                    number(m, "costPerMfuPointPerYear")));
+        }
+        return out.toString();
+    }
+
+    private static double number(Map<String, Object> metrics, String key) {
+        Object value = metrics.get(key);
+        return value instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+}

@@ -1,0 +1,216 @@
+package org.fabricsim.runtime.study;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.fabricsim.runtime.Version;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.VariationSpec;
+import org.fabricsim.runtime.spec.WorkloadSpec;
+
+/**
+ * Runs a study: every workload under every combination of the study's axes (the Cartesian product,
+ * the last axis varying fastest), on a fixed pool of threads, one run per task. Results come back in
+ * expansion order whatever the completion order, so the first run is the baseline.
+ *
+ * <p>Seeds: run {@code i} gets the top 53 bits of {@code splitmix64(studySeed + (i + 1) · 0x9E3779B97F4A7C15)},
+ * the SplitMix64 output of the study's seed stream, so a run's seed depends only on the study's seed
+ * and its index, never on scheduling; 53 bits keep it exact in JSON readers that hold numbers as
+ * doubles (JavaScript, jq). A run that throws (an infeasible combination, a case the engine does
+ * not simulate yet) becomes a failed {@link RunResult} carrying the reason; the other runs complete.
+ */
+public final class StudyRunner {
+    private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
+    /** 64 − 53: seeds fit a double's mantissa. */
+    private static final int JSON_SAFE_SHIFT = 11;
+
+    /** Simulates one workload with a seed: the engine's entry point. */
+    @FunctionalInterface
+    public interface Engine {
+        RunResult run(WorkloadSpec workload, long seed);
+    }
+
+    /** Told about each finished run, from the worker threads. */
+    @FunctionalInterface
+    public interface Progress {
+        /** No progress reporting. */
+        Progress NONE = (done, total, run) -> {
+        };
+
+        void finished(int done, int total, RunResult run);
+    }
+
+    private final Engine engine;
+    private final int threads;
+    private final Progress progress;
+
+    /**
+     * @param engine   simulates one workload
+     * @param threads  the pool size; runs never use more threads than there are runs
+     * @param progress told about each finished run
+     */
+    public StudyRunner(Engine engine, int threads, Progress progress) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be positive, was " + threads);
+        }
+        this.engine = engine;
+        this.threads = threads;
+        this.progress = progress;
+    }
+
+    /** The default pool size: the local cores. */
+    public static int localCores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** One run of a study before it is simulated. */
+    public record PlannedRun(int index, String name, WorkloadSpec workload, List<VariationSpec.Parameter> parameters,
+            List<Object> values, long seed) {
+
+        /** The varied values by keyword, labelled for people ({@link Variations#label}). */
+        public Map<String, Object> variation() {
+            Map<String, Object> variation = new LinkedHashMap<>();
+            for (int i = 0; i < parameters.size(); i++) {
+                Object value = values.get(i);
+                variation.put(parameters.get(i).label(), value instanceof Number ? value : Variations.label(value));
+            }
+            return variation;
+        }
+    }
+
+    /** The runs of {@code study} in expansion order: workloads, then the axes' product, last axis fastest. */
+    public static List<PlannedRun> expand(StudySpec study) {
+        List<VariationSpec> axes = study.variations();
+        List<VariationSpec.Parameter> parameters = axes.stream().map(VariationSpec::parameter).toList();
+        int combinations = 1;
+        for (VariationSpec axis : axes) {
+            combinations = Math.multiplyExact(combinations, axis.values().size());
+        }
+        List<PlannedRun> runs = new ArrayList<>();
+        for (WorkloadSpec workload : study.workloads()) {
+            String base = study.workloads().size() == 1 ? study.name() : workload.name();
+            for (int c = 0; c < combinations; c++) {
+                List<Object> values = new ArrayList<>(axes.size());
+                int rest = c;
+                for (int a = axes.size() - 1; a >= 0; a--) {
+                    List<Object> axisValues = axes.get(a).values();
+                    values.add(0, axisValues.get(rest % axisValues.size()));
+                    rest /= axisValues.size();
+                }
+                int index = runs.size();
+                runs.add(new PlannedRun(index, base + label(parameters, values), workload, parameters, values,
+                        seed(study.seed(), index)));
+            }
+        }
+        return runs;
+    }
+
+    /** The seed of run {@code index} of a study seeded {@code studySeed}: SplitMix64's output, top 53 bits. */
+    public static long seed(long studySeed, int index) {
+        long z = studySeed + (index + 1L) * GOLDEN_GAMMA;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return (z ^ (z >>> 31)) >>> JSON_SAFE_SHIFT;
+    }
+
+    /** The kind of a workload as results name it. */
+    public static String kind(WorkloadSpec workload) {
+        if (workload instanceof CollectiveBenchmarkSpec) {
+            return "collective-benchmark";
+        }
+        return workload instanceof TrainingSpec ? "training" : "inference";
+    }
+
+    /** Runs every run of {@code study}; failed runs carry their reason. */
+    public StudyResult run(StudySpec study) {
+        List<PlannedRun> planned = expand(study);
+        List<RunResult> results = new ArrayList<>(planned.size());
+        AtomicInteger done = new AtomicInteger();
+        int poolSize = Math.min(threads, planned.size());
+        if (poolSize <= 1) {
+            for (PlannedRun run : planned) {
+                results.add(runAndReport(study, run, done, planned.size()));
+            }
+        } else {
+            ExecutorService pool = Executors.newFixedThreadPool(poolSize, task -> {
+                Thread thread = new Thread(task, "fabricsim-run");
+                thread.setDaemon(true);
+                return thread;
+            });
+            try {
+                List<Future<RunResult>> futures = new ArrayList<>();
+                for (PlannedRun run : planned) {
+                    futures.add(pool.submit(() -> runAndReport(study, run, done, planned.size())));
+                }
+                for (Future<RunResult> future : futures) {
+                    results.add(future.get());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("study " + study.name() + " interrupted", e);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("study " + study.name() + " failed", e.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        List<String> varied = study.variations().stream().map(v -> v.parameter().label()).toList();
+        StudyResult.StudyInfo info = new StudyResult.StudyInfo(study.name(), study.source() == null ? ""
+                : study.source(), study.seed(), varied, study.report());
+        return new StudyResult(Version.TOOL, study.model(), List.of(info), results);
+    }
+
+    private RunResult runAndReport(StudySpec study, PlannedRun run, AtomicInteger done, int total) {
+        RunResult result = runOne(study, run);
+        progress.finished(done.incrementAndGet(), total, result);
+        return result;
+    }
+
+    private RunResult runOne(StudySpec study, PlannedRun run) {
+        long startNanos = System.nanoTime();
+        try {
+            WorkloadSpec workload = run.workload();
+            for (int i = 0; i < run.parameters().size(); i++) {
+                workload = Variations.apply(workload, run.parameters().get(i), run.values().get(i));
+            }
+            return engine.run(workload, run.seed()).inStudy(run.name(), study.name(), run.variation(), run.seed());
+        } catch (RuntimeException e) {
+            return RunResult.failed(run.name(), kind(run.workload()), study.name(), run.variation(), run.seed(),
+                    reason(e), (System.nanoTime() - startNanos) / 1e9);
+        }
+    }
+
+    private static String reason(RuntimeException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (e instanceof UnsupportedOperationException) {
+            return "not simulated yet: " + message;
+        }
+        if (e instanceof InfeasibleRunException) {
+            return "infeasible: " + message;
+        }
+        return message;
+    }
+
+    private static String label(List<VariationSpec.Parameter> parameters, List<Object> values) {
+        if (parameters.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("[");
+        for (int i = 0; i < parameters.size(); i++) {
+            out.append(i == 0 ? "" : ", ").append(parameters.get(i).label()).append('=')
+                    .append(Variations.label(values.get(i)));
+        }
+        return out.append(']').toString();
+    }
+}

@@ -1,0 +1,162 @@
+package org.fabricsim.runtime.study;
+
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
+import org.fabricsim.runtime.spec.VariationSpec;
+import org.fabricsim.runtime.spec.WorkloadSpec;
+
+/**
+ * The one place where a study's variation is applied to a workload spec. Varying a degree of
+ * parallelism of a training job also sets the accelerators it uses to TP × PP × DP × CP, so that
+ * {@code vary data in [64, 128]} means "the same job on half or all the data-parallel ranks".
+ * A combination that cannot be built (more accelerators than the cluster has, a parameter the
+ * workload kind does not have) throws {@link InfeasibleRunException} with the reason; the study
+ * reports that run as failed and runs the others.
+ */
+public final class Variations {
+    private Variations() {
+    }
+
+    /** {@code workload} with {@code parameter} set to {@code value}. */
+    public static WorkloadSpec apply(WorkloadSpec workload, VariationSpec.Parameter parameter, Object value) {
+        if (workload instanceof TrainingSpec training) {
+            return training(training, parameter, value);
+        }
+        if (workload instanceof InferenceSpec inference) {
+            return inference(inference, parameter, value);
+        }
+        return benchmark((CollectiveBenchmarkSpec) workload, parameter, value);
+    }
+
+    /** How a value is shown in run names and tables: a spec by its simple name, a whole number without ".0". */
+    public static String label(Object value) {
+        if (value instanceof ClusterSpec cluster) {
+            return simpleName(cluster.name());
+        }
+        if (value instanceof TransformerSpec model) {
+            return simpleName(model.name());
+        }
+        if (value instanceof String name) {
+            return simpleName(name);
+        }
+        if (value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return Long.toString(d.longValue());
+        }
+        return String.valueOf(value);
+    }
+
+    private static TrainingSpec training(TrainingSpec t, VariationSpec.Parameter parameter, Object value) {
+        ParallelismSpec p = t.parallel();
+        switch (parameter) {
+            case TENSOR:
+                return withParallel(t, new ParallelismSpec(whole(parameter, value), p.pipeline(), p.data(), p.context(),
+                        p.expert(), p.sequenceParallel()));
+            case PIPELINE:
+                return withParallel(t, new ParallelismSpec(p.tensor(), whole(parameter, value), p.data(), p.context(),
+                        p.expert(), p.sequenceParallel()));
+            case DATA:
+                return withParallel(t, new ParallelismSpec(p.tensor(), p.pipeline(), whole(parameter, value), p.context(),
+                        p.expert(), p.sequenceParallel()));
+            case CONTEXT:
+                return withParallel(t, new ParallelismSpec(p.tensor(), p.pipeline(), p.data(), whole(parameter, value),
+                        p.expert(), p.sequenceParallel()));
+            case EXPERT:
+                return withParallel(t, new ParallelismSpec(p.tensor(), p.pipeline(), p.data(), p.context(),
+                        whole(parameter, value), p.sequenceParallel()));
+            case MICRO_BATCH:
+                return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), t.sequence(),
+                        t.globalBatchSequences(), whole(parameter, value), t.precision(), p, t.schedule(),
+                        t.virtualStages(), t.sharding(), t.recompute(), t.overlap());
+            case SEQUENCE:
+                return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), whole(parameter, value),
+                        t.globalBatchSequences(), t.microBatch(), t.precision(), p, t.schedule(), t.virtualStages(),
+                        t.sharding(), t.recompute(), t.overlap());
+            case BATCH:
+                return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), t.sequence(),
+                        whole(parameter, value), t.microBatch(), t.precision(), p, t.schedule(), t.virtualStages(),
+                        t.sharding(), t.recompute(), t.overlap());
+            case CLUSTER:
+                ClusterSpec cluster = spec(parameter, value, ClusterSpec.class);
+                requireFits(t.accelerators(), cluster);
+                return new TrainingSpec(t.name(), t.model(), cluster, t.accelerators(), t.sequence(),
+                        t.globalBatchSequences(), t.microBatch(), t.precision(), p, t.schedule(), t.virtualStages(),
+                        t.sharding(), t.recompute(), t.overlap());
+            case MODEL:
+                return new TrainingSpec(t.name(), spec(parameter, value, TransformerSpec.class), t.cluster(),
+                        t.accelerators(), t.sequence(), t.globalBatchSequences(), t.microBatch(), t.precision(), p,
+                        t.schedule(), t.virtualStages(), t.sharding(), t.recompute(), t.overlap());
+            default:
+                throw unsupported(parameter, "a training job");
+        }
+    }
+
+    private static TrainingSpec withParallel(TrainingSpec t, ParallelismSpec parallel) {
+        int accelerators = parallel.accelerators();
+        requireFits(accelerators, t.cluster());
+        return new TrainingSpec(t.name(), t.model(), t.cluster(), accelerators, t.sequence(), t.globalBatchSequences(),
+                t.microBatch(), t.precision(), parallel, t.schedule(), t.virtualStages(), t.sharding(), t.recompute(),
+                t.overlap());
+    }
+
+    private static InferenceSpec inference(InferenceSpec i, VariationSpec.Parameter parameter, Object value) {
+        switch (parameter) {
+            case CLUSTER:
+                return new InferenceSpec(i.name(), i.model(), spec(parameter, value, ClusterSpec.class), i.precision(),
+                        i.pools(), i.traffic(), i.slos(), i.layerByLayerKvTransfer());
+            case MODEL:
+                return new InferenceSpec(i.name(), spec(parameter, value, TransformerSpec.class), i.cluster(),
+                        i.precision(), i.pools(), i.traffic(), i.slos(), i.layerByLayerKvTransfer());
+            default:
+                throw unsupported(parameter, "an inference deployment");
+        }
+    }
+
+    private static CollectiveBenchmarkSpec benchmark(CollectiveBenchmarkSpec b, VariationSpec.Parameter parameter,
+            Object value) {
+        if (parameter != VariationSpec.Parameter.CLUSTER) {
+            throw unsupported(parameter, "a collective benchmark");
+        }
+        ClusterSpec cluster = spec(parameter, value, ClusterSpec.class);
+        if (b.nodes() > cluster.nodes()) {
+            throw new InfeasibleRunException("the benchmark uses " + b.nodes() + " nodes but " + cluster.name()
+                    + " has " + cluster.nodes());
+        }
+        return new CollectiveBenchmarkSpec(b.name(), cluster, b.nodes(), b.operation(), b.algorithm(), b.channels(),
+                b.sizesBytes());
+    }
+
+    private static void requireFits(int accelerators, ClusterSpec cluster) {
+        if (accelerators > cluster.accelerators()) {
+            throw new InfeasibleRunException("needs " + accelerators + " accelerators but " + cluster.name() + " has "
+                    + cluster.accelerators());
+        }
+    }
+
+    private static int whole(VariationSpec.Parameter parameter, Object value) {
+        if (value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && n.doubleValue() >= 1
+                && n.doubleValue() <= Integer.MAX_VALUE) {
+            return n.intValue();
+        }
+        throw new InfeasibleRunException(parameter.label() + " must be a positive whole number, not " + label(value));
+    }
+
+    private static <T> T spec(VariationSpec.Parameter parameter, Object value, Class<T> type) {
+        if (type.isInstance(value)) {
+            return type.cast(value);
+        }
+        throw new InfeasibleRunException("vary " + parameter.label() + " needs " + type.getSimpleName()
+                .replace("Spec", "").toLowerCase(java.util.Locale.ROOT) + " values, not " + label(value));
+    }
+
+    private static InfeasibleRunException unsupported(VariationSpec.Parameter parameter, String kind) {
+        return new InfeasibleRunException("varying " + parameter.label() + " of " + kind + " is not supported yet");
+    }
+
+    private static String simpleName(String qualified) {
+        return qualified.substring(qualified.lastIndexOf('.') + 1);
+    }
+}

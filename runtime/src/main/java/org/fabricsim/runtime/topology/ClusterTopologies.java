@@ -1,0 +1,117 @@
+package org.fabricsim.runtime.topology;
+
+import java.util.List;
+
+import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+
+/**
+ * The engine topology of a {@link ClusterSpec}, with links derated by the engine's {@link
+ * Calibration}: scale-up per accelerator at NVLINK_EFFICIENCY, NICs and fabric links at
+ * NIC_EFFICIENCY.
+ *
+ * <p>Fat-trees and rail-optimized fabrics: a switch of radix R with leaf ratio o₁ serves
+ * ⌊R·o₁/(1+o₁)⌋ NIC ports (R/2 when non-blocking); a pod has R/2 leaves. Ratios are per switch
+ * tier, leaf first; the top tier has no uplinks, so a ratio stated for it applies to the links
+ * into it (the largest of the two top ratios is used). Dragonfly and torus scale-out are not
+ * mapped yet. Cost O(1) plus the topology build.
+ */
+public final class ClusterTopologies {
+    /** Radix assumed when the fabric names no switch: 64 ports, as the catalog's 400G switches (QM9700). */
+    static final int DEFAULT_RADIX = 64;
+
+    private ClusterTopologies() {
+    }
+
+    /** The topology of the whole cluster. */
+    public static ClusterTopology build(ClusterSpec cluster) {
+        NodeSpec node = cluster.node();
+        ScaleUpParameters scaleUp = scaleUp(node);
+        ScaleOutSpec scaleOut = cluster.scaleOut();
+        int accelerators = cluster.accelerators();
+        if (scaleOut == null || node.nic() == null) {
+            return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
+        }
+        double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
+        LinkClass nic = new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(Calibration.NIC_EFFICIENCY);
+        LinkClass fabric = new LinkClass(scaleOut.fabric().linkBytesPerSecond(), scaleOut.fabric().latencyPs())
+                .derated(Calibration.NIC_EFFICIENCY);
+        return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, nic,
+                fatTree(scaleOut.topology(), fabric, node)));
+    }
+
+    /** The routing mode of the engine for the spec's routing. */
+    public static RoutingMode routing(ClusterSpec cluster) {
+        if (cluster.scaleOut() == null) {
+            return RoutingMode.ECMP;
+        }
+        switch (cluster.scaleOut().routing()) {
+            case ADAPTIVE:
+                return RoutingMode.ADAPTIVE;
+            case SPRAYING:
+                return RoutingMode.SPRAY;
+            default:
+                return RoutingMode.ECMP;
+        }
+    }
+
+    private static ScaleUpParameters scaleUp(NodeSpec node) {
+        ScaleUpSpec spec = node.scaleUp();
+        if (spec == null || node.accelerators() < 2) {
+            return ScaleUpParameters.none();
+        }
+        int domain = Math.min(spec.domainSize(), node.accelerators());
+        if (spec.kind() == ScaleUpSpec.Kind.FULL_MESH) {
+            LinkClass perPair = new LinkClass(spec.bytesPerSecondPerAccelerator() / (domain - 1),
+                    spec.fabric().latencyPs()).derated(Calibration.NVLINK_EFFICIENCY);
+            return ScaleUpParameters.fullMesh(domain, perPair);
+        }
+        LinkClass link = new LinkClass(spec.bytesPerSecondPerAccelerator(), spec.fabric().latencyPs())
+                .derated(Calibration.NVLINK_EFFICIENCY);
+        return ScaleUpParameters.switched(domain, link, spec.inSwitchReduction());
+    }
+
+    private static FatTreeParameters fatTree(TopologySpec topology, LinkClass fabric, NodeSpec node) {
+        if (topology instanceof TopologySpec.SingleSwitch) {
+            return FatTreeParameters.singleSwitch(fabric);
+        }
+        if (topology instanceof TopologySpec.FatTree tree) {
+            return tree(tree.switchSpec(), tree.tiers(), tree.oversubscription(), fabric, 1);
+        }
+        if (topology instanceof TopologySpec.RailOptimized rail) {
+            int rails = node.railAligned() ? rail.rails() : 1;
+            return tree(rail.switchSpec(), rail.tiers() + (rail.tiers() < 2 ? 1 : 0), rail.oversubscription(), fabric,
+                    rails);
+        }
+        throw new UnsupportedOperationException("simulating on a " + topology.getClass().getSimpleName()
+                + " scale-out fabric is not simulated yet: use a fat-tree, rail-optimized or single-switch fabric");
+    }
+
+    private static FatTreeParameters tree(SwitchSpec switchSpec, int tiers, List<Double> stated, LinkClass fabric,
+            int rails) {
+        int radix = switchSpec == null ? DEFAULT_RADIX : switchSpec.radix();
+        int levels = Math.max(1, Math.min(3, tiers));
+        double[] ratios = new double[levels - 1];
+        for (int tier = 0; tier < ratios.length; tier++) {
+            ratios[tier] = ratio(stated, tier);
+        }
+        if (ratios.length > 0) {
+            ratios[ratios.length - 1] = Math.max(ratios[ratios.length - 1], ratio(stated, levels - 1));
+        }
+        if (levels == 1) {
+            return FatTreeParameters.singleSwitch(fabric);
+        }
+        int hostsPerLeaf = Math.max(1, (int) Math.floor(radix * ratios[0] / (1 + ratios[0])));
+        return new FatTreeParameters(levels, hostsPerLeaf, Math.max(1, radix / 2), ratios, fabric, rails);
+    }
+
+    private static double ratio(List<Double> stated, int tier) {
+        return tier < stated.size() ? Math.max(1.0, stated.get(tier)) : 1.0;
+    }
+}

@@ -1,0 +1,151 @@
+package org.fabricsim.runtime.training;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+/**
+ * {@link CollectiveTimer} on the engine's flow-level network model ({@link FabricPhase}): each
+ * distinct step pattern is solved once with all its concurrent groups and memoized, so identical
+ * ring steps (n − 1 per collective) cost one solve. Step software latency: NCCL's per-step
+ * latency of the engine's {@link Calibration} (network when a step leaves the scale-up domain,
+ * NVLink otherwise). Scale-out transfers use {@link #CONNECTIONS_PER_PEER} connections.
+ *
+ * <p>Sizes: in the fluid max-min model a phase whose flows all scale by x lasts x times as long
+ * (rates do not depend on sizes, so every completion scales). A ring step along an axis is
+ * therefore solved once, at the first size asked for, and other sizes are scaled from it, the
+ * concurrent pipeline sends scaled alike (an approximation when the caller's pipeline size does
+ * not scale with the ring's). Solves per step: one per axis plus one for pipeline sends and one
+ * for expert all-to-all, whatever the number of chunks and stages.
+ */
+public final class FabricCollectiveTimer implements CollectiveTimer {
+    /** Connections NCCL opens per network peer: NCCL_NCHANNELS_PER_NET_PEER, default 2 (NCCL environment docs). */
+    public static final int CONNECTIONS_PER_PEER = 2;
+    private static final int FOREGROUND = 0;
+    private static final int BACKGROUND = 1;
+
+    private final ClusterTopology topology;
+    private final Placement placement;
+    private final RoutingMode routing;
+    private final long seed;
+    private final Map<String, Double> solved = new HashMap<>();
+    private final Map<String, double[]> referenceBytes = new HashMap<>();
+
+    public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, long seed) {
+        if (placement.accelerators() > topology.accelerators()) {
+            throw new IllegalArgumentException(placement.accelerators() + " ranks on " + topology.accelerators()
+                    + " accelerators");
+        }
+        this.topology = topology;
+        this.placement = placement;
+        this.routing = routing;
+        this.seed = seed;
+    }
+
+    @Override
+    public double ringStepSeconds(Axis axis, double bytesPerRank, double pipelineBytes) {
+        if (placement.size(axis) < 2 || !(bytesPerRank > 0)) {
+            return 0;
+        }
+        String key = "ring " + axis + (pipelineBytes > 0);
+        double[] reference = referenceBytes.get(key);
+        if (reference != null) {
+            double overhead = stepOverheadSeconds(!topology.sameDomain(0, placement.shift(0, axis, 1)));
+            return (solved.get(key) - overhead) * bytesPerRank / reference[0] + overhead;
+        }
+        referenceBytes.put(key, new double[] {bytesPerRank});
+        return solved.computeIfAbsent(key, k -> {
+            FabricPhase phase = new FabricPhase(topology, routing, seed);
+            int n = placement.accelerators();
+            for (int rank = 0; rank < n; rank++) {
+                int next = placement.shift(rank, axis, 1);
+                if (topology.sameDomain(rank, next)) {
+                    phase.add(rank, next, bytesPerRank, 1, FOREGROUND);
+                } else {
+                    addDomainCrossing(phase, rank, next, axis, bytesPerRank);
+                }
+            }
+            addPipelineSends(phase, pipelineBytes, BACKGROUND);
+            boolean crosses = !topology.sameDomain(0, placement.shift(0, axis, 1));
+            return phase.solve(2)[FOREGROUND] + stepOverheadSeconds(crosses);
+        });
+    }
+
+    @Override
+    public double pipelineSendSeconds(double bytes) {
+        if (placement.size(Axis.PIPELINE) < 2 || !(bytes > 0)) {
+            return 0;
+        }
+        return solved.computeIfAbsent("pp " + bytes, key -> {
+            FabricPhase phase = new FabricPhase(topology, routing, seed);
+            addPipelineSends(phase, bytes, FOREGROUND);
+            boolean crosses = !topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1));
+            return phase.solve(1)[FOREGROUND] + stepOverheadSeconds(crosses);
+        });
+    }
+
+    @Override
+    public double expertAllToAllSeconds(double bytesPerRank) {
+        int group = placement.expert();
+        if (group < 2 || !(bytesPerRank > 0)) {
+            return 0;
+        }
+        return solved.computeIfAbsent("a2a " + bytesPerRank, key -> {
+            FabricPhase phase = new FabricPhase(topology, routing, seed);
+            int n = placement.accelerators();
+            boolean crosses = false;
+            for (int rank = 0; rank < n; rank++) {
+                for (int member : placement.expertGroup(rank)) {
+                    phase.add(rank, member, bytesPerRank / group, 1, FOREGROUND);
+                    crosses |= !topology.sameDomain(rank, member);
+                }
+            }
+            return phase.solve(1)[FOREGROUND] + stepOverheadSeconds(crosses);
+        });
+    }
+
+    /**
+     * The ring edge from the last group member of one scale-up domain to the first of the next,
+     * as NCCL lays out multi-channel rings: with k members of the group in the domain, k channels
+     * each leave through a different member's NIC, so the edge's bytes go as k transfers of 1/k
+     * from the j-th member of this domain to the j-th of the next (same local index, same rail).
+     */
+    private void addDomainCrossing(FabricPhase phase, int rank, int next, Axis axis, double bytes) {
+        int first = rank;
+        int k = 1;
+        while (k < placement.size(axis) && topology.sameDomain(placement.shift(first, axis, -1), rank)) {
+            first = placement.shift(first, axis, -1);
+            k++;
+        }
+        for (int j = 0; j < k; j++) {
+            phase.add(placement.shift(first, axis, j), placement.shift(next, axis, j), bytes / k,
+                    CONNECTIONS_PER_PEER, FOREGROUND);
+        }
+    }
+
+    private void addPipelineSends(FabricPhase phase, double bytes, int transferClass) {
+        if (placement.size(Axis.PIPELINE) < 2 || !(bytes > 0)) {
+            return;
+        }
+        int stages = placement.size(Axis.PIPELINE);
+        int n = placement.accelerators();
+        for (int rank = 0; rank < n; rank++) {
+            int stage = placement.coordinate(rank, Axis.PIPELINE);
+            if (stage + 1 < stages) {
+                int next = placement.shift(rank, Axis.PIPELINE, 1);
+                phase.add(rank, next, bytes, connections(rank, next), transferClass);
+            }
+        }
+    }
+
+    private int connections(int src, int dst) {
+        return topology.sameDomain(src, dst) ? 1 : CONNECTIONS_PER_PEER;
+    }
+
+    private static double stepOverheadSeconds(boolean crossesDomains) {
+        return (crossesDomains ? Calibration.NET_STEP_OVERHEAD_PS : Calibration.NVLINK_STEP_OVERHEAD_PS) / 1e12;
+    }
+}

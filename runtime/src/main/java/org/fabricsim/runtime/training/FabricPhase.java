@@ -1,0 +1,114 @@
+package org.fabricsim.runtime.training;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.network.NetworkModel;
+import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+/**
+ * One bulk-synchronous phase of concurrent transfers run on the engine's flow-level {@link
+ * MaxMinNetwork}: every transfer starts at 0, is split into its connections (channels, each with
+ * its own ECMP hash) and routed by the engine's {@link Router}; the phase reports, per class of
+ * transfers, when its last byte arrives (end of transmission plus path latency). Transfers of
+ * every class share the links, so a class's time includes the contention of the others.
+ *
+ * <p>Cost: O(F·hops) to route F flows plus the network model's solves.
+ */
+final class FabricPhase {
+    /**
+     * Relative completion tolerance handed to the network model: completions within 2% of the
+     * earliest one's age share one re-solve. A fat-tree couples all flows of a phase into one
+     * component, so each separate completion would re-solve every flow; 2% bounds the error of a
+     * phase's time at 2%, well inside the ±3-point calibration band.
+     */
+    static final double COMPLETION_TOLERANCE = 0.02;
+
+    private final ClusterTopology topology;
+    private final RoutingMode routing;
+    private final long seed;
+    private int count;
+    private int[] source = new int[256];
+    private int[] destination = new int[256];
+    private double[] bytes = new double[256];
+    private int[] channels = new int[256];
+    private byte[] kind = new byte[256];
+
+    FabricPhase(ClusterTopology topology, RoutingMode routing, long seed) {
+        this.topology = topology;
+        this.routing = routing;
+        this.seed = seed;
+    }
+
+    /** Adds a transfer of {@code transferBytes} from src to dst over {@code connections} connections. */
+    void add(int src, int dst, double transferBytes, int connections, int transferClass) {
+        if (src == dst || !(transferBytes > 0)) {
+            return;
+        }
+        if (count == source.length) {
+            int capacity = count * 2;
+            source = Arrays.copyOf(source, capacity);
+            destination = Arrays.copyOf(destination, capacity);
+            bytes = Arrays.copyOf(bytes, capacity);
+            channels = Arrays.copyOf(channels, capacity);
+            kind = Arrays.copyOf(kind, capacity);
+        }
+        source[count] = src;
+        destination[count] = dst;
+        bytes[count] = transferBytes;
+        channels[count] = connections;
+        kind[count] = (byte) transferClass;
+        count++;
+    }
+
+    /** Seconds until the last transfer of each class arrives; index = class, 0 for an empty class. */
+    double[] solve(int classes) {
+        double[] seconds = new double[classes];
+        if (count == 0) {
+            return seconds;
+        }
+        Router router = new Router(topology, routing, seed);
+        int total = 0;
+        for (int t = 0; t < count; t++) {
+            total += channels[t] * router.routeCount(source[t], destination[t]);
+        }
+        long[] latencyPs = new long[total];
+        byte[] flowClass = new byte[total];
+        long[] endPs = new long[classes];
+        Simulation simulation = new Simulation(seed);
+        NetworkModel network = new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(),
+                COMPLETION_TOLERANCE);
+        network.setListener((tag, finishPs) -> {
+            int c = flowClass[tag];
+            endPs[c] = Math.max(endPs[c], finishPs + latencyPs[tag]);
+        });
+        int[] path = new int[topology.maxRouteLinks()];
+        int start = simulation.register(payload -> {
+            int tag = 0;
+            for (int t = 0; t < count; t++) {
+                int subflows = router.routeCount(source[t], destination[t]);
+                double each = bytes[t] / (channels[t] * (double) subflows);
+                for (int c = 0; c < channels[t]; c++) {
+                    long key = Router.flowKey(source[t], destination[t], c);
+                    for (int s = 0; s < subflows; s++) {
+                        int length = router.route(source[t], destination[t], key, s, path);
+                        router.commit(path, length, each);
+                        latencyPs[tag] = topology.pathLatencyPs(path, length);
+                        flowClass[tag] = kind[t];
+                        network.start(path, length, each, 1, tag);
+                        tag++;
+                    }
+                }
+            }
+        });
+        simulation.schedule(0, start, 0);
+        simulation.run(network);
+        for (int c = 0; c < classes; c++) {
+            seconds[c] = endPs[c] / 1e12;
+        }
+        return seconds;
+    }
+}

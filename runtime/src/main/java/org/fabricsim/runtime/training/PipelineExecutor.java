@@ -1,0 +1,248 @@
+package org.fabricsim.runtime.training;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
+
+/**
+ * Executes one training step's pipeline as a DAG of per-stage, per-micro-batch tasks.
+ *
+ * <p>Model chunk g = c·P + s is chunk c of stage s (P stages, v chunks each; v = 1 unless
+ * interleaved). Tasks: F(m, g), B(m, g) and, for zero-bubble schedules, W(m, g) (the weight
+ * gradient split off B). Dependencies: F(m, g) after F(m, g − 1) plus the send time; B(m, g)
+ * after B(m, g + 1) plus the send time, B(m, G − 1) after F(m, G − 1); W(m, g) after B(m, g). Each
+ * stage runs its F and B tasks in its schedule's order:
+ * <ul>
+ * <li>GPipe: every forward, then every backward;</li>
+ * <li>1F1B: P − s − 1 warm-up forwards, then alternating F and B, then the remaining B;</li>
+ * <li>interleaved (Narayanan et al. 2021; Megatron-LM's schedule): forward k is micro-batch
+ * ⌊k/(Pv)⌋·P + k mod P of chunk ⌊k/P⌋ mod v (backward chunks reversed), warm-up (P − s − 1)·2 +
+ * (v − 1)·P, which needs M to be a multiple of P;</li>
+ * <li>zero-bubble and DualPipe-like: the 1F1B (or interleaved) order of F and B, with each W
+ * deferred and run whenever the next F or B is not ready and the W fits before it (Qi et al.,
+ * "Zero Bubble Pipeline Parallelism", 2024), remaining Ws at the end.</li>
+ * </ul>
+ * A task starts at max(its stage's clock, its dependencies' ends); the stage with the earliest
+ * clock whose next task is ready goes first. Cost O(P · tasks) time, O(M·G) memory.
+ */
+public final class PipelineExecutor {
+    private static final byte FORWARD = 0;
+    private static final byte BACKWARD = 1;
+
+    private final int stages;
+    private final int chunks;
+    private final int microBatches;
+    private final double[] forwardSeconds;
+    private final double[] backwardSeconds;
+    private final double[] weightSeconds;
+    private final boolean splitWeights;
+    private final byte[][] type;
+    private final int[][] micro;
+    private final int[][] chunk;
+
+    /**
+     * @param schedule         the schedule
+     * @param stages           P
+     * @param chunks           v (1 unless interleaved)
+     * @param microBatches     M per step
+     * @param forwardSeconds   forward task time of chunk g at [g]
+     * @param backwardSeconds  backward task time of chunk g (input gradient only when weights are split)
+     * @param weightSeconds    weight-gradient time of chunk g (0 unless weights are split)
+     */
+    public PipelineExecutor(PipelineSchedule schedule, int stages, int chunks, int microBatches,
+            double[] forwardSeconds, double[] backwardSeconds, double[] weightSeconds) {
+        if (chunks > 1 && microBatches % stages != 0) {
+            throw new IllegalArgumentException("interleaving needs micro-batches (" + microBatches
+                    + ") to be a multiple of the pipeline stages (" + stages + ")");
+        }
+        this.stages = stages;
+        this.chunks = chunks;
+        this.microBatches = microBatches;
+        this.forwardSeconds = forwardSeconds.clone();
+        this.backwardSeconds = backwardSeconds.clone();
+        this.weightSeconds = weightSeconds.clone();
+        this.splitWeights = splitsWeights(schedule);
+        this.type = new byte[stages][];
+        this.micro = new int[stages][];
+        this.chunk = new int[stages][];
+        for (int s = 0; s < stages; s++) {
+            order(schedule, s);
+        }
+    }
+
+    /** Whether {@code schedule} separates weight gradients from B. */
+    public static boolean splitsWeights(PipelineSchedule schedule) {
+        return schedule == PipelineSchedule.ZERO_BUBBLE || schedule == PipelineSchedule.DUALPIPE;
+    }
+
+    /** Runs the step with {@code sendSeconds} per pipeline send; see {@link Timeline}. */
+    public Timeline run(double sendSeconds) {
+        int g = stages * chunks;
+        double[] forwardEnd = new double[g * microBatches];
+        double[] backwardEnd = new double[g * microBatches];
+        Arrays.fill(forwardEnd, Double.NaN);
+        Arrays.fill(backwardEnd, Double.NaN);
+        double[] clock = new double[stages];
+        double[] busy = new double[stages];
+        double[] gradientsReady = new double[stages * chunks];
+        double[] firstForward = new double[stages];
+        int[] next = new int[stages];
+        int[][] pendingWeights = new int[stages][microBatches * chunks];
+        int[] pendingCount = new int[stages];
+        boolean[] waiting = new boolean[stages];
+        int remaining = 0;
+        for (int s = 0; s < stages; s++) {
+            remaining += type[s].length;
+        }
+        while (remaining > 0) {
+            int s = earliest(clock, waiting, next);
+            if (s < 0) {
+                throw new IllegalStateException("pipeline schedule deadlocked");
+            }
+            int i = next[s];
+            int m = micro[s][i];
+            int c = chunk[s][i];
+            int gc = c * stages + s;
+            double ready = readyTime(type[s][i], m, gc, g, forwardEnd, backwardEnd, sendSeconds);
+            if (splitWeights && pendingCount[s] > 0) {
+                int w = pendingWeights[s][0];
+                double weight = weightSeconds[(w % chunks) * stages + s];
+                if (Double.isNaN(ready) || clock[s] + weight <= ready) {
+                    System.arraycopy(pendingWeights[s], 1, pendingWeights[s], 0, --pendingCount[s]);
+                    clock[s] += weight;
+                    busy[s] += weight;
+                    gradientsReady[(w % chunks) * stages + s] = clock[s];
+                    Arrays.fill(waiting, false);
+                    continue;
+                }
+            }
+            if (Double.isNaN(ready)) {
+                waiting[s] = true;
+                continue;
+            }
+            double start = Math.max(clock[s], ready);
+            double duration = type[s][i] == FORWARD ? forwardSeconds[gc] : backwardSeconds[gc];
+            clock[s] = start + duration;
+            busy[s] += duration;
+            if (type[s][i] == FORWARD) {
+                forwardEnd[gc * microBatches + m] = clock[s];
+                if (m == 0) {
+                    firstForward[s] += duration;
+                }
+            } else {
+                backwardEnd[gc * microBatches + m] = clock[s];
+                if (splitWeights) {
+                    pendingWeights[s][pendingCount[s]++] = m * chunks + c;
+                } else {
+                    gradientsReady[gc] = clock[s];
+                }
+            }
+            next[s]++;
+            remaining--;
+            Arrays.fill(waiting, false);
+        }
+        for (int s = 0; s < stages; s++) {
+            for (int k = 0; k < pendingCount[s]; k++) {
+                int w = pendingWeights[s][k];
+                double weight = weightSeconds[(w % chunks) * stages + s];
+                clock[s] += weight;
+                busy[s] += weight;
+                gradientsReady[(w % chunks) * stages + s] = clock[s];
+            }
+        }
+        return new Timeline(stages, chunks, clock, busy, gradientsReady, firstForward);
+    }
+
+    private double readyTime(byte kind, int m, int gc, int g, double[] forwardEnd, double[] backwardEnd,
+            double sendSeconds) {
+        if (kind == FORWARD) {
+            return gc == 0 ? 0 : forwardEnd[(gc - 1) * microBatches + m] + sendSeconds;
+        }
+        if (gc == g - 1) {
+            return forwardEnd[gc * microBatches + m];
+        }
+        return backwardEnd[(gc + 1) * microBatches + m] + sendSeconds;
+    }
+
+    private int earliest(double[] clock, boolean[] waiting, int[] next) {
+        int best = -1;
+        for (int s = 0; s < stages; s++) {
+            if (waiting[s] || next[s] >= type[s].length) {
+                continue;
+            }
+            if (best < 0 || clock[s] < clock[best]) {
+                best = s;
+            }
+        }
+        return best;
+    }
+
+    private void order(PipelineSchedule schedule, int s) {
+        int total = microBatches * chunks;
+        type[s] = new byte[2 * total];
+        micro[s] = new int[2 * total];
+        chunk[s] = new int[2 * total];
+        int at = 0;
+        if (schedule == PipelineSchedule.GPIPE) {
+            for (int k = 0; k < total; k++) {
+                at = put(s, at, FORWARD, k);
+            }
+            for (int k = 0; k < total; k++) {
+                at = put(s, at, BACKWARD, k);
+            }
+            return;
+        }
+        int warmUp = chunks == 1 ? stages - s - 1 : (stages - s - 1) * 2 + (chunks - 1) * stages;
+        warmUp = Math.min(warmUp, total);
+        int forward = 0;
+        int backward = 0;
+        while (forward < warmUp) {
+            at = put(s, at, FORWARD, forward++);
+        }
+        while (forward < total) {
+            at = put(s, at, FORWARD, forward++);
+            at = put(s, at, BACKWARD, backward++);
+        }
+        while (backward < total) {
+            at = put(s, at, BACKWARD, backward++);
+        }
+    }
+
+    /** Adds the k-th forward or backward task of the interleaved enumeration. */
+    private int put(int s, int at, byte kind, int k) {
+        int group = stages * chunks;
+        int m = k / group * stages + k % stages;
+        int c = k / stages % chunks;
+        if (chunks == 1) {
+            m = k;
+            c = 0;
+        }
+        type[s][at] = kind;
+        micro[s][at] = m;
+        chunk[s][at] = kind == FORWARD ? c : chunks - 1 - c;
+        return at + 1;
+    }
+
+    /**
+     * What one step looked like.
+     *
+     * @param stages          P
+     * @param chunks          v
+     * @param endSeconds      when each stage finished its last task
+     * @param busySeconds     compute time of each stage
+     * @param gradientsReady  when the gradients of chunk c of stage s were final, at [c·P + s]
+     * @param firstForward    forward time of micro-batch 0 on each stage (all its chunks)
+     */
+    public record Timeline(int stages, int chunks, double[] endSeconds, double[] busySeconds, double[] gradientsReady,
+            double[] firstForward) {
+
+        /** The pipeline's makespan. */
+        public double makespan() {
+            double end = 0;
+            for (double e : endSeconds) {
+                end = Math.max(end, e);
+            }
+            return end;
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package org.fabricsim.runtime.training;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.compute.ModelFlops;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+/**
+ * The static shape of one step: micro-batches, virtual stages, and which layers each model chunk
+ * holds.
+ *
+ * <p>Micro-batches M = ⌈global batch ÷ (DP × micro-batch)⌉. Virtual stages: as stated; an
+ * interleaved schedule that states none uses the deepest balanced interleaving, the largest v with
+ * P·v dividing L or L + 2 (the embedding and the output layer each take one layer's slot, as Llama
+ * 3 balances its 126 layers over 16 stages, arXiv 2407.21783 §3.3.2); interleaving needs M to be a
+ * multiple of P, otherwise v = 1. Layers over the G = P·v chunks: ⌈L/G⌉ each, the surplus taken one
+ * layer at a time from the first and last chunks inwards (Llama 3's first/last-stage rule). O(L).
+ *
+ * @param microBatches  M
+ * @param stages        P
+ * @param chunks        v
+ * @param denseLayers   dense layers of chunk g at [g]
+ * @param moeLayers     MoE layers of chunk g at [g]
+ */
+public record StepPlan(int microBatches, int stages, int chunks, int[] denseLayers, int[] moeLayers) {
+
+    /** The plan of {@code spec}. */
+    public static StepPlan of(TrainingSpec spec) {
+        TransformerSpec model = spec.model();
+        int p = spec.parallel().pipeline();
+        long perReplica = (long) spec.parallel().data() * spec.microBatch();
+        int m = (int) Math.max(1, (spec.globalBatchSequences() + perReplica - 1) / perReplica);
+        int v = spec.virtualStages();
+        if (spec.schedule() == PipelineSchedule.INTERLEAVED && v == 1) {
+            v = deepestBalancedInterleaving(model.layers(), p);
+        }
+        if (v > 1 && m % p != 0) {
+            v = 1;
+        }
+        int g = p * v;
+        if (g > model.layers() + 2) {
+            throw new IllegalArgumentException(spec.name() + ": " + g + " pipeline chunks for " + model.layers()
+                    + " layers; use fewer pipeline stages or virtual stages");
+        }
+        int[] counts = new int[g];
+        int each = (model.layers() + g - 1) / g;
+        Arrays.fill(counts, each);
+        int surplus = each * g - model.layers();
+        for (int i = 0; surplus > 0; i++, surplus--) {
+            int at = i % 2 == 0 ? i / 2 : g - 1 - i / 2;
+            counts[at % g]--;
+        }
+        int[] dense = new int[g];
+        int[] moe = new int[g];
+        int layer = 0;
+        for (int c = 0; c < g; c++) {
+            for (int k = 0; k < counts[c]; k++, layer++) {
+                if (ModelFlops.moeLayer(model, layer)) {
+                    moe[c]++;
+                } else {
+                    dense[c]++;
+                }
+            }
+        }
+        return new StepPlan(m, p, v, dense, moe);
+    }
+
+    static int deepestBalancedInterleaving(int layers, int stages) {
+        for (int v = Math.max(1, (layers + 2) / stages); v > 1; v--) {
+            int chunks = stages * v;
+            if (layers % chunks == 0 || (layers + 2) % chunks == 0) {
+                return v;
+            }
+        }
+        return 1;
+    }
+
+    /** Model chunks P·v. */
+    public int modelChunks() {
+        return stages * chunks;
+    }
+
+    /** Layers of chunk g. */
+    public int layers(int g) {
+        return denseLayers[g] + moeLayers[g];
+    }
+}

@@ -1,0 +1,110 @@
+package org.fabricsim.runtime.training;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.fabricsim.runtime.analysis.Memory;
+import org.fabricsim.runtime.compute.ModelFlops;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+/**
+ * The training entry point: one step of a {@link TrainingSpec} on the engine's network model,
+ * reported as a {@link RunResult} of kind {@code training}.
+ *
+ * <p>MFU = model FLOPs per step ÷ (step time × accelerators × dense BF16 peak) with model FLOPs
+ * per token from {@link ModelFlops#perToken}; HFU adds recomputation; memory per accelerator is the
+ * validation's {@link Memory#training} (one memory model for the validator and the engine); cost per hour =
+ * $/accelerator-hour × accelerators, per step = that × step ÷ 3600 s, and one MFU point for a
+ * year = cost per hour × 8,760 h ÷ 100 (docs/metrics.md).
+ */
+public final class TrainingSimulator {
+    /** The kind of the run results. */
+    public static final String KIND = "training";
+    /** Seed of the ECMP hashes when the caller gives none. */
+    public static final long SEED = 1;
+    private static final double HOURS_PER_YEAR = 8760;
+    private static final double SECONDS_PER_HOUR = 3600;
+
+    private TrainingSimulator() {
+    }
+
+    /** Simulates one step of {@code spec} with the default seed. */
+    public static RunResult run(TrainingSpec spec) {
+        return run(spec, SEED);
+    }
+
+    /** Simulates one step of {@code spec}; {@code seed} seeds the ECMP hashes, so equal seeds give equal results. */
+    public static RunResult run(TrainingSpec spec, long seed) {
+        long startNanos = System.nanoTime();
+        check(spec);
+        ClusterTopology topology = ClusterTopologies.build(spec.cluster());
+        Placement placement = Placement.of(spec.parallel());
+        CollectiveTimer timer = new FabricCollectiveTimer(topology, placement,
+                ClusterTopologies.routing(spec.cluster()), seed);
+        StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), timer);
+        return result(spec, step, (System.nanoTime() - startNanos) / 1e9);
+    }
+
+    /** The result of {@code step}. */
+    static RunResult result(TrainingSpec spec, StepBreakdown step, double wallSeconds) {
+        ParallelismSpec par = spec.parallel();
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("accelerators", spec.accelerators());
+        parameters.put("tp", par.tensor());
+        parameters.put("pp", par.pipeline());
+        parameters.put("dp", par.data());
+        parameters.put("cp", par.context());
+        parameters.put("ep", par.expert());
+        parameters.put("sequence", spec.sequence());
+        parameters.put("globalBatch", spec.globalBatchSequences());
+        parameters.put("microBatches", step.plan().microBatches());
+        parameters.put("virtualStages", step.plan().chunks());
+
+        double tokens = (double) spec.globalBatchSequences() * spec.sequence();
+        double modelFlops = ModelFlops.perToken(spec.model(), spec.sequence()) * tokens;
+        double seconds = step.stepSeconds();
+        double peak = spec.cluster().node().accelerator().bf16FlopsPerSecond();
+        double mfu = modelFlops / (seconds * spec.accelerators() * peak);
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("stepTimeSeconds", seconds);
+        metrics.put("mfu", mfu);
+        metrics.put("hfu", mfu * step.recomputeFactor());
+        metrics.put("tflopsPerAccelerator", modelFlops / seconds / spec.accelerators() / 1e12);
+        metrics.put("tokensPerSecond", tokens / seconds);
+        metrics.put("bubbleFraction", step.bubbleSeconds() / seconds);
+        metrics.put("exposedCommunicationFraction", step.exposedCommunicationSeconds() / seconds);
+        Map<String, Object> exposed = new LinkedHashMap<>();
+        exposed.put("tp", step.tpSeconds());
+        exposed.put("pp", step.ppSeconds());
+        exposed.put("dp", step.dpSeconds());
+        exposed.put("cp", step.cpSeconds());
+        exposed.put("ep", step.epSeconds());
+        metrics.put("exposedCommunicationSeconds", exposed);
+        metrics.put("memoryPerAcceleratorBytes", Memory.training(spec).totalBytes());
+        ClusterSpec cluster = spec.cluster();
+        if (cluster.cost() != null) {
+            double perHour = cluster.cost().dollarsPerHour() * spec.accelerators();
+            metrics.put("costPerHour", perHour);
+            metrics.put("costPerStep", perHour * seconds / SECONDS_PER_HOUR);
+            metrics.put("costPerMfuPointPerYear", perHour * HOURS_PER_YEAR / 100);
+        }
+        return new RunResult(spec.name(), KIND, parameters, metrics, wallSeconds);
+    }
+
+    private static void check(TrainingSpec spec) {
+        int planned = spec.parallel().accelerators();
+        if (planned != spec.accelerators()) {
+            throw new IllegalArgumentException(spec.name() + ": the parallel plan occupies " + planned
+                    + " accelerators (TP x PP x DP x CP) but the job uses " + spec.accelerators());
+        }
+        if (planned > spec.cluster().accelerators()) {
+            throw new IllegalArgumentException(spec.name() + ": " + planned + " accelerators requested, the cluster "
+                    + spec.cluster().name() + " has " + spec.cluster().accelerators());
+        }
+    }
+}

@@ -1,0 +1,238 @@
+package org.fabricsim.runtime.training;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.compute.ComputeCalibration;
+import org.fabricsim.runtime.compute.Device;
+import org.fabricsim.runtime.compute.ModelFlops;
+import org.fabricsim.runtime.compute.PassTime;
+import org.fabricsim.runtime.compute.TransformerCompute;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
+import org.fabricsim.runtime.spec.TrainingSpec.Recompute;
+import org.fabricsim.runtime.spec.TrainingSpec.Sharding;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+/**
+ * One training step: compute per model chunk, the communication of each parallel axis timed by a
+ * {@link CollectiveTimer}, the pipeline DAG ({@link PipelineExecutor}), then data-parallel
+ * gradient reduction, optimizer and parameter gathering per stage.
+ *
+ * <p>Symmetry: every DP replica runs the same pipeline, every dense (or MoE) layer costs the same,
+ * so one layer of each kind and one replica's pipeline are computed; the timer puts all replicas'
+ * traffic on the fabric at once.
+ *
+ * <p>Per layer and micro-batch (T = micro-batch × s ÷ CP tokens, bytes e = 2): TP issues 4 ring
+ * collectives forward and 4 backward over T·h·e (all-gather/reduce-scatter with sequence
+ * parallelism; two all-reduces without, the same ring volume), 4 more backward with full
+ * recompute; CP all-gathers K and V forward and reduce-scatters their gradients backward; EP runs
+ * dispatch and combine forward and backward, each rank sending (T/TP)·k·h bytes (FP8 dispatch
+ * when training in FP8). TP, CP and EP time adds to the task (exposed); DualPipe overlaps EP with
+ * the chunk's compute up to the overlap fraction. Pipeline sends carry T·h·e (÷TP with sequence
+ * parallelism).
+ *
+ * <p>Data parallelism, per stage, with overlap fraction ω: the gradients of chunk c (FP32,
+ * {@link ComputeCalibration#GRADIENT_REDUCE_BYTES}) are ready progressively over its last backward
+ * (duration b), so their reduce-scatter (all-reduce without sharding) starts at max(previous end,
+ * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket); the tail past the
+ * stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard), then
+ * the BF16 parameter all-gather (ZeRO-1/2), of which ω × the first micro-batch's forward hides
+ * behind the next step. ZeRO-3/FSDP gather parameters before every forward and backward and
+ * reduce-scatter after every backward, hidden up to ω × the task's compute. Cost: O(P·tasks)
+ * for the DAG plus a handful of network solves.
+ */
+public final class TrainingStep {
+    private static final int TP_COLLECTIVES_PER_PASS = 4;
+
+    private TrainingStep() {
+    }
+
+    /** Simulates one step of {@code spec} with communication timed by {@code timer}. */
+    public static StepBreakdown simulate(TrainingSpec spec, StepPlan plan, CollectiveTimer timer) {
+        TransformerSpec model = spec.model();
+        ParallelismSpec par = spec.parallel();
+        int tp = par.tensor();
+        int dp = par.data();
+        boolean sp = par.sequenceParallel() && tp > 1;
+        Device device = Device.of(spec.cluster().node().accelerator(), spec.precision());
+        double tokens = (double) spec.microBatch() * spec.sequence() / par.context();
+        TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
+                par.expert(), sp, spec.recompute());
+        TransformerCompute plain = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
+                par.expert(), sp, Recompute.NONE);
+        PassTime dense = compute.layer(false);
+        PassTime moe = model.moe() ? compute.layer(true) : PassTime.ZERO;
+        PassTime denseNoRecompute = plain.layer(false);
+        PassTime moeNoRecompute = model.moe() ? plain.layer(true) : PassTime.ZERO;
+
+        double e = Precision.BF16.bytes();
+        double tpRing = timer.ringSeconds(Axis.TENSOR, tp, tokens * model.hidden() * e, 0);
+        double tpForward = TP_COLLECTIVES_PER_PASS * tpRing;
+        double tpBackward = (spec.recompute() == Recompute.FULL ? 2 : 1) * TP_COLLECTIVES_PER_PASS * tpRing;
+        double kvBytes = 2 * tokens * par.context() * Math.max(1.0, model.kvHeads() / (double) tp) * model.headDim() * e;
+        double cpPerPass = timer.ringSeconds(Axis.CONTEXT, par.context(), kvBytes, 0);
+        double dispatchElement = spec.precision() == Precision.FP8 ? Precision.FP8.bytes() : e;
+        double routedBytes = tokens / tp * model.topK() * model.hidden();
+        double epPerPass = model.moe() ? timer.expertAllToAllSeconds(routedBytes * dispatchElement)
+                + timer.expertAllToAllSeconds(routedBytes * e) : 0;
+        double ppBytes = tokens * model.hidden() * e / (sp ? tp : 1);
+        double send = timer.pipelineSendSeconds(ppBytes);
+
+        int g = plan.modelChunks();
+        double[] forward = new double[g];
+        double[] backward = new double[g];
+        double[] weight = new double[g];
+        double[] tpChunk = new double[g];
+        double[] cpChunk = new double[g];
+        double[] epChunk = new double[g];
+        double[] fsdpChunk = new double[g];
+        double[] gradientBytes = new double[g];
+        double[] parameters = new double[g];
+        boolean split = PipelineExecutor.splitsWeights(spec.schedule());
+        boolean perTaskGather = spec.sharding() == Sharding.ZERO_3 || spec.sharding() == Sharding.FSDP;
+        double hardware = 0;
+        double hardwarePlain = 0;
+        for (int c = 0; c < g; c++) {
+            int layers = plan.layers(c);
+            PassTime work = dense.times(plan.denseLayers()[c]).plus(moe.times(plan.moeLayers()[c]));
+            PassTime work0 = denseNoRecompute.times(plan.denseLayers()[c])
+                    .plus(moeNoRecompute.times(plan.moeLayers()[c]));
+            if (c == 0) {
+                work = work.plus(compute.embedding());
+                work0 = work0.plus(compute.embedding());
+            }
+            if (c == g - 1) {
+                work = work.plus(compute.logits());
+                work0 = work0.plus(compute.logits());
+            }
+            hardware += work.hardwareFlops();
+            hardwarePlain += work0.hardwareFlops();
+            tpChunk[c] = layers * (tpForward + tpBackward);
+            cpChunk[c] = layers * 2 * cpPerPass;
+            double ep = plan.moeLayers()[c] * 2 * epPerPass;
+            double computeSeconds = work.forwardSeconds() + work.backwardSeconds();
+            epChunk[c] = spec.schedule() == PipelineSchedule.DUALPIPE
+                    ? Math.max(0, ep - spec.overlap() * computeSeconds) : ep;
+            parameters[c] = chunkParameters(model, plan, c, tp, par.expert());
+            gradientBytes[c] = parameters[c] * ComputeCalibration.GRADIENT_REDUCE_BYTES;
+            double fwdComm = layers * (tpForward + cpPerPass) + epChunk[c] / 2;
+            double bwdComm = layers * (tpBackward + cpPerPass) + epChunk[c] / 2;
+            if (perTaskGather) {
+                double gather = timer.ringSeconds(Axis.DATA, dp,
+                        parameters[c] * ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
+                double scatter = timer.ringSeconds(Axis.DATA, dp, gradientBytes[c], 0);
+                double hiddenF = spec.overlap() * work.forwardSeconds();
+                double hiddenB = spec.overlap() * work.backwardSeconds();
+                double exposedF = Math.max(0, gather - hiddenF);
+                double exposedB = Math.max(0, gather + scatter - hiddenB);
+                fsdpChunk[c] = plan.microBatches() * (exposedF + exposedB);
+                fwdComm += exposedF;
+                bwdComm += exposedB;
+            }
+            forward[c] = work.forwardSeconds() + fwdComm;
+            backward[c] = work.backwardInputSeconds() + bwdComm + (split ? 0 : work.backwardWeightSeconds());
+            weight[c] = split ? work.backwardWeightSeconds() : 0;
+        }
+
+        PipelineExecutor executor = new PipelineExecutor(spec.schedule(), plan.stages(), plan.chunks(),
+                plan.microBatches(), forward, backward, weight);
+        PipelineExecutor.Timeline actual = executor.run(send);
+        PipelineExecutor.Timeline ideal = executor.run(0);
+
+        int p = plan.stages();
+        double stepSeconds = 0;
+        int critical = 0;
+        double[] dpExposed = new double[p];
+        for (int s = 0; s < p; s++) {
+            double end = actual.endSeconds()[s];
+            double commEnd = 0;
+            double stageParameters = 0;
+            for (int c : chunksByReadiness(actual, s)) {
+                int gc = c * p + s;
+                stageParameters += parameters[gc];
+                if (perTaskGather) {
+                    continue;
+                }
+                double reduce = timer.ringSeconds(Axis.DATA, dp, gradientBytes[gc], ppBytes);
+                if (spec.sharding() == Sharding.NONE) {
+                    reduce *= 2;
+                }
+                double ready = actual.gradientsReady()[gc];
+                double lastBackward = backward[gc] + weight[gc];
+                double start = Math.max(commEnd, ready - spec.overlap() * lastBackward);
+                commEnd = Math.max(start + reduce, ready + reduce / Math.max(1, plan.layers(gc)));
+            }
+            double tail = Math.max(0, commEnd - end);
+            boolean sharded = spec.sharding() != Sharding.NONE;
+            double optimizer = compute.optimizerSeconds(stageParameters / (sharded ? dp : 1));
+            double gatherExposed = 0;
+            if (spec.sharding() == Sharding.ZERO_1 || spec.sharding() == Sharding.ZERO_2) {
+                double gather = timer.ringSeconds(Axis.DATA, dp,
+                        stageParameters * ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
+                gatherExposed = Math.max(0, gather - spec.overlap() * actual.firstForward()[s]);
+            }
+            dpExposed[s] = tail + gatherExposed;
+            double stageStep = end + tail + optimizer + gatherExposed;
+            if (stageStep > stepSeconds) {
+                stepSeconds = stageStep;
+                critical = s;
+            }
+        }
+
+        double tpExposed = 0;
+        double cpExposed = 0;
+        double epExposed = 0;
+        double fsdpExposed = 0;
+        for (int c = 0; c < plan.chunks(); c++) {
+            int gc = c * p + critical;
+            tpExposed += plan.microBatches() * tpChunk[gc];
+            cpExposed += plan.microBatches() * cpChunk[gc];
+            epExposed += plan.microBatches() * epChunk[gc];
+            fsdpExposed += fsdpChunk[gc];
+        }
+        double ppExposed = Math.max(0, actual.endSeconds()[critical] - ideal.endSeconds()[critical]);
+        double bubble = Math.max(0, ideal.endSeconds()[critical] - ideal.busySeconds()[critical]);
+        return new StepBreakdown(stepSeconds, bubble, tpExposed, ppExposed, dpExposed[critical] + fsdpExposed,
+                cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan);
+    }
+
+    /** Chunks of stage s in the order their gradients became final. */
+    private static int[] chunksByReadiness(PipelineExecutor.Timeline timeline, int s) {
+        int v = timeline.chunks();
+        Integer[] order = new Integer[v];
+        for (int c = 0; c < v; c++) {
+            order[c] = c;
+        }
+        int p = timeline.stages();
+        Arrays.sort(order, (a, b) -> Double.compare(timeline.gradientsReady()[a * p + s],
+                timeline.gradientsReady()[b * p + s]));
+        int[] result = new int[v];
+        for (int c = 0; c < v; c++) {
+            result[c] = order[c];
+        }
+        return result;
+    }
+
+    /** Parameters one rank holds for chunk c: its layers ÷ TP (experts ÷ EP), plus the embedding or output layer. */
+    static double chunkParameters(TransformerSpec model, StepPlan plan, int c, int tp, int ep) {
+        double dense = ModelFlops.attentionParameters(model) + 2.0 * model.hidden();
+        double perDense = (dense + ModelFlops.mlpParameters(model, model.ffn())) / tp;
+        double experts = model.moe()
+                ? (ModelFlops.mlpParameters(model, model.expertFfn()) * model.experts() / ep
+                        + ModelFlops.mlpParameters(model, model.expertFfn()) * model.sharedExperts()
+                        + (double) model.hidden() * model.experts()) / tp
+                : 0;
+        double perMoe = dense / tp + experts;
+        double total = plan.denseLayers()[c] * perDense + plan.moeLayers()[c] * perMoe;
+        int g = plan.modelChunks();
+        if (c == 0) {
+            total += (double) model.vocab() * model.hidden() / tp;
+        }
+        if (c == g - 1) {
+            total += (double) model.vocab() * model.hidden() / tp;
+        }
+        return total;
+    }
+}

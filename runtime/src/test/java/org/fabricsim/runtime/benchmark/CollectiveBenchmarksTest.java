@@ -1,0 +1,48 @@
+package org.fabricsim.runtime.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.Simulator;
+import org.fabricsim.runtime.TestClusters;
+import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.CollectiveAlgorithm;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.CollectiveOp;
+import org.junit.jupiter.api.Test;
+
+class CollectiveBenchmarksTest {
+
+    private static Map<?, ?> row(RunResult run, int index) {
+        return (Map<?, ?>) ((List<?>) run.metrics().get("rows")).get(index);
+    }
+
+    @Test
+    void shouldApproachTheCalibratedLinkRateForLargeRingAllReduces() {
+        // 2 nodes x 4 accelerators on one switch at B = 100 GB/s. The engine's one calibration
+        // derates NIC links to eta = Calibration.NIC_EFFICIENCY (0.96), so an ideal ring's busbw
+        // tends to B * eta = 96 GB/s; at 8 GiB the 14 latency terms (tens of us) against a
+        // ~157 ms transfer cost well under 1%.
+        CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(2, 4, 100e9, 500_000L), 2,
+                CollectiveOp.ALL_REDUCE, CollectiveAlgorithm.RING, 1, List.of(8L << 30, 1024L));
+        RunResult run = new Simulator().run(bench);
+        double ceilingGBps = 100 * Calibration.NIC_EFFICIENCY;
+        double large = (Double) row(run, 0).get("busbwGBps");
+        assertTrue(large <= ceilingGBps && large >= 0.99 * ceilingGBps, () -> "busbw " + large);
+        // 1 KiB is latency-bound: far below the link rate.
+        assertTrue((Double) row(run, 1).get("busbwGBps") < 0.01 * ceilingGBps);
+        assertEquals(8, run.parameters().get("accelerators"));
+        assertTrue(run.events() > 0 && run.flows() > 0, "the engine, not a formula, produced the rows");
+    }
+
+    @Test
+    void shouldRunOnlyOnTheNodesTheBenchmarkAsksFor() {
+        CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(4, 8, 50e9, 1_000_000L), 2,
+                CollectiveOp.ALL_GATHER, CollectiveAlgorithm.RING, 1, List.of(1L << 20));
+        assertEquals(16, new Simulator().run(bench).parameters().get("accelerators"));
+    }
+}

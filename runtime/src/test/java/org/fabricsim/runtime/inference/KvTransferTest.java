@@ -1,0 +1,88 @@
+package org.fabricsim.runtime.inference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.Precision;
+import org.junit.jupiter.api.Test;
+
+/** The prefill→decode KV-cache handoff as flows on the network model, against closed forms. */
+class KvTransferTest {
+    /** 4096 prompt tokens × Llama 3 8B FP8 KV (2 · 32 layers · 8 heads · 128 · 1 B = 64 KiB). */
+    private static final double KV_BYTES = 4096.0 * 65536;
+    /** NVLink4 450 GB/s × the engine's measured 88% (Calibration.NVLINK_EFFICIENCY). */
+    private static final double NVLINK_BYTES_PER_SECOND = 450e9 * 0.88;
+    /** ConnectX-7 400 Gb/s = 50 GB/s × the engine's 96% (Calibration.NIC_EFFICIENCY). */
+    private static final double NIC_BYTES_PER_SECOND = 50e9 * 0.96;
+    /** Up to and down from the NVSwitch: 2 × 100 ns (NVLINK4 fixture). */
+    private static final double NVLINK_PATH_SECONDS = 200e-9;
+    /** NIC up and NIC down under one leaf: 2 × 1 µs (CX7 fixture). */
+    private static final double NIC_PATH_SECONDS = 2e-6;
+
+    @Test
+    void shouldMoveTheCacheOverNvlinkInsideANode() {
+        double expected = KV_BYTES / NVLINK_BYTES_PER_SECOND + NVLINK_PATH_SECONDS; // ≈ 678.1 µs
+        Map<String, Double> kv = kvSeconds(run(disaggregated(ServingFixtures.dgxH100(1, 0), 1, 1, 1, 1, false)));
+        assertEquals(expected, kv.get("p50"), 1e-9);
+    }
+
+    @Test
+    void shouldSplitTheCacheOverEveryNicBetweenNodes() {
+        // TP8 → TP8 on two nodes: 8 flows of 1/8, GPU i's NIC to GPU 8+i's NIC
+        double expected = KV_BYTES / 8 / NIC_BYTES_PER_SECOND + NIC_PATH_SECONDS; // ≈ 701.1 µs
+        Map<String, Double> kv = kvSeconds(run(disaggregated(ServingFixtures.dgxH100(2, 0), 8, 8, 1, 1, false)));
+        assertEquals(expected, kv.get("p50"), 1e-3 * expected);
+    }
+
+    @Test
+    void shouldShareTheSendersLinkBetweenTwoConcurrentTransfers() {
+        // two prompts finish in one prefill iteration and leave GPU 0 together for two decode replicas
+        double expected = 2 * KV_BYTES / NVLINK_BYTES_PER_SECOND + NVLINK_PATH_SECONDS; // ≈ 1355.9 µs
+        RunResult result = run(disaggregated(ServingFixtures.dgxH100(1, 0), 1, 1, 2, 2, false));
+        Map<String, Double> kv = kvSeconds(result);
+        assertEquals(expected, kv.get("p50"), 1e-9);
+        assertEquals(expected, kv.get("p99"), 1e-9);
+    }
+
+    @Test
+    void shouldHideAllButTheLastLayerWhenStreamingLayerByLayer() {
+        // the flows start with the prefill iteration and end long before it; only 1/32 of the transfer remains
+        double expected = KV_BYTES / NVLINK_BYTES_PER_SECOND / 32 + NVLINK_PATH_SECONDS; // ≈ 21.4 µs
+        Map<String, Double> kv = kvSeconds(run(disaggregated(ServingFixtures.dgxH100(1, 0), 1, 1, 1, 1, true)));
+        assertEquals(expected, kv.get("p50"), 1e-8);
+    }
+
+    @Test
+    void shouldDelayTheSecondTokenByTheTransfer() {
+        RunResult bulk = run(disaggregated(ServingFixtures.dgxH100(1, 0), 1, 1, 1, 1, false));
+        RunResult streamed = run(disaggregated(ServingFixtures.dgxH100(1, 0), 1, 1, 1, 1, true));
+        double bulkE2e = ServingLatencyTest.summary(bulk, "e2eSeconds").get("p50");
+        double streamedE2e = ServingLatencyTest.summary(streamed, "e2eSeconds").get("p50");
+        double saved = kvSeconds(bulk).get("p50") - kvSeconds(streamed).get("p50");
+        assertEquals(saved, bulkE2e - streamedE2e, 1e-9, "end-to-end latency gains exactly the hidden transfer");
+        assertTrue(((Number) bulk.metrics().get("kvTransferBytes")).doubleValue() == KV_BYTES);
+    }
+
+    private static InferenceSpec disaggregated(ClusterSpec cluster, int prefillTp, int decodeTp, int decodeReplicas,
+            int requests, boolean layerByLayer) {
+        return new InferenceSpec("t.Disaggregated", ServingFixtures.LLAMA3_8B, cluster, Precision.FP8,
+                List.of(ServingFixtures.pool(Role.PREFILL, 1, ServingFixtures.tensor(prefillTp), 8192, 256, 0),
+                        ServingFixtures.pool(Role.DECODE, decodeReplicas, ServingFixtures.tensor(decodeTp), 8192, 256, 0)),
+                ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), 4096, 8, requests), List.of(), layerByLayer);
+    }
+
+    private static RunResult run(InferenceSpec spec) {
+        return InferenceRunner.run(spec);
+    }
+
+    private static Map<String, Double> kvSeconds(RunResult result) {
+        return ServingLatencyTest.summary(result, "kvTransferSeconds");
+    }
+}

@@ -1,0 +1,75 @@
+package org.fabricsim.runtime.inference;
+
+import java.util.List;
+
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CostSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+/** Specs with the standard catalog's figures (dsl/src/main/resources/fabric/catalog/nvidia.fabric). */
+final class ServingFixtures {
+    /** H100 SXM: BF16 989, FP8 1979 TFLOPS, 80 GB at 3.35 TB/s, MAMF 80.3%, NVLink4 450 GB/s (catalog). */
+    static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12, 80_000_000_000L,
+            3.35e12, 0.803, 450e9);
+    /** NVLink4: 450 GB/s per GPU per direction; 100 ns per hop (as the engine benchmarks' NVLink class). */
+    static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
+            "NVIDIA", 450e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true);
+    /** RoCE 400G: 50 GB/s links, 500 ns per hop. */
+    static final FabricSpec ROCE400 = new FabricSpec("std.RoCE400", "IEEE", FabricSpec.FabricScope.SCALE_OUT, true, "",
+            50e9, 500_000, true, FabricSpec.CongestionControl.DCQCN, false, false, false);
+    /** ConnectX-7: one 400 Gb/s port, PCIe Gen5 x16. */
+    static final NicSpec CX7 = new NicSpec("nvidia.ConnectX7", "NVIDIA", 1, 50e9, 64e9, 1_000_000);
+    /** Spectrum-4 SN5600 used as 128 x 400 GbE. */
+    static final SwitchSpec SN5600 = new SwitchSpec("nvidia.SN5600", "NVIDIA", 128, 50e9, 600_000, 0, false, false);
+
+    /** Llama 3.1 8B (Meta model card / config.json). */
+    static final TransformerSpec LLAMA3_8B = new TransformerSpec("meta.Llama3_8B", 32, 4096, 14336, 32, 8, 128, 128256,
+            true, 0, 0, 0, 0, 0, 0, 0);
+    /** Llama 3.3 70B (config.json). */
+    static final TransformerSpec LLAMA3_70B = new TransformerSpec("meta.Llama3_70B", 80, 8192, 28672, 64, 8, 128, 128256,
+            true, 0, 0, 0, 0, 0, 0, 0);
+    /** Llama 3.1 405B (config.json). */
+    static final TransformerSpec LLAMA3_405B = new TransformerSpec("meta.Llama3_405B", 126, 16384, 53248, 128, 8, 128,
+            128256, true, 0, 0, 0, 0, 0, 0, 0);
+    /** DeepSeek-V3 (config.json): 61 layers, 3 dense, 256 routed + 1 shared expert, top-8, MLA 512 + 64. */
+    static final TransformerSpec DEEPSEEK_V3 = new TransformerSpec("deepseek.V3", 61, 7168, 18432, 128, 128, 128, 129280,
+            true, 256, 8, 1, 2048, 3, 512, 64);
+
+    private ServingFixtures() {
+    }
+
+    /** {@code nodes} DGX H100 nodes on a RoCE 400G two-tier fat-tree, optionally with a rental price. */
+    static ClusterSpec dgxH100(int nodes, double dollarsPerGpuHour) {
+        NodeSpec node = new NodeSpec("nvidia.DGX_H100", H100, 8,
+                new ScaleUpSpec(NVLINK4, ScaleUpSpec.Kind.SWITCHED, 8, 450e9, true), CX7, 8, true);
+        ScaleOutSpec scaleOut = nodes > 1
+                ? new ScaleOutSpec(ROCE400, new TopologySpec.FatTree(SN5600, 2, List.of(1.0)), ScaleOutSpec.Routing.ECMP)
+                : null;
+        CostSpec cost = dollarsPerGpuHour > 0 ? new CostSpec("c", dollarsPerGpuHour, 0, 0, 0, 0, 1) : null;
+        return new ClusterSpec("t.Dgx" + nodes, node, nodes, scaleOut, 0, cost, null);
+    }
+
+    static ParallelismSpec tensor(int tp) {
+        return new ParallelismSpec(tp, 1, 1, 1, 1, false);
+    }
+
+    static InferenceSpec.Pool pool(InferenceSpec.Role role, int replicas, ParallelismSpec parallel, int maxBatchTokens,
+            int maxSequences, int chunk) {
+        return new InferenceSpec.Pool(role, replicas, parallel, maxBatchTokens, maxSequences, chunk);
+    }
+
+    static InferenceSpec.Traffic fixed(InferenceSpec.Arrival arrival, int prompt, int output, int requests) {
+        return new InferenceSpec.Traffic(arrival, new InferenceSpec.Fixed(prompt), new InferenceSpec.Fixed(output),
+                requests);
+    }
+}

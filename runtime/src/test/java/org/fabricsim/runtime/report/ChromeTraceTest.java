@@ -1,0 +1,56 @@
+package org.fabricsim.runtime.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+class ChromeTraceTest {
+
+    @Test
+    void shouldWriteTheTraceEventFormatWithOneTrackPerRankAndLinkClass() {
+        List<Map<String, Object>> events = MiniJson.events(ChromeTrace.render(ReportFixtures.mixed()));
+        double lastTs = -1;
+        boolean spans = false;
+        Set<String> threads = new HashSet<>();
+        for (Map<String, Object> e : events) {
+            String ph = (String) e.get("ph");
+            assertTrue(ph.equals("X") || ph.equals("M"), "only complete and metadata events: " + e);
+            assertTrue(e.get("pid") instanceof Number && e.get("tid") instanceof Number, "pid and tid: " + e);
+            double ts = ((Number) e.get("ts")).doubleValue();
+            assertTrue(ts >= lastTs, "timestamps sorted: " + e);
+            lastTs = ts;
+            if (ph.equals("X")) {
+                spans = true;
+                assertTrue(((Number) e.get("dur")).doubleValue() >= 0, "X events carry a duration: " + e);
+                assertTrue(e.get("name") instanceof String);
+            } else {
+                assertTrue(e.get("args") instanceof Map, "metadata carries args: " + e);
+                if ("thread_name".equals(e.get("name"))) {
+                    threads.add(((Number) e.get("pid")).intValue() + ":" + ((Map<?, ?>) e.get("args")).get("name"));
+                }
+            }
+        }
+        assertTrue(spans);
+        // Benchmark run 1 (pid 1): 4 ranks and the network; training run (pid 3): rank 0 and links tp, dp.
+        assertTrue(threads.containsAll(Set.of("1:rank 0", "1:rank 3", "1:link: network", "3:rank 0", "3:link: tp",
+                "3:link: dp")), threads.toString());
+        // 1 MiB then 1 GiB back to back: the second all-reduce starts at 1e-4 s = 100 us.
+        assertTrue(events.stream().anyMatch(e -> "all-reduce 1 GiB".equals(e.get("name"))
+                && ((Number) e.get("ts")).doubleValue() == 100.0 && ((Number) e.get("dur")).doubleValue() == 50_000.0));
+    }
+
+    @Test
+    void shouldNameTheFailedRunsProcessAndDrawNoSpansForIt() {
+        List<Map<String, Object>> events = MiniJson.events(ChromeTrace.render(ReportFixtures.mixed()));
+        assertTrue(events.stream().anyMatch(e -> "process_name".equals(e.get("name"))
+                && "t.Scale[data=256] (failed)".equals(((Map<?, ?>) e.get("args")).get("name"))));
+        assertEquals(0, events.stream().filter(e -> "X".equals(e.get("ph")) && ((Number) e.get("pid")).intValue() == 4)
+                .count());
+    }
+}

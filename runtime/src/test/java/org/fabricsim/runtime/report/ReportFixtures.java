@@ -1,0 +1,72 @@
+package org.fabricsim.runtime.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.result.StudyResult;
+
+/**
+ * Results for report tests, shaped like the engines' (keys from docs/results-schema.md): the
+ * renderers are tested on what they are given, independently of which engines exist yet.
+ */
+final class ReportFixtures {
+    private ReportFixtures() {
+    }
+
+    /** A two-run benchmark sweep, a two-run training study (one infeasible run) and an inference run. */
+    static StudyResult mixed() {
+        RunResult ringA = benchmark("q.Sweep[cluster=A]", "q.Sweep", "A", 25.0);
+        RunResult ringB = benchmark("q.Sweep[cluster=B]", "q.Sweep", "B", 50.0);
+        Map<String, Object> breakdown = new LinkedHashMap<>();
+        breakdown.put("compute", 6.0);
+        breakdown.put("exposed-tp", 0.5);
+        breakdown.put("exposed-dp", 0.8);
+        breakdown.put("bubble", 0.7);
+        Map<String, Object> utilization = new LinkedHashMap<>();
+        utilization.put("scale-up", List.of(0.9, 0.85, 0.8, 0.95));
+        utilization.put("leaf", List.of(0.3, 0.6, 0.2, 0.1, 0.75, 0.4));
+        utilization.put("spine", List.of(0.5, 0.55));
+        Map<String, Object> training = new LinkedHashMap<>();
+        training.put("mfu", 0.41);
+        training.put("stepTimeSeconds", 8.0);
+        training.put("stepBreakdownSeconds", breakdown);
+        training.put("linkUtilization", utilization);
+        training.put("costDollarsPerYear", 3.5e8);
+        RunResult train = new RunResult("t.Scale[data=64]", "training", "t.Scale", Map.of("data", 64L), 5,
+                Map.of(), training, 0.2, 1200, 300, null);
+        RunResult infeasible = RunResult.failed("t.Scale[data=256]", "training", "t.Scale", Map.of("data", 256L), 6,
+                "infeasible: needs 2048 accelerators but t.C has 1024", 0.0);
+        Map<String, Object> serving = new LinkedHashMap<>();
+        serving.put("ttft", Map.of("p50", 0.12, "p90", 0.3, "p99", 0.55));
+        serving.put("itl", Map.of("p50", 0.02, "p90", 0.03, "p99", 0.05));
+        serving.put("costDollarsPerMillionTokens", 0.8);
+        RunResult infer = new RunResult("s.Serve", "inference", "s.Serve", Map.of(), 7, Map.of(), serving, 0.3, 5000, 40,
+                null);
+        return new StudyResult("FabricSim test", "q", List.of(
+                new StudyResult.StudyInfo("q.Sweep", "q.fabric", 1, List.of("cluster"), List.of("busbw")),
+                new StudyResult.StudyInfo("t.Scale", "q.fabric", 1, List.of("data"), List.of("mfu", "step-time")),
+                new StudyResult.StudyInfo("s.Serve", "q.fabric", 1, List.of(), List.of())),
+                List.of(ringA, ringB, train, infeasible, infer));
+    }
+
+    /** A benchmark run whose bus bandwidth at 1 MiB and 1 GiB is {@code busbw} GB/s. */
+    static RunResult benchmark(String name, String study, String cluster, double busbw) {
+        Map<String, Object> small = new LinkedHashMap<>();
+        small.put("bytes", 1L << 20);
+        small.put("timeSeconds", 1e-4);
+        small.put("algbwGBps", busbw / 2);
+        small.put("busbwGBps", busbw * 0.5);
+        Map<String, Object> large = new LinkedHashMap<>();
+        large.put("bytes", 1L << 30);
+        large.put("timeSeconds", 0.05);
+        large.put("algbwGBps", busbw / 1.75);
+        large.put("busbwGBps", busbw);
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("operation", "all-reduce");
+        parameters.put("accelerators", 4);
+        return new RunResult(name, "collective-benchmark", study, Map.of("cluster", cluster), 3, parameters,
+                Map.of("rows", List.of(small, large)), 0.01, 0, 0, null);
+    }
+}

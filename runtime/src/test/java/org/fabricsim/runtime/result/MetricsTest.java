@@ -1,0 +1,79 @@
+package org.fabricsim.runtime.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class MetricsTest {
+
+    @Test
+    void shouldFlattenNestedMapsAndRowsToDottedKeys() {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("bytes", 1L << 20);
+        row.put("busbwGBps", 12.5);
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("mfu", 0.4);
+        metrics.put("ttftSeconds", Map.of("p99", 0.5));
+        metrics.put("rows", List.of(row));
+        metrics.put("linkUtilization", Map.of("leaf", List.of(0.5)));
+        assertEquals(Map.of("mfu", 0.4, "ttftSeconds.p99", 0.5, "rows[1 MiB].busbwGBps", 12.5), Metrics.scalars(metrics));
+    }
+
+    @Test
+    void shouldMatchReportedMetricNamesToEngineKeys() {
+        assertTrue(Metrics.reports("step-time", "stepTimeSeconds"));
+        assertTrue(Metrics.reports("exposed-communication", "exposedCommunicationSeconds.tp"));
+        assertTrue(Metrics.reports("busbw", "rows[1 GiB].busbwGBps"));
+        assertTrue(!Metrics.reports("mfu", "stepTimeSeconds"));
+    }
+
+    @Test
+    void shouldDeriveTheStepBreakdownFromStepTimeBubbleAndExposedCommunication() {
+        Map<String, Object> exposed = new LinkedHashMap<>();
+        exposed.put("tp", 0.5);
+        exposed.put("dp", 1.0);
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("stepTimeSeconds", 10.0);
+        metrics.put("bubbleFraction", 0.1);
+        metrics.put("exposedCommunicationSeconds", exposed);
+        // bubble = 0.1 x 10 = 1 s; compute = 10 - 1 - (0.5 + 1.0) = 7.5 s.
+        Map<String, Double> expected = new LinkedHashMap<>();
+        expected.put("compute", 7.5);
+        expected.put("exposed-tp", 0.5);
+        expected.put("exposed-dp", 1.0);
+        expected.put("bubble", 1.0);
+        assertEquals(expected, Metrics.stepBreakdown(metrics));
+        assertNull(Metrics.stepBreakdown(Map.of("mfu", 0.4)));
+    }
+
+    @Test
+    void shouldWriteOneCsvRowPerRunWithQuotingAndNoFormulas() {
+        RunResult ok = new RunResult("s[x=1]", "training", "s", Map.of("x", 1L), 1, Map.of(), Map.of("mfu", 0.5), 0, 0, 0,
+                null);
+        RunResult failed = RunResult.failed("=s[x=2]", "training", "s", Map.of("x", 2L), 2, "infeasible: a, \"b\"", 0);
+        String csv = Csv.render(new StudyResult("t", "m", List.of(ok, failed)));
+        assertEquals("study,run,kind,status,seed,x,mfu,error\r\n"
+                + "s,s[x=1],training,ok,1,1,0.5,\r\n"
+                + "s,'=s[x=2],training,failed,2,2,,\"infeasible: a, \"\"b\"\"\"\r\n", csv);
+    }
+
+    @Test
+    void shouldCompareAgainstTheFirstSuccessfulRun() {
+        RunResult failed = RunResult.failed("s[x=0]", "training", "s", Map.of(), 1, "infeasible", 0);
+        RunResult base = new RunResult("s[x=1]", "training", "s", Map.of(), 2, Map.of(), Map.of("mfu", 0.40), 0, 0, 0, null);
+        RunResult better = new RunResult("s[x=2]", "training", "s", Map.of(), 3, Map.of(), Map.of("mfu", 0.44), 0, 0, 0,
+                null);
+        Comparison c = Comparison.of("s", List.of(failed, base, better), List.of("mfu", "cost"));
+        assertEquals("s[x=1]", c.baseline());
+        // (0.44 - 0.40) / 0.40 = +10%; cost is reported by no run: a row of nulls.
+        assertEquals(0.1, c.rows().get(0).deltas().get(2), 1e-12);
+        assertEquals("cost", c.rows().get(1).metric());
+        assertTrue(c.rows().get(1).values().stream().allMatch(v -> v == null));
+    }
+}

@@ -1,0 +1,199 @@
+package org.fabricsim.runtime.training;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Predictions against every row of shared/reference/training.csv (copied verbatim to
+ * src/test/resources/reference/training.csv), with the one catalog and the one set of constants.
+ *
+ * <p>A row becomes a spec by fixed rules, nothing else: the model from its columns (a gated
+ * SwiGLU MLP when ffn ≠ 4·hidden, the CSV's header saying ffn = 4·hidden marks the standard GPT
+ * MLP; head width hidden ÷ heads); the plan from tp, pp, dp, cp with sequence parallelism; sequence
+ * and global batch; micro-batch 1; BF16; by source, what its notes state: the Llama 3 rows run on
+ * the RoCE cluster of examples/llama3-405b with interleaved 1F1B and ZeRO-2 ("FSDP shards
+ * optimizer+grads, weights kept"), the Megatron-Core rows on the DGX SuperPOD of
+ * examples/megatron-h100 (the README states no network) with 1F1B and Megatron's distributed
+ * optimizer (ZeRO-1); DP overlap 1 ("overlap on").
+ *
+ * <p>Comparison: both sources count model FLOPs as 6N + 12·L·h·s (Llama 3: 6N + attention;
+ * Megatron: {@code num_floating_point_operations}, equal for these dense MHA/GQA models, see
+ * {@code ModelFlops}), so predicted TFLOPS per GPU is compared with the reported column and the
+ * error is given in MFU points of the 989 TFLOPS peak.
+ */
+class TrainingCalibrationTest {
+    private static final double PEAK_TFLOPS = 989;
+    private static final double TOLERANCE_POINTS = 3;
+    private static final List<String> COLUMNS = List.of("source", "case", "accelerator", "gpus", "layers", "hidden",
+            "ffn", "heads", "kv_heads", "vocab", "seq", "gbs", "tp", "pp", "dp", "cp", "reported_tflops_per_gpu",
+            "reported_mfu", "notes");
+    private static final Map<String, RunResult> PREDICTED = new LinkedHashMap<>();
+    private static List<Map<String, String>> rows;
+
+    @BeforeAll
+    static void simulateEveryRow() throws IOException {
+        rows = readCsv();
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-18s %7s %9s %9s %7s %7s %7s %6s %6s%n",
+                "case", "gpus", "pub TF", "pred TF", "pub%", "pred%", "err pt", "bubble", "comm"));
+        for (Map<String, String> row : rows) {
+            RunResult result = TrainingSimulator.run(spec(row));
+            PREDICTED.put(row.get("case"), result);
+            double published = Double.parseDouble(row.get("reported_tflops_per_gpu"));
+            double predicted = (Double) result.metrics().get("tflopsPerAccelerator");
+            table.append(String.format(Locale.ROOT, "%-18s %7s %9.1f %9.1f %7.1f %7.1f %+7.1f %6.3f %6.3f%n",
+                    row.get("case"), row.get("gpus"), published, predicted, 100 * published / PEAK_TFLOPS,
+                    100 * predicted / PEAK_TFLOPS, 100 * (predicted - published) / PEAK_TFLOPS,
+                    (Double) result.metrics().get("bubbleFraction"),
+                    (Double) result.metrics().get("exposedCommunicationFraction")));
+        }
+        System.out.println("Training calibration, predicted against published (MFU of 989 TFLOPS):");
+        System.out.print(table);
+    }
+
+    /**
+     * Rows the model does not reach within ±3 points today, each a finding (see the issue note):
+     * <ul>
+     * <li>mcore-gpt-1.7b (+23 points) and mcore-gpt-16b (+5): nothing is exposed on the 1.7B
+     * (no TP, no PP, DP hidden behind the backward on 8 NICs per node), so the prediction is the
+     * compute model's efficiency, ≈ 80% of MAMF; the published 41% says small-hidden layers lose
+     * about a third more to effects the model does not have (kernel launch and CPU overheads,
+     * dropout and bias kernels, fused-kernel inefficiency at h = 2,048).</li>
+     * <li>llama3-405b-8k (+10) and -16k (+6): the interleaving depth is not published; the stated
+     * default (one layer per chunk, v = 8) leaves a 4–7% bubble. The 8K→16K drop comes out of the
+     * model (−7.5 points against the published −3) from the halved micro-batches and the same
+     * absolute DP time.</li>
+     * </ul>
+     * The test fails when a row leaves or joins this list, so any change of the model shows here.
+     */
+    private static final List<String> KNOWN_MISSES = List.of("llama3-405b-8k", "llama3-405b-16k", "mcore-gpt-1.7b",
+            "mcore-gpt-16b");
+
+    @Test
+    void shouldReproduceEveryPublishedRowWithinThreeMfuPointsExceptTheReportedMisses() {
+        List<String> misses = new ArrayList<>();
+        for (Map<String, String> row : rows) {
+            double published = Double.parseDouble(row.get("reported_tflops_per_gpu"));
+            double predicted = (Double) PREDICTED.get(row.get("case")).metrics().get("tflopsPerAccelerator");
+            double errorPoints = 100 * (predicted - published) / PEAK_TFLOPS;
+            if (Math.abs(errorPoints) > TOLERANCE_POINTS) {
+                misses.add(row.get("case"));
+            }
+        }
+        assertEquals(KNOWN_MISSES, misses, "rows outside +-3 MFU points");
+    }
+
+    @Test
+    void shouldDropFromEightToSixteenThousandGpusBecauseEachReplicaGetsFewerMicroBatches() {
+        RunResult at8k = PREDICTED.get("llama3-405b-8k");
+        RunResult at16k = PREDICTED.get("llama3-405b-16k");
+        // Same model, plan and global batch; only DP doubles: 2048 / 64 = 32 micro-batches per
+        // replica at 8K, 2048 / 128 = 16 at 16K, so the pipeline bubble's share grows.
+        assertEquals(32, at8k.parameters().get("microBatches"));
+        assertEquals(16, at16k.parameters().get("microBatches"));
+        assertTrue((Double) at16k.metrics().get("mfu") < (Double) at8k.metrics().get("mfu"));
+        assertTrue((Double) at16k.metrics().get("bubbleFraction") > (Double) at8k.metrics().get("bubbleFraction"));
+    }
+
+    @Test
+    void shouldTakeNoInputsButTheCsvColumnsAndTheCatalog() throws IOException {
+        // The header is exactly the published columns: no per-row constant can hide in the table.
+        try (BufferedReader reader = open()) {
+            String header = reader.lines().filter(line -> !line.startsWith("#")).findFirst().orElseThrow();
+            assertEquals(COLUMNS, List.of(header.split(",")));
+        }
+        // Two rows with equal columns (other than the case name) give equal predictions: the
+        // mapping reads nothing else.
+        Map<String, String> row = new LinkedHashMap<>(rows.get(2));
+        Map<String, String> renamed = new LinkedHashMap<>(row);
+        renamed.put("case", "renamed");
+        assertEquals(TrainingSimulator.run(spec(row)).metrics().get("stepTimeSeconds"),
+                TrainingSimulator.run(spec(renamed)).metrics().get("stepTimeSeconds"));
+    }
+
+    /** The spec of a CSV row, by the rules of the class comment. */
+    static TrainingSpec spec(Map<String, String> row) {
+        int hidden = integer(row, "hidden");
+        int ffn = integer(row, "ffn");
+        TransformerSpec model = TrainingFixtures.dense("calibration." + row.get("case"), integer(row, "layers"), hidden,
+                ffn, integer(row, "heads"), integer(row, "kv_heads"), integer(row, "vocab"), ffn != 4 * hidden);
+        boolean llama = row.get("source").contains("Llama 3");
+        ClusterSpec cluster = llama ? TrainingFixtures.grand16k() : TrainingFixtures.superPod6k();
+        TrainingSpec.PipelineSchedule schedule = llama
+                ? TrainingSpec.PipelineSchedule.INTERLEAVED : TrainingSpec.PipelineSchedule.ONE_F_ONE_B;
+        TrainingSpec.Sharding sharding = llama ? TrainingSpec.Sharding.ZERO_2 : TrainingSpec.Sharding.ZERO_1;
+        ParallelismSpec plan = new ParallelismSpec(integer(row, "tp"), integer(row, "pp"), integer(row, "dp"),
+                integer(row, "cp"), 1, true);
+        return TrainingFixtures.training("calibration." + row.get("case"), model, cluster, integer(row, "seq"),
+                Long.parseLong(row.get("gbs")), plan, schedule, sharding);
+    }
+
+    private static int integer(Map<String, String> row, String column) {
+        return Integer.parseInt(row.get(column));
+    }
+
+    private static BufferedReader open() {
+        return new BufferedReader(new InputStreamReader(
+                TrainingCalibrationTest.class.getResourceAsStream("/reference/training.csv"), StandardCharsets.UTF_8));
+    }
+
+    private static List<Map<String, String>> readCsv() throws IOException {
+        List<Map<String, String>> result = new ArrayList<>();
+        try (BufferedReader reader = open()) {
+            List<String> header = null;
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (line.startsWith("#") || line.isBlank()) {
+                    continue;
+                }
+                List<String> fields = split(line);
+                if (header == null) {
+                    header = fields;
+                    continue;
+                }
+                Map<String, String> row = new LinkedHashMap<>();
+                for (int i = 0; i < header.size(); i++) {
+                    row.put(header.get(i), fields.get(i));
+                }
+                result.add(row);
+            }
+        }
+        return result;
+    }
+
+    /** Splits one CSV line; fields may be double-quoted. */
+    private static List<String> split(String line) {
+        List<String> fields = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                fields.add(field.toString());
+                field.setLength(0);
+            } else {
+                field.append(c);
+            }
+        }
+        fields.add(field.toString());
+        return fields;
+    }
+}

@@ -1,0 +1,75 @@
+package org.fabricsim.runtime.training;
+
+import java.util.List;
+
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CostSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+/**
+ * Specs with the figures of the standard catalog (dsl/src/main/resources/fabric/catalog/nvidia.fabric)
+ * and of the examples' clusters (examples/llama3-405b/cluster.fabric, examples/megatron-h100).
+ */
+final class TrainingFixtures {
+    /** H100_SXM: BF16 989, FP8 1979 TFLOPS, 80 GB at 3.35 TB/s, efficiency 80.3% (MAMF), 18 x 25 GB/s NVLink4. */
+    static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
+            80_000_000_000L, 3.35e12, 0.803, 450e9);
+    /** NVLink4: 25 GB/s per link, NVLS; the catalog states no latency. */
+    static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
+            "NVIDIA", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true);
+    /** InfiniBand_NDR: 400 Gb/s, credit-based, adaptive routing, SHARPv3. */
+    static final FabricSpec NDR = new FabricSpec("nvidia.InfiniBand_NDR", "NVIDIA", FabricSpec.FabricScope.SCALE_OUT,
+            false, "", 50e9, 0, true, FabricSpec.CongestionControl.INFINIBAND, true, false, true);
+    /** MetaRoCE (examples/llama3-405b): 400 Gb/s RoCEv2, PFC, no DCQCN, ECMP. */
+    static final FabricSpec META_ROCE = new FabricSpec("meta.llama3.MetaRoCE", "IBTA", FabricSpec.FabricScope.SCALE_OUT,
+            true, "", 50e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, false);
+    /** ConnectX7: 1 x 400 Gb/s, PCIe Gen5 x16. */
+    static final NicSpec CX7 = new NicSpec("nvidia.ConnectX7", "NVIDIA", 1, 50e9, 64e9, 0);
+    /** QM9700: 64 x 400 Gb/s, SHARPv3. */
+    static final SwitchSpec QM9700 = new SwitchSpec("nvidia.QM9700", "NVIDIA", 64, 50e9, 0, 0, true, false);
+    /** DGX_H100 / Grand Teton: 8 x H100 on a switched NVLink4 domain (450 GB/s per GPU), 8 x ConnectX7 rail-aligned. */
+    static final NodeSpec DGX_H100 = new NodeSpec("nvidia.DGX_H100", H100, 8,
+            new ScaleUpSpec(NVLINK4, ScaleUpSpec.Kind.SWITCHED, 8, 450e9, true), CX7, 8, true);
+
+    private TrainingFixtures() {
+    }
+
+    /** Grand16K of examples/llama3-405b: 2,048 nodes, three-tier RoCE Clos, 1:7 at aggregation, ECMP, $4/h. */
+    static ClusterSpec grand16k() {
+        return new ClusterSpec("meta.llama3.Grand16K", DGX_H100, 2048, new ScaleOutSpec(META_ROCE,
+                new TopologySpec.FatTree(null, 3, List.of(1.0, 1.0, 7.0)), ScaleOutSpec.Routing.ECMP), 0,
+                new CostSpec("meta.llama3.H100At4", 4, 0, 0, 0, 0, 1), null);
+    }
+
+    /** SuperPod6K of examples/megatron-h100: 768 DGX H100 on 8 NDR rails of two-tier QM9700 fat-trees, adaptive. */
+    static ClusterSpec superPod6k() {
+        return new ClusterSpec("nvidia.megatron.SuperPod6K", DGX_H100, 768, new ScaleOutSpec(NDR,
+                new TopologySpec.RailOptimized(QM9700, 8, 2, List.of(1.0, 1.0)), ScaleOutSpec.Routing.ADAPTIVE), 0,
+                null, null);
+    }
+
+    /** A dense transformer; head width = hidden ÷ heads. */
+    static TransformerSpec dense(String name, int layers, int hidden, int ffn, int heads, int kvHeads, int vocab,
+            boolean gated) {
+        return new TransformerSpec(name, layers, hidden, ffn, heads, kvHeads, hidden / heads, vocab, gated, 0, 0, 0, 0,
+                0, 0, 0);
+    }
+
+    /** A training job with micro-batch 1, BF16, full DP overlap, TP with sequence parallelism. */
+    static TrainingSpec training(String name, TransformerSpec model, ClusterSpec cluster, int sequence, long batch,
+            ParallelismSpec plan, TrainingSpec.PipelineSchedule schedule, TrainingSpec.Sharding sharding) {
+        return new TrainingSpec(name, model, cluster, plan.accelerators(), sequence, batch, 1, Precision.BF16, plan,
+                schedule, 1, sharding, TrainingSpec.Recompute.NONE, 1.0);
+    }
+}
