@@ -14,16 +14,10 @@ import java.util.stream.Stream;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.xtext.EcoreUtil2;
-import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.resource.XtextResource;
-import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.util.CancelIndicator;
-import org.eclipse.xtext.validation.CheckMode;
-import org.eclipse.xtext.validation.IResourceValidator;
-import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.catalog.StandardCatalog;
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Fabric;
@@ -31,13 +25,11 @@ import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Nic;
 import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.Switch;
-import org.fabricsim.dsl.formatting2.CanonicalText;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
-import com.google.inject.Provider;
 
 /** The standard catalog: complete, valid, canonical, and sourced figure by figure. */
 @ExtendWith(InjectionExtension.class)
@@ -49,21 +41,10 @@ class CatalogTest {
     private StandardCatalog catalog;
 
     @Inject
-    private Provider<XtextResourceSet> resourceSets;
-
-    @Inject
-    private IResourceValidator validator;
-
-    @Inject
-    private CanonicalText canonical;
+    private ModelChecks checks;
 
     private List<XtextResource> loadCatalog() {
-        XtextResourceSet resourceSet = resourceSets.get();
-        List<XtextResource> resources = new ArrayList<>();
-        for (URI uri : catalog.fileUris()) {
-            resources.add((XtextResource) resourceSet.getResource(uri, true));
-        }
-        return resources;
+        return checks.load(catalog.fileUris());
     }
 
     @Test
@@ -78,11 +59,7 @@ class CatalogTest {
 
     @Test
     void shouldValidateTheWholeCatalogWithoutErrors() {
-        for (XtextResource resource : loadCatalog()) {
-            List<Issue> errors = validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl).stream()
-                    .filter(issue -> issue.getSeverity() == Severity.ERROR).toList();
-            assertEquals(List.of(), errors, resource.getURI().lastSegment());
-        }
+        assertEquals(List.of(), checks.errors(loadCatalog()));
     }
 
     @Test
@@ -118,10 +95,7 @@ class CatalogTest {
 
     @Test
     void shouldBeCanonicallyFormatted() {
-        for (XtextResource resource : loadCatalog()) {
-            assertEquals(resource.getParseResult().getRootNode().getText(), canonical.of(resource),
-                    resource.getURI().lastSegment() + " is not formatted; run 'fabric format'");
-        }
+        assertEquals(List.of(), checks.notCanonical(loadCatalog()), "run 'fabric format' on these files");
     }
 
     /** A source on the line itself, or in the run of comment lines directly above it. */

@@ -1,0 +1,58 @@
+package org.fabricsim.dsl;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.resource.XtextResourceSet;
+import org.eclipse.xtext.util.CancelIndicator;
+import org.eclipse.xtext.validation.CheckMode;
+import org.eclipse.xtext.validation.IResourceValidator;
+import org.fabricsim.dsl.formatting2.CanonicalText;
+
+import com.google.inject.Inject;
+import com.google.inject.Provider;
+
+/** Loads sets of model files into one resource set, and lists their errors and their unformatted files. */
+public class ModelChecks {
+
+    @Inject
+    private Provider<XtextResourceSet> resourceSets;
+
+    @Inject
+    private IResourceValidator validator;
+
+    @Inject
+    private CanonicalText canonical;
+
+    /** The files, loaded together so that names resolve across them. */
+    public List<XtextResource> load(List<URI> uris) {
+        XtextResourceSet resourceSet = resourceSets.get();
+        List<XtextResource> resources = new ArrayList<>();
+        for (URI uri : uris) {
+            resources.add((XtextResource) resourceSet.getResource(uri, true));
+        }
+        return resources;
+    }
+
+    /** Every error, as {@code file:line: message}. */
+    public List<String> errors(List<XtextResource> resources) {
+        List<String> errors = new ArrayList<>();
+        for (XtextResource resource : resources) {
+            validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl).stream()
+                    .filter(issue -> issue.getSeverity() == Severity.ERROR)
+                    .forEach(issue -> errors.add(resource.getURI().lastSegment() + ":" + issue.getLineNumber() + ": "
+                            + issue.getMessage()));
+        }
+        return errors;
+    }
+
+    /** The files whose text differs from its canonical format. */
+    public List<String> notCanonical(List<XtextResource> resources) {
+        return resources.stream()
+                .filter(resource -> !resource.getParseResult().getRootNode().getText().equals(canonical.of(resource)))
+                .map(resource -> resource.getURI().lastSegment()).toList();
+    }
+}
