@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.fabricsim.generator.cli.FabricCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,20 +16,10 @@ import com.google.gson.JsonParser;
 
 class FabricCliTest {
 
-    private record Outcome(int exitCode, String out, String err) {
-    }
-
-    private static Outcome fabric(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = FabricCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Outcome(exit, out.toString(), err.toString());
-    }
-
     @Test
     void shouldSimulateTheQuickstartAndWriteTheJsonResult(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("result.json");
-        Outcome outcome = fabric("simulate", Models.QUICKSTART.toString(), "--json", json.toString());
+        CliRun outcome = CliRun.fabric("simulate", Models.QUICKSTART.toString(), "--json", json.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());
         // 1 GiB ring all-reduce over 16 ranks on 50 GB/s links. The engine's one calibration derates
         // NIC links to eta = 0.96 (Calibration.NIC_EFFICIENCY), so busbw <= B * eta = 48 GB/s; the 30
@@ -52,7 +39,7 @@ class FabricCliTest {
     void shouldExitWithOneAndPointAtFileLineAndColumnForModelErrors(@TempDir Path dir) throws Exception {
         Path model = dir.resolve("broken.fabric");
         Files.writeString(model, "cluster C {\n    nodes 2 x accelerators\n    link 1 GB/s latency 1 us\n}\n");
-        Outcome outcome = fabric("validate", model.toString());
+        CliRun outcome = CliRun.fabric("validate", model.toString());
         assertEquals(1, outcome.exitCode());
         assertTrue(outcome.out().contains(model + ":2:15: error: Unexpected 'accelerators' here."),
                 outcome.out());
@@ -61,26 +48,26 @@ class FabricCliTest {
 
     @Test
     void shouldExitWithTwoAndNoStackTraceForAMissingFile() {
-        Outcome outcome = fabric("simulate", "no/such/model.fabric");
+        CliRun outcome = CliRun.fabric("simulate", "no/such/model.fabric");
         assertEquals(2, outcome.exitCode());
         assertEquals("fabric: no/such/model.fabric: no such file or directory", outcome.err().strip());
     }
 
     @Test
     void shouldExitWithTwoForAnUnknownOption() {
-        assertEquals(2, fabric("simulate", "--frobnicate", Models.QUICKSTART.toString()).exitCode());
+        assertEquals(2, CliRun.fabric("simulate", "--frobnicate", Models.QUICKSTART.toString()).exitCode());
     }
 
     @Test
     void shouldNeverOverwriteAnExistingFileWithoutForce(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("precious.json");
         Files.writeString(json, "my notes");
-        Outcome refused = fabric("simulate", Models.QUICKSTART.toString(), "--json", json.toString());
+        CliRun refused = CliRun.fabric("simulate", Models.QUICKSTART.toString(), "--json", json.toString());
         assertEquals(2, refused.exitCode());
         assertTrue(refused.err().contains("already exists"), refused.err());
         assertEquals("my notes", Files.readString(json));
 
-        assertEquals(0, fabric("simulate", Models.QUICKSTART.toString(), "--json", json.toString(), "--force").exitCode());
+        assertEquals(0, CliRun.fabric("simulate", Models.QUICKSTART.toString(), "--json", json.toString(), "--force").exitCode());
         assertTrue(Files.readString(json).contains("\"runs\""));
     }
 
@@ -106,7 +93,7 @@ class FabricCliTest {
         Path html = dir.resolve("report.html");
         Path trace = dir.resolve("trace.json");
         Path json = dir.resolve("runs.json");
-        Outcome outcome = fabric("simulate", model.toString(), "--study", "Links", "--csv", csv.toString(), "--html",
+        CliRun outcome = CliRun.fabric("simulate", model.toString(), "--study", "Links", "--csv", csv.toString(), "--html",
                 html.toString(), "--trace", trace.toString(), "--json", json.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());
         assertTrue(outcome.out().contains("sweep.Links: 3 runs side by side"), outcome.out());
@@ -137,8 +124,8 @@ class FabricCliTest {
         Path model = sweepModel(dir);
         Path first = dir.resolve("a.json");
         Path second = dir.resolve("b.json");
-        assertEquals(0, fabric("simulate", model.toString(), "--seed", "5", "--json", first.toString()).exitCode());
-        assertEquals(0, fabric("simulate", model.toString(), "--seed", "5", "--threads", "1", "--json",
+        assertEquals(0, CliRun.fabric("simulate", model.toString(), "--seed", "5", "--json", first.toString()).exitCode());
+        assertEquals(0, CliRun.fabric("simulate", model.toString(), "--seed", "5", "--threads", "1", "--json",
                 second.toString()).exitCode());
         JsonObject a = JsonParser.parseString(Files.readString(first)).getAsJsonObject();
         JsonObject b = JsonParser.parseString(Files.readString(second)).getAsJsonObject();
@@ -152,7 +139,7 @@ class FabricCliTest {
 
     @Test
     void shouldExitWithTwoNamingTheChoicesForAnUnknownStudy(@TempDir Path dir) throws Exception {
-        Outcome outcome = fabric("simulate", sweepModel(dir).toString(), "--study", "Nope");
+        CliRun outcome = CliRun.fabric("simulate", sweepModel(dir).toString(), "--study", "Nope");
         assertEquals(2, outcome.exitCode());
         assertTrue(outcome.err().contains("no study or workload named 'Nope'; choose one of [Links, Lone]"), outcome.err());
         assertFalse(outcome.err().contains("Exception"), outcome.err());
@@ -161,13 +148,13 @@ class FabricCliTest {
     @Test
     void shouldGenerateOneProgramPerStudyAndPerUncoveredWorkload(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("gen");
-        Outcome outcome = fabric("generate", sweepModel(dir).toString(), "-o", out.toString());
+        CliRun outcome = CliRun.fabric("generate", sweepModel(dir).toString(), "-o", out.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());
         assertTrue(Files.exists(out.resolve("sweep/Links.java")));
         assertTrue(Files.exists(out.resolve("sweep/Lone.java")));
         assertFalse(Files.exists(out.resolve("sweep/Ring.java")), "Ring is covered by the study Links");
         // Inside the chosen output directory, generating again replaces the files.
-        assertEquals(0, fabric("generate", sweepModel(dir).toString(), "-o", out.toString()).exitCode());
+        assertEquals(0, CliRun.fabric("generate", sweepModel(dir).toString(), "-o", out.toString()).exitCode());
     }
 
     private static double busbwAt1GiB(JsonObject run) {

@@ -3,12 +3,9 @@ package org.fabricsim.generator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.fabricsim.generator.cli.FabricCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,21 +25,11 @@ class ValidateCommandTest {
             }
             """;
 
-    private record Outcome(int exitCode, String out, String err) {
-    }
-
-    private static Outcome fabric(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = FabricCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Outcome(exit, out.toString(), err.toString());
-    }
-
     @Test
     void shouldWriteDiagnosticsAsJsonWithFileLineColumnSeverityCodeAndMessage(@TempDir Path dir) throws Exception {
         Path model = dir.resolve("dgx.fabric");
         Files.writeString(model, DGX_ON_ROCE);
-        Outcome outcome = fabric("validate", "--format", "json", model.toString());
+        CliRun outcome = CliRun.fabric("validate", "--format", "json", model.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());
         JsonObject document = JsonParser.parseString(outcome.out()).getAsJsonObject();
         assertEquals(0, document.get("errors").getAsInt());
@@ -66,7 +53,7 @@ class ValidateCommandTest {
     void shouldExitWithOneOnErrorsInJsonMode(@TempDir Path dir) throws Exception {
         Path model = dir.resolve("broken.fabric");
         Files.writeString(model, "cluster C {\n    nodes 2 x 8 accelerators\n}\n");
-        Outcome outcome = fabric("validate", "--format", "json", model.toString());
+        CliRun outcome = CliRun.fabric("validate", "--format", "json", model.toString());
         assertEquals(1, outcome.exitCode());
         JsonObject document = JsonParser.parseString(outcome.out()).getAsJsonObject();
         assertEquals(1, document.get("errors").getAsInt());
@@ -78,11 +65,11 @@ class ValidateCommandTest {
     void shouldPrintTheLockInSummaryOfEachCluster(@TempDir Path dir) throws Exception {
         Path model = dir.resolve("dgx.fabric");
         Files.writeString(model, DGX_ON_ROCE);
-        Outcome text = fabric("validate", "--lock-in", model.toString());
+        CliRun text = CliRun.fabric("validate", "--lock-in", model.toString());
         assertEquals(0, text.exitCode(), text.err());
         assertTrue(text.out().contains("Lock-in of FourDgx:\n  scale-up NVLink4: NVIDIA, single-source, NVIDIA accelerators only\n"
                 + "  scale-out RoCEv2: IBTA, open standard\n  seam: NVLink4 / RoCEv2"), text.out());
-        Outcome json = fabric("validate", "--format", "json", "--lock-in", model.toString());
+        CliRun json = CliRun.fabric("validate", "--format", "json", "--lock-in", model.toString());
         JsonObject lockIn = JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("lockIn").get(0)
                 .getAsJsonObject();
         assertTrue(lockIn.get("seam").getAsBoolean());
@@ -102,7 +89,7 @@ class ValidateCommandTest {
                     scale-out RoCEv2_200 single-switch
                 }
                 """);
-        Outcome outcome = fabric("validate", "--lock-in", model.toString());
+        CliRun outcome = CliRun.fabric("validate", "--lock-in", model.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());
         assertTrue(outcome.out().contains("  no seam\n"), outcome.out());
         assertTrue(!outcome.out().contains("warning"), outcome.out());
