@@ -70,6 +70,18 @@ class FabricParsingTest {
     }
 
     @Test
+    void shouldReportOnlyTheSyntaxErrorForAHalfTypedNodeGroup() throws Exception {
+        Model model = parser.parse("""
+                cluster C {
+                    nodes 2 x
+                }
+                """);
+        List<Issue> issues = errorsAndWarnings(model);
+        assertEquals(1, issues.size(), issues::toString);
+        assertEquals(3, issues.get(0).getLineNumber());
+    }
+
+    @Test
     void shouldResolveAReferenceWrittenWithAnEscapedKeyword() throws Exception {
         Model model = parser.parse("""
                 cluster ^cluster { nodes 1 x 2 accelerators link 1 GB/s latency 1 us }

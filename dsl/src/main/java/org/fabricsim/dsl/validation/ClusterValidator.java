@@ -28,12 +28,14 @@ public class ClusterValidator extends FabricCheck {
 
     @Check
     public void checkClusterLinkMatchesSketch(Cluster cluster) {
-        boolean sketched = cluster.getGroups().stream().anyMatch(g -> g.getNode() == null);
+        boolean sketched = cluster.getGroups().stream()
+                .anyMatch(g -> g.getNode() == null && written(g, Literals.NODE_GROUP__ACCELERATORS_PER_NODE));
+        boolean catalog = cluster.getGroups().stream().anyMatch(g -> written(g, Literals.NODE_GROUP__NODE));
         boolean hasLink = cluster.getLinkRate() != null;
         if (sketched && !hasLink) {
             error("A sketched cluster needs its network: add 'link 400 Gb/s latency 1 us' (per accelerator, per hop).",
                     cluster, Literals.ELEMENT__NAME, IssueCodes.SKETCH_NEEDS_LINK);
-        } else if (!sketched && hasLink) {
+        } else if (catalog && !sketched && hasLink) {
             error("'link' only describes sketched nodes ('nodes N x M accelerators'); a cluster of catalog nodes"
                     + " takes its network from 'scale-out'.", cluster, Literals.CLUSTER__LINK_RATE,
                     IssueCodes.LINK_NEEDS_SKETCH);
