@@ -1,5 +1,9 @@
 package org.fabricsim.runtime;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.fabricsim.runtime.analysis.LockIn;
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
 import org.fabricsim.runtime.inference.InferenceRunner;
 import org.fabricsim.runtime.result.RunResult;
@@ -30,8 +34,18 @@ public final class Simulator {
         return run(workload, StudySpec.DEFAULT_SEED);
     }
 
-    /** Runs one workload; {@code seed} seeds whatever the workload's simulation draws at random. */
+    /**
+     * Runs one workload; {@code seed} seeds whatever the workload's simulation draws at random. Every
+     * result carries the lock-in analysis of its cluster under the parameter {@code lockIn}.
+     */
     public RunResult run(WorkloadSpec workload, long seed) {
+        LockIn lockIn = LockIn.of(workload.cluster());
+        Map<String, Object> lockInJson = new LinkedHashMap<>(lockIn.toJson());
+        lockInJson.put("summary", lockIn.summary());
+        return simulate(workload, seed).withParameter("lockIn", lockInJson);
+    }
+
+    private static RunResult simulate(WorkloadSpec workload, long seed) {
         if (workload instanceof CollectiveBenchmarkSpec benchmark) {
             return CollectiveBenchmarks.run(benchmark, seed);
         }
@@ -39,7 +53,7 @@ public final class Simulator {
             return InferenceRunner.run(inference, seed, null);
         }
         if (workload instanceof TrainingSpec training) {
-            return TrainingSimulator.run(training, seed);
+            return TrainingSimulator.run(training);
         }
         throw new IllegalArgumentException("unknown workload kind: " + workload.getClass().getName());
     }

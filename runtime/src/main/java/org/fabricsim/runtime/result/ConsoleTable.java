@@ -25,6 +25,9 @@ public final class ConsoleTable {
         for (Comparison comparison : Comparison.of(study)) {
             out.append(render(comparison)).append('\n');
         }
+        study.runs().stream().map(run -> run.parameters().get("lockIn"))
+                .filter(Map.class::isInstance).map(lockIn -> ((Map<?, ?>) lockIn).get("summary"))
+                .filter(String.class::isInstance).distinct().forEach(summary -> out.append(summary).append('\n'));
         return out.toString();
     }
 

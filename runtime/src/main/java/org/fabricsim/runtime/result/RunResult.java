@@ -44,6 +44,13 @@ public record RunResult(String name, String kind, String study, Map<String, Obje
                 error == null ? "failed" : error);
     }
 
+    /** This result with one more parameter. */
+    public RunResult withParameter(String key, Object value) {
+        Map<String, Object> more = new LinkedHashMap<>(parameters);
+        more.put(key, value);
+        return new RunResult(name, kind, study, variation, seed, more, metrics, wallSeconds, events, flows, error);
+    }
+
     /** This result with the engine's event and flow counts. */
     public RunResult withEngine(long engineEvents, long engineFlows) {
         return new RunResult(name, kind, study, variation, seed, parameters, metrics, wallSeconds, engineEvents,

@@ -4,4 +4,7 @@ package org.fabricsim.runtime.spec;
 public sealed interface WorkloadSpec permits CollectiveBenchmarkSpec, TrainingSpec, InferenceSpec {
     /** The workload's qualified name, as written in the model. */
     String name();
+
+    /** The cluster it runs on. */
+    ClusterSpec cluster();
 }
