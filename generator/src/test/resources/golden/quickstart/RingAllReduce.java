@@ -32,6 +32,7 @@ public final class RingAllReduce {
                                 0L, // memoryBytes
                                 0.0, // memoryBytesPerSecond
                                 0.0, // matmulEfficiency
+                                0.0, // fp8MatmulEfficiency
                                 0.0 // scaleUpBytesPerSecond
                             ), // accelerator
                             8, // accelerators
@@ -85,7 +86,8 @@ public final class RingAllReduce {
                     CollectiveOp.ALL_REDUCE, // operation
                     CollectiveAlgorithm.RING, // algorithm
                     1, // channels
-                    List.of(1048576L, 16777216L, 268435456L, 1073741824L) // sizesBytes
+                    List.of(1048576L, 16777216L, 268435456L, 1073741824L), // sizesBytes
+                    List.of() // phases
                 )), // workloads
             List.of(), // variations
             List.of(), // report

@@ -32,6 +32,7 @@ public final class Links {
                                 0L, // memoryBytes
                                 0.0, // memoryBytesPerSecond
                                 0.0, // matmulEfficiency
+                                0.0, // fp8MatmulEfficiency
                                 0.0 // scaleUpBytesPerSecond
                             ), // accelerator
                             4, // accelerators
@@ -85,7 +86,8 @@ public final class Links {
                     CollectiveOp.ALL_REDUCE, // operation
                     CollectiveAlgorithm.RING, // algorithm
                     1, // channels
-                    List.of(1048576L, 1073741824L) // sizesBytes
+                    List.of(1048576L, 1073741824L), // sizesBytes
+                    List.of() // phases
                 )), // workloads
             List.of(
                 new VariationSpec(
@@ -103,6 +105,7 @@ public final class Links {
                                     0L, // memoryBytes
                                     0.0, // memoryBytesPerSecond
                                     0.0, // matmulEfficiency
+                                    0.0, // fp8MatmulEfficiency
                                     0.0 // scaleUpBytesPerSecond
                                 ), // accelerator
                                 4, // accelerators
@@ -164,6 +167,7 @@ public final class Links {
                                     0L, // memoryBytes
                                     0.0, // memoryBytesPerSecond
                                     0.0, // matmulEfficiency
+                                    0.0, // fp8MatmulEfficiency
                                     0.0 // scaleUpBytesPerSecond
                                 ), // accelerator
                                 4, // accelerators

@@ -7,14 +7,17 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.emf.common.util.URI;
+import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
 import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -63,6 +66,22 @@ class SpecMapperTest {
     }
 
     @Test
+    void shouldMapTheFp8EfficiencyApartFromTheBf16One() throws Exception {
+        Model model = parser.parse("""
+                vendor V
+                accelerator Measured { vendor V compute bf16 1000 TFLOPS, fp8 2000 TFLOPS memory 80 GB bandwidth 3 TB/s
+                    efficiency 80 % fp8-efficiency 70 % }
+                accelerator Unmeasured { vendor V compute bf16 1000 TFLOPS memory 80 GB bandwidth 3 TB/s efficiency 80 % }
+                """);
+        validation.assertNoErrors(model);
+        List<Accelerator> accelerators = EcoreUtil2.typeSelect(model.getElements(), Accelerator.class);
+        AcceleratorSpec measured = mapper.toAccelerator(accelerators.get(0));
+        assertEquals(0.80, measured.matmulEfficiency(), 1e-12);
+        assertEquals(0.70, measured.fp8MatmulEfficiency(), 1e-12);
+        assertEquals(0, mapper.toAccelerator(accelerators.get(1)).fp8MatmulEfficiency(), "none stated: 0, BF16's applies");
+    }
+
+    @Test
     void shouldResolveATraceFileBesideTheModelFile() throws Exception {
         Model model = parser.parse("""
                 cluster C { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
@@ -75,6 +94,28 @@ class SpecMapperTest {
                 """, URI.createFileURI("/models/serving/serve.fabric"), resourceSets.get());
         InferenceSpec inference = (InferenceSpec) mapper.toStudy(model, "serve.fabric").workloads().get(0);
         assertEquals(new InferenceSpec.Trace("/models/serving/traces/day1.csv"), inference.traffic().arrival());
+        assertEquals(0, inference.traffic().requests(), "no count stated: the whole trace replays");
+    }
+
+    @Test
+    void shouldDrawTheDefaultRequestCountOnlyForGeneratedTraffic() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
+                inference Drawn {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 }
+                    traffic { arrival poisson 5 /s prompt fixed 10 output fixed 10 }
+                }
+                inference Stated {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 }
+                    traffic { arrival trace "day1.csv" prompt fixed 10 output fixed 10 requests 250 }
+                }
+                """, URI.createFileURI("/models/serving/serve.fabric"), resourceSets.get());
+        List<?> workloads = mapper.toStudy(model, "serve.fabric").workloads();
+        assertEquals(10_000, ((InferenceSpec) workloads.get(0)).traffic().requests());
+        assertEquals(250, ((InferenceSpec) workloads.get(1)).traffic().requests());
     }
 
     @Test

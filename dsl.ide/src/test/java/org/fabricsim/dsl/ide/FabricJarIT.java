@@ -40,11 +40,11 @@ class FabricJarIT {
         Outcome outcome = fabric(dir, "simulate", QUICKSTART.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());
         // 1 GiB ring all-reduce, 16 ranks, 50 GB/s links derated by the engine's NIC efficiency 0.96:
-        // busbw lies between 47.4 and 48.0 GB/s (derivation in FabricCliTest).
+        // busbw lies between 47.2 and 48.0 GB/s (derivation in FabricCliTest).
         String row = outcome.out().lines().map(String::trim).filter(l -> l.startsWith("1073741824 ")).findFirst()
                 .orElseThrow();
         double busbw = Double.parseDouble(row.split("\\s+")[3]);
-        assertTrue(busbw >= 47.4 && busbw <= 48.0, outcome.out());
+        assertTrue(busbw >= 47.2 && busbw <= 48.0, outcome.out());
         assertEquals("", outcome.err(), "a clean run prints nothing on stderr");
     }
 

@@ -44,6 +44,7 @@ import org.fabricsim.dsl.fabric.Node;
 import org.fabricsim.dsl.fabric.NodeGroup;
 import org.fabricsim.dsl.fabric.Openness;
 import org.fabricsim.dsl.fabric.Parallelism;
+import org.fabricsim.dsl.fabric.Phase;
 import org.fabricsim.dsl.fabric.PoissonArrival;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.PrecisionRate;
@@ -71,6 +72,7 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveAlgorithm;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.CollectiveOp;
+import org.fabricsim.runtime.spec.CollectivePhaseSpec;
 import org.fabricsim.runtime.spec.CostSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -104,7 +106,7 @@ public class SpecMapper {
     public static final String GENERIC_VENDOR = "generic";
     /** Overlap of DP communication with backward when the model does not say: full, as Megatron-Core's overlapped grad reduce. */
     public static final double DEFAULT_OVERLAP = 1.0;
-    /** Requests simulated when the traffic does not say. */
+    /** Requests drawn when the traffic does not say (a trace replays all its rows unless it says). */
     public static final int DEFAULT_REQUESTS = 10_000;
     /** The default factor between successive sizes of a {@code sizes A to B} sweep, as in nccl-tests -f 2. */
     public static final int DEFAULT_SIZE_FACTOR = 2;
@@ -219,7 +221,7 @@ public class SpecMapper {
         Traffic traffic = inference.getTraffic();
         InferenceSpec.Traffic requests = new InferenceSpec.Traffic(arrival(traffic.getArrival()),
                 distribution(traffic.getPrompt()), distribution(traffic.getOutput()),
-                traffic.getRequests() > 0 ? traffic.getRequests() : DEFAULT_REQUESTS);
+                requestCount(traffic));
         List<InferenceSpec.Slo> slos = new ArrayList<>();
         for (Slo slo : inference.getSlos()) {
             slos.add(new InferenceSpec.Slo(InferenceSpec.SloMetric.valueOf(slo.getMetric().getName()),
@@ -229,6 +231,17 @@ public class SpecMapper {
                 toCluster(inference.getCluster()), precision(inference, Literals.INFERENCE__PRECISION,
                         inference.getPrecision()), pools, requests, slos,
                 inference.getKvTransfer() == KvTransfer.LAYER_BY_LAYER);
+    }
+
+    /**
+     * The traffic's stated request count; unstated, all of a trace's rows (0) or {@link
+     * #DEFAULT_REQUESTS} drawn ones.
+     */
+    private static int requestCount(Traffic traffic) {
+        if (traffic.getRequests() > 0) {
+            return traffic.getRequests();
+        }
+        return traffic.getArrival() instanceof TraceArrival ? 0 : DEFAULT_REQUESTS;
     }
 
     /**
@@ -324,12 +337,20 @@ public class SpecMapper {
         boolean custom = benchmark.getCollective() != null;
         CollectiveOp operation = CollectiveOp.valueOf(custom
                 ? benchmark.getCollective().getOperation().getName() : benchmark.getOperation().getName());
-        CollectiveAlgorithm algorithm = custom ? CollectiveAlgorithm.HIERARCHICAL
+        CollectiveAlgorithm algorithm = custom ? CollectiveAlgorithm.AUTO
                 : CollectiveAlgorithm.valueOf(benchmark.getAlgorithm().getName());
+        List<CollectivePhaseSpec> phases = new ArrayList<>();
+        if (custom) {
+            for (Phase phase : benchmark.getCollective().getPhases()) {
+                phases.add(new CollectivePhaseSpec(CollectiveOp.valueOf(phase.getOperation().getName()),
+                        CollectiveAlgorithm.valueOf(phase.getAlgorithm().getName()),
+                        CollectivePhaseSpec.Scope.valueOf(phase.getScope().getName())));
+            }
+        }
         int nodes = benchmark.getNodes() > 0 ? benchmark.getNodes() : cluster.nodes();
         int channels = Math.max(1, benchmark.getChannels());
         return new CollectiveBenchmarkSpec(qualifiedName(benchmark), cluster, nodes, operation, algorithm, channels,
-                sizes(benchmark));
+                sizes(benchmark), phases);
     }
 
     /** The sizes as written, or the sweep from the first size up to {@code upTo}, multiplying by the factor. */
@@ -411,10 +432,12 @@ public class SpecMapper {
         double scaleUp = accelerator.getScaleUpPortRate() == null ? 0
                 : accelerator.getScaleUpPorts() * Units.bytesPerSecond(accelerator.getScaleUpPortRate());
         double efficiency = accelerator.getEfficiency() == null ? 0 : Units.fraction(accelerator.getEfficiency());
+        double fp8Efficiency = accelerator.getFp8Efficiency() == null ? 0
+                : Units.fraction(accelerator.getFp8Efficiency());
         return new AcceleratorSpec(qualifiedName(accelerator), vendor(accelerator.getVendor()),
                 peak(accelerator, org.fabricsim.dsl.fabric.Precision.BF16), peak(accelerator, org.fabricsim.dsl.fabric.Precision.FP8),
                 Units.bytes(accelerator.getMemory()), Units.bytesPerSecond(accelerator.getMemoryBandwidth()),
-                efficiency, scaleUp);
+                efficiency, fp8Efficiency, scaleUp);
     }
 
     private static double peak(Accelerator accelerator, org.fabricsim.dsl.fabric.Precision precision) {

@@ -8,12 +8,15 @@ import java.util.Map;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
+import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.CollectivePhaseSpec;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
@@ -22,7 +25,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * accelerator of the first {@code nodes} nodes, once per message size, on the engine's flow-level
  * network with the engine's one calibration (links derated as {@link ClusterTopologies} does, and
  * NCCL's per-step overheads). Each row reports size, time, algbw = S/T and busbw = algbw · f(n),
- * with f the nccl-tests factor of the operation.
+ * with f the nccl-tests factor of the operation. A user-defined collective runs its phases
+ * ({@link CollectiveEngine#run(ClusterTopology, CollectiveRequest, List)}).
  *
  * <p>Cost: one {@link CollectiveEngine#run} per size on a topology built once.
  */
@@ -48,11 +52,13 @@ public final class CollectiveBenchmarks {
                 .withStepOverheads(StepOverheads.NCCL)
                 .withSeed(seed);
 
+        List<CollectivePhase> phases = phases(benchmark);
         List<Object> rows = new ArrayList<>();
         long events = 0;
         long flows = 0;
         for (long sizeBytes : benchmark.sizesBytes()) {
-            CollectiveResult result = CollectiveEngine.run(topology, request.withSize(sizeBytes));
+            CollectiveResult result = phases.isEmpty() ? CollectiveEngine.run(topology, request.withSize(sizeBytes))
+                    : CollectiveEngine.run(topology, request.withSize(sizeBytes), phases);
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("bytes", sizeBytes);
             row.put("timeSeconds", result.timeSeconds());
@@ -71,7 +77,7 @@ public final class CollectiveBenchmarks {
         parameters.put("acceleratorsPerNode", cluster.acceleratorsPerNode());
         parameters.put("accelerators", benchmark.ranks());
         parameters.put("operation", benchmark.operation().label());
-        parameters.put("algorithm", benchmark.algorithm().label());
+        parameters.put("algorithm", phases.isEmpty() ? benchmark.algorithm().label() : "phased");
         parameters.put("channels", benchmark.channels());
         parameters.put("topology", topology.describe());
         Map<String, Object> metrics = new LinkedHashMap<>();
@@ -79,5 +85,23 @@ public final class CollectiveBenchmarks {
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
         return new RunResult(benchmark.name(), "collective-benchmark", parameters, metrics, wallSeconds)
                 .withEngine(events, flows);
+    }
+
+    private static List<CollectivePhase> phases(CollectiveBenchmarkSpec benchmark) {
+        List<CollectivePhase> phases = new ArrayList<>();
+        for (CollectivePhaseSpec phase : benchmark.phases()) {
+            phases.add(new CollectivePhase(CollectiveOperation.valueOf(phase.operation().name()),
+                    Algorithm.valueOf(phase.algorithm().name()), scope(phase.scope())));
+        }
+        return phases;
+    }
+
+    private static PhaseScope scope(CollectivePhaseSpec.Scope scope) {
+        return switch (scope) {
+            case WITHIN_NODE -> PhaseScope.WITHIN_DOMAIN;
+            case ACROSS_NODES -> PhaseScope.ACROSS_DOMAINS;
+            case PER_RAIL -> PhaseScope.PER_RAIL;
+            case GLOBAL -> PhaseScope.GLOBAL;
+        };
     }
 }

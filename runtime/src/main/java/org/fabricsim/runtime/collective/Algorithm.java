@@ -17,5 +17,7 @@ public enum Algorithm {
     /** Reduce-scatter inside each scale-up domain, all-reduce across domains per rail, all-gather inside. */
     HIERARCHICAL,
     /** In-switch reduction (NVLS, SHARP): send the data up once, receive the result. */
-    IN_NETWORK
+    IN_NETWORK,
+    /** A user-defined collective: a sequence of {@link CollectivePhase}s ({@link PhasedSchedules}). */
+    PHASED
 }

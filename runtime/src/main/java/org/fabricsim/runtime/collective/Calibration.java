@@ -19,6 +19,16 @@ public final class Calibration {
      */
     public static final double NIC_EFFICIENCY = 0.96;
 
+    /**
+     * Share of the NVLink port rate in-switch reduction (NVLS multimem traffic) achieves relative to
+     * GPU-to-GPU copies: NCCL src/tuning/nvls.cc nvlsEfficiency[Hopper] = 0.85, the factor NCCL's
+     * cost model applies to the NVLS graph's bandwidth (Blackwell: 0.74, not modelled here). It
+     * multiplies {@link #NVLINK_EFFICIENCY} already in the link rate. The switch's reduction rate
+     * (450 GB/s per GPU through NVLS on DGX H100, shared/reference/hardware.md) equals the port
+     * rate, so the ports, not the reduction units, bound NVLS.
+     */
+    public static final double NVLS_EFFICIENCY = 0.85;
+
     /** Software latency of one ring step over NVLink: NCCL tuning.cc hwLat[NVLINK][RING][SIMPLE] = 3.4 µs. */
     public static final long NVLINK_STEP_OVERHEAD_PS = 3_400_000;
 
@@ -27,6 +37,16 @@ public final class Calibration {
 
     /** Latency of an NVLS (in-switch) all-reduce: NCCL tuning.cc hwLat[NVLINK][NVLS][SIMPLE] = 25 µs. */
     public static final long NVLS_STEP_OVERHEAD_PS = 25_000_000;
+
+    /** Base latency of a ring collective: NCCL tuning.cc baseLat[RING][SIMPLE] = 8.4 µs. */
+    public static final long RING_BASE_LATENCY_PS = 8_400_000;
+
+    /**
+     * NCCL's "plateau effect of ring": ncclTopoGetAlgoTime multiplies the latency of a Simple ring
+     * all-reduce across nodes by 1.4 (compute capability ≥ 8.0; 1.9 before) when nBytes /
+     * (nChannels · nRanks) ≥ 64 (src/graph/tuning.cc, NCCL 2.2x).
+     */
+    public static final double RING_PLATEAU_FACTOR = 1.4;
 
     private Calibration() {
     }

@@ -26,7 +26,9 @@ import org.fabricsim.runtime.topology.Graph;
  * NCCL's applicable algorithms on the requested network model (steps reused) and keep the fastest;
  * all-to-all is always direct, as in NCCL; (2) build the schedule;
  * (3) run it in a fresh {@link Simulation} seeded by the request, on the requested network model
- * with the requested routing; (4) summarize per-link bytes into {@link LinkUsage}.
+ * with the requested routing, adding NCCL's ring base and plateau latency ({@link StepOverheads});
+ * (4) summarize per-link bytes into {@link LinkUsage}. A user-defined collective skips (1) and
+ * builds its schedule from its phases ({@link PhasedSchedules}).
  *
  * <p>Cost: building the schedule is O(transfers); each solved step costs one max-min solve, O(F·P
  * log L) for F flow classes of ≤ P links over L links, plus re-solves of the touched components
@@ -41,12 +43,30 @@ public final class CollectiveEngine {
 
     /** Simulates {@code request} on {@code topology}. */
     public static CollectiveResult run(ClusterTopology topology, CollectiveRequest request) {
+        requireRanks(topology, request);
+        Algorithm algorithm = request.algorithm() == Algorithm.AUTO ? select(topology, request) : request.algorithm();
+        return execute(topology, request, algorithm, AlgorithmSelector.schedule(topology, request, algorithm));
+    }
+
+    /**
+     * Simulates a user-defined collective: {@code request}'s operation and size, run as {@code
+     * phases} ({@link PhasedSchedules}); the request's algorithm is ignored, the result's is
+     * {@link Algorithm#PHASED}.
+     */
+    public static CollectiveResult run(ClusterTopology topology, CollectiveRequest request,
+            List<CollectivePhase> phases) {
+        requireRanks(topology, request);
+        if (phases.isEmpty()) {
+            throw new IllegalArgumentException("a user-defined collective needs at least one phase");
+        }
+        return execute(topology, request, Algorithm.PHASED, PhasedSchedules.schedule(topology, request, phases));
+    }
+
+    private static void requireRanks(ClusterTopology topology, CollectiveRequest request) {
         if (request.ranks() > topology.accelerators()) {
             throw new IllegalArgumentException(request.ranks() + " ranks on a cluster of " + topology.accelerators()
                     + " accelerators");
         }
-        Algorithm algorithm = request.algorithm() == Algorithm.AUTO ? select(topology, request) : request.algorithm();
-        return execute(topology, request, algorithm);
     }
 
     /** The algorithm AUTO resolves to for {@code request}. */
@@ -59,7 +79,8 @@ public final class CollectiveEngine {
         Algorithm best = candidates.get(0);
         long bestPs = Long.MAX_VALUE;
         for (Algorithm candidate : candidates) {
-            long timePs = execute(topology, estimate, candidate).timePs();
+            long timePs = execute(topology, estimate, candidate,
+                    AlgorithmSelector.schedule(topology, estimate, candidate)).timePs();
             if (timePs < bestPs) {
                 bestPs = timePs;
                 best = candidate;
@@ -68,8 +89,8 @@ public final class CollectiveEngine {
         return best;
     }
 
-    private static CollectiveResult execute(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm) {
-        Schedule schedule = AlgorithmSelector.schedule(topology, request, algorithm);
+    private static CollectiveResult execute(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
+            Schedule schedule) {
         Simulation simulation = new Simulation(request.seed());
         Graph graph = topology.graph();
         NetworkModel network = request.network() == NetworkKind.MAX_MIN
@@ -77,7 +98,7 @@ public final class CollectiveEngine {
                 : new AnalyticalNetwork(simulation, graph, topology.maxRouteLinks());
         Router router = new Router(topology, request.routing(), request.seed());
         ScheduleRunner runner = new ScheduleRunner(topology, router, network, simulation, request);
-        long timePs = runner.run(schedule);
+        long timePs = runner.run(schedule) + ringLatencyPs(topology, request, algorithm, schedule, runner);
 
         int links = graph.linkCount();
         double[] linkBytes = new double[links];
@@ -93,6 +114,33 @@ public final class CollectiveEngine {
                 steps, steps - runner.stepsReused(), runner.stepsReused(),
                 simulation.eventsFired() + network.statistics().completionBatches(), network.statistics(),
                 usage(graph, linkBytes, seconds), linkBytes, topology.describe());
+    }
+
+    /**
+     * NCCL's ring latency terms beyond the per-step hop latencies: the base latency of a ring
+     * reduce-scatter, all-gather or all-reduce, and for a ring all-reduce across domains with ≥ 64
+     * bytes per channel and rank, (plateau − 1) · Σ_phases α(phase)·repeat(phase) ({@link
+     * StepOverheads}). O(transfers).
+     */
+    private static long ringLatencyPs(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
+            Schedule schedule, ScheduleRunner runner) {
+        CollectiveOperation operation = request.operation();
+        if (algorithm != Algorithm.RING || schedule.phaseCount() == 0 || !(operation == CollectiveOperation.ALL_REDUCE
+                || operation == CollectiveOperation.REDUCE_SCATTER || operation == CollectiveOperation.ALL_GATHER)) {
+            return 0;
+        }
+        StepOverheads overheads = request.stepOverheads();
+        long latencyPs = overheads.ringBasePs();
+        boolean plateau = operation == CollectiveOperation.ALL_REDUCE && request.ranks() > topology.domainSize()
+                && request.sizeBytes() / ((long) request.channels() * request.ranks()) >= 64;
+        if (plateau && overheads.ringPlateau() > 1) {
+            double stepsPs = 0;
+            for (int phase = 0; phase < schedule.phaseCount(); phase++) {
+                stepsPs += (double) runner.overheadPs(phase) * schedule.repeat(phase);
+            }
+            latencyPs += Math.round((overheads.ringPlateau() - 1) * stepsPs);
+        }
+        return latencyPs;
     }
 
     private static LinkUsage usage(Graph graph, double[] linkBytes, double seconds) {

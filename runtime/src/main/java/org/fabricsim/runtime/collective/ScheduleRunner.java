@@ -14,9 +14,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * spraying); consecutive transfers with the same path and size become one flow class of higher
  * multiplicity (e.g. the channels of a ring on one switch). A transfer arrives at its end of
  * transmission plus its path latency; the phase lasts until the last arrival plus the step
- * overhead α_sw ({@link StepOverheads}: in-network for in-switch reduction, scale-out if any transfer
- * leaves its domain, else scale-up),
- * and the next phase is scheduled then.
+ * overhead α_sw ({@link StepOverheads}, per transfer by where it runs: the largest for a phase that
+ * runs once, the mean for a repeated, pipelined phase; see {@link #overheadPs}), and the next
+ * phase is scheduled then.
  *
  * <p><b>Reuse.</b> With reuse on, the duration of a phase whose pattern key was already solved is
  * taken from the cache, and a phase repeated r times is solved once and counted r times; its
@@ -209,17 +209,33 @@ final class ScheduleRunner {
         }
     }
 
-    private long overheadPs(int phase) {
+    /**
+     * The software latency one execution of {@code phase} adds. Each transfer has its hop latency
+     * (in-network for in-switch transfers, scale-out if it leaves its domain, else scale-up). A
+     * phase that runs once is synchronous: it pays the largest. A repeated phase is a pipeline
+     * whose ranks wait only for their own predecessor, so over its repeats a chunk crosses every
+     * edge in turn and each step pays the mean: a ring all-reduce over N domains of k ranks then
+     * pays 2(n−1)·[N·α_out + (n−N)·α_up]/n, NCCL's ring latency (nsteps − nInterSteps)·intraLat +
+     * nInterSteps·interLat (src/graph/tuning.cc, ncclTopoTuneModel) with 2N·(n−1)/n network hops
+     * in place of 2(N−1). O(transfers).
+     */
+    long overheadPs(int phase) {
         StepOverheads overheads = request.stepOverheads();
-        for (int t = schedule.firstTransfer(phase); t < schedule.endTransfer(phase); t++) {
-            if (schedule.kind(t) != Schedule.POINT_TO_POINT) {
-                return overheads.inNetworkPs();
-            }
-            if (!topology.sameDomain(schedule.source(t), schedule.destination(t))) {
-                return overheads.scaleOutPs();
-            }
+        int first = schedule.firstTransfer(phase);
+        int end = schedule.endTransfer(phase);
+        if (end == first) {
+            return overheads.scaleUpPs();
         }
-        return overheads.scaleUpPs();
+        long maxPs = 0;
+        double sumPs = 0;
+        for (int t = first; t < end; t++) {
+            long hopPs = schedule.kind(t) != Schedule.POINT_TO_POINT ? overheads.inNetworkPs()
+                    : topology.sameDomain(schedule.source(t), schedule.destination(t)) ? overheads.scaleUpPs()
+                            : overheads.scaleOutPs();
+            maxPs = Math.max(maxPs, hopPs);
+            sumPs += hopPs;
+        }
+        return schedule.repeat(phase) > 1 ? Math.round(sumPs / (end - first)) : maxPs;
     }
 
     /** Adds {@code times} more executions of the phase's bytes to the per-link counters, without solving. */

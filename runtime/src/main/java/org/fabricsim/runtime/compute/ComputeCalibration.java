@@ -40,12 +40,20 @@ public final class ComputeCalibration {
      */
     public static final double MEMORY_EFFICIENCY = 0.8;
     /**
-     * Bytes moved per logit by a vocab-parallel cross entropy, forward plus backward: the logits are
-     * cast to FP32 (4 B written, 4 read), the max, exp-sum and target passes read them twice more,
-     * and the gradient softmax reads 4 and writes 2 (Megatron-LM {@code
-     * tensor_parallel/cross_entropy.py}): 4 + 4·3 + 4 + 2 = 22.
+     * Bytes moved per local logit by the forward of Megatron-Core's vocab-parallel cross entropy
+     * ({@code megatron/core/tensor_parallel/cross_entropy.py}, one kernel per line of the code):
+     * {@code .float()} reads the BF16 logits and writes an FP32 copy (2 + 4), {@code max} reads it
+     * (4), the in-place subtraction of the max, {@code exp(out=)} and the in-place division by the sum
+     * each read and write it (3 × 8), the sum of the exponentials reads it (4): 38.
      */
-    public static final double CROSS_ENTROPY_BYTES_PER_LOGIT = 22;
+    public static final double CROSS_ENTROPY_FORWARD_BYTES_PER_LOGIT = 38;
+    /**
+     * Bytes per local logit of its backward (same file): the in-place {@code mul_} by the output
+     * gradient reads and writes the saved FP32 softmax (8), autograd's cast of the gradient back to
+     * the logits' BF16 reads 4 and writes 2: 14 (the one-element-per-token target correction is
+     * negligible).
+     */
+    public static final double CROSS_ENTROPY_BACKWARD_BYTES_PER_LOGIT = 14;
     /**
      * Bytes per parameter of one fused Adam step with FP32 master weights: read gradient, master,
      * m and v (4 × 4 B), write master, m, v (3 × 4 B) and the BF16 copy (2 B): 30 (Megatron-LM
@@ -78,6 +86,17 @@ public final class ComputeCalibration {
     public static final double GRADIENT_REDUCE_BYTES = 4;
     /** Bytes per element with which ZeRO/FSDP gathers parameters: BF16 (Megatron-LM distributed optimizer). */
     public static final double PARAMETER_GATHER_BYTES = 2;
+
+    /**
+     * SMs a collective running beside compute occupies: NCCL launches one CTA per channel (a grid of
+     * nChannels blocks of up to 640 threads, {@code src/enqueue.cc}), which a persistent GEMM kernel
+     * cannot share, and across nodes on Hopper it uses at least 16 channels ({@code
+     * src/graph/connect.cc}, {@code ncclTopoPostset}: the searched rings, one per NIC on an 8-NIC
+     * node, are doubled, and doubled again on compute capability ≥ 9.0 while fewer than 16). While
+     * such a collective is hidden behind compute, the compute runs on the other SMs (DeepSeek-V3,
+     * arXiv 2412.19437 §3.2.2, dedicates 20 of 132 SMs to communication for the same reason).
+     */
+    public static final int COLLECTIVE_SMS = 16;
 
     /**
      * Tokens the busiest expert-parallel rank receives over the mean: 1.0, balanced routing as

@@ -87,14 +87,26 @@ public final class TransformerCompute {
     /** Output layer and loss: logits GEMM (T, V/t, h) and the vocab-parallel cross entropy. */
     public PassTime logits() {
         PassTime gemm = gemm(tokens, model.vocab() / (double) tensor, model.hidden());
-        double crossEntropy = device.memorySeconds(tokens * model.vocab() / tensor
-                * ComputeCalibration.CROSS_ENTROPY_BYTES_PER_LOGIT);
-        return gemm.plus(new PassTime(crossEntropy / 2, crossEntropy / 2, 0, 0, 0));
+        double logits = tokens * model.vocab() / tensor;
+        return gemm.plus(new PassTime(
+                device.memorySeconds(logits * ComputeCalibration.CROSS_ENTROPY_FORWARD_BYTES_PER_LOGIT),
+                device.memorySeconds(logits * ComputeCalibration.CROSS_ENTROPY_BACKWARD_BYTES_PER_LOGIT), 0, 0, 0));
     }
 
     /** One optimizer step over {@code parameters} parameters held by this rank. */
     public double optimizerSeconds(double parameters) {
         return device.memorySeconds(parameters * ComputeCalibration.ADAM_BYTES_PER_PARAMETER);
+    }
+
+    /**
+     * Zeroing the FP32 gradient accumulation buffer of {@code parameters} parameters once per step
+     * (Megatron-Core {@code DistributedDataParallel.zero_grad_buffer}: "needs to be called at the
+     * beginning of each training iteration"; the buffer holds every local parameter even with the
+     * distributed optimizer, which reduce-scatters in place): one write of {@link
+     * ComputeCalibration#GRADIENT_REDUCE_BYTES} per parameter.
+     */
+    public double gradientResetSeconds(double parameters) {
+        return device.memorySeconds(parameters * ComputeCalibration.GRADIENT_REDUCE_BYTES);
     }
 
     private PassTime attentionProjections() {

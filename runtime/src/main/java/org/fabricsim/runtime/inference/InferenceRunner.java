@@ -23,6 +23,10 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
 /**
  * Runs an {@link InferenceSpec} and reports it as a RunResult of kind {@code inference}.
  *
+ * <p><b>Parameters</b> include {@code requests}, the requests simulated, and, when the traffic's
+ * stated count left part of a trace out, {@code traceRequests}, the trace's rows (the console
+ * prints both).
+ *
  * <p><b>Metrics</b> (seconds unless named otherwise):
  * <ul>
  * <li>{@code ttftSeconds}, {@code itlSeconds}, {@code e2eSeconds}: {p50, p90, p99, mean} over
@@ -106,6 +110,9 @@ public final class InferenceRunner {
         parameters.put("precision", spec.precision().name().toLowerCase(Locale.ROOT));
         parameters.put("mode", disaggregated ? "disaggregated" : "aggregated");
         parameters.put("requests", requests.size());
+        if (requests.truncated()) {
+            parameters.put("traceRequests", requests.offered());
+        }
         parameters.put("accelerators", accelerators);
         parameters.put("seed", seed);
         List<Object> poolRows = new ArrayList<>();
@@ -152,7 +159,9 @@ public final class InferenceRunner {
 
     private static Map<String, Object> metrics(InferenceSpec spec, ServingSimulation serving,
             ServingSimulation.Pool[] pools, int accelerators) {
-        int n = serving.requestCount();
+        RequestTable requests = serving.requests();
+        Replicas replicas = serving.replicas();
+        int n = requests.size();
         double[] ttft = new double[n];
         double[] itl = new double[n];
         double[] e2e = new double[n];
@@ -162,20 +171,20 @@ public final class InferenceRunner {
         int kvCount = 0;
         int good = 0;
         for (int q = 0; q < n; q++) {
-            if (!serving.completed(q)) {
+            if (!requests.completed(q)) {
                 continue;
             }
-            double t = serving.ttftPs(q) / PICOSECONDS_PER_SECOND;
-            double e = serving.e2ePs(q) / PICOSECONDS_PER_SECOND;
-            double i = serving.itlPs(q) / PICOSECONDS_PER_SECOND;
+            double t = requests.ttftPs(q) / PICOSECONDS_PER_SECOND;
+            double e = requests.e2ePs(q) / PICOSECONDS_PER_SECOND;
+            double i = requests.itlPs(q) / PICOSECONDS_PER_SECOND;
             ttft[completed] = t;
             e2e[completed] = e;
             completed++;
             if (i >= 0) {
                 itl[itlCount++] = i;
             }
-            if (serving.kvWaitPs(q) >= 0) {
-                kv[kvCount++] = serving.kvWaitPs(q) / PICOSECONDS_PER_SECOND;
+            if (requests.kvWaitPs(q) >= 0) {
+                kv[kvCount++] = requests.kvWaitPs(q) / PICOSECONDS_PER_SECOND;
             }
             if (meets(spec.slos(), t, Math.max(0, i), e)) {
                 good++;
@@ -184,7 +193,7 @@ public final class InferenceRunner {
         double makespan = serving.makespanPs() / PICOSECONDS_PER_SECOND;
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("completedRequests", completed);
-        metrics.put("rejectedRequests", serving.rejected());
+        metrics.put("rejectedRequests", requests.rejected());
         metrics.put("makespanSeconds", makespan);
         metrics.put("ttftSeconds", Percentiles.summary(ttft, completed));
         metrics.put("itlSeconds", Percentiles.summary(itl, itlCount));
@@ -215,11 +224,11 @@ public final class InferenceRunner {
         double makespanPs = serving.makespanPs();
         for (int p = 0; p < pools.length; p++) {
             int perReplica = pools[p].model().accelerators();
-            double poolBusy = serving.poolBusyPs(p);
+            double poolBusy = replicas.poolBusyPs(p);
             busy += poolBusy * perReplica;
             double poolGpuPs = makespanPs * pools[p].replicas() * perReplica;
             double prefillShare = pools[p].role() == Role.PREFILL ? 1 : pools[p].role() == Role.DECODE ? 0
-                    : poolBusy > 0 ? serving.poolPrefillBusyPs(p) / poolBusy : 0;
+                    : poolBusy > 0 ? replicas.poolPrefillBusyPs(p) / poolBusy : 0;
             prefillGpuPs += poolGpuPs * prefillShare;
             decodeGpuPs += poolGpuPs * (1 - prefillShare);
         }
@@ -240,7 +249,7 @@ public final class InferenceRunner {
         metrics.put("modelFlopsUtilization", acceleratorPs > 0 && peak > 0
                 ? serving.flops() / (peak * acceleratorPs / PICOSECONDS_PER_SECOND) : 0.0);
         metrics.put("iterations", serving.iterations());
-        metrics.put("preemptions", serving.preemptions());
+        metrics.put("preemptions", replicas.preemptions());
         return metrics;
     }
 

@@ -16,7 +16,8 @@ import org.fabricsim.runtime.spec.InferenceSpec;
  * <ul>
  * <li>Poisson at rate λ: gaps −ln(U)/λ; all at once: every arrival at 0; trace: the CSV's rows
  * (timestamp in seconds, prompt tokens, output tokens; a non-numeric first row is a header),
- * the first {@code requests} of them, or all when {@code requests} is 0.</li>
+ * all of them, or the {@code requests} earliest when {@code requests} is positive (the run then
+ * reports both counts, see {@link #offered()}).</li>
  * <li>Lengths: fixed; uniform on [min, max]; lognormal exp(ln(median) + σ·Z) rounded, at least
  * 1; empirical: uniform choice among the integers listed in a file (one or more per line,
  * separated by commas or white space).</li>
@@ -26,13 +27,20 @@ import org.fabricsim.runtime.spec.InferenceSpec;
  * @param arrivalPs  arrival times, picoseconds, non-decreasing
  * @param prompt     prompt tokens
  * @param output     output tokens (at least 1)
+ * @param offered    requests the source holds: the trace's rows, of which the stream keeps the
+ *                   first {@link #size()} by arrival time; equal to {@link #size()} for drawn streams
  */
-record RequestStream(long[] arrivalPs, int[] prompt, int[] output) {
+record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) {
     private static final double PICOSECONDS_PER_SECOND = 1e12;
 
     /** Number of requests. */
     int size() {
         return prompt.length;
+    }
+
+    /** Whether a stated request count left some of the trace's rows out. */
+    boolean truncated() {
+        return offered > size();
     }
 
     /** Draws the requests of {@code traffic}; relative file names resolve against {@code baseDirectory}. */
@@ -62,7 +70,7 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output) {
             prompt[i] = promptSampler.sample(random);
             output[i] = Math.max(1, outputSampler.sample(random));
         }
-        return new RequestStream(arrivalPs, prompt, output);
+        return new RequestStream(arrivalPs, prompt, output, n);
     }
 
     private static Path resolve(Path baseDirectory, String file) {
@@ -94,16 +102,13 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output) {
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(file + ":" + lineNumber + ": not a number in '" + trimmed + "'");
             }
-            if (limit > 0 && rows.size() == limit) {
-                break;
-            }
         }
         if (rows.isEmpty()) {
             throw new IllegalArgumentException(file + ": the trace has no requests");
         }
         rows.sort((a, b) -> Long.compare(a[0], b[0]));
         long start = rows.get(0)[0];
-        int n = rows.size();
+        int n = limit > 0 ? Math.min(limit, rows.size()) : rows.size();
         long[] arrivalPs = new long[n];
         int[] prompt = new int[n];
         int[] output = new int[n];
@@ -113,7 +118,7 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output) {
             prompt[i] = (int) row[1];
             output[i] = (int) row[2];
         }
-        return new RequestStream(arrivalPs, prompt, output);
+        return new RequestStream(arrivalPs, prompt, output, rows.size());
     }
 
     private static int firstDataLine(List<String> lines) {

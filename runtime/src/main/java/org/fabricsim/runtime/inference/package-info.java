@@ -8,9 +8,14 @@
  * <li>{@link org.fabricsim.runtime.inference.ServingModel}: the per-iteration cost of one replica
  * (roofline over weights, KV reads and FLOPs, TP and EP collectives) and the KV-cache size
  * ({@link org.fabricsim.runtime.inference.KvCache}).</li>
- * <li>{@link org.fabricsim.runtime.inference.ServingSimulation}: continuous batching with chunked
- * prefill per replica, KV-capacity admission and preemption, and, when disaggregated, the KV-cache
- * transfer from the prefill pool to the decode pool as flows on the engine's network model.</li>
+ * <li>{@link org.fabricsim.runtime.inference.ServingSimulation}: the events of serving (arrivals,
+ * iteration ends, KV-cache arrivals) over the state of {@link
+ * org.fabricsim.runtime.inference.RequestTable} (per request) and {@link
+ * org.fabricsim.runtime.inference.Replicas} (per replica); {@link
+ * org.fabricsim.runtime.inference.BatchBuilder}: continuous batching with chunked prefill,
+ * KV-capacity admission and preemption; {@link org.fabricsim.runtime.inference.KvHandoff}: when
+ * disaggregated, the KV-cache transfer from the prefill pool to the decode pool, and the EP
+ * all-to-all as background load, as flows on the engine's network model.</li>
  * <li>{@link org.fabricsim.runtime.inference.InferenceRunner}: spec in, {@code inference}
  * {@link org.fabricsim.runtime.result.RunResult} out (TTFT/ITL/E2E percentiles, throughput,
  * goodput, KV-transfer times, $/Mtok, utilization).</li>

@@ -18,6 +18,10 @@ final class InferenceConsole {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "# %s: %s %s serving of %s on %s accelerators, %s requests%n",
                 run.name(), p.get("mode"), p.get("precision"), p.get("model"), p.get("accelerators"), p.get("requests")));
+        if (p.get("traceRequests") != null) {
+            out.append(String.format(Locale.ROOT, "  trace truncated: the first %s of its %s requests replayed (the"
+                    + " traffic states a count)%n", p.get("requests"), p.get("traceRequests")));
+        }
         if (p.get("pools") instanceof List<?> pools) {
             for (Object o : pools) {
                 Map<?, ?> pool = (Map<?, ?>) o;

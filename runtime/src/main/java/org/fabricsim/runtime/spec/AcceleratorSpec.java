@@ -10,10 +10,20 @@ package org.fabricsim.runtime.spec;
  * @param memoryBytes                HBM capacity, bytes
  * @param memoryBytesPerSecond       HBM bandwidth, bytes per second
  * @param matmulEfficiency           achievable fraction of peak on large GEMMs (measured, e.g. MAMF), 0..1
+ * @param fp8MatmulEfficiency        achievable fraction of the FP8 peak on large FP8 GEMMs, 0..1; 0 when not
+ *                                   measured separately (FP8 GEMMs then take {@code matmulEfficiency})
  * @param scaleUpBytesPerSecond      scale-up bandwidth of one accelerator in one direction, bytes per second
  */
 public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
-        long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double scaleUpBytesPerSecond) {
+        long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double fp8MatmulEfficiency,
+        double scaleUpBytesPerSecond) {
+
+    /** An accelerator without a separate FP8 GEMM efficiency. */
+    public AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
+            long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double scaleUpBytesPerSecond) {
+        this(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes, memoryBytesPerSecond, matmulEfficiency,
+                0, scaleUpBytesPerSecond);
+    }
 
     public AcceleratorSpec {
         Specs.requireName(name);
@@ -21,6 +31,7 @@ public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSec
         Specs.requireNonNegative("fp8FlopsPerSecond", fp8FlopsPerSecond);
         Specs.requireNonNegative("memoryBytes", memoryBytes);
         Specs.requireNonNegative("matmulEfficiency", matmulEfficiency);
+        Specs.requireNonNegative("fp8MatmulEfficiency", fp8MatmulEfficiency);
         Specs.requireNonNegative("scaleUpBytesPerSecond", scaleUpBytesPerSecond);
     }
 }

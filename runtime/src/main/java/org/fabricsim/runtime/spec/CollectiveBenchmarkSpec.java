@@ -10,12 +10,15 @@ import java.util.List;
  * @param cluster     where it runs
  * @param nodes       how many of the cluster's nodes take part
  * @param operation   the collective
- * @param algorithm   the algorithm that implements it
+ * @param algorithm   the algorithm that implements it (unused when {@code phases} are given)
  * @param channels    parallel channels (rings) the algorithm uses
  * @param sizesBytes  message sizes in bytes, in the order they are reported
+ * @param phases      a user-defined collective's phases, run in order instead of {@code algorithm};
+ *                    empty for a built-in algorithm
  */
 public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, CollectiveOp operation,
-        CollectiveAlgorithm algorithm, int channels, List<Long> sizesBytes) implements WorkloadSpec {
+        CollectiveAlgorithm algorithm, int channels, List<Long> sizesBytes, List<CollectivePhaseSpec> phases)
+        implements WorkloadSpec {
 
     public CollectiveBenchmarkSpec {
         Specs.requireName(name);
@@ -29,6 +32,13 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
             throw new IllegalArgumentException("a benchmark needs at least one size");
         }
         sizesBytes.forEach(size -> Specs.requirePositive("size", size));
+        phases = List.copyOf(phases);
+    }
+
+    /** A benchmark of a built-in algorithm. */
+    public CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, CollectiveOp operation,
+            CollectiveAlgorithm algorithm, int channels, List<Long> sizesBytes) {
+        this(name, cluster, nodes, operation, algorithm, channels, sizesBytes, List.of());
     }
 
     /** Accelerators taking part: the ranks of the collective. */

@@ -126,7 +126,7 @@ public final class Variations {
                     + " has " + cluster.nodes());
         }
         return new CollectiveBenchmarkSpec(b.name(), cluster, b.nodes(), b.operation(), b.algorithm(), b.channels(),
-                b.sizesBytes());
+                b.sizesBytes(), b.phases());
     }
 
     private static void requireFits(int accelerators, ClusterSpec cluster) {

@@ -1,5 +1,8 @@
 package org.fabricsim.runtime.training;
 
+import java.util.List;
+import java.util.Map;
+
 /**
  * The communication times a training step needs, every group of an axis communicating at once
  * (identical DP replicas and stages are one computation, but the fabric carries all of them).
@@ -31,5 +34,35 @@ public interface CollectiveTimer {
             return 0;
         }
         return (ranks - 1) * ringStepSeconds(axis, bufferBytes / ranks, pipelineBytes);
+    }
+
+    /**
+     * Adds {@code steps} ring steps of {@link #ringStepSeconds} (its pipeline sends not counted)
+     * to the step's link traffic. Default: no traffic is kept.
+     */
+    default void countRingSteps(Axis axis, double bytesPerRank, double pipelineBytes, double steps) {
+    }
+
+    /** Adds {@code times} ring reduce-scatters or all-gathers of {@link #ringSeconds} to the link traffic. */
+    default void countRing(Axis axis, int ranks, double bufferBytes, double pipelineBytes, double times) {
+        if (ranks >= 2 && bufferBytes > 0 && times > 0) {
+            countRingSteps(axis, bufferBytes / ranks, pipelineBytes, (ranks - 1) * times);
+        }
+    }
+
+    /** Adds {@code times} rounds of {@link #pipelineSendSeconds} to the link traffic. */
+    default void countPipelineSends(double bytes, double times) {
+    }
+
+    /** Adds {@code times} rounds of {@link #expertAllToAllSeconds} to the link traffic. */
+    default void countExpertAllToAll(double bytesPerRank, double times) {
+    }
+
+    /**
+     * Per link tier, each link's average utilization over {@code stepSeconds} under the counted
+     * traffic (see {@link LinkTraffic}); empty when the timer keeps no traffic.
+     */
+    default Map<String, List<Double>> linkUtilization(double stepSeconds) {
+        return Map.of();
     }
 }

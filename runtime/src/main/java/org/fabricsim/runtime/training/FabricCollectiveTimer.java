@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.training;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.collective.Calibration;
@@ -20,6 +21,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * concurrent pipeline sends scaled alike (an approximation when the caller's pipeline size does
  * not scale with the ring's). Solves per step: one per axis plus one for pipeline sends and one
  * for expert all-to-all, whatever the number of chunks and stages.
+ *
+ * <p>Link traffic: each solve keeps the bytes its foreground transfers routed over every link;
+ * the count methods add a solved pattern's bytes, scaled by size and repetitions, to a {@link
+ * LinkTraffic} (O(links) per count).
  */
 public final class FabricCollectiveTimer implements CollectiveTimer {
     /** Connections NCCL opens per network peer: NCCL_NCHANNELS_PER_NET_PEER, default 2 (NCCL environment docs). */
@@ -33,6 +38,8 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     private final long seed;
     private final Map<String, Double> solved = new HashMap<>();
     private final Map<String, double[]> referenceBytes = new HashMap<>();
+    private final Map<String, double[]> patternLinkBytes = new HashMap<>();
+    private final LinkTraffic traffic;
 
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, long seed) {
         if (placement.accelerators() > topology.accelerators()) {
@@ -43,6 +50,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.placement = placement;
         this.routing = routing;
         this.seed = seed;
+        this.traffic = new LinkTraffic(topology);
     }
 
     @Override
@@ -50,7 +58,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         if (placement.size(axis) < 2 || !(bytesPerRank > 0)) {
             return 0;
         }
-        String key = "ring " + axis + (pipelineBytes > 0);
+        String key = ringKey(axis, pipelineBytes);
         double[] reference = referenceBytes.get(key);
         if (reference != null) {
             double overhead = stepOverheadSeconds(!topology.sameDomain(0, placement.shift(0, axis, 1)));
@@ -70,7 +78,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
             }
             addPipelineSends(phase, pipelineBytes, BACKGROUND);
             boolean crosses = !topology.sameDomain(0, placement.shift(0, axis, 1));
-            return phase.solve(2)[FOREGROUND] + stepOverheadSeconds(crosses);
+            return solve(phase, 2, k) + stepOverheadSeconds(crosses);
         });
     }
 
@@ -83,7 +91,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
             FabricPhase phase = new FabricPhase(topology, routing, seed);
             addPipelineSends(phase, bytes, FOREGROUND);
             boolean crosses = !topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1));
-            return phase.solve(1)[FOREGROUND] + stepOverheadSeconds(crosses);
+            return solve(phase, 1, key) + stepOverheadSeconds(crosses);
         });
     }
 
@@ -103,8 +111,45 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
                     crosses |= !topology.sameDomain(rank, member);
                 }
             }
-            return phase.solve(1)[FOREGROUND] + stepOverheadSeconds(crosses);
+            return solve(phase, 1, key) + stepOverheadSeconds(crosses);
         });
+    }
+
+    @Override
+    public void countRingSteps(Axis axis, double bytesPerRank, double pipelineBytes, double steps) {
+        if (steps > 0 && ringStepSeconds(axis, bytesPerRank, pipelineBytes) > 0) {
+            String key = ringKey(axis, pipelineBytes);
+            traffic.add(patternLinkBytes.get(key), steps * bytesPerRank / referenceBytes.get(key)[0]);
+        }
+    }
+
+    @Override
+    public void countPipelineSends(double bytes, double times) {
+        if (times > 0 && pipelineSendSeconds(bytes) > 0) {
+            traffic.add(patternLinkBytes.get("pp " + bytes), times);
+        }
+    }
+
+    @Override
+    public void countExpertAllToAll(double bytesPerRank, double times) {
+        if (times > 0 && expertAllToAllSeconds(bytesPerRank) > 0) {
+            traffic.add(patternLinkBytes.get("a2a " + bytesPerRank), times);
+        }
+    }
+
+    @Override
+    public Map<String, List<Double>> linkUtilization(double stepSeconds) {
+        return traffic.utilization(stepSeconds);
+    }
+
+    private double solve(FabricPhase phase, int classes, String key) {
+        double seconds = phase.solve(classes)[FOREGROUND];
+        patternLinkBytes.put(key, phase.foregroundLinkBytes());
+        return seconds;
+    }
+
+    private static String ringKey(Axis axis, double pipelineBytes) {
+        return "ring " + axis + (pipelineBytes > 0);
     }
 
     /**

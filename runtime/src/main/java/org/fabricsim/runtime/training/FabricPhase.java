@@ -14,7 +14,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * MaxMinNetwork}: every transfer starts at 0, is split into its connections (channels, each with
  * its own ECMP hash) and routed by the engine's {@link Router}; the phase reports, per class of
  * transfers, when its last byte arrives (end of transmission plus path latency). Transfers of
- * every class share the links, so a class's time includes the contention of the others.
+ * every class share the links, so a class's time includes the contention of the others. After a
+ * solve, {@link #foregroundLinkBytes} holds the bytes class 0 routed over each link.
  *
  * <p>Cost: O(F·hops) to route F flows plus the network model's solves.
  */
@@ -36,6 +37,7 @@ final class FabricPhase {
     private double[] bytes = new double[256];
     private int[] channels = new int[256];
     private byte[] kind = new byte[256];
+    private double[] foregroundLinkBytes = new double[0];
 
     FabricPhase(ClusterTopology topology, RoutingMode routing, long seed) {
         this.topology = topology;
@@ -86,6 +88,7 @@ final class FabricPhase {
             endPs[c] = Math.max(endPs[c], finishPs + latencyPs[tag]);
         });
         int[] path = new int[topology.maxRouteLinks()];
+        foregroundLinkBytes = new double[topology.graph().linkCount()];
         int start = simulation.register(payload -> {
             int tag = 0;
             for (int t = 0; t < count; t++) {
@@ -96,6 +99,11 @@ final class FabricPhase {
                     for (int s = 0; s < subflows; s++) {
                         int length = router.route(source[t], destination[t], key, s, path);
                         router.commit(path, length, each);
+                        if (kind[t] == 0) {
+                            for (int l = 0; l < length; l++) {
+                                foregroundLinkBytes[path[l]] += each;
+                            }
+                        }
                         latencyPs[tag] = topology.pathLatencyPs(path, length);
                         flowClass[tag] = kind[t];
                         network.start(path, length, each, 1, tag);
@@ -110,5 +118,10 @@ final class FabricPhase {
             seconds[c] = endPs[c] / 1e12;
         }
         return seconds;
+    }
+
+    /** Bytes the transfers of class 0 routed over each link in the last {@link #solve} (empty before one). */
+    double[] foregroundLinkBytes() {
+        return foregroundLinkBytes;
     }
 }

@@ -85,7 +85,7 @@ public final class PipelineExecutor {
         double[] clock = new double[stages];
         double[] busy = new double[stages];
         double[] gradientsReady = new double[stages * chunks];
-        double[] firstForward = new double[stages];
+        double[] firstForwardStart = new double[stages * chunks];
         int[] next = new int[stages];
         int[][] pendingWeights = new int[stages][microBatches * chunks];
         int[] pendingCount = new int[stages];
@@ -127,7 +127,7 @@ public final class PipelineExecutor {
             if (type[s][i] == FORWARD) {
                 forwardEnd[gc * microBatches + m] = clock[s];
                 if (m == 0) {
-                    firstForward[s] += duration;
+                    firstForwardStart[gc] = start;
                 }
             } else {
                 backwardEnd[gc * microBatches + m] = clock[s];
@@ -150,7 +150,7 @@ public final class PipelineExecutor {
                 gradientsReady[(w % chunks) * stages + s] = clock[s];
             }
         }
-        return new Timeline(stages, chunks, clock, busy, gradientsReady, firstForward);
+        return new Timeline(stages, chunks, clock, busy, gradientsReady, firstForwardStart);
     }
 
     private double readyTime(byte kind, int m, int gc, int g, double[] forwardEnd, double[] backwardEnd,
@@ -226,15 +226,15 @@ public final class PipelineExecutor {
     /**
      * What one step looked like.
      *
-     * @param stages          P
-     * @param chunks          v
-     * @param endSeconds      when each stage finished its last task
-     * @param busySeconds     compute time of each stage
-     * @param gradientsReady  when the gradients of chunk c of stage s were final, at [c·P + s]
-     * @param firstForward    forward time of micro-batch 0 on each stage (all its chunks)
+     * @param stages             P
+     * @param chunks             v
+     * @param endSeconds         when each stage finished its last task
+     * @param busySeconds        compute time of each stage
+     * @param gradientsReady     when the gradients of chunk c of stage s were final, at [c·P + s]
+     * @param firstForwardStart  when chunk c of stage s started its forward of micro-batch 0, at [c·P + s]
      */
     public record Timeline(int stages, int chunks, double[] endSeconds, double[] busySeconds, double[] gradientsReady,
-            double[] firstForward) {
+            double[] firstForwardStart) {
 
         /** The pipeline's makespan. */
         public double makespan() {

@@ -86,6 +86,9 @@ public final class TrainingSimulator {
         exposed.put("ep", step.epSeconds());
         metrics.put("exposedCommunicationSeconds", exposed);
         metrics.put("memoryPerAcceleratorBytes", Memory.training(spec).totalBytes());
+        if (!step.linkUtilization().isEmpty()) {
+            metrics.put("linkUtilization", step.linkUtilization());
+        }
         ClusterSpec cluster = spec.cluster();
         if (cluster.cost() != null) {
             double perHour = cluster.cost().dollarsPerHour() * spec.accelerators();

@@ -37,11 +37,17 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * {@link ComputeCalibration#GRADIENT_REDUCE_BYTES}) are ready progressively over its last backward
  * (duration b), so their reduce-scatter (all-reduce without sharding) starts at max(previous end,
  * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket); the tail past the
- * stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard), then
- * the BF16 parameter all-gather (ZeRO-1/2), of which ω × the first micro-batch's forward hides
- * behind the next step. ZeRO-3/FSDP gather parameters before every forward and backward and
- * reduce-scatter after every backward, hidden up to ω × the task's compute. Cost: O(P·tasks)
- * for the DAG plus a handful of network solves.
+ * stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard, and
+ * the zeroing of the FP32 gradient buffer: every local parameter, the shard under ZeRO-3/FSDP), then
+ * the BF16 parameter all-gather (ZeRO-1/2), chunk by chunk, each needed by its chunk's first
+ * forward of the next step and hidden up to then (see {@link #gatherSeconds}). ZeRO-3/FSDP gather
+ * parameters before every forward and backward and reduce-scatter after every backward, hidden up
+ * to ω × the task's compute.
+ *
+ * <p>SM contention: a collective hidden behind compute holds {@link Device#collectiveSmShare} of
+ * the SMs, so every second of hidden DP (and DualPipe EP) communication costs that share of a
+ * second of compute, charged with the axis's exposed time (the stage is assumed to compute
+ * throughout the hidden window). Cost: O(P·tasks) for the DAG plus a handful of network solves.
  */
 public final class TrainingStep {
     private static final int TP_COLLECTIVES_PER_PASS = 4;
@@ -57,6 +63,7 @@ public final class TrainingStep {
         int dp = par.data();
         boolean sp = par.sequenceParallel() && tp > 1;
         Device device = Device.of(spec.cluster().node().accelerator(), spec.precision());
+        double smShare = device.collectiveSmShare();
         double tokens = (double) spec.microBatch() * spec.sequence() / par.context();
         TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
                 par.expert(), sp, spec.recompute());
@@ -113,8 +120,9 @@ public final class TrainingStep {
             cpChunk[c] = layers * 2 * cpPerPass;
             double ep = plan.moeLayers()[c] * 2 * epPerPass;
             double computeSeconds = work.forwardSeconds() + work.backwardSeconds();
-            epChunk[c] = spec.schedule() == PipelineSchedule.DUALPIPE
-                    ? Math.max(0, ep - spec.overlap() * computeSeconds) : ep;
+            double epHidden = spec.schedule() == PipelineSchedule.DUALPIPE
+                    ? Math.min(ep, spec.overlap() * computeSeconds) : 0;
+            epChunk[c] = ep - epHidden + smShare * epHidden;
             parameters[c] = chunkParameters(model, plan, c, tp, par.expert());
             gradientBytes[c] = parameters[c] * ComputeCalibration.GRADIENT_REDUCE_BYTES;
             double fwdComm = layers * (tpForward + cpPerPass) + epChunk[c] / 2;
@@ -125,8 +133,9 @@ public final class TrainingStep {
                 double scatter = timer.ringSeconds(Axis.DATA, dp, gradientBytes[c], 0);
                 double hiddenF = spec.overlap() * work.forwardSeconds();
                 double hiddenB = spec.overlap() * work.backwardSeconds();
-                double exposedF = Math.max(0, gather - hiddenF);
-                double exposedB = Math.max(0, gather + scatter - hiddenB);
+                double exposedF = Math.max(0, gather - hiddenF) + smShare * Math.min(gather, hiddenF);
+                double exposedB = Math.max(0, gather + scatter - hiddenB)
+                        + smShare * Math.min(gather + scatter, hiddenB);
                 fsdpChunk[c] = plan.microBatches() * (exposedF + exposedB);
                 fwdComm += exposedF;
                 bwdComm += exposedB;
@@ -148,6 +157,7 @@ public final class TrainingStep {
         for (int s = 0; s < p; s++) {
             double end = actual.endSeconds()[s];
             double commEnd = 0;
+            double reduceSeconds = 0;
             double stageParameters = 0;
             for (int c : chunksByReadiness(actual, s)) {
                 int gc = c * p + s;
@@ -159,6 +169,7 @@ public final class TrainingStep {
                 if (spec.sharding() == Sharding.NONE) {
                     reduce *= 2;
                 }
+                reduceSeconds += reduce;
                 double ready = actual.gradientsReady()[gc];
                 double lastBackward = backward[gc] + weight[gc];
                 double start = Math.max(commEnd, ready - spec.overlap() * lastBackward);
@@ -166,15 +177,13 @@ public final class TrainingStep {
             }
             double tail = Math.max(0, commEnd - end);
             boolean sharded = spec.sharding() != Sharding.NONE;
-            double optimizer = compute.optimizerSeconds(stageParameters / (sharded ? dp : 1));
-            double gatherExposed = 0;
-            if (spec.sharding() == Sharding.ZERO_1 || spec.sharding() == Sharding.ZERO_2) {
-                double gather = timer.ringSeconds(Axis.DATA, dp,
-                        stageParameters * ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
-                gatherExposed = Math.max(0, gather - spec.overlap() * actual.firstForward()[s]);
-            }
-            dpExposed[s] = tail + gatherExposed;
-            double stageStep = end + tail + optimizer + gatherExposed;
+            double optimizer = compute.optimizerSeconds(stageParameters / (sharded ? dp : 1))
+                    + compute.gradientResetSeconds(stageParameters / (perTaskGather ? dp : 1));
+            double[] gather = spec.sharding() == Sharding.ZERO_1 || spec.sharding() == Sharding.ZERO_2
+                    ? gatherSeconds(timer, dp, spec.overlap(), actual, s, parameters, forward) : new double[2];
+            double hidden = reduceSeconds - tail + gather[0] - gather[1];
+            dpExposed[s] = tail + gather[1] + smShare * hidden;
+            double stageStep = end + optimizer + dpExposed[s];
             if (stageStep > stepSeconds) {
                 stepSeconds = stageStep;
                 critical = s;
@@ -194,8 +203,75 @@ public final class TrainingStep {
         }
         double ppExposed = Math.max(0, actual.endSeconds()[critical] - ideal.endSeconds()[critical]);
         double bubble = Math.max(0, ideal.endSeconds()[critical] - ideal.busySeconds()[critical]);
+        countTraffic(timer, spec, plan, tokens * model.hidden() * e, kvBytes,
+                new double[] {routedBytes * dispatchElement, routedBytes * e}, ppBytes, parameters);
         return new StepBreakdown(stepSeconds, bubble, tpExposed, ppExposed, dpExposed[critical] + fsdpExposed,
-                cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan);
+                cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan,
+                timer.linkUtilization(stepSeconds));
+    }
+
+    /**
+     * Counts one step's communication into the timer's link traffic. Every pattern is solved with
+     * all stages at once, so it repeats as often as the average stage runs it (layers, MoE layers
+     * and parameters summed over the P·v chunks ÷ P), M micro-batches each: per layer 8 TP
+     * collectives of T·h·e (12 with full recompute) and 2 CP ones; per MoE layer 2 × (dispatch +
+     * combine); 2·v pipeline send rounds per micro-batch; per step one gradient reduce-scatter
+     * (two for an all-reduce) and, for ZeRO-1/2, one parameter all-gather; for ZeRO-3/FSDP two
+     * gathers and one reduce-scatter per micro-batch. O(P·v) plus the timer's O(links) per count.
+     */
+    private static void countTraffic(CollectiveTimer timer, TrainingSpec spec, StepPlan plan, double tpBuffer,
+            double kvBytes, double[] allToAllBytes, double ppBytes, double[] parameters) {
+        ParallelismSpec par = spec.parallel();
+        double layers = 0;
+        double moeLayers = 0;
+        double stageParameters = 0;
+        for (int gc = 0; gc < plan.modelChunks(); gc++) {
+            layers += plan.layers(gc) / (double) plan.stages();
+            moeLayers += plan.moeLayers()[gc] / (double) plan.stages();
+            stageParameters += parameters[gc] / plan.stages();
+        }
+        double m = plan.microBatches();
+        double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
+        timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TP_COLLECTIVES_PER_PASS * passes * m * layers);
+        timer.countRing(Axis.CONTEXT, par.context(), kvBytes, 0, 2 * m * layers);
+        for (double bytes : allToAllBytes) {
+            timer.countExpertAllToAll(bytes, 2 * m * moeLayers);
+        }
+        timer.countPipelineSends(ppBytes, 2 * m * plan.chunks());
+        double gradients = stageParameters * ComputeCalibration.GRADIENT_REDUCE_BYTES;
+        double weights = stageParameters * ComputeCalibration.PARAMETER_GATHER_BYTES;
+        if (spec.sharding() == Sharding.ZERO_3 || spec.sharding() == Sharding.FSDP) {
+            timer.countRing(Axis.DATA, par.data(), weights, 0, 2 * m);
+            timer.countRing(Axis.DATA, par.data(), gradients, 0, m);
+            return;
+        }
+        timer.countRing(Axis.DATA, par.data(), gradients, ppBytes, spec.sharding() == Sharding.NONE ? 2 : 1);
+        if (spec.sharding() != Sharding.NONE) {
+            timer.countRing(Axis.DATA, par.data(), weights, 0, 1);
+        }
+    }
+
+    /**
+     * The exposed part of stage s's ZeRO-1/2 parameter all-gather (BF16, {@link
+     * ComputeCalibration#PARAMETER_GATHER_BYTES}): the gathers of its chunks run back to back from
+     * the start of the step in the order of their first forward (chunk 0 first), and chunk c must
+     * be gathered when its forward of micro-batch 0 starts (at t_c), except for the overlap
+     * fraction ω of that forward F_c (bucketed gathers run while earlier layers compute). Exposed =
+     * max(0, max_c(Σ_{i≤c} gather_i − t_c − ω·F_c)); with one chunk per stage, gather − t_0 − ω·F_0.
+     * Returns {Σ gather_c, exposed}. O(v).
+     */
+    static double[] gatherSeconds(CollectiveTimer timer, int dp, double overlap,
+            PipelineExecutor.Timeline timeline, int s, double[] parameters, double[] forward) {
+        int p = timeline.stages();
+        double gatherEnd = 0;
+        double exposed = 0;
+        for (int c = 0; c < timeline.chunks(); c++) {
+            int gc = c * p + s;
+            gatherEnd += timer.ringSeconds(Axis.DATA, dp,
+                    parameters[gc] * ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
+            exposed = Math.max(exposed, gatherEnd - timeline.firstForwardStart()[gc] - overlap * forward[gc]);
+        }
+        return new double[] {gatherEnd, exposed};
     }
 
     /** Chunks of stage s in the order their gradients became final. */

@@ -13,6 +13,7 @@ import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.CollectiveAlgorithm;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.CollectiveOp;
+import org.fabricsim.runtime.spec.CollectivePhaseSpec;
 import org.junit.jupiter.api.Test;
 
 class CollectiveBenchmarksTest {
@@ -44,5 +45,22 @@ class CollectiveBenchmarksTest {
         CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(4, 8, 50e9, 1_000_000L), 2,
                 CollectiveOp.ALL_GATHER, CollectiveAlgorithm.RING, 1, List.of(1L << 20));
         assertEquals(16, new Simulator().run(bench).parameters().get("accelerators"));
+    }
+
+    @Test
+    void shouldRunAUserDefinedAllToAllAsItsPhases() {
+        // Used to fail with "HIERARCHICAL cannot run ALL_TO_ALL": a phased collective now runs its
+        // phases. Per rail then within the node, every rank moves S/2 + 3S/4 bytes, all injected.
+        List<CollectivePhaseSpec> phases = List.of(
+                new CollectivePhaseSpec(CollectiveOp.ALL_TO_ALL, CollectiveAlgorithm.DIRECT,
+                        CollectivePhaseSpec.Scope.PER_RAIL),
+                new CollectivePhaseSpec(CollectiveOp.ALL_TO_ALL, CollectiveAlgorithm.DIRECT,
+                        CollectivePhaseSpec.Scope.WITHIN_NODE));
+        CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(2, 4, 100e9, 0L), 2,
+                CollectiveOp.ALL_TO_ALL, CollectiveAlgorithm.AUTO, 1, List.of(1L << 20), phases);
+        RunResult run = new Simulator().run(bench);
+        assertEquals("phased", run.parameters().get("algorithm"));
+        assertEquals("phased", row(run, 0).get("algorithm"));
+        assertTrue((Double) row(run, 0).get("busbwGBps") > 0);
     }
 }

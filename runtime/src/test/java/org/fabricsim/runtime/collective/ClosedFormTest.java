@@ -3,7 +3,11 @@ package org.fabricsim.runtime.collective;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.fabricsim.runtime.network.NetworkKind;
+import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,5 +102,26 @@ class ClosedFormTest {
                     request.withNetwork(NetworkKind.ANALYTICAL));
             assertEquals(analytical.timePs(), maxMin.timePs(), algorithm.name());
         }
+    }
+
+    @Test
+    void shouldChargeAPipelinedRingTheMeanHopLatencyAndNcclsRingTerms() {
+        // 2 domains x 4 ranks, one channel, hop latency 1 us inside a domain and 10 us across.
+        // The ring's 8 edges: 2 leave a domain, 6 stay inside, so each of its 2(n-1) = 14 pipelined
+        // steps pays the mean (2 x 10 + 6 x 1) / 8 = 3.25 us: 14 x 3.25 = 45.5 us over the same run
+        // without software latency (NCCL: (nsteps - nInterSteps) intraLat + nInterSteps interLat).
+        // With a base latency of 5 us and a plateau factor of 2 (S / (1 channel x 8 ranks) >= 64 B):
+        // 5 + 2 x 45.5 = 96 us.
+        ClusterTopology nodes = ClusterTopology.build(new ClusterParameters(8,
+                ScaleUpParameters.switched(4, new LinkClass(400e9, 0), false), new LinkClass(B, 0),
+                FatTreeParameters.singleSwitch(new LinkClass(B, 0))));
+        CollectiveRequest ring = CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, S, 8).withAlgorithm(Algorithm.RING);
+        long bare = CollectiveEngine.run(nodes, ring).timePs();
+        long hops = CollectiveEngine.run(nodes, ring.withStepOverheads(new StepOverheads(1_000_000, 10_000_000, 0)))
+                .timePs();
+        long nccl = CollectiveEngine.run(nodes,
+                ring.withStepOverheads(new StepOverheads(1_000_000, 10_000_000, 0, 5_000_000, 2.0))).timePs();
+        assertEquals(45_500_000L, hops - bare);
+        assertEquals(96_000_000L, nccl - bare);
     }
 }

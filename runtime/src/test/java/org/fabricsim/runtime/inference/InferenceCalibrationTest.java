@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.inference;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -18,24 +20,40 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Reproduces shared/reference/inference.csv: TensorRT-LLM trtllm-bench offline maximum
- * throughput on H100 SXM, all requests queued at once, one serving pool.
+ * throughput on H100 SXM, all requests queued at once, one serving pool, with the batch limits
+ * trtllm-bench chose itself (the perf-overview passes none; see {@link #trtllmBenchLimits}).
  *
  * <p><b>Known misses.</b> The two 128/128 rows are compute-bound (the perf-overview's H200 figure
  * for 8B 128/128, 27,911 tok/s, equals H100's 28,312 although H200 has 1.43× the bandwidth and 1.76×
- * the memory), and the model over-predicts both by the same ≈ +25%, for 8B on one GPU and 70B on
- * TP2 alike: a proportional shortfall of the FP8 GEMMs against the catalog's efficiency (80.3%,
- * measured on BF16 GEMMs), not a per-iteration overhead (which would hit 8B's shorter iterations
- * harder). Lowering the GEMM efficiency to fit them (≈ 0.64) pushes the memory-bound 1000/1000
- * rows to −16% and −14%, so no single efficiency fits all four: reported, not tuned. They are held
+ * the memory), and the model over-predicts both by the same ≈ +21%, for 8B on one GPU and 70B on
+ * TP2 alike: a proportional shortfall of the compute against the model, not a per-iteration
+ * overhead (which would hit 8B's shorter iterations harder). What was checked:
+ * <ul>
+ * <li>FP8 GEMM efficiency. The catalog's 80.3% is a BF16 MAMF; FP8 GEMMs now take the catalog's
+ * separate {@code fp8-efficiency}, 77.0% (TileLang benchmark/matmul_fp8/README.md, H800 SXM, H100's
+ * SMs and clocks, 8192×8192×16384: 1,523 of 1,979 TFLOP/s; a cuBLASLt FP8 8192³ cross-check report,
+ * gitea.d-robotics.cc han.zhao/test_gpu_scripts, Hopper model not named, ≈ 1,610 = 81%). Measured
+ * FP8 GEMMs reach about the BF16 fraction, so this moves the rows by ≈ 3 points, not 25.</li>
+ * <li>Sampling over the 128,256-entry vocabulary: one read of BF16 logits per decoded token,
+ * 0.26 MB, ≈ 0.4% of an iteration at these batches.</li>
+ * <li>Batch limits: with trtllm-bench's own (4096 sequences, 8192 tokens for 8B 128/128) instead
+ * of LlmArgs' defaults (2048, 8192) the rows move by under 1%.</li>
+ * </ul>
+ * A GEMM efficiency of ≈ 0.64 would bring all four rows within ±10% (8B 128/128 +6%, 1000/1000
+ * −10%), but no measurement supports it (above: 74–81%), so it is not adopted: the gap is
+ * reported, not tuned. An unmodelled cost of about a sixth of the compute time remains, for
+ * instance the BF16→FP8 quantization of each GEMM's input where it is not fused (≈ 8% of an
+ * 8B iteration if none is), unsourced for TensorRT-LLM's PyTorch backend. The rows are held
  * within ±30% so that a regression still fails.
  */
 class InferenceCalibrationTest {
-    /** TensorRT-LLM LlmArgs defaults: max_num_tokens 8192, max_batch_size 2048; chunked prefill off. */
-    private static final int MAX_BATCH_TOKENS = 8192;
-    private static final int MAX_SEQUENCES = 2048;
     private static final double TOLERANCE = 0.15;
     private static final double KNOWN_MISS_BOUND = 0.30;
     private static final Set<String> KNOWN_MISSES = Set.of("trt-llama31-8b-h100-128-128", "trt-llama33-70b-h100-128-128");
+    /** NVML's total memory of an H100 80GB HBM3, 81,559 MiB (nvidia-smi on AWS p5.48xlarge). */
+    private static final double H100_NVML_MEMORY_BYTES = 81_559.0 * (1 << 20);
+    /** trtllm-bench throughput's default --kv_cache_free_gpu_mem_fraction (tensorrt_llm/bench/benchmark/throughput.py). */
+    private static final double BENCH_KV_FRACTION = 0.90;
 
     @Test
     void shouldReproducePublishedOfflineThroughputWithinFifteenPercent() throws IOException {
@@ -56,9 +74,10 @@ class InferenceCalibrationTest {
             double published = Double.parseDouble(cells[8]);
             // perf-overview.md "$num_requests": 30000 for 128/128, 3000 for 1000/1000
             int requests = input == 128 ? 30000 : 3000;
+            int[] limits = trtllmBenchLimits(model, precision, tp, input, output);
             InferenceSpec spec = new InferenceSpec("calibration." + name, model, ServingFixtures.dgxH100(1, 0), precision,
                     List.of(ServingFixtures.pool(InferenceSpec.Role.SERVING, gpus / tp, ServingFixtures.tensor(tp),
-                            MAX_BATCH_TOKENS, MAX_SEQUENCES, 0)),
+                            limits[1], limits[0], 0)),
                     ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), input, output, requests), List.of(), false);
             RunResult result = InferenceRunner.run(spec);
             double predicted = (Double) result.metrics().get("outputTokensPerSecond");
@@ -74,6 +93,42 @@ class InferenceCalibrationTest {
         report.forEach(System.out::println);
         assertEquals(4, report.size(), "every row of inference.csv is checked");
         assertEquals(List.of(), misses, "rows outside ±15% (documented misses: ±30%)");
+    }
+
+    @Test
+    void shouldDeriveTrtllmBenchLimitsFromKvMemoryAndSequenceLengths() {
+        // 8B FP8 on one H100, 128/128: (79.65 − 7.48) GiB × 0.9 ÷ (64 KiB × 256) = 4157 requests → caps 4096
+        assertArrayEquals(new int[] {4096, 8192},
+                trtllmBenchLimits(ServingFixtures.LLAMA3_8B, Precision.FP8, 1, 128, 128));
+        // 8B, 1000/1000: 532 requests → 640 sequences (multiple of 128); 1064 tokens → at least 2048
+        assertArrayEquals(new int[] {640, 2048},
+                trtllmBenchLimits(ServingFixtures.LLAMA3_8B, Precision.FP8, 1, 1000, 1000));
+    }
+
+    /**
+     * trtllm-bench's batch limits {max sequences, max tokens} when the command gives none
+     * (TensorRT-LLM tensorrt_llm/bench/build/tuning.py calc_engine_setting and finetune_setting,
+     * bench/benchmark/utils/general.py get_settings): KV memory M = (TP × NVML memory − parameters
+     * × weight bytes) × 0.90; requests r = M ÷ (KV bytes per token × (ISL + OSL)); b = min(r, 4096)
+     * rounded up to a multiple of 32 (at least 64) below 256, of 128 below 1024, else of 256; tokens
+     * t = min(min(r, 4096) × (1 + ISL/OSL), 32768) rounded up to a multiple of 256 (at least 2048)
+     * below 4096, of 512 below 8192, else of 1024; without chunked prefill at least ISL + b.
+     */
+    static int[] trtllmBenchLimits(TransformerSpec model, Precision precision, int tp, int input, int output) {
+        double memory = (tp * H100_NVML_MEMORY_BYTES - ModelFlops.totalParameters(model) * precision.bytes())
+                * BENCH_KV_FRACTION;
+        double requests = memory / (KvCache.bytesPerToken(model, precision.bytes()) * (input + output));
+        double rawBatch = Math.min(requests, 4096);
+        double rawTokens = Math.min(rawBatch * (1 + (double) input / output), 32768);
+        int batch = rawBatch < 256 ? Math.max(64, roundUp(rawBatch, 32))
+                : rawBatch < 1024 ? roundUp(rawBatch, 128) : roundUp(rawBatch, 256);
+        int tokens = rawTokens < 4096 ? Math.max(2048, roundUp(rawTokens, 256))
+                : rawTokens < 8192 ? roundUp(rawTokens, 512) : roundUp(rawTokens, 1024);
+        return new int[] {batch, Math.max(tokens, input + batch)};
+    }
+
+    private static int roundUp(double value, int multiple) {
+        return (int) (multiple * Math.ceil(value / multiple));
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.inference;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,6 +62,25 @@ class RequestStreamTest {
         assertArrayEquals(new long[] {0, 500_000_000_000L, 2_000_000_000_000L}, stream.arrivalPs());
         assertArrayEquals(new int[] {300, 100, 50}, stream.prompt());
         assertArrayEquals(new int[] {40, 20, 1}, stream.output(), "at least one output token");
+    }
+
+    @Test
+    void shouldReplayEveryTraceRowUnlessACountIsStated() throws IOException {
+        StringBuilder trace = new StringBuilder();
+        for (int i = 0; i < 12_000; i++) {
+            trace.append(i * 0.01).append(",100,10\n");
+        }
+        Files.writeString(dir.resolve("long.csv"), trace);
+        RequestStream all = RequestStream.of(new InferenceSpec.Traffic(new InferenceSpec.Trace("long.csv"),
+                new InferenceSpec.Fixed(1), new InferenceSpec.Fixed(1), 0), new SplittableRandom(1), dir);
+        assertEquals(12_000, all.size(), "more rows than the drawn-traffic default of 10,000");
+        assertFalse(all.truncated());
+        RequestStream first = RequestStream.of(new InferenceSpec.Traffic(new InferenceSpec.Trace("long.csv"),
+                new InferenceSpec.Fixed(1), new InferenceSpec.Fixed(1), 500), new SplittableRandom(1), dir);
+        assertEquals(500, first.size());
+        assertEquals(12_000, first.offered());
+        assertTrue(first.truncated());
+        assertEquals(4_990_000_000_000L, first.arrivalPs()[499], "the earliest 500: the last at 4.99 s");
     }
 
     @Test

@@ -66,6 +66,17 @@ class HtmlReportTest {
         assertTrue(count(dom, "<canvas") >= 6, "each chart draws on a canvas");
         assertTrue(dom.contains("infeasible: needs 2048 accelerators"), "the failed run's reason is shown");
         assertTrue(dom.contains("+100.0%"), "B's busbw is twice A's: +100%");
+        String serving = dom.substring(dom.indexOf("id=\"serving-table\""), dom.indexOf("</table>",
+                dom.indexOf("id=\"serving-table\"")));
+        for (String row : List.of("<td>time to first token p99 (s)</td><td>0.55</td>",
+                "<td>inter-token latency p50 (s)</td><td>0.02</td>", "<td>end to end p90 (s)</td><td>4</td>",
+                "<td>KV transfer p99 (s)</td><td>0.011</td>", "<td>output tokens/s</td><td>28000</td>",
+                "<td>output tokens/s per accelerator</td><td>3500</td>",
+                "<td>$ per million output tokens</td><td>0.8</td>",
+                "<td>goodput (requests meeting every SLO)</td><td>97.5%</td>",
+                "<td>accelerator busy</td><td>90.0%</td>", "<td>MFU</td><td>42.0%</td>")) {
+            assertTrue(serving.contains(row), "serving table row " + row);
+        }
 
         Path png = dir.resolve("report.png");
         chromium(dir, "--screenshot=" + png, page.toUri().toString());

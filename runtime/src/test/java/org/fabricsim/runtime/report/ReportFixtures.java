@@ -39,9 +39,17 @@ final class ReportFixtures {
         RunResult infeasible = RunResult.failed("t.Scale[data=256]", "training", "t.Scale", Map.of("data", 256L), 6,
                 "infeasible: needs 2048 accelerators but t.C has 1024", 0.0);
         Map<String, Object> serving = new LinkedHashMap<>();
-        serving.put("ttft", Map.of("p50", 0.12, "p90", 0.3, "p99", 0.55));
-        serving.put("itl", Map.of("p50", 0.02, "p90", 0.03, "p99", 0.05));
-        serving.put("costDollarsPerMillionTokens", 0.8);
+        serving.put("ttftSeconds", Map.of("p50", 0.12, "p90", 0.3, "p99", 0.55));
+        serving.put("itlSeconds", Map.of("p50", 0.02, "p90", 0.03, "p99", 0.05));
+        serving.put("e2eSeconds", Map.of("p50", 2.5, "p90", 4.0, "p99", 6.5));
+        serving.put("kvTransferSeconds", Map.of("p50", 0.004, "p90", 0.006, "p99", 0.011));
+        serving.put("outputTokensPerSecond", 28000.0);
+        serving.put("inputTokensPerSecond", 31000.0);
+        serving.put("outputTokensPerSecondPerAccelerator", 3500.0);
+        serving.put("goodput", 0.975);
+        serving.put("costPerMillionOutputTokens", 0.8);
+        serving.put("acceleratorBusyFraction", 0.9);
+        serving.put("modelFlopsUtilization", 0.42);
         RunResult infer = new RunResult("s.Serve", "inference", "s.Serve", Map.of(), 7, Map.of(), serving, 0.3, 5000, 40,
                 null);
         return new StudyResult("FabricSim test", "q", List.of(

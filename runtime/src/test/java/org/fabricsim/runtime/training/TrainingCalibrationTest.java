@@ -51,40 +51,62 @@ class TrainingCalibrationTest {
     @BeforeAll
     static void simulateEveryRow() throws IOException {
         rows = readCsv();
-        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-18s %7s %9s %9s %7s %7s %7s %6s %6s%n",
-                "case", "gpus", "pub TF", "pred TF", "pub%", "pred%", "err pt", "bubble", "comm"));
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+                "%-18s %7s %9s %9s %7s %7s %7s %6s %6s %7s %6s %6s %6s%n", "case", "gpus", "pub TF", "pred TF", "pub%",
+                "pred%", "err pt", "bubble", "comm", "step s", "tp s", "pp s", "dp s"));
         for (Map<String, String> row : rows) {
             RunResult result = TrainingSimulator.run(spec(row));
             PREDICTED.put(row.get("case"), result);
             double published = Double.parseDouble(row.get("reported_tflops_per_gpu"));
             double predicted = (Double) result.metrics().get("tflopsPerAccelerator");
-            table.append(String.format(Locale.ROOT, "%-18s %7s %9.1f %9.1f %7.1f %7.1f %+7.1f %6.3f %6.3f%n",
-                    row.get("case"), row.get("gpus"), published, predicted, 100 * published / PEAK_TFLOPS,
-                    100 * predicted / PEAK_TFLOPS, 100 * (predicted - published) / PEAK_TFLOPS,
-                    (Double) result.metrics().get("bubbleFraction"),
-                    (Double) result.metrics().get("exposedCommunicationFraction")));
+            @SuppressWarnings("unchecked")
+            Map<String, Double> exposed = (Map<String, Double>) result.metrics().get("exposedCommunicationSeconds");
+            table.append(String.format(Locale.ROOT,
+                    "%-18s %7s %9.1f %9.1f %7.1f %7.1f %+7.1f %6.3f %6.3f %7.3f %6.3f %6.3f %6.3f%n", row.get("case"),
+                    row.get("gpus"), published, predicted, 100 * published / PEAK_TFLOPS, 100 * predicted / PEAK_TFLOPS,
+                    100 * (predicted - published) / PEAK_TFLOPS, (Double) result.metrics().get("bubbleFraction"),
+                    (Double) result.metrics().get("exposedCommunicationFraction"),
+                    (Double) result.metrics().get("stepTimeSeconds"), exposed.get("tp"), exposed.get("pp"),
+                    exposed.get("dp")));
         }
         System.out.println("Training calibration, predicted against published (MFU of 989 TFLOPS):");
         System.out.print(table);
     }
 
     /**
-     * Rows the model does not reach within ±3 points today, each a finding (see the issue note):
+     * Rows the model does not reach within ±3 points today, each a finding (see the issue note).
+     * The step is compute (GEMMs by the tile/wave model at MAMF, flash attention, element-wise
+     * passes, logits and cross entropy), the pipeline bubble, exposed TP/PP/DP communication, the
+     * compute that hidden DP collectives take from it (16 of 132 SMs), the optimizer and the
+     * gradient-buffer reset:
      * <ul>
-     * <li>mcore-gpt-1.7b (+23 points) and mcore-gpt-16b (+5): nothing is exposed on the 1.7B
-     * (no TP, no PP, DP hidden behind the backward on 8 NICs per node), so the prediction is the
-     * compute model's efficiency, ≈ 80% of MAMF; the published 41% says small-hidden layers lose
-     * about a third more to effects the model does not have (kernel launch and CPU overheads,
-     * dropout and bias kernels, fused-kernel inefficiency at h = 2,048).</li>
-     * <li>llama3-405b-8k (+10) and -16k (+6): the interleaving depth is not published; the stated
-     * default (one layer per chunk, v = 8) leaves a 4–7% bubble. The 8K→16K drop comes out of the
-     * model (−7.5 points against the published −3) from the halved micro-batches and the same
-     * absolute DP time.</li>
+     * <li>mcore-gpt-1.7b (+17 points): nothing is exposed (no TP, no PP, the 7 GB FP32
+     * reduce-scatter takes 18 ms on 8 NICs per node and hides behind the backward), so the
+     * prediction is the compute model alone: per layer and micro-batch 1.64 ms of GEMMs at 756
+     * TFLOP/s (tile and wave quantization leave these h = 2,048 shapes within 6% of MAMF), 0.48 ms
+     * of attention, 0.34 ms element-wise, and 19 ms of logits GEMMs and cross entropy per
+     * micro-batch. The published 0.45 s step needs 42% more time than the predicted 0.32 s; what
+     * the model lacks is specific to small kernels (launch and Python/CPU overhead between kernels
+     * of 10–100 µs, GEMM efficiency of small shapes below the tile model), and no sourced constant
+     * for it exists here.</li>
+     * <li>llama3-405b-8k (+12) and -16k (+8): v = 8 (one layer per model chunk) is what the paper's
+     * §3.3.2 implies ("the first model chunk on the first stage has only the embedding"). Fitting a
+     * line through the two published steps (12.5 s at 32 micro-batches, 6.7 s at 16) gives 0.36 s
+     * per micro-batch and stage and 0.94 s fixed; the model has 0.26 s per micro-batch (7.9 layers
+     * at 28.3 ms plus 4.9 ms of TP per layer) and 1.4 s fixed (bubble 0.43, PP 0.44, DP 0.45), so
+     * both the slope (compute 36% too fast) and the 8K→16K drop (−6.9 points against −3.1) miss.
+     * The cluster model opens NCCL's 2 connections per peer, not the 16 flows per GPU pair the
+     * notes state; with 16, PP falls to 0.18 s, DP to 0.21 s and the drop to −4.8 points.</li>
      * </ul>
+     * mcore-gpt-16b (+2.8) and the three larger rows are inside the band, but with TP fully
+     * exposed: Megatron-Core r0.8 with {@code --tp-comm-overlap} overlaps all eight TP collectives
+     * of a layer (Transformer Engine userbuffers: ring-exchange all-gathers for QKV/FC1 fprop and
+     * proj/FC2 dgrad, pipelined reduce-scatters for proj/FC2 fprop, bulk overlaps in QKV/FC1
+     * dgrad and wgrad). Hiding it (less the SMs it takes) would put these four rows 6–10 points
+     * high, which says the compute model is about 13–20% too fast at these shapes as well.
      * The test fails when a row leaves or joins this list, so any change of the model shows here.
      */
-    private static final List<String> KNOWN_MISSES = List.of("llama3-405b-8k", "llama3-405b-16k", "mcore-gpt-1.7b",
-            "mcore-gpt-16b");
+    private static final List<String> KNOWN_MISSES = List.of("llama3-405b-8k", "llama3-405b-16k", "mcore-gpt-1.7b");
 
     @Test
     void shouldReproduceEveryPublishedRowWithinThreeMfuPointsExceptTheReportedMisses() {

@@ -16,6 +16,8 @@ import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.fabricsim.runtime.topology.ClusterTopology;
 import org.junit.jupiter.api.Test;
 
 class TrainingSimulatorTest {
@@ -70,6 +72,30 @@ class TrainingSimulatorTest {
         assertEquals((Double) base.metrics().get("mfu"), (Double) base.metrics().get("hfu"), 1e-12);
         assertTrue((Double) recomputed.metrics().get("stepTimeSeconds") > (Double) base.metrics().get("stepTimeSeconds"));
         assertTrue((Double) recomputed.metrics().get("hfu") > (Double) recomputed.metrics().get("mfu"));
+    }
+
+    @Test
+    void shouldReportEachLinksAverageUtilizationFromTheStepsTraffic() {
+        // TP 8 inside each DGX, DP 2 across the two nodes, 16 micro-batches of 2,048 tokens, 8 layers.
+        TrainingSpec spec = job(twoNodes(null), new ParallelismSpec(8, 1, 2, 1, 1, true));
+        RunResult run = TrainingSimulator.run(spec);
+        double step = (Double) run.metrics().get("stepTimeSeconds");
+        @SuppressWarnings("unchecked")
+        Map<String, List<Double>> utilization = (Map<String, List<Double>>) run.metrics().get("linkUtilization");
+        // One scale-out switch: no switch-to-switch links, so no fabric tier.
+        assertEquals(List.of("scale-up", "nic"), List.copyOf(utilization.keySet()));
+        ClusterTopology topology = ClusterTopologies.build(spec.cluster());
+        // NVLink uplink of GPU 0: 8 TP collectives per layer and micro-batch, each 7 ring steps of
+        // 2,048 x 2,048 x 2 B / 8 = 1 MiB: 7 MiB x 8 x 16 x 8 = 7 GiB over the step.
+        double tpBytes = 7.0 * (1 << 20) * 8 * 16 * 8;
+        assertEquals(tpBytes / (topology.graph().linkBytesPerSecond(topology.scaleUpUplink(0)) * step),
+                utilization.get("scale-up").get(0), 1e-9);
+        // NIC uplink of GPU 0: DP 2 is one ring step each of the FP32 gradient reduce-scatter and
+        // the BF16 parameter all-gather, half of its shard's bytes each: (4 + 2) B x parameters / 2.
+        double parameters = TrainingStep.chunkParameters(spec.model(), StepPlan.of(spec), 0, 8, 1);
+        double nicBytes = 6 * parameters / 2;
+        int nic = utilization.get("scale-up").size();
+        assertEquals(nicBytes / (topology.graph().linkBytesPerSecond(nic) * step), utilization.get("nic").get(0), 1e-9);
     }
 
     @Test

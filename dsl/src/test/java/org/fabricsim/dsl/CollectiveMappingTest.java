@@ -1,0 +1,64 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.runtime.Simulator;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.CollectiveAlgorithm;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.CollectiveOp;
+import org.fabricsim.runtime.spec.CollectivePhaseSpec;
+import org.fabricsim.runtime.spec.CollectivePhaseSpec.Scope;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class CollectiveMappingTest {
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Test
+    void shouldMapAUserDefinedCollectiveToItsPhasesAndRunIt() throws Exception {
+        // A phased all-to-all used to map to HIERARCHICAL and fail with "HIERARCHICAL cannot run ALL_TO_ALL".
+        Model model = parser.parse("""
+                cluster C { nodes 2 x 4 accelerators link 100 GB/s latency 1 us }
+                collective Dispatch {
+                    operation all-to-all
+                    phase all-to-all direct per-rail
+                    phase all-to-all direct within-node
+                }
+                benchmark Bench {
+                    collective Dispatch
+                    on C
+                    sizes 1 MiB
+                }
+                """);
+        validation.assertNoErrors(model);
+        CollectiveBenchmarkSpec benchmark = (CollectiveBenchmarkSpec) mapper.toStudy(model, "p.fabric").workloads()
+                .get(0);
+        assertEquals(List.of(
+                new CollectivePhaseSpec(CollectiveOp.ALL_TO_ALL, CollectiveAlgorithm.DIRECT, Scope.PER_RAIL),
+                new CollectivePhaseSpec(CollectiveOp.ALL_TO_ALL, CollectiveAlgorithm.DIRECT, Scope.WITHIN_NODE)),
+                benchmark.phases());
+        RunResult run = new Simulator().run(benchmark);
+        assertEquals("phased", run.parameters().get("algorithm"));
+    }
+}

@@ -1,0 +1,17 @@
+package org.fabricsim.runtime.collective;
+
+/**
+ * One phase of a user-defined collective: {@code operation} by {@code algorithm} inside every group
+ * of {@code scope}. {@link Algorithm#AUTO} picks as the engine does for a scale-up domain
+ * (within-domain scope) and takes NCCL's default otherwise (ring; direct for all-to-all).
+ */
+public record CollectivePhase(CollectiveOperation operation, Algorithm algorithm, PhaseScope scope) {
+    public CollectivePhase {
+        if (operation == null || algorithm == null || scope == null) {
+            throw new IllegalArgumentException("a phase needs an operation, an algorithm and a scope");
+        }
+        if (algorithm == Algorithm.PHASED) {
+            throw new IllegalArgumentException("a phase runs a built-in algorithm");
+        }
+    }
+}

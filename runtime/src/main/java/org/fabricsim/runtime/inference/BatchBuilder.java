@@ -1,0 +1,192 @@
+package org.fabricsim.runtime.inference;
+
+import org.fabricsim.runtime.inference.ServingSimulation.Pool;
+import org.fabricsim.runtime.spec.InferenceSpec.Role;
+
+/**
+ * Continuous batching: composes the next iteration of one idle replica and costs it.
+ *
+ * <p>In this order: (1) requests whose KV cache has arrived from the prefill pool join the
+ * running set while the KV capacity holds their context plus one token; (2) every running, fully
+ * prefilled sequence decodes one token, each growing the cache by one, and when the cache would
+ * overflow the most recently admitted sequence is preempted (its cache freed; it goes back to the
+ * head of the queue to recompute prompt plus generated tokens, vLLM's recompute policy); (3)
+ * partially prefilled sequences take their next chunk; (4) queued requests are admitted first
+ * come, first served while the sequence limit, the token budget and the KV capacity (the whole
+ * context reserved at admission) allow. A chunk is at most the pool's chunk size (the whole
+ * prompt without chunked prefill: a prompt that does not fit the remaining budget waits, unless
+ * the batch is empty). A request that does not fit an empty replica's cache is rejected.
+ *
+ * <p>The iteration lasts {@link ServingModel#iterationPs} of its totals; a mixed iteration's
+ * prefill share is the time its prefill part would take alone over the sum of both parts alone.
+ * O(batch) per iteration; the totals are fields, so composing allocates nothing.
+ */
+final class BatchBuilder {
+    private final RequestTable requests;
+    private final Replicas replicas;
+
+    /** Totals of the iteration last composed by {@link #compose}. */
+    private long newTokens;
+    private long logitTokens;
+    private double pairs;
+    private double kvRead;
+    private long decodeTokens;
+    private double decodeContext;
+    /** Prefill share of the iteration last costed by {@link #durationPs}. */
+    private double share;
+
+    BatchBuilder(RequestTable requests, Replicas replicas) {
+        this.requests = requests;
+        this.replicas = replicas;
+    }
+
+    /** New tokens of the iteration last composed. */
+    long newTokens() {
+        return newTokens;
+    }
+
+    /**
+     * Fills the batch of {@code replica} (see the class comment); returns false when it stays
+     * empty.
+     */
+    boolean compose(int replica) {
+        Pool pool = replicas.poolOfReplica(replica);
+        int[] target = requests.target;
+        int[] prefilled = requests.prefilled;
+        int[] kvTokens = requests.kvTokens;
+        long[] kvUsed = replicas.kvUsed;
+        long[] kvCapacity = replicas.kvCapacity;
+        int[] runningCount = replicas.runningCount;
+        int maxSequences = pool.maxSequences() > 0 ? pool.maxSequences() : Integer.MAX_VALUE;
+        long budget = pool.maxBatchTokens() > 0 ? pool.maxBatchTokens() : Long.MAX_VALUE;
+        long chunkLimit = pool.chunkTokens() > 0 ? pool.chunkTokens() : Long.MAX_VALUE;
+        IntDeque waiting = replicas.queue[replica];
+        boolean decodes = pool.role() != Role.PREFILL;
+
+        // (1) handed-off requests whose cache is here join the running set
+        while (!waiting.isEmpty() && runningCount[replica] < maxSequences) {
+            int q = waiting.peekFirst();
+            if (prefilled[q] < target[q]) {
+                break;
+            }
+            if (kvUsed[replica] + target[q] + 1 > kvCapacity[replica]) {
+                if (kvUsed[replica] == 0) {
+                    waiting.pollFirst();
+                    replicas.reject(q, replica);
+                    continue;
+                }
+                break;
+            }
+            waiting.pollFirst();
+            replicas.allocate(replica, q, target[q]);
+        }
+
+        // (2) decode one token per prefilled sequence, preempting the youngest on overflow
+        long decoders = 0;
+        if (decodes) {
+            decoders = runningCount[replica] - replicas.partialCount[replica];
+            while (decoders > 0 && kvUsed[replica] + decoders > kvCapacity[replica] && runningCount[replica] > 1) {
+                int victim = replicas.running[replica][--runningCount[replica]];
+                if (prefilled[victim] >= target[victim]) {
+                    decoders--;
+                }
+                replicas.preempt(replica, victim);
+            }
+        }
+        newTokens = 0;
+        logitTokens = 0;
+        pairs = 0;
+        kvRead = 0;
+        decodeTokens = 0;
+        decodeContext = 0;
+        int[] run = replicas.running[replica];
+        long decoding = 0;
+        for (int i = 0; decoding < decoders && newTokens < budget; i++) {
+            int q = run[i];
+            if (prefilled[q] >= target[q]) {
+                decoding++;
+                double context = kvTokens[q];
+                replicas.addToBatch(replica, q, -1);
+                kvTokens[q]++;
+                kvUsed[replica]++;
+                newTokens++;
+                logitTokens++;
+                pairs += context + 1;
+                kvRead += context;
+                decodeTokens++;
+                decodeContext += context;
+            }
+        }
+
+        // (3) continue partial prefills, (4) admit queued requests
+        int partials = replicas.partialCount[replica];
+        for (int i = 0; partials > 0 && newTokens < budget; i++) {
+            int q = run[i];
+            if (prefilled[q] < target[q]) {
+                partials--;
+                int chunk = (int) Math.min(Math.min(target[q] - prefilled[q], budget - newTokens), chunkLimit);
+                addPrefill(replica, q, chunk, target[q]);
+            }
+        }
+        while (!waiting.isEmpty() && runningCount[replica] < maxSequences && newTokens < budget) {
+            int q = waiting.peekFirst();
+            if (prefilled[q] >= target[q]) {
+                break;
+            }
+            int need = target[q];
+            if (kvUsed[replica] + need + (decodes ? 1 : 0) > kvCapacity[replica]) {
+                if (kvUsed[replica] == 0) {
+                    waiting.pollFirst();
+                    replicas.reject(q, replica);
+                    continue;
+                }
+                break;
+            }
+            int remaining = need - prefilled[q];
+            long room = budget - newTokens;
+            if (pool.chunkTokens() == 0 && remaining > room && replicas.batchSize[replica] > 0) {
+                break;
+            }
+            int chunk = (int) Math.min(remaining, pool.chunkTokens() == 0 ? remaining : Math.min(room, chunkLimit));
+            waiting.pollFirst();
+            replicas.allocate(replica, q, need);
+            addPrefill(replica, q, chunk, need);
+        }
+        return replicas.batchSize[replica] > 0;
+    }
+
+    /** Adds a prefill chunk of q to the batch and its work to the totals. */
+    private void addPrefill(int replica, int q, int chunk, int target) {
+        int before = requests.prefilled[q];
+        newTokens += chunk;
+        pairs += (double) chunk * before + (double) chunk * (chunk + 1) / 2;
+        kvRead += before;
+        logitTokens += before + chunk == target ? 1 : 0;
+        replicas.addToBatch(replica, q, chunk);
+    }
+
+    /**
+     * Duration of the iteration last composed on {@code model}, picoseconds; its prefill share is
+     * then {@link #prefillShare}.
+     */
+    long durationPs(ServingModel model) {
+        long prefillTokens = newTokens - decodeTokens;
+        if (prefillTokens == 0) {
+            share = 0;
+        } else if (decodeTokens == 0) {
+            share = 1;
+        } else {
+            double alonePrefill = model.iterationPs(prefillTokens, logitTokens - decodeTokens,
+                    pairs - decodeContext - decodeTokens, kvRead - decodeContext);
+            double aloneDecode = model.iterationPs(decodeTokens, decodeTokens, decodeContext + decodeTokens,
+                    decodeContext);
+            share = alonePrefill / (alonePrefill + aloneDecode);
+        }
+        return model.iterationPs(newTokens, logitTokens, pairs, kvRead);
+    }
+
+    /** Fraction of the last costed iteration's time attributed to prefill. */
+    double prefillShare() {
+        return share;
+    }
+}

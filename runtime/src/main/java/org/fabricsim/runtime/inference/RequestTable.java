@@ -1,0 +1,95 @@
+package org.fabricsim.runtime.inference;
+
+import java.util.Arrays;
+
+/**
+ * The per-request state of a {@link ServingSimulation}, as parallel primitive arrays indexed by
+ * request (its index in the {@link RequestStream}), and the per-request latencies read from it.
+ *
+ * <p>A request is {@link #WAITING} in a replica's queue, {@link #RUNNING} (its cache allocated on
+ * {@code replicaOf}), in {@link #HANDOFF} (prefilled, its cache crossing the fabric to {@code
+ * handoffReplica}), {@link #DONE} or {@link #REJECTED}. {@code target} is the number of tokens
+ * to prefill (the prompt, or prompt plus generated tokens after a preemption), {@code prefilled}
+ * the progress towards it, {@code generated} the output tokens so far. Memory O(requests);
+ * every accessor O(1) except {@link #rejected()}, O(requests).
+ */
+final class RequestTable {
+    static final int WAITING = 0;
+    static final int RUNNING = 1;
+    static final int HANDOFF = 2;
+    static final int DONE = 3;
+    static final int REJECTED = 4;
+
+    final RequestStream stream;
+    final int[] state;
+    final int[] target;
+    final int[] prefilled;
+    final int[] generated;
+    final int[] kvTokens;
+    final int[] replicaOf;
+    final int[] handoffReplica;
+    final int[] flowsLeft;
+    final long[] firstTokenPs;
+    final long[] finishPs;
+    final long[] prefillEndPs;
+    final long[] transferStartPs;
+    final long[] transferEndPs;
+    final long[] kvLatencyPs;
+    final long[] kvReadyWaitPs;
+
+    RequestTable(RequestStream stream) {
+        this.stream = stream;
+        int n = stream.size();
+        state = new int[n];
+        target = stream.prompt().clone();
+        prefilled = new int[n];
+        generated = new int[n];
+        kvTokens = new int[n];
+        replicaOf = new int[n];
+        handoffReplica = new int[n];
+        flowsLeft = new int[n];
+        firstTokenPs = new long[n];
+        finishPs = new long[n];
+        prefillEndPs = new long[n];
+        transferStartPs = new long[n];
+        transferEndPs = new long[n];
+        kvLatencyPs = new long[n];
+        kvReadyWaitPs = new long[n];
+        Arrays.fill(kvReadyWaitPs, -1);
+    }
+
+    int size() {
+        return stream.size();
+    }
+
+    boolean completed(int q) {
+        return state[q] == DONE;
+    }
+
+    long ttftPs(int q) {
+        return firstTokenPs[q] - stream.arrivalPs()[q];
+    }
+
+    long e2ePs(int q) {
+        return finishPs[q] - stream.arrivalPs()[q];
+    }
+
+    /** Mean time between output tokens of q, or -1 with a single output token. */
+    double itlPs(int q) {
+        int out = stream.output()[q];
+        return out < 2 ? -1 : (double) (finishPs[q] - firstTokenPs[q]) / (out - 1);
+    }
+
+    /** Time from the end of q's prefill to its cache being usable on the decode replica, or -1. */
+    long kvWaitPs(int q) {
+        return kvReadyWaitPs[q];
+    }
+
+    int rejected() {
+        int count = 0;
+        for (int s : state) {
+            count += s == REJECTED ? 1 : 0;
+        }
+        return count;
+    }
+}

@@ -1,0 +1,45 @@
+package org.fabricsim.runtime.compute;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.Precision;
+import org.junit.jupiter.api.Test;
+
+/** Device.of picks the peak and the measured GEMM efficiency of the precision the GEMMs run at. */
+class DeviceTest {
+    /** H100 SXM as the catalog has it: BF16 989, FP8 1979 TFLOP/s, BF16 MAMF 80.3%, FP8 77.0%. */
+    private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
+            80_000_000_000L, 3.35e12, 0.803, 0.770, 450e9);
+
+    @Test
+    void shouldRunFp8GemmsAtTheFp8PeakAndTheFp8Efficiency() {
+        Device device = Device.of(H100, Precision.FP8);
+        assertEquals(1979e12, device.gemmFlopsPerSecond());
+        assertEquals(0.770, device.matmulEfficiency());
+        assertEquals(989e12, device.bf16FlopsPerSecond(), "attention and MFU stay at the BF16 peak");
+    }
+
+    @Test
+    void shouldKeepTheBf16EfficiencyForBf16Gemms() {
+        Device device = Device.of(H100, Precision.BF16);
+        assertEquals(989e12, device.gemmFlopsPerSecond());
+        assertEquals(0.803, device.matmulEfficiency());
+    }
+
+    @Test
+    void shouldFallBackToTheBf16EfficiencyWithoutAnFp8Figure() {
+        AcceleratorSpec unmeasured = new AcceleratorSpec("t.A", "t", 989e12, 1979e12, 80_000_000_000L, 3.35e12, 0.803,
+                450e9);
+        assertEquals(0.803, Device.of(unmeasured, Precision.FP8).matmulEfficiency());
+    }
+
+    @Test
+    void shouldIgnoreTheFp8EfficiencyOnAPartWithoutFp8() {
+        AcceleratorSpec a100 = new AcceleratorSpec("nvidia.A100_SXM", "NVIDIA", 312e12, 0, 80_000_000_000L, 2.0e12,
+                0.869, 0.5, 300e9);
+        Device device = Device.of(a100, Precision.FP8);
+        assertEquals(312e12, device.gemmFlopsPerSecond(), "FP8 GEMMs fall back to BF16 on a part without FP8");
+        assertEquals(0.869, device.matmulEfficiency());
+    }
+}

@@ -1,0 +1,73 @@
+package org.fabricsim.runtime.training;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.junit.jupiter.api.Test;
+
+class TrainingStepTest {
+    /** Every data-parallel ring step takes {@code dataStepSeconds}; nothing else costs time. */
+    private record DataOnlyTimer(double dataStepSeconds) implements CollectiveTimer {
+        @Override
+        public double ringStepSeconds(Axis axis, double bytesPerRank, double pipelineBytes) {
+            return axis == Axis.DATA ? dataStepSeconds : 0;
+        }
+
+        @Override
+        public double pipelineSendSeconds(double bytes) {
+            return 0;
+        }
+
+        @Override
+        public double expertAllToAllSeconds(double bytesPerRank) {
+            return 0;
+        }
+    }
+
+    /** A ring step of 1 s per byte a rank sends: with DP 2, a chunk's gather takes its bytes ÷ 2 seconds. */
+    private record ByteTimer() implements CollectiveTimer {
+        @Override
+        public double ringStepSeconds(Axis axis, double bytesPerRank, double pipelineBytes) {
+            return bytesPerRank;
+        }
+
+        @Override
+        public double pipelineSendSeconds(double bytes) {
+            return 0;
+        }
+
+        @Override
+        public double expertAllToAllSeconds(double bytesPerRank) {
+            return 0;
+        }
+    }
+
+    @Test
+    void shouldExposeOnlyTheGatherThatAChunksFirstForwardOutruns() {
+        // One stage, two chunks; 4 parameters each → 8 B in BF16 → 4 s of gather per chunk (DP 2).
+        // Chunk 0 starts its first forward at 0 and computes 1 s of it: 4 − 0 − 1 = 3 s exposed.
+        // Chunk 1 starts at 10: 8 − 10 − 1 < 0. Exposed 3 of 8 s.
+        PipelineExecutor.Timeline timeline = new PipelineExecutor.Timeline(1, 2, new double[] {20},
+                new double[] {20}, new double[] {20, 20}, new double[] {0, 10});
+        double[] gather = TrainingStep.gatherSeconds(new ByteTimer(), 2, 1.0, timeline, 0, new double[] {4, 4},
+                new double[] {1, 1});
+        assertArrayEquals(new double[] {8, 3}, gather, 1e-12);
+    }
+
+    @Test
+    void shouldChargeHiddenDataParallelCommunicationWithTheSmsItHolds() {
+        // DP 2: reduce-scatter and all-gather are one ring step each, c = 10 µs, far below a
+        // layer's compute, with one stage and full overlap. The reduce-scatter's last bucket (c
+        // over 4 layers) runs past the backward; the rest of it and the whole gather hide behind
+        // compute and cost 16/132 of their time: dp = c/4 + 16/132 · (c − c/4 + c).
+        double c = 1e-5;
+        TrainingSpec spec = TrainingFixtures.training("t.Job",
+                TrainingFixtures.dense("t.Gpt", 4, 2048, 8192, 16, 16, 32000, false), TrainingFixtures.superPod6k(),
+                2048, 8, new ParallelismSpec(8, 1, 2, 1, 1, true), TrainingSpec.PipelineSchedule.ONE_F_ONE_B,
+                TrainingSpec.Sharding.ZERO_1);
+        StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), new DataOnlyTimer(c));
+        assertEquals(c / 4 + 16.0 / 132 * (c - c / 4 + c), step.dpSeconds(), 1e-12);
+    }
+}
