@@ -33,7 +33,8 @@ public final class RingAllReduce {
                                 0.0, // memoryBytesPerSecond
                                 0.0, // matmulEfficiency
                                 0.0, // fp8MatmulEfficiency
-                                0.0 // scaleUpBytesPerSecond
+                                0.0, // scaleUpBytesPerSecond
+                                0.0 // scaleUpEfficiency
                             ), // accelerator
                             8, // accelerators
                             null, // scaleUp
@@ -83,8 +84,8 @@ public final class RingAllReduce {
                         null // reliability
                     ), // cluster
                     2, // nodes
-                    CollectiveOp.ALL_REDUCE, // operation
-                    CollectiveAlgorithm.RING, // algorithm
+                    org.fabricsim.runtime.collective.CollectiveOperation.ALL_REDUCE, // operation
+                    org.fabricsim.runtime.collective.Algorithm.RING, // algorithm
                     1, // channels
                     List.of(1048576L, 16777216L, 268435456L, 1073741824L), // sizesBytes
                     List.of() // phases

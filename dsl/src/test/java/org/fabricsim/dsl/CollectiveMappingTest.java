@@ -12,10 +12,10 @@ import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.Simulator;
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.result.RunResult;
-import org.fabricsim.runtime.spec.CollectiveAlgorithm;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
-import org.fabricsim.runtime.spec.CollectiveOp;
 import org.fabricsim.runtime.spec.CollectivePhaseSpec;
 import org.fabricsim.runtime.spec.CollectivePhaseSpec.Scope;
 import org.junit.jupiter.api.Test;
@@ -55,10 +55,21 @@ class CollectiveMappingTest {
         CollectiveBenchmarkSpec benchmark = (CollectiveBenchmarkSpec) mapper.toStudy(model, "p.fabric").workloads()
                 .get(0);
         assertEquals(List.of(
-                new CollectivePhaseSpec(CollectiveOp.ALL_TO_ALL, CollectiveAlgorithm.DIRECT, Scope.PER_RAIL),
-                new CollectivePhaseSpec(CollectiveOp.ALL_TO_ALL, CollectiveAlgorithm.DIRECT, Scope.WITHIN_NODE)),
+                new CollectivePhaseSpec(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT, Scope.PER_RAIL),
+                new CollectivePhaseSpec(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT, Scope.WITHIN_NODE)),
                 benchmark.phases());
         RunResult run = new Simulator().run(benchmark);
         assertEquals("phased", run.parameters().get("algorithm"));
+    }
+
+    @Test
+    void shouldMapEveryOperationAndAlgorithmOfTheLanguageToTheEngineConstantOfTheSameKeyword() {
+        // The mapping goes by constant name; the engine's label must then be the keyword the user wrote.
+        for (var written : org.fabricsim.dsl.fabric.CollectiveOperation.VALUES) {
+            assertEquals(written.getLiteral(), CollectiveOperation.valueOf(written.getName()).label());
+        }
+        for (var written : org.fabricsim.dsl.fabric.CollectiveAlgorithm.VALUES) {
+            assertEquals(written.getLiteral(), Algorithm.valueOf(written.getName()).label());
+        }
     }
 }

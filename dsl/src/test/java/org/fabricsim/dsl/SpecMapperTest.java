@@ -82,6 +82,23 @@ class SpecMapperTest {
     }
 
     @Test
+    void shouldMapAMeasuredScaleUpEfficiencyAndDeriveTheLinkRateFromIt() throws Exception {
+        Model model = parser.parse("""
+                vendor V
+                accelerator Cut { vendor V compute bf16 989 TFLOPS memory 80 GB bandwidth 3.35 TB/s
+                    scale-up 8 x 25 GB/s scale-up-efficiency 80 % }
+                accelerator Full { vendor V compute bf16 989 TFLOPS memory 80 GB bandwidth 3.35 TB/s scale-up 8 x 25 GB/s }
+                """);
+        validation.assertNoErrors(model);
+        List<Accelerator> accelerators = EcoreUtil2.typeSelect(model.getElements(), Accelerator.class);
+        AcceleratorSpec cut = mapper.toAccelerator(accelerators.get(0));
+        // 8 ports x 25 GB/s = 200e9 bytes/s per direction, of which the measurement says 80% is reached.
+        assertEquals(200e9, cut.scaleUpBytesPerSecond());
+        assertEquals(0.80, cut.scaleUpEfficiency(), 1e-12);
+        assertEquals(0, mapper.toAccelerator(accelerators.get(1)).scaleUpEfficiency(), "none stated: the default applies");
+    }
+
+    @Test
     void shouldResolveATraceFileBesideTheModelFile() throws Exception {
         Model model = parser.parse("""
                 cluster C { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }

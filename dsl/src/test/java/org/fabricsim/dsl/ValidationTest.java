@@ -89,6 +89,25 @@ class ValidationTest {
     }
 
     @Test
+    void shouldAskForAPercentageWhenTheScaleUpEfficiencyIsARate() throws Exception {
+        Model model = parser.parse("""
+                vendor V
+                accelerator A { vendor V compute bf16 1 TFLOPS memory 1 GB bandwidth 1 TB/s
+                    scale-up 8 x 25 GB/s scale-up-efficiency 160 GB/s }
+                """);
+        validation.assertError(model, Literals.QUANTITY, IssueCodes.WRONG_DIMENSION, "Expected a percentage");
+    }
+
+    @Test
+    void shouldAcceptAScaleUpEfficiencyInPercent() throws Exception {
+        validation.assertNoIssues(parser.parse("""
+                vendor V
+                accelerator A { vendor V compute bf16 1 TFLOPS memory 1 GB bandwidth 1 TB/s
+                    scale-up 8 x 25 GB/s scale-up-efficiency 80 % }
+                """));
+    }
+
+    @Test
     void shouldAcceptAPercentageOfAtMostOneHundred() throws Exception {
         validation.assertNoIssues(parser.parse("""
                 vendor V

@@ -4,15 +4,21 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.List;
 
+import org.fabricsim.runtime.spec.StudySpec;
+
 /**
  * Prints a runtime spec as the Java expression that rebuilds it: records become constructor calls
- * (each argument on its own line, named by a trailing comment), enums become constants, lists
- * {@code List.of(...)}, strings escaped literals, numbers exact literals, and absent parts {@code null}. Because it follows
- * the records' own components, every spec the mapping produces prints without further code, and
- * the printed program rebuilds exactly the specs the in-process simulation uses.
+ * (each argument on its own line, named by a trailing comment), enums become constants (fully
+ * qualified when outside the spec package the program imports, as the engine's collective enums
+ * are), lists {@code List.of(...)}, strings escaped literals, numbers exact literals, and absent
+ * parts {@code null}. Because it follows the records' own components, every spec the mapping
+ * produces prints without further code, and the printed program rebuilds exactly the specs the
+ * in-process simulation uses.
  */
 public final class SpecPrinter {
     private static final String INDENT = "    ";
+    /** The package the generated program imports whole ({@code ProgramTemplate}). */
+    private static final String SPEC_PACKAGE = StudySpec.class.getPackageName();
 
     private SpecPrinter() {
     }
@@ -82,9 +88,13 @@ public final class SpecPrinter {
         out.append(')');
     }
 
-    /** The name of a spec type as the generated program writes it: nested types through their outer type. */
+    /**
+     * The name of a type as the generated program writes it: a spec type by its name in the spec
+     * package (nested types through their outer type), any other type fully qualified.
+     */
     private static String typeName(Class<?> type) {
-        return type.getCanonicalName().substring(type.getPackageName().length() + 1);
+        String name = type.getCanonicalName();
+        return type.getPackageName().equals(SPEC_PACKAGE) ? name.substring(SPEC_PACKAGE.length() + 1) : name;
     }
 
     private static Object component(Record record, RecordComponent component) {

@@ -10,16 +10,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.fabricsim.runtime.spec.CollectiveAlgorithm;
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
-import org.fabricsim.runtime.spec.CollectiveOp;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ProgramMainTest {
     private static final StudySpec STUDY = new StudySpec("t", "t.fabric", List.of(new CollectiveBenchmarkSpec("t.Bench",
-            TestClusters.singleSwitch(1, 4, 50e9, 500_000L), 1, CollectiveOp.ALL_REDUCE, CollectiveAlgorithm.RING, 1,
+            TestClusters.singleSwitch(1, 4, 50e9, 500_000L), 1, CollectiveOperation.ALL_REDUCE, Algorithm.RING, 1,
             List.of(1L << 20))));
 
     private static int run(ByteArrayOutputStream err, String... args) {

@@ -6,18 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
-import org.fabricsim.runtime.spec.CollectiveAlgorithm;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
-import org.fabricsim.runtime.spec.CollectiveOp;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.junit.jupiter.api.Test;
 
 class SimulatorTest {
     private static final CollectiveBenchmarkSpec BENCH = new CollectiveBenchmarkSpec("t.B",
-            TestClusters.singleSwitch(2, 4, 50e9, 1_000_000L), 2, CollectiveOp.ALL_REDUCE, CollectiveAlgorithm.RING, 1,
+            TestClusters.singleSwitch(2, 4, 50e9, 1_000_000L), 2, CollectiveOperation.ALL_REDUCE, Algorithm.RING, 1,
             List.of(1L << 20));
 
     @Test

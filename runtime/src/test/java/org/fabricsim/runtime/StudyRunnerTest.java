@@ -10,12 +10,12 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
-import org.fabricsim.runtime.spec.CollectiveAlgorithm;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
-import org.fabricsim.runtime.spec.CollectiveOp;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class StudyRunnerTest {
     private static final ClusterSpec TWO_NODES = TestClusters.singleSwitch(2, 4, 50e9, 500_000L);
     private static final CollectiveBenchmarkSpec BENCH = new CollectiveBenchmarkSpec("t.Bench", TWO_NODES, 2,
-            CollectiveOp.ALL_REDUCE, CollectiveAlgorithm.RING, 1, List.of(1L << 20));
+            CollectiveOperation.ALL_REDUCE, Algorithm.RING, 1, List.of(1L << 20));
 
     /** An engine that records what it was asked and reports the cluster's NIC rate as its metric. */
     private static StudyRunner.Engine echo(List<String> calls) {

@@ -67,11 +67,11 @@ import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
-import org.fabricsim.runtime.spec.CollectiveAlgorithm;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
-import org.fabricsim.runtime.spec.CollectiveOp;
 import org.fabricsim.runtime.spec.CollectivePhaseSpec;
 import org.fabricsim.runtime.spec.CostSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
@@ -335,15 +335,14 @@ public class SpecMapper {
     public CollectiveBenchmarkSpec toBenchmark(Benchmark benchmark) {
         ClusterSpec cluster = toCluster(benchmark.getCluster());
         boolean custom = benchmark.getCollective() != null;
-        CollectiveOp operation = CollectiveOp.valueOf(custom
+        CollectiveOperation operation = CollectiveOperation.valueOf(custom
                 ? benchmark.getCollective().getOperation().getName() : benchmark.getOperation().getName());
-        CollectiveAlgorithm algorithm = custom ? CollectiveAlgorithm.AUTO
-                : CollectiveAlgorithm.valueOf(benchmark.getAlgorithm().getName());
+        Algorithm algorithm = custom ? Algorithm.AUTO : Algorithm.valueOf(benchmark.getAlgorithm().getName());
         List<CollectivePhaseSpec> phases = new ArrayList<>();
         if (custom) {
             for (Phase phase : benchmark.getCollective().getPhases()) {
-                phases.add(new CollectivePhaseSpec(CollectiveOp.valueOf(phase.getOperation().getName()),
-                        CollectiveAlgorithm.valueOf(phase.getAlgorithm().getName()),
+                phases.add(new CollectivePhaseSpec(CollectiveOperation.valueOf(phase.getOperation().getName()),
+                        Algorithm.valueOf(phase.getAlgorithm().getName()),
                         CollectivePhaseSpec.Scope.valueOf(phase.getScope().getName())));
             }
         }
@@ -434,10 +433,12 @@ public class SpecMapper {
         double efficiency = accelerator.getEfficiency() == null ? 0 : Units.fraction(accelerator.getEfficiency());
         double fp8Efficiency = accelerator.getFp8Efficiency() == null ? 0
                 : Units.fraction(accelerator.getFp8Efficiency());
+        double scaleUpEfficiency = accelerator.getScaleUpEfficiency() == null ? 0
+                : Units.fraction(accelerator.getScaleUpEfficiency());
         return new AcceleratorSpec(qualifiedName(accelerator), vendor(accelerator.getVendor()),
                 peak(accelerator, org.fabricsim.dsl.fabric.Precision.BF16), peak(accelerator, org.fabricsim.dsl.fabric.Precision.FP8),
                 Units.bytes(accelerator.getMemory()), Units.bytesPerSecond(accelerator.getMemoryBandwidth()),
-                efficiency, fp8Efficiency, scaleUp);
+                efficiency, fp8Efficiency, scaleUp, scaleUpEfficiency);
     }
 
     private static double peak(Accelerator accelerator, org.fabricsim.dsl.fabric.Precision precision) {

@@ -19,6 +19,7 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.ACCELERATOR__MEMORY_BANDWIDTH, Dimension.DATA_RATE),
             Map.entry(Literals.ACCELERATOR__EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.ACCELERATOR__FP8_EFFICIENCY, Dimension.FRACTION),
+            Map.entry(Literals.ACCELERATOR__SCALE_UP_EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.ACCELERATOR__SCALE_UP_PORT_RATE, Dimension.DATA_RATE),
             Map.entry(Literals.ACCELERATOR__POWER, Dimension.POWER),
             Map.entry(Literals.PRECISION_RATE__RATE, Dimension.COMPUTE_RATE),

@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveEngine;
-import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
@@ -44,9 +43,8 @@ public final class CollectiveBenchmarks {
                 cluster.maxOversubscription(), cluster.cost(), cluster.reliability());
         ClusterTopology topology = ClusterTopologies.build(used);
         CollectiveRequest request = CollectiveRequest
-                .of(CollectiveOperation.valueOf(benchmark.operation().name()), benchmark.sizesBytes().get(0),
-                        benchmark.ranks())
-                .withAlgorithm(Algorithm.valueOf(benchmark.algorithm().name()))
+                .of(benchmark.operation(), benchmark.sizesBytes().get(0), benchmark.ranks())
+                .withAlgorithm(benchmark.algorithm())
                 .withChannels(benchmark.channels())
                 .withRouting(ClusterTopologies.routing(used))
                 .withStepOverheads(StepOverheads.NCCL)
@@ -64,7 +62,7 @@ public final class CollectiveBenchmarks {
             row.put("timeSeconds", result.timeSeconds());
             row.put("algbwGBps", result.algbwGBps());
             row.put("busbwGBps", result.busbwGBps());
-            row.put("algorithm", result.algorithm().name().toLowerCase().replace('_', '-'));
+            row.put("algorithm", result.algorithm().label());
             row.put("maxLinkUtilization", result.linkUsage().maxUtilization());
             rows.add(row);
             events += result.events();
@@ -77,7 +75,7 @@ public final class CollectiveBenchmarks {
         parameters.put("acceleratorsPerNode", cluster.acceleratorsPerNode());
         parameters.put("accelerators", benchmark.ranks());
         parameters.put("operation", benchmark.operation().label());
-        parameters.put("algorithm", phases.isEmpty() ? benchmark.algorithm().label() : "phased");
+        parameters.put("algorithm", (phases.isEmpty() ? benchmark.algorithm() : Algorithm.PHASED).label());
         parameters.put("channels", benchmark.channels());
         parameters.put("topology", topology.describe());
         Map<String, Object> metrics = new LinkedHashMap<>();
@@ -90,8 +88,7 @@ public final class CollectiveBenchmarks {
     private static List<CollectivePhase> phases(CollectiveBenchmarkSpec benchmark) {
         List<CollectivePhase> phases = new ArrayList<>();
         for (CollectivePhaseSpec phase : benchmark.phases()) {
-            phases.add(new CollectivePhase(CollectiveOperation.valueOf(phase.operation().name()),
-                    Algorithm.valueOf(phase.algorithm().name()), scope(phase.scope())));
+            phases.add(new CollectivePhase(phase.operation(), phase.algorithm(), scope(phase.scope())));
         }
         return phases;
     }

@@ -1,6 +1,12 @@
 package org.fabricsim.runtime.collective;
 
-/** Collective algorithms; {@link #AUTO} lets {@link AlgorithmSelector} choose. */
+import org.fabricsim.runtime.sim.Keywords;
+
+/**
+ * Collective algorithms; {@link #AUTO} lets {@link AlgorithmSelector} choose by size and topology, as
+ * NCCL does. Specs, the language's mapping and the engine all use this one enum; a spec names a
+ * built-in algorithm, never {@link #PHASED}, which only results of user-defined collectives carry.
+ */
 public enum Algorithm {
     /** Pick the fastest applicable algorithm by the alpha-beta model, as NCCL's tuner does. */
     AUTO,
@@ -19,5 +25,10 @@ public enum Algorithm {
     /** In-switch reduction (NVLS, SHARP): send the data up once, receive the result. */
     IN_NETWORK,
     /** A user-defined collective: a sequence of {@link CollectivePhase}s ({@link PhasedSchedules}). */
-    PHASED
+    PHASED;
+
+    /** The name used in reports and in the language, e.g. {@code double-binary-tree}. */
+    public String label() {
+        return Keywords.of(this);
+    }
 }

@@ -9,7 +9,8 @@ public final class Calibration {
     /**
      * Fraction of the NVLink datasheet rate a GPU-to-GPU transfer achieves: 396 GB/s measured
      * pairwise on 8×H200 against 450 GB/s spec, 88% (stas00/ml-engineering, quoted in
-     * shared/reference/hardware.md).
+     * shared/reference/hardware.md). The default for accelerators whose catalog entry states no
+     * measured {@code scale-up-efficiency} of their own.
      */
     public static final double NVLINK_EFFICIENCY = 0.88;
 

@@ -1,23 +1,35 @@
 package org.fabricsim.runtime.collective;
 
+import org.fabricsim.runtime.sim.Keywords;
+
 /**
- * The collective operations of the engine, with the nccl-tests bus-bandwidth factor that turns
- * algorithm bandwidth (S / T) into bus bandwidth.
+ * Collective operations, named as in NCCL, with the nccl-tests bus-bandwidth factor that turns
+ * algorithm bandwidth (S / T) into the per-link bandwidth an ideal algorithm needs. Specs,
+ * the language's mapping and the engine all use this one enum.
  */
 public enum CollectiveOperation {
-    ALL_REDUCE, REDUCE_SCATTER, ALL_GATHER, ALL_TO_ALL, BROADCAST, REDUCE, SEND_RECV;
+    ALL_REDUCE,
+    REDUCE_SCATTER,
+    ALL_GATHER,
+    ALL_TO_ALL,
+    BROADCAST,
+    REDUCE,
+    SEND_RECV;
 
-    /** busbw / algbw for n ranks: 2(n−1)/n for all-reduce, (n−1)/n for RS/AG/all-to-all, else 1. */
+    /** The name used in reports and in the language, e.g. {@code all-reduce}. */
+    public String label() {
+        return Keywords.of(this);
+    }
+
+    /**
+     * busbw ÷ algbw over n ranks (nccl-tests, doc/PERFORMANCE.md): 2(n−1)/n for all-reduce,
+     * (n−1)/n for reduce-scatter, all-gather and all-to-all, 1 for the rest. Cost: O(1).
+     */
     public double busBandwidthFactor(int ranks) {
-        switch (this) {
-            case ALL_REDUCE:
-                return 2.0 * (ranks - 1) / ranks;
-            case REDUCE_SCATTER:
-            case ALL_GATHER:
-            case ALL_TO_ALL:
-                return (ranks - 1.0) / ranks;
-            default:
-                return 1.0;
-        }
+        return switch (this) {
+            case ALL_REDUCE -> 2.0 * (ranks - 1) / ranks;
+            case REDUCE_SCATTER, ALL_GATHER, ALL_TO_ALL -> (ranks - 1.0) / ranks;
+            case BROADCAST, REDUCE, SEND_RECV -> 1.0;
+        };
     }
 }

@@ -10,7 +10,7 @@ package org.fabricsim.runtime.collective;
  * <pre>  T(S, n) = 2(n−1)/n · S/B + 2(n−1)·α</pre>
  *
  * and T = 0 for n = 1. The nccl-tests bus bandwidth (S/T) · 2(n−1)/n approaches B as S grows
- * ({@link org.fabricsim.runtime.spec.CollectiveOp#busBandwidthFactor}). Cost: O(1).
+ * ({@link CollectiveOperation#busBandwidthFactor}). Cost: O(1).
  */
 public final class RingAllReduce {
     private static final double PICOSECONDS_PER_SECOND = 1e12;

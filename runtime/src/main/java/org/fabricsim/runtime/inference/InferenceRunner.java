@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import org.fabricsim.runtime.collective.CollectiveOperation;
@@ -13,6 +12,7 @@ import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.sim.Keywords;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -107,7 +107,7 @@ public final class InferenceRunner {
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("model", spec.model().name());
         parameters.put("cluster", cluster.name());
-        parameters.put("precision", spec.precision().name().toLowerCase(Locale.ROOT));
+        parameters.put("precision", Keywords.of(spec.precision()));
         parameters.put("mode", disaggregated ? "disaggregated" : "aggregated");
         parameters.put("requests", requests.size());
         if (requests.truncated()) {
@@ -119,7 +119,7 @@ public final class InferenceRunner {
         for (int p = 0; p < pools.length; p++) {
             InferenceSpec.Pool pool = ordered.get(p);
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("role", pool.role().name().toLowerCase(Locale.ROOT));
+            row.put("role", Keywords.of(pool.role()));
             row.put("replicas", pool.replicas());
             row.put("acceleratorsPerReplica", pools[p].model().accelerators());
             row.put("tensor", pool.parallel().tensor());
@@ -274,7 +274,7 @@ public final class InferenceRunner {
                             ? Percentiles.of(Arrays.copyOf(itl, itlCount), slo.percentile())
                             : Percentiles.of(Arrays.copyOf(e2e, ttftCount), slo.percentile());
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("metric", slo.metric().name().toLowerCase(Locale.ROOT));
+            row.put("metric", Keywords.of(slo.metric()));
             row.put("percentile", slo.percentile());
             row.put("limitSeconds", slo.limitSeconds());
             row.put("achievedSeconds", achieved);

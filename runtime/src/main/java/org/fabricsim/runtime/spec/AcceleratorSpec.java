@@ -13,16 +13,18 @@ package org.fabricsim.runtime.spec;
  * @param fp8MatmulEfficiency        achievable fraction of the FP8 peak on large FP8 GEMMs, 0..1; 0 when not
  *                                   measured separately (FP8 GEMMs then take {@code matmulEfficiency})
  * @param scaleUpBytesPerSecond      scale-up bandwidth of one accelerator in one direction, bytes per second
+ * @param scaleUpEfficiency          measured fraction of {@code scaleUpBytesPerSecond} one accelerator reaches,
+ *                                   0..1; 0 when not measured (the engine's default then applies)
  */
 public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
         long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double fp8MatmulEfficiency,
-        double scaleUpBytesPerSecond) {
+        double scaleUpBytesPerSecond, double scaleUpEfficiency) {
 
-    /** An accelerator without a separate FP8 GEMM efficiency. */
+    /** An accelerator without a separate FP8 GEMM efficiency or a measured scale-up efficiency. */
     public AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
             long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double scaleUpBytesPerSecond) {
         this(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes, memoryBytesPerSecond, matmulEfficiency,
-                0, scaleUpBytesPerSecond);
+                0, scaleUpBytesPerSecond, 0);
     }
 
     public AcceleratorSpec {
@@ -33,5 +35,6 @@ public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSec
         Specs.requireNonNegative("matmulEfficiency", matmulEfficiency);
         Specs.requireNonNegative("fp8MatmulEfficiency", fp8MatmulEfficiency);
         Specs.requireNonNegative("scaleUpBytesPerSecond", scaleUpBytesPerSecond);
+        Specs.requireNonNegative("scaleUpEfficiency", scaleUpEfficiency);
     }
 }

@@ -2,6 +2,9 @@ package org.fabricsim.runtime.spec;
 
 import java.util.List;
 
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.CollectiveOperation;
+
 /**
  * An nccl-tests-style benchmark: one collective over the accelerators of {@code nodes} nodes of a
  * cluster, at each of the given message sizes.
@@ -10,20 +13,24 @@ import java.util.List;
  * @param cluster     where it runs
  * @param nodes       how many of the cluster's nodes take part
  * @param operation   the collective
- * @param algorithm   the algorithm that implements it (unused when {@code phases} are given)
+ * @param algorithm   the built-in algorithm that implements it, not {@link Algorithm#PHASED} (unused when
+ *                    {@code phases} are given)
  * @param channels    parallel channels (rings) the algorithm uses
  * @param sizesBytes  message sizes in bytes, in the order they are reported
  * @param phases      a user-defined collective's phases, run in order instead of {@code algorithm};
  *                    empty for a built-in algorithm
  */
-public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, CollectiveOp operation,
-        CollectiveAlgorithm algorithm, int channels, List<Long> sizesBytes, List<CollectivePhaseSpec> phases)
+public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, CollectiveOperation operation,
+        Algorithm algorithm, int channels, List<Long> sizesBytes, List<CollectivePhaseSpec> phases)
         implements WorkloadSpec {
 
     public CollectiveBenchmarkSpec {
         Specs.requireName(name);
         if (cluster == null || operation == null || algorithm == null) {
             throw new IllegalArgumentException("a benchmark needs a cluster, an operation and an algorithm");
+        }
+        if (algorithm == Algorithm.PHASED) {
+            throw new IllegalArgumentException("a benchmark names a built-in algorithm; phases make a custom one");
         }
         Specs.requirePositive("nodes", nodes);
         Specs.requirePositive("channels", channels);
@@ -36,8 +43,8 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
     }
 
     /** A benchmark of a built-in algorithm. */
-    public CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, CollectiveOp operation,
-            CollectiveAlgorithm algorithm, int channels, List<Long> sizesBytes) {
+    public CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, CollectiveOperation operation,
+            Algorithm algorithm, int channels, List<Long> sizesBytes) {
         this(name, cluster, nodes, operation, algorithm, channels, sizesBytes, List.of());
     }
 

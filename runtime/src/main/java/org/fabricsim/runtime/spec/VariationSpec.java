@@ -2,6 +2,8 @@ package org.fabricsim.runtime.spec;
 
 import java.util.List;
 
+import org.fabricsim.runtime.sim.Keywords;
+
 /**
  * One axis of a study's sweep: a parameter of the simulated workload and the values it takes. A
  * study runs the Cartesian product of its axes; {@code org.fabricsim.runtime.study.Variations}
@@ -33,20 +35,12 @@ public record VariationSpec(Parameter parameter, List<Object> values) {
 
     /** The parameters a study can vary, as written after {@code vary}. */
     public enum Parameter {
-        TENSOR("tensor"), PIPELINE("pipeline"), DATA("data"), CONTEXT("context"), EXPERT("expert"),
-        MICRO_BATCH("micro-batch"), SEQUENCE("sequence"), BATCH("batch"), CLUSTER("cluster"), MODEL("model"),
-        SCHEDULE("schedule"), SHARDING("sharding"), RECOMPUTE("recompute"), PRECISION("precision"),
-        ALGORITHM("algorithm");
-
-        private final String label;
-
-        Parameter(String label) {
-            this.label = label;
-        }
+        TENSOR, PIPELINE, DATA, CONTEXT, EXPERT, MICRO_BATCH, SEQUENCE, BATCH, CLUSTER, MODEL, SCHEDULE, SHARDING,
+        RECOMPUTE, PRECISION, ALGORITHM;
 
         /** The keyword as written in the model, e.g. {@code micro-batch}. */
         public String label() {
-            return label;
+            return Keywords.of(this);
         }
     }
 }

@@ -13,8 +13,8 @@ import org.fabricsim.runtime.spec.TopologySpec;
 
 /**
  * The engine topology of a {@link ClusterSpec}, with links derated by the engine's {@link
- * Calibration}: scale-up per accelerator at NVLINK_EFFICIENCY, NICs and fabric links at
- * NIC_EFFICIENCY.
+ * Calibration}: scale-up per accelerator at the part's measured {@code scaleUpEfficiency}, or
+ * NVLINK_EFFICIENCY when it has none; NICs and fabric links at NIC_EFFICIENCY.
  *
  * <p>Fat-trees and rail-optimized fabrics: a switch of radix R with leaf ratio o₁ serves
  * ⌊R·o₁/(1+o₁)⌋ NIC ports (R/2 when non-blocking); a pod has R/2 leaves. Ratios are per switch
@@ -67,13 +67,15 @@ public final class ClusterTopologies {
             return ScaleUpParameters.none();
         }
         int domain = Math.min(spec.domainSize(), node.accelerators());
+        double measured = node.accelerator().scaleUpEfficiency();
+        double efficiency = measured > 0 ? measured : Calibration.NVLINK_EFFICIENCY;
         if (spec.kind() == ScaleUpSpec.Kind.FULL_MESH) {
             LinkClass perPair = new LinkClass(spec.bytesPerSecondPerAccelerator() / (domain - 1),
-                    spec.fabric().latencyPs()).derated(Calibration.NVLINK_EFFICIENCY);
+                    spec.fabric().latencyPs()).derated(efficiency);
             return ScaleUpParameters.fullMesh(domain, perPair);
         }
         LinkClass link = new LinkClass(spec.bytesPerSecondPerAccelerator(), spec.fabric().latencyPs())
-                .derated(Calibration.NVLINK_EFFICIENCY);
+                .derated(efficiency);
         return ScaleUpParameters.switched(domain, link, spec.inSwitchReduction());
     }
 

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.topology;
 
+import org.fabricsim.runtime.sim.Keywords;
+
 /**
  * A built cluster: the {@link Graph}, the scale-up domains and the scale-out fabric, with routing
  * by arithmetic.
@@ -65,7 +67,7 @@ public final class ClusterTopology {
             nicFirst = -1;
         }
         this.graph = builder.build();
-        this.description = accelerators + " accelerators, scale-up " + scaleUp.kind().name().toLowerCase()
+        this.description = accelerators + " accelerators, scale-up " + Keywords.of(scaleUp.kind())
                 + (domainSize > 1 ? " x" + domainSize : "") + (scaleOut == null ? "" : ", " + scaleOut.describe());
     }
 

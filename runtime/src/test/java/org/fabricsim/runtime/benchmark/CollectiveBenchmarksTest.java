@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.benchmark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -8,11 +9,11 @@ import java.util.Map;
 
 import org.fabricsim.runtime.Simulator;
 import org.fabricsim.runtime.TestClusters;
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.result.RunResult;
-import org.fabricsim.runtime.spec.CollectiveAlgorithm;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
-import org.fabricsim.runtime.spec.CollectiveOp;
 import org.fabricsim.runtime.spec.CollectivePhaseSpec;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +30,7 @@ class CollectiveBenchmarksTest {
         // tends to B * eta = 96 GB/s; at 8 GiB the 14 latency terms (tens of us) against a
         // ~157 ms transfer cost well under 1%.
         CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(2, 4, 100e9, 500_000L), 2,
-                CollectiveOp.ALL_REDUCE, CollectiveAlgorithm.RING, 1, List.of(8L << 30, 1024L));
+                CollectiveOperation.ALL_REDUCE, Algorithm.RING, 1, List.of(8L << 30, 1024L));
         RunResult run = new Simulator().run(bench);
         double ceilingGBps = 100 * Calibration.NIC_EFFICIENCY;
         double large = (Double) row(run, 0).get("busbwGBps");
@@ -43,7 +44,7 @@ class CollectiveBenchmarksTest {
     @Test
     void shouldRunOnlyOnTheNodesTheBenchmarkAsksFor() {
         CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(4, 8, 50e9, 1_000_000L), 2,
-                CollectiveOp.ALL_GATHER, CollectiveAlgorithm.RING, 1, List.of(1L << 20));
+                CollectiveOperation.ALL_GATHER, Algorithm.RING, 1, List.of(1L << 20));
         assertEquals(16, new Simulator().run(bench).parameters().get("accelerators"));
     }
 
@@ -52,15 +53,25 @@ class CollectiveBenchmarksTest {
         // Used to fail with "HIERARCHICAL cannot run ALL_TO_ALL": a phased collective now runs its
         // phases. Per rail then within the node, every rank moves S/2 + 3S/4 bytes, all injected.
         List<CollectivePhaseSpec> phases = List.of(
-                new CollectivePhaseSpec(CollectiveOp.ALL_TO_ALL, CollectiveAlgorithm.DIRECT,
+                new CollectivePhaseSpec(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT,
                         CollectivePhaseSpec.Scope.PER_RAIL),
-                new CollectivePhaseSpec(CollectiveOp.ALL_TO_ALL, CollectiveAlgorithm.DIRECT,
+                new CollectivePhaseSpec(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT,
                         CollectivePhaseSpec.Scope.WITHIN_NODE));
         CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(2, 4, 100e9, 0L), 2,
-                CollectiveOp.ALL_TO_ALL, CollectiveAlgorithm.AUTO, 1, List.of(1L << 20), phases);
+                CollectiveOperation.ALL_TO_ALL, Algorithm.AUTO, 1, List.of(1L << 20), phases);
         RunResult run = new Simulator().run(bench);
         assertEquals("phased", run.parameters().get("algorithm"));
         assertEquals("phased", row(run, 0).get("algorithm"));
         assertTrue((Double) row(run, 0).get("busbwGBps") > 0);
+    }
+
+    @Test
+    void shouldRejectPhasedAsTheAlgorithmOfABenchmarkOrOfAPhase() {
+        // PHASED only names the result of a user-defined collective; a spec names a built-in algorithm.
+        assertThrows(IllegalArgumentException.class, () -> new CollectiveBenchmarkSpec("t.B",
+                TestClusters.singleSwitch(2, 4, 100e9, 0L), 2, CollectiveOperation.ALL_REDUCE, Algorithm.PHASED, 1,
+                List.of(1L << 20)));
+        assertThrows(IllegalArgumentException.class, () -> new CollectivePhaseSpec(CollectiveOperation.ALL_REDUCE,
+                Algorithm.PHASED, CollectivePhaseSpec.Scope.GLOBAL));
     }
 }

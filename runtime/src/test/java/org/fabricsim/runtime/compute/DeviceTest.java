@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class DeviceTest {
     /** H100 SXM as the catalog has it: BF16 989, FP8 1979 TFLOP/s, BF16 MAMF 80.3%, FP8 77.0%. */
     private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
-            80_000_000_000L, 3.35e12, 0.803, 0.770, 450e9);
+            80_000_000_000L, 3.35e12, 0.803, 0.770, 450e9, 0);
 
     @Test
     void shouldRunFp8GemmsAtTheFp8PeakAndTheFp8Efficiency() {
@@ -37,7 +37,7 @@ class DeviceTest {
     @Test
     void shouldIgnoreTheFp8EfficiencyOnAPartWithoutFp8() {
         AcceleratorSpec a100 = new AcceleratorSpec("nvidia.A100_SXM", "NVIDIA", 312e12, 0, 80_000_000_000L, 2.0e12,
-                0.869, 0.5, 300e9);
+                0.869, 0.5, 300e9, 0);
         Device device = Device.of(a100, Precision.FP8);
         assertEquals(312e12, device.gemmFlopsPerSecond(), "FP8 GEMMs fall back to BF16 on a part without FP8");
         assertEquals(0.869, device.matmulEfficiency());

@@ -19,11 +19,11 @@ import org.fabricsim.runtime.spec.TransformerSpec;
 /** Specs with the standard catalog's figures (dsl/src/main/resources/fabric/catalog/nvidia.fabric). */
 final class ServingFixtures {
     /**
-     * H100 SXM: BF16 989, FP8 1979 TFLOPS, 80 GB at 3.35 TB/s, MAMF 80.3% (BF16) and 77.0% (FP8), NVLink4
+     * H100 SXM: BF16 989, FP8 1979 TFLOPS, 81,559 MiB at 3.35 TB/s, MAMF 80.3% (BF16) and 77.0% (FP8), NVLink4
      * 450 GB/s (catalog).
      */
-    static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12, 80_000_000_000L,
-            3.35e12, 0.803, 0.770, 450e9);
+    static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12, 81_559L << 20,
+            3.35e12, 0.803, 0.770, 450e9, 0);
     /** NVLink4: 450 GB/s per GPU per direction; 100 ns per hop (as the engine benchmarks' NVLink class). */
     static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
             "NVIDIA", 450e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true);

@@ -22,9 +22,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * and of the examples' clusters (examples/llama3-405b/cluster.fabric, examples/megatron-h100).
  */
 final class TrainingFixtures {
-    /** H100_SXM: BF16 989, FP8 1979 TFLOPS, 80 GB at 3.35 TB/s, efficiency 80.3% (MAMF), 18 x 25 GB/s NVLink4. */
+    /** H100_SXM: BF16 989, FP8 1979 TFLOPS, 81,559 MiB at 3.35 TB/s, efficiency 80.3% (MAMF), 18 x 25 GB/s NVLink4. */
     static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
-            80_000_000_000L, 3.35e12, 0.803, 450e9);
+            81_559L << 20, 3.35e12, 0.803, 450e9);
     /** NVLink4: 25 GB/s per link, NVLS; the catalog states no latency. */
     static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
             "NVIDIA", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true);
