@@ -3,6 +3,8 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
@@ -14,10 +16,10 @@ import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.Simulator;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectivePhase;
+import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
-import org.fabricsim.runtime.spec.CollectivePhaseSpec;
-import org.fabricsim.runtime.spec.CollectivePhaseSpec.Scope;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -55,11 +57,42 @@ class CollectiveMappingTest {
         CollectiveBenchmarkSpec benchmark = (CollectiveBenchmarkSpec) mapper.toStudy(model, "p.fabric").workloads()
                 .get(0);
         assertEquals(List.of(
-                new CollectivePhaseSpec(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT, Scope.PER_RAIL),
-                new CollectivePhaseSpec(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT, Scope.WITHIN_NODE)),
+                new CollectivePhase(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT, PhaseScope.PER_RAIL),
+                new CollectivePhase(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT, PhaseScope.WITHIN_DOMAIN)),
                 benchmark.phases());
         RunResult run = new Simulator().run(benchmark);
         assertEquals("phased", run.parameters().get("algorithm"));
+    }
+
+    @Test
+    void shouldMapEveryPhaseScopeOfTheLanguageToTheEngineScopeItMeans() throws Exception {
+        // The language speaks of nodes, the engine of the scale-up domains in them: the names
+        // differ, so the mapping is explicit and this table, keyword by keyword, is its contract.
+        Map<String, PhaseScope> meaning = Map.of("within-node", PhaseScope.WITHIN_DOMAIN,
+                "across-nodes", PhaseScope.ACROSS_DOMAINS, "per-rail", PhaseScope.PER_RAIL,
+                "global", PhaseScope.GLOBAL);
+        List<String> keywords = org.fabricsim.dsl.fabric.PhaseScope.VALUES.stream()
+                .map(org.fabricsim.dsl.fabric.PhaseScope::getLiteral).toList();
+        assertEquals(meaning.keySet(), Set.copyOf(keywords), "every scope of the language, and only those");
+        assertEquals(Set.of(PhaseScope.values()), Set.copyOf(meaning.values()), "every engine scope can be written");
+        StringBuilder phases = new StringBuilder();
+        keywords.forEach(keyword -> phases.append("    phase all-reduce ring ").append(keyword).append('\n'));
+        Model model = parser.parse("""
+                cluster C { nodes 2 x 4 accelerators link 100 GB/s latency 1 us }
+                collective EveryScope {
+                    operation all-reduce
+                %s}
+                benchmark Bench {
+                    collective EveryScope
+                    on C
+                    sizes 1 MiB
+                }
+                """.formatted(phases));
+        validation.assertNoErrors(model);
+        CollectiveBenchmarkSpec benchmark = (CollectiveBenchmarkSpec) mapper.toStudy(model, "p.fabric").workloads()
+                .get(0);
+        assertEquals(keywords.stream().map(meaning::get).toList(),
+                benchmark.phases().stream().map(CollectivePhase::scope).toList());
     }
 
     @Test

@@ -8,10 +8,10 @@ import org.fabricsim.runtime.spec.StudySpec;
 
 /**
  * Prints a runtime spec as the Java expression that rebuilds it: records become constructor calls
- * (each argument on its own line, named by a trailing comment), enums become constants (fully
- * qualified when outside the spec package the program imports, as the engine's collective enums
- * are), lists {@code List.of(...)}, strings escaped literals, numbers exact literals, and absent
- * parts {@code null}. Because it follows the records' own components, every spec the mapping
+ * (each argument on its own line, named by a trailing comment), enums become constants, lists
+ * {@code List.of(...)}, strings escaped literals, numbers exact literals, and absent parts
+ * {@code null}. Types outside the spec package the program imports, as the engine's collective
+ * enums and phases are, are written fully qualified. Because it follows the records' own components, every spec the mapping
  * produces prints without further code, and the printed program rebuilds exactly the specs the
  * in-process simulation uses.
  */

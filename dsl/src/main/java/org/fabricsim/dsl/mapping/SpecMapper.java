@@ -69,10 +69,11 @@ import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectivePhase;
+import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
-import org.fabricsim.runtime.spec.CollectivePhaseSpec;
 import org.fabricsim.runtime.spec.CostSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -338,18 +339,27 @@ public class SpecMapper {
         CollectiveOperation operation = CollectiveOperation.valueOf(custom
                 ? benchmark.getCollective().getOperation().getName() : benchmark.getOperation().getName());
         Algorithm algorithm = custom ? Algorithm.AUTO : Algorithm.valueOf(benchmark.getAlgorithm().getName());
-        List<CollectivePhaseSpec> phases = new ArrayList<>();
+        List<CollectivePhase> phases = new ArrayList<>();
         if (custom) {
             for (Phase phase : benchmark.getCollective().getPhases()) {
-                phases.add(new CollectivePhaseSpec(CollectiveOperation.valueOf(phase.getOperation().getName()),
-                        Algorithm.valueOf(phase.getAlgorithm().getName()),
-                        CollectivePhaseSpec.Scope.valueOf(phase.getScope().getName())));
+                phases.add(new CollectivePhase(CollectiveOperation.valueOf(phase.getOperation().getName()),
+                        Algorithm.valueOf(phase.getAlgorithm().getName()), scope(phase.getScope())));
             }
         }
         int nodes = benchmark.getNodes() > 0 ? benchmark.getNodes() : cluster.nodes();
         int channels = Math.max(1, benchmark.getChannels());
         return new CollectiveBenchmarkSpec(qualifiedName(benchmark), cluster, nodes, operation, algorithm, channels,
                 sizes(benchmark), phases);
+    }
+
+    /** The engine's scope of a phase: the language speaks of nodes, the engine of their scale-up domains. */
+    private static PhaseScope scope(org.fabricsim.dsl.fabric.PhaseScope written) {
+        return switch (written) {
+            case WITHIN_NODE -> PhaseScope.WITHIN_DOMAIN;
+            case ACROSS_NODES -> PhaseScope.ACROSS_DOMAINS;
+            case PER_RAIL -> PhaseScope.PER_RAIL;
+            case GLOBAL -> PhaseScope.GLOBAL;
+        };
     }
 
     /** The sizes as written, or the sweep from the first size up to {@code upTo}, multiplying by the factor. */

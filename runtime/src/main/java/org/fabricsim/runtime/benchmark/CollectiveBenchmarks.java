@@ -10,12 +10,10 @@ import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
-import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
-import org.fabricsim.runtime.spec.CollectivePhaseSpec;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
@@ -50,7 +48,7 @@ public final class CollectiveBenchmarks {
                 .withStepOverheads(StepOverheads.NCCL)
                 .withSeed(seed);
 
-        List<CollectivePhase> phases = phases(benchmark);
+        List<CollectivePhase> phases = benchmark.phases();
         List<Object> rows = new ArrayList<>();
         long events = 0;
         long flows = 0;
@@ -83,22 +81,5 @@ public final class CollectiveBenchmarks {
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
         return new RunResult(benchmark.name(), "collective-benchmark", parameters, metrics, wallSeconds)
                 .withEngine(events, flows);
-    }
-
-    private static List<CollectivePhase> phases(CollectiveBenchmarkSpec benchmark) {
-        List<CollectivePhase> phases = new ArrayList<>();
-        for (CollectivePhaseSpec phase : benchmark.phases()) {
-            phases.add(new CollectivePhase(phase.operation(), phase.algorithm(), scope(phase.scope())));
-        }
-        return phases;
-    }
-
-    private static PhaseScope scope(CollectivePhaseSpec.Scope scope) {
-        return switch (scope) {
-            case WITHIN_NODE -> PhaseScope.WITHIN_DOMAIN;
-            case ACROSS_NODES -> PhaseScope.ACROSS_DOMAINS;
-            case PER_RAIL -> PhaseScope.PER_RAIL;
-            case GLOBAL -> PhaseScope.GLOBAL;
-        };
     }
 }

@@ -2,7 +2,10 @@ package org.fabricsim.runtime.collective;
 
 /**
  * The rank groups a phase of a user-defined collective runs over, for n ranks in scale-up
- * domains of k (n a multiple of k). Groups of one scope run at once.
+ * domains of k (n a multiple of k). Groups of one scope run at once. A domain is a node's
+ * scale-up domain (at most the node); a node without one makes each accelerator a domain of one
+ * (k = 1). The language writes these {@code within-node}, {@code across-nodes}, {@code per-rail}
+ * and {@code global}.
  */
 public enum PhaseScope {
     /** n/k groups: the k ranks of each domain. */

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectivePhase;
 
 /**
  * An nccl-tests-style benchmark: one collective over the accelerators of {@code nodes} nodes of a
@@ -21,7 +22,7 @@ import org.fabricsim.runtime.collective.CollectiveOperation;
  *                    empty for a built-in algorithm
  */
 public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, CollectiveOperation operation,
-        Algorithm algorithm, int channels, List<Long> sizesBytes, List<CollectivePhaseSpec> phases)
+        Algorithm algorithm, int channels, List<Long> sizesBytes, List<CollectivePhase> phases)
         implements WorkloadSpec {
 
     public CollectiveBenchmarkSpec {

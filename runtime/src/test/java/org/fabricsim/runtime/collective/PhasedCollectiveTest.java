@@ -54,6 +54,19 @@ class PhasedCollectiveTest {
     }
 
     @Test
+    void shouldRunAnAcrossDomainsPhaseOnOneLeaderPerDomainOnly() {
+        // 2 nodes x 4 GPUs, S = 1 GB, no latency. Across domains the one group is ranks {0, 4}: a
+        // 2-rank ring all-reduce sends S/2 twice from each leader over its NIC, 2 x 0.5e9 / 50e9 =
+        // 20 ms, and 2 x 1e9 bytes in all; the other six ranks send nothing (per rail, all 8 would).
+        List<CollectivePhase> phases = List.of(
+                new CollectivePhase(CollectiveOperation.ALL_REDUCE, Algorithm.RING, PhaseScope.ACROSS_DOMAINS));
+        CollectiveResult result = CollectiveEngine.run(nodes(2),
+                CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, 1_000_000_000L, 8), phases);
+        assertEquals(20_000_000_000L, result.timePs());
+        assertEquals(2e9, result.bytesInjected(), 1e-3);
+    }
+
+    @Test
     void shouldRefuseInSwitchReductionOutsideADomain() {
         List<CollectivePhase> phases = List.of(
                 new CollectivePhase(CollectiveOperation.ALL_REDUCE, Algorithm.IN_NETWORK, PhaseScope.PER_RAIL));
