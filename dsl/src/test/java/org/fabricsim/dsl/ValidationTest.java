@@ -160,4 +160,25 @@ class ValidationTest {
             assertTrue(issue.getMessage().startsWith("Duplicate") && issue.getMessage().contains("'C'"), issue.getMessage());
         }
     }
+
+    private Model collective(String phase) throws Exception {
+        return parser.parse("""
+                collective Reduce {
+                    operation all-reduce
+                    %s
+                }
+                """.formatted(phase));
+    }
+
+    @Test
+    void shouldRejectInNetworkReductionAcrossNodes() throws Exception {
+        validation.assertError(collective("phase all-reduce in-network across-nodes"), Literals.PHASE,
+                IssueCodes.IN_NETWORK_SCOPE, "In-network reduction runs inside a node's scale-up switches; use"
+                        + " within-node, or another algorithm for across-nodes.");
+    }
+
+    @Test
+    void shouldAcceptInNetworkReductionWithinANode() throws Exception {
+        validation.assertNoIssues(collective("phase all-reduce in-network within-node"));
+    }
 }

@@ -343,23 +343,14 @@ public class SpecMapper {
         if (custom) {
             for (Phase phase : benchmark.getCollective().getPhases()) {
                 phases.add(new CollectivePhase(CollectiveOperation.valueOf(phase.getOperation().getName()),
-                        Algorithm.valueOf(phase.getAlgorithm().getName()), scope(phase.getScope())));
+                        Algorithm.valueOf(phase.getAlgorithm().getName()),
+                        PhaseScope.valueOf(phase.getScope().getName())));
             }
         }
         int nodes = benchmark.getNodes() > 0 ? benchmark.getNodes() : cluster.nodes();
         int channels = Math.max(1, benchmark.getChannels());
         return new CollectiveBenchmarkSpec(qualifiedName(benchmark), cluster, nodes, operation, algorithm, channels,
                 sizes(benchmark), phases);
-    }
-
-    /** The engine's scope of a phase: the language speaks of nodes, the engine of their scale-up domains. */
-    private static PhaseScope scope(org.fabricsim.dsl.fabric.PhaseScope written) {
-        return switch (written) {
-            case WITHIN_NODE -> PhaseScope.WITHIN_DOMAIN;
-            case ACROSS_NODES -> PhaseScope.ACROSS_DOMAINS;
-            case PER_RAIL -> PhaseScope.PER_RAIL;
-            case GLOBAL -> PhaseScope.GLOBAL;
-        };
     }
 
     /** The sizes as written, or the sweep from the first size up to {@code upTo}, multiplying by the factor. */

@@ -76,6 +76,8 @@ public final class IssueCodes {
     public static final String TP_CROSSES_SCALE_UP = PREFIX + "workload.tp-crosses-scale-up";
     /** An inference replica whose weights and KV cache exceed its HBM. Data: bytes needed, bytes of HBM. */
     public static final String INFERENCE_MEMORY = PREFIX + "workload.inference-memory";
+    /** A collective phase with in-network reduction outside within-node. Data: the scope to use, within-node. */
+    public static final String IN_NETWORK_SCOPE = PREFIX + "workload.in-network-scope";
 
     /** A definition that nothing references, in a file that has workloads or studies. Data: the name. */
     public static final String UNUSED = PREFIX + "hygiene.unused";

@@ -3,9 +3,12 @@ package org.fabricsim.dsl.validation;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.BatchUnit;
+import org.fabricsim.dsl.fabric.CollectiveAlgorithm;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Parallelism;
+import org.fabricsim.dsl.fabric.Phase;
+import org.fabricsim.dsl.fabric.PhaseScope;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
@@ -21,7 +24,8 @@ import com.google.inject.Inject;
 /**
  * Whether a parallel plan can run: its degrees multiply to the accelerators used, split heads,
  * layers, experts and the batch evenly, keep TP inside the scale-up domain, and fit in HBM
- * ({@link Memory}); an inference replica must hold the weights and the KV cache of its batch.
+ * ({@link Memory}); an inference replica must hold the weights and the KV cache of its batch; a
+ * collective's in-network phase runs within a node.
  */
 public class WorkloadValidator extends FabricCheck {
 
@@ -111,6 +115,15 @@ public class WorkloadValidator extends FabricCheck {
                     + " 'zero-3'), add 'sequence-parallel', recompute activations ('recompute full'), use a smaller"
                     + " micro-batch, or more tensor/pipeline parallelism.", training, Literals.ELEMENT__NAME,
                     IssueCodes.MEMORY_EXCEEDED, String.valueOf(memory.totalBytes()), String.valueOf(hbm));
+        }
+    }
+
+    @Check
+    public void checkPhaseInNetworkWithinNode(Phase phase) {
+        if (phase.getAlgorithm() == CollectiveAlgorithm.IN_NETWORK && phase.getScope() != PhaseScope.WITHIN_NODE) {
+            error("In-network reduction runs inside a node's scale-up switches; use within-node, or another algorithm"
+                    + " for " + phase.getScope().getLiteral() + ".", phase, Literals.PHASE__SCOPE,
+                    IssueCodes.IN_NETWORK_SCOPE, PhaseScope.WITHIN_NODE.getLiteral());
         }
     }
 

@@ -22,8 +22,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * accelerator of the first {@code nodes} nodes, once per message size, on the engine's flow-level
  * network with the engine's one calibration (links derated as {@link ClusterTopologies} does, and
  * NCCL's per-step overheads). Each row reports size, time, algbw = S/T and busbw = algbw · f(n),
- * with f the nccl-tests factor of the operation. A user-defined collective runs its phases
- * ({@link CollectiveEngine#run(ClusterTopology, CollectiveRequest, List)}).
+ * with f the nccl-tests factor of the operation. A user-defined collective runs its phases, grouped
+ * by the cluster's nodes ({@link CollectiveEngine#run(ClusterTopology, CollectiveRequest, List, int)}).
  *
  * <p>Cost: one {@link CollectiveEngine#run} per size on a topology built once.
  */
@@ -53,8 +53,9 @@ public final class CollectiveBenchmarks {
         long events = 0;
         long flows = 0;
         for (long sizeBytes : benchmark.sizesBytes()) {
-            CollectiveResult result = phases.isEmpty() ? CollectiveEngine.run(topology, request.withSize(sizeBytes))
-                    : CollectiveEngine.run(topology, request.withSize(sizeBytes), phases);
+            CollectiveRequest sized = request.withSize(sizeBytes);
+            CollectiveResult result = phases.isEmpty() ? CollectiveEngine.run(topology, sized)
+                    : CollectiveEngine.run(topology, sized, phases, cluster.acceleratorsPerNode());
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("bytes", sizeBytes);
             row.put("timeSeconds", result.timeSeconds());

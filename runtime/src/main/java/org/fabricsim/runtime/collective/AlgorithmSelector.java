@@ -77,8 +77,9 @@ final class AlgorithmSelector {
     /** The schedule of {@code algorithm} for {@code request}; the algorithm must be a candidate. */
     static Schedule schedule(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm) {
         if (!candidates(topology, request).contains(algorithm)) {
-            throw new IllegalArgumentException(algorithm + " cannot run " + request.operation() + " over "
-                    + request.ranks() + " ranks of " + topology.describe());
+            throw new IllegalArgumentException("algorithm " + algorithm.label() + " cannot run "
+                    + request.operation().label() + " over " + request.ranks() + " ranks of " + topology.describe()
+                    + "; choose another algorithm or auto");
         }
         long size = request.sizeBytes();
         int ranks = request.ranks();

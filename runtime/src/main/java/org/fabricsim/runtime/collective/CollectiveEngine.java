@@ -28,7 +28,7 @@ import org.fabricsim.runtime.topology.Graph;
  * (3) run it in a fresh {@link Simulation} seeded by the request, on the requested network model
  * with the requested routing, adding NCCL's ring base and plateau latency ({@link StepOverheads});
  * (4) summarize per-link bytes into {@link LinkUsage}. A user-defined collective skips (1) and
- * builds its schedule from its phases ({@link PhasedSchedules}).
+ * builds its schedule from its phases, grouped by node ({@link PhasedSchedules}).
  *
  * <p>Cost: building the schedule is O(transfers); each solved step costs one max-min solve, O(F·P
  * log L) for F flow classes of ≤ P links over L links, plus re-solves of the touched components
@@ -50,16 +50,19 @@ public final class CollectiveEngine {
 
     /**
      * Simulates a user-defined collective: {@code request}'s operation and size, run as {@code
-     * phases} ({@link PhasedSchedules}); the request's algorithm is ignored, the result's is
-     * {@link Algorithm#PHASED}.
+     * phases} over the request's ranks on nodes of {@code acceleratorsPerNode} accelerators (the
+     * cluster spec's node, which the phases' scopes group by; {@link PhasedSchedules}). The
+     * request's algorithm is ignored, the result's is {@link Algorithm#PHASED}. Throws {@link
+     * IllegalArgumentException}, in the language's words, for a phase the cluster cannot run.
      */
     public static CollectiveResult run(ClusterTopology topology, CollectiveRequest request,
-            List<CollectivePhase> phases) {
+            List<CollectivePhase> phases, int acceleratorsPerNode) {
         requireRanks(topology, request);
         if (phases.isEmpty()) {
             throw new IllegalArgumentException("a user-defined collective needs at least one phase");
         }
-        return execute(topology, request, Algorithm.PHASED, PhasedSchedules.schedule(topology, request, phases));
+        return execute(topology, request, Algorithm.PHASED,
+                PhasedSchedules.schedule(topology, request, phases, acceleratorsPerNode));
     }
 
     private static void requireRanks(ClusterTopology topology, CollectiveRequest request) {

@@ -1,33 +1,44 @@
 package org.fabricsim.runtime.collective;
 
+import org.fabricsim.runtime.sim.Keywords;
+
 /**
- * The rank groups a phase of a user-defined collective runs over, for n ranks in scale-up
- * domains of k (n a multiple of k). Groups of one scope run at once. A domain is a node's
- * scale-up domain (at most the node); a node without one makes each accelerator a domain of one
- * (k = 1). The language writes these {@code within-node}, {@code across-nodes}, {@code per-rail}
- * and {@code global}.
+ * The rank groups a phase of a user-defined collective runs over, for n ranks on nodes of k
+ * accelerators each (n a multiple of k; rank r is local index r mod k of node ⌊r/k⌋). Groups of one
+ * scope run at once. The constants are the language's scopes, keyword for keyword ({@link #label()}).
+ * Grouping is by node whatever the node's scale-up domain: the transfers of a group take whatever
+ * links the topology offers between its members.
  */
 public enum PhaseScope {
-    /** n/k groups: the k ranks of each domain. */
-    WITHIN_DOMAIN,
-    /** One group: the first rank of every domain (a leader per node). */
-    ACROSS_DOMAINS,
-    /** k groups, one per local index (rail): the ranks {l + d·k} of every domain d. */
+    /** n/k groups: the k accelerators of each node. */
+    WITHIN_NODE,
+    /** One group: the first accelerator (local index 0) of every node, a leader per node. */
+    ACROSS_NODES,
+    /** k groups, one per local index l (rail): the ranks {l + d·k} of every node d. */
     PER_RAIL,
     /** One group: all n ranks. */
     GLOBAL;
 
-    /** The groups of this scope, each as its ranks in group order. O(n). */
-    int[][] groups(int ranks, int domainSize) {
-        int k = Math.min(domainSize, ranks);
-        if (ranks % k != 0) {
-            throw new IllegalArgumentException(this + " needs whole domains: " + ranks + " ranks in domains of " + k);
+    /** The keyword the language writes, e.g. {@code across-nodes}. */
+    public String label() {
+        return Keywords.of(this);
+    }
+
+    /**
+     * The groups of this scope for {@code ranks} ranks on nodes of {@code acceleratorsPerNode}
+     * (fewer ranks than a node: one partial node), each as its ranks in group order. O(n).
+     */
+    int[][] groups(int ranks, int acceleratorsPerNode) {
+        int k = Math.min(acceleratorsPerNode, ranks);
+        if (k < 1 || ranks % k != 0) {
+            throw new IllegalArgumentException(label() + " needs whole nodes: " + ranks + " ranks on nodes of "
+                    + acceleratorsPerNode + " accelerators");
         }
-        int domains = ranks / k;
+        int nodes = ranks / k;
         return switch (this) {
-            case WITHIN_DOMAIN -> grid(domains, k, 1, k);
-            case PER_RAIL -> grid(k, domains, k, 1);
-            case ACROSS_DOMAINS -> grid(1, domains, k, 0);
+            case WITHIN_NODE -> grid(nodes, k, 1, k);
+            case PER_RAIL -> grid(k, nodes, k, 1);
+            case ACROSS_NODES -> grid(1, nodes, k, 0);
             case GLOBAL -> grid(1, ranks, 1, 0);
         };
     }

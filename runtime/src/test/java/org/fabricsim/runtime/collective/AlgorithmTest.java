@@ -36,8 +36,10 @@ class AlgorithmTest {
     void shouldRefuseInSwitchReductionWhereTheSwitchCannotReduce() {
         ClusterTopology node = ClusterTopology.build(ClusterParameters.singleDomain(
                 ScaleUpParameters.switched(8, new LinkClass(100e9, 0), false)));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.run(node,
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.run(node,
                 CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, S, 8).withAlgorithm(Algorithm.IN_NETWORK)));
+        assertTrue(refused.getMessage().startsWith("algorithm in-network cannot run all-reduce over 8 ranks"),
+                "in the language's words: " + refused.getMessage());
     }
 
     @Test
