@@ -134,7 +134,7 @@ class LanguageTest {
                 nodes 32 x Box
                 scale-out AcmeNet dragonfly {
                     switch S1
-                    groups 8
+                    groups 9
                     routers-per-group 4
                     global-links-per-router 2
                     routing valiant

@@ -22,6 +22,7 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -96,6 +97,24 @@ class SpecMapperTest {
         assertEquals(200e9, cut.scaleUpBytesPerSecond());
         assertEquals(0.80, cut.scaleUpEfficiency(), 1e-12);
         assertEquals(0, mapper.toAccelerator(accelerators.get(1)).scaleUpEfficiency(), "none stated: the default applies");
+    }
+
+    @Test
+    void shouldGiveADragonflyWithoutGlobalLinksTheFewestThatJoinEveryPairOfGroupsEqually() throws Exception {
+        Model model = parser.parse("""
+                package p
+                import fabric.catalog.intel.*
+                import fabric.catalog.standards.*
+                cluster Fly {
+                    nodes 16 x Gaudi3_HLS
+                    scale-out RoCEv2_200 dragonfly { groups 5 routers-per-group 6 }
+                }
+                benchmark Bench { all-reduce ring on Fly sizes 1 MiB }
+                """);
+        validation.assertNoErrors(model);
+        ClusterSpec cluster = ((CollectiveBenchmarkSpec) mapper.toStudy(model, "p.fabric").workloads().get(0)).cluster();
+        // 4 other groups, 6 routers: h = 4 / gcd(6, 4) = 2, so 6 x 2 = 12 links, 3 to every other group.
+        assertEquals(new TopologySpec.Dragonfly(null, 5, 6, 2), cluster.scaleOut().topology());
     }
 
     @Test

@@ -88,6 +88,30 @@ class ValidationTest {
         validation.assertError(model, Literals.QUANTITY, IssueCodes.NOT_A_FRACTION);
     }
 
+    private Model dragonfly(String globalLinks) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.intel.*
+                import fabric.catalog.standards.*
+                cluster Fly {
+                    nodes 16 x Gaudi3_HLS
+                    scale-out RoCEv2_200 dragonfly { groups 4 routers-per-group 2 %s }
+                }
+                """.formatted(globalLinks));
+    }
+
+    @Test
+    void shouldSuggestBalancedGlobalLinksWhenSomeDragonflyGroupsWouldGetFewer() throws Exception {
+        // 2 routers x 1 link = 2 global links per group for 3 other groups: the fewest balanced is 3 per router.
+        validation.assertError(dragonfly("global-links-per-router 1"), Literals.DRAGONFLY_TOPOLOGY,
+                IssueCodes.DRAGONFLY_UNBALANCED, "use 'global-links-per-router 3'");
+    }
+
+    @Test
+    void shouldAcceptADragonflyJoiningEveryPairOfGroupsEqually() throws Exception {
+        validation.assertNoError(dragonfly("global-links-per-router 3"), IssueCodes.DRAGONFLY_UNBALANCED);
+        validation.assertNoError(dragonfly(""), IssueCodes.DRAGONFLY_UNBALANCED);
+    }
+
     @Test
     void shouldAskForAPercentageWhenTheScaleUpEfficiencyIsARate() throws Exception {
         Model model = parser.parse("""

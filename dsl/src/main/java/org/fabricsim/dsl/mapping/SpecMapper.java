@@ -91,6 +91,7 @@ import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
+import org.fabricsim.runtime.topology.DragonflyParameters;
 
 import com.google.common.collect.Iterables;
 import com.google.inject.Inject;
@@ -502,8 +503,12 @@ public class SpecMapper {
                     ratios(rail.getOversubscription(), tiers));
         }
         if (topology instanceof DragonflyTopology dragonfly) {
+            int globalLinks = Written.written(dragonfly, Literals.DRAGONFLY_TOPOLOGY__GLOBAL_LINKS_PER_ROUTER)
+                    ? dragonfly.getGlobalLinksPerRouter()
+                    : DragonflyParameters.fewestBalancedGlobalLinksPerRouter(dragonfly.getGroups(),
+                            dragonfly.getRoutersPerGroup());
             return new TopologySpec.Dragonfly(toSwitchOrNull(dragonfly.getSwitchType()), dragonfly.getGroups(),
-                    dragonfly.getRoutersPerGroup(), Math.max(1, dragonfly.getGlobalLinksPerRouter()));
+                    dragonfly.getRoutersPerGroup(), globalLinks);
         }
         return new TopologySpec.Torus(List.copyOf(((TorusTopology) topology).getDimensions()));
     }

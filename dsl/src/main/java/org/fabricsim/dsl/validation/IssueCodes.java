@@ -55,6 +55,11 @@ public final class IssueCodes {
     public static final String PCIE_LANES = PREFIX + "physical.pcie-lanes";
     /** A rail-optimized topology with more rails than NIC ports per node. Data: the NIC ports per node. */
     public static final String RAILS_WITHOUT_NICS = PREFIX + "physical.rails";
+    /**
+     * A dragonfly whose groups cannot all be joined by as many global links (routers-per-group ×
+     * global-links-per-router not a multiple of groups − 1). Data: the global links per router to use.
+     */
+    public static final String DRAGONFLY_UNBALANCED = PREFIX + "physical.dragonfly-unbalanced";
 
     /** TP × PP × DP × CP differs from the accelerators used. Data: the accelerators used. */
     public static final String PARALLEL_PRODUCT = PREFIX + "workload.parallel-product";

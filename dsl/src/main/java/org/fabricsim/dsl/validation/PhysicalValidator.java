@@ -10,6 +10,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.DragonflyTopology;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Nic;
@@ -19,18 +20,21 @@ import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.analysis.SwitchRadix;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.topology.DragonflyParameters;
 
 import com.google.inject.Inject;
 
 /**
  * Physical consistency: the switches have the ports for the endpoints and tiers (per
  * {@link SwitchRadix}), NICs and switches speak the fabric they are used on at its link rate,
- * a rail-optimized network has a NIC port for every rail, and the NICs fit the node's PCIe lanes.
+ * a rail-optimized network has a NIC port for every rail, a dragonfly joins every pair of groups by
+ * as many global links, and the NICs fit the node's PCIe lanes.
  */
 public class PhysicalValidator extends FabricCheck {
     /** Relative difference below which two rates are equal. */
@@ -98,6 +102,25 @@ public class PhysicalValidator extends FabricCheck {
     private static String capacityText(int radix, int tiers) {
         return tiers + " non-blocking tier" + (tiers == 1 ? "" : "s") + " of " + radix + " ports hold up to "
                 + SwitchRadix.capacity(radix, tiers);
+    }
+
+    @Check
+    public void checkDragonflyGlobalLinksBalanced(DragonflyTopology dragonfly) {
+        int groups = dragonfly.getGroups();
+        int routers = dragonfly.getRoutersPerGroup();
+        int links = dragonfly.getGlobalLinksPerRouter();
+        if (groups < 2 || routers < 1 || !Written.written(dragonfly, Literals.DRAGONFLY_TOPOLOGY__GLOBAL_LINKS_PER_ROUTER)
+                || links >= 1 && DragonflyParameters.balanced(groups, routers, links)) {
+            return;
+        }
+        int step = DragonflyParameters.fewestBalancedGlobalLinksPerRouter(groups, routers);
+        int suggested = Math.max(1, (links + step - 1) / step) * step;
+        error("Each group has " + routers + " x " + links + " = " + (routers * links) + " global links for its "
+                + (groups - 1) + " other groups, so some pairs of groups would get fewer direct links than others:"
+                + " use 'global-links-per-router " + suggested + "' (routers-per-group x global links a multiple of "
+                + (groups - 1) + "), or change groups or routers-per-group.", dragonfly,
+                Literals.DRAGONFLY_TOPOLOGY__GLOBAL_LINKS_PER_ROUTER, IssueCodes.DRAGONFLY_UNBALANCED,
+                String.valueOf(suggested));
     }
 
     @Check

@@ -48,7 +48,8 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
      * @param switchSpec            its routers
      * @param groups                groups
      * @param routersPerGroup       routers per group
-     * @param globalLinksPerRouter  global links per router
+     * @param globalLinksPerRouter  global links per router (routersPerGroup × this a multiple of groups − 1,
+     *                              so that every pair of groups is joined by as many links)
      */
     record Dragonfly(SwitchSpec switchSpec, int groups, int routersPerGroup, int globalLinksPerRouter)
             implements TopologySpec {

@@ -19,8 +19,10 @@ import org.fabricsim.runtime.spec.TopologySpec;
  * <p>Fat-trees and rail-optimized fabrics: a switch of radix R with leaf ratio o₁ serves
  * ⌊R·o₁/(1+o₁)⌋ NIC ports (R/2 when non-blocking); a pod has R/2 leaves. Ratios are per switch
  * tier, leaf first; the top tier has no uplinks, so a ratio stated for it applies to the links
- * into it (the largest of the two top ratios is used). Dragonfly and torus scale-out are not
- * mapped yet. Cost O(1) plus the topology build.
+ * into it (the largest of the two top ratios is used). Dragonflies and tori attach ⌈accelerators ÷
+ * routers⌉ NIC ports to each router, in order; every fabric link runs at the fabric's rate; a
+ * dragonfly routes minimally, or through a random intermediate group with {@code routing valiant};
+ * a torus routes in dimension order. Cost O(1) plus the topology build.
  */
 public final class ClusterTopologies {
     /** Radix assumed when the fabric names no switch: 64 ports, as the catalog's 400G switches (QM9700). */
@@ -43,7 +45,7 @@ public final class ClusterTopologies {
         LinkClass fabric = new LinkClass(scaleOut.fabric().linkBytesPerSecond(), scaleOut.fabric().latencyPs())
                 .derated(Calibration.NIC_EFFICIENCY);
         return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, nic,
-                fatTree(scaleOut.topology(), fabric, node)));
+                fabric(scaleOut, fabric, node, accelerators)));
     }
 
     /** The routing mode of the engine for the spec's routing. */
@@ -79,7 +81,8 @@ public final class ClusterTopologies {
         return ScaleUpParameters.switched(domain, link, spec.inSwitchReduction());
     }
 
-    private static FatTreeParameters fatTree(TopologySpec topology, LinkClass fabric, NodeSpec node) {
+    private static FabricParameters fabric(ScaleOutSpec scaleOut, LinkClass fabric, NodeSpec node, int accelerators) {
+        TopologySpec topology = scaleOut.topology();
         if (topology instanceof TopologySpec.SingleSwitch) {
             return FatTreeParameters.singleSwitch(fabric);
         }
@@ -91,8 +94,22 @@ public final class ClusterTopologies {
             return tree(rail.switchSpec(), rail.tiers() + (rail.tiers() < 2 ? 1 : 0), rail.oversubscription(), fabric,
                     rails);
         }
-        throw new UnsupportedOperationException("simulating on a " + topology.getClass().getSimpleName()
-                + " scale-out fabric is not simulated yet: use a fat-tree, rail-optimized or single-switch fabric");
+        if (topology instanceof TopologySpec.Dragonfly fly) {
+            int routers = fly.groups() * fly.routersPerGroup();
+            return new DragonflyParameters(fly.groups(), fly.routersPerGroup(), ceilDiv(accelerators, routers),
+                    fly.globalLinksPerRouter(), fabric, fabric, scaleOut.routing() == ScaleOutSpec.Routing.VALIANT);
+        }
+        TopologySpec.Torus torus = (TopologySpec.Torus) topology;
+        int[] dimensions = torus.dimensions().stream().mapToInt(Integer::intValue).toArray();
+        int routers = 1;
+        for (int size : dimensions) {
+            routers *= size;
+        }
+        return new TorusParameters(dimensions, ceilDiv(accelerators, routers), fabric);
+    }
+
+    private static int ceilDiv(int numerator, int denominator) {
+        return (numerator + denominator - 1) / denominator;
     }
 
     private static FatTreeParameters tree(SwitchSpec switchSpec, int tiers, List<Double> stated, LinkClass fabric,

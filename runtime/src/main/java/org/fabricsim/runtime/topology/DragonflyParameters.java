@@ -22,10 +22,36 @@ public record DragonflyParameters(int groups, int routersPerGroup, int endpoints
         if (groups < 2 || routersPerGroup < 1 || endpointsPerRouter < 1 || globalLinksPerRouter < 1) {
             throw new IllegalArgumentException("a dragonfly needs ≥ 2 groups and positive router counts");
         }
-        if (routersPerGroup * globalLinksPerRouter % (groups - 1) != 0) {
+        if (!balanced(groups, routersPerGroup, globalLinksPerRouter)) {
             throw new IllegalArgumentException("routersPerGroup x globalLinksPerRouter (" + routersPerGroup
                     * globalLinksPerRouter + ") must be a multiple of groups - 1 (" + (groups - 1) + ")");
         }
+    }
+
+    /**
+     * Whether every pair of groups gets the same number of global links: a·h a multiple of g − 1
+     * (with a = routersPerGroup, h = globalLinksPerRouter, g = groups). O(1).
+     */
+    public static boolean balanced(int groups, int routersPerGroup, int globalLinksPerRouter) {
+        return groups >= 2 && routersPerGroup * globalLinksPerRouter % (groups - 1) == 0;
+    }
+
+    /**
+     * The fewest global links per router that join every pair of groups equally: (g − 1) ÷ gcd(a,
+     * g − 1), so a·h = lcm(a, g − 1) (the balanced dragonfly of Kim et al., ISCA 2008, §3.1, has
+     * g = a·h + 1 and one link per pair). O(log a).
+     */
+    public static int fewestBalancedGlobalLinksPerRouter(int groups, int routersPerGroup) {
+        int others = Math.max(1, groups - 1);
+        int a = Math.max(1, routersPerGroup);
+        int x = a;
+        int y = others;
+        while (y != 0) {
+            int r = x % y;
+            x = y;
+            y = r;
+        }
+        return others / x;
     }
 
     @Override

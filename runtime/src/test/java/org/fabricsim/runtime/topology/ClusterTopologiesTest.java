@@ -1,13 +1,24 @@
 package org.fabricsim.runtime.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.CollectiveEngine;
+import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.collective.CollectiveResult;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 class ClusterTopologiesTest {
@@ -34,5 +45,59 @@ class ClusterTopologiesTest {
         // 200 GB/s x the H200 pairwise measurement, 396 / 450 = 0.88.
         assertEquals(200e9 * Calibration.NVLINK_EFFICIENCY, scaleUpRate(0), 1e-3);
         assertEquals(176e9, scaleUpRate(0), 1e-3);
+    }
+
+    /** 16 single-accelerator nodes, one 50 GB/s NIC each, on {@code topology} with links of the same rate. */
+    private static ClusterTopology scaleOut(TopologySpec topology, ScaleOutSpec.Routing routing) {
+        AcceleratorSpec gpu = new AcceleratorSpec("t.G", "generic", 0, 0, 0, 0, 0, 0);
+        NicSpec nic = new NicSpec("t.N", "generic", 1, 50e9, 0, 0);
+        FabricSpec ethernet = new FabricSpec("t.E", "generic", FabricSpec.FabricScope.SCALE_OUT, true, "", 50e9, 0, true,
+                FabricSpec.CongestionControl.NONE, false, false, false);
+        NodeSpec node = new NodeSpec("t.Node", gpu, 1, null, nic, 1, true);
+        return ClusterTopologies.build(new ClusterSpec("t.C", node, 16, new ScaleOutSpec(ethernet, topology, routing), 0,
+                null, null));
+    }
+
+    private static int switches(ClusterTopology topology) {
+        int count = 0;
+        for (int node = 0; node < topology.graph().nodeCount(); node++) {
+            count += topology.graph().nodeKind(node) == Graph.SWITCH ? 1 : 0;
+        }
+        return count;
+    }
+
+    @Test
+    void shouldBuildADragonflyWithEveryPairOfGroupsJoinedEqually() {
+        // 4 groups x 2 routers, 3 global links per router: 6 per group, 2 to each of the 3 other groups.
+        ClusterTopology fly = scaleOut(new TopologySpec.Dragonfly(null, 4, 2, 3), ScaleOutSpec.Routing.MINIMAL);
+        // 16 NIC ports over 8 routers: 2 per router. Links: 16 x 2 NIC links, 4 groups x 2 x 1 local,
+        // 4 groups x 6 global = 32 + 8 + 24 = 64.
+        assertEquals(8, switches(fly));
+        assertEquals(64, fly.graph().linkCount());
+        assertTrue(fly.describe().contains("dragonfly, 4 groups x 2 routers x 2 endpoints"), fly.describe());
+        // accelerator 0 (group 0) to accelerator 4 (group 1): two parallel global links between the groups.
+        assertEquals(2, fly.minimalRouteCount(0, 4));
+    }
+
+    @Test
+    void shouldBuildATorusWithOneRouterPerGridPosition() {
+        // 2 x 2 x 4 = 16 routers, one NIC port each; every router has a + and a − link per dimension:
+        // 16 x 2 NIC links + 16 x 3 x 2 = 32 + 96 = 128.
+        ClusterTopology torus = scaleOut(new TopologySpec.Torus(List.of(2, 2, 4)), ScaleOutSpec.Routing.DIMENSION_ORDER);
+        assertEquals(16, switches(torus));
+        assertEquals(128, torus.graph().linkCount());
+    }
+
+    @Test
+    void shouldRunARingAllReduceOnDragonflyAndTorusNoFasterThanTheNics() {
+        // Upper bound: ring all-reduce busbw <= the NIC's rate, 50 GB/s x 0.96 = 48 GB/s.
+        for (TopologySpec topology : List.of(new TopologySpec.Dragonfly(null, 4, 2, 3),
+                new TopologySpec.Torus(List.of(2, 2, 4)))) {
+            CollectiveResult ring = CollectiveEngine.run(scaleOut(topology, ScaleOutSpec.Routing.ECMP),
+                    CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, 1L << 30, 16).withAlgorithm(Algorithm.RING));
+            assertTrue(ring.busbwGBps() > 0 && ring.busbwGBps() <= 50 * Calibration.NIC_EFFICIENCY + 1e-9,
+                    topology + ": " + ring.busbwGBps());
+            assertEquals(ring.bytesInjected(), ring.bytesDelivered(), 1e-3 * ring.bytesInjected());
+        }
     }
 }
