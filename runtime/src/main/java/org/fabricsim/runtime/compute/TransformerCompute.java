@@ -125,7 +125,7 @@ public final class TransformerCompute {
     }
 
     /** Flash attention over a causal mask: each query sees s/2 keys on average. */
-    PassTime attentionCore() {
+    public PassTime attentionCore() {
         double headsHere = model.heads() / (double) tensor;
         double width = model.kvLoraRank() > 0 ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
         double forwardFlops = 2 * tokens * (sequence / 2) * width * headsHere;

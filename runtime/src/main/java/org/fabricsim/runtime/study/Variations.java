@@ -54,19 +54,19 @@ public final class Variations {
         switch (parameter) {
             case TENSOR:
                 return withParallel(t, new ParallelismSpec(whole(parameter, value), p.pipeline(), p.data(), p.context(),
-                        p.expert(), p.sequenceParallel()));
+                        p.expert(), p.sequenceParallel(), p.contextMode()));
             case PIPELINE:
                 return withParallel(t, new ParallelismSpec(p.tensor(), whole(parameter, value), p.data(), p.context(),
-                        p.expert(), p.sequenceParallel()));
+                        p.expert(), p.sequenceParallel(), p.contextMode()));
             case DATA:
                 return withParallel(t, new ParallelismSpec(p.tensor(), p.pipeline(), whole(parameter, value), p.context(),
-                        p.expert(), p.sequenceParallel()));
+                        p.expert(), p.sequenceParallel(), p.contextMode()));
             case CONTEXT:
                 return withParallel(t, new ParallelismSpec(p.tensor(), p.pipeline(), p.data(), whole(parameter, value),
-                        p.expert(), p.sequenceParallel()));
+                        p.expert(), p.sequenceParallel(), p.contextMode()));
             case EXPERT:
                 return withParallel(t, new ParallelismSpec(p.tensor(), p.pipeline(), p.data(), p.context(),
-                        whole(parameter, value), p.sequenceParallel()));
+                        whole(parameter, value), p.sequenceParallel(), p.contextMode()));
             case MICRO_BATCH:
                 return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), t.sequence(),
                         t.globalBatchSequences(), whole(parameter, value), t.precision(), p, t.schedule(),

@@ -59,6 +59,7 @@ public final class TrainingSimulator {
         parameters.put("pp", par.pipeline());
         parameters.put("dp", par.data());
         parameters.put("cp", par.context());
+        parameters.put("cpMode", par.contextMode().keyword());
         parameters.put("ep", par.expert());
         parameters.put("sequence", spec.sequence());
         parameters.put("globalBatch", spec.globalBatchSequences());

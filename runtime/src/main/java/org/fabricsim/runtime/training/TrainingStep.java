@@ -27,7 +27,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <p>Per layer and micro-batch (T = micro-batch × s ÷ CP tokens, bytes e = 2): TP issues 4 ring
  * collectives forward and 4 backward over T·h·e (all-gather/reduce-scatter with sequence
  * parallelism; two all-reduces without, the same ring volume), 4 more backward with full
- * recompute; CP all-gathers K and V forward and reduce-scatters their gradients backward; EP runs
+ * recompute; CP all-gathers K and V forward and reduce-scatters their gradients backward, or passes
+ * them around the CP ring behind the attention compute ({@link ContextExchange}); EP runs
  * dispatch and combine forward and backward, each rank sending (T/TP)·k·h bytes (FP8 dispatch
  * when training in FP8). TP, CP and EP time adds to the task (exposed); DualPipe overlaps EP with
  * the chunk's compute up to the overlap fraction. Pipeline sends carry T·h·e (÷TP with sequence
@@ -79,7 +80,8 @@ public final class TrainingStep {
         double tpForward = TP_COLLECTIVES_PER_PASS * tpRing;
         double tpBackward = (spec.recompute() == Recompute.FULL ? 2 : 1) * TP_COLLECTIVES_PER_PASS * tpRing;
         double kvBytes = 2 * tokens * par.context() * Math.max(1.0, model.kvHeads() / (double) tp) * model.headDim() * e;
-        double cpPerPass = timer.ringSeconds(Axis.CONTEXT, par.context(), kvBytes, 0);
+        ContextExchange cp = ContextExchange.of(par.contextMode(), par.context(), kvBytes, compute.attentionCore(),
+                smShare, timer);
         double dispatchElement = spec.precision() == Precision.FP8 ? Precision.FP8.bytes() : e;
         double routedBytes = tokens / tp * model.topK() * model.hidden();
         double epPerPass = model.moe() ? timer.expertAllToAllSeconds(routedBytes * dispatchElement)
@@ -117,7 +119,7 @@ public final class TrainingStep {
             hardware += work.hardwareFlops();
             hardwarePlain += work0.hardwareFlops();
             tpChunk[c] = layers * (tpForward + tpBackward);
-            cpChunk[c] = layers * 2 * cpPerPass;
+            cpChunk[c] = layers * (cp.forwardSeconds() + cp.backwardSeconds());
             double ep = plan.moeLayers()[c] * 2 * epPerPass;
             double computeSeconds = work.forwardSeconds() + work.backwardSeconds();
             double epHidden = spec.schedule() == PipelineSchedule.DUALPIPE
@@ -125,8 +127,8 @@ public final class TrainingStep {
             epChunk[c] = ep - epHidden + smShare * epHidden;
             parameters[c] = chunkParameters(model, plan, c, tp, par.expert());
             gradientBytes[c] = parameters[c] * ComputeCalibration.GRADIENT_REDUCE_BYTES;
-            double fwdComm = layers * (tpForward + cpPerPass) + epChunk[c] / 2;
-            double bwdComm = layers * (tpBackward + cpPerPass) + epChunk[c] / 2;
+            double fwdComm = layers * (tpForward + cp.forwardSeconds()) + epChunk[c] / 2;
+            double bwdComm = layers * (tpBackward + cp.backwardSeconds()) + epChunk[c] / 2;
             if (perTaskGather) {
                 double gather = timer.ringSeconds(Axis.DATA, dp,
                         parameters[c] * ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
@@ -203,7 +205,7 @@ public final class TrainingStep {
         }
         double ppExposed = Math.max(0, actual.endSeconds()[critical] - ideal.endSeconds()[critical]);
         double bubble = Math.max(0, ideal.endSeconds()[critical] - ideal.busySeconds()[critical]);
-        countTraffic(timer, spec, plan, tokens * model.hidden() * e, kvBytes,
+        countTraffic(timer, spec, plan, tokens * model.hidden() * e, cp,
                 new double[] {routedBytes * dispatchElement, routedBytes * e}, ppBytes, parameters);
         return new StepBreakdown(stepSeconds, bubble, tpExposed, ppExposed, dpExposed[critical] + fsdpExposed,
                 cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan,
@@ -214,13 +216,14 @@ public final class TrainingStep {
      * Counts one step's communication into the timer's link traffic. Every pattern is solved with
      * all stages at once, so it repeats as often as the average stage runs it (layers, MoE layers
      * and parameters summed over the P·v chunks ÷ P), M micro-batches each: per layer 8 TP
-     * collectives of T·h·e (12 with full recompute) and 2 CP ones; per MoE layer 2 × (dispatch +
-     * combine); 2·v pipeline send rounds per micro-batch; per step one gradient reduce-scatter
-     * (two for an all-reduce) and, for ZeRO-1/2, one parameter all-gather; for ZeRO-3/FSDP two
-     * gathers and one reduce-scatter per micro-batch. O(P·v) plus the timer's O(links) per count.
+     * collectives of T·h·e (12 with full recompute) and one CP exchange forward and backward
+     * ({@link ContextExchange#count}); per MoE layer 2 × (dispatch + combine); 2·v pipeline send
+     * rounds per micro-batch; per step one gradient reduce-scatter (two for an all-reduce) and,
+     * for ZeRO-1/2, one parameter all-gather; for ZeRO-3/FSDP two gathers and one reduce-scatter
+     * per micro-batch. O(P·v) plus the timer's O(links) per count.
      */
     private static void countTraffic(CollectiveTimer timer, TrainingSpec spec, StepPlan plan, double tpBuffer,
-            double kvBytes, double[] allToAllBytes, double ppBytes, double[] parameters) {
+            ContextExchange cp, double[] allToAllBytes, double ppBytes, double[] parameters) {
         ParallelismSpec par = spec.parallel();
         double layers = 0;
         double moeLayers = 0;
@@ -233,7 +236,7 @@ public final class TrainingStep {
         double m = plan.microBatches();
         double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
         timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TP_COLLECTIVES_PER_PASS * passes * m * layers);
-        timer.countRing(Axis.CONTEXT, par.context(), kvBytes, 0, 2 * m * layers);
+        cp.count(timer, m * layers);
         for (double bytes : allToAllBytes) {
             timer.countExpertAllToAll(bytes, 2 * m * moeLayers);
         }

@@ -37,6 +37,7 @@ class TrainingSimulatorTest {
         assertEquals("training", run.kind());
         assertTrue(run.parameters().keySet().containsAll(
                 List.of("accelerators", "tp", "pp", "dp", "cp", "ep", "sequence", "globalBatch")));
+        assertEquals("all-gather", run.parameters().get("cpMode"));
         assertTrue(run.metrics().keySet().containsAll(List.of("stepTimeSeconds", "mfu", "hfu", "tflopsPerAccelerator",
                 "tokensPerSecond", "bubbleFraction", "exposedCommunicationFraction", "exposedCommunicationSeconds")));
         assertEquals(List.of("tp", "pp", "dp", "cp", "ep"),

@@ -1,0 +1,178 @@
+package org.fabricsim.dsl.mapping;
+
+import static org.fabricsim.dsl.mapping.SpecNames.GENERIC_VENDOR;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.emf.common.util.Enumerator;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.fabricsim.dsl.fabric.CapexUnit;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.Cost;
+import org.fabricsim.dsl.fabric.DragonflyTopology;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.FatTreeTopology;
+import org.fabricsim.dsl.fabric.Mtbf;
+import org.fabricsim.dsl.fabric.NodeGroup;
+import org.fabricsim.dsl.fabric.Quantity;
+import org.fabricsim.dsl.fabric.RailOptimizedTopology;
+import org.fabricsim.dsl.fabric.Ratio;
+import org.fabricsim.dsl.fabric.Reliability;
+import org.fabricsim.dsl.fabric.SingleSwitchTopology;
+import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.fabric.Topology;
+import org.fabricsim.dsl.fabric.TorusTopology;
+import org.fabricsim.dsl.model.Written;
+import org.fabricsim.dsl.units.Dimension;
+import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CostSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ReliabilitySpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.topology.DragonflyParameters;
+
+import com.google.inject.Inject;
+
+/**
+ * The cluster part of {@link SpecMapper}: a cluster with its nodes, scale-out fabric and topology,
+ * or a sketched one; its cost and reliability.
+ */
+final class ClusterMapper {
+    @Inject
+    private SpecNames names;
+    @Inject
+    private HardwareMapper hardware;
+
+    ClusterSpec toCluster(Cluster cluster) {
+        NodeGroup group = cluster.getGroups().get(0);
+        double maxOversubscription = cluster.getMaxOversubscription() == null ? 0
+                : ratio(cluster.getMaxOversubscription());
+        int perNode = group.getNode() == null ? group.getAcceleratorsPerNode() : group.getNode().getAccelerators();
+        CostSpec cost = cluster.getCost() == null ? null : toCost(cluster.getCost(), perNode);
+        ReliabilitySpec reliability = cluster.getReliability() == null ? null : toReliability(cluster.getReliability());
+        if (group.getNode() == null) {
+            return sketch(cluster, group, maxOversubscription, cost, reliability);
+        }
+        NodeSpec node = hardware.toNode(group.getNode());
+        ScaleOutSpec scaleOut = cluster.getScaleOut() == null ? null
+                : new ScaleOutSpec(hardware.toFabric(cluster.getScaleOut().getFabric()),
+                        toTopology(cluster.getScaleOut().getTopology(), group.getCount() * node.nics()),
+                        routing(cluster.getScaleOut().getTopology()));
+        return new ClusterSpec(names.qualifiedName(cluster), node, group.getCount(), scaleOut, maxOversubscription,
+                cost, reliability);
+    }
+
+    /**
+     * A sketched cluster: generic accelerators, each with its own NIC port at the link rate, all on
+     * one switch; the link latency is per hop and the switch adds none.
+     */
+    private ClusterSpec sketch(Cluster cluster, NodeGroup group, double maxOversubscription, CostSpec cost,
+            ReliabilitySpec reliability) {
+        String name = names.qualifiedName(cluster);
+        double bytesPerSecond = Units.bytesPerSecond(cluster.getLinkRate());
+        long hopLatencyPs = Units.picoseconds(cluster.getHopLatency());
+        int perNode = group.getAcceleratorsPerNode();
+        AcceleratorSpec accelerator = new AcceleratorSpec(name + ".accelerator", GENERIC_VENDOR, 0, 0, 0, 0, 0, 0);
+        NicSpec nic = new NicSpec(name + ".nic", GENERIC_VENDOR, 1, bytesPerSecond, 0, 0);
+        NodeSpec node = new NodeSpec(name + ".node", accelerator, perNode, null, nic, perNode, true);
+        FabricSpec fabric = new FabricSpec(name + ".link", GENERIC_VENDOR, FabricSpec.FabricScope.SCALE_OUT, true, "",
+                bytesPerSecond, hopLatencyPs, true, FabricSpec.CongestionControl.NONE, false, false, false);
+        SwitchSpec switchSpec = new SwitchSpec(name + ".switch", GENERIC_VENDOR, group.getCount() * perNode,
+                bytesPerSecond, 0, 0, false, false);
+        ScaleOutSpec scaleOut = new ScaleOutSpec(fabric, new TopologySpec.SingleSwitch(switchSpec),
+                ScaleOutSpec.Routing.ECMP);
+        return new ClusterSpec(name, node, group.getCount(), scaleOut, maxOversubscription, cost, reliability);
+    }
+
+    /** The named switch, or null when the topology names none (its ports are then unknown). */
+    private SwitchSpec toSwitchOrNull(Switch switchType) {
+        return switchType == null ? null : hardware.toSwitch(switchType);
+    }
+
+    /** The topology; a single switch without a named type is an ideal switch with one port per endpoint. */
+    private TopologySpec toTopology(Topology topology, int endpoints) {
+        if (topology instanceof SingleSwitchTopology single) {
+            SwitchSpec switchSpec = single.getSwitchType() == null
+                    ? new SwitchSpec(names.qualifiedName(topology.eContainer().eContainer()) + ".switch",
+                            GENERIC_VENDOR, Math.max(1, endpoints), 1, 0, 0, false, false)
+                    : hardware.toSwitch(single.getSwitchType());
+            return new TopologySpec.SingleSwitch(switchSpec);
+        }
+        if (topology instanceof FatTreeTopology fatTree) {
+            return new TopologySpec.FatTree(toSwitchOrNull(fatTree.getSwitchType()), fatTree.getTiers(),
+                    ratios(fatTree.getOversubscription(), fatTree.getTiers()));
+        }
+        if (topology instanceof RailOptimizedTopology rail) {
+            int tiers = Math.max(1, rail.getTiers());
+            return new TopologySpec.RailOptimized(toSwitchOrNull(rail.getSwitchType()), rail.getRails(), tiers,
+                    ratios(rail.getOversubscription(), tiers));
+        }
+        if (topology instanceof DragonflyTopology dragonfly) {
+            int globalLinks = Written.written(dragonfly, Literals.DRAGONFLY_TOPOLOGY__GLOBAL_LINKS_PER_ROUTER)
+                    ? dragonfly.getGlobalLinksPerRouter()
+                    : DragonflyParameters.fewestBalancedGlobalLinksPerRouter(dragonfly.getGroups(),
+                            dragonfly.getRoutersPerGroup());
+            return new TopologySpec.Dragonfly(toSwitchOrNull(dragonfly.getSwitchType()), dragonfly.getGroups(),
+                    dragonfly.getRoutersPerGroup(), globalLinks);
+        }
+        return new TopologySpec.Torus(List.copyOf(((TorusTopology) topology).getDimensions()));
+    }
+
+    /** The routing a topology states, else ECMP. */
+    private static ScaleOutSpec.Routing routing(Topology topology) {
+        EStructuralFeature feature = topology.eClass().getEStructuralFeature("routing");
+        boolean written = feature != null && Written.written(topology, feature);
+        return written ? ScaleOutSpec.Routing.valueOf(((Enumerator) topology.eGet(feature)).getName())
+                : ScaleOutSpec.Routing.ECMP;
+    }
+
+    /** Per-tier ratios; unwritten tiers are 1:1. */
+    private static List<Double> ratios(List<Ratio> written, int tiers) {
+        List<Double> ratios = new ArrayList<>();
+        for (int tier = 0; tier < tiers; tier++) {
+            ratios.add(tier < written.size() ? ratio(written.get(tier)) : 1.0);
+        }
+        return ratios;
+    }
+
+    /** {@code a:b} as a / b. */
+    private static double ratio(Ratio ratio) {
+        return new BigDecimal(ratio.getNumerator()).doubleValue()
+                / new BigDecimal(ratio.getDenominator()).doubleValue();
+    }
+
+    /** The cost per accelerator; per-node figures are divided by the node's accelerators. */
+    private CostSpec toCost(Cost cost, int acceleratorsPerNode) {
+        double rent = cost.getAcceleratorHour() == null ? 0 : Units.base(cost.getAcceleratorHour(), Dimension.MONEY_RATE);
+        double capex = cost.getCapex() == null ? 0 : Units.base(cost.getCapex(), Dimension.MONEY)
+                / (cost.getCapexUnit() == CapexUnit.NODE ? acceleratorsPerNode : 1);
+        double lifetime = cost.getAmortization() == null ? 0 : Units.seconds(cost.getAmortization());
+        double watts = cost.getPower() == null ? 0 : Units.base(cost.getPower(), Dimension.POWER)
+                / (cost.getPowerUnit() == CapexUnit.NODE ? acceleratorsPerNode : 1);
+        double kwh = cost.getElectricity() == null ? 0 : Units.base(cost.getElectricity(), Dimension.ENERGY_PRICE);
+        double pue = cost.getPue() == null ? 1 : new BigDecimal(cost.getPue()).doubleValue();
+        return new CostSpec(names.qualifiedName(cost), rent, capex, lifetime, watts, kwh, pue);
+    }
+
+    private ReliabilitySpec toReliability(Reliability reliability) {
+        List<ReliabilitySpec.Mtbf> mtbf = new ArrayList<>();
+        for (Mtbf part : reliability.getMtbf()) {
+            mtbf.add(new ReliabilitySpec.Mtbf(ReliabilitySpec.Component.valueOf(part.getComponent().getName()),
+                    Units.seconds(part.getTime())));
+        }
+        return new ReliabilitySpec(names.qualifiedName(reliability), mtbf, seconds(reliability.getCheckpointInterval()),
+                seconds(reliability.getCheckpointTime()), seconds(reliability.getRestartTime()));
+    }
+
+    private static double seconds(Quantity time) {
+        return time == null ? 0 : Units.seconds(time);
+    }
+}

@@ -1,0 +1,102 @@
+package org.fabricsim.dsl.mapping;
+
+import org.fabricsim.dsl.fabric.Accelerator;
+import org.fabricsim.dsl.fabric.Fabric;
+import org.fabricsim.dsl.fabric.Loss;
+import org.fabricsim.dsl.fabric.Nic;
+import org.fabricsim.dsl.fabric.Node;
+import org.fabricsim.dsl.fabric.Openness;
+import org.fabricsim.dsl.fabric.PrecisionRate;
+import org.fabricsim.dsl.fabric.Quantity;
+import org.fabricsim.dsl.fabric.RoutingPolicy;
+import org.fabricsim.dsl.fabric.ScaleUpDomain;
+import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+
+import com.google.inject.Inject;
+
+/** The hardware part of {@link SpecMapper}: accelerators, fabrics, NICs, switches, nodes and their scale-up domains. */
+final class HardwareMapper {
+    @Inject
+    private SpecNames names;
+
+    NodeSpec toNode(Node node) {
+        AcceleratorSpec accelerator = toAccelerator(node.getAccelerator());
+        ScaleUpSpec scaleUp = node.getScaleUp() == null ? null : toScaleUp(node.getScaleUp(), node, accelerator);
+        NicSpec nic = node.getNic() == null ? null : toNic(node.getNic());
+        return new NodeSpec(names.qualifiedName(node), accelerator, node.getAccelerators(), scaleUp, nic,
+                node.getNics(), node.isRailAligned());
+    }
+
+    private ScaleUpSpec toScaleUp(ScaleUpDomain domain, Node node, AcceleratorSpec accelerator) {
+        FabricSpec fabric = toFabric(domain.getFabric());
+        int size = domain.getDomainSize() > 0 ? domain.getDomainSize() : node.getAccelerators();
+        double perAccelerator = accelerator.scaleUpBytesPerSecond() > 0 ? accelerator.scaleUpBytesPerSecond()
+                : fabric.linkBytesPerSecond();
+        boolean reduction = fabric.inNetworkReduction()
+                && (domain.getSwitchType() == null || domain.getSwitchType().isInNetworkReduction());
+        return new ScaleUpSpec(fabric, ScaleUpSpec.Kind.valueOf(domain.getTopology().getName()), size, perAccelerator,
+                reduction);
+    }
+
+    AcceleratorSpec toAccelerator(Accelerator accelerator) {
+        double scaleUp = accelerator.getScaleUpPortRate() == null ? 0
+                : accelerator.getScaleUpPorts() * Units.bytesPerSecond(accelerator.getScaleUpPortRate());
+        double efficiency = accelerator.getEfficiency() == null ? 0 : Units.fraction(accelerator.getEfficiency());
+        double fp8Efficiency = accelerator.getFp8Efficiency() == null ? 0
+                : Units.fraction(accelerator.getFp8Efficiency());
+        double scaleUpEfficiency = accelerator.getScaleUpEfficiency() == null ? 0
+                : Units.fraction(accelerator.getScaleUpEfficiency());
+        return new AcceleratorSpec(names.qualifiedName(accelerator), names.vendor(accelerator.getVendor()),
+                peak(accelerator, org.fabricsim.dsl.fabric.Precision.BF16), peak(accelerator, org.fabricsim.dsl.fabric.Precision.FP8),
+                Units.bytes(accelerator.getMemory()), Units.bytesPerSecond(accelerator.getMemoryBandwidth()),
+                efficiency, fp8Efficiency, scaleUp, scaleUpEfficiency);
+    }
+
+    private static double peak(Accelerator accelerator, org.fabricsim.dsl.fabric.Precision precision) {
+        for (PrecisionRate rate : accelerator.getCompute()) {
+            if (rate.getPrecision() == precision) {
+                return Units.flopsPerSecond(rate.getRate());
+            }
+        }
+        return 0;
+    }
+
+    FabricSpec toFabric(Fabric fabric) {
+        String lock = fabric.getAcceleratorLock() == null ? "" : names.vendor(fabric.getAcceleratorLock());
+        FabricSpec.CongestionControl congestion = FabricSpec.CongestionControl.valueOf(
+                fabric.getCongestionControl().getName());
+        boolean lossless = fabric.getLoss() == Loss.LOSSLESS;
+        return new FabricSpec(names.qualifiedName(fabric), names.vendor(fabric.getVendor()),
+                FabricSpec.FabricScope.valueOf(fabric.getScope().getName()),
+                fabric.getOpenness() == Openness.OPEN_STANDARD, lock,
+                Units.bytesPerSecond(fabric.getLinkRate()), latencyPs(fabric.getLatency()), lossless, congestion,
+                fabric.getRouting().contains(RoutingPolicy.ADAPTIVE),
+                fabric.getRouting().contains(RoutingPolicy.SPRAYING),
+                fabric.isInNetworkReduction());
+    }
+
+    private NicSpec toNic(Nic nic) {
+        double host = nic.getPcie() == null ? 0 : Pcie.bytesPerSecond(nic.getPcie());
+        return new NicSpec(names.qualifiedName(nic), names.vendor(nic.getVendor()), nic.getPorts(),
+                Units.bytesPerSecond(nic.getPortRate()), host, latencyPs(nic.getLatency()));
+    }
+
+    SwitchSpec toSwitch(Switch switchType) {
+        long buffer = switchType.getBuffer() == null ? 0 : Units.bytes(switchType.getBuffer());
+        return new SwitchSpec(names.qualifiedName(switchType), names.vendor(switchType.getVendor()),
+                switchType.getPorts(), Units.bytesPerSecond(switchType.getPortRate()),
+                latencyPs(switchType.getLatency()), buffer, switchType.isInNetworkReduction(),
+                switchType.isScheduled());
+    }
+
+    private static long latencyPs(Quantity latency) {
+        return latency == null ? 0 : Units.picoseconds(latency);
+    }
+}

@@ -1,0 +1,229 @@
+package org.fabricsim.dsl.mapping;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.fabricsim.dsl.fabric.Activation;
+import org.fabricsim.dsl.fabric.Arrival;
+import org.fabricsim.dsl.fabric.BatchUnit;
+import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.Distribution;
+import org.fabricsim.dsl.fabric.EmpiricalDistribution;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.FixedDistribution;
+import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.KvTransfer;
+import org.fabricsim.dsl.fabric.LanguageModel;
+import org.fabricsim.dsl.fabric.LognormalDistribution;
+import org.fabricsim.dsl.fabric.Parallelism;
+import org.fabricsim.dsl.fabric.Phase;
+import org.fabricsim.dsl.fabric.PoissonArrival;
+import org.fabricsim.dsl.fabric.Pool;
+import org.fabricsim.dsl.fabric.Slo;
+import org.fabricsim.dsl.fabric.TraceArrival;
+import org.fabricsim.dsl.fabric.Traffic;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.fabric.UniformDistribution;
+import org.fabricsim.dsl.fabric.Workload;
+import org.fabricsim.dsl.model.Written;
+import org.fabricsim.dsl.units.Dimension;
+import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectivePhase;
+import org.fabricsim.runtime.collective.PhaseScope;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
+import org.fabricsim.runtime.spec.WorkloadSpec;
+
+import com.google.inject.Inject;
+
+/**
+ * The workload part of {@link SpecMapper}: training, inference (pools, traffic, SLOs) and collective
+ * benchmarks, with the transformer model and parallelism they share.
+ */
+final class WorkloadMapper {
+    /** Overlap of DP communication with backward when the model does not say: full, as Megatron-Core's overlapped grad reduce. */
+    private static final double DEFAULT_OVERLAP = 1.0;
+    /** Requests drawn when the traffic does not say (a trace replays all its rows unless it says). */
+    private static final int DEFAULT_REQUESTS = 10_000;
+    /** The default factor between successive sizes of a {@code sizes A to B} sweep, as in nccl-tests -f 2. */
+    private static final int DEFAULT_SIZE_FACTOR = 2;
+
+    @Inject
+    private SpecNames names;
+    @Inject
+    private ClusterMapper clusters;
+
+    /** One workload. */
+    WorkloadSpec toWorkload(Workload workload) {
+        if (workload instanceof Benchmark benchmark) {
+            return toBenchmark(benchmark);
+        }
+        if (workload instanceof Training training) {
+            return toTraining(training);
+        }
+        return toInference((Inference) workload);
+    }
+
+    TrainingSpec toTraining(Training training) {
+        ClusterSpec cluster = clusters.toCluster(training.getCluster());
+        int accelerators = training.getAccelerators() > 0 ? training.getAccelerators() : cluster.accelerators();
+        long batch = training.getBatchUnit() == BatchUnit.TOKENS
+                ? Math.max(1, training.getBatch() / training.getSequence()) : training.getBatch();
+        TrainingSpec.PipelineSchedule schedule = training.getSchedule() == null
+                || !Written.written(training, Literals.TRAINING__SCHEDULE) ? TrainingSpec.PipelineSchedule.ONE_F_ONE_B
+                : TrainingSpec.PipelineSchedule.valueOf(training.getSchedule().getName());
+        return new TrainingSpec(names.qualifiedName(training), toTransformer(training.getModel()), cluster, accelerators,
+                training.getSequence(), batch, Math.max(1, training.getMicroBatch()),
+                precision(training, Literals.TRAINING__PRECISION, training.getPrecision()),
+                toParallelism(training.getParallel()), schedule, Math.max(1, training.getVirtualStages()),
+                TrainingSpec.Sharding.valueOf(training.getSharding().getName()),
+                TrainingSpec.Recompute.valueOf(training.getRecompute().getName()),
+                training.getOverlap() == null ? DEFAULT_OVERLAP : Units.fraction(training.getOverlap()));
+    }
+
+    InferenceSpec toInference(Inference inference) {
+        List<InferenceSpec.Pool> pools = new ArrayList<>();
+        for (Pool pool : inference.getPools()) {
+            pools.add(new InferenceSpec.Pool(InferenceSpec.Role.valueOf(pool.getRole().getName()), pool.getReplicas(),
+                    toParallelism(pool.getParallel()), pool.getMaxBatchTokens(), pool.getMaxSequences(),
+                    pool.getChunkedPrefill()));
+        }
+        Traffic traffic = inference.getTraffic();
+        InferenceSpec.Traffic requests = new InferenceSpec.Traffic(arrival(traffic.getArrival()),
+                distribution(traffic.getPrompt()), distribution(traffic.getOutput()),
+                requestCount(traffic));
+        List<InferenceSpec.Slo> slos = new ArrayList<>();
+        for (Slo slo : inference.getSlos()) {
+            slos.add(new InferenceSpec.Slo(InferenceSpec.SloMetric.valueOf(slo.getMetric().getName()),
+                    Integer.parseInt(slo.getPercentile().getLiteral().substring(1)), Units.seconds(slo.getLimit())));
+        }
+        return new InferenceSpec(names.qualifiedName(inference), toTransformer(inference.getModel()),
+                clusters.toCluster(inference.getCluster()), precision(inference, Literals.INFERENCE__PRECISION,
+                        inference.getPrecision()), pools, requests, slos,
+                inference.getKvTransfer() == KvTransfer.LAYER_BY_LAYER);
+    }
+
+    /**
+     * The traffic's stated request count; unstated, all of a trace's rows (0) or {@link
+     * #DEFAULT_REQUESTS} drawn ones.
+     */
+    private static int requestCount(Traffic traffic) {
+        if (traffic.getRequests() > 0) {
+            return traffic.getRequests();
+        }
+        return traffic.getArrival() instanceof TraceArrival ? 0 : DEFAULT_REQUESTS;
+    }
+
+    /**
+     * A data file named in a model, resolved against the folder of the model's own file, so that a
+     * model finds its traces wherever it is simulated from. Absolute paths stay as written.
+     */
+    private static String besideModel(EObject context, String file) {
+        URI model = context.eResource() == null ? null : context.eResource().getURI();
+        if (model == null || !model.isFile() || Path.of(file).isAbsolute()) {
+            return file;
+        }
+        return Path.of(model.toFileString()).resolveSibling(file).normalize().toString();
+    }
+
+    private static InferenceSpec.Arrival arrival(Arrival arrival) {
+        if (arrival instanceof PoissonArrival poisson) {
+            return new InferenceSpec.Poisson(Units.base(poisson.getRate(), Dimension.REQUEST_RATE));
+        }
+        if (arrival instanceof TraceArrival trace) {
+            return new InferenceSpec.Trace(besideModel(trace, trace.getFile()));
+        }
+        return new InferenceSpec.AllAtOnce();
+    }
+
+    private static InferenceSpec.Distribution distribution(Distribution distribution) {
+        if (distribution instanceof FixedDistribution fixed) {
+            return new InferenceSpec.Fixed(fixed.getValue());
+        }
+        if (distribution instanceof UniformDistribution uniform) {
+            return new InferenceSpec.Uniform(uniform.getMin(), uniform.getMax());
+        }
+        if (distribution instanceof LognormalDistribution lognormal) {
+            return new InferenceSpec.Lognormal(lognormal.getMedian(), new BigDecimal(lognormal.getSigma()).doubleValue());
+        }
+        EmpiricalDistribution empirical = (EmpiricalDistribution) distribution;
+        return new InferenceSpec.Empirical(besideModel(empirical, empirical.getFile()));
+    }
+
+    /** The precision written, else BF16. */
+    private static Precision precision(EObject owner, EStructuralFeature feature, org.fabricsim.dsl.fabric.Precision written) {
+        return Written.written(owner, feature) ? Precision.valueOf(written.getName()) : Precision.BF16;
+    }
+
+    private ParallelismSpec toParallelism(Parallelism parallel) {
+        return new ParallelismSpec(orOne(parallel.getTensor()), orOne(parallel.getPipeline()), orOne(parallel.getData()),
+                orOne(parallel.getContext()), orOne(parallel.getExpert()), parallel.isSequenceParallel(),
+                ParallelismSpec.ContextMode.valueOf(parallel.getContextMode().getName()));
+    }
+
+    /**
+     * The model. Defaults follow the common conventions: kv-heads = heads (MHA), head-dim =
+     * hidden ÷ heads, ffn = 4 × hidden, expert-ffn = ffn.
+     */
+    TransformerSpec toTransformer(LanguageModel model) {
+        int ffn = model.getFfn() > 0 ? model.getFfn() : 4 * model.getHidden();
+        boolean gated = model.getActivation() == Activation.SWIGLU;
+        return new TransformerSpec(names.qualifiedName(model), model.getLayers(), model.getHidden(), ffn, model.getHeads(),
+                model.getKvHeads() > 0 ? model.getKvHeads() : model.getHeads(),
+                model.getHeadDim() > 0 ? model.getHeadDim() : model.getHidden() / model.getHeads(), model.getVocab(),
+                gated, model.getExperts(), model.getTopK(), model.getSharedExperts(),
+                model.getExpertFfn() > 0 ? model.getExpertFfn() : ffn, model.getDenseLayers(), model.getKvLoraRank(),
+                model.getRopeDim());
+    }
+
+    private CollectiveBenchmarkSpec toBenchmark(Benchmark benchmark) {
+        ClusterSpec cluster = clusters.toCluster(benchmark.getCluster());
+        boolean custom = benchmark.getCollective() != null;
+        CollectiveOperation operation = CollectiveOperation.valueOf(custom
+                ? benchmark.getCollective().getOperation().getName() : benchmark.getOperation().getName());
+        Algorithm algorithm = custom ? Algorithm.AUTO : Algorithm.valueOf(benchmark.getAlgorithm().getName());
+        List<CollectivePhase> phases = new ArrayList<>();
+        if (custom) {
+            for (Phase phase : benchmark.getCollective().getPhases()) {
+                phases.add(new CollectivePhase(CollectiveOperation.valueOf(phase.getOperation().getName()),
+                        Algorithm.valueOf(phase.getAlgorithm().getName()),
+                        PhaseScope.valueOf(phase.getScope().getName())));
+            }
+        }
+        int nodes = benchmark.getNodes() > 0 ? benchmark.getNodes() : cluster.nodes();
+        int channels = Math.max(1, benchmark.getChannels());
+        return new CollectiveBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes, operation, algorithm, channels,
+                sizes(benchmark), phases);
+    }
+
+    /** The sizes as written, or the sweep from the first size up to {@code upTo}, multiplying by the factor. */
+    private static List<Long> sizes(Benchmark benchmark) {
+        List<Long> sizes = new ArrayList<>();
+        if (benchmark.getUpTo() == null) {
+            benchmark.getSizes().forEach(size -> sizes.add(Units.bytes(size)));
+            return sizes;
+        }
+        long factor = benchmark.getFactor() > 1 ? benchmark.getFactor() : DEFAULT_SIZE_FACTOR;
+        long last = Units.bytes(benchmark.getUpTo());
+        for (long size = Units.bytes(benchmark.getSizes().get(0)); size <= last; size = Math.multiplyExact(size, factor)) {
+            sizes.add(size);
+        }
+        return sizes;
+    }
+
+    private static int orOne(int degree) {
+        return degree > 0 ? degree : 1;
+    }
+}
