@@ -63,7 +63,8 @@ public final class RingAllReduce {
                                 FabricSpec.CongestionControl.NONE, // congestionControl
                                 false, // adaptiveRouting
                                 false, // packetSpraying
-                                false // inNetworkReduction
+                                false, // inNetworkReduction
+                                2 // flowsPerPeer
                             ), // fabric
                             new TopologySpec.SingleSwitch(
                                 new SwitchSpec(

@@ -63,7 +63,8 @@ public final class Links {
                                 FabricSpec.CongestionControl.NONE, // congestionControl
                                 false, // adaptiveRouting
                                 false, // packetSpraying
-                                false // inNetworkReduction
+                                false, // inNetworkReduction
+                                2 // flowsPerPeer
                             ), // fabric
                             new TopologySpec.SingleSwitch(
                                 new SwitchSpec(
@@ -137,7 +138,8 @@ public final class Links {
                                     FabricSpec.CongestionControl.NONE, // congestionControl
                                     false, // adaptiveRouting
                                     false, // packetSpraying
-                                    false // inNetworkReduction
+                                    false, // inNetworkReduction
+                                    2 // flowsPerPeer
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
                                     new SwitchSpec(
@@ -200,7 +202,8 @@ public final class Links {
                                     FabricSpec.CongestionControl.NONE, // congestionControl
                                     false, // adaptiveRouting
                                     false, // packetSpraying
-                                    false // inNetworkReduction
+                                    false, // inNetworkReduction
+                                    2 // flowsPerPeer
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
                                     new SwitchSpec(

@@ -1,6 +1,5 @@
 package org.fabricsim.benchmarks;
 
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +37,11 @@ public final class InferenceHarness {
     private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
             80_000_000_000L, 3.35e12, 0.803, 450e9);
     private static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP,
-            false, "NVIDIA", 450e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true);
+            false, "NVIDIA", 450e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
     private static final FabricSpec ROCE400 = new FabricSpec("std.RoCE400", "IEEE", FabricSpec.FabricScope.SCALE_OUT,
-            true, "", 50e9, 500_000, true, FabricSpec.CongestionControl.DCQCN, false, false, false);
+            true, "", 50e9, 500_000, true, FabricSpec.CongestionControl.DCQCN, false, false, false,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
     private static final NicSpec CX7 = new NicSpec("nvidia.ConnectX7", "NVIDIA", 1, 50e9, 64e9, 1_000_000);
     private static final SwitchSpec SN5600 = new SwitchSpec("nvidia.SN5600", "NVIDIA", 128, 50e9, 600_000, 0, false,
             false);
@@ -73,12 +74,12 @@ public final class InferenceHarness {
         double[] cpuSeconds = new double[runs];
         RunResult result = null;
         for (int r = -1; r < runs; r++) {
-            long cpuStart = processCpuNanos();
+            long cpuStart = ProcessCpu.nanos();
             long start = System.nanoTime();
             result = InferenceRunner.run(spec);
             if (r >= 0) {
                 seconds[r] = (System.nanoTime() - start) / 1e9;
-                cpuSeconds[r] = (processCpuNanos() - cpuStart) / 1e9;
+                cpuSeconds[r] = (ProcessCpu.nanos() - cpuStart) / 1e9;
             }
         }
         Arrays.sort(seconds);
@@ -92,8 +93,4 @@ public final class InferenceHarness {
                 + m.get("kvTransferSeconds") + " out/s " + m.get("outputTokensPerSecond"));
     }
 
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
-    }
 }

@@ -1,6 +1,5 @@
 package org.fabricsim.benchmarks;
 
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.collective.CollectiveEngine;
@@ -35,13 +34,13 @@ public final class ScalingHarness {
             double[] cpuSeconds = new double[runs];
             CollectiveResult result = null;
             for (int r = -1; r < runs; r++) {
-                long cpuStart = processCpuNanos();
+                long cpuStart = ProcessCpu.nanos();
                 long start = System.nanoTime();
                 result = run(scenario, endpoints, tolerance);
                 double elapsed = (System.nanoTime() - start) / 1e9;
                 if (r >= 0) {
                     seconds[r] = elapsed;
-                    cpuSeconds[r] = (processCpuNanos() - cpuStart) / 1e9;
+                    cpuSeconds[r] = (ProcessCpu.nanos() - cpuStart) / 1e9;
                 }
             }
             Runtime runtime = Runtime.getRuntime();
@@ -54,10 +53,6 @@ public final class ScalingHarness {
         }
     }
 
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
-    }
 
     static CollectiveResult run(String scenario, int endpoints, double tolerance) {
         ClusterTopology topology;

@@ -1,6 +1,5 @@
 package org.fabricsim.benchmarks;
 
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -33,11 +32,13 @@ import org.fabricsim.runtime.training.TrainingSimulator;
  */
 public final class TrainingHarness {
     private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
-            80_000_000_000L, 3.35e12, 0.803, 450e9);
+            81_559L << 20, 3.35e12, 0.803, 450e9);
     private static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP,
-            false, "NVIDIA", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true);
+            false, "NVIDIA", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
     private static final FabricSpec ROCE = new FabricSpec("meta.llama3.MetaRoCE", "IBTA", FabricSpec.FabricScope.SCALE_OUT,
-            true, "", 50e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, false);
+            true, "", 50e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, false,
+            16); // flows per GPU pair: hardware.md "enhanced ECMP with 16 flows per GPU pair" (examples/llama3-405b)
     private static final NicSpec CX7 = new NicSpec("nvidia.ConnectX7", "NVIDIA", 1, 50e9, 64e9, 0);
 
     private TrainingHarness() {
@@ -49,19 +50,18 @@ public final class TrainingHarness {
         TrainingSimulator.run(spec);
         double[] wall = new double[runs];
         double[] cpu = new double[runs];
-        var threads = ManagementFactory.getThreadMXBean();
         for (int i = 0; i < runs; i++) {
-            long cpuStart = threads.getCurrentThreadCpuTime();
+            long cpuStart = ProcessCpu.nanos();
             long start = System.nanoTime();
             RunResult result = TrainingSimulator.run(spec);
             wall[i] = (System.nanoTime() - start) / 1e9;
-            cpu[i] = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
+            cpu[i] = (ProcessCpu.nanos() - cpuStart) / 1e9;
             System.out.printf(Locale.ROOT, "run %d: %.3f s wall, %.3f s CPU; step %.3f s, MFU %.4f%n", i, wall[i], cpu[i],
                     (Double) result.metrics().get("stepTimeSeconds"), (Double) result.metrics().get("mfu"));
         }
         Arrays.sort(wall);
         Arrays.sort(cpu);
-        System.out.printf(Locale.ROOT, "median of %d: %.3f s wall, %.3f s CPU (thread)%n", runs, wall[runs / 2],
+        System.out.printf(Locale.ROOT, "median of %d: %.3f s wall, %.3f s CPU (process)%n", runs, wall[runs / 2],
                 cpu[runs / 2]);
     }
 

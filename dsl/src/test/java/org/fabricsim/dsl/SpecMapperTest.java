@@ -14,6 +14,7 @@ import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
 import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.Accelerator;
+import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
@@ -21,6 +22,7 @@ import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
@@ -118,6 +120,23 @@ class SpecMapperTest {
     }
 
     @Test
+    void shouldMapFlowsPerPeerAndDefaultToNcclsTwoConnections() throws Exception {
+        Model model = parser.parse("""
+                package p
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.standards.*
+                fabric Spread { vendor IBTA scope scale-out open-standard link 400 Gb/s routing ecmp flows-per-peer 16 }
+                node N { accelerators 8 x H100_SXM nics 8 x ConnectX7 rail-aligned }
+                cluster Wide { nodes 2 x N scale-out Spread single-switch }
+                cluster Plain { nodes 2 x N scale-out RoCEv2 single-switch }
+                """);
+        List<Cluster> clusters = EcoreUtil2.typeSelect(model.getElements(), Cluster.class);
+        assertEquals(16, mapper.toCluster(clusters.get(0)).scaleOut().fabric().flowsPerPeer());
+        // Not written: NCCL_NCHANNELS_PER_NET_PEER = 2 connections of one queue pair each.
+        assertEquals(2, mapper.toCluster(clusters.get(1)).scaleOut().fabric().flowsPerPeer());
+    }
+
+    @Test
     void shouldResolveATraceFileBesideTheModelFile() throws Exception {
         Model model = parser.parse("""
                 cluster C { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
@@ -152,6 +171,31 @@ class SpecMapperTest {
         List<?> workloads = mapper.toStudy(model, "serve.fabric").workloads();
         assertEquals(10_000, ((InferenceSpec) workloads.get(0)).traffic().requests());
         assertEquals(250, ((InferenceSpec) workloads.get(1)).traffic().requests());
+    }
+
+    @Test
+    void shouldKeepTheKvCacheAtTheWeightPrecisionUnlessStated() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
+                inference Follows {
+                    model M on C
+                    precision fp8
+                    serving pool { replicas 1 parallel tensor 8 }
+                    traffic { arrival poisson 5 /s prompt fixed 10 output fixed 10 }
+                }
+                inference Stated {
+                    model M on C
+                    precision fp8
+                    kv-cache bf16
+                    serving pool { replicas 1 parallel tensor 8 }
+                    traffic { arrival poisson 5 /s prompt fixed 10 output fixed 10 }
+                }
+                """);
+        List<?> workloads = mapper.toStudy(model, "serve.fabric").workloads();
+        assertEquals(Precision.FP8, ((InferenceSpec) workloads.get(0)).kvCachePrecision());
+        assertEquals(Precision.BF16, ((InferenceSpec) workloads.get(1)).kvCachePrecision());
+        assertEquals(Precision.FP8, ((InferenceSpec) workloads.get(1)).precision());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.fabricsim.dsl;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -204,5 +205,39 @@ class ValidationTest {
     @Test
     void shouldAcceptInNetworkReductionWithinANode() throws Exception {
         validation.assertNoIssues(collective("phase all-reduce in-network within-node"));
+    }
+
+    private Model fabric(String scope, String flows) throws Exception {
+        return parser.parse("""
+                vendor V
+                fabric F { vendor V scope %s open-standard link 400 Gb/s routing ecmp %s }
+                """.formatted(scope, flows));
+    }
+
+    @Test
+    void shouldRejectFlowsPerPeerAboveNcclsQueuePairLimitAndSuggestTheLimit() throws Exception {
+        Model model = fabric("scale-out", "flows-per-peer 129");
+        validation.assertError(model, Literals.FABRIC, IssueCodes.FLOWS_PER_PEER, "between 1 and 128");
+        assertArrayEquals(new String[] { "128" }, validation.validate(model).get(0).getData());
+    }
+
+    @Test
+    void shouldRejectZeroFlowsPerPeer() throws Exception {
+        validation.assertError(fabric("scale-out", "flows-per-peer 0"), Literals.FABRIC, IssueCodes.FLOWS_PER_PEER,
+                "between 1 and 128");
+    }
+
+    @Test
+    void shouldRejectFlowsPerPeerOnAScaleUpFabric() throws Exception {
+        validation.assertError(fabric("scale-up", "flows-per-peer 16"), Literals.FABRIC, IssueCodes.FLOWS_PER_PEER,
+                "a scale-up fabric has none");
+    }
+
+    @Test
+    void shouldAcceptFlowsPerPeerFromOneToOneHundredTwentyEightOnAScaleOutFabric() throws Exception {
+        validation.assertNoIssues(fabric("scale-out", "flows-per-peer 1"));
+        validation.assertNoIssues(fabric("scale-out", "flows-per-peer 16"));
+        validation.assertNoIssues(fabric("scale-out", "flows-per-peer 128"));
+        validation.assertNoIssues(fabric("scale-up", ""));
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.fabricsim.generator.cli.ExitCodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,7 +98,7 @@ class FabricCliTest {
         Path json = dir.resolve("runs.json");
         CliRun outcome = CliRun.fabric("simulate", model.toString(), "--study", "Links", "--csv", csv.toString(), "--html",
                 html.toString(), "--trace", trace.toString(), "--json", json.toString());
-        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertEquals(ExitCodes.RUNS_FAILED, outcome.exitCode(), "a failed run fails the command: " + outcome.err());
         assertTrue(outcome.out().contains("sweep.Links: 3 runs side by side"), outcome.out());
         // The delta column is (run - baseline) / baseline of the values the JSON holds.
         com.google.gson.JsonArray runs = JsonParser.parseString(Files.readString(json)).getAsJsonObject()
@@ -126,9 +127,10 @@ class FabricCliTest {
         Path model = sweepModel(dir);
         Path first = dir.resolve("a.json");
         Path second = dir.resolve("b.json");
-        assertEquals(0, CliRun.fabric("simulate", model.toString(), "--seed", "5", "--json", first.toString()).exitCode());
-        assertEquals(0, CliRun.fabric("simulate", model.toString(), "--seed", "5", "--threads", "1", "--json",
-                second.toString()).exitCode());
+        assertEquals(ExitCodes.RUNS_FAILED, CliRun.fabric("simulate", model.toString(), "--seed", "5", "--json",
+                first.toString()).exitCode());
+        assertEquals(ExitCodes.RUNS_FAILED, CliRun.fabric("simulate", model.toString(), "--seed", "5", "--threads", "1",
+                "--json", second.toString()).exitCode());
         JsonObject a = JsonParser.parseString(Files.readString(first)).getAsJsonObject();
         JsonObject b = JsonParser.parseString(Files.readString(second)).getAsJsonObject();
         for (JsonObject root : List.of(a, b)) {

@@ -19,7 +19,8 @@ public final class TestClusters {
         AcceleratorSpec accelerator = new AcceleratorSpec("t.A", "generic", 0, 0, 0, 0, 0, 0);
         NicSpec nic = new NicSpec("t.N", "generic", 1, bytesPerSecond, 0, 0);
         FabricSpec fabric = new FabricSpec("t.F", "generic", FabricSpec.FabricScope.SCALE_OUT, true, "",
-                bytesPerSecond, hopLatencyPs, true, FabricSpec.CongestionControl.NONE, false, false, false);
+                bytesPerSecond, hopLatencyPs, true, FabricSpec.CongestionControl.NONE, false, false, false,
+                FabricSpec.DEFAULT_FLOWS_PER_PEER);
         SwitchSpec switchSpec = new SwitchSpec("t.S", "generic", nodes * perNode, bytesPerSecond, 0, 0, false, false);
         NodeSpec node = new NodeSpec("t.Node", accelerator, perNode, null, nic, perNode, true);
         return new ClusterSpec("t.C", node, nodes,

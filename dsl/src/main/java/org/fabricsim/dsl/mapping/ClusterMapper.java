@@ -84,7 +84,8 @@ final class ClusterMapper {
         NicSpec nic = new NicSpec(name + ".nic", GENERIC_VENDOR, 1, bytesPerSecond, 0, 0);
         NodeSpec node = new NodeSpec(name + ".node", accelerator, perNode, null, nic, perNode, true);
         FabricSpec fabric = new FabricSpec(name + ".link", GENERIC_VENDOR, FabricSpec.FabricScope.SCALE_OUT, true, "",
-                bytesPerSecond, hopLatencyPs, true, FabricSpec.CongestionControl.NONE, false, false, false);
+                bytesPerSecond, hopLatencyPs, true, FabricSpec.CongestionControl.NONE, false, false, false,
+                FabricSpec.DEFAULT_FLOWS_PER_PEER);
         SwitchSpec switchSpec = new SwitchSpec(name + ".switch", GENERIC_VENDOR, group.getCount() * perNode,
                 bytesPerSecond, 0, 0, false, false);
         ScaleOutSpec scaleOut = new ScaleOutSpec(fabric, new TopologySpec.SingleSwitch(switchSpec),

@@ -1,7 +1,10 @@
 package org.fabricsim.dsl.mapping;
 
+import static org.fabricsim.dsl.model.Written.written;
+
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Fabric;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Loss;
 import org.fabricsim.dsl.fabric.Nic;
 import org.fabricsim.dsl.fabric.Node;
@@ -79,7 +82,8 @@ final class HardwareMapper {
                 Units.bytesPerSecond(fabric.getLinkRate()), latencyPs(fabric.getLatency()), lossless, congestion,
                 fabric.getRouting().contains(RoutingPolicy.ADAPTIVE),
                 fabric.getRouting().contains(RoutingPolicy.SPRAYING),
-                fabric.isInNetworkReduction());
+                fabric.isInNetworkReduction(), written(fabric, Literals.FABRIC__FLOWS_PER_PEER)
+                        ? fabric.getFlowsPerPeer() : FabricSpec.DEFAULT_FLOWS_PER_PEER);
     }
 
     private NicSpec toNic(Nic nic) {

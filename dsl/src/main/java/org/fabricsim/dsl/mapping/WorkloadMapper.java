@@ -1,11 +1,9 @@
 package org.fabricsim.dsl.mapping;
 
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.fabricsim.dsl.fabric.Activation;
@@ -39,6 +37,7 @@ import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -109,9 +108,11 @@ final class WorkloadMapper {
             slos.add(new InferenceSpec.Slo(InferenceSpec.SloMetric.valueOf(slo.getMetric().getName()),
                     Integer.parseInt(slo.getPercentile().getLiteral().substring(1)), Units.seconds(slo.getLimit())));
         }
+        Precision weights = precision(inference, Literals.INFERENCE__PRECISION, inference.getPrecision());
+        Precision kvCache = Written.written(inference, Literals.INFERENCE__KV_CACHE_PRECISION)
+                ? Precision.valueOf(inference.getKvCachePrecision().getName()) : weights;
         return new InferenceSpec(names.qualifiedName(inference), toTransformer(inference.getModel()),
-                clusters.toCluster(inference.getCluster()), precision(inference, Literals.INFERENCE__PRECISION,
-                        inference.getPrecision()), pools, requests, slos,
+                clusters.toCluster(inference.getCluster()), weights, kvCache, pools, requests, slos,
                 inference.getKvTransfer() == KvTransfer.LAYER_BY_LAYER);
     }
 
@@ -126,24 +127,12 @@ final class WorkloadMapper {
         return traffic.getArrival() instanceof TraceArrival ? 0 : DEFAULT_REQUESTS;
     }
 
-    /**
-     * A data file named in a model, resolved against the folder of the model's own file, so that a
-     * model finds its traces wherever it is simulated from. Absolute paths stay as written.
-     */
-    private static String besideModel(EObject context, String file) {
-        URI model = context.eResource() == null ? null : context.eResource().getURI();
-        if (model == null || !model.isFile() || Path.of(file).isAbsolute()) {
-            return file;
-        }
-        return Path.of(model.toFileString()).resolveSibling(file).normalize().toString();
-    }
-
     private static InferenceSpec.Arrival arrival(Arrival arrival) {
         if (arrival instanceof PoissonArrival poisson) {
             return new InferenceSpec.Poisson(Units.base(poisson.getRate(), Dimension.REQUEST_RATE));
         }
         if (arrival instanceof TraceArrival trace) {
-            return new InferenceSpec.Trace(besideModel(trace, trace.getFile()));
+            return new InferenceSpec.Trace(ModelFiles.besideModel(trace, trace.getFile()));
         }
         return new InferenceSpec.AllAtOnce();
     }
@@ -159,7 +148,7 @@ final class WorkloadMapper {
             return new InferenceSpec.Lognormal(lognormal.getMedian(), new BigDecimal(lognormal.getSigma()).doubleValue());
         }
         EmpiricalDistribution empirical = (EmpiricalDistribution) distribution;
-        return new InferenceSpec.Empirical(besideModel(empirical, empirical.getFile()));
+        return new InferenceSpec.Empirical(ModelFiles.besideModel(empirical, empirical.getFile()));
     }
 
     /** The precision written, else BF16. */
@@ -170,7 +159,23 @@ final class WorkloadMapper {
     private ParallelismSpec toParallelism(Parallelism parallel) {
         return new ParallelismSpec(orOne(parallel.getTensor()), orOne(parallel.getPipeline()), orOne(parallel.getData()),
                 orOne(parallel.getContext()), orOne(parallel.getExpert()), parallel.isSequenceParallel(),
-                ParallelismSpec.ContextMode.valueOf(parallel.getContextMode().getName()));
+                ParallelismSpec.ContextMode.valueOf(parallel.getContextMode().getName())).withOrder(order(parallel))
+                .withExpertRouting(expertRouting(parallel));
+    }
+
+    /** The routing written; an absent capacity factor or skew takes {@link ExpertRoutingSpec#DEFAULT}'s. */
+    private static ExpertRoutingSpec expertRouting(Parallelism parallel) {
+        ExpertRoutingSpec defaults = ExpertRoutingSpec.DEFAULT;
+        double capacity = parallel.getCapacityFactor() == null ? defaults.capacityFactor()
+                : new BigDecimal(parallel.getCapacityFactor()).doubleValue();
+        double skew = parallel.getRoutingSkew() == null ? defaults.routingSkew()
+                : new BigDecimal(parallel.getRoutingSkew()).doubleValue();
+        return new ExpertRoutingSpec(capacity, skew);
+    }
+
+    /** The placement order as written, innermost first; empty (the default layout) when not written. */
+    private static List<ParallelismSpec.Axis> order(Parallelism parallel) {
+        return parallel.getOrder().stream().map(axis -> ParallelismSpec.Axis.valueOf(axis.getName())).toList();
     }
 
     /**

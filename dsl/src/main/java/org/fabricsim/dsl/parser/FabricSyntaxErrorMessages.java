@@ -1,16 +1,37 @@
 package org.fabricsim.dsl.parser;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.antlr.runtime.FailedPredicateException;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.eclipse.xtext.AbstractElement;
+import org.eclipse.xtext.AbstractRule;
+import org.eclipse.xtext.Assignment;
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.GrammarUtil;
+import org.eclipse.xtext.IGrammarAccess;
+import org.eclipse.xtext.Keyword;
+import org.eclipse.xtext.ParserRule;
+import org.eclipse.xtext.RuleCall;
+import org.eclipse.xtext.UnorderedGroup;
+import org.eclipse.xtext.nodemodel.ICompositeNode;
+import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.SyntaxErrorMessage;
 import org.eclipse.xtext.parser.antlr.SyntaxErrorMessageProvider;
+
+import com.google.inject.Inject;
 
 /**
  * Syntax errors in the user's words: ANTLR's token names ({@code RULE_INT}) become what to write
  * ("a whole number"), "missing X at 'y'" says where it belongs, and ANTLR's "no viable
- * alternative" becomes "Unexpected 'y' here".
+ * alternative" becomes "Unexpected 'y' here". A block that ends before a required part (ANTLR's
+ * "rule ruleTraining failed predicate: {...canLeave(...)}?" on an unordered group) names the
+ * required parts that are missing, by their leading keywords.
  */
 public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private static final Map<String, String> TOKENS = Map.of(
@@ -22,11 +43,77 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private static final Pattern MISSING = Pattern.compile("^missing (.+) at (.+)$");
     private static final Pattern NO_VIABLE = Pattern.compile("^no viable alternative at input (.+)$");
 
+    @Inject
+    private IGrammarAccess grammar;
+
     @Override
     public SyntaxErrorMessage getSyntaxErrorMessage(IParserErrorContext context) {
         SyntaxErrorMessage original = super.getSyntaxErrorMessage(context);
-        return new SyntaxErrorMessage(humanize(original.getMessage()), original.getIssueCode(),
-                original.getIssueData());
+        String missing = context.getRecognitionException() instanceof FailedPredicateException failed
+                && failed.predicateText.contains("canLeave") ? missingParts(failed.ruleName, context.getCurrentNode())
+                : null;
+        return new SyntaxErrorMessage(missing != null ? missing : humanize(original.getMessage()),
+                original.getIssueCode(), original.getIssueData());
+    }
+
+    /**
+     * "This training lacks 'batch' and 'parallel'...": the required elements of the unordered group
+     * of {@code ruleName} (ANTLR's name, "ruleTraining") that no node under the rule's node matches;
+     * null when the rule or its node cannot be found. O(nodes of the block × depth of the grammar).
+     */
+    private String missingParts(String ruleName, INode current) {
+        AbstractRule rule = GrammarUtil.findRuleForName(grammar.getGrammar(), ruleName.replaceFirst("^rule", ""));
+        ICompositeNode block = current == null ? null : blockOf(rule, current);
+        UnorderedGroup group = rule instanceof ParserRule ? EcoreUtil2.eAllOfType(rule, UnorderedGroup.class).stream()
+                .findFirst().orElse(null) : null;
+        if (block == null || group == null) {
+            return null;
+        }
+        List<String> missing = new ArrayList<>();
+        for (AbstractElement part : group.getElements()) {
+            if (!GrammarUtil.isOptionalCardinality(part) && !written(part, block)) {
+                missing.add("'" + leadingWord(part) + "'");
+            }
+        }
+        if (missing.isEmpty()) {
+            return null;
+        }
+        String list = missing.size() == 1 ? missing.get(0)
+                : String.join(", ", missing.subList(0, missing.size() - 1)) + " and " + missing.get(missing.size() - 1);
+        return "This " + leadingWord(rule.getAlternatives()) + " lacks " + list + ", which "
+                + (missing.size() == 1 ? "it requires" : "are required") + ": add "
+                + (missing.size() == 1 ? "it" : "them")
+                + " before its closing '}'.";
+    }
+
+    /** The node of the innermost block of {@code rule} that encloses {@code node}. */
+    private static ICompositeNode blockOf(AbstractRule rule, INode node) {
+        for (ICompositeNode n = node instanceof ICompositeNode c ? c : node.getParent(); n != null; n = n.getParent()) {
+            EObject element = n.getGrammarElement();
+            if (element == rule || element instanceof RuleCall call && call.getRule() == rule) {
+                return n;
+            }
+        }
+        return null;
+    }
+
+    private static boolean written(AbstractElement part, ICompositeNode block) {
+        for (INode node : block.getAsTreeIterable()) {
+            if (node.getGrammarElement() != null && EcoreUtil.isAncestor(part, node.getGrammarElement())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The first keyword of {@code element}, else the name of the feature it assigns. */
+    private static String leadingWord(AbstractElement element) {
+        List<Keyword> keywords = EcoreUtil2.eAllOfType(element, Keyword.class);
+        if (!keywords.isEmpty()) {
+            return keywords.get(0).getValue();
+        }
+        return EcoreUtil2.eAllOfType(element, Assignment.class).stream().findFirst().map(Assignment::getFeature)
+                .orElse("part");
     }
 
     /** Rewrites one ANTLR message. */

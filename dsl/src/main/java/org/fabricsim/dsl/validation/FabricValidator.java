@@ -5,7 +5,8 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
 
 /** The language's validator: composes one validator per concern. */
 @ComposedChecks(validators = { NamesAreUniqueValidator.class, UnitsValidator.class, ClusterValidator.class,
-        LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class, WorkloadValidator.class,
-        HygieneValidator.class })
+        LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class, FlowsPerPeerValidator.class,
+        WorkloadValidator.class, PipelineScheduleValidator.class, PlacementValidator.class, PrecisionValidator.class,
+        DegreesValidator.class, ExpertRoutingValidator.class, TrafficValidator.class, HygieneValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -13,7 +13,7 @@ public final class IssueCodes {
     public static final String INVALID_MONEY = PREFIX + "unit.invalid-money";
     /** A percentage above 100 %. */
     public static final String NOT_A_FRACTION = PREFIX + "unit.not-a-fraction";
-    /** A quantity that must be positive is zero. */
+    /** A quantity, count or degree that must be positive is zero. */
     public static final String NOT_POSITIVE = PREFIX + "value.not-positive";
     /** A node group with no nodes, or a sketched node with no accelerators. */
     public static final String EMPTY_CLUSTER = PREFIX + "cluster.empty";
@@ -60,6 +60,11 @@ public final class IssueCodes {
      * global-links-per-router not a multiple of groups − 1). Data: the global links per router to use.
      */
     public static final String DRAGONFLY_UNBALANCED = PREFIX + "physical.dragonfly-unbalanced";
+    /**
+     * A fabric's {@code flows-per-peer} outside [1, 128] (NCCL_IB_MAX_QPS), or on a scale-up fabric, where
+     * transfers are not hashed over equal-cost paths. Data: the nearest valid count, or none on a scale-up fabric.
+     */
+    public static final String FLOWS_PER_PEER = PREFIX + "physical.flows-per-peer";
 
     /** TP × PP × DP × CP differs from the accelerators used. Data: the accelerators used. */
     public static final String PARALLEL_PRODUCT = PREFIX + "workload.parallel-product";
@@ -83,6 +88,54 @@ public final class IssueCodes {
     public static final String INFERENCE_MEMORY = PREFIX + "workload.inference-memory";
     /** A collective phase with in-network reduction outside within-node. Data: the scope to use, within-node. */
     public static final String IN_NETWORK_SCOPE = PREFIX + "workload.in-network-scope";
+    /** A trace or empirical-length file that does not exist or cannot be read, beside the model. Data: none. */
+    public static final String TRAFFIC_FILE = PREFIX + "traffic.file";
+    /** A uniform length range whose minimum is above its maximum, or a lognormal with median below 1 or sigma not positive. Data: none. */
+    public static final String DISTRIBUTION_PARAMETERS = PREFIX + "traffic.distribution";
+    /**
+     * An interleaved schedule without stated virtual stages whose layers per stage admit no balanced
+     * interleaving, so it runs as 1F1B ({@code StepPlan}). Data: the layers.
+     */
+    public static final String INTERLEAVING_UNBALANCED = PREFIX + "workload.interleaving-unbalanced";
+    /**
+     * Virtual stages (stated, or chosen by an interleaved schedule) dropped to 1 because the micro-batches
+     * per DP replica are not a multiple of PP ({@code StepPlan}). Data: the nearest larger batch, in sequences,
+     * that interleaves.
+     */
+    public static final String INTERLEAVING_MICRO_BATCHES = PREFIX + "workload.interleaving-micro-batches";
+    /** A placement {@code order} that does not list tp, cp, pp and dp once each. Data: none. */
+    public static final String ORDER_NOT_PERMUTATION = PREFIX + "workload.order";
+    /**
+     * A placement {@code order} that puts another axis inside TP so that TP groups leave the scale-up
+     * domain. Data: the accelerators one TP group spans.
+     */
+    public static final String TP_NOT_INNERMOST = PREFIX + "workload.tp-not-innermost";
+    /**
+     * A training precision the compute model has no GEMM rate for: FP4, INT8, or FP8 on a part without an
+     * FP8 rate ({@code Device.forTraining}). Data: none.
+     */
+    public static final String UNSUPPORTED_PRECISION = PREFIX + "workload.precision";
+    /** Expert parallelism on a dense model, which has no experts to split. Data: none. */
+    public static final String EXPERT_ON_DENSE = PREFIX + "workload.expert-on-dense";
+    /** A {@code capacity-factor} that is not positive. Data: none (leaving it out means no capacity limit). */
+    public static final String CAPACITY_FACTOR = PREFIX + "workload.capacity-factor";
+    /**
+     * A {@code capacity-factor} below 1, which drops tokens even when routing is balanced. Data: 1, the
+     * smallest factor that drops nothing when balanced.
+     */
+    public static final String CAPACITY_BELOW_ONE = PREFIX + "workload.capacity-below-one";
+    /**
+     * A {@code routing-skew} below 1 (the busiest rank receives at least the mean) or above EP (it cannot
+     * receive more than every token). Data: the nearest valid skew.
+     */
+    public static final String ROUTING_SKEW = PREFIX + "workload.routing-skew";
+    /** A {@code capacity-factor} or {@code routing-skew} on a dense model, which has no router. Data: none. */
+    public static final String ROUTING_ON_DENSE = PREFIX + "workload.routing-on-dense";
+    /**
+     * Ring attention whose sequence does not split into 2 × CP equal chunks (causal load balancing).
+     * Data: the next multiple of 2 × CP.
+     */
+    public static final String CONTEXT_SPLIT = PREFIX + "workload.context-split";
 
     /** A definition that nothing references, in a file that has workloads or studies. Data: the name. */
     public static final String UNUSED = PREFIX + "hygiene.unused";

@@ -107,11 +107,14 @@ public class WorkloadValidator extends FabricCheck {
         if (spec == null) {
             return;
         }
+        if (spec.parallel().pipeline() * spec.virtualStages() > spec.model().layers()) {
+            return; // too few layers for the pipeline: checkTrainingSplits says so, and there is no layout to size
+        }
         long hbm = spec.cluster().node().accelerator().memoryBytes();
         Memory.Breakdown memory = Memory.training(spec);
         if (hbm > 0 && memory.totalBytes() > hbm) {
-            error("Does not fit in memory: each accelerator needs " + memory.describe() + " but has "
-                    + Memory.gigabytes(hbm) + ". Shard the optimizer state and gradients ('sharding zero-2' or"
+            error("Does not fit in memory: each accelerator of the busiest pipeline stage needs " + memory.describe()
+                    + " but has " + Memory.gigabytes(hbm) + ". Shard the optimizer state and gradients ('sharding zero-2' or"
                     + " 'zero-3'), add 'sequence-parallel', recompute activations ('recompute full'), use a smaller"
                     + " micro-batch, or more tensor/pipeline parallelism.", training, Literals.ELEMENT__NAME,
                     IssueCodes.MEMORY_EXCEEDED, String.valueOf(memory.totalBytes()), String.valueOf(hbm));

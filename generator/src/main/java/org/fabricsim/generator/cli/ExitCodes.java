@@ -8,6 +8,8 @@ public final class ExitCodes {
     public static final int MODEL_ERRORS = 1;
     /** Bad command-line usage, or a file that cannot be read or written. */
     public static final int USAGE = 2;
+    /** {@code simulate}: the model is valid but at least one of its runs failed; the reasons are in the results. */
+    public static final int RUNS_FAILED = 3;
 
     private ExitCodes() {
     }

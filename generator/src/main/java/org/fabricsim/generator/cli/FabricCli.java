@@ -11,9 +11,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
-import java.util.function.Predicate;
 
-import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.resource.XtextResource;
 import org.fabricsim.generator.GeneratedProgram;
 import org.fabricsim.generator.JavaProgramGenerator;
@@ -31,12 +29,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The {@code fabric} command line. Exit codes: 0 ok, 1 model errors, 2 usage. */
+/** The {@code fabric} command line. Exit codes: 0 ok, 1 model errors, 2 usage, 3 a simulated run failed. */
 @Command(name = "fabric", mixinStandardHelpOptions = true, versionProvider = FabricCli.VersionProvider.class,
         description = "Checks, generates and simulates AI-cluster models written in the Fabric language.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = { "0:success", "1:the model has errors (or 'format --check' found unformatted files)",
+                "2:bad usage, or a file that cannot be read or written",
+                "3:simulate: the model is valid but at least one run failed (the reasons are in the results)" },
         subcommands = { FabricCli.Validate.class, FabricCli.Generate.class, FabricCli.Simulate.class,
                 FabricCli.Format.class, FabricCli.Lsp.class })
 public final class FabricCli {
+    private static final String WORKSPACE_HELP = "the folder whose models a model's imports resolve against"
+            + " (default: the nearest folder up from the model with a .fabric-workspace file or .git, else the"
+            + " model's own folder)";
 
     public static void main(String[] args) {
         System.exit(execute(args));
@@ -63,15 +68,10 @@ public final class FabricCli {
         return cli.execute(args);
     }
 
-    /** Loads and validates models, printing every diagnostic; fails on errors. */
-    static ModelWorkspace loadValid(List<Path> paths, PrintWriter diagnosticsOut) {
-        return loadValid(paths, d -> true, diagnosticsOut);
-    }
-
-    /** Loads and validates models, printing the diagnostics {@code shown} selects; fails on any error. */
-    static ModelWorkspace loadValid(List<Path> paths, Predicate<FileDiagnostic> shown, PrintWriter diagnosticsOut) {
-        ModelWorkspace workspace = new ModelWorkspace(paths);
-        workspace.diagnostics().stream().filter(shown).forEach(d -> diagnosticsOut.println(d.format()));
+    /** Loads and validates models in their workspace, printing every diagnostic; fails on errors. */
+    static ModelWorkspace loadValid(List<Path> paths, Path workspaceRoot, PrintWriter diagnosticsOut) {
+        ModelWorkspace workspace = new ModelWorkspace(paths, workspaceRoot);
+        workspace.diagnostics().forEach(d -> diagnosticsOut.println(d.format()));
         diagnosticsOut.flush();
         if (workspace.hasErrors()) {
             throw new UserError("the model has errors; fix them and run again", ExitCodes.MODEL_ERRORS);
@@ -99,6 +99,9 @@ public final class FabricCli {
         @Option(names = "--lock-in", description = "also print each cluster's lock-in summary")
         boolean lockIn;
 
+        @Option(names = "--workspace", paramLabel = "DIR", description = WORKSPACE_HELP)
+        Path workspaceRoot;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -107,7 +110,7 @@ public final class FabricCli {
             if (!format.equals("text") && !format.equals("json")) {
                 throw new UserError("--format takes 'text' or 'json', not '" + format + "'", ExitCodes.USAGE);
             }
-            ModelWorkspace workspace = new ModelWorkspace(paths);
+            ModelWorkspace workspace = new ModelWorkspace(paths, workspaceRoot);
             ValidationReport report = new ValidationReport(workspace);
             if (format.equals("json")) {
                 report.printJson(spec.commandLine().getOut(), lockIn);
@@ -132,12 +135,15 @@ public final class FabricCli {
         @Option(names = { "-o", "--output" }, required = true, paramLabel = "DIR", description = "output source folder")
         Path output;
 
+        @Option(names = "--workspace", paramLabel = "DIR", description = WORKSPACE_HELP)
+        Path workspaceRoot;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
-            ModelWorkspace workspace = loadValid(paths, spec.commandLine().getErr());
+            ModelWorkspace workspace = loadValid(paths, workspaceRoot, spec.commandLine().getErr());
             JavaProgramGenerator generator = new JavaProgramGenerator();
             workspace.models().forEach((file, model) -> {
                 for (GeneratedProgram program : generator.generate(workspace.mapper().toPrograms(model, file.toString()))) {
@@ -153,7 +159,7 @@ public final class FabricCli {
     @Command(name = "simulate", mixinStandardHelpOptions = true,
             description = "Generates the model's programs (one per study, and per workload no study covers), compiles"
                     + " them in memory, runs every run of each on the local cores and prints the results; runs of a"
-                    + " study are compared side by side against the first.")
+                    + " study are compared side by side against the first. Exit code 3 when a run fails.")
     static final class Simulate implements Callable<Integer> {
         @Parameters(paramLabel = "FILE", description = "the .fabric model")
         Path file;
@@ -182,6 +188,9 @@ public final class FabricCli {
         @Option(names = "--force", description = "replace existing output files")
         boolean force;
 
+        @Option(names = "--workspace", paramLabel = "DIR", description = WORKSPACE_HELP)
+        Path workspaceRoot;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -196,11 +205,9 @@ public final class FabricCli {
             if (threads != null && threads < 1) {
                 throw new UserError("--threads must be at least 1", ExitCodes.USAGE);
             }
-            Path absolute = file.toAbsolutePath().normalize();
-            // The model is the file with its siblings: all of their errors block, only the file's own warnings show.
-            ModelWorkspace workspace = loadValid(ModelWorkspace.withSiblings(file),
-                    d -> d.severity() == Severity.ERROR || d.file().equals(absolute.toString()),
-                    spec.commandLine().getErr());
+            Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
+            // The file with what it needs from its workspace: all of their errors block, only the file's own warnings show.
+            ModelWorkspace workspace = loadValid(List.of(absolute), workspaceRoot, spec.commandLine().getErr());
             String model = workspace.models().get(absolute).getName();
             List<StudySpec> programs = select(workspace.mapper().toPrograms(workspace.models().get(absolute),
                     file.toString()));
@@ -222,6 +229,7 @@ public final class FabricCli {
                 spec.commandLine().getErr().println("fabric: " + failed + " of " + result.runs().size()
                         + " run(s) failed; the reasons are in the results");
                 spec.commandLine().getErr().flush();
+                return ExitCodes.RUNS_FAILED;
             }
             return ExitCodes.OK;
         }

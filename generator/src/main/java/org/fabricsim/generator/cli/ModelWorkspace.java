@@ -6,14 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.resource.IEObjectDescription;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.util.CancelIndicator;
@@ -21,38 +25,118 @@ import org.eclipse.xtext.validation.CheckMode;
 import org.eclipse.xtext.validation.IResourceValidator;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.FabricStandaloneSetup;
+import org.fabricsim.dsl.catalog.StandardCatalog;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.formatting2.CanonicalText;
 import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.validation.IssueCodes;
 
 import com.google.inject.Injector;
 
 /**
  * Loads {@code .fabric} files (directories are searched recursively) into one resource set, so
- * that names resolve across them, and validates them all.
+ * that names resolve across them, and validates them all. What they need from their workspace
+ * (the files of their folders and of the packages they import, see {@link WorkspaceIndex}) loads
+ * with them: its errors count, its warnings are not shown.
  */
 public final class ModelWorkspace {
     private static final String EXTENSION = ".fabric";
+    /** Loaded files listed in a hint before the rest are counted. */
+    private static final int MAX_LISTED = 8;
 
     private final Injector injector = new FabricStandaloneSetup().createInjectorAndDoEMFRegistration();
     private final XtextResourceSet resourceSet = injector.getInstance(XtextResourceSet.class);
     private final Map<Path, Resource> resources = new LinkedHashMap<>();
+    private final Map<Path, Resource> dependencies = new LinkedHashMap<>();
     private final List<FileDiagnostic> diagnostics = new ArrayList<>();
 
-    /** Loads and validates every model under {@code paths}. */
+    /** Loads and validates every model under {@code paths}, in the workspace each is found in. */
     public ModelWorkspace(List<Path> paths) {
+        this(paths, null);
+    }
+
+    /**
+     * Loads and validates every model under {@code paths} with what it needs from its workspace:
+     * {@code workspace} when not null, else the root {@link WorkspaceIndex#root} finds per model.
+     */
+    public ModelWorkspace(List<Path> paths, Path workspace) {
         for (Path path : paths) {
             for (Path file : modelFiles(path)) {
-                resources.put(file, resourceSet.getResource(URI.createFileURI(file.toAbsolutePath().toString()), true));
+                resources.put(file, load(file));
             }
         }
+        Map<Path, WorkspaceIndex> indexes = new LinkedHashMap<>();
+        Map<WorkspaceIndex, List<Path>> byWorkspace = new LinkedHashMap<>();
+        for (Path file : resources.keySet()) {
+            WorkspaceIndex index = indexes.computeIfAbsent(WorkspaceIndex.root(file, workspace), WorkspaceIndex::of);
+            byWorkspace.computeIfAbsent(index, i -> new ArrayList<>()).add(file);
+        }
+        Set<Path> targets = new HashSet<>();
+        resources.keySet().forEach(f -> targets.add(f.toAbsolutePath().normalize()));
+        Set<String> provided = catalogPackages();
+        byWorkspace.forEach((index, files) -> index.dependencies(files, provided).stream()
+                .filter(f -> !targets.contains(f)).forEach(f -> dependencies.putIfAbsent(f, load(f))));
         IResourceValidator validator = injector.getInstance(IResourceValidator.class);
-        resources.forEach((file, resource) -> {
+        validate(validator, resources, severity -> true, byWorkspace);
+        validate(validator, dependencies, severity -> severity == Severity.ERROR, byWorkspace);
+    }
+
+    private Resource load(Path file) {
+        return resourceSet.getResource(URI.createFileURI(file.toAbsolutePath().normalize().toString()), true);
+    }
+
+    private void validate(IResourceValidator validator, Map<Path, Resource> files, Predicate<Severity> shown,
+            Map<WorkspaceIndex, List<Path>> byWorkspace) {
+        files.forEach((file, resource) -> {
             for (Issue issue : validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl)) {
-                diagnostics.add(new FileDiagnostic(file.toString(), orOne(issue.getLineNumber()),
-                        orOne(issue.getColumn()), issue.getSeverity(), issue.getCode(), issue.getMessage()));
+                if (shown.test(issue.getSeverity())) {
+                    String message = IssueCodes.UNRESOLVED_NAME.equals(issue.getCode())
+                            ? issue.getMessage() + whatWasLoaded(file, byWorkspace) : issue.getMessage();
+                    diagnostics.add(new FileDiagnostic(file.toString(), orOne(issue.getLineNumber()),
+                            orOne(issue.getColumn()), issue.getSeverity(), issue.getCode(), message));
+                }
             }
         });
+    }
+
+    /**
+     * For a name that does not resolve in {@code file}: the files loaded with it, and the packages
+     * it imports that no file of its workspace declares, with how to make them visible.
+     */
+    private String whatWasLoaded(Path file, Map<WorkspaceIndex, List<Path>> byWorkspace) {
+        Path absolute = file.toAbsolutePath().normalize();
+        WorkspaceIndex index = byWorkspace.keySet().stream().filter(i -> absolute.startsWith(i.root())).findFirst()
+                .orElse(null);
+        if (index == null) {
+            return "";
+        }
+        List<String> loaded = new ArrayList<>();
+        resources.keySet().forEach(f -> loaded.add(index.root().relativize(f.toAbsolutePath().normalize()).toString()));
+        dependencies.keySet().forEach(f -> loaded.add(index.root().relativize(f).toString()));
+        Set<String> provided = catalogPackages();
+        List<String> missing = WorkspaceIndex.imports(absolute).stream()
+                .map(i -> i.endsWith(".*") ? i.substring(0, i.length() - 2) : i.substring(0, Math.max(0, i.lastIndexOf('.'))))
+                .filter(p -> !p.isEmpty() && !provided.contains(p) && !index.declares(p)).distinct().toList();
+        String shown = loaded.size() <= MAX_LISTED ? String.join(", ", loaded)
+                : String.join(", ", loaded.subList(0, MAX_LISTED)) + " and " + (loaded.size() - MAX_LISTED) + " more";
+        String hint = " Loaded from workspace " + index.root() + " (" + index.size() + " model file(s)): " + shown + ".";
+        if (missing.isEmpty()) {
+            return hint;
+        }
+        return hint + " No file there declares package " + String.join(", ", missing) + ", which this file imports:"
+                + " put the file that declares it under " + index.root() + ", or run with --workspace DIR naming a"
+                + " folder that holds both (a folder with a " + WorkspaceIndex.MARKER + " file, or a git root, is"
+                + " found by itself).";
+    }
+
+    private Set<String> catalogPackages() {
+        Set<String> packages = new HashSet<>();
+        for (IEObjectDescription d : injector.getInstance(StandardCatalog.class).exportedObjects()) {
+            if (d.getQualifiedName().getSegmentCount() > 1) {
+                packages.add(d.getQualifiedName().skipLast(1).toString());
+            }
+        }
+        return packages;
     }
 
     /** Every diagnostic, in file order. */
@@ -99,20 +183,6 @@ public final class ModelWorkspace {
             }
         }
         return List.of(requireModelFile(path));
-    }
-
-    /**
-     * The model {@code file} belongs to: the file with the other model files of its own folder
-     * (not its subfolders), absolute and sorted, so that a model split over files resolves.
-     */
-    public static List<Path> withSiblings(Path file) {
-        Path absolute = requireModelFile(file).toAbsolutePath().normalize();
-        try (Stream<Path> siblings = Files.list(absolute.getParent())) {
-            return siblings.filter(p -> p.toString().endsWith(EXTENSION) && Files.isRegularFile(p)).sorted().toList();
-        } catch (IOException e) {
-            throw new UserError(absolute.getParent() + ": cannot list the folder (" + e.getMessage() + ")",
-                    ExitCodes.USAGE);
-        }
     }
 
     /** {@code path} if it is a readable model file; otherwise a user error saying what is wrong. */

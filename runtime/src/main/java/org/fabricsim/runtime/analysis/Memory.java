@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.analysis;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -9,7 +11,10 @@ import org.fabricsim.runtime.spec.TransformerSpec;
 
 /**
  * Memory one accelerator needs: weights, gradients and optimizer state (training), activations
- * (training) and the KV cache (inference), given the parallel plan, sharding and recomputation.
+ * (training), the temporary buffers of training, and the KV cache (inference), given the parallel
+ * plan, sharding and recomputation. Training memory per pipeline stage, its layer layout and its
+ * temporary buffers are {@link TrainingMemory}'s; this class holds the parameter, activation and
+ * KV-cache sizes they are built from.
  *
  * <p><b>Parameters</b> ({@link #parameters}): per layer, attention Q and O (h × heads·headDim each)
  * and K and V (h × kvHeads·headDim each), two norms (2h), and an MLP of 2 (GELU/ReLU) or 3
@@ -19,14 +24,6 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * each). MLA attention is counted as full-rank Q (h × heads·(headDim + ropeDim)), the KV
  * down-projection h × (kvRank + ropeDim) and up-projections kvRank × 2·heads·headDim: DeepSeek-V3's
  * low-rank Q is not in the spec, which overcounts its 671B by about 1%. Llama 3 405B counts 405.8B.
- *
- * <p><b>Model state</b> (Rajbhandari et al., "ZeRO", SC 2020, §3.1): mixed-precision Adam keeps
- * 2 bytes of 16-bit weights, 2 bytes of 16-bit gradients and K = 12 bytes of optimizer state
- * (fp32 master weights, momentum and variance) per parameter: 16 bytes. Pure fp32/tf32 training
- * keeps 4 + 4 + 8. ZeRO-1 divides the optimizer state by the data-parallel group (DP × CP),
- * ZeRO-2 also the gradients, ZeRO-3/FSDP also the weights. Expert parameters are split over
- * EP × TP and sharded over the expert data-parallel group DP·CP/EP. DualPipe keeps two copies of
- * the weights (DeepSeek-V3 report, Table 2).
  *
  * <p><b>Activations</b> follow Korthikanti et al., "Reducing Activation Recomputation in Large
  * Transformer Models" (MLSys 2023, §4), which gives sbh(34 + 5as/h) bytes per layer with 16-bit
@@ -48,16 +45,10 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * more. Full recomputation keeps only each layer's input (2h, split by TP with SP) plus one
  * layer's activations being recomputed.
  *
- * <p>The first pipeline stage holds the most micro-batches in flight (Korthikanti §4.2.3): p for
- * 1F1B and zero-bubble schedules, all m for GPipe, p + 1 for DualPipe (DeepSeek-V3 report,
- * Table 2); interleaving with v &gt; 1 virtual stages multiplies by 1 + (p − 1)/(p·v). Activations
- * are stored at 16 bits, at 8 bits in fp8 training and 32 bits in fp32 ({@link #activationScale}). The last stage also keeps fp32 logits of one
- * micro-batch (4·vocab/t bytes per token). {@link #training} reports the larger of the two stages.
- *
  * <p><b>KV cache</b> per token ({@link #kvCacheBytesPerToken}): 2 · layers · kvHeads · headDim ·
  * bytes per element (K and V), or layers · (kvRank + ropeDim) · bytes for MLA's latent cache.
  *
- * <p>Cost: O(1) per call.
+ * <p>Cost: O(1) per call, O(P·v) for {@link #training} (P stages, v virtual stages).
  */
 public final class Memory {
     private static final double GB = 1e9;
@@ -74,23 +65,54 @@ public final class Memory {
     }
 
     /**
-     * Bytes one accelerator holds. Fields that do not apply are 0.
+     * Bytes one accelerator holds. Fields that do not apply are 0; the last five are the temporary
+     * buffers of training ({@link TrainingMemory}).
      *
-     * @param weightBytes      weights
-     * @param gradientBytes    gradients (training)
-     * @param optimizerBytes   optimizer state (training)
-     * @param activationBytes  activations kept for the backward pass (training)
-     * @param kvCacheBytes     KV cache (inference)
+     * @param weightBytes               weights
+     * @param gradientBytes             gradients (training)
+     * @param optimizerBytes            optimizer state (training)
+     * @param activationBytes           activations kept for the backward pass (training)
+     * @param kvCacheBytes              KV cache (inference)
+     * @param gatheredWeightBytes       ZeRO-3/FSDP: the all-gathered unsharded weights being used and prefetched
+     * @param gradientBucketBytes       ZeRO-2/3/FSDP: unreduced gradient buckets awaiting their reduce-scatter
+     * @param logitBytes                last stage: the logits and cross-entropy FP32 temporaries of one micro-batch
+     * @param communicationBufferBytes  NCCL's staging buffers of the job's communicators
+     * @param runtimeBytes              CUDA context, loaded kernels and the cuBLAS workspace
      */
     public record Breakdown(long weightBytes, long gradientBytes, long optimizerBytes, long activationBytes,
-            long kvCacheBytes) {
+            long kvCacheBytes, long gatheredWeightBytes, long gradientBucketBytes, long logitBytes,
+            long communicationBufferBytes, long runtimeBytes) {
+
+        /** The temporary buffers: gathered weights, gradient buckets, logits, communication buffers and runtime. */
+        public long temporaryBytes() {
+            return gatheredWeightBytes + gradientBucketBytes + logitBytes + communicationBufferBytes + runtimeBytes;
+        }
 
         /** Everything together. */
         public long totalBytes() {
-            return weightBytes + gradientBytes + optimizerBytes + activationBytes + kvCacheBytes;
+            return weightBytes + gradientBytes + optimizerBytes + activationBytes + kvCacheBytes + temporaryBytes();
         }
 
-        /** The non-zero parts in GB, e.g. "weights 6.3 GB + optimizer 0.6 GB + activations 67.1 GB = 74.0 GB". */
+        /**
+         * The components of a training run under their results keys ({@code docs/results-schema.md},
+         * {@code memoryBreakdownBytes}), in this order: weights, gradients, optimizerState, activations,
+         * gatheredWeights, gradientBuckets, logits, communicationBuffers, runtime.
+         */
+        public Map<String, Long> trainingComponents() {
+            Map<String, Long> parts = new LinkedHashMap<>();
+            parts.put("weights", weightBytes);
+            parts.put("gradients", gradientBytes);
+            parts.put("optimizerState", optimizerBytes);
+            parts.put("activations", activationBytes);
+            parts.put("gatheredWeights", gatheredWeightBytes);
+            parts.put("gradientBuckets", gradientBucketBytes);
+            parts.put("logits", logitBytes);
+            parts.put("communicationBuffers", communicationBufferBytes);
+            parts.put("runtime", runtimeBytes);
+            return parts;
+        }
+
+        /** The non-zero parts in GB, e.g. "weights 6.3 GB + optimizer state 0.6 GB + activations 67.1 GB = 74.0 GB". */
         public String describe() {
             StringBuilder text = new StringBuilder();
             part(text, "weights", weightBytes);
@@ -98,6 +120,11 @@ public final class Memory {
             part(text, "optimizer state", optimizerBytes);
             part(text, "activations", activationBytes);
             part(text, "KV cache", kvCacheBytes);
+            part(text, "gathered weights", gatheredWeightBytes);
+            part(text, "gradient buckets", gradientBucketBytes);
+            part(text, "logits", logitBytes);
+            part(text, "NCCL buffers", communicationBufferBytes);
+            part(text, "CUDA context and workspace", runtimeBytes);
             return text.append(" = ").append(gigabytes(totalBytes())).toString();
         }
 
@@ -117,7 +144,8 @@ public final class Memory {
 
     /** All parameters of the model. */
     public static long parameters(TransformerSpec model) {
-        return nonExpertParameters(model, 0, model.layers(), true, true) + expertParameters(model, 0, model.layers());
+        long moe = moeLayers(model);
+        return nonExpertParameters(model, model.layers() - moe, moe, true, true) + expertParameters(model, moe);
     }
 
     /** Parameters of one attention block. */
@@ -137,32 +165,23 @@ public final class Memory {
         return (m.gatedMlp() ? 3L : 2L) * m.hidden() * width;
     }
 
-    private static boolean moeLayer(TransformerSpec m, int layer) {
-        return m.moe() && layer >= m.denseLayers();
+    /** MoE layers of the model: all but the first {@code denseLayers}, none for a dense model. */
+    static long moeLayers(TransformerSpec m) {
+        return m.moe() ? Math.max(0, m.layers() - m.denseLayers()) : 0;
     }
 
-    /** Non-expert parameters of layers [from, to), with the embedding and/or the output head. */
-    static long nonExpertParameters(TransformerSpec m, int from, int to, boolean embedding, boolean head) {
-        long total = 0;
-        for (int layer = from; layer < to; layer++) {
-            total += attentionParameters(m) + 2L * m.hidden();
-            total += moeLayer(m, layer)
-                    ? m.sharedExperts() * mlpParameters(m, m.expertFfn()) + (long) m.hidden() * m.experts()
-                    : mlpParameters(m, m.ffn());
-        }
+    /** Non-expert parameters of {@code dense} dense and {@code moe} MoE layers, with the embedding and/or the output head. */
+    static long nonExpertParameters(TransformerSpec m, long dense, long moe, boolean embedding, boolean head) {
+        long layer = attentionParameters(m) + 2L * m.hidden();
+        long total = dense * (layer + mlpParameters(m, m.ffn()))
+                + moe * (layer + m.sharedExperts() * mlpParameters(m, m.expertFfn()) + (long) m.hidden() * m.experts());
         long table = (long) m.vocab() * m.hidden();
         return total + (embedding ? table : 0) + (head ? table + m.hidden() : 0);
     }
 
-    /** Routed-expert parameters of layers [from, to). */
-    static long expertParameters(TransformerSpec m, int from, int to) {
-        long total = 0;
-        for (int layer = from; layer < to; layer++) {
-            if (moeLayer(m, layer)) {
-                total += m.experts() * mlpParameters(m, m.expertFfn());
-            }
-        }
-        return total;
+    /** Routed-expert parameters of {@code moe} MoE layers. */
+    static long expertParameters(TransformerSpec m, long moe) {
+        return moe * m.experts() * mlpParameters(m, m.expertFfn());
     }
 
     // ---------------------------------------------------------------- activations
@@ -199,112 +218,13 @@ public final class Memory {
 
     // ---------------------------------------------------------------- training
 
-    /** Bytes per parameter of weights, gradients and optimizer state for training at {@code precision}. */
-    static int[] stateBytes(Precision precision) {
-        return precision == Precision.FP32 || precision == Precision.TF32 ? new int[] { 4, 4, 8 }
-                : new int[] { 2, 2, 12 };
-    }
-
     /**
-     * Memory of the fullest accelerator of a training job: the first or the last pipeline stage,
-     * whichever needs more. Assumes {@link AttentionKernel#FUSED} attention.
+     * Memory of the fullest accelerator of a training job: every pipeline stage laid out as the
+     * simulator runs it ({@link TrainingMemory}), the largest total. Assumes
+     * {@link AttentionKernel#FUSED} attention.
      */
     public static Breakdown training(TrainingSpec job) {
-        TransformerSpec m = job.model();
-        ParallelismSpec par = job.parallel();
-        int p = par.pipeline();
-        int perStage = (m.layers() + p - 1) / p;
-        Breakdown first = stage(job, 0, Math.min(m.layers(), perStage));
-        if (p == 1) {
-            return first;
-        }
-        Breakdown last = stage(job, p - 1, Math.max(0, m.layers() - (p - 1) * perStage));
-        return last.totalBytes() > first.totalBytes() ? last : first;
-    }
-
-    private static Breakdown stage(TrainingSpec job, int stage, int layers) {
-        TransformerSpec m = job.model();
-        ParallelismSpec par = job.parallel();
-        int t = par.tensor();
-        int p = par.pipeline();
-        int perStage = (m.layers() + p - 1) / p;
-        int from = Math.min(m.layers(), stage * perStage);
-        int to = Math.min(m.layers(), from + layers);
-        boolean firstStage = stage == 0;
-        boolean lastStage = stage == p - 1;
-        double nonExpert = nonExpertParameters(m, from, to, firstStage, lastStage) / (double) t;
-        double experts = expertParameters(m, from, to) / ((double) par.expert() * t);
-        double dataGroup = (double) par.data() * par.context();
-        double expertGroup = Math.max(1, dataGroup / par.expert());
-        TrainingSpec.Sharding sharding = job.sharding();
-        boolean shardOptimizer = sharding != TrainingSpec.Sharding.NONE;
-        boolean shardGradients = sharding == TrainingSpec.Sharding.ZERO_2 || shardsWeights(sharding);
-        int[] bytes = stateBytes(job.precision());
-        double weightCopies = job.schedule() == TrainingSpec.PipelineSchedule.DUALPIPE ? 2 : 1;
-        double weights = weightCopies * bytes[0] * sharded(nonExpert, experts, dataGroup, expertGroup,
-                shardsWeights(sharding));
-        double gradients = bytes[1] * sharded(nonExpert, experts, dataGroup, expertGroup, shardGradients);
-        double optimizer = bytes[2] * sharded(nonExpert, experts, dataGroup, expertGroup, shardOptimizer);
-        return new Breakdown(Math.round(weights), Math.round(gradients), Math.round(optimizer),
-                Math.round(activations(job, stage, from, to)), 0);
-    }
-
-    private static boolean shardsWeights(TrainingSpec.Sharding sharding) {
-        return sharding == TrainingSpec.Sharding.ZERO_3 || sharding == TrainingSpec.Sharding.FSDP;
-    }
-
-    private static double sharded(double nonExpert, double experts, double group, double expertGroup, boolean shard) {
-        return shard ? nonExpert / group + experts / expertGroup : nonExpert + experts;
-    }
-
-    /** Micro-batches whose activations stage {@code stage} holds at its peak. */
-    static double inFlight(TrainingSpec job, int stage) {
-        ParallelismSpec par = job.parallel();
-        int p = par.pipeline();
-        double microBatches = Math.max(1.0,
-                (double) job.globalBatchSequences() / ((double) par.data() * job.microBatch()));
-        return switch (job.schedule()) {
-            case GPIPE -> microBatches;
-            case DUALPIPE -> Math.min(p + 1, microBatches);
-            case INTERLEAVED -> Math.min(p - stage, microBatches)
-                    * (job.virtualStages() > 1 ? 1 + (p - 1) / ((double) p * job.virtualStages()) : 1);
-            default -> Math.min(p - stage, microBatches);
-        };
-    }
-
-    /**
-     * Activation element size relative to Korthikanti's 16 bits: fp8 training caches activations in
-     * FP8 (DeepSeek-V3 report §3.3.2; Transformer Engine keeps FP8 copies of GEMM inputs), fp32
-     * keeps 32 bits. Applied to every stored activation, which for fp8 slightly undercounts the
-     * norm inputs and attention tensors that stay at 16 bits.
-     */
-    static double activationScale(Precision precision) {
-        return Math.max(1, Math.min(4, precision.bytes())) / 2.0;
-    }
-
-    private static double activations(TrainingSpec job, int stage, int from, int to) {
-        TransformerSpec m = job.model();
-        ParallelismSpec par = job.parallel();
-        int t = par.tensor();
-        boolean sp = par.sequenceParallel();
-        double tokens = (double) job.sequence() * job.microBatch() / par.context();
-        double perMicroBatch = 0;
-        double largestLayer = 0;
-        for (int layer = from; layer < to; layer++) {
-            double perToken = activationBytesPerToken(m, job.sequence(), t, sp, moeLayer(m, layer),
-                    AttentionKernel.FUSED, job.recompute() != TrainingSpec.Recompute.NONE);
-            largestLayer = Math.max(largestLayer, perToken * tokens);
-            perMicroBatch += job.recompute() == TrainingSpec.Recompute.FULL
-                    ? (sp ? 2.0 * m.hidden() / t : 2.0 * m.hidden()) * tokens : perToken * tokens;
-        }
-        double total = perMicroBatch * inFlight(job, stage) * activationScale(job.precision());
-        if (job.recompute() == TrainingSpec.Recompute.FULL) {
-            total += largestLayer;
-        }
-        if (stage == par.pipeline() - 1) {
-            total += 4.0 * m.vocab() / t * tokens;
-        }
-        return total;
+        return TrainingMemory.busiestStage(job);
     }
 
     // ---------------------------------------------------------------- inference
@@ -326,12 +246,13 @@ public final class Memory {
             long tokensPerReplica) {
         int t = par.tensor();
         int p = par.pipeline();
-        double nonExpert = nonExpertParameters(m, 0, m.layers(), true, true) / ((double) t * p);
-        double experts = expertParameters(m, 0, m.layers()) / ((double) Math.max(par.expert(), t) * p);
+        long moe = moeLayers(m);
+        double nonExpert = nonExpertParameters(m, m.layers() - moe, moe, true, true) / ((double) t * p);
+        double experts = expertParameters(m, moe) / ((double) Math.max(par.expert(), t) * p);
         double weights = (nonExpert + experts) * precision.bytes();
         double kvSplit = m.kvLoraRank() > 0 ? 1 : Math.min(t, m.kvHeads());
         double kv = kvCacheBytesPerToken(m, precision) / (kvSplit * p)
                 * tokensPerReplica / ((double) par.data() * par.context());
-        return new Breakdown(Math.round(weights), 0, 0, 0, Math.round(kv));
+        return new Breakdown(Math.round(weights), 0, 0, 0, Math.round(kv), 0, 0, 0, 0, 0);
     }
 }

@@ -98,17 +98,6 @@ public final class ComputeCalibration {
      */
     public static final int COLLECTIVE_SMS = 16;
 
-    /**
-     * Tokens the busiest expert-parallel rank receives over the mean: 1.0, balanced routing as
-     * DeepSeek-V3's auxiliary-loss-free balancing targets (arXiv 2412.19437 §2.1.2).
-     */
-    public static final double EXPERT_LOAD_SKEW = 1.0;
-    /**
-     * Capacity factor: an expert takes at most this multiple of its mean load, the excess is dropped
-     * (Switch Transformer, Fedus et al. 2021, §2.2: capacity factor 1.25 in its experiments).
-     */
-    public static final double EXPERT_CAPACITY_FACTOR = 1.25;
-
     private ComputeCalibration() {
     }
 }

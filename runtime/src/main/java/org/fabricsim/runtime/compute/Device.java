@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.compute;
 
+import java.util.Locale;
+
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Precision;
 
@@ -21,7 +23,27 @@ import org.fabricsim.runtime.spec.Precision;
 public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
         double matmulEfficiency, int tileSlots, double activationBytes) {
 
-    /** The device for {@code accelerator} training at {@code precision}. */
+    /**
+     * The device for {@code accelerator} training at {@code precision}, refusing a precision whose
+     * GEMM rate the model does not have: FP8 on a part without an FP8 rate in the catalog, and FP4 or
+     * INT8, which the compute model does not train at. Either would otherwise run at the BF16 rate
+     * while {@code Memory} counts the smaller elements.
+     *
+     * @throws IllegalArgumentException naming the part, the precision and what to write instead
+     */
+    public static Device forTraining(AcceleratorSpec accelerator, Precision precision) {
+        if (precision == Precision.FP4 || precision == Precision.INT8) {
+            throw new IllegalArgumentException("training at " + precision.name().toLowerCase(Locale.ROOT)
+                    + " is not modelled: the compute model has GEMM rates for bf16 and fp8 only; train at bf16 or fp8");
+        }
+        if (precision == Precision.FP8 && !(accelerator.fp8FlopsPerSecond() > 0)) {
+            throw new IllegalArgumentException(accelerator.name() + " has no FP8 rate in the catalog, so FP8 GEMMs"
+                    + " would run at the BF16 rate: train at bf16, or give the accelerator an 'fp8 ... TFLOPS' compute rate");
+        }
+        return of(accelerator, precision);
+    }
+
+    /** The device for {@code accelerator} at {@code precision}; FP8 GEMMs fall back to BF16 without an FP8 rate. */
     public static Device of(AcceleratorSpec accelerator, Precision precision) {
         double bf16 = accelerator.bf16FlopsPerSecond();
         boolean fp8 = precision == Precision.FP8 && accelerator.fp8FlopsPerSecond() > 0;

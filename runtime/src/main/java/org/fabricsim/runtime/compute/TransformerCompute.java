@@ -18,10 +18,14 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * 2.5× forward (five GEMMs for two); at {@link ComputeCalibration#ATTENTION_FORWARD_EFFICIENCY}
  * and {@link ComputeCalibration#ATTENTION_BACKWARD_EFFICIENCY} of the BF16 peak.</li>
  * <li>MLP: up (T, f/t or 2f/t gated, h), down (T, h, f/t). MoE: router (T/t, E, h); the busiest
- * expert-parallel rank runs E/EP experts over T/t·k·min(skew, capacity) token copies; shared
- * experts as a dense MLP of width shared·f_e.</li>
+ * expert-parallel rank runs E/EP experts over T/t·k·L token copies, L = min(skew, capacity) its
+ * load over the mean ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad}), each expert
+ * up (T/t·k·L·EP/E, f_e or 2f_e gated, h) and down (same rows, h, f_e); shared experts as a dense
+ * MLP of width shared·f_e. The FLOPs of a {@link PassTime} are the busiest rank's; MFU counts the
+ * model's nominal FLOPs ({@link ModelFlops}).</li>
  * <li>Element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors per
- * token (÷t with sequence parallelism) and the activation's passes over the MLP width; backward
+ * token (÷t with sequence parallelism) and the activation's passes over the MLP width (over the
+ * busiest rank's L-scaled expert rows in an MoE layer); backward
  * {@link ComputeCalibration#BACKWARD_ELEMENTWISE_RATIO}×.</li>
  * <li>Recompute: full adds the layer's forward to its backward; selective adds the attention
  * core's forward (Korthikanti et al., "Reducing Activation Recomputation", 2022).</li>
@@ -35,6 +39,7 @@ public final class TransformerCompute {
     private final double sequence;
     private final int tensor;
     private final int expert;
+    private final double expertLoad;
     private final boolean sequenceParallel;
     private final Recompute recompute;
 
@@ -45,17 +50,19 @@ public final class TransformerCompute {
      * @param sequence          the full sequence length
      * @param tensor            TP
      * @param expert            EP
+     * @param expertLoad        the busiest EP rank's expert load over the mean, L ≥ 0 (1 when balanced)
      * @param sequenceParallel  whether TP shards the element-wise work along the sequence
      * @param recompute         activation recomputation
      */
     public TransformerCompute(Device device, TransformerSpec model, double tokens, double sequence, int tensor,
-            int expert, boolean sequenceParallel, Recompute recompute) {
+            int expert, double expertLoad, boolean sequenceParallel, Recompute recompute) {
         this.device = device;
         this.model = model;
         this.tokens = tokens;
         this.sequence = sequence;
         this.tensor = tensor;
         this.expert = expert;
+        this.expertLoad = expertLoad;
         this.sequenceParallel = sequenceParallel;
         this.recompute = recompute;
     }
@@ -145,8 +152,7 @@ public final class TransformerCompute {
     private PassTime moe() {
         double localTokens = tokens / tensor;
         PassTime router = gemm(localTokens, model.experts(), model.hidden());
-        double load = Math.min(ComputeCalibration.EXPERT_LOAD_SKEW, ComputeCalibration.EXPERT_CAPACITY_FACTOR);
-        double copies = localTokens * model.topK() * load;
+        double copies = localTokens * model.topK() * expertLoad;
         double localExperts = Math.max(1.0, model.experts() / (double) expert);
         double perExpert = copies / localExperts;
         double width = model.expertFfn();
@@ -162,7 +168,7 @@ public final class TransformerCompute {
         double hiddenBytes = ComputeCalibration.HIDDEN_PASSES_PER_LAYER * tokens * model.hidden() / hiddenShard;
         double passes = model.gatedMlp() ? ComputeCalibration.SWIGLU_PASSES : ComputeCalibration.GELU_PASSES;
         double inner = moeLayer
-                ? tokens / tensor * model.topK() * model.expertFfn() + tokens * model.sharedExperts()
+                ? tokens / tensor * model.topK() * expertLoad * model.expertFfn() + tokens * model.sharedExperts()
                         * model.expertFfn() / tensor
                 : tokens * model.ffn() / tensor;
         return device.memorySeconds((hiddenBytes + passes * inner) * device.activationBytes());

@@ -4,7 +4,8 @@ import org.fabricsim.runtime.inference.ServingSimulation.Pool;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 
 /**
- * Continuous batching: composes the next iteration of one idle replica and costs it.
+ * Continuous batching: composes the next iteration of one idle batch slot ({@link Replicas}) and
+ * costs it. The pool's batch limits and the KV capacity apply per slot.
  *
  * <p>In this order: (1) requests whose KV cache has arrived from the prefill pool join the
  * running set while the KV capacity holds their context plus one token; (2) every running, fully
@@ -15,9 +16,10 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  * come, first served while the sequence limit, the token budget and the KV capacity (the whole
  * context reserved at admission) allow. A chunk is at most the pool's chunk size (the whole
  * prompt without chunked prefill: a prompt that does not fit the remaining budget waits, unless
- * the batch is empty). A request that does not fit an empty replica's cache is rejected.
+ * the batch is empty). A request that does not fit an empty slot's cache is rejected.
  *
- * <p>The iteration lasts {@link ServingModel#iterationPs} of its totals; a mixed iteration's
+ * <p>Each pipeline stage of the iteration lasts {@link ServingModel#iterationPs} of its totals (the
+ * whole iteration without pipeline parallelism); a mixed iteration's
  * prefill share is the time its prefill part would take alone over the sum of both parts alone.
  * O(batch) per iteration; the totals are fields, so composing allocates nothing.
  */
@@ -46,11 +48,11 @@ final class BatchBuilder {
     }
 
     /**
-     * Fills the batch of {@code replica} (see the class comment); returns false when it stays
+     * Fills the batch of {@code slot} (see the class comment); returns false when it stays
      * empty.
      */
-    boolean compose(int replica) {
-        Pool pool = replicas.poolOfReplica(replica);
+    boolean compose(int slot) {
+        Pool pool = replicas.poolOfSlot(slot);
         int[] target = requests.target;
         int[] prefilled = requests.prefilled;
         int[] kvTokens = requests.kvTokens;
@@ -60,37 +62,37 @@ final class BatchBuilder {
         int maxSequences = pool.maxSequences() > 0 ? pool.maxSequences() : Integer.MAX_VALUE;
         long budget = pool.maxBatchTokens() > 0 ? pool.maxBatchTokens() : Long.MAX_VALUE;
         long chunkLimit = pool.chunkTokens() > 0 ? pool.chunkTokens() : Long.MAX_VALUE;
-        IntDeque waiting = replicas.queue[replica];
+        IntDeque waiting = replicas.queue[slot];
         boolean decodes = pool.role() != Role.PREFILL;
 
         // (1) handed-off requests whose cache is here join the running set
-        while (!waiting.isEmpty() && runningCount[replica] < maxSequences) {
+        while (!waiting.isEmpty() && runningCount[slot] < maxSequences) {
             int q = waiting.peekFirst();
             if (prefilled[q] < target[q]) {
                 break;
             }
-            if (kvUsed[replica] + target[q] + 1 > kvCapacity[replica]) {
-                if (kvUsed[replica] == 0) {
+            if (kvUsed[slot] + target[q] + 1 > kvCapacity[slot]) {
+                if (kvUsed[slot] == 0) {
                     waiting.pollFirst();
-                    replicas.reject(q, replica);
+                    replicas.reject(q, slot);
                     continue;
                 }
                 break;
             }
             waiting.pollFirst();
-            replicas.allocate(replica, q, target[q]);
+            replicas.allocate(slot, q, target[q]);
         }
 
         // (2) decode one token per prefilled sequence, preempting the youngest on overflow
         long decoders = 0;
         if (decodes) {
-            decoders = runningCount[replica] - replicas.partialCount[replica];
-            while (decoders > 0 && kvUsed[replica] + decoders > kvCapacity[replica] && runningCount[replica] > 1) {
-                int victim = replicas.running[replica][--runningCount[replica]];
+            decoders = runningCount[slot] - replicas.partialCount[slot];
+            while (decoders > 0 && kvUsed[slot] + decoders > kvCapacity[slot] && runningCount[slot] > 1) {
+                int victim = replicas.running[slot][--runningCount[slot]];
                 if (prefilled[victim] >= target[victim]) {
                     decoders--;
                 }
-                replicas.preempt(replica, victim);
+                replicas.preempt(slot, victim);
             }
         }
         newTokens = 0;
@@ -99,16 +101,16 @@ final class BatchBuilder {
         kvRead = 0;
         decodeTokens = 0;
         decodeContext = 0;
-        int[] run = replicas.running[replica];
+        int[] run = replicas.running[slot];
         long decoding = 0;
         for (int i = 0; decoding < decoders && newTokens < budget; i++) {
             int q = run[i];
             if (prefilled[q] >= target[q]) {
                 decoding++;
                 double context = kvTokens[q];
-                replicas.addToBatch(replica, q, -1);
+                replicas.addToBatch(slot, q, -1);
                 kvTokens[q]++;
-                kvUsed[replica]++;
+                kvUsed[slot]++;
                 newTokens++;
                 logitTokens++;
                 pairs += context + 1;
@@ -119,55 +121,55 @@ final class BatchBuilder {
         }
 
         // (3) continue partial prefills, (4) admit queued requests
-        int partials = replicas.partialCount[replica];
+        int partials = replicas.partialCount[slot];
         for (int i = 0; partials > 0 && newTokens < budget; i++) {
             int q = run[i];
             if (prefilled[q] < target[q]) {
                 partials--;
                 int chunk = (int) Math.min(Math.min(target[q] - prefilled[q], budget - newTokens), chunkLimit);
-                addPrefill(replica, q, chunk, target[q]);
+                addPrefill(slot, q, chunk, target[q]);
             }
         }
-        while (!waiting.isEmpty() && runningCount[replica] < maxSequences && newTokens < budget) {
+        while (!waiting.isEmpty() && runningCount[slot] < maxSequences && newTokens < budget) {
             int q = waiting.peekFirst();
             if (prefilled[q] >= target[q]) {
                 break;
             }
             int need = target[q];
-            if (kvUsed[replica] + need + (decodes ? 1 : 0) > kvCapacity[replica]) {
-                if (kvUsed[replica] == 0) {
+            if (kvUsed[slot] + need + (decodes ? 1 : 0) > kvCapacity[slot]) {
+                if (kvUsed[slot] == 0) {
                     waiting.pollFirst();
-                    replicas.reject(q, replica);
+                    replicas.reject(q, slot);
                     continue;
                 }
                 break;
             }
             int remaining = need - prefilled[q];
             long room = budget - newTokens;
-            if (pool.chunkTokens() == 0 && remaining > room && replicas.batchSize[replica] > 0) {
+            if (pool.chunkTokens() == 0 && remaining > room && replicas.batchSize[slot] > 0) {
                 break;
             }
             int chunk = (int) Math.min(remaining, pool.chunkTokens() == 0 ? remaining : Math.min(room, chunkLimit));
             waiting.pollFirst();
-            replicas.allocate(replica, q, need);
-            addPrefill(replica, q, chunk, need);
+            replicas.allocate(slot, q, need);
+            addPrefill(slot, q, chunk, need);
         }
-        return replicas.batchSize[replica] > 0;
+        return replicas.batchSize[slot] > 0;
     }
 
     /** Adds a prefill chunk of q to the batch and its work to the totals. */
-    private void addPrefill(int replica, int q, int chunk, int target) {
+    private void addPrefill(int slot, int q, int chunk, int target) {
         int before = requests.prefilled[q];
         newTokens += chunk;
         pairs += (double) chunk * before + (double) chunk * (chunk + 1) / 2;
         kvRead += before;
         logitTokens += before + chunk == target ? 1 : 0;
-        replicas.addToBatch(replica, q, chunk);
+        replicas.addToBatch(slot, q, chunk);
     }
 
     /**
-     * Duration of the iteration last composed on {@code model}, picoseconds; its prefill share is
-     * then {@link #prefillShare}.
+     * Duration of one pipeline stage of the iteration last composed on {@code model}, picoseconds;
+     * its prefill share is then {@link #prefillShare}.
      */
     long durationPs(ServingModel model) {
         long prefillTokens = newTokens - decodeTokens;

@@ -33,8 +33,20 @@ record CollectiveFit(double alphaPs, double psPerByte) {
         if (ranks < 2) {
             return null;
         }
-        CollectiveRequest request = CollectiveRequest.of(operation, SMALL_BYTES, ranks)
-                .withStepOverheads(StepOverheads.NCCL);
+        return fit(topology, CollectiveRequest.of(operation, SMALL_BYTES, ranks));
+    }
+
+    /**
+     * Fits a send/recv from accelerator 0 to accelerator {@code peer} of {@code topology} with
+     * NCCL's step overheads: the hop between pipeline stages {@code peer} ranks apart.
+     */
+    static CollectiveFit sendRecv(ClusterTopology topology, int peer) {
+        return fit(topology, CollectiveRequest.of(CollectiveOperation.SEND_RECV, SMALL_BYTES, peer + 1)
+                .withEndpoints(0, peer));
+    }
+
+    private static CollectiveFit fit(ClusterTopology topology, CollectiveRequest base) {
+        CollectiveRequest request = base.withStepOverheads(StepOverheads.NCCL);
         long smallPs = CollectiveEngine.run(topology, request).timePs();
         long largePs = CollectiveEngine.run(topology, request.withSize(LARGE_BYTES)).timePs();
         double psPerByte = Math.max(0, (double) (largePs - smallPs) / (LARGE_BYTES - SMALL_BYTES));

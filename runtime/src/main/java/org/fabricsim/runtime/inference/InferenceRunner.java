@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.result.RunResult;
@@ -17,6 +18,7 @@ import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
@@ -37,7 +39,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * completion); {@code outputTokensPerSecondPerAccelerator} divides by the accelerators of all
  * pools.</li>
  * <li>{@code goodput}: the fraction of requests whose own TTFT, ITL and E2E meet every SLO's
- * limit (rejected requests miss); {@code slos} lists each SLO's achieved percentile.</li>
+ * limit (rejected requests miss), absent when the deployment states no SLO; {@code slos} lists each
+ * SLO's achieved percentile.</li>
  * <li>{@code kvTransferSeconds}: {p50, p90, p99, mean} of the time from the end of a request's
  * prefill to its cache being usable on the decode replica (disaggregated only), and
  * {@code kvTransferBytes} in total.</li>
@@ -49,7 +52,10 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * <li>{@code latencyCdf}: {ttft, itl, e2e, kvTransfer} → [[seconds, fraction], …] at 50 evenly
  * spaced fractions, for the HTML report's CDFs.</li>
  * <li>{@code acceleratorBusyFraction}: busy accelerator-time ÷ (accelerators × makespan);
- * {@code modelFlopsUtilization}: FLOPs executed ÷ (accelerators × BF16 peak × makespan).</li>
+ * {@code modelFlopsUtilization}: FLOPs executed ÷ (accelerators × peak × makespan), the peak being the
+ * dense one at the precision of the weights' GEMMs (FP8 for FP8 weights on a part with an FP8 rate,
+ * else BF16), named by the parameter {@code mfuPeakPrecision}; attention and the LM head run at
+ * BF16 within it, so an FP8 run's 100% is out of reach.</li>
  * </ul>
  */
 public final class InferenceRunner {
@@ -91,8 +97,10 @@ public final class InferenceRunner {
             CollectiveFit allReduce = CollectiveFit.of(topology, CollectiveOperation.ALL_REDUCE, pool.parallel().tensor());
             CollectiveFit allToAll = spec.model().moe()
                     ? CollectiveFit.of(topology, CollectiveOperation.ALL_TO_ALL, pool.parallel().expert()) : null;
+            CollectiveFit stageSend = pool.parallel().pipeline() > 1
+                    ? CollectiveFit.sendRecv(topology, pool.parallel().tensor()) : null;
             ServingModel model = new ServingModel(spec.model(), cluster.node().accelerator(), spec.precision(),
-                    pool.parallel(), allReduce, allToAll);
+                    spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend);
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
                     pool.maxSequences(), pool.chunkedPrefill());
             first += pool.replicas() * model.accelerators();
@@ -108,6 +116,8 @@ public final class InferenceRunner {
         parameters.put("model", spec.model().name());
         parameters.put("cluster", cluster.name());
         parameters.put("precision", Keywords.of(spec.precision()));
+        parameters.put("kvCachePrecision", Keywords.of(spec.kvCachePrecision()));
+        parameters.put("mfuPeakPrecision", Keywords.of(mfuPeakPrecision(spec)));
         parameters.put("mode", disaggregated ? "disaggregated" : "aggregated");
         parameters.put("requests", requests.size());
         if (requests.truncated()) {
@@ -204,7 +214,9 @@ public final class InferenceRunner {
         metrics.put("inputTokensPerSecond", inputRate);
         metrics.put("outputTokensPerSecondPerAccelerator", outputRate / accelerators);
         metrics.put("inputTokensPerSecondPerAccelerator", inputRate / accelerators);
-        metrics.put("goodput", n == 0 ? 0.0 : (double) good / n);
+        if (!spec.slos().isEmpty()) {
+            metrics.put("goodput", n == 0 ? 0.0 : (double) good / n);
+        }
         metrics.put("slos", sloRows(spec.slos(), ttft, completed, itl, itlCount, e2e));
         if (kvCount > 0) {
             metrics.put("kvTransferSeconds", Percentiles.summary(kv, kvCount));
@@ -245,12 +257,22 @@ public final class InferenceRunner {
         }
         double acceleratorPs = makespanPs * accelerators;
         metrics.put("acceleratorBusyFraction", acceleratorPs > 0 ? busy / acceleratorPs : 0.0);
-        double peak = cluster.node().accelerator().bf16FlopsPerSecond();
+        double peak = Device.of(cluster.node().accelerator(), mfuPeakPrecision(spec)).gemmFlopsPerSecond();
         metrics.put("modelFlopsUtilization", acceleratorPs > 0 && peak > 0
                 ? serving.flops() / (peak * acceleratorPs / PICOSECONDS_PER_SECOND) : 0.0);
         metrics.put("iterations", serving.iterations());
         metrics.put("preemptions", replicas.preemptions());
+        if (spec.model().moe()) {
+            metrics.put("droppedTokenFraction", spec.pools().stream()
+                    .mapToDouble(pool -> pool.parallel().expertRouting().droppedTokenFraction()).max().orElse(0));
+        }
         return metrics;
+    }
+
+    /** The precision whose dense peak is the MFU denominator: the weights' GEMMs', FP8 only where the part has it. */
+    private static Precision mfuPeakPrecision(InferenceSpec spec) {
+        return spec.precision() == Precision.FP8 && spec.cluster().node().accelerator().fp8FlopsPerSecond() > 0
+                ? Precision.FP8 : Precision.BF16;
     }
 
     private static boolean meets(List<InferenceSpec.Slo> slos, double ttft, double itl, double e2e) {

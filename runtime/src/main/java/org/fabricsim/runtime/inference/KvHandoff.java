@@ -10,8 +10,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * The fabric traffic of a disaggregated deployment: KV-cache transfers from the prefill to the
  * decode pool, and the EP all-to-all of each iteration as background load.
  *
- * <p><b>KV cache.</b> A prefilled request goes to the decode replica with the fewest outstanding
- * requests: its KV cache (κ·prompt bytes) lives on one data-parallel rank (rank q mod DP on each
+ * <p><b>KV cache.</b> A prefilled request goes to the decode slot ({@link Replicas}) with the
+ * fewest outstanding requests: its KV cache (κ·prompt bytes) lives on one data-parallel rank (rank q mod DP on each
  * side, so attention-DP pools spread requests over their ranks), split over max(S_p, S_d) flows
  * between the ranks' KV shards (S = PP stages × KV-head shards; flow f from prefill shard
  * ⌊f·S_p/n⌋ to decode shard ⌊f·S_d/n⌋), started on the {@link NetworkModel} (so transfers share
@@ -63,17 +63,17 @@ final class KvHandoff {
      * iteration's duration is the fitted collective cost of the model; these flows only load the links,
      * so they are started only while KV-cache flows are in flight (they would delay nothing else).
      */
-    void startExpertTraffic(int replica, long tokens) {
+    void startExpertTraffic(int slot, long tokens) {
         if (network == null) {
             return;
         }
-        Pool pool = replicas.poolOfReplica(replica);
+        Pool pool = replicas.poolOfSlot(slot);
         double bytesPerAccelerator = pool.model().expertBytesLeavingDomain(tokens, topology.domainSize());
         if (bytesPerAccelerator <= 0 || kvFlowsInFlight == 0) {
             return;
         }
         int count = pool.model().accelerators();
-        int base = pool.firstAccelerator() + (replica - replicas.firstReplica(replicas.poolOf[replica])) * count;
+        int base = pool.firstAccelerator() + replicas.replicaInPool(slot) * count;
         int domain = topology.domainSize();
         for (int local = 0; local < count; local++) {
             int src = base + local;
@@ -85,28 +85,28 @@ final class KvHandoff {
     }
 
     /** Layer-by-layer: starts the transfers of the requests whose prompt this iteration completes. */
-    void startLayerByLayerTransfers(int replica) {
-        int[] batchSeq = replicas.batchSeq[replica];
-        int[] batchTokens = replicas.batchTokens[replica];
-        for (int b = 0; b < replicas.batchSize[replica]; b++) {
+    void startLayerByLayerTransfers(int slot) {
+        int[] batchSeq = replicas.batchSeq[slot];
+        int[] batchTokens = replicas.batchTokens[slot];
+        for (int b = 0; b < replicas.batchSize[slot]; b++) {
             int q = batchSeq[b];
             int t = batchTokens[b];
             if (t > 0 && requests.generated[q] == 0 && requests.prefilled[q] + t == requests.target[q]
                     && requests.stream.output()[q] > 1) {
-                startTransfer(q, replica);
+                startTransfer(q, slot);
             }
         }
     }
 
     /** Starts the flows of q's cache; flowsLeft counts those not finished. */
-    void startTransfer(int q, int prefillReplica) {
+    void startTransfer(int q, int prefillSlot) {
         int decodePool = replicas.pools.length - 1;
         int decode = replicas.leastLoaded(decodePool);
         replicas.outstanding[decode]++;
-        replicas.outstanding[prefillReplica]--;
-        requests.handoffReplica[q] = decode;
+        replicas.outstanding[prefillSlot]--;
+        requests.handoffSlot[q] = decode;
         requests.transferStartPs[q] = simulation.nowPs();
-        Pool from = replicas.poolOfReplica(prefillReplica);
+        Pool from = replicas.poolOfSlot(prefillSlot);
         Pool to = replicas.pools[decodePool];
         int fromCount = from.model().accelerators();
         int toCount = to.model().accelerators();
@@ -118,9 +118,9 @@ final class KvHandoff {
         int toShards = to.model().sequenceShards();
         int flows = Math.max(fromShards, toShards);
         int fromBase = from.firstAccelerator()
-                + (prefillReplica - replicas.firstReplica(replicas.poolOf[prefillReplica])) * fromCount
+                + replicas.replicaInPool(prefillSlot) * fromCount
                 + q % from.model().dataRanks() * fromGroup;
-        int toBase = to.firstAccelerator() + (decode - replicas.firstReplica(decodePool)) * toCount
+        int toBase = to.firstAccelerator() + replicas.replicaInPool(decode) * toCount
                 + q % to.model().dataRanks() * toGroup;
         long latencyPs = 0;
         int started = 0;

@@ -5,16 +5,27 @@ import java.util.Arrays;
 import org.fabricsim.runtime.inference.ServingSimulation.Pool;
 
 /**
- * The per-replica state of a {@link ServingSimulation}, as primitive arrays indexed by replica
- * (pools in order, replicas of a pool consecutive): the queue, the running set with its KV-cache
- * use, the batch of the iteration in flight, and the busy time. The operations that move a
- * request between queue, running set and batch keep {@link RequestTable} and these arrays
- * consistent. Memory O(replicas + requests); {@link #leastLoaded} and {@link #firstReplica}
- * O(replicas), {@link #compactRunning} O(running), the others amortized O(1).
+ * The per-slot state of a {@link ServingSimulation}, as primitive arrays indexed by batch slot:
+ * the queue, the running set with its KV-cache use, the batch of the iteration in flight, and the
+ * busy time. A replica of PP pipeline stages has PP slots, each scheduling its own sequences in a
+ * 1/PP share of the replica's KV cache under the pool's batch limits (vLLM's pipeline-parallel
+ * "virtual engines": one scheduler per in-flight micro-batch, each given num_gpu_blocks ÷ PP,
+ * vllm/core/scheduler.py), so a sequence is in at most one batch in flight; without PP a slot is
+ * the replica. Slots are numbered pools in order, replicas of a pool consecutive, the slots of a
+ * replica consecutive; replicas likewise. The operations that move a request between queue,
+ * running set and batch keep {@link RequestTable} and these arrays consistent. Memory O(slots +
+ * requests); {@link #leastLoaded} O(slots), {@link #compactRunning} O(running), the others
+ * amortized O(1).
  */
 final class Replicas {
     final Pool[] pools;
     final int[] poolOf;
+    /** Replica (over all pools) of each slot. */
+    final int[] replicaOf;
+    /** First slot of each replica. */
+    private final int[] replicaFirstSlot;
+    /** First slot of each pool; at index pools.length, the slot count. */
+    private final int[] poolFirstSlot;
     final IntDeque[] queue;
     int[][] running;
     final int[] runningCount;
@@ -27,6 +38,7 @@ final class Replicas {
     final long[] kvCapacity;
     final boolean[] busy;
     final int[] outstanding;
+    /** The stage times of the slot's iterations, summed: each stage's accelerators are busy that long. */
     final long[] busyPs;
     final double[] prefillBusyPs;
     private final RequestTable requests;
@@ -35,60 +47,81 @@ final class Replicas {
     Replicas(Pool[] pools, RequestTable requests) {
         this.pools = pools.clone();
         this.requests = requests;
+        poolFirstSlot = new int[pools.length + 1];
         int replicas = 0;
-        for (Pool pool : pools) {
-            replicas += pool.replicas();
-        }
-        poolOf = new int[replicas];
-        queue = new IntDeque[replicas];
-        running = new int[replicas][];
-        runningCount = new int[replicas];
-        partialCount = new int[replicas];
-        batchSeq = new int[replicas][];
-        batchTokens = new int[replicas][];
-        batchSize = new int[replicas];
-        kvUsed = new long[replicas];
-        kvCapacity = new long[replicas];
-        busy = new boolean[replicas];
-        outstanding = new int[replicas];
-        busyPs = new long[replicas];
-        prefillBusyPs = new double[replicas];
-        int r = 0;
         for (int p = 0; p < pools.length; p++) {
-            for (int i = 0; i < pools[p].replicas(); i++, r++) {
-                poolOf[r] = p;
-                queue[r] = new IntDeque();
-                running[r] = new int[16];
-                batchSeq[r] = new int[16];
-                batchTokens[r] = new int[16];
-                kvCapacity[r] = pools[p].model().kvCapacityTokens();
+            replicas += pools[p].replicas();
+            poolFirstSlot[p + 1] = poolFirstSlot[p] + pools[p].replicas() * pools[p].model().pipeline();
+        }
+        int slots = poolFirstSlot[pools.length];
+        poolOf = new int[slots];
+        replicaOf = new int[slots];
+        replicaFirstSlot = new int[replicas];
+        queue = new IntDeque[slots];
+        running = new int[slots][];
+        runningCount = new int[slots];
+        partialCount = new int[slots];
+        batchSeq = new int[slots][];
+        batchTokens = new int[slots][];
+        batchSize = new int[slots];
+        kvUsed = new long[slots];
+        kvCapacity = new long[slots];
+        busy = new boolean[slots];
+        outstanding = new int[slots];
+        busyPs = new long[slots];
+        prefillBusyPs = new double[slots];
+        int slot = 0;
+        int replica = 0;
+        for (int p = 0; p < pools.length; p++) {
+            int stages = pools[p].model().pipeline();
+            for (int i = 0; i < pools[p].replicas(); i++, replica++) {
+                replicaFirstSlot[replica] = slot;
+                for (int k = 0; k < stages; k++, slot++) {
+                    poolOf[slot] = p;
+                    replicaOf[slot] = replica;
+                    queue[slot] = new IntDeque();
+                    running[slot] = new int[16];
+                    batchSeq[slot] = new int[16];
+                    batchTokens[slot] = new int[16];
+                    kvCapacity[slot] = pools[p].model().kvCapacityTokens() / stages;
+                }
             }
         }
     }
 
-    /** Number of replicas over all pools. */
+    /** Number of slots over all pools. */
     int count() {
         return poolOf.length;
     }
 
-    Pool poolOfReplica(int replica) {
-        return pools[poolOf[replica]];
+    /** Number of replicas over all pools. */
+    int replicaCount() {
+        return replicaFirstSlot.length;
     }
 
-    /** Index of the first replica of pool {@code poolIndex}. */
-    int firstReplica(int poolIndex) {
-        int first = 0;
-        for (int p = 0; p < poolIndex; p++) {
-            first += pools[p].replicas();
-        }
-        return first;
+    /** First slot of {@code replica}; its slots are the next {@code pipeline} ones. */
+    int firstSlotOfReplica(int replica) {
+        return replicaFirstSlot[replica];
     }
 
-    /** The replica of pool {@code poolIndex} with the fewest outstanding requests (the first on ties). */
+    /** Slots of {@code replica}: its pipeline stages. */
+    int slotsOfReplica(int replica) {
+        return poolOfSlot(replicaFirstSlot[replica]).model().pipeline();
+    }
+
+    Pool poolOfSlot(int slot) {
+        return pools[poolOf[slot]];
+    }
+
+    /** Index, within its pool, of the replica of {@code slot}: where its accelerators are. */
+    int replicaInPool(int slot) {
+        return (slot - poolFirstSlot[poolOf[slot]]) / poolOfSlot(slot).model().pipeline();
+    }
+
+    /** The slot of pool {@code poolIndex} with the fewest outstanding requests (the first on ties). */
     int leastLoaded(int poolIndex) {
-        int first = firstReplica(poolIndex);
-        int best = first;
-        for (int r = first + 1; r < first + pools[poolIndex].replicas(); r++) {
+        int best = poolFirstSlot[poolIndex];
+        for (int r = best + 1; r < poolFirstSlot[poolIndex + 1]; r++) {
             if (outstanding[r] < outstanding[best]) {
                 best = r;
             }
@@ -96,75 +129,74 @@ final class Replicas {
         return best;
     }
 
-    /** q joins the running set of {@code replica}, its cache holding {@code tokens}. */
-    void allocate(int replica, int q, int tokens) {
+    /** q joins the running set of {@code slot}, its cache holding {@code tokens}. */
+    void allocate(int slot, int q, int tokens) {
         requests.state[q] = RequestTable.RUNNING;
-        requests.replicaOf[q] = replica;
+        requests.slotOf[q] = slot;
         requests.kvTokens[q] = tokens;
-        kvUsed[replica] += tokens;
+        kvUsed[slot] += tokens;
         if (requests.prefilled[q] < requests.target[q]) {
-            partialCount[replica]++;
+            partialCount[slot]++;
         }
-        if (runningCount[replica] == running[replica].length) {
-            running[replica] = Arrays.copyOf(running[replica], runningCount[replica] * 2);
+        if (runningCount[slot] == running[slot].length) {
+            running[slot] = Arrays.copyOf(running[slot], runningCount[slot] * 2);
         }
-        running[replica][runningCount[replica]++] = q;
+        running[slot][runningCount[slot]++] = q;
     }
 
     /** Frees q's cache and queues it first to recompute prompt plus generated tokens. */
-    void preempt(int replica, int q) {
+    void preempt(int slot, int q) {
         if (requests.prefilled[q] < requests.target[q]) {
-            partialCount[replica]--;
+            partialCount[slot]--;
         }
-        kvUsed[replica] -= requests.kvTokens[q];
+        kvUsed[slot] -= requests.kvTokens[q];
         requests.kvTokens[q] = 0;
         requests.state[q] = RequestTable.WAITING;
         requests.target[q] = requests.stream.prompt()[q] + requests.generated[q];
         requests.prefilled[q] = 0;
         preemptions++;
-        queue[replica].addFirst(q);
+        queue[slot].addFirst(q);
     }
 
     /** Adds q to the batch in flight: {@code tokens} of prefill, or -1 for one decoded token. */
-    void addToBatch(int replica, int q, int tokens) {
-        int b = batchSize[replica];
-        if (b == batchSeq[replica].length) {
-            batchSeq[replica] = Arrays.copyOf(batchSeq[replica], b * 2);
-            batchTokens[replica] = Arrays.copyOf(batchTokens[replica], b * 2);
+    void addToBatch(int slot, int q, int tokens) {
+        int b = batchSize[slot];
+        if (b == batchSeq[slot].length) {
+            batchSeq[slot] = Arrays.copyOf(batchSeq[slot], b * 2);
+            batchTokens[slot] = Arrays.copyOf(batchTokens[slot], b * 2);
         }
-        batchSeq[replica][b] = q;
-        batchTokens[replica][b] = tokens;
-        batchSize[replica] = b + 1;
+        batchSeq[slot][b] = q;
+        batchTokens[slot][b] = tokens;
+        batchSize[slot] = b + 1;
     }
 
-    /** Drops from the running set the requests that finished or left the replica. */
-    void compactRunning(int replica) {
-        int[] run = running[replica];
+    /** Drops from the running set the requests that finished or left the slot. */
+    void compactRunning(int slot) {
+        int[] run = running[slot];
         int kept = 0;
-        for (int i = 0; i < runningCount[replica]; i++) {
+        for (int i = 0; i < runningCount[slot]; i++) {
             int q = run[i];
-            if (requests.state[q] == RequestTable.RUNNING && requests.replicaOf[q] == replica) {
+            if (requests.state[q] == RequestTable.RUNNING && requests.slotOf[q] == slot) {
                 run[kept++] = q;
             }
         }
-        runningCount[replica] = kept;
+        runningCount[slot] = kept;
     }
 
-    /** q cannot fit even an empty replica's cache: it leaves without service. */
-    void reject(int q, int replica) {
+    /** q cannot fit even an empty slot's cache: it leaves without service. */
+    void reject(int q, int slot) {
         requests.state[q] = RequestTable.REJECTED;
-        outstanding[replica]--;
+        outstanding[slot]--;
     }
 
     long preemptions() {
         return preemptions;
     }
 
-    /** Busy time of the replicas of pool p, summed, picoseconds. */
+    /** Busy time of the slots of pool p, summed, picoseconds. */
     double poolBusyPs(int p) {
         double sum = 0;
-        int first = firstReplica(p);
-        for (int r = first; r < first + pools[p].replicas(); r++) {
+        for (int r = poolFirstSlot[p]; r < poolFirstSlot[p + 1]; r++) {
             sum += busyPs[r];
         }
         return sum;
@@ -173,8 +205,7 @@ final class Replicas {
     /** Busy time of pool p attributed to prefill (by the alone-time share of mixed iterations). */
     double poolPrefillBusyPs(int p) {
         double sum = 0;
-        int first = firstReplica(p);
-        for (int r = first; r < first + pools[p].replicas(); r++) {
+        for (int r = poolFirstSlot[p]; r < poolFirstSlot[p + 1]; r++) {
             sum += prefillBusyPs[r];
         }
         return sum;

@@ -79,7 +79,7 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) 
     }
 
     private static RequestStream fromTrace(Path file, int limit) {
-        List<String> lines = readLines(file);
+        List<String> lines = readLines("trace file", file);
         List<long[]> rows = new ArrayList<>();
         int lineNumber = 0;
         for (String line : lines) {
@@ -131,11 +131,16 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) 
         return -1;
     }
 
-    static List<String> readLines(Path file) {
+    /** The lines of the {@code what} (e.g. "trace file") {@code file}; a missing file is said as such. */
+    static List<String> readLines(String what, Path file) {
+        if (!Files.exists(file)) {
+            throw new IllegalArgumentException(what + " " + file + " does not exist; correct its path in the model"
+                    + " (a relative path is read beside the .fabric file)");
+        }
         try {
             return Files.readAllLines(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + what + " " + file + " (" + e + ")", e);
         }
     }
 
@@ -152,11 +157,16 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) 
                 int min = uniform.min();
                 int span = uniform.max() - min + 1;
                 if (span < 1) {
-                    throw new IllegalArgumentException("uniform lengths need min <= max: " + uniform);
+                    throw new IllegalArgumentException("'uniform " + min + " to " + uniform.max()
+                            + "' has its minimum above its maximum; write 'uniform " + uniform.max() + " to " + min + "'");
                 }
                 return random -> min + random.nextInt(span);
             }
             if (distribution instanceof InferenceSpec.Lognormal lognormal) {
+                if (lognormal.median() < 1 || !(lognormal.sigma() >= 0)) {
+                    throw new IllegalArgumentException("'lognormal median " + lognormal.median() + " sigma "
+                            + lognormal.sigma() + "' needs a median of at least 1 token and a non-negative sigma");
+                }
                 double mu = Math.log(lognormal.median());
                 double sigma = lognormal.sigma();
                 return random -> (int) Math.max(1, Math.round(Math.exp(mu + sigma * gaussian(random))));
@@ -176,7 +186,7 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) 
         private static int[] readLengths(Path file) {
             List<Integer> values = new ArrayList<>();
             int lineNumber = 0;
-            for (String line : readLines(file)) {
+            for (String line : readLines("length file", file)) {
                 lineNumber++;
                 String trimmed = line.trim();
                 if (trimmed.isEmpty() || trimmed.startsWith("#")) {

@@ -6,9 +6,9 @@ import java.util.Arrays;
  * The per-request state of a {@link ServingSimulation}, as parallel primitive arrays indexed by
  * request (its index in the {@link RequestStream}), and the per-request latencies read from it.
  *
- * <p>A request is {@link #WAITING} in a replica's queue, {@link #RUNNING} (its cache allocated on
- * {@code replicaOf}), in {@link #HANDOFF} (prefilled, its cache crossing the fabric to {@code
- * handoffReplica}), {@link #DONE} or {@link #REJECTED}. {@code target} is the number of tokens
+ * <p>A request is {@link #WAITING} in a batch slot's queue ({@link Replicas}), {@link #RUNNING} (its
+ * cache allocated on {@code slotOf}), in {@link #HANDOFF} (prefilled, its cache crossing the fabric to
+ * {@code handoffSlot}), {@link #DONE} or {@link #REJECTED}. {@code target} is the number of tokens
  * to prefill (the prompt, or prompt plus generated tokens after a preemption), {@code prefilled}
  * the progress towards it, {@code generated} the output tokens so far. Memory O(requests);
  * every accessor O(1) except {@link #rejected()}, O(requests).
@@ -26,8 +26,8 @@ final class RequestTable {
     final int[] prefilled;
     final int[] generated;
     final int[] kvTokens;
-    final int[] replicaOf;
-    final int[] handoffReplica;
+    final int[] slotOf;
+    final int[] handoffSlot;
     final int[] flowsLeft;
     final long[] firstTokenPs;
     final long[] finishPs;
@@ -45,8 +45,8 @@ final class RequestTable {
         prefilled = new int[n];
         generated = new int[n];
         kvTokens = new int[n];
-        replicaOf = new int[n];
-        handoffReplica = new int[n];
+        slotOf = new int[n];
+        handoffSlot = new int[n];
         flowsLeft = new int[n];
         firstTokenPs = new long[n];
         finishPs = new long[n];

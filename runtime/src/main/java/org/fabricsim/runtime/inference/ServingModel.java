@@ -14,14 +14,14 @@ import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
 /**
- * The cost of one forward iteration of one model replica, and its KV-cache capacity, on the
- * compute model of {@code org.fabricsim.runtime.compute}.
+ * The cost of one forward iteration of one pipeline stage of a model replica, and the replica's
+ * KV-cache capacity, on the compute model of {@code org.fabricsim.runtime.compute}.
  *
  * <p><b>An iteration</b> processes T new tokens (prefill chunks plus one token per decoding
  * sequence), T_l of which produce logits, with A query–key pairs of attention and K cached tokens
  * read. The replica has G = TP·PP·DP·CP accelerators; each runs L/PP layers on x = T/(DP·CP)
  * tokens with TP-sharded weights (t = TP, h hidden, a heads, g KV heads, d head width, f MLP
- * width, e weight bytes). Per accelerator:
+ * width, e weight bytes). Per accelerator of a stage:
  * <ul>
  * <li>every GEMM (m, n, k) of the layer, as in training's forward (QKV (x, (a+2g)d/t, h), output
  * (x, h, ad/t), MLP up/down; MLA's Q, KV-down and KV-up; the router; shared experts as a dense
@@ -30,22 +30,31 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * with split-K for skinny shapes ({@link SplitKGemm#efficiency}), B_e the element-wise HBM rate ({@link Device#memorySeconds});</li>
  * <li>the LM head (T_l/(DP·CP), V/t, h) stays BF16 (NVIDIA ModelOpt FP8 checkpoints quantize the
  * linear layers of the transformer blocks only), so it runs at the BF16 peak with 2-byte weights;</li>
- * <li>routed experts: the accelerator holds E/max(EP,TP) experts; each gets T·k/E token rows and
- * its weights are read only if some token picked it, probability 1 − (1 − k/E)^T;</li>
+ * <li>routed experts: the accelerator holds E/max(EP,TP) experts; on the busiest EP rank each gets
+ * L·T·k/E token rows, L = min(skew, capacity) ({@link
+ * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad}), and its weights are read only if
+ * some token picked it, probability 1 − (1 − k/E)^T; the FLOPs counted stay the nominal T·k/E
+ * rows, and the element-wise passes over the expert width scale by L likewise;</li>
  * <li>attention core: max(2·A·(a/t)·(q + v) ÷ (P₁₆·η_att), κ·(K + T) ÷ (S_kv·B_e)) with q = v =
  * d (MLA: q = c + ρ, v = c), η_att {@link ComputeCalibration#ATTENTION_FORWARD_EFFICIENCY}, κ
- * the KV bytes per token of the model ({@link KvCache}) and S_kv = PP·DP·CP·(KV-head shards);</li>
+ * the KV bytes per token of the model at the KV-cache precision, which may differ from the
+ * weights' ({@link KvCache}), and S_kv = PP·DP·CP·(KV-head shards);</li>
  * <li>element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors and
  * the activation's passes over the MLP width per token, at B_e;</li>
  * <li>communication: 2 TP all-reduces of x·h·2 bytes per layer and, for MoE layers, an EP
  * dispatch and a combine of x·k·h·2 bytes per rank, each at the (α, β) fitted on the fabric
- * ({@link CollectiveFit}).</li>
+ * ({@link CollectiveFit}) for L·x·k·h·2 bytes: the busiest rank receives (and sends back) L times
+ * the mean, and the uniform pattern the fit was made on is scaled to its share.</li>
  * </ul>
- * Pipeline stages are assumed kept busy by micro-batches, so the iteration costs one stage's
- * time. KV capacity: (HBM − weights per accelerator) × {@link
- * ServingCalibration#KV_CACHE_FREE_MEMORY_FRACTION} × S_kv ÷ κ tokens. The parts that depend on
- * T (or T_l) alone are memoized per count, so an iteration costs O(1) once its count has been
- * seen; memory O(largest T).
+ * The layers split evenly over the PP stages and the LM head is spread over them (its 1/PP share
+ * per stage), so every stage of an iteration takes the same time s = {@link #iterationPs}, PP·s
+ * being the whole forward pass: pipelining adds no speed to one batch. Between consecutive stages
+ * the activations cross the fabric point to point ({@link #stageSendPs}: x·h·2 bytes per rank,
+ * α + β·bytes of a send/recv fitted on the fabric between the first ranks of stages 1 and 2).
+ * {@link PipelineStages} overlaps the batches of a replica's PP slots on its stages. KV capacity:
+ * (HBM − weights per accelerator) × {@link ServingCalibration#KV_CACHE_FREE_MEMORY_FRACTION} ×
+ * S_kv ÷ κ tokens. The parts that depend on T (or T_l) alone are memoized per count, so an
+ * iteration costs O(1) once its count has been seen; memory O(largest T).
  */
 final class ServingModel {
     private static final double PICOSECONDS_PER_SECOND = 1e12;
@@ -60,6 +69,7 @@ final class ServingModel {
     private final int tokenShards;
     private final int expert;
     private final int expertShards;
+    private final double expertLoad;
     private final int moeLayers;
     private final double layersPerStage;
     private final double attentionWidth;
@@ -68,6 +78,7 @@ final class ServingModel {
     private final long kvCapacityTokens;
     private final CollectiveFit allReduce;
     private final CollectiveFit allToAll;
+    private final CollectiveFit stageSend;
     private double lastFlops;
     private double[] tokenSeconds = new double[0];
     private double[] tokenFlops = new double[0];
@@ -77,28 +88,33 @@ final class ServingModel {
     private double flopsTotal;
 
     /**
-     * @param allReduce TP all-reduce cost over the replica's TP group (null when TP = 1)
-     * @param allToAll  EP all-to-all cost over the replica's EP group (null when EP = 1 or dense)
+     * @param precision   precision of the weights and their GEMMs
+     * @param kvPrecision precision of the KV cache's elements
+     * @param allReduce   TP all-reduce cost over the replica's TP group (null when TP = 1)
+     * @param allToAll    EP all-to-all cost over the replica's EP group (null when EP = 1 or dense)
+     * @param stageSend   send/recv cost between adjacent pipeline stages (null when PP = 1)
      */
-    ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, ParallelismSpec parallel,
-            CollectiveFit allReduce, CollectiveFit allToAll) {
+    ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Precision kvPrecision,
+            ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend) {
         this.model = model;
         this.device = Device.of(accelerator, precision);
         this.head = Device.of(accelerator, Precision.BF16);
         this.weightBytes = precision.bytes();
         this.allReduce = allReduce;
         this.allToAll = allToAll;
+        this.stageSend = stageSend;
         this.accelerators = parallel.accelerators();
         this.tensor = parallel.tensor();
         this.pipeline = parallel.pipeline();
         this.tokenShards = parallel.data() * parallel.context();
         this.expert = parallel.expert();
         this.expertShards = Math.max(expert, tensor);
+        this.expertLoad = parallel.expertRouting().busiestLoad();
         this.moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
         this.layersPerStage = (double) model.layers() / pipeline;
         boolean mla = model.kvLoraRank() > 0;
         this.attentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
-        this.kvBytesPerToken = KvCache.bytesPerToken(model, precision.bytes());
+        this.kvBytesPerToken = KvCache.bytesPerToken(model, kvPrecision.bytes());
         this.kvShards = pipeline * tokenShards * KvCache.tensorShards(model, tensor);
 
         double routed = moeLayers * (double) model.experts() * ModelFlops.mlpParameters(model, model.expertFfn());
@@ -156,13 +172,32 @@ final class ServingModel {
         return accelerators;
     }
 
+    /** Pipeline stages of one replica. */
+    int pipeline() {
+        return pipeline;
+    }
+
+    /**
+     * The activations' hop from one pipeline stage to the next for an iteration of {@code tokens}:
+     * each rank sends its x = T/(DP·CP) tokens' hidden vectors, x·h·2 bytes, picoseconds; 0 without
+     * pipeline parallelism. O(1).
+     */
+    long stageSendPs(long tokens) {
+        if (stageSend == null) {
+            return 0;
+        }
+        double bytes = (double) tokens / tokenShards * model.hidden() * ServingCalibration.ACTIVATION_BYTES;
+        return Math.round(stageSend.timePs(bytes));
+    }
+
     /** FLOPs the whole replica executed in the last iteration costed by {@link #iterationPs}. */
     double lastFlops() {
         return lastFlops;
     }
 
     /**
-     * The duration of one iteration, see the class comment.
+     * The duration of one pipeline stage of an iteration (of the whole iteration without pipeline
+     * parallelism), see the class comment.
      *
      * @param tokens          new tokens processed (prefill chunk tokens plus decoding sequences)
      * @param logitTokens     tokens that produce logits
@@ -207,7 +242,7 @@ final class ServingModel {
                 + device.memorySeconds((elementwiseBytes + passes * x * denseWidth) * device.activationBytes()));
         if (moeLayers > 0) {
             seconds += times(moeLayers / (double) pipeline, moe(x, tokens) + device.memorySeconds(
-                    (elementwiseBytes + passes * x * model.topK() * model.expertFfn()) * device.activationBytes()));
+                    (elementwiseBytes + passes * x * model.topK() * expertLoad * model.expertFfn()) * device.activationBytes()));
         }
         double communicationPs = 0;
         if (allReduce != null) {
@@ -215,7 +250,7 @@ final class ServingModel {
         }
         if (allToAll != null && moeLayers > 0) {
             communicationPs += 2.0 * moeLayers / pipeline
-                    * allToAll.timePs(x * model.topK() * h * ServingCalibration.ACTIVATION_BYTES);
+                    * allToAll.timePs(expertLoad * x * model.topK() * h * ServingCalibration.ACTIVATION_BYTES);
         }
         tokenFlops[index] = flopsTotal;
         tokenSeconds[index] = seconds + communicationPs / PICOSECONDS_PER_SECOND;
@@ -298,13 +333,13 @@ final class ServingModel {
         int h = model.hidden();
         double router = gemm(x, model.experts(), h, 1);
         double localExperts = Math.max(1.0, model.experts() / (double) expertShards);
-        double rowsPerExpert = (double) replicaTokens * model.topK() / model.experts();
+        double rowsPerExpert = expertLoad * replicaTokens * model.topK() / model.experts();
         double touched = 1 - Math.pow(1 - (double) model.topK() / model.experts(), replicaTokens);
         double width = model.expertFfn();
         double up = model.gatedMlp() ? 2 * width : width;
         double before = flopsGroup;
         double experts = localExperts * (gemm(rowsPerExpert, up, h, touched) + gemm(rowsPerExpert, h, width, touched));
-        flopsGroup = before + (flopsGroup - before) * localExperts;
+        flopsGroup = before + (flopsGroup - before) * localExperts / expertLoad;
         double shared = model.sharedExperts() > 0 ? mlp(x, width * model.sharedExperts() / tensor) : 0;
         return router + experts + shared;
     }

@@ -12,17 +12,21 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * Request-level serving on the engine's {@link Simulation}: the events of arrivals, iteration
  * ends and KV-cache arrivals, over the state of {@link RequestTable} and {@link Replicas}.
  *
- * <p>A replica that is idle and has work starts an iteration composed by {@link BatchBuilder}
- * (continuous batching, chunked prefill, KV-capacity admission and preemption); at its end prefill
+ * <p>Requests are scheduled on batch slots ({@link Replicas}: a replica of PP pipeline stages has
+ * PP). A slot that is idle and has work starts an iteration composed by {@link BatchBuilder}
+ * (continuous batching, chunked prefill, KV-capacity admission and preemption) once its replica's
+ * first stage is free, and the iteration ends when it leaves the last stage ({@link
+ * PipelineStages}; with PP = 1 one stage time later); at its end prefill
  * progress and decoded tokens are applied, the first output token being produced by the iteration
- * that completes a prompt. When disaggregated, a prefill replica hands a prefilled request over
+ * that completes a prompt. When disaggregated, a prefill slot hands a prefilled request over
  * {@link KvHandoff} (the KV cache crosses the fabric as flows on the {@link NetworkModel}); the
  * cache is freed on the prefill side when the last flow ends, and the request joins the decode
- * replica's queue when its cache is usable there.
+ * slot's queue when its cache is usable there.
  *
- * <p>Arrivals go to the serving or prefill replica with the fewest outstanding requests. Replicas
- * woken by one event start their iterations together at its end, in the order woken. Cost:
- * O(batch) per iteration, O(replicas) per routing decision, plus the network's cost per flow;
+ * <p>Arrivals go to the serving or prefill slot with the fewest outstanding requests. Slots woken
+ * by one event start their iterations together at its end, in the order woken; with PP > 1 an
+ * issued iteration also wakes its replica's idle slots when it leaves the first stage. Cost:
+ * O(batch + PP) per iteration, O(slots) per routing decision, plus the network's cost per flow;
  * memory O(requests). Deterministic for a given request stream and seed.
  */
 final class ServingSimulation implements FlowListener {
@@ -49,9 +53,11 @@ final class ServingSimulation implements FlowListener {
     private final Replicas replicas;
     private final BatchBuilder batches;
     private final KvHandoff handoff;
+    private final PipelineStages stages;
     private final int arrivalHandler;
     private final int iterationHandler;
     private final int readyHandler;
+    private final int stageFreeHandler;
     private final boolean[] kicked;
     private final int[] kickList;
     private int kickCount;
@@ -70,11 +76,13 @@ final class ServingSimulation implements FlowListener {
         this.replicas = new Replicas(pools, requests);
         this.batches = new BatchBuilder(requests, replicas);
         this.handoff = new KvHandoff(simulation, requests, replicas, network, router, topology, layerByLayer, layers);
+        this.stages = new PipelineStages(replicas);
         kicked = new boolean[replicas.count()];
         kickList = new int[replicas.count()];
         arrivalHandler = simulation.register(this::onArrival);
         iterationHandler = simulation.register(this::onIterationEnd);
         readyHandler = simulation.register(this::onKvReady);
+        stageFreeHandler = simulation.register(this::onFirstStageFree);
         if (network != null) {
             network.setListener(this);
         }
@@ -95,11 +103,11 @@ final class ServingSimulation implements FlowListener {
         long[] arrivals = requests.stream.arrivalPs();
         int i = first;
         while (i < arrivals.length && arrivals[i] == now) {
-            int replica = replicas.leastLoaded(0);
-            requests.replicaOf[i] = replica;
-            replicas.outstanding[replica]++;
-            replicas.queue[replica].addLast(i);
-            kick(replica);
+            int slot = replicas.leastLoaded(0);
+            requests.slotOf[i] = slot;
+            replicas.outstanding[slot]++;
+            replicas.queue[slot].addLast(i);
+            kick(slot);
             i++;
         }
         if (i < arrivals.length) {
@@ -108,14 +116,14 @@ final class ServingSimulation implements FlowListener {
         flushKicks();
     }
 
-    private void onIterationEnd(int replica) {
+    private void onIterationEnd(int slot) {
         long now = simulation.nowPs();
-        Pool pool = replicas.poolOfReplica(replica);
-        int[] seqs = replicas.batchSeq[replica];
-        int[] tokens = replicas.batchTokens[replica];
+        Pool pool = replicas.poolOfSlot(slot);
+        int[] seqs = replicas.batchSeq[slot];
+        int[] tokens = replicas.batchTokens[slot];
         int[] generated = requests.generated;
         int[] output = requests.stream.output();
-        for (int b = 0; b < replicas.batchSize[replica]; b++) {
+        for (int b = 0; b < replicas.batchSize[slot]; b++) {
             int q = seqs[b];
             int t = tokens[b];
             if (t < 0) {
@@ -126,7 +134,7 @@ final class ServingSimulation implements FlowListener {
                 if (requests.prefilled[q] < requests.target[q]) {
                     continue;
                 }
-                replicas.partialCount[replica]--;
+                replicas.partialCount[slot]--;
                 if (generated[q] == 0) {
                     generated[q] = 1;
                     requests.firstTokenPs[q] = now;
@@ -134,31 +142,40 @@ final class ServingSimulation implements FlowListener {
                     outputTokens++;
                     inputTokens += requests.stream.prompt()[q];
                     if (pool.role() == Role.PREFILL && generated[q] < output[q]) {
-                        handOff(q, replica);
+                        handOff(q, slot);
                         continue;
                     }
                 }
             }
             if (generated[q] >= output[q]) {
-                finish(q, replica, now);
+                finish(q, slot, now);
             }
         }
-        replicas.batchSize[replica] = 0;
-        replicas.busy[replica] = false;
-        replicas.compactRunning(replica);
-        kick(replica);
+        replicas.batchSize[slot] = 0;
+        replicas.busy[slot] = false;
+        replicas.compactRunning(slot);
+        kick(slot);
         flushKicks();
     }
 
     private void onKvReady(int q) {
-        int decode = requests.handoffReplica[q];
+        int decode = requests.handoffSlot[q];
         requests.kvReadyWaitPs[q] = simulation.nowPs() - requests.prefillEndPs[q];
         requests.state[q] = RequestTable.WAITING;
-        requests.replicaOf[q] = decode;
+        requests.slotOf[q] = decode;
         requests.target[q] = requests.stream.prompt()[q];
         requests.prefilled[q] = requests.target[q];
         replicas.queue[decode].addLast(q);
         kick(decode);
+        flushKicks();
+    }
+
+    /** The first stage of {@code replica} is free: its idle slots may issue. */
+    private void onFirstStageFree(int replica) {
+        int first = replicas.firstSlotOfReplica(replica);
+        for (int slot = first; slot < first + replicas.slotsOfReplica(replica); slot++) {
+            kick(slot);
+        }
         flushKicks();
     }
 
@@ -171,59 +188,65 @@ final class ServingSimulation implements FlowListener {
 
     // ---------------------------------------------------------------- scheduling
 
-    private void kick(int replica) {
-        if (!replicas.busy[replica] && !kicked[replica]) {
-            kicked[replica] = true;
-            kickList[kickCount++] = replica;
+    private void kick(int slot) {
+        if (!replicas.busy[slot] && !kicked[slot]) {
+            kicked[slot] = true;
+            kickList[kickCount++] = slot;
         }
     }
 
     private void flushKicks() {
         for (int k = 0; k < kickCount; k++) {
-            int replica = kickList[k];
-            kicked[replica] = false;
-            if (!replicas.busy[replica]) {
-                startIteration(replica);
+            int slot = kickList[k];
+            kicked[slot] = false;
+            if (!replicas.busy[slot]) {
+                startIteration(slot);
             }
         }
         kickCount = 0;
     }
 
-    private void startIteration(int replica) {
-        if (!batches.compose(replica)) {
+    private void startIteration(int slot) {
+        int replica = replicas.replicaOf[slot];
+        long now = simulation.nowPs();
+        if (stages.firstStageFreePs(replica) > now || !batches.compose(slot)) {
             return;
         }
-        Pool pool = replicas.poolOfReplica(replica);
+        Pool pool = replicas.poolOfSlot(slot);
         if (handoff.layerByLayer() && pool.role() == Role.PREFILL) {
-            handoff.startLayerByLayerTransfers(replica);
+            handoff.startLayerByLayerTransfers(slot);
         }
         ServingModel model = pool.model();
-        long durationPs = batches.durationPs(model);
-        handoff.startExpertTraffic(replica, batches.newTokens());
+        long stagePs = batches.durationPs(model);
+        long endPs = stages.issue(replica, now, stagePs, model.stageSendPs(batches.newTokens()));
+        handoff.startExpertTraffic(slot, batches.newTokens());
         flops += model.lastFlops();
-        replicas.busy[replica] = true;
-        replicas.busyPs[replica] += durationPs;
-        replicas.prefillBusyPs[replica] += batches.prefillShare() * durationPs;
+        replicas.busy[slot] = true;
+        replicas.busyPs[slot] += stagePs;
+        replicas.prefillBusyPs[slot] += batches.prefillShare() * stagePs;
         iterations++;
-        simulation.schedule(simulation.nowPs() + durationPs, iterationHandler, replica);
+        simulation.schedule(endPs, iterationHandler, slot);
+        if (model.pipeline() > 1) {
+            simulation.schedule(now + stagePs, stageFreeHandler, replica);
+        }
     }
 
-    private void finish(int q, int replica, long now) {
+    private void finish(int q, int slot, long now) {
         requests.state[q] = RequestTable.DONE;
         requests.finishPs[q] = now;
         lastFinishPs = Math.max(lastFinishPs, now);
-        replicas.kvUsed[replica] -= requests.kvTokens[q];
+        replicas.kvUsed[slot] -= requests.kvTokens[q];
         requests.kvTokens[q] = 0;
-        replicas.outstanding[replica]--;
+        replicas.outstanding[slot]--;
     }
 
     // ---------------------------------------------------------------- KV handoff
 
-    /** Prefill of q ended on a prefill replica: its flows start now, or have started with the iteration. */
-    private void handOff(int q, int prefillReplica) {
+    /** Prefill of q ended on a prefill slot: its flows start now, or have started with the iteration. */
+    private void handOff(int q, int prefillSlot) {
         requests.state[q] = RequestTable.HANDOFF;
         if (!handoff.layerByLayer()) {
-            handoff.startTransfer(q, prefillReplica);
+            handoff.startTransfer(q, prefillSlot);
         }
         if (requests.flowsLeft[q] == 0) {
             releaseHandoff(q);
@@ -232,10 +255,10 @@ final class ServingSimulation implements FlowListener {
 
     /** Both the prefill and all flows of q are done: free the prefill cache, deliver after the latency. */
     private void releaseHandoff(int q) {
-        int prefillReplica = requests.replicaOf[q];
-        replicas.kvUsed[prefillReplica] -= requests.kvTokens[q];
+        int prefillSlot = requests.slotOf[q];
+        replicas.kvUsed[prefillSlot] -= requests.kvTokens[q];
         requests.kvTokens[q] = 0;
-        kick(prefillReplica);
+        kick(prefillSlot);
         simulation.schedule(handoff.readyPs(q), readyHandler, q);
         flushKicks();
     }
@@ -247,7 +270,7 @@ final class ServingSimulation implements FlowListener {
         return requests;
     }
 
-    /** Per-replica state, busy times and preemptions. */
+    /** Per-slot state, busy times and preemptions. */
     Replicas replicas() {
         return replicas;
     }

@@ -5,13 +5,15 @@
  * <li>{@link org.fabricsim.runtime.inference.RequestStream}: arrivals (Poisson, trace, all at once)
  * and token lengths (fixed, uniform, lognormal, empirical), drawn from the run's seeded random
  * source.</li>
- * <li>{@link org.fabricsim.runtime.inference.ServingModel}: the per-iteration cost of one replica
- * (roofline over weights, KV reads and FLOPs, TP and EP collectives) and the KV-cache size
- * ({@link org.fabricsim.runtime.inference.KvCache}).</li>
+ * <li>{@link org.fabricsim.runtime.inference.ServingModel}: the per-iteration cost of one pipeline
+ * stage of a replica (roofline over weights, KV reads and FLOPs, TP and EP collectives, the hop
+ * between stages) and the KV-cache size ({@link org.fabricsim.runtime.inference.KvCache});
+ * {@link org.fabricsim.runtime.inference.PipelineStages}: how the batches of a replica's slots
+ * flow through its stages.</li>
  * <li>{@link org.fabricsim.runtime.inference.ServingSimulation}: the events of serving (arrivals,
  * iteration ends, KV-cache arrivals) over the state of {@link
  * org.fabricsim.runtime.inference.RequestTable} (per request) and {@link
- * org.fabricsim.runtime.inference.Replicas} (per replica); {@link
+ * org.fabricsim.runtime.inference.Replicas} (per batch slot: PP per replica); {@link
  * org.fabricsim.runtime.inference.BatchBuilder}: continuous batching with chunked prefill,
  * KV-capacity admission and preemption; {@link org.fabricsim.runtime.inference.KvHandoff}: when
  * disaggregated, the KV-cache transfer from the prefill pool to the decode pool, and the EP

@@ -18,6 +18,9 @@ final class InferenceConsole {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "# %s: %s %s serving of %s on %s accelerators, %s requests%n",
                 run.name(), p.get("mode"), p.get("precision"), p.get("model"), p.get("accelerators"), p.get("requests")));
+        if (p.get("kvCachePrecision") != null && !p.get("kvCachePrecision").equals(p.get("precision"))) {
+            out.append(String.format(Locale.ROOT, "  KV cache in %s%n", p.get("kvCachePrecision")));
+        }
         if (p.get("traceRequests") != null) {
             out.append(String.format(Locale.ROOT, "  trace truncated: the first %s of its %s requests replayed (the"
                     + " traffic states a count)%n", p.get("requests"), p.get("traceRequests")));
@@ -39,7 +42,11 @@ final class InferenceConsole {
         line(out, "output tokens/s", m.get("outputTokensPerSecond"), "");
         line(out, "input tokens/s", m.get("inputTokensPerSecond"), "");
         line(out, "output tokens/s/accel", m.get("outputTokensPerSecondPerAccelerator"), "");
-        line(out, "goodput", percent(m.get("goodput")), "% of requests meet every SLO");
+        if (m.containsKey("goodput")) {
+            line(out, "goodput", percent(m.get("goodput")), "% of requests meet every SLO");
+        } else {
+            out.append(String.format(Locale.ROOT, "  %-22s %12s (no slo stated)%n", "goodput", "n/a"));
+        }
         if (m.get("slos") instanceof List<?> slos) {
             for (Object o : slos) {
                 Map<?, ?> slo = (Map<?, ?>) o;
@@ -51,7 +58,9 @@ final class InferenceConsole {
         line(out, "$/M output tokens", m.get("costPerMillionOutputTokens"), "");
         line(out, "$/M input tokens", m.get("costPerMillionInputTokens"), "");
         line(out, "accelerator busy", percent(m.get("acceleratorBusyFraction")), "%");
-        line(out, "model FLOPs utilization", percent(m.get("modelFlopsUtilization")), "% of BF16 peak");
+        Object peak = p.get("mfuPeakPrecision");
+        line(out, "model FLOPs utilization", percent(m.get("modelFlopsUtilization")),
+                "% of " + (peak == null ? "BF16" : peak.toString().toUpperCase(Locale.ROOT)) + " peak");
         line(out, "completed / rejected", m.get("completedRequests"), " / " + m.get("rejectedRequests")
                 + ", preemptions " + m.get("preemptions"));
         return out.toString();

@@ -15,6 +15,15 @@ public final class Metrics {
     /** Lists of rows longer than this are chart data, not table metrics. */
     private static final int MAX_ROWS = 64;
     private static final List<String> CHART_ONLY = List.of("timeline", "linkUtilization");
+    /**
+     * Report names whose keys do not spell them, by normalized name: {@code throughput} is the
+     * training run's {@code tokensPerSecond} and the serving run's output and input tokens per second;
+     * {@code mfu} is the training run's {@code mfu} and the serving run's {@code modelFlopsUtilization}
+     * (docs/language.md, "study").
+     */
+    private static final Map<String, List<String>> NAMED_KEYS = Map.of(
+            "throughput", List.of("tokensPerSecond", "outputTokensPerSecond", "inputTokensPerSecond"),
+            "mfu", List.of("mfu", "modelFlopsUtilization"));
 
     private Metrics() {
     }
@@ -27,12 +36,14 @@ public final class Metrics {
     }
 
     /**
-     * Whether flattened {@code key} is what a study's {@code report} clause names with {@code metric}
-     * (e.g. {@code step-time} names {@code stepTimeSeconds}): the key, lower-cased without separators,
-     * contains the metric likewise normalized.
+     * Whether flattened {@code key} is what a study's {@code report} clause names with {@code metric}.
+     * A name whose engine keys do not spell it is listed in {@link #NAMED_KEYS} and names exactly
+     * those keys; any other name (e.g. {@code step-time} for {@code stepTimeSeconds}) names every key
+     * that, lower-cased without separators, contains the name likewise normalized.
      */
     public static boolean reports(String metric, String key) {
-        return normalize(key).contains(normalize(metric));
+        List<String> named = NAMED_KEYS.get(normalize(metric));
+        return named != null ? named.contains(key) : normalize(key).contains(normalize(metric));
     }
 
     /**

@@ -23,8 +23,14 @@ final class TrainingConsole {
                 100 * number(m, "hfu")));
         out.append(String.format(Locale.ROOT, "  TFLOPS per GPU   %10.1f%n", number(m, "tflopsPerAccelerator")));
         out.append(String.format(Locale.ROOT, "  tokens/s         %10.4g%n", number(m, "tokensPerSecond")));
-        out.append(String.format(Locale.ROOT, "  pipeline bubble  %10.3f s  %5.1f%%%n",
-                number(m, "bubbleFraction") * step, 100 * number(m, "bubbleFraction")));
+        out.append(String.format(Locale.ROOT, "  pipeline bubble  %10.3f s  %5.1f%%  (%s micro-batches, virtual"
+                + " stages %s)%n", number(m, "bubbleFraction") * step, 100 * number(m, "bubbleFraction"),
+                p.get("microBatches"), p.get("virtualStages")));
+        if (m.get("stageImbalanceFraction") instanceof Number imbalance && imbalance.doubleValue() > 0) {
+            out.append(String.format(Locale.ROOT, "  stage imbalance  %10.3f s  %5.1f%%  (idle time of the average"
+                    + " stage, not a part of the step)%n", imbalance.doubleValue() * step,
+                    100 * imbalance.doubleValue()));
+        }
         out.append(String.format(Locale.ROOT, "  exposed comm     %10.3f s  %5.1f%%%n",
                 number(m, "exposedCommunicationFraction") * step, 100 * number(m, "exposedCommunicationFraction")));
         Object exposed = m.get("exposedCommunicationSeconds");
@@ -36,8 +42,21 @@ final class TrainingConsole {
                         step > 0 ? 100 * seconds / step : 0));
             }
         }
+        if (p.get("routingSkew") instanceof Number skew && p.get("capacityFactor") instanceof Number capacity) {
+            String limit = capacity.doubleValue() > 0
+                    ? String.format(Locale.ROOT, "capacity factor %.2f", capacity.doubleValue()) : "dropless";
+            out.append(String.format(Locale.ROOT, "  expert routing   skew %.2f, %s: %.1f%% of the busiest EP rank's"
+                    + " tokens dropped%n", skew.doubleValue(), limit, 100 * number(m, "droppedTokenFraction")));
+        }
         if (m.get("memoryPerAcceleratorBytes") instanceof Number memory) {
             out.append(String.format(Locale.ROOT, "  memory per GPU   %10.1f GB%n", memory.doubleValue() / 1e9));
+        }
+        if (m.get("memoryBreakdownBytes") instanceof Map<?, ?> parts) {
+            parts.forEach((part, bytes) -> {
+                if (bytes instanceof Number n && n.doubleValue() > 0) {
+                    out.append(String.format(Locale.ROOT, "    %-20s %8.1f GB%n", part, n.doubleValue() / 1e9));
+                }
+            });
         }
         if (m.get("costPerHour") instanceof Number perHour) {
             out.append(String.format(Locale.ROOT, "  cost             $%,.0f per hour, $%,.2f per step, $%,.0f per MFU"

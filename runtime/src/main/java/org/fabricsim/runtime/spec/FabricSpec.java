@@ -15,15 +15,33 @@ package org.fabricsim.runtime.spec;
  * @param adaptiveRouting      it can route adaptively
  * @param packetSpraying       it can spray one flow's packets over all paths
  * @param inNetworkReduction   its switches can reduce data (SHARP, NVLS)
+ * @param flowsPerPeer         flows a transfer to one network peer is spread over, each hashed onto its own
+ *                             equal-cost path (ECMP entropy: connections × queue pairs per connection), in
+ *                             [1, {@link #MAX_FLOWS_PER_PEER}]; {@link #DEFAULT_FLOWS_PER_PEER} unless stated
  */
 public record FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
         double linkBytesPerSecond, long latencyPs, boolean lossless, CongestionControl congestionControl,
-        boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction) {
+        boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer) {
+
+    /**
+     * NCCL's flows per network peer: NCCL_NCHANNELS_PER_NET_PEER = 2 connections (NCCL environment
+     * variables documentation) of NCCL_IB_QPS_PER_CONNECTION = 1 queue pair each (same page).
+     */
+    public static final int DEFAULT_FLOWS_PER_PEER = 2;
+    /**
+     * NCCL's bound on queue pairs per connection: NCCL_IB_MAX_QPS = 128 (NCCL src/transport/net_ib.cc;
+     * net_ib/common.h in later releases).
+     */
+    public static final int MAX_FLOWS_PER_PEER = 128;
 
     public FabricSpec {
         Specs.requireName(name);
         Specs.requirePositive("linkBytesPerSecond", linkBytesPerSecond);
         Specs.requireNonNegative("latencyPs", latencyPs);
+        if (flowsPerPeer < 1 || flowsPerPeer > MAX_FLOWS_PER_PEER) {
+            throw new IllegalArgumentException("flowsPerPeer must be in [1, " + MAX_FLOWS_PER_PEER + "], was "
+                    + flowsPerPeer);
+        }
     }
 
     /** Where a fabric is used. */

@@ -8,19 +8,32 @@ import java.util.List;
  * @param name        qualified name
  * @param model       the model
  * @param cluster     the cluster
- * @param precision   weights and KV-cache precision
+ * @param precision   precision of the weights (and of the GEMMs that read them)
+ * @param kvCachePrecision  precision of the KV cache's elements: its bytes per token, hence the
+ *                    cache's capacity, the bytes attention reads and the bytes a disaggregated
+ *                    deployment transfers
  * @param pools       serving pools: one {@code SERVING} pool (aggregated), or {@code PREFILL} and {@code DECODE}
  * @param traffic     the requests
  * @param slos        service-level objectives
  * @param layerByLayerKvTransfer  KV cache streamed layer by layer as prefill proceeds, rather than in bulk
  */
 public record InferenceSpec(String name, TransformerSpec model, ClusterSpec cluster, Precision precision,
-        List<Pool> pools, Traffic traffic, List<Slo> slos, boolean layerByLayerKvTransfer) implements WorkloadSpec {
+        Precision kvCachePrecision, List<Pool> pools, Traffic traffic, List<Slo> slos, boolean layerByLayerKvTransfer)
+        implements WorkloadSpec {
 
     public InferenceSpec {
         Specs.requireName(name);
+        if (precision == null || kvCachePrecision == null) {
+            throw new IllegalArgumentException(name + ": the weight and KV-cache precisions are required");
+        }
         pools = List.copyOf(pools);
         slos = List.copyOf(slos);
+    }
+
+    /** A deployment whose KV cache is kept at the weight precision (the language's default). */
+    public InferenceSpec(String name, TransformerSpec model, ClusterSpec cluster, Precision precision, List<Pool> pools,
+            Traffic traffic, List<Slo> slos, boolean layerByLayerKvTransfer) {
+        this(name, model, cluster, precision, precision, pools, traffic, slos, layerByLayerKvTransfer);
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.spec;
 
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -13,9 +15,12 @@ import java.util.Objects;
  * @param expert            EP
  * @param sequenceParallel  TP with sequence parallelism (reduce-scatter/all-gather instead of all-reduce)
  * @param contextMode       how context parallelism exchanges K/V (training only)
+ * @param expertRouting     how the router loads the EP ranks (MoE models only)
+ * @param order             the axes ranks are laid out along, innermost first, each once; empty for the
+ *                          default layout (training only; {@code training.Placement})
  */
 public record ParallelismSpec(int tensor, int pipeline, int data, int context, int expert, boolean sequenceParallel,
-        ContextMode contextMode) {
+        ContextMode contextMode, ExpertRoutingSpec expertRouting, List<Axis> order) {
 
     public ParallelismSpec {
         Specs.requirePositive("tensor", tensor);
@@ -24,6 +29,25 @@ public record ParallelismSpec(int tensor, int pipeline, int data, int context, i
         Specs.requirePositive("context", context);
         Specs.requirePositive("expert", expert);
         Objects.requireNonNull(contextMode, "contextMode");
+        Objects.requireNonNull(expertRouting, "expertRouting");
+        order = List.copyOf(order);
+        if (!order.isEmpty()
+                && (order.size() != Axis.values().length || EnumSet.copyOf(order).size() != order.size())) {
+            throw new IllegalArgumentException("the placement order must list tp, cp, pp and dp once each, innermost"
+                    + " first: " + order);
+        }
+    }
+
+    /** A plan laid out in the default order. */
+    public ParallelismSpec(int tensor, int pipeline, int data, int context, int expert, boolean sequenceParallel,
+            ContextMode contextMode, ExpertRoutingSpec expertRouting) {
+        this(tensor, pipeline, data, context, expert, sequenceParallel, contextMode, expertRouting, List.of());
+    }
+
+    /** A plan with {@link ExpertRoutingSpec#DEFAULT} routing. */
+    public ParallelismSpec(int tensor, int pipeline, int data, int context, int expert, boolean sequenceParallel,
+            ContextMode contextMode) {
+        this(tensor, pipeline, data, context, expert, sequenceParallel, contextMode, ExpertRoutingSpec.DEFAULT);
     }
 
     /** A plan whose context parallelism, if any, all-gathers K/V ({@link ContextMode#ALL_GATHER}). */
@@ -31,9 +55,32 @@ public record ParallelismSpec(int tensor, int pipeline, int data, int context, i
         this(tensor, pipeline, data, context, expert, sequenceParallel, ContextMode.ALL_GATHER);
     }
 
+    /** This plan with other degrees, everything else kept. */
+    public ParallelismSpec withDegrees(int tensor, int pipeline, int data, int context, int expert) {
+        return new ParallelismSpec(tensor, pipeline, data, context, expert, sequenceParallel, contextMode,
+                expertRouting, order);
+    }
+
+    /** This plan with {@code routing}, everything else kept. */
+    public ParallelismSpec withExpertRouting(ExpertRoutingSpec routing) {
+        return new ParallelismSpec(tensor, pipeline, data, context, expert, sequenceParallel, contextMode, routing,
+                order);
+    }
+
+    /** This plan laid out in {@code order} (innermost first; empty for the default), everything else kept. */
+    public ParallelismSpec withOrder(List<Axis> order) {
+        return new ParallelismSpec(tensor, pipeline, data, context, expert, sequenceParallel, contextMode, expertRouting,
+                order);
+    }
+
     /** Accelerators the plan occupies: TP × PP × DP × CP. */
     public int accelerators() {
         return Math.multiplyExact(Math.multiplyExact(tensor, pipeline), Math.multiplyExact(data, context));
+    }
+
+    /** The axes of the plan that ranks are laid out along (expert parallelism divides DP). */
+    public enum Axis {
+        TENSOR, CONTEXT, PIPELINE, DATA
     }
 
     /**

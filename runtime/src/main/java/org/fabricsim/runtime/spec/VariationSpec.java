@@ -36,7 +36,7 @@ public record VariationSpec(Parameter parameter, List<Object> values) {
     /** The parameters a study can vary, as written after {@code vary}. */
     public enum Parameter {
         TENSOR, PIPELINE, DATA, CONTEXT, EXPERT, MICRO_BATCH, SEQUENCE, BATCH, CLUSTER, MODEL, SCHEDULE, SHARDING,
-        RECOMPUTE, PRECISION, ALGORITHM;
+        RECOMPUTE, PRECISION, ALGORITHM, CAPACITY_FACTOR, ROUTING_SKEW;
 
         /** The keyword as written in the model, e.g. {@code micro-batch}. */
         public String label() {

@@ -1,7 +1,11 @@
 package org.fabricsim.runtime.study;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -53,20 +57,23 @@ public final class Variations {
         ParallelismSpec p = t.parallel();
         switch (parameter) {
             case TENSOR:
-                return withParallel(t, new ParallelismSpec(whole(parameter, value), p.pipeline(), p.data(), p.context(),
-                        p.expert(), p.sequenceParallel(), p.contextMode()));
+                return withParallel(t, p.withDegrees(whole(parameter, value), p.pipeline(), p.data(), p.context(),
+                        p.expert()));
             case PIPELINE:
-                return withParallel(t, new ParallelismSpec(p.tensor(), whole(parameter, value), p.data(), p.context(),
-                        p.expert(), p.sequenceParallel(), p.contextMode()));
+                return withParallel(t, p.withDegrees(p.tensor(), whole(parameter, value), p.data(), p.context(),
+                        p.expert()));
             case DATA:
-                return withParallel(t, new ParallelismSpec(p.tensor(), p.pipeline(), whole(parameter, value), p.context(),
-                        p.expert(), p.sequenceParallel(), p.contextMode()));
+                return withParallel(t, p.withDegrees(p.tensor(), p.pipeline(), whole(parameter, value), p.context(),
+                        p.expert()));
             case CONTEXT:
-                return withParallel(t, new ParallelismSpec(p.tensor(), p.pipeline(), p.data(), whole(parameter, value),
-                        p.expert(), p.sequenceParallel(), p.contextMode()));
+                return withParallel(t, p.withDegrees(p.tensor(), p.pipeline(), p.data(), whole(parameter, value),
+                        p.expert()));
             case EXPERT:
-                return withParallel(t, new ParallelismSpec(p.tensor(), p.pipeline(), p.data(), p.context(),
-                        whole(parameter, value), p.sequenceParallel(), p.contextMode()));
+                return withParallel(t, p.withDegrees(p.tensor(), p.pipeline(), p.data(), p.context(),
+                        whole(parameter, value)));
+            case CAPACITY_FACTOR:
+            case ROUTING_SKEW:
+                return withParallel(t, routing(p, parameter, value));
             case MICRO_BATCH:
                 return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), t.sequence(),
                         t.globalBatchSequences(), whole(parameter, value), t.precision(), p, t.schedule(),
@@ -106,10 +113,20 @@ public final class Variations {
         switch (parameter) {
             case CLUSTER:
                 return new InferenceSpec(i.name(), i.model(), spec(parameter, value, ClusterSpec.class), i.precision(),
-                        i.pools(), i.traffic(), i.slos(), i.layerByLayerKvTransfer());
+                        i.kvCachePrecision(), i.pools(), i.traffic(), i.slos(), i.layerByLayerKvTransfer());
             case MODEL:
                 return new InferenceSpec(i.name(), spec(parameter, value, TransformerSpec.class), i.cluster(),
-                        i.precision(), i.pools(), i.traffic(), i.slos(), i.layerByLayerKvTransfer());
+                        i.precision(), i.kvCachePrecision(), i.pools(), i.traffic(), i.slos(),
+                        i.layerByLayerKvTransfer());
+            case CAPACITY_FACTOR:
+            case ROUTING_SKEW:
+                List<InferenceSpec.Pool> pools = new ArrayList<>();
+                for (InferenceSpec.Pool pool : i.pools()) {
+                    pools.add(new InferenceSpec.Pool(pool.role(), pool.replicas(), routing(pool.parallel(), parameter,
+                            value), pool.maxBatchTokens(), pool.maxSequences(), pool.chunkedPrefill()));
+                }
+                return new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), pools, i.traffic(), i.slos(),
+                        i.layerByLayerKvTransfer());
             default:
                 throw unsupported(parameter, "an inference deployment");
         }
@@ -127,6 +144,29 @@ public final class Variations {
         }
         return new CollectiveBenchmarkSpec(b.name(), cluster, b.nodes(), b.operation(), b.algorithm(), b.channels(),
                 b.sizesBytes(), b.phases());
+    }
+
+    /**
+     * {@code p} with the capacity factor or routing skew set to {@code value}; a skew above EP (the
+     * busiest rank cannot receive more than every token) or a factor ≤ 0 is infeasible.
+     */
+    private static ParallelismSpec routing(ParallelismSpec p, VariationSpec.Parameter parameter, Object value) {
+        if (!(value instanceof Number n)) {
+            throw new InfeasibleRunException(parameter.label() + " must be a number, not " + label(value));
+        }
+        double x = n.doubleValue();
+        ExpertRoutingSpec r = p.expertRouting();
+        if (parameter == VariationSpec.Parameter.CAPACITY_FACTOR) {
+            if (!(x > 0)) {
+                throw new InfeasibleRunException("capacity-factor must be positive, not " + label(value));
+            }
+            return p.withExpertRouting(new ExpertRoutingSpec(x, r.routingSkew()));
+        }
+        if (!(x >= ExpertRoutingSpec.BALANCED && x <= p.expert())) {
+            throw new InfeasibleRunException("routing-skew must lie between 1 and the expert parallelism "
+                    + p.expert() + ", not " + label(value));
+        }
+        return p.withExpertRouting(new ExpertRoutingSpec(r.capacityFactor(), x));
     }
 
     private static void requireFits(int accelerators, ClusterSpec cluster) {

@@ -5,6 +5,7 @@ import java.util.List;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
@@ -61,6 +62,12 @@ public final class ClusterTopologies {
             default:
                 return RoutingMode.ECMP;
         }
+    }
+
+    /** Flows per network peer of the cluster's scale-out fabric; NCCL's default without a scale-out network. */
+    public static int flowsPerPeer(ClusterSpec cluster) {
+        return cluster.scaleOut() == null ? FabricSpec.DEFAULT_FLOWS_PER_PEER
+                : cluster.scaleOut().fabric().flowsPerPeer();
     }
 
     private static ScaleUpParameters scaleUp(NodeSpec node) {

@@ -1,7 +1,10 @@
 package org.fabricsim.runtime.training;
 
-import java.util.List;
 import java.util.Map;
+
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 
 /**
  * The communication times a training step needs, every group of an axis communicating at once
@@ -22,8 +25,13 @@ public interface CollectiveTimer {
      */
     double pipelineSendSeconds(double bytes);
 
-    /** Seconds of a direct all-to-all in every expert group: each rank sends {@code bytesPerRank} in total. */
-    double expertAllToAllSeconds(double bytesPerRank);
+    /**
+     * Seconds of a direct all-to-all in every expert group of G ranks, routed as {@code routing}
+     * says: with balanced routing each rank sends {@code bytesPerRank} in total, B/G to every member;
+     * the busiest rank of each group receives {@link ExpertRoutingSpec#busiestLoad} times the mean,
+     * each other rank {@link ExpertRoutingSpec#otherLoad} times it.
+     */
+    double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing);
 
     /**
      * Seconds of a ring reduce-scatter or all-gather of {@code bufferBytes} (the full buffer) along
@@ -55,14 +63,24 @@ public interface CollectiveTimer {
     }
 
     /** Adds {@code times} rounds of {@link #expertAllToAllSeconds} to the link traffic. */
-    default void countExpertAllToAll(double bytesPerRank, double times) {
+    default void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec routing, double times) {
     }
 
     /**
-     * Per link tier, each link's average utilization over {@code stepSeconds} under the counted
-     * traffic (see {@link LinkTraffic}); empty when the timer keeps no traffic.
+     * Per link tier, the summary of each link's average utilization over {@code stepSeconds} under
+     * the counted traffic (see {@link LinkTraffic}); empty when the timer keeps no traffic.
      */
-    default Map<String, List<Double>> linkUtilization(double stepSeconds) {
+    default Map<String, TierUtilization> linkUtilization(double stepSeconds) {
         return Map.of();
+    }
+
+    /** Discrete events the network model processed in every solve so far (0 without one). */
+    default long eventsFired() {
+        return 0;
+    }
+
+    /** Flows the network model started in every solve so far (0 without one). */
+    default long flowsStarted() {
+        return 0;
     }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.training;
 
 import org.fabricsim.runtime.compute.PassTime;
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
 
 /**

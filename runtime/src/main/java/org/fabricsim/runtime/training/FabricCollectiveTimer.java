@@ -1,11 +1,12 @@
 package org.fabricsim.runtime.training;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
@@ -13,7 +14,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * distinct step pattern is solved once with all its concurrent groups and memoized, so identical
  * ring steps (n − 1 per collective) cost one solve. Step software latency: NCCL's per-step
  * latency of the engine's {@link Calibration} (network when a step leaves the scale-up domain,
- * NVLink otherwise). Scale-out transfers use {@link #CONNECTIONS_PER_PEER} connections.
+ * NVLink otherwise). A ring step or pipeline send that leaves the scale-up domain is spread over
+ * the scale-out fabric's flows per peer ({@link org.fabricsim.runtime.spec.FabricSpec#flowsPerPeer}), each
+ * hashed onto its own path, so more flows mean fewer ECMP collisions.
  *
  * <p>Sizes: in the fluid max-min model a phase whose flows all scale by x lasts x times as long
  * (rates do not depend on sizes, so every completion scales). A ring step along an axis is
@@ -27,8 +30,6 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * LinkTraffic} (O(links) per count).
  */
 public final class FabricCollectiveTimer implements CollectiveTimer {
-    /** Connections NCCL opens per network peer: NCCL_NCHANNELS_PER_NET_PEER, default 2 (NCCL environment docs). */
-    public static final int CONNECTIONS_PER_PEER = 2;
     private static final int FOREGROUND = 0;
     private static final int BACKGROUND = 1;
 
@@ -36,20 +37,29 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     private final Placement placement;
     private final RoutingMode routing;
     private final long seed;
+    private final int flowsPerPeer;
     private final Map<String, Double> solved = new HashMap<>();
     private final Map<String, double[]> referenceBytes = new HashMap<>();
     private final Map<String, double[]> patternLinkBytes = new HashMap<>();
     private final LinkTraffic traffic;
+    private long eventsFired;
+    private long flowsStarted;
 
-    public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, long seed) {
+    /** A timer on {@code topology}; {@code flowsPerPeer} (≥ 1) flows carry each transfer between scale-up domains. */
+    public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
+            long seed) {
         if (placement.accelerators() > topology.accelerators()) {
             throw new IllegalArgumentException(placement.accelerators() + " ranks on " + topology.accelerators()
                     + " accelerators");
+        }
+        if (flowsPerPeer < 1) {
+            throw new IllegalArgumentException("flowsPerPeer must be at least 1, was " + flowsPerPeer);
         }
         this.topology = topology;
         this.placement = placement;
         this.routing = routing;
         this.seed = seed;
+        this.flowsPerPeer = flowsPerPeer;
         this.traffic = new LinkTraffic(topology);
     }
 
@@ -95,20 +105,34 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         });
     }
 
+    /**
+     * The skewed all-to-all as one phase of the flow model: with L the busiest rank's load and L' the
+     * others' ({@link ExpertRoutingSpec}), every rank sends L·B/G to the first member of its expert
+     * group (that group's busiest rank) and L'·B/G to each other member, so the busiest receives
+     * L·B and the others L'·B each; without drops every rank still sends B (L + (G − 1)·L' = G), so
+     * the fabric carries the nominal total. The phase ends with its last flow, the busiest rank's
+     * unless a shared link is slower. The combine is this pattern's transpose, the busiest rank
+     * sending L·B; on links of equal rate both ways it takes the same time, so callers time both
+     * with this pattern. Balanced (L = L' = 1) it is the uniform B/G to every member. One solve
+     * per (B, routing).
+     */
     @Override
-    public double expertAllToAllSeconds(double bytesPerRank) {
+    public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec expertRouting) {
         int group = placement.expert();
         if (group < 2 || !(bytesPerRank > 0)) {
             return 0;
         }
-        return solved.computeIfAbsent("a2a " + bytesPerRank, key -> {
+        double toBusiest = expertRouting.busiestLoad() * bytesPerRank / group;
+        double toOthers = expertRouting.otherLoad(group) * bytesPerRank / group;
+        return solved.computeIfAbsent(expertKey(bytesPerRank, expertRouting), key -> {
             FabricPhase phase = new FabricPhase(topology, routing, seed);
             int n = placement.accelerators();
             boolean crosses = false;
             for (int rank = 0; rank < n; rank++) {
-                for (int member : placement.expertGroup(rank)) {
-                    phase.add(rank, member, bytesPerRank / group, 1, FOREGROUND);
-                    crosses |= !topology.sameDomain(rank, member);
+                int[] members = placement.expertGroup(rank);
+                for (int j = 0; j < members.length; j++) {
+                    phase.add(rank, members[j], j == 0 ? toBusiest : toOthers, 1, FOREGROUND);
+                    crosses |= !topology.sameDomain(rank, members[j]);
                 }
             }
             return solve(phase, 1, key) + stepOverheadSeconds(crosses);
@@ -131,21 +155,37 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     }
 
     @Override
-    public void countExpertAllToAll(double bytesPerRank, double times) {
-        if (times > 0 && expertAllToAllSeconds(bytesPerRank) > 0) {
-            traffic.add(patternLinkBytes.get("a2a " + bytesPerRank), times);
+    public void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec expertRouting, double times) {
+        if (times > 0 && expertAllToAllSeconds(bytesPerRank, expertRouting) > 0) {
+            traffic.add(patternLinkBytes.get(expertKey(bytesPerRank, expertRouting)), times);
         }
     }
 
     @Override
-    public Map<String, List<Double>> linkUtilization(double stepSeconds) {
+    public Map<String, TierUtilization> linkUtilization(double stepSeconds) {
         return traffic.utilization(stepSeconds);
+    }
+
+    @Override
+    public long eventsFired() {
+        return eventsFired;
+    }
+
+    @Override
+    public long flowsStarted() {
+        return flowsStarted;
     }
 
     private double solve(FabricPhase phase, int classes, String key) {
         double seconds = phase.solve(classes)[FOREGROUND];
+        eventsFired += phase.eventsFired();
+        flowsStarted += phase.flowsStarted();
         patternLinkBytes.put(key, phase.foregroundLinkBytes());
         return seconds;
+    }
+
+    private static String expertKey(double bytesPerRank, ExpertRoutingSpec expertRouting) {
+        return "a2a " + bytesPerRank + " " + expertRouting;
     }
 
     private static String ringKey(Axis axis, double pipelineBytes) {
@@ -167,7 +207,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         }
         for (int j = 0; j < k; j++) {
             phase.add(placement.shift(first, axis, j), placement.shift(next, axis, j), bytes / k,
-                    CONNECTIONS_PER_PEER, FOREGROUND);
+                    flowsPerPeer, FOREGROUND);
         }
     }
 
@@ -187,7 +227,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     }
 
     private int connections(int src, int dst) {
-        return topology.sameDomain(src, dst) ? 1 : CONNECTIONS_PER_PEER;
+        return topology.sameDomain(src, dst) ? 1 : flowsPerPeer;
     }
 
     private static double stepOverheadSeconds(boolean crossesDomains) {

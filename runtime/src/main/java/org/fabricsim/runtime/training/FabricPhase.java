@@ -38,6 +38,8 @@ final class FabricPhase {
     private int[] channels = new int[256];
     private byte[] kind = new byte[256];
     private double[] foregroundLinkBytes = new double[0];
+    private long eventsFired;
+    private int flowsStarted;
 
     FabricPhase(ClusterTopology topology, RoutingMode routing, long seed) {
         this.topology = topology;
@@ -114,10 +116,22 @@ final class FabricPhase {
         });
         simulation.schedule(0, start, 0);
         simulation.run(network);
+        eventsFired = simulation.eventsFired();
+        flowsStarted = total;
         for (int c = 0; c < classes; c++) {
             seconds[c] = endPs[c] / 1e12;
         }
         return seconds;
+    }
+
+    /** Discrete events the last {@link #solve} processed (0 before one). */
+    long eventsFired() {
+        return eventsFired;
+    }
+
+    /** Flows the last {@link #solve} started: connections × ECMP subflows of every transfer (0 before one). */
+    int flowsStarted() {
+        return flowsStarted;
     }
 
     /** Bytes the transfers of class 0 routed over each link in the last {@link #solve} (empty before one). */

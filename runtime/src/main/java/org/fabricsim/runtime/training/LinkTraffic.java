@@ -1,6 +1,5 @@
 package org.fabricsim.runtime.training;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,11 +14,14 @@ import org.fabricsim.runtime.topology.Graph;
  * <p>Utilization of link l = bytes(l) ÷ (capacity(l) × step seconds): the link's average load over
  * the step. Tiers, in this order: {@code scale-up} (accelerator ↔ domain switch or mesh peer),
  * {@code nic} (accelerator ↔ its scale-out attachment) and {@code fabric} (switch ↔ switch), each
- * listing its links in link order; a tier without links is left out. O(links) memory and time per
- * {@link #utilization}.
+ * summarized over its links in link order by {@link TierUtilization}; a tier without links is left
+ * out. {@link #utilization}: O(links · log links) time (the percentile's sort), O(links) memory.
  */
 final class LinkTraffic {
     private static final List<String> TIERS = List.of("scale-up", "nic", "fabric");
+    private static final int SCALE_UP = 0;
+    private static final int NIC = 1;
+    private static final int FABRIC = 2;
     private final ClusterTopology topology;
     private final double[] bytes;
 
@@ -35,31 +37,43 @@ final class LinkTraffic {
         }
     }
 
-    /** Per tier, each link's average utilization over {@code seconds}, in link order. */
-    Map<String, List<Double>> utilization(double seconds) {
+    /** Per tier, the summary of each link's average utilization over {@code seconds}. */
+    Map<String, TierUtilization> utilization(double seconds) {
         Graph graph = topology.graph();
-        Map<String, List<Double>> tiers = new LinkedHashMap<>();
-        for (String tier : TIERS) {
-            tiers.put(tier, new ArrayList<>());
-        }
+        int[] tierOfLink = new int[bytes.length];
+        int[] linksPerTier = new int[TIERS.size()];
         for (int l = 0; l < bytes.length; l++) {
-            double fraction = seconds > 0 ? bytes[l] / (graph.linkBytesPerSecond(l) * seconds) : 0;
-            tiers.get(tier(graph, l)).add(fraction);
+            tierOfLink[l] = tier(graph, l);
+            linksPerTier[tierOfLink[l]]++;
         }
-        tiers.values().removeIf(List::isEmpty);
+        double[][] fractions = new double[TIERS.size()][];
+        for (int t = 0; t < fractions.length; t++) {
+            fractions[t] = new double[linksPerTier[t]];
+        }
+        int[] filled = new int[TIERS.size()];
+        for (int l = 0; l < bytes.length; l++) {
+            int t = tierOfLink[l];
+            fractions[t][filled[t]++] = seconds > 0 ? bytes[l] / (graph.linkBytesPerSecond(l) * seconds) : 0;
+        }
+        Map<String, TierUtilization> tiers = new LinkedHashMap<>();
+        for (int t = 0; t < fractions.length; t++) {
+            if (fractions[t].length > 0) {
+                tiers.put(TIERS.get(t), TierUtilization.of(fractions[t]));
+            }
+        }
         return tiers;
     }
 
-    private String tier(Graph graph, int link) {
+    private int tier(Graph graph, int link) {
         int from = graph.linkFrom(link);
         int to = graph.linkTo(link);
         boolean fromAccelerator = graph.nodeKind(from) == Graph.ACCELERATOR;
         if (!fromAccelerator && graph.nodeKind(to) != Graph.ACCELERATOR) {
-            return "fabric";
+            return FABRIC;
         }
         int accelerator = fromAccelerator ? from : to;
         boolean nic = topology.hasScaleOut()
                 && (link == topology.nicUplink(accelerator) || link == topology.nicDownlink(accelerator));
-        return nic ? "nic" : "scale-up";
+        return nic ? NIC : SCALE_UP;
     }
 }

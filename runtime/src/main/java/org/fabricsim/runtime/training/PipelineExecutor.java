@@ -18,32 +18,41 @@ import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
  * <li>interleaved (Narayanan et al. 2021; Megatron-LM's schedule): forward k is micro-batch
  * ⌊k/(Pv)⌋·P + k mod P of chunk ⌊k/P⌋ mod v (backward chunks reversed), warm-up (P − s − 1)·2 +
  * (v − 1)·P, which needs M to be a multiple of P;</li>
- * <li>zero-bubble and DualPipe-like: the 1F1B (or interleaved) order of F and B, with each W
- * deferred and run whenever the next F or B is not ready and the W fits before it (Qi et al.,
- * "Zero Bubble Pipeline Parallelism", 2024), remaining Ws at the end.</li>
+ * <li>zero-bubble: the 1F1B (or interleaved) order of F and B, with each W deferred and run
+ * whenever the next F or B is not ready and the W fits before it (Qi et al., "Zero Bubble Pipeline
+ * Parallelism", 2024), remaining Ws at the end;</li>
+ * <li>DualPipe (v = 1, P even, M even and ≥ 2P): two chains of the P model chunks in opposite
+ * directions, M/2 micro-batches each; stage s runs chunk s of the first and chunk P − 1 − s of the
+ * second (local chunks 0 and 1), F, B and W in the order of {@link DualPipeOrder}; a forward
+ * paired with the backward after it (run overlapped, F&amp;B) starts only when both are ready.</li>
  * </ul>
  * A task starts at max(its stage's clock, its dependencies' ends); the stage with the earliest
  * clock whose next task is ready goes first. Cost O(P · tasks) time, O(M·G) memory.
  */
 public final class PipelineExecutor {
-    private static final byte FORWARD = 0;
-    private static final byte BACKWARD = 1;
+    static final byte FORWARD = 0;
+    static final byte BACKWARD = 1;
+    static final byte WEIGHT = 2;
 
     private final int stages;
     private final int chunks;
     private final int microBatches;
+    private final boolean bidirectional;
+    private final int modelChunks;
+    private final int chainMicroBatches;
     private final double[] forwardSeconds;
     private final double[] backwardSeconds;
     private final double[] weightSeconds;
     private final boolean splitWeights;
     private final byte[][] type;
+    private final boolean[][] paired;
     private final int[][] micro;
     private final int[][] chunk;
 
     /**
      * @param schedule         the schedule
      * @param stages           P
-     * @param chunks           v (1 unless interleaved)
+     * @param chunks           v (1 unless interleaved; 1 for DualPipe, whose two local chunks are implied)
      * @param microBatches     M per step
      * @param forwardSeconds   forward task time of chunk g at [g]
      * @param backwardSeconds  backward task time of chunk g (input gradient only when weights are split)
@@ -55,18 +64,37 @@ public final class PipelineExecutor {
             throw new IllegalArgumentException("interleaving needs micro-batches (" + microBatches
                     + ") to be a multiple of the pipeline stages (" + stages + ")");
         }
+        this.bidirectional = schedule == PipelineSchedule.DUALPIPE;
+        if (bidirectional) {
+            String problem = DualPipeOrder.problem(stages, chunks, microBatches);
+            if (problem != null) {
+                throw new IllegalArgumentException(problem);
+            }
+        }
         this.stages = stages;
-        this.chunks = chunks;
+        this.chunks = bidirectional ? 2 : chunks;
         this.microBatches = microBatches;
+        this.modelChunks = stages * chunks;
+        this.chainMicroBatches = bidirectional ? microBatches / 2 : microBatches;
         this.forwardSeconds = forwardSeconds.clone();
         this.backwardSeconds = backwardSeconds.clone();
         this.weightSeconds = weightSeconds.clone();
         this.splitWeights = splitsWeights(schedule);
         this.type = new byte[stages][];
+        this.paired = new boolean[stages][];
         this.micro = new int[stages][];
         this.chunk = new int[stages][];
         for (int s = 0; s < stages; s++) {
-            order(schedule, s);
+            if (bidirectional) {
+                DualPipeOrder dual = DualPipeOrder.of(stages, microBatches, s);
+                type[s] = dual.type;
+                paired[s] = dual.paired;
+                micro[s] = dual.micro;
+                chunk[s] = dual.chunk;
+            } else {
+                order(schedule, s);
+                paired[s] = new boolean[type[s].length];
+            }
         }
     }
 
@@ -77,9 +105,9 @@ public final class PipelineExecutor {
 
     /** Runs the step with {@code sendSeconds} per pipeline send; see {@link Timeline}. */
     public Timeline run(double sendSeconds) {
-        int g = stages * chunks;
-        double[] forwardEnd = new double[g * microBatches];
-        double[] backwardEnd = new double[g * microBatches];
+        int g = modelChunks;
+        double[] forwardEnd = new double[stages * chunks * chainMicroBatches];
+        double[] backwardEnd = new double[forwardEnd.length];
         Arrays.fill(forwardEnd, Double.NaN);
         Arrays.fill(backwardEnd, Double.NaN);
         double[] clock = new double[stages];
@@ -102,11 +130,18 @@ public final class PipelineExecutor {
             int i = next[s];
             int m = micro[s][i];
             int c = chunk[s][i];
-            int gc = c * stages + s;
-            double ready = readyTime(type[s][i], m, gc, g, forwardEnd, backwardEnd, sendSeconds);
+            int gc = modelChunk(c, s);
+            int slot = (bidirectional ? c * g : 0) + gc;
+            double ready = type[s][i] == WEIGHT ? clock[s]
+                    : readyTime(type[s][i], m, slot, gc == g - 1, forwardEnd, backwardEnd, sendSeconds);
+            if (paired[s][i]) {
+                int gb = modelChunk(chunk[s][i + 1], s);
+                ready = Math.max(ready, readyTime(BACKWARD, micro[s][i + 1], chunk[s][i + 1] * g + gb, gb == g - 1,
+                        forwardEnd, backwardEnd, sendSeconds));
+            }
             if (splitWeights && pendingCount[s] > 0) {
                 int w = pendingWeights[s][0];
-                double weight = weightSeconds[(w % chunks) * stages + s];
+                double weight = weightSeconds[modelChunk(w % chunks, s)];
                 if (Double.isNaN(ready) || clock[s] + weight <= ready) {
                     System.arraycopy(pendingWeights[s], 1, pendingWeights[s], 0, --pendingCount[s]);
                     clock[s] += weight;
@@ -121,17 +156,22 @@ public final class PipelineExecutor {
                 continue;
             }
             double start = Math.max(clock[s], ready);
-            double duration = type[s][i] == FORWARD ? forwardSeconds[gc] : backwardSeconds[gc];
+            double duration = type[s][i] == FORWARD ? forwardSeconds[gc]
+                    : type[s][i] == BACKWARD ? backwardSeconds[gc] : weightSeconds[gc];
             clock[s] = start + duration;
             busy[s] += duration;
             if (type[s][i] == FORWARD) {
-                forwardEnd[gc * microBatches + m] = clock[s];
+                forwardEnd[slot * chainMicroBatches + m] = clock[s];
                 if (m == 0) {
-                    firstForwardStart[gc] = start;
+                    firstForwardStart[c * stages + s] = start;
                 }
+            } else if (type[s][i] == WEIGHT) {
+                gradientsReady[c * stages + s] = clock[s];
             } else {
-                backwardEnd[gc * microBatches + m] = clock[s];
-                if (splitWeights) {
+                backwardEnd[slot * chainMicroBatches + m] = clock[s];
+                if (bidirectional) {
+                    gradientsReady[c * stages + s] = clock[s];
+                } else if (splitWeights) {
                     pendingWeights[s][pendingCount[s]++] = m * chunks + c;
                 } else {
                     gradientsReady[gc] = clock[s];
@@ -144,24 +184,37 @@ public final class PipelineExecutor {
         for (int s = 0; s < stages; s++) {
             for (int k = 0; k < pendingCount[s]; k++) {
                 int w = pendingWeights[s][k];
-                double weight = weightSeconds[(w % chunks) * stages + s];
+                double weight = weightSeconds[modelChunk(w % chunks, s)];
                 clock[s] += weight;
                 busy[s] += weight;
                 gradientsReady[(w % chunks) * stages + s] = clock[s];
             }
         }
-        return new Timeline(stages, chunks, clock, busy, gradientsReady, firstForwardStart);
+        return new Timeline(stages, chunks, bidirectional, clock, busy, gradientsReady, firstForwardStart);
     }
 
-    private double readyTime(byte kind, int m, int gc, int g, double[] forwardEnd, double[] backwardEnd,
-            double sendSeconds) {
+    private int modelChunk(int c, int s) {
+        return modelChunk(bidirectional, stages, c, s);
+    }
+
+    /** The model chunk that local chunk c of stage s runs: c·P + s, or for DualPipe s and P − 1 − s. */
+    private static int modelChunk(boolean bidirectional, int stages, int c, int s) {
+        return bidirectional && c == 1 ? stages - 1 - s : c * stages + s;
+    }
+
+    /**
+     * When task (m, slot) may start, NaN while a dependency is pending; slot = chain·G + model
+     * chunk, so slot ± 1 is the previous or next chunk of the same chain.
+     */
+    private double readyTime(byte kind, int m, int slot, boolean lastChunk, double[] forwardEnd,
+            double[] backwardEnd, double sendSeconds) {
         if (kind == FORWARD) {
-            return gc == 0 ? 0 : forwardEnd[(gc - 1) * microBatches + m] + sendSeconds;
+            return slot % modelChunks == 0 ? 0 : forwardEnd[(slot - 1) * chainMicroBatches + m] + sendSeconds;
         }
-        if (gc == g - 1) {
-            return forwardEnd[gc * microBatches + m];
+        if (lastChunk) {
+            return forwardEnd[slot * chainMicroBatches + m];
         }
-        return backwardEnd[(gc + 1) * microBatches + m] + sendSeconds;
+        return backwardEnd[(slot + 1) * chainMicroBatches + m] + sendSeconds;
     }
 
     private int earliest(double[] clock, boolean[] waiting, int[] next) {
@@ -227,14 +280,31 @@ public final class PipelineExecutor {
      * What one step looked like.
      *
      * @param stages             P
-     * @param chunks             v
+     * @param chunks             local chunks per stage: v, or 2 for DualPipe
+     * @param bidirectional      whether DualPipe: local chunk 1 of stage s is model chunk P − 1 − s
      * @param endSeconds         when each stage finished its last task
      * @param busySeconds        compute time of each stage
-     * @param gradientsReady     when the gradients of chunk c of stage s were final, at [c·P + s]
-     * @param firstForwardStart  when chunk c of stage s started its forward of micro-batch 0, at [c·P + s]
+     * @param gradientsReady     when the gradients of local chunk c of stage s were final, at [c·P + s]
+     * @param firstForwardStart  when local chunk c of stage s started its forward of micro-batch 0, at [c·P + s]
      */
-    public record Timeline(int stages, int chunks, double[] endSeconds, double[] busySeconds, double[] gradientsReady,
-            double[] firstForwardStart) {
+    public record Timeline(int stages, int chunks, boolean bidirectional, double[] endSeconds, double[] busySeconds,
+            double[] gradientsReady, double[] firstForwardStart) {
+
+        /** A one-directional timeline: local chunk c of stage s is model chunk c·P + s. */
+        public Timeline(int stages, int chunks, double[] endSeconds, double[] busySeconds, double[] gradientsReady,
+                double[] firstForwardStart) {
+            this(stages, chunks, false, endSeconds, busySeconds, gradientsReady, firstForwardStart);
+        }
+
+        /** The model chunk that local chunk c of stage s runs. */
+        public int modelChunk(int c, int s) {
+            return PipelineExecutor.modelChunk(bidirectional, stages, c, s);
+        }
+
+        /** Micro-batches each local chunk runs, of the step's M. */
+        public int microBatchesPerChunk(int microBatches) {
+            return bidirectional ? microBatches / 2 : microBatches;
+        }
 
         /** The pipeline's makespan. */
         public double makespan() {

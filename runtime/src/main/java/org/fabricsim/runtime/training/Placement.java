@@ -3,11 +3,13 @@ package org.fabricsim.runtime.training;
 import java.util.Arrays;
 import java.util.List;
 
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 
 /**
  * Where each rank of the parallel plan runs: accelerator = Σ cᵢ·stride(i) over the axes listed
- * innermost first, stride(i) = Π sizes of the axes before it. The default order is TP, CP, PP, DP
+ * innermost first, stride(i) = Π sizes of the axes before it. The order is the plan's own when it
+ * states one ({@link ParallelismSpec#order()}, Megatron-Core's {@code order}); the default is TP, CP, PP, DP
  * (Llama 3, arXiv 2407.21783 §3.3.2: "[TP, CP, PP, DP]"), so TP stays inside a node's scale-up
  * domain and, with one NIC per accelerator on rail k, every group along another axis keeps its
  * local index and therefore its rail. With expert parallelism the order is TP, CP, DP, PP
@@ -39,12 +41,16 @@ public final class Placement {
         this.expert = Math.max(1, Math.min(plan.expert(), plan.data()));
     }
 
-    /** The default layout of {@code plan} (see the class comment). */
+    /** The layout of {@code plan}: its stated order, else the default (see the class comment). */
     public static Placement of(ParallelismSpec plan) {
-        List<Axis> order = plan.expert() > 1
+        return new Placement(plan, plan.order().isEmpty() ? defaultOrder(plan) : plan.order());
+    }
+
+    /** The default order of {@code plan}, innermost first (see the class comment). */
+    public static List<Axis> defaultOrder(ParallelismSpec plan) {
+        return plan.expert() > 1
                 ? List.of(Axis.TENSOR, Axis.CONTEXT, Axis.DATA, Axis.PIPELINE)
                 : List.of(Axis.TENSOR, Axis.CONTEXT, Axis.PIPELINE, Axis.DATA);
-        return new Placement(plan, order);
     }
 
     /** Accelerators the plan occupies. */
@@ -55,6 +61,11 @@ public final class Placement {
     /** Ranks along {@code axis}. */
     public int size(Axis axis) {
         return size[axis.ordinal()];
+    }
+
+    /** Accelerators between neighbours along {@code axis}: the product of the sizes of the axes inside it. */
+    public int stride(Axis axis) {
+        return stride[axis.ordinal()];
     }
 
     /** EP group size. */

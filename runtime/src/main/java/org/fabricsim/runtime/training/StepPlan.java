@@ -16,7 +16,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * P·v dividing L or L + 2 (the embedding and the output layer each take one layer's slot, as Llama
  * 3 balances its 126 layers over 16 stages, arXiv 2407.21783 §3.3.2); interleaving needs M to be a
  * multiple of P, otherwise v = 1. Layers over the G = P·v chunks: ⌈L/G⌉ each, the surplus taken one
- * layer at a time from the first and last chunks inwards (Llama 3's first/last-stage rule). O(L).
+ * layer at a time from the first and last chunks inwards (Llama 3's first/last-stage rule).
+ * DualPipe needs v = 1, P even and M even and ≥ 2P ({@link DualPipeOrder}). O(L).
  *
  * @param microBatches  M
  * @param stages        P
@@ -30,14 +31,14 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
     public static StepPlan of(TrainingSpec spec) {
         TransformerSpec model = spec.model();
         int p = spec.parallel().pipeline();
-        long perReplica = (long) spec.parallel().data() * spec.microBatch();
-        int m = (int) Math.max(1, (spec.globalBatchSequences() + perReplica - 1) / perReplica);
-        int v = spec.virtualStages();
-        if (spec.schedule() == PipelineSchedule.INTERLEAVED && v == 1) {
-            v = deepestBalancedInterleaving(model.layers(), p);
-        }
+        int m = microBatches(spec);
+        int v = wantedVirtualStages(spec);
         if (v > 1 && m % p != 0) {
             v = 1;
+        }
+        String dualPipe = spec.schedule() == PipelineSchedule.DUALPIPE ? DualPipeOrder.problem(p, v, m) : null;
+        if (dualPipe != null) {
+            throw new IllegalArgumentException(spec.name() + ": " + dualPipe);
         }
         int g = p * v;
         if (g > model.layers() + 2) {
@@ -67,7 +68,26 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
         return new StepPlan(m, p, v, dense, moe);
     }
 
-    static int deepestBalancedInterleaving(int layers, int stages) {
+    /** M = ⌈global batch ÷ (DP × micro-batch)⌉, at least 1: the micro-batches of one DP replica. */
+    public static int microBatches(TrainingSpec spec) {
+        long perReplica = (long) spec.parallel().data() * spec.microBatch();
+        return (int) Math.max(1, (spec.globalBatchSequences() + perReplica - 1) / perReplica);
+    }
+
+    /**
+     * The virtual stages the job asks for before the micro-batch rule: as stated, or, for an
+     * interleaved schedule that states none, {@link #deepestBalancedInterleaving} (1 when none exists).
+     */
+    public static int wantedVirtualStages(TrainingSpec spec) {
+        int v = spec.virtualStages();
+        if (spec.schedule() == PipelineSchedule.INTERLEAVED && v == 1) {
+            return deepestBalancedInterleaving(spec.model().layers(), spec.parallel().pipeline());
+        }
+        return v;
+    }
+
+    /** The largest v > 1 with P·v dividing L or L + 2, else 1. O(L ÷ P). */
+    public static int deepestBalancedInterleaving(int layers, int stages) {
         for (int v = Math.max(1, (layers + 2) / stages); v > 1; v--) {
             int chunks = stages * v;
             if (layers % chunks == 0 || (layers + 2) % chunks == 0) {
@@ -85,5 +105,13 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
     /** Layers of chunk g. */
     public int layers(int g) {
         return denseLayers[g] + moeLayers[g];
+    }
+
+    /**
+     * The pipeline stage holding chunk g: chunk g = c·P + s is chunk c of stage s (as {@link PipelineExecutor}
+     * runs it), so stage 0 holds the embedding (chunk 0) and stage P − 1 the output layer (chunk P·v − 1).
+     */
+    public int stageOf(int g) {
+        return g % stages;
     }
 }

@@ -20,7 +20,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * per token from {@link ModelFlops#perToken}; HFU adds recomputation; memory per accelerator is the
  * validation's {@link Memory#training} (one memory model for the validator and the engine); cost per hour =
  * $/accelerator-hour × accelerators, per step = that × step ÷ 3600 s, and one MFU point for a
- * year = cost per hour × 8,760 h ÷ 100 (docs/metrics.md).
+ * year = cost per hour × 8,760 h ÷ 100 (docs/metrics.md). An MoE run reports its routing
+ * ({@code capacityFactor}, 0 for dropless, and {@code routingSkew}) and the busiest EP rank's
+ * dropped-token fraction ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec#droppedTokenFraction});
+ * its MFU still counts every routed token's FLOPs.
  */
 public final class TrainingSimulator {
     /** The kind of the run results. */
@@ -45,9 +48,10 @@ public final class TrainingSimulator {
         ClusterTopology topology = ClusterTopologies.build(spec.cluster());
         Placement placement = Placement.of(spec.parallel());
         CollectiveTimer timer = new FabricCollectiveTimer(topology, placement,
-                ClusterTopologies.routing(spec.cluster()), seed);
+                ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed);
         StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), timer);
-        return result(spec, step, (System.nanoTime() - startNanos) / 1e9);
+        return result(spec, step, (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(),
+                timer.flowsStarted());
     }
 
     /** The result of {@code step}. */
@@ -61,6 +65,10 @@ public final class TrainingSimulator {
         parameters.put("cp", par.context());
         parameters.put("cpMode", par.contextMode().keyword());
         parameters.put("ep", par.expert());
+        if (spec.model().moe()) {
+            parameters.put("capacityFactor", par.expertRouting().capacityFactor());
+            parameters.put("routingSkew", par.expertRouting().routingSkew());
+        }
         parameters.put("sequence", spec.sequence());
         parameters.put("globalBatch", spec.globalBatchSequences());
         parameters.put("microBatches", step.plan().microBatches());
@@ -78,6 +86,7 @@ public final class TrainingSimulator {
         metrics.put("tflopsPerAccelerator", modelFlops / seconds / spec.accelerators() / 1e12);
         metrics.put("tokensPerSecond", tokens / seconds);
         metrics.put("bubbleFraction", step.bubbleSeconds() / seconds);
+        metrics.put("stageImbalanceFraction", step.imbalanceSeconds() / seconds);
         metrics.put("exposedCommunicationFraction", step.exposedCommunicationSeconds() / seconds);
         Map<String, Object> exposed = new LinkedHashMap<>();
         exposed.put("tp", step.tpSeconds());
@@ -86,9 +95,16 @@ public final class TrainingSimulator {
         exposed.put("cp", step.cpSeconds());
         exposed.put("ep", step.epSeconds());
         metrics.put("exposedCommunicationSeconds", exposed);
-        metrics.put("memoryPerAcceleratorBytes", Memory.training(spec).totalBytes());
+        Memory.Breakdown memory = Memory.training(spec);
+        metrics.put("memoryPerAcceleratorBytes", memory.totalBytes());
+        metrics.put("memoryBreakdownBytes", memory.trainingComponents());
+        if (spec.model().moe()) {
+            metrics.put("droppedTokenFraction", par.expertRouting().droppedTokenFraction());
+        }
         if (!step.linkUtilization().isEmpty()) {
-            metrics.put("linkUtilization", step.linkUtilization());
+            Map<String, Object> tiers = new LinkedHashMap<>();
+            step.linkUtilization().forEach((tier, utilization) -> tiers.put(tier, utilization.toJson()));
+            metrics.put("linkUtilization", tiers);
         }
         ClusterSpec cluster = spec.cluster();
         if (cluster.cost() != null) {

@@ -7,6 +7,7 @@ import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.compute.PassTime;
 import org.fabricsim.runtime.compute.TransformerCompute;
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -30,7 +31,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * recompute; CP all-gathers K and V forward and reduce-scatters their gradients backward, or passes
  * them around the CP ring behind the attention compute ({@link ContextExchange}); EP runs
  * dispatch and combine forward and backward, each rank sending (T/TP)·k·h bytes (FP8 dispatch
- * when training in FP8). TP, CP and EP time adds to the task (exposed); DualPipe overlaps EP with
+ * when training in FP8) and the busiest rank of each EP group receiving L = min(skew, capacity)
+ * times that ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec}), whose all-to-all and expert
+ * GEMMs set the layer's time. TP, CP and EP time adds to the task (exposed); DualPipe overlaps EP with
  * the chunk's compute up to the overlap fraction. Pipeline sends carry T·h·e (÷TP with sequence
  * parallelism).
  *
@@ -43,7 +46,12 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the BF16 parameter all-gather (ZeRO-1/2), chunk by chunk, each needed by its chunk's first
  * forward of the next step and hidden up to then (see {@link #gatherSeconds}). ZeRO-3/FSDP gather
  * parameters before every forward and backward and reduce-scatter after every backward, hidden up
- * to ω × the task's compute.
+ * to ω × the task's compute. DualPipe ranks hold two chunks (stages s and P − 1 − s, M/2
+ * micro-batches each), so they reduce, update and gather both.
+ *
+ * <p>Breakdown: the communication inside the tasks (TP, CP, EP, ZeRO-3/FSDP) is that of the
+ * bottleneck stage, the bubble and the stage imbalance are {@link PipelineIdle}'s, the DP tail
+ * that of the stage that finishes last.
  *
  * <p>SM contention: a collective hidden behind compute holds {@link Device#collectiveSmShare} of
  * the SMs, so every second of hidden DP (and DualPipe EP) communication costs that share of a
@@ -63,13 +71,14 @@ public final class TrainingStep {
         int tp = par.tensor();
         int dp = par.data();
         boolean sp = par.sequenceParallel() && tp > 1;
-        Device device = Device.of(spec.cluster().node().accelerator(), spec.precision());
+        Device device = Device.forTraining(spec.cluster().node().accelerator(), spec.precision());
         double smShare = device.collectiveSmShare();
         double tokens = (double) spec.microBatch() * spec.sequence() / par.context();
+        double expertLoad = par.expertRouting().busiestLoad();
         TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
-                par.expert(), sp, spec.recompute());
+                par.expert(), expertLoad, sp, spec.recompute());
         TransformerCompute plain = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
-                par.expert(), sp, Recompute.NONE);
+                par.expert(), expertLoad, sp, Recompute.NONE);
         PassTime dense = compute.layer(false);
         PassTime moe = model.moe() ? compute.layer(true) : PassTime.ZERO;
         PassTime denseNoRecompute = plain.layer(false);
@@ -84,8 +93,9 @@ public final class TrainingStep {
                 smShare, timer);
         double dispatchElement = spec.precision() == Precision.FP8 ? Precision.FP8.bytes() : e;
         double routedBytes = tokens / tp * model.topK() * model.hidden();
-        double epPerPass = model.moe() ? timer.expertAllToAllSeconds(routedBytes * dispatchElement)
-                + timer.expertAllToAllSeconds(routedBytes * e) : 0;
+        double epPerPass = model.moe()
+                ? timer.expertAllToAllSeconds(routedBytes * dispatchElement, par.expertRouting())
+                        + timer.expertAllToAllSeconds(routedBytes * e, par.expertRouting()) : 0;
         double ppBytes = tokens * model.hidden() * e / (sp ? tp : 1);
         double send = timer.pipelineSendSeconds(ppBytes);
 
@@ -138,7 +148,7 @@ public final class TrainingStep {
                 double exposedF = Math.max(0, gather - hiddenF) + smShare * Math.min(gather, hiddenF);
                 double exposedB = Math.max(0, gather + scatter - hiddenB)
                         + smShare * Math.min(gather + scatter, hiddenB);
-                fsdpChunk[c] = plan.microBatches() * (exposedF + exposedB);
+                fsdpChunk[c] = exposedF + exposedB;
                 fwdComm += exposedF;
                 bwdComm += exposedB;
             }
@@ -161,8 +171,8 @@ public final class TrainingStep {
             double commEnd = 0;
             double reduceSeconds = 0;
             double stageParameters = 0;
-            for (int c : chunksByReadiness(actual, s)) {
-                int gc = c * p + s;
+            for (int c : chunksInOrder(actual.gradientsReady(), actual, s)) {
+                int gc = actual.modelChunk(c, s);
                 stageParameters += parameters[gc];
                 if (perTaskGather) {
                     continue;
@@ -192,22 +202,24 @@ public final class TrainingStep {
             }
         }
 
+        PipelineIdle idle = PipelineIdle.of(ideal, critical);
+        int mc = actual.microBatchesPerChunk(plan.microBatches());
         double tpExposed = 0;
         double cpExposed = 0;
         double epExposed = 0;
         double fsdpExposed = 0;
-        for (int c = 0; c < plan.chunks(); c++) {
-            int gc = c * p + critical;
-            tpExposed += plan.microBatches() * tpChunk[gc];
-            cpExposed += plan.microBatches() * cpChunk[gc];
-            epExposed += plan.microBatches() * epChunk[gc];
-            fsdpExposed += fsdpChunk[gc];
+        for (int c = 0; c < actual.chunks(); c++) {
+            int gc = actual.modelChunk(c, idle.bottleneck());
+            tpExposed += mc * tpChunk[gc];
+            cpExposed += mc * cpChunk[gc];
+            epExposed += mc * epChunk[gc];
+            fsdpExposed += mc * fsdpChunk[gc];
         }
         double ppExposed = Math.max(0, actual.endSeconds()[critical] - ideal.endSeconds()[critical]);
-        double bubble = Math.max(0, ideal.endSeconds()[critical] - ideal.busySeconds()[critical]);
         countTraffic(timer, spec, plan, tokens * model.hidden() * e, cp,
                 new double[] {routedBytes * dispatchElement, routedBytes * e}, ppBytes, parameters);
-        return new StepBreakdown(stepSeconds, bubble, tpExposed, ppExposed, dpExposed[critical] + fsdpExposed,
+        return new StepBreakdown(stepSeconds, idle.bubbleSeconds(), idle.imbalanceSeconds(), tpExposed, ppExposed,
+                dpExposed[critical] + fsdpExposed,
                 cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan,
                 timer.linkUtilization(stepSeconds));
     }
@@ -215,7 +227,8 @@ public final class TrainingStep {
     /**
      * Counts one step's communication into the timer's link traffic. Every pattern is solved with
      * all stages at once, so it repeats as often as the average stage runs it (layers, MoE layers
-     * and parameters summed over the P·v chunks ÷ P), M micro-batches each: per layer 8 TP
+     * and parameters summed over the P·v chunks ÷ P, parameters twice with DualPipe's two weight
+     * copies), M micro-batches each: per layer 8 TP
      * collectives of T·h·e (12 with full recompute) and one CP exchange forward and backward
      * ({@link ContextExchange#count}); per MoE layer 2 × (dispatch + combine); 2·v pipeline send
      * rounds per micro-batch; per step one gradient reduce-scatter (two for an all-reduce) and,
@@ -233,12 +246,15 @@ public final class TrainingStep {
             moeLayers += plan.moeLayers()[gc] / (double) plan.stages();
             stageParameters += parameters[gc] / plan.stages();
         }
+        if (spec.schedule() == PipelineSchedule.DUALPIPE) {
+            stageParameters *= 2;
+        }
         double m = plan.microBatches();
         double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
         timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TP_COLLECTIVES_PER_PASS * passes * m * layers);
         cp.count(timer, m * layers);
         for (double bytes : allToAllBytes) {
-            timer.countExpertAllToAll(bytes, 2 * m * moeLayers);
+            timer.countExpertAllToAll(bytes, par.expertRouting(), 2 * m * moeLayers);
         }
         timer.countPipelineSends(ppBytes, 2 * m * plan.chunks());
         double gradients = stageParameters * ComputeCalibration.GRADIENT_REDUCE_BYTES;
@@ -257,36 +273,36 @@ public final class TrainingStep {
     /**
      * The exposed part of stage s's ZeRO-1/2 parameter all-gather (BF16, {@link
      * ComputeCalibration#PARAMETER_GATHER_BYTES}): the gathers of its chunks run back to back from
-     * the start of the step in the order of their first forward (chunk 0 first), and chunk c must
+     * the start of the step in the order of their first forward (chunk 0 first; with DualPipe the
+     * direction the stage is nearer the start of), and chunk c must
      * be gathered when its forward of micro-batch 0 starts (at t_c), except for the overlap
      * fraction ω of that forward F_c (bucketed gathers run while earlier layers compute). Exposed =
      * max(0, max_c(Σ_{i≤c} gather_i − t_c − ω·F_c)); with one chunk per stage, gather − t_0 − ω·F_0.
-     * Returns {Σ gather_c, exposed}. O(v).
+     * Returns {Σ gather_c, exposed}. O(v log v).
      */
     static double[] gatherSeconds(CollectiveTimer timer, int dp, double overlap,
             PipelineExecutor.Timeline timeline, int s, double[] parameters, double[] forward) {
         int p = timeline.stages();
         double gatherEnd = 0;
         double exposed = 0;
-        for (int c = 0; c < timeline.chunks(); c++) {
-            int gc = c * p + s;
+        for (int c : chunksInOrder(timeline.firstForwardStart(), timeline, s)) {
+            int gc = timeline.modelChunk(c, s);
             gatherEnd += timer.ringSeconds(Axis.DATA, dp,
                     parameters[gc] * ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
-            exposed = Math.max(exposed, gatherEnd - timeline.firstForwardStart()[gc] - overlap * forward[gc]);
+            exposed = Math.max(exposed, gatherEnd - timeline.firstForwardStart()[c * p + s] - overlap * forward[gc]);
         }
         return new double[] {gatherEnd, exposed};
     }
 
-    /** Chunks of stage s in the order their gradients became final. */
-    private static int[] chunksByReadiness(PipelineExecutor.Timeline timeline, int s) {
+    /** Local chunks of stage s in the order of {@code times} (at [c·P + s]), e.g. of their final gradients. */
+    private static int[] chunksInOrder(double[] times, PipelineExecutor.Timeline timeline, int s) {
         int v = timeline.chunks();
         Integer[] order = new Integer[v];
         for (int c = 0; c < v; c++) {
             order[c] = c;
         }
         int p = timeline.stages();
-        Arrays.sort(order, (a, b) -> Double.compare(timeline.gradientsReady()[a * p + s],
-                timeline.gradientsReady()[b * p + s]));
+        Arrays.sort(order, (a, b) -> Double.compare(times[a * p + s], times[b * p + s]));
         int[] result = new int[v];
         for (int c = 0; c < v; c++) {
             result[c] = order[c];

@@ -23,7 +23,7 @@ class LockInTest {
 
     static FabricSpec fabric(String name, String vendor, FabricSpec.FabricScope scope, boolean open, String lock) {
         return new FabricSpec(name, vendor, scope, open, lock, 50e9, 0, true, FabricSpec.CongestionControl.NONE, false,
-                false, false);
+                false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
     }
 
     static ClusterSpec cluster(String acceleratorVendor, FabricSpec up, FabricSpec out) {

@@ -10,6 +10,7 @@ import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
+import org.fabricsim.runtime.training.StepPlan;
 import org.junit.jupiter.api.Test;
 
 class MemoryTest {
@@ -18,6 +19,16 @@ class MemoryTest {
     /** GPT-3 175B as in Korthikanti et al. Table 3: h 12288, a 96, s 2048, GELU MLP of 4h. */
     private static final TransformerSpec GPT3 = new TransformerSpec("GPT3", 96, 12288, 4 * 12288, 96, 96, 128, 51200,
             false, 0, 0, 0, 4 * 12288, 0, 0, 0);
+
+    /** 4 layers, h 1024, 8 heads of 128 (MHA), GELU MLP 4096, vocab 32,000. */
+    private static final TransformerSpec SMALL = new TransformerSpec("Small", 4, 1024, 4096, 8, 8, 128, 32000, false, 0,
+            0, 0, 4096, 0, 0, 0);
+
+    private static TrainingSpec small(ParallelismSpec parallel, TrainingSpec.Sharding sharding) {
+        TrainingSpec base = job(SMALL, parallel, sharding, parallel.accelerators());
+        return new TrainingSpec("small", SMALL, base.cluster(), parallel.accelerators(), 2048, 16, 1, Precision.BF16,
+                parallel, TrainingSpec.PipelineSchedule.ONE_F_ONE_B, 1, sharding, TrainingSpec.Recompute.NONE, 1);
+    }
 
     private static TrainingSpec job(TransformerSpec model, ParallelismSpec parallel, TrainingSpec.Sharding sharding,
             int accelerators) {
@@ -61,27 +72,28 @@ class MemoryTest {
     }
 
     @Test
-    void shouldKeepSixteenBytesPerParameterWithoutSharding() {
+    void shouldKeepEighteenBytesPerParameterWithoutSharding() {
         ParallelismSpec dp64 = new ParallelismSpec(1, 1, 64, 1, 1, false);
         Memory.Breakdown plain = Memory.training(job(GPT3, dp64, TrainingSpec.Sharding.NONE, 64));
         long psi = Memory.parameters(GPT3);
-        // ZeRO §3.1: 2Ψ + 2Ψ + 12Ψ
+        // Megatron-LM distributed-optimizer docs, "bf16 param, fp32 grads", non-distributed: 2Ψ + 4Ψ + 12Ψ
         assertEquals(2 * psi, plain.weightBytes(), 1);
-        assertEquals(2 * psi, plain.gradientBytes(), 1);
+        assertEquals(4 * psi, plain.gradientBytes(), 1);
         assertEquals(12 * psi, plain.optimizerBytes(), 1);
     }
 
     @Test
-    void shouldMatchZeroPaperFigureOneForZeroOneAndZeroTwo() {
-        // ZeRO Figure 1 (Ψ = 7.5B, Nd = 64): P_os 31.4 GB = (4 + 12/64)Ψ; P_os+g 16.6 GB = (2 + 14/64)Ψ
+    void shouldMatchMegatronsDistributedOptimizerTableForZeroOneAndShardGradientsUnderZeroTwo() {
+        // Megatron-LM distributed-optimizer docs, "bf16 param, fp32 grads", distributed: (6 + 12/d)Ψ;
+        // ZeRO-2 also shards the fp32 gradients: (2 + 16/d)Ψ. With d = 64: 6.1875Ψ and 2.25Ψ.
         ParallelismSpec dp64 = new ParallelismSpec(1, 1, 64, 1, 1, false);
         double psi = Memory.parameters(GPT3);
         Memory.Breakdown zero1 = Memory.training(job(GPT3, dp64, TrainingSpec.Sharding.ZERO_1, 64));
         Memory.Breakdown zero2 = Memory.training(job(GPT3, dp64, TrainingSpec.Sharding.ZERO_2, 64));
         double state1 = zero1.weightBytes() + zero1.gradientBytes() + zero1.optimizerBytes();
         double state2 = zero2.weightBytes() + zero2.gradientBytes() + zero2.optimizerBytes();
-        assertEquals(31.4 / 7.5, state1 / psi, 0.01);
-        assertEquals(16.6 / 7.5, state2 / psi, 0.01);
+        assertEquals(6 + 12.0 / 64, state1 / psi, 1e-6);
+        assertEquals(2 + 16.0 / 64, state2 / psi, 1e-6);
     }
 
     @Test
@@ -116,15 +128,93 @@ class MemoryTest {
         // 64 sequences / (DP 1 × micro-batch 1) = 64 micro-batches, so p = 16 is the bound
         ParallelismSpec plan = new ParallelismSpec(8, 16, 1, 1, 1, true);
         TrainingSpec job = job(LLAMA3_405B, plan, TrainingSpec.Sharding.NONE, 128);
-        assertEquals(16.0, Memory.inFlight(job, 0), 1e-12);
-        assertEquals(1.0, Memory.inFlight(job, 15), 1e-12);
+        assertEquals(16.0, TrainingMemory.inFlight(job, StepPlan.of(job), 0), 1e-12);
+        assertEquals(1.0, TrainingMemory.inFlight(job, StepPlan.of(job), 15), 1e-12);
     }
 
     @Test
     void shouldStoreActivationsInEightBitsForFp8Training() {
         // FP8 activation caching (DeepSeek-V3 §3.3.2): half the bytes of 16-bit activations
-        assertEquals(0.5, Memory.activationScale(Precision.FP8), 1e-12);
-        assertEquals(1.0, Memory.activationScale(Precision.BF16), 1e-12);
-        assertEquals(2.0, Memory.activationScale(Precision.FP32), 1e-12);
+        assertEquals(0.5, TrainingMemory.activationScale(Precision.FP8), 1e-12);
+        assertEquals(1.0, TrainingMemory.activationScale(Precision.BF16), 1e-12);
+        assertEquals(2.0, TrainingMemory.activationScale(Precision.FP32), 1e-12);
+    }
+
+    @Test
+    void shouldSumEveryComponentOfTheBusiestStageInClosedForm() {
+        // Small, TP2 PP2 DP2 with SP, 1F1B, ZeRO-1, bf16, sequence 2048, batch 16, micro-batch 1 (M = 8).
+        // Per layer: attention 4·1024² = 4,194,304 + norms 2,048 + MLP 2·1024·4096 = 8,388,608 → 12,584,960.
+        // Stage 1 (layers 2, 3 and the head, 32000·1024 + 1024): 57,938,944 ÷ TP 2 = 28,969,472 per rank.
+        // weights 2·28,969,472 = 57,938,944; gradients (fp32) 4·28,969,472 = 115,877,888; optimizer 12·28,969,472 ÷ DP 2 = 173,816,832.
+        // Activations per token and layer (SP): (8·1024 + 2·1024 + 4·1024 + 2·1024 + 2·2·4096) ÷ 2 = 16,384 B;
+        // 2 layers × 2,048 tokens × 1 micro-batch in flight on the last stage = 67,108,864.
+        // Logits: 6 B × 2,048 tokens × 32,000 ÷ 2 = 196,608,000. NCCL: 3 communicators (TP, PP, DP) × 32 × 2 ×
+        // 4 MiB = 805,306,368. Runtime: 0.47 GiB + 32 MiB = 504,658,657 + 33,554,432.
+        // Stage 0 (2 layers, embedding, 2 micro-batches in flight) totals 129,505,280 B less: stage 1 is busiest.
+        Memory.Breakdown memory = Memory.training(small(new ParallelismSpec(2, 2, 2, 1, 1, true),
+                TrainingSpec.Sharding.ZERO_1));
+        assertEquals(57_938_944, memory.weightBytes());
+        assertEquals(115_877_888, memory.gradientBytes());
+        assertEquals(173_816_832, memory.optimizerBytes());
+        assertEquals(67_108_864, memory.activationBytes());
+        assertEquals(196_608_000, memory.logitBytes());
+        assertEquals(0, memory.gatheredWeightBytes());
+        assertEquals(0, memory.gradientBucketBytes());
+        assertEquals(805_306_368, memory.communicationBufferBytes());
+        assertEquals(538_213_089, memory.runtimeBytes());
+        assertEquals(57_938_944L + 115_877_888 + 173_816_832 + 67_108_864 + 196_608_000 + 805_306_368 + 538_213_089,
+                memory.totalBytes());
+        assertEquals(memory.totalBytes(), memory.trainingComponents().values().stream().mapToLong(Long::longValue).sum());
+    }
+
+    @Test
+    void shouldHoldTwoGatheredUnitsAndTwoGradientBucketsUnderFsdp() {
+        // Small, TP2 DP2 (one stage), FSDP. Largest unit: the head, 32,769,024 ÷ TP 2 = 16,384,512 parameters;
+        // this and the prefetched next at 2 B: 2 × 2 × 16,384,512 = 65,538,048.
+        // Bucket: Megatron's max(40M, 1M × DP 2) = 40,000,000 parameters (fewer than the rank's 57,938,432);
+        // one filling, one reducing, of fp32 gradients: 2 × 4 × 40,000,000 = 320,000,000.
+        Memory.Breakdown memory = Memory.training(small(new ParallelismSpec(2, 1, 2, 1, 1, true),
+                TrainingSpec.Sharding.FSDP));
+        assertEquals(65_538_048, memory.gatheredWeightBytes());
+        assertEquals(320_000_000, memory.gradientBucketBytes());
+        assertEquals(2 * 268_435_456L, memory.communicationBufferBytes());
+    }
+
+    @Test
+    void shouldNeedNoGradientBucketsWhenGradientsStayWhole() {
+        // ZeRO-1 reduces in place in the whole gradient buffer (Megatron's buckets are views into it)
+        Memory.Breakdown memory = Memory.training(small(new ParallelismSpec(2, 1, 2, 1, 1, true),
+                TrainingSpec.Sharding.ZERO_1));
+        assertEquals(0, memory.gradientBucketBytes());
+        assertEquals(0, memory.gatheredWeightBytes());
+    }
+
+    @Test
+    void shouldSizeTheBusiestLlama3StageWithTheSimulatorsEightVirtualStages() {
+        // Table 4 at 8K GPUs: TP8 PP16 DP64 with SP, interleaved, 2,048 sequences of 8,192 (M = 32). The
+        // simulator runs v = 8 (128 chunks = 126 layers + embedding + output layer), one layer per chunk but
+        // none in chunks 0 and 127: stages 1-14 hold 8 layers. Stage 1 runs 2·14 + 7·16 = 140 warm-up forwards,
+        // so 141 chunk passes are in flight: 141 layer-micro-batches of 65,024 B/token (8h + 2q + 4kv + 2q +
+        // 6·ffn over TP 8) × 8,192 tokens = 75,107,401,728 B. Its weights: 8 × 3,187,703,808 ÷ 8 × 2 B.
+        ParallelismSpec plan = new ParallelismSpec(8, 16, 64, 1, 1, true);
+        TrainingSpec base = job(LLAMA3_405B, plan, TrainingSpec.Sharding.ZERO_2, 8192);
+        TrainingSpec job = new TrainingSpec("t", LLAMA3_405B, base.cluster(), 8192, 8192, 2048, 1, Precision.BF16,
+                plan, TrainingSpec.PipelineSchedule.INTERLEAVED, 1, TrainingSpec.Sharding.ZERO_2,
+                TrainingSpec.Recompute.NONE, 1);
+        Memory.Breakdown memory = Memory.training(job);
+        assertEquals(75_107_401_728L, memory.activationBytes(), 1);
+        assertEquals(6_375_407_616L, memory.weightBytes());
+        assertEquals(0, memory.logitBytes());
+    }
+
+    @Test
+    void shouldHoldKorthikantisInterleavedMicroBatchesOnTheFirstStage() {
+        // Korthikanti §4.2.3: p·(1 + (p − 1)/(p·v)) = 16 · (1 + 15/128) = 17.875 with p = 16, v = 8
+        ParallelismSpec plan = new ParallelismSpec(8, 16, 64, 1, 1, true);
+        TrainingSpec base = job(LLAMA3_405B, plan, TrainingSpec.Sharding.ZERO_2, 8192);
+        TrainingSpec job = new TrainingSpec("t", LLAMA3_405B, base.cluster(), 8192, 8192, 2048, 1, Precision.BF16,
+                plan, TrainingSpec.PipelineSchedule.INTERLEAVED, 8, TrainingSpec.Sharding.ZERO_2,
+                TrainingSpec.Recompute.NONE, 1);
+        assertEquals(17.875, TrainingMemory.inFlight(job, StepPlan.of(job), 0), 1e-12);
     }
 }

@@ -24,7 +24,7 @@ class OversubscriptionTest {
         NicSpec nic = new NicSpec("n", "v", 1, nicRate, hostRate, 0);
         NodeSpec node = new NodeSpec("node", gpu, 8, null, nic, nics, true);
         FabricSpec fabric = new FabricSpec("f", "v", FabricSpec.FabricScope.SCALE_OUT, true, "", G400, 0, true,
-                FabricSpec.CongestionControl.NONE, false, false, false);
+                FabricSpec.CongestionControl.NONE, false, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
         return new ClusterSpec("c", node, 4, new ScaleOutSpec(fabric, topology, ScaleOutSpec.Routing.ECMP), 0, null,
                 null);
     }

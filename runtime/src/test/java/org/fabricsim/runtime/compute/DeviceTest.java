@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.compute;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -41,5 +43,26 @@ class DeviceTest {
         Device device = Device.of(a100, Precision.FP8);
         assertEquals(312e12, device.gemmFlopsPerSecond(), "FP8 GEMMs fall back to BF16 on a part without FP8");
         assertEquals(0.869, device.matmulEfficiency());
+    }
+
+    @Test
+    void shouldRefuseToTrainAtFp8OnAPartWithoutAnFp8Rate() {
+        AcceleratorSpec a100 = new AcceleratorSpec("nvidia.A100_SXM", "NVIDIA", 312e12, 0, 80_000_000_000L, 2.0e12,
+                0.869, 300e9);
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Device.forTraining(a100, Precision.FP8));
+        assertTrue(refused.getMessage().startsWith("nvidia.A100_SXM has no FP8 rate in the catalog"),
+                refused.getMessage());
+    }
+
+    @Test
+    void shouldRefuseToTrainAtFp4OrInt8() {
+        assertThrows(IllegalArgumentException.class, () -> Device.forTraining(H100, Precision.FP4));
+        assertThrows(IllegalArgumentException.class, () -> Device.forTraining(H100, Precision.INT8));
+    }
+
+    @Test
+    void shouldTrainAtFp8OnAPartWithAnFp8Rate() {
+        assertEquals(1979e12, Device.forTraining(H100, Precision.FP8).gemmFlopsPerSecond());
     }
 }

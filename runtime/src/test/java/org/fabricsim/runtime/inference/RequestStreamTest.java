@@ -93,6 +93,24 @@ class RequestStreamTest {
         assertTrue(error.getMessage().contains("bad.csv:2"), error.getMessage());
     }
 
+    @Test
+    void shouldSayThatAMissingTraceFileDoesNotExist() {
+        InferenceSpec.Traffic traffic = new InferenceSpec.Traffic(new InferenceSpec.Trace("nope.csv"),
+                new InferenceSpec.Fixed(1), new InferenceSpec.Fixed(1), 0);
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> RequestStream.of(traffic, new SplittableRandom(1), dir));
+        assertTrue(error.getMessage().startsWith("trace file " + dir.resolve("nope.csv") + " does not exist"),
+                error.getMessage());
+    }
+
+    @Test
+    void shouldSayHowToWriteAUniformRangeWhoseMinimumIsAboveItsMaximum() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> draw(new InferenceSpec.AllAtOnce(), new InferenceSpec.Uniform(500, 100), 10));
+        assertEquals("'uniform 500 to 100' has its minimum above its maximum; write 'uniform 100 to 500'",
+                error.getMessage());
+    }
+
     private RequestStream draw(InferenceSpec.Arrival arrival, InferenceSpec.Distribution prompt, int n) {
         return RequestStream.of(new InferenceSpec.Traffic(arrival, prompt, new InferenceSpec.Fixed(1), n),
                 new SplittableRandom(42), dir);

@@ -26,10 +26,12 @@ final class ServingFixtures {
             3.35e12, 0.803, 0.770, 450e9, 0);
     /** NVLink4: 450 GB/s per GPU per direction; 100 ns per hop (as the engine benchmarks' NVLink class). */
     static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
-            "NVIDIA", 450e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true);
+            "NVIDIA", 450e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
     /** RoCE 400G: 50 GB/s links, 500 ns per hop. */
     static final FabricSpec ROCE400 = new FabricSpec("std.RoCE400", "IEEE", FabricSpec.FabricScope.SCALE_OUT, true, "",
-            50e9, 500_000, true, FabricSpec.CongestionControl.DCQCN, false, false, false);
+            50e9, 500_000, true, FabricSpec.CongestionControl.DCQCN, false, false, false,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
     /** ConnectX-7: one 400 Gb/s port, PCIe Gen5 x16. */
     static final NicSpec CX7 = new NicSpec("nvidia.ConnectX7", "NVIDIA", 1, 50e9, 64e9, 1_000_000);
     /** Spectrum-4 SN5600 used as 128 x 400 GbE. */

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.inference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -69,6 +70,11 @@ class ServingLatencyTest {
         InferenceSpec strict = withSlos(List.of(new InferenceSpec.Slo(InferenceSpec.SloMetric.TTFT, 99, 1e-9)));
         assertEquals(1.0, (Double) run(loose).metrics().get("goodput"));
         assertEquals(0.0, (Double) run(strict).metrics().get("goodput"));
+    }
+
+    @Test
+    void shouldLeaveGoodputOutWhenNoSloIsStated() {
+        assertFalse(run(withSlos(List.of())).metrics().containsKey("goodput"), "no SLO, nothing to meet");
     }
 
     @Test

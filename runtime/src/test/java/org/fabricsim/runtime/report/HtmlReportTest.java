@@ -64,6 +64,7 @@ class HtmlReportTest {
         assertEquals("6", attribute(dom, "data-charts-rendered"), "charts ECharts finished drawing");
         assertEquals(6, count(dom, "data-rendered=\"true\""));
         assertTrue(count(dom, "<canvas") >= 6, "each chart draws on a canvas");
+        assertTrue(dom.contains("at most 6 groups per tier"), "the heat map draws the engine's groups (6 in the nic tier)");
         assertTrue(dom.contains("infeasible: needs 2048 accelerators"), "the failed run's reason is shown");
         assertTrue(dom.contains("+100.0%"), "B's busbw is twice A's: +100%");
         String serving = dom.substring(dom.indexOf("id=\"serving-table\""), dom.indexOf("</table>",

@@ -25,9 +25,9 @@ final class ReportFixtures {
         breakdown.put("exposed-dp", 0.8);
         breakdown.put("bubble", 0.7);
         Map<String, Object> utilization = new LinkedHashMap<>();
-        utilization.put("scale-up", List.of(0.9, 0.85, 0.8, 0.95));
-        utilization.put("leaf", List.of(0.3, 0.6, 0.2, 0.1, 0.75, 0.4));
-        utilization.put("spine", List.of(0.5, 0.55));
+        utilization.put("scale-up", tier(4, 0.875, 0.95, 0.95, List.of(0.9, 0.85, 0.8, 0.95)));
+        utilization.put("nic", tier(6, 2.35 / 6, 0.75, 0.75, List.of(0.3, 0.6, 0.2, 0.1, 0.75, 0.4)));
+        utilization.put("fabric", tier(2, 0.525, 0.55, 0.55, List.of(0.5, 0.55)));
         Map<String, Object> training = new LinkedHashMap<>();
         training.put("mfu", 0.41);
         training.put("stepTimeSeconds", 8.0);
@@ -76,5 +76,16 @@ final class ReportFixtures {
         parameters.put("accelerators", 4);
         return new RunResult(name, "collective-benchmark", study, Map.of("cluster", cluster), 3, parameters,
                 Map.of("rows", List.of(small, large)), 0.01, 0, 0, null);
+    }
+
+    /** One tier of {@code linkUtilization} as the training engine writes it (docs/results-schema.md). */
+    private static Map<String, Object> tier(int links, double mean, double max, double p99, List<Double> groups) {
+        Map<String, Object> tier = new LinkedHashMap<>();
+        tier.put("links", links);
+        tier.put("mean", mean);
+        tier.put("max", max);
+        tier.put("p99", p99);
+        tier.put("groups", groups);
+        return tier;
     }
 }

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
@@ -21,7 +22,8 @@ class MetricsTest {
         metrics.put("mfu", 0.4);
         metrics.put("ttftSeconds", Map.of("p99", 0.5));
         metrics.put("rows", List.of(row));
-        metrics.put("linkUtilization", Map.of("leaf", List.of(0.5)));
+        metrics.put("linkUtilization", Map.of("fabric", Map.of("links", 1, "mean", 0.5, "max", 0.5, "p99", 0.5,
+                "groups", List.of(0.5))));
         assertEquals(Map.of("mfu", 0.4, "ttftSeconds.p99", 0.5, "rows[1 MiB].busbwGBps", 12.5), Metrics.scalars(metrics));
     }
 
@@ -31,6 +33,17 @@ class MetricsTest {
         assertTrue(Metrics.reports("exposed-communication", "exposedCommunicationSeconds.tp"));
         assertTrue(Metrics.reports("busbw", "rows[1 GiB].busbwGBps"));
         assertTrue(!Metrics.reports("mfu", "stepTimeSeconds"));
+    }
+
+    @Test
+    void shouldReportThroughputAsTokensPerSecondOfTrainingAndServingRuns() {
+        assertTrue(Metrics.reports("throughput", "tokensPerSecond"));
+        assertTrue(Metrics.reports("throughput", "outputTokensPerSecond"));
+        assertTrue(Metrics.reports("throughput", "inputTokensPerSecond"));
+        assertFalse(Metrics.reports("throughput", "outputTokensPerSecondPerAccelerator"));
+        assertFalse(Metrics.reports("throughput", "stepTimeSeconds"));
+        assertTrue(Metrics.reports("mfu", "modelFlopsUtilization"));
+        assertFalse(Metrics.reports("mfu", "costPerMfuPointPerYear"));
     }
 
     @Test

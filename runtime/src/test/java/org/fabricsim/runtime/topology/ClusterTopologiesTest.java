@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 class ClusterTopologiesTest {
     private static final FabricSpec NVLINK = new FabricSpec("t.NVLink", "generic", FabricSpec.FabricScope.SCALE_UP,
-            false, "", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true);
+            false, "", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
 
     private static double scaleUpRate(double measuredEfficiency) {
         AcceleratorSpec gpu = new AcceleratorSpec("t.G", "generic", 989e12, 0, 80L << 30, 3.35e12, 0.803, 0, 200e9,
@@ -52,7 +53,7 @@ class ClusterTopologiesTest {
         AcceleratorSpec gpu = new AcceleratorSpec("t.G", "generic", 0, 0, 0, 0, 0, 0);
         NicSpec nic = new NicSpec("t.N", "generic", 1, 50e9, 0, 0);
         FabricSpec ethernet = new FabricSpec("t.E", "generic", FabricSpec.FabricScope.SCALE_OUT, true, "", 50e9, 0, true,
-                FabricSpec.CongestionControl.NONE, false, false, false);
+                FabricSpec.CongestionControl.NONE, false, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
         NodeSpec node = new NodeSpec("t.Node", gpu, 1, null, nic, 1, true);
         return ClusterTopologies.build(new ClusterSpec("t.C", node, 16, new ScaleOutSpec(ethernet, topology, routing), 0,
                 null, null));

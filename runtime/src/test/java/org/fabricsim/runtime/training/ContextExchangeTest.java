@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.fabricsim.runtime.compute.PassTime;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -26,7 +28,7 @@ class ContextExchangeTest {
         }
 
         @Override
-        public double expertAllToAllSeconds(double bytesPerRank) {
+        public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
             return 0;
         }
     }
@@ -89,7 +91,7 @@ class ContextExchangeTest {
             }
 
             @Override
-            public double expertAllToAllSeconds(double bytesPerRank) {
+            public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
                 return 0;
             }
         };

@@ -1,13 +1,19 @@
 package org.fabricsim.runtime.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -26,7 +32,8 @@ class FabricCollectiveTimerTest {
         // DP8: every rank sends 1 GB to the next through its NIC at 0.96 x 50 GB/s:
         // 1e9 / 48e9 s = 20.833 ms, plus NCCL's 14 µs network step latency.
         FabricCollectiveTimer timer = new FabricCollectiveTimer(eightNodes(),
-                Placement.of(new ParallelismSpec(1, 1, 8, 1, 1, false)), RoutingMode.ECMP, 1);
+                Placement.of(new ParallelismSpec(1, 1, 8, 1, 1, false)), RoutingMode.ECMP,
+                FabricSpec.DEFAULT_FLOWS_PER_PEER, 1);
         double expected = 1e9 / (50e9 * Calibration.NIC_EFFICIENCY) + Calibration.NET_STEP_OVERHEAD_PS / 1e12;
         assertEquals(expected, timer.ringStepSeconds(Axis.DATA, 1e9, 0), expected * 1e-3);
         // A ring reduce-scatter of 8 GB: 7 steps of 1 GB.
@@ -38,11 +45,50 @@ class FabricCollectiveTimerTest {
         // PP2 x DP4: stage-0 ranks send their ring step and a pipeline send of the same size through
         // one NIC; max-min gives each half the rate, so the step takes twice as long.
         FabricCollectiveTimer timer = new FabricCollectiveTimer(eightNodes(),
-                Placement.of(new ParallelismSpec(1, 2, 4, 1, 1, false)), RoutingMode.ECMP, 1);
+                Placement.of(new ParallelismSpec(1, 2, 4, 1, 1, false)), RoutingMode.ECMP,
+                FabricSpec.DEFAULT_FLOWS_PER_PEER, 1);
         double latency = Calibration.NET_STEP_OVERHEAD_PS / 1e12;
         double alone = timer.ringStepSeconds(Axis.DATA, 1e9, 0) - latency;
         double shared = timer.ringStepSeconds(Axis.DATA, 1e9, 1e9) - latency;
         assertEquals(2 * alone, shared, alone * 2e-2);
         assertEquals(1e9 / 48e9, timer.pipelineSendSeconds(1e9) - latency, 1e9 / 48e9 * 1e-3);
+    }
+
+    /**
+     * 16 single-GPU nodes on a two-tier fat-tree of 12-port switches at 2:1: 8 hosts per leaf
+     * (⌊12 · 2/3⌋) and ⌈8 / 2⌉ = 4 uplinks, one to each spine; ranks laid out TP, CP, DP, PP, so
+     * each of the 8 stage-0 ranks under leaf 0 sends to the rank 8 higher, under leaf 1.
+     */
+    private static FabricCollectiveTimer acrossTwoToOneLeaves(int flowsPerPeer, long seed) {
+        NodeSpec node = new NodeSpec("t.Node", TrainingFixtures.H100, 1, null, TrainingFixtures.CX7, 1, true);
+        SwitchSpec twelvePorts = new SwitchSpec("t.S12", "generic", 12, 50e9, 0, 0, false, false);
+        ClusterTopology topology = ClusterTopologies.build(new ClusterSpec("t.Sixteen", node, 16,
+                new ScaleOutSpec(TrainingFixtures.META_ROCE, new TopologySpec.FatTree(twelvePorts, 2, List.of(2.0)),
+                        ScaleOutSpec.Routing.ECMP), 0, null, null));
+        Placement placement = new Placement(new ParallelismSpec(1, 2, 8, 1, 1, false),
+                List.of(Axis.TENSOR, Axis.CONTEXT, Axis.DATA, Axis.PIPELINE));
+        return new FabricCollectiveTimer(topology, placement, RoutingMode.ECMP, flowsPerPeer, seed);
+    }
+
+    @Test
+    void shouldShortenPipelineSendsOnAnOversubscribedEcmpFatTreeWithMoreFlowsPerPeer() {
+        // 8 sends of B bytes share leaf 0's 4 uplinks (0.96 x 50 GB/s each): no spreading beats
+        // 8B / (4 x 48 GB/s) = 2B / 48 GB/s. One flow per send: 8 flows hashed onto 4 uplinks are
+        // balanced with probability 8! / (2!^4 x 4^8) = 3.8%; otherwise an uplink carries 3 or more,
+        // and the phase takes at least 3B / 48 GB/s. 64 flows per send: 512 flows, 128 per uplink
+        // on average, binomial standard deviation √(512 · 1/4 · 3/4) = 9.8; even the busiest of 4
+        // uplinks stays below 128 + 3.3σ = 160 flows except with probability about 4 × 5e-4, so the
+        // phase lies within 160 / 128 = 1.25 of the bound.
+        double bytes = 1e9;
+        double bound = 2 * bytes / (50e9 * Calibration.NIC_EFFICIENCY);
+        double latency = Calibration.NET_STEP_OVERHEAD_PS / 1e12;
+        double tolerance = FabricPhase.COMPLETION_TOLERANCE;
+        for (long seed = 1; seed <= 4; seed++) {
+            double single = acrossTwoToOneLeaves(1, seed).pipelineSendSeconds(bytes) - latency;
+            double spread = acrossTwoToOneLeaves(64, seed).pipelineSendSeconds(bytes) - latency;
+            assertTrue(single >= 1.5 * bound * (1 - tolerance), "seed " + seed + ": one flow took " + single);
+            assertTrue(spread >= bound * (1 - tolerance), "seed " + seed + ": 64 flows took " + spread);
+            assertTrue(spread <= 1.25 * bound, "seed " + seed + ": 64 flows took " + spread + ", bound " + bound);
+        }
     }
 }

@@ -65,6 +65,68 @@ class PipelineExecutorTest {
         assertTrue(makespan < 33 && makespan >= 24, "makespan " + makespan);
     }
 
+    /** The makespan minus the per-stage work M(F + B + W), split weights or not. */
+    private static double bubble(PipelineSchedule schedule, int p, int m, double f, double b, double w) {
+        boolean split = PipelineExecutor.splitsWeights(schedule);
+        PipelineExecutor executor = new PipelineExecutor(schedule, p, 1, m, filled(p, f), filled(p, split ? b : b + w),
+                filled(p, split ? w : 0));
+        return executor.run(0).makespan() - m * (f + b + w);
+    }
+
+    @Test
+    void shouldMeasureTheBubblesOfDeepSeekV3Table2() {
+        // DeepSeek-V3 report (arXiv 2412.19437) Table 2, with B the full backward (input + weight
+        // gradient) and F&B the overlapped pair, here F + B (no communication): 1F1B (P − 1)(F + B),
+        // ZB1P (P − 1)(F + B − 2W), DualPipe (P/2 − 1)(F&B + B − 3W). The schedules meet the closed
+        // forms exactly with F = B (full backward) and W = B/2 (other ratios let the deferred Ws fill
+        // more idle slots): F = 2, B = 1 + W, W = 1 → 1F1B 4(P − 1), ZB1P 2(P − 1), DualPipe 3(P/2 − 1).
+        double f = 2;
+        double b = 1;
+        double w = 1;
+        for (int p = 2; p <= 16; p += 2) {
+            for (int m : new int[] {2 * p, 2 * p + 2, 6 * p}) {
+                assertEquals((p - 1) * (f + b + w), bubble(PipelineSchedule.ONE_F_ONE_B, p, m, f, b, w), 1e-9);
+                assertEquals((p - 1) * (f + b + w - 2 * w), bubble(PipelineSchedule.ZERO_BUBBLE, p, m, f, b, w), 1e-9);
+                assertEquals((p / 2 - 1) * ((f + b + w) + (b + w) - 3 * w), bubble(PipelineSchedule.DUALPIPE, p, m, f,
+                        b, w), 1e-9, "P " + p + ", M " + m);
+            }
+        }
+    }
+
+    @Test
+    void shouldFinishDualPipeBeforeZeroBubbleFromFourStages() {
+        // Same cells: DualPipe's 3(P/2 − 1) = 1.5P − 3 against ZB1P's 2(P − 1) = 2P − 2, shorter for
+        // every P (P ≥ 4 with the whole step, as the work M(F + B + W) is the same).
+        for (int p = 4; p <= 16; p += 2) {
+            assertTrue(bubble(PipelineSchedule.DUALPIPE, p, 4 * p, 2, 1, 1)
+                    < bubble(PipelineSchedule.ZERO_BUBBLE, p, 4 * p, 2, 1, 1), "P " + p);
+        }
+    }
+
+    @Test
+    void shouldRunEveryDualPipeTaskOnceWithBothWeightCopies() {
+        // P = 4, M = 8: each stage runs M/2 micro-batches of two chunks, stage s's chunk s and
+        // chunk P − 1 − s: busy = 4 × (F_s + B_s + W_s) + 4 × (F_{3−s} + B_{3−s} + W_{3−s}).
+        double[] f = {1, 2, 3, 4};
+        PipelineExecutor.Timeline timeline = new PipelineExecutor(PipelineSchedule.DUALPIPE, 4, 1, 8, f, f,
+                filled(4, 0.5)).run(0.1);
+        for (int s = 0; s < 4; s++) {
+            assertEquals(4 * (2 * f[s] + 0.5) + 4 * (2 * f[3 - s] + 0.5), timeline.busySeconds()[s], 1e-9);
+            assertEquals(3 - s, timeline.modelChunk(1, s));
+        }
+        assertEquals(2, timeline.microBatchesPerChunk(4));
+    }
+
+    @Test
+    void shouldRefuseDualPipeOnAnOddPipelineOrTooFewMicroBatches() {
+        IllegalArgumentException odd = assertThrows(IllegalArgumentException.class, () -> new PipelineExecutor(
+                PipelineSchedule.DUALPIPE, 3, 1, 12, filled(3, 1), filled(3, 1), filled(3, 1)));
+        assertTrue(odd.getMessage().contains("even number of pipeline stages"), odd.getMessage());
+        IllegalArgumentException few = assertThrows(IllegalArgumentException.class, () -> new PipelineExecutor(
+                PipelineSchedule.DUALPIPE, 4, 1, 6, filled(4, 1), filled(4, 1), filled(4, 1)));
+        assertTrue(few.getMessage().contains("at least twice the pipeline stages (8)"), few.getMessage());
+    }
+
     @Test
     void shouldRefuseInterleavingWhenMicroBatchesDoNotFillThePipeline() {
         assertThrows(IllegalArgumentException.class, () -> new PipelineExecutor(PipelineSchedule.INTERLEAVED, 4, 2, 6,

@@ -2,8 +2,18 @@ package org.fabricsim.runtime.training;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
 import org.junit.jupiter.api.Test;
 
 class PlacementTest {
@@ -29,5 +39,56 @@ class PlacementTest {
         assertEquals(8, placement.shift(0, Axis.PIPELINE, 1));
         assertArrayEquals(new int[] {4, 5, 6, 7}, placement.expertGroup(5));
         assertArrayEquals(new int[] {12, 13, 14, 15}, placement.expertGroup(13));
+    }
+
+    @Test
+    void shouldLayRanksOutInTheOrderThePlanStates() {
+        // DP innermost, then TP, CP, PP: GPU1 is GPU0's DP peer, GPU2 its TP peer.
+        ParallelismSpec plan = new ParallelismSpec(2, 2, 2, 1, 1, true)
+                .withOrder(List.of(Axis.DATA, Axis.TENSOR, Axis.CONTEXT, Axis.PIPELINE));
+        Placement placement = Placement.of(plan);
+        assertEquals(1, placement.shift(0, Axis.DATA, 1));
+        assertEquals(2, placement.shift(0, Axis.TENSOR, 1));
+        assertEquals(4, placement.shift(0, Axis.PIPELINE, 1));
+        assertEquals(2, placement.stride(Axis.TENSOR));
+    }
+
+    @Test
+    void shouldRefuseAnOrderThatIsNotAPermutationOfTheAxes() {
+        ParallelismSpec plan = new ParallelismSpec(2, 1, 2, 1, 1, true);
+        assertThrows(IllegalArgumentException.class,
+                () -> plan.withOrder(List.of(Axis.DATA, Axis.TENSOR, Axis.TENSOR, Axis.PIPELINE)));
+        assertThrows(IllegalArgumentException.class, () -> plan.withOrder(List.of(Axis.DATA, Axis.TENSOR)));
+    }
+
+    @Test
+    void shouldSendTheTensorParallelRingOverTheNicsWhenDataParallelismIsInnermost() {
+        // Two DGX H100 on one NDR switch, TP 8 x DP 2, 8 layers, 16 micro-batches of 2,048 tokens.
+        // TP innermost: each TP group is one node's NVLink domain. DP innermost: the TP group of GPU 0
+        // is GPUs 0, 2, ..., 14, four per node, and its ring crosses between the nodes twice. NCCL
+        // spreads such an edge over the k = 4 members' NICs (FabricCollectiveTimer), so a ring step of
+        // B = 2,048 x 2,048 x 2 B / 8 = 1 MiB per rank waits for B / 4 through a 400 Gb/s NIC: at
+        // least 2^18 B / 50 GB/s. The step has 8 TP collectives per layer and micro-batch (4 per
+        // pass), each 7 ring steps, all exposed: a bound of 7 x 8 x 8 x 16 x 2^18 B / 50e9 B/s =
+        // 37.6 ms of exposed TP time.
+        ClusterSpec twoNodes = new ClusterSpec("t.Two", TrainingFixtures.DGX_H100, 2, new ScaleOutSpec(
+                TrainingFixtures.NDR, new TopologySpec.SingleSwitch(TrainingFixtures.QM9700),
+                ScaleOutSpec.Routing.ECMP), 0, null, null);
+        ParallelismSpec tensorInside = new ParallelismSpec(8, 1, 2, 1, 1, true);
+        ParallelismSpec dataInside = tensorInside.withOrder(
+                List.of(Axis.DATA, Axis.TENSOR, Axis.CONTEXT, Axis.PIPELINE));
+        double inside = exposedTensorSeconds(twoNodes, tensorInside);
+        double across = exposedTensorSeconds(twoNodes, dataInside);
+        double bound = 7.0 * 8 * 8 * 16 * (1 << 18) / 50e9;
+        assertTrue(across >= bound, "exposed TP " + across + " s, at least " + bound + " s");
+        assertTrue(across > inside, "exposed TP across the NICs " + across + " s, inside NVLink " + inside + " s");
+    }
+
+    private static double exposedTensorSeconds(ClusterSpec cluster, ParallelismSpec plan) {
+        TrainingSpec job = TrainingFixtures.training("t.Job", TrainingFixtures.dense("t.Gpt", 8, 2048, 8192, 16, 16,
+                32000, false), cluster, 2048, 32, plan, TrainingSpec.PipelineSchedule.ONE_F_ONE_B,
+                TrainingSpec.Sharding.ZERO_1);
+        Map<?, ?> exposed = (Map<?, ?>) TrainingSimulator.run(job).metrics().get("exposedCommunicationSeconds");
+        return (Double) exposed.get("tp");
     }
 }

@@ -27,13 +27,18 @@ final class TrainingFixtures {
             81_559L << 20, 3.35e12, 0.803, 450e9);
     /** NVLink4: 25 GB/s per link, NVLS; the catalog states no latency. */
     static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
-            "NVIDIA", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true);
+            "NVIDIA", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
     /** InfiniBand_NDR: 400 Gb/s, credit-based, adaptive routing, SHARPv3. */
     static final FabricSpec NDR = new FabricSpec("nvidia.InfiniBand_NDR", "NVIDIA", FabricSpec.FabricScope.SCALE_OUT,
-            false, "", 50e9, 0, true, FabricSpec.CongestionControl.INFINIBAND, true, false, true);
-    /** MetaRoCE (examples/llama3-405b): 400 Gb/s RoCEv2, PFC, no DCQCN, ECMP. */
+            false, "", 50e9, 0, true, FabricSpec.CongestionControl.INFINIBAND, true, false, true,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
+    /**
+     * MetaRoCE (examples/llama3-405b): 400 Gb/s RoCEv2, PFC, no DCQCN, ECMP over 16 flows per GPU pair
+     * (training.csv llama3 notes "16 flows per GPU pair"; hardware.md).
+     */
     static final FabricSpec META_ROCE = new FabricSpec("meta.llama3.MetaRoCE", "IBTA", FabricSpec.FabricScope.SCALE_OUT,
-            true, "", 50e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, false);
+            true, "", 50e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, false, 16);
     /** ConnectX7: 1 x 400 Gb/s, PCIe Gen5 x16. */
     static final NicSpec CX7 = new NicSpec("nvidia.ConnectX7", "NVIDIA", 1, 50e9, 64e9, 0);
     /** QM9700: 64 x 400 Gb/s, SHARPv3. */

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.fabricsim.runtime.Simulator;
 import org.fabricsim.runtime.result.ConsoleTable;
+import org.fabricsim.runtime.result.Json;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
@@ -81,22 +82,65 @@ class TrainingSimulatorTest {
         TrainingSpec spec = job(twoNodes(null), new ParallelismSpec(8, 1, 2, 1, 1, true));
         RunResult run = TrainingSimulator.run(spec);
         double step = (Double) run.metrics().get("stepTimeSeconds");
-        @SuppressWarnings("unchecked")
-        Map<String, List<Double>> utilization = (Map<String, List<Double>>) run.metrics().get("linkUtilization");
+        Map<?, ?> utilization = (Map<?, ?>) run.metrics().get("linkUtilization");
         // One scale-out switch: no switch-to-switch links, so no fabric tier.
         assertEquals(List.of("scale-up", "nic"), List.copyOf(utilization.keySet()));
+        Map<?, ?> scaleUp = (Map<?, ?>) utilization.get("scale-up");
+        Map<?, ?> nics = (Map<?, ?>) utilization.get("nic");
+        // 16 GPUs, each with an up- and a downlink per tier: 32 links, fewer than 48 groups, so
+        // one group per link, in link order.
+        assertEquals(32, scaleUp.get("links"));
+        assertEquals(32, nics.get("links"));
         ClusterTopology topology = ClusterTopologies.build(spec.cluster());
         // NVLink uplink of GPU 0: 8 TP collectives per layer and micro-batch, each 7 ring steps of
         // 2,048 x 2,048 x 2 B / 8 = 1 MiB: 7 MiB x 8 x 16 x 8 = 7 GiB over the step.
         double tpBytes = 7.0 * (1 << 20) * 8 * 16 * 8;
-        assertEquals(tpBytes / (topology.graph().linkBytesPerSecond(topology.scaleUpUplink(0)) * step),
-                utilization.get("scale-up").get(0), 1e-9);
+        double tpUtilization = tpBytes / (topology.graph().linkBytesPerSecond(topology.scaleUpUplink(0)) * step);
+        assertEquals(tpUtilization, (Double) ((List<?>) scaleUp.get("groups")).get(0), 1e-9);
+        // Every GPU sends and receives the same TP ring traffic, so every scale-up link is at that load.
+        assertEquals(tpUtilization, (Double) scaleUp.get("max"), 1e-9);
+        assertEquals(tpUtilization, (Double) scaleUp.get("mean"), 1e-9);
         // NIC uplink of GPU 0: DP 2 is one ring step each of the FP32 gradient reduce-scatter and
         // the BF16 parameter all-gather, half of its shard's bytes each: (4 + 2) B x parameters / 2.
         double parameters = TrainingStep.chunkParameters(spec.model(), StepPlan.of(spec), 0, 8, 1);
         double nicBytes = 6 * parameters / 2;
-        int nic = utilization.get("scale-up").size();
-        assertEquals(nicBytes / (topology.graph().linkBytesPerSecond(nic) * step), utilization.get("nic").get(0), 1e-9);
+        int nic = (Integer) scaleUp.get("links");
+        assertEquals(nicBytes / (topology.graph().linkBytesPerSecond(nic) * step),
+                (Double) ((List<?>) nics.get("groups")).get(0), 1e-9);
+    }
+
+    @Test
+    void shouldReportTheFlowsAndEventsOfTheNetworkModel() {
+        // TP 8 inside one DGX and nothing else: the step solves one pattern, the TP ring step,
+        // whose 8 transfers (rank r to r + 1 mod 8) run as one flow each through the NVSwitch.
+        RunResult run = TrainingSimulator.run(job(twoNodes(null), new ParallelismSpec(8, 1, 1, 1, 1, true)));
+        Map<?, ?> engine = (Map<?, ?>) run.toJsonMap().get("engine");
+        assertEquals(8L, engine.get("flows"));
+        assertTrue((Long) engine.get("events") > 0, "the solve's events are counted");
+    }
+
+    @Test
+    void shouldKeepTheLinkUtilizationOfALargeClusterToAFewNumbersPerTier() {
+        // An 8-GPU job on the 6,144-GPU SuperPod6K: the traffic covers every link of the cluster
+        // (6,144 x 2 scale-up links, as many NIC links, and the rails' switch links), yet each tier
+        // reports 4 numbers and at most 48 groups.
+        TrainingSpec spec = TrainingFixtures.training("t.Job",
+                TrainingFixtures.dense("t.Gpt", 4, 2048, 8192, 16, 16, 32000, false), TrainingFixtures.superPod6k(),
+                2048, 8, new ParallelismSpec(8, 1, 1, 1, 1, true), TrainingSpec.PipelineSchedule.ONE_F_ONE_B,
+                TrainingSpec.Sharding.ZERO_1);
+        RunResult run = TrainingSimulator.run(spec);
+        Map<?, ?> utilization = (Map<?, ?>) run.metrics().get("linkUtilization");
+        assertEquals(List.of("scale-up", "nic", "fabric"), List.copyOf(utilization.keySet()));
+        for (Object tier : utilization.values()) {
+            Map<?, ?> summary = (Map<?, ?>) tier;
+            assertEquals(List.of("links", "mean", "max", "p99", "groups"), List.copyOf(summary.keySet()));
+            assertEquals(TierUtilization.MAX_GROUPS, ((List<?>) summary.get("groups")).size());
+        }
+        assertEquals(6144 * 2, ((Map<?, ?>) utilization.get("scale-up")).get("links"));
+        // 3 tiers x (4 + 48) numbers of at most ~25 characters with indentation: well under 10 kB,
+        // where listing every link took about 25 characters for each of more than 24,000 links.
+        int jsonChars = Json.write(utilization).length();
+        assertTrue(jsonChars < 10_000, "linkUtilization JSON of " + jsonChars + " characters");
     }
 
     @Test

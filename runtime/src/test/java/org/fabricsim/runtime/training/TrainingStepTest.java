@@ -2,9 +2,14 @@ package org.fabricsim.runtime.training;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
 import org.junit.jupiter.api.Test;
 
 class TrainingStepTest {
@@ -21,7 +26,7 @@ class TrainingStepTest {
         }
 
         @Override
-        public double expertAllToAllSeconds(double bytesPerRank) {
+        public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
             return 0;
         }
     }
@@ -39,7 +44,7 @@ class TrainingStepTest {
         }
 
         @Override
-        public double expertAllToAllSeconds(double bytesPerRank) {
+        public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
             return 0;
         }
     }
@@ -69,5 +74,32 @@ class TrainingStepTest {
                 TrainingSpec.Sharding.ZERO_1);
         StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), new DataOnlyTimer(c));
         assertEquals(c / 4 + 16.0 / 132 * (c - c / 4 + c), step.dpSeconds(), 1e-12);
+    }
+
+    @Test
+    void shouldShortenADensePipelineWithDualPipeThanWithZeroBubble() {
+        // Free communication, P = 4, M = 16: DualPipe's bubble (P/2 − 1)(F&B + B − 3W) is below
+        // zero-bubble's (P − 1)(F + B − 2W) for the same work per rank (PipelineExecutorTest has the
+        // closed forms); here F, B and W are those of the model's chunks.
+        TransformerSpec model = TrainingFixtures.dense("t.Gpt", 16, 4096, 16384, 32, 32, 32000, false);
+        double[] steps = new double[2];
+        TrainingSpec.PipelineSchedule[] schedules = {TrainingSpec.PipelineSchedule.ZERO_BUBBLE,
+            TrainingSpec.PipelineSchedule.DUALPIPE};
+        for (int k = 0; k < 2; k++) {
+            TrainingSpec spec = TrainingFixtures.training("t.Job", model, TrainingFixtures.superPod6k(), 4096, 16,
+                    new ParallelismSpec(8, 4, 1, 1, 1, true), schedules[k], TrainingSpec.Sharding.ZERO_1);
+            steps[k] = TrainingStep.simulate(spec, StepPlan.of(spec), new DataOnlyTimer(0)).stepSeconds();
+        }
+        assertTrue(steps[1] < steps[0], "dualpipe " + steps[1] + " s, zero-bubble " + steps[0] + " s");
+    }
+
+    @Test
+    void shouldNameTheJobWhenDualPipeCannotRun() {
+        TrainingSpec spec = TrainingFixtures.training("t.Job", TrainingFixtures.dense("t.Gpt", 12, 4096, 16384, 32,
+                32, 32000, false), TrainingFixtures.superPod6k(), 4096, 16, new ParallelismSpec(8, 3, 1, 1, 1, true),
+                TrainingSpec.PipelineSchedule.DUALPIPE, TrainingSpec.Sharding.ZERO_1);
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> StepPlan.of(spec));
+        assertTrue(error.getMessage().startsWith("t.Job: dualpipe needs an even number of pipeline stages"),
+                error.getMessage());
     }
 }

@@ -1,0 +1,19 @@
+package org.fabricsim.benchmarks;
+
+import java.lang.management.ManagementFactory;
+
+/**
+ * CPU time of the whole JVM process (every thread, the garbage collector and the JIT included), the
+ * figure the harnesses report beside wall time: on a shared machine, wall time includes waiting for a
+ * core, CPU time does not.
+ */
+final class ProcessCpu {
+    private ProcessCpu() {
+    }
+
+    /** Process CPU time so far, in nanoseconds. */
+    static long nanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+}

@@ -1,0 +1,88 @@
+package org.fabricsim.dsl.validation;
+
+import static org.fabricsim.dsl.model.Written.written;
+
+import java.math.BigDecimal;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.LanguageModel;
+import org.fabricsim.dsl.fabric.ModelKind;
+import org.fabricsim.dsl.fabric.Parallelism;
+import org.fabricsim.dsl.fabric.Pool;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+
+/**
+ * A plan's {@code capacity-factor} and {@code routing-skew} ({@link ExpertRoutingSpec}): both
+ * describe a mixture-of-experts router, so they belong to MoE models; the factor is positive and,
+ * below 1, drops tokens even when routing is balanced; the skew lies in [1, EP], since the busiest
+ * of EP ranks receives at least the mean and at most every token (EP × the mean). Checked on the
+ * written values, so that a value the mapping refuses still gets its own message.
+ */
+public class ExpertRoutingValidator extends FabricCheck {
+
+    @Check
+    public void checkExpertRouting(Parallelism parallel) {
+        boolean capacityWritten = written(parallel, Literals.PARALLELISM__CAPACITY_FACTOR);
+        boolean skewWritten = written(parallel, Literals.PARALLELISM__ROUTING_SKEW);
+        if (!capacityWritten && !skewWritten) {
+            return;
+        }
+        LanguageModel model = model(parallel);
+        if (model != null && !model.eIsProxy() && model.getKind() != ModelKind.MOE) {
+            String name = capacityWritten ? "capacity-factor" : "routing-skew";
+            error("'" + name + "' describes how a mixture-of-experts router loads the expert-parallel ranks; "
+                    + model.getName() + " is dense, without experts or a router: remove it.", parallel,
+                    capacityWritten ? Literals.PARALLELISM__CAPACITY_FACTOR : Literals.PARALLELISM__ROUTING_SKEW,
+                    IssueCodes.ROUTING_ON_DENSE);
+            return;
+        }
+        if (capacityWritten) {
+            checkCapacity(parallel, new BigDecimal(parallel.getCapacityFactor()).doubleValue());
+        }
+        if (skewWritten) {
+            checkSkew(parallel, new BigDecimal(parallel.getRoutingSkew()).doubleValue());
+        }
+    }
+
+    private void checkCapacity(Parallelism parallel, double capacity) {
+        if (!(capacity > 0)) {
+            error("'capacity-factor' is how many times its mean load an expert-parallel rank's experts take, so it"
+                    + " must be positive; leave it out for no capacity limit (dropless, as DeepSeek-V3 trains).",
+                    parallel, Literals.PARALLELISM__CAPACITY_FACTOR, IssueCodes.CAPACITY_FACTOR);
+        } else if (capacity < 1) {
+            warning("With 'capacity-factor " + parallel.getCapacityFactor() + "' every expert-parallel rank drops "
+                    + Math.round((1 - capacity) * 100) + "% of its tokens even when routing is perfectly balanced."
+                    + " Use 1 or more (Switch Transformer trains at 1.25), or leave it out for no limit.", parallel,
+                    Literals.PARALLELISM__CAPACITY_FACTOR, IssueCodes.CAPACITY_BELOW_ONE, "1");
+        }
+    }
+
+    private void checkSkew(Parallelism parallel, double skew) {
+        int expert = Math.max(1, parallel.getExpert());
+        if (skew >= ExpertRoutingSpec.BALANCED && skew <= expert) {
+            return;
+        }
+        double nearest = Math.max(ExpertRoutingSpec.BALANCED, Math.min(expert, skew));
+        String why = skew < ExpertRoutingSpec.BALANCED
+                ? "the busiest rank receives at least the mean, so the skew is at least 1 (1 is balanced routing)"
+                : "the busiest of EP " + expert + " ranks cannot receive more than every token, " + expert
+                        + " times the mean, so the skew is at most " + expert;
+        error("'routing-skew' is the busiest expert-parallel rank's tokens over the mean: " + why + ".", parallel,
+                Literals.PARALLELISM__ROUTING_SKEW, IssueCodes.ROUTING_SKEW, BigDecimal.valueOf(nearest)
+                        .stripTrailingZeros().toPlainString());
+    }
+
+    /** The model of the training job or inference deployment that {@code parallel} belongs to, or null. */
+    private static LanguageModel model(Parallelism parallel) {
+        if (parallel.eContainer() instanceof Training training) {
+            return training.getModel();
+        }
+        if (parallel.eContainer() instanceof Pool pool && pool.eContainer() instanceof Inference inference) {
+            return inference.getModel();
+        }
+        return null;
+    }
+}

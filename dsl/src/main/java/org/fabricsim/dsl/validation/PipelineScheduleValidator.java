@@ -1,0 +1,67 @@
+package org.fabricsim.dsl.validation;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.model.Written;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
+import org.fabricsim.runtime.training.StepPlan;
+
+import com.google.inject.Inject;
+
+/**
+ * Whether the pipeline runs the interleaving it asks for. The simulation's own rule ({@link
+ * StepPlan}) decides: an interleaved schedule without stated virtual stages takes the deepest
+ * balanced v, and any v > 1 needs the micro-batches per DP replica to be a multiple of PP; when
+ * either fails the job silently runs with v = 1, so the editor says so.
+ */
+public class PipelineScheduleValidator extends FabricCheck {
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Check
+    public void checkTrainingInterleavingBalanced(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        int stages = spec == null ? 1 : spec.parallel().pipeline();
+        if (spec == null || spec.schedule() != PipelineSchedule.INTERLEAVED || spec.virtualStages() > 1 || stages == 1
+                || StepPlan.wantedVirtualStages(spec) > 1) {
+            return;
+        }
+        int layers = spec.model().layers();
+        warning("interleaved-1f1b runs as plain 1F1B here: it interleaves v model chunks per stage only when PP × v"
+                + " divides the " + layers + " layers (or " + (layers + 2) + ", counting the embedding and the output"
+                + " layer), i.e. when v > 1 divides the layers per stage, and PP " + stages + " leaves no such v."
+                + " Choose"
+                + " a pipeline degree that divides " + layers + " or " + (layers + 2) + " into a number of layers per"
+                + " stage with a divisor above 1, or state 'virtual-stages 2' to interleave with uneven chunks.",
+                training, Literals.TRAINING__SCHEDULE, IssueCodes.INTERLEAVING_UNBALANCED, String.valueOf(layers));
+    }
+
+    @Check
+    public void checkTrainingInterleavingMicroBatches(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null) {
+            return;
+        }
+        int stages = spec.parallel().pipeline();
+        int wanted = StepPlan.wantedVirtualStages(spec);
+        int microBatches = StepPlan.microBatches(spec);
+        if (wanted <= 1 || microBatches % stages == 0) {
+            return;
+        }
+        long perMicroBatch = (long) spec.parallel().data() * spec.microBatch();
+        long batch = (long) ((microBatches + stages - 1) / stages) * stages * perMicroBatch;
+        boolean stated = Written.written(training, Literals.TRAINING__VIRTUAL_STAGES);
+        warning("The pipeline runs without interleaving (1 virtual stage instead of " + wanted
+                + (stated ? ", as written" : "") + "): interleaving needs the micro-batches per replica to be a"
+                + " multiple of PP " + stages + ", and there are " + microBatches + " (a batch of "
+                + spec.globalBatchSequences() + " sequences ÷ (DP " + spec.parallel().data() + " × micro-batch "
+                + spec.microBatch() + ")). Make the micro-batches per replica a multiple of PP " + stages + ", e.g. a"
+                + " batch of " + batch + " sequences.", training,
+                stated ? Literals.TRAINING__VIRTUAL_STAGES : Literals.TRAINING__SCHEDULE,
+                IssueCodes.INTERLEAVING_MICRO_BATCHES, String.valueOf(batch));
+    }
+}

@@ -1,0 +1,76 @@
+package org.fabricsim.dsl.validation;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Parallelism;
+import org.fabricsim.dsl.fabric.PlacementAxis;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.training.Placement;
+
+import com.google.inject.Inject;
+
+/**
+ * Whether a stated placement {@code order} is one: every axis once, innermost first; and whether it
+ * keeps TP groups inside the scale-up domain, computed from the simulation's own layout ({@link
+ * Placement}): a TP group's ranks lie {@code stride(TP)} accelerators apart, so the groups stay
+ * inside domains of D accelerators exactly when stride × TP divides D.
+ */
+public class PlacementValidator extends FabricCheck {
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Check
+    public void checkParallelismOrderPermutation(Parallelism parallel) {
+        List<PlacementAxis> order = parallel.getOrder();
+        if (order.isEmpty()) {
+            return;
+        }
+        Set<PlacementAxis> missing = EnumSet.allOf(PlacementAxis.class);
+        order.forEach(missing::remove);
+        boolean repeated = EnumSet.copyOf(order).size() != order.size();
+        if (missing.isEmpty() && !repeated) {
+            return;
+        }
+        String problem = missing.isEmpty() ? "it repeats an axis"
+                : "it leaves out " + missing.stream().map(PlacementAxis::getLiteral).collect(Collectors.joining(", "));
+        error("'order' lists where ranks go, innermost axis first, and must name tp, cp, pp and dp once each; "
+                + problem + ". Write e.g. 'order tp cp pp dp' (the default).", parallel, Literals.PARALLELISM__ORDER,
+                IssueCodes.ORDER_NOT_PERMUTATION);
+    }
+
+    @Check
+    public void checkTrainingTensorInnermost(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null || spec.parallel().order().isEmpty() || spec.parallel().tensor() < 2) {
+            return;
+        }
+        ParallelismSpec plan = spec.parallel();
+        ScaleUpSpec scaleUp = spec.cluster().node().scaleUp();
+        int domain = scaleUp == null ? 1 : scaleUp.domainSize();
+        Placement placement = Placement.of(plan);
+        int stride = placement.stride(Axis.TENSOR);
+        int tensor = plan.tensor();
+        if (tensor > domain || domain % tensor != 0 || domain % (stride * tensor) == 0) {
+            // TP alone leaving the domain is the tp-crosses-scale-up warning's; here the order is at fault
+            return;
+        }
+        int span = (tensor - 1) * stride + 1;
+        warning("With this order a TP group's ranks lie " + stride + " accelerators apart, so TP " + tensor
+                + " spans " + span + " accelerators, so TP groups cross the boundaries of the scale-up domains of "
+                + domain + ": every layer's"
+                + " tensor-parallel collectives then cross the scale-out network. Put tp first (innermost), e.g."
+                + " 'order tp cp pp dp'.", training.getParallel(), Literals.PARALLELISM__ORDER,
+                IssueCodes.TP_NOT_INNERMOST, String.valueOf(span));
+    }
+}

@@ -1,0 +1,35 @@
+package org.fabricsim.dsl.validation;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.compute.Device;
+import org.fabricsim.runtime.spec.TrainingSpec;
+
+import com.google.inject.Inject;
+
+/**
+ * Whether the accelerator can train at the job's precision, by the simulation's own rule ({@link
+ * Device#forTraining}): FP8 needs an FP8 rate in the catalog, and FP4 and INT8 are not trained at.
+ * Otherwise the GEMMs would run at the BF16 rate while the memory check counts smaller elements.
+ */
+public class PrecisionValidator extends FabricCheck {
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Check
+    public void checkTrainingPrecisionSupported(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null) {
+            return;
+        }
+        try {
+            Device.forTraining(spec.cluster().node().accelerator(), spec.precision());
+        } catch (IllegalArgumentException unsupported) {
+            error(unsupported.getMessage() + ".", training, Literals.TRAINING__PRECISION,
+                    IssueCodes.UNSUPPORTED_PRECISION);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.fabricsim.dsl.validation;
+
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.EmpiricalDistribution;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.LognormalDistribution;
+import org.fabricsim.dsl.fabric.TraceArrival;
+import org.fabricsim.dsl.fabric.UniformDistribution;
+import org.fabricsim.dsl.mapping.ModelFiles;
+
+/**
+ * An inference deployment's traffic, checked before anything runs: the trace and length files it
+ * names exist and are readable (a relative path is read beside the model's own file, as the
+ * simulation reads it; a model not saved as a file checks absolute paths only), a uniform range
+ * runs from its minimum to its maximum, and a lognormal has a median of at least one token and a
+ * positive sigma.
+ */
+public class TrafficValidator extends FabricCheck {
+
+    @Check
+    public void checkTraceArrivalFileExists(TraceArrival trace) {
+        checkFile("trace file", trace, trace.getFile(), Literals.TRACE_ARRIVAL__FILE);
+    }
+
+    @Check
+    public void checkEmpiricalDistributionFileExists(EmpiricalDistribution empirical) {
+        checkFile("length file", empirical, empirical.getFile(), Literals.EMPIRICAL_DISTRIBUTION__FILE);
+    }
+
+    @Check
+    public void checkUniformDistributionRange(UniformDistribution uniform) {
+        if (uniform.getMin() > uniform.getMax()) {
+            error("'uniform " + uniform.getMin() + " to " + uniform.getMax() + "' has its minimum above its maximum;"
+                    + " write 'uniform " + uniform.getMax() + " to " + uniform.getMin() + "'.", uniform,
+                    Literals.UNIFORM_DISTRIBUTION__MIN, IssueCodes.DISTRIBUTION_PARAMETERS);
+        }
+    }
+
+    @Check
+    public void checkLognormalDistributionParameters(LognormalDistribution lognormal) {
+        if (lognormal.getMedian() < 1) {
+            error("A lognormal length needs a median of at least 1 token.", lognormal,
+                    Literals.LOGNORMAL_DISTRIBUTION__MEDIAN, IssueCodes.DISTRIBUTION_PARAMETERS);
+        }
+        if (lognormal.getSigma() != null && new BigDecimal(lognormal.getSigma()).signum() <= 0) {
+            error("A lognormal length needs a positive sigma; for lengths that do not vary write 'fixed "
+                    + Math.max(1, lognormal.getMedian()) + "'.", lognormal, Literals.LOGNORMAL_DISTRIBUTION__SIGMA,
+                    IssueCodes.DISTRIBUTION_PARAMETERS);
+        }
+    }
+
+    private void checkFile(String what, EObject owner, String written, EStructuralFeature feature) {
+        if (written == null || written.isBlank()) {
+            error("Name the " + what + ".", owner, feature, IssueCodes.TRAFFIC_FILE);
+            return;
+        }
+        Path file = Path.of(ModelFiles.besideModel(owner, written));
+        if (!file.isAbsolute()) {
+            return;
+        }
+        String where = Path.of(written).isAbsolute() ? "" : " (a relative path is read beside this .fabric file)";
+        if (!Files.exists(file)) {
+            error("The " + what + " '" + written + "' does not exist: looked for " + file + where
+                    + ". Correct the path, or put the file there.", owner, feature, IssueCodes.TRAFFIC_FILE);
+        } else if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            error("The " + what + " '" + written + "' (" + file + ") is not a readable file.", owner, feature,
+                    IssueCodes.TRAFFIC_FILE);
+        }
+    }
+}

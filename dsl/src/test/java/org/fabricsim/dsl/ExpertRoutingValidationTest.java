@@ -1,0 +1,130 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** A plan's capacity-factor and routing-skew: mapped as written, and each rule once firing and once quiet. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class ExpertRoutingValidationTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    /** A training of a {@code kind} (moe or transformer) model on 16 accelerators, DP 16, then {@code plan}. */
+    private Model training(String kind, String plan) throws Exception {
+        String experts = kind.equals("moe") ? " experts 8 top-k 2 expert-ffn 256" : "";
+        return parser.parse("""
+                cluster C { nodes 2 x 8 accelerators link 50 GB/s latency 1 us }
+                model M %s { layers 2 hidden 256 heads 4 vocab 1000%s }
+                training T {
+                    model M on C
+                    sequence 1024
+                    batch 32 sequences
+                    parallel data 16 %s
+                }
+                """.formatted(kind, experts, plan));
+    }
+
+    @Test
+    void shouldMapTheWrittenRoutingAndDefaultToDroplessBalanced() throws Exception {
+        Training written = EcoreUtil2.typeSelect(training("moe", "expert 4 capacity-factor 1.25 routing-skew 1.5")
+                .getElements(), Training.class).get(0);
+        assertEquals(new ExpertRoutingSpec(1.25, 1.5), mapper.toTraining(written).parallel().expertRouting());
+        Training absent = EcoreUtil2.typeSelect(training("moe", "expert 4").getElements(), Training.class).get(0);
+        assertEquals(ExpertRoutingSpec.DEFAULT, mapper.toTraining(absent).parallel().expertRouting());
+    }
+
+    @Test
+    void shouldMapTheRoutingOfAnInferencePool() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 1 x 8 accelerators link 50 GB/s latency 1 us }
+                model M moe { layers 2 hidden 256 heads 4 vocab 1000 experts 8 top-k 2 expert-ffn 256 }
+                inference S {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 expert 8 routing-skew 2 }
+                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                }
+                """);
+        Inference inference = EcoreUtil2.typeSelect(model.getElements(), Inference.class).get(0);
+        assertEquals(new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, 2),
+                mapper.toInference(inference).pools().get(0).parallel().expertRouting());
+    }
+
+    @Test
+    void shouldRejectACapacityFactorOfZero() throws Exception {
+        validation.assertError(training("moe", "expert 4 capacity-factor 0"), Literals.PARALLELISM,
+                IssueCodes.CAPACITY_FACTOR, "must be positive");
+    }
+
+    @Test
+    void shouldAcceptAPositiveCapacityFactor() throws Exception {
+        validation.assertNoIssue(training("moe", "expert 4 capacity-factor 1.25"), Literals.PARALLELISM,
+                IssueCodes.CAPACITY_FACTOR);
+    }
+
+    @Test
+    void shouldWarnThatACapacityFactorBelowOneDropsBalancedTokens() throws Exception {
+        validation.assertWarning(training("moe", "expert 4 capacity-factor 0.75"), Literals.PARALLELISM,
+                IssueCodes.CAPACITY_BELOW_ONE, "drops 25% of its tokens even when routing is perfectly balanced");
+    }
+
+    @Test
+    void shouldNotWarnAtACapacityFactorOfOne() throws Exception {
+        validation.assertNoIssue(training("moe", "expert 4 capacity-factor 1"), Literals.PARALLELISM,
+                IssueCodes.CAPACITY_BELOW_ONE);
+    }
+
+    @Test
+    void shouldRejectASkewBelowOne() throws Exception {
+        validation.assertError(training("moe", "expert 4 routing-skew 0.5"), Literals.PARALLELISM,
+                IssueCodes.ROUTING_SKEW, "at least 1");
+    }
+
+    @Test
+    void shouldRejectASkewAboveTheExpertDegree() throws Exception {
+        validation.assertError(training("moe", "expert 4 routing-skew 4.5"), Literals.PARALLELISM,
+                IssueCodes.ROUTING_SKEW, "at most 4");
+    }
+
+    @Test
+    void shouldAcceptASkewOfTheExpertDegree() throws Exception {
+        validation.assertNoIssue(training("moe", "expert 4 routing-skew 4"), Literals.PARALLELISM,
+                IssueCodes.ROUTING_SKEW);
+    }
+
+    @Test
+    void shouldRejectRoutingOnADenseModel() throws Exception {
+        validation.assertError(training("transformer", "routing-skew 1"), Literals.PARALLELISM,
+                IssueCodes.ROUTING_ON_DENSE, "M is dense");
+    }
+
+    @Test
+    void shouldAcceptRoutingOnAnMoeModel() throws Exception {
+        validation.assertNoIssue(training("moe", "expert 4 routing-skew 1 capacity-factor 2"), Literals.PARALLELISM,
+                IssueCodes.ROUTING_ON_DENSE);
+    }
+}

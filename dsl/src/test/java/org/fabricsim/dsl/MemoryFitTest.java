@@ -1,0 +1,99 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.training.TrainingSimulator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** The memory-fit check: it fires when the busiest stage exceeds HBM, and it reports the simulator's own bytes. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class MemoryFitTest {
+    private static final String JOB = """
+            import fabric.catalog.nvidia.*
+
+            cluster FourDgx {
+                nodes 4 x DGX_H100
+                scale-out InfiniBand_NDR fat-tree {
+                    switch QM9700
+                    tiers 2
+                }
+            }
+
+            model Wide transformer {
+                layers 64
+                hidden 8192
+                heads 64
+                vocab 32000
+            }
+
+            training Train {
+                model Wide on FourDgx
+                sequence 4096
+                batch 64 sequences
+                parallel tensor 8 data 4
+            }
+            """;
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    private static List<Issue> memoryErrors(List<Issue> issues) {
+        return issues.stream().filter(issue -> IssueCodes.MEMORY_EXCEEDED.equals(issue.getCode())).toList();
+    }
+
+    private long simulatedBytes(Training training) {
+        TrainingSpec spec = mapper.toTraining(training);
+        return ((Number) TrainingSimulator.run(spec).metrics().get("memoryPerAcceleratorBytes")).longValue();
+    }
+
+    private static Training training(Model model) {
+        return (Training) model.getElements().stream().filter(Training.class::isInstance).findFirst().orElseThrow();
+    }
+
+    @Test
+    void shouldRejectAWideModelWithoutShardingAndReportTheSimulatorsBytes() throws Exception {
+        // TP8 × DP4, no sharding: 18 bytes per parameter (bf16 weights, fp32 gradients, Adam) of a 52B model
+        // (64 layers of 12·8192², GELU MLP of 4h) over TP 8 alone are 116 GB, beyond the 85.5 GB of an H100
+        Model model = parser.parse(JOB);
+        List<Issue> errors = memoryErrors(validation.validate(model));
+        assertEquals(1, errors.size(), () -> errors.toString());
+        long needed = Long.parseLong(errors.get(0).getData()[0]);
+        long hbm = Long.parseLong(errors.get(0).getData()[1]);
+        assertTrue(needed > hbm);
+        assertEquals(simulatedBytes(training(model)), needed);
+    }
+
+    @Test
+    void shouldAcceptTheSameModelOnceShardedSequenceParallelAndRecomputed() throws Exception {
+        // ZeRO-3 over DP 4 leaves 16 B × 6.5B ÷ 4 = 26 GB of model state; SP and full recompute shrink activations
+        Model model = parser.parse(JOB.replace("parallel tensor 8 data 4",
+                "parallel tensor 8 data 4 sequence-parallel\n    sharding zero-3\n    recompute full"));
+        assertEquals(List.of(), memoryErrors(validation.validate(model)));
+        long hbm = mapper.toTraining(training(model)).cluster().node().accelerator().memoryBytes();
+        assertTrue(simulatedBytes(training(model)) <= hbm);
+    }
+}

@@ -1,0 +1,108 @@
+package org.fabricsim.dsl;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.xtext.resource.XtextResourceSet;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.inject.Inject;
+import com.google.inject.Provider;
+
+/** Traffic files and length distributions: each rule once where it fires and once where it does not. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class TrafficValidationTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private Provider<XtextResourceSet> resourceSets;
+
+    @TempDir
+    Path dir;
+
+    /** A serving deployment with {@code traffic} inside its traffic block, saved as {@code dir/serve.fabric}. */
+    private Model serving(String traffic) throws Exception {
+        return parser.parse("""
+                cluster C { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
+                inference Serve {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 }
+                    traffic { %s }
+                }
+                """.formatted(traffic), URI.createFileURI(dir.resolve("serve.fabric").toString()), resourceSets.get());
+    }
+
+    @Test
+    void shouldRejectATraceFileThatDoesNotExistBesideTheModel() throws Exception {
+        validation.assertError(serving("arrival trace \"nope.csv\" prompt fixed 10 output fixed 10"),
+                Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE,
+                "The trace file 'nope.csv' does not exist: looked for " + dir.resolve("nope.csv"));
+    }
+
+    @Test
+    void shouldAcceptATraceFileBesideTheModel() throws Exception {
+        Files.writeString(dir.resolve("day1.csv"), "0.0,100,20\n");
+        validation.assertNoIssue(serving("arrival trace \"day1.csv\" prompt fixed 10 output fixed 10"),
+                Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE);
+    }
+
+    @Test
+    void shouldRejectALengthFileThatDoesNotExist() throws Exception {
+        validation.assertError(serving("arrival poisson 1 /s prompt empirical \"lengths/prompts.txt\" output fixed 10"),
+                Literals.EMPIRICAL_DISTRIBUTION, IssueCodes.TRAFFIC_FILE, "The length file 'lengths/prompts.txt'");
+    }
+
+    @Test
+    void shouldAcceptALengthFileBesideTheModel() throws Exception {
+        Files.createDirectories(dir.resolve("lengths"));
+        Files.writeString(dir.resolve("lengths/prompts.txt"), "100 200 300\n");
+        validation.assertNoIssue(serving("arrival poisson 1 /s prompt empirical \"lengths/prompts.txt\" output fixed 10"),
+                Literals.EMPIRICAL_DISTRIBUTION, IssueCodes.TRAFFIC_FILE);
+    }
+
+    @Test
+    void shouldRejectAUniformRangeWhoseMinimumIsAboveItsMaximum() throws Exception {
+        validation.assertError(serving("arrival poisson 1 /s prompt uniform 500 to 100 output fixed 10"),
+                Literals.UNIFORM_DISTRIBUTION, IssueCodes.DISTRIBUTION_PARAMETERS,
+                "'uniform 500 to 100' has its minimum above its maximum; write 'uniform 100 to 500'.");
+    }
+
+    @Test
+    void shouldAcceptAUniformRangeOfOneValue() throws Exception {
+        validation.assertNoIssue(serving("arrival poisson 1 /s prompt uniform 100 to 100 output fixed 10"),
+                Literals.UNIFORM_DISTRIBUTION, IssueCodes.DISTRIBUTION_PARAMETERS);
+    }
+
+    @Test
+    void shouldRejectALognormalWithZeroMedianOrSigma() throws Exception {
+        Model model = serving("arrival poisson 1 /s prompt lognormal median 0 sigma 0.5 output lognormal median 300 sigma 0");
+        validation.assertError(model, Literals.LOGNORMAL_DISTRIBUTION, IssueCodes.DISTRIBUTION_PARAMETERS,
+                "needs a median of at least 1 token");
+        validation.assertError(model, Literals.LOGNORMAL_DISTRIBUTION, IssueCodes.DISTRIBUTION_PARAMETERS,
+                "needs a positive sigma; for lengths that do not vary write 'fixed 300'");
+    }
+
+    @Test
+    void shouldAcceptALognormalWithPositiveMedianAndSigma() throws Exception {
+        validation.assertNoIssue(serving("arrival poisson 1 /s prompt lognormal median 2000 sigma 0.8 output fixed 10"),
+                Literals.LOGNORMAL_DISTRIBUTION, IssueCodes.DISTRIBUTION_PARAMETERS);
+    }
+}

@@ -1,0 +1,195 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/**
+ * The training checks that keep the simulation from silently running something other than what is
+ * written: interleaving that falls back to 1F1B, placement orders, precisions without a GEMM rate,
+ * zero counts, expert parallelism on a dense model, ring attention's 2 × CP split, and the message
+ * of a block that lacks a required part. Each rule fires once and stays quiet once.
+ */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class TrainingChecksTest {
+    private static final String JOB = """
+            import fabric.catalog.nvidia.*
+
+            cluster TwoDgx {
+                nodes 2 x DGX_H100
+                scale-out InfiniBand_NDR single-switch { switch QM9700 }
+            }
+
+            node A100Box {
+                accelerators 8 x A100_SXM
+                scale-up NVLink3 switched domain 8
+                nics 8 x ConnectX7 rail-aligned
+            }
+
+            cluster TwoA100 {
+                nodes 2 x A100Box
+                scale-out InfiniBand_NDR single-switch { switch QM9700 }
+            }
+
+            model Small transformer {
+                layers LAYERS
+                hidden 1024
+                heads 16
+                vocab 32000
+            }
+
+            training Train {
+                BODY
+            }
+            """;
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    /** The job with {@code layers} layers and a training block of {@code lines}. */
+    private Model job(int layers, String... lines) throws Exception {
+        return parser.parse(JOB.replace("LAYERS", String.valueOf(layers)).replace("BODY",
+                String.join("\n    ", lines)));
+    }
+
+    private List<Issue> issues(int layers, String... lines) throws Exception {
+        return validation.validate(job(layers, lines));
+    }
+
+    private Set<String> codes(int layers, String... lines) throws Exception {
+        return issues(layers, lines).stream().map(Issue::getCode).collect(Collectors.toSet());
+    }
+
+    private String message(String code, int layers, String... lines) throws Exception {
+        return issues(layers, lines).stream().filter(issue -> code.equals(issue.getCode())).map(Issue::getMessage)
+                .findFirst().orElse("no " + code);
+    }
+
+    private static final String ON_DGX = "model Small on TwoDgx";
+    private static final String SEQUENCE = "sequence 4096";
+    private static final String BATCH = "batch 64 sequences";
+
+    @Test
+    void shouldWarnWhenAnInterleavedScheduleHasNoBalancedInterleaving() throws Exception {
+        // 4 layers on PP 4: one layer per stage leaves no v > 1, and 4 + 2 is no multiple of 4 · v.
+        assertTrue(codes(4, ON_DGX, SEQUENCE, BATCH, "parallel tensor 4 pipeline 4", "schedule interleaved-1f1b")
+                .contains(IssueCodes.INTERLEAVING_UNBALANCED));
+        // 32 layers on PP 4: v = 8 chunks of one layer each.
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 4 pipeline 4", "schedule interleaved-1f1b")
+                .contains(IssueCodes.INTERLEAVING_UNBALANCED));
+    }
+
+    @Test
+    void shouldWarnWhenTheMicroBatchesPerReplicaAreNoMultipleOfThePipelineDegree() throws Exception {
+        // A batch of 6 on DP 1: 6 micro-batches, no multiple of PP 4, so the stated v = 2 drops to 1;
+        // the next batch that interleaves is 8.
+        String message = message(IssueCodes.INTERLEAVING_MICRO_BATCHES, 32, ON_DGX, SEQUENCE, "batch 6 sequences",
+                "parallel tensor 4 pipeline 4", "schedule interleaved-1f1b virtual-stages 2");
+        assertTrue(message.contains("1 virtual stage instead of 2, as written") && message.contains("batch of 8"),
+                message);
+        assertFalse(codes(32, ON_DGX, SEQUENCE, "batch 8 sequences", "parallel tensor 4 pipeline 4",
+                "schedule interleaved-1f1b virtual-stages 2").contains(IssueCodes.INTERLEAVING_MICRO_BATCHES));
+    }
+
+    @Test
+    void shouldRequireAnOrderToNameEveryAxisOnce() throws Exception {
+        assertTrue(message(IssueCodes.ORDER_NOT_PERMUTATION, 32, ON_DGX, SEQUENCE, BATCH,
+                "parallel tensor 8 data 2 order tp pp dp").contains("leaves out cp"));
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2 order tp cp pp dp")
+                .contains(IssueCodes.ORDER_NOT_PERMUTATION));
+    }
+
+    @Test
+    void shouldMapTheOrderInnermostFirst() throws Exception {
+        Model model = job(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2 order dp tp cp pp");
+        Training training = (Training) model.getElements().stream().filter(Training.class::isInstance).findFirst()
+                .orElseThrow();
+        assertEquals(List.of(Axis.DATA, Axis.TENSOR, Axis.CONTEXT, Axis.PIPELINE),
+                mapper.toTraining(training).parallel().order());
+    }
+
+    @Test
+    void shouldWarnWhenTheOrderMovesTensorGroupsOutOfTheScaleUpDomain() throws Exception {
+        // DP 2 inside TP 8: TP ranks 2 apart span 15 accelerators of two 8-GPU NVLink domains.
+        assertTrue(message(IssueCodes.TP_NOT_INNERMOST, 32, ON_DGX, SEQUENCE, BATCH,
+                "parallel tensor 8 data 2 order dp tp cp pp").contains("spans 15 accelerators"));
+        // DP 2 inside TP 4 (PP 2 outside): TP ranks 2 apart span 7 accelerators, inside one node.
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 4 data 2 pipeline 2 order dp tp cp pp")
+                .contains(IssueCodes.TP_NOT_INNERMOST));
+    }
+
+    @Test
+    void shouldRefuseATrainingPrecisionWithoutAGemmRate() throws Exception {
+        assertTrue(message(IssueCodes.UNSUPPORTED_PRECISION, 32, "model Small on TwoA100", SEQUENCE, BATCH,
+                "parallel tensor 8 data 2", "precision fp8").contains("A100_SXM has no FP8 rate in the catalog"));
+        assertTrue(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2", "precision fp4")
+                .contains(IssueCodes.UNSUPPORTED_PRECISION));
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2", "precision fp8")
+                .contains(IssueCodes.UNSUPPORTED_PRECISION));
+    }
+
+    @Test
+    void shouldRefuseZeroCountsAndDegrees() throws Exception {
+        assertTrue(codes(32, ON_DGX, SEQUENCE, BATCH, "micro-batch 0", "parallel tensor 8 data 2")
+                .contains(IssueCodes.NOT_POSITIVE));
+        assertTrue(message(IssueCodes.NOT_POSITIVE, 32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2 pipeline 0")
+                .startsWith("pipeline 0 would run as pipeline 1"));
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "micro-batch 1", "parallel tensor 8 data 2")
+                .contains(IssueCodes.NOT_POSITIVE));
+    }
+
+    @Test
+    void shouldWarnAboutExpertParallelismOnADenseModel() throws Exception {
+        assertTrue(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2 expert 2")
+                .contains(IssueCodes.EXPERT_ON_DENSE));
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2 expert 1")
+                .contains(IssueCodes.EXPERT_ON_DENSE));
+    }
+
+    @Test
+    void shouldRequireRingAttentionToSplitTheSequenceIntoTwiceTheContextDegree() throws Exception {
+        // CP 2: 4 chunks; 4094 = 4 × 1023 + 2, the next multiple is 4096.
+        assertTrue(message(IssueCodes.CONTEXT_SPLIT, 32, ON_DGX, "sequence 4094", BATCH,
+                "parallel tensor 8 context 2 ring").contains("Use a sequence of 4096 tokens"));
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 context 2 ring")
+                .contains(IssueCodes.CONTEXT_SPLIT));
+        assertFalse(codes(32, ON_DGX, "sequence 4094", BATCH, "parallel tensor 8 context 2 all-gather")
+                .contains(IssueCodes.CONTEXT_SPLIT));
+    }
+
+    @Test
+    void shouldNameTheMissingPartsOfATraining() throws Exception {
+        List<String> errors = issues(32, ON_DGX, SEQUENCE).stream()
+                .filter(issue -> issue.getSeverity() == Severity.ERROR).map(Issue::getMessage).toList();
+        assertEquals(List.of("This training lacks 'batch' and 'parallel', which are required: add them before its"
+                + " closing '}'."), errors);
+    }
+}

@@ -1,0 +1,69 @@
+package org.fabricsim.runtime.spec;
+
+/**
+ * How a mixture-of-experts router spreads tokens over the expert-parallel (EP) ranks, the one
+ * meaning shared by training and inference, and the one place of its defaults ({@link #DEFAULT}).
+ *
+ * <p>Let a rank's mean expert load be the token copies (tokens × top-k) an EP rank receives when
+ * routing is balanced. The busiest EP rank receives {@code routingSkew} × mean. Its experts take at
+ * most {@code capacityFactor} × mean; the copies above are dropped (they skip the experts and pass
+ * through the residual, Switch Transformer §2.2). So the busiest rank processes, and receives over
+ * the dispatch all-to-all (and sends back over the combine), L × mean with
+ * <pre>  L = min(skew, capacity)     ({@link #busiestLoad}),</pre>
+ * and drops the fraction max(0, skew − capacity) ÷ skew of the copies routed to it
+ * ({@link #droppedTokenFraction}). The other ranks of a group of G share the rest evenly, each
+ * receiving min(capacity, (G − skew) ÷ (G − 1)) × mean ({@link #otherLoad}); dropped copies are not
+ * sent (they are dropped before the dispatch, as Megatron-Core's token permutation does). A step
+ * waits for its busiest rank, so its expert GEMMs and its all-to-all time the step; the other
+ * ranks' idle time is not reclaimed.
+ *
+ * @param capacityFactor the capacity of an EP rank's experts over its mean load, {@code > 0}; {@link
+ *                       #DROPLESS} (0) for no limit: no token is dropped, as DeepSeek-V3 (arXiv
+ *                       2412.19437 §2.1.2, "no token-dropping") and Megatron-Core ({@code
+ *                       --moe-expert-capacity-factor} unset) train by default
+ * @param routingSkew    tokens the busiest EP rank receives over the mean, {@code ≥ 1}; 1 is balanced
+ *                       routing, which DeepSeek-V3's auxiliary-loss-free balancing targets (§2.1.2)
+ */
+public record ExpertRoutingSpec(double capacityFactor, double routingSkew) {
+    /** The {@link #capacityFactor} that means "no capacity limit". */
+    public static final double DROPLESS = 0;
+    /** Balanced routing: every EP rank receives the mean. */
+    public static final double BALANCED = 1;
+    /** What a plan that says nothing about routing means: dropless and balanced. */
+    public static final ExpertRoutingSpec DEFAULT = new ExpertRoutingSpec(DROPLESS, BALANCED);
+
+    public ExpertRoutingSpec {
+        Specs.requireNonNegative("capacityFactor", capacityFactor);
+        if (!(routingSkew >= BALANCED)) {
+            throw new IllegalArgumentException("routingSkew must be at least 1, was " + routingSkew);
+        }
+    }
+
+    /** Whether the experts take every token routed to them. */
+    public boolean dropless() {
+        return capacityFactor == DROPLESS;
+    }
+
+    /** L = min(skew, capacity): the busiest EP rank's processed (and received) load over the mean. */
+    public double busiestLoad() {
+        return dropless() ? routingSkew : Math.min(routingSkew, capacityFactor);
+    }
+
+    /**
+     * The load over the mean of each other rank of a group of {@code ranks} (≥ 2) EP ranks: they share
+     * the rest of the tokens evenly, (ranks − skew) ÷ (ranks − 1), each capped at the capacity.
+     */
+    public double otherLoad(int ranks) {
+        if (ranks < 2 || routingSkew > ranks) {
+            throw new IllegalArgumentException("the busiest of " + ranks + " expert ranks receives at most " + ranks
+                    + " times the mean, not " + routingSkew);
+        }
+        double rest = (ranks - routingSkew) / (ranks - 1);
+        return dropless() ? rest : Math.min(rest, capacityFactor);
+    }
+
+    /** max(0, skew − capacity) ÷ skew: the fraction of the busiest rank's routed copies that are dropped. */
+    public double droppedTokenFraction() {
+        return dropless() ? 0 : Math.max(0, routingSkew - capacityFactor) / routingSkew;
+    }
+}

@@ -1,0 +1,42 @@
+package org.fabricsim.runtime.inference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.TransformerSpec;
+import org.junit.jupiter.api.Test;
+
+class ExpertLoadServingTest {
+    /** 2 MoE layers, hidden 256, 8 experts of width 256, top-2. */
+    private static final TransformerSpec TOY_MOE = new TransformerSpec("t.ToyMoe", 2, 256, 1024, 4, 4, 64, 1000,
+            false, 8, 2, 0, 256, 0, 0, 0);
+
+    /** One iteration of 100 tokens on an EP 2 replica whose all-to-all costs {@code psPerByte}. */
+    private static ServingModel replica(double skew, double psPerByte) {
+        ParallelismSpec plan = new ParallelismSpec(1, 1, 1, 1, 2, false)
+                .withExpertRouting(new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, skew));
+        return new ServingModel(TOY_MOE, ServingFixtures.H100, Precision.BF16, Precision.BF16, plan, null,
+                new CollectiveFit(0, psPerByte), null);
+    }
+
+    private static long iterationPs(ServingModel model) {
+        return model.iterationPs(100, 100, 100 * 50, 0);
+    }
+
+    @Test
+    void shouldSendTheBusiestRanksShareOverTheAllToAllAndKeepTheNominalFlops() {
+        // Dispatch + combine per MoE layer, 2 layers, each of L·x·k·h·2 B at 1 ps/B:
+        // 2 · 2 · L · 100 · 2 · 256 · 2 = 409,600·L ps.
+        for (double skew : new double[] {1, 2}) {
+            long communication = iterationPs(replica(skew, 1)) - iterationPs(replica(skew, 0));
+            assertEquals(409_600 * skew, communication, 1);
+        }
+        ServingModel balanced = replica(1, 0);
+        ServingModel skewed = replica(2, 0);
+        iterationPs(balanced);
+        iterationPs(skewed);
+        assertEquals(balanced.lastFlops(), skewed.lastFlops(), balanced.lastFlops() * 1e-12);
+    }
+}

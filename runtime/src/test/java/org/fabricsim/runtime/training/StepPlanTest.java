@@ -1,0 +1,48 @@
+package org.fabricsim.runtime.training;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabricsim.runtime.result.ConsoleTable;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.junit.jupiter.api.Test;
+
+/** The interleaving a step runs, and that the console shows it. */
+class StepPlanTest {
+    /** 8 layers on TP 8 × PP 2 over two DGX H100, interleaved-1f1b without stated virtual stages. */
+    private static TrainingSpec interleaved(long batch) {
+        ClusterSpec twoNodes = new ClusterSpec("t.Two", TrainingFixtures.DGX_H100, 2, new ScaleOutSpec(
+                TrainingFixtures.NDR, new TopologySpec.SingleSwitch(TrainingFixtures.QM9700),
+                ScaleOutSpec.Routing.ECMP), 0, null, null);
+        return TrainingFixtures.training("t.Job", TrainingFixtures.dense("t.Gpt", 8, 2048, 8192, 16, 16, 32000, false),
+                twoNodes, 2048, batch, new ParallelismSpec(8, 2, 1, 1, 1, true),
+                TrainingSpec.PipelineSchedule.INTERLEAVED, TrainingSpec.Sharding.ZERO_1);
+    }
+
+    @Test
+    void shouldInterleaveAsDeeplyAsTheLayersPlusEmbeddingAndOutputBalance() {
+        // PP 2: v = 5 gives 10 chunks, one per layer with the embedding and the output layer (8 + 2);
+        // 32 micro-batches are a multiple of PP 2.
+        TrainingSpec spec = interleaved(32);
+        assertEquals(5, StepPlan.wantedVirtualStages(spec));
+        assertEquals(32, StepPlan.microBatches(spec));
+        assertEquals(5, StepPlan.of(spec).chunks());
+        RunResult run = TrainingSimulator.run(spec);
+        assertEquals(5, run.parameters().get("virtualStages"));
+        assertTrue(ConsoleTable.render(run).contains("(32 micro-batches, virtual stages 5)"), ConsoleTable.render(run));
+    }
+
+    @Test
+    void shouldRunWithoutInterleavingWhenTheMicroBatchesAreNoMultipleOfThePipelineDegree() {
+        // 31 micro-batches on PP 2: the wanted v = 5 drops to 1, and the console says so.
+        TrainingSpec spec = interleaved(31);
+        assertEquals(5, StepPlan.wantedVirtualStages(spec));
+        assertEquals(1, StepPlan.of(spec).chunks());
+        assertTrue(ConsoleTable.render(TrainingSimulator.run(spec)).contains("(31 micro-batches, virtual stages 1)"));
+    }
+}
