@@ -27,9 +27,9 @@ import com.google.inject.Inject;
 
 /**
  * The training checks that keep the simulation from silently running something other than what is
- * written: interleaving that falls back to 1F1B, placement orders, precisions without a GEMM rate,
- * zero counts, expert parallelism on a dense model, ring attention's 2 × CP split, and the message
- * of a block that lacks a required part. Each rule fires once and stays quiet once.
+ * written: interleaving that falls back to 1F1B, a DualPipe schedule it would refuse, placement
+ * orders, precisions without a GEMM rate, zero counts, expert parallelism on a dense model, ring
+ * attention's 2 × CP split, and the message of a block that lacks a required part. Each rule fires once and stays quiet once.
  */
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
@@ -117,6 +117,21 @@ class TrainingChecksTest {
                 message);
         assertFalse(codes(32, ON_DGX, SEQUENCE, "batch 8 sequences", "parallel tensor 4 pipeline 4",
                 "schedule interleaved-1f1b virtual-stages 2").contains(IssueCodes.INTERLEAVING_MICRO_BATCHES));
+    }
+
+    @Test
+    void shouldRefuseADualPipeScheduleTheSimulationCannotRun() throws Exception {
+        // PP 4 on DP 1 with a batch of 6: 6 micro-batches per replica, fewer than 2 × PP = 8; a batch of 8 gives 8.
+        String few = message(IssueCodes.DUALPIPE_SHAPE, 32, ON_DGX, SEQUENCE, "batch 6 sequences",
+                "parallel tensor 4 pipeline 4", "schedule dualpipe");
+        assertTrue(few.contains("(2 × PP = 8)") && few.contains("has 6")
+                && few.contains("a batch of 8 sequences gives 8 micro-batches per replica"), few);
+        // No pipeline (PP 1) is an odd number of stages: the nearest even degree is 2.
+        String odd = message(IssueCodes.DUALPIPE_SHAPE, 32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2",
+                "schedule dualpipe");
+        assertTrue(odd.contains("even number of pipeline stages (has 1)") && odd.contains("use pipeline 2"), odd);
+        assertFalse(codes(32, ON_DGX, SEQUENCE, "batch 8 sequences", "parallel tensor 4 pipeline 4",
+                "schedule dualpipe").contains(IssueCodes.DUALPIPE_SHAPE));
     }
 
     @Test

@@ -103,6 +103,12 @@ public final class IssueCodes {
      * that interleaves.
      */
     public static final String INTERLEAVING_MICRO_BATCHES = PREFIX + "workload.interleaving-micro-batches";
+    /**
+     * A {@code dualpipe} schedule the simulation cannot run: virtual stages, an odd pipeline degree, or
+     * micro-batches per DP replica that are odd or fewer than 2 × PP ({@code StepPlan.dualPipeProblem}).
+     * Data: none.
+     */
+    public static final String DUALPIPE_SHAPE = PREFIX + "workload.dualpipe";
     /** A placement {@code order} that does not list tp, cp, pp and dp once each. Data: none. */
     public static final String ORDER_NOT_PERMUTATION = PREFIX + "workload.order";
     /**

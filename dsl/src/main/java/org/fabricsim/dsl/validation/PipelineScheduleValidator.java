@@ -15,7 +15,9 @@ import com.google.inject.Inject;
  * Whether the pipeline runs the interleaving it asks for. The simulation's own rule ({@link
  * StepPlan}) decides: an interleaved schedule without stated virtual stages takes the deepest
  * balanced v, and any v > 1 needs the micro-batches per DP replica to be a multiple of PP; when
- * either fails the job silently runs with v = 1, so the editor says so.
+ * either fails the job silently runs with v = 1, so the editor says so. A {@code dualpipe} schedule the
+ * simulation would refuse ({@link StepPlan#dualPipeProblem}) is an error here, with the same rule and
+ * the change to make.
  */
 public class PipelineScheduleValidator extends FabricCheck {
 
@@ -63,5 +65,15 @@ public class PipelineScheduleValidator extends FabricCheck {
                 + " batch of " + batch + " sequences.", training,
                 stated ? Literals.TRAINING__VIRTUAL_STAGES : Literals.TRAINING__SCHEDULE,
                 IssueCodes.INTERLEAVING_MICRO_BATCHES, String.valueOf(batch));
+    }
+
+    @Check
+    public void checkTrainingDualPipeRuns(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        String problem = spec == null ? null : StepPlan.dualPipeProblem(spec);
+        if (problem != null) {
+            error("The simulation cannot run this schedule: " + problem + ".", training, Literals.TRAINING__SCHEDULE,
+                    IssueCodes.DUALPIPE_SHAPE);
+        }
     }
 }

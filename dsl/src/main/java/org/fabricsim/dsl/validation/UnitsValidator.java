@@ -7,10 +7,17 @@ import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Quantity;
+import org.fabricsim.dsl.fabric.QuantityValue;
+import org.fabricsim.dsl.fabric.Value;
+import org.fabricsim.dsl.fabric.VariedParameter;
+import org.fabricsim.dsl.fabric.Variation;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 
-/** Quantities have the dimension their place demands, money is written with {@code $}, and sizes are positive. */
+/**
+ * Quantities have the dimension their place demands, money is written with {@code $}, and sizes are
+ * positive; the values of {@code vary rate} are request rates.
+ */
 public class UnitsValidator extends FabricCheck {
 
     /** The dimension each quantity-valued feature demands. */
@@ -65,6 +72,24 @@ public class UnitsValidator extends FabricCheck {
         if (expected != null && actual != expected) {
             error("Expected " + expected.description() + " here, such as " + expected.example() + ", but this is "
                     + actual.description() + ".", quantity, null, IssueCodes.WRONG_DIMENSION, expected.name());
+        }
+    }
+
+    /** {@code vary rate} sets a Poisson arrival rate, so each value is written like one: {@code 2 /s}. */
+    @Check
+    public void checkVariedRateDimension(Variation variation) {
+        if (variation.getParameter() != VariedParameter.RATE) {
+            return;
+        }
+        for (Value value : variation.getValues()) {
+            Dimension actual = value instanceof QuantityValue quantity ? Units.dimensionOf(quantity.getQuantity())
+                    : null;
+            if (actual != Dimension.REQUEST_RATE && actual != Dimension.INVALID) {
+                error("'vary rate' sets the Poisson arrival rate: write " + Dimension.REQUEST_RATE.description()
+                        + ", such as " + Dimension.REQUEST_RATE.example() + ", but this is "
+                        + (actual == null ? "not a quantity" : actual.description()) + ".", value, null,
+                        IssueCodes.WRONG_DIMENSION, Dimension.REQUEST_RATE.name());
+            }
         }
     }
 

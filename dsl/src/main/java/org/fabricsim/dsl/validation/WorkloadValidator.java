@@ -18,6 +18,7 @@ import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
+import org.fabricsim.runtime.training.StepPlan;
 
 import com.google.inject.Inject;
 
@@ -109,6 +110,9 @@ public class WorkloadValidator extends FabricCheck {
         }
         if (spec.parallel().pipeline() * spec.virtualStages() > spec.model().layers()) {
             return; // too few layers for the pipeline: checkTrainingSplits says so, and there is no layout to size
+        }
+        if (StepPlan.dualPipeProblem(spec) != null) {
+            return; // a dualpipe schedule that cannot run: checkTrainingDualPipeRuns says so, and there is no layout
         }
         long hbm = spec.cluster().node().accelerator().memoryBytes();
         Memory.Breakdown memory = Memory.training(spec);

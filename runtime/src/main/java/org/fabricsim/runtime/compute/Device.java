@@ -46,7 +46,7 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     /** The device for {@code accelerator} at {@code precision}; FP8 GEMMs fall back to BF16 without an FP8 rate. */
     public static Device of(AcceleratorSpec accelerator, Precision precision) {
         double bf16 = accelerator.bf16FlopsPerSecond();
-        boolean fp8 = precision == Precision.FP8 && accelerator.fp8FlopsPerSecond() > 0;
+        boolean fp8 = runsFp8(accelerator, precision);
         double gemm = fp8 ? accelerator.fp8FlopsPerSecond() : bf16;
         double measured = fp8 && accelerator.fp8MatmulEfficiency() > 0 ? accelerator.fp8MatmulEfficiency()
                 : accelerator.matmulEfficiency();
@@ -54,6 +54,20 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
         int slots = (int) Math.max(1, Math.round(bf16 / ComputeCalibration.FLOPS_PER_TILE_SLOT));
         return new Device(gemm, bf16, accelerator.memoryBytesPerSecond(), efficiency, slots,
                 Precision.BF16.bytes());
+    }
+
+    /**
+     * Bytes of one element of the MoE dispatch (the tokens sent to their experts): 1 when the GEMMs
+     * run at FP8, since the activation is quantized to FP8 before the experts' up-projection and
+     * dispatched quantized (DeepSeek-V3, arXiv 2412.19437 §3.3; DeepEP README: FP8 dispatch), else
+     * 2 (BF16). The combine returns BF16 expert outputs, {@link #activationBytes}, in either case.
+     */
+    public static double dispatchElementBytes(AcceleratorSpec accelerator, Precision precision) {
+        return runsFp8(accelerator, precision) ? Precision.FP8.bytes() : Precision.BF16.bytes();
+    }
+
+    private static boolean runsFp8(AcceleratorSpec accelerator, Precision precision) {
+        return precision == Precision.FP8 && accelerator.fp8FlopsPerSecond() > 0;
     }
 
     /**

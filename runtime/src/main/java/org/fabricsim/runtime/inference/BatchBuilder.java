@@ -30,8 +30,8 @@ final class BatchBuilder {
     /** Totals of the iteration last composed by {@link #compose}. */
     private long newTokens;
     private long logitTokens;
-    private double pairs;
-    private double kvRead;
+    private double prefillPairs;
+    private double prefixTokens;
     private long decodeTokens;
     private double decodeContext;
     /** Prefill share of the iteration last costed by {@link #durationPs}. */
@@ -97,8 +97,8 @@ final class BatchBuilder {
         }
         newTokens = 0;
         logitTokens = 0;
-        pairs = 0;
-        kvRead = 0;
+        prefillPairs = 0;
+        prefixTokens = 0;
         decodeTokens = 0;
         decodeContext = 0;
         int[] run = replicas.running[slot];
@@ -113,8 +113,6 @@ final class BatchBuilder {
                 kvUsed[slot]++;
                 newTokens++;
                 logitTokens++;
-                pairs += context + 1;
-                kvRead += context;
                 decodeTokens++;
                 decodeContext += context;
             }
@@ -161,8 +159,8 @@ final class BatchBuilder {
     private void addPrefill(int slot, int q, int chunk, int target) {
         int before = requests.prefilled[q];
         newTokens += chunk;
-        pairs += (double) chunk * before + (double) chunk * (chunk + 1) / 2;
-        kvRead += before;
+        prefillPairs += (double) chunk * before + (double) chunk * (chunk + 1) / 2;
+        prefixTokens += before;
         logitTokens += before + chunk == target ? 1 : 0;
         replicas.addToBatch(slot, q, chunk);
     }
@@ -173,18 +171,18 @@ final class BatchBuilder {
      */
     long durationPs(ServingModel model) {
         long prefillTokens = newTokens - decodeTokens;
+        double decodePairs = decodeContext + decodeTokens;
         if (prefillTokens == 0) {
             share = 0;
         } else if (decodeTokens == 0) {
             share = 1;
         } else {
-            double alonePrefill = model.iterationPs(prefillTokens, logitTokens - decodeTokens,
-                    pairs - decodeContext - decodeTokens, kvRead - decodeContext);
-            double aloneDecode = model.iterationPs(decodeTokens, decodeTokens, decodeContext + decodeTokens,
-                    decodeContext);
+            double alonePrefill = model.iterationPs(prefillTokens, logitTokens - decodeTokens, prefillPairs,
+                    prefixTokens, 0, 0);
+            double aloneDecode = model.iterationPs(decodeTokens, decodeTokens, 0, 0, decodePairs, decodeContext);
             share = alonePrefill / (alonePrefill + aloneDecode);
         }
-        return model.iterationPs(newTokens, logitTokens, pairs, kvRead);
+        return model.iterationPs(newTokens, logitTokens, prefillPairs, prefixTokens, decodePairs, decodeContext);
     }
 
     /** Fraction of the last costed iteration's time attributed to prefill. */

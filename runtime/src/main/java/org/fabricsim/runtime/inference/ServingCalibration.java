@@ -13,8 +13,9 @@ final class ServingCalibration {
     static final double KV_CACHE_FREE_MEMORY_FRACTION = 0.90;
 
     /**
-     * Bytes per element of activations exchanged by TP all-reduces and EP dispatch/combine: BF16,
-     * as in TensorRT-LLM and vLLM (weights may be FP8; activations between layers stay BF16).
+     * Bytes per element of activations exchanged by TP all-reduces, pipeline sends and the EP
+     * combine: BF16, as in TensorRT-LLM and vLLM (weights may be FP8; activations between layers
+     * stay BF16). The EP dispatch is FP8 with FP8 GEMMs ({@code Device#dispatchElementBytes}).
      */
     static final double ACTIVATION_BYTES = 2;
 

@@ -1,12 +1,8 @@
 package org.fabricsim.runtime.inference;
 
-import java.util.Arrays;
-import java.util.Locale;
-
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.Gemm;
-import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.compute.SplitKGemm;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -18,10 +14,11 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * KV-cache capacity, on the compute model of {@code org.fabricsim.runtime.compute}.
  *
  * <p><b>An iteration</b> processes T new tokens (prefill chunks plus one token per decoding
- * sequence), T_l of which produce logits, with A query–key pairs of attention and K cached tokens
- * read. The replica has G = TP·PP·DP·CP accelerators; each runs L/PP layers on x = T/(DP·CP)
- * tokens with TP-sharded weights (t = TP, h hidden, a heads, g KV heads, d head width, f MLP
- * width, e weight bytes). Per accelerator of a stage:
+ * sequence), T_l of which produce logits, with A_p query–key pairs of attention from prefill
+ * chunks and A_d from decoding tokens, and K = K_p + K_d cached tokens read (K_p the prefixes the
+ * prefill chunks continue, K_d the decoding sequences' contexts). The replica has G = TP·PP·DP·CP
+ * accelerators; each runs L/PP layers on x = T/(DP·CP) tokens with TP-sharded weights (t = TP, h
+ * hidden, a heads, g KV heads, d head width, f MLP width, e weight bytes). Per accelerator of a stage:
  * <ul>
  * <li>every GEMM (m, n, k) of the layer, as in training's forward (QKV (x, (a+2g)d/t, h), output
  * (x, h, ad/t), MLP up/down; MLA's Q, KV-down and KV-up; the router; shared experts as a dense
@@ -35,16 +32,24 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad}), and its weights are read only if
  * some token picked it, probability 1 − (1 − k/E)^T; the FLOPs counted stay the nominal T·k/E
  * rows, and the element-wise passes over the expert width scale by L likewise;</li>
- * <li>attention core: max(2·A·(a/t)·(q + v) ÷ (P₁₆·η_att), κ·(K + T) ÷ (S_kv·B_e)) with q = v =
- * d (MLA: q = c + ρ, v = c), η_att {@link ComputeCalibration#ATTENTION_FORWARD_EFFICIENCY}, κ
- * the KV bytes per token of the model at the KV-cache precision, which may differ from the
- * weights' ({@link KvCache}), and S_kv = PP·DP·CP·(KV-head shards);</li>
+ * <li>attention core: max(2·(a/t)·(A_p·(q_p + v_p) + A_d·(q_d + v_d)) ÷ (P₁₆·η_att), κ·(K + T) ÷
+ * (S_kv·B_e)) with q = v = d for standard attention. MLA (latent c, RoPE ρ) is costed as serving
+ * kernels run it: decoding in the weight-absorbed form on the latent (q_d = c + ρ, v_d = c; FlashMLA,
+ * DeepSeek-V2 arXiv 2405.04434 §2.1.3), prefill on heads expanded from the latent (q_p = d + ρ,
+ * v_p = d, the model's value head being as wide as its key head), whose chunk also up-projects the
+ * K_p cached latents of its prefix, a GEMM (K_p/(DP·CP), 2ad/t, c) (the KV-up of the new tokens is
+ * among the projections above; no prefix is shared across requests, so K_p is the sequence's own
+ * earlier chunks). The cache read stays the latent either way. η_att {@link
+ * ComputeCalibration#ATTENTION_FORWARD_EFFICIENCY}, κ the KV bytes per token of the model at the
+ * KV-cache precision, which may differ from the weights' ({@link KvCache}), and S_kv =
+ * PP·DP·CP·(KV-head shards);</li>
  * <li>element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors and
  * the activation's passes over the MLP width per token, at B_e;</li>
  * <li>communication: 2 TP all-reduces of x·h·2 bytes per layer and, for MoE layers, an EP
- * dispatch and a combine of x·k·h·2 bytes per rank, each at the (α, β) fitted on the fabric
- * ({@link CollectiveFit}) for L·x·k·h·2 bytes: the busiest rank receives (and sends back) L times
- * the mean, and the uniform pattern the fit was made on is scaled to its share.</li>
+ * dispatch of x·k·h·e_d bytes per rank (e_d {@link Device#dispatchElementBytes}: 1 with FP8 GEMMs,
+ * else 2) and a combine of x·k·h·2, each at the (α, β) fitted on the fabric ({@link CollectiveFit})
+ * for L times those bytes: the busiest rank receives (and sends back) L times the mean, and the
+ * uniform pattern the fit was made on is scaled to its share.</li>
  * </ul>
  * The layers split evenly over the PP stages and the LM head is spread over them (its 1/PP share
  * per stage), so every stage of an iteration takes the same time s = {@link #iterationPs}, PP·s
@@ -52,8 +57,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the activations cross the fabric point to point ({@link #stageSendPs}: x·h·2 bytes per rank,
  * α + β·bytes of a send/recv fitted on the fabric between the first ranks of stages 1 and 2).
  * {@link PipelineStages} overlaps the batches of a replica's PP slots on its stages. KV capacity:
- * (HBM − weights per accelerator) × {@link ServingCalibration#KV_CACHE_FREE_MEMORY_FRACTION} ×
- * S_kv ÷ κ tokens. The parts that depend on T (or T_l) alone are memoized per count, so an
+ * {@link ReplicaMemory}. The parts that depend on T (or T_l) alone are memoized per count, so an
  * iteration costs O(1) once its count has been seen; memory O(largest T).
  */
 final class ServingModel {
@@ -63,6 +67,7 @@ final class ServingModel {
     private final Device device;
     private final Device head;
     private final double weightBytes;
+    private final double dispatchBytes;
     private final int accelerators;
     private final int tensor;
     private final int pipeline;
@@ -72,7 +77,8 @@ final class ServingModel {
     private final double expertLoad;
     private final int moeLayers;
     private final double layersPerStage;
-    private final double attentionWidth;
+    private final double prefillAttentionWidth;
+    private final double decodeAttentionWidth;
     private final double kvBytesPerToken;
     private final int kvShards;
     private final long kvCapacityTokens;
@@ -80,10 +86,8 @@ final class ServingModel {
     private final CollectiveFit allToAll;
     private final CollectiveFit stageSend;
     private double lastFlops;
-    private double[] tokenSeconds = new double[0];
-    private double[] tokenFlops = new double[0];
-    private double[] logitSeconds = new double[0];
-    private double[] logitFlops = new double[0];
+    private final CountMemo tokenParts = new CountMemo();
+    private final CountMemo logitParts = new CountMemo();
     private double flopsGroup;
     private double flopsTotal;
 
@@ -100,6 +104,7 @@ final class ServingModel {
         this.device = Device.of(accelerator, precision);
         this.head = Device.of(accelerator, Precision.BF16);
         this.weightBytes = precision.bytes();
+        this.dispatchBytes = Device.dispatchElementBytes(accelerator, precision);
         this.allReduce = allReduce;
         this.allToAll = allToAll;
         this.stageSend = stageSend;
@@ -113,24 +118,12 @@ final class ServingModel {
         this.moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
         this.layersPerStage = (double) model.layers() / pipeline;
         boolean mla = model.kvLoraRank() > 0;
-        this.attentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
+        this.prefillAttentionWidth = mla ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
+        this.decodeAttentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
         this.kvBytesPerToken = KvCache.bytesPerToken(model, kvPrecision.bytes());
         this.kvShards = pipeline * tokenShards * KvCache.tensorShards(model, tensor);
-
-        double routed = moeLayers * (double) model.experts() * ModelFlops.mlpParameters(model, model.expertFfn());
-        double lmHead = (double) model.vocab() * model.hidden();
-        double dense = ModelFlops.totalParameters(model) - routed - lmHead;
-        double weightsPerAccelerator = (dense / (tensor * pipeline) + routed / (expertShards * pipeline)) * weightBytes
-                + lmHead / tensor * Precision.BF16.bytes();
-        double free = accelerator.memoryBytes() - weightsPerAccelerator;
-        if (free <= 0) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "%s does not fit: %.1f GB of weights per accelerator on %.1f GB of %s; raise tensor, pipeline"
-                            + " or expert parallelism", model.name(), weightsPerAccelerator / 1e9,
-                    accelerator.memoryBytes() / 1e9, accelerator.name()));
-        }
-        this.kvCapacityTokens = (long) (free * ServingCalibration.KV_CACHE_FREE_MEMORY_FRACTION * kvShards
-                / kvBytesPerToken);
+        this.kvCapacityTokens = ReplicaMemory.kvCapacityTokens(model, accelerator, precision, parallel, kvShards,
+                kvBytesPerToken);
     }
 
     /** KV-cache capacity of one replica, in tokens. */
@@ -145,7 +138,7 @@ final class ServingModel {
 
     /**
      * Bytes one accelerator sends out of its scale-up domain of {@code domainSize} per iteration of
-     * {@code tokens} tokens for EP dispatch and combine: 2·(L_moe/PP)·x·k·h·a·(EP − D)/EP, the share
+     * {@code tokens} tokens for EP dispatch and combine: (L_moe/PP)·x·k·h·(e_d + 2)·(EP − D)/EP, the share
      * of the uniform all-to-all whose peers sit in other domains; 0 for dense models or EP ≤ D.
      */
     double expertBytesLeavingDomain(long tokens, int domainSize) {
@@ -153,8 +146,8 @@ final class ServingModel {
             return 0;
         }
         double x = (double) tokens / tokenShards;
-        return 2.0 * moeLayers / pipeline * x * model.topK() * model.hidden() * ServingCalibration.ACTIVATION_BYTES
-                * (expert - domainSize) / expert;
+        return moeLayers / (double) pipeline * x * model.topK() * model.hidden()
+                * (dispatchBytes + ServingCalibration.ACTIVATION_BYTES) * (expert - domainSize) / expert;
     }
 
     /** Data-parallel (attention DP × CP) ranks of one replica; a sequence's cache lives on one of them. */
@@ -199,20 +192,27 @@ final class ServingModel {
      * The duration of one pipeline stage of an iteration (of the whole iteration without pipeline
      * parallelism), see the class comment.
      *
-     * @param tokens          new tokens processed (prefill chunk tokens plus decoding sequences)
-     * @param logitTokens     tokens that produce logits
-     * @param attentionPairs  query–key pairs of attention
-     * @param kvTokensRead    cached tokens read by attention
+     * @param tokens        new tokens processed (prefill chunk tokens plus decoding sequences)
+     * @param logitTokens   tokens that produce logits
+     * @param prefillPairs  A_p: query–key pairs of attention of the prefill chunks
+     * @param prefixTokens  K_p: cached tokens of the prefixes the prefill chunks continue
+     * @param decodePairs   A_d: query–key pairs of attention of the decoding tokens
+     * @param contextTokens K_d: cached tokens the decoding tokens attend to
      */
-    long iterationPs(long tokens, long logitTokens, double attentionPairs, double kvTokensRead) {
+    long iterationPs(long tokens, long logitTokens, double prefillPairs, double prefixTokens, double decodePairs,
+            double contextTokens) {
         if (tokens == 0) {
             lastFlops = 0;
             return 0;
         }
         double seconds = tokenSeconds(tokens) + logitSeconds(logitTokens);
         flopsTotal = 0;
-        seconds += times(layersPerStage, attentionCore(attentionPairs / tokenShards, kvTokensRead + tokens));
-        lastFlops = (tokenFlops[(int) tokens] + logitFlops[(int) logitTokens] + flopsTotal) * accelerators;
+        seconds += times(layersPerStage, attentionCore(prefillPairs / tokenShards, decodePairs / tokenShards,
+                prefixTokens + contextTokens + tokens));
+        if (model.kvLoraRank() > 0) {
+            seconds += times(layersPerStage, latentUpProjection(prefixTokens / tokenShards));
+        }
+        lastFlops = (tokenParts.flops((int) tokens) + logitParts.flops((int) logitTokens) + flopsTotal) * accelerators;
         return Math.max(1, Math.round(seconds * PICOSECONDS_PER_SECOND));
     }
 
@@ -223,13 +223,8 @@ final class ServingModel {
      */
     private double tokenSeconds(long tokens) {
         int index = Math.toIntExact(tokens);
-        if (index >= tokenSeconds.length) {
-            int length = Math.max(index + 1, tokenSeconds.length * 2);
-            tokenSeconds = grow(tokenSeconds, length);
-            tokenFlops = grow(tokenFlops, length);
-        }
-        if (!Double.isNaN(tokenSeconds[index])) {
-            return tokenSeconds[index];
+        if (tokenParts.has(index)) {
+            return tokenParts.seconds(index);
         }
         double x = (double) tokens / tokenShards;
         int h = model.hidden();
@@ -249,34 +244,22 @@ final class ServingModel {
             communicationPs += 2 * layersPerStage * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
         }
         if (allToAll != null && moeLayers > 0) {
-            communicationPs += 2.0 * moeLayers / pipeline
-                    * allToAll.timePs(expertLoad * x * model.topK() * h * ServingCalibration.ACTIVATION_BYTES);
+            double routedElements = expertLoad * x * model.topK() * h;
+            communicationPs += moeLayers / (double) pipeline * (allToAll.timePs(routedElements * dispatchBytes)
+                    + allToAll.timePs(routedElements * ServingCalibration.ACTIVATION_BYTES));
         }
-        tokenFlops[index] = flopsTotal;
-        tokenSeconds[index] = seconds + communicationPs / PICOSECONDS_PER_SECOND;
-        return tokenSeconds[index];
+        return tokenParts.put(index, seconds + communicationPs / PICOSECONDS_PER_SECOND, flopsTotal);
     }
 
     /** The LM head's time for {@code logitTokens}, memoized like {@link #tokenSeconds}. */
     private double logitSeconds(long logitTokens) {
         int index = Math.toIntExact(logitTokens);
-        if (index >= logitSeconds.length) {
-            int length = Math.max(index + 1, logitSeconds.length * 2);
-            logitSeconds = grow(logitSeconds, length);
-            logitFlops = grow(logitFlops, length);
+        if (logitParts.has(index)) {
+            return logitParts.seconds(index);
         }
-        if (Double.isNaN(logitSeconds[index])) {
-            flopsTotal = 0;
-            logitSeconds[index] = times(1.0 / pipeline, logits(index / (double) tokenShards));
-            logitFlops[index] = flopsTotal;
-        }
-        return logitSeconds[index];
-    }
-
-    private static double[] grow(double[] values, int length) {
-        double[] grown = Arrays.copyOf(values, length);
-        Arrays.fill(grown, values.length, length, Double.NaN);
-        return grown;
+        flopsTotal = 0;
+        double seconds = times(1.0 / pipeline, logits(index / (double) tokenShards));
+        return logitParts.put(index, seconds, flopsTotal);
     }
 
     /** {@code count} repetitions of a group just costed: scales its time, and its FLOPs into the total. */
@@ -296,14 +279,23 @@ final class ServingModel {
             int r = model.kvLoraRank();
             int rope = model.ropeDim();
             return output + gemm(x, a * (double) (d + rope) / t, h, 1) + gemm(x, r + rope, h, 1)
-                    + gemm(x, 2.0 * a * d / t, r, 1);
+                + latentUpProjection(x);
         }
         return output + gemm(x, (a + 2.0 * model.kvHeads()) * d / t, h, 1);
     }
 
-    /** Flash attention over {@code pairs} query–key pairs of this rank, reading {@code kvTokens} cached tokens. */
-    private double attentionCore(double pairs, double kvTokens) {
-        double flops = 2 * pairs * (model.heads() / (double) tensor) * attentionWidth;
+    /** MLA's KV up-projection (m, 2ad/t, c) of {@code m} latents into this rank's heads' keys and values. */
+    private double latentUpProjection(double m) {
+        return gemm(m, 2.0 * model.heads() * model.headDim() / tensor, model.kvLoraRank(), 1);
+    }
+
+    /**
+     * Flash attention over this rank's {@code prefillPairs} and {@code decodePairs} query–key pairs,
+     * each at its phase's width, reading {@code kvTokens} cached tokens.
+     */
+    private double attentionCore(double prefillPairs, double decodePairs, double kvTokens) {
+        double flops = 2 * (model.heads() / (double) tensor)
+                * (prefillPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
         flopsGroup += flops;
         double compute = flops / (device.bf16FlopsPerSecond() * ComputeCalibration.ATTENTION_FORWARD_EFFICIENCY);
         double memory = device.memorySeconds(kvTokens * kvBytesPerToken / model.layers() / kvShards * pipeline);

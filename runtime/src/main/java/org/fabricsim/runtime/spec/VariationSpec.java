@@ -11,9 +11,10 @@ import org.fabricsim.runtime.sim.Keywords;
  *
  * @param parameter what varies
  * @param values    the values, in the order written: numbers ({@link Long} for whole numbers,
- *                  {@link Double} for quantities in base units), specs (a {@link ClusterSpec} for
- *                  {@code vary cluster}, a {@link TransformerSpec} for {@code vary model}), or the
- *                  qualified name of a referenced definition the runtime has no spec for
+ *                  {@link Double} for quantities in base units, such as requests per second for
+ *                  {@code vary rate}), specs (a {@link ClusterSpec} for {@code vary cluster}, a
+ *                  {@link TransformerSpec} for {@code vary model}), or the qualified name of a
+ *                  referenced definition the runtime has no spec for
  */
 public record VariationSpec(Parameter parameter, List<Object> values) {
 
@@ -36,7 +37,9 @@ public record VariationSpec(Parameter parameter, List<Object> values) {
     /** The parameters a study can vary, as written after {@code vary}. */
     public enum Parameter {
         TENSOR, PIPELINE, DATA, CONTEXT, EXPERT, MICRO_BATCH, SEQUENCE, BATCH, CLUSTER, MODEL, SCHEDULE, SHARDING,
-        RECOMPUTE, PRECISION, ALGORITHM, CAPACITY_FACTOR, ROUTING_SKEW;
+        RECOMPUTE, PRECISION, ALGORITHM, CAPACITY_FACTOR, ROUTING_SKEW,
+        /** The Poisson arrival rate of an inference deployment, in requests per second. */
+        RATE;
 
         /** The keyword as written in the model, e.g. {@code micro-batch}. */
         public String label() {

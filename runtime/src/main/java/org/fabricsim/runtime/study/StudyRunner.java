@@ -24,10 +24,13 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
  * the last axis varying fastest), on a fixed pool of threads, one run per task. Results come back in
  * expansion order whatever the completion order, so the first run is the baseline.
  *
- * <p>Seeds: run {@code i} gets the top 53 bits of {@code splitmix64(studySeed + (i + 1) · 0x9E3779B97F4A7C15)},
- * the SplitMix64 output of the study's seed stream, so a run's seed depends only on the study's seed
- * and its index, never on scheduling; 53 bits keep it exact in JSON readers that hold numbers as
- * doubles (JavaScript, jq). A run that throws (an infeasible combination, a case the engine does
+ * <p>Seeds: every run of the study's workload {@code w} (its position in the study) gets the top 53
+ * bits of {@code splitmix64(studySeed + (w + 1) · 0x9E3779B97F4A7C15)}, the SplitMix64 output of the
+ * study's seed stream. All variations of a workload thus share one seed: common random numbers
+ * (Law, "Simulation Modeling and Analysis", §11.2), so two runs that differ in one varied parameter
+ * draw the same requests and ECMP hashes, and their difference is the parameter's effect, not
+ * sampling noise. A seed depends only on the study's seed and the workload's position, never on
+ * scheduling; 53 bits keep it exact in JSON readers that hold numbers as doubles (JavaScript, jq). A run that throws (an infeasible combination, a case the engine does
  * not simulate yet) becomes a failed {@link RunResult} carrying the reason; the other runs complete.
  */
 public final class StudyRunner {
@@ -98,7 +101,9 @@ public final class StudyRunner {
             combinations = Math.multiplyExact(combinations, axis.values().size());
         }
         List<PlannedRun> runs = new ArrayList<>();
-        for (WorkloadSpec workload : study.workloads()) {
+        for (int w = 0; w < study.workloads().size(); w++) {
+            WorkloadSpec workload = study.workloads().get(w);
+            long seed = seed(study.seed(), w);
             String base = study.workloads().size() == 1 ? study.name() : workload.name();
             for (int c = 0; c < combinations; c++) {
                 List<Object> values = new ArrayList<>(axes.size());
@@ -110,13 +115,13 @@ public final class StudyRunner {
                 }
                 int index = runs.size();
                 runs.add(new PlannedRun(index, base + label(parameters, values), workload, parameters, values,
-                        seed(study.seed(), index)));
+                        seed));
             }
         }
         return runs;
     }
 
-    /** The seed of run {@code index} of a study seeded {@code studySeed}: SplitMix64's output, top 53 bits. */
+    /** The seed of workload {@code index} of a study seeded {@code studySeed}: SplitMix64's output, top 53 bits. */
     public static long seed(long studySeed, int index) {
         long z = studySeed + (index + 1L) * GOLDEN_GAMMA;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;

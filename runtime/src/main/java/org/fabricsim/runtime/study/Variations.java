@@ -125,11 +125,37 @@ public final class Variations {
                     pools.add(new InferenceSpec.Pool(pool.role(), pool.replicas(), routing(pool.parallel(), parameter,
                             value), pool.maxBatchTokens(), pool.maxSequences(), pool.chunkedPrefill()));
                 }
-                return new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), pools, i.traffic(), i.slos(),
-                        i.layerByLayerKvTransfer());
+                return new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(), pools,
+                        i.traffic(), i.slos(), i.layerByLayerKvTransfer());
+            case RATE:
+                return new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(),
+                        i.pools(), poissonAt(i.traffic(), value), i.slos(), i.layerByLayerKvTransfer());
             default:
                 throw unsupported(parameter, "an inference deployment");
         }
+    }
+
+    /**
+     * {@code traffic} with its Poisson arrival rate set to {@code value} requests per second. Only
+     * Poisson arrivals have a rate: a trace fixes its own timestamps and all-at-once has none, so
+     * those are infeasible, as is a rate ≤ 0.
+     */
+    private static InferenceSpec.Traffic poissonAt(InferenceSpec.Traffic traffic, Object value) {
+        if (!(traffic.arrival() instanceof InferenceSpec.Poisson)) {
+            throw new InfeasibleRunException("vary rate sets the rate of Poisson arrivals, but this deployment's "
+                    + "requests arrive " + arrivalName(traffic.arrival()) + "; write 'arrival poisson <rate> /s' to "
+                    + "sweep the load");
+        }
+        if (!(value instanceof Number n && n.doubleValue() > 0)) {
+            throw new InfeasibleRunException("rate must be a positive number of requests per second, such as 2 /s, not "
+                    + label(value));
+        }
+        return new InferenceSpec.Traffic(new InferenceSpec.Poisson(n.doubleValue()), traffic.prompt(),
+                traffic.output(), traffic.requests());
+    }
+
+    private static String arrivalName(InferenceSpec.Arrival arrival) {
+        return arrival instanceof InferenceSpec.Trace trace ? "from the trace " + trace.file() : "all at once";
     }
 
     private static CollectiveBenchmarkSpec benchmark(CollectiveBenchmarkSpec b, VariationSpec.Parameter parameter,

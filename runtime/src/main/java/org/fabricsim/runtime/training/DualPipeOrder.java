@@ -28,7 +28,7 @@ package org.fabricsim.runtime.training;
  * rank, hence M/2 ≥ P. Derived from the paper's description and figure and the reference
  * implementation's order (deepseek-ai/DualPipe). O(M) per rank.
  */
-final class DualPipeOrder {
+public final class DualPipeOrder {
     /** Task types, those of {@link PipelineExecutor}. */
     final byte[] type;
     /** Micro-batch of each task within its direction. */
@@ -53,20 +53,22 @@ final class DualPipeOrder {
     }
 
     /**
-     * What stops DualPipe from running P stages of v chunks with M micro-batches, saying what to
-     * change, or null when it can run.
+     * What stops DualPipe from running P stages of v chunks with M micro-batches per replica, saying
+     * what to change, or null when it can run: v = 1, P even, M even and M ≥ 2P. O(1).
      */
-    static String problem(int stages, int chunks, int microBatches) {
+    public static String problem(int stages, int chunks, int microBatches) {
         if (chunks != 1) {
-            return "dualpipe takes no virtual stages (has " + chunks + "): each rank already holds two chunks";
+            return "dualpipe takes no virtual stages (has " + chunks + "): each rank already holds two chunks;"
+                    + " remove 'virtual-stages " + chunks + "'";
         }
         if (stages % 2 != 0) {
             return "dualpipe needs an even number of pipeline stages (has " + stages
-                    + "): each rank holds stage r and stage P - 1 - r";
+                    + "): each rank holds stage r and stage P - 1 - r; use pipeline "
+                    + (stages == 1 ? "2" : (stages - 1) + " or " + (stages + 1));
         }
         if (microBatches % 2 != 0 || microBatches < 2 * stages) {
-            return "dualpipe needs an even number of micro-batches, at least twice the pipeline stages ("
-                    + 2 * stages + "), half fed from each end; has " + microBatches
+            return "dualpipe needs an even number of micro-batches per replica, at least twice the pipeline stages"
+                    + " (2 × PP = " + 2 * stages + "), half fed from each end; has " + microBatches
                     + ": raise the global batch or lower the micro-batch or data parallelism";
         }
         return null;

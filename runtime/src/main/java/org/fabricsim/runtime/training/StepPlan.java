@@ -32,11 +32,8 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
         TransformerSpec model = spec.model();
         int p = spec.parallel().pipeline();
         int m = microBatches(spec);
-        int v = wantedVirtualStages(spec);
-        if (v > 1 && m % p != 0) {
-            v = 1;
-        }
-        String dualPipe = spec.schedule() == PipelineSchedule.DUALPIPE ? DualPipeOrder.problem(p, v, m) : null;
+        int v = virtualStages(spec, m);
+        String dualPipe = dualPipeProblem(spec);
         if (dualPipe != null) {
             throw new IllegalArgumentException(spec.name() + ": " + dualPipe);
         }
@@ -72,6 +69,38 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
     public static int microBatches(TrainingSpec spec) {
         long perReplica = (long) spec.parallel().data() * spec.microBatch();
         return (int) Math.max(1, (spec.globalBatchSequences() + perReplica - 1) / perReplica);
+    }
+
+    /**
+     * What stops the job's DualPipe schedule from running ({@link DualPipeOrder#problem}, the rule the
+     * executor applies), saying what to change, or null when it can run or the schedule is another.
+     * When a larger batch alone makes it run, names the smallest such batch, in sequences: M′ × DP ×
+     * micro-batch for the fewest micro-batches M′ ≥ M that the rule accepts. O(P).
+     */
+    public static String dualPipeProblem(TrainingSpec spec) {
+        if (spec.schedule() != PipelineSchedule.DUALPIPE) {
+            return null;
+        }
+        int p = spec.parallel().pipeline();
+        int m = microBatches(spec);
+        int v = virtualStages(spec, m);
+        String problem = DualPipeOrder.problem(p, v, m);
+        if (problem == null) {
+            return null;
+        }
+        for (int more = m + 1; more <= Math.max(m, 2 * p) + 1; more++) {
+            if (DualPipeOrder.problem(p, v, more) == null) {
+                return problem + "; a batch of " + (long) more * spec.parallel().data() * spec.microBatch()
+                        + " sequences gives " + more + " micro-batches per replica";
+            }
+        }
+        return problem;
+    }
+
+    /** The virtual stages run with M micro-batches: {@link #wantedVirtualStages}, or 1 when M is no multiple of P. */
+    private static int virtualStages(TrainingSpec spec, int microBatches) {
+        int v = wantedVirtualStages(spec);
+        return v > 1 && microBatches % spec.parallel().pipeline() != 0 ? 1 : v;
     }
 
     /**

@@ -91,7 +91,7 @@ public final class TrainingStep {
         double kvBytes = 2 * tokens * par.context() * Math.max(1.0, model.kvHeads() / (double) tp) * model.headDim() * e;
         ContextExchange cp = ContextExchange.of(par.contextMode(), par.context(), kvBytes, compute.attentionCore(),
                 smShare, timer);
-        double dispatchElement = spec.precision() == Precision.FP8 ? Precision.FP8.bytes() : e;
+        double dispatchElement = Device.dispatchElementBytes(spec.cluster().node().accelerator(), spec.precision());
         double routedBytes = tokens / tp * model.topK() * model.hidden();
         double epPerPass = model.moe()
                 ? timer.expertAllToAllSeconds(routedBytes * dispatchElement, par.expertRouting())

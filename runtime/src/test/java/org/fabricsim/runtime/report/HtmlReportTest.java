@@ -67,6 +67,9 @@ class HtmlReportTest {
         assertTrue(dom.contains("at most 6 groups per tier"), "the heat map draws the engine's groups (6 in the nic tier)");
         assertTrue(dom.contains("infeasible: needs 2048 accelerators"), "the failed run's reason is shown");
         assertTrue(dom.contains("+100.0%"), "B's busbw is twice A's: +100%");
+        // Bubble 0.7 s of an 8 s step: 8.75 %, shown to one decimal; stage imbalance 0.05: 5.0 %.
+        assertTrue(dom.contains("<td>Scale[data=64]</td><td>8.8%</td><td>5.0%</td>"),
+                "the pipeline table shows the training run's bubble and stage imbalance");
         String serving = dom.substring(dom.indexOf("id=\"serving-table\""), dom.indexOf("</table>",
                 dom.indexOf("id=\"serving-table\"")));
         for (String row : List.of("<td>time to first token p99 (s)</td><td>0.55</td>",

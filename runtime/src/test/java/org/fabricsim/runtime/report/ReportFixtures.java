@@ -32,6 +32,8 @@ final class ReportFixtures {
         training.put("mfu", 0.41);
         training.put("stepTimeSeconds", 8.0);
         training.put("stepBreakdownSeconds", breakdown);
+        training.put("bubbleFraction", 0.7 / 8.0);
+        training.put("stageImbalanceFraction", 0.05);
         training.put("linkUtilization", utilization);
         training.put("costDollarsPerYear", 3.5e8);
         RunResult train = new RunResult("t.Scale[data=64]", "training", "t.Scale", Map.of("data", 64L), 5,

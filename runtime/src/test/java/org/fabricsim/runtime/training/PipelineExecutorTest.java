@@ -124,7 +124,7 @@ class PipelineExecutorTest {
         assertTrue(odd.getMessage().contains("even number of pipeline stages"), odd.getMessage());
         IllegalArgumentException few = assertThrows(IllegalArgumentException.class, () -> new PipelineExecutor(
                 PipelineSchedule.DUALPIPE, 4, 1, 6, filled(4, 1), filled(4, 1), filled(4, 1)));
-        assertTrue(few.getMessage().contains("at least twice the pipeline stages (8)"), few.getMessage());
+        assertTrue(few.getMessage().contains("at least twice the pipeline stages (2 × PP = 8)"), few.getMessage());
     }
 
     @Test

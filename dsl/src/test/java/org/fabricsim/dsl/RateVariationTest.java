@@ -1,0 +1,76 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.VariationSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** {@code vary rate}: request rates map to requests per second; anything else is refused where written. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class RateVariationTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    /** A small Poisson-fed deployment and a study over it that varies the rate through {@code values}. */
+    private Model sweep(String values) throws Exception {
+        return parser.parse("""
+                cluster C { nodes 1 x 8 accelerators link 50 GB/s latency 1 us }
+                model M transformer { layers 2 hidden 256 heads 8 vocab 1000 }
+                inference S {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 }
+                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                }
+                study Load {
+                    simulate S
+                    vary rate in [%s]
+                }
+                """.formatted(values));
+    }
+
+    @Test
+    void shouldMapRatesToRequestsPerSecond() throws Exception {
+        Model model = sweep("0.5/s, 1 /s, 2/s");
+        validation.assertNoErrors(model);
+        Study study = EcoreUtil2.typeSelect(model.getElements(), Study.class).get(0);
+        assertEquals(List.of(new VariationSpec(VariationSpec.Parameter.RATE, List.of(0.5, 1.0, 2.0))),
+                mapper.toStudy(study, "m", "m.fabric").variations());
+    }
+
+    @Test
+    void shouldRejectABareNumberAsARate() throws Exception {
+        validation.assertError(sweep("2"), Literals.NUMBER_VALUE, IssueCodes.WRONG_DIMENSION,
+                "'vary rate' sets the Poisson arrival rate: write a rate of requests, such as 10 /s, but this is not "
+                        + "a quantity.");
+    }
+
+    @Test
+    void shouldRejectADataRateAsARate() throws Exception {
+        validation.assertError(sweep("1 /s, 2 GB/s"), Literals.QUANTITY_VALUE, IssueCodes.WRONG_DIMENSION,
+                "but this is a data rate");
+    }
+}
