@@ -3,13 +3,13 @@ package org.fabricsim.runtime.collective;
 /**
  * The one set of efficiency and latency constants the engine is calibrated with. Each states
  * its source; none is fitted to the measurements it is checked against
- * ({@code shared/reference/collectives.csv}).
+ * ({@code validation/reference/collectives.csv}).
  */
 public final class Calibration {
     /**
      * Fraction of the NVLink datasheet rate a GPU-to-GPU transfer achieves: 396 GB/s measured
      * pairwise on 8×H200 against 450 GB/s spec, 88% (stas00/ml-engineering, quoted in
-     * shared/reference/hardware.md). The default for accelerators whose catalog entry states no
+     * validation/reference/hardware.md). The default for accelerators whose catalog entry states no
      * measured {@code scale-up-efficiency} of their own.
      */
     public static final double NVLINK_EFFICIENCY = 0.88;
@@ -25,7 +25,7 @@ public final class Calibration {
      * GPU-to-GPU copies: NCCL src/tuning/nvls.cc nvlsEfficiency[Hopper] = 0.85, the factor NCCL's
      * cost model applies to the NVLS graph's bandwidth (Blackwell: 0.74, not modelled here). It
      * multiplies {@link #NVLINK_EFFICIENCY} already in the link rate. The switch's reduction rate
-     * (450 GB/s per GPU through NVLS on DGX H100, shared/reference/hardware.md) equals the port
+     * (450 GB/s per GPU through NVLS on DGX H100, validation/reference/hardware.md) equals the port
      * rate, so the ports, not the reduction units, bound NVLS.
      */
     public static final double NVLS_EFFICIENCY = 0.85;

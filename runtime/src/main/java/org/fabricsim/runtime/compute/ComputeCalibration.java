@@ -2,7 +2,7 @@ package org.fabricsim.runtime.compute;
 
 /**
  * The one set of compute constants. Each states its source; none is fitted to a single row of
- * {@code shared/reference/training.csv}.
+ * {@code validation/reference/training.csv}.
  */
 public final class ComputeCalibration {
     /**

@@ -2,7 +2,7 @@ package org.fabricsim.runtime.inference;
 
 /**
  * The one set of constants of the serving model. Each states its source; none is fitted to the
- * throughputs it is checked against ({@code shared/reference/inference.csv}).
+ * throughputs it is checked against ({@code validation/reference/inference.csv}).
  */
 final class ServingCalibration {
     /**

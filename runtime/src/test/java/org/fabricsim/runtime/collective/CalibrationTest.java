@@ -13,7 +13,7 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
 
 /**
- * Predictions against every row of shared/reference/collectives.csv, with the one set of
+ * Predictions against every row of validation/reference/collectives.csv, with the one set of
  * constants in {@link Calibration}. Rows within 10% are asserted to stay there; rows listed as
  * known gaps (analysed in docs/performance.md) are asserted to still miss, so that an improvement
  * forces this list to shrink.

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Predictions against every row of shared/reference/training.csv (copied verbatim to
+ * Predictions against every row of validation/reference/training.csv (copied verbatim to
  * src/test/resources/reference/training.csv), with the one catalog and the one set of constants.
  *
  * <p>A row becomes a spec by fixed rules, nothing else: the model from its columns (a gated
