@@ -1,11 +1,11 @@
 package org.fabricsim.runtime.spec;
 
 /** Argument checks shared by the spec records; a violated check is a programming error. */
-final class Specs {
+public final class Specs {
     private Specs() {
     }
 
-    static void requireName(String name) {
+    public static void requireName(String name) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("a spec needs a non-blank name");
         }

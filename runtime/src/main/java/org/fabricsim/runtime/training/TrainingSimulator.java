@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.fabricsim.runtime.analysis.Memory;
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -41,15 +42,23 @@ public final class TrainingSimulator {
         return run(spec, SEED);
     }
 
-    /** Simulates one step of {@code spec}; {@code seed} seeds the ECMP hashes, so equal seeds give equal results. */
+    /** Simulates one step of {@code spec} with the default calibration profile; {@code seed} seeds the ECMP hashes. */
     public static RunResult run(TrainingSpec spec, long seed) {
+        return run(spec, CalibrationProfile.defaults(), seed);
+    }
+
+    /**
+     * Simulates one step of {@code spec} with the constants of {@code profile}; {@code seed} seeds the
+     * ECMP hashes, so equal seeds and profiles give equal results.
+     */
+    public static RunResult run(TrainingSpec spec, CalibrationProfile profile, long seed) {
         long startNanos = System.nanoTime();
         check(spec);
         ClusterTopology topology = ClusterTopologies.build(spec.cluster());
         Placement placement = Placement.of(spec.parallel());
         CollectiveTimer timer = new FabricCollectiveTimer(topology, placement,
                 ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed);
-        StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), timer);
+        StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), timer, profile);
         return result(spec, step, (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(),
                 timer.flowsStarted());
     }

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.Arrays;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.ModelFlops;
@@ -64,8 +65,12 @@ public final class TrainingStep {
     private TrainingStep() {
     }
 
-    /** Simulates one step of {@code spec} with communication timed by {@code timer}. */
-    public static StepBreakdown simulate(TrainingSpec spec, StepPlan plan, CollectiveTimer timer) {
+    /**
+     * Simulates one step of {@code spec} with communication timed by {@code timer} and the fitted
+     * constants of {@code profile}.
+     */
+    public static StepBreakdown simulate(TrainingSpec spec, StepPlan plan, CollectiveTimer timer,
+            CalibrationProfile profile) {
         TransformerSpec model = spec.model();
         ParallelismSpec par = spec.parallel();
         int tp = par.tensor();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.PassTime;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
@@ -120,6 +121,6 @@ class ContextExchangeTest {
         TrainingSpec spec = TrainingFixtures.training("t.Job",
                 TrainingFixtures.dense("t.Gpt", 4, 2048, 8192, 16, 16, 32000, false), TrainingFixtures.superPod6k(),
                 8192, 8, plan, TrainingSpec.PipelineSchedule.ONE_F_ONE_B, TrainingSpec.Sharding.ZERO_1);
-        return TrainingStep.simulate(spec, StepPlan.of(spec), timer).cpSeconds();
+        return TrainingStep.simulate(spec, StepPlan.of(spec), timer, CalibrationProfile.defaults()).cpSeconds();
     }
 }

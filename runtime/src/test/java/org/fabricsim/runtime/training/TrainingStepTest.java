@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -72,7 +73,7 @@ class TrainingStepTest {
                 TrainingFixtures.dense("t.Gpt", 4, 2048, 8192, 16, 16, 32000, false), TrainingFixtures.superPod6k(),
                 2048, 8, new ParallelismSpec(8, 1, 2, 1, 1, true), TrainingSpec.PipelineSchedule.ONE_F_ONE_B,
                 TrainingSpec.Sharding.ZERO_1);
-        StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), new DataOnlyTimer(c));
+        StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), new DataOnlyTimer(c), CalibrationProfile.defaults());
         assertEquals(c / 4 + 16.0 / 132 * (c - c / 4 + c), step.dpSeconds(), 1e-12);
     }
 
@@ -88,7 +89,7 @@ class TrainingStepTest {
         for (int k = 0; k < 2; k++) {
             TrainingSpec spec = TrainingFixtures.training("t.Job", model, TrainingFixtures.superPod6k(), 4096, 16,
                     new ParallelismSpec(8, 4, 1, 1, 1, true), schedules[k], TrainingSpec.Sharding.ZERO_1);
-            steps[k] = TrainingStep.simulate(spec, StepPlan.of(spec), new DataOnlyTimer(0)).stepSeconds();
+            steps[k] = TrainingStep.simulate(spec, StepPlan.of(spec), new DataOnlyTimer(0), CalibrationProfile.defaults()).stepSeconds();
         }
         assertTrue(steps[1] < steps[0], "dualpipe " + steps[1] + " s, zero-bubble " + steps[0] + " s");
     }
