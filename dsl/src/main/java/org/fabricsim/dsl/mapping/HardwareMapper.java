@@ -59,7 +59,9 @@ final class HardwareMapper {
         return new AcceleratorSpec(names.qualifiedName(accelerator), names.vendor(accelerator.getVendor()),
                 peak(accelerator, org.fabricsim.dsl.fabric.Precision.BF16), peak(accelerator, org.fabricsim.dsl.fabric.Precision.FP8),
                 Units.bytes(accelerator.getMemory()), Units.bytesPerSecond(accelerator.getMemoryBandwidth()),
-                efficiency, fp8Efficiency, scaleUp, scaleUpEfficiency);
+                efficiency, fp8Efficiency, scaleUp, scaleUpEfficiency,
+                accelerator.getArchitecture() == null ? "" : accelerator.getArchitecture(),
+                accelerator.getComputeUnits());
     }
 
     private static double peak(Accelerator accelerator, org.fabricsim.dsl.fabric.Precision precision) {

@@ -8,6 +8,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.fabricsim.dsl.fabric.Activation;
 import org.fabricsim.dsl.fabric.Arrival;
+import org.fabricsim.dsl.fabric.AttentionKernel;
 import org.fabricsim.dsl.fabric.BatchUnit;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Distribution;
@@ -23,6 +24,7 @@ import org.fabricsim.dsl.fabric.Phase;
 import org.fabricsim.dsl.fabric.PoissonArrival;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Slo;
+import org.fabricsim.dsl.fabric.Software;
 import org.fabricsim.dsl.fabric.TraceArrival;
 import org.fabricsim.dsl.fabric.Traffic;
 import org.fabricsim.dsl.fabric.Training;
@@ -41,6 +43,7 @@ import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
@@ -89,7 +92,24 @@ final class WorkloadMapper {
                 toParallelism(training.getParallel()), schedule, Math.max(1, training.getVirtualStages()),
                 TrainingSpec.Sharding.valueOf(training.getSharding().getName()),
                 TrainingSpec.Recompute.valueOf(training.getRecompute().getName()),
-                training.getOverlap() == null ? DEFAULT_OVERLAP : Units.fraction(training.getOverlap()));
+                training.getOverlap() == null ? DEFAULT_OVERLAP : Units.fraction(training.getOverlap()),
+                toSoftware(training.getSoftware()), training.isTensorOverlap());
+    }
+
+    /**
+     * The software stack; {@link SoftwareSpec#MEGATRON_CORE} (the catalog's {@code
+     * fabric.catalog.software.MegatronCore}) when the training names none.
+     */
+    SoftwareSpec toSoftware(Software software) {
+        if (software == null || software.eIsProxy()) {
+            return SoftwareSpec.MEGATRON_CORE;
+        }
+        boolean flash = software.getAttention() == AttentionKernel.FLASH;
+        return new SoftwareSpec(names.qualifiedName(software),
+                flash ? SoftwareSpec.AttentionKernel.FLASH : SoftwareSpec.AttentionKernel.UNFUSED,
+                flash && software.getAttentionForward() != null ? Units.fraction(software.getAttentionForward()) : 0,
+                flash && software.getAttentionBackward() != null ? Units.fraction(software.getAttentionBackward()) : 0,
+                software.getElementwiseKernels());
     }
 
     InferenceSpec toInference(Inference inference) {

@@ -143,6 +143,14 @@ public final class IssueCodes {
      */
     public static final String CONTEXT_SPLIT = PREFIX + "workload.context-split";
 
+    /**
+     * Flash attention without its measured efficiencies, an efficiency outside (0, 100 %], or unfused
+     * attention stating efficiencies it does not use. Data: none.
+     */
+    public static final String SOFTWARE_ATTENTION_EFFICIENCY = PREFIX + "software.attention-efficiency";
+    /** An accelerator without an architecture and compute units, or with compute units below 1. Data: none. */
+    public static final String ACCELERATOR_ARCHITECTURE = PREFIX + "hardware.architecture";
+
     /** A definition that nothing references, in a file that has workloads or studies. Data: the name. */
     public static final String UNUSED = PREFIX + "hygiene.unused";
     /** Two definitions with one name. Data: none. */

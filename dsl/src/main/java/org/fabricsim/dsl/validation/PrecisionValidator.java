@@ -4,6 +4,7 @@ import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.spec.TrainingSpec;
 
@@ -26,7 +27,7 @@ public class PrecisionValidator extends FabricCheck {
             return;
         }
         try {
-            Device.forTraining(spec.cluster().node().accelerator(), spec.precision());
+            Device.forTraining(spec.cluster().node().accelerator(), spec.precision(), CalibrationProfile.defaults());
         } catch (IllegalArgumentException unsupported) {
             error(unsupported.getMessage() + ".", training, Literals.TRAINING__PRECISION,
                     IssueCodes.UNSUPPORTED_PRECISION);

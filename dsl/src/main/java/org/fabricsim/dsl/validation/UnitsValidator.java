@@ -27,6 +27,8 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.ACCELERATOR__EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.ACCELERATOR__FP8_EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.ACCELERATOR__SCALE_UP_EFFICIENCY, Dimension.FRACTION),
+            Map.entry(Literals.SOFTWARE__ATTENTION_FORWARD, Dimension.FRACTION),
+            Map.entry(Literals.SOFTWARE__ATTENTION_BACKWARD, Dimension.FRACTION),
             Map.entry(Literals.ACCELERATOR__SCALE_UP_PORT_RATE, Dimension.DATA_RATE),
             Map.entry(Literals.ACCELERATOR__POWER, Dimension.POWER),
             Map.entry(Literals.PRECISION_RATE__RATE, Dimension.COMPUTE_RATE),

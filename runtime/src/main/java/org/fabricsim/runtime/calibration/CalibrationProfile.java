@@ -41,6 +41,11 @@ public record CalibrationProfile(String name, List<CalibrationParameter> paramet
         return parameter(parameterName).value();
     }
 
+    /** Whether the profile has a parameter named {@code parameterName}. */
+    public boolean has(String parameterName) {
+        return parameters.stream().anyMatch(parameter -> parameter.name().equals(parameterName));
+    }
+
     /** The parameter named {@code parameterName}. */
     public CalibrationParameter parameter(String parameterName) {
         for (CalibrationParameter parameter : parameters) {

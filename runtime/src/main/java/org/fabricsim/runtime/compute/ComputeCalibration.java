@@ -26,14 +26,6 @@ public final class ComputeCalibration {
      */
     public static final double FLOPS_PER_TILE_SLOT = 4096 * 1.83e9;
     /**
-     * Forward flash attention, fraction of dense BF16 peak: cuDNN fused attention (Transformer
-     * Engine's default on Hopper), head dim 128, causal, 4K–16K tokens ≈ 600 TFLOP/s of 989 (Shah et
-     * al., "FlashAttention-3", arXiv 2407.08608, Fig. 5, cuDNN series).
-     */
-    public static final double ATTENTION_FORWARD_EFFICIENCY = 0.60;
-    /** Backward flash attention, fraction of peak: cuDNN ≈ 480 TFLOP/s of 989 (same paper, Fig. 6). */
-    public static final double ATTENTION_BACKWARD_EFFICIENCY = 0.48;
-    /**
      * Fraction of HBM bandwidth element-wise kernels (norms, activations, residuals, softmax) reach:
      * STREAM-like copy on H100 SXM ≈ 2.6–2.9 TB/s of 3.35 (stas00/ml-engineering, compute/accelerator
      * "memory bandwidth" measurements), 0.8.
@@ -54,6 +46,29 @@ public final class ComputeCalibration {
      * negligible).
      */
     public static final double CROSS_ENTROPY_BACKWARD_BYTES_PER_LOGIT = 14;
+    /**
+     * Kernels of the vocab-parallel cross entropy's forward, one per line of the code counted for
+     * {@link #CROSS_ENTROPY_FORWARD_BYTES_PER_LOGIT} (cast, max, subtract, exp, sum, divide): 6.
+     */
+    public static final int CROSS_ENTROPY_FORWARD_KERNELS = 6;
+    /** Kernels of its backward: the in-place multiply, the target correction and the cast back: 3. */
+    public static final int CROSS_ENTROPY_BACKWARD_KERNELS = 3;
+    /**
+     * Kernels of a flash attention backward: the dO·O row-sum preprocessing, the main kernel and the
+     * dQ conversion from its FP32 accumulator (FlashAttention-2 {@code flash_bwd_launch_template.h}): 3.
+     */
+    public static final int FLASH_BACKWARD_KERNELS = 3;
+    /** Kernels of an unfused attention forward: QKᵀ, scale-mask-softmax, dropout, P·V. */
+    public static final int UNFUSED_ATTENTION_FORWARD_KERNELS = 4;
+    /** Kernels of its backward: four batched GEMMs, dropout and softmax backward. */
+    public static final int UNFUSED_ATTENTION_BACKWARD_KERNELS = 6;
+    /** HBM bytes per score element of the unfused forward (see {@code TransformerCompute#unfusedAttention}): 9. */
+    public static final double UNFUSED_SCORE_FORWARD_BYTES = 9;
+    /** HBM bytes per score element of the unfused backward (same): 11. */
+    public static final double UNFUSED_SCORE_BACKWARD_BYTES = 11;
+    /** Profile parameter: fixed seconds one kernel launch adds to the step. */
+    public static final String KERNEL_OVERHEAD = "compute.kernel-overhead";
+
     /**
      * Bytes per parameter of one fused Adam step with FP32 master weights: read gradient, master,
      * m and v (4 × 4 B), write master, m, v (3 × 4 B) and the BF16 copy (2 B): 30 (Megatron-LM

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.compute;
 
 import java.util.Locale;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Precision;
 
@@ -12,16 +13,29 @@ import org.fabricsim.runtime.spec.Precision;
  *                               one), else BF16
  * @param bf16FlopsPerSecond     dense BF16 peak: attention and the MFU denominator
  * @param memoryBytesPerSecond   HBM bandwidth
- * @param matmulEfficiency       measured large-GEMM fraction of {@code gemmFlopsPerSecond}: for FP8 GEMMs
- *                               the catalog's {@code fp8-efficiency} when it has one, else (and for
- *                               BF16) its {@code efficiency}; 1 when the catalog has neither
+ * @param matmulEfficiency       large-GEMM fraction of {@code gemmFlopsPerSecond} sustained over a step: the
+ *                               catalog's measured {@code fp8-efficiency} for FP8 GEMMs when it has one, else
+ *                               (and for BF16) its {@code efficiency}, 1 when it has neither, times the
+ *                               profile's sustained fraction of the part's generation
+ * @param attentionFlopsPerSecond BF16 tensor-core rate attention kernels run at before their own efficiency:
+ *                               the dense BF16 peak times the same sustained fraction
  * @param tileSlots              output tiles computed concurrently (one per SM): BF16 peak ÷ {@link
  *                               ComputeCalibration#FLOPS_PER_TILE_SLOT}, at least 1
  * @param activationBytes        bytes of one activation element: 2 (BF16; FP8 GEMMs still keep BF16
  *                               activations between kernels)
  */
 public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
-        double matmulEfficiency, int tileSlots, double activationBytes) {
+        double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond) {
+
+    /** Profile parameters {@code compute.sustained-fraction.<architecture>}. */
+    public static final String SUSTAINED_FRACTION = "compute.sustained-fraction.";
+
+    /** A device whose tensor cores sustain their measured rate (no sustained-fraction derating). */
+    public Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
+            double matmulEfficiency, int tileSlots, double activationBytes) {
+        this(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
+                activationBytes, bf16FlopsPerSecond);
+    }
 
     /**
      * The device for {@code accelerator} training at {@code precision}, refusing a precision whose
@@ -31,7 +45,7 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      *
      * @throws IllegalArgumentException naming the part, the precision and what to write instead
      */
-    public static Device forTraining(AcceleratorSpec accelerator, Precision precision) {
+    public static Device forTraining(AcceleratorSpec accelerator, Precision precision, CalibrationProfile profile) {
         if (precision == Precision.FP4 || precision == Precision.INT8) {
             throw new IllegalArgumentException("training at " + precision.name().toLowerCase(Locale.ROOT)
                     + " is not modelled: the compute model has GEMM rates for bf16 and fp8 only; train at bf16 or fp8");
@@ -40,20 +54,37 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
             throw new IllegalArgumentException(accelerator.name() + " has no FP8 rate in the catalog, so FP8 GEMMs"
                     + " would run at the BF16 rate: train at bf16, or give the accelerator an 'fp8 ... TFLOPS' compute rate");
         }
-        return of(accelerator, precision);
+        return of(accelerator, precision, profile);
     }
 
-    /** The device for {@code accelerator} at {@code precision}; FP8 GEMMs fall back to BF16 without an FP8 rate. */
-    public static Device of(AcceleratorSpec accelerator, Precision precision) {
+    /**
+     * The device for {@code accelerator} at {@code precision} with the sustained fraction of its
+     * generation from {@code profile} (1 when the profile has none for it); FP8 GEMMs fall back to
+     * BF16 without an FP8 rate. Tile slots: the catalog's compute units, else the BF16 peak ÷ {@link
+     * ComputeCalibration#FLOPS_PER_TILE_SLOT}.
+     */
+    public static Device of(AcceleratorSpec accelerator, Precision precision, CalibrationProfile profile) {
         double bf16 = accelerator.bf16FlopsPerSecond();
         boolean fp8 = runsFp8(accelerator, precision);
         double gemm = fp8 ? accelerator.fp8FlopsPerSecond() : bf16;
         double measured = fp8 && accelerator.fp8MatmulEfficiency() > 0 ? accelerator.fp8MatmulEfficiency()
                 : accelerator.matmulEfficiency();
-        double efficiency = measured > 0 ? measured : 1.0;
-        int slots = (int) Math.max(1, Math.round(bf16 / ComputeCalibration.FLOPS_PER_TILE_SLOT));
+        double sustained = sustainedFraction(accelerator, profile);
+        double efficiency = (measured > 0 ? measured : 1.0) * sustained;
+        int slots = accelerator.computeUnits() > 0 ? accelerator.computeUnits()
+                : (int) Math.max(1, Math.round(bf16 / ComputeCalibration.FLOPS_PER_TILE_SLOT));
         return new Device(gemm, bf16, accelerator.memoryBytesPerSecond(), efficiency, slots,
-                Precision.BF16.bytes());
+                Precision.BF16.bytes(), bf16 * sustained);
+    }
+
+    /**
+     * Sustained tensor throughput over a training step as a fraction of the catalog's measured
+     * (short-run) rate: profile parameter {@code compute.sustained-fraction.<architecture>}, 1 when the
+     * part states no architecture or the profile has no figure for it.
+     */
+    public static double sustainedFraction(AcceleratorSpec accelerator, CalibrationProfile profile) {
+        String key = SUSTAINED_FRACTION + accelerator.architecture();
+        return !accelerator.architecture().isEmpty() && profile.has(key) ? profile.value(key) : 1.0;
     }
 
     /**

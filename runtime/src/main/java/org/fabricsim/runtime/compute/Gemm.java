@@ -4,11 +4,13 @@ package org.fabricsim.runtime.compute;
  * Roofline time of a GEMM C[m×n] = A[m×k]·B[k×n] on a {@link Device}.
  *
  * <p>FLOPs = 2mnk. Efficiency = MAMF × q_tile × q_wave × k ÷ (k + K₀) where, with tiles of
- * R×C (= {@link ComputeCalibration#TILE_ROWS}×{@link ComputeCalibration#TILE_COLUMNS}),
- * t = ⌈m/R⌉·⌈n/C⌉ tiles, q_tile = mn ÷ (t·R·C) (padding of the edge tiles) and, with S tile
- * slots, q_wave = (t/S) ÷ ⌈t/S⌉ (the last wave runs partly empty); K₀ = {@link
- * ComputeCalibration#TILE_DEPTH}. Time = max(FLOPs ÷ (peak × efficiency), bytes ÷ bandwidth) with
- * bytes = e(mk + kn + mn) for elements of e bytes. O(1).
+ * R×C (R = {@link ComputeCalibration#TILE_ROWS}; C = {@link ComputeCalibration#TILE_COLUMNS}, or
+ * half that when it fits the shape better, as libraries choose a narrower tile for narrow
+ * outputs), a batch of b GEMMs in one kernel has t = b·⌈m/R⌉·⌈n/C⌉ tiles, q_tile = mn ÷
+ * (⌈m/R⌉·⌈n/C⌉·R·C) (padding of the edge tiles) and, with S tile slots, q_wave = (t/S) ÷ ⌈t/S⌉
+ * (the last wave runs partly empty); K₀ = {@link ComputeCalibration#TILE_DEPTH}. Time = max(FLOPs ÷
+ * (peak × efficiency), bytes ÷ bandwidth) with bytes = e(mk + kn + mn) for elements of e bytes,
+ * per GEMM of the batch. O(1).
  */
 public final class Gemm {
     private Gemm() {
@@ -21,26 +23,44 @@ public final class Gemm {
 
     /** The achieved fraction of peak on this shape (see the class comment). */
     public static double efficiency(Device device, double m, double n, double k) {
+        return efficiency(device, m, n, k, 1);
+    }
+
+    /** The achieved fraction of peak of a batch of {@code batch} GEMMs of this shape in one kernel. */
+    public static double efficiency(Device device, double m, double n, double k, double batch) {
         if (m <= 0 || n <= 0 || k <= 0) {
             return device.matmulEfficiency();
         }
-        double rowTiles = Math.ceil(m / ComputeCalibration.TILE_ROWS);
-        double columnTiles = Math.ceil(n / ComputeCalibration.TILE_COLUMNS);
-        double tiles = rowTiles * columnTiles;
-        double tileQuantization = m * n / (tiles * ComputeCalibration.TILE_ROWS * ComputeCalibration.TILE_COLUMNS);
-        double waves = tiles / device.tileSlots();
-        double waveQuantization = waves / Math.ceil(waves);
+        double wide = quantization(device, m, n, batch, ComputeCalibration.TILE_COLUMNS);
+        double narrow = quantization(device, m, n, batch, ComputeCalibration.TILE_COLUMNS / 2);
         double depth = k / (k + ComputeCalibration.TILE_DEPTH);
-        return device.matmulEfficiency() * tileQuantization * waveQuantization * depth;
+        return device.matmulEfficiency() * Math.max(wide, narrow) * depth;
     }
 
-    /** Seconds for {@code count} GEMMs of this shape (roofline). */
+    /** q_tile × q_wave with output tiles {@code columns} wide. */
+    private static double quantization(Device device, double m, double n, double batch, int columns) {
+        double tilesPerGemm = Math.ceil(m / ComputeCalibration.TILE_ROWS) * Math.ceil(n / columns);
+        double tileQuantization = m * n / (tilesPerGemm * ComputeCalibration.TILE_ROWS * columns);
+        double waves = batch * tilesPerGemm / device.tileSlots();
+        return tileQuantization * waves / Math.ceil(waves);
+    }
+
+    /** Seconds for {@code count} GEMMs of this shape, one after another (roofline). */
     public static double seconds(Device device, double m, double n, double k, double count) {
-        if (m <= 0 || n <= 0 || k <= 0 || count <= 0) {
+        return count <= 0 ? 0 : count * roofline(device, m, n, k, efficiency(device, m, n, k));
+    }
+
+    /** Seconds for a batch of {@code batch} GEMMs of this shape run as one kernel (batched GEMM). */
+    public static double batchedSeconds(Device device, double m, double n, double k, double batch) {
+        return batch <= 0 ? 0 : batch * roofline(device, m, n, k, efficiency(device, m, n, k, batch));
+    }
+
+    private static double roofline(Device device, double m, double n, double k, double efficiency) {
+        if (m <= 0 || n <= 0 || k <= 0) {
             return 0;
         }
-        double computeSeconds = flops(m, n, k) / (device.gemmFlopsPerSecond() * efficiency(device, m, n, k));
+        double computeSeconds = flops(m, n, k) / (device.gemmFlopsPerSecond() * efficiency);
         double memorySeconds = device.memorySeconds(device.activationBytes() * (m * k + k * n + m * n));
-        return count * Math.max(computeSeconds, memorySeconds);
+        return Math.max(computeSeconds, memorySeconds);
     }
 }

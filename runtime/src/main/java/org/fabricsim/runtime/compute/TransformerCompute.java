@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.compute;
 
+import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TrainingSpec.Recompute;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
@@ -15,8 +16,13 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <li>Attention projections: QKV (T, (a + 2g)d/t, h), output (T, h, ad/t); with MLA (kv rank r,
  * RoPE width ρ): Q (T, a(d+ρ)/t, h), KV down (T, r + ρ, h), KV up (T, 2ad/t, r), output as above.</li>
  * <li>Flash attention, causal: forward 4·T·(s/2)·d·a/t FLOPs (MLA: 2·T·(s/2)·(2d+ρ)·a/t); backward
- * 2.5× forward (five GEMMs for two); at {@link ComputeCalibration#ATTENTION_FORWARD_EFFICIENCY}
- * and {@link ComputeCalibration#ATTENTION_BACKWARD_EFFICIENCY} of the BF16 peak.</li>
+ * 2.5× forward (five GEMMs for two); at the software stack's forward and backward efficiency of the
+ * sustained BF16 rate ({@link Device#attentionFlopsPerSecond}). Unfused attention: see
+ * {@link #unfusedAttention}.</li>
+ * <li>Kernel launches: every kernel adds the profile's fixed cost c (GPU idle between dependent
+ * kernels while the host issues the next): 3 per GEMM (forward, input and weight gradient), the
+ * stack's element-wise kernels per layer forward and twice that backward, the attention kernels,
+ * and the loss's.</li>
  * <li>MLP: up (T, f/t or 2f/t gated, h), down (T, h, f/t). MoE: router (T/t, E, h); the busiest
  * expert-parallel rank runs E/EP experts over T/t·k·L token copies, L = min(skew, capacity) its
  * load over the mean ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad}), each expert
@@ -42,6 +48,8 @@ public final class TransformerCompute {
     private final double expertLoad;
     private final boolean sequenceParallel;
     private final Recompute recompute;
+    private final SoftwareSpec software;
+    private final double kernelSeconds;
 
     /**
      * @param device            the accelerator at the training precision
@@ -53,9 +61,12 @@ public final class TransformerCompute {
      * @param expertLoad        the busiest EP rank's expert load over the mean, L ≥ 0 (1 when balanced)
      * @param sequenceParallel  whether TP shards the element-wise work along the sequence
      * @param recompute         activation recomputation
+     * @param software          the software stack (attention kernel, element-wise kernels per layer)
+     * @param kernelSeconds     fixed cost of one kernel launch (profile {@code compute.kernel-overhead})
      */
     public TransformerCompute(Device device, TransformerSpec model, double tokens, double sequence, int tensor,
-            int expert, double expertLoad, boolean sequenceParallel, Recompute recompute) {
+            int expert, double expertLoad, boolean sequenceParallel, Recompute recompute, SoftwareSpec software,
+            double kernelSeconds) {
         this.device = device;
         this.model = model;
         this.tokens = tokens;
@@ -65,6 +76,8 @@ public final class TransformerCompute {
         this.expertLoad = expertLoad;
         this.sequenceParallel = sequenceParallel;
         this.recompute = recompute;
+        this.software = software;
+        this.kernelSeconds = kernelSeconds;
     }
 
     /** One transformer layer; {@code moeLayer} selects routed experts instead of the dense MLP. */
@@ -73,8 +86,10 @@ public final class TransformerCompute {
         PassTime core = attentionCore();
         PassTime mlp = moeLayer ? moe() : denseMlp(model.ffn(), 1);
         double elementwise = elementwiseSeconds(moeLayer);
+        double launches = software.elementwiseKernelsPerLayer() * kernelSeconds;
+        double ratio = ComputeCalibration.BACKWARD_ELEMENTWISE_RATIO;
         PassTime layer = attention.plus(core).plus(mlp)
-                .plus(new PassTime(elementwise, elementwise * ComputeCalibration.BACKWARD_ELEMENTWISE_RATIO, 0, 0, 0));
+                .plus(new PassTime(elementwise + launches, ratio * (elementwise + launches), 0, 0, 0));
         if (recompute == Recompute.FULL) {
             return withRecompute(layer, layer);
         }
@@ -88,7 +103,8 @@ public final class TransformerCompute {
     public PassTime embedding() {
         double hiddenTokens = tokens * model.hidden() / (sequenceParallel ? tensor : 1);
         double forward = device.memorySeconds(hiddenTokens * device.activationBytes());
-        return new PassTime(forward, 0, device.memorySeconds(hiddenTokens * 2 * Float.BYTES), 0, 0);
+        return new PassTime(forward + kernelSeconds, 0,
+                device.memorySeconds(hiddenTokens * 2 * Float.BYTES) + kernelSeconds, 0, 0);
     }
 
     /** Output layer and loss: logits GEMM (T, V/t, h) and the vocab-parallel cross entropy. */
@@ -96,8 +112,10 @@ public final class TransformerCompute {
         PassTime gemm = gemm(tokens, model.vocab() / (double) tensor, model.hidden());
         double logits = tokens * model.vocab() / tensor;
         return gemm.plus(new PassTime(
-                device.memorySeconds(logits * ComputeCalibration.CROSS_ENTROPY_FORWARD_BYTES_PER_LOGIT),
-                device.memorySeconds(logits * ComputeCalibration.CROSS_ENTROPY_BACKWARD_BYTES_PER_LOGIT), 0, 0, 0));
+                device.memorySeconds(logits * ComputeCalibration.CROSS_ENTROPY_FORWARD_BYTES_PER_LOGIT)
+                        + ComputeCalibration.CROSS_ENTROPY_FORWARD_KERNELS * kernelSeconds,
+                device.memorySeconds(logits * ComputeCalibration.CROSS_ENTROPY_BACKWARD_BYTES_PER_LOGIT)
+                        + ComputeCalibration.CROSS_ENTROPY_BACKWARD_KERNELS * kernelSeconds, 0, 0, 0));
     }
 
     /** One optimizer step over {@code parameters} parameters held by this rank. */
@@ -131,16 +149,53 @@ public final class TransformerCompute {
         return gemm(tokens, (a + 2.0 * model.kvHeads()) * d / t, h).plus(output);
     }
 
-    /** Flash attention over a causal mask: each query sees s/2 keys on average. */
+    /**
+     * The attention core of one layer: flash attention over a causal mask (each query sees s/2 keys
+     * on average), or the unfused form over the full score matrix (see {@link #unfusedAttention}).
+     */
     public PassTime attentionCore() {
+        if (software.attention() == SoftwareSpec.AttentionKernel.UNFUSED) {
+            return unfusedAttention();
+        }
         double headsHere = model.heads() / (double) tensor;
         double width = model.kvLoraRank() > 0 ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
         double forwardFlops = 2 * tokens * (sequence / 2) * width * headsHere;
         double backwardFlops = 2.5 * forwardFlops;
-        double forward = forwardFlops / (device.bf16FlopsPerSecond() * ComputeCalibration.ATTENTION_FORWARD_EFFICIENCY);
-        double backward = backwardFlops
-                / (device.bf16FlopsPerSecond() * ComputeCalibration.ATTENTION_BACKWARD_EFFICIENCY);
+        double forward = forwardFlops / (device.attentionFlopsPerSecond() * software.attentionForwardEfficiency())
+                + kernelSeconds;
+        double backward = backwardFlops / (device.attentionFlopsPerSecond() * software.attentionBackwardEfficiency())
+                + ComputeCalibration.FLASH_BACKWARD_KERNELS * kernelSeconds;
         return new PassTime(forward, backward, 0, forwardFlops, forwardFlops + backwardFlops);
+    }
+
+    /**
+     * Attention as batched GEMMs with the score matrix in HBM, per head of this rank (a/t heads, b =
+     * T/s sequences, d head width): forward QKᵀ (s, s, d) and P·V (s, d, s), each b·a/t times; backward
+     * dP = dO·Vᵀ (s, s, d), dV = Pᵀ·dO (s, d, s), dQ = dS·K (s, d, s), dK = dSᵀ·Q (s, d, s). Between
+     * them the b·(a/t)·s² scores pass through HBM at 2 bytes: forward the fused scale-mask-softmax
+     * reads and writes them (4 B) and dropout reads them and writes them with a 1-byte mask (5 B);
+     * backward dropout reads the gradient and the mask and writes (5 B) and the softmax backward reads
+     * the probabilities and the gradient and writes (6 B). Kernels: 4 forward, 6 backward.
+     */
+    private PassTime unfusedAttention() {
+        double d = model.headDim();
+        double s = sequence;
+        double batches = tokens / sequence * model.heads() / tensor;
+        double scores = batches * s * s;
+        double forward = Gemm.batchedSeconds(device, s, s, d, batches) + Gemm.batchedSeconds(device, s, d, s, batches)
+                + device.memorySeconds(scores * ComputeCalibration.UNFUSED_SCORE_FORWARD_BYTES)
+                + ComputeCalibration.UNFUSED_ATTENTION_FORWARD_KERNELS * kernelSeconds;
+        double backward = Gemm.batchedSeconds(device, s, s, d, batches)
+                + 3 * Gemm.batchedSeconds(device, s, d, s, batches)
+                + device.memorySeconds(scores * ComputeCalibration.UNFUSED_SCORE_BACKWARD_BYTES)
+                + ComputeCalibration.UNFUSED_ATTENTION_BACKWARD_KERNELS * kernelSeconds;
+        double forwardFlops = 2 * Gemm.flops(s, s, d) * batches;
+        return new PassTime(forward, backward, 0, forwardFlops, 3 * forwardFlops);
+    }
+
+    /** The projection and MLP GEMMs of one dense layer, the work TP collectives can overlap. */
+    public PassTime denseGemms() {
+        return attentionProjections().plus(denseMlp(model.ffn(), 1));
     }
 
     private PassTime denseMlp(double width, double count) {
@@ -176,9 +231,9 @@ public final class TransformerCompute {
 
     /** A GEMM's forward, and its backward as the input-gradient and weight-gradient GEMMs. */
     private PassTime gemm(double m, double n, double k) {
-        double forward = Gemm.seconds(device, m, n, k, 1);
-        double inputGradient = Gemm.seconds(device, m, k, n, 1);
-        double weightGradient = Gemm.seconds(device, k, n, m, 1);
+        double forward = Gemm.seconds(device, m, n, k, 1) + kernelSeconds;
+        double inputGradient = Gemm.seconds(device, m, k, n, 1) + kernelSeconds;
+        double weightGradient = Gemm.seconds(device, k, n, m, 1) + kernelSeconds;
         double flops = Gemm.flops(m, n, k);
         return new PassTime(forward, inputGradient, weightGradient, flops, 3 * flops);
     }

@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.inference;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -257,7 +258,8 @@ public final class InferenceRunner {
         }
         double acceleratorPs = makespanPs * accelerators;
         metrics.put("acceleratorBusyFraction", acceleratorPs > 0 ? busy / acceleratorPs : 0.0);
-        double peak = Device.of(cluster.node().accelerator(), mfuPeakPrecision(spec)).gemmFlopsPerSecond();
+        double peak = Device.of(cluster.node().accelerator(), mfuPeakPrecision(spec), CalibrationProfile.defaults())
+                .gemmFlopsPerSecond();
         metrics.put("modelFlopsUtilization", acceleratorPs > 0 && peak > 0
                 ? serving.flops() / (peak * acceleratorPs / PICOSECONDS_PER_SECOND) : 0.0);
         metrics.put("iterations", serving.iterations());

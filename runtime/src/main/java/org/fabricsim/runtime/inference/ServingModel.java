@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.inference;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.Gemm;
@@ -7,6 +8,7 @@ import org.fabricsim.runtime.compute.SplitKGemm;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
 /**
@@ -40,7 +42,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * K_p cached latents of its prefix, a GEMM (K_p/(DP·CP), 2ad/t, c) (the KV-up of the new tokens is
  * among the projections above; no prefix is shared across requests, so K_p is the sequence's own
  * earlier chunks). The cache read stays the latent either way. η_att {@link
- * ComputeCalibration#ATTENTION_FORWARD_EFFICIENCY}, κ the KV bytes per token of the model at the
+ * SoftwareSpec#MEGATRON_CORE}'s cuDNN fused attention forward efficiency (the kernel TensorRT-LLM's context phase also runs), κ the KV bytes per token of the model at the
  * KV-cache precision, which may differ from the weights' ({@link KvCache}), and S_kv =
  * PP·DP·CP·(KV-head shards);</li>
  * <li>element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors and
@@ -101,8 +103,8 @@ final class ServingModel {
     ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Precision kvPrecision,
             ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend) {
         this.model = model;
-        this.device = Device.of(accelerator, precision);
-        this.head = Device.of(accelerator, Precision.BF16);
+        this.device = Device.of(accelerator, precision, CalibrationProfile.defaults());
+        this.head = Device.of(accelerator, Precision.BF16, CalibrationProfile.defaults());
         this.weightBytes = precision.bytes();
         this.dispatchBytes = Device.dispatchElementBytes(accelerator, precision);
         this.allReduce = allReduce;
@@ -297,7 +299,7 @@ final class ServingModel {
         double flops = 2 * (model.heads() / (double) tensor)
                 * (prefillPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
         flopsGroup += flops;
-        double compute = flops / (device.bf16FlopsPerSecond() * ComputeCalibration.ATTENTION_FORWARD_EFFICIENCY);
+        double compute = flops / (device.attentionFlopsPerSecond() * SoftwareSpec.MEGATRON_CORE.attentionForwardEfficiency());
         double memory = device.memorySeconds(kvTokens * kvBytesPerToken / model.layers() / kvShards * pipeline);
         return Math.max(compute, memory);
     }

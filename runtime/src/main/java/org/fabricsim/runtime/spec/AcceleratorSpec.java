@@ -15,10 +15,31 @@ package org.fabricsim.runtime.spec;
  * @param scaleUpBytesPerSecond      scale-up bandwidth of one accelerator in one direction, bytes per second
  * @param scaleUpEfficiency          measured fraction of {@code scaleUpBytesPerSecond} one accelerator reaches,
  *                                   0..1; 0 when not measured (the engine's default then applies)
+ * @param architecture               the part's architecture generation in lower case ({@code ampere},
+ *                                   {@code hopper}, {@code blackwell}, {@code cdna3}, ...), the key of its
+ *                                   generation's fitted constants in a calibration profile; empty when unstated
+ * @param computeUnits               streaming multiprocessors (NVIDIA) or compute units (AMD), the output
+ *                                   tiles a GEMM computes at once; 0 when unstated (the compute model then
+ *                                   derives them from the BF16 peak at a Hopper SM's rate)
  */
 public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
         long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double fp8MatmulEfficiency,
-        double scaleUpBytesPerSecond, double scaleUpEfficiency) {
+        double scaleUpBytesPerSecond, double scaleUpEfficiency, String architecture, int computeUnits) {
+
+    /** An accelerator whose architecture and compute units are unstated. */
+    public AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
+            long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double fp8MatmulEfficiency,
+            double scaleUpBytesPerSecond, double scaleUpEfficiency) {
+        this(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes, memoryBytesPerSecond, matmulEfficiency,
+                fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency, "", 0);
+    }
+
+    /** This accelerator with its architecture generation and compute units stated. */
+    public AcceleratorSpec withArchitecture(String generation, int units) {
+        return new AcceleratorSpec(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes,
+                memoryBytesPerSecond, matmulEfficiency, fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency,
+                generation, units);
+    }
 
     /** An accelerator without a separate FP8 GEMM efficiency or a measured scale-up efficiency. */
     public AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
@@ -36,5 +57,7 @@ public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSec
         Specs.requireNonNegative("fp8MatmulEfficiency", fp8MatmulEfficiency);
         Specs.requireNonNegative("scaleUpBytesPerSecond", scaleUpBytesPerSecond);
         Specs.requireNonNegative("scaleUpEfficiency", scaleUpEfficiency);
+        Specs.requireNonNegative("computeUnits", computeUnits);
+        architecture = architecture == null ? "" : architecture;
     }
 }

@@ -17,11 +17,22 @@ package org.fabricsim.runtime.spec;
  * @param sharding              optimizer/gradient/weight sharding across DP
  * @param recompute             activation recomputation
  * @param overlap               fraction of DP communication that may hide behind backward compute, 0..1
+ * @param software              the software stack the run used
+ * @param tensorOverlap         whether TP collectives overlap the GEMMs they feed (Megatron-Core {@code
+ *                              --tp-comm-overlap}, Transformer Engine userbuffers)
  */
 public record TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
         long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
-        PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap)
-        implements WorkloadSpec {
+        PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
+        SoftwareSpec software, boolean tensorOverlap) implements WorkloadSpec {
+
+    /** A job on Megatron-Core's stack ({@link SoftwareSpec#MEGATRON_CORE}) without TP overlap. */
+    public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
+            long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
+            PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap) {
+        this(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch, precision, parallel,
+                schedule, virtualStages, sharding, recompute, overlap, SoftwareSpec.MEGATRON_CORE, false);
+    }
 
     public TrainingSpec {
         Specs.requireName(name);
@@ -31,6 +42,9 @@ public record TrainingSpec(String name, TransformerSpec model, ClusterSpec clust
         Specs.requirePositive("microBatch", microBatch);
         Specs.requirePositive("virtualStages", virtualStages);
         Specs.requireNonNegative("overlap", overlap);
+        if (software == null) {
+            throw new IllegalArgumentException("a training job needs a software stack");
+        }
     }
 
     /** Pipeline schedules. */

@@ -76,14 +76,15 @@ public final class TrainingStep {
         int tp = par.tensor();
         int dp = par.data();
         boolean sp = par.sequenceParallel() && tp > 1;
-        Device device = Device.forTraining(spec.cluster().node().accelerator(), spec.precision());
+        Device device = Device.forTraining(spec.cluster().node().accelerator(), spec.precision(), profile);
+        double kernelSeconds = profile.value(ComputeCalibration.KERNEL_OVERHEAD);
         double smShare = device.collectiveSmShare();
         double tokens = (double) spec.microBatch() * spec.sequence() / par.context();
         double expertLoad = par.expertRouting().busiestLoad();
         TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
-                par.expert(), expertLoad, sp, spec.recompute());
+                par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds);
         TransformerCompute plain = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
-                par.expert(), expertLoad, sp, Recompute.NONE);
+                par.expert(), expertLoad, sp, Recompute.NONE, spec.software(), kernelSeconds);
         PassTime dense = compute.layer(false);
         PassTime moe = model.moe() ? compute.layer(true) : PassTime.ZERO;
         PassTime denseNoRecompute = plain.layer(false);
@@ -91,8 +92,11 @@ public final class TrainingStep {
 
         double e = Precision.BF16.bytes();
         double tpRing = timer.ringSeconds(Axis.TENSOR, tp, tokens * model.hidden() * e, 0);
-        double tpForward = TP_COLLECTIVES_PER_PASS * tpRing;
-        double tpBackward = (spec.recompute() == Recompute.FULL ? 2 : 1) * TP_COLLECTIVES_PER_PASS * tpRing;
+        PassTime gemms = compute.denseGemms();
+        double tpForward = TensorOverlap.exposedSeconds(spec.tensorOverlap(), TP_COLLECTIVES_PER_PASS * tpRing,
+                gemms.forwardSeconds(), tp, smShare);
+        double tpBackward = (spec.recompute() == Recompute.FULL ? 2 : 1) * TensorOverlap.exposedSeconds(
+                spec.tensorOverlap(), TP_COLLECTIVES_PER_PASS * tpRing, gemms.backwardSeconds(), tp, smShare);
         double kvBytes = 2 * tokens * par.context() * Math.max(1.0, model.kvHeads() / (double) tp) * model.headDim() * e;
         ContextExchange cp = ContextExchange.of(par.contextMode(), par.context(), kvBytes, compute.attentionCore(),
                 smShare, timer);

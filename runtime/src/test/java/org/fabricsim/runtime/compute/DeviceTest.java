@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.compute;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +17,7 @@ class DeviceTest {
 
     @Test
     void shouldRunFp8GemmsAtTheFp8PeakAndTheFp8Efficiency() {
-        Device device = Device.of(H100, Precision.FP8);
+        Device device = Device.of(H100, Precision.FP8, CalibrationProfile.defaults());
         assertEquals(1979e12, device.gemmFlopsPerSecond());
         assertEquals(0.770, device.matmulEfficiency());
         assertEquals(989e12, device.bf16FlopsPerSecond(), "attention and MFU stay at the BF16 peak");
@@ -24,7 +25,7 @@ class DeviceTest {
 
     @Test
     void shouldKeepTheBf16EfficiencyForBf16Gemms() {
-        Device device = Device.of(H100, Precision.BF16);
+        Device device = Device.of(H100, Precision.BF16, CalibrationProfile.defaults());
         assertEquals(989e12, device.gemmFlopsPerSecond());
         assertEquals(0.803, device.matmulEfficiency());
     }
@@ -33,14 +34,14 @@ class DeviceTest {
     void shouldFallBackToTheBf16EfficiencyWithoutAnFp8Figure() {
         AcceleratorSpec unmeasured = new AcceleratorSpec("t.A", "t", 989e12, 1979e12, 80_000_000_000L, 3.35e12, 0.803,
                 450e9);
-        assertEquals(0.803, Device.of(unmeasured, Precision.FP8).matmulEfficiency());
+        assertEquals(0.803, Device.of(unmeasured, Precision.FP8, CalibrationProfile.defaults()).matmulEfficiency());
     }
 
     @Test
     void shouldIgnoreTheFp8EfficiencyOnAPartWithoutFp8() {
         AcceleratorSpec a100 = new AcceleratorSpec("nvidia.A100_SXM", "NVIDIA", 312e12, 0, 80_000_000_000L, 2.0e12,
                 0.869, 0.5, 300e9, 0);
-        Device device = Device.of(a100, Precision.FP8);
+        Device device = Device.of(a100, Precision.FP8, CalibrationProfile.defaults());
         assertEquals(312e12, device.gemmFlopsPerSecond(), "FP8 GEMMs fall back to BF16 on a part without FP8");
         assertEquals(0.869, device.matmulEfficiency());
     }
@@ -50,19 +51,19 @@ class DeviceTest {
         AcceleratorSpec a100 = new AcceleratorSpec("nvidia.A100_SXM", "NVIDIA", 312e12, 0, 80_000_000_000L, 2.0e12,
                 0.869, 300e9);
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> Device.forTraining(a100, Precision.FP8));
+                () -> Device.forTraining(a100, Precision.FP8, CalibrationProfile.defaults()));
         assertTrue(refused.getMessage().startsWith("nvidia.A100_SXM has no FP8 rate in the catalog"),
                 refused.getMessage());
     }
 
     @Test
     void shouldRefuseToTrainAtFp4OrInt8() {
-        assertThrows(IllegalArgumentException.class, () -> Device.forTraining(H100, Precision.FP4));
-        assertThrows(IllegalArgumentException.class, () -> Device.forTraining(H100, Precision.INT8));
+        assertThrows(IllegalArgumentException.class, () -> Device.forTraining(H100, Precision.FP4, CalibrationProfile.defaults()));
+        assertThrows(IllegalArgumentException.class, () -> Device.forTraining(H100, Precision.INT8, CalibrationProfile.defaults()));
     }
 
     @Test
     void shouldTrainAtFp8OnAPartWithAnFp8Rate() {
-        assertEquals(1979e12, Device.forTraining(H100, Precision.FP8).gemmFlopsPerSecond());
+        assertEquals(1979e12, Device.forTraining(H100, Precision.FP8, CalibrationProfile.defaults()).gemmFlopsPerSecond());
     }
 }

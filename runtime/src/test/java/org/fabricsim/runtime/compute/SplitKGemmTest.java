@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.compute;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.fabricsim.runtime.spec.AcceleratorSpec;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class SplitKGemmTest {
     /** H100 SXM: 132 tile slots (989e12 / (4096 · 1.83e9)), MAMF 0.803. */
     private static final Device H100 = Device.of(new AcceleratorSpec("h", "NVIDIA", 989e12, 1979e12, 80_000_000_000L,
-            3.35e12, 0.803, 450e9), Precision.FP8);
+            3.35e12, 0.803, 450e9), Precision.FP8, CalibrationProfile.defaults());
 
     @Test
     void shouldSplitTheReductionOfASkinnyGemmOverIdleSlots() {

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.compute;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TrainingSpec.Recompute;
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,8 @@ class TransformerComputeTest {
     void shouldMoveThirtyEightBytesPerLogitForwardAndFourteenBackwardInTheCrossEntropy() {
         // 1,024 tokens x 32,768 logits (TP 1) = 33,554,432 logits; at 2.68e12 B/s:
         // forward 38 B each = 0.47576 ms, backward 14 B each = 0.17528 ms, on top of the logits GEMM.
-        TransformerCompute compute = new TransformerCompute(H100_LIKE, GPT, 1024, 1024, 1, 1, 1, false, Recompute.NONE);
+        TransformerCompute compute = new TransformerCompute(H100_LIKE, GPT, 1024, 1024, 1, 1, 1, false, Recompute.NONE,
+                SoftwareSpec.MEGATRON_CORE, 0);
         PassTime logits = compute.logits();
         double gemmForward = Gemm.seconds(H100_LIKE, 1024, 32768, 1024, 1);
         double gemmBackward = Gemm.seconds(H100_LIKE, 1024, 1024, 32768, 1);
@@ -27,7 +29,8 @@ class TransformerComputeTest {
     @Test
     void shouldZeroFourBytesOfGradientBufferPerParameter() {
         // 1e9 parameters x 4 B (FP32) / 2.68e12 B/s = 1.4925 ms.
-        TransformerCompute compute = new TransformerCompute(H100_LIKE, GPT, 1024, 1024, 1, 1, 1, false, Recompute.NONE);
+        TransformerCompute compute = new TransformerCompute(H100_LIKE, GPT, 1024, 1024, 1, 1, 1, false, Recompute.NONE,
+                SoftwareSpec.MEGATRON_CORE, 0);
         assertEquals(4e9 / 2.68e12, compute.gradientResetSeconds(1e9), 1e-15);
     }
 

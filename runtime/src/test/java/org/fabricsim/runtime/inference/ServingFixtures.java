@@ -23,7 +23,7 @@ final class ServingFixtures {
      * 450 GB/s (catalog).
      */
     static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12, 81_559L << 20,
-            3.35e12, 0.803, 0.770, 450e9, 0);
+            3.35e12, 0.803, 0.770, 450e9, 0).withArchitecture("hopper", 132);
     /** NVLink4: 450 GB/s per GPU per direction; 100 ns per hop (as the engine benchmarks' NVLink class). */
     static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
             "NVIDIA", 450e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true,

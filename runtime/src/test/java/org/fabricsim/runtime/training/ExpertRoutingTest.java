@@ -13,6 +13,7 @@ import org.fabricsim.runtime.compute.PassTime;
 import org.fabricsim.runtime.compute.TransformerCompute;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
@@ -43,7 +44,8 @@ class ExpertRoutingTest {
 
     private static PassTime moeLayer(double load) {
         // 256 tokens per rank, TP 1, EP 2: one local expert receives 256 × top-1 × L copies.
-        return new TransformerCompute(TOY, TOY_MOE, 256, 256, 1, 2, load, false, Recompute.NONE).layer(true);
+        return new TransformerCompute(TOY, TOY_MOE, 256, 256, 1, 2, load, false, Recompute.NONE,
+                SoftwareSpec.MEGATRON_CORE, 0).layer(true);
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -24,7 +25,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
 final class TrainingFixtures {
     /** H100_SXM: BF16 989, FP8 1979 TFLOPS, 81,559 MiB at 3.35 TB/s, efficiency 80.3% (MAMF), 18 x 25 GB/s NVLink4. */
     static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
-            81_559L << 20, 3.35e12, 0.803, 450e9);
+            81_559L << 20, 3.35e12, 0.803, 450e9).withArchitecture("hopper", 132);
     /** NVLink4: 25 GB/s per link, NVLS; the catalog states no latency. */
     static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
             "NVIDIA", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true,
@@ -47,6 +48,36 @@ final class TrainingFixtures {
     static final NodeSpec DGX_H100 = new NodeSpec("nvidia.DGX_H100", H100, 8,
             new ScaleUpSpec(NVLINK4, ScaleUpSpec.Kind.SWITCHED, 8, 450e9, true), CX7, 8, true);
 
+    /** A100_SXM 80 GB: BF16/FP16 312 TFLOPS, 80 GB at 2,039 GB/s, efficiency 86.9% (MAMF), 12 x 25 GB/s NVLink3. */
+    static final AcceleratorSpec A100 = new AcceleratorSpec("nvidia.A100_SXM", "NVIDIA", 312e12, 0, 80_000_000_000L,
+            2039e9, 0.869, 300e9).withArchitecture("ampere", 108);
+    /** NVLink3: 25 GB/s per link; the A100's NVSwitch has no in-switch reduction. */
+    static final FabricSpec NVLINK3 = new FabricSpec("nvidia.NVLink3", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
+            "NVIDIA", 25e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, false,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
+    /** InfiniBand HDR: 200 Gb/s, credit-based, adaptive routing (Selene). */
+    static final FabricSpec HDR = new FabricSpec("nvidia.InfiniBand_HDR", "NVIDIA", FabricSpec.FabricScope.SCALE_OUT,
+            false, "", 25e9, 0, true, FabricSpec.CongestionControl.INFINIBAND, true, false, false,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
+    /** RoCEv2 at 200 Gb/s (MegaScale: "8x200G RoCE NICs on 8 different ToRs"), ECMP. */
+    static final FabricSpec ROCE_200 = new FabricSpec("standards.RoCEv2_200", "IBTA", FabricSpec.FabricScope.SCALE_OUT,
+            true, "", 25e9, 0, true, FabricSpec.CongestionControl.DCQCN, false, false, false,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER);
+    /** ConnectX-6: 1 x 200 Gb/s, PCIe Gen4 x16. */
+    static final NicSpec CX6 = new NicSpec("nvidia.ConnectX6", "NVIDIA", 1, 25e9, 32e9, 0);
+    /** DGX A100: 8 x A100 on a switched NVLink3 domain (300 GB/s per GPU), 8 x 200G NICs rail-aligned. */
+    static final NodeSpec DGX_A100 = new NodeSpec("nvidia.DGX_A100", A100, 8,
+            new ScaleUpSpec(NVLINK3, ScaleUpSpec.Kind.SWITCHED, 8, 300e9, false), CX6, 8, true);
+
+    /**
+     * Megatron-LM as of SC'21: PyTorch eager with Apex fused LayerNorm, TorchScript-fused bias-GeLU and
+     * bias-dropout-add, and unfused attention (QKᵀ, fused scale-mask-softmax, dropout, P·V); seven
+     * element-wise kernels per layer forward: two norms, two bias-dropout-adds, bias-GeLU, and the
+     * permute-contiguous copy of the attention context (megatron/model/transformer.py, 2021).
+     */
+    static final SoftwareSpec MEGATRON_2021 = new SoftwareSpec("fabric.catalog.software.MegatronLM2021",
+            SoftwareSpec.AttentionKernel.UNFUSED, 0, 0, 7);
+
     private TrainingFixtures() {
     }
 
@@ -62,6 +93,26 @@ final class TrainingFixtures {
         return new ClusterSpec("nvidia.megatron.SuperPod6K", DGX_H100, 768, new ScaleOutSpec(NDR,
                 new TopologySpec.RailOptimized(QM9700, 8, 2, List.of(1.0, 1.0)), ScaleOutSpec.Routing.ADAPTIVE), 0,
                 null, null);
+    }
+
+    /**
+     * Selene (Megatron-LM SC'21 notes): DGX A100 80 GB, 8 x HDR 200G InfiniBand per node, three-level
+     * non-blocking fat-tree, adaptive routing; sized for the largest row (2,520 GPUs = 315 nodes).
+     */
+    static ClusterSpec selene() {
+        return new ClusterSpec("nvidia.Selene", DGX_A100, 320, new ScaleOutSpec(HDR,
+                new TopologySpec.FatTree(null, 3, List.of(1.0, 1.0, 1.0)), ScaleOutSpec.Routing.ADAPTIVE), 0, null,
+                null);
+    }
+
+    /**
+     * The MegaScale A100 cluster (NSDI'24 §6 and the training.csv notes): 8 x 200G RoCE NICs per server,
+     * each on a different ToR, three-tier Clos of Tomahawk 4 at full bisection (the paper states no
+     * oversubscription: assumed 1:1), ECMP; sized for the largest row (8,192 GPUs).
+     */
+    static ClusterSpec megaScaleA100() {
+        return new ClusterSpec("bytedance.MegaScaleA100", DGX_A100, 1024, new ScaleOutSpec(ROCE_200,
+                new TopologySpec.FatTree(null, 3, List.of(1.0, 1.0, 1.0)), ScaleOutSpec.Routing.ECMP), 0, null, null);
     }
 
     /** A dense transformer; head width = hidden ÷ heads. */
