@@ -93,6 +93,7 @@ public final class RingAllReduce {
                 )), // workloads
             List.of(), // variations
             List.of(), // report
+            List.of(), // expectations
             1L // seed
         );
     }

@@ -93,6 +93,7 @@ public final class Lone {
                 )), // workloads
             List.of(), // variations
             List.of(), // report
+            List.of(), // expectations
             1L // seed
         );
     }

@@ -245,6 +245,7 @@ class LanguageTest {
                 vary data in [8, 16]
                 vary cluster in [FatTreeCluster, Rails]
                 report mfu, step-time, cost
+                expect mfu 40 % within 2 points source "a published run"
                 seed 42
             }
             """;

@@ -50,7 +50,7 @@ class StudyRunnerTest {
     void shouldExpandTheCartesianProductWithTheLastAxisVaryingFastest() {
         StudySpec study = new StudySpec("t", "t.fabric", "t.Sweep", List.of(BENCH),
                 List.of(new VariationSpec(Parameter.DATA, List.of(1L, 2L)),
-                        new VariationSpec(Parameter.TENSOR, List.of(4L, 8L, 16L))), List.of(), 7);
+                        new VariationSpec(Parameter.TENSOR, List.of(4L, 8L, 16L))), List.of(), List.of(), 7);
         List<StudyRunner.PlannedRun> runs = StudyRunner.expand(study);
         // 2 x 3 = 6 combinations, in the order (1,4) (1,8) (1,16) (2,4) (2,8) (2,16).
         assertEquals(6, study.runCount());
@@ -75,7 +75,7 @@ class StudyRunnerTest {
         ClusterSpec slow = renamed(TWO_NODES, "t.Slow", 25e9);
         StudySpec study = new StudySpec("t", "t.fabric", "t.Fabrics", List.of(BENCH),
                 List.of(new VariationSpec(Parameter.CLUSTER, List.of(TWO_NODES, fast, slow, fast, slow, TWO_NODES))),
-                List.of(), 42);
+                List.of(), List.of(), 42);
         StudyResult serial = new StudyRunner(echo(new ArrayList<>()), 1, StudyRunner.Progress.NONE).run(study);
         StudyResult parallel = new StudyRunner(echo(Collections.synchronizedList(new ArrayList<>())), 4,
                 StudyRunner.Progress.NONE).run(study);
@@ -94,7 +94,8 @@ class StudyRunnerTest {
         ClusterSpec unsupported = renamed(TWO_NODES, "t.Unsupported", 50e9);
         ClusterSpec oneNode = TestClusters.singleSwitch(1, 4, 50e9, 500_000L);
         StudySpec study = new StudySpec("t", "t.fabric", "t.Fabrics", List.of(BENCH),
-                List.of(new VariationSpec(Parameter.CLUSTER, List.of(TWO_NODES, unsupported, oneNode))), List.of(), 1);
+                List.of(new VariationSpec(Parameter.CLUSTER, List.of(TWO_NODES, unsupported, oneNode))), List.of(), List.of(),
+                1);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
         StudyResult result = new StudyRunner(echo(new ArrayList<>()), 2,
                 (done, total, run) -> progress.add(done + "/" + total)).run(study);

@@ -26,6 +26,7 @@ import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.ExpectationSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -89,7 +90,10 @@ public class SpecMapper {
         return programs;
     }
 
-    /** One study: its workload, its axes (the Cartesian product is taken by the runtime), its report and seed. */
+    /**
+     * One study: its workload, its axes (the Cartesian product is taken by the runtime), its report,
+     * its expectations ({@link ExpectationMapper}) and its seed.
+     */
     public StudySpec toStudy(Study study, String model, String source) {
         List<VariationSpec> variations = new ArrayList<>();
         for (Variation variation : study.getVariations()) {
@@ -101,8 +105,10 @@ public class SpecMapper {
         }
         List<String> report = study.getMetrics().stream().map(Metric::getLiteral).toList();
         long seed = Written.written(study, Literals.STUDY__SEED) ? study.getSeed() : StudySpec.DEFAULT_SEED;
+        List<ExpectationSpec> expectations = study.getExpectations().stream()
+                .map(ExpectationMapper::toExpectation).toList();
         return new StudySpec(model, source, names.qualifiedName(study),
-                List.of(workloads.toWorkload(study.getWorkload())), variations, report, seed);
+                List.of(workloads.toWorkload(study.getWorkload())), variations, report, expectations, seed);
     }
 
     /**

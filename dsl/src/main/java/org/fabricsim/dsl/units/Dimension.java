@@ -15,6 +15,7 @@ public enum Dimension {
     MONEY_RATE("a price per hour", "$2.50/h"),
     ENERGY_PRICE("an electricity price", "$0.08/kWh"),
     REQUEST_RATE("a rate of requests", "10 /s"),
+    TOKEN_RATE("a rate of tokens", "2500 tokens/s"),
     /** Not a dimension: a unit that is only meaningful with or without {@code $}, used wrongly. */
     INVALID("not a valid quantity", "$2.50/h");
 

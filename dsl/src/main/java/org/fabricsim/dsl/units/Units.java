@@ -10,7 +10,7 @@ import org.fabricsim.dsl.model.Written;
 /**
  * The one place where units are normalized. Every quantity becomes a number in its dimension's
  * base unit: bytes per second, bytes, seconds, FLOP/s, a fraction (80 % = 0.8), watts, dollars,
- * dollars per hour, dollars per kWh, or requests per second.
+ * dollars per hour, dollars per kWh, requests per second, or tokens per second.
  *
  * <p>Bits and bytes differ: 1 Gb/s = 1e9 / 8 bytes per second, 1 GB/s = 1e9 bytes per second.
  * Decimal prefixes (K, M, G, T) are powers of 1000; binary prefixes (Ki, Mi, Gi, Ti) powers of 1024.
@@ -53,6 +53,7 @@ public final class Units {
             case PERCENT -> Dimension.FRACTION;
             case WATT, KILOWATT -> Dimension.POWER;
             case PER_SECOND -> Dimension.REQUEST_RATE;
+            case TOKENS_PER_SECOND -> Dimension.TOKEN_RATE;
             case PER_HOUR, PER_KWH -> Dimension.INVALID;
         };
     }
@@ -84,7 +85,7 @@ public final class Units {
             case PERCENT -> 0.01;
             case WATT -> 1;
             case KILOWATT -> 1e3;
-            case PER_HOUR, PER_KWH, PER_SECOND -> 1;
+            case PER_HOUR, PER_KWH, PER_SECOND, TOKENS_PER_SECOND -> 1;
         };
     }
 

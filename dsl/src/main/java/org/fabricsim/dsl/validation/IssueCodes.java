@@ -150,6 +150,12 @@ public final class IssueCodes {
     public static final String SOFTWARE_ATTENTION_EFFICIENCY = PREFIX + "software.attention-efficiency";
     /** An accelerator without an architecture and compute units, or with compute units below 1. Data: none. */
     public static final String ACCELERATOR_ARCHITECTURE = PREFIX + "hardware.architecture";
+    /**
+     * A study's {@code expect} line that cannot be held against its runs: a metric that is not one
+     * figure or that the workload does not report, a missing or extra percentile or message size, or
+     * a tolerance in another dimension. Data: none.
+     */
+    public static final String EXPECTATION = PREFIX + "study.expectation";
 
     /** A definition that nothing references, in a file that has workloads or studies. Data: the name. */
     public static final String UNUSED = PREFIX + "hygiene.unused";

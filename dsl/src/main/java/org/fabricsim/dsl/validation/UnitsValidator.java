@@ -46,6 +46,7 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.SLO__LIMIT, Dimension.TIME),
             Map.entry(Literals.BENCHMARK__SIZES, Dimension.DATA_SIZE),
             Map.entry(Literals.BENCHMARK__UP_TO, Dimension.DATA_SIZE),
+            Map.entry(Literals.EXPECTATION__SIZE, Dimension.DATA_SIZE),
             Map.entry(Literals.COST__ACCELERATOR_HOUR, Dimension.MONEY_RATE),
             Map.entry(Literals.COST__CAPEX, Dimension.MONEY),
             Map.entry(Literals.COST__AMORTIZATION, Dimension.TIME),

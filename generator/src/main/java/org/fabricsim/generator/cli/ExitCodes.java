@@ -1,5 +1,9 @@
 package org.fabricsim.generator.cli;
 
+import java.io.PrintWriter;
+
+import org.fabricsim.runtime.result.StudyResult;
+
 /** The command line's exit codes. */
 public final class ExitCodes {
     /** Success. */
@@ -8,9 +12,30 @@ public final class ExitCodes {
     public static final int MODEL_ERRORS = 1;
     /** Bad command-line usage, or a file that cannot be read or written. */
     public static final int USAGE = 2;
-    /** {@code simulate}: the model is valid but at least one of its runs failed; the reasons are in the results. */
+    /**
+     * {@code simulate}: the model is valid but at least one of its runs failed (the reasons are in the
+     * results), or, with {@code --fail-on-miss}, a prediction missed a figure its study expects.
+     */
     public static final int RUNS_FAILED = 3;
 
     private ExitCodes() {
+    }
+
+    /**
+     * The exit code of {@code simulate}: {@link #RUNS_FAILED} when a run failed, or when
+     * {@code failOnMiss} and a prediction missed its figure (saying so on {@code err}), else {@link #OK}.
+     */
+    static int ofSimulation(StudyResult result, boolean failOnMiss, PrintWriter err) {
+        long failed = result.runs().stream().filter(r -> !r.succeeded()).count();
+        int misses = result.misses().size();
+        if (failed > 0) {
+            err.println("fabric: " + failed + " of " + result.runs().size() + " run(s) failed; the reasons are in the"
+                    + " results");
+        } else if (failOnMiss && misses > 0) {
+            err.println("fabric: " + misses + " prediction(s) missed an expected figure (--fail-on-miss); the MISSES"
+                    + " lines say which");
+        }
+        err.flush();
+        return failed > 0 || failOnMiss && misses > 0 ? RUNS_FAILED : OK;
     }
 }

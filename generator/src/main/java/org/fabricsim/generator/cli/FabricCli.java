@@ -29,13 +29,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The {@code fabric} command line. Exit codes: 0 ok, 1 model errors, 2 usage, 3 a simulated run failed. */
+/**
+ * The {@code fabric} command line. Exit codes: 0 ok, 1 model errors, 2 usage, 3 a simulated run failed
+ * (or, with {@code --fail-on-miss}, a prediction missed a figure the study expects).
+ */
 @Command(name = "fabric", mixinStandardHelpOptions = true, versionProvider = FabricCli.VersionProvider.class,
         description = "Checks, generates and simulates AI-cluster models written in the Fabric language.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = { "0:success", "1:the model has errors (or 'format --check' found unformatted files)",
                 "2:bad usage, or a file that cannot be read or written",
-                "3:simulate: the model is valid but at least one run failed (the reasons are in the results)" },
+                "3:simulate: the model is valid but at least one run failed (the reasons are in the results), or"
+                        + " with --fail-on-miss a prediction missed an expected figure" },
         subcommands = { FabricCli.Validate.class, FabricCli.Generate.class, FabricCli.Simulate.class,
                 FabricCli.Format.class, FabricCli.Lsp.class })
 public final class FabricCli {
@@ -159,7 +163,8 @@ public final class FabricCli {
     @Command(name = "simulate", mixinStandardHelpOptions = true,
             description = "Generates the model's programs (one per study, and per workload no study covers), compiles"
                     + " them in memory, runs every run of each on the local cores and prints the results; runs of a"
-                    + " study are compared side by side against the first. Exit code 3 when a run fails.")
+                    + " study are compared side by side against the first and held against the figures it expects."
+                    + " Exit code 3 when a run fails, or with --fail-on-miss when a prediction misses its figure.")
     static final class Simulate implements Callable<Integer> {
         @Parameters(paramLabel = "FILE", description = "the .fabric model")
         Path file;
@@ -187,6 +192,10 @@ public final class FabricCli {
 
         @Option(names = "--force", description = "replace existing output files")
         boolean force;
+
+        @Option(names = "--fail-on-miss", description = "exit with 3 when a prediction misses a figure a study expects"
+                + " (a miss is a finding: without this flag the exit code stays 0)")
+        boolean failOnMiss;
 
         @Option(names = "--workspace", paramLabel = "DIR", description = WORKSPACE_HELP)
         Path workspaceRoot;
@@ -224,14 +233,7 @@ public final class FabricCli {
             out.print(ConsoleTable.render(result));
             out.flush();
             outputs.forEach((option, path) -> OutputFiles.write(path, ProgramMain.REPORTS.get(option).apply(result), force));
-            long failed = result.runs().stream().filter(r -> !r.succeeded()).count();
-            if (failed > 0) {
-                spec.commandLine().getErr().println("fabric: " + failed + " of " + result.runs().size()
-                        + " run(s) failed; the reasons are in the results");
-                spec.commandLine().getErr().flush();
-                return ExitCodes.RUNS_FAILED;
-            }
-            return ExitCodes.OK;
+            return ExitCodes.ofSimulation(result, failOnMiss, spec.commandLine().getErr());
         }
 
         private List<StudySpec> select(List<StudySpec> programs) {

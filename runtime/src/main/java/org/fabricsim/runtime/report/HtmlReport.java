@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.fabricsim.runtime.result.Comparison;
+import org.fabricsim.runtime.result.ExpectationText;
 import org.fabricsim.runtime.result.Json;
 import org.fabricsim.runtime.result.Metrics;
 import org.fabricsim.runtime.result.StudyResult;
@@ -16,7 +17,8 @@ import org.fabricsim.runtime.result.StudyResult;
  * The self-contained HTML report: one file that works offline. It embeds the JSON result (plus the
  * studies' comparisons) as data and Apache ECharts (unpacked from the {@code org.webjars.npm:echarts}
  * jar into the runtime's resources at build time) as the charting library; the page's script draws
- * the runs table, the side-by-side comparisons with deltas, bandwidth against size for benchmarks,
+ * the runs table, each run's predictions against the figures its study expects, the side-by-side
+ * comparisons with deltas, bandwidth against size for benchmarks,
  * the step-time breakdown, per-tier link-utilization heat maps, latency CDFs and cost, from whatever
  * metrics the runs carry (keys in {@code docs/results-schema.md}). A section whose data no run
  * carries says so instead of drawing an empty chart. Once a chart has drawn, its element gets
@@ -43,6 +45,10 @@ public final class HtmlReport {
             }
         });
         data.put("stepBreakdowns", breakdowns);
+        Map<String, Object> expectations = new LinkedHashMap<>();
+        result.runs().stream().filter(run -> !run.expectations().isEmpty()).forEach(run -> expectations.put(run.name(),
+                run.expectations().stream().map(ExpectationText::cells).toList()));
+        data.put("expectations", expectations);
         String json = jsonInScript(Json.write(data));
         String template = resource(TEMPLATE);
         String library = libraryInScript(resource(LIBRARY));

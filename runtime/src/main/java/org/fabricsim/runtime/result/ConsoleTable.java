@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * Renders results as the console summary: one block per run (collective benchmarks in the
- * nccl-tests layout, other kinds as their scalar metrics, failed runs with their reason), then,
+ * nccl-tests layout, other kinds as their scalar metrics, failed runs with their reason; then the
+ * prediction against each figure the study expects, a miss starting {@code MISSES:}), then,
  * for every study with several runs, the runs side by side with deltas against the baseline.
  */
 public final class ConsoleTable {
@@ -31,8 +32,12 @@ public final class ConsoleTable {
         return out.toString();
     }
 
-    /** One run as text. */
+    /** One run as text, followed by its expectations: the prediction against each published figure. */
     public static String render(RunResult run) {
+        return block(run) + ExpectationText.render(run);
+    }
+
+    private static String block(RunResult run) {
         StringBuilder out = new StringBuilder();
         if (!run.succeeded()) {
             out.append("# ").append(run.name()).append(": FAILED: ").append(run.error()).append('\n');

@@ -2,7 +2,10 @@ package org.fabricsim.runtime.result;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+
+import org.fabricsim.runtime.spec.ExpectationSpec;
 
 /**
  * The result of one run. {@code parameters} and {@code metrics} hold JSON-ready values (numbers,
@@ -20,15 +23,25 @@ import java.util.Map;
  * @param events       discrete events the engine processed; 0 for closed-form runs
  * @param flows        network flows the engine simulated; 0 for closed-form runs
  * @param error        why the run failed, or {@code null} when it succeeded
+ * @param expectations the study's published figures held against this run's metrics; empty when the
+ *                     study states none or the run failed
  */
 public record RunResult(String name, String kind, String study, Map<String, Object> variation, long seed,
         Map<String, Object> parameters, Map<String, Object> metrics, double wallSeconds, long events, long flows,
-        String error) {
+        String error, List<ExpectationResult> expectations) {
 
     public RunResult {
         variation = Collections.unmodifiableMap(new LinkedHashMap<>(variation));
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        expectations = List.copyOf(expectations);
+    }
+
+    /** A result that no figure is held against. */
+    public RunResult(String name, String kind, String study, Map<String, Object> variation, long seed,
+            Map<String, Object> parameters, Map<String, Object> metrics, double wallSeconds, long events, long flows,
+            String error) {
+        this(name, kind, study, variation, seed, parameters, metrics, wallSeconds, events, flows, error, List.of());
     }
 
     /** A successful run of a lone workload, as an engine reports it; the study runner fills in the rest. */
@@ -48,19 +61,26 @@ public record RunResult(String name, String kind, String study, Map<String, Obje
     public RunResult withParameter(String key, Object value) {
         Map<String, Object> more = new LinkedHashMap<>(parameters);
         more.put(key, value);
-        return new RunResult(name, kind, study, variation, seed, more, metrics, wallSeconds, events, flows, error);
+        return new RunResult(name, kind, study, variation, seed, more, metrics, wallSeconds, events, flows, error,
+                expectations);
     }
 
     /** This result with the engine's event and flow counts. */
     public RunResult withEngine(long engineEvents, long engineFlows) {
         return new RunResult(name, kind, study, variation, seed, parameters, metrics, wallSeconds, engineEvents,
-                engineFlows, error);
+                engineFlows, error, expectations);
     }
 
     /** This result as run {@code runName} of {@code studyName} with the given variation and seed. */
     public RunResult inStudy(String runName, String studyName, Map<String, Object> runVariation, long runSeed) {
         return new RunResult(runName, kind, studyName, runVariation, runSeed, parameters, metrics, wallSeconds, events,
-                flows, error);
+                flows, error, expectations);
+    }
+
+    /** This result with {@code specs} held against its metrics; a failed run keeps none. */
+    public RunResult withExpectations(List<ExpectationSpec> specs) {
+        return new RunResult(name, kind, study, variation, seed, parameters, metrics, wallSeconds, events, flows, error,
+                succeeded() ? ExpectationResult.all(specs, metrics) : List.of());
     }
 
     /** Whether the run completed. */
@@ -82,6 +102,7 @@ public record RunResult(String name, String kind, String study, Map<String, Obje
         }
         json.put("parameters", parameters);
         json.put("metrics", metrics);
+        json.put("expectations", expectations.stream().map(ExpectationResult::toJsonMap).toList());
         Map<String, Object> engine = new LinkedHashMap<>();
         engine.put("wallSeconds", wallSeconds);
         engine.put("events", events);

@@ -40,6 +40,11 @@ public record StudyResult(String tool, String model, List<StudyInfo> studies, Li
         return runs.stream().filter(r -> r.study().equals(name)).toList();
     }
 
+    /** The expectations that some run misses, run by run. */
+    public List<ExpectationResult> misses() {
+        return runs.stream().flatMap(r -> r.expectations().stream()).filter(e -> !e.within()).toList();
+    }
+
     /** The JSON document {@code {tool, model, studies[], runs[]}}. */
     public String toJson() {
         return Json.write(toJsonMap());

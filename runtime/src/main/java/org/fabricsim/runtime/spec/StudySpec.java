@@ -13,10 +13,11 @@ import java.util.List;
  * @param variations the sweep's axes, in model order; empty for a single run per workload
  * @param report     the metrics the study asks for, as written after {@code report} (e.g. {@code step-time});
  *                   empty for all
+ * @param expectations the published figures every run is held against, in model order
  * @param seed       the study's seed; run i is seeded from it and i (see {@code StudyRunner})
  */
 public record StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
-        List<VariationSpec> variations, List<String> report, long seed) {
+        List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed) {
 
     /** The seed of a study that does not state one. */
     public static final long DEFAULT_SEED = 1;
@@ -27,6 +28,7 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
         workloads = List.copyOf(workloads);
         variations = List.copyOf(variations);
         report = List.copyOf(report);
+        expectations = List.copyOf(expectations);
     }
 
     /**
@@ -35,12 +37,12 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
      */
     public StudySpec(String model, String source, List<WorkloadSpec> workloads) {
         this(model, source, workloads.size() == 1 ? workloads.get(0).name() : model, workloads, List.of(), List.of(),
-                DEFAULT_SEED);
+                List.of(), DEFAULT_SEED);
     }
 
     /** This study with another seed (the command line's {@code --seed}). */
     public StudySpec withSeed(long newSeed) {
-        return new StudySpec(model, source, name, workloads, variations, report, newSeed);
+        return new StudySpec(model, source, name, workloads, variations, report, expectations, newSeed);
     }
 
     /** Runs the study makes: workloads × the product of the axes' sizes. */

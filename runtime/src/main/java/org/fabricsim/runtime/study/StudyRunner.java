@@ -30,7 +30,8 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
  * (Law, "Simulation Modeling and Analysis", §11.2), so two runs that differ in one varied parameter
  * draw the same requests and ECMP hashes, and their difference is the parameter's effect, not
  * sampling noise. A seed depends only on the study's seed and the workload's position, never on
- * scheduling; 53 bits keep it exact in JSON readers that hold numbers as doubles (JavaScript, jq). A run that throws (an infeasible combination, a case the engine does
+ * scheduling; 53 bits keep it exact in JSON readers that hold numbers as doubles (JavaScript, jq). Every
+ * run that completes is held against each of the study's expectations. A run that throws (an infeasible combination, a case the engine does
  * not simulate yet) becomes a failed {@link RunResult} carrying the reason; the other runs complete.
  */
 public final class StudyRunner {
@@ -189,7 +190,8 @@ public final class StudyRunner {
             for (int i = 0; i < run.parameters().size(); i++) {
                 workload = Variations.apply(workload, run.parameters().get(i), run.values().get(i));
             }
-            return engine.run(workload, run.seed()).inStudy(run.name(), study.name(), run.variation(), run.seed());
+            return engine.run(workload, run.seed()).inStudy(run.name(), study.name(), run.variation(), run.seed())
+                    .withExpectations(study.expectations());
         } catch (RuntimeException e) {
             return RunResult.failed(run.name(), kind(run.workload()), study.name(), run.variation(), run.seed(),
                     reason(e), (System.nanoTime() - startNanos) / 1e9);

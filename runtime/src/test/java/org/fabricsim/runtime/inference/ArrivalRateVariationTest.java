@@ -67,7 +67,7 @@ class ArrivalRateVariationTest {
     @Test
     void shouldRaiseTtftP99AsTheRateApproachesSaturation() {
         StudySpec study = new StudySpec("t", "t.fabric", "t.Load", List.of(deployment(new InferenceSpec.Poisson(1), 300)),
-                List.of(new VariationSpec(Parameter.RATE, List.of(10.0, 20.0, 40.0))), List.of(), 1);
+                List.of(new VariationSpec(Parameter.RATE, List.of(10.0, 20.0, 40.0))), List.of(), List.of(), 1);
         StudyResult result = new StudyRunner(new Simulator()::run, 1, StudyRunner.Progress.NONE).run(study);
         double previous = 0;
         for (RunResult run : result.runs()) {

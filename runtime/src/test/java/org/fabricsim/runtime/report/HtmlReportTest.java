@@ -70,6 +70,12 @@ class HtmlReportTest {
         // Bubble 0.7 s of an 8 s step: 8.75 %, shown to one decimal; stage imbalance 0.05: 5.0 %.
         assertTrue(dom.contains("<td>Scale[data=64]</td><td>8.8%</td><td>5.0%</td>"),
                 "the pipeline table shows the training run's bubble and stage imbalance");
+        // 41 % against 43 %: -2.0 points, within 3; 8 s against 6 s: +33.3 %, outside 10 %.
+        assertTrue(dom.contains("t.Scale[data=64]: 1 of 2 MISSED"), "the run's headline counts its misses");
+        assertTrue(dom.contains("<td>mfu</td><td>43%</td><td>41%</td><td>-2.0 points</td><td>3 points</td>"
+                + "<td class=\"text\">within</td>"), "predicted against expected: the MFU row");
+        assertTrue(dom.contains("<td>+33.3%</td><td>10%</td><td class=\"text misses\">MISSES</td>"),
+                "predicted against expected: the missed step time");
         String serving = dom.substring(dom.indexOf("id=\"serving-table\""), dom.indexOf("</table>",
                 dom.indexOf("id=\"serving-table\"")));
         for (String row : List.of("<td>time to first token p99 (s)</td><td>0.55</td>",

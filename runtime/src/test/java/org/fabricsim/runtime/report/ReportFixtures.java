@@ -6,6 +6,9 @@ import java.util.Map;
 
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.spec.ExpectationSpec;
+import org.fabricsim.runtime.spec.ExpectationSpec.ToleranceKind;
+import org.fabricsim.runtime.spec.ExpectationSpec.Unit;
 
 /**
  * Results for report tests, shaped like the engines' (keys from docs/results-schema.md): the
@@ -15,7 +18,10 @@ final class ReportFixtures {
     private ReportFixtures() {
     }
 
-    /** A two-run benchmark sweep, a two-run training study (one infeasible run) and an inference run. */
+    /**
+     * A two-run benchmark sweep, a two-run training study (one infeasible run; the other held against
+     * 43 % MFU, within, and a 6 s step, missed) and an inference run.
+     */
     static StudyResult mixed() {
         RunResult ringA = benchmark("q.Sweep[cluster=A]", "q.Sweep", "A", 25.0);
         RunResult ringB = benchmark("q.Sweep[cluster=B]", "q.Sweep", "B", 50.0);
@@ -37,7 +43,10 @@ final class ReportFixtures {
         training.put("linkUtilization", utilization);
         training.put("costDollarsPerYear", 3.5e8);
         RunResult train = new RunResult("t.Scale[data=64]", "training", "t.Scale", Map.of("data", 64L), 5,
-                Map.of(), training, 0.2, 1200, 300, null);
+                Map.of(), training, 0.2, 1200, 300, null).withExpectations(List.of(
+                        new ExpectationSpec("mfu", "mfu", 0.43, Unit.PERCENT, 3, ToleranceKind.POINTS, "Table 4"),
+                        new ExpectationSpec("step-time", "stepTimeSeconds", 6.0, Unit.SECONDS, 0.1,
+                                ToleranceKind.RELATIVE, "Table 5")));
         RunResult infeasible = RunResult.failed("t.Scale[data=256]", "training", "t.Scale", Map.of("data", 256L), 6,
                 "infeasible: needs 2048 accelerators but t.C has 1024", 0.0);
         Map<String, Object> serving = new LinkedHashMap<>();
