@@ -39,6 +39,7 @@ class LanguageTest {
 
             accelerator A1 {
                 vendor Acme
+                architecture acme1 compute-units 96
                 compute bf16 500 TFLOPS, fp8 1000 TFLOPS
                 memory 96 GB bandwidth 4 TB/s
                 efficiency 75 %
@@ -201,6 +202,13 @@ class LanguageTest {
                 sharding zero-1
                 recompute selective
                 overlap 80 %
+                software Stack
+                tp-overlap
+            }
+
+            software Stack {
+                attention flash forward 60 % backward 48 %
+                elementwise-kernels 6
             }
 
             inference Serve {

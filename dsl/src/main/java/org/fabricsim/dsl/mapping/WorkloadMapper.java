@@ -98,7 +98,7 @@ final class WorkloadMapper {
 
     /**
      * The software stack; {@link SoftwareSpec#MEGATRON_CORE} (the catalog's {@code
-     * fabric.catalog.software.MegatronCore}) when the training names none.
+     * fabric.catalog.stacks.MegatronCore}) when the training names none.
      */
     SoftwareSpec toSoftware(Software software) {
         if (software == null || software.eIsProxy()) {

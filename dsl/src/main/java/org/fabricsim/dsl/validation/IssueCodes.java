@@ -148,7 +148,7 @@ public final class IssueCodes {
      * attention stating efficiencies it does not use. Data: none.
      */
     public static final String SOFTWARE_ATTENTION_EFFICIENCY = PREFIX + "software.attention-efficiency";
-    /** An accelerator without an architecture and compute units, or with compute units below 1. Data: none. */
+    /** An accelerator's {@code compute-units} below 1. Data: none. */
     public static final String ACCELERATOR_ARCHITECTURE = PREFIX + "hardware.architecture";
     /**
      * A study's {@code expect} line that cannot be held against its runs: a metric that is not one

@@ -43,15 +43,10 @@ public class SoftwareValidator extends FabricCheck {
 
     @Check
     public void checkAcceleratorComputeUnits(Accelerator accelerator) {
-        if (!written(accelerator, Literals.ACCELERATOR__ARCHITECTURE)) {
-            info("No architecture stated: GEMM tiles are counted from the BF16 peak at a Hopper SM's rate and no"
-                    + " per-generation constant of the calibration profile applies. State the part's generation and"
-                    + " its SMs or compute units, e.g. 'architecture hopper compute-units 132'.", accelerator,
-                    Literals.ELEMENT__NAME, IssueCodes.ACCELERATOR_ARCHITECTURE);
-        } else if (accelerator.getComputeUnits() <= 0) {
+        if (written(accelerator, Literals.ACCELERATOR__ARCHITECTURE) && accelerator.getComputeUnits() <= 0) {
             error("'compute-units' must be positive: the streaming multiprocessors (NVIDIA) or compute units (AMD)"
-                    + " of the part's datasheet.", accelerator, Literals.ACCELERATOR__COMPUTE_UNITS,
-                    IssueCodes.ACCELERATOR_ARCHITECTURE);
+                    + " of the part's datasheet, one GEMM output tile each.", accelerator,
+                    Literals.ACCELERATOR__COMPUTE_UNITS, IssueCodes.ACCELERATOR_ARCHITECTURE);
         }
     }
 

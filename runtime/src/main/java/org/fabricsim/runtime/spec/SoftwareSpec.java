@@ -23,7 +23,7 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
      * layer forward: two fused norms, two fused bias-dropout-adds, the activation and RoPE
      * (Megatron-Core {@code TransformerLayer} with TE modules).
      */
-    public static final SoftwareSpec MEGATRON_CORE = new SoftwareSpec("fabric.catalog.software.MegatronCore",
+    public static final SoftwareSpec MEGATRON_CORE = new SoftwareSpec("fabric.catalog.stacks.MegatronCore",
             AttentionKernel.FLASH, 0.60, 0.48, 6);
 
     public SoftwareSpec {

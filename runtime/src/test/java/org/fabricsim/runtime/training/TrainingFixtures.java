@@ -75,7 +75,7 @@ final class TrainingFixtures {
      * element-wise kernels per layer forward: two norms, two bias-dropout-adds, bias-GeLU, and the
      * permute-contiguous copy of the attention context (megatron/model/transformer.py, 2021).
      */
-    static final SoftwareSpec MEGATRON_2021 = new SoftwareSpec("fabric.catalog.software.MegatronLM2021",
+    static final SoftwareSpec MEGATRON_2021 = new SoftwareSpec("fabric.catalog.stacks.MegatronLM2021",
             SoftwareSpec.AttentionKernel.UNFUSED, 0, 0, 7);
 
     private TrainingFixtures() {
