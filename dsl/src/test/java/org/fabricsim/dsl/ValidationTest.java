@@ -210,7 +210,7 @@ class ValidationTest {
     private Model fabric(String scope, String flows) throws Exception {
         return parser.parse("""
                 vendor V
-                fabric F { vendor V scope %s open-standard link 400 Gb/s routing ecmp %s }
+                fabric F { vendor V scope %s open-standard link 400 Gb/s %s }
                 """.formatted(scope, flows));
     }
 

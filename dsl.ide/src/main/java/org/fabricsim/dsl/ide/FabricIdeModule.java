@@ -20,4 +20,9 @@ public class FabricIdeModule extends AbstractFabricIdeModule {
     public Class<? extends org.eclipse.xtext.ide.server.hover.IHoverService> bindIHoverService() {
         return org.fabricsim.dsl.ide.hover.FabricHover.class;
     }
+
+    /** Formatting that refuses a document with a syntax error, as {@code fabric format} does. */
+    public Class<? extends org.eclipse.xtext.ide.server.formatting.FormattingService> bindFormattingService() {
+        return org.fabricsim.dsl.ide.formatting.FabricFormattingService.class;
+    }
 }

@@ -156,6 +156,26 @@ public final class IssueCodes {
      * a tolerance in another dimension. Data: none.
      */
     public static final String EXPECTATION = PREFIX + "study.expectation";
+    /** A fabric's {@code congestion-control}, which the flow model does not simulate yet (it is max-min fair). Data: none. */
+    public static final String CONGESTION_CONTROL_NOT_SIMULATED = PREFIX + "not-simulated.congestion-control";
+    /** A fabric's {@code lossless}/{@code lossy} and flow control, which the flow model does not simulate yet. Data: none. */
+    public static final String LOSS_NOT_SIMULATED = PREFIX + "not-simulated.loss";
+    /** A fabric's {@code routing} list, which does not choose routing (the topology's {@code routing} does). Data: none. */
+    public static final String FABRIC_ROUTING_NOT_SIMULATED = PREFIX + "not-simulated.fabric-routing";
+    /** {@code in-network-reduction} on a scale-out fabric (SHARP), not simulated yet. Data: none. */
+    public static final String SCALE_OUT_REDUCTION_NOT_SIMULATED = PREFIX + "not-simulated.scale-out-reduction";
+    /** A switch's {@code buffer}, which the queue-less flow model does not simulate yet. Data: none. */
+    public static final String SWITCH_BUFFER_NOT_SIMULATED = PREFIX + "not-simulated.switch-buffer";
+    /** A switch's {@code scheduled} flag, not simulated yet. Data: none. */
+    public static final String SWITCH_SCHEDULED_NOT_SIMULATED = PREFIX + "not-simulated.switch-scheduled";
+    /** A switch's {@code latency}, not simulated yet (a hop takes the fabric's link latency). Data: none. */
+    public static final String SWITCH_LATENCY_NOT_SIMULATED = PREFIX + "not-simulated.switch-latency";
+    /** The switch count of a scale-up domain, which is simulated as one non-blocking switch. Data: none. */
+    public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";
+    /** An accelerator's {@code tdp}, not simulated yet (no power cap). Data: none. */
+    public static final String TDP_NOT_SIMULATED = PREFIX + "not-simulated.tdp";
+    /** A cluster's {@code reliability} or a reliability definition, not simulated yet (no failures). Data: none. */
+    public static final String RELIABILITY_NOT_SIMULATED = PREFIX + "not-simulated.reliability";
 
     /** A definition that nothing references, in a file that has workloads or studies. Data: the name. */
     public static final String UNUSED = PREFIX + "hygiene.unused";

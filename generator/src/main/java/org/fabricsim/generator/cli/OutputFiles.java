@@ -5,6 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
 
 /** Writes result files; never replaces an existing file unless the user said {@code --force}. */
 final class OutputFiles {
@@ -12,16 +15,62 @@ final class OutputFiles {
     }
 
     /**
-     * Replaces {@code file} with {@code text} atomically: the new text goes to a sibling temporary
-     * file first, so an interrupted write never leaves a half-written model behind.
+     * Replaces the text of {@code file} as an editor saves it: the new text goes to a temporary file
+     * beside the real file, which is then renamed over it, so an interrupted write never leaves a
+     * half-written model behind. A symbolic link stays a link and its target gets the text; the file
+     * keeps its permissions. A read-only file is refused and left as it is.
      */
     static void replace(Path file, String text) {
+        Path target = realPath(file);
+        if (readOnly(target)) {
+            throw new UserError(file + ": read-only, so it was not changed; make it writable (chmod u+w " + file
+                    + ") to format it", ExitCodes.USAGE);
+        }
+        Path temporary = null;
         try {
-            Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".fabric-", ".tmp");
+            temporary = Files.createTempFile(target.getParent(), "." + target.getFileName() + "-", ".tmp");
             Files.writeString(temporary, text, StandardCharsets.UTF_8);
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            PosixFileAttributeView posix = Files.getFileAttributeView(target, PosixFileAttributeView.class);
+            if (posix != null) {
+                Files.setPosixFilePermissions(temporary, posix.readAttributes().permissions());
+            }
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            deleteIfPresent(temporary);
             throw new UserError(file + ": cannot write (" + e.getMessage() + ")", ExitCodes.USAGE);
+        }
+    }
+
+    private static Path realPath(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (IOException e) {
+            throw new UserError(file + ": cannot read (" + e.getMessage() + ")", ExitCodes.USAGE);
+        }
+    }
+
+    /** Not writable by this user, or without any write permission (which even root honours here, as editors do). */
+    private static boolean readOnly(Path file) {
+        if (!Files.isWritable(file)) {
+            return true;
+        }
+        try {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
+            return !permissions.contains(PosixFilePermission.OWNER_WRITE)
+                    && !permissions.contains(PosixFilePermission.GROUP_WRITE)
+                    && !permissions.contains(PosixFilePermission.OTHERS_WRITE);
+        } catch (UnsupportedOperationException | IOException e) {
+            return false;
+        }
+    }
+
+    private static void deleteIfPresent(Path temporary) {
+        if (temporary != null) {
+            try {
+                Files.deleteIfExists(temporary);
+            } catch (IOException e) {
+                // the temporary file is hidden and named after the model; the write error is what the user needs
+            }
         }
     }
 

@@ -1,0 +1,148 @@
+package org.fabricsim.dsl.ide.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.lsp4j.CompletionParams;
+import org.eclipse.lsp4j.DefinitionParams;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.DocumentFormattingParams;
+import org.eclipse.lsp4j.DocumentRangeFormattingParams;
+import org.eclipse.lsp4j.FormattingOptions;
+import org.eclipse.lsp4j.HoverParams;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.PrepareRenameParams;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.ReferenceContext;
+import org.eclipse.lsp4j.ReferenceParams;
+import org.eclipse.lsp4j.RenameParams;
+import org.eclipse.lsp4j.TextDocumentIdentifier;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.eclipse.lsp4j.services.TextDocumentService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fuzzing campaign's language-server reproducers (issue 21, L1–L5, L8, L9), through the real
+ * protocol: no request ends in an internal error, and no error carries the document's text.
+ */
+class LanguageServerRobustnessTest {
+    private static final String MODEL = """
+            package robust
+
+            cluster TwoNodes {
+                nodes 2 x 8 accelerators
+                link 400 Gb/s latency 1 us
+            }
+            """;
+
+    @TempDir
+    Path root;
+
+    private ProtocolClient client;
+    private TextDocumentService documents;
+
+    @BeforeEach
+    void start() throws Exception {
+        client = new ProtocolClient(root);
+        documents = client.server.getTextDocumentService();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        client.close();
+        assertEquals(List.of(), client.severeLogs, "the server logged internal errors");
+    }
+
+    /** The answer to a request; any LSP error fails the test. */
+    private static <T> T answer(CompletableFuture<T> request) throws Exception {
+        try {
+            return request.get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ResponseErrorException error) {
+                fail("LSP error " + error.getResponseError().getCode() + ": " + error.getResponseError().getMessage());
+            }
+            throw e;
+        }
+    }
+
+    @Test
+    void shouldClampHoverAndCompletionPastTheEndOfALine() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "a.fabric", MODEL);
+        Position pastLineEnd = new Position(4, 200);
+        answer(documents.hover(new HoverParams(file, pastLineEnd)));
+        assertNotNull(answer(documents.completion(new CompletionParams(file, pastLineEnd))));
+    }
+
+    @Test
+    void shouldClampPositionsPastTheLastLine() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "a.fabric", MODEL);
+        Position pastLastLine = new Position(500, 3);
+        answer(documents.hover(new HoverParams(file, pastLastLine)));
+        assertNotNull(answer(documents.completion(new CompletionParams(file, pastLastLine))));
+    }
+
+    @Test
+    void shouldAnswerNavigationOnEmptyAndBrokenFilesWithoutAnInternalError() throws Exception {
+        for (String text : List.of("", "x", "}")) {
+            TextDocumentIdentifier file = client.open(root, "nav" + text.hashCode() + ".fabric", text);
+            Position start = new Position(0, 0);
+            answer(documents.definition(new DefinitionParams(file, start)));
+            answer(documents.references(new ReferenceParams(file, start, new ReferenceContext(true))));
+            answer(documents.prepareRename(new PrepareRenameParams(file, start)));
+            answer(documents.rename(new RenameParams(file, start, "Other")));
+        }
+    }
+
+    @Test
+    void shouldRangeFormatACommentOnlyFile() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "comment.fabric", "// only a comment\n");
+        Range all = new Range(new Position(0, 0), new Position(1, 0));
+        answer(documents.rangeFormatting(new DocumentRangeFormattingParams(file, new FormattingOptions(4, true), all)));
+    }
+
+    @Test
+    void shouldRefuseToFormatADocumentWithASyntaxErrorAndSayWhere() throws Exception {
+        for (String text : List.of("vendor A\n/* never closed\n", "study\nstep-",
+                "package q\nimport fabric.catalog.nvidia.*\ncluster C { nodes 2 x }\n")) {
+            TextDocumentIdentifier file = client.open(root, "broken" + text.hashCode() + ".fabric", text);
+            ExecutionException refused = assertThrows(ExecutionException.class, () -> documents
+                    .formatting(new DocumentFormattingParams(file, new FormattingOptions(4, true)))
+                    .get(60, TimeUnit.SECONDS));
+            ResponseErrorException error = (ResponseErrorException) refused.getCause();
+            assertEquals(ResponseErrorCode.RequestFailed.getValue(), error.getResponseError().getCode());
+            assertTrue(error.getResponseError().getMessage().startsWith("Not formatted: line "),
+                    error.getResponseError().getMessage());
+        }
+    }
+
+    @Test
+    void shouldCountALoneCarriageReturnAsALineBreakInDiagnosticsAndRequests() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "cr.fabric", "vendor X\rvendor 1\n");
+        List<Diagnostic> diagnostics = awaitDiagnostics(file);
+        assertFalse(diagnostics.isEmpty(), "a number where a name belongs");
+        int line = diagnostics.get(0).getRange().getStart().getLine();
+        assertEquals(1, line, diagnostics.toString());
+        answer(documents.hover(new HoverParams(file, new Position(1, 7))));
+    }
+
+    private List<Diagnostic> awaitDiagnostics(TextDocumentIdentifier file) throws InterruptedException {
+        for (int i = 0; i < 600 && !client.diagnostics.containsKey(file.getUri()); i++) {
+            Thread.sleep(50);
+        }
+        return client.diagnostics.getOrDefault(file.getUri(), List.of());
+    }
+}

@@ -1,0 +1,132 @@
+package org.fabricsim.dsl.ide.server;
+
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.DidOpenTextDocumentParams;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializedParams;
+import org.eclipse.lsp4j.MessageActionItem;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.PublishDiagnosticsParams;
+import org.eclipse.lsp4j.ShowMessageRequestParams;
+import org.eclipse.lsp4j.TextDocumentIdentifier;
+import org.eclipse.lsp4j.TextDocumentItem;
+import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
+import org.eclipse.lsp4j.launch.LSPLauncher;
+import org.eclipse.lsp4j.services.LanguageClient;
+import org.eclipse.lsp4j.services.LanguageServer;
+import org.eclipse.xtext.ide.server.LanguageServerImpl;
+import org.eclipse.xtext.ide.server.ServerModule;
+import org.eclipse.xtext.util.Modules2;
+
+import com.google.inject.Guice;
+
+/**
+ * A language client speaking JSON-RPC to the language server over pipes, as an editor does over
+ * stdio, with the server's own bindings ({@link FabricServerModule}). Records diagnostics and every
+ * severe log record of the JSON-RPC layer, where internal errors are logged with their stack trace.
+ */
+final class ProtocolClient implements LanguageClient, AutoCloseable {
+    private static final Logger RPC_LOG = Logger.getLogger(RemoteEndpoint.class.getName());
+
+    final Map<String, List<org.eclipse.lsp4j.Diagnostic>> diagnostics = new ConcurrentHashMap<>();
+    final List<String> severeLogs = new CopyOnWriteArrayList<>();
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private final Handler handler = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+                severeLogs.add(record.getMessage());
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+    final LanguageServer server;
+    private final PipedOutputStream clientOut;
+    private final PipedOutputStream serverOut;
+
+    ProtocolClient(Path root) throws Exception {
+        PipedInputStream serverIn = new PipedInputStream(1 << 20);
+        clientOut = new PipedOutputStream(serverIn);
+        PipedInputStream clientIn = new PipedInputStream(1 << 20);
+        serverOut = new PipedOutputStream(clientIn);
+        LanguageServerImpl impl = Guice.createInjector(Modules2.mixin(new ServerModule(), new FabricServerModule()))
+                .getInstance(LanguageServerImpl.class);
+        Launcher<LanguageClient> serverSide = LSPLauncher.createServerLauncher(impl, serverIn, serverOut, threads,
+                null);
+        impl.connect(serverSide.getRemoteProxy());
+        serverSide.startListening();
+        Launcher<LanguageServer> clientSide = LSPLauncher.createClientLauncher(this, clientIn, clientOut, threads,
+                null);
+        clientSide.startListening();
+        server = clientSide.getRemoteProxy();
+        RPC_LOG.addHandler(handler);
+        InitializeParams init = new InitializeParams();
+        init.setCapabilities(new ClientCapabilities());
+        init.setRootUri(root.toUri().toString());
+        server.initialize(init).get(60, TimeUnit.SECONDS);
+        server.initialized(new InitializedParams());
+    }
+
+    /** Opens {@code name} with {@code text} and returns its identifier. */
+    TextDocumentIdentifier open(Path root, String name, String text) {
+        String uri = root.resolve(name).toUri().toString();
+        server.getTextDocumentService().didOpen(new DidOpenTextDocumentParams(
+                new TextDocumentItem(uri, "fabric", 1, text)));
+        return new TextDocumentIdentifier(uri);
+    }
+
+    @Override
+    public void close() throws Exception {
+        RPC_LOG.removeHandler(handler);
+        server.shutdown().get(60, TimeUnit.SECONDS);
+        clientOut.close();
+        serverOut.close();
+        threads.shutdownNow();
+    }
+
+    @Override
+    public void telemetryEvent(Object object) {
+    }
+
+    @Override
+    public void publishDiagnostics(PublishDiagnosticsParams params) {
+        diagnostics.put(params.getUri(), params.getDiagnostics());
+    }
+
+    @Override
+    public void showMessage(MessageParams params) {
+    }
+
+    @Override
+    public CompletableFuture<MessageActionItem> showMessageRequest(ShowMessageRequestParams params) {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void logMessage(MessageParams params) {
+    }
+}

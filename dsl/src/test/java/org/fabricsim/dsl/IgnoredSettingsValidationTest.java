@@ -1,0 +1,186 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.emf.ecore.EClass;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** Settings the engine does not read yet say so with an info on the setting, and stay quiet when left out. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class IgnoredSettingsValidationTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    /** A scale-out fabric with {@code extra} inside its block. */
+    private Model fabric(String extra) throws Exception {
+        return parser.parse("""
+                vendor V
+                fabric F {
+                    vendor V
+                    scope scale-out
+                    open-standard
+                    link 400 Gb/s latency 1 us
+                    %s
+                }
+                """.formatted(extra));
+    }
+
+    /** A 64-port switch of fabric F with {@code extra} inside its block. */
+    private Model switchWith(String extra) throws Exception {
+        return parser.parse("""
+                vendor V
+                fabric F { vendor V scope scale-out open-standard link 400 Gb/s }
+                switch S {
+                    vendor V
+                    ports 64 x 400 Gb/s
+                    speaks F
+                    %s
+                }
+                """.formatted(extra));
+    }
+
+    /** An accelerator with {@code extra} inside its block. */
+    private Model accelerator(String extra) throws Exception {
+        return parser.parse("""
+                vendor V
+                accelerator A {
+                    vendor V
+                    compute bf16 989 TFLOPS
+                    memory 80 GB bandwidth 3.35 TB/s
+                    %s
+                }
+                """.formatted(extra));
+    }
+
+    /** A node of 8 accelerators in one NVLink-like domain, its line ending in {@code domainTail}. */
+    private Model node(String domainTail) throws Exception {
+        return parser.parse("""
+                vendor V
+                fabric Link { vendor V scope scale-up single-source link 450 GB/s in-network-reduction }
+                switch LinkSwitch { vendor V ports 64 x 450 GB/s speaks Link in-network-reduction }
+                accelerator A { vendor V compute bf16 989 TFLOPS memory 80 GB bandwidth 3.35 TB/s }
+                node N {
+                    accelerators 8 x A
+                    scale-up Link switched domain 8 %s
+                }
+                """.formatted(domainTail));
+    }
+
+    /** A sketched cluster with {@code extra} inside its block, then {@code definitions}. */
+    private Model cluster(String extra, String definitions) throws Exception {
+        return parser.parse("""
+                cluster C {
+                    nodes 2 x 8 accelerators
+                    link 400 Gb/s latency 1 us
+                    %s
+                }
+                %s
+                """.formatted(extra, definitions));
+    }
+
+    private List<Issue> infos(Model model, String code) {
+        List<Issue> issues = validation.validate(model);
+        assertTrue(issues.stream().noneMatch(i -> i.getSeverity() == Severity.ERROR), issues::toString);
+        return issues.stream().filter(i -> code.equals(i.getCode())).toList();
+    }
+
+    private void assertInfo(Model model, EClass type, String code, String message) {
+        validation.assertIssue(model, type, code, Severity.INFO, message);
+        assertEquals(List.of(Severity.INFO), infos(model, code).stream().map(Issue::getSeverity).distinct().toList());
+    }
+
+    @Test
+    void shouldSayCongestionControlDoesNotChangeResultsYet() throws Exception {
+        assertInfo(fabric("congestion-control dcqcn"), Literals.FABRIC, IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED,
+                "'congestion-control dcqcn' is recorded but does not change simulated results yet");
+        assertEquals(List.of(), infos(fabric(""), IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldSayLossAndFlowControlDoNotChangeResultsYet() throws Exception {
+        assertInfo(fabric("lossless pfc"), Literals.FABRIC, IssueCodes.LOSS_NOT_SIMULATED,
+                "'lossless pfc' is recorded but does not change simulated results yet");
+        assertInfo(fabric("lossy"), Literals.FABRIC, IssueCodes.LOSS_NOT_SIMULATED, "'lossy' is recorded");
+        assertEquals(List.of(), infos(fabric(""), IssueCodes.LOSS_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldSayAFabricsRoutingListDoesNotChooseRouting() throws Exception {
+        assertInfo(fabric("routing ecmp, adaptive"), Literals.FABRIC, IssueCodes.FABRIC_ROUTING_NOT_SIMULATED,
+                "The fabric's 'routing ecmp, adaptive' is recorded");
+        assertEquals(List.of(), infos(fabric(""), IssueCodes.FABRIC_ROUTING_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldSayScaleOutInNetworkReductionIsNotSimulatedYet() throws Exception {
+        assertInfo(fabric("in-network-reduction \"SHARP\""), Literals.FABRIC,
+                IssueCodes.SCALE_OUT_REDUCTION_NOT_SIMULATED, "'in-network-reduction' on a scale-out fabric");
+        assertEquals(List.of(), infos(node(""), IssueCodes.SCALE_OUT_REDUCTION_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldSaySwitchBufferDoesNotChangeResultsYet() throws Exception {
+        assertInfo(switchWith("buffer 64 MB"), Literals.SWITCH, IssueCodes.SWITCH_BUFFER_NOT_SIMULATED,
+                "A switch's 'buffer' is recorded");
+        assertEquals(List.of(), infos(switchWith(""), IssueCodes.SWITCH_BUFFER_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldSayScheduledSwitchDoesNotChangeResultsYet() throws Exception {
+        assertInfo(switchWith("scheduled"), Literals.SWITCH, IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED,
+                "'scheduled' is recorded");
+        assertEquals(List.of(), infos(switchWith(""), IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldSaySwitchLatencyDoesNotChangeResultsYet() throws Exception {
+        assertInfo(switchWith("latency 600 ns"), Literals.SWITCH, IssueCodes.SWITCH_LATENCY_NOT_SIMULATED,
+                "give the fabric the hop latency");
+        assertEquals(List.of(), infos(switchWith(""), IssueCodes.SWITCH_LATENCY_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldSayScaleUpSwitchCountDoesNotChangeResultsYet() throws Exception {
+        assertInfo(node("switches 4 x LinkSwitch"), Literals.SCALE_UP_DOMAIN,
+                IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED, "'switches 4 x ...' is recorded");
+        assertEquals(List.of(), infos(node(""), IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldSayTdpDoesNotChangeResultsYet() throws Exception {
+        assertInfo(accelerator("tdp 700 W"), Literals.ACCELERATOR, IssueCodes.TDP_NOT_SIMULATED, "'tdp' is recorded");
+        assertEquals(List.of(), infos(accelerator(""), IssueCodes.TDP_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldSayReliabilityDoesNotChangeResultsYet() throws Exception {
+        String failures = "reliability Failures { mtbf accelerator 50000 h restart 600 s }";
+        Model model = cluster("reliability Failures", failures);
+        assertInfo(model, Literals.CLUSTER, IssueCodes.RELIABILITY_NOT_SIMULATED,
+                "'reliability Failures' is recorded but does not change simulated results yet");
+        assertInfo(model, Literals.RELIABILITY, IssueCodes.RELIABILITY_NOT_SIMULATED,
+                "Reliability Failures (mtbf, checkpoint, restart) is recorded");
+        assertEquals(List.of(), infos(cluster("", ""), IssueCodes.RELIABILITY_NOT_SIMULATED));
+    }
+}
