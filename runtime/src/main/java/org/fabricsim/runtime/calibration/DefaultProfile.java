@@ -3,9 +3,9 @@ package org.fabricsim.runtime.calibration;
 import java.util.List;
 
 /**
- * The shipped default profile (the standard catalog's {@code fabric.catalog.calibration.Default}
- * states the same values as a language object). Its fitted values are what {@code fabric
- * calibrate} finds on the project's reference set (validation/reference/); a test refits them.
+ * The shipped default profile. The compute constants were chosen within their bounds from a grid
+ * over the training rows of validation/reference/training.csv (docs/accuracy.md shows every row);
+ * fitting them by the project's bounded least squares, with leave-one-out errors, is still to come.
  */
 final class DefaultProfile {
     static final CalibrationProfile PROFILE = new CalibrationProfile("fabric.catalog.calibration.Default",

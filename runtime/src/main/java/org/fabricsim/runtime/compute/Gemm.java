@@ -39,10 +39,24 @@ public final class Gemm {
 
     /** q_tile × q_wave with output tiles {@code columns} wide. */
     private static double quantization(Device device, double m, double n, double batch, int columns) {
-        double tilesPerGemm = Math.ceil(m / ComputeCalibration.TILE_ROWS) * Math.ceil(n / columns);
-        double tileQuantization = m * n / (tilesPerGemm * ComputeCalibration.TILE_ROWS * columns);
-        double waves = batch * tilesPerGemm / device.tileSlots();
-        return tileQuantization * waves / Math.ceil(waves);
+        double tiles = tiles(m, n, columns);
+        return tileQuantization(m, n, columns) * waveQuantization(device, batch * tiles);
+    }
+
+    /** ⌈m/R⌉·⌈n/columns⌉: output tiles of one GEMM. */
+    static double tiles(double m, double n, int columns) {
+        return Math.ceil(m / ComputeCalibration.TILE_ROWS) * Math.ceil(n / columns);
+    }
+
+    /** q_tile: the share of the tiles' area the output fills. */
+    static double tileQuantization(double m, double n, int columns) {
+        return m * n / (tiles(m, n, columns) * ComputeCalibration.TILE_ROWS * columns);
+    }
+
+    /** q_wave of {@code units} work units on the device's tile slots. */
+    static double waveQuantization(Device device, double units) {
+        double waves = units / device.tileSlots();
+        return waves / Math.ceil(waves);
     }
 
     /** Seconds for {@code count} GEMMs of this shape, one after another (roofline). */

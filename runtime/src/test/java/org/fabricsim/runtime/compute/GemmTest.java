@@ -30,9 +30,10 @@ class GemmTest {
     }
 
     @Test
-    void shouldPayAnAlmostEmptySecondWaveWhenTheTilesOverflowTheSlots() {
-        // 133 full tiles (7 x 19) on 132 slots: 133/132 waves run in 2, q_wave = (133/132)/2.
-        double expected = 0.8 * (133.0 / 132.0 / 2) * 4096.0 / 4160.0;
+    void shouldChooseTheNarrowerTileWhenItFillsTheLastWaveBetter() {
+        // 256 wide: 133 full tiles (7 x 19) on 132 slots run in 2 waves, q_wave = (133/132)/2 = 0.504;
+        // 128 wide: 266 tiles (7 x 38) run in 3 waves, q_wave = (266/132)/3 = 0.672, the better of the two.
+        double expected = 0.8 * (266.0 / 132.0 / 3) * 4096.0 / 4160.0;
         assertEquals(expected, Gemm.efficiency(H100_LIKE, 7 * 128, 19 * 256, 4096), 1e-12);
     }
 
