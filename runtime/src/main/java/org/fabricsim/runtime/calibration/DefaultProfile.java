@@ -9,7 +9,7 @@ import java.util.List;
  */
 final class DefaultProfile {
     static final CalibrationProfile PROFILE = new CalibrationProfile("fabric.catalog.calibration.Default",
-            List.of(), List.of(), "2026-12-01", List.of());
+            CollectiveDefaults.PARAMETERS, List.of(), "2026-12-01", List.of());
 
     private DefaultProfile() {
     }

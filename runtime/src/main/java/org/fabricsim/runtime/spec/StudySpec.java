@@ -2,6 +2,8 @@ package org.fabricsim.runtime.spec;
 
 import java.util.List;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+
 /**
  * What one simulation program runs: a {@code study} of the model (its workload under every
  * combination of its {@code vary} axes), or one workload that no study covers.
@@ -14,9 +16,11 @@ import java.util.List;
  * @param report     the metrics the study asks for, as written after {@code report} (e.g. {@code step-time});
  *                   empty for all
  * @param seed       the study's seed; run i is seeded from it and i (see {@code StudyRunner})
+ * @param calibration the calibration profile every run uses (the study's {@code calibration} clause;
+ *                   {@link CalibrationProfile#defaults()} otherwise)
  */
 public record StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
-        List<VariationSpec> variations, List<String> report, long seed) {
+        List<VariationSpec> variations, List<String> report, long seed, CalibrationProfile calibration) {
 
     /** The seed of a study that does not state one. */
     public static final long DEFAULT_SEED = 1;
@@ -27,6 +31,15 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
         workloads = List.copyOf(workloads);
         variations = List.copyOf(variations);
         report = List.copyOf(report);
+        if (calibration == null) {
+            throw new IllegalArgumentException("study " + name + " needs a calibration profile");
+        }
+    }
+
+    /** A study with the default calibration profile. */
+    public StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
+            List<VariationSpec> variations, List<String> report, long seed) {
+        this(model, source, name, workloads, variations, report, seed, CalibrationProfile.defaults());
     }
 
     /**
@@ -40,7 +53,7 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
 
     /** This study with another seed (the command line's {@code --seed}). */
     public StudySpec withSeed(long newSeed) {
-        return new StudySpec(model, source, name, workloads, variations, report, newSeed);
+        return new StudySpec(model, source, name, workloads, variations, report, newSeed, calibration);
     }
 
     /** Runs the study makes: workloads × the product of the axes' sizes. */
