@@ -7,6 +7,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
 @ComposedChecks(validators = { NamesAreUniqueValidator.class, UnitsValidator.class, ClusterValidator.class,
         LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class, FlowsPerPeerValidator.class,
         WorkloadValidator.class, PipelineScheduleValidator.class, PlacementValidator.class, PrecisionValidator.class,
-        DegreesValidator.class, ExpertRoutingValidator.class, TrafficValidator.class, HygieneValidator.class })
+        DegreesValidator.class, ExpertRoutingValidator.class, TrafficValidator.class, HygieneValidator.class,
+        CalibrationValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }
