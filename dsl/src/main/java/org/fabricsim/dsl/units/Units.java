@@ -138,8 +138,10 @@ public final class Units {
 
     /** A calibration amount in base units: a plain number as written, {@code 3.4 us} as 3.4e-6, {@code 96 %} as 0.96. */
     public static double toBase(Amount amount) {
-        double value = new BigDecimal(amount.getValue()).doubleValue();
-        return dimensionOf(amount) == null ? value : value * baseUnitsPer(amount.getUnit());
+        BigDecimal value = new BigDecimal(amount.getValue());
+        // In decimal arithmetic, so that 3.4 us is the double nearest 3.4e-6, as the engine writes it.
+        return (dimensionOf(amount) == null ? value : value.multiply(BigDecimal.valueOf(baseUnitsPer(amount.getUnit()))))
+                .doubleValue();
     }
 
     /** The value in base units, after checking the dimension; mapping runs on validated models only. */

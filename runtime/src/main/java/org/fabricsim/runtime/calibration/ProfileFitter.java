@@ -88,11 +88,35 @@ public final class ProfileFitter {
             }
         }
         if (sensitive.isEmpty()) {
+            List<String> fixed = fixedButSensitive(start, cases);
             throw new IllegalArgumentException("none of the free parameters of profile " + start.name() + " "
-                    + free.stream().map(CalibrationParameter::name).toList() + " affects the measured cases;"
-                    + " measure workloads these parameters act on, or give bounds to the parameters that do");
+                    + free.stream().map(CalibrationParameter::name).toList() + " affects the measured cases; "
+                    + (fixed.isEmpty() ? "measure workloads these parameters act on"
+                            : "the cases depend on " + fixed + ", which have no bounds (lower = upper): state"
+                                    + " 'bounds LOW to HIGH' on those to fit them"));
         }
         return new ProfileFitter(start, sensitive).report(cases, name, date);
+    }
+
+    /** The parameters without bounds whose relative change by h moves some case: what the user could free. */
+    private static List<String> fixedButSensitive(CalibrationProfile start, List<CalibrationCase> cases) {
+        List<String> names = new ArrayList<>();
+        for (CalibrationParameter p : start.parameters()) {
+            if (p.free()) {
+                continue;
+            }
+            double moved = p.value() == 0 ? STEP : p.value() * (1 + STEP);
+            List<CalibrationParameter> changed = new ArrayList<>(start.parameters());
+            changed.set(changed.indexOf(p), new CalibrationParameter(p.name(), moved, moved, moved, p.meaning(),
+                    p.source(), p.unit()));
+            CalibrationProfile probe = new CalibrationProfile(start.name(), changed, start.fittedOn(), start.date(),
+                    start.residuals());
+            if (cases.stream().anyMatch(c -> Math.abs(c.error(c.predict(probe)) - c.error(c.predict(start)))
+                    > SENSITIVITY)) {
+                names.add(p.name());
+            }
+        }
+        return names;
     }
 
     private FitReport report(List<CalibrationCase> cases, String name, String date) {

@@ -111,10 +111,21 @@ class ProfileFitterTest {
 
     @Test
     void refusesCasesNoFreeParameterActsOn() {
+        CalibrationCase constant = new CalibrationCase("k", 4, CalibrationCase.Kind.POINTS, "test", p -> 4);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ProfileFitter.fit(LINE, List.of(constant), "t.F", "2026-12-01"));
+        assertTrue(e.getMessage().contains("[a, b] affects the measured cases; measure workloads these parameters"
+                + " act on"), e.getMessage());
+    }
+
+    @Test
+    void namesTheParametersWithoutBoundsThatTheCasesDependOn() {
+        // The case reads c, which is fixed at 1 (lower = value = upper): freeing it would let the fit move it.
         CalibrationCase constant = new CalibrationCase("k", 4, CalibrationCase.Kind.POINTS, "test", p -> p.value("c"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ProfileFitter.fit(LINE, List.of(constant), "t.F", "2026-12-01"));
-        assertTrue(e.getMessage().contains("[a, b] affects the measured cases"), e.getMessage());
+        assertTrue(e.getMessage().contains("the cases depend on [c], which have no bounds (lower = upper): state"
+                + " 'bounds LOW to HIGH' on those to fit them"), e.getMessage());
     }
 
     @Test
