@@ -229,7 +229,8 @@ public final class Links {
                     List.of(2L, 1.5) // values
                 )), // variations
             List.of("busbw", "cost"), // report
-            9L // seed
+            9L, // seed
+            org.fabricsim.runtime.calibration.CalibrationProfile.defaults() // calibration
         );
     }
 

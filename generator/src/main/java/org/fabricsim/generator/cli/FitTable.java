@@ -26,13 +26,8 @@ final class FitTable {
                     fitted.measured(), c.before(), c.after(), error(fitted, c.error()),
                     Double.isNaN(c.leaveOneOut()) ? "n/a" : error(fitted, c.leaveOneOutError()), fitted.source()));
         }
-        long kinds = report.cases().stream().map(c -> c.fittedCase().kind()).distinct().count();
-        CalibrationCase first = report.cases().get(0).fittedCase();
-        out.append(kinds == 1
-                ? String.format(Locale.ROOT, "rms error %s, leave-one-out rms error %s%n%n",
-                        error(first, report.rmsError()), error(first, report.rmsLeaveOneOutError()))
-                : String.format(Locale.ROOT, "rms error %.4g, leave-one-out rms error %.4g (relative errors and MFU"
-                        + " points together)%n%n", report.rmsError(), report.rmsLeaveOneOutError()));
+        out.append(String.format(Locale.ROOT, "rms error %.2f%%, leave-one-out rms error %.2f%% (an MFU point counts"
+                + " as 1%%)%n%n", 100 * report.rmsError(), 100 * report.rmsLeaveOneOutError()));
         out.append(String.format(Locale.ROOT, "%-34s %12s %12s %25s  %s%n", "parameter", "before", "after", "bounds",
                 "leave-one-out"));
         for (FitReport.ParameterFit p : report.parameters()) {

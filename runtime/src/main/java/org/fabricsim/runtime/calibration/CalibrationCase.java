@@ -54,4 +54,12 @@ public record CalibrationCase(String name, double measured, Kind kind, String so
     public double error(double predicted) {
         return kind == Kind.RELATIVE ? predicted / measured - 1 : predicted - measured;
     }
+
+    /**
+     * The residual a fit minimises: the relative error, or the error in points ÷ 100, so that one MFU
+     * point weighs as much as a 1% relative error when both kinds are fitted together.
+     */
+    public double residual(double predicted) {
+        return kind == Kind.RELATIVE ? error(predicted) : error(predicted) / 100;
+    }
 }

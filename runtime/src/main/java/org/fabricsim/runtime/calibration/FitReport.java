@@ -53,14 +53,14 @@ public record FitReport(CalibrationProfile profile, List<CaseFit> cases, List<Pa
         }
     }
 
-    /** Root mean square of the fitted errors. */
+    /** Root mean square of the fitted residuals ({@link CalibrationCase#residual}). */
     public double rmsError() {
-        return rms(cases.stream().mapToDouble(CaseFit::error).toArray());
+        return rms(cases.stream().mapToDouble(c -> c.fittedCase().residual(c.after())).toArray());
     }
 
-    /** Root mean square of the leave-one-out errors (NaN with one case). */
+    /** Root mean square of the leave-one-out residuals (NaN with one case). */
     public double rmsLeaveOneOutError() {
-        return rms(cases.stream().mapToDouble(CaseFit::leaveOneOutError).toArray());
+        return rms(cases.stream().mapToDouble(c -> c.fittedCase().residual(c.leaveOneOut())).toArray());
     }
 
     private static double rms(double[] errors) {

@@ -22,8 +22,8 @@ import org.hipparchus.util.Pair;
  * <p>Maths. Each free parameter p_j is fitted in box coordinates x_j = (p_j − lower_j) ÷ (upper_j −
  * lower_j) ∈ [0, 1], so parameters of any unit (fractions, seconds) weigh alike and every step is
  * clamped into the bounds (Hipparchus's ParameterValidator). Levenberg–Marquardt minimises
- * Σ_i e_i(x)², with e_i the error of case i in its kind ({@link CalibrationCase.Kind}: relative
- * error, or points). The Jacobian is a one-sided finite difference of step h = 10⁻⁴ in box
+ * Σ_i r_i(x)², with r_i the residual of case i ({@link CalibrationCase#residual}: its relative
+ * error, or its error in points ÷ 100). The Jacobian is a one-sided finite difference of step h = 10⁻⁴ in box
  * coordinates, taken towards the inside of the box. A free parameter none of whose perturbations
  * moves any case (|∂e_i/∂x_j| ≤ 10⁻⁹ at the start) is not fitted: the cases say nothing about it,
  * so it keeps its value. The fit stops when the cost changes by at most 10⁻¹⁰ relative, or after
@@ -111,7 +111,7 @@ public final class ProfileFitter {
                     p.source(), p.unit()));
             CalibrationProfile probe = new CalibrationProfile(start.name(), changed, start.fittedOn(), start.date(),
                     start.residuals());
-            if (cases.stream().anyMatch(c -> Math.abs(c.error(c.predict(probe)) - c.error(c.predict(start)))
+            if (cases.stream().anyMatch(c -> Math.abs(c.residual(c.predict(probe)) - c.residual(c.predict(start)))
                     > SENSITIVITY)) {
                 names.add(p.name());
             }
@@ -184,7 +184,7 @@ public final class ProfileFitter {
         CalibrationProfile profile = profile(x);
         double[] errors = new double[cases.size()];
         for (int i = 0; i < errors.length; i++) {
-            errors[i] = cases.get(i).error(cases.get(i).predict(profile));
+            errors[i] = cases.get(i).residual(cases.get(i).predict(profile));
         }
         return errors;
     }

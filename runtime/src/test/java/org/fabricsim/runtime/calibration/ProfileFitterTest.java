@@ -46,6 +46,16 @@ class ProfileFitterTest {
     }
 
     @Test
+    void weighsAnMfuPointAsAOnePercentRelativeError() {
+        CalibrationCase mfu = new CalibrationCase("mfu", 40, CalibrationCase.Kind.POINTS, "test", p -> 41);
+        CalibrationCase time = new CalibrationCase("time", 2, CalibrationCase.Kind.RELATIVE, "test", p -> 2.02);
+        // 41 − 40 = 1 point, residual 1 / 100; 2.02 / 2 − 1 = 1%, residual 0.01.
+        assertEquals(1, mfu.error(41), 1e-12);
+        assertEquals(0.01, mfu.residual(41), 1e-12);
+        assertEquals(0.01, time.residual(2.02), 1e-12);
+    }
+
+    @Test
     void keepsEveryParameterWithinItsBounds() {
         // y = 20x at x = 1, 2 asks for a = 20, beyond a's upper bound 10: the fit stops at a = 10 and
         // takes b = 10 to meet the points as well as it can (the optimum for a = 10 is b = 15, clamped).
