@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.inference.InferenceRunner;
+import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.training.TrainingSimulator;
@@ -99,6 +101,30 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void fitsTheMeasuredThroughputOfAnInferenceDeploymentAndRefusesAStepTimeForIt() throws Exception {
+        Path model = copy("small-serving.fabric");
+        // Output throughput the engine predicts with NVLink at 80%: the decode steps' tensor-parallel
+        // all-reduces slow down, so a fit from the default profile must meet it.
+        CalibrationProfile truth = CalibrationProfile.defaults().with(Calibration.NVLINK_EFFICIENCY, 0.80);
+        InferenceSpec serve = (InferenceSpec) Models.programs(model, "small-serving.fabric").get(0).workloads().get(0);
+        double tokens = ((Number) InferenceRunner.run(serve, truth, 1, dir).metrics().get("outputTokensPerSecond"))
+                .doubleValue();
+        Path csv = dir.resolve("serving.csv");
+        Files.writeString(csv, "workload,metric,value,source\nServe,tokens-per-second,"
+                + String.format(Locale.ROOT, "%.3f", tokens) + ",bench\n");
+        CliRun run = calibrate(model.toString(), "--measured", csv.toString());
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        String row = run.out().lines().filter(l -> l.startsWith("Serve:tokens-per-second")).findFirst().orElseThrow();
+        assertTrue(Math.abs(Double.parseDouble(row.split("\\s+")[4].replace("%", ""))) < 0.1, row);
+
+        Files.writeString(csv, "workload,metric,value,source\nServe,step-time,0.5,bench\n");
+        CliRun refused = calibrate(model.toString(), "--measured", csv.toString());
+        assertEquals(ExitCodes.USAGE, refused.exitCode());
+        assertTrue(refused.err().contains(csv + ":2: step-time is a training metric but Serve is an inference"
+                + " deployment; measure its tokens-per-second or mfu"), refused.err());
+    }
+
+    @Test
     void refusesAMalformedLogWithFileLineAndWhatToDo() throws Exception {
         Path model = copy("dgx-h100.fabric");
         Path log = dir.resolve("broken.log");
@@ -119,8 +145,8 @@ class CalibrateCommandTest {
         Files.writeString(csv, "workload,metric,value,source\nShort,step-time,1.5,x\nHuge,step-time,9.0,x\n");
         CliRun run = calibrate(model.toString(), "--measured", csv.toString());
         assertEquals(ExitCodes.USAGE, run.exitCode());
-        assertTrue(run.err().contains("fabric: " + csv + ":3: unknown workload 'Huge'; name a training workload of the"
-                + " model: [Short, Long]"), run.err());
+        assertTrue(run.err().contains("fabric: " + csv + ":3: unknown workload 'Huge'; name a training or inference"
+                + " workload of the model: [Short, Long]"), run.err());
     }
 
     @Test

@@ -56,7 +56,7 @@ public final class Simulator {
             return CollectiveBenchmarks.run(benchmark, profile, seed);
         }
         if (workload instanceof InferenceSpec inference) {
-            return InferenceRunner.run(inference, seed, null);
+            return InferenceRunner.run(inference, profile, seed, null);
         }
         if (workload instanceof TrainingSpec training) {
             return TrainingSimulator.run(training, profile, TrainingSimulator.SEED);

@@ -23,7 +23,6 @@ import org.fabricsim.runtime.calibration.NcclTestsLog;
 import org.fabricsim.runtime.calibration.ProfileFitter;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
-import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
 
 import picocli.CommandLine;
@@ -60,7 +59,8 @@ final class CalibrateCommand implements Callable<Integer> {
     String benchmarkName;
 
     @Option(names = "--measured", paramLabel = "CSV",
-            description = "a CSV of measurements of the model's training workloads: " + MeasuredCsv.HEADER)
+            description = "a CSV of measurements of the model's training and inference workloads: "
+                    + MeasuredCsv.HEADER)
     Path measured;
 
     @Option(names = "--out", paramLabel = "FILE", description = "write the fitted profile here (.fabric)")
@@ -113,9 +113,8 @@ final class CalibrateCommand implements Callable<Integer> {
                 }
             }
             if (measured != null) {
-                List<TrainingSpec> trainings = workloads.stream().filter(TrainingSpec.class::isInstance)
-                        .map(TrainingSpec.class::cast).toList();
-                cases.addAll(MeasuredCases.training(MeasuredCsv.parse(measured.toString(), lines(measured)), trainings));
+                cases.addAll(MeasuredCases.measured(MeasuredCsv.parse(measured.toString(), lines(measured)), workloads,
+                        absolute.getParent()));
             }
             String qualified = (model.getName() == null ? "" : model.getName() + ".") + name;
             FitReport report = ProfileFitter.fit(start, cases, qualified, date == null ? LocalDate.now().toString() : date);

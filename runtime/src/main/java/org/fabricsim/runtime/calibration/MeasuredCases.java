@@ -1,12 +1,17 @@
 package org.fabricsim.runtime.calibration;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
+import org.fabricsim.runtime.inference.InferenceRunner;
+import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.WorkloadSpec;
 import org.fabricsim.runtime.training.TrainingSimulator;
 
 /**
@@ -15,6 +20,7 @@ import org.fabricsim.runtime.training.TrainingSimulator;
  */
 public final class MeasuredCases {
     private static final double BYTES_PER_GB = 1e9;
+    private static final long SEED = 1;
 
     private MeasuredCases() {
     }
@@ -55,27 +61,42 @@ public final class MeasuredCases {
     }
 
     /**
-     * One case per row of {@code csv}, predicted by the training workload of {@code workloads} the row
-     * names (simple or qualified name) through {@link TrainingSimulator#run(TrainingSpec,
-     * CalibrationProfile, long)}: step time and tokens per second by relative error, MFU in points.
+     * One case per row of {@code csv}, predicted by the training or inference workload of {@code
+     * workloads} the row names (simple or qualified name): a training job through {@link
+     * TrainingSimulator#run(TrainingSpec, CalibrationProfile, long)}, a deployment through {@link
+     * InferenceRunner#run(InferenceSpec, CalibrationProfile, long, Path)} with seed 1 and its files
+     * resolved against {@code baseDirectory}. Step time and tokens per second count by relative
+     * error, MFU in points.
      *
-     * @throws MeasurementException on a row naming no training workload of {@code workloads}
+     * @throws MeasurementException on a row naming no training or inference workload of {@code
+     *                              workloads}, or a metric its kind does not report
      */
-    public static List<CalibrationCase> training(MeasuredCsv csv, List<TrainingSpec> workloads) {
+    public static List<CalibrationCase> measured(MeasuredCsv csv, List<WorkloadSpec> workloads, Path baseDirectory) {
+        List<WorkloadSpec> candidates = workloads.stream()
+                .filter(w -> w instanceof TrainingSpec || w instanceof InferenceSpec).toList();
         List<CalibrationCase> cases = new ArrayList<>();
         for (MeasuredCsv.Row row : csv.rows()) {
-            TrainingSpec spec = workloads.stream().filter(w -> w.name().equals(row.workload())
+            WorkloadSpec spec = candidates.stream().filter(w -> w.name().equals(row.workload())
                     || simpleName(w.name()).equals(row.workload())).findFirst()
                     .orElseThrow(() -> new MeasurementException(csv.file(), row.line(), "unknown workload '"
-                            + row.workload() + "'; name a training workload of the model: "
-                            + workloads.stream().map(w -> simpleName(w.name())).toList()));
+                            + row.workload() + "'; name a training or inference workload of the model: "
+                            + candidates.stream().map(w -> simpleName(w.name())).toList()));
             MeasuredCsv.Metric metric = row.metric();
+            String key = spec instanceof TrainingSpec ? metric.trainingMetric() : metric.inferenceMetric();
+            if (key == null) {
+                throw new MeasurementException(csv.file(), row.line(), metric.keyword() + " is a training metric but "
+                        + row.workload() + " is an inference deployment; measure its tokens-per-second or mfu");
+            }
             cases.add(new CalibrationCase(simpleName(spec.name()) + ":" + metric.keyword(), row.value(), metric.kind(),
-                    csv.file() + ":" + row.line(), profile -> metric.scale() * ((Number) TrainingSimulator
-                            .run(spec, profile, TrainingSimulator.SEED).metrics().get(metric.resultMetric()))
-                            .doubleValue()));
+                    csv.file() + ":" + row.line(), profile -> metric.scale()
+                            * ((Number) run(spec, profile, baseDirectory).metrics().get(key)).doubleValue()));
         }
         return cases;
+    }
+
+    private static RunResult run(WorkloadSpec spec, CalibrationProfile profile, Path baseDirectory) {
+        return spec instanceof TrainingSpec training ? TrainingSimulator.run(training, profile, TrainingSimulator.SEED)
+                : InferenceRunner.run((InferenceSpec) spec, profile, SEED, baseDirectory);
     }
 
     private static double busbw(CollectiveBenchmarkSpec sized, CalibrationProfile profile, long seed) {

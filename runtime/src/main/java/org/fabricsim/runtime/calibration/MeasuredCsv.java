@@ -9,9 +9,9 @@ import java.util.List;
  * workload,metric,value,source}; each further line is one measurement (blank lines and lines
  * starting with {@code #} are skipped). A field may be double-quoted to hold commas. Columns:
  * <ul>
- * <li>{@code workload}: a training workload of the model, by simple or qualified name;</li>
- * <li>{@code metric}: {@code step-time} (seconds per step), {@code mfu} (percent) or {@code
- * tokens-per-second} (the whole job's);</li>
+ * <li>{@code workload}: a training or inference workload of the model, by simple or qualified name;</li>
+ * <li>{@code metric}: {@code step-time} (seconds per training step), {@code mfu} (percent) or {@code
+ * tokens-per-second} (the whole training job's tokens, or a deployment's output tokens);</li>
  * <li>{@code value}: the measured value in that unit, positive;</li>
  * <li>{@code source}: where it was measured (free text, may be empty).</li>
  * </ul>
@@ -24,23 +24,26 @@ public record MeasuredCsv(String file, List<Row> rows) {
     /** The header the file starts with. */
     public static final String HEADER = "workload,metric,value,source";
 
-    /** A measured metric: its CSV keyword, the run result's metric and how errors are counted. */
+    /** A measured metric: its CSV keyword, the run results' metrics and how errors are counted. */
     public enum Metric {
-        /** Seconds per step; relative error. */
-        STEP_TIME("step-time", "stepTimeSeconds", 1, CalibrationCase.Kind.RELATIVE),
+        /** Seconds per training step; relative error. */
+        STEP_TIME("step-time", "stepTimeSeconds", null, 1, CalibrationCase.Kind.RELATIVE),
         /** Model FLOPs utilization in percent; error in MFU points. */
-        MFU("mfu", "mfu", 100, CalibrationCase.Kind.POINTS),
-        /** Tokens per second of the whole job; relative error. */
-        TOKENS_PER_SECOND("tokens-per-second", "tokensPerSecond", 1, CalibrationCase.Kind.RELATIVE);
+        MFU("mfu", "mfu", "modelFlopsUtilization", 100, CalibrationCase.Kind.POINTS),
+        /** Tokens per second: a training job's, or a deployment's output tokens; relative error. */
+        TOKENS_PER_SECOND("tokens-per-second", "tokensPerSecond", "outputTokensPerSecond", 1,
+                CalibrationCase.Kind.RELATIVE);
 
         private final String keyword;
-        private final String resultMetric;
+        private final String trainingMetric;
+        private final String inferenceMetric;
         private final double scale;
         private final CalibrationCase.Kind kind;
 
-        Metric(String keyword, String resultMetric, double scale, CalibrationCase.Kind kind) {
+        Metric(String keyword, String trainingMetric, String inferenceMetric, double scale, CalibrationCase.Kind kind) {
             this.keyword = keyword;
-            this.resultMetric = resultMetric;
+            this.trainingMetric = trainingMetric;
+            this.inferenceMetric = inferenceMetric;
             this.scale = scale;
             this.kind = kind;
         }
@@ -49,9 +52,14 @@ public record MeasuredCsv(String file, List<Row> rows) {
             return keyword;
         }
 
-        /** The key of the metric in a run result's metrics. */
-        public String resultMetric() {
-            return resultMetric;
+        /** The key of the metric in a training run's metrics. */
+        public String trainingMetric() {
+            return trainingMetric;
+        }
+
+        /** The key of the metric in an inference run's metrics; null when serving does not report it. */
+        public String inferenceMetric() {
+            return inferenceMetric;
         }
 
         /** Factor from the run result's value to the CSV's unit (100 for MFU in percent). */
@@ -124,7 +132,7 @@ public record MeasuredCsv(String file, List<Row> rows) {
                     + " the " + metric.keyword + " as a plain number (seconds, percent or tokens per second)");
         }
         if (fields.get(0).isEmpty()) {
-            throw new MeasurementException(file, line, "no workload; name a training workload of the model");
+            throw new MeasurementException(file, line, "no workload; name a workload of the model");
         }
         return new Row(line, fields.get(0), metric, value, fields.size() == 4 ? fields.get(3) : "");
     }
