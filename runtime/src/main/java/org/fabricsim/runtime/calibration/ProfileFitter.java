@@ -25,7 +25,7 @@ import org.hipparchus.util.Pair;
  * Σ_i r_i(x)², with r_i the residual of case i ({@link CalibrationCase#residual}: its relative
  * error, or its error in points ÷ 100). The Jacobian is a one-sided finite difference of step h = 10⁻⁴ in box
  * coordinates, taken towards the inside of the box. A free parameter none of whose perturbations
- * moves any case (|∂e_i/∂x_j| ≤ 10⁻⁹ at the start) is not fitted: the cases say nothing about it,
+ * moves any case (|∂r_i/∂x_j| ≤ 10⁻⁹ at the start) is not fitted: the cases say nothing about it,
  * so it keeps its value. The fit stops when the cost changes by at most 10⁻¹⁰ relative, or after
  * 50 iterations. Leave-one-out: for each case i, the fit is repeated without i (starting from the
  * full fit) and predicts i; the report keeps that prediction and each parameter's range over the
@@ -76,7 +76,7 @@ public final class ProfileFitter {
         }
         ProfileFitter all = new ProfileFitter(start, free);
         double[] origin = all.origin();
-        double[][] jacobian = all.jacobian(cases, origin, all.errors(cases, origin));
+        double[][] jacobian = all.jacobian(cases, origin, all.residuals(cases, origin));
         List<CalibrationParameter> sensitive = new ArrayList<>();
         for (int j = 0; j < free.size(); j++) {
             double largest = 0;
@@ -168,9 +168,9 @@ public final class ProfileFitter {
                 .target(new double[cases.size()])
                 .model(point -> {
                     double[] x = point.toArray();
-                    double[] errors = errors(cases, x);
-                    return new Pair<RealVector, RealMatrix>(new ArrayRealVector(errors, false),
-                            new Array2DRowRealMatrix(jacobian(cases, x, errors), false));
+                    double[] residuals = residuals(cases, x);
+                    return new Pair<RealVector, RealMatrix>(new ArrayRealVector(residuals, false),
+                            new Array2DRowRealMatrix(jacobian(cases, x, residuals), false));
                 })
                 .parameterValidator(point -> point.map(x -> Math.max(0, Math.min(1, x))))
                 .checker(checker)
@@ -180,25 +180,25 @@ public final class ProfileFitter {
         return new LevenbergMarquardtOptimizer().optimize(problem).getPoint().toArray();
     }
 
-    private double[] errors(List<CalibrationCase> cases, double[] x) {
+    private double[] residuals(List<CalibrationCase> cases, double[] x) {
         CalibrationProfile profile = profile(x);
-        double[] errors = new double[cases.size()];
-        for (int i = 0; i < errors.length; i++) {
-            errors[i] = cases.get(i).residual(cases.get(i).predict(profile));
+        double[] residuals = new double[cases.size()];
+        for (int i = 0; i < residuals.length; i++) {
+            residuals[i] = cases.get(i).residual(cases.get(i).predict(profile));
         }
-        return errors;
+        return residuals;
     }
 
-    /** ∂e_i/∂x_j by a one-sided difference towards the inside of the box. */
-    private double[][] jacobian(List<CalibrationCase> cases, double[] x, double[] errors) {
+    /** ∂r_i/∂x_j by a one-sided difference towards the inside of the box. */
+    private double[][] jacobian(List<CalibrationCase> cases, double[] x, double[] residuals) {
         double[][] jacobian = new double[cases.size()][x.length];
         for (int j = 0; j < x.length; j++) {
             double step = x[j] + STEP <= 1 ? STEP : -STEP;
             double[] moved = x.clone();
             moved[j] += step;
-            double[] shifted = errors(cases, moved);
-            for (int i = 0; i < errors.length; i++) {
-                jacobian[i][j] = (shifted[i] - errors[i]) / step;
+            double[] shifted = residuals(cases, moved);
+            for (int i = 0; i < residuals.length; i++) {
+                jacobian[i][j] = (shifted[i] - residuals[i]) / step;
             }
         }
         return jacobian;
