@@ -229,17 +229,8 @@ public final class Links {
                     List.of(2L, 1.5) // values
                 )), // variations
             List.of("busbw", "cost"), // report
-            List.of(
-                new ExpectationSpec(
-                    "busbw at 1 GiB", // metric
-                    "rows[1 GiB].busbwGBps", // key
-                    40.0, // expected
-                    ExpectationSpec.Unit.GB_PER_SECOND, // unit
-                    5.0, // tolerance
-                    ExpectationSpec.ToleranceKind.ABSOLUTE, // toleranceKind
-                    "nccl-tests on the real machines" // source
-                )), // expectations
-            9L // seed
+            9L, // seed
+            org.fabricsim.runtime.calibration.CalibrationProfile.defaults() // calibration
         );
     }
 

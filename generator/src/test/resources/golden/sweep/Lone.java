@@ -93,8 +93,8 @@ public final class Lone {
                 )), // workloads
             List.of(), // variations
             List.of(), // report
-            List.of(), // expectations
-            1L // seed
+            1L, // seed
+            org.fabricsim.runtime.calibration.CalibrationProfile.defaults() // calibration
         );
     }
 

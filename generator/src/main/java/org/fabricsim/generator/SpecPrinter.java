@@ -4,13 +4,15 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.List;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.StudySpec;
 
 /**
  * Prints a runtime spec as the Java expression that rebuilds it: records become constructor calls
  * (each argument on its own line, named by a trailing comment), enums become constants, lists
  * {@code List.of(...)}, strings escaped literals, numbers exact literals, and absent parts
- * {@code null}. Types outside the spec package the program imports, as the engine's collective
+ * {@code null}; the default calibration profile prints as {@code CalibrationProfile.defaults()}, any
+ * other profile component by component. Types outside the spec package the program imports, as the engine's collective
  * enums and phases are, are written fully qualified. Because it follows the records' own components, every spec the mapping
  * produces prints without further code, and the printed program rebuilds exactly the specs the
  * in-process simulation uses.
@@ -43,6 +45,8 @@ public final class SpecPrinter {
             out.append(doubleLiteral(d));
         } else if (value instanceof Enum<?> e) {
             out.append(typeName(e.getDeclaringClass())).append('.').append(e.name());
+        } else if (value instanceof CalibrationProfile profile && profile.equals(CalibrationProfile.defaults())) {
+            out.append(typeName(CalibrationProfile.class)).append(".defaults()");
         } else if (value instanceof List<?> list) {
             printList(list, depth, out);
         } else if (value instanceof Record record) {

@@ -23,7 +23,7 @@ class FabricCliTest {
         CliRun outcome = CliRun.fabric("simulate", Models.QUICKSTART.toString(), "--json", json.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());
         // 1 GiB ring all-reduce over 16 ranks on 50 GB/s links. The engine's one calibration derates
-        // NIC links to eta = 0.96 (Calibration.NIC_EFFICIENCY), so busbw <= B * eta = 48 GB/s. NCCL's
+        // NIC links to eta = 0.96 (collective.nic-efficiency), so busbw <= B * eta = 48 GB/s. NCCL's
         // latency model adds at most: 30 ring steps x (2 hops x 1 us + 14 us network step latency)
         // = 0.48 ms, the ring base latency 8.4 us, and (plateau 1.4 - 1) x 30 x 14 us = 0.168 ms for a
         // ring all-reduce across nodes: <= 0.66 ms against 1.875 * 2^30 / 48e9 = 41.9 ms of transfer,

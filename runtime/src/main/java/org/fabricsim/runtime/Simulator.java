@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.fabricsim.runtime.analysis.LockIn;
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.inference.InferenceRunner;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
@@ -39,21 +40,26 @@ public final class Simulator {
      * result carries the lock-in analysis of its cluster under the parameter {@code lockIn}.
      */
     public RunResult run(WorkloadSpec workload, long seed) {
+        return run(workload, CalibrationProfile.defaults(), seed);
+    }
+
+    /** Runs one workload with the constants of {@code profile}; see {@link #run(WorkloadSpec, long)}. */
+    public RunResult run(WorkloadSpec workload, CalibrationProfile profile, long seed) {
         LockIn lockIn = LockIn.of(workload.cluster());
         Map<String, Object> lockInJson = new LinkedHashMap<>(lockIn.toJson());
         lockInJson.put("summary", lockIn.summary());
-        return simulate(workload, seed).withParameter("lockIn", lockInJson);
+        return simulate(workload, profile, seed).withParameter("lockIn", lockInJson);
     }
 
-    private static RunResult simulate(WorkloadSpec workload, long seed) {
+    private static RunResult simulate(WorkloadSpec workload, CalibrationProfile profile, long seed) {
         if (workload instanceof CollectiveBenchmarkSpec benchmark) {
-            return CollectiveBenchmarks.run(benchmark, seed);
+            return CollectiveBenchmarks.run(benchmark, profile, seed);
         }
         if (workload instanceof InferenceSpec inference) {
-            return InferenceRunner.run(inference, seed, null);
+            return InferenceRunner.run(inference, profile, seed, null);
         }
         if (workload instanceof TrainingSpec training) {
-            return TrainingSimulator.run(training);
+            return TrainingSimulator.run(training, profile, TrainingSimulator.SEED);
         }
         throw new IllegalArgumentException("unknown workload kind: " + workload.getClass().getName());
     }

@@ -29,7 +29,7 @@ class StudyRunnerTest {
 
     /** An engine that records what it was asked and reports the cluster's NIC rate as its metric. */
     private static StudyRunner.Engine echo(List<String> calls) {
-        return (workload, seed) -> {
+        return (workload, profile, seed) -> {
             calls.add(workload.name() + "@" + seed);
             ClusterSpec cluster = ((CollectiveBenchmarkSpec) workload).cluster();
             if (cluster.name().endsWith("Unsupported")) {

@@ -1,5 +1,7 @@
 package org.fabricsim.dsl.conversion;
 
+import java.util.Set;
+
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.GrammarUtil;
 import org.eclipse.xtext.Keyword;
@@ -8,12 +10,12 @@ import org.eclipse.xtext.nodemodel.ILeafNode;
 
 /**
  * Qualified names whose segments are {@code ValidID}s: identifiers (with their {@code ^} escapes
- * removed) or the keyword {@code fabric}, which the catalog's packages begin with. Xtext's own
- * converter would drop a keyword segment.
+ * removed) or the keywords {@code fabric} and {@code calibration}, which the catalog's packages
+ * use. Xtext's own converter would drop a keyword segment.
  */
 public class FabricQualifiedNameConverter extends QualifiedNameValueConverter {
     private static final String VALID_ID = "ValidID";
-    private static final String KEYWORD_SEGMENT = "fabric";
+    private static final Set<String> KEYWORD_SEGMENTS = Set.of("fabric", "calibration");
 
     @Override
     protected boolean isDelegateRuleCall(EObject grammarElement) {
@@ -27,7 +29,7 @@ public class FabricQualifiedNameConverter extends QualifiedNameValueConverter {
 
     @Override
     protected String delegateToString(String segment) {
-        return KEYWORD_SEGMENT.equals(segment) ? segment : super.delegateToString(segment);
+        return KEYWORD_SEGMENTS.contains(segment) ? segment : super.delegateToString(segment);
     }
 
     private static boolean isKeywordSegment(EObject grammarElement) {

@@ -74,8 +74,8 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
                         .thenComparing(Comparator.naturalOrder()));
     }
 
-    /** Levenshtein distance, O(|a|·|b|). */
-    static int distance(String a, String b) {
+    /** Levenshtein distance, O(|a|·|b|); the validators' suggestions use it too. */
+    public static int distance(String a, String b) {
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import org.eclipse.emf.ecore.EObject;
 import org.fabricsim.dsl.fabric.Accelerator;
+import org.fabricsim.dsl.fabric.Calibration;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
@@ -24,6 +25,7 @@ import org.fabricsim.dsl.fabric.Variation;
 import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ExpectationSpec;
@@ -43,8 +45,8 @@ import com.google.inject.Inject;
  *
  * <p>It maps files, studies and their variations itself and hands the rest to its parts:
  * {@link HardwareMapper} (accelerators, fabrics, NICs, switches, nodes), {@link ClusterMapper}
- * (clusters, topologies, cost, reliability) and {@link WorkloadMapper} (training, inference,
- * benchmarks, models), which all name what they map through {@link SpecNames}.
+ * (clusters, topologies, cost, reliability), {@link WorkloadMapper} (training, inference,
+ * benchmarks, models) and {@link CalibrationMapper} (calibration profiles), which all name what they map through {@link SpecNames}.
  */
 public class SpecMapper {
     /** The model name used for a file without a {@code package}. */
@@ -56,6 +58,8 @@ public class SpecMapper {
     private ClusterMapper clusters;
     @Inject
     private WorkloadMapper workloads;
+    @Inject
+    private CalibrationMapper calibrations;
     @Inject
     private SpecNames names;
 
@@ -107,8 +111,16 @@ public class SpecMapper {
         long seed = Written.written(study, Literals.STUDY__SEED) ? study.getSeed() : StudySpec.DEFAULT_SEED;
         List<ExpectationSpec> expectations = study.getExpectations().stream()
                 .map(ExpectationMapper::toExpectation).toList();
+        CalibrationProfile calibration = study.getCalibration() == null ? CalibrationProfile.defaults()
+                : toCalibration(study.getCalibration());
         return new StudySpec(model, source, names.qualifiedName(study),
-                List.of(workloads.toWorkload(study.getWorkload())), variations, report, expectations, seed);
+                List.of(workloads.toWorkload(study.getWorkload())), variations, report, expectations, seed,
+                calibration);
+    }
+
+    /** A calibration profile (see {@link CalibrationMapper}). */
+    public CalibrationProfile toCalibration(Calibration calibration) {
+        return calibrations.toProfile(calibration);
     }
 
     /**

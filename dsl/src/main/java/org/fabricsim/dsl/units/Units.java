@@ -2,6 +2,7 @@ package org.fabricsim.dsl.units;
 
 import java.math.BigDecimal;
 
+import org.fabricsim.dsl.fabric.Amount;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.Unit;
@@ -129,6 +130,19 @@ public final class Units {
     /** A percentage as a fraction: 80 % is 0.8. */
     public static double fraction(Quantity quantity) {
         return base(quantity, Dimension.FRACTION);
+    }
+
+    /** The dimension of a calibration amount's unit; null for a plain number. */
+    public static Dimension dimensionOf(Amount amount) {
+        return Written.written(amount, Literals.AMOUNT__UNIT) ? dimensionOf(amount.getUnit()) : null;
+    }
+
+    /** A calibration amount in base units: a plain number as written, {@code 3.4 us} as 3.4e-6, {@code 96 %} as 0.96. */
+    public static double toBase(Amount amount) {
+        BigDecimal value = new BigDecimal(amount.getValue());
+        // In decimal arithmetic, so that 3.4 us is the double nearest 3.4e-6, as the engine writes it.
+        return (dimensionOf(amount) == null ? value : value.multiply(BigDecimal.valueOf(baseUnitsPer(amount.getUnit()))))
+                .doubleValue();
     }
 
     /** The value in base units, after checking the dimension; mapping runs on validated models only. */

@@ -182,6 +182,17 @@ public final class IssueCodes {
     /** Two definitions with one name. Data: none. */
     public static final String DUPLICATE_NAME = PREFIX + "name.duplicate";
 
+    /** A calibration parameter the engine does not read. Data: the closest known name, if any. */
+    public static final String UNKNOWN_CALIBRATION_PARAMETER = PREFIX + "calibration.unknown-parameter";
+    /** A calibration parameter stated twice in one profile. Data: none. */
+    public static final String DUPLICATE_CALIBRATION_PARAMETER = PREFIX + "calibration.duplicate-parameter";
+    /** Calibration bounds whose lower bound exceeds the upper. Data: none. */
+    public static final String CALIBRATION_BOUNDS_ORDER = PREFIX + "calibration.bounds-order";
+    /** A calibration parameter's value outside its bounds. Data: the nearest bound, as written. */
+    public static final String CALIBRATION_OUT_OF_BOUNDS = PREFIX + "calibration.out-of-bounds";
+    /** A calibration amount that is not a time, a percentage or a plain number, or bounds of another dimension. */
+    public static final String CALIBRATION_UNIT = PREFIX + "calibration.unit";
+
     private IssueCodes() {
     }
 }

@@ -41,7 +41,7 @@ import picocli.CommandLine.Parameters;
                 "3:simulate: the model is valid but at least one run failed (the reasons are in the results), or"
                         + " with --fail-on-miss a prediction missed an expected figure" },
         subcommands = { FabricCli.Validate.class, FabricCli.Generate.class, FabricCli.Simulate.class,
-                FabricCli.Format.class, FabricCli.Lsp.class })
+                FabricCli.Format.class, CalibrateCommand.class, FabricCli.Lsp.class })
 public final class FabricCli {
     private static final String WORKSPACE_HELP = "the folder whose models a model's imports resolve against"
             + " (default: the nearest folder up from the model with a .fabric-workspace file or .git, else the"

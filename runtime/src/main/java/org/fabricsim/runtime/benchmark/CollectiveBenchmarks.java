@@ -5,12 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
-import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
@@ -20,7 +21,7 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
 /**
  * Runs a {@link CollectiveBenchmarkSpec} the way nccl-tests does: the collective over every
  * accelerator of the first {@code nodes} nodes, once per message size, on the engine's flow-level
- * network with the engine's one calibration (links derated as {@link ClusterTopologies} does, and
+ * network with the constants of a calibration profile (links derated as {@link ClusterTopologies} does, and
  * NCCL's per-step overheads). Each row reports size, time, algbw = S/T and busbw = algbw · f(n),
  * with f the nccl-tests factor of the operation. A user-defined collective runs its phases, grouped
  * by the cluster's nodes ({@link CollectiveEngine#run(ClusterTopology, CollectiveRequest, List, int)}).
@@ -33,19 +34,28 @@ public final class CollectiveBenchmarks {
     private CollectiveBenchmarks() {
     }
 
-    /** Runs every size of {@code benchmark}; {@code seed} seeds ECMP hashing. */
+    /** Runs every size of {@code benchmark} with the default profile; {@code seed} seeds ECMP hashing. */
     public static RunResult run(CollectiveBenchmarkSpec benchmark, long seed) {
+        return run(benchmark, CalibrationProfile.defaults(), seed);
+    }
+
+    /**
+     * Runs every size of {@code benchmark} with the collective constants of {@code profile} (link
+     * efficiencies and NCCL's step latencies); {@code seed} seeds ECMP hashing.
+     */
+    public static RunResult run(CollectiveBenchmarkSpec benchmark, CalibrationProfile profile, long seed) {
+        Calibration calibration = Calibration.of(profile);
         long startNanos = System.nanoTime();
         ClusterSpec cluster = benchmark.cluster();
         ClusterSpec used = new ClusterSpec(cluster.name(), cluster.node(), benchmark.nodes(), cluster.scaleOut(),
                 cluster.maxOversubscription(), cluster.cost(), cluster.reliability());
-        ClusterTopology topology = ClusterTopologies.build(used);
+        ClusterTopology topology = ClusterTopologies.build(used, calibration);
         CollectiveRequest request = CollectiveRequest
                 .of(benchmark.operation(), benchmark.sizesBytes().get(0), benchmark.ranks())
                 .withAlgorithm(benchmark.algorithm())
                 .withChannels(benchmark.channels())
                 .withRouting(ClusterTopologies.routing(used))
-                .withStepOverheads(StepOverheads.NCCL)
+                .withStepOverheads(calibration.stepOverheads())
                 .withSeed(seed);
 
         List<CollectivePhase> phases = benchmark.phases();

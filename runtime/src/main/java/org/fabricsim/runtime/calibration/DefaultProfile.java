@@ -1,19 +1,22 @@
 package org.fabricsim.runtime.calibration;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * The shipped default profile. The compute constants were chosen within their bounds from a grid
- * over the training rows of validation/reference/training.csv (docs/accuracy.md shows every row);
- * fitting them by the project's bounded least squares, with leave-one-out errors, is still to come.
+ * The shipped default profile; the standard catalog's {@code fabric.catalog.calibration.Default}
+ * states the same values as a language object ({@code CalibrationProfileTest} checks that they
+ * agree). The compute constants were chosen within their bounds from a grid over the training rows
+ * of validation/reference/training.csv (docs/accuracy.md shows every row); refitting them with
+ * {@code fabric calibrate}, with leave-one-out errors, is still to come.
  */
 final class DefaultProfile {
     static final CalibrationProfile PROFILE = new CalibrationProfile("fabric.catalog.calibration.Default",
-            List.of(new CalibrationParameter("compute.kernel-overhead", 15e-6, 0, 30e-6,
+            Stream.concat(Stream.of(new CalibrationParameter("compute.kernel-overhead", 15e-6, 0, 30e-6,
                     "seconds of GPU idle one kernel launch adds to a step (launch latency and host dispatch between"
                             + " dependent kernels)",
                     "bounds: CUDA kernel launch latency of a few microseconds up to PyTorch eager dispatch of"
-                            + " tens of microseconds per operator"),
+                            + " tens of microseconds per operator", CalibrationParameter.SECONDS),
                     new CalibrationParameter("compute.sustained-fraction.hopper", 0.82, 0.7, 1.0,
                             "tensor throughput sustained over a training step as a fraction of the measured"
                                     + " short-run rate (MAMF) on Hopper parts (power and thermal limits)",
@@ -22,7 +25,7 @@ final class DefaultProfile {
                     new CalibrationParameter("compute.sustained-fraction.ampere", 0.85, 0.7, 1.0,
                             "the same on Ampere parts",
                             "bounds: A100 SXM's 1,410 MHz boost against its 1,095 MHz base clock (0.78), rounded"
-                                    + " down to 0.7")),
+                                    + " down to 0.7")), CollectiveDefaults.PARAMETERS.stream()).toList(),
             List.of(), "2026-12-01", List.of());
 
     private DefaultProfile() {

@@ -98,7 +98,7 @@ final class AlgorithmSelector {
             case HIERARCHICAL:
                 return HierarchicalSchedules.allReduce(size, ranks, topology.domainSize());
             case IN_NETWORK:
-                return InNetworkSchedules.allReduce(size, ranks);
+                return InNetworkSchedules.allReduce(size, ranks, topology.inSwitchEfficiency());
             case PAIRWISE:
                 return AllToAllSchedules.pairwise(request);
             case DIRECT:

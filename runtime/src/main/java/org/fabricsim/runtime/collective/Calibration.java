@@ -1,54 +1,66 @@
 package org.fabricsim.runtime.collective;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+
 /**
- * The one set of efficiency and latency constants the engine is calibrated with. Each states
- * its source; none is fitted to the measurements it is checked against
- * ({@code validation/reference/collectives.csv}).
+ * The collective constants of a {@link CalibrationProfile} ({@code collective.*}), in the engine's
+ * units. Each parameter states its source and bounds in the profile (the default's are in the
+ * standard catalog, {@code fabric.catalog.calibration.Default}); read once per run, O(parameters).
+ *
+ * @param nvlinkEfficiency   fraction of the NVLink datasheet rate a GPU-to-GPU transfer achieves, the
+ *                           default for accelerators whose catalog entry states no measured
+ *                           {@code scale-up-efficiency} (88%: 396 of 450 GB/s measured on 8×H200)
+ * @param nicEfficiency      fraction of a NIC's line rate NCCL achieves (24 of 25 GB/s per 200G NIC)
+ * @param nvlsEfficiency     share of the NVLink port rate in-switch reduction (NVLS multimem traffic)
+ *                           achieves relative to GPU-to-GPU copies (NCCL nvlsEfficiency[Hopper] = 0.85);
+ *                           it multiplies {@code nvlinkEfficiency} already in the link rate. The switch's
+ *                           reduction rate equals the port rate, so the ports, not the reduction units,
+ *                           bound NVLS.
+ * @param nvlinkStepPs       software latency of one ring step over NVLink, ps
+ * @param netStepPs          software latency of one ring step over the network, ps
+ * @param nvlsStepPs         latency of an NVLS (in-switch) all-reduce, ps
+ * @param ringBasePs         base latency of a ring collective, ps
+ * @param ringPlateauFactor  NCCL's "plateau effect of ring": the factor on the latency of a Simple
+ *                           ring all-reduce across nodes when nBytes / (nChannels · nRanks) ≥ 64
  */
-public final class Calibration {
-    /**
-     * Fraction of the NVLink datasheet rate a GPU-to-GPU transfer achieves: 396 GB/s measured
-     * pairwise on 8×H200 against 450 GB/s spec, 88% (stas00/ml-engineering, quoted in
-     * validation/reference/hardware.md). The default for accelerators whose catalog entry states no
-     * measured {@code scale-up-efficiency} of their own.
-     */
-    public static final double NVLINK_EFFICIENCY = 0.88;
+public record Calibration(double nvlinkEfficiency, double nicEfficiency, double nvlsEfficiency, long nvlinkStepPs,
+        long netStepPs, long nvlsStepPs, long ringBasePs, double ringPlateauFactor) {
+    /** Profile parameter of {@link #nvlinkEfficiency}. */
+    public static final String NVLINK_EFFICIENCY = "collective.nvlink-efficiency";
+    /** Profile parameter of {@link #nicEfficiency}. */
+    public static final String NIC_EFFICIENCY = "collective.nic-efficiency";
+    /** Profile parameter of {@link #nvlsEfficiency}. */
+    public static final String NVLS_EFFICIENCY = "collective.nvls-efficiency";
+    /** Profile parameter of {@link #nvlinkStepPs}, seconds. */
+    public static final String NVLINK_STEP_OVERHEAD = "collective.nvlink-step-overhead";
+    /** Profile parameter of {@link #netStepPs}, seconds. */
+    public static final String NET_STEP_OVERHEAD = "collective.net-step-overhead";
+    /** Profile parameter of {@link #nvlsStepPs}, seconds. */
+    public static final String NVLS_STEP_OVERHEAD = "collective.nvls-step-overhead";
+    /** Profile parameter of {@link #ringBasePs}, seconds. */
+    public static final String RING_BASE_LATENCY = "collective.ring-base-latency";
+    /** Profile parameter of {@link #ringPlateauFactor}. */
+    public static final String RING_PLATEAU_FACTOR = "collective.ring-plateau-factor";
 
-    /**
-     * Fraction of a NIC's line rate NCCL achieves: "24 GB/s is the peak performance per 200G NIC"
-     * (NCCL maintainer, NVIDIA/nccl-tests issue #119), 24 / 25 = 96%.
-     */
-    public static final double NIC_EFFICIENCY = 0.96;
+    /** The constants of the default profile. */
+    public static final Calibration DEFAULT = of(CalibrationProfile.defaults());
 
-    /**
-     * Share of the NVLink port rate in-switch reduction (NVLS multimem traffic) achieves relative to
-     * GPU-to-GPU copies: NCCL src/tuning/nvls.cc nvlsEfficiency[Hopper] = 0.85, the factor NCCL's
-     * cost model applies to the NVLS graph's bandwidth (Blackwell: 0.74, not modelled here). It
-     * multiplies {@link #NVLINK_EFFICIENCY} already in the link rate. The switch's reduction rate
-     * (450 GB/s per GPU through NVLS on DGX H100, validation/reference/hardware.md) equals the port
-     * rate, so the ports, not the reduction units, bound NVLS.
-     */
-    public static final double NVLS_EFFICIENCY = 0.85;
+    private static final double PS_PER_SECOND = 1e12;
 
-    /** Software latency of one ring step over NVLink: NCCL tuning.cc hwLat[NVLINK][RING][SIMPLE] = 3.4 µs. */
-    public static final long NVLINK_STEP_OVERHEAD_PS = 3_400_000;
+    /** The collective constants of {@code profile}, latencies rounded to the picosecond. */
+    public static Calibration of(CalibrationProfile profile) {
+        return new Calibration(profile.value(NVLINK_EFFICIENCY), profile.value(NIC_EFFICIENCY),
+                profile.value(NVLS_EFFICIENCY), picoseconds(profile, NVLINK_STEP_OVERHEAD),
+                picoseconds(profile, NET_STEP_OVERHEAD), picoseconds(profile, NVLS_STEP_OVERHEAD),
+                picoseconds(profile, RING_BASE_LATENCY), profile.value(RING_PLATEAU_FACTOR));
+    }
 
-    /** Software latency of one ring step over the network: NCCL tuning.cc hwLat[NET][RING][SIMPLE] = 14 µs. */
-    public static final long NET_STEP_OVERHEAD_PS = 14_000_000;
+    /** NCCL's Simple-protocol latencies of this calibration. */
+    public StepOverheads stepOverheads() {
+        return new StepOverheads(nvlinkStepPs, netStepPs, nvlsStepPs, ringBasePs, ringPlateauFactor);
+    }
 
-    /** Latency of an NVLS (in-switch) all-reduce: NCCL tuning.cc hwLat[NVLINK][NVLS][SIMPLE] = 25 µs. */
-    public static final long NVLS_STEP_OVERHEAD_PS = 25_000_000;
-
-    /** Base latency of a ring collective: NCCL tuning.cc baseLat[RING][SIMPLE] = 8.4 µs. */
-    public static final long RING_BASE_LATENCY_PS = 8_400_000;
-
-    /**
-     * NCCL's "plateau effect of ring": ncclTopoGetAlgoTime multiplies the latency of a Simple ring
-     * all-reduce across nodes by 1.4 (compute capability ≥ 8.0; 1.9 before) when nBytes /
-     * (nChannels · nRanks) ≥ 64 (src/graph/tuning.cc, NCCL 2.2x).
-     */
-    public static final double RING_PLATEAU_FACTOR = 1.4;
-
-    private Calibration() {
+    private static long picoseconds(CalibrationProfile profile, String parameter) {
+        return Math.round(profile.value(parameter) * PS_PER_SECOND);
     }
 }

@@ -8,17 +8,17 @@ package org.fabricsim.runtime.collective;
  * Per rank each direction carries S + S/n: up S (its contribution to every slice) + S/n (its
  * reduced slice), down S/n (the sum) + S (every slice). The two directions overlap, so
  * T = α + (n+1)/n · S / (η·B), busbw = 2(n−1)/(n+1) · η·B, with η = {@link
- * Calibration#NVLS_EFFICIENCY} the share of the port rate multimem traffic achieves (modelled as
+ * Calibration#nvlsEfficiency} the share of the port rate multimem traffic achieves (modelled as
  * wire bytes = payload / η). One step instead of the ring's 2(n−1). O(n) transfers.
  */
 final class InNetworkSchedules {
     private InNetworkSchedules() {
     }
 
-    static Schedule allReduce(long sizeBytes, int ranks) {
+    static Schedule allReduce(long sizeBytes, int ranks, double efficiency) {
         Schedule schedule = new Schedule();
         schedule.phase(1, -1);
-        double wireBytes = (double) sizeBytes * (ranks + 1) / ranks / Calibration.NVLS_EFFICIENCY;
+        double wireBytes = (double) sizeBytes * (ranks + 1) / ranks / efficiency;
         for (int i = 0; i < ranks; i++) {
             schedule.transfer(Schedule.TO_SWITCH, i, i, wireBytes, 0);
             schedule.transfer(Schedule.FROM_SWITCH, i, i, wireBytes, 0);

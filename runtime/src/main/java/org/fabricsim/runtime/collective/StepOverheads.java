@@ -17,10 +17,8 @@ public record StepOverheads(long scaleUpPs, long scaleOutPs, long inNetworkPs, l
     /** No software latency: steps cost their network time only. */
     public static final StepOverheads NONE = new StepOverheads(0, 0, 0);
 
-    /** NCCL's Simple-protocol latencies (see {@link Calibration}). */
-    public static final StepOverheads NCCL = new StepOverheads(Calibration.NVLINK_STEP_OVERHEAD_PS,
-            Calibration.NET_STEP_OVERHEAD_PS, Calibration.NVLS_STEP_OVERHEAD_PS, Calibration.RING_BASE_LATENCY_PS,
-            Calibration.RING_PLATEAU_FACTOR);
+    /** NCCL's Simple-protocol latencies of the default profile (see {@link Calibration#stepOverheads}). */
+    public static final StepOverheads NCCL = Calibration.DEFAULT.stepOverheads();
 
     public StepOverheads {
         if (scaleUpPs < 0 || scaleOutPs < 0 || inNetworkPs < 0 || ringBasePs < 0 || !(ringPlateau >= 1)) {

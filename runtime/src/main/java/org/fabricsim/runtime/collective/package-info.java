@@ -8,7 +8,7 @@
  * double binary tree, recursive halving-doubling, direct and pairwise all-to-all, hierarchical
  * (intra-domain, per-rail across domains, intra-domain), in-network reduction (NVLS: multimem
  * reduce-scatter and multicast all-gather, S + S/n per direction at {@link
- * org.fabricsim.runtime.collective.Calibration#NVLS_EFFICIENCY}), automatic selection, and
+ * org.fabricsim.runtime.collective.Calibration#nvlsEfficiency}), automatic selection, and
  * user-defined collectives made of {@link org.fabricsim.runtime.collective.CollectivePhase}s, each an
  * operation over the groups of a {@link org.fabricsim.runtime.collective.PhaseScope} (scale-up
  * domain, rail across domains, domain leaders, all). Identical steps are solved once and reused.

@@ -27,26 +27,26 @@ record CollectiveFit(double alphaPs, double psPerByte) {
 
     /**
      * Fits {@code operation} over the first {@code ranks} accelerators of {@code topology} with
-     * NCCL's step overheads; null when {@code ranks} is 1 (no collective).
+     * NCCL's step {@code overheads}; null when {@code ranks} is 1 (no collective).
      */
-    static CollectiveFit of(ClusterTopology topology, CollectiveOperation operation, int ranks) {
+    static CollectiveFit of(ClusterTopology topology, CollectiveOperation operation, int ranks,
+            StepOverheads overheads) {
         if (ranks < 2) {
             return null;
         }
-        return fit(topology, CollectiveRequest.of(operation, SMALL_BYTES, ranks));
+        return fit(topology, CollectiveRequest.of(operation, SMALL_BYTES, ranks).withStepOverheads(overheads));
     }
 
     /**
      * Fits a send/recv from accelerator 0 to accelerator {@code peer} of {@code topology} with
-     * NCCL's step overheads: the hop between pipeline stages {@code peer} ranks apart.
+     * NCCL's step {@code overheads}: the hop between pipeline stages {@code peer} ranks apart.
      */
-    static CollectiveFit sendRecv(ClusterTopology topology, int peer) {
+    static CollectiveFit sendRecv(ClusterTopology topology, int peer, StepOverheads overheads) {
         return fit(topology, CollectiveRequest.of(CollectiveOperation.SEND_RECV, SMALL_BYTES, peer + 1)
-                .withEndpoints(0, peer));
+                .withEndpoints(0, peer).withStepOverheads(overheads));
     }
 
-    private static CollectiveFit fit(ClusterTopology topology, CollectiveRequest base) {
-        CollectiveRequest request = base.withStepOverheads(StepOverheads.NCCL);
+    private static CollectiveFit fit(ClusterTopology topology, CollectiveRequest request) {
         long smallPs = CollectiveEngine.run(topology, request).timePs();
         long largePs = CollectiveEngine.run(topology, request.withSize(LARGE_BYTES)).timePs();
         double psPerByte = Math.max(0, (double) (largePs - smallPs) / (LARGE_BYTES - SMALL_BYTES));

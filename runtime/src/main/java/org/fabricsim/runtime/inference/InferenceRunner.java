@@ -8,7 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.network.NetworkModel;
@@ -75,6 +78,12 @@ public final class InferenceRunner {
 
     /** Runs {@code spec} with {@code seed}; relative files resolve against {@code baseDirectory} (null: working directory). */
     public static RunResult run(InferenceSpec spec, long seed, Path baseDirectory) {
+        return run(spec, CalibrationProfile.defaults(), seed, baseDirectory);
+    }
+
+    /** Runs {@code spec} with the collective constants of {@code profile}; see {@link #run(InferenceSpec, long, Path)}. */
+    public static RunResult run(InferenceSpec spec, CalibrationProfile profile, long seed, Path baseDirectory) {
+        Calibration calibration = Calibration.of(profile);
         long startNanos = System.nanoTime();
         List<InferenceSpec.Pool> ordered = order(spec);
         ClusterSpec cluster = spec.cluster();
@@ -87,7 +96,8 @@ public final class InferenceRunner {
             throw new IllegalArgumentException(spec.name() + ": the serving pools need " + accelerators
                     + " accelerators but " + cluster.name() + " has " + cluster.accelerators());
         }
-        ClusterTopology topology = ClusterTopologies.build(cluster);
+        ClusterTopology topology = ClusterTopologies.build(cluster, calibration);
+        StepOverheads overheads = calibration.stepOverheads();
         Simulation simulation = new Simulation(seed);
         RequestStream requests = RequestStream.of(spec.traffic(), simulation.random(), baseDirectory);
 
@@ -95,11 +105,13 @@ public final class InferenceRunner {
         int first = 0;
         for (int p = 0; p < pools.length; p++) {
             InferenceSpec.Pool pool = ordered.get(p);
-            CollectiveFit allReduce = CollectiveFit.of(topology, CollectiveOperation.ALL_REDUCE, pool.parallel().tensor());
+            CollectiveFit allReduce = CollectiveFit.of(topology, CollectiveOperation.ALL_REDUCE, pool.parallel().tensor(),
+                    overheads);
             CollectiveFit allToAll = spec.model().moe()
-                    ? CollectiveFit.of(topology, CollectiveOperation.ALL_TO_ALL, pool.parallel().expert()) : null;
+                    ? CollectiveFit.of(topology, CollectiveOperation.ALL_TO_ALL, pool.parallel().expert(), overheads)
+                    : null;
             CollectiveFit stageSend = pool.parallel().pipeline() > 1
-                    ? CollectiveFit.sendRecv(topology, pool.parallel().tensor()) : null;
+                    ? CollectiveFit.sendRecv(topology, pool.parallel().tensor(), overheads) : null;
             ServingModel model = new ServingModel(spec.model(), cluster.node().accelerator(), spec.precision(),
                     spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend);
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),

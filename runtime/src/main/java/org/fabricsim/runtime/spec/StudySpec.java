@@ -2,6 +2,8 @@ package org.fabricsim.runtime.spec;
 
 import java.util.List;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+
 /**
  * What one simulation program runs: a {@code study} of the model (its workload under every
  * combination of its {@code vary} axes), or one workload that no study covers.
@@ -15,9 +17,12 @@ import java.util.List;
  *                   empty for all
  * @param expectations the published figures every run is held against, in model order
  * @param seed       the study's seed; run i is seeded from it and i (see {@code StudyRunner})
+ * @param calibration the calibration profile every run uses (the study's {@code calibration} clause;
+ *                   {@link CalibrationProfile#defaults()} otherwise)
  */
 public record StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
-        List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed) {
+        List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed,
+        CalibrationProfile calibration) {
 
     /** The seed of a study that does not state one. */
     public static final long DEFAULT_SEED = 1;
@@ -29,6 +34,15 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
         variations = List.copyOf(variations);
         report = List.copyOf(report);
         expectations = List.copyOf(expectations);
+        if (calibration == null) {
+            throw new IllegalArgumentException("study " + name + " needs a calibration profile");
+        }
+    }
+
+    /** A study with the default calibration profile. */
+    public StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
+            List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed) {
+        this(model, source, name, workloads, variations, report, expectations, seed, CalibrationProfile.defaults());
     }
 
     /**
@@ -42,7 +56,8 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
 
     /** This study with another seed (the command line's {@code --seed}). */
     public StudySpec withSeed(long newSeed) {
-        return new StudySpec(model, source, name, workloads, variations, report, expectations, newSeed);
+        return new StudySpec(model, source, name, workloads, variations, report, expectations, newSeed,
+                calibration);
     }
 
     /** Runs the study makes: workloads × the product of the axes' sizes. */

@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.fabricsim.runtime.Version;
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
@@ -39,10 +40,10 @@ public final class StudyRunner {
     /** 64 − 53: seeds fit a double's mantissa. */
     private static final int JSON_SAFE_SHIFT = 11;
 
-    /** Simulates one workload with a seed: the engine's entry point. */
+    /** Simulates one workload with a calibration profile and a seed: the engine's entry point. */
     @FunctionalInterface
     public interface Engine {
-        RunResult run(WorkloadSpec workload, long seed);
+        RunResult run(WorkloadSpec workload, CalibrationProfile profile, long seed);
     }
 
     /** Told about each finished run, from the worker threads. */
@@ -190,7 +191,8 @@ public final class StudyRunner {
             for (int i = 0; i < run.parameters().size(); i++) {
                 workload = Variations.apply(workload, run.parameters().get(i), run.values().get(i));
             }
-            return engine.run(workload, run.seed()).inStudy(run.name(), study.name(), run.variation(), run.seed())
+            return engine.run(workload, study.calibration(), run.seed())
+                    .inStudy(run.name(), study.name(), run.variation(), run.seed())
                     .withExpectations(study.expectations());
         } catch (RuntimeException e) {
             return RunResult.failed(run.name(), kind(run.workload()), study.name(), run.variation(), run.seed(),

@@ -13,9 +13,10 @@ import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 
 /**
- * The engine topology of a {@link ClusterSpec}, with links derated by the engine's {@link
- * Calibration}: scale-up per accelerator at the part's measured {@code scaleUpEfficiency}, or
- * NVLINK_EFFICIENCY when it has none; NICs and fabric links at NIC_EFFICIENCY.
+ * The engine topology of a {@link ClusterSpec}, with links derated by a {@link Calibration} (the
+ * default profile's unless given): scale-up per accelerator at the part's measured {@code
+ * scaleUpEfficiency}, or the NVLink efficiency when it has none; NICs and fabric links at the NIC
+ * efficiency; in-switch reduction at the NVLS efficiency.
  *
  * <p>Fat-trees and rail-optimized fabrics: a switch of radix R with leaf ratio o₁ serves
  * ⌊R·o₁/(1+o₁)⌋ NIC ports (R/2 when non-blocking); a pod has R/2 leaves. Ratios are per switch
@@ -32,19 +33,24 @@ public final class ClusterTopologies {
     private ClusterTopologies() {
     }
 
-    /** The topology of the whole cluster. */
+    /** The topology of the whole cluster with the default profile's calibration. */
     public static ClusterTopology build(ClusterSpec cluster) {
+        return build(cluster, Calibration.DEFAULT);
+    }
+
+    /** The topology of the whole cluster, its links derated by {@code calibration}. */
+    public static ClusterTopology build(ClusterSpec cluster, Calibration calibration) {
         NodeSpec node = cluster.node();
-        ScaleUpParameters scaleUp = scaleUp(node);
+        ScaleUpParameters scaleUp = scaleUp(node, calibration);
         ScaleOutSpec scaleOut = cluster.scaleOut();
         int accelerators = cluster.accelerators();
         if (scaleOut == null || node.nic() == null) {
             return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
         }
         double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
-        LinkClass nic = new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(Calibration.NIC_EFFICIENCY);
+        LinkClass nic = new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(calibration.nicEfficiency());
         LinkClass fabric = new LinkClass(scaleOut.fabric().linkBytesPerSecond(), scaleOut.fabric().latencyPs())
-                .derated(Calibration.NIC_EFFICIENCY);
+                .derated(calibration.nicEfficiency());
         return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, nic,
                 fabric(scaleOut, fabric, node, accelerators)));
     }
@@ -70,14 +76,14 @@ public final class ClusterTopologies {
                 : cluster.scaleOut().fabric().flowsPerPeer();
     }
 
-    private static ScaleUpParameters scaleUp(NodeSpec node) {
+    private static ScaleUpParameters scaleUp(NodeSpec node, Calibration calibration) {
         ScaleUpSpec spec = node.scaleUp();
         if (spec == null || node.accelerators() < 2) {
             return ScaleUpParameters.none();
         }
         int domain = Math.min(spec.domainSize(), node.accelerators());
         double measured = node.accelerator().scaleUpEfficiency();
-        double efficiency = measured > 0 ? measured : Calibration.NVLINK_EFFICIENCY;
+        double efficiency = measured > 0 ? measured : calibration.nvlinkEfficiency();
         if (spec.kind() == ScaleUpSpec.Kind.FULL_MESH) {
             LinkClass perPair = new LinkClass(spec.bytesPerSecondPerAccelerator() / (domain - 1),
                     spec.fabric().latencyPs()).derated(efficiency);
@@ -85,7 +91,8 @@ public final class ClusterTopologies {
         }
         LinkClass link = new LinkClass(spec.bytesPerSecondPerAccelerator(), spec.fabric().latencyPs())
                 .derated(efficiency);
-        return ScaleUpParameters.switched(domain, link, spec.inSwitchReduction());
+        return ScaleUpParameters.switched(domain, link, spec.inSwitchReduction())
+                .withInSwitchEfficiency(calibration.nvlsEfficiency());
     }
 
     private static FabricParameters fabric(ScaleOutSpec scaleOut, LinkClass fabric, NodeSpec node, int accelerators) {

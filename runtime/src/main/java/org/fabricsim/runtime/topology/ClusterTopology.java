@@ -88,6 +88,11 @@ public final class ClusterTopology {
         return domainSize;
     }
 
+    /** Share of the scale-up link rate in-switch reduction traffic achieves. */
+    public double inSwitchEfficiency() {
+        return scaleUp.inSwitchEfficiency();
+    }
+
     public ScaleUpParameters.Kind scaleUpKind() {
         return scaleUp.kind();
     }

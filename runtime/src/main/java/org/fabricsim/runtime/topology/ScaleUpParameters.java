@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.topology;
 
+import org.fabricsim.runtime.collective.Calibration;
+
 /**
  * Scale-up domains: consecutive groups of {@code domainSize} accelerators (a node, or a rack).
  *
@@ -17,8 +19,12 @@ package org.fabricsim.runtime.topology;
  * @param domainSize        accelerators per domain
  * @param link              the link class, see the kinds
  * @param inSwitchReduction whether the domain switch reduces (SWITCHED only)
+ * @param inSwitchEfficiency share of the link rate in-switch reduction traffic achieves, in (0, 1]
+ *                          ({@link Calibration#nvlsEfficiency}; the default profile's unless set with
+ *                          {@link #withInSwitchEfficiency})
  */
-public record ScaleUpParameters(Kind kind, int domainSize, LinkClass link, boolean inSwitchReduction) {
+public record ScaleUpParameters(Kind kind, int domainSize, LinkClass link, boolean inSwitchReduction,
+        double inSwitchEfficiency) {
 
     /** The kinds of scale-up domain. */
     public enum Kind {
@@ -34,6 +40,19 @@ public record ScaleUpParameters(Kind kind, int domainSize, LinkClass link, boole
         if (inSwitchReduction && kind != Kind.SWITCHED) {
             throw new IllegalArgumentException("in-switch reduction needs a switched domain");
         }
+        if (!(inSwitchEfficiency > 0 && inSwitchEfficiency <= 1)) {
+            throw new IllegalArgumentException("the in-switch efficiency must lie in (0, 1], was " + inSwitchEfficiency);
+        }
+    }
+
+    /** A domain with the default profile's in-switch efficiency. */
+    public ScaleUpParameters(Kind kind, int domainSize, LinkClass link, boolean inSwitchReduction) {
+        this(kind, domainSize, link, inSwitchReduction, Calibration.DEFAULT.nvlsEfficiency());
+    }
+
+    /** This domain with in-switch reduction traffic at {@code efficiency} of the link rate. */
+    public ScaleUpParameters withInSwitchEfficiency(double efficiency) {
+        return new ScaleUpParameters(kind, domainSize, link, inSwitchReduction, efficiency);
     }
 
     /** No scale-up fabric. */

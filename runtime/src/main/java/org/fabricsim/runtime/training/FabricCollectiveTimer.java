@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
@@ -13,7 +14,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * {@link CollectiveTimer} on the engine's flow-level network model ({@link FabricPhase}): each
  * distinct step pattern is solved once with all its concurrent groups and memoized, so identical
  * ring steps (n − 1 per collective) cost one solve. Step software latency: NCCL's per-step
- * latency of the engine's {@link Calibration} (network when a step leaves the scale-up domain,
+ * latency of the run's {@link Calibration} (network when a step leaves the scale-up domain,
  * NVLink otherwise). A ring step or pipeline send that leaves the scale-up domain is spread over
  * the scale-out fabric's flows per peer ({@link org.fabricsim.runtime.spec.FabricSpec#flowsPerPeer}), each
  * hashed onto its own path, so more flows mean fewer ECMP collisions.
@@ -38,6 +39,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     private final RoutingMode routing;
     private final long seed;
     private final int flowsPerPeer;
+    private final StepOverheads overheads;
     private final Map<String, Double> solved = new HashMap<>();
     private final Map<String, double[]> referenceBytes = new HashMap<>();
     private final Map<String, double[]> patternLinkBytes = new HashMap<>();
@@ -45,9 +47,18 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     private long eventsFired;
     private long flowsStarted;
 
-    /** A timer on {@code topology}; {@code flowsPerPeer} (≥ 1) flows carry each transfer between scale-up domains. */
+    /** A timer with the default profile's step latencies. */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
             long seed) {
+        this(topology, placement, routing, flowsPerPeer, seed, Calibration.DEFAULT);
+    }
+
+    /**
+     * A timer on {@code topology}; {@code flowsPerPeer} (≥ 1) flows carry each transfer between
+     * scale-up domains; steps pay the per-step latencies of {@code calibration}.
+     */
+    public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
+            long seed, Calibration calibration) {
         if (placement.accelerators() > topology.accelerators()) {
             throw new IllegalArgumentException(placement.accelerators() + " ranks on " + topology.accelerators()
                     + " accelerators");
@@ -60,6 +71,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.routing = routing;
         this.seed = seed;
         this.flowsPerPeer = flowsPerPeer;
+        this.overheads = calibration.stepOverheads();
         this.traffic = new LinkTraffic(topology);
     }
 
@@ -230,7 +242,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         return topology.sameDomain(src, dst) ? 1 : flowsPerPeer;
     }
 
-    private static double stepOverheadSeconds(boolean crossesDomains) {
-        return (crossesDomains ? Calibration.NET_STEP_OVERHEAD_PS : Calibration.NVLINK_STEP_OVERHEAD_PS) / 1e12;
+    private double stepOverheadSeconds(boolean crossesDomains) {
+        return (crossesDomains ? overheads.scaleOutPs() : overheads.scaleUpPs()) / 1e12;
     }
 }

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.fabricsim.runtime.analysis.Memory;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -54,10 +55,12 @@ public final class TrainingSimulator {
     public static RunResult run(TrainingSpec spec, CalibrationProfile profile, long seed) {
         long startNanos = System.nanoTime();
         check(spec);
-        ClusterTopology topology = ClusterTopologies.build(spec.cluster());
+        Calibration collectives = Calibration.of(profile);
+        ClusterTopology topology = ClusterTopologies.build(spec.cluster(), collectives);
         Placement placement = Placement.of(spec.parallel());
         CollectiveTimer timer = new FabricCollectiveTimer(topology, placement,
-                ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed);
+                ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
+                collectives);
         StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), timer, profile);
         return result(spec, step, (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(),
                 timer.flowsStarted());

@@ -27,13 +27,13 @@ class CollectiveBenchmarksTest {
     @Test
     void shouldApproachTheCalibratedLinkRateForLargeRingAllReduces() {
         // 2 nodes x 4 accelerators on one switch at B = 100 GB/s. The engine's one calibration
-        // derates NIC links to eta = Calibration.NIC_EFFICIENCY (0.96), so an ideal ring's busbw
+        // derates NIC links to eta = Calibration.DEFAULT.nicEfficiency() (0.96), so an ideal ring's busbw
         // tends to B * eta = 96 GB/s; at 8 GiB the 14 latency terms (tens of us) against a
         // ~157 ms transfer cost well under 1%.
         CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(2, 4, 100e9, 500_000L), 2,
                 CollectiveOperation.ALL_REDUCE, Algorithm.RING, 1, List.of(8L << 30, 1024L));
         RunResult run = new Simulator().run(bench);
-        double ceilingGBps = 100 * Calibration.NIC_EFFICIENCY;
+        double ceilingGBps = 100 * Calibration.DEFAULT.nicEfficiency();
         double large = (Double) row(run, 0).get("busbwGBps");
         assertTrue(large <= ceilingGBps && large >= 0.99 * ceilingGBps, () -> "busbw " + large);
         // 1 KiB is latency-bound: far below the link rate.
@@ -54,10 +54,10 @@ class CollectiveBenchmarksTest {
         // Used to fail with "HIERARCHICAL cannot run ALL_TO_ALL"; then, on this cluster without
         // scale-up, it grouped by domains of one: the within-node phase moved nothing. Now the
         // phases group by the spec's nodes of 4. S = 1 MiB, B = 100 GB/s NICs derated to
-        // B·eta (eta = Calibration.NIC_EFFICIENCY), no hop latency, NCCL's overheads: each direct
+        // B·eta (eta = Calibration.DEFAULT.nicEfficiency()), no hop latency, NCCL's overheads: each direct
         // phase is one step paying one scale-out step overhead. Per rail (2 ranks): S/2 out of each
         // NIC; within the node (4 ranks): 3 x S/4 out of each NIC, over the switch.
-        // T = (S/2 + 3S/4) / (B·eta) + 2 x Calibration.NET_STEP_OVERHEAD_PS.
+        // T = (S/2 + 3S/4) / (B·eta) + 2 x Calibration.DEFAULT.netStepPs().
         List<CollectivePhase> phases = List.of(
                 new CollectivePhase(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT, PhaseScope.PER_RAIL),
                 new CollectivePhase(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT, PhaseScope.WITHIN_NODE));
@@ -67,8 +67,8 @@ class CollectiveBenchmarksTest {
         RunResult run = new Simulator().run(bench);
         assertEquals("phased", run.parameters().get("algorithm"));
         assertEquals("phased", row(run, 0).get("algorithm"));
-        double expectedSeconds = 1.25 * sizeBytes / (100e9 * Calibration.NIC_EFFICIENCY)
-                + 2 * Calibration.NET_STEP_OVERHEAD_PS / 1e12;
+        double expectedSeconds = 1.25 * sizeBytes / (100e9 * Calibration.DEFAULT.nicEfficiency())
+                + 2 * Calibration.DEFAULT.netStepPs() / 1e12;
         // Each of the two phases ends on a whole picosecond: within 2 ps.
         assertEquals(expectedSeconds, (Double) row(run, 0).get("timeSeconds"), 2e-12);
     }

@@ -28,7 +28,7 @@ class AlgorithmTest {
         CollectiveResult ring = CollectiveEngine.run(node, request.withAlgorithm(Algorithm.RING));
         assertEquals(14_211_288_847L, inNetwork.timePs(), 1);
         assertEquals(18_790_481_920L, ring.timePs(), 1);
-        assertEquals(2.0 * 8 * S * 9 / 8 / Calibration.NVLS_EFFICIENCY, inNetwork.bytesInjected(), 1e-3);
+        assertEquals(2.0 * 8 * S * 9 / 8 / Calibration.DEFAULT.nvlsEfficiency(), inNetwork.bytesInjected(), 1e-3);
         assertEquals(Algorithm.IN_NETWORK, CollectiveEngine.select(node, request));
     }
 

@@ -21,16 +21,17 @@ import org.junit.jupiter.api.Test;
 class CalibrationTest {
     private static final double TOLERANCE = 0.10;
     /** NVLink4 (H100/H200): 450 GB/s per GPU per direction, datasheet (hardware.md). */
-    private static final LinkClass NVLINK4 = new LinkClass(450e9, 0).derated(Calibration.NVLINK_EFFICIENCY);
+    private static final LinkClass NVLINK4 = new LinkClass(450e9, 0).derated(Calibration.DEFAULT.nvlinkEfficiency());
     /** NVLink5 (B200): 900 GB/s per GPU per direction, datasheet (hardware.md). */
-    private static final LinkClass NVLINK5 = new LinkClass(900e9, 0).derated(Calibration.NVLINK_EFFICIENCY);
+    private static final LinkClass NVLINK5 = new LinkClass(900e9, 0).derated(Calibration.DEFAULT.nvlinkEfficiency());
     /**
      * H800 NVLink: ~200 GB/s per direction (hardware.md) at the catalog's measured {@code
      * scale-up-efficiency} of H800_SXM, 80%: 160 GB/s (DeepSeek-V3 report, arXiv 2412.19437 §3.2.2).
      */
     private static final LinkClass NVLINK_H800 = new LinkClass(200e9, 0).derated(0.80);
     /** 400 Gb/s NIC (ConnectX-7 NDR, EFA 400G), fabric links alike. */
-    private static final LinkClass NIC_400G = LinkClass.ofGigabitsPerSecond(400, 0).derated(Calibration.NIC_EFFICIENCY);
+    private static final LinkClass NIC_400G = LinkClass.ofGigabitsPerSecond(400, 0)
+            .derated(Calibration.DEFAULT.nicEfficiency());
     /** DeepEP fp8 dispatch: 7168 bytes of fp8 hidden state plus one float scale per 128 channels. */
     private static final double DEEPEP_BYTES_PER_TOKEN = 7168 + 7168 / 128 * 4;
     private static final int DEEPEP_TOKENS = 4096;

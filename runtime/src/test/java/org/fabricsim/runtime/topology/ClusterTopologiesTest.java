@@ -44,7 +44,7 @@ class ClusterTopologiesTest {
     @Test
     void shouldUseTheEnginesDefaultWhenThePartHasNoMeasurement() {
         // 200 GB/s x the H200 pairwise measurement, 396 / 450 = 0.88.
-        assertEquals(200e9 * Calibration.NVLINK_EFFICIENCY, scaleUpRate(0), 1e-3);
+        assertEquals(200e9 * Calibration.DEFAULT.nvlinkEfficiency(), scaleUpRate(0), 1e-3);
         assertEquals(176e9, scaleUpRate(0), 1e-3);
     }
 
@@ -96,7 +96,7 @@ class ClusterTopologiesTest {
                 new TopologySpec.Torus(List.of(2, 2, 4)))) {
             CollectiveResult ring = CollectiveEngine.run(scaleOut(topology, ScaleOutSpec.Routing.ECMP),
                     CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, 1L << 30, 16).withAlgorithm(Algorithm.RING));
-            assertTrue(ring.busbwGBps() > 0 && ring.busbwGBps() <= 50 * Calibration.NIC_EFFICIENCY + 1e-9,
+            assertTrue(ring.busbwGBps() > 0 && ring.busbwGBps() <= 50 * Calibration.DEFAULT.nicEfficiency() + 1e-9,
                     topology + ": " + ring.busbwGBps());
             assertEquals(ring.bytesInjected(), ring.bytesDelivered(), 1e-3 * ring.bytesInjected());
         }

@@ -112,8 +112,8 @@ class ExpertRoutingTest {
         // Capacity 1.25 caps rank 0 at 1.25·B/2 = 0.625 GB from rank 1 (the rest is dropped, not sent):
         // 1.25 × balanced. Capacity 0.8, balanced: every rank takes 0.8·B/2 = 0.4 GB, 0.8 × balanced.
         FabricCollectiveTimer timer = expertTimer(2);
-        double latency = Calibration.NET_STEP_OVERHEAD_PS / 1e12;
-        double rate = 50e9 * Calibration.NIC_EFFICIENCY;
+        double latency = Calibration.DEFAULT.netStepPs() / 1e12;
+        double rate = 50e9 * Calibration.DEFAULT.nicEfficiency();
         assertEquals(0.5e9 / rate, timer.expertAllToAllSeconds(1e9, ExpertRoutingSpec.DEFAULT) - latency,
                 0.5e9 / rate * 1e-3);
         assertEquals(0.75e9 / rate, timer.expertAllToAllSeconds(1e9, dropless(1.5)) - latency, 0.75e9 / rate * 1e-3);
@@ -129,8 +129,8 @@ class ExpertRoutingTest {
         // each other member. Rank 0's NIC takes 3 × 0.5 GB = 1.5 GB while every other link carries at
         // most 5/6 GB: 1.5 GB ÷ 48 GB/s, twice the balanced 3 × 0.25 GB ÷ 48 GB/s.
         FabricCollectiveTimer timer = expertTimer(4);
-        double latency = Calibration.NET_STEP_OVERHEAD_PS / 1e12;
-        double rate = 50e9 * Calibration.NIC_EFFICIENCY;
+        double latency = Calibration.DEFAULT.netStepPs() / 1e12;
+        double rate = 50e9 * Calibration.DEFAULT.nicEfficiency();
         assertEquals(0.75e9 / rate, timer.expertAllToAllSeconds(1e9, ExpertRoutingSpec.DEFAULT) - latency,
                 0.75e9 / rate * 1e-3);
         assertEquals(1.5e9 / rate, timer.expertAllToAllSeconds(1e9, dropless(2)) - latency, 1.5e9 / rate * 1e-3);

@@ -34,7 +34,7 @@ class FabricCollectiveTimerTest {
         FabricCollectiveTimer timer = new FabricCollectiveTimer(eightNodes(),
                 Placement.of(new ParallelismSpec(1, 1, 8, 1, 1, false)), RoutingMode.ECMP,
                 FabricSpec.DEFAULT_FLOWS_PER_PEER, 1);
-        double expected = 1e9 / (50e9 * Calibration.NIC_EFFICIENCY) + Calibration.NET_STEP_OVERHEAD_PS / 1e12;
+        double expected = 1e9 / (50e9 * Calibration.DEFAULT.nicEfficiency()) + Calibration.DEFAULT.netStepPs() / 1e12;
         assertEquals(expected, timer.ringStepSeconds(Axis.DATA, 1e9, 0), expected * 1e-3);
         // A ring reduce-scatter of 8 GB: 7 steps of 1 GB.
         assertEquals(7 * expected, timer.ringSeconds(Axis.DATA, 8, 8e9, 0), 7 * expected * 1e-3);
@@ -47,7 +47,7 @@ class FabricCollectiveTimerTest {
         FabricCollectiveTimer timer = new FabricCollectiveTimer(eightNodes(),
                 Placement.of(new ParallelismSpec(1, 2, 4, 1, 1, false)), RoutingMode.ECMP,
                 FabricSpec.DEFAULT_FLOWS_PER_PEER, 1);
-        double latency = Calibration.NET_STEP_OVERHEAD_PS / 1e12;
+        double latency = Calibration.DEFAULT.netStepPs() / 1e12;
         double alone = timer.ringStepSeconds(Axis.DATA, 1e9, 0) - latency;
         double shared = timer.ringStepSeconds(Axis.DATA, 1e9, 1e9) - latency;
         assertEquals(2 * alone, shared, alone * 2e-2);
@@ -80,8 +80,8 @@ class FabricCollectiveTimerTest {
         // uplinks stays below 128 + 3.3σ = 160 flows except with probability about 4 × 5e-4, so the
         // phase lies within 160 / 128 = 1.25 of the bound.
         double bytes = 1e9;
-        double bound = 2 * bytes / (50e9 * Calibration.NIC_EFFICIENCY);
-        double latency = Calibration.NET_STEP_OVERHEAD_PS / 1e12;
+        double bound = 2 * bytes / (50e9 * Calibration.DEFAULT.nicEfficiency());
+        double latency = Calibration.DEFAULT.netStepPs() / 1e12;
         double tolerance = FabricPhase.COMPLETION_TOLERANCE;
         for (long seed = 1; seed <= 4; seed++) {
             double single = acrossTwoToOneLeaves(1, seed).pipelineSendSeconds(bytes) - latency;

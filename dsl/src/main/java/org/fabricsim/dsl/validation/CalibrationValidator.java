@@ -1,0 +1,131 @@
+package org.fabricsim.dsl.validation;
+
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Amount;
+import org.fabricsim.dsl.fabric.Calibration;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.ProfileParameter;
+import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
+import org.fabricsim.dsl.units.Dimension;
+import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.calibration.CalibrationParameter;
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+
+/**
+ * A calibration profile's parameters: each is one the engine reads (the default profile's names,
+ * with the closest suggested), stated once, with bounds in order, its value within them, and
+ * amounts that are times, percentages or plain numbers, the value and bounds of one dimension.
+ */
+public class CalibrationValidator extends FabricCheck {
+    private static final int MAX_SUGGESTION_DISTANCE = 6;
+
+    @Check
+    public void checkCalibrationParameterKnown(ProfileParameter parameter) {
+        List<String> known = CalibrationProfile.defaults().parameters().stream().map(CalibrationParameter::name).toList();
+        String key = parameter.getKey();
+        if (known.contains(key)) {
+            return;
+        }
+        Optional<String> closest = known.stream()
+                .filter(name -> FabricLinkingDiagnostics.distance(name, key) <= MAX_SUGGESTION_DISTANCE)
+                .min(Comparator.comparingInt((String name) -> FabricLinkingDiagnostics.distance(name, key)));
+        error("The engine reads no calibration parameter '" + key + "'."
+                + closest.map(name -> " Did you mean '" + name + "'?").orElse(" Known parameters: " + known + "."),
+                parameter, Literals.PROFILE_PARAMETER__KEY, IssueCodes.UNKNOWN_CALIBRATION_PARAMETER,
+                closest.map(name -> new String[] { name }).orElse(new String[0]));
+    }
+
+    @Check
+    public void checkCalibrationParameterDuplicate(Calibration calibration) {
+        Set<String> seen = new HashSet<>();
+        for (ProfileParameter parameter : calibration.getParameters()) {
+            if (!seen.add(parameter.getKey())) {
+                error("Parameter '" + parameter.getKey() + "' is stated twice in calibration " + calibration.getName()
+                        + "; keep one.", parameter, Literals.PROFILE_PARAMETER__KEY,
+                        IssueCodes.DUPLICATE_CALIBRATION_PARAMETER);
+            }
+        }
+    }
+
+    @Check
+    public void checkCalibrationBoundsOrdered(ProfileParameter parameter) {
+        if (parameter.getLower() != null && parametersComparable(parameter)
+                && Units.toBase(parameter.getLower()) > Units.toBase(parameter.getUpper())) {
+            error("The lower bound of '" + parameter.getKey() + "' exceeds its upper bound; write 'bounds LOW to HIGH'.",
+                    parameter, Literals.PROFILE_PARAMETER__LOWER, IssueCodes.CALIBRATION_BOUNDS_ORDER);
+        }
+    }
+
+    @Check
+    public void checkCalibrationValueWithinBounds(ProfileParameter parameter) {
+        if (parameter.getLower() == null || !parametersComparable(parameter)) {
+            return;
+        }
+        double value = Units.toBase(parameter.getValue());
+        double lower = Units.toBase(parameter.getLower());
+        double upper = Units.toBase(parameter.getUpper());
+        if (lower <= upper && (value < lower || value > upper)) {
+            Amount nearest = value < lower ? parameter.getLower() : parameter.getUpper();
+            error("The value of '" + parameter.getKey() + "' lies outside its bounds; bring it within them, or widen"
+                    + " them if the physics allows.", parameter, Literals.PROFILE_PARAMETER__VALUE,
+                    IssueCodes.CALIBRATION_OUT_OF_BOUNDS, written(nearest));
+        }
+    }
+
+    @Check
+    public void checkCalibrationUnit(ProfileParameter parameter) {
+        for (Amount amount : amounts(parameter)) {
+            Dimension dimension = Units.dimensionOf(amount);
+            if (dimension != null && dimension != Dimension.TIME && dimension != Dimension.FRACTION) {
+                error("A calibration amount is a time (3.4 us), a percentage (96 %) or a plain number in SI units"
+                        + " (0.96); not " + dimension.description() + ".", amount, Literals.AMOUNT__UNIT,
+                        IssueCodes.CALIBRATION_UNIT);
+                return;
+            }
+        }
+        Optional<CalibrationParameter> known = CalibrationProfile.defaults().parameters().stream()
+                .filter(p -> p.name().equals(parameter.getKey())).findFirst();
+        Dimension wanted = known.map(p -> p.unit().isEmpty() ? Dimension.FRACTION : Dimension.TIME).orElse(null);
+        for (Amount amount : amounts(parameter)) {
+            Dimension dimension = Units.dimensionOf(amount);
+            if (wanted != null && dimension != null && dimension != wanted) {
+                error("'" + parameter.getKey() + "' is " + wanted.description() + " (" + wanted.example() + ", or a"
+                        + " plain number in SI units), not " + dimension.description() + ".", amount,
+                        Literals.AMOUNT__UNIT, IssueCodes.CALIBRATION_UNIT);
+                return;
+            }
+        }
+        if (!parametersComparable(parameter)) {
+            error("The value and bounds of '" + parameter.getKey() + "' must be in one dimension: all times, all"
+                    + " percentages, or all plain numbers.", parameter, Literals.PROFILE_PARAMETER__VALUE,
+                    IssueCodes.CALIBRATION_UNIT);
+        }
+    }
+
+    /** Whether the value and bounds have one dimension (a plain number counts as any, in SI units). */
+    private static boolean parametersComparable(ProfileParameter parameter) {
+        Set<Dimension> dimensions = new HashSet<>();
+        for (Amount amount : amounts(parameter)) {
+            Dimension dimension = Units.dimensionOf(amount);
+            if (dimension != null) {
+                dimensions.add(dimension);
+            }
+        }
+        return dimensions.size() <= 1;
+    }
+
+    private static List<Amount> amounts(ProfileParameter parameter) {
+        return parameter.getLower() == null ? List.of(parameter.getValue())
+                : List.of(parameter.getValue(), parameter.getLower(), parameter.getUpper());
+    }
+
+    private static String written(Amount amount) {
+        return amount.getValue() + (Units.dimensionOf(amount) == null ? "" : " " + amount.getUnit().getLiteral());
+    }
+}

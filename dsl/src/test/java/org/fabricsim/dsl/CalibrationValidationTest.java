@@ -1,0 +1,99 @@
+package org.fabricsim.dsl;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** Calibration profiles: each rule once where it fires and once where it does not. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class CalibrationValidationTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    private Model profile(String parameters) throws Exception {
+        return parser.parse("calibration P {\n" + parameters + "\n}");
+    }
+
+    @Test
+    void rejectsAParameterTheEngineDoesNotReadAndSuggestsTheClosest() throws Exception {
+        validation.assertError(profile("parameter \"collective.nic-eficiency\" 0.9"), Literals.PROFILE_PARAMETER,
+                IssueCodes.UNKNOWN_CALIBRATION_PARAMETER,
+                "The engine reads no calibration parameter 'collective.nic-eficiency'. Did you mean"
+                        + " 'collective.nic-efficiency'?");
+    }
+
+    @Test
+    void acceptsAParameterTheEngineReads() throws Exception {
+        validation.assertNoIssues(profile("parameter \"collective.nic-efficiency\" 0.9"));
+    }
+
+    @Test
+    void rejectsAParameterStatedTwice() throws Exception {
+        validation.assertError(profile("parameter \"collective.nic-efficiency\" 0.9\n"
+                + "parameter \"collective.nic-efficiency\" 0.95"), Literals.PROFILE_PARAMETER,
+                IssueCodes.DUPLICATE_CALIBRATION_PARAMETER,
+                "Parameter 'collective.nic-efficiency' is stated twice in calibration P; keep one.");
+    }
+
+    @Test
+    void acceptsDistinctParameters() throws Exception {
+        validation.assertNoIssues(profile("parameter \"collective.nic-efficiency\" 0.9\n"
+                + "parameter \"collective.nvls-efficiency\" 0.8"));
+    }
+
+    @Test
+    void rejectsBoundsOutOfOrder() throws Exception {
+        validation.assertError(profile("parameter \"collective.ring-base-latency\" 8 us bounds 20 us to 2 us"),
+                Literals.PROFILE_PARAMETER, IssueCodes.CALIBRATION_BOUNDS_ORDER,
+                "The lower bound of 'collective.ring-base-latency' exceeds its upper bound");
+    }
+
+    @Test
+    void acceptsOrderedBoundsAcrossUnits() throws Exception {
+        // 2000 ns = 2 us < 20 us, and 8 us lies within.
+        validation.assertNoIssues(profile("parameter \"collective.ring-base-latency\" 8 us bounds 2000 ns to 20 us"));
+    }
+
+    @Test
+    void rejectsAValueOutsideItsBoundsWithTheNearestBound() throws Exception {
+        validation.assertError(profile("parameter \"collective.nic-efficiency\" 0.7 bounds 0.8 to 1.0"),
+                Literals.PROFILE_PARAMETER, IssueCodes.CALIBRATION_OUT_OF_BOUNDS,
+                "The value of 'collective.nic-efficiency' lies outside its bounds");
+    }
+
+    @Test
+    void acceptsAValueOnItsBound() throws Exception {
+        validation.assertNoIssues(profile("parameter \"collective.nic-efficiency\" 0.8 bounds 0.8 to 1.0"));
+    }
+
+    @Test
+    void rejectsAPercentageForATimeParameter() throws Exception {
+        validation.assertError(profile("parameter \"collective.net-step-overhead\" 14 %"), Literals.AMOUNT,
+                IssueCodes.CALIBRATION_UNIT, "'collective.net-step-overhead' is a time");
+    }
+
+    @Test
+    void rejectsADataRateAsACalibrationAmount() throws Exception {
+        validation.assertError(profile("parameter \"collective.nic-efficiency\" 0.9 bounds 1 GB/s to 2 GB/s"),
+                Literals.AMOUNT, IssueCodes.CALIBRATION_UNIT, "not a data rate");
+    }
+
+    @Test
+    void acceptsATimeParameterAsAPlainNumberInSeconds() throws Exception {
+        validation.assertNoIssues(profile("parameter \"collective.net-step-overhead\" 0.000014 bounds 5 us to 40 us"));
+    }
+}

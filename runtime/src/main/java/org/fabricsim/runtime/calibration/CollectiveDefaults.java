@@ -1,0 +1,48 @@
+package org.fabricsim.runtime.calibration;
+
+import java.util.List;
+
+/**
+ * The collective constants of the default profile ({@code collective.*}), read by
+ * {@code org.fabricsim.runtime.collective.Calibration}. Efficiencies are fractions, latencies
+ * seconds. The efficiencies and software latencies are free within physical bounds (a user's
+ * nccl-tests measurements move them); the ring plateau factor is a constant of NCCL's source and
+ * stays fixed.
+ */
+final class CollectiveDefaults {
+    private static final String NCCL_TUNING = "NCCL src/graph/tuning.cc";
+
+    static final List<CalibrationParameter> PARAMETERS = List.of(
+            new CalibrationParameter("collective.nvlink-efficiency", 0.88, 0.70, 0.95,
+                    "fraction of the NVLink datasheet rate a GPU-to-GPU transfer achieves, for accelerators"
+                            + " whose catalog entry states no scale-up-efficiency",
+                    "396 GB/s measured pairwise on 8xH200 against 450 GB/s spec (stas00/ml-engineering,"
+                            + " validation/reference/hardware.md); bounds: the datasheet rate less protocol overhead"),
+            new CalibrationParameter("collective.nic-efficiency", 0.96, 0.80, 1.00,
+                    "fraction of a NIC's line rate NCCL achieves, on NICs and fabric links",
+                    "24 GB/s peak per 200G NIC (NCCL maintainer, NVIDIA/nccl-tests issue #119), 24 / 25;"
+                            + " bounds: at most the line rate"),
+            new CalibrationParameter("collective.nvls-efficiency", 0.85, 0.60, 1.00,
+                    "share of the NVLink port rate in-switch reduction (NVLS multimem traffic) achieves",
+                    "NCCL src/tuning/nvls.cc nvlsEfficiency[Hopper] = 0.85 (Blackwell 0.74)"),
+            new CalibrationParameter("collective.nvlink-step-overhead", 3.4e-6, 1e-6, 10e-6,
+                    "software latency of one ring step over NVLink, seconds",
+                    NCCL_TUNING + " hwLat[NVLINK][RING][SIMPLE] = 3.4 us", CalibrationParameter.SECONDS),
+            new CalibrationParameter("collective.net-step-overhead", 14e-6, 5e-6, 40e-6,
+                    "software latency of one ring step over the network, seconds",
+                    NCCL_TUNING + " hwLat[NET][RING][SIMPLE] = 14 us", CalibrationParameter.SECONDS),
+            new CalibrationParameter("collective.nvls-step-overhead", 25e-6, 5e-6, 50e-6,
+                    "latency of an NVLS (in-switch) all-reduce step, seconds",
+                    NCCL_TUNING + " hwLat[NVLINK][NVLS][SIMPLE] = 25 us", CalibrationParameter.SECONDS),
+            new CalibrationParameter("collective.ring-base-latency", 8.4e-6, 2e-6, 20e-6,
+                    "base latency added once to a ring collective, seconds",
+                    NCCL_TUNING + " baseLat[RING][SIMPLE] = 8.4 us", CalibrationParameter.SECONDS),
+            new CalibrationParameter("collective.ring-plateau-factor", 1.4, 1.4, 1.4,
+                    "factor on the step latencies of a Simple ring all-reduce across nodes with at least 64"
+                            + " bytes per channel and rank",
+                    NCCL_TUNING + " ncclTopoGetAlgoTime, compute capability >= 8.0 (NCCL 2.2x); a constant of"
+                            + " NCCL's code, not fitted"));
+
+    private CollectiveDefaults() {
+    }
+}
