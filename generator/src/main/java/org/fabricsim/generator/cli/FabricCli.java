@@ -13,6 +13,7 @@ import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 
 import org.eclipse.xtext.resource.XtextResource;
+import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.generator.GeneratedProgram;
 import org.fabricsim.generator.JavaProgramGenerator;
 import org.fabricsim.generator.ProgramRunner;
@@ -208,16 +209,16 @@ public final class FabricCli {
             Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
             // The file with what it needs from its workspace: all of their errors block, only the file's own warnings show.
             ModelWorkspace workspace = loadValid(List.of(absolute), workspaceRoot, spec.commandLine().getErr());
-            String model = workspace.models().get(absolute).getName();
-            List<StudySpec> programs = select(workspace.mapper().toPrograms(workspace.models().get(absolute),
-                    file.toString()));
+            Model root = workspace.models().get(absolute);
+            List<StudySpec> programs = root == null ? List.of()
+                    : select(workspace.mapper().toPrograms(root, file.toString()));
             if (programs.isEmpty()) {
                 throw new UserError(file + ": nothing to simulate; add a benchmark, training, inference or study",
                         ExitCodes.MODEL_ERRORS);
             }
             ProgramRunner runner = new ProgramRunner(threads == null ? StudyRunner.localCores() : threads,
                     ConsoleProgress.forTerminal(System.err));
-            StudyResult result = runner.run(model == null ? programs.get(0).model() : model,
+            StudyResult result = runner.run(root.getName() == null ? programs.get(0).model() : root.getName(),
                     new JavaProgramGenerator().generate(programs),
                     seed == null ? OptionalLong.empty() : OptionalLong.of(seed));
             PrintWriter out = spec.commandLine().getOut();
