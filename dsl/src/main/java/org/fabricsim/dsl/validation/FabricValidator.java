@@ -8,6 +8,6 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class, FlowsPerPeerValidator.class,
         WorkloadValidator.class, PipelineScheduleValidator.class, PlacementValidator.class, PrecisionValidator.class,
         DegreesValidator.class, ExpertRoutingValidator.class, TrafficValidator.class, HygieneValidator.class,
-        IgnoredSettingsValidator.class, BenchmarkSizesValidator.class })
+        IgnoredSettingsValidator.class, BenchmarkSizesValidator.class, HardwareCountsValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }
