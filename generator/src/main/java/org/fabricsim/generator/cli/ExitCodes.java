@@ -10,6 +10,8 @@ public final class ExitCodes {
     public static final int USAGE = 2;
     /** {@code simulate}: the model is valid but at least one of its runs failed; the reasons are in the results. */
     public static final int RUNS_FAILED = 3;
+    /** An unexpected exception: a bug in FabricSim, not in the model. */
+    public static final int INTERNAL_ERROR = 4;
 
     private ExitCodes() {
     }

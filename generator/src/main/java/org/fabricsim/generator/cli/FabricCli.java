@@ -30,13 +30,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The {@code fabric} command line. Exit codes: 0 ok, 1 model errors, 2 usage, 3 a simulated run failed. */
+/**
+ * The {@code fabric} command line. Exit codes: 0 ok, 1 model errors, 2 usage, 3 a simulated run failed, 4 an
+ * internal error.
+ */
 @Command(name = "fabric", mixinStandardHelpOptions = true, versionProvider = FabricCli.VersionProvider.class,
         description = "Checks, generates and simulates AI-cluster models written in the Fabric language.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = { "0:success", "1:the model has errors (or 'format --check' found unformatted files)",
                 "2:bad usage, or a file that cannot be read or written",
-                "3:simulate: the model is valid but at least one run failed (the reasons are in the results)" },
+                "3:simulate: the model is valid but at least one run failed (the reasons are in the results)",
+                "4:an internal error: a bug in FabricSim, not in the model" },
         subcommands = { FabricCli.Validate.class, FabricCli.Generate.class, FabricCli.Simulate.class,
                 FabricCli.Format.class, FabricCli.Lsp.class })
 public final class FabricCli {
@@ -64,9 +68,22 @@ public final class FabricCli {
                 command.getErr().flush();
                 return user.exitCode();
             }
-            throw e;
+            return internalError(e, command.getErr());
         });
         return cli.execute(args);
+    }
+
+    /**
+     * Reports an unexpected exception, a bug in FabricSim rather than a mistake in the model, on one line
+     * without its message (which may quote the model) and returns {@link ExitCodes#INTERNAL_ERROR}, so that
+     * scripts can tell it from model errors.
+     */
+    static int internalError(Exception e, PrintWriter err) {
+        StackTraceElement[] trace = e.getStackTrace();
+        err.println("fabric: internal error, a bug in FabricSim rather than in the model (" + e.getClass().getName()
+                + (trace.length == 0 ? "" : " at " + trace[0]) + "); please report it with the command and the model");
+        err.flush();
+        return ExitCodes.INTERNAL_ERROR;
     }
 
     /** Loads and validates models in their workspace, printing every diagnostic; fails on errors. */
@@ -202,7 +219,7 @@ public final class FabricCli {
             putIfSet(outputs, "--csv", csv);
             putIfSet(outputs, "--html", html);
             putIfSet(outputs, "--trace", trace);
-            outputs.values().forEach(p -> OutputFiles.checkWritable(p, force));
+            OutputFiles.checkOutputs(outputs, file, force);
             if (threads != null && threads < 1) {
                 throw new UserError("--threads must be at least 1", ExitCodes.USAGE);
             }
