@@ -9,6 +9,9 @@ import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.junit.jupiter.api.Test;
@@ -16,13 +19,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
 
-/** Parse errors in the user's words, not Java's or ANTLR's (issue 21 C3, C6). */
+/** Parse and name errors in the user's words, not Java's, ANTLR's or EMF's (issue 21 C3, C6, L11). */
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
 class SyntaxLimitsTest {
 
     @Inject
     private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
 
     private List<String> errors(String text) throws Exception {
         return parser.parse(text).eResource().getErrors().stream().map(Resource.Diagnostic::getMessage).toList();
@@ -42,5 +48,13 @@ class SyntaxLimitsTest {
         assertTrue(errors.get(0).startsWith("'B' is a word of the language (a keyword or unit), so it cannot be a"
                 + " name here"), errors.get(0));
         assertEquals(List.of(), errors("vendor ^B"));
+    }
+
+    @Test
+    void shouldNameADuplicateDefinitionWithoutEmfWords() throws Exception {
+        Model model = parser.parse("cost Rent { accelerator-hour $2/h }\ncost Rent { accelerator-hour $3/h }\n");
+        validation.assertError(model, Literals.COST, IssueCodes.DUPLICATE_NAME,
+                "Another definition is also named 'Rent'; give one of them another name.");
+        assertTrue(validation.validate(model).stream().noneMatch(i -> i.getMessage().contains("Duplicate Element")));
     }
 }
