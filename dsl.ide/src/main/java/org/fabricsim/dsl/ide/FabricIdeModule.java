@@ -25,4 +25,9 @@ public class FabricIdeModule extends AbstractFabricIdeModule {
     public Class<? extends org.eclipse.xtext.ide.server.formatting.FormattingService> bindFormattingService() {
         return org.fabricsim.dsl.ide.formatting.FabricFormattingService.class;
     }
+
+    /** Rename that says what a name may be when the new one cannot be a name. */
+    public Class<? extends org.eclipse.xtext.ide.server.rename.IRenameService2> bindIRenameService2() {
+        return org.fabricsim.dsl.ide.rename.FabricRenameService.class;
+    }
 }

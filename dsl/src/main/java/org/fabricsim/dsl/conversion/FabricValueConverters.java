@@ -9,12 +9,23 @@ import com.google.inject.Inject;
 /**
  * Value conversion for the Fabric language: qualified names drop the {@code ^} that escapes a
  * keyword in each segment, as identifiers do, so {@code ^default} refers to a cluster named default,
- * and keep the keyword segment {@code fabric} ({@link FabricQualifiedNameConverter}).
+ * and keep the keyword segment {@code fabric} ({@link FabricQualifiedNameConverter}); whole numbers
+ * say their limit ({@link WholeNumberConverter}).
  */
 public class FabricValueConverters extends DefaultTerminalConverters {
 
     @Inject
     private FabricQualifiedNameConverter qualifiedNameConverter;
+
+    @Inject
+    private WholeNumberConverter wholeNumberConverter;
+
+    /** Whole numbers, with their limit in the user's words. */
+    @Override
+    @ValueConverter(rule = "INT")
+    public IValueConverter<Integer> INT() {
+        return wholeNumberConverter;
+    }
 
     @ValueConverter(rule = "QualifiedName")
     public IValueConverter<String> QualifiedName() {

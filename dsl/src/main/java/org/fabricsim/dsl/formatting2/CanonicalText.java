@@ -29,9 +29,15 @@ public class CanonicalText {
     @Inject
     private Provider<TextRegionAccessBuilder> regionAccess;
 
-    /** The formatted text of {@code resource}, which must parse without syntax errors. */
+    /**
+     * The formatted text of {@code resource}, which must parse without syntax errors. A file without
+     * definitions (empty, blank or only comments) has nothing to lay out and keeps its text.
+     */
     public String of(XtextResource resource) {
         if (!resource.getParseResult().hasSyntaxErrors()) {
+            if (resource.getContents().isEmpty()) {
+                return resource.getParseResult().getRootNode().getText();
+            }
             ITextRegionAccess access = regionAccess.get().forNodeModel(resource).create();
             FormatterRequest request = requests.get();
             request.setTextRegionAccess(access);

@@ -31,7 +31,8 @@ import com.google.inject.Inject;
  * ("a whole number"), "missing X at 'y'" says where it belongs, and ANTLR's "no viable
  * alternative" becomes "Unexpected 'y' here". A block that ends before a required part (ANTLR's
  * "rule ruleTraining failed predicate: {...canLeave(...)}?" on an unordered group) names the
- * required parts that are missing, by their leading keywords.
+ * required parts that are missing, by their leading keywords. A keyword (unit words such as {@code B}
+ * included) where a name belongs says that it is reserved and how to escape it.
  */
 public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private static final Map<String, String> TOKENS = Map.of(
@@ -42,6 +43,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private static final Pattern TOKEN = Pattern.compile("RULE_[A-Z_]+|\\bEOF\\b|<EOF>");
     private static final Pattern MISSING = Pattern.compile("^missing (.+) at (.+)$");
     private static final Pattern NO_VIABLE = Pattern.compile("^no viable alternative at input (.+)$");
+    private static final Pattern KEYWORD_AS_NAME = Pattern.compile("^mismatched input '(.+)' expecting RULE_ID$");
 
     @Inject
     private IGrammarAccess grammar;
@@ -52,8 +54,20 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         String missing = context.getRecognitionException() instanceof FailedPredicateException failed
                 && failed.predicateText.contains("canLeave") ? missingParts(failed.ruleName, context.getCurrentNode())
                 : null;
-        return new SyntaxErrorMessage(missing != null ? missing : humanize(original.getMessage()),
-                original.getIssueCode(), original.getIssueData());
+        String keyword = missing == null ? keywordAsName(original.getMessage()) : null;
+        return new SyntaxErrorMessage(missing != null ? missing : keyword != null ? keyword
+                : humanize(original.getMessage()), original.getIssueCode(), original.getIssueData());
+    }
+
+    /** "'B' is a word of the language..." when a name was expected and a keyword (a unit word such as B) came. */
+    private String keywordAsName(String message) {
+        Matcher name = KEYWORD_AS_NAME.matcher(message);
+        if (!name.matches() || !GrammarUtil.getAllKeywords(grammar.getGrammar()).contains(name.group(1))) {
+            return null;
+        }
+        String word = name.group(1);
+        return "'" + word + "' is a word of the language (a keyword or unit), so it cannot be a name here: choose"
+                + " another name, or escape it as ^" + word + ".";
     }
 
     /**

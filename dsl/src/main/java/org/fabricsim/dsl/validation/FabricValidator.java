@@ -8,6 +8,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class, FlowsPerPeerValidator.class,
         WorkloadValidator.class, PipelineScheduleValidator.class, PlacementValidator.class, PrecisionValidator.class,
         DegreesValidator.class, ExpertRoutingValidator.class, TrafficValidator.class, ExpectationValidator.class,
-        HygieneValidator.class, SoftwareValidator.class, IgnoredSettingsValidator.class, CalibrationValidator.class })
+        HygieneValidator.class, SoftwareValidator.class, IgnoredSettingsValidator.class, CalibrationValidator.class,
+        BenchmarkSizesValidator.class, HardwareCountsValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -88,6 +88,11 @@ public final class IssueCodes {
     public static final String INFERENCE_MEMORY = PREFIX + "workload.inference-memory";
     /** A collective phase with in-network reduction outside within-node. Data: the scope to use, within-node. */
     public static final String IN_NETWORK_SCOPE = PREFIX + "workload.in-network-scope";
+    /** A benchmark message size above 1 TiB ({@code BenchmarkSizesValidator.MAX_BYTES}). Data: none. */
+    public static final String SIZE_TOO_LARGE = PREFIX + "workload.size-too-large";
+    /** A benchmark sweep {@code sizes A to B} with A above B, which holds no size. Data: none. */
+    public static final String SWEEP_DESCENDING = PREFIX + "workload.sweep-descending";
+
     /** A trace or empirical-length file that does not exist or cannot be read, beside the model. Data: none. */
     public static final String TRAFFIC_FILE = PREFIX + "traffic.file";
     /** A uniform length range whose minimum is above its maximum, or a lognormal with median below 1 or sigma not positive. Data: none. */

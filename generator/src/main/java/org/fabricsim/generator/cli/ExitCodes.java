@@ -17,6 +17,8 @@ public final class ExitCodes {
      * results), or, with {@code --fail-on-miss}, a prediction missed a figure its study expects.
      */
     public static final int RUNS_FAILED = 3;
+    /** An unexpected exception: a bug in FabricSim, not in the model. */
+    public static final int INTERNAL_ERROR = 4;
 
     private ExitCodes() {
     }

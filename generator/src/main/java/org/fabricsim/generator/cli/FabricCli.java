@@ -13,6 +13,7 @@ import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 
 import org.eclipse.xtext.resource.XtextResource;
+import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.generator.GeneratedProgram;
 import org.fabricsim.generator.JavaProgramGenerator;
 import org.fabricsim.generator.ProgramRunner;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The {@code fabric} command line. Exit codes: 0 ok, 1 model errors, 2 usage, 3 a simulated run failed
- * (or, with {@code --fail-on-miss}, a prediction missed a figure the study expects).
+ * (or, with {@code --fail-on-miss}, a prediction missed a figure the study expects), 4 an internal error.
  */
 @Command(name = "fabric", mixinStandardHelpOptions = true, versionProvider = FabricCli.VersionProvider.class,
         description = "Checks, generates and simulates AI-cluster models written in the Fabric language.",
@@ -39,7 +40,8 @@ import picocli.CommandLine.Parameters;
         exitCodeList = { "0:success", "1:the model has errors (or 'format --check' found unformatted files)",
                 "2:bad usage, or a file that cannot be read or written",
                 "3:simulate: the model is valid but at least one run failed (the reasons are in the results), or"
-                        + " with --fail-on-miss a prediction missed an expected figure" },
+                        + " with --fail-on-miss a prediction missed an expected figure",
+                "4:an internal error: a bug in FabricSim, not in the model" },
         subcommands = { FabricCli.Validate.class, FabricCli.Generate.class, FabricCli.Simulate.class,
                 FabricCli.Format.class, CalibrateCommand.class, FabricCli.Lsp.class })
 public final class FabricCli {
@@ -67,9 +69,22 @@ public final class FabricCli {
                 command.getErr().flush();
                 return user.exitCode();
             }
-            throw e;
+            return internalError(e, command.getErr());
         });
         return cli.execute(args);
+    }
+
+    /**
+     * Reports an unexpected exception, a bug in FabricSim rather than a mistake in the model, on one line
+     * without its message (which may quote the model) and returns {@link ExitCodes#INTERNAL_ERROR}, so that
+     * scripts can tell it from model errors.
+     */
+    static int internalError(Exception e, PrintWriter err) {
+        StackTraceElement[] trace = e.getStackTrace();
+        err.println("fabric: internal error, a bug in FabricSim rather than in the model (" + e.getClass().getName()
+                + (trace.length == 0 ? "" : " at " + trace[0]) + "); please report it with the command and the model");
+        err.flush();
+        return ExitCodes.INTERNAL_ERROR;
     }
 
     /** Loads and validates models in their workspace, printing every diagnostic; fails on errors. */
@@ -210,23 +225,23 @@ public final class FabricCli {
             putIfSet(outputs, "--csv", csv);
             putIfSet(outputs, "--html", html);
             putIfSet(outputs, "--trace", trace);
-            outputs.values().forEach(p -> OutputFiles.checkWritable(p, force));
+            OutputFiles.checkOutputs(outputs, file, force);
             if (threads != null && threads < 1) {
                 throw new UserError("--threads must be at least 1", ExitCodes.USAGE);
             }
             Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
             // The file with what it needs from its workspace: all of their errors block, only the file's own warnings show.
             ModelWorkspace workspace = loadValid(List.of(absolute), workspaceRoot, spec.commandLine().getErr());
-            String model = workspace.models().get(absolute).getName();
-            List<StudySpec> programs = select(workspace.mapper().toPrograms(workspace.models().get(absolute),
-                    file.toString()));
+            Model root = workspace.models().get(absolute);
+            List<StudySpec> programs = root == null ? List.of()
+                    : select(workspace.mapper().toPrograms(root, file.toString()));
             if (programs.isEmpty()) {
                 throw new UserError(file + ": nothing to simulate; add a benchmark, training, inference or study",
                         ExitCodes.MODEL_ERRORS);
             }
             ProgramRunner runner = new ProgramRunner(threads == null ? StudyRunner.localCores() : threads,
                     ConsoleProgress.forTerminal(System.err));
-            StudyResult result = runner.run(model == null ? programs.get(0).model() : model,
+            StudyResult result = runner.run(root.getName() == null ? programs.get(0).model() : root.getName(),
                     new JavaProgramGenerator().generate(programs),
                     seed == null ? OptionalLong.empty() : OptionalLong.of(seed));
             PrintWriter out = spec.commandLine().getOut();

@@ -149,10 +149,14 @@ public final class ModelWorkspace {
         return diagnostics.stream().anyMatch(d -> d.severity() == Severity.ERROR);
     }
 
-    /** The loaded files and their root models. */
+    /** The loaded files and their root models; an empty, blank or comment-only file has none and defines nothing. */
     public Map<Path, Model> models() {
         Map<Path, Model> models = new LinkedHashMap<>();
-        resources.forEach((file, resource) -> models.put(file, (Model) resource.getContents().get(0)));
+        resources.forEach((file, resource) -> {
+            if (!resource.getContents().isEmpty()) {
+                models.put(file, (Model) resource.getContents().get(0));
+            }
+        });
         return models;
     }
 

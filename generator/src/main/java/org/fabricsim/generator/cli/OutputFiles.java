@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 
 /** Writes result files; never replaces an existing file unless the user said {@code --force}. */
@@ -75,10 +77,48 @@ final class OutputFiles {
     }
 
     /** Fails unless {@code file} may be written: it does not exist yet, or {@code force} is set. */
-    static void checkWritable(Path file, boolean force) {
+    private static void checkWritable(Path file, boolean force) {
         if (Files.exists(file) && !force) {
             throw new UserError(file + ": already exists; choose another name or add --force to replace it",
                     ExitCodes.USAGE);
+        }
+    }
+
+    /**
+     * Fails before any simulation unless every output, named by its option, may be written: no two
+     * outputs share a path, none is the model, none is a folder or read-only, and none exists unless
+     * {@code force} is set.
+     */
+    static void checkOutputs(Map<String, Path> outputs, Path model, boolean force) {
+        Map<Path, String> seen = new HashMap<>();
+        Path input = model.toAbsolutePath().normalize();
+        outputs.forEach((option, file) -> {
+            Path path = file.toAbsolutePath().normalize();
+            String other = seen.putIfAbsent(path, option);
+            if (other != null) {
+                throw new UserError(other + " and " + option + " both write " + file + "; give each output its own file",
+                        ExitCodes.USAGE);
+            }
+            if (path.equals(input) || Files.exists(path) && sameFile(path, input)) {
+                throw new UserError(option + " " + file + " is the model itself; write the result to another file",
+                        ExitCodes.USAGE);
+            }
+            if (Files.isDirectory(path)) {
+                throw new UserError(option + " " + file + " is a folder; name a file inside it", ExitCodes.USAGE);
+            }
+            if (Files.exists(path) && readOnly(path)) {
+                throw new UserError(option + " " + file + " is read-only; make it writable or choose another file",
+                        ExitCodes.USAGE);
+            }
+            checkWritable(file, force);
+        });
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
         }
     }
 

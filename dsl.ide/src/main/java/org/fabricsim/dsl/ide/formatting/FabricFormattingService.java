@@ -14,7 +14,8 @@ import org.eclipse.xtext.resource.XtextResource;
 
 /**
  * Formats as {@code fabric format} does: a document with a syntax error is refused with that error,
- * never rewritten, since the formatter cannot tell what the broken text meant.
+ * never rewritten, since the formatter cannot tell what the broken text meant; a document without
+ * definitions (empty, blank or only comments) has nothing to lay out.
  */
 public class FabricFormattingService extends FormattingService {
 
@@ -28,6 +29,6 @@ public class FabricFormattingService extends FormattingService {
                             + error.getSyntaxErrorMessage().getMessage() + "); fix it, then format.",
                     null));
         }
-        return super.format(resource, document, offset, length, options);
+        return resource.getContents().isEmpty() ? List.of() : super.format(resource, document, offset, length, options);
     }
 }

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fuzzing campaign's language-server reproducers (issue 21, L1–L5, L8, L9), through the real
+ * The fuzzing campaign's language-server reproducers (issue 21, L1–L6, L8, L9), through the real
  * protocol: no request ends in an internal error, and no error carries the document's text.
  */
 class LanguageServerRobustnessTest {
@@ -108,10 +108,26 @@ class LanguageServerRobustnessTest {
     }
 
     @Test
+    void shouldRefuseARenameToSomethingThatIsNotANameAndSayWhatANameIs() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "rename.fabric", MODEL);
+        Position cluster = new Position(2, 12);
+        for (String name : List.of("x y", "1abc", "", "名前")) {
+            ExecutionException refused = assertThrows(ExecutionException.class, () -> documents
+                    .rename(new RenameParams(file, cluster, name)).get(60, TimeUnit.SECONDS));
+            ResponseErrorException error = (ResponseErrorException) refused.getCause();
+            assertEquals(ResponseErrorCode.InvalidParams.getValue(), error.getResponseError().getCode());
+            assertTrue(error.getResponseError().getMessage().contains("cannot be a name: a name starts with a letter"),
+                    error.getResponseError().getMessage());
+        }
+        assertNotNull(answer(documents.rename(new RenameParams(file, cluster, "Pair"))));
+    }
+
+    @Test
     void shouldRangeFormatACommentOnlyFile() throws Exception {
         TextDocumentIdentifier file = client.open(root, "comment.fabric", "// only a comment\n");
         Range all = new Range(new Position(0, 0), new Position(1, 0));
-        answer(documents.rangeFormatting(new DocumentRangeFormattingParams(file, new FormattingOptions(4, true), all)));
+        assertEquals(List.of(), answer(documents.rangeFormatting(
+                new DocumentRangeFormattingParams(file, new FormattingOptions(4, true), all))));
     }
 
     @Test

@@ -1,0 +1,52 @@
+package org.fabricsim.dsl.validation;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Quantity;
+import org.fabricsim.dsl.units.Dimension;
+import org.fabricsim.dsl.units.Units;
+
+/**
+ * A benchmark's message sizes: each at most {@link #MAX_BYTES} (1 TiB, far above what nccl-tests
+ * sweeps, and small enough that no simulated time overflows), and a sweep {@code sizes A to B}
+ * that goes up, so that it holds at least one size. Sizes of another dimension are left to the
+ * units check.
+ */
+public class BenchmarkSizesValidator extends FabricCheck {
+    /** The largest message a benchmark may send: 1 TiB. */
+    public static final double MAX_BYTES = Math.pow(2, 40);
+    private static final String TOO_LARGE = "A benchmark message must be at most 1 TiB; nccl-tests sweeps"
+            + " go up to a few GiB.";
+
+    @Check
+    public void checkBenchmarkSizesWithinLimit(Benchmark benchmark) {
+        for (int i = 0; i < benchmark.getSizes().size(); i++) {
+            if (tooLarge(benchmark.getSizes().get(i))) {
+                error(TOO_LARGE, benchmark, Literals.BENCHMARK__SIZES, i, IssueCodes.SIZE_TOO_LARGE);
+            }
+        }
+        if (tooLarge(benchmark.getUpTo())) {
+            error(TOO_LARGE, benchmark, Literals.BENCHMARK__UP_TO, IssueCodes.SIZE_TOO_LARGE);
+        }
+    }
+
+    @Check
+    public void checkBenchmarkSweepAscending(Benchmark benchmark) {
+        if (size(benchmark.getUpTo()) > 0 && !benchmark.getSizes().isEmpty()
+                && size(benchmark.getSizes().get(0)) > size(benchmark.getUpTo())) {
+            error("This sweep holds no size: it starts above where it ends. Write the smaller size first"
+                    + " ('sizes 1 MiB to 1 GiB').", benchmark, Literals.BENCHMARK__UP_TO, IssueCodes.SWEEP_DESCENDING);
+        }
+    }
+
+    private static boolean tooLarge(Quantity size) {
+        return size(size) > MAX_BYTES;
+    }
+
+    /** The size in bytes, or -1 when it is missing or not a data size. */
+    private static double size(Quantity size) {
+        return size == null || size.getValue() == null || Units.dimensionOf(size) != Dimension.DATA_SIZE ? -1
+                : Units.toBase(size);
+    }
+}

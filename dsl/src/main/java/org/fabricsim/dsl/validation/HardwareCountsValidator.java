@@ -1,0 +1,86 @@
+package org.fabricsim.dsl.validation;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.eclipse.emf.ecore.EAttribute;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.DragonflyTopology;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.FatTreeTopology;
+import org.fabricsim.dsl.fabric.Nic;
+import org.fabricsim.dsl.fabric.Node;
+import org.fabricsim.dsl.fabric.RailOptimizedTopology;
+import org.fabricsim.dsl.fabric.ScaleUpDomain;
+import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.fabric.TorusTopology;
+import org.fabricsim.dsl.model.Written;
+
+/**
+ * Counts of hardware and topology (ports, accelerators, NICs, rails, tiers, groups, dimensions) are
+ * at least 1: a zero would otherwise validate and only fail when the engine builds the network.
+ */
+public class HardwareCountsValidator extends FabricCheck {
+
+    @Check
+    public void checkNicCountsPositive(Nic nic) {
+        positive(nic, List.of(Literals.NIC__PORTS));
+    }
+
+    @Check
+    public void checkSwitchCountsPositive(Switch switchType) {
+        positive(switchType, List.of(Literals.SWITCH__PORTS));
+    }
+
+    @Check
+    public void checkNodeCountsPositive(Node node) {
+        positive(node, List.of(Literals.NODE__ACCELERATORS, Literals.NODE__NICS));
+    }
+
+    @Check
+    public void checkScaleUpCountsPositive(ScaleUpDomain domain) {
+        positive(domain, List.of(Literals.SCALE_UP_DOMAIN__DOMAIN_SIZE, Literals.SCALE_UP_DOMAIN__SWITCHES));
+    }
+
+    @Check
+    public void checkFatTreeCountsPositive(FatTreeTopology tree) {
+        positive(tree, List.of(Literals.FAT_TREE_TOPOLOGY__TIERS, Literals.FAT_TREE_TOPOLOGY__RAILS));
+    }
+
+    @Check
+    public void checkRailOptimizedCountsPositive(RailOptimizedTopology rail) {
+        positive(rail, List.of(Literals.RAIL_OPTIMIZED_TOPOLOGY__RAILS, Literals.RAIL_OPTIMIZED_TOPOLOGY__TIERS));
+    }
+
+    @Check
+    public void checkDragonflyCountsPositive(DragonflyTopology dragonfly) {
+        positive(dragonfly, List.of(Literals.DRAGONFLY_TOPOLOGY__GROUPS, Literals.DRAGONFLY_TOPOLOGY__ROUTERS_PER_GROUP,
+                Literals.DRAGONFLY_TOPOLOGY__GLOBAL_LINKS_PER_ROUTER));
+    }
+
+    @Check
+    public void checkTorusDimensionsPositive(TorusTopology torus) {
+        for (int i = 0; i < torus.getDimensions().size(); i++) {
+            if (torus.getDimensions().get(i) < 1) {
+                error("A torus dimension holds at least 1 router: write 1 or more.", torus,
+                        Literals.TORUS_TOPOLOGY__DIMENSIONS, i, IssueCodes.NOT_POSITIVE);
+            }
+        }
+    }
+
+    private void positive(EObject owner, List<EAttribute> counts) {
+        for (EAttribute count : counts) {
+            if (Written.written(owner, count) && ((Integer) owner.eGet(count)) < 1) {
+                error("'" + keyword(count) + "' must be at least 1; write 1 or more, or leave it out where it is"
+                        + " optional.", owner, count, IssueCodes.NOT_POSITIVE);
+            }
+        }
+    }
+
+    /** The keyword a count is written after: {@code routersPerGroup} is {@code routers-per-group}. */
+    private static String keyword(EAttribute count) {
+        return count == Literals.SCALE_UP_DOMAIN__DOMAIN_SIZE ? "domain"
+                : count.getName().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,56 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** Zero hardware and topology counts are editor errors, not run-time failures (issue 21 S3, S6). */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class HardwareCountsValidationTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    private Model model(String nicPorts, String rails) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.standards.*
+                nic Card { vendor NVIDIA ports %s x 400 Gb/s speaks RoCEv2 }
+                cluster C { nodes 4 x DGX_H100 scale-out RoCEv2 rail-optimized { rails %s } }
+                """.formatted(nicPorts, rails));
+    }
+
+    private List<Issue> notPositive(Model model) {
+        return validation.validate(model).stream().filter(i -> IssueCodes.NOT_POSITIVE.equals(i.getCode())).toList();
+    }
+
+    @Test
+    void shouldRejectANicWithZeroPorts() throws Exception {
+        validation.assertError(model("0", "8"), Literals.NIC, IssueCodes.NOT_POSITIVE, "'ports' must be at least 1");
+        assertEquals(List.of(), notPositive(model("1", "8")));
+    }
+
+    @Test
+    void shouldRejectZeroRails() throws Exception {
+        validation.assertError(model("1", "0"), Literals.RAIL_OPTIMIZED_TOPOLOGY, IssueCodes.NOT_POSITIVE,
+                "'rails' must be at least 1");
+    }
+}
