@@ -34,7 +34,9 @@ public final class Links {
                                 0.0, // matmulEfficiency
                                 0.0, // fp8MatmulEfficiency
                                 0.0, // scaleUpBytesPerSecond
-                                0.0 // scaleUpEfficiency
+                                0.0, // scaleUpEfficiency
+                                "", // architecture
+                                0 // computeUnits
                             ), // accelerator
                             4, // accelerators
                             null, // scaleUp
@@ -109,7 +111,9 @@ public final class Links {
                                     0.0, // matmulEfficiency
                                     0.0, // fp8MatmulEfficiency
                                     0.0, // scaleUpBytesPerSecond
-                                    0.0 // scaleUpEfficiency
+                                    0.0, // scaleUpEfficiency
+                                    "", // architecture
+                                    0 // computeUnits
                                 ), // accelerator
                                 4, // accelerators
                                 null, // scaleUp
@@ -173,7 +177,9 @@ public final class Links {
                                     0.0, // matmulEfficiency
                                     0.0, // fp8MatmulEfficiency
                                     0.0, // scaleUpBytesPerSecond
-                                    0.0 // scaleUpEfficiency
+                                    0.0, // scaleUpEfficiency
+                                    "", // architecture
+                                    0 // computeUnits
                                 ), // accelerator
                                 4, // accelerators
                                 null, // scaleUp
@@ -229,6 +235,16 @@ public final class Links {
                     List.of(2L, 1.5) // values
                 )), // variations
             List.of("busbw", "cost"), // report
+            List.of(
+                new ExpectationSpec(
+                    "busbw at 1 GiB", // metric
+                    "rows[1 GiB].busbwGBps", // key
+                    40.0, // expected
+                    ExpectationSpec.Unit.GB_PER_SECOND, // unit
+                    5.0, // tolerance
+                    ExpectationSpec.ToleranceKind.ABSOLUTE, // toleranceKind
+                    "nccl-tests on the real machines" // source
+                )), // expectations
             9L, // seed
             org.fabricsim.runtime.calibration.CalibrationProfile.defaults() // calibration
         );

@@ -34,7 +34,9 @@ public final class Lone {
                                 0.0, // matmulEfficiency
                                 0.0, // fp8MatmulEfficiency
                                 0.0, // scaleUpBytesPerSecond
-                                0.0 // scaleUpEfficiency
+                                0.0, // scaleUpEfficiency
+                                "", // architecture
+                                0 // computeUnits
                             ), // accelerator
                             4, // accelerators
                             null, // scaleUp
@@ -93,6 +95,7 @@ public final class Lone {
                 )), // workloads
             List.of(), // variations
             List.of(), // report
+            List.of(), // expectations
             1L, // seed
             org.fabricsim.runtime.calibration.CalibrationProfile.defaults() // calibration
         );

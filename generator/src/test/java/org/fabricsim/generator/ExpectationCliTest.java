@@ -23,7 +23,7 @@ class ExpectationCliTest {
     private static Path model(Path dir) throws Exception {
         Path model = dir.resolve("measured.fabric");
         Files.writeString(model, """
-                package measured
+                package figures
                 cluster Slow { nodes 2 x 4 accelerators link 400 Gb/s latency 1 us }
                 benchmark Ring { all-reduce ring on Slow sizes 1 MiB, 1 GiB }
                 study Measured {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.eclipse.emf.ecore.resource.Resource;
@@ -93,11 +94,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     ExitCodes.USAGE);
         }
         if (out != null) {
-            if (out.toAbsolutePath().normalize().equals(absolute)) {
-                throw new UserError(out + ": is the model itself; write the profile to another file with --out",
-                        ExitCodes.USAGE);
-            }
-            OutputFiles.checkWritable(out, force);
+            OutputFiles.checkOutputs(Map.of("--out", out), absolute, force);
         }
         ModelWorkspace workspace = FabricCli.loadValid(List.of(absolute), workspaceRoot, spec.commandLine().getErr());
         Model model = workspace.models().get(absolute);
