@@ -76,7 +76,7 @@ export function classifyKeywords(source) {
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/-]/g, (c) => (c === '-' || c === '/' ? c : `\\${c}`));
 const alternation = (words) => [...words].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(escape).join('|');
 // Identifiers may contain letters, digits and _ (and start with ^); keywords may contain '-'.
-const wordBoundary = (words) => `(?<![\\w^-])(${alternation(words)})(?![\\w-])`;
+const wordBoundary = (words) => `(?<![\\w^-])(${alternation(words)})(?![\\w/-])`;
 
 export function buildGrammar(classes) {
   const { imports, definitions, keywords, constants, units } = classes;
