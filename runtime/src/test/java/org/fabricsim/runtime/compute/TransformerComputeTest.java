@@ -39,4 +39,38 @@ class TransformerComputeTest {
         assertEquals(16.0 / 132, H100_LIKE.collectiveSmShare(), 1e-15);
         assertEquals(1.0, new Device(1e12, 1e12, 1e12, 1, 8, 2).collectiveSmShare(), 1e-15);
     }
+
+    @Test
+    void shouldChargeTheKernelOverheadOncePerLaunchedKernel() {
+        // A dense GELU layer launches, forward: 4 GEMMs (QKV, output, up, down), 6 element-wise kernels of
+        // the Megatron-Core stack and 1 flash attention = 11; backward to the input: 4 input-gradient
+        // GEMMs, 2 x 6 element-wise and 3 flash-backward kernels = 19; weight gradients: 4 GEMMs.
+        double c = 10e-6;
+        PassTime with = new TransformerCompute(H100_LIKE, GPT, 1024, 1024, 1, 1, 1, false, Recompute.NONE,
+                SoftwareSpec.MEGATRON_CORE, c).layer(false);
+        PassTime without = new TransformerCompute(H100_LIKE, GPT, 1024, 1024, 1, 1, 1, false, Recompute.NONE,
+                SoftwareSpec.MEGATRON_CORE, 0).layer(false);
+        assertEquals(11 * c, with.forwardSeconds() - without.forwardSeconds(), 1e-15);
+        assertEquals(19 * c, with.backwardInputSeconds() - without.backwardInputSeconds(), 1e-15);
+        assertEquals(4 * c, with.backwardWeightSeconds() - without.backwardWeightSeconds(), 1e-15);
+    }
+
+    @Test
+    void shouldMoveTheWholeScoreMatrixThroughHbmInUnfusedAttention() {
+        // 1 sequence of 1,024 tokens, 8 heads of 128: 8 x 1,024^2 = 8,388,608 scores; forward softmax and
+        // dropout move 9 B each, backward 11 B, at 2.68e12 B/s, on top of the batched GEMMs
+        // (QK^T and PV forward; four backward), which unfused attention computes over the full matrix:
+        // forward FLOPs 2 x 2 x 1,024^2 x 128 x 8 = 4.29e9 (flash counts the causal half).
+        SoftwareSpec unfused = new SoftwareSpec("t.Unfused", SoftwareSpec.AttentionKernel.UNFUSED, 0, 0, 6);
+        PassTime core = new TransformerCompute(H100_LIKE, GPT, 1024, 1024, 1, 1, 1, false, Recompute.NONE, unfused, 0)
+                .attentionCore();
+        double scores = 8.0 * 1024 * 1024;
+        double forwardGemms = Gemm.batchedSeconds(H100_LIKE, 1024, 1024, 128, 8)
+                + Gemm.batchedSeconds(H100_LIKE, 1024, 128, 1024, 8);
+        double backwardGemms = Gemm.batchedSeconds(H100_LIKE, 1024, 1024, 128, 8)
+                + 3 * Gemm.batchedSeconds(H100_LIKE, 1024, 128, 1024, 8);
+        assertEquals(scores * 9 / 2.68e12, core.forwardSeconds() - forwardGemms, 1e-12);
+        assertEquals(scores * 11 / 2.68e12, core.backwardInputSeconds() - backwardGemms, 1e-12);
+        assertEquals(2 * 2 * 1024.0 * 1024 * 128 * 8, core.forwardFlops(), 1);
+    }
 }

@@ -1,0 +1,87 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.SoftwareSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** Software stacks and TP overlap: what a training states reaches its spec, and the stack's checks. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class SoftwareStackTest {
+    private static final String JOB = """
+            package p
+            import fabric.catalog.nvidia.*
+            import fabric.catalog.stacks.*
+            cluster C { nodes 4 x DGX_H100 }
+            model M transformer { layers 24 hidden 2304 ffn 9216 heads 24 vocab 51200 }
+            """;
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Test
+    void shouldRunOnMegatronCoreWithoutTpOverlapWhenTheTrainingNamesNoStack() throws Exception {
+        TrainingSpec spec = training("parallel tensor 8 data 4");
+        assertEquals(SoftwareSpec.MEGATRON_CORE, spec.software());
+        assertFalse(spec.tensorOverlap());
+    }
+
+    @Test
+    void shouldCarryTheNamedStackAndTpOverlapIntoTheSpec() throws Exception {
+        TrainingSpec spec = training("parallel tensor 8 data 4\n software MegatronLM2021\n tp-overlap");
+        // the catalog's MegatronLM2021: unfused attention, seven element-wise kernels per layer
+        assertEquals(SoftwareSpec.AttentionKernel.UNFUSED, spec.software().attention());
+        assertEquals(7, spec.software().elementwiseKernelsPerLayer());
+        assertEquals("fabric.catalog.stacks.MegatronLM2021", spec.software().name());
+        assertTrue(spec.tensorOverlap());
+    }
+
+    @Test
+    void shouldWarnThatUnfusedAttentionUsesNoEfficiencies() throws Exception {
+        Model model = parser.parse("software S { attention unfused forward 60 % backward 48 % elementwise-kernels 6 }");
+        validation.assertIssue(model, Literals.SOFTWARE, IssueCodes.SOFTWARE_ATTENTION_EFFICIENCY, Severity.WARNING);
+    }
+
+    @Test
+    void shouldRejectAFlashEfficiencyAboveTheWholePeak() throws Exception {
+        Model model = parser.parse("software S { attention flash forward 120 % backward 48 % elementwise-kernels 6 }");
+        validation.assertIssue(model, Literals.SOFTWARE, IssueCodes.SOFTWARE_ATTENTION_EFFICIENCY, Severity.ERROR);
+    }
+
+    @Test
+    void shouldAcceptTheCatalogsStacksAsWritten() throws Exception {
+        Model model = parser.parse("software S { attention flash forward 60 % backward 48 % elementwise-kernels 6 }");
+        validation.assertNoIssues(model);
+    }
+
+    private TrainingSpec training(String plan) throws Exception {
+        Model model = parser.parse(JOB + "training T { model M on C sequence 2048 batch 512 sequences " + plan + " }");
+        validation.assertNoErrors(model);
+        return mapper.toTraining(EcoreUtil2.getAllContentsOfType(model, Training.class).get(0));
+    }
+}
