@@ -1,6 +1,5 @@
 package org.fabricsim.runtime.inference;
 
-import org.fabricsim.runtime.calibration.CalibrationProfile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -113,7 +112,7 @@ public final class InferenceRunner {
             CollectiveFit stageSend = pool.parallel().pipeline() > 1
                     ? CollectiveFit.sendRecv(topology, pool.parallel().tensor(), overheads) : null;
             ServingModel model = new ServingModel(spec.model(), cluster.node().accelerator(), spec.precision(),
-                    spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend);
+                    spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend, profile);
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
                     pool.maxSequences(), pool.chunkedPrefill());
             first += pool.replicas() * model.accelerators();

@@ -99,12 +99,14 @@ final class ServingModel {
      * @param allReduce   TP all-reduce cost over the replica's TP group (null when TP = 1)
      * @param allToAll    EP all-to-all cost over the replica's EP group (null when EP = 1 or dense)
      * @param stageSend   send/recv cost between adjacent pipeline stages (null when PP = 1)
+     * @param profile     the calibration profile (the sustained fraction of the part's generation)
      */
     ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Precision kvPrecision,
-            ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend) {
+            ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
+            CalibrationProfile profile) {
         this.model = model;
-        this.device = Device.of(accelerator, precision, CalibrationProfile.defaults());
-        this.head = Device.of(accelerator, Precision.BF16, CalibrationProfile.defaults());
+        this.device = Device.of(accelerator, precision, profile);
+        this.head = Device.of(accelerator, Precision.BF16, profile);
         this.weightBytes = precision.bytes();
         this.dispatchBytes = Device.dispatchElementBytes(accelerator, precision);
         this.allReduce = allReduce;

@@ -1,10 +1,10 @@
 package org.fabricsim.runtime.compute;
 
-import org.fabricsim.runtime.calibration.CalibrationProfile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;

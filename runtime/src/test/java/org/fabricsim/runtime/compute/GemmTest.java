@@ -1,8 +1,8 @@
 package org.fabricsim.runtime.compute;
 
-import org.fabricsim.runtime.calibration.CalibrationProfile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.junit.jupiter.api.Test;
 
 class GemmTest {
@@ -13,7 +13,7 @@ class GemmTest {
     void shouldDeriveOneTileSlotPerSmFromThePeak() {
         Device device = Device.of(new org.fabricsim.runtime.spec.AcceleratorSpec("t.H100", "t", 989e12, 1979e12,
                 80_000_000_000L, 3.35e12, 0.803, 450e9), org.fabricsim.runtime.spec.Precision.BF16,
-                org.fabricsim.runtime.calibration.CalibrationProfile.defaults());
+                CalibrationProfile.defaults());
         assertEquals(132, device.tileSlots());
         assertEquals(989e12, device.gemmFlopsPerSecond());
     }

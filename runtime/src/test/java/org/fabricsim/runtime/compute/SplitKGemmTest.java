@@ -1,8 +1,8 @@
 package org.fabricsim.runtime.compute;
 
-import org.fabricsim.runtime.calibration.CalibrationProfile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;

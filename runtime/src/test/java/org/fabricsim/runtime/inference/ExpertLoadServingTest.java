@@ -2,6 +2,7 @@ package org.fabricsim.runtime.inference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -18,7 +19,7 @@ class ExpertLoadServingTest {
         ParallelismSpec plan = new ParallelismSpec(1, 1, 1, 1, 2, false)
                 .withExpertRouting(new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, skew));
         return new ServingModel(TOY_MOE, ServingFixtures.H100, Precision.BF16, Precision.BF16, plan, null,
-                new CollectiveFit(0, psPerByte), null);
+                new CollectiveFit(0, psPerByte), null, CalibrationProfile.defaults());
     }
 
     private static long iterationPs(ServingModel model) {

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.inference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -26,7 +27,7 @@ class ServingAttentionFormTest {
 
     private static ServingModel mla() {
         return new ServingModel(TOY_MLA, ServingFixtures.H100, Precision.BF16, Precision.BF16,
-                ServingFixtures.tensor(2), new CollectiveFit(0, 0), null, null);
+                ServingFixtures.tensor(2), new CollectiveFit(0, 0), null, null, CalibrationProfile.defaults());
     }
 
     /** Replica FLOPs of an iteration of 10 tokens with these attention totals. */
@@ -62,7 +63,7 @@ class ServingAttentionFormTest {
     @Test
     void shouldCostAGqaModelsPairsAlikeInBothPhases() {
         ServingModel model = new ServingModel(TOY_MOE, ServingFixtures.H100, Precision.BF16, Precision.BF16,
-                ServingFixtures.tensor(1), null, null, null);
+                ServingFixtures.tensor(1), null, null, null, CalibrationProfile.defaults());
         double base = flops(model, 0, 0, 0, 0);
         // 2·d + 2·d = 256 FLOPs per pair and head: 1,000 pairs × 4 heads × 2 layers × 256 = 2,048,000.
         assertEquals(2_048_000, flops(model, 1000, 50, 0, 0) - base, 1e-6);
@@ -74,7 +75,7 @@ class ServingAttentionFormTest {
         ParallelismSpec plan = new ParallelismSpec(1, 1, 1, 1, 2, false)
                 .withExpertRouting(new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, 1));
         return new ServingModel(TOY_MOE, accelerator, precision, Precision.BF16, plan, null,
-                new CollectiveFit(0, psPerByte), null);
+                new CollectiveFit(0, psPerByte), null, CalibrationProfile.defaults());
     }
 
     private static long allToAllPs(AcceleratorSpec accelerator, Precision precision) {
