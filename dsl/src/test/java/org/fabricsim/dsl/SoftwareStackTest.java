@@ -52,6 +52,12 @@ class SoftwareStackTest {
     }
 
     @Test
+    void shouldStateInTheCatalogTheStackTheEngineDefaultsTo() throws Exception {
+        // the engine's default stack and the catalog's MegatronCore must not drift apart
+        assertEquals(SoftwareSpec.MEGATRON_CORE, training("parallel tensor 8 data 4\n software MegatronCore").software());
+    }
+
+    @Test
     void shouldCarryTheNamedStackAndTpOverlapIntoTheSpec() throws Exception {
         TrainingSpec spec = training("parallel tensor 8 data 4\n software MegatronLM2021\n tp-overlap");
         // the catalog's MegatronLM2021: unfused attention, seven element-wise kernels per layer
