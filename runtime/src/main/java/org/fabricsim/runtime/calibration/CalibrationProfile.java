@@ -43,18 +43,26 @@ public record CalibrationProfile(String name, List<CalibrationParameter> paramet
 
     /** Whether the profile has a parameter named {@code parameterName}. */
     public boolean has(String parameterName) {
-        return parameters.stream().anyMatch(parameter -> parameter.name().equals(parameterName));
+        return find(parameterName) != null;
     }
 
     /** The parameter named {@code parameterName}. */
     public CalibrationParameter parameter(String parameterName) {
+        CalibrationParameter parameter = find(parameterName);
+        if (parameter != null) {
+            return parameter;
+        }
+        throw new IllegalArgumentException("calibration profile " + name + " has no parameter '" + parameterName
+                + "': add it to the profile, or calibrate from the default profile, which has every parameter");
+    }
+
+    private CalibrationParameter find(String parameterName) {
         for (CalibrationParameter parameter : parameters) {
             if (parameter.name().equals(parameterName)) {
                 return parameter;
             }
         }
-        throw new IllegalArgumentException("calibration profile " + name + " has no parameter '" + parameterName
-                + "': add it to the profile, or calibrate from the default profile, which has every parameter");
+        return null;
     }
 
     /** This profile with {@code parameterName} at {@code newValue} (clamped into its bounds). */

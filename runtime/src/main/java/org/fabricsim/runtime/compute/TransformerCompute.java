@@ -182,11 +182,12 @@ public final class TransformerCompute {
         double s = sequence;
         double batches = tokens / sequence * model.heads() / tensor;
         double scores = batches * s * s;
-        double forward = Gemm.batchedSeconds(device, s, s, d, batches) + Gemm.batchedSeconds(device, s, d, s, batches)
+        double scoreGemm = Gemm.batchedSeconds(device, s, s, d, batches);
+        double contextGemm = Gemm.batchedSeconds(device, s, d, s, batches);
+        double forward = scoreGemm + contextGemm
                 + device.memorySeconds(scores * ComputeCalibration.UNFUSED_SCORE_FORWARD_BYTES)
                 + ComputeCalibration.UNFUSED_ATTENTION_FORWARD_KERNELS * kernelSeconds;
-        double backward = Gemm.batchedSeconds(device, s, s, d, batches)
-                + 3 * Gemm.batchedSeconds(device, s, d, s, batches)
+        double backward = scoreGemm + 3 * contextGemm
                 + device.memorySeconds(scores * ComputeCalibration.UNFUSED_SCORE_BACKWARD_BYTES)
                 + ComputeCalibration.UNFUSED_ATTENTION_BACKWARD_KERNELS * kernelSeconds;
         double forwardFlops = 2 * Gemm.flops(s, s, d) * batches;
