@@ -12,9 +12,12 @@ import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
+import org.fabricsim.runtime.collective.Generation;
+import org.fabricsim.runtime.collective.NcclChannels;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
@@ -50,10 +53,14 @@ public final class CollectiveBenchmarks {
         ClusterSpec used = new ClusterSpec(cluster.name(), cluster.node(), benchmark.nodes(), cluster.scaleOut(),
                 cluster.maxOversubscription(), cluster.cost(), cluster.reliability());
         ClusterTopology topology = ClusterTopologies.build(used, calibration);
+        Generation generation = Generation.of(cluster.node().accelerator().architecture());
+        int channels = benchmark.channels() > 0 ? benchmark.channels() : defaultChannels(benchmark, generation);
         CollectiveRequest request = CollectiveRequest
                 .of(benchmark.operation(), benchmark.sizesBytes().get(0), benchmark.ranks())
                 .withAlgorithm(benchmark.algorithm())
-                .withChannels(benchmark.channels())
+                .withProtocol(benchmark.protocol())
+                .withGeneration(generation)
+                .withChannels(channels)
                 .withRouting(ClusterTopologies.routing(used))
                 .withStepOverheads(calibration.stepOverheads())
                 .withSeed(seed);
@@ -72,6 +79,8 @@ public final class CollectiveBenchmarks {
             row.put("algbwGBps", result.algbwGBps());
             row.put("busbwGBps", result.busbwGBps());
             row.put("algorithm", result.algorithm().label());
+            row.put("protocol", result.protocol().label());
+            row.put("channels", result.channels());
             row.put("maxLinkUtilization", result.linkUsage().maxUtilization());
             rows.add(row);
             events += result.events();
@@ -85,12 +94,26 @@ public final class CollectiveBenchmarks {
         parameters.put("accelerators", benchmark.ranks());
         parameters.put("operation", benchmark.operation().label());
         parameters.put("algorithm", (phases.isEmpty() ? benchmark.algorithm() : Algorithm.PHASED).label());
-        parameters.put("channels", benchmark.channels());
+        parameters.put("protocol", benchmark.protocol().label());
+        parameters.put("channels", channels);
         parameters.put("topology", topology.describe());
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("rows", rows);
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
         return new RunResult(benchmark.name(), "collective-benchmark", parameters, metrics, wallSeconds)
                 .withEngine(events, flows);
+    }
+
+    /**
+     * The channels NCCL's communicator would have for {@code benchmark} ({@link NcclChannels}): its
+     * nodes, their NICs and the accelerators' scale-up bandwidth.
+     */
+    public static int defaultChannels(CollectiveBenchmarkSpec benchmark, Generation generation) {
+        NodeSpec node = benchmark.cluster().node();
+        int nodes = (benchmark.ranks() + node.accelerators() - 1) / node.accelerators();
+        double scaleUpBytesPerSecond = node.scaleUp() == null || node.accelerators() < 2 ? 0
+                : node.scaleUp().bytesPerSecondPerAccelerator();
+        return NcclChannels.communicator(generation, scaleUpBytesPerSecond, node.nic() == null ? 0 : node.nics(),
+                nodes);
     }
 }

@@ -13,11 +13,12 @@ final class CollectiveDefaults {
     private static final String NCCL_TUNING = "NCCL src/graph/tuning.cc";
 
     static final List<CalibrationParameter> PARAMETERS = List.of(
-            new CalibrationParameter("collective.nvlink-efficiency", 0.88, 0.70, 0.95,
-                    "fraction of the NVLink datasheet rate a GPU-to-GPU transfer achieves, for accelerators"
+            new CalibrationParameter("collective.nvlink-efficiency", 0.816, 0.70, 0.95,
+                    "fraction of the NVLink datasheet rate NCCL's kernels achieve GPU to GPU, for accelerators"
                             + " whose catalog entry states no scale-up-efficiency",
-                    "396 GB/s measured pairwise on 8xH200 against 450 GB/s spec (stas00/ml-engineering,"
-                            + " validation/reference/hardware.md); bounds: the datasheet rate less protocol overhead"),
+                    "NCCL ring all-reduce busbw 367.2 GB/s on 8xH200 against 450 GB/s spec (collectives.csv"
+                            + " h200-nvl-ring-16g, NCCL 2.27.7); copy-engine copies reach 396 (hardware.md); bounds:"
+                            + " the datasheet rate less protocol overhead"),
             new CalibrationParameter("collective.nic-efficiency", 0.96, 0.80, 1.00,
                     "fraction of a NIC's line rate NCCL achieves, on NICs and fabric links",
                     "24 GB/s peak per 200G NIC (NCCL maintainer, NVIDIA/nccl-tests issue #119), 24 / 25;"

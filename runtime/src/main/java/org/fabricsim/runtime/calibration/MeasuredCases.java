@@ -50,9 +50,7 @@ public final class MeasuredCases {
         double factor = benchmark.operation().busBandwidthFactor(benchmark.ranks());
         List<CalibrationCase> cases = new ArrayList<>();
         for (NcclTestsLog.Row row : log.rows()) {
-            CollectiveBenchmarkSpec sized = new CollectiveBenchmarkSpec(benchmark.name(), benchmark.cluster(),
-                    benchmark.nodes(), benchmark.operation(), benchmark.algorithm(), benchmark.channels(),
-                    List.of(row.sizeBytes()), benchmark.phases());
+            CollectiveBenchmarkSpec sized = benchmark.withSizes(List.of(row.sizeBytes()));
             double measured = row.sizeBytes() / row.seconds() * factor / BYTES_PER_GB;
             cases.add(new CalibrationCase(simpleName(benchmark.name()) + "@" + row.sizeBytes(), measured,
                     CalibrationCase.Kind.RELATIVE, log.file() + ":" + row.line(), profile -> busbw(sized, profile, seed)));

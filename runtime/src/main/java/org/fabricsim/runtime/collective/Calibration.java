@@ -46,6 +46,7 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
     public static final Calibration DEFAULT = of(CalibrationProfile.defaults());
 
     private static final double PS_PER_SECOND = 1e12;
+    private static final double BLACKWELL_TO_HOPPER_NVLS = 0.74 / 0.85;
 
     /** The collective constants of {@code profile}, latencies rounded to the picosecond. */
     public static Calibration of(CalibrationProfile profile) {
@@ -53,6 +54,16 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
                 profile.value(NVLS_EFFICIENCY), picoseconds(profile, NVLINK_STEP_OVERHEAD),
                 picoseconds(profile, NET_STEP_OVERHEAD), picoseconds(profile, NVLS_STEP_OVERHEAD),
                 picoseconds(profile, RING_BASE_LATENCY), profile.value(RING_PLATEAU_FACTOR));
+    }
+
+    /**
+     * The NVLS efficiency on {@code generation}: {@link #nvlsEfficiency} is Hopper's; Blackwell's is
+     * scaled by NCCL's ratio of the two (nvlsEfficiency 0.74 / 0.85, NCCL 2.30.7 src/graph/tuning.cc).
+     * NCCL has no NVLS before Hopper; earlier generations keep Hopper's figure for switches that
+     * reduce.
+     */
+    public double nvlsEfficiency(Generation generation) {
+        return generation == Generation.BLACKWELL ? nvlsEfficiency * BLACKWELL_TO_HOPPER_NVLS : nvlsEfficiency;
     }
 
     /** NCCL's Simple-protocol latencies of this calibration. */

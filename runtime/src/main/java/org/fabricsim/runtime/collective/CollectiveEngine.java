@@ -22,13 +22,15 @@ import org.fabricsim.runtime.topology.Graph;
  *         CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, 1L << 30, 1024).withChannels(8));
  * }</pre>
  *
- * <p>Steps: (1) resolve {@link Algorithm#AUTO} with {@link AlgorithmSelector}: simulate each of
- * NCCL's applicable algorithms on the requested network model (steps reused) and keep the fastest;
- * all-to-all is always direct, as in NCCL; (2) build the schedule;
- * (3) run it in a fresh {@link Simulation} seeded by the request, on the requested network model
- * with the requested routing, adding NCCL's ring base and plateau latency ({@link StepOverheads});
- * (4) summarize per-link bytes into {@link LinkUsage}. A user-defined collective skips (1) and
- * builds its schedule from its phases, grouped by node ({@link PhasedSchedules}).
+ * <p>Steps: (1) build the schedule of the requested algorithm, or of each of NCCL's applicable
+ * algorithms for {@link Algorithm#AUTO} ({@link AlgorithmSelector}; all-to-all is always direct, as
+ * in NCCL); (2) run each in a fresh {@link Simulation} seeded by the request, on the requested
+ * network model with the requested routing and the Simple protocol's step latencies ({@link
+ * StepOverheads}); (3) cost every protocol the algorithm runs and the request allows with NCCL's
+ * model ({@link ProtocolCost}: bandwidth factor, per-channel caps, per-protocol latencies, base and
+ * plateau latency) and keep the fastest (algorithm, protocol) pair, as NCCL's tuner does; (4)
+ * summarize per-link bytes into {@link LinkUsage}. A user-defined collective builds its schedule
+ * from its phases, grouped by node ({@link PhasedSchedules}), and runs with the Simple protocol.
  *
  * <p>Cost: building the schedule is O(transfers); each solved step costs one max-min solve, O(F·P
  * log L) for F flow classes of ≤ P links over L links, plus re-solves of the touched components
@@ -44,16 +46,45 @@ public final class CollectiveEngine {
     /** Simulates {@code request} on {@code topology}. */
     public static CollectiveResult run(ClusterTopology topology, CollectiveRequest request) {
         requireRanks(topology, request);
-        Algorithm algorithm = request.algorithm() == Algorithm.AUTO ? select(topology, request) : request.algorithm();
-        return execute(topology, request, algorithm, AlgorithmSelector.schedule(topology, request, algorithm));
+        if (request.algorithm() != Algorithm.AUTO) {
+            Algorithm algorithm = request.algorithm();
+            Protocol protocol = request.protocol();
+            if (protocol != Protocol.AUTO && !NcclTuning.runs(algorithm, protocol)) {
+                throw new IllegalArgumentException("protocol " + protocol.label() + " runs only on ring and tree"
+                        + " algorithms, not " + algorithm.label() + "; use Simple or auto");
+            }
+            Simulated simulated = simulate(topology, request, algorithm);
+            if (simulated.choice() == null) {
+                throw new IllegalArgumentException("protocol " + protocol.label() + " cannot cross this network: LL"
+                        + " and LL128 need a network that delivers bytes in order, and this one sprays packets; use"
+                        + " Simple or auto");
+            }
+            return simulated.result();
+        }
+        Simulated best = null;
+        for (Algorithm candidate : AlgorithmSelector.automaticCandidates(topology, request)) {
+            if (request.protocol() == Protocol.AUTO || NcclTuning.runs(candidate, request.protocol())) {
+                Simulated simulated = simulate(topology, request, candidate);
+                if (simulated.choice() != null
+                        && (best == null || simulated.choice().timePs() < best.choice().timePs())) {
+                    best = simulated;
+                }
+            }
+        }
+        if (best == null) {
+            throw new IllegalArgumentException("no algorithm runs " + request.operation().label() + " with protocol "
+                    + request.protocol().label() + "; use Simple or auto");
+        }
+        return best.result();
     }
 
     /**
      * Simulates a user-defined collective: {@code request}'s operation and size, run as {@code
      * phases} over the request's ranks on nodes of {@code acceleratorsPerNode} accelerators (the
      * cluster spec's node, which the phases' scopes group by; {@link PhasedSchedules}). The
-     * request's algorithm is ignored, the result's is {@link Algorithm#PHASED}. Throws {@link
-     * IllegalArgumentException}, in the language's words, for a phase the cluster cannot run.
+     * request's algorithm is ignored, the result's is {@link Algorithm#PHASED}, its protocol Simple.
+     * Throws {@link IllegalArgumentException}, in the language's words, for a phase the cluster
+     * cannot run.
      */
     public static CollectiveResult run(ClusterTopology topology, CollectiveRequest request,
             List<CollectivePhase> phases, int acceleratorsPerNode) {
@@ -61,8 +92,8 @@ public final class CollectiveEngine {
         if (phases.isEmpty()) {
             throw new IllegalArgumentException("a user-defined collective needs at least one phase");
         }
-        return execute(topology, request, Algorithm.PHASED,
-                PhasedSchedules.schedule(topology, request, phases, acceleratorsPerNode));
+        Schedule schedule = PhasedSchedules.schedule(topology, request, phases, acceleratorsPerNode);
+        return simulate(topology, request.withProtocol(Protocol.SIMPLE), Algorithm.PHASED, schedule).result();
     }
 
     private static void requireRanks(ClusterTopology topology, CollectiveRequest request) {
@@ -75,24 +106,16 @@ public final class CollectiveEngine {
     /** The algorithm AUTO resolves to for {@code request}. */
     public static Algorithm select(ClusterTopology topology, CollectiveRequest request) {
         List<Algorithm> candidates = AlgorithmSelector.automaticCandidates(topology, request);
-        if (candidates.size() == 1) {
-            return candidates.get(0);
-        }
-        CollectiveRequest estimate = request.withReuseSymmetricSteps(true);
-        Algorithm best = candidates.get(0);
-        long bestPs = Long.MAX_VALUE;
-        for (Algorithm candidate : candidates) {
-            long timePs = execute(topology, estimate, candidate,
-                    AlgorithmSelector.schedule(topology, estimate, candidate)).timePs();
-            if (timePs < bestPs) {
-                bestPs = timePs;
-                best = candidate;
-            }
-        }
-        return best;
+        return candidates.size() == 1 ? candidates.get(0)
+                : run(topology, request.withAlgorithm(Algorithm.AUTO).withReuseSymmetricSteps(true)).algorithm();
     }
 
-    private static CollectiveResult execute(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
+    private static Simulated simulate(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm) {
+        return simulate(topology, request, algorithm, AlgorithmSelector.schedule(topology, request, algorithm));
+    }
+
+    /** Runs the schedule once and costs the protocols the request allows on it. */
+    private static Simulated simulate(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
             Schedule schedule) {
         Simulation simulation = new Simulation(request.seed());
         Graph graph = topology.graph();
@@ -101,49 +124,45 @@ public final class CollectiveEngine {
                 : new AnalyticalNetwork(simulation, graph, topology.maxRouteLinks());
         Router router = new Router(topology, request.routing(), request.seed());
         ScheduleRunner runner = new ScheduleRunner(topology, router, network, simulation, request);
-        long timePs = runner.run(schedule) + ringLatencyPs(topology, request, algorithm, schedule, runner);
-
-        int links = graph.linkCount();
-        double[] linkBytes = new double[links];
-        for (int link = 0; link < links; link++) {
-            linkBytes[link] = runner.linkBytes(link);
+        long simulatedPs = runner.run(schedule);
+        ProtocolCost cost = new ProtocolCost(topology, request, algorithm, schedule, simulatedPs,
+                runner.propagationPs());
+        Choice choice = null;
+        for (Protocol protocol : Protocol.CONCRETE) {
+            if (cost.allows(protocol)) {
+                Choice candidate = new Choice(protocol, cost.timePs(protocol), cost.channels(protocol));
+                choice = choice == null || candidate.timePs() < choice.timePs() ? candidate : choice;
+            }
         }
-        double seconds = timePs / 1e12;
-        double algbwGBps = timePs == 0 ? 0 : request.sizeBytes() / seconds / 1e9;
-        double busbwGBps = algbwGBps * request.operation().busBandwidthFactor(request.ranks());
-        long steps = schedule.steps();
-        return new CollectiveResult(request.operation(), algorithm, request.ranks(), request.sizeBytes(), timePs,
-                algbwGBps, busbwGBps, schedule.totalBytes(), network.bytesDelivered() + runner.replayedBytes(),
-                steps, steps - runner.stepsReused(), runner.stepsReused(),
-                simulation.eventsFired() + network.statistics().completionBatches(), network.statistics(),
-                usage(graph, linkBytes, seconds), linkBytes, topology.describe());
+        return new Simulated(topology, request, algorithm, schedule, simulation, network, runner, choice);
     }
 
-    /**
-     * NCCL's ring latency terms beyond the per-step hop latencies: the base latency of a ring
-     * reduce-scatter, all-gather or all-reduce, and for a ring all-reduce across domains with ≥ 64
-     * bytes per channel and rank, (plateau − 1) · Σ_phases α(phase)·repeat(phase) ({@link
-     * StepOverheads}). O(transfers).
-     */
-    private static long ringLatencyPs(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
-            Schedule schedule, ScheduleRunner runner) {
-        CollectiveOperation operation = request.operation();
-        if (algorithm != Algorithm.RING || schedule.phaseCount() == 0 || !(operation == CollectiveOperation.ALL_REDUCE
-                || operation == CollectiveOperation.REDUCE_SCATTER || operation == CollectiveOperation.ALL_GATHER)) {
-            return 0;
-        }
-        StepOverheads overheads = request.stepOverheads();
-        long latencyPs = overheads.ringBasePs();
-        boolean plateau = operation == CollectiveOperation.ALL_REDUCE && request.ranks() > topology.domainSize()
-                && request.sizeBytes() / ((long) request.channels() * request.ranks()) >= 64;
-        if (plateau && overheads.ringPlateau() > 1) {
-            double stepsPs = 0;
-            for (int phase = 0; phase < schedule.phaseCount(); phase++) {
-                stepsPs += (double) runner.overheadPs(phase) * schedule.repeat(phase);
+    /** A protocol's cost: its time and the channels it runs on. */
+    private record Choice(Protocol protocol, long timePs, int channels) {
+    }
+
+    /** One simulated schedule and the protocol chosen for it. */
+    private record Simulated(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
+            Schedule schedule, Simulation simulation, NetworkModel network, ScheduleRunner runner, Choice choice) {
+
+        CollectiveResult result() {
+            Graph graph = topology.graph();
+            int links = graph.linkCount();
+            double[] linkBytes = new double[links];
+            for (int link = 0; link < links; link++) {
+                linkBytes[link] = runner.linkBytes(link);
             }
-            latencyPs += Math.round((overheads.ringPlateau() - 1) * stepsPs);
+            long timePs = choice.timePs();
+            double seconds = timePs / 1e12;
+            double algbwGBps = timePs == 0 ? 0 : request.sizeBytes() / seconds / 1e9;
+            double busbwGBps = algbwGBps * request.operation().busBandwidthFactor(request.ranks());
+            long steps = schedule.steps();
+            return new CollectiveResult(request.operation(), algorithm, choice.protocol(), choice.channels(),
+                    request.ranks(), request.sizeBytes(), timePs, algbwGBps, busbwGBps, schedule.totalBytes(),
+                    network.bytesDelivered() + runner.replayedBytes(), steps, steps - runner.stepsReused(),
+                    runner.stepsReused(), simulation.eventsFired() + network.statistics().completionBatches(),
+                    network.statistics(), usage(graph, linkBytes, seconds), linkBytes, topology.describe());
         }
-        return latencyPs;
     }
 
     private static LinkUsage usage(Graph graph, double[] linkBytes, double seconds) {

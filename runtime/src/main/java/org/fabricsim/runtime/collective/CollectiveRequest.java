@@ -27,18 +27,24 @@ import org.fabricsim.runtime.routing.RoutingMode;
  * @param pipelineChunkBytes     chunk size of pipelined algorithms (trees, chains)
  * @param reuseSymmetricSteps    solve identical steps once and reuse their duration
  * @param trafficMatrixBytes     all-to-all bytes from i to j at [i·ranks + j], or null for uniform
+ * @param protocol               NCCL protocol of rings and trees, or {@link Protocol#AUTO} for NCCL's choice
+ *                               by size ({@link NcclTuning}); {@link Protocol#SIMPLE} costs exactly the
+ *                               simulated flows plus {@code stepOverheads}
+ * @param generation             the accelerators' generation, which selects NCCL's per-generation limits
  */
 public record CollectiveRequest(CollectiveOperation operation, Algorithm algorithm, long sizeBytes, int ranks,
         int channels, int root, int peer, RoutingMode routing, NetworkKind network, long seed,
         double completionTolerance, StepOverheads stepOverheads, long pipelineChunkBytes,
-        boolean reuseSymmetricSteps, double[] trafficMatrixBytes) {
+        boolean reuseSymmetricSteps, double[] trafficMatrixBytes, Protocol protocol, Generation generation) {
 
     /** NCCL's per-step pipelining unit: NCCL_BUFFSIZE 4 MiB split into NCCL_STEPS = 8 slots. */
     public static final long DEFAULT_PIPELINE_CHUNK_BYTES = 512 * 1024;
 
     public CollectiveRequest {
-        if (operation == null || algorithm == null || routing == null || network == null || stepOverheads == null) {
-            throw new IllegalArgumentException("operation, algorithm, routing, network and overheads are required");
+        if (operation == null || algorithm == null || routing == null || network == null || stepOverheads == null
+                || protocol == null || generation == null) {
+            throw new IllegalArgumentException(
+                    "operation, algorithm, routing, network, overheads, protocol and generation are required");
         }
         if (sizeBytes < 0 || ranks < 1 || channels < 1 || pipelineChunkBytes < 1) {
             throw new IllegalArgumentException("size must be non-negative; ranks, channels and chunk positive");
@@ -57,81 +63,98 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
         }
     }
 
-    /** A request with defaults: AUTO, one channel, root 0, peer 1 (or 0), ECMP, max-min, seed 1, exact. */
+    /**
+     * A request with defaults: AUTO, one channel, root 0, peer 1 (or 0), ECMP, max-min, seed 1, exact,
+     * the Simple protocol on Hopper.
+     */
     public static CollectiveRequest of(CollectiveOperation operation, long sizeBytes, int ranks) {
         return new CollectiveRequest(operation, Algorithm.AUTO, sizeBytes, ranks, 1, 0, ranks > 1 ? 1 : 0,
-                RoutingMode.ECMP, NetworkKind.MAX_MIN, 1, 0.0, StepOverheads.NONE, DEFAULT_PIPELINE_CHUNK_BYTES, true, null);
+                RoutingMode.ECMP, NetworkKind.MAX_MIN, 1, 0.0, StepOverheads.NONE, DEFAULT_PIPELINE_CHUNK_BYTES, true, null,
+                Protocol.SIMPLE, Generation.HOPPER);
     }
 
     public CollectiveRequest withAlgorithm(Algorithm value) {
         return new CollectiveRequest(operation, value, sizeBytes, ranks, channels, root, peer, routing, network, seed,
-                completionTolerance, stepOverheads, pipelineChunkBytes,
-                reuseSymmetricSteps, trafficMatrixBytes);
+                completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation);
     }
 
     public CollectiveRequest withSize(long value) {
         return new CollectiveRequest(operation, algorithm, value, ranks, channels, root, peer, routing, network, seed,
-                completionTolerance, stepOverheads, pipelineChunkBytes,
-                reuseSymmetricSteps, trafficMatrixBytes);
+                completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation);
     }
 
     public CollectiveRequest withChannels(int value) {
-        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, value, root, peer, routing, network, seed,
-                completionTolerance, stepOverheads, pipelineChunkBytes,
-                reuseSymmetricSteps, trafficMatrixBytes);
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, value, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation);
     }
 
     public CollectiveRequest withEndpoints(int rootRank, int peerRank) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, rootRank, peerRank, routing,
-                network, seed, completionTolerance, stepOverheads, pipelineChunkBytes,
-                reuseSymmetricSteps, trafficMatrixBytes);
+                network, seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
+                trafficMatrixBytes, protocol, generation);
     }
 
     public CollectiveRequest withRouting(RoutingMode value) {
-        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, value, network, seed,
-                completionTolerance, stepOverheads, pipelineChunkBytes,
-                reuseSymmetricSteps, trafficMatrixBytes);
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, value, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation);
     }
 
     public CollectiveRequest withNetwork(NetworkKind value) {
-        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, value, seed,
-                completionTolerance, stepOverheads, pipelineChunkBytes,
-                reuseSymmetricSteps, trafficMatrixBytes);
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, value,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation);
     }
 
     public CollectiveRequest withSeed(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
-                value, completionTolerance, stepOverheads, pipelineChunkBytes,
-                reuseSymmetricSteps, trafficMatrixBytes);
+                value, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
+                trafficMatrixBytes, protocol, generation);
     }
 
     public CollectiveRequest withCompletionTolerance(double value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
-                seed, value, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes);
+                seed, value, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes, protocol,
+                generation);
     }
 
     public CollectiveRequest withStepOverheads(StepOverheads value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
-                seed, completionTolerance, value, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes);
+                seed, completionTolerance, value, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation);
     }
 
     public CollectiveRequest withPipelineChunkBytes(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
-                seed, completionTolerance, stepOverheads, value, reuseSymmetricSteps,
-                trafficMatrixBytes);
+                seed, completionTolerance, stepOverheads, value, reuseSymmetricSteps, trafficMatrixBytes, protocol,
+                generation);
     }
 
     public CollectiveRequest withReuseSymmetricSteps(boolean value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
-                seed, completionTolerance, stepOverheads, pipelineChunkBytes, value,
-                trafficMatrixBytes);
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, value, trafficMatrixBytes, protocol,
+                generation);
     }
 
     public CollectiveRequest withTrafficMatrixBytes(double[] value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
-                seed, completionTolerance, stepOverheads, pipelineChunkBytes,
-                reuseSymmetricSteps, value);
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, value, protocol,
+                generation);
+    }
+
+    public CollectiveRequest withProtocol(Protocol value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                value, generation);
+    }
+
+    public CollectiveRequest withGeneration(Generation value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, value);
     }
 
     @Override

@@ -10,6 +10,8 @@ import org.fabricsim.runtime.network.NetworkStatistics;
  *
  * @param operation          the collective
  * @param algorithm          the algorithm that ran (chosen if the request said AUTO)
+ * @param protocol           the NCCL protocol it ran with (chosen if the request said AUTO)
+ * @param channels           the channels it ran on (NCCL lowers them for small sizes)
  * @param ranks              participants
  * @param sizeBytes          S
  * @param timePs             T, simulated, in picoseconds
@@ -26,7 +28,8 @@ import org.fabricsim.runtime.network.NetworkStatistics;
  * @param linkBytes          bytes carried per link handle (for heat maps)
  * @param topology           a description of the topology
  */
-public record CollectiveResult(CollectiveOperation operation, Algorithm algorithm, int ranks, long sizeBytes,
+public record CollectiveResult(CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels,
+        int ranks, long sizeBytes,
         long timePs, double algbwGBps, double busbwGBps, double bytesInjected, double bytesDelivered, long steps,
         long stepsSolved, long stepsReused, long events, NetworkStatistics network, LinkUsage linkUsage,
         double[] linkBytes, String topology) {

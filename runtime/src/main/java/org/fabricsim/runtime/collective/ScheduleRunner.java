@@ -36,6 +36,7 @@ final class ScheduleRunner {
     private final double[] replayedLinkBytes;
     private final long[] cachedKeys = new long[64];
     private final long[] cachedDurationsPs = new long[64];
+    private final long[] cachedPropagationPs = new long[64];
     private int cachedCount;
     private Schedule schedule;
     private long[] tagLatencyPs = new long[1024];
@@ -43,6 +44,8 @@ final class ScheduleRunner {
     private int tags;
     private long phaseStartPs;
     private long phaseEndPs;
+    private long lastFinishPs;
+    private long propagationPs;
     private int executionsLeft;
     private int currentPhase;
     private long endPs;
@@ -81,6 +84,14 @@ final class ScheduleRunner {
         return endPs - startPs;
     }
 
+    /**
+     * Of the run's time, the part spent in flight after the phases' last bytes left: Σ over executed
+     * phases of (last arrival − last end of transmission), ps.
+     */
+    long propagationPs() {
+        return propagationPs;
+    }
+
     long phasesSolved() {
         return phasesSolved;
     }
@@ -106,6 +117,7 @@ final class ScheduleRunner {
             if (cached >= 0) {
                 long durationPs = cachedDurationsPs[cached];
                 int times = executionsLeft;
+                propagationPs += cachedPropagationPs[cached] * times;
                 replay(phase, times);
                 stepsReused += times;
                 finishPhase(phase, phaseStartPs + durationPs * times);
@@ -120,6 +132,7 @@ final class ScheduleRunner {
         outstanding = 0;
         tags = 0;
         phaseEndPs = phaseStartPs;
+        lastFinishPs = phaseStartPs;
         pendingLength = 0;
         for (int t = schedule.firstTransfer(phase); t < schedule.endTransfer(phase); t++) {
             int src = schedule.source(t);
@@ -176,6 +189,7 @@ final class ScheduleRunner {
 
     private void onFinished(int tag, long finishPs) {
         phaseEndPs = Math.max(phaseEndPs, finishPs + tagLatencyPs[tag]);
+        lastFinishPs = Math.max(lastFinishPs, finishPs);
         if (--outstanding == 0) {
             phaseDone();
         }
@@ -183,19 +197,23 @@ final class ScheduleRunner {
 
     private void phaseDone() {
         int phase = currentPhase;
-        long durationPs = phaseEndPs - phaseStartPs + overheadPs(phase);
+        long durationPs = phaseEndPs - phaseStartPs + overheadPs(topology, schedule, phase, request.stepOverheads());
         long key = schedule.patternKey(phase);
+        long phasePropagationPs = phaseEndPs - lastFinishPs;
         if (request.reuseSymmetricSteps()) {
             if (key >= 0 && cacheIndex(key) < 0) {
-                remember(key, durationPs);
+                remember(key, durationPs, phasePropagationPs);
             }
+            propagationPs += phasePropagationPs * executionsLeft;
             int extra = executionsLeft - 1;
             replay(phase, extra);
             stepsReused += extra;
             finishPhase(phase, phaseStartPs + durationPs * executionsLeft);
         } else if (--executionsLeft > 0) {
+            propagationPs += phasePropagationPs;
             simulation.schedule(phaseStartPs + durationPs, startHandler, phase);
         } else {
+            propagationPs += phasePropagationPs;
             finishPhase(phase, phaseStartPs + durationPs);
         }
     }
@@ -210,7 +228,7 @@ final class ScheduleRunner {
     }
 
     /**
-     * The software latency one execution of {@code phase} adds. Each transfer has its hop latency
+     * The software latency one execution of {@code phase} adds with {@code overheads}. Each transfer has its hop latency
      * (in-network for in-switch transfers, scale-out if it leaves its domain, else scale-up). A
      * phase that runs once is synchronous: it pays the largest. A repeated phase is a pipeline
      * whose ranks wait only for their own predecessor, so over its repeats a chunk crosses every
@@ -219,8 +237,7 @@ final class ScheduleRunner {
      * nInterSteps·interLat (src/graph/tuning.cc, ncclTopoTuneModel) with 2N·(n−1)/n network hops
      * in place of 2(N−1). O(transfers).
      */
-    long overheadPs(int phase) {
-        StepOverheads overheads = request.stepOverheads();
+    static long overheadPs(ClusterTopology topology, Schedule schedule, int phase, StepOverheads overheads) {
         int first = schedule.firstTransfer(phase);
         int end = schedule.endTransfer(phase);
         if (end == first) {
@@ -277,9 +294,10 @@ final class ScheduleRunner {
         return -1;
     }
 
-    private void remember(long key, long durationPs) {
+    private void remember(long key, long durationPs, long phasePropagationPs) {
         if (cachedCount < cachedKeys.length) {
             cachedKeys[cachedCount] = key;
+            cachedPropagationPs[cachedCount] = phasePropagationPs;
             cachedDurationsPs[cachedCount++] = durationPs;
         }
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
+import org.fabricsim.runtime.collective.Protocol;
 
 /**
  * An nccl-tests-style benchmark: one collective over the accelerators of {@code nodes} nodes of a
@@ -13,28 +14,38 @@ import org.fabricsim.runtime.collective.CollectivePhase;
  * @param name        the benchmark's qualified name
  * @param cluster     where it runs
  * @param nodes       how many of the cluster's nodes take part
+ * @param accelerators how many accelerators take part: the first {@code accelerators} of those nodes,
+ *                    all of them when 0 (a sub-node benchmark runs on k accelerators of one node)
  * @param operation   the collective
  * @param algorithm   the built-in algorithm that implements it, not {@link Algorithm#PHASED} (unused when
  *                    {@code phases} are given)
- * @param channels    parallel channels (rings) the algorithm uses
+ * @param protocol    NCCL's protocol, or {@link Protocol#AUTO} for NCCL's choice per size
+ * @param channels    parallel channels (rings) the algorithm uses, or 0 for the count NCCL would pick
+ *                    ({@link org.fabricsim.runtime.collective.NcclChannels})
  * @param sizesBytes  message sizes in bytes, in the order they are reported
  * @param phases      a user-defined collective's phases, run in order instead of {@code algorithm};
  *                    empty for a built-in algorithm
  */
-public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, CollectiveOperation operation,
-        Algorithm algorithm, int channels, List<Long> sizesBytes, List<CollectivePhase> phases)
-        implements WorkloadSpec {
+public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, int accelerators,
+        CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels, List<Long> sizesBytes,
+        List<CollectivePhase> phases) implements WorkloadSpec {
 
     public CollectiveBenchmarkSpec {
         Specs.requireName(name);
-        if (cluster == null || operation == null || algorithm == null) {
-            throw new IllegalArgumentException("a benchmark needs a cluster, an operation and an algorithm");
+        if (cluster == null || operation == null || algorithm == null || protocol == null) {
+            throw new IllegalArgumentException("a benchmark needs a cluster, an operation, an algorithm and a protocol");
         }
         if (algorithm == Algorithm.PHASED) {
             throw new IllegalArgumentException("a benchmark names a built-in algorithm; phases make a custom one");
         }
         Specs.requirePositive("nodes", nodes);
-        Specs.requirePositive("channels", channels);
+        Specs.requireNonNegative("channels", channels);
+        Specs.requireNonNegative("accelerators", accelerators);
+        if (accelerators > Math.multiplyExact(nodes, cluster.acceleratorsPerNode())) {
+            throw new IllegalArgumentException("a benchmark on " + nodes + " nodes of " + cluster.acceleratorsPerNode()
+                    + " accelerators runs on at most " + nodes * cluster.acceleratorsPerNode() + " accelerators, not "
+                    + accelerators);
+        }
         sizesBytes = List.copyOf(sizesBytes);
         if (sizesBytes.isEmpty()) {
             throw new IllegalArgumentException("a benchmark needs at least one size");
@@ -43,14 +54,26 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
         phases = List.copyOf(phases);
     }
 
-    /** A benchmark of a built-in algorithm. */
+    /** A benchmark of a built-in algorithm over every accelerator of its nodes, NCCL choosing the protocol. */
     public CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, CollectiveOperation operation,
             Algorithm algorithm, int channels, List<Long> sizesBytes) {
-        this(name, cluster, nodes, operation, algorithm, channels, sizesBytes, List.of());
+        this(name, cluster, nodes, 0, operation, algorithm, Protocol.AUTO, channels, sizesBytes, List.of());
     }
 
     /** Accelerators taking part: the ranks of the collective. */
     public int ranks() {
-        return Math.multiplyExact(nodes, cluster.acceleratorsPerNode());
+        return accelerators > 0 ? accelerators : Math.multiplyExact(nodes, cluster.acceleratorsPerNode());
+    }
+
+    /** This benchmark on {@code other}, with the same nodes. */
+    public CollectiveBenchmarkSpec withCluster(ClusterSpec other) {
+        return new CollectiveBenchmarkSpec(name, other, nodes, accelerators, operation, algorithm, protocol, channels,
+                sizesBytes, phases);
+    }
+
+    /** This benchmark at {@code sizes}. */
+    public CollectiveBenchmarkSpec withSizes(List<Long> sizes) {
+        return new CollectiveBenchmarkSpec(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels,
+                sizes, phases);
     }
 }

@@ -173,8 +173,7 @@ public final class Variations {
             throw new InfeasibleRunException("the benchmark uses " + b.nodes() + " nodes but " + cluster.name()
                     + " has " + cluster.nodes());
         }
-        return new CollectiveBenchmarkSpec(b.name(), cluster, b.nodes(), b.operation(), b.algorithm(), b.channels(),
-                b.sizesBytes(), b.phases());
+        return b.withCluster(cluster);
     }
 
     /**

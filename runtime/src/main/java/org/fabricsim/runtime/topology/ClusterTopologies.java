@@ -3,6 +3,7 @@ package org.fabricsim.runtime.topology;
 import java.util.List;
 
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
@@ -92,7 +93,7 @@ public final class ClusterTopologies {
         LinkClass link = new LinkClass(spec.bytesPerSecondPerAccelerator(), spec.fabric().latencyPs())
                 .derated(efficiency);
         return ScaleUpParameters.switched(domain, link, spec.inSwitchReduction())
-                .withInSwitchEfficiency(calibration.nvlsEfficiency());
+                .withInSwitchEfficiency(calibration.nvlsEfficiency(Generation.of(node.accelerator().architecture())));
     }
 
     private static FabricParameters fabric(ScaleOutSpec scaleOut, LinkClass fabric, NodeSpec node, int accelerators) {

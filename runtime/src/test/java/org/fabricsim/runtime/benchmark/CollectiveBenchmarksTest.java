@@ -14,6 +14,7 @@ import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.PhaseScope;
+import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.junit.jupiter.api.Test;
@@ -63,7 +64,7 @@ class CollectiveBenchmarksTest {
                 new CollectivePhase(CollectiveOperation.ALL_TO_ALL, Algorithm.DIRECT, PhaseScope.WITHIN_NODE));
         long sizeBytes = 1L << 20;
         CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(2, 4, 100e9, 0L), 2,
-                CollectiveOperation.ALL_TO_ALL, Algorithm.AUTO, 1, List.of(sizeBytes), phases);
+                0, CollectiveOperation.ALL_TO_ALL, Algorithm.AUTO, Protocol.AUTO, 1, List.of(sizeBytes), phases);
         RunResult run = new Simulator().run(bench);
         assertEquals("phased", run.parameters().get("algorithm"));
         assertEquals("phased", row(run, 0).get("algorithm"));

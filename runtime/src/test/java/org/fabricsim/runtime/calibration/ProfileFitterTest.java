@@ -77,7 +77,7 @@ class ProfileFitterTest {
 
     @Test
     void recoversTheNvlinkEfficiencyThatProducedMeasuredBusBandwidths() {
-        // Measurements made by the engine itself with the NVLink efficiency at 0.80 instead of 0.88: bus
+        // Measurements made by the engine itself with the NVLink efficiency at 0.80 instead of 0.816: bus
         // bandwidth at large sizes is proportional to the efficiency, latency is unchanged, so the fit
         // must return 0.80 and meet every case.
         CalibrationProfile truth = CalibrationProfile.defaults().with(Calibration.NVLINK_EFFICIENCY, 0.80);

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 class KvTransferTest {
     /** 4096 prompt tokens × Llama 3 8B FP8 KV (2 · 32 layers · 8 heads · 128 · 1 B = 64 KiB). */
     private static final double KV_BYTES = 4096.0 * 65536;
-    /** NVLink4 450 GB/s × the engine's measured 88% (Calibration.DEFAULT.nvlinkEfficiency()). */
-    private static final double NVLINK_BYTES_PER_SECOND = 450e9 * 0.88;
+    /** NVLink4 450 GB/s × the engine's 81.6% (Calibration.DEFAULT.nvlinkEfficiency(), NCCL ring on 8 x H200). */
+    private static final double NVLINK_BYTES_PER_SECOND = 450e9 * 0.816;
     /** ConnectX-7 400 Gb/s = 50 GB/s × the engine's 96% (Calibration.DEFAULT.nicEfficiency()). */
     private static final double NIC_BYTES_PER_SECOND = 50e9 * 0.96;
     /** Up to and down from the NVSwitch: 2 × 100 ns (NVLINK4 fixture). */

@@ -1,0 +1,131 @@
+package org.fabricsim.runtime.collective;
+
+/**
+ * NCCL's per-protocol cost model for rings and trees, with the constants of NCCL 2.30.7 {@code
+ * src/graph/tuning.cc} ({@code ncclTunerConstantsDefaults}, {@code ncclTopoTuneModel}). The engine
+ * simulates every algorithm's bandwidth with the Simple protocol on the real topology; this class
+ * turns that into the other protocols the way NCCL's model does:
+ *
+ * <ul>
+ * <li>a bus-bandwidth factor η (ring: LL 0.5, LL128 0.92; tree all-reduce: 0.92 times LL 1/3.8, LL128
+ * 7/9 on one node or 120/128 across nodes),</li>
+ * <li>a cap on the bus bandwidth: LL at {@code llMaxBws} (one node: by GPU generation; across nodes:
+ * the x86 host row), LL128 rings at {@code channels · perChMaxRingLL128Bws}, trees at {@code channels
+ * · perChMaxTreeBws} (LL128: {@code perChMaxTreeLL128Bws}),</li>
+ * <li>latencies: {@code baseLatencies} once per call and {@code hwLatencies} per step, NVLink inside a
+ * scale-up domain and NET across it; across nodes an NVLink step pays at least NCCL's network post
+ * overhead ({@code getNetOverhead}: 1 µs on an x86 host).</li>
+ * </ul>
+ * So the bus bandwidth of protocol p is min(η_p · B_simple, cap_p), and a call takes
+ * T_p = max(T_bw / η_p, S·f(n) / cap_p) + L_p, with T_bw the simulated bandwidth time and f the
+ * nccl-tests bus factor. Simple's own latencies are the calibration profile's ({@code
+ * collective.*-step-overhead}, {@code collective.ring-base-latency}), which default to the same
+ * table. O(1) per call.
+ */
+public final class NcclTuning {
+    private static final double GB = 1e9;
+    private static final long PS_PER_US = 1_000_000L;
+    /** baseLatencies[Ring][LL, LL128], µs. */
+    private static final double[] RING_BASE_US = { 6.6, 14.0 };
+    /** baseLatencies[Tree][LL, LL128], µs. */
+    private static final double[] TREE_BASE_US = { 6.8, 14.0 };
+    /** hwLatencies[NVLINK][Ring][LL, LL128], µs. */
+    private static final double[] RING_NVLINK_US = { 0.6, 1.9 };
+    /** hwLatencies[NET][Ring][LL, LL128], µs. */
+    private static final double[] RING_NET_US = { 2.7, 4.0 };
+    /** hwLatencies[NVLINK][Tree][LL, LL128], µs. */
+    private static final double[] TREE_NVLINK_US = { 0.6, 1.25 };
+    /** hwLatencies[NET][Tree][LL, LL128], µs. */
+    private static final double[] TREE_NET_US = { 5.0, 8.5 };
+    /** getNetOverhead on an x86 Intel host, µs. */
+    private static final double NET_OVERHEAD_US = 1.0;
+    /** llMaxBws on one node, by generation (Volta, Ampere, Hopper, Blackwell), GB/s. */
+    private static final double[] LL_MAX_ONE_NODE_GBPS = { 39.0, 87.7, 141.0, 282.0 };
+    /** llMaxBws across nodes on an x86 Intel host: two nodes, more, GB/s. */
+    private static final double[] LL_MAX_NODES_GBPS = { 39.0, 20.4 };
+    /** perChMaxRingLL128Bws by generation (the same for every node count), GB/s per channel. */
+    private static final double[] RING_LL128_PER_CHANNEL_GBPS = { 20.0, 20.0, 36.7, 40.0 };
+    /** perChMaxTreeBws by generation and node index (1, 2, more), GB/s per channel. */
+    private static final double[][] TREE_PER_CHANNEL_GBPS = { { 26.5, 18.5, 10.0 }, { 24.0, 23.6, 17.8 },
+            { 38.7, 41.4, 36.0 }, { 70.0, 42.8, 24.0 } };
+    /** perChMaxTreeLL128Bws by generation and node index, GB/s per channel. */
+    private static final double[][] TREE_LL128_PER_CHANNEL_GBPS = { { 20.0, 20.0, 20.0 }, { 20.0, 20.0, 20.0 },
+            { 36.7, 36.7, 29.0 }, { 55.6, 31.67, 20.0 } };
+
+    private final Generation generation;
+
+    public NcclTuning(Generation generation) {
+        if (generation == null) {
+            throw new IllegalArgumentException("a generation is required");
+        }
+        this.generation = generation;
+    }
+
+    public Generation generation() {
+        return generation;
+    }
+
+    /** Whether NCCL runs {@code algorithm} with {@code protocol}: LL and LL128 only on rings and trees. */
+    public static boolean runs(Algorithm algorithm, Protocol protocol) {
+        return protocol == Protocol.SIMPLE || algorithm == Algorithm.RING || algorithm == Algorithm.DOUBLE_BINARY_TREE;
+    }
+
+    /** η: the factor on the simulated Simple bus bandwidth. */
+    public double efficiency(Algorithm algorithm, Protocol protocol, int nodes) {
+        if (algorithm == Algorithm.RING) {
+            return protocol == Protocol.LL ? 0.5 : protocol == Protocol.LL128 ? 0.92 : 1.0;
+        }
+        if (algorithm == Algorithm.DOUBLE_BINARY_TREE) {
+            double tree = 0.92;
+            return protocol == Protocol.LL ? tree / 3.8
+                    : protocol == Protocol.LL128 ? tree * (nodes == 1 ? 7.0 / 9.0 : 120.0 / 128.0) : tree;
+        }
+        return 1.0;
+    }
+
+    /** The cap on the bus bandwidth in bytes per second, or +∞. */
+    public double busBandwidthCapBytesPerSecond(Algorithm algorithm, Protocol protocol, int channels, int nodes) {
+        int gen = generation.ordinal();
+        int nodeIndex = Math.min(nodes, 3) - 1;
+        double llMaxGBps = nodes == 1 ? LL_MAX_ONE_NODE_GBPS[gen] : LL_MAX_NODES_GBPS[nodeIndex - 1];
+        if (algorithm == Algorithm.RING) {
+            return protocol == Protocol.LL ? llMaxGBps * GB
+                    : protocol == Protocol.LL128 ? channels * RING_LL128_PER_CHANNEL_GBPS[gen] * GB
+                            : Double.POSITIVE_INFINITY;
+        }
+        if (algorithm == Algorithm.DOUBLE_BINARY_TREE) {
+            double treeGBps = channels * TREE_PER_CHANNEL_GBPS[gen][nodeIndex];
+            if (protocol == Protocol.LL) {
+                return Math.min(treeGBps / 3.8, llMaxGBps) * GB;
+            }
+            if (protocol == Protocol.LL128) {
+                return Math.min(treeGBps * efficiency(algorithm, protocol, nodes) / 0.92,
+                        channels * TREE_LL128_PER_CHANNEL_GBPS[gen][nodeIndex]) * GB;
+            }
+            return treeGBps * GB;
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * The latencies of {@code protocol} on {@code algorithm}, ps: {@code simple} (the profile's) for
+     * Simple, else NCCL's table, with an NVLink step across nodes paying at least the network post
+     * overhead.
+     */
+    public static StepOverheads overheads(Algorithm algorithm, Protocol protocol, StepOverheads simple, int nodes) {
+        if (protocol == Protocol.SIMPLE || !runs(algorithm, protocol)) {
+            return simple;
+        }
+        int p = protocol == Protocol.LL ? 0 : 1;
+        boolean ring = algorithm == Algorithm.RING;
+        double nvlinkUs = (ring ? RING_NVLINK_US : TREE_NVLINK_US)[p];
+        if (nodes > 1) {
+            nvlinkUs = Math.max(nvlinkUs, NET_OVERHEAD_US);
+        }
+        double netUs = (ring ? RING_NET_US : TREE_NET_US)[p];
+        double baseUs = ring ? RING_BASE_US[p] : TREE_BASE_US[p];
+        return new StepOverheads(Math.round(nvlinkUs * PS_PER_US), Math.round(netUs * PS_PER_US),
+                simple.inNetworkPs(), Math.round(baseUs * PS_PER_US), 1.0);
+    }
+
+}

@@ -1,0 +1,102 @@
+package org.fabricsim.runtime.collective;
+
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+/**
+ * The time of one simulated schedule under each NCCL protocol ({@link NcclTuning}).
+ *
+ * <p>The schedule ran once with the Simple protocol's step latencies; its time is the transfer
+ * time T_bw, the time in flight T_prop (path latency after the last byte left) and Σ_phases
+ * α(phase)·repeat(phase). For protocol p with bus-bandwidth factor η_p, cap C_p and latencies α_p:
+ * T_p = max(T_bw / η_p, S·f(n) / C_p) + T_prop + Σ α_p(phase)·repeat(phase) + base_p + plateau, where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather
+ * or all-reduce, and plateau is NCCL's ring plateau: for a Simple ring all-reduce across domains with
+ * at least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·repeat(phase). O(transfers) per
+ * protocol.
+ */
+final class ProtocolCost {
+    private final ClusterTopology topology;
+    private final CollectiveRequest request;
+    private final Algorithm algorithm;
+    private final Schedule schedule;
+    private final long bandwidthPs;
+    private final long propagationPs;
+    private final int domains;
+    private final NcclTuning tuning;
+
+    /**
+     * The costs of {@code schedule}, which ran in {@code simulatedPs} with the request's step
+     * latencies, {@code propagationPs} of it in flight.
+     */
+    ProtocolCost(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm, Schedule schedule,
+            long simulatedPs, long propagationPs) {
+        this.topology = topology;
+        this.request = request;
+        this.algorithm = algorithm;
+        this.schedule = schedule;
+        this.propagationPs = propagationPs;
+        this.bandwidthPs = simulatedPs - propagationPs - stepLatencyPs(request.stepOverheads());
+        int domain = Math.max(1, Math.min(topology.domainSize(), request.ranks()));
+        this.domains = (request.ranks() + domain - 1) / domain;
+        this.tuning = new NcclTuning(request.generation());
+    }
+
+    /**
+     * Whether the call may run with {@code protocol}: the request allows it, NCCL runs it on the
+     * algorithm, and, across domains, the network delivers bytes in order. LL and LL128 signal with a
+     * flag stored next to the data, so a network that sprays packets over paths (AWS EFA's SRD) could
+     * expose the flag before the data; the network plugin then restricts NCCL to Simple
+     * (aws-ofi-nccl: "Setting NCCL_PROTO='simple' to prevent data corruption (reason: byte delivery
+     * ordering not supported)", aws/aws-ofi-nccl PR #850 and issue #76).
+     */
+    boolean allows(Protocol protocol) {
+        Protocol requested = request.protocol();
+        boolean inOrder = domains == 1 || request.routing() != RoutingMode.SPRAY || protocol == Protocol.SIMPLE;
+        return (requested == Protocol.AUTO || requested == protocol) && NcclTuning.runs(algorithm, protocol)
+                && inOrder;
+    }
+
+    /** The channels a call runs on with {@code protocol} ({@link NcclChannels#perCall}). */
+    int channels(Protocol protocol) {
+        if (algorithm != Algorithm.RING && algorithm != Algorithm.DOUBLE_BINARY_TREE) {
+            return request.channels();
+        }
+        return NcclChannels.perCall(request.channels(), protocol, algorithm == Algorithm.RING, request.ranks(),
+                request.sizeBytes());
+    }
+
+    /** T_p in picoseconds. */
+    long timePs(Protocol protocol) {
+        StepOverheads overheads = NcclTuning.overheads(algorithm, protocol, request.stepOverheads(), domains);
+        double busBytes = request.sizeBytes() * request.operation().busBandwidthFactor(request.ranks());
+        double capBytesPerSecond = tuning.busBandwidthCapBytesPerSecond(algorithm, protocol, channels(protocol),
+                domains);
+        double capPs = busBytes / capBytesPerSecond * 1e12;
+        double transferPs = Math.max(bandwidthPs / tuning.efficiency(algorithm, protocol, domains), capPs);
+        long stepsPs = stepLatencyPs(overheads);
+        return Math.round(transferPs) + propagationPs + stepsPs + callLatencyPs(protocol, overheads, stepsPs);
+    }
+
+    private long callLatencyPs(Protocol protocol, StepOverheads overheads, long stepsPs) {
+        CollectiveOperation operation = request.operation();
+        boolean baseApplies = (algorithm == Algorithm.RING || algorithm == Algorithm.DOUBLE_BINARY_TREE)
+                && schedule.phaseCount() > 0 && (operation == CollectiveOperation.ALL_REDUCE
+                        || operation == CollectiveOperation.REDUCE_SCATTER || operation == CollectiveOperation.ALL_GATHER);
+        if (!baseApplies) {
+            return 0;
+        }
+        boolean plateau = protocol == Protocol.SIMPLE && algorithm == Algorithm.RING
+                && operation == CollectiveOperation.ALL_REDUCE && domains > 1
+                && request.sizeBytes() / ((long) request.channels() * request.ranks()) >= 64;
+        return overheads.ringBasePs() + (plateau ? Math.round((overheads.ringPlateau() - 1) * stepsPs) : 0);
+    }
+
+    /** Σ_phases α(phase)·repeat(phase) with {@code overheads}. */
+    private long stepLatencyPs(StepOverheads overheads) {
+        double sumPs = 0;
+        for (int phase = 0; phase < schedule.phaseCount(); phase++) {
+            sumPs += (double) ScheduleRunner.overheadPs(topology, schedule, phase, overheads) * schedule.repeat(phase);
+        }
+        return Math.round(sumPs);
+    }
+}
