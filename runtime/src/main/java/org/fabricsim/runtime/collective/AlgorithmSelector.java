@@ -92,7 +92,8 @@ final class AlgorithmSelector {
                 }
                 return RingSchedules.ring(request.operation(), size, ranks, request.channels(), topology.domainSize());
             case DOUBLE_BINARY_TREE:
-                return TreeSchedules.doubleBinaryTree(size, ranks, request.pipelineChunkBytes());
+                return TreeSchedules.doubleBinaryTree(size, ranks, topology.domainSize(), request.channels(),
+                        request.pipelineChunkBytes());
             case HALVING_DOUBLING:
                 return HalvingDoublingSchedules.halvingDoubling(request.operation(), size, ranks);
             case HIERARCHICAL:

@@ -8,10 +8,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  *
  * <p>The schedule ran once with the Simple protocol's step latencies; its time is the transfer
  * time T_bw, the time in flight T_prop (path latency after the last byte left) and Σ_phases
- * α(phase)·repeat(phase). For protocol p with bus-bandwidth factor η_p, cap C_p and latencies α_p:
- * T_p = max(T_bw / η_p, S·f(n) / C_p) + T_prop + Σ α_p(phase)·repeat(phase) + base_p + plateau, where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather
+ * α(phase)·latencySteps(phase). For protocol p with bus-bandwidth factor η_p, cap C_p and latencies α_p:
+ * T_p = max(T_bw / η_p, S·f(n) / C_p) + T_prop + Σ α_p(phase)·latencySteps(phase) + base_p + plateau, where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather
  * or all-reduce, and plateau is NCCL's ring plateau: for a Simple ring all-reduce across domains with
- * at least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·repeat(phase). O(transfers) per
+ * at least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase). O(transfers) per
  * protocol.
  */
 final class ProtocolCost {
@@ -91,11 +91,11 @@ final class ProtocolCost {
         return overheads.ringBasePs() + (plateau ? Math.round((overheads.ringPlateau() - 1) * stepsPs) : 0);
     }
 
-    /** Σ_phases α(phase)·repeat(phase) with {@code overheads}. */
+    /** Σ_phases α(phase)·latencySteps(phase) with {@code overheads}. */
     private long stepLatencyPs(StepOverheads overheads) {
         double sumPs = 0;
         for (int phase = 0; phase < schedule.phaseCount(); phase++) {
-            sumPs += (double) ScheduleRunner.overheadPs(topology, schedule, phase, overheads) * schedule.repeat(phase);
+            sumPs += (double) ScheduleRunner.overheadPs(topology, schedule, phase, overheads) * schedule.latencySteps(phase);
         }
         return Math.round(sumPs);
     }

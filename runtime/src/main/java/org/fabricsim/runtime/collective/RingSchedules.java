@@ -5,13 +5,15 @@ package org.fabricsim.runtime.collective;
  *
  * <p>Ring order for channel c: inside every scale-up domain of k ranks start at local index c mod
  * k and wrap round; domains follow each other. The edge leaving a domain therefore uses a
- * different NIC on every channel (rail-spread), like NCCL's rings.
+ * different NIC on every channel (rail-spread), like NCCL's rings. It leaves from local rank c − 1
+ * for local rank c of the next domain; as NCCL's PXN does, the bytes first cross NVLink to the
+ * domain's local rank c and leave through its NIC, so the network hop stays on rail c.
  *
  * <ul>
  * <li>All-reduce: 2(n−1) identical steps of S/(n·C) bytes per channel edge.</li>
  * <li>Reduce-scatter, all-gather: n−1 identical steps of S/(n·C).</li>
  * <li>Broadcast, reduce: a chain from (to) the root, pipelined in chunks of S/m, m = ⌈S / chunk⌉:
- * n − 1 + m − 1 identical steps with every chain edge busy.</li>
+ * n − 1 + m − 1 identical steps with every chain edge busy, of which the chain's n − 1 pay latency.</li>
  * </ul>
  * All steps of a ring share one pattern key, so they are solved once. O(n·C) transfers.
  */
@@ -51,9 +53,17 @@ final class RingSchedules {
             }
         }
         // Rank-major, so that the channels of one edge are adjacent and merge into one flow class.
+        int k = Math.min(domainSize, ranks);
         for (int rank = 0; rank < ranks; rank++) {
             for (int c = 0; c < channels; c++) {
-                schedule.send(rank, successor[c][rank], chunk, c);
+                int next = successor[c][rank];
+                if (next / k != rank / k && next % k != rank % k) {
+                    int proxy = rank / k * k + next % k;
+                    schedule.transfer(Schedule.PROXY, rank, proxy, chunk, c);
+                    schedule.send(proxy, next, chunk, c);
+                } else {
+                    schedule.send(rank, next, chunk, c);
+                }
             }
         }
         return schedule;
@@ -66,7 +76,7 @@ final class RingSchedules {
             return schedule;
         }
         long chunks = Math.max(1, (sizeBytes + chunkBytes - 1) / chunkBytes);
-        schedule.phase((int) Math.min(Integer.MAX_VALUE, ranks - 1 + chunks - 1), CHAIN_PATTERN);
+        schedule.phase((int) Math.min(Integer.MAX_VALUE, ranks - 1 + chunks - 1), ranks - 1, CHAIN_PATTERN);
         double bytes = (double) sizeBytes / chunks / channels;
         for (int c = 0; c < channels; c++) {
             for (int i = 0; i + 1 < ranks; i++) {

@@ -10,9 +10,9 @@ import java.util.Arrays;
  * {@code repeat} times in a row. Phases with the same non-negative {@code patternKey} move exactly
  * the same transfers, so their duration is solved once and reused.
  *
- * <p>A transfer is (kind, source, destination, bytes, channel): {@link #POINT_TO_POINT} between
- * accelerators, or {@link #TO_SWITCH} / {@link #FROM_SWITCH} between an accelerator and its
- * reducing domain switch. The channel distinguishes connections for ECMP hashing.
+ * <p>A transfer is (kind, source, destination, bytes, channel): {@link #POINT_TO_POINT} or {@link
+ * #PROXY} between accelerators, or {@link #TO_SWITCH} / {@link #FROM_SWITCH} between an accelerator
+ * and its reducing domain switch. The channel distinguishes connections for ECMP hashing.
  */
 public final class Schedule {
     /** Transfer kind: accelerator to accelerator. */
@@ -21,10 +21,17 @@ public final class Schedule {
     public static final byte TO_SWITCH = 1;
     /** Transfer kind: reducing domain switch down to an accelerator. */
     public static final byte FROM_SWITCH = 2;
+    /**
+     * Transfer kind: accelerator to accelerator, forwarding the next transfer's bytes (NCCL's PXN:
+     * across NVLink to the GPU whose NIC is on the destination's rail); part of that transfer's
+     * step, so it pays no step latency of its own.
+     */
+    public static final byte PROXY = 3;
 
     private int phases;
     private int[] phaseFirst = new int[8];
     private int[] phaseRepeat = new int[8];
+    private int[] phaseLatencySteps = new int[8];
     private long[] phaseKey = new long[8];
     private int transfers;
     private byte[] kind = new byte[64];
@@ -32,18 +39,32 @@ public final class Schedule {
     private int[] destination = new int[64];
     private double[] bytes = new double[64];
     private int[] channel = new int[64];
-    /** Opens a new phase that runs {@code repeat} times; {@code patternKey} ≥ 0 marks reusable patterns. */
+    /**
+     * Opens a new phase that runs {@code repeat} times, each paying the step latency;
+     * {@code patternKey} ≥ 0 marks reusable patterns.
+     */
     public Schedule phase(int repeat, long patternKey) {
-        if (repeat < 1) {
-            throw new IllegalArgumentException("a phase runs at least once");
+        return phase(repeat, repeat, patternKey);
+    }
+
+    /**
+     * Opens a new pipelined phase that runs {@code repeat} times, of which only the first {@code
+     * latencySteps} pay the step latency: chunks follow each other down a tree or chain without
+     * waiting, so only the pipeline's depth is latency (NCCL's tree and chain latency model).
+     */
+    public Schedule phase(int repeat, int latencySteps, long patternKey) {
+        if (repeat < 1 || latencySteps < 0 || latencySteps > repeat) {
+            throw new IllegalArgumentException("a phase runs at least once, at most all of its runs paying latency");
         }
         if (phases == phaseFirst.length) {
             phaseFirst = Arrays.copyOf(phaseFirst, phases * 2);
             phaseRepeat = Arrays.copyOf(phaseRepeat, phases * 2);
+            phaseLatencySteps = Arrays.copyOf(phaseLatencySteps, phases * 2);
             phaseKey = Arrays.copyOf(phaseKey, phases * 2);
         }
         phaseFirst[phases] = transfers;
         phaseRepeat[phases] = repeat;
+        phaseLatencySteps[phases] = latencySteps;
         phaseKey[phases] = patternKey;
         phases++;
         return this;
@@ -93,6 +114,11 @@ public final class Schedule {
 
     public int repeat(int phase) {
         return phaseRepeat[phase];
+    }
+
+    /** How many of the phase's runs pay the step latency. */
+    public int latencySteps(int phase) {
+        return phaseLatencySteps[phase];
     }
 
     public long patternKey(int phase) {

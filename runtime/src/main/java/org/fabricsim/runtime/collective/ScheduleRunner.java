@@ -13,10 +13,11 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p>A phase starts as a simulation event. Each transfer is routed (split into subflows when
  * spraying); consecutive transfers with the same path and size become one flow class of higher
  * multiplicity (e.g. the channels of a ring on one switch). A transfer arrives at its end of
- * transmission plus its path latency; the phase lasts until the last arrival plus the step
- * overhead α_sw ({@link StepOverheads}, per transfer by where it runs: the largest for a phase that
- * runs once, the mean for a repeated, pipelined phase; see {@link #overheadPs}), and the next
- * phase is scheduled then.
+ * transmission plus its path latency; a run of the phase lasts until the last arrival plus the
+ * step overhead α_sw ({@link StepOverheads}, per transfer by where it runs: the largest for a phase
+ * that runs once, the mean for a repeated phase; see {@link #overheadPs}), and the next run or
+ * phase is scheduled then. Of a pipelined phase's runs (a tree's or chain's chunks) only the first
+ * {@link Schedule#latencySteps} pay the time in flight and α_sw; later chunks overlap them.
  *
  * <p><b>Reuse.</b> With reuse on, the duration of a phase whose pattern key was already solved is
  * taken from the cache, and a phase repeated r times is solved once and counted r times; its
@@ -35,7 +36,7 @@ final class ScheduleRunner {
     private final int[] pendingPath;
     private final double[] replayedLinkBytes;
     private final long[] cachedKeys = new long[64];
-    private final long[] cachedDurationsPs = new long[64];
+    private final long[] cachedTransferPs = new long[64];
     private final long[] cachedPropagationPs = new long[64];
     private int cachedCount;
     private Schedule schedule;
@@ -85,8 +86,8 @@ final class ScheduleRunner {
     }
 
     /**
-     * Of the run's time, the part spent in flight after the phases' last bytes left: Σ over executed
-     * phases of (last arrival − last end of transmission), ps.
+     * Of the run's time, the part spent in flight after the phases' last bytes left: Σ over the runs
+     * that pay latency of (last arrival − last end of transmission), ps.
      */
     long propagationPs() {
         return propagationPs;
@@ -115,12 +116,11 @@ final class ScheduleRunner {
         if (request.reuseSymmetricSteps() && key >= 0) {
             int cached = cacheIndex(key);
             if (cached >= 0) {
-                long durationPs = cachedDurationsPs[cached];
                 int times = executionsLeft;
-                propagationPs += cachedPropagationPs[cached] * times;
                 replay(phase, times);
                 stepsReused += times;
-                finishPhase(phase, phaseStartPs + durationPs * times);
+                finishPhase(phase, phaseStartPs + runsPs(phase, times, cachedTransferPs[cached],
+                        cachedPropagationPs[cached]));
                 return;
             }
         }
@@ -138,7 +138,7 @@ final class ScheduleRunner {
             int src = schedule.source(t);
             int dst = schedule.destination(t);
             byte kind = schedule.kind(t);
-            if (kind != Schedule.POINT_TO_POINT) {
+            if (kind == Schedule.TO_SWITCH || kind == Schedule.FROM_SWITCH) {
                 path[0] = kind == Schedule.TO_SWITCH ? topology.scaleUpUplink(src) : topology.scaleUpDownlink(dst);
                 offer(1, schedule.bytes(t));
                 continue;
@@ -197,25 +197,36 @@ final class ScheduleRunner {
 
     private void phaseDone() {
         int phase = currentPhase;
-        long durationPs = phaseEndPs - phaseStartPs + overheadPs(topology, schedule, phase, request.stepOverheads());
-        long key = schedule.patternKey(phase);
+        long transferPs = lastFinishPs - phaseStartPs;
         long phasePropagationPs = phaseEndPs - lastFinishPs;
+        long key = schedule.patternKey(phase);
         if (request.reuseSymmetricSteps()) {
             if (key >= 0 && cacheIndex(key) < 0) {
-                remember(key, durationPs, phasePropagationPs);
+                remember(key, transferPs, phasePropagationPs);
             }
-            propagationPs += phasePropagationPs * executionsLeft;
             int extra = executionsLeft - 1;
             replay(phase, extra);
             stepsReused += extra;
-            finishPhase(phase, phaseStartPs + durationPs * executionsLeft);
+            finishPhase(phase, phaseStartPs + runsPs(phase, executionsLeft, transferPs, phasePropagationPs));
         } else if (--executionsLeft > 0) {
-            propagationPs += phasePropagationPs;
-            simulation.schedule(phaseStartPs + durationPs, startHandler, phase);
+            simulation.schedule(phaseStartPs + runsPs(phase, 1, transferPs, phasePropagationPs), startHandler, phase);
         } else {
-            propagationPs += phasePropagationPs;
-            finishPhase(phase, phaseStartPs + durationPs);
+            finishPhase(phase, phaseStartPs + runsPs(phase, 1, transferPs, phasePropagationPs));
         }
+    }
+
+    /**
+     * The time of the next {@code runs} runs of {@code phase}, each transferring for {@code
+     * transferPs}; the runs among the phase's first {@link Schedule#latencySteps} also pay the time
+     * in flight and the step latency (a pipelined phase overlaps them with the next chunk's
+     * transfer). Adds the time in flight paid to {@link #propagationPs()}.
+     */
+    private long runsPs(int phase, int runs, long transferPs, long phasePropagationPs) {
+        int done = schedule.repeat(phase) - executionsLeft - (request.reuseSymmetricSteps() ? 0 : 1);
+        long paying = Math.max(0, Math.min(runs, schedule.latencySteps(phase) - done));
+        propagationPs += phasePropagationPs * paying;
+        return transferPs * runs
+                + (phasePropagationPs + overheadPs(topology, schedule, phase, request.stepOverheads())) * paying;
     }
 
     private void finishPhase(int phase, long phaseDonePs) {
@@ -229,7 +240,8 @@ final class ScheduleRunner {
 
     /**
      * The software latency one execution of {@code phase} adds with {@code overheads}. Each transfer has its hop latency
-     * (in-network for in-switch transfers, scale-out if it leaves its domain, else scale-up). A
+     * (in-network for in-switch transfers, scale-out if it leaves its domain, else scale-up; a PXN
+     * forwarding hop belongs to the transfer it forwards and has none). A
      * phase that runs once is synchronous: it pays the largest. A repeated phase is a pipeline
      * whose ranks wait only for their own predecessor, so over its repeats a chunk crosses every
      * edge in turn and each step pays the mean: a ring all-reduce over N domains of k ranks then
@@ -245,14 +257,20 @@ final class ScheduleRunner {
         }
         long maxPs = 0;
         double sumPs = 0;
+        int steps = 0;
         for (int t = first; t < end; t++) {
-            long hopPs = schedule.kind(t) != Schedule.POINT_TO_POINT ? overheads.inNetworkPs()
+            byte kind = schedule.kind(t);
+            if (kind == Schedule.PROXY) {
+                continue;
+            }
+            long hopPs = kind != Schedule.POINT_TO_POINT ? overheads.inNetworkPs()
                     : topology.sameDomain(schedule.source(t), schedule.destination(t)) ? overheads.scaleUpPs()
                             : overheads.scaleOutPs();
             maxPs = Math.max(maxPs, hopPs);
             sumPs += hopPs;
+            steps++;
         }
-        return schedule.repeat(phase) > 1 ? Math.round(sumPs / (end - first)) : maxPs;
+        return schedule.repeat(phase) > 1 ? Math.round(sumPs / steps) : maxPs;
     }
 
     /** Adds {@code times} more executions of the phase's bytes to the per-link counters, without solving. */
@@ -267,7 +285,7 @@ final class ScheduleRunner {
             byte kind = schedule.kind(t);
             double total = schedule.bytes(t) * times;
             replayedBytes += total;
-            if (kind != Schedule.POINT_TO_POINT) {
+            if (kind == Schedule.TO_SWITCH || kind == Schedule.FROM_SWITCH) {
                 int link = kind == Schedule.TO_SWITCH ? topology.scaleUpUplink(src) : topology.scaleUpDownlink(dst);
                 replayedLinkBytes[link] += total;
                 continue;
@@ -294,11 +312,11 @@ final class ScheduleRunner {
         return -1;
     }
 
-    private void remember(long key, long durationPs, long phasePropagationPs) {
+    private void remember(long key, long transferPs, long phasePropagationPs) {
         if (cachedCount < cachedKeys.length) {
             cachedKeys[cachedCount] = key;
             cachedPropagationPs[cachedCount] = phasePropagationPs;
-            cachedDurationsPs[cachedCount++] = durationPs;
+            cachedTransferPs[cachedCount++] = transferPs;
         }
     }
 }

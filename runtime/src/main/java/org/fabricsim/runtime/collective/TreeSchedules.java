@@ -1,12 +1,22 @@
 package org.fabricsim.runtime.collective;
 
 /**
- * Double binary tree all-reduce (NCCL 2.4+). Tree A is the heap-ordered binary tree over ranks
- * (parent of i is (i − 1)/2); tree B mirrors it (rank i plays n − 1 − i), so the interior ranks of
- * one tree are leaves of the other. Each tree carries half the data, pipelined in m = ⌈(S/2) /
- * chunk⌉ chunks: a reduce phase of d + m − 1 steps (d = tree depth) in which every child sends a
- * chunk S/(2m) to its parent in both trees, then a broadcast phase of the same length downwards.
- * Time ≈ 2(d + m − 1)·(α + S/(2m)/B′) with B′ the share of a rank's link; O(n) transfers.
+ * NCCL's double binary tree all-reduce (NCCL 2.4+), node-aware as NCCL builds it: inside each
+ * scale-up domain of k ranks a chain, across the D domains two complementary binary trees. Tree A
+ * is heap-ordered over the domains (parent of domain i is (i − 1)/2); tree B mirrors it (domain i
+ * plays D − 1 − i), so the interior domains of one tree are leaves of the other. Each tree carries
+ * half the data.
+ *
+ * <p>Channels: the data is split over L = min(channels, k) lanes. Lane c's chain starts at the
+ * domain's local rank c (its head, whose NIC, on rail c, carries the lane's inter-domain edges)
+ * and runs c, c+1, …, c−1; heads of the same rail link the domains, as NCCL's trees do.
+ *
+ * <p>Pipelining: per lane and tree S/(2L) bytes go in m = ⌈S/(2L) / chunk⌉ chunks: a reduce phase
+ * of d + m − 1 steps (d = (k − 1) + ⌊log₂ D⌋, the pipeline's depth) in which every chain member
+ * sends a chunk to its predecessor and every head to its parent domain's head, in both trees,
+ * then a broadcast phase of the same length downwards. Only d steps of each phase pay latency
+ * (NCCL's tree latency 2·((k − 1)·intraLat + log₂ D·interLat)); the chunks behind overlap it.
+ * O(D·k·L) transfers.
  */
 final class TreeSchedules {
     private static final long REDUCE_PATTERN = 3;
@@ -15,30 +25,52 @@ final class TreeSchedules {
     private TreeSchedules() {
     }
 
-    static Schedule doubleBinaryTree(long sizeBytes, int ranks, long chunkBytes) {
+    static Schedule doubleBinaryTree(long sizeBytes, int ranks, int domainSize, int channels, long chunkBytes) {
         Schedule schedule = new Schedule();
         if (ranks == 1) {
             return schedule;
         }
-        int depth = 32 - Integer.numberOfLeadingZeros(ranks) - 1;
-        long half = (sizeBytes + 1) / 2;
-        long chunks = Math.max(1, (half + chunkBytes - 1) / chunkBytes);
+        int k = Math.min(domainSize, ranks);
+        if (ranks % k != 0) {
+            k = 1;
+        }
+        int domains = ranks / k;
+        int lanes = Math.max(1, Math.min(channels, k));
+        double laneBytes = (double) sizeBytes / 2 / lanes;
+        long chunks = Math.max(1, (long) Math.ceil(laneBytes / chunkBytes));
+        int depth = k - 1 + (31 - Integer.numberOfLeadingZeros(domains));
         int steps = (int) Math.min(Integer.MAX_VALUE, depth + chunks - 1);
-        double bytes = (double) sizeBytes / 2 / chunks;
+        double bytes = laneBytes / chunks;
         for (int direction = 0; direction < 2; direction++) {
-            schedule.phase(steps, direction == 0 ? REDUCE_PATTERN : BROADCAST_PATTERN);
-            for (int tree = 0; tree < 2; tree++) {
-                for (int i = 1; i < ranks; i++) {
-                    int child = tree == 0 ? i : ranks - 1 - i;
-                    int parent = tree == 0 ? (i - 1) / 2 : ranks - 1 - (i - 1) / 2;
-                    if (direction == 0) {
-                        schedule.send(child, parent, bytes, tree);
-                    } else {
-                        schedule.send(parent, child, bytes, tree);
+            schedule.phase(steps, depth, direction == 0 ? REDUCE_PATTERN : BROADCAST_PATTERN);
+            boolean up = direction == 0;
+            for (int lane = 0; lane < lanes; lane++) {
+                for (int tree = 0; tree < 2; tree++) {
+                    int channel = 2 * lane + tree;
+                    for (int domain = 0; domain < domains; domain++) {
+                        int base = domain * k;
+                        for (int j = 1; j < k; j++) {
+                            link(schedule, up, base + (lane + j) % k, base + (lane + j - 1) % k, bytes, channel);
+                        }
+                        int position = tree == 0 ? domain : domains - 1 - domain;
+                        if (position > 0) {
+                            int parentPosition = (position - 1) / 2;
+                            int parent = tree == 0 ? parentPosition : domains - 1 - parentPosition;
+                            link(schedule, up, base + lane, parent * k + lane, bytes, channel);
+                        }
                     }
                 }
             }
         }
         return schedule;
+    }
+
+    /** A child-to-parent edge: upwards in the reduce phase, downwards in the broadcast phase. */
+    private static void link(Schedule schedule, boolean up, int child, int parent, double bytes, int channel) {
+        if (up) {
+            schedule.send(child, parent, bytes, channel);
+        } else {
+            schedule.send(parent, child, bytes, channel);
+        }
     }
 }

@@ -67,15 +67,16 @@ class ClosedFormTest {
 
     @Test
     void shouldMatchTheDoubleBinaryTreePipelineClosedForm() {
-        // 64 MiB: each tree carries 32 MiB in m = 64 chunks of 512 KiB; depth d = 3 for n = 8.
-        // Ranks 1..6 send in both trees, so a sender's uplink (and rank 0's downlink) is shared by two
-        // flows at B/2: a step takes 524,288 B / 25e9 B/s = 20,971,520 ps plus alpha.
-        // NCCL's model runs a tree all-reduce at 0.92 of its link bandwidth (tuning.cc, NCCL 2.30.7), so
-        // T = 2 phases * (d + m - 1) steps * (20,971,520 / 0.92 + 2,000,000) ps. With 8 channels NCCL's
+        // 64 MiB over 8 single-accelerator nodes: each tree carries 32 MiB in m = 64 chunks of 512 KiB;
+        // depth d = 3 for n = 8. Ranks 1..6 send in both trees, so a sender's uplink (and rank 0's
+        // downlink) is shared by two flows at B/2: a chunk takes 524,288 B / 25e9 B/s = 20,971,520 ps.
+        // NCCL's model runs a tree all-reduce at 0.92 of its link bandwidth (tuning.cc, NCCL 2.30.7),
+        // and only the pipeline's depth pays alpha (the chunks behind overlap it), so
+        // T = 2 phases * [(d + m - 1) * 20,971,520 / 0.92 + d * 2,000,000] ps. With 8 channels NCCL's
         // per-channel tree limit (8 x 38.7 GB/s on Hopper) lies above the links' 25 GB/s.
         CollectiveResult result = CollectiveEngine.run(cluster, CollectiveRequest.of(CollectiveOperation.ALL_REDUCE,
                 64L << 20, N).withAlgorithm(Algorithm.DOUBLE_BINARY_TREE).withChannels(8));
-        assertEquals(2 * 66 * (20_971_520 / 0.92 + 2_000_000), result.timePs(), 1.0);
+        assertEquals(2 * (66 * 20_971_520 / 0.92 + 3 * 2_000_000), result.timePs(), 1.0);
     }
 
     @Test
@@ -90,9 +91,9 @@ class ClosedFormTest {
     @Test
     void shouldPipelineABroadcastChain() {
         // 64 MiB in m = 128 chunks of 512 KiB down a chain of 8: n - 1 + m - 1 = 134 steps of
-        // 524,288 B / 50e9 B/s = 10,485,760 ps plus alpha.
+        // 524,288 B / 50e9 B/s = 10,485,760 ps, of which the chain's n - 1 = 7 pay alpha.
         CollectiveResult result = run(CollectiveOperation.BROADCAST, Algorithm.RING, 64L << 20);
-        assertEquals(134L * (10_485_760 + ALPHA_PS), result.timePs());
+        assertEquals(134L * 10_485_760 + 7 * ALPHA_PS, result.timePs());
     }
 
     @Test
