@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.calibration;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 import org.fabricsim.runtime.spec.Specs;
@@ -71,6 +72,21 @@ public record CalibrationProfile(String name, List<CalibrationParameter> paramet
         List<CalibrationParameter> changed = new ArrayList<>(parameters.size());
         for (CalibrationParameter parameter : parameters) {
             changed.add(parameter.name().equals(parameterName) ? parameter.at(newValue) : parameter);
+        }
+        return new CalibrationProfile(name, changed, fittedOn, date, residuals);
+    }
+
+    /**
+     * This profile with only {@code freeNames} free to fit: every other parameter's bounds collapse
+     * to its value, so a fit of one subsystem (say the collective constants) leaves the rest as is.
+     */
+    public CalibrationProfile freeOnly(Collection<String> freeNames) {
+        freeNames.forEach(this::parameter);
+        List<CalibrationParameter> changed = new ArrayList<>(parameters.size());
+        for (CalibrationParameter p : parameters) {
+            changed.add(freeNames.contains(p.name()) ? p
+                    : new CalibrationParameter(p.name(), p.value(), p.value(), p.value(), p.meaning(), p.source(),
+                            p.unit()));
         }
         return new CalibrationProfile(name, changed, fittedOn, date, residuals);
     }

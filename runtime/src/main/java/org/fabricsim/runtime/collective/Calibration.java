@@ -22,9 +22,11 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
  * @param ringBasePs         base latency of a ring collective, ps
  * @param ringPlateauFactor  NCCL's "plateau effect of ring": the factor on the latency of a Simple
  *                           ring all-reduce across nodes when nBytes / (nChannels · nRanks) ≥ 64
+ * @param expertKernelFixedPs fixed cost of one DeepEP-style dispatch or combine kernel ({@link
+ *                           ExpertKernels}), ps
  */
 public record Calibration(double nvlinkEfficiency, double nicEfficiency, double nvlsEfficiency, long nvlinkStepPs,
-        long netStepPs, long nvlsStepPs, long ringBasePs, double ringPlateauFactor) {
+        long netStepPs, long nvlsStepPs, long ringBasePs, double ringPlateauFactor, long expertKernelFixedPs) {
     /** Profile parameter of {@link #nvlinkEfficiency}. */
     public static final String NVLINK_EFFICIENCY = "collective.nvlink-efficiency";
     /** Profile parameter of {@link #nicEfficiency}. */
@@ -41,6 +43,8 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
     public static final String RING_BASE_LATENCY = "collective.ring-base-latency";
     /** Profile parameter of {@link #ringPlateauFactor}. */
     public static final String RING_PLATEAU_FACTOR = "collective.ring-plateau-factor";
+    /** Profile parameter of {@link #expertKernelFixedPs}, seconds. */
+    public static final String EXPERT_KERNEL_OVERHEAD = "collective.expert-kernel-overhead";
 
     /** The constants of the default profile. */
     public static final Calibration DEFAULT = of(CalibrationProfile.defaults());
@@ -53,7 +57,8 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
         return new Calibration(profile.value(NVLINK_EFFICIENCY), profile.value(NIC_EFFICIENCY),
                 profile.value(NVLS_EFFICIENCY), picoseconds(profile, NVLINK_STEP_OVERHEAD),
                 picoseconds(profile, NET_STEP_OVERHEAD), picoseconds(profile, NVLS_STEP_OVERHEAD),
-                picoseconds(profile, RING_BASE_LATENCY), profile.value(RING_PLATEAU_FACTOR));
+                picoseconds(profile, RING_BASE_LATENCY), profile.value(RING_PLATEAU_FACTOR),
+                picoseconds(profile, EXPERT_KERNEL_OVERHEAD));
     }
 
     /**

@@ -1,16 +1,20 @@
 package org.fabricsim.runtime.collective;
 
+import static org.fabricsim.runtime.collective.ReferenceClusters.DEEPEP_LOW_LATENCY;
+import static org.fabricsim.runtime.collective.ReferenceClusters.DEEPEP_LOW_LATENCY_ROWS;
+import static org.fabricsim.runtime.collective.ReferenceClusters.DEEPEP_NORMAL;
+import static org.fabricsim.runtime.collective.ReferenceClusters.NVLINK4;
+import static org.fabricsim.runtime.collective.ReferenceClusters.NVLINK5;
+import static org.fabricsim.runtime.collective.ReferenceClusters.deepEp;
+import static org.fabricsim.runtime.collective.ReferenceClusters.node8;
+import static org.fabricsim.runtime.collective.ReferenceClusters.nodes;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.fabricsim.runtime.routing.RoutingMode;
-import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
-import org.fabricsim.runtime.topology.FatTreeParameters;
-import org.fabricsim.runtime.topology.LinkClass;
-import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,24 +25,6 @@ import org.junit.jupiter.api.Test;
  */
 class CalibrationTest {
     private static final double TOLERANCE = 0.10;
-    /** NVLink4 (H100/H200): 450 GB/s per GPU per direction, datasheet (hardware.md). */
-    private static final LinkClass NVLINK4 = new LinkClass(450e9, 0).derated(Calibration.DEFAULT.nvlinkEfficiency());
-    /** NVLink5 (B200): 900 GB/s per GPU per direction, datasheet (hardware.md). */
-    private static final LinkClass NVLINK5 = new LinkClass(900e9, 0).derated(Calibration.DEFAULT.nvlinkEfficiency());
-    /**
-     * H800 NVLink: ~200 GB/s per direction (hardware.md) at the catalog's measured {@code
-     * scale-up-efficiency} of H800_SXM, 80%: 160 GB/s (DeepSeek-V3 report, arXiv 2412.19437 §3.2.2).
-     */
-    private static final LinkClass NVLINK_H800 = new LinkClass(200e9, 0).derated(0.80);
-    /** 400 Gb/s NIC (ConnectX-7 NDR, EFA 400G), fabric links alike. */
-    private static final LinkClass NIC_400G = LinkClass.ofGigabitsPerSecond(400, 0)
-            .derated(Calibration.DEFAULT.nicEfficiency());
-    /** DeepEP fp8 dispatch: 7168 bytes of fp8 hidden state plus one float scale per 128 channels. */
-    private static final double DEEPEP_BYTES_PER_TOKEN = 7168 + 7168 / 128 * 4;
-    private static final int DEEPEP_TOKENS = 4096;
-    private static final int DEEPEP_EXPERTS = 256;
-    private static final int DEEPEP_TOP_K = 8;
-
     private record Row(String name, double published, double predicted, boolean knownGap) {
         double error() {
             return predicted / published - 1;
@@ -46,16 +32,6 @@ class CalibrationTest {
     }
 
     private final List<Row> rows = new ArrayList<>();
-
-    private static ClusterTopology node8(LinkClass nvlink, boolean nvls) {
-        return ClusterTopology.build(ClusterParameters.singleDomain(ScaleUpParameters.switched(8, nvlink, nvls)));
-    }
-
-    /** Nodes of 8 GPUs on an NVSwitch, 8 rail NICs each, one non-blocking scale-out switch. */
-    private static ClusterTopology nodes(int count, LinkClass nvlink) {
-        return ClusterTopology.build(new ClusterParameters(8 * count, ScaleUpParameters.switched(8, nvlink, false),
-                NIC_400G, FatTreeParameters.singleSwitch(NIC_400G)));
-    }
 
     private static CollectiveRequest request(CollectiveOperation operation, long bytes, int ranks,
             Algorithm algorithm) {
@@ -129,9 +105,21 @@ class CalibrationTest {
         rows.add(new Row("p6-b200-4node-16g busbw", 381.8,
                 busbw(b200, b200(s16g)), false));
 
-        rows.add(new Row("deepep-intranode-ep8 NVLink GB/s", 153, deepEpIntranode(), false));
-        rows.add(new Row("deepep-internode-ep16 RDMA GB/s", 43, deepEpInternode(2), false));
-        rows.add(new Row("deepep-internode-ep64 RDMA GB/s", 51, deepEpInternode(8), false));
+        rows.add(new Row("deepep-intranode-ep8 NVLink GB/s", 153, deepEp(DEEPEP_NORMAL, 8, true, Calibration.DEFAULT).gigabytesPerSecond(), false));
+        rows.add(new Row("deepep-internode-ep16 RDMA GB/s", 43, deepEp(DEEPEP_NORMAL, 16, true, Calibration.DEFAULT).gigabytesPerSecond(), false));
+        rows.add(new Row("deepep-internode-ep64 RDMA GB/s", 51, deepEp(DEEPEP_NORMAL, 64, true, Calibration.DEFAULT).gigabytesPerSecond(), false));
+        for (double[] published : DEEPEP_LOW_LATENCY_ROWS) {
+            int ep = (int) published[0];
+            ExpertKernels.Run dispatch = deepEp(DEEPEP_LOW_LATENCY, ep, true, Calibration.DEFAULT);
+            ExpertKernels.Run combine = deepEp(DEEPEP_LOW_LATENCY, ep, false, Calibration.DEFAULT);
+            rows.add(new Row("deepep-ll-ep" + ep + " dispatch us", published[1], dispatch.timeSeconds() * 1e6, false));
+            rows.add(new Row("deepep-ll-ep" + ep + " dispatch GB/s", published[2], dispatch.gigabytesPerSecond(),
+                    false));
+            rows.add(new Row("deepep-ll-ep" + ep + " combine us", published[3], combine.timeSeconds() * 1e6,
+                    ep == 128));
+            rows.add(new Row("deepep-ll-ep" + ep + " combine GB/s", published[4], combine.gigabytesPerSecond(),
+                    ep == 128));
+        }
 
         System.out.printf("%-40s %10s %10s %8s  %s%n", "case", "published", "predicted", "error", "status");
         for (Row row : rows) {
@@ -154,62 +142,5 @@ class CalibrationTest {
             busiest = Math.max(busiest, linkBytes[cluster.nicUplink(gpu)]);
         }
         return busiest / result.timeSeconds() / 1e9;
-    }
-
-    /** Probability that none of top-k experts (of E, uniformly chosen) falls among the e given ones. */
-    private static double missProbability(int experts, int chosen, int topK) {
-        double p = 1;
-        for (int i = 0; i < topK; i++) {
-            p *= (double) (experts - chosen - i) / (experts - i);
-        }
-        return p;
-    }
-
-    /**
-     * EP8 dispatch inside one H800 node: every token goes once to every other rank holding one of
-     * its top-8 experts (uniform routing, 32 experts per rank). Bottleneck bandwidth = the busiest
-     * GPU's NVLink egress bytes over the time.
-     */
-    private double deepEpIntranode() {
-        ClusterTopology node = node8(NVLINK_H800, false);
-        double perPair = DEEPEP_TOKENS * DEEPEP_BYTES_PER_TOKEN * (1 - missProbability(DEEPEP_EXPERTS, 32, DEEPEP_TOP_K));
-        double[] matrix = new double[64];
-        for (int i = 0; i < 8; i++) {
-            for (int j = 0; j < 8; j++) {
-                matrix[i * 8 + j] = i == j ? 0 : perPair;
-            }
-        }
-        CollectiveResult result = CollectiveEngine.run(node, CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 0, 8)
-                .withTrafficMatrixBytes(matrix).withStepOverheads(StepOverheads.NCCL));
-        double[] linkBytes = result.linkBytes();
-        double busiest = 0;
-        for (int gpu = 0; gpu < 8; gpu++) {
-            busiest = Math.max(busiest, linkBytes[node.scaleUpUplink(gpu)]);
-        }
-        return busiest / result.timeSeconds() / 1e9;
-    }
-
-    /**
-     * Internode dispatch over {@code nodeCount} H800 nodes: a token crosses RDMA once per remote
-     * node holding one of its experts, to the GPU of the same rail. Bottleneck bandwidth = the
-     * busiest NIC's bytes over the time.
-     */
-    private double deepEpInternode(int nodeCount) {
-        ClusterTopology cluster = nodes(nodeCount, NVLINK_H800);
-        int ranks = 8 * nodeCount;
-        double perNode = DEEPEP_TOKENS * DEEPEP_BYTES_PER_TOKEN
-                * (1 - missProbability(DEEPEP_EXPERTS, DEEPEP_EXPERTS / nodeCount, DEEPEP_TOP_K));
-        double[] matrix = new double[ranks * ranks];
-        for (int i = 0; i < ranks; i++) {
-            for (int node = 0; node < nodeCount; node++) {
-                if (node != i / 8) {
-                    matrix[i * ranks + node * 8 + i % 8] = perNode;
-                }
-            }
-        }
-        CollectiveResult result = CollectiveEngine.run(cluster,
-                CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 0, ranks).withTrafficMatrixBytes(matrix)
-                        .withStepOverheads(StepOverheads.NCCL));
-        return busiestNicGBps(cluster, result);
     }
 }

@@ -1,0 +1,119 @@
+package org.fabricsim.runtime.collective;
+
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+/**
+ * DeepEP-style expert-parallel dispatch and combine kernels (deepseek-ai/DeepEP) as all-to-alls
+ * on the engine, plus the kernels' fixed cost.
+ *
+ * <p>Routing is uniform: each of a rank's T tokens picks top-k of E experts, E/n per rank of n.
+ * <ul>
+ * <li><b>Low-latency</b> kernels send one copy per (token, expert) pair straight to the expert's
+ * rank (IBGDA RDMA across nodes, NVLink inside one): rank i sends T·k/n copies to every rank j ≠ i.
+ * DeepEP reports GB/s = T·k·b / latency, b the bytes of one copy.</li>
+ * <li><b>Normal</b> kernels deduplicate: a token crosses to another node once per remote node that
+ * holds one of its experts (to the GPU on the same rail, which forwards over NVLink), and inside a
+ * node once per rank holding one: T·(1 − P_miss) copies per destination, P_miss = Π_{i&lt;k} (E −
+ * e − i)/(E − i) the chance that none of a token's experts falls among the destination's e. DeepEP
+ * reports the bottleneck bandwidth: the busiest NIC's (across nodes) or NVLink's (inside one) bytes
+ * over the time.</li>
+ * </ul>
+ * Bytes of one copy: dispatch in FP8 carries the hidden state plus one 4-byte scale per 128
+ * channels, h + 4·h/128; in BF16, 2h; combine returns 2h (BF16). Combine is dispatch reversed.
+ * Time = the all-to-all on the engine + the fixed cost ({@link Calibration#expertKernelFixedPs}).
+ * O(n²) matrix entries.
+ *
+ * @param lowLatency      low-latency (true) or normal (false) kernels
+ * @param tokensPerRank   T
+ * @param hidden          h
+ * @param topK            k
+ * @param experts         E, a multiple of the ranks
+ * @param fp8Dispatch     dispatch in FP8 (else BF16)
+ */
+public record ExpertKernels(boolean lowLatency, int tokensPerRank, int hidden, int topK, int experts,
+        boolean fp8Dispatch) {
+    private static final int FP8_SCALE_BLOCK = 128;
+
+    public ExpertKernels {
+        if (tokensPerRank < 1 || hidden < 1 || topK < 1 || experts < topK) {
+            throw new IllegalArgumentException("tokens, hidden and top-k must be positive, experts at least top-k");
+        }
+    }
+
+    /** Bytes of one token copy in a direction. */
+    public double copyBytes(boolean dispatch) {
+        return dispatch && fp8Dispatch ? hidden + 4.0 * hidden / FP8_SCALE_BLOCK : 2.0 * hidden;
+    }
+
+    /** What one kernel call did: its time and DeepEP's GB/s figure. */
+    public record Run(double timeSeconds, double gigabytesPerSecond, CollectiveResult allToAll) {
+    }
+
+    /**
+     * Runs dispatch ({@code dispatch}) or combine over the first {@code ranks} accelerators of
+     * {@code topology}, with {@code base}'s routing and latencies and the fixed cost {@code fixedPs}.
+     */
+    public Run run(ClusterTopology topology, int ranks, boolean dispatch, CollectiveRequest base, long fixedPs) {
+        if (experts % ranks != 0) {
+            throw new IllegalArgumentException(experts + " experts do not divide over " + ranks + " ranks");
+        }
+        double[] matrix = dispatch ? matrix(topology.domainSize(), ranks, copyBytes(true))
+                : transpose(matrix(topology.domainSize(), ranks, copyBytes(false)), ranks);
+        CollectiveResult result = CollectiveEngine.run(topology, base.withTrafficMatrixBytes(matrix));
+        double seconds = (result.timePs() + fixedPs) / 1e12;
+        double bytes = lowLatency ? (double) tokensPerRank * topK * copyBytes(dispatch)
+                : busiestBytes(topology, ranks, result.linkBytes());
+        return new Run(seconds, bytes / seconds / 1e9, result);
+    }
+
+    private double[] matrix(int domainSize, int ranks, double copyBytes) {
+        int k = Math.max(1, Math.min(domainSize, ranks));
+        int perRank = experts / ranks;
+        double[] matrix = new double[ranks * ranks];
+        for (int i = 0; i < ranks; i++) {
+            for (int j = 0; j < ranks; j++) {
+                if (i == j) {
+                    continue;
+                }
+                boolean sameDomain = i / k == j / k;
+                if (lowLatency) {
+                    matrix[i * ranks + j] = (double) tokensPerRank * topK / ranks * copyBytes;
+                } else if (sameDomain) {
+                    matrix[i * ranks + j] = tokensPerRank * (1 - missProbability(perRank)) * copyBytes;
+                } else if (j % k == i % k) {
+                    matrix[i * ranks + j] = tokensPerRank * (1 - missProbability(perRank * k)) * copyBytes;
+                }
+            }
+        }
+        return matrix;
+    }
+
+    private double missProbability(int chosen) {
+        double p = 1;
+        for (int i = 0; i < topK; i++) {
+            p *= Math.max(0, (double) (experts - chosen - i) / (experts - i));
+        }
+        return p;
+    }
+
+    private static double[] transpose(double[] matrix, int ranks) {
+        double[] transposed = new double[matrix.length];
+        for (int i = 0; i < ranks; i++) {
+            for (int j = 0; j < ranks; j++) {
+                transposed[j * ranks + i] = matrix[i * ranks + j];
+            }
+        }
+        return transposed;
+    }
+
+    /** The busiest NIC uplink's bytes across domains, else the busiest scale-up uplink's. */
+    private static double busiestBytes(ClusterTopology topology, int ranks, double[] linkBytes) {
+        boolean acrossDomains = ranks > topology.domainSize();
+        double busiest = 0;
+        for (int gpu = 0; gpu < ranks; gpu++) {
+            int link = acrossDomains ? topology.nicUplink(gpu) : topology.scaleUpUplink(gpu);
+            busiest = Math.max(busiest, linkBytes[link]);
+        }
+        return busiest;
+    }
+}
