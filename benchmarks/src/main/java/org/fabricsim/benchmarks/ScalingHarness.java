@@ -5,13 +5,17 @@ import java.util.Arrays;
 import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
+import org.fabricsim.runtime.collective.PhaseMemo;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
  * Wall time of whole simulations against size, one thread. Usage:
  *
- * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.ScalingHarness ring|alltoall RUNS N1 N2 ...</pre>
+ * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.ScalingHarness ring|alltoall|sweep RUNS N1 N2 ...</pre>
  *
+ * {@code sweep} is nccl-tests' all_reduce_perf -b 1K -e 16G -f 2 (25 sizes) with NCCL's algorithm,
+ * protocol and channel choice, one run being the whole sweep, largest size first as {@code
+ * CollectiveBenchmarks} runs it (the 1 KiB result is printed).
  * For every N: one warm-up run, then RUNS measured runs; prints the median and the spread of the
  * wall time (topology build + simulation), the median CPU time of the whole process over the run
  * (engine thread + GC + JIT: what one core spends, independent of other load on the machine), the
@@ -60,11 +64,19 @@ public final class ScalingHarness {
         if ("ring".equals(scenario)) {
             topology = Scenarios.railFatTree(endpoints);
             request = Scenarios.ringAllReduce(endpoints);
+        } else if ("sweep".equals(scenario)) {
+            topology = Scenarios.railFatTree(endpoints);
+            CollectiveResult last = null;
+            PhaseMemo memo = new PhaseMemo();
+            for (long bytes = 16L << 30; bytes >= 1L << 10; bytes >>= 1) {
+                last = CollectiveEngine.run(topology, Scenarios.ncclAllReduce(endpoints, bytes), memo);
+            }
+            return last;
         } else if ("alltoall".equals(scenario)) {
             topology = Scenarios.twoTier(endpoints, Math.max(1, (int) Math.sqrt(endpoints / 2.0)));
             request = Scenarios.allToAll(endpoints, 1L << 20, tolerance);
         } else {
-            throw new IllegalArgumentException("scenario is ring or alltoall: " + scenario);
+            throw new IllegalArgumentException("scenario is ring, sweep or alltoall: " + scenario);
         }
         return CollectiveEngine.run(topology, request);
     }

@@ -3,6 +3,9 @@ package org.fabricsim.benchmarks;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.collective.Generation;
+import org.fabricsim.runtime.collective.NcclChannels;
+import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.topology.ClusterParameters;
@@ -41,6 +44,18 @@ public final class Scenarios {
         return CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, 1L << 30, endpoints)
                 .withAlgorithm(Algorithm.RING).withChannels(GPUS_PER_NODE).withRouting(RoutingMode.ECMP)
                 .withStepOverheads(StepOverheads.NCCL);
+    }
+
+    /**
+     * An nccl-tests all-reduce as NCCL runs it: {@code bytes}, NCCL's algorithm and protocol choice,
+     * its channel count for Hopper nodes of 8 NICs, static ECMP, max-min flow model.
+     */
+    public static CollectiveRequest ncclAllReduce(int endpoints, long bytes) {
+        int nodes = Math.max(1, endpoints / GPUS_PER_NODE);
+        return CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, bytes, endpoints).withProtocol(Protocol.AUTO)
+                .withChannels(NcclChannels.communicator(Generation.HOPPER, NVLINK.bytesPerSecond(),
+                        nodes > 1 ? GPUS_PER_NODE : 0, nodes))
+                .withRouting(RoutingMode.ECMP).withStepOverheads(StepOverheads.NCCL);
     }
 
     /** A 1:1 two-tier fat-tree of single-NIC endpoints, {@code hostsPerLeaf} per leaf. */

@@ -1,6 +1,6 @@
 package org.fabricsim.runtime.benchmark;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +14,7 @@ import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.NcclChannels;
+import org.fabricsim.runtime.collective.PhaseMemo;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
@@ -29,7 +30,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * with f the nccl-tests factor of the operation. A user-defined collective runs its phases, grouped
  * by the cluster's nodes ({@link CollectiveEngine#run(ClusterTopology, CollectiveRequest, List, int)}).
  *
- * <p>Cost: one {@link CollectiveEngine#run} per size on a topology built once.
+ * <p>Cost: one {@link CollectiveEngine#run} per size on a topology built once; the sizes share a
+ * {@link PhaseMemo}, so each algorithm's step patterns are solved once for the whole sweep.
  */
 public final class CollectiveBenchmarks {
     private static final double BYTES_PER_GB = 1e9;
@@ -66,26 +68,26 @@ public final class CollectiveBenchmarks {
                 .withSeed(seed);
 
         List<CollectivePhase> phases = benchmark.phases();
-        List<Object> rows = new ArrayList<>();
         long events = 0;
         long flows = 0;
-        for (long sizeBytes : benchmark.sizesBytes()) {
-            CollectiveRequest sized = request.withSize(sizeBytes);
-            CollectiveResult result = phases.isEmpty() ? CollectiveEngine.run(topology, sized)
+        // Largest size first, so that the memo scales its solved phases down, never up (PhaseMemo).
+        List<Long> sizes = benchmark.sizesBytes();
+        Integer[] order = new Integer[sizes.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(sizes.get(b), sizes.get(a)));
+        PhaseMemo memo = new PhaseMemo();
+        Object[] rowsBySize = new Object[order.length];
+        for (int i : order) {
+            CollectiveRequest sized = request.withSize(sizes.get(i));
+            CollectiveResult result = phases.isEmpty() ? CollectiveEngine.run(topology, sized, memo)
                     : CollectiveEngine.run(topology, sized, phases, cluster.acceleratorsPerNode());
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("bytes", sizeBytes);
-            row.put("timeSeconds", result.timeSeconds());
-            row.put("algbwGBps", result.algbwGBps());
-            row.put("busbwGBps", result.busbwGBps());
-            row.put("algorithm", result.algorithm().label());
-            row.put("protocol", result.protocol().label());
-            row.put("channels", result.channels());
-            row.put("maxLinkUtilization", result.linkUsage().maxUtilization());
-            rows.add(row);
+            rowsBySize[i] = row(result);
             events += result.events();
             flows += result.network().flowsStarted();
         }
+        List<Object> rows = List.of(rowsBySize);
 
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("cluster", cluster.name());
@@ -102,6 +104,19 @@ public final class CollectiveBenchmarks {
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
         return new RunResult(benchmark.name(), "collective-benchmark", parameters, metrics, wallSeconds)
                 .withEngine(events, flows);
+    }
+
+    private static Map<String, Object> row(CollectiveResult result) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("bytes", result.sizeBytes());
+        row.put("timeSeconds", result.timeSeconds());
+        row.put("algbwGBps", result.algbwGBps());
+        row.put("busbwGBps", result.busbwGBps());
+        row.put("algorithm", result.algorithm().label());
+        row.put("protocol", result.protocol().label());
+        row.put("channels", result.channels());
+        row.put("maxLinkUtilization", result.linkUsage().maxUtilization());
+        return row;
     }
 
     /**

@@ -45,6 +45,14 @@ public final class CollectiveEngine {
 
     /** Simulates {@code request} on {@code topology}. */
     public static CollectiveResult run(ClusterTopology topology, CollectiveRequest request) {
+        return run(topology, request, new PhaseMemo());
+    }
+
+    /**
+     * Simulates {@code request} on {@code topology}, reusing the phases {@code memo} solved for
+     * earlier requests on the same topology that differ only in size (a sweep; {@link PhaseMemo}).
+     */
+    public static CollectiveResult run(ClusterTopology topology, CollectiveRequest request, PhaseMemo memo) {
         requireRanks(topology, request);
         if (request.algorithm() != Algorithm.AUTO) {
             Algorithm algorithm = request.algorithm();
@@ -53,7 +61,7 @@ public final class CollectiveEngine {
                 throw new IllegalArgumentException("protocol " + protocol.label() + " runs only on ring and tree"
                         + " algorithms, not " + algorithm.label() + "; use Simple or auto");
             }
-            Simulated simulated = simulate(topology, request, algorithm);
+            Simulated simulated = simulate(topology, request, algorithm, memo);
             if (simulated.choice() == null) {
                 throw new IllegalArgumentException("protocol " + protocol.label() + " cannot cross this network: LL"
                         + " and LL128 need a network that delivers bytes in order, and this one sprays packets; use"
@@ -64,7 +72,7 @@ public final class CollectiveEngine {
         Simulated best = null;
         for (Algorithm candidate : AlgorithmSelector.automaticCandidates(topology, request)) {
             if (request.protocol() == Protocol.AUTO || NcclTuning.runs(candidate, request.protocol())) {
-                Simulated simulated = simulate(topology, request, candidate);
+                Simulated simulated = simulate(topology, request, candidate, memo);
                 if (simulated.choice() != null
                         && (best == null || simulated.choice().timePs() < best.choice().timePs())) {
                     best = simulated;
@@ -93,7 +101,8 @@ public final class CollectiveEngine {
             throw new IllegalArgumentException("a user-defined collective needs at least one phase");
         }
         Schedule schedule = PhasedSchedules.schedule(topology, request, phases, acceleratorsPerNode);
-        return simulate(topology, request.withProtocol(Protocol.SIMPLE), Algorithm.PHASED, schedule).result();
+        return simulate(topology, request.withProtocol(Protocol.SIMPLE), Algorithm.PHASED, schedule, new PhaseMemo())
+                .result();
     }
 
     private static void requireRanks(ClusterTopology topology, CollectiveRequest request) {
@@ -110,20 +119,21 @@ public final class CollectiveEngine {
                 : run(topology, request.withAlgorithm(Algorithm.AUTO).withReuseSymmetricSteps(true)).algorithm();
     }
 
-    private static Simulated simulate(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm) {
-        return simulate(topology, request, algorithm, AlgorithmSelector.schedule(topology, request, algorithm));
+    private static Simulated simulate(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
+            PhaseMemo memo) {
+        return simulate(topology, request, algorithm, AlgorithmSelector.schedule(topology, request, algorithm), memo);
     }
 
     /** Runs the schedule once and costs the protocols the request allows on it. */
     private static Simulated simulate(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
-            Schedule schedule) {
+            Schedule schedule, PhaseMemo memo) {
         Simulation simulation = new Simulation(request.seed());
         Graph graph = topology.graph();
         NetworkModel network = request.network() == NetworkKind.MAX_MIN
                 ? new MaxMinNetwork(simulation, graph, topology.maxRouteLinks(), request.completionTolerance())
                 : new AnalyticalNetwork(simulation, graph, topology.maxRouteLinks());
         Router router = new Router(topology, request.routing(), request.seed());
-        ScheduleRunner runner = new ScheduleRunner(topology, router, network, simulation, request);
+        ScheduleRunner runner = new ScheduleRunner(topology, router, network, simulation, request, algorithm, memo);
         long simulatedPs = runner.run(schedule);
         ProtocolCost cost = new ProtocolCost(topology, request, algorithm, schedule, simulatedPs,
                 runner.propagationPs());

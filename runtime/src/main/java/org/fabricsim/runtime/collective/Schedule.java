@@ -145,6 +145,22 @@ public final class Schedule {
         return channel[transfer];
     }
 
+    /** The bytes every transfer of {@code phase} carries, or NaN when they differ. O(transfers). */
+    public double uniformBytes(int phase) {
+        int first = firstTransfer(phase);
+        int end = endTransfer(phase);
+        if (end == first) {
+            return Double.NaN;
+        }
+        double value = bytes[first];
+        for (int t = first + 1; t < end; t++) {
+            if (bytes[t] != value) {
+                return Double.NaN;
+            }
+        }
+        return value;
+    }
+
     /** Bytes injected by all transfers, repeats included. */
     public double totalBytes() {
         double total = 0;

@@ -35,10 +35,10 @@ final class ScheduleRunner {
     private final int[] path;
     private final int[] pendingPath;
     private final double[] replayedLinkBytes;
-    private final long[] cachedKeys = new long[64];
-    private final long[] cachedTransferPs = new long[64];
-    private final long[] cachedPropagationPs = new long[64];
-    private int cachedCount;
+    private final PhaseMemo memo;
+    private final long shape;
+    private final int run;
+    private final double[] linkBytesBefore;
     private Schedule schedule;
     private long[] tagLatencyPs = new long[1024];
     private int outstanding;
@@ -59,8 +59,12 @@ final class ScheduleRunner {
     private long pendingLatencyPs;
 
     ScheduleRunner(ClusterTopology topology, Router router, NetworkModel network, Simulation simulation,
-            CollectiveRequest request) {
+            CollectiveRequest request, Algorithm algorithm, PhaseMemo memo) {
         this.topology = topology;
+        this.memo = memo;
+        this.shape = PhaseMemo.shape(request, algorithm);
+        this.run = memo.newRun();
+        this.linkBytesBefore = new double[topology.graph().linkCount()];
         this.router = router;
         this.network = network;
         this.simulation = simulation;
@@ -114,14 +118,19 @@ final class ScheduleRunner {
         currentPhase = phase;
         long key = schedule.patternKey(phase);
         if (request.reuseSymmetricSteps() && key >= 0) {
-            int cached = cacheIndex(key);
-            if (cached >= 0) {
+            double bytes = schedule.uniformBytes(phase);
+            PhaseMemo.Solved entry = memo.find(shape, key, run, transfers(phase), bytes);
+            if (entry != null) {
+                double scale = Double.isNaN(bytes) ? 1 : bytes / entry.referenceBytes();
                 int times = executionsLeft;
-                replay(phase, times);
+                addLinkBytes(phase, entry, scale, times);
                 stepsReused += times;
-                finishPhase(phase, phaseStartPs + runsPs(phase, times, cachedTransferPs[cached],
-                        cachedPropagationPs[cached]));
+                finishPhase(phase, phaseStartPs + runsPs(phase, times, Math.round(entry.transferPs() * scale),
+                        entry.propagationPs()));
                 return;
+            }
+            for (int link = 0; link < linkBytesBefore.length; link++) {
+                linkBytesBefore[link] = network.linkBytes(link);
             }
         }
         launch(phase);
@@ -201,11 +210,21 @@ final class ScheduleRunner {
         long phasePropagationPs = phaseEndPs - lastFinishPs;
         long key = schedule.patternKey(phase);
         if (request.reuseSymmetricSteps()) {
-            if (key >= 0 && cacheIndex(key) < 0) {
-                remember(key, transferPs, phasePropagationPs);
-            }
             int extra = executionsLeft - 1;
-            replay(phase, extra);
+            if (key >= 0) {
+                double bytes = schedule.uniformBytes(phase);
+                double[] after = new double[linkBytesBefore.length];
+                for (int link = 0; link < after.length; link++) {
+                    after[link] = network.linkBytes(link);
+                }
+                PhaseMemo.Solved entry = PhaseMemo.solvedFrom(run, transfers(phase),
+                        Double.isNaN(bytes) ? 1 : bytes, !Double.isNaN(bytes), transferPs, phasePropagationPs,
+                        linkBytesBefore, after);
+                memo.store(shape, key, entry);
+                addLinkBytes(phase, entry, 1, extra);
+            } else {
+                replay(phase, extra);
+            }
             stepsReused += extra;
             finishPhase(phase, phaseStartPs + runsPs(phase, executionsLeft, transferPs, phasePropagationPs));
         } else if (--executionsLeft > 0) {
@@ -303,20 +322,24 @@ final class ScheduleRunner {
         }
     }
 
-    private int cacheIndex(long key) {
-        for (int i = 0; i < cachedCount; i++) {
-            if (cachedKeys[i] == key) {
-                return i;
-            }
-        }
-        return -1;
+    private int transfers(int phase) {
+        return schedule.endTransfer(phase) - schedule.firstTransfer(phase);
     }
 
-    private void remember(long key, long transferPs, long phasePropagationPs) {
-        if (cachedCount < cachedKeys.length) {
-            cachedKeys[cachedCount] = key;
-            cachedPropagationPs[cachedCount] = phasePropagationPs;
-            cachedTransferPs[cachedCount++] = transferPs;
+    /** Adds {@code times} executions of a memoized phase's link bytes, scaled by {@code scale}. */
+    private void addLinkBytes(int phase, PhaseMemo.Solved entry, double scale, int times) {
+        if (times <= 0) {
+            return;
         }
+        int[] links = entry.links();
+        double[] bytes = entry.linkBytes();
+        for (int i = 0; i < links.length; i++) {
+            replayedLinkBytes[links[i]] += bytes[i] * scale * times;
+        }
+        double phaseBytes = 0;
+        for (int t = schedule.firstTransfer(phase); t < schedule.endTransfer(phase); t++) {
+            phaseBytes += schedule.bytes(t);
+        }
+        replayedBytes += phaseBytes * times;
     }
 }

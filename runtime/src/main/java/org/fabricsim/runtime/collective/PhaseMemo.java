@@ -1,0 +1,104 @@
+package org.fabricsim.runtime.collective;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Solved phases, reused within a run and, for a sweep over sizes, across the runs on one topology.
+ *
+ * <p>In the fluid max-min model a phase whose transfers all scale by x lasts x times as long, its
+ * per-link bytes scale by x and its time in flight stays (rates do not depend on sizes). A phase
+ * whose transfers all carry the same bytes b (every built-in schedule: a ring's chunks, a tree's,
+ * NVLS's wire bytes) is therefore solved once per pattern and request shape and scaled by b / b₀ at
+ * any other size. A phase of unequal transfers (a traffic matrix) is reused only within its own run,
+ * where the same pattern key means the same transfers. The request shape is everything but the
+ * size: algorithm, operation, ranks, channels, endpoints, routing, network model, seed, tolerance
+ * and pipeline chunk. The memo belongs to one topology and is not thread-safe; a sweep creates one
+ * and passes it to every {@link CollectiveEngine#run(org.fabricsim.runtime.topology.ClusterTopology,
+ * CollectiveRequest, PhaseMemo)} of that topology. Lookups are O(1); storing a phase keeps its
+ * non-zero link bytes, O(links).
+ */
+public final class PhaseMemo {
+    /** A transfer time whose picosecond rounding is below 10⁻⁶ of it: 1 µs. */
+    static final long PRECISE_PS = 1_000_000;
+
+    private final Map<Key, Solved> solved = new HashMap<>();
+    private int runs;
+
+    /** A solved phase: its transfer time and per-link bytes at {@code referenceBytes} per transfer. */
+    record Solved(int run, int transfers, double referenceBytes, boolean uniform, long transferPs, long propagationPs,
+            int[] links, double[] linkBytes) {
+    }
+
+    private record Key(long shape, long patternKey) {
+    }
+
+    /** A new run's identity, which within-run entries are bound to. */
+    int newRun() {
+        return ++runs;
+    }
+
+    /**
+     * The entry solved for {@code patternKey} of a request of {@code shape} that a phase of {@code
+     * transfers} transfers in run {@code run} may reuse, or null. {@code bytes} is what each of its
+     * transfers carries, NaN when they differ. An entry of another run serves only equal transfers,
+     * and only where scaling keeps the picosecond rounding of its solve below 10⁻⁶: at its size or
+     * below, or above it when its transfer time is at least {@link #PRECISE_PS}. A sweep therefore
+     * solves its largest size first.
+     */
+    Solved find(long shape, long patternKey, int run, int transfers, double bytes) {
+        Solved entry = solved.get(new Key(shape, patternKey));
+        if (entry == null || entry.transfers() != transfers) {
+            return null;
+        }
+        boolean scalable = !Double.isNaN(bytes) && entry.uniform()
+                && (bytes <= entry.referenceBytes() || entry.transferPs() >= PRECISE_PS);
+        return entry.run() == run || scalable ? entry : null;
+    }
+
+    /** Keeps a solved phase unless an entry solved at a larger size of equal transfers is kept already. */
+    void store(long shape, long patternKey, Solved entry) {
+        Key key = new Key(shape, patternKey);
+        Solved kept = solved.get(key);
+        if (kept == null || !kept.uniform() || !entry.uniform() || entry.referenceBytes() >= kept.referenceBytes()) {
+            solved.put(key, entry);
+        }
+    }
+
+    /** The request's shape: a hash of everything but its size. */
+    static long shape(CollectiveRequest request, Algorithm algorithm) {
+        long h = algorithm.ordinal();
+        h = h * 31 + request.operation().ordinal();
+        h = h * 1_000_003 + request.ranks();
+        h = h * 131 + request.channels();
+        h = h * 1_000_003 + request.root();
+        h = h * 1_000_003 + request.peer();
+        h = h * 7 + request.routing().ordinal();
+        h = h * 5 + request.network().ordinal();
+        h = h * 1_000_003 + request.seed();
+        h = h * 31 + Double.hashCode(request.completionTolerance());
+        h = h * 1_000_003 + request.pipelineChunkBytes();
+        return h;
+    }
+
+    /** The non-zero entries of {@code after − before}, as parallel link and byte arrays. */
+    static Solved solvedFrom(int run, int transfers, double referenceBytes, boolean uniform, long transferPs,
+            long propagationPs, double[] before, double[] after) {
+        int count = 0;
+        for (int link = 0; link < after.length; link++) {
+            if (after[link] != before[link]) {
+                count++;
+            }
+        }
+        int[] links = new int[count];
+        double[] bytes = new double[count];
+        int i = 0;
+        for (int link = 0; link < after.length; link++) {
+            if (after[link] != before[link]) {
+                links[i] = link;
+                bytes[i++] = after[link] - before[link];
+            }
+        }
+        return new Solved(run, transfers, referenceBytes, uniform, transferPs, propagationPs, links, bytes);
+    }
+}
