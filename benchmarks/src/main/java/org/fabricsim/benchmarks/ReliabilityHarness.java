@@ -36,8 +36,9 @@ public final class ReliabilityHarness {
             MonteCarlo.Result result = MonteCarlo.run(LLAMA3_16K, WINDOW_SECONDS, REPLICATIONS, 1);
             wall[i] = (System.nanoTime() - start) / 1e9;
             cpu[i] = (ProcessCpu.nanos() - cpuStart) / 1e9;
-            System.out.printf(Locale.ROOT, "run %d: %.4f s wall, %.3f s CPU; ETTR %.4f ± %.4f, %.2f interruptions/day%n",
-                    i, wall[i], cpu[i], result.ettrMean(), result.ettrHalfWidth95(), result.interruptionsPerDayMean());
+            System.out.printf(Locale.ROOT,
+                    "run %d: %.4f s wall, %.3f s CPU; ETTR %.4f ± %.4f, %.2f interruptions/day%n", i, wall[i], cpu[i],
+                    result.ettrMean(), result.ettrHalfWidth95(), result.interruptionsPerDayMean());
         }
         Arrays.sort(wall);
         Arrays.sort(cpu);
