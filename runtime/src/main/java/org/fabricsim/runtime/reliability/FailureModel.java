@@ -72,6 +72,11 @@ public final class FailureModel {
      * with a restart of mean R̄; 0 when λ = 0.
      */
     public double interruptionsPerWallSecond(ReliabilitySpec spec) {
-        return ratePerSecond > 0 ? 1 / (1 / ratePerSecond + meanRestartSeconds(spec)) : 0;
+        return interruptionsPerWallSecond(ratePerSecond, meanRestartSeconds(spec));
+    }
+
+    /** 1 ÷ (1/λ + R̄) for λ = {@code ratePerSecond} and R̄ = {@code meanRestartSeconds}; 0 when λ = 0. */
+    static double interruptionsPerWallSecond(double ratePerSecond, double meanRestartSeconds) {
+        return ratePerSecond > 0 ? 1 / (1 / ratePerSecond + meanRestartSeconds) : 0;
     }
 }

@@ -8,8 +8,9 @@ package org.fabricsim.runtime.reliability;
  * E[T] = N (1/λ + R̄) (for λ = 0, E[T] = s). Then, as shares of wall time:
  * ETTR = τ ÷ E[T], checkpoints C ÷ E[T], lost work (N/λ − s) ÷ E[T], restarts N R̄ ÷ E[T]; they sum
  * to 1. Interruptions per wall second are 1 ÷ (1/λ + R̄) (the job alternates an exponential run of
- * mean 1/λ with a restart of mean R̄). Young's interval (J. W. Young, "A first order approximation
- * to the optimum checkpoint interval", CACM 17(9), 1974) is τ* = √(2 C / λ). Every value is O(1).
+ * mean 1/λ with a restart of mean R̄, as in {@link FailureModel}). Young's interval (J. W. Young, "A
+ * first order approximation to the optimum checkpoint interval", CACM 17(9), 1974) is
+ * τ* = √(2 C / λ). Every value is O(1).
  *
  * @param interruptionsPerSecond  interruptions per second of wall time
  * @param ettr                    effective training time ratio: productive time ÷ wall time
@@ -33,8 +34,9 @@ public record Goodput(double interruptionsPerSecond, double ettr, double checkpo
         double failures = Math.expm1(lambda * segment);
         double failedRunSeconds = failures / lambda - segment;
         double wallSeconds = failures / lambda + failures * restart;
-        return new Goodput(1 / (1 / lambda + restart), scenario.intervalSeconds() / wallSeconds,
-                scenario.checkpointSeconds() / wallSeconds, failedRunSeconds / wallSeconds,
+        return new Goodput(FailureModel.interruptionsPerWallSecond(lambda, restart),
+                scenario.intervalSeconds() / wallSeconds, scenario.checkpointSeconds() / wallSeconds,
+                failedRunSeconds / wallSeconds,
                 failures * restart / wallSeconds, Math.sqrt(2 * scenario.checkpointSeconds() / lambda));
     }
 }

@@ -9,7 +9,7 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
 
 /**
  * The reliability metrics of a training run (docs/metrics.md, "Reliability and goodput"), under
- * the keys of docs/results-schema.md: interruptions per day of wall time and in total by component
+ * the keys of docs/results-schema.md: interruptions per day of wall time, in all and by component
  * class, the mean time to an interruption 1 ÷ λ, and for a checkpointing job the {@link Goodput}
  * expectations, goodput tokens/s = tokens/s × ETTR × (1 − f (1 − v)) for a straggler that slows a
  * share f of productive time to speed v, the effective MFU = MFU × the same factors, Young's
