@@ -88,17 +88,6 @@ class IgnoredSettingsValidationTest {
     }
 
     /** A sketched cluster with {@code extra} inside its block, then {@code definitions}. */
-    private Model cluster(String extra, String definitions) throws Exception {
-        return parser.parse("""
-                cluster C {
-                    nodes 2 x 8 accelerators
-                    link 400 Gb/s latency 1 us
-                    %s
-                }
-                %s
-                """.formatted(extra, definitions));
-    }
-
     private List<Issue> infos(Model model, String code) {
         List<Issue> issues = validation.validate(model);
         assertTrue(issues.stream().noneMatch(i -> i.getSeverity() == Severity.ERROR), issues::toString);
@@ -171,16 +160,5 @@ class IgnoredSettingsValidationTest {
     void shouldSayTdpDoesNotChangeResultsYet() throws Exception {
         assertInfo(accelerator("tdp 700 W"), Literals.ACCELERATOR, IssueCodes.TDP_NOT_SIMULATED, "'tdp' is recorded");
         assertEquals(List.of(), infos(accelerator(""), IssueCodes.TDP_NOT_SIMULATED));
-    }
-
-    @Test
-    void shouldSayReliabilityDoesNotChangeResultsYet() throws Exception {
-        String failures = "reliability Failures { mtbf accelerator 50000 h restart 600 s }";
-        Model model = cluster("reliability Failures", failures);
-        assertInfo(model, Literals.CLUSTER, IssueCodes.RELIABILITY_NOT_SIMULATED,
-                "'reliability Failures' is recorded but does not change simulated results yet");
-        assertInfo(model, Literals.RELIABILITY, IssueCodes.RELIABILITY_NOT_SIMULATED,
-                "Reliability Failures (mtbf, checkpoint, restart) is recorded");
-        assertEquals(List.of(), infos(cluster("", ""), IssueCodes.RELIABILITY_NOT_SIMULATED));
     }
 }

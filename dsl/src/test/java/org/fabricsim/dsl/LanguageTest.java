@@ -104,8 +104,18 @@ class LanguageTest {
             reliability R {
                 mtbf accelerator 50000 h
                 mtbf switch 200000 h
-                checkpoint every 30 ms taking 5 s
+                rate software 0.57 per-1000-node-days
+                checkpoint every 30 s taking 5 s
                 restart 10 s
+                repair 4 h
+                spares 2
+                stragglers 0.05 at 0.7
+                window 720 h
+            }
+
+            reliability Written {
+                rate job 8.7 per-1000-node-days
+                checkpoint every 1 h writing 5 TB at 2 TB/s
             }
 
             cluster FatTreeCluster {
@@ -129,6 +139,7 @@ class LanguageTest {
                     rails 8
                     tiers 2
                 }
+                reliability Written
             }
 
             cluster Fly {

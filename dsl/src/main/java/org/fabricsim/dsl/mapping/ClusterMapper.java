@@ -10,8 +10,10 @@ import org.eclipse.emf.common.util.Enumerator;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.fabricsim.dsl.fabric.CapexUnit;
 import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.Component;
 import org.fabricsim.dsl.fabric.Cost;
 import org.fabricsim.dsl.fabric.DragonflyTopology;
+import org.fabricsim.dsl.fabric.FailureRate;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FatTreeTopology;
 import org.fabricsim.dsl.fabric.Mtbf;
@@ -24,6 +26,7 @@ import org.fabricsim.dsl.fabric.SingleSwitchTopology;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.fabric.TorusTopology;
+import org.fabricsim.dsl.model.Checkpoints;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
@@ -164,13 +167,25 @@ final class ClusterMapper {
     }
 
     private ReliabilitySpec toReliability(Reliability reliability) {
-        List<ReliabilitySpec.Mtbf> mtbf = new ArrayList<>();
+        List<ReliabilitySpec.Rate> rates = new ArrayList<>();
         for (Mtbf part : reliability.getMtbf()) {
-            mtbf.add(new ReliabilitySpec.Mtbf(ReliabilitySpec.Component.valueOf(part.getComponent().getName()),
-                    Units.seconds(part.getTime())));
+            rates.add(ReliabilitySpec.Rate.ofMtbf(component(part.getComponent()), Units.seconds(part.getTime())));
         }
-        return new ReliabilitySpec(names.qualifiedName(reliability), mtbf, seconds(reliability.getCheckpointInterval()),
-                seconds(reliability.getCheckpointTime()), seconds(reliability.getRestartTime()));
+        for (FailureRate rate : reliability.getRates()) {
+            rates.add(ReliabilitySpec.Rate.perThousandNodeDays(component(rate.getComponent()),
+                    new BigDecimal(rate.getPerThousandNodeDays()).doubleValue()));
+        }
+        boolean stragglers = reliability.getStragglerShare() != null;
+        return new ReliabilitySpec(names.qualifiedName(reliability), rates,
+                seconds(reliability.getCheckpointInterval()), Checkpoints.seconds(reliability),
+                seconds(reliability.getRestartTime()), seconds(reliability.getRepairTime()), reliability.getSpares(),
+                stragglers ? new BigDecimal(reliability.getStragglerShare()).doubleValue() : 0,
+                stragglers ? new BigDecimal(reliability.getStragglerSpeed()).doubleValue() : 1,
+                seconds(reliability.getWindow()));
+    }
+
+    private static ReliabilitySpec.Component component(Component component) {
+        return ReliabilitySpec.Component.valueOf(component.getName());
     }
 
     private static double seconds(Quantity time) {

@@ -6,11 +6,9 @@ import java.util.stream.Collectors;
 
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
-import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
-import org.fabricsim.dsl.fabric.Reliability;
 import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.Switch;
@@ -23,8 +21,6 @@ import org.fabricsim.dsl.fabric.Switch;
  */
 public class IgnoredSettingsValidator extends FabricCheck {
     private static final String NOT_YET = " is recorded but does not change simulated results yet: ";
-    private static final String RELIABILITY_ASSUMPTION = "step time, MFU and cost assume no failures, checkpoints"
-            + " or restarts.";
 
     @Check
     public void checkFabricCongestionControlNotSimulated(Fabric fabric) {
@@ -107,19 +103,5 @@ public class IgnoredSettingsValidator extends FabricCheck {
                     + " 'power' sets the electricity bill.", accelerator, Literals.ACCELERATOR__POWER,
                     IssueCodes.TDP_NOT_SIMULATED);
         }
-    }
-
-    @Check
-    public void checkClusterReliabilityNotSimulated(Cluster cluster) {
-        if (cluster.getReliability() != null && !cluster.getReliability().eIsProxy()) {
-            info("'reliability " + cluster.getReliability().getName() + "'" + NOT_YET + RELIABILITY_ASSUMPTION,
-                    cluster, Literals.CLUSTER__RELIABILITY, IssueCodes.RELIABILITY_NOT_SIMULATED);
-        }
-    }
-
-    @Check
-    public void checkReliabilityDefinitionNotSimulated(Reliability reliability) {
-        info("Reliability " + reliability.getName() + " (mtbf, checkpoint, restart)" + NOT_YET
-                + RELIABILITY_ASSUMPTION, reliability, Literals.ELEMENT__NAME, IssueCodes.RELIABILITY_NOT_SIMULATED);
     }
 }

@@ -179,8 +179,15 @@ public final class IssueCodes {
     public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";
     /** An accelerator's {@code tdp}, not simulated yet (no power cap). Data: none. */
     public static final String TDP_NOT_SIMULATED = PREFIX + "not-simulated.tdp";
-    /** A cluster's {@code reliability} or a reliability definition, not simulated yet (no failures). Data: none. */
-    public static final String RELIABILITY_NOT_SIMULATED = PREFIX + "not-simulated.reliability";
+
+    /** An {@code mtbf} of zero, or a {@code rate} of zero failures per 1,000 node-days. Data: none. */
+    public static final String RELIABILITY_RATE_NOT_POSITIVE = PREFIX + "reliability.rate-not-positive";
+    /** A checkpoint that takes longer to write than the interval between checkpoints. Data: none. */
+    public static final String CHECKPOINT_LONGER_THAN_INTERVAL = PREFIX + "reliability.checkpoint-longer-than-interval";
+    /** A cluster whose reliability keeps more spare nodes than the cluster has nodes. Data: the node count. */
+    public static final String TOO_MANY_SPARES = PREFIX + "reliability.too-many-spares";
+    /** A straggler share above 1, or a straggler speed of 0 or above 1. Data: none. */
+    public static final String STRAGGLER_NOT_A_FRACTION = PREFIX + "reliability.straggler-not-a-fraction";
 
     /** A definition that nothing references, in a file that has workloads or studies. Data: the name. */
     public static final String UNUSED = PREFIX + "hygiene.unused";

@@ -55,12 +55,19 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.RELIABILITY__CHECKPOINT_INTERVAL, Dimension.TIME),
             Map.entry(Literals.RELIABILITY__CHECKPOINT_TIME, Dimension.TIME),
             Map.entry(Literals.RELIABILITY__RESTART_TIME, Dimension.TIME),
+            Map.entry(Literals.RELIABILITY__CHECKPOINT_SIZE, Dimension.DATA_SIZE),
+            Map.entry(Literals.RELIABILITY__STORAGE_BANDWIDTH, Dimension.DATA_RATE),
+            Map.entry(Literals.RELIABILITY__REPAIR_TIME, Dimension.TIME),
+            Map.entry(Literals.RELIABILITY__WINDOW, Dimension.TIME),
             Map.entry(Literals.MTBF__TIME, Dimension.TIME));
 
     /** Places where zero is meaningful. */
     private static final Set<EStructuralFeature> ZERO_ALLOWED = Set.of(
             Literals.CLUSTER__HOP_LATENCY, Literals.FABRIC__LATENCY, Literals.NIC__LATENCY, Literals.SWITCH__LATENCY,
-            Literals.TRAINING__OVERLAP, Literals.RELIABILITY__RESTART_TIME, Literals.RELIABILITY__CHECKPOINT_TIME);
+            Literals.TRAINING__OVERLAP, Literals.RELIABILITY__RESTART_TIME, Literals.RELIABILITY__CHECKPOINT_TIME,
+            Literals.RELIABILITY__REPAIR_TIME);
+    /** Places whose zero a rule of their own reports with its fix ({@link ReliabilityValidator}). */
+    private static final Set<EStructuralFeature> CHECKED_ELSEWHERE = Set.of(Literals.MTBF__TIME);
 
     @Check
     public void checkQuantityDimension(Quantity quantity) {
@@ -98,7 +105,8 @@ public class UnitsValidator extends FabricCheck {
 
     @Check
     public void checkQuantityPositive(Quantity quantity) {
-        if (Units.valueOf(quantity) <= 0 && !ZERO_ALLOWED.contains(quantity.eContainingFeature())) {
+        EStructuralFeature feature = quantity.eContainingFeature();
+        if (Units.valueOf(quantity) <= 0 && !ZERO_ALLOWED.contains(feature) && !CHECKED_ELSEWHERE.contains(feature)) {
             error("This must be greater than zero.", quantity, Literals.QUANTITY__VALUE, IssueCodes.NOT_POSITIVE);
         }
     }

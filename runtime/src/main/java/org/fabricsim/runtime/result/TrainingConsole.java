@@ -63,10 +63,38 @@ final class TrainingConsole {
                     + " point per year%n", perHour.doubleValue(), number(m, "costPerStep"),
                     number(m, "costPerMfuPointPerYear")));
         }
+        reliability(m, out);
         return out.toString();
     }
 
-    private static double number(Map<String, Object> metrics, String key) {
+    /** Interruptions, ETTR, where the wall time goes and goodput, when the cluster states its reliability. */
+    private static void reliability(Map<String, Object> m, StringBuilder out) {
+        if (!(m.get("interruptionsPerDay") instanceof Number perDay)) {
+            return;
+        }
+        out.append(String.format(Locale.ROOT, "  interruptions    %10.2f per day, one every %.2f h of running%n",
+                perDay.doubleValue(), number(m, "meanTimeToInterruptionHours")));
+        if (!(m.get("wallTimeShares") instanceof Map<?, ?> shares)
+                || !(m.get("monteCarlo") instanceof Map<?, ?> monteCarlo)) {
+            return;
+        }
+        out.append(String.format(Locale.ROOT, "  ETTR             %9.1f%%  (Monte Carlo %.2f%%, 95%% CI"
+                + " %.2f-%.2f%%, p5-p95 %.1f-%.1f%% over %s x %.0f days)%n", 100 * number(m, "ettr"),
+                100 * number(monteCarlo, "ettrMean"),
+                100 * number(monteCarlo, "ettrLow95"), 100 * number(monteCarlo, "ettrHigh95"),
+                100 * number(monteCarlo, "ettrP5"), 100 * number(monteCarlo, "ettrP95"), monteCarlo.get("replications"),
+                number(monteCarlo, "windowDays")));
+        out.append(String.format(Locale.ROOT, "  wall time lost   checkpoints %.1f%%, lost work %.1f%%, restarts"
+                + " %.1f%%%n", 100 * number(shares, "checkpoint"), 100 * number(shares, "lostWork"), 100 * number(shares, "restart")));
+        out.append(String.format(Locale.ROOT, "  goodput          %10.4g tokens/s, effective MFU %.1f%%%n",
+                number(m, "goodputTokensPerSecond"), 100 * number(m, "effectiveMfu")));
+        if (m.get("optimalCheckpointIntervalSeconds") instanceof Number young) {
+            out.append(String.format(Locale.ROOT, "  checkpoint every %10.0f s  (Young's optimum %.0f s)%n",
+                    number(m, "checkpointIntervalSeconds"), young.doubleValue()));
+        }
+    }
+
+    private static double number(Map<?, ?> metrics, String key) {
         Object value = metrics.get(key);
         return value instanceof Number n ? n.doubleValue() : Double.NaN;
     }

@@ -7,6 +7,8 @@ import org.fabricsim.runtime.analysis.Memory;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.compute.ModelFlops;
+import org.fabricsim.runtime.reliability.PartCounts;
+import org.fabricsim.runtime.reliability.ReliabilityMetrics;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -25,7 +27,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * year = cost per hour × 8,760 h ÷ 100 (docs/metrics.md). An MoE run reports its routing
  * ({@code capacityFactor}, 0 for dropless, and {@code routingSkew}) and the busiest EP rank's
  * dropped-token fraction ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec#droppedTokenFraction});
- * its MFU still counts every routed token's FLOPs.
+ * its MFU still counts every routed token's FLOPs. A cluster with a {@code reliability} adds
+ * interruptions, ETTR and goodput ({@link ReliabilityMetrics}).
  */
 public final class TrainingSimulator {
     /** The kind of the run results. */
@@ -62,12 +65,13 @@ public final class TrainingSimulator {
                 ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
                 collectives);
         StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), timer, profile);
-        return result(spec, step, (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(),
+        PartCounts parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology.graph());
+        return result(spec, step, parts, seed, (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(),
                 timer.flowsStarted());
     }
 
-    /** The result of {@code step}. */
-    static RunResult result(TrainingSpec spec, StepBreakdown step, double wallSeconds) {
+    /** The result of {@code step} of a job on {@code parts}; {@code seed} seeds the reliability Monte Carlo. */
+    static RunResult result(TrainingSpec spec, StepBreakdown step, PartCounts parts, long seed, double wallSeconds) {
         ParallelismSpec par = spec.parallel();
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("accelerators", spec.accelerators());
@@ -119,6 +123,9 @@ public final class TrainingSimulator {
             metrics.put("linkUtilization", tiers);
         }
         ClusterSpec cluster = spec.cluster();
+        if (cluster.reliability() != null) {
+            ReliabilityMetrics.put(cluster.reliability(), parts, tokens / seconds, mfu, seed, metrics);
+        }
         if (cluster.cost() != null) {
             double perHour = cluster.cost().dollarsPerHour() * spec.accelerators();
             metrics.put("costPerHour", perHour);

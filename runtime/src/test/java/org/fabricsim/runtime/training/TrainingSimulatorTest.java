@@ -14,6 +14,7 @@ import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.ReliabilitySpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -50,6 +51,31 @@ class TrainingSimulatorTest {
         assertEquals(32 * 2048 / (Double) run.metrics().get("stepTimeSeconds"),
                 (Double) run.metrics().get("tokensPerSecond"), 1e-6);
         assertTrue(ConsoleTable.render(run).contains("MFU / HFU"));
+    }
+
+    @Test
+    void shouldReportGoodputWhenTheClusterStatesItsReliability() {
+        // 16 accelerators at MTBF 1,000 h: λ = 0.016/h, one interruption every 62.5 h of running; with a
+        // 600 s restart, 24 / (62.5 + 1/6) = 0.38298 per day. Checkpoints every 1,800 s taking 60 s:
+        // N = e^(λ × 1,860 s) − 1 = 0.0083009 interruptions per segment, E[T] = N (1/λ + 600 s) = 1,872.7 s,
+        // ETTR = 1,800 / 1,872.7 = 0.96119. A straggler halves the speed 10% of the time: goodput × 0.95.
+        ReliabilitySpec reliability = new ReliabilitySpec("t.R",
+                List.of(ReliabilitySpec.Rate.ofMtbf(ReliabilitySpec.Component.ACCELERATOR, 1000 * 3600.0)), 1800, 60,
+                600, 0, 0, 0.1, 0.5, 0);
+        ClusterSpec plain = twoNodes(null);
+        ClusterSpec cluster = new ClusterSpec(plain.name(), plain.node(), plain.nodes(), plain.scaleOut(), 0, null,
+                reliability);
+        RunResult run = TrainingSimulator.run(job(cluster, new ParallelismSpec(8, 1, 2, 1, 1, true)));
+        Map<String, Object> m = run.metrics();
+        assertEquals(0.38298, (Double) m.get("interruptionsPerDay"), 1e-5);
+        assertEquals(62.5, (Double) m.get("meanTimeToInterruptionHours"), 1e-9);
+        assertEquals(0.96119, (Double) m.get("ettr"), 1e-5);
+        assertEquals((Double) m.get("tokensPerSecond") * (Double) m.get("ettr") * 0.95,
+                (Double) m.get("goodputTokensPerSecond"), 1e-6);
+        assertEquals(Math.sqrt(2 * 60 / (0.016 / 3600)), (Double) m.get("optimalCheckpointIntervalSeconds"), 1e-6);
+        assertEquals(m.get("monteCarlo"), TrainingSimulator.run(job(cluster, new ParallelismSpec(8, 1, 2, 1, 1, true)))
+                .metrics().get("monteCarlo"));
+        assertTrue(ConsoleTable.render(run).contains("Young's optimum 5196 s"), ConsoleTable.render(run));
     }
 
     @Test

@@ -1,0 +1,48 @@
+package org.fabricsim.runtime.reliability;
+
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
+import org.fabricsim.runtime.topology.Graph;
+
+/**
+ * How many parts of each class a job depends on.
+ *
+ * @param accelerators  the job's accelerators (also its HBM stacks, counted one set per accelerator)
+ * @param nics          scale-out NICs of the job's nodes
+ * @param nodes         the job's nodes (hosts, and the software stack on each)
+ * @param switches      switches of the topology, in the job's share of the cluster, rounded up
+ * @param links         bidirectional links of the topology, in the job's share of the cluster, rounded up
+ */
+public record PartCounts(int accelerators, int nics, int nodes, int switches, int links) {
+
+    /**
+     * The parts a job of {@code jobAccelerators} accelerators on {@code cluster} depends on, its
+     * switches and links taken from the built topology {@code graph} in proportion to the job's
+     * share of the cluster's accelerators (a job fills whole nodes). O(nodes of the graph).
+     */
+    public static PartCounts of(ClusterSpec cluster, int jobAccelerators, Graph graph) {
+        int nodes = Math.floorDiv(jobAccelerators + cluster.acceleratorsPerNode() - 1, cluster.acceleratorsPerNode());
+        double share = (double) jobAccelerators / cluster.accelerators();
+        int switches = 0;
+        for (int node = 0; node < graph.nodeCount(); node++) {
+            if (graph.nodeKind(node) == Graph.SWITCH) {
+                switches++;
+            }
+        }
+        int bidirectionalLinks = graph.linkCount() / 2;
+        return new PartCounts(jobAccelerators, nodes * cluster.node().nics(), nodes,
+                (int) Math.ceil(switches * share), (int) Math.ceil(bidirectionalLinks * share));
+    }
+
+    /** How many parts of {@code component} the job depends on; the job itself counts once. */
+    public int count(Component component) {
+        return switch (component) {
+            case ACCELERATOR, HBM -> accelerators;
+            case NIC -> nics;
+            case SWITCH -> switches;
+            case LINK -> links;
+            case NODE, SOFTWARE -> nodes;
+            case JOB -> 1;
+        };
+    }
+}

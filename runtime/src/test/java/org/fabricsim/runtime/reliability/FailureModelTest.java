@@ -1,0 +1,63 @@
+package org.fabricsim.runtime.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.fabricsim.runtime.TestClusters;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.ReliabilitySpec;
+import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
+import org.fabricsim.runtime.spec.ReliabilitySpec.Rate;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.junit.jupiter.api.Test;
+
+class FailureModelTest {
+    private static final double HOUR = 3600;
+
+    private static ReliabilitySpec spec(List<Rate> rates, int spares) {
+        return new ReliabilitySpec("t.R", rates, 1800, 60, 600, 4 * HOUR, spares, 0, 1, 0);
+    }
+
+    @Test
+    void shouldSumEveryPartsRateCountedFromTheJob() {
+        // 64 accelerators at MTBF 100,000 h, 8 nodes at 1 failure per 1,000 node-days and the job once a
+        // week: λ = 64/100,000 h + 8/24,000 h + 1/168 h = 0.0069855 per hour.
+        ReliabilitySpec spec = spec(List.of(Rate.ofMtbf(Component.ACCELERATOR, 100_000 * HOUR),
+                Rate.perThousandNodeDays(Component.SOFTWARE, 1), Rate.ofMtbf(Component.JOB, 168 * HOUR)), 0);
+        FailureModel failures = FailureModel.of(spec, new PartCounts(64, 64, 8, 10, 200));
+        assertEquals(64 / 100_000.0 + 8 / 24_000.0 + 1 / 168.0, failures.ratePerSecond() * HOUR, 1e-12);
+        assertEquals(64 / 100_000.0 / (failures.ratePerSecond() * HOUR), failures.nodeReplacingShare(), 1e-12);
+    }
+
+    @Test
+    void shouldWaitForRepairsOnlyWithoutSpares() {
+        List<Rate> rates = List.of(Rate.ofMtbf(Component.NODE, 1000 * HOUR), Rate.ofMtbf(Component.LINK, 1000 * HOUR));
+        PartCounts parts = new PartCounts(8, 8, 1, 1, 1);
+        // Half of λ replaces a node: without spares R̄ = 600 s + 0.5 × 4 h; with a spare R̄ = 600 s.
+        assertEquals(600 + 0.5 * 4 * HOUR, FailureModel.of(spec(rates, 0), parts).meanRestartSeconds(spec(rates, 0)));
+        assertEquals(600, FailureModel.of(spec(rates, 1), parts).meanRestartSeconds(spec(rates, 1)));
+    }
+
+    @Test
+    void shouldCountTheJobsShareOfTheTopology() {
+        // 4 nodes of 8 on one switch; a job of 16 accelerators is half the cluster: 2 nodes, 16 NICs, the
+        // one switch (rounded up), and half of the 32 bidirectional NIC-to-switch links.
+        ClusterSpec cluster = TestClusters.singleSwitch(4, 8, 50e9, 1000);
+        PartCounts parts = PartCounts.of(cluster, 16, ClusterTopologies.build(cluster).graph());
+        assertEquals(new PartCounts(16, 16, 2, 1, 16), parts);
+    }
+
+    @Test
+    void shouldFallEttrWithJobSize() {
+        ReliabilitySpec spec = spec(List.of(Rate.ofMtbf(Component.ACCELERATOR, 50_000 * HOUR)), 1);
+        double previous = 1;
+        for (int nodes = 128; nodes <= 16_384; nodes *= 2) {
+            double ettr = Goodput.expect(Scenario.of(spec,
+                    FailureModel.of(spec, new PartCounts(8 * nodes, 8 * nodes, nodes, 0, 0)))).ettr();
+            assertTrue(ettr < previous, nodes + " nodes: " + ettr + " not below " + previous);
+            previous = ettr;
+        }
+    }
+}
