@@ -116,13 +116,7 @@ public final class IndexedMinHeap {
 
     /** Whether (k, t, handle) orders before the entry at position {@code at}. */
     private boolean less(long k, long t, int handle, int at) {
-        if (k != key[at]) {
-            return k < key[at];
-        }
-        if (t != tie[at]) {
-            return t < tie[at];
-        }
-        return handle < heap[at];
+        return less(k, t, handle, key[at], tie[at], heap[at]);
     }
 
     /** Places (handle, k, t) at {@code at} or above, moving larger parents down. */
@@ -161,6 +155,7 @@ public final class IndexedMinHeap {
         set(at, handle, k, t);
     }
 
+    /** Whether (k1, t1, h1) orders before (k2, t2, h2): by key, then tie-breaker, then handle. */
     private static boolean less(long k1, long t1, int h1, long k2, long t2, int h2) {
         return k1 != k2 ? k1 < k2 : t1 != t2 ? t1 < t2 : h1 < h2;
     }

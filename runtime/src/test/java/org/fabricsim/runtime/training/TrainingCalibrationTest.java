@@ -83,23 +83,17 @@ public class TrainingCalibrationTest {
 
     /**
      * Rows the model does not reach within ±3 points with the default profile (docs/accuracy.md has
-     * every row), each a finding. The compute model has per-architecture compute units (an A100 has
-     * 108 tile slots, not 42), the software stack of each run (unfused attention with the score
-     * matrix in HBM for the SC'21 rows, flash attention for Megatron-Core), a fixed cost per kernel
-     * launch, sustained tensor throughput per generation, batched GEMMs and TP overlap for the
-     * Megatron-Core rows ({@code --tp-comm-overlap}); the three global compute constants are fitted
-     * on these rows by {@code DefaultProfileFit} (kernel cost 4.3 us, sustained 0.763 on Hopper and
-     * 0.823 on Ampere). The H100 residuals are systematic by source, a missing mechanism and not a
-     * matter of the constants: the two Llama 3 rows stay fast and the large Megatron-Core rows slow.
+     * every row), each a finding. The three global compute constants are fitted on these rows
+     * ({@code DefaultProfileFit}); the H100 residuals are systematic by source, a missing mechanism
+     * rather than a wrong constant: the Llama 3 rows stay fast, the large Megatron-Core rows slow.
      * <ul>
      * <li>llama3-405b-8k (+3.7) and -16k (+3.2): too fast. Uneven first and last stages are modelled
-     * (StepPlan); not modelled: whatever FSDP costs beyond ZeRO-2 with FP32 gradient accumulation
-     * (§3.3.4: gradients accumulate in FP32 over micro-batches and reduce-scatter once).</li>
+     * (StepPlan); not modelled: what FSDP costs beyond ZeRO-2 with FP32 gradient accumulation (§3.3.4).</li>
      * <li>mcore-gpt-70b (−3.7), mcore-gpt-462b (−4.4) and megascale-175b-megatron-8192 (−4.5): too
      * slow; the first and the last are the rows with the most exposed DP time (0.35 s and 3.0 s),
      * which points at the DP overlap model.</li>
      * <li>mcore-gpt-1.7b (+4.6): the smallest H100 model, fast: the per-kernel cost is one global
-     * constant, and the fit sets it by the other rows.</li>
+     * constant, which the other rows set.</li>
      * </ul>
      * The test fails when a row leaves or joins this list, so any change of the model shows here.
      */
