@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -17,18 +19,23 @@ import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
+import org.fabricsim.runtime.training.TrainingRuns;
 import org.fabricsim.runtime.training.TrainingSimulator;
 
 /**
  * Wall time of one training step, one thread. Usage:
  *
- * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.TrainingHarness RUNS</pre>
+ * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.TrainingHarness RUNS [fit]</pre>
  *
  * The job: Llama 3 405B (126 layers, hidden 16,384, SwiGLU 53,248, GQA 128/8) on 16,384 H100 SXM
  * (catalog figures) in 2,048 8-GPU nodes on a three-tier RoCE 400G Clos, 1:7 at aggregation, ECMP
  * (examples/llama3-405b); TP8 PP16 DP128, sequence 8,192, global batch 2,048, interleaved 1F1B,
  * ZeRO-2: the Table 4 row at 16K GPUs, flow-level max-min network model on. One warm-up run, then
  * RUNS measured runs; prints each run's wall and CPU time and the medians.
+ *
+ * <p>With {@code fit}, the runs are what a calibration fit evaluates: one {@link TrainingRuns} of
+ * the job, each run under a profile whose kernel cost differs from the previous one's (so no run
+ * repeats a profile), the network solved by the warm-up run only.
  */
 public final class TrainingHarness {
     private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
@@ -46,14 +53,18 @@ public final class TrainingHarness {
 
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        boolean fit = args.length > 1 && args[1].equals("fit");
         TrainingSpec spec = llama405b16k();
-        TrainingSimulator.run(spec);
+        TrainingRuns job = new TrainingRuns(spec, TrainingSimulator.SEED);
+        CalibrationProfile defaults = CalibrationProfile.defaults();
+        job.run(defaults);
         double[] wall = new double[runs];
         double[] cpu = new double[runs];
         for (int i = 0; i < runs; i++) {
             long cpuStart = ProcessCpu.nanos();
             long start = System.nanoTime();
-            RunResult result = TrainingSimulator.run(spec);
+            RunResult result = fit ? job.run(defaults.with(ComputeCalibration.KERNEL_OVERHEAD, (i + 1) * 1e-6))
+                    : TrainingSimulator.run(spec);
             wall[i] = (System.nanoTime() - start) / 1e9;
             cpu[i] = (ProcessCpu.nanos() - cpuStart) / 1e9;
             System.out.printf(Locale.ROOT, "run %d: %.3f s wall, %.3f s CPU; step %.3f s, MFU %.4f%n", i, wall[i], cpu[i],

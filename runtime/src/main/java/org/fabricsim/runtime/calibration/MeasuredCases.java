@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
 import org.fabricsim.runtime.inference.InferenceRunner;
@@ -12,6 +13,7 @@ import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
+import org.fabricsim.runtime.training.TrainingRuns;
 import org.fabricsim.runtime.training.TrainingSimulator;
 
 /**
@@ -60,8 +62,8 @@ public final class MeasuredCases {
 
     /**
      * One case per row of {@code csv}, predicted by the training or inference workload of {@code
-     * workloads} the row names (simple or qualified name): a training job through {@link
-     * TrainingSimulator#run(TrainingSpec, CalibrationProfile, long)}, a deployment through {@link
+     * workloads} the row names (simple or qualified name): a training job through one {@link
+     * TrainingRuns} per row (the job's network is solved once for the whole fit), a deployment through {@link
      * InferenceRunner#run(InferenceSpec, CalibrationProfile, long, Path)} with seed 1 and its files
      * resolved against {@code baseDirectory}. Step time and tokens per second count by relative
      * error, MFU in points.
@@ -85,16 +87,14 @@ public final class MeasuredCases {
                 throw new MeasurementException(csv.file(), row.line(), metric.keyword() + " is a training metric but "
                         + row.workload() + " is an inference deployment; measure its tokens-per-second or mfu");
             }
+            Function<CalibrationProfile, RunResult> run = spec instanceof TrainingSpec training
+                    ? new TrainingRuns(training, TrainingSimulator.SEED)::run
+                    : profile -> InferenceRunner.run((InferenceSpec) spec, profile, SEED, baseDirectory);
             cases.add(new CalibrationCase(simpleName(spec.name()) + ":" + metric.keyword(), row.value(), metric.kind(),
                     csv.file() + ":" + row.line(), profile -> metric.scale()
-                            * ((Number) run(spec, profile, baseDirectory).metrics().get(key)).doubleValue()));
+                            * ((Number) run.apply(profile).metrics().get(key)).doubleValue()));
         }
         return cases;
-    }
-
-    private static RunResult run(WorkloadSpec spec, CalibrationProfile profile, Path baseDirectory) {
-        return spec instanceof TrainingSpec training ? TrainingSimulator.run(training, profile, TrainingSimulator.SEED)
-                : InferenceRunner.run((InferenceSpec) spec, profile, SEED, baseDirectory);
     }
 
     private static double busbw(CollectiveBenchmarkSpec sized, CalibrationProfile profile, long seed) {

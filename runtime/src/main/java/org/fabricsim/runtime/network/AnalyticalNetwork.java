@@ -11,7 +11,7 @@ import org.fabricsim.runtime.topology.Graph;
  */
 public final class AnalyticalNetwork extends FlowTable {
     public AnalyticalNetwork(Simulation simulation, Graph graph, int maxPathLinks) {
-        super(simulation, graph, maxPathLinks, 0);
+        super(simulation, graph, maxPathLinks, 0, 1024);
     }
 
     @Override

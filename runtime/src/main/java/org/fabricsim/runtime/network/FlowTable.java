@@ -54,7 +54,8 @@ abstract class FlowTable implements NetworkModel {
     private long flowsStarted;
     private long batches;
 
-    FlowTable(Simulation simulation, Graph graph, int maxPathLinks, double completionTolerance) {
+    /** A table with room for {@code initialClasses} flow classes before its arrays grow (a hint, at least 1). */
+    FlowTable(Simulation simulation, Graph graph, int maxPathLinks, double completionTolerance, int initialClasses) {
         if (completionTolerance < 0) {
             throw new IllegalArgumentException("completionTolerance must be non-negative");
         }
@@ -63,7 +64,7 @@ abstract class FlowTable implements NetworkModel {
         this.maxPathLinks = maxPathLinks;
         this.stride = LINKS + maxPathLinks;
         this.completionTolerance = completionTolerance;
-        int capacity = 1024;
+        int capacity = Math.max(1, initialClasses);
         records = new int[capacity * stride];
         bytesPerFlow = new double[capacity];
         remainingBytes = new double[capacity];

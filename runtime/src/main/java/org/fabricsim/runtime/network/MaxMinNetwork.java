@@ -33,6 +33,7 @@ import org.fabricsim.runtime.topology.Graph;
  * the last and update the moved entry's position directly).
  */
 public final class MaxMinNetwork extends FlowTable {
+    private static final int DEFAULT_CLASSES = 1024;
     private final int linkCount;
     private final int[][] linkFlows;
     private final int[] linkFlowCount;
@@ -47,7 +48,7 @@ public final class MaxMinNetwork extends FlowTable {
     private final int[] linkStamp;
     private int epoch;
     private final int[] componentLinks;
-    private int[] componentFlows = new int[1024];
+    private int[] componentFlows;
     private int flowsInComponent;
     private double[] previousRate = new double[1024];
     /** Bit f is set once class f is fixed in the current fill: 1 bit per class keeps the check in cache. */
@@ -66,7 +67,18 @@ public final class MaxMinNetwork extends FlowTable {
      *                            table); 0 is exact
      */
     public MaxMinNetwork(Simulation simulation, Graph graph, int maxPathLinks, double completionTolerance) {
-        super(simulation, graph, maxPathLinks, completionTolerance);
+        this(simulation, graph, maxPathLinks, completionTolerance, DEFAULT_CLASSES);
+    }
+
+    /**
+     * The same, with room for {@code expectedClasses} concurrent flow classes before any per-class
+     * array grows (a caller that knows how many flows it starts saves the doublings; results do not
+     * depend on it).
+     */
+    public MaxMinNetwork(Simulation simulation, Graph graph, int maxPathLinks, double completionTolerance,
+            int expectedClasses) {
+        super(simulation, graph, maxPathLinks, completionTolerance, expectedClasses);
+        componentFlows = new int[flowCapacity()];
         linkCount = graph.linkCount();
         linkFlows = new int[linkCount][];
         linkFlowCount = new int[linkCount];

@@ -29,6 +29,12 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p>Link traffic: each solve keeps the bytes its foreground transfers routed over every link;
  * the count methods add a solved pattern's bytes, scaled by size and repetitions, to a {@link
  * LinkTraffic} (O(links) per count).
+ *
+ * <p>Repeated runs: {@link #nextRun} gives a timer for another run of the same job on the same
+ * topology and step latencies, sharing the solved patterns and starting with no link traffic and
+ * no engine counts, so that a fit evaluating one job under many compute constants solves each
+ * pattern once (the times of a pattern depend on the topology, placement, routing, seed and step
+ * latencies only).
  */
 public final class FabricCollectiveTimer implements CollectiveTimer {
     private static final int FOREGROUND = 0;
@@ -40,9 +46,9 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     private final long seed;
     private final int flowsPerPeer;
     private final StepOverheads overheads;
-    private final Map<String, Double> solved = new HashMap<>();
-    private final Map<String, double[]> referenceBytes = new HashMap<>();
-    private final Map<String, double[]> patternLinkBytes = new HashMap<>();
+    private final Map<String, Double> solved;
+    private final Map<String, double[]> referenceBytes;
+    private final Map<String, double[]> patternLinkBytes;
     private final LinkTraffic traffic;
     private long eventsFired;
     private long flowsStarted;
@@ -73,6 +79,30 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.flowsPerPeer = flowsPerPeer;
         this.overheads = calibration.stepOverheads();
         this.traffic = new LinkTraffic(topology);
+        this.solved = new HashMap<>();
+        this.referenceBytes = new HashMap<>();
+        this.patternLinkBytes = new HashMap<>();
+    }
+
+    private FabricCollectiveTimer(FabricCollectiveTimer previous) {
+        this.topology = previous.topology;
+        this.placement = previous.placement;
+        this.routing = previous.routing;
+        this.seed = previous.seed;
+        this.flowsPerPeer = previous.flowsPerPeer;
+        this.overheads = previous.overheads;
+        this.traffic = new LinkTraffic(topology);
+        this.solved = previous.solved;
+        this.referenceBytes = previous.referenceBytes;
+        this.patternLinkBytes = previous.patternLinkBytes;
+    }
+
+    /**
+     * A timer for the next run of the same job: the patterns solved so far are shared (and what it
+     * solves is shared back), link traffic and engine counts start at zero. O(links).
+     */
+    FabricCollectiveTimer nextRun() {
+        return new FabricCollectiveTimer(this);
     }
 
     @Override

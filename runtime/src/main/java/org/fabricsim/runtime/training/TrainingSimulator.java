@@ -5,7 +5,6 @@ import java.util.Map;
 
 import org.fabricsim.runtime.analysis.Memory;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
-import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.reliability.PartCounts;
 import org.fabricsim.runtime.reliability.ReliabilityMetrics;
@@ -13,8 +12,6 @@ import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
-import org.fabricsim.runtime.topology.ClusterTopologies;
-import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
  * The training entry point: one step of a {@link TrainingSpec} on the engine's network model,
@@ -56,18 +53,7 @@ public final class TrainingSimulator {
      * ECMP hashes, so equal seeds and profiles give equal results.
      */
     public static RunResult run(TrainingSpec spec, CalibrationProfile profile, long seed) {
-        long startNanos = System.nanoTime();
-        check(spec);
-        Calibration collectives = Calibration.of(profile);
-        ClusterTopology topology = ClusterTopologies.build(spec.cluster(), collectives);
-        Placement placement = Placement.of(spec.parallel());
-        CollectiveTimer timer = new FabricCollectiveTimer(topology, placement,
-                ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
-                collectives);
-        StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), timer, profile);
-        PartCounts parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology.graph());
-        return result(spec, step, parts, seed, (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(),
-                timer.flowsStarted());
+        return new TrainingRuns(spec, seed).run(profile);
     }
 
     /** The result of {@code step} of a job on {@code parts}; {@code seed} seeds the reliability Monte Carlo. */
@@ -135,7 +121,8 @@ public final class TrainingSimulator {
         return new RunResult(spec.name(), KIND, parameters, metrics, wallSeconds);
     }
 
-    private static void check(TrainingSpec spec) {
+    /** Rejects a job whose plan does not fill it or does not fit on its cluster. */
+    static void check(TrainingSpec spec) {
         int planned = spec.parallel().accelerators();
         if (planned != spec.accelerators()) {
             throw new IllegalArgumentException(spec.name() + ": the parallel plan occupies " + planned

@@ -37,7 +37,7 @@ class AccuracyReportTest {
         List<ReferencePrediction> predictions = new ArrayList<>(
                 TrainingCalibrationTest.predictions(CalibrationProfile.defaults()));
         predictions.addAll(InferenceCalibrationTest.predictions());
-        String report = markdown(predictions);
+        String report = markdown(predictions) + fitSection(DefaultProfileFit.report(), predictions);
         System.out.print(report);
         if (Boolean.getBoolean("fabricsim.updateAccuracy")) {
             Files.writeString(REPORT, report, StandardCharsets.UTF_8);
@@ -98,6 +98,57 @@ class AccuracyReportTest {
                             : String.format(Locale.ROOT, "%+.1f %%", 100 * p.error())));
         }
         return out.toString();
+    }
+
+    /**
+     * The fit of the compute constants ({@link DefaultProfileFit}): each constant committed, refitted
+     * and over the leave-one-out refits; the mean absolute fitted and leave-one-out error per group
+     * (a row's group from {@code predictions}, by name) and per row, in points.
+     */
+    private static String fitSection(FitReport fit, List<ReferencePrediction> predictions) {
+        Map<String, String> groupOf = new LinkedHashMap<>();
+        predictions.forEach(p -> groupOf.put(p.name(), p.group()));
+        StringBuilder out = new StringBuilder();
+        out.append("\n## Fit of the compute constants\n\nThe global compute constants are fitted by code, not chosen:"
+                + " `ProfileFitter` (bounded Levenberg–Marquardt, docs/calibration.md) on the ").append(fit.cases().size())
+                .append(" training rows above by name, every other parameter held at its value; leave-one-out (LOO)"
+                        + " refits the constants without each row and predicts it. `DefaultProfileFitTest` fails"
+                        + " when the refit no longer gives the committed values.\n\n"
+                        + "| parameter | committed | refit | LOO range | bounds |\n|---|---|---|---|---|\n");
+        CalibrationProfile committed = CalibrationProfile.defaults();
+        for (FitReport.ParameterFit p : fit.parameters()) {
+            if (p.fitted()) {
+                CalibrationParameter c = committed.parameter(p.parameter().name());
+                out.append(String.format(Locale.ROOT, "| `%s` | %.4g | %.4g | %.4g to %.4g | %.4g to %.4g |%n",
+                        c.name(), c.value(), p.parameter().value(), p.looLowest(), p.looHighest(), c.lower(),
+                        c.upper()));
+            }
+        }
+        Map<String, double[]> sums = new LinkedHashMap<>();
+        StringBuilder rows = new StringBuilder("\n| case | fitted error | LOO error |\n|---|---|---|\n");
+        for (FitReport.CaseFit c : fit.cases()) {
+            double[] sum = sums.computeIfAbsent(groupOf.get(c.fittedCase().name()), g -> new double[4]);
+            sum[0]++;
+            sum[1] += Math.abs(c.error());
+            sum[2] += Math.abs(c.leaveOneOutError());
+            sum[3] = Math.max(sum[3], Math.abs(c.leaveOneOutError()));
+            rows.append(String.format(Locale.ROOT, "| %s | %+.1f points | %+.1f points |%n", c.fittedCase().name(),
+                    c.error(), c.leaveOneOutError()));
+        }
+        double[] all = new double[4];
+        sums.values().forEach(sum -> {
+            for (int i = 0; i < 3; i++) {
+                all[i] += sum[i];
+            }
+            all[3] = Math.max(all[3], sum[3]);
+        });
+        sums.put("training, all rows", all);
+        // The count comes last so that the regression gate's pattern (group, count, error) skips these rows.
+        out.append("\n| rows | fitted MAE | LOO MAE | largest LOO error | cases |\n|---|---|---|---|---|\n");
+        sums.forEach((group, sum) -> out.append(String.format(Locale.ROOT,
+                "| %s | %.2f points | %.2f points | %.1f points | %d |%n", group, sum[1] / sum[0], sum[2] / sum[0],
+                sum[3], (int) sum[0])));
+        return out.append(rows).toString();
     }
 
     private static Map<String, Double> aggregates(String markdown) {

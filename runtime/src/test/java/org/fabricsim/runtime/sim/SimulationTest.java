@@ -3,9 +3,12 @@ package org.fabricsim.runtime.sim;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
@@ -88,5 +91,39 @@ class SimulationTest {
         assertEquals(1, heap.poll());
         assertEquals(0, heap.poll());
         assertEquals(2, heap.poll());
+    }
+
+    @Test
+    void shouldPollInKeyThenTieThenHandleOrderWhateverTheInsertionsAndUpdates() {
+        // 2,000 handles with keys from a small range (many equal keys, so ties and handles decide),
+        // half of them re-keyed once and a tenth removed; the polls must come out as a sort of the
+        // surviving (key, tie, handle) triples.
+        SplittableRandom random = new SplittableRandom(7);
+        IndexedMinHeap heap = new IndexedMinHeap(16);
+        int n = 2000;
+        long[][] entries = new long[n][];
+        for (int handle = 0; handle < n; handle++) {
+            entries[handle] = new long[] {random.nextInt(50), random.nextInt(3), handle};
+            heap.put(handle, entries[handle][0], entries[handle][1]);
+        }
+        for (int handle = 0; handle < n; handle += 2) {
+            entries[handle] = new long[] {random.nextInt(50), random.nextInt(3), handle};
+            heap.put(handle, entries[handle][0], entries[handle][1]);
+        }
+        List<long[]> expected = new ArrayList<>();
+        for (int handle = 0; handle < n; handle++) {
+            if (handle % 10 == 3) {
+                heap.remove(handle);
+            } else {
+                expected.add(entries[handle]);
+            }
+        }
+        expected.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1])
+                .thenComparingLong(e -> e[2]));
+        for (long[] entry : expected) {
+            assertEquals(entry[0], heap.peekKey());
+            assertEquals((int) entry[2], heap.poll());
+        }
+        assertTrue(heap.isEmpty());
     }
 }

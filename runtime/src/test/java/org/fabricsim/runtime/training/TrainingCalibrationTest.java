@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.fabricsim.runtime.ReferencePrediction;
+import org.fabricsim.runtime.calibration.CalibrationCase;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -82,25 +83,22 @@ public class TrainingCalibrationTest {
 
     /**
      * Rows the model does not reach within ±3 points with the default profile (docs/accuracy.md has
-     * every row), each a finding. The compute model now has per-architecture compute units (an A100
-     * has 108 tile slots, not 42), the software stack of each run (unfused attention with the score
-     * matrix in HBM for the SC'21 rows, flash attention for Megatron-Core), a fixed cost per kernel
-     * launch, sustained tensor throughput per generation, batched GEMMs and TP overlap for the
-     * Megatron-Core rows ({@code --tp-comm-overlap}); the last two constants are fitted globally
-     * (calibration profile, {@code compute.*}).
+     * every row), each a finding. The three global compute constants are fitted on these rows
+     * ({@code DefaultProfileFit}); the H100 residuals are systematic by source, a missing mechanism
+     * rather than a wrong constant: the Llama 3 rows stay fast, the large Megatron-Core rows slow.
      * <ul>
-     * <li>llama3-405b-8k (+6) and -16k (+5): still too fast. Not modelled: Llama 3's uneven first and
-     * last stages, and whatever FSDP costs beyond ZeRO-2 with FP32 gradient accumulation (§3.3.4 says
-     * gradients accumulate in FP32 over micro-batches and reduce-scatter once).</li>
-     * <li>mcore-gpt-70b (−4.0) and megascale-175b-megatron-8192 (−4.4): too slow; both are the rows with
-     * the most exposed DP time (0.35 s and 3.0 s), which points at the DP overlap model.</li>
-     * <li>mcore-gpt-1.7b (+3.1) and megatron2021-1.7b (+3.5): the smallest models, still slightly
-     * fast: the per-kernel cost is one global constant.</li>
+     * <li>llama3-405b-8k (+3.7) and -16k (+3.2): too fast. Uneven first and last stages are modelled
+     * (StepPlan); not modelled: what FSDP costs beyond ZeRO-2 with FP32 gradient accumulation (§3.3.4).</li>
+     * <li>mcore-gpt-70b (−3.7), mcore-gpt-462b (−4.4) and megascale-175b-megatron-8192 (−4.5): too
+     * slow; the first and the last are the rows with the most exposed DP time (0.35 s and 3.0 s),
+     * which points at the DP overlap model.</li>
+     * <li>mcore-gpt-1.7b (+4.6): the smallest H100 model, fast: the per-kernel cost is one global
+     * constant, which the other rows set.</li>
      * </ul>
      * The test fails when a row leaves or joins this list, so any change of the model shows here.
      */
     private static final List<String> KNOWN_MISSES = List.of("llama3-405b-8k", "llama3-405b-16k", "mcore-gpt-1.7b",
-            "mcore-gpt-70b", "megatron2021-1.7b", "megascale-175b-megatron-8192");
+            "mcore-gpt-70b", "mcore-gpt-462b", "megatron2021-1.7b", "megascale-175b-megatron-8192");
 
     @Test
     void shouldReproduceEveryPublishedRowWithinThreeMfuPointsExceptTheReportedMisses() {
@@ -158,6 +156,23 @@ public class TrainingCalibrationTest {
                     predicted, "TFLOP/s", 100 * (predicted - published) / peakTflops(row), true));
         }
         return predictions;
+    }
+
+    /**
+     * One calibration case per row of training.csv, named by the row's case: measured is the published
+     * TFLOP/s per GPU in points of the row's peak, predicted the same from the row's spec. Each case
+     * keeps its row's {@link TrainingRuns}, so a fit solves each row's network once.
+     */
+    public static List<CalibrationCase> cases() throws IOException {
+        List<CalibrationCase> cases = new ArrayList<>();
+        for (Map<String, String> row : readCsv()) {
+            TrainingRuns runs = new TrainingRuns(spec(row), TrainingSimulator.SEED);
+            double peak = peakTflops(row);
+            cases.add(new CalibrationCase(row.get("case"), 100 * Double.parseDouble(row.get("reported_tflops_per_gpu"))
+                    / peak, CalibrationCase.Kind.POINTS, "validation/reference/training.csv",
+                    profile -> 100 * predictedTflops(row, runs.run(profile)) / peak));
+        }
+        return cases;
     }
 
     /** The spec of a CSV row, by the rules of the class comment. */

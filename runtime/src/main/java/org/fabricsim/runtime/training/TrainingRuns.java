@@ -1,0 +1,59 @@
+package org.fabricsim.runtime.training;
+
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.reliability.PartCounts;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+/**
+ * Runs of one training job under calibration profiles given one after another, as a fit evaluates
+ * them: the cluster's topology and the solved communication patterns are kept from one run to the
+ * next while the profile's collective constants ({@link Calibration}: link efficiencies and step
+ * latencies) stay equal, and rebuilt when they change. The network model's times depend on those
+ * constants, the topology, the placement, the routing and the seed only, never on the compute
+ * constants, so a run gives the result of a fresh {@link TrainingSimulator#run(TrainingSpec,
+ * CalibrationProfile, long)} with the same profile, to the last digit or two (a ring pattern is
+ * scaled from the first size any run asked for, and the sizes a step asks for can differ in their
+ * last bits from one profile to another: relative differences of about 10⁻¹⁶). A run that
+ * reuses the patterns costs the compute model and the pipeline schedule, O(P · tasks), instead of
+ * the network solves (on the reference rows, about 30 times less).
+ *
+ * <p>The engine counts of a result ({@code eventsFired}, {@code flowsStarted}) are what that run
+ * itself solved: zero for a run that reused every pattern. Not thread-safe: one job, one caller.
+ */
+public final class TrainingRuns {
+    private final TrainingSpec spec;
+    private final long seed;
+    private Calibration collectives;
+    private FabricCollectiveTimer timer;
+    private PartCounts parts;
+
+    /** Runs of {@code spec} whose ECMP hashes are seeded with {@code seed}. */
+    public TrainingRuns(TrainingSpec spec, long seed) {
+        TrainingSimulator.check(spec);
+        this.spec = spec;
+        this.seed = seed;
+    }
+
+    /** One step of the job with the constants of {@code profile}. */
+    public RunResult run(CalibrationProfile profile) {
+        long startNanos = System.nanoTime();
+        Calibration now = Calibration.of(profile);
+        if (now.equals(collectives)) {
+            timer = timer.nextRun();
+        } else {
+            collectives = now;
+            ClusterTopology topology = ClusterTopologies.build(spec.cluster(), now);
+            parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology.graph());
+            timer = new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
+                    ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
+                    now);
+        }
+        StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), timer, profile);
+        return TrainingSimulator.result(spec, step, parts, seed, (System.nanoTime() - startNanos) / 1e9)
+                .withEngine(timer.eventsFired(), timer.flowsStarted());
+    }
+}
