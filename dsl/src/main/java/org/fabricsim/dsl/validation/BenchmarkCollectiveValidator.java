@@ -102,8 +102,8 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         if (lowLatency(benchmark) && algorithm != CollectiveAlgorithm.AUTO && algorithm != CollectiveAlgorithm.RING
                 && algorithm != CollectiveAlgorithm.DOUBLE_BINARY_TREE) {
             error("NCCL runs " + benchmark.getProtocol().getLiteral() + " only on 'ring' and 'double-binary-tree',"
-                    + " not '" + algorithm.getLiteral() + "': write 'protocol Simple', or one of those algorithms.", benchmark,
-                    Literals.BENCHMARK__PROTOCOL, IssueCodes.PROTOCOL_ALGORITHM, "Simple");
+                    + " not '" + algorithm.getLiteral() + "': write 'protocol Simple', or one of those algorithms.",
+                    benchmark, Literals.BENCHMARK__PROTOCOL, IssueCodes.PROTOCOL_ALGORITHM, "Simple");
         }
     }
 
@@ -140,8 +140,8 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         }
         if (spec.ranks() > domain(node)) {
             return "In-switch reduction runs inside one scale-up domain of " + domain(node) + " accelerators, and this"
-                    + " benchmark spans " + nodesSpanned(spec) + " nodes; across nodes it would need CollNet (SHARP),"
-                    + " which the simulation does not run: write 'nodes 1', or 'auto'.";
+                    + " benchmark runs on " + spec.ranks() + "; across domains it would need CollNet (SHARP), which the"
+                    + " simulation does not run: write 'accelerators " + domain(node) + "', or 'auto'.";
         }
         return null;
     }

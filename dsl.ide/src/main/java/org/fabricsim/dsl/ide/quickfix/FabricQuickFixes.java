@@ -25,8 +25,9 @@ import com.google.gson.JsonArray;
  * Quick fixes (LSP code actions) where the fix is obvious, driven by the issue data the
  * validators and the linker attach: import the missing package, use the closest name, set TP to
  * what the scale-up domain holds, add the tiers the endpoints need, write the ratio the ports
- * realize, write as many rails as NIC ports, let NCCL choose a benchmark's channels (remove the line),
- * algorithm or protocol. Each fix is one text edit.
+ * realize, write as many rails as NIC ports; for a benchmark, remove a {@code channels} line so that
+ * NCCL's count runs, use every accelerator of the node, write {@code auto} for an in-switch reduction
+ * that cannot run and {@code Simple} for a protocol that cannot. Each fix is one text edit.
  */
 public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
