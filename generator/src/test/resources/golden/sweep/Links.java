@@ -87,9 +87,11 @@ public final class Links {
                         null // reliability
                     ), // cluster
                     2, // nodes
+                    0, // accelerators
                     org.fabricsim.runtime.collective.CollectiveOperation.ALL_REDUCE, // operation
                     org.fabricsim.runtime.collective.Algorithm.RING, // algorithm
-                    1, // channels
+                    org.fabricsim.runtime.collective.Protocol.AUTO, // protocol
+                    0, // channels
                     List.of(1048576L, 1073741824L), // sizesBytes
                     List.of() // phases
                 )), // workloads

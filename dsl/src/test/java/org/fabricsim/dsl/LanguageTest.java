@@ -259,6 +259,13 @@ class LanguageTest {
                 sizes 1 MiB, 1 GiB
             }
 
+            benchmark SubNode {
+                all-reduce double-binary-tree
+                on One accelerators 4
+                sizes 1 MiB
+                protocol LL128
+            }
+
             calibration Ours {
                 parameter "collective.nic-efficiency" 92 % bounds 80 % to 100 % meaning "NIC share" source "nccl-tests"
                 parameter "collective.net-step-overhead" 12 us

@@ -36,6 +36,22 @@ class FabricCliTest {
         assertEquals("collective-benchmark", run.get("kind").getAsString());
         assertEquals(16, run.getAsJsonObject("parameters").get("accelerators").getAsInt());
         assertEquals(4, run.getAsJsonObject("metrics").getAsJsonArray("rows").size());
+        JsonObject largest = run.getAsJsonObject("metrics").getAsJsonArray("rows").get(3).getAsJsonObject();
+        assertEquals("Simple", largest.get("protocol").getAsString());
+        assertEquals(16, largest.get("channels").getAsInt(), "NCCL's count: 8 NICs per node, doubled");
+    }
+
+    @Test
+    void shouldRunTheDgxQuickstartNearNcclTestsOnNcclsChannels() throws Exception {
+        // nccl-tests all_reduce_perf on 4 x DGX H100 over RoCE reaches ~380 GB/s busbw at large sizes
+        // (issue 14); without a channels line the benchmark runs NCCL's 16 channels (8 NICs, doubled)
+        Path dgx = Models.EXAMPLES.resolve("quickstart/dgx-h100-roce.fabric");
+        CliRun outcome = CliRun.fabric("simulate", dgx.toString());
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        List<String> row = QuickstartTable.row(outcome.out(), 16L << 30);
+        double busbw = Double.parseDouble(row.get(3));
+        assertTrue(Math.abs(busbw / 380 - 1) <= 0.10, () -> "busbw " + busbw + " in\n" + outcome.out());
+        assertEquals(List.of("ring", "Simple", "16"), row.subList(4, 7));
     }
 
     @Test

@@ -126,6 +126,23 @@ class DesignReviewIdeTest {
     }
 
     @Test
+    void shouldRemoveAChannelsLineThatLeavesNicsIdle() throws Exception {
+        String oneChannel = DGX_ON_ROCE + """
+
+                benchmark Bench {
+                    all-reduce ring
+                    on FourDgx
+                    channels 1
+                    sizes 1 GiB
+                }
+                """;
+        FabricQuickFixes fixes = INJECTOR.getInstance(FabricQuickFixes.class);
+        String fixed = fix(oneChannel, IssueCodes.CHANNELS_IDLE_NICS, fixes::letNcclChooseChannels);
+        assertTrue(fixed.contains("    on FourDgx\n    sizes 1 GiB\n"), fixed);
+        assertTrue(issues(load(fixed)).stream().noneMatch(i -> IssueCodes.CHANNELS_IDLE_NICS.equals(i.getCode())));
+    }
+
+    @Test
     void shouldAddTheMissingImport() throws Exception {
         String withoutImport = DGX_ON_ROCE.replace("import fabric.catalog.nvidia.*\n", "");
         FabricQuickFixes fixes = INJECTOR.getInstance(FabricQuickFixes.class);

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import org.eclipse.emf.ecore.EObject;
 import org.fabricsim.dsl.fabric.Accelerator;
+import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Calibration;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
@@ -28,6 +29,7 @@ import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpectationSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.StudySpec;
@@ -151,6 +153,10 @@ public class SpecMapper {
 
     public InferenceSpec toInference(Inference inference) {
         return workloads.toInference(inference);
+    }
+
+    public CollectiveBenchmarkSpec toBenchmark(Benchmark benchmark) {
+        return workloads.toBenchmark(benchmark);
     }
 
     public ClusterSpec toCluster(Cluster cluster) {

@@ -37,6 +37,7 @@ import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.PhaseScope;
+import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
@@ -213,7 +214,7 @@ final class WorkloadMapper {
                 model.getRopeDim());
     }
 
-    private CollectiveBenchmarkSpec toBenchmark(Benchmark benchmark) {
+    CollectiveBenchmarkSpec toBenchmark(Benchmark benchmark) {
         ClusterSpec cluster = clusters.toCluster(benchmark.getCluster());
         boolean custom = benchmark.getCollective() != null;
         CollectiveOperation operation = CollectiveOperation.valueOf(custom
@@ -227,9 +228,10 @@ final class WorkloadMapper {
                         PhaseScope.valueOf(phase.getScope().getName())));
             }
         }
-        int nodes = benchmark.getNodes() > 0 ? benchmark.getNodes() : cluster.nodes();
-        int channels = Math.max(1, benchmark.getChannels());
-        return new CollectiveBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes, operation, algorithm, channels,
+        int accelerators = benchmark.getAccelerators();
+        int nodes = accelerators > 0 ? 1 : benchmark.getNodes() > 0 ? benchmark.getNodes() : cluster.nodes();
+        return new CollectiveBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes, accelerators, operation,
+                algorithm, Protocol.valueOf(benchmark.getProtocol().getName()), benchmark.getChannels(),
                 sizes(benchmark), phases);
     }
 

@@ -4,11 +4,13 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.eclipse.emf.ecore.EObject;
+import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 
@@ -28,6 +30,11 @@ final class CheckedSpecs {
     /** The cluster's spec, or null when the cluster is not complete enough to map. */
     static ClusterSpec cluster(SpecMapper mapper, Map<Object, Object> context, Cluster cluster) {
         return cached(context, cluster, "cluster", mapper::toCluster);
+    }
+
+    /** The benchmark's spec, or null when it is not complete enough to map. */
+    static CollectiveBenchmarkSpec benchmark(SpecMapper mapper, Map<Object, Object> context, Benchmark benchmark) {
+        return cached(context, benchmark, "benchmark", mapper::toBenchmark);
     }
 
     /** The training job's spec, or null when it is not complete enough to map. */

@@ -92,6 +92,24 @@ public final class IssueCodes {
     public static final String SIZE_TOO_LARGE = PREFIX + "workload.size-too-large";
     /** A benchmark sweep {@code sizes A to B} with A above B, which holds no size. Data: none. */
     public static final String SWEEP_DESCENDING = PREFIX + "workload.sweep-descending";
+    /** A benchmark's written {@code channels} of 0 or above NCCL's 64. Data: the nearest count NCCL runs (1 or 64). */
+    public static final String CHANNELS_OUT_OF_RANGE = PREFIX + "workload.channels";
+    /**
+     * A benchmark across nodes whose written {@code channels} are fewer than a node's NICs, which leaves NICs
+     * idle (a warning). Data: the channel count NCCL would choose.
+     */
+    public static final String CHANNELS_IDLE_NICS = PREFIX + "workload.channels-idle-nics";
+    /** A sub-node benchmark ({@code accelerators K}) on 0 or more accelerators than a node has. Data: the node's accelerators. */
+    public static final String BENCHMARK_ACCELERATORS = PREFIX + "workload.benchmark-accelerators";
+    /**
+     * A benchmark's {@code in-network} algorithm that cannot run: an operation other than all-reduce, a scale-up
+     * without a switch that reduces (NVLS), or more accelerators than one scale-up domain. Data: auto.
+     */
+    public static final String IN_NETWORK_UNAVAILABLE = PREFIX + "workload.in-network-unavailable";
+    /** Protocol LL or LL128 with an algorithm other than ring or double-binary-tree. Data: Simple. */
+    public static final String PROTOCOL_ALGORITHM = PREFIX + "workload.protocol-algorithm";
+    /** Protocol LL or LL128 across a scale-out network that sprays packets, where NCCL runs Simple only. Data: Simple. */
+    public static final String PROTOCOL_SPRAYING = PREFIX + "workload.protocol-spraying";
 
     /** A trace or empirical-length file that does not exist or cannot be read, beside the model. Data: none. */
     public static final String TRAFFIC_FILE = PREFIX + "traffic.file";

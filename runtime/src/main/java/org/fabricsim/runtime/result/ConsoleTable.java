@@ -7,8 +7,9 @@ import java.util.Map;
 
 /**
  * Renders results as the console summary: one block per run (collective benchmarks in the
- * nccl-tests layout, other kinds as their scalar metrics, failed runs with their reason; then the
- * prediction against each figure the study expects, a miss starting {@code MISSES:}), then,
+ * nccl-tests layout, with the algorithm, protocol and channels each size ran with; other kinds as
+ * their scalar metrics; failed runs with their reason; then the prediction against each figure the
+ * study expects, a miss starting {@code MISSES:}), then,
  * for every study with several runs, the runs side by side with deltas against the baseline.
  */
 public final class ConsoleTable {
@@ -71,15 +72,21 @@ public final class ConsoleTable {
         out.append(String.format(Locale.ROOT, "# %s: %s %s over %s accelerators (%s nodes x %s)%s%n", run.name(),
                 p.get("operation"), p.get("algorithm"), p.get("accelerators"), p.get("nodes"),
                 p.get("acceleratorsPerNode"), topology == null ? "" : " on " + topology));
-        out.append(String.format(Locale.ROOT, "#%14s %14s %13s %13s%n", "size(B)", "time(us)", "algbw(GB/s)",
-                "busbw(GB/s)"));
+        out.append(String.format(Locale.ROOT, "#%14s %14s %13s %13s  %-18s %-8s %8s%n", "size(B)", "time(us)",
+                "algbw(GB/s)", "busbw(GB/s)", "algorithm", "protocol", "channels"));
         for (Object o : rows) {
             Map<?, ?> row = (Map<?, ?>) o;
-            out.append(String.format(Locale.ROOT, " %14d %14.2f %13.2f %13.2f%n", number(row, "bytes").longValue(),
-                    number(row, "timeSeconds").doubleValue() * 1e6, number(row, "algbwGBps").doubleValue(),
-                    number(row, "busbwGBps").doubleValue()));
+            out.append(String.format(Locale.ROOT, " %14d %14.2f %13.2f %13.2f  %-18s %-8s %8s%n",
+                    number(row, "bytes").longValue(), number(row, "timeSeconds").doubleValue() * 1e6,
+                    number(row, "algbwGBps").doubleValue(), number(row, "busbwGBps").doubleValue(),
+                    text(row, "algorithm"), text(row, "protocol"), text(row, "channels")));
         }
         return out.toString();
+    }
+
+    private static String text(Map<?, ?> row, String key) {
+        Object value = row.get(key);
+        return value == null ? "-" : String.valueOf(value);
     }
 
     private static Number number(Map<?, ?> row, String key) {

@@ -25,7 +25,9 @@ import com.google.gson.JsonArray;
  * Quick fixes (LSP code actions) where the fix is obvious, driven by the issue data the
  * validators and the linker attach: import the missing package, use the closest name, set TP to
  * what the scale-up domain holds, add the tiers the endpoints need, write the ratio the ports
- * realize, write as many rails as NIC ports. Each fix is one text edit.
+ * realize, write as many rails as NIC ports; for a benchmark, remove a {@code channels} line so that
+ * NCCL's count runs, use every accelerator of the node, write {@code auto} for an in-switch reduction
+ * that cannot run and {@code Simple} for a protocol that cannot. Each fix is one text edit.
  */
 public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
@@ -65,6 +67,55 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.RAILS_WITHOUT_NICS)
     public void railPerNicPort(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "One rail per NIC port", 0);
+    }
+
+    @QuickFix(IssueCodes.CHANNELS_OUT_OF_RANGE)
+    public void letNcclChooseOutOfRangeChannels(DiagnosticResolutionAcceptor acceptor) {
+        removeChannels(acceptor);
+    }
+
+    @QuickFix(IssueCodes.CHANNELS_IDLE_NICS)
+    public void letNcclChooseChannels(DiagnosticResolutionAcceptor acceptor) {
+        removeChannels(acceptor);
+    }
+
+    @QuickFix(IssueCodes.BENCHMARK_ACCELERATORS)
+    public void useTheNodesAccelerators(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Use every accelerator of the node", 0);
+    }
+
+    @QuickFix(IssueCodes.IN_NETWORK_UNAVAILABLE)
+    public void letNcclChooseTheAlgorithm(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Let NCCL choose the algorithm", 0);
+    }
+
+    @QuickFix(IssueCodes.PROTOCOL_ALGORITHM)
+    public void useSimpleWithTheAlgorithm(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Use the Simple protocol", 0);
+    }
+
+    @QuickFix(IssueCodes.PROTOCOL_SPRAYING)
+    public void useSimpleOnTheSprayingNetwork(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Use the Simple protocol", 0);
+    }
+
+    /** Deletes the {@code channels N} the diagnostic marks, its whole line when nothing else is on it. */
+    private static void removeChannels(DiagnosticResolutionAcceptor acceptor) {
+        acceptor.accept("Let NCCL choose the channels", (diagnostic, object, document) -> {
+            String text = document.getContents();
+            int valueEnd = document.getOffSet(diagnostic.getRange().getEnd());
+            int keyword = text.lastIndexOf("channels", document.getOffSet(diagnostic.getRange().getStart()));
+            if (keyword < 0) {
+                return List.of();
+            }
+            int lineStart = text.lastIndexOf('\n', keyword) + 1;
+            int lineEnd = text.indexOf('\n', valueEnd);
+            boolean alone = text.substring(lineStart, keyword).isBlank() && lineEnd >= 0
+                    && text.substring(valueEnd, lineEnd).isBlank();
+            int start = alone ? lineStart : keyword;
+            int end = alone ? lineEnd + 1 : valueEnd;
+            return List.of(new TextEdit(new Range(document.getPosition(start), document.getPosition(end)), ""));
+        });
     }
 
     private static void replaceWithData(DiagnosticResolutionAcceptor acceptor, String label, int index) {

@@ -1,0 +1,159 @@
+package org.fabricsim.dsl.validation;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.CollectiveAlgorithm;
+import org.fabricsim.dsl.fabric.CollectiveProtocol;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.model.Written;
+import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
+import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.Generation;
+import org.fabricsim.runtime.collective.NcclChannels;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+
+import com.google.inject.Inject;
+
+/**
+ * A benchmark's collective as NCCL would run it: an explicit channel count between 1 and NCCL's
+ * {@link NcclChannels#MAX_CHANNELS}, and not so few that NICs stay idle; a sub-node benchmark on at
+ * most the node's accelerators; in-switch reduction only on a switch that reduces and inside one
+ * node; LL and LL128 only on rings and trees, and not across a network that sprays packets.
+ */
+public class BenchmarkCollectiveValidator extends FabricCheck {
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Check
+    public void checkBenchmarkChannelsInRange(Benchmark benchmark) {
+        if (!Written.written(benchmark, Literals.BENCHMARK__CHANNELS)) {
+            return;
+        }
+        int channels = benchmark.getChannels();
+        if (channels < 1) {
+            error("'channels 0' runs the collective on no channel: write 1 or more, or leave the line out for the"
+                    + " count NCCL would choose.", benchmark, Literals.BENCHMARK__CHANNELS,
+                    IssueCodes.CHANNELS_OUT_OF_RANGE, "1");
+        } else if (channels > NcclChannels.MAX_CHANNELS) {
+            error("NCCL runs at most " + NcclChannels.MAX_CHANNELS + " channels, not " + channels + ": write "
+                    + NcclChannels.MAX_CHANNELS + " or fewer, or leave the line out for the count NCCL would choose.",
+                    benchmark, Literals.BENCHMARK__CHANNELS, IssueCodes.CHANNELS_OUT_OF_RANGE,
+                    String.valueOf(NcclChannels.MAX_CHANNELS));
+        }
+    }
+
+    @Check
+    public void checkBenchmarkChannelsUseEveryNic(Benchmark benchmark) {
+        CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
+        if (spec == null || spec.channels() < 1 || nodesSpanned(spec) < 2) {
+            return;
+        }
+        NodeSpec node = spec.cluster().node();
+        int nics = node.nic() == null ? 0 : node.nics();
+        if (spec.channels() < nics) {
+            int nccl = CollectiveBenchmarks.defaultChannels(spec, Generation.of(node.accelerator().architecture()));
+            int idle = nics - spec.channels();
+            warning((spec.channels() == 1 ? "1 channel leaves " : spec.channels() + " channels leave ") + idle + " of a"
+                    + " node's " + nics + " NICs idle: each channel leaves the node through one NIC. Leave the line out"
+                    + " for NCCL's " + nccl + " channels, or write at least " + nics + ".", benchmark,
+                    Literals.BENCHMARK__CHANNELS, IssueCodes.CHANNELS_IDLE_NICS, String.valueOf(nccl));
+        }
+    }
+
+    @Check
+    public void checkBenchmarkAcceleratorsWithinNode(Benchmark benchmark) {
+        ClusterSpec cluster = CheckedSpecs.cluster(mapper, getContext(), benchmark.getCluster());
+        if (cluster == null || !Written.written(benchmark, Literals.BENCHMARK__ACCELERATORS)) {
+            return;
+        }
+        int perNode = cluster.acceleratorsPerNode();
+        int accelerators = benchmark.getAccelerators();
+        if (accelerators < 1 || accelerators > perNode) {
+            error("A sub-node benchmark runs on 1 to " + perNode + " accelerators of one " + benchmark.getCluster()
+                    .getName() + " node, not " + accelerators + ": write " + perNode + " or fewer, or 'nodes N' to"
+                    + " run across nodes.", benchmark, Literals.BENCHMARK__ACCELERATORS,
+                    IssueCodes.BENCHMARK_ACCELERATORS, String.valueOf(perNode));
+        }
+    }
+
+    @Check
+    public void checkBenchmarkInNetworkRuns(Benchmark benchmark) {
+        if (benchmark.getAlgorithm() != CollectiveAlgorithm.IN_NETWORK) {
+            return;
+        }
+        CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
+        String problem = spec == null ? null : inNetworkProblem(spec, benchmark.getCluster().getName());
+        if (problem != null) {
+            error(problem, benchmark, Literals.BENCHMARK__ALGORITHM,
+                    IssueCodes.IN_NETWORK_UNAVAILABLE, "auto");
+        }
+    }
+
+    @Check
+    public void checkBenchmarkProtocolAlgorithm(Benchmark benchmark) {
+        CollectiveAlgorithm algorithm = benchmark.getAlgorithm();
+        if (lowLatency(benchmark) && algorithm != CollectiveAlgorithm.AUTO && algorithm != CollectiveAlgorithm.RING
+                && algorithm != CollectiveAlgorithm.DOUBLE_BINARY_TREE) {
+            error("NCCL runs " + benchmark.getProtocol().getLiteral() + " only on 'ring' and 'double-binary-tree',"
+                    + " not '" + algorithm.getLiteral() + "': write 'protocol Simple', or one of those algorithms.",
+                    benchmark, Literals.BENCHMARK__PROTOCOL, IssueCodes.PROTOCOL_ALGORITHM, "Simple");
+        }
+    }
+
+    @Check
+    public void checkBenchmarkProtocolNetwork(Benchmark benchmark) {
+        CollectiveBenchmarkSpec spec = lowLatency(benchmark) ? CheckedSpecs.benchmark(mapper, getContext(), benchmark)
+                : null;
+        if (spec == null || spec.ranks() <= domain(spec.cluster().node())
+                || ClusterTopologies.routing(spec.cluster()) != RoutingMode.SPRAY) {
+            return;
+        }
+        error(benchmark.getProtocol().getLiteral() + " signals with a flag stored beside the data, and "
+                + benchmark.getCluster().getName() + "'s scale-out sprays packets over paths, so the flag can arrive"
+                + " before the data; on such a network (AWS EFA) the NCCL plugin, aws-ofi-nccl, forces the Simple"
+                + " protocol. Write 'protocol Simple', or leave the line out.", benchmark, Literals.BENCHMARK__PROTOCOL,
+                IssueCodes.PROTOCOL_SPRAYING, "Simple");
+    }
+
+    private static boolean lowLatency(Benchmark benchmark) {
+        return benchmark.getProtocol() == CollectiveProtocol.LL || benchmark.getProtocol() == CollectiveProtocol.LL128;
+    }
+
+    /** Why in-switch reduction cannot run the benchmark on {@code cluster} and what to write, or null when it can. */
+    private static String inNetworkProblem(CollectiveBenchmarkSpec spec, String cluster) {
+        NodeSpec node = spec.cluster().node();
+        ScaleUpSpec scaleUp = node.scaleUp();
+        if (spec.operation() != CollectiveOperation.ALL_REDUCE) {
+            return "In-switch reduction ('in-network') runs all-reduce only, not " + spec.operation().label()
+                    + ": write 'auto' or 'ring'.";
+        }
+        if (scaleUp == null || scaleUp.kind() == ScaleUpSpec.Kind.FULL_MESH || !scaleUp.inSwitchReduction()) {
+            return "'in-network' reduces inside the scale-up switches (NVLS), and the nodes of " + cluster
+                    + " have no scale-up switch that reduces: write 'auto' or 'ring'.";
+        }
+        if (spec.ranks() > domain(node)) {
+            return "In-switch reduction runs inside one scale-up domain of " + domain(node) + " accelerators, and this"
+                    + " benchmark runs on " + spec.ranks() + "; across domains it would need CollNet (SHARP), which the"
+                    + " simulation does not run: write 'accelerators " + domain(node) + "', or 'auto'.";
+        }
+        return null;
+    }
+
+    /** The accelerators that reach each other over scale-up: the engine's domain, at most one node. */
+    private static int domain(NodeSpec node) {
+        return node.scaleUp() == null || node.accelerators() < 2 ? 1
+                : Math.min(node.scaleUp().domainSize(), node.accelerators());
+    }
+
+    private static int nodesSpanned(CollectiveBenchmarkSpec spec) {
+        int perNode = spec.cluster().acceleratorsPerNode();
+        return (spec.ranks() + perNode - 1) / perNode;
+    }
+}

@@ -1,0 +1,150 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.collective.Protocol;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** A benchmark's channels, sub-node accelerators, algorithm and protocol as NCCL would run them (issue 14). */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class BenchmarkCollectiveValidatorTest {
+    private static final String CLUSTERS = """
+            import fabric.catalog.amd.*
+            import fabric.catalog.nvidia.*
+            import fabric.catalog.standards.*
+            cluster Dgx { nodes 4 x DGX_H100 scale-out RoCEv2 rail-optimized { rails 8 } }
+            cluster Sprayed { nodes 4 x DGX_H100 scale-out RoCEv2 fat-tree { tiers 2 routing packet-spraying } }
+            cluster Mesh { nodes 2 x MI300X_Platform scale-out RoCEv2 single-switch }
+            benchmark Bench {
+                %s
+                sizes 1 MiB
+            }
+            """;
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    private List<Issue> issues(String benchmark) throws Exception {
+        return validation.validate(parser.parse(CLUSTERS.formatted(benchmark)));
+    }
+
+    private static List<Issue> withCode(List<Issue> issues, String code) {
+        return issues.stream().filter(i -> code.equals(i.getCode())).toList();
+    }
+
+    private void assertOne(String benchmark, String code, Severity severity, String message) throws Exception {
+        List<Issue> all = issues(benchmark);
+        List<Issue> found = withCode(all, code);
+        assertEquals(1, found.size(), all::toString);
+        assertEquals(severity, found.get(0).getSeverity());
+        assertTrue(found.get(0).getMessage().contains(message), found.get(0).getMessage());
+    }
+
+    private void assertNone(String benchmark, String code) throws Exception {
+        assertEquals(List.of(), withCode(issues(benchmark), code));
+    }
+
+    @Test
+    void shouldRejectZeroChannelsWrittenButNotAbsentChannels() throws Exception {
+        assertOne("all-reduce ring on Dgx channels 0", IssueCodes.CHANNELS_OUT_OF_RANGE, Severity.ERROR,
+                "'channels 0' runs the collective on no channel");
+        assertNone("all-reduce ring on Dgx", IssueCodes.CHANNELS_OUT_OF_RANGE);
+    }
+
+    @Test
+    void shouldRejectMoreChannelsThanNcclRuns() throws Exception {
+        assertOne("all-reduce ring on Dgx channels 65", IssueCodes.CHANNELS_OUT_OF_RANGE, Severity.ERROR,
+                "NCCL runs at most 64 channels, not 65");
+        assertNone("all-reduce ring on Dgx channels 64", IssueCodes.CHANNELS_OUT_OF_RANGE);
+    }
+
+    @Test
+    void shouldWarnWhenChannelsAcrossNodesLeaveNicsIdle() throws Exception {
+        assertOne("all-reduce ring on Dgx nodes 2 channels 1", IssueCodes.CHANNELS_IDLE_NICS, Severity.WARNING,
+                "1 channel leaves 7 of a node's 8 NICs idle");
+        assertOne("all-reduce ring on Dgx nodes 2 channels 1", IssueCodes.CHANNELS_IDLE_NICS, Severity.WARNING,
+                "NCCL's 16 channels");
+        assertNone("all-reduce ring on Dgx nodes 2 channels 8", IssueCodes.CHANNELS_IDLE_NICS);
+        assertNone("all-reduce ring on Dgx nodes 1 channels 1", IssueCodes.CHANNELS_IDLE_NICS);
+    }
+
+    @Test
+    void shouldRejectASubNodeBenchmarkOnMoreAcceleratorsThanTheNodeHas() throws Exception {
+        assertOne("all-reduce ring on Dgx accelerators 9", IssueCodes.BENCHMARK_ACCELERATORS, Severity.ERROR,
+                "runs on 1 to 8 accelerators of one Dgx node, not 9");
+        assertOne("all-reduce ring on Dgx accelerators 0", IssueCodes.BENCHMARK_ACCELERATORS, Severity.ERROR,
+                "not 0");
+        assertNone("all-reduce ring on Dgx accelerators 4", IssueCodes.BENCHMARK_ACCELERATORS);
+    }
+
+    @Test
+    void shouldRejectInNetworkReductionWithoutASwitchThatReduces() throws Exception {
+        assertOne("all-reduce in-network on Mesh nodes 1", IssueCodes.IN_NETWORK_UNAVAILABLE, Severity.ERROR,
+                "no scale-up switch that reduces");
+        assertNone("all-reduce in-network on Dgx nodes 1", IssueCodes.IN_NETWORK_UNAVAILABLE);
+    }
+
+    @Test
+    void shouldRejectInNetworkReductionAcrossNodes() throws Exception {
+        assertOne("all-reduce in-network on Dgx nodes 2", IssueCodes.IN_NETWORK_UNAVAILABLE, Severity.ERROR,
+                "CollNet (SHARP)");
+        assertNone("all-reduce in-network on Dgx accelerators 4", IssueCodes.IN_NETWORK_UNAVAILABLE);
+    }
+
+    @Test
+    void shouldRejectInNetworkReductionOfAnotherOperation() throws Exception {
+        assertOne("all-gather in-network on Dgx nodes 1", IssueCodes.IN_NETWORK_UNAVAILABLE, Severity.ERROR,
+                "runs all-reduce only, not all-gather");
+    }
+
+    @Test
+    void shouldRejectALowLatencyProtocolOnAnAlgorithmNcclDoesNotRunItOn() throws Exception {
+        assertOne("all-reduce halving-doubling on Dgx protocol LL", IssueCodes.PROTOCOL_ALGORITHM, Severity.ERROR,
+                "NCCL runs LL only on 'ring' and 'double-binary-tree', not 'halving-doubling'");
+        assertNone("all-reduce double-binary-tree on Dgx protocol LL128", IssueCodes.PROTOCOL_ALGORITHM);
+        assertNone("all-reduce halving-doubling on Dgx protocol Simple", IssueCodes.PROTOCOL_ALGORITHM);
+    }
+
+    @Test
+    void shouldRejectALowLatencyProtocolAcrossASprayingNetwork() throws Exception {
+        assertOne("all-reduce ring on Sprayed nodes 2 protocol LL128", IssueCodes.PROTOCOL_SPRAYING, Severity.ERROR,
+                "aws-ofi-nccl, forces the Simple protocol");
+        assertNone("all-reduce ring on Sprayed nodes 1 protocol LL128", IssueCodes.PROTOCOL_SPRAYING);
+        assertNone("all-reduce ring on Sprayed nodes 2 protocol Simple", IssueCodes.PROTOCOL_SPRAYING);
+        assertNone("all-reduce ring on Dgx nodes 2 protocol LL128", IssueCodes.PROTOCOL_SPRAYING);
+    }
+
+    @Test
+    void shouldMapASubNodeBenchmarkItsProtocolAndNcclsChannels() throws Exception {
+        Model model = parser.parse(CLUSTERS.formatted("all-reduce ring on Dgx accelerators 4 protocol LL128"));
+        CollectiveBenchmarkSpec spec = (CollectiveBenchmarkSpec) mapper.toStudy(model, "b.fabric").workloads().get(0);
+        assertEquals(1, spec.nodes());
+        assertEquals(4, spec.ranks());
+        assertEquals(Protocol.LL128, spec.protocol());
+        assertEquals(0, spec.channels(), "no channels line: NCCL's choice");
+    }
+}
