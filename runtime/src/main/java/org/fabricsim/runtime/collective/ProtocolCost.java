@@ -15,7 +15,6 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * protocol.
  */
 final class ProtocolCost {
-    private final ClusterTopology topology;
     private final CollectiveRequest request;
     private final Algorithm algorithm;
     private final Schedule schedule;
@@ -23,6 +22,7 @@ final class ProtocolCost {
     private final long propagationPs;
     private final int domains;
     private final NcclTuning tuning;
+    private final PhaseHops[] hops;
 
     /**
      * The costs of {@code schedule}, which ran in {@code simulatedPs} with the request's step
@@ -30,10 +30,13 @@ final class ProtocolCost {
      */
     ProtocolCost(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm, Schedule schedule,
             long simulatedPs, long propagationPs) {
-        this.topology = topology;
         this.request = request;
         this.algorithm = algorithm;
         this.schedule = schedule;
+        this.hops = new PhaseHops[schedule.phaseCount()];
+        for (int phase = 0; phase < hops.length; phase++) {
+            hops[phase] = PhaseHops.of(topology, schedule, phase);
+        }
         this.propagationPs = propagationPs;
         this.bandwidthPs = simulatedPs - propagationPs - stepLatencyPs(request.stepOverheads());
         int domain = Math.max(1, Math.min(topology.domainSize(), request.ranks()));
@@ -95,7 +98,7 @@ final class ProtocolCost {
     private long stepLatencyPs(StepOverheads overheads) {
         double sumPs = 0;
         for (int phase = 0; phase < schedule.phaseCount(); phase++) {
-            sumPs += (double) ScheduleRunner.overheadPs(topology, schedule, phase, overheads) * schedule.latencySteps(phase);
+            sumPs += (double) hops[phase].overheadPs(overheads) * schedule.latencySteps(phase);
         }
         return Math.round(sumPs);
     }

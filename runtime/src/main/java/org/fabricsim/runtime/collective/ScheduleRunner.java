@@ -15,7 +15,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * multiplicity (e.g. the channels of a ring on one switch). A transfer arrives at its end of
  * transmission plus its path latency; a run of the phase lasts until the last arrival plus the
  * step overhead α_sw ({@link StepOverheads}, per transfer by where it runs: the largest for a phase
- * that runs once, the mean for a repeated phase; see {@link #overheadPs}), and the next run or
+ * that runs once, the mean for a repeated phase; see {@link PhaseHops}), and the next run or
  * phase is scheduled then. Of a pipelined phase's runs (a tree's or chain's chunks) only the first
  * {@link Schedule#latencySteps} pay the time in flight and α_sw; later chunks overlap them.
  *
@@ -245,7 +245,8 @@ final class ScheduleRunner {
         long paying = Math.max(0, Math.min(runs, schedule.latencySteps(phase) - done));
         propagationPs += phasePropagationPs * paying;
         return transferPs * runs
-                + (phasePropagationPs + overheadPs(topology, schedule, phase, request.stepOverheads())) * paying;
+                + (phasePropagationPs + PhaseHops.of(topology, schedule, phase).overheadPs(request.stepOverheads()))
+                        * paying;
     }
 
     private void finishPhase(int phase, long phaseDonePs) {
@@ -255,41 +256,6 @@ final class ScheduleRunner {
             executionsLeft = schedule.repeat(next);
             simulation.schedule(phaseDonePs, startHandler, next);
         }
-    }
-
-    /**
-     * The software latency one execution of {@code phase} adds with {@code overheads}. Each transfer has its hop latency
-     * (in-network for in-switch transfers, scale-out if it leaves its domain, else scale-up; a PXN
-     * forwarding hop belongs to the transfer it forwards and has none). A
-     * phase that runs once is synchronous: it pays the largest. A repeated phase is a pipeline
-     * whose ranks wait only for their own predecessor, so over its repeats a chunk crosses every
-     * edge in turn and each step pays the mean: a ring all-reduce over N domains of k ranks then
-     * pays 2(n−1)·[N·α_out + (n−N)·α_up]/n, NCCL's ring latency (nsteps − nInterSteps)·intraLat +
-     * nInterSteps·interLat (src/graph/tuning.cc, ncclTopoTuneModel) with 2N·(n−1)/n network hops
-     * in place of 2(N−1). O(transfers).
-     */
-    static long overheadPs(ClusterTopology topology, Schedule schedule, int phase, StepOverheads overheads) {
-        int first = schedule.firstTransfer(phase);
-        int end = schedule.endTransfer(phase);
-        if (end == first) {
-            return overheads.scaleUpPs();
-        }
-        long maxPs = 0;
-        double sumPs = 0;
-        int steps = 0;
-        for (int t = first; t < end; t++) {
-            byte kind = schedule.kind(t);
-            if (kind == Schedule.PROXY) {
-                continue;
-            }
-            long hopPs = kind != Schedule.POINT_TO_POINT ? overheads.inNetworkPs()
-                    : topology.sameDomain(schedule.source(t), schedule.destination(t)) ? overheads.scaleUpPs()
-                            : overheads.scaleOutPs();
-            maxPs = Math.max(maxPs, hopPs);
-            sumPs += hopPs;
-            steps++;
-        }
-        return schedule.repeat(phase) > 1 ? Math.round(sumPs / steps) : maxPs;
     }
 
     /** Adds {@code times} more executions of the phase's bytes to the per-link counters, without solving. */
