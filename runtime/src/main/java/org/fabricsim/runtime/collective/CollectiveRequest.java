@@ -69,8 +69,8 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
      */
     public static CollectiveRequest of(CollectiveOperation operation, long sizeBytes, int ranks) {
         return new CollectiveRequest(operation, Algorithm.AUTO, sizeBytes, ranks, 1, 0, ranks > 1 ? 1 : 0,
-                RoutingMode.ECMP, NetworkKind.MAX_MIN, 1, 0.0, StepOverheads.NONE, DEFAULT_PIPELINE_CHUNK_BYTES, true, null,
-                Protocol.SIMPLE, Generation.HOPPER);
+                RoutingMode.ECMP, NetworkKind.MAX_MIN, 1, 0.0, StepOverheads.NONE, DEFAULT_PIPELINE_CHUNK_BYTES, true,
+                null, Protocol.SIMPLE, Generation.HOPPER);
     }
 
     public CollectiveRequest withAlgorithm(Algorithm value) {

@@ -9,10 +9,11 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p>The schedule ran once with the Simple protocol's step latencies; its time is the transfer
  * time T_bw, the time in flight T_prop (path latency after the last byte left) and Σ_phases
  * α(phase)·latencySteps(phase). For protocol p with bus-bandwidth factor η_p, cap C_p and latencies α_p:
- * T_p = max(T_bw / η_p, S·f(n) / C_p) + T_prop + Σ α_p(phase)·latencySteps(phase) + base_p + plateau, where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather
- * or all-reduce, and plateau is NCCL's ring plateau: for a Simple ring all-reduce across domains with
- * at least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase). O(transfers) per
- * protocol.
+ * T_p = max(T_bw / η_p, S·f(n) / C_p) + T_prop + Σ α_p(phase)·latencySteps(phase) + base_p + plateau,
+ * where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather or all-reduce, and
+ * plateau is NCCL's ring plateau: for a Simple ring all-reduce across domains with at least 64 bytes
+ * per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase). Hop counts are taken once per
+ * phase ({@link PhaseHops}); each protocol then costs O(phases).
  */
 final class ProtocolCost {
     private final CollectiveRequest request;
@@ -84,7 +85,8 @@ final class ProtocolCost {
         CollectiveOperation operation = request.operation();
         boolean baseApplies = (algorithm == Algorithm.RING || algorithm == Algorithm.DOUBLE_BINARY_TREE)
                 && schedule.phaseCount() > 0 && (operation == CollectiveOperation.ALL_REDUCE
-                        || operation == CollectiveOperation.REDUCE_SCATTER || operation == CollectiveOperation.ALL_GATHER);
+                        || operation == CollectiveOperation.REDUCE_SCATTER
+                        || operation == CollectiveOperation.ALL_GATHER);
         if (!baseApplies) {
             return 0;
         }

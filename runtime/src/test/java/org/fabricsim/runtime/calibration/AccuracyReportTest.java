@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.fabricsim.runtime.ReferencePrediction;
+import org.fabricsim.runtime.collective.CalibrationTest;
 import org.fabricsim.runtime.inference.InferenceCalibrationTest;
 import org.fabricsim.runtime.training.TrainingCalibrationTest;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,7 @@ class AccuracyReportTest {
         List<ReferencePrediction> predictions = new ArrayList<>(
                 TrainingCalibrationTest.predictions(CalibrationProfile.defaults()));
         predictions.addAll(InferenceCalibrationTest.predictions());
+        predictions.addAll(CalibrationTest.predictions());
         String report = markdown(predictions) + fitSection(DefaultProfileFit.report(), predictions);
         System.out.print(report);
         if (Boolean.getBoolean("fabricsim.updateAccuracy")) {
@@ -76,7 +78,8 @@ class AccuracyReportTest {
                 + "aggregate gets worse than this table's. Regenerate: `./mvnw -pl runtime test -Dtest=AccuracyReportTest"
                 + " -Dfabricsim.updateAccuracy=true`.\n\n");
         out.append("Training errors are MFU points of the row's dense peak (HFU for the Megatron-LM SC'21 rows, which"
-                + " count recompute FLOPs); serving errors are relative.\n\n");
+                + " count recompute FLOPs); serving and collective errors are relative (collectives: nccl-tests busbw,"
+                + " DeepEP latency and GB/s; docs/performance.md analyses them).\n\n");
         out.append("| group | cases | mean absolute error | largest |\n|---|---|---|---|\n");
         groups(predictions).forEach((group, sum) -> {
             String unit = group.startsWith("training") ? "points" : "%";

@@ -39,7 +39,8 @@ class ProtocolSelectionTest {
         assertEquals(3.34e6, llToLl128, 0.01e6);
         assertEquals(40.5e6, ll128ToSimple, 0.1e6);
         for (long bytes = 1L << 16; bytes <= 1L << 30; bytes <<= 1) {
-            Protocol expected = bytes < llToLl128 ? Protocol.LL : bytes < ll128ToSimple ? Protocol.LL128 : Protocol.SIMPLE;
+            Protocol expected = bytes < llToLl128 ? Protocol.LL
+                    : bytes < ll128ToSimple ? Protocol.LL128 : Protocol.SIMPLE;
             assertEquals(expected, ring(bytes).protocol(), bytes + " bytes");
         }
     }
