@@ -3,6 +3,8 @@ package org.fabricsim.runtime.collective;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.fabricsim.runtime.network.NetworkModel;
+
 /**
  * Solved phases, reused within a run and, for a sweep over sizes, across the runs on one topology.
  *
@@ -81,24 +83,35 @@ public final class PhaseMemo {
         return h;
     }
 
-    /** The non-zero entries of {@code after − before}, as parallel link and byte arrays. */
-    static Solved solvedFrom(int run, int transfers, double referenceBytes, boolean uniform, long transferPs,
-            long propagationPs, double[] before, double[] after) {
+    /** Copies the network's per-link bytes into {@code into}. O(links). */
+    static void snapshot(NetworkModel network, double[] into) {
+        for (int link = 0; link < into.length; link++) {
+            into[link] = network.linkBytes(link);
+        }
+    }
+
+    /**
+     * The entry of a phase just solved: its transfers of {@code bytes} each (NaN when they differ),
+     * and the non-zero per-link bytes it added to {@code network} since {@code before} was taken.
+     */
+    static Solved solvedFrom(int run, int transfers, double bytes, long transferPs, long propagationPs,
+            double[] before, NetworkModel network) {
+        double[] added = new double[before.length];
         int count = 0;
-        for (int link = 0; link < after.length; link++) {
-            if (after[link] != before[link]) {
-                count++;
-            }
+        for (int link = 0; link < before.length; link++) {
+            added[link] = network.linkBytes(link) - before[link];
+            count += added[link] != 0 ? 1 : 0;
         }
         int[] links = new int[count];
-        double[] bytes = new double[count];
+        double[] linkBytes = new double[count];
         int i = 0;
-        for (int link = 0; link < after.length; link++) {
-            if (after[link] != before[link]) {
+        for (int link = 0; link < added.length; link++) {
+            if (added[link] != 0) {
                 links[i] = link;
-                bytes[i++] = after[link] - before[link];
+                linkBytes[i++] = added[link];
             }
         }
-        return new Solved(run, transfers, referenceBytes, uniform, transferPs, propagationPs, links, bytes);
+        boolean uniform = !Double.isNaN(bytes);
+        return new Solved(run, transfers, uniform ? bytes : 1, uniform, transferPs, propagationPs, links, linkBytes);
     }
 }

@@ -50,7 +50,6 @@ final class ScheduleRunner {
     private int executionsLeft;
     private int currentPhase;
     private long endPs;
-    private long phasesSolved;
     private long stepsReused;
     private double replayedBytes;
     private int pendingLength;
@@ -97,10 +96,6 @@ final class ScheduleRunner {
         return propagationPs;
     }
 
-    long phasesSolved() {
-        return phasesSolved;
-    }
-
     long stepsReused() {
         return stepsReused;
     }
@@ -129,9 +124,7 @@ final class ScheduleRunner {
                         entry.propagationPs()));
                 return;
             }
-            for (int link = 0; link < linkBytesBefore.length; link++) {
-                linkBytesBefore[link] = network.linkBytes(link);
-            }
+            PhaseMemo.snapshot(network, linkBytesBefore);
         }
         launch(phase);
     }
@@ -162,7 +155,6 @@ final class ScheduleRunner {
             }
         }
         flushPending();
-        phasesSolved++;
         if (outstanding == 0) {
             phaseDone();
         }
@@ -212,14 +204,8 @@ final class ScheduleRunner {
         if (request.reuseSymmetricSteps()) {
             int extra = executionsLeft - 1;
             if (key >= 0) {
-                double bytes = schedule.uniformBytes(phase);
-                double[] after = new double[linkBytesBefore.length];
-                for (int link = 0; link < after.length; link++) {
-                    after[link] = network.linkBytes(link);
-                }
-                PhaseMemo.Solved entry = PhaseMemo.solvedFrom(run, transfers(phase),
-                        Double.isNaN(bytes) ? 1 : bytes, !Double.isNaN(bytes), transferPs, phasePropagationPs,
-                        linkBytesBefore, after);
+                PhaseMemo.Solved entry = PhaseMemo.solvedFrom(run, transfers(phase), schedule.uniformBytes(phase),
+                        transferPs, phasePropagationPs, linkBytesBefore, network);
                 memo.store(shape, key, entry);
                 addLinkBytes(phase, entry, 1, extra);
             } else {
