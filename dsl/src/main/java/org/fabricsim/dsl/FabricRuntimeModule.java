@@ -44,6 +44,12 @@ public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
                 .to(FabricImportedNamespaceScopeProvider.class);
     }
 
+    /** Model files are UTF-8 text within the input limits; beyond them a file is refused with the limit. */
+    @Override
+    public Class<? extends org.eclipse.xtext.resource.XtextResource> bindXtextResource() {
+        return org.fabricsim.dsl.resource.FabricResource.class;
+    }
+
     public Class<? extends IFormatter2> bindIFormatter2() {
         return FabricFormatter.class;
     }

@@ -2,6 +2,8 @@ package org.fabricsim.dsl.formatting2;
 
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.eclipse.xtext.formatting2.FormatterPreferenceKeys;
 import org.eclipse.xtext.formatting2.FormatterRequest;
@@ -11,6 +13,7 @@ import org.eclipse.xtext.formatting2.regionaccess.ITextReplacement;
 import org.eclipse.xtext.formatting2.regionaccess.TextRegionAccessBuilder;
 import org.eclipse.xtext.preferences.MapBasedPreferenceValues;
 import org.eclipse.xtext.resource.XtextResource;
+import org.fabricsim.dsl.resource.FabricResource;
 
 import com.google.inject.Inject;
 import com.google.inject.Provider;
@@ -19,6 +22,7 @@ import com.google.inject.Provider;
 public class CanonicalText {
     /** One level of indentation. */
     public static final String INDENT = "    ";
+    private static final Pattern LINE_BREAK = Pattern.compile("\\r\\n|\\r|\\n");
 
     @Inject
     private Provider<IFormatter2> formatters;
@@ -29,14 +33,23 @@ public class CanonicalText {
     @Inject
     private Provider<TextRegionAccessBuilder> regionAccess;
 
+    /** Whether {@code resource} may be formatted: it was read (not refused) and parses without syntax errors. */
+    public static boolean formattable(XtextResource resource) {
+        return !(resource instanceof FabricResource file && file.isRefused()) && resource.getParseResult() != null
+                && !resource.getParseResult().hasSyntaxErrors();
+    }
+
     /**
-     * The formatted text of {@code resource}, which must parse without syntax errors. A file without
-     * definitions (empty, blank or only comments) has nothing to lay out and keeps its text.
+     * The formatted text of {@code resource}, which must be {@link #formattable}. A file without
+     * definitions (empty, blank or only comments) has nothing to lay out and keeps its text. Line
+     * breaks are the file's own: all of them are the kind ({@code \n}, {@code \r\n} or {@code \r}) it
+     * uses most ({@code \n} for a file without any).
      */
     public String of(XtextResource resource) {
-        if (!resource.getParseResult().hasSyntaxErrors()) {
+        if (formattable(resource)) {
+            String original = resource.getParseResult().getRootNode().getText();
             if (resource.getContents().isEmpty()) {
-                return resource.getParseResult().getRootNode().getText();
+                return original;
             }
             ITextRegionAccess access = regionAccess.get().forNodeModel(resource).create();
             FormatterRequest request = requests.get();
@@ -46,8 +59,28 @@ public class CanonicalText {
             request.setPreferences(new MapBasedPreferenceValues(
                     Map.of(FormatterPreferenceKeys.indentation.getId(), INDENT)));
             List<ITextReplacement> replacements = formatters.get().format(request);
-            return access.getRewriter().renderToString(replacements);
+            return LINE_BREAK.matcher(access.getRewriter().renderToString(replacements))
+                    .replaceAll(Matcher.quoteReplacement(dominantLineBreak(original)));
         }
         throw new IllegalArgumentException("a file with syntax errors is never formatted");
+    }
+
+    /** The line break {@code text} uses most; {@code \n} when it has none or on a tie. */
+    static String dominantLineBreak(String text) {
+        int crlf = 0;
+        int lf = 0;
+        int cr = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                crlf++;
+                i++;
+            } else if (ch == '\n') {
+                lf++;
+            } else if (ch == '\r') {
+                cr++;
+            }
+        }
+        return crlf > lf && crlf >= cr ? "\r\n" : cr > lf && cr > crlf ? "\r" : "\n";
     }
 }

@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import org.fabricsim.dsl.fabric.Amount;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Quantity;
+import org.fabricsim.dsl.fabric.Ratio;
 import org.fabricsim.dsl.fabric.Unit;
 import org.fabricsim.dsl.model.Written;
 
@@ -93,6 +94,11 @@ public final class Units {
     /** The number as written, e.g. 1.5 for {@code 1.5 us}. */
     public static double valueOf(Quantity quantity) {
         return new BigDecimal(quantity.getValue()).doubleValue();
+    }
+
+    /** {@code a:b} as a / b. */
+    public static double ratio(Ratio ratio) {
+        return new BigDecimal(ratio.getNumerator()).doubleValue() / new BigDecimal(ratio.getDenominator()).doubleValue();
     }
 
     /** The quantity in its dimension's base unit. */

@@ -9,6 +9,6 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         WorkloadValidator.class, PipelineScheduleValidator.class, PlacementValidator.class, PrecisionValidator.class,
         DegreesValidator.class, ExpertRoutingValidator.class, TrafficValidator.class, ExpectationValidator.class,
         HygieneValidator.class, SoftwareValidator.class, IgnoredSettingsValidator.class, CalibrationValidator.class,
-        BenchmarkSizesValidator.class, HardwareCountsValidator.class })
+        BenchmarkSizesValidator.class, HardwareCountsValidator.class, ScaleUpDomainValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

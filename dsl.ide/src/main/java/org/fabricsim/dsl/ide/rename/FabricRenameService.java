@@ -2,6 +2,8 @@ package org.fabricsim.dsl.ide.rename;
 
 import java.util.regex.Pattern;
 
+import org.eclipse.emf.ecore.EObject;
+
 import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
@@ -25,5 +27,11 @@ public class FabricRenameService extends RenameService2 {
                     + " and '_', such as H100_SXM.", null));
         }
         return super.rename(options);
+    }
+
+    /** No name where no element is: Xtext's rename asks for the name of the element at the position even when there is none. */
+    @Override
+    protected String getElementName(EObject element) {
+        return element == null ? null : super.getElementName(element);
     }
 }

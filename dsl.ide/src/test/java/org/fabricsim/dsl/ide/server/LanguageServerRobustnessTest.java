@@ -8,12 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.lsp4j.CompletionItem;
+import org.eclipse.lsp4j.CompletionList;
 import org.eclipse.lsp4j.CompletionParams;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
 import org.eclipse.lsp4j.DefinitionParams;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.DocumentFormattingParams;
@@ -26,7 +30,11 @@ import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.ReferenceContext;
 import org.eclipse.lsp4j.ReferenceParams;
 import org.eclipse.lsp4j.RenameParams;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.eclipse.lsp4j.services.TextDocumentService;
@@ -36,7 +44,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fuzzing campaign's language-server reproducers (issue 21, L1–L6, L8, L9), through the real
+ * The fuzzing campaign's language-server reproducers (issue 21, L1–L10), through the real
  * protocol: no request ends in an internal error, and no error carries the document's text.
  */
 class LanguageServerRobustnessTest {
@@ -153,6 +161,52 @@ class LanguageServerRobustnessTest {
         int line = diagnostics.get(0).getRange().getStart().getLine();
         assertEquals(1, line, diagnostics.toString());
         answer(documents.hover(new HoverParams(file, new Position(1, 7))));
+    }
+
+    @Test
+    void shouldAnswerCompletionsBetweenRapidEditsFromAConsistentDocument() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "race.fabric", MODEL);
+        List<CompletableFuture<Either<List<CompletionItem>, CompletionList>>> completions = new ArrayList<>();
+        for (int version = 2; version < 200; version++) {
+            String text = version % 2 == 0 ? MODEL.replace("TwoNodes", "Nodes" + version) : MODEL + "\nvendor V" + version;
+            documents.didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(file.getUri(),
+                    version), List.of(new TextDocumentContentChangeEvent(text))));
+            completions.add(documents.completion(new CompletionParams(file, new Position(version % 7, version % 30))));
+        }
+        for (CompletableFuture<Either<List<CompletionItem>, CompletionList>> completion : completions) {
+            try {
+                completion.get(60, TimeUnit.SECONDS);
+            } catch (ExecutionException | java.util.concurrent.CancellationException superseded) {
+                // a completion that a later edit cancelled is answered with a cancellation, as LSP allows
+            }
+        }
+        assertEquals(List.of(), client.guardedFailures, "completion failed inside the parser");
+    }
+
+    @Test
+    void shouldFormatA191KilobyteDocumentWithA100000CharacterLineInUnderTwoSeconds() throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; text.length() < 100_000; i++) {
+            text.append("cluster Wide").append(i).append(" { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us } ");
+        }
+        text.append('\n');
+        for (int i = 0; text.length() < 191_000; i++) {
+            text.append("cluster Tall").append(i).append(" {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\n\n");
+        }
+        TextDocumentIdentifier file = client.open(root, "wide.fabric", text.toString());
+        awaitDiagnostics(file);
+        DocumentFormattingParams format = new DocumentFormattingParams(file, new FormattingOptions(4, true));
+        long cold = System.nanoTime();
+        answer(documents.formatting(format));
+        double coldSeconds = (System.nanoTime() - cold) / 1e9;
+        long start = System.nanoTime();
+        List<? extends TextEdit> edits = answer(documents.formatting(format));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf("formatting %d characters: %.2f s, %.2f s on the first request%n", text.length(), seconds,
+                coldSeconds);
+        assertFalse(edits.isEmpty());
+        assertTrue(seconds < 2, "formatting took " + seconds + " s");
+        assertTrue(coldSeconds < 10, "the first formatting took " + coldSeconds + " s");
     }
 
     private List<Diagnostic> awaitDiagnostics(TextDocumentIdentifier file) throws InterruptedException {
