@@ -50,6 +50,11 @@ public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
         return org.fabricsim.dsl.resource.FabricResource.class;
     }
 
+    /** The named element at an offset, or none where broken text has a token without an element. */
+    public Class<? extends org.eclipse.xtext.resource.EObjectAtOffsetHelper> bindEObjectAtOffsetHelper() {
+        return org.fabricsim.dsl.resource.FabricEObjectAtOffsetHelper.class;
+    }
+
     public Class<? extends IFormatter2> bindIFormatter2() {
         return FabricFormatter.class;
     }

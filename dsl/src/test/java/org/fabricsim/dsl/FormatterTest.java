@@ -76,4 +76,12 @@ class FormatterTest {
         assertTrue(formatted.contains("\r\n") && !withoutCrlf.contains("\n") && !withoutCrlf.contains("\r"), formatted);
         assertFalse(format("cluster C {\n nodes 2 x 8 accelerators\r\n link 400 Gb/s latency 1 us\n}\n").contains("\r"));
     }
+
+    @Test
+    void shouldBeIdempotentOnACommentHoldingALoneCarriageReturn() throws Exception {
+        String once = format("/** Two nodes, \rall NICs on one switch. */\ncluster C { nodes 2 x 8 accelerators"
+                + " link 400 Gb/s latency 1 us }\n");
+        assertEquals(once, format(once));
+        assertFalse(once.contains("\r"), once);
+    }
 }

@@ -100,4 +100,13 @@ class ValueRangeValidationTest {
         assertTrue(issues.stream().noneMatch(i -> i.getMessage().contains("Error executing")
                 || String.valueOf(i.getCode()).contains("@")), issues::toString);
     }
+
+    @Test
+    void shouldCheckAQuantityWhoseNumberBrokeWithoutAValidatorCrash() throws Exception {
+        Model model = parser.parse("cost Rent {\n    accelerator-hour $2.\t50/h\n}\n");
+        List<Issue> issues = validation.validate(model);
+        assertTrue(issues.stream().noneMatch(i -> i.getMessage().contains("Error executing")), issues::toString);
+        assertEquals(List.of(), issues(parser.parse("cost Rent {\n    accelerator-hour $2.50/h\n}\n"),
+                IssueCodes.NOT_POSITIVE));
+    }
 }

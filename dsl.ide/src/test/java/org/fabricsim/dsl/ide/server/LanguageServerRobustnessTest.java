@@ -21,6 +21,7 @@ import org.eclipse.lsp4j.DidChangeTextDocumentParams;
 import org.eclipse.lsp4j.DefinitionParams;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.DocumentFormattingParams;
+import org.eclipse.lsp4j.DocumentHighlightParams;
 import org.eclipse.lsp4j.DocumentRangeFormattingParams;
 import org.eclipse.lsp4j.FormattingOptions;
 import org.eclipse.lsp4j.HoverParams;
@@ -87,6 +88,17 @@ class LanguageServerRobustnessTest {
         }
     }
 
+    /** The answer or a deliberate refusal (renaming where no name is), never an internal error. */
+    private static void assertNotInternalError(CompletableFuture<?> request) throws Exception {
+        try {
+            request.get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            ResponseErrorException error = (ResponseErrorException) e.getCause();
+            assertTrue(error.getResponseError().getCode() != ResponseErrorCode.InternalError.getValue(),
+                    error.getResponseError().getMessage());
+        }
+    }
+
     @Test
     void shouldClampHoverAndCompletionPastTheEndOfALine() throws Exception {
         TextDocumentIdentifier file = client.open(root, "a.fabric", MODEL);
@@ -111,7 +123,7 @@ class LanguageServerRobustnessTest {
             answer(documents.definition(new DefinitionParams(file, start)));
             answer(documents.references(new ReferenceParams(file, start, new ReferenceContext(true))));
             answer(documents.prepareRename(new PrepareRenameParams(file, start)));
-            answer(documents.rename(new RenameParams(file, start, "Other")));
+            assertNotInternalError(documents.rename(new RenameParams(file, start, "Other")));
         }
     }
 
@@ -161,6 +173,42 @@ class LanguageServerRobustnessTest {
         int line = diagnostics.get(0).getRange().getStart().getLine();
         assertEquals(1, line, diagnostics.toString());
         answer(documents.hover(new HoverParams(file, new Position(1, 7))));
+    }
+
+    @Test
+    void shouldAnswerNavigationAtEveryPositionOfBrokenTextWithoutAFailure() throws Exception {
+        for (String text : List.of("cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us } }\n",
+                "import fabric.catalog.nvidia.\ncluster\n", "cluster { nodes }\nvendor\n", "study S { vary in [ ] }\n")) {
+            TextDocumentIdentifier file = client.open(root, "every" + text.hashCode() + ".fabric", text);
+            String[] lines = text.split("\n");
+            for (int line = 0; line < lines.length; line++) {
+                for (int character = 0; character <= lines[line].length(); character++) {
+                    Position at = new Position(line, character);
+                    answer(documents.references(new ReferenceParams(file, at, new ReferenceContext(true))));
+                    answer(documents.documentHighlight(new DocumentHighlightParams(file, at)));
+                    answer(documents.prepareRename(new PrepareRenameParams(file, at)));
+                }
+            }
+        }
+        assertEquals(List.of(), client.guardedFailures);
+    }
+
+    @Test
+    void shouldRefuseToRenameADefinitionOfTheStandardCatalog() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "catalog.fabric", """
+                import fabric.catalog.nvidia.*
+
+                cluster C {
+                    nodes 2 x DGX_H100
+                }
+                """);
+        ExecutionException refused = assertThrows(ExecutionException.class, () -> documents
+                .rename(new RenameParams(file, new Position(3, 16), "Mine")).get(60, TimeUnit.SECONDS));
+        ResponseErrorException error = (ResponseErrorException) refused.getCause();
+        assertEquals(ResponseErrorCode.InvalidRequest.getValue(), error.getResponseError().getCode());
+        assertTrue(error.getResponseError().getMessage().contains("'DGX_H100' is not defined in your files"),
+                error.getResponseError().getMessage());
+        assertEquals(List.of(), client.guardedFailures);
     }
 
     @Test
