@@ -109,4 +109,21 @@ class ValueRangeValidationTest {
         assertEquals(List.of(), issues(parser.parse("cost Rent {\n    accelerator-hour $2.50/h\n}\n"),
                 IssueCodes.NOT_POSITIVE));
     }
+
+    @Test
+    void shouldCheckATrainingWithTheLargestLayerCountWithoutAValidatorCrash() throws Exception {
+        Model model = parser.parse("""
+                import fabric.catalog.intel.*
+                cluster Gaudi { nodes 4 x Gaudi3_HLS }
+                model Small transformer { layers 2147483647 hidden 1024 heads 16 vocab 32000 }
+                training Train {
+                    model Small on Gaudi
+                    sequence 2048
+                    batch 64 sequences
+                    parallel tensor 8 context 2 ring data 2
+                }
+                """);
+        List<Issue> issues = validation.validate(model);
+        assertTrue(issues.stream().noneMatch(i -> i.getMessage().contains("Error executing")), issues::toString);
+    }
 }
