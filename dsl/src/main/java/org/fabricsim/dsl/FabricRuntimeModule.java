@@ -44,6 +44,17 @@ public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
                 .to(FabricImportedNamespaceScopeProvider.class);
     }
 
+    /** Model files are UTF-8 text within the input limits; beyond them a file is refused with the limit. */
+    @Override
+    public Class<? extends org.eclipse.xtext.resource.XtextResource> bindXtextResource() {
+        return org.fabricsim.dsl.resource.FabricResource.class;
+    }
+
+    /** The named element at an offset, or none where broken text has a token without an element. */
+    public Class<? extends org.eclipse.xtext.resource.EObjectAtOffsetHelper> bindEObjectAtOffsetHelper() {
+        return org.fabricsim.dsl.resource.FabricEObjectAtOffsetHelper.class;
+    }
+
     public Class<? extends IFormatter2> bindIFormatter2() {
         return FabricFormatter.class;
     }

@@ -96,4 +96,11 @@ class CalibrationValidationTest {
     void acceptsATimeParameterAsAPlainNumberInSeconds() throws Exception {
         validation.assertNoIssues(profile("parameter \"collective.net-step-overhead\" 0.000014 bounds 5 us to 40 us"));
     }
+
+    @Test
+    void checksAParameterWithABrokenBoundWithoutAValidatorCrash() throws Exception {
+        Model model = profile("parameter \"collective.net-step-overhead\" 14 us bounds . us to 40 us");
+        validation.validate(model).forEach(issue -> org.junit.jupiter.api.Assertions.assertFalse(
+                issue.getMessage().contains("Error executing"), issue.getMessage()));
+    }
 }

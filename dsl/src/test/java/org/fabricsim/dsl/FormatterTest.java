@@ -1,6 +1,8 @@
 package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.testing.InjectWith;
@@ -64,5 +66,22 @@ class FormatterTest {
                 study S { simulate Bench vary cluster in [ C , D ] report busbw }
                 """);
         assertEquals(once, format(once));
+    }
+
+    @Test
+    void shouldWriteEveryLineBreakAsTheOneTheFileUsesMost() throws Exception {
+        String formatted = format("/* a\r\n * comment */\r\ncluster C { nodes 2 x 8 accelerators // per hop\r\n"
+                + "link 400 Gb/s latency 1 us }\n");
+        String withoutCrlf = formatted.replace("\r\n", "");
+        assertTrue(formatted.contains("\r\n") && !withoutCrlf.contains("\n") && !withoutCrlf.contains("\r"), formatted);
+        assertFalse(format("cluster C {\n nodes 2 x 8 accelerators\r\n link 400 Gb/s latency 1 us\n}\n").contains("\r"));
+    }
+
+    @Test
+    void shouldBeIdempotentOnACommentHoldingALoneCarriageReturn() throws Exception {
+        String once = format("/** Two nodes, \rall NICs on one switch. */\ncluster C { nodes 2 x 8 accelerators"
+                + " link 400 Gb/s latency 1 us }\n");
+        assertEquals(once, format(once));
+        assertFalse(once.contains("\r"), once);
     }
 }

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
 import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.util.StringInputStream;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.dsl.fabric.Model;
@@ -18,8 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
+import com.google.inject.Provider;
 
-/** Parse and name errors in the user's words, not Java's, ANTLR's or EMF's (issue 21 C3, C6, L11). */
+/** Parse and name errors in the user's words, not Java's, ANTLR's or EMF's (issue 21 C3, C5, C6, L11, L12). */
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
 class SyntaxLimitsTest {
@@ -30,8 +34,14 @@ class SyntaxLimitsTest {
     @Inject
     private ValidationTestHelper validation;
 
+    @Inject
+    private Provider<XtextResourceSet> resourceSets;
+
+    /** The syntax errors of {@code text}, which may hold no model at all. */
     private List<String> errors(String text) throws Exception {
-        return parser.parse(text).eResource().getErrors().stream().map(Resource.Diagnostic::getMessage).toList();
+        Resource resource = resourceSets.get().createResource(URI.createURI("syntax.fabric"));
+        resource.load(new StringInputStream(text), null);
+        return resource.getErrors().stream().map(Resource.Diagnostic::getMessage).toList();
     }
 
     @Test
@@ -56,5 +66,38 @@ class SyntaxLimitsTest {
         validation.assertError(model, Literals.COST, IssueCodes.DUPLICATE_NAME,
                 "Another definition is also named 'Rent'; give one of them another name.");
         assertTrue(validation.validate(model).stream().noneMatch(i -> i.getMessage().contains("Duplicate Element")));
+    }
+
+    @Test
+    void shouldSayInWordsWhatANTLRSaysAboutMismatchedExtraneousAndMissingInput() throws Exception {
+        String cluster = "cluster C { nodes %s x 8 accelerators link 400 Gb/s latency 1 us }";
+        List<String> decimal = errors(cluster.formatted("1.5"));
+        assertEquals("Unexpected '.' here; expected 'x' (a count is a whole number, such as 2).", decimal.get(0));
+        List<String> negative = errors(cluster.formatted("-1"));
+        assertEquals("Unexpected '-' here; expected a whole number (numbers here are not negative).", negative.get(0));
+        List<String> empty = errors("cluster C { cluster D { nodes 2 x 8 accelerators } }");
+        assertTrue(empty.get(0).startsWith("Something is missing before 'cluster'"), empty::toString);
+    }
+
+    @Test
+    void shouldNeverShowANTLRsWordsForBrokenText() throws Exception {
+        for (String text : List.of("cluster C { nodes 2 x", "study { vary }", "vendor \u0007", "/* open", "x y z {{",
+                "training T { traffic { } }", "inference I { traffic { length 1 } }", "cluster C { nodes 2 x 8 :: }")) {
+            for (String message : errors(text)) {
+                assertTrue(!message.contains("RULE_") && !message.contains("expecting") && !message.contains("(...)")
+                        && !message.contains("predicate") && !message.contains("{...}"), text + " -> " + message);
+            }
+        }
+    }
+
+    @Test
+    void shouldNameABlockThatOpensWithItsBraceByItsKeyword() throws Exception {
+        List<String> errors = errors("""
+                inference I {
+                    traffic { prompt fixed 100 output fixed 100 }
+                }
+                """);
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("This traffic lacks 'arrival'")), errors::toString);
+        assertTrue(errors.stream().noneMatch(e -> e.startsWith("This {")), errors::toString);
     }
 }

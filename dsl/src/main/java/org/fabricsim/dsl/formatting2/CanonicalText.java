@@ -1,7 +1,12 @@
 package org.fabricsim.dsl.formatting2;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.eclipse.xtext.formatting2.FormatterPreferenceKeys;
 import org.eclipse.xtext.formatting2.FormatterRequest;
@@ -11,6 +16,8 @@ import org.eclipse.xtext.formatting2.regionaccess.ITextReplacement;
 import org.eclipse.xtext.formatting2.regionaccess.TextRegionAccessBuilder;
 import org.eclipse.xtext.preferences.MapBasedPreferenceValues;
 import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.util.StringInputStream;
+import org.fabricsim.dsl.resource.FabricResource;
 
 import com.google.inject.Inject;
 import com.google.inject.Provider;
@@ -19,6 +26,7 @@ import com.google.inject.Provider;
 public class CanonicalText {
     /** One level of indentation. */
     public static final String INDENT = "    ";
+    private static final Pattern LINE_BREAK = Pattern.compile("\\r\\n|\\r|\\n");
 
     @Inject
     private Provider<IFormatter2> formatters;
@@ -29,25 +37,76 @@ public class CanonicalText {
     @Inject
     private Provider<TextRegionAccessBuilder> regionAccess;
 
+    @Inject
+    private Provider<XtextResource> resources;
+
+    /** Whether {@code resource} may be formatted: it was read (not refused) and parses without syntax errors. */
+    public static boolean formattable(XtextResource resource) {
+        return !(resource instanceof FabricResource file && file.isRefused()) && resource.getParseResult() != null
+                && !resource.getParseResult().hasSyntaxErrors();
+    }
+
     /**
-     * The formatted text of {@code resource}, which must parse without syntax errors. A file without
-     * definitions (empty, blank or only comments) has nothing to lay out and keeps its text.
+     * The formatted text of {@code resource}, which must be {@link #formattable}. A file without
+     * definitions (empty, blank or only comments) has nothing to lay out and keeps its text. Line
+     * breaks are the file's own: all of them are the kind ({@code \n}, {@code \r\n} or {@code \r}) it
+     * uses most ({@code \n} for a file without any). A file that mixes them is formatted again once its
+     * breaks are uniform, since a comment's lines are laid out by the breaks inside it.
      */
     public String of(XtextResource resource) {
-        if (!resource.getParseResult().hasSyntaxErrors()) {
-            if (resource.getContents().isEmpty()) {
-                return resource.getParseResult().getRootNode().getText();
-            }
-            ITextRegionAccess access = regionAccess.get().forNodeModel(resource).create();
-            FormatterRequest request = requests.get();
-            request.setTextRegionAccess(access);
-            request.setAllowIdentityEdits(false);
-            request.setFormatUndefinedHiddenRegionsOnly(false);
-            request.setPreferences(new MapBasedPreferenceValues(
-                    Map.of(FormatterPreferenceKeys.indentation.getId(), INDENT)));
-            List<ITextReplacement> replacements = formatters.get().format(request);
-            return access.getRewriter().renderToString(replacements);
+        if (!formattable(resource)) {
+            throw new IllegalArgumentException("a file with syntax errors is never formatted");
         }
-        throw new IllegalArgumentException("a file with syntax errors is never formatted");
+        String original = resource.getParseResult().getRootNode().getText();
+        if (resource.getContents().isEmpty()) {
+            return original;
+        }
+        String lineBreak = dominantLineBreak(original);
+        String formatted = render(resource, lineBreak);
+        String uniform = LINE_BREAK.matcher(formatted).replaceAll(Matcher.quoteReplacement(lineBreak));
+        return uniform.equals(formatted) ? formatted : render(parsed(resource, uniform), lineBreak);
+    }
+
+    private String render(XtextResource resource, String lineBreak) {
+        ITextRegionAccess access = regionAccess.get().forNodeModel(resource).create();
+        FormatterRequest request = requests.get();
+        request.setTextRegionAccess(access);
+        request.setAllowIdentityEdits(false);
+        request.setFormatUndefinedHiddenRegionsOnly(false);
+        request.setPreferences(new MapBasedPreferenceValues(Map.of(FormatterPreferenceKeys.indentation.getId(), INDENT,
+                FormatterPreferenceKeys.lineSeparator.getId(), lineBreak)));
+        List<ITextReplacement> replacements = formatters.get().format(request);
+        return access.getRewriter().renderToString(replacements);
+    }
+
+    /** {@code text} parsed on its own, as a file at {@code like}'s place: only its layout is used. */
+    private XtextResource parsed(XtextResource like, String text) {
+        XtextResource resource = resources.get();
+        resource.setURI(like.getURI());
+        try {
+            resource.load(new StringInputStream(text, StandardCharsets.UTF_8.name()), null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return resource;
+    }
+
+    /** The line break {@code text} uses most; {@code \n} when it has none or on a tie. */
+    static String dominantLineBreak(String text) {
+        int crlf = 0;
+        int lf = 0;
+        int cr = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                crlf++;
+                i++;
+            } else if (ch == '\n') {
+                lf++;
+            } else if (ch == '\r') {
+                cr++;
+            }
+        }
+        return crlf > lf && crlf >= cr ? "\r\n" : cr > lf && cr > crlf ? "\r" : "\n";
     }
 }

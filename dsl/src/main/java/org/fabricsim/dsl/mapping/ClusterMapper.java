@@ -57,7 +57,7 @@ final class ClusterMapper {
     ClusterSpec toCluster(Cluster cluster) {
         NodeGroup group = cluster.getGroups().get(0);
         double maxOversubscription = cluster.getMaxOversubscription() == null ? 0
-                : ratio(cluster.getMaxOversubscription());
+                : Units.ratio(cluster.getMaxOversubscription());
         int perNode = group.getNode() == null ? group.getAcceleratorsPerNode() : group.getNode().getAccelerators();
         CostSpec cost = cluster.getCost() == null ? null : toCost(cluster.getCost(), perNode);
         ReliabilitySpec reliability = cluster.getReliability() == null ? null : toReliability(cluster.getReliability());
@@ -142,16 +142,11 @@ final class ClusterMapper {
     private static List<Double> ratios(List<Ratio> written, int tiers) {
         List<Double> ratios = new ArrayList<>();
         for (int tier = 0; tier < tiers; tier++) {
-            ratios.add(tier < written.size() ? ratio(written.get(tier)) : 1.0);
+            ratios.add(tier < written.size() ? Units.ratio(written.get(tier)) : 1.0);
         }
         return ratios;
     }
 
-    /** {@code a:b} as a / b. */
-    private static double ratio(Ratio ratio) {
-        return new BigDecimal(ratio.getNumerator()).doubleValue()
-                / new BigDecimal(ratio.getDenominator()).doubleValue();
-    }
 
     /** The cost per accelerator; per-node figures are divided by the node's accelerators. */
     private CostSpec toCost(Cost cost, int acceleratorsPerNode) {

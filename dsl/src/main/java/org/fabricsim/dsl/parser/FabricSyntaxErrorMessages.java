@@ -2,6 +2,7 @@ package org.fabricsim.dsl.parser;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,10 +40,19 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
             "RULE_INT", "a whole number",
             "RULE_ID", "a name",
             "RULE_STRING", "a quoted string",
+            "RULE_ML_COMMENT", "a comment",
+            "RULE_SL_COMMENT", "a comment",
             "EOF", "the end of the file");
     private static final Pattern TOKEN = Pattern.compile("RULE_[A-Z_]+|\\bEOF\\b|<EOF>");
     private static final Pattern MISSING = Pattern.compile("^missing (.+) at (.+)$");
     private static final Pattern NO_VIABLE = Pattern.compile("^no viable alternative at input (.+)$");
+    private static final Pattern MISMATCHED = Pattern.compile("^mismatched input (.+) expecting (.+)$");
+    private static final Pattern EXTRANEOUS = Pattern.compile("^extraneous input (.+) expecting (.+)$");
+    private static final Pattern LOOP = Pattern.compile("^required \\(\\.\\.\\.\\)\\+ loop did not match anything at input (.+)$");
+    private static final Pattern CHARACTER = Pattern.compile("^(?:mismatched character|no viable alternative at character) (.+?)(?: expecting .*)?$");
+    /** What only ANTLR says: a message that still has it is replaced by {@link #UNEXPECTED}. */
+    private static final Pattern ANTLR_WORDS = Pattern.compile("\\(\\.\\.\\.\\)|\\{|\\bset null\\b|\\brule\\b|predicate|RULE_|expecting");
+    private static final String UNEXPECTED = "This text does not belong here; compare it with the examples in docs/language.md.";
     private static final Pattern KEYWORD_AS_NAME = Pattern.compile("^mismatched input '(.+)' expecting RULE_ID$");
 
     @Inject
@@ -94,7 +104,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         }
         String list = missing.size() == 1 ? missing.get(0)
                 : String.join(", ", missing.subList(0, missing.size() - 1)) + " and " + missing.get(missing.size() - 1);
-        return "This " + leadingWord(rule.getAlternatives()) + " lacks " + list + ", which "
+        return "This " + blockName(rule) + " lacks " + list + ", which "
                 + (missing.size() == 1 ? "it requires" : "are required") + ": add "
                 + (missing.size() == 1 ? "it" : "them")
                 + " before its closing '}'.";
@@ -120,6 +130,16 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         return false;
     }
 
+    /**
+     * What a block of {@code rule} is called: its leading keyword ({@code training}), or for a block that
+     * begins with its brace ({@code traffic { ... }}) the rule's name in the language's spelling.
+     */
+    private static String blockName(AbstractRule rule) {
+        String word = leadingWord(rule.getAlternatives());
+        return Character.isLetter(word.charAt(0)) ? word
+                : rule.getName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+    }
+
     /** The first keyword of {@code element}, else the name of the feature it assigns. */
     private static String leadingWord(AbstractElement element) {
         List<Keyword> keywords = EcoreUtil2.eAllOfType(element, Keyword.class);
@@ -139,11 +159,35 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
             tokens.appendReplacement(out, Matcher.quoteReplacement(TOKENS.getOrDefault(token, token)));
         }
         tokens.appendTail(out);
-        Matcher missing = MISSING.matcher(out);
+        String text = out.toString();
+        String words = inWords(text);
+        return words != null ? words : ANTLR_WORDS.matcher(text).find() ? UNEXPECTED : text;
+    }
+
+    /** One of ANTLR's messages in the user's words; null for any other message. */
+    private static String inWords(String message) {
+        Matcher missing = MISSING.matcher(message);
         if (missing.matches()) {
             return "Expected " + missing.group(1) + " before " + missing.group(2) + ".";
         }
-        Matcher noViable = NO_VIABLE.matcher(out);
-        return noViable.matches() ? "Unexpected " + noViable.group(1) + " here." : out.toString();
+        Matcher mismatched = MISMATCHED.matcher(message);
+        Matcher extraneous = EXTRANEOUS.matcher(message);
+        Matcher found = mismatched.matches() ? mismatched : extraneous.matches() ? extraneous : null;
+        if (found != null) {
+            String expected = found.group(2).equals("set null") ? "" : "; expected " + found.group(2);
+            String hint = found.group(1).equals("'.'") ? " (a count is a whole number, such as 2)"
+                    : found.group(1).equals("'-'") ? " (numbers here are not negative)" : "";
+            return "Unexpected " + found.group(1) + " here" + expected + hint + ".";
+        }
+        Matcher loop = LOOP.matcher(message);
+        if (loop.matches()) {
+            return "Something is missing before " + loop.group(1) + ": this place needs at least one entry.";
+        }
+        Matcher character = CHARACTER.matcher(message);
+        if (character.matches()) {
+            return "The character " + character.group(1) + " has no meaning in the language here.";
+        }
+        Matcher noViable = NO_VIABLE.matcher(message);
+        return noViable.matches() ? "Unexpected " + noViable.group(1) + " here." : null;
     }
 }

@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import org.fabricsim.dsl.fabric.Amount;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Quantity;
+import org.fabricsim.dsl.fabric.Ratio;
 import org.fabricsim.dsl.fabric.Unit;
 import org.fabricsim.dsl.model.Written;
 
@@ -90,9 +91,27 @@ public final class Units {
         };
     }
 
-    /** The number as written, e.g. 1.5 for {@code 1.5 us}. */
+    /** Whether {@code decimal} is a number: in broken text, the parser may leave a value empty or a lone '.'. */
+    public static boolean isNumber(String decimal) {
+        if (decimal == null) {
+            return false;
+        }
+        try {
+            new BigDecimal(decimal);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** The number as written, e.g. 1.5 for {@code 1.5 us}; NaN where broken text left none (a syntax error). */
     public static double valueOf(Quantity quantity) {
-        return new BigDecimal(quantity.getValue()).doubleValue();
+        return isNumber(quantity.getValue()) ? new BigDecimal(quantity.getValue()).doubleValue() : Double.NaN;
+    }
+
+    /** {@code a:b} as a / b. */
+    public static double ratio(Ratio ratio) {
+        return new BigDecimal(ratio.getNumerator()).doubleValue() / new BigDecimal(ratio.getDenominator()).doubleValue();
     }
 
     /** The quantity in its dimension's base unit. */

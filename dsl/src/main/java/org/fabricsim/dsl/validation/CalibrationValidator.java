@@ -3,8 +3,10 @@ package org.fabricsim.dsl.validation;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Amount;
@@ -55,7 +57,7 @@ public class CalibrationValidator extends FabricCheck {
 
     @Check
     public void checkCalibrationBoundsOrdered(ProfileParameter parameter) {
-        if (parameter.getLower() != null && parametersComparable(parameter)
+        if (parameter.getLower() != null && complete(parameter) && parametersComparable(parameter)
                 && Units.toBase(parameter.getLower()) > Units.toBase(parameter.getUpper())) {
             error("The lower bound of '" + parameter.getKey() + "' exceeds its upper bound; write 'bounds LOW to HIGH'.",
                     parameter, Literals.PROFILE_PARAMETER__LOWER, IssueCodes.CALIBRATION_BOUNDS_ORDER);
@@ -64,7 +66,7 @@ public class CalibrationValidator extends FabricCheck {
 
     @Check
     public void checkCalibrationValueWithinBounds(ProfileParameter parameter) {
-        if (parameter.getLower() == null || !parametersComparable(parameter)) {
+        if (parameter.getLower() == null || !complete(parameter) || !parametersComparable(parameter)) {
             return;
         }
         double value = Units.toBase(parameter.getValue());
@@ -101,11 +103,17 @@ public class CalibrationValidator extends FabricCheck {
                 return;
             }
         }
-        if (!parametersComparable(parameter)) {
+        if (complete(parameter) && !parametersComparable(parameter)) {
             error("The value and bounds of '" + parameter.getKey() + "' must be in one dimension: all times, all"
                     + " percentages, or all plain numbers.", parameter, Literals.PROFILE_PARAMETER__VALUE,
                     IssueCodes.CALIBRATION_UNIT);
         }
+    }
+
+    /** Whether the value and bounds are all written as numbers: broken text may lack one, and its syntax error says so. */
+    private static boolean complete(ProfileParameter parameter) {
+        return parameter.getValue() != null && (parameter.getLower() == null) == (parameter.getUpper() == null)
+                && amounts(parameter).stream().allMatch(a -> Units.isNumber(a.getValue()));
     }
 
     /** Whether the value and bounds have one dimension (a plain number counts as any, in SI units). */
@@ -120,9 +128,10 @@ public class CalibrationValidator extends FabricCheck {
         return dimensions.size() <= 1;
     }
 
+    /** The value and the bounds that are written. */
     private static List<Amount> amounts(ProfileParameter parameter) {
-        return parameter.getLower() == null ? List.of(parameter.getValue())
-                : List.of(parameter.getValue(), parameter.getLower(), parameter.getUpper());
+        return Stream.of(parameter.getValue(), parameter.getLower(), parameter.getUpper()).filter(Objects::nonNull)
+                .toList();
     }
 
     private static String written(Amount amount) {

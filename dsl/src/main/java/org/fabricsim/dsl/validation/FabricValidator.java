@@ -10,6 +10,6 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         DegreesValidator.class, ExpertRoutingValidator.class, TrafficValidator.class, ExpectationValidator.class,
         HygieneValidator.class, SoftwareValidator.class, IgnoredSettingsValidator.class, CalibrationValidator.class,
         BenchmarkSizesValidator.class, BenchmarkCollectiveValidator.class, HardwareCountsValidator.class,
-        ReliabilityValidator.class })
+        ReliabilityValidator.class, ScaleUpDomainValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -15,6 +15,10 @@ public final class IssueCodes {
     public static final String NOT_A_FRACTION = PREFIX + "unit.not-a-fraction";
     /** A quantity, count or degree that must be positive is zero. */
     public static final String NOT_POSITIVE = PREFIX + "value.not-positive";
+    /** A rate or size beyond what any hardware reaches (and the engine computes with), such as 1e20 Gb/s. Data: the limit. */
+    public static final String TOO_LARGE = PREFIX + "value.too-large";
+    /** A scale-up domain whose size neither divides the node's accelerators nor is a multiple of them. Data: the node's accelerators. */
+    public static final String DOMAIN_MISFIT = PREFIX + "node.domain-misfit";
     /** A node group with no nodes, or a sketched node with no accelerators. */
     public static final String EMPTY_CLUSTER = PREFIX + "cluster.empty";
     /** A sketched cluster ({@code nodes N x M accelerators}) without its {@code link}. */

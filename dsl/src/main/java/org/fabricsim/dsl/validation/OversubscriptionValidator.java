@@ -4,11 +4,13 @@ import java.util.List;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Ratio;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.analysis.Oversubscription;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
@@ -23,13 +25,30 @@ import com.google.inject.Inject;
  */
 public class OversubscriptionValidator extends FabricCheck {
 
+    /** The largest oversubscription a tier may declare: 1000 downlinks' bandwidth per uplink's. */
+    private static final double MAX_RATIO = 1000;
+
     @Inject
     private SpecMapper mapper;
 
     @Check
+    public void checkRatioAtMostAThousand(Ratio ratio) {
+        if (!inRange(ratio)) {
+            error("An oversubscription is at most 1000:1 (downlink to uplink bandwidth); write a ratio such as 3:1.",
+                    ratio, null, IssueCodes.TOO_LARGE, "1000:1");
+        }
+    }
+
+    /** Whether {@code ratio} is a number of at most {@link #MAX_RATIO} ({@code a:0} is none). */
+    private static boolean inRange(Ratio ratio) {
+        return Units.ratio(ratio) <= MAX_RATIO;
+    }
+
+    @Check
     public void checkClusterOversubscription(Cluster cluster) {
         ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
-        if (spec == null || cluster.getScaleOut() == null) {
+        if (spec == null || cluster.getScaleOut() == null
+                || !EcoreUtil2.eAllOfType(cluster, Ratio.class).stream().allMatch(OversubscriptionValidator::inRange)) {
             return;
         }
         double policy = spec.maxOversubscription();

@@ -21,6 +21,7 @@ import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
+import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.analysis.SwitchRadix;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -164,8 +165,9 @@ public class PhysicalValidator extends FabricCheck {
                     fabric.getName());
             return;
         }
-        if (portRate == null || fabric.getLinkRate() == null) {
-            return;
+        if (portRate == null || fabric.getLinkRate() == null || Units.dimensionOf(portRate) != Dimension.DATA_RATE
+                || Units.dimensionOf(fabric.getLinkRate()) != Dimension.DATA_RATE) {
+            return; // a rate of the wrong dimension is UnitsValidator's error
         }
         double port = Units.bytesPerSecond(portRate);
         double link = Units.bytesPerSecond(fabric.getLinkRate());

@@ -61,6 +61,9 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.RELIABILITY__WINDOW, Dimension.TIME),
             Map.entry(Literals.MTBF__TIME, Dimension.TIME));
 
+    /** The fastest data rate a model may state, in bit/s. */
+    static final double MAX_DATA_RATE = 1e15;
+
     /** Places where zero is meaningful. */
     private static final Set<EStructuralFeature> ZERO_ALLOWED = Set.of(
             Literals.CLUSTER__HOP_LATENCY, Literals.FABRIC__LATENCY, Literals.NIC__LATENCY, Literals.SWITCH__LATENCY,
@@ -108,6 +111,19 @@ public class UnitsValidator extends FabricCheck {
         EStructuralFeature feature = quantity.eContainingFeature();
         if (Units.valueOf(quantity) <= 0 && !ZERO_ALLOWED.contains(feature) && !CHECKED_ELSEWHERE.contains(feature)) {
             error("This must be greater than zero.", quantity, Literals.QUANTITY__VALUE, IssueCodes.NOT_POSITIVE);
+        }
+    }
+
+    /**
+     * No link or memory moves more than {@value #MAX_DATA_RATE} bit/s (1 Pb/s); beyond it a rate is a typo,
+     * and the engine's network, which divides transfers by rates, would not compute.
+     */
+    @Check
+    public void checkQuantityRateAtMostOnePetabit(Quantity quantity) {
+        if (Units.dimensionOf(quantity) == Dimension.DATA_RATE && Units.bytesPerSecond(quantity) * 8 > MAX_DATA_RATE) {
+            error("A data rate is at most 1 Pb/s (1000 Tb/s), faster than any link or memory: write the rate of one"
+                    + " port or link, such as 400 Gb/s.", quantity, Literals.QUANTITY__VALUE, IssueCodes.TOO_LARGE,
+                    "1 Pb/s");
         }
     }
 

@@ -1,9 +1,6 @@
 package org.fabricsim.generator.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.LinkedHashMap;
@@ -14,6 +11,7 @@ import java.util.concurrent.Callable;
 
 import org.eclipse.xtext.resource.XtextResource;
 import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.formatting2.CanonicalText;
 import org.fabricsim.generator.GeneratedProgram;
 import org.fabricsim.generator.JavaProgramGenerator;
 import org.fabricsim.generator.ProgramRunner;
@@ -65,7 +63,7 @@ public final class FabricCli {
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
             if (e instanceof UserError user) {
-                command.getErr().println("fabric: " + user.getMessage());
+                command.getErr().println(Printable.of("fabric: " + user.getMessage()));
                 command.getErr().flush();
                 return user.exitCode();
             }
@@ -286,20 +284,20 @@ public final class FabricCli {
         CommandLine.Model.CommandSpec spec;
 
         @Override
-        public Integer call() throws IOException {
+        public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             ModelWorkspace workspace = new ModelWorkspace(paths);
             int failures = 0;
             for (Map.Entry<Path, XtextResource> entry : workspace.resources().entrySet()) {
                 Path file = entry.getKey();
-                if (entry.getValue().getParseResult().hasSyntaxErrors()) {
+                if (!CanonicalText.formattable(entry.getValue())) {
                     workspace.diagnostics().stream().filter(d -> d.file().equals(file.toString()))
                             .forEach(d -> out.println(d.format()));
                     failures++;
                     continue;
                 }
                 String formatted = workspace.formatter().of(entry.getValue());
-                if (!formatted.equals(Files.readString(file, StandardCharsets.UTF_8))) {
+                if (!formatted.equals(entry.getValue().getParseResult().getRootNode().getText())) {
                     if (check) {
                         out.println(file + ": not formatted; run 'fabric format " + file + "'");
                         failures++;

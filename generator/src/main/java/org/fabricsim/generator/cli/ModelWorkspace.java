@@ -1,21 +1,26 @@
 package org.fabricsim.generator.cli;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 
 import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.resource.IEObjectDescription;
 import org.eclipse.xtext.resource.XtextResource;
@@ -37,7 +42,8 @@ import com.google.inject.Injector;
  * Loads {@code .fabric} files (directories are searched recursively) into one resource set, so
  * that names resolve across them, and validates them all. What they need from their workspace
  * (the files of their folders and of the packages they import, see {@link WorkspaceIndex}) loads
- * with them: its errors count, its warnings are not shown.
+ * with them; the errors of the files they use count, their warnings are not shown, and the files
+ * they do not use are not checked.
  */
 public final class ModelWorkspace {
     private static final String EXTENSION = ".fabric";
@@ -78,11 +84,42 @@ public final class ModelWorkspace {
                 .filter(f -> !targets.contains(f)).forEach(f -> dependencies.putIfAbsent(f, load(f))));
         IResourceValidator validator = injector.getInstance(IResourceValidator.class);
         validate(validator, resources, severity -> true, byWorkspace);
-        validate(validator, dependencies, severity -> severity == Severity.ERROR, byWorkspace);
+        validate(validator, used(resources.values()), severity -> severity == Severity.ERROR, byWorkspace);
     }
 
     private Resource load(Path file) {
-        return resourceSet.getResource(URI.createFileURI(file.toAbsolutePath().normalize().toString()), true);
+        byte[] bytes = ReadableFiles.bytes(file);
+        Resource resource = resourceSet.createResource(URI.createFileURI(file.toAbsolutePath().normalize().toString()));
+        try {
+            resource.load(new ByteArrayInputStream(bytes), resourceSet.getLoadOptions());
+        } catch (IOException e) {
+            throw new UserError(file + ": cannot be read (" + ReadableFiles.reason(e) + ")", ExitCodes.USAGE);
+        }
+        return resource;
+    }
+
+    /**
+     * The dependencies that {@code targets} use: those holding a definition a target refers to, directly
+     * or through another used file. The others were loaded only so that names resolve, and are not checked.
+     */
+    private Map<Path, Resource> used(Collection<Resource> targets) {
+        Map<Resource, Path> byResource = new HashMap<>();
+        dependencies.forEach((file, resource) -> byResource.put(resource, file));
+        Map<Path, Resource> used = new LinkedHashMap<>();
+        Deque<Resource> pending = new ArrayDeque<>(targets);
+        while (!pending.isEmpty()) {
+            Resource resource = pending.poll();
+            EcoreUtil2.resolveLazyCrossReferences(resource, CancelIndicator.NullImpl);
+            for (Iterator<EObject> all = resource.getAllContents(); all.hasNext();) {
+                for (EObject referenced : all.next().eCrossReferences()) {
+                    Path file = byResource.get(referenced.eResource());
+                    if (file != null && used.putIfAbsent(file, referenced.eResource()) == null) {
+                        pending.add(referenced.eResource());
+                    }
+                }
+            }
+        }
+        return used;
     }
 
     private void validate(IResourceValidator validator, Map<Path, Resource> files, Predicate<Severity> shown,
@@ -178,19 +215,15 @@ public final class ModelWorkspace {
     }
 
     private static List<Path> modelFiles(Path path) {
-        if (Files.isDirectory(path)) {
-            try (Stream<Path> walk = Files.walk(path)) {
-                return walk.filter(p -> p.toString().endsWith(EXTENSION) && Files.isRegularFile(p))
-                        .sorted(Comparator.naturalOrder()).toList();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return List.of(requireModelFile(path));
+        return Files.isDirectory(path) ? ReadableFiles.under(path, EXTENSION) : List.of(requireModelFile(path));
     }
 
-    /** {@code path} if it is a readable model file; otherwise a user error saying what is wrong. */
+    /** {@code path} if it is a model file; otherwise a user error saying what is wrong. */
     public static Path requireModelFile(Path path) {
+        if (Files.isDirectory(path)) {
+            throw new UserError(path + ": a folder, not a model; name one " + EXTENSION + " file in it (validate and"
+                    + " format also take folders)", ExitCodes.USAGE);
+        }
         if (!Files.isRegularFile(path)) {
             throw new UserError(path + ": no such file or directory", ExitCodes.USAGE);
         }

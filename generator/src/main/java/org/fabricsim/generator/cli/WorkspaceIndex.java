@@ -76,16 +76,22 @@ final class WorkspaceIndex {
                     return skip ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
                 }
 
+                /** A folder or file of the workspace that cannot be read holds nothing a model can use. */
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE;
+                }
+
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    if (attributes.isRegularFile() && file.toString().endsWith(EXTENSION)) {
+                    if (attributes.isRegularFile() && file.toString().endsWith(EXTENSION) && Files.isReadable(file)) {
                         index.packages.put(file, firstMatch(PACKAGE, file));
                     }
                     return FileVisitResult.CONTINUE;
                 }
             });
         } catch (IOException e) {
-            throw new UserError(root + ": cannot list the workspace (" + e.getMessage() + ")", ExitCodes.USAGE);
+            throw new UserError(root + ": cannot list the workspace (" + ReadableFiles.reason(e) + ")", ExitCodes.USAGE);
         }
         return index;
     }
@@ -162,11 +168,8 @@ final class WorkspaceIndex {
         return matcher.find() ? matcher.group(1) : "";
     }
 
+    /** The text of {@code file}, bytes that are not UTF-8 replaced: only package and import lines matter here. */
     private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UserError(file + ": cannot read the model (" + e.getMessage() + ")", ExitCodes.USAGE);
-        }
+        return new String(ReadableFiles.bytes(file), StandardCharsets.UTF_8);
     }
 }

@@ -38,14 +38,14 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
             throw new IllegalArgumentException(spec.name() + ": " + dualPipe);
         }
         int g = p * v;
-        if (g > model.layers() + 2) {
+        if (g > (long) model.layers() + 2) {
             throw new IllegalArgumentException(spec.name() + ": " + g + " pipeline chunks for " + model.layers()
                     + " layers; use fewer pipeline stages or virtual stages");
         }
         int[] counts = new int[g];
-        int each = (model.layers() + g - 1) / g;
+        int each = (int) (((long) model.layers() + g - 1) / g);
         Arrays.fill(counts, each);
-        int surplus = each * g - model.layers();
+        int surplus = (int) ((long) each * g - model.layers());
         for (int i = 0; surplus > 0; i++, surplus--) {
             int at = i % 2 == 0 ? i / 2 : g - 1 - i / 2;
             counts[at % g]--;

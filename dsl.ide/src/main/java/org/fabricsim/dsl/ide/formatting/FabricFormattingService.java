@@ -3,6 +3,7 @@ package org.fabricsim.dsl.ide.formatting;
 import java.util.List;
 
 import org.eclipse.lsp4j.FormattingOptions;
+import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
@@ -11,24 +12,44 @@ import org.eclipse.xtext.ide.server.Document;
 import org.eclipse.xtext.ide.server.formatting.FormattingService;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.resource.XtextResource;
+import org.fabricsim.dsl.formatting2.CanonicalText;
+
+import com.google.inject.Inject;
 
 /**
- * Formats as {@code fabric format} does: a document with a syntax error is refused with that error,
- * never rewritten, since the formatter cannot tell what the broken text meant; a document without
- * definitions (empty, blank or only comments) has nothing to lay out.
+ * Formats as {@code fabric format} does: a document with a syntax error (or one refused for its size)
+ * is refused with that error, never rewritten, since the formatter cannot tell what the broken text
+ * meant; a document without definitions (empty, blank or only comments) has nothing to lay out. The
+ * whole document is formatted by {@link CanonicalText}, the command line's formatter, and answered with
+ * one edit: as fast on a long line as on many short ones, with the document's own line breaks.
  */
 public class FabricFormattingService extends FormattingService {
+
+    @Inject
+    private CanonicalText canonical;
 
     @Override
     public List<TextEdit> format(XtextResource resource, Document document, int offset, int length,
             FormattingOptions options) {
-        if (resource.getParseResult() != null && resource.getParseResult().hasSyntaxErrors()) {
-            INode error = resource.getParseResult().getSyntaxErrors().iterator().next();
-            throw new ResponseErrorException(new ResponseError(ResponseErrorCode.RequestFailed,
-                    "Not formatted: line " + error.getStartLine() + " has a syntax error ("
-                            + error.getSyntaxErrorMessage().getMessage() + "); fix it, then format.",
-                    null));
+        if (!CanonicalText.formattable(resource)) {
+            INode error = resource.getParseResult() == null || !resource.getParseResult().hasSyntaxErrors() ? null
+                    : resource.getParseResult().getSyntaxErrors().iterator().next();
+            String reason = error != null ? "line " + error.getStartLine() + " has a syntax error ("
+                    + error.getSyntaxErrorMessage().getMessage() + "); fix it, then format."
+                    : "line " + resource.getErrors().get(0).getLine() + ": " + resource.getErrors().get(0).getMessage();
+            throw new ResponseErrorException(new ResponseError(ResponseErrorCode.RequestFailed, "Not formatted: "
+                    + reason, null));
         }
-        return resource.getContents().isEmpty() ? List.of() : super.format(resource, document, offset, length, options);
+        if (resource.getContents().isEmpty()) {
+            return List.of();
+        }
+        String text = document.getContents();
+        if (offset > 0 || length < text.length()) {
+            return super.format(resource, document, offset, length, options);
+        }
+        String formatted = canonical.of(resource);
+        return formatted.equals(text) ? List.of()
+                : List.of(new TextEdit(new Range(document.getPosition(0), document.getPosition(text.length())),
+                        formatted));
     }
 }

@@ -1,15 +1,23 @@
 package org.fabricsim.dsl.ide.server;
 
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.stream.Collectors;
 
 import org.apache.log4j.Logger;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.xtext.ide.server.concurrent.RequestManager;
 import org.eclipse.xtext.service.OperationCanceledManager;
 import org.eclipse.xtext.util.CancelIndicator;
+import org.eclipse.xtext.xbase.lib.Functions.Function0;
 import org.eclipse.xtext.xbase.lib.Functions.Function1;
+import org.eclipse.xtext.xbase.lib.Functions.Function2;
 
 import com.google.inject.Inject;
 import com.google.inject.Singleton;
@@ -20,31 +28,64 @@ import com.google.inject.Singleton;
  * internal error: the client keeps working and the exception is logged on one line, with neither
  * the document's text nor a stack trace. Cancellations pass through; a deliberate LSP error (a refusal
  * with a message for the user) reaches the client without being logged as a failure.
+ *
+ * <p>Every request sees one consistent snapshot of the documents and their parsed resources: a read
+ * holds a read lock while it runs, and a write (a document change and the rebuild after it) holds the
+ * write lock. Xtext cancels the running reads when a change arrives but starts the change at once,
+ * while a cancelled completion may still be inside its parser; without the lock that parser read a
+ * resource being rebuilt (issue 21 L7). A read that gets the lock after it was cancelled stops.
  */
 @Singleton
 public class GuardedRequestManager extends RequestManager {
     private static final Logger LOG = Logger.getLogger(GuardedRequestManager.class);
+    private static final int FRAMES = 4;
+
+    private final ReadWriteLock snapshot = new ReentrantReadWriteLock();
+    private final OperationCanceledManager canceled;
 
     @Inject
     public GuardedRequestManager(ExecutorService parallel, OperationCanceledManager canceled) {
         super(parallel, canceled);
+        this.canceled = canceled;
+    }
+
+    @Override
+    public synchronized <U, V> CompletableFuture<V> runWrite(Function0<? extends U> nonCancellable,
+            Function2<? super CancelIndicator, ? super U, ? extends V> cancellable) {
+        return super.runWrite(() -> locked(nonCancellable),
+                (cancel, intermediate) -> locked(() -> cancellable.apply(cancel, intermediate)));
+    }
+
+    private <T> T locked(Function0<? extends T> write) {
+        snapshot.writeLock().lock();
+        try {
+            return write.apply();
+        } finally {
+            snapshot.writeLock().unlock();
+        }
     }
 
     @Override
     public synchronized <V> CompletableFuture<V> runRead(Function1<? super CancelIndicator, ? extends V> request) {
         AtomicReference<ResponseErrorException> refusal = new AtomicReference<>();
         CompletableFuture<V> run = super.runRead(cancel -> {
+            snapshot.readLock().lock();
             try {
+                canceled.checkCanceled(cancel);
                 return request.apply(cancel);
-            } catch (ResponseErrorException e) {
-                refusal.set(e);
-                return null;
-            } catch (RuntimeException e) {
-                if (isCancelException(e)) {
+            } catch (Exception e) {
+                Throwable failure = unwrapped(e);
+                if (failure instanceof ResponseErrorException refused) {
+                    refusal.set(refused);
+                    return null;
+                }
+                if (isCancelException(failure)) {
                     throw e;
                 }
-                LOG.warn("a request failed and was answered with an empty result: " + describe(e));
+                LOG.warn("a request failed and was answered with an empty result: " + describe(failure));
                 return null;
+            } finally {
+                snapshot.readLock().unlock();
             }
         });
         CompletableFuture<V> answer = new CompletableFuture<>() {
@@ -66,9 +107,25 @@ public class GuardedRequestManager extends RequestManager {
         return answer;
     }
 
-    /** The exception's class and where it was thrown, without its message, which may quote the document. */
-    private static String describe(RuntimeException e) {
-        StackTraceElement[] trace = e.getStackTrace();
-        return e.getClass().getName() + (trace.length == 0 ? "" : " at " + trace[0]);
+    /**
+     * The failure an {@link ExecutionException} or {@link CompletionException} wraps: Xtext's rename waits on
+     * a future and rethrows its failure unchecked, so a refusal can arrive wrapped.
+     */
+    private static Throwable unwrapped(Throwable e) {
+        Throwable failure = e;
+        while ((failure instanceof ExecutionException || failure instanceof CompletionException)
+                && failure.getCause() != null) {
+            failure = failure.getCause();
+        }
+        return failure;
+    }
+
+    /**
+     * The exception's class and the innermost {@value #FRAMES} frames where it was thrown, on one line and
+     * without its message, which may quote the document.
+     */
+    private static String describe(Throwable e) {
+        return e.getClass().getName() + Arrays.stream(e.getStackTrace()).limit(FRAMES).map(String::valueOf)
+                .collect(Collectors.joining(" < ", " at ", ""));
     }
 }

@@ -1,8 +1,13 @@
 package org.fabricsim.dsl.ide.server;
 
+import java.util.Arrays;
+
 import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.xtext.ide.server.Document;
+import org.eclipse.xtext.util.ITextRegion;
+import org.eclipse.xtext.util.TextRegion;
 
 /**
  * An open document whose positions follow LSP 3.17: a line ends at {@code \n}, {@code \r\n} or a lone
@@ -10,6 +15,7 @@ import org.eclipse.xtext.ide.server.Document;
  * the end of the document. Errors never carry the document's text.
  */
 public class LspDocument extends Document {
+    private volatile int[] lineStarts;
 
     public LspDocument(Integer version, String contents) {
         super(version, contents, false);
@@ -18,37 +24,38 @@ public class LspDocument extends Document {
     /** The offset of {@code position}, clamped to its line and to the document. */
     @Override
     public int getOffSet(Position position) {
-        String text = getContents();
-        int start = lineStart(Math.max(0, position.getLine()));
-        if (start < 0) {
-            return text.length();
+        int[] starts = lineStarts();
+        int line = Math.max(0, position.getLine());
+        if (line >= starts.length) {
+            return getContents().length();
         }
-        int end = lineEnd(start);
-        return start + Math.min(Math.max(0, position.getCharacter()), end - start);
+        int start = starts[line];
+        return start + Math.min(Math.max(0, position.getCharacter()), lineEnd(start) - start);
     }
 
-    /** The position of {@code offset}, clamped to the document. */
+    /** The position of {@code offset}, clamped to the document. O(log lines). */
     @Override
     public Position getPosition(int offset) {
-        String text = getContents();
-        int target = Math.max(0, Math.min(offset, text.length()));
-        int line = 0;
-        int start = 0;
-        for (int i = 0; i < target; i++) {
-            char ch = text.charAt(i);
-            if (ch == '\n' || ch == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n')) {
-                line++;
-                start = i + 1;
-            }
-        }
-        return new Position(line, target - start);
+        int target = Math.max(0, Math.min(offset, getContents().length()));
+        int[] starts = lineStarts();
+        int line = Arrays.binarySearch(starts, target);
+        line = line >= 0 ? line : -line - 2;
+        return new Position(line, target - starts[line]);
+    }
+
+    /** The region of {@code range}, both ends clamped as {@link #getOffSet} clamps them. */
+    @Override
+    public ITextRegion getTextRegion(Range range) {
+        int start = getOffSet(range.getStart());
+        return new TextRegion(start, Math.max(0, getOffSet(range.getEnd()) - start));
     }
 
     /** The text of line {@code lineNumber} without its line break; empty past the last line. */
     @Override
     public String getLineContent(int lineNumber) {
-        int start = lineStart(Math.max(0, lineNumber));
-        return start < 0 ? "" : getContents().substring(start, lineEnd(start));
+        int[] starts = lineStarts();
+        int line = Math.max(0, lineNumber);
+        return line >= starts.length ? "" : getContents().substring(starts[line], lineEnd(starts[line]));
     }
 
     @Override
@@ -66,18 +73,26 @@ public class LspDocument extends Document {
         return current;
     }
 
-    /** The offset where line {@code line} starts, or -1 past the last line. */
-    private int lineStart(int line) {
-        String text = getContents();
-        int offset = 0;
-        for (int current = 0; current < line; current++) {
-            int end = lineEnd(offset);
-            if (end >= text.length()) {
-                return -1;
+    /** The offset where each line starts, computed once: the contents never change. O(length). */
+    private int[] lineStarts() {
+        int[] starts = lineStarts;
+        if (starts == null) {
+            String text = getContents();
+            int[] found = new int[16];
+            int count = 1;
+            for (int i = 0; i < text.length(); i++) {
+                char ch = text.charAt(i);
+                if (ch == '\n' || ch == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n')) {
+                    if (count == found.length) {
+                        found = Arrays.copyOf(found, count * 2);
+                    }
+                    found[count++] = i + 1;
+                }
             }
-            offset = end + (text.startsWith("\r\n", end) ? 2 : 1);
+            starts = Arrays.copyOf(found, count);
+            lineStarts = starts;
         }
-        return offset;
+        return starts;
     }
 
     /** The offset of the line break that ends the line starting at {@code start}, or the text's length. */

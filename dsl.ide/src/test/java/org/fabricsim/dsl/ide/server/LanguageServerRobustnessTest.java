@@ -8,15 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.lsp4j.CompletionItem;
+import org.eclipse.lsp4j.CompletionList;
 import org.eclipse.lsp4j.CompletionParams;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
 import org.eclipse.lsp4j.DefinitionParams;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.DocumentFormattingParams;
+import org.eclipse.lsp4j.DocumentHighlightParams;
 import org.eclipse.lsp4j.DocumentRangeFormattingParams;
 import org.eclipse.lsp4j.FormattingOptions;
 import org.eclipse.lsp4j.HoverParams;
@@ -26,7 +31,11 @@ import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.ReferenceContext;
 import org.eclipse.lsp4j.ReferenceParams;
 import org.eclipse.lsp4j.RenameParams;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.eclipse.lsp4j.services.TextDocumentService;
@@ -36,7 +45,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fuzzing campaign's language-server reproducers (issue 21, L1–L6, L8, L9), through the real
+ * The fuzzing campaign's language-server reproducers (issue 21, L1–L10), through the real
  * protocol: no request ends in an internal error, and no error carries the document's text.
  */
 class LanguageServerRobustnessTest {
@@ -79,6 +88,17 @@ class LanguageServerRobustnessTest {
         }
     }
 
+    /** The answer or a deliberate refusal (renaming where no name is), never an internal error. */
+    private static void assertNotInternalError(CompletableFuture<?> request) throws Exception {
+        try {
+            request.get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            ResponseErrorException error = (ResponseErrorException) e.getCause();
+            assertTrue(error.getResponseError().getCode() != ResponseErrorCode.InternalError.getValue(),
+                    error.getResponseError().getMessage());
+        }
+    }
+
     @Test
     void shouldClampHoverAndCompletionPastTheEndOfALine() throws Exception {
         TextDocumentIdentifier file = client.open(root, "a.fabric", MODEL);
@@ -103,7 +123,7 @@ class LanguageServerRobustnessTest {
             answer(documents.definition(new DefinitionParams(file, start)));
             answer(documents.references(new ReferenceParams(file, start, new ReferenceContext(true))));
             answer(documents.prepareRename(new PrepareRenameParams(file, start)));
-            answer(documents.rename(new RenameParams(file, start, "Other")));
+            assertNotInternalError(documents.rename(new RenameParams(file, start, "Other")));
         }
     }
 
@@ -153,6 +173,88 @@ class LanguageServerRobustnessTest {
         int line = diagnostics.get(0).getRange().getStart().getLine();
         assertEquals(1, line, diagnostics.toString());
         answer(documents.hover(new HoverParams(file, new Position(1, 7))));
+    }
+
+    @Test
+    void shouldAnswerNavigationAtEveryPositionOfBrokenTextWithoutAFailure() throws Exception {
+        for (String text : List.of("cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us } }\n",
+                "import fabric.catalog.nvidia.\ncluster\n", "cluster { nodes }\nvendor\n", "study S { vary in [ ] }\n")) {
+            TextDocumentIdentifier file = client.open(root, "every" + text.hashCode() + ".fabric", text);
+            String[] lines = text.split("\n");
+            for (int line = 0; line < lines.length; line++) {
+                for (int character = 0; character <= lines[line].length(); character++) {
+                    Position at = new Position(line, character);
+                    answer(documents.references(new ReferenceParams(file, at, new ReferenceContext(true))));
+                    answer(documents.documentHighlight(new DocumentHighlightParams(file, at)));
+                    answer(documents.prepareRename(new PrepareRenameParams(file, at)));
+                }
+            }
+        }
+        assertEquals(List.of(), client.guardedFailures);
+    }
+
+    @Test
+    void shouldRefuseToRenameADefinitionOfTheStandardCatalog() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "catalog.fabric", """
+                import fabric.catalog.nvidia.*
+
+                cluster C {
+                    nodes 2 x DGX_H100
+                }
+                """);
+        ExecutionException refused = assertThrows(ExecutionException.class, () -> documents
+                .rename(new RenameParams(file, new Position(3, 16), "Mine")).get(60, TimeUnit.SECONDS));
+        ResponseErrorException error = (ResponseErrorException) refused.getCause();
+        assertEquals(ResponseErrorCode.InvalidRequest.getValue(), error.getResponseError().getCode());
+        assertTrue(error.getResponseError().getMessage().contains("'DGX_H100' is not defined in your files"),
+                error.getResponseError().getMessage());
+        assertEquals(List.of(), client.guardedFailures);
+    }
+
+    @Test
+    void shouldAnswerCompletionsBetweenRapidEditsFromAConsistentDocument() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "race.fabric", MODEL);
+        List<CompletableFuture<Either<List<CompletionItem>, CompletionList>>> completions = new ArrayList<>();
+        for (int version = 2; version < 200; version++) {
+            String text = version % 2 == 0 ? MODEL.replace("TwoNodes", "Nodes" + version) : MODEL + "\nvendor V" + version;
+            documents.didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(file.getUri(),
+                    version), List.of(new TextDocumentContentChangeEvent(text))));
+            completions.add(documents.completion(new CompletionParams(file, new Position(version % 7, version % 30))));
+        }
+        for (CompletableFuture<Either<List<CompletionItem>, CompletionList>> completion : completions) {
+            try {
+                completion.get(60, TimeUnit.SECONDS);
+            } catch (ExecutionException | java.util.concurrent.CancellationException superseded) {
+                // a completion that a later edit cancelled is answered with a cancellation, as LSP allows
+            }
+        }
+        assertEquals(List.of(), client.guardedFailures, "completion failed inside the parser");
+    }
+
+    @Test
+    void shouldFormatA191KilobyteDocumentWithA100000CharacterLineInUnderTwoSeconds() throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; text.length() < 100_000; i++) {
+            text.append("cluster Wide").append(i).append(" { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us } ");
+        }
+        text.append('\n');
+        for (int i = 0; text.length() < 191_000; i++) {
+            text.append("cluster Tall").append(i).append(" {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\n\n");
+        }
+        TextDocumentIdentifier file = client.open(root, "wide.fabric", text.toString());
+        awaitDiagnostics(file);
+        DocumentFormattingParams format = new DocumentFormattingParams(file, new FormattingOptions(4, true));
+        long cold = System.nanoTime();
+        answer(documents.formatting(format));
+        double coldSeconds = (System.nanoTime() - cold) / 1e9;
+        long start = System.nanoTime();
+        List<? extends TextEdit> edits = answer(documents.formatting(format));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf("formatting %d characters: %.2f s, %.2f s on the first request%n", text.length(), seconds,
+                coldSeconds);
+        assertFalse(edits.isEmpty());
+        assertTrue(seconds < 2, "formatting took " + seconds + " s");
+        assertTrue(coldSeconds < 10, "the first formatting took " + coldSeconds + " s");
     }
 
     private List<Diagnostic> awaitDiagnostics(TextDocumentIdentifier file) throws InterruptedException {

@@ -39,14 +39,31 @@ import com.google.inject.Guice;
 
 /**
  * A language client speaking JSON-RPC to the language server over pipes, as an editor does over
- * stdio, with the server's own bindings ({@link FabricServerModule}). Records diagnostics and every
- * severe log record of the JSON-RPC layer, where internal errors are logged with their stack trace.
+ * stdio, with the server's own bindings ({@link FabricServerModule}). Records diagnostics, every
+ * severe log record of the JSON-RPC layer, where internal errors are logged with their stack trace,
+ * and every request failure that {@link GuardedRequestManager} answered with an empty result.
  */
-final class ProtocolClient implements LanguageClient, AutoCloseable {
+public final class ProtocolClient implements LanguageClient, AutoCloseable {
     private static final Logger RPC_LOG = Logger.getLogger(RemoteEndpoint.class.getName());
 
-    final Map<String, List<org.eclipse.lsp4j.Diagnostic>> diagnostics = new ConcurrentHashMap<>();
-    final List<String> severeLogs = new CopyOnWriteArrayList<>();
+    public final Map<String, List<org.eclipse.lsp4j.Diagnostic>> diagnostics = new ConcurrentHashMap<>();
+    public final List<String> severeLogs = new CopyOnWriteArrayList<>();
+    public final List<String> guardedFailures = new CopyOnWriteArrayList<>();
+    private final org.apache.log4j.AppenderSkeleton guard = new org.apache.log4j.AppenderSkeleton() {
+        @Override
+        protected void append(org.apache.log4j.spi.LoggingEvent event) {
+            guardedFailures.add(String.valueOf(event.getMessage()));
+        }
+
+        @Override
+        public boolean requiresLayout() {
+            return false;
+        }
+
+        @Override
+        public void close() {
+        }
+    };
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private final Handler handler = new Handler() {
         @Override
@@ -64,11 +81,11 @@ final class ProtocolClient implements LanguageClient, AutoCloseable {
         public void close() {
         }
     };
-    final LanguageServer server;
+    public final LanguageServer server;
     private final PipedOutputStream clientOut;
     private final PipedOutputStream serverOut;
 
-    ProtocolClient(Path root) throws Exception {
+    public ProtocolClient(Path root) throws Exception {
         PipedInputStream serverIn = new PipedInputStream(1 << 20);
         clientOut = new PipedOutputStream(serverIn);
         PipedInputStream clientIn = new PipedInputStream(1 << 20);
@@ -84,6 +101,7 @@ final class ProtocolClient implements LanguageClient, AutoCloseable {
         clientSide.startListening();
         server = clientSide.getRemoteProxy();
         RPC_LOG.addHandler(handler);
+        org.apache.log4j.Logger.getLogger(GuardedRequestManager.class).addAppender(guard);
         InitializeParams init = new InitializeParams();
         init.setCapabilities(new ClientCapabilities());
         init.setRootUri(root.toUri().toString());
@@ -92,7 +110,7 @@ final class ProtocolClient implements LanguageClient, AutoCloseable {
     }
 
     /** Opens {@code name} with {@code text} and returns its identifier. */
-    TextDocumentIdentifier open(Path root, String name, String text) {
+    public TextDocumentIdentifier open(Path root, String name, String text) {
         String uri = root.resolve(name).toUri().toString();
         server.getTextDocumentService().didOpen(new DidOpenTextDocumentParams(
                 new TextDocumentItem(uri, "fabric", 1, text)));
@@ -102,6 +120,7 @@ final class ProtocolClient implements LanguageClient, AutoCloseable {
     @Override
     public void close() throws Exception {
         RPC_LOG.removeHandler(handler);
+        org.apache.log4j.Logger.getLogger(GuardedRequestManager.class).removeAppender(guard);
         server.shutdown().get(60, TimeUnit.SECONDS);
         clientOut.close();
         serverOut.close();

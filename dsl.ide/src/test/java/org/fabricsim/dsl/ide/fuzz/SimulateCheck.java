@@ -1,0 +1,106 @@
+package org.fabricsim.dsl.ide.fuzz;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.fabricsim.generator.cli.ExitCodes;
+import org.fabricsim.generator.cli.FabricCli;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * {@code fabric simulate} on a mutant that validates, in a copy of its folder: no internal error or
+ * stack trace, no hang, a JSON result, no negative or NaN metric, and no run that failed with the
+ * engine's own words instead of a refusal the editor should have shown.
+ */
+final class SimulateCheck implements AutoCloseable {
+    private static final int TIMEOUT_SECONDS = 120;
+
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "fuzz-simulate");
+        t.setDaemon(true);
+        return t;
+    });
+
+    List<String> check(String name, String mutant, Map<String, String> siblings, Path scratch) throws Exception {
+        Path folder = Files.createTempDirectory(scratch, "simulate");
+        for (Map.Entry<String, String> sibling : siblings.entrySet()) {
+            Files.writeString(folder.resolve(sibling.getKey()), sibling.getValue(), StandardCharsets.UTF_8);
+        }
+        Path model = Files.writeString(folder.resolve(name), mutant, StandardCharsets.UTF_8);
+        Path json = folder.resolve("result.json");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Future<Integer> run = thread.submit(() -> FabricCli.execute(new PrintWriter(out, true), new PrintWriter(err, true),
+                "simulate", model.toString(), "--json", json.toString(), "--threads", "1"));
+        List<String> problems = new ArrayList<>();
+        int exit;
+        try {
+            exit = run.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            run.cancel(true);
+            return List.of("simulate: no result within " + TIMEOUT_SECONDS + " s");
+        }
+        String printed = out + "\n" + err;
+        if (exit == ExitCodes.INTERNAL_ERROR || ModelChecks.NOT_USER_WORDS.matcher(printed).find()) {
+            problems.add("simulate: exit " + exit + ", printed " + printed.strip());
+        }
+        if (Files.exists(json)) {
+            problems.addAll(metrics(json));
+        }
+        return problems;
+    }
+
+    private static List<String> metrics(Path json) throws IOException {
+        List<String> problems = new ArrayList<>();
+        JsonObject result = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+        for (JsonElement run : result.getAsJsonArray("runs")) {
+            JsonObject fields = run.getAsJsonObject();
+            if ("failed".equals(fields.get("status").getAsString())) {
+                String error = fields.get("error").getAsString();
+                if (!error.startsWith("infeasible") && !error.startsWith("not simulated yet")) {
+                    problems.add("simulate: a run failed with the engine's words: " + error);
+                }
+            }
+            walk("metrics", fields.get("metrics"), problems);
+        }
+        return problems;
+    }
+
+    private static void walk(String path, JsonElement element, List<String> problems) {
+        if (element == null || element.isJsonNull()) {
+            return;
+        }
+        if (element.isJsonObject()) {
+            element.getAsJsonObject().entrySet().forEach(e -> walk(path + "." + e.getKey(), e.getValue(), problems));
+        } else if (element.isJsonArray()) {
+            element.getAsJsonArray().forEach(e -> walk(path + "[]", e, problems));
+        } else if (element.getAsJsonPrimitive().isNumber()) {
+            double value = element.getAsDouble();
+            if (Double.isNaN(value) || value < 0) {
+                problems.add("simulate: " + path + " is " + value);
+            }
+        } else if (element.getAsJsonPrimitive().isString() && element.getAsString().matches("-?(NaN|Infinity)")) {
+            problems.add("simulate: " + path + " is " + element.getAsString());
+        }
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+    }
+}

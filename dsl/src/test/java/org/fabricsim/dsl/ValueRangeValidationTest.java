@@ -1,0 +1,129 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/**
+ * Values no hardware reaches, and domains that do not fit their nodes, are editor errors in the
+ * user's words instead of run-time failures or validator crashes (issue 21 S3, S5, S7, C2, C8).
+ */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class ValueRangeValidationTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    private Model nic(String rate) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.standards.*
+                nic Card { vendor NVIDIA ports 1 x %s speaks RoCEv2 }
+                """.formatted(rate));
+    }
+
+    private List<Issue> issues(Model model, String code) {
+        return validation.validate(model).stream().filter(i -> code.equals(i.getCode())).toList();
+    }
+
+    @Test
+    void shouldRejectAPortRateAbove1PetabitInsteadOfRunningOutOfMemory() throws Exception {
+        for (String rate : List.of("2147483648 Gb/s", "100000000000000000000 Gb/s")) {
+            validation.assertError(nic(rate), Literals.QUANTITY, IssueCodes.TOO_LARGE,
+                    "A data rate is at most 1 Pb/s (1000 Tb/s)");
+        }
+        assertEquals(List.of(), issues(nic("1000 Tb/s"), IssueCodes.TOO_LARGE));
+        assertEquals(List.of(), issues(nic("800 Gb/s"), IssueCodes.TOO_LARGE));
+    }
+
+    private Model oversubscribed(String ratio) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 64 x DGX_H100 scale-out InfiniBand_NDR fat-tree { tiers 2 oversubscription %s } }
+                """.formatted(ratio));
+    }
+
+    @Test
+    void shouldRejectAnOversubscriptionAboveAThousandWithoutENotation() throws Exception {
+        List<Issue> issues = validation.validate(oversubscribed("9007199254740993:1"));
+        validation.assertError(oversubscribed("9007199254740993:1"), Literals.RATIO, IssueCodes.TOO_LARGE,
+                "An oversubscription is at most 1000:1");
+        assertTrue(issues.stream().noneMatch(i -> i.getMessage().matches(".*\\dE\\d.*")), issues::toString);
+        assertEquals(List.of(), issues(oversubscribed("3:1"), IssueCodes.TOO_LARGE));
+    }
+
+    private Model domain(int size) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.nvidia.*
+                node Box { accelerators 8 x H100_SXM scale-up NVLink4 switched domain %d }
+                """.formatted(size));
+    }
+
+    @Test
+    void shouldRejectAScaleUpDomainThatNeitherSplitsNorSpansWholeNodes() throws Exception {
+        validation.assertError(domain(7), Literals.SCALE_UP_DOMAIN, IssueCodes.DOMAIN_MISFIT,
+                "A scale-up domain of 7 does not fit nodes of 8 accelerators");
+        for (int fits : List.of(1, 4, 8, 16, 72 * 8)) {
+            assertEquals(List.of(), issues(domain(fits), IssueCodes.DOMAIN_MISFIT), "domain " + fits);
+        }
+    }
+
+    @Test
+    void shouldReportASwitchPortRateInBytesAsAWrongDimensionWithoutAValidatorCrash() throws Exception {
+        Model model = parser.parse("""
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.standards.*
+                switch Big { vendor NVIDIA ports 8 x 200 TiB speaks RoCEv2 }
+                cluster C { nodes 4 x DGX_H100 scale-out RoCEv2 fat-tree { switch Big tiers 2 } }
+                """);
+        validation.assertError(model, Literals.QUANTITY, IssueCodes.WRONG_DIMENSION);
+        List<Issue> issues = validation.validate(model);
+        assertTrue(issues.stream().noneMatch(i -> i.getMessage().contains("Error executing")
+                || String.valueOf(i.getCode()).contains("@")), issues::toString);
+    }
+
+    @Test
+    void shouldCheckAQuantityWhoseNumberBrokeWithoutAValidatorCrash() throws Exception {
+        Model model = parser.parse("cost Rent {\n    accelerator-hour $2.\t50/h\n}\n");
+        List<Issue> issues = validation.validate(model);
+        assertTrue(issues.stream().noneMatch(i -> i.getMessage().contains("Error executing")), issues::toString);
+        assertEquals(List.of(), issues(parser.parse("cost Rent {\n    accelerator-hour $2.50/h\n}\n"),
+                IssueCodes.NOT_POSITIVE));
+    }
+
+    @Test
+    void shouldCheckATrainingWithTheLargestLayerCountWithoutAValidatorCrash() throws Exception {
+        Model model = parser.parse("""
+                import fabric.catalog.intel.*
+                cluster Gaudi { nodes 4 x Gaudi3_HLS }
+                model Small transformer { layers 2147483647 hidden 1024 heads 16 vocab 32000 }
+                training Train {
+                    model Small on Gaudi
+                    sequence 2048
+                    batch 64 sequences
+                    parallel tensor 8 context 2 ring data 2
+                }
+                """);
+        List<Issue> issues = validation.validate(model);
+        assertTrue(issues.stream().noneMatch(i -> i.getMessage().contains("Error executing")), issues::toString);
+    }
+}
