@@ -72,6 +72,14 @@ class ReliabilityValidatorTest {
     }
 
     @Test
+    void shouldLeaveACheckpointBandwidthOfTheWrongDimensionToTheUnitsCheck() throws Exception {
+        // Fuzz finding: 'at 100 years' is a time where a bandwidth belongs; the checkpoint check crashed.
+        Model wrong = model("checkpoint every 60 s writing 10 TB at 100 years");
+        validation.assertError(wrong, Literals.QUANTITY, IssueCodes.WRONG_DIMENSION);
+        assertEquals(List.of(), issues(wrong, IssueCodes.CHECKPOINT_LONGER_THAN_INTERVAL));
+    }
+
+    @Test
     void shouldTimeAWrittenCheckpointByItsStorageBandwidth() throws Exception {
         // 10 TB at 100 GB/s takes 100 s, longer than 60 s; at 1 TB/s it takes 10 s.
         validation.assertError(model("checkpoint every 60 s writing 10 TB at 100 GB/s"), Literals.RELIABILITY,

@@ -207,4 +207,14 @@ class TrainingChecksTest {
         assertEquals(List.of("This training lacks 'batch' and 'parallel', which are required: add them before its"
                 + " closing '}'."), errors);
     }
+
+    @Test
+    void shouldReportAParallelProductBeyondAnyClusterInsteadOfOverflowing() throws Exception {
+        // Fuzz finding: TP 8 x PP 2 x DP 2147483647 = 34,359,738,352 overflowed an int in the check.
+        String huge = message(IssueCodes.PARALLEL_PRODUCT, 4, ON_DGX, SEQUENCE, BATCH,
+                "parallel tensor 8 pipeline 2 data 2147483647");
+        assertTrue(huge.contains("= 34359738352, but the job uses 16 accelerators"), huge);
+        assertFalse(codes(4, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 pipeline 2")
+                .contains(IssueCodes.PARALLEL_PRODUCT));
+    }
 }

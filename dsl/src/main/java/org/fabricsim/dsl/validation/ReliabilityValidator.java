@@ -9,8 +9,10 @@ import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FailureRate;
 import org.fabricsim.dsl.fabric.Mtbf;
 import org.fabricsim.dsl.fabric.NodeGroup;
+import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.Reliability;
 import org.fabricsim.dsl.model.Checkpoints;
+import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 
 /**
@@ -42,7 +44,11 @@ public class ReliabilityValidator extends FabricCheck {
 
     @Check
     public void checkCheckpointShorterThanInterval(Reliability reliability) {
-        if (reliability.getCheckpointInterval() == null) {
+        // A quantity of the wrong dimension is the units check's to report.
+        if (reliability.getCheckpointInterval() == null || !of(reliability.getCheckpointInterval(), Dimension.TIME)
+                || !of(reliability.getCheckpointTime(), Dimension.TIME)
+                || !of(reliability.getCheckpointSize(), Dimension.DATA_SIZE)
+                || !of(reliability.getStorageBandwidth(), Dimension.DATA_RATE)) {
             return;
         }
         double interval = Units.seconds(reliability.getCheckpointInterval());
@@ -86,5 +92,10 @@ public class ReliabilityValidator extends FabricCheck {
                     + " 1: write 0.7 for a job that runs at 70 %.", reliability, Literals.RELIABILITY__STRAGGLER_SPEED,
                     IssueCodes.STRAGGLER_NOT_A_FRACTION);
         }
+    }
+
+    /** Whether {@code quantity} is absent or of {@code dimension}. */
+    private static boolean of(Quantity quantity, Dimension dimension) {
+        return quantity == null || Units.dimensionOf(quantity) == dimension;
     }
 }

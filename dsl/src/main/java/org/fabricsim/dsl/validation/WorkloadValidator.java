@@ -46,14 +46,16 @@ public class WorkloadValidator extends FabricCheck {
                     + " has " + available + ": write 'using " + available + " accelerators' or fewer.", training,
                     Literals.TRAINING__ACCELERATORS, IssueCodes.EXCEEDS_CLUSTER, String.valueOf(available));
         }
-        if (par.accelerators() != spec.accelerators()) {
-            int others = par.tensor() * par.pipeline() * par.context();
+        // In long arithmetic: a product of four ints can exceed any accelerator count.
+        long product = (long) par.tensor() * par.pipeline() * par.data() * par.context();
+        if (product != spec.accelerators()) {
+            long others = (long) par.tensor() * par.pipeline() * par.context();
             String hint = spec.accelerators() % others == 0 ? " (data " + spec.accelerators() / others + ")" : "";
+            String using = product <= Integer.MAX_VALUE ? ", or write 'using " + product + " accelerators'" : "";
             error("TP " + par.tensor() + " × PP " + par.pipeline() + " × DP " + par.data() + " × CP " + par.context()
-                    + " = " + par.accelerators() + ", but the job uses " + spec.accelerators()
-                    + " accelerators: make the product " + spec.accelerators() + hint + ", or write 'using "
-                    + par.accelerators() + " accelerators'.", training, Literals.TRAINING__PARALLEL,
-                    IssueCodes.PARALLEL_PRODUCT, String.valueOf(spec.accelerators()));
+                    + " = " + product + ", but the job uses " + spec.accelerators()
+                    + " accelerators: make the product " + spec.accelerators() + hint + using + ".", training,
+                    Literals.TRAINING__PARALLEL, IssueCodes.PARALLEL_PRODUCT, String.valueOf(spec.accelerators()));
         }
     }
 
