@@ -110,6 +110,14 @@ public final class IssueCodes {
     public static final String PROTOCOL_ALGORITHM = PREFIX + "workload.protocol-algorithm";
     /** Protocol LL or LL128 across a scale-out network that sprays packets, where NCCL runs Simple only. Data: Simple. */
     public static final String PROTOCOL_SPRAYING = PREFIX + "workload.protocol-spraying";
+    /** A collective benchmark without {@code sizes}. Data: none. */
+    public static final String BENCHMARK_SIZES_MISSING = PREFIX + "workload.benchmark-sizes";
+    /** {@code sizes}, {@code protocol} or {@code channels} on an expert-parallel benchmark, which takes none. Data: none. */
+    public static final String EXPERT_KERNEL_SETTING = PREFIX + "workload.expert-kernel-setting";
+    /** An expert-parallel benchmark whose experts do not divide evenly over its accelerators. Data: the accelerators. */
+    public static final String EXPERT_KERNEL_EXPERTS = PREFIX + "workload.expert-kernel-experts";
+    /** An expert-parallel benchmark's top-k below 1 or above its experts. Data: the experts. */
+    public static final String EXPERT_KERNEL_TOP_K = PREFIX + "workload.expert-kernel-top-k";
 
     /** A trace or empirical-length file that does not exist or cannot be read, beside the model. Data: none. */
     public static final String TRAFFIC_FILE = PREFIX + "traffic.file";

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -32,6 +33,9 @@ public final class Variations {
         }
         if (workload instanceof InferenceSpec inference) {
             return inference(inference, parameter, value);
+        }
+        if (workload instanceof ExpertKernelBenchmarkSpec) {
+            throw unsupported(parameter, "an expert-kernel benchmark");
         }
         return benchmark((CollectiveBenchmarkSpec) workload, parameter, value);
     }
