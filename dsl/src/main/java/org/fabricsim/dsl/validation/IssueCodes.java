@@ -68,7 +68,7 @@ public final class IssueCodes {
 
     /** TP × PP × DP × CP differs from the accelerators used. Data: the accelerators used. */
     public static final String PARALLEL_PRODUCT = PREFIX + "workload.parallel-product";
-    /** A workload uses more accelerators than its cluster has. Data: the cluster's accelerators. */
+    /** A workload uses more accelerators, or a benchmark more nodes, than its cluster has. Data: the cluster's accelerators. */
     public static final String EXCEEDS_CLUSTER = PREFIX + "workload.exceeds-cluster";
     /** Attention heads (or KV heads) that TP cannot split evenly. Data: the heads. */
     public static final String HEADS_NOT_DIVISIBLE = PREFIX + "workload.heads";
