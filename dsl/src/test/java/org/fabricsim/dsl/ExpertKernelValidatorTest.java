@@ -109,4 +109,19 @@ class ExpertKernelValidatorTest {
                 IssueCodes.NOT_POSITIVE, "'hidden' must be at least 1");
         assertNone(KERNELS + "\non Ib", IssueCodes.NOT_POSITIVE);
     }
+
+    @Test
+    void shouldSayThatNoMetricOfTheKernelsCanBeExpectedYet() throws Exception {
+        Model model = parser.parse(MODEL.formatted(KERNELS + "\non Ib") + """
+                study Held {
+                    simulate Bench
+                    expect busbw 40 GB/s at 1 MiB source "DeepEP README"
+                }
+                """);
+        List<Issue> found = validation.validate(model).stream()
+                .filter(i -> IssueCodes.EXPECTATION.equals(i.getCode())).toList();
+        assertEquals(1, found.size(), found::toString);
+        assertTrue(found.get(0).getMessage().startsWith("Expert-parallel benchmark runs do not report busbw; no metric"
+                + " of theirs can be expected yet: state the published figure in a comment."), found.get(0).getMessage());
+    }
 }

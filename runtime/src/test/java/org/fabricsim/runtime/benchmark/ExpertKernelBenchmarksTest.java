@@ -14,6 +14,10 @@ import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
+import org.fabricsim.runtime.spec.VariationSpec;
+import org.fabricsim.runtime.spec.WorkloadSpec;
+import org.fabricsim.runtime.study.InfeasibleRunException;
+import org.fabricsim.runtime.study.Variations;
 import org.junit.jupiter.api.Test;
 
 class ExpertKernelBenchmarksTest {
@@ -48,5 +52,16 @@ class ExpertKernelBenchmarksTest {
                 () -> new ExpertKernelBenchmarkSpec("t.E", CLUSTER, 2, 6, LOW_LATENCY));
         assertThrows(IllegalArgumentException.class,
                 () -> new ExpertKernelBenchmarkSpec("t.E", CLUSTER, 5, 0, LOW_LATENCY));
+    }
+
+    @Test
+    void shouldVaryOnlyTheCluster() {
+        ExpertKernelBenchmarkSpec spec = new ExpertKernelBenchmarkSpec("t.E", CLUSTER, 2, 0, LOW_LATENCY);
+        ClusterSpec larger = TestClusters.singleSwitch(8, 4, 100e9, 0);
+        WorkloadSpec varied = Variations.apply(spec, VariationSpec.Parameter.CLUSTER, larger);
+        assertEquals(larger, varied.cluster());
+        assertThrows(InfeasibleRunException.class,
+                () -> Variations.apply(spec, VariationSpec.Parameter.CLUSTER, TestClusters.singleSwitch(1, 4, 50e9, 0)));
+        assertThrows(InfeasibleRunException.class, () -> Variations.apply(spec, VariationSpec.Parameter.DATA, 2));
     }
 }
