@@ -69,6 +69,13 @@ class BenchmarkCollectiveValidatorTest {
     }
 
     @Test
+    void shouldRejectMoreNodesThanTheClusterHas() throws Exception {
+        assertOne("all-reduce ring on Dgx nodes 5", IssueCodes.EXCEEDS_CLUSTER, Severity.ERROR,
+                "at most the 4 nodes of Dgx, not 5: write 'nodes 4' or fewer");
+        assertNone("all-reduce ring on Dgx nodes 4", IssueCodes.EXCEEDS_CLUSTER);
+    }
+
+    @Test
     void shouldRejectZeroChannelsWrittenButNotAbsentChannels() throws Exception {
         assertOne("all-reduce ring on Dgx channels 0", IssueCodes.CHANNELS_OUT_OF_RANGE, Severity.ERROR,
                 "'channels 0' runs the collective on no channel");

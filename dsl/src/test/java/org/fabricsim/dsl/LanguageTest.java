@@ -266,6 +266,11 @@ class LanguageTest {
                 protocol LL128
             }
 
+            benchmark Kernels {
+                expert-parallel low-latency tokens 128 hidden 7168 top-k 8 experts 256 dispatch fp8
+                on FatTreeCluster nodes 2
+            }
+
             calibration Ours {
                 parameter "collective.nic-efficiency" 92 % bounds 80 % to 100 % meaning "NIC share" source "nccl-tests"
                 parameter "collective.net-step-overhead" 12 us

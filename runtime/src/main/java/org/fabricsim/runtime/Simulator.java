@@ -5,12 +5,14 @@ import java.util.Map;
 
 import org.fabricsim.runtime.analysis.LockIn;
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
+import org.fabricsim.runtime.benchmark.ExpertKernelBenchmarks;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.inference.InferenceRunner;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
@@ -54,6 +56,9 @@ public final class Simulator {
     private static RunResult simulate(WorkloadSpec workload, CalibrationProfile profile, long seed) {
         if (workload instanceof CollectiveBenchmarkSpec benchmark) {
             return CollectiveBenchmarks.run(benchmark, profile, seed);
+        }
+        if (workload instanceof ExpertKernelBenchmarkSpec kernels) {
+            return ExpertKernelBenchmarks.run(kernels, profile, seed);
         }
         if (workload instanceof InferenceSpec inference) {
             return InferenceRunner.run(inference, profile, seed, null);

@@ -24,7 +24,7 @@ import org.fabricsim.runtime.spec.ExpectationSpec.Unit;
  * @param keyPerBase result-key units per base unit (10⁻⁹ for bus bandwidth in GB/s)
  * @param training   the key in a training run
  * @param inference  the key in a serving run
- * @param benchmark  the key in a collective benchmark
+ * @param benchmark  the key in a collective benchmark (an expert-kernel benchmark reports none of these)
  */
 public record ExpectedMetric(Dimension dimension, Unit unit, double keyPerBase, String training, String inference,
         String benchmark) {
@@ -82,6 +82,6 @@ public record ExpectedMetric(Dimension dimension, Unit unit, double keyPerBase, 
         if (workload instanceof Inference) {
             return inference;
         }
-        return workload instanceof Benchmark ? benchmark : null;
+        return workload instanceof Benchmark b && b.getExpertParallel() == null ? benchmark : null;
     }
 }

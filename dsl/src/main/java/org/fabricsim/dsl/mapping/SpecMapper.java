@@ -31,6 +31,7 @@ import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpectationSpec;
+import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -157,6 +158,15 @@ public class SpecMapper {
 
     public CollectiveBenchmarkSpec toBenchmark(Benchmark benchmark) {
         return workloads.toBenchmark(benchmark);
+    }
+
+    public ExpertKernelBenchmarkSpec toExpertKernelBenchmark(Benchmark benchmark) {
+        return workloads.toExpertKernelBenchmark(benchmark);
+    }
+
+    /** The accelerators {@code benchmark} runs on, on {@code cluster} (its mapped cluster). */
+    public int benchmarkAccelerators(Benchmark benchmark, ClusterSpec cluster) {
+        return workloads.benchmarkAccelerators(benchmark, cluster);
     }
 
     public ClusterSpec toCluster(Cluster cluster) {

@@ -11,8 +11,11 @@ import org.fabricsim.dsl.fabric.Arrival;
 import org.fabricsim.dsl.fabric.AttentionKernel;
 import org.fabricsim.dsl.fabric.BatchUnit;
 import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.DispatchPrecision;
 import org.fabricsim.dsl.fabric.Distribution;
 import org.fabricsim.dsl.fabric.EmpiricalDistribution;
+import org.fabricsim.dsl.fabric.ExpertKernelMode;
+import org.fabricsim.dsl.fabric.ExpertParallel;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FixedDistribution;
 import org.fabricsim.dsl.fabric.Inference;
@@ -36,10 +39,12 @@ import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
+import org.fabricsim.runtime.collective.ExpertKernels;
 import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -52,8 +57,8 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
 import com.google.inject.Inject;
 
 /**
- * The workload part of {@link SpecMapper}: training, inference (pools, traffic, SLOs) and collective
- * benchmarks, with the transformer model and parallelism they share.
+ * The workload part of {@link SpecMapper}: training, inference (pools, traffic, SLOs), collective
+ * and expert-kernel benchmarks, with the transformer model and parallelism they share.
  */
 final class WorkloadMapper {
     /** Overlap of DP communication with backward when the model does not say: full, as Megatron-Core's overlapped grad reduce. */
@@ -71,7 +76,7 @@ final class WorkloadMapper {
     /** One workload. */
     WorkloadSpec toWorkload(Workload workload) {
         if (workload instanceof Benchmark benchmark) {
-            return toBenchmark(benchmark);
+            return benchmark.getExpertParallel() != null ? toExpertKernelBenchmark(benchmark) : toBenchmark(benchmark);
         }
         if (workload instanceof Training training) {
             return toTraining(training);
@@ -228,11 +233,30 @@ final class WorkloadMapper {
                         PhaseScope.valueOf(phase.getScope().getName())));
             }
         }
-        int accelerators = benchmark.getAccelerators();
-        int nodes = accelerators > 0 ? 1 : benchmark.getNodes() > 0 ? benchmark.getNodes() : cluster.nodes();
-        return new CollectiveBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes, accelerators, operation,
-                algorithm, Protocol.valueOf(benchmark.getProtocol().getName()), benchmark.getChannels(),
-                sizes(benchmark), phases);
+        return new CollectiveBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes(benchmark, cluster),
+                benchmark.getAccelerators(), operation, algorithm, Protocol.valueOf(benchmark.getProtocol().getName()),
+                benchmark.getChannels(), sizes(benchmark), phases);
+    }
+
+    /** A benchmark of DeepEP-style kernels ({@code expert-parallel ...}); dispatch is FP8 unless written BF16. */
+    ExpertKernelBenchmarkSpec toExpertKernelBenchmark(Benchmark benchmark) {
+        ClusterSpec cluster = clusters.toCluster(benchmark.getCluster());
+        ExpertParallel ep = benchmark.getExpertParallel();
+        ExpertKernels kernels = new ExpertKernels(ep.getKernels() == ExpertKernelMode.LOW_LATENCY, ep.getTokens(),
+                ep.getHidden(), ep.getTopK(), ep.getExperts(), ep.getDispatch() == DispatchPrecision.FP8);
+        return new ExpertKernelBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes(benchmark, cluster),
+                benchmark.getAccelerators(), kernels);
+    }
+
+    /** The accelerators a benchmark runs on: those written, else every accelerator of its nodes. */
+    int benchmarkAccelerators(Benchmark benchmark, ClusterSpec cluster) {
+        return benchmark.getAccelerators() > 0 ? benchmark.getAccelerators()
+                : Math.multiplyExact(nodes(benchmark, cluster), cluster.acceleratorsPerNode());
+    }
+
+    /** The nodes a benchmark runs on: one for a sub-node benchmark, else those written, else the cluster's. */
+    private static int nodes(Benchmark benchmark, ClusterSpec cluster) {
+        return benchmark.getAccelerators() > 0 ? 1 : benchmark.getNodes() > 0 ? benchmark.getNodes() : cluster.nodes();
     }
 
     /** The sizes as written, or the sweep from the first size up to {@code upTo}, multiplying by the factor. */

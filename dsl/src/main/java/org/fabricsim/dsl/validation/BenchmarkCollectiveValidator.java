@@ -22,8 +22,8 @@ import com.google.inject.Inject;
 
 /**
  * A benchmark's collective as NCCL would run it: an explicit channel count between 1 and NCCL's
- * {@link NcclChannels#MAX_CHANNELS}, and not so few that NICs stay idle; a sub-node benchmark on at
- * most the node's accelerators; in-switch reduction only on a switch that reduces and inside one
+ * {@link NcclChannels#MAX_CHANNELS}, and not so few that NICs stay idle; at most the cluster's nodes,
+ * and a sub-node benchmark on at most the node's accelerators; in-switch reduction only on a switch that reduces and inside one
  * node; LL and LL128 only on rings and trees, and not across a network that sprays packets.
  */
 public class BenchmarkCollectiveValidator extends FabricCheck {
@@ -81,6 +81,19 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
                     + " run across nodes.", benchmark, Literals.BENCHMARK__ACCELERATORS,
                     IssueCodes.BENCHMARK_ACCELERATORS, String.valueOf(perNode));
         }
+    }
+
+    @Check
+    public void checkBenchmarkNodesWithinCluster(Benchmark benchmark) {
+        ClusterSpec cluster = CheckedSpecs.cluster(mapper, getContext(), benchmark.getCluster());
+        if (cluster == null || !Written.written(benchmark, Literals.BENCHMARK__NODES)
+                || benchmark.getNodes() <= cluster.nodes()) {
+            return;
+        }
+        error("A benchmark runs on at most the " + cluster.nodes() + " nodes of " + benchmark.getCluster().getName()
+                + ", not " + benchmark.getNodes() + ": write 'nodes " + cluster.nodes() + "' or fewer, or give the"
+                + " cluster more nodes.", benchmark, Literals.BENCHMARK__NODES, IssueCodes.EXCEEDS_CLUSTER,
+                String.valueOf(cluster.accelerators()));
     }
 
     @Check

@@ -11,13 +11,23 @@ import org.fabricsim.dsl.units.Units;
  * A benchmark's message sizes: each at most {@link #MAX_BYTES} (1 TiB, far above what nccl-tests
  * sweeps, and small enough that no simulated time overflows), and a sweep {@code sizes A to B}
  * that goes up, so that it holds at least one size. Sizes of another dimension are left to the
- * units check.
+ * units check. A collective benchmark needs its sizes; an expert-parallel one takes none
+ * ({@link ExpertKernelValidator}).
  */
 public class BenchmarkSizesValidator extends FabricCheck {
     /** The largest message a benchmark may send: 1 TiB. */
     public static final double MAX_BYTES = Math.pow(2, 40);
     private static final String TOO_LARGE = "A benchmark message must be at most 1 TiB; nccl-tests sweeps"
             + " go up to a few GiB.";
+
+    @Check
+    public void checkBenchmarkSizesWritten(Benchmark benchmark) {
+        if (benchmark.getExpertParallel() == null && benchmark.getSizes().isEmpty()) {
+            error("A collective benchmark runs at the message sizes it names: write 'sizes 1 MiB to 1 GiB', or one"
+                    + " or more sizes ('sizes 1 MiB, 16 MiB').", benchmark, Literals.ELEMENT__NAME,
+                    IssueCodes.BENCHMARK_SIZES_MISSING);
+        }
+    }
 
     @Check
     public void checkBenchmarkSizesWithinLimit(Benchmark benchmark) {

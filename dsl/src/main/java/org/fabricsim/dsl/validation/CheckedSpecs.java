@@ -32,9 +32,10 @@ final class CheckedSpecs {
         return cached(context, cluster, "cluster", mapper::toCluster);
     }
 
-    /** The benchmark's spec, or null when it is not complete enough to map. */
+    /** The collective benchmark's spec, or null when it is not complete enough to map or benchmarks kernels. */
     static CollectiveBenchmarkSpec benchmark(SpecMapper mapper, Map<Object, Object> context, Benchmark benchmark) {
-        return cached(context, benchmark, "benchmark", mapper::toBenchmark);
+        return benchmark.getExpertParallel() != null ? null
+                : cached(context, benchmark, "benchmark", mapper::toBenchmark);
     }
 
     /** The training job's spec, or null when it is not complete enough to map. */

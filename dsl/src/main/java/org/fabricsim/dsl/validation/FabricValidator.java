@@ -9,7 +9,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         WorkloadValidator.class, PipelineScheduleValidator.class, PlacementValidator.class, PrecisionValidator.class,
         DegreesValidator.class, ExpertRoutingValidator.class, TrafficValidator.class, ExpectationValidator.class,
         HygieneValidator.class, SoftwareValidator.class, IgnoredSettingsValidator.class, CalibrationValidator.class,
-        BenchmarkSizesValidator.class, BenchmarkCollectiveValidator.class, HardwareCountsValidator.class,
-        ReliabilityValidator.class, ScaleUpDomainValidator.class })
+        BenchmarkSizesValidator.class, BenchmarkCollectiveValidator.class, ExpertKernelValidator.class,
+        HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -7,6 +7,7 @@ import org.eclipse.emf.ecore.EAttribute;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.DragonflyTopology;
+import org.fabricsim.dsl.fabric.ExpertParallel;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FatTreeTopology;
 import org.fabricsim.dsl.fabric.Nic;
@@ -18,8 +19,9 @@ import org.fabricsim.dsl.fabric.TorusTopology;
 import org.fabricsim.dsl.model.Written;
 
 /**
- * Counts of hardware and topology (ports, accelerators, NICs, rails, tiers, groups, dimensions) are
- * at least 1: a zero would otherwise validate and only fail when the engine builds the network.
+ * Counts of hardware and topology (ports, accelerators, NICs, rails, tiers, groups, dimensions), and
+ * an expert-parallel benchmark's tokens and hidden size, are at least 1: a zero would otherwise
+ * validate and only fail when the engine builds the network or runs the kernels.
  */
 public class HardwareCountsValidator extends FabricCheck {
 
@@ -57,6 +59,11 @@ public class HardwareCountsValidator extends FabricCheck {
     public void checkDragonflyCountsPositive(DragonflyTopology dragonfly) {
         positive(dragonfly, List.of(Literals.DRAGONFLY_TOPOLOGY__GROUPS, Literals.DRAGONFLY_TOPOLOGY__ROUTERS_PER_GROUP,
                 Literals.DRAGONFLY_TOPOLOGY__GLOBAL_LINKS_PER_ROUTER));
+    }
+
+    @Check
+    public void checkExpertParallelCountsPositive(ExpertParallel kernels) {
+        positive(kernels, List.of(Literals.EXPERT_PARALLEL__TOKENS, Literals.EXPERT_PARALLEL__HIDDEN));
     }
 
     @Check

@@ -72,7 +72,7 @@ public final class IssueCodes {
 
     /** TP × PP × DP × CP differs from the accelerators used. Data: the accelerators used. */
     public static final String PARALLEL_PRODUCT = PREFIX + "workload.parallel-product";
-    /** A workload uses more accelerators than its cluster has. Data: the cluster's accelerators. */
+    /** A workload uses more accelerators, or a benchmark more nodes, than its cluster has. Data: the cluster's accelerators. */
     public static final String EXCEEDS_CLUSTER = PREFIX + "workload.exceeds-cluster";
     /** Attention heads (or KV heads) that TP cannot split evenly. Data: the heads. */
     public static final String HEADS_NOT_DIVISIBLE = PREFIX + "workload.heads";
@@ -114,6 +114,14 @@ public final class IssueCodes {
     public static final String PROTOCOL_ALGORITHM = PREFIX + "workload.protocol-algorithm";
     /** Protocol LL or LL128 across a scale-out network that sprays packets, where NCCL runs Simple only. Data: Simple. */
     public static final String PROTOCOL_SPRAYING = PREFIX + "workload.protocol-spraying";
+    /** A collective benchmark without {@code sizes}. Data: none. */
+    public static final String BENCHMARK_SIZES_MISSING = PREFIX + "workload.benchmark-sizes";
+    /** {@code sizes}, {@code protocol} or {@code channels} on an expert-parallel benchmark, which takes none. Data: none. */
+    public static final String EXPERT_KERNEL_SETTING = PREFIX + "workload.expert-kernel-setting";
+    /** An expert-parallel benchmark whose experts do not divide evenly over its accelerators. Data: the accelerators. */
+    public static final String EXPERT_KERNEL_EXPERTS = PREFIX + "workload.expert-kernel-experts";
+    /** An expert-parallel benchmark's top-k below 1 or above its experts. Data: the experts. */
+    public static final String EXPERT_KERNEL_TOP_K = PREFIX + "workload.expert-kernel-top-k";
 
     /** A trace or empirical-length file that does not exist or cannot be read, beside the model. Data: none. */
     public static final String TRAFFIC_FILE = PREFIX + "traffic.file";

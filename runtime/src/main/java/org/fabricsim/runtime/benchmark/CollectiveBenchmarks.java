@@ -52,8 +52,7 @@ public final class CollectiveBenchmarks {
         Calibration calibration = Calibration.of(profile);
         long startNanos = System.nanoTime();
         ClusterSpec cluster = benchmark.cluster();
-        ClusterSpec used = new ClusterSpec(cluster.name(), cluster.node(), benchmark.nodes(), cluster.scaleOut(),
-                cluster.maxOversubscription(), cluster.cost(), cluster.reliability());
+        ClusterSpec used = cluster.withNodes(benchmark.nodes());
         ClusterTopology topology = ClusterTopologies.build(used, calibration);
         Generation generation = Generation.of(cluster.node().accelerator().architecture());
         int channels = benchmark.channels() > 0 ? benchmark.channels() : defaultChannels(benchmark, generation);

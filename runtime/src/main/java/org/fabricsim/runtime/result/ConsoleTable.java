@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * Renders results as the console summary: one block per run (collective benchmarks in the
- * nccl-tests layout, with the algorithm, protocol and channels each size ran with; other kinds as
+ * nccl-tests layout, with the algorithm, protocol and channels each size ran with; expert-kernel
+ * benchmarks as DeepEP prints them, latency and GB/s of dispatch and combine; other kinds as
  * their scalar metrics; failed runs with their reason; then the prediction against each figure the
  * study expects, a miss starting {@code MISSES:}), then,
  * for every study with several runs, the runs side by side with deltas against the baseline.
@@ -48,6 +49,9 @@ public final class ConsoleTable {
         if ("collective-benchmark".equals(run.kind()) && rows instanceof List<?> list) {
             return out.append(benchmark(run, list)).toString();
         }
+        if ("expert-kernel-benchmark".equals(run.kind()) && rows instanceof List<?> list) {
+            return out.append(expertKernels(run, list)).toString();
+        }
         if ("inference".equals(run.kind())) {
             return out.append(InferenceConsole.render(run)).toString();
         }
@@ -80,6 +84,23 @@ public final class ConsoleTable {
                     number(row, "bytes").longValue(), number(row, "timeSeconds").doubleValue() * 1e6,
                     number(row, "algbwGBps").doubleValue(), number(row, "busbwGBps").doubleValue(),
                     text(row, "algorithm"), text(row, "protocol"), text(row, "channels")));
+        }
+        return out.toString();
+    }
+
+    private static String expertKernels(RunResult run, List<?> rows) {
+        StringBuilder out = new StringBuilder();
+        Map<String, Object> p = run.parameters();
+        out.append(String.format(Locale.ROOT, "# %s: %s expert-parallel kernels over %s accelerators (%s nodes x %s),"
+                + " %s tokens, hidden %s, top-%s of %s experts, dispatch %s%n", run.name(), p.get("kernels"),
+                p.get("accelerators"), p.get("nodes"), p.get("acceleratorsPerNode"), p.get("tokensPerRank"),
+                p.get("hidden"), p.get("topK"), p.get("experts"), p.get("dispatchPrecision")));
+        out.append(String.format(Locale.ROOT, "#%9s %14s %13s %15s%n", "kernel", "time(us)", "GB/s", "copy(B)"));
+        for (Object o : rows) {
+            Map<?, ?> row = (Map<?, ?>) o;
+            out.append(String.format(Locale.ROOT, " %9s %14.2f %13.2f %15.0f%n", text(row, "direction"),
+                    number(row, "timeSeconds").doubleValue() * 1e6, number(row, "gigabytesPerSecond").doubleValue(),
+                    number(row, "bytesPerCopy").doubleValue()));
         }
         return out.toString();
     }

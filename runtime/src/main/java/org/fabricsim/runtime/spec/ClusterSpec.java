@@ -29,4 +29,9 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
     public int accelerators() {
         return Math.multiplyExact(nodes, node.accelerators());
     }
+
+    /** This cluster cut down to its first {@code count} nodes, as a benchmark on them sees it. */
+    public ClusterSpec withNodes(int count) {
+        return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability);
+    }
 }

@@ -15,6 +15,7 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
@@ -135,6 +136,9 @@ public final class StudyRunner {
     public static String kind(WorkloadSpec workload) {
         if (workload instanceof CollectiveBenchmarkSpec) {
             return "collective-benchmark";
+        }
+        if (workload instanceof ExpertKernelBenchmarkSpec) {
+            return "expert-kernel-benchmark";
         }
         return workload instanceof TrainingSpec ? "training" : "inference";
     }

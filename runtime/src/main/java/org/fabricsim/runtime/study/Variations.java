@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -33,7 +34,12 @@ public final class Variations {
         if (workload instanceof InferenceSpec inference) {
             return inference(inference, parameter, value);
         }
-        return benchmark((CollectiveBenchmarkSpec) workload, parameter, value);
+        if (workload instanceof ExpertKernelBenchmarkSpec k) {
+            return new ExpertKernelBenchmarkSpec(k.name(), benchmarkCluster(k.nodes(), parameter, value,
+                    "an expert-kernel benchmark"), k.nodes(), k.accelerators(), k.kernels());
+        }
+        CollectiveBenchmarkSpec b = (CollectiveBenchmarkSpec) workload;
+        return b.withCluster(benchmarkCluster(b.nodes(), parameter, value, "a collective benchmark"));
     }
 
     /** How a value is shown in run names and tables: a spec by its simple name, a whole number without ".0". */
@@ -163,17 +169,18 @@ public final class Variations {
         return arrival instanceof InferenceSpec.Trace trace ? "from the trace " + trace.file() : "all at once";
     }
 
-    private static CollectiveBenchmarkSpec benchmark(CollectiveBenchmarkSpec b, VariationSpec.Parameter parameter,
-            Object value) {
+    /** The cluster a benchmark ({@code kind}) on {@code nodes} nodes is varied to: the only parameter benchmarks vary. */
+    private static ClusterSpec benchmarkCluster(int nodes, VariationSpec.Parameter parameter, Object value,
+            String kind) {
         if (parameter != VariationSpec.Parameter.CLUSTER) {
-            throw unsupported(parameter, "a collective benchmark");
+            throw unsupported(parameter, kind);
         }
         ClusterSpec cluster = spec(parameter, value, ClusterSpec.class);
-        if (b.nodes() > cluster.nodes()) {
-            throw new InfeasibleRunException("the benchmark uses " + b.nodes() + " nodes but " + cluster.name()
+        if (nodes > cluster.nodes()) {
+            throw new InfeasibleRunException("the benchmark uses " + nodes + " nodes but " + cluster.name()
                     + " has " + cluster.nodes());
         }
-        return b.withCluster(cluster);
+        return cluster;
     }
 
     /**
