@@ -18,6 +18,7 @@ import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
@@ -153,5 +154,20 @@ class BenchmarkCollectiveValidatorTest {
         assertEquals(4, spec.ranks());
         assertEquals(Protocol.LL128, spec.protocol());
         assertEquals(0, spec.channels(), "no channels line: NCCL's choice");
+    }
+
+    @Test
+    @Timeout(20)
+    void shouldCheckASweepFromZeroBytesWithoutExpandingItForever() throws Exception {
+        // Fuzz finding: 'sizes 0 B to 1 GiB' multiplied 0 by the factor forever while the channel check
+        // mapped the benchmark, and the validator ran out of memory. The mapping now refuses such a
+        // sweep, so the checks that need the mapped benchmark stay silent and validation ends.
+        String sweep = CLUSTERS.replace("sizes 1 MiB", "sizes %s B to 1 GiB");
+        List<Issue> fromZero = validation.validate(parser.parse(sweep.formatted("all-reduce ring on Dgx nodes 2"
+                + " channels 1", 0)));
+        assertEquals(List.of(), withCode(fromZero, IssueCodes.CHANNELS_IDLE_NICS));
+        List<Issue> fromOne = validation.validate(parser.parse(sweep.formatted("all-reduce ring on Dgx nodes 2"
+                + " channels 1", 1)));
+        assertEquals(1, withCode(fromOne, IssueCodes.CHANNELS_IDLE_NICS).size(), fromOne::toString);
     }
 }

@@ -268,6 +268,9 @@ final class WorkloadMapper {
         }
         long factor = benchmark.getFactor() > 1 ? benchmark.getFactor() : DEFAULT_SIZE_FACTOR;
         long last = Units.bytes(benchmark.getUpTo());
+        if (Units.bytes(benchmark.getSizes().get(0)) < 1) {
+            throw new IllegalArgumentException("a sweep starts at a size of at least one byte");
+        }
         for (long size = Units.bytes(benchmark.getSizes().get(0)); size <= last; size = Math.multiplyExact(size, factor)) {
             sizes.add(size);
         }
