@@ -103,4 +103,14 @@ class CalibrationValidationTest {
         validation.validate(model).forEach(issue -> org.junit.jupiter.api.Assertions.assertFalse(
                 issue.getMessage().contains("Error executing"), issue.getMessage()));
     }
+
+    @Test
+    void namesAParameterWithoutAKeyInUserWords() throws Exception {
+        // Fuzz finding: a parameter whose quoted key is missing was named 'null' in the bounds message.
+        validation.assertError(profile("parameter  14 us bounds 40 us to 5 us"), Literals.PROFILE_PARAMETER,
+                IssueCodes.CALIBRATION_BOUNDS_ORDER, "The lower bound of this parameter exceeds its upper bound");
+        validation.assertError(profile("parameter \"collective.net-step-overhead\" 14 us bounds 40 us to 5 us"),
+                Literals.PROFILE_PARAMETER, IssueCodes.CALIBRATION_BOUNDS_ORDER,
+                "The lower bound of 'collective.net-step-overhead' exceeds");
+    }
 }

@@ -19,6 +19,7 @@ import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.fabricsim.runtime.calibration.MeasuredCsv;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
@@ -101,7 +102,7 @@ class Llama3ReliabilityTest {
                 if (line.startsWith("#") || line.isBlank()) {
                     continue;
                 }
-                List<String> fields = fields(line);
+                List<String> fields = MeasuredCsv.fields(line);
                 if (header == null) {
                     header = fields;
                 } else if (fields.get(header.indexOf("case")).equals(caseName)) {
@@ -114,24 +115,5 @@ class Llama3ReliabilityTest {
             }
         }
         throw new AssertionError("reliability.csv has no row " + caseName);
-    }
-
-    /** The fields of a CSV line whose fields may be double-quoted around commas. */
-    private static List<String> fields(String line) {
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (char c : line.toCharArray()) {
-            if (c == '"') {
-                quoted = !quoted;
-            } else if (c == ',' && !quoted) {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else {
-                field.append(c);
-            }
-        }
-        fields.add(field.toString());
-        return fields;
     }
 }

@@ -48,7 +48,7 @@ public class CalibrationValidator extends FabricCheck {
         Set<String> seen = new HashSet<>();
         for (ProfileParameter parameter : calibration.getParameters()) {
             if (!seen.add(parameter.getKey())) {
-                error("Parameter '" + parameter.getKey() + "' is stated twice in calibration " + calibration.getName()
+                error("Parameter " + named(parameter) + " is stated twice in calibration " + calibration.getName()
                         + "; keep one.", parameter, Literals.PROFILE_PARAMETER__KEY,
                         IssueCodes.DUPLICATE_CALIBRATION_PARAMETER);
             }
@@ -59,7 +59,7 @@ public class CalibrationValidator extends FabricCheck {
     public void checkCalibrationBoundsOrdered(ProfileParameter parameter) {
         if (parameter.getLower() != null && complete(parameter) && parametersComparable(parameter)
                 && Units.toBase(parameter.getLower()) > Units.toBase(parameter.getUpper())) {
-            error("The lower bound of '" + parameter.getKey() + "' exceeds its upper bound; write 'bounds LOW to HIGH'.",
+            error("The lower bound of " + named(parameter) + " exceeds its upper bound; write 'bounds LOW to HIGH'.",
                     parameter, Literals.PROFILE_PARAMETER__LOWER, IssueCodes.CALIBRATION_BOUNDS_ORDER);
         }
     }
@@ -74,7 +74,7 @@ public class CalibrationValidator extends FabricCheck {
         double upper = Units.toBase(parameter.getUpper());
         if (lower <= upper && (value < lower || value > upper)) {
             Amount nearest = value < lower ? parameter.getLower() : parameter.getUpper();
-            error("The value of '" + parameter.getKey() + "' lies outside its bounds; bring it within them, or widen"
+            error("The value of " + named(parameter) + " lies outside its bounds; bring it within them, or widen"
                     + " them if the physics allows.", parameter, Literals.PROFILE_PARAMETER__VALUE,
                     IssueCodes.CALIBRATION_OUT_OF_BOUNDS, written(nearest));
         }
@@ -97,14 +97,14 @@ public class CalibrationValidator extends FabricCheck {
         for (Amount amount : amounts(parameter)) {
             Dimension dimension = Units.dimensionOf(amount);
             if (wanted != null && dimension != null && dimension != wanted) {
-                error("'" + parameter.getKey() + "' is " + wanted.description() + " (" + wanted.example() + ", or a"
+                error(named(parameter) + " is " + wanted.description() + " (" + wanted.example() + ", or a"
                         + " plain number in SI units), not " + dimension.description() + ".", amount,
                         Literals.AMOUNT__UNIT, IssueCodes.CALIBRATION_UNIT);
                 return;
             }
         }
         if (complete(parameter) && !parametersComparable(parameter)) {
-            error("The value and bounds of '" + parameter.getKey() + "' must be in one dimension: all times, all"
+            error("The value and bounds of " + named(parameter) + " must be in one dimension: all times, all"
                     + " percentages, or all plain numbers.", parameter, Literals.PROFILE_PARAMETER__VALUE,
                     IssueCodes.CALIBRATION_UNIT);
         }
@@ -136,5 +136,10 @@ public class CalibrationValidator extends FabricCheck {
 
     private static String written(Amount amount) {
         return amount.getValue() + (Units.dimensionOf(amount) == null ? "" : " " + amount.getUnit().getLiteral());
+    }
+
+    /** The parameter as a message names it: its quoted key, or "this parameter" while the key is missing. */
+    private static String named(ProfileParameter parameter) {
+        return parameter.getKey() == null ? "this parameter" : "'" + parameter.getKey() + "'";
     }
 }

@@ -137,7 +137,16 @@ public record MeasuredCsv(String file, List<Row> rows) {
         return new Row(line, fields.get(0), metric, value, fields.size() == 4 ? fields.get(3) : "");
     }
 
-    /** The fields of one line: comma-separated, a double-quoted field may hold commas and "" for a quote. */
+    /**
+     * The fields of one CSV line (the reference set's files too): comma-separated, stripped; a
+     * double-quoted field may hold commas and "" for a quote.
+     *
+     * @throws MeasurementException for a quote that is not closed
+     */
+    public static List<String> fields(String text) {
+        return fields("", 0, text);
+    }
+
     private static List<String> fields(String file, int line, String text) {
         List<String> fields = new ArrayList<>();
         StringBuilder field = new StringBuilder();

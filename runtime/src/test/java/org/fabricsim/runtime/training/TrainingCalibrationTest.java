@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.fabricsim.runtime.calibration.MeasuredCsv;
 import org.fabricsim.runtime.ReferencePrediction;
 import org.fabricsim.runtime.calibration.CalibrationCase;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
@@ -266,7 +267,7 @@ public class TrainingCalibrationTest {
                 if (line.startsWith("#") || line.isBlank()) {
                     continue;
                 }
-                List<String> fields = split(line);
+                List<String> fields = MeasuredCsv.fields(line);
                 if (header == null) {
                     header = fields;
                     continue;
@@ -279,25 +280,5 @@ public class TrainingCalibrationTest {
             }
         }
         return result;
-    }
-
-    /** Splits one CSV line; fields may be double-quoted. */
-    private static List<String> split(String line) {
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '"') {
-                quoted = !quoted;
-            } else if (c == ',' && !quoted) {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else {
-                field.append(c);
-            }
-        }
-        fields.add(field.toString());
-        return fields;
     }
 }
