@@ -135,7 +135,7 @@ public final class CollectiveEngine {
         Router router = new Router(topology, request.routing(), request.seed());
         ScheduleRunner runner = new ScheduleRunner(topology, router, network, simulation, request, algorithm, memo);
         long simulatedPs = runner.run(schedule);
-        ProtocolCost cost = new ProtocolCost(topology, request, algorithm, schedule, simulatedPs,
+        ProtocolCost cost = new ProtocolCost(topology, request, algorithm, schedule, runner.hops(), simulatedPs,
                 runner.propagationPs());
         Choice choice = null;
         for (Protocol protocol : Protocol.CONCRETE) {

@@ -69,6 +69,9 @@ public record ExpertKernels(boolean lowLatency, int tokensPerRank, int hidden, i
     private double[] matrix(int domainSize, int ranks, double copyBytes) {
         int k = Math.max(1, Math.min(domainSize, ranks));
         int perRank = experts / ranks;
+        double lowLatencyBytes = (double) tokensPerRank * topK / ranks * copyBytes;
+        double rankBytes = tokensPerRank * (1 - missProbability(perRank)) * copyBytes;
+        double domainBytes = tokensPerRank * (1 - missProbability(perRank * k)) * copyBytes;
         double[] matrix = new double[ranks * ranks];
         for (int i = 0; i < ranks; i++) {
             for (int j = 0; j < ranks; j++) {
@@ -77,11 +80,11 @@ public record ExpertKernels(boolean lowLatency, int tokensPerRank, int hidden, i
                 }
                 boolean sameDomain = i / k == j / k;
                 if (lowLatency) {
-                    matrix[i * ranks + j] = (double) tokensPerRank * topK / ranks * copyBytes;
+                    matrix[i * ranks + j] = lowLatencyBytes;
                 } else if (sameDomain) {
-                    matrix[i * ranks + j] = tokensPerRank * (1 - missProbability(perRank)) * copyBytes;
+                    matrix[i * ranks + j] = rankBytes;
                 } else if (j % k == i % k) {
-                    matrix[i * ranks + j] = tokensPerRank * (1 - missProbability(perRank * k)) * copyBytes;
+                    matrix[i * ranks + j] = domainBytes;
                 }
             }
         }

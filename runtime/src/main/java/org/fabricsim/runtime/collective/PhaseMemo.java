@@ -3,7 +3,9 @@ package org.fabricsim.runtime.collective;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.network.NetworkModel;
+import org.fabricsim.runtime.routing.RoutingMode;
 
 /**
  * Solved phases, reused within a run and, for a sweep over sizes, across the runs on one topology.
@@ -32,7 +34,7 @@ public final class PhaseMemo {
             int[] links, double[] linkBytes) {
     }
 
-    private record Key(long shape, long patternKey) {
+    private record Key(Shape shape, long patternKey) {
     }
 
     /** A new run's identity, which within-run entries are bound to. */
@@ -48,7 +50,7 @@ public final class PhaseMemo {
      * below, or above it when its transfer time is at least {@link #PRECISE_PS}. A sweep therefore
      * solves its largest size first.
      */
-    Solved find(long shape, long patternKey, int run, int transfers, double bytes) {
+    Solved find(Shape shape, long patternKey, int run, int transfers, double bytes) {
         Solved entry = solved.get(new Key(shape, patternKey));
         if (entry == null || entry.transfers() != transfers) {
             return null;
@@ -59,7 +61,7 @@ public final class PhaseMemo {
     }
 
     /** Keeps a solved phase unless an entry solved at a larger size of equal transfers is kept already. */
-    void store(long shape, long patternKey, Solved entry) {
+    void store(Shape shape, long patternKey, Solved entry) {
         Key key = new Key(shape, patternKey);
         Solved kept = solved.get(key);
         if (kept == null || !kept.uniform() || !entry.uniform() || entry.referenceBytes() >= kept.referenceBytes()) {
@@ -67,20 +69,16 @@ public final class PhaseMemo {
         }
     }
 
-    /** The request's shape: a hash of everything but its size. */
-    static long shape(CollectiveRequest request, Algorithm algorithm) {
-        long h = algorithm.ordinal();
-        h = h * 31 + request.operation().ordinal();
-        h = h * 1_000_003 + request.ranks();
-        h = h * 131 + request.channels();
-        h = h * 1_000_003 + request.root();
-        h = h * 1_000_003 + request.peer();
-        h = h * 7 + request.routing().ordinal();
-        h = h * 5 + request.network().ordinal();
-        h = h * 1_000_003 + request.seed();
-        h = h * 31 + Double.hashCode(request.completionTolerance());
-        h = h * 1_000_003 + request.pipelineChunkBytes();
-        return h;
+    /** A request's shape: everything that decides a phase's rates but its size. */
+    record Shape(Algorithm algorithm, CollectiveOperation operation, int ranks, int channels, int root, int peer,
+            RoutingMode routing, NetworkKind network, long seed, double completionTolerance,
+            long pipelineChunkBytes) {
+
+        static Shape of(CollectiveRequest request, Algorithm algorithm) {
+            return new Shape(algorithm, request.operation(), request.ranks(), request.channels(), request.root(),
+                    request.peer(), request.routing(), request.network(), request.seed(),
+                    request.completionTolerance(), request.pipelineChunkBytes());
+        }
     }
 
     /** Copies the network's per-link bytes into {@code into}. O(links). */

@@ -27,17 +27,14 @@ final class ProtocolCost {
 
     /**
      * The costs of {@code schedule}, which ran in {@code simulatedPs} with the request's step
-     * latencies, {@code propagationPs} of it in flight.
+     * latencies, {@code propagationPs} of it in flight; {@code hops} are its phases' hops.
      */
     ProtocolCost(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm, Schedule schedule,
-            long simulatedPs, long propagationPs) {
+            PhaseHops[] hops, long simulatedPs, long propagationPs) {
         this.request = request;
         this.algorithm = algorithm;
         this.schedule = schedule;
-        this.hops = new PhaseHops[schedule.phaseCount()];
-        for (int phase = 0; phase < hops.length; phase++) {
-            hops[phase] = PhaseHops.of(topology, schedule, phase);
-        }
+        this.hops = hops;
         this.propagationPs = propagationPs;
         this.bandwidthPs = simulatedPs - propagationPs - stepLatencyPs(request.stepOverheads());
         int domain = Math.max(1, Math.min(topology.domainSize(), request.ranks()));

@@ -36,10 +36,11 @@ final class ScheduleRunner {
     private final int[] pendingPath;
     private final double[] replayedLinkBytes;
     private final PhaseMemo memo;
-    private final long shape;
+    private final PhaseMemo.Shape shape;
     private final int run;
     private final double[] linkBytesBefore;
     private Schedule schedule;
+    private PhaseHops[] hops;
     private long[] tagLatencyPs = new long[1024];
     private int outstanding;
     private int tags;
@@ -61,7 +62,7 @@ final class ScheduleRunner {
             CollectiveRequest request, Algorithm algorithm, PhaseMemo memo) {
         this.topology = topology;
         this.memo = memo;
-        this.shape = PhaseMemo.shape(request, algorithm);
+        this.shape = PhaseMemo.Shape.of(request, algorithm);
         this.run = memo.newRun();
         this.linkBytesBefore = new double[topology.graph().linkCount()];
         this.router = router;
@@ -78,6 +79,10 @@ final class ScheduleRunner {
     /** Runs the schedule to the end and returns its duration in picoseconds. */
     long run(Schedule toRun) {
         this.schedule = toRun;
+        this.hops = new PhaseHops[toRun.phaseCount()];
+        for (int phase = 0; phase < hops.length; phase++) {
+            hops[phase] = PhaseHops.of(topology, toRun, phase);
+        }
         long startPs = simulation.nowPs();
         endPs = startPs;
         if (toRun.phaseCount() > 0) {
@@ -88,10 +93,12 @@ final class ScheduleRunner {
         return endPs - startPs;
     }
 
-    /**
-     * Of the run's time, the part spent in flight after the phases' last bytes left: Σ over the runs
-     * that pay latency of (last arrival − last end of transmission), ps.
-     */
+    /** The hops of each phase of the schedule last run, counted once ({@link PhaseHops}). */
+    PhaseHops[] hops() {
+        return hops;
+    }
+
+    /** Time in flight after the phases' last bytes left, over the runs that pay latency, ps. */
     long propagationPs() {
         return propagationPs;
     }
@@ -231,8 +238,7 @@ final class ScheduleRunner {
         long paying = Math.max(0, Math.min(runs, schedule.latencySteps(phase) - done));
         propagationPs += phasePropagationPs * paying;
         return transferPs * runs
-                + (phasePropagationPs + PhaseHops.of(topology, schedule, phase).overheadPs(request.stepOverheads()))
-                        * paying;
+                + (phasePropagationPs + hops[phase].overheadPs(request.stepOverheads())) * paying;
     }
 
     private void finishPhase(int phase, long phaseDonePs) {
