@@ -14,21 +14,21 @@ import java.util.stream.Stream;
  */
 final class DefaultProfile {
     static final CalibrationProfile PROFILE = new CalibrationProfile("fabric.catalog.calibration.Default",
-            Stream.concat(Stream.of(new CalibrationParameter("compute.kernel-overhead", 5.01e-6, 0, 30e-6,
+            Stream.concat(Stream.of(new CalibrationParameter("compute.kernel-overhead", 3.11e-6, 0, 30e-6,
                     "seconds of GPU idle one kernel launch adds to a step (launch latency and host dispatch between"
                             + " dependent kernels)",
                     "bounds: CUDA kernel launch latency of a few microseconds up to PyTorch eager dispatch of"
                             + " tens of microseconds per operator", CalibrationParameter.SECONDS),
-                    new CalibrationParameter("compute.sustained-fraction.hopper", 0.770, 0.7, 1.0,
+                    new CalibrationParameter("compute.sustained-fraction.hopper", 0.717, 0.7, 1.0,
                             "tensor throughput sustained over a training step as a fraction of the measured"
                                     + " short-run rate (MAMF) on Hopper parts (power and thermal limits)",
                             "bounds: H100 SXM's 1,980 MHz boost against its 1,590 MHz base clock (0.80), rounded"
                                     + " down to 0.7 for parts below the 700 W cap"),
-                    new CalibrationParameter("compute.sustained-fraction.ampere", 0.830, 0.7, 1.0,
+                    new CalibrationParameter("compute.sustained-fraction.ampere", 0.787, 0.7, 1.0,
                             "the same on Ampere parts",
                             "bounds: A100 SXM's 1,410 MHz boost against its 1,095 MHz base clock (0.78), rounded"
                                     + " down to 0.7")), CollectiveDefaults.PARAMETERS.stream()).toList(),
-            List.of(), "2026-12-01", List.of());
+            List.of(), "2026-12-02", List.of());
 
     private DefaultProfile() {
     }

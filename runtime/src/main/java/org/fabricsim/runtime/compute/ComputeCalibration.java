@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.compute;
 
+import org.fabricsim.runtime.spec.Precision;
+
 /**
  * The one set of compute constants. Each states its source; none is fitted to a single row of
  * {@code validation/reference/training.csv}.
@@ -95,10 +97,23 @@ public final class ComputeCalibration {
      */
     public static final double BACKWARD_ELEMENTWISE_RATIO = 2;
     /**
-     * Bytes per element with which data parallelism reduces gradients: FP32 (Megatron-LM {@code
-     * arguments.py}: "bfloat16 requires gradient accumulation and all-reduce to be done in fp32").
+     * Bytes per element with which data parallelism accumulates and reduces gradients when training
+     * in BF16 (and FP8, whose weights are BF16): FP32 (Megatron-LM {@code arguments.py}: "bfloat16
+     * requires gradient accumulation and all-reduce to be done in fp32").
      */
     public static final double GRADIENT_REDUCE_BYTES = 4;
+
+    /**
+     * Bytes per gradient element accumulated and reduced by data parallelism when training at {@code
+     * precision}: the parameters' own 2 bytes for FP16, since Megatron-LM keeps FP16 models' gradient
+     * buffers in the parameters' type unless {@code --accumulate-allreduce-grads-in-fp32} is given (it
+     * is off by default, and the SC'21 runs, {@code examples/sc21/CONFIG.sh}, pass {@code --fp16}
+     * without it; PyTorch DDP reduces the FP16 {@code .grad} as it is); else {@link
+     * #GRADIENT_REDUCE_BYTES}. O(1).
+     */
+    public static double gradientReduceBytes(Precision precision) {
+        return precision == Precision.FP16 ? Precision.FP16.bytes() : GRADIENT_REDUCE_BYTES;
+    }
     /** Bytes per element with which ZeRO/FSDP gathers parameters: BF16 (Megatron-LM distributed optimizer). */
     public static final double PARAMETER_GATHER_BYTES = 2;
 

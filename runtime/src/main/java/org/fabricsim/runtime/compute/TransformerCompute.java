@@ -127,11 +127,11 @@ public final class TransformerCompute {
      * Zeroing the FP32 gradient accumulation buffer of {@code parameters} parameters once per step
      * (Megatron-Core {@code DistributedDataParallel.zero_grad_buffer}: "needs to be called at the
      * beginning of each training iteration"; the buffer holds every local parameter even with the
-     * distributed optimizer, which reduce-scatters in place): one write of {@link
-     * ComputeCalibration#GRADIENT_REDUCE_BYTES} per parameter.
+     * distributed optimizer, which reduce-scatters in place): one write of {@code bytesPerGradient}
+     * ({@link ComputeCalibration#gradientReduceBytes}) per parameter.
      */
-    public double gradientResetSeconds(double parameters) {
-        return device.memorySeconds(parameters * ComputeCalibration.GRADIENT_REDUCE_BYTES);
+    public double gradientResetSeconds(double parameters, double bytesPerGradient) {
+        return device.memorySeconds(parameters * bytesPerGradient);
     }
 
     private PassTime attentionProjections() {

@@ -38,8 +38,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the chunk's compute up to the overlap fraction. Pipeline sends carry T·h·e (÷TP with sequence
  * parallelism).
  *
- * <p>Data parallelism, per stage, with overlap fraction ω: the gradients of chunk c (FP32,
- * {@link ComputeCalibration#GRADIENT_REDUCE_BYTES}) are ready progressively over its last backward
+ * <p>Data parallelism, per stage, with overlap fraction ω: the gradients of chunk c (FP32, or FP16
+ * when training in FP16: {@link ComputeCalibration#gradientReduceBytes}) are ready progressively over its last backward
  * (duration b), so their reduce-scatter (all-reduce without sharding) starts at max(previous end,
  * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket); the tail past the
  * stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard, and
@@ -107,6 +107,7 @@ public final class TrainingStep {
                         + timer.expertAllToAllSeconds(routedBytes * e, par.expertRouting()) : 0;
         double ppBytes = tokens * model.hidden() * e / (sp ? tp : 1);
         double send = timer.pipelineSendSeconds(ppBytes);
+        double bytesPerGradient = ComputeCalibration.gradientReduceBytes(spec.precision());
 
         int g = plan.modelChunks();
         double[] forward = new double[g];
@@ -145,7 +146,7 @@ public final class TrainingStep {
                     ? Math.min(ep, spec.overlap() * computeSeconds) : 0;
             epChunk[c] = ep - epHidden + smShare * epHidden;
             parameters[c] = chunkParameters(model, plan, c, tp, par.expert());
-            gradientBytes[c] = parameters[c] * ComputeCalibration.GRADIENT_REDUCE_BYTES;
+            gradientBytes[c] = parameters[c] * bytesPerGradient;
             double fwdComm = layers * (tpForward + cp.forwardSeconds()) + epChunk[c] / 2;
             double bwdComm = layers * (tpBackward + cp.backwardSeconds()) + epChunk[c] / 2;
             if (perTaskGather) {
@@ -199,7 +200,7 @@ public final class TrainingStep {
             double tail = Math.max(0, commEnd - end);
             boolean sharded = spec.sharding() != Sharding.NONE;
             double optimizer = compute.optimizerSeconds(stageParameters / (sharded ? dp : 1))
-                    + compute.gradientResetSeconds(stageParameters / (perTaskGather ? dp : 1));
+                    + compute.gradientResetSeconds(stageParameters / (perTaskGather ? dp : 1), bytesPerGradient);
             double[] gather = spec.sharding() == Sharding.ZERO_1 || spec.sharding() == Sharding.ZERO_2
                     ? gatherSeconds(timer, dp, spec.overlap(), actual, s, parameters, forward) : new double[2];
             double hidden = reduceSeconds - tail + gather[0] - gather[1];
@@ -266,7 +267,7 @@ public final class TrainingStep {
             timer.countExpertAllToAll(bytes, par.expertRouting(), 2 * m * moeLayers);
         }
         timer.countPipelineSends(ppBytes, 2 * m * plan.chunks());
-        double gradients = stageParameters * ComputeCalibration.GRADIENT_REDUCE_BYTES;
+        double gradients = stageParameters * ComputeCalibration.gradientReduceBytes(spec.precision());
         double weights = stageParameters * ComputeCalibration.PARAMETER_GATHER_BYTES;
         if (spec.sharding() == Sharding.ZERO_3 || spec.sharding() == Sharding.FSDP) {
             timer.countRing(Axis.DATA, par.data(), weights, 0, 2 * m);

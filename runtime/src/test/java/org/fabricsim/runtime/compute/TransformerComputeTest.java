@@ -2,6 +2,7 @@ package org.fabricsim.runtime.compute;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TrainingSpec.Recompute;
 import org.fabricsim.runtime.spec.TransformerSpec;
@@ -27,11 +28,15 @@ class TransformerComputeTest {
     }
 
     @Test
-    void shouldZeroFourBytesOfGradientBufferPerParameter() {
-        // 1e9 parameters x 4 B (FP32) / 2.68e12 B/s = 1.4925 ms.
+    void shouldZeroFourBytesOfGradientBufferPerParameterInBf16AndTwoInFp16() {
+        // 1e9 parameters x 4 B (FP32 buffer of a BF16 model) / 2.68e12 B/s = 1.4925 ms; an FP16 model
+        // keeps its gradients in FP16 (Megatron-LM without --accumulate-allreduce-grads-in-fp32): half.
         TransformerCompute compute = new TransformerCompute(H100_LIKE, GPT, 1024, 1024, 1, 1, 1, false, Recompute.NONE,
                 SoftwareSpec.MEGATRON_CORE, 0);
-        assertEquals(4e9 / 2.68e12, compute.gradientResetSeconds(1e9), 1e-15);
+        assertEquals(4e9 / 2.68e12,
+                compute.gradientResetSeconds(1e9, ComputeCalibration.gradientReduceBytes(Precision.BF16)), 1e-15);
+        assertEquals(2e9 / 2.68e12,
+                compute.gradientResetSeconds(1e9, ComputeCalibration.gradientReduceBytes(Precision.FP16)), 1e-15);
     }
 
     @Test

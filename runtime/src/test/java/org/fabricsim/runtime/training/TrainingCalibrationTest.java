@@ -39,8 +39,10 @@ import org.junit.jupiter.api.Test;
  * and global batch; micro-batch 1; BF16; by source, what its notes state: the Llama 3 rows run on
  * the RoCE cluster of examples/llama3-405b with interleaved 1F1B and ZeRO-2 ("FSDP shards
  * optimizer+grads, weights kept"), the Megatron-Core rows on the DGX SuperPOD of
- * examples/megatron-h100 (the README states no network) with 1F1B and Megatron's distributed
- * optimizer (ZeRO-1); DP overlap 1 ("overlap on").
+ * examples/megatron-h100 (the README states no network) with Megatron's distributed optimizer
+ * (ZeRO-1), DP overlap 1 ("overlap on") and, with PP &gt; 1, the interleaved schedule at the smallest
+ * virtual-stage count Megatron accepts ({@link #smallestInterleaving}: the README overlaps pipeline
+ * communication, which Megatron-LM's {@code arguments.py} turns off without virtual stages).
  *
  * <p>Comparison: both sources count model FLOPs as 6N + 12·L·h·s (Llama 3: 6N + attention;
  * Megatron: {@code num_floating_point_operations}, equal for these dense MHA/GQA models, see
@@ -84,22 +86,18 @@ public class TrainingCalibrationTest {
 
     /**
      * Rows the model does not reach within ±3 points with the default profile (docs/accuracy.md has
-     * every row), each a finding. The three global compute constants are fitted on these rows
-     * ({@code DefaultProfileFit}); the H100 residuals are systematic by source, a missing mechanism
-     * rather than a wrong constant: the Llama 3 rows stay fast, the large Megatron-Core rows slow.
+     * every row), each a finding. The three global compute constants are fitted on every row
+     * ({@code DefaultProfileFit}).
      * <ul>
-     * <li>llama3-405b-8k (+3.7) and -16k (+3.2): too fast. Uneven first and last stages are modelled
-     * (StepPlan); not modelled: what FSDP costs beyond ZeRO-2 with FP32 gradient accumulation (§3.3.4).</li>
-     * <li>mcore-gpt-70b (−3.7), mcore-gpt-462b (−4.4) and megascale-175b-megatron-8192 (−4.5): too
-     * slow; the first and the last are the rows with the most exposed DP time (0.35 s and 3.0 s),
-     * which points at the DP overlap model.</li>
-     * <li>mcore-gpt-1.7b (+4.6): the smallest H100 model, fast: the per-kernel cost is one global
-     * constant, which the other rows set.</li>
+     * <li>mcore-gpt-16b (−3.7): too slow, while mcore-gpt-1.7b of the same table is +2.9. The README
+     * puts the 41% → 49% rise down to larger GEMMs being more efficient; the GEMM model's size terms
+     * (tile and wave quantization, a one-iteration prologue per tile) give the two models nearly
+     * the same efficiency, so the size dependence of GEMM efficiency on Hopper is too weak. Not fitted
+     * per row: it needs GEMM measurements at these shapes.</li>
      * </ul>
      * The test fails when a row leaves or joins this list, so any change of the model shows here.
      */
-    private static final List<String> KNOWN_MISSES = List.of("llama3-405b-8k", "llama3-405b-16k", "mcore-gpt-1.7b",
-            "mcore-gpt-70b", "mcore-gpt-462b", "megatron2021-1.7b", "megascale-175b-megatron-8192");
+    private static final List<String> KNOWN_MISSES = List.of("mcore-gpt-16b");
 
     @Test
     void shouldReproduceEveryPublishedRowWithinThreeMfuPointsExceptTheReportedMisses() {
@@ -198,8 +196,10 @@ public class TrainingCalibrationTest {
             // "TP/DP/PP communication overlap on": --tp-comm-overlap with the distributed optimizer's
             // overlapped gradient reduce-scatter and parameter all-gather.
             ParallelismSpec plan = plan(row, true);
+            int v = smallestInterleaving(model.layers(), plan.pipeline());
             return new TrainingSpec(name, model, TrainingFixtures.superPod6k(), plan.accelerators(), seq, gbs, 1,
-                    Precision.BF16, plan, TrainingSpec.PipelineSchedule.ONE_F_ONE_B, 1, TrainingSpec.Sharding.ZERO_1,
+                    Precision.BF16, plan, v > 1 ? TrainingSpec.PipelineSchedule.INTERLEAVED
+                            : TrainingSpec.PipelineSchedule.ONE_F_ONE_B, v, TrainingSpec.Sharding.ZERO_1,
                     TrainingSpec.Recompute.NONE, 1, SoftwareSpec.MEGATRON_CORE, true);
         }
         if (source.contains("SC'21")) {
@@ -223,6 +223,21 @@ public class TrainingCalibrationTest {
         return new TrainingSpec(name, model, TrainingFixtures.megaScaleA100(), plan.accelerators(), seq, gbs, 1,
                 Precision.BF16, plan, TrainingSpec.PipelineSchedule.ONE_F_ONE_B, 1, TrainingSpec.Sharding.ZERO_1,
                 TrainingSpec.Recompute.SELECTIVE, 1);
+    }
+
+    /**
+     * The smallest virtual-stage count v &gt; 1 Megatron-LM accepts for L layers on P &gt; 1 stages, the
+     * least v with P·v dividing L (its {@code --num-layers-per-virtual-pipeline-stage} must divide the
+     * layers per stage), or 1 when P is 1 or none exists: the assumption for runs that overlap pipeline
+     * communication without stating their interleaving. O(L).
+     */
+    static int smallestInterleaving(int layers, int stages) {
+        for (int v = 2; stages > 1 && (long) stages * v <= layers; v++) {
+            if (layers % (stages * v) == 0) {
+                return v;
+            }
+        }
+        return 1;
     }
 
     private static ParallelismSpec plan(Map<String, String> row, boolean sequenceParallel) {

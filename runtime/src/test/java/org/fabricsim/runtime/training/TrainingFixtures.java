@@ -42,6 +42,9 @@ final class TrainingFixtures {
             true, "", 50e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, false, 16);
     /** ConnectX7: 1 x 400 Gb/s, PCIe Gen5 x16. */
     static final NicSpec CX7 = new NicSpec("nvidia.ConnectX7", "NVIDIA", 1, 50e9, 64e9, 0);
+    /** Broadcom Tomahawk 4 (25.6 Tb/s, 64 x 400G) with its ports split into 128 x 200G (MegaScale §3.6). */
+    static final SwitchSpec TOMAHAWK4_SPLIT = new SwitchSpec("broadcom.Tomahawk4", "Broadcom", 128, 25e9, 0, 0, false,
+            false);
     /** QM9700: 64 x 400 Gb/s, SHARPv3. */
     static final SwitchSpec QM9700 = new SwitchSpec("nvidia.QM9700", "NVIDIA", 64, 50e9, 0, 0, true, false);
     /** DGX_H100 / Grand Teton: 8 x H100 on a switched NVLink4 domain (450 GB/s per GPU), 8 x ConnectX7 rail-aligned. */
@@ -106,13 +109,17 @@ final class TrainingFixtures {
     }
 
     /**
-     * The MegaScale A100 cluster (NSDI'24 §6 and the training.csv notes): 8 x 200G RoCE NICs per server,
-     * each on a different ToR, three-tier Clos of Tomahawk 4 at full bisection (the paper states no
-     * oversubscription: assumed 1:1), ECMP; sized for the largest row (8,192 GPUs).
+     * The MegaScale A100 cluster (NSDI'24 §3.6 "Network performance tuning", and the training.csv
+     * notes): eight 200G RoCE NICs per server, each on a different ToR ("in a multi-rail way"), up to
+     * 64 servers under one set of ToRs, three tiers of Tomahawk 4 at 1:1 downlink to uplink, ECMP;
+     * sized for the largest row (8,192 GPUs). Each ToR's 400G downlinks are split into two 200G ports:
+     * a 128-port 200G switch here, since a fabric has one link rate (its 400G uplinks, which halve the
+     * hashing conflicts, are modelled as twice as many 200G uplinks).
      */
     static ClusterSpec megaScaleA100() {
         return new ClusterSpec("bytedance.MegaScaleA100", DGX_A100, 1024, new ScaleOutSpec(ROCE_200,
-                new TopologySpec.FatTree(null, 3, List.of(1.0, 1.0, 1.0)), ScaleOutSpec.Routing.ECMP), 0, null, null);
+                new TopologySpec.RailOptimized(TOMAHAWK4_SPLIT, 8, 3, List.of(1.0, 1.0, 1.0)),
+                ScaleOutSpec.Routing.ECMP), 0, null, null);
     }
 
     /** A dense transformer; head width = hidden ÷ heads. */

@@ -9,6 +9,7 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.junit.jupiter.api.Test;
@@ -75,6 +76,28 @@ class TrainingStepTest {
                 TrainingSpec.Sharding.ZERO_1);
         StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), new DataOnlyTimer(c), CalibrationProfile.defaults());
         assertEquals(c / 4 + 16.0 / 132 * (c - c / 4 + c), step.dpSeconds(), 1e-12);
+    }
+
+    @Test
+    void shouldReduceHalfTheGradientBytesOfABf16JobWhenTrainingInFp16() {
+        // One stage, DP 2, no sharding and no overlap: the gradient all-reduce (two ring steps of
+        // G ÷ 2 bytes with the byte timer) starts when the last backward ends and is wholly exposed,
+        // dp = G = parameters × bytes per gradient: 4 B for BF16 (FP32 accumulation, forced by
+        // Megatron-LM), 2 B for FP16 (Megatron-LM's default keeps FP16 gradients).
+        TransformerSpec model = TrainingFixtures.dense("t.Gpt", 4, 2048, 8192, 16, 16, 32000, false);
+        double[] dp = new double[2];
+        Precision[] precisions = {Precision.BF16, Precision.FP16};
+        for (int k = 0; k < 2; k++) {
+            ParallelismSpec plan = new ParallelismSpec(8, 1, 2, 1, 1, true);
+            TrainingSpec spec = new TrainingSpec("t.Job", model, TrainingFixtures.superPod6k(), plan.accelerators(),
+                    2048, 8, 1, precisions[k], plan, TrainingSpec.PipelineSchedule.ONE_F_ONE_B, 1,
+                    TrainingSpec.Sharding.NONE, TrainingSpec.Recompute.NONE, 0);
+            StepPlan steps = StepPlan.of(spec);
+            dp[k] = TrainingStep.simulate(spec, steps, new ByteTimer(), CalibrationProfile.defaults()).dpSeconds();
+            double parameters = TrainingStep.chunkParameters(model, steps, 0, 8, 1);
+            assertEquals(parameters * (k == 0 ? 4 : 2), dp[k], 1e-6 * dp[k]);
+        }
+        assertEquals(0.5, dp[1] / dp[0], 1e-12);
     }
 
     @Test
