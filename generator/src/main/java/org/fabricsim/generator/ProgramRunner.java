@@ -1,6 +1,5 @@
 package org.fabricsim.generator;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -11,18 +10,15 @@ import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.study.StudyRunner;
 
 /**
- * Compiles generated programs in memory and runs them in this process: what
- * {@code fabric simulate} does. The specs come from the compiled programs, not from the mapping,
- * so the result is the generated program's result.
+ * Runs the specs the mapping produces in this process: what {@code fabric simulate} does. Nothing
+ * is generated or compiled on the way (compiling the generated programs in memory cost the command
+ * line about two seconds per call); the generated program is the export, and {@code
+ * JavaProgramGeneratorTest} proves that every example's programs, compiled and run in their own
+ * JVM, give the same result as these specs run here.
  */
 public final class ProgramRunner {
     private final int threads;
     private final StudyRunner.Progress progress;
-
-    /** Runs on the local cores without a progress bar. */
-    public ProgramRunner() {
-        this(StudyRunner.localCores(), StudyRunner.Progress.NONE);
-    }
 
     /**
      * @param threads  the pool each study's runs share
@@ -33,29 +29,13 @@ public final class ProgramRunner {
         this.progress = progress;
     }
 
-    /** Compiles {@code programs}, runs each (with {@code seed} instead of its own when given), and gathers their runs. */
-    public StudyResult run(String model, List<GeneratedProgram> programs, OptionalLong seed) {
-        ClassLoader loader = new InMemoryCompiler().compile(programs);
+    /** Runs each of {@code studies} (with {@code seed} instead of its own when given) and gathers their runs. */
+    public StudyResult run(String model, List<StudySpec> studies, OptionalLong seed) {
         StudyRunner runner = new StudyRunner(new Simulator()::run, threads, progress);
         StudyResult result = new StudyResult(Version.TOOL, model, List.of(), List.of());
-        for (GeneratedProgram program : programs) {
-            StudySpec study = study(loader, program);
+        for (StudySpec study : studies) {
             result = result.plus(runner.run(seed.isPresent() ? study.withSeed(seed.getAsLong()) : study));
         }
         return result;
-    }
-
-    /** Compiles and runs {@code programs} with their own seeds. */
-    public StudyResult run(String model, List<GeneratedProgram> programs) {
-        return run(model, programs, OptionalLong.empty());
-    }
-
-    private static StudySpec study(ClassLoader loader, GeneratedProgram program) {
-        try {
-            return (StudySpec) loader.loadClass(program.qualifiedName()).getMethod("study").invoke(null);
-        } catch (ReflectiveOperationException e) {
-            Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
-            throw new IllegalStateException("generated program " + program.qualifiedName() + " failed: " + cause, cause);
-        }
     }
 }

@@ -240,8 +240,7 @@ public final class FabricCli {
             ProgramRunner runner = new ProgramRunner(threads == null ? StudyRunner.localCores() : threads,
                     ConsoleProgress.forTerminal(System.err));
             StudyResult result = runner.run(root.getName() == null ? programs.get(0).model() : root.getName(),
-                    new JavaProgramGenerator().generate(programs),
-                    seed == null ? OptionalLong.empty() : OptionalLong.of(seed));
+                    programs, seed == null ? OptionalLong.empty() : OptionalLong.of(seed));
             PrintWriter out = spec.commandLine().getOut();
             out.print(ConsoleTable.render(result));
             out.flush();
