@@ -13,6 +13,10 @@ import org.fabricsim.runtime.sim.Keywords;
  *
  * <p>Routing between accelerators of one domain stays in the domain; any other pair goes NIC →
  * scale-out fabric → NIC. Cost O(hops) per route, O(1) memory per route.
+ *
+ * <p>Failures: {@link #withoutCable} and {@link #withoutSwitch} give the same cluster with one
+ * re-routable part of the scale-out fabric failed ({@link ScaleOutFabric#reroutableLinks}); the
+ * graph keeps every link (a failed one carries nothing) so link handles stay valid.
  */
 public final class ClusterTopology {
     private final Graph graph;
@@ -69,6 +73,18 @@ public final class ClusterTopology {
         this.graph = builder.build();
         this.description = accelerators + " accelerators, scale-up " + Keywords.of(scaleUp.kind())
                 + (domainSize > 1 ? " x" + domainSize : "") + (scaleOut == null ? "" : ", " + scaleOut.describe());
+    }
+
+    private ClusterTopology(ClusterTopology intact, boolean[] down) {
+        this.graph = intact.graph;
+        this.accelerators = intact.accelerators;
+        this.scaleUp = intact.scaleUp;
+        this.domainSize = intact.domainSize;
+        this.firstDomainSwitch = intact.firstDomainSwitch;
+        this.scaleUpFirst = intact.scaleUpFirst;
+        this.nicFirst = intact.nicFirst;
+        this.scaleOut = intact.scaleOut.without(down);
+        this.description = intact.description;
     }
 
     /** Builds the cluster. Cost O(nodes + links). */
@@ -178,6 +194,43 @@ public final class ClusterTopology {
             latencyPs += graph.linkLatencyPs(path[i]);
         }
         return latencyPs;
+    }
+
+    /** Cables of the scale-out fabric whose failure it routes around (0 without a scale-out fabric). */
+    public int reroutableLinks() {
+        return scaleOut == null ? 0 : scaleOut.reroutableLinks();
+    }
+
+    /** Switches of the scale-out fabric whose failure it routes around (0 without a scale-out fabric). */
+    public int reroutableSwitches() {
+        return scaleOut == null ? 0 : scaleOut.reroutableSwitches();
+    }
+
+    /**
+     * This cluster with one re-routable cable failed, both its directions: the one the traffic
+     * of accelerator 0 can take ({@link ScaleOutFabric#reroutableCable}). Needs {@link
+     * #reroutableLinks} &gt; 0. O(links).
+     */
+    public ClusterTopology withoutCable() {
+        boolean[] down = new boolean[graph.linkCount()];
+        for (int link : scaleOut.reroutableCable(0)) {
+            down[link] = true;
+        }
+        return new ClusterTopology(this, down);
+    }
+
+    /**
+     * This cluster with one re-routable switch failed, every link into and out of it: one that
+     * carries the traffic of accelerator 0 ({@link ScaleOutFabric#reroutableSwitch}). Needs
+     * {@link #reroutableSwitches} &gt; 0. O(links).
+     */
+    public ClusterTopology withoutSwitch() {
+        int failed = scaleOut.reroutableSwitch(0);
+        boolean[] down = new boolean[graph.linkCount()];
+        for (int link = 0; link < down.length; link++) {
+            down[link] = graph.linkFrom(link) == failed || graph.linkTo(link) == failed;
+        }
+        return new ClusterTopology(this, down);
     }
 
     /** A one-line description of the shape. */

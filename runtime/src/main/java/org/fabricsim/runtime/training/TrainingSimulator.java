@@ -6,6 +6,7 @@ import java.util.Map;
 import org.fabricsim.runtime.analysis.Memory;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ModelFlops;
+import org.fabricsim.runtime.reliability.DegradedFabric;
 import org.fabricsim.runtime.reliability.PartCounts;
 import org.fabricsim.runtime.reliability.ReliabilityMetrics;
 import org.fabricsim.runtime.result.RunResult;
@@ -56,8 +57,13 @@ public final class TrainingSimulator {
         return new TrainingRuns(spec, seed).run(profile);
     }
 
-    /** The result of {@code step} of a job on {@code parts}; {@code seed} seeds the reliability Monte Carlo. */
-    static RunResult result(TrainingSpec spec, StepBreakdown step, PartCounts parts, long seed, double wallSeconds) {
+    /**
+     * The result of {@code step} of a job on {@code parts}, with its step times on the fabric with
+     * one part failed in {@code degraded} (null when no failure degrades it); {@code seed} seeds
+     * the reliability Monte Carlo.
+     */
+    static RunResult result(TrainingSpec spec, StepBreakdown step, PartCounts parts, DegradedFabric degraded, long seed,
+            double wallSeconds) {
         ParallelismSpec par = spec.parallel();
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("accelerators", spec.accelerators());
@@ -110,7 +116,7 @@ public final class TrainingSimulator {
         }
         ClusterSpec cluster = spec.cluster();
         if (cluster.reliability() != null) {
-            ReliabilityMetrics.put(cluster.reliability(), parts, tokens / seconds, mfu, seed, metrics);
+            ReliabilityMetrics.put(cluster.reliability(), parts, degraded, tokens / seconds, mfu, seed, metrics);
         }
         if (cluster.cost() != null) {
             double perHour = cluster.cost().dollarsPerHour() * spec.accelerators();

@@ -45,7 +45,7 @@ class FailureModelTest {
         // 4 nodes of 8 on one switch; a job of 16 accelerators is half the cluster: 2 nodes, 16 NICs, the
         // one switch (rounded up), and half of the 32 bidirectional NIC-to-switch links.
         ClusterSpec cluster = TestClusters.singleSwitch(4, 8, 50e9, 1000);
-        PartCounts parts = PartCounts.of(cluster, 16, ClusterTopologies.build(cluster).graph());
+        PartCounts parts = PartCounts.of(cluster, 16, ClusterTopologies.build(cluster));
         assertEquals(new PartCounts(16, 16, 2, 1, 16), parts);
     }
 
