@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.topology;
 
+import java.util.Arrays;
+
 import org.fabricsim.runtime.sim.Keywords;
 
 /**
@@ -75,15 +77,15 @@ public final class ClusterTopology {
                 + (domainSize > 1 ? " x" + domainSize : "") + (scaleOut == null ? "" : ", " + scaleOut.describe());
     }
 
-    private ClusterTopology(ClusterTopology intact, boolean[] down) {
-        this.graph = intact.graph;
+    private ClusterTopology(ClusterTopology intact, Graph graph, ScaleOutFabric scaleOut) {
+        this.graph = graph;
         this.accelerators = intact.accelerators;
         this.scaleUp = intact.scaleUp;
         this.domainSize = intact.domainSize;
         this.firstDomainSwitch = intact.firstDomainSwitch;
         this.scaleUpFirst = intact.scaleUpFirst;
         this.nicFirst = intact.nicFirst;
-        this.scaleOut = intact.scaleOut.without(down);
+        this.scaleOut = scaleOut;
         this.description = intact.description;
     }
 
@@ -216,7 +218,7 @@ public final class ClusterTopology {
         for (int link : scaleOut.reroutableCable(0)) {
             down[link] = true;
         }
-        return new ClusterTopology(this, down);
+        return new ClusterTopology(this, graph, scaleOut.without(down));
     }
 
     /**
@@ -230,7 +232,30 @@ public final class ClusterTopology {
         for (int link = 0; link < down.length; link++) {
             down[link] = graph.linkFrom(link) == failed || graph.linkTo(link) == failed;
         }
-        return new ClusterTopology(this, down);
+        return new ClusterTopology(this, graph, scaleOut.without(down));
+    }
+
+    /**
+     * This cluster with the cable of {@code accelerator} running at {@code speed} of its rate, both
+     * directions: its NIC cable, or without a scale-out fabric its scale-up links (a straggling
+     * link: a cable trained down to a lower rate, a flapping port). O(links).
+     */
+    public ClusterTopology withSlowLink(int accelerator, double speed) {
+        int[] links = scaleOut != null ? new int[] {nicUplink(accelerator), nicDownlink(accelerator)}
+                : linksOf(accelerator);
+        return new ClusterTopology(this, graph.withScaledRates(links, speed), scaleOut);
+    }
+
+    /** The links out of and into {@code accelerator}. */
+    private int[] linksOf(int accelerator) {
+        int[] links = new int[graph.linkCount()];
+        int count = 0;
+        for (int link = 0; link < links.length; link++) {
+            if (graph.linkFrom(link) == accelerator || graph.linkTo(link) == accelerator) {
+                links[count++] = link;
+            }
+        }
+        return Arrays.copyOf(links, count);
     }
 
     /** A one-line description of the shape. */

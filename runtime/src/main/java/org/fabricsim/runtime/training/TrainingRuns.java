@@ -3,11 +3,9 @@ package org.fabricsim.runtime.training;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.reliability.DegradedFabric;
-import org.fabricsim.runtime.reliability.FailureModel;
 import org.fabricsim.runtime.reliability.PartCounts;
+import org.fabricsim.runtime.reliability.Straggler;
 import org.fabricsim.runtime.result.RunResult;
-import org.fabricsim.runtime.spec.ReliabilitySpec;
-import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -25,11 +23,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * reuses the patterns costs the compute model and the pipeline schedule, O(P · tasks), instead of
  * the network solves (on the reference rows, about 30 times less).
  *
- * <p>Failures the fabric routes around: when the cluster's reliability gives a per-part rate to a
- * class of parts the scale-out fabric routes around (cables, switches: {@link
- * FailureModel#degradationsPerSecond}), the step is simulated again on the topology with one such
- * part failed ({@link ClusterTopology#withoutCable}, {@link ClusterTopology#withoutSwitch}), on
- * timers of its own kept like the intact one, and the result reports it ({@link DegradedFabric}).
+ * <p>Failures the fabric routes around and stragglers: the step is simulated again under each
+ * ({@link FailureSteps}), on timers kept like the intact one, and the result reports them.
  *
  * <p>The engine counts of a result ({@code eventsFired}, {@code flowsStarted}) are what that run
  * itself solved on the intact fabric: zero for a run that reused every pattern. Not thread-safe:
@@ -40,8 +35,7 @@ public final class TrainingRuns {
     private final long seed;
     private Calibration collectives;
     private FabricCollectiveTimer timer;
-    private FabricCollectiveTimer cableFailedTimer;
-    private FabricCollectiveTimer switchFailedTimer;
+    private FailureSteps failureSteps;
     private PartCounts parts;
 
     /** Runs of {@code spec} whose ECMP hashes are seeded with {@code seed}. */
@@ -57,39 +51,25 @@ public final class TrainingRuns {
         Calibration now = Calibration.of(profile);
         if (now.equals(collectives)) {
             timer = timer.nextRun();
-            cableFailedTimer = cableFailedTimer == null ? null : cableFailedTimer.nextRun();
-            switchFailedTimer = switchFailedTimer == null ? null : switchFailedTimer.nextRun();
+            failureSteps = failureSteps.nextRun();
         } else {
             collectives = now;
             ClusterTopology topology = ClusterTopologies.build(spec.cluster(), now);
             parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology);
             timer = timer(topology, now);
-            ReliabilitySpec reliability = spec.cluster().reliability();
-            FailureModel failures = reliability == null ? null : FailureModel.of(reliability, parts);
-            cableFailedTimer = degrades(failures, Component.LINK) ? timer(topology.withoutCable(), now) : null;
-            switchFailedTimer = degrades(failures, Component.SWITCH) ? timer(topology.withoutSwitch(), now) : null;
+            failureSteps = FailureSteps.of(spec, topology, parts, failed -> timer(failed, now));
         }
         StepPlan plan = StepPlan.of(spec);
         StepBreakdown step = TrainingStep.simulate(spec, plan, timer, profile);
-        DegradedFabric degraded = cableFailedTimer == null && switchFailedTimer == null ? null
-                : new DegradedFabric(step.stepSeconds(), stepSeconds(plan, cableFailedTimer, profile),
-                        stepSeconds(plan, switchFailedTimer, profile));
-        return TrainingSimulator.result(spec, step, parts, degraded, seed, (System.nanoTime() - startNanos) / 1e9)
-                .withEngine(timer.eventsFired(), timer.flowsStarted());
-    }
-
-    private static boolean degrades(FailureModel failures, Component component) {
-        return failures != null && failures.degradationsPerSecond(component) > 0;
+        DegradedFabric degraded = failureSteps.degraded(spec, plan, profile, step.stepSeconds());
+        Straggler straggler = failureSteps.straggler(spec, plan, profile, step.stepSeconds(), timer);
+        return TrainingSimulator.result(spec, step, parts, degraded, straggler, seed,
+                (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(), timer.flowsStarted());
     }
 
     private FabricCollectiveTimer timer(ClusterTopology topology, Calibration calibration) {
         return new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
                 ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
                 calibration);
-    }
-
-    /** The step on {@code failedTimer}'s fabric; NaN without one. */
-    private double stepSeconds(StepPlan plan, FabricCollectiveTimer failedTimer, CalibrationProfile profile) {
-        return failedTimer == null ? Double.NaN : TrainingStep.simulate(spec, plan, failedTimer, profile).stepSeconds();
     }
 }
