@@ -55,6 +55,13 @@ final class InferenceConsole {
                         Boolean.TRUE.equals(slo.get("met")) ? "met" : "MISSED"));
             }
         }
+        if (m.get("failures") instanceof Map<?, ?> failures) {
+            line(out, "replica failures/day", failures.get("replicaFailuresPerDay"), ", each replica serving "
+                    + format(percent(failures.get("replicaAvailability"))) + "% of the time");
+            line(out, "availability", percent(m.get("availability")), "% of the time every SLO holds");
+            line(out, "goodput under failures", percent(m.get("goodputUnderFailures")), "% of requests, "
+                    + format(percent(failures.get("retriedRequestShare"))) + "% retried");
+        }
         line(out, "$/M output tokens", m.get("costPerMillionOutputTokens"), "");
         line(out, "$/M input tokens", m.get("costPerMillionInputTokens"), "");
         line(out, "accelerator busy", percent(m.get("acceleratorBusyFraction")), "%");

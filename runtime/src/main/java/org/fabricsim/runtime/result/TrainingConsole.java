@@ -75,6 +75,12 @@ final class TrainingConsole {
         out.append(String.format(Locale.ROOT, "  interruptions    %10.2f per day, one every %.2f h of running%n",
                 perDay.doubleValue(), number(m, "meanTimeToInterruptionHours")));
         degradedFabric(m, out);
+        if (m.get("straggler") instanceof Map<?, ?> straggler) {
+            out.append(String.format(Locale.ROOT, "  straggler        %s at %.0f%% speed: step %.3f s (+%.1f%%) %.1f%% of"
+                    + " the time%n", straggler.get("part"), 100 * number(straggler, "speed"),
+                    number(straggler, "stepTimeSeconds"), 100 * number(straggler, "slowdown"),
+                    100 * number(straggler, "share")));
+        }
         if (!(m.get("wallTimeShares") instanceof Map<?, ?> shares)
                 || !(m.get("monteCarlo") instanceof Map<?, ?> monteCarlo)) {
             return;

@@ -42,7 +42,8 @@ import org.junit.jupiter.api.Test;
  * ring step ends with its slowest transfer. The DP time is the only part of the step that
  * changes, so the step grows by the DP time's transfer part × (4/3 − 1): (DP time − 2 o) ÷ 3, the
  * all-reduce being a reduce-scatter and an all-gather of one ring step each (DP 2), each paying
- * NCCL's scale-out step latency o and no link latency (the fixtures state none).
+ * NCCL's scale-out step latency o and no link latency (the fixtures state none). Failing spine 0
+ * instead takes one uplink from every leaf: every leaf's hosts share 3 L, the same 4/3.
  */
 class DegradedFabricStepTest {
     private static final double HOUR = 3600;
@@ -63,7 +64,11 @@ class DegradedFabricStepTest {
 
     /** Cables at MTBF 100,000 h, each failure repaired in 24 h; 30-minute checkpoints of 60 s, 600 s restarts. */
     private static ReliabilitySpec cables() {
-        return new ReliabilitySpec("t.R", List.of(Rate.ofMtbf(Component.LINK, 100_000 * HOUR)), 1800, 60, 600,
+        return failing(Component.LINK);
+    }
+
+    private static ReliabilitySpec failing(Component component) {
+        return new ReliabilitySpec("t.R", List.of(Rate.ofMtbf(component, 100_000 * HOUR)), 1800, 60, 600,
                 24 * HOUR, 0, 0, 1, 0);
     }
 
@@ -80,6 +85,18 @@ class DegradedFabricStepTest {
         assertEquals(degraded / step - 1, (Double) link.get("slowdown"), 1e-12);
         assertTrue(ConsoleTable.render(run).contains(String.format(Locale.ROOT, "link   failed    step %.3f s (+%.1f%%)",
                 degraded, 100 * (degraded / step - 1))), ConsoleTable.render(run));
+    }
+
+    @Test
+    void shouldSlowTheStepAsMuchWhenASpineFails() {
+        RunResult run = TrainingSimulator.run(job(failing(Component.SWITCH)));
+        double step = (Double) run.metrics().get("stepTimeSeconds");
+        double transfer = (Double) ((Map<?, ?>) run.metrics().get("exposedCommunicationSeconds")).get("dp")
+                - 2 * SCALE_OUT_STEP_SECONDS;
+        Map<?, ?> fabric = (Map<?, ?>) run.metrics().get("degradedFabric");
+        assertEquals(transfer / 3, (Double) ((Map<?, ?>) fabric.get("switch")).get("stepTimeSeconds") - step,
+                0.005 * transfer / 3);
+        assertFalse(fabric.containsKey("link"), "no link rate, no cable failure simulated");
     }
 
     @Test
