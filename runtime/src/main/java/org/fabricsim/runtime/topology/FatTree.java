@@ -160,20 +160,14 @@ final class FatTree implements ScaleOutFabric {
         int first = leafUp + srcLeaf * leafUplinks;
         int up = down == null ? choice.choose(0, first, 1, leafUplinks) : choosePlane(srcLeaf, dstLeaf, choice);
         out[at++] = first + up;
-        if (tiers == 2) {
-            out[at++] = spineDown + up * leaves + dstLeaf;
-            return at;
-        }
         int srcPod = srcLeaf / leavesPerPod;
         int dstPod = dstLeaf / leavesPerPod;
-        if (srcPod != dstPod) {
-            int aggregation = srcPod * leafUplinks + up;
-            int firstCoreLink = aggUp + aggregation * aggregationUplinks;
+        if (tiers == 3 && srcPod != dstPod) {
+            int firstCoreLink = aggUp + (srcPod * leafUplinks + up) * aggregationUplinks;
             int c = down == null ? choice.choose(1, firstCoreLink, 1, aggregationUplinks)
                     : chooseCore(up, srcPod, dstPod, choice);
-            int core = up * aggregationUplinks + c;
             out[at++] = firstCoreLink + c;
-            out[at++] = coreDown + core * pods + dstPod;
+            out[at++] = coreDown + (up * aggregationUplinks + c) * pods + dstPod;
         }
         out[at++] = downToLeaf(up, dstLeaf);
         return at;
