@@ -161,30 +161,4 @@ class IgnoredSettingsValidationTest {
         assertInfo(accelerator("tdp 700 W"), Literals.ACCELERATOR, IssueCodes.TDP_NOT_SIMULATED, "'tdp' is recorded");
         assertEquals(List.of(), infos(accelerator(""), IssueCodes.TDP_NOT_SIMULATED));
     }
-
-    /** A 2-node sketch with a reliability, served by {@code pools}. */
-    private Model serving(String pools) throws Exception {
-        return parser.parse("""
-                cluster C {
-                    nodes 2 x 8 accelerators
-                    link 400 Gb/s latency 1 us
-                    reliability R
-                }
-                reliability R { mtbf accelerator 50000 h }
-                model M transformer { layers 2 hidden 1024 heads 8 vocab 32000 }
-                inference I {
-                    model M on C
-                    %s
-                    traffic { arrival poisson 2 /s prompt fixed 100 output fixed 10 }
-                }
-                """.formatted(pools));
-    }
-
-    @Test
-    void shouldSayADisaggregatedDeploymentsReplicasNeverFailYet() throws Exception {
-        assertInfo(serving("prefill pool { replicas 1 parallel tensor 1 } decode pool { replicas 1 parallel tensor 1 }"),
-                Literals.INFERENCE, IssueCodes.DISAGGREGATED_RELIABILITY_NOT_SIMULATED, "its replicas never fail");
-        assertEquals(List.of(), infos(serving("serving pool { replicas 2 parallel tensor 1 }"),
-                IssueCodes.DISAGGREGATED_RELIABILITY_NOT_SIMULATED));
-    }
 }

@@ -9,8 +9,6 @@ import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
-import org.fabricsim.dsl.fabric.Inference;
-import org.fabricsim.dsl.fabric.PoolRole;
 import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.Switch;
@@ -95,17 +93,6 @@ public class IgnoredSettingsValidator extends FabricCheck {
             info("'switches " + domain.getSwitches() + " x ...'" + NOT_YET + "a switched domain is one non-blocking"
                     + " switch; only whether its switch type reduces in the network counts.", domain,
                     Literals.SCALE_UP_DOMAIN__SWITCHES, IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED);
-        }
-    }
-
-    @Check
-    public void checkDisaggregatedReliabilityNotSimulated(Inference inference) {
-        boolean disaggregated = inference.getPools().stream().anyMatch(pool -> pool.getRole() != PoolRole.SERVING);
-        if (disaggregated && inference.getCluster() != null && inference.getCluster().getReliability() != null) {
-            info("The cluster's 'reliability " + inference.getCluster().getReliability().getName() + "'" + NOT_YET
-                    + "for a disaggregated deployment: its replicas never fail (failures, availability and goodput"
-                    + " under failures are simulated for one serving pool).", inference, Literals.WORKLOAD__CLUSTER,
-                    IssueCodes.DISAGGREGATED_RELIABILITY_NOT_SIMULATED);
         }
     }
 

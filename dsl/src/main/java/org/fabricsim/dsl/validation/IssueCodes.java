@@ -209,9 +209,6 @@ public final class IssueCodes {
     public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";
     /** An accelerator's {@code tdp}, not simulated yet (no power cap). Data: none. */
     public static final String TDP_NOT_SIMULATED = PREFIX + "not-simulated.tdp";
-    /** A disaggregated deployment on a cluster with a {@code reliability}: its replicas never fail yet. Data: none. */
-    public static final String DISAGGREGATED_RELIABILITY_NOT_SIMULATED = PREFIX
-            + "not-simulated.disaggregated-reliability";
 
     /** An {@code mtbf} of zero, or a {@code rate} of zero failures per 1,000 node-days. Data: none. */
     public static final String RELIABILITY_RATE_NOT_POSITIVE = PREFIX + "reliability.rate-not-positive";
