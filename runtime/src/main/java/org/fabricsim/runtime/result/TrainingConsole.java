@@ -76,7 +76,7 @@ final class TrainingConsole {
                 perDay.doubleValue(), number(m, "meanTimeToInterruptionHours")));
         degradedFabric(m, out);
         if (m.get("straggler") instanceof Map<?, ?> straggler) {
-            out.append(String.format(Locale.ROOT, "  straggler        %s at %.0f%% speed: step %.3f s (+%.1f%%) %.1f%% of"
+            out.append(String.format(Locale.ROOT, "  straggler        %s at %.0f%% speed: step %.3f s (+%.1f%%), %.1f%% of"
                     + " the time%n", straggler.get("part"), 100 * number(straggler, "speed"),
                     number(straggler, "stepTimeSeconds"), 100 * number(straggler, "slowdown"),
                     100 * number(straggler, "share")));
