@@ -14,7 +14,8 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
  * FailureModel#degradationsPerSecond}) and each lasts the repair time D of the reliability block,
  * so the number down at once is Poisson with mean λ<sub>d</sub> D (an M/G/∞ queue) and the share of
  * running time with at least one down is q<sub>c</sub> = 1 − e<sup>−λ<sub>d</sub> D</sup>.
- * Assumptions: two parts of a class down at once cost as one (their step is not re-simulated),
+ * Assumptions: every part of a class slows the step as the one simulated does (the fabric's
+ * symmetry), two parts of a class down at once cost as one (their step is not re-simulated),
  * and the classes' degraded times do not overlap (q<sub>cable</sub> q<sub>switch</sub> ≪ 1). The
  * job then delivers, per second of running time, the work of s = 1 − Σ<sub>c</sub> q<sub>c</sub>
  * (1 − T ÷ T<sub>c</sub>) seconds of the intact fabric: the throughput factor goodput carries.
