@@ -37,7 +37,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * serving pool; TTFT in prefill, E2E − TTFT in decode). Then availability = Σ share × [every SLO
  * met] and goodput under failures = (1 − retried share) × Σ share × goodput. A seeded Monte Carlo
  * of each pool's outages over the reliability's window gives the same availability from simulated
- * time shares. Cost: Π (D<sub>p</sub> + 1) − 1 more serving simulations.
+ * time shares (left out when it would draw more than {@link #MAX_DRAWN_OUTAGES} outages). Cost: Π (D<sub>p</sub> + 1) − 1 more serving simulations.
  */
 final class ServingFailures {
     /** The most replicas of one pool down at once that are simulated. */
@@ -45,6 +45,8 @@ final class ServingFailures {
     /** Time share left unmodelled at most, over all pools, unless {@link #MAX_DOWN} is reached first. */
     private static final double UNMODELLED = 1e-4;
     private static final int REPLICATIONS = 1000;
+    /** Outages the Monte Carlo draws at most over its replications (about a second); beyond, it is left out. */
+    private static final double MAX_DRAWN_OUTAGES = 5e7;
     private static final double SECONDS_PER_DAY = 86_400;
 
     private ServingFailures() {
@@ -128,7 +130,11 @@ final class ServingFailures {
         if (slos) {
             metrics.put("availability", availability);
             metrics.put("goodputUnderFailures", (1 - retried) * goodput);
-            json.put("monteCarlo", monteCarlo(replicas, reliability, deepest, metStates, seed));
+            double window = reliability.windowSeconds() > 0 ? reliability.windowSeconds()
+                    : ReliabilityMetrics.DEFAULT_WINDOW_SECONDS;
+            if (expectedOutages(replicas, window) * REPLICATIONS <= MAX_DRAWN_OUTAGES) {
+                json.put("monteCarlo", monteCarlo(replicas, window, deepest, metStates, seed));
+            }
         }
         metrics.put("failures", json);
     }
@@ -170,10 +176,8 @@ final class ServingFailures {
      * Availability from simulated time shares: pools fail independently, so a state's share is the
      * product of each pool's simulated share ({@link ReplicaAvailability#simulate}, its own seed).
      */
-    private static Map<String, Object> monteCarlo(ReplicaAvailability[] replicas, ReliabilitySpec reliability,
-            int[] deepest, List<int[]> metStates, long seed) {
-        double window = reliability.windowSeconds() > 0 ? reliability.windowSeconds()
-                : ReliabilityMetrics.DEFAULT_WINDOW_SECONDS;
+    private static Map<String, Object> monteCarlo(ReplicaAvailability[] replicas, double window, int[] deepest,
+            List<int[]> metStates, long seed) {
         double[][] shares = new double[replicas.length][];
         for (int p = 0; p < replicas.length; p++) {
             shares[p] = replicas[p].simulate(deepest[p], window, REPLICATIONS, seed + p);
@@ -191,6 +195,16 @@ final class ServingFailures {
         json.put("windowDays", window / SECONDS_PER_DAY);
         json.put("availability", availability);
         return json;
+    }
+
+    /** Outages of every replica in one window: N × window ÷ (1/λ + R̄) per pool. */
+    private static double expectedOutages(ReplicaAvailability[] replicas, double window) {
+        double outages = 0;
+        for (ReplicaAvailability pool : replicas) {
+            double cycle = 1 / pool.ratePerSecond() + pool.meanDownSeconds();
+            outages += pool.replicas() * window / cycle;
+        }
+        return outages;
     }
 
     /** The metrics of {@code spec} with {@code down[p]} replicas of pool p out, without failures; null when a pool is empty. */
