@@ -59,8 +59,7 @@ class Llama3ReliabilityTest {
         Map<String, String> published = row(CASE);
         TrainingSpec job = pretrain16K();
         ReliabilitySpec reliability = job.cluster().reliability();
-        PartCounts parts = PartCounts.of(job.cluster(), job.accelerators(),
-                ClusterTopologies.build(job.cluster()).graph());
+        PartCounts parts = PartCounts.of(job.cluster(), job.accelerators(), ClusterTopologies.build(job.cluster()));
         FailureModel failures = FailureModel.of(reliability, parts);
         double days = Double.parseDouble(published.get("window_days"));
         double interruptions = failures.interruptionsPerWallSecond(reliability) * 86_400 * days;

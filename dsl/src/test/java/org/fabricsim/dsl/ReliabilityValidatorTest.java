@@ -1,6 +1,8 @@
 package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -10,7 +12,9 @@ import org.eclipse.xtext.testing.util.ParseHelper;
 import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
@@ -28,6 +32,9 @@ class ReliabilityValidatorTest {
 
     @Inject
     private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
 
     /** A 4-node sketch whose reliability holds {@code body}. */
     private Model model(String body) throws Exception {
@@ -102,5 +109,14 @@ class ReliabilityValidatorTest {
         validation.assertError(model("stragglers 0.05 at 0"), Literals.RELIABILITY,
                 IssueCodes.STRAGGLER_NOT_A_FRACTION, "above 0 and at most 1");
         assertEquals(List.of(), issues(model("stragglers 0.05 at 0.7"), IssueCodes.STRAGGLER_NOT_A_FRACTION));
+    }
+
+    @Test
+    void shouldCarryAStragglingLinkToTheEngine() throws Exception {
+        Model link = model("stragglers 0.05 at 0.5 link");
+        validation.assertNoErrors(link);
+        assertTrue(mapper.toCluster((Cluster) link.getElements().get(0)).reliability().stragglerIsLink());
+        Model accelerator = model("stragglers 0.05 at 0.5");
+        assertFalse(mapper.toCluster((Cluster) accelerator.getElements().get(0)).reliability().stragglerIsLink());
     }
 }

@@ -176,7 +176,7 @@ final class ClusterMapper {
                 seconds(reliability.getRestartTime()), seconds(reliability.getRepairTime()), reliability.getSpares(),
                 stragglers ? new BigDecimal(reliability.getStragglerShare()).doubleValue() : 0,
                 stragglers ? new BigDecimal(reliability.getStragglerSpeed()).doubleValue() : 1,
-                seconds(reliability.getWindow()));
+                seconds(reliability.getWindow()), reliability.isStragglerLink());
     }
 
     private static ReliabilitySpec.Component component(Component component) {

@@ -82,14 +82,14 @@ public class ReliabilityValidator extends FabricCheck {
             return;
         }
         if (new BigDecimal(reliability.getStragglerShare()).compareTo(BigDecimal.ONE) > 0) {
-            error("A straggler share is the fraction of productive time a straggler slows the job, at most 1: write"
+            error("A straggler share is the fraction of productive time one part is slow, at most 1: write"
                     + " 0.05 for 5 % of the time.", reliability, Literals.RELIABILITY__STRAGGLER_SHARE,
                     IssueCodes.STRAGGLER_NOT_A_FRACTION);
         }
         BigDecimal speed = new BigDecimal(reliability.getStragglerSpeed());
         if (speed.signum() <= 0 || speed.compareTo(BigDecimal.ONE) > 0) {
-            error("A straggler speed is the job's speed while slowed, as a fraction of full speed above 0 and at most"
-                    + " 1: write 0.7 for a job that runs at 70 %.", reliability, Literals.RELIABILITY__STRAGGLER_SPEED,
+            error("A straggler speed is the slow part's speed, as a fraction of its full rate above 0 and at most"
+                    + " 1: write 0.7 for a part that runs at 70 %.", reliability, Literals.RELIABILITY__STRAGGLER_SPEED,
                     IssueCodes.STRAGGLER_NOT_A_FRACTION);
         }
     }

@@ -59,6 +59,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * dense one at the precision of the weights' GEMMs (FP8 for FP8 weights on a part with an FP8 rate,
  * else BF16), named by the parameter {@code mfuPeakPrecision}; attention and the LM head run at
  * BF16 within it, so an FP8 run's 100% is out of reach.</li>
+ * <li>{@code availability}, {@code goodputUnderFailures}, {@code failures}: replica failures and
+ * recovery, on a cluster with a {@code reliability} ({@link ServingFailures}).</li>
  * </ul>
  */
 public final class InferenceRunner {
@@ -154,6 +156,7 @@ public final class InferenceRunner {
         parameters.put("kvCacheBytesPerToken", pools[0].model().kvBytesPerToken());
 
         Map<String, Object> metrics = metrics(spec, serving, pools, accelerators);
+        ServingFailures.put(spec, profile, seed, baseDirectory, metrics);
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
         return new RunResult(spec.name(), "inference", parameters, metrics, wallSeconds)
                 .withEngine(simulation.eventsFired(), serving.flowsStarted());

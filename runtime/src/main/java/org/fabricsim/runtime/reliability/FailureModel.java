@@ -10,17 +10,26 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
  * λ = Σ<sub>rates</sub> n × r, with n the count of the class's parts ({@link PartCounts#count}) for
  * a per-part rate (r = 1 ÷ MTBF) and the job's nodes for a per-node rate (r = published
  * failures per 1,000 node-days ÷ 1,000 ÷ 86,400 s). O(rates) to build, O(1) to query.
+ *
+ * <p>Degradations: of a per-part switch or link rate, the parts the fabric routes around ({@link
+ * PartCounts#reroutable}) degrade the job instead of interrupting it, at rate
+ * λ<sub>d</sub> = n<sub>reroutable</sub> × r, and only the others count in λ. A per-node rate is a
+ * published count of interruptions, so all of it interrupts.
  */
 public final class FailureModel {
     private static final Component[] COMPONENTS = Component.values();
     private final double[] ratePerSecondByComponent = new double[COMPONENTS.length];
+    private final double[] degradationsPerSecondByComponent = new double[COMPONENTS.length];
     private final double ratePerSecond;
 
     private FailureModel(ReliabilitySpec spec, PartCounts parts) {
         double total = 0;
         for (ReliabilitySpec.Rate rate : spec.rates()) {
-            int count = rate.basis() == Basis.PART ? parts.count(rate.component()) : parts.nodes();
+            boolean perPart = rate.basis() == Basis.PART;
+            int reroutable = perPart ? parts.reroutable(rate.component()) : 0;
+            int count = perPart ? parts.count(rate.component()) - reroutable : parts.nodes();
             double classRate = count * rate.ratePerSecond();
+            degradationsPerSecondByComponent[rate.component().ordinal()] += reroutable * rate.ratePerSecond();
             ratePerSecondByComponent[rate.component().ordinal()] += classRate;
             total += classRate;
         }
@@ -40,6 +49,11 @@ public final class FailureModel {
     /** The part of λ from {@code component}, per second of running time. */
     public double ratePerSecond(Component component) {
         return ratePerSecondByComponent[component.ordinal()];
+    }
+
+    /** λ<sub>d</sub> of {@code component}: failures per second of running time the fabric routes around. */
+    public double degradationsPerSecond(Component component) {
+        return degradationsPerSecondByComponent[component.ordinal()];
     }
 
     /** The share of interruptions that take a node out ({@link Component#replacesNode}); 0 when λ = 0. */

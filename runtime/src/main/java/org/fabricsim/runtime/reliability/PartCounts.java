@@ -2,6 +2,7 @@ package org.fabricsim.runtime.reliability;
 
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
+import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
 
 /**
@@ -12,15 +13,31 @@ import org.fabricsim.runtime.topology.Graph;
  * @param nodes         the job's nodes (hosts, and the software stack on each)
  * @param switches      switches of the topology, in the job's share of the cluster, rounded up
  * @param links         bidirectional links of the topology, in the job's share of the cluster, rounded up
+ * @param reroutableSwitches  of the {@code switches}, those the fabric routes around when they fail
+ * @param reroutableLinks     of the {@code links}, the cables the fabric routes around when they fail
  */
-public record PartCounts(int accelerators, int nics, int nodes, int switches, int links) {
+public record PartCounts(int accelerators, int nics, int nodes, int switches, int links, int reroutableSwitches,
+        int reroutableLinks) {
+
+    public PartCounts {
+        if (reroutableSwitches > switches || reroutableLinks > links) {
+            throw new IllegalArgumentException("more re-routable parts than parts: " + this);
+        }
+    }
+
+    /** Counts of a fabric that routes around no failure. */
+    public PartCounts(int accelerators, int nics, int nodes, int switches, int links) {
+        this(accelerators, nics, nodes, switches, links, 0, 0);
+    }
 
     /**
      * The parts a job of {@code jobAccelerators} accelerators on {@code cluster} depends on, its
-     * switches and links taken from the built topology {@code graph} in proportion to the job's
-     * share of the cluster's accelerators (a job fills whole nodes). O(nodes of the graph).
+     * switches and links taken from the built {@code topology} in proportion to the job's share of
+     * the cluster's accelerators (a job fills whole nodes), the re-routable ones alike ({@link
+     * ClusterTopology#reroutableLinks}). O(nodes of the graph).
      */
-    public static PartCounts of(ClusterSpec cluster, int jobAccelerators, Graph graph) {
+    public static PartCounts of(ClusterSpec cluster, int jobAccelerators, ClusterTopology topology) {
+        Graph graph = topology.graph();
         int nodes = Math.floorDiv(jobAccelerators + cluster.acceleratorsPerNode() - 1, cluster.acceleratorsPerNode());
         double share = (double) jobAccelerators / cluster.accelerators();
         int switches = 0;
@@ -31,7 +48,14 @@ public record PartCounts(int accelerators, int nics, int nodes, int switches, in
         }
         int bidirectionalLinks = graph.linkCount() / 2;
         return new PartCounts(jobAccelerators, nodes * cluster.node().nics(), nodes,
-                (int) Math.ceil(switches * share), (int) Math.ceil(bidirectionalLinks * share));
+                (int) Math.ceil(switches * share), (int) Math.ceil(bidirectionalLinks * share),
+                (int) Math.ceil(topology.reroutableSwitches() * share),
+                (int) Math.ceil(topology.reroutableLinks() * share));
+    }
+
+    /** How many parts of {@code component} the fabric routes around when they fail: switches and links only. */
+    public int reroutable(Component component) {
+        return component == Component.SWITCH ? reroutableSwitches : component == Component.LINK ? reroutableLinks : 0;
     }
 
     /** How many parts of {@code component} the job depends on; the job itself counts once. */

@@ -11,9 +11,11 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
  * The reliability metrics of a training run (docs/metrics.md, "Reliability and goodput"), under
  * the keys of docs/results-schema.md: interruptions per day of wall time, in all and by component
  * class, the mean time to an interruption 1 ÷ λ, and for a checkpointing job the {@link Goodput}
- * expectations, goodput tokens/s = tokens/s × ETTR × (1 − f (1 − v)) for a straggler that slows a
- * share f of productive time to speed v, the effective MFU = MFU × the same factors, Young's
- * interval next to the configured one, and the {@link MonteCarlo} distribution.
+ * expectations, goodput tokens/s = tokens/s × ETTR × s × s<sub>straggler</sub> for the throughput
+ * factor s of the failures the fabric routes around ({@link DegradedFabric}; 1 when none does)
+ * and that of a straggler, re-simulated in the engine ({@link Straggler}; 1 without one), the
+ * effective MFU = MFU × the same factors, Young's interval next to the configured one, and the
+ * {@link MonteCarlo} distribution.
  */
 public final class ReliabilityMetrics {
     /** Replications of the Monte Carlo: the half-width of its confidence interval falls as 1 ÷ √n. */
@@ -28,10 +30,12 @@ public final class ReliabilityMetrics {
 
     /**
      * Adds to {@code metrics} the reliability metrics of a job on {@code parts} under {@code spec},
-     * delivering {@code tokensPerSecond} at {@code mfu} while it runs; {@code seed} seeds the Monte Carlo.
+     * delivering {@code tokensPerSecond} at {@code mfu} while it runs on the intact fabric and with
+     * the step times of {@code degraded} (null when no failure degrades it) and {@code straggler}
+     * (null without one); {@code seed} seeds the Monte Carlo.
      */
-    public static void put(ReliabilitySpec spec, PartCounts parts, double tokensPerSecond, double mfu, long seed,
-            Map<String, Object> metrics) {
+    public static void put(ReliabilitySpec spec, PartCounts parts, DegradedFabric degraded, Straggler straggler,
+            double tokensPerSecond, double mfu, long seed, Map<String, Object> metrics) {
         FailureModel failures = FailureModel.of(spec, parts);
         double lambda = failures.ratePerSecond();
         double perDay = failures.interruptionsPerWallSecond(spec) * SECONDS_PER_DAY;
@@ -47,15 +51,23 @@ public final class ReliabilityMetrics {
             }
         }
         metrics.put("interruptionsPerDayByComponent", byComponent);
+        double throughput = 1;
+        if (degraded != null) {
+            metrics.put("degradedFabric", degraded.toJson(failures, spec));
+            throughput = degraded.throughputFactor(failures, spec);
+        }
+        if (straggler != null) {
+            metrics.put("straggler", straggler.toJson(spec));
+            throughput *= straggler.throughputFactor(spec);
+        }
         if (!spec.checkpoints()) {
             return;
         }
         Scenario scenario = Scenario.of(spec, failures);
         Goodput expected = Goodput.expect(scenario);
-        double straggling = 1 - spec.stragglerFraction() * (1 - spec.stragglerSpeed());
         metrics.put("ettr", expected.ettr());
-        metrics.put("goodputTokensPerSecond", tokensPerSecond * expected.ettr() * straggling);
-        metrics.put("effectiveMfu", mfu * expected.ettr() * straggling);
+        metrics.put("goodputTokensPerSecond", tokensPerSecond * expected.ettr() * throughput);
+        metrics.put("effectiveMfu", mfu * expected.ettr() * throughput);
         Map<String, Object> shares = new LinkedHashMap<>();
         shares.put("productive", expected.ettr());
         shares.put("checkpoint", expected.checkpointShare());

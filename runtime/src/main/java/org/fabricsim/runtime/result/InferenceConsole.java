@@ -55,6 +55,16 @@ final class InferenceConsole {
                         Boolean.TRUE.equals(slo.get("met")) ? "met" : "MISSED"));
             }
         }
+        if (m.get("failures") instanceof Map<?, ?> failures && failures.get("pools") instanceof List<?> pools) {
+            for (Object o : pools) {
+                Map<?, ?> pool = (Map<?, ?>) o;
+                line(out, "failures/day/replica", pool.get("replicaFailuresPerDay"), " (" + pool.get("role")
+                        + "), each replica serving " + format(percent(pool.get("replicaAvailability"))) + "% of the time");
+            }
+            line(out, "availability", percent(m.get("availability")), "% of the time every SLO holds");
+            line(out, "goodput under failures", percent(m.get("goodputUnderFailures")), "% of requests, "
+                    + format(percent(failures.get("retriedRequestShare"))) + "% retried");
+        }
         line(out, "$/M output tokens", m.get("costPerMillionOutputTokens"), "");
         line(out, "$/M input tokens", m.get("costPerMillionInputTokens"), "");
         line(out, "accelerator busy", percent(m.get("acceleratorBusyFraction")), "%");

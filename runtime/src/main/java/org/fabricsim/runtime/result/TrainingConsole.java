@@ -74,6 +74,13 @@ final class TrainingConsole {
         }
         out.append(String.format(Locale.ROOT, "  interruptions    %10.2f per day, one every %.2f h of running%n",
                 perDay.doubleValue(), number(m, "meanTimeToInterruptionHours")));
+        degradedFabric(m, out);
+        if (m.get("straggler") instanceof Map<?, ?> straggler) {
+            out.append(String.format(Locale.ROOT, "  straggler        %s at %.0f%% speed: step %.3f s (+%.1f%%), %.1f%% of"
+                    + " the time%n", straggler.get("part"), 100 * number(straggler, "speed"),
+                    number(straggler, "stepTimeSeconds"), 100 * number(straggler, "slowdown"),
+                    100 * number(straggler, "share")));
+        }
         if (!(m.get("wallTimeShares") instanceof Map<?, ?> shares)
                 || !(m.get("monteCarlo") instanceof Map<?, ?> monteCarlo)) {
             return;
@@ -92,6 +99,23 @@ final class TrainingConsole {
             out.append(String.format(Locale.ROOT, "  checkpoint every %10.0f s  (Young's optimum %.0f s)%n",
                     number(m, "checkpointIntervalSeconds"), young.doubleValue()));
         }
+    }
+
+    /** The step with one re-routable cable or switch failed, and what such failures cost over the run. */
+    private static void degradedFabric(Map<String, Object> m, StringBuilder out) {
+        if (!(m.get("degradedFabric") instanceof Map<?, ?> fabric)) {
+            return;
+        }
+        for (String part : new String[] {"link", "switch"}) {
+            if (fabric.get(part) instanceof Map<?, ?> failed) {
+                out.append(String.format(Locale.ROOT, "  %-6s failed    step %.3f s (+%.1f%%), %.3g failures per day,"
+                        + " degraded %.2f%% of the time%n", part, number(failed, "stepTimeSeconds"),
+                        100 * number(failed, "slowdown"), number(failed, "failuresPerDay"),
+                        100 * number(failed, "degradedShare")));
+            }
+        }
+        out.append(String.format(Locale.ROOT, "  degraded fabric  %9.2f%% of the intact fabric's throughput%n",
+                100 * number(fabric, "throughputFactor")));
     }
 
     private static double number(Map<?, ?> metrics, String key) {

@@ -9,8 +9,10 @@ import org.fabricsim.runtime.topology.PathChoice;
  * <p>ECMP choice at a hop with n candidates: {@code floorMod(mix64(seed ⊕ key·φ ⊕ hop·ψ), n)} with
  * the SplitMix64 finalizer. Adaptive choice: argmin of the bytes routed so far in the phase over
  * the candidates; {@link #commit} adds a flow's bytes to the links of its path and {@link
- * #resetLoad} clears only the links that were touched. Spraying: subflow s of a flow with
- * {@link #routeCount} = R paths takes the path whose mixed-radix digits (one per hop) are s.
+ * #resetLoad} clears only the links that were touched; on a degraded hop, whose candidates are
+ * not contiguous ({@link PathChoice#NOT_CONTIGUOUS}), it falls back to the hash. Spraying:
+ * subflow s of a flow with {@link #routeCount} = R paths takes the path whose mixed-radix digits
+ * (one per hop) are s.
  * Every call is O(hops) and allocates nothing.
  */
 public final class Router {
@@ -105,6 +107,9 @@ public final class Router {
 
     private int chooseLeastLoaded(int hop, int firstLink, int stride, int candidates) {
         int start = chooseByHash(hop, firstLink, stride, candidates);
+        if (firstLink == PathChoice.NOT_CONTIGUOUS) {
+            return start;
+        }
         int best = start;
         double bestLoad = loadBytes[firstLink + start * stride];
         for (int i = 1; i < candidates; i++) {

@@ -12,15 +12,17 @@ import java.util.List;
  * @param checkpointIntervalSeconds  training time between checkpoints; 0 for none
  * @param checkpointSeconds          time one checkpoint stalls training
  * @param restartSeconds             time from an interruption to training again, before lost work
- * @param repairSeconds              extra wait of a hardware interruption when there is no spare node; 0 for none
+ * @param repairSeconds              extra wait of a hardware interruption when there is no spare node, and
+ *                                   how long a failed part the fabric routes around stays down; 0 for none
  * @param spareNodes                 hot spare nodes, outside the job, that replace a failed node at once
- * @param stragglerFraction          share of productive time a straggler slows the job, in [0, 1]
- * @param stragglerSpeed             the job's speed while a straggler slows it, in (0, 1]
+ * @param stragglerFraction          share of productive time one part straggles, in [0, 1]
+ * @param stragglerSpeed             the straggling part's speed, a fraction of its rate, in (0, 1]
  * @param windowSeconds              wall time of the Monte Carlo run; 0 for the engine's default
+ * @param stragglerIsLink            whether the straggler is a link (a NIC cable) rather than an accelerator
  */
 public record ReliabilitySpec(String name, List<Rate> rates, double checkpointIntervalSeconds,
         double checkpointSeconds, double restartSeconds, double repairSeconds, int spareNodes,
-        double stragglerFraction, double stragglerSpeed, double windowSeconds) {
+        double stragglerFraction, double stragglerSpeed, double windowSeconds, boolean stragglerIsLink) {
 
     public ReliabilitySpec {
         Specs.requireName(name);
@@ -37,6 +39,19 @@ public record ReliabilitySpec(String name, List<Rate> rates, double checkpointIn
         if (!(stragglerSpeed > 0 && stragglerSpeed <= 1)) {
             throw new IllegalArgumentException("stragglerSpeed must be in (0, 1]: " + stragglerSpeed);
         }
+    }
+
+    /** A reliability whose straggler, if any, is an accelerator. */
+    public ReliabilitySpec(String name, List<Rate> rates, double checkpointIntervalSeconds, double checkpointSeconds,
+            double restartSeconds, double repairSeconds, int spareNodes, double stragglerFraction,
+            double stragglerSpeed, double windowSeconds) {
+        this(name, rates, checkpointIntervalSeconds, checkpointSeconds, restartSeconds, repairSeconds, spareNodes,
+                stragglerFraction, stragglerSpeed, windowSeconds, false);
+    }
+
+    /** Whether one part straggles some of the time. */
+    public boolean straggles() {
+        return stragglerFraction > 0 && stragglerSpeed < 1;
     }
 
     /** Whether the job checkpoints, so that an interruption loses only the work since the last one. */

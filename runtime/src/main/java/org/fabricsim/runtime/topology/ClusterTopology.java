@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.topology;
 
+import java.util.Arrays;
+
 import org.fabricsim.runtime.sim.Keywords;
 
 /**
@@ -13,6 +15,10 @@ import org.fabricsim.runtime.sim.Keywords;
  *
  * <p>Routing between accelerators of one domain stays in the domain; any other pair goes NIC →
  * scale-out fabric → NIC. Cost O(hops) per route, O(1) memory per route.
+ *
+ * <p>Failures: {@link #withoutCable} and {@link #withoutSwitch} give the same cluster with one
+ * re-routable part of the scale-out fabric failed ({@link ScaleOutFabric#reroutableLinks}); the
+ * graph keeps every link (a failed one carries nothing) so link handles stay valid.
  */
 public final class ClusterTopology {
     private final Graph graph;
@@ -69,6 +75,18 @@ public final class ClusterTopology {
         this.graph = builder.build();
         this.description = accelerators + " accelerators, scale-up " + Keywords.of(scaleUp.kind())
                 + (domainSize > 1 ? " x" + domainSize : "") + (scaleOut == null ? "" : ", " + scaleOut.describe());
+    }
+
+    private ClusterTopology(ClusterTopology intact, Graph graph, ScaleOutFabric scaleOut) {
+        this.graph = graph;
+        this.accelerators = intact.accelerators;
+        this.scaleUp = intact.scaleUp;
+        this.domainSize = intact.domainSize;
+        this.firstDomainSwitch = intact.firstDomainSwitch;
+        this.scaleUpFirst = intact.scaleUpFirst;
+        this.nicFirst = intact.nicFirst;
+        this.scaleOut = scaleOut;
+        this.description = intact.description;
     }
 
     /** Builds the cluster. Cost O(nodes + links). */
@@ -178,6 +196,66 @@ public final class ClusterTopology {
             latencyPs += graph.linkLatencyPs(path[i]);
         }
         return latencyPs;
+    }
+
+    /** Cables of the scale-out fabric whose failure it routes around (0 without a scale-out fabric). */
+    public int reroutableLinks() {
+        return scaleOut == null ? 0 : scaleOut.reroutableLinks();
+    }
+
+    /** Switches of the scale-out fabric whose failure it routes around (0 without a scale-out fabric). */
+    public int reroutableSwitches() {
+        return scaleOut == null ? 0 : scaleOut.reroutableSwitches();
+    }
+
+    /**
+     * This cluster with one re-routable cable failed, both its directions: the one the traffic
+     * of accelerator 0 can take ({@link ScaleOutFabric#reroutableCable}). Needs {@link
+     * #reroutableLinks} &gt; 0. O(links).
+     */
+    public ClusterTopology withoutCable() {
+        boolean[] down = new boolean[graph.linkCount()];
+        for (int link : scaleOut.reroutableCable(0)) {
+            down[link] = true;
+        }
+        return new ClusterTopology(this, graph, scaleOut.without(down));
+    }
+
+    /**
+     * This cluster with one re-routable switch failed, every link into and out of it: one that
+     * carries the traffic of accelerator 0 ({@link ScaleOutFabric#reroutableSwitch}). Needs
+     * {@link #reroutableSwitches} &gt; 0. O(links).
+     */
+    public ClusterTopology withoutSwitch() {
+        int failed = scaleOut.reroutableSwitch(0);
+        boolean[] down = new boolean[graph.linkCount()];
+        for (int link = 0; link < down.length; link++) {
+            down[link] = graph.linkFrom(link) == failed || graph.linkTo(link) == failed;
+        }
+        return new ClusterTopology(this, graph, scaleOut.without(down));
+    }
+
+    /**
+     * This cluster with the cable of {@code accelerator} running at {@code speed} of its rate, both
+     * directions: its NIC cable, or without a scale-out fabric its scale-up links (a straggling
+     * link: a cable trained down to a lower rate, a flapping port). O(links).
+     */
+    public ClusterTopology withSlowLink(int accelerator, double speed) {
+        int[] links = scaleOut != null ? new int[] {nicUplink(accelerator), nicDownlink(accelerator)}
+                : linksOf(accelerator);
+        return new ClusterTopology(this, graph.withScaledRates(links, speed), scaleOut);
+    }
+
+    /** The links out of and into {@code accelerator}. */
+    private int[] linksOf(int accelerator) {
+        int[] links = new int[graph.linkCount()];
+        int count = 0;
+        for (int link = 0; link < links.length; link++) {
+            if (graph.linkFrom(link) == accelerator || graph.linkTo(link) == accelerator) {
+                links[count++] = link;
+            }
+        }
+        return Arrays.copyOf(links, count);
     }
 
     /** A one-line description of the shape. */

@@ -12,6 +12,13 @@ package org.fabricsim.runtime.topology;
  * </ul>
  * Up-down routing: climb to the lowest common tier, choosing among the equal-cost uplinks at each
  * hop, then descend on the unique downward path. Route cost O(tiers).
+ *
+ * <p>Degraded ({@link #without}): with some links down, a hop offers only the candidates whose whole
+ * remaining path is up (an upper switch that lost its link to the destination's leaf withdraws its
+ * route, as BGP or a subnet manager does), and the {@link PathChoice} picks among those by rank
+ * (ECMP re-hashes over the survivors; spraying spreads over them). Route cost O(tiers × fan-out)
+ * then. Every cable above the leaves, and every switch above the leaves, has a twin when the tier
+ * below it has two uplinks or more, so its failure is routed around; a leaf and a NIC cable are not.
  */
 final class FatTree implements ScaleOutFabric {
     private final int tiers;
@@ -30,6 +37,7 @@ final class FatTree implements ScaleOutFabric {
     private final int aggUp;
     private final int aggDown;
     private final int coreDown;
+    private final boolean[] down;
 
     FatTree(FatTreeParameters parameters, GraphBuilder graph, int ports, double nicBytesPerSecond) {
         this.tiers = parameters.tiers();
@@ -101,6 +109,27 @@ final class FatTree implements ScaleOutFabric {
         } else {
             leafUp = spineDown = aggUp = aggDown = coreDown = -1;
         }
+        this.down = null;
+    }
+
+    private FatTree(FatTree intact, boolean[] down) {
+        this.tiers = intact.tiers;
+        this.ports = intact.ports;
+        this.rails = intact.rails;
+        this.hostsPerLeaf = intact.hostsPerLeaf;
+        this.leavesPerRail = intact.leavesPerRail;
+        this.leaves = intact.leaves;
+        this.leavesPerPod = intact.leavesPerPod;
+        this.pods = intact.pods;
+        this.leafUplinks = intact.leafUplinks;
+        this.aggregationUplinks = intact.aggregationUplinks;
+        this.firstLeaf = intact.firstLeaf;
+        this.leafUp = intact.leafUp;
+        this.spineDown = intact.spineDown;
+        this.aggUp = intact.aggUp;
+        this.aggDown = intact.aggDown;
+        this.coreDown = intact.coreDown;
+        this.down = down;
     }
 
     private static int ceilDiv(int a, int b) {
@@ -129,23 +158,81 @@ final class FatTree implements ScaleOutFabric {
             return at;
         }
         int first = leafUp + srcLeaf * leafUplinks;
-        int up = choice.choose(0, first, 1, leafUplinks);
+        int up = down == null ? choice.choose(0, first, 1, leafUplinks) : choosePlane(srcLeaf, dstLeaf, choice);
         out[at++] = first + up;
-        if (tiers == 2) {
-            out[at++] = spineDown + up * leaves + dstLeaf;
-            return at;
+        int srcPod = srcLeaf / leavesPerPod;
+        int dstPod = dstLeaf / leavesPerPod;
+        if (tiers == 3 && srcPod != dstPod) {
+            int firstCoreLink = aggUp + (srcPod * leafUplinks + up) * aggregationUplinks;
+            int c = down == null ? choice.choose(1, firstCoreLink, 1, aggregationUplinks)
+                    : chooseCore(up, srcPod, dstPod, choice);
+            out[at++] = firstCoreLink + c;
+            out[at++] = coreDown + (up * aggregationUplinks + c) * pods + dstPod;
+        }
+        out[at++] = downToLeaf(up, dstLeaf);
+        return at;
+    }
+
+    /** The last link of a route through plane {@code up}: its spine or aggregation switch → {@code dstLeaf}. */
+    private int downToLeaf(int up, int dstLeaf) {
+        return tiers == 2 ? spineDown + up * leaves + dstLeaf
+                : aggDown + (dstLeaf / leavesPerPod * leafUplinks + up) * leavesPerPod + dstLeaf % leavesPerPod;
+    }
+
+    /** Whether plane {@code up} still reaches {@code dstLeaf} from {@code srcLeaf} (degraded only). */
+    private boolean planeUp(int srcLeaf, int dstLeaf, int up) {
+        if (down[leafUp + srcLeaf * leafUplinks + up] || down[downToLeaf(up, dstLeaf)]) {
+            return false;
         }
         int srcPod = srcLeaf / leavesPerPod;
         int dstPod = dstLeaf / leavesPerPod;
-        if (srcPod != dstPod) {
-            int aggregation = srcPod * leafUplinks + up;
-            int firstCoreLink = aggUp + aggregation * aggregationUplinks;
-            int core = up * aggregationUplinks + choice.choose(1, firstCoreLink, 1, aggregationUplinks);
-            out[at++] = firstCoreLink + core - up * aggregationUplinks;
-            out[at++] = coreDown + core * pods + dstPod;
+        return tiers == 2 || srcPod == dstPod || coresUp(up, srcPod, dstPod) > 0;
+    }
+
+    private boolean coreUp(int up, int srcPod, int dstPod, int c) {
+        return !down[aggUp + (srcPod * leafUplinks + up) * aggregationUplinks + c]
+                && !down[coreDown + (up * aggregationUplinks + c) * pods + dstPod];
+    }
+
+    private int planesUp(int srcLeaf, int dstLeaf) {
+        int count = 0;
+        for (int g = 0; g < leafUplinks; g++) {
+            count += planeUp(srcLeaf, dstLeaf, g) ? 1 : 0;
         }
-        out[at++] = aggDown + (dstPod * leafUplinks + up) * leavesPerPod + dstLeaf % leavesPerPod;
-        return at;
+        return count;
+    }
+
+    private int coresUp(int up, int srcPod, int dstPod) {
+        int count = 0;
+        for (int c = 0; c < aggregationUplinks; c++) {
+            count += coreUp(up, srcPod, dstPod, c) ? 1 : 0;
+        }
+        return count;
+    }
+
+    private int choosePlane(int srcLeaf, int dstLeaf, PathChoice choice) {
+        int rank = choice.choose(0, PathChoice.NOT_CONTIGUOUS, 0, routable(planesUp(srcLeaf, dstLeaf)));
+        for (int g = 0;; g++) {
+            if (planeUp(srcLeaf, dstLeaf, g) && rank-- == 0) {
+                return g;
+            }
+        }
+    }
+
+    private int chooseCore(int up, int srcPod, int dstPod, PathChoice choice) {
+        int rank = choice.choose(1, PathChoice.NOT_CONTIGUOUS, 0, routable(coresUp(up, srcPod, dstPod)));
+        for (int c = 0;; c++) {
+            if (coreUp(up, srcPod, dstPod, c) && rank-- == 0) {
+                return c;
+            }
+        }
+    }
+
+    private static int routable(int candidates) {
+        if (candidates == 0) {
+            throw new IllegalStateException("the failed links disconnect two leaves of the fat-tree");
+        }
+        return candidates;
     }
 
     @Override
@@ -160,10 +247,46 @@ final class FatTree implements ScaleOutFabric {
         if (srcLeaf == dstLeaf) {
             return 1;
         }
-        if (tiers == 3 && srcLeaf / leavesPerPod != dstLeaf / leavesPerPod) {
-            return leafUplinks * aggregationUplinks;
+        boolean interPod = tiers == 3 && srcLeaf / leavesPerPod != dstLeaf / leavesPerPod;
+        if (down == null) {
+            return interPod ? leafUplinks * aggregationUplinks : leafUplinks;
         }
-        return leafUplinks;
+        int widest = 1;
+        for (int g = 0; interPod && g < leafUplinks; g++) {
+            widest = Math.max(widest, coresUp(g, srcLeaf / leavesPerPod, dstLeaf / leavesPerPod));
+        }
+        return planesUp(srcLeaf, dstLeaf) * widest;
+    }
+
+    @Override
+    public int reroutableLinks() {
+        return (leafUplinks > 1 ? leaves * leafUplinks : 0)
+                + (tiers == 3 && aggregationUplinks > 1 ? pods * leafUplinks * aggregationUplinks : 0);
+    }
+
+    @Override
+    public int reroutableSwitches() {
+        return (leafUplinks > 1 ? (tiers == 3 ? pods : 1) * leafUplinks : 0)
+                + (tiers == 3 && aggregationUplinks > 1 ? leafUplinks * aggregationUplinks : 0);
+    }
+
+    @Override
+    public int[] reroutableCable(int port) {
+        if (leafUplinks < 2) {
+            return new int[0];
+        }
+        int leaf = leafOf(port);
+        return new int[] {leafUp + leaf * leafUplinks, downToLeaf(0, leaf)};
+    }
+
+    @Override
+    public int reroutableSwitch(int port) {
+        return leafUplinks < 2 ? -1 : firstLeaf + leaves + leafOf(port) / leavesPerPod * (tiers == 3 ? leafUplinks : 0);
+    }
+
+    @Override
+    public ScaleOutFabric without(boolean[] downLinks) {
+        return new FatTree(this, downLinks);
     }
 
     @Override

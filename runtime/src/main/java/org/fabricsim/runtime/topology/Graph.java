@@ -62,4 +62,13 @@ public final class Graph {
     public long linkLatencyPs(int link) {
         return linkLatencyPs[link];
     }
+
+    /** This graph with the rates of {@code links} multiplied by {@code factor}; O(links). */
+    Graph withScaledRates(int[] links, double factor) {
+        double[] rates = linkBytesPerSecond.clone();
+        for (int link : links) {
+            rates[link] *= factor;
+        }
+        return new Graph(nodeKind, nodeReduces, linkFrom, linkTo, rates, linkLatencyPs, linkCount);
+    }
 }

@@ -6,12 +6,19 @@ package org.fabricsim.runtime.topology;
  * <p>The candidates are the links {@code firstLink + i·stride} for i in [0, candidates): fabrics
  * lay out the links of one choice so that this holds. Implementations (hashed ECMP, adaptive
  * least-loaded, enumeration for spraying) live in {@code org.fabricsim.runtime.routing}.
+ *
+ * <p>On a degraded fabric a hop may offer only the surviving candidates, which are not evenly
+ * spaced: the fabric then passes {@link #NOT_CONTIGUOUS} as the first link, and the index chosen
+ * is the rank among the survivors, so a choice must not read link handles then.
  */
 @FunctionalInterface
 public interface PathChoice {
+    /** The first link of a hop whose candidates are not {@code firstLink + i·stride} (a degraded hop). */
+    int NOT_CONTIGUOUS = -1;
+
     /**
      * @param hop        index of the decision along the route (0 for the first)
-     * @param firstLink  the first candidate link
+     * @param firstLink  the first candidate link, or {@link #NOT_CONTIGUOUS}
      * @param stride     distance between candidate link ids
      * @param candidates number of candidates, at least 1
      * @return the chosen index in [0, candidates)

@@ -28,4 +28,39 @@ public interface ScaleOutFabric {
 
     /** A short human-readable description (kind and shape). */
     String describe();
+
+    /**
+     * Bidirectional links (cables) whose failure this fabric routes around: each has a twin on
+     * another equal-cost path. 0 for a fabric that does not re-route, whose every failure
+     * interrupts a job.
+     */
+    default int reroutableLinks() {
+        return 0;
+    }
+
+    /** Switches whose failure this fabric routes around; 0 for a fabric that does not re-route. */
+    default int reroutableSwitches() {
+        return 0;
+    }
+
+    /**
+     * The two directed links of one re-routable cable on the path of {@code port}'s traffic (up
+     * and down), the representative failure of the class; empty when {@link #reroutableLinks} is 0.
+     */
+    default int[] reroutableCable(int port) {
+        return new int[0];
+    }
+
+    /** One re-routable switch that carries {@code port}'s traffic; −1 when {@link #reroutableSwitches} is 0. */
+    default int reroutableSwitch(int port) {
+        return -1;
+    }
+
+    /**
+     * This fabric with the links marked in {@code down} (indexed by link handle) failed, routing
+     * around them; only for a fabric whose {@link #reroutableLinks} is positive.
+     */
+    default ScaleOutFabric without(boolean[] down) {
+        throw new UnsupportedOperationException(describe() + " does not re-route around failed links");
+    }
 }

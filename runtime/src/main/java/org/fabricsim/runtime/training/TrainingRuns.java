@@ -2,7 +2,9 @@ package org.fabricsim.runtime.training;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.reliability.DegradedFabric;
 import org.fabricsim.runtime.reliability.PartCounts;
+import org.fabricsim.runtime.reliability.Straggler;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
@@ -21,14 +23,19 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * reuses the patterns costs the compute model and the pipeline schedule, O(P · tasks), instead of
  * the network solves (on the reference rows, about 30 times less).
  *
+ * <p>Failures the fabric routes around and stragglers: the step is simulated again under each
+ * ({@link FailureSteps}), on timers kept like the intact one, and the result reports them.
+ *
  * <p>The engine counts of a result ({@code eventsFired}, {@code flowsStarted}) are what that run
- * itself solved: zero for a run that reused every pattern. Not thread-safe: one job, one caller.
+ * itself solved on the intact fabric: zero for a run that reused every pattern. Not thread-safe:
+ * one job, one caller.
  */
 public final class TrainingRuns {
     private final TrainingSpec spec;
     private final long seed;
     private Calibration collectives;
     private FabricCollectiveTimer timer;
+    private FailureSteps failureSteps;
     private PartCounts parts;
 
     /** Runs of {@code spec} whose ECMP hashes are seeded with {@code seed}. */
@@ -44,16 +51,25 @@ public final class TrainingRuns {
         Calibration now = Calibration.of(profile);
         if (now.equals(collectives)) {
             timer = timer.nextRun();
+            failureSteps = failureSteps.nextRun();
         } else {
             collectives = now;
             ClusterTopology topology = ClusterTopologies.build(spec.cluster(), now);
-            parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology.graph());
-            timer = new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
-                    ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
-                    now);
+            parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology);
+            timer = timer(topology, now);
+            failureSteps = FailureSteps.of(spec, topology, parts, failed -> timer(failed, now));
         }
-        StepBreakdown step = TrainingStep.simulate(spec, StepPlan.of(spec), timer, profile);
-        return TrainingSimulator.result(spec, step, parts, seed, (System.nanoTime() - startNanos) / 1e9)
-                .withEngine(timer.eventsFired(), timer.flowsStarted());
+        StepPlan plan = StepPlan.of(spec);
+        StepBreakdown step = TrainingStep.simulate(spec, plan, timer, profile);
+        DegradedFabric degraded = failureSteps.degraded(spec, plan, profile, step.stepSeconds());
+        Straggler straggler = failureSteps.straggler(spec, plan, profile, step.stepSeconds(), timer);
+        return TrainingSimulator.result(spec, step, parts, degraded, straggler, seed,
+                (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(), timer.flowsStarted());
+    }
+
+    private FabricCollectiveTimer timer(ClusterTopology topology, Calibration calibration) {
+        return new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
+                ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
+                calibration);
     }
 }

@@ -6,8 +6,10 @@ import java.util.Map;
 import org.fabricsim.runtime.analysis.Memory;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ModelFlops;
+import org.fabricsim.runtime.reliability.DegradedFabric;
 import org.fabricsim.runtime.reliability.PartCounts;
 import org.fabricsim.runtime.reliability.ReliabilityMetrics;
+import org.fabricsim.runtime.reliability.Straggler;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -56,8 +58,13 @@ public final class TrainingSimulator {
         return new TrainingRuns(spec, seed).run(profile);
     }
 
-    /** The result of {@code step} of a job on {@code parts}; {@code seed} seeds the reliability Monte Carlo. */
-    static RunResult result(TrainingSpec spec, StepBreakdown step, PartCounts parts, long seed, double wallSeconds) {
+    /**
+     * The result of {@code step} of a job on {@code parts}, with its step times on the fabric with
+     * one part failed in {@code degraded} (null when no failure degrades it) and with its straggler
+     * in {@code straggler} (null without one); {@code seed} seeds the reliability Monte Carlo.
+     */
+    static RunResult result(TrainingSpec spec, StepBreakdown step, PartCounts parts, DegradedFabric degraded,
+            Straggler straggler, long seed, double wallSeconds) {
         ParallelismSpec par = spec.parallel();
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("accelerators", spec.accelerators());
@@ -110,7 +117,8 @@ public final class TrainingSimulator {
         }
         ClusterSpec cluster = spec.cluster();
         if (cluster.reliability() != null) {
-            ReliabilityMetrics.put(cluster.reliability(), parts, tokens / seconds, mfu, seed, metrics);
+            ReliabilityMetrics.put(cluster.reliability(), parts, degraded, straggler, tokens / seconds, mfu, seed,
+                    metrics);
         }
         if (cluster.cost() != null) {
             double perHour = cluster.cost().dollarsPerHour() * spec.accelerators();

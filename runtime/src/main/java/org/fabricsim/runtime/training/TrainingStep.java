@@ -71,6 +71,19 @@ public final class TrainingStep {
      */
     public static StepBreakdown simulate(TrainingSpec spec, StepPlan plan, CollectiveTimer timer,
             CalibrationProfile profile) {
+        return simulate(spec, plan, timer, profile, 1);
+    }
+
+    /**
+     * The step with one accelerator of pipeline stage 0 computing at {@code stageZeroSpeed} (in
+     * (0, 1]) of its rate: its TP group and stage wait for it, so the compute of the chunks stage 0
+     * holds ({@link StepPlan#stageOf}) takes 1 ÷ speed as long, and the pipeline and the DP
+     * reduction wait for that stage as its tasks dictate. Communication, the optimizer and the other
+     * stages keep their times. With DualPipe the chunk of stage 0 also slows on the stage that holds
+     * its mirror (an overestimate).
+     */
+    public static StepBreakdown simulate(TrainingSpec spec, StepPlan plan, CollectiveTimer timer,
+            CalibrationProfile profile, double stageZeroSpeed) {
         TransformerSpec model = spec.model();
         ParallelismSpec par = spec.parallel();
         int tp = par.tensor();
@@ -162,9 +175,10 @@ public final class TrainingStep {
                 fwdComm += exposedF;
                 bwdComm += exposedB;
             }
-            forward[c] = work.forwardSeconds() + fwdComm;
-            backward[c] = work.backwardInputSeconds() + bwdComm + (split ? 0 : work.backwardWeightSeconds());
-            weight[c] = split ? work.backwardWeightSeconds() : 0;
+            double slow = plan.stageOf(c) == 0 ? 1 / stageZeroSpeed : 1;
+            forward[c] = slow * work.forwardSeconds() + fwdComm;
+            backward[c] = slow * (work.backwardInputSeconds() + (split ? 0 : work.backwardWeightSeconds())) + bwdComm;
+            weight[c] = split ? slow * work.backwardWeightSeconds() : 0;
         }
 
         PipelineExecutor executor = new PipelineExecutor(spec.schedule(), plan.stages(), plan.chunks(),

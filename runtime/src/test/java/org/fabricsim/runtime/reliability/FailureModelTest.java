@@ -45,7 +45,7 @@ class FailureModelTest {
         // 4 nodes of 8 on one switch; a job of 16 accelerators is half the cluster: 2 nodes, 16 NICs, the
         // one switch (rounded up), and half of the 32 bidirectional NIC-to-switch links.
         ClusterSpec cluster = TestClusters.singleSwitch(4, 8, 50e9, 1000);
-        PartCounts parts = PartCounts.of(cluster, 16, ClusterTopologies.build(cluster).graph());
+        PartCounts parts = PartCounts.of(cluster, 16, ClusterTopologies.build(cluster));
         assertEquals(new PartCounts(16, 16, 2, 1, 16), parts);
     }
 
@@ -59,5 +59,19 @@ class FailureModelTest {
             assertTrue(ettr < previous, nodes + " nodes: " + ettr + " not below " + previous);
             previous = ettr;
         }
+    }
+
+    @Test
+    void shouldDegradeRatherThanInterruptForThePartsTheFabricRoutesAround() {
+        // 200 links of which 150 are re-routable cables, MTBF 10,000 h: 50 interrupt (λ = 50 / 10,000 h),
+        // 150 degrade (λd = 150 / 10,000 h). A published switch rate is a count of interruptions: 8 nodes
+        // at 1 per 1,000 node-days all interrupt, though 4 of the 10 switches are re-routable.
+        ReliabilitySpec spec = spec(List.of(Rate.ofMtbf(Component.LINK, 10_000 * HOUR),
+                Rate.perThousandNodeDays(Component.SWITCH, 1)), 0);
+        FailureModel failures = FailureModel.of(spec, new PartCounts(64, 64, 8, 10, 200, 4, 150));
+        assertEquals(50 / 10_000.0, failures.ratePerSecond(Component.LINK) * HOUR, 1e-15);
+        assertEquals(150 / 10_000.0, failures.degradationsPerSecond(Component.LINK) * HOUR, 1e-15);
+        assertEquals(8 / 24_000.0, failures.ratePerSecond(Component.SWITCH) * HOUR, 1e-15);
+        assertEquals(0, failures.degradationsPerSecond(Component.SWITCH));
     }
 }
