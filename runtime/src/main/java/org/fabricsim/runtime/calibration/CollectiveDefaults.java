@@ -48,6 +48,14 @@ final class CollectiveDefaults {
                             + " and completion polling), seconds",
                     "fitted to the DeepEP low-latency rows deepep-ll-ep8/32/128 dispatch and combine (DeepEP"
                             + " README; ExpertKernelFitTest); bounds: none to the 77 us of the fastest published kernel",
+                    CalibrationParameter.SECONDS),
+            new CalibrationParameter("collective.framework-call-overhead", 17.9e-6, 0, 50e-6,
+                    "host cost of one synchronised framework call (torch.distributed dispatch, NCCL enqueue and"
+                            + " kernel launch inside the timed region), added to benchmarks timed by a framework"
+                            + " call, seconds",
+                    "fitted to the torch.distributed rows h200-nvl-auto-1m/16m/128m (ml-engineering"
+                            + " all_reduce_bench.py, one call per trial; FrameworkCallFitTest); the bench's own"
+                            + " notes put PyTorch's per-call host overhead at some 20-30 us; bounds: none to 50 us",
                     CalibrationParameter.SECONDS));
 
     private CollectiveDefaults() {
