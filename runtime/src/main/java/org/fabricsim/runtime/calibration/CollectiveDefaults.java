@@ -43,7 +43,7 @@ final class CollectiveDefaults {
                             + " bytes per channel and rank",
                     NCCL_TUNING + " ncclTopoGetAlgoTime, compute capability >= 8.0 (NCCL 2.2x); a constant of"
                             + " NCCL's code, not fitted"),
-            new CalibrationParameter("collective.expert-kernel-overhead", 37e-6, 0, 80e-6,
+            new CalibrationParameter("collective.expert-kernel-overhead", 35e-6, 0, 80e-6,
                     "fixed cost of one DeepEP-style dispatch or combine kernel (launch, NVSHMEM/IBGDA signalling"
                             + " and completion polling), seconds",
                     "fitted to the DeepEP low-latency rows deepep-ll-ep8/32/128 dispatch and combine (DeepEP"
