@@ -236,7 +236,8 @@ final class WorkloadMapper {
         }
         return new CollectiveBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes(benchmark, cluster),
                 benchmark.getAccelerators(), operation, algorithm, Protocol.valueOf(benchmark.getProtocol().getName()),
-                benchmark.getChannels(), sizes(benchmark), phases, Harness.valueOf(benchmark.getHarness().getName()));
+                benchmark.getChannels(), sizes(benchmark), phases,
+                Harness.valueOf(benchmark.getHarness().getName()));
     }
 
     /** A benchmark of DeepEP-style kernels ({@code expert-parallel ...}); dispatch is FP8 unless written BF16. */

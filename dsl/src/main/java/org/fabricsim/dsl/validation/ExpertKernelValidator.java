@@ -35,7 +35,8 @@ public class ExpertKernelValidator extends FabricCheck {
         for (EStructuralFeature feature : COLLECTIVE_SETTINGS) {
             if (Written.written(benchmark, feature)) {
                 error("Expert-parallel kernels size their own traffic from tokens, hidden and top-k, choose their"
-                        + " own transport and are timed per rank as DeepEP times them: remove '" + feature.getName() + "', or benchmark a collective instead"
+                        + " own transport and are timed per rank as DeepEP times them: remove '" + feature.getName()
+                        + "', or benchmark a collective instead"
                         + " ('all-to-all sizes 1 MiB to 1 GiB').", benchmark, feature, IssueCodes.EXPERT_KERNEL_SETTING);
             }
         }
