@@ -93,7 +93,8 @@ public final class Links {
                     org.fabricsim.runtime.collective.Protocol.AUTO, // protocol
                     0, // channels
                     List.of(1048576L, 1073741824L), // sizesBytes
-                    List.of() // phases
+                    List.of(), // phases
+                    org.fabricsim.runtime.collective.Harness.NCCL_TESTS // harness
                 )), // workloads
             List.of(
                 new VariationSpec(

@@ -93,7 +93,8 @@ public final class Lone {
                     org.fabricsim.runtime.collective.Protocol.AUTO, // protocol
                     0, // channels
                     List.of(1048576L), // sizesBytes
-                    List.of() // phases
+                    List.of(), // phases
+                    org.fabricsim.runtime.collective.Harness.NCCL_TESTS // harness
                 )), // workloads
             List.of(), // variations
             List.of(), // report

@@ -15,6 +15,7 @@ import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.junit.jupiter.api.Test;
@@ -154,6 +155,14 @@ class BenchmarkCollectiveValidatorTest {
         assertEquals(4, spec.ranks());
         assertEquals(Protocol.LL128, spec.protocol());
         assertEquals(0, spec.channels(), "no channels line: NCCL's choice");
+        assertEquals(Harness.NCCL_TESTS, spec.harness(), "no harness line: timed as nccl-tests times it");
+    }
+
+    @Test
+    void shouldMapAFrameworkCallHarness() throws Exception {
+        Model model = parser.parse(CLUSTERS.formatted("all-reduce on Dgx nodes 1 harness framework-call"));
+        CollectiveBenchmarkSpec spec = (CollectiveBenchmarkSpec) mapper.toStudy(model, "b.fabric").workloads().get(0);
+        assertEquals(Harness.FRAMEWORK_CALL, spec.harness());
     }
 
     @Test

@@ -72,11 +72,13 @@ class ExpertKernelValidatorTest {
     }
 
     @Test
-    void shouldRejectSizesProtocolAndChannelsOnKernelsButNotOnACollective() throws Exception {
+    void shouldRejectSizesProtocolChannelsAndHarnessOnKernelsButNotOnACollective() throws Exception {
         assertOne(KERNELS + "\non Ib\nsizes 1 MiB", IssueCodes.EXPERT_KERNEL_SETTING, "remove 'sizes'");
         assertOne(KERNELS + "\non Ib\nprotocol LL", IssueCodes.EXPERT_KERNEL_SETTING, "remove 'protocol'");
         assertOne(KERNELS + "\non Ib\nchannels 8", IssueCodes.EXPERT_KERNEL_SETTING, "remove 'channels'");
-        assertNone("all-to-all\non Ib\nsizes 1 MiB\nprotocol Simple\nchannels 8", IssueCodes.EXPERT_KERNEL_SETTING);
+        assertOne(KERNELS + "\non Ib\nharness framework-call", IssueCodes.EXPERT_KERNEL_SETTING, "remove 'harness'");
+        assertNone("all-to-all\non Ib\nsizes 1 MiB\nprotocol Simple\nchannels 8\nharness framework-call",
+                IssueCodes.EXPERT_KERNEL_SETTING);
     }
 
     @Test

@@ -40,6 +40,7 @@ import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.ExpertKernels;
+import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -235,7 +236,8 @@ final class WorkloadMapper {
         }
         return new CollectiveBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes(benchmark, cluster),
                 benchmark.getAccelerators(), operation, algorithm, Protocol.valueOf(benchmark.getProtocol().getName()),
-                benchmark.getChannels(), sizes(benchmark), phases);
+                benchmark.getChannels(), sizes(benchmark), phases,
+                Harness.valueOf(benchmark.getHarness().getName()));
     }
 
     /** A benchmark of DeepEP-style kernels ({@code expert-parallel ...}); dispatch is FP8 unless written BF16. */

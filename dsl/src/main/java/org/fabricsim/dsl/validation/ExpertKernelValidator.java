@@ -15,13 +15,14 @@ import com.google.inject.Inject;
 
 /**
  * An expert-parallel benchmark ({@code expert-parallel low-latency tokens 128 ...}) as DeepEP runs
- * it: no message sizes, protocol or channels (the kernels fix their traffic and transport), experts
+ * it: no message sizes, protocol, channels or harness (the kernels fix their traffic, transport and
+ * timing), experts
  * spread evenly over the benchmark's accelerators, and each token's top-k between 1 and the experts.
  * Tokens and hidden size are counts ({@link HardwareCountsValidator}).
  */
 public class ExpertKernelValidator extends FabricCheck {
     private static final List<EStructuralFeature> COLLECTIVE_SETTINGS = List.of(Literals.BENCHMARK__SIZES,
-            Literals.BENCHMARK__PROTOCOL, Literals.BENCHMARK__CHANNELS);
+            Literals.BENCHMARK__PROTOCOL, Literals.BENCHMARK__CHANNELS, Literals.BENCHMARK__HARNESS);
 
     @Inject
     private SpecMapper mapper;
@@ -33,8 +34,9 @@ public class ExpertKernelValidator extends FabricCheck {
         }
         for (EStructuralFeature feature : COLLECTIVE_SETTINGS) {
             if (Written.written(benchmark, feature)) {
-                error("Expert-parallel kernels size their own traffic from tokens, hidden and top-k, and choose their"
-                        + " own transport: remove '" + feature.getName() + "', or benchmark a collective instead"
+                error("Expert-parallel kernels size their own traffic from tokens, hidden and top-k, choose their"
+                        + " own transport and are timed per rank as DeepEP times them: remove '" + feature.getName()
+                        + "', or benchmark a collective instead"
                         + " ('all-to-all sizes 1 MiB to 1 GiB').", benchmark, feature, IssueCodes.EXPERT_KERNEL_SETTING);
             }
         }

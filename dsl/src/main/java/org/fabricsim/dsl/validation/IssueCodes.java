@@ -116,7 +116,7 @@ public final class IssueCodes {
     public static final String PROTOCOL_SPRAYING = PREFIX + "workload.protocol-spraying";
     /** A collective benchmark without {@code sizes}. Data: none. */
     public static final String BENCHMARK_SIZES_MISSING = PREFIX + "workload.benchmark-sizes";
-    /** {@code sizes}, {@code protocol} or {@code channels} on an expert-parallel benchmark, which takes none. Data: none. */
+    /** {@code sizes}, {@code protocol}, {@code channels} or {@code harness} on an expert-parallel benchmark, which takes none. Data: none. */
     public static final String EXPERT_KERNEL_SETTING = PREFIX + "workload.expert-kernel-setting";
     /** An expert-parallel benchmark whose experts do not divide evenly over its accelerators. Data: the accelerators. */
     public static final String EXPERT_KERNEL_EXPERTS = PREFIX + "workload.expert-kernel-experts";

@@ -23,7 +23,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
 /**
- * Runs a {@link CollectiveBenchmarkSpec} the way nccl-tests does: the collective over every
+ * Runs a {@link CollectiveBenchmarkSpec} the way nccl-tests does (or, with {@link
+ * org.fabricsim.runtime.collective.Harness#FRAMEWORK_CALL}, one synchronised framework call per
+ * timing, paying the profile's host cost per call): the collective over every
  * accelerator of the first {@code nodes} nodes, once per message size, on the engine's flow-level
  * network with the constants of a calibration profile (links derated as {@link ClusterTopologies} does, and
  * NCCL's per-step overheads). Each row reports size, time, algbw = S/T and busbw = algbw · f(n),
@@ -63,7 +65,7 @@ public final class CollectiveBenchmarks {
                 .withGeneration(generation)
                 .withChannels(channels)
                 .withRouting(ClusterTopologies.routing(used))
-                .withStepOverheads(calibration.stepOverheads())
+                .withStepOverheads(calibration.stepOverheads(benchmark.harness()))
                 .withSeed(seed);
 
         List<CollectivePhase> phases = benchmark.phases();
@@ -97,6 +99,7 @@ public final class CollectiveBenchmarks {
         parameters.put("algorithm", (phases.isEmpty() ? benchmark.algorithm() : Algorithm.PHASED).label());
         parameters.put("protocol", benchmark.protocol().label());
         parameters.put("channels", channels);
+        parameters.put("harness", benchmark.harness().label());
         parameters.put("topology", topology.describe());
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("rows", rows);

@@ -43,11 +43,19 @@ final class CollectiveDefaults {
                             + " bytes per channel and rank",
                     NCCL_TUNING + " ncclTopoGetAlgoTime, compute capability >= 8.0 (NCCL 2.2x); a constant of"
                             + " NCCL's code, not fitted"),
-            new CalibrationParameter("collective.expert-kernel-overhead", 37e-6, 0, 80e-6,
+            new CalibrationParameter("collective.expert-kernel-overhead", 35e-6, 0, 80e-6,
                     "fixed cost of one DeepEP-style dispatch or combine kernel (launch, NVSHMEM/IBGDA signalling"
                             + " and completion polling), seconds",
                     "fitted to the DeepEP low-latency rows deepep-ll-ep8/32/128 dispatch and combine (DeepEP"
                             + " README; ExpertKernelFitTest); bounds: none to the 77 us of the fastest published kernel",
+                    CalibrationParameter.SECONDS),
+            new CalibrationParameter("collective.framework-call-overhead", 17.9e-6, 0, 50e-6,
+                    "host cost of one synchronised framework call (torch.distributed dispatch, NCCL enqueue and"
+                            + " kernel launch inside the timed region), added to benchmarks timed by a framework"
+                            + " call, seconds",
+                    "fitted to the torch.distributed rows h200-nvl-auto-1m/16m/128m (ml-engineering"
+                            + " all_reduce_bench.py, one call per trial; FrameworkCallFitTest); the bench's own"
+                            + " notes put PyTorch's per-call host overhead at some 20-30 us; bounds: none to 50 us",
                     CalibrationParameter.SECONDS));
 
     private CollectiveDefaults() {

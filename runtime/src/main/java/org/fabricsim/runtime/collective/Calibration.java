@@ -24,9 +24,11 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
  *                           ring all-reduce across nodes when nBytes / (nChannels · nRanks) ≥ 64
  * @param expertKernelFixedPs fixed cost of one DeepEP-style dispatch or combine kernel ({@link
  *                           ExpertKernels}), ps
+ * @param frameworkCallPs    host cost of one synchronised framework call ({@link Harness#FRAMEWORK_CALL}), ps
  */
 public record Calibration(double nvlinkEfficiency, double nicEfficiency, double nvlsEfficiency, long nvlinkStepPs,
-        long netStepPs, long nvlsStepPs, long ringBasePs, double ringPlateauFactor, long expertKernelFixedPs) {
+        long netStepPs, long nvlsStepPs, long ringBasePs, double ringPlateauFactor, long expertKernelFixedPs,
+        long frameworkCallPs) {
     /** Profile parameter of {@link #nvlinkEfficiency}. */
     public static final String NVLINK_EFFICIENCY = "collective.nvlink-efficiency";
     /** Profile parameter of {@link #nicEfficiency}. */
@@ -45,6 +47,8 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
     public static final String RING_PLATEAU_FACTOR = "collective.ring-plateau-factor";
     /** Profile parameter of {@link #expertKernelFixedPs}, seconds. */
     public static final String EXPERT_KERNEL_OVERHEAD = "collective.expert-kernel-overhead";
+    /** Profile parameter of {@link #frameworkCallPs}, seconds. */
+    public static final String FRAMEWORK_CALL_OVERHEAD = "collective.framework-call-overhead";
 
     /** The constants of the default profile. */
     public static final Calibration DEFAULT = of(CalibrationProfile.defaults());
@@ -58,7 +62,7 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
                 profile.value(NVLS_EFFICIENCY), picoseconds(profile, NVLINK_STEP_OVERHEAD),
                 picoseconds(profile, NET_STEP_OVERHEAD), picoseconds(profile, NVLS_STEP_OVERHEAD),
                 picoseconds(profile, RING_BASE_LATENCY), profile.value(RING_PLATEAU_FACTOR),
-                picoseconds(profile, EXPERT_KERNEL_OVERHEAD));
+                picoseconds(profile, EXPERT_KERNEL_OVERHEAD), picoseconds(profile, FRAMEWORK_CALL_OVERHEAD));
     }
 
     /**
@@ -71,9 +75,14 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
         return generation == Generation.BLACKWELL ? nvlsEfficiency * BLACKWELL_TO_HOPPER_NVLS : nvlsEfficiency;
     }
 
-    /** NCCL's Simple-protocol latencies of this calibration. */
+    /** NCCL's Simple-protocol latencies of this calibration, as nccl-tests times them. */
     public StepOverheads stepOverheads() {
         return new StepOverheads(nvlinkStepPs, netStepPs, nvlsStepPs, ringBasePs, ringPlateauFactor);
+    }
+
+    /** NCCL's Simple-protocol latencies as {@code harness} times a call. */
+    public StepOverheads stepOverheads(Harness harness) {
+        return stepOverheads().withHostCallPs(harness == Harness.FRAMEWORK_CALL ? frameworkCallPs : 0);
     }
 
     private static long picoseconds(CalibrationProfile profile, String parameter) {

@@ -20,8 +20,11 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * </ul>
  * Bytes of one copy: dispatch in FP8 carries the hidden state plus one 4-byte scale per 128
  * channels, h + 4·h/128; in BF16, 2h; combine returns 2h (BF16). Combine is dispatch reversed.
- * Time = the all-to-all on the engine + the fixed cost ({@link Calibration#expertKernelFixedPs}).
- * O(n²) matrix entries.
+ * Time = the all-to-all on the engine + the fixed cost ({@link Calibration#expertKernelFixedPs});
+ * for low-latency kernels the all-to-all, which carries the mean traffic, is scaled by the uneven
+ * load random routing puts on the expert ranks ({@link RoutingImbalance}). Normal kernels report a
+ * bottleneck bandwidth of deduplicated traffic, which this factor does not cover. O(n²) matrix
+ * entries.
  *
  * @param lowLatency      low-latency (true) or normal (false) kernels
  * @param tokensPerRank   T
@@ -60,7 +63,8 @@ public record ExpertKernels(boolean lowLatency, int tokensPerRank, int hidden, i
         double[] matrix = dispatch ? matrix(topology.domainSize(), ranks, copyBytes(true))
                 : transpose(matrix(topology.domainSize(), ranks, copyBytes(false)), ranks);
         CollectiveResult result = CollectiveEngine.run(topology, base.withTrafficMatrixBytes(matrix));
-        double seconds = (result.timePs() + fixedPs) / 1e12;
+        double imbalance = lowLatency ? RoutingImbalance.factor(ranks, tokensPerRank, topK, experts, dispatch) : 1;
+        double seconds = (result.timePs() * imbalance + fixedPs) / 1e12;
         double bytes = lowLatency ? (double) tokensPerRank * topK * copyBytes(dispatch)
                 : busiestBytes(topology, ranks, result.linkBytes());
         return new Run(seconds, bytes / seconds / 1e9, result);

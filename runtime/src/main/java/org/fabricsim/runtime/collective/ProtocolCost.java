@@ -9,11 +9,13 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p>The schedule ran once with the Simple protocol's step latencies; its time is the transfer
  * time T_bw, the time in flight T_prop (path latency after the last byte left) and Σ_phases
  * α(phase)·latencySteps(phase). For protocol p with bus-bandwidth factor η_p, cap C_p and latencies α_p:
- * T_p = max(T_bw / η_p, S·f(n) / C_p) + T_prop + Σ α_p(phase)·latencySteps(phase) + base_p + plateau,
- * where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather or all-reduce, and
- * plateau is NCCL's ring plateau: for a Simple ring all-reduce across domains with at least 64 bytes
- * per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase). Hop counts are taken once per
- * phase ({@link PhaseHops}); each protocol then costs O(phases).
+ * T_p = max(T_bw / η_p, S·f(n) / C_p) + T_prop + Σ α_p(phase)·latencySteps(phase) + base_p + plateau
+ * + host, where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather or
+ * all-reduce, plateau is NCCL's ring plateau (for a Simple ring all-reduce across domains with at
+ * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
+ * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). In-switch
+ * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}). Hop counts
+ * are taken once per phase ({@link PhaseHops}); each protocol then costs O(phases).
  */
 final class ProtocolCost {
     private final CollectiveRequest request;
@@ -74,8 +76,12 @@ final class ProtocolCost {
                 domains);
         double capPs = busBytes / capBytesPerSecond * 1e12;
         double transferPs = Math.max(bandwidthPs / tuning.efficiency(algorithm, protocol, domains), capPs);
+        if (algorithm == Algorithm.IN_NETWORK) {
+            transferPs *= 1 + NvlsPipeline.fillFraction(request.sizeBytes(), request.ranks(), request.generation());
+        }
         long stepsPs = stepLatencyPs(overheads);
-        return Math.round(transferPs) + propagationPs + stepsPs + callLatencyPs(protocol, overheads, stepsPs);
+        return Math.round(transferPs) + propagationPs + stepsPs + callLatencyPs(protocol, overheads, stepsPs)
+                + overheads.hostCallPs();
     }
 
     private long callLatencyPs(Protocol protocol, StepOverheads overheads, long stepsPs) {

@@ -44,25 +44,43 @@ final class TreeSchedules {
         for (int direction = 0; direction < 2; direction++) {
             schedule.phase(steps, depth, direction == 0 ? REDUCE_PATTERN : BROADCAST_PATTERN);
             boolean up = direction == 0;
+            for (int domain = 0; domain < domains; domain++) {
+                chains(schedule, up, domain * k, k, lanes, bytes);
+            }
             for (int lane = 0; lane < lanes; lane++) {
                 for (int tree = 0; tree < 2; tree++) {
-                    int channel = 2 * lane + tree;
                     for (int domain = 0; domain < domains; domain++) {
-                        int base = domain * k;
-                        for (int j = 1; j < k; j++) {
-                            link(schedule, up, base + (lane + j) % k, base + (lane + j - 1) % k, bytes, channel);
-                        }
                         int position = tree == 0 ? domain : domains - 1 - domain;
                         if (position > 0) {
                             int parentPosition = (position - 1) / 2;
                             int parent = tree == 0 ? parentPosition : domains - 1 - parentPosition;
-                            link(schedule, up, base + lane, parent * k + lane, bytes, channel);
+                            link(schedule, up, domain * k + lane, parent * k + lane, bytes, 2 * lane + tree);
                         }
                     }
                 }
             }
         }
         return schedule;
+    }
+
+    /**
+     * The chains of one domain starting at rank {@code base}: lane c's chain c, c+1, …, c−1 has
+     * every member x ≠ c send to x − 1 (mod k), in both trees. The copies of one member's edge
+     * (every lane but its own, both trees) share a path, so they are listed together and the
+     * runner carries them as one flow class of their multiplicity.
+     */
+    private static void chains(Schedule schedule, boolean up, int base, int k, int lanes, double bytes) {
+        for (int member = 0; member < k; member++) {
+            int predecessor = (member + k - 1) % k;
+            for (int lane = 0; lane < lanes; lane++) {
+                if (lane == member) {
+                    continue;
+                }
+                for (int tree = 0; tree < 2; tree++) {
+                    link(schedule, up, base + member, base + predecessor, bytes, 2 * lane + tree);
+                }
+            }
+        }
     }
 
     /** A child-to-parent edge: upwards in the reduce phase, downwards in the broadcast phase. */

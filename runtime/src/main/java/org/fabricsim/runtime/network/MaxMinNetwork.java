@@ -283,7 +283,9 @@ public final class MaxMinNetwork extends FlowTable {
      * Progressive filling over the component's links, with lazy keys: fixing a class at the
      * current minimum share s can only raise the share of its other links ((c − w·s)/(u − w) ≥ c/u
      * when s ≤ c/u), so a key in the heap is a lower bound of its link's true share. A popped link
-     * whose true share is larger goes back with its true share; otherwise it is the bottleneck.
+     * whose true share is larger goes back with its true share; otherwise it is the bottleneck. The
+     * fill ends once every class of the component is fixed: the links still in the heap then carry
+     * only fixed classes (on the 16K-GPU tree they were half of all polls).
      */
     private void fill(int links) {
         shares.clear();
@@ -302,7 +304,8 @@ public final class MaxMinNetwork extends FlowTable {
         } else {
             Arrays.fill(fixed, 0, words, 0L);
         }
-        while (!shares.isEmpty()) {
+        int unfixedClasses = flowsInComponent;
+        while (unfixedClasses > 0 && !shares.isEmpty()) {
             int bottleneck = shares.peek();
             long unfixedWeight = linkUnfixed[bottleneck];
             if (unfixedWeight == 0) {
@@ -326,6 +329,7 @@ public final class MaxMinNetwork extends FlowTable {
                     continue;
                 }
                 fixed[word] |= bit;
+                unfixedClasses--;
                 int base = flow * stride;
                 rateBytesPerSecond[flow] = share;
                 int weight = records[base + MULTIPLICITY];

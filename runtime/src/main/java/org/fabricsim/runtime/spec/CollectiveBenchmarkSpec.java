@@ -5,6 +5,7 @@ import java.util.List;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
+import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.Protocol;
 
 /**
@@ -25,15 +26,18 @@ import org.fabricsim.runtime.collective.Protocol;
  * @param sizesBytes  message sizes in bytes, in the order they are reported
  * @param phases      a user-defined collective's phases, run in order instead of {@code algorithm};
  *                    empty for a built-in algorithm
+ * @param harness     how a call is timed: as nccl-tests does (host cost hidden) or as one synchronised
+ *                    framework call (host cost included)
  */
 public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, int accelerators,
         CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels, List<Long> sizesBytes,
-        List<CollectivePhase> phases) implements WorkloadSpec {
+        List<CollectivePhase> phases, Harness harness) implements WorkloadSpec {
 
     public CollectiveBenchmarkSpec {
         Specs.requireName(name);
-        if (cluster == null || operation == null || algorithm == null || protocol == null) {
-            throw new IllegalArgumentException("a benchmark needs a cluster, an operation, an algorithm and a protocol");
+        if (cluster == null || operation == null || algorithm == null || protocol == null || harness == null) {
+            throw new IllegalArgumentException(
+                    "a benchmark needs a cluster, an operation, an algorithm, a protocol and a harness");
         }
         if (algorithm == Algorithm.PHASED) {
             throw new IllegalArgumentException("a benchmark names a built-in algorithm; phases make a custom one");
@@ -54,6 +58,14 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
         phases = List.copyOf(phases);
     }
 
+    /** A benchmark timed as nccl-tests times it. */
+    public CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, int accelerators,
+            CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels, List<Long> sizesBytes,
+            List<CollectivePhase> phases) {
+        this(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels, sizesBytes, phases,
+                Harness.NCCL_TESTS);
+    }
+
     /** A benchmark of a built-in algorithm over every accelerator of its nodes, NCCL choosing the protocol. */
     public CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, CollectiveOperation operation,
             Algorithm algorithm, int channels, List<Long> sizesBytes) {
@@ -68,12 +80,12 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
     /** This benchmark on {@code other}, with the same nodes. */
     public CollectiveBenchmarkSpec withCluster(ClusterSpec other) {
         return new CollectiveBenchmarkSpec(name, other, nodes, accelerators, operation, algorithm, protocol, channels,
-                sizesBytes, phases);
+                sizesBytes, phases, harness);
     }
 
     /** This benchmark at {@code sizes}. */
     public CollectiveBenchmarkSpec withSizes(List<Long> sizes) {
         return new CollectiveBenchmarkSpec(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels,
-                sizes, phases);
+                sizes, phases, harness);
     }
 }

@@ -13,6 +13,7 @@ import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
+import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.result.RunResult;
@@ -41,6 +42,26 @@ class CollectiveBenchmarksTest {
         assertTrue((Double) row(run, 1).get("busbwGBps") < 0.01 * ceilingGBps);
         assertEquals(8, run.parameters().get("accelerators"));
         assertTrue(run.events() > 0 && run.flows() > 0, "the engine, not a formula, produced the rows");
+    }
+
+    @Test
+    void shouldAddTheFrameworkCallCostToEverySizeOfAFrameworkTimedBenchmark() {
+        // The same sweep timed by one synchronised framework call instead of nccl-tests' queued calls:
+        // every size takes exactly the profile's collective.framework-call-overhead longer (17.9 us).
+        CollectiveBenchmarkSpec nccl = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(2, 4, 100e9,
+                500_000L), 2, 0, CollectiveOperation.ALL_REDUCE, Algorithm.RING, Protocol.AUTO, 1,
+                List.of(1L << 20, 1024L), List.of());
+        CollectiveBenchmarkSpec torch = new CollectiveBenchmarkSpec(nccl.name(), nccl.cluster(), 2, 0,
+                nccl.operation(), nccl.algorithm(), nccl.protocol(), 1, nccl.sizesBytes(), List.of(),
+                Harness.FRAMEWORK_CALL);
+        RunResult queued = new Simulator().run(nccl);
+        RunResult called = new Simulator().run(torch);
+        for (int i = 0; i < 2; i++) {
+            double extra = (Double) row(called, i).get("timeSeconds") - (Double) row(queued, i).get("timeSeconds");
+            assertEquals(17.9e-6, extra, 1e-12);
+        }
+        assertEquals("framework-call", called.parameters().get("harness"));
+        assertEquals("nccl-tests", queued.parameters().get("harness"));
     }
 
     @Test

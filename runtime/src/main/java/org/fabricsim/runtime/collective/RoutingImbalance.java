@@ -1,0 +1,54 @@
+package org.fabricsim.runtime.collective;
+
+/**
+ * How much longer a low-latency expert-parallel kernel takes than its mean traffic gives, because
+ * random top-k routing loads the expert ranks unevenly (DeepEP's benchmark routes each token to the
+ * top-k of random scores, {@code tests/legacy/test_low_latency.py}, and times every rank's kernel).
+ *
+ * <p>The copies a rank's e = E/n experts receive from all N = n·T tokens are a sum of N independent
+ * hypergeometric draws (k of E experts, e of them the rank's): mean μ = N·k·e/E, variance σ² = N·k·
+ * (e/E)(1 − e/E)(E − k)/(E − 1), near normal. Dispatch sends exactly T·k copies from every rank, so
+ * only a rank receiving more than the mean waits for its own excess: averaged over ranks the time
+ * grows by σ·E[max(0, Z)] = σ·φ(0). Combine sends the copies back from the expert ranks, and every
+ * rank waits for its tokens' results from all of them, so every rank waits for the busiest sender:
+ * the time grows by σ·E[max of n standard normals]. Factor = 1 + that excess / μ. O(1) per call
+ * (a fixed 4,000-point integration).
+ */
+final class RoutingImbalance {
+    private static final int POINTS = 4000;
+    private static final double RANGE = 10;
+
+    private RoutingImbalance() {
+    }
+
+    /** The factor on the mean-traffic time of dispatch ({@code dispatch}) or combine. */
+    static double factor(int ranks, int tokensPerRank, int topK, int experts, boolean dispatch) {
+        double share = (double) (experts / ranks) / experts;
+        double tokens = (double) ranks * tokensPerRank;
+        double mean = tokens * topK * share;
+        double sigma = Math.sqrt(tokens * topK * share * (1 - share) * (experts - topK) / (experts - 1.0));
+        double excess = dispatch ? 1 / Math.sqrt(2 * Math.PI) : expectedMaximum(ranks);
+        return mean <= 0 ? 1 : 1 + sigma * excess / mean;
+    }
+
+    /** E[max of n standard normals] = ∫ x · n φ(x) Φ(x)^(n−1) dx, by the midpoint rule over [−10, 10]. */
+    static double expectedMaximum(int n) {
+        double step = 2 * RANGE / POINTS;
+        double sum = 0;
+        for (int i = 0; i < POINTS; i++) {
+            double x = -RANGE + (i + 0.5) * step;
+            double density = Math.exp(-x * x / 2) / Math.sqrt(2 * Math.PI);
+            sum += x * n * density * Math.pow(normalCdf(x), n - 1) * step;
+        }
+        return sum;
+    }
+
+    /** Φ(x), Abramowitz and Stegun 26.2.17 (absolute error below 7.5e-8). */
+    private static double normalCdf(double x) {
+        double t = 1 / (1 + 0.2316419 * Math.abs(x));
+        double poly = t * (0.319381530 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978
+                + t * 1.330274429))));
+        double tail = Math.exp(-x * x / 2) / Math.sqrt(2 * Math.PI) * poly;
+        return x >= 0 ? 1 - tail : tail;
+    }
+}
