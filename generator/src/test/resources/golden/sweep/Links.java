@@ -46,7 +46,7 @@ public final class Links {
                                 1, // ports
                                 5.0E10, // portBytesPerSecond
                                 0.0, // hostBytesPerSecond
-                                0L // latencyPs
+                                1000000L // latencyPs
                             ), // nic
                             4, // nics
                             true // railAligned
@@ -126,7 +126,7 @@ public final class Links {
                                     1, // ports
                                     5.0E10, // portBytesPerSecond
                                     0.0, // hostBytesPerSecond
-                                    0L // latencyPs
+                                    1000000L // latencyPs
                                 ), // nic
                                 4, // nics
                                 true // railAligned
@@ -192,7 +192,7 @@ public final class Links {
                                     1, // ports
                                     1.0E11, // portBytesPerSecond
                                     0.0, // hostBytesPerSecond
-                                    0L // latencyPs
+                                    1000000L // latencyPs
                                 ), // nic
                                 4, // nics
                                 true // railAligned

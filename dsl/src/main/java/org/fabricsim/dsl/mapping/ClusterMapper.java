@@ -75,7 +75,9 @@ final class ClusterMapper {
 
     /**
      * A sketched cluster: generic accelerators, each with its own NIC port at the link rate, all on
-     * one switch; the link latency is per hop and the switch adds none.
+     * one switch; the link latency is per hop and the switch adds none. The two hops of every path
+     * are the accelerator's NIC cable up to the switch and the peer's down from it, so the NIC
+     * carries the latency: a transfer pays it twice.
      */
     private ClusterSpec sketch(Cluster cluster, NodeGroup group, double maxOversubscription, CostSpec cost,
             ReliabilitySpec reliability) {
@@ -84,7 +86,7 @@ final class ClusterMapper {
         long hopLatencyPs = Units.picoseconds(cluster.getHopLatency());
         int perNode = group.getAcceleratorsPerNode();
         AcceleratorSpec accelerator = new AcceleratorSpec(name + ".accelerator", GENERIC_VENDOR, 0, 0, 0, 0, 0, 0);
-        NicSpec nic = new NicSpec(name + ".nic", GENERIC_VENDOR, 1, bytesPerSecond, 0, 0);
+        NicSpec nic = new NicSpec(name + ".nic", GENERIC_VENDOR, 1, bytesPerSecond, 0, hopLatencyPs);
         NodeSpec node = new NodeSpec(name + ".node", accelerator, perNode, null, nic, perNode, true);
         FabricSpec fabric = new FabricSpec(name + ".link", GENERIC_VENDOR, FabricSpec.FabricScope.SCALE_OUT, true, "",
                 bytesPerSecond, hopLatencyPs, true, FabricSpec.CongestionControl.NONE, false, false, false,
