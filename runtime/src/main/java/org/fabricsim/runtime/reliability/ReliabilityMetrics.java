@@ -32,9 +32,10 @@ public final class ReliabilityMetrics {
      * Adds to {@code metrics} the reliability metrics of a job on {@code parts} under {@code spec},
      * delivering {@code tokensPerSecond} at {@code mfu} while it runs on the intact fabric and with
      * the step times of {@code degraded} (null when no failure degrades it) and {@code straggler}
-     * (null without one); {@code seed} seeds the Monte Carlo.
+     * (null without one); {@code seed} seeds the Monte Carlo. Returns the tokens per second of wall
+     * time: the goodput for a checkpointing job, else {@code tokensPerSecond}.
      */
-    public static void put(ReliabilitySpec spec, PartCounts parts, DegradedFabric degraded, Straggler straggler,
+    public static double put(ReliabilitySpec spec, PartCounts parts, DegradedFabric degraded, Straggler straggler,
             double tokensPerSecond, double mfu, long seed, Map<String, Object> metrics) {
         FailureModel failures = FailureModel.of(spec, parts);
         double lambda = failures.ratePerSecond();
@@ -61,12 +62,13 @@ public final class ReliabilityMetrics {
             throughput *= straggler.throughputFactor(spec);
         }
         if (!spec.checkpoints()) {
-            return;
+            return tokensPerSecond;
         }
         Scenario scenario = Scenario.of(spec, failures);
         Goodput expected = Goodput.expect(scenario);
         metrics.put("ettr", expected.ettr());
-        metrics.put("goodputTokensPerSecond", tokensPerSecond * expected.ettr() * throughput);
+        double goodput = tokensPerSecond * expected.ettr() * throughput;
+        metrics.put("goodputTokensPerSecond", goodput);
         metrics.put("effectiveMfu", mfu * expected.ettr() * throughput);
         Map<String, Object> shares = new LinkedHashMap<>();
         shares.put("productive", expected.ettr());
@@ -94,5 +96,6 @@ public final class ReliabilityMetrics {
         monteCarlo.put("lostWorkShare", simulated.lostWorkShare());
         monteCarlo.put("restartShare", simulated.restartShare());
         metrics.put("monteCarlo", monteCarlo);
+        return goodput;
     }
 }
