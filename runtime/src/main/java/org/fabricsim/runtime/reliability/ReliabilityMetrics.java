@@ -14,8 +14,8 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
  * expectations, goodput tokens/s = tokens/s × ETTR × s × s<sub>straggler</sub> for the throughput
  * factor s of the failures the fabric routes around ({@link DegradedFabric}; 1 when none does)
  * and that of a straggler, re-simulated in the engine ({@link Straggler}; 1 without one), the
- * effective MFU = MFU × the same factors, Young's interval next to the configured one, and the
- * {@link MonteCarlo} distribution.
+ * effective MFU = MFU × the same factors, Young's interval next to the configured one, ETTR at
+ * other job sizes ({@link JobSizeEttr}) and the {@link MonteCarlo} distribution.
  */
 public final class ReliabilityMetrics {
     /** Replications of the Monte Carlo: the half-width of its confidence interval falls as 1 ÷ √n. */
@@ -80,6 +80,7 @@ public final class ReliabilityMetrics {
         if (lambda > 0) {
             metrics.put("optimalCheckpointIntervalSeconds", expected.youngIntervalSeconds());
         }
+        metrics.put("ettrByJobSize", JobSizeEttr.points(spec, parts));
         double window = spec.windowSeconds() > 0 ? spec.windowSeconds() : DEFAULT_WINDOW_SECONDS;
         MonteCarlo.Result simulated = MonteCarlo.run(scenario, window, REPLICATIONS, seed);
         Map<String, Object> monteCarlo = new LinkedHashMap<>();
