@@ -80,6 +80,7 @@ public record PartCounts(int accelerators, int nics, int nodes, int switches, in
             case LINK -> links;
             case NODE, SOFTWARE -> nodes;
             case JOB -> 1;
+            case DOMAIN -> throw new IllegalArgumentException("a failure domain is counted by its size, not per part");
         };
     }
 }
