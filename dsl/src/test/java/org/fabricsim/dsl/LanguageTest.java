@@ -115,6 +115,7 @@ class LanguageTest {
 
             reliability Written {
                 rate job 8.7 per-1000-node-days
+                domain rack 8 nodes mtbf 5000 h
                 checkpoint every 1 h writing 5 TB at 2 TB/s
             }
 
@@ -215,6 +216,7 @@ class LanguageTest {
                 overlap 80 %
                 software Stack
                 tp-overlap
+                train 2 trillion tokens
             }
 
             software Stack {

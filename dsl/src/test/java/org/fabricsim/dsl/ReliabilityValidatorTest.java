@@ -17,6 +17,7 @@ import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.ReliabilitySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -118,5 +119,38 @@ class ReliabilityValidatorTest {
         assertTrue(mapper.toCluster((Cluster) link.getElements().get(0)).reliability().stragglerIsLink());
         Model accelerator = model("stragglers 0.05 at 0.5");
         assertFalse(mapper.toCluster((Cluster) accelerator.getElements().get(0)).reliability().stragglerIsLink());
+    }
+
+    @Test
+    void shouldRejectAFailureDomainOfNoNodes() throws Exception {
+        validation.assertError(model("domain rack 0 nodes mtbf 5000 h"), Literals.FAILURE_DOMAIN,
+                IssueCodes.DOMAIN_SIZE_NOT_POSITIVE, "at least one node", "'domain rack 16 nodes mtbf 5000 h'");
+        assertEquals(List.of(), issues(model("domain rack 2 nodes mtbf 5000 h"), IssueCodes.DOMAIN_SIZE_NOT_POSITIVE));
+    }
+
+    @Test
+    void shouldRejectAFailureDomainWithAZeroMtbf() throws Exception {
+        validation.assertError(model("domain rack 2 nodes mtbf 0 h"), Literals.FAILURE_DOMAIN,
+                IssueCodes.RELIABILITY_RATE_NOT_POSITIVE, "An MTBF must be greater than zero");
+        assertEquals(List.of(), issues(model("domain rack 2 nodes mtbf 5000 h"),
+                IssueCodes.RELIABILITY_RATE_NOT_POSITIVE));
+    }
+
+    @Test
+    void shouldRejectAFailureDomainLargerThanTheCluster() throws Exception {
+        validation.assertError(model("domain pdu 16 nodes mtbf 20000 h"), Literals.CLUSTER,
+                IssueCodes.DOMAIN_LARGER_THAN_CLUSTER, "a pdu of 16 nodes but cluster C has 4", "at most 4 nodes");
+        assertEquals(List.of(), issues(model("domain pdu 4 nodes mtbf 20000 h"), IssueCodes.DOMAIN_LARGER_THAN_CLUSTER));
+    }
+
+    @Test
+    void shouldCarryAFailureDomainsSizeAndRateToTheEngine() throws Exception {
+        Model racks = model("domain rack 2 nodes mtbf 5000 h");
+        validation.assertNoErrors(racks);
+        ReliabilitySpec.Rate rack = mapper.toCluster((Cluster) racks.getElements().get(0)).reliability().rates().get(0);
+        assertEquals(ReliabilitySpec.Basis.DOMAIN, rack.basis());
+        assertEquals(ReliabilitySpec.Component.DOMAIN, rack.component());
+        assertEquals(2, rack.domainNodes());
+        assertEquals(1 / (5000 * 3600.0), rack.ratePerSecond(), 1e-18);
     }
 }

@@ -13,6 +13,7 @@ import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Component;
 import org.fabricsim.dsl.fabric.Cost;
 import org.fabricsim.dsl.fabric.DragonflyTopology;
+import org.fabricsim.dsl.fabric.FailureDomain;
 import org.fabricsim.dsl.fabric.FailureRate;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FatTreeTopology;
@@ -171,6 +172,9 @@ final class ClusterMapper {
         for (FailureRate rate : reliability.getRates()) {
             rates.add(ReliabilitySpec.Rate.perThousandNodeDays(component(rate.getComponent()),
                     new BigDecimal(rate.getPerThousandNodeDays()).doubleValue()));
+        }
+        for (FailureDomain domain : reliability.getDomains()) {
+            rates.add(ReliabilitySpec.Rate.ofDomain(domain.getSize(), Units.seconds(domain.getMtbf())));
         }
         boolean stragglers = reliability.getStragglerShare() != null;
         return new ReliabilitySpec(names.qualifiedName(reliability), rates,

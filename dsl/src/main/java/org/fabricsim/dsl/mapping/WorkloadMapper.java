@@ -100,7 +100,21 @@ final class WorkloadMapper {
                 TrainingSpec.Sharding.valueOf(training.getSharding().getName()),
                 TrainingSpec.Recompute.valueOf(training.getRecompute().getName()),
                 training.getOverlap() == null ? DEFAULT_OVERLAP : Units.fraction(training.getOverlap()),
-                toSoftware(training.getSoftware()), training.isTensorOverlap());
+                toSoftware(training.getSoftware()), training.isTensorOverlap(), trainTokens(training));
+    }
+
+    /** The tokens of {@code train N [million|billion|trillion] tokens}; 0 when the training does not say. */
+    private static double trainTokens(Training training) {
+        if (training.getTrainTokens() == null) {
+            return 0;
+        }
+        double scale = !Written.written(training, Literals.TRAINING__TOKEN_SCALE) ? 1
+                : switch (training.getTokenScale()) {
+                    case MILLION -> 1e6;
+                    case BILLION -> 1e9;
+                    case TRILLION -> 1e12;
+                };
+        return new BigDecimal(training.getTrainTokens()).doubleValue() * scale;
     }
 
     /**

@@ -10,6 +10,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         DegreesValidator.class, ExpertRoutingValidator.class, TrafficValidator.class, ExpectationValidator.class,
         HygieneValidator.class, SoftwareValidator.class, IgnoredSettingsValidator.class, CalibrationValidator.class,
         BenchmarkSizesValidator.class, BenchmarkCollectiveValidator.class, ExpertKernelValidator.class,
-        HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class })
+        HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class,
+        TokenBudgetValidator.class, FailureDomainValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

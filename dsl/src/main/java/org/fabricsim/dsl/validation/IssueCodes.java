@@ -218,6 +218,12 @@ public final class IssueCodes {
     public static final String TOO_MANY_SPARES = PREFIX + "reliability.too-many-spares";
     /** A straggler share above 1, or a straggler speed of 0 or above 1. Data: none. */
     public static final String STRAGGLER_NOT_A_FRACTION = PREFIX + "reliability.straggler-not-a-fraction";
+    /** A failure {@code domain} of zero nodes. Data: none. */
+    public static final String DOMAIN_SIZE_NOT_POSITIVE = PREFIX + "reliability.domain-size";
+    /** A failure {@code domain} of more nodes than its cluster has. Data: the cluster's node count. */
+    public static final String DOMAIN_LARGER_THAN_CLUSTER = PREFIX + "reliability.domain-larger-than-cluster";
+    /** A training's {@code train 0 tokens}: a token budget of zero. Data: none. */
+    public static final String TRAIN_TOKENS_NOT_POSITIVE = PREFIX + "workload.train-tokens";
 
     /** A definition that nothing references, in a file that has workloads or studies. Data: the name. */
     public static final String UNUSED = PREFIX + "hygiene.unused";

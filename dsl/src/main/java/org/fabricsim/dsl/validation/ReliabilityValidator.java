@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.FailureDomain;
 import org.fabricsim.dsl.fabric.FailureRate;
 import org.fabricsim.dsl.fabric.Mtbf;
 import org.fabricsim.dsl.fabric.NodeGroup;
@@ -17,8 +18,8 @@ import org.fabricsim.dsl.units.Units;
 
 /**
  * A reliability the failure model can run: positive failure rates, a checkpoint shorter than the
- * interval between checkpoints, no more spare nodes than the cluster has, and straggler figures
- * that are fractions. Each error says how to fix it.
+ * interval between checkpoints, no more spare nodes and no failure domain larger than the cluster
+ * has nodes, and straggler figures that are fractions. Each error says how to fix it.
  */
 public class ReliabilityValidator extends FabricCheck {
 
@@ -61,8 +62,9 @@ public class ReliabilityValidator extends FabricCheck {
         }
     }
 
+    /** Spares and failure domains are nodes of the cluster: neither may exceed its node count. */
     @Check
-    public void checkSparesWithinCluster(Cluster cluster) {
+    public void checkReliabilityWithinCluster(Cluster cluster) {
         Reliability reliability = cluster.getReliability();
         if (reliability == null || reliability.eIsProxy()) {
             return;
@@ -73,6 +75,15 @@ public class ReliabilityValidator extends FabricCheck {
                     + cluster.getName() + " has " + nodes + ": spares are nodes of the cluster the job does not use."
                     + " Keep at most " + nodes + " spares, or add nodes.", cluster, Literals.CLUSTER__RELIABILITY,
                     IssueCodes.TOO_MANY_SPARES, Integer.toString(nodes));
+        }
+        for (FailureDomain domain : reliability.getDomains()) {
+            if (domain.getSize() > nodes) {
+                error("'" + reliability.getName() + "' has a " + domain.getKind() + " of " + domain.getSize()
+                        + " nodes but cluster " + cluster.getName() + " has " + nodes + ": a failure domain is a"
+                        + " part of the cluster. Write at most " + nodes + " nodes (the nodes one "
+                        + domain.getKind() + " takes down), or add nodes.", cluster, Literals.CLUSTER__RELIABILITY,
+                        IssueCodes.DOMAIN_LARGER_THAN_CLUSTER, Integer.toString(nodes));
+            }
         }
     }
 

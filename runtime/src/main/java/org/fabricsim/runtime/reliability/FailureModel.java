@@ -9,7 +9,10 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
  * rate, so interruptions form a Poisson process whose rate is the sum
  * λ = Σ<sub>rates</sub> n × r, with n the count of the class's parts ({@link PartCounts#count}) for
  * a per-part rate (r = 1 ÷ MTBF) and the job's nodes for a per-node rate (r = published
- * failures per 1,000 node-days ÷ 1,000 ÷ 86,400 s). O(rates) to build, O(1) to query.
+ * failures per 1,000 node-days ÷ 1,000 ÷ 86,400 s). A correlated failure domain of d nodes (a rack, a
+ * power feed; r = 1 ÷ its MTBF) takes all its nodes down at once, one interruption, so it counts
+ * once per domain the job's nodes touch, n = ⌈nodes ÷ d⌉ (the job's nodes taken as consecutive and
+ * aligned to the domains). O(rates) to build, O(1) to query.
  *
  * <p>Degradations: of a per-part switch or link rate, the parts the fabric routes around ({@link
  * PartCounts#reroutable}) degrade the job instead of interrupting it, at rate
@@ -27,7 +30,11 @@ public final class FailureModel {
         for (ReliabilitySpec.Rate rate : spec.rates()) {
             boolean perPart = rate.basis() == Basis.PART;
             int reroutable = perPart ? parts.reroutable(rate.component()) : 0;
-            int count = perPart ? parts.count(rate.component()) - reroutable : parts.nodes();
+            int count = switch (rate.basis()) {
+                case PART -> parts.count(rate.component()) - reroutable;
+                case NODE -> parts.nodes();
+                case DOMAIN -> Math.floorDiv(parts.nodes() + rate.domainNodes() - 1, rate.domainNodes());
+            };
             double classRate = count * rate.ratePerSecond();
             degradationsPerSecondByComponent[rate.component().ordinal()] += reroutable * rate.ratePerSecond();
             ratePerSecondByComponent[rate.component().ordinal()] += classRate;

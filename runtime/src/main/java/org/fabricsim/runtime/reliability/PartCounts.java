@@ -53,6 +53,19 @@ public record PartCounts(int accelerators, int nics, int nodes, int switches, in
                 (int) Math.ceil(topology.reroutableLinks() * share));
     }
 
+    /**
+     * The parts of the same job at {@code scale} times its size: every count times {@code scale},
+     * rounded up (a job keeps at least one of each part it has).
+     */
+    public PartCounts scaled(double scale) {
+        return new PartCounts(up(accelerators, scale), up(nics, scale), up(nodes, scale), up(switches, scale),
+                up(links, scale), up(reroutableSwitches, scale), up(reroutableLinks, scale));
+    }
+
+    private static int up(int count, double scale) {
+        return (int) Math.ceil(count * scale);
+    }
+
     /** How many parts of {@code component} the fabric routes around when they fail: switches and links only. */
     public int reroutable(Component component) {
         return component == Component.SWITCH ? reroutableSwitches : component == Component.LINK ? reroutableLinks : 0;
@@ -67,6 +80,7 @@ public record PartCounts(int accelerators, int nics, int nodes, int switches, in
             case LINK -> links;
             case NODE, SOFTWARE -> nodes;
             case JOB -> 1;
+            case DOMAIN -> throw new IllegalArgumentException("a failure domain is counted by its size, not per part");
         };
     }
 }

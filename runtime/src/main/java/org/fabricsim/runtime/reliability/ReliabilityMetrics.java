@@ -14,8 +14,8 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
  * expectations, goodput tokens/s = tokens/s × ETTR × s × s<sub>straggler</sub> for the throughput
  * factor s of the failures the fabric routes around ({@link DegradedFabric}; 1 when none does)
  * and that of a straggler, re-simulated in the engine ({@link Straggler}; 1 without one), the
- * effective MFU = MFU × the same factors, Young's interval next to the configured one, and the
- * {@link MonteCarlo} distribution.
+ * effective MFU = MFU × the same factors, Young's interval next to the configured one, ETTR at
+ * other job sizes ({@link JobSizeEttr}) and the {@link MonteCarlo} distribution.
  */
 public final class ReliabilityMetrics {
     /** Replications of the Monte Carlo: the half-width of its confidence interval falls as 1 ÷ √n. */
@@ -32,9 +32,10 @@ public final class ReliabilityMetrics {
      * Adds to {@code metrics} the reliability metrics of a job on {@code parts} under {@code spec},
      * delivering {@code tokensPerSecond} at {@code mfu} while it runs on the intact fabric and with
      * the step times of {@code degraded} (null when no failure degrades it) and {@code straggler}
-     * (null without one); {@code seed} seeds the Monte Carlo.
+     * (null without one); {@code seed} seeds the Monte Carlo. Returns the tokens per second of wall
+     * time: the goodput for a checkpointing job, else {@code tokensPerSecond}.
      */
-    public static void put(ReliabilitySpec spec, PartCounts parts, DegradedFabric degraded, Straggler straggler,
+    public static double put(ReliabilitySpec spec, PartCounts parts, DegradedFabric degraded, Straggler straggler,
             double tokensPerSecond, double mfu, long seed, Map<String, Object> metrics) {
         FailureModel failures = FailureModel.of(spec, parts);
         double lambda = failures.ratePerSecond();
@@ -61,12 +62,13 @@ public final class ReliabilityMetrics {
             throughput *= straggler.throughputFactor(spec);
         }
         if (!spec.checkpoints()) {
-            return;
+            return tokensPerSecond;
         }
         Scenario scenario = Scenario.of(spec, failures);
         Goodput expected = Goodput.expect(scenario);
         metrics.put("ettr", expected.ettr());
-        metrics.put("goodputTokensPerSecond", tokensPerSecond * expected.ettr() * throughput);
+        double goodput = tokensPerSecond * expected.ettr() * throughput;
+        metrics.put("goodputTokensPerSecond", goodput);
         metrics.put("effectiveMfu", mfu * expected.ettr() * throughput);
         Map<String, Object> shares = new LinkedHashMap<>();
         shares.put("productive", expected.ettr());
@@ -78,6 +80,7 @@ public final class ReliabilityMetrics {
         if (lambda > 0) {
             metrics.put("optimalCheckpointIntervalSeconds", expected.youngIntervalSeconds());
         }
+        metrics.put("ettrByJobSize", JobSizeEttr.points(spec, parts));
         double window = spec.windowSeconds() > 0 ? spec.windowSeconds() : DEFAULT_WINDOW_SECONDS;
         MonteCarlo.Result simulated = MonteCarlo.run(scenario, window, REPLICATIONS, seed);
         Map<String, Object> monteCarlo = new LinkedHashMap<>();
@@ -94,5 +97,6 @@ public final class ReliabilityMetrics {
         monteCarlo.put("lostWorkShare", simulated.lostWorkShare());
         monteCarlo.put("restartShare", simulated.restartShare());
         metrics.put("monteCarlo", monteCarlo);
+        return goodput;
     }
 }

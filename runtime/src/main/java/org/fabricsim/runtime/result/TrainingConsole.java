@@ -64,6 +64,11 @@ final class TrainingConsole {
                     number(m, "costPerMfuPointPerYear")));
         }
         reliability(m, out);
+        if (m.get("timeToTrainDays") instanceof Number days) {
+            out.append(String.format(Locale.ROOT, "  time to train    %10.1f days%s%n", days.doubleValue(),
+                    m.get("timeToTrainCost") instanceof Number cost
+                            ? String.format(Locale.ROOT, ", $%,.0f", cost.doubleValue()) : ""));
+        }
         return out.toString();
     }
 

@@ -63,20 +63,40 @@ public record ReliabilitySpec(String name, List<Rate> rates, double checkpointIn
      * The failure rate of one component class.
      *
      * @param component      what fails
-     * @param ratePerSecond  failures per second of one part ({@link Basis#PART}, 1 ÷ MTBF) or of one
-     *                       node of the job ({@link Basis#NODE}, a rate per node-day ÷ 86,400 s)
+     * @param ratePerSecond  failures per second of one part ({@link Basis#PART}, 1 ÷ MTBF), of one
+     *                       node of the job ({@link Basis#NODE}, a rate per node-day ÷ 86,400 s) or of
+     *                       one failure domain ({@link Basis#DOMAIN}, 1 ÷ the domain's MTBF)
      * @param basis          what the rate is counted per
+     * @param domainNodes    nodes of one failure domain ({@link Basis#DOMAIN}); 0 otherwise
      */
-    public record Rate(Component component, double ratePerSecond, Basis basis) {
+    public record Rate(Component component, double ratePerSecond, Basis basis, int domainNodes) {
 
         public Rate {
             Specs.requirePositive("ratePerSecond", ratePerSecond);
+            if ((basis == Basis.DOMAIN) != (domainNodes > 0)) {
+                throw new IllegalArgumentException("a domain rate, and only it, needs its nodes: " + domainNodes);
+            }
+        }
+
+        /** A rate per part or per node. */
+        public Rate(Component component, double ratePerSecond, Basis basis) {
+            this(component, ratePerSecond, basis, 0);
         }
 
         /** The rate of a part with mean time between failures {@code mtbfSeconds}. */
         public static Rate ofMtbf(Component component, double mtbfSeconds) {
             Specs.requirePositive("mtbfSeconds", mtbfSeconds);
             return new Rate(component, 1 / mtbfSeconds, Basis.PART);
+        }
+
+        /**
+         * A correlated failure domain of {@code nodes} nodes (a rack, a power feed) that fails as a
+         * whole once per {@code mtbfSeconds}, taking down every node in it at once.
+         */
+        public static Rate ofDomain(int nodes, double mtbfSeconds) {
+            Specs.requirePositive("domain nodes", nodes);
+            Specs.requirePositive("mtbfSeconds", mtbfSeconds);
+            return new Rate(Component.DOMAIN, 1 / mtbfSeconds, Basis.DOMAIN, nodes);
         }
 
         /** A rate published as failures per 1,000 node-days. */
@@ -90,7 +110,9 @@ public record ReliabilitySpec(String name, List<Rate> rates, double checkpointIn
         /** Each part of the class the job depends on (an MTBF). */
         PART,
         /** Each node of the job, whatever the class (rates per 1,000 node-days). */
-        NODE
+        NODE,
+        /** Each failure domain the job's nodes touch: ⌈nodes ÷ domain nodes⌉ (a domain MTBF). */
+        DOMAIN
     }
 
     /** Classes of things that interrupt a job. */
@@ -110,7 +132,12 @@ public record ReliabilitySpec(String name, List<Rate> rates, double checkpointIn
         /** The software stack of one node: framework, driver and library bugs, watchdog timeouts. */
         SOFTWARE(false),
         /** The job as a whole (planned interruptions: upgrades, configuration changes); counted once. */
-        JOB(false);
+        JOB(false),
+        /**
+         * A correlated failure domain (a rack, a power feed): one failure takes all its nodes down at
+         * once and interrupts the job once; the domain is assumed back (power restored) by the restart.
+         */
+        DOMAIN(false);
 
         private final boolean replacesNode;
 

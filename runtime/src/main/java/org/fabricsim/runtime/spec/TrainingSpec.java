@@ -20,11 +20,21 @@ package org.fabricsim.runtime.spec;
  * @param software              the software stack the run used
  * @param tensorOverlap         whether TP collectives overlap the GEMMs they feed (Megatron-Core {@code
  *                              --tp-comm-overlap}, Transformer Engine userbuffers)
+ * @param trainTokens           the tokens the whole run trains on; 0 when the model does not say
  */
 public record TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
         long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
         PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
-        SoftwareSpec software, boolean tensorOverlap) implements WorkloadSpec {
+        SoftwareSpec software, boolean tensorOverlap, double trainTokens) implements WorkloadSpec {
+
+    /** A job that states no token budget. */
+    public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
+            long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
+            PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
+            SoftwareSpec software, boolean tensorOverlap) {
+        this(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch, precision, parallel,
+                schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap, 0);
+    }
 
     /** A job on Megatron-Core's stack ({@link SoftwareSpec#MEGATRON_CORE}) without TP overlap. */
     public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
@@ -42,6 +52,7 @@ public record TrainingSpec(String name, TransformerSpec model, ClusterSpec clust
         Specs.requirePositive("microBatch", microBatch);
         Specs.requirePositive("virtualStages", virtualStages);
         Specs.requireNonNegative("overlap", overlap);
+        Specs.requireNonNegative("trainTokens", trainTokens);
         if (software == null) {
             throw new IllegalArgumentException("a training job needs a software stack");
         }

@@ -84,29 +84,29 @@ public final class Variations {
                 return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), t.sequence(),
                         t.globalBatchSequences(), whole(parameter, value), t.precision(), p, t.schedule(),
                         t.virtualStages(), t.sharding(), t.recompute(), t.overlap(), t.software(),
-                        t.tensorOverlap());
+                        t.tensorOverlap(), t.trainTokens());
             case SEQUENCE:
                 return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), whole(parameter, value),
                         t.globalBatchSequences(), t.microBatch(), t.precision(), p, t.schedule(), t.virtualStages(),
                         t.sharding(), t.recompute(), t.overlap(), t.software(),
-                        t.tensorOverlap());
+                        t.tensorOverlap(), t.trainTokens());
             case BATCH:
                 return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), t.sequence(),
                         whole(parameter, value), t.microBatch(), t.precision(), p, t.schedule(), t.virtualStages(),
                         t.sharding(), t.recompute(), t.overlap(), t.software(),
-                        t.tensorOverlap());
+                        t.tensorOverlap(), t.trainTokens());
             case CLUSTER:
                 ClusterSpec cluster = spec(parameter, value, ClusterSpec.class);
                 requireFits(t.accelerators(), cluster);
                 return new TrainingSpec(t.name(), t.model(), cluster, t.accelerators(), t.sequence(),
                         t.globalBatchSequences(), t.microBatch(), t.precision(), p, t.schedule(), t.virtualStages(),
                         t.sharding(), t.recompute(), t.overlap(), t.software(),
-                        t.tensorOverlap());
+                        t.tensorOverlap(), t.trainTokens());
             case MODEL:
                 return new TrainingSpec(t.name(), spec(parameter, value, TransformerSpec.class), t.cluster(),
                         t.accelerators(), t.sequence(), t.globalBatchSequences(), t.microBatch(), t.precision(), p,
                         t.schedule(), t.virtualStages(), t.sharding(), t.recompute(), t.overlap(), t.software(),
-                        t.tensorOverlap());
+                        t.tensorOverlap(), t.trainTokens());
             default:
                 throw unsupported(parameter, "a training job");
         }
@@ -117,7 +117,7 @@ public final class Variations {
         requireFits(accelerators, t.cluster());
         return new TrainingSpec(t.name(), t.model(), t.cluster(), accelerators, t.sequence(), t.globalBatchSequences(),
                 t.microBatch(), t.precision(), parallel, t.schedule(), t.virtualStages(), t.sharding(), t.recompute(),
-                t.overlap(), t.software(), t.tensorOverlap());
+                t.overlap(), t.software(), t.tensorOverlap(), t.trainTokens());
     }
 
     private static InferenceSpec inference(InferenceSpec i, VariationSpec.Parameter parameter, Object value) {

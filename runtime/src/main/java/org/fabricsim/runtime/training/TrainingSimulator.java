@@ -10,6 +10,7 @@ import org.fabricsim.runtime.reliability.DegradedFabric;
 import org.fabricsim.runtime.reliability.PartCounts;
 import org.fabricsim.runtime.reliability.ReliabilityMetrics;
 import org.fabricsim.runtime.reliability.Straggler;
+import org.fabricsim.runtime.reliability.TimeToTrain;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -27,7 +28,8 @@ import org.fabricsim.runtime.spec.TrainingSpec;
  * ({@code capacityFactor}, 0 for dropless, and {@code routingSkew}) and the busiest EP rank's
  * dropped-token fraction ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec#droppedTokenFraction});
  * its MFU still counts every routed token's FLOPs. A cluster with a {@code reliability} adds
- * interruptions, ETTR and goodput ({@link ReliabilityMetrics}).
+ * interruptions, ETTR and goodput ({@link ReliabilityMetrics}); a job with a token budget its time
+ * to train and that time's cost ({@link TimeToTrain}).
  */
 public final class TrainingSimulator {
     /** The kind of the run results. */
@@ -116,9 +118,11 @@ public final class TrainingSimulator {
             metrics.put("linkUtilization", tiers);
         }
         ClusterSpec cluster = spec.cluster();
-        if (cluster.reliability() != null) {
-            ReliabilityMetrics.put(cluster.reliability(), parts, degraded, straggler, tokens / seconds, mfu, seed,
-                    metrics);
+        double tokensPerWallSecond = cluster.reliability() == null ? tokens / seconds
+                : ReliabilityMetrics.put(cluster.reliability(), parts, degraded, straggler, tokens / seconds, mfu,
+                        seed, metrics);
+        if (spec.trainTokens() > 0) {
+            TimeToTrain.put(spec.trainTokens(), tokensPerWallSecond, spec.accelerators(), cluster.cost(), metrics);
         }
         if (cluster.cost() != null) {
             double perHour = cluster.cost().dollarsPerHour() * spec.accelerators();

@@ -74,4 +74,18 @@ class FailureModelTest {
         assertEquals(8 / 24_000.0, failures.ratePerSecond(Component.SWITCH) * HOUR, 1e-15);
         assertEquals(0, failures.degradationsPerSecond(Component.SWITCH));
     }
+
+    @Test
+    void shouldCountACorrelatedDomainOncePerDomainTheJobSpans() {
+        // Racks of 16 nodes, each failing as a whole once per 5,000 h. 64 nodes span 4 racks: 4/5,000 h of
+        // interruptions on top of the accelerators' 512/100,000 h, λ = 0.00512 + 0.0008 = 0.00592 per hour.
+        // 20 nodes touch ⌈20/16⌉ = 2 racks: 2/5,000 h. A rack failure is one interruption, not 16.
+        List<Rate> rates = List.of(Rate.ofMtbf(Component.ACCELERATOR, 100_000 * HOUR), Rate.ofDomain(16, 5000 * HOUR));
+        FailureModel big = FailureModel.of(spec(rates, 0), new PartCounts(512, 512, 64, 0, 0));
+        assertEquals(512 / 100_000.0 + 4 / 5000.0, big.ratePerSecond() * HOUR, 1e-12);
+        assertEquals(4 / 5000.0, big.ratePerSecond(Component.DOMAIN) * HOUR, 1e-12);
+        FailureModel small = FailureModel.of(spec(rates, 0), new PartCounts(160, 160, 20, 0, 0));
+        assertEquals(2 / 5000.0, small.ratePerSecond(Component.DOMAIN) * HOUR, 1e-12);
+        assertEquals(160 / 100_000.0 / (small.ratePerSecond() * HOUR), small.nodeReplacingShare(), 1e-12);
+    }
 }
