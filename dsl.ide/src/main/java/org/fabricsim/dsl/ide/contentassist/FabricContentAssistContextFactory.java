@@ -1,5 +1,6 @@
 package org.fabricsim.dsl.ide.contentassist;
 
+import org.antlr.runtime.RecognitionException;
 import org.apache.log4j.Logger;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistContext;
 import org.eclipse.xtext.ide.editor.contentassist.antlr.ContentAssistContextFactory;
@@ -14,9 +15,10 @@ import com.google.inject.Inject;
  * it returned, and released the document, while a context was still being computed in the pool, and that
  * context then read a document that the next edit was changing (offsets such as "-1060 is &lt; 0"), which
  * Xtext logged with a stack trace (issue 21). Here the contexts are computed one after the other while
- * the request holds the document, so none outlives its request. A context that still fails (Xtext's
- * content-assist parser on some broken text) adds no proposals, the others are still offered, and the
- * failure is logged once, on one line, without the document's text.
+ * the request holds the document, so none outlives its request. A context whose text does not parse
+ * (Xtext's content-assist parser gives up on some broken text with a recognition error, which Xtext
+ * also logged with a stack trace) adds no proposals and the others are still offered; any other
+ * failure of a context is contained the same way and logged once, on one line, without the text.
  */
 public class FabricContentAssistContextFactory extends ContentAssistContextFactory {
     private static final Logger LOG = Logger.getLogger(FabricContentAssistContextFactory.class);
@@ -44,8 +46,12 @@ public class FabricContentAssistContextFactory extends ContentAssistContextFacto
             context.run();
         } catch (RuntimeException e) {
             canceled.propagateIfCancelException(e);
-            LOG.warn("a completion context failed and offers no proposals: " + e.getClass().getName() + " at "
-                    + (e.getStackTrace().length > 0 ? e.getStackTrace()[0] : "?"));
+            if (e.getCause() instanceof RecognitionException) {
+                LOG.debug("no proposals from a context where the text does not parse");
+            } else {
+                LOG.warn("a completion context failed and offers no proposals: " + e.getClass().getName() + " at "
+                        + (e.getStackTrace().length > 0 ? e.getStackTrace()[0] : "?"));
+            }
         }
     }
 }

@@ -271,6 +271,31 @@ class LanguageServerRobustnessTest {
         assertEquals(List.of(), client.guardedFailures, "completion failed");
     }
 
+    /**
+     * Prepare-rename and rename read the document again and wait for that answer; queued behind the next
+     * edit, which waited for them, they were never answered, or failed as internal errors when the edit
+     * cancelled the inner read (issue 21, found by the language-server campaign).
+     */
+    @Test
+    void shouldAnswerRenamesThatAnEditFollowsAtOnce() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "renamed.fabric", MODEL);
+        Position cluster = new Position(2, 12);
+        for (int version = 2; version < 150; version++) {
+            CompletableFuture<?> answer = version % 2 == 0
+                    ? documents.prepareRename(new PrepareRenameParams(file, cluster))
+                    : documents.rename(new RenameParams(file, cluster, "Pair" + version));
+            documents.didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(file.getUri(),
+                    version), List.of(new TextDocumentContentChangeEvent(MODEL.replace("TwoNodes", "N" + version)))));
+            try {
+                answer.get(20, TimeUnit.SECONDS);
+            } catch (ExecutionException | java.util.concurrent.CancellationException superseded) {
+                assertFalse(superseded.getCause() instanceof ResponseErrorException error && error.getResponseError()
+                        .getCode() == ResponseErrorCode.InternalError.getValue(), superseded::toString);
+            }
+        }
+        assertEquals(List.of(), client.serverLogs);
+    }
+
     @Test
     void shouldFormatA191KilobyteDocumentWithA100000CharacterLineInUnderTwoSeconds() throws Exception {
         StringBuilder text = new StringBuilder();

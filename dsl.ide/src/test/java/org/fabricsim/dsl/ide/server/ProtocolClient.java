@@ -26,6 +26,7 @@ import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextDocumentItem;
+import org.eclipse.lsp4j.WorkspaceSymbolParams;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
 import org.eclipse.lsp4j.launch.LSPLauncher;
@@ -132,8 +133,17 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
         return new TextDocumentIdentifier(uri);
     }
 
+    /**
+     * Waits for the server to finish every edit and build it has queued (a read is answered after them), so that
+     * no build publishes to a connection this client has closed, which another test would see logged.
+     */
     @Override
     public void close() throws Exception {
+        try {
+            server.getWorkspaceService().symbol(new WorkspaceSymbolParams("")).get(60, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException answered) {
+            // answered all the same: the queue has drained
+        }
         RPC_LOG.removeHandler(handler);
         org.apache.log4j.Logger.getRootLogger().removeAppender(guard);
         server.shutdown().get(60, TimeUnit.SECONDS);
