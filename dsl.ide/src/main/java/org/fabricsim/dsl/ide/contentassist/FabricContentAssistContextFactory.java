@@ -3,6 +3,7 @@ package org.fabricsim.dsl.ide.contentassist;
 import org.antlr.runtime.RecognitionException;
 import org.apache.log4j.Logger;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistContext;
+import org.eclipse.xtext.ide.editor.contentassist.antlr.BaseContentAssistParser;
 import org.eclipse.xtext.ide.editor.contentassist.antlr.ContentAssistContextFactory;
 import org.eclipse.xtext.nodemodel.ILeafNode;
 import org.eclipse.xtext.service.OperationCanceledManager;
@@ -15,10 +16,11 @@ import com.google.inject.Inject;
  * it returned, and released the document, while a context was still being computed in the pool, and that
  * context then read a document that the next edit was changing (offsets such as "-1060 is &lt; 0"), which
  * Xtext logged with a stack trace (issue 21). Here the contexts are computed one after the other while
- * the request holds the document, so none outlives its request. A context whose text does not parse
- * (Xtext's content-assist parser gives up on some broken text with a recognition error, which Xtext
- * also logged with a stack trace) adds no proposals and the others are still offered; any other
- * failure of a context is contained the same way and logged once, on one line, without the text.
+ * the request holds the document, so none outlives its request. A context on which Xtext's
+ * content-assist parser gives up (on some broken text it ends in a recognition error or a
+ * NullPointerException, which Xtext wrapped and logged with a stack trace) adds no proposals and the
+ * others are still offered; any other failure of a context is contained the same way and logged once,
+ * on one line, without the text.
  */
 public class FabricContentAssistContextFactory extends ContentAssistContextFactory {
     private static final Logger LOG = Logger.getLogger(FabricContentAssistContextFactory.class);
@@ -46,11 +48,13 @@ public class FabricContentAssistContextFactory extends ContentAssistContextFacto
             context.run();
         } catch (RuntimeException e) {
             canceled.propagateIfCancelException(e);
-            if (e.getCause() instanceof RecognitionException) {
-                LOG.debug("no proposals from a context where the text does not parse");
+            if (e.getCause() instanceof RecognitionException || e.getStackTrace().length > 0
+                    && e.getStackTrace()[0].getClassName().equals(BaseContentAssistParser.class.getName())) {
+                LOG.debug("no proposals from a context where the content-assist parser gave up on the text");
             } else {
-                LOG.warn("a completion context failed and offers no proposals: " + e.getClass().getName() + " at "
-                        + (e.getStackTrace().length > 0 ? e.getStackTrace()[0] : "?"));
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                LOG.warn("a completion context failed and offers no proposals: " + cause.getClass().getName() + " at "
+                        + (cause.getStackTrace().length > 0 ? cause.getStackTrace()[0] : "?"));
             }
         }
     }

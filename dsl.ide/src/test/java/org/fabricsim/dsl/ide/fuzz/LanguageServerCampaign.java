@@ -1,6 +1,5 @@
 package org.fabricsim.dsl.ide.fuzz;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -15,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 
 import org.eclipse.lsp4j.CompletionParams;
 import org.eclipse.lsp4j.DefinitionParams;
@@ -81,14 +79,7 @@ public final class LanguageServerCampaign {
     public static void main(String[] args) throws Exception {
         long seconds = args.length > 0 ? Long.parseLong(args[0]) : 60;
         long seed = args.length > 1 ? Long.parseLong(args[1]) : 21;
-        List<String> corpus = new ArrayList<>();
-        for (String folder : List.of("../examples", "../docs/diagnostics")) {
-            try (Stream<Path> files = Files.walk(Path.of(folder))) {
-                for (Path file : files.filter(p -> p.toString().endsWith(".fabric")).sorted().toList()) {
-                    corpus.add(Files.readString(file, StandardCharsets.UTF_8));
-                }
-            }
-        }
+        List<String> corpus = Source.corpus().stream().map(Source::text).toList();
         LanguageServerCampaign campaign = new LanguageServerCampaign(seed, corpus);
         boolean clean = campaign.run(seconds);
         System.exit(clean ? 0 : 1);
