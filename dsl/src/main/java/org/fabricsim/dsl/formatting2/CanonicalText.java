@@ -50,12 +50,10 @@ public class CanonicalText {
      * The formatted text of {@code resource}, which must be {@link #formattable}. A file without
      * definitions (empty, blank or only comments) has nothing to lay out and keeps its text. Line
      * breaks are the file's own: all of them are the kind ({@code \n}, {@code \r\n} or {@code \r}) it
-     * uses most ({@code \n} for a file without any). A file that mixes them gets uniform breaks first,
-     * comments included (a comment keeps the breaks inside it), and is formatted once; when uniform
-     * breaks would not parse (a {@code //} comment cannot end in a lone {@code \r} before more text),
-     * the file is formatted as it is and such a comment keeps its break. Either way formatting the
-     * result again changes nothing (issue 21: the breaks used to be made uniform after formatting, and
-     * the text formatted again from the result, which could differ from the first format).
+     * uses most ({@code \n} for a file without any). A file that mixes them is formatted again once its
+     * breaks are uniform, since a comment's lines are laid out by the breaks inside it. When uniform
+     * breaks do not parse (a {@code //} comment cannot end in a lone {@code \r} before more text), such a
+     * comment keeps its own break: rendering that text crashed the formatter (issue 21).
      */
     public String of(XtextResource resource) {
         if (!formattable(resource)) {
@@ -66,14 +64,13 @@ public class CanonicalText {
             return original;
         }
         String lineBreak = dominantLineBreak(original);
-        String uniform = LINE_BREAK.matcher(original).replaceAll(Matcher.quoteReplacement(lineBreak));
-        if (!uniform.equals(original)) {
-            XtextResource uniformed = parsed(resource, uniform);
-            if (formattable(uniformed) && !uniformed.getContents().isEmpty()) {
-                return render(uniformed, lineBreak);
-            }
+        String formatted = render(resource, lineBreak);
+        String uniform = LINE_BREAK.matcher(formatted).replaceAll(Matcher.quoteReplacement(lineBreak));
+        if (uniform.equals(formatted)) {
+            return formatted;
         }
-        return render(resource, lineBreak);
+        XtextResource uniformed = parsed(resource, uniform);
+        return formattable(uniformed) ? render(uniformed, lineBreak) : formatted;
     }
 
     private String render(XtextResource resource, String lineBreak) {

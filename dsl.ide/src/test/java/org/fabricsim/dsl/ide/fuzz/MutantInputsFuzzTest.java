@@ -38,9 +38,10 @@ class MutantInputsFuzzTest {
     private static final int MINIMIZE_STEPS = 300;
     /**
      * Findings still open in issue 21, printed on every run but not failing it: formatting is not always
-     * idempotent on a mutant that holds a carriage return or a serving deployment (seed 7 finds five in
-     * 120 s). The comment whose line break differed from the file's is fixed (the breaks are made uniform
-     * before formatting, FormatterTest); these two are to be fixed and removed from here.
+     * idempotent on a mutant that holds a carriage return or a serving deployment (seed 21 prints two in
+     * 90 s). A comment whose line break differs from the file's is laid out idempotently when its text with
+     * uniform breaks parses, and no longer crashes the formatter when it does not (FormatterTest); these two
+     * are to be fixed and removed from here.
      */
     private static final List<java.util.function.BiPredicate<String, String>> KNOWN_OPEN = List.of(
             (problem, input) -> problem.equals("formatter: not idempotent") && input.contains("\r"),
