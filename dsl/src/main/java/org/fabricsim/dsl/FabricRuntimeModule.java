@@ -55,6 +55,11 @@ public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
         return org.fabricsim.dsl.resource.FabricEObjectAtOffsetHelper.class;
     }
 
+    /** Parse and link diagnostics placed even at the end of a text that ends with a lone '\r' (issue 21). */
+    public Class<? extends org.eclipse.xtext.validation.IDiagnosticConverter> bindIDiagnosticConverter() {
+        return org.fabricsim.dsl.validation.FabricDiagnosticConverter.class;
+    }
+
     public Class<? extends IFormatter2> bindIFormatter2() {
         return FabricFormatter.class;
     }

@@ -9,6 +9,7 @@ import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
 import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.mapping.SpecMapper;
@@ -93,6 +94,16 @@ class ExpertKernelValidatorTest {
                 "256 experts do not spread evenly over the benchmark's 24 accelerators");
         assertOne(KERNELS + "\non Ib accelerators 6", IssueCodes.EXPERT_KERNEL_EXPERTS, "a multiple of 6 experts");
         assertNone(KERNELS + "\non Ib accelerators 8", IssueCodes.EXPERT_KERNEL_EXPERTS);
+    }
+
+    @Test
+    void shouldLeaveMoreNodesThanTheClusterHasToTheClusterCheckWithoutCrashing() throws Exception {
+        // 2147483647 nodes x 8 accelerators overflows an int: the expert check must skip the benchmark that the
+        // node check refuses, not throw (issue 21, found by the fuzz run).
+        List<Issue> all = issues(KERNELS + "\non Ib nodes 2147483647");
+        assertEquals(List.of(IssueCodes.EXCEEDS_CLUSTER), all.stream().filter(i -> i.getSeverity() == Severity.ERROR)
+                .map(Issue::getCode).toList(), all::toString);
+        assertOne(KERNELS + "\non Ib nodes 3", IssueCodes.EXPERT_KERNEL_EXPERTS, "24 accelerators");
     }
 
     @Test

@@ -84,4 +84,23 @@ class FormatterTest {
         assertEquals(once, format(once));
         assertFalse(once.contains("\r"), once);
     }
+
+    @Test
+    void shouldMakeACommentsBreakUniformSoThatFormattingAgainChangesNothing() throws Exception {
+        // CRLF file (4 CRLF against 2 LF) whose block comment breaks with LF inside and after it
+        String once = format("cluster A {\r\n/* c1\n c2 */\n nodes 2 x 8 accelerators // z\r\n"
+                + " link 400 Gb/s latency 1 us\r\n}\r\n");
+        assertEquals("cluster A {\r\n    /* c1\r\n     c2 */\r\n    nodes 2 x 8 accelerators // z\r\n"
+                + "    link 400 Gb/s latency 1 us\r\n}\r\n", once);
+        assertEquals(once, format(once));
+    }
+
+    @Test
+    void shouldKeepALineCommentsLfInACrFileWhereALoneCrCannotEndIt() throws Exception {
+        // a '//' comment cannot end in a lone CR before more text, so its LF stays; formatting the text with
+        // uniform breaks, which does not parse, failed with "No ITextReplacer configured for (null)"
+        String once = format("cluster C { // x\n nodes 2 x 8 accelerators\r link 400 Gb/s latency 1 us\r}\r");
+        assertEquals("cluster C { // x\n    nodes 2 x 8 accelerators\r    link 400 Gb/s latency 1 us\r}\r", once);
+        assertEquals(once, format(once));
+    }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -52,5 +53,25 @@ class HardwareCountsValidationTest {
     void shouldRejectZeroRails() throws Exception {
         validation.assertError(model("1", "0"), Literals.RAIL_OPTIMIZED_TOPOLOGY, IssueCodes.NOT_POSITIVE,
                 "'rails' must be at least 1");
+    }
+
+    @Test
+    void shouldValidateServingOnAClusterOfMoreThanAnIntOfAcceleratorsWithoutAValidatorCrash() throws Exception {
+        // 2147483647 nodes x 8 accelerators overflows an int: the pool check threw inside the validator
+        // ("Error executing EValidator", issue 21, found by the command-line campaign)
+        String serving = """
+                cluster C { nodes %s x 8 accelerators link 1 GB/s latency 1 us }
+                model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
+                inference Serve {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 }
+                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                }
+                """;
+        List<Issue> huge = validation.validate(parser.parse(serving.formatted("2147483647")));
+        assertTrue(huge.stream().noneMatch(i -> i.getMessage().contains("Error executing")), huge::toString);
+        List<Issue> tooMany = validation.validate(parser.parse(serving.formatted("1").replace("replicas 1",
+                "replicas 2")));
+        assertTrue(tooMany.stream().anyMatch(i -> IssueCodes.EXCEEDS_CLUSTER.equals(i.getCode())), tooMany::toString);
     }
 }

@@ -16,6 +16,16 @@ public class FabricIdeModule extends AbstractFabricIdeModule {
         return org.eclipse.xtext.ide.server.codeActions.QuickFixCodeActionService.class;
     }
 
+    /** Completion contexts computed on the request's thread, each failure contained (issue 21). */
+    public Class<? extends org.eclipse.xtext.ide.editor.contentassist.antlr.ContentAssistContextFactory> bindContentAssistContextFactory() {
+        return org.fabricsim.dsl.ide.contentassist.FabricContentAssistContextFactory.class;
+    }
+
+    /** Completion one request at a time: Xtext's proposal provider is shared and not thread-safe (issue 21). */
+    public Class<? extends org.eclipse.xtext.ide.server.contentassist.ContentAssistService> bindContentAssistService() {
+        return org.fabricsim.dsl.ide.contentassist.FabricContentAssistService.class;
+    }
+
     /** Hover with the lock-in summary on clusters. */
     public Class<? extends org.eclipse.xtext.ide.server.hover.IHoverService> bindIHoverService() {
         return org.fabricsim.dsl.ide.hover.FabricHover.class;

@@ -51,7 +51,9 @@ public class CanonicalText {
      * definitions (empty, blank or only comments) has nothing to lay out and keeps its text. Line
      * breaks are the file's own: all of them are the kind ({@code \n}, {@code \r\n} or {@code \r}) it
      * uses most ({@code \n} for a file without any). A file that mixes them is formatted again once its
-     * breaks are uniform, since a comment's lines are laid out by the breaks inside it.
+     * breaks are uniform, since a comment's lines are laid out by the breaks inside it. When uniform
+     * breaks do not parse (a {@code //} comment cannot end in a lone {@code \r} before more text), such a
+     * comment keeps its own break: rendering that text crashed the formatter (issue 21).
      */
     public String of(XtextResource resource) {
         if (!formattable(resource)) {
@@ -64,7 +66,11 @@ public class CanonicalText {
         String lineBreak = dominantLineBreak(original);
         String formatted = render(resource, lineBreak);
         String uniform = LINE_BREAK.matcher(formatted).replaceAll(Matcher.quoteReplacement(lineBreak));
-        return uniform.equals(formatted) ? formatted : render(parsed(resource, uniform), lineBreak);
+        if (uniform.equals(formatted)) {
+            return formatted;
+        }
+        XtextResource uniformed = parsed(resource, uniform);
+        return formattable(uniformed) ? render(uniformed, lineBreak) : formatted;
     }
 
     private String render(XtextResource resource, String lineBreak) {

@@ -29,7 +29,7 @@ final class CheckedSpecs {
 
     /** The cluster's spec, or null when the cluster is not complete enough to map. */
     static ClusterSpec cluster(SpecMapper mapper, Map<Object, Object> context, Cluster cluster) {
-        return cached(context, cluster, "cluster", mapper::toCluster);
+        return cached(context, cluster, "cluster", c -> counted(mapper.toCluster(c)));
     }
 
     /** The collective benchmark's spec, or null when it is not complete enough to map or benchmarks kernels. */
@@ -40,12 +40,29 @@ final class CheckedSpecs {
 
     /** The training job's spec, or null when it is not complete enough to map. */
     static TrainingSpec training(SpecMapper mapper, Map<Object, Object> context, Training training) {
-        return cached(context, training, "training", mapper::toTraining);
+        return cached(context, training, "training", t -> {
+            TrainingSpec spec = mapper.toTraining(t);
+            counted(spec.cluster());
+            return spec;
+        });
     }
 
     /** The inference deployment's spec, or null when it is not complete enough to map. */
     static InferenceSpec inference(SpecMapper mapper, Map<Object, Object> context, Inference inference) {
-        return cached(context, inference, "inference", mapper::toInference);
+        return cached(context, inference, "inference", i -> {
+            InferenceSpec spec = mapper.toInference(i);
+            counted(spec.cluster());
+            return spec;
+        });
+    }
+
+    /**
+     * {@code cluster}, whose accelerators the checks count: a cluster of more than 2^31 - 1 accelerators
+     * (the counts validator refuses its numbers) throws here, so that no check overflows on it (issue 21).
+     */
+    private static ClusterSpec counted(ClusterSpec cluster) {
+        cluster.accelerators();
+        return cluster;
     }
 
     /** A mapping-only key, so that the cache does not collide with other users of the context map. */

@@ -16,8 +16,9 @@ import com.google.inject.Inject;
 /**
  * An expert-parallel benchmark ({@code expert-parallel low-latency tokens 128 ...}) as DeepEP runs
  * it: no message sizes, protocol, channels or harness (the kernels fix their traffic, transport and
- * timing), experts
- * spread evenly over the benchmark's accelerators, and each token's top-k between 1 and the experts.
+ * timing), experts spread evenly over the benchmark's accelerators (checked only on a benchmark within
+ * its cluster, since {@link BenchmarkCollectiveValidator} refuses more nodes than the cluster has), and
+ * each token's top-k between 1 and the experts.
  * Tokens and hidden size are counts ({@link HardwareCountsValidator}).
  */
 public class ExpertKernelValidator extends FabricCheck {
@@ -46,7 +47,7 @@ public class ExpertKernelValidator extends FabricCheck {
     public void checkExpertKernelExpertsDivideEvenly(Benchmark benchmark) {
         ExpertParallel kernels = benchmark.getExpertParallel();
         ClusterSpec cluster = kernels == null ? null : CheckedSpecs.cluster(mapper, getContext(), benchmark.getCluster());
-        if (cluster == null) {
+        if (cluster == null || benchmark.getNodes() > cluster.nodes()) {
             return;
         }
         int accelerators = mapper.benchmarkAccelerators(benchmark, cluster);

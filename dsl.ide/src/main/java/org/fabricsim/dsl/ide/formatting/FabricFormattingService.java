@@ -13,6 +13,7 @@ import org.eclipse.xtext.ide.server.formatting.FormattingService;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.resource.XtextResource;
 import org.fabricsim.dsl.formatting2.CanonicalText;
+import org.fabricsim.dsl.ide.server.LspDocument;
 
 import com.google.inject.Inject;
 
@@ -21,7 +22,8 @@ import com.google.inject.Inject;
  * is refused with that error, never rewritten, since the formatter cannot tell what the broken text
  * meant; a document without definitions (empty, blank or only comments) has nothing to lay out. The
  * whole document is formatted by {@link CanonicalText}, the command line's formatter, and answered with
- * one edit: as fast on a long line as on many short ones, with the document's own line breaks.
+ * one edit: as fast on a long line as on many short ones, with the document's own line breaks. A
+ * document that the editor has changed since its last build is refused too: the edit would not apply.
  */
 public class FabricFormattingService extends FormattingService {
 
@@ -31,6 +33,10 @@ public class FabricFormattingService extends FormattingService {
     @Override
     public List<TextEdit> format(XtextResource resource, Document document, int offset, int length,
             FormattingOptions options) {
+        if (document instanceof LspDocument snapshot && snapshot.isBehindEdits()) {
+            throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified, "Not formatted: the"
+                    + " document changed while it was being read; format again.", null));
+        }
         if (!CanonicalText.formattable(resource)) {
             INode error = resource.getParseResult() == null || !resource.getParseResult().hasSyntaxErrors() ? null
                     : resource.getParseResult().getSyntaxErrors().iterator().next();

@@ -12,13 +12,15 @@ import org.eclipse.xtext.ide.server.ILanguageServerAccess;
 import org.eclipse.xtext.ide.server.rename.RenameService2;
 import org.eclipse.xtext.ide.server.rename.ServerRefactoringIssueAcceptor;
 import org.eclipse.xtext.resource.IResourceServiceProvider;
+import org.eclipse.xtext.xbase.lib.Exceptions;
 import org.fabricsim.dsl.catalog.StandardCatalog;
 
 import com.google.inject.Inject;
 
 /**
  * Rename that refuses a new name the language cannot hold, with what a name may be, instead of the
- * value converter's exception. A keyword is a valid new name: the converter escapes it ({@code ^node}).
+ * value converter's exception, and refuses in words where Xtext cannot rewrite a reference in broken
+ * text (it threw an IllegalStateException, issue 21, found by the language-server campaign). A keyword is a valid new name: the converter escapes it ({@code ^node}).
  */
 public class FabricRenameService extends RenameService2 {
     /** The grammar's {@code ID} terminal, without the escape. */
@@ -35,7 +37,21 @@ public class FabricRenameService extends RenameService2 {
                     + "' cannot be a name: a name starts with a letter or '_' and holds only ASCII letters, digits"
                     + " and '_', such as H100_SXM.", null));
         }
-        return super.rename(options);
+        try {
+            return super.rename(options);
+        } catch (Exception e) {
+            Throwable cause = e;
+            while (cause.getCause() != null && !(cause instanceof IllegalStateException)) {
+                cause = cause.getCause();
+            }
+            if (!(cause instanceof IllegalStateException)) {
+                throw Exceptions.sneakyThrow(e);
+            }
+            // Xtext cannot rewrite a reference whose text no longer holds a name (broken text around it)
+            throw new ResponseErrorException(new ResponseError(ResponseErrorCode.RequestFailed, "Not renamed: one"
+                    + " of its references cannot be rewritten while the text around it has errors; fix them, then"
+                    + " rename.", null));
+        }
     }
 
     /**

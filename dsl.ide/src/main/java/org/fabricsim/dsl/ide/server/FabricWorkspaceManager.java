@@ -10,7 +10,15 @@ import org.eclipse.xtext.resource.XtextResource;
 
 import com.google.inject.Singleton;
 
-/** Keeps every document as an {@link LspDocument}, the one place where positions and lines are counted. */
+/**
+ * Keeps every document as an {@link LspDocument}, the one place where positions and lines are counted,
+ * and gives each request a document that matches the resource it reads. An edit replaces the document
+ * at once but the resource only when the build after it completes; a build that the next edit cancels
+ * leaves the previous resource in place, and a request then read offsets of one text in the nodes of
+ * another (completion failed with offsets such as "-1060 is &lt; 0", issue 21). Such a request is
+ * answered from the text the resource was parsed from, marked as behind the editor's (formatting then
+ * refuses, since its edits would not apply); the next build brings both in step again.
+ */
 @Singleton
 public class FabricWorkspaceManager extends WorkspaceManager {
 
@@ -28,7 +36,12 @@ public class FabricWorkspaceManager extends WorkspaceManager {
 
     @Override
     protected Document getDocument(XtextResource resource) {
-        return lsp(super.getDocument(resource));
+        Document document = lsp(super.getDocument(resource));
+        if (document == null || resource == null || resource.getParseResult() == null) {
+            return document;
+        }
+        String parsed = resource.getParseResult().getRootNode().getText();
+        return parsed.equals(document.getContents()) ? document : new LspDocument(document.getVersion(), parsed, true);
     }
 
     private static Document lsp(Document document) {

@@ -34,6 +34,11 @@ import com.google.inject.Singleton;
  * write lock. Xtext cancels the running reads when a change arrives but starts the change at once,
  * while a cancelled completion may still be inside its parser; without the lock that parser read a
  * resource being rebuilt (issue 21 L7). A read that gets the lock after it was cancelled stops.
+ *
+ * <p>A read that a read starts (Xtext's rename and prepare-rename read the document again and wait for
+ * that answer) runs at once on the same thread and snapshot. Queued, it waited behind an edit that
+ * itself waited for the first read to finish: the request never got an answer, or, when the edit
+ * cancelled the inner read, an internal error (issue 21, found by the language-server campaign).
  */
 @Singleton
 public class GuardedRequestManager extends RequestManager {
@@ -41,6 +46,8 @@ public class GuardedRequestManager extends RequestManager {
     private static final int FRAMES = 4;
 
     private final ReadWriteLock snapshot = new ReentrantReadWriteLock();
+    /** Whether this thread is running a read, which then holds the snapshot for a read it starts. */
+    private final ThreadLocal<Boolean> reading = ThreadLocal.withInitial(() -> false);
     private final OperationCanceledManager canceled;
 
     @Inject
@@ -66,10 +73,22 @@ public class GuardedRequestManager extends RequestManager {
     }
 
     @Override
-    public synchronized <V> CompletableFuture<V> runRead(Function1<? super CancelIndicator, ? extends V> request) {
+    public <V> CompletableFuture<V> runRead(Function1<? super CancelIndicator, ? extends V> request) {
+        if (reading.get()) {
+            try {
+                return CompletableFuture.completedFuture(request.apply(CancelIndicator.NullImpl));
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        return queuedRead(request);
+    }
+
+    private synchronized <V> CompletableFuture<V> queuedRead(Function1<? super CancelIndicator, ? extends V> request) {
         AtomicReference<ResponseErrorException> refusal = new AtomicReference<>();
         CompletableFuture<V> run = super.runRead(cancel -> {
             snapshot.readLock().lock();
+            reading.set(true);
             try {
                 canceled.checkCanceled(cancel);
                 return request.apply(cancel);
@@ -85,6 +104,7 @@ public class GuardedRequestManager extends RequestManager {
                 LOG.warn("a request failed and was answered with an empty result: " + describe(failure));
                 return null;
             } finally {
+                reading.set(false);
                 snapshot.readLock().unlock();
             }
         });

@@ -16,9 +16,24 @@ import org.eclipse.xtext.util.TextRegion;
  */
 public class LspDocument extends Document {
     private volatile int[] lineStarts;
+    private final boolean behindEdits;
 
     public LspDocument(Integer version, String contents) {
+        this(version, contents, false);
+    }
+
+    /**
+     * A document; {@code behindEdits} marks the text a resource was parsed from while newer edits are still
+     * to be built ({@link FabricWorkspaceManager}).
+     */
+    public LspDocument(Integer version, String contents, boolean behindEdits) {
         super(version, contents, false);
+        this.behindEdits = behindEdits;
+    }
+
+    /** Whether the editor holds newer text than this: edits computed here would not apply to the editor's. */
+    public boolean isBehindEdits() {
+        return behindEdits;
     }
 
     /** The offset of {@code position}, clamped to its line and to the document. */

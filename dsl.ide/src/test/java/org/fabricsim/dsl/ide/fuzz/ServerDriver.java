@@ -79,6 +79,7 @@ final class ServerDriver implements AutoCloseable {
         }
         drain(client.severeLogs, "language server logged", problems);
         drain(client.guardedFailures, "language server request failed", problems);
+        drain(client.serverLogs, "language server logged", problems);
         return problems;
     }
 

@@ -74,6 +74,7 @@ class LanguageServerRobustnessTest {
     void stop() throws Exception {
         client.close();
         assertEquals(List.of(), client.severeLogs, "the server logged internal errors");
+        assertEquals(List.of(), client.serverLogs, "the server logged failures");
     }
 
     /** The answer to a request; any LSP error fails the test. */
@@ -229,6 +230,70 @@ class LanguageServerRobustnessTest {
             }
         }
         assertEquals(List.of(), client.guardedFailures, "completion failed inside the parser");
+    }
+
+    /**
+     * Ten completions at once after each edit, and every other edit superseded before its completions are
+     * answered: completions ran in parallel through Xtext's one shared proposal conflict helper (NullPointerException
+     * and StringIndexOutOfBoundsException inside ANTLR), and a build cancelled by the next edit left a resource
+     * older than the document, whose offsets failed Xtext's content assist ("offset -1060 is &lt; 0"), which
+     * logged them with stack traces (issue 21).
+     */
+    @Test
+    void shouldAnswerConcurrentCompletionsOnSupersededEditsWithoutALoggedFailure() throws Exception {
+        StringBuilder longer = new StringBuilder("package robust\n");
+        for (int i = 0; i < 30; i++) {
+            longer.append("\ncluster C").append(i).append(" {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\n");
+        }
+        TextDocumentIdentifier file = client.open(root, "superseded.fabric", "");
+        List<CompletableFuture<?>> answers = new ArrayList<>();
+        for (int version = 2; version < 120; version++) {
+            String text = version % 2 == 0 ? longer.toString().replace("C1 ", "C" + version + " ")
+                    : "vendor V" + version + "\ncluster {";
+            documents.didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(file.getUri(),
+                    version), List.of(new TextDocumentContentChangeEvent(text))));
+            for (int i = 0; i < 10; i++) {
+                answers.add(documents.completion(new CompletionParams(file, new Position((version * 7 + i * 13) % 150,
+                        (version + i * 5) % 30))));
+            }
+            if (version % 4 == 0) {
+                for (CompletableFuture<?> answer : answers) {
+                    try {
+                        answer.get(60, TimeUnit.SECONDS);
+                    } catch (ExecutionException | java.util.concurrent.CancellationException superseded) {
+                        // a completion that a later edit cancelled is answered with a cancellation, as LSP allows
+                    }
+                }
+                answers.clear();
+            }
+        }
+        assertEquals(List.of(), client.serverLogs, "content assist failed");
+        assertEquals(List.of(), client.guardedFailures, "completion failed");
+    }
+
+    /**
+     * Prepare-rename and rename read the document again and wait for that answer; queued behind the next
+     * edit, which waited for them, they were never answered, or failed as internal errors when the edit
+     * cancelled the inner read (issue 21, found by the language-server campaign).
+     */
+    @Test
+    void shouldAnswerRenamesThatAnEditFollowsAtOnce() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "renamed.fabric", MODEL);
+        Position cluster = new Position(2, 12);
+        for (int version = 2; version < 150; version++) {
+            CompletableFuture<?> answer = version % 2 == 0
+                    ? documents.prepareRename(new PrepareRenameParams(file, cluster))
+                    : documents.rename(new RenameParams(file, cluster, "Pair" + version));
+            documents.didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(file.getUri(),
+                    version), List.of(new TextDocumentContentChangeEvent(MODEL.replace("TwoNodes", "N" + version)))));
+            try {
+                answer.get(20, TimeUnit.SECONDS);
+            } catch (ExecutionException | java.util.concurrent.CancellationException superseded) {
+                assertFalse(superseded.getCause() instanceof ResponseErrorException error && error.getResponseError()
+                        .getCode() == ResponseErrorCode.InternalError.getValue(), superseded::toString);
+            }
+        }
+        assertEquals(List.of(), client.serverLogs);
     }
 
     @Test

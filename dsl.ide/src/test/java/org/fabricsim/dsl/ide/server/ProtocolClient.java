@@ -26,6 +26,7 @@ import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextDocumentItem;
+import org.eclipse.lsp4j.WorkspaceSymbolParams;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
 import org.eclipse.lsp4j.launch.LSPLauncher;
@@ -41,7 +42,9 @@ import com.google.inject.Guice;
  * A language client speaking JSON-RPC to the language server over pipes, as an editor does over
  * stdio, with the server's own bindings ({@link FabricServerModule}). Records diagnostics, every
  * severe log record of the JSON-RPC layer, where internal errors are logged with their stack trace,
- * and every request failure that {@link GuardedRequestManager} answered with an empty result.
+ * every request failure that {@link GuardedRequestManager} answered with an empty result, and every
+ * other warning or error that any part of the server (Xtext's included) logs, with whether it carried
+ * a stack trace.
  */
 public final class ProtocolClient implements LanguageClient, AutoCloseable {
     private static final Logger RPC_LOG = Logger.getLogger(RemoteEndpoint.class.getName());
@@ -49,10 +52,23 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
     public final Map<String, List<org.eclipse.lsp4j.Diagnostic>> diagnostics = new ConcurrentHashMap<>();
     public final List<String> severeLogs = new CopyOnWriteArrayList<>();
     public final List<String> guardedFailures = new CopyOnWriteArrayList<>();
+    /** Warnings and errors logged by the server outside {@link GuardedRequestManager}. */
+    public final List<String> serverLogs = new CopyOnWriteArrayList<>();
     private final org.apache.log4j.AppenderSkeleton guard = new org.apache.log4j.AppenderSkeleton() {
         @Override
         protected void append(org.apache.log4j.spi.LoggingEvent event) {
-            guardedFailures.add(String.valueOf(event.getMessage()));
+            if (!event.getLevel().isGreaterOrEqual(org.apache.log4j.Level.WARN)) {
+                return;
+            }
+            String message = event.getLoggerName() + ": " + event.getMessage();
+            if (event.getThrowableInformation() != null) {
+                serverLogs.add(message + " with the stack trace of "
+                        + event.getThrowableInformation().getThrowable());
+            } else if (event.getLoggerName().equals(GuardedRequestManager.class.getName())) {
+                guardedFailures.add(String.valueOf(event.getMessage()));
+            } else {
+                serverLogs.add(message);
+            }
         }
 
         @Override
@@ -101,7 +117,7 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
         clientSide.startListening();
         server = clientSide.getRemoteProxy();
         RPC_LOG.addHandler(handler);
-        org.apache.log4j.Logger.getLogger(GuardedRequestManager.class).addAppender(guard);
+        org.apache.log4j.Logger.getRootLogger().addAppender(guard);
         InitializeParams init = new InitializeParams();
         init.setCapabilities(new ClientCapabilities());
         init.setRootUri(root.toUri().toString());
@@ -117,10 +133,19 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
         return new TextDocumentIdentifier(uri);
     }
 
+    /**
+     * Waits for the server to finish every edit and build it has queued (a read is answered after them), so that
+     * no build publishes to a connection this client has closed, which another test would see logged.
+     */
     @Override
     public void close() throws Exception {
+        try {
+            server.getWorkspaceService().symbol(new WorkspaceSymbolParams("")).get(60, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException answered) {
+            // answered all the same: the queue has drained
+        }
         RPC_LOG.removeHandler(handler);
-        org.apache.log4j.Logger.getLogger(GuardedRequestManager.class).removeAppender(guard);
+        org.apache.log4j.Logger.getRootLogger().removeAppender(guard);
         server.shutdown().get(60, TimeUnit.SECONDS);
         clientOut.close();
         serverOut.close();

@@ -1,0 +1,27 @@
+package org.fabricsim.dsl.ide.contentassist;
+
+import org.eclipse.lsp4j.CompletionList;
+import org.eclipse.lsp4j.CompletionParams;
+import org.eclipse.xtext.ide.server.Document;
+import org.eclipse.xtext.ide.server.contentassist.ContentAssistService;
+import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.util.CancelIndicator;
+
+import com.google.inject.Singleton;
+
+/**
+ * Completion, one request at a time. Xtext's proposal provider is one object for the whole server,
+ * and so is the conflict helper inside it, which keeps its lexers in fields: two completions at once
+ * (an editor that sends one per keystroke, the language server that answers reads in parallel) fed
+ * each other's text into those lexers, which then failed inside ANTLR (issue 21 L7). A completion
+ * takes milliseconds, so answering them in turn costs an editor nothing.
+ */
+@Singleton
+public class FabricContentAssistService extends ContentAssistService {
+
+    @Override
+    public synchronized CompletionList createCompletionList(Document document, XtextResource resource,
+            CompletionParams params, CancelIndicator cancelIndicator) {
+        return super.createCompletionList(document, resource, params, cancelIndicator);
+    }
+}
