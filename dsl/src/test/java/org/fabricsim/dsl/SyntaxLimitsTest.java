@@ -52,6 +52,22 @@ class SyntaxLimitsTest {
     }
 
     @Test
+    void shouldRefuseTwoBillionTiersInWordsWithoutBuildingThem() throws Exception {
+        // The fuzz finding of issue 21: the mapping built one ratio per tier, 2^31 of them, and the
+        // validator ran out of heap. Now the tiers are refused (the engine builds at most 3) and
+        // the mapping lists no more ratios than that, so validation answers at once.
+        Model model = parser.parse("""
+                import fabric.catalog.nvidia.*
+                cluster C {
+                    nodes 4 x DGX_H100
+                    scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2147483647 }
+                }
+                """);
+        validation.assertError(model, Literals.FAT_TREE_TOPOLOGY, IssueCodes.TOO_MANY_TIERS,
+                "2147483647 tiers: the engine builds fat-trees of at most 3 tiers; write 'tiers 3'");
+    }
+
+    @Test
     void shouldSayAUnitWordIsReservedWhereANameBelongs() throws Exception {
         List<String> errors = errors("vendor B");
         assertEquals(1, errors.size(), errors::toString);

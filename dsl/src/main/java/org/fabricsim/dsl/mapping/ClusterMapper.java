@@ -41,6 +41,7 @@ import org.fabricsim.runtime.spec.ReliabilitySpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.DragonflyParameters;
 
 import com.google.inject.Inject;
@@ -141,10 +142,15 @@ final class ClusterMapper {
                 : ScaleOutSpec.Routing.ECMP;
     }
 
-    /** Per-tier ratios; unwritten tiers are 1:1. */
+    /**
+     * The downlink:uplink ratio of each tier, leaf first, 1:1 where none is written; no more tiers
+     * than the engine builds unless more ratios are written (a model of two billion tiers, which
+     * validation refuses, must not build a list of two billion ratios on the way).
+     */
     private static List<Double> ratios(List<Ratio> written, int tiers) {
         List<Double> ratios = new ArrayList<>();
-        for (int tier = 0; tier < tiers; tier++) {
+        int listed = Math.min(tiers, Math.max(written.size(), ClusterTopologies.MAX_TIERS));
+        for (int tier = 0; tier < listed; tier++) {
             ratios.add(tier < written.size() ? Units.ratio(written.get(tier)) : 1.0);
         }
         return ratios;

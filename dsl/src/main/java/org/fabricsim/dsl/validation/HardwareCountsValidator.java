@@ -17,11 +17,14 @@ import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.fabric.TorusTopology;
 import org.fabricsim.dsl.model.Written;
+import org.fabricsim.runtime.analysis.SwitchRadix;
 
 /**
  * Counts of hardware and topology (ports, accelerators, NICs, rails, tiers, groups, dimensions), and
  * an expert-parallel benchmark's tokens and hidden size, are at least 1: a zero would otherwise
- * validate and only fail when the engine builds the network or runs the kernels.
+ * validate and only fail when the engine builds the network or runs the kernels. Tiers are at most
+ * {@link SwitchRadix#MAX_TIERS}, the deepest fat-tree the engine builds: more used to run silently
+ * as three (and two billion built a list of two billion ratios).
  */
 public class HardwareCountsValidator extends FabricCheck {
 
@@ -53,6 +56,24 @@ public class HardwareCountsValidator extends FabricCheck {
     @Check
     public void checkRailOptimizedCountsPositive(RailOptimizedTopology rail) {
         positive(rail, List.of(Literals.RAIL_OPTIMIZED_TOPOLOGY__RAILS, Literals.RAIL_OPTIMIZED_TOPOLOGY__TIERS));
+    }
+
+    @Check
+    public void checkFatTreeTiersBuildable(FatTreeTopology tree) {
+        buildableTiers(tree, Literals.FAT_TREE_TOPOLOGY__TIERS, tree.getTiers());
+    }
+
+    @Check
+    public void checkRailOptimizedTiersBuildable(RailOptimizedTopology rail) {
+        buildableTiers(rail, Literals.RAIL_OPTIMIZED_TOPOLOGY__TIERS, rail.getTiers());
+    }
+
+    private void buildableTiers(EObject topology, EAttribute feature, int tiers) {
+        if (Written.written(topology, feature) && tiers > SwitchRadix.MAX_TIERS) {
+            error(tiers + " tiers: the engine builds fat-trees of at most " + SwitchRadix.MAX_TIERS + " tiers; write"
+                    + " 'tiers " + SwitchRadix.MAX_TIERS + "' and, if the endpoints do not fit, a switch with more"
+                    + " ports.", topology, feature, IssueCodes.TOO_MANY_TIERS, String.valueOf(SwitchRadix.MAX_TIERS));
+        }
     }
 
     @Check

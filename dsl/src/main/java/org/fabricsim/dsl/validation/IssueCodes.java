@@ -49,6 +49,8 @@ public final class IssueCodes {
     /** A declared oversubscription that the switch's port count cannot realize. Data: tier, the nearest realizable ratio. */
     public static final String OVERSUBSCRIPTION_PORTS = PREFIX + "oversubscription.contradicts-ports";
 
+    /** More fat-tree tiers than the engine builds. Data: the most tiers it builds. */
+    public static final String TOO_MANY_TIERS = PREFIX + "physical.too-many-tiers";
     /** Too few tiers or too small a radix for the endpoints. Data: tiers that would fit, radix that would fit. */
     public static final String RADIX_TOO_SMALL = PREFIX + "physical.radix";
     /** A NIC or switch that does not speak the fabric it is used on. Data: the fabric's name. */

@@ -9,6 +9,7 @@ import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
 
 /**
  * Oversubscription of a cluster's network: downlink bandwidth ÷ uplink bandwidth at each point
@@ -138,7 +139,10 @@ public final class Oversubscription {
         } else {
             return;
         }
-        for (int tier = 1; tier <= Math.max(tiers, declared.size()); tier++) {
+        // Tiers beyond the deepest the engine builds are refused by the editor; listing them would
+        // take one ratio per tier (two billion for 'tiers 2147483647').
+        int listed = Math.max(Math.min(tiers, ClusterTopologies.MAX_TIERS), declared.size());
+        for (int tier = 1; tier <= listed; tier++) {
             double ratio = tier - 1 < declared.size() ? declared.get(tier - 1) : 1.0;
             if (switchSpec == null || tier >= tiers) {
                 out.add(new Ratio(Point.TIER, tier, ratio, ratio, 0, 0, 0, 0));

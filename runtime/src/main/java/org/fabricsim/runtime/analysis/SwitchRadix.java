@@ -2,6 +2,8 @@ package org.fabricsim.runtime.analysis;
 
 import java.util.List;
 
+import org.fabricsim.runtime.topology.ClusterTopologies;
+
 /**
  * How many endpoints a folded Clos (fat-tree) of radix-k switches can hold.
  *
@@ -17,8 +19,11 @@ import java.util.List;
  * <p>All methods are O(tiers) except {@link #radixNeeded}, O(tiers · log k).
  */
 public final class SwitchRadix {
-    /** The most tiers {@link #tiersNeeded} considers; beyond this the answer is "no fat-tree fits". */
-    public static final int MAX_TIERS = 5;
+    /**
+     * The most tiers {@link #tiersNeeded} considers, the deepest fat-tree the engine builds
+     * ({@link ClusterTopologies#MAX_TIERS}); beyond this the answer is "no fat-tree fits".
+     */
+    public static final int MAX_TIERS = ClusterTopologies.MAX_TIERS;
 
     private SwitchRadix() {
     }
@@ -31,14 +36,15 @@ public final class SwitchRadix {
     /**
      * Endpoints a fat-tree holds when tier i (leaf first, 1-based) has downlink:uplink ratio
      * {@code ratios.get(i − 1)}; a missing ratio is 1:1; the top tier's ratio does not change the
-     * count. Saturates at {@link Long#MAX_VALUE}.
+     * count. Saturates at {@link Long#MAX_VALUE}. Tiers beyond {@link #MAX_TIERS} count as that many,
+     * as the engine builds them.
      */
     public static long capacity(int radix, int tiers, List<Double> ratios) {
         if (radix < 1 || tiers < 1) {
             return 0;
         }
         long endpoints = radix;
-        for (int tier = 1; tier < tiers; tier++) {
+        for (int tier = 1; tier < Math.min(tiers, MAX_TIERS) && endpoints < Long.MAX_VALUE; tier++) {
             double ratio = tier - 1 < ratios.size() ? ratios.get(tier - 1) : 1.0;
             long down = downPorts(radix, ratio);
             if (down == 0) {

@@ -30,6 +30,8 @@ import org.fabricsim.runtime.spec.TopologySpec;
 public final class ClusterTopologies {
     /** Radix assumed when the fabric names no switch: 64 ports, as the catalog's 400G switches (QM9700). */
     static final int DEFAULT_RADIX = 64;
+    /** The deepest fat-tree (and rail-optimized fabric) built: three switch tiers. */
+    public static final int MAX_TIERS = 3;
 
     private ClusterTopologies() {
     }
@@ -130,7 +132,7 @@ public final class ClusterTopologies {
     private static FatTreeParameters tree(SwitchSpec switchSpec, int tiers, List<Double> stated, LinkClass fabric,
             int rails) {
         int radix = switchSpec == null ? DEFAULT_RADIX : switchSpec.radix();
-        int levels = Math.max(1, Math.min(3, tiers));
+        int levels = Math.max(1, Math.min(MAX_TIERS, tiers));
         double[] ratios = new double[levels - 1];
         for (int tier = 0; tier < ratios.length; tier++) {
             ratios[tier] = ratio(stated, tier);
