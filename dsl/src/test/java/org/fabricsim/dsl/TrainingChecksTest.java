@@ -217,4 +217,15 @@ class TrainingChecksTest {
         assertFalse(codes(4, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 pipeline 2")
                 .contains(IssueCodes.PARALLEL_PRODUCT));
     }
+
+    @Test
+    void shouldCheckThePlacementOfAnOverflowingPlanWithoutThrowing() throws Exception {
+        // Fuzz finding: TP 2147483647 x DP 4 with an order overflowed an int while the placement
+        // check laid the ranks out ("Error executing EValidator"); the product error says it all.
+        List<Issue> issues = issues(4, ON_DGX, SEQUENCE, BATCH, "parallel tensor 2147483647 data 4 order tp cp pp dp");
+        assertTrue(issues.stream().anyMatch(issue -> IssueCodes.PARALLEL_PRODUCT.equals(issue.getCode())),
+                issues::toString);
+        assertTrue(issues.stream().noneMatch(issue -> issue.getMessage().contains("Error executing")),
+                issues::toString);
+    }
 }

@@ -56,6 +56,9 @@ public class PlacementValidator extends FabricCheck {
             return;
         }
         ParallelismSpec plan = spec.parallel();
+        if ((double) plan.tensor() * plan.pipeline() * plan.data() * plan.context() > Integer.MAX_VALUE) {
+            return; // no layout of that many ranks exists: the parallel-product check says so
+        }
         ScaleUpSpec scaleUp = spec.cluster().node().scaleUp();
         int domain = scaleUp == null ? 1 : scaleUp.domainSize();
         Placement placement = Placement.of(plan);
