@@ -34,6 +34,10 @@ import com.google.inject.Singleton;
  * write lock. Xtext cancels the running reads when a change arrives but starts the change at once,
  * while a cancelled completion may still be inside its parser; without the lock that parser read a
  * resource being rebuilt (issue 21 L7). A read that gets the lock after it was cancelled stops.
+ * A read that fails after it was cancelled is answered as cancelled, not as a failure: a later edit has
+ * cancelled the rebuild it may be reading (the rebuild stops half done, a resource unloaded, until the
+ * next change rebuilds it), and its answer is discarded anyway. A read that no edit cancelled always runs
+ * on the state of a rebuild that finished, since the edit that would cancel that rebuild cancels it too.
  *
  * <p>A read that a read starts (Xtext's rename and prepare-rename read the document again and wait for
  * that answer) runs at once on the same thread and snapshot. Queued, it waited behind an edit that
@@ -101,6 +105,7 @@ public class GuardedRequestManager extends RequestManager {
                 if (isCancelException(failure)) {
                     throw e;
                 }
+                canceled.checkCanceled(cancel);
                 LOG.warn("a request failed and was answered with an empty result: " + describe(failure));
                 return null;
             } finally {
