@@ -68,6 +68,20 @@ class SyntaxLimitsTest {
     }
 
     @Test
+    void shouldReportABrokenRatioAsASyntaxErrorWithoutCrashingTheValidator() throws Exception {
+        // Found by the 20-minute language-server campaign: '7.:1' parses with a recovered decimal, whose text
+        // the oversubscription check handed to BigDecimal ("Error executing EValidator")
+        String cluster = "cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us max-oversubscription %s }";
+        Model broken = parser.parse(cluster.formatted("7.:1"));
+        assertTrue(validation.validate(broken).stream().noneMatch(i -> i.getMessage().contains("EValidator")),
+                () -> validation.validate(broken).toString());
+        assertTrue(!errors(cluster.formatted("7.:1")).isEmpty(), "the syntax error reports the broken decimal");
+        validation.assertNoErrors(parser.parse(cluster.formatted("7.5:1")));
+        validation.assertError(parser.parse(cluster.formatted("1001:1")), Literals.RATIO, IssueCodes.TOO_LARGE,
+                "An oversubscription is at most 1000:1");
+    }
+
+    @Test
     void shouldSayAUnitWordIsReservedWhereANameBelongs() throws Exception {
         List<String> errors = errors("vendor B");
         assertEquals(1, errors.size(), errors::toString);

@@ -106,12 +106,16 @@ public final class Units {
 
     /** The number as written, e.g. 1.5 for {@code 1.5 us}; NaN where broken text left none (a syntax error). */
     public static double valueOf(Quantity quantity) {
-        return isNumber(quantity.getValue()) ? new BigDecimal(quantity.getValue()).doubleValue() : Double.NaN;
+        return number(quantity.getValue());
     }
 
-    /** {@code a:b} as a / b. */
+    /** {@code a:b} as a / b; NaN where broken text left no number on a side (such as {@code 7.:1}). */
     public static double ratio(Ratio ratio) {
-        return new BigDecimal(ratio.getNumerator()).doubleValue() / new BigDecimal(ratio.getDenominator()).doubleValue();
+        return number(ratio.getNumerator()) / number(ratio.getDenominator());
+    }
+
+    private static double number(String decimal) {
+        return isNumber(decimal) ? new BigDecimal(decimal).doubleValue() : Double.NaN;
     }
 
     /** The quantity in its dimension's base unit. */

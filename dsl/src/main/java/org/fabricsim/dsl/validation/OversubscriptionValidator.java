@@ -33,13 +33,16 @@ public class OversubscriptionValidator extends FabricCheck {
 
     @Check
     public void checkRatioAtMostAThousand(Ratio ratio) {
-        if (!inRange(ratio)) {
+        if (!inRange(ratio) && !Double.isNaN(Units.ratio(ratio))) {
             error("An oversubscription is at most 1000:1 (downlink to uplink bandwidth); write a ratio such as 3:1.",
                     ratio, null, IssueCodes.TOO_LARGE, "1000:1");
         }
     }
 
-    /** Whether {@code ratio} is a number of at most {@link #MAX_RATIO} ({@code a:0} is none). */
+    /**
+     * Whether {@code ratio} is a number of at most {@link #MAX_RATIO} ({@code a:0} is none, and neither is a
+     * side that broken text left without a number, which the syntax error reports).
+     */
     private static boolean inRange(Ratio ratio) {
         return Units.ratio(ratio) <= MAX_RATIO;
     }
