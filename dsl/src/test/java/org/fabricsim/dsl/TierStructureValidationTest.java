@@ -93,6 +93,17 @@ class TierStructureValidationTest {
     }
 
     @Test
+    void shouldJudgeStatedTiersByTheirOwnSwitchesRatherThanTheTopologySwitch() throws Exception {
+        // 512 ports on 2 tiers of a 16-port switch hold 128: a radix error without stated tiers, none with them.
+        String small = "switch S16 { vendor Broadcom ports 16 x 200 Gb/s speaks RoCEv2_200 }\n";
+        String derived = small + megaScale("8").replace("leaf 8 x TH4 uplinks 400 Gb/s", "switch S16")
+                .replace("spine 32 x TH4", "");
+        List<String> radix = codes(derived);
+        assertTrue(radix.contains(IssueCodes.RADIX_TOO_SMALL), radix::toString);
+        assertEquals(List.of(), codes(small + megaScale("8").replace("tiers 2", "tiers 2 switch S16")));
+    }
+
+    @Test
     void shouldRejectACoreTierOnTwoTiers() throws Exception {
         String cluster = megaScale("8").replace("spine 32 x TH4", "spine 32 x TH4 core 4 x TH4");
         List<String> codes = codes(cluster);
