@@ -56,6 +56,23 @@ class HardwareCountsValidationTest {
     }
 
     @Test
+    void shouldRejectZeroSwitchesInATierZeroSizedPodsAndZeroPlanes() throws Exception {
+        String tree = """
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.standards.*
+                cluster C { nodes 4 x DGX_H100 scale-out RoCEv2 fat-tree { tiers 3 leaf %s x QM9700 pods %s accelerators
+                    planes %s } }
+                """;
+        validation.assertError(parser.parse(tree.formatted("0", "16", "1")), Literals.TIER_LEVEL,
+                IssueCodes.NOT_POSITIVE, "'switches of a tier' must be at least 1");
+        validation.assertError(parser.parse(tree.formatted("2", "0", "1")), Literals.POD_STRUCTURE,
+                IssueCodes.NOT_POSITIVE, "'pods' must be at least 1");
+        validation.assertError(parser.parse(tree.formatted("2", "16", "0")), Literals.FAT_TREE_TOPOLOGY,
+                IssueCodes.NOT_POSITIVE, "'planes' must be at least 1");
+        assertEquals(List.of(), notPositive(parser.parse(tree.formatted("2", "16", "1"))));
+    }
+
+    @Test
     void shouldValidateServingOnAClusterOfMoreThanAnIntOfAcceleratorsWithoutAValidatorCrash() throws Exception {
         // 2147483647 nodes x 8 accelerators overflows an int: the pool check threw inside the validator
         // ("Error executing EValidator", issue 21, found by the command-line campaign)

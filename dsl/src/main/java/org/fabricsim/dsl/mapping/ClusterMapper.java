@@ -19,12 +19,14 @@ import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FatTreeTopology;
 import org.fabricsim.dsl.fabric.Mtbf;
 import org.fabricsim.dsl.fabric.NodeGroup;
+import org.fabricsim.dsl.fabric.PodStructure;
 import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.RailOptimizedTopology;
 import org.fabricsim.dsl.fabric.Ratio;
 import org.fabricsim.dsl.fabric.Reliability;
 import org.fabricsim.dsl.fabric.SingleSwitchTopology;
 import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.fabric.TierLevel;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.fabric.TorusTopology;
 import org.fabricsim.dsl.model.Checkpoints;
@@ -40,6 +42,7 @@ import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ReliabilitySpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.DragonflyParameters;
@@ -69,7 +72,8 @@ final class ClusterMapper {
         NodeSpec node = hardware.toNode(group.getNode());
         ScaleOutSpec scaleOut = cluster.getScaleOut() == null ? null
                 : new ScaleOutSpec(hardware.toFabric(cluster.getScaleOut().getFabric()),
-                        toTopology(cluster.getScaleOut().getTopology(), group.getCount() * node.nics()),
+                        toTopology(cluster.getScaleOut().getTopology(), group.getCount() * node.nics(),
+                                (int) Math.min(Integer.MAX_VALUE, (long) group.getCount() * node.accelerators())),
                         routing(cluster.getScaleOut().getTopology()));
         return new ClusterSpec(names.qualifiedName(cluster), node, group.getCount(), scaleOut, maxOversubscription,
                 cost, reliability);
@@ -105,8 +109,11 @@ final class ClusterMapper {
         return switchType == null ? null : hardware.toSwitch(switchType);
     }
 
-    /** The topology; a single switch without a named type is an ideal switch with one port per endpoint. */
-    private TopologySpec toTopology(Topology topology, int endpoints) {
+    /**
+     * The topology; a single switch without a named type is an ideal switch with one port per
+     * endpoint; stated tier counts are for the cluster's {@code accelerators}.
+     */
+    private TopologySpec toTopology(Topology topology, int endpoints, int accelerators) {
         if (topology instanceof SingleSwitchTopology single) {
             SwitchSpec switchSpec = single.getSwitchType() == null
                     ? new SwitchSpec(names.qualifiedName(topology.eContainer().eContainer()) + ".switch",
@@ -116,12 +123,16 @@ final class ClusterMapper {
         }
         if (topology instanceof FatTreeTopology fatTree) {
             return new TopologySpec.FatTree(toSwitchOrNull(fatTree.getSwitchType()), fatTree.getTiers(),
-                    ratios(fatTree.getOversubscription(), fatTree.getTiers()));
+                    ratios(fatTree.getOversubscription(), fatTree.getPods(), fatTree.getTiers()),
+                    structure(fatTree.getLeaf(), fatTree.getSpine(), fatTree.getCore(), fatTree.getPods(),
+                            fatTree.getPlanes(), accelerators));
         }
         if (topology instanceof RailOptimizedTopology rail) {
             int tiers = Math.max(1, rail.getTiers());
             return new TopologySpec.RailOptimized(toSwitchOrNull(rail.getSwitchType()), rail.getRails(), tiers,
-                    ratios(rail.getOversubscription(), tiers));
+                    ratios(rail.getOversubscription(), rail.getPods(), tiers),
+                    structure(rail.getLeaf(), rail.getSpine(), rail.getCore(), rail.getPods(), rail.getPlanes(),
+                            accelerators));
         }
         if (topology instanceof DragonflyTopology dragonfly) {
             int globalLinks = Written.written(dragonfly, Literals.DRAGONFLY_TOPOLOGY__GLOBAL_LINKS_PER_ROUTER)
@@ -132,6 +143,24 @@ final class ClusterMapper {
                     dragonfly.getRoutersPerGroup(), globalLinks);
         }
         return new TopologySpec.Torus(List.copyOf(((TorusTopology) topology).getDimensions()));
+    }
+
+    /**
+     * The tiers, pods and planes as written: pods come with their two ratios (inside the pod, and
+     * where the top tier joins the pods); no planes written is one plane.
+     */
+    private TierStructure structure(TierLevel leaf, TierLevel spine, TierLevel core, PodStructure pods, int planes,
+            int accelerators) {
+        if (leaf == null && spine == null && core == null && pods == null && planes <= 1) {
+            return TierStructure.NONE;
+        }
+        return new TierStructure(level(leaf), level(spine), level(core), pods == null ? 0 : pods.getSize(),
+                Math.max(1, planes), accelerators);
+    }
+
+    private TierStructure.Level level(TierLevel level) {
+        return level == null ? null : new TierStructure.Level(hardware.toSwitch(level.getSwitchType()),
+                level.getCount(), level.getUplinkRate() == null ? 0 : Units.bytesPerSecond(level.getUplinkRate()));
     }
 
     /** The routing a topology states, else ECMP. */
@@ -147,7 +176,11 @@ final class ClusterMapper {
      * than the engine builds unless more ratios are written (a model of two billion tiers, which
      * validation refuses, must not build a list of two billion ratios on the way).
      */
-    private static List<Double> ratios(List<Ratio> written, int tiers) {
+    private static List<Double> ratios(List<Ratio> written, PodStructure pods, int tiers) {
+        if (pods != null) {
+            return List.of(pods.getInside() == null ? 1.0 : Units.ratio(pods.getInside()),
+                    pods.getJoined() == null ? 1.0 : Units.ratio(pods.getJoined()));
+        }
         List<Double> ratios = new ArrayList<>();
         int listed = Math.min(tiers, Math.max(written.size(), ClusterTopologies.MAX_TIERS));
         for (int tier = 0; tier < listed; tier++) {

@@ -12,9 +12,11 @@ import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FatTreeTopology;
 import org.fabricsim.dsl.fabric.Nic;
 import org.fabricsim.dsl.fabric.Node;
+import org.fabricsim.dsl.fabric.PodStructure;
 import org.fabricsim.dsl.fabric.RailOptimizedTopology;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.fabric.TierLevel;
 import org.fabricsim.dsl.fabric.TorusTopology;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.analysis.SwitchRadix;
@@ -50,12 +52,24 @@ public class HardwareCountsValidator extends FabricCheck {
 
     @Check
     public void checkFatTreeCountsPositive(FatTreeTopology tree) {
-        positive(tree, List.of(Literals.FAT_TREE_TOPOLOGY__TIERS, Literals.FAT_TREE_TOPOLOGY__RAILS));
+        positive(tree, List.of(Literals.FAT_TREE_TOPOLOGY__TIERS, Literals.FAT_TREE_TOPOLOGY__RAILS,
+                Literals.FAT_TREE_TOPOLOGY__PLANES));
     }
 
     @Check
     public void checkRailOptimizedCountsPositive(RailOptimizedTopology rail) {
-        positive(rail, List.of(Literals.RAIL_OPTIMIZED_TOPOLOGY__RAILS, Literals.RAIL_OPTIMIZED_TOPOLOGY__TIERS));
+        positive(rail, List.of(Literals.RAIL_OPTIMIZED_TOPOLOGY__RAILS, Literals.RAIL_OPTIMIZED_TOPOLOGY__TIERS,
+                Literals.RAIL_OPTIMIZED_TOPOLOGY__PLANES));
+    }
+
+    @Check
+    public void checkTierLevelCountPositive(TierLevel level) {
+        positive(level, List.of(Literals.TIER_LEVEL__COUNT));
+    }
+
+    @Check
+    public void checkPodSizePositive(PodStructure pods) {
+        positive(pods, List.of(Literals.POD_STRUCTURE__SIZE));
     }
 
     @Check
@@ -109,6 +123,8 @@ public class HardwareCountsValidator extends FabricCheck {
     /** The keyword a count is written after: {@code routersPerGroup} is {@code routers-per-group}. */
     private static String keyword(EAttribute count) {
         return count == Literals.SCALE_UP_DOMAIN__DOMAIN_SIZE ? "domain"
+                : count == Literals.TIER_LEVEL__COUNT ? "switches of a tier"
+                : count == Literals.POD_STRUCTURE__SIZE ? "pods"
                 : count.getName().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
     }
 }

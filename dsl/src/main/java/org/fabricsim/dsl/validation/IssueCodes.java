@@ -53,6 +53,23 @@ public final class IssueCodes {
     public static final String TOO_MANY_TIERS = PREFIX + "physical.too-many-tiers";
     /** Too few tiers or too small a radix for the endpoints. Data: tiers that would fit, radix that would fit. */
     public static final String RADIX_TOO_SMALL = PREFIX + "physical.radix";
+    /**
+     * A stated switch tier whose switches lack the ports for their links. Data: the tier (leaf,
+     * spine, core), the ports one switch needs, the leaf count that fits (leaf tier only, else empty).
+     */
+    public static final String TIER_PORTS = PREFIX + "physical.tier-ports";
+    /**
+     * A stated switch count the builder cannot wire evenly (leaves that do not split the NIC ports,
+     * spines that do not split over the pods, cores over the spines of a pod, a tier above the tiers
+     * built). Data: the nearest count that fits, empty when the tier should go.
+     */
+    public static final String TIER_COUNT = PREFIX + "physical.tier-count";
+    /** Pods that do not divide the nodes, or pods on fewer than three tiers. Data: a pod size that divides them. */
+    public static final String PODS_DIVIDE = PREFIX + "physical.pods";
+    /** Pod ratios written along with an {@code oversubscription} list. Data: none. */
+    public static final String POD_RATIOS_TWICE = PREFIX + "physical.pod-ratios";
+    /** A plane count that differs from the NIC ports of each accelerator. Data: those ports. */
+    public static final String PLANES_NIC_PORTS = PREFIX + "physical.planes";
     /** A NIC or switch that does not speak the fabric it is used on. Data: the fabric's name. */
     public static final String FABRIC_MISMATCH = PREFIX + "physical.fabric-mismatch";
     /** A NIC or switch port rate that differs from the fabric's link rate. Data: the fabric's link rate. */

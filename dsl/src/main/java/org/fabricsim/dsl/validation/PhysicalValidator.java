@@ -27,6 +27,7 @@ import org.fabricsim.runtime.analysis.SwitchRadix;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.DragonflyParameters;
 
 import com.google.inject.Inject;
@@ -62,6 +63,8 @@ public class PhysicalValidator extends FabricCheck {
                         + "), or a switch with at least " + endpoints + " ports.", written, null,
                         IssueCodes.RADIX_TOO_SMALL, String.valueOf(tiers), String.valueOf(endpoints));
             }
+        } else if (ClusterTopologies.structure(topology).statesLevels()) {
+            return; // stated tiers are checked switch by switch (TierStructureValidator)
         } else if (topology instanceof TopologySpec.FatTree fatTree && fatTree.switchSpec() != null) {
             tiered(written, fatTree.switchSpec(), fatTree.tiers(), fatTree.oversubscription(), endpoints, "");
         } else if (topology instanceof TopologySpec.RailOptimized rail && rail.switchSpec() != null && rail.rails() > 0) {

@@ -41,7 +41,7 @@ import picocli.CommandLine.Parameters;
                         + " with --fail-on-miss a prediction missed an expected figure",
                 "4:an internal error: a bug in FabricSim, not in the model" },
         subcommands = { FabricCli.Validate.class, FabricCli.Generate.class, FabricCli.Simulate.class,
-                FabricCli.Format.class, CalibrateCommand.class, FabricCli.Lsp.class })
+                FabricCli.Format.class, CalibrateCommand.class, DrawCommand.class, FabricCli.Lsp.class })
 public final class FabricCli {
     private static final String WORKSPACE_HELP = "the folder whose models a model's imports resolve against"
             + " (default: the nearest folder up from the model with a .fabric-workspace file or .git, else the"

@@ -20,10 +20,18 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
      * @param switchSpec        its switches
      * @param tiers             2 or 3
      * @param oversubscription  downlink:uplink bandwidth per tier, leaf first (1.0 is non-blocking)
+     * @param structure         the tiers, pods and planes as stated ({@link TierStructure#NONE} when not)
      */
-    record FatTree(SwitchSpec switchSpec, int tiers, List<Double> oversubscription) implements TopologySpec {
+    record FatTree(SwitchSpec switchSpec, int tiers, List<Double> oversubscription, TierStructure structure)
+            implements TopologySpec {
         public FatTree {
             oversubscription = List.copyOf(oversubscription);
+            structure = structure == null ? TierStructure.NONE : structure;
+        }
+
+        /** A fat-tree whose tiers the builder derives from the radix and the ratios. */
+        public FatTree(SwitchSpec switchSpec, int tiers, List<Double> oversubscription) {
+            this(switchSpec, tiers, oversubscription, TierStructure.NONE);
         }
     }
 
@@ -34,11 +42,18 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
      * @param rails             rails
      * @param tiers             tiers above the NICs
      * @param oversubscription  per tier, leaf first
+     * @param structure         the tiers, pods and planes as stated ({@link TierStructure#NONE} when not)
      */
-    record RailOptimized(SwitchSpec switchSpec, int rails, int tiers, List<Double> oversubscription)
-            implements TopologySpec {
+    record RailOptimized(SwitchSpec switchSpec, int rails, int tiers, List<Double> oversubscription,
+            TierStructure structure) implements TopologySpec {
         public RailOptimized {
             oversubscription = List.copyOf(oversubscription);
+            structure = structure == null ? TierStructure.NONE : structure;
+        }
+
+        /** A rail-optimized fabric whose tiers the builder derives from the radix and the ratios. */
+        public RailOptimized(SwitchSpec switchSpec, int rails, int tiers, List<Double> oversubscription) {
+            this(switchSpec, rails, tiers, oversubscription, TierStructure.NONE);
         }
     }
 

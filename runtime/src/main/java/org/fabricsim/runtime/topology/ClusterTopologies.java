@@ -11,6 +11,7 @@ import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 
 /**
@@ -55,7 +56,7 @@ public final class ClusterTopologies {
         LinkClass fabric = new LinkClass(scaleOut.fabric().linkBytesPerSecond(), scaleOut.fabric().latencyPs())
                 .derated(calibration.nicEfficiency());
         return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, nic,
-                fabric(scaleOut, fabric, node, accelerators)));
+                fabric(scaleOut, fabric, node, accelerators, calibration.nicEfficiency())));
     }
 
     /** The routing mode of the engine for the spec's routing. */
@@ -98,18 +99,23 @@ public final class ClusterTopologies {
                 .withInSwitchEfficiency(calibration.nvlsEfficiency(Generation.of(node.accelerator().architecture())));
     }
 
-    private static FabricParameters fabric(ScaleOutSpec scaleOut, LinkClass fabric, NodeSpec node, int accelerators) {
+    private static FabricParameters fabric(ScaleOutSpec scaleOut, LinkClass fabric, NodeSpec node, int accelerators,
+            double efficiency) {
         TopologySpec topology = scaleOut.topology();
         if (topology instanceof TopologySpec.SingleSwitch) {
             return FatTreeParameters.singleSwitch(fabric);
         }
-        if (topology instanceof TopologySpec.FatTree tree) {
-            return tree(tree.switchSpec(), tree.tiers(), tree.oversubscription(), fabric, 1);
-        }
-        if (topology instanceof TopologySpec.RailOptimized rail) {
-            int rails = node.railAligned() ? rail.rails() : 1;
-            return tree(rail.switchSpec(), rail.tiers() + (rail.tiers() < 2 ? 1 : 0), rail.oversubscription(), fabric,
-                    rails);
+        if (topology instanceof TopologySpec.FatTree || topology instanceof TopologySpec.RailOptimized) {
+            TierStructure structure = structure(topology);
+            FatTreeParameters plane;
+            if (structure.equals(TierStructure.NONE)) {
+                plane = tree(switchOf(topology), treeTiers(topology), statedRatios(topology), fabric,
+                        rails(topology, node));
+            } else {
+                plane = layout(scaleOut, node, accelerators).parameters(ratios(Math.max(2, treeTiers(topology)),
+                        statedRatios(topology)), fabric, efficiency);
+            }
+            return structure.planes() > 1 ? new MultiPlaneParameters(structure.planes(), plane) : plane;
         }
         if (topology instanceof TopologySpec.Dragonfly fly) {
             int routers = fly.groups() * fly.routersPerGroup();
@@ -129,9 +135,52 @@ public final class ClusterTopologies {
         return (numerator + denominator - 1) / denominator;
     }
 
-    private static FatTreeParameters tree(SwitchSpec switchSpec, int tiers, List<Double> stated, LinkClass fabric,
-            int rails) {
-        int radix = switchSpec == null ? DEFAULT_RADIX : switchSpec.radix();
+    /**
+     * The per-tier layout of a fat-tree or rail-optimized cluster whose model states its tiers, pods
+     * or planes, from the rates before derating (the builder derates every link alike).
+     */
+    public static TierLayout layout(ScaleOutSpec scaleOut, NodeSpec node, int accelerators) {
+        TopologySpec topology = scaleOut.topology();
+        int tiers = Math.max(2, treeTiers(topology));
+        double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
+        return new TierLayout(structure(topology), switchOf(topology), tiers, ratios(tiers, statedRatios(topology)),
+                rails(topology, node), accelerators, nicPerAccelerator, scaleOut.fabric().linkBytesPerSecond());
+    }
+
+    /** The stated structure of a fat-tree or rail-optimized topology, {@link TierStructure#NONE} for others. */
+    public static TierStructure structure(TopologySpec topology) {
+        return topology instanceof TopologySpec.FatTree tree ? tree.structure()
+                : topology instanceof TopologySpec.RailOptimized rail ? rail.structure() : TierStructure.NONE;
+    }
+
+    private static SwitchSpec switchOf(TopologySpec topology) {
+        return topology instanceof TopologySpec.FatTree tree ? tree.switchSpec()
+                : ((TopologySpec.RailOptimized) topology).switchSpec();
+    }
+
+    /** Switch tiers: a fat-tree's own; a rail-optimized fabric's, at least 2 (rail leaves and spines). */
+    private static int treeTiers(TopologySpec topology) {
+        if (topology instanceof TopologySpec.FatTree tree) {
+            return tree.tiers();
+        }
+        int tiers = ((TopologySpec.RailOptimized) topology).tiers();
+        return tiers + (tiers < 2 ? 1 : 0);
+    }
+
+    private static List<Double> statedRatios(TopologySpec topology) {
+        return topology instanceof TopologySpec.FatTree tree ? tree.oversubscription()
+                : ((TopologySpec.RailOptimized) topology).oversubscription();
+    }
+
+    private static int rails(TopologySpec topology, NodeSpec node) {
+        return topology instanceof TopologySpec.RailOptimized rail && node.railAligned() ? rail.rails() : 1;
+    }
+
+    /**
+     * The ratios of the tiers built, leaf first, 1:1 where none is stated; the top tier's stated
+     * ratio applies to the links into it.
+     */
+    private static double[] ratios(int tiers, List<Double> stated) {
         int levels = Math.max(1, Math.min(MAX_TIERS, tiers));
         double[] ratios = new double[levels - 1];
         for (int tier = 0; tier < ratios.length; tier++) {
@@ -140,6 +189,14 @@ public final class ClusterTopologies {
         if (ratios.length > 0) {
             ratios[ratios.length - 1] = Math.max(ratios[ratios.length - 1], ratio(stated, levels - 1));
         }
+        return ratios;
+    }
+
+    private static FatTreeParameters tree(SwitchSpec switchSpec, int tiers, List<Double> stated, LinkClass fabric,
+            int rails) {
+        int radix = switchSpec == null ? DEFAULT_RADIX : switchSpec.radix();
+        int levels = Math.max(1, Math.min(MAX_TIERS, tiers));
+        double[] ratios = ratios(tiers, stated);
         if (levels == 1) {
             return FatTreeParameters.singleSwitch(fabric);
         }

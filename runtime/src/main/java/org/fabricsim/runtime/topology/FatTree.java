@@ -13,6 +13,9 @@ package org.fabricsim.runtime.topology;
  * Up-down routing: climb to the lowest common tier, choosing among the equal-cost uplinks at each
  * hop, then descend on the unique downward path. Route cost O(tiers).
  *
+ * <p>With pods of whole nodes ({@link FatTreeParameters.Shape#podNodes}), pod q holds leaves
+ * [q·m, (q+1)·m), rail r's leaves of the pod from q·m + r·m/rails.
+ *
  * <p>Degraded ({@link #without}): with some links down, a hop offers only the candidates whose whole
  * remaining path is up (an upper switch that lost its link to the destination's leaf withdraws its
  * route, as BGP or a subnet manager does), and the {@link PathChoice} picks among those by rank
@@ -28,6 +31,7 @@ final class FatTree implements ScaleOutFabric {
     private final int leavesPerRail;
     private final int leaves;
     private final int leavesPerPod;
+    private final int podNodes;
     private final int pods;
     private final int leafUplinks;
     private final int aggregationUplinks;
@@ -46,16 +50,20 @@ final class FatTree implements ScaleOutFabric {
         this.hostsPerLeaf = tiers == 1 ? ports : parameters.hostsPerLeaf();
         int nodes = ceilDiv(ports, rails);
         this.leavesPerRail = ceilDiv(nodes, hostsPerLeaf);
-        LinkClass link = parameters.fabricLink();
+        FatTreeParameters.Shape shape = parameters.shape();
+        LinkClass link = shape.leafUp() == null ? parameters.fabricLink() : shape.leafUp();
+        LinkClass aggLink = shape.aggregationUp() == null ? parameters.fabricLink() : shape.aggregationUp();
         double[] ratios = parameters.oversubscription();
-        this.leafUplinks = tiers == 1 ? 0
-                : (int) Math.ceil(hostsPerLeaf * nicBytesPerSecond / (ratios[0] * link.bytesPerSecond())
-                        - 1e-9);
+        this.leafUplinks = tiers == 1 ? 0 : shape.leafUplinks() > 0 ? shape.leafUplinks()
+                : uplinks(hostsPerLeaf * nicBytesPerSecond, ratios[0], link.bytesPerSecond());
         this.leavesPerPod = tiers == 3 ? parameters.leavesPerPod() : 1;
+        this.podNodes = tiers == 3 ? shape.podNodes() : 0;
         int requiredLeaves = rails * leavesPerRail;
         this.pods = tiers == 3 ? ceilDiv(requiredLeaves, leavesPerPod) : 1;
         this.leaves = tiers == 3 ? pods * leavesPerPod : requiredLeaves;
-        this.aggregationUplinks = tiers == 3 ? (int) Math.ceil(leavesPerPod / ratios[1] - 1e-9) : 0;
+        double rateRatio = link.bytesPerSecond() / aggLink.bytesPerSecond();
+        this.aggregationUplinks = tiers != 3 ? 0 : shape.aggregationUplinks() > 0 ? shape.aggregationUplinks()
+                : uplinks(leavesPerPod * rateRatio, ratios[1], 1);
         this.firstLeaf = graph.addNodes(Graph.SWITCH, leaves, false);
         if (tiers == 2) {
             int firstSpine = graph.addNodes(Graph.SWITCH, leafUplinks, false);
@@ -95,14 +103,14 @@ final class FatTree implements ScaleOutFabric {
             for (int a = 0; a < aggregations; a++) {
                 int plane = a % leafUplinks;
                 for (int c = 0; c < aggregationUplinks; c++) {
-                    graph.addLink(firstAggregation + a, firstCore + plane * aggregationUplinks + c, link);
+                    graph.addLink(firstAggregation + a, firstCore + plane * aggregationUplinks + c, aggLink);
                 }
             }
             coreDown = graph.linkCount();
             for (int k = 0; k < cores; k++) {
                 int plane = k / aggregationUplinks;
                 for (int q = 0; q < pods; q++) {
-                    graph.addLink(firstCore + k, firstAggregation + q * leafUplinks + plane, link);
+                    graph.addLink(firstCore + k, firstAggregation + q * leafUplinks + plane, aggLink);
                 }
             }
             spineDown = -1;
@@ -120,6 +128,7 @@ final class FatTree implements ScaleOutFabric {
         this.leavesPerRail = intact.leavesPerRail;
         this.leaves = intact.leaves;
         this.leavesPerPod = intact.leavesPerPod;
+        this.podNodes = intact.podNodes;
         this.pods = intact.pods;
         this.leafUplinks = intact.leafUplinks;
         this.aggregationUplinks = intact.aggregationUplinks;
@@ -132,6 +141,11 @@ final class FatTree implements ScaleOutFabric {
         this.down = down;
     }
 
+    /** Uplinks at {@code upBytesPerSecond} that carry {@code downBytesPerSecond} at {@code ratio}: ⌈down ÷ (ratio · up)⌉. */
+    static int uplinks(double downBytesPerSecond, double ratio, double upBytesPerSecond) {
+        return (int) Math.ceil(downBytesPerSecond / (ratio * upBytesPerSecond) - 1e-9);
+    }
+
     private static int ceilDiv(int a, int b) {
         return (a + b - 1) / b;
     }
@@ -142,6 +156,9 @@ final class FatTree implements ScaleOutFabric {
         }
         int rail = port % rails;
         int node = port / rails;
+        if (podNodes > 0) {
+            return node / podNodes * leavesPerPod + rail * (leavesPerPod / rails) + node % podNodes / hostsPerLeaf;
+        }
         return rail * leavesPerRail + node / hostsPerLeaf;
     }
 

@@ -21,16 +21,38 @@ import java.util.Arrays;
  * @param hostsPerLeaf     NIC ports per leaf (ignored with one tier: the single switch takes all)
  * @param leavesPerPod     leaves per pod (3 tiers only)
  * @param oversubscription downlink:uplink ratios per tier, leaf first; length tiers − 1, each ≥ 1
+ * <p>A {@link Shape} states what a model says beyond the ratios: the uplink counts, the uplink
+ * rate of each tier and pods of whole nodes, whose leaves of every rail are numbered together.
+ *
  * @param fabricLink       the inter-switch link class
  * @param rails            number of rails, 1 for none
+ * @param shape            stated counts, tier links and pods ({@link Shape#DERIVED} for none)
  */
 public record FatTreeParameters(int tiers, int hostsPerLeaf, int leavesPerPod, double[] oversubscription,
-        LinkClass fabricLink, int rails) implements FabricParameters {
+        LinkClass fabricLink, int rails, Shape shape) implements FabricParameters {
+
+    /**
+     * What is stated beyond the ratios.
+     *
+     * @param leafUplinks        uplinks of each leaf (one to each spine, or to each aggregation switch
+     *                           of its pod); 0 to derive from the leaf ratio
+     * @param aggregationUplinks uplinks of each aggregation switch (3 tiers); 0 to derive
+     * @param podNodes           nodes (ports per rail) per pod, 0 for pods of {@code leavesPerPod}
+     *                           consecutive leaves rail by rail
+     * @param leafUp             link class of leaf uplinks, null for the fabric link
+     * @param aggregationUp      link class of aggregation uplinks, null for the fabric link
+     */
+    public record Shape(int leafUplinks, int aggregationUplinks, int podNodes, LinkClass leafUp,
+            LinkClass aggregationUp) {
+        /** Nothing stated. */
+        public static final Shape DERIVED = new Shape(0, 0, 0, null, null);
+    }
 
     public FatTreeParameters {
         if (tiers < 1 || tiers > 3) {
             throw new IllegalArgumentException("a fat-tree has 1 to 3 tiers: " + tiers);
         }
+        shape = shape == null ? Shape.DERIVED : shape;
         if (hostsPerLeaf < 1 || leavesPerPod < 1 || rails < 1) {
             throw new IllegalArgumentException("hostsPerLeaf, leavesPerPod and rails must be positive");
         }
@@ -44,6 +66,12 @@ public record FatTreeParameters(int tiers, int hostsPerLeaf, int leavesPerPod, d
                 throw new IllegalArgumentException("oversubscription ratios must be at least 1: " + ratio);
             }
         }
+    }
+
+    /** A fat-tree shaped by its ratios alone. */
+    public FatTreeParameters(int tiers, int hostsPerLeaf, int leavesPerPod, double[] oversubscription,
+            LinkClass fabricLink, int rails) {
+        this(tiers, hostsPerLeaf, leavesPerPod, oversubscription, fabricLink, rails, Shape.DERIVED);
     }
 
     /** A single non-blocking switch. */
@@ -65,7 +93,7 @@ public record FatTreeParameters(int tiers, int hostsPerLeaf, int leavesPerPod, d
 
     /** The same fabric, rail-optimized with {@code railCount} rails. */
     public FatTreeParameters withRails(int railCount) {
-        return new FatTreeParameters(tiers, hostsPerLeaf, leavesPerPod, oversubscription, fabricLink, railCount);
+        return new FatTreeParameters(tiers, hostsPerLeaf, leavesPerPod, oversubscription, fabricLink, railCount, shape);
     }
 
     @Override
@@ -82,19 +110,19 @@ public record FatTreeParameters(int tiers, int hostsPerLeaf, int leavesPerPod, d
     public boolean equals(Object other) {
         return other instanceof FatTreeParameters that && tiers == that.tiers && hostsPerLeaf == that.hostsPerLeaf
                 && leavesPerPod == that.leavesPerPod && Arrays.equals(oversubscription, that.oversubscription)
-                && fabricLink.equals(that.fabricLink) && rails == that.rails;
+                && fabricLink.equals(that.fabricLink) && rails == that.rails && shape.equals(that.shape);
     }
 
     @Override
     public int hashCode() {
         return ((tiers * 31 + hostsPerLeaf) * 31 + leavesPerPod) * 31 + Arrays.hashCode(oversubscription)
-                + fabricLink.hashCode() * 7 + rails;
+                + fabricLink.hashCode() * 7 + rails + shape.hashCode() * 11;
     }
 
     @Override
     public String toString() {
         return "FatTreeParameters[tiers=" + tiers + ", hostsPerLeaf=" + hostsPerLeaf + ", leavesPerPod="
                 + leavesPerPod + ", oversubscription=" + Arrays.toString(oversubscription) + ", fabricLink="
-                + fabricLink + ", rails=" + rails + "]";
+                + fabricLink + ", rails=" + rails + ", shape=" + shape + "]";
     }
 }

@@ -10,6 +10,8 @@ public final class Graph {
     public static final byte ACCELERATOR = 0;
     /** Node kind: a switch or router. */
     public static final byte SWITCH = 1;
+    /** Node kind: a multi-port NIC whose ports lead to different planes. */
+    public static final byte NIC = 2;
 
     private final byte[] nodeKind;
     private final boolean[] nodeReduces;

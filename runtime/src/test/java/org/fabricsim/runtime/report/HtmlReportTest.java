@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and checks that every chart drew: the page marks each chart {@code data-rendered="true"} on
  * ECharts' {@code finished} event, and the screenshot must not be blank.
  */
-class HtmlReportTest {
+public class HtmlReportTest {
     private static final List<String> CHROMIUM_FLAGS = List.of("--headless", "--no-sandbox", "--disable-gpu",
             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
             "--virtual-time-budget=15000", "--window-size=1280,2000");
@@ -109,7 +109,7 @@ class HtmlReportTest {
     }
 
     /** Runs Chromium headless with the given extra arguments and returns its standard output. */
-    static String chromium(Path dir, String... arguments) throws IOException, InterruptedException {
+    public static String chromium(Path dir, String... arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(System.getenv().getOrDefault("FABRICSIM_CHROMIUM", "chromium"));
         command.addAll(CHROMIUM_FLAGS);

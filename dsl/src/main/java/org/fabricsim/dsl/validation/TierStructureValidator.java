@@ -1,0 +1,221 @@
+package org.fabricsim.dsl.validation;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.PodStructure;
+import org.fabricsim.dsl.fabric.Topology;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.analysis.LockIn;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.TierStructure;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.fabricsim.runtime.topology.TierLayout;
+
+import com.google.inject.Inject;
+
+/**
+ * A fat-tree or rail-optimized network as really built: the stated tiers have the ports for their
+ * links and counts the builder can wire evenly, pods divide the nodes, planes match the NIC ports.
+ * The counts come from {@link TierLayout}, the builder's own arithmetic.
+ */
+public class TierStructureValidator extends FabricCheck {
+    @Inject
+    private SpecMapper mapper;
+
+    @Check
+    public void checkTierPortsFitRadix(Cluster cluster) {
+        TierLayout layout = layout(cluster, true);
+        if (layout == null) {
+            return;
+        }
+        Topology topology = cluster.getScaleOut().getTopology();
+        for (TierLayout.Tier tier : layout.tiers()) {
+            if (tier.fits()) {
+                continue;
+            }
+            int radix = tier.switchSpec().radix();
+            double port = tier.switchSpec().portBytesPerSecond();
+            long upPorts = (long) Math.ceil(tier.uplinks() * tier.upBytesPerSecond() / port - 1e-9);
+            long hosts = (long) Math.floor((radix - upPorts) * port / tier.downBytesPerSecond() + 1e-9);
+            String leafFix = "";
+            String fix = "use a switch of at least " + tier.portsUsed() + " ports";
+            if (tier.role().equals("leaf") && hosts >= 1) {
+                long perRail = tier.switches() / layout.rails();
+                long leaves = layout.rails() * ((perRail * tier.downlinks() + hosts - 1) / hosts);
+                leafFix = String.valueOf(leaves);
+                fix = "write 'leaf " + leaves + " x " + name(tier) + "' (" + hosts + " NIC ports each), or " + fix;
+            } else if (!tier.role().equals("leaf")) {
+                fix += ", or fewer " + (tier.role().equals("core") ? "pods" : "switches below it");
+            }
+            error("Each of the " + tier.switches() + " " + tier.role() + " switches (" + name(tier) + ", " + radix
+                    + " ports) needs " + tier.portsUsed() + ": " + links(tier.downlinks(), tier.downBytesPerSecond())
+                    + " down" + (tier.uplinks() > 0 ? " and " + links(tier.uplinks(), tier.upBytesPerSecond()) + " up"
+                            : "") + ". " + capitalized(fix) + ".", target(topology, tier.role()), null,
+                    IssueCodes.TIER_PORTS, tier.role(), String.valueOf(tier.portsUsed()), leafFix);
+        }
+    }
+
+    @Check
+    public void checkTierCountsDivide(Cluster cluster) {
+        TierLayout layout = layout(cluster, true);
+        if (layout == null) {
+            return;
+        }
+        Topology topology = cluster.getScaleOut().getTopology();
+        TierStructure structure = ClusterTopologies.structure(spec(cluster).scaleOut().topology());
+        int rails = layout.rails();
+        int built = layout.tiers().size();
+        if (structure.leaf() != null) {
+            int perRail = (spec(cluster).accelerators() + rails - 1) / rails;
+            int count = structure.leaf().count();
+            if (count % rails != 0 || perRail % Math.max(1, count / rails) != 0) {
+                int suggested = rails * nearestDivisor(perRail, Math.max(1, count / rails));
+                error(count + " leaf switches do not split the " + perRail + " NIC ports of each of " + rails
+                        + " rail" + (rails == 1 ? "" : "s") + " evenly: write 'leaf " + suggested + " x ...' ("
+                        + perRail / (suggested / rails) + " ports each).", target(topology, "leaf"), null,
+                        IssueCodes.TIER_COUNT, String.valueOf(suggested));
+            }
+        }
+        if (structure.core() != null && built < 3) {
+            error("A core tier needs three switch tiers, but this network builds " + built + ": write 'tiers 3',"
+                    + " or remove the core line.", target(topology, "core"), null, IssueCodes.TIER_COUNT, "");
+        }
+        if (built == 3 && structure.spine() != null && structure.spine().count() % layout.pods() != 0) {
+            int suggested = roundUp(structure.spine().count(), layout.pods());
+            error(structure.spine().count() + " spine switches do not split over the " + layout.pods() + " pods: write"
+                    + " 'spine " + suggested + " x ...' (" + suggested / layout.pods() + " per pod).",
+                    target(topology, "spine"), null, IssueCodes.TIER_COUNT, String.valueOf(suggested));
+        }
+        int perPod = layout.tiers().get(0).uplinks();
+        if (built == 3 && structure.core() != null && structure.core().count() % perPod != 0) {
+            int suggested = roundUp(structure.core().count(), perPod);
+            error(structure.core().count() + " core switches do not split over the " + perPod + " spine planes of a"
+                    + " pod: write 'core " + suggested + " x ...'.", target(topology, "core"), null,
+                    IssueCodes.TIER_COUNT, String.valueOf(suggested));
+        }
+    }
+
+    @Check
+    public void checkPodsDivideNodes(Cluster cluster) {
+        TierLayout layout = layout(cluster, false);
+        PodStructure pods = layout == null ? null : (PodStructure) written(cluster.getScaleOut().getTopology(), "pods");
+        if (pods == null || pods.getSize() < 1) {
+            return;
+        }
+        ClusterSpec spec = spec(cluster);
+        if (layout.tiers().size() < 3) {
+            error("Pods need three switch tiers (leaf and spine inside a pod, core between pods), but this network"
+                    + " builds " + layout.tiers().size() + ": write 'tiers 3'.", pods, null, IssueCodes.PODS_DIVIDE, "");
+            return;
+        }
+        int perNode = spec.acceleratorsPerNode();
+        int nodes = spec.nodes();
+        int size = pods.getSize();
+        if (size % perNode == 0 && nodes % (size / perNode) == 0) {
+            return;
+        }
+        int suggested = perNode * nearestDivisor(nodes, Math.max(1, size / perNode));
+        error("Pods of " + size + " accelerators do not divide the cluster's " + nodes + " nodes of " + perNode
+                + ": write 'pods " + suggested + " accelerators' (" + nodes / (suggested / perNode) + " pods of "
+                + suggested / perNode + " nodes).", pods, null, IssueCodes.PODS_DIVIDE, String.valueOf(suggested));
+    }
+
+    @Check
+    public void checkPodRatiosStatedOnce(PodStructure pods) {
+        EStructuralFeature feature = pods.eContainer().eClass().getEStructuralFeature("oversubscription");
+        if ((pods.getInside() != null || pods.getJoined() != null) && feature != null
+                && !((List<?>) pods.eContainer().eGet(feature)).isEmpty()) {
+            error("Both the pods and the 'oversubscription' line state the ratios: keep the pods' 'at' and"
+                    + " 'joined', and remove the 'oversubscription' line.", pods, null, IssueCodes.POD_RATIOS_TWICE);
+        }
+    }
+
+    @Check
+    public void checkPlanesMatchNicPorts(Cluster cluster) {
+        ClusterSpec spec = spec(cluster);
+        if (spec == null || spec.scaleOut() == null || spec.node().nic() == null || cluster.getScaleOut() == null) {
+            return;
+        }
+        int planes = ClusterTopologies.structure(spec.scaleOut().topology()).planes();
+        NicSpec nic = spec.node().nic();
+        int ports = Math.max(1, spec.node().nics()) * nic.ports();
+        int perAccelerator = ports / spec.acceleratorsPerNode();
+        if (planes < 2 || ports % spec.acceleratorsPerNode() == 0 && perAccelerator == planes) {
+            return;
+        }
+        Topology topology = cluster.getScaleOut().getTopology();
+        error(planes + " planes need one NIC port per plane for every accelerator, but each node has " + ports
+                + " NIC ports for " + spec.acceleratorsPerNode() + " accelerators: write 'planes " + Math.max(1,
+                        perAccelerator) + "', or a NIC with " + planes + " ports per accelerator.", topology,
+                topology.eClass().getEStructuralFeature("planes"), IssueCodes.PLANES_NIC_PORTS,
+                String.valueOf(Math.max(1, perAccelerator)));
+    }
+
+    /** The layout of a cluster that states its tiers (or, when {@code levelsOnly} is false, any structure). */
+    private TierLayout layout(Cluster cluster, boolean levelsOnly) {
+        ClusterSpec spec = spec(cluster);
+        if (spec == null || spec.scaleOut() == null || spec.node().nic() == null || cluster.getScaleOut() == null) {
+            return null;
+        }
+        TierStructure structure = ClusterTopologies.structure(spec.scaleOut().topology());
+        if (levelsOnly ? !structure.statesLevels() : structure.equals(TierStructure.NONE)) {
+            return null;
+        }
+        return ClusterTopologies.layout(spec.scaleOut(), spec.node(), spec.accelerators());
+    }
+
+    private ClusterSpec spec(Cluster cluster) {
+        return CheckedSpecs.cluster(mapper, getContext(), cluster);
+    }
+
+    private static EObject written(Topology topology, String feature) {
+        EStructuralFeature structural = topology.eClass().getEStructuralFeature(feature);
+        return structural == null ? null : (EObject) topology.eGet(structural);
+    }
+
+    /** The tier's line when written, else the topology. */
+    private static EObject target(Topology topology, String role) {
+        EObject level = written(topology, role);
+        return level != null ? level : topology;
+    }
+
+    /** The divisor of {@code n} nearest {@code wanted} (the smaller on a tie). */
+    static int nearestDivisor(int n, int wanted) {
+        int best = 1;
+        for (int d = 1; (long) d * d <= n; d++) {
+            if (n % d == 0) {
+                best = closer(best, d, wanted);
+                best = closer(best, n / d, wanted);
+            }
+        }
+        return best;
+    }
+
+    private static int closer(int a, int b, int wanted) {
+        long da = Math.abs((long) a - wanted);
+        long db = Math.abs((long) b - wanted);
+        return db < da || db == da && b < a ? b : a;
+    }
+
+    private static int roundUp(int count, int multiple) {
+        return (count + multiple - 1) / multiple * multiple;
+    }
+
+    private static String links(int count, double bytesPerSecond) {
+        return count + " x " + String.format(Locale.ROOT, "%.0f Gb/s", bytesPerSecond * 8 / 1e9);
+    }
+
+    private static String name(TierLayout.Tier tier) {
+        return LockIn.simpleName(tier.switchSpec().name());
+    }
+
+    private static String capitalized(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+}

@@ -1,0 +1,186 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.TierStructure;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** Stated tiers, pods and planes: each rule fires where the network cannot be built as written, and only there. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class TierStructureValidationTest {
+    /** A 64 x 400G switch and a two-port 200G NIC, beside the catalog. */
+    private static final String PARTS = """
+            import fabric.catalog.nvidia.*
+            import fabric.catalog.broadcom.*
+            import fabric.catalog.standards.*
+            switch TH4 { vendor Broadcom ports 64 x 400 Gb/s speaks RoCEv2, RoCEv2_200 }
+            nic Dual200 { vendor NVIDIA ports 2 x 200 Gb/s speaks RoCEv2_200 }
+            nic One200 { vendor NVIDIA ports 1 x 200 Gb/s speaks RoCEv2_200 }
+            node Dual { accelerators 8 x H100_SXM scale-up NVLink4 switched domain 8 nics 8 x Dual200 rail-aligned }
+            node Single { accelerators 8 x H100_SXM scale-up NVLink4 switched domain 8 nics 8 x One200 rail-aligned }
+            """;
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    private Model model(String cluster) throws Exception {
+        return parser.parse(PARTS + cluster);
+    }
+
+    private List<String> codes(String cluster) throws Exception {
+        return validation.validate(model(cluster)).stream().map(Issue::getCode)
+                .filter(code -> code.startsWith("fabric.physical.")).toList();
+    }
+
+    /** MegaScale's leaf: 64 x 200G down (32 ports split in two), 32 x 400G up; 64 nodes x 8 = 512 ports, 8 leaves. */
+    private static String megaScale(String leaves) {
+        return """
+                cluster C {
+                    nodes 64 x Single
+                    scale-out RoCEv2_200 fat-tree {
+                        tiers 2
+                        leaf %s x TH4 uplinks 400 Gb/s
+                        spine 32 x TH4
+                    }
+                }
+                """.formatted(leaves);
+    }
+
+    @Test
+    void shouldAcceptLeavesWhoseSplitDownlinksAndUplinksFillTheirPorts() throws Exception {
+        assertEquals(List.of(), codes(megaScale("8")));
+    }
+
+    @Test
+    void shouldRejectLeavesThatNeedMorePortsThanTheSwitchHasWithTheLeafCountThatFits() throws Exception {
+        // 4 leaves of 128 x 200G: 64 ports down + 32 up = 96 > 64. 32 ports left for the downlinks take 64
+        // NIC ports at 200G, so 512 / 64 = 8 leaves fit.
+        Model model = model(megaScale("4"));
+        validation.assertError(model, org.fabricsim.dsl.fabric.FabricPackage.Literals.TIER_LEVEL,
+                IssueCodes.TIER_PORTS, "needs 96", "write 'leaf 8 x TH4'");
+    }
+
+    @Test
+    void shouldRejectALeafCountThatDoesNotSplitTheNicPortsEvenly() throws Exception {
+        // 512 ports over 7 leaves: the nearest divisor of 512 is 8.
+        validation.assertError(model(megaScale("7")), org.fabricsim.dsl.fabric.FabricPackage.Literals.TIER_LEVEL,
+                IssueCodes.TIER_COUNT, "write 'leaf 8 x ...'");
+    }
+
+    @Test
+    void shouldJudgeStatedTiersByTheirOwnSwitchesRatherThanTheTopologySwitch() throws Exception {
+        // 512 ports on 2 tiers of a 16-port switch hold 128: a radix error without stated tiers, none with them.
+        String small = "switch S16 { vendor Broadcom ports 16 x 200 Gb/s speaks RoCEv2_200 }\n";
+        String derived = small + megaScale("8").replace("leaf 8 x TH4 uplinks 400 Gb/s", "switch S16")
+                .replace("spine 32 x TH4", "");
+        List<String> radix = codes(derived);
+        assertTrue(radix.contains(IssueCodes.RADIX_TOO_SMALL), radix::toString);
+        assertEquals(List.of(), codes(small + megaScale("8").replace("tiers 2", "tiers 2 switch S16")));
+    }
+
+    @Test
+    void shouldRejectACoreTierOnTwoTiers() throws Exception {
+        String cluster = megaScale("8").replace("spine 32 x TH4", "spine 32 x TH4 core 4 x TH4");
+        List<String> codes = codes(cluster);
+        assertTrue(codes.contains(IssueCodes.TIER_COUNT), codes::toString);
+    }
+
+    /** 64 nodes of 8 (512 ports at 400G) in pods of {@code pod} accelerators, 1:1 inside and 7:1 above. */
+    private static String pods(String pod, String extra) {
+        return """
+                cluster C {
+                    nodes 64 x DGX_H100
+                    scale-out RoCEv2 fat-tree {
+                        tiers 3
+                        switch TH4
+                        pods %s accelerators at 1:1 joined 7:1
+                        %s
+                    }
+                }
+                """.formatted(pod, extra);
+    }
+
+    @Test
+    void shouldAcceptPodsThatDivideTheNodes() throws Exception {
+        assertEquals(List.of(), codes(pods("128", "")));
+    }
+
+    @Test
+    void shouldRejectPodsThatDoNotDivideTheNodesWithASizeThatDoes() throws Exception {
+        // 104 accelerators = 13 nodes, not a divisor of 64; the nearest divisor is 16 nodes = 128 accelerators.
+        validation.assertError(model(pods("104", "")), org.fabricsim.dsl.fabric.FabricPackage.Literals.POD_STRUCTURE,
+                IssueCodes.PODS_DIVIDE, "write 'pods 128 accelerators'");
+    }
+
+    @Test
+    void shouldRejectPodRatiosWrittenTwice() throws Exception {
+        validation.assertError(model(pods("128", "oversubscription 1:1, 7:1")),
+                org.fabricsim.dsl.fabric.FabricPackage.Literals.POD_STRUCTURE, IssueCodes.POD_RATIOS_TWICE);
+    }
+
+    @Test
+    void shouldMapPodsTiersAndPlanesIntoTheSpec() throws Exception {
+        Model model = model(pods("128", "leaf 64 x TH4 uplinks 400 Gb/s planes 1"));
+        ClusterSpec spec = mapper.toCluster((Cluster) model.getElements().stream()
+                .filter(Cluster.class::isInstance).findFirst().orElseThrow());
+        TopologySpec.FatTree tree = (TopologySpec.FatTree) spec.scaleOut().topology();
+        assertEquals(List.of(1.0, 7.0), tree.oversubscription());
+        TierStructure structure = tree.structure();
+        assertEquals(128, structure.podAccelerators());
+        assertEquals(512, structure.accelerators());
+        assertEquals(64, structure.leaf().count());
+        assertEquals(50e9, structure.leaf().uplinkBytesPerSecond(), 1e-3);
+        assertEquals(1, structure.planes());
+    }
+
+    /** Rail-optimized with 2 planes on a node of {@code node}. */
+    private static String planes(String node) {
+        return """
+                cluster C {
+                    nodes 16 x %s
+                    scale-out RoCEv2_200 rail-optimized {
+                        rails 8
+                        tiers 2
+                        planes 2
+                    }
+                }
+                """.formatted(node);
+    }
+
+    @Test
+    void shouldAcceptTwoPlanesOnTwoPortNics() throws Exception {
+        assertEquals(List.of(), codes(planes("Dual")));
+    }
+
+    @Test
+    void shouldRejectTwoPlanesOnSinglePortNics() throws Exception {
+        validation.assertError(model(planes("Single")),
+                org.fabricsim.dsl.fabric.FabricPackage.Literals.RAIL_OPTIMIZED_TOPOLOGY, IssueCodes.PLANES_NIC_PORTS,
+                "write 'planes 1'");
+    }
+}

@@ -1,0 +1,79 @@
+package org.fabricsim.runtime.topology;
+
+/**
+ * A built multi-plane fabric (see {@link MultiPlaneParameters}). Each accelerator's NIC is a node
+ * of its own, its NIC link from {@link ClusterTopology}; NIC e's port on plane p is the link
+ * {@code portFirst + 2(e·P + p)} up to the plane's leaf and {@code + 1} back, at the NIC rate ÷ P
+ * and no latency of its own (the NIC link carries the NIC's latency).
+ *
+ * <p>Routing: the plane is chosen once per flow among the P ports (hashed under ECMP, least loaded
+ * under adaptive routing, every plane under spraying), as a NIC spreads its queue pairs over its
+ * ports; the route then stays in that plane: port up, the plane's own route, port down. So the
+ * planes are disjoint and their capacities add. Minimal routes: P × those of one plane. Route cost
+ * O(P + plane route).
+ *
+ * <p>Memory: P fabrics over every port, plus ports + 2·P·ports links. Re-routing around failures is
+ * not modelled for planes: a failed part interrupts the job, as on a fabric without twins.
+ */
+final class MultiPlane implements ScaleOutFabric {
+    /** The decision index of the plane choice, after any a plane's own route makes. */
+    private static final int PLANE_HOP = 8;
+
+    private final int planeCount;
+    private final ScaleOutFabric[] planes;
+    private final int firstNic;
+    private final int portFirst;
+
+    MultiPlane(MultiPlaneParameters parameters, GraphBuilder graph, int ports, double nicBytesPerSecond) {
+        this.planeCount = parameters.planes();
+        double portBytesPerSecond = nicBytesPerSecond / planeCount;
+        this.planes = new ScaleOutFabric[planeCount];
+        for (int p = 0; p < planeCount; p++) {
+            planes[p] = parameters.plane().build(graph, ports, portBytesPerSecond);
+        }
+        this.firstNic = graph.addNodes(Graph.NIC, ports, false);
+        this.portFirst = graph.linkCount();
+        LinkClass port = new LinkClass(portBytesPerSecond, 0);
+        for (int e = 0; e < ports; e++) {
+            for (int p = 0; p < planeCount; p++) {
+                int leaf = planes[p].attachNode(e);
+                graph.addLink(firstNic + e, leaf, port);
+                graph.addLink(leaf, firstNic + e, port);
+            }
+        }
+    }
+
+    @Override
+    public int attachNode(int port) {
+        return firstNic + port;
+    }
+
+    @Override
+    public int route(int srcPort, int dstPort, PathChoice choice, int[] out, int at) {
+        int first = portFirst + 2 * srcPort * planeCount;
+        int plane = choice.choose(PLANE_HOP, first, 2, planeCount);
+        out[at++] = first + 2 * plane;
+        int next = planes[plane].route(srcPort, dstPort, choice, out, at);
+        out[next++] = portFirst + 2 * (dstPort * planeCount + plane) + 1;
+        return next;
+    }
+
+    @Override
+    public int maxRouteLinks() {
+        return planes[0].maxRouteLinks() + 2;
+    }
+
+    @Override
+    public int minimalRouteCount(int srcPort, int dstPort) {
+        int count = 0;
+        for (ScaleOutFabric plane : planes) {
+            count += plane.minimalRouteCount(srcPort, dstPort);
+        }
+        return count;
+    }
+
+    @Override
+    public String describe() {
+        return planeCount + " planes of " + planes[0].describe();
+    }
+}

@@ -1,0 +1,170 @@
+package org.fabricsim.runtime.topology;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TierStructure;
+
+/**
+ * The switch counts of a fat-tree (or rail-optimized fat-tree) whose model states its tiers, pods
+ * or planes ({@link TierStructure}), per plane; the builder and the editor's radix check both read
+ * it, so they agree.
+ *
+ * <p>With N ports per plane (one per accelerator) over k rails, a rail has n = ⌈N ÷ k⌉ nodes. The
+ * stated counts are for the whole cluster: a job on part of it gets switches of the same shape
+ * (ports per leaf, uplinks), as many as its ports need.
+ * <ul>
+ * <li>Leaves: a stated count L gives h = ⌈n ÷ (L ÷ k)⌉ NIC ports per leaf; else h = ⌊R·o₁ ÷ (1 + o₁)⌋
+ * for the leaf switch's radix R (what a non-blocking leaf serves at o₁ = 1: R ÷ 2).</li>
+ * <li>Pods of P accelerators: P ÷ k nodes per pod and m = k·⌈(P ÷ k) ÷ h⌉ leaves per pod; without
+ * pods, m = R ÷ 2 of the tier-2 switch.</li>
+ * <li>Leaf uplinks u₁: a stated spine count S (two tiers), or S ÷ pods (three tiers: u₁
+ * aggregation switches per pod); else ⌈h·r ÷ (o₁·r₁)⌉ for the per-plane NIC rate r and the
+ * leaf uplink rate r₁.</li>
+ * <li>Aggregation uplinks u₂: a stated core count C ÷ u₁; else ⌈m·r₁ ÷ (o₂·r₂)⌉.</li>
+ * </ul>
+ * Ports used by one switch: ⌈d·r_d ÷ R_p⌉ + ⌈u·r_u ÷ R_p⌉ for d downlinks at r_d and u uplinks at
+ * r_u on ports of rate R_p (a slower link takes a share of a port by breakout, a faster one
+ * several). Cost O(1).
+ */
+public final class TierLayout {
+    private final int tiers;
+    private final int rails;
+    private final int hostsPerLeaf;
+    private final int podNodes;
+    private final int leavesPerPod;
+    private final int pods;
+    private final int leaves;
+    private final int leafUplinks;
+    private final int aggregationUplinks;
+    private final double portBytesPerSecond;
+    private final double leafUpBytesPerSecond;
+    private final double aggregationUpBytesPerSecond;
+    private final SwitchSpec leafSwitch;
+    private final SwitchSpec spineSwitch;
+    private final SwitchSpec coreSwitch;
+
+    /**
+     * @param structure          what the model states
+     * @param switchSpec         the topology's switch, or null (the default radix)
+     * @param tiers              switch tiers built, 2 or 3
+     * @param ratios             downlink:uplink ratios, leaf first, length tiers − 1
+     * @param rails              rails, 1 for none
+     * @param ports              NIC ports per plane: the accelerators
+     * @param nicBytesPerSecond  the NIC rate per accelerator over all planes
+     * @param linkBytesPerSecond the fabric's link rate
+     */
+    public TierLayout(TierStructure structure, SwitchSpec switchSpec, int tiers, double[] ratios, int rails, int ports,
+            double nicBytesPerSecond, double linkBytesPerSecond) {
+        this.tiers = tiers;
+        this.rails = rails;
+        this.portBytesPerSecond = nicBytesPerSecond / structure.planes();
+        this.leafSwitch = switchOf(structure.leaf(), switchSpec);
+        this.spineSwitch = switchOf(structure.spine(), switchSpec);
+        this.coreSwitch = switchOf(structure.core(), switchSpec);
+        int statedNodes = ceilDiv(structure.accelerators() > 0 ? structure.accelerators() : ports, rails);
+        this.hostsPerLeaf = structure.leaf() != null
+                ? ceilDiv(statedNodes, Math.max(1, structure.leaf().count() / rails))
+                : Math.max(1, (int) Math.floor(radix(leafSwitch) * ratios[0] / (1 + ratios[0])));
+        this.podNodes = tiers == 3 ? structure.podAccelerators() / rails : 0;
+        this.leavesPerPod = tiers < 3 ? 1 : podNodes > 0 ? rails * ceilDiv(podNodes, hostsPerLeaf)
+                : Math.max(1, radix(spineSwitch) / 2);
+        int leavesPerRail = ceilDiv(ceilDiv(ports, rails), hostsPerLeaf);
+        this.pods = tiers < 3 ? 1 : ceilDiv(rails * leavesPerRail, leavesPerPod);
+        this.leaves = tiers < 3 ? rails * leavesPerRail : pods * leavesPerPod;
+        int statedPods = tiers < 3 ? 1 : ceilDiv(rails * ceilDiv(statedNodes, hostsPerLeaf), leavesPerPod);
+        this.leafUpBytesPerSecond = uplinkRate(structure.leaf(), linkBytesPerSecond);
+        this.aggregationUpBytesPerSecond = uplinkRate(structure.spine(), linkBytesPerSecond);
+        this.leafUplinks = structure.spine() != null ? Math.max(1, structure.spine().count() / statedPods)
+                : FatTree.uplinks(hostsPerLeaf * portBytesPerSecond, ratios[0], leafUpBytesPerSecond);
+        this.aggregationUplinks = tiers < 3 ? 0 : structure.core() != null
+                ? Math.max(1, structure.core().count() / leafUplinks)
+                : FatTree.uplinks(leavesPerPod * leafUpBytesPerSecond, ratios[1], aggregationUpBytesPerSecond);
+    }
+
+    private static SwitchSpec switchOf(TierStructure.Level level, SwitchSpec fallback) {
+        return level != null ? level.switchSpec() : fallback;
+    }
+
+    private static int radix(SwitchSpec switchSpec) {
+        return switchSpec == null ? ClusterTopologies.DEFAULT_RADIX : switchSpec.radix();
+    }
+
+    private static double uplinkRate(TierStructure.Level level, double linkBytesPerSecond) {
+        return level != null && level.uplinkBytesPerSecond() > 0 ? level.uplinkBytesPerSecond() : linkBytesPerSecond;
+    }
+
+    private static int ceilDiv(int a, int b) {
+        return (a + b - 1) / b;
+    }
+
+    /**
+     * The engine's parameters of one plane; link rates are derated by {@code efficiency} as the
+     * fabric link is.
+     */
+    FatTreeParameters parameters(double[] ratios, LinkClass fabricLink, double efficiency) {
+        LinkClass leafUp = new LinkClass(leafUpBytesPerSecond, fabricLink.latencyPs()).derated(efficiency);
+        LinkClass aggregationUp = new LinkClass(aggregationUpBytesPerSecond, fabricLink.latencyPs()).derated(efficiency);
+        return new FatTreeParameters(tiers, hostsPerLeaf, leavesPerPod, ratios, fabricLink, rails,
+                new FatTreeParameters.Shape(leafUplinks, aggregationUplinks, podNodes, leafUp, aggregationUp));
+    }
+
+    /**
+     * One tier as built, per plane.
+     *
+     * @param role      leaf, spine or core
+     * @param switches  switches in the tier
+     * @param switchSpec its switch, or null when the model names none
+     * @param downlinks downlinks per switch
+     * @param downBytesPerSecond their rate
+     * @param uplinks   uplinks per switch
+     * @param upBytesPerSecond their rate
+     */
+    public record Tier(String role, int switches, SwitchSpec switchSpec, int downlinks, double downBytesPerSecond,
+            int uplinks, double upBytesPerSecond) {
+        /** Ports of its switch one switch of the tier uses. */
+        public long portsUsed() {
+            double port = switchSpec == null ? Math.max(downBytesPerSecond, upBytesPerSecond)
+                    : switchSpec.portBytesPerSecond();
+            return (long) Math.ceil(downlinks * downBytesPerSecond / port - 1e-9)
+                    + (long) Math.ceil(uplinks * upBytesPerSecond / port - 1e-9);
+        }
+
+        /** Whether the tier's switch has the ports (always, when the model names none). */
+        public boolean fits() {
+            return switchSpec == null || portsUsed() <= switchSpec.radix();
+        }
+
+        /** Downlink bandwidth ÷ uplink bandwidth of one switch; 0 for the top tier. */
+        public double oversubscription() {
+            return uplinks == 0 ? 0 : downlinks * downBytesPerSecond / (uplinks * upBytesPerSecond);
+        }
+    }
+
+    /** The tiers, leaf first. */
+    public List<Tier> tiers() {
+        List<Tier> built = new ArrayList<>();
+        built.add(new Tier("leaf", leaves, leafSwitch, hostsPerLeaf, portBytesPerSecond, leafUplinks,
+                leafUpBytesPerSecond));
+        if (tiers == 2) {
+            built.add(new Tier("spine", leafUplinks, spineSwitch, leaves, leafUpBytesPerSecond, 0, 0));
+        } else {
+            built.add(new Tier("spine", pods * leafUplinks, spineSwitch, leavesPerPod, leafUpBytesPerSecond,
+                    aggregationUplinks, aggregationUpBytesPerSecond));
+            built.add(new Tier("core", leafUplinks * aggregationUplinks, coreSwitch, pods,
+                    aggregationUpBytesPerSecond, 0, 0));
+        }
+        return built;
+    }
+
+    /** Rails (1 for none). */
+    public int rails() {
+        return rails;
+    }
+
+    /** Pods built (1 below three tiers). */
+    public int pods() {
+        return pods;
+    }
+}

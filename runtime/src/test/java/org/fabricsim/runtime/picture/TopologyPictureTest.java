@@ -1,0 +1,101 @@
+package org.fabricsim.runtime.picture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.fabricsim.runtime.report.HtmlReportTest;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TierStructure;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The topology picture, opened in headless Chromium: the elements a reader needs are drawn, and a large cluster is summarized. */
+class TopologyPictureTest {
+    private static final SwitchSpec TH4 = new SwitchSpec("t.TH4", "generic", 64, 50e9, 0, 0, false, false);
+    private static final SwitchSpec CHASSIS = new SwitchSpec("t.Chassis", "generic", 576, 50e9, 0, 0, false, false);
+
+    private static ClusterSpec cluster(int nodes, int nicPorts, double portRate, TopologySpec topology) {
+        AcceleratorSpec gpu = new AcceleratorSpec("t.G", "generic", 0, 0, 0, 0, 0, 0);
+        FabricSpec ethernet = new FabricSpec("t.E", "generic", FabricSpec.FabricScope.SCALE_OUT, true, "", portRate, 0,
+                true, FabricSpec.CongestionControl.NONE, false, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
+        NodeSpec node = new NodeSpec("t.Server", gpu, 8, null, new NicSpec("t.N", "generic", nicPorts, portRate, 0, 0),
+                8, true);
+        return new ClusterSpec("t.C", node, nodes, new ScaleOutSpec(ethernet, topology, ScaleOutSpec.Routing.ECMP), 0,
+                null, null);
+    }
+
+    private static String dom(Path dir, String svg) throws Exception {
+        Path file = dir.resolve("topology.svg");
+        Files.writeString(file, svg, StandardCharsets.UTF_8);
+        String dom = HtmlReportTest.chromium(dir, "--dump-dom", file.toUri().toString());
+        assertFalse(dom.contains("parsererror"), "the SVG parses: " + dom);
+        return dom;
+    }
+
+    private static int count(String text, String pattern) {
+        Matcher m = Pattern.compile(Pattern.quote(pattern)).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    void shouldDrawEverySwitchRailAndPlaneOfAnEightNodeDualPlaneCluster(@TempDir Path dir) throws Exception {
+        // 8 nodes x 8 accelerators, each a 2 x 200G NIC; 8 rails, 2 planes. Per plane: one leaf per rail (8 NIC
+        // ports each, 8 x 200G = 1.6T down), ceil(1.6T / 400G) = 4 uplinks each, so 4 spines of 8 links.
+        TierStructure structure = new TierStructure(new TierStructure.Level(TH4, 8, 50e9), null, null, 0, 2, 64);
+        String dom = dom(dir, TopologyPicture.render(cluster(8, 2, 25e9,
+                new TopologySpec.RailOptimized(TH4, 8, 2, List.of(1.0), structure))));
+        assertEquals(2, count(dom, "class=\"plane\""));
+        assertEquals(2, count(dom, "data-role=\"leaf\" data-switches=\"8\""));
+        assertEquals(2, count(dom, "data-role=\"spine\" data-switches=\"4\""));
+        assertEquals(2 * 8, count(dom, "class=\"switch leaf\""));
+        assertEquals(2 * 4, count(dom, "class=\"switch spine\""));
+        // every leaf-spine cable of a plane: 8 x 4, twice
+        assertEquals(2 * 32, count(dom, "class=\"link\""));
+        assertEquals(2 * 8, count(dom, "class=\"node\""));
+        assertEquals(8, count(dom, "class=\"rail\""));
+        assertTrue(dom.contains(">8 × 200G down, 4 × 400G up<"), "the leaf's links");
+        assertEquals(2, count(dom, "class=\"oversubscription\""), "one ratio per plane: the leaves' (the spines are the top)");
+        assertTrue(dom.contains(">1:1<"));
+        assertEquals(0, count(dom, "class=\"count\""), "a small cluster is drawn whole");
+    }
+
+    @Test
+    void shouldSummarizeA24KClusterInPodsWithTheirCounts(@TempDir Path dir) throws Exception {
+        // Llama 3 (§3.3.1): 3,072 servers of 8, 16 per ToR (1,536 leaves), 8 pods of 3,072 GPUs (192 leaves,
+        // 16 spines each), cores 448 = 16 x 28: a spine's 192 leaf links over its 28 core links is 6.86:1.
+        TierStructure structure = new TierStructure(new TierStructure.Level(TH4, 1536, 0),
+                new TierStructure.Level(CHASSIS, 128, 0), new TierStructure.Level(CHASSIS, 448, 0), 3072, 1, 24576);
+        String svg = TopologyPicture.render(cluster(3072, 1, 50e9,
+                new TopologySpec.FatTree(TH4, 3, List.of(1.0, 7.0), structure)));
+        assertTrue(svg.length() < 100_000, "summarized: " + svg.length() + " characters");
+        String dom = dom(dir, svg);
+        assertEquals(4, count(dom, "class=\"pod\""));
+        assertTrue(dom.contains(">+4 pods<"));
+        assertTrue(dom.contains(">pod 1 of 8: 3072 accelerators<"));
+        assertTrue(dom.contains("data-role=\"leaf\" data-switches=\"1536\""));
+        assertTrue(dom.contains("data-role=\"core\" data-switches=\"448\""));
+        assertTrue(dom.contains(">×192<"), "each pod's leaf row gives its count");
+        assertTrue(dom.contains(">×3072<"), "the node row gives its count");
+        assertTrue(dom.contains(">6.86:1<"), "the spines' ratio to the core");
+        assertEquals(4 * 8, count(dom, "class=\"switch leaf\""));
+    }
+}
