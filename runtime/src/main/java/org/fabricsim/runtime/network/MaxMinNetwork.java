@@ -13,6 +13,9 @@ import org.fabricsim.runtime.topology.Graph;
  * r_f on every link of its path P_f. The rates are the max-min fair allocation: Σ_{f∋ℓ} w_f·r_f ≤
  * c_ℓ, and no r_f can grow without shrinking some r_g ≤ r_f. Identical flows (same path, start,
  * size) always get the same rate, which is why a class of w flows is one variable of weight w.
+ * A path may hold link groups ({@code Graph}): a sprayed flow is then one variable whose rate
+ * splits evenly over its routes (max-min with path weights), and a group of m members is the one
+ * constraint Σ w_f·r_f ≤ m·min c, exact because spraying loads the members alike.
  *
  * <p><b>Progressive filling.</b> Every link gets its fair share s_ℓ = (c_ℓ − fixed load) /
  * (weight of unfixed classes); the link with the smallest share is a bottleneck, its unfixed
@@ -79,7 +82,7 @@ public final class MaxMinNetwork extends FlowTable {
             int expectedClasses) {
         super(simulation, graph, maxPathLinks, completionTolerance, expectedClasses);
         componentFlows = new int[flowCapacity()];
-        linkCount = graph.linkCount();
+        linkCount = graph.flowLinkCount();
         linkFlows = new int[linkCount][];
         linkFlowCount = new int[linkCount];
         linkWeight = new long[linkCount];
