@@ -10,6 +10,7 @@ import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
 import org.fabricsim.runtime.collective.PhaseMemo;
+import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
@@ -27,7 +28,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * simulated time, the heap in use after the run and the peak heap of the process (the sum of the
  * heap pools' peaks since start). Run it pinned to one core with {@code
  * taskset -c 1 java -XX:ActiveProcessorCount=1 ...}. {@code -Drouting=ecmp|adaptive|spray} sets the
- * all-to-all's routing (ECMP by default), {@code -Dtolerance=} its completion tolerance.
+ * all-to-all's routing (ECMP by default), {@code -Dtolerance=} the completion tolerance of every scenario
+ * ({@link MaxMinNetwork#DEFAULT_COMPLETION_TOLERANCE}, as {@code fabric simulate}, when absent).
  */
 public final class ScalingHarness {
     private ScalingHarness() {
@@ -36,7 +38,8 @@ public final class ScalingHarness {
     public static void main(String[] args) {
         String scenario = args[0];
         int runs = Integer.parseInt(args[1]);
-        double tolerance = Double.parseDouble(System.getProperty("tolerance", "0.01"));
+        double tolerance = Double.parseDouble(System.getProperty("tolerance",
+                Double.toString(MaxMinNetwork.DEFAULT_COMPLETION_TOLERANCE)));
         RoutingMode routing = RoutingMode.valueOf(System.getProperty("routing", "ecmp").toUpperCase(Locale.ROOT));
         System.out.printf("%-9s %9s %10s %10s %10s %10s %14s %9s %9s %10s %10s%n", "scenario", "endpoints", "wall_s",
                 "min_s", "max_s", "cpu_s", "simulated_s", "heap_MB", "peak_MB", "flows", "classes");
@@ -77,13 +80,14 @@ public final class ScalingHarness {
         CollectiveRequest request;
         if ("ring".equals(scenario)) {
             topology = Scenarios.railFatTree(endpoints);
-            request = Scenarios.ringAllReduce(endpoints);
+            request = Scenarios.ringAllReduce(endpoints).withCompletionTolerance(tolerance);
         } else if ("sweep".equals(scenario)) {
             topology = Scenarios.railFatTree(endpoints);
             CollectiveResult last = null;
             PhaseMemo memo = new PhaseMemo();
             for (long bytes = 16L << 30; bytes >= 1L << 10; bytes >>= 1) {
-                last = CollectiveEngine.run(topology, Scenarios.ncclAllReduce(endpoints, bytes), memo);
+                last = CollectiveEngine.run(topology,
+                        Scenarios.ncclAllReduce(endpoints, bytes).withCompletionTolerance(tolerance), memo);
             }
             return last;
         } else if ("alltoall".equals(scenario)) {

@@ -104,9 +104,16 @@ public final class Units {
         }
     }
 
-    /** The number as written, e.g. 1.5 for {@code 1.5 us}; NaN where broken text left none (a syntax error). */
+    /**
+     * The number as written, with its sign, e.g. 1.5 for {@code 1.5 us}, −5 for {@code -5 ns}; NaN where
+     * broken text left none (a syntax error).
+     */
     public static double valueOf(Quantity quantity) {
-        return isNumber(quantity.getValue()) ? new BigDecimal(quantity.getValue()).doubleValue() : Double.NaN;
+        if (!isNumber(quantity.getValue())) {
+            return Double.NaN;
+        }
+        double value = new BigDecimal(quantity.getValue()).doubleValue();
+        return quantity.isNegative() ? -value : value;
     }
 
     /** {@code a:b} as a / b. */
