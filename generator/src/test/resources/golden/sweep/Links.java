@@ -66,7 +66,8 @@ public final class Links {
                                 false, // adaptiveRouting
                                 false, // packetSpraying
                                 false, // inNetworkReduction
-                                2 // flowsPerPeer
+                                2, // flowsPerPeer
+                                0.0 // linkEfficiency
                             ), // fabric
                             new TopologySpec.SingleSwitch(
                                 new SwitchSpec(
@@ -146,7 +147,8 @@ public final class Links {
                                     false, // adaptiveRouting
                                     false, // packetSpraying
                                     false, // inNetworkReduction
-                                    2 // flowsPerPeer
+                                    2, // flowsPerPeer
+                                    0.0 // linkEfficiency
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
                                     new SwitchSpec(
@@ -212,7 +214,8 @@ public final class Links {
                                     false, // adaptiveRouting
                                     false, // packetSpraying
                                     false, // inNetworkReduction
-                                    2 // flowsPerPeer
+                                    2, // flowsPerPeer
+                                    0.0 // linkEfficiency
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
                                     new SwitchSpec(
@@ -249,7 +252,8 @@ public final class Links {
                     "nccl-tests on the real machines" // source
                 )), // expectations
             9L, // seed
-            org.fabricsim.runtime.calibration.CalibrationProfile.defaults() // calibration
+            org.fabricsim.runtime.calibration.CalibrationProfile.defaults(), // calibration
+            0.01 // completionTolerance
         );
     }
 

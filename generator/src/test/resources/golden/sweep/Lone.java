@@ -66,7 +66,8 @@ public final class Lone {
                                 false, // adaptiveRouting
                                 false, // packetSpraying
                                 false, // inNetworkReduction
-                                2 // flowsPerPeer
+                                2, // flowsPerPeer
+                                0.0 // linkEfficiency
                             ), // fabric
                             new TopologySpec.SingleSwitch(
                                 new SwitchSpec(
@@ -100,7 +101,8 @@ public final class Lone {
             List.of(), // report
             List.of(), // expectations
             1L, // seed
-            org.fabricsim.runtime.calibration.CalibrationProfile.defaults() // calibration
+            org.fabricsim.runtime.calibration.CalibrationProfile.defaults(), // calibration
+            0.01 // completionTolerance
         );
     }
 

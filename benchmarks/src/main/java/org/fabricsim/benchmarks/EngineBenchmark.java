@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
+import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -58,7 +59,7 @@ public class EngineBenchmark {
         @Setup(Level.Trial)
         public void build() {
             topology = Scenarios.twoTier(endpoints, (int) Math.sqrt(endpoints / 2.0));
-            request = Scenarios.allToAll(endpoints, 1L << 20, 0.01);
+            request = Scenarios.allToAll(endpoints, 1L << 20, MaxMinNetwork.DEFAULT_COMPLETION_TOLERANCE);
         }
     }
 

@@ -1,11 +1,17 @@
 package org.fabricsim.benchmarks;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.util.Arrays;
+import java.util.Locale;
 
 import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
 import org.fabricsim.runtime.collective.PhaseMemo;
+import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
@@ -19,8 +25,11 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * For every N: one warm-up run, then RUNS measured runs; prints the median and the spread of the
  * wall time (topology build + simulation), the median CPU time of the whole process over the run
  * (engine thread + GC + JIT: what one core spends, independent of other load on the machine), the
- * simulated time, and the heap in use after the run. Run it pinned to one core with {@code
- * taskset -c 1 java -XX:ActiveProcessorCount=1 ...}.
+ * simulated time, the heap in use after the run and the peak heap of the process (the sum of the
+ * heap pools' peaks since start). Run it pinned to one core with {@code
+ * taskset -c 1 java -XX:ActiveProcessorCount=1 ...}. {@code -Drouting=ecmp|adaptive|spray} sets the
+ * all-to-all's routing (ECMP by default), {@code -Dtolerance=} the completion tolerance of every scenario
+ * ({@link MaxMinNetwork#DEFAULT_COMPLETION_TOLERANCE}, as {@code fabric simulate}, when absent).
  */
 public final class ScalingHarness {
     private ScalingHarness() {
@@ -29,9 +38,11 @@ public final class ScalingHarness {
     public static void main(String[] args) {
         String scenario = args[0];
         int runs = Integer.parseInt(args[1]);
-        double tolerance = Double.parseDouble(System.getProperty("tolerance", "0.01"));
-        System.out.printf("%-9s %9s %10s %10s %10s %10s %14s %9s %10s%n", "scenario", "endpoints", "wall_s",
-                "min_s", "max_s", "cpu_s", "simulated_s", "heap_MB", "flows");
+        double tolerance = Double.parseDouble(System.getProperty("tolerance",
+                Double.toString(MaxMinNetwork.DEFAULT_COMPLETION_TOLERANCE)));
+        RoutingMode routing = RoutingMode.valueOf(System.getProperty("routing", "ecmp").toUpperCase(Locale.ROOT));
+        System.out.printf("%-9s %9s %10s %10s %10s %10s %14s %9s %9s %10s %10s%n", "scenario", "endpoints", "wall_s",
+                "min_s", "max_s", "cpu_s", "simulated_s", "heap_MB", "peak_MB", "flows", "classes");
         for (int i = 2; i < args.length; i++) {
             int endpoints = Integer.parseInt(args[i]);
             double[] seconds = new double[runs];
@@ -40,7 +51,7 @@ public final class ScalingHarness {
             for (int r = -1; r < runs; r++) {
                 long cpuStart = ProcessCpu.nanos();
                 long start = System.nanoTime();
-                result = run(scenario, endpoints, tolerance);
+                result = run(scenario, endpoints, tolerance, routing);
                 double elapsed = (System.nanoTime() - start) / 1e9;
                 if (r >= 0) {
                     seconds[r] = elapsed;
@@ -51,30 +62,37 @@ public final class ScalingHarness {
             long heapMb = (runtime.totalMemory() - runtime.freeMemory()) >> 20;
             Arrays.sort(seconds);
             Arrays.sort(cpuSeconds);
-            System.out.printf("%-9s %9d %10.3f %10.3f %10.3f %10.3f %14.6f %9d %10d%n", scenario, endpoints,
+            long peakMb = 0;
+            for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+                if (pool.getType() == MemoryType.HEAP) {
+                    peakMb += pool.getPeakUsage().getUsed() >> 20;
+                }
+            }
+            System.out.printf("%-9s %9d %10.3f %10.3f %10.3f %10.3f %14.6f %9d %9d %10d %10d%n", scenario, endpoints,
                     seconds[runs / 2], seconds[0], seconds[runs - 1], cpuSeconds[runs / 2], result.timeSeconds(),
-                    heapMb, result.network().flowsStarted());
+                    heapMb, peakMb, result.network().flowsStarted(), result.network().flowClassesStarted());
         }
     }
 
 
-    static CollectiveResult run(String scenario, int endpoints, double tolerance) {
+    static CollectiveResult run(String scenario, int endpoints, double tolerance, RoutingMode routing) {
         ClusterTopology topology;
         CollectiveRequest request;
         if ("ring".equals(scenario)) {
             topology = Scenarios.railFatTree(endpoints);
-            request = Scenarios.ringAllReduce(endpoints);
+            request = Scenarios.ringAllReduce(endpoints).withCompletionTolerance(tolerance);
         } else if ("sweep".equals(scenario)) {
             topology = Scenarios.railFatTree(endpoints);
             CollectiveResult last = null;
             PhaseMemo memo = new PhaseMemo();
             for (long bytes = 16L << 30; bytes >= 1L << 10; bytes >>= 1) {
-                last = CollectiveEngine.run(topology, Scenarios.ncclAllReduce(endpoints, bytes), memo);
+                last = CollectiveEngine.run(topology,
+                        Scenarios.ncclAllReduce(endpoints, bytes).withCompletionTolerance(tolerance), memo);
             }
             return last;
         } else if ("alltoall".equals(scenario)) {
             topology = Scenarios.twoTier(endpoints, Math.max(1, (int) Math.sqrt(endpoints / 2.0)));
-            request = Scenarios.allToAll(endpoints, 1L << 20, tolerance);
+            request = Scenarios.allToAll(endpoints, 1L << 20, tolerance).withRouting(routing);
         } else {
             throw new IllegalArgumentException("scenario is ring, sweep or alltoall: " + scenario);
         }

@@ -10,6 +10,7 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.inference.InferenceRunner;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
@@ -29,7 +30,9 @@ public final class Simulator {
      * local cores; see {@link StudyRunner}.
      */
     public StudyResult run(StudySpec study) {
-        return new StudyRunner(this::run, StudyRunner.localCores(), StudyRunner.Progress.NONE).run(study);
+        double tolerance = study.completionTolerance();
+        return new StudyRunner((workload, profile, seed) -> run(workload, profile, seed, tolerance),
+                StudyRunner.localCores(), StudyRunner.Progress.NONE).run(study);
     }
 
     /** Runs one workload with the default seed. */
@@ -47,15 +50,24 @@ public final class Simulator {
 
     /** Runs one workload with the constants of {@code profile}; see {@link #run(WorkloadSpec, long)}. */
     public RunResult run(WorkloadSpec workload, CalibrationProfile profile, long seed) {
+        return run(workload, profile, seed, MaxMinNetwork.DEFAULT_COMPLETION_TOLERANCE);
+    }
+
+    /**
+     * The same with the flow model's completion tolerance ε (a study's {@code tolerance}): collective
+     * benchmarks solve with it; training keeps its own 2% (see {@code FabricPhase}).
+     */
+    public RunResult run(WorkloadSpec workload, CalibrationProfile profile, long seed, double completionTolerance) {
         LockIn lockIn = LockIn.of(workload.cluster());
         Map<String, Object> lockInJson = new LinkedHashMap<>(lockIn.toJson());
         lockInJson.put("summary", lockIn.summary());
-        return simulate(workload, profile, seed).withParameter("lockIn", lockInJson);
+        return simulate(workload, profile, seed, completionTolerance).withParameter("lockIn", lockInJson);
     }
 
-    private static RunResult simulate(WorkloadSpec workload, CalibrationProfile profile, long seed) {
+    private static RunResult simulate(WorkloadSpec workload, CalibrationProfile profile, long seed,
+            double completionTolerance) {
         if (workload instanceof CollectiveBenchmarkSpec benchmark) {
-            return CollectiveBenchmarks.run(benchmark, profile, seed);
+            return CollectiveBenchmarks.run(benchmark, profile, seed, completionTolerance);
         }
         if (workload instanceof ExpertKernelBenchmarkSpec kernels) {
             return ExpertKernelBenchmarks.run(kernels, profile, seed);

@@ -109,6 +109,26 @@ class StudyRunnerTest {
     }
 
     @Test
+    void shouldFailOnlyTheRunThatRanOutOfMemoryAndKeepTheOthers() {
+        // The engine runs out of heap on the slow cluster only, as the JVM reports it; the study
+        // still returns both runs, the first with its metric, the second failed with a reason.
+        ClusterSpec slow = renamed(TWO_NODES, "t.Slow", 25e9);
+        StudySpec study = new StudySpec("t", "t.fabric", "t.Heap", List.of(BENCH),
+                List.of(new VariationSpec(Parameter.CLUSTER, List.of(TWO_NODES, slow))), List.of(), List.of(), 1);
+        StudyRunner.Engine echo = echo(new ArrayList<>());
+        StudyResult result = new StudyRunner((workload, profile, seed) -> {
+            if (workload.cluster().name().equals("t.Slow")) {
+                throw new OutOfMemoryError("Java heap space");
+            }
+            return echo.run(workload, profile, seed);
+        }, 1, StudyRunner.Progress.NONE).run(study);
+        assertEquals(50.0, result.runs().get(0).metrics().get("linkGBps"));
+        assertFalse(result.runs().get(1).succeeded());
+        assertTrue(result.runs().get(1).error().startsWith("out of memory: "), result.runs().get(1).error());
+        assertTrue(result.runs().get(1).error().contains("JAVA_TOOL_OPTIONS=-Xmx"), result.runs().get(1).error());
+    }
+
+    @Test
     void shouldRunEachWorkloadOnceWithoutVariationsUnderTheWorkloadsName() {
         StudyResult result = new Simulator().run(new StudySpec("t", "t.fabric", List.of(BENCH)));
         assertEquals(1, result.runs().size());

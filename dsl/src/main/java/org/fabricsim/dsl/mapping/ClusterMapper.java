@@ -83,7 +83,8 @@ final class ClusterMapper {
      * A sketched cluster: generic accelerators, each with its own NIC port at the link rate, all on
      * one switch; the link latency is per hop and the switch adds none. The two hops of every path
      * are the accelerator's NIC cable up to the switch and the peer's down from it, so the NIC
-     * carries the latency: a transfer pays it twice.
+     * carries the latency: a transfer pays it twice. {@code efficiency} sets the share of the link
+     * rate transfers achieve (the profile's NIC efficiency when absent; 100 % for an ideal link).
      */
     private ClusterSpec sketch(Cluster cluster, NodeGroup group, double maxOversubscription, CostSpec cost,
             ReliabilitySpec reliability) {
@@ -96,7 +97,8 @@ final class ClusterMapper {
         NodeSpec node = new NodeSpec(name + ".node", accelerator, perNode, null, nic, perNode, true);
         FabricSpec fabric = new FabricSpec(name + ".link", GENERIC_VENDOR, FabricSpec.FabricScope.SCALE_OUT, true, "",
                 bytesPerSecond, hopLatencyPs, true, FabricSpec.CongestionControl.NONE, false, false, false,
-                FabricSpec.DEFAULT_FLOWS_PER_PEER);
+                FabricSpec.DEFAULT_FLOWS_PER_PEER,
+                cluster.getLinkEfficiency() == null ? 0 : Units.fraction(cluster.getLinkEfficiency()));
         SwitchSpec switchSpec = new SwitchSpec(name + ".switch", GENERIC_VENDOR, group.getCount() * perNode,
                 bytesPerSecond, 0, 0, false, false);
         ScaleOutSpec scaleOut = new ScaleOutSpec(fabric, new TopologySpec.SingleSwitch(switchSpec),

@@ -85,7 +85,8 @@ final class HardwareMapper {
                 fabric.getRouting().contains(RoutingPolicy.ADAPTIVE),
                 fabric.getRouting().contains(RoutingPolicy.SPRAYING),
                 fabric.isInNetworkReduction(), written(fabric, Literals.FABRIC__FLOWS_PER_PEER)
-                        ? fabric.getFlowsPerPeer() : FabricSpec.DEFAULT_FLOWS_PER_PEER);
+                        ? fabric.getFlowsPerPeer() : FabricSpec.DEFAULT_FLOWS_PER_PEER,
+                fabric.getEfficiency() == null ? 0 : Units.fraction(fabric.getEfficiency()));
     }
 
     private NicSpec toNic(Nic nic) {

@@ -27,6 +27,7 @@ import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
@@ -99,7 +100,7 @@ public class SpecMapper {
 
     /**
      * One study: its workload, its axes (the Cartesian product is taken by the runtime), its report,
-     * its expectations ({@link ExpectationMapper}) and its seed.
+     * its expectations ({@link ExpectationMapper}), its seed and its completion tolerance.
      */
     public StudySpec toStudy(Study study, String model, String source) {
         List<VariationSpec> variations = new ArrayList<>();
@@ -116,9 +117,11 @@ public class SpecMapper {
                 .map(ExpectationMapper::toExpectation).toList();
         CalibrationProfile calibration = study.getCalibration() == null ? CalibrationProfile.defaults()
                 : toCalibration(study.getCalibration());
+        double tolerance = study.getTolerance() == null ? MaxMinNetwork.DEFAULT_COMPLETION_TOLERANCE
+                : Units.fraction(study.getTolerance());
         return new StudySpec(model, source, names.qualifiedName(study),
                 List.of(workloads.toWorkload(study.getWorkload())), variations, report, expectations, seed,
-                calibration);
+                calibration, tolerance);
     }
 
     /** A calibration profile (see {@link CalibrationMapper}). */

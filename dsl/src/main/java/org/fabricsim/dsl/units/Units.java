@@ -104,9 +104,13 @@ public final class Units {
         }
     }
 
-    /** The number as written, e.g. 1.5 for {@code 1.5 us}; NaN where broken text left none (a syntax error). */
+    /**
+     * The number as written, with its sign, e.g. 1.5 for {@code 1.5 us}, −5 for {@code -5 ns}; NaN where
+     * broken text left none (a syntax error).
+     */
     public static double valueOf(Quantity quantity) {
-        return number(quantity.getValue());
+        double value = number(quantity.getValue());
+        return quantity.isNegative() ? -value : value;
     }
 
     /** {@code a:b} as a / b; NaN where broken text left no number on a side (such as {@code 7.:1}). */

@@ -6,11 +6,13 @@ import java.util.stream.Collectors;
 
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
+import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
 import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
+import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Switch;
 
 /**
@@ -93,6 +95,25 @@ public class IgnoredSettingsValidator extends FabricCheck {
             info("'switches " + domain.getSwitches() + " x ...'" + NOT_YET + "a switched domain is one non-blocking"
                     + " switch; only whether its switch type reduces in the network counts.", domain,
                     Literals.SCALE_UP_DOMAIN__SWITCHES, IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED);
+        }
+    }
+
+    @Check
+    public void checkScaleUpFabricEfficiencyNotSimulated(Fabric fabric) {
+        if (fabric.getEfficiency() != null && fabric.getScope() == FabricScope.SCALE_UP) {
+            info("A scale-up fabric's 'efficiency'" + NOT_YET + "scale-up links run at the accelerator's"
+                    + " 'scale-up-efficiency' (or the profile's NVLink efficiency); only a scale-out fabric's counts.",
+                    fabric, Literals.FABRIC__EFFICIENCY, IssueCodes.SCALE_UP_EFFICIENCY_NOT_SIMULATED);
+        }
+    }
+
+    @Check
+    public void checkStudyToleranceNotSimulated(Study study) {
+        boolean collective = study.getWorkload() instanceof Benchmark benchmark && benchmark.getExpertParallel() == null;
+        if (study.getTolerance() != null && !collective) {
+            info("'tolerance'" + NOT_YET + "for this workload: collective benchmarks solve with it; training keeps"
+                    + " its own 2 %, serving and expert-parallel kernels solve exactly.", study, Literals.STUDY__TOLERANCE,
+                    IssueCodes.TOLERANCE_NOT_SIMULATED);
         }
     }
 

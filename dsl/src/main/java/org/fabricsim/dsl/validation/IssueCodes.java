@@ -13,6 +13,10 @@ public final class IssueCodes {
     public static final String INVALID_MONEY = PREFIX + "unit.invalid-money";
     /** A percentage above 100 %. */
     public static final String NOT_A_FRACTION = PREFIX + "unit.not-a-fraction";
+    /** A latency (or another quantity where zero is meaningful) below zero. Data: the quantity's unit. */
+    public static final String NEGATIVE = PREFIX + "value.negative";
+    /** A study's {@code tolerance} above {@code StudySpec.MAX_COMPLETION_TOLERANCE}. Data: the largest allowed. */
+    public static final String TOLERANCE_TOO_LARGE = PREFIX + "study.tolerance-too-large";
     /** A quantity, count or degree that must be positive is zero. */
     public static final String NOT_POSITIVE = PREFIX + "value.not-positive";
     /** A rate or size beyond what any hardware reaches (and the engine computes with), such as 1e20 Gb/s. Data: the limit. */
@@ -228,6 +232,10 @@ public final class IssueCodes {
     public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";
     /** An accelerator's {@code tdp}, not simulated yet (no power cap). Data: none. */
     public static final String TDP_NOT_SIMULATED = PREFIX + "not-simulated.tdp";
+    /** A scale-up fabric's {@code efficiency}: scale-up links take the accelerator's. */
+    public static final String SCALE_UP_EFFICIENCY_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-efficiency";
+    /** A study's {@code tolerance} on a workload that does not read it (training, serving). */
+    public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
 
     /** An {@code mtbf} of zero, or a {@code rate} of zero failures per 1,000 node-days. Data: none. */
     public static final String RELIABILITY_RATE_NOT_POSITIVE = PREFIX + "reliability.rate-not-positive";

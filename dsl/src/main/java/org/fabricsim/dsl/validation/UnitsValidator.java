@@ -8,11 +8,13 @@ import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.QuantityValue;
+import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Value;
 import org.fabricsim.dsl.fabric.VariedParameter;
 import org.fabricsim.dsl.fabric.Variation;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.spec.StudySpec;
 
 /**
  * Quantities have the dimension their place demands, money is written with {@code $}, and sizes are
@@ -34,6 +36,9 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.PRECISION_RATE__RATE, Dimension.COMPUTE_RATE),
             Map.entry(Literals.FABRIC__LINK_RATE, Dimension.DATA_RATE),
             Map.entry(Literals.FABRIC__LATENCY, Dimension.TIME),
+            Map.entry(Literals.FABRIC__EFFICIENCY, Dimension.FRACTION),
+            Map.entry(Literals.CLUSTER__LINK_EFFICIENCY, Dimension.FRACTION),
+            Map.entry(Literals.STUDY__TOLERANCE, Dimension.FRACTION),
             Map.entry(Literals.NIC__PORT_RATE, Dimension.DATA_RATE),
             Map.entry(Literals.NIC__LATENCY, Dimension.TIME),
             Map.entry(Literals.SWITCH__PORT_RATE, Dimension.DATA_RATE),
@@ -68,7 +73,7 @@ public class UnitsValidator extends FabricCheck {
     private static final Set<EStructuralFeature> ZERO_ALLOWED = Set.of(
             Literals.CLUSTER__HOP_LATENCY, Literals.FABRIC__LATENCY, Literals.NIC__LATENCY, Literals.SWITCH__LATENCY,
             Literals.TRAINING__OVERLAP, Literals.RELIABILITY__RESTART_TIME, Literals.RELIABILITY__CHECKPOINT_TIME,
-            Literals.RELIABILITY__REPAIR_TIME);
+            Literals.RELIABILITY__REPAIR_TIME, Literals.STUDY__TOLERANCE);
     /** Places whose zero a rule of their own reports with its fix ({@link ReliabilityValidator}). */
     private static final Set<EStructuralFeature> CHECKED_ELSEWHERE = Set.of(Literals.MTBF__TIME);
 
@@ -115,6 +120,22 @@ public class UnitsValidator extends FabricCheck {
     }
 
     /**
+     * Where zero is meaningful (a latency, an overlap, a restart), below zero is not: a link cannot
+     * deliver before it sends. The fix is the value without its minus sign, or 0 for an ideal link.
+     */
+    @Check
+    public void checkQuantityNotNegative(Quantity quantity) {
+        if (quantity.isNegative() && ZERO_ALLOWED.contains(quantity.eContainingFeature())) {
+            String unit = quantity.getUnit() == null ? "" : " " + quantity.getUnit().getLiteral();
+            boolean latency = Units.dimensionOf(quantity) == Dimension.TIME;
+            error((latency ? "A latency cannot be below zero: a link cannot deliver before it sends."
+                    : "This cannot be below zero.") + " Write 0" + unit + " or more" + (latency
+                            ? " (0" + unit + " is an ideal link)." : "."),
+                    quantity, Literals.QUANTITY__NEGATIVE, IssueCodes.NEGATIVE, unit.strip());
+        }
+    }
+
+    /**
      * No link or memory moves more than {@value #MAX_DATA_RATE} bit/s (1 Pb/s); beyond it a rate is a typo,
      * and the engine's network, which divides transfers by rates, would not compute.
      */
@@ -127,10 +148,25 @@ public class UnitsValidator extends FabricCheck {
         }
     }
 
+    /** A percentage, an efficiency above all, is at most 100 %: a link or a chip cannot beat its own rate. */
     @Check
     public void checkQuantityFractionAtMostWhole(Quantity quantity) {
         if (Units.dimensionOf(quantity) == Dimension.FRACTION && Units.valueOf(quantity) > 100) {
-            error("A percentage can be at most 100 %.", quantity, Literals.QUANTITY__VALUE, IssueCodes.NOT_A_FRACTION);
+            boolean efficiency = quantity.eContainingFeature().getName().toLowerCase().endsWith("efficiency");
+            error(efficiency ? "An efficiency is the share of the rate achieved, at most 100 %: write 100 % for an"
+                    + " ideal part, or the measured share below it." : "A percentage can be at most 100 %.",
+                    quantity, Literals.QUANTITY__VALUE, IssueCodes.NOT_A_FRACTION, "100");
+        }
+    }
+
+    /** A study's completion tolerance is at most 10 % ({@code StudySpec.MAX_COMPLETION_TOLERANCE}); 0 % solves exactly. */
+    @Check
+    public void checkStudyToleranceAtMostTenPercent(Study study) {
+        Quantity tolerance = study.getTolerance();
+        if (tolerance != null && Units.dimensionOf(tolerance) == Dimension.FRACTION
+                && Units.fraction(tolerance) > StudySpec.MAX_COMPLETION_TOLERANCE) {
+            error("A tolerance above 10 % makes completion times guesses: write 1 % (the default) or less, or 0 % to"
+                    + " solve exactly.", tolerance, Literals.QUANTITY__VALUE, IssueCodes.TOLERANCE_TOO_LARGE, "10");
         }
     }
 }

@@ -12,13 +12,18 @@ import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
+import org.fabricsim.runtime.collective.FlowClassEstimate;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.NcclChannels;
+import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.PhaseMemo;
+import org.fabricsim.runtime.collective.Protocol;
+import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.study.InfeasibleRunException;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
@@ -46,11 +51,18 @@ public final class CollectiveBenchmarks {
         return run(benchmark, CalibrationProfile.defaults(), seed);
     }
 
+    /** The same with the collective constants of {@code profile} and the default completion tolerance. */
+    public static RunResult run(CollectiveBenchmarkSpec benchmark, CalibrationProfile profile, long seed) {
+        return run(benchmark, profile, seed, MaxMinNetwork.DEFAULT_COMPLETION_TOLERANCE);
+    }
+
     /**
      * Runs every size of {@code benchmark} with the collective constants of {@code profile} (link
-     * efficiencies and NCCL's step latencies); {@code seed} seeds ECMP hashing.
+     * efficiencies and NCCL's step latencies; none with {@link Harness#IDEAL}); {@code seed} seeds
+     * ECMP hashing; {@code completionTolerance} is the flow model's ε ({@link MaxMinNetwork}).
      */
-    public static RunResult run(CollectiveBenchmarkSpec benchmark, CalibrationProfile profile, long seed) {
+    public static RunResult run(CollectiveBenchmarkSpec benchmark, CalibrationProfile profile, long seed,
+            double completionTolerance) {
         Calibration calibration = Calibration.of(profile);
         long startNanos = System.nanoTime();
         ClusterSpec cluster = benchmark.cluster();
@@ -61,13 +73,20 @@ public final class CollectiveBenchmarks {
         CollectiveRequest request = CollectiveRequest
                 .of(benchmark.operation(), benchmark.sizesBytes().get(0), benchmark.ranks())
                 .withAlgorithm(benchmark.algorithm())
-                .withProtocol(benchmark.protocol())
+                .withProtocol(benchmark.harness() == Harness.IDEAL && benchmark.protocol() == Protocol.AUTO
+                        ? Protocol.SIMPLE : benchmark.protocol())
                 .withGeneration(generation)
                 .withChannels(channels)
                 .withRouting(ClusterTopologies.routing(used))
                 .withStepOverheads(calibration.stepOverheads(benchmark.harness()))
-                .withSeed(seed);
+                .withSeed(seed)
+                .withCompletionTolerance(completionTolerance);
 
+        long heapBytes = Runtime.getRuntime().maxMemory();
+        FlowClassEstimate estimate = FlowClassEstimate.of(topology, request);
+        if (!estimate.fits(heapBytes)) {
+            throw new InfeasibleRunException(estimate.refusal(heapBytes, "benchmark " + benchmark.name()));
+        }
         List<CollectivePhase> phases = benchmark.phases();
         long events = 0;
         long flows = 0;

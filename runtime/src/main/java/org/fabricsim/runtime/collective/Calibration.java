@@ -80,8 +80,11 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
         return new StepOverheads(nvlinkStepPs, netStepPs, nvlsStepPs, ringBasePs, ringPlateauFactor);
     }
 
-    /** NCCL's Simple-protocol latencies as {@code harness} times a call. */
+    /** NCCL's Simple-protocol latencies as {@code harness} times a call; none for {@link Harness#IDEAL}. */
     public StepOverheads stepOverheads(Harness harness) {
+        if (harness == Harness.IDEAL) {
+            return StepOverheads.NONE;
+        }
         return stepOverheads().withHostCallPs(harness == Harness.FRAMEWORK_CALL ? frameworkCallPs : 0);
     }
 

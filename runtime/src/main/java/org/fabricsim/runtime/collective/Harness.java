@@ -13,10 +13,13 @@ package org.fabricsim.runtime.collective;
  * (barrier, start event, one {@code all_reduce}, end event, synchronise): the framework's dispatch
  * and NCCL's enqueue and launch precede the kernel inside the timed region, so the call pays the
  * profile's {@code collective.framework-call-overhead} once.</li>
+ * <li>{@link #IDEAL}: no NCCL at all, for cross-checks against closed forms and other simulators:
+ * no step latencies, no base latency, no host cost, and the Simple protocol only, so a call takes
+ * what the network model gives (its transfers and the links' latencies).</li>
  * </ul>
  */
 public enum Harness {
-    NCCL_TESTS("nccl-tests"), FRAMEWORK_CALL("framework-call");
+    NCCL_TESTS("nccl-tests"), FRAMEWORK_CALL("framework-call"), IDEAL("ideal");
 
     private final String label;
 

@@ -274,7 +274,7 @@ final class ScheduleRunner {
                 int length = router.route(src, dst, key, s, path);
                 router.commit(path, length, bytes);
                 for (int j = 0; j < length; j++) {
-                    replayedLinkBytes[path[j]] += bytes * times;
+                    topology.graph().addBytes(replayedLinkBytes, path[j], bytes * times);
                 }
             }
         }

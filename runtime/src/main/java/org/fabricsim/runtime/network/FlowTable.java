@@ -74,7 +74,7 @@ abstract class FlowTable implements NetworkModel {
         tag = new int[capacity];
         freeHandles = new int[capacity];
         completions = new IndexedMinHeap(capacity);
-        linkBytes = new double[graph.linkCount()];
+        linkBytes = new double[graph.flowLinkCount()];
     }
 
     @Override
@@ -171,7 +171,8 @@ abstract class FlowTable implements NetworkModel {
 
     @Override
     public final double linkBytes(int link) {
-        return linkBytes[link];
+        int group = graph.groupOf(link);
+        return group < 0 ? linkBytes[link] : linkBytes[link] + linkBytes[group] / graph.groupSize(group);
     }
 
     @Override

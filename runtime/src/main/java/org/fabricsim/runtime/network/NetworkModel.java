@@ -22,7 +22,10 @@ public interface NetworkModel extends TimeSource {
     /** Sets the listener of finished flow classes. */
     void setListener(FlowListener listener);
 
-    /** Bytes carried by {@code link} so far (counted when flows finish). */
+    /**
+     * Bytes carried by the physical {@code link} so far (counted when flows finish), with its share
+     * of what flows sent over its link group ({@code Graph}).
+     */
     double linkBytes(int link);
 
     /** Total bytes of all flows started. */

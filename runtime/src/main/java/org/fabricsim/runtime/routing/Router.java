@@ -10,9 +10,12 @@ import org.fabricsim.runtime.topology.PathChoice;
  * the SplitMix64 finalizer. Adaptive choice: argmin of the bytes routed so far in the phase over
  * the candidates; {@link #commit} adds a flow's bytes to the links of its path and {@link
  * #resetLoad} clears only the links that were touched; on a degraded hop, whose candidates are
- * not contiguous ({@link PathChoice#NOT_CONTIGUOUS}), it falls back to the hash. Spraying:
- * subflow s of a flow with {@link #routeCount} = R paths takes the path whose mixed-radix digits
- * (one per hop) are s.
+ * not contiguous ({@link PathChoice#NOT_CONTIGUOUS}), it falls back to the hash. Spraying, on a
+ * fabric whose link groups spraying loads evenly ({@link ClusterTopology#spraysOverGroups}): a
+ * flow is one path of link groups, one max-min variable whose rate splits evenly over its R
+ * routes (each member of a hop's group carries rate/m), so {@link #routeCount} is 1. Elsewhere
+ * (a degraded tree, a torus, a dragonfly): subflow s of a flow with {@link #routeCount} = R paths
+ * takes the path whose mixed-radix digits (one per hop) are s.
  * Every call is O(hops) and allocates nothing.
  */
 public final class Router {
@@ -21,6 +24,7 @@ public final class Router {
 
     private final ClusterTopology topology;
     private final RoutingMode mode;
+    private final boolean sprayGroups;
     private final long seed;
     private final double[] loadBytes;
     private final int[] touched;
@@ -36,6 +40,7 @@ public final class Router {
         this.topology = topology;
         this.mode = mode;
         this.seed = seed;
+        this.sprayGroups = mode == RoutingMode.SPRAY && topology.spraysOverGroups();
         int links = topology.graph().linkCount();
         boolean adaptiveMode = mode == RoutingMode.ADAPTIVE;
         this.loadBytes = adaptiveMode ? new double[links] : null;
@@ -51,9 +56,9 @@ public final class Router {
         return topology;
     }
 
-    /** The number of subflows a flow from src to dst is split into: 1 unless spraying. */
+    /** The number of subflows a flow from src to dst is split into: 1 unless spraying per path. */
     public int routeCount(int src, int dst) {
-        return mode == RoutingMode.SPRAY ? topology.minimalRouteCount(src, dst) : 1;
+        return mode == RoutingMode.SPRAY && !sprayGroups ? topology.minimalRouteCount(src, dst) : 1;
     }
 
     /**
@@ -62,6 +67,9 @@ public final class Router {
      * @return the number of links written
      */
     public int route(int src, int dst, long flowKey, int subflow, int[] out) {
+        if (sprayGroups) {
+            return topology.sprayRoute(src, dst, out);
+        }
         currentKey = flowKey;
         currentSubflow = subflow;
         PathChoice choice = mode == RoutingMode.ECMP ? ecmp : mode == RoutingMode.ADAPTIVE ? adaptive : spray;

@@ -18,10 +18,15 @@ package org.fabricsim.runtime.spec;
  * @param flowsPerPeer         flows a transfer to one network peer is spread over, each hashed onto its own
  *                             equal-cost path (ECMP entropy: connections × queue pairs per connection), in
  *                             [1, {@link #MAX_FLOWS_PER_PEER}]; {@link #DEFAULT_FLOWS_PER_PEER} unless stated
+ * @param linkEfficiency       the share of the line rate a transfer achieves on this fabric's links and the NICs
+ *                             attached to it, in (0, 1] (the model's {@code efficiency}; 1 is an ideal link for
+ *                             cross-checks against closed forms), or 0 for the calibration profile's NIC
+ *                             efficiency
  */
 public record FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
         double linkBytesPerSecond, long latencyPs, boolean lossless, CongestionControl congestionControl,
-        boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer) {
+        boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer,
+        double linkEfficiency) {
 
     /**
      * NCCL's flows per network peer: NCCL_NCHANNELS_PER_NET_PEER = 2 connections (NCCL environment
@@ -42,6 +47,17 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
             throw new IllegalArgumentException("flowsPerPeer must be in [1, " + MAX_FLOWS_PER_PEER + "], was "
                     + flowsPerPeer);
         }
+        if (!(linkEfficiency >= 0 && linkEfficiency <= 1)) {
+            throw new IllegalArgumentException("linkEfficiency must be in [0, 1], was " + linkEfficiency);
+        }
+    }
+
+    /** A fabric whose links run at the calibration profile's NIC efficiency. */
+    public FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
+            double linkBytesPerSecond, long latencyPs, boolean lossless, CongestionControl congestionControl,
+            boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer) {
+        this(name, vendor, scope, openStandard, acceleratorVendor, linkBytesPerSecond, latencyPs, lossless,
+                congestionControl, adaptiveRouting, packetSpraying, inNetworkReduction, flowsPerPeer, 0);
     }
 
     /** Where a fabric is used. */

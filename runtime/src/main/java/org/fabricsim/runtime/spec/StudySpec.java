@@ -3,6 +3,7 @@ package org.fabricsim.runtime.spec;
 import java.util.List;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.network.MaxMinNetwork;
 
 /**
  * What one simulation program runs: a {@code study} of the model (its workload under every
@@ -19,13 +20,18 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
  * @param seed       the study's seed; run i is seeded from it and i (see {@code StudyRunner})
  * @param calibration the calibration profile every run uses (the study's {@code calibration} clause;
  *                   {@link CalibrationProfile#defaults()} otherwise)
+ * @param completionTolerance the flow model's relative completion tolerance ε in [0, {@link
+ *                   #MAX_COMPLETION_TOLERANCE}] (the study's {@code tolerance}; {@link
+ *                   MaxMinNetwork#DEFAULT_COMPLETION_TOLERANCE} otherwise; 0 solves exactly)
  */
 public record StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
         List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed,
-        CalibrationProfile calibration) {
+        CalibrationProfile calibration, double completionTolerance) {
 
     /** The seed of a study that does not state one. */
     public static final long DEFAULT_SEED = 1;
+    /** The largest completion tolerance a study may state: 10%, beyond which times are guesses. */
+    public static final double MAX_COMPLETION_TOLERANCE = 0.1;
 
     public StudySpec {
         Specs.requireName(model);
@@ -37,6 +43,18 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
         if (calibration == null) {
             throw new IllegalArgumentException("study " + name + " needs a calibration profile");
         }
+        if (!(completionTolerance >= 0 && completionTolerance <= MAX_COMPLETION_TOLERANCE)) {
+            throw new IllegalArgumentException("study " + name + ": the completion tolerance is 0 to "
+                    + MAX_COMPLETION_TOLERANCE + ", not " + completionTolerance);
+        }
+    }
+
+    /** A study with the default completion tolerance. */
+    public StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
+            List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed,
+            CalibrationProfile calibration) {
+        this(model, source, name, workloads, variations, report, expectations, seed, calibration,
+                MaxMinNetwork.DEFAULT_COMPLETION_TOLERANCE);
     }
 
     /** A study with the default calibration profile. */
@@ -57,7 +75,7 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
     /** This study with another seed (the command line's {@code --seed}). */
     public StudySpec withSeed(long newSeed) {
         return new StudySpec(model, source, name, workloads, variations, report, expectations, newSeed,
-                calibration);
+                calibration, completionTolerance);
     }
 
     /** Runs the study makes: workloads × the product of the axes' sizes. */

@@ -18,7 +18,8 @@ import org.fabricsim.runtime.spec.TopologySpec;
  * The engine topology of a {@link ClusterSpec}, with links derated by a {@link Calibration} (the
  * default profile's unless given): scale-up per accelerator at the part's measured {@code
  * scaleUpEfficiency}, or the NVLink efficiency when it has none; NICs and fabric links at the NIC
- * efficiency; in-switch reduction at the NVLS efficiency.
+ * efficiency (the scale-out fabric's own {@code efficiency} when it states one); in-switch reduction
+ * at the NVLS efficiency.
  *
  * <p>Fat-trees and rail-optimized fabrics: a switch of radix R with leaf ratio o₁ serves
  * ⌊R·o₁/(1+o₁)⌋ NIC ports (R/2 when non-blocking); a pod has R/2 leaves. Ratios are per switch
@@ -52,9 +53,11 @@ public final class ClusterTopologies {
             return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
         }
         double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
-        LinkClass nic = new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(calibration.nicEfficiency());
+        double stated = scaleOut.fabric().linkEfficiency();
+        double efficiency = stated > 0 ? stated : calibration.nicEfficiency();
+        LinkClass nic = new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(efficiency);
         LinkClass fabric = new LinkClass(scaleOut.fabric().linkBytesPerSecond(), scaleOut.fabric().latencyPs())
-                .derated(calibration.nicEfficiency());
+                .derated(efficiency);
         return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, nic,
                 fabric(scaleOut, fabric, node, accelerators, calibration.nicEfficiency())));
     }

@@ -189,6 +189,31 @@ public final class ClusterTopology {
         return scaleOut.minimalRouteCount(src, dst);
     }
 
+    /**
+     * Whether a flow sprayed evenly over all its minimal routes is one path of link groups ({@link
+     * #sprayRoute}): true without a scale-out fabric or on one whose groups spraying loads evenly.
+     */
+    public boolean spraysOverGroups() {
+        return scaleOut == null || scaleOut.spraysOverGroups();
+    }
+
+    /**
+     * Writes the sprayed route from {@code src} to {@code dst}: inside a domain the one route; across
+     * the fabric NIC uplink, one link group per fabric hop ({@link Graph}), NIC downlink. Needs
+     * {@link #spraysOverGroups}. O(hops).
+     *
+     * @return the number of links written
+     */
+    public int sprayRoute(int src, int dst, int[] out) {
+        if (src == dst || sameDomain(src, dst) && scaleUp.kind() != ScaleUpParameters.Kind.NONE) {
+            return route(src, dst, (hop, firstLink, stride, candidates) -> 0, out);
+        }
+        out[0] = nicUplink(src);
+        int at = scaleOut.sprayRoute(src, dst, graph.linkCount(), out, 1);
+        out[at++] = nicDownlink(dst);
+        return at;
+    }
+
     /** Sum of the latencies of {@code count} links of {@code path}. */
     public long pathLatencyPs(int[] path, int count) {
         long latencyPs = 0;

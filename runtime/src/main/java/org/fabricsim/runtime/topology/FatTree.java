@@ -42,6 +42,7 @@ final class FatTree implements ScaleOutFabric {
     private final int aggDown;
     private final int coreDown;
     private final boolean[] down;
+    private final int firstGroup;
 
     FatTree(FatTreeParameters parameters, GraphBuilder graph, int ports, double nicBytesPerSecond) {
         this.tiers = parameters.tiers();
@@ -118,6 +119,48 @@ final class FatTree implements ScaleOutFabric {
             leafUp = spineDown = aggUp = aggDown = coreDown = -1;
         }
         this.down = null;
+        this.firstGroup = tiers == 1 ? -1 : addSprayGroups(graph);
+    }
+
+    /**
+     * Declares the groups that spraying loads evenly ({@link Graph}): per leaf l its uplinks (group
+     * l) and the links down into it (leaves + l); with 3 tiers, per pod p its aggregation uplinks
+     * (2·leaves + p) and the core links down into it (2·leaves + pods + p). On the intact tree every
+     * sprayed route crosses each of these sets whole, one member per route, equally often.
+     */
+    private int addSprayGroups(GraphBuilder graph) {
+        int first = -1;
+        int[] members = new int[leafUplinks];
+        for (int l = 0; l < leaves; l++) {
+            for (int g = 0; g < leafUplinks; g++) {
+                members[g] = leafUp + l * leafUplinks + g;
+            }
+            int group = graph.addGroup(members);
+            first = l == 0 ? group : first;
+        }
+        for (int l = 0; l < leaves; l++) {
+            for (int g = 0; g < leafUplinks; g++) {
+                members[g] = downToLeaf(g, l);
+            }
+            graph.addGroup(members);
+        }
+        if (tiers == 3) {
+            int planes = leafUplinks * aggregationUplinks;
+            int[] pod = new int[planes];
+            for (int p = 0; p < pods; p++) {
+                for (int k = 0; k < planes; k++) {
+                    pod[k] = aggUp + p * planes + k;
+                }
+                graph.addGroup(pod);
+            }
+            for (int p = 0; p < pods; p++) {
+                for (int k = 0; k < planes; k++) {
+                    pod[k] = coreDown + k * pods + p;
+                }
+                graph.addGroup(pod);
+            }
+        }
+        return first;
     }
 
     private FatTree(FatTree intact, boolean[] down) {
@@ -139,6 +182,7 @@ final class FatTree implements ScaleOutFabric {
         this.aggDown = intact.aggDown;
         this.coreDown = intact.coreDown;
         this.down = down;
+        this.firstGroup = -1;
     }
 
     /** Uplinks at {@code upBytesPerSecond} that carry {@code downBytesPerSecond} at {@code ratio}: ⌈down ÷ (ratio · up)⌉. */
@@ -187,6 +231,30 @@ final class FatTree implements ScaleOutFabric {
             out[at++] = coreDown + (up * aggregationUplinks + c) * pods + dstPod;
         }
         out[at++] = downToLeaf(up, dstLeaf);
+        return at;
+    }
+
+    @Override
+    public boolean spraysOverGroups() {
+        return down == null;
+    }
+
+    @Override
+    public int sprayRoute(int srcPort, int dstPort, int groupBase, int[] out, int at) {
+        int srcLeaf = leafOf(srcPort);
+        int dstLeaf = leafOf(dstPort);
+        if (srcLeaf == dstLeaf) {
+            return at;
+        }
+        int base = groupBase + firstGroup;
+        out[at++] = base + srcLeaf;
+        int srcPod = srcLeaf / leavesPerPod;
+        int dstPod = dstLeaf / leavesPerPod;
+        if (tiers == 3 && srcPod != dstPod) {
+            out[at++] = base + 2 * leaves + srcPod;
+            out[at++] = base + 2 * leaves + pods + dstPod;
+        }
+        out[at++] = base + leaves + dstLeaf;
         return at;
     }
 

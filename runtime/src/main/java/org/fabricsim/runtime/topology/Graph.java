@@ -1,9 +1,20 @@
 package org.fabricsim.runtime.topology;
 
+import java.util.Arrays;
+
 /**
  * An immutable directed graph in primitive arrays. Nodes and links are int handles: node
  * [0, endpoints) are the accelerators, then switches and routers; every link has a source, a
  * target, a rate and a latency. Memory is O(nodes + links); every accessor is O(1).
+ *
+ * <p><b>Link groups.</b> A fabric may declare groups of parallel links that packet spraying
+ * always loads evenly (a leaf's uplinks, the downlinks into a leaf): every flow that crosses one
+ * member crosses all of them with the same share. Such members carry the same load, so one
+ * constraint Σ load ≤ m·min c over the group is exact. Groups get the handles [{@link #linkCount},
+ * {@link #flowLinkCount}) after the physical links: a flow path may hold them, and rate, latency
+ * (the largest of the members: the last packet) and ends (the first member's) are defined for
+ * them; {@link #addBytes} spreads a group's bytes evenly over its members. Each physical link is
+ * in at most one group.
  */
 public final class Graph {
     /** Node kind: an accelerator (an endpoint of collectives). */
@@ -20,24 +31,84 @@ public final class Graph {
     private final double[] linkBytesPerSecond;
     private final long[] linkLatencyPs;
     private final int linkCount;
+    private final int[] groupFirst;
+    private final int[] groupMembers;
+    private final int[] groupOf;
 
+    /**
+     * @param groupFirst   CSR offsets of the groups' members in {@code groupMembers} (groups + 1
+     *                     entries, {0} for none)
+     * @param groupMembers the physical links of every group, group after group
+     */
     Graph(byte[] nodeKind, boolean[] nodeReduces, int[] linkFrom, int[] linkTo, double[] linkBytesPerSecond,
-            long[] linkLatencyPs, int linkCount) {
+            long[] linkLatencyPs, int linkCount, int[] groupFirst, int[] groupMembers) {
+        int groups = groupFirst.length - 1;
+        int total = linkCount + groups;
         this.nodeKind = nodeKind;
         this.nodeReduces = nodeReduces;
-        this.linkFrom = linkFrom;
-        this.linkTo = linkTo;
-        this.linkBytesPerSecond = linkBytesPerSecond;
-        this.linkLatencyPs = linkLatencyPs;
+        this.linkFrom = Arrays.copyOf(linkFrom, total);
+        this.linkTo = Arrays.copyOf(linkTo, total);
+        this.linkBytesPerSecond = Arrays.copyOf(linkBytesPerSecond, total);
+        this.linkLatencyPs = Arrays.copyOf(linkLatencyPs, total);
         this.linkCount = linkCount;
+        this.groupFirst = groupFirst;
+        this.groupMembers = groupMembers;
+        this.groupOf = new int[linkCount];
+        Arrays.fill(groupOf, -1);
+        for (int g = 0; g < groups; g++) {
+            int id = linkCount + g;
+            double slowest = Double.POSITIVE_INFINITY;
+            for (int i = groupFirst[g]; i < groupFirst[g + 1]; i++) {
+                int member = groupMembers[i];
+                if (groupOf[member] >= 0) {
+                    throw new IllegalArgumentException("link " + member + " is in two groups");
+                }
+                groupOf[member] = id;
+                slowest = Math.min(slowest, linkBytesPerSecond[member]);
+                this.linkLatencyPs[id] = Math.max(this.linkLatencyPs[id], linkLatencyPs[member]);
+            }
+            int size = groupFirst[g + 1] - groupFirst[g];
+            this.linkBytesPerSecond[id] = size * slowest;
+            this.linkFrom[id] = linkFrom[groupMembers[groupFirst[g]]];
+            this.linkTo[id] = linkTo[groupMembers[groupFirst[g]]];
+        }
     }
 
     public int nodeCount() {
         return nodeKind.length;
     }
 
+    /** The physical links: handles [0, linkCount). */
     public int linkCount() {
         return linkCount;
+    }
+
+    /** Handles a flow path may hold: the physical links, then the link groups. */
+    public int flowLinkCount() {
+        return linkBytesPerSecond.length;
+    }
+
+    /** The group handle of a physical link, or −1 when it is in no group. */
+    public int groupOf(int link) {
+        return groupOf[link];
+    }
+
+    /** The members of a group handle (1 for a physical link). */
+    public int groupSize(int link) {
+        return link < linkCount ? 1 : groupFirst[link - linkCount + 1] - groupFirst[link - linkCount];
+    }
+
+    /** Adds {@code bytes} carried by {@code link} to {@code perLink}, spread evenly over a group's members. O(members). */
+    public void addBytes(double[] perLink, int link, double bytes) {
+        if (link < linkCount) {
+            perLink[link] += bytes;
+            return;
+        }
+        int g = link - linkCount;
+        double each = bytes / (groupFirst[g + 1] - groupFirst[g]);
+        for (int i = groupFirst[g]; i < groupFirst[g + 1]; i++) {
+            perLink[groupMembers[i]] += each;
+        }
     }
 
     public byte nodeKind(int node) {
@@ -65,12 +136,13 @@ public final class Graph {
         return linkLatencyPs[link];
     }
 
-    /** This graph with the rates of {@code links} multiplied by {@code factor}; O(links). */
+    /** This graph with the rates of physical {@code links} multiplied by {@code factor}; O(links). */
     Graph withScaledRates(int[] links, double factor) {
-        double[] rates = linkBytesPerSecond.clone();
+        double[] rates = Arrays.copyOf(linkBytesPerSecond, linkCount);
         for (int link : links) {
             rates[link] *= factor;
         }
-        return new Graph(nodeKind, nodeReduces, linkFrom, linkTo, rates, linkLatencyPs, linkCount);
+        return new Graph(nodeKind, nodeReduces, linkFrom, linkTo, rates, linkLatencyPs, linkCount, groupFirst,
+                groupMembers);
     }
 }

@@ -12,6 +12,8 @@ public final class GraphBuilder {
     private double[] linkBytesPerSecond = new double[256];
     private long[] linkLatencyPs = new long[256];
     private int linkCount;
+    private int[] groupFirst = {0};
+    private int[] groupMembers = new int[0];
 
     /** Adds {@code count} nodes of a kind and returns the handle of the first. */
     public int addNodes(byte kind, int count, boolean reducesInSwitch) {
@@ -52,10 +54,24 @@ public final class GraphBuilder {
         return linkCount++;
     }
 
+    /**
+     * Declares a group of parallel links that spraying loads evenly ({@link Graph}); returns its
+     * index g: its handle in the built graph is {@code graph.linkCount() + g}.
+     */
+    public int addGroup(int[] members) {
+        int groups = groupFirst.length - 1;
+        int end = groupFirst[groups];
+        groupMembers = Arrays.copyOf(groupMembers, end + members.length);
+        System.arraycopy(members, 0, groupMembers, end, members.length);
+        groupFirst = Arrays.copyOf(groupFirst, groups + 2);
+        groupFirst[groups + 1] = end + members.length;
+        return groups;
+    }
+
     /** Freezes the graph. */
     public Graph build() {
         return new Graph(Arrays.copyOf(nodeKind, nodeCount), Arrays.copyOf(nodeReduces, nodeCount),
                 Arrays.copyOf(linkFrom, linkCount), Arrays.copyOf(linkTo, linkCount),
-                Arrays.copyOf(linkBytesPerSecond, linkCount), Arrays.copyOf(linkLatencyPs, linkCount), linkCount);
+                Arrays.copyOf(linkBytesPerSecond, linkCount), Arrays.copyOf(linkLatencyPs, linkCount), linkCount, groupFirst, groupMembers);
     }
 }

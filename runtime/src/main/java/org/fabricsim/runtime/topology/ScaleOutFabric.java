@@ -26,6 +26,25 @@ public interface ScaleOutFabric {
     /** The number of distinct minimal routes between the two ports' switches (≥ 1). */
     int minimalRouteCount(int srcPort, int dstPort);
 
+    /**
+     * Whether {@link #sprayRoute} is available: every flow sprayed evenly over its minimal routes
+     * crosses the fabric's link groups ({@link Graph}) whole, so a sprayed flow is one path of groups.
+     */
+    default boolean spraysOverGroups() {
+        return false;
+    }
+
+    /**
+     * Writes the fabric part of the sprayed route from {@code srcPort} to {@code dstPort} as link
+     * group handles ({@code groupBase} + the group's index), like {@link #route}: one handle per
+     * hop, the group of the links the hop's routes spread over. Only when {@link #spraysOverGroups}.
+     *
+     * @return the index after the last link written
+     */
+    default int sprayRoute(int srcPort, int dstPort, int groupBase, int[] out, int at) {
+        throw new UnsupportedOperationException(describe() + " has no spraying groups");
+    }
+
     /** A short human-readable description (kind and shape). */
     String describe();
 

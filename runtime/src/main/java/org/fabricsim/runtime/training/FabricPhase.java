@@ -112,7 +112,7 @@ final class FabricPhase {
                         router.commit(path, length, each);
                         if (kind[t] == 0) {
                             for (int l = 0; l < length; l++) {
-                                foregroundLinkBytes[path[l]] += each;
+                                topology.graph().addBytes(foregroundLinkBytes, path[l], each);
                             }
                         }
                         distinct = merge(path, length, distinct);

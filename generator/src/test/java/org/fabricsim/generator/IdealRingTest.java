@@ -1,0 +1,67 @@
+package org.fabricsim.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.Simulator;
+import org.fabricsim.runtime.spec.StudySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * With ideal links ({@code efficiency 100 %}) and an ideal harness (no NCCL step latencies), a
+ * sketched one-switch ring all-reduce takes the closed form T = 2(N − 1)/N · S/B + 2(N − 1)·α, where
+ * α is a step's time in flight: two hops (up the sender's cable, down the receiver's) of the
+ * sketch's latency (issue 20).
+ */
+class IdealRingTest {
+    private static final String MODEL = """
+            package closedform
+            cluster Flat {
+                nodes %d x 1 accelerators
+                link 400 Gb/s latency 500 ns efficiency 100 %%
+            }
+            benchmark Ring {
+                all-reduce ring
+                on Flat
+                channels 1
+                harness ideal
+                sizes 64 MiB
+            }
+            """;
+    private static final double BYTES = 64 * 1024 * 1024;
+    private static final double BYTES_PER_SECOND = 400e9 / 8;
+    private static final double ALPHA_SECONDS = 2 * 500e-9;
+
+    @Test
+    void shouldMatchTheClosedFormOnEightAccelerators(@TempDir Path dir) throws IOException {
+        // N = 8: 2·7/8 · 67,108,864 B / 50 GB/s + 14 · 1 us = 2,348.81024 us + 14 us = 2,362.81024 us.
+        assertClosedForm(dir, 8, 2362.81024e-6);
+    }
+
+    @Test
+    void shouldMatchTheClosedFormOnAThousandAccelerators(@TempDir Path dir) throws IOException {
+        // N = 1,024: 2·1,023/1,024 · 67,108,864 B / 50 GB/s + 2,046 · 1 us = 2,681.733 12 us + 2,046 us.
+        assertClosedForm(dir, 1024, 4727.73312e-6);
+    }
+
+    private static void assertClosedForm(Path dir, int n, double handDerivedSeconds) throws IOException {
+        double closedForm = 2.0 * (n - 1) / n * BYTES / BYTES_PER_SECOND + 2.0 * (n - 1) * ALPHA_SECONDS;
+        assertEquals(handDerivedSeconds, closedForm, 1e-15);
+        // Each of the 2(N − 1) steps rounds its end up to the next picosecond at most.
+        assertEquals(closedForm, ringSeconds(dir, n), 2.0 * (n - 1) * 1e-12);
+    }
+
+    private static double ringSeconds(Path dir, int n) throws IOException {
+        Path file = dir.resolve("ideal-" + n + ".fabric");
+        Files.writeString(file, MODEL.formatted(n));
+        List<StudySpec> programs = Models.programs(file, file.getFileName().toString());
+        Object rows = new Simulator().run(programs.get(0)).runs().get(0).metrics().get("rows");
+        return ((Number) ((Map<?, ?>) ((List<?>) rows).get(0)).get("timeSeconds")).doubleValue();
+    }
+}

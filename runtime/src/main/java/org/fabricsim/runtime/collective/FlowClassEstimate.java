@@ -1,0 +1,81 @@
+package org.fabricsim.runtime.collective;
+
+import java.util.Locale;
+
+import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+/**
+ * Before a collective runs: the flow classes its busiest phase holds at once and the heap they
+ * need, so that a run which cannot fit is refused with the factor to change instead of dying with
+ * an out-of-memory error.
+ *
+ * <p><b>Classes.</b> C = pairs × channels × sprayed paths: pairs = n(n − 1) for an all-to-all (every
+ * rank sends to every other at once) and 2n for every other algorithm (a rank sends to at most two
+ * peers per step: a ring's successor, a tree's parent and child); sprayed paths = the routes one
+ * flow is split into ({@link Router#routeCount}), 1 unless spraying per path (a degraded tree, a
+ * torus, a dragonfly; an intact fat-tree sprays as one class). Transfers with the same path merge
+ * into one class, so C is an upper bound.
+ *
+ * <p><b>Bytes.</b> {@link #BYTES_PER_CLASS} per class with paths of up to 4 links, measured: the
+ * 2,048-endpoint all-to-all (4,192,256 classes, paths of 4 links) peaks at 1,544 MiB of heap in
+ * {@code ScalingHarness} (docs/performance.md), 386 B per class, which covers the flow table (a
+ * record of 3 + P ints, five doubles or longs, two ints), the completion heap, the link lists, the
+ * schedule and the arrays' doubling slack. Longer paths add 12 B per link per class (three int
+ * arrays indexed by path position). O(1).
+ *
+ * @param classes       the estimated flow classes C
+ * @param bytes         the estimated heap
+ * @param peers         pairs per rank (n − 1 for an all-to-all, 2 otherwise)
+ * @param channels      the request's channels
+ * @param sprayedPaths  routes per flow
+ */
+public record FlowClassEstimate(long classes, long bytes, long peers, int channels, int sprayedPaths) {
+    /** Measured heap per flow class with paths of up to 4 links (see the class comment). */
+    public static final long BYTES_PER_CLASS = 386;
+    private static final int MEASURED_PATH_LINKS = 4;
+    private static final long BYTES_PER_EXTRA_LINK = 12;
+
+    /** The estimate for {@code request} on {@code topology}. */
+    public static FlowClassEstimate of(ClusterTopology topology, CollectiveRequest request) {
+        int ranks = request.ranks();
+        long peers = request.operation() == CollectiveOperation.ALL_TO_ALL ? ranks - 1L : Math.min(2, ranks - 1L);
+        int sprayed = ranks > 1 ? new Router(topology, request.routing(), request.seed()).routeCount(0, ranks - 1) : 1;
+        long classes = ranks * peers * request.channels() * sprayed;
+        long perClass = BYTES_PER_CLASS
+                + BYTES_PER_EXTRA_LINK * Math.max(0, topology.maxRouteLinks() - MEASURED_PATH_LINKS);
+        return new FlowClassEstimate(classes, classes * perClass, peers, request.channels(), sprayed);
+    }
+
+    /** Whether {@link #bytes} fit in {@code availableBytes}. */
+    public boolean fits(long availableBytes) {
+        return bytes <= availableBytes;
+    }
+
+    /** Why {@code what} is refused with a heap of {@code availableBytes}: the estimate, its largest factor and the fix. */
+    public String refusal(long availableBytes, String what) {
+        return String.format(Locale.ROOT,
+                "%s would hold about %,d flow classes at once (%,d peers x %d channels x %d sprayed paths per"
+                        + " accelerator), about %.1f GB of memory, more than the heap's %.1f GB; the largest factor"
+                        + " is %s. Fix: %s, or give the simulator more memory (JAVA_TOOL_OPTIONS=-Xmx%dg)",
+                what, classes, peers, channels, sprayedPaths, bytes / 1e9, availableBytes / 1e9, largestFactor(), fix(),
+                (long) Math.ceil(bytes * 1.5 / (1L << 30)));
+    }
+
+    /** Of the multipliers a model chooses (sprayed paths, channels), the larger; the peers when both are 1. */
+    private String largestFactor() {
+        if (sprayedPaths > 1 && sprayedPaths >= channels) {
+            return sprayedPaths + " sprayed paths per flow";
+        }
+        return channels > 1 ? channels + " channels" : String.format(Locale.ROOT, "%,d peers per accelerator", peers);
+    }
+
+    private String fix() {
+        if (sprayedPaths > 1 && sprayedPaths >= channels) {
+            return "this fabric sprays each flow over its paths one class per path (it is degraded, a torus or a"
+                    + " dragonfly); route it 'adaptive' instead of spraying";
+        }
+        return channels > 1 ? "state fewer channels ('channels 1' or NCCL's count)"
+                : "run it on fewer nodes ('on CLUSTER nodes N')";
+    }
+}

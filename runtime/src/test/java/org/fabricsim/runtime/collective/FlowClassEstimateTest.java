@@ -1,0 +1,66 @@
+package org.fabricsim.runtime.collective;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.junit.jupiter.api.Test;
+
+/** The flow-class and heap estimate made before a collective runs, and the refusal it gives. */
+class FlowClassEstimateTest {
+    private static final LinkClass LINK = LinkClass.ofGigabitsPerSecond(400, 300_000);
+
+    /** A 1:1 two-tier tree of {@code ranks} single-NIC endpoints, 16 per leaf, so 16 spines. */
+    private static ClusterTopology tree(int ranks) {
+        return ClusterTopology.build(ClusterParameters.scaleOutOnly(ranks, LINK, FatTreeParameters.twoTier(16, 1.0,
+                LINK)));
+    }
+
+    private static CollectiveRequest allToAll(int ranks, RoutingMode routing) {
+        return CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, (long) ranks << 20, ranks)
+                .withAlgorithm(Algorithm.DIRECT).withRouting(routing).withChannels(2);
+    }
+
+    @Test
+    void shouldBoundTheClassesTheEngineStarts() {
+        // 64 ranks × 63 peers × 2 channels = 8,064 classes at most; same-leaf channels share a path
+        // and merge, so the engine starts fewer, but not fewer than the 4,032 pairs.
+        CollectiveRequest request = allToAll(64, RoutingMode.ECMP);
+        FlowClassEstimate estimate = FlowClassEstimate.of(tree(64), request);
+        assertEquals(8_064, estimate.classes());
+        assertEquals(8_064 * FlowClassEstimate.BYTES_PER_CLASS, estimate.bytes());
+        long started = CollectiveEngine.run(tree(64), request).network().flowClassesStarted();
+        assertTrue(started <= estimate.classes() && started >= 4_032, started + " classes");
+    }
+
+    @Test
+    void shouldRefuseASprayedRunOnADegradedTreeNamingTheSprayedPaths() {
+        // Degraded, the tree sprays per path: 2,048 × 2,047 × 2 channels × 15 surviving spines
+        // ≈ 126 M classes, ≈ 48.5 GB at 386 B each, against a 2 GB heap.
+        ClusterTopology degraded = tree(2048).withoutCable();
+        FlowClassEstimate estimate = FlowClassEstimate.of(degraded, allToAll(2048, RoutingMode.SPRAY));
+        assertEquals(2048L * 2047 * 2 * 15, estimate.classes());
+        assertFalse(estimate.fits(2L << 30));
+        String reason = estimate.refusal(2L << 30, "benchmark A2A");
+        assertTrue(reason.contains("the largest factor is 15 sprayed paths per flow"), reason);
+        assertTrue(reason.contains("route it 'adaptive'"), reason);
+        assertTrue(reason.contains("JAVA_TOOL_OPTIONS=-Xmx"), reason);
+    }
+
+    @Test
+    void shouldAdmitTheSameRunSprayedAsOneClassPerFlowOnTheIntactTree() {
+        // Intact, a sprayed flow is one class: 2,048 × 2,047 × 2 ≈ 8.4 M classes, ≈ 3.2 GB, which
+        // fits a 4 GiB heap; the largest factor is then the channels.
+        FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.SPRAY));
+        assertEquals(2048L * 2047 * 2, estimate.classes());
+        assertTrue(estimate.fits(4L << 30));
+        String reason = estimate.refusal(1L << 30, "benchmark A2A");
+        assertTrue(reason.contains("(2,047 peers x 2 channels x 1 sprayed paths per accelerator)"), reason);
+        assertTrue(reason.contains("the largest factor is 2 channels"), reason);
+    }
+}
