@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.inference;
 
+import java.util.Arrays;
+
 import org.fabricsim.runtime.network.FlowListener;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.routing.Router;
@@ -22,6 +24,13 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * {@link KvHandoff} (the KV cache crosses the fabric as flows on the {@link NetworkModel}); the
  * cache is freed on the prefill side when the last flow ends, and the request joins the decode
  * slot's queue when its cache is usable there.
+ *
+ * <p>Open-loop arrivals follow the stream's times. Closed-loop load ({@code clients} > 0) starts the
+ * first {@code clients} requests at zero and each next one when a request completes or is rejected
+ * (its arrival time set then). Prefix-cache hits start a request's prefill after its cached prefix
+ * ({@link RequestTable}). Speculative decoding gains 1 + a + … + a^k tokens per decode iteration in
+ * expectation; the fraction is carried per request, so gains are whole tokens and deterministic.
+ * Tokens and busy spans are also kept per pool.
  *
  * <p>Arrivals go to the serving or prefill slot with the fewest outstanding requests. Slots woken
  * by one event start their iterations together at its end, in the order woken; with PP > 1 an
@@ -62,17 +71,38 @@ final class ServingSimulation implements FlowListener {
     private final int[] kickList;
     private int kickCount;
 
+    private final int closedLoopClients;
+    private final int arrivalLimit;
+    private int issued;
+    private final long[] poolInputTokens;
+    private final long[] poolOutputTokens;
+    private final long[] poolFirstStartPs;
+    private final long[] poolLastEndPs;
     private long outputTokens;
     private long inputTokens;
+    private long cachedTokens;
     private double flops;
     private long iterations;
     private long lastFinishPs;
 
+    /**
+     * @param prefixHitRatio    share of each prompt already cached ({@link RequestTable})
+     * @param closedLoopClients concurrent clients of a closed loop; 0 for the stream's arrival times
+     */
     ServingSimulation(Simulation simulation, RequestStream stream, Pool[] pools, NetworkModel network,
-            Router router, ClusterTopology topology, boolean layerByLayer, int layers) {
+            Router router, ClusterTopology topology, boolean layerByLayer, int layers, double prefixHitRatio,
+            int closedLoopClients) {
         this.simulation = simulation;
         this.network = network;
-        this.requests = new RequestTable(stream);
+        this.requests = new RequestTable(stream, prefixHitRatio);
+        this.closedLoopClients = closedLoopClients;
+        this.arrivalLimit = closedLoopClients > 0 ? Math.min(closedLoopClients, stream.size()) : stream.size();
+        this.issued = arrivalLimit;
+        poolInputTokens = new long[pools.length];
+        poolOutputTokens = new long[pools.length];
+        poolFirstStartPs = new long[pools.length];
+        poolLastEndPs = new long[pools.length];
+        Arrays.fill(poolFirstStartPs, -1);
         this.replicas = new Replicas(pools, requests);
         this.batches = new BatchBuilder(requests, replicas);
         this.handoff = new KvHandoff(simulation, requests, replicas, network, router, topology, layerByLayer, layers);
@@ -102,7 +132,8 @@ final class ServingSimulation implements FlowListener {
         long now = simulation.nowPs();
         long[] arrivals = requests.stream.arrivalPs();
         int i = first;
-        while (i < arrivals.length && arrivals[i] == now) {
+        int limit = first < arrivalLimit ? arrivalLimit : first + 1;
+        while (i < limit && arrivals[i] == now) {
             int slot = replicas.leastLoaded(0);
             requests.slotOf[i] = slot;
             replicas.outstanding[slot]++;
@@ -110,15 +141,26 @@ final class ServingSimulation implements FlowListener {
             kick(slot);
             i++;
         }
-        if (i < arrivals.length) {
+        if (i < arrivalLimit) {
             simulation.schedule(arrivals[i], arrivalHandler, i);
         }
         flushKicks();
     }
 
+    /** A closed-loop client's request ended: its next request arrives now. */
+    private void releaseClient() {
+        if (closedLoopClients > 0 && issued < requests.size()) {
+            requests.stream.arrivalPs()[issued] = simulation.nowPs();
+            simulation.schedule(simulation.nowPs(), arrivalHandler, issued++);
+        }
+    }
+
     private void onIterationEnd(int slot) {
         long now = simulation.nowPs();
         Pool pool = replicas.poolOfSlot(slot);
+        int poolIndex = replicas.poolOf[slot];
+        poolLastEndPs[poolIndex] = Math.max(poolLastEndPs[poolIndex], now);
+        double gain = pool.model().tokensPerDecodeIteration();
         int[] seqs = replicas.batchSeq[slot];
         int[] tokens = replicas.batchTokens[slot];
         int[] generated = requests.generated;
@@ -127,8 +169,12 @@ final class ServingSimulation implements FlowListener {
             int q = seqs[b];
             int t = tokens[b];
             if (t < 0) {
-                generated[q]++;
-                outputTokens++;
+                int gained = decodedTokens(q, gain, output[q] - generated[q]);
+                generated[q] += gained;
+                outputTokens += gained;
+                poolOutputTokens[poolIndex] += gained;
+                requests.kvTokens[q] += gained - 1;
+                replicas.kvUsed[slot] += gained - 1;
             } else {
                 requests.prefilled[q] += t;
                 if (requests.prefilled[q] < requests.target[q]) {
@@ -139,8 +185,12 @@ final class ServingSimulation implements FlowListener {
                     generated[q] = 1;
                     requests.firstTokenPs[q] = now;
                     requests.prefillEndPs[q] = now;
+                    requests.decodeStartPs[q] = now;
                     outputTokens++;
                     inputTokens += requests.stream.prompt()[q];
+                    cachedTokens += requests.cached[q];
+                    poolInputTokens[poolIndex] += requests.stream.prompt()[q];
+                    poolOutputTokens[poolIndex]++;
                     if (pool.role() == Role.PREFILL && generated[q] < output[q]) {
                         handOff(q, slot);
                         continue;
@@ -156,6 +206,17 @@ final class ServingSimulation implements FlowListener {
         replicas.compactRunning(slot);
         kick(slot);
         flushKicks();
+    }
+
+    /** Whole tokens q gains from a decode iteration gaining {@code gain} in expectation, at most {@code left}. */
+    private int decodedTokens(int q, double gain, int left) {
+        if (gain == 1) {
+            return 1;
+        }
+        double credit = requests.specCredit[q] + gain;
+        int tokens = (int) credit;
+        requests.specCredit[q] = credit - tokens;
+        return Math.min(tokens, left);
     }
 
     private void onKvReady(int q) {
@@ -209,10 +270,22 @@ final class ServingSimulation implements FlowListener {
     private void startIteration(int slot) {
         int replica = replicas.replicaOf[slot];
         long now = simulation.nowPs();
-        if (stages.firstStageFreePs(replica) > now || !batches.compose(slot)) {
+        if (stages.firstStageFreePs(replica) > now) {
+            return;
+        }
+        long rejectedBefore = replicas.rejections();
+        boolean composed = batches.compose(slot, now);
+        for (long r = rejectedBefore; r < replicas.rejections(); r++) {
+            releaseClient();
+        }
+        if (!composed) {
             return;
         }
         Pool pool = replicas.poolOfSlot(slot);
+        int poolIndex = replicas.poolOf[slot];
+        if (poolFirstStartPs[poolIndex] < 0) {
+            poolFirstStartPs[poolIndex] = now;
+        }
         if (handoff.layerByLayer() && pool.role() == Role.PREFILL) {
             handoff.startLayerByLayerTransfers(slot);
         }
@@ -238,6 +311,7 @@ final class ServingSimulation implements FlowListener {
         replicas.kvUsed[slot] -= requests.kvTokens[q];
         requests.kvTokens[q] = 0;
         replicas.outstanding[slot]--;
+        releaseClient();
     }
 
     // ---------------------------------------------------------------- KV handoff
@@ -285,6 +359,26 @@ final class ServingSimulation implements FlowListener {
 
     long inputTokens() {
         return inputTokens;
+    }
+
+    /** Prompt tokens served from the prefix cache, not computed. */
+    long cachedTokens() {
+        return cachedTokens;
+    }
+
+    /** Prompt tokens whose prefill completed on pool p (cached ones included). */
+    long poolInputTokens(int p) {
+        return poolInputTokens[p];
+    }
+
+    /** Output tokens produced by pool p (a prefill pool produces each request's first). */
+    long poolOutputTokens(int p) {
+        return poolOutputTokens[p];
+    }
+
+    /** Pool p's active span: from its first iteration's start to its last iteration's end, picoseconds. */
+    long poolSpanPs(int p) {
+        return poolFirstStartPs[p] < 0 ? 0 : poolLastEndPs[p] - poolFirstStartPs[p];
     }
 
     double flops() {
