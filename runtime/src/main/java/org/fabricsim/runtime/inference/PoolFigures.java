@@ -44,10 +44,11 @@ final class PoolFigures {
         List<Object> rows = new ArrayList<>();
         for (int p = 0; p < pools.length; p++) {
             ServingSimulation.Pool pool = pools[p];
-            double span = serving.poolSpanPs(p) / PICOSECONDS_PER_SECOND;
+            PoolCounters counters = serving.poolCounters();
+            double span = counters.spanPs(p) / PICOSECONDS_PER_SECOND;
             double nodes = pool.replicas() * pool.model().accelerators() / (double) acceleratorsPerNode;
-            double input = span > 0 ? serving.poolInputTokens(p) / span : 0;
-            double output = span > 0 ? serving.poolOutputTokens(p) / span : 0;
+            double input = span > 0 ? counters.inputTokens(p) / span : 0;
+            double output = span > 0 ? counters.outputTokens(p) / span : 0;
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("role", Keywords.of(pool.role()));
             row.put("inputTokensPerSecond", input);

@@ -110,6 +110,17 @@ final class RequestTable {
         return kvReadyWaitPs[q];
     }
 
+    /** Whole tokens q gains from a decode iteration gaining {@code gain} in expectation, at most {@code left}. */
+    int decodedTokens(int q, double gain, int left) {
+        if (gain == 1) {
+            return 1;
+        }
+        double credit = specCredit[q] + gain;
+        int tokens = (int) credit;
+        specCredit[q] = credit - tokens;
+        return Math.min(tokens, left);
+    }
+
     int rejected() {
         int count = 0;
         for (int s : state) {

@@ -1,7 +1,5 @@
 package org.fabricsim.runtime.inference;
 
-import java.util.Arrays;
-
 import org.fabricsim.runtime.network.FlowListener;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.routing.Router;
@@ -74,10 +72,7 @@ final class ServingSimulation implements FlowListener {
     private final int closedLoopClients;
     private final int arrivalLimit;
     private int issued;
-    private final long[] poolInputTokens;
-    private final long[] poolOutputTokens;
-    private final long[] poolFirstStartPs;
-    private final long[] poolLastEndPs;
+    private final PoolCounters poolCounters;
     private long outputTokens;
     private long inputTokens;
     private long cachedTokens;
@@ -98,11 +93,7 @@ final class ServingSimulation implements FlowListener {
         this.closedLoopClients = closedLoopClients;
         this.arrivalLimit = closedLoopClients > 0 ? Math.min(closedLoopClients, stream.size()) : stream.size();
         this.issued = arrivalLimit;
-        poolInputTokens = new long[pools.length];
-        poolOutputTokens = new long[pools.length];
-        poolFirstStartPs = new long[pools.length];
-        poolLastEndPs = new long[pools.length];
-        Arrays.fill(poolFirstStartPs, -1);
+        poolCounters = new PoolCounters(pools.length);
         this.replicas = new Replicas(pools, requests);
         this.batches = new BatchBuilder(requests, replicas);
         this.handoff = new KvHandoff(simulation, requests, replicas, network, router, topology, layerByLayer, layers);
@@ -159,7 +150,7 @@ final class ServingSimulation implements FlowListener {
         long now = simulation.nowPs();
         Pool pool = replicas.poolOfSlot(slot);
         int poolIndex = replicas.poolOf[slot];
-        poolLastEndPs[poolIndex] = Math.max(poolLastEndPs[poolIndex], now);
+        poolCounters.ended(poolIndex, now);
         double gain = pool.model().tokensPerDecodeIteration();
         int[] seqs = replicas.batchSeq[slot];
         int[] tokens = replicas.batchTokens[slot];
@@ -169,10 +160,10 @@ final class ServingSimulation implements FlowListener {
             int q = seqs[b];
             int t = tokens[b];
             if (t < 0) {
-                int gained = decodedTokens(q, gain, output[q] - generated[q]);
+                int gained = requests.decodedTokens(q, gain, output[q] - generated[q]);
                 generated[q] += gained;
                 outputTokens += gained;
-                poolOutputTokens[poolIndex] += gained;
+                poolCounters.addOutput(poolIndex, gained);
                 requests.kvTokens[q] += gained - 1;
                 replicas.kvUsed[slot] += gained - 1;
             } else {
@@ -189,8 +180,8 @@ final class ServingSimulation implements FlowListener {
                     outputTokens++;
                     inputTokens += requests.stream.prompt()[q];
                     cachedTokens += requests.cached[q];
-                    poolInputTokens[poolIndex] += requests.stream.prompt()[q];
-                    poolOutputTokens[poolIndex]++;
+                    poolCounters.addInput(poolIndex, requests.stream.prompt()[q]);
+                    poolCounters.addOutput(poolIndex, 1);
                     if (pool.role() == Role.PREFILL && generated[q] < output[q]) {
                         handOff(q, slot);
                         continue;
@@ -206,17 +197,6 @@ final class ServingSimulation implements FlowListener {
         replicas.compactRunning(slot);
         kick(slot);
         flushKicks();
-    }
-
-    /** Whole tokens q gains from a decode iteration gaining {@code gain} in expectation, at most {@code left}. */
-    private int decodedTokens(int q, double gain, int left) {
-        if (gain == 1) {
-            return 1;
-        }
-        double credit = requests.specCredit[q] + gain;
-        int tokens = (int) credit;
-        requests.specCredit[q] = credit - tokens;
-        return Math.min(tokens, left);
     }
 
     private void onKvReady(int q) {
@@ -282,10 +262,7 @@ final class ServingSimulation implements FlowListener {
             return;
         }
         Pool pool = replicas.poolOfSlot(slot);
-        int poolIndex = replicas.poolOf[slot];
-        if (poolFirstStartPs[poolIndex] < 0) {
-            poolFirstStartPs[poolIndex] = now;
-        }
+        poolCounters.started(replicas.poolOf[slot], now);
         if (handoff.layerByLayer() && pool.role() == Role.PREFILL) {
             handoff.startLayerByLayerTransfers(slot);
         }
@@ -366,19 +343,9 @@ final class ServingSimulation implements FlowListener {
         return cachedTokens;
     }
 
-    /** Prompt tokens whose prefill completed on pool p (cached ones included). */
-    long poolInputTokens(int p) {
-        return poolInputTokens[p];
-    }
-
-    /** Output tokens produced by pool p (a prefill pool produces each request's first). */
-    long poolOutputTokens(int p) {
-        return poolOutputTokens[p];
-    }
-
-    /** Pool p's active span: from its first iteration's start to its last iteration's end, picoseconds. */
-    long poolSpanPs(int p) {
-        return poolFirstStartPs[p] < 0 ? 0 : poolLastEndPs[p] - poolFirstStartPs[p];
+    /** Per-pool tokens and active spans. */
+    PoolCounters poolCounters() {
+        return poolCounters;
     }
 
     double flops() {
