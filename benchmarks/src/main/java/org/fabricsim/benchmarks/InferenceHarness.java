@@ -23,7 +23,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
 /**
  * Wall time of a whole serving simulation, one thread. Usage:
  *
- * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.InferenceHarness RUNS REQUESTS</pre>
+ * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.InferenceHarness RUNS REQUESTS [production]</pre>
  *
  * The deployment: Llama 3 70B FP8 disaggregated on 16 DGX H100 nodes (catalog figures) on a RoCE
  * 400G two-tier fat-tree: 6 prefill replicas of TP8 (one node each) hand their KV caches over the
@@ -31,7 +31,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * lognormal prompts (median 1024, σ 0.6) and outputs (median 256, σ 0.6), chunked prefill of 2048
  * tokens. One warm-up run, then RUNS measured runs; prints the median, minimum and maximum wall
  * time (topology, collective fits, request draw, simulation and metrics), the median process CPU
- * time, and the run's events, flows and simulated span.
+ * time, and the run's events, flows and simulated span. With {@code production} the traffic hits
+ * the prefix cache for half of each prompt and the decode pool drafts one token accepted at 0.85
+ * (issue 23's benchmark: prefix caching and speculative decoding).
  */
 public final class InferenceHarness {
     private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
@@ -53,6 +55,11 @@ public final class InferenceHarness {
 
     /** The benchmark deployment with {@code requests} requests. */
     public static InferenceSpec disaggregated16Nodes(int requests) {
+        return disaggregated16Nodes(requests, false);
+    }
+
+    /** The benchmark deployment, with prefix-cache hits and speculative decoding when {@code production}. */
+    public static InferenceSpec disaggregated16Nodes(int requests, boolean production) {
         NodeSpec node = new NodeSpec("nvidia.DGX_H100", H100, 8,
                 new ScaleUpSpec(NVLINK4, ScaleUpSpec.Kind.SWITCHED, 8, 450e9, true), CX7, 8, true);
         ClusterSpec cluster = new ClusterSpec("bench.Dgx16", node, 16, new ScaleOutSpec(ROCE400,
@@ -60,16 +67,18 @@ public final class InferenceHarness {
         ParallelismSpec tp8 = new ParallelismSpec(8, 1, 1, 1, 1, false);
         return new InferenceSpec("bench.Disaggregated70B", LLAMA3_70B, cluster, Precision.FP8,
                 List.of(new InferenceSpec.Pool(InferenceSpec.Role.PREFILL, 6, tp8, 8192, 256, 2048),
-                        new InferenceSpec.Pool(InferenceSpec.Role.DECODE, 10, tp8, 8192, 512, 0)),
+                        new InferenceSpec.Pool(InferenceSpec.Role.DECODE, 10, tp8, 8192, 512, 0,
+                                new InferenceSpec.PoolFeatures(false, 0,
+                                        production ? new InferenceSpec.Speculative(1, 0.85, 1) : null))),
                 new InferenceSpec.Traffic(new InferenceSpec.Poisson(100), new InferenceSpec.Lognormal(1024, 0.6),
-                        new InferenceSpec.Lognormal(256, 0.6), requests),
+                        new InferenceSpec.Lognormal(256, 0.6), requests, production ? 0.5 : 0),
                 List.of(new InferenceSpec.Slo(InferenceSpec.SloMetric.TTFT, 99, 2.0)), false);
     }
 
     public static void main(String[] args) {
         int runs = Integer.parseInt(args[0]);
         int requests = Integer.parseInt(args[1]);
-        InferenceSpec spec = disaggregated16Nodes(requests);
+        InferenceSpec spec = disaggregated16Nodes(requests, args.length > 2 && args[2].equals("production"));
         double[] seconds = new double[runs];
         double[] cpuSeconds = new double[runs];
         RunResult result = null;

@@ -237,12 +237,14 @@ class LanguageTest {
                     replicas 4
                     parallel tensor 8
                     max-sequences 256
+                    speculative draft-tokens 1 acceptance 0.85 draft-layers 1
                 }
                 traffic {
                     arrival poisson 10 /s
                     prompt lognormal median 1000 sigma 0.5
                     output uniform 100 to 300
                     requests 10000
+                    prefix-cache hit 0.5
                 }
                 slo ttft p99 500 ms, itl p90 50 ms
                 kv-transfer layer-by-layer
@@ -312,7 +314,7 @@ class LanguageTest {
                         || !c.isAbstract() && c.getEAllStructuralFeatures().size() > 0)
                 .map(EClass::getName).filter(n -> !Set.of("Model", "Element", "Workload", "Topology", "Arrival",
                         "Distribution", "Value", "NumberValue", "QuantityValue", "FixedDistribution",
-                        "TraceArrival", "OfflineArrival", "EmpiricalDistribution").contains(n))
+                        "TraceArrival", "OfflineArrival", "ClosedLoopArrival", "EmpiricalDistribution").contains(n))
                 .sorted().toList();
         List<String> missing = concrete.stream().filter(n -> !used.contains(n)).toList();
         assertEquals(List.of(), missing, "constructs the test model does not exercise");

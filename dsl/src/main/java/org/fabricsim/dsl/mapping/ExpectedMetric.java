@@ -42,6 +42,10 @@ public record ExpectedMetric(Dimension dimension, Unit unit, double keyPerBase, 
                 "memoryPerAcceleratorBytes", null, null));
         metrics.put(Metric.THROUGHPUT, new ExpectedMetric(Dimension.TOKEN_RATE, Unit.TOKENS_PER_SECOND, 1,
                 "tokensPerSecond", "outputTokensPerSecond", null));
+        metrics.put(Metric.PREFILL_THROUGHPUT, new ExpectedMetric(Dimension.TOKEN_RATE, Unit.TOKENS_PER_SECOND, 1,
+                null, "prefillTokensPerSecondPerNode", null));
+        metrics.put(Metric.DECODE_THROUGHPUT, new ExpectedMetric(Dimension.TOKEN_RATE, Unit.TOKENS_PER_SECOND, 1,
+                null, "decodeTokensPerSecondPerNode", null));
         metrics.put(Metric.TTFT, new ExpectedMetric(Dimension.TIME, Unit.MILLISECONDS, 1, null, "ttftSeconds.%s", null));
         metrics.put(Metric.ITL, new ExpectedMetric(Dimension.TIME, Unit.MILLISECONDS, 1, null, "itlSeconds.%s", null));
         metrics.put(Metric.BUSBW, new ExpectedMetric(Dimension.DATA_RATE, Unit.GB_PER_SECOND, 1e-9, null, null,

@@ -10,6 +10,7 @@ import org.fabricsim.dsl.fabric.Activation;
 import org.fabricsim.dsl.fabric.Arrival;
 import org.fabricsim.dsl.fabric.AttentionKernel;
 import org.fabricsim.dsl.fabric.BatchUnit;
+import org.fabricsim.dsl.fabric.ClosedLoopArrival;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.DispatchPrecision;
 import org.fabricsim.dsl.fabric.Distribution;
@@ -138,12 +139,12 @@ final class WorkloadMapper {
         for (Pool pool : inference.getPools()) {
             pools.add(new InferenceSpec.Pool(InferenceSpec.Role.valueOf(pool.getRole().getName()), pool.getReplicas(),
                     toParallelism(pool.getParallel()), pool.getMaxBatchTokens(), pool.getMaxSequences(),
-                    pool.getChunkedPrefill()));
+                    pool.getChunkedPrefill(), ServingFeaturesMapper.features(pool)));
         }
         Traffic traffic = inference.getTraffic();
         InferenceSpec.Traffic requests = new InferenceSpec.Traffic(arrival(traffic.getArrival()),
                 distribution(traffic.getPrompt()), distribution(traffic.getOutput()),
-                requestCount(traffic));
+                requestCount(traffic), ServingFeaturesMapper.prefixHitRatio(traffic));
         List<InferenceSpec.Slo> slos = new ArrayList<>();
         for (Slo slo : inference.getSlos()) {
             slos.add(new InferenceSpec.Slo(InferenceSpec.SloMetric.valueOf(slo.getMetric().getName()),
@@ -174,6 +175,9 @@ final class WorkloadMapper {
         }
         if (arrival instanceof TraceArrival trace) {
             return new InferenceSpec.Trace(ModelFiles.besideModel(trace, trace.getFile()));
+        }
+        if (arrival instanceof ClosedLoopArrival closed) {
+            return new InferenceSpec.ClosedLoop(closed.getClients());
         }
         return new InferenceSpec.AllAtOnce();
     }

@@ -268,6 +268,13 @@ public final class IssueCodes {
     /** A calibration amount that is not a time, a percentage or a plain number, or bounds of another dimension. */
     public static final String CALIBRATION_UNIT = PREFIX + "calibration.unit";
 
+    /** A prefix-cache hit ratio outside [0, 1]. Data: the nearest bound, as written. */
+    public static final String PREFIX_HIT_RATIO = PREFIX + "serving.prefix-hit-ratio";
+    /** Speculative decoding with an acceptance rate outside [0, 1] or no drafted token. Data: none. */
+    public static final String SPECULATIVE_SETTINGS = PREFIX + "serving.speculative";
+    /** A pool feature that has nothing to act on (two-batch overlap without EP, speculation in a prefill pool, redundant experts on a dense model). Data: the keyword. */
+    public static final String SERVING_FEATURE_IGNORED = PREFIX + "serving.feature-ignored";
+
     private IssueCodes() {
     }
 }

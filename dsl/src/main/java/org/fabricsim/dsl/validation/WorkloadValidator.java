@@ -164,14 +164,27 @@ public class WorkloadValidator extends FabricCheck {
         long context = typical(spec.traffic().prompt()) + typical(spec.traffic().output());
         long tokens = pool.maxSequences() > 0 ? pool.maxSequences() * context
                 : Math.max(pool.maxBatchTokens(), context);
-        Memory.Breakdown memory = Memory.inference(spec.model(), pool.parallel(), spec.precision(), tokens);
+        int redundant = pool.features().redundantExperts();
+        Memory.Breakdown memory = Memory.inference(spec.model(), pool.parallel(), spec.precision(), tokens, redundant);
         if (hbm > 0 && memory.totalBytes() > hbm) {
+            String experts = redundant > 0 ? ", fewer redundant experts (at most "
+                    + redundantThatFit(spec, pool, tokens, hbm) + " fit beside this cache)" : "";
             error("A " + written.getRole().getLiteral() + " replica does not fit: each accelerator needs "
                     + memory.describe() + " for " + tokens + " tokens of KV cache, but has " + Memory.gigabytes(hbm)
-                    + ". Use more tensor or pipeline parallelism, a lower precision, or fewer max-sequences.", written,
+                    + ". Use more tensor or pipeline parallelism, a lower precision" + experts
+                    + ", or fewer max-sequences.", written,
                     Literals.POOL__PARALLEL, IssueCodes.INFERENCE_MEMORY, String.valueOf(memory.totalBytes()),
                     String.valueOf(hbm));
         }
+    }
+
+    /** The most redundant experts whose weights still fit in {@code hbm} beside {@code tokens} of KV cache; 0 if none. */
+    private static long redundantThatFit(InferenceSpec spec, InferenceSpec.Pool pool, long tokens, long hbm) {
+        int redundant = pool.features().redundantExperts();
+        long without = Memory.inference(spec.model(), pool.parallel(), spec.precision(), tokens).totalBytes();
+        long with = Memory.inference(spec.model(), pool.parallel(), spec.precision(), tokens, redundant).totalBytes();
+        double perExpert = (with - without) / (double) redundant;
+        return without >= hbm || perExpert <= 0 ? 0 : (long) Math.floor((hbm - without) / perExpert);
     }
 
     /** Tokens of a typical request: a fixed length, a uniform's largest, a lognormal's median; 0 when unknown. */

@@ -244,11 +244,22 @@ public final class Memory {
      */
     public static Breakdown inference(TransformerSpec m, ParallelismSpec par, Precision precision,
             long tokensPerReplica) {
+        return inference(m, par, precision, tokensPerReplica, 0);
+    }
+
+    /**
+     * As {@link #inference(TransformerSpec, ParallelismSpec, Precision, long)}, with {@code redundantExperts}
+     * extra replicas of routed experts (EPLB) over the expert ranks: the routed weights grow by
+     * (E + R) ÷ E.
+     */
+    public static Breakdown inference(TransformerSpec m, ParallelismSpec par, Precision precision,
+            long tokensPerReplica, int redundantExperts) {
         int t = par.tensor();
         int p = par.pipeline();
         long moe = moeLayers(m);
         double nonExpert = nonExpertParameters(m, m.layers() - moe, moe, true, true) / ((double) t * p);
-        double experts = expertParameters(m, moe) / ((double) Math.max(par.expert(), t) * p);
+        double redundancy = m.experts() > 0 ? (m.experts() + (double) redundantExperts) / m.experts() : 1;
+        double experts = expertParameters(m, moe) * redundancy / ((double) Math.max(par.expert(), t) * p);
         double weights = (nonExpert + experts) * precision.bytes();
         double kvSplit = m.kvLoraRank() > 0 ? 1 : Math.min(t, m.kvHeads());
         double kv = kvCacheBytesPerToken(m, precision) / (kvSplit * p)

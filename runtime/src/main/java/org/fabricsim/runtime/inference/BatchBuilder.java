@@ -18,6 +18,12 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  * prompt without chunked prefill: a prompt that does not fit the remaining budget waits, unless
  * the batch is empty). A request that does not fit an empty slot's cache is rejected.
  *
+ * <p>With speculative decoding (k drafted tokens) a decoding sequence puts 1 + k tokens through the
+ * iteration (the verified drafts and the next token), each attending to its context, and the
+ * iteration also pays the draft ({@link ServingModel#draftPs}); the tokens it gains are applied at
+ * the iteration's end ({@link ServingSimulation}). A sequence that joins the running set with its
+ * cache from the prefill pool records the time as its decode start.
+ *
  * <p>Each pipeline stage of the iteration lasts {@link ServingModel#iterationPs} of its totals (the
  * whole iteration without pipeline parallelism); a mixed iteration's
  * prefill share is the time its prefill part would take alone over the sum of both parts alone.
@@ -34,6 +40,7 @@ final class BatchBuilder {
     private double prefixTokens;
     private long decodeTokens;
     private double decodeContext;
+    private long decodeSequences;
     /** Prefill share of the iteration last costed by {@link #durationPs}. */
     private double share;
 
@@ -51,7 +58,7 @@ final class BatchBuilder {
      * Fills the batch of {@code slot} (see the class comment); returns false when it stays
      * empty.
      */
-    boolean compose(int slot) {
+    boolean compose(int slot, long nowPs) {
         Pool pool = replicas.poolOfSlot(slot);
         int[] target = requests.target;
         int[] prefilled = requests.prefilled;
@@ -80,6 +87,7 @@ final class BatchBuilder {
                 break;
             }
             waiting.pollFirst();
+            requests.decodeStartPs[q] = nowPs;
             replicas.allocate(slot, q, target[q]);
         }
 
@@ -101,6 +109,8 @@ final class BatchBuilder {
         prefixTokens = 0;
         decodeTokens = 0;
         decodeContext = 0;
+        decodeSequences = 0;
+        int perSequence = pool.model().tokensPerDecodeStep();
         int[] run = replicas.running[slot];
         long decoding = 0;
         for (int i = 0; decoding < decoders && newTokens < budget; i++) {
@@ -111,10 +121,11 @@ final class BatchBuilder {
                 replicas.addToBatch(slot, q, -1);
                 kvTokens[q]++;
                 kvUsed[slot]++;
-                newTokens++;
-                logitTokens++;
-                decodeTokens++;
-                decodeContext += context;
+                newTokens += perSequence;
+                logitTokens += perSequence;
+                decodeTokens += perSequence;
+                decodeContext += context * perSequence;
+                decodeSequences++;
             }
         }
 
@@ -182,7 +193,9 @@ final class BatchBuilder {
             double aloneDecode = model.iterationPs(decodeTokens, decodeTokens, 0, 0, decodePairs, decodeContext);
             share = alonePrefill / (alonePrefill + aloneDecode);
         }
-        return model.iterationPs(newTokens, logitTokens, prefillPairs, prefixTokens, decodePairs, decodeContext);
+        long draftPs = decodeSequences == 0 ? 0 : model.draftPs(decodeSequences);
+        return model.iterationPs(newTokens, logitTokens, prefillPairs, prefixTokens, decodePairs, decodeContext)
+                + draftPs;
     }
 
     /** Fraction of the last costed iteration's time attributed to prefill. */

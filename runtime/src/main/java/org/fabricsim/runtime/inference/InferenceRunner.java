@@ -36,8 +36,13 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * <ul>
  * <li>{@code ttftSeconds}, {@code itlSeconds}, {@code e2eSeconds}: {p50, p90, p99, mean} over
  * completed requests of time to first token (first token − arrival), inter-token latency (the
- * request's mean time per output token after the first: (finish − first token)/(output − 1)) and
- * end-to-end latency (finish − arrival). Percentiles are nearest-rank.</li>
+ * request's mean time per output token once it decodes: (finish − decode start)/(output − 1), the
+ * decode start being its first token when aggregated and the start of its first decode iteration
+ * when disaggregated) and end-to-end latency (finish − arrival). Percentiles are nearest-rank.</li>
+ * <li>{@code decodeQueueSeconds} (disaggregated): {p50, p90, p99, mean} of the time a request's
+ * cache waited on the decode replica for a place in a batch.</li>
+ * <li>{@code cachedInputTokens}, {@code computedInputTokens}, {@code poolFigures} and the per-node
+ * rates: {@link PoolFigures}.</li>
  * <li>{@code outputTokensPerSecond}, {@code inputTokensPerSecond}: tokens ÷ makespan (the last
  * completion); {@code outputTokensPerSecondPerAccelerator} divides by the accelerators of all
  * pools.</li>
@@ -114,7 +119,8 @@ public final class InferenceRunner {
             CollectiveFit stageSend = pool.parallel().pipeline() > 1
                     ? CollectiveFit.sendRecv(topology, pool.parallel().tensor(), overheads) : null;
             ServingModel model = new ServingModel(spec.model(), cluster.node().accelerator(), spec.precision(),
-                    spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend, profile);
+                    spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend, profile, pool.features(),
+                    pool.role() == Role.DECODE);
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
                     pool.maxSequences(), pool.chunkedPrefill());
             first += pool.replicas() * model.accelerators();
@@ -123,7 +129,9 @@ public final class InferenceRunner {
                 ? new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(), 0.0) : null;
         Router router = disaggregated ? new Router(topology, ClusterTopologies.routing(cluster), seed) : null;
         ServingSimulation serving = new ServingSimulation(simulation, requests, pools, network, router,
-                disaggregated ? topology : null, spec.layerByLayerKvTransfer(), spec.model().layers());
+                disaggregated ? topology : null, spec.layerByLayerKvTransfer(), spec.model().layers(),
+                spec.traffic().prefixHitRatio(),
+                spec.traffic().arrival() instanceof InferenceSpec.ClosedLoop closed ? closed.clients() : 0);
         serving.run();
 
         Map<String, Object> parameters = new LinkedHashMap<>();
@@ -156,6 +164,7 @@ public final class InferenceRunner {
         parameters.put("kvCacheBytesPerToken", pools[0].model().kvBytesPerToken());
 
         Map<String, Object> metrics = metrics(spec, serving, pools, accelerators);
+        PoolFigures.put(serving, pools, cluster.node().accelerators(), metrics);
         ServingFailures.put(spec, profile, seed, baseDirectory, metrics);
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
         return new RunResult(spec.name(), "inference", parameters, metrics, wallSeconds)
@@ -191,6 +200,7 @@ public final class InferenceRunner {
         double[] itl = new double[n];
         double[] e2e = new double[n];
         double[] kv = new double[n];
+        double[] queue = new double[n];
         int completed = 0;
         int itlCount = 0;
         int kvCount = 0;
@@ -209,6 +219,7 @@ public final class InferenceRunner {
                 itl[itlCount++] = i;
             }
             if (requests.kvWaitPs(q) >= 0) {
+                queue[kvCount] = requests.decodeQueuePs(q) / PICOSECONDS_PER_SECOND;
                 kv[kvCount++] = requests.kvWaitPs(q) / PICOSECONDS_PER_SECOND;
             }
             if (meets(spec.slos(), t, Math.max(0, i), e)) {
@@ -235,6 +246,7 @@ public final class InferenceRunner {
         metrics.put("slos", sloRows(spec.slos(), ttft, completed, itl, itlCount, e2e));
         if (kvCount > 0) {
             metrics.put("kvTransferSeconds", Percentiles.summary(kv, kvCount));
+            metrics.put("decodeQueueSeconds", Percentiles.summary(queue, kvCount));
             metrics.put("kvTransferBytes", (double) serving.kvBytesMoved());
         }
         Map<String, Object> cdf = new LinkedHashMap<>();

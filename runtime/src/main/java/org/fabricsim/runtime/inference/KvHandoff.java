@@ -11,7 +11,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * decode pool, and the EP all-to-all of each iteration as background load.
  *
  * <p><b>KV cache.</b> A prefilled request goes to the decode slot ({@link Replicas}) with the
- * fewest outstanding requests: its KV cache (κ·prompt bytes) lives on one data-parallel rank (rank q mod DP on each
+ * fewest outstanding requests: its KV cache (κ·(prompt − cached) bytes: the decode replica already
+ * holds a prefix-cache hit, as the prefill replica did) lives on one data-parallel rank (rank q mod DP on each
  * side, so attention-DP pools spread requests over their ranks), split over max(S_p, S_d) flows
  * between the ranks' KV shards (S = PP stages × KV-head shards; flow f from prefill shard
  * ⌊f·S_p/n⌋ to decode shard ⌊f·S_d/n⌋), started on the {@link NetworkModel} (so transfers share
@@ -110,7 +111,7 @@ final class KvHandoff {
         Pool to = replicas.pools[decodePool];
         int fromCount = from.model().accelerators();
         int toCount = to.model().accelerators();
-        double bytes = from.model().kvBytesPerToken() * requests.stream.prompt()[q];
+        double bytes = from.model().kvBytesPerToken() * (requests.stream.prompt()[q] - requests.cached[q]);
         kvBytesMoved += (long) bytes;
         int fromGroup = fromCount / from.model().dataRanks();
         int toGroup = toCount / to.model().dataRanks();

@@ -43,6 +43,7 @@ final class Replicas {
     final double[] prefillBusyPs;
     private final RequestTable requests;
     private long preemptions;
+    private long rejections;
 
     Replicas(Pool[] pools, RequestTable requests) {
         this.pools = pools.clone();
@@ -153,7 +154,7 @@ final class Replicas {
         requests.kvTokens[q] = 0;
         requests.state[q] = RequestTable.WAITING;
         requests.target[q] = requests.stream.prompt()[q] + requests.generated[q];
-        requests.prefilled[q] = 0;
+        requests.prefilled[q] = requests.cached[q];
         preemptions++;
         queue[slot].addFirst(q);
     }
@@ -187,6 +188,12 @@ final class Replicas {
     void reject(int q, int slot) {
         requests.state[q] = RequestTable.REJECTED;
         outstanding[slot]--;
+        rejections++;
+    }
+
+    /** Requests rejected so far. */
+    long rejections() {
+        return rejections;
     }
 
     long preemptions() {

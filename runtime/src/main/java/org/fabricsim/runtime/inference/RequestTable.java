@@ -10,7 +10,12 @@ import java.util.Arrays;
  * cache allocated on {@code slotOf}), in {@link #HANDOFF} (prefilled, its cache crossing the fabric to
  * {@code handoffSlot}), {@link #DONE} or {@link #REJECTED}. {@code target} is the number of tokens
  * to prefill (the prompt, or prompt plus generated tokens after a preemption), {@code prefilled}
- * the progress towards it, {@code generated} the output tokens so far. Memory O(requests);
+ * the progress towards it, {@code generated} the output tokens so far. {@code cached} is the
+ * prompt prefix whose KV cache the replicas already hold (prefix caching): prefill starts after it
+ * and a disaggregated handoff does not transfer it. {@code decodeStartPs} is when the request's
+ * first decode iteration began (its first token's time when prefill and decode share a replica),
+ * so the inter-token latency excludes the wait for a decode slot; {@code specCredit} carries the
+ * fractional tokens of speculative decoding between iterations. Memory O(requests);
  * every accessor O(1) except {@link #rejected()}, O(requests).
  */
 final class RequestTable {
@@ -36,8 +41,12 @@ final class RequestTable {
     final long[] transferEndPs;
     final long[] kvLatencyPs;
     final long[] kvReadyWaitPs;
+    final int[] cached;
+    final long[] decodeStartPs;
+    final double[] specCredit;
 
-    RequestTable(RequestStream stream) {
+    /** @param prefixHitRatio h: ⌊h·prompt⌋ tokens of each prompt, at most prompt − 1, are cached */
+    RequestTable(RequestStream stream, double prefixHitRatio) {
         this.stream = stream;
         int n = stream.size();
         state = new int[n];
@@ -56,6 +65,14 @@ final class RequestTable {
         kvLatencyPs = new long[n];
         kvReadyWaitPs = new long[n];
         Arrays.fill(kvReadyWaitPs, -1);
+        cached = new int[n];
+        decodeStartPs = new long[n];
+        specCredit = new double[n];
+        for (int q = 0; q < n; q++) {
+            int prompt = stream.prompt()[q];
+            cached[q] = (int) Math.min(Math.floor(prefixHitRatio * prompt), Math.max(0, prompt - 1));
+            prefilled[q] = cached[q];
+        }
     }
 
     int size() {
@@ -74,15 +91,34 @@ final class RequestTable {
         return finishPs[q] - stream.arrivalPs()[q];
     }
 
-    /** Mean time between output tokens of q, or -1 with a single output token. */
+    /**
+     * Mean time between output tokens of q once it decodes, (finish − decode start) ÷ (output − 1),
+     * or -1 with a single output token.
+     */
     double itlPs(int q) {
         int out = stream.output()[q];
-        return out < 2 ? -1 : (double) (finishPs[q] - firstTokenPs[q]) / (out - 1);
+        return out < 2 ? -1 : (double) (finishPs[q] - decodeStartPs[q]) / (out - 1);
+    }
+
+    /** Time q waited, its cache on the decode replica, for a place in a decode batch, or -1. */
+    long decodeQueuePs(int q) {
+        return kvReadyWaitPs[q] < 0 ? -1 : decodeStartPs[q] - prefillEndPs[q] - kvReadyWaitPs[q];
     }
 
     /** Time from the end of q's prefill to its cache being usable on the decode replica, or -1. */
     long kvWaitPs(int q) {
         return kvReadyWaitPs[q];
+    }
+
+    /** Whole tokens q gains from a decode iteration gaining {@code gain} in expectation, at most {@code left}. */
+    int decodedTokens(int q, double gain, int left) {
+        if (gain == 1) {
+            return 1;
+        }
+        double credit = specCredit[q] + gain;
+        int tokens = (int) credit;
+        specCredit[q] = credit - tokens;
+        return Math.min(tokens, left);
     }
 
     int rejected() {

@@ -217,7 +217,7 @@ final class ServingFailures {
                 return null;
             }
             fewer.add(new InferenceSpec.Pool(pool.role(), pool.replicas() - down[p], pool.parallel(),
-                    pool.maxBatchTokens(), pool.maxSequences(), pool.chunkedPrefill()));
+                    pool.maxBatchTokens(), pool.maxSequences(), pool.chunkedPrefill(), pool.features()));
         }
         ClusterSpec c = spec.cluster();
         ClusterSpec intact = new ClusterSpec(c.name(), c.node(), c.nodes(), c.scaleOut(), c.maxOversubscription(),

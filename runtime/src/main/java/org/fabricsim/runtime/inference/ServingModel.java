@@ -6,6 +6,7 @@ import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.Gemm;
 import org.fabricsim.runtime.compute.SplitKGemm;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.SoftwareSpec;
@@ -59,7 +60,10 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the activations cross the fabric point to point ({@link #stageSendPs}: x·h·2 bytes per rank,
  * α + β·bytes of a send/recv fitted on the fabric between the first ranks of stages 1 and 2).
  * {@link PipelineStages} overlaps the batches of a replica's PP slots on its stages. KV capacity:
- * {@link ReplicaMemory}. The parts that depend on T (or T_l) alone are memoized per count, so an
+ * {@link ReplicaMemory}. With R redundant experts (EPLB) each EP rank holds (E + R)/max(EP,TP)
+ * experts, each replica's rows being L·T·k/(E + R). With two-batch overlap an MoE layer costs
+ * {@link TwoBatchOverlap#layerSeconds} of its halves instead of compute plus dispatch and combine.
+ * Speculative decoding adds {@link #draftPs}. The parts that depend on T (or T_l) alone are memoized per count, so an
  * iteration costs O(1) once its count has been seen; memory O(largest T).
  */
 final class ServingModel {
@@ -78,6 +82,9 @@ final class ServingModel {
     private final int expertShards;
     private final double expertLoad;
     private final int moeLayers;
+    private final int expertSlots;
+    private final TwoBatchOverlap overlap;
+    private final InferenceSpec.Speculative speculative;
     private final double layersPerStage;
     private final double prefillAttentionWidth;
     private final double decodeAttentionWidth;
@@ -104,6 +111,18 @@ final class ServingModel {
     ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Precision kvPrecision,
             ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
             CalibrationProfile profile) {
+        this(model, accelerator, precision, kvPrecision, parallel, allReduce, allToAll, stageSend, profile,
+                InferenceSpec.PoolFeatures.NONE, false);
+    }
+
+    /**
+     * @param features          two-batch overlap, redundant experts, speculative decoding
+     * @param lowLatencyKernels the pool dispatches with DeepEP's low-latency kernels (decode), which
+     *                          overlap without SMs, rather than the normal ones (prefill)
+     */
+    ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Precision kvPrecision,
+            ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
+            CalibrationProfile profile, InferenceSpec.PoolFeatures features, boolean lowLatencyKernels) {
         this.model = model;
         this.device = Device.of(accelerator, precision, profile);
         this.head = Device.of(accelerator, Precision.BF16, profile);
@@ -120,14 +139,18 @@ final class ServingModel {
         this.expertShards = Math.max(expert, tensor);
         this.expertLoad = parallel.expertRouting().busiestLoad();
         this.moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
+        this.expertSlots = model.experts() + features.redundantExperts();
+        this.overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
+                ? new TwoBatchOverlap(lowLatencyKernels ? 0 : TwoBatchOverlap.smShare(device)) : null;
+        this.speculative = features.speculative();
         this.layersPerStage = (double) model.layers() / pipeline;
         boolean mla = model.kvLoraRank() > 0;
         this.prefillAttentionWidth = mla ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
         this.decodeAttentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
         this.kvBytesPerToken = KvCache.bytesPerToken(model, kvPrecision.bytes());
         this.kvShards = pipeline * tokenShards * KvCache.tensorShards(model, tensor);
-        this.kvCapacityTokens = ReplicaMemory.kvCapacityTokens(model, accelerator, precision, parallel, kvShards,
-                kvBytesPerToken);
+        this.kvCapacityTokens = ReplicaMemory.kvCapacityTokens(model, accelerator, precision, parallel,
+                features.redundantExperts(), kvShards, kvBytesPerToken);
     }
 
     /** KV-cache capacity of one replica, in tokens. */
@@ -248,11 +271,62 @@ final class ServingModel {
             communicationPs += 2 * layersPerStage * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
         }
         if (allToAll != null && moeLayers > 0) {
-            double routedElements = expertLoad * x * model.topK() * h;
-            communicationPs += moeLayers / (double) pipeline * (allToAll.timePs(routedElements * dispatchBytes)
-                    + allToAll.timePs(routedElements * ServingCalibration.ACTIVATION_BYTES));
+            communicationPs += moeLayers / (double) pipeline * expertExchangePs(x);
+        }
+        if (overlap != null && tokens > 1) {
+            seconds += moeLayers / (double) pipeline * overlapGainSeconds(x, tokens);
         }
         return tokenParts.put(index, seconds + communicationPs / PICOSECONDS_PER_SECOND, flopsTotal);
+    }
+
+    /** One MoE layer's EP dispatch and combine for x tokens per rank, picoseconds. */
+    private double expertExchangePs(double x) {
+        double routedElements = expertLoad * x * model.topK() * model.hidden();
+        return allToAll.timePs(routedElements * dispatchBytes)
+                + allToAll.timePs(routedElements * ServingCalibration.ACTIVATION_BYTES);
+    }
+
+    /**
+     * What two-batch overlap changes in one MoE layer of an iteration of {@code tokens} (x per rank):
+     * {@link TwoBatchOverlap#layerSeconds} of the halves minus the layer run whole (its projections,
+     * experts and dispatch plus combine), seconds (negative: a gain). FLOPs are counted once, whole.
+     */
+    private double overlapGainSeconds(double x, long tokens) {
+        double savedGroup = flopsGroup;
+        double savedTotal = flopsTotal;
+        double whole = attentionProjections(x) + moe(x, tokens) + expertExchangePs(x) / PICOSECONDS_PER_SECOND;
+        double halfCompute = attentionProjections(x / 2) + moe(x / 2, tokens / 2);
+        double halfExchange = expertExchangePs(x / 2) / PICOSECONDS_PER_SECOND;
+        flopsGroup = savedGroup;
+        flopsTotal = savedTotal;
+        return overlap.layerSeconds(halfCompute, halfExchange) - whole;
+    }
+
+    /**
+     * Speculative decoding's draft for {@code sequences} decoding sequences, per pipeline stage,
+     * picoseconds: k drafted tokens, each a pass of the draft's layers (each costed as the average
+     * layer of this model for that many tokens) and the LM head, the whole spread over the PP
+     * stages; 0 without speculation. O(1) once the count has been seen.
+     */
+    long draftPs(long sequences) {
+        if (speculative == null) {
+            return 0;
+        }
+        double savedTotal = flopsTotal;
+        double pass = speculative.draftLayers() * tokenSeconds(sequences) / layersPerStage
+                + logitSeconds(sequences) * pipeline;
+        flopsTotal = savedTotal;
+        return Math.round(speculative.draftTokens() * pass / pipeline * PICOSECONDS_PER_SECOND);
+    }
+
+    /** Tokens a decoding sequence puts through an iteration: 1 + k drafted with speculation, else 1. */
+    int tokensPerDecodeStep() {
+        return speculative == null ? 1 : 1 + speculative.draftTokens();
+    }
+
+    /** Tokens a decoding sequence gains per iteration: 1 + a + … + a^k with speculation, else 1. */
+    double tokensPerDecodeIteration() {
+        return speculative == null ? 1 : speculative.tokensPerIteration();
     }
 
     /** The LM head's time for {@code logitTokens}, memoized like {@link #tokenSeconds}. */
@@ -328,8 +402,8 @@ final class ServingModel {
     private double moe(double x, long replicaTokens) {
         int h = model.hidden();
         double router = gemm(x, model.experts(), h, 1);
-        double localExperts = Math.max(1.0, model.experts() / (double) expertShards);
-        double rowsPerExpert = expertLoad * replicaTokens * model.topK() / model.experts();
+        double localExperts = Math.max(1.0, expertSlots / (double) expertShards);
+        double rowsPerExpert = expertLoad * replicaTokens * model.topK() / expertSlots;
         double touched = 1 - Math.pow(1 - (double) model.topK() / model.experts(), replicaTokens);
         double width = model.expertFfn();
         double up = model.gatedMlp() ? 2 * width : width;

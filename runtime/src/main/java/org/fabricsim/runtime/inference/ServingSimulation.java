@@ -23,6 +23,13 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * cache is freed on the prefill side when the last flow ends, and the request joins the decode
  * slot's queue when its cache is usable there.
  *
+ * <p>Open-loop arrivals follow the stream's times. Closed-loop load ({@code clients} > 0) starts the
+ * first {@code clients} requests at zero and each next one when a request completes or is rejected
+ * (its arrival time set then). Prefix-cache hits start a request's prefill after its cached prefix
+ * ({@link RequestTable}). Speculative decoding gains 1 + a + … + a^k tokens per decode iteration in
+ * expectation; the fraction is carried per request, so gains are whole tokens and deterministic.
+ * Tokens and busy spans are also kept per pool.
+ *
  * <p>Arrivals go to the serving or prefill slot with the fewest outstanding requests. Slots woken
  * by one event start their iterations together at its end, in the order woken; with PP > 1 an
  * issued iteration also wakes its replica's idle slots when it leaves the first stage. Cost:
@@ -62,17 +69,31 @@ final class ServingSimulation implements FlowListener {
     private final int[] kickList;
     private int kickCount;
 
+    private final int closedLoopClients;
+    private final int arrivalLimit;
+    private int issued;
+    private final PoolCounters poolCounters;
     private long outputTokens;
     private long inputTokens;
+    private long cachedTokens;
     private double flops;
     private long iterations;
     private long lastFinishPs;
 
+    /**
+     * @param prefixHitRatio    share of each prompt already cached ({@link RequestTable})
+     * @param closedLoopClients concurrent clients of a closed loop; 0 for the stream's arrival times
+     */
     ServingSimulation(Simulation simulation, RequestStream stream, Pool[] pools, NetworkModel network,
-            Router router, ClusterTopology topology, boolean layerByLayer, int layers) {
+            Router router, ClusterTopology topology, boolean layerByLayer, int layers, double prefixHitRatio,
+            int closedLoopClients) {
         this.simulation = simulation;
         this.network = network;
-        this.requests = new RequestTable(stream);
+        this.requests = new RequestTable(stream, prefixHitRatio);
+        this.closedLoopClients = closedLoopClients;
+        this.arrivalLimit = closedLoopClients > 0 ? Math.min(closedLoopClients, stream.size()) : stream.size();
+        this.issued = arrivalLimit;
+        poolCounters = new PoolCounters(pools.length);
         this.replicas = new Replicas(pools, requests);
         this.batches = new BatchBuilder(requests, replicas);
         this.handoff = new KvHandoff(simulation, requests, replicas, network, router, topology, layerByLayer, layers);
@@ -102,7 +123,8 @@ final class ServingSimulation implements FlowListener {
         long now = simulation.nowPs();
         long[] arrivals = requests.stream.arrivalPs();
         int i = first;
-        while (i < arrivals.length && arrivals[i] == now) {
+        int limit = first < arrivalLimit ? arrivalLimit : first + 1;
+        while (i < limit && arrivals[i] == now) {
             int slot = replicas.leastLoaded(0);
             requests.slotOf[i] = slot;
             replicas.outstanding[slot]++;
@@ -110,15 +132,26 @@ final class ServingSimulation implements FlowListener {
             kick(slot);
             i++;
         }
-        if (i < arrivals.length) {
+        if (i < arrivalLimit) {
             simulation.schedule(arrivals[i], arrivalHandler, i);
         }
         flushKicks();
     }
 
+    /** A closed-loop client's request ended: its next request arrives now. */
+    private void releaseClient() {
+        if (closedLoopClients > 0 && issued < requests.size()) {
+            requests.stream.arrivalPs()[issued] = simulation.nowPs();
+            simulation.schedule(simulation.nowPs(), arrivalHandler, issued++);
+        }
+    }
+
     private void onIterationEnd(int slot) {
         long now = simulation.nowPs();
         Pool pool = replicas.poolOfSlot(slot);
+        int poolIndex = replicas.poolOf[slot];
+        poolCounters.ended(poolIndex, now);
+        double gain = pool.model().tokensPerDecodeIteration();
         int[] seqs = replicas.batchSeq[slot];
         int[] tokens = replicas.batchTokens[slot];
         int[] generated = requests.generated;
@@ -127,8 +160,12 @@ final class ServingSimulation implements FlowListener {
             int q = seqs[b];
             int t = tokens[b];
             if (t < 0) {
-                generated[q]++;
-                outputTokens++;
+                int gained = requests.decodedTokens(q, gain, output[q] - generated[q]);
+                generated[q] += gained;
+                outputTokens += gained;
+                poolCounters.addOutput(poolIndex, gained);
+                requests.kvTokens[q] += gained - 1;
+                replicas.kvUsed[slot] += gained - 1;
             } else {
                 requests.prefilled[q] += t;
                 if (requests.prefilled[q] < requests.target[q]) {
@@ -139,8 +176,12 @@ final class ServingSimulation implements FlowListener {
                     generated[q] = 1;
                     requests.firstTokenPs[q] = now;
                     requests.prefillEndPs[q] = now;
+                    requests.decodeStartPs[q] = now;
                     outputTokens++;
                     inputTokens += requests.stream.prompt()[q];
+                    cachedTokens += requests.cached[q];
+                    poolCounters.addInput(poolIndex, requests.stream.prompt()[q]);
+                    poolCounters.addOutput(poolIndex, 1);
                     if (pool.role() == Role.PREFILL && generated[q] < output[q]) {
                         handOff(q, slot);
                         continue;
@@ -209,10 +250,19 @@ final class ServingSimulation implements FlowListener {
     private void startIteration(int slot) {
         int replica = replicas.replicaOf[slot];
         long now = simulation.nowPs();
-        if (stages.firstStageFreePs(replica) > now || !batches.compose(slot)) {
+        if (stages.firstStageFreePs(replica) > now) {
+            return;
+        }
+        long rejectedBefore = replicas.rejections();
+        boolean composed = batches.compose(slot, now);
+        for (long r = rejectedBefore; r < replicas.rejections(); r++) {
+            releaseClient();
+        }
+        if (!composed) {
             return;
         }
         Pool pool = replicas.poolOfSlot(slot);
+        poolCounters.started(replicas.poolOf[slot], now);
         if (handoff.layerByLayer() && pool.role() == Role.PREFILL) {
             handoff.startLayerByLayerTransfers(slot);
         }
@@ -238,6 +288,7 @@ final class ServingSimulation implements FlowListener {
         replicas.kvUsed[slot] -= requests.kvTokens[q];
         requests.kvTokens[q] = 0;
         replicas.outstanding[slot]--;
+        releaseClient();
     }
 
     // ---------------------------------------------------------------- KV handoff
@@ -285,6 +336,16 @@ final class ServingSimulation implements FlowListener {
 
     long inputTokens() {
         return inputTokens;
+    }
+
+    /** Prompt tokens served from the prefix cache, not computed. */
+    long cachedTokens() {
+        return cachedTokens;
+    }
+
+    /** Per-pool tokens and active spans. */
+    PoolCounters poolCounters() {
+        return poolCounters;
     }
 
     double flops() {

@@ -39,9 +39,22 @@ final class InferenceConsole {
         latency(out, "inter-token latency", m.get("itlSeconds"));
         latency(out, "end to end", m.get("e2eSeconds"));
         latency(out, "KV-cache transfer", m.get("kvTransferSeconds"));
+        latency(out, "decode queue", m.get("decodeQueueSeconds"));
         line(out, "output tokens/s", m.get("outputTokensPerSecond"), "");
         line(out, "input tokens/s", m.get("inputTokensPerSecond"), "");
         line(out, "output tokens/s/accel", m.get("outputTokensPerSecondPerAccelerator"), "");
+        if (m.get("cachedInputTokens") instanceof Number cached && cached.longValue() > 0) {
+            long computed = ((Number) m.get("computedInputTokens")).longValue();
+            line(out, "prefix-cache hits", cached, " of " + format(cached.longValue() + computed) + " prompt tokens");
+        }
+        if (m.get("poolFigures") instanceof List<?> pools) {
+            for (Object o : pools) {
+                Map<?, ?> pool = (Map<?, ?>) o;
+                line(out, "pool " + pool.get("role") + " tokens/s/node", pool.get("inputTokensPerSecondPerNode"),
+                        " in, " + format(pool.get("outputTokensPerSecondPerNode")) + " out, busy "
+                                + format(percent(pool.get("busyFraction"))) + "%");
+            }
+        }
         if (m.containsKey("goodput")) {
             line(out, "goodput", percent(m.get("goodput")), "% of requests meet every SLO");
         } else {

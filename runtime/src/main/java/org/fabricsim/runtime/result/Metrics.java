@@ -19,11 +19,14 @@ public final class Metrics {
      * Report names whose keys do not spell them, by normalized name: {@code throughput} is the
      * training run's {@code tokensPerSecond} and the serving run's output and input tokens per second;
      * {@code mfu} is the training run's {@code mfu} and the serving run's {@code modelFlopsUtilization}
-     * (docs/language.md, "study").
+     * {@code prefill-throughput} and {@code decode-throughput} are the serving run's per-node rates of the
+     * pools that prefill and decode (docs/language.md, "study").
      */
     private static final Map<String, List<String>> NAMED_KEYS = Map.of(
             "throughput", List.of("tokensPerSecond", "outputTokensPerSecond", "inputTokensPerSecond"),
-            "mfu", List.of("mfu", "modelFlopsUtilization"));
+            "mfu", List.of("mfu", "modelFlopsUtilization"),
+            "prefillthroughput", List.of("prefillTokensPerSecondPerNode"),
+            "decodethroughput", List.of("decodeTokensPerSecondPerNode"));
 
     private Metrics() {
     }

@@ -45,11 +45,75 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
      * @param maxBatchTokens  tokens per iteration at most; 0 for no limit
      * @param maxSequences    concurrent sequences per replica at most; 0 for no limit
      * @param chunkedPrefill  prefill chunk in tokens; 0 for none
+     * @param features        two-batch overlap, redundant experts and speculative decoding
      */
     public record Pool(Role role, int replicas, ParallelismSpec parallel, int maxBatchTokens, int maxSequences,
-            int chunkedPrefill) {
+            int chunkedPrefill, PoolFeatures features) {
         public Pool {
             Specs.requirePositive("replicas", replicas);
+            if (features == null) {
+                throw new IllegalArgumentException("a pool's features are required (PoolFeatures.NONE for none)");
+            }
+        }
+
+        /** A pool without two-batch overlap, redundant experts or speculative decoding. */
+        public Pool(Role role, int replicas, ParallelismSpec parallel, int maxBatchTokens, int maxSequences,
+                int chunkedPrefill) {
+            this(role, replicas, parallel, maxBatchTokens, maxSequences, chunkedPrefill, PoolFeatures.NONE);
+        }
+
+        /** This pool with another parallel plan. */
+        public Pool withParallel(ParallelismSpec plan) {
+            return new Pool(role, replicas, plan, maxBatchTokens, maxSequences, chunkedPrefill, features);
+        }
+    }
+
+    /**
+     * How a pool runs beyond its batch limits.
+     *
+     * @param twoBatchOverlap   each iteration runs as two micro-batches whose MoE dispatch and combine
+     *                          overlap the other's compute (DeepSeek's and SGLang's two-batch overlap)
+     * @param redundantExperts  extra replicas of routed experts spread over the EP ranks (EPLB); the
+     *                          ranks hold (experts + redundant) ÷ EP experts each
+     * @param speculative       speculative decoding of the pool's decode iterations; null for none
+     */
+    public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative) {
+        /** No overlap, no redundancy, no speculation. */
+        public static final PoolFeatures NONE = new PoolFeatures(false, 0, null);
+
+        public PoolFeatures {
+            Specs.requireNonNegative("redundant experts", redundantExperts);
+        }
+    }
+
+    /**
+     * Speculative decoding (multi-token prediction, EAGLE-style drafts): each decode iteration of a
+     * sequence verifies {@code draftTokens} drafted tokens, each accepted with {@code acceptance} if
+     * all before it were, and the draft costs {@code draftLayers} decoder layers plus the LM head per
+     * drafted token.
+     *
+     * @param draftTokens  k: tokens drafted per iteration, at least 1
+     * @param acceptance   a: probability that a drafted token is accepted given its predecessors were, in [0, 1]
+     * @param draftLayers  decoder layers of the draft model (DeepSeek-V3's MTP module: 1)
+     */
+    public record Speculative(int draftTokens, double acceptance, int draftLayers) {
+        public Speculative {
+            Specs.requirePositive("draft tokens", draftTokens);
+            Specs.requirePositive("draft layers", draftLayers);
+            if (!(acceptance >= 0 && acceptance <= 1)) {
+                throw new IllegalArgumentException("a speculative acceptance rate lies in [0, 1]: " + acceptance);
+            }
+        }
+
+        /** Tokens a sequence gains per iteration, in expectation: 1 + a + a² + … + a^k. */
+        public double tokensPerIteration() {
+            double tokens = 1;
+            double p = 1;
+            for (int i = 0; i < draftTokens; i++) {
+                p *= acceptance;
+                tokens += p;
+            }
+            return tokens;
         }
     }
 
@@ -65,12 +129,42 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
      * @param prompt    prompt length in tokens
      * @param output    output length in tokens
      * @param requests  requests to simulate
+     * @param prefixHitRatio  h: the share of each prompt whose KV cache is already held by the
+     *                  replicas (a system prompt, earlier turns of a session): ⌊h·prompt⌋ tokens, at
+     *                  most prompt − 1, are not computed, nor transferred to a decode pool
      */
-    public record Traffic(Arrival arrival, Distribution prompt, Distribution output, int requests) {
+    public record Traffic(Arrival arrival, Distribution prompt, Distribution output, int requests,
+            double prefixHitRatio) {
+        public Traffic {
+            if (!(prefixHitRatio >= 0 && prefixHitRatio <= 1)) {
+                throw new IllegalArgumentException("a prefix-cache hit ratio lies in [0, 1]: " + prefixHitRatio);
+            }
+        }
+
+        /** Traffic without prefix-cache hits. */
+        public Traffic(Arrival arrival, Distribution prompt, Distribution output, int requests) {
+            this(arrival, prompt, output, requests, 0);
+        }
+
+        /** This traffic arriving by {@code other}. */
+        public Traffic withArrival(Arrival other) {
+            return new Traffic(other, prompt, output, requests, prefixHitRatio);
+        }
     }
 
     /** Arrival processes. */
-    public sealed interface Arrival permits Poisson, Trace, AllAtOnce {
+    public sealed interface Arrival permits Poisson, Trace, AllAtOnce, ClosedLoop {
+    }
+
+    /**
+     * Closed-loop load: {@code clients} clients each send a request at time zero and their next one
+     * when the last completes (vLLM's benchmark_serving with a maximum concurrency, genai-perf's
+     * concurrency mode).
+     */
+    public record ClosedLoop(int clients) implements Arrival {
+        public ClosedLoop {
+            Specs.requirePositive("clients", clients);
+        }
     }
 
     /** Poisson arrivals at {@code requestsPerSecond}. */

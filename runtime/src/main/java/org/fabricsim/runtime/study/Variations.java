@@ -133,8 +133,7 @@ public final class Variations {
             case ROUTING_SKEW:
                 List<InferenceSpec.Pool> pools = new ArrayList<>();
                 for (InferenceSpec.Pool pool : i.pools()) {
-                    pools.add(new InferenceSpec.Pool(pool.role(), pool.replicas(), routing(pool.parallel(), parameter,
-                            value), pool.maxBatchTokens(), pool.maxSequences(), pool.chunkedPrefill()));
+                    pools.add(pool.withParallel(routing(pool.parallel(), parameter, value)));
                 }
                 return new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(), pools,
                         i.traffic(), i.slos(), i.layerByLayerKvTransfer());
@@ -161,11 +160,13 @@ public final class Variations {
             throw new InfeasibleRunException("rate must be a positive number of requests per second, such as 2 /s, not "
                     + label(value));
         }
-        return new InferenceSpec.Traffic(new InferenceSpec.Poisson(n.doubleValue()), traffic.prompt(),
-                traffic.output(), traffic.requests());
+        return traffic.withArrival(new InferenceSpec.Poisson(n.doubleValue()));
     }
 
     private static String arrivalName(InferenceSpec.Arrival arrival) {
+        if (arrival instanceof InferenceSpec.ClosedLoop closed) {
+            return "from " + closed.clients() + " closed-loop clients";
+        }
         return arrival instanceof InferenceSpec.Trace trace ? "from the trace " + trace.file() : "all at once";
     }
 

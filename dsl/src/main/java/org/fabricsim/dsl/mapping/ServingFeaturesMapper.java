@@ -1,0 +1,34 @@
+package org.fabricsim.dsl.mapping;
+
+import java.math.BigDecimal;
+
+import org.fabricsim.dsl.fabric.Pool;
+import org.fabricsim.dsl.fabric.Speculative;
+import org.fabricsim.dsl.fabric.Traffic;
+import org.fabricsim.runtime.spec.InferenceSpec;
+
+/**
+ * Maps what a serving pool and its traffic state beyond batch limits: two-batch overlap, redundant
+ * experts, speculative decoding ({@code draft-layers} 1 when absent: one MTP module or EAGLE layer)
+ * and the prefix-cache hit ratio (0 when absent).
+ */
+final class ServingFeaturesMapper {
+    private ServingFeaturesMapper() {
+    }
+
+    static InferenceSpec.PoolFeatures features(Pool pool) {
+        Speculative written = pool.getSpeculative();
+        InferenceSpec.Speculative speculative = written == null ? null
+                : new InferenceSpec.Speculative(written.getDraftTokens(), decimal(written.getAcceptance()),
+                        written.getDraftLayers() > 0 ? written.getDraftLayers() : 1);
+        return new InferenceSpec.PoolFeatures(pool.isTwoBatchOverlap(), pool.getRedundantExperts(), speculative);
+    }
+
+    static double prefixHitRatio(Traffic traffic) {
+        return traffic.getPrefixHit() == null ? 0 : decimal(traffic.getPrefixHit());
+    }
+
+    private static double decimal(String written) {
+        return written == null ? 0 : new BigDecimal(written).doubleValue();
+    }
+}

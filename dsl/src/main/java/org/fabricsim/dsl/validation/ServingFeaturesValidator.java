@@ -1,0 +1,120 @@
+package org.fabricsim.dsl.validation;
+
+import java.math.BigDecimal;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.ClosedLoopArrival;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.LanguageModel;
+import org.fabricsim.dsl.fabric.ModelKind;
+import org.fabricsim.dsl.fabric.Pool;
+import org.fabricsim.dsl.fabric.PoolRole;
+import org.fabricsim.dsl.fabric.Speculative;
+import org.fabricsim.dsl.fabric.Traffic;
+
+/**
+ * What serving states beyond batch limits, checked on the written values: a prefix-cache hit ratio
+ * lies in [0, 1]; speculative decoding drafts at least one token with an acceptance rate in [0, 1];
+ * a closed loop has at least one client; a pool's routed experts, with its redundant ones, split
+ * evenly over its EP ranks (the error names the redundancy that would make them split, as DeepSeek's
+ * EPLB adds); and a feature with nothing to act on gets an info saying the engine ignores it.
+ */
+public class ServingFeaturesValidator extends FabricCheck {
+
+    @Check
+    public void checkTrafficPrefixHitRatio(Traffic traffic) {
+        if (traffic.getPrefixHit() == null) {
+            return;
+        }
+        BigDecimal hit = new BigDecimal(traffic.getPrefixHit());
+        if (hit.signum() < 0 || hit.compareTo(BigDecimal.ONE) > 0) {
+            String bound = hit.signum() < 0 ? "0" : "1";
+            error("'prefix-cache hit " + traffic.getPrefixHit() + "' is not a share of the prompt: write a ratio"
+                    + " between 0 and 1 (e.g. 'prefix-cache hit 0.563' when 56.3% of prompt tokens hit the cache).",
+                    traffic, Literals.TRAFFIC__PREFIX_HIT, IssueCodes.PREFIX_HIT_RATIO, bound);
+        }
+    }
+
+    @Check
+    public void checkSpeculativeSettings(Speculative speculative) {
+        if (speculative.getDraftTokens() < 1) {
+            error("Speculative decoding drafts at least one token per iteration: write 'draft-tokens 1' or more"
+                    + " (DeepSeek-V3's multi-token prediction drafts 1).", speculative,
+                    Literals.SPECULATIVE__DRAFT_TOKENS, IssueCodes.SPECULATIVE_SETTINGS);
+        }
+        if (speculative.getAcceptance() != null) {
+            BigDecimal acceptance = new BigDecimal(speculative.getAcceptance());
+            if (acceptance.signum() < 0 || acceptance.compareTo(BigDecimal.ONE) > 0) {
+                error("'acceptance " + speculative.getAcceptance() + "' is not a probability: a drafted token is"
+                        + " accepted with a rate between 0 and 1 (DeepSeek-V3 reports 0.85 to 0.90 for its second"
+                        + " token); write e.g. 'acceptance 0.85'.", speculative, Literals.SPECULATIVE__ACCEPTANCE,
+                        IssueCodes.SPECULATIVE_SETTINGS);
+            }
+        }
+    }
+
+    @Check
+    public void checkClosedLoopArrivalClients(ClosedLoopArrival arrival) {
+        if (arrival.getClients() < 1) {
+            error("A closed loop needs at least one client: write 'closed-loop 1 clients' or more.", arrival,
+                    Literals.CLOSED_LOOP_ARRIVAL__CLIENTS, IssueCodes.NOT_POSITIVE);
+        }
+    }
+
+    @Check
+    public void checkPoolExpertSplit(Pool pool) {
+        LanguageModel model = model(pool);
+        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        int redundant = pool.getRedundantExperts();
+        if (model == null || model.getKind() != ModelKind.MOE || expert <= 1 || model.getExperts() < 1) {
+            return;
+        }
+        int experts = model.getExperts();
+        long slots = (long) experts + redundant;
+        if (slots % expert == 0) {
+            return;
+        }
+        long needed = (slots + expert - 1) / expert * expert - experts;
+        String written = redundant > 0 ? experts + " experts and " + redundant + " redundant ones (" + slots + ")"
+                : experts + " experts";
+        error(written + " do not split over EP " + expert + ": choose an expert degree that divides " + slots
+                + ", or write 'redundant-experts " + needed + "' (" + (experts + needed) + " = "
+                + (experts + needed) / expert + " per rank; DeepSeek's EPLB adds redundant copies of hot experts).",
+                pool.getParallel(), Literals.PARALLELISM__EXPERT, IssueCodes.EXPERTS_NOT_DIVISIBLE,
+                String.valueOf(experts));
+    }
+
+    @Check
+    public void checkPoolFeaturesIgnored(Pool pool) {
+        LanguageModel model = model(pool);
+        boolean moe = model == null || model.getKind() == ModelKind.MOE;
+        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        if (pool.isTwoBatchOverlap() && (!moe || expert <= 1)) {
+            info("'two-batch-overlap' overlaps expert-parallel dispatch and combine with compute; this pool has no"
+                    + " EP all-to-all to hide, so it changes nothing. Remove it, or add 'expert N' to the plan.",
+                    pool, Literals.POOL__TWO_BATCH_OVERLAP, IssueCodes.SERVING_FEATURE_IGNORED, "two-batch-overlap");
+        }
+        if (pool.getRedundantExperts() > 0 && !moe) {
+            info("'redundant-experts' replicates routed experts; " + model.getName() + " is dense, so it changes"
+                    + " nothing. Remove it.", pool, Literals.POOL__REDUNDANT_EXPERTS,
+                    IssueCodes.SERVING_FEATURE_IGNORED, "redundant-experts");
+        }
+        if (pool.getSpeculative() != null && pool.getRole() == PoolRole.PREFILL) {
+            info("A prefill pool does not decode, so 'speculative' changes nothing here: move it to the decode"
+                    + " pool.", pool, Literals.POOL__SPECULATIVE, IssueCodes.SERVING_FEATURE_IGNORED, "speculative");
+        }
+    }
+
+    /** The model of the deployment {@code element} belongs to, or null while unresolved. */
+    private static LanguageModel model(EObject element) {
+        for (EObject e = element; e != null; e = e.eContainer()) {
+            if (e instanceof Inference inference) {
+                LanguageModel model = inference.getModel();
+                return model == null || model.eIsProxy() ? null : model;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,135 @@
+package org.fabricsim.dsl;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** Prefix caching, speculative decoding, closed loops and expert redundancy: each rule fires once and stays quiet once. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class ServingFeaturesValidationTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    /** An MoE deployment of 16 experts with {@code pool} as its serving pool's body and {@code traffic} its traffic. */
+    private Model moe(String pool, String traffic) throws Exception {
+        return parser.parse("""
+                cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us }
+                model M moe { layers 2 hidden 64 heads 4 vocab 100 experts 16 top-k 2 expert-ffn 64 }
+                inference Serve {
+                    model M on C
+                    serving pool { replicas 1 %s }
+                    traffic { arrival all-at-once prompt fixed 10 output fixed 10 %s }
+                }
+                """.formatted(pool, traffic));
+    }
+
+    @Test
+    void shouldRejectAPrefixHitRatioAboveOne() throws Exception {
+        validation.assertError(moe("parallel expert 8", "prefix-cache hit 1.5"), Literals.TRAFFIC,
+                IssueCodes.PREFIX_HIT_RATIO, "'prefix-cache hit 1.5' is not a share of the prompt");
+    }
+
+    @Test
+    void shouldAcceptAPrefixHitRatioWithinOne() throws Exception {
+        validation.assertNoIssue(moe("parallel expert 8", "prefix-cache hit 0.563"), Literals.TRAFFIC,
+                IssueCodes.PREFIX_HIT_RATIO);
+    }
+
+    @Test
+    void shouldRejectAnAcceptanceRateAboveOne() throws Exception {
+        validation.assertError(moe("parallel expert 8 speculative draft-tokens 1 acceptance 1.2", ""),
+                Literals.SPECULATIVE, IssueCodes.SPECULATIVE_SETTINGS, "'acceptance 1.2' is not a probability");
+    }
+
+    @Test
+    void shouldAcceptAnAcceptanceRateWithinOne() throws Exception {
+        validation.assertNoIssue(moe("parallel expert 8 speculative draft-tokens 1 acceptance 0.85", ""),
+                Literals.SPECULATIVE, IssueCodes.SPECULATIVE_SETTINGS);
+    }
+
+    @Test
+    void shouldRejectNoDraftedTokens() throws Exception {
+        validation.assertError(moe("parallel expert 8 speculative draft-tokens 0 acceptance 0.85", ""),
+                Literals.SPECULATIVE, IssueCodes.SPECULATIVE_SETTINGS, "write 'draft-tokens 1' or more");
+    }
+
+    @Test
+    void shouldRejectAClosedLoopWithoutClients() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 1 x 8 accelerators link 400 Gb/s latency 1 us }
+                model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
+                inference Serve {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 }
+                    traffic { arrival closed-loop 0 clients prompt fixed 10 output fixed 10 }
+                }
+                """);
+        validation.assertError(model, Literals.CLOSED_LOOP_ARRIVAL, IssueCodes.NOT_POSITIVE,
+                "A closed loop needs at least one client");
+    }
+
+    @Test
+    void shouldRejectAnExpertDegreeThatDoesNotDivideTheExpertsWithoutRedundancy() throws Exception {
+        // 16 experts over EP 6: ⌈16/6⌉ · 6 = 18, so 2 redundant experts make them split (3 per rank)
+        validation.assertError(moe("parallel data 6 expert 6", ""), Literals.PARALLELISM,
+                IssueCodes.EXPERTS_NOT_DIVISIBLE, "16 experts do not split over EP 6: choose an expert degree that"
+                        + " divides 16, or write 'redundant-experts 2' (18 = 3 per rank");
+    }
+
+    @Test
+    void shouldAcceptAnExpertDegreeThatRedundantExpertsFill() throws Exception {
+        validation.assertNoIssue(moe("parallel data 6 expert 6 redundant-experts 2", ""), Literals.PARALLELISM,
+                IssueCodes.EXPERTS_NOT_DIVISIBLE);
+    }
+
+    @Test
+    void shouldRejectMoreRedundantExpertsThanMemoryHolds() throws Exception {
+        // 16 experts of 3 · 4096 · 16384 parameters in 8 layers, BF16: 3.2 GB each. EP 16 holds one per GPU
+        // (3.2 GB), 16 · 48 redundant ones add 48 per GPU: 155 GB, more than an 80 GB GPU.
+        Model model = parser.parse("""
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 2 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
+                model M moe { layers 8 hidden 4096 heads 32 vocab 32000 experts 16 top-k 2 expert-ffn 16384 }
+                inference Serve {
+                    model M on C
+                    serving pool { replicas 1 parallel data 16 expert 16 redundant-experts %d }
+                    traffic { arrival all-at-once prompt fixed 10 output fixed 10 }
+                }
+                """.formatted(768));
+        validation.assertError(model, Literals.POOL, IssueCodes.INFERENCE_MEMORY, "fewer redundant experts (at most");
+        Model fits = parser.parse("""
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 2 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
+                model M moe { layers 8 hidden 4096 heads 32 vocab 32000 experts 16 top-k 2 expert-ffn 16384 }
+                inference Serve {
+                    model M on C
+                    serving pool { replicas 1 parallel data 16 expert 16 redundant-experts 16 }
+                    traffic { arrival all-at-once prompt fixed 10 output fixed 10 }
+                }
+                """);
+        validation.assertNoIssue(fits, Literals.POOL, IssueCodes.INFERENCE_MEMORY);
+    }
+
+    @Test
+    void shouldSayTwoBatchOverlapChangesNothingWithoutExpertParallelism() throws Exception {
+        validation.assertIssue(moe("parallel tensor 8 two-batch-overlap", ""), Literals.POOL,
+                IssueCodes.SERVING_FEATURE_IGNORED, org.eclipse.xtext.diagnostics.Severity.INFO,
+                "this pool has no EP all-to-all to hide");
+        validation.assertNoIssue(moe("parallel data 8 expert 8 two-batch-overlap", ""), Literals.POOL,
+                IssueCodes.SERVING_FEATURE_IGNORED);
+    }
+}

@@ -1,0 +1,56 @@
+package org.fabricsim.runtime.inference;
+
+import java.util.Arrays;
+
+/**
+ * Per-pool tallies of a {@link ServingSimulation}, indexed by pool: prompt tokens whose prefill
+ * the pool completed, output tokens it produced, and its active span (first iteration start to
+ * last iteration end). O(1) per update; memory O(pools).
+ */
+final class PoolCounters {
+    private final long[] inputTokens;
+    private final long[] outputTokens;
+    private final long[] firstStartPs;
+    private final long[] lastEndPs;
+
+    PoolCounters(int pools) {
+        inputTokens = new long[pools];
+        outputTokens = new long[pools];
+        firstStartPs = new long[pools];
+        lastEndPs = new long[pools];
+        Arrays.fill(firstStartPs, -1);
+    }
+
+    /** Pool p started an iteration at {@code nowPs}. */
+    void started(int p, long nowPs) {
+        if (firstStartPs[p] < 0) {
+            firstStartPs[p] = nowPs;
+        }
+    }
+
+    /** Pool p ended an iteration at {@code nowPs}. */
+    void ended(int p, long nowPs) {
+        lastEndPs[p] = Math.max(lastEndPs[p], nowPs);
+    }
+
+    void addInput(int p, long tokens) {
+        inputTokens[p] += tokens;
+    }
+
+    void addOutput(int p, long tokens) {
+        outputTokens[p] += tokens;
+    }
+
+    long inputTokens(int p) {
+        return inputTokens[p];
+    }
+
+    long outputTokens(int p) {
+        return outputTokens[p];
+    }
+
+    /** Pool p's active span, picoseconds; 0 when it never ran. */
+    long spanPs(int p) {
+        return firstStartPs[p] < 0 ? 0 : lastEndPs[p] - firstStartPs[p];
+    }
+}

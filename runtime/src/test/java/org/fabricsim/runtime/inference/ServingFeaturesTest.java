@@ -1,0 +1,137 @@
+package org.fabricsim.runtime.inference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.ModelFlops;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.TransformerSpec;
+import org.junit.jupiter.api.Test;
+
+/** Two-batch overlap, redundant experts, speculative decoding, closed loops and per-pool figures. */
+class ServingFeaturesTest {
+    /** 2 MoE layers, hidden 256, 8 experts of width 256, top-2 (as ExpertLoadServingTest). */
+    private static final TransformerSpec TOY_MOE = new TransformerSpec("t.ToyMoe", 2, 256, 1024, 4, 4, 64, 1000,
+            false, 8, 2, 0, 256, 0, 0, 0);
+
+    @Test
+    void shouldTakeTheBusierStreamWithTheSmShareOffTheCompute() {
+        // H100: 132 SMs, DeepEP's normal kernels take 20: s = 20/132.
+        assertEquals(20.0 / 132, TwoBatchOverlap.smShare(org.fabricsim.runtime.compute.Device.of(
+                ServingFixtures.H100, Precision.BF16, CalibrationProfile.defaults())), 1e-12);
+        TwoBatchOverlap prefill = new TwoBatchOverlap(20.0 / 132);
+        // compute-bound: 2 · 3 ms ÷ (1 − 20/132) = 7.0714 ms beats 2 · 1 ms of exchange
+        assertEquals(6e-3 / (1 - 20.0 / 132), prefill.layerSeconds(3e-3, 1e-3), 1e-12);
+        // exchange-bound: 2 · 4 ms
+        assertEquals(8e-3, prefill.layerSeconds(1e-3, 4e-3), 1e-12);
+    }
+
+    @Test
+    void shouldHideTheComputeBehindAnExchangeBoundDecodeIteration() {
+        // At 1 ps/B, dispatch plus combine cost 409,600 ps per 100-token iteration (ExpertLoadServingTest);
+        // at 10^4 ps/B, 4.096 s, which dwarfs the toy's compute. Low-latency kernels take no SMs, so with two
+        // batches each layer costs 2 · a(x/2) = a(x): the iteration keeps its exchange, loses (most of) its compute.
+        double exchangePs = 409_600 * 1e4;
+        long plain = iterationPs(toy(1e4, false));
+        long overlapped = iterationPs(toy(1e4, true));
+        long computeOnly = iterationPs(toy(0, false));
+        assertEquals(exchangePs + computeOnly, plain, 1e-6 * plain);
+        assertTrue(overlapped >= exchangePs && overlapped < plain, overlapped + " ps");
+        assertTrue(plain - overlapped > 0.3 * computeOnly, "hides at least part of the compute");
+    }
+
+    @Test
+    void shouldTakeTheMemoryOfRedundantExpertsFromTheKvCache() {
+        // DeepSeek-V3 at EP32 / DP32, FP8, BF16 KV: 32 redundant experts add one expert per rank, in each of
+        // 58 MoE layers: 58 · 3 · 7168 · 2048 · 1 B = 2,554,331,136 B per GPU. The cache loses
+        // 0.90 · that · S_kv ÷ κ tokens, S_kv = 32 (DP) and κ = 61 · 576 · 2 = 70,272 B.
+        ParallelismSpec plan = new ParallelismSpec(1, 1, 32, 1, 32, false);
+        assertEquals(58L * 3 * 7168 * 2048, 58 * ModelFlops.mlpParameters(ServingFixtures.DEEPSEEK_V3, 2048), 1);
+        long without = capacity(plan, 0);
+        long with = capacity(plan, 32);
+        double lost = 0.90 * 2_554_331_136.0 * 32 / 70_272;
+        assertEquals(lost, without - with, 2);
+    }
+
+    @Test
+    void shouldDecodeInFewerIterationsWithAcceptedDrafts() {
+        // 100 tokens after the first at 1 + 0.85 = 1.85 per iteration: ⌈100 ÷ 1.85⌉ = 55 decode iterations
+        // (⌊1.85 · 54⌋ = 99), against 100 without drafts; plus the one prefill iteration.
+        assertEquals(101.0, number(runAggregated(null, new InferenceSpec.AllAtOnce(), 1), "iterations"));
+        assertEquals(56.0, number(runAggregated(new InferenceSpec.Speculative(1, 0.85, 1),
+                new InferenceSpec.AllAtOnce(), 1), "iterations"));
+    }
+
+    @Test
+    void shouldSendTheNextRequestWhenTheLastCompletes() {
+        // one client, three identical requests: served one after another, never queued
+        RunResult closed = runAggregated(null, new InferenceSpec.ClosedLoop(1), 3);
+        Map<String, Double> e2e = ServingLatencyTest.summary(closed, "e2eSeconds");
+        assertEquals(e2e.get("p50"), e2e.get("p99"), 1e-12);
+        assertEquals(3 * e2e.get("p50"), number(closed, "makespanSeconds"), 1e-9);
+        RunResult single = runAggregated(null, new InferenceSpec.AllAtOnce(), 1);
+        assertEquals(ServingLatencyTest.summary(single, "ttftSeconds").get("p50"),
+                ServingLatencyTest.summary(closed, "ttftSeconds").get("p99"), 1e-12);
+    }
+
+    @Test
+    void shouldReportEachPoolsRateAndKeepTheDecodeWaitOutOfTheInterTokenLatency() {
+        // one request, prompt 4096, 8 tokens: the prefill pool's rate is 4096 tokens ÷ its TTFT, and
+        // E2E = TTFT + KV transfer + decode queue + 7 · ITL exactly.
+        InferenceSpec spec = new InferenceSpec("t.Pools", ServingFixtures.LLAMA3_8B, ServingFixtures.dgxH100(1, 0),
+                Precision.FP8,
+                List.of(ServingFixtures.pool(Role.PREFILL, 1, ServingFixtures.tensor(1), 8192, 256, 0),
+                        ServingFixtures.pool(Role.DECODE, 1, ServingFixtures.tensor(1), 8192, 256, 0)),
+                ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), 4096, 8, 1), List.of(), false);
+        RunResult result = InferenceRunner.run(spec);
+        double ttft = ServingLatencyTest.summary(result, "ttftSeconds").get("p50");
+        double kv = ServingLatencyTest.summary(result, "kvTransferSeconds").get("p50");
+        double queue = ServingLatencyTest.summary(result, "decodeQueueSeconds").get("p50");
+        double itl = ServingLatencyTest.summary(result, "itlSeconds").get("p50");
+        double e2e = ServingLatencyTest.summary(result, "e2eSeconds").get("p50");
+        assertEquals(e2e, ttft + kv + queue + 7 * itl, 1e-9);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> prefill = ((List<Map<String, Object>>) result.metrics().get("poolFigures")).get(0);
+        assertEquals("prefill", prefill.get("role"));
+        assertEquals(4096 / ttft, ((Number) prefill.get("inputTokensPerSecond")).doubleValue(), 1e-6 * 4096 / ttft);
+        // one node of 8 GPUs, of which the pool uses 1: an eighth of a node
+        assertEquals(8 * 4096 / ttft, number(result, "prefillTokensPerSecondPerNode"), 1e-6 * 8 * 4096 / ttft);
+    }
+
+    private static ServingModel toy(double psPerByte, boolean overlap) {
+        ParallelismSpec plan = new ParallelismSpec(1, 1, 1, 1, 2, false);
+        return new ServingModel(TOY_MOE, ServingFixtures.H100, Precision.BF16, Precision.BF16, plan, null,
+                new CollectiveFit(0, psPerByte), null, CalibrationProfile.defaults(),
+                new InferenceSpec.PoolFeatures(overlap, 0, null), true);
+    }
+
+    private static long iterationPs(ServingModel model) {
+        return model.iterationPs(100, 100, 0, 0, 100 * 50, 0);
+    }
+
+    private static long capacity(ParallelismSpec plan, int redundant) {
+        return ReplicaMemory.kvCapacityTokens(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100, Precision.FP8, plan,
+                redundant, 32, 70_272);
+    }
+
+    private static RunResult runAggregated(InferenceSpec.Speculative speculative, InferenceSpec.Arrival arrival,
+            int requests) {
+        InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.SERVING, 1, ServingFixtures.tensor(1), 8192, 256, 0,
+                new InferenceSpec.PoolFeatures(false, 0, speculative));
+        return InferenceRunner.run(new InferenceSpec("t.Aggregated", ServingFixtures.LLAMA3_8B,
+                ServingFixtures.dgxH100(1, 0), Precision.FP8, List.of(pool),
+                ServingFixtures.fixed(arrival, 512, 101, requests), List.of(), false));
+    }
+
+    private static double number(RunResult result, String key) {
+        return ((Number) result.metrics().get(key)).doubleValue();
+    }
+}
