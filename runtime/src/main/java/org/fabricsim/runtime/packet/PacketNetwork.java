@@ -84,6 +84,21 @@ public final class PacketNetwork implements NetworkModel {
         }
     }
 
+    /**
+     * A network with the RoCE defaults at the graph's fastest link rate ({@link PacketConfig#roce}),
+     * after checking that a run moving {@code totalBytes} over paths of up to {@code maxPathLinks}
+     * links fits the default {@link RunLimits} ({@link PacketRunTooLargeException} otherwise).
+     */
+    public static PacketNetwork roce(Simulation simulation, Graph graph, double totalBytes, int maxPathLinks) {
+        double fastest = 0;
+        for (int link = 0; link < graph.linkCount(); link++) {
+            fastest = Math.max(fastest, graph.linkBytesPerSecond(link));
+        }
+        PacketConfig config = PacketConfig.roce(fastest);
+        RunEstimate.of(config, graph, totalBytes, 0, maxPathLinks).check(config.limits());
+        return new PacketNetwork(simulation, graph, config);
+    }
+
     @Override
     public int start(int[] path, int length, double bytesPerFlow, int multiplicity, int tag) {
         return start(path, length, bytesPerFlow, multiplicity, tag, 0);
