@@ -19,6 +19,7 @@ final class FlowClasses {
     private long[] startPs = new long[64];
     private long[] propagationPs = new long[64];
     private long[] feedbackPs = new long[64];
+    private long[] roundTripPs = new long[64];
     private double[] bytesPerFlow = new double[64];
     private int[] free = new int[64];
     private int freeCount;
@@ -54,6 +55,7 @@ final class FlowClasses {
             startPs = Arrays.copyOf(startPs, capacity);
             propagationPs = Arrays.copyOf(propagationPs, capacity);
             feedbackPs = Arrays.copyOf(feedbackPs, capacity);
+            roundTripPs = Arrays.copyOf(roundTripPs, capacity);
             this.bytesPerFlow = Arrays.copyOf(this.bytesPerFlow, capacity);
             free = Arrays.copyOf(free, capacity);
         }
@@ -64,12 +66,15 @@ final class FlowClasses {
         startPs[handle] = nowPs;
         long propagation = 0;
         double control = 0;
+        double data = 0;
         for (int i = 0; i < length; i++) {
             propagation += graph.linkLatencyPs(links[i]);
             control += Transport.CONTROL_FRAME_BYTES * 1e12 / graph.linkBytesPerSecond(links[i]);
+            data += config.packetWireBytes() * 1e12 / graph.linkBytesPerSecond(links[i]);
         }
         propagationPs[handle] = propagation;
         feedbackPs[handle] = propagation + (long) control;
+        roundTripPs[handle] = 2 * propagation + (long) (control + data);
         bytesStarted += bytesPerFlow * multiplicity;
         classesStarted++;
         active++;
@@ -101,7 +106,8 @@ final class FlowClasses {
         flows.resend[flow] = selective ? new long[(packetCount + 63) >>> 6] : null;
         flows.resendCount[flow] = 0;
         flows.resendCursor[flow] = 0;
-        flows.recoveredUpTo[flow] = 0;
+        flows.recoveredUpTo[flow] = -1;
+        flows.recoveryPs[flow] = Long.MIN_VALUE / 2;
         flows.highestReceived[flow] = 0;
         flows.lastNackSeq[flow] = -1;
         flows.nackAllowedPs[flow] = 0;
@@ -141,6 +147,11 @@ final class FlowClasses {
 
     long feedbackPs(int handle) {
         return feedbackPs[handle];
+    }
+
+    /** A full packet's trip to the destination plus the feedback's back: the unloaded round trip. */
+    long roundTripPs(int handle) {
+        return roundTripPs[handle];
     }
 
     /** Link {@code hop} of the class's given path (the last link past its end). */

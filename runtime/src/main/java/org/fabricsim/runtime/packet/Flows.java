@@ -38,6 +38,8 @@ final class Flows {
     int[] lastNackSeq = new int[256];
     long[] nackAllowedPs = new long[256];
     long[] cnpAllowedPs = new long[256];
+    /** Sender: when the current recovery episode (go-back-N rewind, selective-repeat hole scan) began. */
+    long[] recoveryPs = new long[256];
     int[] rtoProgress = new int[256];
     boolean[] rtoArmed = new boolean[256];
     boolean[] done = new boolean[256];
@@ -114,6 +116,7 @@ final class Flows {
         lastNackSeq = Arrays.copyOf(lastNackSeq, capacity);
         nackAllowedPs = Arrays.copyOf(nackAllowedPs, capacity);
         cnpAllowedPs = Arrays.copyOf(cnpAllowedPs, capacity);
+        recoveryPs = Arrays.copyOf(recoveryPs, capacity);
         rtoProgress = Arrays.copyOf(rtoProgress, capacity);
         rtoArmed = Arrays.copyOf(rtoArmed, capacity);
         done = Arrays.copyOf(done, capacity);

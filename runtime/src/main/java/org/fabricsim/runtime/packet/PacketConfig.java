@@ -128,6 +128,11 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
                 routing, limits);
     }
 
+    public PacketConfig withRetransmitTimeoutPs(long value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery, value,
+                bitErrorRate, congestionControl, dcqcn, routing, limits);
+    }
+
     public PacketConfig withRouting(PacketRouting value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, limits);

@@ -24,7 +24,8 @@ import org.fabricsim.runtime.topology.Graph;
  * <p><b>Finish times.</b> A flow class finishes when its last packet has been delivered; the time
  * reported is that arrival minus the path's propagation latency, because callers add the path
  * latency themselves (the {@link NetworkModel} convention). The per-hop store-and-forward of the
- * last packet remains in it. Deterministic for a seed: one {@link java.util.SplittableRandom}
+ * last packet remains in it. A late duplicate of a flow already delivered goes straight to its receiver,
+ * which discards it, without loading the rest of its path. Deterministic for a seed: one {@link java.util.SplittableRandom}
  * (the simulation's) draws ECN marks, bit errors and spraying choices.
  */
 public final class PacketNetwork implements NetworkModel {
@@ -176,6 +177,10 @@ public final class PacketNetwork implements NetworkModel {
         return classes.feedbackPs(transport.flows.flowClass[flow]);
     }
 
+    long roundTripPs(int flow) {
+        return classes.roundTripPs(transport.flows.flowClass[flow]);
+    }
+
     void countCnp() {
         cnps++;
     }
@@ -247,7 +252,7 @@ public final class PacketNetwork implements NetworkModel {
             return;
         }
         int node = graph.linkTo(link);
-        if (node == transport.flows.destination[flow]) {
+        if (node == transport.flows.destination[flow] || transport.flows.done[flow]) {
             returnCredit(link, priority);
             transport.receive(packet);
             return;

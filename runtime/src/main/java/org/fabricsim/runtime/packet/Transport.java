@@ -12,9 +12,12 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
  * over the port's flows when none is (then one wake-up event at the earliest pacing time).
  *
  * <p><b>Recovery.</b> Go-back-N: the receiver accepts only the expected sequence and answers an
- * out-of-order arrival with a NACK (one per expected sequence, then at most one per RTO); the NACK
- * rewinds the sender to it. Selective repeat: the receiver keeps every packet, the NACK carries its
- * bitmap, and the sender retransmits each hole once per recovery episode (IRN). Both arm a
+ * out-of-order arrival with a NACK, at most one per unloaded round trip for one expected sequence
+ * (ns-3 HPCC's NACK interval, there 500 µs, here the round trip so that a lost retransmission is
+ * caught at once); the NACK rewinds the sender to it, unless the sender already rewound there less
+ * than a round trip ago (the NACK is stale). Selective repeat: the receiver keeps every packet, the
+ * NACK carries its bitmap (read when the NACK arrives: optimistic by one feedback delay), and the
+ * sender retransmits each hole once per recovery episode of one round trip (IRN). Both arm a
  * retransmission timeout when their last new packet leaves: with no progress by then, go-back-N
  * rewinds to the cumulative acknowledgement and selective repeat resends every hole. Feedback
  * (NACK, CNP) reaches the sender after the path's propagation plus a 64-byte frame per hop, on the
@@ -187,12 +190,11 @@ final class Transport {
     private void sendNack(int flow, int seq) {
         long nowPs = network.nowPs();
         int expected = flows.expected[flow];
-        if (expected == flows.lastNackSeq[flow] && nowPs < flows.nackAllowedPs[flow]
-                && config.recovery() == Recovery.GO_BACK_N) {
+        if (expected == flows.lastNackSeq[flow] && nowPs < flows.nackAllowedPs[flow]) {
             return;
         }
         flows.lastNackSeq[flow] = expected;
-        flows.nackAllowedPs[flow] = nowPs + config.retransmitTimeoutPs();
+        flows.nackAllowedPs[flow] = nowPs + network.roundTripPs(flow);
         flows.nackSeq[flow] = expected;
         flows.refs[flow]++;
         network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.NACK, flow);
@@ -215,9 +217,20 @@ final class Transport {
     void onNack(int flow) {
         flows.refs[flow]--;
         if (!flows.done[flow]) {
+            long nowPs = network.nowPs();
+            boolean newEpisode = nowPs >= flows.recoveryPs[flow] + network.roundTripPs(flow);
             if (config.recovery() == Recovery.GO_BACK_N) {
-                flows.nextSeq[flow] = Math.min(flows.nextSeq[flow], flows.nackSeq[flow]);
+                int seq = flows.nackSeq[flow];
+                if (newEpisode || seq != flows.recoveredUpTo[flow]) {
+                    flows.nextSeq[flow] = Math.min(flows.nextSeq[flow], seq);
+                    flows.recoveredUpTo[flow] = seq;
+                    flows.recoveryPs[flow] = nowPs;
+                }
             } else {
+                if (newEpisode) {
+                    flows.recoveredUpTo[flow] = flows.expected[flow];
+                    flows.recoveryPs[flow] = nowPs;
+                }
                 int from = Math.max(flows.expected[flow], flows.recoveredUpTo[flow]);
                 markHoles(flow, from, flows.highestReceived[flow]);
             }
@@ -248,7 +261,6 @@ final class Transport {
                 if (config.recovery() == Recovery.GO_BACK_N) {
                     flows.nextSeq[flow] = flows.expected[flow];
                 } else {
-                    flows.recoveredUpTo[flow] = 0;
                     markHoles(flow, flows.expected[flow], flows.maxSent[flow]);
                 }
                 network.tryTransmit(flows.firstLink[flow]);
