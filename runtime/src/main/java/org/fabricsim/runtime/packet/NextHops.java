@@ -1,7 +1,6 @@
 package org.fabricsim.runtime.packet;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 
 import org.fabricsim.runtime.topology.Graph;
 
@@ -16,7 +15,6 @@ final class NextHops {
     private final Graph graph;
     private final PacketRouting mode;
     private final SwitchBuffers buffers;
-    private final SplittableRandom random;
     private final int[] outStart;
     private final int[] outLinks;
     private final int[] inStart;
@@ -24,11 +22,10 @@ final class NextHops {
     private final int[][] distanceTo;
     private final int[] candidates;
 
-    NextHops(Graph graph, PacketRouting mode, SwitchBuffers buffers, SplittableRandom random) {
+    NextHops(Graph graph, PacketRouting mode, SwitchBuffers buffers) {
         this.graph = graph;
         this.mode = mode;
         this.buffers = buffers;
-        this.random = random;
         int nodes = graph.nodeCount();
         int links = graph.linkCount();
         outStart = new int[nodes + 1];
@@ -59,10 +56,11 @@ final class NextHops {
 
     /**
      * The link a packet of flow-hash {@code hash} at switch {@code node}, bound for {@code
-     * destination}, leaves on; {@code pathNext} is the given path's next link (used by PATH, and as
+     * destination}, leaves on; {@code seq} is its sequence number (spraying deals a flow's packets
+     * round robin over the candidates, from a start its hash picks); {@code pathNext} is the given path's next link (used by PATH, and as
      * the fallback when the destination is unreachable by minimal hops).
      */
-    int choose(int node, int destination, int hash, int pathNext) {
+    int choose(int node, int destination, int hash, int seq, int pathNext) {
         if (mode == PacketRouting.PATH) {
             return pathNext;
         }
@@ -84,7 +82,7 @@ final class NextHops {
         }
         return switch (mode) {
             case ECMP -> candidates[Math.floorMod(mix(hash, node), count)];
-            case SPRAY -> candidates[random.nextInt(count)];
+            case SPRAY -> candidates[Math.floorMod(mix(hash, node) + seq, count)];
             default -> leastQueued(count, Math.floorMod(mix(hash, node), count));
         };
     }

@@ -70,7 +70,7 @@ public final class PacketNetwork implements NetworkModel {
         int links = graph.linkCount();
         buffers = new SwitchBuffers(graph, config, packets);
         transport = new Transport(this, config, links);
-        nextHops = new NextHops(graph, config.routing(), buffers, simulation.random());
+        nextHops = new NextHops(graph, config.routing(), buffers);
         classes = new FlowClasses(graph, config);
         ports = new PortStatistics(links, priorities);
         psPerByte = new double[links];
@@ -260,7 +260,7 @@ public final class PacketNetwork implements NetworkModel {
         int hop = packets.hop[packet] + 1;
         packets.hop[packet] = hop;
         int out = nextHops.choose(node, transport.flows.destination[flow], transport.flows.hash[flow],
-                classes.pathLink(transport.flows.flowClass[flow], hop));
+                packets.seq[packet], classes.pathLink(transport.flows.flowClass[flow], hop));
         ports.depth(out, buffers.queuedBytes(out));
         if (!buffers.admit(packet, link, out, priority)) {
             drop(packet, out, link, priority);

@@ -8,6 +8,6 @@ public enum PacketRouting {
     ECMP,
     /** Adaptive per packet: the minimal next hop with the fewest queued bytes (ties by the flow's hash). */
     ADAPTIVE,
-    /** Spraying: every packet takes a uniformly random minimal next hop (seeded). */
+    /** Spraying: a flow's packets are dealt round robin over the minimal next hops (oblivious spraying). */
     SPRAY
 }

@@ -17,7 +17,8 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
  * caught at once); the NACK rewinds the sender to it, unless the sender already rewound there less
  * than a round trip ago (the NACK is stale). Selective repeat: the receiver keeps every packet, the
  * NACK carries its bitmap (read when the NACK arrives: optimistic by one feedback delay), and the
- * sender retransmits each hole once per recovery episode of one round trip (IRN). Both arm a
+ * sender retransmits each hole once per recovery episode of one round trip (IRN), counting a hole
+ * lost only {@link #REORDER} packets behind the highest arrival. Both arm a
  * retransmission timeout when their last new packet leaves: with no progress by then, go-back-N
  * rewinds to the cumulative acknowledgement and selective repeat resends every hole. Feedback
  * (NACK, CNP) reaches the sender after the path's propagation plus a 64-byte frame per hop, on the
@@ -25,6 +26,12 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
  */
 final class Transport {
     static final int CONTROL_FRAME_BYTES = 64;
+    /**
+     * Selective repeat takes a hole for a loss once packets 3 or more sequence numbers beyond it
+     * have arrived, TCP's duplicate-acknowledgement threshold (RFC 5681), so that the mild
+     * reordering of adaptive routing and spraying is absorbed instead of retransmitted.
+     */
+    static final int REORDER = 3;
     private final PacketNetwork network;
     private final PacketConfig config;
     final Flows flows = new Flows();
@@ -163,7 +170,7 @@ final class Transport {
         } else if (selective || seq == flows.expected[flow]) {
             accept(flow, seq, payload, selective);
         }
-        if (!flows.done[flow] && seq > flows.expected[flow]) {
+        if (!flows.done[flow] && seq > flows.expected[flow] + (selective ? REORDER : 0)) {
             sendNack(flow, seq);
         }
         network.releaseIfIdle(flow);
@@ -232,7 +239,7 @@ final class Transport {
                     flows.recoveryPs[flow] = nowPs;
                 }
                 int from = Math.max(flows.expected[flow], flows.recoveredUpTo[flow]);
-                markHoles(flow, from, flows.highestReceived[flow]);
+                markHoles(flow, from, flows.highestReceived[flow] - REORDER);
             }
             network.tryTransmit(flows.firstLink[flow]);
         }
