@@ -1,7 +1,5 @@
 package org.fabricsim.runtime.packet;
 
-import java.util.Arrays;
-
 import org.fabricsim.runtime.network.FlowListener;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.network.NetworkStatistics;
@@ -55,8 +53,7 @@ public final class PacketNetwork implements NetworkModel {
     private final int priorities;
     private final double[] psPerByte;
     private final boolean[] busy;
-    private final boolean[] paused;
-    private final int[] credits;
+    private final PortGates gates;
     private final boolean[] fromSwitchOnly;
     private FlowListener listener = (tag, finishPs) -> { };
     private long packetHops;
@@ -75,10 +72,8 @@ public final class PacketNetwork implements NetworkModel {
         ports = new PortStatistics(links, priorities);
         psPerByte = new double[links];
         busy = new boolean[links];
-        paused = new boolean[links * priorities];
-        credits = new int[links * priorities];
+        gates = new PortGates(this, graph, buffers, ports);
         fromSwitchOnly = new boolean[links];
-        Arrays.fill(credits, config.buffer().creditPackets());
         for (int link = 0; link < links; link++) {
             psPerByte[link] = 1e12 / graph.linkBytesPerSecond(link);
             fromSwitchOnly[link] = graph.nodeKind(graph.linkFrom(link)) == Graph.SWITCH;
@@ -142,23 +137,19 @@ public final class PacketNetwork implements NetworkModel {
             }
             case ARRIVE -> arrive(id);
             case NIC_WAKE -> transport.onWake(id);
-            case PAUSE -> {
-                paused[id] = true;
-                ports.paused(id, nowPs());
-            }
-            case RESUME -> {
-                paused[id] = false;
-                ports.resumed(id, id / priorities, nowPs());
-                tryTransmit(id / priorities);
-            }
-            case CREDIT -> {
-                credits[id]++;
+            case PAUSE -> gates.pause(id);
+            case RESUME, CREDIT -> {
+                gates.reopen(word & 15, id);
                 tryTransmit(id / priorities);
             }
             case NACK -> transport.onNack(id);
             case TIMEOUT -> transport.onTimeout(id);
             default -> CongestionEvents.fire(this, transport, word & 15, id);
         }
+    }
+
+    double random() {
+        return simulation.random().nextDouble();
     }
 
     long nowPs() {
@@ -187,8 +178,7 @@ public final class PacketNetwork implements NetworkModel {
 
     /** Whether the NIC port may send a packet of {@code priority} now (not paused, credit left). */
     boolean mayInject(int link, int priority) {
-        int queue = link * priorities + priority;
-        return !paused[queue] && (config.flowControl() != FlowControl.CREDIT || credits[queue] > 0);
+        return gates.open(link * priorities + priority);
     }
 
     /** Starts serializing the next packet on {@code link} if the port is idle and has one. */
@@ -196,14 +186,12 @@ public final class PacketNetwork implements NetworkModel {
         if (busy[link]) {
             return;
         }
-        int packet = fromSwitchOnly[link] ? dequeue(link) : transport.nextPacket(link);
+        int packet = fromSwitchOnly[link] ? gates.dequeue(link) : transport.nextPacket(link);
         if (packet < 0) {
             return;
         }
         int priority = transport.flows.priority[packets.flow[packet]];
-        if (config.flowControl() == FlowControl.CREDIT) {
-            credits[link * priorities + priority]--;
-        }
+        gates.take(link * priorities + priority);
         busy[link] = true;
         packets.link[packet] = link;
         int wire = packets.wireBytes[packet];
@@ -217,30 +205,6 @@ public final class PacketNetwork implements NetworkModel {
         long nowPs = nowPs();
         schedule(nowPs + serializationPs, TX_DONE, link);
         schedule(nowPs + serializationPs + graph.linkLatencyPs(link), ARRIVE, packet);
-    }
-
-    private int dequeue(int link) {
-        for (int priority = 0; priority < priorities; priority++) {
-            int queue = link * priorities + priority;
-            if (buffers.head[queue] < 0 || paused[queue]
-                    || config.flowControl() == FlowControl.CREDIT && credits[queue] <= 0) {
-                continue;
-            }
-            long depth = buffers.egressBytes[queue];
-            int packet = buffers.dequeue(link, priority);
-            int inLink = packets.ingress[packet];
-            if (config.flowControl() == FlowControl.PFC && buffers.shouldResume(inLink, priority)) {
-                schedule(nowPs() + graph.linkLatencyPs(inLink), RESUME, inLink * priorities + priority);
-            } else if (config.flowControl() == FlowControl.CREDIT) {
-                schedule(nowPs() + graph.linkLatencyPs(inLink), CREDIT, inLink * priorities + priority);
-            }
-            if (config.ecn() && simulation.random().nextDouble() < config.dcqcn().markProbability(depth)) {
-                packets.flags[packet] |= Packets.MARKED;
-                ports.ecnMarks[link]++;
-            }
-            return packet;
-        }
-        return -1;
     }
 
     private void arrive(int packet) {
