@@ -4,8 +4,8 @@ import java.util.List;
 
 import org.fabricsim.runtime.network.AnalyticalNetwork;
 import org.fabricsim.runtime.network.MaxMinNetwork;
-import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.network.NetworkModel;
+import org.fabricsim.runtime.packet.PacketNetwork;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -129,9 +129,12 @@ public final class CollectiveEngine {
             Schedule schedule, PhaseMemo memo) {
         Simulation simulation = new Simulation(request.seed());
         Graph graph = topology.graph();
-        NetworkModel network = request.network() == NetworkKind.MAX_MIN
-                ? new MaxMinNetwork(simulation, graph, topology.maxRouteLinks(), request.completionTolerance())
-                : new AnalyticalNetwork(simulation, graph, topology.maxRouteLinks());
+        NetworkModel network = switch (request.network()) {
+            case MAX_MIN -> new MaxMinNetwork(simulation, graph, topology.maxRouteLinks(),
+                    request.completionTolerance());
+            case ANALYTICAL -> new AnalyticalNetwork(simulation, graph, topology.maxRouteLinks());
+            case PACKET -> PacketNetwork.roce(simulation, graph, schedule.totalBytes(), topology.maxRouteLinks());
+        };
         Router router = new Router(topology, request.routing(), request.seed());
         ScheduleRunner runner = new ScheduleRunner(topology, router, network, simulation, request, algorithm, memo);
         long simulatedPs = runner.run(schedule);

@@ -5,5 +5,7 @@ public enum NetworkKind {
     /** {@link MaxMinNetwork}: flow-level max-min sharing with contention. */
     MAX_MIN,
     /** {@link AnalyticalNetwork}: alpha-beta with the path's bottleneck bandwidth, no sharing. */
-    ANALYTICAL
+    ANALYTICAL,
+    /** {@code org.fabricsim.runtime.packet.PacketNetwork}: packets, switch buffers, flow control, RoCE defaults. */
+    PACKET
 }

@@ -8,6 +8,7 @@
  * component of the constraint graph that an arrival or completion touched.</li>
  * <li>{@link org.fabricsim.runtime.network.AnalyticalNetwork}: alpha-beta with the bottleneck
  * bandwidth of the path and no sharing, for cross-checks and quick estimates.</li>
+ * <li>{@code org.fabricsim.runtime.packet.PacketNetwork}: packet level, in its own package.</li>
  * </ul>
  *
  * <p>Both keep flow state in primitive arrays indexed by int handles, projected completions in an

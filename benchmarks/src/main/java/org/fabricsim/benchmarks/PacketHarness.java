@@ -1,0 +1,68 @@
+package org.fabricsim.benchmarks;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+import org.fabricsim.runtime.packet.PacketConfig;
+import org.fabricsim.runtime.packet.PacketNetwork;
+import org.fabricsim.runtime.packet.RunLimits;
+import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
+import org.fabricsim.runtime.topology.LinkClass;
+
+/**
+ * Packet-hop events per second of the packet backend on an all-to-all: every endpoint of a
+ * non-blocking two-tier fat-tree (400 Gb/s links, 1 µs) sends {@code bytes} to every other, all at
+ * once, on PFC with the given congestion control. Prints each repetition's CPU seconds and
+ * packet-hops per CPU second, then the median.
+ *
+ * <p>Usage: {@code PacketHarness <endpoints> <bytesPerPair> <repetitions> [dcqcn]}
+ */
+public final class PacketHarness {
+    private PacketHarness() {
+    }
+
+    public static void main(String[] args) {
+        int endpoints = Integer.parseInt(args[0]);
+        long bytes = Long.parseLong(args[1]);
+        int repetitions = Integer.parseInt(args[2]);
+        boolean dcqcn = args.length > 3 && args[3].equals("dcqcn");
+        LinkClass link = LinkClass.ofGigabitsPerSecond(400, 1_000_000);
+        ClusterTopology topology = ClusterTopology.build(ClusterParameters.scaleOutOnly(endpoints, link,
+                FatTreeParameters.twoTier(Math.min(32, endpoints), 1.0, link)));
+        PacketConfig config = PacketConfig.roce(link.bytesPerSecond())
+                .withLimits(new RunLimits(Long.MAX_VALUE, Long.MAX_VALUE));
+        if (dcqcn) {
+            config = config.withCongestionControl(PacketConfig.CongestionControl.DCQCN);
+        }
+        double[] rates = new double[repetitions];
+        for (int r = 0; r < repetitions; r++) {
+            Simulation simulation = new Simulation(1);
+            PacketNetwork network = new PacketNetwork(simulation, topology.graph(), config);
+            Router router = new Router(topology, RoutingMode.ECMP, 1);
+            int[] path = new int[topology.maxRouteLinks()];
+            long cpuStart = ProcessCpu.nanos();
+            for (int src = 0; src < endpoints; src++) {
+                for (int dst = 0; dst < endpoints; dst++) {
+                    if (src != dst) {
+                        int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
+                        network.start(path, length, bytes, 1, src);
+                    }
+                }
+            }
+            simulation.run(network);
+            double seconds = (ProcessCpu.nanos() - cpuStart) * 1e-9;
+            long hops = network.totals().packetHops();
+            rates[r] = hops / seconds;
+            System.out.printf(Locale.ROOT, "run %d: %d packet-hops, simulated %.3f ms, %.2f s CPU, %.2f M hops/s,"
+                    + " heap %.0f MB%n", r, hops, simulation.nowPs() * 1e-9, seconds, rates[r] / 1e6,
+                    (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) / 1e6);
+        }
+        Arrays.sort(rates);
+        System.out.printf(Locale.ROOT, "median %.2f M packet-hops per CPU second%n", rates[repetitions / 2] / 1e6);
+    }
+}

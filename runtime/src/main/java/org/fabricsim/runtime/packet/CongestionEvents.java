@@ -1,0 +1,83 @@
+package org.fabricsim.runtime.packet;
+
+/**
+ * The events of DCQCN's reaction point: a CNP arriving, the α update, the rate-decrease check and
+ * the rate-increase timer ({@link Dcqcn} has the rules). The α and decrease timers run while the
+ * flow is throttled; once R_C and R_T are back at line rate they stop, and the next CNP starts
+ * them again as a first CNP (α = 1): an idle flow costs no events. O(1) per event.
+ */
+final class CongestionEvents {
+    private CongestionEvents() {
+    }
+
+    static void fire(PacketNetwork network, Transport transport, int type, int flow) {
+        Flows flows = transport.flows;
+        DcqcnSender dcqcn = transport.dcqcn;
+        flows.refs[flow]--;
+        if (flows.done[flow]) {
+            network.releaseIfIdle(flow);
+            return;
+        }
+        Dcqcn parameters = network.config.dcqcn();
+        long nowPs = network.nowPs();
+        double line = network.lineRate(flows.firstLink[flow]);
+        switch (type) {
+            case PacketNetwork.CNP -> {
+                if (dcqcn.onCnp(flow)) {
+                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), PacketNetwork.ALPHA);
+                    reschedule(network, flows, flow, nowPs + parameters.decreaseIntervalPs() + 1,
+                            PacketNetwork.DECREASE);
+                }
+            }
+            case PacketNetwork.ALPHA -> {
+                if (dcqcn.throttled(flow)) {
+                    dcqcn.updateAlpha(flow);
+                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), PacketNetwork.ALPHA);
+                }
+            }
+            case PacketNetwork.DECREASE -> {
+                if (dcqcn.throttled(flow)) {
+                    double rate = dcqcn.decrease(flow, flows.rateBytesPerSecond[flow]);
+                    if (rate >= 0) {
+                        setRate(flows, flow, rate, nowPs);
+                        dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
+                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], PacketNetwork.INCREASE);
+                    }
+                    reschedule(network, flows, flow, nowPs + parameters.decreaseIntervalPs(), PacketNetwork.DECREASE);
+                }
+            }
+            default -> {
+                if (dcqcn.throttled(flow) && dcqcn.increaseAtPs[flow] == nowPs) {
+                    double rate = dcqcn.increase(flow, flows.rateBytesPerSecond[flow], line);
+                    setRate(flows, flow, rate, nowPs);
+                    if (rate >= line * (1 - 1e-9) && dcqcn.targetBytesPerSecond[flow] >= line) {
+                        flows.rateBytesPerSecond[flow] = line;
+                        dcqcn.release(flow);
+                    } else {
+                        dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
+                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], PacketNetwork.INCREASE);
+                    }
+                }
+            }
+        }
+        network.releaseIfIdle(flow);
+    }
+
+    /**
+     * A new rate also moves the pacing of the next packet: the time left until it is due scales by
+     * old/new rate (as ns-3's ChangeRate shifts the next-available time).
+     */
+    private static void setRate(Flows flows, int flow, double rate, long nowPs) {
+        double old = flows.rateBytesPerSecond[flow];
+        long due = flows.nextSendPs[flow];
+        if (due > nowPs) {
+            flows.nextSendPs[flow] = nowPs + (long) ((due - nowPs) * old / rate);
+        }
+        flows.rateBytesPerSecond[flow] = rate;
+    }
+
+    private static void reschedule(PacketNetwork network, Flows flows, int flow, long atPs, int type) {
+        flows.refs[flow]++;
+        network.schedule(atPs, type, flow);
+    }
+}

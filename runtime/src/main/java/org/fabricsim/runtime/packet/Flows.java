@@ -1,0 +1,125 @@
+package org.fabricsim.runtime.packet;
+
+import java.util.Arrays;
+
+/**
+ * Per-flow state of the transport in primitive arrays indexed by flow handle, recycled through a
+ * free list once a flow has finished and nothing in flight refers to it ({@link #refs}: packets,
+ * feedback and timers pending). Sender and receiver state of one flow sit side by side: the
+ * receiver's state is read only by events that model its feedback.
+ */
+final class Flows {
+    int[] flowClass = new int[256];
+    int[] destination = new int[256];
+    int[] firstLink = new int[256];
+    int[] packetCount = new int[256];
+    int[] lastPayload = new int[256];
+    long[] bytes = new long[256];
+    int[] priority = new int[256];
+    int[] hash = new int[256];
+    /** Sender: the next new sequence number (go-back-N rewinds it). */
+    int[] nextSeq = new int[256];
+    /** Sender: one past the highest sequence ever sent. */
+    int[] maxSent = new int[256];
+    double[] rateBytesPerSecond = new double[256];
+    long[] nextSendPs = new long[256];
+    /** Receiver: the cumulative next expected sequence. */
+    int[] expected = new int[256];
+    int[] receivedCount = new int[256];
+    long[] deliveredBytes = new long[256];
+    /** Receiver (selective repeat): received bitmap; sender: packets to retransmit. */
+    long[][] received = new long[256][];
+    long[][] resend = new long[256][];
+    int[] resendCount = new int[256];
+    int[] resendCursor = new int[256];
+    int[] recoveredUpTo = new int[256];
+    int[] highestReceived = new int[256];
+    int[] nackSeq = new int[256];
+    int[] lastNackSeq = new int[256];
+    long[] nackAllowedPs = new long[256];
+    long[] cnpAllowedPs = new long[256];
+    /** Sender: when the current recovery episode (go-back-N rewind, selective-repeat hole scan) began. */
+    long[] recoveryPs = new long[256];
+    int[] rtoProgress = new int[256];
+    boolean[] rtoArmed = new boolean[256];
+    boolean[] done = new boolean[256];
+    int[] refs = new int[256];
+    private int[] free = new int[256];
+    private int freeCount;
+    private int slots;
+
+    /** A fresh handle; {@code grown} is told the new capacity when the arrays grow. */
+    int allocate(java.util.function.IntConsumer grown) {
+        if (freeCount > 0) {
+            return free[--freeCount];
+        }
+        if (slots == flowClass.length) {
+            grow(slots * 2);
+            grown.accept(slots * 2);
+        }
+        return slots++;
+    }
+
+    void release(int flow) {
+        if (freeCount == free.length) {
+            free = Arrays.copyOf(free, free.length * 2);
+        }
+        free[freeCount++] = flow;
+        received[flow] = null;
+        resend[flow] = null;
+    }
+
+    /** Handles ever used: the bound of a scan over flows. */
+    int slots() {
+        return slots;
+    }
+
+    boolean hasData(int flow) {
+        return !done[flow] && (nextSeq[flow] < packetCount[flow] || resendCount[flow] > 0);
+    }
+
+    static boolean test(long[] bits, int index) {
+        return (bits[index >>> 6] & 1L << index) != 0;
+    }
+
+    static void set(long[] bits, int index) {
+        bits[index >>> 6] |= 1L << index;
+    }
+
+    static void clear(long[] bits, int index) {
+        bits[index >>> 6] &= ~(1L << index);
+    }
+
+    private void grow(int capacity) {
+        flowClass = Arrays.copyOf(flowClass, capacity);
+        destination = Arrays.copyOf(destination, capacity);
+        firstLink = Arrays.copyOf(firstLink, capacity);
+        packetCount = Arrays.copyOf(packetCount, capacity);
+        lastPayload = Arrays.copyOf(lastPayload, capacity);
+        bytes = Arrays.copyOf(bytes, capacity);
+        priority = Arrays.copyOf(priority, capacity);
+        hash = Arrays.copyOf(hash, capacity);
+        nextSeq = Arrays.copyOf(nextSeq, capacity);
+        maxSent = Arrays.copyOf(maxSent, capacity);
+        rateBytesPerSecond = Arrays.copyOf(rateBytesPerSecond, capacity);
+        nextSendPs = Arrays.copyOf(nextSendPs, capacity);
+        expected = Arrays.copyOf(expected, capacity);
+        receivedCount = Arrays.copyOf(receivedCount, capacity);
+        deliveredBytes = Arrays.copyOf(deliveredBytes, capacity);
+        received = Arrays.copyOf(received, capacity);
+        resend = Arrays.copyOf(resend, capacity);
+        resendCount = Arrays.copyOf(resendCount, capacity);
+        resendCursor = Arrays.copyOf(resendCursor, capacity);
+        recoveredUpTo = Arrays.copyOf(recoveredUpTo, capacity);
+        highestReceived = Arrays.copyOf(highestReceived, capacity);
+        nackSeq = Arrays.copyOf(nackSeq, capacity);
+        lastNackSeq = Arrays.copyOf(lastNackSeq, capacity);
+        nackAllowedPs = Arrays.copyOf(nackAllowedPs, capacity);
+        cnpAllowedPs = Arrays.copyOf(cnpAllowedPs, capacity);
+        recoveryPs = Arrays.copyOf(recoveryPs, capacity);
+        rtoProgress = Arrays.copyOf(rtoProgress, capacity);
+        rtoArmed = Arrays.copyOf(rtoArmed, capacity);
+        done = Arrays.copyOf(done, capacity);
+        refs = Arrays.copyOf(refs, capacity);
+    }
+}

@@ -1,0 +1,134 @@
+package org.fabricsim.runtime.packet;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.topology.Graph;
+
+/**
+ * The next hop of a packet at a switch. {@link PacketRouting#PATH} follows the flow's given path;
+ * the other modes choose among the minimal next hops toward the destination: links to the
+ * destination itself or to a switch one hop closer. Distances come from a breadth-first search
+ * backwards from each destination over switches (accelerators never forward), computed on first
+ * use: O(N + L) once per destination, O(N) ints each. A choice is O(out-degree).
+ */
+final class NextHops {
+    private final Graph graph;
+    private final PacketRouting mode;
+    private final SwitchBuffers buffers;
+    private final int[] outStart;
+    private final int[] outLinks;
+    private final int[] inStart;
+    private final int[] inLinks;
+    private final int[][] distanceTo;
+    private final int[] candidates;
+
+    NextHops(Graph graph, PacketRouting mode, SwitchBuffers buffers) {
+        this.graph = graph;
+        this.mode = mode;
+        this.buffers = buffers;
+        int nodes = graph.nodeCount();
+        int links = graph.linkCount();
+        outStart = new int[nodes + 1];
+        inStart = new int[nodes + 1];
+        for (int link = 0; link < links; link++) {
+            outStart[graph.linkFrom(link) + 1]++;
+            inStart[graph.linkTo(link) + 1]++;
+        }
+        for (int node = 0; node < nodes; node++) {
+            outStart[node + 1] += outStart[node];
+            inStart[node + 1] += inStart[node];
+        }
+        outLinks = new int[links];
+        inLinks = new int[links];
+        int[] outFill = Arrays.copyOf(outStart, nodes);
+        int[] inFill = Arrays.copyOf(inStart, nodes);
+        int maxDegree = 0;
+        for (int link = 0; link < links; link++) {
+            outLinks[outFill[graph.linkFrom(link)]++] = link;
+            inLinks[inFill[graph.linkTo(link)]++] = link;
+        }
+        for (int node = 0; node < nodes; node++) {
+            maxDegree = Math.max(maxDegree, outStart[node + 1] - outStart[node]);
+        }
+        distanceTo = new int[nodes][];
+        candidates = new int[Math.max(1, maxDegree)];
+    }
+
+    /**
+     * The link a packet of flow-hash {@code hash} at switch {@code node}, bound for {@code
+     * destination}, leaves on; {@code seq} is its sequence number (spraying deals a flow's packets
+     * round robin over the candidates, from a start its hash picks); {@code pathNext} is the given path's next link (used by PATH, and as
+     * the fallback when the destination is unreachable by minimal hops).
+     */
+    int choose(int node, int destination, int hash, int seq, int pathNext) {
+        if (mode == PacketRouting.PATH) {
+            return pathNext;
+        }
+        int[] distance = distances(destination);
+        int count = 0;
+        int here = distance[node];
+        for (int at = outStart[node]; at < outStart[node + 1]; at++) {
+            int link = outLinks[at];
+            int to = graph.linkTo(link);
+            if (to == destination || graph.nodeKind(to) == Graph.SWITCH && distance[to] == here - 1) {
+                candidates[count++] = link;
+            }
+        }
+        if (count == 0) {
+            return pathNext;
+        }
+        if (count == 1) {
+            return candidates[0];
+        }
+        return switch (mode) {
+            case ECMP -> candidates[Math.floorMod(mix(hash, node), count)];
+            case SPRAY -> candidates[Math.floorMod(mix(hash, node) + seq, count)];
+            default -> leastQueued(count, Math.floorMod(mix(hash, node), count));
+        };
+    }
+
+    private int leastQueued(int count, int first) {
+        int best = candidates[first];
+        long bestBytes = buffers.queuedBytes(best);
+        for (int i = 1; i < count; i++) {
+            int link = candidates[(first + i) % count];
+            long bytes = buffers.queuedBytes(link);
+            if (bytes < bestBytes) {
+                best = link;
+                bestBytes = bytes;
+            }
+        }
+        return best;
+    }
+
+    private static int mix(int hash, int node) {
+        int h = hash * 0x9E3779B1 + node * 0x85EBCA6B;
+        return h ^ h >>> 15;
+    }
+
+    private int[] distances(int destination) {
+        int[] distance = distanceTo[destination];
+        if (distance != null) {
+            return distance;
+        }
+        distance = new int[graph.nodeCount()];
+        Arrays.fill(distance, Integer.MAX_VALUE);
+        int[] queue = new int[graph.nodeCount()];
+        int head = 0;
+        int tail = 0;
+        distance[destination] = 0;
+        queue[tail++] = destination;
+        while (head < tail) {
+            int node = queue[head++];
+            for (int at = inStart[node]; at < inStart[node + 1]; at++) {
+                int from = graph.linkFrom(inLinks[at]);
+                if (graph.nodeKind(from) == Graph.SWITCH && distance[from] == Integer.MAX_VALUE) {
+                    distance[from] = distance[node] + 1;
+                    queue[tail++] = from;
+                }
+            }
+        }
+        distanceTo[destination] = distance;
+        return distance;
+    }
+}

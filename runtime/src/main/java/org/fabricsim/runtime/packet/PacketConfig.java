@@ -1,0 +1,155 @@
+package org.fabricsim.runtime.packet;
+
+/**
+ * The parameters of the packet backend. Every default is sourced (see docs/packet-backend.md):
+ *
+ * <ul>
+ * <li>MTU 4096 B of payload and 62 B of headers per packet: RoCEv2 = Ethernet 14 + IPv4 20 +
+ * UDP 8 + BTH 12 + ICRC 4 + FCS 4 (InfiniBand Architecture Specification, Annex A17). Preamble
+ * and inter-frame gap are not modelled.</li>
+ * <li>Switch buffer 12 MiB shared by all ports, PFC reserve 4 KiB per ingress queue, resume
+ * offset 3 KiB and the dynamic PFC threshold (B − headroom − reserve − shared used) ≫ 3: the
+ * Broadcom shared-buffer MMU of the HPCC ns-3 simulator (alibaba-edu/High-Precision-Congestion-
+ * Control, simulation/src/point-to-point/model/switch-mmu.cc; the shift 3 from scratch/third.cc).</li>
+ * <li>Lossy egress admission by dynamic threshold α = 1 (Choudhury and Hahne, "Dynamic queue
+ * length thresholds for shared-memory packet switches", IEEE/ACM ToN 1998).</li>
+ * <li>DCQCN: {@link Dcqcn#defaults(double)}.</li>
+ * </ul>
+ *
+ * @param mtuBytes          payload bytes per full packet, positive
+ * @param headerBytes       header bytes per packet on the wire, non-negative
+ * @param buffer            switch memory management
+ * @param priorities        priority classes (strict priority, class 0 the highest), 1 to 8
+ * @param flowControl       how the fabric avoids (or takes) loss
+ * @param ecn               whether switches mark ECN (RED-like between Kmin and Kmax)
+ * @param recovery          how endpoints recover lost packets
+ * @param retransmitTimeoutPs retransmission timeout, picoseconds, positive
+ * @param bitErrorRate      probability that one bit is corrupted on a link traversal, [0, 1)
+ * @param congestionControl the end-to-end congestion control
+ * @param dcqcn             DCQCN's parameters (used when congestionControl is DCQCN)
+ * @param routing           how switches pick the next hop of a packet
+ * @param limits            the size of run the backend accepts
+ */
+public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int priorities, FlowControl flowControl,
+        boolean ecn, Recovery recovery, long retransmitTimeoutPs, double bitErrorRate,
+        CongestionControl congestionControl, Dcqcn dcqcn, PacketRouting routing, RunLimits limits) {
+
+    /** Lossless by PFC, lossless by link credits (InfiniBand, Omni-Path), or lossy tail drop. */
+    public enum FlowControl { PFC, CREDIT, LOSSY }
+
+    /** Go-back-N (RoCE NICs) or selective repeat (IRN, Ultra Ethernet). */
+    public enum Recovery { GO_BACK_N, SELECTIVE_REPEAT }
+
+    /** End-to-end congestion control. */
+    public enum CongestionControl { NONE, DCQCN }
+
+    /**
+     * Shared-buffer memory management of every switch.
+     *
+     * @param switchBytes         buffer of one switch, shared by its ports
+     * @param dynamicAlpha        lossy admission: a queue may hold α × (free buffer)
+     * @param pfcReserveBytes     guaranteed bytes per ingress queue before the shared pool is used
+     * @param pfcResumeOffsetBytes hysteresis between pause and resume
+     * @param pfcShift            the PFC threshold is (free shared buffer) ≫ shift
+     * @param creditPackets       credit-based flow control: packets of buffer per link and class
+     */
+    public record Buffer(long switchBytes, double dynamicAlpha, long pfcReserveBytes, long pfcResumeOffsetBytes,
+            int pfcShift, int creditPackets) {
+        public Buffer {
+            if (switchBytes <= 0 || !(dynamicAlpha > 0) || pfcReserveBytes < 0 || pfcResumeOffsetBytes < 0
+                    || pfcShift < 0 || pfcShift > 16 || creditPackets < 1) {
+                throw new IllegalArgumentException("buffer parameters out of range");
+            }
+        }
+
+        /** 12 MiB, α = 1, 4 KiB reserve, 3 KiB resume offset, shift 3, 64 credits (see the class comment). */
+        public static Buffer defaults() {
+            return new Buffer(12L << 20, 1.0, 4096, 3072, 3, 64);
+        }
+    }
+
+    public PacketConfig {
+        if (mtuBytes <= 0 || headerBytes < 0 || priorities < 1 || priorities > 8 || retransmitTimeoutPs <= 0
+                || !(bitErrorRate >= 0) || bitErrorRate >= 1) {
+            throw new IllegalArgumentException("packet parameters out of range");
+        }
+        if (buffer == null || flowControl == null || recovery == null || congestionControl == null || dcqcn == null
+                || routing == null || limits == null) {
+            throw new IllegalArgumentException("every packet parameter is required");
+        }
+    }
+
+    /**
+     * RoCEv2 defaults for links of {@code lineBytesPerSecond}: PFC, no ECN, go-back-N, RTO 4 ms
+     * (ns-3 HPCC, the QbbNetDevice retransmission timer is not used; 4 ms is the ConnectX minimum
+     * local ACK timeout 4.096 µs × 2^10, assumed), no bit errors, no congestion control, the path
+     * the caller gives.
+     */
+    public static PacketConfig roce(double lineBytesPerSecond) {
+        return new PacketConfig(4096, 62, Buffer.defaults(), 1, FlowControl.PFC, false, Recovery.GO_BACK_N,
+                4_194_304_000L, 0, CongestionControl.NONE, Dcqcn.defaults(lineBytesPerSecond), PacketRouting.PATH,
+                RunLimits.defaults());
+    }
+
+    /** Wire bytes of a full packet. */
+    public int packetWireBytes() {
+        return mtuBytes + headerBytes;
+    }
+
+    /** Payload efficiency of full packets, payload / (payload + headers). */
+    public double payloadEfficiency() {
+        return (double) mtuBytes / (mtuBytes + headerBytes);
+    }
+
+    public PacketConfig withFlowControl(FlowControl value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, value, ecn, recovery, retransmitTimeoutPs,
+                bitErrorRate, congestionControl, dcqcn, routing, limits);
+    }
+
+    public PacketConfig withEcn(boolean value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, value, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits);
+    }
+
+    public PacketConfig withRecovery(Recovery value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, value,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits);
+    }
+
+    public PacketConfig withBitErrorRate(double value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
+                retransmitTimeoutPs, value, congestionControl, dcqcn, routing, limits);
+    }
+
+    /** DCQCN also turns on ECN marking, which it needs. */
+    public PacketConfig withCongestionControl(CongestionControl value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl,
+                ecn || value == CongestionControl.DCQCN, recovery, retransmitTimeoutPs, bitErrorRate, value, dcqcn,
+                routing, limits);
+    }
+
+    public PacketConfig withRetransmitTimeoutPs(long value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery, value,
+                bitErrorRate, congestionControl, dcqcn, routing, limits);
+    }
+
+    public PacketConfig withRouting(PacketRouting value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, limits);
+    }
+
+    public PacketConfig withBuffer(Buffer value) {
+        return new PacketConfig(mtuBytes, headerBytes, value, priorities, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits);
+    }
+
+    public PacketConfig withPriorities(int value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, value, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits);
+    }
+
+    public PacketConfig withLimits(RunLimits value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, value);
+    }
+}

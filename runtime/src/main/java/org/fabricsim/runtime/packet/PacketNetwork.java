@@ -1,0 +1,318 @@
+package org.fabricsim.runtime.packet;
+
+import org.fabricsim.runtime.network.FlowListener;
+import org.fabricsim.runtime.network.NetworkModel;
+import org.fabricsim.runtime.network.NetworkStatistics;
+import org.fabricsim.runtime.packet.PacketConfig.FlowControl;
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.topology.Graph;
+
+/**
+ * The packet-level network model: every flow is cut into packets of the MTU plus headers, which
+ * NICs inject at line rate, links serialize (wire bytes / rate) and propagate (the link latency),
+ * and switches queue per output port and priority in a shared buffer under the configured flow
+ * control, ECN, routing, loss, recovery and congestion control. Behind {@link NetworkModel}, so
+ * collectives and training steps run on it unchanged.
+ *
+ * <p><b>Events</b> are int words (type in the low 4 bits, a link, queue, packet or flow handle
+ * above) in a binary heap keyed by time in picoseconds ({@link EventQueue}); the model is the
+ * simulation's {@link org.fabricsim.runtime.sim.TimeSource}. A packet crossing a link costs two
+ * events (end of serialization, arrival), each O(log E); nothing is allocated per packet.
+ *
+ * <p><b>Finish times.</b> A flow class finishes when its last packet has been delivered; the time
+ * reported is that arrival minus the path's propagation latency, because callers add the path
+ * latency themselves (the {@link NetworkModel} convention). The per-hop store-and-forward of the
+ * last packet remains in it. A late duplicate of a flow already delivered goes straight to its receiver,
+ * which discards it, without loading the rest of its path. Deterministic for a seed: one {@link java.util.SplittableRandom}
+ * (the simulation's) draws ECN marks, bit errors and spraying choices.
+ */
+public final class PacketNetwork implements NetworkModel {
+    static final int TX_DONE = 0;
+    static final int ARRIVE = 1;
+    static final int NIC_WAKE = 2;
+    static final int PAUSE = 3;
+    static final int RESUME = 4;
+    static final int CREDIT = 5;
+    static final int NACK = 6;
+    static final int CNP = 7;
+    static final int TIMEOUT = 8;
+    static final int ALPHA = 9;
+    static final int DECREASE = 10;
+    static final int INCREASE = 11;
+
+    private final Simulation simulation;
+    private final Graph graph;
+    final PacketConfig config;
+    private final EventQueue events = new EventQueue();
+    final Packets packets = new Packets();
+    private final SwitchBuffers buffers;
+    private final Transport transport;
+    private final NextHops nextHops;
+    private final FlowClasses classes;
+    private final PortStatistics ports;
+    private final int priorities;
+    private final double[] psPerByte;
+    private final boolean[] busy;
+    private final PortGates gates;
+    private final boolean[] fromSwitchOnly;
+    private FlowListener listener = (tag, finishPs) -> { };
+    private long packetHops;
+    private long cnps;
+
+    public PacketNetwork(Simulation simulation, Graph graph, PacketConfig config) {
+        this.simulation = simulation;
+        this.graph = graph;
+        this.config = config;
+        this.priorities = config.priorities();
+        int links = graph.linkCount();
+        buffers = new SwitchBuffers(graph, config, packets);
+        transport = new Transport(this, config, links);
+        nextHops = new NextHops(graph, config.routing(), buffers);
+        classes = new FlowClasses(graph, config);
+        ports = new PortStatistics(links, priorities);
+        psPerByte = new double[links];
+        busy = new boolean[links];
+        gates = new PortGates(this, graph, buffers, ports);
+        fromSwitchOnly = new boolean[links];
+        for (int link = 0; link < links; link++) {
+            psPerByte[link] = 1e12 / graph.linkBytesPerSecond(link);
+            fromSwitchOnly[link] = graph.nodeKind(graph.linkFrom(link)) == Graph.SWITCH;
+        }
+    }
+
+    /**
+     * A network with the RoCE defaults at the graph's fastest link rate ({@link PacketConfig#roce}),
+     * after checking that a run moving {@code totalBytes} over paths of up to {@code maxPathLinks}
+     * links fits the default {@link RunLimits} ({@link PacketRunTooLargeException} otherwise).
+     */
+    public static PacketNetwork roce(Simulation simulation, Graph graph, double totalBytes, int maxPathLinks) {
+        double fastest = 0;
+        for (int link = 0; link < graph.linkCount(); link++) {
+            fastest = Math.max(fastest, graph.linkBytesPerSecond(link));
+        }
+        PacketConfig config = PacketConfig.roce(fastest);
+        RunEstimate.of(config, graph, totalBytes, 0, maxPathLinks).check(config.limits());
+        return new PacketNetwork(simulation, graph, config);
+    }
+
+    @Override
+    public int start(int[] path, int length, double bytesPerFlow, int multiplicity, int tag) {
+        return start(path, length, bytesPerFlow, multiplicity, tag, 0);
+    }
+
+    /** As {@link #start(int[], int, double, int, int)}, on priority class {@code priority} (0 the highest). */
+    public int start(int[] path, int length, double bytesPerFlow, int multiplicity, int tag, int priority) {
+        if (priority < 0 || priority >= priorities) {
+            throw new IllegalArgumentException("priority " + priority + " outside 0.." + (priorities - 1));
+        }
+        int handle = classes.open(path, length, bytesPerFlow, multiplicity, tag, nowPs());
+        for (int i = 0; i < multiplicity; i++) {
+            int flow = transport.flows.allocate(transport.dcqcn::grow);
+            classes.initFlow(transport.flows, flow, handle, i, priority, graph.linkBytesPerSecond(path[0]),
+                    simulation.random().nextInt());
+            transport.activate(flow);
+            tryTransmit(path[0]);
+        }
+        return handle;
+    }
+
+    @Override
+    public void setListener(FlowListener value) {
+        listener = value;
+    }
+
+    @Override
+    public long nextEventPs() {
+        return events.isEmpty() ? NONE : events.peekTimePs();
+    }
+
+    @Override
+    public void fire(Simulation context) {
+        int word = events.pop();
+        int id = word >>> 4;
+        switch (word & 15) {
+            case TX_DONE -> {
+                busy[id] = false;
+                tryTransmit(id);
+            }
+            case ARRIVE -> arrive(id);
+            case NIC_WAKE -> transport.onWake(id);
+            case PAUSE -> gates.pause(id);
+            case RESUME, CREDIT -> {
+                gates.reopen(word & 15, id);
+                tryTransmit(id / priorities);
+            }
+            case NACK -> transport.onNack(id);
+            case TIMEOUT -> transport.onTimeout(id);
+            default -> CongestionEvents.fire(this, transport, word & 15, id);
+        }
+    }
+
+    double random() {
+        return simulation.random().nextDouble();
+    }
+
+    long nowPs() {
+        return simulation.nowPs();
+    }
+
+    void schedule(long atPs, int type, int id) {
+        events.push(atPs, id << 4 | type);
+    }
+
+    double lineRate(int link) {
+        return graph.linkBytesPerSecond(link);
+    }
+
+    long feedbackPs(int flow) {
+        return classes.feedbackPs(transport.flows.flowClass[flow]);
+    }
+
+    long roundTripPs(int flow) {
+        return classes.roundTripPs(transport.flows.flowClass[flow]);
+    }
+
+    void countCnp() {
+        cnps++;
+    }
+
+    /** Whether the NIC port may send a packet of {@code priority} now (not paused, credit left). */
+    boolean mayInject(int link, int priority) {
+        return gates.open(link * priorities + priority);
+    }
+
+    /** Starts serializing the next packet on {@code link} if the port is idle and has one. */
+    void tryTransmit(int link) {
+        if (busy[link]) {
+            return;
+        }
+        int packet = fromSwitchOnly[link] ? gates.dequeue(link) : transport.nextPacket(link);
+        if (packet < 0) {
+            return;
+        }
+        int priority = transport.flows.priority[packets.flow[packet]];
+        gates.take(link * priorities + priority);
+        busy[link] = true;
+        packets.link[packet] = link;
+        int wire = packets.wireBytes[packet];
+        long serializationPs = (long) (wire * psPerByte[link] + 0.5);
+        ports.sentBytes[link] += wire;
+        ports.payloadBytes[link] += packets.payloadBytes[packet];
+        if (packets.seq[packet] < transport.flows.maxSent[packets.flow[packet]] - 1 && !fromSwitchOnly[link]) {
+            ports.retransmittedBytes[link] += packets.payloadBytes[packet];
+        }
+        packetHops++;
+        long nowPs = nowPs();
+        schedule(nowPs + serializationPs, TX_DONE, link);
+        schedule(nowPs + serializationPs + graph.linkLatencyPs(link), ARRIVE, packet);
+    }
+
+    private void arrive(int packet) {
+        int link = packets.link[packet];
+        int flow = packets.flow[packet];
+        int priority = transport.flows.priority[flow];
+        if (config.bitErrorRate() > 0 && simulation.random().nextDouble() < classes.corruption(packets.wireBytes[packet])) {
+            drop(packet, link, link, priority);
+            return;
+        }
+        int node = graph.linkTo(link);
+        if (node == transport.flows.destination[flow] || transport.flows.done[flow]) {
+            returnCredit(link, priority);
+            transport.receive(packet);
+            return;
+        }
+        int hop = packets.hop[packet] + 1;
+        packets.hop[packet] = hop;
+        int out = nextHops.choose(node, transport.flows.destination[flow], transport.flows.hash[flow],
+                packets.seq[packet], classes.pathLink(transport.flows.flowClass[flow], hop));
+        ports.depth(out, buffers.queuedBytes(out));
+        if (!buffers.admit(packet, link, out, priority)) {
+            drop(packet, out, link, priority);
+            return;
+        }
+        if (config.flowControl() == FlowControl.PFC && buffers.shouldPause(link, priority)) {
+            schedule(nowPs() + graph.linkLatencyPs(link), PAUSE, link * priorities + priority);
+        }
+        tryTransmit(out);
+    }
+
+    private void returnCredit(int link, int priority) {
+        if (config.flowControl() == FlowControl.CREDIT) {
+            schedule(nowPs() + graph.linkLatencyPs(link), CREDIT, link * priorities + priority);
+        }
+    }
+
+    private void drop(int packet, int countedLink, int inLink, int priority) {
+        ports.drops[countedLink]++;
+        returnCredit(inLink, priority);
+        int flow = packets.flow[packet];
+        packets.release(packet);
+        transport.flows.refs[flow]--;
+        releaseIfIdle(flow);
+    }
+
+    /** Marks a flow delivered; reports its class once all its flows are. */
+    void complete(int flow) {
+        Flows flows = transport.flows;
+        flows.done[flow] = true;
+        int handle = flows.flowClass[flow];
+        if (classes.flowDone(handle, flows.deliveredBytes[flow])) {
+            int tag = classes.tag(handle);
+            long finishPs = Math.max(classes.startPs(handle), nowPs() - classes.propagationPs(handle));
+            classes.close(handle);
+            listener.onFinished(tag, finishPs);
+        }
+    }
+
+    /** Recycles a finished flow's handle once nothing in flight refers to it. */
+    void releaseIfIdle(int flow) {
+        Flows flows = transport.flows;
+        if (flows.done[flow] && flows.refs[flow] == 0) {
+            flows.refs[flow] = -1;
+            flows.release(flow);
+        }
+    }
+
+    @Override
+    public double linkBytes(int link) {
+        return ports.payloadBytes[link];
+    }
+
+    @Override
+    public double bytesStarted() {
+        return classes.bytesStarted;
+    }
+
+    @Override
+    public double bytesDelivered() {
+        return classes.bytesDelivered;
+    }
+
+    @Override
+    public int activeFlowClasses() {
+        return classes.active();
+    }
+
+    /** Flow classes and flows started; no solves (nothing is solved); packet-hops as completion batches. */
+    @Override
+    public NetworkStatistics statistics() {
+        return new NetworkStatistics(classes.classesStarted, classes.flowsStarted, 0, 0, packetHops);
+    }
+
+    /** The report of the port at the egress of {@code link}. */
+    public PortReport port(int link) {
+        return new PortReport(link, ports.sentBytes[link], ports.retransmittedBytes[link], ports.drops[link],
+                ports.ecnMarks[link], ports.pausePs[link], ports.depthPercentile(link, 0.5),
+                ports.depthPercentile(link, 0.99));
+    }
+
+    /** The run's totals: packet-hops, drops, retransmitted and duplicate payload bytes, CNPs, headroom overflows. */
+    public PacketTotals totals() {
+        long drops = 0;
+        for (long count : ports.drops) {
+            drops += count;
+        }
+        return new PacketTotals(packetHops, drops, transport.retransmittedBytes, transport.duplicateBytes, cnps,
+                buffers.headroomDrops, packets.peakLive());
+    }
+}

@@ -1,0 +1,80 @@
+package org.fabricsim.runtime.packet;
+
+import java.util.Arrays;
+
+/**
+ * Packets in flight as int handles into parallel primitive arrays, recycled through a free list,
+ * so the hot loop allocates nothing once the arrays have grown to the peak number in flight.
+ * A packet is in at most one FIFO at a time; {@code next} chains it there (intrusive list).
+ */
+final class Packets {
+    /** Flag: the packet carries an ECN congestion-experienced mark. */
+    static final int MARKED = 1;
+
+    int[] flow = new int[1024];
+    int[] seq = new int[1024];
+    int[] wireBytes = new int[1024];
+    int[] payloadBytes = new int[1024];
+    /** The link the packet is on or queued for. */
+    int[] link = new int[1024];
+    /** The link it arrived on at the current switch (PFC and credit accounting), or −1 at the NIC. */
+    int[] ingress = new int[1024];
+    /** Index of its link on the flow's given path (PATH routing). */
+    int[] hop = new int[1024];
+    int[] flags = new int[1024];
+    int[] next = new int[1024];
+    private int[] free = new int[1024];
+    private int freeCount;
+    private int slots;
+    private int live;
+    private int peakLive;
+
+    int allocate(int flowHandle, int sequence, int payload, int wire) {
+        int packet;
+        if (freeCount > 0) {
+            packet = free[--freeCount];
+        } else {
+            if (slots == flow.length) {
+                grow(slots * 2);
+            }
+            packet = slots++;
+        }
+        flow[packet] = flowHandle;
+        seq[packet] = sequence;
+        payloadBytes[packet] = payload;
+        wireBytes[packet] = wire;
+        ingress[packet] = -1;
+        hop[packet] = 0;
+        flags[packet] = 0;
+        next[packet] = -1;
+        if (++live > peakLive) {
+            peakLive = live;
+        }
+        return packet;
+    }
+
+    void release(int packet) {
+        if (freeCount == free.length) {
+            free = Arrays.copyOf(free, free.length * 2);
+        }
+        free[freeCount++] = packet;
+        live--;
+    }
+
+    /** The most packets alive at once so far. */
+    int peakLive() {
+        return peakLive;
+    }
+
+    private void grow(int capacity) {
+        flow = Arrays.copyOf(flow, capacity);
+        seq = Arrays.copyOf(seq, capacity);
+        wireBytes = Arrays.copyOf(wireBytes, capacity);
+        payloadBytes = Arrays.copyOf(payloadBytes, capacity);
+        link = Arrays.copyOf(link, capacity);
+        ingress = Arrays.copyOf(ingress, capacity);
+        hop = Arrays.copyOf(hop, capacity);
+        flags = Arrays.copyOf(flags, capacity);
+        next = Arrays.copyOf(next, capacity);
+    }
+}

@@ -1,0 +1,92 @@
+package org.fabricsim.runtime.packet;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.packet.PacketConfig.FlowControl;
+import org.fabricsim.runtime.topology.Graph;
+
+/**
+ * Whether each (link, priority) queue may send: its PFC pause state and its credits, and the
+ * switch side of transmission: picking the next packet of an egress port by strict priority among
+ * its open queues, then the consequences of its departure (resume or credit upstream, ECN mark).
+ * O(priorities) per dequeue, O(1) otherwise.
+ */
+final class PortGates {
+    private final PacketNetwork network;
+    private final Graph graph;
+    private final SwitchBuffers buffers;
+    private final PortStatistics ports;
+    private final PacketConfig config;
+    private final Packets packets;
+    private final int priorities;
+    private final boolean credit;
+    private final boolean[] paused;
+    private final int[] credits;
+
+    PortGates(PacketNetwork network, Graph graph, SwitchBuffers buffers, PortStatistics ports) {
+        this.network = network;
+        this.graph = graph;
+        this.buffers = buffers;
+        this.ports = ports;
+        this.config = network.config;
+        this.packets = network.packets;
+        this.priorities = config.priorities();
+        this.credit = config.flowControl() == FlowControl.CREDIT;
+        paused = new boolean[graph.linkCount() * priorities];
+        credits = new int[graph.linkCount() * priorities];
+        Arrays.fill(credits, config.buffer().creditPackets());
+    }
+
+    /** Whether queue (link·P + priority) is neither paused nor out of credits. */
+    boolean open(int queue) {
+        return !paused[queue] && (!credit || credits[queue] > 0);
+    }
+
+    /** A packet of the queue starts on the wire: it uses a credit. */
+    void take(int queue) {
+        if (credit) {
+            credits[queue]--;
+        }
+    }
+
+    void pause(int queue) {
+        paused[queue] = true;
+        ports.paused(queue, network.nowPs());
+    }
+
+    /** A resume frame ({@link PacketNetwork#RESUME}) or a credit ({@link PacketNetwork#CREDIT}) arrived. */
+    void reopen(int type, int queue) {
+        if (type == PacketNetwork.RESUME) {
+            paused[queue] = false;
+            ports.resumed(queue, queue / priorities, network.nowPs());
+        } else {
+            credits[queue]++;
+        }
+    }
+
+    /** The next packet switch port {@code link} sends, or −1. */
+    int dequeue(int link) {
+        for (int priority = 0; priority < priorities; priority++) {
+            int queue = link * priorities + priority;
+            if (buffers.head[queue] < 0 || !open(queue)) {
+                continue;
+            }
+            long depth = buffers.egressBytes[queue];
+            int packet = buffers.dequeue(link, priority);
+            int inLink = packets.ingress[packet];
+            int upstream = inLink * priorities + priority;
+            long backPs = network.nowPs() + graph.linkLatencyPs(inLink);
+            if (config.flowControl() == FlowControl.PFC && buffers.shouldResume(inLink, priority)) {
+                network.schedule(backPs, PacketNetwork.RESUME, upstream);
+            } else if (credit) {
+                network.schedule(backPs, PacketNetwork.CREDIT, upstream);
+            }
+            if (config.ecn() && network.random() < config.dcqcn().markProbability(depth)) {
+                packets.flags[packet] |= Packets.MARKED;
+                ports.ecnMarks[link]++;
+            }
+            return packet;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,88 @@
+package org.fabricsim.runtime.packet;
+
+/**
+ * Per-port (per link) counters of the packet backend: drops, ECN marks, pause time, bytes sent and
+ * retransmitted, and the queue depth seen by arriving packets in a log-linear histogram (four
+ * buckets per power of two, so a percentile is exact to within 19%; the first 64 bytes are one
+ * bucket). Recording is O(1); a percentile is O(buckets).
+ */
+final class PortStatistics {
+    private static final int SUB_BUCKETS = 4;
+    private static final int BUCKETS = 64 * SUB_BUCKETS;
+    final long[] drops;
+    final long[] ecnMarks;
+    final long[] pausePs;
+    final long[] sentBytes;
+    final long[] payloadBytes;
+    final long[] retransmittedBytes;
+    private final long[] pausedSincePs;
+    private final long[][] depthHistogram;
+
+    PortStatistics(int links, int priorities) {
+        drops = new long[links];
+        ecnMarks = new long[links];
+        pausePs = new long[links];
+        sentBytes = new long[links];
+        payloadBytes = new long[links];
+        retransmittedBytes = new long[links];
+        pausedSincePs = new long[links * priorities];
+        depthHistogram = new long[links][];
+    }
+
+    void paused(int queue, long nowPs) {
+        pausedSincePs[queue] = nowPs;
+    }
+
+    void resumed(int queue, int link, long nowPs) {
+        pausePs[link] += nowPs - pausedSincePs[queue];
+    }
+
+    /** Records the egress queue depth an arriving packet finds at {@code link}. */
+    void depth(int link, long bytes) {
+        long[] histogram = depthHistogram[link];
+        if (histogram == null) {
+            histogram = depthHistogram[link] = new long[BUCKETS];
+        }
+        histogram[bucket(bytes)]++;
+    }
+
+    static int bucket(long bytes) {
+        if (bytes < 64) {
+            return 0;
+        }
+        int octave = 63 - Long.numberOfLeadingZeros(bytes);
+        int sub = (int) (bytes >>> (octave - 2)) & (SUB_BUCKETS - 1);
+        return (octave - 5) * SUB_BUCKETS + sub;
+    }
+
+    /** The upper bound in bytes of bucket {@code index}. */
+    static long bucketUpperBytes(int index) {
+        if (index == 0) {
+            return 64;
+        }
+        int octave = index / SUB_BUCKETS + 5;
+        int sub = index % SUB_BUCKETS;
+        return (1L << octave) + (long) (sub + 1) * (1L << (octave - 2));
+    }
+
+    /** The {@code quantile} (0..1) of queue depth seen by arrivals at {@code link}, bytes (a bucket's upper bound). */
+    long depthPercentile(int link, double quantile) {
+        long[] histogram = depthHistogram[link];
+        if (histogram == null) {
+            return 0;
+        }
+        long total = 0;
+        for (long count : histogram) {
+            total += count;
+        }
+        long rank = (long) Math.ceil(quantile * total);
+        long seen = 0;
+        for (int i = 0; i < BUCKETS; i++) {
+            seen += histogram[i];
+            if (seen >= Math.max(1, rank)) {
+                return i == 0 ? 0 : bucketUpperBytes(i);
+            }
+        }
+        return bucketUpperBytes(BUCKETS - 1);
+    }
+}

@@ -1,0 +1,46 @@
+package org.fabricsim.runtime.packet;
+
+import java.util.Locale;
+
+import org.fabricsim.runtime.topology.Graph;
+
+/**
+ * The size of a packet run, estimated before it starts: packet-hops H = Σ_flows ⌈S/MTU⌉·(path
+ * links), and memory M = 300 B per flow (its state in {@link Flows} and the NIC lists) + 48 B
+ * per link and priority (queues, counters) + 2 KiB per link of port histograms + 40 B per packet
+ * that the switch buffers can hold at once (the packet arrays' peak) + the selective-repeat
+ * bitmaps (2 bits per packet). O(1).
+ *
+ * @param packetHops estimated packet-hop events
+ * @param memoryBytes estimated heap
+ */
+public record RunEstimate(long packetHops, long memoryBytes) {
+    static final long FLOW_BYTES = 300;
+
+    /** The estimate of {@code flows} flows moving {@code totalBytes} over paths of {@code meanPathLinks} links on {@code graph}. */
+    public static RunEstimate of(PacketConfig config, Graph graph, double totalBytes, long flows, double meanPathLinks) {
+        double packets = Math.ceil(totalBytes / config.mtuBytes()) + flows;
+        long hops = (long) Math.min(Long.MAX_VALUE, packets * meanPathLinks);
+        long switches = 0;
+        for (int node = 0; node < graph.nodeCount(); node++) {
+            switches += graph.nodeKind(node) == Graph.SWITCH ? 1 : 0;
+        }
+        long bufferedPackets = switches * config.buffer().switchBytes() / config.packetWireBytes();
+        double bitmaps = config.recovery() == PacketConfig.Recovery.SELECTIVE_REPEAT ? packets / 4 : 0;
+        double memory = flows * (double) FLOW_BYTES + graph.linkCount() * (48.0 * config.priorities() + 2048)
+                + 40.0 * bufferedPackets + bitmaps;
+        return new RunEstimate(hops, (long) Math.min(Long.MAX_VALUE, memory));
+    }
+
+    /** Throws {@link PacketRunTooLargeException} with the estimate and the advice when over {@code limits}. */
+    public void check(RunLimits limits) {
+        if (packetHops > limits.maxPacketHops() || memoryBytes > limits.maxMemoryBytes()) {
+            throw new PacketRunTooLargeException(String.format(Locale.ROOT,
+                    "this packet-level run is too large: about %.3g packet-hops (limit %.3g) and %.3g GB of memory"
+                            + " (limit %.3g GB); run it on the flow backend ('network flow'), or shrink the"
+                            + " message sizes or the cluster",
+                    (double) packetHops, (double) limits.maxPacketHops(), memoryBytes / 1e9,
+                    limits.maxMemoryBytes() / 1e9));
+        }
+    }
+}

@@ -1,0 +1,279 @@
+package org.fabricsim.runtime.packet;
+
+import org.fabricsim.runtime.packet.PacketConfig.Recovery;
+
+/**
+ * The endpoints: NIC injection and the reliable transport of each flow.
+ *
+ * <p><b>Injection.</b> Each NIC port serves its active flows round robin, one packet at a time at
+ * line rate; a flow is eligible when it has data, its pacing time (R_C of its congestion
+ * control: the previous packet's wire bytes / R_C after its start) has come, and its priority is
+ * neither paused nor out of credits. O(1) amortized per packet when flows are eligible; a scan
+ * over the port's flows when none is (then one wake-up event at the earliest pacing time).
+ *
+ * <p><b>Recovery.</b> Go-back-N: the receiver accepts only the expected sequence and answers an
+ * out-of-order arrival with a NACK, at most one per unloaded round trip for one expected sequence
+ * (ns-3 HPCC's NACK interval, there 500 µs, here the round trip so that a lost retransmission is
+ * caught at once); the NACK rewinds the sender to it, unless the sender already rewound there less
+ * than a round trip ago (the NACK is stale). Selective repeat: the receiver keeps every packet, the
+ * NACK carries its bitmap (read when the NACK arrives: optimistic by one feedback delay), and the
+ * sender retransmits each hole once per recovery episode of one round trip (IRN), counting a hole
+ * lost only {@link #REORDER} packets behind the highest arrival. Both arm a
+ * retransmission timeout when their last new packet leaves: with no progress by then, go-back-N
+ * rewinds to the cumulative acknowledgement and selective repeat resends every hole. Feedback
+ * (NACK, CNP) reaches the sender after the path's propagation plus a 64-byte frame per hop, on the
+ * highest priority, without queueing (assumed).
+ */
+final class Transport {
+    static final int CONTROL_FRAME_BYTES = 64;
+    /**
+     * Selective repeat takes a hole for a loss once packets 3 or more sequence numbers beyond it
+     * have arrived, TCP's duplicate-acknowledgement threshold (RFC 5681), so that the mild
+     * reordering of adaptive routing and spraying is absorbed instead of retransmitted.
+     */
+    static final int REORDER = 3;
+    private final PacketNetwork network;
+    private final PacketConfig config;
+    final Flows flows = new Flows();
+    final DcqcnSender dcqcn;
+    private int[][] nicFlows;
+    private int[] nicCount;
+    private int[] nicNext;
+    private long[] wakePs;
+    long retransmittedBytes;
+    long duplicateBytes;
+
+    Transport(PacketNetwork network, PacketConfig config, int links) {
+        this.network = network;
+        this.config = config;
+        this.dcqcn = new DcqcnSender(config.dcqcn());
+        nicFlows = new int[links][];
+        nicCount = new int[links];
+        nicNext = new int[links];
+        wakePs = new long[links];
+        java.util.Arrays.fill(wakePs, Long.MAX_VALUE);
+    }
+
+    /** Adds a started flow to its NIC port. */
+    void activate(int flow) {
+        int link = flows.firstLink[flow];
+        int[] list = nicFlows[link];
+        if (list == null) {
+            list = nicFlows[link] = new int[4];
+        } else if (nicCount[link] == list.length) {
+            list = nicFlows[link] = java.util.Arrays.copyOf(list, list.length * 2);
+        }
+        list[nicCount[link]++] = flow;
+        dcqcn.reset(flow, network.lineRate(link));
+    }
+
+    /** The next packet NIC port {@code link} sends now, or −1 (then a wake-up is scheduled if pacing holds a flow back). */
+    int nextPacket(int link) {
+        int[] list = nicFlows[link];
+        long nowPs = network.nowPs();
+        long earliest = Long.MAX_VALUE;
+        int index = nicNext[link];
+        for (int scanned = 0; scanned < nicCount[link]; ) {
+            if (index >= nicCount[link]) {
+                index = 0;
+            }
+            int flow = list[index];
+            if (flows.done[flow]) {
+                list[index] = list[--nicCount[link]];
+                continue;
+            }
+            scanned++;
+            if (flows.hasData(flow) && network.mayInject(link, flows.priority[flow])) {
+                if (flows.nextSendPs[flow] <= nowPs) {
+                    nicNext[link] = index + 1;
+                    return send(flow, nowPs);
+                }
+                earliest = Math.min(earliest, flows.nextSendPs[flow]);
+            }
+            index++;
+        }
+        if (earliest != Long.MAX_VALUE && earliest < wakePs[link]) {
+            wakePs[link] = earliest;
+            network.schedule(earliest, PacketNetwork.NIC_WAKE, link);
+        }
+        return -1;
+    }
+
+    void onWake(int link) {
+        if (wakePs[link] == network.nowPs()) {
+            wakePs[link] = Long.MAX_VALUE;
+        }
+        network.tryTransmit(link);
+    }
+
+    private int send(int flow, long nowPs) {
+        int seq;
+        if (flows.resendCount[flow] > 0) {
+            seq = nextResend(flow);
+        } else {
+            seq = flows.nextSeq[flow]++;
+        }
+        int payload = seq == flows.packetCount[flow] - 1 ? flows.lastPayload[flow] : config.mtuBytes();
+        int wire = payload + config.headerBytes();
+        if (seq < flows.maxSent[flow]) {
+            retransmittedBytes += payload;
+        } else {
+            flows.maxSent[flow] = seq + 1;
+        }
+        flows.nextSendPs[flow] = nowPs + (long) (wire * 1e12 / flows.rateBytesPerSecond[flow] + 0.5);
+        flows.refs[flow]++;
+        if (flows.nextSeq[flow] >= flows.packetCount[flow] && !flows.rtoArmed[flow]) {
+            armTimeout(flow);
+        }
+        return network.packets.allocate(flow, seq, payload, wire);
+    }
+
+    private int nextResend(int flow) {
+        long[] bits = flows.resend[flow];
+        int seq = flows.resendCursor[flow];
+        while (!Flows.test(bits, seq)) {
+            seq++;
+        }
+        Flows.clear(bits, seq);
+        flows.resendCount[flow]--;
+        flows.resendCursor[flow] = seq + 1;
+        return seq;
+    }
+
+    private void armTimeout(int flow) {
+        flows.rtoArmed[flow] = true;
+        flows.rtoProgress[flow] = flows.receivedCount[flow];
+        flows.refs[flow]++;
+        network.schedule(network.nowPs() + config.retransmitTimeoutPs(), PacketNetwork.TIMEOUT, flow);
+    }
+
+    /** A data packet reached its destination. */
+    void receive(int packet) {
+        Packets packets = network.packets;
+        int flow = packets.flow[packet];
+        int seq = packets.seq[packet];
+        boolean marked = (packets.flags[packet] & Packets.MARKED) != 0;
+        int payload = packets.payloadBytes[packet];
+        packets.release(packet);
+        flows.refs[flow]--;
+        if (flows.done[flow]) {
+            duplicateBytes += payload;
+            network.releaseIfIdle(flow);
+            return;
+        }
+        if (marked) {
+            sendCnp(flow);
+        }
+        boolean selective = config.recovery() == Recovery.SELECTIVE_REPEAT;
+        if (selective ? Flows.test(flows.received[flow], seq) : seq < flows.expected[flow]) {
+            duplicateBytes += payload;
+        } else if (selective || seq == flows.expected[flow]) {
+            accept(flow, seq, payload, selective);
+        }
+        if (!flows.done[flow] && seq > flows.expected[flow] + (selective ? REORDER : 0)) {
+            sendNack(flow, seq);
+        }
+        network.releaseIfIdle(flow);
+    }
+
+    private void accept(int flow, int seq, int payload, boolean selective) {
+        flows.receivedCount[flow]++;
+        flows.deliveredBytes[flow] += payload;
+        if (selective) {
+            Flows.set(flows.received[flow], seq);
+            flows.highestReceived[flow] = Math.max(flows.highestReceived[flow], seq + 1);
+            while (flows.expected[flow] < flows.packetCount[flow]
+                    && Flows.test(flows.received[flow], flows.expected[flow])) {
+                flows.expected[flow]++;
+            }
+        } else {
+            flows.expected[flow]++;
+        }
+        if (flows.receivedCount[flow] == flows.packetCount[flow]) {
+            network.complete(flow);
+        }
+    }
+
+    private void sendNack(int flow, int seq) {
+        long nowPs = network.nowPs();
+        int expected = flows.expected[flow];
+        if (expected == flows.lastNackSeq[flow] && nowPs < flows.nackAllowedPs[flow]) {
+            return;
+        }
+        flows.lastNackSeq[flow] = expected;
+        flows.nackAllowedPs[flow] = nowPs + network.roundTripPs(flow);
+        flows.nackSeq[flow] = expected;
+        flows.refs[flow]++;
+        network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.NACK, flow);
+    }
+
+    private void sendCnp(int flow) {
+        long nowPs = network.nowPs();
+        if (nowPs < flows.cnpAllowedPs[flow]) {
+            return;
+        }
+        flows.cnpAllowedPs[flow] = nowPs + config.dcqcn().cnpIntervalPs();
+        network.countCnp();
+        if (config.congestionControl() == PacketConfig.CongestionControl.DCQCN) {
+            flows.refs[flow]++;
+            network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.CNP, flow);
+        }
+    }
+
+    /** A NACK reached the sender: go back, or queue the holes for retransmission. */
+    void onNack(int flow) {
+        flows.refs[flow]--;
+        if (!flows.done[flow]) {
+            long nowPs = network.nowPs();
+            boolean newEpisode = nowPs >= flows.recoveryPs[flow] + network.roundTripPs(flow);
+            if (config.recovery() == Recovery.GO_BACK_N) {
+                int seq = flows.nackSeq[flow];
+                if (newEpisode || seq != flows.recoveredUpTo[flow]) {
+                    flows.nextSeq[flow] = Math.min(flows.nextSeq[flow], seq);
+                    flows.recoveredUpTo[flow] = seq;
+                    flows.recoveryPs[flow] = nowPs;
+                }
+            } else {
+                if (newEpisode) {
+                    flows.recoveredUpTo[flow] = flows.expected[flow];
+                    flows.recoveryPs[flow] = nowPs;
+                }
+                int from = Math.max(flows.expected[flow], flows.recoveredUpTo[flow]);
+                markHoles(flow, from, flows.highestReceived[flow] - REORDER);
+            }
+            network.tryTransmit(flows.firstLink[flow]);
+        }
+        network.releaseIfIdle(flow);
+    }
+
+    private void markHoles(int flow, int from, int to) {
+        long[] received = flows.received[flow];
+        long[] resend = flows.resend[flow];
+        for (int seq = from; seq < to; seq++) {
+            if (!Flows.test(received, seq) && !Flows.test(resend, seq)) {
+                Flows.set(resend, seq);
+                flows.resendCount[flow]++;
+                flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
+            }
+        }
+        flows.recoveredUpTo[flow] = Math.max(flows.recoveredUpTo[flow], to);
+    }
+
+    /** The retransmission timer fired. */
+    void onTimeout(int flow) {
+        flows.refs[flow]--;
+        flows.rtoArmed[flow] = false;
+        if (!flows.done[flow]) {
+            if (flows.receivedCount[flow] == flows.rtoProgress[flow]) {
+                if (config.recovery() == Recovery.GO_BACK_N) {
+                    flows.nextSeq[flow] = flows.expected[flow];
+                } else {
+                    markHoles(flow, flows.expected[flow], flows.maxSent[flow]);
+                }
+                network.tryTransmit(flows.firstLink[flow]);
+            }
+            armTimeout(flow);
+        }
+        network.releaseIfIdle(flow);
+    }
+}

@@ -1,0 +1,46 @@
+package org.fabricsim.runtime.packet;
+
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.topology.Graph;
+import org.fabricsim.runtime.topology.GraphBuilder;
+import org.fabricsim.runtime.topology.LinkClass;
+
+/** Small fabrics and a runner for the packet backend's tests. */
+final class PacketFixtures {
+    /** 100 Gb/s = 12.5 GB/s. */
+    static final double LINE = 12.5e9;
+    /** 1 µs per link. */
+    static final long LATENCY_PS = 1_000_000;
+    static final LinkClass LINK = new LinkClass(LINE, LATENCY_PS);
+
+    private PacketFixtures() {
+    }
+
+    /**
+     * A star: {@code hosts} accelerators on one switch (node {@code hosts}); link 2h is host h's
+     * uplink, 2h + 1 its downlink.
+     */
+    static Graph star(int hosts) {
+        GraphBuilder builder = new GraphBuilder();
+        builder.addNodes(Graph.ACCELERATOR, hosts, false);
+        int sw = builder.addNodes(Graph.SWITCH, 1, false);
+        for (int h = 0; h < hosts; h++) {
+            builder.addLink(h, sw, LINK);
+            builder.addLink(sw, h, LINK);
+        }
+        return builder.build();
+    }
+
+    /** Finish times (ps) of one flow per path, all started at 0, each of {@code bytes}. */
+    static long[] run(Graph graph, PacketConfig config, int[][] paths, double[] bytes) {
+        Simulation simulation = new Simulation(7);
+        PacketNetwork network = new PacketNetwork(simulation, graph, config);
+        long[] finish = new long[paths.length];
+        network.setListener((tag, finishPs) -> finish[tag] = finishPs);
+        for (int f = 0; f < paths.length; f++) {
+            network.start(paths[f], paths[f].length, bytes[f], 1, f);
+        }
+        simulation.run(network);
+        return finish;
+    }
+}
