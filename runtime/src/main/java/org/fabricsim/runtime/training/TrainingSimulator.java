@@ -69,6 +69,14 @@ public final class TrainingSimulator {
             Straggler straggler, long seed, double wallSeconds) {
         ParallelismSpec par = spec.parallel();
         Map<String, Object> parameters = new LinkedHashMap<>();
+        ClusterSpec cluster = spec.cluster();
+        parameters.put("cluster", cluster.name());
+        if (cluster.node().scaleUp() != null && cluster.node().scaleUp().fabric() != null) {
+            parameters.put("scaleUpFabric", cluster.node().scaleUp().fabric().name());
+        }
+        if (cluster.scaleOut() != null && cluster.scaleOut().fabric() != null) {
+            parameters.put("scaleOutFabric", cluster.scaleOut().fabric().name());
+        }
         parameters.put("accelerators", spec.accelerators());
         parameters.put("tp", par.tensor());
         parameters.put("pp", par.pipeline());
@@ -108,6 +116,7 @@ public final class TrainingSimulator {
         metrics.put("exposedCommunicationSeconds", exposed);
         Memory.Breakdown memory = Memory.training(spec);
         metrics.put("memoryPerAcceleratorBytes", memory.totalBytes());
+        metrics.put("memoryCapacityBytes", cluster.node().accelerator().memoryBytes());
         metrics.put("memoryBreakdownBytes", memory.trainingComponents());
         if (spec.model().moe()) {
             metrics.put("droppedTokenFraction", par.expertRouting().droppedTokenFraction());
@@ -117,7 +126,6 @@ public final class TrainingSimulator {
             step.linkUtilization().forEach((tier, utilization) -> tiers.put(tier, utilization.toJson()));
             metrics.put("linkUtilization", tiers);
         }
-        ClusterSpec cluster = spec.cluster();
         double tokensPerWallSecond = cluster.reliability() == null ? tokens / seconds
                 : ReliabilityMetrics.put(cluster.reliability(), parts, degraded, straggler, tokens / seconds, mfu,
                         seed, metrics);
