@@ -14,6 +14,7 @@ import org.fabricsim.runtime.reliability.TimeToTrain;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
 import org.fabricsim.runtime.spec.TrainingSpec;
 
 /**
@@ -121,6 +122,8 @@ public final class TrainingSimulator {
         if (spec.model().moe()) {
             metrics.put("droppedTokenFraction", par.expertRouting().droppedTokenFraction());
         }
+        metrics.put("timeline", step.schedule().toTimeline(step.plan().stages(),
+                step.plan().chunks() > 1 || spec.schedule() == PipelineSchedule.DUALPIPE));
         if (!step.linkUtilization().isEmpty()) {
             Map<String, Object> tiers = new LinkedHashMap<>();
             step.linkUtilization().forEach((tier, utilization) -> tiers.put(tier, utilization.toJson()));
