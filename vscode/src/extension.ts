@@ -1,8 +1,11 @@
 // FabricSim for VS Code: a thin client that starts the bundled FabricSim language server
-// (`java -jar server/fabric.jar lsp`, LSP over stdio) for .fabric files.
+// (`java -jar server/fabric.jar lsp`, LSP over stdio) for .fabric files, with the commands Validate,
+// Simulate (the server's fabricsim.simulate, also behind its "Simulate" code lens), Format and Open Report.
 import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { reportArguments, runJava, simulateRequest, validateArguments } from './commands';
 import { checkJavaVersion, JavaNotFoundError, resolveJava, serverCommandLine } from './java';
 
 const CLIENT_ID = 'fabricsim';
@@ -10,6 +13,7 @@ const CLIENT_NAME = 'FabricSim';
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel | undefined;
+let javaPath: string | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel(CLIENT_NAME);
@@ -19,6 +23,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await stopClient();
       await startClient(context);
     }),
+    vscode.commands.registerCommand('fabricsim.validate', () => withFile((file) =>
+      runJava(javaPath ?? 'java', validateArguments(context.asAbsolutePath('server/fabric.jar'), file)))),
+    vscode.commands.registerCommand('fabricsim.simulateFile', (uri?: string, name?: string) => simulate(uri, name)),
+    vscode.commands.registerCommand('fabricsim.format', () => vscode.commands.executeCommand('editor.action.formatDocument')),
+    vscode.commands.registerCommand('fabricsim.openReport', () => openReport(context)),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration('fabricsim.java.home')) {
         const choice = await vscode.window.showInformationMessage(
@@ -62,6 +71,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     const version = checkJavaVersion(java);
     output?.appendLine(`Using ${java.path} (from ${java.source}${version ? `, Java ${version}` : ''}).`);
     commandLine = serverCommandLine(java, serverJar);
+    javaPath = java.path;
   } catch (error) {
     const message = error instanceof JavaNotFoundError ? error.message : `FabricSim: ${String(error)}`;
     output?.appendLine(message);
@@ -80,6 +90,18 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       fileEvents: vscode.workspace.createFileSystemWatcher('**/*.fabric'),
     },
     outputChannel: output,
+    middleware: {
+      // The server's lens runs its fabricsim.simulate; here it runs through simulateFile, which shows the answer.
+      provideCodeLenses: async (document, token, next) => {
+        const lenses = (await next(document, token)) ?? [];
+        for (const lens of lenses) {
+          if (lens.command) {
+            lens.command = { ...lens.command, command: 'fabricsim.simulateFile' };
+          }
+        }
+        return lenses;
+      },
+    },
   };
 
   client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
@@ -92,4 +114,59 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
         `See the "${CLIENT_NAME}" output channel.`,
     );
   }
+}
+
+/** The active .fabric editor's file, or a message saying that one is needed. */
+function activeFabricFile(): vscode.Uri | undefined {
+  const document = vscode.window.activeTextEditor?.document;
+  if (!document || document.languageId !== 'fabric') {
+    void vscode.window.showWarningMessage('FabricSim: open a .fabric file first.');
+    return undefined;
+  }
+  return document.uri;
+}
+
+/** Runs a `fabric` command line on the active file and shows its output in the FabricSim channel. */
+async function withFile(run: (file: string) => Promise<{ code: number; stdout: string; stderr: string }>): Promise<void> {
+  const uri = activeFabricFile();
+  if (!uri) {
+    return;
+  }
+  const outcome = await run(uri.fsPath);
+  output?.appendLine(outcome.stdout + outcome.stderr);
+  output?.show(true);
+}
+
+/** Simulates the file (or one study or workload of it) in the language server and shows the console text. */
+async function simulate(uri?: string, name?: string): Promise<void> {
+  const target = uri ?? activeFabricFile()?.toString();
+  if (!target || !client) {
+    return;
+  }
+  const answer = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `FabricSim: simulating ${name ?? path.basename(target)}` },
+    () => client!.sendRequest(ExecuteCommandRequest.type, simulateRequest(target, name)),
+  );
+  output?.appendLine(String(answer));
+  output?.show(true);
+}
+
+/** Simulates the active file with `fabric simulate --html` and shows the report in a webview. */
+async function openReport(context: vscode.ExtensionContext): Promise<void> {
+  const uri = activeFabricFile();
+  if (!uri) {
+    return;
+  }
+  fs.mkdirSync(context.globalStorageUri.fsPath, { recursive: true });
+  const report = path.join(context.globalStorageUri.fsPath, 'report.html');
+  const outcome = await runJava(javaPath ?? 'java', reportArguments(context.asAbsolutePath('server/fabric.jar'), uri.fsPath, report));
+  output?.appendLine(outcome.stdout + outcome.stderr);
+  if (!fs.existsSync(report)) {
+    output?.show(true);
+    void vscode.window.showErrorMessage('FabricSim: no report was written; see the FabricSim output channel.');
+    return;
+  }
+  const panel = vscode.window.createWebviewPanel('fabricsimReport', `Report: ${path.basename(uri.fsPath)}`,
+    vscode.ViewColumn.Beside, { enableScripts: true });
+  panel.webview.html = fs.readFileSync(report, 'utf8');
 }

@@ -55,6 +55,19 @@ class FabricCliTest {
     }
 
     @Test
+    void shouldPrintTheLockInOnceAsTheClustersSummaryAndNameTheClusterABenchmarkRan() throws Exception {
+        // DGX H100 (NVLink, NVIDIA only) on RoCEv2: a seam, which validate reports as a warning
+        // (ValidateCommandTest); simulate says it once, in the summary after the results.
+        CliRun outcome = CliRun.fabric("simulate", Models.EXAMPLES.resolve("quickstart/dgx-h100-roce.fabric").toString());
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertFalse(outcome.err().contains("fabric.lockin."), outcome.err());
+        String all = outcome.out() + outcome.err();
+        assertEquals(1, all.split("Lock-in of FourDgxH100:", -1).length - 1, all);
+        assertEquals(1, all.split("seam", -1).length - 1, all);
+        assertTrue(outcome.out().contains("accelerators (4 nodes x 8) of quickstart.FourDgxH100 on"), outcome.out());
+    }
+
+    @Test
     void shouldExitWithOneAndPointAtFileLineAndColumnForModelErrors(@TempDir Path dir) throws Exception {
         Path model = dir.resolve("broken.fabric");
         Files.writeString(model, "cluster C {\n    nodes 2 x accelerators\n    link 1 GB/s latency 1 us\n}\n");

@@ -40,4 +40,14 @@ public class FabricIdeModule extends AbstractFabricIdeModule {
     public Class<? extends org.eclipse.xtext.ide.server.rename.IRenameService2> bindIRenameService2() {
         return org.fabricsim.dsl.ide.rename.FabricRenameService.class;
     }
+
+    /** A "Simulate" lens on every study and workload, for every client. */
+    public Class<? extends org.eclipse.xtext.ide.server.codelens.ICodeLensService> bindICodeLensService() {
+        return org.fabricsim.dsl.ide.simulate.SimulateCodeLenses.class;
+    }
+
+    /** The lens's command: simulate a study or workload in the server and answer the console text. */
+    public Class<? extends org.eclipse.xtext.ide.server.commands.IExecutableCommandService> bindIExecutableCommandService() {
+        return org.fabricsim.dsl.ide.simulate.SimulateCommand.class;
+    }
 }

@@ -8,7 +8,9 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 
+import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.resource.XtextResource;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.formatting2.CanonicalText;
@@ -43,6 +45,8 @@ import picocli.CommandLine.Parameters;
         subcommands = { FabricCli.Validate.class, FabricCli.Generate.class, FabricCli.Simulate.class,
                 FabricCli.Format.class, CalibrateCommand.class, DrawCommand.class, FabricCli.Lsp.class })
 public final class FabricCli {
+    /** The prefix of the lock-in diagnostics' codes (IssueCodes.LOCK_IN_*), which simulate prints as summaries instead. */
+    private static final String LOCK_IN_CODES = "fabric.lockin.";
     private static final String WORKSPACE_HELP = "the folder whose models a model's imports resolve against"
             + " (default: the nearest folder up from the model with a .fabric-workspace file or .git, else the"
             + " model's own folder)";
@@ -87,8 +91,15 @@ public final class FabricCli {
 
     /** Loads and validates models in their workspace, printing every diagnostic; fails on errors. */
     static ModelWorkspace loadValid(List<Path> paths, Path workspaceRoot, PrintWriter diagnosticsOut) {
+        return loadValid(paths, workspaceRoot, diagnosticsOut, d -> true);
+    }
+
+    /** As {@link #loadValid(List, Path, PrintWriter)}, printing only the diagnostics {@code shown} accepts (errors always). */
+    static ModelWorkspace loadValid(List<Path> paths, Path workspaceRoot, PrintWriter diagnosticsOut,
+            Predicate<FileDiagnostic> shown) {
         ModelWorkspace workspace = new ModelWorkspace(paths, workspaceRoot);
-        workspace.diagnostics().forEach(d -> diagnosticsOut.println(d.format()));
+        workspace.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR || shown.test(d))
+                .forEach(d -> diagnosticsOut.println(d.format()));
         diagnosticsOut.flush();
         if (workspace.hasErrors()) {
             throw new UserError("the model has errors; fix them and run again", ExitCodes.MODEL_ERRORS);
@@ -229,13 +240,17 @@ public final class FabricCli {
             }
             Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
             // The file with what it needs from its workspace: all of their errors block, only the file's own warnings show.
-            ModelWorkspace workspace = loadValid(List.of(absolute), workspaceRoot, spec.commandLine().getErr());
+            // Lock-in is printed once, as each cluster's summary after the results, not also as warnings here.
+            ModelWorkspace workspace = loadValid(List.of(absolute), workspaceRoot, spec.commandLine().getErr(),
+                    d -> d.code() == null || !d.code().startsWith(LOCK_IN_CODES));
             Model root = workspace.models().get(absolute);
             List<StudySpec> programs = root == null ? List.of()
                     : select(workspace.mapper().toPrograms(root, file.toString()));
             if (programs.isEmpty()) {
-                throw new UserError(file + ": nothing to simulate; add a benchmark, training, inference or study",
-                        ExitCodes.MODEL_ERRORS);
+                // A file of definitions only (a catalog, a cluster) is valid: say so and succeed.
+                spec.commandLine().getOut().println(file + ": nothing to simulate: it defines no benchmark, training,"
+                        + " inference or study" + (outputs.isEmpty() ? "" : "; no report written"));
+                return ExitCodes.OK;
             }
             ProgramRunner runner = new ProgramRunner(threads == null ? StudyRunner.localCores() : threads,
                     ConsoleProgress.forTerminal(System.err));

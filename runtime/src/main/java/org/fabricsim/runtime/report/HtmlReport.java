@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.result.Comparison;
@@ -17,11 +18,14 @@ import org.fabricsim.runtime.result.StudyResult;
  * The self-contained HTML report: one file that works offline. It embeds the JSON result (plus the
  * studies' comparisons) as data and Apache ECharts (unpacked from the {@code org.webjars.npm:echarts}
  * jar into the runtime's resources at build time) as the charting library; the page's script draws
- * the runs table, each run's predictions against the figures its study expects, the side-by-side
- * comparisons with deltas, bandwidth against size for benchmarks,
- * the step-time breakdown, per-tier link-utilization heat maps, latency CDFs and cost, from whatever
+ * headline cards per run (MFU, HFU, step time, TFLOPS, tokens/s, memory against capacity, cost), the runs
+ * table, each run's predictions against the figures its study expects, the side-by-side comparisons with
+ * deltas, bandwidth against size for benchmarks, the step-time breakdown, per-tier link-utilization heat
+ * maps with numbers and the busiest links, one latency CDF per study and metric on a log axis, latency
+ * against load for a study that varies the arrival rate, and cost in its unit, from whatever
  * metrics the runs carry (keys in {@code docs/results-schema.md}). A section whose data no run
- * carries says so instead of drawing an empty chart. Once a chart has drawn, its element gets
+ * carries says so instead of drawing an empty chart. The page's script is kept in parts
+ * ({@link #SCRIPTS}), inlined in order into one function of the template. Once a chart has drawn, its element gets
  * {@code data-rendered="true"} and the body's {@code data-charts-rendered} counts it.
  */
 public final class HtmlReport {
@@ -29,6 +33,10 @@ public final class HtmlReport {
     private static final String LIBRARY = "echarts.min.js";
     private static final String DATA_SLOT = "/*FABRICSIM:DATA*/";
     private static final String LIBRARY_SLOT = "/*FABRICSIM:ECHARTS*/";
+    private static final String SCRIPTS_SLOT = "/*FABRICSIM:SCRIPTS*/";
+    /** The page's script in parts, run in this order in one function: helpers first, then the sections. */
+    private static final List<String> SCRIPTS = List.of("report-base.js", "report-runs.js", "report-training.js",
+            "report-serving.js");
 
     private HtmlReport() {
     }
@@ -52,10 +60,13 @@ public final class HtmlReport {
         String json = jsonInScript(Json.write(data));
         String template = resource(TEMPLATE);
         String library = libraryInScript(resource(LIBRARY));
+        String scripts = libraryInScript(String.join("\n", SCRIPTS.stream().map(HtmlReport::resource).toList()));
         int dataAt = template.indexOf(DATA_SLOT);
         int libraryAt = template.indexOf(LIBRARY_SLOT);
+        int scriptsAt = template.indexOf(SCRIPTS_SLOT);
         return template.substring(0, dataAt) + json + template.substring(dataAt + DATA_SLOT.length(), libraryAt)
-                + library + template.substring(libraryAt + LIBRARY_SLOT.length());
+                + library + template.substring(libraryAt + LIBRARY_SLOT.length(), scriptsAt) + scripts
+                + template.substring(scriptsAt + SCRIPTS_SLOT.length());
     }
 
     /**

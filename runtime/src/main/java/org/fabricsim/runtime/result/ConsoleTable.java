@@ -73,9 +73,10 @@ public final class ConsoleTable {
         StringBuilder out = new StringBuilder();
         Map<String, Object> p = run.parameters();
         Object topology = p.get("topology");
-        out.append(String.format(Locale.ROOT, "# %s: %s %s over %s accelerators (%s nodes x %s)%s%n", run.name(),
+        out.append(String.format(Locale.ROOT, "# %s: %s %s over %s accelerators (%s nodes x %s)%s%s%n", run.name(),
                 p.get("operation"), p.get("algorithm"), p.get("accelerators"), p.get("nodes"),
-                p.get("acceleratorsPerNode"), topology == null ? "" : " on " + topology));
+                p.get("acceleratorsPerNode"), p.get("cluster") == null ? "" : " of " + p.get("cluster"),
+                topology == null ? "" : " on " + topology));
         out.append(String.format(Locale.ROOT, "#%14s %14s %13s %13s  %-18s %-8s %8s%n", "size(B)", "time(us)",
                 "algbw(GB/s)", "busbw(GB/s)", "algorithm", "protocol", "channels"));
         for (Object o : rows) {

@@ -16,8 +16,9 @@ final class InferenceConsole {
         Map<String, Object> p = run.parameters();
         Map<String, Object> m = run.metrics();
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "# %s: %s %s serving of %s on %s accelerators, %s requests%n",
-                run.name(), p.get("mode"), p.get("precision"), p.get("model"), p.get("accelerators"), p.get("requests")));
+        out.append(String.format(Locale.ROOT, "# %s: %s %s serving of %s on %s accelerators%s, %s requests%n",
+                run.name(), p.get("mode"), p.get("precision"), p.get("model"), p.get("accelerators"),
+                p.get("cluster") == null ? "" : " of " + p.get("cluster"), p.get("requests")));
         if (p.get("kvCachePrecision") != null && !p.get("kvCachePrecision").equals(p.get("precision"))) {
             out.append(String.format(Locale.ROOT, "  KV cache in %s%n", p.get("kvCachePrecision")));
         }
@@ -34,24 +35,25 @@ final class InferenceConsole {
                         pool.get("kvCacheTokensPerReplica")));
             }
         }
-        out.append(String.format(Locale.ROOT, "  %-22s %12s %12s %12s %12s%n", "latency (ms)", "p50", "p90", "p99", "mean"));
+        out.append(String.format(Locale.ROOT, "  %-22s %12s %12s %12s %12s%n", "latency", "p50", "p90", "p99", "mean"));
         latency(out, "time to first token", m.get("ttftSeconds"));
         latency(out, "inter-token latency", m.get("itlSeconds"));
         latency(out, "end to end", m.get("e2eSeconds"));
         latency(out, "KV-cache transfer", m.get("kvTransferSeconds"));
         latency(out, "decode queue", m.get("decodeQueueSeconds"));
-        line(out, "output tokens/s", m.get("outputTokensPerSecond"), "");
-        line(out, "input tokens/s", m.get("inputTokensPerSecond"), "");
-        line(out, "output tokens/s/accel", m.get("outputTokensPerSecondPerAccelerator"), "");
+        countLine(out, "output tokens/s", m.get("outputTokensPerSecond"));
+        countLine(out, "input tokens/s", m.get("inputTokensPerSecond"));
+        countLine(out, "output tokens/s/accel", m.get("outputTokensPerSecondPerAccelerator"));
         if (m.get("cachedInputTokens") instanceof Number cached && cached.longValue() > 0) {
             long computed = ((Number) m.get("computedInputTokens")).longValue();
-            line(out, "prefix-cache hits", cached, " of " + format(cached.longValue() + computed) + " prompt tokens");
+            line(out, "prefix-cache hits", Metrics.count(cached.doubleValue()),
+                    " of " + Metrics.count(cached.longValue() + computed) + " prompt tokens");
         }
         if (m.get("poolFigures") instanceof List<?> pools) {
             for (Object o : pools) {
                 Map<?, ?> pool = (Map<?, ?>) o;
-                line(out, "pool " + pool.get("role") + " tokens/s/node", pool.get("inputTokensPerSecondPerNode"),
-                        " in, " + format(pool.get("outputTokensPerSecondPerNode")) + " out, busy "
+                line(out, "pool " + pool.get("role") + " tokens/s/node", count(pool.get("inputTokensPerSecondPerNode")),
+                        " in, " + count(pool.get("outputTokensPerSecondPerNode")) + " out, busy "
                                 + format(percent(pool.get("busyFraction"))) + "%");
             }
         }
@@ -63,8 +65,8 @@ final class InferenceConsole {
         if (m.get("slos") instanceof List<?> slos) {
             for (Object o : slos) {
                 Map<?, ?> slo = (Map<?, ?>) o;
-                out.append(String.format(Locale.ROOT, "    %s p%s <= %s s: %s s %s%n", slo.get("metric"),
-                        slo.get("percentile"), format(slo.get("limitSeconds")), format(slo.get("achievedSeconds")),
+                out.append(String.format(Locale.ROOT, "    %s p%s <= %s: %s %s%n", slo.get("metric"),
+                        slo.get("percentile"), duration(slo.get("limitSeconds")), duration(slo.get("achievedSeconds")),
                         Boolean.TRUE.equals(slo.get("met")) ? "met" : "MISSED"));
             }
         }
@@ -93,8 +95,8 @@ final class InferenceConsole {
         if (!(value instanceof Map<?, ?> summary)) {
             return;
         }
-        out.append(String.format(Locale.ROOT, "  %-22s %12s %12s %12s %12s%n", label, millis(summary.get("p50")),
-                millis(summary.get("p90")), millis(summary.get("p99")), millis(summary.get("mean"))));
+        out.append(String.format(Locale.ROOT, "  %-22s %12s %12s %12s %12s%n", label, duration(summary.get("p50")),
+                duration(summary.get("p90")), duration(summary.get("p99")), duration(summary.get("mean"))));
     }
 
     private static void line(StringBuilder out, String label, Object value, String suffix) {
@@ -103,12 +105,22 @@ final class InferenceConsole {
         }
     }
 
+    private static void countLine(StringBuilder out, String label, Object value) {
+        if (value instanceof Number n) {
+            out.append(String.format(Locale.ROOT, "  %-22s %12s%n", label, Metrics.count(n.doubleValue())));
+        }
+    }
+
+    private static String count(Object value) {
+        return value instanceof Number n ? Metrics.count(n.doubleValue()) : String.valueOf(value);
+    }
+
     private static Object percent(Object fraction) {
         return fraction instanceof Number n ? (Object) (100 * n.doubleValue()) : null;
     }
 
-    private static String millis(Object seconds) {
-        return seconds instanceof Number n ? Metrics.format(1000 * n.doubleValue()) : "";
+    private static String duration(Object seconds) {
+        return seconds instanceof Number n ? Metrics.duration(n.doubleValue()) : "";
     }
 
     private static String format(Object value) {

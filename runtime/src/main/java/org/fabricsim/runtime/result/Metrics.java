@@ -100,6 +100,38 @@ public final class Metrics {
         return String.format(Locale.ROOT, "%.4f", value).replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 
+    /**
+     * A duration for people, in the largest of s, ms and µs that keeps it at 1 or more, to three
+     * significant digits ({@code 8.00 s}, {@code 241 ms}, {@code 12.3 µs}), with thousands separators
+     * above 1,000 s ({@code 241,030 s}).
+     */
+    public static String duration(double seconds) {
+        if (!Double.isFinite(seconds)) {
+            return "n/a";
+        }
+        double magnitude = Math.abs(seconds);
+        if (magnitude >= 1 || magnitude == 0) {
+            return threeDigits(seconds) + " s";
+        }
+        return magnitude >= 1e-3 ? threeDigits(seconds * 1e3) + " ms" : threeDigits(seconds * 1e6) + " µs";
+    }
+
+    /** A count for people: whole above 100 with thousands separators ({@code 1,048,576}), else {@link #format}. */
+    public static String count(double value) {
+        return Double.isFinite(value) && Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : format(value);
+    }
+
+    /** Bytes in decimal gigabytes to three significant digits: {@code 84.1 GB}, {@code 141 GB}. */
+    public static String gigabytes(double bytes) {
+        return threeDigits(bytes / 1e9) + " GB";
+    }
+
+    private static String threeDigits(double value) {
+        double magnitude = Math.abs(value);
+        String pattern = magnitude >= 100 ? "%,.0f" : magnitude >= 10 ? "%.1f" : "%.2f";
+        return String.format(Locale.ROOT, pattern, value);
+    }
+
     /** A byte count for people, in binary units when exact: {@code 1 MiB}, {@code 3000 B}. */
     public static String bytes(long value) {
         String[] units = { "B", "KiB", "MiB", "GiB", "TiB" };

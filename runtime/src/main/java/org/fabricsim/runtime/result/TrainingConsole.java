@@ -17,28 +17,32 @@ final class TrainingConsole {
         out.append(String.format(Locale.ROOT, "# %s: training on %s accelerators (TP %s, PP %s, DP %s, CP %s, EP %s),"
                 + " sequence %s, global batch %s%n", run.name(), p.get("accelerators"), p.get("tp"), p.get("pp"),
                 p.get("dp"), p.get("cp"), p.get("ep"), p.get("sequence"), p.get("globalBatch")));
+        if (p.get("cluster") != null) {
+            out.append("  on cluster ").append(p.get("cluster")).append(fabrics(p)).append('\n');
+        }
         double step = number(m, "stepTimeSeconds");
-        out.append(String.format(Locale.ROOT, "  step time        %10.3f s%n", step));
+        out.append(String.format(Locale.ROOT, "  step time        %10s%n", Metrics.duration(step)));
         out.append(String.format(Locale.ROOT, "  MFU / HFU        %9.1f%% / %.1f%%%n", 100 * number(m, "mfu"),
                 100 * number(m, "hfu")));
         out.append(String.format(Locale.ROOT, "  TFLOPS per GPU   %10.1f%n", number(m, "tflopsPerAccelerator")));
-        out.append(String.format(Locale.ROOT, "  tokens/s         %10.4g%n", number(m, "tokensPerSecond")));
-        out.append(String.format(Locale.ROOT, "  pipeline bubble  %10.3f s  %5.1f%%  (%s micro-batches, virtual"
-                + " stages %s)%n", number(m, "bubbleFraction") * step, 100 * number(m, "bubbleFraction"),
+        out.append(String.format(Locale.ROOT, "  tokens/s         %10s%n", Metrics.count(number(m, "tokensPerSecond"))));
+        out.append(String.format(Locale.ROOT, "  pipeline bubble  %10s  %5.1f%%  (%s micro-batches, virtual"
+                + " stages %s)%n", Metrics.duration(number(m, "bubbleFraction") * step), 100 * number(m, "bubbleFraction"),
                 p.get("microBatches"), p.get("virtualStages")));
         if (m.get("stageImbalanceFraction") instanceof Number imbalance && imbalance.doubleValue() > 0) {
-            out.append(String.format(Locale.ROOT, "  stage imbalance  %10.3f s  %5.1f%%  (idle time of the average"
-                    + " stage, not a part of the step)%n", imbalance.doubleValue() * step,
+            out.append(String.format(Locale.ROOT, "  stage imbalance  %10s  %5.1f%%  (idle time of the average"
+                    + " stage, not a part of the step)%n", Metrics.duration(imbalance.doubleValue() * step),
                     100 * imbalance.doubleValue()));
         }
-        out.append(String.format(Locale.ROOT, "  exposed comm     %10.3f s  %5.1f%%%n",
-                number(m, "exposedCommunicationFraction") * step, 100 * number(m, "exposedCommunicationFraction")));
+        out.append(String.format(Locale.ROOT, "  exposed comm     %10s  %5.1f%%%n",
+                Metrics.duration(number(m, "exposedCommunicationFraction") * step),
+                100 * number(m, "exposedCommunicationFraction")));
         Object exposed = m.get("exposedCommunicationSeconds");
         if (exposed instanceof Map<?, ?> byAxis) {
             for (String axis : AXES) {
                 Object value = byAxis.get(axis);
                 double seconds = value instanceof Number n ? n.doubleValue() : 0;
-                out.append(String.format(Locale.ROOT, "    %-14s %10.3f s  %5.1f%%%n", axis, seconds,
+                out.append(String.format(Locale.ROOT, "    %-14s %10s  %5.1f%%%n", axis, Metrics.duration(seconds),
                         step > 0 ? 100 * seconds / step : 0));
             }
         }
@@ -49,7 +53,10 @@ final class TrainingConsole {
                     + " tokens dropped%n", skew.doubleValue(), limit, 100 * number(m, "droppedTokenFraction")));
         }
         if (m.get("memoryPerAcceleratorBytes") instanceof Number memory) {
-            out.append(String.format(Locale.ROOT, "  memory per GPU   %10.1f GB%n", memory.doubleValue() / 1e9));
+            out.append(String.format(Locale.ROOT, "  memory per GPU   %10s%s%n", Metrics.gigabytes(memory.doubleValue()),
+                    m.get("memoryCapacityBytes") instanceof Number capacity && capacity.doubleValue() > 0
+                            ? String.format(Locale.ROOT, " of %s (%.1f%%)", Metrics.gigabytes(capacity.doubleValue()),
+                                    100 * memory.doubleValue() / capacity.doubleValue()) : ""));
         }
         if (m.get("memoryBreakdownBytes") instanceof Map<?, ?> parts) {
             parts.forEach((part, bytes) -> {
@@ -68,6 +75,17 @@ final class TrainingConsole {
             out.append(String.format(Locale.ROOT, "  time to train    %10.1f days%s%n", days.doubleValue(),
                     m.get("timeToTrainCost") instanceof Number cost
                             ? String.format(Locale.ROOT, ", $%,.0f", cost.doubleValue()) : ""));
+        }
+        return out.toString();
+    }
+
+    /** The fabrics of the cluster a run used, as {@code : scale-up NVLink4, scale-out NDR}, or nothing. */
+    private static String fabrics(Map<String, Object> p) {
+        StringBuilder out = new StringBuilder();
+        for (String[] fabric : new String[][] {{"scaleUpFabric", "scale-up"}, {"scaleOutFabric", "scale-out"}}) {
+            if (p.get(fabric[0]) != null) {
+                out.append(out.length() == 0 ? ": " : ", ").append(fabric[1]).append(' ').append(p.get(fabric[0]));
+            }
         }
         return out.toString();
     }

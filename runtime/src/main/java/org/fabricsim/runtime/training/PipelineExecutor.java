@@ -105,6 +105,14 @@ public final class PipelineExecutor {
 
     /** Runs the step with {@code sendSeconds} per pipeline send; see {@link Timeline}. */
     public Timeline run(double sendSeconds) {
+        return run(sendSeconds, null);
+    }
+
+    /**
+     * Runs the step as {@link #run(double)} does, recording every task and pipeline send into
+     * {@code log} when it is not null.
+     */
+    Timeline run(double sendSeconds, ScheduleLog log) {
         int g = modelChunks;
         double[] forwardEnd = new double[stages * chunks * chainMicroBatches];
         double[] backwardEnd = new double[forwardEnd.length];
@@ -144,6 +152,7 @@ public final class PipelineExecutor {
                 double weight = weightSeconds[modelChunk(w % chunks, s)];
                 if (Double.isNaN(ready) || clock[s] + weight <= ready) {
                     System.arraycopy(pendingWeights[s], 1, pendingWeights[s], 0, --pendingCount[s]);
+                    record(log, s, WEIGHT, w / chunks, modelChunk(w % chunks, s), clock[s], weight, 0);
                     clock[s] += weight;
                     busy[s] += weight;
                     gradientsReady[(w % chunks) * stages + s] = clock[s];
@@ -160,6 +169,8 @@ public final class PipelineExecutor {
                     : type[s][i] == BACKWARD ? backwardSeconds[gc] : weightSeconds[gc];
             clock[s] = start + duration;
             busy[s] += duration;
+            boolean sends = type[s][i] == FORWARD ? gc != g - 1 : type[s][i] == BACKWARD && gc != 0;
+            record(log, s, type[s][i], m, gc, start, duration, sends ? sendSeconds : 0);
             if (type[s][i] == FORWARD) {
                 forwardEnd[slot * chainMicroBatches + m] = clock[s];
                 if (m == 0) {
@@ -185,12 +196,25 @@ public final class PipelineExecutor {
             for (int k = 0; k < pendingCount[s]; k++) {
                 int w = pendingWeights[s][k];
                 double weight = weightSeconds[modelChunk(w % chunks, s)];
+                record(log, s, WEIGHT, w / chunks, modelChunk(w % chunks, s), clock[s], weight, 0);
                 clock[s] += weight;
                 busy[s] += weight;
                 gradientsReady[(w % chunks) * stages + s] = clock[s];
             }
         }
         return new Timeline(stages, chunks, bidirectional, clock, busy, gradientsReady, firstForwardStart);
+    }
+
+    /** Logs a task and, when it sends its activations or gradients on ({@code send} > 0), the send after it. */
+    private static void record(ScheduleLog log, int s, byte kind, int m, int modelChunk, double start, double duration,
+            double send) {
+        if (log == null) {
+            return;
+        }
+        log.add(s, kind, m, modelChunk, start, duration);
+        if (send > 0) {
+            log.add(s, ScheduleLog.SEND, m, modelChunk, start + duration, send);
+        }
     }
 
     private int modelChunk(int c, int s) {

@@ -24,10 +24,11 @@ import java.util.Map;
  * @param plan               the step's shape
  * @param linkUtilization    per link tier, the summary of each link's average utilization over the
  *                           step (empty when the timer keeps no link traffic)
+ * @param schedule           every stage's tasks, sends, gradient reductions and optimizer as they ran
  */
 public record StepBreakdown(double stepSeconds, double bubbleSeconds, double imbalanceSeconds, double tpSeconds,
         double ppSeconds, double dpSeconds, double cpSeconds, double epSeconds, double recomputeFactor, StepPlan plan,
-        Map<String, TierUtilization> linkUtilization) {
+        Map<String, TierUtilization> linkUtilization, ScheduleLog schedule) {
 
     /** All exposed communication. */
     public double exposedCommunicationSeconds() {

@@ -14,6 +14,7 @@ import org.fabricsim.runtime.reliability.TimeToTrain;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
 import org.fabricsim.runtime.spec.TrainingSpec;
 
 /**
@@ -69,6 +70,14 @@ public final class TrainingSimulator {
             Straggler straggler, long seed, double wallSeconds) {
         ParallelismSpec par = spec.parallel();
         Map<String, Object> parameters = new LinkedHashMap<>();
+        ClusterSpec cluster = spec.cluster();
+        parameters.put("cluster", cluster.name());
+        if (cluster.node().scaleUp() != null && cluster.node().scaleUp().fabric() != null) {
+            parameters.put("scaleUpFabric", cluster.node().scaleUp().fabric().name());
+        }
+        if (cluster.scaleOut() != null && cluster.scaleOut().fabric() != null) {
+            parameters.put("scaleOutFabric", cluster.scaleOut().fabric().name());
+        }
         parameters.put("accelerators", spec.accelerators());
         parameters.put("tp", par.tensor());
         parameters.put("pp", par.pipeline());
@@ -108,16 +117,18 @@ public final class TrainingSimulator {
         metrics.put("exposedCommunicationSeconds", exposed);
         Memory.Breakdown memory = Memory.training(spec);
         metrics.put("memoryPerAcceleratorBytes", memory.totalBytes());
+        metrics.put("memoryCapacityBytes", cluster.node().accelerator().memoryBytes());
         metrics.put("memoryBreakdownBytes", memory.trainingComponents());
         if (spec.model().moe()) {
             metrics.put("droppedTokenFraction", par.expertRouting().droppedTokenFraction());
         }
+        metrics.put("timeline", step.schedule().toTimeline(step.plan().stages(),
+                step.plan().chunks() > 1 || spec.schedule() == PipelineSchedule.DUALPIPE));
         if (!step.linkUtilization().isEmpty()) {
             Map<String, Object> tiers = new LinkedHashMap<>();
             step.linkUtilization().forEach((tier, utilization) -> tiers.put(tier, utilization.toJson()));
             metrics.put("linkUtilization", tiers);
         }
-        ClusterSpec cluster = spec.cluster();
         double tokensPerWallSecond = cluster.reliability() == null ? tokens / seconds
                 : ReliabilityMetrics.put(cluster.reliability(), parts, degraded, straggler, tokens / seconds, mfu,
                         seed, metrics);

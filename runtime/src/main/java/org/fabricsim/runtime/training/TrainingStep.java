@@ -183,7 +183,8 @@ public final class TrainingStep {
 
         PipelineExecutor executor = new PipelineExecutor(spec.schedule(), plan.stages(), plan.chunks(),
                 plan.microBatches(), forward, backward, weight);
-        PipelineExecutor.Timeline actual = executor.run(send);
+        ScheduleLog schedule = new ScheduleLog();
+        PipelineExecutor.Timeline actual = executor.run(send, schedule);
         PipelineExecutor.Timeline ideal = executor.run(0);
 
         int p = plan.stages();
@@ -210,6 +211,7 @@ public final class TrainingStep {
                 double lastBackward = backward[gc] + weight[gc];
                 double start = Math.max(commEnd, ready - spec.overlap() * lastBackward);
                 commEnd = Math.max(start + reduce, ready + reduce / Math.max(1, plan.layers(gc)));
+                schedule.add(s, ScheduleLog.REDUCE, -1, gc, start, reduce);
             }
             double tail = Math.max(0, commEnd - end);
             boolean sharded = spec.sharding() != Sharding.NONE;
@@ -220,6 +222,7 @@ public final class TrainingStep {
             double hidden = reduceSeconds - tail + gather[0] - gather[1];
             dpExposed[s] = tail + gather[1] + smShare * hidden;
             double stageStep = end + optimizer + dpExposed[s];
+            schedule.add(s, ScheduleLog.OPTIMIZER, -1, -1, end + dpExposed[s], optimizer);
             if (stageStep > stepSeconds) {
                 stepSeconds = stageStep;
                 critical = s;
@@ -245,7 +248,7 @@ public final class TrainingStep {
         return new StepBreakdown(stepSeconds, idle.bubbleSeconds(), idle.imbalanceSeconds(), tpExposed, ppExposed,
                 dpExposed[critical] + fsdpExposed,
                 cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan,
-                timer.linkUtilization(stepSeconds));
+                timer.linkUtilization(stepSeconds), schedule);
     }
 
     /**

@@ -25,7 +25,7 @@ class InferenceDispatchTest {
         assertEquals(100, ((Number) result.metrics().get("completedRequests")).intValue());
         String text = ConsoleTable.render(result);
         assertTrue(text.contains("time to first token") && text.contains("$/M output tokens")
-                && text.contains("ttft p99 <= 2 s"), text);
+                && text.contains("ttft p99 <= 2.00 s"), text);
     }
 
     @Test

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 public class HtmlReportTest {
     private static final List<String> CHROMIUM_FLAGS = List.of("--headless", "--no-sandbox", "--disable-gpu",
             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-            "--virtual-time-budget=15000", "--window-size=1280,2000");
+            "--virtual-time-budget=15000", "--window-size=1280,4000");
 
     @Test
     void shouldBeOneSelfContainedFileThatLoadsNothingFromTheNetwork() {
@@ -58,12 +58,13 @@ public class HtmlReportTest {
         Files.writeString(page, HtmlReport.render(ReportFixtures.mixed()), StandardCharsets.UTF_8);
 
         String dom = chromium(dir, "--dump-dom", page.toUri().toString());
-        // Charts expected: bandwidth (benchmarks), step breakdown, one heat map (the training run),
-        // latency CDFs, and cost for each of the two cost metrics: 6.
-        assertEquals("6", attribute(dom, "data-charts-expected"), "charts the page set out to draw");
-        assertEquals("6", attribute(dom, "data-charts-rendered"), "charts ECharts finished drawing");
-        assertEquals(6, count(dom, "data-rendered=\"true\""));
-        assertTrue(count(dom, "<canvas") >= 6, "each chart draws on a canvas");
+        // Charts expected: bandwidth (benchmarks), step breakdown, one heat map (the training run), one
+        // latency CDF per study and metric (s.Serve: ttft, itl, e2e, kvTransfer; s.Load: ttft, e2e), latency
+        // against load (s.Load), and cost for each of the four cost metrics: 1 + 1 + 1 + 6 + 1 + 4 = 14.
+        assertEquals("14", attribute(dom, "data-charts-expected"), "charts the page set out to draw");
+        assertEquals("14", attribute(dom, "data-charts-rendered"), "charts ECharts finished drawing");
+        assertEquals(14, count(dom, "data-rendered=\"true\""));
+        assertTrue(count(dom, "<canvas") >= 14, "each chart draws on a canvas");
         assertTrue(dom.contains("at most 6 groups per tier"), "the heat map draws the engine's groups (6 in the nic tier)");
         assertTrue(dom.contains("infeasible: needs 2048 accelerators"), "the failed run's reason is shown");
         assertTrue(dom.contains("+100.0%"), "B's busbw is twice A's: +100%");
@@ -76,17 +77,28 @@ public class HtmlReportTest {
                 + "<td class=\"text\">within</td>"), "predicted against expected: the MFU row");
         assertTrue(dom.contains("<td>+33.3%</td><td>10%</td><td class=\"text misses\">MISSES</td>"),
                 "predicted against expected: the missed step time");
-        String serving = dom.substring(dom.indexOf("id=\"serving-table\""), dom.indexOf("</table>",
-                dom.indexOf("id=\"serving-table\"")));
-        for (String row : List.of("<td>time to first token p99 (s)</td><td>0.55</td>",
-                "<td>inter-token latency p50 (s)</td><td>0.02</td>", "<td>end to end p90 (s)</td><td>4</td>",
-                "<td>KV transfer p99 (s)</td><td>0.011</td>", "<td>output tokens/s</td><td>28000</td>",
-                "<td>output tokens/s per accelerator</td><td>3500</td>",
-                "<td>$ per million output tokens</td><td>0.8</td>",
+        String serving = between(dom, "id=\"serving-table\"", "</table>");
+        // 0.55 s is 550 ms, 0.02 s 20.0 ms, 4 s 4.00 s, 0.011 s 11.0 ms; counts get thousands separators.
+        for (String row : List.of("<td>time to first token p99</td><td>550 ms</td>",
+                "<td>inter-token latency p50</td><td>20.0 ms</td>", "<td>end to end p90</td><td>4.00 s</td>",
+                "<td>KV transfer p99</td><td>11.0 ms</td>", "<td>output tokens/s</td><td>28,000</td>",
+                "<td>output tokens/s per accelerator</td><td>3,500</td>",
+                "<td>$ per million output tokens</td><td>$0.8</td>",
                 "<td>goodput (requests meeting every SLO)</td><td>97.5%</td>",
                 "<td>accelerator busy</td><td>90.0%</td>", "<td>MFU</td><td>42.0%</td>")) {
             assertTrue(serving.contains(row), "serving table row " + row);
         }
+        assertTrue(dom.contains("<div class=\"scroll\"><table id=\"serving-table\">"),
+                "the serving table sits in a box that scrolls sideways instead of clipping");
+        assertHeadline(dom);
+        assertHeatMapNumbers(dom);
+        // The CDFs: one chart per study and metric; latency against load for the study that varies the rate.
+        assertTrue(dom.contains("<h3>s.Serve: ttft (1 run)</h3>") && dom.contains("<h3>s.Load: e2e (3 runs)</h3>"),
+                "one latency CDF per study and metric");
+        assertTrue(dom.contains("<h3>s.Load (3 rates)</h3>"), "latency against load for the study that varies rate");
+        assertTrue(dom.contains("<h3>costPerStep ($ per step)</h3>")
+                && dom.contains("<h3>costPerMillionOutputTokens ($ per million output tokens)</h3>"),
+                "each cost chart names its unit");
 
         Path png = dir.resolve("report.png");
         chromium(dir, "--screenshot=" + png, page.toUri().toString());
@@ -106,6 +118,44 @@ public class HtmlReportTest {
         }
         assertTrue(colors.size() > 200, "a drawn page has many colours, got " + colors.size());
         assertTrue(coloured > 2000, "chart lines, bars and heat cells are coloured pixels, got " + coloured);
+    }
+
+    /**
+     * The training run's cards: MFU 41.0 %, HFU 55.0 %, step 8.00 s, 406 TFLOPS (405.6 to three digits),
+     * 1,048,576 tokens/s, 60.0 GB of 141 GB (60/141 = 42.6 %), $5.69 a step at $2,560 an hour; the
+     * cluster and fabrics it ran on; a benchmark's peak busbw (50 GB/s at 1 GiB for cluster B).
+     */
+    private static void assertHeadline(String dom) {
+        String cards = between(dom, "<div class=\"cards\" data-run=\"t.Scale[data=64]\">", "</section>");
+        for (String card : List.of("<div class=\"value\">41.0%</div>", "<div class=\"value\">55.0%</div>",
+                "<div class=\"value\">8.00 s</div>", "<div class=\"value\">406</div>",
+                "<div class=\"value\">1,048,576</div>",
+                "<div class=\"value\">60.0 GB</div><div class=\"note\">of 141 GB (42.6%)</div>",
+                "<div class=\"value\">$5.69</div><div class=\"note\">$2,560 per hour</div>")) {
+            assertTrue(cards.contains(card), "headline card " + card);
+        }
+        assertTrue(dom.contains("cluster t.C, scale-up NVLink4, scale-out NDR"), "the cluster and fabrics the run used");
+        String bench = between(dom, "<div class=\"cards\" data-run=\"q.Sweep[cluster=B]\">", "</div></div></div>");
+        assertTrue(bench.contains("50.0 GB/s</div><div class=\"note\">at 1 GiB"), "peak busbw card");
+    }
+
+    /**
+     * The heat map's numbers: the busiest groups, 95 % (scale-up group 3), 90 % (scale-up 0), 85 %,
+     * 80 %, 75 % (nic group 4), and per tier the links, mean, p99 and max (nic: 6 links, 2.35/6 = 39.2 %).
+     */
+    private static void assertHeatMapNumbers(String dom) {
+        String top = between(dom, "class=\"top-links\"", "</table>");
+        assertTrue(top.contains("<td>1</td><td class=\"text\">scale-up</td><td>3</td><td>95.0%</td>"), top);
+        assertTrue(top.contains("<td>5</td><td class=\"text\">nic</td><td>4</td><td>75.0%</td>"), top);
+        String tiers = between(dom, "class=\"tier-table\"", "</table>");
+        assertTrue(tiers.contains("<td>nic</td><td>6</td><td>39.2%</td><td>75.0%</td><td>75.0%</td>"), tiers);
+    }
+
+    private static String between(String text, String from, String to) {
+        int at = text.indexOf(from);
+        assertTrue(at >= 0, from + " missing");
+        int end = text.indexOf(to, at);
+        return text.substring(at, end < 0 ? text.length() : end);
     }
 
     /** Runs Chromium headless with the given extra arguments and returns its standard output. */

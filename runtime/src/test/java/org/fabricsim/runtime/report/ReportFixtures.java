@@ -36,14 +36,25 @@ final class ReportFixtures {
         utilization.put("fabric", tier(2, 0.525, 0.55, 0.55, List.of(0.5, 0.55)));
         Map<String, Object> training = new LinkedHashMap<>();
         training.put("mfu", 0.41);
+        training.put("hfu", 0.55);
+        training.put("tflopsPerAccelerator", 405.6);
+        training.put("tokensPerSecond", 1_048_576.0);
+        training.put("memoryPerAcceleratorBytes", 60e9);
+        training.put("memoryCapacityBytes", 141e9);
+        training.put("costPerHour", 2560.0);
+        training.put("costPerStep", 5.69);
         training.put("stepTimeSeconds", 8.0);
         training.put("stepBreakdownSeconds", breakdown);
         training.put("bubbleFraction", 0.7 / 8.0);
         training.put("stageImbalanceFraction", 0.05);
         training.put("linkUtilization", utilization);
         training.put("costDollarsPerYear", 3.5e8);
+        Map<String, Object> used = new LinkedHashMap<>();
+        used.put("cluster", "t.C");
+        used.put("scaleUpFabric", "NVLink4");
+        used.put("scaleOutFabric", "NDR");
         RunResult train = new RunResult("t.Scale[data=64]", "training", "t.Scale", Map.of("data", 64L), 5,
-                Map.of(), training, 0.2, 1200, 300, null).withExpectations(List.of(
+                used, training, 0.2, 1200, 300, null).withExpectations(List.of(
                         new ExpectationSpec("mfu", "mfu", 0.43, Unit.PERCENT, 3, ToleranceKind.POINTS, "Table 4"),
                         new ExpectationSpec("step-time", "stepTimeSeconds", 6.0, Unit.SECONDS, 0.1,
                                 ToleranceKind.RELATIVE, "Table 5")));
@@ -66,8 +77,27 @@ final class ReportFixtures {
         return new StudyResult("FabricSim test", "q", List.of(
                 new StudyResult.StudyInfo("q.Sweep", "q.fabric", 1, List.of("cluster"), List.of("busbw")),
                 new StudyResult.StudyInfo("t.Scale", "q.fabric", 1, List.of("data"), List.of("mfu", "step-time")),
-                new StudyResult.StudyInfo("s.Serve", "q.fabric", 1, List.of(), List.of())),
-                List.of(ringA, ringB, train, infeasible, infer));
+                new StudyResult.StudyInfo("s.Serve", "q.fabric", 1, List.of(), List.of()),
+                new StudyResult.StudyInfo("s.Load", "q.fabric", 1, List.of("rate"), List.of())),
+                List.of(ringA, ringB, train, infeasible, infer, load(1, 0.1), load(2, 0.2), load(4, 0.8)));
+    }
+
+    /**
+     * A run of the serving study s.Load at {@code rate} requests/s whose time to first token is
+     * {@code ttft} seconds at the median and 3 times that at p99, end to end 10 times that, and whose
+     * CDFs go through those points.
+     */
+    static RunResult load(double rate, double ttft) {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("ttftSeconds", Map.of("p50", ttft, "p90", 2 * ttft, "p99", 3 * ttft));
+        metrics.put("e2eSeconds", Map.of("p50", 10 * ttft, "p90", 20 * ttft, "p99", 30 * ttft));
+        Map<String, Object> cdf = new LinkedHashMap<>();
+        cdf.put("ttft", List.of(List.of(ttft / 2, 0.1), List.of(ttft, 0.5), List.of(3 * ttft, 0.99)));
+        cdf.put("e2e", List.of(List.of(5 * ttft, 0.1), List.of(10 * ttft, 0.5), List.of(30 * ttft, 0.99)));
+        metrics.put("latencyCdf", cdf);
+        metrics.put("outputTokensPerSecond", 1000 * rate);
+        return new RunResult("s.Load[rate=" + rate + "]", "inference", "s.Load", Map.of("rate", rate), 8, Map.of(),
+                metrics, 0.1, 100, 0, null);
     }
 
     /** A benchmark run whose bus bandwidth at 1 MiB and 1 GiB is {@code busbw} GB/s. */

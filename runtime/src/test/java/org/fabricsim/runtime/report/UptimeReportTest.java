@@ -49,7 +49,7 @@ class UptimeReportTest {
         String table = dom.substring(dom.indexOf("id=\"ettr-size-table\""),
                 dom.indexOf("</table>", dom.indexOf("id=\"ettr-size-table\"")));
         String[][] rows = {{"0.125×", "128", "91.7%"}, {"0.25×", "256", "86.9%"}, {"0.5×", "512", "78.0%"},
-                {"1×", "1024", "62.9%"}, {"2×", "2048", "40.9%"}};
+                {"1×", "1,024", "62.9%"}, {"2×", "2,048", "40.9%"}};
         for (String[] row : rows) {
             String cells = "<td>" + row[0] + "</td><td>" + row[1] + "</td><td>[^<]+</td><td>" + row[2] + "</td></tr>";
             assertTrue(Pattern.compile(Pattern.quote("<td>" + row[0] + "</td><td>" + row[1] + "</td><td>")

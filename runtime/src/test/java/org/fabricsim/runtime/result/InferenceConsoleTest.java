@@ -23,4 +23,19 @@ class InferenceConsoleTest {
         assertTrue(text.lines().anyMatch(l -> l.trim().startsWith("goodput") && l.contains("97.5")
                 && l.contains("% of requests meet every SLO")), text);
     }
+
+    @Test
+    void shouldPrintLatenciesInTheirUnitAndThroughputWithThousandsSeparators() {
+        // 241.0304614 s stays in seconds (241 s); 12.3 ms and 42 µs get their own units; 28,000 tokens/s.
+        Map<String, Object> metrics = new java.util.LinkedHashMap<>();
+        metrics.put("ttftSeconds", Map.of("p50", 241.0304614, "p90", 0.5, "p99", 0.0123, "mean", 1.5));
+        metrics.put("itlSeconds", Map.of("p50", 42e-6, "p90", 0.002, "p99", 0.02, "mean", 0.001));
+        metrics.put("outputTokensPerSecond", 28_000.0);
+        String text = InferenceConsole.render(new RunResult("s.Serve", "inference", Map.of("cluster", "s.C"), metrics, 1));
+        assertTrue(text.contains("time to first token           241 s       500 ms      12.3 ms       1.50 s"), text);
+        assertTrue(text.contains("inter-token latency         42.0 µs      2.00 ms      20.0 ms      1.00 ms"), text);
+        assertTrue(text.contains("output tokens/s              28,000"), text);
+        assertTrue(text.contains("accelerators of s.C,"), text);
+        assertFalse(text.contains("(ms)") || text.contains("241030"), text);
+    }
 }

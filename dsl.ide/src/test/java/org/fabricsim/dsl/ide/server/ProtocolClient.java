@@ -17,6 +17,8 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.ExecuteCommandCapabilities;
+import org.eclipse.lsp4j.WorkspaceClientCapabilities;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
 import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.InitializedParams;
@@ -119,7 +121,12 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
         RPC_LOG.addHandler(handler);
         org.apache.log4j.Logger.getRootLogger().addAppender(guard);
         InitializeParams init = new InitializeParams();
-        init.setCapabilities(new ClientCapabilities());
+        ClientCapabilities capabilities = new ClientCapabilities();
+        // As VS Code and neovim do: Xtext registers the server's commands only for a client that can execute them.
+        WorkspaceClientCapabilities workspace = new WorkspaceClientCapabilities();
+        workspace.setExecuteCommand(new ExecuteCommandCapabilities(false));
+        capabilities.setWorkspace(workspace);
+        init.setCapabilities(capabilities);
         init.setRootUri(root.toUri().toString());
         server.initialize(init).get(60, TimeUnit.SECONDS);
         server.initialized(new InitializedParams());

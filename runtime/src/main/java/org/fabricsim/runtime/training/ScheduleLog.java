@@ -1,0 +1,99 @@
+package org.fabricsim.runtime.training;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What each pipeline stage did in one simulated step, span by span, in the order the pipeline ran
+ * them: forward (F), backward (B) and weight-gradient (W) tasks of every micro-batch and model chunk,
+ * the pipeline sends after them, each chunk's data-parallel gradient reduction and the optimizer.
+ * Primitive arrays that grow by doubling: O(1) amortized per span, no boxing while the step runs.
+ */
+final class ScheduleLog {
+    static final byte FORWARD = PipelineExecutor.FORWARD;
+    static final byte BACKWARD = PipelineExecutor.BACKWARD;
+    static final byte WEIGHT = PipelineExecutor.WEIGHT;
+    static final byte SEND = 3;
+    static final byte REDUCE = 4;
+    static final byte OPTIMIZER = 5;
+    /** Timeline spans a run's JSON carries at most; stages past the cap are left out (stage 0 never is). */
+    static final int MAX_SPANS = 20_000;
+    private static final String[] NAMES = {"F", "B", "W", "send", "gradient reduction", "optimizer"};
+
+    private int count;
+    private int[] stage = new int[64];
+    private byte[] kind = new byte[64];
+    private int[] micro = new int[64];
+    private int[] chunk = new int[64];
+    private double[] startSeconds = new double[64];
+    private double[] durationSeconds = new double[64];
+
+    /** Records a span of {@code kind} on stage {@code s}; micro-batch and model chunk are −1 where they do not apply. */
+    void add(int s, byte type, int m, int modelChunk, double start, double duration) {
+        if (count == stage.length) {
+            int size = 2 * count;
+            stage = Arrays.copyOf(stage, size);
+            kind = Arrays.copyOf(kind, size);
+            micro = Arrays.copyOf(micro, size);
+            chunk = Arrays.copyOf(chunk, size);
+            startSeconds = Arrays.copyOf(startSeconds, size);
+            durationSeconds = Arrays.copyOf(durationSeconds, size);
+        }
+        stage[count] = s;
+        kind[count] = type;
+        micro[count] = m;
+        chunk[count] = modelChunk;
+        startSeconds[count] = start;
+        durationSeconds[count] = duration;
+        count++;
+    }
+
+    /** Spans recorded. */
+    int size() {
+        return count;
+    }
+
+    /**
+     * The spans as the result's {@code timeline}: {@code {track, name, startSeconds, durationSeconds}},
+     * stage by stage in the order they ran. Compute (F, B, W, optimizer) is on track {@code stage s},
+     * sends on {@code stage s: pipeline send}, gradient reductions on {@code stage s: data-parallel}; a
+     * task is named by its kind, micro-batch and, with several chunks per stage, its model chunk
+     * ({@code F 3}, {@code B 3 chunk 5}). Stages are included from 0 up while the spans fit in
+     * {@value #MAX_SPANS}. O(P · spans).
+     */
+    List<Map<String, Object>> toTimeline(int stages, boolean chunked) {
+        int[] perStage = new int[stages];
+        for (int i = 0; i < count; i++) {
+            perStage[stage[i]]++;
+        }
+        int shown = 0;
+        int spans = 0;
+        while (shown < stages && (shown == 0 || spans + perStage[shown] <= MAX_SPANS)) {
+            spans += perStage[shown++];
+        }
+        List<Map<String, Object>> timeline = new ArrayList<>(spans);
+        for (int s = 0; s < shown; s++) {
+            for (int i = 0; i < count; i++) {
+                if (stage[i] == s) {
+                    timeline.add(span(i, chunked));
+                }
+            }
+        }
+        return timeline;
+    }
+
+    private Map<String, Object> span(int i, boolean chunked) {
+        String track = "stage " + stage[i] + (kind[i] == SEND ? ": pipeline send" : kind[i] == REDUCE ? ": data-parallel" : "");
+        String name = NAMES[kind[i]] + (micro[i] >= 0 ? " " + micro[i] : "")
+                + (chunked && chunk[i] >= 0 ? " chunk " + chunk[i] : "");
+        Map<String, Object> span = new LinkedHashMap<>();
+        span.put("track", track);
+        span.put("name", name);
+        span.put("startSeconds", startSeconds[i]);
+        span.put("durationSeconds", durationSeconds[i]);
+        return span;
+    }
+}

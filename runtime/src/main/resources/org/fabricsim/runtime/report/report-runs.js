@@ -1,0 +1,115 @@
+  // Header
+  document.getElementById('title').textContent = 'FabricSim report: ' + data.model;
+  var sources = data.studies.map(function (s) { return s.source; }).filter(function (s, i, a) { return s && a.indexOf(s) === i; });
+  document.getElementById('subtitle').textContent = data.runs.length + ' run(s)' + (sources.length ? ' from ' + sources.join(', ') : '');
+  document.getElementById('tool').textContent = data.tool;
+
+  // Headline cards: the figures a run is judged by, for every run of a study with at most 4 successful runs
+  // (a larger sweep is read in its comparison table).
+  (function () {
+    function cards(r) {
+      var m = r.metrics, out = [];
+      // A figure the run lacks gets no card; a note that lacks its figure is left out.
+      function card(key, label, value, note) {
+        if (value !== '–') { out.push([key, label, value, note && note.indexOf('–') < 0 ? note : '']); }
+      }
+      if (r.kind === 'training') {
+        card('mfu', 'MFU', pct(m.mfu), 'HFU ' + pct(m.hfu));
+        card('hfu', 'HFU', pct(m.hfu), 'with recomputation');
+        card('step', 'step time', dur(m.stepTimeSeconds), 'bubble ' + pct(m.bubbleFraction));
+        card('tflops', 'TFLOPS per accelerator', isNum(m.tflopsPerAccelerator) ? sig3(m.tflopsPerAccelerator) : '–', 'model FLOPs, dense BF16');
+        card('tokens', 'tokens/s', num(m.tokensPerSecond), 'whole job');
+        if (isNum(m.memoryPerAcceleratorBytes)) {
+          card('memory', 'memory per accelerator', gigabytes(m.memoryPerAcceleratorBytes), isNum(m.memoryCapacityBytes)
+            ? 'of ' + gigabytes(m.memoryCapacityBytes) + ' (' + pct(m.memoryPerAcceleratorBytes / m.memoryCapacityBytes) + ')' : '');
+        }
+        if (isNum(m.costPerStep)) { card('cost', 'cost per step', money(m.costPerStep), money(m.costPerHour) + ' per hour'); }
+      } else if (r.kind === 'inference') {
+        card('tokens', 'output tokens/s', num(m.outputTokensPerSecond), num(m.outputTokensPerSecondPerAccelerator) + ' per accelerator');
+        if (m.ttftSeconds) { card('ttft', 'TTFT p99', dur(m.ttftSeconds.p99), 'p50 ' + dur(m.ttftSeconds.p50)); }
+        if (m.itlSeconds) { card('itl', 'ITL p99', dur(m.itlSeconds.p99), 'p50 ' + dur(m.itlSeconds.p50)); }
+        card('goodput', 'goodput', 'goodput' in m ? pct(m.goodput) : 'n/a', 'requests meeting every SLO');
+        card('mfu', 'MFU', pct(m.modelFlopsUtilization), 'busy ' + pct(m.acceleratorBusyFraction));
+        if (isNum(m.costPerMillionOutputTokens)) { card('cost', 'cost per million output tokens', money(m.costPerMillionOutputTokens)); }
+      } else if (Array.isArray(m.rows) && m.rows.length) {
+        var best = m.rows.filter(function (row) { return isNum(row.busbwGBps); })
+          .sort(function (a, b) { return b.busbwGBps - a.busbwGBps; })[0];
+        if (best) { card('busbw', 'peak busbw', sig3(best.busbwGBps) + ' GB/s', 'at ' + bytes(best.bytes)); }
+        card('latency', 'smallest message', dur(m.rows[0].timeSeconds), isNum(m.rows[0].bytes) ? bytes(m.rows[0].bytes) : m.rows[0].direction);
+      }
+      return out;
+    }
+    var shown = 0;
+    data.studies.forEach(function (s) {
+      var runs = ok.filter(function (r) { return r.study === s.name; });
+      if (!runs.length || runs.length > 4) { return; }
+      runs.forEach(function (r) {
+        var list = cards(r);
+        if (!list.length) { return; }
+        var section = document.getElementById('headline');
+        section.appendChild(el('h3', null, r.name));
+        var p = r.parameters || {};
+        var used = [p.cluster && 'cluster ' + p.cluster, p.scaleUpFabric && 'scale-up ' + p.scaleUpFabric,
+          p.scaleOutFabric && 'scale-out ' + p.scaleOutFabric].filter(function (x) { return x; });
+        if (used.length) { section.appendChild(el('p', { 'class': 'absent' }, used.join(', '))); }
+        var box = el('div', { 'class': 'cards', 'data-run': r.name });
+        list.forEach(function (c) {
+          var card = el('div', { 'class': 'card', 'data-metric': c[0] });
+          card.appendChild(el('div', { 'class': 'label' }, c[1]));
+          card.appendChild(el('div', { 'class': 'value' }, c[2]));
+          card.appendChild(el('div', { 'class': 'note' }, c[3]));
+          box.appendChild(card);
+        });
+        section.appendChild(box);
+        shown++;
+      });
+    });
+    if (!shown) { absent('headline', 'Every study here sweeps more than 4 runs; read them side by side below.'); }
+  })();
+
+  // Runs
+  document.getElementById('runs').appendChild(table(null, ['run', 'kind', 'status', 'varied', 'seed', 'wall', 'events', 'flows'],
+    data.runs.map(function (r) {
+      return [r.name, td(r.kind, 'text'), td(r.status === 'ok' ? 'ok' : 'failed: ' + r.error, r.status === 'ok' ? 'text' : 'text failed'),
+        td(Object.keys(r.variation).map(function (k) { return k + '=' + r.variation[k]; }).join(', ') || '–', 'text'),
+        r.seed, dur(r.engine.wallSeconds), num(r.engine.events), num(r.engine.flows)];
+    })));
+
+  // Predicted against expected: one table under each run's headline
+  (function () {
+    var names = Object.keys(data.expectations);
+    if (!names.length) { absent('expectations', 'No study states a published figure; add a line such as expect mfu 43 % source "..." to a study to hold its runs against it.'); return; }
+    var section = document.getElementById('expectations');
+    names.forEach(function (name) {
+      var rows = data.expectations[name];
+      var missed = rows.filter(function (row) { return !row.within; }).length;
+      section.appendChild(el('h3', null, name + ': ' + (missed ? missed + ' of ' + rows.length + ' MISSED' : 'all ' + rows.length + ' within tolerance')));
+      section.appendChild(table({ 'data-run': name }, ['metric', 'expected', 'predicted', 'error', 'tolerance', 'verdict', 'source'],
+        rows.map(function (row) {
+          return [row.metric, row.expected, row.predicted, row.error, row.tolerance,
+            td(row.within ? 'within' : 'MISSES', row.within ? 'text' : 'text misses'), td(row.source, 'text')];
+        })));
+    });
+  })();
+
+  // Comparisons
+  (function () {
+    if (!data.comparisons.length) { absent('comparisons', 'Every study here has a single run; add "vary" to a study to compare runs.'); return; }
+    data.comparisons.forEach(function (cmp) {
+      document.getElementById('comparisons').appendChild(el('h3', null, cmp.study + ' (baseline: ' + (cmp.baseline || 'none, every run failed') + ')'));
+      var headers = ['metric'].concat(cmp.runs.map(function (r) {
+        var label = r.indexOf(cmp.study) === 0 && r.length > cmp.study.length ? r.substring(cmp.study.length) : r;
+        return label + (r === cmp.baseline ? ' (baseline)' : '');
+      }));
+      document.getElementById('comparisons').appendChild(table(null, headers, cmp.rows.map(function (row) {
+        return [row.metric].concat(row.values.map(function (v, i) {
+          var cell = td(fmt(v));
+          var d = row.deltas[i];
+          if (isNum(d) && cmp.runs[i] !== cmp.baseline) {
+            cell.appendChild(el('span', { 'class': 'delta ' + (d >= 0 ? 'delta-up' : 'delta-down') }, (d >= 0 ? '+' : '') + (d * 100).toFixed(1) + '%'));
+          }
+          return cell;
+        }));
+      })));
+    });
+  })();
