@@ -143,6 +143,17 @@ class LanguageTest {
                 reliability Written
             }
 
+            cluster Pods {
+                nodes 64 x Box
+                scale-out AcmeNet fat-tree {
+                    switch S1
+                    tiers 3
+                    leaf 64 x S1 uplinks 400 Gb/s
+                    pods 128 accelerators at 1:1 joined 7:1
+                    planes 1
+                }
+            }
+
             cluster Fly {
                 nodes 32 x Box
                 scale-out AcmeNet dragonfly {
