@@ -103,4 +103,19 @@ class FormatterTest {
         assertEquals("cluster C { // x\n    nodes 2 x 8 accelerators\r    link 400 Gb/s latency 1 us\r}\r", once);
         assertEquals(once, format(once));
     }
+
+    @Test
+    void shouldKeepAOneLineBlockCommentOnItsOwnLineInsideAStatementOnEveryPass() throws Exception {
+        // found by fuzzing a new example: the comment moved up to 'Gb/s' on the first pass, and the second
+        // pass pulled 'latency' up behind it
+        String once = format("cluster C {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s\n/** A ring. */\n"
+                + "    latency 1 us // x\n}\n");
+        assertEquals("cluster C {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s\n    /** A ring. */\n"
+                + "    latency 1 us // x\n}\n", once);
+        assertEquals(once, format(once));
+        String inline = format("cluster C { nodes 2 x 8 accelerators link 400 Gb/s /** A ring. */ latency 1 us }");
+        assertEquals("cluster C {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s /** A ring. */ latency 1 us\n}\n",
+                inline);
+        assertEquals(inline, format(inline));
+    }
 }

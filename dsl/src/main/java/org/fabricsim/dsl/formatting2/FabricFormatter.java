@@ -5,6 +5,10 @@ import org.eclipse.xtext.Keyword;
 import org.eclipse.xtext.formatting2.AbstractFormatter2;
 import org.eclipse.xtext.formatting2.IFormattableDocument;
 import org.eclipse.xtext.formatting2.IHiddenRegionFormatter;
+import org.eclipse.xtext.formatting2.ITextReplacer;
+import org.eclipse.xtext.formatting2.internal.MultilineCommentReplacer;
+import org.eclipse.xtext.formatting2.internal.WhitespaceReplacer;
+import org.eclipse.xtext.formatting2.regionaccess.IComment;
 import org.eclipse.xtext.formatting2.regionaccess.ISemanticRegion;
 import org.eclipse.xtext.formatting2.regionaccess.ISemanticRegionsFinder;
 import org.eclipse.xtext.resource.XtextResource;
@@ -82,6 +86,35 @@ public class FabricFormatter extends AbstractFormatter2 {
         }
         for (EObject child : object.eContents()) {
             formatBlocks(child, document);
+        }
+    }
+
+    @Override
+    public ITextReplacer createCommentReplacer(IComment comment) {
+        ITextReplacer replacer = super.createCommentReplacer(comment);
+        return replacer instanceof MultilineCommentReplacer && !comment.isMultiline() ? new OneLineBlockComment(comment)
+                : replacer;
+    }
+
+    /**
+     * A {@code /* ... *}{@code /} comment on one line keeps its place: on a line of its own when a line break
+     * precedes it, else between its tokens. Xtext lays out the whitespace around it from whichever side holds
+     * the first line break, so a comment on its own line inside a statement moved up to the line before on
+     * one pass and pulled the next token up on the next: formatting was not idempotent (issue 21 fuzzing).
+     */
+    private static final class OneLineBlockComment extends MultilineCommentReplacer {
+        OneLineBlockComment(IComment comment) {
+            super(comment, '*');
+        }
+
+        @Override
+        public void configureWhitespace(WhitespaceReplacer leading, WhitespaceReplacer trailing) {
+            if (leading.getRegion().isMultiline()) {
+                enforceNewLine(leading);
+                enforceNewLine(trailing);
+            } else {
+                super.configureWhitespace(leading, trailing);
+            }
         }
     }
 
