@@ -11,6 +11,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         HygieneValidator.class, SoftwareValidator.class, IgnoredSettingsValidator.class, CalibrationValidator.class,
         BenchmarkSizesValidator.class, BenchmarkCollectiveValidator.class, ExpertKernelValidator.class,
         HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class,
-        TokenBudgetValidator.class, FailureDomainValidator.class })
+        TokenBudgetValidator.class, FailureDomainValidator.class, VariationValidator.class,
+        SearchValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -243,6 +243,21 @@ public final class IssueCodes {
     /** A calibration amount that is not a time, a percentage or a plain number, or bounds of another dimension. */
     public static final String CALIBRATION_UNIT = PREFIX + "calibration.unit";
 
+    /** A {@code vary} of a parameter the study's workload does not have. Data: none. */
+    public static final String VARY_PARAMETER = PREFIX + "study.vary-parameter";
+    /** A {@code vary} value the parameter cannot take. Data: a value it takes, as written. */
+    public static final String VARY_VALUE = PREFIX + "study.vary-value";
+    /** A {@code vary} naming a pool role: on a parameter that is not a pool's, or a role the deployment has no pool of. */
+    public static final String VARY_POOL = PREFIX + "study.vary-pool";
+    /** A search whose direction does not fit its objective ({@code minimize mfu}). Data: the direction that fits. */
+    public static final String SEARCH_DIRECTION = PREFIX + "search.direction";
+    /** A search objective the workload has no figure for (TTFT of a training job, a search of a deployment). */
+    public static final String SEARCH_OBJECTIVE = PREFIX + "search.objective";
+    /** A cost objective or a budget on a cluster without a {@code cost}. */
+    public static final String SEARCH_NEEDS_COST = PREFIX + "search.needs-cost";
+    /** A search budget that is not money per hour. */
+    public static final String SEARCH_BUDGET = PREFIX + "search.budget";
+
     private IssueCodes() {
     }
 }

@@ -19,10 +19,11 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
  * @param seed       the study's seed; run i is seeded from it and i (see {@code StudyRunner})
  * @param calibration the calibration profile every run uses (the study's {@code calibration} clause;
  *                   {@link CalibrationProfile#defaults()} otherwise)
+ * @param search     the study's design-space search over its axes, or null for a sweep of them
  */
 public record StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
         List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed,
-        CalibrationProfile calibration) {
+        CalibrationProfile calibration, SearchSpec search) {
 
     /** The seed of a study that does not state one. */
     public static final long DEFAULT_SEED = 1;
@@ -37,6 +38,13 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
         if (calibration == null) {
             throw new IllegalArgumentException("study " + name + " needs a calibration profile");
         }
+    }
+
+    /** A sweep: a study without a search. */
+    public StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
+            List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed,
+            CalibrationProfile calibration) {
+        this(model, source, name, workloads, variations, report, expectations, seed, calibration, null);
     }
 
     /** A study with the default calibration profile. */
@@ -57,7 +65,7 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
     /** This study with another seed (the command line's {@code --seed}). */
     public StudySpec withSeed(long newSeed) {
         return new StudySpec(model, source, name, workloads, variations, report, expectations, newSeed,
-                calibration);
+                calibration, search);
     }
 
     /** Runs the study makes: workloads × the product of the axes' sizes. */
