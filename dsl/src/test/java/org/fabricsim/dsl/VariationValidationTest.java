@@ -47,7 +47,7 @@ class VariationValidationTest {
                 decode pool { replicas 1 parallel tensor 8 }
                 traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
             }
-            benchmark B { all-reduce ring on C sizes 1 MiB }
+            benchmark Bench { all-reduce ring on C sizes 1 MiB }
             """;
 
     @Inject
@@ -78,7 +78,7 @@ class VariationValidationTest {
                 spec.variations().get(0));
         assertEquals(List.of("zero-1", "fsdp"), spec.variations().get(1).values());
         assertEquals(List.of(1L, 2L), spec.variations().get(4).values());
-        assertEquals(24, spec.runCount(), "3 x 2 x 2 x 2 x 2 runs");
+        assertEquals(48, spec.runCount(), "3 x 2 x 2 x 2 x 2 runs");
     }
 
     @Test
@@ -92,8 +92,8 @@ class VariationValidationTest {
     }
 
     @Test
-    void shouldMapFabricsAndOversubscriptionOfAnyWorkload() throws Exception {
-        Model model = study("B", "vary fabric in [Eth, Eth2]\nvary algorithm in [ring, double-binary-tree]"
+    void shouldMapTheFabricAlgorithmAndChannelsOfABenchmark() throws Exception {
+        Model model = study("Bench", "vary fabric in [Eth, Eth2]\nvary algorithm in [ring, double-binary-tree]"
                 + "\nvary channels in [4, 8]");
         validation.assertNoErrors(model);
         StudySpec spec = mapper.toStudy(EcoreUtil2.typeSelect(model.getElements(), Study.class).get(0), "m", "f");
@@ -122,7 +122,7 @@ class VariationValidationTest {
     void shouldRejectAParameterTheWorkloadDoesNotHave() throws Exception {
         validation.assertError(study("T", "vary algorithm in [ring]"), Literals.VARIATION, IssueCodes.VARY_PARAMETER,
                 "A training job has no algorithm to vary: vary it in a study of a benchmark");
-        validation.assertError(study("B", "vary schedule in [1f1b]"), Literals.VARIATION,
+        validation.assertError(study("Bench", "vary schedule in [1f1b]"), Literals.VARIATION,
                 IssueCodes.VARY_PARAMETER);
         validation.assertNoError(study("S", "vary replicas in [1, 2]"), IssueCodes.VARY_PARAMETER);
     }

@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
 import org.fabricsim.runtime.Version;
@@ -123,12 +124,13 @@ public final class TrainingSearch {
     }
 
     private List<RunResult> refine(StudySpec study, List<Candidate> candidates, long seed) {
+        AtomicInteger done = new AtomicInteger();
         IntFunction<RunResult> one = i -> {
             Candidate c = candidates.get(i);
             RunResult run = engine.run(c.spec, study.calibration(), seed)
                     .inStudy(study.name() + c.label(), study.name(), c.variation(), seed)
                     .withExpectations(study.expectations());
-            progress.finished(i + 1, candidates.size(), run);
+            progress.finished(done.incrementAndGet(), candidates.size(), run);
             return run;
         };
         return Parallel.objects(candidates.size(), threads, one);
