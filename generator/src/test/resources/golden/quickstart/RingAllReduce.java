@@ -100,7 +100,8 @@ public final class RingAllReduce {
             List.of(), // report
             List.of(), // expectations
             1L, // seed
-            org.fabricsim.runtime.calibration.CalibrationProfile.defaults() // calibration
+            org.fabricsim.runtime.calibration.CalibrationProfile.defaults(), // calibration
+            null // search
         );
     }
 

@@ -99,6 +99,7 @@ public final class Links {
             List.of(
                 new VariationSpec(
                     VariationSpec.Parameter.CLUSTER, // parameter
+                    null, // pool
                     List.of(
                         new ClusterSpec(
                             "sweep.Slow", // name
@@ -235,6 +236,7 @@ public final class Links {
                 ),
                 new VariationSpec(
                     VariationSpec.Parameter.DATA, // parameter
+                    null, // pool
                     List.of(2L, 1.5) // values
                 )), // variations
             List.of("busbw", "cost"), // report
@@ -249,7 +251,8 @@ public final class Links {
                     "nccl-tests on the real machines" // source
                 )), // expectations
             9L, // seed
-            org.fabricsim.runtime.calibration.CalibrationProfile.defaults() // calibration
+            org.fabricsim.runtime.calibration.CalibrationProfile.defaults(), // calibration
+            null // search
         );
     }
 

@@ -100,7 +100,8 @@ public final class Lone {
             List.of(), // report
             List.of(), // expectations
             1L, // seed
-            org.fabricsim.runtime.calibration.CalibrationProfile.defaults() // calibration
+            org.fabricsim.runtime.calibration.CalibrationProfile.defaults(), // calibration
+            null // search
         );
     }
 
