@@ -233,11 +233,6 @@ public final class Links {
                             null, // cost
                             null // reliability
                         )) // values
-                ),
-                new VariationSpec(
-                    VariationSpec.Parameter.DATA, // parameter
-                    null, // pool
-                    List.of(2L, 1.5) // values
                 )), // variations
             List.of("busbw", "cost"), // report
             List.of(
