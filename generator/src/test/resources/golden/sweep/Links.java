@@ -100,6 +100,7 @@ public final class Links {
             List.of(
                 new VariationSpec(
                     VariationSpec.Parameter.CLUSTER, // parameter
+                    null, // pool
                     List.of(
                         new ClusterSpec(
                             "sweep.Slow", // name
@@ -235,10 +236,6 @@ public final class Links {
                             null, // cost
                             null // reliability
                         )) // values
-                ),
-                new VariationSpec(
-                    VariationSpec.Parameter.DATA, // parameter
-                    List.of(2L, 1.5) // values
                 )), // variations
             List.of("busbw", "cost"), // report
             List.of(
@@ -253,7 +250,8 @@ public final class Links {
                 )), // expectations
             9L, // seed
             org.fabricsim.runtime.calibration.CalibrationProfile.defaults(), // calibration
-            0.01 // completionTolerance
+            0.01, // completionTolerance
+            null // search
         );
     }
 

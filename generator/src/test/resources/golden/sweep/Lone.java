@@ -102,7 +102,8 @@ public final class Lone {
             List.of(), // expectations
             1L, // seed
             org.fabricsim.runtime.calibration.CalibrationProfile.defaults(), // calibration
-            0.01 // completionTolerance
+            0.01, // completionTolerance
+            null // search
         );
     }
 

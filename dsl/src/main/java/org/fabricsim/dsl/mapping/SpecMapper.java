@@ -11,14 +11,17 @@ import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Calibration;
 import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.KeywordValue;
 import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.Metric;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.NumberValue;
 import org.fabricsim.dsl.fabric.QuantityValue;
 import org.fabricsim.dsl.fabric.ReferenceValue;
+import org.fabricsim.dsl.fabric.Search;
 import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.fabric.Value;
@@ -34,6 +37,7 @@ import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpectationSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.SearchSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
@@ -109,7 +113,10 @@ public class SpecMapper {
             for (Value value : variation.getValues()) {
                 values.add(toVariationValue(value));
             }
-            variations.add(new VariationSpec(VariationSpec.Parameter.valueOf(variation.getParameter().getName()), values));
+            InferenceSpec.Role pool = Written.written(variation, Literals.VARIATION__POOL)
+                    ? InferenceSpec.Role.valueOf(variation.getPool().getName()) : null;
+            variations.add(new VariationSpec(VariationSpec.Parameter.valueOf(variation.getParameter().getName()), pool,
+                    values));
         }
         List<String> report = study.getMetrics().stream().map(Metric::getLiteral).toList();
         long seed = Written.written(study, Literals.STUDY__SEED) ? study.getSeed() : StudySpec.DEFAULT_SEED;
@@ -121,7 +128,18 @@ public class SpecMapper {
                 : Units.fraction(study.getTolerance());
         return new StudySpec(model, source, names.qualifiedName(study),
                 List.of(workloads.toWorkload(study.getWorkload())), variations, report, expectations, seed,
-                calibration, tolerance);
+                calibration, tolerance, study.getSearch() == null ? null : toSearch(study.getSearch()));
+    }
+
+    /**
+     * A study's search: its objective, its space ({@code in all} or the study's axes), its limits (the
+     * budget in dollars per hour; 0 when absent) and the plans it refines ({@link SearchSpec#DEFAULT_REFINE} when absent).
+     */
+    public SearchSpec toSearch(Search search) {
+        double budget = search.getBudget() == null ? 0 : Units.toBase(search.getBudget());
+        return new SearchSpec(SearchSpec.Objective.valueOf(search.getObjective().getName()), search.isAll(),
+                search.getMaxAccelerators(), budget,
+                Written.written(search, Literals.SEARCH__REFINE) ? search.getRefine() : SearchSpec.DEFAULT_REFINE);
     }
 
     /** A calibration profile (see {@link CalibrationMapper}). */
@@ -131,7 +149,8 @@ public class SpecMapper {
 
     /**
      * A value of a {@code vary} axis: a whole number as a {@link Long}, any other number or quantity
-     * (in base units) as a {@link Double}, a cluster or model as its spec, another definition by name.
+     * (in base units) as a {@link Double}, a keyword as written, a cluster, model or fabric as its spec,
+     * another definition by name.
      */
     private Object toVariationValue(Value value) {
         if (value instanceof NumberValue number) {
@@ -141,7 +160,13 @@ public class SpecMapper {
         if (value instanceof QuantityValue quantity) {
             return Units.toBase(quantity.getQuantity());
         }
+        if (value instanceof KeywordValue keyword) {
+            return keyword.getKeyword();
+        }
         EObject reference = ((ReferenceValue) value).getReference();
+        if (reference instanceof Fabric fabric) {
+            return hardware.toFabric(fabric);
+        }
         if (reference instanceof Cluster cluster) {
             return clusters.toCluster(cluster);
         }

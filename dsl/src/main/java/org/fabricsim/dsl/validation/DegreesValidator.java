@@ -12,6 +12,7 @@ import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
+import org.fabricsim.runtime.analysis.TrainingRules;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -74,7 +75,7 @@ public class DegreesValidator extends FabricCheck {
             return;
         }
         int chunks = 2 * spec.parallel().context();
-        if (spec.sequence() % chunks != 0) {
+        if (!TrainingRules.contextSplits(spec)) {
             int next = (spec.sequence() / chunks + 1) * chunks;
             error("Ring attention balances the causal mask by cutting each sequence into 2 × CP = " + chunks
                     + " equal chunks (CP rank i holds chunks i and " + (chunks - 1) + " − i, as Megatron-Core's"

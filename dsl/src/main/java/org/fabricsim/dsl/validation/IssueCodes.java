@@ -274,6 +274,20 @@ public final class IssueCodes {
     public static final String SPECULATIVE_SETTINGS = PREFIX + "serving.speculative";
     /** A pool feature that has nothing to act on (two-batch overlap without EP, speculation in a prefill pool, redundant experts on a dense model). Data: the keyword. */
     public static final String SERVING_FEATURE_IGNORED = PREFIX + "serving.feature-ignored";
+    /** A {@code vary} of a parameter the study's workload does not have. Data: none. */
+    public static final String VARY_PARAMETER = PREFIX + "study.vary-parameter";
+    /** A {@code vary} value the parameter cannot take. Data: a value it takes, as written. */
+    public static final String VARY_VALUE = PREFIX + "study.vary-value";
+    /** A {@code vary} naming a pool role: on a parameter that is not a pool's, or a role the deployment has no pool of. */
+    public static final String VARY_POOL = PREFIX + "study.vary-pool";
+    /** A search whose direction does not fit its objective ({@code minimize mfu}). Data: the direction that fits. */
+    public static final String SEARCH_DIRECTION = PREFIX + "search.direction";
+    /** A search objective the workload has no figure for (TTFT of a training job, a search of a deployment). */
+    public static final String SEARCH_OBJECTIVE = PREFIX + "search.objective";
+    /** A cost objective or a budget on a cluster without a {@code cost}. */
+    public static final String SEARCH_NEEDS_COST = PREFIX + "search.needs-cost";
+    /** A search budget that is not money per hour. */
+    public static final String SEARCH_BUDGET = PREFIX + "search.budget";
 
     private IssueCodes() {
     }

@@ -13,6 +13,7 @@ import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.analysis.Memory;
+import org.fabricsim.runtime.analysis.TrainingRules;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -25,7 +26,7 @@ import com.google.inject.Inject;
 /**
  * Whether a parallel plan can run: its degrees multiply to the accelerators used, split heads,
  * layers, experts and the batch evenly, keep TP inside the scale-up domain, and fit in HBM
- * ({@link Memory}); an inference replica must hold the weights and the KV cache of its batch; a
+ * ({@link Memory}), by the rules a search applies too ({@link TrainingRules}); an inference replica must hold the weights and the KV cache of its batch; a
  * collective's in-network phase runs within a node.
  */
 public class WorkloadValidator extends FabricCheck {
@@ -71,7 +72,7 @@ public class WorkloadValidator extends FabricCheck {
         heads(model, par.tensor(), written);
         tensorInsideScaleUp(spec.cluster(), par.tensor(), written);
         int stages = par.pipeline() * spec.virtualStages();
-        if (stages > model.layers()) {
+        if (!TrainingRules.stagesFit(model, par.pipeline(), spec.virtualStages())) {
             error(model.layers() + " layers cannot fill " + par.pipeline() + " pipeline stages × "
                     + spec.virtualStages() + " virtual stages: use at most " + model.layers() + " stages in all.",
                     written, Literals.PARALLELISM__PIPELINE, IssueCodes.TOO_FEW_LAYERS, String.valueOf(model.layers()));
@@ -82,7 +83,7 @@ public class WorkloadValidator extends FabricCheck {
                     + " unless the imbalance is deliberate (e.g. lighter first and last stages).", written,
                     Literals.PARALLELISM__PIPELINE, IssueCodes.UNEVEN_STAGES, String.valueOf(model.layers()));
         }
-        if (model.moe() && model.experts() % par.expert() != 0) {
+        if (!TrainingRules.expertsSplit(model, par)) {
             error(model.experts() + " experts do not split over EP " + par.expert() + ": choose an expert degree that"
                     + " divides " + model.experts() + ".", written, Literals.PARALLELISM__EXPERT,
                     IssueCodes.EXPERTS_NOT_DIVISIBLE, String.valueOf(model.experts()));
@@ -96,7 +97,7 @@ public class WorkloadValidator extends FabricCheck {
             error(training.getBatch() + " tokens are not whole sequences of " + spec.sequence()
                     + ": write a multiple of " + spec.sequence() + " tokens.", training, Literals.TRAINING__BATCH,
                     IssueCodes.BATCH_NOT_DIVISIBLE, String.valueOf(perStep));
-        } else if (spec.globalBatchSequences() % perStep != 0) {
+        } else if (!TrainingRules.batchSplits(spec)) {
             error("A batch of " + spec.globalBatchSequences() + " sequences does not split into DP " + par.data()
                     + " × micro-batch " + spec.microBatch() + " = " + perStep + ": make the batch a multiple of "
                     + perStep + ".", training, Literals.TRAINING__BATCH, IssueCodes.BATCH_NOT_DIVISIBLE,
@@ -118,7 +119,7 @@ public class WorkloadValidator extends FabricCheck {
         }
         long hbm = spec.cluster().node().accelerator().memoryBytes();
         Memory.Breakdown memory = Memory.training(spec);
-        if (hbm > 0 && memory.totalBytes() > hbm) {
+        if (!TrainingRules.fitsMemory(spec)) {
             error("Does not fit in memory: each accelerator of the busiest pipeline stage needs " + memory.describe()
                     + " but has " + Memory.gigabytes(hbm) + ". Shard the optimizer state and gradients ('sharding zero-2' or"
                     + " 'zero-3'), add 'sequence-parallel', recompute activations ('recompute full'), use a smaller"
@@ -202,11 +203,11 @@ public class WorkloadValidator extends FabricCheck {
     }
 
     private void heads(TransformerSpec model, int tensor, Parallelism written) {
-        if (model.heads() % tensor != 0) {
+        if (!TrainingRules.headsSplit(model, tensor)) {
             error(model.heads() + " attention heads do not split over TP " + tensor + ": choose a tensor degree that"
                     + " divides " + model.heads() + ".", written, Literals.PARALLELISM__TENSOR,
                     IssueCodes.HEADS_NOT_DIVISIBLE, String.valueOf(model.heads()));
-        } else if (model.kvLoraRank() == 0 && model.kvHeads() % tensor != 0 && tensor % model.kvHeads() != 0) {
+        } else if (!TrainingRules.kvHeadsSplit(model, tensor)) {
             error(model.kvHeads() + " KV heads neither split over nor replicate evenly across TP " + tensor
                     + ": choose a tensor degree that divides " + model.kvHeads() + " or is a multiple of it.", written,
                     Literals.PARALLELISM__TENSOR, IssueCodes.HEADS_NOT_DIVISIBLE, String.valueOf(model.kvHeads()));

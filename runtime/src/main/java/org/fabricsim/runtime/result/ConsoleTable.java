@@ -11,7 +11,8 @@ import java.util.Map;
  * benchmarks as DeepEP prints them, latency and GB/s of dispatch and combine; other kinds as
  * their scalar metrics; failed runs with their reason; then the prediction against each figure the
  * study expects, a miss starting {@code MISSES:}), then,
- * for every study with several runs, the runs side by side with deltas against the baseline.
+ * for every study with several runs, the runs side by side with deltas against the baseline, and
+ * each search's summary ({@link SearchConsole}).
  */
 public final class ConsoleTable {
     private static final int MAX_CELL = 28;
@@ -28,6 +29,8 @@ public final class ConsoleTable {
         for (Comparison comparison : Comparison.of(study)) {
             out.append(render(comparison)).append('\n');
         }
+        study.studies().stream().filter(info -> !info.search().isEmpty())
+                .forEach(info -> out.append(SearchConsole.render(info)).append('\n'));
         study.runs().stream().map(run -> run.parameters().get("lockIn"))
                 .filter(Map.class::isInstance).map(lockIn -> ((Map<?, ?>) lockIn).get("summary"))
                 .filter(String.class::isInstance).distinct().forEach(summary -> out.append(summary).append('\n'));

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.result;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ public record StudyResult(String tool, String model, List<StudyInfo> studies, Li
     /** Runs without study information (each run its own study, all metrics reported). */
     public StudyResult(String tool, String model, List<RunResult> runs) {
         this(tool, model, runs.stream().map(RunResult::study).distinct()
-                .map(name -> new StudyInfo(name, "", 0, List.of(), List.of())).toList(), runs);
+                .map(name -> new StudyInfo(name, "", 0, List.of(), List.of(), Map.of())).toList(), runs);
     }
 
     /** This result followed by {@code other}'s studies and runs. */
@@ -68,12 +69,21 @@ public record StudyResult(String tool, String model, List<StudyInfo> studies, Li
      * @param seed    the study's seed
      * @param varied  the varied parameters' keywords, in model order
      * @param report  the reported metrics as written (e.g. {@code step-time}); empty for all
+     * @param search  a search's summary (its objective, counts, rejections, Pareto front and best); empty
+     *                for a sweep
      */
-    public record StudyInfo(String name, String source, long seed, List<String> varied, List<String> report) {
+    public record StudyInfo(String name, String source, long seed, List<String> varied, List<String> report,
+            Map<String, Object> search) {
 
         public StudyInfo {
             varied = List.copyOf(varied);
             report = List.copyOf(report);
+            search = Collections.unmodifiableMap(new LinkedHashMap<>(search));
+        }
+
+        /** What a sweep asked for. */
+        public StudyInfo(String name, String source, long seed, List<String> varied, List<String> report) {
+            this(name, source, seed, varied, report, Map.of());
         }
 
         Map<String, Object> toJsonMap() {
@@ -83,6 +93,9 @@ public record StudyResult(String tool, String model, List<StudyInfo> studies, Li
             json.put("seed", seed);
             json.put("varied", varied);
             json.put("report", report);
+            if (!search.isEmpty()) {
+                json.put("search", search);
+            }
             return json;
         }
     }

@@ -23,10 +23,11 @@ import org.fabricsim.runtime.network.MaxMinNetwork;
  * @param completionTolerance the flow model's relative completion tolerance ε in [0, {@link
  *                   #MAX_COMPLETION_TOLERANCE}] (the study's {@code tolerance}; {@link
  *                   MaxMinNetwork#DEFAULT_COMPLETION_TOLERANCE} otherwise; 0 solves exactly)
+ * @param search     the study's design-space search over its axes, or null for a sweep of them
  */
 public record StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
         List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed,
-        CalibrationProfile calibration, double completionTolerance) {
+        CalibrationProfile calibration, double completionTolerance, SearchSpec search) {
 
     /** The seed of a study that does not state one. */
     public static final long DEFAULT_SEED = 1;
@@ -49,12 +50,27 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
         }
     }
 
+    /** A sweep (a study without a search) at the given completion tolerance. */
+    public StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
+            List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed,
+            CalibrationProfile calibration, double completionTolerance) {
+        this(model, source, name, workloads, variations, report, expectations, seed, calibration, completionTolerance,
+                null);
+    }
+
     /** A study with the default completion tolerance. */
     public StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
             List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed,
-            CalibrationProfile calibration) {
+            CalibrationProfile calibration, SearchSpec search) {
         this(model, source, name, workloads, variations, report, expectations, seed, calibration,
-                MaxMinNetwork.DEFAULT_COMPLETION_TOLERANCE);
+                MaxMinNetwork.DEFAULT_COMPLETION_TOLERANCE, search);
+    }
+
+    /** A sweep at the default completion tolerance. */
+    public StudySpec(String model, String source, String name, List<WorkloadSpec> workloads,
+            List<VariationSpec> variations, List<String> report, List<ExpectationSpec> expectations, long seed,
+            CalibrationProfile calibration) {
+        this(model, source, name, workloads, variations, report, expectations, seed, calibration, (SearchSpec) null);
     }
 
     /** A study with the default calibration profile. */
@@ -75,7 +91,7 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
     /** This study with another seed (the command line's {@code --seed}). */
     public StudySpec withSeed(long newSeed) {
         return new StudySpec(model, source, name, workloads, variations, report, expectations, newSeed,
-                calibration, completionTolerance);
+                calibration, completionTolerance, search);
     }
 
     /** Runs the study makes: workloads × the product of the axes' sizes. */

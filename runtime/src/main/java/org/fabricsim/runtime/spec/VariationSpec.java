@@ -10,13 +10,20 @@ import org.fabricsim.runtime.sim.Keywords;
  * applies a value to a workload.
  *
  * @param parameter what varies
+ * @param pool      the role of the inference pools whose parameter varies ({@code vary decode replicas}),
+ *                  or null for every pool and for parameters that are not a pool's
  * @param values    the values, in the order written: numbers ({@link Long} for whole numbers,
  *                  {@link Double} for quantities in base units, such as requests per second for
  *                  {@code vary rate}), specs (a {@link ClusterSpec} for {@code vary cluster}, a
  *                  {@link TransformerSpec} for {@code vary model}), or the qualified name of a
  *                  referenced definition the runtime has no spec for
  */
-public record VariationSpec(Parameter parameter, List<Object> values) {
+public record VariationSpec(Parameter parameter, InferenceSpec.Role pool, List<Object> values) {
+
+    /** An axis of a parameter that is not one pool's. */
+    public VariationSpec(Parameter parameter, List<Object> values) {
+        this(parameter, null, values);
+    }
 
     public VariationSpec {
         if (parameter == null) {
@@ -34,12 +41,21 @@ public record VariationSpec(Parameter parameter, List<Object> values) {
         }
     }
 
+    /** The axis as written after {@code vary}: {@code decode replicas}, {@code tensor}. */
+    public String label() {
+        return pool == null ? parameter.label() : Keywords.of(pool) + " " + parameter.label();
+    }
+
     /** The parameters a study can vary, as written after {@code vary}. */
     public enum Parameter {
         TENSOR, PIPELINE, DATA, CONTEXT, EXPERT, MICRO_BATCH, SEQUENCE, BATCH, CLUSTER, MODEL, SCHEDULE, SHARDING,
         RECOMPUTE, PRECISION, ALGORITHM, CAPACITY_FACTOR, ROUTING_SKEW,
         /** The Poisson arrival rate of an inference deployment, in requests per second. */
-        RATE;
+        RATE, VIRTUAL_STAGES, CHANNELS,
+        /** The scale-out fabric of the cluster, on the same topology. */
+        FABRIC,
+        /** Downlink over uplink bandwidth at the topology's highest tier with uplinks (x for x:1). */
+        OVERSUBSCRIPTION, REPLICAS, MAX_BATCH_TOKENS, MAX_SEQUENCES;
 
         /** The keyword as written in the model, e.g. {@code micro-batch}. */
         public String label() {

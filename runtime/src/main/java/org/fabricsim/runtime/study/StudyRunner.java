@@ -15,6 +15,7 @@ import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.search.TrainingSearch;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
@@ -36,6 +37,7 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
  * scheduling; 53 bits keep it exact in JSON readers that hold numbers as doubles (JavaScript, jq). Every
  * run that completes is held against each of the study's expectations. A run that throws (an infeasible combination, a case the engine does
  * not simulate yet) becomes a failed {@link RunResult} carrying the reason; the other runs complete.
+ * A study with a search runs it instead ({@link TrainingSearch}).
  */
 public final class StudyRunner {
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
@@ -82,24 +84,32 @@ public final class StudyRunner {
     }
 
     /** One run of a study before it is simulated. */
-    public record PlannedRun(int index, String name, WorkloadSpec workload, List<VariationSpec.Parameter> parameters,
+    public record PlannedRun(int index, String name, WorkloadSpec workload, List<VariationSpec> axes,
             List<Object> values, long seed) {
 
         /** The varied values by keyword, labelled for people ({@link Variations#label}). */
         public Map<String, Object> variation() {
             Map<String, Object> variation = new LinkedHashMap<>();
-            for (int i = 0; i < parameters.size(); i++) {
+            for (int i = 0; i < axes.size(); i++) {
                 Object value = values.get(i);
-                variation.put(parameters.get(i).label(), value instanceof Number ? value : Variations.label(value));
+                variation.put(axes.get(i).label(), value instanceof Number ? value : Variations.label(value));
             }
             return variation;
+        }
+
+        /** The workload with every axis set to this run's value. */
+        public WorkloadSpec varied() {
+            WorkloadSpec varied = workload;
+            for (int i = 0; i < axes.size(); i++) {
+                varied = Variations.apply(varied, axes.get(i), values.get(i));
+            }
+            return varied;
         }
     }
 
     /** The runs of {@code study} in expansion order: workloads, then the axes' product, last axis fastest. */
     public static List<PlannedRun> expand(StudySpec study) {
         List<VariationSpec> axes = study.variations();
-        List<VariationSpec.Parameter> parameters = axes.stream().map(VariationSpec::parameter).toList();
         int combinations = 1;
         for (VariationSpec axis : axes) {
             combinations = Math.multiplyExact(combinations, axis.values().size());
@@ -118,8 +128,7 @@ public final class StudyRunner {
                     rest /= axisValues.size();
                 }
                 int index = runs.size();
-                runs.add(new PlannedRun(index, base + label(parameters, values), workload, parameters, values,
-                        seed));
+                runs.add(new PlannedRun(index, base + label(axes, values), workload, axes, values, seed));
             }
         }
         return runs;
@@ -146,6 +155,9 @@ public final class StudyRunner {
 
     /** Runs every run of {@code study}; failed runs carry their reason. */
     public StudyResult run(StudySpec study) {
+        if (study.search() != null) {
+            return new TrainingSearch(engine, threads, progress).run(study);
+        }
         List<PlannedRun> planned = expand(study);
         List<RunResult> results = new ArrayList<>(planned.size());
         AtomicInteger done = new AtomicInteger();
@@ -177,7 +189,7 @@ public final class StudyRunner {
                 pool.shutdownNow();
             }
         }
-        List<String> varied = study.variations().stream().map(v -> v.parameter().label()).toList();
+        List<String> varied = study.variations().stream().map(VariationSpec::label).toList();
         StudyResult.StudyInfo info = new StudyResult.StudyInfo(study.name(), study.source() == null ? ""
                 : study.source(), study.seed(), varied, study.report());
         return new StudyResult(Version.TOOL, study.model(), List.of(info), results);
@@ -192,11 +204,7 @@ public final class StudyRunner {
     private RunResult runOne(StudySpec study, PlannedRun run) {
         long startNanos = System.nanoTime();
         try {
-            WorkloadSpec workload = run.workload();
-            for (int i = 0; i < run.parameters().size(); i++) {
-                workload = Variations.apply(workload, run.parameters().get(i), run.values().get(i));
-            }
-            return engine.run(workload, study.calibration(), run.seed())
+            return engine.run(run.varied(), study.calibration(), run.seed())
                     .inStudy(run.name(), study.name(), run.variation(), run.seed())
                     .withExpectations(study.expectations());
         } catch (RuntimeException e) {
@@ -230,13 +238,13 @@ public final class StudyRunner {
         return message;
     }
 
-    private static String label(List<VariationSpec.Parameter> parameters, List<Object> values) {
-        if (parameters.isEmpty()) {
+    private static String label(List<VariationSpec> axes, List<Object> values) {
+        if (axes.isEmpty()) {
             return "";
         }
         StringBuilder out = new StringBuilder("[");
-        for (int i = 0; i < parameters.size(); i++) {
-            out.append(i == 0 ? "" : ", ").append(parameters.get(i).label()).append('=')
+        for (int i = 0; i < axes.size(); i++) {
+            out.append(i == 0 ? "" : ", ").append(axes.get(i).label()).append('=')
                     .append(Variations.label(values.get(i)));
         }
         return out.append(']').toString();

@@ -1,12 +1,12 @@
 package org.fabricsim.runtime.study;
 
-import java.util.ArrayList;
-import java.util.List;
-
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.sim.Keywords;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -23,23 +23,42 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
  * reports that run as failed and runs the others.
  */
 public final class Variations {
+    /** NCCL's largest channel count (NCCL_MAX_NCHANNELS). */
+    public static final int MAX_CHANNELS = 64;
+
     private Variations() {
     }
 
-    /** {@code workload} with {@code parameter} set to {@code value}. */
+    /** {@code workload} with {@code parameter} set to {@code value} (in every pool of a deployment). */
     public static WorkloadSpec apply(WorkloadSpec workload, VariationSpec.Parameter parameter, Object value) {
+        return apply(workload, parameter, null, value);
+    }
+
+    /** {@code workload} with {@code axis}'s parameter (in its pool, when it names one) set to {@code value}. */
+    public static WorkloadSpec apply(WorkloadSpec workload, VariationSpec axis, Object value) {
+        return apply(workload, axis.parameter(), axis.pool(), value);
+    }
+
+    private static WorkloadSpec apply(WorkloadSpec workload, VariationSpec.Parameter parameter,
+            InferenceSpec.Role pool, Object value) {
         if (workload instanceof TrainingSpec training) {
-            return training(training, parameter, value);
+            return TrainingVariations.apply(training, parameter, value);
         }
         if (workload instanceof InferenceSpec inference) {
-            return inference(inference, parameter, value);
+            return InferenceVariations.apply(inference, parameter, pool, value);
         }
         if (workload instanceof ExpertKernelBenchmarkSpec k) {
-            return new ExpertKernelBenchmarkSpec(k.name(), benchmarkCluster(k.nodes(), parameter, value,
+            return new ExpertKernelBenchmarkSpec(k.name(), benchmarkCluster(k.cluster(), k.nodes(), parameter, value,
                     "an expert-kernel benchmark"), k.nodes(), k.accelerators(), k.kernels());
         }
         CollectiveBenchmarkSpec b = (CollectiveBenchmarkSpec) workload;
-        return b.withCluster(benchmarkCluster(b.nodes(), parameter, value, "a collective benchmark"));
+        if (parameter == VariationSpec.Parameter.ALGORITHM || parameter == VariationSpec.Parameter.CHANNELS) {
+            boolean algorithm = parameter == VariationSpec.Parameter.ALGORITHM;
+            return new CollectiveBenchmarkSpec(b.name(), b.cluster(), b.nodes(), b.accelerators(), b.operation(),
+                    algorithm ? Knobs.constant(parameter, value, Algorithm.class) : b.algorithm(), b.protocol(),
+                    algorithm ? b.channels() : channels(value), b.sizesBytes(), b.phases(), b.harness());
+        }
+        return b.withCluster(benchmarkCluster(b.cluster(), b.nodes(), parameter, value, "a collective benchmark"));
     }
 
     /** How a value is shown in run names and tables: a spec by its simple name, a whole number without ".0". */
@@ -53,96 +72,16 @@ public final class Variations {
         if (value instanceof String name) {
             return simpleName(name);
         }
+        if (value instanceof FabricSpec fabric) {
+            return simpleName(fabric.name());
+        }
+        if (value instanceof Enum<?> constant) {
+            return Keywords.of(constant);
+        }
         if (value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e15) {
             return Long.toString(d.longValue());
         }
         return String.valueOf(value);
-    }
-
-    private static TrainingSpec training(TrainingSpec t, VariationSpec.Parameter parameter, Object value) {
-        ParallelismSpec p = t.parallel();
-        switch (parameter) {
-            case TENSOR:
-                return withParallel(t, p.withDegrees(whole(parameter, value), p.pipeline(), p.data(), p.context(),
-                        p.expert()));
-            case PIPELINE:
-                return withParallel(t, p.withDegrees(p.tensor(), whole(parameter, value), p.data(), p.context(),
-                        p.expert()));
-            case DATA:
-                return withParallel(t, p.withDegrees(p.tensor(), p.pipeline(), whole(parameter, value), p.context(),
-                        p.expert()));
-            case CONTEXT:
-                return withParallel(t, p.withDegrees(p.tensor(), p.pipeline(), p.data(), whole(parameter, value),
-                        p.expert()));
-            case EXPERT:
-                return withParallel(t, p.withDegrees(p.tensor(), p.pipeline(), p.data(), p.context(),
-                        whole(parameter, value)));
-            case CAPACITY_FACTOR:
-            case ROUTING_SKEW:
-                return withParallel(t, routing(p, parameter, value));
-            case MICRO_BATCH:
-                return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), t.sequence(),
-                        t.globalBatchSequences(), whole(parameter, value), t.precision(), p, t.schedule(),
-                        t.virtualStages(), t.sharding(), t.recompute(), t.overlap(), t.software(),
-                        t.tensorOverlap(), t.trainTokens());
-            case SEQUENCE:
-                return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), whole(parameter, value),
-                        t.globalBatchSequences(), t.microBatch(), t.precision(), p, t.schedule(), t.virtualStages(),
-                        t.sharding(), t.recompute(), t.overlap(), t.software(),
-                        t.tensorOverlap(), t.trainTokens());
-            case BATCH:
-                return new TrainingSpec(t.name(), t.model(), t.cluster(), t.accelerators(), t.sequence(),
-                        whole(parameter, value), t.microBatch(), t.precision(), p, t.schedule(), t.virtualStages(),
-                        t.sharding(), t.recompute(), t.overlap(), t.software(),
-                        t.tensorOverlap(), t.trainTokens());
-            case CLUSTER:
-                ClusterSpec cluster = spec(parameter, value, ClusterSpec.class);
-                requireFits(t.accelerators(), cluster);
-                return new TrainingSpec(t.name(), t.model(), cluster, t.accelerators(), t.sequence(),
-                        t.globalBatchSequences(), t.microBatch(), t.precision(), p, t.schedule(), t.virtualStages(),
-                        t.sharding(), t.recompute(), t.overlap(), t.software(),
-                        t.tensorOverlap(), t.trainTokens());
-            case MODEL:
-                return new TrainingSpec(t.name(), spec(parameter, value, TransformerSpec.class), t.cluster(),
-                        t.accelerators(), t.sequence(), t.globalBatchSequences(), t.microBatch(), t.precision(), p,
-                        t.schedule(), t.virtualStages(), t.sharding(), t.recompute(), t.overlap(), t.software(),
-                        t.tensorOverlap(), t.trainTokens());
-            default:
-                throw unsupported(parameter, "a training job");
-        }
-    }
-
-    private static TrainingSpec withParallel(TrainingSpec t, ParallelismSpec parallel) {
-        int accelerators = parallel.accelerators();
-        requireFits(accelerators, t.cluster());
-        return new TrainingSpec(t.name(), t.model(), t.cluster(), accelerators, t.sequence(), t.globalBatchSequences(),
-                t.microBatch(), t.precision(), parallel, t.schedule(), t.virtualStages(), t.sharding(), t.recompute(),
-                t.overlap(), t.software(), t.tensorOverlap(), t.trainTokens());
-    }
-
-    private static InferenceSpec inference(InferenceSpec i, VariationSpec.Parameter parameter, Object value) {
-        switch (parameter) {
-            case CLUSTER:
-                return new InferenceSpec(i.name(), i.model(), spec(parameter, value, ClusterSpec.class), i.precision(),
-                        i.kvCachePrecision(), i.pools(), i.traffic(), i.slos(), i.layerByLayerKvTransfer());
-            case MODEL:
-                return new InferenceSpec(i.name(), spec(parameter, value, TransformerSpec.class), i.cluster(),
-                        i.precision(), i.kvCachePrecision(), i.pools(), i.traffic(), i.slos(),
-                        i.layerByLayerKvTransfer());
-            case CAPACITY_FACTOR:
-            case ROUTING_SKEW:
-                List<InferenceSpec.Pool> pools = new ArrayList<>();
-                for (InferenceSpec.Pool pool : i.pools()) {
-                    pools.add(pool.withParallel(routing(pool.parallel(), parameter, value)));
-                }
-                return new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(), pools,
-                        i.traffic(), i.slos(), i.layerByLayerKvTransfer());
-            case RATE:
-                return new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(),
-                        i.pools(), poissonAt(i.traffic(), value), i.slos(), i.layerByLayerKvTransfer());
-            default:
-                throw unsupported(parameter, "an inference deployment");
-        }
     }
 
     /**
@@ -150,7 +89,7 @@ public final class Variations {
      * Poisson arrivals have a rate: a trace fixes its own timestamps and all-at-once has none, so
      * those are infeasible, as is a rate ≤ 0.
      */
-    private static InferenceSpec.Traffic poissonAt(InferenceSpec.Traffic traffic, Object value) {
+    static InferenceSpec.Traffic poissonAt(InferenceSpec.Traffic traffic, Object value) {
         if (!(traffic.arrival() instanceof InferenceSpec.Poisson)) {
             throw new InfeasibleRunException("vary rate sets the rate of Poisson arrivals, but this deployment's "
                     + "requests arrive " + arrivalName(traffic.arrival()) + "; write 'arrival poisson <rate> /s' to "
@@ -170,13 +109,22 @@ public final class Variations {
         return arrival instanceof InferenceSpec.Trace trace ? "from the trace " + trace.file() : "all at once";
     }
 
-    /** The cluster a benchmark ({@code kind}) on {@code nodes} nodes is varied to: the only parameter benchmarks vary. */
-    private static ClusterSpec benchmarkCluster(int nodes, VariationSpec.Parameter parameter, Object value,
-            String kind) {
-        if (parameter != VariationSpec.Parameter.CLUSTER) {
+    /** At most NCCL's 64 channels (NCCL_MAX_NCHANNELS), as the editor allows for a benchmark's 'channels'. */
+    private static int channels(Object value) {
+        int channels = whole(VariationSpec.Parameter.CHANNELS, value);
+        if (channels > MAX_CHANNELS) {
+            throw new InfeasibleRunException("channels must lie between 1 and " + MAX_CHANNELS + ", not " + channels);
+        }
+        return channels;
+    }
+
+    /** The cluster a benchmark ({@code kind}) on {@code nodes} nodes of {@code current} is varied to. */
+    private static ClusterSpec benchmarkCluster(ClusterSpec current, int nodes, VariationSpec.Parameter parameter,
+            Object value, String kind) {
+        if (!Knobs.appliesTo(parameter, Knobs.Workload.BENCHMARK) || parameter == VariationSpec.Parameter.CHANNELS) {
             throw unsupported(parameter, kind);
         }
-        ClusterSpec cluster = spec(parameter, value, ClusterSpec.class);
+        ClusterSpec cluster = ClusterVariations.apply(current, parameter, value);
         if (nodes > cluster.nodes()) {
             throw new InfeasibleRunException("the benchmark uses " + nodes + " nodes but " + cluster.name()
                     + " has " + cluster.nodes());
@@ -188,7 +136,7 @@ public final class Variations {
      * {@code p} with the capacity factor or routing skew set to {@code value}; a skew above EP (the
      * busiest rank cannot receive more than every token) or a factor ≤ 0 is infeasible.
      */
-    private static ParallelismSpec routing(ParallelismSpec p, VariationSpec.Parameter parameter, Object value) {
+    static ParallelismSpec routing(ParallelismSpec p, VariationSpec.Parameter parameter, Object value) {
         if (!(value instanceof Number n)) {
             throw new InfeasibleRunException(parameter.label() + " must be a number, not " + label(value));
         }
@@ -207,14 +155,7 @@ public final class Variations {
         return p.withExpertRouting(new ExpertRoutingSpec(r.capacityFactor(), x));
     }
 
-    private static void requireFits(int accelerators, ClusterSpec cluster) {
-        if (accelerators > cluster.accelerators()) {
-            throw new InfeasibleRunException("needs " + accelerators + " accelerators but " + cluster.name() + " has "
-                    + cluster.accelerators());
-        }
-    }
-
-    private static int whole(VariationSpec.Parameter parameter, Object value) {
+    public static int whole(VariationSpec.Parameter parameter, Object value) {
         if (value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && n.doubleValue() >= 1
                 && n.doubleValue() <= Integer.MAX_VALUE) {
             return n.intValue();
@@ -222,7 +163,7 @@ public final class Variations {
         throw new InfeasibleRunException(parameter.label() + " must be a positive whole number, not " + label(value));
     }
 
-    private static <T> T spec(VariationSpec.Parameter parameter, Object value, Class<T> type) {
+    static <T> T spec(VariationSpec.Parameter parameter, Object value, Class<T> type) {
         if (type.isInstance(value)) {
             return type.cast(value);
         }
@@ -230,7 +171,7 @@ public final class Variations {
                 .replace("Spec", "").toLowerCase(java.util.Locale.ROOT) + " values, not " + label(value));
     }
 
-    private static InfeasibleRunException unsupported(VariationSpec.Parameter parameter, String kind) {
+    static InfeasibleRunException unsupported(VariationSpec.Parameter parameter, String kind) {
         return new InfeasibleRunException("varying " + parameter.label() + " of " + kind + " is not supported yet");
     }
 

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.StepOverheads;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
@@ -39,11 +40,17 @@ import org.fabricsim.runtime.topology.ClusterTopology;
 public final class FabricCollectiveTimer implements CollectiveTimer {
     private static final int FOREGROUND = 0;
     private static final int BACKGROUND = 1;
+    /**
+     * The analytical network's one pipeline-send pattern: flows there run at fixed rates, so a send
+     * of any size is the reference's time scaled by size (plus the step latency), as ring steps are.
+     */
+    private static final String PIPELINE_REFERENCE = "pp";
 
     private final ClusterTopology topology;
     private final Placement placement;
     private final RoutingMode routing;
     private final long seed;
+    private final NetworkKind network;
     private final int flowsPerPeer;
     private final StepOverheads overheads;
     private final Map<String, Double> solved;
@@ -65,6 +72,12 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
      */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
             long seed, Calibration calibration) {
+        this(topology, placement, routing, flowsPerPeer, seed, calibration, NetworkKind.MAX_MIN);
+    }
+
+    /** A timer whose patterns are solved on {@code network} (the flow model, or the analytical one a screen uses). */
+    public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
+            long seed, Calibration calibration, NetworkKind network) {
         if (placement.accelerators() > topology.accelerators()) {
             throw new IllegalArgumentException(placement.accelerators() + " ranks on " + topology.accelerators()
                     + " accelerators");
@@ -76,6 +89,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.placement = placement;
         this.routing = routing;
         this.seed = seed;
+        this.network = network;
         this.flowsPerPeer = flowsPerPeer;
         this.overheads = calibration.stepOverheads();
         this.traffic = new LinkTraffic(topology);
@@ -89,6 +103,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.placement = previous.placement;
         this.routing = previous.routing;
         this.seed = previous.seed;
+        this.network = previous.network;
         this.flowsPerPeer = previous.flowsPerPeer;
         this.overheads = previous.overheads;
         this.traffic = new LinkTraffic(topology);
@@ -118,9 +133,12 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         }
         referenceBytes.put(key, new double[] {bytesPerRank});
         return solved.computeIfAbsent(key, k -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed);
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network);
             int n = placement.accelerators();
             for (int rank = 0; rank < n; rank++) {
+                if (!represents(rank, axis)) {
+                    continue;
+                }
                 int next = placement.shift(rank, axis, 1);
                 if (topology.sameDomain(rank, next)) {
                     phase.add(rank, next, bytesPerRank, 1, FOREGROUND);
@@ -128,7 +146,9 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
                     addDomainCrossing(phase, rank, next, axis, bytesPerRank);
                 }
             }
-            addPipelineSends(phase, pipelineBytes, BACKGROUND);
+            if (network == NetworkKind.MAX_MIN) {
+                addPipelineSends(phase, pipelineBytes, BACKGROUND); // analytical classes never contend
+            }
             boolean crosses = !topology.sameDomain(0, placement.shift(0, axis, 1));
             return solve(phase, 2, k) + stepOverheadSeconds(crosses);
         });
@@ -139,8 +159,18 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         if (placement.size(Axis.PIPELINE) < 2 || !(bytes > 0)) {
             return 0;
         }
-        return solved.computeIfAbsent("pp " + bytes, key -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed);
+        if (network == NetworkKind.ANALYTICAL) {
+            double[] reference = referenceBytes.computeIfAbsent(PIPELINE_REFERENCE, k -> new double[] {bytes});
+            double referenceSeconds = pipelineSendSeconds(reference[0], PIPELINE_REFERENCE);
+            double overhead = stepOverheadSeconds(!topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1)));
+            return (referenceSeconds - overhead) * bytes / reference[0] + overhead;
+        }
+        return pipelineSendSeconds(bytes, "pp " + bytes);
+    }
+
+    private double pipelineSendSeconds(double bytes, String patternKey) {
+        return solved.computeIfAbsent(patternKey, key -> {
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network);
             addPipelineSends(phase, bytes, FOREGROUND);
             boolean crosses = !topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1));
             return solve(phase, 1, key) + stepOverheadSeconds(crosses);
@@ -167,7 +197,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         double toBusiest = expertRouting.busiestLoad() * bytesPerRank / group;
         double toOthers = expertRouting.otherLoad(group) * bytesPerRank / group;
         return solved.computeIfAbsent(expertKey(bytesPerRank, expertRouting), key -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed);
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network);
             int n = placement.accelerators();
             boolean crosses = false;
             for (int rank = 0; rank < n; rank++) {
@@ -192,7 +222,9 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     @Override
     public void countPipelineSends(double bytes, double times) {
         if (times > 0 && pipelineSendSeconds(bytes) > 0) {
-            traffic.add(patternLinkBytes.get("pp " + bytes), times);
+            boolean scaled = network == NetworkKind.ANALYTICAL;
+            traffic.add(patternLinkBytes.get(scaled ? PIPELINE_REFERENCE : "pp " + bytes),
+                    scaled ? times * bytes / referenceBytes.get(PIPELINE_REFERENCE)[0] : times);
         }
     }
 
@@ -261,11 +293,28 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         int n = placement.accelerators();
         for (int rank = 0; rank < n; rank++) {
             int stage = placement.coordinate(rank, Axis.PIPELINE);
-            if (stage + 1 < stages) {
+            if (stage + 1 < stages && represents(rank, Axis.PIPELINE)) {
                 int next = placement.shift(rank, Axis.PIPELINE, 1);
                 phase.add(rank, next, bytes, connections(rank, next), transferClass);
             }
         }
+    }
+
+    /**
+     * Whether {@code rank}'s transfers along {@code axis} are solved: every rank's on the flow model;
+     * on the analytical one, where groups never contend, only those of the group of rank 0 (the
+     * groups are translates of it on the same tiers), so a pattern costs O(group) instead of O(ranks).
+     */
+    private boolean represents(int rank, Axis axis) {
+        if (network == NetworkKind.MAX_MIN) {
+            return true;
+        }
+        for (Axis other : Axis.values()) {
+            if (other != axis && placement.coordinate(rank, other) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private int connections(int src, int dst) {

@@ -2,7 +2,9 @@ package org.fabricsim.runtime.training;
 
 import java.util.Arrays;
 
+import org.fabricsim.runtime.network.AnalyticalNetwork;
 import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.routing.RoutingMode;
@@ -21,6 +23,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * every class share the links, so a class's time includes the contention of the others. After a
  * solve, {@link #foregroundLinkBytes} holds the bytes class 0 routed over each link.
  *
+ * <p>On {@link NetworkKind#ANALYTICAL} the same transfers run on the {@link AnalyticalNetwork}
+ * instead: each flow at its path's bottleneck rate, no contention, no re-solves (a search's screen).
+ *
  * <p>Cost: O(F·hops + F·c·hops) to route F flows and merge each transfer's c connections, plus the
  * network model's solves.
  */
@@ -36,6 +41,7 @@ final class FabricPhase {
     private final ClusterTopology topology;
     private final RoutingMode routing;
     private final long seed;
+    private final NetworkKind network;
     private int count;
     private int[] source = new int[256];
     private int[] destination = new int[256];
@@ -49,10 +55,11 @@ final class FabricPhase {
     private long eventsFired;
     private int flowsStarted;
 
-    FabricPhase(ClusterTopology topology, RoutingMode routing, long seed) {
+    FabricPhase(ClusterTopology topology, RoutingMode routing, long seed, NetworkKind network) {
         this.topology = topology;
         this.routing = routing;
         this.seed = seed;
+        this.network = network;
     }
 
     /** Adds a transfer of {@code transferBytes} from src to dst over {@code connections} connections. */
@@ -91,8 +98,10 @@ final class FabricPhase {
         byte[] flowClass = new byte[total];
         long[] endPs = new long[classes];
         Simulation simulation = new Simulation(seed);
-        NetworkModel network = new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(),
-                COMPLETION_TOLERANCE, total);
+        NetworkModel network = this.network == NetworkKind.ANALYTICAL
+                ? new AnalyticalNetwork(simulation, topology.graph(), topology.maxRouteLinks())
+                : new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(), COMPLETION_TOLERANCE,
+                        total);
         network.setListener((tag, finishPs) -> {
             int c = flowClass[tag];
             endPs[c] = Math.max(endPs[c], finishPs + latencyPs[tag]);

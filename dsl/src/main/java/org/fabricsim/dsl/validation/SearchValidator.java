@@ -1,0 +1,91 @@
+package org.fabricsim.dsl.validation;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Search;
+import org.fabricsim.dsl.fabric.SearchDirection;
+import org.fabricsim.dsl.fabric.SearchObjective;
+import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.fabric.Workload;
+import org.fabricsim.dsl.model.Written;
+import org.fabricsim.dsl.units.Dimension;
+import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.spec.SearchSpec;
+
+/**
+ * Whether a study's {@code search} can run: it searches a training job (the search of a deployment's
+ * pools is not built), its direction fits its objective (more MFU and tokens per second are better,
+ * less cost and TTFT), a cost objective or a budget has a cluster cost to count, the budget is money
+ * per hour, and its counts are at least 1.
+ */
+public class SearchValidator extends FabricCheck {
+
+    @Check
+    public void checkSearchDirectionFitsObjective(Search search) {
+        boolean maximize = SearchSpec.Objective.valueOf(search.getObjective().getName()).maximize();
+        if (maximize != (search.getDirection() == SearchDirection.MAXIMIZE)) {
+            String fits = maximize ? "maximize" : "minimize";
+            error("More " + search.getObjective().getLiteral() + " is " + (maximize ? "better" : "worse") + ": write '"
+                    + fits + " " + search.getObjective().getLiteral() + "'.", search, Literals.SEARCH__DIRECTION,
+                    IssueCodes.SEARCH_DIRECTION, fits);
+        }
+    }
+
+    @Check
+    public void checkSearchWorkloadIsTraining(Search search) {
+        Workload workload = ((Study) search.eContainer()).getWorkload();
+        if (workload == null || workload.eIsProxy()) {
+            return;
+        }
+        if (!(workload instanceof Training)) {
+            error("A search covers a training job; " + workload.getName() + " is not one. Sweep its pools with"
+                    + " 'vary' (e.g. 'vary decode replicas in [2, 4, 8]') and compare the runs.", search,
+                    Literals.SEARCH__OBJECTIVE, IssueCodes.SEARCH_OBJECTIVE);
+        } else if (search.getObjective() == SearchObjective.TTFT_P99) {
+            error("A training job has no time to first token: search it for 'maximize mfu', 'maximize"
+                    + " tokens-per-second', 'minimize cost-per-step' or 'minimize cost-per-mtok'.", search,
+                    Literals.SEARCH__OBJECTIVE, IssueCodes.SEARCH_OBJECTIVE);
+        }
+    }
+
+    @Check
+    public void checkSearchCostKnown(Search search) {
+        boolean costs = search.getObjective() == SearchObjective.COST_PER_STEP
+                || search.getObjective() == SearchObjective.COST_PER_MTOK || search.getBudget() != null;
+        if (costs && ((Study) search.eContainer()).getWorkload() instanceof Training training
+                && training.getCluster() != null && !training.getCluster().eIsProxy()
+                && costless(training.getCluster())) {
+            error("The search counts dollars, but " + training.getCluster().getName() + " has no 'cost': give the"
+                    + " cluster a cost (e.g. 'cost H100At4' with 'accelerator-hour $4/h'), or search for mfu.",
+                    search, search.getBudget() != null ? Literals.SEARCH__BUDGET : Literals.SEARCH__OBJECTIVE,
+                    IssueCodes.SEARCH_NEEDS_COST);
+        }
+    }
+
+    @Check
+    public void checkSearchBudgetPerHour(Search search) {
+        if (search.getBudget() != null && Units.dimensionOf(search.getBudget()) != Dimension.MONEY_RATE) {
+            error("A budget is what the job may cost per hour: write dollars per hour, such as $70000/h.", search,
+                    Literals.SEARCH__BUDGET, IssueCodes.SEARCH_BUDGET);
+        }
+    }
+
+    @Check
+    public void checkSearchCountsPositive(Search search) {
+        if (Written.written(search, Literals.SEARCH__REFINE) && search.getRefine() == 0) {
+            error("A search refines at least its best screened plan: write 'refine 1' or more.", search,
+                    Literals.SEARCH__REFINE, IssueCodes.NOT_POSITIVE);
+        }
+        if (Written.written(search, Literals.SEARCH__MAX_ACCELERATORS) && search.getMaxAccelerators() == 0) {
+            error("A plan uses at least one accelerator: write 'within 1 accelerators' or more.", search,
+                    Literals.SEARCH__MAX_ACCELERATORS, IssueCodes.NOT_POSITIVE);
+        }
+    }
+
+    private static boolean costless(Cluster cluster) {
+        return cluster.getCost() == null || cluster.getCost().eIsProxy()
+                || cluster.getCost().getAcceleratorHour() == null && cluster.getCost().getCapex() == null;
+    }
+}

@@ -1,0 +1,145 @@
+package org.fabricsim.dsl.validation;
+
+import java.util.List;
+
+import org.eclipse.xtext.nodemodel.ICompositeNode;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.Fabric;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.FabricScope;
+import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.KeywordValue;
+import org.fabricsim.dsl.fabric.LanguageModel;
+import org.fabricsim.dsl.fabric.NumberValue;
+import org.fabricsim.dsl.fabric.QuantityValue;
+import org.fabricsim.dsl.fabric.ReferenceValue;
+import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.fabric.Value;
+import org.fabricsim.dsl.fabric.Variation;
+import org.fabricsim.dsl.fabric.Workload;
+import org.fabricsim.dsl.model.Written;
+import org.fabricsim.runtime.spec.VariationSpec.Parameter;
+import org.fabricsim.runtime.study.Knobs;
+
+/**
+ * Whether a {@code vary} can run: its parameter is one the study's workload has ({@link
+ * Knobs#appliesTo}, the table the runtime applies values with), a pool role names a pool parameter of
+ * a deployment that has such a pool, and every value is of the parameter's kind ({@link Knobs#kind}):
+ * a keyword it takes, a whole number, a positive number, or a cluster, model or scale-out fabric.
+ */
+public class VariationValidator extends FabricCheck {
+    private static final List<Parameter> POOL_PARAMETERS = List.of(Parameter.REPLICAS, Parameter.MAX_BATCH_TOKENS,
+            Parameter.MAX_SEQUENCES, Parameter.TENSOR, Parameter.PIPELINE, Parameter.DATA, Parameter.CONTEXT,
+            Parameter.EXPERT, Parameter.CAPACITY_FACTOR, Parameter.ROUTING_SKEW);
+
+    @Check
+    public void checkVariationParameterApplies(Variation variation) {
+        Knobs.Workload kind = kind(variation);
+        Parameter parameter = parameter(variation);
+        if (kind != null && !Knobs.appliesTo(parameter, kind)) {
+            error("A " + name(kind) + " has no " + parameter.label() + " to vary: " + where(parameter)
+                    + ", or remove this axis.", variation, Literals.VARIATION__PARAMETER, IssueCodes.VARY_PARAMETER);
+        }
+    }
+
+    @Check
+    public void checkVariationPoolExists(Variation variation) {
+        if (!Written.written(variation, Literals.VARIATION__POOL)) {
+            return;
+        }
+        String role = variation.getPool().getLiteral();
+        Workload workload = ((Study) variation.eContainer()).getWorkload();
+        if (!(workload instanceof Inference inference) || !POOL_PARAMETERS.contains(parameter(variation))) {
+            error("'" + role + "' names the pools of an inference deployment whose replicas, parallelism or batch"
+                    + " limits vary; write 'vary " + parameter(variation).label() + "' without it.", variation,
+                    Literals.VARIATION__POOL, IssueCodes.VARY_POOL);
+        } else if (inference.getPools().stream().noneMatch(p -> p.getRole() == variation.getPool())) {
+            error(inference.getName() + " has no " + role + " pool: name one of its pools' roles, or leave the role"
+                    + " out to vary every pool.", variation, Literals.VARIATION__POOL, IssueCodes.VARY_POOL);
+        }
+    }
+
+    @Check
+    public void checkVariationValueKind(Variation variation) {
+        Parameter parameter = parameter(variation);
+        for (Value value : variation.getValues()) {
+            String problem = problem(parameter, value);
+            if (problem != null) {
+                List<String> keywords = Knobs.keywords(parameter);
+                error("vary " + parameter.label() + " takes " + expected(parameter) + "; " + problem + ".", value,
+                        null, IssueCodes.VARY_VALUE, keywords.isEmpty() ? "1" : keywords.get(0));
+            }
+        }
+    }
+
+    /** What is wrong with {@code value} for {@code parameter}, or null. */
+    private static String problem(Parameter parameter, Value value) {
+        return switch (Knobs.kind(parameter)) {
+            case KEYWORD -> value instanceof KeywordValue k && Knobs.keywords(parameter).contains(k.getKeyword()) ? null
+                    : "not " + written(value);
+            case WHOLE -> value instanceof NumberValue n && n.getNumber().matches("[0-9]+")
+                    && !n.getNumber().matches("0+") ? null : written(value) + " is not a whole number of at least 1";
+            case NUMBER -> value instanceof NumberValue || value instanceof QuantityValue ? null
+                    : written(value) + " is not a number";
+            case CLUSTER -> reference(value) instanceof Cluster ? null : written(value) + " is not a cluster";
+            case MODEL -> reference(value) instanceof LanguageModel ? null : written(value) + " is not a model";
+            case FABRIC -> reference(value) instanceof Fabric f && f.getScope() == FabricScope.SCALE_OUT ? null
+                    : written(value) + " is not a scale-out fabric";
+        };
+    }
+
+    private static String expected(Parameter parameter) {
+        return switch (Knobs.kind(parameter)) {
+            case KEYWORD -> String.join(", ", Knobs.keywords(parameter));
+            case WHOLE -> "whole numbers of at least 1";
+            case NUMBER -> "numbers";
+            case CLUSTER -> "clusters";
+            case MODEL -> "models";
+            case FABRIC -> "scale-out fabrics";
+        };
+    }
+
+    private static Object reference(Value value) {
+        return value instanceof ReferenceValue r ? r.getReference() : null;
+    }
+
+    private static String written(Value value) {
+        ICompositeNode node = NodeModelUtils.findActualNodeFor(value);
+        return node == null ? "this value" : "'" + node.getText().trim() + "'";
+    }
+
+    private static Parameter parameter(Variation variation) {
+        return Parameter.valueOf(variation.getParameter().getName());
+    }
+
+    private static Knobs.Workload kind(Variation variation) {
+        Workload workload = variation.eContainer() instanceof Study study ? study.getWorkload() : null;
+        if (workload == null || workload.eIsProxy()) {
+            return null;
+        }
+        return workload instanceof Benchmark ? Knobs.Workload.BENCHMARK
+                : workload instanceof Inference ? Knobs.Workload.INFERENCE : Knobs.Workload.TRAINING;
+    }
+
+    private static String name(Knobs.Workload kind) {
+        return switch (kind) {
+            case TRAINING -> "training job";
+            case INFERENCE -> "inference deployment";
+            case BENCHMARK -> "benchmark";
+        };
+    }
+
+    /** Which workloads do have {@code parameter}. */
+    private static String where(Parameter parameter) {
+        StringBuilder out = new StringBuilder();
+        for (Knobs.Workload kind : Knobs.Workload.values()) {
+            if (Knobs.appliesTo(parameter, kind)) {
+                out.append(out.length() == 0 ? "" : " or ").append("a ").append(name(kind));
+            }
+        }
+        return "vary it in a study of " + out;
+    }
+}

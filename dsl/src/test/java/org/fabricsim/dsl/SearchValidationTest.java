@@ -1,0 +1,103 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.SearchSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** A study's {@code search}: what it maps to, and the searches the editor refuses with their fix. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class SearchValidationTest {
+    private static final String WORKLOADS = """
+            cost Rent { accelerator-hour $2/h }
+            cluster C { nodes 4 x 8 accelerators link 50 GB/s latency 1 us cost Rent }
+            cluster Free { nodes 4 x 8 accelerators link 50 GB/s latency 1 us }
+            model M transformer { layers 8 hidden 1024 heads 16 vocab 1000 }
+            training T { model M on C sequence 2048 batch 64 sequences parallel tensor 8 pipeline 2 data 2 }
+            training U { model M on Free sequence 2048 batch 64 sequences parallel tensor 8 pipeline 2 data 2 }
+            inference S {
+                model M on C
+                serving pool { replicas 1 parallel tensor 8 }
+                traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+            }
+            """;
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    private Model search(String workload, String search) throws Exception {
+        return parser.parse(WORKLOADS + "study X {\n simulate " + workload + "\n vary tensor in [4, 8]\n" + search
+                + "\n}\n");
+    }
+
+    @Test
+    void shouldMapTheObjectiveTheSpaceAndTheLimits() throws Exception {
+        Model model = search("T", "search minimize cost-per-mtok in all within 16 accelerators budget $40/h refine 3");
+        validation.assertNoErrors(model);
+        Study study = EcoreUtil2.typeSelect(model.getElements(), Study.class).get(0);
+        assertEquals(new SearchSpec(SearchSpec.Objective.COST_PER_MTOK, true, 16, 40, 3),
+                mapper.toStudy(study, "m", "f").search());
+    }
+
+    @Test
+    void shouldDefaultToTheStudysAxesAndEightRefinedPlans() throws Exception {
+        Model model = search("T", "search maximize mfu");
+        validation.assertNoErrors(model);
+        Study study = EcoreUtil2.typeSelect(model.getElements(), Study.class).get(0);
+        assertEquals(new SearchSpec(SearchSpec.Objective.MFU, false, 0, 0, SearchSpec.DEFAULT_REFINE),
+                mapper.toStudy(study, "m", "f").search());
+    }
+
+    @Test
+    void shouldRejectADirectionThatDoesNotFitTheObjective() throws Exception {
+        validation.assertError(search("T", "search minimize mfu"), Literals.SEARCH, IssueCodes.SEARCH_DIRECTION,
+                "write 'maximize mfu'");
+        validation.assertError(search("T", "search maximize cost-per-step"), Literals.SEARCH,
+                IssueCodes.SEARCH_DIRECTION, "write 'minimize cost-per-step'");
+    }
+
+    @Test
+    void shouldRejectAnObjectiveTheWorkloadHasNoFigureFor() throws Exception {
+        validation.assertError(search("T", "search minimize ttft-p99"), Literals.SEARCH, IssueCodes.SEARCH_OBJECTIVE,
+                "A training job has no time to first token");
+        validation.assertError(search("S", "search minimize ttft-p99"), Literals.SEARCH, IssueCodes.SEARCH_OBJECTIVE,
+                "A search covers a training job");
+        validation.assertNoError(search("T", "search maximize tokens-per-second"), IssueCodes.SEARCH_OBJECTIVE);
+    }
+
+    @Test
+    void shouldRejectDollarsOnACostlessClusterAndABudgetThatIsNotPerHour() throws Exception {
+        validation.assertError(search("U", "search minimize cost-per-step"), Literals.SEARCH,
+                IssueCodes.SEARCH_NEEDS_COST, "Free has no 'cost'");
+        validation.assertNoError(search("U", "search maximize mfu"), IssueCodes.SEARCH_NEEDS_COST);
+        validation.assertError(search("T", "search maximize mfu budget $40"), Literals.SEARCH,
+                IssueCodes.SEARCH_BUDGET);
+    }
+
+    @Test
+    void shouldRejectZeroRefinedPlans() throws Exception {
+        validation.assertError(search("T", "search maximize mfu refine 0"), Literals.SEARCH, IssueCodes.NOT_POSITIVE,
+                "refine 1");
+    }
+}

@@ -1,0 +1,137 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.spec.VariationSpec;
+import org.fabricsim.runtime.spec.VariationSpec.Parameter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** {@code vary} with keywords and every knob: what the editor accepts maps to the runtime's values; the rest is refused. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class VariationValidationTest {
+    private static final String WORKLOADS = """
+            fabric Eth { vendor V scope scale-out open-standard link 400 Gb/s }
+            fabric Eth2 { vendor V scope scale-out open-standard link 800 Gb/s }
+            vendor V
+            cluster C { nodes 4 x 8 accelerators link 50 GB/s latency 1 us }
+            model M transformer { layers 8 hidden 1024 heads 16 vocab 1000 }
+            training T {
+                model M on C
+                sequence 2048
+                batch 64 sequences
+                parallel tensor 8 pipeline 2 data 2
+            }
+            inference S {
+                model M on C
+                prefill pool { replicas 1 parallel tensor 8 }
+                decode pool { replicas 1 parallel tensor 8 }
+                traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+            }
+            benchmark Bench { all-reduce ring on C sizes 1 MiB }
+            """;
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    private Model study(String workload, String axes) throws Exception {
+        return parser.parse(WORKLOADS + "study X {\n simulate " + workload + "\n" + axes + "\n}\n");
+    }
+
+    @Test
+    void shouldMapKeywordAxesOfATrainingJobAsWritten() throws Exception {
+        Model model = study("T", """
+                vary schedule in [1f1b, interleaved-1f1b, zero-bubble]
+                vary sharding in [zero-1, fsdp]
+                vary recompute in [none, full]
+                vary precision in [bf16, fp8]
+                vary virtual-stages in [1, 2]
+                """);
+        validation.assertNoErrors(model);
+        StudySpec spec = mapper.toStudy(EcoreUtil2.typeSelect(model.getElements(), Study.class).get(0), "m", "f");
+        assertEquals(new VariationSpec(Parameter.SCHEDULE, List.of("1f1b", "interleaved-1f1b", "zero-bubble")),
+                spec.variations().get(0));
+        assertEquals(List.of("zero-1", "fsdp"), spec.variations().get(1).values());
+        assertEquals(List.of(1L, 2L), spec.variations().get(4).values());
+        assertEquals(48, spec.runCount(), "3 x 2 x 2 x 2 x 2 runs");
+    }
+
+    @Test
+    void shouldMapAPoolAxisWithItsRole() throws Exception {
+        Model model = study("S", "vary decode replicas in [1, 2]\nvary prefill max-batch-tokens in [4096, 8192]");
+        validation.assertNoErrors(model);
+        StudySpec spec = mapper.toStudy(EcoreUtil2.typeSelect(model.getElements(), Study.class).get(0), "m", "f");
+        assertEquals(new VariationSpec(Parameter.REPLICAS, InferenceSpec.Role.DECODE, List.of(1L, 2L)),
+                spec.variations().get(0));
+        assertEquals("prefill max-batch-tokens", spec.variations().get(1).label());
+    }
+
+    @Test
+    void shouldMapTheFabricAlgorithmAndChannelsOfABenchmark() throws Exception {
+        Model model = study("Bench", "vary fabric in [Eth, Eth2]\nvary algorithm in [ring, double-binary-tree]"
+                + "\nvary channels in [4, 8]");
+        validation.assertNoErrors(model);
+        StudySpec spec = mapper.toStudy(EcoreUtil2.typeSelect(model.getElements(), Study.class).get(0), "m", "f");
+        assertEquals(50e9, ((FabricSpec) spec.variations().get(0).values().get(0)).linkBytesPerSecond(), 1,
+                "400 Gb/s = 50 GB/s");
+        assertEquals(List.of("ring", "double-binary-tree"), spec.variations().get(1).values());
+    }
+
+    @Test
+    void shouldRejectAKeywordTheParameterCannotTake() throws Exception {
+        Model model = study("T", "vary schedule in [1f1b, bf16]");
+        validation.assertError(model, Literals.KEYWORD_VALUE, IssueCodes.VARY_VALUE,
+                "vary schedule takes gpipe, 1f1b, interleaved-1f1b, zero-bubble, dualpipe; not 'bf16'.");
+    }
+
+    @Test
+    void shouldRejectANumberForAKeywordAndAKeywordForANumber() throws Exception {
+        validation.assertError(study("T", "vary sharding in [2]"), Literals.NUMBER_VALUE, IssueCodes.VARY_VALUE);
+        validation.assertError(study("T", "vary tensor in [none]"), Literals.KEYWORD_VALUE, IssueCodes.VARY_VALUE,
+                "'none' is not a whole number of at least 1");
+        validation.assertError(study("T", "vary cluster in [M]"), Literals.REFERENCE_VALUE, IssueCodes.VARY_VALUE,
+                "'M' is not a cluster");
+    }
+
+    @Test
+    void shouldRejectAParameterTheWorkloadDoesNotHave() throws Exception {
+        validation.assertError(study("T", "vary algorithm in [ring]"), Literals.VARIATION, IssueCodes.VARY_PARAMETER,
+                "A training job has no algorithm to vary: vary it in a study of a benchmark");
+        validation.assertError(study("Bench", "vary schedule in [1f1b]"), Literals.VARIATION,
+                IssueCodes.VARY_PARAMETER);
+        validation.assertNoError(study("S", "vary replicas in [1, 2]"), IssueCodes.VARY_PARAMETER);
+    }
+
+    @Test
+    void shouldRejectAPoolRoleTheDeploymentLacksOrAParameterWithoutPools() throws Exception {
+        validation.assertError(study("S", "vary serving replicas in [1, 2]"), Literals.VARIATION, IssueCodes.VARY_POOL,
+                "S has no serving pool");
+        validation.assertError(study("T", "vary decode tensor in [1, 2]"), Literals.VARIATION, IssueCodes.VARY_POOL);
+        validation.assertNoError(study("S", "vary decode tensor in [4, 8]"), IssueCodes.VARY_POOL);
+    }
+}

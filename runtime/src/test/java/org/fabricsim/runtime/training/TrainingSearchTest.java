@@ -1,0 +1,113 @@
+package org.fabricsim.runtime.training;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.Simulator;
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.CostSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.SearchSpec;
+import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.VariationSpec;
+import org.fabricsim.runtime.spec.VariationSpec.Parameter;
+import org.fabricsim.runtime.study.StudyRunner;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A study's search over a training job: what it enumerates and rejects (counts derived by hand from
+ * the rules), what it refines, the best it reports, and what it says when nothing is feasible. The
+ * job: a 16-layer model on 8 DGX H100 at $2 per GPU-hour, TP8 PP2 DP4, sequence 4,096, batch 64.
+ */
+class TrainingSearchTest {
+    private static final ClusterSpec SMALL = new ClusterSpec("t.Small", TrainingFixtures.DGX_H100, 8,
+            new ScaleOutSpec(TrainingFixtures.NDR, new TopologySpec.FatTree(TrainingFixtures.QM9700, 2, List.of(1.0)),
+                    ScaleOutSpec.Routing.ECMP), 0, new CostSpec("t.Rent", 2, 0, 0, 0, 0, 1), null);
+    private static final TrainingSpec JOB = TrainingFixtures.training("t.Job",
+            TrainingFixtures.dense("t.M", 16, 4096, 16384, 32, 8, 32000, true), SMALL, 4096, 64,
+            new ParallelismSpec(8, 2, 4, 1, 1, true), TrainingSpec.PipelineSchedule.ONE_F_ONE_B,
+            TrainingSpec.Sharding.ZERO_1);
+
+    private static StudyResult search(SearchSpec search, VariationSpec... axes) {
+        StudySpec study = new StudySpec("t", "t.fabric", "t.Search", List.of(JOB), List.of(axes), List.of(), List.of(),
+                1, CalibrationProfile.defaults(), search);
+        return new StudyRunner(new Simulator()::run, 2, StudyRunner.Progress.NONE).run(study);
+    }
+
+    private static Map<String, Object> summary(StudyResult result) {
+        return result.studies().get(0).search();
+    }
+
+    @Test
+    void shouldCountTheRejectionsOfEachRuleAndRefineTheBest() {
+        // tensor 3: 64 accelerators are no multiple of TP 3 × CP 1, so no DP fits (1 rejection);
+        // tensor 8 gives DP 64 ÷ (8 × 2) = 4; micro-batch 32 leaves 64 % (4 × 32) ≠ 0 (1 rejection),
+        // micro-batches 1 and 2 are feasible.
+        StudyResult result = search(new SearchSpec(SearchSpec.Objective.MFU, false, 0, 0, 2),
+                new VariationSpec(Parameter.TENSOR, List.of(8L, 3L)),
+                new VariationSpec(Parameter.MICRO_BATCH, List.of(1L, 2L, 32L)));
+        Map<String, Object> summary = summary(result);
+        assertEquals(4L, summary.get("considered"));
+        assertEquals(2, summary.get("feasible"));
+        assertEquals(Map.of("accelerators", 1, "batch", 1), summary.get("rejected"));
+        assertEquals(2, result.runs().size());
+        double bestRefined = result.runs().stream().mapToDouble(r -> (Double) r.metrics().get("mfu")).max()
+                .orElseThrow();
+        Map<?, ?> best = (Map<?, ?>) summary.get("best");
+        assertEquals(bestRefined, (Double) best.get("objective"), 1e-12, "the engine's own MFU of the best run");
+        assertTrue(best.get("definition").toString().contains("parallel tensor 8 pipeline 2 data 4 sequence-parallel"));
+    }
+
+    @Test
+    void shouldRejectPlansBeyondTheAcceleratorLimitAndTheBudget() {
+        // data 4 uses 64 accelerators, above 'within 32'; data 2 uses 32 at 32 × $2/h = $64/h, above a
+        // $60/h budget; data 1 uses 16 ($32/h) and is feasible.
+        StudyResult result = search(new SearchSpec(SearchSpec.Objective.TOKENS_PER_SECOND, false, 32, 60, 1),
+                new VariationSpec(Parameter.DATA, List.of(4L, 2L, 1L)));
+        assertEquals(Map.of("accelerators", 1, "budget", 1), summary(result).get("rejected"));
+        assertEquals(Map.of("tensor", 8, "pipeline", 2, "data", 1), subset(
+                (Map<?, ?>) ((Map<?, ?>) summary(result).get("best")).get("variation")));
+    }
+
+    @Test
+    void shouldNameTheMostRejectingRuleAndTheNearestFeasiblePlan() {
+        StudyResult result = search(new SearchSpec(SearchSpec.Objective.MFU, false, 0, 0, 1),
+                new VariationSpec(Parameter.MICRO_BATCH, List.of(3L, 5L)));
+        RunResult failed = result.runs().get(0);
+        assertFalse(failed.succeeded());
+        assertEquals("no configuration of the search space is feasible: rule 'batch' rejected the most (2 of 2);"
+                + " the nearest feasible plan is [tensor=8, pipeline=2, data=4, context=1, micro-batch=1,"
+                + " schedule=1f1b, virtual-stages=1, sharding=zero-1, recompute=none] (1 parameter outside the space)",
+                failed.error());
+    }
+
+    @Test
+    void shouldFindAPlanAtLeastAsGoodAsTheWrittenOneAmongAllFeasibleValues() {
+        StudyResult result = search(new SearchSpec(SearchSpec.Objective.MFU, true, 0, 0, 2));
+        Map<String, Object> summary = summary(result);
+        long rejected = ((Map<?, ?>) summary.get("rejected")).values().stream()
+                .mapToLong(n -> ((Number) n).longValue()).sum();
+        assertEquals((Long) summary.get("considered"), rejected + (Integer) summary.get("feasible"));
+        double best = (Double) ((Map<?, ?>) summary.get("best")).get("objective");
+        double written = (Double) ((Map<?, ?>) summary.get("written")).get("objective");
+        assertTrue(best >= written, best + " >= " + written);
+        int writtenRank = (Integer) ((Map<?, ?>) summary.get("written")).get("screenRank");
+        assertEquals(writtenRank <= 2 ? 2 : 3, result.runs().size(), "the 2 best by the screen, and the plan as"
+                + " written when it is not one of them");
+    }
+
+    private static Map<String, Object> subset(Map<?, ?> variation) {
+        return Map.of("tensor", variation.get("tensor"), "pipeline", variation.get("pipeline"), "data",
+                variation.get("data"));
+    }
+}
