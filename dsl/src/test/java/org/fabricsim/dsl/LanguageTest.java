@@ -30,7 +30,7 @@ import com.google.inject.Inject;
 class LanguageTest {
 
     static final String EVERY_CONSTRUCT = """
-            package demo.all
+            package demo.every
 
             import fabric.catalog.standards.*
 
