@@ -30,7 +30,7 @@ import com.google.inject.Inject;
 class LanguageTest {
 
     static final String EVERY_CONSTRUCT = """
-            package demo.every
+            package demo.constructs
 
             import fabric.catalog.standards.*
 
