@@ -303,6 +303,12 @@ class LanguageTest {
                 seed 42
                 calibration Ours
             }
+
+            study Plan {
+                simulate Pretrain
+                vary schedule in [1f1b, zero-bubble]
+                search maximize mfu within 64 accelerators refine 2
+            }
             """;
 
     @Inject
