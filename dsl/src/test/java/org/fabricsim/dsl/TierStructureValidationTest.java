@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
@@ -182,5 +183,22 @@ class TierStructureValidationTest {
         validation.assertError(model(planes("Single")),
                 org.fabricsim.dsl.fabric.FabricPackage.Literals.RAIL_OPTIMIZED_TOPOLOGY, IssueCodes.PLANES_NIC_PORTS,
                 "write 'planes 1'");
+    }
+
+    @Test
+    void shouldCheckStatedTiersOfARailOptimizedNetworkThatLostItsRailsWithoutCrashing() throws Exception {
+        // found by fuzzing the HPN example: without its 'rails' line (a syntax error) the layout divided by 0 rails
+        Model model = model("""
+                cluster C {
+                    nodes 16 x Dual
+                    scale-out RoCEv2_200 rail-optimized {
+                        leaf 8 x TH4 uplinks 400 Gb/s
+                        planes 2
+                    }
+                }
+                """);
+        List<Issue> issues = validation.validate(model);
+        assertTrue(issues.stream().noneMatch(i -> i.getMessage().contains("Error executing")), issues::toString);
+        assertTrue(issues.stream().anyMatch(i -> i.getSeverity() == Severity.ERROR), "the syntax error stays");
     }
 }

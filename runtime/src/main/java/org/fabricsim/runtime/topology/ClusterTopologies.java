@@ -175,8 +175,9 @@ public final class ClusterTopologies {
                 : ((TopologySpec.RailOptimized) topology).oversubscription();
     }
 
+    /** The rails built: a rail-aligned node's rail-optimized count, at least one (broken text can leave 0). */
     private static int rails(TopologySpec topology, NodeSpec node) {
-        return topology instanceof TopologySpec.RailOptimized rail && node.railAligned() ? rail.rails() : 1;
+        return topology instanceof TopologySpec.RailOptimized rail && node.railAligned() ? Math.max(1, rail.rails()) : 1;
     }
 
     /**
