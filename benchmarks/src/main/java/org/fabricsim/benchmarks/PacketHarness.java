@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.packet.PacketNetwork;
+import org.fabricsim.runtime.packet.PacketTotals;
 import org.fabricsim.runtime.packet.RunLimits;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.routing.RoutingMode;
@@ -56,11 +57,13 @@ public final class PacketHarness {
             }
             simulation.run(network);
             double seconds = (ProcessCpu.nanos() - cpuStart) * 1e-9;
-            long hops = network.totals().packetHops();
+            PacketTotals totals = network.totals();
+            long hops = totals.packetHops();
             rates[r] = hops / seconds;
             System.out.printf(Locale.ROOT, "run %d: %d packet-hops, simulated %.3f ms, %.2f s CPU, %.2f M hops/s,"
-                    + " heap %.0f MB%n", r, hops, simulation.nowPs() * 1e-9, seconds, rates[r] / 1e6,
-                    (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) / 1e6);
+                    + " heap %.0f MB, retransmitted %d B, CNPs %d%n", r, hops, simulation.nowPs() * 1e-9, seconds, rates[r] / 1e6,
+                    (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) / 1e6,
+                    totals.retransmittedBytes(), totals.cnps());
         }
         Arrays.sort(rates);
         System.out.printf(Locale.ROOT, "median %.2f M packet-hops per CPU second%n", rates[repetitions / 2] / 1e6);
