@@ -13,6 +13,7 @@ import org.fabricsim.runtime.topology.Graph;
 final class FlowClasses {
     private final Graph graph;
     private final PacketConfig config;
+    private final long switches;
     private int[][] path = new int[64][];
     private int[] tag = new int[64];
     private int[] remaining = new int[64];
@@ -35,6 +36,7 @@ final class FlowClasses {
     FlowClasses(Graph graph, PacketConfig config) {
         this.graph = graph;
         this.config = config;
+        this.switches = RunEstimate.switchCount(graph);
     }
 
     int open(int[] links, int length, double bytesPerFlow, int multiplicity, int classTag, long nowPs) {
@@ -44,8 +46,9 @@ final class FlowClasses {
         estimatedHops += (Math.ceil(bytesPerFlow / config.mtuBytes()) + 1) * multiplicity * length;
         startedBytesForEstimate += bytesPerFlow * multiplicity;
         flowsStarted += multiplicity;
-        new RunEstimate((long) estimatedHops, RunEstimate.of(config, graph, startedBytesForEstimate, flowsStarted, 0)
-                .memoryBytes()).check(config.limits());
+        long memoryBytes = RunEstimate.of(config, switches, graph.linkCount(), startedBytesForEstimate, flowsStarted, 0)
+                .memoryBytes();
+        new RunEstimate((long) estimatedHops, memoryBytes).check(config.limits());
         int handle = freeCount > 0 ? free[--freeCount] : slots++;
         if (handle == tag.length) {
             int capacity = handle * 2;

@@ -15,9 +15,10 @@ import org.fabricsim.runtime.topology.Graph;
  * collectives and training steps run on it unchanged.
  *
  * <p><b>Events</b> are int words (type in the low 4 bits, a link, queue, packet or flow handle
- * above) in a binary heap keyed by time in picoseconds ({@link EventQueue}); the model is the
- * simulation's {@link org.fabricsim.runtime.sim.TimeSource}. A packet crossing a link costs two
- * events (end of serialization, arrival), each O(log E); nothing is allocated per packet.
+ * above) ordered by time in picoseconds ({@link EventQueue}: fixed-delay events in FIFO lanes, the
+ * rest in a 4-ary heap); the model is the simulation's {@link org.fabricsim.runtime.sim.TimeSource}.
+ * A packet crossing a link costs two events (end of serialization, arrival), each O(1) in a lane;
+ * nothing is allocated per packet.
  *
  * <p><b>Finish times.</b> A flow class finishes when its last packet has been delivered; the time
  * reported is that arrival minus the path's propagation latency, because callers add the path
@@ -160,6 +161,11 @@ public final class PacketNetwork implements NetworkModel {
         events.push(atPs, id << 4 | type);
     }
 
+    /** Schedules an event {@code delayPs} from now (a fixed delay: it goes to a FIFO lane of the {@link EventQueue}). */
+    void scheduleAfter(long delayPs, int type, int id) {
+        events.pushAfter(nowPs(), delayPs, id << 4 | type);
+    }
+
     double lineRate(int link) {
         return graph.linkBytesPerSecond(link);
     }
@@ -202,9 +208,8 @@ public final class PacketNetwork implements NetworkModel {
             ports.retransmittedBytes[link] += packets.payloadBytes[packet];
         }
         packetHops++;
-        long nowPs = nowPs();
-        schedule(nowPs + serializationPs, TX_DONE, link);
-        schedule(nowPs + serializationPs + graph.linkLatencyPs(link), ARRIVE, packet);
+        scheduleAfter(serializationPs, TX_DONE, link);
+        scheduleAfter(serializationPs + graph.linkLatencyPs(link), ARRIVE, packet);
     }
 
     private void arrive(int packet) {
@@ -231,14 +236,14 @@ public final class PacketNetwork implements NetworkModel {
             return;
         }
         if (config.flowControl() == FlowControl.PFC && buffers.shouldPause(link, priority)) {
-            schedule(nowPs() + graph.linkLatencyPs(link), PAUSE, link * priorities + priority);
+            scheduleAfter(graph.linkLatencyPs(link), PAUSE, link * priorities + priority);
         }
         tryTransmit(out);
     }
 
     private void returnCredit(int link, int priority) {
         if (config.flowControl() == FlowControl.CREDIT) {
-            schedule(nowPs() + graph.linkLatencyPs(link), CREDIT, link * priorities + priority);
+            scheduleAfter(graph.linkLatencyPs(link), CREDIT, link * priorities + priority);
         }
     }
 

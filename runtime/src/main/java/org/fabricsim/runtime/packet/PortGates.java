@@ -75,11 +75,11 @@ final class PortGates {
             int packet = buffers.dequeue(link, priority);
             int inLink = packets.ingress[packet];
             int upstream = inLink * priorities + priority;
-            long backPs = network.nowPs() + graph.linkLatencyPs(inLink);
+            long latencyPs = graph.linkLatencyPs(inLink);
             if (config.flowControl() == FlowControl.PFC && buffers.shouldResume(inLink, priority)) {
-                network.schedule(backPs, PacketNetwork.RESUME, upstream);
+                network.scheduleAfter(latencyPs, PacketNetwork.RESUME, upstream);
             } else if (credit) {
-                network.schedule(backPs, PacketNetwork.CREDIT, upstream);
+                network.scheduleAfter(latencyPs, PacketNetwork.CREDIT, upstream);
             }
             if (config.ecn() && network.random() < config.dcqcn().markProbability(depth)) {
                 packets.flags[packet] |= Packets.MARKED;

@@ -9,7 +9,8 @@ import org.fabricsim.runtime.topology.Graph;
  * links), and memory M = 300 B per flow (its state in {@link Flows} and the NIC lists) + 48 B
  * per link and priority (queues, counters) + 2 KiB per link of port histograms + 40 B per packet
  * that the switch buffers can hold at once (the packet arrays' peak) + the selective-repeat
- * bitmaps (2 bits per packet). O(1).
+ * bitmaps (2 bits per packet). O(nodes) from a graph; O(1) from its switch and link counts, the
+ * form {@link FlowClasses} re-evaluates at every start.
  *
  * @param packetHops estimated packet-hop events
  * @param memoryBytes estimated heap
@@ -19,15 +20,26 @@ public record RunEstimate(long packetHops, long memoryBytes) {
 
     /** The estimate of {@code flows} flows moving {@code totalBytes} over paths of {@code meanPathLinks} links on {@code graph}. */
     public static RunEstimate of(PacketConfig config, Graph graph, double totalBytes, long flows, double meanPathLinks) {
-        double packets = Math.ceil(totalBytes / config.mtuBytes()) + flows;
-        long hops = (long) Math.min(Long.MAX_VALUE, packets * meanPathLinks);
+        return of(config, switchCount(graph), graph.linkCount(), totalBytes, flows, meanPathLinks);
+    }
+
+    /** The switches of {@code graph}, O(nodes). */
+    static long switchCount(Graph graph) {
         long switches = 0;
         for (int node = 0; node < graph.nodeCount(); node++) {
             switches += graph.nodeKind(node) == Graph.SWITCH ? 1 : 0;
         }
+        return switches;
+    }
+
+    /** As {@link #of(PacketConfig, Graph, double, long, double)} on a graph of {@code switches} switches and {@code links} links. */
+    static RunEstimate of(PacketConfig config, long switches, int links, double totalBytes, long flows,
+            double meanPathLinks) {
+        double packets = Math.ceil(totalBytes / config.mtuBytes()) + flows;
+        long hops = (long) Math.min(Long.MAX_VALUE, packets * meanPathLinks);
         long bufferedPackets = switches * config.buffer().switchBytes() / config.packetWireBytes();
         double bitmaps = config.recovery() == PacketConfig.Recovery.SELECTIVE_REPEAT ? packets / 4 : 0;
-        double memory = flows * (double) FLOW_BYTES + graph.linkCount() * (48.0 * config.priorities() + 2048)
+        double memory = flows * (double) FLOW_BYTES + links * (48.0 * config.priorities() + 2048)
                 + 40.0 * bufferedPackets + bitmaps;
         return new RunEstimate(hops, (long) Math.min(Long.MAX_VALUE, memory));
     }

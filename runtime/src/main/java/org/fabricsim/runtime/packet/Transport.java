@@ -144,7 +144,7 @@ final class Transport {
         flows.rtoArmed[flow] = true;
         flows.rtoProgress[flow] = flows.receivedCount[flow];
         flows.refs[flow]++;
-        network.schedule(network.nowPs() + config.retransmitTimeoutPs(), PacketNetwork.TIMEOUT, flow);
+        network.scheduleAfter(config.retransmitTimeoutPs(), PacketNetwork.TIMEOUT, flow);
     }
 
     /** A data packet reached its destination. */

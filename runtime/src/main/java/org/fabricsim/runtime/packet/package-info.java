@@ -7,7 +7,7 @@
  *
  * <p>Data-oriented: packets, flows, flow classes and ports are int handles into primitive arrays
  * ({@code Packets}, {@code Flows}, {@code FlowClasses}, {@code SwitchBuffers}); events are int words
- * in a binary heap keyed by picoseconds ({@code EventQueue}); nothing is allocated per packet once
+ * ordered by picoseconds ({@code EventQueue}: FIFO lanes per fixed delay and a heap); nothing is allocated per packet once
  * the arrays have grown. All randomness comes from the simulation's seeded source. See
  * docs/packet-backend.md for the model, its sourced defaults and what it does not model.
  */
