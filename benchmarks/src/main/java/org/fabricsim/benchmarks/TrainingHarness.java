@@ -25,7 +25,7 @@ import org.fabricsim.runtime.training.TrainingSimulator;
 /**
  * Wall time of one training step, one thread. Usage:
  *
- * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.TrainingHarness RUNS [fit]</pre>
+ * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.TrainingHarness RUNS [fit|cp16]</pre>
  *
  * The job: Llama 3 405B (126 layers, hidden 16,384, SwiGLU 53,248, GQA 128/8) on 16,384 H100 SXM
  * (catalog figures) in 2,048 8-GPU nodes on a three-tier RoCE 400G Clos, 1:7 at aggregation, ECMP
@@ -36,6 +36,9 @@ import org.fabricsim.runtime.training.TrainingSimulator;
  * <p>With {@code fit}, the runs are what a calibration fit evaluates: one {@link TrainingRuns} of
  * the job, each run under a profile whose kernel cost differs from the previous one's (so no run
  * repeats a profile), the network solved by the warm-up run only.
+ * With {@code cp16}, fresh runs of the same model and cluster at 131,072 tokens with context
+ * parallelism: TP8 CP16 PP16 DP8, global batch 128 sequences (16M tokens; Llama 3's long-context
+ * row of Table 4, arXiv 2407.21783).
  */
 public final class TrainingHarness {
     private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
@@ -54,7 +57,7 @@ public final class TrainingHarness {
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         boolean fit = args.length > 1 && args[1].equals("fit");
-        TrainingSpec spec = llama405b16k();
+        TrainingSpec spec = args.length > 1 && args[1].equals("cp16") ? llama405b16kContext() : llama405b16k();
         TrainingRuns job = new TrainingRuns(spec, TrainingSimulator.SEED);
         CalibrationProfile defaults = CalibrationProfile.defaults();
         job.run(defaults);
@@ -74,6 +77,14 @@ public final class TrainingHarness {
         Arrays.sort(cpu);
         System.out.printf(Locale.ROOT, "median of %d: %.3f s wall, %.3f s CPU (process)%n", runs, wall[runs / 2],
                 cpu[runs / 2]);
+    }
+
+    /** The long-context phase: 131,072 tokens, TP8 CP16 PP16 DP8, 128 sequences per step. */
+    static TrainingSpec llama405b16kContext() {
+        TrainingSpec base = llama405b16k();
+        return new TrainingSpec("bench.Llama3_405B_16K_CP16", base.model(), base.cluster(), 16384, 131072, 128, 1,
+                Precision.BF16, new ParallelismSpec(8, 16, 8, 16, 1, true), TrainingSpec.PipelineSchedule.INTERLEAVED,
+                1, TrainingSpec.Sharding.ZERO_2, TrainingSpec.Recompute.NONE, 1.0);
     }
 
     static TrainingSpec llama405b16k() {

@@ -307,9 +307,10 @@ public final class MaxMinNetwork extends FlowTable {
             linkRemaining[link] = graph.linkBytesPerSecond(link);
             linkUnfixed[link] = weight;
             if (weight > 0) {
-                shares.put(link, IndexedMinHeap.orderedBits(linkRemaining[link] / weight), 0);
+                shares.append(link, IndexedMinHeap.orderedBits(linkRemaining[link] / weight), 0);
             }
         }
+        shares.heapify();
         int words = (handleBound() + 63) >>> 6;
         if (fixed.length < words) {
             fixed = new long[Math.max(words, fixed.length * 2)];

@@ -84,6 +84,26 @@ public final class IndexedMinHeap {
         }
     }
 
+    /**
+     * Adds an absent {@code handle} at the end without restoring the heap order: a bulk load is
+     * a run of appends followed by {@link #heapify()}, before any other call.
+     */
+    public void append(int handle, long newKey, long newTie) {
+        ensureHandle(handle);
+        set(size++, handle, newKey, newTie);
+    }
+
+    /**
+     * Restores the heap order after {@link #append}s: Floyd's bottom-up construction, sifting
+     * every inner node down from the last one, O(n) instead of the O(n log₄ n) of n puts. The
+     * polls that follow are the same as after puts, since the order is total.
+     */
+    public void heapify() {
+        for (int at = size > 1 ? (size - 2) >>> 2 : -1; at >= 0; at--) {
+            siftDown(at, heap[at], key[at], tie[at]);
+        }
+    }
+
     /** Removes {@code handle} if present. */
     public void remove(int handle) {
         if (contains(handle)) {

@@ -126,4 +126,32 @@ class SimulationTest {
         }
         assertTrue(heap.isEmpty());
     }
+
+    @Test
+    void shouldPollTheSameSequenceAfterABulkLoadAsAfterPuts() {
+        // 1,000 handles appended in a shuffled order with keys from a small range, then heapified:
+        // the polls must be the sort of the (key, tie, handle) triples, as puts give, and the heap
+        // must accept re-keying afterwards (handle 0 moved to the front).
+        SplittableRandom random = new SplittableRandom(11);
+        IndexedMinHeap heap = new IndexedMinHeap(4);
+        int n = 1000;
+        List<long[]> expected = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int handle = (i * 617) % n;
+            long[] entry = {random.nextInt(40) + 1, random.nextInt(3), handle};
+            heap.append(handle, entry[0], entry[1]);
+            expected.add(entry);
+        }
+        heap.heapify();
+        heap.put(0, 0, 0);
+        expected.removeIf(e -> e[2] == 0);
+        expected.add(new long[] {0, 0, 0});
+        expected.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1])
+                .thenComparingLong(e -> e[2]));
+        for (long[] entry : expected) {
+            assertEquals(entry[0], heap.peekKey());
+            assertEquals((int) entry[2], heap.poll());
+        }
+        assertTrue(heap.isEmpty());
+    }
 }
