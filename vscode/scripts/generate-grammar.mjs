@@ -47,10 +47,13 @@ export function classifyKeywords(source) {
   const units = new Set();
   for (const rule of parseRules(source)) {
     if (rule.kind === 'terminal') continue;
+    // A rule that only lists literals (VaryKeyword: the values a varied parameter takes) lists values,
+    // as an enum does: they stay constants unless another rule uses them as keywords.
+    const valueList = rule.kind === 'enum' || /^\s*'[^']*'(\s*\|\s*'[^']*')*\s*$/.test(rule.body);
     for (const m of rule.body.matchAll(literal)) {
       const value = m[1];
-      if (rule.kind === 'enum') {
-        if (rule.name === 'Unit') {
+      if (valueList) {
+        if (rule.kind === 'enum' && rule.name === 'Unit') {
           units.add(value);
         } else if (isWord(value)) {
           constants.add(value);

@@ -15,9 +15,12 @@ cluster Duo { nodes 2 x 4 accelerators link 200 Gb/s latency 2 us }
 benchmark Sweep { all-gather ring on Duo sizes 1 MiB, 2 MiB }
 `;
 
-/** The server jar: FABRICSIM_SERVER_JAR, else the bundled server/fabric.jar, else dsl.ide's build output. */
+/**
+ * The server jar: FABRICSIM_SERVER_JAR, else dsl.ide's build output, else the bundled server/fabric.jar. The build
+ * output comes first: the bundled copy is made after the tests (prepare-package), so it can be an older build's.
+ */
 function serverJar(): string {
-  const candidates = [process.env.FABRICSIM_SERVER_JAR ?? '', path.resolve('server/fabric.jar'), path.resolve('../dsl.ide/target/fabric.jar')];
+  const candidates = [process.env.FABRICSIM_SERVER_JAR ?? '', path.resolve('../dsl.ide/target/fabric.jar'), path.resolve('server/fabric.jar')];
   const jar = candidates.find((candidate) => candidate && fs.existsSync(candidate));
   assert.ok(jar, `the FabricSim server jar is needed (build dsl.ide: ./mvnw -pl dsl.ide -am package -DskipTests); looked at ${candidates.join(', ')}`);
   return jar;
