@@ -41,18 +41,18 @@ final class InferenceConsole {
         latency(out, "end to end", m.get("e2eSeconds"));
         latency(out, "KV-cache transfer", m.get("kvTransferSeconds"));
         latency(out, "decode queue", m.get("decodeQueueSeconds"));
-        countLine(out, "output tokens/s", m.get("outputTokensPerSecond"));
-        countLine(out, "input tokens/s", m.get("inputTokensPerSecond"));
-        countLine(out, "output tokens/s/accel", m.get("outputTokensPerSecondPerAccelerator"));
+        countLine(out, "output tokens/s", m.get("outputTokensPerSecond"), "");
+        countLine(out, "input tokens/s", m.get("inputTokensPerSecond"), "");
+        countLine(out, "output tokens/s/accel", m.get("outputTokensPerSecondPerAccelerator"), "");
         if (m.get("cachedInputTokens") instanceof Number cached && cached.longValue() > 0) {
             long computed = ((Number) m.get("computedInputTokens")).longValue();
-            line(out, "prefix-cache hits", Metrics.count(cached.doubleValue()),
-                    " of " + Metrics.count(cached.longValue() + computed) + " prompt tokens");
+            countLine(out, "prefix-cache hits", cached, " of " + Metrics.count(cached.longValue() + computed)
+                    + " prompt tokens");
         }
         if (m.get("poolFigures") instanceof List<?> pools) {
             for (Object o : pools) {
                 Map<?, ?> pool = (Map<?, ?>) o;
-                line(out, "pool " + pool.get("role") + " tokens/s/node", count(pool.get("inputTokensPerSecondPerNode")),
+                countLine(out, "pool " + pool.get("role") + " tokens/s/node", pool.get("inputTokensPerSecondPerNode"),
                         " in, " + count(pool.get("outputTokensPerSecondPerNode")) + " out, busy "
                                 + format(percent(pool.get("busyFraction"))) + "%");
             }
@@ -105,9 +105,9 @@ final class InferenceConsole {
         }
     }
 
-    private static void countLine(StringBuilder out, String label, Object value) {
+    private static void countLine(StringBuilder out, String label, Object value, String suffix) {
         if (value instanceof Number n) {
-            out.append(String.format(Locale.ROOT, "  %-22s %12s%n", label, Metrics.count(n.doubleValue())));
+            out.append(String.format(Locale.ROOT, "  %-22s %12s%s%n", label, Metrics.count(n.doubleValue()), suffix));
         }
     }
 

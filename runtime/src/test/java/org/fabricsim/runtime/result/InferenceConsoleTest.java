@@ -38,4 +38,18 @@ class InferenceConsoleTest {
         assertTrue(text.contains("accelerators of s.C,"), text);
         assertFalse(text.contains("(ms)") || text.contains("241030"), text);
     }
+
+    @Test
+    void shouldPrintPrefixCacheHitsAndPerPoolThroughput() {
+        // 56,300 of 100,000 prompt tokens cached (DeepSeek's 56.3%); a prefill pool at 73,700 tokens/s/node in
+        // and 0 out, busy 0.9 of the time
+        Map<String, Object> metrics = new java.util.LinkedHashMap<>();
+        metrics.put("cachedInputTokens", 56_300L);
+        metrics.put("computedInputTokens", 43_700L);
+        metrics.put("poolFigures", java.util.List.of(Map.of("role", "prefill", "inputTokensPerSecondPerNode", 73_700.0,
+                "outputTokensPerSecondPerNode", 0.0, "busyFraction", 0.9)));
+        String text = InferenceConsole.render(new RunResult("s.Serve", "inference", Map.of(), metrics, 1));
+        assertTrue(text.contains("prefix-cache hits            56,300 of 100,000 prompt tokens"), text);
+        assertTrue(text.contains("pool prefill tokens/s/node       73,700 in, 0 out, busy 90%"), text);
+    }
 }
