@@ -51,6 +51,13 @@ public final class FabricCli {
             + " (default: the nearest folder up from the model with a .fabric-workspace file or .git, else the"
             + " model's own folder)";
 
+    /** Where the runs of {@code simulate} show their progress. */
+    private final StudyRunner.Progress progress;
+
+    private FabricCli(StudyRunner.Progress progress) {
+        this.progress = progress;
+    }
+
     public static void main(String[] args) {
         System.exit(execute(args));
     }
@@ -62,7 +69,23 @@ public final class FabricCli {
 
     /** Runs the command line with the given output and error writers and returns its exit code. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new FabricCli());
+        return commandLine(ConsoleProgress.forTerminal(System.err), out, err).execute(args);
+    }
+
+    /**
+     * Runs the command line for a caller in another process (the warm server's client): {@code paths}
+     * turns the path arguments as typed into the files they name, and the progress bar goes to
+     * {@code progress}.
+     */
+    public static int execute(CommandLine.ITypeConverter<Path> paths, StudyRunner.Progress progress, PrintWriter out,
+            PrintWriter err, String... args) {
+        CommandLine cli = commandLine(progress, out, err);
+        cli.registerConverter(Path.class, paths);
+        return cli.execute(args);
+    }
+
+    private static CommandLine commandLine(StudyRunner.Progress progress, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new FabricCli(progress));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
@@ -73,7 +96,7 @@ public final class FabricCli {
             }
             return internalError(e, command.getErr());
         });
-        return cli.execute(args);
+        return cli;
     }
 
     /**
@@ -224,6 +247,9 @@ public final class FabricCli {
         @Option(names = "--workspace", paramLabel = "DIR", description = WORKSPACE_HELP)
         Path workspaceRoot;
 
+        @CommandLine.ParentCommand
+        FabricCli cli;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -252,8 +278,7 @@ public final class FabricCli {
                         + " inference or study" + (outputs.isEmpty() ? "" : "; no report written"));
                 return ExitCodes.OK;
             }
-            ProgramRunner runner = new ProgramRunner(threads == null ? StudyRunner.localCores() : threads,
-                    ConsoleProgress.forTerminal(System.err));
+            ProgramRunner runner = new ProgramRunner(threads == null ? StudyRunner.localCores() : threads, cli.progress);
             StudyResult result = runner.run(root.getName() == null ? programs.get(0).model() : root.getName(),
                     programs, seed == null ? OptionalLong.empty() : OptionalLong.of(seed));
             PrintWriter out = spec.commandLine().getOut();

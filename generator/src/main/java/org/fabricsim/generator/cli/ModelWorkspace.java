@@ -50,7 +50,7 @@ public final class ModelWorkspace {
     /** Loaded files listed in a hint before the rest are counted. */
     private static final int MAX_LISTED = 8;
 
-    private final Injector injector = new FabricStandaloneSetup().createInjectorAndDoEMFRegistration();
+    private final Injector injector = Language.INJECTOR;
     private final XtextResourceSet resourceSet = injector.getInstance(XtextResourceSet.class);
     private final Map<Path, Resource> resources = new LinkedHashMap<>();
     private final Map<Path, Resource> dependencies = new LinkedHashMap<>();
@@ -231,6 +231,14 @@ public final class ModelWorkspace {
             throw new UserError(path + ": not a model; FabricSim reads " + EXTENSION + " files", ExitCodes.USAGE);
         }
         return path;
+    }
+
+    /**
+     * The language's services, set up once per JVM (the warm server runs many workspaces): every
+     * workspace has its own resource set, and the standard catalog's index is read once.
+     */
+    private static final class Language {
+        static final Injector INJECTOR = new FabricStandaloneSetup().createInjectorAndDoEMFRegistration();
     }
 
     private static int orOne(Integer value) {
