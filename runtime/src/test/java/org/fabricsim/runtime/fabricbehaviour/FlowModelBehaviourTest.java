@@ -102,8 +102,8 @@ class FlowModelBehaviourTest {
 
     @Test
     void shouldChargeSprayingsReorderingToGoBackNAndNotToSelectiveRepeat() {
-        // Credits with DCQCN, sprayed: the permutation scenario measured multipath 0.60 under
-        // go-back-N and 0.94 under selective repeat; the flow model's oversubscribed permutation
+        // Credits with DCQCN, sprayed: the permutation scenario measured multipath 0.53 under
+        // go-back-N and 0.83 under selective repeat; the flow model's oversubscribed permutation
         // slows accordingly, and ECMP (no reordering) carries no such factor.
         TrafficPattern permutation = BehaviourScenarios.PERMUTATION;
         FabricBehaviour goBackN = behaviour(BehaviourKey.FlowControl.CREDIT, CongestionControl.DCQCN,
