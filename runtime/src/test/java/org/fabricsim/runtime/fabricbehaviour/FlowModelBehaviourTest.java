@@ -115,4 +115,20 @@ class FlowModelBehaviourTest {
         double sr = PatternRuns.flowPs(permutation, RoutingMode.SPRAY, selective);
         assertEquals(selective.multipathFactor() / goBackN.multipathFactor(), gbn / sr, 0.02 * gbn / sr);
     }
+
+    @Test
+    void shouldDeliverEveryByteOnceAndRepeatItselfUnderBehaviour() {
+        // Derating changes rates, never bytes: an all-to-all on a 2:1 tree whose spine links are
+        // contended delivers what it injects, and the same request gives the same picosecond.
+        ClusterTopology tree = ClusterTopology.build(ClusterParameters.scaleOutOnly(32, LINK,
+                FatTreeParameters.twoTier(8, 2.0, LINK)));
+        CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 32L << 20, 32)
+                .withFabricBehaviour(roce());
+        var first = CollectiveEngine.run(tree, request);
+        var again = CollectiveEngine.run(tree, request);
+        assertEquals(first.bytesInjected(), first.bytesDelivered(), 1e-9 * first.bytesInjected());
+        assertEquals(first.timePs(), again.timePs());
+        assertTrue(first.timePs() > CollectiveEngine.run(tree, request.withFabricBehaviour(null)).timePs(),
+                "the contended spine slows the all-to-all");
+    }
 }
