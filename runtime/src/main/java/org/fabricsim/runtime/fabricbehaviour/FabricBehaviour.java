@@ -90,9 +90,13 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         return u * multipathFactor;
     }
 
-    /** The behaviour on every link of a graph (a scale-out-only fabric). */
-    public ContentionModel everywhere() {
-        return (link, overload) -> capacityFactor(overload);
+    /** The smallest capacity factor the behaviour gives any link: min u × m. */
+    public double smallestFactor() {
+        double smallest = 1;
+        for (double u : utilisation) {
+            smallest = Math.min(smallest, u);
+        }
+        return smallest * multipathFactor;
     }
 
     /**
@@ -112,7 +116,17 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
                 scaleUp[topology.scaleUpDownlink(accelerator)] = true;
             }
         }
-        return (link, overload) -> link < scaleUp.length && scaleUp[link] ? 1 : capacityFactor(overload);
+        return new ContentionModel() {
+            @Override
+            public double saturatedCapacityFactor(int link, double overload) {
+                return link < scaleUp.length && scaleUp[link] ? 1 : capacityFactor(overload);
+            }
+
+            @Override
+            public double smallestFactor() {
+                return FabricBehaviour.this.smallestFactor();
+            }
+        };
     }
 
     /** Records compare their arrays by reference; a behaviour is its values. */

@@ -20,4 +20,7 @@ public interface ContentionModel {
      * offering it {@code overload} times its capacity, in (0, 1].
      */
     double saturatedCapacityFactor(int link, double overload);
+
+    /** A lower bound of every factor {@link #saturatedCapacityFactor} returns. */
+    double smallestFactor();
 }

@@ -71,6 +71,12 @@ public final class MaxMinNetwork extends FlowTable {
     private long solves;
     private long flowClassesSolved;
     private ContentionModel contention;
+    /**
+     * Factors above 1 − ε (the completion tolerance) leave a link whole: a derating smaller than
+     * the tolerance changes completions by less than the model already allows, and skipping it
+     * spares the second fill (PFC alone: u ≥ 0.998).
+     */
+    private final double smallestDerating;
     /** Capacities of the derated second fill, or null during an ideal fill. */
     private double[] deratedCapacity;
 
@@ -93,6 +99,7 @@ public final class MaxMinNetwork extends FlowTable {
     public MaxMinNetwork(Simulation simulation, Graph graph, int maxPathLinks, double completionTolerance,
             int expectedClasses) {
         super(simulation, graph, maxPathLinks, completionTolerance, expectedClasses);
+        smallestDerating = 1 - completionTolerance;
         componentFlows = new int[flowCapacity()];
         linkCount = graph.flowLinkCount();
         linkFlows = new int[linkCount][];
@@ -113,10 +120,11 @@ public final class MaxMinNetwork extends FlowTable {
     /**
      * Makes every solve a fabric's: after the ideal fill, each link saturated by two flows or more
      * gets {@code model}'s capacity factor and the component is filled again with those capacities
-     * (2 fills instead of 1, still O(F·P·log L)). Null restores the ideal.
+     * (2 fills instead of 1, still O(F·P·log L)). Null, or a model that never derates below 1 − ε,
+     * keeps the ideal single fill.
      */
     public void setContentionModel(ContentionModel model) {
-        contention = model;
+        contention = model != null && model.smallestFactor() <= smallestDerating ? model : null;
         deratedCapacity = null;
     }
 
@@ -374,9 +382,10 @@ public final class MaxMinNetwork extends FlowTable {
 
     /**
      * After an ideal fill: the capacity of each component link for the derated fill, the contention
-     * model's factor where the link is saturated (less than 10⁻⁹ of it left) by two flows or more,
-     * its full capacity elsewhere. The overload of a saturated link sums its classes' offered rates
-     * ({@link ContentionModel}): O(flows on the link). Returns whether any link was derated.
+     * model's factor where the link is saturated (less than 10⁻⁹ of it left) by two flows or more
+     * and the factor is below 1 − ε, its full capacity elsewhere. The overload of a saturated link
+     * sums its classes' offered rates ({@link ContentionModel}): O(flows on the link). Returns
+     * whether any link was derated.
      */
     private boolean derate(int links) {
         if (deratedCapacity == null) {
@@ -389,6 +398,9 @@ public final class MaxMinNetwork extends FlowTable {
             long weight = linkWeight[link];
             double factor = weight >= 2 && linkRemaining[link] <= 1e-9 * capacity
                     ? contention.saturatedCapacityFactor(link, offeredBytesPerSecond(link) / capacity) : 1;
+            if (factor > smallestDerating) {
+                factor = 1;
+            }
             deratedCapacity[link] = capacity * factor;
             derated |= factor != 1;
         }

@@ -44,6 +44,7 @@ class FabricBehaviourTest {
     @Test
     void shouldScaleBySprayingsMultipathFactorAndRefuseOneUnderEcmp() {
         assertEquals(0.4, behaviour(RoutingMode.SPRAY, 0.5).capacityFactor(2), 1e-12);
+        assertEquals(0.1, behaviour(RoutingMode.SPRAY, 0.5).smallestFactor(), 1e-12, "min u x m = 0.2 x 0.5");
         assertThrows(IllegalArgumentException.class, () -> behaviour(RoutingMode.ECMP, 0.5));
         assertThrows(IllegalArgumentException.class, () -> new FabricBehaviour(new BehaviourKey(
                 BehaviourKey.FlowControl.LOSSY, CongestionControl.NONE, BehaviourKey.Recovery.GO_BACK_N,

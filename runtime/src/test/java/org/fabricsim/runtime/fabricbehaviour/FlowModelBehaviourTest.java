@@ -131,4 +131,21 @@ class FlowModelBehaviourTest {
         assertTrue(first.timePs() > CollectiveEngine.run(tree, request.withFabricBehaviour(null)).timePs(),
                 "the contended spine slows the all-to-all");
     }
+
+    @Test
+    void shouldLeaveTheIdealAloneWhereTheDeratingIsBelowTheCompletionTolerance() {
+        // PFC without congestion control derates at most to 0.998 (its smallest u): exact solves
+        // (ε = 0) apply it, a solve with ε = 1% skips it and is the ideal to the picosecond.
+        FabricBehaviour pfc = behaviour(BehaviourKey.FlowControl.PFC, CongestionControl.NONE,
+                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP);
+        assertTrue(pfc.smallestFactor() > 0.99);
+        ClusterTopology tree = ClusterTopology.build(ClusterParameters.scaleOutOnly(32, LINK,
+                FatTreeParameters.twoTier(8, 2.0, LINK)));
+        CollectiveRequest exact = CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 32L << 20, 32);
+        assertTrue(CollectiveEngine.run(tree, exact.withFabricBehaviour(pfc)).timePs()
+                > CollectiveEngine.run(tree, exact).timePs());
+        CollectiveRequest tolerant = exact.withCompletionTolerance(0.01);
+        assertEquals(CollectiveEngine.run(tree, tolerant).timePs(),
+                CollectiveEngine.run(tree, tolerant.withFabricBehaviour(pfc)).timePs());
+    }
 }
