@@ -6,7 +6,11 @@ import java.util.Locale;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ComputeCalibration;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourTable;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
@@ -58,6 +62,10 @@ public final class TrainingHarness {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         boolean fit = args.length > 1 && args[1].equals("fit");
         TrainingSpec spec = args.length > 1 && args[1].equals("cp16") ? llama405b16kContext() : llama405b16k();
+        if (args.length > 1 && args[1].equals("behaviour")) {
+            behaviour(spec, runs);
+            return;
+        }
         TrainingRuns job = new TrainingRuns(spec, TrainingSimulator.SEED);
         CalibrationProfile defaults = CalibrationProfile.defaults();
         job.run(defaults);
@@ -77,6 +85,28 @@ public final class TrainingHarness {
         Arrays.sort(cpu);
         System.out.printf(Locale.ROOT, "median of %d: %.3f s wall, %.3f s CPU (process)%n", runs, wall[runs / 2],
                 cpu[runs / 2]);
+    }
+
+    /**
+     * The step cold (a fresh job per run, every pattern solved) on the ideal fabric and on Meta's
+     * RoCE as measured by the packet backend (PFC, no congestion control, go-back-N, ECMP; docs/fabric-behaviour.md).
+     */
+    private static void behaviour(TrainingSpec spec, int runs) {
+        FabricBehaviour roce = BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC,
+                FabricSpec.CongestionControl.NONE, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP));
+        for (FabricBehaviour behaviour : new FabricBehaviour[] {null, roce}) {
+            double[] wall = new double[runs];
+            RunResult result = null;
+            for (int i = 0; i < runs; i++) {
+                long start = System.nanoTime();
+                result = new TrainingRuns(spec, TrainingSimulator.SEED, behaviour).run(CalibrationProfile.defaults());
+                wall[i] = (System.nanoTime() - start) / 1e9;
+            }
+            Arrays.sort(wall);
+            System.out.printf(Locale.ROOT, "%s: median of %d cold steps %.3f s wall; step %.4f s, MFU %.4f%n",
+                    behaviour == null ? "ideal" : "RoCE behaviour", runs, wall[runs / 2],
+                    (Double) result.metrics().get("stepTimeSeconds"), (Double) result.metrics().get("mfu"));
+        }
     }
 
     /** The long-context phase: 131,072 tokens, TP8 CP16 PP16 DP8, 128 sequences per step. */

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.fabricsim.runtime.network.AnalyticalNetwork;
 import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.packet.PacketNetwork;
 import org.fabricsim.runtime.routing.Router;
@@ -129,9 +130,12 @@ public final class CollectiveEngine {
             Schedule schedule, PhaseMemo memo) {
         Simulation simulation = new Simulation(request.seed());
         Graph graph = topology.graph();
+        if (request.fabricBehaviour() != null && request.network() != NetworkKind.MAX_MIN) {
+            throw new IllegalArgumentException("a fabric behaviour is the flow model's: the " + request.network()
+                    + " network model does not apply it");
+        }
         NetworkModel network = switch (request.network()) {
-            case MAX_MIN -> new MaxMinNetwork(simulation, graph, topology.maxRouteLinks(),
-                    request.completionTolerance());
+            case MAX_MIN -> maxMin(simulation, topology, request);
             case ANALYTICAL -> new AnalyticalNetwork(simulation, graph, topology.maxRouteLinks());
             case PACKET -> PacketNetwork.roce(simulation, graph, schedule.totalBytes(), topology.maxRouteLinks());
         };
@@ -148,6 +152,16 @@ public final class CollectiveEngine {
             }
         }
         return new Simulated(topology, request, algorithm, schedule, simulation, network, runner, choice);
+    }
+
+    /** The flow model, its contended bottlenecks derated by the request's fabric behaviour when it has one. */
+    private static MaxMinNetwork maxMin(Simulation simulation, ClusterTopology topology, CollectiveRequest request) {
+        MaxMinNetwork network = new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(),
+                request.completionTolerance());
+        if (request.fabricBehaviour() != null) {
+            network.setContentionModel(request.fabricBehaviour().on(topology));
+        }
+        return network;
     }
 
     /** A protocol's cost: its time and the channels it runs on. */

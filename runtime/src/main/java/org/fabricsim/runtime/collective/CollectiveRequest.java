@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.collective;
 
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.RoutingMode;
 
@@ -31,11 +32,14 @@ import org.fabricsim.runtime.routing.RoutingMode;
  *                               by size ({@link NcclTuning}); {@link Protocol#SIMPLE} costs exactly the
  *                               simulated flows plus {@code stepOverheads}
  * @param generation             the accelerators' generation, which selects NCCL's per-generation limits
+ * @param fabricBehaviour        the scale-out fabric's measured behaviour the flow model applies to its contended
+ *                               bottlenecks ({@link FabricBehaviour}), or null for the ideal fabric
  */
 public record CollectiveRequest(CollectiveOperation operation, Algorithm algorithm, long sizeBytes, int ranks,
         int channels, int root, int peer, RoutingMode routing, NetworkKind network, long seed,
         double completionTolerance, StepOverheads stepOverheads, long pipelineChunkBytes,
-        boolean reuseSymmetricSteps, double[] trafficMatrixBytes, Protocol protocol, Generation generation) {
+        boolean reuseSymmetricSteps, double[] trafficMatrixBytes, Protocol protocol, Generation generation,
+        FabricBehaviour fabricBehaviour) {
 
     /** NCCL's per-step pipelining unit: NCCL_BUFFSIZE 4 MiB split into NCCL_STEPS = 8 slots. */
     public static final long DEFAULT_PIPELINE_CHUNK_BYTES = 512 * 1024;
@@ -70,91 +74,91 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
     public static CollectiveRequest of(CollectiveOperation operation, long sizeBytes, int ranks) {
         return new CollectiveRequest(operation, Algorithm.AUTO, sizeBytes, ranks, 1, 0, ranks > 1 ? 1 : 0,
                 RoutingMode.ECMP, NetworkKind.MAX_MIN, 1, 0.0, StepOverheads.NONE, DEFAULT_PIPELINE_CHUNK_BYTES, true,
-                null, Protocol.SIMPLE, Generation.HOPPER);
+                null, Protocol.SIMPLE, Generation.HOPPER, null);
     }
 
     public CollectiveRequest withAlgorithm(Algorithm value) {
         return new CollectiveRequest(operation, value, sizeBytes, ranks, channels, root, peer, routing, network, seed,
                 completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, fabricBehaviour);
     }
 
     public CollectiveRequest withSize(long value) {
         return new CollectiveRequest(operation, algorithm, value, ranks, channels, root, peer, routing, network, seed,
                 completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, fabricBehaviour);
     }
 
     public CollectiveRequest withChannels(int value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, value, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, fabricBehaviour);
     }
 
     public CollectiveRequest withEndpoints(int rootRank, int peerRank) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, rootRank, peerRank, routing,
                 network, seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes, protocol, generation);
+                trafficMatrixBytes, protocol, generation, fabricBehaviour);
     }
 
     public CollectiveRequest withRouting(RoutingMode value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, value, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, fabricBehaviour);
     }
 
     public CollectiveRequest withNetwork(NetworkKind value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, value,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, fabricBehaviour);
     }
 
     public CollectiveRequest withSeed(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 value, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes, protocol, generation);
+                trafficMatrixBytes, protocol, generation, fabricBehaviour);
     }
 
     public CollectiveRequest withCompletionTolerance(double value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, value, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes, protocol,
-                generation);
+                generation, fabricBehaviour);
     }
 
     public CollectiveRequest withStepOverheads(StepOverheads value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, value, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, fabricBehaviour);
     }
 
     public CollectiveRequest withPipelineChunkBytes(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, value, reuseSymmetricSteps, trafficMatrixBytes, protocol,
-                generation);
+                generation, fabricBehaviour);
     }
 
     public CollectiveRequest withReuseSymmetricSteps(boolean value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, value, trafficMatrixBytes, protocol,
-                generation);
+                generation, fabricBehaviour);
     }
 
     public CollectiveRequest withTrafficMatrixBytes(double[] value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, value, protocol,
-                generation);
+                generation, fabricBehaviour);
     }
 
     public CollectiveRequest withProtocol(Protocol value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                value, generation);
+                value, generation, fabricBehaviour);
     }
 
     public CollectiveRequest withGeneration(Generation value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, value);
+                protocol, value, fabricBehaviour);
     }
 
     @Override
@@ -165,5 +169,12 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
     /** Bytes from rank i to rank j of an all-to-all. */
     double allToAllBytes(int from, int to) {
         return trafficMatrixBytes != null ? trafficMatrixBytes[from * ranks + to] : (double) sizeBytes / ranks;
+    }
+
+    /** The same request on a fabric with {@code value}'s behaviour (null: the ideal fabric). */
+    public CollectiveRequest withFabricBehaviour(FabricBehaviour value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation, value);
     }
 }

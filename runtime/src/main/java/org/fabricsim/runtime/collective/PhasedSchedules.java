@@ -41,7 +41,8 @@ final class PhasedSchedules {
                 CollectiveRequest group = CollectiveRequest.of(phase.operation(), Math.round(phaseBytes), size)
                         .withChannels(request.channels()).withPipelineChunkBytes(request.pipelineChunkBytes())
                         .withStepOverheads(request.stepOverheads()).withRouting(request.routing())
-                        .withNetwork(request.network()).withSeed(request.seed());
+                        .withNetwork(request.network()).withSeed(request.seed())
+                        .withFabricBehaviour(request.fabricBehaviour());
                 Algorithm algorithm = algorithm(topology, phase, group);
                 append(schedule, AlgorithmSelector.schedule(topology, group, algorithm), groups, index);
             }

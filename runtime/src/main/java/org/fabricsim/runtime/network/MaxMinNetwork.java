@@ -70,6 +70,15 @@ public final class MaxMinNetwork extends FlowTable {
     private final IndexedMinHeap shares;
     private long solves;
     private long flowClassesSolved;
+    private ContentionModel contention;
+    /**
+     * Factors above 1 − ε (the completion tolerance) leave a link whole: a derating smaller than
+     * the tolerance changes completions by less than the model already allows, and skipping it
+     * spares the second fill (PFC alone: u ≥ 0.998).
+     */
+    private final double smallestDerating;
+    /** Capacities of the derated second fill, or null during an ideal fill. */
+    private double[] deratedCapacity;
 
     /**
      * @param simulation          the context whose clock the model follows
@@ -90,6 +99,7 @@ public final class MaxMinNetwork extends FlowTable {
     public MaxMinNetwork(Simulation simulation, Graph graph, int maxPathLinks, double completionTolerance,
             int expectedClasses) {
         super(simulation, graph, maxPathLinks, completionTolerance, expectedClasses);
+        smallestDerating = 1 - completionTolerance;
         componentFlows = new int[flowCapacity()];
         linkCount = graph.flowLinkCount();
         linkFlows = new int[linkCount][];
@@ -105,6 +115,17 @@ public final class MaxMinNetwork extends FlowTable {
         linkRemaining = new double[linkCount];
         linkUnfixed = new long[linkCount];
         shares = new IndexedMinHeap(linkCount);
+    }
+
+    /**
+     * Makes every solve a fabric's: after the ideal fill, each link saturated by two flows or more
+     * gets {@code model}'s capacity factor and the component is filled again with those capacities
+     * (2 fills instead of 1, still O(F·P·log L)). Null, or a model that never derates below 1 − ε,
+     * keeps the ideal single fill.
+     */
+    public void setContentionModel(ContentionModel model) {
+        contention = model != null && model.smallestFactor() <= smallestDerating ? model : null;
+        deratedCapacity = null;
     }
 
     @Override
@@ -196,7 +217,10 @@ public final class MaxMinNetwork extends FlowTable {
             advance(flow, nowPs);
             previousRate[i] = rateBytesPerSecond[flow];
         }
-        fill(linksInComponent);
+        fill(linksInComponent, null);
+        if (contention != null && derate(linksInComponent)) {
+            fill(linksInComponent, deratedCapacity);
+        }
         for (int i = 0; i < flows; i++) {
             int flow = componentFlows[i];
             if (rateBytesPerSecond[flow] != previousRate[i] || !completions.contains(flow)) {
@@ -299,12 +323,12 @@ public final class MaxMinNetwork extends FlowTable {
      * fill ends once every class of the component is fixed: the links still in the heap then carry
      * only fixed classes (on the 16K-GPU tree they were half of all polls).
      */
-    private void fill(int links) {
+    private void fill(int links, double[] capacity) {
         shares.clear();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             long weight = linkWeight[link];
-            linkRemaining[link] = graph.linkBytesPerSecond(link);
+            linkRemaining[link] = capacity == null ? graph.linkBytesPerSecond(link) : capacity[link];
             linkUnfixed[link] = weight;
             if (weight > 0) {
                 shares.append(link, IndexedMinHeap.orderedBits(linkRemaining[link] / weight), 0);
@@ -354,6 +378,46 @@ public final class MaxMinNetwork extends FlowTable {
                 }
             }
         }
+    }
+
+    /**
+     * After an ideal fill: the capacity of each component link for the derated fill, the contention
+     * model's factor where the link is saturated (less than 10⁻⁹ of it left) by two flows or more
+     * and the factor is below 1 − ε, its full capacity elsewhere. The overload of a saturated link
+     * sums its classes' offered rates ({@link ContentionModel}): O(flows on the link). Returns
+     * whether any link was derated.
+     */
+    private boolean derate(int links) {
+        if (deratedCapacity == null) {
+            deratedCapacity = new double[linkCount];
+        }
+        boolean derated = false;
+        for (int i = 0; i < links; i++) {
+            int link = componentLinks[i];
+            double capacity = graph.linkBytesPerSecond(link);
+            long weight = linkWeight[link];
+            double factor = weight >= 2 && linkRemaining[link] <= 1e-9 * capacity
+                    ? contention.saturatedCapacityFactor(link, offeredBytesPerSecond(link) / capacity) : 1;
+            if (factor > smallestDerating) {
+                factor = 1;
+            }
+            deratedCapacity[link] = capacity * factor;
+            derated |= factor != 1;
+        }
+        return derated;
+    }
+
+    /** Σ over the classes on {@code link} of multiplicity × their sender's share of its first link. */
+    private double offeredBytesPerSecond(int link) {
+        int[] list = linkFlows[link];
+        int count = linkFlowCount[link];
+        double offered = 0;
+        for (int k = 0; k < count; k++) {
+            int base = (list[k] >>> entryShift) * stride;
+            int first = records[base + LINKS];
+            offered += records[base + MULTIPLICITY] * graph.linkBytesPerSecond(first) / linkWeight[first];
+        }
+        return offered;
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.StepOverheads;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
@@ -51,6 +52,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     private final RoutingMode routing;
     private final long seed;
     private final NetworkKind network;
+    private final FabricBehaviour behaviour;
     private final int flowsPerPeer;
     private final StepOverheads overheads;
     private final Map<String, Double> solved;
@@ -78,6 +80,15 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     /** A timer whose patterns are solved on {@code network} (the flow model, or the analytical one a screen uses). */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
             long seed, Calibration calibration, NetworkKind network) {
+        this(topology, placement, routing, flowsPerPeer, seed, calibration, network, null);
+    }
+
+    /**
+     * A timer whose flow model derates contended bottlenecks by the scale-out fabric's measured
+     * {@code behaviour} ({@link FabricBehaviour}; null: the ideal fabric).
+     */
+    public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
+            long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour) {
         if (placement.accelerators() > topology.accelerators()) {
             throw new IllegalArgumentException(placement.accelerators() + " ranks on " + topology.accelerators()
                     + " accelerators");
@@ -89,7 +100,12 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.placement = placement;
         this.routing = routing;
         this.seed = seed;
+        if (behaviour != null && network != NetworkKind.MAX_MIN) {
+            throw new IllegalArgumentException("a fabric behaviour is the flow model's: the " + network
+                    + " network model does not apply it");
+        }
         this.network = network;
+        this.behaviour = behaviour;
         this.flowsPerPeer = flowsPerPeer;
         this.overheads = calibration.stepOverheads();
         this.traffic = new LinkTraffic(topology);
@@ -104,6 +120,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.routing = previous.routing;
         this.seed = previous.seed;
         this.network = previous.network;
+        this.behaviour = previous.behaviour;
         this.flowsPerPeer = previous.flowsPerPeer;
         this.overheads = previous.overheads;
         this.traffic = new LinkTraffic(topology);
@@ -133,7 +150,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         }
         referenceBytes.put(key, new double[] {bytesPerRank});
         return solved.computeIfAbsent(key, k -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network);
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour);
             int n = placement.accelerators();
             for (int rank = 0; rank < n; rank++) {
                 if (!represents(rank, axis)) {
@@ -170,7 +187,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
 
     private double pipelineSendSeconds(double bytes, String patternKey) {
         return solved.computeIfAbsent(patternKey, key -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network);
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour);
             addPipelineSends(phase, bytes, FOREGROUND);
             boolean crosses = !topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1));
             return solve(phase, 1, key) + stepOverheadSeconds(crosses);
@@ -197,7 +214,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         double toBusiest = expertRouting.busiestLoad() * bytesPerRank / group;
         double toOthers = expertRouting.otherLoad(group) * bytesPerRank / group;
         return solved.computeIfAbsent(expertKey(bytesPerRank, expertRouting), key -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network);
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour);
             int n = placement.accelerators();
             boolean crosses = false;
             for (int rank = 0; rank < n; rank++) {

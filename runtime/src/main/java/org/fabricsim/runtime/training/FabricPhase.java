@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.Arrays;
 
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.AnalyticalNetwork;
 import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.network.NetworkKind;
@@ -42,6 +43,8 @@ final class FabricPhase {
     private final RoutingMode routing;
     private final long seed;
     private final NetworkKind network;
+    /** The scale-out fabric's measured behaviour the flow model applies, or null for the ideal. */
+    private final FabricBehaviour behaviour;
     private int count;
     private int[] source = new int[256];
     private int[] destination = new int[256];
@@ -55,11 +58,13 @@ final class FabricPhase {
     private long eventsFired;
     private int flowsStarted;
 
-    FabricPhase(ClusterTopology topology, RoutingMode routing, long seed, NetworkKind network) {
+    FabricPhase(ClusterTopology topology, RoutingMode routing, long seed, NetworkKind network,
+            FabricBehaviour behaviour) {
         this.topology = topology;
         this.routing = routing;
         this.seed = seed;
         this.network = network;
+        this.behaviour = behaviour;
     }
 
     /** Adds a transfer of {@code transferBytes} from src to dst over {@code connections} connections. */
@@ -83,6 +88,16 @@ final class FabricPhase {
         count++;
     }
 
+    /** The flow model, its contended bottlenecks derated by the fabric's behaviour when there is one. */
+    private MaxMinNetwork maxMin(Simulation simulation, int expectedClasses) {
+        MaxMinNetwork flows = new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(),
+                COMPLETION_TOLERANCE, expectedClasses);
+        if (behaviour != null) {
+            flows.setContentionModel(behaviour.on(topology));
+        }
+        return flows;
+    }
+
     /** Seconds until the last transfer of each class arrives; index = class, 0 for an empty class. */
     double[] solve(int classes) {
         double[] seconds = new double[classes];
@@ -100,8 +115,7 @@ final class FabricPhase {
         Simulation simulation = new Simulation(seed);
         NetworkModel network = this.network == NetworkKind.ANALYTICAL
                 ? new AnalyticalNetwork(simulation, topology.graph(), topology.maxRouteLinks())
-                : new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(), COMPLETION_TOLERANCE,
-                        total);
+                : maxMin(simulation, total);
         network.setListener((tag, finishPs) -> {
             int c = flowClass[tag];
             endPs[c] = Math.max(endPs[c], finishPs + latencyPs[tag]);

@@ -2,6 +2,8 @@ package org.fabricsim.runtime.training;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.reliability.DegradedFabric;
 import org.fabricsim.runtime.reliability.PartCounts;
 import org.fabricsim.runtime.reliability.Straggler;
@@ -33,6 +35,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
 public final class TrainingRuns {
     private final TrainingSpec spec;
     private final long seed;
+    private final FabricBehaviour behaviour;
     private Calibration collectives;
     private FabricCollectiveTimer timer;
     private FailureSteps failureSteps;
@@ -40,9 +43,18 @@ public final class TrainingRuns {
 
     /** Runs of {@code spec} whose ECMP hashes are seeded with {@code seed}. */
     public TrainingRuns(TrainingSpec spec, long seed) {
+        this(spec, seed, null);
+    }
+
+    /**
+     * Runs of {@code spec} on a scale-out fabric of the measured {@code behaviour} ({@link
+     * FabricBehaviour}; null: the ideal fabric), ECMP hashes seeded with {@code seed}.
+     */
+    public TrainingRuns(TrainingSpec spec, long seed, FabricBehaviour behaviour) {
         TrainingSimulator.check(spec);
         this.spec = spec;
         this.seed = seed;
+        this.behaviour = behaviour;
     }
 
     /** One step of the job with the constants of {@code profile}. */
@@ -70,6 +82,6 @@ public final class TrainingRuns {
     private FabricCollectiveTimer timer(ClusterTopology topology, Calibration calibration) {
         return new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
                 ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
-                calibration);
+                calibration, NetworkKind.MAX_MIN, behaviour);
     }
 }

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourTable;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
@@ -60,6 +64,11 @@ class FabricCollectiveTimerTest {
      * each of the 8 stage-0 ranks under leaf 0 sends to the rank 8 higher, under leaf 1.
      */
     private static FabricCollectiveTimer acrossTwoToOneLeaves(int flowsPerPeer, long seed) {
+        return acrossTwoToOneLeaves(flowsPerPeer, seed, null);
+    }
+
+    /** The same on a fabric of {@code behaviour} (null: ideal). */
+    private static FabricCollectiveTimer acrossTwoToOneLeaves(int flowsPerPeer, long seed, FabricBehaviour behaviour) {
         NodeSpec node = new NodeSpec("t.Node", TrainingFixtures.H100, 1, null, TrainingFixtures.CX7, 1, true);
         SwitchSpec twelvePorts = new SwitchSpec("t.S12", "generic", 12, 50e9, 0, 0, false, false);
         ClusterTopology topology = ClusterTopologies.build(new ClusterSpec("t.Sixteen", node, 16,
@@ -67,7 +76,8 @@ class FabricCollectiveTimerTest {
                         ScaleOutSpec.Routing.ECMP), 0, null, null));
         Placement placement = new Placement(new ParallelismSpec(1, 2, 8, 1, 1, false),
                 List.of(Axis.TENSOR, Axis.CONTEXT, Axis.DATA, Axis.PIPELINE));
-        return new FabricCollectiveTimer(topology, placement, RoutingMode.ECMP, flowsPerPeer, seed);
+        return new FabricCollectiveTimer(topology, placement, RoutingMode.ECMP, flowsPerPeer, seed,
+                Calibration.DEFAULT, NetworkKind.MAX_MIN, behaviour);
     }
 
     @Test
@@ -90,5 +100,25 @@ class FabricCollectiveTimerTest {
             assertTrue(spread >= bound * (1 - tolerance), "seed " + seed + ": 64 flows took " + spread);
             assertTrue(spread <= 1.25 * bound, "seed " + seed + ": 64 flows took " + spread + ", bound " + bound);
         }
+    }
+
+    @Test
+    void shouldSlowPipelineSendsThatCollideOnAnEcmpUplinkByRocesMeasuredUtilisation() {
+        // The 8 sends above with one flow each: ECMP puts 2 or more on some uplink of leaf 0, an
+        // overload ρ ≥ 2 there (each send offers its NIC's rate), which RoCE's behaviour (PFC,
+        // DCQCN, go-back-N) runs at u(ρ) of the link: the phase takes 1/u(ρ) of the ideal on its
+        // busiest uplink, between 1/u(2), the largest utilisation at ρ ≥ 2, and 1/min u.
+        FabricBehaviour roce = BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC,
+                FabricSpec.CongestionControl.DCQCN, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP));
+        double latency = Calibration.DEFAULT.netStepPs() / 1e12;
+        double ideal = acrossTwoToOneLeaves(1, 1).pipelineSendSeconds(1e9) - latency;
+        double fabric = acrossTwoToOneLeaves(1, 1, roce).pipelineSendSeconds(1e9) - latency;
+        double lowest = 1;
+        for (int i = 0; i < 4; i++) {
+            lowest = Math.min(lowest, roce.utilisation(i));
+        }
+        double tolerance = FabricPhase.COMPLETION_TOLERANCE;
+        assertTrue(fabric >= ideal / roce.utilisation(0) * (1 - tolerance), fabric + " against ideal " + ideal);
+        assertTrue(fabric <= ideal / lowest * (1 + tolerance), fabric + " against ideal " + ideal);
     }
 }

@@ -1,0 +1,86 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import java.util.Locale;
+
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+
+/**
+ * One combination of fabric behaviour the language can declare, in the language's words.
+ *
+ * @param flowControl       how the fabric avoids (or takes) loss
+ * @param congestionControl the end-to-end congestion control
+ * @param recovery          how endpoints recover lost or reordered packets
+ * @param routing           how flows choose among equal-cost paths
+ */
+public record BehaviourKey(FlowControl flowControl, CongestionControl congestionControl, Recovery recovery,
+        RoutingMode routing) {
+
+    /** Lossless by PFC pauses, lossless by link credits, or lossy (tail drop). */
+    public enum FlowControl {
+        PFC("lossless pfc"), CREDIT("lossless credit-based"), LOSSY("lossy");
+
+        private final String words;
+
+        FlowControl(String words) {
+            this.words = words;
+        }
+
+        /** As the language writes it. */
+        public String words() {
+            return words;
+        }
+    }
+
+    /** Go-back-N (RoCE NICs, InfiniBand RC) or selective repeat (IRN, Ultra Ethernet). */
+    public enum Recovery {
+        GO_BACK_N, SELECTIVE_REPEAT
+    }
+
+    public BehaviourKey {
+        if (flowControl == null || congestionControl == null || recovery == null || routing == null) {
+            throw new IllegalArgumentException("every part of a behaviour key is required");
+        }
+    }
+
+    /** The key as one table row starts: the four parts, tab separated, lower case with hyphens. */
+    public String row() {
+        return token(flowControl) + "\t" + words(congestionControl) + "\t" + token(recovery) + "\t" + token(routing);
+    }
+
+    /** Parses the four tab-separated parts {@link #row()} writes. */
+    public static BehaviourKey parse(String[] parts) {
+        CongestionControl cc = null;
+        for (CongestionControl candidate : CongestionControl.values()) {
+            cc = words(candidate).equals(parts[1].trim()) ? candidate : cc;
+        }
+        if (cc == null) {
+            throw new IllegalArgumentException("unknown congestion control '" + parts[1] + "'");
+        }
+        return new BehaviourKey(FlowControl.valueOf(constant(parts[0])), cc, Recovery.valueOf(constant(parts[2])),
+                RoutingMode.valueOf(constant(parts[3])));
+    }
+
+    /** A congestion control as the language writes it after 'congestion-control'. */
+    public static String words(CongestionControl cc) {
+        return switch (cc) {
+            case INFINIBAND -> "ib-cc";
+            case ULTRA_ETHERNET -> "uec-cc";
+            default -> token(cc);
+        };
+    }
+
+    /** For messages: e.g. "lossless pfc, congestion-control dcqcn, go-back-n recovery, ecmp routing". */
+    public String describe() {
+        return flowControl.words() + ", congestion-control " + words(congestionControl) + ", " + token(recovery)
+                + " recovery, " + token(routing) + " routing";
+    }
+
+    private static String token(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static String constant(String token) {
+        return token.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+    }
+}

@@ -1,0 +1,120 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The measured behaviours, one row per {@link BehaviourKey}, as {@link BehaviourTableGenerator}
+ * wrote them: lines starting with '#' are provenance (date, code version, scenarios), then a header
+ * and tab-separated rows: the key's four parts, u(2), u(4), u(8), u(16), the multipath factor.
+ */
+public final class BehaviourTable {
+    /** The table shipped in the runtime jar. */
+    public static final String RESOURCE = "behaviour-table.tsv";
+    /** The command that regenerates it, from the repository root. */
+    public static final String COMMAND = "./mvnw -B -o -q -pl runtime compile && java -cp runtime/target/classes "
+            + BehaviourTableGenerator.class.getName();
+    static final String HEADER = "flow-control\tcongestion-control\trecovery\trouting\tu2\tu4\tu8\tu16\tmultipath";
+    private static final BehaviourTable SHIPPED = load();
+
+    private final Map<BehaviourKey, FabricBehaviour> rows;
+    private final List<String> provenance;
+
+    BehaviourTable(List<FabricBehaviour> behaviours, List<String> provenance) {
+        this.rows = new LinkedHashMap<>();
+        for (FabricBehaviour behaviour : behaviours) {
+            rows.put(behaviour.key(), behaviour);
+        }
+        this.provenance = List.copyOf(provenance);
+    }
+
+    /** The table shipped in the runtime jar. */
+    public static BehaviourTable shipped() {
+        return SHIPPED;
+    }
+
+    /**
+     * The behaviour of {@code key}. Throws {@link IllegalArgumentException} naming the combination,
+     * and either the command that measures it or why the packet backend cannot, when the table has
+     * no row for it: a fabric is never silently taken as ideal.
+     */
+    public FabricBehaviour behaviour(BehaviourKey key) {
+        FabricBehaviour behaviour = rows.get(key);
+        if (behaviour != null) {
+            return behaviour;
+        }
+        String why = PatternRuns.measurable(key) ? "produce the table with: " + COMMAND
+                : "the packet backend does not simulate congestion-control "
+                        + BehaviourKey.words(key.congestionControl()) + " yet, so it cannot be measured; run without fabric behaviour, or on the packet backend"
+                        + " with a congestion control it simulates";
+        throw new IllegalArgumentException("no fabric behaviour measured for " + key.describe() + ": " + why);
+    }
+
+    /** The provenance lines, without their '#'. */
+    public List<String> provenance() {
+        return provenance;
+    }
+
+    /** The rows, in table order. */
+    public List<FabricBehaviour> behaviours() {
+        return List.copyOf(rows.values());
+    }
+
+    /** The table as the resource stores it. */
+    public String write() {
+        StringBuilder out = new StringBuilder();
+        for (String line : provenance) {
+            out.append("# ").append(line).append('\n');
+        }
+        out.append(HEADER).append('\n');
+        for (FabricBehaviour b : rows.values()) {
+            out.append(b.key().row());
+            for (int i = 0; i < FabricBehaviour.INCAST_DEGREES.length; i++) {
+                out.append('\t').append(String.format(java.util.Locale.ROOT, "%.4f", b.utilisation(i)));
+            }
+            out.append('\t').append(String.format(java.util.Locale.ROOT, "%.4f", b.multipathFactor())).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** Parses what {@link #write()} wrote. */
+    static BehaviourTable parse(BufferedReader reader) throws IOException {
+        List<String> provenance = new ArrayList<>();
+        List<FabricBehaviour> behaviours = new ArrayList<>();
+        String line;
+        while ((line = reader.readLine()) != null) {
+            if (line.startsWith("#")) {
+                provenance.add(line.substring(1).trim());
+            } else if (!line.isBlank() && !line.equals(HEADER)) {
+                String[] parts = line.split("\t");
+                int degrees = FabricBehaviour.INCAST_DEGREES.length;
+                double[] u = new double[degrees];
+                for (int i = 0; i < degrees; i++) {
+                    u[i] = Double.parseDouble(parts[4 + i]);
+                }
+                behaviours.add(new FabricBehaviour(BehaviourKey.parse(parts), u,
+                        Double.parseDouble(parts[4 + degrees])));
+            }
+        }
+        return new BehaviourTable(behaviours, provenance);
+    }
+
+    private static BehaviourTable load() {
+        try (InputStream in = BehaviourTable.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                return new BehaviourTable(List.of(), List.of("no table shipped; produce it with: " + COMMAND));
+            }
+            return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the fabric behaviour table " + RESOURCE, e);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.fabricsim.runtime.Version;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+
+/**
+ * The one command that measures the {@link BehaviourTable}: every combination the packet backend
+ * simulates (flow control × congestion control none or DCQCN × recovery × routing) through {@link
+ * BehaviourScenarios}, written with its provenance (date, code version, scenarios) to the path
+ * given as the first argument, by default the runtime's resource. Run from the repository root:
+ * {@link BehaviourTable#COMMAND}. The second argument, when present, is the code version to record
+ * (e.g. {@code $(git rev-parse --short HEAD)}).
+ */
+public final class BehaviourTableGenerator {
+    static final String DEFAULT_PATH = "runtime/src/main/resources/org/fabricsim/runtime/fabricbehaviour/"
+            + BehaviourTable.RESOURCE;
+
+    private BehaviourTableGenerator() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path out = Path.of(args.length > 0 ? args[0] : DEFAULT_PATH);
+        String code = "FabricSim " + Version.NUMBER + (args.length > 1 ? ", commit " + args[1] : "");
+        long startNanos = System.nanoTime();
+        BehaviourTable table = generate(code);
+        Files.writeString(out, table.write(), StandardCharsets.UTF_8);
+        System.out.printf("%d behaviours written to %s in %.1f s%n", table.behaviours().size(), out,
+                (System.nanoTime() - startNanos) / 1e9);
+    }
+
+    /** Measures every combination the packet backend simulates. */
+    static BehaviourTable generate(String codeVersion) {
+        List<FabricBehaviour> rows = new ArrayList<>();
+        for (BehaviourKey.FlowControl flowControl : BehaviourKey.FlowControl.values()) {
+            for (CongestionControl cc : new CongestionControl[] {CongestionControl.NONE, CongestionControl.DCQCN}) {
+                for (BehaviourKey.Recovery recovery : BehaviourKey.Recovery.values()) {
+                    double[] u = BehaviourScenarios.utilisation(
+                            new BehaviourKey(flowControl, cc, recovery, RoutingMode.ECMP));
+                    for (RoutingMode routing : RoutingMode.values()) {
+                        rows.add(BehaviourScenarios.measure(new BehaviourKey(flowControl, cc, recovery, routing), u));
+                    }
+                }
+            }
+        }
+        List<String> provenance = List.of(
+                "FabricSim fabric behaviour table: measured by the packet backend, read by the flow model"
+                        + " (docs/fabric-behaviour.md)",
+                "generated " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + " by " + codeVersion,
+                "command: " + BehaviourTable.COMMAND,
+                "packet backend: PacketConfig.roce defaults at 100 Gb/s (docs/packet-backend.md) with each row's"
+                        + " flow control, recovery, congestion control and routing",
+                "u<k>: incast scenarios: " + incastNames(),
+                "multipath (adaptive and spraying rows; 1 under ECMP): " + BehaviourScenarios.PERMUTATION.name());
+        return new BehaviourTable(rows, provenance);
+    }
+
+    private static String incastNames() {
+        List<String> names = new ArrayList<>();
+        for (int degree : FabricBehaviour.INCAST_DEGREES) {
+            names.add(TrafficPattern.incast(degree, BehaviourScenarios.INCAST_BYTES).name());
+        }
+        return String.join("; ", names);
+    }
+}

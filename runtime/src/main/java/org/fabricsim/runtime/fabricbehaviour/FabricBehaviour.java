@@ -1,0 +1,143 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.network.ContentionModel;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.Graph;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
+
+/**
+ * The first-order behaviour of one fabric combination, as the packet backend measured it, and the
+ * flow model's use of it.
+ *
+ * <p><b>Parameters.</b> {@code utilisation[i]}: the share of a bottleneck's capacity (after
+ * headers) that {@code INCAST_DEGREES[i]} senders converging on it get through, over a transfer
+ * of {@link BehaviourScenarios#INCAST_BYTES} each: 1 for an ideal fabric, below 1 where congestion
+ * control converges late or oscillates, or where drops cost retransmissions and timeouts. {@code
+ * multipathFactor}: the share of the flow model's throughput a 2:1 oversubscribed permutation gets
+ * when switches spread one flow's packets over several paths (adaptive routing, spraying), what
+ * reordering costs a go-back-N receiver; 1 by definition under per-flow ECMP.
+ *
+ * <p><b>Use.</b> A link saturated by two flows or more in the ideal max-min solve, whose flows'
+ * senders offer it ρ times its capacity ({@link ContentionModel}), delivers c·u(ρ)·m, with u
+ * interpolated linearly in log₂ ρ between u(1) = 1 (no overload) and the measured degrees, held at
+ * u(16) above, and m = {@code multipathFactor}. A link with one flow, or one that is not saturated, keeps
+ * c: a fabric without contention runs exactly as the ideal. O(1) per saturated link per solve.
+ *
+ * @param key             the combination
+ * @param utilisation     bottleneck utilisation at each of {@link #INCAST_DEGREES}, in (0, 1]
+ * @param multipathFactor throughput factor of per-packet multipath routing against the flow model, in (0, 2]
+ */
+public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
+    /** The incast degrees the table measures. */
+    static final int[] INCAST_DEGREES = {2, 4, 8, 16};
+
+    public FabricBehaviour {
+        if (key == null || utilisation == null || utilisation.length != INCAST_DEGREES.length) {
+            throw new IllegalArgumentException("a behaviour needs its key and one utilisation per incast degree "
+                    + Arrays.toString(INCAST_DEGREES));
+        }
+        utilisation = utilisation.clone();
+        for (double u : utilisation) {
+            requireShare("utilisation", u);
+        }
+        if (!(multipathFactor > 0 && multipathFactor <= 2)) {
+            throw new IllegalArgumentException("multipathFactor must be in (0, 2], was " + multipathFactor);
+        }
+        if (key.routing() == RoutingMode.ECMP && multipathFactor != 1) {
+            throw new IllegalArgumentException("per-flow ECMP does not reorder: its multipath factor is 1");
+        }
+    }
+
+    private static void requireShare(String name, double value) {
+        if (!(value > 0 && value <= 1)) {
+            throw new IllegalArgumentException(name + " must be in (0, 1], was " + value);
+        }
+    }
+
+    /** Bottleneck utilisation at {@code INCAST_DEGREES[i]}. */
+    public double utilisation(int i) {
+        return utilisation[i];
+    }
+
+    /**
+     * The capacity factor u(ρ)·m of a saturated link whose flows offer it {@code overload} = ρ times
+     * its capacity (see the class comment); 1 without overload (ρ ≤ 1).
+     */
+    public double capacityFactor(double overload) {
+        if (overload <= 1) {
+            return 1;
+        }
+        int last = INCAST_DEGREES.length - 1;
+        double u;
+        if (overload >= INCAST_DEGREES[last]) {
+            u = utilisation[last];
+        } else {
+            // Between the anchor u(1) = 1 (no overload) and the measured degrees, linear in log2 of the overload.
+            double lowDegree = 1;
+            double lowU = 1;
+            int i = 0;
+            while (overload >= INCAST_DEGREES[i]) {
+                lowDegree = INCAST_DEGREES[i];
+                lowU = utilisation[i];
+                i++;
+            }
+            double t = Math.log(overload / lowDegree) / Math.log((double) INCAST_DEGREES[i] / lowDegree);
+            u = lowU + (utilisation[i] - lowU) * t;
+        }
+        return u * multipathFactor;
+    }
+
+    /** The smallest capacity factor the behaviour gives any link: min u × m. */
+    public double smallestFactor() {
+        double smallest = 1;
+        for (double u : utilisation) {
+            smallest = Math.min(smallest, u);
+        }
+        return smallest * multipathFactor;
+    }
+
+    /**
+     * The behaviour on {@code topology}'s scale-out fabric: its scale-up links (NVLink and the
+     * like, which run their own link-level protocol) keep their ideal capacity.
+     */
+    public ContentionModel on(ClusterTopology topology) {
+        Graph graph = topology.graph();
+        boolean[] scaleUp = new boolean[graph.linkCount()];
+        for (int link = 0; link < scaleUp.length; link++) {
+            scaleUp[link] = graph.nodeKind(graph.linkFrom(link)) == Graph.ACCELERATOR
+                    && graph.nodeKind(graph.linkTo(link)) == Graph.ACCELERATOR;
+        }
+        if (topology.scaleUpKind() == ScaleUpParameters.Kind.SWITCHED) {
+            for (int accelerator = 0; accelerator < topology.accelerators(); accelerator++) {
+                scaleUp[topology.scaleUpUplink(accelerator)] = true;
+                scaleUp[topology.scaleUpDownlink(accelerator)] = true;
+            }
+        }
+        return new ContentionModel() {
+            @Override
+            public double saturatedCapacityFactor(int link, double overload) {
+                return link < scaleUp.length && scaleUp[link] ? 1 : capacityFactor(overload);
+            }
+
+            @Override
+            public double smallestFactor() {
+                return FabricBehaviour.this.smallestFactor();
+            }
+        };
+    }
+
+    /** Records compare their arrays by reference; a behaviour is its values. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof FabricBehaviour that && key.equals(that.key)
+                && Arrays.equals(utilisation, that.utilisation) && multipathFactor == that.multipathFactor;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * key.hashCode() + Arrays.hashCode(utilisation)) + Double.hashCode(multipathFactor);
+    }
+}

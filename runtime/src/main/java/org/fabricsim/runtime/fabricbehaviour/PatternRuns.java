@@ -1,0 +1,101 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import org.fabricsim.runtime.network.ContentionModel;
+import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.network.NetworkModel;
+import org.fabricsim.runtime.packet.PacketConfig;
+import org.fabricsim.runtime.packet.PacketNetwork;
+import org.fabricsim.runtime.packet.PacketRouting;
+import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+/**
+ * Runs a {@link TrafficPattern} on the packet backend and on the flow model, and returns its
+ * makespan (the last flow's finish, without propagation latency, as {@link NetworkModel} reports
+ * it). Both take their paths from the flow-level {@link Router}: under ECMP the packet backend
+ * follows them ({@link PacketRouting#PATH}), so both see the same hash collisions; under adaptive
+ * routing and spraying the packet backend chooses per packet, the flow model per flow (adaptive)
+ * or over link groups (spraying). The flow model runs on links of the packet backend's payload
+ * rate (line rate × MTU / (MTU + headers)), so that headers are not what the comparison measures.
+ */
+public final class PatternRuns {
+    private static final long SEED = 11;
+
+    private PatternRuns() {
+    }
+
+    /** The packet backend's configuration for {@code key}; a clear error for what it cannot simulate. */
+    public static PacketConfig packetConfig(BehaviourKey key) {
+        PacketConfig base = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
+        PacketConfig.CongestionControl cc = switch (key.congestionControl()) {
+            case NONE -> PacketConfig.CongestionControl.NONE;
+            case DCQCN -> PacketConfig.CongestionControl.DCQCN;
+            default -> throw new IllegalArgumentException("the packet backend does not simulate congestion-control "
+                    + BehaviourKey.words(key.congestionControl()) + " yet, so no behaviour can be measured for "
+                    + key.describe());
+        };
+        return base.withFlowControl(switch (key.flowControl()) {
+            case PFC -> PacketConfig.FlowControl.PFC;
+            case CREDIT -> PacketConfig.FlowControl.CREDIT;
+            case LOSSY -> PacketConfig.FlowControl.LOSSY;
+        }).withRecovery(key.recovery() == BehaviourKey.Recovery.GO_BACK_N ? PacketConfig.Recovery.GO_BACK_N
+                : PacketConfig.Recovery.SELECTIVE_REPEAT).withCongestionControl(cc).withRouting(switch (key.routing()) {
+                    case ECMP -> PacketRouting.PATH;
+                    case ADAPTIVE -> PacketRouting.ADAPTIVE;
+                    case SPRAY -> PacketRouting.SPRAY;
+                });
+    }
+
+    /** Whether the packet backend can measure {@code key}. */
+    public static boolean measurable(BehaviourKey key) {
+        return key.congestionControl() == CongestionControl.NONE || key.congestionControl() == CongestionControl.DCQCN;
+    }
+
+    /** Makespan of {@code pattern} on the packet backend configured for {@code key}, ps. */
+    public static long packetPs(TrafficPattern pattern, BehaviourKey key) {
+        PacketConfig config = packetConfig(key);
+        ClusterTopology topology = pattern.topology(TrafficPattern.LINE_BYTES_PER_SECOND);
+        Simulation simulation = new Simulation(SEED);
+        return run(pattern, topology, RoutingMode.ECMP, simulation, new PacketNetwork(simulation, topology.graph(),
+                config));
+    }
+
+    /**
+     * Makespan of {@code pattern} on the flow model with {@code routing}, its contended bottlenecks
+     * derated by {@code behaviour} (null: the ideal max-min model), ps.
+     */
+    public static long flowPs(TrafficPattern pattern, RoutingMode routing, FabricBehaviour behaviour) {
+        double payload = TrafficPattern.LINE_BYTES_PER_SECOND
+                * PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).payloadEfficiency();
+        ClusterTopology topology = pattern.topology(payload);
+        Simulation simulation = new Simulation(SEED);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(), 0);
+        ContentionModel contention = behaviour == null ? null : behaviour.on(topology);
+        network.setContentionModel(contention);
+        return run(pattern, topology, routing, simulation, network);
+    }
+
+    private static long run(TrafficPattern pattern, ClusterTopology topology, RoutingMode routing,
+            Simulation simulation, NetworkModel network) {
+        long[] last = new long[1];
+        network.setListener((tag, finishPs) -> last[0] = Math.max(last[0], finishPs));
+        Router router = new Router(topology, routing, SEED);
+        int[] path = new int[topology.maxRouteLinks()];
+        for (int f = 0; f < pattern.flows(); f++) {
+            int src = pattern.src()[f];
+            int dst = pattern.dst()[f];
+            int routes = router.routeCount(src, dst);
+            for (int s = 0; s < routes; s++) {
+                int length = router.route(src, dst, Router.flowKey(src, dst, 0), s, path);
+                double bytes = pattern.bytes()[f] / routes;
+                router.commit(path, length, bytes);
+                network.start(path, length, bytes, 1, f);
+            }
+        }
+        simulation.run(network);
+        return last[0];
+    }
+}

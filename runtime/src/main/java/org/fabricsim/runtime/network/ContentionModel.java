@@ -1,0 +1,26 @@
+package org.fabricsim.runtime.network;
+
+/**
+ * How a real fabric runs a contended bottleneck below its capacity (congestion control's
+ * convergence and sawtooth, drops and retransmissions, reordering): {@link MaxMinNetwork} asks it
+ * for the capacity factor of every link that its ideal max-min solve saturates with two flows or
+ * more, given the link's overload, and re-solves with the derated capacities. A link with one
+ * flow, or one that is not saturated, keeps its full capacity, so a fabric without contention runs
+ * exactly as the ideal.
+ *
+ * <p>The overload ρ of a link is what its flows' senders offer it over its capacity: Σ_f w_f·o_f
+ * / c, where o_f, the rate flow f's sender offers, is its share c₀/W₀ of its first link (the
+ * sender's NIC). k senders of one flow each converging on a link of their own rate offer ρ = k (an
+ * incast of degree k); the flows of an all-to-all arriving at a receiver already spread over its
+ * senders' NICs offer ρ ≈ 1, no congestion.
+ */
+public interface ContentionModel {
+    /**
+     * The share of its capacity {@code link} delivers when it is saturated by two flows or more
+     * offering it {@code overload} times its capacity, in (0, 1].
+     */
+    double saturatedCapacityFactor(int link, double overload);
+
+    /** A lower bound of every factor {@link #saturatedCapacityFactor} returns. */
+    double smallestFactor();
+}

@@ -1,0 +1,69 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.StringReader;
+import java.util.List;
+
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.junit.jupiter.api.Test;
+
+/** The shipped table: complete, traceable to its scenarios, reproducible, and loud about what it lacks. */
+class BehaviourTableTest {
+    private static final BehaviourKey ROCE = new BehaviourKey(BehaviourKey.FlowControl.PFC, CongestionControl.DCQCN,
+            BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP);
+
+    @Test
+    void shouldShipARowForEveryCombinationThePacketBackendSimulates() {
+        BehaviourTable table = BehaviourTable.shipped();
+        // 3 flow controls × 2 congestion controls (none, DCQCN) × 2 recoveries × 3 routings.
+        assertEquals(36, table.behaviours().size());
+        String provenance = String.join("\n", table.provenance());
+        assertTrue(provenance.contains("generated 20"), provenance);
+        assertTrue(provenance.contains(BehaviourTable.COMMAND), provenance);
+        assertTrue(provenance.contains(TrafficPattern.incast(16, BehaviourScenarios.INCAST_BYTES).name()), provenance);
+        assertTrue(provenance.contains(BehaviourScenarios.PERMUTATION.name()), provenance);
+    }
+
+    @Test
+    void shouldReproduceAShippedRowFromThePacketBackend() {
+        // The packet backend is deterministic: measuring RoCE's row again gives the shipped values
+        // to the table's 4 decimals.
+        FabricBehaviour shipped = BehaviourTable.shipped().behaviour(ROCE);
+        double[] measured = BehaviourScenarios.utilisation(ROCE);
+        double[] stored = new double[measured.length];
+        for (int i = 0; i < stored.length; i++) {
+            stored[i] = shipped.utilisation(i);
+        }
+        assertArrayEquals(measured, stored, 5e-5);
+    }
+
+    @Test
+    void shouldReadBackWhatItWrites() throws Exception {
+        BehaviourTable table = BehaviourTable.shipped();
+        BehaviourTable again = BehaviourTable.parse(new BufferedReader(new StringReader(table.write())));
+        assertEquals(table.behaviours(), again.behaviours());
+        assertEquals(table.provenance(), again.provenance());
+    }
+
+    @Test
+    void shouldNameTheCombinationAndTheCommandWhenARowIsMissing() {
+        BehaviourTable empty = new BehaviourTable(List.of(), List.of());
+        String missing = assertThrows(IllegalArgumentException.class, () -> empty.behaviour(ROCE)).getMessage();
+        assertTrue(missing.contains("lossless pfc, congestion-control dcqcn, go-back-n recovery, ecmp routing"),
+                missing);
+        assertTrue(missing.contains(BehaviourTable.COMMAND), missing);
+        BehaviourKey infiniBand = new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.INFINIBAND,
+                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE);
+        String unmeasurable = assertThrows(IllegalArgumentException.class,
+                () -> BehaviourTable.shipped().behaviour(infiniBand)).getMessage();
+        assertTrue(unmeasurable.contains("lossless credit-based, congestion-control ib-cc"), unmeasurable);
+        assertTrue(unmeasurable.contains("the packet backend does not simulate congestion-control ib-cc"),
+                unmeasurable);
+    }
+}

@@ -1,0 +1,64 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.fabricsim.runtime.network.ContentionModel;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
+import org.junit.jupiter.api.Test;
+
+/** The capacity factor u(ρ)·m of a saturated link, by hand-derived interpolation. */
+class FabricBehaviourTest {
+    private static final double[] U = {0.8, 0.6, 0.4, 0.2};
+
+    private static FabricBehaviour behaviour(RoutingMode routing, double multipath) {
+        return new FabricBehaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC, CongestionControl.DCQCN,
+                BehaviourKey.Recovery.GO_BACK_N, routing), U, multipath);
+    }
+
+    @Test
+    void shouldLeaveALinkWithoutOverloadAtFullCapacity() {
+        FabricBehaviour b = behaviour(RoutingMode.ECMP, 1);
+        assertEquals(1.0, b.capacityFactor(1.0));
+        assertEquals(1.0, b.capacityFactor(0.4));
+    }
+
+    @Test
+    void shouldInterpolateLinearlyInTheLogarithmOfTheOverload() {
+        FabricBehaviour b = behaviour(RoutingMode.ECMP, 1);
+        assertEquals(0.8, b.capacityFactor(2), 1e-12);
+        // √2 is halfway between 1 (u = 1) and 2 (u = 0.8) in log₂: 0.9.
+        assertEquals(0.9, b.capacityFactor(Math.sqrt(2)), 1e-12);
+        // 2√2 is halfway between 2 and 4: (0.8 + 0.6) / 2.
+        assertEquals(0.7, b.capacityFactor(2 * Math.sqrt(2)), 1e-12);
+        assertEquals(0.2, b.capacityFactor(16), 1e-12);
+        assertEquals(0.2, b.capacityFactor(1000), 1e-12, "held at u(16) beyond the measured degrees");
+    }
+
+    @Test
+    void shouldScaleBySprayingsMultipathFactorAndRefuseOneUnderEcmp() {
+        assertEquals(0.4, behaviour(RoutingMode.SPRAY, 0.5).capacityFactor(2), 1e-12);
+        assertEquals(0.1, behaviour(RoutingMode.SPRAY, 0.5).smallestFactor(), 1e-12, "min u x m = 0.2 x 0.5");
+        assertThrows(IllegalArgumentException.class, () -> behaviour(RoutingMode.ECMP, 0.5));
+        assertThrows(IllegalArgumentException.class, () -> new FabricBehaviour(new BehaviourKey(
+                BehaviourKey.FlowControl.LOSSY, CongestionControl.NONE, BehaviourKey.Recovery.GO_BACK_N,
+                RoutingMode.ECMP), new double[] {1, 1, 1, 0}, 1));
+    }
+
+    @Test
+    void shouldKeepScaleUpLinksIdealOnACluster() {
+        LinkClass link = new LinkClass(50e9, 1_000_000);
+        ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(16,
+                ScaleUpParameters.switched(8, new LinkClass(450e9, 500_000), false), link,
+                FatTreeParameters.singleSwitch(link)));
+        ContentionModel model = behaviour(RoutingMode.ECMP, 1).on(cluster);
+        assertEquals(1.0, model.saturatedCapacityFactor(cluster.scaleUpUplink(3), 4));
+        assertEquals(0.6, model.saturatedCapacityFactor(cluster.nicDownlink(3), 4), 1e-12);
+    }
+}
