@@ -62,7 +62,15 @@ public final class FabricCli {
 
     /** Runs the command line with the given output and error writers and returns its exit code. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new FabricCli());
+        return execute(new FabricCli(), out, err, args);
+    }
+
+    /**
+     * Runs {@code commands} (a picocli command, such as the sweep module's) with the given output and error
+     * writers, reporting a {@link UserError} on one line with its exit code, and returns the exit code.
+     */
+    public static int execute(Object commands, PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cli = new CommandLine(commands);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
@@ -95,7 +103,7 @@ public final class FabricCli {
     }
 
     /** As {@link #loadValid(List, Path, PrintWriter)}, printing only the diagnostics {@code shown} accepts (errors always). */
-    static ModelWorkspace loadValid(List<Path> paths, Path workspaceRoot, PrintWriter diagnosticsOut,
+    public static ModelWorkspace loadValid(List<Path> paths, Path workspaceRoot, PrintWriter diagnosticsOut,
             Predicate<FileDiagnostic> shown) {
         ModelWorkspace workspace = new ModelWorkspace(paths, workspaceRoot);
         workspace.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR || shown.test(d))
@@ -245,7 +253,7 @@ public final class FabricCli {
                     d -> d.code() == null || !d.code().startsWith(LOCK_IN_CODES));
             Model root = workspace.models().get(absolute);
             List<StudySpec> programs = root == null ? List.of()
-                    : select(workspace.mapper().toPrograms(root, file.toString()));
+                    : select(workspace.mapper().toPrograms(root, file.toString()), study, file);
             if (programs.isEmpty()) {
                 // A file of definitions only (a catalog, a cluster) is valid: say so and succeed.
                 spec.commandLine().getOut().println(file + ": nothing to simulate: it defines no benchmark, training,"
@@ -263,25 +271,26 @@ public final class FabricCli {
             return ExitCodes.ofSimulation(result, failOnMiss, spec.commandLine().getErr());
         }
 
-        private List<StudySpec> select(List<StudySpec> programs) {
-            if (study == null) {
-                return programs;
-            }
-            List<StudySpec> chosen = programs.stream().filter(p -> p.name().equals(study)
-                    || p.name().endsWith("." + study)).toList();
-            if (chosen.isEmpty()) {
-                throw new UserError(file + ": no study or workload named '" + study + "'; choose one of "
-                        + programs.stream().map(p -> p.name().substring(p.name().lastIndexOf('.') + 1)).toList(),
-                        ExitCodes.USAGE);
-            }
-            return chosen;
-        }
-
         private static void putIfSet(Map<String, Path> outputs, String option, Path path) {
             if (path != null) {
                 outputs.put(option, path);
             }
         }
+    }
+
+    /** The programs named {@code study} (simple or qualified name) of model {@code file}, or all when it is {@code null}. */
+    public static List<StudySpec> select(List<StudySpec> programs, String study, Path file) {
+        if (study == null) {
+            return programs;
+        }
+        List<StudySpec> chosen = programs.stream().filter(p -> p.name().equals(study)
+                || p.name().endsWith("." + study)).toList();
+        if (chosen.isEmpty()) {
+            throw new UserError(file + ": no study or workload named '" + study + "'; choose one of "
+                    + programs.stream().map(p -> p.name().substring(p.name().lastIndexOf('.') + 1)).toList(),
+                    ExitCodes.USAGE);
+        }
+        return chosen;
     }
 
     @Command(name = "format", mixinStandardHelpOptions = true,
