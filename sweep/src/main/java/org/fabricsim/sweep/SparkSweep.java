@@ -21,7 +21,7 @@ import scala.runtime.BoxedUnit;
 /**
  * Runs a study's sweep on Apache Spark: the runs the local {@link StudyRunner} would run, as Spark tasks.
  * The driver ships the study once (in each stage's task binary, as {@link Portable} values) and the indices
- * of the runs still to do, split into at most {@value #TASKS_PER_CORE} tasks per executor core, so that a
+ * of the runs still to do, dealt into at most {@value #TASKS_PER_CORE} tasks per executor core, so that a
  * slow run holds back a small share of the sweep while each task's few milliseconds of scheduling stay
  * negligible. Each task simulates its runs ({@link RunPartition}); as each task finishes, the driver decodes
  * its results, appends them to the resume file and reports progress. The result lists the runs in
@@ -71,10 +71,26 @@ public final class SparkSweep {
         if (!pending.isEmpty()) {
             int tasks = Math.min(pending.size(), spark.defaultParallelism() * TASKS_PER_CORE);
             ClassTag<RunPartition.Done[]> tag = ClassTag$.MODULE$.apply(RunPartition.Done[].class);
-            spark.sc().runJob(spark.parallelize(pending, tasks).rdd(), new RunPartition(Portable.encode(study)),
-                    new Handler(results, key, resume, done), tag);
+            spark.sc().runJob(spark.parallelize(dealt(pending, tasks), tasks).rdd(),
+                    new RunPartition(Portable.encode(study)), new Handler(results, key, resume, done), tag);
         }
         return StudyRunner.result(study, Arrays.asList(results));
+    }
+
+    /**
+     * {@code runs} reordered so that Spark's contiguous slices into {@code tasks} deal them out like cards (task
+     * {@code t} gets about every {@code tasks}-th run from {@code t}): the axes vary in blocks (the first axis
+     * slowest), so contiguous slices would give one task all the runs of the largest cluster, say, and make the
+     * sweep wait for it.
+     */
+    static List<Integer> dealt(List<Integer> runs, int tasks) {
+        List<Integer> dealt = new ArrayList<>(runs.size());
+        for (int t = 0; t < tasks; t++) {
+            for (int j = t; j < runs.size(); j += tasks) {
+                dealt.add(runs.get(j));
+            }
+        }
+        return dealt;
     }
 
     /** On the driver, as each task finishes: keeps, logs and reports its runs. */

@@ -10,13 +10,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.apache.spark.api.java.JavaSparkContext;
-import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
-import org.fabricsim.generator.cli.ModelWorkspace;
-import org.fabricsim.generator.cli.OutputFiles;
+import org.fabricsim.generator.cli.ReportFiles;
 import org.fabricsim.generator.cli.UserError;
-import org.fabricsim.runtime.ProgramMain;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.result.ConsoleTable;
@@ -63,20 +60,11 @@ public final class SweepCli implements Callable<Integer> {
             description = "refuse a sweep of more runs than N (default: ${DEFAULT-VALUE})")
     int maxRuns;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "also write the JSON result here (docs/results-schema.md)")
-    Path json;
-
-    @Option(names = "--csv", paramLabel = "FILE", description = "also write one CSV row per run here")
-    Path csv;
-
-    @Option(names = "--html", paramLabel = "FILE", description = "also write the self-contained HTML report here")
-    Path html;
+    @CommandLine.Mixin
+    ReportFiles reports;
 
     @Option(names = "--seed", paramLabel = "N", description = "seed every study with N instead of its own seed")
     Long seed;
-
-    @Option(names = "--force", description = "replace existing output files")
-    boolean force;
 
     @Option(names = "--workspace", paramLabel = "DIR", description = "the folder whose models a model's imports resolve against")
     Path workspaceRoot;
@@ -91,18 +79,9 @@ public final class SweepCli implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Map<String, Path> outputs = new LinkedHashMap<>();
-        putIfSet(outputs, "--json", json);
-        putIfSet(outputs, "--csv", csv);
-        putIfSet(outputs, "--html", html);
-        OutputFiles.checkOutputs(outputs, file, force);
-        Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
-        ModelWorkspace workspace = FabricCli.loadValid(List.of(absolute), workspaceRoot, spec.commandLine().getErr(),
-                d -> true);
-        Model root = workspace.models().get(absolute);
-        List<StudySpec> programs = root == null ? List.of()
-                : FabricCli.select(workspace.mapper().toPrograms(root, file.toString()), study, file).stream()
-                        .map(p -> seed == null ? p : p.withSeed(seed)).toList();
+        reports.check(file);
+        FabricCli.Programs model = FabricCli.programs(file, study, workspaceRoot, spec.commandLine().getErr());
+        List<StudySpec> programs = model.studies().stream().map(p -> seed == null ? p : p.withSeed(seed)).toList();
         if (programs.isEmpty()) {
             spec.commandLine().getOut().println(file + ": nothing to sweep: it defines no benchmark, training,"
                     + " inference or study");
@@ -113,7 +92,7 @@ public final class SweepCli implements Callable<Integer> {
             throw new UserError(file + ": the sweep has " + runs + " runs, more than --max-runs " + maxRuns
                     + "; narrow its vary lines, or raise the limit with --max-runs " + runs, ExitCodes.USAGE);
         }
-        StudyResult result = new StudyResult(Version.TOOL, programs.get(0).model(), List.of(), List.of());
+        StudyResult result = new StudyResult(Version.TOOL, model.model(), List.of(), List.of());
         try (JavaSparkContext spark = SparkApps.start(master, settings, "fabric sweep " + file.getFileName());
                 ResumeFile kept = resume == null ? ResumeFile.none() : ResumeFile.open(resume)) {
             SparkSweep sweep = new SparkSweep(spark, ConsoleProgress.forTerminal(System.err));
@@ -126,16 +105,8 @@ public final class SweepCli implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(ConsoleTable.render(result));
         out.flush();
-        StudyResult finished = result;
-        outputs.forEach((option, path) -> OutputFiles.write(path, ProgramMain.REPORTS.get(option).apply(finished),
-                force));
+        reports.write(result);
         return ExitCodes.ofSimulation(result, false, spec.commandLine().getErr());
-    }
-
-    private static void putIfSet(Map<String, Path> outputs, String option, Path path) {
-        if (path != null) {
-            outputs.put(option, path);
-        }
     }
 
     static final class VersionProvider implements CommandLine.IVersionProvider {

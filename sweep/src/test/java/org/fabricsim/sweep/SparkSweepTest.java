@@ -79,6 +79,13 @@ class SparkSweepTest {
     }
 
     @Test
+    void shouldDealTheRunsToTheTasksLikeCards() {
+        // Spark slices 10 items into 3 tasks as [0, 3), [3, 6), [6, 10): tasks get runs {0, 3, 6}, {9, 1, 4}, {7, 2, 5, 8}
+        assertEquals(List.of(0, 3, 6, 9, 1, 4, 7, 2, 5, 8),
+                SparkSweep.dealt(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9), 3));
+    }
+
+    @Test
     void shouldNotReuseTheRunsOfAStudyThatChanged() throws IOException {
         StudySpec study = SweepModels.load(folder, "channels.fabric", SweepModels.CHANNELS).get(0);
         assertEquals(ResumeFile.key(study), ResumeFile.key(study.withSeed(7)));

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** Writes result files; never replaces an existing file unless the user said {@code --force}. */
-public final class OutputFiles {
+final class OutputFiles {
     private OutputFiles() {
     }
 
@@ -89,7 +89,7 @@ public final class OutputFiles {
      * outputs share a path, none is the model, none is a folder or read-only, and none exists unless
      * {@code force} is set.
      */
-    public static void checkOutputs(Map<String, Path> outputs, Path model, boolean force) {
+    static void checkOutputs(Map<String, Path> outputs, Path model, boolean force) {
         Map<Path, String> seen = new HashMap<>();
         Path input = model.toAbsolutePath().normalize();
         outputs.forEach((option, file) -> {
@@ -122,7 +122,7 @@ public final class OutputFiles {
         }
     }
 
-    public static void write(Path file, String text, boolean force) {
+    static void write(Path file, String text, boolean force) {
         checkWritable(file, force);
         try {
             Path parent = file.toAbsolutePath().getParent();
