@@ -22,6 +22,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class LoopbackCluster implements AutoCloseable {
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * Options of a JVM that starts fast and takes little: the master and the worker only pass messages and the
+     * executor simulates a few milliseconds of runs, so the client compiler and the serial collector do.
+     */
+    static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
     private final Path home;
     private final List<Process> processes = new ArrayList<>();
@@ -86,6 +91,7 @@ final class LoopbackCluster implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
+        command.addAll(FAST_START);
         // the --add-opens flags Spark needs on Java 17, as this JVM got them (the sweep module's argLine)
         ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> a.startsWith("--add-opens") || a.startsWith("-Djdk.reflect") || a.startsWith("-Dio.netty"))

@@ -1,6 +1,7 @@
 package org.fabricsim.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.util.List;
 
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
+import org.fabricsim.generator.cli.UserError;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,9 +42,10 @@ class SweepCliTest {
         }
         String master = "spark://127.0.0.1:" + closedPort;
         long start = System.nanoTime();
+        assertThrows(UserError.class, () -> SparkApps.requireReachable(master));
+        // a refused connection answers at once, within the connect timeout (Spark itself retries for a minute)
+        assertTrue(System.nanoTime() - start < SparkApps.CONNECT_MILLIS * 1_000_000L);
         assertEquals(ExitCodes.USAGE, sweep(model().toString(), "--master", master));
-        // a refused connection answers at once; well within the connect timeout
-        assertTrue(System.nanoTime() - start < SparkApps.CONNECT_MILLIS * 1_000_000L * 2);
         assertTrue(err.toString().contains("cannot reach the Spark master at " + master), err::toString);
         assertTrue(err.toString().contains("--master local[*]"), err::toString);
     }
