@@ -27,7 +27,7 @@ public final class ExitCodes {
      * The exit code of {@code simulate}: {@link #RUNS_FAILED} when a run failed, or when
      * {@code failOnMiss} and a prediction missed its figure (saying so on {@code err}), else {@link #OK}.
      */
-    static int ofSimulation(StudyResult result, boolean failOnMiss, PrintWriter err) {
+    public static int ofSimulation(StudyResult result, boolean failOnMiss, PrintWriter err) {
         long failed = result.runs().stream().filter(r -> !r.succeeded()).count();
         int misses = result.misses().size();
         if (failed > 0) {

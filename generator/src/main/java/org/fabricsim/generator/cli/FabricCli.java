@@ -3,7 +3,6 @@ package org.fabricsim.generator.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.ServiceLoader;
@@ -17,7 +16,6 @@ import org.fabricsim.dsl.formatting2.CanonicalText;
 import org.fabricsim.generator.GeneratedProgram;
 import org.fabricsim.generator.JavaProgramGenerator;
 import org.fabricsim.generator.ProgramRunner;
-import org.fabricsim.runtime.ProgramMain;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.result.ConsoleTable;
@@ -69,7 +67,7 @@ public final class FabricCli {
 
     /** Runs the command line with the given output and error writers and returns its exit code. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        return commandLine(ConsoleProgress.forTerminal(System.err), out, err).execute(args);
+        return commandLine(new FabricCli(ConsoleProgress.forTerminal(System.err)), out, err).execute(args);
     }
 
     /**
@@ -79,13 +77,21 @@ public final class FabricCli {
      */
     public static int execute(CommandLine.ITypeConverter<Path> paths, StudyRunner.Progress progress, PrintWriter out,
             PrintWriter err, String... args) {
-        CommandLine cli = commandLine(progress, out, err);
+        CommandLine cli = commandLine(new FabricCli(progress), out, err);
         cli.registerConverter(Path.class, paths);
         return cli.execute(args);
     }
 
-    private static CommandLine commandLine(StudyRunner.Progress progress, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new FabricCli(progress));
+    /**
+     * Runs {@code commands} (a picocli command, such as the sweep module's) with the given output and error
+     * writers, reporting a {@link UserError} on one line with its exit code, and returns the exit code.
+     */
+    public static int execute(Object commands, PrintWriter out, PrintWriter err, String... args) {
+        return commandLine(commands, out, err).execute(args);
+    }
+
+    private static CommandLine commandLine(Object commands, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(commands);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
@@ -219,26 +225,14 @@ public final class FabricCli {
         @Option(names = "--study", paramLabel = "NAME", description = "run only this study or workload (simple or qualified name)")
         String study;
 
-        @Option(names = "--json", paramLabel = "FILE", description = "also write the JSON result here (docs/results-schema.md)")
-        Path json;
-
-        @Option(names = "--csv", paramLabel = "FILE", description = "also write one CSV row per run here")
-        Path csv;
-
-        @Option(names = "--html", paramLabel = "FILE", description = "also write the self-contained HTML report here")
-        Path html;
-
-        @Option(names = "--trace", paramLabel = "FILE", description = "also write a Chrome/Perfetto trace here")
-        Path trace;
+        @CommandLine.Mixin
+        ReportFiles reports;
 
         @Option(names = "--seed", paramLabel = "N", description = "seed every study with N instead of its own seed")
         Long seed;
 
         @Option(names = "--threads", paramLabel = "N", description = "runs in parallel (default: the local cores)")
         Integer threads;
-
-        @Option(names = "--force", description = "replace existing output files")
-        boolean force;
 
         @Option(names = "--fail-on-miss", description = "exit with 3 when a prediction misses a figure a study expects"
                 + " (a miss is a finding: without this flag the exit code stays 0)")
@@ -255,58 +249,63 @@ public final class FabricCli {
 
         @Override
         public Integer call() {
-            Map<String, Path> outputs = new LinkedHashMap<>();
-            putIfSet(outputs, "--json", json);
-            putIfSet(outputs, "--csv", csv);
-            putIfSet(outputs, "--html", html);
-            putIfSet(outputs, "--trace", trace);
-            OutputFiles.checkOutputs(outputs, file, force);
+            reports.check(file);
             if (threads != null && threads < 1) {
                 throw new UserError("--threads must be at least 1", ExitCodes.USAGE);
             }
-            Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
-            // The file with what it needs from its workspace: all of their errors block, only the file's own warnings show.
-            // Lock-in is printed once, as each cluster's summary after the results, not also as warnings here.
-            ModelWorkspace workspace = loadValid(List.of(absolute), workspaceRoot, spec.commandLine().getErr(),
-                    d -> d.code() == null || !d.code().startsWith(LOCK_IN_CODES));
-            Model root = workspace.models().get(absolute);
-            List<StudySpec> programs = root == null ? List.of()
-                    : select(workspace.mapper().toPrograms(root, file.toString()));
-            if (programs.isEmpty()) {
+            Programs programs = programs(file, study, workspaceRoot, spec.commandLine().getErr());
+            if (programs.studies().isEmpty()) {
                 // A file of definitions only (a catalog, a cluster) is valid: say so and succeed.
                 spec.commandLine().getOut().println(file + ": nothing to simulate: it defines no benchmark, training,"
-                        + " inference or study" + (outputs.isEmpty() ? "" : "; no report written"));
+                        + " inference or study" + (reports.none() ? "" : "; no report written"));
                 return ExitCodes.OK;
             }
             ProgramRunner runner = new ProgramRunner(threads == null ? StudyRunner.localCores() : threads, cli.progress);
-            StudyResult result = runner.run(root.getName() == null ? programs.get(0).model() : root.getName(),
-                    programs, seed == null ? OptionalLong.empty() : OptionalLong.of(seed));
+            StudyResult result = runner.run(programs.model(), programs.studies(),
+                    seed == null ? OptionalLong.empty() : OptionalLong.of(seed));
             PrintWriter out = spec.commandLine().getOut();
             out.print(ConsoleTable.render(result));
             out.flush();
-            outputs.forEach((option, path) -> OutputFiles.write(path, ProgramMain.REPORTS.get(option).apply(result), force));
+            reports.write(result);
             return ExitCodes.ofSimulation(result, failOnMiss, spec.commandLine().getErr());
         }
+    }
 
-        private List<StudySpec> select(List<StudySpec> programs) {
-            if (study == null) {
-                return programs;
-            }
-            List<StudySpec> chosen = programs.stream().filter(p -> p.name().equals(study)
-                    || p.name().endsWith("." + study)).toList();
-            if (chosen.isEmpty()) {
-                throw new UserError(file + ": no study or workload named '" + study + "'; choose one of "
-                        + programs.stream().map(p -> p.name().substring(p.name().lastIndexOf('.') + 1)).toList(),
-                        ExitCodes.USAGE);
-            }
-            return chosen;
-        }
+    /** What a command simulates of a model: the model's name and its programs (one per study, and per lone workload). */
+    public record Programs(String model, List<StudySpec> studies) {
+    }
 
-        private static void putIfSet(Map<String, Path> outputs, String option, Path path) {
-            if (path != null) {
-                outputs.put(option, path);
-            }
+    /**
+     * Loads and validates {@code file} with what it needs from its workspace (all of their errors block, only the
+     * file's own warnings show; lock-in is left to the summaries printed after the results) and maps it to its
+     * programs, only those named {@code study} when it is given.
+     */
+    public static Programs programs(Path file, String study, Path workspaceRoot, PrintWriter err) {
+        Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
+        ModelWorkspace workspace = loadValid(List.of(absolute), workspaceRoot, err,
+                d -> d.code() == null || !d.code().startsWith(LOCK_IN_CODES));
+        Model root = workspace.models().get(absolute);
+        if (root == null) {
+            return new Programs(null, List.of());
         }
+        List<StudySpec> programs = select(workspace.mapper().toPrograms(root, file.toString()), study, file);
+        return new Programs(root.getName() == null && !programs.isEmpty() ? programs.get(0).model() : root.getName(),
+                programs);
+    }
+
+    /** The programs named {@code study} (simple or qualified name) of model {@code file}, or all when it is {@code null}. */
+    private static List<StudySpec> select(List<StudySpec> programs, String study, Path file) {
+        if (study == null) {
+            return programs;
+        }
+        List<StudySpec> chosen = programs.stream().filter(p -> p.name().equals(study)
+                || p.name().endsWith("." + study)).toList();
+        if (chosen.isEmpty()) {
+            throw new UserError(file + ": no study or workload named '" + study + "'; choose one of "
+                    + programs.stream().map(p -> p.name().substring(p.name().lastIndexOf('.') + 1)).toList(),
+                    ExitCodes.USAGE);
+        }
+        return chosen;
     }
 
     @Command(name = "format", mixinStandardHelpOptions = true,

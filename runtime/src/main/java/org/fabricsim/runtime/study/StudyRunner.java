@@ -189,6 +189,11 @@ public final class StudyRunner {
                 pool.shutdownNow();
             }
         }
+        return result(study, results);
+    }
+
+    /** The result of a sweep of {@code study} whose runs, in expansion order, gave {@code results}. */
+    public static StudyResult result(StudySpec study, List<RunResult> results) {
         List<String> varied = study.variations().stream().map(VariationSpec::label).toList();
         StudyResult.StudyInfo info = new StudyResult.StudyInfo(study.name(), study.source() == null ? ""
                 : study.source(), study.seed(), varied, study.report());
@@ -201,7 +206,12 @@ public final class StudyRunner {
         return result;
     }
 
-    private RunResult runOne(StudySpec study, PlannedRun run) {
+    /**
+     * Simulates one planned run of {@code study} on this runner's engine: the result carries the run's name,
+     * variation and seed and is held against the study's expectations; a run that throws becomes a failed
+     * result with the reason. Other engines (the Spark sweep) run each run through this one method.
+     */
+    public RunResult runOne(StudySpec study, PlannedRun run) {
         long startNanos = System.nanoTime();
         try {
             return engine.run(run.varied(), study.calibration(), run.seed())

@@ -1,0 +1,98 @@
+package org.fabricsim.sweep;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.fabricsim.generator.cli.ExitCodes;
+import org.fabricsim.generator.cli.UserError;
+import org.fabricsim.runtime.study.StudyRunner;
+
+/**
+ * Starts the Spark application a sweep runs in. A standalone master ({@code spark://host:port}, several
+ * comma-separated for high availability) must answer a TCP connection within {@value #CONNECT_MILLIS} ms,
+ * so that a wrong address fails at once with the address tried instead of after Spark's minute of retries.
+ * Outside {@code local} mode the executors fetch the jars that hold the runtime and this module (when the
+ * driver runs from jars, as {@code fabric-sweep.jar} does) unless {@code spark.jars} is set (spark-submit sets it). Spark's
+ * web UI is off unless {@code spark.ui.enabled} says otherwise: a sweep needs no port of its own.
+ */
+final class SparkApps {
+    static final int CONNECT_MILLIS = 5_000;
+
+    private SparkApps() {
+    }
+
+    /**
+     * A Spark application on {@code master} with the given extra settings; with {@code master} {@code null}, on the
+     * master spark-submit chose, else {@code local[*]}.
+     */
+    static JavaSparkContext start(String master, Map<String, String> settings, String name) {
+        SparkConf conf = new SparkConf();
+        String chosen = master != null ? master : conf.get("spark.master", "local[*]");
+        if (chosen.startsWith("spark://")) {
+            requireReachable(chosen);
+        }
+        conf.setMaster(chosen).setAppName(name).setIfMissing("spark.ui.enabled", "false");
+        if (!chosen.startsWith("local") && !conf.contains("spark.jars")) {
+            List<String> jars = shippedJars();
+            if (!jars.isEmpty()) {
+                conf.set("spark.jars", String.join(",", jars));
+            }
+        }
+        settings.forEach(conf::set);
+        return new JavaSparkContext(conf);
+    }
+
+    /** Fails unless one of the standalone masters in {@code master} accepts a connection. */
+    static void requireReachable(String master) {
+        String failure = "";
+        for (String address : master.substring("spark://".length()).split(",")) {
+            int colon = address.lastIndexOf(':');
+            String host = colon < 0 ? address : address.substring(0, colon);
+            int port;
+            try {
+                port = colon < 0 ? 7077 : Integer.parseInt(address.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                throw new UserError("--master " + master + ": '" + address.substring(colon + 1) + "' is not a port;"
+                        + " write spark://HOST:PORT, or local[*] to run on this machine", ExitCodes.USAGE);
+            }
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(host, port), CONNECT_MILLIS);
+                return;
+            } catch (IOException e) {
+                failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            }
+        }
+        throw new UserError("cannot reach the Spark master at " + master + " (" + failure + "); check the address"
+                + " and that the master runs, or run on this machine with --master local[*]", ExitCodes.USAGE);
+    }
+
+    /** The jars an executor needs (the runtime's and this module's), where the driver loaded them from jars. */
+    private static List<String> shippedJars() {
+        List<String> jars = new ArrayList<>();
+        for (Class<?> type : List.of(StudyRunner.class, SparkApps.class)) {
+            CodeSource source = type.getProtectionDomain().getCodeSource();
+            if (source == null) {
+                continue;
+            }
+            try {
+                Path location = Path.of(source.getLocation().toURI());
+                if (Files.isRegularFile(location)) {
+                    jars.add(location.toUri().toString());
+                }
+            } catch (URISyntaxException e) {
+                throw new IllegalStateException("the class path holds an unreadable location " + source.getLocation(), e);
+            }
+        }
+        return jars;
+    }
+}

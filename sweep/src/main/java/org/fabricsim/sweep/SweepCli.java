@@ -1,0 +1,118 @@
+package org.fabricsim.sweep;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.apache.spark.api.java.JavaSparkContext;
+import org.fabricsim.generator.cli.ExitCodes;
+import org.fabricsim.generator.cli.FabricCli;
+import org.fabricsim.generator.cli.ReportFiles;
+import org.fabricsim.generator.cli.UserError;
+import org.fabricsim.runtime.Version;
+import org.fabricsim.runtime.report.ConsoleProgress;
+import org.fabricsim.runtime.result.ConsoleTable;
+import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.study.StudyRunner;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code fabric sweep}: {@code fabric simulate} with the runs on Apache Spark (docs/sweep.md). The model
+ * is loaded and validated on the driver exactly as {@code simulate} does; each study's runs then go to
+ * the executors of {@code --master} ({@code local[*]}, the cores of this machine, by default).
+ */
+@Command(name = "fabric sweep", mixinStandardHelpOptions = true, versionProvider = SweepCli.VersionProvider.class,
+        description = "Simulates every run of the model's studies on Apache Spark and prints the results as"
+                + " `fabric simulate` does. Exit codes: 0 ok, 1 model errors, 2 usage (an unreachable master),"
+                + " 3 a run failed.")
+public final class SweepCli implements Callable<Integer> {
+    /** Above this many runs in all a sweep asks for {@code --max-runs}. */
+    static final int DEFAULT_MAX_RUNS = 10_000;
+
+    @Parameters(paramLabel = "FILE", description = "the .fabric model")
+    Path file;
+
+    @Option(names = "--master", paramLabel = "URL", description = "the Spark master: local[N], spark://HOST:PORT or any"
+            + " master Spark knows (default: spark-submit's --master, else local[*], this machine's cores)")
+    String master;
+
+    @Option(names = "--conf", paramLabel = "KEY=VALUE", description = "a Spark setting, as spark-submit's --conf")
+    Map<String, String> settings = new LinkedHashMap<>();
+
+    @Option(names = "--study", paramLabel = "NAME", description = "run only this study or workload (simple or qualified name)")
+    String study;
+
+    @Option(names = "--resume", paramLabel = "FILE", description = "keep each finished run in FILE; a rerun with the"
+            + " same FILE simulates only the runs it does not hold")
+    Path resume;
+
+    @Option(names = "--max-runs", paramLabel = "N", defaultValue = "" + DEFAULT_MAX_RUNS,
+            description = "refuse a sweep of more runs than N (default: ${DEFAULT-VALUE})")
+    int maxRuns;
+
+    @CommandLine.Mixin
+    ReportFiles reports;
+
+    @Option(names = "--seed", paramLabel = "N", description = "seed every study with N instead of its own seed")
+    Long seed;
+
+    @Option(names = "--workspace", paramLabel = "DIR", description = "the folder whose models a model's imports resolve against")
+    Path workspaceRoot;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(FabricCli.execute(new SweepCli(), new PrintWriter(System.out, true),
+                new PrintWriter(System.err, true), args));
+    }
+
+    @Override
+    public Integer call() {
+        reports.check(file);
+        FabricCli.Programs model = FabricCli.programs(file, study, workspaceRoot, spec.commandLine().getErr());
+        List<StudySpec> programs = model.studies().stream().map(p -> seed == null ? p : p.withSeed(seed)).toList();
+        if (programs.isEmpty()) {
+            spec.commandLine().getOut().println(file + ": nothing to sweep: it defines no benchmark, training,"
+                    + " inference or study");
+            return ExitCodes.OK;
+        }
+        long runs = programs.stream().mapToLong(p -> StudyRunner.expand(p).size()).sum();
+        if (runs > maxRuns) {
+            throw new UserError(file + ": the sweep has " + runs + " runs, more than --max-runs " + maxRuns
+                    + "; narrow its vary lines, or raise the limit with --max-runs " + runs, ExitCodes.USAGE);
+        }
+        StudyResult result = new StudyResult(Version.TOOL, model.model(), List.of(), List.of());
+        try (JavaSparkContext spark = SparkApps.start(master, settings, "fabric sweep " + file.getFileName());
+                ResumeFile kept = resume == null ? ResumeFile.none() : ResumeFile.open(resume)) {
+            SparkSweep sweep = new SparkSweep(spark, ConsoleProgress.forTerminal(System.err));
+            for (StudySpec program : programs) {
+                result = result.plus(sweep.run(program, kept));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(ConsoleTable.render(result));
+        out.flush();
+        reports.write(result);
+        return ExitCodes.ofSimulation(result, false, spec.commandLine().getErr());
+    }
+
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] { "fabric sweep " + Version.TOOL };
+        }
+    }
+}

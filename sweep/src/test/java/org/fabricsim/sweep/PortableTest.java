@@ -1,0 +1,65 @@
+package org.fabricsim.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.StudySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PortableTest {
+    @TempDir
+    Path folder;
+
+    @Test
+    void shouldRebuildEveryProgramOfTheFabricStudyExampleEqualToTheOriginalAfterJavaSerialization() throws Exception {
+        String text = Files.readString(Path.of("../examples/fabric-study/fabric-study.fabric"));
+        List<StudySpec> programs = SweepModels.load(folder, "fabric-study.fabric", text);
+        assertFalse(programs.isEmpty());
+        for (StudySpec program : programs) {
+            assertEquals(program, Portable.decode(roundTrip(Portable.encode(program))));
+        }
+    }
+
+    @Test
+    void shouldRebuildARunResultWithNestedMapsAndListsInTheirOrder() throws Exception {
+        Map<String, Object> metrics = new java.util.LinkedHashMap<>();
+        metrics.put("z", 1.5);
+        metrics.put("a", List.of(1, 2L, Map.of("k", true)));
+        RunResult run = new RunResult("r", "training", Map.of("size", 3), metrics, 0.25);
+        RunResult back = (RunResult) Portable.decode(roundTrip(Portable.encode(run)));
+        assertEquals(run, back);
+        assertEquals(List.of("z", "a"), List.copyOf(back.metrics().keySet()));
+        assertTrue(back.metrics().get("a") instanceof List<?> list && list.get(1) instanceof Long);
+    }
+
+    @Test
+    void shouldRefuseATypeNoSpecHolds() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Portable.encode(List.of(new Object())));
+        assertTrue(e.getMessage().contains("java.lang.Object"), e.getMessage());
+    }
+
+    private static Object roundTrip(Serializable value) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(value);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return in.readObject();
+        }
+    }
+}
