@@ -1,13 +1,15 @@
 package org.fabricsim.dsl.ui;
 
 import org.fabricsim.dsl.FabricStandaloneSetup;
+import org.fabricsim.dsl.ide.FabricIdeSetup;
 
 import com.google.inject.Injector;
 
 /**
  * The FabricSim language as the Eclipse editor uses it: a single Guice injector for the Xtext
- * runtime of {@code org.fabricsim.dsl}, created on first use by {@link FabricStandaloneSetup}, which
- * also registers the language's EPackage and resource factory with EMF.
+ * runtime of {@code org.fabricsim.dsl} and the IDE services of {@code org.fabricsim.dsl.ide} (content
+ * assist, hover), the same the language server uses, created on first use by {@link FabricIdeSetup}, which
+ * as a {@link FabricStandaloneSetup} also registers the language's EPackage and resource factory with EMF.
  */
 public final class FabricLanguage {
 
@@ -39,7 +41,7 @@ public final class FabricLanguage {
             synchronized (FabricLanguage.class) {
                 result = injector;
                 if (result == null) {
-                    result = new FabricStandaloneSetup().createInjectorAndDoEMFRegistration();
+                    result = new FabricIdeSetup().createInjectorAndDoEMFRegistration();
                     injector = result;
                 }
             }

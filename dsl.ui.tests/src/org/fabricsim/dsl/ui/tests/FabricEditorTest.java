@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import static org.fabricsim.dsl.ui.tests.UiWait.waitFor;
+import static org.fabricsim.dsl.ui.tests.UiWait.waitUntilTrue;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.eclipse.core.resources.IFile;
@@ -23,7 +21,6 @@ import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.content.IContentType;
 import org.eclipse.jface.text.IDocument;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
@@ -44,8 +41,6 @@ public class FabricEditorTest {
     private static final String GENERIC_EDITOR_ID = "org.eclipse.ui.genericeditor.GenericEditor";
 
     private static final String GENERIC_EDITOR_CLASS = "org.eclipse.ui.internal.genericeditor.ExtensionBasedTextEditor";
-
-    private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     private static final String VALID_NODES = "    nodes 2 x 8 accelerators";
 
@@ -202,32 +197,5 @@ public class FabricEditorTest {
                 .map(marker -> "line " + marker.getAttribute(IMarker.LINE_NUMBER, -1) + ": "
                         + marker.getAttribute(IMarker.MESSAGE, ""))
                 .collect(Collectors.toList());
-    }
-
-    /** Runs the display loop until {@code condition} yields a non-null value, failing after {@link #TIMEOUT}. */
-    private static <T> T waitFor(String what, Supplier<T> condition) {
-        Display display = Display.getCurrent();
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (true) {
-            T result = condition.get();
-            if (result != null) {
-                return result;
-            }
-            if (System.nanoTime() > deadline) {
-                fail("timed out after " + TIMEOUT.toSeconds() + " s waiting for " + what);
-            }
-            if (display == null || !display.readAndDispatch()) {
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    fail("interrupted while waiting for " + what);
-                }
-            }
-        }
-    }
-
-    private static void waitUntilTrue(String what, BooleanSupplier condition) {
-        waitFor(what, () -> condition.getAsBoolean() ? Boolean.TRUE : null);
     }
 }

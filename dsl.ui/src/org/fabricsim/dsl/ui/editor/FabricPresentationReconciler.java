@@ -25,7 +25,8 @@ import org.fabricsim.dsl.ui.FabricLanguage;
 
 /**
  * Syntax colouring of {@code .fabric} files in the Generic Editor: the grammar's keywords, comments,
- * strings and numbers.
+ * strings and numbers. A word that is no keyword is a name, one token in the default colour, so that the
+ * digits inside a name ({@code B200_CX8}, {@code NVLink5}) are never coloured as a number.
  */
 public class FabricPresentationReconciler extends PresentationReconciler {
 
@@ -45,8 +46,15 @@ public class FabricPresentationReconciler extends PresentationReconciler {
         setRepairer(damagerRepairer, IDocument.DEFAULT_CONTENT_TYPE);
     }
 
-    private static RuleBasedScanner scanner(Set<String> keywords) {
+    /**
+     * The scanner the editor colours with: keywords, comments, strings, names and numbers.
+     *
+     * @param keywords the word-like keywords of the grammar
+     * @return a scanner whose tokens carry {@link TextAttribute}s; a name's has no foreground colour
+     */
+    public static RuleBasedScanner scanner(Set<String> keywords) {
         IToken keyword = new Token(new TextAttribute(KEYWORD, null, SWT.BOLD));
+        IToken name = new Token(new TextAttribute(null));
         IToken comment = new Token(new TextAttribute(COMMENT));
         IToken string = new Token(new TextAttribute(STRING));
         IToken number = new Token(new TextAttribute(NUMBER));
@@ -61,7 +69,7 @@ public class FabricPresentationReconciler extends PresentationReconciler {
             public boolean isWordPart(char c) {
                 return FabricKeywords.isWordPart(c);
             }
-        }, Token.UNDEFINED);
+        }, name);
         for (String word : keywords) {
             words.addWord(word, keyword);
         }

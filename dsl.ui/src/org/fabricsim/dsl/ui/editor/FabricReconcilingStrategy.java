@@ -1,18 +1,10 @@
 package org.fabricsim.dsl.ui.editor;
 
-import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.core.filebuffers.FileBuffers;
-import org.eclipse.core.filebuffers.ITextFileBuffer;
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.ILog;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.emf.common.util.URI;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.reconciler.DirtyRegion;
@@ -30,8 +22,6 @@ import org.fabricsim.dsl.ui.validation.ProblemMarkers;
  * references between files of a project resolve.
  */
 public class FabricReconcilingStrategy implements IReconcilingStrategy, IReconcilingStrategyExtension {
-
-    private static final String FILE_EXTENSION = "fabric";
 
     private volatile IDocument document;
 
@@ -67,14 +57,15 @@ public class FabricReconcilingStrategy implements IReconcilingStrategy, IReconci
         if (current == null) {
             return;
         }
-        IFile file = workspaceFileOf(current);
+        IFile file = EditorModels.workspaceFileOf(current);
         if (file == null) {
             return;
         }
         String text = current.get();
         try {
             FabricModelValidator validator = new FabricModelValidator(FabricLanguage.injector());
-            List<Issue> issues = validator.validate(uriOf(file), text, siblingsOf(file), this::isCanceled);
+            List<Issue> issues = validator.validate(EditorModels.uriOf(file), text,
+                    EditorModels.siblingsOf(file), this::isCanceled);
             if (!isCanceled()) {
                 ProblemMarkers.replace(file, issues);
             }
@@ -86,36 +77,5 @@ public class FabricReconcilingStrategy implements IReconcilingStrategy, IReconci
     private boolean isCanceled() {
         IProgressMonitor current = monitor;
         return current != null && current.isCanceled();
-    }
-
-    private static IFile workspaceFileOf(IDocument document) {
-        ITextFileBuffer buffer = FileBuffers.getTextFileBufferManager().getTextFileBuffer(document);
-        if (buffer == null) {
-            return null;
-        }
-        IPath location = buffer.getLocation();
-        if (location == null || location.segmentCount() < 2) {
-            return null;
-        }
-        IFile file = ResourcesPlugin.getWorkspace().getRoot().getFile(location);
-        return file.exists() ? file : null;
-    }
-
-    private static URI uriOf(IFile file) {
-        return URI.createPlatformResourceURI(file.getFullPath().toString(), true);
-    }
-
-    private static List<URI> siblingsOf(IFile file) throws CoreException {
-        List<URI> result = new ArrayList<>();
-        file.getProject().accept(proxy -> {
-            if (proxy.getType() == IResource.FILE && proxy.getName().endsWith("." + FILE_EXTENSION)) {
-                IFile sibling = (IFile) proxy.requestResource();
-                if (!sibling.equals(file)) {
-                    result.add(uriOf(sibling));
-                }
-            }
-            return true;
-        }, IResource.NONE);
-        return result;
     }
 }

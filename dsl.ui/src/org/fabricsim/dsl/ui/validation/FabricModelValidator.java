@@ -23,7 +23,7 @@ import com.google.inject.Injector;
  * Parses and validates the text of one {@code .fabric} document with the Xtext runtime, in-process
  * and without touching the file system for the document itself: the text comes from the editor, so
  * unsaved changes are validated. Other models of the same project can be put in scope so that
- * references across files resolve.
+ * references across files resolve. The editor's content assist and hover read the same parse.
  */
 public final class FabricModelValidator {
 
@@ -50,6 +50,22 @@ public final class FabricModelValidator {
      */
     public List<Issue> validate(URI uri, String text, Collection<URI> siblings, CancelIndicator cancelIndicator)
             throws IOException {
+        XtextResource resource = load(uri, text, siblings);
+        IResourceValidator validator = resource.getResourceServiceProvider().getResourceValidator();
+        return validator.validate(resource, CheckMode.ALL, cancelIndicator);
+    }
+
+    /**
+     * Parses {@code text} as the resource {@code uri}, with the siblings in its resource set so that its
+     * references resolve; for validation and for the editor's content assist and hover.
+     *
+     * @param uri the URI of the document, e.g. a {@code platform:/resource} URI
+     * @param text the current text of the document
+     * @param siblings URIs of other models that may be referenced; the document's own URI is skipped
+     * @return the parsed resource
+     * @throws IOException if the text cannot be read as a resource
+     */
+    public XtextResource load(URI uri, String text, Collection<URI> siblings) throws IOException {
         XtextResourceSet resourceSet = injector.getInstance(XtextResourceSet.class);
         resourceSet.setClasspathURIContext(FabricStandaloneSetup.class.getClassLoader());
         Resource resource = resourceSet.createResource(uri);
@@ -63,8 +79,7 @@ public final class FabricModelValidator {
                 loadSibling(resourceSet, sibling);
             }
         }
-        IResourceValidator validator = xtextResource.getResourceServiceProvider().getResourceValidator();
-        return validator.validate(xtextResource, CheckMode.ALL, cancelIndicator);
+        return xtextResource;
     }
 
     /**

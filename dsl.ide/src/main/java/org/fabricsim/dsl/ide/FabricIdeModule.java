@@ -50,4 +50,29 @@ public class FabricIdeModule extends AbstractFabricIdeModule {
     public Class<? extends org.eclipse.xtext.ide.server.commands.IExecutableCommandService> bindIExecutableCommandService() {
         return org.fabricsim.dsl.ide.simulate.SimulateCommand.class;
     }
+
+    /** Completion filtered by what each slot takes, packages after {@code import}, no grammar names. */
+    public Class<? extends org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider> bindIdeContentProposalProvider() {
+        return org.fabricsim.dsl.ide.contentassist.FabricProposals.class;
+    }
+
+    /** Each definition once among a reference's names, by its shortest name. */
+    public Class<? extends org.eclipse.xtext.ide.editor.contentassist.IdeCrossrefProposalProvider> bindIdeCrossrefProposalProvider() {
+        return org.fabricsim.dsl.ide.contentassist.FabricCrossrefProposals.class;
+    }
+
+    /** Outline symbols with their kinds (an accelerator a class, a cluster an object, a workload a function). */
+    public Class<? extends org.eclipse.xtext.ide.server.symbol.DocumentSymbolMapper.DocumentSymbolKindProvider> bindDocumentSymbolKindProvider() {
+        return org.fabricsim.dsl.ide.symbols.FabricSymbolKinds.class;
+    }
+
+    /** Flat document symbols and workspace symbols with the same kinds. */
+    public Class<? extends org.eclipse.xtext.ide.server.symbol.DocumentSymbolService> bindDocumentSymbolService() {
+        return org.fabricsim.dsl.ide.symbols.FabricDocumentSymbolService.class;
+    }
+
+    /** Catalog files as {@code file:} URIs of their extracted copies, which every client opens. */
+    public Class<? extends org.eclipse.xtext.ide.server.UriExtensions> bindUriExtensions() {
+        return org.fabricsim.dsl.ide.catalog.CatalogUris.class;
+    }
 }

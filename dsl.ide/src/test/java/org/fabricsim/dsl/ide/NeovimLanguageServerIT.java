@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Drives the packaged language server ({@code java -jar fabric.jar lsp}, LSP over stdio) with a
  * real LSP client: headless Neovim ({@code nvim-lsp-driver.lua}). Checks that diagnostics arrive
- * for a broken file and that completion proposes keywords and cross-reference names.
+ * for a broken file, that completion proposes keywords and cross-reference names, and that go-to-definition
+ * on a catalog part opens the catalog's file at the part.
  *
  * <p>Needs {@code nvim} (Debian: {@code apt-get install -y neovim}, 0.7 or newer) on the PATH, or
  * its path in the {@code NVIM} environment variable / {@code fabricsim.nvim} system property. A
@@ -40,12 +41,21 @@ class NeovimLanguageServerIT {
 
     /** The broken model: the benchmark refers to a cluster that does not exist. */
     private static final String BROKEN_LINE = "    all-reduce ring on Missing";
+    /** A cluster of catalog nodes: go-to-definition on the node opens the catalog's file. */
+    private static final String CATALOG_LINE = "    nodes 2 x DGX_H100";
     private static final String MODEL = String.join("\n",
             "package it",
+            "",
+            "import fabric.catalog.nvidia.*",
             "",
             "cluster Small {",
             "    nodes 2 x 8 accelerators",
             "    link 400 Gb/s latency 1 us",
+            "}",
+            "",
+            "cluster Catalogued {",
+            CATALOG_LINE,
+            "    scale-out InfiniBand_NDR single-switch",
             "}",
             "",
             "benchmark Broken {",
@@ -115,6 +125,8 @@ class NeovimLanguageServerIT {
         completions.add(position(brokenLine, referenceColumn));
         completions.add(position(blankLineAfterBenchmark, 0));
 
+        JsonObject definitionAt = position(lines.indexOf(CATALOG_LINE), CATALOG_LINE.indexOf("DGX_H100") + 1);
+
         ProcessBuilder builder = new ProcessBuilder(nvim, "--headless", "--clean", "-u", "NONE", "-i", "NONE", "-n",
                 "-c", "luafile " + driver.toString().replace(" ", "\\ "))
                 .directory(workspace.toFile())
@@ -129,6 +141,7 @@ class NeovimLanguageServerIT {
         env.put("FABRIC_ROOT", workspace.toString());
         env.put("FABRIC_FILE", model.toString());
         env.put("FABRIC_COMPLETIONS", completions.toString());
+        env.put("FABRIC_DEFINITION", definitionAt.toString());
         env.put("FABRIC_OUT", output.toString());
         env.put("FABRIC_TIMEOUT_MS", Integer.toString(LSP_WAIT_MILLIS));
 
@@ -177,6 +190,15 @@ class NeovimLanguageServerIT {
                 "completion after 'on ' should propose the cluster Small, got " + referenceLabels);
         assertTrue(referenceLabels.stream().noneMatch(label -> label.equals("Broken")),
                 "a benchmark is not a cluster and must not be proposed after 'on ': " + referenceLabels);
+        // Go-to-definition on a catalog node opened the catalog's extracted file at the node (issue 19: a jar: URI
+        // opened an empty buffer, "Cursor position outside buffer").
+        JsonObject definition = result.getAsJsonObject("definition");
+        assertNotNull(definition, "no definition answer\n" + report);
+        assertTrue(definition.get("uri").getAsString().startsWith("file:"), definition + "\n" + report);
+        String buffer = definition.get("buffer").getAsString();
+        assertTrue(buffer.contains("/fabricsim/catalog/") && buffer.endsWith("/nvidia.fabric"), definition.toString());
+        assertTrue(definition.get("line").getAsString().startsWith("node DGX_H100"), definition.toString());
+
         List<String> keywordLabels = labels(answers.get(1).getAsJsonObject());
         assertTrue(keywordLabels.containsAll(List.of("cluster", "benchmark")),
                 "completion at the start of a new element should propose the keywords cluster and benchmark, got "

@@ -7,14 +7,17 @@
 --   FABRIC_ROOT        workspace folder (rootUri)
 --   FABRIC_FILE        the .fabric file to open
 --   FABRIC_COMPLETIONS JSON array of {"line":L,"character":C} (0-based) to request completion at
+--   FABRIC_DEFINITION  optional {"line":L,"character":C}: go to the definition there, as `gd` does
 --   FABRIC_OUT         where to write the JSON result
 --   FABRIC_TIMEOUT_MS  bound for each wait (default 60000)
 -- Output (FABRIC_OUT): {"initialized":bool, "diagnostics":[...LSP Diagnostic...],
 --   "completions":[{"position":{..}, "result":CompletionList|CompletionItem[]|null, "error":..}],
+--   "definition":{"uri":..,"buffer":name,"line":text under the cursor,"cursor":[row,col]},
 --   "errors":[strings], "server_exit":{code,signal}}
 -- Exit code: 0 if diagnostics arrived and every completion request answered, else 1.
 
-local result = { initialized = false, diagnostics = vim.NIL, completions = {}, errors = {}, server_exit = vim.NIL }
+local result = { initialized = false, diagnostics = vim.NIL, completions = {}, definition = vim.NIL, errors = {},
+  server_exit = vim.NIL }
 local out_path = os.getenv('FABRIC_OUT')
 
 local function encode(value)
@@ -121,6 +124,27 @@ local function run()
       end
     end
     table.insert(result.completions, entry)
+  end
+
+  local definition_at = os.getenv('FABRIC_DEFINITION')
+  if definition_at then
+    local position = vim.json.decode(definition_at)
+    local params = { textDocument = { uri = uri }, position = position }
+    local responses, err = vim.lsp.buf_request_sync(bufnr, 'textDocument/definition', params, timeout)
+    local response = responses and responses[client_id]
+    local answer = response and response.result
+    if not answer or (vim.tbl_islist(answer) and #answer == 0) then
+      fail('definition at ' .. encode(position) .. ' answered nothing: ' .. tostring(err) .. ' ' .. encode(response))
+    else
+      local location = vim.tbl_islist(answer) and answer[1] or answer
+      -- what `gd` does with the answer: open the location's file and put the cursor on its range
+      local jumped, jump_err = pcall(vim.lsp.util.jump_to_location, location, 'utf-16')
+      if not jumped then
+        fail('could not open the definition ' .. encode(location) .. ': ' .. tostring(jump_err))
+      end
+      result.definition = { uri = location.uri or location.targetUri, buffer = vim.api.nvim_buf_get_name(0),
+        line = vim.api.nvim_get_current_line(), cursor = vim.api.nvim_win_get_cursor(0) }
+    end
   end
 
   -- Orderly shutdown (shutdown request + exit notification), bounded.

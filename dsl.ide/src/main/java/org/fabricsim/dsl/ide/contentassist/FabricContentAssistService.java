@@ -1,5 +1,9 @@
 package org.fabricsim.dsl.ide.contentassist;
 
+import java.util.HashSet;
+import java.util.Set;
+
+import org.eclipse.lsp4j.CompletionItem;
 import org.eclipse.lsp4j.CompletionList;
 import org.eclipse.lsp4j.CompletionParams;
 import org.eclipse.xtext.ide.server.Document;
@@ -10,11 +14,13 @@ import org.eclipse.xtext.util.CancelIndicator;
 import com.google.inject.Singleton;
 
 /**
- * Completion, one request at a time. Xtext's proposal provider is one object for the whole server,
- * and so is the conflict helper inside it, which keeps its lexers in fields: two completions at once
- * (an editor that sends one per keystroke, the language server that answers reads in parallel) fed
- * each other's text into those lexers, which then failed inside ANTLR (issue 21 L7). A completion
- * takes milliseconds, so answering them in turn costs an editor nothing.
+ * Completion, one request at a time, each proposal once. Xtext's proposal provider is one object for the
+ * whole server, and so is the conflict helper inside it, which keeps its lexers in fields: two completions at
+ * once (an editor that sends one per keystroke, the language server that answers reads in parallel) fed each
+ * other's text into those lexers, which then failed inside ANTLR (issue 21 L7). A completion takes
+ * milliseconds, so answering them in turn costs an editor nothing. Xtext computes up to three contexts at a
+ * position and each proposes what fits it, so a name that fits two contexts was offered twice (issue 19);
+ * a proposal that inserts the same text over the same range as an earlier one is dropped.
  */
 @Singleton
 public class FabricContentAssistService extends ContentAssistService {
@@ -22,6 +28,13 @@ public class FabricContentAssistService extends ContentAssistService {
     @Override
     public synchronized CompletionList createCompletionList(Document document, XtextResource resource,
             CompletionParams params, CancelIndicator cancelIndicator) {
-        return super.createCompletionList(document, resource, params, cancelIndicator);
+        CompletionList list = super.createCompletionList(document, resource, params, cancelIndicator);
+        Set<String> seen = new HashSet<>();
+        list.getItems().removeIf(item -> !seen.add(key(item)));
+        return list;
+    }
+
+    private static String key(CompletionItem item) {
+        return item.getLabel() + '\u0000' + (item.getTextEdit() == null ? "" : item.getTextEdit().getLeft());
     }
 }

@@ -42,7 +42,8 @@ import com.google.inject.Guice;
 
 /**
  * A language client speaking JSON-RPC to the language server over pipes, as an editor does over
- * stdio, with the server's own bindings ({@link FabricServerModule}). Records diagnostics, every
+ * stdio, with the server's own bindings ({@link FabricServerModule}) and connection
+ * ({@link ServerConnection}). Records diagnostics, every
  * severe log record of the JSON-RPC layer, where internal errors are logged with their stack trace,
  * every request failure that {@link GuardedRequestManager} answered with an empty result, and every
  * other warning or error that any part of the server (Xtext's included) logs, with whether it carried
@@ -110,10 +111,7 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
         serverOut = new PipedOutputStream(clientIn);
         LanguageServerImpl impl = Guice.createInjector(Modules2.mixin(new ServerModule(), new FabricServerModule()))
                 .getInstance(LanguageServerImpl.class);
-        Launcher<LanguageClient> serverSide = LSPLauncher.createServerLauncher(impl, serverIn, serverOut, threads,
-                null);
-        impl.connect(serverSide.getRemoteProxy());
-        serverSide.startListening();
+        ServerConnection.connect(impl, serverIn, serverOut, threads).startListening();
         Launcher<LanguageServer> clientSide = LSPLauncher.createClientLauncher(this, clientIn, clientOut, threads,
                 null);
         clientSide.startListening();
