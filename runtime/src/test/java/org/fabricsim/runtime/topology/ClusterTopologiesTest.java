@@ -81,12 +81,25 @@ class ClusterTopologiesTest {
     }
 
     @Test
-    void shouldBuildATorusWithOneRouterPerGridPosition() {
-        // 2 x 2 x 4 = 16 routers, one NIC port each; every router has a + and a − link per dimension:
-        // 16 x 2 NIC links + 16 x 3 x 2 = 32 + 96 = 128.
+    void shouldBuildATorusInTheAcceleratorsWithoutSwitchesOrNics() {
+        // 2 x 2 x 4 = 16 accelerators, each its own router: a + and a - link per dimension, 16 x 3 x 2 = 96
+        // links, no switch, no NIC link (the old torus had 16 routers and 32 NIC links more).
         ClusterTopology torus = scaleOut(new TopologySpec.Torus(List.of(2, 2, 4)), ScaleOutSpec.Routing.DIMENSION_ORDER);
-        assertEquals(16, switches(torus));
-        assertEquals(128, torus.graph().linkCount());
+        assertEquals(0, switches(torus));
+        assertEquals(96, torus.graph().linkCount());
+        assertTrue(!torus.hasNics());
+    }
+
+    @Test
+    void shouldRunEachTorusDimensionAtItsStatedRateDeratedLikeTheFabric() {
+        // Dimension 2 at 100 GB/s stated, 0 and 1 at the fabric's 50 GB/s; all at the NIC efficiency.
+        ClusterTopology torus = scaleOut(new TopologySpec.Torus(List.of(2, 2, 4), List.of(50e9, 50e9, 100e9)),
+                ScaleOutSpec.Routing.DIMENSION_ORDER);
+        int[] path = new int[torus.maxRouteLinks()];
+        assertEquals(1, torus.route(0, 4, (hop, first, stride, candidates) -> 0, path));
+        assertEquals(100e9 * Calibration.DEFAULT.nicEfficiency(), torus.graph().linkBytesPerSecond(path[0]), 1e-3);
+        assertEquals(1, torus.route(0, 1, (hop, first, stride, candidates) -> 0, path));
+        assertEquals(50e9 * Calibration.DEFAULT.nicEfficiency(), torus.graph().linkBytesPerSecond(path[0]), 1e-3);
     }
 
     @Test
