@@ -144,7 +144,17 @@ final class ClusterMapper {
             return new TopologySpec.Dragonfly(toSwitchOrNull(dragonfly.getSwitchType()), dragonfly.getGroups(),
                     dragonfly.getRoutersPerGroup(), globalLinks);
         }
-        return new TopologySpec.Torus(List.copyOf(((TorusTopology) topology).getDimensions()));
+        return torus((TorusTopology) topology);
+    }
+
+    /** A torus's dimensions and per-dimension link rates: one rate written serves every dimension; none, the fabric's. */
+    private static TopologySpec.Torus torus(TorusTopology torus) {
+        List<Double> rates = new ArrayList<>();
+        List<Quantity> written = torus.getLinkRates();
+        for (int d = 0; d < torus.getDimensions().size() && !written.isEmpty(); d++) {
+            rates.add(Units.bytesPerSecond(written.get(written.size() == 1 ? 0 : Math.min(d, written.size() - 1))));
+        }
+        return new TopologySpec.Torus(List.copyOf(torus.getDimensions()), rates);
     }
 
     /**

@@ -88,6 +88,17 @@ public final class IssueCodes {
      */
     public static final String DRAGONFLY_UNBALANCED = PREFIX + "physical.dragonfly-unbalanced";
     /**
+     * A torus whose dimensions do not multiply to the cluster's accelerators, have a dimension of 1,
+     * or number more than 3. Data: the dimensions that fit, as written ("12 x 16 x 32"), empty when none is found.
+     */
+    public static final String TORUS_SHAPE = PREFIX + "physical.torus-shape";
+    /** Torus link rates that are neither one rate nor one per dimension. Data: none. */
+    public static final String TORUS_LINK_RATES = PREFIX + "physical.torus-link-rates";
+    /** A routing policy the topology does not route by (dimension-order off a torus, another on one). Data: the policy it routes by, empty when several. */
+    public static final String ROUTING_TOPOLOGY = PREFIX + "physical.routing-topology";
+    /** NICs on the nodes of a direct torus, whose accelerators link to each other directly. Data: none. */
+    public static final String TORUS_NICS_UNUSED = PREFIX + "physical.torus-nics";
+    /**
      * A fabric's {@code flows-per-peer} outside [1, 128] (NCCL_IB_MAX_QPS), or on a scale-up fabric, where
      * transfers are not hashed over equal-cost paths. Data: the nearest valid count, or none on a scale-up fabric.
      */
