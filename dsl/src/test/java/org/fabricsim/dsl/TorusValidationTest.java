@@ -101,4 +101,16 @@ class TorusValidationTest {
                 .topology();
         assertEquals(new TopologySpec.Torus(List.of(4, 4, 4)), none);
     }
+
+    @Test
+    void shouldNotWarnThatTensorParallelismLeavesAScaleUpDomainOnATorus() throws Exception {
+        // On a direct torus TP runs on the chips' own rings (dimension 0 here), not across a slower network.
+        Model model = parser.parse(PARTS + """
+                cluster Pod { nodes 16 x Host scale-out Ici torus 4 x 4 x 4 }
+                model M transformer { layers 4 hidden 1024 heads 8 vocab 32000 }
+                training T { model M on Pod sequence 1024 batch 64 sequences parallel tensor 4 data 16 }
+                """);
+        assertEquals(List.of(), validation.validate(model).stream()
+                .filter(issue -> IssueCodes.TP_CROSSES_SCALE_UP.equals(issue.getCode())).toList());
+    }
 }

@@ -25,6 +25,8 @@ public final class IssueCodes {
     public static final String DOMAIN_MISFIT = PREFIX + "node.domain-misfit";
     /** A node group with no nodes, or a sketched node with no accelerators. */
     public static final String EMPTY_CLUSTER = PREFIX + "cluster.empty";
+    /** Node groups of different node types in one cluster, which the engine does not build. Data: the first group's type. */
+    public static final String MIXED_NODE_GROUPS = PREFIX + "cluster.mixed-node-groups";
     /** A sketched cluster ({@code nodes N x M accelerators}) without its {@code link}. */
     public static final String SKETCH_NEEDS_LINK = PREFIX + "cluster.sketch-needs-link";
     /** A {@code link} on a cluster of catalog nodes, whose network comes from its scale-out. */
@@ -52,6 +54,12 @@ public final class IssueCodes {
     public static final String OVERSUBSCRIPTION_POLICY = PREFIX + "oversubscription.policy";
     /** A declared oversubscription that the switch's port count cannot realize. Data: tier, the nearest realizable ratio. */
     public static final String OVERSUBSCRIPTION_PORTS = PREFIX + "oversubscription.contradicts-ports";
+    /**
+     * A tier ratio the builder would not apply: more ratios than switch tiers, the two that set the links
+     * into the top tier both above 1:1 and different, or a ratio on a single switch. Data: the ratios that
+     * apply, as written ("1:1, 7:1"), empty for a single switch.
+     */
+    public static final String OVERSUBSCRIPTION_UNUSED = PREFIX + "oversubscription.unused";
 
     /** More fat-tree tiers than the engine builds. Data: the most tiers it builds. */
     public static final String TOO_MANY_TIERS = PREFIX + "physical.too-many-tiers";

@@ -18,6 +18,7 @@ import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +79,22 @@ class ClusterTopologiesTest {
         assertTrue(fly.describe().contains("dragonfly, 4 groups x 2 routers x 2 endpoints"), fly.describe());
         // accelerator 0 (group 0) to accelerator 4 (group 1): two parallel global links between the groups.
         assertEquals(2, fly.minimalRouteCount(0, 4));
+    }
+
+    @Test
+    void shouldApplyTheTopTiersRatioToTheLinksIntoIt() {
+        // Llama 3 writes 1:1, 1:1, 7:1 for three tiers: the top tier has no uplinks, so its 7:1 sets the
+        // spine-to-core links, the same tree as 1:1, 7:1, and fewer links than 1:1, 1:1 (nothing applied).
+        SwitchSpec fourPorts = new SwitchSpec("t.S4", "generic", 4, 50e9, 0, 0, false, false);
+        ClusterTopology llama = scaleOut(new TopologySpec.FatTree(fourPorts, 3, List.of(1.0, 1.0, 7.0)),
+                ScaleOutSpec.Routing.ECMP);
+        ClusterTopology two = scaleOut(new TopologySpec.FatTree(fourPorts, 3, List.of(1.0, 7.0)), ScaleOutSpec.Routing.ECMP);
+        ClusterTopology none = scaleOut(new TopologySpec.FatTree(fourPorts, 3, List.of(1.0, 1.0)),
+                ScaleOutSpec.Routing.ECMP);
+        assertEquals(two.graph().linkCount(), llama.graph().linkCount());
+        assertEquals(switches(two), switches(llama));
+        assertTrue(llama.graph().linkCount() < none.graph().linkCount(),
+                llama.graph().linkCount() + " links at 7:1, " + none.graph().linkCount() + " at 1:1");
     }
 
     @Test
