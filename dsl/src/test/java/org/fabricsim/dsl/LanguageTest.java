@@ -167,8 +167,8 @@ class LanguageTest {
 
             cluster Donut {
                 nodes 64 x Box
-                scale-out AcmeNet torus {
-                    dimensions 4 x 4 x 4
+                scale-out AcmeNet torus 8 x 8 x 8 {
+                    link 50 GB/s, 50 GB/s, 100 GB/s
                     routing dimension-order
                 }
             }

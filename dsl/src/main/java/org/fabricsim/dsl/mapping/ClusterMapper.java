@@ -72,10 +72,10 @@ final class ClusterMapper {
         NodeSpec node = hardware.toNode(group.getNode());
         ScaleOutSpec scaleOut = cluster.getScaleOut() == null ? null
                 : new ScaleOutSpec(hardware.toFabric(cluster.getScaleOut().getFabric()),
-                        toTopology(cluster.getScaleOut().getTopology(), group.getCount() * node.nics(),
-                                (int) Math.min(Integer.MAX_VALUE, (long) group.getCount() * node.accelerators())),
+                        toTopology(cluster.getScaleOut().getTopology(), nodes(cluster) * node.nics(),
+                                (int) Math.min(Integer.MAX_VALUE, (long) nodes(cluster) * node.accelerators())),
                         routing(cluster.getScaleOut().getTopology()));
-        return new ClusterSpec(names.qualifiedName(cluster), node, group.getCount(), scaleOut, maxOversubscription,
+        return new ClusterSpec(names.qualifiedName(cluster), node, nodes(cluster), scaleOut, maxOversubscription,
                 cost, reliability);
     }
 
@@ -99,11 +99,20 @@ final class ClusterMapper {
                 bytesPerSecond, hopLatencyPs, true, FabricSpec.CongestionControl.NONE, false, false, false,
                 FabricSpec.DEFAULT_FLOWS_PER_PEER,
                 cluster.getLinkEfficiency() == null ? 0 : Units.fraction(cluster.getLinkEfficiency()));
-        SwitchSpec switchSpec = new SwitchSpec(name + ".switch", GENERIC_VENDOR, group.getCount() * perNode,
+        SwitchSpec switchSpec = new SwitchSpec(name + ".switch", GENERIC_VENDOR, nodes(cluster) * perNode,
                 bytesPerSecond, 0, 0, false, false);
         ScaleOutSpec scaleOut = new ScaleOutSpec(fabric, new TopologySpec.SingleSwitch(switchSpec),
                 ScaleOutSpec.Routing.ECMP);
-        return new ClusterSpec(name, node, group.getCount(), scaleOut, maxOversubscription, cost, reliability);
+        return new ClusterSpec(name, node, nodes(cluster), scaleOut, maxOversubscription, cost, reliability);
+    }
+
+    /**
+     * The nodes of every group, added up: groups of one node type are one pool of nodes (groups of
+     * different types are a validation error, {@code ClusterValidator}); at most {@link Integer#MAX_VALUE}.
+     */
+    private static int nodes(Cluster cluster) {
+        long nodes = cluster.getGroups().stream().mapToLong(NodeGroup::getCount).sum();
+        return (int) Math.min(Integer.MAX_VALUE, nodes);
     }
 
     /** The named switch, or null when the topology names none (its ports are then unknown). */
@@ -144,7 +153,17 @@ final class ClusterMapper {
             return new TopologySpec.Dragonfly(toSwitchOrNull(dragonfly.getSwitchType()), dragonfly.getGroups(),
                     dragonfly.getRoutersPerGroup(), globalLinks);
         }
-        return new TopologySpec.Torus(List.copyOf(((TorusTopology) topology).getDimensions()));
+        return torus((TorusTopology) topology);
+    }
+
+    /** A torus's dimensions and per-dimension link rates: one rate written serves every dimension; none, the fabric's. */
+    private static TopologySpec.Torus torus(TorusTopology torus) {
+        List<Double> rates = new ArrayList<>();
+        List<Quantity> written = torus.getLinkRates();
+        for (int d = 0; d < torus.getDimensions().size() && !written.isEmpty(); d++) {
+            rates.add(Units.bytesPerSecond(written.get(written.size() == 1 ? 0 : Math.min(d, written.size() - 1))));
+        }
+        return new TopologySpec.Torus(List.copyOf(torus.getDimensions()), rates);
     }
 
     /**

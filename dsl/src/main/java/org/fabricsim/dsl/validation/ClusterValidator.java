@@ -2,6 +2,8 @@ package org.fabricsim.dsl.validation;
 
 import static org.fabricsim.dsl.model.Written.written;
 
+import java.util.List;
+
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
@@ -10,7 +12,8 @@ import org.fabricsim.dsl.fabric.NodeGroup;
 /**
  * A cluster's nodes: every group has nodes, a sketched node has accelerators, and the sketch form
  * ({@code nodes N x M accelerators} with {@code link}) is not mixed with catalog nodes. A count the
- * parser could not read is left to the syntax error, so one mistake gives one diagnostic.
+ * parser could not read is left to the syntax error, so one mistake gives one diagnostic. Groups of
+ * one node type add up; groups of different types are refused until mixed clusters simulate.
  */
 public class ClusterValidator extends FabricCheck {
 
@@ -40,5 +43,32 @@ public class ClusterValidator extends FabricCheck {
                     + " takes its network from 'scale-out'.", cluster, Literals.CLUSTER__LINK_RATE,
                     IssueCodes.LINK_NEEDS_SKETCH);
         }
+    }
+
+    /**
+     * Node groups of one node type are one pool of nodes; the engine builds one node type per
+     * cluster, so a group of another type is an error instead of being left out of the simulation.
+     */
+    @Check
+    public void checkClusterNodeGroupsOfOneType(Cluster cluster) {
+        List<NodeGroup> groups = cluster.getGroups();
+        for (int i = 1; i < groups.size(); i++) {
+            if (!sameType(groups.get(0), groups.get(i))) {
+                String first = typeName(groups.get(0));
+                error("This cluster mixes node types (" + first + " and " + typeName(groups.get(i)) + "), but the"
+                        + " engine builds one node type per cluster: give each node type a cluster of its own, or"
+                        + " use " + first + " in every 'nodes' line.", groups.get(i), null,
+                        IssueCodes.MIXED_NODE_GROUPS, first);
+            }
+        }
+    }
+
+    private static boolean sameType(NodeGroup a, NodeGroup b) {
+        return a.getNode() == null ? b.getNode() == null && a.getAcceleratorsPerNode() == b.getAcceleratorsPerNode()
+                : a.getNode() == b.getNode();
+    }
+
+    private static String typeName(NodeGroup group) {
+        return group.getNode() == null ? group.getAcceleratorsPerNode() + " accelerators" : group.getNode().getName();
     }
 }

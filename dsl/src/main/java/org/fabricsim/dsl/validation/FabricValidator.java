@@ -12,6 +12,6 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         BenchmarkSizesValidator.class, BenchmarkCollectiveValidator.class, ExpertKernelValidator.class,
         HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class,
         TokenBudgetValidator.class, FailureDomainValidator.class, TierStructureValidator.class,
-        ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class })
+        ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class, TorusValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

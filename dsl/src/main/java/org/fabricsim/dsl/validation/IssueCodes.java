@@ -25,6 +25,8 @@ public final class IssueCodes {
     public static final String DOMAIN_MISFIT = PREFIX + "node.domain-misfit";
     /** A node group with no nodes, or a sketched node with no accelerators. */
     public static final String EMPTY_CLUSTER = PREFIX + "cluster.empty";
+    /** Node groups of different node types in one cluster, which the engine does not build. Data: the first group's type. */
+    public static final String MIXED_NODE_GROUPS = PREFIX + "cluster.mixed-node-groups";
     /** A sketched cluster ({@code nodes N x M accelerators}) without its {@code link}. */
     public static final String SKETCH_NEEDS_LINK = PREFIX + "cluster.sketch-needs-link";
     /** A {@code link} on a cluster of catalog nodes, whose network comes from its scale-out. */
@@ -52,6 +54,12 @@ public final class IssueCodes {
     public static final String OVERSUBSCRIPTION_POLICY = PREFIX + "oversubscription.policy";
     /** A declared oversubscription that the switch's port count cannot realize. Data: tier, the nearest realizable ratio. */
     public static final String OVERSUBSCRIPTION_PORTS = PREFIX + "oversubscription.contradicts-ports";
+    /**
+     * A tier ratio the builder would not apply: more ratios than switch tiers, the two that set the links
+     * into the top tier both above 1:1 and different, or a ratio on a single switch. Data: the ratios that
+     * apply, as written ("1:1, 7:1"), empty for a single switch.
+     */
+    public static final String OVERSUBSCRIPTION_UNUSED = PREFIX + "oversubscription.unused";
 
     /** More fat-tree tiers than the engine builds. Data: the most tiers it builds. */
     public static final String TOO_MANY_TIERS = PREFIX + "physical.too-many-tiers";
@@ -87,6 +95,17 @@ public final class IssueCodes {
      * global-links-per-router not a multiple of groups − 1). Data: the global links per router to use.
      */
     public static final String DRAGONFLY_UNBALANCED = PREFIX + "physical.dragonfly-unbalanced";
+    /**
+     * A torus whose dimensions do not multiply to the cluster's accelerators, have a dimension of 1,
+     * or number more than 3. Data: the dimensions that fit, as written ("12 x 16 x 32"), empty when none is found.
+     */
+    public static final String TORUS_SHAPE = PREFIX + "physical.torus-shape";
+    /** Torus link rates that are neither one rate nor one per dimension. Data: none. */
+    public static final String TORUS_LINK_RATES = PREFIX + "physical.torus-link-rates";
+    /** A routing policy the topology does not route by (dimension-order off a torus, another on one). Data: the policy it routes by, empty when several. */
+    public static final String ROUTING_TOPOLOGY = PREFIX + "physical.routing-topology";
+    /** NICs on the nodes of a direct torus, whose accelerators link to each other directly. Data: none. */
+    public static final String TORUS_NICS_UNUSED = PREFIX + "physical.torus-nics";
     /**
      * A fabric's {@code flows-per-peer} outside [1, 128] (NCCL_IB_MAX_QPS), or on a scale-up fabric, where
      * transfers are not hashed over equal-cost paths. Data: the nearest valid count, or none on a scale-up fabric.

@@ -1,12 +1,16 @@
 package org.fabricsim.dsl.validation;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.FatTreeTopology;
+import org.fabricsim.dsl.fabric.RailOptimizedTopology;
 import org.fabricsim.dsl.fabric.Ratio;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.mapping.SpecMapper;
@@ -14,6 +18,7 @@ import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.analysis.Oversubscription;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
 
 import com.google.inject.Inject;
 
@@ -45,6 +50,68 @@ public class OversubscriptionValidator extends FabricCheck {
      */
     private static boolean inRange(Ratio ratio) {
         return Units.ratio(ratio) <= MAX_RATIO;
+    }
+
+    /**
+     * Every written tier ratio reaches the builder: a tree of L switch tiers has L − 1 uplink levels,
+     * the top tier's ratio applying to the links into it ({@code ClusterTopologies}), so at most L
+     * ratios, and tier L − 1's and the top tier's, which set the same links, not both above 1:1
+     * unless equal (the builder would keep the larger). A single switch has no uplinks.
+     */
+    @Check
+    public void checkRatiosReachTheBuilder(Topology topology) {
+        EStructuralFeature feature = topology.eClass().getEStructuralFeature("oversubscription");
+        if (feature == null || !(topology instanceof FatTreeTopology || topology instanceof RailOptimizedTopology)) {
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        List<Ratio> written = (List<Ratio>) topology.eGet(feature);
+        int tiers = topology instanceof FatTreeTopology tree ? tree.getTiers()
+                : Math.max(2, ((RailOptimizedTopology) topology).getTiers());
+        if (written.isEmpty() || tiers < 1 || tiers > ClusterTopologies.MAX_TIERS
+                || !written.stream().allMatch(OversubscriptionValidator::inRange)) {
+            return;
+        }
+        if (tiers == 1) {
+            if (written.stream().anyMatch(ratio -> Units.ratio(ratio) > 1)) {
+                error("A single switch tier has no uplinks, so no ratio applies to it: remove the 'oversubscription'"
+                        + " line, or write 'tiers 2' and the leaf ratio.", topology, feature,
+                        IssueCodes.OVERSUBSCRIPTION_UNUSED, "");
+            }
+            return;
+        }
+        if (written.size() > tiers) {
+            error(tiers + " switch tiers take at most " + tiers + " ratios (leaf first; the top tier's applies to the"
+                    + " links into it): remove the " + (written.size() - tiers) + " after the " + ordinal(tiers)
+                    + ", or write 'tiers " + Math.min(written.size(), ClusterTopologies.MAX_TIERS) + "'.", written.get(tiers),
+                    null, IssueCodes.OVERSUBSCRIPTION_UNUSED, String.join(", ", labels(written.subList(0, tiers))));
+            return;
+        }
+        if (written.size() == tiers) {
+            double below = Units.ratio(written.get(tiers - 2));
+            double top = Units.ratio(written.get(tiers - 1));
+            if (below > 1 && top > 1 && below != top) {
+                List<String> kept = labels(written.subList(0, tiers - 2));
+                kept.add(label(Math.max(below, top)));
+                error("Tier " + (tiers - 1) + "'s " + label(below) + " and the top tier's " + label(top) + " both set"
+                        + " the links into tier " + tiers + " (the top tier has no uplinks), so the larger would"
+                        + " silently win: keep one, e.g. '" + String.join(", ", kept) + "'.", written.get(tiers - 1),
+                        null, IssueCodes.OVERSUBSCRIPTION_UNUSED, String.join(", ", kept));
+            }
+        }
+    }
+
+    private static String ordinal(int n) {
+        return n == 1 ? "first" : n == 2 ? "second" : "third";
+    }
+
+    private static String label(double ratio) {
+        return Oversubscription.format(ratio);
+    }
+
+    /** The ratios as labels ("7:1"), in a list the caller may extend. */
+    private static List<String> labels(List<Ratio> ratios) {
+        return ratios.stream().map(ratio -> label(Units.ratio(ratio))).collect(Collectors.toCollection(ArrayList::new));
     }
 
     @Check

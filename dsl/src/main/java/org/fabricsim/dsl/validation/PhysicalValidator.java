@@ -11,6 +11,7 @@ import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.DragonflyTopology;
+import org.fabricsim.dsl.fabric.TorusTopology;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Nic;
@@ -138,7 +139,7 @@ public class PhysicalValidator extends FabricCheck {
             return;
         }
         Nic nic = node.getNic();
-        if (resolved(nic)) {
+        if (resolved(nic) && !(cluster.getScaleOut().getTopology() instanceof TorusTopology)) { // a torus uses no NIC
             speaks(nic.getName(), "NIC", nic.getFabrics(), nic.getPortRate(), fabric, cluster.getScaleOut(),
                     Literals.SCALE_OUT__FABRIC);
         }

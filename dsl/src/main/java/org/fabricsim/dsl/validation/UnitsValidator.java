@@ -35,6 +35,7 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.ACCELERATOR__POWER, Dimension.POWER),
             Map.entry(Literals.PRECISION_RATE__RATE, Dimension.COMPUTE_RATE),
             Map.entry(Literals.FABRIC__LINK_RATE, Dimension.DATA_RATE),
+            Map.entry(Literals.TORUS_TOPOLOGY__LINK_RATES, Dimension.DATA_RATE),
             Map.entry(Literals.FABRIC__LATENCY, Dimension.TIME),
             Map.entry(Literals.FABRIC__EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.CLUSTER__LINK_EFFICIENCY, Dimension.FRACTION),

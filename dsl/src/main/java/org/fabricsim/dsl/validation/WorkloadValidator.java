@@ -17,6 +17,7 @@ import org.fabricsim.runtime.analysis.TrainingRules;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.fabricsim.runtime.training.StepPlan;
@@ -224,6 +225,9 @@ public class WorkloadValidator extends FabricCheck {
     }
 
     private void tensorInsideScaleUp(ClusterSpec cluster, int tensor, EObject written) {
+        if (cluster.scaleOut() != null && cluster.scaleOut().topology() instanceof TopologySpec.Torus) {
+            return; // a direct torus is the chips' own network: TP runs on its rings of neighbours
+        }
         int domain = cluster.node().scaleUp() == null ? 1 : cluster.node().scaleUp().domainSize();
         if (tensor > 1 && (tensor > domain || domain % tensor != 0)) {
             String where = cluster.node().scaleUp() == null ? "the node has no scale-up domain"

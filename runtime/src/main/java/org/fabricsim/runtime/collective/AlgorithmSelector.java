@@ -90,6 +90,10 @@ final class AlgorithmSelector {
                     return RingSchedules.chain(request.operation() == CollectiveOperation.REDUCE, size, ranks,
                             request.root(), request.channels(), request.pipelineChunkBytes());
                 }
+                int spanned = topology.torusShape() == null ? 0 : TorusSchedules.spans(topology.torusShape(), ranks);
+                if (spanned > 0) { // ranks that fill whole torus dimensions run the torus's rings
+                    return TorusSchedules.rings(request.operation(), size, topology.torusShape(), spanned);
+                }
                 return RingSchedules.ring(request.operation(), size, ranks, request.channels(), topology.domainSize());
             case DOUBLE_BINARY_TREE:
                 return TreeSchedules.doubleBinaryTree(size, ranks, topology.domainSize(), request.channels(),

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.collective;
 
+import java.util.Arrays;
+
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
@@ -113,9 +115,23 @@ public record ExpertKernels(boolean lowLatency, int tokensPerRank, int hidden, i
         return transposed;
     }
 
-    /** The busiest NIC uplink's bytes across domains, else the busiest scale-up uplink's. */
+    /**
+     * The busiest NIC uplink's bytes across domains, else the busiest scale-up uplink's; on a direct
+     * torus, which has no NIC, the busiest accelerator's bytes over all the torus links out of it
+     * (its own and those it forwards: an upper bound on what it sends). O(ranks), O(links) on a torus.
+     */
     private static double busiestBytes(ClusterTopology topology, int ranks, double[] linkBytes) {
         boolean acrossDomains = ranks > topology.domainSize();
+        if (acrossDomains && !topology.hasNics()) {
+            double[] outOf = new double[ranks];
+            for (int link = 0; link < linkBytes.length; link++) {
+                int from = topology.graph().linkFrom(link);
+                if (from < ranks) {
+                    outOf[from] += linkBytes[link];
+                }
+            }
+            return Arrays.stream(outOf).max().orElse(0);
+        }
         double busiest = 0;
         for (int gpu = 0; gpu < ranks; gpu++) {
             int link = acrossDomains ? topology.nicUplink(gpu) : topology.scaleUpUplink(gpu);

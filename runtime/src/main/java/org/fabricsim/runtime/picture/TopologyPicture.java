@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
@@ -212,7 +213,8 @@ public final class TopologyPicture {
                 : topology instanceof TopologySpec.RailOptimized rail ? rail.rails() + "-rail rail-optimized"
                 : topology instanceof TopologySpec.Dragonfly fly ? "dragonfly of " + fly.groups() + " groups x "
                         + fly.routersPerGroup() + " routers"
-                : topology instanceof TopologySpec.Torus torus ? "torus " + torus.dimensions()
+                : topology instanceof TopologySpec.Torus torus ? "direct torus " + torus.dimensions().stream()
+                        .map(String::valueOf).collect(Collectors.joining(" x ")) + " (routers in the accelerators, no switch)"
                 : "single switch";
     }
 

@@ -67,6 +67,12 @@ final class Screen {
             return times.ringStepSeconds(axis, bytesPerRank, pipelineBytes);
         }
 
+        /** The timer's own collective, so that axes on a torus's dimensions screen as they simulate. */
+        @Override
+        public double ringSeconds(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
+            return times.ringSeconds(axis, ranks, bufferBytes, pipelineBytes);
+        }
+
         @Override
         public double pipelineSendSeconds(double bytes) {
             return times.pipelineSendSeconds(bytes);

@@ -71,13 +71,21 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
     }
 
     /**
-     * A torus of nodes.
+     * A direct torus of accelerators, each its own router (TPU ICI): no switches, no NICs.
      *
-     * @param dimensions  extent of each dimension
+     * @param dimensions          extent of each dimension; they multiply to the cluster's accelerators
+     * @param linkBytesPerSecond  the link rate per direction of each dimension, one per dimension; empty
+     *                            when every dimension runs at the fabric's link rate
      */
-    record Torus(List<Integer> dimensions) implements TopologySpec {
+    record Torus(List<Integer> dimensions, List<Double> linkBytesPerSecond) implements TopologySpec {
         public Torus {
             dimensions = List.copyOf(dimensions);
+            linkBytesPerSecond = List.copyOf(linkBytesPerSecond);
+        }
+
+        /** A torus whose every dimension runs at the fabric's link rate. */
+        public Torus(List<Integer> dimensions) {
+            this(dimensions, List.of());
         }
     }
 }

@@ -5,7 +5,8 @@ package org.fabricsim.runtime.topology;
  *
  * @param accelerators number of accelerators (a multiple of the domain size)
  * @param scaleUp      the scale-up domains
- * @param nicLink      the NIC link class (accelerator ↔ its leaf or router), null without scale-out
+ * @param nicLink      the NIC link class (accelerator ↔ its leaf or router), null without scale-out or on a
+ *                     direct fabric
  * @param scaleOut     the scale-out fabric, null when the cluster is a single scale-up domain
  */
 public record ClusterParameters(int accelerators, ScaleUpParameters scaleUp, LinkClass nicLink,
@@ -19,8 +20,9 @@ public record ClusterParameters(int accelerators, ScaleUpParameters scaleUp, Lin
             throw new IllegalArgumentException(accelerators + " accelerators do not fill domains of "
                     + scaleUp.domainSize());
         }
-        if ((scaleOut == null) != (nicLink == null)) {
-            throw new IllegalArgumentException("a scale-out fabric and a NIC link go together");
+        if ((scaleOut == null || scaleOut.direct()) != (nicLink == null)) {
+            throw new IllegalArgumentException("a switched scale-out fabric and a NIC link go together; a direct one"
+                    + " has no NIC link");
         }
         if (scaleOut == null && accelerators > scaleUp.domainSize()) {
             throw new IllegalArgumentException("more than one scale-up domain needs a scale-out fabric");
@@ -30,6 +32,11 @@ public record ClusterParameters(int accelerators, ScaleUpParameters scaleUp, Lin
     /** Accelerators on one scale-out fabric, without scale-up. */
     public static ClusterParameters scaleOutOnly(int accelerators, LinkClass nicLink, FabricParameters fabric) {
         return new ClusterParameters(accelerators, ScaleUpParameters.none(), nicLink, fabric);
+    }
+
+    /** Accelerators that are the routers of a direct fabric (a torus), without scale-up. */
+    public static ClusterParameters direct(int accelerators, FabricParameters fabric) {
+        return new ClusterParameters(accelerators, ScaleUpParameters.none(), null, fabric);
     }
 
     /** One scale-up domain, without scale-out. */

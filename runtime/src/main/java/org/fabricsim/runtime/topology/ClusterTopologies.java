@@ -24,10 +24,12 @@ import org.fabricsim.runtime.spec.TopologySpec;
  * <p>Fat-trees and rail-optimized fabrics: a switch of radix R with leaf ratio o₁ serves
  * ⌊R·o₁/(1+o₁)⌋ NIC ports (R/2 when non-blocking); a pod has R/2 leaves. Ratios are per switch
  * tier, leaf first; the top tier has no uplinks, so a ratio stated for it applies to the links
- * into it (the largest of the two top ratios is used). Dragonflies and tori attach ⌈accelerators ÷
+ * into it (the largest of the two top ratios is used). Dragonflies attach ⌈accelerators ÷
  * routers⌉ NIC ports to each router, in order; every fabric link runs at the fabric's rate; a
- * dragonfly routes minimally, or through a random intermediate group with {@code routing valiant};
- * a torus routes in dimension order. Cost O(1) plus the topology build.
+ * dragonfly routes minimally, or through a random intermediate group with {@code routing valiant}.
+ * A torus is direct: the accelerators are its routers, each dimension's links at its stated rate
+ * (the fabric's when not stated), routed in dimension order; its nodes need no NIC. Cost O(1) plus
+ * the topology build.
  */
 public final class ClusterTopologies {
     /** Radix assumed when the fabric names no switch: 64 ports, as the catalog's 400G switches (QM9700). */
@@ -49,6 +51,11 @@ public final class ClusterTopologies {
         ScaleUpParameters scaleUp = scaleUp(node, calibration);
         ScaleOutSpec scaleOut = cluster.scaleOut();
         int accelerators = cluster.accelerators();
+        if (scaleOut != null && scaleOut.topology() instanceof TopologySpec.Torus torus) {
+            double stated = scaleOut.fabric().linkEfficiency();
+            return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null,
+                    torus(torus, scaleOut.fabric(), stated > 0 ? stated : calibration.nicEfficiency())));
+        }
         if (scaleOut == null || node.nic() == null) {
             return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
         }
@@ -125,13 +132,23 @@ public final class ClusterTopologies {
             return new DragonflyParameters(fly.groups(), fly.routersPerGroup(), ceilDiv(accelerators, routers),
                     fly.globalLinksPerRouter(), fabric, fabric, scaleOut.routing() == ScaleOutSpec.Routing.VALIANT);
         }
-        TopologySpec.Torus torus = (TopologySpec.Torus) topology;
+        throw new IllegalArgumentException("a torus is built by torus(): " + topology);
+    }
+
+    /**
+     * A direct torus: each dimension's links at its stated rate, else the fabric's, derated by
+     * {@code efficiency} (the fabric's own when stated, else the profile's NIC efficiency: an
+     * assumption, as no ICI measurement is in the reference set), at the fabric's latency per hop.
+     */
+    private static TorusParameters torus(TopologySpec.Torus torus, FabricSpec fabric, double efficiency) {
         int[] dimensions = torus.dimensions().stream().mapToInt(Integer::intValue).toArray();
-        int routers = 1;
-        for (int size : dimensions) {
-            routers *= size;
+        LinkClass[] links = new LinkClass[dimensions.length];
+        for (int d = 0; d < links.length; d++) {
+            double rate = d < torus.linkBytesPerSecond().size() ? torus.linkBytesPerSecond().get(d)
+                    : fabric.linkBytesPerSecond();
+            links[d] = new LinkClass(rate, fabric.latencyPs()).derated(efficiency);
         }
-        return new TorusParameters(dimensions, ceilDiv(accelerators, routers), fabric);
+        return new TorusParameters(dimensions, links);
     }
 
     private static int ceilDiv(int numerator, int denominator) {

@@ -14,7 +14,7 @@ import org.fabricsim.runtime.sim.Keywords;
  * nicFirst + 2e}, its NIC downlink {@code + 1}.
  *
  * <p>Routing between accelerators of one domain stays in the domain; any other pair goes NIC →
- * scale-out fabric → NIC. Cost O(hops) per route, O(1) memory per route.
+ * scale-out fabric → NIC, or on a direct torus from accelerator to accelerator over torus links. Cost O(hops) per route, O(1) memory per route.
  *
  * <p>Failures: {@link #withoutCable} and {@link #withoutSwitch} give the same cluster with one
  * re-routable part of the scale-out fabric failed ({@link ScaleOutFabric#reroutableLinks}); the
@@ -60,7 +60,10 @@ public final class ClusterTopology {
             firstDomainSwitch = -1;
             scaleUpFirst = -1;
         }
-        if (parameters.scaleOut() != null) {
+        if (parameters.scaleOut() != null && parameters.scaleOut().direct()) {
+            scaleOut = parameters.scaleOut().build(builder, accelerators, 0);
+            nicFirst = -1;
+        } else if (parameters.scaleOut() != null) {
             LinkClass nic = parameters.nicLink();
             scaleOut = parameters.scaleOut().build(builder, accelerators, nic.bytesPerSecond());
             nicFirst = builder.linkCount();
@@ -119,6 +122,16 @@ public final class ClusterTopology {
         return scaleOut != null;
     }
 
+    /** Whether accelerators reach the scale-out fabric through NIC links (false on a direct torus). */
+    public boolean hasNics() {
+        return nicFirst >= 0;
+    }
+
+    /** The shape of the direct torus the accelerators form; null on any other cluster. */
+    public TorusShape torusShape() {
+        return scaleOut == null ? null : scaleOut.torusShape();
+    }
+
     public boolean sameDomain(int a, int b) {
         return a / domainSize == b / domainSize;
     }
@@ -138,7 +151,7 @@ public final class ClusterTopology {
         return scaleUpFirst + 2 * accelerator + 1;
     }
 
-    /** The NIC uplink of an accelerator. */
+    /** The NIC uplink of an accelerator (only when {@link #hasNics}). */
     public int nicUplink(int accelerator) {
         return nicFirst + 2 * accelerator;
     }
@@ -174,6 +187,9 @@ public final class ClusterTopology {
         }
         if (scaleOut == null) {
             throw new IllegalStateException("no scale-out fabric between " + src + " and " + dst);
+        }
+        if (!hasNics()) {
+            return scaleOut.route(src, dst, choice, out, 0);
         }
         out[0] = nicUplink(src);
         int at = scaleOut.route(src, dst, choice, out, 1);
@@ -262,11 +278,11 @@ public final class ClusterTopology {
 
     /**
      * This cluster with the cable of {@code accelerator} running at {@code speed} of its rate, both
-     * directions: its NIC cable, or without a scale-out fabric its scale-up links (a straggling
+     * directions: its NIC cable, or without NICs its scale-up and torus links (a straggling
      * link: a cable trained down to a lower rate, a flapping port). O(links).
      */
     public ClusterTopology withSlowLink(int accelerator, double speed) {
-        int[] links = scaleOut != null ? new int[] {nicUplink(accelerator), nicDownlink(accelerator)}
+        int[] links = hasNics() ? new int[] {nicUplink(accelerator), nicDownlink(accelerator)}
                 : linksOf(accelerator);
         return new ClusterTopology(this, graph.withScaledRates(links, speed), scaleOut);
     }

@@ -5,9 +5,17 @@ public interface FabricParameters {
     /**
      * Adds the fabric's switches and inter-switch links.
      *
-     * @param graph             the graph under construction
+     * @param graph             the graph under construction (its first {@code ports} nodes are the accelerators)
      * @param ports             number of NIC ports to attach
      * @param nicBytesPerSecond the NIC rate, used to size uplinks for a stated oversubscription
      */
     ScaleOutFabric build(GraphBuilder graph, int ports, double nicBytesPerSecond);
+
+    /**
+     * Whether the fabric's routers are the accelerators themselves (a direct network such as a
+     * TPU torus): then no NIC link joins an accelerator to it. False for switched fabrics.
+     */
+    default boolean direct() {
+        return false;
+    }
 }

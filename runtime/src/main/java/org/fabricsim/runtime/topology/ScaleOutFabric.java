@@ -3,7 +3,7 @@ package org.fabricsim.runtime.topology;
 /**
  * A built scale-out fabric. Its ports are the accelerators' NICs, numbered like the
  * accelerators; every port attaches to one switch or router of the fabric through the NIC links
- * that {@link ClusterTopology} adds.
+ * that {@link ClusterTopology} adds, except on a direct torus, whose routers are the accelerators.
  *
  * <p>Routes are computed by arithmetic on the structure in O(hops); nothing is searched or
  * stored per pair.
@@ -43,6 +43,14 @@ public interface ScaleOutFabric {
      */
     default int sprayRoute(int srcPort, int dstPort, int groupBase, int[] out, int at) {
         throw new UnsupportedOperationException(describe() + " has no spraying groups");
+    }
+
+    /**
+     * The shape of a direct torus, whose routers are the accelerators ({@link TorusParameters});
+     * null for any other fabric, whose ports attach through NIC links.
+     */
+    default TorusShape torusShape() {
+        return null;
     }
 
     /** A short human-readable description (kind and shape). */

@@ -1,74 +1,52 @@
 package org.fabricsim.runtime.topology;
 
 /**
- * A built torus (see {@link TorusParameters}). The link from router r along dimension d in
- * direction s (0 = +, 1 = −) is {@code firstLink + (r·D + d)·2 + s}.
+ * A built direct torus (see {@link TorusParameters}): the accelerators are its routers, graph nodes
+ * 0 … n − 1 as {@link ClusterTopology} adds them first. The link from accelerator r along
+ * dimension d in direction s (0 = +, 1 = −) is {@code firstLink + (r·D + d)·2 + s}, at the
+ * dimension's own link class; n·D·2 links in all.
  *
  * <p>Dimension-order routing: correct dimension 0 first, then 1, then 2, each along the shorter
  * way round (the + direction on a tie). Deterministic, deadlock-free with the usual dateline
  * virtual channels, O(Σ kᵢ/2) links per route.
  */
 final class Torus implements ScaleOutFabric {
-    private final int[] dimensions;
-    private final int endpointsPerRouter;
-    private final int firstRouter;
+    private final TorusShape shape;
     private final int firstLink;
-    private final int routers;
+    private final String description;
 
-    Torus(TorusParameters parameters, GraphBuilder graph, int ports) {
-        this.dimensions = parameters.dimensions();
-        this.endpointsPerRouter = parameters.endpointsPerRouter();
-        int count = 1;
-        for (int size : dimensions) {
-            count = Math.multiplyExact(count, size);
-        }
-        this.routers = count;
-        if ((long) routers * endpointsPerRouter < ports) {
-            throw new IllegalArgumentException("a torus of " + routers + " routers x " + endpointsPerRouter
-                    + " endpoints cannot attach " + ports + " ports");
-        }
-        this.firstRouter = graph.addNodes(Graph.SWITCH, routers, false);
+    Torus(TorusParameters parameters, GraphBuilder graph) {
+        this.shape = new TorusShape(parameters.dimensions());
+        int accelerators = shape.positions();
+        int dimensions = shape.dimensionCount();
+        LinkClass[] links = parameters.links();
         this.firstLink = graph.linkCount();
-        for (int r = 0; r < routers; r++) {
-            for (int d = 0; d < dimensions.length; d++) {
-                graph.addLink(firstRouter + r, firstRouter + neighbour(r, d, +1), parameters.link());
-                graph.addLink(firstRouter + r, firstRouter + neighbour(r, d, -1), parameters.link());
+        for (int r = 0; r < accelerators; r++) {
+            for (int d = 0; d < dimensions; d++) {
+                graph.addLink(r, shape.neighbour(r, d, +1), links[d]);
+                graph.addLink(r, shape.neighbour(r, d, -1), links[d]);
             }
         }
-    }
-
-    private int stride(int dimension) {
-        int stride = 1;
-        for (int d = 0; d < dimension; d++) {
-            stride *= dimensions[d];
+        StringBuilder rates = new StringBuilder();
+        for (LinkClass link : links) {
+            rates.append(rates.length() == 0 ? "" : ", ").append(Math.round(link.bytesPerSecond() / 1e9)).append(" GB/s");
         }
-        return stride;
-    }
-
-    private int coordinate(int router, int dimension) {
-        return router / stride(dimension) % dimensions[dimension];
-    }
-
-    private int neighbour(int router, int dimension, int step) {
-        int size = dimensions[dimension];
-        int here = coordinate(router, dimension);
-        int there = Math.floorMod(here + step, size);
-        return router + (there - here) * stride(dimension);
+        this.description = dimensions + "D torus " + shape
+                + " in the accelerators, links " + rates;
     }
 
     @Override
     public int attachNode(int port) {
-        return firstRouter + port / endpointsPerRouter;
+        return port;
     }
 
     @Override
     public int route(int srcPort, int dstPort, PathChoice choice, int[] out, int at) {
-        int router = srcPort / endpointsPerRouter;
-        int target = dstPort / endpointsPerRouter;
-        int dimensionCount = dimensions.length;
+        int router = srcPort;
+        int dimensionCount = shape.dimensionCount();
         for (int d = 0; d < dimensionCount; d++) {
-            int size = dimensions[d];
-            int forward = Math.floorMod(coordinate(target, d) - coordinate(router, d), size);
+            int size = shape.size(d);
+            int forward = Math.floorMod(shape.coordinate(dstPort, d) - shape.coordinate(router, d), size);
             if (forward == 0) {
                 continue;
             }
@@ -77,7 +55,7 @@ final class Torus implements ScaleOutFabric {
             int step = plus ? 1 : -1;
             for (int h = 0; h < hops; h++) {
                 out[at++] = firstLink + (router * dimensionCount + d) * 2 + (plus ? 0 : 1);
-                router = neighbour(router, d, step);
+                router = shape.neighbour(router, d, step);
             }
         }
         return at;
@@ -86,8 +64,8 @@ final class Torus implements ScaleOutFabric {
     @Override
     public int maxRouteLinks() {
         int links = 0;
-        for (int size : dimensions) {
-            links += size / 2;
+        for (int d = 0; d < shape.dimensionCount(); d++) {
+            links += shape.size(d) / 2;
         }
         return links;
     }
@@ -98,11 +76,12 @@ final class Torus implements ScaleOutFabric {
     }
 
     @Override
+    public TorusShape torusShape() {
+        return shape;
+    }
+
+    @Override
     public String describe() {
-        StringBuilder shape = new StringBuilder();
-        for (int size : dimensions) {
-            shape.append(shape.length() == 0 ? "" : "x").append(size);
-        }
-        return dimensions.length + "D torus " + shape + ", " + endpointsPerRouter + " endpoints per router";
+        return description;
     }
 }

@@ -3,29 +3,41 @@ package org.fabricsim.runtime.topology;
 import java.util.Arrays;
 
 /**
- * A 2D or 3D torus of routers with wrap-around links in every dimension, and
- * {@code endpointsPerRouter} NIC ports on each router. Port p attaches to router p /
- * endpointsPerRouter; router coordinates are mixed-radix digits of its index, dimension 0 fastest.
+ * A direct 1D, 2D or 3D torus whose routers are the accelerators themselves (TPU v4's ICI: every
+ * chip has a link to each neighbour along every dimension, wrap-around included, and no switch or
+ * NIC in between). Accelerator a sits at the mixed-radix coordinates of its index, dimension 0
+ * fastest: c_d = ⌊a ÷ Π_{i&lt;d} k_i⌋ mod k_d. The dimensions multiply to the accelerators exactly.
  *
- * @param dimensions         the size of each dimension (2 or 3 dimensions, each ≥ 2)
- * @param endpointsPerRouter NIC ports per router
- * @param link               the router-to-router link class
+ * @param dimensions the size k_d of each dimension (1 to 3 dimensions, each ≥ 2)
+ * @param links      the link class of each dimension, one per dimension (rate per direction)
  */
-public record TorusParameters(int[] dimensions, int endpointsPerRouter, LinkClass link) implements FabricParameters {
+public record TorusParameters(int[] dimensions, LinkClass[] links) implements FabricParameters {
 
     public TorusParameters {
         dimensions = dimensions.clone();
-        if (dimensions.length < 2 || dimensions.length > 3) {
-            throw new IllegalArgumentException("a torus has 2 or 3 dimensions: " + dimensions.length);
+        links = links.clone();
+        if (dimensions.length < 1 || dimensions.length > 3) {
+            throw new IllegalArgumentException("a torus has 1 to 3 dimensions: " + dimensions.length);
+        }
+        if (links.length != dimensions.length) {
+            throw new IllegalArgumentException(links.length + " link classes for " + dimensions.length + " dimensions");
         }
         for (int size : dimensions) {
             if (size < 2) {
-                throw new IllegalArgumentException("every torus dimension needs at least 2 routers");
+                throw new IllegalArgumentException("every torus dimension needs at least 2 accelerators");
             }
         }
-        if (endpointsPerRouter < 1) {
-            throw new IllegalArgumentException("endpointsPerRouter must be positive");
-        }
+    }
+
+    /** A torus whose every dimension has links of class {@code link}. */
+    public TorusParameters(int[] dimensions, LinkClass link) {
+        this(dimensions, filled(dimensions.length, link));
+    }
+
+    private static LinkClass[] filled(int count, LinkClass link) {
+        LinkClass[] links = new LinkClass[count];
+        Arrays.fill(links, link);
+        return links;
     }
 
     @Override
@@ -34,24 +46,43 @@ public record TorusParameters(int[] dimensions, int endpointsPerRouter, LinkClas
     }
 
     @Override
+    public LinkClass[] links() {
+        return links.clone();
+    }
+
+    /** The accelerators of the torus: the product of its dimensions. */
+    public int accelerators() {
+        return new TorusShape(dimensions).positions();
+    }
+
+    /** A torus has its routers in the accelerators: no NIC links. */
+    @Override
+    public boolean direct() {
+        return true;
+    }
+
+    @Override
     public ScaleOutFabric build(GraphBuilder graph, int ports, double nicBytesPerSecond) {
-        return new Torus(this, graph, ports);
+        if (ports != accelerators()) {
+            throw new IllegalArgumentException("a torus of " + new TorusShape(dimensions) + " holds " + accelerators()
+                    + " accelerators, not " + ports);
+        }
+        return new Torus(this, graph);
     }
 
     @Override
     public boolean equals(Object other) {
         return other instanceof TorusParameters that && Arrays.equals(dimensions, that.dimensions)
-                && endpointsPerRouter == that.endpointsPerRouter && link.equals(that.link);
+                && Arrays.equals(links, that.links);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(dimensions) * 31 + endpointsPerRouter * 7 + link.hashCode();
+        return Arrays.hashCode(dimensions) * 31 + Arrays.hashCode(links);
     }
 
     @Override
     public String toString() {
-        return "TorusParameters[dimensions=" + Arrays.toString(dimensions) + ", endpointsPerRouter="
-                + endpointsPerRouter + ", link=" + link + "]";
+        return "TorusParameters[dimensions=" + Arrays.toString(dimensions) + ", links=" + Arrays.toString(links) + "]";
     }
 }

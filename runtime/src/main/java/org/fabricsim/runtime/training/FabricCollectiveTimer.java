@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.StepOverheads;
@@ -11,6 +12,7 @@ import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.TorusShape;
 
 /**
  * {@link CollectiveTimer} on the engine's flow-level network model ({@link FabricPhase}): each
@@ -31,6 +33,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p>Link traffic: each solve keeps the bytes its foreground transfers routed over every link;
  * the count methods add a solved pattern's bytes, scaled by size and repetitions, to a {@link
  * LinkTraffic} (O(links) per count).
+ *
+ * <p>Direct tori: an axis whose groups are whole sub-tori ({@link TorusRings}) reduce-scatters and
+ * all-gathers as bidirectional rings along its torus dimensions, one dimension after another, each
+ * dimension's step solved once like a ring step; other axes take the flat ring.
  *
  * <p>Repeated runs: {@link #nextRun} gives a timer for another run of the same job on the same
  * topology and step latencies, sharing the solved patterns and starting with no link traffic and
@@ -59,6 +65,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     private final Map<String, double[]> referenceBytes;
     private final Map<String, double[]> patternLinkBytes;
     private final LinkTraffic traffic;
+    private final int[][] torusDimensions;
     private long eventsFired;
     private long flowsStarted;
 
@@ -109,6 +116,10 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.flowsPerPeer = flowsPerPeer;
         this.overheads = calibration.stepOverheads();
         this.traffic = new LinkTraffic(topology);
+        this.torusDimensions = new int[Axis.values().length][];
+        for (Axis axis : Axis.values()) {
+            torusDimensions[axis.ordinal()] = TorusRings.dimensionsOf(topology.torusShape(), placement, axis);
+        }
         this.solved = new HashMap<>();
         this.referenceBytes = new HashMap<>();
         this.patternLinkBytes = new HashMap<>();
@@ -124,6 +135,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.flowsPerPeer = previous.flowsPerPeer;
         this.overheads = previous.overheads;
         this.traffic = new LinkTraffic(topology);
+        this.torusDimensions = previous.torusDimensions;
         this.solved = previous.solved;
         this.referenceBytes = previous.referenceBytes;
         this.patternLinkBytes = previous.patternLinkBytes;
@@ -142,14 +154,8 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         if (placement.size(axis) < 2 || !(bytesPerRank > 0)) {
             return 0;
         }
-        String key = ringKey(axis, pipelineBytes);
-        double[] reference = referenceBytes.get(key);
-        if (reference != null) {
-            double overhead = stepOverheadSeconds(!topology.sameDomain(0, placement.shift(0, axis, 1)));
-            return (solved.get(key) - overhead) * bytesPerRank / reference[0] + overhead;
-        }
-        referenceBytes.put(key, new double[] {bytesPerRank});
-        return solved.computeIfAbsent(key, k -> {
+        boolean crosses = !topology.sameDomain(0, placement.shift(0, axis, 1));
+        return scaledPattern(ringKey(axis, pipelineBytes), bytesPerRank, crosses, () -> {
             FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour);
             int n = placement.accelerators();
             for (int rank = 0; rank < n; rank++) {
@@ -163,12 +169,98 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
                     addDomainCrossing(phase, rank, next, axis, bytesPerRank);
                 }
             }
-            if (network == NetworkKind.MAX_MIN) {
-                addPipelineSends(phase, pipelineBytes, BACKGROUND); // analytical classes never contend
-            }
-            boolean crosses = !topology.sameDomain(0, placement.shift(0, axis, 1));
-            return solve(phase, 2, k) + stepOverheadSeconds(crosses);
+            return withPipelineSends(phase, pipelineBytes);
         });
+    }
+
+    /**
+     * On a direct torus whose dimensions the axis's groups span ({@link TorusRings}): Σ over those
+     * dimensions of (k_d − 1) steps of S_d/k_d bytes per rank (S_d the buffer entering dimension
+     * d), each a {@link #torusStepSeconds}; otherwise the flat ring.
+     */
+    @Override
+    public double ringSeconds(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
+        int[] dimensions = torusDimensions[axis.ordinal()];
+        if (dimensions.length == 0 || ranks != placement.size(axis)) {
+            return CollectiveTimer.super.ringSeconds(axis, ranks, bufferBytes, pipelineBytes);
+        }
+        double seconds = 0;
+        double bytes = bufferBytes;
+        for (int dimension : dimensions) {
+            int k = topology.torusShape().size(dimension);
+            seconds += (k - 1) * torusStepSeconds(axis, dimension, bytes / k, pipelineBytes);
+            bytes /= k;
+        }
+        return seconds;
+    }
+
+    @Override
+    public void countRing(Axis axis, int ranks, double bufferBytes, double pipelineBytes, double times) {
+        int[] dimensions = torusDimensions[axis.ordinal()];
+        if (dimensions.length == 0 || ranks != placement.size(axis)) {
+            CollectiveTimer.super.countRing(axis, ranks, bufferBytes, pipelineBytes, times);
+            return;
+        }
+        double bytes = bufferBytes;
+        for (int dimension : dimensions) {
+            int k = topology.torusShape().size(dimension);
+            double step = bytes / k;
+            if (times > 0 && torusStepSeconds(axis, dimension, step, pipelineBytes) > 0) {
+                String key = torusKey(axis, dimension, pipelineBytes);
+                traffic.add(patternLinkBytes.get(key), (k - 1) * times * step / referenceBytes.get(key)[0]);
+            }
+            bytes = step;
+        }
+    }
+
+    /**
+     * Seconds of one step of the bidirectional rings along torus {@code dimension}: every rank of
+     * the axis's groups sends half of {@code bytesPerRank} to its + neighbour and half to its −
+     * neighbour along the dimension, while pipeline ranks send {@code pipelineBytes} in the
+     * background. Solved once per (axis, dimension), scaled for other sizes.
+     */
+    private double torusStepSeconds(Axis axis, int dimension, double bytesPerRank, double pipelineBytes) {
+        if (!(bytesPerRank > 0)) {
+            return 0;
+        }
+        TorusShape torus = topology.torusShape();
+        boolean crosses = !topology.sameDomain(0, torus.neighbour(0, dimension, 1));
+        return scaledPattern(torusKey(axis, dimension, pipelineBytes), bytesPerRank, crosses, () -> {
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour);
+            int n = placement.accelerators();
+            for (int rank = 0; rank < n; rank++) {
+                if (represents(rank, axis)) {
+                    phase.add(rank, torus.neighbour(rank, dimension, 1), bytesPerRank / 2, 1, FOREGROUND);
+                    phase.add(rank, torus.neighbour(rank, dimension, -1), bytesPerRank / 2, 1, FOREGROUND);
+                }
+            }
+            return withPipelineSends(phase, pipelineBytes);
+        });
+    }
+
+    /**
+     * A memoized pattern's seconds at {@code bytesPerRank}: solved once at the first size asked for
+     * (the pattern built by {@code pattern}), later sizes scaled from it (see the class comment),
+     * each with the step latency.
+     */
+    private double scaledPattern(String key, double bytesPerRank, boolean crosses, Supplier<FabricPhase> pattern) {
+        double overhead = stepOverheadSeconds(crosses);
+        double[] reference = referenceBytes.get(key);
+        if (reference != null) {
+            return (solved.get(key) - overhead) * bytesPerRank / reference[0] + overhead;
+        }
+        referenceBytes.put(key, new double[] {bytesPerRank});
+        double seconds = solve(pattern.get(), 2, key) + overhead;
+        solved.put(key, seconds);
+        return seconds;
+    }
+
+    /** {@code phase} with the pipeline sends in the background on the flow model (analytical classes never contend). */
+    private FabricPhase withPipelineSends(FabricPhase phase, double pipelineBytes) {
+        if (network == NetworkKind.MAX_MIN) {
+            addPipelineSends(phase, pipelineBytes, BACKGROUND);
+        }
+        return phase;
     }
 
     @Override
@@ -281,6 +373,10 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
 
     private static String ringKey(Axis axis, double pipelineBytes) {
         return "ring " + axis + (pipelineBytes > 0);
+    }
+
+    private static String torusKey(Axis axis, int dimension, double pipelineBytes) {
+        return "torus " + axis + " " + dimension + (pipelineBytes > 0);
     }
 
     /**

@@ -72,8 +72,10 @@ final class LinkTraffic {
             return FABRIC;
         }
         int accelerator = fromAccelerator ? from : to;
-        boolean nic = topology.hasScaleOut()
-                && (link == topology.nicUplink(accelerator) || link == topology.nicDownlink(accelerator));
+        if (!topology.hasNics()) {
+            return topology.sameDomain(from, to) ? SCALE_UP : FABRIC; // a direct torus's links are its fabric
+        }
+        boolean nic = link == topology.nicUplink(accelerator) || link == topology.nicDownlink(accelerator);
         return nic ? NIC : SCALE_UP;
     }
 }

@@ -98,4 +98,12 @@ class TopologyPictureTest {
         assertTrue(dom.contains(">6.86:1<"), "the spines' ratio to the core");
         assertEquals(4 * 8, count(dom, "class=\"switch leaf\""));
     }
+
+    @Test
+    void shouldSayATorusIsDirectWithItsDimensions() {
+        // 16 nodes of 8 = 128 chips on 4 x 4 x 8: the summary names the shape and that no switch is drawn.
+        String svg = TopologyPicture.render(cluster(16, 1, 50e9, new TopologySpec.Torus(List.of(4, 4, 8))));
+        assertTrue(svg.contains("direct torus 4 x 4 x 8 (routers in the accelerators, no switch)"), svg);
+        assertEquals(0, count(svg, "class=\"switch"), svg);
+    }
 }

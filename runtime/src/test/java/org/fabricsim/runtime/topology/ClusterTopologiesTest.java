@@ -18,6 +18,7 @@ import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
@@ -81,22 +82,53 @@ class ClusterTopologiesTest {
     }
 
     @Test
-    void shouldBuildATorusWithOneRouterPerGridPosition() {
-        // 2 x 2 x 4 = 16 routers, one NIC port each; every router has a + and a − link per dimension:
-        // 16 x 2 NIC links + 16 x 3 x 2 = 32 + 96 = 128.
-        ClusterTopology torus = scaleOut(new TopologySpec.Torus(List.of(2, 2, 4)), ScaleOutSpec.Routing.DIMENSION_ORDER);
-        assertEquals(16, switches(torus));
-        assertEquals(128, torus.graph().linkCount());
+    void shouldApplyTheTopTiersRatioToTheLinksIntoIt() {
+        // Llama 3 writes 1:1, 1:1, 7:1 for three tiers: the top tier has no uplinks, so its 7:1 sets the
+        // spine-to-core links, the same tree as 1:1, 7:1, and fewer links than 1:1, 1:1 (nothing applied).
+        SwitchSpec fourPorts = new SwitchSpec("t.S4", "generic", 4, 50e9, 0, 0, false, false);
+        ClusterTopology llama = scaleOut(new TopologySpec.FatTree(fourPorts, 3, List.of(1.0, 1.0, 7.0)),
+                ScaleOutSpec.Routing.ECMP);
+        ClusterTopology two = scaleOut(new TopologySpec.FatTree(fourPorts, 3, List.of(1.0, 7.0)), ScaleOutSpec.Routing.ECMP);
+        ClusterTopology none = scaleOut(new TopologySpec.FatTree(fourPorts, 3, List.of(1.0, 1.0)),
+                ScaleOutSpec.Routing.ECMP);
+        assertEquals(two.graph().linkCount(), llama.graph().linkCount());
+        assertEquals(switches(two), switches(llama));
+        assertTrue(llama.graph().linkCount() < none.graph().linkCount(),
+                llama.graph().linkCount() + " links at 7:1, " + none.graph().linkCount() + " at 1:1");
     }
 
     @Test
-    void shouldRunARingAllReduceOnDragonflyAndTorusNoFasterThanTheNics() {
-        // Upper bound: ring all-reduce busbw <= the NIC's rate, 50 GB/s x 0.96 = 48 GB/s.
+    void shouldBuildATorusInTheAcceleratorsWithoutSwitchesOrNics() {
+        // 2 x 2 x 4 = 16 accelerators, each its own router: a + and a - link per dimension, 16 x 3 x 2 = 96
+        // links, no switch, no NIC link (the old torus had 16 routers and 32 NIC links more).
+        ClusterTopology torus = scaleOut(new TopologySpec.Torus(List.of(2, 2, 4)), ScaleOutSpec.Routing.DIMENSION_ORDER);
+        assertEquals(0, switches(torus));
+        assertEquals(96, torus.graph().linkCount());
+        assertTrue(!torus.hasNics());
+    }
+
+    @Test
+    void shouldRunEachTorusDimensionAtItsStatedRateDeratedLikeTheFabric() {
+        // Dimension 2 at 100 GB/s stated, 0 and 1 at the fabric's 50 GB/s; all at the NIC efficiency.
+        ClusterTopology torus = scaleOut(new TopologySpec.Torus(List.of(2, 2, 4), List.of(50e9, 50e9, 100e9)),
+                ScaleOutSpec.Routing.DIMENSION_ORDER);
+        int[] path = new int[torus.maxRouteLinks()];
+        assertEquals(1, torus.route(0, 4, (hop, first, stride, candidates) -> 0, path));
+        assertEquals(100e9 * Calibration.DEFAULT.nicEfficiency(), torus.graph().linkBytesPerSecond(path[0]), 1e-3);
+        assertEquals(1, torus.route(0, 1, (hop, first, stride, candidates) -> 0, path));
+        assertEquals(50e9 * Calibration.DEFAULT.nicEfficiency(), torus.graph().linkBytesPerSecond(path[0]), 1e-3);
+    }
+
+    @Test
+    void shouldRunARingAllReduceOnADragonflyNoFasterThanTheNicsAndOnATorusNoFasterThanTwoLinks() {
+        // Upper bounds: on the dragonfly ring all-reduce busbw <= the NIC's rate, 50 GB/s x 0.96 = 48 GB/s; on
+        // the torus every chip drives at most its two links of a dimension at once (bidirectional rings): 96 GB/s.
         for (TopologySpec topology : List.of(new TopologySpec.Dragonfly(null, 4, 2, 3),
                 new TopologySpec.Torus(List.of(2, 2, 4)))) {
             CollectiveResult ring = CollectiveEngine.run(scaleOut(topology, ScaleOutSpec.Routing.ECMP),
                     CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, 1L << 30, 16).withAlgorithm(Algorithm.RING));
-            assertTrue(ring.busbwGBps() > 0 && ring.busbwGBps() <= 50 * Calibration.DEFAULT.nicEfficiency() + 1e-9,
+            int links = topology instanceof TopologySpec.Torus ? 2 : 1;
+            assertTrue(ring.busbwGBps() > 0 && ring.busbwGBps() <= links * 50 * Calibration.DEFAULT.nicEfficiency() + 1e-9,
                     topology + ": " + ring.busbwGBps());
             assertEquals(ring.bytesInjected(), ring.bytesDelivered(), 1e-3 * ring.bytesInjected());
         }

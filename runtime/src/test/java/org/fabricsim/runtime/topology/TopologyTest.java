@@ -39,14 +39,18 @@ class TopologyTest {
         return ClusterTopology.build(ClusterParameters.scaleOutOnly(accelerators, LINK, fabric));
     }
 
+    private static ClusterTopology direct(int accelerators, FabricParameters fabric) {
+        return ClusterTopology.build(ClusterParameters.direct(accelerators, fabric));
+    }
+
     @Test
     void shouldRouteEveryFabricAlongConnectedPaths() {
         assertRoutesConnect(scaleOut(16, FatTreeParameters.singleSwitch(LINK)));
         assertRoutesConnect(scaleOut(64, FatTreeParameters.twoTier(8, 2.0, LINK)));
         assertRoutesConnect(scaleOut(250, FatTreeParameters.threeTier(4, 4, 2.0, 1.0, LINK)));
         assertRoutesConnect(scaleOut(128, FatTreeParameters.threeTier(4, 4, 1.0, 1.0, LINK).withRails(8)));
-        assertRoutesConnect(scaleOut(64, new TorusParameters(new int[] {4, 4, 4}, 1, LINK)));
-        assertRoutesConnect(scaleOut(72, new TorusParameters(new int[] {6, 6}, 2, LINK)));
+        assertRoutesConnect(direct(64, new TorusParameters(new int[] {4, 4, 4}, LINK)));
+        assertRoutesConnect(direct(36, new TorusParameters(new int[] {6, 6}, LINK)));
         assertRoutesConnect(scaleOut(72, new DragonflyParameters(9, 4, 2, 2, LINK, LINK, false)));
         assertRoutesConnect(scaleOut(72, new DragonflyParameters(9, 4, 2, 2, LINK, LINK, true)));
         assertRoutesConnect(ClusterTopology.build(new ClusterParameters(64, ScaleUpParameters.switched(8, LINK, true),
@@ -97,17 +101,35 @@ class TopologyTest {
     }
 
     @Test
-    void shouldRouteATorusInDimensionOrderTheShortWayRound() {
-        // 8 x 8 torus: from (0,0) to (6,3): dimension 0 goes back 2 hops (0 -> 7 -> 6), then 3 hops forward.
-        ClusterTopology cluster = scaleOut(64, new TorusParameters(new int[] {8, 8}, 1, LINK));
+    void shouldRouteATorusInDimensionOrderTheShortWayRoundFromChipToChip() {
+        // 8 x 8 torus in the accelerators: from (0,0) to (6,3), accelerator 3 x 8 + 6 = 30, dimension 0
+        // goes back 2 hops (0 -> 7 -> 6), then dimension 1 forward 3 hops (6 -> 14 -> 22 -> 30); no NIC link.
+        ClusterTopology cluster = direct(64, new TorusParameters(new int[] {8, 8}, LINK));
         int[] path = new int[cluster.maxRouteLinks()];
         int length = cluster.route(0, 3 * 8 + 6, FIRST, path);
-        assertEquals(2 + 5, length);
+        assertEquals(5, length);
         Graph graph = cluster.graph();
-        int routerBase = graph.linkTo(path[0]);
-        assertEquals(routerBase + 7, graph.linkTo(path[1]));
-        assertEquals(routerBase + 6, graph.linkTo(path[2]));
-        assertEquals(routerBase + 8 + 6, graph.linkTo(path[3]));
+        assertEquals(0, graph.linkFrom(path[0]));
+        int[] visited = {7, 6, 14, 22, 30};
+        for (int hop = 0; hop < visited.length; hop++) {
+            assertEquals(visited[hop], graph.linkTo(path[hop]), "hop " + hop);
+        }
+    }
+
+    @Test
+    void shouldGiveEveryChipTwoLinksPerTorusDimensionAtThatDimensionsRate() {
+        // 4 x 2 x 3 = 24 chips, each with a + and a - link per dimension: 24 x 3 x 2 = 144 links, no
+        // switch; the links of dimension d run at its own rate (10, 20, 30 GB/s here).
+        LinkClass[] rates = {new LinkClass(10e9, 0), new LinkClass(20e9, 0), new LinkClass(30e9, 0)};
+        ClusterTopology cluster = direct(24, new TorusParameters(new int[] {4, 2, 3}, rates));
+        Graph graph = cluster.graph();
+        assertEquals(24, graph.nodeCount());
+        assertEquals(144, graph.linkCount());
+        int[] path = new int[cluster.maxRouteLinks()];
+        assertEquals(1, cluster.route(0, 1, FIRST, path)); // dimension 0 neighbour
+        assertEquals(10e9, graph.linkBytesPerSecond(path[0]), 1e-3);
+        assertEquals(1, cluster.route(0, 16, FIRST, path)); // (0,0,2): one hop back round dimension 2
+        assertEquals(30e9, graph.linkBytesPerSecond(path[0]), 1e-3);
     }
 
     @Test
@@ -140,6 +162,6 @@ class TopologyTest {
         assertThrows(IllegalArgumentException.class, () -> new ClusterParameters(12,
                 ScaleUpParameters.switched(8, LINK, false), LINK, FatTreeParameters.singleSwitch(LINK)));
         assertThrows(IllegalArgumentException.class,
-                () -> scaleOut(100, new TorusParameters(new int[] {4, 4}, 1, LINK)));
+                () -> direct(100, new TorusParameters(new int[] {4, 4}, LINK)));
     }
 }
