@@ -1,0 +1,99 @@
+package org.fabricsim.runtime.collective;
+
+import org.fabricsim.runtime.topology.AggregationTrees;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
+
+/**
+ * NCCL's CollNet all-reduces across N scale-up domains of k GPUs each (n = N·k ranks), on a
+ * scale-out fabric whose switches reduce (SHARP; NCCL 2.30.7 {@code src/device/all_reduce.h},
+ * {@code runCollNet}). Both run one pipelined phase whose flows are the pipeline's steady state:
+ *
+ * <ul>
+ * <li><b>Direct</b>: local GPU j is the head of slice j (one NIC per GPU). Every GPU sends each of
+ * the k − 1 other heads their slice of S/k over the scale-up switch, every head streams its slice up
+ * aggregation tree j and receives the sum, and sends it to the k − 1 others.</li>
+ * <li><b>Chain</b>: channel c (one per NIC) chains the local GPUs c+1, c+2, …, c (mod k); each edge
+ * carries S/k towards the head c (reduce) and S/k back (broadcast); head c streams its S/k up
+ * aggregation tree c.</li>
+ * </ul>
+ * Per GPU: 2(k−1)/k·S over the scale-up link each way; per NIC: S/k up and S/k down, half of a ring's
+ * 2(n−1)/n·S/k. Each tree link carries S/k once, whatever the number of nodes below it
+ * ({@link AggregationTrees}), so an oversubscribed tier costs nothing. T ≈ max(2(k−1)/k·S/B_up,
+ * S/(k·B_nic)) + the tree's depth in flight (logarithmic in the nodes: a fat tree's tiers) + NCCL's
+ * CollNet latency ({@link NcclTuning#collNetLatencyPs}). O(N·k² + k·N·hops) transfers.
+ */
+final class CollNetSchedules {
+    private CollNetSchedules() {
+    }
+
+    /**
+     * Whether {@code algorithm} can run an all-reduce over the first {@code ranks} of {@code
+     * accelerators} (null: accelerators 0 … ranks − 1): whole domains, at least two, switches that
+     * reduce with trees to spare; CollNet-direct also needs a switched domain of at most 8 GPUs (NCCL
+     * disables it without NVSwitch and above 8 local ranks, {@code tuning.cc}, {@code enqueue.cc}).
+     */
+    static boolean applicable(ClusterTopology topology, int ranks, Algorithm algorithm, int[] accelerators) {
+        int k = topology.domainSize();
+        if (!topology.scaleOutReduces() || ranks % k != 0 || ranks / k < 2) {
+            return false;
+        }
+        if (algorithm == Algorithm.COLLNET_DIRECT
+                && (topology.scaleUpKind() != ScaleUpParameters.Kind.SWITCHED || k > 8)) {
+            return false;
+        }
+        AggregationTrees trees = new AggregationTrees(topology);
+        for (int tree = 0; tree < k; tree++) {
+            if (!trees.allocate(AggregationTrees.links(topology, heads(ranks, k, tree, accelerators), tree))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The all-reduce of {@code sizeBytes} per rank; transfers between GPUs are in ranks, trees placed. */
+    static Schedule allReduce(ClusterTopology topology, long sizeBytes, int ranks, boolean chain,
+            int[] accelerators) {
+        int k = topology.domainSize();
+        int domains = ranks / k;
+        double sliceBytes = (double) sizeBytes / k;
+        Schedule schedule = new Schedule();
+        schedule.phase(1, 0, -1);
+        for (int d = 0; d < domains; d++) {
+            int base = d * k;
+            for (int c = 0; c < k; c++) {
+                for (int step = 1; step < k; step++) {
+                    if (chain) {
+                        int from = base + (c + step) % k;
+                        int to = base + (c + step + 1) % k;
+                        schedule.send(from, to, sliceBytes, c);
+                        schedule.send(to, from, sliceBytes, c);
+                    } else {
+                        int other = base + (c + step) % k;
+                        schedule.send(other, base + c, sliceBytes, c);
+                        schedule.send(base + c, other, sliceBytes, c);
+                    }
+                }
+            }
+        }
+        long depthPs = 0;
+        for (int tree = 0; tree < k; tree++) {
+            int[] heads = heads(ranks, k, tree, accelerators);
+            for (int link : AggregationTrees.links(topology, heads, tree)) {
+                schedule.transfer(Schedule.AGGREGATE, link, link, sliceBytes, tree);
+            }
+            depthPs = Math.max(depthPs, AggregationTrees.depthLatencyPs(topology, heads, tree));
+        }
+        return schedule.addFixedLatency(depthPs);
+    }
+
+    /** The accelerators heading tree {@code tree}: local index {@code tree} of every domain. */
+    private static int[] heads(int ranks, int k, int tree, int[] accelerators) {
+        int[] heads = new int[ranks / k];
+        for (int d = 0; d < heads.length; d++) {
+            int rank = d * k + tree;
+            heads[d] = accelerators == null ? rank : accelerators[rank];
+        }
+        return heads;
+    }
+}
