@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.collective;
 
+import java.util.Arrays;
+
 import org.fabricsim.runtime.topology.AggregationTrees;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
@@ -42,13 +44,7 @@ final class CollNetSchedules {
                 && (topology.scaleUpKind() != ScaleUpParameters.Kind.SWITCHED || k > 8)) {
             return false;
         }
-        AggregationTrees trees = new AggregationTrees(topology);
-        for (int tree = 0; tree < k; tree++) {
-            if (!trees.allocate(AggregationTrees.links(topology, heads(ranks, k, tree, accelerators), tree))) {
-                return false;
-            }
-        }
-        return true;
+        return new AggregationTrees(topology).allocateJob(placement(ranks, accelerators), k);
     }
 
     /** The all-reduce of {@code sizeBytes} per rank; transfers between GPUs are in ranks, trees placed. */
@@ -78,7 +74,7 @@ final class CollNetSchedules {
         }
         long depthPs = 0;
         for (int tree = 0; tree < k; tree++) {
-            int[] heads = heads(ranks, k, tree, accelerators);
+            int[] heads = AggregationTrees.heads(placement(ranks, accelerators), k, tree);
             for (int link : AggregationTrees.links(topology, heads, tree)) {
                 schedule.transfer(Schedule.AGGREGATE, link, link, sliceBytes, tree);
             }
@@ -87,13 +83,13 @@ final class CollNetSchedules {
         return schedule.addFixedLatency(depthPs);
     }
 
-    /** The accelerators heading tree {@code tree}: local index {@code tree} of every domain. */
-    private static int[] heads(int ranks, int k, int tree, int[] accelerators) {
-        int[] heads = new int[ranks / k];
-        for (int d = 0; d < heads.length; d++) {
-            int rank = d * k + tree;
-            heads[d] = accelerators == null ? rank : accelerators[rank];
+    /** {@code accelerators}, or 0 … ranks − 1 when null. */
+    private static int[] placement(int ranks, int[] accelerators) {
+        if (accelerators != null) {
+            return accelerators;
         }
-        return heads;
+        int[] identity = new int[ranks];
+        Arrays.setAll(identity, i -> i);
+        return identity;
     }
 }

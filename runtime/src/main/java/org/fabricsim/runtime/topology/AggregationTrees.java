@@ -94,13 +94,48 @@ public final class AggregationTrees {
         if (!fits(links)) {
             return false;
         }
-        for (int node : switchesOf(links)) {
-            treesOnSwitch[node]++;
-        }
-        for (int link : links) {
-            treesOnLink[link]++;
+        hold(links, 1);
+        return true;
+    }
+
+    /**
+     * Grants a job on {@code accelerators} (whole nodes of {@code perNode}, in rank order) one tree
+     * per local GPU index ({@link #heads}), all of them or none. O(perNode · heads · hops).
+     */
+    public boolean allocateJob(int[] accelerators, int perNode) {
+        int[][] granted = new int[perNode][];
+        for (int tree = 0; tree < perNode; tree++) {
+            int[] links = links(topology, heads(accelerators, perNode, tree), tree);
+            if (!allocate(links)) {
+                for (int t = 0; t < tree; t++) {
+                    hold(granted[t], -1);
+                }
+                return false;
+            }
+            granted[tree] = links;
         }
         return true;
+    }
+
+    /**
+     * The heads of tree {@code tree} for a job on {@code accelerators} (whole nodes of {@code
+     * perNode}, in rank order): the accelerator of local index {@code tree} on every node. O(nodes).
+     */
+    public static int[] heads(int[] accelerators, int perNode, int tree) {
+        int[] heads = new int[accelerators.length / perNode];
+        for (int d = 0; d < heads.length; d++) {
+            heads[d] = accelerators[d * perNode + tree];
+        }
+        return heads;
+    }
+
+    private void hold(int[] links, int delta) {
+        for (int node : switchesOf(links)) {
+            treesOnSwitch[node] += delta;
+        }
+        for (int link : links) {
+            treesOnLink[link] += delta;
+        }
     }
 
     /** The distinct switches the links touch. */

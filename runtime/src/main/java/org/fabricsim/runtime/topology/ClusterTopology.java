@@ -142,6 +142,11 @@ public final class ClusterTopology {
         return new ClusterTopology(this, graph, scaleOut, resources);
     }
 
+    /** This cluster with scale-out switches that do not reduce in the network. O(1). */
+    public ClusterTopology withoutAggregation() {
+        return new ClusterTopology(this, graph, scaleOut, null);
+    }
+
     /** Whether the scale-out fabric's switches reduce in the network (SHARP). */
     public boolean scaleOutReduces() {
         return aggregation != null;
