@@ -130,6 +130,12 @@ public final class CollectiveEngine {
         }
     }
 
+    /** Whether {@code request}'s algorithm can run it on {@code topology} ({@link Algorithm#AUTO} always can). */
+    public static boolean runs(ClusterTopology topology, CollectiveRequest request) {
+        return request.algorithm() == Algorithm.AUTO
+                || AlgorithmSelector.candidates(topology, request, null).contains(request.algorithm());
+    }
+
     /** The algorithm AUTO resolves to for {@code request}. */
     public static Algorithm select(ClusterTopology topology, CollectiveRequest request) {
         List<Algorithm> candidates = AlgorithmSelector.automaticCandidates(topology, request, null);

@@ -73,7 +73,7 @@ public final class ClusterTopologies {
      * GB/s) SHARPv2 with one streaming tree per switch, from NDR on one per port ({@link
      * AggregationResources}).
      */
-    static AggregationResources aggregation(ScaleOutSpec scaleOut) {
+    public static AggregationResources aggregation(ScaleOutSpec scaleOut) {
         FabricSpec fabric = scaleOut.fabric();
         TopologySpec topology = scaleOut.topology();
         SwitchSpec switchSpec = topology instanceof TopologySpec.SingleSwitch single ? single.switchSpec()
