@@ -32,13 +32,14 @@ public final class SharedFabric {
     }
 
     /**
-     * Runs {@code jobs} alone and together on {@code topology}. Throws {@link
-     * IllegalArgumentException} naming the job for overlapping nodes, nodes the cluster lacks, or a
-     * collective whose ranks do not fill its nodes.
+     * Runs {@code jobs} alone and together on {@code topology}, whose nodes hold {@code perNode}
+     * accelerators each (whole scale-up domains, or a whole number of nodes per domain). Throws
+     * {@link IllegalArgumentException} naming the job for overlapping nodes, nodes the cluster
+     * lacks, a collective whose ranks do not fill its nodes, or nodes that split a scale-up domain.
      */
-    public static List<SharedResult> run(ClusterTopology topology, List<SharedJob> jobs) {
-        int perNode = topology.domainSize();
+    public static List<SharedResult> run(ClusterTopology topology, List<SharedJob> jobs, int perNode) {
         check(topology, jobs, perNode);
+        int domain = topology.domainSize();
         int count = jobs.size();
         ClusterTopology[] own = new ClusterTopology[count];
         AggregationTrees trees = new AggregationTrees(topology);
@@ -46,8 +47,8 @@ public final class SharedFabric {
         CollectiveResult[] alone = new CollectiveResult[count];
         for (int i = 0; i < count; i++) {
             int[] accelerators = jobs.get(i).accelerators(perNode);
-            granted[i] = topology.scaleOutReduces() && accelerators.length > perNode
-                    && trees.allocateJob(accelerators, perNode);
+            granted[i] = topology.scaleOutReduces() && accelerators.length > domain
+                    && trees.allocateJob(accelerators, domain);
             own[i] = granted[i] || !topology.scaleOutReduces() ? topology : topology.withoutAggregation();
             alone[i] = CollectiveEngine.runPlaced(topology, jobs.get(i).request(), accelerators);
         }
@@ -115,6 +116,15 @@ public final class SharedFabric {
                         + " ranks on " + job.nodes().length + " nodes of " + perNode + " accelerators; give it "
                         + job.request().ranks() / Math.max(1, perNode) + " nodes or " + job.nodes().length * perNode
                         + " ranks");
+            }
+            int[] accelerators = job.accelerators(perNode);
+            int domain = topology.domainSize();
+            for (int r = 0; r < accelerators.length; r++) {
+                int first = accelerators[r - r % domain];
+                if (first % domain != 0 || accelerators[r] != first + r % domain) {
+                    throw new IllegalArgumentException("job " + job.name() + "'s nodes split the scale-up domains of "
+                            + domain + " accelerators; place it on whole domains, in order");
+                }
             }
             for (int node : job.nodes()) {
                 if (node < 0 || node >= nodes) {

@@ -43,7 +43,7 @@ public final class SharedFabricRuns {
         }
         List<Object> entries = new ArrayList<>();
         long events = 0;
-        for (SharedResult result : SharedFabric.run(topology, jobs)) {
+        for (SharedResult result : SharedFabric.run(topology, jobs, spec.cluster().acceleratorsPerNode())) {
             entries.add(entry(result));
             events += result.alone().events() + result.shared().events();
         }

@@ -42,7 +42,7 @@ class SharedFabricTest {
     void shouldRunAJobAsAloneWhenTheOtherUsesDisjointLinks() {
         // Contiguous: A on leaves 0-1, B on leaves 2-3; no link carries both.
         List<SharedResult> results = SharedFabric.run(cluster(4),
-                List.of(ring("A", SharedJob.range(0, 8)), ring("B", SharedJob.range(8, 8))));
+                List.of(ring("A", SharedJob.range(0, 8)), ring("B", SharedJob.range(8, 8))), 1);
         for (SharedResult result : results) {
             assertEquals(result.alone().timePs(), result.shared().timePs(), result.name());
         }
@@ -55,8 +55,8 @@ class SharedFabricTest {
         // each leaf uplink carries one flow of each ring, so every ring step runs at B/2: twice the
         // time. Contiguous placement keeps the rings on disjoint links: no slowdown.
         List<SharedResult> contiguous = SharedFabric.run(cluster(4),
-                List.of(ring("A", SharedJob.range(0, 8)), ring("B", SharedJob.range(8, 8))));
-        List<SharedResult> fragmented = SharedFabric.run(cluster(4), List.of(ring("A", EVEN), ring("B", ODD)));
+                List.of(ring("A", SharedJob.range(0, 8)), ring("B", SharedJob.range(8, 8))), 1);
+        List<SharedResult> fragmented = SharedFabric.run(cluster(4), List.of(ring("A", EVEN), ring("B", ODD)), 1);
         assertEquals(contiguous.get(0).alone().timePs(), fragmented.get(0).alone().timePs(), 2);
         assertEquals(1.0, contiguous.get(0).slowdown(), 1e-9);
         assertEquals(2.0, fragmented.get(0).slowdown(), 0.02);
@@ -67,7 +67,7 @@ class SharedFabricTest {
     void shouldNotSlowFragmentedJobsOnANonBlockingTree() {
         // At 1:1 each leaf has 4 uplinks, and ECMP may still put both rings on one: the slowdown is
         // at most the 2x of a shared uplink and the rings do not slow each other on NIC links.
-        List<SharedResult> fragmented = SharedFabric.run(cluster(1), List.of(ring("A", EVEN), ring("B", ODD)));
+        List<SharedResult> fragmented = SharedFabric.run(cluster(1), List.of(ring("A", EVEN), ring("B", ODD)), 1);
         assertTrue(fragmented.get(0).slowdown() <= 2.0 + 1e-9, String.valueOf(fragmented.get(0).slowdown()));
     }
 
@@ -77,9 +77,9 @@ class SharedFabricTest {
         // spine ports. SHARPv3 (one tree per port) grants both; SHARPv2 (one per switch) refuses B at
         // spine 0, which then reduces by ring or tree and takes longer than with SHARP.
         List<SharedJob> jobs = List.of(auto("A", SharedJob.range(0, 8)), auto("B", SharedJob.range(8, 8)));
-        List<SharedResult> v3 = SharedFabric.run(cluster(1).withAggregation(AggregationResources.SHARP_V3), jobs);
+        List<SharedResult> v3 = SharedFabric.run(cluster(1).withAggregation(AggregationResources.SHARP_V3), jobs, 1);
         assertTrue(v3.get(0).inNetwork() && v3.get(1).inNetwork());
-        List<SharedResult> v2 = SharedFabric.run(cluster(1).withAggregation(AggregationResources.SHARP_V2), jobs);
+        List<SharedResult> v2 = SharedFabric.run(cluster(1).withAggregation(AggregationResources.SHARP_V2), jobs, 1);
         assertTrue(v2.get(0).inNetwork());
         assertFalse(v2.get(1).inNetwork());
         assertTrue(v2.get(1).shared().algorithm() != Algorithm.COLLNET_CHAIN);
@@ -89,14 +89,14 @@ class SharedFabricTest {
     @Test
     void shouldRefuseOverlappingNodeRanges() {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> SharedFabric
-                .run(cluster(1), List.of(ring("A", SharedJob.range(0, 8)), ring("B", SharedJob.range(7, 8)))));
+                .run(cluster(1), List.of(ring("A", SharedJob.range(0, 8)), ring("B", SharedJob.range(7, 8))), 1));
         assertTrue(error.getMessage().contains("jobs A and B both run on node 7"), error.getMessage());
     }
 
     @Test
     void shouldRefuseNodesTheClusterLacks() {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> SharedFabric
-                .run(cluster(1), List.of(ring("A", SharedJob.range(0, 8)), ring("B", SharedJob.range(10, 8)))));
+                .run(cluster(1), List.of(ring("A", SharedJob.range(0, 8)), ring("B", SharedJob.range(10, 8))), 1));
         assertTrue(error.getMessage().contains("node 16, but the cluster has nodes 0 to 15"), error.getMessage());
     }
 
