@@ -21,8 +21,9 @@ import com.google.inject.Inject;
 /**
  * NCCL's CollNet algorithms ({@code collnet-direct}, {@code collnet-chain}) only where the fabric
  * can run them: an all-reduce over two or more whole nodes of a cluster whose scale-out fabric and
- * switches reduce in the network (SHARP) and can host its aggregation trees; CollNet-direct also on
- * an NVSwitch-like scale-up of at most 8 GPUs; never as one phase of a user-defined collective.
+ * switches reduce in the network (SHARP) and can host its aggregation trees, with at most 8 GPUs per
+ * scale-up domain; CollNet-direct also on an NVSwitch-like scale-up; never as one phase of a
+ * user-defined collective.
  */
 public class CollNetValidator extends FabricCheck {
     private static final String FIX = "auto";
@@ -76,10 +77,14 @@ public class CollNetValidator extends FabricCheck {
             return name + " reduces across scale-up domains of " + perDomain + " accelerators, and this benchmark"
                     + " runs on " + spec.ranks() + ": run it on two or more whole domains, or write 'auto'.";
         }
-        if (algorithm == CollectiveAlgorithm.COLLNET_DIRECT
-                && (topology.scaleUpKind() != ScaleUpParameters.Kind.SWITCHED || perDomain > 8)) {
-            return "NCCL runs CollNet-direct only with a switched scale-up of at most 8 GPUs per node, and "
-                    + cluster + " has " + perDomain + " accelerators per domain: write 'collnet-chain' or 'auto'.";
+        if (perDomain > 8) {
+            return "NCCL runs CollNet with at most 8 GPUs per node, and " + cluster + " has " + perDomain
+                    + " accelerators per scale-up domain: write 'auto' or 'ring'.";
+        }
+        boolean switched = topology.scaleUpKind() == ScaleUpParameters.Kind.SWITCHED;
+        if (algorithm == CollectiveAlgorithm.COLLNET_DIRECT && !switched) {
+            return "NCCL runs CollNet-direct only on a switched (NVSwitch-like) scale-up, and " + cluster
+                    + "'s nodes have none: write 'collnet-chain' or 'auto'.";
         }
         if (!CollectiveEngine.runs(topology, CollectiveBenchmarks.request(spec, Calibration.DEFAULT, 1, 0))) {
             return "The scale-out switches of " + cluster + " cannot host one aggregation tree per accelerator of a"

@@ -9,7 +9,8 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
 /**
  * NCCL's CollNet all-reduces across N scale-up domains of k GPUs each (n = N·k ranks), on a
  * scale-out fabric whose switches reduce (SHARP; NCCL 2.30.7 {@code src/device/all_reduce.h},
- * {@code runCollNet}). Both run one pipelined phase whose flows are the pipeline's steady state:
+ * {@code RunWorkColl<ncclFuncAllReduce, …, NCCL_ALGO_COLLNET_DIRECT / NCCL_ALGO_COLLNET_CHAIN,
+ * NCCL_PROTO_SIMPLE>}). Both run one pipelined phase whose flows are the pipeline's steady state:
  *
  * <ul>
  * <li><b>Direct</b>: local GPU j is the head of slice j (one NIC per GPU). Every GPU sends each of
@@ -26,22 +27,24 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * CollNet latency ({@link NcclTuning#collNetLatencyPs}). O(N·k² + k·N·hops) transfers.
  */
 final class CollNetSchedules {
+    /** The most local ranks CollNet runs with: NCCL_MAX_DIRECT_ARITY (7) + 1 ({@code enqueue.cc}). */
+    static final int MAX_LOCAL_RANKS = 8;
     private CollNetSchedules() {
     }
 
     /**
      * Whether {@code algorithm} can run an all-reduce over the first {@code ranks} of {@code
      * accelerators} (null: accelerators 0 … ranks − 1): whole domains, at least two, switches that
-     * reduce with trees to spare; CollNet-direct also needs a switched domain of at most 8 GPUs (NCCL
-     * disables it without NVSwitch and above 8 local ranks, {@code tuning.cc}, {@code enqueue.cc}).
+     * reduce with trees to spare, at most 8 GPUs per domain (NCCL skips both above {@code
+     * NCCL_MAX_DIRECT_ARITY + 1} local ranks, {@code enqueue.cc}); CollNet-direct also needs a switched
+     * domain (NCCL disables it without NVSwitch, {@code tuning.cc}).
      */
     static boolean applicable(ClusterTopology topology, int ranks, Algorithm algorithm, int[] accelerators) {
         int k = topology.domainSize();
-        if (!topology.scaleOutReduces() || ranks % k != 0 || ranks / k < 2) {
+        if (!topology.scaleOutReduces() || ranks % k != 0 || ranks / k < 2 || k > MAX_LOCAL_RANKS) {
             return false;
         }
-        if (algorithm == Algorithm.COLLNET_DIRECT
-                && (topology.scaleUpKind() != ScaleUpParameters.Kind.SWITCHED || k > 8)) {
+        if (algorithm == Algorithm.COLLNET_DIRECT && topology.scaleUpKind() != ScaleUpParameters.Kind.SWITCHED) {
             return false;
         }
         return new AggregationTrees(topology).allocateJob(placement(ranks, accelerators), k);
