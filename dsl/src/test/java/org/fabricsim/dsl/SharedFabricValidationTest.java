@@ -117,6 +117,32 @@ class SharedFabricValidationTest {
     }
 
     @Test
+    void shouldSayWhichPartOfTheFabricCannotRunCollNet() throws Exception {
+        String model = """
+                import fabric.catalog.amd.*
+                import fabric.catalog.nvidia.*
+                fabric Hdr { vendor NVIDIA scope scale-out single-source link 200 Gb/s in-network-reduction }
+                switch Hdr40 { vendor NVIDIA ports 40 x 200 Gb/s speaks Hdr in-network-reduction }
+                cluster Mesh { nodes 2 x MI300X_Platform scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
+                cluster Sharp2 { nodes 2 x DGX_H100 scale-out Hdr fat-tree { switch Hdr40 tiers 2 } }
+                cluster Ib { nodes 2 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
+                benchmark Bench { %s sizes 1 GiB }
+                """;
+        String code = IssueCodes.IN_NETWORK_UNAVAILABLE;
+        assertMessage(issuesIn(model.formatted("all-gather collnet-chain on Ib nodes 2"), code), "all-reduce only");
+        assertMessage(issuesIn(model.formatted("all-reduce collnet-direct on Mesh nodes 2"), code),
+                "only on a switched (NVSwitch-like) scale-up");
+        assertEquals(List.of(), issuesIn(model.formatted("all-reduce collnet-chain on Mesh nodes 2"), code));
+        assertMessage(issuesIn(model.formatted("all-reduce collnet-chain on Sharp2 nodes 2"), code),
+                "SHARPv2 hosts one tree per switch");
+    }
+
+    private static void assertMessage(List<Issue> found, String message) {
+        assertEquals(1, found.size(), found::toString);
+        assertTrue(found.get(0).getMessage().contains(message), found.get(0).getMessage());
+    }
+
+    @Test
     void shouldRejectCollNetWithinOneNodeAndInAPhase() throws Exception {
         String oneNode = MODEL.replace("all-reduce %s on Ib nodes 2", "all-reduce %s on Ib nodes 1");
         List<Issue> found = issuesIn(oneNode.formatted("collnet-chain", "run Right on nodes 0 to 1"),
