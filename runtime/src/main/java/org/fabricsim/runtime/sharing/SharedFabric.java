@@ -63,7 +63,7 @@ public final class SharedFabric {
                 settled &= Math.abs(next[i].timePs() - shared[i].timePs()) <= TOLERANCE * shared[i].timePs();
             }
             shared = next;
-            if (settled && round > 0) {
+            if (settled) {
                 break;
             }
         }
