@@ -120,7 +120,7 @@ class BenchmarkCollectiveValidatorTest {
     @Test
     void shouldRejectInNetworkReductionAcrossNodes() throws Exception {
         assertOne("all-reduce in-network on Dgx nodes 2", IssueCodes.IN_NETWORK_UNAVAILABLE, Severity.ERROR,
-                "CollNet (SHARP)");
+                "whose switches reduce (SHARP)");
         assertNone("all-reduce in-network on Dgx accelerators 4", IssueCodes.IN_NETWORK_UNAVAILABLE);
     }
 

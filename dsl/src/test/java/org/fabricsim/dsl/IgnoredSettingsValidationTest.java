@@ -122,13 +122,6 @@ class IgnoredSettingsValidationTest {
     }
 
     @Test
-    void shouldSayScaleOutInNetworkReductionIsNotSimulatedYet() throws Exception {
-        assertInfo(fabric("in-network-reduction \"SHARP\""), Literals.FABRIC,
-                IssueCodes.SCALE_OUT_REDUCTION_NOT_SIMULATED, "'in-network-reduction' on a scale-out fabric");
-        assertEquals(List.of(), infos(node(""), IssueCodes.SCALE_OUT_REDUCTION_NOT_SIMULATED));
-    }
-
-    @Test
     void shouldSaySwitchBufferDoesNotChangeResultsYet() throws Exception {
         assertInfo(switchWith("buffer 64 MB"), Literals.SWITCH, IssueCodes.SWITCH_BUFFER_NOT_SIMULATED,
                 "A switch's 'buffer' is recorded");

@@ -286,6 +286,18 @@ class LanguageTest {
                 on FatTreeCluster nodes 2
             }
 
+            benchmark Left {
+                all-reduce auto
+                on FatTreeCluster nodes 2
+                sizes 1 GiB
+            }
+
+            share Colocated {
+                on FatTreeCluster
+                run Left on nodes 0 to 1
+                run Sweep on nodes 4, 6
+            }
+
             calibration Ours {
                 parameter "collective.nic-efficiency" 92 % bounds 80 % to 100 % meaning "NIC share" source "nccl-tests"
                 parameter "collective.net-step-overhead" 12 us

@@ -8,6 +8,7 @@ import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
 import org.fabricsim.runtime.benchmark.ExpertKernelBenchmarks;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.inference.InferenceRunner;
+import org.fabricsim.runtime.sharing.SharedFabricRuns;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.network.MaxMinNetwork;
@@ -16,6 +17,7 @@ import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.SharedFabricSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
 import org.fabricsim.runtime.training.TrainingSimulator;
 import org.fabricsim.runtime.study.StudyRunner;
@@ -77,6 +79,9 @@ public final class Simulator {
         }
         if (workload instanceof TrainingSpec training) {
             return TrainingSimulator.run(training, profile, TrainingSimulator.SEED);
+        }
+        if (workload instanceof SharedFabricSpec shared) {
+            return SharedFabricRuns.run(shared, profile, seed, completionTolerance);
         }
         throw new IllegalArgumentException("unknown workload kind: " + workload.getClass().getName());
     }

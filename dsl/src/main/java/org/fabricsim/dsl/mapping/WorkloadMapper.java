@@ -27,6 +27,8 @@ import org.fabricsim.dsl.fabric.Parallelism;
 import org.fabricsim.dsl.fabric.Phase;
 import org.fabricsim.dsl.fabric.PoissonArrival;
 import org.fabricsim.dsl.fabric.Pool;
+import org.fabricsim.dsl.fabric.SharedJob;
+import org.fabricsim.dsl.fabric.Sharing;
 import org.fabricsim.dsl.fabric.Slo;
 import org.fabricsim.dsl.fabric.Software;
 import org.fabricsim.dsl.fabric.TraceArrival;
@@ -34,6 +36,7 @@ import org.fabricsim.dsl.fabric.Traffic;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.fabric.UniformDistribution;
 import org.fabricsim.dsl.fabric.Workload;
+import org.fabricsim.dsl.model.NodeRanges;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
@@ -51,6 +54,7 @@ import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.SharedFabricSpec;
 import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
@@ -83,7 +87,19 @@ final class WorkloadMapper {
         if (workload instanceof Training training) {
             return toTraining(training);
         }
+        if (workload instanceof Sharing sharing) {
+            return toSharing(sharing);
+        }
         return toInference((Inference) workload);
+    }
+
+    /** A shared cluster: each job's benchmark on its nodes ({@link NodeRanges}); the validator admits only those. */
+    SharedFabricSpec toSharing(Sharing sharing) {
+        List<SharedFabricSpec.Job> jobs = new ArrayList<>();
+        for (SharedJob job : sharing.getJobs()) {
+            jobs.add(new SharedFabricSpec.Job(toBenchmark((Benchmark) job.getWorkload()), NodeRanges.nodes(job)));
+        }
+        return new SharedFabricSpec(names.qualifiedName(sharing), clusters.toCluster(sharing.getCluster()), jobs);
     }
 
     TrainingSpec toTraining(Training training) {

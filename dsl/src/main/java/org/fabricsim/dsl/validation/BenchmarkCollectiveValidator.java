@@ -153,8 +153,9 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         }
         if (spec.ranks() > domain(node)) {
             return "In-switch reduction runs inside one scale-up domain of " + domain(node) + " accelerators, and this"
-                    + " benchmark runs on " + spec.ranks() + "; across domains it would need CollNet (SHARP), which the"
-                    + " simulation does not run: write 'accelerators " + domain(node) + "', or 'auto'.";
+                    + " benchmark runs on " + spec.ranks() + "; across domains write 'collnet-direct' or 'collnet-chain'"
+                    + " on a scale-out fabric whose switches reduce (SHARP), 'accelerators " + domain(node)
+                    + "', or 'auto'.";
         }
         return null;
     }

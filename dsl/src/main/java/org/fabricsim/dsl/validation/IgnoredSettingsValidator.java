@@ -56,15 +56,6 @@ public class IgnoredSettingsValidator extends FabricCheck {
     }
 
     @Check
-    public void checkFabricScaleOutReductionNotSimulated(Fabric fabric) {
-        if (fabric.isInNetworkReduction() && fabric.getScope() == FabricScope.SCALE_OUT) {
-            info("'in-network-reduction' on a scale-out fabric" + NOT_YET + "collectives reduce in the switch only"
-                    + " inside a scale-up domain (NVLS); across nodes they reduce on the accelerators.", fabric,
-                    Literals.FABRIC__IN_NETWORK_REDUCTION, IssueCodes.SCALE_OUT_REDUCTION_NOT_SIMULATED);
-        }
-    }
-
-    @Check
     public void checkSwitchBufferNotSimulated(Switch switchType) {
         if (switchType.getBuffer() != null) {
             info("A switch's 'buffer'" + NOT_YET + "the flow model has no queues, so buffers never fill or drop.",

@@ -149,9 +149,20 @@ public final class IssueCodes {
     public static final String BENCHMARK_ACCELERATORS = PREFIX + "workload.benchmark-accelerators";
     /**
      * A benchmark's {@code in-network} algorithm that cannot run: an operation other than all-reduce, a scale-up
-     * without a switch that reduces (NVLS), or more accelerators than one scale-up domain. Data: auto.
+     * without a switch that reduces (NVLS), or more accelerators than one scale-up domain; or its {@code
+     * collnet-direct} or {@code collnet-chain} where the scale-out fabric or its switches do not reduce (SHARP),
+     * on fewer than two whole nodes, or beyond the switches' aggregation trees. Data: auto.
      */
     public static final String IN_NETWORK_UNAVAILABLE = PREFIX + "workload.in-network-unavailable";
+    /**
+     * A job of a shared cluster that is not a collective benchmark of that cluster filling its nodes,
+     * or a study of a shared cluster that varies or searches. Data: none.
+     */
+    public static final String SHARED_JOB = PREFIX + "workload.shared-job";
+    /** A shared job's node range that is empty or names a node the cluster lacks. Data: none. */
+    public static final String SHARED_NODES = PREFIX + "workload.shared-nodes";
+    /** A node given to two jobs of a shared cluster. Data: none. */
+    public static final String SHARED_OVERLAP = PREFIX + "workload.shared-overlap";
     /** Protocol LL or LL128 with an algorithm other than ring or double-binary-tree. Data: Simple. */
     public static final String PROTOCOL_ALGORITHM = PREFIX + "workload.protocol-algorithm";
     /** Protocol LL or LL128 across a scale-out network that sprays packets, where NCCL runs Simple only. Data: Simple. */
@@ -239,8 +250,6 @@ public final class IssueCodes {
     public static final String LOSS_NOT_SIMULATED = PREFIX + "not-simulated.loss";
     /** A fabric's {@code routing} list, which does not choose routing (the topology's {@code routing} does). Data: none. */
     public static final String FABRIC_ROUTING_NOT_SIMULATED = PREFIX + "not-simulated.fabric-routing";
-    /** {@code in-network-reduction} on a scale-out fabric (SHARP), not simulated yet. Data: none. */
-    public static final String SCALE_OUT_REDUCTION_NOT_SIMULATED = PREFIX + "not-simulated.scale-out-reduction";
     /** A switch's {@code buffer}, which the queue-less flow model does not simulate yet. Data: none. */
     public static final String SWITCH_BUFFER_NOT_SIMULATED = PREFIX + "not-simulated.switch-buffer";
     /** A switch's {@code scheduled} flag, not simulated yet. Data: none. */

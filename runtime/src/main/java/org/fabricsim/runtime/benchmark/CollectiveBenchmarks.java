@@ -68,19 +68,8 @@ public final class CollectiveBenchmarks {
         ClusterSpec cluster = benchmark.cluster();
         ClusterSpec used = cluster.withNodes(benchmark.nodes());
         ClusterTopology topology = ClusterTopologies.build(used, calibration);
-        Generation generation = Generation.of(cluster.node().accelerator().architecture());
-        int channels = benchmark.channels() > 0 ? benchmark.channels() : defaultChannels(benchmark, generation);
-        CollectiveRequest request = CollectiveRequest
-                .of(benchmark.operation(), benchmark.sizesBytes().get(0), benchmark.ranks())
-                .withAlgorithm(benchmark.algorithm())
-                .withProtocol(benchmark.harness() == Harness.IDEAL && benchmark.protocol() == Protocol.AUTO
-                        ? Protocol.SIMPLE : benchmark.protocol())
-                .withGeneration(generation)
-                .withChannels(channels)
-                .withRouting(ClusterTopologies.routing(used))
-                .withStepOverheads(calibration.stepOverheads(benchmark.harness()))
-                .withSeed(seed)
-                .withCompletionTolerance(completionTolerance);
+        CollectiveRequest request = request(benchmark, calibration, seed, completionTolerance);
+        int channels = request.channels();
 
         long heapBytes = Runtime.getRuntime().maxMemory();
         FlowClassEstimate estimate = FlowClassEstimate.of(topology, request);
@@ -125,6 +114,28 @@ public final class CollectiveBenchmarks {
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
         return new RunResult(benchmark.name(), "collective-benchmark", parameters, metrics, wallSeconds)
                 .withEngine(events, flows);
+    }
+
+    /**
+     * The engine request of {@code benchmark} at its first size: its algorithm and protocol (Simple
+     * for an ideal harness left to choose), NCCL's channels unless stated, the cluster's routing, the
+     * calibration's step latencies for the harness.
+     */
+    public static CollectiveRequest request(CollectiveBenchmarkSpec benchmark, Calibration calibration, long seed,
+            double completionTolerance) {
+        ClusterSpec cluster = benchmark.cluster();
+        Generation generation = Generation.of(cluster.node().accelerator().architecture());
+        int channels = benchmark.channels() > 0 ? benchmark.channels() : defaultChannels(benchmark, generation);
+        return CollectiveRequest.of(benchmark.operation(), benchmark.sizesBytes().get(0), benchmark.ranks())
+                .withAlgorithm(benchmark.algorithm())
+                .withProtocol(benchmark.harness() == Harness.IDEAL && benchmark.protocol() == Protocol.AUTO
+                        ? Protocol.SIMPLE : benchmark.protocol())
+                .withGeneration(generation)
+                .withChannels(channels)
+                .withRouting(ClusterTopologies.routing(cluster.withNodes(benchmark.nodes())))
+                .withStepOverheads(calibration.stepOverheads(benchmark.harness()))
+                .withSeed(seed)
+                .withCompletionTolerance(completionTolerance);
     }
 
     private static Map<String, Object> row(CollectiveResult result) {

@@ -24,6 +24,18 @@ public enum Algorithm {
     HIERARCHICAL,
     /** In-switch reduction (NVLS, SHARP): send the data up once, receive the result. */
     IN_NETWORK,
+    /**
+     * NCCL's CollNet-direct all-reduce across nodes: every GPU sends each local head (one per NIC)
+     * its slice over the scale-up switch, each head's slice is reduced by the scale-out switches
+     * (SHARP) and comes back, the heads send the result to every local GPU; pipelined.
+     */
+    COLLNET_DIRECT,
+    /**
+     * NCCL's CollNet-chain all-reduce across nodes: per channel, a chain through the node's GPUs
+     * reduces towards the head, the scale-out switches reduce the heads' data (SHARP), and the
+     * chain carries the result back; pipelined.
+     */
+    COLLNET_CHAIN,
     /** A user-defined collective: a sequence of {@link CollectivePhase}s ({@link PhasedSchedules}). */
     PHASED;
 

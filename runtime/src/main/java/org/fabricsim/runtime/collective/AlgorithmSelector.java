@@ -18,19 +18,24 @@ final class AlgorithmSelector {
 
     /**
      * The algorithms {@link Algorithm#AUTO} chooses from: NCCL's own set (ring, double binary tree,
-     * in-switch reduction for all-reduce; ring otherwise; direct all-to-all). Halving-doubling and
+     * in-switch reduction, CollNet where the scale-out switches reduce, for all-reduce; ring
+     * otherwise; direct all-to-all). Halving-doubling and
      * the explicit hierarchical schedule are MPI-style and run only when asked for.
      */
-    static List<Algorithm> automaticCandidates(ClusterTopology topology, CollectiveRequest request) {
-        List<Algorithm> candidates = new ArrayList<>(candidates(topology, request));
+    static List<Algorithm> automaticCandidates(ClusterTopology topology, CollectiveRequest request,
+            int[] accelerators) {
+        List<Algorithm> candidates = new ArrayList<>(candidates(topology, request, accelerators));
         candidates.remove(Algorithm.HALVING_DOUBLING);
         candidates.remove(Algorithm.HIERARCHICAL);
         candidates.remove(Algorithm.PAIRWISE);
         return candidates;
     }
 
-    /** The algorithms that can run {@code request} on {@code topology}, in preference order. */
-    static List<Algorithm> candidates(ClusterTopology topology, CollectiveRequest request) {
+    /**
+     * The algorithms that can run {@code request} on {@code topology}, in preference order, its
+     * ranks on {@code accelerators} (null: accelerators 0 … ranks − 1).
+     */
+    static List<Algorithm> candidates(ClusterTopology topology, CollectiveRequest request, int[] accelerators) {
         List<Algorithm> candidates = new ArrayList<>();
         int ranks = request.ranks();
         switch (request.operation()) {
@@ -45,6 +50,11 @@ final class AlgorithmSelector {
                 }
                 if (inNetworkApplicable(topology, ranks)) {
                     candidates.add(Algorithm.IN_NETWORK);
+                }
+                for (Algorithm collNet : new Algorithm[] {Algorithm.COLLNET_DIRECT, Algorithm.COLLNET_CHAIN}) {
+                    if (CollNetSchedules.applicable(topology, ranks, collNet, accelerators)) {
+                        candidates.add(collNet);
+                    }
                 }
                 break;
             case REDUCE_SCATTER:
@@ -75,11 +85,16 @@ final class AlgorithmSelector {
     }
 
     /** The schedule of {@code algorithm} for {@code request}; the algorithm must be a candidate. */
-    static Schedule schedule(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm) {
-        if (!candidates(topology, request).contains(algorithm)) {
+    static Schedule schedule(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
+            int[] accelerators) {
+        if (!candidates(topology, request, accelerators).contains(algorithm)) {
+            String why = (algorithm == Algorithm.COLLNET_DIRECT || algorithm == Algorithm.COLLNET_CHAIN)
+                    && !topology.scaleOutReduces() ? " (its scale-out switches do not reduce in the network)"
+                            : algorithm == Algorithm.COLLNET_DIRECT || algorithm == Algorithm.COLLNET_CHAIN
+                                    ? " (it needs whole nodes, at least two, and aggregation trees to spare)" : "";
             throw new IllegalArgumentException("algorithm " + algorithm.label() + " cannot run "
                     + request.operation().label() + " over " + request.ranks() + " ranks of " + topology.describe()
-                    + "; choose another algorithm or auto");
+                    + why + "; choose another algorithm or auto");
         }
         long size = request.sizeBytes();
         int ranks = request.ranks();
@@ -104,6 +119,10 @@ final class AlgorithmSelector {
                 return HierarchicalSchedules.allReduce(size, ranks, topology.domainSize());
             case IN_NETWORK:
                 return InNetworkSchedules.allReduce(size, ranks, topology.inSwitchEfficiency());
+            case COLLNET_DIRECT:
+            case COLLNET_CHAIN:
+                return CollNetSchedules.allReduce(topology, size, ranks, algorithm == Algorithm.COLLNET_CHAIN,
+                        accelerators);
             case PAIRWISE:
                 return AllToAllSchedules.pairwise(request);
             case DIRECT:

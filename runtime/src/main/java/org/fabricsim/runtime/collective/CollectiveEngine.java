@@ -54,6 +54,24 @@ public final class CollectiveEngine {
      * earlier requests on the same topology that differ only in size (a sweep; {@link PhaseMemo}).
      */
     public static CollectiveResult run(ClusterTopology topology, CollectiveRequest request, PhaseMemo memo) {
+        return run(topology, request, memo, null);
+    }
+
+    /**
+     * Simulates {@code request} with its ranks on {@code accelerators} (rank r on accelerator
+     * accelerators[r]; whole scale-up domains in order, so that node-aware schedules stay node-aware)
+     * instead of accelerators 0 … ranks − 1: a job placed on some of a cluster's nodes.
+     */
+    public static CollectiveResult runPlaced(ClusterTopology topology, CollectiveRequest request,
+            int[] accelerators) {
+        if (accelerators.length != request.ranks()) {
+            throw new IllegalArgumentException("a placement names one accelerator per rank");
+        }
+        return run(topology, request, new PhaseMemo(), accelerators.clone());
+    }
+
+    private static CollectiveResult run(ClusterTopology topology, CollectiveRequest request, PhaseMemo memo,
+            int[] accelerators) {
         requireRanks(topology, request);
         if (request.algorithm() != Algorithm.AUTO) {
             Algorithm algorithm = request.algorithm();
@@ -62,7 +80,7 @@ public final class CollectiveEngine {
                 throw new IllegalArgumentException("protocol " + protocol.label() + " runs only on ring and tree"
                         + " algorithms, not " + algorithm.label() + "; use Simple or auto");
             }
-            Simulated simulated = simulate(topology, request, algorithm, memo);
+            Simulated simulated = simulate(topology, request, algorithm, memo, accelerators);
             if (simulated.choice() == null) {
                 throw new IllegalArgumentException("protocol " + protocol.label() + " cannot cross this network: LL"
                         + " and LL128 need a network that delivers bytes in order, and this one sprays packets; use"
@@ -71,9 +89,9 @@ public final class CollectiveEngine {
             return simulated.result();
         }
         Simulated best = null;
-        for (Algorithm candidate : AlgorithmSelector.automaticCandidates(topology, request)) {
+        for (Algorithm candidate : AlgorithmSelector.automaticCandidates(topology, request, accelerators)) {
             if (request.protocol() == Protocol.AUTO || NcclTuning.runs(candidate, request.protocol())) {
-                Simulated simulated = simulate(topology, request, candidate, memo);
+                Simulated simulated = simulate(topology, request, candidate, memo, accelerators);
                 if (simulated.choice() != null
                         && (best == null || simulated.choice().timePs() < best.choice().timePs())) {
                     best = simulated;
@@ -113,16 +131,24 @@ public final class CollectiveEngine {
         }
     }
 
+    /** Whether {@code request}'s algorithm can run it on {@code topology} ({@link Algorithm#AUTO} always can). */
+    public static boolean runs(ClusterTopology topology, CollectiveRequest request) {
+        return request.algorithm() == Algorithm.AUTO
+                || AlgorithmSelector.candidates(topology, request, null).contains(request.algorithm());
+    }
+
     /** The algorithm AUTO resolves to for {@code request}. */
     public static Algorithm select(ClusterTopology topology, CollectiveRequest request) {
-        List<Algorithm> candidates = AlgorithmSelector.automaticCandidates(topology, request);
+        List<Algorithm> candidates = AlgorithmSelector.automaticCandidates(topology, request, null);
         return candidates.size() == 1 ? candidates.get(0)
                 : run(topology, request.withAlgorithm(Algorithm.AUTO).withReuseSymmetricSteps(true)).algorithm();
     }
 
     private static Simulated simulate(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
-            PhaseMemo memo) {
-        return simulate(topology, request, algorithm, AlgorithmSelector.schedule(topology, request, algorithm), memo);
+            PhaseMemo memo, int[] accelerators) {
+        Schedule schedule = AlgorithmSelector.schedule(topology, request, algorithm, accelerators);
+        return simulate(topology, request, algorithm, accelerators == null ? schedule : schedule.placed(accelerators),
+                memo);
     }
 
     /** Runs the schedule once and costs the protocols the request allows on it. */

@@ -52,6 +52,17 @@ public final class NcclTuning {
     private static final double[][] TREE_LL128_PER_CHANNEL_GBPS = { { 20.0, 20.0, 20.0 }, { 20.0, 20.0, 20.0 },
             { 36.7, 36.7, 29.0 }, { 55.6, 31.67, 20.0 } };
 
+    /** hwLatencies[NVLINK][CollNetDirect, CollNetChain][Simple], µs. */
+    private static final double[] COLLNET_NVLINK_US = { 3.7, 2.8 };
+    /** hwLatencies[NET][CollNetDirect, CollNetChain][Simple], µs. */
+    private static final double[] COLLNET_NET_US = { 31.0, 30.0 };
+    /** hwLatencies[NET][Tree][Simple], µs: the network latency NCCL charges with one GPU per node. */
+    private static final double TREE_NET_SIMPLE_US = 14.0;
+    /** CollNet-direct's "arity serialization latency" per local GPU beyond the first, µs. */
+    private static final double COLLNET_ARITY_US = 0.4;
+    /** CollNet-direct's bus-bandwidth factor from Hopper on ({@code if (minCompCap >= 90) busBw *= .85}). */
+    private static final double COLLNET_DIRECT_HOPPER_EFFICIENCY = 0.85;
+
     private final Generation generation;
 
     public NcclTuning(Generation generation) {
@@ -80,7 +91,26 @@ public final class NcclTuning {
             return protocol == Protocol.LL ? tree / 3.8
                     : protocol == Protocol.LL128 ? tree * (nodes == 1 ? 7.0 / 9.0 : 120.0 / 128.0) : tree;
         }
+        if (algorithm == Algorithm.COLLNET_DIRECT && generation.compareTo(Generation.HOPPER) >= 0) {
+            return COLLNET_DIRECT_HOPPER_EFFICIENCY;
+        }
         return 1.0;
+    }
+
+    /**
+     * NCCL's latency of a CollNet all-reduce with {@code perNode} GPUs per node, ps (Simple; base
+     * latency 0): direct 2·(min(1, k−1)·intra + (k−1)·0.4 µs) + inter, chain 2·(k−1)·intra + inter,
+     * with intra the NVLink and inter the network latency of the algorithm (the tree's network latency
+     * when k = 1). The graph's own inter-node latency, 0 on the topologies modelled, is left out.
+     */
+    public static long collNetLatencyPs(Algorithm algorithm, int perNode) {
+        int a = algorithm == Algorithm.COLLNET_DIRECT ? 0 : 1;
+        double intraUs = COLLNET_NVLINK_US[a];
+        double interUs = perNode == 1 ? TREE_NET_SIMPLE_US : COLLNET_NET_US[a];
+        int others = perNode - 1;
+        double us = a == 0 ? 2 * (Math.min(1, others) * intraUs + others * COLLNET_ARITY_US) + interUs
+                : 2 * others * intraUs + interUs;
+        return Math.round(us * PS_PER_US);
     }
 
     /** The cap on the bus bandwidth in bytes per second, or +∞. */

@@ -44,7 +44,7 @@ final class PhasedSchedules {
                         .withNetwork(request.network()).withSeed(request.seed())
                         .withFabricBehaviour(request.fabricBehaviour());
                 Algorithm algorithm = algorithm(topology, phase, group);
-                append(schedule, AlgorithmSelector.schedule(topology, group, algorithm), groups, index);
+                append(schedule, AlgorithmSelector.schedule(topology, group, algorithm, null), groups, index);
             }
             if (phase.operation() == CollectiveOperation.REDUCE_SCATTER) {
                 holdBytes /= size;
@@ -58,6 +58,11 @@ final class PhasedSchedules {
     private static Algorithm algorithm(ClusterTopology topology, CollectivePhase phase, CollectiveRequest group) {
         if (phase.algorithm() == Algorithm.IN_NETWORK) {
             requireReducingSwitch(topology, phase, group.ranks());
+        }
+        if (phase.algorithm() == Algorithm.COLLNET_DIRECT || phase.algorithm() == Algorithm.COLLNET_CHAIN) {
+            throw new IllegalArgumentException("phase " + phase.operation().label() + " " + phase.algorithm().label()
+                    + ": CollNet is a whole all-reduce across nodes; give it as the collective's algorithm, not a"
+                    + " phase's");
         }
         if (phase.algorithm() != Algorithm.AUTO) {
             return phase.algorithm();

@@ -14,7 +14,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * all-reduce, plateau is NCCL's ring plateau (for a Simple ring all-reduce across domains with at
  * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
  * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). In-switch
- * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}). Hop counts
+ * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}); CollNet pays
+ * its aggregation tree's depth in flight ({@link Schedule#fixedLatencyPs}) and NCCL's CollNet latency
+ * ({@link NcclTuning#collNetLatencyPs}) instead of step latencies. Hop counts
  * are taken once per phase ({@link PhaseHops}); each protocol then costs O(phases).
  */
 final class ProtocolCost {
@@ -81,7 +83,13 @@ final class ProtocolCost {
         }
         long stepsPs = stepLatencyPs(overheads);
         return Math.round(transferPs) + propagationPs + stepsPs + callLatencyPs(protocol, overheads, stepsPs)
-                + overheads.hostCallPs();
+                + schedule.fixedLatencyPs() + collNetLatencyPs() + overheads.hostCallPs();
+    }
+
+    /** NCCL's CollNet latency ({@link NcclTuning#collNetLatencyPs}), 0 for other algorithms. */
+    private long collNetLatencyPs() {
+        boolean collNet = algorithm == Algorithm.COLLNET_DIRECT || algorithm == Algorithm.COLLNET_CHAIN;
+        return collNet ? NcclTuning.collNetLatencyPs(algorithm, request.ranks() / domains) : 0;
     }
 
     private long callLatencyPs(Protocol protocol, StepOverheads overheads, long stepsPs) {

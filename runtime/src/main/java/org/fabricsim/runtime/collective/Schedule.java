@@ -12,7 +12,8 @@ import java.util.Arrays;
  *
  * <p>A transfer is (kind, source, destination, bytes, channel): {@link #POINT_TO_POINT} or {@link
  * #PROXY} between accelerators, or {@link #TO_SWITCH} / {@link #FROM_SWITCH} between an accelerator
- * and its reducing domain switch. The channel distinguishes connections for ECMP hashing.
+ * and its reducing domain switch, or {@link #AGGREGATE} on one link of a scale-out aggregation tree.
+ * The channel distinguishes connections for ECMP hashing.
  */
 public final class Schedule {
     /** Transfer kind: accelerator to accelerator. */
@@ -27,6 +28,12 @@ public final class Schedule {
      * step, so it pays no step latency of its own.
      */
     public static final byte PROXY = 3;
+    /**
+     * Transfer kind: one link of an in-network aggregation tree (SHARP), its source the link's
+     * handle: the switches reduce the streams of their children into one, so each tree link
+     * carries the tree's bytes once ({@link CollNetSchedules}).
+     */
+    public static final byte AGGREGATE = 4;
 
     private int phases;
     private int[] phaseFirst = new int[8];
@@ -39,6 +46,7 @@ public final class Schedule {
     private int[] destination = new int[64];
     private double[] bytes = new double[64];
     private int[] channel = new int[64];
+    private long fixedLatencyPs;
     /**
      * Opens a new phase that runs {@code repeat} times, each paying the step latency;
      * {@code patternKey} ≥ 0 marks reusable patterns.
@@ -95,9 +103,40 @@ public final class Schedule {
         return this;
     }
 
+    /**
+     * Adds latency the schedule pays outside its flows: the pipeline depth of an aggregation tree,
+     * whose first bytes reach the root and come back before the stream flows.
+     */
+    public Schedule addFixedLatency(long latencyPs) {
+        fixedLatencyPs += latencyPs;
+        return this;
+    }
+
+    /** Latency outside the flows ({@link #addFixedLatency}), ps. */
+    public long fixedLatencyPs() {
+        return fixedLatencyPs;
+    }
+
     /** Adds a point-to-point transfer to the current phase. */
     public Schedule send(int src, int dst, double transferBytes, int transferChannel) {
         return transfer(POINT_TO_POINT, src, dst, transferBytes, transferChannel);
+    }
+
+    /**
+     * This schedule with rank r's transfers moved to accelerator {@code accelerators[r]} (aggregation
+     * tree links, already placed, stay). O(phases + transfers).
+     */
+    Schedule placed(int[] accelerators) {
+        Schedule copy = new Schedule();
+        for (int p = 0; p < phases; p++) {
+            copy.phase(phaseRepeat[p], phaseLatencySteps[p], phaseKey[p]);
+            for (int t = firstTransfer(p); t < endTransfer(p); t++) {
+                boolean ranks = kind[t] != AGGREGATE;
+                copy.transfer(kind[t], ranks ? accelerators[source[t]] : source[t],
+                        ranks ? accelerators[destination[t]] : destination[t], bytes[t], channel[t]);
+            }
+        }
+        return copy.addFixedLatency(fixedLatencyPs);
     }
 
     public int phaseCount() {

@@ -147,8 +147,8 @@ final class ScheduleRunner {
             int src = schedule.source(t);
             int dst = schedule.destination(t);
             byte kind = schedule.kind(t);
-            if (kind == Schedule.TO_SWITCH || kind == Schedule.FROM_SWITCH) {
-                path[0] = kind == Schedule.TO_SWITCH ? topology.scaleUpUplink(src) : topology.scaleUpDownlink(dst);
+            if (kind == Schedule.TO_SWITCH || kind == Schedule.FROM_SWITCH || kind == Schedule.AGGREGATE) {
+                path[0] = singleLink(kind, src, dst);
                 offer(1, schedule.bytes(t));
                 continue;
             }
@@ -262,9 +262,8 @@ final class ScheduleRunner {
             byte kind = schedule.kind(t);
             double total = schedule.bytes(t) * times;
             replayedBytes += total;
-            if (kind == Schedule.TO_SWITCH || kind == Schedule.FROM_SWITCH) {
-                int link = kind == Schedule.TO_SWITCH ? topology.scaleUpUplink(src) : topology.scaleUpDownlink(dst);
-                replayedLinkBytes[link] += total;
+            if (kind == Schedule.TO_SWITCH || kind == Schedule.FROM_SWITCH || kind == Schedule.AGGREGATE) {
+                replayedLinkBytes[singleLink(kind, src, dst)] += total;
                 continue;
             }
             int subflows = router.routeCount(src, dst);
@@ -278,6 +277,12 @@ final class ScheduleRunner {
                 }
             }
         }
+    }
+
+    /** The one link of a transfer to or from a domain switch, or on an aggregation tree. */
+    private int singleLink(byte kind, int src, int dst) {
+        return kind == Schedule.AGGREGATE ? src
+                : kind == Schedule.TO_SWITCH ? topology.scaleUpUplink(src) : topology.scaleUpDownlink(dst);
     }
 
     private int transfers(int phase) {

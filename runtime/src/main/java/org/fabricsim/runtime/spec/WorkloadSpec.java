@@ -1,7 +1,8 @@
 package org.fabricsim.runtime.spec;
 
 /** A workload the simulator can run; each produces one run result. */
-public sealed interface WorkloadSpec permits CollectiveBenchmarkSpec, ExpertKernelBenchmarkSpec, TrainingSpec, InferenceSpec {
+public sealed interface WorkloadSpec
+        permits CollectiveBenchmarkSpec, ExpertKernelBenchmarkSpec, TrainingSpec, InferenceSpec, SharedFabricSpec {
     /** The workload's qualified name, as written in the model. */
     String name();
 

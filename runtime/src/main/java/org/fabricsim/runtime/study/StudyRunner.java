@@ -19,6 +19,7 @@ import org.fabricsim.runtime.search.TrainingSearch;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.spec.SharedFabricSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
@@ -149,6 +150,9 @@ public final class StudyRunner {
         }
         if (workload instanceof ExpertKernelBenchmarkSpec) {
             return "expert-kernel-benchmark";
+        }
+        if (workload instanceof SharedFabricSpec) {
+            return "shared-fabric";
         }
         return workload instanceof TrainingSpec ? "training" : "inference";
     }

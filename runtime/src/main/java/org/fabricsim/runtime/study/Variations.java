@@ -51,7 +51,10 @@ public final class Variations {
             return new ExpertKernelBenchmarkSpec(k.name(), benchmarkCluster(k.cluster(), k.nodes(), parameter, value,
                     "an expert-kernel benchmark"), k.nodes(), k.accelerators(), k.kernels());
         }
-        CollectiveBenchmarkSpec b = (CollectiveBenchmarkSpec) workload;
+        if (!(workload instanceof CollectiveBenchmarkSpec b)) {
+            throw new IllegalArgumentException("a shared cluster varies nothing; vary its jobs' benchmarks in"
+                    + " studies of their own");
+        }
         if (parameter == VariationSpec.Parameter.ALGORITHM || parameter == VariationSpec.Parameter.CHANNELS) {
             boolean algorithm = parameter == VariationSpec.Parameter.ALGORITHM;
             return new CollectiveBenchmarkSpec(b.name(), b.cluster(), b.nodes(), b.accelerators(), b.operation(),

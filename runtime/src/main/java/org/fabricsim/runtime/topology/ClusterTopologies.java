@@ -34,6 +34,8 @@ import org.fabricsim.runtime.spec.TopologySpec;
 public final class ClusterTopologies {
     /** Radix assumed when the fabric names no switch: 64 ports, as the catalog's 400G switches (QM9700). */
     static final int DEFAULT_RADIX = 64;
+    /** An HDR InfiniBand port, 200 Gb/s: the fastest whose switches (Quantum) run SHARPv2. */
+    private static final double HDR_PORT_BYTES_PER_SECOND = 25e9;
     /** The deepest fat-tree (and rail-optimized fabric) built: three switch tiers. */
     public static final int MAX_TIERS = 3;
 
@@ -65,8 +67,32 @@ public final class ClusterTopologies {
         LinkClass nic = new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(efficiency);
         LinkClass fabric = new LinkClass(scaleOut.fabric().linkBytesPerSecond(), scaleOut.fabric().latencyPs())
                 .derated(efficiency);
-        return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, nic,
+        ClusterTopology topology = ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, nic,
                 fabric(scaleOut, fabric, node, accelerators, calibration.nicEfficiency())));
+        AggregationResources aggregation = aggregation(scaleOut);
+        return aggregation == null ? topology : topology.withAggregation(aggregation);
+    }
+
+    /**
+     * The aggregation resources of a scale-out fabric that reduces in the network (the fabric and
+     * its switch, when it names one, both {@code in-network-reduction}), else null. The SHARP
+     * generation follows the InfiniBand generation of the switch's ports: up to HDR (200 Gb/s, 25
+     * GB/s) SHARPv2 with one streaming tree per switch, from NDR on one per port ({@link
+     * AggregationResources}).
+     */
+    public static AggregationResources aggregation(ScaleOutSpec scaleOut) {
+        FabricSpec fabric = scaleOut.fabric();
+        TopologySpec topology = scaleOut.topology();
+        SwitchSpec switchSpec = topology instanceof TopologySpec.SingleSwitch single ? single.switchSpec()
+                : topology instanceof TopologySpec.FatTree || topology instanceof TopologySpec.RailOptimized
+                        ? switchOf(topology) : null;
+        if (!fabric.inNetworkReduction() || switchSpec != null && !switchSpec.inNetworkReduction()) {
+            return null;
+        }
+        double portBytesPerSecond = switchSpec != null ? switchSpec.portBytesPerSecond()
+                : fabric.linkBytesPerSecond();
+        return portBytesPerSecond <= HDR_PORT_BYTES_PER_SECOND ? AggregationResources.SHARP_V2
+                : AggregationResources.SHARP_V3;
     }
 
     /** The routing mode of the engine for the spec's routing. */

@@ -30,6 +30,7 @@ public final class ClusterTopology {
     private final int nicFirst;
     private final ScaleOutFabric scaleOut;
     private final String description;
+    private final AggregationResources aggregation;
 
     private ClusterTopology(ClusterParameters parameters) {
         GraphBuilder builder = new GraphBuilder();
@@ -76,11 +77,17 @@ public final class ClusterTopology {
             nicFirst = -1;
         }
         this.graph = builder.build();
+        this.aggregation = null;
         this.description = accelerators + " accelerators, scale-up " + Keywords.of(scaleUp.kind())
                 + (domainSize > 1 ? " x" + domainSize : "") + (scaleOut == null ? "" : ", " + scaleOut.describe());
     }
 
     private ClusterTopology(ClusterTopology intact, Graph graph, ScaleOutFabric scaleOut) {
+        this(intact, graph, scaleOut, intact.aggregation);
+    }
+
+    private ClusterTopology(ClusterTopology intact, Graph graph, ScaleOutFabric scaleOut,
+            AggregationResources aggregation) {
         this.graph = graph;
         this.accelerators = intact.accelerators;
         this.scaleUp = intact.scaleUp;
@@ -90,6 +97,7 @@ public final class ClusterTopology {
         this.nicFirst = intact.nicFirst;
         this.scaleOut = scaleOut;
         this.description = intact.description;
+        this.aggregation = aggregation;
     }
 
     /** Builds the cluster. Cost O(nodes + links). */
@@ -134,6 +142,46 @@ public final class ClusterTopology {
 
     public boolean sameDomain(int a, int b) {
         return a / domainSize == b / domainSize;
+    }
+
+    /**
+     * This cluster with switches of its scale-out fabric that reduce in the network (SHARP) with
+     * {@code resources} ({@link AggregationTrees}). O(1).
+     */
+    public ClusterTopology withAggregation(AggregationResources resources) {
+        if (scaleOut == null) {
+            throw new IllegalArgumentException("in-network reduction across nodes needs a scale-out fabric");
+        }
+        return new ClusterTopology(this, graph, scaleOut, resources);
+    }
+
+    /** This cluster with scale-out switches that do not reduce in the network. O(1). */
+    public ClusterTopology withoutAggregation() {
+        return new ClusterTopology(this, graph, scaleOut, null);
+    }
+
+    /** Whether the scale-out fabric's switches reduce in the network (SHARP). */
+    public boolean scaleOutReduces() {
+        return aggregation != null;
+    }
+
+    /** The scale-out switches' aggregation resources, or null when they do not reduce. */
+    public AggregationResources aggregationResources() {
+        return aggregation;
+    }
+
+    /** Whether {@code node} is a scale-up domain switch. */
+    public boolean isDomainSwitch(int node) {
+        return firstDomainSwitch >= 0 && node >= firstDomainSwitch
+                && node < firstDomainSwitch + accelerators / domainSize;
+    }
+
+    /**
+     * This cluster with every link's rate multiplied by its factor in {@code factorPerLink} (the
+     * capacity another job leaves; {@code org.fabricsim.runtime.sharing}). O(links).
+     */
+    public ClusterTopology withLinkRateFactors(double[] factorPerLink) {
+        return new ClusterTopology(this, graph.withScaledRates(factorPerLink), scaleOut);
     }
 
     /** Whether the domain switch of {@code accelerator} reduces in the switch. */

@@ -136,13 +136,23 @@ public final class Graph {
         return linkLatencyPs[link];
     }
 
-    /** This graph with the rates of physical {@code links} multiplied by {@code factor}; O(links). */
-    Graph withScaledRates(int[] links, double factor) {
+    /** This graph with each link's rate multiplied by {@code factorPerLink[link]}. O(links). */
+    Graph withScaledRates(double[] factorPerLink) {
         double[] rates = Arrays.copyOf(linkBytesPerSecond, linkCount);
-        for (int link : links) {
-            rates[link] *= factor;
+        for (int link = 0; link < linkCount; link++) {
+            rates[link] *= factorPerLink[link];
         }
         return new Graph(nodeKind, nodeReduces, linkFrom, linkTo, rates, linkLatencyPs, linkCount, groupFirst,
                 groupMembers);
+    }
+
+    /** This graph with the rates of physical {@code links} multiplied by {@code factor}; O(links). */
+    Graph withScaledRates(int[] links, double factor) {
+        double[] factors = new double[linkCount];
+        Arrays.fill(factors, 1.0);
+        for (int link : links) {
+            factors[link] *= factor;
+        }
+        return withScaledRates(factors);
     }
 }

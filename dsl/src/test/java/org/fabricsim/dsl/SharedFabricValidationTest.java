@@ -1,0 +1,159 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.SharedFabricSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/**
+ * Jobs that share a cluster (issue 16): benchmarks of that cluster on node ranges of their own,
+ * and CollNet only where the scale-out switches reduce (issue 14).
+ */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class SharedFabricValidationTest {
+    private static final String MODEL = """
+            import fabric.catalog.nvidia.*
+            import fabric.catalog.standards.*
+            cluster Ib { nodes 4 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
+            cluster Roce { nodes 4 x DGX_H100 scale-out RoCEv2 fat-tree { tiers 2 } }
+            benchmark Left { all-reduce %s on Ib nodes 2 sizes 1 GiB }
+            benchmark Right { all-reduce ring on Ib nodes 2 sizes 1 GiB }
+            benchmark OnRoce { all-reduce ring on Roce nodes 2 sizes 1 GiB }
+            share Both {
+                on Ib
+                %s
+            }
+            """;
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    private List<Issue> issues(String algorithm, String jobs, String code) throws Exception {
+        return issuesIn(MODEL.formatted(algorithm, jobs), code);
+    }
+
+    private List<Issue> issuesIn(String text, String code) throws Exception {
+        return validation.validate(parser.parse(text)).stream().filter(i -> code.equals(i.getCode())).toList();
+    }
+
+    private void assertError(String algorithm, String jobs, String code, String message) throws Exception {
+        List<Issue> found = issues(algorithm, jobs, code);
+        assertEquals(1, found.size(), found::toString);
+        assertEquals(Severity.ERROR, found.get(0).getSeverity());
+        assertTrue(found.get(0).getMessage().contains(message), found.get(0).getMessage());
+    }
+
+    private void assertNone(String algorithm, String jobs, String code) throws Exception {
+        assertEquals(List.of(), issues(algorithm, jobs, code));
+    }
+
+    @Test
+    void shouldMapEachJobOnItsNodesInTheOrderWritten() throws Exception {
+        Model model = parser.parse(MODEL.formatted("auto", "run Left on nodes 0, 2\nrun Right on nodes 1 to 1, 3"));
+        SharedFabricSpec spec = (SharedFabricSpec) mapper.toStudy(model, "s.fabric").workloads().stream()
+                .filter(SharedFabricSpec.class::isInstance).findFirst().orElseThrow();
+        assertEquals(List.of(0, 2), spec.jobs().get(0).nodes());
+        assertEquals(List.of(1, 3), spec.jobs().get(1).nodes());
+        assertEquals("Ib", spec.cluster().name().substring(spec.cluster().name().lastIndexOf('.') + 1));
+    }
+
+    @Test
+    void shouldRejectOverlappingNodeRanges() throws Exception {
+        assertError("auto", "run Left on nodes 0 to 1\nrun Right on nodes 1 to 2", IssueCodes.SHARED_OVERLAP,
+                "Node 1 is given to both 'Left' and 'Right'");
+        assertNone("auto", "run Left on nodes 0 to 1\nrun Right on nodes 2 to 3", IssueCodes.SHARED_OVERLAP);
+    }
+
+    @Test
+    void shouldRejectNodesTheClusterLacksAndEmptyRanges() throws Exception {
+        assertError("auto", "run Left on nodes 0 to 1\nrun Right on nodes 3 to 4", IssueCodes.SHARED_NODES,
+                "The cluster has nodes 0 to 3, not node 4");
+        assertError("auto", "run Left on nodes 1 to 0\nrun Right on nodes 2 to 3", IssueCodes.SHARED_NODES,
+                "empty range");
+        assertNone("auto", "run Left on nodes 0 to 1\nrun Right on nodes 2 to 3", IssueCodes.SHARED_NODES);
+    }
+
+    @Test
+    void shouldRejectAJobThatIsNotABenchmarkOfTheClusterFillingItsNodes() throws Exception {
+        assertError("auto", "run OnRoce on nodes 0 to 1", IssueCodes.SHARED_JOB, "runs on Roce, not on the shared Ib");
+        assertError("auto", "run Left on nodes 0 to 2", IssueCodes.SHARED_JOB, "its 3 nodes have 24");
+        assertError("auto", "run Both on nodes 0 to 1", IssueCodes.SHARED_JOB, "is a collective benchmark");
+        assertNone("auto", "run Left on nodes 0 to 1", IssueCodes.SHARED_JOB);
+    }
+
+    @Test
+    void shouldRejectCollNetWhereTheScaleOutSwitchesDoNotReduce() throws Exception {
+        String roce = MODEL.replace("all-reduce %s on Ib", "all-reduce %s on Roce");
+        List<Issue> found = issuesIn(roce.formatted("collnet-direct", "run Right on nodes 0 to 1"),
+                IssueCodes.IN_NETWORK_UNAVAILABLE);
+        assertEquals(1, found.size(), found::toString);
+        assertTrue(found.get(0).getMessage().contains("has no 'in-network-reduction'"), found.get(0).getMessage());
+        assertEquals(List.of("auto"), List.of(found.get(0).getData()));
+        assertNone("collnet-direct", "run Right on nodes 0 to 1", IssueCodes.IN_NETWORK_UNAVAILABLE);
+        assertNone("collnet-chain", "run Right on nodes 0 to 1", IssueCodes.IN_NETWORK_UNAVAILABLE);
+    }
+
+    @Test
+    void shouldSayWhichPartOfTheFabricCannotRunCollNet() throws Exception {
+        String model = """
+                import fabric.catalog.amd.*
+                import fabric.catalog.nvidia.*
+                fabric Hdr { vendor NVIDIA scope scale-out single-source link 200 Gb/s in-network-reduction }
+                switch Hdr40 { vendor NVIDIA ports 40 x 200 Gb/s speaks Hdr in-network-reduction }
+                cluster Mesh { nodes 2 x MI300X_Platform scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
+                cluster Sharp2 { nodes 2 x DGX_H100 scale-out Hdr fat-tree { switch Hdr40 tiers 2 } }
+                cluster Ib { nodes 2 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
+                benchmark Bench { %s sizes 1 GiB }
+                """;
+        String code = IssueCodes.IN_NETWORK_UNAVAILABLE;
+        assertMessage(issuesIn(model.formatted("all-gather collnet-chain on Ib nodes 2"), code), "all-reduce only");
+        assertMessage(issuesIn(model.formatted("all-reduce collnet-direct on Mesh nodes 2"), code),
+                "only on a switched (NVSwitch-like) scale-up");
+        assertEquals(List.of(), issuesIn(model.formatted("all-reduce collnet-chain on Mesh nodes 2"), code));
+        assertMessage(issuesIn(model.formatted("all-reduce collnet-chain on Sharp2 nodes 2"), code),
+                "SHARPv2 hosts one tree per switch");
+    }
+
+    private static void assertMessage(List<Issue> found, String message) {
+        assertEquals(1, found.size(), found::toString);
+        assertTrue(found.get(0).getMessage().contains(message), found.get(0).getMessage());
+    }
+
+    @Test
+    void shouldRejectCollNetWithinOneNodeAndInAPhase() throws Exception {
+        String oneNode = MODEL.replace("all-reduce %s on Ib nodes 2", "all-reduce %s on Ib nodes 1");
+        List<Issue> found = issuesIn(oneNode.formatted("collnet-chain", "run Right on nodes 0 to 1"),
+                IssueCodes.IN_NETWORK_UNAVAILABLE);
+        assertEquals(1, found.size(), found::toString);
+        assertTrue(found.get(0).getMessage().contains("run it on two or more whole domains"),
+                found.get(0).getMessage());
+        String phase = MODEL + "collective Split { operation all-reduce phase all-reduce collnet-chain across-nodes }";
+        List<Issue> inPhase = issuesIn(phase.formatted("auto", "run Right on nodes 0 to 1"),
+                IssueCodes.IN_NETWORK_UNAVAILABLE);
+        assertEquals(1, inPhase.size(), inPhase::toString);
+        assertTrue(inPhase.get(0).getMessage().contains("not one phase"), inPhase.get(0).getMessage());
+    }
+}

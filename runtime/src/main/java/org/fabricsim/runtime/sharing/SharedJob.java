@@ -1,0 +1,43 @@
+package org.fabricsim.runtime.sharing;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.collective.CollectiveRequest;
+
+/**
+ * One job of a shared cluster: a collective over whole nodes (scale-up domains).
+ *
+ * @param name     the job's name, for results and messages
+ * @param request  its collective; its ranks fill its nodes
+ * @param nodes    the nodes it runs on, in rank order (a contiguous range, or fragmented)
+ */
+public record SharedJob(String name, CollectiveRequest request, int[] nodes) {
+
+    public SharedJob {
+        if (name == null || name.isEmpty() || request == null || nodes == null || nodes.length == 0) {
+            throw new IllegalArgumentException("a job needs a name, a collective and at least one node");
+        }
+        nodes = nodes.clone();
+    }
+
+    @Override
+    public int[] nodes() {
+        return nodes.clone();
+    }
+
+    /** The accelerators of rank 0 … ranks − 1: node after node, {@code perNode} each. O(ranks). */
+    int[] accelerators(int perNode) {
+        int[] accelerators = new int[nodes.length * perNode];
+        for (int i = 0; i < accelerators.length; i++) {
+            accelerators[i] = nodes[i / perNode] * perNode + i % perNode;
+        }
+        return accelerators;
+    }
+
+    /** Nodes {@code first} … {@code first + count − 1}. */
+    public static int[] range(int first, int count) {
+        int[] nodes = new int[count];
+        Arrays.setAll(nodes, i -> first + i);
+        return nodes;
+    }
+}
