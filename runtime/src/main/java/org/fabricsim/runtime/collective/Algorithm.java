@@ -39,6 +39,11 @@ public enum Algorithm {
     /** A user-defined collective: a sequence of {@link CollectivePhase}s ({@link PhasedSchedules}). */
     PHASED;
 
+    /** Whether this is one of NCCL's CollNet algorithms, which reduce in the scale-out switches. */
+    public boolean collNet() {
+        return this == COLLNET_DIRECT || this == COLLNET_CHAIN;
+    }
+
     /** The name used in reports and in the language, e.g. {@code double-binary-tree}. */
     public String label() {
         return Keywords.of(this);

@@ -17,16 +17,19 @@ final class AlgorithmSelector {
     }
 
     /**
-     * The algorithms {@link Algorithm#AUTO} chooses from: NCCL's own set (ring, double binary tree,
-     * in-switch reduction, CollNet where the scale-out switches reduce, for all-reduce; ring
-     * otherwise; direct all-to-all). Halving-doubling and
-     * the explicit hierarchical schedule are MPI-style and run only when asked for.
+     * The algorithms {@link Algorithm#AUTO} chooses from: NCCL's default set (ring, double binary
+     * tree and in-switch reduction for all-reduce; ring otherwise; direct all-to-all). Halving-doubling
+     * and the explicit hierarchical schedule are MPI-style and run only when asked for. CollNet runs only
+     * when asked for too: NCCL leaves it off unless {@code NCCL_COLLNET_ENABLE=1} and the SHARP plugin
+     * are set up (NCCL environment-variable documentation, NCCL_COLLNET_ENABLE "Default: 0"), so a
+     * switch that can reduce does not make the default all-reduce use it.
      */
     static List<Algorithm> automaticCandidates(ClusterTopology topology, CollectiveRequest request,
             int[] accelerators) {
         List<Algorithm> candidates = new ArrayList<>(candidates(topology, request, accelerators));
         candidates.remove(Algorithm.HALVING_DOUBLING);
         candidates.remove(Algorithm.HIERARCHICAL);
+        candidates.removeIf(Algorithm::collNet);
         candidates.remove(Algorithm.PAIRWISE);
         return candidates;
     }

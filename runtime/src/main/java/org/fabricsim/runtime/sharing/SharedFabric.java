@@ -3,7 +3,9 @@ package org.fabricsim.runtime.sharing;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveEngine;
+import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
 import org.fabricsim.runtime.topology.AggregationTrees;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -44,13 +46,17 @@ public final class SharedFabric {
         ClusterTopology[] own = new ClusterTopology[count];
         AggregationTrees trees = new AggregationTrees(topology);
         boolean[] granted = new boolean[count];
+        CollectiveRequest[] requests = new CollectiveRequest[count];
         CollectiveResult[] alone = new CollectiveResult[count];
         for (int i = 0; i < count; i++) {
             int[] accelerators = jobs.get(i).accelerators(perNode);
-            granted[i] = topology.scaleOutReduces() && accelerators.length > domain
+            CollectiveRequest request = jobs.get(i).request();
+            granted[i] = request.algorithm().collNet() && topology.scaleOutReduces() && accelerators.length > domain
                     && trees.allocateJob(accelerators, domain);
             own[i] = granted[i] || !topology.scaleOutReduces() ? topology : topology.withoutAggregation();
-            alone[i] = CollectiveEngine.runPlaced(topology, jobs.get(i).request(), accelerators);
+            // refused its trees, a CollNet job reduces as NCCL falls back: the default algorithms
+            requests[i] = request.algorithm().collNet() && !granted[i] ? request.withAlgorithm(Algorithm.AUTO) : request;
+            alone[i] = CollectiveEngine.runPlaced(topology, request, accelerators);
         }
         CollectiveResult[] shared = alone.clone();
         for (int round = 0; round < MAX_ROUNDS; round++) {
@@ -59,7 +65,7 @@ public final class SharedFabric {
             CollectiveResult[] next = new CollectiveResult[count];
             for (int i = 0; i < count; i++) {
                 ClusterTopology beside = own[i].withLinkRateFactors(factors(utilization, i));
-                next[i] = CollectiveEngine.runPlaced(beside, jobs.get(i).request(), jobs.get(i).accelerators(perNode));
+                next[i] = CollectiveEngine.runPlaced(beside, requests[i], jobs.get(i).accelerators(perNode));
                 settled &= Math.abs(next[i].timePs() - shared[i].timePs()) <= TOLERANCE * shared[i].timePs();
             }
             shared = next;

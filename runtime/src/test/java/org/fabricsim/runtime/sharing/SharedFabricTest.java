@@ -75,8 +75,8 @@ class SharedFabricTest {
     void shouldGrantTheSecondJobsTreesOnlyWhereTheSwitchesHaveRoom() {
         // At 1:1 a leaf has 4 uplinks; both jobs' tree 0 takes uplink 0 to spine 0, through distinct
         // spine ports. SHARPv3 (one tree per port) grants both; SHARPv2 (one per switch) refuses B at
-        // spine 0, which then reduces by ring or tree and takes longer than with SHARP.
-        List<SharedJob> jobs = List.of(auto("A", SharedJob.range(0, 8)), auto("B", SharedJob.range(8, 8)));
+        // spine 0, which then falls back to NCCL's default algorithms (ring or tree) and takes longer.
+        List<SharedJob> jobs = List.of(collNet("A", SharedJob.range(0, 8)), collNet("B", SharedJob.range(8, 8)));
         List<SharedResult> v3 = SharedFabric.run(cluster(1).withAggregation(AggregationResources.SHARP_V3), jobs, 1);
         assertTrue(v3.get(0).inNetwork() && v3.get(1).inNetwork());
         List<SharedResult> v2 = SharedFabric.run(cluster(1).withAggregation(AggregationResources.SHARP_V2), jobs, 1);
@@ -100,7 +100,8 @@ class SharedFabricTest {
         assertTrue(error.getMessage().contains("node 16, but the cluster has nodes 0 to 15"), error.getMessage());
     }
 
-    private static SharedJob auto(String name, int[] nodes) {
-        return new SharedJob(name, CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, S, nodes.length), nodes);
+    private static SharedJob collNet(String name, int[] nodes) {
+        return new SharedJob(name, CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, S, nodes.length)
+                .withAlgorithm(Algorithm.COLLNET_CHAIN), nodes);
     }
 }
