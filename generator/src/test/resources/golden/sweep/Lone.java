@@ -95,7 +95,8 @@ public final class Lone {
                     0, // channels
                     List.of(1048576L), // sizesBytes
                     List.of(), // phases
-                    org.fabricsim.runtime.collective.Harness.NCCL_TESTS // harness
+                    org.fabricsim.runtime.collective.Harness.NCCL_TESTS, // harness
+                    org.fabricsim.runtime.network.NetworkKind.MAX_MIN // network
                 )), // workloads
             List.of(), // variations
             List.of(), // report

@@ -279,6 +279,7 @@ class LanguageTest {
                 on One accelerators 4
                 sizes 1 MiB
                 protocol LL128
+                network packet
             }
 
             benchmark Kernels {
@@ -302,6 +303,11 @@ class LanguageTest {
                 expect mfu 40 % within 2 points source "a published run"
                 seed 42
                 calibration Ours
+            }
+
+            study OnPackets {
+                simulate Sweep
+                network packet
             }
 
             study Plan {

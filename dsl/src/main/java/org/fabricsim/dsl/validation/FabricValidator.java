@@ -12,6 +12,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         BenchmarkSizesValidator.class, BenchmarkCollectiveValidator.class, ExpertKernelValidator.class,
         HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class,
         TokenBudgetValidator.class, FailureDomainValidator.class, TierStructureValidator.class,
-        ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class })
+        ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class,
+        NetworkBackendValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -137,6 +137,11 @@ public final class IssueCodes {
     public static final String PROTOCOL_ALGORITHM = PREFIX + "workload.protocol-algorithm";
     /** Protocol LL or LL128 across a scale-out network that sprays packets, where NCCL runs Simple only. Data: Simple. */
     public static final String PROTOCOL_SPRAYING = PREFIX + "workload.protocol-spraying";
+    /**
+     * {@code network packet} or {@code network analytical} on a benchmark or study whose workload is not a
+     * collective benchmark (training, serving, expert-parallel kernels run on the flow model). Data: flow.
+     */
+    public static final String NETWORK_NEEDS_COLLECTIVE = PREFIX + "workload.network-needs-collective";
     /** A collective benchmark without {@code sizes}. Data: none. */
     public static final String BENCHMARK_SIZES_MISSING = PREFIX + "workload.benchmark-sizes";
     /** {@code sizes}, {@code protocol}, {@code channels} or {@code harness} on an expert-parallel benchmark, which takes none. Data: none. */

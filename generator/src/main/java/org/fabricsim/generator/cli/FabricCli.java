@@ -19,10 +19,13 @@ import org.fabricsim.generator.JavaProgramGenerator;
 import org.fabricsim.generator.ProgramRunner;
 import org.fabricsim.runtime.ProgramMain;
 import org.fabricsim.runtime.Version;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.spec.WorkloadSpec;
 import org.fabricsim.runtime.study.StudyRunner;
 
 import picocli.CommandLine;
@@ -211,6 +214,11 @@ public final class FabricCli {
         @Option(names = "--seed", paramLabel = "N", description = "seed every study with N instead of its own seed")
         Long seed;
 
+        @Option(names = "--network", paramLabel = "flow|packet|analytical", description = "run every collective"
+                + " benchmark on this network model instead of the one its benchmark or study chooses (flow when"
+                + " neither does); packet is the packet-level backend (docs/packet-backend.md)")
+        String network;
+
         @Option(names = "--threads", paramLabel = "N", description = "runs in parallel (default: the local cores)")
         Integer threads;
 
@@ -245,7 +253,7 @@ public final class FabricCli {
                     d -> d.code() == null || !d.code().startsWith(LOCK_IN_CODES));
             Model root = workspace.models().get(absolute);
             List<StudySpec> programs = root == null ? List.of()
-                    : select(workspace.mapper().toPrograms(root, file.toString()));
+                    : onNetwork(select(workspace.mapper().toPrograms(root, file.toString())));
             if (programs.isEmpty()) {
                 // A file of definitions only (a catalog, a cluster) is valid: say so and succeed.
                 spec.commandLine().getOut().println(file + ": nothing to simulate: it defines no benchmark, training,"
@@ -275,6 +283,28 @@ public final class FabricCli {
                         ExitCodes.USAGE);
             }
             return chosen;
+        }
+
+        /**
+         * The programs on the {@code --network} model when it is given: it must be a known model, and a model
+         * other than flow needs programs that simulate collective benchmarks only.
+         */
+        private List<StudySpec> onNetwork(List<StudySpec> programs) {
+            if (network == null) {
+                return programs;
+            }
+            NetworkKind kind = NetworkKind.ofLabel(network).orElseThrow(() -> new UserError("--network takes"
+                    + " 'flow', 'packet' or 'analytical', not '" + network + "'", ExitCodes.USAGE));
+            for (StudySpec program : programs) {
+                for (WorkloadSpec workload : program.workloads()) {
+                    if (kind != NetworkKind.MAX_MIN && !(workload instanceof CollectiveBenchmarkSpec)) {
+                        throw new UserError("--network " + network + " runs collective benchmarks only, and '"
+                                + program.name() + "' simulates " + StudyRunner.kind(workload) + "; choose a"
+                                + " collective benchmark with --study, or leave --network out", ExitCodes.USAGE);
+                    }
+                }
+            }
+            return programs.stream().map(program -> program.withNetwork(kind)).toList();
         }
 
         private static void putIfSet(Map<String, Path> outputs, String option, Path path) {

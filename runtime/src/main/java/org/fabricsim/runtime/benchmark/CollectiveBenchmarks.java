@@ -80,7 +80,8 @@ public final class CollectiveBenchmarks {
                 .withRouting(ClusterTopologies.routing(used))
                 .withStepOverheads(calibration.stepOverheads(benchmark.harness()))
                 .withSeed(seed)
-                .withCompletionTolerance(completionTolerance);
+                .withCompletionTolerance(completionTolerance)
+                .withNetwork(benchmark.network());
 
         long heapBytes = Runtime.getRuntime().maxMemory();
         FlowClassEstimate estimate = FlowClassEstimate.of(topology, request);
@@ -119,6 +120,7 @@ public final class CollectiveBenchmarks {
         parameters.put("protocol", benchmark.protocol().label());
         parameters.put("channels", channels);
         parameters.put("harness", benchmark.harness().label());
+        parameters.put("network", benchmark.network().label());
         parameters.put("topology", topology.describe());
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("rows", rows);
