@@ -67,7 +67,16 @@ public final class Links {
                                 false, // packetSpraying
                                 false, // inNetworkReduction
                                 2, // flowsPerPeer
-                                0.0 // linkEfficiency
+                                0.0, // linkEfficiency
+                                new PacketSettings(
+                                    0, // mtuBytes
+                                    0.0, // bitErrorRate
+                                    false, // creditBased
+                                    0L, // kminBytes
+                                    0L, // kmaxBytes
+                                    0.0, // pmax
+                                    0L // increaseTimerPs
+                                ) // packet
                             ), // fabric
                             new TopologySpec.SingleSwitch(
                                 new SwitchSpec(
@@ -150,7 +159,16 @@ public final class Links {
                                     false, // packetSpraying
                                     false, // inNetworkReduction
                                     2, // flowsPerPeer
-                                    0.0 // linkEfficiency
+                                    0.0, // linkEfficiency
+                                    new PacketSettings(
+                                        0, // mtuBytes
+                                        0.0, // bitErrorRate
+                                        false, // creditBased
+                                        0L, // kminBytes
+                                        0L, // kmaxBytes
+                                        0.0, // pmax
+                                        0L // increaseTimerPs
+                                    ) // packet
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
                                     new SwitchSpec(
@@ -217,7 +235,16 @@ public final class Links {
                                     false, // packetSpraying
                                     false, // inNetworkReduction
                                     2, // flowsPerPeer
-                                    0.0 // linkEfficiency
+                                    0.0, // linkEfficiency
+                                    new PacketSettings(
+                                        0, // mtuBytes
+                                        0.0, // bitErrorRate
+                                        false, // creditBased
+                                        0L, // kminBytes
+                                        0L, // kmaxBytes
+                                        0.0, // pmax
+                                        0L // increaseTimerPs
+                                    ) // packet
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
                                     new SwitchSpec(

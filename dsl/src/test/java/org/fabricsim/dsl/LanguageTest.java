@@ -65,7 +65,9 @@ class LanguageTest {
                 open-standard
                 link 400 Gb/s latency 500 ns
                 lossy
-                congestion-control dcqcn
+                congestion-control dcqcn { kmin 100 KB kmax 400 KB pmax 20 % increase-timer 300 us }
+                mtu 4096 B
+                bit-error-rate 1e-12
                 routing ecmp
             }
 

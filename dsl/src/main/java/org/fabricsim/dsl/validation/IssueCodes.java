@@ -241,6 +241,13 @@ public final class IssueCodes {
     public static final String SCALE_UP_EFFICIENCY_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-efficiency";
     /** A study's {@code tolerance} on a workload that does not read it (training, serving). */
     public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
+    /** A fabric's {@code mtu}, {@code bit-error-rate} or DCQCN parameters, which only the packet backend reads. Data: none. */
+    public static final String PACKET_ONLY_SETTING = PREFIX + "not-simulated.packet-only";
+    /**
+     * A packet setting out of range: an MTU outside 256 B..9216 B, a bit-error rate outside 0..1e-6, DCQCN's Kmin
+     * not below Kmax or Pmax above 100 %, or DCQCN parameters on another congestion control. Data: the bound, if any.
+     */
+    public static final String PACKET_SETTING_RANGE = PREFIX + "packet.setting-range";
 
     /** An {@code mtbf} of zero, or a {@code rate} of zero failures per 1,000 node-days. Data: none. */
     public static final String RELIABILITY_RATE_NOT_POSITIVE = PREFIX + "reliability.rate-not-positive";

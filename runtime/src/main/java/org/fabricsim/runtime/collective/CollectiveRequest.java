@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.collective;
 
 import org.fabricsim.runtime.network.NetworkKind;
+import org.fabricsim.runtime.packet.PacketFabric;
 import org.fabricsim.runtime.routing.RoutingMode;
 
 /**
@@ -31,20 +32,22 @@ import org.fabricsim.runtime.routing.RoutingMode;
  *                               by size ({@link NcclTuning}); {@link Protocol#SIMPLE} costs exactly the
  *                               simulated flows plus {@code stepOverheads}
  * @param generation             the accelerators' generation, which selects NCCL's per-generation limits
+ * @param packetFabric           the fabric the packet backend simulates ({@link NetworkKind#PACKET} only)
  */
 public record CollectiveRequest(CollectiveOperation operation, Algorithm algorithm, long sizeBytes, int ranks,
         int channels, int root, int peer, RoutingMode routing, NetworkKind network, long seed,
         double completionTolerance, StepOverheads stepOverheads, long pipelineChunkBytes,
-        boolean reuseSymmetricSteps, double[] trafficMatrixBytes, Protocol protocol, Generation generation) {
+        boolean reuseSymmetricSteps, double[] trafficMatrixBytes, Protocol protocol, Generation generation,
+        PacketFabric packetFabric) {
 
     /** NCCL's per-step pipelining unit: NCCL_BUFFSIZE 4 MiB split into NCCL_STEPS = 8 slots. */
     public static final long DEFAULT_PIPELINE_CHUNK_BYTES = 512 * 1024;
 
     public CollectiveRequest {
         if (operation == null || algorithm == null || routing == null || network == null || stepOverheads == null
-                || protocol == null || generation == null) {
-            throw new IllegalArgumentException(
-                    "operation, algorithm, routing, network, overheads, protocol and generation are required");
+                || protocol == null || generation == null || packetFabric == null) {
+            throw new IllegalArgumentException("operation, algorithm, routing, network, overheads, protocol,"
+                    + " generation and packet fabric are required");
         }
         if (sizeBytes < 0 || ranks < 1 || channels < 1 || pipelineChunkBytes < 1) {
             throw new IllegalArgumentException("size must be non-negative; ranks, channels and chunk positive");
@@ -70,91 +73,97 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
     public static CollectiveRequest of(CollectiveOperation operation, long sizeBytes, int ranks) {
         return new CollectiveRequest(operation, Algorithm.AUTO, sizeBytes, ranks, 1, 0, ranks > 1 ? 1 : 0,
                 RoutingMode.ECMP, NetworkKind.MAX_MIN, 1, 0.0, StepOverheads.NONE, DEFAULT_PIPELINE_CHUNK_BYTES, true,
-                null, Protocol.SIMPLE, Generation.HOPPER);
+                null, Protocol.SIMPLE, Generation.HOPPER, PacketFabric.ROCE);
     }
 
     public CollectiveRequest withAlgorithm(Algorithm value) {
         return new CollectiveRequest(operation, value, sizeBytes, ranks, channels, root, peer, routing, network, seed,
                 completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, packetFabric);
     }
 
     public CollectiveRequest withSize(long value) {
         return new CollectiveRequest(operation, algorithm, value, ranks, channels, root, peer, routing, network, seed,
                 completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, packetFabric);
     }
 
     public CollectiveRequest withChannels(int value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, value, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, packetFabric);
     }
 
     public CollectiveRequest withEndpoints(int rootRank, int peerRank) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, rootRank, peerRank, routing,
                 network, seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes, protocol, generation);
+                trafficMatrixBytes, protocol, generation, packetFabric);
     }
 
     public CollectiveRequest withRouting(RoutingMode value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, value, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, packetFabric);
     }
 
     public CollectiveRequest withNetwork(NetworkKind value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, value,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, packetFabric);
     }
 
     public CollectiveRequest withSeed(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 value, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes, protocol, generation);
+                trafficMatrixBytes, protocol, generation, packetFabric);
     }
 
     public CollectiveRequest withCompletionTolerance(double value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, value, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes, protocol,
-                generation);
+                generation, packetFabric);
     }
 
     public CollectiveRequest withStepOverheads(StepOverheads value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, value, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation);
+                protocol, generation, packetFabric);
     }
 
     public CollectiveRequest withPipelineChunkBytes(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, value, reuseSymmetricSteps, trafficMatrixBytes, protocol,
-                generation);
+                generation, packetFabric);
     }
 
     public CollectiveRequest withReuseSymmetricSteps(boolean value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, value, trafficMatrixBytes, protocol,
-                generation);
+                generation, packetFabric);
     }
 
     public CollectiveRequest withTrafficMatrixBytes(double[] value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, value, protocol,
-                generation);
+                generation, packetFabric);
     }
 
     public CollectiveRequest withProtocol(Protocol value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                value, generation);
+                value, generation, packetFabric);
     }
 
     public CollectiveRequest withGeneration(Generation value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, value);
+                protocol, value, packetFabric);
+    }
+
+    public CollectiveRequest withPacketFabric(PacketFabric value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation, value);
     }
 
     @Override
