@@ -67,7 +67,16 @@ public final class Lone {
                                 false, // packetSpraying
                                 false, // inNetworkReduction
                                 2, // flowsPerPeer
-                                0.0 // linkEfficiency
+                                0.0, // linkEfficiency
+                                new PacketSettings(
+                                    0, // mtuBytes
+                                    0.0, // bitErrorRate
+                                    false, // creditBased
+                                    0L, // kminBytes
+                                    0L, // kmaxBytes
+                                    0.0, // pmax
+                                    0L // increaseTimerPs
+                                ) // packet
                             ), // fabric
                             new TopologySpec.SingleSwitch(
                                 new SwitchSpec(
@@ -95,7 +104,8 @@ public final class Lone {
                     0, // channels
                     List.of(1048576L), // sizesBytes
                     List.of(), // phases
-                    org.fabricsim.runtime.collective.Harness.NCCL_TESTS // harness
+                    org.fabricsim.runtime.collective.Harness.NCCL_TESTS, // harness
+                    org.fabricsim.runtime.network.NetworkKind.MAX_MIN // network
                 )), // workloads
             List.of(), // variations
             List.of(), // report

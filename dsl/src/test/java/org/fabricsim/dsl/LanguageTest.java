@@ -65,7 +65,9 @@ class LanguageTest {
                 open-standard
                 link 400 Gb/s latency 500 ns
                 lossy
-                congestion-control dcqcn
+                congestion-control dcqcn { kmin 100 KB kmax 400 KB pmax 20 % increase-timer 300 us }
+                mtu 4096 B
+                bit-error-rate 1e-12
                 routing ecmp
             }
 
@@ -279,6 +281,7 @@ class LanguageTest {
                 on One accelerators 4
                 sizes 1 MiB
                 protocol LL128
+                network packet
             }
 
             benchmark Kernels {
@@ -314,6 +317,11 @@ class LanguageTest {
                 expect mfu 40 % within 2 points source "a published run"
                 seed 42
                 calibration Ours
+            }
+
+            study OnPackets {
+                simulate Sweep
+                network packet
             }
 
             study Plan {

@@ -3,8 +3,10 @@ package org.fabricsim.dsl.mapping;
 import static org.fabricsim.dsl.model.Written.written;
 
 import org.fabricsim.dsl.fabric.Accelerator;
+import org.fabricsim.dsl.fabric.CongestionParameters;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.FlowControl;
 import org.fabricsim.dsl.fabric.Loss;
 import org.fabricsim.dsl.fabric.Nic;
 import org.fabricsim.dsl.fabric.Node;
@@ -14,11 +16,13 @@ import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.units.ScientificNumber;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.PacketSettings;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 
@@ -86,7 +90,23 @@ final class HardwareMapper {
                 fabric.getRouting().contains(RoutingPolicy.SPRAYING),
                 fabric.isInNetworkReduction(), written(fabric, Literals.FABRIC__FLOWS_PER_PEER)
                         ? fabric.getFlowsPerPeer() : FabricSpec.DEFAULT_FLOWS_PER_PEER,
-                fabric.getEfficiency() == null ? 0 : Units.fraction(fabric.getEfficiency()));
+                fabric.getEfficiency() == null ? 0 : Units.fraction(fabric.getEfficiency()), packetSettings(fabric));
+    }
+
+    /**
+     * What only the packet backend reads: the fabric's {@code mtu}, {@code bit-error-rate}, whether it is
+     * lossless by credits ({@code lossless credit-based}) and DCQCN's parameters; 0 where not written.
+     */
+    private static PacketSettings packetSettings(Fabric fabric) {
+        CongestionParameters dcqcn = fabric.getCongestionParameters();
+        boolean credits = written(fabric, Literals.FABRIC__FLOW_CONTROL)
+                && fabric.getFlowControl() == FlowControl.CREDIT_BASED;
+        return new PacketSettings(fabric.getMtu() == null ? 0 : Math.toIntExact(Units.bytes(fabric.getMtu())),
+                fabric.getBitErrorRate() == null ? 0 : ScientificNumber.value(fabric.getBitErrorRate()), credits,
+                dcqcn == null || dcqcn.getKmin() == null ? 0 : Units.bytes(dcqcn.getKmin()),
+                dcqcn == null || dcqcn.getKmax() == null ? 0 : Units.bytes(dcqcn.getKmax()),
+                dcqcn == null || dcqcn.getPmax() == null ? 0 : Units.fraction(dcqcn.getPmax()),
+                dcqcn == null || dcqcn.getIncreaseTimer() == null ? 0 : Units.picoseconds(dcqcn.getIncreaseTimer()));
     }
 
     private NicSpec toNic(Nic nic) {

@@ -104,7 +104,8 @@ public class SpecMapper {
 
     /**
      * One study: its workload, its axes (the Cartesian product is taken by the runtime), its report,
-     * its expectations ({@link ExpectationMapper}), its seed and its completion tolerance.
+     * its expectations ({@link ExpectationMapper}), its seed, its completion tolerance and the network model
+     * its collective benchmarks run on when it chooses one.
      */
     public StudySpec toStudy(Study study, String model, String source) {
         List<VariationSpec> variations = new ArrayList<>();
@@ -126,9 +127,11 @@ public class SpecMapper {
                 : toCalibration(study.getCalibration());
         double tolerance = study.getTolerance() == null ? MaxMinNetwork.DEFAULT_COMPLETION_TOLERANCE
                 : Units.fraction(study.getTolerance());
-        return new StudySpec(model, source, names.qualifiedName(study),
+        StudySpec spec = new StudySpec(model, source, names.qualifiedName(study),
                 List.of(workloads.toWorkload(study.getWorkload())), variations, report, expectations, seed,
                 calibration, tolerance, study.getSearch() == null ? null : toSearch(study.getSearch()));
+        return Written.written(study, Literals.STUDY__NETWORK)
+                ? spec.withNetwork(WorkloadMapper.networkKind(study.getNetwork())) : spec;
     }
 
     /**

@@ -23,6 +23,7 @@ import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.KvTransfer;
 import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.LognormalDistribution;
+import org.fabricsim.dsl.fabric.NetworkBackend;
 import org.fabricsim.dsl.fabric.Parallelism;
 import org.fabricsim.dsl.fabric.Phase;
 import org.fabricsim.dsl.fabric.PoissonArrival;
@@ -47,6 +48,7 @@ import org.fabricsim.runtime.collective.ExpertKernels;
 import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.collective.Protocol;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
@@ -271,7 +273,12 @@ final class WorkloadMapper {
         return new CollectiveBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes(benchmark, cluster),
                 benchmark.getAccelerators(), operation, algorithm, Protocol.valueOf(benchmark.getProtocol().getName()),
                 benchmark.getChannels(), sizes(benchmark), phases,
-                Harness.valueOf(benchmark.getHarness().getName()));
+                Harness.valueOf(benchmark.getHarness().getName()), networkKind(benchmark.getNetwork()));
+    }
+
+    /** The runtime's network model for a {@code network} choice ({@code flow}, the default, is the max-min model). */
+    static NetworkKind networkKind(NetworkBackend network) {
+        return NetworkKind.ofLabel(network.getLiteral()).orElseThrow();
     }
 
     /** A benchmark of DeepEP-style kernels ({@code expert-parallel ...}); dispatch is FP8 unless written BF16. */

@@ -13,6 +13,6 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class,
         TokenBudgetValidator.class, FailureDomainValidator.class, TierStructureValidator.class,
         ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class, TorusValidator.class,
-        SharingValidator.class, CollNetValidator.class })
+        SharingValidator.class, CollNetValidator.class, NetworkBackendValidator.class, PacketSettingsValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -167,6 +167,11 @@ public final class IssueCodes {
     public static final String PROTOCOL_ALGORITHM = PREFIX + "workload.protocol-algorithm";
     /** Protocol LL or LL128 across a scale-out network that sprays packets, where NCCL runs Simple only. Data: Simple. */
     public static final String PROTOCOL_SPRAYING = PREFIX + "workload.protocol-spraying";
+    /**
+     * {@code network packet} or {@code network analytical} on a benchmark or study whose workload is not a
+     * collective benchmark (training, serving, expert-parallel kernels run on the flow model). Data: flow.
+     */
+    public static final String NETWORK_NEEDS_COLLECTIVE = PREFIX + "workload.network-needs-collective";
     /** A collective benchmark without {@code sizes}. Data: none. */
     public static final String BENCHMARK_SIZES_MISSING = PREFIX + "workload.benchmark-sizes";
     /** {@code sizes}, {@code protocol}, {@code channels} or {@code harness} on an expert-parallel benchmark, which takes none. Data: none. */
@@ -264,6 +269,13 @@ public final class IssueCodes {
     public static final String SCALE_UP_EFFICIENCY_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-efficiency";
     /** A study's {@code tolerance} on a workload that does not read it (training, serving). */
     public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
+    /** A fabric's {@code mtu}, {@code bit-error-rate} or DCQCN parameters, which only the packet backend reads. Data: none. */
+    public static final String PACKET_ONLY_SETTING = PREFIX + "not-simulated.packet-only";
+    /**
+     * A packet setting out of range: an MTU outside 256 B..9216 B, a bit-error rate outside 0..1e-6, DCQCN's Kmin
+     * not below Kmax or Pmax above 100 %, or DCQCN parameters on another congestion control. Data: the bound, if any.
+     */
+    public static final String PACKET_SETTING_RANGE = PREFIX + "packet.setting-range";
 
     /** An {@code mtbf} of zero, or a {@code rate} of zero failures per 1,000 node-days. Data: none. */
     public static final String RELIABILITY_RATE_NOT_POSITIVE = PREFIX + "reliability.rate-not-positive";

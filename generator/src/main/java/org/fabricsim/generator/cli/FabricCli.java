@@ -231,6 +231,11 @@ public final class FabricCli {
         @Option(names = "--seed", paramLabel = "N", description = "seed every study with N instead of its own seed")
         Long seed;
 
+        @Option(names = "--network", paramLabel = "flow|packet|analytical", description = "run every collective"
+                + " benchmark on this network model instead of the one its benchmark or study chooses (flow when"
+                + " neither does); packet is the packet-level backend (docs/packet-backend.md)")
+        String network;
+
         @Option(names = "--threads", paramLabel = "N", description = "runs in parallel (default: the local cores)")
         Integer threads;
 
@@ -254,14 +259,15 @@ public final class FabricCli {
                 throw new UserError("--threads must be at least 1", ExitCodes.USAGE);
             }
             Programs programs = programs(file, study, workspaceRoot, spec.commandLine().getErr());
-            if (programs.studies().isEmpty()) {
+            List<StudySpec> studies = NetworkOption.apply(network, programs.studies());
+            if (studies.isEmpty()) {
                 // A file of definitions only (a catalog, a cluster) is valid: say so and succeed.
                 spec.commandLine().getOut().println(file + ": nothing to simulate: it defines no benchmark, training,"
                         + " inference or study" + (reports.none() ? "" : "; no report written"));
                 return ExitCodes.OK;
             }
             ProgramRunner runner = new ProgramRunner(threads == null ? StudyRunner.localCores() : threads, cli.progress);
-            StudyResult result = runner.run(programs.model(), programs.studies(),
+            StudyResult result = runner.run(programs.model(), studies,
                     seed == null ? OptionalLong.empty() : OptionalLong.of(seed));
             PrintWriter out = spec.commandLine().getOut();
             out.print(ConsoleTable.render(result));

@@ -19,10 +19,14 @@ import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.PhaseMemo;
 import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.packet.PacketFabric;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.study.InfeasibleRunException;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
@@ -108,6 +112,7 @@ public final class CollectiveBenchmarks {
         parameters.put("protocol", benchmark.protocol().label());
         parameters.put("channels", channels);
         parameters.put("harness", benchmark.harness().label());
+        parameters.put("network", benchmark.network().label());
         parameters.put("topology", topology.describe());
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("rows", rows);
@@ -135,7 +140,27 @@ public final class CollectiveBenchmarks {
                 .withRouting(ClusterTopologies.routing(cluster.withNodes(benchmark.nodes())))
                 .withStepOverheads(calibration.stepOverheads(benchmark.harness()))
                 .withSeed(seed)
-                .withCompletionTolerance(completionTolerance);
+                .withCompletionTolerance(completionTolerance)
+                .withNetwork(benchmark.network())
+                .withPacketFabric(packetFabric(cluster.withNodes(benchmark.nodes())));
+    }
+
+    /**
+     * The fabric a packet run simulates: the cluster's scale-out fabric with its switches' buffer (0, the
+     * backend's default, when the model states none or the topology has no switch type), or the RoCE
+     * defaults ({@link PacketFabric#ROCE}) on a cluster without scale-out.
+     */
+    static PacketFabric packetFabric(ClusterSpec cluster) {
+        ScaleOutSpec scaleOut = cluster.scaleOut();
+        if (scaleOut == null) {
+            return PacketFabric.ROCE;
+        }
+        TopologySpec topology = scaleOut.topology();
+        SwitchSpec switchSpec = topology instanceof TopologySpec.SingleSwitch single ? single.switchSpec()
+                : topology instanceof TopologySpec.FatTree tree ? tree.switchSpec()
+                : topology instanceof TopologySpec.RailOptimized rails ? rails.switchSpec()
+                : topology instanceof TopologySpec.Dragonfly dragonfly ? dragonfly.switchSpec() : null;
+        return PacketFabric.of(scaleOut.fabric(), switchSpec == null ? 0 : switchSpec.bufferBytes());
     }
 
     private static Map<String, Object> row(CollectiveResult result) {

@@ -163,7 +163,8 @@ public final class CollectiveEngine {
         NetworkModel network = switch (request.network()) {
             case MAX_MIN -> maxMin(simulation, topology, request);
             case ANALYTICAL -> new AnalyticalNetwork(simulation, graph, topology.maxRouteLinks());
-            case PACKET -> PacketNetwork.roce(simulation, graph, schedule.totalBytes(), topology.maxRouteLinks());
+            case PACKET -> PacketNetwork.of(simulation, graph, request.packetFabric(), schedule.totalBytes(),
+                    topology.maxRouteLinks());
         };
         Router router = new Router(topology, request.routing(), request.seed());
         ScheduleRunner runner = new ScheduleRunner(topology, router, network, simulation, request, algorithm, memo);

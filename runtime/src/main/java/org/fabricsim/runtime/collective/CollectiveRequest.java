@@ -2,6 +2,7 @@ package org.fabricsim.runtime.collective;
 
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.NetworkKind;
+import org.fabricsim.runtime.packet.PacketFabric;
 import org.fabricsim.runtime.routing.RoutingMode;
 
 /**
@@ -34,21 +35,22 @@ import org.fabricsim.runtime.routing.RoutingMode;
  * @param generation             the accelerators' generation, which selects NCCL's per-generation limits
  * @param fabricBehaviour        the scale-out fabric's measured behaviour the flow model applies to its contended
  *                               bottlenecks ({@link FabricBehaviour}), or null for the ideal fabric
+ * @param packetFabric           the fabric the packet backend simulates ({@link NetworkKind#PACKET} only)
  */
 public record CollectiveRequest(CollectiveOperation operation, Algorithm algorithm, long sizeBytes, int ranks,
         int channels, int root, int peer, RoutingMode routing, NetworkKind network, long seed,
         double completionTolerance, StepOverheads stepOverheads, long pipelineChunkBytes,
         boolean reuseSymmetricSteps, double[] trafficMatrixBytes, Protocol protocol, Generation generation,
-        FabricBehaviour fabricBehaviour) {
+        FabricBehaviour fabricBehaviour, PacketFabric packetFabric) {
 
     /** NCCL's per-step pipelining unit: NCCL_BUFFSIZE 4 MiB split into NCCL_STEPS = 8 slots. */
     public static final long DEFAULT_PIPELINE_CHUNK_BYTES = 512 * 1024;
 
     public CollectiveRequest {
         if (operation == null || algorithm == null || routing == null || network == null || stepOverheads == null
-                || protocol == null || generation == null) {
-            throw new IllegalArgumentException(
-                    "operation, algorithm, routing, network, overheads, protocol and generation are required");
+                || protocol == null || generation == null || packetFabric == null) {
+            throw new IllegalArgumentException("operation, algorithm, routing, network, overheads, protocol,"
+                    + " generation and packet fabric are required");
         }
         if (sizeBytes < 0 || ranks < 1 || channels < 1 || pipelineChunkBytes < 1) {
             throw new IllegalArgumentException("size must be non-negative; ranks, channels and chunk positive");
@@ -74,91 +76,97 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
     public static CollectiveRequest of(CollectiveOperation operation, long sizeBytes, int ranks) {
         return new CollectiveRequest(operation, Algorithm.AUTO, sizeBytes, ranks, 1, 0, ranks > 1 ? 1 : 0,
                 RoutingMode.ECMP, NetworkKind.MAX_MIN, 1, 0.0, StepOverheads.NONE, DEFAULT_PIPELINE_CHUNK_BYTES, true,
-                null, Protocol.SIMPLE, Generation.HOPPER, null);
+                null, Protocol.SIMPLE, Generation.HOPPER, null, PacketFabric.ROCE);
     }
 
     public CollectiveRequest withAlgorithm(Algorithm value) {
         return new CollectiveRequest(operation, value, sizeBytes, ranks, channels, root, peer, routing, network, seed,
                 completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour);
+                protocol, generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withSize(long value) {
         return new CollectiveRequest(operation, algorithm, value, ranks, channels, root, peer, routing, network, seed,
                 completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour);
+                protocol, generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withChannels(int value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, value, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour);
+                protocol, generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withEndpoints(int rootRank, int peerRank) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, rootRank, peerRank, routing,
                 network, seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes, protocol, generation, fabricBehaviour);
+                trafficMatrixBytes, protocol, generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withRouting(RoutingMode value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, value, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour);
+                protocol, generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withNetwork(NetworkKind value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, value,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour);
+                protocol, generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withSeed(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 value, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes, protocol, generation, fabricBehaviour);
+                trafficMatrixBytes, protocol, generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withCompletionTolerance(double value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, value, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes, protocol,
-                generation, fabricBehaviour);
+                generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withStepOverheads(StepOverheads value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, value, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour);
+                protocol, generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withPipelineChunkBytes(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, value, reuseSymmetricSteps, trafficMatrixBytes, protocol,
-                generation, fabricBehaviour);
+                generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withReuseSymmetricSteps(boolean value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, value, trafficMatrixBytes, protocol,
-                generation, fabricBehaviour);
+                generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withTrafficMatrixBytes(double[] value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, value, protocol,
-                generation, fabricBehaviour);
+                generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withProtocol(Protocol value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                value, generation, fabricBehaviour);
+                value, generation, fabricBehaviour, packetFabric);
     }
 
     public CollectiveRequest withGeneration(Generation value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, value, fabricBehaviour);
+                protocol, value, fabricBehaviour, packetFabric);
+    }
+
+    public CollectiveRequest withPacketFabric(PacketFabric value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation, fabricBehaviour, value);
     }
 
     @Override
@@ -175,6 +183,6 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
     public CollectiveRequest withFabricBehaviour(FabricBehaviour value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, value);
+                protocol, generation, value, packetFabric);
     }
 }

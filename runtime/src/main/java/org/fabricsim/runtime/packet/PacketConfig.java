@@ -101,6 +101,16 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
         return (double) mtuBytes / (mtuBytes + headerBytes);
     }
 
+    public PacketConfig withMtuBytes(int value) {
+        return new PacketConfig(value, headerBytes, buffer, priorities, flowControl, ecn, recovery, retransmitTimeoutPs,
+                bitErrorRate, congestionControl, dcqcn, routing, limits);
+    }
+
+    public PacketConfig withDcqcn(Dcqcn value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, value, routing, limits);
+    }
+
     public PacketConfig withFlowControl(FlowControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, value, ecn, recovery, retransmitTimeoutPs,
                 bitErrorRate, congestionControl, dcqcn, routing, limits);

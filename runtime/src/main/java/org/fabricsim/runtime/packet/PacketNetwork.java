@@ -87,11 +87,20 @@ public final class PacketNetwork implements NetworkModel {
      * links fits the default {@link RunLimits} ({@link PacketRunTooLargeException} otherwise).
      */
     public static PacketNetwork roce(Simulation simulation, Graph graph, double totalBytes, int maxPathLinks) {
+        return of(simulation, graph, PacketFabric.ROCE, totalBytes, maxPathLinks);
+    }
+
+    /**
+     * A network of {@code fabric} at the graph's fastest link rate ({@link PacketFabric#at}), after the same
+     * check of the run's size against the default {@link RunLimits}.
+     */
+    public static PacketNetwork of(Simulation simulation, Graph graph, PacketFabric fabric, double totalBytes,
+            int maxPathLinks) {
         double fastest = 0;
         for (int link = 0; link < graph.linkCount(); link++) {
             fastest = Math.max(fastest, graph.linkBytesPerSecond(link));
         }
-        PacketConfig config = PacketConfig.roce(fastest);
+        PacketConfig config = fabric.at(fastest);
         RunEstimate.of(config, graph, totalBytes, 0, maxPathLinks).check(config.limits());
         return new PacketNetwork(simulation, graph, config);
     }

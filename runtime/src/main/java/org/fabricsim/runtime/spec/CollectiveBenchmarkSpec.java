@@ -7,6 +7,7 @@ import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.Protocol;
+import org.fabricsim.runtime.network.NetworkKind;
 
 /**
  * An nccl-tests-style benchmark: one collective over the accelerators of {@code nodes} nodes of a
@@ -28,16 +29,19 @@ import org.fabricsim.runtime.collective.Protocol;
  *                    empty for a built-in algorithm
  * @param harness     how a call is timed: as nccl-tests does (host cost hidden) or as one synchronised
  *                    framework call (host cost included)
+ * @param network     the network model the collective runs on: the flow model unless the benchmark or its
+ *                    study says {@code network packet} (or {@code analytical})
  */
 public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, int accelerators,
         CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels, List<Long> sizesBytes,
-        List<CollectivePhase> phases, Harness harness) implements WorkloadSpec {
+        List<CollectivePhase> phases, Harness harness, NetworkKind network) implements WorkloadSpec {
 
     public CollectiveBenchmarkSpec {
         Specs.requireName(name);
-        if (cluster == null || operation == null || algorithm == null || protocol == null || harness == null) {
+        if (cluster == null || operation == null || algorithm == null || protocol == null || harness == null
+                || network == null) {
             throw new IllegalArgumentException(
-                    "a benchmark needs a cluster, an operation, an algorithm, a protocol and a harness");
+                    "a benchmark needs a cluster, an operation, an algorithm, a protocol, a harness and a network");
         }
         if (algorithm == Algorithm.PHASED) {
             throw new IllegalArgumentException("a benchmark names a built-in algorithm; phases make a custom one");
@@ -56,6 +60,14 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
         }
         sizesBytes.forEach(size -> Specs.requirePositive("size", size));
         phases = List.copyOf(phases);
+    }
+
+    /** A benchmark on the flow model. */
+    public CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, int accelerators,
+            CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels, List<Long> sizesBytes,
+            List<CollectivePhase> phases, Harness harness) {
+        this(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels, sizesBytes, phases,
+                harness, NetworkKind.MAX_MIN);
     }
 
     /** A benchmark timed as nccl-tests times it. */
@@ -80,12 +92,18 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
     /** This benchmark on {@code other}, with the same nodes. */
     public CollectiveBenchmarkSpec withCluster(ClusterSpec other) {
         return new CollectiveBenchmarkSpec(name, other, nodes, accelerators, operation, algorithm, protocol, channels,
-                sizesBytes, phases, harness);
+                sizesBytes, phases, harness, network);
     }
 
     /** This benchmark at {@code sizes}. */
     public CollectiveBenchmarkSpec withSizes(List<Long> sizes) {
         return new CollectiveBenchmarkSpec(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels,
-                sizes, phases, harness);
+                sizes, phases, harness, network);
+    }
+
+    /** This benchmark on the network model {@code kind}. */
+    public CollectiveBenchmarkSpec withNetwork(NetworkKind kind) {
+        return new CollectiveBenchmarkSpec(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels,
+                sizesBytes, phases, harness, kind);
     }
 }

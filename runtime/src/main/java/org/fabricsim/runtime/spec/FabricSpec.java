@@ -22,11 +22,12 @@ package org.fabricsim.runtime.spec;
  *                             attached to it, in (0, 1] (the model's {@code efficiency}; 1 is an ideal link for
  *                             cross-checks against closed forms), or 0 for the calibration profile's NIC
  *                             efficiency
+ * @param packet               what only the packet backend reads: MTU, bit-error rate, credits, DCQCN's parameters
  */
 public record FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
         double linkBytesPerSecond, long latencyPs, boolean lossless, CongestionControl congestionControl,
         boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer,
-        double linkEfficiency) {
+        double linkEfficiency, PacketSettings packet) {
 
     /**
      * NCCL's flows per network peer: NCCL_NCHANNELS_PER_NET_PEER = 2 connections (NCCL environment
@@ -50,6 +51,19 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
         if (!(linkEfficiency >= 0 && linkEfficiency <= 1)) {
             throw new IllegalArgumentException("linkEfficiency must be in [0, 1], was " + linkEfficiency);
         }
+        if (packet == null) {
+            throw new IllegalArgumentException("a fabric needs its packet settings (PacketSettings.DEFAULTS)");
+        }
+    }
+
+    /** A fabric with the packet backend's default settings. */
+    public FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
+            double linkBytesPerSecond, long latencyPs, boolean lossless, CongestionControl congestionControl,
+            boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer,
+            double linkEfficiency) {
+        this(name, vendor, scope, openStandard, acceleratorVendor, linkBytesPerSecond, latencyPs, lossless,
+                congestionControl, adaptiveRouting, packetSpraying, inNetworkReduction, flowsPerPeer, linkEfficiency,
+                PacketSettings.DEFAULTS);
     }
 
     /** A fabric whose links run at the calibration profile's NIC efficiency. */

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.network.NetworkKind;
 
 /**
  * What one simulation program runs: a {@code study} of the model (its workload under every
@@ -92,6 +93,17 @@ public record StudySpec(String model, String source, String name, List<WorkloadS
     public StudySpec withSeed(long newSeed) {
         return new StudySpec(model, source, name, workloads, variations, report, expectations, newSeed,
                 calibration, completionTolerance, search);
+    }
+
+    /**
+     * This study with its collective benchmarks on the network model {@code kind} (the command line's
+     * {@code --network}); the other workloads choose no network model and stay as they are.
+     */
+    public StudySpec withNetwork(NetworkKind kind) {
+        List<WorkloadSpec> chosen = workloads.stream().map(workload -> workload instanceof CollectiveBenchmarkSpec
+                benchmark ? benchmark.withNetwork(kind) : workload).toList();
+        return new StudySpec(model, source, name, chosen, variations, report, expectations, seed, calibration,
+                completionTolerance, search);
     }
 
     /** Runs the study makes: workloads × the product of the axes' sizes. */

@@ -1,0 +1,120 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.PacketSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** A fabric's packet settings: what they map to, the ranges the editor enforces, and the info that only packet runs read them. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class PacketSettingsTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    /** A scale-out fabric with {@code extra} inside its block. */
+    private Model fabric(String extra) throws Exception {
+        return parser.parse("""
+                vendor V
+                fabric F {
+                    vendor V
+                    scope scale-out
+                    open-standard
+                    link 400 Gb/s latency 1 us
+                    %s
+                }
+                """.formatted(extra));
+    }
+
+    /** The packet settings the mapper gives fabric {@code F} with {@code extra}, through a cluster on it. */
+    private PacketSettings mapped(String extra) throws Exception {
+        Model model = parser.parse("""
+                package p
+                import fabric.catalog.nvidia.*
+                fabric F { vendor NVIDIA scope scale-out open-standard link 400 Gb/s %s }
+                node N { accelerators 8 x H100_SXM nics 8 x ConnectX7 rail-aligned }
+                cluster C { nodes 2 x N scale-out F single-switch }
+                """.formatted(extra));
+        List<Cluster> clusters = EcoreUtil2.typeSelect(model.getElements(), Cluster.class);
+        return mapper.toCluster(clusters.get(0)).scaleOut().fabric().packet();
+    }
+
+    @Test
+    void shouldMapEveryPacketSettingInBaseUnits() throws Exception {
+        PacketSettings settings = mapped("""
+                lossless credit-based
+                mtu 2 KiB
+                bit-error-rate 2.5e-12
+                congestion-control dcqcn { kmin 100 KB kmax 400 KB pmax 20 % increase-timer 300 us }
+                """);
+        // 2 KiB = 2048 B; 100 KB = 100,000 B; 20 % = 0.2; 300 us = 3e8 ps.
+        assertEquals(new PacketSettings(2048, 2.5e-12, true, 100_000, 400_000, 0.2, 300_000_000L), settings);
+    }
+
+    @Test
+    void shouldLeaveUnwrittenSettingsAtTheBackendsDefaults() throws Exception {
+        assertEquals(PacketSettings.DEFAULTS, mapped("lossless pfc"));
+    }
+
+    @Test
+    void shouldSayThatOnlyThePacketBackendReadsTheMtuAndTheBitErrorRate() throws Exception {
+        validation.assertIssue(fabric("mtu 4096 B"), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING, Severity.INFO,
+                "'mtu' is read by the packet backend only");
+        validation.assertIssue(fabric("bit-error-rate 1e-12"), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING,
+                Severity.INFO, "'bit-error-rate' is read by the packet backend only");
+        validation.assertNoIssue(fabric(""), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING);
+    }
+
+    @Test
+    void shouldRefuseAnMtuOutsideWhatFabricsCarry() throws Exception {
+        validation.assertError(fabric("mtu 16 KiB"), Literals.FABRIC, IssueCodes.PACKET_SETTING_RANGE,
+                "An MTU of 16384 B is outside what fabrics carry: write 256 B to 9216 B");
+        validation.assertError(fabric("mtu 128 B"), Literals.FABRIC, IssueCodes.PACKET_SETTING_RANGE);
+        validation.assertNoErrors(fabric("mtu 9216 B"), Literals.FABRIC, IssueCodes.PACKET_SETTING_RANGE);
+    }
+
+    @Test
+    void shouldRefuseABitErrorRateThePacketBackendCannotFinishOrThatIsNotANumber() throws Exception {
+        validation.assertError(fabric("bit-error-rate 1e-3"), Literals.FABRIC, IssueCodes.PACKET_SETTING_RANGE,
+                "'bit-error-rate 1e-3' is not a rate the packet backend simulates");
+        validation.assertError(fabric("bit-error-rate 1x"), Literals.FABRIC, IssueCodes.PACKET_SETTING_RANGE);
+        validation.assertNoErrors(fabric("bit-error-rate 0.000001"), Literals.FABRIC, IssueCodes.PACKET_SETTING_RANGE);
+    }
+
+    @Test
+    void shouldRefuseDcqcnParametersOutOfOrderOrOnAnotherCongestionControl() throws Exception {
+        validation.assertError(fabric("congestion-control dcqcn { kmin 400 KB kmax 100 KB }"),
+                Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE, "Kmin must be below Kmax");
+        validation.assertError(fabric("congestion-control dcqcn { pmax 150 % }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "at most 100 %");
+        validation.assertError(fabric("congestion-control hpcc { kmin 1 KB }"), Literals.FABRIC,
+                IssueCodes.PACKET_SETTING_RANGE, "are DCQCN's");
+        Model valid = fabric("congestion-control dcqcn { kmin 100 KB kmax 400 KB pmax 20 % increase-timer 300 us }");
+        validation.assertNoErrors(valid, Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE);
+        validation.assertIssue(valid, Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING, Severity.INFO, "DCQCN's parameters");
+    }
+}

@@ -1,0 +1,88 @@
+package org.fabricsim.runtime.packet;
+
+import java.util.Locale;
+
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.PacketSettings;
+
+/**
+ * What the model says about the fabric a packet run simulates: whether it is lossless, its congestion
+ * control, the switches' buffer and the fabric's packet settings. {@link #at} turns it into the
+ * backend's parameters: the RoCE defaults ({@link PacketConfig#roce}) at the graph's fastest link
+ * rate, with every stated value in place of its default.
+ *
+ * @param lossless          lossless (PFC, or credits when the settings say credit-based) rather than tail drop
+ * @param congestionControl the fabric's congestion control; the backend models none and DCQCN
+ * @param switchBufferBytes the switches' shared buffer, or 0 for the default
+ * @param settings          MTU, bit-error rate, credits and DCQCN parameters (0 = default)
+ */
+public record PacketFabric(boolean lossless, FabricSpec.CongestionControl congestionControl, long switchBufferBytes,
+        PacketSettings settings) {
+
+    /** A lossless fabric without congestion control and with every default: what {@link PacketConfig#roce} runs. */
+    public static final PacketFabric ROCE = new PacketFabric(true, FabricSpec.CongestionControl.NONE, 0,
+            PacketSettings.DEFAULTS);
+
+    public PacketFabric {
+        if (congestionControl == null || settings == null || switchBufferBytes < 0) {
+            throw new IllegalArgumentException("a packet fabric needs its congestion control and settings");
+        }
+    }
+
+    /** The scale-out {@code fabric} of a cluster whose switches buffer {@code switchBufferBytes} (0 when unknown). */
+    public static PacketFabric of(FabricSpec fabric, long switchBufferBytes) {
+        return new PacketFabric(fabric.lossless(), fabric.congestionControl(), switchBufferBytes, fabric.packet());
+    }
+
+    /**
+     * The backend's parameters for links of {@code lineBytesPerSecond}: DCQCN's defaults scale with it
+     * ({@link Dcqcn#defaults}); a stated Kmin, Kmax, Pmax or increase timer replaces its default.
+     *
+     * @throws UnsupportedOperationException for a congestion control the backend does not model yet
+     */
+    public PacketConfig at(double lineBytesPerSecond) {
+        PacketConfig config = PacketConfig.roce(lineBytesPerSecond);
+        if (settings.mtuBytes() > 0) {
+            config = config.withMtuBytes(settings.mtuBytes());
+        }
+        if (switchBufferBytes > 0) {
+            PacketConfig.Buffer buffer = config.buffer();
+            config = config.withBuffer(new PacketConfig.Buffer(switchBufferBytes, buffer.dynamicAlpha(),
+                    buffer.pfcReserveBytes(), buffer.pfcResumeOffsetBytes(), buffer.pfcShift(), buffer.creditPackets()));
+        }
+        PacketConfig.FlowControl flowControl = !lossless ? PacketConfig.FlowControl.LOSSY
+                : settings.creditBased() ? PacketConfig.FlowControl.CREDIT : PacketConfig.FlowControl.PFC;
+        return config.withFlowControl(flowControl).withBitErrorRate(settings.bitErrorRate())
+                .withDcqcn(dcqcn(config.dcqcn())).withCongestionControl(modelled());
+    }
+
+    private Dcqcn dcqcn(Dcqcn defaults) {
+        return new Dcqcn(settings.kminBytes() > 0 ? settings.kminBytes() : defaults.kminBytes(),
+                settings.kmaxBytes() > 0 ? settings.kmaxBytes() : defaults.kmaxBytes(),
+                settings.pmax() > 0 ? settings.pmax() : defaults.pmax(), defaults.g(), defaults.alphaIntervalPs(),
+                defaults.decreaseIntervalPs(),
+                settings.increaseTimerPs() > 0 ? settings.increaseTimerPs() : defaults.increaseTimerPs(),
+                defaults.fastRecoverySteps(), defaults.additiveBytesPerSecond(), defaults.hyperBytesPerSecond(),
+                defaults.minBytesPerSecond(), defaults.cnpIntervalPs());
+    }
+
+    /** The backend's congestion control for the fabric's. */
+    private PacketConfig.CongestionControl modelled() {
+        return switch (congestionControl) {
+            case NONE -> PacketConfig.CongestionControl.NONE;
+            case DCQCN -> PacketConfig.CongestionControl.DCQCN;
+            default -> throw new UnsupportedOperationException("the packet backend models congestion-control none"
+                    + " and dcqcn, not " + written(congestionControl) + "; give the fabric 'congestion-control dcqcn'"
+                    + " or 'none' to run it packet by packet, or use the flow backend");
+        };
+    }
+
+    /** A congestion control as the language writes it. */
+    private static String written(FabricSpec.CongestionControl congestionControl) {
+        return switch (congestionControl) {
+            case INFINIBAND -> "ib-cc";
+            case ULTRA_ETHERNET -> "uec-cc";
+            default -> congestionControl.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        };
+    }
+}

@@ -1,0 +1,67 @@
+package org.fabricsim.runtime.packet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.spec.PacketSettings;
+import org.junit.jupiter.api.Test;
+
+/** What a model states about its fabric reaches the packet backend; what it leaves out keeps the sourced default. */
+class PacketFabricTest {
+
+    @Test
+    void shouldRunTheRoceDefaultsWhenTheModelStatesNothing() {
+        assertEquals(PacketConfig.roce(PacketFixtures.LINE), PacketFabric.ROCE.at(PacketFixtures.LINE));
+    }
+
+    @Test
+    void shouldTakeEveryStatedSettingInPlaceOfItsDefault() {
+        PacketSettings settings = new PacketSettings(2048, 1e-9, false, 50_000, 200_000, 0.5, 100_000_000L);
+        PacketConfig config = new PacketFabric(false, CongestionControl.DCQCN, 1L << 20, settings)
+                .at(PacketFixtures.LINE);
+        assertEquals(2048, config.mtuBytes());
+        assertEquals(62, config.headerBytes(), "the RoCEv2 headers stay");
+        assertEquals(PacketConfig.FlowControl.LOSSY, config.flowControl());
+        assertEquals(1L << 20, config.buffer().switchBytes());
+        assertEquals(1e-9, config.bitErrorRate());
+        assertEquals(PacketConfig.CongestionControl.DCQCN, config.congestionControl());
+        assertTrue(config.ecn(), "DCQCN needs ECN marking");
+        assertEquals(50_000, config.dcqcn().kminBytes());
+        assertEquals(200_000, config.dcqcn().kmaxBytes());
+        assertEquals(0.5, config.dcqcn().pmax());
+        assertEquals(100_000_000L, config.dcqcn().increaseTimerPs());
+        // Not stated: g stays the published 1/256 (Dcqcn.defaults).
+        assertEquals(1.0 / 256, config.dcqcn().g());
+    }
+
+    @Test
+    void shouldRunALosslessCreditBasedFabricOnCreditsAndALosslessOneOnPfc() {
+        PacketSettings credits = new PacketSettings(0, 0, true, 0, 0, 0, 0);
+        assertEquals(PacketConfig.FlowControl.CREDIT,
+                new PacketFabric(true, CongestionControl.NONE, 0, credits).at(PacketFixtures.LINE).flowControl());
+        assertEquals(PacketConfig.FlowControl.PFC, PacketFabric.ROCE.at(PacketFixtures.LINE).flowControl());
+    }
+
+    @Test
+    void shouldCarryTheStatedMtuAtLineRateTimesItsPayloadEfficiency() {
+        // MTU 2048: a packet is 2048 + 62 = 2110 wire bytes, T = 2110 / 12.5e9 s = 168,800 ps. As in
+        // PacketLineRateTest, N packets back to back over host -> switch -> host finish at (N + 1)·T.
+        int packets = 1000;
+        PacketConfig config = new PacketFabric(true, CongestionControl.NONE, 0,
+                new PacketSettings(2048, 0, false, 0, 0, 0, 0)).at(PacketFixtures.LINE);
+        long finish = PacketFixtures.run(PacketFixtures.star(2), config, new int[][] {{0, 3}},
+                new double[] {packets * 2048.0})[0];
+        assertEquals((packets + 1) * 168_800L, finish);
+    }
+
+    @Test
+    void shouldRefuseACongestionControlTheBackendDoesNotModelNamingItAsTheLanguageWritesIt() {
+        UnsupportedOperationException error = assertThrows(UnsupportedOperationException.class,
+                () -> new PacketFabric(true, CongestionControl.INFINIBAND, 0, PacketSettings.DEFAULTS)
+                        .at(PacketFixtures.LINE));
+        assertTrue(error.getMessage().contains("not ib-cc") && error.getMessage().contains("flow backend"),
+                error.getMessage());
+    }
+}
