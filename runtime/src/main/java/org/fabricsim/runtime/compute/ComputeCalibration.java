@@ -70,6 +70,14 @@ public final class ComputeCalibration {
     public static final double UNFUSED_SCORE_BACKWARD_BYTES = 11;
     /** Profile parameter: fixed seconds one kernel launch adds to the step. */
     public static final String KERNEL_OVERHEAD = "compute.kernel-overhead";
+    /**
+     * Profile parameter: fixed seconds one optimizer step adds however large the model, the GPUs idle
+     * outside the modelled kernels (the host synchronisations of the optimizer step, which reads the
+     * overflow flag and the gradient norm back to the host, the loss reduction and logging, and the
+     * next batch's data loading and broadcast). Megatron-LM's throughputs include them ("data loading,
+     * optimizer steps, communication, and even logging", README).
+     */
+    public static final String STEP_OVERHEAD = "compute.step-overhead";
 
     /**
      * Bytes per parameter of one fused Adam step with FP32 master weights: read gradient, master,

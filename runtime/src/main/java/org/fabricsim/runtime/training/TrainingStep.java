@@ -42,8 +42,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * when training in FP16: {@link ComputeCalibration#gradientReduceBytes}) are ready progressively over its last backward
  * (duration b), so their reduce-scatter (all-reduce without sharding) starts at max(previous end,
  * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket); the tail past the
- * stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard, and
- * the zeroing of the FP32 gradient buffer: every local parameter, the shard under ZeRO-3/FSDP), then
+ * stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard, the
+ * zeroing of the FP32 gradient buffer: every local parameter, the shard under ZeRO-3/FSDP, and the
+ * profile's fixed per-step cost {@link ComputeCalibration#STEP_OVERHEAD}), then
  * the BF16 parameter all-gather (ZeRO-1/2), chunk by chunk, each needed by its chunk's first
  * forward of the next step and hidden up to then (see {@link #gatherSeconds}). ZeRO-3/FSDP gather
  * parameters before every forward and backward and reduce-scatter after every backward, hidden up
@@ -91,6 +92,8 @@ public final class TrainingStep {
         boolean sp = par.sequenceParallel() && tp > 1;
         Device device = Device.forTraining(spec.cluster().node().accelerator(), spec.precision(), profile);
         double kernelSeconds = profile.value(ComputeCalibration.KERNEL_OVERHEAD);
+        double stepOverhead = profile.has(ComputeCalibration.STEP_OVERHEAD)
+                ? profile.value(ComputeCalibration.STEP_OVERHEAD) : 0;
         double smShare = device.collectiveSmShare();
         double tokens = (double) spec.microBatch() * spec.sequence() / par.context();
         double expertLoad = par.expertRouting().busiestLoad();
@@ -216,7 +219,8 @@ public final class TrainingStep {
             double tail = Math.max(0, commEnd - end);
             boolean sharded = spec.sharding() != Sharding.NONE;
             double optimizer = compute.optimizerSeconds(stageParameters / (sharded ? dp : 1))
-                    + compute.gradientResetSeconds(stageParameters / (perTaskGather ? dp : 1), bytesPerGradient);
+                    + compute.gradientResetSeconds(stageParameters / (perTaskGather ? dp : 1), bytesPerGradient)
+                    + stepOverhead;
             double[] gather = spec.sharding() == Sharding.ZERO_1 || spec.sharding() == Sharding.ZERO_2
                     ? gatherSeconds(timer, dp, spec.overlap(), actual, s, parameters, forward) : new double[2];
             double hidden = reduceSeconds - tail + gather[0] - gather[1];

@@ -19,7 +19,7 @@ import org.fabricsim.runtime.training.TrainingCalibrationTest;
 final class DefaultProfileFit {
     /** The fitted parameters, in profile order. */
     static final List<String> FITTED = List.of(ComputeCalibration.KERNEL_OVERHEAD,
-            Device.SUSTAINED_FRACTION + "hopper", Device.SUSTAINED_FRACTION + "ampere");
+            ComputeCalibration.STEP_OVERHEAD, Device.SUSTAINED_FRACTION + "hopper", Device.SUSTAINED_FRACTION + "ampere");
     private static FitReport report;
 
     private DefaultProfileFit() {

@@ -162,7 +162,7 @@ public final class WarmServer {
         PrintWriter out = writer(paths, new FrameStream(frames, WarmWire.OUT));
         PrintWriter errors = writer(paths, err);
         StudyRunner.Progress progress = request.terminal()
-                ? ConsoleProgress.always(new PrintStream(err, true, StandardCharsets.UTF_8))
+                ? ConsoleProgress.always(new PrintStream(err, true, StandardCharsets.UTF_8), System::nanoTime)
                 : StudyRunner.Progress.NONE;
         long startNanos = System.nanoTime();
         int code;
