@@ -29,6 +29,9 @@ public class SharingValidator extends FabricCheck {
     @Check
     public void checkSharedJobIsABenchmarkOfTheCluster(SharedJob job) {
         Sharing sharing = (Sharing) job.eContainer();
+        if (job.getWorkload() == null || job.getWorkload().eIsProxy() || job.getWorkload().getName() == null) {
+            return; // an unresolved or unfinished name: the linker reports it
+        }
         if (!(job.getWorkload() instanceof Benchmark benchmark) || benchmark.getExpertParallel() != null) {
             error("A job of a shared cluster is a collective benchmark; '" + name(job)
                     + "' is not. Write a benchmark of the collective the job runs (training and serving jobs do"

@@ -17,6 +17,7 @@ import org.fabricsim.dsl.fabric.Node;
 import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.model.Written;
+import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 
 /**
@@ -63,7 +64,7 @@ final class PartFigures {
         figure(accelerator, Literals.ACCELERATOR__MEMORY, "HBM",
                 text(accelerator.getMemory()) + " at " + text(accelerator.getMemoryBandwidth()), lines);
         figure(accelerator, Literals.ACCELERATOR__EFFICIENCY, "Matmul efficiency", text(accelerator.getEfficiency()), lines);
-        if (Written.written(accelerator, Literals.ACCELERATOR__SCALE_UP_PORTS)) {
+        if (Written.written(accelerator, Literals.ACCELERATOR__SCALE_UP_PORTS) && isRate(accelerator.getScaleUpPortRate())) {
             double total = accelerator.getScaleUpPorts() * Units.bytesPerSecond(accelerator.getScaleUpPortRate());
             figure(accelerator, Literals.ACCELERATOR__SCALE_UP_PORTS, "Scale-up", accelerator.getScaleUpPorts() + " × "
                     + text(accelerator.getScaleUpPortRate()) + " = " + gigabytes(total) + " per direction", lines);
@@ -104,12 +105,17 @@ final class PartFigures {
 
     /** {@code ports × rate = total}, the radix and aggregate bandwidth of a NIC or switch. */
     private static void ports(EObject part, int ports, Quantity rate, EStructuralFeature feature, List<String> lines) {
-        if (rate == null) {
+        if (!isRate(rate)) {
             return;
         }
         double totalBitsPerSecond = ports * Units.bytesPerSecond(rate) * BITS_PER_BYTE;
         figure(part, feature, "Ports", ports + " × " + text(rate) + " = " + gigabits(totalBitsPerSecond)
                 + " per direction", lines);
+    }
+
+    /** Whether {@code quantity} is a data rate: a hover sums rates only where the validator would let them through. */
+    private static boolean isRate(Quantity quantity) {
+        return quantity != null && Units.dimensionOf(quantity) == Dimension.DATA_RATE;
     }
 
     private static void figure(EObject part, EStructuralFeature feature, String label, String value, List<String> lines) {

@@ -1,7 +1,9 @@
 package org.fabricsim.dsl.ide.simulate;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.stream.Collectors;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
@@ -33,6 +35,8 @@ import com.google.inject.Inject;
 public class SimulateCommand implements IExecutableCommandService {
     /** The command's identifier, shared by the code lens and every client. */
     public static final String ID = "fabricsim.simulate";
+    /** How many of a model's errors the answer lists (the editor shows them all). */
+    private static final int MAX_ERRORS_SHOWN = 5;
 
     @Inject
     private SpecMapper mapper;
@@ -50,9 +54,11 @@ public class SimulateCommand implements IExecutableCommandService {
         }
         String uri = text(arguments.get(0));
         String name = arguments.size() > 1 ? text(arguments.get(1)) : null;
-        List<StudySpec> programs = access.doSyncRead(uri, context -> programs(context.getResource(), name));
+        List<String> errors = new ArrayList<>();
+        List<StudySpec> programs = access.doSyncRead(uri, context -> programs(context.getResource(), name, errors));
         if (programs == null) {
-            return uri + ": the model has errors; fix them and simulate again";
+            return uri + ": the model has errors; fix them and simulate again"
+                    + errors.stream().limit(MAX_ERRORS_SHOWN).map(e -> "\n" + e).collect(Collectors.joining());
         }
         if (programs.isEmpty()) {
             return uri + (name == null ? ": nothing to simulate: it defines no benchmark, training, inference or study"
@@ -63,15 +69,20 @@ public class SimulateCommand implements IExecutableCommandService {
         return ConsoleTable.render(result);
     }
 
-    /** The programs of the document named {@code name} (all when null), or null when the document has errors. */
-    private List<StudySpec> programs(Resource document, String name) {
+    /**
+     * The programs of the document named {@code name} (all when null), or null when the document has errors,
+     * which go to {@code errors} as {@code line N: message}.
+     */
+    private List<StudySpec> programs(Resource document, String name, List<String> errors) {
         if (!(document instanceof XtextResource resource)) {
             return null;
         }
         IResourceValidator validator = resource.getResourceServiceProvider().getResourceValidator();
-        boolean errors = validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl).stream()
-                .anyMatch(issue -> issue.getSeverity() == Severity.ERROR);
-        if (errors || resource.getContents().isEmpty() || !(resource.getContents().get(0) instanceof Model model)) {
+        validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl).stream()
+                .filter(issue -> issue.getSeverity() == Severity.ERROR)
+                .forEach(issue -> errors.add("line " + issue.getLineNumber() + ": " + issue.getMessage()));
+        if (!errors.isEmpty() || resource.getContents().isEmpty()
+                || !(resource.getContents().get(0) instanceof Model model)) {
             return null;
         }
         String source = fileName(resource);
