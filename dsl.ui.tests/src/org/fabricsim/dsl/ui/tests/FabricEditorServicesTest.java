@@ -118,7 +118,7 @@ public class FabricEditorServicesTest {
     @Test
     void simulateFromTheEditorWritesTheConsoleTextBesideTheModelAndOpensIt() throws Exception {
         String quickstart = String.join("\n",
-                "package run",
+                "package editor", // not "run": a keyword since shared fabrics ("run Job on nodes ...")
                 "cluster TwoNodes {",
                 "    nodes 2 x 8 accelerators",
                 "    link 400 Gb/s latency 1 us",
@@ -139,7 +139,7 @@ public class FabricEditorServicesTest {
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         // the nccl-tests table of the benchmark: 2 nodes × 8 accelerators, one size of 1,048,576 bytes
-        assertTrue(text.contains("# run.Ring: all-reduce ring over 16 accelerators (2 nodes x 8)"), text);
+        assertTrue(text.contains("# editor.Ring: all-reduce ring over 16 accelerators (2 nodes x 8)"), text);
         assertTrue(text.contains(" 1048576 "), text);
     }
 
