@@ -102,6 +102,8 @@ class SharedFabricValidationTest {
         assertError("auto", "run Left on nodes 0 to 2", IssueCodes.SHARED_JOB, "its 3 nodes have 24");
         assertError("auto", "run Both on nodes 0 to 1", IssueCodes.SHARED_JOB, "is a collective benchmark");
         assertNone("auto", "run Left on nodes 0 to 1", IssueCodes.SHARED_JOB);
+        // a name that resolves to nothing is the linker's to report, not a job "'null'" (found by fuzzing)
+        assertNone("auto", "run Nowhere on nodes 0 to 1", IssueCodes.SHARED_JOB);
     }
 
     @Test
