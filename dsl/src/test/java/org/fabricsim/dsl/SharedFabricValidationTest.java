@@ -85,6 +85,9 @@ class SharedFabricValidationTest {
         assertError("auto", "run Left on nodes 0 to 1\nrun Right on nodes 1 to 2", IssueCodes.SHARED_OVERLAP,
                 "Node 1 is given to both 'Left' and 'Right'");
         assertNone("auto", "run Left on nodes 0 to 1\nrun Right on nodes 2 to 3", IssueCodes.SHARED_OVERLAP);
+        // a job whose name resolves to nothing is named as written (found by fuzzing: it read 'null')
+        assertError("auto", "run Nowhere on nodes 0 to 1\nrun Right on nodes 1 to 2", IssueCodes.SHARED_OVERLAP,
+                "given to both 'Nowhere' and 'Right'");
     }
 
     @Test

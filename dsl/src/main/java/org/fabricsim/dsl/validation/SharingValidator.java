@@ -1,7 +1,9 @@
 package org.fabricsim.dsl.validation;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
@@ -97,7 +99,13 @@ public class SharingValidator extends FabricCheck {
         }
     }
 
+    /** The job as the user wrote it: the workload's name, else the text of the reference (unresolved or unfinished). */
     private static String name(SharedJob job) {
-        return job.getWorkload() == null ? "?" : job.getWorkload().getName();
+        if (job.getWorkload() != null && !job.getWorkload().eIsProxy() && job.getWorkload().getName() != null) {
+            return job.getWorkload().getName();
+        }
+        String written = NodeModelUtils.findNodesForFeature(job, Literals.SHARED_JOB__WORKLOAD).stream()
+                .map(node -> NodeModelUtils.getTokenText(node)).collect(Collectors.joining());
+        return written.isBlank() ? "the job on line " + NodeModelUtils.getNode(job).getStartLine() : written;
     }
 }
