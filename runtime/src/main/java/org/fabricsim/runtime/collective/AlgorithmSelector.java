@@ -91,10 +91,9 @@ final class AlgorithmSelector {
     static Schedule schedule(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
             int[] accelerators) {
         if (!candidates(topology, request, accelerators).contains(algorithm)) {
-            String why = (algorithm == Algorithm.COLLNET_DIRECT || algorithm == Algorithm.COLLNET_CHAIN)
-                    && !topology.scaleOutReduces() ? " (its scale-out switches do not reduce in the network)"
-                            : algorithm == Algorithm.COLLNET_DIRECT || algorithm == Algorithm.COLLNET_CHAIN
-                                    ? " (it needs whole nodes, at least two, and aggregation trees to spare)" : "";
+            String why = !algorithm.collNet() ? ""
+                    : !topology.scaleOutReduces() ? " (its scale-out switches do not reduce in the network)"
+                    : " (it needs whole nodes, at least two, and aggregation trees to spare)";
             throw new IllegalArgumentException("algorithm " + algorithm.label() + " cannot run "
                     + request.operation().label() + " over " + request.ranks() + " ranks of " + topology.describe()
                     + why + "; choose another algorithm or auto");

@@ -59,7 +59,7 @@ final class PhasedSchedules {
         if (phase.algorithm() == Algorithm.IN_NETWORK) {
             requireReducingSwitch(topology, phase, group.ranks());
         }
-        if (phase.algorithm() == Algorithm.COLLNET_DIRECT || phase.algorithm() == Algorithm.COLLNET_CHAIN) {
+        if (phase.algorithm().collNet()) {
             throw new IllegalArgumentException("phase " + phase.operation().label() + " " + phase.algorithm().label()
                     + ": CollNet is a whole all-reduce across nodes; give it as the collective's algorithm, not a"
                     + " phase's");

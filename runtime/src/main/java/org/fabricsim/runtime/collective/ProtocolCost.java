@@ -88,7 +88,7 @@ final class ProtocolCost {
 
     /** NCCL's CollNet latency ({@link NcclTuning#collNetLatencyPs}), 0 for other algorithms. */
     private long collNetLatencyPs() {
-        boolean collNet = algorithm == Algorithm.COLLNET_DIRECT || algorithm == Algorithm.COLLNET_CHAIN;
+        boolean collNet = algorithm.collNet();
         return collNet ? NcclTuning.collNetLatencyPs(algorithm, request.ranks() / domains) : 0;
     }
 
