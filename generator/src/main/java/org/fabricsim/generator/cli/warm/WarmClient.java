@@ -66,11 +66,8 @@ public final class WarmClient {
      * mid-call is reported on {@code err}, and the call runs again here.
      */
     static Integer relay(Path socket, Path workingDirectory, String[] args, OutputStream out, OutputStream err) {
-        SocketChannel channel;
-        try {
-            channel = SocketChannel.open(StandardProtocolFamily.UNIX);
-            channel.connect(UnixDomainSocketAddress.of(socket));
-        } catch (IOException noServer) {
+        SocketChannel channel = connected(socket);
+        if (channel == null) {
             return null;
         }
         try (channel) {
@@ -97,11 +94,32 @@ public final class WarmClient {
 
     /** Whether a server answers at {@code socket}. */
     static boolean live(Path socket) {
-        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+        SocketChannel channel = connected(socket);
+        closeQuietly(channel);
+        return channel != null;
+    }
+
+    /** A channel connected to {@code socket}, or null (and nothing left open) when no server answers. */
+    private static SocketChannel connected(Path socket) {
+        SocketChannel channel = null;
+        try {
+            channel = SocketChannel.open(StandardProtocolFamily.UNIX);
             channel.connect(UnixDomainSocketAddress.of(socket));
-            return true;
-        } catch (IOException e) {
-            return false;
+            return channel;
+        } catch (IOException noServer) {
+            closeQuietly(channel);
+            return null;
+        }
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        if (channel == null) {
+            return;
+        }
+        try {
+            channel.close();
+        } catch (IOException alreadyGone) {
+            // nothing is left to release on a channel that cannot close
         }
     }
 
