@@ -47,7 +47,7 @@ public final class InferenceHarness {
     private static final NicSpec CX7 = new NicSpec("nvidia.ConnectX7", "NVIDIA", 1, 50e9, 64e9, 1_000_000);
     private static final SwitchSpec SN5600 = new SwitchSpec("nvidia.SN5600", "NVIDIA", 128, 50e9, 600_000, 0, false,
             false);
-    private static final TransformerSpec LLAMA3_70B = new TransformerSpec("meta.Llama3_70B", 80, 8192, 28672, 64, 8,
+    static final TransformerSpec LLAMA3_70B = new TransformerSpec("meta.Llama3_70B", 80, 8192, 28672, 64, 8,
             128, 128256, true, 0, 0, 0, 0, 0, 0, 0);
 
     private InferenceHarness() {

@@ -102,7 +102,7 @@ class SharedFabricValidationTest {
     @Test
     void shouldRejectAJobThatIsNotABenchmarkOfTheClusterFillingItsNodes() throws Exception {
         assertError("auto", "run OnRoce on nodes 0 to 1", IssueCodes.SHARED_JOB, "runs on Roce, not on the shared Ib");
-        assertError("auto", "run Left on nodes 0 to 2", IssueCodes.SHARED_JOB, "its 3 nodes have 24");
+        assertError("auto", "run Left on nodes 0 to 2", IssueCodes.SHARED_FIT, "its 3 nodes have 24");
         assertError("auto", "run Both on nodes 0 to 1", IssueCodes.SHARED_JOB, "is a collective benchmark");
         assertNone("auto", "run Left on nodes 0 to 1", IssueCodes.SHARED_JOB);
         // a name that resolves to nothing is the linker's to report, not a job "'null'" (found by fuzzing)

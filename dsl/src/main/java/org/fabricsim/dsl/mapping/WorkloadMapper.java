@@ -95,11 +95,14 @@ final class WorkloadMapper {
         return toInference((Inference) workload);
     }
 
-    /** A shared cluster: each job's benchmark on its nodes ({@link NodeRanges}); the validator admits only those. */
+    /**
+     * A shared cluster: each job's benchmark, training job or serving deployment on its nodes ({@link
+     * NodeRanges}); the validator admits only those.
+     */
     SharedFabricSpec toSharing(Sharing sharing) {
         List<SharedFabricSpec.Job> jobs = new ArrayList<>();
         for (SharedJob job : sharing.getJobs()) {
-            jobs.add(new SharedFabricSpec.Job(toBenchmark((Benchmark) job.getWorkload()), NodeRanges.nodes(job)));
+            jobs.add(new SharedFabricSpec.Job(toWorkload(job.getWorkload()), NodeRanges.nodes(job)));
         }
         return new SharedFabricSpec(names.qualifiedName(sharing), clusters.toCluster(sharing.getCluster()), jobs);
     }

@@ -155,10 +155,17 @@ public final class IssueCodes {
      */
     public static final String IN_NETWORK_UNAVAILABLE = PREFIX + "workload.in-network-unavailable";
     /**
-     * A job of a shared cluster that is not a collective benchmark of that cluster filling its nodes,
-     * or a study of a shared cluster that varies or searches. Data: none.
+     * A job of a shared cluster that is not a collective benchmark, training job or serving deployment
+     * of that cluster, or a study of a shared cluster that varies or searches. Data: none.
      */
     public static final String SHARED_JOB = PREFIX + "workload.shared-job";
+    /**
+     * A shared job whose accelerators (a benchmark's ranks, a training job's parallel plan, a serving
+     * deployment's pools) do not fill its nodes. Data: none.
+     */
+    public static final String SHARED_FIT = PREFIX + "workload.shared-fit";
+    /** More jobs share a cluster than it has nodes. Data: none. */
+    public static final String SHARED_CROWDED = PREFIX + "workload.shared-crowded";
     /** A shared job's node range that is empty or names a node the cluster lacks. Data: none. */
     public static final String SHARED_NODES = PREFIX + "workload.shared-nodes";
     /** A node given to two jobs of a shared cluster. Data: none. */

@@ -6,22 +6,30 @@ import java.util.stream.Collectors;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.NodeRange;
 import org.fabricsim.dsl.fabric.SharedJob;
 import org.fabricsim.dsl.fabric.Sharing;
 import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.NodeRanges;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
 
 import com.google.inject.Inject;
 
 /**
- * A shared cluster ({@code share}): each job a collective benchmark of the same cluster whose
- * accelerators fill the job's nodes; node ranges ascending, on nodes the cluster has, no node
- * given to two jobs; a study of a shared cluster varies and searches nothing.
+ * A shared cluster ({@code share}): each job a collective benchmark, training job or serving
+ * deployment of the same cluster whose accelerators fill the job's nodes; no more jobs than nodes;
+ * node ranges ascending, on nodes the cluster has, no node given to two jobs; a study of a shared
+ * cluster varies and searches nothing.
  */
 public class SharingValidator extends FabricCheck {
 
@@ -29,30 +37,86 @@ public class SharingValidator extends FabricCheck {
     private SpecMapper mapper;
 
     @Check
-    public void checkSharedJobIsABenchmarkOfTheCluster(SharedJob job) {
-        Sharing sharing = (Sharing) job.eContainer();
-        if (job.getWorkload() == null || job.getWorkload().eIsProxy() || job.getWorkload().getName() == null) {
+    public void checkSharedJobRunsOnTheSharedCluster(SharedJob job) {
+        Workload workload = resolved(job);
+        if (workload == null) {
             return; // an unresolved or unfinished name: the linker reports it
         }
-        if (!(job.getWorkload() instanceof Benchmark benchmark) || benchmark.getExpertParallel() != null) {
-            error("A job of a shared cluster is a collective benchmark; '" + name(job)
-                    + "' is not. Write a benchmark of the collective the job runs (training and serving jobs do"
-                    + " not share a fabric yet).", job, Literals.SHARED_JOB__WORKLOAD, IssueCodes.SHARED_JOB);
+        boolean runnable = workload instanceof Training || workload instanceof Inference
+                || workload instanceof Benchmark benchmark && benchmark.getExpertParallel() == null;
+        if (!runnable) {
+            error("A job of a shared cluster is a collective benchmark, a training job or a serving deployment; '"
+                    + name(job) + "' is not. Write the benchmark, training or inference the job runs.", job,
+                    Literals.SHARED_JOB__WORKLOAD, IssueCodes.SHARED_JOB);
             return;
         }
-        if (benchmark.getCluster() != sharing.getCluster()) {
-            error("'" + benchmark.getName() + "' runs on " + benchmark.getCluster().getName() + ", not on the shared "
-                    + sharing.getCluster().getName() + ": write 'on " + sharing.getCluster().getName()
-                    + "' in the benchmark.", job, Literals.SHARED_JOB__WORKLOAD, IssueCodes.SHARED_JOB);
+        Cluster own = workload instanceof Benchmark benchmark ? benchmark.getCluster()
+                : workload instanceof Training training ? training.getCluster() : ((Inference) workload).getCluster();
+        Cluster shared = cluster(job);
+        if (own != null && shared != null && own != shared) {
+            error("'" + workload.getName() + "' runs on " + own.getName() + ", not on the shared " + shared.getName()
+                    + ": write 'on " + shared.getName() + "' in it.", job, Literals.SHARED_JOB__WORKLOAD,
+                    IssueCodes.SHARED_JOB);
+        }
+    }
+
+    /**
+     * The accelerators a job runs on fill its nodes: a benchmark's ranks, a training job's parallel
+     * plan (TP × PP × DP × CP), a serving deployment's pools (replicas × accelerators per replica).
+     */
+    @Check
+    public void checkSharedJobFillsItsNodes(SharedJob job) {
+        Workload workload = resolved(job);
+        ClusterSpec cluster = CheckedSpecs.cluster(mapper, getContext(), ((Sharing) job.eContainer()).getCluster());
+        if (workload == null || cluster == null) {
             return;
         }
-        CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
+        int perNode = cluster.acceleratorsPerNode();
         int nodes = NodeRanges.nodes(job).size();
-        if (spec != null && spec.ranks() != nodes * spec.cluster().acceleratorsPerNode()) {
-            error("'" + benchmark.getName() + "' runs on " + spec.ranks() + " accelerators, and its " + nodes
-                    + " nodes have " + nodes * spec.cluster().acceleratorsPerNode() + ": place it on "
-                    + Math.max(1, spec.ranks() / spec.cluster().acceleratorsPerNode()) + " nodes, or write 'nodes "
-                    + nodes + "' in the benchmark.", job, Literals.SHARED_JOB__RANGES, IssueCodes.SHARED_JOB);
+        int needed;
+        String what;
+        String change;
+        if (workload instanceof Benchmark benchmark && benchmark.getCluster() == cluster(job)) {
+            CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
+            needed = spec == null ? nodes * perNode : spec.ranks();
+            what = "runs on " + needed + " accelerators";
+            change = "write 'nodes " + nodes + "' in the benchmark";
+        } else if (workload instanceof Training training && training.getCluster() == cluster(job)) {
+            TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+            if (spec == null) {
+                return;
+            }
+            ParallelismSpec plan = spec.parallel();
+            needed = plan.accelerators();
+            what = "runs TP " + plan.tensor() + " x PP " + plan.pipeline() + " x DP " + plan.data() + " x CP "
+                    + plan.context() + " = " + needed + " accelerators";
+            change = "change its parallel plan to fill " + nodes * perNode + " accelerators";
+        } else if (workload instanceof Inference inference && inference.getCluster() == cluster(job)) {
+            InferenceSpec spec = CheckedSpecs.inference(mapper, getContext(), inference);
+            if (spec == null) {
+                return;
+            }
+            needed = spec.pools().stream().mapToInt(pool -> pool.replicas() * pool.parallel().accelerators()).sum();
+            what = "needs " + needed + " accelerators for its pools";
+            change = "size its pools' replicas to fill " + nodes * perNode + " accelerators";
+        } else {
+            return;
+        }
+        if (needed != nodes * perNode) {
+            String place = needed % perNode == 0 ? "place it on " + needed / perNode + " nodes, or " : "";
+            error("'" + workload.getName() + "' " + what + ", and its " + nodes + " nodes have " + nodes * perNode
+                    + ": " + place + change + ".", job, Literals.SHARED_JOB__RANGES, IssueCodes.SHARED_FIT);
+        }
+    }
+
+    @Check
+    public void checkSharingJobsFitTheNodes(Sharing sharing) {
+        ClusterSpec cluster = CheckedSpecs.cluster(mapper, getContext(), sharing.getCluster());
+        if (crowded(sharing)) {
+            error(sharing.getJobs().size() + " jobs share " + sharing.getCluster().getName() + ", which has "
+                    + cluster.nodes() + " nodes: every job needs a node of its own; run at most " + cluster.nodes()
+                    + " jobs, or give the cluster more nodes.", sharing, Literals.SHARING__JOBS,
+                    IssueCodes.SHARED_CROWDED);
         }
     }
 
@@ -73,8 +137,12 @@ public class SharingValidator extends FabricCheck {
         }
     }
 
+    /** Overlapping ranges are certain when more jobs than nodes share the cluster: that error says it all. */
     @Check
     public void checkSharingNodesNotOverlapping(Sharing sharing) {
+        if (crowded(sharing)) {
+            return;
+        }
         List<SharedJob> jobs = sharing.getJobs();
         for (int j = 1; j < jobs.size(); j++) {
             List<Integer> nodes = NodeRanges.nodes(jobs.get(j));
@@ -97,6 +165,22 @@ public class SharingValidator extends FabricCheck {
             error("A study of a shared cluster varies and searches nothing yet: vary a job's benchmark in a study of"
                     + " its own.", study, Literals.STUDY__WORKLOAD, IssueCodes.SHARED_JOB);
         }
+    }
+
+    /** Whether more jobs share the cluster than it has nodes. */
+    private boolean crowded(Sharing sharing) {
+        ClusterSpec cluster = CheckedSpecs.cluster(mapper, getContext(), sharing.getCluster());
+        return cluster != null && sharing.getJobs().size() > cluster.nodes();
+    }
+
+    /** The job's workload, or null while its name is unresolved or unfinished. */
+    private static Workload resolved(SharedJob job) {
+        Workload workload = job.getWorkload();
+        return workload == null || workload.eIsProxy() || workload.getName() == null ? null : workload;
+    }
+
+    private static Cluster cluster(SharedJob job) {
+        return ((Sharing) job.eContainer()).getCluster();
     }
 
     /** The job as the user wrote it: the workload's name, else the text of the reference (unresolved or unfinished). */

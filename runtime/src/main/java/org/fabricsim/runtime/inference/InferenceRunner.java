@@ -89,6 +89,17 @@ public final class InferenceRunner {
 
     /** Runs {@code spec} with the collective constants of {@code profile}; see {@link #run(InferenceSpec, long, Path)}. */
     public static RunResult run(InferenceSpec spec, CalibrationProfile profile, long seed, Path baseDirectory) {
+        return run(spec, profile, seed, baseDirectory, null, null, null);
+    }
+
+    /**
+     * The run on {@code network} (null: the cluster's own fabric) with the deployment's accelerator
+     * a on {@code placed[a]} (null: on a), adding its fabric flows' bytes per link to {@code
+     * linkBytes} (null: not counted). The replicas' collectives are fitted on the cluster's intact
+     * fabric.
+     */
+    static RunResult run(InferenceSpec spec, CalibrationProfile profile, long seed, Path baseDirectory,
+            ClusterTopology network, int[] placed, double[] linkBytes) {
         Calibration calibration = Calibration.of(profile);
         long startNanos = System.nanoTime();
         List<InferenceSpec.Pool> ordered = order(spec);
@@ -125,13 +136,17 @@ public final class InferenceRunner {
                     pool.maxSequences(), pool.chunkedPrefill());
             first += pool.replicas() * model.accelerators();
         }
-        NetworkModel network = disaggregated
-                ? new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(), 0.0) : null;
-        Router router = disaggregated ? new Router(topology, ClusterTopologies.routing(cluster), seed) : null;
-        ServingSimulation serving = new ServingSimulation(simulation, requests, pools, network, router,
-                disaggregated ? topology : null, spec.layerByLayerKvTransfer(), spec.model().layers(),
+        ClusterTopology fabric = network == null ? topology : network;
+        NetworkModel flows = disaggregated
+                ? new MaxMinNetwork(simulation, fabric.graph(), fabric.maxRouteLinks(), 0.0) : null;
+        Router router = disaggregated ? new Router(fabric, ClusterTopologies.routing(cluster), seed) : null;
+        ServingSimulation serving = new ServingSimulation(simulation, requests, pools, flows, router,
+                disaggregated ? fabric : null, spec.layerByLayerKvTransfer(), spec.model().layers(),
                 spec.traffic().prefixHitRatio(),
                 spec.traffic().arrival() instanceof InferenceSpec.ClosedLoop closed ? closed.clients() : 0);
+        if (placed != null || linkBytes != null) {
+            serving.placeOn(placed, linkBytes);
+        }
         serving.run();
 
         Map<String, Object> parameters = new LinkedHashMap<>();

@@ -21,6 +21,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * that completes the prompt, and the request is ready at max(flows done, prefill end +
  * transfer/L).
  *
+ * <p><b>Placement.</b> A deployment placed on some of a cluster's nodes ({@link #placeOn}) maps
+ * its accelerator a (numbered as if it ran on the first ones) to the cluster's, and adds the bytes
+ * of every flow it starts to each link of the flow's path, the load it puts on the fabric.
+ *
  * <p>Cost per transfer: O(flows × path length) plus the network's cost per flow.
  */
 final class KvHandoff {
@@ -36,6 +40,10 @@ final class KvHandoff {
     private final boolean layerByLayer;
     private final int layers;
     private final int[] path;
+    /** The deployment's accelerator a runs on accelerators[a] of the cluster; null: on a. */
+    private int[] accelerators;
+    /** Bytes started over each link, or null when not counted. */
+    private double[] linkBytes;
     private long kvBytesMoved;
     private long flowsStarted;
     private long kvFlowsInFlight;
@@ -51,6 +59,15 @@ final class KvHandoff {
         this.layerByLayer = layerByLayer;
         this.layers = layers;
         this.path = new int[topology == null ? 2 : topology.maxRouteLinks()];
+    }
+
+    /**
+     * Places the deployment: its accelerator a on {@code accelerators[a]}; the bytes of every flow
+     * started are added to {@code linkBytes} (one entry per link handle).
+     */
+    void placeOn(int[] accelerators, double[] linkBytes) {
+        this.accelerators = accelerators;
+        this.linkBytes = linkBytes;
     }
 
     boolean layerByLayer() {
@@ -77,10 +94,10 @@ final class KvHandoff {
         int base = pool.firstAccelerator() + replicas.replicaInPool(slot) * count;
         int domain = topology.domainSize();
         for (int local = 0; local < count; local++) {
-            int src = base + local;
-            int dst = base + (local + domain) % count;
+            int src = at(base + local);
+            int dst = at(base + (local + domain) % count);
             int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
-            network.start(path, length, bytesPerAccelerator, 1, EXPERT_TAG);
+            start(length, bytesPerAccelerator, EXPERT_TAG);
             flowsStarted++;
         }
     }
@@ -126,13 +143,13 @@ final class KvHandoff {
         long latencyPs = 0;
         int started = 0;
         for (int f = 0; f < flows; f++) {
-            int src = fromBase + f * fromShards / flows * (fromGroup / fromShards);
-            int dst = toBase + f * toShards / flows * (toGroup / toShards);
+            int src = at(fromBase + f * fromShards / flows * (fromGroup / fromShards));
+            int dst = at(toBase + f * toShards / flows * (toGroup / toShards));
             int subflows = router.routeCount(src, dst);
             for (int s = 0; s < subflows; s++) {
                 int length = router.route(src, dst, Router.flowKey(src, dst, q), s, path);
                 latencyPs = Math.max(latencyPs, topology.pathLatencyPs(path, length));
-                network.start(path, length, bytes / flows / subflows, 1, q);
+                start(length, bytes / flows / subflows, q);
                 kvFlowsInFlight++;
                 started++;
                 flowsStarted++;
@@ -167,6 +184,21 @@ final class KvHandoff {
         long readyPs = Math.max(requests.transferEndPs[q],
                 requests.prefillEndPs[q] + (layerByLayer ? transferPs / layers : 0));
         return Math.max(readyPs, simulation.nowPs()) + requests.kvLatencyPs[q];
+    }
+
+    /** The cluster's accelerator of the deployment's accelerator {@code a}. */
+    private int at(int a) {
+        return accelerators == null ? a : accelerators[a];
+    }
+
+    /** Starts one flow of {@code bytes} on the first {@code length} links of {@link #path}, counting its load. */
+    private void start(int length, double bytes, int tag) {
+        network.start(path, length, bytes, 1, tag);
+        if (linkBytes != null) {
+            for (int i = 0; i < length; i++) {
+                linkBytes[path[i]] += bytes;
+            }
+        }
     }
 
     long flowsStarted() {

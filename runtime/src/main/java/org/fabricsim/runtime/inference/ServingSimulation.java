@@ -291,6 +291,11 @@ final class ServingSimulation implements FlowListener {
         releaseClient();
     }
 
+    /** Places the deployment on the cluster's {@code accelerators}, counting its flows' bytes per link ({@link KvHandoff#placeOn}). */
+    void placeOn(int[] accelerators, double[] linkBytes) {
+        handoff.placeOn(accelerators, linkBytes);
+    }
+
     // ---------------------------------------------------------------- KV handoff
 
     /** Prefill of q ended on a prefill slot: its flows start now, or have started with the iteration. */

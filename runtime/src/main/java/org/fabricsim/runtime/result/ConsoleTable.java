@@ -61,6 +61,9 @@ public final class ConsoleTable {
         if ("training".equals(run.kind())) {
             return out.append(TrainingConsole.render(run)).toString();
         }
+        if ("shared-fabric".equals(run.kind()) && run.metrics().get("jobs") instanceof List) {
+            return out.append(SharedConsole.render(run)).toString();
+        }
         out.append("# ").append(run.name()).append(" (").append(run.kind()).append(")\n");
         Map<String, Double> scalars = Metrics.scalars(run.metrics());
         if (scalars.isEmpty()) {

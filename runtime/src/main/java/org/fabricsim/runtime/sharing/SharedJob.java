@@ -25,15 +25,6 @@ public record SharedJob(String name, CollectiveRequest request, int[] nodes) {
         return nodes.clone();
     }
 
-    /** The accelerators of rank 0 … ranks − 1: node after node, {@code perNode} each. O(ranks). */
-    int[] accelerators(int perNode) {
-        int[] accelerators = new int[nodes.length * perNode];
-        for (int i = 0; i < accelerators.length; i++) {
-            accelerators[i] = nodes[i / perNode] * perNode + i % perNode;
-        }
-        return accelerators;
-    }
-
     /** Nodes {@code first} … {@code first + count − 1}. */
     public static int[] range(int first, int count) {
         int[] nodes = new int[count];

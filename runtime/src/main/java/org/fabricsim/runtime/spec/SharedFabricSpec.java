@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Workloads that share one cluster's fabric, each on its own nodes (the language's {@code share}).
- * Each job is a collective benchmark, run at its largest size on its nodes of {@code cluster}.
+ * A job is a collective benchmark (run at its largest size), a training job (one step) or a
+ * serving deployment, on its nodes of {@code cluster}.
  *
  * @param name     the qualified name
  * @param cluster  the cluster they share
@@ -24,13 +25,15 @@ public record SharedFabricSpec(String name, ClusterSpec cluster, List<SharedFabr
     /**
      * One job.
      *
-     * @param benchmark the collective it runs
-     * @param nodes     the cluster's nodes it runs on, in rank order
+     * @param workload the collective benchmark, training job or serving deployment it runs
+     * @param nodes    the cluster's nodes it runs on, in rank order
      */
-    public record Job(CollectiveBenchmarkSpec benchmark, List<Integer> nodes) {
+    public record Job(WorkloadSpec workload, List<Integer> nodes) {
         public Job {
-            if (benchmark == null || nodes == null || nodes.isEmpty()) {
-                throw new IllegalArgumentException("a job needs a benchmark and at least one node");
+            if (!(workload instanceof CollectiveBenchmarkSpec || workload instanceof TrainingSpec
+                    || workload instanceof InferenceSpec) || nodes == null || nodes.isEmpty()) {
+                throw new IllegalArgumentException("a job needs a collective benchmark, a training job or a serving"
+                        + " deployment, and at least one node");
             }
             nodes = List.copyOf(nodes);
         }

@@ -66,6 +66,8 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     private final Map<String, double[]> patternLinkBytes;
     private final LinkTraffic traffic;
     private final int[][] torusDimensions;
+    /** Rank r's accelerator, or null when rank r runs on accelerator r. */
+    private final int[] accelerators;
     private long eventsFired;
     private long flowsStarted;
 
@@ -96,7 +98,19 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
      */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
             long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour) {
-        if (placement.accelerators() > topology.accelerators()) {
+        this(topology, placement, routing, flowsPerPeer, seed, calibration, network, behaviour, null);
+    }
+
+    /**
+     * A timer for a job placed on some of the cluster's accelerators: rank r runs on {@code
+     * accelerators[r]} (null: on accelerator r). The placement keeps whole scale-up domains in
+     * order (rank r and rank r' share a domain exactly when their accelerators do), so the domain
+     * tests on ranks stay true; a placed job's rings are flat rings, never a torus's dimensions.
+     */
+    public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
+            long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour, int[] accelerators) {
+        if (placement.accelerators() > topology.accelerators()
+                || accelerators != null && accelerators.length != placement.accelerators()) {
             throw new IllegalArgumentException(placement.accelerators() + " ranks on " + topology.accelerators()
                     + " accelerators");
         }
@@ -116,9 +130,11 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.flowsPerPeer = flowsPerPeer;
         this.overheads = calibration.stepOverheads();
         this.traffic = new LinkTraffic(topology);
+        this.accelerators = accelerators == null ? null : accelerators.clone();
         this.torusDimensions = new int[Axis.values().length][];
         for (Axis axis : Axis.values()) {
-            torusDimensions[axis.ordinal()] = TorusRings.dimensionsOf(topology.torusShape(), placement, axis);
+            torusDimensions[axis.ordinal()] = accelerators != null ? new int[0]
+                    : TorusRings.dimensionsOf(topology.torusShape(), placement, axis);
         }
         this.solved = new HashMap<>();
         this.referenceBytes = new HashMap<>();
@@ -136,6 +152,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         this.overheads = previous.overheads;
         this.traffic = new LinkTraffic(topology);
         this.torusDimensions = previous.torusDimensions;
+        this.accelerators = previous.accelerators;
         this.solved = previous.solved;
         this.referenceBytes = previous.referenceBytes;
         this.patternLinkBytes = previous.patternLinkBytes;
@@ -156,7 +173,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         }
         boolean crosses = !topology.sameDomain(0, placement.shift(0, axis, 1));
         return scaledPattern(ringKey(axis, pipelineBytes), bytesPerRank, crosses, () -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour);
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour, accelerators);
             int n = placement.accelerators();
             for (int rank = 0; rank < n; rank++) {
                 if (!represents(rank, axis)) {
@@ -226,7 +243,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         TorusShape torus = topology.torusShape();
         boolean crosses = !topology.sameDomain(0, torus.neighbour(0, dimension, 1));
         return scaledPattern(torusKey(axis, dimension, pipelineBytes), bytesPerRank, crosses, () -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour);
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour, accelerators);
             int n = placement.accelerators();
             for (int rank = 0; rank < n; rank++) {
                 if (represents(rank, axis)) {
@@ -279,7 +296,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
 
     private double pipelineSendSeconds(double bytes, String patternKey) {
         return solved.computeIfAbsent(patternKey, key -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour);
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour, accelerators);
             addPipelineSends(phase, bytes, FOREGROUND);
             boolean crosses = !topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1));
             return solve(phase, 1, key) + stepOverheadSeconds(crosses);
@@ -306,7 +323,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         double toBusiest = expertRouting.busiestLoad() * bytesPerRank / group;
         double toOthers = expertRouting.otherLoad(group) * bytesPerRank / group;
         return solved.computeIfAbsent(expertKey(bytesPerRank, expertRouting), key -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour);
+            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour, accelerators);
             int n = placement.accelerators();
             boolean crosses = false;
             for (int rank = 0; rank < n; rank++) {
@@ -347,6 +364,11 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     @Override
     public Map<String, TierUtilization> linkUtilization(double stepSeconds) {
         return traffic.utilization(stepSeconds);
+    }
+
+    /** Bytes the counted patterns moved over each link, by link handle. O(links). */
+    public double[] linkBytes() {
+        return traffic.bytes();
     }
 
     @Override

@@ -22,7 +22,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * solves fewer classes (Llama 3 405B's 16 flows per GPU pair on PP-neighbour ranks of one leaf:
  * 245,760 flows, 51,473 classes). Transfers of
  * every class share the links, so a class's time includes the contention of the others. After a
- * solve, {@link #foregroundLinkBytes} holds the bytes class 0 routed over each link.
+ * solve, {@link #foregroundLinkBytes} holds the bytes class 0 routed over each link. Transfers
+ * name ranks; a job placed on some of a cluster's accelerators maps rank r to its accelerator.
  *
  * <p>On {@link NetworkKind#ANALYTICAL} the same transfers run on the {@link AnalyticalNetwork}
  * instead: each flow at its path's bottleneck rate, no contention, no re-solves (a search's screen).
@@ -45,6 +46,8 @@ final class FabricPhase {
     private final NetworkKind network;
     /** The scale-out fabric's measured behaviour the flow model applies, or null for the ideal. */
     private final FabricBehaviour behaviour;
+    /** Rank r's accelerator, or null when rank r runs on accelerator r. */
+    private final int[] accelerators;
     private int count;
     private int[] source = new int[256];
     private int[] destination = new int[256];
@@ -59,15 +62,19 @@ final class FabricPhase {
     private int flowsStarted;
 
     FabricPhase(ClusterTopology topology, RoutingMode routing, long seed, NetworkKind network,
-            FabricBehaviour behaviour) {
+            FabricBehaviour behaviour, int[] accelerators) {
         this.topology = topology;
+        this.accelerators = accelerators;
         this.routing = routing;
         this.seed = seed;
         this.network = network;
         this.behaviour = behaviour;
     }
 
-    /** Adds a transfer of {@code transferBytes} from src to dst over {@code connections} connections. */
+    /**
+     * Adds a transfer of {@code transferBytes} from rank src to rank dst over {@code connections}
+     * connections, on the ranks' accelerators.
+     */
     void add(int src, int dst, double transferBytes, int connections, int transferClass) {
         if (src == dst || !(transferBytes > 0)) {
             return;
@@ -80,8 +87,8 @@ final class FabricPhase {
             channels = Arrays.copyOf(channels, capacity);
             kind = Arrays.copyOf(kind, capacity);
         }
-        source[count] = src;
-        destination[count] = dst;
+        source[count] = accelerators == null ? src : accelerators[src];
+        destination[count] = accelerators == null ? dst : accelerators[dst];
         bytes[count] = transferBytes;
         channels[count] = connections;
         kind[count] = (byte) transferClass;

@@ -37,6 +37,11 @@ final class LinkTraffic {
         }
     }
 
+    /** A copy of the bytes per link. O(links). */
+    double[] bytes() {
+        return bytes.clone();
+    }
+
     /** Per tier, the summary of each link's average utilization over {@code seconds}. */
     Map<String, TierUtilization> utilization(double seconds) {
         Graph graph = topology.graph();

@@ -31,6 +31,20 @@
         card('goodput', 'goodput', 'goodput' in m ? pct(m.goodput) : 'n/a', 'requests meeting every SLO');
         card('mfu', 'MFU', pct(m.modelFlopsUtilization), 'busy ' + pct(m.acceleratorBusyFraction));
         if (isNum(m.costPerMillionOutputTokens)) { card('cost', 'cost per million output tokens', money(m.costPerMillionOutputTokens)); }
+      } else if (r.kind === 'shared-fabric' && Array.isArray(m.jobs)) {
+        // Each job beside the others, against the job alone (docs/results-schema.md, shared-fabric).
+        m.jobs.forEach(function (j) {
+          var key = 'job-' + j.job, cost = ' (x' + (isNum(j.slowdown) ? sig3(j.slowdown) : '–') + ')';
+          if (j.kind === 'training') {
+            card(key, j.job + ': step shared', dur(j.stepTimeSharedSeconds), 'alone ' + dur(j.stepTimeAloneSeconds)
+              + cost + ', MFU ' + pct(j.mfuAlone) + ' alone, ' + pct(j.mfuShared) + ' shared');
+          } else if (j.kind === 'inference' && j.ttftSharedSeconds) {
+            card(key, j.job + ': TTFT p99 shared', dur(j.ttftSharedSeconds.p99), 'alone ' + dur(j.ttftAloneSeconds.p99)
+              + (j.e2eSharedSeconds ? '; E2E p99 ' + dur(j.e2eAloneSeconds.p99) + ' alone, ' + dur(j.e2eSharedSeconds.p99) + ' shared' : ''));
+          } else {
+            card(key, j.job + ': time shared', dur(j.timeSharedSeconds), 'alone ' + dur(j.timeAloneSeconds) + cost);
+          }
+        });
       } else if (Array.isArray(m.rows) && m.rows.length) {
         var best = m.rows.filter(function (row) { return isNum(row.busbwGBps); })
           .sort(function (a, b) { return b.busbwGBps - a.busbwGBps; })[0];
