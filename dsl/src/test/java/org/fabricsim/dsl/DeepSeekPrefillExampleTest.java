@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.eclipse.emf.common.util.URI;
@@ -33,6 +34,8 @@ import com.google.inject.Inject;
  * examples/deepseek-v3-serving/prefill.fabric: DeepSeek's published 73.7k input tokens/s per H800
  * prefill node (56.3% prefix-cache hits) is an {@code expect} line that holds, and without the cache
  * hits the same unit computes every token and falls far short of it, as the issue measured (−54%).
+ * decode.fabric: the published 14.8k output tokens/s per decode node, a decode unit run saturated
+ * at the batch the published per-user speed implies, is an {@code expect} line that holds.
  */
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
@@ -48,12 +51,10 @@ class DeepSeekPrefillExampleTest {
 
     @Test
     void shouldMeetThePublishedPrefillRatePerNodeWithItsCacheHits() throws IOException {
-        List<XtextResource> resources = checks.load(uris());
-        assertEquals(List.of(), checks.errors(resources));
-        StudySpec study = study(resources, "PrefillPerNode");
-        InferenceSpec unit = (InferenceSpec) study.workloads().get(0);
-        RunResult result = InferenceRunner.run(unit, study.seed(), null).withExpectations(study.expectations());
-        ExpectationResult expectation = result.expectations().get(0);
+        StudyRun run = run("PrefillPerNode");
+        StudySpec study = run.study();
+        InferenceSpec unit = run.unit();
+        ExpectationResult expectation = run.expectation();
         System.out.printf("DeepSeek-V3 prefill per node: %.0f tokens/s against 73,700 (%+.1f%%)%n",
                 expectation.predicted(), 100 * expectation.error());
         assertTrue(expectation.within(), "predicted " + expectation.predicted() + " tokens/s per node");
@@ -70,6 +71,36 @@ class DeepSeekPrefillExampleTest {
         // computing every token, the unit reaches about the published computed-only rate, 73.7k × 0.437 = 32.2k, ±25%
         assertEquals(32_200, coldRate, 0.25 * 32_200, "computed-only rate per node");
         assertTrue(sequentialRate < expectation.predicted(), "two-batch overlap hides part of dispatch and combine");
+    }
+
+    @Test
+    void shouldMeetThePublishedDecodeRatePerNodeWithTheUnitSaturated() throws IOException {
+        StudyRun run = run("DecodePerNode");
+        RunResult result = run.result();
+        ExpectationResult expectation = run.expectation();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> itl = (Map<String, Object>) result.metrics().get("itlSeconds");
+        System.out.printf("DeepSeek-V3 decode per node: %.0f tokens/s against 14,800 (%+.1f%%), ITL p50 %.1f ms%n",
+                expectation.predicted(), 100 * expectation.error(), 1e3 * ((Number) itl.get("p50")).doubleValue());
+        assertEquals("decode-only", result.parameters().get("mode"));
+        assertTrue(expectation.within(), "predicted " + expectation.predicted() + " tokens/s per node");
+    }
+
+    /** A study of the examples, its inference and the run of it with the study's expectations. */
+    private record StudyRun(StudySpec study, InferenceSpec unit, RunResult result) {
+        ExpectationResult expectation() {
+            return result.expectations().get(0);
+        }
+    }
+
+    /** Loads the examples (no errors), finds study {@code name} and runs its inference. */
+    private StudyRun run(String name) throws IOException {
+        List<XtextResource> resources = checks.load(uris());
+        assertEquals(List.of(), checks.errors(resources));
+        StudySpec study = study(resources, name);
+        InferenceSpec unit = (InferenceSpec) study.workloads().get(0);
+        return new StudyRun(study, unit,
+                InferenceRunner.run(unit, study.seed(), null).withExpectations(study.expectations()));
     }
 
     private static InferenceSpec with(InferenceSpec unit, List<InferenceSpec.Pool> pools, InferenceSpec.Traffic traffic) {

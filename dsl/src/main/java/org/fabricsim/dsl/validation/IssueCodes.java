@@ -130,7 +130,7 @@ public final class IssueCodes {
     public static final String MEMORY_EXCEEDED = PREFIX + "workload.memory";
     /** A TP group that spans more than one scale-up domain. Data: the largest TP that fits the domain (a divisor of its size). */
     public static final String TP_CROSSES_SCALE_UP = PREFIX + "workload.tp-crosses-scale-up";
-    /** An inference replica whose weights and KV cache exceed its HBM. Data: bytes needed, bytes of HBM. */
+    /** An inference replica whose KV cache cannot hold one request beside its weights (ReplicaMemory). Data: bytes needed, bytes of HBM. */
     public static final String INFERENCE_MEMORY = PREFIX + "workload.inference-memory";
     /** A collective phase with in-network reduction outside within-node. Data: the scope to use, within-node. */
     public static final String IN_NETWORK_SCOPE = PREFIX + "workload.in-network-scope";

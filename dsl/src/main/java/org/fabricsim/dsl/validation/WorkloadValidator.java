@@ -14,6 +14,8 @@ import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.analysis.Memory;
 import org.fabricsim.runtime.analysis.TrainingRules;
+import org.fabricsim.runtime.inference.ReplicaMemory;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -27,8 +29,9 @@ import com.google.inject.Inject;
 /**
  * Whether a parallel plan can run: its degrees multiply to the accelerators used, split heads,
  * layers, experts and the batch evenly, keep TP inside the scale-up domain, and fit in HBM
- * ({@link Memory}), by the rules a search applies too ({@link TrainingRules}); an inference replica must hold the weights and the KV cache of its batch; a
- * collective's in-network phase runs within a node.
+ * ({@link Memory}), by the rules a search applies too ({@link TrainingRules}); an inference replica must hold the
+ * weights and the KV cache of one request by the simulator's rule ({@link ReplicaMemory}); a collective's in-network
+ * phase runs within a node.
  */
 public class WorkloadValidator extends FabricCheck {
 
@@ -161,32 +164,36 @@ public class WorkloadValidator extends FabricCheck {
         }
     }
 
+    /**
+     * The replica's cache, sized by the simulator's own rule ({@link ReplicaMemory}), must hold one
+     * typical request; a batch limit beyond what it holds at once is accepted, as the frameworks
+     * accept it (the cache caps the batch).
+     */
     private void poolMemory(InferenceSpec spec, InferenceSpec.Pool pool, Pool written) {
-        long hbm = spec.cluster().node().accelerator().memoryBytes();
-        long context = typical(spec.traffic().prompt()) + typical(spec.traffic().output());
-        long tokens = pool.maxSequences() > 0 ? pool.maxSequences() * context
-                : Math.max(pool.maxBatchTokens(), context);
+        AcceleratorSpec accelerator = spec.cluster().node().accelerator();
+        long hbm = accelerator.memoryBytes();
+        long context = Math.max(1, typical(spec.traffic().prompt()) + typical(spec.traffic().output()));
         int redundant = pool.features().redundantExperts();
-        Memory.Breakdown memory = Memory.inference(spec.model(), pool.parallel(), spec.precision(), tokens, redundant);
-        if (hbm > 0 && memory.totalBytes() > hbm) {
-            String experts = redundant > 0 ? ", fewer redundant experts (at most "
-                    + redundantThatFit(spec, pool, tokens, hbm) + " fit beside this cache)" : "";
-            error("A " + written.getRole().getLiteral() + " replica does not fit: each accelerator needs "
-                    + memory.describe() + " for " + tokens + " tokens of KV cache, but has " + Memory.gigabytes(hbm)
-                    + ". Use more tensor or pipeline parallelism, a lower precision" + experts
-                    + ", or fewer max-sequences.", written,
-                    Literals.POOL__PARALLEL, IssueCodes.INFERENCE_MEMORY, String.valueOf(memory.totalBytes()),
-                    String.valueOf(hbm));
+        long capacity = ReplicaMemory.kvCapacityTokens(spec.model(), accelerator, spec.precision(),
+                spec.kvCachePrecision(), pool.parallel(), redundant);
+        if (hbm <= 0 || capacity >= context) {
+            return;
         }
-    }
-
-    /** The most redundant experts whose weights still fit in {@code hbm} beside {@code tokens} of KV cache; 0 if none. */
-    private static long redundantThatFit(InferenceSpec spec, InferenceSpec.Pool pool, long tokens, long hbm) {
-        int redundant = pool.features().redundantExperts();
-        long without = Memory.inference(spec.model(), pool.parallel(), spec.precision(), tokens).totalBytes();
-        long with = Memory.inference(spec.model(), pool.parallel(), spec.precision(), tokens, redundant).totalBytes();
-        double perExpert = (with - without) / (double) redundant;
-        return without >= hbm || perExpert <= 0 ? 0 : (long) Math.floor((hbm - without) / perExpert);
+        long weights = Math.round(ReplicaMemory.weightBytesPerAccelerator(spec.model(), spec.precision(),
+                pool.parallel(), redundant));
+        long needed = Math.round(ReplicaMemory.bytesPerAccelerator(spec.model(), spec.precision(),
+                spec.kvCachePrecision(), pool.parallel(), redundant, context));
+        String why = weights >= hbm ? "its weights alone take " + Memory.gigabytes(weights)
+                : "beside " + Memory.gigabytes(weights) + " of weights its KV cache ("
+                        + Math.round(100 * ReplicaMemory.kvCacheFraction()) + "% of the rest) holds " + capacity
+                        + " tokens, less than one request's " + context;
+        String experts = redundant > 0 ? ", fewer redundant experts (at most "
+                + ReplicaMemory.redundantExpertsThatFit(spec.model(), accelerator, spec.precision(),
+                        spec.kvCachePrecision(), pool.parallel(), context) + " fit beside one request's cache)" : "";
+        error("A " + written.getRole().getLiteral() + " replica does not fit: " + why + " on each accelerator's "
+                + Memory.gigabytes(hbm) + ". Use more tensor, pipeline or expert parallelism, a lower precision"
+                + experts + ", or shorter requests.", written, Literals.POOL__PARALLEL, IssueCodes.INFERENCE_MEMORY,
+                String.valueOf(needed), String.valueOf(hbm));
     }
 
     /** Tokens of a typical request: a fixed length, a uniform's largest, a lognormal's median; 0 when unknown. */

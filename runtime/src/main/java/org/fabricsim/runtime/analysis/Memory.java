@@ -11,7 +11,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
 
 /**
  * Memory one accelerator needs: weights, gradients and optimizer state (training), activations
- * (training), the temporary buffers of training, and the KV cache (inference), given the parallel
+ * (training), the temporary buffers of training, and the KV cache size per token, given the parallel
  * plan, sharding and recomputation. Training memory per pipeline stage, its layer layout and its
  * temporary buffers are {@link TrainingMemory}'s; this class holds the parameter, activation and
  * KV-cache sizes they are built from.
@@ -233,37 +233,5 @@ public final class Memory {
     public static double kvCacheBytesPerToken(TransformerSpec m, Precision precision) {
         double width = m.kvLoraRank() > 0 ? m.kvLoraRank() + m.ropeDim() : 2.0 * m.kvHeads() * m.headDim();
         return m.layers() * width * precision.bytes();
-    }
-
-    /**
-     * Memory of one accelerator of an inference replica holding the KV cache of
-     * {@code tokensPerReplica} tokens. Weights are split by TP × PP and replicated over DP (data-parallel
-     * attention); routed experts are split over the replica's expert ranks, max(EP, TP), and PP. The
-     * KV cache is split by PP (layers), by TP up to the KV heads (MLA's latent cache is replicated
-     * across TP), and by DP × CP (sequences).
-     */
-    public static Breakdown inference(TransformerSpec m, ParallelismSpec par, Precision precision,
-            long tokensPerReplica) {
-        return inference(m, par, precision, tokensPerReplica, 0);
-    }
-
-    /**
-     * As {@link #inference(TransformerSpec, ParallelismSpec, Precision, long)}, with {@code redundantExperts}
-     * extra replicas of routed experts (EPLB) over the expert ranks: the routed weights grow by
-     * (E + R) ÷ E.
-     */
-    public static Breakdown inference(TransformerSpec m, ParallelismSpec par, Precision precision,
-            long tokensPerReplica, int redundantExperts) {
-        int t = par.tensor();
-        int p = par.pipeline();
-        long moe = moeLayers(m);
-        double nonExpert = nonExpertParameters(m, m.layers() - moe, moe, true, true) / ((double) t * p);
-        double redundancy = m.experts() > 0 ? (m.experts() + (double) redundantExperts) / m.experts() : 1;
-        double experts = expertParameters(m, moe) * redundancy / ((double) Math.max(par.expert(), t) * p);
-        double weights = (nonExpert + experts) * precision.bytes();
-        double kvSplit = m.kvLoraRank() > 0 ? 1 : Math.min(t, m.kvHeads());
-        double kv = kvCacheBytesPerToken(m, precision) / (kvSplit * p)
-                * tokensPerReplica / ((double) par.data() * par.context());
-        return new Breakdown(Math.round(weights), 0, 0, 0, Math.round(kv), 0, 0, 0, 0, 0);
     }
 }

@@ -32,6 +32,12 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * stated count left part of a trace out, {@code traceRequests}, the trace's rows (the console
  * prints both).
  *
+ * <p>A deployment is aggregated (one serving pool), disaggregated (a prefill pool and a decode
+ * pool) or decode only (a decode pool alone, parameter {@code mode} {@code decode-only}): then each
+ * request arrives prefilled, its prompt's cache in place and its first token counted at arrival
+ * (TTFT 0), as SGLang benchmarks a decode server on its own; with {@code all-at-once} arrivals the
+ * pool runs saturated and {@link PoolFigures} measures it while its queue lasts.
+ *
  * <p><b>Metrics</b> (seconds unless named otherwise):
  * <ul>
  * <li>{@code ttftSeconds}, {@code itlSeconds}, {@code e2eSeconds}: {p50, p90, p99, mean} over
@@ -39,8 +45,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * request's mean time per output token once it decodes: (finish − decode start)/(output − 1), the
  * decode start being its first token when aggregated and the start of its first decode iteration
  * when disaggregated) and end-to-end latency (finish − arrival). Percentiles are nearest-rank.</li>
- * <li>{@code decodeQueueSeconds} (disaggregated): {p50, p90, p99, mean} of the time a request's
- * cache waited on the decode replica for a place in a batch.</li>
+ * <li>{@code decodeQueueSeconds} (disaggregated, decode only): {p50, p90, p99, mean} of the time a
+ * request's cache waited on the decode replica for a place in a batch.</li>
  * <li>{@code cachedInputTokens}, {@code computedInputTokens}, {@code poolFigures} and the per-node
  * rates: {@link PoolFigures}.</li>
  * <li>{@code outputTokensPerSecond}, {@code inputTokensPerSecond}: tokens ÷ makespan (the last
@@ -155,7 +161,8 @@ public final class InferenceRunner {
         parameters.put("precision", Keywords.of(spec.precision()));
         parameters.put("kvCachePrecision", Keywords.of(spec.kvCachePrecision()));
         parameters.put("mfuPeakPrecision", Keywords.of(mfuPeakPrecision(spec)));
-        parameters.put("mode", disaggregated ? "disaggregated" : "aggregated");
+        parameters.put("mode", disaggregated ? "disaggregated"
+                : ordered.get(0).role() == Role.DECODE ? "decode-only" : "aggregated");
         parameters.put("requests", requests.size());
         if (requests.truncated()) {
             parameters.put("traceRequests", requests.offered());
@@ -196,9 +203,10 @@ public final class InferenceRunner {
         }
         boolean aggregated = serving.size() == 1 && prefill.isEmpty() && decode.isEmpty();
         boolean split = serving.isEmpty() && prefill.size() == 1 && decode.size() == 1;
-        if (!aggregated && !split) {
-            throw new IllegalArgumentException(spec.name() + ": an inference deployment has one serving pool, or one"
-                    + " prefill pool and one decode pool");
+        boolean decodeAlone = serving.isEmpty() && prefill.isEmpty() && decode.size() == 1;
+        if (!aggregated && !split && !decodeAlone) {
+            throw new IllegalArgumentException(spec.name() + ": an inference deployment has one serving pool, one"
+                    + " prefill pool and one decode pool, or one decode pool alone");
         }
         List<InferenceSpec.Pool> ordered = new ArrayList<>(serving);
         ordered.addAll(prefill);
@@ -259,16 +267,19 @@ public final class InferenceRunner {
             metrics.put("goodput", n == 0 ? 0.0 : (double) good / n);
         }
         metrics.put("slos", sloRows(spec.slos(), ttft, completed, itl, itlCount, e2e));
+        boolean transfers = kvCount > 0 && pools[0].role() == Role.PREFILL;
         if (kvCount > 0) {
-            metrics.put("kvTransferSeconds", Percentiles.summary(kv, kvCount));
             metrics.put("decodeQueueSeconds", Percentiles.summary(queue, kvCount));
+        }
+        if (transfers) {
+            metrics.put("kvTransferSeconds", Percentiles.summary(kv, kvCount));
             metrics.put("kvTransferBytes", (double) serving.kvBytesMoved());
         }
         Map<String, Object> cdf = new LinkedHashMap<>();
         cdf.put("ttft", Percentiles.cdf(ttft, completed, CDF_POINTS));
         cdf.put("itl", Percentiles.cdf(itl, itlCount, CDF_POINTS));
         cdf.put("e2e", Percentiles.cdf(e2e, completed, CDF_POINTS));
-        if (kvCount > 0) {
+        if (transfers) {
             cdf.put("kvTransfer", Percentiles.cdf(kv, kvCount, CDF_POINTS));
         }
         metrics.put("latencyCdf", cdf);

@@ -21,7 +21,10 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  * included, as DeepSeek counts them; output tokens it produced) by its active span, from its first
  * iteration's start to its last one's end, so a pool run saturated is measured on its own;
  * per node divides by its accelerators ÷ accelerators per node; busyFraction is its slots' busy
- * time ÷ (replicas × span).</li>
+ * time ÷ (replicas × span). A decode pool alone (decode only) is measured over its saturated span
+ * instead ({@link PoolCounters#saturatedSpanPs}, {@code saturatedSeconds} in its row), its output
+ * tokens being those produced within it, so the drain of its last batches does not dilute the rate;
+ * without a saturated span (its queue never drained after it ran) the active span applies.</li>
  * <li>{@code prefillTokensPerSecondPerNode}: inputTokensPerSecondPerNode of the prefill pool (the
  * serving pool when aggregated); {@code decodeTokensPerSecondPerNode}: outputTokensPerSecondPerNode
  * of the decode pool (the serving pool when aggregated).</li>
@@ -45,19 +48,25 @@ final class PoolFigures {
         for (int p = 0; p < pools.length; p++) {
             ServingSimulation.Pool pool = pools[p];
             PoolCounters counters = serving.poolCounters();
-            double span = counters.spanPs(p) / PICOSECONDS_PER_SECOND;
+            boolean saturated = pools.length == 1 && pool.role() == Role.DECODE && counters.saturatedSpanPs(p) > 0;
+            double span = (saturated ? counters.saturatedSpanPs(p) : counters.spanPs(p)) / PICOSECONDS_PER_SECOND;
             double nodes = pool.replicas() * pool.model().accelerators() / (double) acceleratorsPerNode;
             double input = span > 0 ? counters.inputTokens(p) / span : 0;
-            double output = span > 0 ? counters.outputTokens(p) / span : 0;
+            double output = span > 0
+                    ? (saturated ? counters.saturatedOutputTokens(p) : counters.outputTokens(p)) / span : 0;
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("role", Keywords.of(pool.role()));
             row.put("inputTokensPerSecond", input);
             row.put("outputTokensPerSecond", output);
             row.put("inputTokensPerSecondPerNode", input / nodes);
             row.put("outputTokensPerSecondPerNode", output / nodes);
-            row.put("busyFraction", span > 0
-                    ? serving.replicas().poolBusyPs(p) / PICOSECONDS_PER_SECOND / (pool.replicas() * span) : 0.0);
-            row.put("activeSeconds", span);
+            double active = counters.spanPs(p) / PICOSECONDS_PER_SECOND;
+            row.put("busyFraction", active > 0
+                    ? serving.replicas().poolBusyPs(p) / PICOSECONDS_PER_SECOND / (pool.replicas() * active) : 0.0);
+            row.put("activeSeconds", active);
+            if (saturated) {
+                row.put("saturatedSeconds", span);
+            }
             rows.add(row);
             if (pool.role() != Role.DECODE) {
                 metrics.put("prefillTokensPerSecondPerNode", input / nodes);

@@ -148,9 +148,9 @@ final class ServingModel {
         this.prefillAttentionWidth = mla ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
         this.decodeAttentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
         this.kvBytesPerToken = KvCache.bytesPerToken(model, kvPrecision.bytes());
-        this.kvShards = pipeline * tokenShards * KvCache.tensorShards(model, tensor);
-        this.kvCapacityTokens = ReplicaMemory.kvCapacityTokens(model, accelerator, precision, parallel,
-                features.redundantExperts(), kvShards, kvBytesPerToken);
+        this.kvShards = ReplicaMemory.kvShards(model, parallel);
+        this.kvCapacityTokens = ReplicaMemory.requireKvCapacityTokens(model, accelerator, precision, kvPrecision,
+                parallel, features.redundantExperts());
     }
 
     /** KV-cache capacity of one replica, in tokens. */

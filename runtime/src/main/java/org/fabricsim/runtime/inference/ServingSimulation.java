@@ -30,8 +30,13 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * expectation; the fraction is carried per request, so gains are whole tokens and deterministic.
  * Tokens and busy spans are also kept per pool.
  *
- * <p>Arrivals go to the serving or prefill slot with the fewest outstanding requests. Slots woken
- * by one event start their iterations together at its end, in the order woken; with PP > 1 an
+ * <p>A decode pool alone is measured as SGLang measures decode: a request arrives with its prompt's
+ * KV cache in place and its first token produced by a prefill outside the run, so it waits on a
+ * decode slot for a place in a batch; with every request queued at once the pool runs saturated
+ * until its queue drains ({@link PoolCounters#drained}).
+ *
+ * <p>Arrivals go to the serving, prefill or lone decode slot with the fewest outstanding requests.
+ * Slots woken by one event start their iterations together at its end, in the order woken; with PP > 1 an
  * issued iteration also wakes its replica's idle slots when it leaves the first stage. Cost:
  * O(batch + PP) per iteration, O(slots) per routing decision, plus the network's cost per flow;
  * memory O(requests). Deterministic for a given request stream and seed.
@@ -71,7 +76,9 @@ final class ServingSimulation implements FlowListener {
 
     private final int closedLoopClients;
     private final int arrivalLimit;
+    private final boolean decodeAlone;
     private int issued;
+    private int arrived;
     private final PoolCounters poolCounters;
     private long outputTokens;
     private long inputTokens;
@@ -93,6 +100,7 @@ final class ServingSimulation implements FlowListener {
         this.closedLoopClients = closedLoopClients;
         this.arrivalLimit = closedLoopClients > 0 ? Math.min(closedLoopClients, stream.size()) : stream.size();
         this.issued = arrivalLimit;
+        this.decodeAlone = pools[0].role() == Role.DECODE;
         poolCounters = new PoolCounters(pools.length);
         this.replicas = new Replicas(pools, requests);
         this.batches = new BatchBuilder(requests, replicas);
@@ -128,6 +136,11 @@ final class ServingSimulation implements FlowListener {
             int slot = replicas.leastLoaded(0);
             requests.slotOf[i] = slot;
             replicas.outstanding[slot]++;
+            arrived++;
+            if (decodeAlone && prefilledElsewhere(i, slot, now)) {
+                i++;
+                continue;
+            }
             replicas.queue[slot].addLast(i);
             kick(slot);
             i++;
@@ -136,6 +149,26 @@ final class ServingSimulation implements FlowListener {
             simulation.schedule(arrivals[i], arrivalHandler, i);
         }
         flushKicks();
+    }
+
+    /**
+     * Request q reaches a lone decode pool as if prefilled elsewhere: its whole prompt cached, its
+     * first token produced at its arrival; returns true when that token was its last (q is done).
+     */
+    private boolean prefilledElsewhere(int q, int slot, long now) {
+        int prompt = requests.stream.prompt()[q];
+        requests.target[q] = prompt;
+        requests.prefilled[q] = prompt;
+        requests.generated[q] = 1;
+        requests.firstTokenPs[q] = now;
+        requests.prefillEndPs[q] = now;
+        requests.decodeStartPs[q] = now;
+        requests.kvReadyWaitPs[q] = 0;
+        if (requests.stream.output()[q] > 1) {
+            return false;
+        }
+        finish(q, slot, now);
+        return true;
     }
 
     /** A closed-loop client's request ended: its next request arrives now. */
@@ -191,6 +224,9 @@ final class ServingSimulation implements FlowListener {
             if (generated[q] >= output[q]) {
                 finish(q, slot, now);
             }
+        }
+        if (decodeAlone && arrived == requests.size() && replicas.queue[slot].isEmpty()) {
+            poolCounters.drained(poolIndex, now);
         }
         replicas.batchSize[slot] = 0;
         replicas.busy[slot] = false;

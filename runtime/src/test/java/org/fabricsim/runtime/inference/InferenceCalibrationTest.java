@@ -139,7 +139,7 @@ public class InferenceCalibrationTest {
     }
 
     /** The model a row names: Llama-3.1-8B, Llama-3.3-70B or Llama-3.1-405B (one architecture per size). */
-    private static TransformerSpec model(String name) {
+    static TransformerSpec model(String name) {
         if (name.contains("405B")) {
             return ServingFixtures.LLAMA3_405B;
         }

@@ -118,8 +118,8 @@ class ServingFeaturesTest {
     }
 
     private static long capacity(ParallelismSpec plan, int redundant) {
-        return ReplicaMemory.kvCapacityTokens(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100, Precision.FP8, plan,
-                redundant, 32, 70_272);
+        return ReplicaMemory.kvCapacityTokens(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100, Precision.FP8,
+                Precision.BF16, plan, redundant);
     }
 
     private static RunResult runAggregated(InferenceSpec.Speculative speculative, InferenceSpec.Arrival arrival,

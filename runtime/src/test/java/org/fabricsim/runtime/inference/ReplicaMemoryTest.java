@@ -1,0 +1,85 @@
+package org.fabricsim.runtime.inference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.TransformerSpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The one memory rule of serving ({@link ReplicaMemory}): the KV capacity the simulator admits by,
+ * and the fit the editor checks, which accepts trtllm-bench's own derived batch limits.
+ */
+class ReplicaMemoryTest {
+
+    @Test
+    void shouldGiveTheCacheNinetyPercentOfWhatTheWeightsLeave() {
+        // Llama 3.1 8B FP8 on one H100 (81,559 MiB = 85,521,137,664 B): 8,030,261,248 parameters, of which the
+        // LM head 128,256 × 4,096 = 525,336,576 stays BF16: weights 7,504,924,672 + 2 × 525,336,576 =
+        // 8,555,597,824 B; cache (85,521,137,664 − 8,555,597,824) × 0.90 ÷ 65,536 B per FP8 token = 1,056,944 tokens
+        // (trtllm-bench's own estimate, InferenceCalibrationTest: 4,157 requests × 256 tokens = 1,064,192, which
+        // counts the head at one byte).
+        long capacity = ReplicaMemory.kvCapacityTokens(ServingFixtures.LLAMA3_8B, ServingFixtures.H100, Precision.FP8,
+                Precision.FP8, ServingFixtures.tensor(1), 0);
+        assertEquals(1_056_944, capacity, 0.002 * 1_056_944);
+    }
+
+    @Test
+    void shouldAcceptTrtllmBenchsOwnBatchLimitsForEveryPublishedRow() throws IOException {
+        // The editor's former rule asked the whole batch limit to fit at once (max-sequences × (ISL + OSL) of
+        // cache beside the weights, in all of HBM). trtllm-bench rounds its derived limit up past the cache
+        // (8B 1000/1000: 532 requests fit, limit 640), so the former rule refused the three rows with 1,000 or
+        // more tokens (for example 70B 1000/1000: 384 × 2,000 tokens × 80 KiB per GPU = 63 GB beside 36 GB of
+        // weights). The frameworks cap a batch by the cache; the rule now asks the cache to hold one request.
+        List<String> beyondTheCache = new ArrayList<>();
+        int rows = 0;
+        for (String line : InferenceCalibrationTest.reference()) {
+            if (!line.startsWith("\"")) {
+                continue;
+            }
+            String[] cells = line.substring(line.indexOf("\",") + 2).split(",");
+            TransformerSpec model = InferenceCalibrationTest.model(cells[1]);
+            int tp = Integer.parseInt(cells[5]);
+            int context = Integer.parseInt(cells[6]) + Integer.parseInt(cells[7]);
+            int[] limits = InferenceCalibrationTest.trtllmBenchLimits(model, Precision.FP8, tp,
+                    Integer.parseInt(cells[6]), Integer.parseInt(cells[7]));
+            ParallelismSpec plan = ServingFixtures.tensor(tp);
+            long capacity = ReplicaMemory.kvCapacityTokens(model, ServingFixtures.H100, Precision.FP8, Precision.FP8,
+                    plan, 0);
+            assertTrue(capacity >= context, cells[0] + ": the cache holds " + capacity + " tokens");
+            double wholeBatch = ReplicaMemory.weightBytesPerAccelerator(model, Precision.FP8, plan, 0)
+                    + (double) limits[0] * context * KvCache.bytesPerToken(model, 1) / KvCache.tensorShards(model, tp);
+            if (wholeBatch > ServingFixtures.H100.memoryBytes()) {
+                beyondTheCache.add(cells[0]);
+            }
+            rows++;
+            System.out.printf(Locale.ROOT, "%-32s limit %4d sequences, cache %8d tokens = %5.0f requests%n", cells[0],
+                    limits[0], capacity, (double) capacity / context);
+        }
+        assertEquals(6, rows);
+        assertEquals(List.of("trt-llama31-8b-h100-1000-1000", "trt-llama33-70b-h100-1000-1000",
+                "trt-llama31-405b-h100-20000-2000"), beyondTheCache, "rows whose derived limit exceeds HBM at once");
+    }
+
+    @Test
+    void shouldFitAsManyRedundantExpertsAsLeaveRoomForTheCache() {
+        // DeepSeek-V3 FP8 at EP32/DP32 on H100 with a BF16 cache: R experts fit while the capacity still holds
+        // the tokens; one more does not.
+        ParallelismSpec plan = new ParallelismSpec(1, 1, 32, 1, 32, false);
+        long tokens = 1_000_000;
+        int fit = ReplicaMemory.redundantExpertsThatFit(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100,
+                Precision.FP8, Precision.BF16, plan, tokens);
+        assertTrue(fit > 0, fit + " redundant experts");
+        assertTrue(ReplicaMemory.kvCapacityTokens(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100, Precision.FP8,
+                Precision.BF16, plan, fit) >= tokens);
+        assertTrue(ReplicaMemory.kvCapacityTokens(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100, Precision.FP8,
+                Precision.BF16, plan, fit + 1) < tokens);
+    }
+}
