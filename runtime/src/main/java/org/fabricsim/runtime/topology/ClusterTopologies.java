@@ -7,6 +7,7 @@ import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
@@ -47,8 +48,60 @@ public final class ClusterTopologies {
         return build(cluster, Calibration.DEFAULT);
     }
 
-    /** The topology of the whole cluster, its links derated by {@code calibration}. */
+    /**
+     * The topology of the whole cluster, its links derated by {@code calibration}; the accelerators
+     * of a mixed cluster's node groups with their own scale-up and NIC rates ({@link #mixed}).
+     */
     public static ClusterTopology build(ClusterSpec cluster, Calibration calibration) {
+        ClusterTopology topology = uniform(cluster, calibration);
+        return cluster.mixed() ? mixed(topology, cluster, calibration) : topology;
+    }
+
+    /**
+     * A mixed cluster: built with the first group's node type, then each accelerator's scale-up
+     * links and NIC cable scaled by its group's derated rate over the first group's. The groups share
+     * the accelerators per node, the scale-up shape and the NICs per node (validation), so only the
+     * rates differ; the fabric's switches and links are the same for all. A collective across groups
+     * then runs at its slowest link as the network model shares links. O(accelerators · domain).
+     */
+    private static ClusterTopology mixed(ClusterTopology built, ClusterSpec cluster, Calibration calibration) {
+        NodeSpec first = cluster.node();
+        double firstScaleUp = scaleUpRate(first, calibration);
+        double firstNic = nicRate(first, cluster.scaleOut(), calibration);
+        double[] scaleUpFactor = new double[cluster.accelerators()];
+        double[] nicFactor = new double[cluster.accelerators()];
+        int e = 0;
+        for (NodeGroupSpec group : cluster.nodeGroups()) {
+            double scaleUp = firstScaleUp > 0 ? scaleUpRate(group.node(), calibration) / firstScaleUp : 1;
+            double nic = firstNic > 0 ? nicRate(group.node(), cluster.scaleOut(), calibration) / firstNic : 1;
+            for (int end = e + group.nodes() * first.accelerators(); e < end; e++) {
+                scaleUpFactor[e] = scaleUp;
+                nicFactor[e] = nic;
+            }
+        }
+        return built.withAcceleratorLinkFactors(scaleUpFactor, nicFactor);
+    }
+
+    /** The derated scale-up link rate of a node's accelerators, 0 without scale-up. */
+    private static double scaleUpRate(NodeSpec node, Calibration calibration) {
+        ScaleUpParameters scaleUp = scaleUp(node, calibration);
+        return scaleUp.link() == null ? 0 : scaleUp.link().bytesPerSecond();
+    }
+
+    /** The derated NIC rate per accelerator of a node on {@code scaleOut}, 0 without NICs. */
+    private static double nicRate(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
+        return scaleOut == null || node.nic() == null ? 0 : nicLink(node, scaleOut, calibration).bytesPerSecond();
+    }
+
+    private static LinkClass nicLink(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
+        double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
+        double stated = scaleOut.fabric().linkEfficiency();
+        return new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(stated > 0 ? stated
+                : calibration.nicEfficiency());
+    }
+
+    /** The topology with every node of the cluster's first type. */
+    private static ClusterTopology uniform(ClusterSpec cluster, Calibration calibration) {
         NodeSpec node = cluster.node();
         ScaleUpParameters scaleUp = scaleUp(node, calibration);
         ScaleOutSpec scaleOut = cluster.scaleOut();
@@ -61,10 +114,9 @@ public final class ClusterTopologies {
         if (scaleOut == null || node.nic() == null) {
             return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
         }
-        double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
         double stated = scaleOut.fabric().linkEfficiency();
         double efficiency = stated > 0 ? stated : calibration.nicEfficiency();
-        LinkClass nic = new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(efficiency);
+        LinkClass nic = nicLink(node, scaleOut, calibration);
         LinkClass fabric = new LinkClass(scaleOut.fabric().linkBytesPerSecond(), scaleOut.fabric().latencyPs())
                 .derated(efficiency);
         ClusterTopology topology = ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, nic,
