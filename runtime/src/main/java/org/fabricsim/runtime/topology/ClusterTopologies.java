@@ -7,7 +7,6 @@ import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
-import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
@@ -50,50 +49,15 @@ public final class ClusterTopologies {
 
     /**
      * The topology of the whole cluster, its links derated by {@code calibration}; the accelerators
-     * of a mixed cluster's node groups with their own scale-up and NIC rates ({@link #mixed}).
+     * of a mixed cluster's node groups with their own scale-up and NIC rates ({@link MixedNodeGroups}).
      */
     public static ClusterTopology build(ClusterSpec cluster, Calibration calibration) {
         ClusterTopology topology = uniform(cluster, calibration);
-        return cluster.mixed() ? mixed(topology, cluster, calibration) : topology;
+        return cluster.mixed() ? MixedNodeGroups.build(topology, cluster, calibration) : topology;
     }
 
-    /**
-     * A mixed cluster: built with the first group's node type, then each accelerator's scale-up
-     * links and NIC cable scaled by its group's derated rate over the first group's. The groups share
-     * the accelerators per node, the scale-up shape and the NICs per node (validation), so only the
-     * rates differ; the fabric's switches and links are the same for all. A collective across groups
-     * then runs at its slowest link as the network model shares links. O(accelerators · domain).
-     */
-    private static ClusterTopology mixed(ClusterTopology built, ClusterSpec cluster, Calibration calibration) {
-        NodeSpec first = cluster.node();
-        double firstScaleUp = scaleUpRate(first, calibration);
-        double firstNic = nicRate(first, cluster.scaleOut(), calibration);
-        double[] scaleUpFactor = new double[cluster.accelerators()];
-        double[] nicFactor = new double[cluster.accelerators()];
-        int e = 0;
-        for (NodeGroupSpec group : cluster.nodeGroups()) {
-            double scaleUp = firstScaleUp > 0 ? scaleUpRate(group.node(), calibration) / firstScaleUp : 1;
-            double nic = firstNic > 0 ? nicRate(group.node(), cluster.scaleOut(), calibration) / firstNic : 1;
-            for (int end = e + group.nodes() * first.accelerators(); e < end; e++) {
-                scaleUpFactor[e] = scaleUp;
-                nicFactor[e] = nic;
-            }
-        }
-        return built.withAcceleratorLinkFactors(scaleUpFactor, nicFactor);
-    }
-
-    /** The derated scale-up link rate of a node's accelerators, 0 without scale-up. */
-    private static double scaleUpRate(NodeSpec node, Calibration calibration) {
-        ScaleUpParameters scaleUp = scaleUp(node, calibration);
-        return scaleUp.link() == null ? 0 : scaleUp.link().bytesPerSecond();
-    }
-
-    /** The derated NIC rate per accelerator of a node on {@code scaleOut}, 0 without NICs. */
-    private static double nicRate(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
-        return scaleOut == null || node.nic() == null ? 0 : nicLink(node, scaleOut, calibration).bytesPerSecond();
-    }
-
-    private static LinkClass nicLink(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
+    /** The derated NIC link class per accelerator of {@code node} on {@code scaleOut}. */
+    static LinkClass nicLink(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
         double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
         double stated = scaleOut.fabric().linkEfficiency();
         return new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(stated > 0 ? stated
@@ -168,7 +132,8 @@ public final class ClusterTopologies {
                 : cluster.scaleOut().fabric().flowsPerPeer();
     }
 
-    private static ScaleUpParameters scaleUp(NodeSpec node, Calibration calibration) {
+    /** The scale-up domains of {@code node}, derated by {@code calibration}. */
+    static ScaleUpParameters scaleUp(NodeSpec node, Calibration calibration) {
         ScaleUpSpec spec = node.scaleUp();
         if (spec == null || node.accelerators() < 2) {
             return ScaleUpParameters.none();
