@@ -94,7 +94,8 @@ public final class RingAllReduce {
                         ), // scaleOut
                         0.0, // maxOversubscription
                         null, // cost
-                        null // reliability
+                        null, // reliability
+                        List.of() // groups
                     ), // cluster
                     2, // nodes
                     0, // accelerators

@@ -94,7 +94,8 @@ public final class Links {
                         ), // scaleOut
                         0.0, // maxOversubscription
                         null, // cost
-                        null // reliability
+                        null, // reliability
+                        List.of() // groups
                     ), // cluster
                     2, // nodes
                     0, // accelerators
@@ -186,7 +187,8 @@ public final class Links {
                             ), // scaleOut
                             0.0, // maxOversubscription
                             null, // cost
-                            null // reliability
+                            null, // reliability
+                            List.of() // groups
                         ),
                         new ClusterSpec(
                             "sweep.Fast", // name
@@ -262,7 +264,8 @@ public final class Links {
                             ), // scaleOut
                             0.0, // maxOversubscription
                             null, // cost
-                            null // reliability
+                            null, // reliability
+                            List.of() // groups
                         )) // values
                 )), // variations
             List.of("busbw", "cost"), // report

@@ -9,7 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Objects;
+import java.util.function.BiFunction;
 
 import org.fabricsim.runtime.report.ChromeTrace;
 import org.fabricsim.runtime.report.ConsoleProgress;
@@ -17,7 +18,9 @@ import org.fabricsim.runtime.report.HtmlReport;
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.Csv;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.spec.WorkloadSpec;
 import org.fabricsim.runtime.study.StudyRunner;
 
 /**
@@ -30,19 +33,28 @@ public final class ProgramMain {
     public static final int EXIT_OK = 0;
     /** Exit code for a bad command line or an unwritable file. */
     public static final int EXIT_USAGE = 2;
-    /** The reports a program can write, by option, and how each is rendered. */
-    public static final Map<String, Function<StudyResult, String>> REPORTS = reports();
+    /**
+     * The reports a program can write, by option, and how each is rendered from the result and the
+     * studies it ran (the HTML report draws their clusters).
+     */
+    public static final Map<String, BiFunction<StudyResult, List<StudySpec>, String>> REPORTS = reports();
 
     private ProgramMain() {
     }
 
-    private static Map<String, Function<StudyResult, String>> reports() {
-        Map<String, Function<StudyResult, String>> reports = new LinkedHashMap<>();
-        reports.put("--json", StudyResult::toJson);
-        reports.put("--csv", Csv::render);
-        reports.put("--html", HtmlReport::render);
-        reports.put("--trace", ChromeTrace::render);
+    private static Map<String, BiFunction<StudyResult, List<StudySpec>, String>> reports() {
+        Map<String, BiFunction<StudyResult, List<StudySpec>, String>> reports = new LinkedHashMap<>();
+        reports.put("--json", (result, studies) -> result.toJson());
+        reports.put("--csv", (result, studies) -> Csv.render(result));
+        reports.put("--html", (result, studies) -> HtmlReport.render(result, clusters(studies)));
+        reports.put("--trace", (result, studies) -> ChromeTrace.render(result));
         return reports;
+    }
+
+    /** The clusters of the studies' workloads, in order. */
+    private static List<ClusterSpec> clusters(List<StudySpec> studies) {
+        return studies.stream().flatMap(study -> study.workloads().stream()).map(WorkloadSpec::cluster)
+                .filter(Objects::nonNull).toList();
     }
 
     /** Runs {@code study} with the program's arguments and exits with 0, or 2 on bad usage. */
@@ -97,7 +109,7 @@ public final class ProgramMain {
                 if (parent != null) {
                     Files.createDirectories(parent);
                 }
-                Files.writeString(output.getValue(), REPORTS.get(output.getKey()).apply(result), StandardCharsets.UTF_8);
+                Files.writeString(output.getValue(), REPORTS.get(output.getKey()).apply(result, List.of(toRun)), StandardCharsets.UTF_8);
             } catch (IOException e) {
                 err.println("error: cannot write " + output.getValue() + ": " + e.getMessage());
                 return EXIT_USAGE;

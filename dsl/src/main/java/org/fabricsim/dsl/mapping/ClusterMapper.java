@@ -38,6 +38,7 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ReliabilitySpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
@@ -76,7 +77,24 @@ final class ClusterMapper {
                                 (int) Math.min(Integer.MAX_VALUE, (long) nodes(cluster) * node.accelerators())),
                         routing(cluster.getScaleOut().getTopology()));
         return new ClusterSpec(names.qualifiedName(cluster), node, nodes(cluster), scaleOut, maxOversubscription,
-                cost, reliability);
+                cost, reliability, groups(cluster, node));
+    }
+
+    /**
+     * The node groups in written order; none (one type) when any group is not a catalog node or has
+     * another count of accelerators per node, which validation refuses ({@code ClusterValidator}).
+     */
+    private List<NodeGroupSpec> groups(Cluster cluster, NodeSpec first) {
+        List<NodeGroupSpec> groups = new ArrayList<>();
+        for (NodeGroup group : cluster.getGroups()) {
+            if (group.getNode() == null || group.getNode().getAccelerators() != first.accelerators()
+                    || group.getCount() < 1) {
+                return List.of();
+            }
+            groups.add(new NodeGroupSpec(group.getNode() == cluster.getGroups().get(0).getNode() ? first
+                    : hardware.toNode(group.getNode()), group.getCount()));
+        }
+        return groups.stream().mapToLong(NodeGroupSpec::nodes).sum() == nodes(cluster) ? groups : List.of();
     }
 
     /**
@@ -107,8 +125,7 @@ final class ClusterMapper {
     }
 
     /**
-     * The nodes of every group, added up: groups of one node type are one pool of nodes (groups of
-     * different types are a validation error, {@code ClusterValidator}); at most {@link Integer#MAX_VALUE}.
+     * The nodes of every group, added up; at most {@link Integer#MAX_VALUE}.
      */
     private static int nodes(Cluster cluster) {
         long nodes = cluster.getGroups().stream().mapToLong(NodeGroup::getCount).sum();

@@ -7,13 +7,16 @@ import java.util.List;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Node;
 import org.fabricsim.dsl.fabric.NodeGroup;
+import org.fabricsim.dsl.fabric.ScaleUpDomain;
 
 /**
  * A cluster's nodes: every group has nodes, a sketched node has accelerators, and the sketch form
  * ({@code nodes N x M accelerators} with {@code link}) is not mixed with catalog nodes. A count the
  * parser could not read is left to the syntax error, so one mistake gives one diagnostic. Groups of
- * one node type add up; groups of different types are refused until mixed clusters simulate.
+ * one node type add up; groups of different types of one shape are placed side by side; types of
+ * different shapes are refused.
  */
 public class ClusterValidator extends FabricCheck {
 
@@ -46,26 +49,50 @@ public class ClusterValidator extends FabricCheck {
     }
 
     /**
-     * Node groups of one node type are one pool of nodes; the engine builds one node type per
-     * cluster, so a group of another type is an error instead of being left out of the simulation.
+     * Node groups of one node type are one pool of nodes; groups of different types are placed side by
+     * side in written order, each on its own links, which the engine builds when their nodes have one
+     * shape ({@link #shape}): otherwise the second type is an error instead of a cluster built wrong.
      */
     @Check
-    public void checkClusterNodeGroupsOfOneType(Cluster cluster) {
+    public void checkClusterNodeGroupsOfOneShape(Cluster cluster) {
         List<NodeGroup> groups = cluster.getGroups();
+        String first = shape(groups.get(0));
         for (int i = 1; i < groups.size(); i++) {
-            if (!sameType(groups.get(0), groups.get(i))) {
-                String first = typeName(groups.get(0));
-                error("This cluster mixes node types (" + first + " and " + typeName(groups.get(i)) + "), but the"
-                        + " engine builds one node type per cluster: give each node type a cluster of its own, or"
-                        + " use " + first + " in every 'nodes' line.", groups.get(i), null,
-                        IssueCodes.MIXED_NODE_GROUPS, first);
+            String other = shape(groups.get(i));
+            if (!first.equals(other)) {
+                String firstName = typeName(groups.get(0));
+                String name = typeName(groups.get(i));
+                error(name + " cannot share this cluster with " + firstName + ": node groups of different types are"
+                        + " placed side by side only when their nodes have the same shape, and " + firstName + " has "
+                        + first + " where " + name + " has " + other + ". Give " + name + " a cluster of its own, or"
+                        + " use a node type shaped like " + firstName + ".", groups.get(i), null,
+                        IssueCodes.MIXED_NODE_GROUPS, firstName);
             }
         }
     }
 
-    private static boolean sameType(NodeGroup a, NodeGroup b) {
-        return a.getNode() == null ? b.getNode() == null && a.getAcceleratorsPerNode() == b.getAcceleratorsPerNode()
-                : a.getNode() == b.getNode();
+    /**
+     * What every node group of a cluster shares: accelerators per node, the scale-up domain (shape, size,
+     * in-switch reduction) and the NICs per node; a sketched node is its own shape.
+     */
+    private static String shape(NodeGroup group) {
+        Node node = group.getNode();
+        if (node == null) {
+            return "sketched nodes of " + group.getAcceleratorsPerNode() + " accelerators";
+        }
+        ScaleUpDomain scaleUp = node.getScaleUp();
+        String domain = "no scale-up domain";
+        if (scaleUp != null && scaleUp.getFabric() != null) {
+            int size = scaleUp.getDomainSize() > 0 ? Math.min(scaleUp.getDomainSize(), node.getAccelerators())
+                    : node.getAccelerators();
+            boolean reduces = scaleUp.getFabric().isInNetworkReduction()
+                    && (scaleUp.getSwitchType() == null || scaleUp.getSwitchType().isInNetworkReduction());
+            domain = "a " + scaleUp.getTopology().getLiteral() + " scale-up domain of " + size
+                    + (reduces ? " reducing in the switch" : "");
+        }
+        String nics = node.getNic() == null ? "no NICs" : node.getNics() + " NICs" + (node.isRailAligned()
+                ? " rail-aligned" : "");
+        return node.getAccelerators() + " accelerators per node, " + domain + " and " + nics;
     }
 
     private static String typeName(NodeGroup group) {

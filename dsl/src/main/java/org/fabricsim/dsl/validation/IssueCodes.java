@@ -25,8 +25,10 @@ public final class IssueCodes {
     public static final String DOMAIN_MISFIT = PREFIX + "node.domain-misfit";
     /** A node group with no nodes, or a sketched node with no accelerators. */
     public static final String EMPTY_CLUSTER = PREFIX + "cluster.empty";
-    /** Node groups of different node types in one cluster, which the engine does not build. Data: the first group's type. */
+    /** Node groups of node types of different shapes in one cluster, which the engine does not build. Data: the first group's type. */
     public static final String MIXED_NODE_GROUPS = PREFIX + "cluster.mixed-node-groups";
+    /** A tensor-parallel group of a training whose ranks lie on nodes of two types. Data: the span to align the groups to. */
+    public static final String TP_SPANS_NODE_TYPES = PREFIX + "workload.tp-spans-node-types";
     /** A sketched cluster ({@code nodes N x M accelerators}) without its {@code link}. */
     public static final String SKETCH_NEEDS_LINK = PREFIX + "cluster.sketch-needs-link";
     /** A {@code link} on a cluster of catalog nodes, whose network comes from its scale-out. */

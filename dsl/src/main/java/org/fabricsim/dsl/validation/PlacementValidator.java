@@ -11,6 +11,7 @@ import org.fabricsim.dsl.fabric.Parallelism;
 import org.fabricsim.dsl.fabric.PlacementAxis;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
@@ -75,5 +76,52 @@ public class PlacementValidator extends FabricCheck {
                 + " tensor-parallel collectives then cross the scale-out network. Put tp first (innermost), e.g."
                 + " 'order tp cp pp dp'.", training.getParallel(), Literals.PARALLELISM__ORDER,
                 IssueCodes.TP_NOT_INNERMOST, String.valueOf(span));
+    }
+
+    /**
+     * A tensor-parallel group on a mixed cluster lies on one node type: its collective runs every layer
+     * and its ranks split each GEMM evenly, so a group across two types would run each layer at the
+     * slower type's links and compute while the engine times it on one. The group of accelerator a
+     * spans [a − c·s, a + (t − 1 − c)·s] for its TP coordinate c, stride s and TP size t; a group crosses
+     * the boundary B between two node groups when it starts below B and ends at or above it. O(t·s)
+     * per boundary.
+     */
+    @Check
+    public void checkTrainingTensorGroupsOnOneNodeType(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null || !spec.cluster().mixed() || spec.parallel().tensor() < 2
+                || (double) spec.parallel().tensor() * spec.parallel().pipeline() * spec.parallel().data()
+                        * spec.parallel().context() > Integer.MAX_VALUE) {
+            return;
+        }
+        Placement placement = Placement.of(spec.parallel());
+        int tensor = spec.parallel().tensor();
+        int stride = placement.stride(Axis.TENSOR);
+        long boundary = 0;
+        List<NodeGroupSpec> groups = spec.cluster().nodeGroups();
+        for (int g = 0; g + 1 < groups.size(); g++) {
+            boundary += (long) groups.get(g).nodes() * spec.cluster().acceleratorsPerNode();
+            if (boundary >= spec.accelerators()) {
+                return;
+            }
+            for (long a = Math.max(0, boundary - (long) (tensor - 1) * stride); a < boundary; a++) {
+                int c = placement.coordinate((int) a, Axis.TENSOR);
+                if (a + (long) (tensor - 1 - c) * stride >= boundary) {
+                    String span = String.valueOf((long) tensor * stride);
+                    error("A tensor-parallel group of " + tensor + " starting at accelerator " + (a - (long) c * stride)
+                            + " spans " + name(groups.get(g)) + " and " + name(groups.get(g + 1)) + " nodes, so every"
+                            + " layer's TP collectives and split GEMMs would mix two node types. Make the accelerators"
+                            + " of each 'nodes' line (nodes x accelerators per node) a multiple of " + span
+                            + ", or use a smaller 'tensor'.", training.getParallel(), Literals.PARALLELISM__TENSOR,
+                            IssueCodes.TP_SPANS_NODE_TYPES, span);
+                    return;
+                }
+            }
+        }
+    }
+
+    private static String name(NodeGroupSpec group) {
+        String qualified = group.node().name();
+        return qualified.substring(qualified.lastIndexOf('.') + 1);
     }
 }

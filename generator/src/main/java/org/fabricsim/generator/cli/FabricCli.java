@@ -272,7 +272,7 @@ public final class FabricCli {
             PrintWriter out = spec.commandLine().getOut();
             out.print(ConsoleTable.render(result));
             out.flush();
-            reports.write(result);
+            reports.write(result, studies);
             return ExitCodes.ofSimulation(result, failOnMiss, spec.commandLine().getErr());
         }
     }

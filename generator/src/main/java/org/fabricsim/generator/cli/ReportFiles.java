@@ -2,10 +2,12 @@ package org.fabricsim.generator.cli;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.ProgramMain;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.spec.StudySpec;
 
 import picocli.CommandLine.Option;
 
@@ -49,10 +51,10 @@ public final class ReportFiles {
         OutputFiles.checkOutputs(outputs(), model, force);
     }
 
-    /** Writes every report asked for of {@code result}. */
-    public void write(StudyResult result) {
-        outputs().forEach((option, path) -> OutputFiles.write(path, ProgramMain.REPORTS.get(option).apply(result),
-                force));
+    /** Writes every report asked for of {@code result}, the result of {@code studies}. */
+    public void write(StudyResult result, List<StudySpec> studies) {
+        outputs().forEach((option, path) -> OutputFiles.write(path,
+                ProgramMain.REPORTS.get(option).apply(result, studies), force));
     }
 
     private static void putIfSet(Map<String, Path> outputs, String option, Path path) {

@@ -118,9 +118,12 @@ public final class TrainingRules {
         return StepPlan.wantedVirtualStages(spec) > 1 && StepPlan.microBatches(spec) % spec.parallel().pipeline() == 0;
     }
 
-    /** Whether the busiest pipeline stage fits in an accelerator's HBM ({@link Memory#training}). */
+    /**
+     * Whether the busiest pipeline stage fits in an accelerator's HBM ({@link Memory#training}), the
+     * smallest of a mixed cluster's.
+     */
     public static boolean fitsMemory(TrainingSpec spec) {
-        long hbm = spec.cluster().node().accelerator().memoryBytes();
+        long hbm = spec.cluster().smallestMemoryBytes(spec.accelerators());
         return hbm <= 0 || Memory.training(spec).totalBytes() <= hbm;
     }
 }

@@ -221,7 +221,7 @@ final class ServingFailures {
         }
         ClusterSpec c = spec.cluster();
         ClusterSpec intact = new ClusterSpec(c.name(), c.node(), c.nodes(), c.scaleOut(), c.maxOversubscription(),
-                c.cost(), null);
+                c.cost(), null, c.groups());
         RunResult run = InferenceRunner.run(new InferenceSpec(spec.name(), spec.model(), intact, spec.precision(),
                 spec.kvCachePrecision(), fewer, spec.traffic(), spec.slos(), spec.layerByLayerKvTransfer()),
                 profile, seed, baseDirectory);

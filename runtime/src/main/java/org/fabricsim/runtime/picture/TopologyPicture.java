@@ -178,7 +178,8 @@ public final class TopologyPicture {
         double step = (right - LEFT) / shown;
         int perNode = cluster.acceleratorsPerNode();
         int drawnAccelerators = Math.min(perNode, DRAWN);
-        svg.text("tier-label", 12, y, "nodes: " + cluster.nodes() + " × " + name(cluster.node().name()));
+        svg.text("tier-label", 12, y, "nodes: " + cluster.nodeGroups().stream()
+                .map(g -> g.nodes() + " × " + name(g.node().name())).collect(Collectors.joining(" + ")));
         svg.text("tier-links", 12, y + 16, perNode + " accelerators each");
         for (int n = 0; n < shown; n++) {
             double x = LEFT + n * step + 4;

@@ -12,14 +12,16 @@ import org.fabricsim.runtime.result.Comparison;
 import org.fabricsim.runtime.result.ExpectationText;
 import org.fabricsim.runtime.result.Json;
 import org.fabricsim.runtime.result.Metrics;
+import org.fabricsim.runtime.picture.TopologyPicture;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.spec.ClusterSpec;
 
 /**
  * The self-contained HTML report: one file that works offline. It embeds the JSON result (plus the
  * studies' comparisons) as data and Apache ECharts (unpacked from the {@code org.webjars.npm:echarts}
  * jar into the runtime's resources at build time) as the charting library; the page's script draws
  * headline cards per run (MFU, HFU, step time, TFLOPS, tokens/s, memory against capacity, cost), the runs
- * table, each run's predictions against the figures its study expects, the side-by-side comparisons with
+ * table, the picture of each cluster's network as built, each run's predictions against the figures its study expects, the side-by-side comparisons with
  * deltas, bandwidth against size for benchmarks, the step-time breakdown, per-tier link-utilization heat
  * maps with numbers and the busiest links, one latency CDF per study and metric on a log axis, latency
  * against load for a study that varies the arrival rate, and cost in its unit, from whatever
@@ -35,15 +37,31 @@ public final class HtmlReport {
     private static final String LIBRARY_SLOT = "/*FABRICSIM:ECHARTS*/";
     private static final String SCRIPTS_SLOT = "/*FABRICSIM:SCRIPTS*/";
     /** The page's script in parts, run in this order in one function: helpers first, then the sections. */
-    private static final List<String> SCRIPTS = List.of("report-base.js", "report-runs.js", "report-training.js",
-            "report-serving.js");
+    private static final List<String> SCRIPTS = List.of("report-base.js", "report-runs.js", "report-topology.js",
+            "report-training.js", "report-serving.js");
 
     private HtmlReport() {
     }
 
-    /** The report of {@code result} as one HTML document. */
+    /** The report of {@code result} as one HTML document, its topology section without pictures. */
     public static String render(StudyResult result) {
+        return render(result, List.of());
+    }
+
+    /**
+     * The report of {@code result} as one HTML document, its topology section with the picture of each
+     * of {@code clusters} ({@link TopologyPicture}, once per cluster name, in order).
+     */
+    public static String render(StudyResult result, List<ClusterSpec> clusters) {
         Map<String, Object> data = new LinkedHashMap<>(result.toJsonMap());
+        Map<String, Object> pictures = new LinkedHashMap<>();
+        clusters.forEach(cluster -> pictures.computeIfAbsent(cluster.name(), name -> {
+            Map<String, Object> picture = new LinkedHashMap<>();
+            picture.put("cluster", name);
+            picture.put("svg", TopologyPicture.render(cluster));
+            return picture;
+        }));
+        data.put("topologies", List.copyOf(pictures.values()));
         data.put("comparisons", Comparison.of(result).stream().map(Comparison::toJsonMap).toList());
         Map<String, Object> breakdowns = new LinkedHashMap<>();
         result.runs().forEach(run -> {

@@ -22,7 +22,7 @@ final class Objectives {
         double tokens = (double) spec.globalBatchSequences() * spec.sequence();
         return switch (objective) {
             case MFU -> ModelFlops.perToken(spec.model(), spec.sequence()) * tokens
-                    / (stepSeconds * spec.accelerators() * spec.cluster().node().accelerator().bf16FlopsPerSecond());
+                    / (stepSeconds * spec.accelerators() * spec.cluster().meanBf16FlopsPerSecond(spec.accelerators()));
             case TOKENS_PER_SECOND -> tokens / stepSeconds;
             case COST_PER_STEP -> costPerHour(spec) * stepSeconds / SECONDS_PER_HOUR;
             case COST_PER_MTOK -> costPerHour(spec) * stepSeconds / SECONDS_PER_HOUR / tokens * 1e6;

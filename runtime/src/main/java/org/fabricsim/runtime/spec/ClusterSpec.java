@@ -1,26 +1,50 @@
 package org.fabricsim.runtime.spec;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * A cluster of identical nodes and its scale-out network.
+ * A cluster of nodes and its scale-out network. The nodes are one type ({@code node}), or groups
+ * of several types placed in written order: node i belongs to the first group whose running count
+ * exceeds i, and so do its accelerators.
  *
  * @param name                 qualified name
- * @param node                 the node type
- * @param nodes                number of nodes
+ * @param node                 the node type; of a mixed cluster, the first group's
+ * @param nodes                number of nodes, all groups together
  * @param scaleOut             the scale-out network, or null for a single node
  * @param maxOversubscription  the design policy's largest acceptable oversubscription; 0 for none
  * @param cost                 what it costs, or null
  * @param reliability          how it fails, or null
+ * @param groups               the node groups in placement order when they are of more than one type;
+ *                             empty when every node is {@code node} (a single group is normalized away)
  */
 public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec scaleOut, double maxOversubscription,
-        CostSpec cost, ReliabilitySpec reliability) {
+        CostSpec cost, ReliabilitySpec reliability, List<NodeGroupSpec> groups) {
 
     public ClusterSpec {
         Specs.requireName(name);
         Specs.requirePositive("nodes", nodes);
         Specs.requireNonNegative("maxOversubscription", maxOversubscription);
+        groups = groups == null || groups.stream().allMatch(g -> g.node().equals(node)) ? List.of() : List.copyOf(groups);
+        if (!groups.isEmpty()) {
+            if (!groups.get(0).node().equals(node)
+                    || groups.stream().mapToLong(NodeGroupSpec::nodes).sum() != nodes) {
+                throw new IllegalArgumentException("the node groups must start with the node type and add up to "
+                        + nodes + " nodes");
+            }
+            if (groups.stream().anyMatch(g -> g.node().accelerators() != node.accelerators())) {
+                throw new IllegalArgumentException("the node groups must have the same accelerators per node");
+            }
+        }
     }
 
-    /** Accelerators per node. */
+    /** A cluster of one node type. */
+    public ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec scaleOut, double maxOversubscription,
+            CostSpec cost, ReliabilitySpec reliability) {
+        this(name, node, nodes, scaleOut, maxOversubscription, cost, reliability, List.of());
+    }
+
+    /** Accelerators per node (the same in every group). */
     public int acceleratorsPerNode() {
         return node.accelerators();
     }
@@ -30,8 +54,73 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
         return Math.multiplyExact(nodes, node.accelerators());
     }
 
+    /** Whether the nodes are of more than one type. */
+    public boolean mixed() {
+        return !groups.isEmpty();
+    }
+
+    /** The node groups in placement order: one group of {@code node} when the cluster is not mixed. */
+    public List<NodeGroupSpec> nodeGroups() {
+        return groups.isEmpty() ? List.of(new NodeGroupSpec(node, nodes)) : groups;
+    }
+
+    /**
+     * The distinct accelerator types of the first {@code accelerators} accelerators, in placement
+     * order. O(groups).
+     */
+    public List<AcceleratorSpec> acceleratorTypes(int accelerators) {
+        List<AcceleratorSpec> types = new ArrayList<>();
+        long first = 0;
+        for (NodeGroupSpec group : nodeGroups()) {
+            if (first >= accelerators) {
+                break;
+            }
+            if (!types.contains(group.node().accelerator())) {
+                types.add(group.node().accelerator());
+            }
+            first += (long) group.nodes() * node.accelerators();
+        }
+        return types;
+    }
+
+    /**
+     * The mean BF16 peak of the first {@code accelerators} accelerators: the peak an MFU of a job on
+     * them divides by (a mixed cluster's fast accelerators count at their own peak). O(groups).
+     */
+    public double meanBf16FlopsPerSecond(int accelerators) {
+        double sum = 0;
+        long left = accelerators;
+        for (NodeGroupSpec group : nodeGroups()) {
+            long here = Math.min(left, (long) group.nodes() * node.accelerators());
+            sum += here * group.node().accelerator().bf16FlopsPerSecond();
+            left -= here;
+        }
+        return sum / accelerators;
+    }
+
+    /** The smallest HBM of the first {@code accelerators} accelerators, what every rank's share must fit. */
+    public long smallestMemoryBytes(int accelerators) {
+        return acceleratorTypes(accelerators).stream().mapToLong(AcceleratorSpec::memoryBytes).min().orElse(0);
+    }
+
     /** This cluster cut down to its first {@code count} nodes, as a benchmark on them sees it. */
     public ClusterSpec withNodes(int count) {
-        return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability);
+        if (groups.isEmpty()) {
+            return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability);
+        }
+        List<NodeGroupSpec> kept = new ArrayList<>();
+        int left = count;
+        for (NodeGroupSpec group : nodeGroups()) {
+            if (left > 0) {
+                kept.add(new NodeGroupSpec(group.node(), Math.min(left, group.nodes())));
+                left -= group.nodes();
+            }
+        }
+        return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability, kept);
+    }
+
+    /** This cluster on another scale-out network, with the same nodes. */
+    public ClusterSpec withScaleOut(ScaleOutSpec network) {
+        return new ClusterSpec(name, node, nodes, network, maxOversubscription, cost, reliability, groups);
     }
 }

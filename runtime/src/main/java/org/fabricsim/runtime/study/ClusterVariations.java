@@ -23,9 +23,9 @@ final class ClusterVariations {
     static ClusterSpec apply(ClusterSpec c, Parameter parameter, Object value) {
         return switch (parameter) {
             case CLUSTER -> Variations.spec(parameter, value, ClusterSpec.class);
-            case FABRIC -> withScaleOut(c, new ScaleOutSpec(Variations.spec(parameter, value, FabricSpec.class),
+            case FABRIC -> c.withScaleOut(new ScaleOutSpec(Variations.spec(parameter, value, FabricSpec.class),
                     scaleOut(c, parameter).topology(), scaleOut(c, parameter).routing()));
-            case OVERSUBSCRIPTION -> withScaleOut(c, new ScaleOutSpec(scaleOut(c, parameter).fabric(),
+            case OVERSUBSCRIPTION -> c.withScaleOut(new ScaleOutSpec(scaleOut(c, parameter).fabric(),
                     oversubscribed(scaleOut(c, parameter).topology(), ratio(value)), scaleOut(c, parameter).routing()));
             default -> throw new IllegalArgumentException(parameter + " is not a cluster parameter");
         };
@@ -76,8 +76,4 @@ final class ClusterVariations {
         return out;
     }
 
-    private static ClusterSpec withScaleOut(ClusterSpec c, ScaleOutSpec scaleOut) {
-        return new ClusterSpec(c.name(), c.node(), c.nodes(), scaleOut, c.maxOversubscription(), c.cost(),
-                c.reliability());
-    }
 }

@@ -47,8 +47,25 @@ public final class ClusterTopologies {
         return build(cluster, Calibration.DEFAULT);
     }
 
-    /** The topology of the whole cluster, its links derated by {@code calibration}. */
+    /**
+     * The topology of the whole cluster, its links derated by {@code calibration}; the accelerators
+     * of a mixed cluster's node groups with their own scale-up and NIC rates ({@link MixedNodeGroups}).
+     */
     public static ClusterTopology build(ClusterSpec cluster, Calibration calibration) {
+        ClusterTopology topology = uniform(cluster, calibration);
+        return cluster.mixed() ? MixedNodeGroups.build(topology, cluster, calibration) : topology;
+    }
+
+    /** The derated NIC link class per accelerator of {@code node} on {@code scaleOut}. */
+    static LinkClass nicLink(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
+        double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
+        double stated = scaleOut.fabric().linkEfficiency();
+        return new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(stated > 0 ? stated
+                : calibration.nicEfficiency());
+    }
+
+    /** The topology with every node of the cluster's first type. */
+    private static ClusterTopology uniform(ClusterSpec cluster, Calibration calibration) {
         NodeSpec node = cluster.node();
         ScaleUpParameters scaleUp = scaleUp(node, calibration);
         ScaleOutSpec scaleOut = cluster.scaleOut();
@@ -61,10 +78,9 @@ public final class ClusterTopologies {
         if (scaleOut == null || node.nic() == null) {
             return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
         }
-        double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
         double stated = scaleOut.fabric().linkEfficiency();
         double efficiency = stated > 0 ? stated : calibration.nicEfficiency();
-        LinkClass nic = new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(efficiency);
+        LinkClass nic = nicLink(node, scaleOut, calibration);
         LinkClass fabric = new LinkClass(scaleOut.fabric().linkBytesPerSecond(), scaleOut.fabric().latencyPs())
                 .derated(efficiency);
         ClusterTopology topology = ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, nic,
@@ -116,7 +132,8 @@ public final class ClusterTopologies {
                 : cluster.scaleOut().fabric().flowsPerPeer();
     }
 
-    private static ScaleUpParameters scaleUp(NodeSpec node, Calibration calibration) {
+    /** The scale-up domains of {@code node}, derated by {@code calibration}. */
+    static ScaleUpParameters scaleUp(NodeSpec node, Calibration calibration) {
         ScaleUpSpec spec = node.scaleUp();
         if (spec == null || node.accelerators() < 2) {
             return ScaleUpParameters.none();

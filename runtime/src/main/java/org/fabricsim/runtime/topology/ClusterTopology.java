@@ -335,6 +335,31 @@ public final class ClusterTopology {
         return new ClusterTopology(this, graph.withScaledRates(links, speed), scaleOut);
     }
 
+    /**
+     * This cluster with the scale-up links out of and into accelerator e, and its NIC cable, at
+     * {@code scaleUpFactor[e]} and {@code nicFactor[e]} of their built rates: accelerators of another
+     * node type than the one built (a mixed cluster). O(accelerators · domain size).
+     */
+    public ClusterTopology withAcceleratorLinkFactors(double[] scaleUpFactor, double[] nicFactor) {
+        double[] factors = new double[graph.linkCount()];
+        Arrays.fill(factors, 1.0);
+        for (int e = 0; e < accelerators; e++) {
+            if (scaleUp.kind() == ScaleUpParameters.Kind.SWITCHED) {
+                factors[scaleUpUplink(e)] = scaleUpFactor[e];
+                factors[scaleUpDownlink(e)] = scaleUpFactor[e];
+            } else if (scaleUp.kind() == ScaleUpParameters.Kind.FULL_MESH) {
+                for (int j = 0; j < domainSize - 1; j++) {
+                    factors[scaleUpFirst + e * (domainSize - 1) + j] = scaleUpFactor[e];
+                }
+            }
+            if (hasNics()) {
+                factors[nicUplink(e)] = nicFactor[e];
+                factors[nicDownlink(e)] = nicFactor[e];
+            }
+        }
+        return new ClusterTopology(this, graph.withScaledRates(factors), scaleOut);
+    }
+
     /** The links out of and into {@code accelerator}. */
     private int[] linksOf(int accelerator) {
         int[] links = new int[graph.linkCount()];

@@ -21,8 +21,8 @@ import org.fabricsim.runtime.spec.TrainingSpec;
  * The training entry point: one step of a {@link TrainingSpec} on the engine's network model,
  * reported as a {@link RunResult} of kind {@code training}.
  *
- * <p>MFU = model FLOPs per step ÷ (step time × accelerators × dense BF16 peak) with model FLOPs
- * per token from {@link ModelFlops#perToken}; HFU adds recomputation; memory per accelerator is the
+ * <p>MFU = model FLOPs per step ÷ (step time × accelerators × dense BF16 peak, a mixed cluster's
+ * mean) with model FLOPs per token from {@link ModelFlops#perToken}; HFU adds recomputation; memory per accelerator is the
  * validation's {@link Memory#training} (one memory model for the validator and the engine); cost per hour =
  * $/accelerator-hour × accelerators, per step = that × step ÷ 3600 s, and one MFU point for a
  * year = cost per hour × 8,760 h ÷ 100 (docs/metrics.md). An MoE run reports its routing
@@ -97,7 +97,7 @@ public final class TrainingSimulator {
         double tokens = (double) spec.globalBatchSequences() * spec.sequence();
         double modelFlops = ModelFlops.perToken(spec.model(), spec.sequence()) * tokens;
         double seconds = step.stepSeconds();
-        double peak = spec.cluster().node().accelerator().bf16FlopsPerSecond();
+        double peak = spec.cluster().meanBf16FlopsPerSecond(spec.accelerators());
         double mfu = modelFlops / (seconds * spec.accelerators() * peak);
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("stepTimeSeconds", seconds);
@@ -117,7 +117,7 @@ public final class TrainingSimulator {
         metrics.put("exposedCommunicationSeconds", exposed);
         Memory.Breakdown memory = Memory.training(spec);
         metrics.put("memoryPerAcceleratorBytes", memory.totalBytes());
-        metrics.put("memoryCapacityBytes", cluster.node().accelerator().memoryBytes());
+        metrics.put("memoryCapacityBytes", cluster.smallestMemoryBytes(spec.accelerators()));
         metrics.put("memoryBreakdownBytes", memory.trainingComponents());
         if (spec.model().moe()) {
             metrics.put("droppedTokenFraction", par.expertRouting().droppedTokenFraction());

@@ -8,6 +8,7 @@ import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.compute.PassTime;
 import org.fabricsim.runtime.compute.TransformerCompute;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -90,13 +91,16 @@ public final class TrainingStep {
         int tp = par.tensor();
         int dp = par.data();
         boolean sp = par.sequenceParallel() && tp > 1;
-        Device device = Device.forTraining(spec.cluster().node().accelerator(), spec.precision(), profile);
         double kernelSeconds = profile.value(ComputeCalibration.KERNEL_OVERHEAD);
         double stepOverhead = profile.has(ComputeCalibration.STEP_OVERHEAD)
                 ? profile.value(ComputeCalibration.STEP_OVERHEAD) : 0;
-        double smShare = device.collectiveSmShare();
         double tokens = (double) spec.microBatch() * spec.sequence() / par.context();
         double expertLoad = par.expertRouting().busiestLoad();
+        AcceleratorSpec pacing = PacingAccelerator.of(spec, profile, d -> new TransformerCompute(d, model, tokens,
+                spec.sequence(), tp, par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds)
+                .layer(model.moe()));
+        Device device = Device.forTraining(pacing, spec.precision(), profile);
+        double smShare = device.collectiveSmShare();
         TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
                 par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds);
         TransformerCompute plain = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
@@ -116,7 +120,7 @@ public final class TrainingStep {
         double kvBytes = 2 * tokens * par.context() * Math.max(1.0, model.kvHeads() / (double) tp) * model.headDim() * e;
         ContextExchange cp = ContextExchange.of(par.contextMode(), par.context(), kvBytes, compute.attentionCore(),
                 smShare, timer);
-        double dispatchElement = Device.dispatchElementBytes(spec.cluster().node().accelerator(), spec.precision());
+        double dispatchElement = Device.dispatchElementBytes(pacing, spec.precision());
         double routedBytes = tokens / tp * model.topK() * model.hidden();
         double epPerPass = model.moe()
                 ? timer.expertAllToAllSeconds(routedBytes * dispatchElement, par.expertRouting())

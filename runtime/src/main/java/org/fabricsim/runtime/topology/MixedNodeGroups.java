@@ -1,0 +1,50 @@
+package org.fabricsim.runtime.topology;
+
+import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+
+/** The links of a cluster whose node groups are of several types ({@link ClusterSpec#mixed}). */
+final class MixedNodeGroups {
+    private MixedNodeGroups() {
+    }
+
+    /**
+     * A mixed cluster from {@code built}, built with the first group's node type, then each accelerator's scale-up
+     * links and NIC cable scaled by its group's derated rate over the first group's. The groups share
+     * the accelerators per node, the scale-up shape and the NICs per node (validation), so only the
+     * rates differ; the fabric's switches and links are the same for all. A collective across groups
+     * then runs at its slowest link as the network model shares links. O(accelerators · domain).
+     */
+    static ClusterTopology build(ClusterTopology built, ClusterSpec cluster, Calibration calibration) {
+        NodeSpec first = cluster.node();
+        double firstScaleUp = scaleUpRate(first, calibration);
+        double firstNic = nicRate(first, cluster.scaleOut(), calibration);
+        double[] scaleUpFactor = new double[cluster.accelerators()];
+        double[] nicFactor = new double[cluster.accelerators()];
+        int e = 0;
+        for (NodeGroupSpec group : cluster.nodeGroups()) {
+            double scaleUp = firstScaleUp > 0 ? scaleUpRate(group.node(), calibration) / firstScaleUp : 1;
+            double nic = firstNic > 0 ? nicRate(group.node(), cluster.scaleOut(), calibration) / firstNic : 1;
+            for (int end = e + group.nodes() * first.accelerators(); e < end; e++) {
+                scaleUpFactor[e] = scaleUp;
+                nicFactor[e] = nic;
+            }
+        }
+        return built.withAcceleratorLinkFactors(scaleUpFactor, nicFactor);
+    }
+
+    /** The derated scale-up link rate of a node's accelerators, 0 without scale-up. */
+    private static double scaleUpRate(NodeSpec node, Calibration calibration) {
+        ScaleUpParameters scaleUp = ClusterTopologies.scaleUp(node, calibration);
+        return scaleUp.link() == null ? 0 : scaleUp.link().bytesPerSecond();
+    }
+
+    /** The derated NIC rate per accelerator of a node on {@code scaleOut}, 0 without NICs. */
+    private static double nicRate(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
+        return scaleOut == null || node.nic() == null ? 0
+                : ClusterTopologies.nicLink(node, scaleOut, calibration).bytesPerSecond();
+    }
+}

@@ -1,0 +1,92 @@
+package org.fabricsim.runtime.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TierStructure;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report's topology section in headless Chromium: the picture of each cluster the runs used. */
+class TopologyReportTest {
+    private static final SwitchSpec TH4 = new SwitchSpec("t.TH4", "generic", 64, 50e9, 0, 0, false, false);
+
+    /**
+     * 4 servers then 4 of a newer type, each 8 accelerators with 8 NICs of 2 x 200G, on 8 rails in 2 planes:
+     * per plane one leaf per rail (8 NIC ports, 8 x 200G = 1.6T down, so ceil(1.6T / 400G) = 4 uplinks) and
+     * 4 spines; 8 x 4 leaf-spine cables per plane.
+     */
+    private static ClusterSpec dualPlane() {
+        FabricSpec ethernet = new FabricSpec("t.E", "generic", FabricSpec.FabricScope.SCALE_OUT, true, "", 25e9, 0,
+                true, FabricSpec.CongestionControl.NONE, false, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
+        NicSpec nic = new NicSpec("t.N", "generic", 2, 25e9, 0, 0);
+        NodeSpec server = new NodeSpec("t.Server", new AcceleratorSpec("t.G", "generic", 0, 0, 0, 0, 0, 0), 8, null,
+                nic, 8, true);
+        NodeSpec newer = new NodeSpec("t.NewServer", new AcceleratorSpec("t.G2", "generic", 0, 0, 0, 0, 0, 0), 8,
+                null, nic, 8, true);
+        TierStructure structure = new TierStructure(new TierStructure.Level(TH4, 8, 50e9), null, null, 0, 2, 64);
+        return new ClusterSpec("t.Dual", server, 8, new ScaleOutSpec(ethernet,
+                new TopologySpec.RailOptimized(TH4, 8, 2, List.of(1.0), structure), ScaleOutSpec.Routing.ECMP), 0, null,
+                null, List.of(new NodeGroupSpec(server, 4), new NodeGroupSpec(newer, 4)));
+    }
+
+    private static String dom(Path dir, String html) throws Exception {
+        Path page = dir.resolve("report.html");
+        Files.writeString(page, html, StandardCharsets.UTF_8);
+        return HtmlReportTest.chromium(dir, "--dump-dom", page.toUri().toString());
+    }
+
+    private static String section(String dom) {
+        int at = dom.indexOf("<section id=\"topology\">");
+        return dom.substring(at, dom.indexOf("</section>", at));
+    }
+
+    private static int count(String text, String needle) {
+        Matcher m = Pattern.compile(Pattern.quote(needle)).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    void shouldDrawEachClusterOnceWithItsPlanesSwitchesAndNodeGroups(@TempDir Path dir) throws Exception {
+        StudyResult result = new StudyResult("t", "m", List.of(ReportFixtures.benchmark("q.Ring", "q.S", "A", 25)));
+        String dom = dom(dir, HtmlReport.render(result, List.of(dualPlane(), dualPlane())));
+        String section = section(dom);
+        assertEquals(1, count(section, "<svg"), "the cluster two runs share is drawn once");
+        assertTrue(section.contains("<h3>t.Dual</h3>"), section);
+        assertEquals(2, count(section, "class=\"plane\""));
+        assertEquals(2 * 8, count(section, "class=\"switch leaf\""));
+        assertEquals(2 * 4, count(section, "class=\"switch spine\""));
+        assertEquals(2 * 32, count(section, "class=\"link\""));
+        assertTrue(section.contains(">nodes: 4 × Server + 4 × NewServer<"), "the node groups in placement order");
+        assertTrue(dom.contains("data-charts-rendered=\"1\""), "the benchmark's chart still draws");
+    }
+
+    @Test
+    void shouldSayWhenThereIsNoClusterToDraw(@TempDir Path dir) throws Exception {
+        StudyResult result = new StudyResult("t", "m", List.of(ReportFixtures.benchmark("q.Ring", "q.S", "A", 25)));
+        String dom = dom(dir, HtmlReport.render(result));
+        assertTrue(section(dom).contains("No cluster to draw"), "the section says why it is empty");
+        assertEquals(0, count(section(dom), "<svg"));
+    }
+}

@@ -1,0 +1,112 @@
+package org.fabricsim.runtime.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.CollectiveEngine;
+import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.collective.RingAllReduce;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.junit.jupiter.api.Test;
+
+/** Clusters of several node types: each group's accelerators on their own links, collectives at the slowest. */
+class MixedClusterTest {
+    private static final FabricSpec NVLINK4 = scaleUp("t.NVLink4", 25e9);
+    private static final FabricSpec NVLINK5 = scaleUp("t.NVLink5", 50e9);
+    /** A 400G scale-out fabric whose links run at their full rate (efficiency 100 %), no switch latency. */
+    private static final FabricSpec ETHERNET = new FabricSpec("t.E", "generic", FabricSpec.FabricScope.SCALE_OUT,
+            true, "", 50e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, false,
+            FabricSpec.DEFAULT_FLOWS_PER_PEER, 1.0);
+    /** λ = 1 µs per NIC cable: a transfer crosses two (up to the switch and down), α = 2 µs. */
+    private static final long LAMBDA_PS = 1_000_000;
+    private static final NicSpec NIC_400G = new NicSpec("t.Nic400", "generic", 1, 50e9, 0, LAMBDA_PS);
+    private static final NicSpec NIC_800G = new NicSpec("t.Nic800", "generic", 1, 100e9, 0, LAMBDA_PS);
+
+    private static FabricSpec scaleUp(String name, double linkBytesPerSecond) {
+        return new FabricSpec(name, "generic", FabricSpec.FabricScope.SCALE_UP, false, "", linkBytesPerSecond, 0, true,
+                FabricSpec.CongestionControl.NONE, false, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
+    }
+
+    /** An 8-GPU node: H100-like (450 GB/s NVLink4, 400G NICs) or B200-like (900 GB/s NVLink5, 800G NICs). */
+    private static NodeSpec node(String name, FabricSpec nvlink, double scaleUpBytesPerSecond, NicSpec nic) {
+        AcceleratorSpec gpu = new AcceleratorSpec(name + ".gpu", "generic", 0, 0, 0, 0, 0, 0);
+        return new NodeSpec(name, gpu, 8, new ScaleUpSpec(nvlink, ScaleUpSpec.Kind.SWITCHED, 8, scaleUpBytesPerSecond,
+                false), nic, 8, true);
+    }
+
+    private static final NodeSpec HOPPER = node("t.Hopper", NVLINK4, 450e9, NIC_400G);
+    private static final NodeSpec BLACKWELL = node("t.Blackwell", NVLINK5, 900e9, NIC_800G);
+
+    private static ClusterSpec cluster(List<NodeGroupSpec> groups) {
+        int nodes = groups.stream().mapToInt(NodeGroupSpec::nodes).sum();
+        return new ClusterSpec("t.Mixed", groups.get(0).node(), nodes, new ScaleOutSpec(ETHERNET,
+                new TopologySpec.SingleSwitch(null), ScaleOutSpec.Routing.ECMP), 0, null, null, groups);
+    }
+
+    @Test
+    void shouldGiveEachGroupsAcceleratorsTheirOwnScaleUpAndNicRates() {
+        // 2 Hopper + 2 Blackwell nodes in that order: accelerators 0-15 Hopper, 16-31 Blackwell. The graph is
+        // the one of 4 uniform nodes: 32 accelerators + 4 domain switches + 1 fabric switch = 37 nodes;
+        // 32 x 2 scale-up links + 32 x 2 NIC links = 128 links.
+        ClusterTopology mixed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(HOPPER, 2),
+                new NodeGroupSpec(BLACKWELL, 2))));
+        assertEquals(37, mixed.graph().nodeCount());
+        assertEquals(128, mixed.graph().linkCount());
+        // Scale-up: 450 and 900 GB/s per GPU at the default NVLink efficiency (0.816).
+        double nvlink = Calibration.DEFAULT.nvlinkEfficiency();
+        assertEquals(450e9 * nvlink, mixed.graph().linkBytesPerSecond(mixed.scaleUpUplink(15)), 1);
+        assertEquals(900e9 * nvlink, mixed.graph().linkBytesPerSecond(mixed.scaleUpUplink(16)), 1);
+        assertEquals(900e9 * nvlink, mixed.graph().linkBytesPerSecond(mixed.scaleUpDownlink(31)), 1);
+        // NICs: 50 and 100 GB/s, the fabric's stated 100 % efficiency.
+        assertEquals(50e9, mixed.graph().linkBytesPerSecond(mixed.nicUplink(15)), 1);
+        assertEquals(100e9, mixed.graph().linkBytesPerSecond(mixed.nicDownlink(16)), 1);
+    }
+
+    @Test
+    void shouldRunARingAcrossBothGroupsAtTheSlowerNic() {
+        // One GPU of each of 8 nodes (4 Hopper, then 4 Blackwell) in a ring all-reduce of S = 1 GiB: every
+        // step moves S/8 over every ring edge at once and ends with the slowest, an edge leaving a 50 GB/s
+        // NIC. T = 2(n-1)/n * S/B + 2(n-1) * alpha with B = 50e9, alpha = 2 us:
+        // 14 * (134,217,728 B / 50e9 B/s + 2 us) = 14 * (2,684,354,560 + 2,000,000) ps = 37,608,963,840 ps.
+        ClusterSpec mixed = cluster(List.of(new NodeGroupSpec(single(HOPPER), 4), new NodeGroupSpec(single(BLACKWELL),
+                4)));
+        long time = ring(mixed, 8);
+        assertEquals(37_608_963_840L, time);
+        assertEquals(RingAllReduce.timePs(1L << 30, 8, 50e9, 2 * LAMBDA_PS), time);
+        // The Blackwell nodes alone run at their 100 GB/s: 14 * (1,342,177,280 + 2,000,000) ps.
+        ClusterSpec fast = cluster(List.of(new NodeGroupSpec(single(BLACKWELL), 8)));
+        assertEquals(14 * (1_342_177_280L + 2_000_000L), ring(fast, 8));
+    }
+
+    @Test
+    void shouldCutTheGroupsInPlacementOrderWhenABenchmarkUsesFewerNodes() {
+        ClusterSpec mixed = cluster(List.of(new NodeGroupSpec(HOPPER, 2), new NodeGroupSpec(BLACKWELL, 2)));
+        assertEquals(List.of(new NodeGroupSpec(HOPPER, 2), new NodeGroupSpec(BLACKWELL, 1)),
+                mixed.withNodes(3).groups());
+        assertEquals(List.of(), mixed.withNodes(2).groups(), "the first two nodes are all Hopper: not mixed");
+        assertEquals(List.of(HOPPER.accelerator()), mixed.acceleratorTypes(16));
+        assertEquals(List.of(HOPPER.accelerator(), BLACKWELL.accelerator()), mixed.acceleratorTypes(17));
+    }
+
+    /** The node with one GPU and one NIC, no scale-up. */
+    private static NodeSpec single(NodeSpec node) {
+        return new NodeSpec(node.name(), node.accelerator(), 1, null, node.nic(), 1, true);
+    }
+
+    private static long ring(ClusterSpec cluster, int ranks) {
+        return CollectiveEngine.run(ClusterTopologies.build(cluster), CollectiveRequest.of(CollectiveOperation.ALL_REDUCE,
+                1L << 30, ranks).withAlgorithm(Algorithm.RING)).timePs();
+    }
+}
