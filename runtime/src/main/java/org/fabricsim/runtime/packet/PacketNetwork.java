@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.packet;
 
+import java.util.List;
+
 import org.fabricsim.runtime.network.FlowListener;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.network.NetworkStatistics;
@@ -244,6 +246,7 @@ public final class PacketNetwork implements NetworkModel {
             drop(packet, out, link, priority);
             return;
         }
+        ports.queued(out, buffers.queuedBytes(out));
         if (config.flowControl() == FlowControl.PFC && buffers.shouldPause(link, priority)) {
             scheduleAfter(graph.linkLatencyPs(link), PAUSE, link * priorities + priority);
         }
@@ -315,9 +318,15 @@ public final class PacketNetwork implements NetworkModel {
 
     /** The report of the port at the egress of {@code link}. */
     public PortReport port(int link) {
-        return new PortReport(link, ports.sentBytes[link], ports.retransmittedBytes[link], ports.drops[link],
-                ports.ecnMarks[link], ports.pausePs[link], ports.depthPercentile(link, 0.5),
-                ports.depthPercentile(link, 0.99));
+        return ports.report(graph, link);
+    }
+
+    /**
+     * The reports of the busiest ports, at most {@value PortStatistics#REPORTED_PORTS}: deepest peak
+     * queue first, then pause time, drops, bytes sent (ports that carried nothing are left out).
+     */
+    public List<PortReport> busiestPorts() {
+        return ports.busiest(graph, PortStatistics.REPORTED_PORTS);
     }
 
     /** The run's totals: packet-hops, drops, retransmitted and duplicate payload bytes, CNPs, headroom overflows. */
