@@ -8,7 +8,7 @@ import org.fabricsim.runtime.packet.PortReport;
 
 /**
  * The JSON rows of a packet run's busiest ports ({@code metrics.rows[].ports[]}, docs/results-schema.md):
- * one map per port with its link, its two nodes, bytes, drops, marks, pause time in seconds and queue
+ * one map per port with its link, its two nodes, bytes, drops, trims, marks, pause time in seconds and queue
  * occupancy in bytes. O(ports).
  */
 final class PortRows {
@@ -27,6 +27,7 @@ final class PortRows {
         row.put("sentBytes", port.sentBytes());
         row.put("retransmittedBytes", port.retransmittedBytes());
         row.put("drops", port.drops());
+        row.put("trimmed", port.trimmed());
         row.put("ecnMarks", port.ecnMarks());
         row.put("pauseSeconds", port.pausePs() / 1e12);
         row.put("peakQueueBytes", port.peakQueueBytes());

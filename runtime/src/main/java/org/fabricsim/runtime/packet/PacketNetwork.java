@@ -42,6 +42,7 @@ public final class PacketNetwork implements NetworkModel {
     static final int ALPHA = 9;
     static final int DECREASE = 10;
     static final int INCREASE = 11;
+    static final int TRIM_NACK = 12;
 
     private final Simulation simulation;
     private final Graph graph;
@@ -156,6 +157,7 @@ public final class PacketNetwork implements NetworkModel {
             }
             case NACK -> transport.onNack(id);
             case TIMEOUT -> transport.onTimeout(id);
+            case TRIM_NACK -> transport.onTrimNack(id);
             default -> CongestionEvents.fire(this, transport, word & 15, id);
         }
     }
@@ -241,15 +243,34 @@ public final class PacketNetwork implements NetworkModel {
         packets.hop[packet] = hop;
         int out = nextHops.choose(node, transport.flows.destination[flow], transport.flows.hash[flow],
                 packets.seq[packet], classes.pathLink(transport.flows.flowClass[flow], hop));
+        if ((packets.flags[packet] & Packets.TRIMMED) != 0) {
+            buffers.enqueueHeader(packet, link, out);
+            tryTransmit(out);
+            return;
+        }
         ports.depth(out, buffers.queuedBytes(out));
         if (!buffers.admit(packet, link, out, priority)) {
-            drop(packet, out, link, priority);
+            if (config.trimming()) {
+                trim(packet, link, out);
+            } else {
+                drop(packet, out, link, priority);
+            }
             return;
         }
         ports.queued(out, buffers.queuedBytes(out));
         if (config.flowControl() == FlowControl.PFC && buffers.shouldPause(link, priority)) {
             scheduleAfter(graph.linkLatencyPs(link), PAUSE, link * priorities + priority);
         }
+        tryTransmit(out);
+    }
+
+    /** Cuts {@code packet}, refused by the queue of {@code out}, to its headers and sends them on ahead of the data. */
+    private void trim(int packet, int inLink, int out) {
+        ports.trimmed[out]++;
+        packets.flags[packet] |= Packets.TRIMMED;
+        packets.payloadBytes[packet] = 0;
+        packets.wireBytes[packet] = config.headerBytes();
+        buffers.enqueueHeader(packet, inLink, out);
         tryTransmit(out);
     }
 
@@ -329,13 +350,15 @@ public final class PacketNetwork implements NetworkModel {
         return ports.busiest(graph, PortStatistics.REPORTED_PORTS);
     }
 
-    /** The run's totals: packet-hops, drops, retransmitted and duplicate payload bytes, CNPs, headroom overflows. */
+    /** The run's totals: packet-hops, drops, trims, retransmitted and duplicate payload bytes, CNPs, headroom overflows, timeouts. */
     public PacketTotals totals() {
         long drops = 0;
-        for (long count : ports.drops) {
-            drops += count;
+        long trimmed = 0;
+        for (int link = 0; link < graph.linkCount(); link++) {
+            drops += ports.drops[link];
+            trimmed += ports.trimmed[link];
         }
-        return new PacketTotals(packetHops, drops, transport.retransmittedBytes, transport.duplicateBytes, cnps,
-                buffers.headroomDrops, packets.peakLive());
+        return new PacketTotals(packetHops, drops, trimmed, transport.retransmittedBytes, transport.duplicateBytes,
+                cnps, buffers.headroomDrops, transport.timeouts, packets.peakLive());
     }
 }

@@ -10,6 +10,8 @@ import java.util.Arrays;
 final class Packets {
     /** Flag: the packet carries an ECN congestion-experienced mark. */
     static final int MARKED = 1;
+    /** Flag: a switch trimmed the packet to its headers (no payload left). */
+    static final int TRIMMED = 2;
 
     int[] flow = new int[1024];
     int[] seq = new int[1024];

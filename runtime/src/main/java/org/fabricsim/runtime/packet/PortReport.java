@@ -9,6 +9,7 @@ package org.fabricsim.runtime.packet;
  * @param sentBytes          wire bytes serialized onto it
  * @param retransmittedBytes payload bytes of retransmitted packets among them
  * @param drops              packets dropped at its queue (overflow) or corrupted on it (bit errors)
+ * @param trimmed            packets trimmed to their headers at its queue (trimming fabrics)
  * @param ecnMarks           packets marked when leaving its queue
  * @param pausePs            time its queues were paused by PFC, summed over priorities, picoseconds
  * @param peakQueueBytes     the most bytes its egress queue held, just after an admission (all priorities)
@@ -17,6 +18,6 @@ package org.fabricsim.runtime.packet;
  * @param queueP99Bytes      99th percentile of the same
  */
 public record PortReport(int link, int fromNode, int toNode, long sentBytes, long retransmittedBytes, long drops,
-        long ecnMarks, long pausePs, long peakQueueBytes, double meanQueueBytes, long queueP50Bytes,
+        long trimmed, long ecnMarks, long pausePs, long peakQueueBytes, double meanQueueBytes, long queueP50Bytes,
         long queueP99Bytes) {
 }

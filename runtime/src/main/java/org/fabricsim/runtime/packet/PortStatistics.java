@@ -7,7 +7,7 @@ import java.util.List;
 import org.fabricsim.runtime.topology.Graph;
 
 /**
- * Per-port (per link) counters of the packet backend: drops, ECN marks, pause time, bytes sent and
+ * Per-port (per link) counters of the packet backend: drops, trimmed packets, ECN marks, pause time, bytes sent and
  * retransmitted, the peak egress queue (bytes queued just after an admission), and the queue depth
  * seen by arriving packets: its exact mean (sum of depths ÷ arrivals) and a log-linear histogram (four
  * buckets per power of two, so a percentile is exact to within 19%; the first 64 bytes are one
@@ -24,6 +24,7 @@ final class PortStatistics {
     final long[] sentBytes;
     final long[] payloadBytes;
     final long[] retransmittedBytes;
+    final long[] trimmed;
     private final long[] peakQueueBytes;
     private final long[] depthSumBytes;
     private final long[] arrivals;
@@ -37,6 +38,7 @@ final class PortStatistics {
         sentBytes = new long[links];
         payloadBytes = new long[links];
         retransmittedBytes = new long[links];
+        trimmed = new long[links];
         peakQueueBytes = new long[links];
         depthSumBytes = new long[links];
         arrivals = new long[links];
@@ -113,14 +115,14 @@ final class PortStatistics {
     /** The report of the port at the egress of {@code link} of {@code graph}. */
     PortReport report(Graph graph, int link) {
         return new PortReport(link, graph.linkFrom(link), graph.linkTo(link), sentBytes[link],
-                retransmittedBytes[link], drops[link], ecnMarks[link], pausePs[link], peakQueueBytes[link],
+                retransmittedBytes[link], drops[link], trimmed[link], ecnMarks[link], pausePs[link], peakQueueBytes[link],
                 arrivals[link] == 0 ? 0 : (double) depthSumBytes[link] / arrivals[link],
                 depthPercentile(link, 0.5), depthPercentile(link, 0.99));
     }
 
     /**
      * The reports of the busiest ports that carried or dropped anything, at most {@code cap}: deepest
-     * peak queue first, then the longest pause, the most drops, the most bytes sent, the lowest link.
+     * peak queue first, then the longest pause, the most drops and trims, the most bytes sent, the lowest link.
      */
     List<PortReport> busiest(Graph graph, int cap) {
         List<PortReport> used = new ArrayList<>();
@@ -131,7 +133,7 @@ final class PortStatistics {
         }
         used.sort(Comparator.comparingLong(PortReport::peakQueueBytes).reversed()
                 .thenComparing(Comparator.comparingLong(PortReport::pausePs).reversed())
-                .thenComparing(Comparator.comparingLong(PortReport::drops).reversed())
+                .thenComparing(Comparator.comparingLong((PortReport port) -> port.drops() + port.trimmed()).reversed())
                 .thenComparing(Comparator.comparingLong(PortReport::sentBytes).reversed())
                 .thenComparingInt(PortReport::link));
         return List.copyOf(used.subList(0, Math.min(cap, used.size())));

@@ -23,6 +23,11 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
  * rewinds to the cumulative acknowledgement and selective repeat resends every hole. Feedback
  * (NACK, CNP) reaches the sender after the path's propagation plus a 64-byte frame per hop, on the
  * highest priority, without queueing (assumed).
+ *
+ * <p><b>Trimming</b> (NDP, Ultra Ethernet): a packet's trimmed header reaching the receiver is
+ * answered at once by a NACK for that one sequence, which the sender resends as soon as its NIC is
+ * free (ahead of new data); the hole-scanning NACK of selective repeat skips a sequence already
+ * NACKed this way, so a trimmed packet is resent once per trim. The timeout still resends every hole.
  */
 final class Transport {
     static final int CONTROL_FRAME_BYTES = 64;
@@ -42,6 +47,7 @@ final class Transport {
     private long[] wakePs;
     long retransmittedBytes;
     long duplicateBytes;
+    long timeouts;
 
     Transport(PacketNetwork network, PacketConfig config, int links) {
         this.network = network;
@@ -154,6 +160,11 @@ final class Transport {
         int seq = packets.seq[packet];
         boolean marked = (packets.flags[packet] & Packets.MARKED) != 0;
         int payload = packets.payloadBytes[packet];
+        if ((packets.flags[packet] & Packets.TRIMMED) != 0 && !flows.done[flow]) {
+            Flows.set(flows.trimmed[flow], seq);
+            network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
+            return;
+        }
         packets.release(packet);
         flows.refs[flow]--;
         if (flows.done[flow]) {
@@ -239,18 +250,40 @@ final class Transport {
                     flows.recoveryPs[flow] = nowPs;
                 }
                 int from = Math.max(flows.expected[flow], flows.recoveredUpTo[flow]);
-                markHoles(flow, from, flows.highestReceived[flow] - REORDER);
+                markHoles(flow, from, flows.highestReceived[flow] - REORDER, true);
             }
             network.tryTransmit(flows.firstLink[flow]);
         }
         network.releaseIfIdle(flow);
     }
 
-    private void markHoles(int flow, int from, int to) {
+    /**
+     * The NACK of a trimmed packet (the packet's handle carries it back) reached the sender: resend
+     * that sequence unless it has arrived meanwhile or is already queued for resending.
+     */
+    void onTrimNack(int packet) {
+        Packets packets = network.packets;
+        int flow = packets.flow[packet];
+        int seq = packets.seq[packet];
+        packets.release(packet);
+        flows.refs[flow]--;
+        if (!flows.done[flow] && !Flows.test(flows.received[flow], seq) && !Flows.test(flows.resend[flow], seq)) {
+            Flows.set(flows.resend[flow], seq);
+            flows.resendCount[flow]++;
+            flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
+            network.tryTransmit(flows.firstLink[flow]);
+        }
+        network.releaseIfIdle(flow);
+    }
+
+    /** Queues the holes in [from, to) for resending; a NACK's scan ({@code skipTrimmed}) leaves those NACKed one by one. */
+    private void markHoles(int flow, int from, int to, boolean skipTrimmed) {
         long[] received = flows.received[flow];
         long[] resend = flows.resend[flow];
+        long[] trimmed = skipTrimmed ? flows.trimmed[flow] : null;
         for (int seq = from; seq < to; seq++) {
-            if (!Flows.test(received, seq) && !Flows.test(resend, seq)) {
+            if (!Flows.test(received, seq) && !Flows.test(resend, seq)
+                    && (trimmed == null || !Flows.test(trimmed, seq))) {
                 Flows.set(resend, seq);
                 flows.resendCount[flow]++;
                 flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
@@ -265,10 +298,11 @@ final class Transport {
         flows.rtoArmed[flow] = false;
         if (!flows.done[flow]) {
             if (flows.receivedCount[flow] == flows.rtoProgress[flow]) {
+                timeouts++;
                 if (config.recovery() == Recovery.GO_BACK_N) {
                     flows.nextSeq[flow] = flows.expected[flow];
                 } else {
-                    markHoles(flow, flows.expected[flow], flows.maxSent[flow]);
+                    markHoles(flow, flows.expected[flow], flows.maxSent[flow], false);
                 }
                 network.tryTransmit(flows.firstLink[flow]);
             }
