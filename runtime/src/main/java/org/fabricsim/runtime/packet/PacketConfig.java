@@ -13,7 +13,7 @@ package org.fabricsim.runtime.packet;
  * Control, simulation/src/point-to-point/model/switch-mmu.cc; the shift 3 from scratch/third.cc).</li>
  * <li>Lossy egress admission by dynamic threshold α = 1 (Choudhury and Hahne, "Dynamic queue
  * length thresholds for shared-memory packet switches", IEEE/ACM ToN 1998).</li>
- * <li>DCQCN: {@link Dcqcn#defaults(double)}.</li>
+ * <li>DCQCN: {@link Dcqcn#defaults(double)}; HPCC: {@link Hpcc#defaults(double)} at the fastest link.</li>
  * </ul>
  *
  * @param mtuBytes          payload bytes per full packet, positive
@@ -43,7 +43,7 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
     public enum Recovery { GO_BACK_N, SELECTIVE_REPEAT }
 
     /** End-to-end congestion control. */
-    public enum CongestionControl { NONE, DCQCN }
+    public enum CongestionControl { NONE, DCQCN, HPCC }
 
     /**
      * Shared-buffer memory management of every switch.

@@ -43,6 +43,7 @@ public final class PacketNetwork implements NetworkModel {
     static final int DECREASE = 10;
     static final int INCREASE = 11;
     static final int TRIM_NACK = 12;
+    static final int ACK = 13;
 
     private final Simulation simulation;
     private final Graph graph;
@@ -59,6 +60,7 @@ public final class PacketNetwork implements NetworkModel {
     private final boolean[] busy;
     private final PortGates gates;
     private final boolean[] fromSwitchOnly;
+    private final boolean telemetry;
     private FlowListener listener = (tag, finishPs) -> { };
     private long packetHops;
     private long cnps;
@@ -70,7 +72,15 @@ public final class PacketNetwork implements NetworkModel {
         this.priorities = config.priorities();
         int links = graph.linkCount();
         buffers = new SwitchBuffers(graph, config, packets);
-        transport = new Transport(this, config, links);
+        double[] lineBytesPerSecond = new double[links];
+        for (int link = 0; link < links; link++) {
+            lineBytesPerSecond[link] = graph.linkBytesPerSecond(link);
+        }
+        transport = new Transport(this, config, lineBytesPerSecond);
+        telemetry = config.congestionControl() == PacketConfig.CongestionControl.HPCC;
+        if (telemetry) {
+            packets.recordTelemetry();
+        }
         nextHops = new NextHops(graph, config.routing(), buffers);
         classes = new FlowClasses(graph, config);
         ports = new PortStatistics(links, priorities);
@@ -120,7 +130,7 @@ public final class PacketNetwork implements NetworkModel {
         }
         int handle = classes.open(path, length, bytesPerFlow, multiplicity, tag, nowPs());
         for (int i = 0; i < multiplicity; i++) {
-            int flow = transport.flows.allocate(transport.dcqcn::grow);
+            int flow = transport.flows.allocate(transport::grow);
             classes.initFlow(transport.flows, flow, handle, i, priority, graph.linkBytesPerSecond(path[0]),
                     simulation.random().nextInt());
             transport.activate(flow);
@@ -158,6 +168,7 @@ public final class PacketNetwork implements NetworkModel {
             case NACK -> transport.onNack(id);
             case TIMEOUT -> transport.onTimeout(id);
             case TRIM_NACK -> transport.onTrimNack(id);
+            case ACK -> transport.onAck(id);
             default -> CongestionEvents.fire(this, transport, word & 15, id);
         }
     }
@@ -217,6 +228,9 @@ public final class PacketNetwork implements NetworkModel {
         long serializationPs = (long) (wire * psPerByte[link] + 0.5);
         ports.sentBytes[link] += wire;
         ports.payloadBytes[link] += packets.payloadBytes[packet];
+        if (telemetry) {
+            packets.telemetry(packet, link, buffers.queuedBytes(link), ports.sentBytes[link], nowPs());
+        }
         if (packets.seq[packet] < transport.flows.maxSent[packets.flow[packet]] - 1 && !fromSwitchOnly[link]) {
             ports.retransmittedBytes[link] += packets.payloadBytes[packet];
         }

@@ -41,6 +41,9 @@ final class Transport {
     private final PacketConfig config;
     final Flows flows = new Flows();
     final DcqcnSender dcqcn;
+    /** HPCC's senders, or null under another congestion control. */
+    private final HpccSender hpcc;
+    private final double[] lineBytesPerSecond;
     private int[][] nicFlows;
     private int[] nicCount;
     private int[] nicNext;
@@ -49,10 +52,18 @@ final class Transport {
     long duplicateBytes;
     long timeouts;
 
-    Transport(PacketNetwork network, PacketConfig config, int links) {
+    Transport(PacketNetwork network, PacketConfig config, double[] lineBytesPerSecond) {
+        int links = lineBytesPerSecond.length;
         this.network = network;
         this.config = config;
+        this.lineBytesPerSecond = lineBytesPerSecond;
         this.dcqcn = new DcqcnSender(config.dcqcn());
+        double fastest = 0;
+        for (double rate : lineBytesPerSecond) {
+            fastest = Math.max(fastest, rate);
+        }
+        this.hpcc = config.congestionControl() == PacketConfig.CongestionControl.HPCC
+                ? new HpccSender(Hpcc.defaults(fastest)) : null;
         nicFlows = new int[links][];
         nicCount = new int[links];
         nicNext = new int[links];
@@ -71,6 +82,17 @@ final class Transport {
         }
         list[nicCount[link]++] = flow;
         dcqcn.reset(flow, network.lineRate(link));
+        if (hpcc != null) {
+            hpcc.reset(flow, network.lineRate(link));
+        }
+    }
+
+    /** The per-flow arrays of the congestion controls follow the flows' capacity. */
+    void grow(int capacity) {
+        dcqcn.grow(capacity);
+        if (hpcc != null) {
+            hpcc.grow(capacity);
+        }
     }
 
     /** The next packet NIC port {@code link} sends now, or −1 (then a wake-up is scheduled if pacing holds a flow back). */
@@ -165,8 +187,13 @@ final class Transport {
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
             return;
         }
-        packets.release(packet);
-        flows.refs[flow]--;
+        if (hpcc != null && !flows.done[flow]) {
+            // The packet's handle carries its telemetry back as the acknowledgement (HPCC acknowledges every packet).
+            network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.ACK, packet);
+        } else {
+            packets.release(packet);
+            flows.refs[flow]--;
+        }
         if (flows.done[flow]) {
             duplicateBytes += payload;
             network.releaseIfIdle(flow);
@@ -273,6 +300,23 @@ final class Transport {
             flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
             network.tryTransmit(flows.firstLink[flow]);
         }
+        network.releaseIfIdle(flow);
+    }
+
+    /** An acknowledgement with in-band telemetry reached the sender (HPCC): set the flow's rate. */
+    void onAck(int packet) {
+        Packets packets = network.packets;
+        int flow = packets.flow[packet];
+        if (!flows.done[flow]) {
+            int link = flows.firstLink[flow];
+            double rate = hpcc.onAck(packets, packet, flow, packets.seq[packet], flows.nextSeq[flow],
+                    network.roundTripPs(flow), lineBytesPerSecond[link], lineBytesPerSecond);
+            if (rate > 0) {
+                CongestionEvents.setRate(flows, flow, rate, network.nowPs());
+            }
+        }
+        packets.release(packet);
+        flows.refs[flow]--;
         network.releaseIfIdle(flow);
     }
 
