@@ -159,7 +159,7 @@ public final class PacketNetwork implements NetworkModel {
                 tryTransmit(id);
             }
             case ARRIVE -> arrive(id);
-            case NIC_WAKE -> transport.onWake(id);
+            case NIC_WAKE -> transport.nics.onWake(id);
             case PAUSE -> gates.pause(id);
             case RESUME, CREDIT -> {
                 gates.reopen(word & 15, id);

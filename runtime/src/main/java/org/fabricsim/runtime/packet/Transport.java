@@ -5,11 +5,7 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
 /**
  * The endpoints: NIC injection and the reliable transport of each flow.
  *
- * <p><b>Injection.</b> Each NIC port serves its active flows round robin, one packet at a time at
- * line rate; a flow is eligible when it has data, its pacing time (R_C of its congestion
- * control: the previous packet's wire bytes / R_C after its start) has come, and its priority is
- * neither paused nor out of credits. O(1) amortized per packet when flows are eligible; a scan
- * over the port's flows when none is (then one wake-up event at the earliest pacing time).
+ * <p><b>Injection</b> is {@link NicPorts}': round robin over a NIC port's eligible flows.
  *
  * <p><b>Recovery.</b> Go-back-N: the receiver accepts only the expected sequence and answers an
  * out-of-order arrival with a NACK, at most one per unloaded round trip for one expected sequence
@@ -44,10 +40,7 @@ final class Transport {
     /** HPCC's senders, or null under another congestion control. */
     private final HpccSender hpcc;
     private final double[] lineBytesPerSecond;
-    private int[][] nicFlows;
-    private int[] nicCount;
-    private int[] nicNext;
-    private long[] wakePs;
+    final NicPorts nics;
     long retransmittedBytes;
     long duplicateBytes;
     long timeouts;
@@ -64,23 +57,13 @@ final class Transport {
         }
         this.hpcc = config.congestionControl() == PacketConfig.CongestionControl.HPCC
                 ? new HpccSender(Hpcc.defaults(fastest)) : null;
-        nicFlows = new int[links][];
-        nicCount = new int[links];
-        nicNext = new int[links];
-        wakePs = new long[links];
-        java.util.Arrays.fill(wakePs, Long.MAX_VALUE);
+        nics = new NicPorts(network, flows, links);
     }
 
     /** Adds a started flow to its NIC port. */
     void activate(int flow) {
         int link = flows.firstLink[flow];
-        int[] list = nicFlows[link];
-        if (list == null) {
-            list = nicFlows[link] = new int[4];
-        } else if (nicCount[link] == list.length) {
-            list = nicFlows[link] = java.util.Arrays.copyOf(list, list.length * 2);
-        }
-        list[nicCount[link]++] = flow;
+        nics.add(link, flow);
         dcqcn.reset(flow, network.lineRate(link));
         if (hpcc != null) {
             hpcc.reset(flow, network.lineRate(link));
@@ -95,43 +78,10 @@ final class Transport {
         }
     }
 
-    /** The next packet NIC port {@code link} sends now, or −1 (then a wake-up is scheduled if pacing holds a flow back). */
+    /** The next packet NIC port {@code link} sends now, or −1 ({@link NicPorts#next}). */
     int nextPacket(int link) {
-        int[] list = nicFlows[link];
-        long nowPs = network.nowPs();
-        long earliest = Long.MAX_VALUE;
-        int index = nicNext[link];
-        for (int scanned = 0; scanned < nicCount[link]; ) {
-            if (index >= nicCount[link]) {
-                index = 0;
-            }
-            int flow = list[index];
-            if (flows.done[flow]) {
-                list[index] = list[--nicCount[link]];
-                continue;
-            }
-            scanned++;
-            if (flows.hasData(flow) && network.mayInject(link, flows.priority[flow])) {
-                if (flows.nextSendPs[flow] <= nowPs) {
-                    nicNext[link] = index + 1;
-                    return send(flow, nowPs);
-                }
-                earliest = Math.min(earliest, flows.nextSendPs[flow]);
-            }
-            index++;
-        }
-        if (earliest != Long.MAX_VALUE && earliest < wakePs[link]) {
-            wakePs[link] = earliest;
-            network.schedule(earliest, PacketNetwork.NIC_WAKE, link);
-        }
-        return -1;
-    }
-
-    void onWake(int link) {
-        if (wakePs[link] == network.nowPs()) {
-            wakePs[link] = Long.MAX_VALUE;
-        }
-        network.tryTransmit(link);
+        int flow = nics.next(link);
+        return flow < 0 ? -1 : send(flow, network.nowPs());
     }
 
     private int send(int flow, long nowPs) {
