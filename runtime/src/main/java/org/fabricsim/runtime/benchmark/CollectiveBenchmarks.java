@@ -173,6 +173,9 @@ public final class CollectiveBenchmarks {
         row.put("protocol", result.protocol().label());
         row.put("channels", result.channels());
         row.put("maxLinkUtilization", result.linkUsage().maxUtilization());
+        if (!result.ports().isEmpty()) {
+            row.put("ports", PortRows.of(result.ports()));
+        }
         return row;
     }
 

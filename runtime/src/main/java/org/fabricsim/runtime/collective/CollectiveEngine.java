@@ -215,7 +215,8 @@ public final class CollectiveEngine {
                     request.ranks(), request.sizeBytes(), timePs, algbwGBps, busbwGBps, schedule.totalBytes(),
                     network.bytesDelivered() + runner.replayedBytes(), steps, steps - runner.stepsReused(),
                     runner.stepsReused(), simulation.eventsFired() + network.statistics().completionBatches(),
-                    network.statistics(), usage(graph, linkBytes, seconds), linkBytes, topology.describe());
+                    network.statistics(), usage(graph, linkBytes, seconds), linkBytes, topology.describe(),
+                    network instanceof PacketNetwork packet ? packet.busiestPorts() : List.of());
         }
     }
 

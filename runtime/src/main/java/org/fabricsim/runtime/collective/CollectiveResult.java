@@ -1,6 +1,10 @@
 package org.fabricsim.runtime.collective;
 
+import java.util.List;
+
 import org.fabricsim.runtime.network.NetworkStatistics;
+import org.fabricsim.runtime.packet.PacketNetwork;
+import org.fabricsim.runtime.packet.PortReport;
 
 /**
  * The outcome of one simulated collective.
@@ -27,15 +31,18 @@ import org.fabricsim.runtime.network.NetworkStatistics;
  * @param linkUsage          the per-link load summary
  * @param linkBytes          bytes carried per link handle (for heat maps)
  * @param topology           a description of the topology
+ * @param ports              the busiest switch and NIC ports of a packet run ({@link
+ *                           PacketNetwork#busiestPorts}); empty on the other network models
  */
 public record CollectiveResult(CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels,
         int ranks, long sizeBytes,
         long timePs, double algbwGBps, double busbwGBps, double bytesInjected, double bytesDelivered, long steps,
         long stepsSolved, long stepsReused, long events, NetworkStatistics network, LinkUsage linkUsage,
-        double[] linkBytes, String topology) {
+        double[] linkBytes, String topology, List<PortReport> ports) {
 
     public CollectiveResult {
         linkBytes = linkBytes.clone();
+        ports = List.copyOf(ports);
     }
 
     @Override

@@ -3,8 +3,6 @@ package org.fabricsim.runtime.fabricbehaviour;
 import java.util.List;
 import java.util.Locale;
 
-import org.fabricsim.runtime.routing.RoutingMode;
-import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 
 /**
  * The held-out check of the behaviour table: patterns none of {@link BehaviourScenarios} measured
@@ -53,19 +51,10 @@ public final class BehaviourAccuracy {
         BehaviourTable table = BehaviourTable.shipped();
         System.out.println("| combination | pattern | ideal flow error | flow with behaviour error |");
         System.out.println("|---|---|---:|---:|");
-        for (BehaviourKey.FlowControl flowControl : BehaviourKey.FlowControl.values()) {
-            for (CongestionControl cc : new CongestionControl[] {CongestionControl.NONE, CongestionControl.DCQCN}) {
-                for (BehaviourKey.Recovery recovery : BehaviourKey.Recovery.values()) {
-                    for (RoutingMode routing : RoutingMode.values()) {
-                        FabricBehaviour behaviour = table.behaviour(
-                                new BehaviourKey(flowControl, cc, recovery, routing));
-                        for (TrafficPattern pattern : PATTERNS) {
-                            System.out.printf(Locale.ROOT, "| %s | %s | %+.1f%% | %+.1f%% |%n",
-                                    behaviour.key().describe(), pattern.name(),
-                                    100 * idealError(pattern, behaviour.key()), 100 * error(pattern, behaviour));
-                        }
-                    }
-                }
+        for (FabricBehaviour behaviour : table.behaviours()) {
+            for (TrafficPattern pattern : PATTERNS) {
+                System.out.printf(Locale.ROOT, "| %s | %s | %+.1f%% | %+.1f%% |%n", behaviour.key().describe(),
+                        pattern.name(), 100 * idealError(pattern, behaviour.key()), 100 * error(pattern, behaviour));
             }
         }
     }

@@ -16,9 +16,13 @@ import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 public record BehaviourKey(FlowControl flowControl, CongestionControl congestionControl, Recovery recovery,
         RoutingMode routing) {
 
-    /** Lossless by PFC pauses, lossless by link credits, or lossy (tail drop). */
+    /**
+     * Lossless by PFC pauses, lossless by link credits, lossy (tail drop), or lossy with packet
+     * trimming (NDP, Ultra Ethernet: a full queue forwards the headers, the receiver NACKs them;
+     * selective repeat only).
+     */
     public enum FlowControl {
-        PFC("lossless pfc"), CREDIT("lossless credit-based"), LOSSY("lossy");
+        PFC("lossless pfc"), CREDIT("lossless credit-based"), LOSSY("lossy"), TRIMMING("lossy trimming");
 
         private final String words;
 

@@ -52,6 +52,8 @@ public final class BehaviourTable {
             return behaviour;
         }
         String why = PatternRuns.measurable(key) ? "produce the table with: " + COMMAND
+                : PatternRuns.trimmingWithGoBackN(key) ? "packet trimming needs selective-repeat recovery (the receiver"
+                        + " NACKs each trimmed packet and the sender resends that one); declare selective repeat"
                 : "the packet backend does not simulate congestion-control "
                         + BehaviourKey.words(key.congestionControl()) + " yet, so it cannot be measured; run without fabric behaviour, or on the packet backend"
                         + " with a congestion control it simulates";

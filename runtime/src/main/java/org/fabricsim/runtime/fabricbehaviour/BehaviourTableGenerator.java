@@ -15,7 +15,8 @@ import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 
 /**
  * The one command that measures the {@link BehaviourTable}: every combination the packet backend
- * simulates (flow control × congestion control none or DCQCN × recovery × routing) through {@link
+ * simulates (flow control × congestion control none or DCQCN × recovery × routing; trimming with
+ * selective repeat only) through {@link
  * BehaviourScenarios}, written with its provenance (date, code version, scenarios) to the path
  * given as the first argument, by default the runtime's resource. Run from the repository root:
  * {@link BehaviourTable#COMMAND}. The second argument, when present, is the code version to record
@@ -44,6 +45,9 @@ public final class BehaviourTableGenerator {
         for (BehaviourKey.FlowControl flowControl : BehaviourKey.FlowControl.values()) {
             for (CongestionControl cc : new CongestionControl[] {CongestionControl.NONE, CongestionControl.DCQCN}) {
                 for (BehaviourKey.Recovery recovery : BehaviourKey.Recovery.values()) {
+                    if (!PatternRuns.measurable(new BehaviourKey(flowControl, cc, recovery, RoutingMode.ECMP))) {
+                        continue;
+                    }
                     double[] u = BehaviourScenarios.utilisation(
                             new BehaviourKey(flowControl, cc, recovery, RoutingMode.ECMP));
                     for (RoutingMode routing : RoutingMode.values()) {
@@ -58,7 +62,8 @@ public final class BehaviourTableGenerator {
                 "generated " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + " by " + codeVersion,
                 "command: " + BehaviourTable.COMMAND,
                 "packet backend: PacketConfig.roce defaults at 100 Gb/s (docs/packet-backend.md) with each row's"
-                        + " flow control, recovery, congestion control and routing",
+                        + " flow control (lossy trimming: tail drop with trimming), recovery, congestion control and"
+                        + " routing",
                 "u<k>: incast scenarios: " + incastNames(),
                 "multipath (adaptive and spraying rows; 1 under ECMP): " + BehaviourScenarios.PERMUTATION.name());
         return new BehaviourTable(rows, provenance);

@@ -40,18 +40,24 @@ public final class PatternRuns {
         return base.withFlowControl(switch (key.flowControl()) {
             case PFC -> PacketConfig.FlowControl.PFC;
             case CREDIT -> PacketConfig.FlowControl.CREDIT;
-            case LOSSY -> PacketConfig.FlowControl.LOSSY;
+            case LOSSY, TRIMMING -> PacketConfig.FlowControl.LOSSY;
         }).withRecovery(key.recovery() == BehaviourKey.Recovery.GO_BACK_N ? PacketConfig.Recovery.GO_BACK_N
                 : PacketConfig.Recovery.SELECTIVE_REPEAT).withCongestionControl(cc).withRouting(switch (key.routing()) {
                     case ECMP -> PacketRouting.PATH;
                     case ADAPTIVE -> PacketRouting.ADAPTIVE;
                     case SPRAY -> PacketRouting.SPRAY;
-                });
+                }).withTrimming(key.flowControl() == BehaviourKey.FlowControl.TRIMMING);
     }
 
-    /** Whether the packet backend can measure {@code key}. */
+    /** Whether the packet backend can measure {@code key}: a congestion control it simulates, and trimming only with selective repeat. */
     public static boolean measurable(BehaviourKey key) {
-        return key.congestionControl() == CongestionControl.NONE || key.congestionControl() == CongestionControl.DCQCN;
+        return (key.congestionControl() == CongestionControl.NONE || key.congestionControl() == CongestionControl.DCQCN)
+                && !trimmingWithGoBackN(key);
+    }
+
+    /** Whether {@code key} asks for trimming with go-back-N, which no transport pairs (a trim's NACK resends one packet). */
+    static boolean trimmingWithGoBackN(BehaviourKey key) {
+        return key.flowControl() == BehaviourKey.FlowControl.TRIMMING && key.recovery() == BehaviourKey.Recovery.GO_BACK_N;
     }
 
     /** Makespan of {@code pattern} on the packet backend configured for {@code key}, ps. */

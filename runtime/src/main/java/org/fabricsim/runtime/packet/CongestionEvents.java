@@ -67,7 +67,7 @@ final class CongestionEvents {
      * A new rate also moves the pacing of the next packet: the time left until it is due scales by
      * old/new rate (as ns-3's ChangeRate shifts the next-available time).
      */
-    private static void setRate(Flows flows, int flow, double rate, long nowPs) {
+    static void setRate(Flows flows, int flow, double rate, long nowPs) {
         double old = flows.rateBytesPerSecond[flow];
         long due = flows.nextSendPs[flow];
         if (due > nowPs) {

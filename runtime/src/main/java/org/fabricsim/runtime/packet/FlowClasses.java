@@ -107,6 +107,7 @@ final class FlowClasses {
         boolean selective = config.recovery() == PacketConfig.Recovery.SELECTIVE_REPEAT;
         flows.received[flow] = selective ? new long[(packetCount + 63) >>> 6] : null;
         flows.resend[flow] = selective ? new long[(packetCount + 63) >>> 6] : null;
+        flows.trimmed[flow] = config.trimming() ? new long[(packetCount + 63) >>> 6] : null;
         flows.resendCount[flow] = 0;
         flows.resendCursor[flow] = 0;
         flows.recoveredUpTo[flow] = -1;

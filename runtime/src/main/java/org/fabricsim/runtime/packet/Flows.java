@@ -30,6 +30,8 @@ final class Flows {
     /** Receiver (selective repeat): received bitmap; sender: packets to retransmit. */
     long[][] received = new long[256][];
     long[][] resend = new long[256][];
+    /** Receiver (trimming): sequences whose trimmed header arrived and were NACKed one by one. */
+    long[][] trimmed = new long[256][];
     int[] resendCount = new int[256];
     int[] resendCursor = new int[256];
     int[] recoveredUpTo = new int[256];
@@ -67,6 +69,7 @@ final class Flows {
         free[freeCount++] = flow;
         received[flow] = null;
         resend[flow] = null;
+        trimmed[flow] = null;
     }
 
     /** Handles ever used: the bound of a scan over flows. */
@@ -108,6 +111,7 @@ final class Flows {
         deliveredBytes = Arrays.copyOf(deliveredBytes, capacity);
         received = Arrays.copyOf(received, capacity);
         resend = Arrays.copyOf(resend, capacity);
+        trimmed = Arrays.copyOf(trimmed, capacity);
         resendCount = Arrays.copyOf(resendCount, capacity);
         resendCursor = Arrays.copyOf(resendCursor, capacity);
         recoveredUpTo = Arrays.copyOf(recoveredUpTo, capacity);

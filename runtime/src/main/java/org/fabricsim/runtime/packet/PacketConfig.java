@@ -13,7 +13,7 @@ package org.fabricsim.runtime.packet;
  * Control, simulation/src/point-to-point/model/switch-mmu.cc; the shift 3 from scratch/third.cc).</li>
  * <li>Lossy egress admission by dynamic threshold α = 1 (Choudhury and Hahne, "Dynamic queue
  * length thresholds for shared-memory packet switches", IEEE/ACM ToN 1998).</li>
- * <li>DCQCN: {@link Dcqcn#defaults(double)}.</li>
+ * <li>DCQCN: {@link Dcqcn#defaults(double)}; HPCC: {@link Hpcc#defaults(double)} at the fastest link.</li>
  * </ul>
  *
  * @param mtuBytes          payload bytes per full packet, positive
@@ -29,10 +29,12 @@ package org.fabricsim.runtime.packet;
  * @param dcqcn             DCQCN's parameters (used when congestionControl is DCQCN)
  * @param routing           how switches pick the next hop of a packet
  * @param limits            the size of run the backend accepts
+ * @param trimming          whether a switch trims a packet it cannot queue to its headers instead of dropping
+ *                          it (NDP, Ultra Ethernet); needs selective repeat
  */
 public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int priorities, FlowControl flowControl,
         boolean ecn, Recovery recovery, long retransmitTimeoutPs, double bitErrorRate,
-        CongestionControl congestionControl, Dcqcn dcqcn, PacketRouting routing, RunLimits limits) {
+        CongestionControl congestionControl, Dcqcn dcqcn, PacketRouting routing, RunLimits limits, boolean trimming) {
 
     /** Lossless by PFC, lossless by link credits (InfiniBand, Omni-Path), or lossy tail drop. */
     public enum FlowControl { PFC, CREDIT, LOSSY }
@@ -41,7 +43,7 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
     public enum Recovery { GO_BACK_N, SELECTIVE_REPEAT }
 
     /** End-to-end congestion control. */
-    public enum CongestionControl { NONE, DCQCN }
+    public enum CongestionControl { NONE, DCQCN, HPCC }
 
     /**
      * Shared-buffer memory management of every switch.
@@ -77,6 +79,10 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
                 || routing == null || limits == null) {
             throw new IllegalArgumentException("every packet parameter is required");
         }
+        if (trimming && recovery != Recovery.SELECTIVE_REPEAT) {
+            throw new IllegalArgumentException("packet trimming needs selective repeat: the receiver NACKs each"
+                    + " trimmed packet and the sender resends that one packet");
+        }
     }
 
     /**
@@ -88,7 +94,7 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
     public static PacketConfig roce(double lineBytesPerSecond) {
         return new PacketConfig(4096, 62, Buffer.defaults(), 1, FlowControl.PFC, false, Recovery.GO_BACK_N,
                 4_194_304_000L, 0, CongestionControl.NONE, Dcqcn.defaults(lineBytesPerSecond), PacketRouting.PATH,
-                RunLimits.defaults());
+                RunLimits.defaults(), false);
     }
 
     /** Wire bytes of a full packet. */
@@ -103,63 +109,69 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
 
     public PacketConfig withMtuBytes(int value) {
         return new PacketConfig(value, headerBytes, buffer, priorities, flowControl, ecn, recovery, retransmitTimeoutPs,
-                bitErrorRate, congestionControl, dcqcn, routing, limits);
+                bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
     }
 
     public PacketConfig withDcqcn(Dcqcn value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, value, routing, limits);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, value, routing, limits, trimming);
     }
 
     public PacketConfig withFlowControl(FlowControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, value, ecn, recovery, retransmitTimeoutPs,
-                bitErrorRate, congestionControl, dcqcn, routing, limits);
+                bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
     }
 
     public PacketConfig withEcn(boolean value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, value, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
     }
 
     public PacketConfig withRecovery(Recovery value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, value,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
     }
 
     public PacketConfig withBitErrorRate(double value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, value, congestionControl, dcqcn, routing, limits);
+                retransmitTimeoutPs, value, congestionControl, dcqcn, routing, limits, trimming);
     }
 
     /** DCQCN also turns on ECN marking, which it needs. */
     public PacketConfig withCongestionControl(CongestionControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl,
                 ecn || value == CongestionControl.DCQCN, recovery, retransmitTimeoutPs, bitErrorRate, value, dcqcn,
-                routing, limits);
+                routing, limits, trimming);
     }
 
     public PacketConfig withRetransmitTimeoutPs(long value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery, value,
-                bitErrorRate, congestionControl, dcqcn, routing, limits);
+                bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
     }
 
     public PacketConfig withRouting(PacketRouting value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, limits);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, limits, trimming);
     }
 
     public PacketConfig withBuffer(Buffer value) {
         return new PacketConfig(mtuBytes, headerBytes, value, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
     }
 
     public PacketConfig withPriorities(int value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, value, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
+    }
+
+    /** Trimming, which needs selective repeat ({@link #withRecovery} first). */
+    public PacketConfig withTrimming(boolean value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits, value);
     }
 
     public PacketConfig withLimits(RunLimits value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, value);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, value, trimming);
     }
 }

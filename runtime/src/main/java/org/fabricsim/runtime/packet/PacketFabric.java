@@ -12,7 +12,7 @@ import org.fabricsim.runtime.spec.PacketSettings;
  * rate, with every stated value in place of its default.
  *
  * @param lossless          lossless (PFC, or credits when the settings say credit-based) rather than tail drop
- * @param congestionControl the fabric's congestion control; the backend models none and DCQCN
+ * @param congestionControl the fabric's congestion control; the backend models none, DCQCN and HPCC
  * @param switchBufferBytes the switches' shared buffer, or 0 for the default
  * @param settings          MTU, bit-error rate, credits and DCQCN parameters (0 = default)
  */
@@ -71,9 +71,10 @@ public record PacketFabric(boolean lossless, FabricSpec.CongestionControl conges
         return switch (congestionControl) {
             case NONE -> PacketConfig.CongestionControl.NONE;
             case DCQCN -> PacketConfig.CongestionControl.DCQCN;
-            default -> throw new UnsupportedOperationException("the packet backend models congestion-control none"
-                    + " and dcqcn, not " + written(congestionControl) + "; give the fabric 'congestion-control dcqcn'"
-                    + " or 'none' to run it packet by packet, or use the flow backend");
+            case HPCC -> PacketConfig.CongestionControl.HPCC;
+            default -> throw new UnsupportedOperationException("the packet backend models congestion-control none,"
+                    + " dcqcn and hpcc, not " + written(congestionControl) + "; give the fabric 'congestion-control"
+                    + " dcqcn', 'hpcc' or 'none' to run it packet by packet, or use the flow backend");
         };
     }
 

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.packet;
 
+import java.util.List;
+
 import org.fabricsim.runtime.network.FlowListener;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.network.NetworkStatistics;
@@ -40,6 +42,8 @@ public final class PacketNetwork implements NetworkModel {
     static final int ALPHA = 9;
     static final int DECREASE = 10;
     static final int INCREASE = 11;
+    static final int TRIM_NACK = 12;
+    static final int ACK = 13;
 
     private final Simulation simulation;
     private final Graph graph;
@@ -56,6 +60,7 @@ public final class PacketNetwork implements NetworkModel {
     private final boolean[] busy;
     private final PortGates gates;
     private final boolean[] fromSwitchOnly;
+    private final boolean telemetry;
     private FlowListener listener = (tag, finishPs) -> { };
     private long packetHops;
     private long cnps;
@@ -67,7 +72,15 @@ public final class PacketNetwork implements NetworkModel {
         this.priorities = config.priorities();
         int links = graph.linkCount();
         buffers = new SwitchBuffers(graph, config, packets);
-        transport = new Transport(this, config, links);
+        double[] lineBytesPerSecond = new double[links];
+        for (int link = 0; link < links; link++) {
+            lineBytesPerSecond[link] = graph.linkBytesPerSecond(link);
+        }
+        transport = new Transport(this, config, lineBytesPerSecond);
+        telemetry = config.congestionControl() == PacketConfig.CongestionControl.HPCC;
+        if (telemetry) {
+            packets.recordTelemetry();
+        }
         nextHops = new NextHops(graph, config.routing(), buffers);
         classes = new FlowClasses(graph, config);
         ports = new PortStatistics(links, priorities);
@@ -117,7 +130,7 @@ public final class PacketNetwork implements NetworkModel {
         }
         int handle = classes.open(path, length, bytesPerFlow, multiplicity, tag, nowPs());
         for (int i = 0; i < multiplicity; i++) {
-            int flow = transport.flows.allocate(transport.dcqcn::grow);
+            int flow = transport.flows.allocate(transport::grow);
             classes.initFlow(transport.flows, flow, handle, i, priority, graph.linkBytesPerSecond(path[0]),
                     simulation.random().nextInt());
             transport.activate(flow);
@@ -146,7 +159,7 @@ public final class PacketNetwork implements NetworkModel {
                 tryTransmit(id);
             }
             case ARRIVE -> arrive(id);
-            case NIC_WAKE -> transport.onWake(id);
+            case NIC_WAKE -> transport.nics.onWake(id);
             case PAUSE -> gates.pause(id);
             case RESUME, CREDIT -> {
                 gates.reopen(word & 15, id);
@@ -154,6 +167,8 @@ public final class PacketNetwork implements NetworkModel {
             }
             case NACK -> transport.onNack(id);
             case TIMEOUT -> transport.onTimeout(id);
+            case TRIM_NACK -> transport.onTrimNack(id);
+            case ACK -> transport.onAck(id);
             default -> CongestionEvents.fire(this, transport, word & 15, id);
         }
     }
@@ -213,6 +228,9 @@ public final class PacketNetwork implements NetworkModel {
         long serializationPs = (long) (wire * psPerByte[link] + 0.5);
         ports.sentBytes[link] += wire;
         ports.payloadBytes[link] += packets.payloadBytes[packet];
+        if (telemetry) {
+            packets.telemetry(packet, link, buffers.queuedBytes(link), ports.sentBytes[link], nowPs());
+        }
         if (packets.seq[packet] < transport.flows.maxSent[packets.flow[packet]] - 1 && !fromSwitchOnly[link]) {
             ports.retransmittedBytes[link] += packets.payloadBytes[packet];
         }
@@ -239,14 +257,34 @@ public final class PacketNetwork implements NetworkModel {
         packets.hop[packet] = hop;
         int out = nextHops.choose(node, transport.flows.destination[flow], transport.flows.hash[flow],
                 packets.seq[packet], classes.pathLink(transport.flows.flowClass[flow], hop));
-        ports.depth(out, buffers.queuedBytes(out));
-        if (!buffers.admit(packet, link, out, priority)) {
-            drop(packet, out, link, priority);
+        if ((packets.flags[packet] & Packets.TRIMMED) != 0) {
+            buffers.enqueueHeader(packet, link, out);
+            tryTransmit(out);
             return;
         }
+        ports.depth(out, buffers.queuedBytes(out));
+        if (!buffers.admit(packet, link, out, priority)) {
+            if (config.trimming()) {
+                trim(packet, link, out);
+            } else {
+                drop(packet, out, link, priority);
+            }
+            return;
+        }
+        ports.queued(out, buffers.queuedBytes(out));
         if (config.flowControl() == FlowControl.PFC && buffers.shouldPause(link, priority)) {
             scheduleAfter(graph.linkLatencyPs(link), PAUSE, link * priorities + priority);
         }
+        tryTransmit(out);
+    }
+
+    /** Cuts {@code packet}, refused by the queue of {@code out}, to its headers and sends them on ahead of the data. */
+    private void trim(int packet, int inLink, int out) {
+        ports.trimmed[out]++;
+        packets.flags[packet] |= Packets.TRIMMED;
+        packets.payloadBytes[packet] = 0;
+        packets.wireBytes[packet] = config.headerBytes();
+        buffers.enqueueHeader(packet, inLink, out);
         tryTransmit(out);
     }
 
@@ -315,18 +353,26 @@ public final class PacketNetwork implements NetworkModel {
 
     /** The report of the port at the egress of {@code link}. */
     public PortReport port(int link) {
-        return new PortReport(link, ports.sentBytes[link], ports.retransmittedBytes[link], ports.drops[link],
-                ports.ecnMarks[link], ports.pausePs[link], ports.depthPercentile(link, 0.5),
-                ports.depthPercentile(link, 0.99));
+        return ports.report(graph, link);
     }
 
-    /** The run's totals: packet-hops, drops, retransmitted and duplicate payload bytes, CNPs, headroom overflows. */
+    /**
+     * The reports of the busiest ports, at most {@value PortStatistics#REPORTED_PORTS}: deepest peak
+     * queue first, then pause time, drops, bytes sent (ports that carried nothing are left out).
+     */
+    public List<PortReport> busiestPorts() {
+        return ports.busiest(graph, PortStatistics.REPORTED_PORTS);
+    }
+
+    /** The run's totals: packet-hops, drops, trims, retransmitted and duplicate payload bytes, CNPs, headroom overflows, timeouts. */
     public PacketTotals totals() {
         long drops = 0;
-        for (long count : ports.drops) {
-            drops += count;
+        long trimmed = 0;
+        for (int link = 0; link < graph.linkCount(); link++) {
+            drops += ports.drops[link];
+            trimmed += ports.trimmed[link];
         }
-        return new PacketTotals(packetHops, drops, transport.retransmittedBytes, transport.duplicateBytes, cnps,
-                buffers.headroomDrops, packets.peakLive());
+        return new PacketTotals(packetHops, drops, trimmed, transport.retransmittedBytes, transport.duplicateBytes,
+                cnps, buffers.headroomDrops, transport.timeouts, packets.peakLive());
     }
 }

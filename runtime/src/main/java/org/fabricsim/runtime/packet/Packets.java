@@ -10,6 +10,8 @@ import java.util.Arrays;
 final class Packets {
     /** Flag: the packet carries an ECN congestion-experienced mark. */
     static final int MARKED = 1;
+    /** Flag: a switch trimmed the packet to its headers (no payload left). */
+    static final int TRIMMED = 2;
 
     int[] flow = new int[1024];
     int[] seq = new int[1024];
@@ -23,6 +25,15 @@ final class Packets {
     int[] hop = new int[1024];
     int[] flags = new int[1024];
     int[] next = new int[1024];
+    /**
+     * In-band telemetry (HPCC), {@link Hpcc#MAX_HOPS} slots per packet: per hop the egress queue
+     * left behind, the link's bytes sent so far, the time and the link; null unless {@link #recordTelemetry}.
+     */
+    int[] telemetryHops;
+    long[] telemetryQueueBytes;
+    long[] telemetryTxBytes;
+    long[] telemetryTimePs;
+    int[] telemetryLink;
     private int[] free = new int[1024];
     private int freeCount;
     private int slots;
@@ -47,10 +58,36 @@ final class Packets {
         hop[packet] = 0;
         flags[packet] = 0;
         next[packet] = -1;
+        if (telemetryHops != null) {
+            telemetryHops[packet] = 0;
+        }
         if (++live > peakLive) {
             peakLive = live;
         }
         return packet;
+    }
+
+    /** Packets carry in-band telemetry from now on. */
+    void recordTelemetry() {
+        int capacity = flow.length;
+        telemetryHops = new int[capacity];
+        telemetryQueueBytes = new long[capacity * Hpcc.MAX_HOPS];
+        telemetryTxBytes = new long[capacity * Hpcc.MAX_HOPS];
+        telemetryTimePs = new long[capacity * Hpcc.MAX_HOPS];
+        telemetryLink = new int[capacity * Hpcc.MAX_HOPS];
+    }
+
+    /** Appends one hop's telemetry to {@code packet} (dropped beyond {@link Hpcc#MAX_HOPS}). */
+    void telemetry(int packet, int linkHandle, long queueBytes, long txBytes, long nowPs) {
+        int hop = telemetryHops[packet];
+        if (hop < Hpcc.MAX_HOPS) {
+            int at = packet * Hpcc.MAX_HOPS + hop;
+            telemetryQueueBytes[at] = queueBytes;
+            telemetryTxBytes[at] = txBytes;
+            telemetryTimePs[at] = nowPs;
+            telemetryLink[at] = linkHandle;
+            telemetryHops[packet] = hop + 1;
+        }
     }
 
     void release(int packet) {
@@ -76,5 +113,12 @@ final class Packets {
         hop = Arrays.copyOf(hop, capacity);
         flags = Arrays.copyOf(flags, capacity);
         next = Arrays.copyOf(next, capacity);
+        if (telemetryHops != null) {
+            telemetryHops = Arrays.copyOf(telemetryHops, capacity);
+            telemetryQueueBytes = Arrays.copyOf(telemetryQueueBytes, capacity * Hpcc.MAX_HOPS);
+            telemetryTxBytes = Arrays.copyOf(telemetryTxBytes, capacity * Hpcc.MAX_HOPS);
+            telemetryTimePs = Arrays.copyOf(telemetryTimePs, capacity * Hpcc.MAX_HOPS);
+            telemetryLink = Arrays.copyOf(telemetryLink, capacity * Hpcc.MAX_HOPS);
+        }
     }
 }

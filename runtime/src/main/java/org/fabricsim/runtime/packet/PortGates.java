@@ -64,8 +64,12 @@ final class PortGates {
         }
     }
 
-    /** The next packet switch port {@code link} sends, or −1. */
+    /** The next packet switch port {@code link} sends, or −1: a trimmed header first, then by priority. */
     int dequeue(int link) {
+        int header = buffers.dequeueHeader(link);
+        if (header >= 0) {
+            return header;
+        }
         for (int priority = 0; priority < priorities; priority++) {
             int queue = link * priorities + priority;
             if (buffers.head[queue] < 0 || !open(queue)) {

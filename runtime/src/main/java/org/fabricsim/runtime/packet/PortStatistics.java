@@ -1,12 +1,21 @@
 package org.fabricsim.runtime.packet;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.fabricsim.runtime.topology.Graph;
+
 /**
- * Per-port (per link) counters of the packet backend: drops, ECN marks, pause time, bytes sent and
- * retransmitted, and the queue depth seen by arriving packets in a log-linear histogram (four
+ * Per-port (per link) counters of the packet backend: drops, trimmed packets, ECN marks, pause time, bytes sent and
+ * retransmitted, the peak egress queue (bytes queued just after an admission), and the queue depth
+ * seen by arriving packets: its exact mean (sum of depths ÷ arrivals) and a log-linear histogram (four
  * buckets per power of two, so a percentile is exact to within 19%; the first 64 bytes are one
- * bucket). Recording is O(1); a percentile is O(buckets).
+ * bucket). Recording is O(1); a percentile is O(buckets); the busiest ports O(L log L) for L links.
  */
 final class PortStatistics {
+    /** Ports a run's result lists at most ({@link #busiest}). */
+    static final int REPORTED_PORTS = 32;
     private static final int SUB_BUCKETS = 4;
     private static final int BUCKETS = 64 * SUB_BUCKETS;
     final long[] drops;
@@ -15,6 +24,10 @@ final class PortStatistics {
     final long[] sentBytes;
     final long[] payloadBytes;
     final long[] retransmittedBytes;
+    final long[] trimmed;
+    private final long[] peakQueueBytes;
+    private final long[] depthSumBytes;
+    private final long[] arrivals;
     private final long[] pausedSincePs;
     private final long[][] depthHistogram;
 
@@ -25,6 +38,10 @@ final class PortStatistics {
         sentBytes = new long[links];
         payloadBytes = new long[links];
         retransmittedBytes = new long[links];
+        trimmed = new long[links];
+        peakQueueBytes = new long[links];
+        depthSumBytes = new long[links];
+        arrivals = new long[links];
         pausedSincePs = new long[links * priorities];
         depthHistogram = new long[links][];
     }
@@ -44,6 +61,15 @@ final class PortStatistics {
             histogram = depthHistogram[link] = new long[BUCKETS];
         }
         histogram[bucket(bytes)]++;
+        depthSumBytes[link] += bytes;
+        arrivals[link]++;
+    }
+
+    /** Records the egress queue of {@code link} just after a packet joined it. */
+    void queued(int link, long bytes) {
+        if (bytes > peakQueueBytes[link]) {
+            peakQueueBytes[link] = bytes;
+        }
     }
 
     static int bucket(long bytes) {
@@ -84,5 +110,32 @@ final class PortStatistics {
             }
         }
         return bucketUpperBytes(BUCKETS - 1);
+    }
+
+    /** The report of the port at the egress of {@code link} of {@code graph}. */
+    PortReport report(Graph graph, int link) {
+        return new PortReport(link, graph.linkFrom(link), graph.linkTo(link), sentBytes[link],
+                retransmittedBytes[link], drops[link], trimmed[link], ecnMarks[link], pausePs[link], peakQueueBytes[link],
+                arrivals[link] == 0 ? 0 : (double) depthSumBytes[link] / arrivals[link],
+                depthPercentile(link, 0.5), depthPercentile(link, 0.99));
+    }
+
+    /**
+     * The reports of the busiest ports that carried or dropped anything, at most {@code cap}: deepest
+     * peak queue first, then the longest pause, the most drops and trims, the most bytes sent, the lowest link.
+     */
+    List<PortReport> busiest(Graph graph, int cap) {
+        List<PortReport> used = new ArrayList<>();
+        for (int link = 0; link < sentBytes.length; link++) {
+            if (sentBytes[link] > 0 || drops[link] > 0) {
+                used.add(report(graph, link));
+            }
+        }
+        used.sort(Comparator.comparingLong(PortReport::peakQueueBytes).reversed()
+                .thenComparing(Comparator.comparingLong(PortReport::pausePs).reversed())
+                .thenComparing(Comparator.comparingLong((PortReport port) -> port.drops() + port.trimmed()).reversed())
+                .thenComparing(Comparator.comparingLong(PortReport::sentBytes).reversed())
+                .thenComparingInt(PortReport::link));
+        return List.copyOf(used.subList(0, Math.min(cap, used.size())));
     }
 }

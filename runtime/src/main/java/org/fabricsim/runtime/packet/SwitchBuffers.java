@@ -17,7 +17,10 @@ import org.fabricsim.runtime.topology.Graph;
  * resume offset ≤ T (or nothing shared). A packet that finds both headroom and shared pool full is
  * dropped and counted ({@link #headroomDrops}; zero when the headroom covers the round trip).
  * <b>Credits</b>: the upstream port holds one credit per packet of downstream buffer and sends only
- * with a credit, so no admission check is needed.
+ * with a credit, so no admission check is needed. <b>Trimming</b>: a packet cut to its headers
+ * waits in its egress port's header queue, one FIFO per link served before every data queue and
+ * kept outside the shared buffer (NDP's separate header queue; assumed unbounded: headers are
+ * 1.5% of a full packet).
  *
  * <p>Every operation is O(1).
  */
@@ -38,6 +41,8 @@ final class SwitchBuffers {
     private final long[] ingressBytes;
     private final long[] headroomUsed;
     private final boolean[] pauseSent;
+    private final int[] headerHead;
+    private final int[] headerTail;
     long headroomDrops;
 
     SwitchBuffers(Graph graph, PacketConfig config, Packets packets) {
@@ -55,6 +60,10 @@ final class SwitchBuffers {
         headroomUsed = new long[queues];
         pauseSent = new boolean[queues];
         linkQueuedBytes = new long[graph.linkCount()];
+        headerHead = new int[graph.linkCount()];
+        headerTail = new int[graph.linkCount()];
+        java.util.Arrays.fill(headerHead, -1);
+        java.util.Arrays.fill(headerTail, -1);
         int nodes = graph.nodeCount();
         switchUsed = new long[nodes];
         sharedUsed = new long[nodes];
@@ -136,6 +145,31 @@ final class SwitchBuffers {
         linkQueuedBytes[outLink] += size;
         switchUsed[node] += size;
         return true;
+    }
+
+    /** Appends the trimmed {@code packet}, arrived on {@code inLink}, to the header queue of {@code outLink}. */
+    void enqueueHeader(int packet, int inLink, int outLink) {
+        packets.ingress[packet] = inLink;
+        packets.link[packet] = outLink;
+        packets.next[packet] = -1;
+        if (headerTail[outLink] < 0) {
+            headerHead[outLink] = packet;
+        } else {
+            packets.next[headerTail[outLink]] = packet;
+        }
+        headerTail[outLink] = packet;
+    }
+
+    /** Removes and returns the head of {@code link}'s header queue, or −1 when it is empty. */
+    int dequeueHeader(int link) {
+        int packet = headerHead[link];
+        if (packet >= 0) {
+            headerHead[link] = packets.next[packet];
+            if (headerHead[link] < 0) {
+                headerTail[link] = -1;
+            }
+        }
+        return packet;
     }
 
     /** Whether ingress queue (inLink, q) has just crossed the pause condition (and records that pause is sent). */

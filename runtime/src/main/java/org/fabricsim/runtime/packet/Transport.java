@@ -5,11 +5,7 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
 /**
  * The endpoints: NIC injection and the reliable transport of each flow.
  *
- * <p><b>Injection.</b> Each NIC port serves its active flows round robin, one packet at a time at
- * line rate; a flow is eligible when it has data, its pacing time (R_C of its congestion
- * control: the previous packet's wire bytes / R_C after its start) has come, and its priority is
- * neither paused nor out of credits. O(1) amortized per packet when flows are eligible; a scan
- * over the port's flows when none is (then one wake-up event at the earliest pacing time).
+ * <p><b>Injection</b> is {@link NicPorts}': round robin over a NIC port's eligible flows.
  *
  * <p><b>Recovery.</b> Go-back-N: the receiver accepts only the expected sequence and answers an
  * out-of-order arrival with a NACK, at most one per unloaded round trip for one expected sequence
@@ -23,6 +19,11 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
  * rewinds to the cumulative acknowledgement and selective repeat resends every hole. Feedback
  * (NACK, CNP) reaches the sender after the path's propagation plus a 64-byte frame per hop, on the
  * highest priority, without queueing (assumed).
+ *
+ * <p><b>Trimming</b> (NDP, Ultra Ethernet): a packet's trimmed header reaching the receiver is
+ * answered at once by a NACK for that one sequence, which the sender resends as soon as its NIC is
+ * free (ahead of new data); the hole-scanning NACK of selective repeat skips a sequence already
+ * NACKed this way, so a trimmed packet is resent once per trim. The timeout still resends every hole.
  */
 final class Transport {
     static final int CONTROL_FRAME_BYTES = 64;
@@ -36,74 +37,51 @@ final class Transport {
     private final PacketConfig config;
     final Flows flows = new Flows();
     final DcqcnSender dcqcn;
-    private int[][] nicFlows;
-    private int[] nicCount;
-    private int[] nicNext;
-    private long[] wakePs;
+    /** HPCC's senders, or null under another congestion control. */
+    private final HpccSender hpcc;
+    private final double[] lineBytesPerSecond;
+    final NicPorts nics;
     long retransmittedBytes;
     long duplicateBytes;
+    long timeouts;
 
-    Transport(PacketNetwork network, PacketConfig config, int links) {
+    Transport(PacketNetwork network, PacketConfig config, double[] lineBytesPerSecond) {
+        int links = lineBytesPerSecond.length;
         this.network = network;
         this.config = config;
+        this.lineBytesPerSecond = lineBytesPerSecond;
         this.dcqcn = new DcqcnSender(config.dcqcn());
-        nicFlows = new int[links][];
-        nicCount = new int[links];
-        nicNext = new int[links];
-        wakePs = new long[links];
-        java.util.Arrays.fill(wakePs, Long.MAX_VALUE);
+        double fastest = 0;
+        for (double rate : lineBytesPerSecond) {
+            fastest = Math.max(fastest, rate);
+        }
+        this.hpcc = config.congestionControl() == PacketConfig.CongestionControl.HPCC
+                ? new HpccSender(Hpcc.defaults(fastest)) : null;
+        nics = new NicPorts(network, flows, links);
     }
 
     /** Adds a started flow to its NIC port. */
     void activate(int flow) {
         int link = flows.firstLink[flow];
-        int[] list = nicFlows[link];
-        if (list == null) {
-            list = nicFlows[link] = new int[4];
-        } else if (nicCount[link] == list.length) {
-            list = nicFlows[link] = java.util.Arrays.copyOf(list, list.length * 2);
-        }
-        list[nicCount[link]++] = flow;
+        nics.add(link, flow);
         dcqcn.reset(flow, network.lineRate(link));
+        if (hpcc != null) {
+            hpcc.reset(flow, network.lineRate(link));
+        }
     }
 
-    /** The next packet NIC port {@code link} sends now, or −1 (then a wake-up is scheduled if pacing holds a flow back). */
+    /** The per-flow arrays of the congestion controls follow the flows' capacity. */
+    void grow(int capacity) {
+        dcqcn.grow(capacity);
+        if (hpcc != null) {
+            hpcc.grow(capacity);
+        }
+    }
+
+    /** The next packet NIC port {@code link} sends now, or −1 ({@link NicPorts#next}). */
     int nextPacket(int link) {
-        int[] list = nicFlows[link];
-        long nowPs = network.nowPs();
-        long earliest = Long.MAX_VALUE;
-        int index = nicNext[link];
-        for (int scanned = 0; scanned < nicCount[link]; ) {
-            if (index >= nicCount[link]) {
-                index = 0;
-            }
-            int flow = list[index];
-            if (flows.done[flow]) {
-                list[index] = list[--nicCount[link]];
-                continue;
-            }
-            scanned++;
-            if (flows.hasData(flow) && network.mayInject(link, flows.priority[flow])) {
-                if (flows.nextSendPs[flow] <= nowPs) {
-                    nicNext[link] = index + 1;
-                    return send(flow, nowPs);
-                }
-                earliest = Math.min(earliest, flows.nextSendPs[flow]);
-            }
-            index++;
-        }
-        if (earliest != Long.MAX_VALUE && earliest < wakePs[link]) {
-            wakePs[link] = earliest;
-            network.schedule(earliest, PacketNetwork.NIC_WAKE, link);
-        }
-        return -1;
-    }
-
-    void onWake(int link) {
-        if (wakePs[link] == network.nowPs()) {
-            wakePs[link] = Long.MAX_VALUE;
-        }
-        network.tryTransmit(link);
+        int flow = nics.next(link);
+        return flow < 0 ? -1 : send(flow, network.nowPs());
     }
 
     private int send(int flow, long nowPs) {
@@ -154,8 +132,18 @@ final class Transport {
         int seq = packets.seq[packet];
         boolean marked = (packets.flags[packet] & Packets.MARKED) != 0;
         int payload = packets.payloadBytes[packet];
-        packets.release(packet);
-        flows.refs[flow]--;
+        if ((packets.flags[packet] & Packets.TRIMMED) != 0 && !flows.done[flow]) {
+            Flows.set(flows.trimmed[flow], seq);
+            network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
+            return;
+        }
+        if (hpcc != null && !flows.done[flow]) {
+            // The packet's handle carries its telemetry back as the acknowledgement (HPCC acknowledges every packet).
+            network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.ACK, packet);
+        } else {
+            packets.release(packet);
+            flows.refs[flow]--;
+        }
         if (flows.done[flow]) {
             duplicateBytes += payload;
             network.releaseIfIdle(flow);
@@ -239,18 +227,57 @@ final class Transport {
                     flows.recoveryPs[flow] = nowPs;
                 }
                 int from = Math.max(flows.expected[flow], flows.recoveredUpTo[flow]);
-                markHoles(flow, from, flows.highestReceived[flow] - REORDER);
+                markHoles(flow, from, flows.highestReceived[flow] - REORDER, true);
             }
             network.tryTransmit(flows.firstLink[flow]);
         }
         network.releaseIfIdle(flow);
     }
 
-    private void markHoles(int flow, int from, int to) {
+    /**
+     * The NACK of a trimmed packet (the packet's handle carries it back) reached the sender: resend
+     * that sequence unless it has arrived meanwhile or is already queued for resending.
+     */
+    void onTrimNack(int packet) {
+        Packets packets = network.packets;
+        int flow = packets.flow[packet];
+        int seq = packets.seq[packet];
+        packets.release(packet);
+        flows.refs[flow]--;
+        if (!flows.done[flow] && !Flows.test(flows.received[flow], seq) && !Flows.test(flows.resend[flow], seq)) {
+            Flows.set(flows.resend[flow], seq);
+            flows.resendCount[flow]++;
+            flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
+            network.tryTransmit(flows.firstLink[flow]);
+        }
+        network.releaseIfIdle(flow);
+    }
+
+    /** An acknowledgement with in-band telemetry reached the sender (HPCC): set the flow's rate. */
+    void onAck(int packet) {
+        Packets packets = network.packets;
+        int flow = packets.flow[packet];
+        if (!flows.done[flow]) {
+            int link = flows.firstLink[flow];
+            double rate = hpcc.onAck(packets, packet, flow, packets.seq[packet], flows.nextSeq[flow],
+                    network.roundTripPs(flow), lineBytesPerSecond[link], lineBytesPerSecond);
+            if (rate > 0) {
+                CongestionEvents.setRate(flows, flow, rate, network.nowPs());
+            }
+        }
+        packets.release(packet);
+        flows.refs[flow]--;
+        network.releaseIfIdle(flow);
+    }
+
+    /** Queues the holes in [from, to) for resending; a NACK's scan ({@code skipTrimmed}) leaves those NACKed one by one. */
+    private void markHoles(int flow, int from, int to, boolean skipTrimmed) {
         long[] received = flows.received[flow];
         long[] resend = flows.resend[flow];
+        long[] trimmed = skipTrimmed ? flows.trimmed[flow] : null;
         for (int seq = from; seq < to; seq++) {
-            if (!Flows.test(received, seq) && !Flows.test(resend, seq)) {
+            if (!Flows.test(received, seq) && !Flows.test(resend, seq)
+                    && (trimmed == null || !Flows.test(trimmed, seq))) {
                 Flows.set(resend, seq);
                 flows.resendCount[flow]++;
                 flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
@@ -265,10 +292,11 @@ final class Transport {
         flows.rtoArmed[flow] = false;
         if (!flows.done[flow]) {
             if (flows.receivedCount[flow] == flows.rtoProgress[flow]) {
+                timeouts++;
                 if (config.recovery() == Recovery.GO_BACK_N) {
                     flows.nextSeq[flow] = flows.expected[flow];
                 } else {
-                    markHoles(flow, flows.expected[flow], flows.maxSent[flow]);
+                    markHoles(flow, flows.expected[flow], flows.maxSent[flow], false);
                 }
                 network.tryTransmit(flows.firstLink[flow]);
             }

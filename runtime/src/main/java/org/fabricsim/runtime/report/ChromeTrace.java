@@ -23,12 +23,16 @@ import org.fabricsim.runtime.result.StudyResult;
  * reported metrics: a collective benchmark runs its sizes back to back on every rank (at most
  * {@value #MAX_RANK_TRACKS} rank tracks) and on the network's track; a run with a step breakdown
  * ({@link Metrics#stepBreakdown}) lays out one step (compute, then each exposed communication, then
- * the bubble) on rank 0, with the communication also on its link class's track.
+ * the bubble) on rank 0, with the communication also on its link class's track. A packet run's
+ * busiest ports ({@code rows[].ports}) become counter tracks ({@code "ph": "C"}) over each size's span.
  */
 public final class ChromeTrace {
     /** Rank tracks drawn per run at most; a 16K-rank collective repeats the same span on every rank. */
     static final int MAX_RANK_TRACKS = 64;
     private static final double MICROS_PER_SECOND = 1e6;
+    /** The values of a port's counter track, keys of {@code metrics.rows[].ports[]}. */
+    private static final List<String> PORT_COUNTERS = List.of("peakQueueBytes", "meanQueueBytes", "drops",
+            "ecnMarks", "trimmed");
 
     private ChromeTrace() {
     }
@@ -114,8 +118,44 @@ public final class ChromeTrace {
                     span("rank " + rank, name, "collective", clock, time.doubleValue());
                 }
                 span("link: network", name, "network", clock, time.doubleValue());
+                if (row.get("ports") instanceof List<?> ports) {
+                    ports(ports, clock, time.doubleValue());
+                }
                 clock += time.doubleValue();
             }
+        }
+
+        /**
+         * A packet run's busiest ports as counter tracks ({@code "ph": "C"}), one per port: its peak and
+         * mean queue bytes, drops, ECN marks and trimmed packets from the size's start, back to 0 at its end.
+         */
+        private void ports(List<?> ports, double startSeconds, double durationSeconds) {
+            for (Object o : ports) {
+                if (o instanceof Map<?, ?> port) {
+                    String name = "port " + port.get("link") + " (" + port.get("fromNode") + " → " + port.get("toNode")
+                            + ")";
+                    Map<String, Object> values = new LinkedHashMap<>();
+                    for (String key : PORT_COUNTERS) {
+                        values.put(key, port.get(key) instanceof Number n ? n.doubleValue() : 0.0);
+                    }
+                    counter(name, startSeconds, values);
+                    Map<String, Object> zeros = new LinkedHashMap<>();
+                    values.keySet().forEach(key -> zeros.put(key, 0.0));
+                    counter(name, startSeconds + durationSeconds, zeros);
+                }
+            }
+        }
+
+        private void counter(String name, double atSeconds, Map<String, Object> values) {
+            Map<String, Object> event = new LinkedHashMap<>();
+            event.put("name", name);
+            event.put("cat", "port");
+            event.put("ph", "C");
+            event.put("ts", atSeconds * MICROS_PER_SECOND);
+            event.put("pid", pid);
+            event.put("tid", 0);
+            event.put("args", values);
+            spans.add(event);
         }
 
         private void step(Map<String, Double> breakdown) {

@@ -15,6 +15,8 @@ public final class Metrics {
     /** Lists of rows longer than this are chart data, not table metrics. */
     private static final int MAX_ROWS = 64;
     private static final List<String> CHART_ONLY = List.of("timeline", "linkUtilization");
+    /** Keys at any depth that hold per-port tables (a packet run's {@code rows[].ports}): reported, not compared. */
+    private static final String PORT_TABLE = "ports";
     /**
      * Report names whose keys do not spell them, by normalized name: {@code throughput} is the
      * training run's {@code tokensPerSecond} and the serving run's output and input tokens per second;
@@ -147,7 +149,7 @@ public final class Metrics {
     private static void flatten(String prefix, Map<?, ?> map, Map<String, Double> out) {
         for (Map.Entry<?, ?> entry : map.entrySet()) {
             String key = String.valueOf(entry.getKey());
-            if (prefix.isEmpty() && CHART_ONLY.contains(key)) {
+            if (prefix.isEmpty() && CHART_ONLY.contains(key) || PORT_TABLE.equals(key)) {
                 continue;
             }
             String path = prefix.isEmpty() ? key : prefix + "." + key;

@@ -127,3 +127,22 @@
       })));
     });
   })();
+
+  // Packet runs: each size's busiest ports (metrics.rows[].ports, at most 32 per size)
+  (function () {
+    var section = document.getElementById('ports'), shown = 0;
+    ok.forEach(function (r) {
+      (Array.isArray(r.metrics.rows) ? r.metrics.rows : []).forEach(function (row) {
+        if (!Array.isArray(row.ports) || !row.ports.length) { return; }
+        shown++;
+        section.appendChild(el('h3', null, r.name + (isNum(row.bytes) ? ' at ' + bytes(row.bytes) : '') + ': ' + row.ports.length + ' busiest ports'));
+        section.appendChild(table({ 'data-run': r.name }, ['link', 'from → to', 'peak queue', 'mean queue', 'p99 queue', 'paused',
+          'drops', 'ECN marks', 'trimmed', 'sent', 'retransmitted'], row.ports.map(function (p) {
+          return [p.link, p.fromNode + ' → ' + p.toNode, num(p.peakQueueBytes) + ' B', num(p.meanQueueBytes) + ' B',
+            num(p.queueP99Bytes) + ' B', dur(p.pauseSeconds), num(p.drops), num(p.ecnMarks), num(p.trimmed || 0),
+            num(p.sentBytes) + ' B', num(p.retransmittedBytes) + ' B'];
+        })));
+      });
+    });
+    if (!shown) { absent('ports', 'No packet run here; a benchmark with network packet reports its ports\' queues, pauses and drops.'); }
+  })();

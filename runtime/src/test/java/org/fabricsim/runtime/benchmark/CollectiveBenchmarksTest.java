@@ -16,6 +16,7 @@ import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.collective.Protocol;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.junit.jupiter.api.Test;
@@ -62,6 +63,27 @@ class CollectiveBenchmarksTest {
         }
         assertEquals("framework-call", called.parameters().get("harness"));
         assertEquals("nccl-tests", queued.parameters().get("harness"));
+    }
+
+    @Test
+    void shouldListTheBusiestPortsOfAPacketRunInItsRowsAndNoneOfAFlowRun() {
+        // 2 nodes x 4 accelerators on one switch, a ring all-reduce of 1 MiB: every rank sends to its
+        // ring neighbour, so each of the 8 NIC uplinks and 8 switch downlinks carries the same bytes
+        // and, with one flow per port, no switch port ever queues more than the packet being
+        // forwarded: no drop, no pause, no mark on any of the 16 ports.
+        CollectiveBenchmarkSpec flow = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(2, 4, 100e9,
+                500_000L), 2, CollectiveOperation.ALL_REDUCE, Algorithm.RING, 1, List.of(1L << 20));
+        RunResult packet = new Simulator().run(flow.withNetwork(NetworkKind.PACKET));
+        List<?> ports = (List<?>) row(packet, 0).get("ports");
+        assertEquals(16, ports.size());
+        for (Object o : ports) {
+            Map<?, ?> port = (Map<?, ?>) o;
+            assertEquals(0L, port.get("drops"));
+            assertEquals(0.0, port.get("pauseSeconds"));
+            assertEquals(0L, port.get("ecnMarks"));
+            assertTrue((Long) port.get("sentBytes") > 0 && (Long) port.get("peakQueueBytes") <= 4158, port::toString);
+        }
+        assertTrue(!row(new Simulator().run(flow), 0).containsKey("ports"), "the flow model has no ports");
     }
 
     @Test

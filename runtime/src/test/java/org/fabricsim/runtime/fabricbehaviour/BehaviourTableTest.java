@@ -21,8 +21,9 @@ class BehaviourTableTest {
     @Test
     void shouldShipARowForEveryCombinationThePacketBackendSimulates() {
         BehaviourTable table = BehaviourTable.shipped();
-        // 3 flow controls × 2 congestion controls (none, DCQCN) × 2 recoveries × 3 routings.
-        assertEquals(36, table.behaviours().size());
+        // 3 flow controls × 2 congestion controls (none, DCQCN) × 2 recoveries × 3 routings, and
+        // trimming × 2 congestion controls × selective repeat × 3 routings.
+        assertEquals(36 + 6, table.behaviours().size());
         String provenance = String.join("\n", table.provenance());
         assertTrue(provenance.contains("generated 20"), provenance);
         assertTrue(provenance.contains(BehaviourTable.COMMAND), provenance);
@@ -49,6 +50,30 @@ class BehaviourTableTest {
         BehaviourTable again = BehaviourTable.parse(new BufferedReader(new StringReader(table.write())));
         assertEquals(table.behaviours(), again.behaviours());
         assertEquals(table.provenance(), again.provenance());
+    }
+
+    @Test
+    void shouldKeepALargeIncastNearCapacityWithTrimmingWhereTailDropCollapses() {
+        // A 16:1 incast of 1 MiB each overflows the lossy α = 1 limit (half of 12 MiB): tail drop
+        // leaves holes only the 4.19 ms timeout repairs (u(16) ≈ 0.1), while trimming NACKs every
+        // cut packet within a round trip and keeps the bottleneck busy; the headers take 62 B per trim.
+        BehaviourTable table = BehaviourTable.shipped();
+        FabricBehaviour trimming = table.behaviour(new BehaviourKey(BehaviourKey.FlowControl.TRIMMING,
+                CongestionControl.NONE, BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP));
+        FabricBehaviour tailDrop = table.behaviour(new BehaviourKey(BehaviourKey.FlowControl.LOSSY,
+                CongestionControl.NONE, BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP));
+        int u16 = FabricBehaviour.INCAST_DEGREES.length - 1;
+        assertTrue(trimming.utilisation(u16) > 0.9 && tailDrop.utilisation(u16) < 0.2,
+                trimming.utilisation(u16) + " against " + tailDrop.utilisation(u16));
+    }
+
+    @Test
+    void shouldSayTrimmingNeedsSelectiveRepeatForItsGoBackNRow() {
+        BehaviourKey key = new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, CongestionControl.NONE,
+                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP);
+        String missing = assertThrows(IllegalArgumentException.class, () -> BehaviourTable.shipped().behaviour(key))
+                .getMessage();
+        assertTrue(missing.contains("lossy trimming") && missing.contains("needs selective-repeat"), missing);
     }
 
     @Test

@@ -53,4 +53,31 @@ class ChromeTraceTest {
         assertEquals(0, events.stream().filter(e -> "X".equals(e.get("ph")) && ((Number) e.get("pid")).intValue() == 4)
                 .count());
     }
+
+    @Test
+    void shouldDrawAPacketRunsPortsAsCounterTracksOverTheirSize() {
+        // One size of 0.05 s whose row lists one port: its counter rises at 0 to the port's values and
+        // falls back to 0 at 0.05 s = 50,000 us.
+        Map<String, Object> port = new java.util.LinkedHashMap<>();
+        port.put("link", 7);
+        port.put("fromNode", 12);
+        port.put("toNode", 3);
+        port.put("peakQueueBytes", 1_251_558L);
+        port.put("meanQueueBytes", 623_668.8);
+        port.put("drops", 5L);
+        Map<String, Object> row = Map.of("bytes", 1L << 30, "timeSeconds", 0.05, "ports", List.of(port));
+        org.fabricsim.runtime.result.RunResult run = new org.fabricsim.runtime.result.RunResult("q.P",
+                "collective-benchmark", "q.S", Map.of(), 3, Map.of("accelerators", 2), Map.of("rows", List.of(row)),
+                0.01, 0, 0, null);
+        List<Map<String, Object>> counters = MiniJson.events(ChromeTrace.render(
+                new org.fabricsim.runtime.result.StudyResult("t", "m", List.of(run)))).stream()
+                .filter(e -> "C".equals(e.get("ph"))).toList();
+        assertEquals(2, counters.size());
+        assertEquals("port 7 (12 → 3)", counters.get(0).get("name"));
+        assertEquals(0.0, ((Number) counters.get(0).get("ts")).doubleValue());
+        assertEquals(1_251_558.0, ((Number) ((Map<?, ?>) counters.get(0).get("args")).get("peakQueueBytes")).doubleValue());
+        assertEquals(5.0, ((Number) ((Map<?, ?>) counters.get(0).get("args")).get("drops")).doubleValue());
+        assertEquals(50_000.0, ((Number) counters.get(1).get("ts")).doubleValue());
+        assertEquals(0.0, ((Number) ((Map<?, ?>) counters.get(1).get("args")).get("peakQueueBytes")).doubleValue());
+    }
 }

@@ -28,6 +28,19 @@ class MetricsTest {
     }
 
     @Test
+    void shouldLeaveAPacketRunsPortTableOutOfTheComparedScalars() {
+        Map<String, Object> port = new LinkedHashMap<>();
+        port.put("link", 7);
+        port.put("drops", 3L);
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("bytes", 1L << 20);
+        row.put("busbwGBps", 40.0);
+        row.put("ports", List.of(port));
+        Map<String, Double> scalars = Metrics.scalars(Map.of("rows", List.of(row)));
+        assertEquals(Map.of("rows[1 MiB].busbwGBps", 40.0), scalars);
+    }
+
+    @Test
     void shouldMatchReportedMetricNamesToEngineKeys() {
         assertTrue(Metrics.reports("step-time", "stepTimeSeconds"));
         assertTrue(Metrics.reports("exposed-communication", "exposedCommunicationSeconds.tp"));

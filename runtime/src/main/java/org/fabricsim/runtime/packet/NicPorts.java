@@ -1,0 +1,79 @@
+package org.fabricsim.runtime.packet;
+
+import java.util.Arrays;
+
+/**
+ * NIC injection: each NIC port serves its active flows round robin, one packet at a time at line
+ * rate; a flow is eligible when it has data, its pacing time (R_C of its congestion control: the
+ * previous packet's wire bytes / R_C after its start) has come, and its priority is neither paused
+ * nor out of credits. O(1) amortized per packet when flows are eligible; a scan over the port's
+ * flows when none is (then one wake-up event at the earliest pacing time).
+ */
+final class NicPorts {
+    private final PacketNetwork network;
+    private final Flows flows;
+    private final int[][] nicFlows;
+    private final int[] nicCount;
+    private final int[] nicNext;
+    private final long[] wakePs;
+
+    NicPorts(PacketNetwork network, Flows flows, int links) {
+        this.network = network;
+        this.flows = flows;
+        nicFlows = new int[links][];
+        nicCount = new int[links];
+        nicNext = new int[links];
+        wakePs = new long[links];
+        Arrays.fill(wakePs, Long.MAX_VALUE);
+    }
+
+    /** Adds a started flow to NIC port {@code link}. */
+    void add(int link, int flow) {
+        int[] list = nicFlows[link];
+        if (list == null) {
+            list = nicFlows[link] = new int[4];
+        } else if (nicCount[link] == list.length) {
+            list = nicFlows[link] = Arrays.copyOf(list, list.length * 2);
+        }
+        list[nicCount[link]++] = flow;
+    }
+
+    /** The flow NIC port {@code link} serves now, or −1 (then a wake-up is scheduled if pacing holds a flow back). */
+    int next(int link) {
+        int[] list = nicFlows[link];
+        long nowPs = network.nowPs();
+        long earliest = Long.MAX_VALUE;
+        int index = nicNext[link];
+        for (int scanned = 0; scanned < nicCount[link]; ) {
+            if (index >= nicCount[link]) {
+                index = 0;
+            }
+            int flow = list[index];
+            if (flows.done[flow]) {
+                list[index] = list[--nicCount[link]];
+                continue;
+            }
+            scanned++;
+            if (flows.hasData(flow) && network.mayInject(link, flows.priority[flow])) {
+                if (flows.nextSendPs[flow] <= nowPs) {
+                    nicNext[link] = index + 1;
+                    return flow;
+                }
+                earliest = Math.min(earliest, flows.nextSendPs[flow]);
+            }
+            index++;
+        }
+        if (earliest != Long.MAX_VALUE && earliest < wakePs[link]) {
+            wakePs[link] = earliest;
+            network.schedule(earliest, PacketNetwork.NIC_WAKE, link);
+        }
+        return -1;
+    }
+
+    void onWake(int link) {
+        if (wakePs[link] == network.nowPs()) {
+            wakePs[link] = Long.MAX_VALUE;
+        }
+        network.tryTransmit(link);
+    }
+}
