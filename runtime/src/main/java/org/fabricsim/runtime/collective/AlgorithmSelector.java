@@ -22,14 +22,14 @@ final class AlgorithmSelector {
      * and the explicit hierarchical schedule are MPI-style and run only when asked for. CollNet runs only
      * when asked for too: NCCL leaves it off unless {@code NCCL_COLLNET_ENABLE=1} and the SHARP plugin
      * are set up (NCCL environment-variable documentation, NCCL_COLLNET_ENABLE "Default: 0"), so a
-     * switch that can reduce does not make the default all-reduce use it.
+     * switch that can reduce does not make the default all-reduce use it, and its aggregation trees
+     * are not even allocated to test whether it could run.
      */
     static List<Algorithm> automaticCandidates(ClusterTopology topology, CollectiveRequest request,
             int[] accelerators) {
-        List<Algorithm> candidates = new ArrayList<>(candidates(topology, request, accelerators));
+        List<Algorithm> candidates = candidates(topology, request, accelerators, false);
         candidates.remove(Algorithm.HALVING_DOUBLING);
         candidates.remove(Algorithm.HIERARCHICAL);
-        candidates.removeIf(Algorithm::collNet);
         candidates.remove(Algorithm.PAIRWISE);
         return candidates;
     }
@@ -39,6 +39,15 @@ final class AlgorithmSelector {
      * ranks on {@code accelerators} (null: accelerators 0 … ranks − 1).
      */
     static List<Algorithm> candidates(ClusterTopology topology, CollectiveRequest request, int[] accelerators) {
+        return candidates(topology, request, accelerators, true);
+    }
+
+    /**
+     * The same, CollNet's algorithms among them only when {@code collNet} is set: deciding whether
+     * they apply allocates aggregation trees, O(nodes · trees).
+     */
+    private static List<Algorithm> candidates(ClusterTopology topology, CollectiveRequest request,
+            int[] accelerators, boolean collNet) {
         List<Algorithm> candidates = new ArrayList<>();
         int ranks = request.ranks();
         switch (request.operation()) {
@@ -54,9 +63,9 @@ final class AlgorithmSelector {
                 if (inNetworkApplicable(topology, ranks)) {
                     candidates.add(Algorithm.IN_NETWORK);
                 }
-                for (Algorithm collNet : new Algorithm[] {Algorithm.COLLNET_DIRECT, Algorithm.COLLNET_CHAIN}) {
-                    if (CollNetSchedules.applicable(topology, ranks, collNet, accelerators)) {
-                        candidates.add(collNet);
+                for (Algorithm tree : new Algorithm[] {Algorithm.COLLNET_DIRECT, Algorithm.COLLNET_CHAIN}) {
+                    if (collNet && CollNetSchedules.applicable(topology, ranks, tree, accelerators)) {
+                        candidates.add(tree);
                     }
                 }
                 break;
