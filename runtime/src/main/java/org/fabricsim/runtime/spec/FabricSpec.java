@@ -22,11 +22,14 @@ package org.fabricsim.runtime.spec;
  *                             attached to it, in (0, 1] (the model's {@code efficiency}; 1 is an ideal link for
  *                             cross-checks against closed forms), or 0 for the calibration profile's NIC
  *                             efficiency
+ * @param flowControl          how the fabric states its loss ({@code lossless pfc}, {@code lossy}, ...), or
+ *                             {@link FlowControl#UNSTATED} when it says nothing: the flow model then runs it as
+ *                             the ideal fabric (no fabric behaviour, docs/fabric-behaviour.md)
  */
 public record FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
         double linkBytesPerSecond, long latencyPs, boolean lossless, CongestionControl congestionControl,
         boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer,
-        double linkEfficiency) {
+        double linkEfficiency, FlowControl flowControl) {
 
     /**
      * NCCL's flows per network peer: NCCL_NCHANNELS_PER_NET_PEER = 2 connections (NCCL environment
@@ -50,6 +53,22 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
         if (!(linkEfficiency >= 0 && linkEfficiency <= 1)) {
             throw new IllegalArgumentException("linkEfficiency must be in [0, 1], was " + linkEfficiency);
         }
+        if (flowControl == null) {
+            throw new IllegalArgumentException("flowControl is required (UNSTATED when the fabric says nothing)");
+        }
+        if (flowControl != FlowControl.UNSTATED && flowControl.lossless() != lossless) {
+            throw new IllegalArgumentException("flowControl " + flowControl + " contradicts lossless = " + lossless);
+        }
+    }
+
+    /** A fabric that states nothing about its loss and flow control: the flow model's ideal. */
+    public FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
+            double linkBytesPerSecond, long latencyPs, boolean lossless, CongestionControl congestionControl,
+            boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer,
+            double linkEfficiency) {
+        this(name, vendor, scope, openStandard, acceleratorVendor, linkBytesPerSecond, latencyPs, lossless,
+                congestionControl, adaptiveRouting, packetSpraying, inNetworkReduction, flowsPerPeer, linkEfficiency,
+                FlowControl.UNSTATED);
     }
 
     /** A fabric whose links run at the calibration profile's NIC efficiency. */
@@ -63,6 +82,33 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
     /** Where a fabric is used. */
     public enum FabricScope {
         SCALE_UP, SCALE_OUT
+    }
+
+    /** How a fabric avoids or takes loss, as the language states it. */
+    public enum FlowControl {
+        /** Nothing stated: the ideal fabric. */
+        UNSTATED(false),
+        /** 'lossless' without saying how. */
+        LOSSLESS(true),
+        /** 'lossless pfc': priority flow control pauses (IEEE 802.1Qbb). */
+        PFC(true),
+        /** 'lossless credit-based': link credits (InfiniBand, Omni-Path, NVLink). */
+        CREDIT_BASED(true),
+        /** 'lossless link-level-retry': a link replays what it corrupted. */
+        LINK_LEVEL_RETRY(true),
+        /** 'lossy': switches drop under overload. */
+        LOSSY(false);
+
+        private final boolean lossless;
+
+        FlowControl(boolean lossless) {
+            this.lossless = lossless;
+        }
+
+        /** Whether the fabric never drops a packet under overload. */
+        public boolean lossless() {
+            return lossless;
+        }
     }
 
     /** Congestion control; proactive schemes avoid congestion, reactive ones respond to it. */

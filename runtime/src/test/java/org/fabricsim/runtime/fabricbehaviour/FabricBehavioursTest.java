@@ -1,0 +1,81 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey.Recovery;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.spec.FabricSpec.FlowControl;
+import org.junit.jupiter.api.Test;
+
+/** How a fabric's stated loss, congestion control and spraying choose the behaviour table's row. */
+class FabricBehavioursTest {
+
+    private static FabricSpec fabric(FlowControl flowControl, CongestionControl cc, boolean spraying) {
+        return new FabricSpec("test.F", "v", FabricSpec.FabricScope.SCALE_OUT, true, "", 50e9, 1_000_000,
+                flowControl.lossless(), cc, false, spraying, false, FabricSpec.DEFAULT_FLOWS_PER_PEER, 0, flowControl);
+    }
+
+    @Test
+    void shouldRunAFabricThatStatesNoLossAsTheIdeal() {
+        FabricSpec unstated = fabric(FlowControl.UNSTATED, CongestionControl.DCQCN, false);
+        assertNull(FabricBehaviours.of(unstated, RoutingMode.ECMP, BehaviourTable.shipped()));
+    }
+
+    @Test
+    void shouldChooseRoceRowForPfcWithDcqcnUnderEcmp() {
+        FabricSpec roce = fabric(FlowControl.PFC, CongestionControl.DCQCN, false);
+        BehaviourKey expected = new BehaviourKey(BehaviourKey.FlowControl.PFC, CongestionControl.DCQCN,
+                Recovery.GO_BACK_N, RoutingMode.ECMP);
+        assertSame(BehaviourTable.shipped().behaviour(expected),
+                FabricBehaviours.of(roce, RoutingMode.ECMP, BehaviourTable.shipped()));
+    }
+
+    @Test
+    void shouldTakeLinkLevelRetryAsCredits() {
+        BehaviourKey key = FabricBehaviours.key(fabric(FlowControl.LINK_LEVEL_RETRY, CongestionControl.NONE, false),
+                RoutingMode.ADAPTIVE);
+        assertEquals(BehaviourKey.FlowControl.CREDIT, key.flowControl());
+        assertEquals(RoutingMode.ADAPTIVE, key.routing());
+    }
+
+    @Test
+    void shouldRecoverSelectivelyOnlyWhenSprayingOrUltraEthernet() {
+        assertEquals(Recovery.GO_BACK_N,
+                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.NONE, false)));
+        assertEquals(Recovery.SELECTIVE_REPEAT,
+                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.NONE, true)));
+        assertEquals(Recovery.SELECTIVE_REPEAT,
+                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.ULTRA_ETHERNET, false)));
+    }
+
+    @Test
+    void shouldRefuseABareLosslessSayingWhatToWrite() {
+        FabricSpec bare = fabric(FlowControl.LOSSLESS, CongestionControl.NONE, false);
+        String message = assertThrows(IllegalArgumentException.class,
+                () -> FabricBehaviours.key(bare, RoutingMode.ECMP)).getMessage();
+        assertTrue(message.contains("test.F") && message.contains("lossless pfc"), message);
+    }
+
+    @Test
+    void shouldNameTheFabricAndCombinationThePacketBackendCannotMeasure() {
+        FabricSpec infiniBand = fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, false);
+        String message = assertThrows(IllegalArgumentException.class,
+                () -> FabricBehaviours.of(infiniBand, RoutingMode.ADAPTIVE, BehaviourTable.shipped())).getMessage();
+        assertTrue(message.contains("test.F"), message);
+        assertTrue(message.contains("lossless credit-based, congestion-control ib-cc, go-back-n recovery,"
+                + " adaptive routing"), message);
+    }
+
+    @Test
+    void shouldRejectAFlowControlThatContradictsLossless() {
+        assertThrows(IllegalArgumentException.class, () -> new FabricSpec("test.F", "v",
+                FabricSpec.FabricScope.SCALE_OUT, true, "", 50e9, 0, false, CongestionControl.NONE, false, false,
+                false, 2, 0, FlowControl.PFC));
+    }
+}
