@@ -18,6 +18,7 @@ import org.fabricsim.runtime.collective.NcclChannels;
 import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.PhaseMemo;
 import org.fabricsim.runtime.collective.Protocol;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -78,6 +79,7 @@ public final class CollectiveBenchmarks {
                 .withGeneration(generation)
                 .withChannels(channels)
                 .withRouting(ClusterTopologies.routing(used))
+                .withFabricBehaviour(FabricBehaviours.of(used))
                 .withStepOverheads(calibration.stepOverheads(benchmark.harness()))
                 .withSeed(seed)
                 .withCompletionTolerance(completionTolerance);

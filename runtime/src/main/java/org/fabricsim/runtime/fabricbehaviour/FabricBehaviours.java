@@ -3,8 +3,10 @@ package org.fabricsim.runtime.fabricbehaviour;
 import org.fabricsim.runtime.fabricbehaviour.BehaviourKey.FlowControl;
 import org.fabricsim.runtime.fabricbehaviour.BehaviourKey.Recovery;
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.topology.ClusterTopologies;
 
 /**
  * Which row of the behaviour table a fabric, as the language states it, runs with.
@@ -28,6 +30,17 @@ import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
  */
 public final class FabricBehaviours {
     private FabricBehaviours() {
+    }
+
+    /**
+     * The shipped table's behaviour of {@code cluster}'s scale-out fabric under the routing the
+     * engine runs it with; null without a scale-out network or for a fabric that states no loss.
+     */
+    public static FabricBehaviour of(ClusterSpec cluster) {
+        if (cluster.scaleOut() == null) {
+            return null;
+        }
+        return of(cluster.scaleOut().fabric(), ClusterTopologies.routing(cluster), BehaviourTable.shipped());
     }
 
     /**
