@@ -67,7 +67,8 @@ public final class RingAllReduce {
                                 false, // packetSpraying
                                 false, // inNetworkReduction
                                 2, // flowsPerPeer
-                                0.0 // linkEfficiency
+                                0.0, // linkEfficiency
+                                FabricSpec.FlowControl.UNSTATED // flowControl
                             ), // fabric
                             new TopologySpec.SingleSwitch(
                                 new SwitchSpec(

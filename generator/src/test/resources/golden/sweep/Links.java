@@ -67,7 +67,8 @@ public final class Links {
                                 false, // packetSpraying
                                 false, // inNetworkReduction
                                 2, // flowsPerPeer
-                                0.0 // linkEfficiency
+                                0.0, // linkEfficiency
+                                FabricSpec.FlowControl.UNSTATED // flowControl
                             ), // fabric
                             new TopologySpec.SingleSwitch(
                                 new SwitchSpec(
@@ -149,7 +150,8 @@ public final class Links {
                                     false, // packetSpraying
                                     false, // inNetworkReduction
                                     2, // flowsPerPeer
-                                    0.0 // linkEfficiency
+                                    0.0, // linkEfficiency
+                                    FabricSpec.FlowControl.UNSTATED // flowControl
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
                                     new SwitchSpec(
@@ -216,7 +218,8 @@ public final class Links {
                                     false, // packetSpraying
                                     false, // inNetworkReduction
                                     2, // flowsPerPeer
-                                    0.0 // linkEfficiency
+                                    0.0, // linkEfficiency
+                                    FabricSpec.FlowControl.UNSTATED // flowControl
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
                                     new SwitchSpec(
