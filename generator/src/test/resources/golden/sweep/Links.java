@@ -61,7 +61,7 @@ public final class Links {
                                 "", // acceleratorVendor
                                 5.0E10, // linkBytesPerSecond
                                 1000000L, // latencyPs
-                                true, // lossless
+                                FabricSpec.FlowControl.LOSSLESS, // flowControl
                                 FabricSpec.CongestionControl.NONE, // congestionControl
                                 false, // adaptiveRouting
                                 false, // packetSpraying
@@ -71,7 +71,6 @@ public final class Links {
                                 new PacketSettings(
                                     0, // mtuBytes
                                     0.0, // bitErrorRate
-                                    false, // creditBased
                                     0L, // kminBytes
                                     0L, // kmaxBytes
                                     0.0, // pmax
@@ -154,7 +153,7 @@ public final class Links {
                                     "", // acceleratorVendor
                                     5.0E10, // linkBytesPerSecond
                                     1000000L, // latencyPs
-                                    true, // lossless
+                                    FabricSpec.FlowControl.LOSSLESS, // flowControl
                                     FabricSpec.CongestionControl.NONE, // congestionControl
                                     false, // adaptiveRouting
                                     false, // packetSpraying
@@ -164,7 +163,6 @@ public final class Links {
                                     new PacketSettings(
                                         0, // mtuBytes
                                         0.0, // bitErrorRate
-                                        false, // creditBased
                                         0L, // kminBytes
                                         0L, // kmaxBytes
                                         0.0, // pmax
@@ -231,7 +229,7 @@ public final class Links {
                                     "", // acceleratorVendor
                                     1.0E11, // linkBytesPerSecond
                                     1000000L, // latencyPs
-                                    true, // lossless
+                                    FabricSpec.FlowControl.LOSSLESS, // flowControl
                                     FabricSpec.CongestionControl.NONE, // congestionControl
                                     false, // adaptiveRouting
                                     false, // packetSpraying
@@ -241,7 +239,6 @@ public final class Links {
                                     new PacketSettings(
                                         0, // mtuBytes
                                         0.0, // bitErrorRate
-                                        false, // creditBased
                                         0L, // kminBytes
                                         0L, // kmaxBytes
                                         0.0, // pmax

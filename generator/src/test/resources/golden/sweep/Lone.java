@@ -61,7 +61,7 @@ public final class Lone {
                                 "", // acceleratorVendor
                                 1.0E11, // linkBytesPerSecond
                                 1000000L, // latencyPs
-                                true, // lossless
+                                FabricSpec.FlowControl.LOSSLESS, // flowControl
                                 FabricSpec.CongestionControl.NONE, // congestionControl
                                 false, // adaptiveRouting
                                 false, // packetSpraying
@@ -71,7 +71,6 @@ public final class Lone {
                                 new PacketSettings(
                                     0, // mtuBytes
                                     0.0, // bitErrorRate
-                                    false, // creditBased
                                     0L, // kminBytes
                                     0L, // kmaxBytes
                                     0.0, // pmax

@@ -100,25 +100,54 @@ class IgnoredSettingsValidationTest {
     }
 
     @Test
-    void shouldSayCongestionControlDoesNotChangeResultsYet() throws Exception {
+    void shouldSayCongestionControlDoesNotChangeResultsOnAFabricThatDoesNotSayHowItHandlesOverload() throws Exception {
         assertInfo(fabric("congestion-control dcqcn"), Literals.FABRIC, IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED,
-                "'congestion-control dcqcn' is recorded but does not change simulated results yet");
+                "'congestion-control dcqcn' is recorded but does not change simulated results yet: the fabric does"
+                        + " not say how it handles overload");
         assertEquals(List.of(), infos(fabric(""), IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED));
+        assertEquals(List.of(), infos(fabric("lossless pfc congestion-control dcqcn"),
+                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED), "dcqcn selects its behaviour row");
+        assertEquals(List.of(), infos(fabric("lossless credit-based congestion-control ib-cc"),
+                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED), "ib-cc runs as none, with its own info");
     }
 
     @Test
-    void shouldSayLossAndFlowControlDoNotChangeResultsYet() throws Exception {
-        assertInfo(fabric("lossless pfc"), Literals.FABRIC, IssueCodes.LOSS_NOT_SIMULATED,
-                "'lossless pfc' is recorded but does not change simulated results yet");
-        assertInfo(fabric("lossy"), Literals.FABRIC, IssueCodes.LOSS_NOT_SIMULATED, "'lossy' is recorded");
-        assertEquals(List.of(), infos(fabric(""), IssueCodes.LOSS_NOT_SIMULATED));
+    void shouldSayACongestionControlThePacketBackendDoesNotSimulateChangesNothing() throws Exception {
+        assertInfo(fabric("lossy congestion-control uec-cc"), Literals.FABRIC,
+                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED, "the packet backend simulates 'none' and 'dcqcn'");
+        assertInfo(fabric("lossless pfc congestion-control hpcc"), Literals.FABRIC,
+                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED, "'congestion-control hpcc' is recorded");
     }
 
     @Test
-    void shouldSayAFabricsRoutingListDoesNotChooseRouting() throws Exception {
+    void shouldSayABareLosslessRunsAsTheIdeal() throws Exception {
+        assertInfo(fabric("lossless"), Literals.FABRIC, IssueCodes.LOSS_NOT_SIMULATED,
+                "'lossless' is recorded but does not change simulated results yet: it does not say how");
+        for (String stated : List.of("", "lossless pfc", "lossless credit-based", "lossless link-level-retry",
+                "lossy")) {
+            assertEquals(List.of(), infos(fabric(stated), IssueCodes.LOSS_NOT_SIMULATED), stated);
+        }
+    }
+
+    @Test
+    void shouldSayAScaleUpFabricsFlowControlChangesNothing() throws Exception {
+        Model scaleUp = parser.parse("""
+                vendor V
+                fabric F { vendor V scope scale-up single-source link 450 GB/s lossless credit-based }
+                """);
+        assertInfo(scaleUp, Literals.FABRIC, IssueCodes.LOSS_NOT_SIMULATED, "A scale-up fabric's 'lossless'");
+    }
+
+    @Test
+    void shouldSayWhichOfAFabricsRoutingPoliciesItsClustersRouteBy() throws Exception {
         assertInfo(fabric("routing ecmp, adaptive"), Literals.FABRIC, IssueCodes.FABRIC_ROUTING_NOT_SIMULATED,
-                "The fabric's 'routing ecmp, adaptive' is recorded");
-        assertEquals(List.of(), infos(fabric(""), IssueCodes.FABRIC_ROUTING_NOT_SIMULATED));
+                "The fabric's 'routing ecmp, adaptive' is recorded but does not change simulated results yet: a"
+                        + " cluster on it routes by 'adaptive'");
+        assertInfo(fabric("routing valiant"), Literals.FABRIC, IssueCodes.FABRIC_ROUTING_NOT_SIMULATED,
+                "routes by 'ecmp'");
+        for (String routing : List.of("", "routing adaptive", "routing packet-spraying", "routing ecmp")) {
+            assertEquals(List.of(), infos(fabric(routing), IssueCodes.FABRIC_ROUTING_NOT_SIMULATED), routing);
+        }
     }
 
     @Test

@@ -72,7 +72,7 @@ class PacketSettingsTest {
                 congestion-control dcqcn { kmin 100 KB kmax 400 KB pmax 20 % increase-timer 300 us }
                 """);
         // 2 KiB = 2048 B; 100 KB = 100,000 B; 20 % = 0.2; 300 us = 3e8 ps.
-        assertEquals(new PacketSettings(2048, 2.5e-12, true, 100_000, 400_000, 0.2, 300_000_000L), settings);
+        assertEquals(new PacketSettings(2048, 2.5e-12, 100_000, 400_000, 0.2, 300_000_000L), settings);
     }
 
     @Test

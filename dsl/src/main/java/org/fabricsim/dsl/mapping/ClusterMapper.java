@@ -201,12 +201,15 @@ final class ClusterMapper {
                 level.getCount(), level.getUplinkRate() == null ? 0 : Units.bytesPerSecond(level.getUplinkRate()));
     }
 
-    /** The routing a topology states, else ECMP. */
+    /**
+     * The routing a topology states, else the fabric's ({@link ScaleOutSpec.Routing#FABRIC}: spraying if it
+     * sprays, adaptive if it routes adaptively, ECMP otherwise), which follows the fabric a study varies.
+     */
     private static ScaleOutSpec.Routing routing(Topology topology) {
         EStructuralFeature feature = topology.eClass().getEStructuralFeature("routing");
         boolean written = feature != null && Written.written(topology, feature);
         return written ? ScaleOutSpec.Routing.valueOf(((Enumerator) topology.eGet(feature)).getName())
-                : ScaleOutSpec.Routing.ECMP;
+                : ScaleOutSpec.Routing.FABRIC;
     }
 
     /**

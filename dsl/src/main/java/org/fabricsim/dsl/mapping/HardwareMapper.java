@@ -6,7 +6,6 @@ import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.CongestionParameters;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
-import org.fabricsim.dsl.fabric.FlowControl;
 import org.fabricsim.dsl.fabric.Loss;
 import org.fabricsim.dsl.fabric.Nic;
 import org.fabricsim.dsl.fabric.Node;
@@ -29,7 +28,7 @@ import org.fabricsim.runtime.spec.SwitchSpec;
 import com.google.inject.Inject;
 
 /** The hardware part of {@link SpecMapper}: accelerators, fabrics, NICs, switches, nodes and their scale-up domains. */
-final class HardwareMapper {
+public final class HardwareMapper {
     @Inject
     private SpecNames names;
 
@@ -81,11 +80,10 @@ final class HardwareMapper {
         String lock = fabric.getAcceleratorLock() == null ? "" : names.vendor(fabric.getAcceleratorLock());
         FabricSpec.CongestionControl congestion = FabricSpec.CongestionControl.valueOf(
                 fabric.getCongestionControl().getName());
-        boolean lossless = fabric.getLoss() == Loss.LOSSLESS;
         return new FabricSpec(names.qualifiedName(fabric), names.vendor(fabric.getVendor()),
                 FabricSpec.FabricScope.valueOf(fabric.getScope().getName()),
                 fabric.getOpenness() == Openness.OPEN_STANDARD, lock,
-                Units.bytesPerSecond(fabric.getLinkRate()), latencyPs(fabric.getLatency()), lossless, congestion,
+                Units.bytesPerSecond(fabric.getLinkRate()), latencyPs(fabric.getLatency()), flowControl(fabric), congestion,
                 fabric.getRouting().contains(RoutingPolicy.ADAPTIVE),
                 fabric.getRouting().contains(RoutingPolicy.SPRAYING),
                 fabric.isInNetworkReduction(), written(fabric, Literals.FABRIC__FLOWS_PER_PEER)
@@ -94,15 +92,28 @@ final class HardwareMapper {
     }
 
     /**
-     * What only the packet backend reads: the fabric's {@code mtu}, {@code bit-error-rate}, whether it is
-     * lossless by credits ({@code lossless credit-based}) and DCQCN's parameters; 0 where not written.
+     * How the fabric states it takes loss: nothing ({@code UNSTATED}), {@code lossy}, a bare {@code lossless},
+     * or {@code lossless} and how ({@code pfc}, {@code credit-based}, {@code link-level-retry}).
+     */
+    public static FabricSpec.FlowControl flowControl(Fabric fabric) {
+        if (!written(fabric, Literals.FABRIC__LOSS)) {
+            return FabricSpec.FlowControl.UNSTATED;
+        }
+        if (fabric.getLoss() == Loss.LOSSY) {
+            return FabricSpec.FlowControl.LOSSY;
+        }
+        return written(fabric, Literals.FABRIC__FLOW_CONTROL)
+                ? FabricSpec.FlowControl.valueOf(fabric.getFlowControl().getName()) : FabricSpec.FlowControl.LOSSLESS;
+    }
+
+    /**
+     * What only the packet backend reads: the fabric's {@code mtu}, {@code bit-error-rate} and DCQCN's parameters;
+     * 0 where not written.
      */
     private static PacketSettings packetSettings(Fabric fabric) {
         CongestionParameters dcqcn = fabric.getCongestionParameters();
-        boolean credits = written(fabric, Literals.FABRIC__FLOW_CONTROL)
-                && fabric.getFlowControl() == FlowControl.CREDIT_BASED;
         return new PacketSettings(fabric.getMtu() == null ? 0 : Math.toIntExact(Units.bytes(fabric.getMtu())),
-                fabric.getBitErrorRate() == null ? 0 : ScientificNumber.value(fabric.getBitErrorRate()), credits,
+                fabric.getBitErrorRate() == null ? 0 : ScientificNumber.value(fabric.getBitErrorRate()),
                 dcqcn == null || dcqcn.getKmin() == null ? 0 : Units.bytes(dcqcn.getKmin()),
                 dcqcn == null || dcqcn.getKmax() == null ? 0 : Units.bytes(dcqcn.getKmax()),
                 dcqcn == null || dcqcn.getPmax() == null ? 0 : Units.fraction(dcqcn.getPmax()),

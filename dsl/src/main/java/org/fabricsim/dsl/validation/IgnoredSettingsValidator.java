@@ -2,11 +2,15 @@ package org.fabricsim.dsl.validation;
 
 import static org.fabricsim.dsl.model.Written.written;
 
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.CongestionControl;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
@@ -14,6 +18,8 @@ import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.mapping.HardwareMapper;
+import org.fabricsim.runtime.spec.FabricSpec;
 
 /**
  * Settings the language records but the simulation engine does not read yet: each says so with an
@@ -23,36 +29,53 @@ import org.fabricsim.dsl.fabric.Switch;
  */
 public class IgnoredSettingsValidator extends FabricCheck {
     private static final String NOT_YET = " is recorded but does not change simulated results yet: ";
+    /** The congestion controls the behaviour table has rows for ({@code ib-cc} runs as none). */
+    private static final Set<CongestionControl> SIMULATED = EnumSet.of(CongestionControl.NONE, CongestionControl.DCQCN,
+            CongestionControl.INFINIBAND);
 
     @Check
     public void checkFabricCongestionControlNotSimulated(Fabric fabric) {
-        if (written(fabric, Literals.FABRIC__CONGESTION_CONTROL)) {
-            info("'congestion-control " + fabric.getCongestionControl().getLiteral() + "'" + NOT_YET
-                    + "the flow model shares every link max-min fairly, as ideal congestion control would.", fabric,
+        if (!written(fabric, Literals.FABRIC__CONGESTION_CONTROL)) {
+            return;
+        }
+        String setting = "'congestion-control " + fabric.getCongestionControl().getLiteral() + "'";
+        if (!HardwareMapper.flowControl(fabric).stated()) {
+            info(setting + NOT_YET + "the fabric does not say how it handles overload ('lossless pfc', 'lossless"
+                    + " credit-based' or 'lossy'), so it runs as the ideal fabric, max-min fair.", fabric,
+                    Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED);
+        } else if (!SIMULATED.contains(fabric.getCongestionControl())) {
+            info(setting + NOT_YET + "the packet backend simulates 'none' and 'dcqcn' (and runs 'ib-cc' as none);"
+                    + " a cluster on this fabric has no fabric behaviour until it simulates this one.", fabric,
                     Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED);
         }
     }
 
     @Check
     public void checkFabricLossNotSimulated(Fabric fabric) {
-        if (written(fabric, Literals.FABRIC__LOSS)) {
-            String flowControl = written(fabric, Literals.FABRIC__FLOW_CONTROL)
-                    ? " " + fabric.getFlowControl().getLiteral() : "";
-            info("'" + fabric.getLoss().getLiteral() + flowControl + "'" + NOT_YET
-                    + "the flow model never drops a packet and never pauses a link.", fabric, Literals.FABRIC__LOSS,
-                    IssueCodes.LOSS_NOT_SIMULATED);
+        if (written(fabric, Literals.FABRIC__LOSS) && fabric.getScope() == FabricScope.SCALE_UP) {
+            info("A scale-up fabric's '" + fabric.getLoss().getLiteral() + "'" + NOT_YET + "scale-up links keep their"
+                    + " ideal capacity; only a scale-out fabric's flow control selects its measured behaviour.", fabric,
+                    Literals.FABRIC__LOSS, IssueCodes.LOSS_NOT_SIMULATED);
+        } else if (HardwareMapper.flowControl(fabric) == FabricSpec.FlowControl.LOSSLESS) {
+            info("'lossless'" + NOT_YET + "it does not say how ('pfc', 'credit-based' or 'link-level-retry'), so the"
+                    + " flow model runs the fabric as the ideal, never dropping and never pausing.", fabric,
+                    Literals.FABRIC__LOSS, IssueCodes.LOSS_NOT_SIMULATED);
         }
     }
 
     @Check
     public void checkFabricRoutingNotSimulated(Fabric fabric) {
-        if (written(fabric, Literals.FABRIC__ROUTING)) {
-            String policies = fabric.getRouting().stream().map(RoutingPolicy::getLiteral)
-                    .collect(Collectors.joining(", "));
-            info("The fabric's 'routing " + policies + "'" + NOT_YET + "a cluster's topology chooses how flows are"
-                    + " routed ('routing adaptive' inside its 'scale-out' topology block; ECMP when absent).", fabric,
-                    Literals.FABRIC__ROUTING, IssueCodes.FABRIC_ROUTING_NOT_SIMULATED);
+        List<RoutingPolicy> routing = fabric.getRouting();
+        RoutingPolicy used = routing.contains(RoutingPolicy.SPRAYING) ? RoutingPolicy.SPRAYING
+                : routing.contains(RoutingPolicy.ADAPTIVE) ? RoutingPolicy.ADAPTIVE : RoutingPolicy.ECMP;
+        if (routing.stream().allMatch(used::equals)) {
+            return;
         }
+        String policies = routing.stream().map(RoutingPolicy::getLiteral).collect(Collectors.joining(", "));
+        info("The fabric's 'routing " + policies + "'" + NOT_YET + "a cluster on it routes by '" + used.getLiteral()
+                + "' (packet spraying if listed, else adaptive if listed, else ECMP) unless its topology states its"
+                + " own 'routing'; the others change nothing.", fabric, Literals.FABRIC__ROUTING,
+                IssueCodes.FABRIC_ROUTING_NOT_SIMULATED);
     }
 
     @Check

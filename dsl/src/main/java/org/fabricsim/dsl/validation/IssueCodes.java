@@ -258,11 +258,14 @@ public final class IssueCodes {
      * a tolerance in another dimension. Data: none.
      */
     public static final String EXPECTATION = PREFIX + "study.expectation";
-    /** A fabric's {@code congestion-control}, which the flow model does not simulate yet (it is max-min fair). Data: none. */
+    /**
+     * A fabric's {@code congestion-control} that changes no result: one the packet backend does not simulate (hpcc,
+     * uec-cc, receiver-driven, scheduled), or any on a fabric that does not say how it handles overload. Data: none.
+     */
     public static final String CONGESTION_CONTROL_NOT_SIMULATED = PREFIX + "not-simulated.congestion-control";
-    /** A fabric's {@code lossless}/{@code lossy} and flow control, which the flow model does not simulate yet. Data: none. */
+    /** A bare {@code lossless}, which does not say how (pfc, credit-based), so runs as the ideal fabric. Data: none. */
     public static final String LOSS_NOT_SIMULATED = PREFIX + "not-simulated.loss";
-    /** A fabric's {@code routing} list, which does not choose routing (the topology's {@code routing} does). Data: none. */
+    /** A fabric's {@code routing} policies its clusters do not route by (spraying, else adaptive, else ECMP). Data: none. */
     public static final String FABRIC_ROUTING_NOT_SIMULATED = PREFIX + "not-simulated.fabric-routing";
     /** A switch's {@code buffer}, which the queue-less flow model does not simulate yet. Data: none. */
     public static final String SWITCH_BUFFER_NOT_SIMULATED = PREFIX + "not-simulated.switch-buffer";
@@ -280,6 +283,16 @@ public final class IssueCodes {
     public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
     /** A fabric's {@code mtu}, {@code bit-error-rate} or DCQCN parameters, which only the packet backend reads. Data: none. */
     public static final String PACKET_ONLY_SETTING = PREFIX + "not-simulated.packet-only";
+    /**
+     * {@code congestion-control ib-cc}, which runs as no congestion control (IB CC is off unless the subnet
+     * manager enables it; docs/fabric-behaviour.md). Data: none.
+     */
+    public static final String IB_CC_OFF = PREFIX + "behaviour.ib-cc-off";
+    /**
+     * A cluster whose scale-out fabric runs a combination (flow control, congestion control, recovery, routing)
+     * the fabric behaviour table has no row for. Data: the combination, as the table's messages write it.
+     */
+    public static final String BEHAVIOUR_MISSING = PREFIX + "behaviour.missing";
     /**
      * A packet setting out of range: an MTU outside 256 B..9216 B, a bit-error rate outside 0..1e-6, DCQCN's Kmin
      * not below Kmax or Pmax above 100 %, or DCQCN parameters on another congestion control. Data: the bound, if any.

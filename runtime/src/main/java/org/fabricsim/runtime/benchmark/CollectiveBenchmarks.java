@@ -18,7 +18,9 @@ import org.fabricsim.runtime.collective.NcclChannels;
 import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.PhaseMemo;
 import org.fabricsim.runtime.collective.Protocol;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.packet.PacketFabric;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -138,6 +140,9 @@ public final class CollectiveBenchmarks {
                 .withGeneration(generation)
                 .withChannels(channels)
                 .withRouting(ClusterTopologies.routing(cluster.withNodes(benchmark.nodes())))
+                // The behaviour table carries the packet backend's effects to the flow model; the other models take none.
+                .withFabricBehaviour(benchmark.network() == NetworkKind.MAX_MIN
+                        ? FabricBehaviours.of(cluster.withNodes(benchmark.nodes())) : null)
                 .withStepOverheads(calibration.stepOverheads(benchmark.harness()))
                 .withSeed(seed)
                 .withCompletionTolerance(completionTolerance)

@@ -10,6 +10,7 @@ import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.ExpertKernels;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
@@ -40,6 +41,7 @@ public final class ExpertKernelBenchmarks {
         int ranks = benchmark.ranks();
         CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 0, ranks)
                 .withRouting(ClusterTopologies.routing(used))
+                .withFabricBehaviour(FabricBehaviours.of(used))
                 .withSeed(seed);
         ExpertKernels kernels = benchmark.kernels();
         List<Object> rows = new ArrayList<>();

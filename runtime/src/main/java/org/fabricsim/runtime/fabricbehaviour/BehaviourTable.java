@@ -47,17 +47,29 @@ public final class BehaviourTable {
      * no row for it: a fabric is never silently taken as ideal.
      */
     public FabricBehaviour behaviour(BehaviourKey key) {
-        FabricBehaviour behaviour = rows.get(key);
-        if (behaviour != null) {
-            return behaviour;
+        String why = missing(key);
+        if (why != null) {
+            throw new IllegalArgumentException("no fabric behaviour measured for " + key.describe() + ": " + why);
         }
-        String why = PatternRuns.measurable(key) ? "produce the table with: " + COMMAND
-                : PatternRuns.trimmingWithGoBackN(key) ? "packet trimming needs selective-repeat recovery (the receiver"
-                        + " NACKs each trimmed packet and the sender resends that one); declare selective repeat"
-                : "the packet backend does not simulate congestion-control "
-                        + BehaviourKey.words(key.congestionControl()) + " yet, so it cannot be measured; run without fabric behaviour, or on the packet backend"
-                        + " with a congestion control it simulates";
-        throw new IllegalArgumentException("no fabric behaviour measured for " + key.describe() + ": " + why);
+        return rows.get(key);
+    }
+
+    /**
+     * Null when the table has a row for {@code key}; otherwise what to do: the command that measures it, or
+     * why the packet backend cannot yet and what it does simulate.
+     */
+    public String missing(BehaviourKey key) {
+        if (rows.containsKey(key)) {
+            return null;
+        }
+        if (PatternRuns.trimmingWithGoBackN(key)) {
+            return "packet trimming needs selective-repeat recovery (the receiver NACKs each trimmed packet and the"
+                    + " sender resends that one); declare selective repeat";
+        }
+        return PatternRuns.measurable(key) ? "produce the table with: " + COMMAND
+                : "the packet backend does not simulate congestion-control " + BehaviourKey.words(key.congestionControl())
+                        + " yet, so it cannot be measured; state one it simulates (none, dcqcn), or add it to the"
+                        + " packet backend and produce the table with: " + COMMAND;
     }
 
     /** The provenance lines, without their '#'. */

@@ -12,6 +12,8 @@ import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.compute.Device;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.result.RunResult;
@@ -143,8 +145,7 @@ public final class InferenceRunner {
             first += pool.replicas() * model.accelerators();
         }
         ClusterTopology fabric = network == null ? topology : network;
-        NetworkModel flows = disaggregated
-                ? new MaxMinNetwork(simulation, fabric.graph(), fabric.maxRouteLinks(), 0.0) : null;
+        NetworkModel flows = disaggregated ? kvNetwork(simulation, fabric, cluster) : null;
         Router router = disaggregated ? new Router(fabric, ClusterTopologies.routing(cluster), seed) : null;
         ServingSimulation serving = new ServingSimulation(simulation, requests, pools, flows, router,
                 disaggregated ? fabric : null, spec.layerByLayerKvTransfer(), spec.model().layers(),
@@ -358,5 +359,17 @@ public final class InferenceRunner {
             rows.add(row);
         }
         return rows;
+    }
+
+    /**
+     * The flow model the KV caches move on, exact (ε = 0), its contended scale-out links derated by
+     * the behaviour the cluster's fabric states ({@link FabricBehaviours#of(ClusterSpec)}; the ideal
+     * when it states no loss).
+     */
+    private static MaxMinNetwork kvNetwork(Simulation simulation, ClusterTopology topology, ClusterSpec cluster) {
+        MaxMinNetwork network = new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(), 0.0);
+        FabricBehaviour behaviour = FabricBehaviours.of(cluster);
+        network.setContentionModel(behaviour == null ? null : behaviour.on(topology));
+        return network;
     }
 }

@@ -11,27 +11,30 @@ import org.fabricsim.runtime.spec.PacketSettings;
  * backend's parameters: the RoCE defaults ({@link PacketConfig#roce}) at the graph's fastest link
  * rate, with every stated value in place of its default.
  *
- * @param lossless          lossless (PFC, or credits when the settings say credit-based) rather than tail drop
- * @param congestionControl the fabric's congestion control; the backend models none, DCQCN and HPCC
+ * @param flowControl       the fabric's flow control: tail drop when not lossless, link credits when credit-based,
+ *                          PFC otherwise ({@link FabricSpec.FlowControl})
+ * @param congestionControl the fabric's congestion control; the backend models none, DCQCN and HPCC, and runs
+ *                          {@code ib-cc} as none ({@link FabricSpec.CongestionControl#simulated()})
  * @param switchBufferBytes the switches' shared buffer, or 0 for the default
- * @param settings          MTU, bit-error rate, credits and DCQCN parameters (0 = default)
+ * @param settings          MTU, bit-error rate and DCQCN parameters (0 = default)
  */
-public record PacketFabric(boolean lossless, FabricSpec.CongestionControl congestionControl, long switchBufferBytes,
-        PacketSettings settings) {
+public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.CongestionControl congestionControl,
+        long switchBufferBytes, PacketSettings settings) {
 
     /** A lossless fabric without congestion control and with every default: what {@link PacketConfig#roce} runs. */
-    public static final PacketFabric ROCE = new PacketFabric(true, FabricSpec.CongestionControl.NONE, 0,
-            PacketSettings.DEFAULTS);
+    public static final PacketFabric ROCE = new PacketFabric(FabricSpec.FlowControl.PFC,
+            FabricSpec.CongestionControl.NONE, 0, PacketSettings.DEFAULTS);
 
     public PacketFabric {
-        if (congestionControl == null || settings == null || switchBufferBytes < 0) {
-            throw new IllegalArgumentException("a packet fabric needs its congestion control and settings");
+        if (flowControl == null || congestionControl == null || settings == null || switchBufferBytes < 0) {
+            throw new IllegalArgumentException("a packet fabric needs its flow control, congestion control and"
+                    + " settings");
         }
     }
 
     /** The scale-out {@code fabric} of a cluster whose switches buffer {@code switchBufferBytes} (0 when unknown). */
     public static PacketFabric of(FabricSpec fabric, long switchBufferBytes) {
-        return new PacketFabric(fabric.lossless(), fabric.congestionControl(), switchBufferBytes, fabric.packet());
+        return new PacketFabric(fabric.flowControl(), fabric.congestionControl(), switchBufferBytes, fabric.packet());
     }
 
     /**
@@ -50,9 +53,9 @@ public record PacketFabric(boolean lossless, FabricSpec.CongestionControl conges
             config = config.withBuffer(new PacketConfig.Buffer(switchBufferBytes, buffer.dynamicAlpha(),
                     buffer.pfcReserveBytes(), buffer.pfcResumeOffsetBytes(), buffer.pfcShift(), buffer.creditPackets()));
         }
-        PacketConfig.FlowControl flowControl = !lossless ? PacketConfig.FlowControl.LOSSY
-                : settings.creditBased() ? PacketConfig.FlowControl.CREDIT : PacketConfig.FlowControl.PFC;
-        return config.withFlowControl(flowControl).withBitErrorRate(settings.bitErrorRate())
+        PacketConfig.FlowControl mechanism = !flowControl.lossless() ? PacketConfig.FlowControl.LOSSY
+                : flowControl.creditBased() ? PacketConfig.FlowControl.CREDIT : PacketConfig.FlowControl.PFC;
+        return config.withFlowControl(mechanism).withBitErrorRate(settings.bitErrorRate())
                 .withDcqcn(dcqcn(config.dcqcn())).withCongestionControl(modelled());
     }
 
@@ -68,7 +71,7 @@ public record PacketFabric(boolean lossless, FabricSpec.CongestionControl conges
 
     /** The backend's congestion control for the fabric's. */
     private PacketConfig.CongestionControl modelled() {
-        return switch (congestionControl) {
+        return switch (congestionControl.simulated()) {
             case NONE -> PacketConfig.CongestionControl.NONE;
             case DCQCN -> PacketConfig.CongestionControl.DCQCN;
             case HPCC -> PacketConfig.CongestionControl.HPCC;
@@ -80,7 +83,7 @@ public record PacketFabric(boolean lossless, FabricSpec.CongestionControl conges
 
     /** A congestion control as the language writes it. */
     private static String written(FabricSpec.CongestionControl congestionControl) {
-        return switch (congestionControl) {
+        return switch (congestionControl.simulated()) {
             case INFINIBAND -> "ib-cc";
             case ULTRA_ETHERNET -> "uec-cc";
             default -> congestionControl.name().toLowerCase(Locale.ROOT).replace('_', '-');

@@ -10,7 +10,10 @@ import java.util.Set;
 /**
  * The runs of one study side by side, each metric with its delta against the baseline: the first
  * run of the study that succeeded (normally its first run). Delta = (value − baseline) / |baseline|;
- * undefined (null) when either value is missing or the baseline is 0.
+ * undefined (null) when either value is missing or the baseline is 0. When the rows show what an MFU point
+ * is worth ({@code costPerMfuPointPerYear}), one more row, {@value #MFU_GAP}, prices each run's MFU difference
+ * from the baseline: (MFU_baseline − MFU_run) × 100 points × the run's dollars per MFU point per year, positive
+ * when the run loses utilisation the baseline has (what the difference costs a year on that cluster).
  *
  * @param study     the study's name
  * @param baseline  the baseline run's name, or {@code null} when no run succeeded
@@ -18,6 +21,9 @@ import java.util.Set;
  * @param rows      one row per metric: the reported ones when the study names any, else every scalar metric
  */
 public record Comparison(String study, String baseline, List<String> runs, List<Row> rows) {
+    /** The derived row pricing the MFU difference against the baseline, dollars per year. */
+    public static final String MFU_GAP = "mfuGapDollarsPerYear";
+    private static final String POINT_PER_YEAR = "costPerMfuPointPerYear";
 
     /**
      * One metric across the runs.
@@ -75,8 +81,23 @@ public record Comparison(String study, String baseline, List<String> runs, List<
             }
             rows.add(new Row(metric, values, deltas));
         }
+        if (metrics.contains(POINT_PER_YEAR) && baselineIndex >= 0) {
+            rows.add(mfuGap(scalars, scalars.get(baselineIndex).get("mfu")));
+        }
         return new Comparison(study, baselineIndex < 0 ? null : runs.get(baselineIndex).name(),
                 runs.stream().map(RunResult::name).toList(), rows);
+    }
+
+    private static Row mfuGap(List<Map<String, Double>> scalars, Double baseMfu) {
+        List<Double> values = new ArrayList<>();
+        List<Double> deltas = new ArrayList<>();
+        for (Map<String, Double> s : scalars) {
+            Double mfu = s.get("mfu");
+            Double perPoint = s.get(POINT_PER_YEAR);
+            values.add(mfu == null || perPoint == null || baseMfu == null ? null : (baseMfu - mfu) * 100 * perPoint);
+            deltas.add(null);
+        }
+        return new Row(MFU_GAP, values, deltas);
     }
 
     /** This comparison as a JSON-ready map (embedded in the HTML report). */

@@ -10,7 +10,10 @@ package org.fabricsim.runtime.spec;
  * @param acceleratorVendor    the only accelerator vendor it works with, or "" when it works with any
  * @param linkBytesPerSecond   rate of one link in one direction, bytes per second
  * @param latencyPs            per-hop link latency, picoseconds
- * @param lossless             lossless (credit-based or PFC) rather than lossy
+ * @param flowControl          how the fabric avoids or takes loss, as the language states it ({@code lossless pfc},
+ *                             {@code lossless credit-based}, {@code lossy}, ...): the one source of both backends
+ *                             (the packet backend's PFC, credits or tail drop; the flow model's behaviour-table
+ *                             row, or the ideal when the fabric does not say how, docs/fabric-behaviour.md)
  * @param congestionControl    its congestion control
  * @param adaptiveRouting      it can route adaptively
  * @param packetSpraying       it can spray one flow's packets over all paths
@@ -22,10 +25,10 @@ package org.fabricsim.runtime.spec;
  *                             attached to it, in (0, 1] (the model's {@code efficiency}; 1 is an ideal link for
  *                             cross-checks against closed forms), or 0 for the calibration profile's NIC
  *                             efficiency
- * @param packet               what only the packet backend reads: MTU, bit-error rate, credits, DCQCN's parameters
+ * @param packet               what only the packet backend reads: MTU, bit-error rate, DCQCN's parameters
  */
 public record FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
-        double linkBytesPerSecond, long latencyPs, boolean lossless, CongestionControl congestionControl,
+        double linkBytesPerSecond, long latencyPs, FlowControl flowControl, CongestionControl congestionControl,
         boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer,
         double linkEfficiency, PacketSettings packet) {
 
@@ -51,19 +54,23 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
         if (!(linkEfficiency >= 0 && linkEfficiency <= 1)) {
             throw new IllegalArgumentException("linkEfficiency must be in [0, 1], was " + linkEfficiency);
         }
-        if (packet == null) {
-            throw new IllegalArgumentException("a fabric needs its packet settings (PacketSettings.DEFAULTS)");
+        if (flowControl == null || packet == null) {
+            throw new IllegalArgumentException("a fabric needs its flow control (UNSTATED when it says nothing) and"
+                    + " its packet settings (PacketSettings.DEFAULTS)");
         }
     }
 
-    /** A fabric with the packet backend's default settings. */
+    /**
+     * A fabric with the packet backend's default settings that states whether it is lossless but not how
+     * ({@link FlowControl#LOSSLESS} or {@link FlowControl#UNSTATED}): the flow model runs it as the ideal fabric.
+     */
     public FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
             double linkBytesPerSecond, long latencyPs, boolean lossless, CongestionControl congestionControl,
             boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer,
             double linkEfficiency) {
-        this(name, vendor, scope, openStandard, acceleratorVendor, linkBytesPerSecond, latencyPs, lossless,
-                congestionControl, adaptiveRouting, packetSpraying, inNetworkReduction, flowsPerPeer, linkEfficiency,
-                PacketSettings.DEFAULTS);
+        this(name, vendor, scope, openStandard, acceleratorVendor, linkBytesPerSecond, latencyPs,
+                lossless ? FlowControl.LOSSLESS : FlowControl.UNSTATED, congestionControl, adaptiveRouting,
+                packetSpraying, inNetworkReduction, flowsPerPeer, linkEfficiency, PacketSettings.DEFAULTS);
     }
 
     /** A fabric whose links run at the calibration profile's NIC efficiency. */
@@ -74,9 +81,63 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
                 congestionControl, adaptiveRouting, packetSpraying, inNetworkReduction, flowsPerPeer, 0);
     }
 
+    /** Whether the fabric never drops a packet under overload (PFC, credits, link-level retry). */
+    public boolean lossless() {
+        return flowControl.lossless();
+    }
+
     /** Where a fabric is used. */
     public enum FabricScope {
         SCALE_UP, SCALE_OUT
+    }
+
+    /**
+     * How a fabric avoids or takes loss, as the language states it. Both backends read it: the packet
+     * backend runs tail drop when not {@link #lossless()}, link credits when {@link #creditBased()}, PFC
+     * otherwise; the flow model takes the behaviour-table row of the same mechanism when {@link #stated()},
+     * and the ideal fabric otherwise.
+     */
+    public enum FlowControl {
+        /** Nothing stated: the flow model's ideal fabric; tail drop in the packet backend. */
+        UNSTATED(false, false, false),
+        /** 'lossless' without saying how: the flow model's ideal fabric; PFC in the packet backend. */
+        LOSSLESS(true, false, false),
+        /** 'lossless pfc': priority flow control pauses (IEEE 802.1Qbb). */
+        PFC(true, false, true),
+        /** 'lossless credit-based': link credits (InfiniBand, Omni-Path, NVLink). */
+        CREDIT_BASED(true, true, true),
+        /**
+         * 'lossless link-level-retry': a link replays what it corrupted. Assumption: such a link is kept
+         * lossless by link credits, as Omni-Path's "credit-based lossless with link-level replay" is.
+         */
+        LINK_LEVEL_RETRY(true, true, true),
+        /** 'lossy': switches drop under overload. */
+        LOSSY(false, false, true);
+
+        private final boolean lossless;
+        private final boolean creditBased;
+        private final boolean stated;
+
+        FlowControl(boolean lossless, boolean creditBased, boolean stated) {
+            this.lossless = lossless;
+            this.creditBased = creditBased;
+            this.stated = stated;
+        }
+
+        /** Whether the fabric never drops a packet under overload. */
+        public boolean lossless() {
+            return lossless;
+        }
+
+        /** Whether link credits (not PFC pauses) keep it lossless. */
+        public boolean creditBased() {
+            return creditBased;
+        }
+
+        /** Whether it says how it handles overload (pauses, credits or drops), which selects its behaviour. */
+        public boolean stated() {
+            return stated;
+        }
     }
 
     /** Congestion control; proactive schemes avoid congestion, reactive ones respond to it. */
@@ -93,6 +154,15 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
         /** Whether senders are paced before congestion forms (credits, scheduling). */
         public boolean proactive() {
             return proactive;
+        }
+
+        /**
+         * The congestion control both backends run for this one: InfiniBand's ({@code ib-cc}) runs as none,
+         * because IB congestion control is off unless the subnet manager enables it (docs/fabric-behaviour.md,
+         * "ib-cc", with its sources); every other runs as itself.
+         */
+        public CongestionControl simulated() {
+            return this == INFINIBAND ? NONE : this;
         }
     }
 }

@@ -1,22 +1,22 @@
 package org.fabricsim.runtime.spec;
 
 /**
- * What a fabric tells the packet backend beyond its rate and latency; the flow model reads none of it.
+ * What a fabric tells the packet backend beyond its rate, latency, flow control and congestion control; the flow
+ * model reads none of it.
  * Every value 0 means "the backend's sourced default" (docs/packet-backend.md).
  *
  * @param mtuBytes          payload bytes of a full packet (the fabric's {@code mtu}), or 0
  * @param bitErrorRate      probability that one bit is corrupted on a link traversal, in [0, 1)
- * @param creditBased       lossless by link-level credits (InfiniBand, Omni-Path) rather than PFC
  * @param kminBytes         DCQCN: ECN marking starts above this egress queue, or 0
  * @param kmaxBytes         DCQCN: every packet is marked above this egress queue, or 0
  * @param pmax              DCQCN: the marking probability at Kmax, in (0, 1], or 0
  * @param increaseTimerPs   DCQCN: the rate-increase timer, picoseconds, or 0
  */
-public record PacketSettings(int mtuBytes, double bitErrorRate, boolean creditBased, long kminBytes, long kmaxBytes,
+public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, long kmaxBytes,
         double pmax, long increaseTimerPs) {
 
-    /** Every setting at the backend's default: PFC, no bit errors, the default MTU and DCQCN parameters. */
-    public static final PacketSettings DEFAULTS = new PacketSettings(0, 0, false, 0, 0, 0, 0);
+    /** Every setting at the backend's default: no bit errors, the default MTU and DCQCN parameters. */
+    public static final PacketSettings DEFAULTS = new PacketSettings(0, 0, 0, 0, 0, 0);
 
     public PacketSettings {
         Specs.requireNonNegative("mtuBytes", mtuBytes);

@@ -111,19 +111,22 @@ public final class ClusterTopologies {
                 : AggregationResources.SHARP_V3;
     }
 
-    /** The routing mode of the engine for the spec's routing. */
+    /**
+     * The routing mode of the engine for the spec's routing; for {@link ScaleOutSpec.Routing#FABRIC} the
+     * fabric's: spraying if it sprays packets, adaptive if it routes adaptively, ECMP otherwise.
+     */
     public static RoutingMode routing(ClusterSpec cluster) {
         if (cluster.scaleOut() == null) {
             return RoutingMode.ECMP;
         }
-        switch (cluster.scaleOut().routing()) {
-            case ADAPTIVE:
-                return RoutingMode.ADAPTIVE;
-            case SPRAYING:
-                return RoutingMode.SPRAY;
-            default:
-                return RoutingMode.ECMP;
-        }
+        FabricSpec fabric = cluster.scaleOut().fabric();
+        return switch (cluster.scaleOut().routing()) {
+            case ADAPTIVE -> RoutingMode.ADAPTIVE;
+            case SPRAYING -> RoutingMode.SPRAY;
+            case FABRIC -> fabric.packetSpraying() ? RoutingMode.SPRAY
+                    : fabric.adaptiveRouting() ? RoutingMode.ADAPTIVE : RoutingMode.ECMP;
+            default -> RoutingMode.ECMP;
+        };
     }
 
     /** Flows per network peer of the cluster's scale-out fabric; NCCL's default without a scale-out network. */

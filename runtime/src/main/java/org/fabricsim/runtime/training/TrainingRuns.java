@@ -3,6 +3,7 @@ package org.fabricsim.runtime.training;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.reliability.DegradedFabric;
 import org.fabricsim.runtime.reliability.PartCounts;
@@ -41,9 +42,13 @@ public final class TrainingRuns {
     private FailureSteps failureSteps;
     private PartCounts parts;
 
-    /** Runs of {@code spec} whose ECMP hashes are seeded with {@code seed}. */
+    /**
+     * Runs of {@code spec} whose ECMP hashes are seeded with {@code seed}, on the behaviour its
+     * cluster's scale-out fabric states ({@link FabricBehaviours#of(org.fabricsim.runtime.spec.ClusterSpec)};
+     * the ideal fabric when it states no loss).
+     */
     public TrainingRuns(TrainingSpec spec, long seed) {
-        this(spec, seed, null);
+        this(spec, seed, FabricBehaviours.of(spec.cluster()));
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.spec.FabricSpec.FlowControl;
 import org.fabricsim.runtime.spec.PacketSettings;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +19,8 @@ class PacketFabricTest {
 
     @Test
     void shouldTakeEveryStatedSettingInPlaceOfItsDefault() {
-        PacketSettings settings = new PacketSettings(2048, 1e-9, false, 50_000, 200_000, 0.5, 100_000_000L);
-        PacketConfig config = new PacketFabric(false, CongestionControl.DCQCN, 1L << 20, settings)
+        PacketSettings settings = new PacketSettings(2048, 1e-9, 50_000, 200_000, 0.5, 100_000_000L);
+        PacketConfig config = new PacketFabric(FlowControl.LOSSY, CongestionControl.DCQCN, 1L << 20, settings)
                 .at(PacketFixtures.LINE);
         assertEquals(2048, config.mtuBytes());
         assertEquals(62, config.headerBytes(), "the RoCEv2 headers stay");
@@ -38,10 +39,25 @@ class PacketFabricTest {
 
     @Test
     void shouldRunALosslessCreditBasedFabricOnCreditsAndALosslessOneOnPfc() {
-        PacketSettings credits = new PacketSettings(0, 0, true, 0, 0, 0, 0);
-        assertEquals(PacketConfig.FlowControl.CREDIT,
-                new PacketFabric(true, CongestionControl.NONE, 0, credits).at(PacketFixtures.LINE).flowControl());
+        for (FlowControl credits : new FlowControl[] {FlowControl.CREDIT_BASED, FlowControl.LINK_LEVEL_RETRY}) {
+            assertEquals(PacketConfig.FlowControl.CREDIT, flowControl(credits), credits.name());
+        }
+        assertEquals(PacketConfig.FlowControl.PFC, flowControl(FlowControl.PFC));
+        assertEquals(PacketConfig.FlowControl.PFC, flowControl(FlowControl.LOSSLESS), "a bare 'lossless'");
+        assertEquals(PacketConfig.FlowControl.LOSSY, flowControl(FlowControl.UNSTATED), "no loss stated");
         assertEquals(PacketConfig.FlowControl.PFC, PacketFabric.ROCE.at(PacketFixtures.LINE).flowControl());
+    }
+
+    private static PacketConfig.FlowControl flowControl(FlowControl stated) {
+        return new PacketFabric(stated, CongestionControl.NONE, 0, PacketSettings.DEFAULTS).at(PacketFixtures.LINE)
+                .flowControl();
+    }
+
+    @Test
+    void shouldRunInfinibandCongestionControlAsNoneAsTheFlowModelDoes() {
+        // ib-cc is off unless the subnet manager enables it (docs/fabric-behaviour.md, "ib-cc").
+        assertEquals(PacketConfig.CongestionControl.NONE, new PacketFabric(FlowControl.CREDIT_BASED,
+                CongestionControl.INFINIBAND, 0, PacketSettings.DEFAULTS).at(PacketFixtures.LINE).congestionControl());
     }
 
     @Test
@@ -49,8 +65,8 @@ class PacketFabricTest {
         // MTU 2048: a packet is 2048 + 62 = 2110 wire bytes, T = 2110 / 12.5e9 s = 168,800 ps. As in
         // PacketLineRateTest, N packets back to back over host -> switch -> host finish at (N + 1)·T.
         int packets = 1000;
-        PacketConfig config = new PacketFabric(true, CongestionControl.NONE, 0,
-                new PacketSettings(2048, 0, false, 0, 0, 0, 0)).at(PacketFixtures.LINE);
+        PacketConfig config = new PacketFabric(FlowControl.PFC, CongestionControl.NONE, 0,
+                new PacketSettings(2048, 0, 0, 0, 0, 0)).at(PacketFixtures.LINE);
         long finish = PacketFixtures.run(PacketFixtures.star(2), config, new int[][] {{0, 3}},
                 new double[] {packets * 2048.0})[0];
         assertEquals((packets + 1) * 168_800L, finish);
@@ -59,9 +75,9 @@ class PacketFabricTest {
     @Test
     void shouldRefuseACongestionControlTheBackendDoesNotModelNamingItAsTheLanguageWritesIt() {
         UnsupportedOperationException error = assertThrows(UnsupportedOperationException.class,
-                () -> new PacketFabric(true, CongestionControl.INFINIBAND, 0, PacketSettings.DEFAULTS)
+                () -> new PacketFabric(FlowControl.PFC, CongestionControl.ULTRA_ETHERNET, 0, PacketSettings.DEFAULTS)
                         .at(PacketFixtures.LINE));
-        assertTrue(error.getMessage().contains("not ib-cc") && error.getMessage().contains("flow backend"),
+        assertTrue(error.getMessage().contains("not uec-cc") && error.getMessage().contains("flow backend"),
                 error.getMessage());
     }
 }

@@ -52,7 +52,8 @@ class PacketHpccTest {
 
     @Test
     void shouldRunAFabricThatDeclaresHpccWithHpcc() {
-        PacketFabric fabric = new PacketFabric(true, org.fabricsim.runtime.spec.FabricSpec.CongestionControl.HPCC, 0,
+        PacketFabric fabric = new PacketFabric(org.fabricsim.runtime.spec.FabricSpec.FlowControl.PFC,
+                org.fabricsim.runtime.spec.FabricSpec.CongestionControl.HPCC, 0,
                 org.fabricsim.runtime.spec.PacketSettings.DEFAULTS);
         assertEquals(PacketConfig.CongestionControl.HPCC, fabric.at(PacketFixtures.LINE).congestionControl());
     }

@@ -102,4 +102,21 @@ class MetricsTest {
         assertEquals("cost", c.rows().get(1).metric());
         assertTrue(c.rows().get(1).values().stream().allMatch(v -> v == null));
     }
+
+    @Test
+    void shouldPriceEachRunsMfuDifferenceFromTheBaselinePerYear() {
+        // A point of MFU is worth $350,400 a year on 1,000 GPUs at $4/h (4 x 1,000 x 8,760 / 100). The second
+        // run's MFU is 2 points lower: (0.40 - 0.38) x 100 x 350,400 = $700,800 a year; the baseline's gap is 0.
+        RunResult base = new RunResult("s[c=a]", "training", "s", Map.of(), 1, Map.of(),
+                Map.of("mfu", 0.40, "costPerMfuPointPerYear", 350_400.0), 0, 0, 0, null);
+        RunResult worse = new RunResult("s[c=b]", "training", "s", Map.of(), 1, Map.of(),
+                Map.of("mfu", 0.38, "costPerMfuPointPerYear", 350_400.0), 0, 0, 0, null);
+        Comparison c = Comparison.of("s", List.of(base, worse), List.of("mfu", "cost"));
+        Comparison.Row gap = c.rows().get(c.rows().size() - 1);
+        assertEquals(Comparison.MFU_GAP, gap.metric());
+        assertEquals(0.0, gap.values().get(0), 1e-9);
+        assertEquals(700_800.0, gap.values().get(1), 1e-6);
+        assertTrue(Comparison.of("s", List.of(base, worse), List.of("mfu")).rows().stream()
+                .noneMatch(r -> r.metric().equals(Comparison.MFU_GAP)), "no price unless the cost is reported");
+    }
 }

@@ -1,0 +1,61 @@
+package org.fabricsim.dsl.validation;
+
+import static org.fabricsim.dsl.model.Written.written;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.CongestionControl;
+import org.fabricsim.dsl.fabric.Fabric;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.mapping.HardwareMapper;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourTable;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+
+import com.google.inject.Inject;
+
+/**
+ * Which row of the fabric behaviour table (docs/fabric-behaviour.md) a cluster's scale-out fabric runs
+ * with, as {@link FabricBehaviours} chooses it from the mapped spec: a combination without a row is an
+ * error on the cluster naming it and how to produce the table (never a silent ideal), and
+ * {@code congestion-control ib-cc}, which runs as none, says so on the fabric.
+ */
+public class FabricBehaviourValidator extends FabricCheck {
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Check
+    public void checkFabricInfinibandCongestionControlRunsAsNone(Fabric fabric) {
+        if (written(fabric, Literals.FABRIC__CONGESTION_CONTROL)
+                && fabric.getCongestionControl() == CongestionControl.INFINIBAND
+                && HardwareMapper.flowControl(fabric).stated()) {
+            info("'congestion-control ib-cc' runs as no congestion control: InfiniBand congestion control is off"
+                    + " unless the subnet manager enables it (NVIDIA UFM Enterprise user manual, \"OpenSM"
+                    + " Configuration\"; DeepSeek ran without it, DeepEP issue #52), so the fabric runs the behaviour"
+                    + " table's row with 'congestion-control none' (docs/fabric-behaviour.md).", fabric,
+                    Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.IB_CC_OFF);
+        }
+    }
+
+    @Check
+    public void checkClusterFabricBehaviourMeasured(Cluster cluster) {
+        ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
+        if (spec == null || spec.scaleOut() == null || cluster.getScaleOut() == null) {
+            return;
+        }
+        BehaviourKey key = FabricBehaviours.key(spec.scaleOut().fabric(), ClusterTopologies.routing(spec));
+        if (key == null) {
+            return;
+        }
+        String why = BehaviourTable.shipped().missing(key);
+        if (why != null) {
+            error("The scale-out fabric runs as '" + key.describe() + "', which the fabric behaviour table has no"
+                    + " row for: " + why + " (docs/fabric-behaviour.md).", cluster.getScaleOut(),
+                    Literals.SCALE_OUT__FABRIC, IssueCodes.BEHAVIOUR_MISSING, key.describe());
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourTableGenerator;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/**
+ * What a fabric states about overload, congestion control and routing reaches the spec both backends read, and
+ * the editor says which behaviour-table row a cluster runs with: ib-cc as none (an info), a combination without a
+ * row an error on the cluster naming it and how to produce the table.
+ */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class FabricBehaviourValidationTest {
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    /** A two-node cluster on fabric F, stating {@code fabric} inside F's block and {@code topology} after its switch. */
+    private Model cluster(String fabric, String topology) throws Exception {
+        return parser.parse("""
+                package p
+                import fabric.catalog.nvidia.*
+                fabric F { vendor NVIDIA scope scale-out open-standard link 400 Gb/s %s }
+                node N { accelerators 8 x H100_SXM nics 8 x ConnectX7 rail-aligned }
+                cluster C { nodes 2 x N scale-out F single-switch %s }
+                """.formatted(fabric, topology));
+    }
+
+    private ClusterSpec spec(Model model) {
+        return mapper.toCluster(EcoreUtil2.typeSelect(model.getElements(), Cluster.class).get(0));
+    }
+
+    private ScaleOutSpec scaleOut(Model model) {
+        return spec(model).scaleOut();
+    }
+
+    private List<Issue> issues(Model model, String code) {
+        return validation.validate(model).stream().filter(i -> code.equals(i.getCode())).toList();
+    }
+
+    @Test
+    void shouldMapHowTheFabricHandlesOverloadToTheOneFlowControlBothBackendsRead() throws Exception {
+        assertEquals(FabricSpec.FlowControl.UNSTATED, scaleOut(cluster("", "")).fabric().flowControl());
+        assertEquals(FabricSpec.FlowControl.LOSSLESS, scaleOut(cluster("lossless", "")).fabric().flowControl());
+        assertEquals(FabricSpec.FlowControl.PFC, scaleOut(cluster("lossless pfc", "")).fabric().flowControl());
+        assertEquals(FabricSpec.FlowControl.CREDIT_BASED,
+                scaleOut(cluster("lossless credit-based", "")).fabric().flowControl());
+        assertEquals(FabricSpec.FlowControl.LINK_LEVEL_RETRY,
+                scaleOut(cluster("lossless link-level-retry", "")).fabric().flowControl());
+        assertEquals(FabricSpec.FlowControl.LOSSY, scaleOut(cluster("lossy", "")).fabric().flowControl());
+    }
+
+    @Test
+    void shouldRouteAsTheFabricRoutesUnlessTheTopologyStatesItsOwn() throws Exception {
+        assertEquals(RoutingMode.ECMP, routing(cluster("", "")));
+        assertEquals(RoutingMode.ADAPTIVE, routing(cluster("routing adaptive", "")));
+        assertEquals(RoutingMode.ADAPTIVE, routing(cluster("routing ecmp, adaptive", "")));
+        assertEquals(RoutingMode.SPRAY, routing(cluster("routing adaptive, packet-spraying", "")));
+        assertEquals(RoutingMode.ECMP, routing(cluster("routing adaptive", "{ routing ecmp }")));
+    }
+
+    private RoutingMode routing(Model model) {
+        return ClusterTopologies.routing(spec(model));
+    }
+
+    @Test
+    void shouldSayInfinibandCongestionControlRunsAsNone() throws Exception {
+        Model model = cluster("lossless credit-based congestion-control ib-cc routing adaptive", "");
+        validation.assertIssue(model, Literals.FABRIC, IssueCodes.IB_CC_OFF, Severity.INFO,
+                "'congestion-control ib-cc' runs as no congestion control");
+        assertEquals(List.of(), issues(model, IssueCodes.BEHAVIOUR_MISSING));
+        assertEquals(List.of(), issues(cluster("lossless credit-based congestion-control none", ""),
+                IssueCodes.IB_CC_OFF));
+        assertEquals(List.of(), issues(cluster("congestion-control ib-cc", ""), IssueCodes.IB_CC_OFF),
+                "a fabric that does not say how it handles overload runs as the ideal (another info says so)");
+    }
+
+    @Test
+    void shouldRefuseAClusterWhoseFabricHasNoBehaviourRowNamingTheCombinationAndTheCommand() throws Exception {
+        Model model = cluster("lossy congestion-control uec-cc routing packet-spraying", "");
+        validation.assertIssue(model, Literals.SCALE_OUT, IssueCodes.BEHAVIOUR_MISSING, Severity.ERROR,
+                "'lossy, congestion-control uec-cc, selective-repeat recovery, spray routing'");
+        String message = issues(model, IssueCodes.BEHAVIOUR_MISSING).get(0).getMessage();
+        assertTrue(message.contains("does not simulate congestion-control uec-cc")
+                && message.contains(BehaviourTableGenerator.class.getName()), message);
+    }
+
+    @Test
+    void shouldAcceptEveryCombinationTheTableHasARowFor() throws Exception {
+        for (String fabric : List.of("lossless pfc congestion-control dcqcn routing ecmp",
+                "lossless credit-based congestion-control ib-cc routing adaptive", "lossy routing packet-spraying",
+                "congestion-control uec-cc")) {
+            assertEquals(List.of(), issues(cluster(fabric, ""), IssueCodes.BEHAVIOUR_MISSING), fabric);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey.FlowControl;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey.Recovery;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+
+/**
+ * Which row of the behaviour table a fabric, as the language states it, runs with.
+ *
+ * <p><b>Rules.</b>
+ * <ul>
+ * <li>A fabric that does not say how it handles overload ({@link FabricSpec.FlowControl#stated()}
+ * false: nothing, or a bare {@code lossless}) is the ideal fabric: no behaviour, the flow model's
+ * max-min sharing exactly (the editor says so).</li>
+ * <li>Flow control: the mechanism the packet backend runs ({@link FabricSpec.FlowControl}): tail drop
+ * when not lossless, credits when credit-based ({@code credit-based}, {@code link-level-retry}), PFC
+ * otherwise.</li>
+ * <li>Congestion control: the one both backends run ({@link CongestionControl#simulated()}:
+ * {@code ib-cc} runs as none).</li>
+ * <li>Recovery: selective repeat when the fabric sprays packets or runs Ultra Ethernet's congestion
+ * control (a transport built for multipath must tolerate reordering: UEC 1.0's selective
+ * retransmission), go-back-N otherwise (RoCE NICs' default retransmission and InfiniBand RC).</li>
+ * <li>Routing: the routing the engine runs the cluster with (its scale-out topology's), so that the
+ * row describes the paths the flow model actually takes.</li>
+ * </ul>
+ * A combination the table lacks is an error naming it ({@link BehaviourTable#behaviour}), never a
+ * silent ideal. O(1).
+ */
+public final class FabricBehaviours {
+    private FabricBehaviours() {
+    }
+
+    /**
+     * The shipped table's behaviour of {@code cluster}'s scale-out fabric under the routing the
+     * engine runs it with; null without a scale-out network or for a fabric that does not say how it handles
+     * overload.
+     */
+    public static FabricBehaviour of(ClusterSpec cluster) {
+        if (cluster.scaleOut() == null) {
+            return null;
+        }
+        return of(cluster.scaleOut().fabric(), ClusterTopologies.routing(cluster), BehaviourTable.shipped());
+    }
+
+    /**
+     * The behaviour {@code fabric} runs with under {@code routing}, from {@code table}; null for a
+     * fabric that states no loss (the ideal). Throws {@link IllegalArgumentException} naming the
+     * fabric, the combination and what to do when no row fits.
+     */
+    public static FabricBehaviour of(FabricSpec fabric, RoutingMode routing, BehaviourTable table) {
+        BehaviourKey key = key(fabric, routing);
+        if (key == null) {
+            return null;
+        }
+        try {
+            return table.behaviour(key);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("fabric " + fabric.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The table key of {@code fabric} under {@code routing}; null for a fabric that does not say how it handles overload. */
+    public static BehaviourKey key(FabricSpec fabric, RoutingMode routing) {
+        FabricSpec.FlowControl stated = fabric.flowControl();
+        if (!stated.stated()) {
+            return null;
+        }
+        FlowControl flowControl = !stated.lossless() ? FlowControl.LOSSY
+                : stated.creditBased() ? FlowControl.CREDIT : FlowControl.PFC;
+        return new BehaviourKey(flowControl, fabric.congestionControl().simulated(), recovery(fabric), routing);
+    }
+
+    /** Selective repeat for a spraying or Ultra Ethernet transport, go-back-N otherwise (see the class comment). */
+    public static Recovery recovery(FabricSpec fabric) {
+        return fabric.packetSpraying() || fabric.congestionControl() == CongestionControl.ULTRA_ETHERNET
+                ? Recovery.SELECTIVE_REPEAT : Recovery.GO_BACK_N;
+    }
+}

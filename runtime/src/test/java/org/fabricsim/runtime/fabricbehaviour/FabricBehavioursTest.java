@@ -1,0 +1,83 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey.Recovery;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.spec.FabricSpec.FlowControl;
+import org.fabricsim.runtime.spec.PacketSettings;
+import org.junit.jupiter.api.Test;
+
+/** How a fabric's stated loss, congestion control and spraying choose the behaviour table's row. */
+class FabricBehavioursTest {
+
+    private static FabricSpec fabric(FlowControl flowControl, CongestionControl cc, boolean spraying) {
+        return new FabricSpec("test.F", "v", FabricSpec.FabricScope.SCALE_OUT, true, "", 50e9, 1_000_000,
+                flowControl, cc, false, spraying, false, FabricSpec.DEFAULT_FLOWS_PER_PEER, 0, PacketSettings.DEFAULTS);
+    }
+
+    @Test
+    void shouldRunAFabricThatStatesNoLossAsTheIdeal() {
+        FabricSpec unstated = fabric(FlowControl.UNSTATED, CongestionControl.DCQCN, false);
+        assertNull(FabricBehaviours.of(unstated, RoutingMode.ECMP, BehaviourTable.shipped()));
+    }
+
+    @Test
+    void shouldChooseRoceRowForPfcWithDcqcnUnderEcmp() {
+        FabricSpec roce = fabric(FlowControl.PFC, CongestionControl.DCQCN, false);
+        BehaviourKey expected = new BehaviourKey(BehaviourKey.FlowControl.PFC, CongestionControl.DCQCN,
+                Recovery.GO_BACK_N, RoutingMode.ECMP);
+        assertSame(BehaviourTable.shipped().behaviour(expected),
+                FabricBehaviours.of(roce, RoutingMode.ECMP, BehaviourTable.shipped()));
+    }
+
+    @Test
+    void shouldTakeLinkLevelRetryAsCredits() {
+        BehaviourKey key = FabricBehaviours.key(fabric(FlowControl.LINK_LEVEL_RETRY, CongestionControl.NONE, false),
+                RoutingMode.ADAPTIVE);
+        assertEquals(BehaviourKey.FlowControl.CREDIT, key.flowControl());
+        assertEquals(RoutingMode.ADAPTIVE, key.routing());
+    }
+
+    @Test
+    void shouldRecoverSelectivelyOnlyWhenSprayingOrUltraEthernet() {
+        assertEquals(Recovery.GO_BACK_N,
+                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.NONE, false)));
+        assertEquals(Recovery.SELECTIVE_REPEAT,
+                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.NONE, true)));
+        assertEquals(Recovery.SELECTIVE_REPEAT,
+                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.ULTRA_ETHERNET, false)));
+    }
+
+    @Test
+    void shouldRunABareLosslessAsTheIdealForItDoesNotSayHow() {
+        // The editor says so (fabric.behaviour.lossless-how); the packet backend runs it on PFC.
+        assertNull(FabricBehaviours.key(fabric(FlowControl.LOSSLESS, CongestionControl.DCQCN, false),
+                RoutingMode.ECMP));
+    }
+
+    @Test
+    void shouldRunInfinibandCongestionControlAsCreditsWithoutCongestionControl() {
+        // IB CC is off unless the subnet manager enables it (docs/fabric-behaviour.md, "ib-cc").
+        BehaviourKey key = FabricBehaviours.key(fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND,
+                false), RoutingMode.ADAPTIVE);
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.NONE, Recovery.GO_BACK_N,
+                RoutingMode.ADAPTIVE), key);
+    }
+
+    @Test
+    void shouldNameTheFabricAndCombinationThePacketBackendCannotMeasure() {
+        FabricSpec hpcc = fabric(FlowControl.CREDIT_BASED, CongestionControl.HPCC, false);
+        String message = assertThrows(IllegalArgumentException.class,
+                () -> FabricBehaviours.of(hpcc, RoutingMode.ADAPTIVE, BehaviourTable.shipped())).getMessage();
+        assertTrue(message.contains("test.F"), message);
+        assertTrue(message.contains("lossless credit-based, congestion-control hpcc, go-back-n recovery,"
+                + " adaptive routing"), message);
+    }
+}

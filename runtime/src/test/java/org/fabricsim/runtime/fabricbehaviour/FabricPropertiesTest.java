@@ -1,0 +1,115 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.spec.FabricSpec.FlowControl;
+import org.fabricsim.runtime.spec.PacketSettings;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each property a fabric states (flow control, congestion control, packet spraying, routing) changes a run
+ * where it matters, in the direction and by the size of the behaviour-table row it selects, and changes
+ * nothing where it must not. The case where it matters is an incast of k senders of 1 MiB onto one receiver:
+ * one bottleneck offered ρ = k times its capacity, which the flow model runs at c·u(ρ)·m, so the incast takes
+ * the ideal time over u(k)·m of the fabric's row ({@link FabricBehaviour}; u(k) is the table's column for k).
+ * The sizes below are read by hand from the shipped behaviour-table.tsv.
+ */
+class FabricPropertiesTest {
+    private static final BehaviourTable TABLE = BehaviourTable.shipped();
+    private static final double MIB = 1 << 20;
+
+    private static FabricSpec fabric(FlowControl flowControl, CongestionControl cc, boolean spraying) {
+        return new FabricSpec("t.F", "v", FabricSpec.FabricScope.SCALE_OUT, true, "", 50e9, 1_000_000, flowControl,
+                cc, false, spraying, false, FabricSpec.DEFAULT_FLOWS_PER_PEER, 0, PacketSettings.DEFAULTS);
+    }
+
+    /** The incast of {@code degree} senders on {@code fabric} under {@code routing}, picoseconds. */
+    private static double incastPs(FabricSpec fabric, RoutingMode routing, int degree) {
+        return PatternRuns.flowPs(TrafficPattern.incast(degree, MIB), routing,
+                FabricBehaviours.of(fabric, routing, TABLE));
+    }
+
+    private static double idealPs(RoutingMode routing, int degree) {
+        return PatternRuns.flowPs(TrafficPattern.incast(degree, MIB), routing, null);
+    }
+
+    @Test
+    void shouldCollapseALossyIncastAgainstAPfcOneByTheirRows() {
+        // 16 senders: lossy/none/go-back-n/ecmp has u(16) = 0.0798 (drops, 4 ms timeouts), pfc/none/go-back-n/ecmp
+        // 0.9998: the lossy incast takes 1 / 0.0798 = 12.5 times the ideal, the PFC one 1 / 0.9998.
+        double ideal = idealPs(RoutingMode.ECMP, 16);
+        double lossy = incastPs(fabric(FlowControl.LOSSY, CongestionControl.NONE, false), RoutingMode.ECMP, 16);
+        double pfc = incastPs(fabric(FlowControl.PFC, CongestionControl.NONE, false), RoutingMode.ECMP, 16);
+        assertEquals(ideal / 0.0798, lossy, 1e-6 * lossy);
+        assertEquals(ideal / 0.9998, pfc, 1e-6 * pfc);
+        assertEquals(0.9998 / 0.0798, lossy / pfc, 1e-4);
+    }
+
+    @Test
+    void shouldSlowAnIncastUnderDcqcnAgainstNoCongestionControl() {
+        // 4 senders on PFC: dcqcn's u(4) = 0.5711 against none's 0.9990: 0.9990 / 0.5711 = 1.749 times slower.
+        double none = incastPs(fabric(FlowControl.PFC, CongestionControl.NONE, false), RoutingMode.ECMP, 4);
+        double dcqcn = incastPs(fabric(FlowControl.PFC, CongestionControl.DCQCN, false), RoutingMode.ECMP, 4);
+        assertEquals(0.9990 / 0.5711, dcqcn / none, 1e-4);
+    }
+
+    @Test
+    void shouldRunCreditsFasterThanPfcUnderDcqcnAndAlikeWithoutIt() {
+        // DCQCN on credits keeps more of a 4:1 bottleneck than on PFC: u(4) = 0.6704 against 0.5711, so PFC
+        // takes 0.6704 / 0.5711 = 1.174 times as long; without congestion control both rows measure 0.9990.
+        double creditsDcqcn = incastPs(fabric(FlowControl.CREDIT_BASED, CongestionControl.DCQCN, false),
+                RoutingMode.ECMP, 4);
+        double pfcDcqcn = incastPs(fabric(FlowControl.PFC, CongestionControl.DCQCN, false), RoutingMode.ECMP, 4);
+        assertEquals(0.6704 / 0.5711, pfcDcqcn / creditsDcqcn, 1e-4);
+        assertEquals(incastPs(fabric(FlowControl.PFC, CongestionControl.NONE, false), RoutingMode.ECMP, 4),
+                incastPs(fabric(FlowControl.CREDIT_BASED, CongestionControl.NONE, false), RoutingMode.ECMP, 4));
+    }
+
+    @Test
+    void shouldRunInfinibandCongestionControlExactlyAsNone() {
+        // ib-cc is off unless the subnet manager enables it: the credits row without congestion control.
+        assertEquals(incastPs(fabric(FlowControl.CREDIT_BASED, CongestionControl.NONE, false), RoutingMode.ADAPTIVE, 8),
+                incastPs(fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, false), RoutingMode.ADAPTIVE,
+                        8));
+    }
+
+    @Test
+    void shouldSpareASprayingFabricTheReorderingCostOfGoBackN() {
+        // Credits with DCQCN, routed by spraying: a fabric that states packet spraying recovers by selective
+        // repeat (multipath factor 0.8325), one that does not by go-back-N (0.5311, reordering rewinds). On the
+        // 4:1 incast, u(4)·m: go-back-N takes 0.8325 / 0.5311 = 1.567 times as long.
+        double selective = incastPs(fabric(FlowControl.CREDIT_BASED, CongestionControl.DCQCN, true), RoutingMode.SPRAY,
+                4);
+        double goBackN = incastPs(fabric(FlowControl.CREDIT_BASED, CongestionControl.DCQCN, false), RoutingMode.SPRAY,
+                4);
+        assertEquals(0.8325 / 0.5311, goBackN / selective, 1e-4);
+    }
+
+    @Test
+    void shouldChargeDcqcnOnSeveralPathsUnderAdaptiveRouting() {
+        // PFC with DCQCN: adaptive routing's row multiplies u by 0.7370 (DCQCN reacting on several paths), ECMP's
+        // by 1, so the incast takes 1 / 0.7370 = 1.357 times as long under adaptive routing.
+        // One switch: both routings take the one path, so the ideal times are equal and the ratio is the row's.
+        FabricSpec roce = fabric(FlowControl.PFC, CongestionControl.DCQCN, false);
+        assertEquals(idealPs(RoutingMode.ECMP, 4), idealPs(RoutingMode.ADAPTIVE, 4));
+        assertEquals(1 / 0.7370, incastPs(roce, RoutingMode.ADAPTIVE, 4) / incastPs(roce, RoutingMode.ECMP, 4), 1e-4);
+    }
+
+    @Test
+    void shouldEqualTheIdealExactlyWithoutContentionWhateverTheFabricStates() {
+        // A ring step on one switch puts one flow on every link: nothing is contended, so every stated
+        // combination runs it exactly as the ideal, to the picosecond.
+        TrafficPattern ring = TrafficPattern.ring(8, 8, 1, new int[] {0, 1, 2, 3, 4, 5, 6, 7}, MIB);
+        long ideal = PatternRuns.flowPs(ring, RoutingMode.ECMP, null);
+        for (FlowControl flowControl : new FlowControl[] {FlowControl.PFC, FlowControl.CREDIT_BASED, FlowControl.LOSSY}) {
+            for (CongestionControl cc : new CongestionControl[] {CongestionControl.NONE, CongestionControl.DCQCN,
+                    CongestionControl.INFINIBAND}) {
+                FabricBehaviour behaviour = FabricBehaviours.of(fabric(flowControl, cc, false), RoutingMode.ECMP, TABLE);
+                assertEquals(ideal, PatternRuns.flowPs(ring, RoutingMode.ECMP, behaviour), flowControl + " " + cc);
+            }
+        }
+    }
+}
