@@ -17,6 +17,7 @@ import org.eclipse.xtext.formatting2.regionaccess.TextRegionAccessBuilder;
 import org.eclipse.xtext.preferences.MapBasedPreferenceValues;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.util.StringInputStream;
+import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.resource.FabricResource;
 
 import com.google.inject.Inject;
@@ -40,6 +41,9 @@ public class CanonicalText {
     @Inject
     private Provider<XtextResource> resources;
 
+    @Inject
+    private LayoutRules rules;
+
     /** Whether {@code resource} may be formatted: it was read (not refused) and parses without syntax errors. */
     public static boolean formattable(XtextResource resource) {
         return !(resource instanceof FabricResource file && file.isRefused()) && resource.getParseResult() != null
@@ -56,6 +60,15 @@ public class CanonicalText {
      * comment keeps its own break: rendering that text crashed the formatter (issue 21).
      */
     public String of(XtextResource resource) {
+        return of(resource, false);
+    }
+
+    /** The text as Xtext's formatter2 lays it out: kept while the linear layout is compared with it. */
+    public String legacyOf(XtextResource resource) {
+        return of(resource, true);
+    }
+
+    private String of(XtextResource resource, boolean legacy) {
         if (!formattable(resource)) {
             throw new IllegalArgumentException("a file with syntax errors is never formatted");
         }
@@ -64,13 +77,33 @@ public class CanonicalText {
             return original;
         }
         String lineBreak = dominantLineBreak(original);
-        String formatted = render(resource, lineBreak);
+        String formatted = legacy ? render(resource, lineBreak) : layout(resource, lineBreak);
         String uniform = LINE_BREAK.matcher(formatted).replaceAll(Matcher.quoteReplacement(lineBreak));
         if (uniform.equals(formatted)) {
             return formatted;
         }
         XtextResource uniformed = parsed(resource, uniform);
-        return formattable(uniformed) ? render(uniformed, lineBreak) : formatted;
+        return formattable(uniformed) ? legacy ? render(uniformed, lineBreak) : layout(uniformed, lineBreak)
+                : formatted;
+    }
+
+    /**
+     * The edits that lay out {@code resource} (which must be {@link #formattable} and define something) with
+     * its own dominant line break, in order: {@link #of} applies them, and range formatting those inside the
+     * range. A file mixing line breaks is formatted further by {@link #of}.
+     */
+    public List<LayoutEdit> edits(XtextResource resource) {
+        String text = resource.getParseResult().getRootNode().getText();
+        return edits(resource, dominantLineBreak(text));
+    }
+
+    private List<LayoutEdit> edits(XtextResource resource, String lineBreak) {
+        LayoutTokens tokens = new LayoutTokens(resource.getParseResult().getRootNode());
+        return LayoutWriter.edits(tokens, rules.of(tokens, (Model) resource.getContents().get(0)), INDENT, lineBreak);
+    }
+
+    private String layout(XtextResource resource, String lineBreak) {
+        return LayoutWriter.apply(resource.getParseResult().getRootNode().getText(), edits(resource, lineBreak));
     }
 
     private String render(XtextResource resource, String lineBreak) {
