@@ -118,4 +118,37 @@ class FormatterTest {
                 inline);
         assertEquals(inline, format(inline));
     }
+
+    @Test
+    void shouldLayOutAFileWithCarriageReturnLineBreaksAsTheSameFileWithLineFeeds() throws Exception {
+        // issue 21 fuzzing: with '\r' line breaks a comment had no lines and whitespace no line break, so a
+        // second pass moved comments; the file must format as its '\n' twin does, breaks written as '\r'
+        String messy = "cluster C { /* per hop */\n  /* a\n   b */ nodes 2 x 8 accelerators\n\n\n link 400 Gb/s latency 1 us }\n";
+        String withLineFeeds = format(messy);
+        assertEquals("cluster C { /* per hop */\n    /* a\n     b */\n    nodes 2 x 8 accelerators\n"
+                + "    link 400 Gb/s latency 1 us\n}\n", withLineFeeds);
+        String once = format(messy.replace('\n', '\r'));
+        assertEquals(withLineFeeds.replace('\n', '\r'), once);
+        assertEquals(once, format(once));
+    }
+
+    @Test
+    void shouldSpaceATrailingLineCommentOnALineThatStartsInTheFirstColumnOnTheFirstPass() throws Exception {
+        // formatter2 left '//x' as it was there (a comment in the first column keeps its text) and spaced it on
+        // the next pass, once its line was indented
+        String once = format("cluster C {\nnodes 2 x 8 accelerators //x\n link 400 Gb/s latency 1 us }\n");
+        assertEquals("cluster C {\n    nodes 2 x 8 accelerators // x\n    link 400 Gb/s latency 1 us\n}\n", once);
+        assertEquals(once, format(once));
+        assertEquals("//x\ncluster C {\n//y\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\n",
+                format("//x\ncluster C {\n//y\nnodes 2 x 8 accelerators link 400 Gb/s latency 1 us }\n"));
+    }
+
+    @Test
+    void shouldIndentABlockCommentOverSeveralLinesBesideABraceOnTheFirstPass() throws Exception {
+        // formatter2 indented the comment from the line break it found, which it added itself: one level out on
+        // the first pass, in on the next
+        String once = format("cost Rent { /* a\n * b\n */ accelerator-hour $2/h }\n");
+        assertEquals("cost Rent {\n    /* a\n     * b\n     */\n    accelerator-hour $2/h\n}\n", once);
+        assertEquals(once, format(once));
+    }
 }

@@ -7,8 +7,8 @@ import java.util.List;
  * The lines of a {@code /* *}{@code /} comment over several lines, re-indented: each inner line that
  * starts with {@code *} gets the indentation and {@code " * "}, one that does not loses the first line's
  * old indentation for it, and the last line gets the indentation and one space before its text. Lines
- * are the text between {@code \n} (a {@code \r} before one ends the line too); blank lines are left as
- * they are. O(length of the comment and of its last line).
+ * end at {@code \n}, {@code \r\n} or a lone {@code \r}, so that a file with any of them is laid out
+ * alike; blank lines are left as they are. O(length of the comment).
  */
 final class CommentLines {
     /** Receives one edit of the original text. */
@@ -22,20 +22,20 @@ final class CommentLines {
     /** Re-indents the comment {@code [start, end)} whose first line starts at {@code lineStart}. */
     static void reindent(String text, int start, int end, int lineStart, String indentation, Edits edits) {
         List<int[]> lines = new ArrayList<>();
-        int[] line = {lineStart, lineEnd(text, start)};
+        int[] line = {lineStart, lineEnd(text, start, end)};
         while (true) {
             lines.add(line);
             if (line[1] >= end) {
                 break;
             }
             int next = line[1] + 1;
-            while (next < text.length() && (text.charAt(next) == '\n' || text.charAt(next) == '\r')) {
+            while (next < text.length() && isBreak(text.charAt(next))) {
                 next++;
             }
             if (next >= end) {
                 break;
             }
-            line = new int[] {next, lineEnd(text, next)};
+            line = new int[] {next, lineEnd(text, next, end)};
         }
         int oldIndentation = indentation(text, lineStart);
         for (int i = 1; i < lines.size() - 1; i++) {
@@ -65,13 +65,19 @@ final class CommentLines {
         edits.edit(from, sameIndentation ? oldIndentation : 0, inner);
     }
 
-    /** The end of the line from {@code offset}: before its {@code \n} (or {@code \r\n}), else the text's end. */
-    private static int lineEnd(String text, int offset) {
-        int end = text.indexOf('\n', offset + 1);
-        if (end < 0) {
-            return text.length();
+    /** The end of the line holding {@code offset}, at its line break; {@code limit} if there is none before it. */
+    private static int lineEnd(String text, int offset, int limit) {
+        for (int i = offset + 1; i < limit; i++) {
+            if (isBreak(text.charAt(i))) {
+                return i;
+            }
         }
-        return end > 0 && text.charAt(end - 1) == '\r' ? end - 1 : end;
+        return limit;
+    }
+
+    /** Whether {@code c} ends a line: {@code \n}, or {@code \r} alone or before {@code \n}. */
+    static boolean isBreak(char c) {
+        return c == '\n' || c == '\r';
     }
 
     /**
@@ -79,11 +85,10 @@ final class CommentLines {
      * character; 0 for a line of whitespace only.
      */
     static int indentation(String text, int lineStart) {
-        int end = lineEnd(text, lineStart);
         int i = lineStart;
-        while (i < end && Character.isWhitespace(text.charAt(i))) {
+        while (i < text.length() && !isBreak(text.charAt(i)) && Character.isWhitespace(text.charAt(i))) {
             i++;
         }
-        return i < end ? i - lineStart : 0;
+        return i < text.length() && !isBreak(text.charAt(i)) ? i - lineStart : 0;
     }
 }

@@ -36,8 +36,9 @@ final class LayoutTokens {
     private int[] partEnd = new int[64];
     private byte[] partKind = new byte[64];
 
-    LayoutTokens(ICompositeNode root) {
-        this.text = root.getText();
+    /** The tokens of {@code root}, whose text is {@code text}. */
+    LayoutTokens(ICompositeNode root, String text) {
+        this.text = text;
         visit(root);
         regionFirstPart[tokens + 1] = parts;
     }

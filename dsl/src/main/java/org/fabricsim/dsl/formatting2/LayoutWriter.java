@@ -9,14 +9,19 @@ import java.util.List;
  *
  * <p>A region of whitespace only becomes its asked line breaks and the indentation, or its asked space.
  * A region holding comments is split into whitespace, comment, whitespace, ...: the region's wishes go
- * to the whitespace that separates the tokens (the first that holds a line break, else the last); the
+ * to the whitespace that separates the tokens (the first that holds a line break or is followed by a
+ * {@code /* *}{@code /} comment over several lines, which gets one, else the last); the
  * others keep at most one line break and become a single space unless a comment ends before them. A
  * {@code /* *}{@code /} comment over several lines gets a line of its own and its lines re-indented with
  * {@code " * "}; one on a single line keeps a line of its own if it had one, else a space each side. A
- * {@code //} comment that starts a line without indentation stays in the first column; an indented one
- * follows the indentation and gets one space after its slashes. Lines are counted by {@code \n} where
- * the text is read line by line (a comment's lines, whether a region starts a line), and line breaks of
- * every kind are counted in the whitespace itself.
+ * {@code //} comment in the first column stays there (commented-out text); any other gets one space after
+ * its slashes, and follows the indentation when it starts its line. These are formatter2's rules as this
+ * project used them, with three changes so that formatting twice changes nothing: a {@code //} comment after
+ * text on a line that starts in the first column is treated like any other, not like one in the first
+ * column (it moved to an indented line and got its space on the next pass), and a lone {@code \r} is a line
+ * break everywhere, not only when whitespace is counted (a file with {@code \r} line breaks had no lines),
+ * and the whitespace before a block comment over several lines separates the tokens (it gets a line break,
+ * so on the next pass it was chosen, and the comment moved in or out by one level beside a brace).
  *
  * <p>O(n) in the length of the text: every character is read a bounded number of times (a comment's
  * line start is found from a cursor that only moves forward).
@@ -99,8 +104,9 @@ final class LayoutWriter {
         List<Object> parts = alternating(k);
         List<Space> spaces = parts.stream().filter(Space.class::isInstance).map(Space.class::cast).toList();
         Space separator = spaces.get(spaces.size() - 1);
-        for (Space space : spaces) {
-            if (isMultiline(space)) {
+        for (int i = 0; i < parts.size(); i++) {
+            if (parts.get(i) instanceof Space space && (isMultiline(space) || i + 1 < parts.size()
+                    && parts.get(i + 1) instanceof Integer comment && isOverLines(comment) && space.offset > 0)) {
                 separator = space;
                 break;
             }
@@ -180,14 +186,10 @@ final class LayoutWriter {
     private void configureAround(int comment, int lineStart, Space leading, Space trailing) {
         int start = tokens.partStart(comment);
         if (tokens.partKind(comment) == LayoutTokens.LINE_COMMENT) {
-            if (CommentLines.indentation(text, lineStart) == 0) {
-                leading.noIndentation = true;
-            }
+            leading.noIndentation = start == lineStart;
             return;
         }
-        int firstBreak = text.indexOf('\n', start);
-        boolean overLines = firstBreak >= 0 && firstBreak < tokens.partEnd(comment);
-        if (overLines || isMultiline(leading)) {
+        if (isOverLines(comment) || isMultiline(leading)) {
             newLineAround(leading);
             newLineAround(trailing);
         } else {
@@ -237,19 +239,17 @@ final class LayoutWriter {
         int start = tokens.partStart(comment);
         int end = tokens.partEnd(comment);
         if (tokens.partKind(comment) == LayoutTokens.LINE_COMMENT) {
-            if (CommentLines.indentation(text, lineStart) > 0 && text.startsWith("//", start)) {
+            if (start != lineStart) {
                 int body = start + 2;
                 int i = body;
-                while (i < end && Character.isWhitespace(text.charAt(i)) && text.charAt(i) != '\r'
-                        && text.charAt(i) != '\n') {
+                while (i < end && Character.isWhitespace(text.charAt(i)) && !CommentLines.isBreak(text.charAt(i))) {
                     i++;
                 }
                 edit(body, i - body, text.substring(body, end).isBlank() ? "" : " ");
             }
             return;
         }
-        int firstBreak = text.indexOf('\n', start);
-        if (firstBreak >= 0 && firstBreak < end) {
+        if (hasBreak(start, end)) {
             CommentLines.reindent(text, start, end, lineStart, indent(), this::edit);
         }
     }
@@ -266,19 +266,29 @@ final class LayoutWriter {
         return count;
     }
 
+    /** Whether a {@code /* *}{@code /} comment spans lines. */
+    private boolean isOverLines(int comment) {
+        return tokens.partKind(comment) == LayoutTokens.BLOCK_COMMENT
+                && hasBreak(tokens.partStart(comment), tokens.partEnd(comment));
+    }
+
     private boolean isMultiline(Space space) {
-        for (int i = space.offset; i < space.offset + space.length; i++) {
-            if (text.charAt(i) == '\n') {
+        return hasBreak(space.offset, space.offset + space.length);
+    }
+
+    private boolean hasBreak(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (CommentLines.isBreak(text.charAt(i))) {
                 return true;
             }
         }
         return false;
     }
 
-    /** The start of the {@code \n}-delimited line holding {@code offset}; offsets asked never decrease. */
+    /** The start of the line holding {@code offset}; offsets asked never decrease. */
     private int lineStart(int offset) {
         while (lineCursor < offset) {
-            if (text.charAt(lineCursor) == '\n') {
+            if (CommentLines.isBreak(text.charAt(lineCursor))) {
                 lineStartAtCursor = lineCursor + 1;
             }
             lineCursor++;
