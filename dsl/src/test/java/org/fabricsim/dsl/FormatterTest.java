@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.eclipse.emf.common.util.URI;
 import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.util.StringInputStream;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.formatting2.CanonicalText;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
@@ -15,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
+import com.google.inject.Injector;
 
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
@@ -150,5 +154,17 @@ class FormatterTest {
         String once = format("cost Rent { /* a\n * b\n */ accelerator-hour $2/h }\n");
         assertEquals("cost Rent {\n    /* a\n     * b\n     */\n    accelerator-hour $2/h\n}\n", once);
         assertEquals(once, format(once));
+    }
+
+    @Test
+    void shouldLayOutAFileParsedByAnotherInjectorsParser() throws Exception {
+        // issue 21 fuzzing ("serving models"): statement starts were matched by identity against this injector's
+        // copy of the grammar, so a file parsed with another injector's kept its statements on one line until
+        // a second pass by the first
+        Injector other = new FabricStandaloneSetup().createInjectorAndDoEMFRegistration();
+        XtextResource resource = (XtextResource) other.getInstance(XtextResourceSet.class)
+                .createResource(URI.createURI("other.fabric"));
+        resource.load(new StringInputStream("cost Rent { accelerator-hour $2 /h pue 1.2 }"), null);
+        assertEquals("cost Rent {\n    accelerator-hour $2/h\n    pue 1.2\n}\n", canonical.of(resource));
     }
 }

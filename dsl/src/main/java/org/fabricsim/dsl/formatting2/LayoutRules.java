@@ -94,7 +94,7 @@ public class LayoutRules {
     private boolean isUnit(EObject element) {
         Assignment assignment = GrammarUtil.containingAssignment(element);
         return assignment != null && assignment.getFeature().equals("unit")
-                && GrammarUtil.containingRule(assignment) == grammar.getQuantityRule();
+                && GrammarUtil.containingRule(assignment).getName().equals(grammar.getQuantityRule().getName());
     }
 
     private static int firstToken(LayoutTokens tokens, EObject object) {
