@@ -1,8 +1,6 @@
 package org.fabricsim.dsl;
 
 import org.eclipse.xtext.conversion.IValueConverterService;
-import org.eclipse.xtext.formatting2.IFormatter2;
-import org.fabricsim.dsl.formatting2.FabricFormatter;
 import org.eclipse.xtext.linking.ILinkingDiagnosticMessageProvider;
 import org.eclipse.xtext.scoping.IGlobalScopeProvider;
 import org.eclipse.xtext.scoping.IScopeProvider;
@@ -58,10 +56,6 @@ public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
     /** Parse and link diagnostics placed even at the end of a text that ends with a lone '\r' (issue 21). */
     public Class<? extends org.eclipse.xtext.validation.IDiagnosticConverter> bindIDiagnosticConverter() {
         return org.fabricsim.dsl.validation.FabricDiagnosticConverter.class;
-    }
-
-    public Class<? extends IFormatter2> bindIFormatter2() {
-        return FabricFormatter.class;
     }
 
     public Class<? extends org.eclipse.xtext.validation.INamesAreUniqueValidationHelper> bindINamesAreUniqueValidationHelper() {

@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.eclipse.emf.common.util.URI;
 import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.util.StringInputStream;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.formatting2.CanonicalText;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
@@ -15,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
+import com.google.inject.Injector;
 
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
@@ -117,5 +121,50 @@ class FormatterTest {
         assertEquals("cluster C {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s /** A ring. */ latency 1 us\n}\n",
                 inline);
         assertEquals(inline, format(inline));
+    }
+
+    @Test
+    void shouldLayOutAFileWithCarriageReturnLineBreaksAsTheSameFileWithLineFeeds() throws Exception {
+        // issue 21 fuzzing: with '\r' line breaks a comment had no lines and whitespace no line break, so a
+        // second pass moved comments; the file must format as its '\n' twin does, breaks written as '\r'
+        String messy = "cluster C { /* per hop */\n  /* a\n   b */ nodes 2 x 8 accelerators\n\n\n link 400 Gb/s latency 1 us }\n";
+        String withLineFeeds = format(messy);
+        assertEquals("cluster C { /* per hop */\n    /* a\n     b */\n    nodes 2 x 8 accelerators\n"
+                + "    link 400 Gb/s latency 1 us\n}\n", withLineFeeds);
+        String once = format(messy.replace('\n', '\r'));
+        assertEquals(withLineFeeds.replace('\n', '\r'), once);
+        assertEquals(once, format(once));
+    }
+
+    @Test
+    void shouldSpaceATrailingLineCommentOnALineThatStartsInTheFirstColumnOnTheFirstPass() throws Exception {
+        // formatter2 left '//x' as it was there (a comment in the first column keeps its text) and spaced it on
+        // the next pass, once its line was indented
+        String once = format("cluster C {\nnodes 2 x 8 accelerators //x\n link 400 Gb/s latency 1 us }\n");
+        assertEquals("cluster C {\n    nodes 2 x 8 accelerators // x\n    link 400 Gb/s latency 1 us\n}\n", once);
+        assertEquals(once, format(once));
+        assertEquals("//x\ncluster C {\n//y\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\n",
+                format("//x\ncluster C {\n//y\nnodes 2 x 8 accelerators link 400 Gb/s latency 1 us }\n"));
+    }
+
+    @Test
+    void shouldIndentABlockCommentOverSeveralLinesBesideABraceOnTheFirstPass() throws Exception {
+        // formatter2 indented the comment from the line break it found, which it added itself: one level out on
+        // the first pass, in on the next
+        String once = format("cost Rent { /* a\n * b\n */ accelerator-hour $2/h }\n");
+        assertEquals("cost Rent {\n    /* a\n     * b\n     */\n    accelerator-hour $2/h\n}\n", once);
+        assertEquals(once, format(once));
+    }
+
+    @Test
+    void shouldLayOutAFileParsedByAnotherInjectorsParser() throws Exception {
+        // issue 21 fuzzing ("serving models"): statement starts were matched by identity against this injector's
+        // copy of the grammar, so a file parsed with another injector's kept its statements on one line until
+        // a second pass by the first
+        Injector other = new FabricStandaloneSetup().createInjectorAndDoEMFRegistration();
+        XtextResource resource = (XtextResource) other.getInstance(XtextResourceSet.class)
+                .createResource(URI.createURI("other.fabric"));
+        resource.load(new StringInputStream("cost Rent { accelerator-hour $2 /h pue 1.2 }"), null);
+        assertEquals("cost Rent {\n    accelerator-hour $2/h\n    pue 1.2\n}\n", canonical.of(resource));
     }
 }

@@ -2,9 +2,12 @@ package org.fabricsim.dsl.formatting2;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.xtext.AbstractElement;
 import org.eclipse.xtext.AbstractRule;
 import org.eclipse.xtext.Action;
@@ -32,19 +35,37 @@ import com.google.inject.Singleton;
 @Singleton
 public class BlockStatements {
     private final Set<EObject> starts = new HashSet<>();
+    private final Set<String> startPaths = new HashSet<>();
+    private final org.eclipse.emf.ecore.resource.Resource grammarResource;
+    private final Map<EObject, Boolean> otherGrammars = new ConcurrentHashMap<>();
 
     @Inject
     BlockStatements(FabricGrammarAccess grammar) {
+        grammarResource = grammar.getGrammar().eResource();
         for (ParserRule rule : GrammarUtil.allParserRules(grammar.getGrammar())) {
             for (Group group : org.eclipse.xtext.EcoreUtil2.getAllContentsOfType(rule, Group.class)) {
                 collectBlock(group.getElements());
             }
         }
+        starts.forEach(start -> startPaths.add(EcoreUtil.getURI(start).fragment()));
     }
 
-    /** Whether the grammar element of a token begins a statement. */
+    /**
+     * Whether the grammar element of a token begins a statement. A file parsed by another injector's
+     * parser (a process that creates several, as the tests do, registers the language once per injector)
+     * names elements of another copy of the grammar: they are matched by their path in the grammar, once
+     * each. Matching them by identity left such files without line breaks between statements, so that
+     * formatting them twice gave two layouts (issue 21 fuzzing, "serving models").
+     */
     public boolean beginsStatement(EObject grammarElement) {
-        return starts.contains(grammarElement);
+        if (grammarElement == null || starts.contains(grammarElement)) {
+            return grammarElement != null;
+        }
+        if (grammarElement.eResource() == grammarResource) {
+            return false;
+        }
+        return otherGrammars.computeIfAbsent(grammarElement,
+                element -> startPaths.contains(EcoreUtil.getURI(element).fragment()));
     }
 
     private void collectBlock(List<AbstractElement> elements) {

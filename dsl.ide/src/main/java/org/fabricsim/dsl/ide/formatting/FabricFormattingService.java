@@ -22,8 +22,10 @@ import com.google.inject.Inject;
  * is refused with that error, never rewritten, since the formatter cannot tell what the broken text
  * meant; a document without definitions (empty, blank or only comments) has nothing to lay out. The
  * whole document is formatted by {@link CanonicalText}, the command line's formatter, and answered with
- * one edit: as fast on a long line as on many short ones, with the document's own line breaks. A
- * document that the editor has changed since its last build is refused too: the edit would not apply.
+ * one edit: as fast on a long line as on many short ones, with the document's own line breaks. A range
+ * gets the edits of that layout that lie inside it (the same four-space indentation and line breaks,
+ * whatever the editor's tab options). A document that the editor has changed since its last build is
+ * refused too: the edit would not apply.
  */
 public class FabricFormattingService extends FormattingService {
 
@@ -51,7 +53,11 @@ public class FabricFormattingService extends FormattingService {
         }
         String text = document.getContents();
         if (offset > 0 || length < text.length()) {
-            return super.format(resource, document, offset, length, options);
+            return canonical.edits(resource).stream()
+                    .filter(edit -> edit.offset() >= offset && edit.offset() + edit.length() <= offset + length)
+                    .map(edit -> new TextEdit(new Range(document.getPosition(edit.offset()),
+                            document.getPosition(edit.offset() + edit.length())), edit.text()))
+                    .toList();
         }
         String formatted = canonical.of(resource);
         return formatted.equals(text) ? List.of()

@@ -36,17 +36,6 @@ class MutantInputsFuzzTest {
     private static final int SIMULATE_EVERY = 8;
     private static final int MAX_FINDINGS = 5;
     private static final int MINIMIZE_STEPS = 300;
-    /**
-     * Findings still open in issue 21, printed on every run but not failing it: formatting is not always
-     * idempotent on a mutant that holds a carriage return or a serving deployment (seed 21 prints two in
-     * 90 s). A comment whose line break differs from the file's is laid out idempotently when its text with
-     * uniform breaks parses, and no longer crashes the formatter when it does not (FormatterTest); these two
-     * are to be fixed and removed from here.
-     */
-    private static final List<java.util.function.BiPredicate<String, String>> KNOWN_OPEN = List.of(
-            (problem, input) -> problem.equals("formatter: not idempotent") && input.contains("\r"),
-            (problem, input) -> problem.equals("formatter: not idempotent") && input.contains("inference "));
-
     @TempDir
     Path scratch;
 
@@ -81,11 +70,6 @@ class MutantInputsFuzzTest {
                     simulated++;
                     problems.addAll(simulate.check(source.name(), mutant, source.siblings(), scratch));
                 }
-                List<String> known = problems.stream()
-                        .filter(p -> KNOWN_OPEN.stream().anyMatch(k -> k.test(p, mutant))).toList();
-                known.forEach(p -> System.out.println("fuzz: known open finding (issue 21), mutant of " + source.name()
-                        + ": " + p));
-                problems.removeAll(known);
                 if (!problems.isEmpty()) {
                     findings.add(new Finding(iteration, source.name(), minimize(checks, source, mutant, problems),
                             mutant, problems));
