@@ -90,15 +90,22 @@ public final class InfraGraphExport {
         return Json.write(infrastructure);
     }
 
-    /** The first link of each opposite pair, in handle order. */
+    /**
+     * The first link of each opposite pair, in handle order. Builders add most pairs back to back
+     * (link l + 1 is l reversed), which is checked first; the rest wait in a map keyed by their ends.
+     */
     private static List<Integer> pairedLinks(Graph graph) {
         Map<List<Object>, ArrayDeque<Integer>> open = new HashMap<>();
+        List<Integer> pairs = new ArrayList<>();
         boolean[] first = new boolean[graph.linkCount()];
         for (int link = 0; link < graph.linkCount(); link++) {
+            if (link + 1 < graph.linkCount() && reverses(graph, link, link + 1)) {
+                first[link++] = true;
+                continue;
+            }
             double rate = graph.linkBytesPerSecond(link);
             long latency = graph.linkLatencyPs(link);
-            List<Object> reverse = List.of(graph.linkTo(link), graph.linkFrom(link), rate, latency);
-            ArrayDeque<Integer> waiting = open.get(reverse);
+            ArrayDeque<Integer> waiting = open.get(List.of(graph.linkTo(link), graph.linkFrom(link), rate, latency));
             if (waiting != null && !waiting.isEmpty()) {
                 first[waiting.poll()] = true;
             } else {
@@ -106,19 +113,26 @@ public final class InfraGraphExport {
                         k -> new ArrayDeque<>()).add(link);
             }
         }
-        open.values().stream().filter(q -> !q.isEmpty()).findFirst().ifPresent(q -> {
-            int link = q.peek();
-            throw new IllegalArgumentException("link " + link + " (node " + graph.linkFrom(link) + " to node "
-                    + graph.linkTo(link) + ") has no link back at its rate and latency; InfraGraph edges are"
-                    + " undirected, so only symmetric graphs can be exported");
-        });
-        List<Integer> pairs = new ArrayList<>();
+        for (ArrayDeque<Integer> waiting : open.values()) {
+            if (!waiting.isEmpty()) {
+                int link = waiting.peek();
+                throw new IllegalArgumentException("link " + link + " (node " + graph.linkFrom(link) + " to node "
+                        + graph.linkTo(link) + ") has no link back at its rate and latency; InfraGraph edges are"
+                        + " undirected, so only symmetric graphs can be exported");
+            }
+        }
         for (int link = 0; link < first.length; link++) {
             if (first[link]) {
                 pairs.add(link);
             }
         }
         return pairs;
+    }
+
+    private static boolean reverses(Graph graph, int link, int back) {
+        return graph.linkFrom(link) == graph.linkTo(back) && graph.linkTo(link) == graph.linkFrom(back)
+                && graph.linkBytesPerSecond(link) == graph.linkBytesPerSecond(back)
+                && graph.linkLatencyPs(link) == graph.linkLatencyPs(back);
     }
 
     /** A map of the given name, value pairs in that order (the written document is deterministic). */
@@ -131,32 +145,17 @@ public final class InfraGraphExport {
     }
 
     private static Map<String, Object> device(byte kind) {
-        Map<String, Object> component = new LinkedHashMap<>();
-        component.put("name", NodeKinds.component(kind));
-        component.put("count", 1);
-        component.put("choice", NodeKinds.component(kind));
-        Map<String, Object> device = new LinkedHashMap<>();
-        device.put("name", NodeKinds.name(kind));
-        device.put("components", List.of(component));
-        device.put("links", List.of());
-        device.put("edges", List.of());
-        return device;
+        Map<String, Object> component = ordered("name", NodeKinds.component(kind), "count", 1, "choice",
+                NodeKinds.component(kind));
+        return ordered("name", NodeKinds.name(kind), "components", List.of(component), "links", List.of(), "edges",
+                List.of());
     }
 
     private static Map<String, Object> link(String name, double bytesPerSecond, long latencyPs) {
-        Map<String, Object> bandwidth = new LinkedHashMap<>();
-        bandwidth.put("choice", "gigabits_per_second");
-        bandwidth.put("gigabits_per_second", bytesPerSecond * 8 / 1e9);
-        Map<String, Object> latency = new LinkedHashMap<>();
-        latency.put("choice", "ns");
-        latency.put("ns", latencyPs / 1e3);
-        Map<String, Object> physical = new LinkedHashMap<>();
-        physical.put("bandwidth", bandwidth);
-        physical.put("latency", latency);
-        Map<String, Object> link = new LinkedHashMap<>();
-        link.put("name", name);
-        link.put("physical", physical);
-        return link;
+        Map<String, Object> bandwidth = ordered("choice", "gigabits_per_second", "gigabits_per_second",
+                bytesPerSecond * 8 / 1e9);
+        Map<String, Object> latency = ordered("choice", "ns", "ns", latencyPs / 1e3);
+        return ordered("name", name, "physical", ordered("bandwidth", bandwidth, "latency", latency));
     }
 
     /**

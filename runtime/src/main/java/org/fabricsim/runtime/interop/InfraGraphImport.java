@@ -28,7 +28,7 @@ import org.fabricsim.runtime.topology.LinkClass;
  * file, the line and what to do. Cost O(nodes + links + characters).
  */
 public final class InfraGraphImport {
-    private final JsonReader document;
+    private final JsonMembers json;
     private final String source;
     private final Map<String, LinkClass> links = new LinkedHashMap<>();
     private final Map<String, Device> devices = new LinkedHashMap<>();
@@ -44,7 +44,7 @@ public final class InfraGraphImport {
     }
 
     private InfraGraphImport(JsonReader document, String source) {
-        this.document = document;
+        this.json = new JsonMembers(document, source);
         this.source = source;
     }
 
@@ -62,41 +62,41 @@ public final class InfraGraphImport {
     public static ImportedGraph read(String text, String source) throws InfraGraphException {
         JsonReader document = JsonReader.parse(text, source);
         InfraGraphImport reader = new InfraGraphImport(document, source);
-        Map<String, Object> root = reader.object(document.root(), "the document");
+        Map<String, Object> root = reader.json.object(document.root(), "the document");
         Object wrapped = root.get("infrastructure");
-        return reader.build(wrapped == null ? root : reader.object(wrapped, "infrastructure"));
+        return reader.build(wrapped == null ? root : reader.json.object(wrapped, "infrastructure"));
     }
 
     private ImportedGraph build(Map<String, Object> infrastructure) throws InfraGraphException {
-        for (Object link : list(infrastructure, "links")) {
-            Map<String, Object> map = object(link, "a link");
-            links.put(text(map, "name"), linkClass(map));
+        for (Object link : json.list(infrastructure, "links")) {
+            Map<String, Object> map = json.object(link, "a link");
+            links.put(json.text(map, "name"), linkClass(map));
         }
-        for (Object device : list(infrastructure, "devices")) {
-            Device read = device(object(device, "a device"));
+        for (Object device : json.list(infrastructure, "devices")) {
+            Device read = device(json.object(device, "a device"));
             devices.put(read.name(), read);
         }
-        for (Object instance : list(infrastructure, "instances")) {
-            Map<String, Object> map = object(instance, "an instance");
-            String deviceName = text(map, "device");
+        for (Object instance : json.list(infrastructure, "instances")) {
+            Map<String, Object> map = json.object(instance, "an instance");
+            String deviceName = json.text(map, "device");
             Device device = devices.get(deviceName);
             if (device == null) {
-                throw error(map, "instance '" + text(map, "name") + "' names device '" + deviceName
+                throw json.error(map, "instance '" + json.text(map, "name") + "' names device '" + deviceName
                         + "', which the devices do not define; add the device or fix the name");
             }
-            instances.put(text(map, "name"), new Instance(text(map, "name"), device, count(map),
+            instances.put(json.text(map, "name"), new Instance(json.text(map, "name"), device, json.count(map),
                     new int[device.components().size()]));
         }
         numberNodes();
         for (Instance instance : instances.values()) {
             for (Object edge : instance.device().edges()) {
                 for (int d = 0; d < instance.count(); d++) {
-                    connectInside(instance, d, object(edge, "a device edge"));
+                    connectInside(instance, d, json.object(edge, "a device edge"));
                 }
             }
         }
-        for (Object edge : list(infrastructure, "edges")) {
-            connect(object(edge, "an edge"));
+        for (Object edge : json.list(infrastructure, "edges")) {
+            connect(json.object(edge, "an edge"));
         }
         Object name = infrastructure.get("name");
         return new ImportedGraph(name instanceof String s ? s : source, builder.build());
@@ -123,34 +123,34 @@ public final class InfraGraphImport {
     }
 
     private Device device(Map<String, Object> map) throws InfraGraphException {
-        String name = text(map, "name");
-        List<Object> components = list(map, "components");
+        String name = json.text(map, "name");
+        List<Object> components = json.list(map, "components");
         List<String> names = new ArrayList<>();
         int[] counts = new int[components.size()];
         byte[] kinds = new byte[components.size()];
         for (int c = 0; c < components.size(); c++) {
-            Map<String, Object> component = object(components.get(c), "a component");
-            names.add(text(component, "name"));
-            counts[c] = count(component);
+            Map<String, Object> component = json.object(components.get(c), "a component");
+            names.add(json.text(component, "name"));
+            counts[c] = json.count(component);
             Object choice = component.get("choice");
             if ("device".equals(choice)) {
-                throw error(component, "component '" + names.get(c) + "' of device '" + name + "' is a device;"
+                throw json.error(component, "component '" + names.get(c) + "' of device '" + name + "' is a device;"
                         + " FabricSim does not read composed devices: flatten it into the device's components");
             }
             kinds[c] = "xpu".equals(choice) ? Graph.ACCELERATOR : "nic".equals(choice) ? Graph.NIC : Graph.SWITCH;
         }
         Map<String, LinkClass> deviceLinks = new LinkedHashMap<>();
-        for (Object link : list(map, "links")) {
-            Map<String, Object> linkMap = object(link, "a link");
-            deviceLinks.put(text(linkMap, "name"), linkClass(linkMap));
+        for (Object link : json.list(map, "links")) {
+            Map<String, Object> linkMap = json.object(link, "a link");
+            deviceLinks.put(json.text(linkMap, "name"), linkClass(linkMap));
         }
-        return new Device(name, names, counts, kinds, deviceLinks, list(map, "edges"));
+        return new Device(name, names, counts, kinds, deviceLinks, json.list(map, "edges"));
     }
 
     private void connectInside(Instance instance, int d, Map<String, Object> edge) throws InfraGraphException {
         LinkClass link = linkOf(edge, instance.device().links(), "device '" + instance.device().name() + "'");
-        int[] one = components(instance, new int[] {d}, endpoint(edge, "ep1"));
-        int[] two = components(instance, new int[] {d}, endpoint(edge, "ep2"));
+        int[] one = components(instance, new int[] {d}, json.endpoint(edge, "ep1"));
+        int[] two = components(instance, new int[] {d}, json.endpoint(edge, "ep2"));
         addLinks(edge, one, two, link);
     }
 
@@ -160,18 +160,18 @@ public final class InfraGraphImport {
     }
 
     private int[] endpoints(Map<String, Object> edge, String end) throws InfraGraphException {
-        Map<String, Object> endpoint = endpoint(edge, end);
-        String spec = text(endpoint, "instance");
+        Map<String, Object> endpoint = json.endpoint(edge, end);
+        String spec = json.text(endpoint, "instance");
         Instance instance = instances.get(Slices.name(spec));
         if (instance == null) {
-            throw error(endpoint, end + " names instance '" + Slices.name(spec) + "', which the instances do not"
+            throw json.error(endpoint, end + " names instance '" + Slices.name(spec) + "', which the instances do not"
                     + " define: the edge dangles; add the instance or fix the name");
         }
         int[] indices;
         try {
             indices = Slices.indices(spec, instance.count(), end + " instance");
         } catch (InfraGraphException e) {
-            throw error(endpoint, e.getMessage());
+            throw json.error(endpoint, e.getMessage());
         }
         return components(instance, indices, endpoint);
     }
@@ -180,21 +180,21 @@ public final class InfraGraphImport {
     private int[] components(Instance instance, int[] indices, Map<String, Object> endpoint)
             throws InfraGraphException {
         if (endpoint.get("device") != null) {
-            throw error(endpoint, "the endpoint names a composed device; FabricSim does not read composed devices:"
+            throw json.error(endpoint, "the endpoint names a composed device; FabricSim does not read composed devices:"
                     + " flatten it into the device's components");
         }
-        String spec = text(endpoint, "component");
+        String spec = json.text(endpoint, "component");
         Device device = instance.device();
         int c = device.components().indexOf(Slices.name(spec));
         if (c < 0) {
-            throw error(endpoint, "component '" + Slices.name(spec) + "' is not a component of device '"
+            throw json.error(endpoint, "component '" + Slices.name(spec) + "' is not a component of device '"
                     + device.name() + "': the edge dangles; add the component or fix the name");
         }
         int[] within;
         try {
             within = Slices.indices(spec, device.counts()[c], "component");
         } catch (InfraGraphException e) {
-            throw error(endpoint, e.getMessage());
+            throw json.error(endpoint, e.getMessage());
         }
         int[] nodes = new int[indices.length * within.length];
         int at = 0;
@@ -219,7 +219,7 @@ public final class InfraGraphImport {
             }
         } else if ("one2one".equals(scheme)) {
             if (one.length != two.length) {
-                throw error(edge, "a one2one edge joins " + one.length + " endpoints to " + two.length + "; make"
+                throw json.error(edge, "a one2one edge joins " + one.length + " endpoints to " + two.length + "; make"
                         + " the slices the same length, or use the many2many scheme");
             }
             for (int i = 0; i < one.length; i++) {
@@ -227,90 +227,38 @@ public final class InfraGraphImport {
                 builder.addLink(two[i], one[i], link);
             }
         } else {
-            throw error(edge, "scheme '" + scheme + "' is not read by FabricSim; write the edges as one2one or"
+            throw json.error(edge, "scheme '" + scheme + "' is not read by FabricSim; write the edges as one2one or"
                     + " many2many");
         }
     }
 
     private LinkClass linkOf(Map<String, Object> edge, Map<String, LinkClass> known, String where)
             throws InfraGraphException {
-        String name = text(edge, "link");
+        String name = json.text(edge, "link");
         LinkClass link = known.get(name);
         if (link == null) {
-            throw error(edge, "the edge uses link '" + name + "', which the links of " + where + " do not define;"
+            throw json.error(edge, "the edge uses link '" + name + "', which the links of " + where + " do not define;"
                     + " add the link with its bandwidth or fix the name");
         }
         return link;
     }
 
     private LinkClass linkClass(Map<String, Object> link) throws InfraGraphException {
-        String name = text(link, "name");
-        Map<String, Object> physical = optionalObject(link, "physical");
-        Map<String, Object> bandwidth = physical == null ? null : optionalObject(physical, "bandwidth");
+        String name = json.text(link, "name");
+        Map<String, Object> physical = json.optionalObject(link, "physical");
+        Map<String, Object> bandwidth = physical == null ? null : json.optionalObject(physical, "bandwidth");
         double bytesPerSecond = bandwidth == null ? 0
                 : bandwidth.get("gigabits_per_second") instanceof Double g ? g * 1e9 / 8
                 : bandwidth.get("gigabytes_per_second") instanceof Double g ? g * 1e9 : 0;
         if (!(bytesPerSecond > 0) || Double.isInfinite(bytesPerSecond)) {
-            throw error(link, "link '" + name + "' states no positive bandwidth in gigabits_per_second or"
+            throw json.error(link, "link '" + name + "' states no positive bandwidth in gigabits_per_second or"
                     + " gigabytes_per_second; FabricSim needs the rate of every link: add physical.bandwidth");
         }
-        Map<String, Object> latency = optionalObject(physical, "latency");
+        Map<String, Object> latency = json.optionalObject(physical, "latency");
         double picoseconds = latency == null ? 0
                 : latency.get("ns") instanceof Double ns ? ns * 1e3
                 : latency.get("us") instanceof Double us ? us * 1e6
                 : latency.get("ms") instanceof Double ms ? ms * 1e9 : 0;
         return new LinkClass(bytesPerSecond, Math.round(picoseconds));
-    }
-
-    private static Map<String, Object> endpoint(Map<String, Object> edge, String end) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> endpoint = edge.get(end) instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-        return endpoint;
-    }
-
-    private int count(Map<String, Object> map) throws InfraGraphException {
-        if (!(map.get("count") instanceof Double count) || count < 1 || count != Math.rint(count)
-                || count > Integer.MAX_VALUE) {
-            throw error(map, "'" + map.get("name") + "' needs a positive whole count");
-        }
-        return (int) (double) count;
-    }
-
-    private String text(Map<String, Object> map, String member) throws InfraGraphException {
-        if (!(map.get(member) instanceof String value)) {
-            throw error(map, "expected '" + member + "' as a string");
-        }
-        return value;
-    }
-
-    private List<Object> list(Map<String, Object> map, String member) throws InfraGraphException {
-        Object value = map.get(member);
-        if (value == null) {
-            return List.of();
-        }
-        if (!(value instanceof List<?>)) {
-            throw error(map, "expected '" + member + "' as an array");
-        }
-        @SuppressWarnings("unchecked")
-        List<Object> list = (List<Object>) value;
-        return list;
-    }
-
-    private Map<String, Object> optionalObject(Map<String, Object> map, String member) throws InfraGraphException {
-        return map == null || map.get(member) == null ? null : object(map.get(member), member);
-    }
-
-    private Map<String, Object> object(Object value, String what) throws InfraGraphException {
-        if (!(value instanceof Map<?, ?>)) {
-            throw new InfraGraphException(source + ": expected " + what + " as a JSON object");
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> map = (Map<String, Object>) value;
-        return map;
-    }
-
-    private InfraGraphException error(Object at, String message) {
-        int line = document.lineOf(at);
-        return new InfraGraphException(source + (line > 0 ? ":" + line : "") + ": " + message);
     }
 }

@@ -58,7 +58,7 @@ class InfraGraphImportTest {
         assertEquals(4, graph.nodes(Graph.SWITCH));
         assertEquals(40, graph.graph().linkCount());
         assertEquals(16 * 64e9 + 16 * 25e9 + 8 * 50e9, total(graph.graph()), 1e3);
-        assertEquals("clos", graph.name());
+        assertEquals("clos: 8 accelerators, 4 switches, 8 NICs, 40 links (directed), 14.6 Tb/s in all", graph.summary());
     }
 
     @Test
@@ -88,7 +88,7 @@ class InfraGraphImportTest {
     }
 
     @Test
-    void shouldAcceptReadersMistakesOnlyAsJsonErrorsWithTheLine() {
+    void shouldNameTheLineOfAJsonSyntaxError() {
         InfraGraphException error = assertThrows(InfraGraphException.class,
                 () -> InfraGraphImport.read("{\n \"name\": \"x\",\n \"links\": [,]\n}", "broken.json"));
 
