@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.Graph;
+import org.fabricsim.runtime.topology.GraphBuilder;
 import org.fabricsim.runtime.topology.LinkClass;
 import org.fabricsim.runtime.topology.MultiPlaneParameters;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
@@ -57,6 +59,33 @@ class InfraGraphRoundTripTest {
         assertEquals(256 + 128 + 64, back.graph().linkCount());
         assertEquals(64 * 50e9 + (256 + 128) * 25e9, totalBytesPerSecond(back.graph()), 1e3);
         assertEquals(links(cluster.graph()), links(back.graph()));
+    }
+
+    @Test
+    void shouldKeepTheLinksOfFullMeshDomainsWhoseWayBackComesLater() throws InfraGraphException {
+        // 16 accelerators in 2 full-mesh domains of 8 (8·7 = 56 directed links each; i → j and j → i are
+        // not added back to back), 2-tier fat-tree of 2 leaves with ⌈8·400G / 400G⌉ = 8 uplinks each to 8
+        // spines. Directed links: 2·56 mesh + 2·16 NIC + 2·16 leaf–spine = 176; switches 2 + 8 = 10.
+        ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(16, ScaleUpParameters.fullMesh(8, NVLINK),
+                NIC_400G, FatTreeParameters.twoTier(8, 1.0, FABRIC_400G)));
+        ImportedGraph back = roundTrip(cluster.graph());
+
+        assertEquals(10, back.nodes(Graph.SWITCH));
+        assertEquals(176, back.graph().linkCount());
+        assertEquals(links(cluster.graph()), links(back.graph()));
+    }
+
+    @Test
+    void shouldRefuseToExportALinkWithoutItsWayBack() {
+        GraphBuilder builder = new GraphBuilder();
+        builder.addNodes(Graph.ACCELERATOR, 2, false);
+        builder.addLink(0, 1, NIC_400G);
+        Graph oneWay = builder.build();
+
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> InfraGraphExport.write(oneWay, "one-way", "test"));
+
+        assertTrue(error.getMessage().contains("link 0 (node 0 to node 1) has no link back"), error.getMessage());
     }
 
     @Test
