@@ -41,7 +41,8 @@ import picocli.CommandLine.Parameters;
                         + " with --fail-on-miss a prediction missed an expected figure",
                 "4:an internal error: a bug in FabricSim, not in the model" },
         subcommands = { FabricCli.Validate.class, FabricCli.Generate.class, FabricCli.Simulate.class,
-                FabricCli.Format.class, CalibrateCommand.class, DrawCommand.class, FabricCli.Lsp.class })
+                FabricCli.Format.class, CalibrateCommand.class, DrawCommand.class, ExportCommand.class,
+                ImportCommand.class, FabricCli.Lsp.class })
 public final class FabricCli {
     /** The prefix of the lock-in diagnostics' codes (IssueCodes.LOCK_IN_*), which simulate prints as summaries instead. */
     private static final String LOCK_IN_CODES = "fabric.lockin.";

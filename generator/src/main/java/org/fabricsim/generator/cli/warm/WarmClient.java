@@ -31,7 +31,8 @@ import org.fabricsim.generator.cli.FabricCli;
  */
 public final class WarmClient {
     /** The subcommands a warm server runs. */
-    static final Set<String> SERVED = Set.of("validate", "generate", "simulate", "format", "draw", "calibrate");
+    static final Set<String> SERVED = Set.of("validate", "generate", "simulate", "format", "draw", "export",
+            "calibrate");
 
     private WarmClient() {
     }

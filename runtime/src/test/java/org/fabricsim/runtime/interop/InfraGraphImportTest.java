@@ -1,0 +1,105 @@
+package org.fabricsim.runtime.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabricsim.runtime.topology.Graph;
+import org.junit.jupiter.api.Test;
+
+/** Reading InfraGraph files written elsewhere: device subgraphs, slices, and the mistakes a file can hold. */
+class InfraGraphImportTest {
+    /**
+     * In the style of InfraGraph's two-tier Clos example: 4 servers of 2 xpus each wired to 2 NICs over
+     * PCIe (64 GB/s), 2 servers per leaf at 200G, 2 leaves to 2 spines at 400G.
+     */
+    private static final String CLOS = """
+            {"infrastructure": {
+              "name": "clos",
+              "devices": [
+                {"name": "server",
+                 "components": [{"name": "xpu", "count": 2, "choice": "xpu"},
+                                {"name": "nic", "count": 2, "choice": "nic"}],
+                 "links": [{"name": "pcie", "physical": {"bandwidth": {"choice": "gigabytes_per_second",
+                            "gigabytes_per_second": 64}}}],
+                 "edges": [{"ep1": {"component": "xpu[0:2]"}, "ep2": {"component": "nic[0:2]"},
+                            "scheme": "one2one", "link": "pcie"}]},
+                {"name": "box", "components": [{"name": "switch", "count": 1, "choice": "switch"}],
+                 "links": [], "edges": []}
+              ],
+              "links": [
+                {"name": "eth200", "physical": {"bandwidth": {"choice": "gigabits_per_second",
+                 "gigabits_per_second": 200}, "latency": {"choice": "ns", "ns": 600}}},
+                {"name": "eth400", "physical": {"bandwidth": {"choice": "gigabits_per_second",
+                 "gigabits_per_second": 400}}}
+              ],
+              "instances": [{"name": "host", "device": "server", "count": 4},
+                            {"name": "leaf", "device": "box", "count": 2},
+                            {"name": "spine", "device": "box", "count": 2}],
+              "edges": [
+                {"ep1": {"instance": "host[0:2]", "component": "nic"},
+                 "ep2": {"instance": "leaf[0]", "component": "switch[0]"}, "scheme": "many2many", "link": "eth200"},
+                {"ep1": {"instance": "host[2:4]", "component": "nic"},
+                 "ep2": {"instance": "leaf[1]", "component": "switch[0]"}, "scheme": "many2many", "link": "eth200"},
+                {"ep1": {"instance": "leaf", "component": "switch[0]"},
+                 "ep2": {"instance": "spine", "component": "switch[0]"}, "scheme": "many2many", "link": "eth400"}
+              ]
+            }}
+            """;
+
+    @Test
+    void shouldReadDeviceSubgraphsAndSlicedEdges() throws InfraGraphException {
+        ImportedGraph graph = InfraGraphImport.read(CLOS, "clos.json");
+
+        // Nodes: 4·2 xpus, 4·2 NICs, 2 + 2 switches. Cables: 4·2 PCIe inside the servers, 2·2·2 server–leaf,
+        // 2·2 leaf–spine = 20, each a link either way.
+        assertEquals(8, graph.nodes(Graph.ACCELERATOR));
+        assertEquals(8, graph.nodes(Graph.NIC));
+        assertEquals(4, graph.nodes(Graph.SWITCH));
+        assertEquals(40, graph.graph().linkCount());
+        assertEquals(16 * 64e9 + 16 * 25e9 + 8 * 50e9, total(graph.graph()), 1e3);
+        assertEquals("clos: 8 accelerators, 4 switches, 8 NICs, 40 links (directed), 14.6 Tb/s in all", graph.summary());
+    }
+
+    @Test
+    void shouldNameFileLineAndFixWhenAnEdgeDangles() {
+        String dangling = CLOS.replace("\"leaf[1]\"", "\"leaf[2]\"");
+
+        InfraGraphException error = assertThrows(InfraGraphException.class,
+                () -> InfraGraphImport.read(dangling, "cluster.json"));
+
+        // The second server edge's ep2 starts on line 27 of the file.
+        assertTrue(error.getMessage().startsWith("cluster.json:27: "), error.getMessage());
+        assertTrue(error.getMessage().contains("'leaf[2]' reaches past the 2 there are"), error.getMessage());
+        assertTrue(error.getMessage().contains("raise the count where 'leaf' is defined"), error.getMessage());
+    }
+
+    @Test
+    void shouldNameAnInstanceOrLinkThatIsNotDefined() {
+        InfraGraphException instance = assertThrows(InfraGraphException.class,
+                () -> InfraGraphImport.read(CLOS.replace("\"instance\": \"spine\"", "\"instance\": \"core\""), "c.json"));
+        InfraGraphException link = assertThrows(InfraGraphException.class,
+                () -> InfraGraphImport.read(CLOS.replace("\"link\": \"eth400\"", "\"link\": \"eth800\""), "c.json"));
+
+        assertTrue(instance.getMessage().contains("instance 'core', which the instances do not define"),
+                instance.getMessage());
+        assertTrue(link.getMessage().contains("link 'eth800', which the links of the infrastructure do not define"),
+                link.getMessage());
+    }
+
+    @Test
+    void shouldNameTheLineOfAJsonSyntaxError() {
+        InfraGraphException error = assertThrows(InfraGraphException.class,
+                () -> InfraGraphImport.read("{\n \"name\": \"x\",\n \"links\": [,]\n}", "broken.json"));
+
+        assertTrue(error.getMessage().startsWith("broken.json:3: not valid JSON"), error.getMessage());
+    }
+
+    private static double total(Graph graph) {
+        double sum = 0;
+        for (int link = 0; link < graph.linkCount(); link++) {
+            sum += graph.linkBytesPerSecond(link);
+        }
+        return sum;
+    }
+}
