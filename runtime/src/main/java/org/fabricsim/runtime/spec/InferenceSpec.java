@@ -45,7 +45,7 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
      * @param maxBatchTokens  tokens per iteration at most; 0 for no limit
      * @param maxSequences    concurrent sequences per replica at most; 0 for no limit
      * @param chunkedPrefill  prefill chunk in tokens; 0 for none
-     * @param features        two-batch overlap, redundant experts and speculative decoding
+     * @param features        two-batch overlap, redundant experts, speculative decoding and KV admission
      */
     public record Pool(Role role, int replicas, ParallelismSpec parallel, int maxBatchTokens, int maxSequences,
             int chunkedPrefill, PoolFeatures features) {
