@@ -201,24 +201,18 @@ class SpecMapperTest {
     @Test
     void shouldPreemptUnlessAPoolStatesNoEvictAdmission() throws Exception {
         Model model = parser.parse("""
-                cluster C { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                cluster C { nodes 2 x 8 accelerators link 1 GB/s latency 1 us }
                 model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
-                inference Vllm {
+                inference Split {
                     model M on C
-                    serving pool { replicas 1 parallel tensor 8 }
-                    traffic { arrival poisson 5 /s prompt fixed 10 output fixed 10 }
-                }
-                inference Trtllm {
-                    model M on C
-                    serving pool { replicas 1 parallel tensor 8 admission no-evict }
-                    traffic { arrival poisson 5 /s prompt fixed 10 output fixed 10 }
+                    prefill pool { replicas 1 parallel tensor 8 }
+                    decode pool { replicas 1 parallel tensor 8 admission no-evict }
+                    traffic { arrival all-at-once prompt fixed 10 output fixed 10 }
                 }
                 """);
-        List<?> workloads = mapper.toStudy(model, "serve.fabric").workloads();
-        assertEquals(InferenceSpec.Admission.PREEMPT,
-                ((InferenceSpec) workloads.get(0)).pools().get(0).features().admission());
-        assertEquals(InferenceSpec.Admission.NO_EVICT,
-                ((InferenceSpec) workloads.get(1)).pools().get(0).features().admission());
+        List<InferenceSpec.Pool> pools = ((InferenceSpec) mapper.toStudy(model, "split.fabric").workloads().get(0)).pools();
+        assertEquals(List.of(InferenceSpec.Admission.PREEMPT, InferenceSpec.Admission.NO_EVICT),
+                pools.stream().map(pool -> pool.features().admission()).toList());
     }
 
     @Test
