@@ -251,6 +251,7 @@ class LanguageTest {
                     parallel tensor 8
                     max-sequences 256
                     speculative draft-tokens 1 acceptance 0.85 draft-layers 1
+                    admission no-evict
                 }
                 traffic {
                     arrival poisson 10 /s

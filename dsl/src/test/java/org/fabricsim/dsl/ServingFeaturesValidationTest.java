@@ -26,15 +26,20 @@ class ServingFeaturesValidationTest {
 
     /** An MoE deployment of 16 experts with {@code pool} as its serving pool's body and {@code traffic} its traffic. */
     private Model moe(String pool, String traffic) throws Exception {
+        return deployment("serving pool { replicas 1 " + pool + " }", traffic);
+    }
+
+    /** The MoE deployment with {@code pools} written out. */
+    private Model deployment(String pools, String traffic) throws Exception {
         return parser.parse("""
                 cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us }
                 model M moe { layers 2 hidden 64 heads 4 vocab 100 experts 16 top-k 2 expert-ffn 64 }
                 inference Serve {
                     model M on C
-                    serving pool { replicas 1 %s }
+                    %s
                     traffic { arrival all-at-once prompt fixed 10 output fixed 10 %s }
                 }
-                """.formatted(pool, traffic));
+                """.formatted(pools, traffic));
     }
 
     @Test
@@ -131,5 +136,24 @@ class ServingFeaturesValidationTest {
                 "this pool has no EP all-to-all to hide");
         validation.assertNoIssue(moe("parallel data 8 expert 8 two-batch-overlap", ""), Literals.POOL,
                 IssueCodes.SERVING_FEATURE_IGNORED);
+    }
+
+    @Test
+    void shouldSayNoEvictAdmissionChangesNothingOnAPrefillPool() throws Exception {
+        validation.assertIssue(disaggregated("admission no-evict", ""), Literals.POOL,
+                IssueCodes.SERVING_FEATURE_IGNORED, org.eclipse.xtext.diagnostics.Severity.INFO,
+                "'admission no-evict' has no output to reserve");
+    }
+
+    @Test
+    void shouldAcceptNoEvictAdmissionOnADecodePool() throws Exception {
+        validation.assertNoIssue(disaggregated("", "admission no-evict"), Literals.POOL,
+                IssueCodes.SERVING_FEATURE_IGNORED);
+    }
+
+    /** A disaggregated MoE deployment whose prefill and decode pools end with {@code prefill} and {@code decode}. */
+    private Model disaggregated(String prefill, String decode) throws Exception {
+        return deployment("prefill pool { replicas 1 parallel expert 8 " + prefill + " }\n"
+                + "decode pool { replicas 1 parallel expert 8 " + decode + " }", "");
     }
 }

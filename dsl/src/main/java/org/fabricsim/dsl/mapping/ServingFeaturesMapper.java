@@ -9,8 +9,8 @@ import org.fabricsim.runtime.spec.InferenceSpec;
 
 /**
  * Maps what a serving pool and its traffic state beyond batch limits: two-batch overlap, redundant
- * experts, speculative decoding ({@code draft-layers} 1 when absent: one MTP module or EAGLE layer)
- * and the prefix-cache hit ratio (0 when absent).
+ * experts, speculative decoding ({@code draft-layers} 1 when absent: one MTP module or EAGLE layer),
+ * the KV-cache admission policy (preempting when absent) and the prefix-cache hit ratio (0 when absent).
  */
 final class ServingFeaturesMapper {
     private ServingFeaturesMapper() {
@@ -21,7 +21,10 @@ final class ServingFeaturesMapper {
         InferenceSpec.Speculative speculative = written == null ? null
                 : new InferenceSpec.Speculative(written.getDraftTokens(), decimal(written.getAcceptance()),
                         written.getDraftLayers() > 0 ? written.getDraftLayers() : 1);
-        return new InferenceSpec.PoolFeatures(pool.isTwoBatchOverlap(), pool.getRedundantExperts(), speculative);
+        InferenceSpec.Admission admission = pool.getAdmission() == org.fabricsim.dsl.fabric.Admission.NO_EVICT
+                ? InferenceSpec.Admission.NO_EVICT : InferenceSpec.Admission.PREEMPT;
+        return new InferenceSpec.PoolFeatures(pool.isTwoBatchOverlap(), pool.getRedundantExperts(), speculative,
+                admission);
     }
 
     static double prefixHitRatio(Traffic traffic) {

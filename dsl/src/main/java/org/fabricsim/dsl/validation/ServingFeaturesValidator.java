@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Admission;
 import org.fabricsim.dsl.fabric.ClosedLoopArrival;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
@@ -104,6 +105,11 @@ public class ServingFeaturesValidator extends FabricCheck {
         if (pool.getSpeculative() != null && pool.getRole() == PoolRole.PREFILL) {
             info("A prefill pool does not decode, so 'speculative' changes nothing here: move it to the decode"
                     + " pool.", pool, Literals.POOL__SPECULATIVE, IssueCodes.SERVING_FEATURE_IGNORED, "speculative");
+        }
+        if (pool.getAdmission() == Admission.NO_EVICT && pool.getRole() == PoolRole.PREFILL) {
+            info("A prefill pool hands each request over after its prompt, so 'admission no-evict' has no output to"
+                    + " reserve and admits as 'preempt' would: move it to the decode pool.", pool,
+                    Literals.POOL__ADMISSION, IssueCodes.SERVING_FEATURE_IGNORED, "admission");
         }
     }
 

@@ -8,13 +8,15 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  * costs it. The pool's batch limits and the KV capacity apply per slot.
  *
  * <p>In this order: (1) requests whose KV cache has arrived from the prefill pool join the
- * running set while the KV capacity holds their context plus one token; (2) every running, fully
+ * running set while the KV cache admits them ({@link Replicas#admits}: preempting, their context plus
+ * one token; no-evict, their context plus all their remaining output); (2) every running, fully
  * prefilled sequence decodes one token, each growing the cache by one, and when the cache would
  * overflow the most recently admitted sequence is preempted (its cache freed; it goes back to the
  * head of the queue to recompute prompt plus generated tokens, vLLM's recompute policy); (3)
  * partially prefilled sequences take their next chunk; (4) queued requests are admitted first
- * come, first served while the sequence limit, the token budget and the KV capacity (the whole
- * context reserved at admission) allow. A chunk is at most the pool's chunk size (the whole
+ * come, first served while the sequence limit, the token budget and the KV cache ({@link
+ * Replicas#admits}: the whole context allocated at admission, and no-evict also reserves the output)
+ * allow; under no-evict the cache never overflows, so step (2) preempts nothing. A chunk is at most the pool's chunk size (the whole
  * prompt without chunked prefill: a prompt that does not fit the remaining budget waits, unless
  * the batch is empty). A request that does not fit an empty slot's cache is rejected.
  *
@@ -78,8 +80,8 @@ final class BatchBuilder {
             if (prefilled[q] < target[q]) {
                 break;
             }
-            if (kvUsed[slot] + target[q] + 1 > kvCapacity[slot]) {
-                if (kvUsed[slot] == 0) {
+            if (!replicas.admits(slot, q, target[q])) {
+                if (replicas.empty(slot)) {
                     waiting.pollFirst();
                     replicas.reject(q, slot);
                     continue;
@@ -145,8 +147,8 @@ final class BatchBuilder {
                 break;
             }
             int need = target[q];
-            if (kvUsed[slot] + need + (decodes ? 1 : 0) > kvCapacity[slot]) {
-                if (kvUsed[slot] == 0) {
+            if (!replicas.admits(slot, q, need)) {
+                if (replicas.empty(slot)) {
                     waiting.pollFirst();
                     replicas.reject(q, slot);
                     continue;

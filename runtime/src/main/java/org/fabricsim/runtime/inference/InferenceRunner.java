@@ -141,7 +141,7 @@ public final class InferenceRunner {
                     spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend, profile, pool.features(),
                     pool.role() == Role.DECODE);
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
-                    pool.maxSequences(), pool.chunkedPrefill());
+                    pool.maxSequences(), pool.chunkedPrefill(), pool.features().admission());
             first += pool.replicas() * model.accelerators();
         }
         ClusterTopology fabric = network == null ? topology : network;

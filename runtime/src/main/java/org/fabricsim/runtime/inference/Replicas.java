@@ -3,6 +3,8 @@ package org.fabricsim.runtime.inference;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.inference.ServingSimulation.Pool;
+import org.fabricsim.runtime.spec.InferenceSpec.Admission;
+import org.fabricsim.runtime.spec.InferenceSpec.Role;
 
 /**
  * The per-slot state of a {@link ServingSimulation}, as primitive arrays indexed by batch slot:
@@ -35,6 +37,8 @@ final class Replicas {
     int[][] batchTokens;
     final int[] batchSize;
     final long[] kvUsed;
+    /** Under no-evict admission, the footprints reserved by the slot's admitted requests (≥ kvUsed). */
+    final long[] kvReserved;
     final long[] kvCapacity;
     final boolean[] busy;
     final int[] outstanding;
@@ -66,6 +70,7 @@ final class Replicas {
         batchTokens = new int[slots][];
         batchSize = new int[slots];
         kvUsed = new long[slots];
+        kvReserved = new long[slots];
         kvCapacity = new long[slots];
         busy = new boolean[slots];
         outstanding = new int[slots];
@@ -130,12 +135,49 @@ final class Replicas {
         return best;
     }
 
-    /** q joins the running set of {@code slot}, its cache holding {@code tokens}. */
+    /**
+     * Whether the cache of {@code slot} admits q with {@code tokens} cached now. Preempting: used +
+     * tokens + 1 ≤ capacity when the slot decodes (the first decode step's token), used + tokens
+     * otherwise. No-evict: reserved + {@link #footprint} ≤ capacity, so the cache never overflows and
+     * no sequence is preempted.
+     */
+    boolean admits(int slot, int q, int tokens) {
+        Pool pool = poolOfSlot(slot);
+        if (pool.admission() == Admission.NO_EVICT) {
+            return kvReserved[slot] + footprint(slot, q, tokens) <= kvCapacity[slot];
+        }
+        return kvUsed[slot] + tokens + (pool.role() != Role.PREFILL ? 1 : 0) <= kvCapacity[slot];
+    }
+
+    /** Whether the cache of {@code slot} holds nothing admitted: a request it does not admit now it never will. */
+    boolean empty(int slot) {
+        return kvUsed[slot] == 0 && kvReserved[slot] == 0;
+    }
+
+    /**
+     * The most cache q will hold on {@code slot} from {@code tokens}: on a decoding slot each decode
+     * step caches the token before it, o − max(g, 1) more for o output tokens of which g are
+     * generated (the first comes from the prefill), so tokens + o − max(g, 1), p + o − 1 for a fresh
+     * prompt p; on a prefill slot, tokens.
+     */
+    private long footprint(int slot, int q, int tokens) {
+        if (poolOfSlot(slot).role() == Role.PREFILL) {
+            return tokens;
+        }
+        return tokens + Math.max(0, requests.stream.output()[q] - Math.max(requests.generated[q], 1));
+    }
+
+    /** q joins the running set of {@code slot}, its cache holding {@code tokens} (and, no-evict, reserving its footprint). */
     void allocate(int slot, int q, int tokens) {
         requests.state[q] = RequestTable.RUNNING;
         requests.slotOf[q] = slot;
         requests.kvTokens[q] = tokens;
         kvUsed[slot] += tokens;
+        if (poolOfSlot(slot).admission() == Admission.NO_EVICT) {
+            int reserved = (int) footprint(slot, q, tokens);
+            requests.reservedTokens[q] = reserved;
+            kvReserved[slot] += reserved;
+        }
         if (requests.prefilled[q] < requests.target[q]) {
             partialCount[slot]++;
         }
@@ -150,13 +192,20 @@ final class Replicas {
         if (requests.prefilled[q] < requests.target[q]) {
             partialCount[slot]--;
         }
-        kvUsed[slot] -= requests.kvTokens[q];
-        requests.kvTokens[q] = 0;
+        release(slot, q);
         requests.state[q] = RequestTable.WAITING;
         requests.target[q] = requests.stream.prompt()[q] + requests.generated[q];
         requests.prefilled[q] = requests.cached[q];
         preemptions++;
         queue[slot].addFirst(q);
+    }
+
+    /** Frees the cache q holds, and reserves, on {@code slot}. */
+    void release(int slot, int q) {
+        kvUsed[slot] -= requests.kvTokens[q];
+        requests.kvTokens[q] = 0;
+        kvReserved[slot] -= requests.reservedTokens[q];
+        requests.reservedTokens[q] = 0;
     }
 
     /** Adds q to the batch in flight: {@code tokens} of prefill, or -1 for one decoded token. */

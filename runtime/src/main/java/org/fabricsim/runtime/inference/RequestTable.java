@@ -31,6 +31,8 @@ final class RequestTable {
     final int[] prefilled;
     final int[] generated;
     final int[] kvTokens;
+    /** Cache tokens held for q under no-evict admission until it leaves its slot (its whole footprint); 0 otherwise. */
+    final int[] reservedTokens;
     final int[] slotOf;
     final int[] handoffSlot;
     final int[] flowsLeft;
@@ -54,6 +56,7 @@ final class RequestTable {
         prefilled = new int[n];
         generated = new int[n];
         kvTokens = new int[n];
+        reservedTokens = new int[n];
         slotOf = new int[n];
         handoffSlot = new int[n];
         flowsLeft = new int[n];

@@ -5,6 +5,7 @@ import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.sim.TimeSource;
+import org.fabricsim.runtime.spec.InferenceSpec.Admission;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
@@ -14,7 +15,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  *
  * <p>Requests are scheduled on batch slots ({@link Replicas}: a replica of PP pipeline stages has
  * PP). A slot that is idle and has work starts an iteration composed by {@link BatchBuilder}
- * (continuous batching, chunked prefill, KV-capacity admission and preemption) once its replica's
+ * (continuous batching, chunked prefill, KV-capacity admission by the pool's {@link Admission}
+ * policy, and preemption) once its replica's
  * first stage is free, and the iteration ends when it leaves the last stage ({@link
  * PipelineStages}; with PP = 1 one stage time later); at its end prefill
  * progress and decoded tokens are applied, the first output token being produced by the iteration
@@ -56,7 +58,7 @@ final class ServingSimulation implements FlowListener {
 
     /** One serving pool. */
     record Pool(Role role, ServingModel model, int replicas, int firstAccelerator, int maxBatchTokens,
-            int maxSequences, int chunkTokens) {
+            int maxSequences, int chunkTokens, Admission admission) {
     }
 
     private final Simulation simulation;
@@ -321,8 +323,7 @@ final class ServingSimulation implements FlowListener {
         requests.state[q] = RequestTable.DONE;
         requests.finishPs[q] = now;
         lastFinishPs = Math.max(lastFinishPs, now);
-        replicas.kvUsed[slot] -= requests.kvTokens[q];
-        requests.kvTokens[q] = 0;
+        replicas.release(slot, q);
         replicas.outstanding[slot]--;
         releaseClient();
     }
@@ -348,8 +349,7 @@ final class ServingSimulation implements FlowListener {
     /** Both the prefill and all flows of q are done: free the prefill cache, deliver after the latency. */
     private void releaseHandoff(int q) {
         int prefillSlot = requests.slotOf[q];
-        replicas.kvUsed[prefillSlot] -= requests.kvTokens[q];
-        requests.kvTokens[q] = 0;
+        replicas.release(prefillSlot, q);
         kick(prefillSlot);
         simulation.schedule(handoff.readyPs(q), readyHandler, q);
         flushKicks();

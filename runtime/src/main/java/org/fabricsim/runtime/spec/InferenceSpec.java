@@ -45,7 +45,7 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
      * @param maxBatchTokens  tokens per iteration at most; 0 for no limit
      * @param maxSequences    concurrent sequences per replica at most; 0 for no limit
      * @param chunkedPrefill  prefill chunk in tokens; 0 for none
-     * @param features        two-batch overlap, redundant experts and speculative decoding
+     * @param features        two-batch overlap, redundant experts, speculative decoding and KV admission
      */
     public record Pool(Role role, int replicas, ParallelismSpec parallel, int maxBatchTokens, int maxSequences,
             int chunkedPrefill, PoolFeatures features) {
@@ -76,14 +76,43 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
      * @param redundantExperts  extra replicas of routed experts spread over the EP ranks (EPLB); the
      *                          ranks hold (experts + redundant) ÷ EP experts each
      * @param speculative       speculative decoding of the pool's decode iterations; null for none
+     * @param admission         what a request must find free in the KV cache to be admitted
      */
-    public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative) {
-        /** No overlap, no redundancy, no speculation. */
+    public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
+            Admission admission) {
+        /** No overlap, no redundancy, no speculation; preempting admission. */
         public static final PoolFeatures NONE = new PoolFeatures(false, 0, null);
 
         public PoolFeatures {
             Specs.requireNonNegative("redundant experts", redundantExperts);
+            if (admission == null) {
+                throw new IllegalArgumentException("a pool's admission policy is required (Admission.PREEMPT for vLLM's)");
+            }
         }
+
+        /** Features with preempting admission (vLLM's and SGLang's policy). */
+        public PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative) {
+            this(twoBatchOverlap, redundantExperts, speculative, Admission.PREEMPT);
+        }
+    }
+
+    /**
+     * How a pool admits a request into its KV cache, the framework's capacity-scheduler policy.
+     */
+    public enum Admission {
+        /**
+         * Admit when the cache holds the prompt (plus the first decoded token); when decoding fills
+         * the cache, preempt the most recently admitted sequence and recompute it later (vLLM's
+         * default recompute preemption, SGLang's retraction).
+         */
+        PREEMPT,
+        /**
+         * Admit only when the cache holds the prompt plus every token the request will still
+         * decode, p + o − 1 at most, reserved until it finishes, so no sequence is ever evicted
+         * (TensorRT-LLM's default {@code CapacitySchedulerPolicy.GUARANTEED_NO_EVICT},
+         * tensorrt_llm/llmapi/llm_args.py {@code SchedulerConfig}).
+         */
+        NO_EVICT
     }
 
     /**
