@@ -109,17 +109,19 @@ class FabricBehaviourValidationTest {
 
     @Test
     void shouldRefuseAClusterWhoseFabricHasNoBehaviourRowNamingTheCombinationAndTheCommand() throws Exception {
-        Model model = cluster("lossy congestion-control uec-cc routing packet-spraying", "");
+        Model model = cluster("lossy congestion-control receiver-driven routing packet-spraying", "");
         validation.assertIssue(model, Literals.SCALE_OUT, IssueCodes.BEHAVIOUR_MISSING, Severity.ERROR,
-                "'lossy, congestion-control uec-cc, selective-repeat recovery, spray routing'");
+                "'lossy, congestion-control receiver-driven, selective-repeat recovery, spray routing'");
         String message = issues(model, IssueCodes.BEHAVIOUR_MISSING).get(0).getMessage();
-        assertTrue(message.contains("does not simulate congestion-control uec-cc")
+        assertTrue(message.contains("does not simulate congestion-control receiver-driven")
+                && message.contains("(none, dcqcn, hpcc)")
                 && message.contains(BehaviourTableGenerator.class.getName()), message);
     }
 
     @Test
     void shouldAcceptEveryCombinationTheTableHasARowFor() throws Exception {
         for (String fabric : List.of("lossless pfc congestion-control dcqcn routing ecmp",
+                "lossless pfc congestion-control hpcc routing adaptive", "lossy congestion-control hpcc",
                 "lossless credit-based congestion-control ib-cc routing adaptive", "lossy routing packet-spraying",
                 "congestion-control uec-cc")) {
             assertEquals(List.of(), issues(cluster(fabric, ""), IssueCodes.BEHAVIOUR_MISSING), fabric);

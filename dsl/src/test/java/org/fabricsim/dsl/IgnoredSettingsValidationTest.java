@@ -114,9 +114,11 @@ class IgnoredSettingsValidationTest {
     @Test
     void shouldSayACongestionControlThePacketBackendDoesNotSimulateChangesNothing() throws Exception {
         assertInfo(fabric("lossy congestion-control uec-cc"), Literals.FABRIC,
-                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED, "the packet backend simulates 'none' and 'dcqcn'");
-        assertInfo(fabric("lossless pfc congestion-control hpcc"), Literals.FABRIC,
-                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED, "'congestion-control hpcc' is recorded");
+                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED, "the packet backend simulates 'none', 'dcqcn' and 'hpcc'");
+        assertInfo(fabric("lossless pfc congestion-control receiver-driven"), Literals.FABRIC,
+                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED, "'congestion-control receiver-driven' is recorded");
+        assertEquals(List.of(), infos(fabric("lossless pfc congestion-control hpcc"),
+                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED), "hpcc selects its behaviour row");
     }
 
     @Test

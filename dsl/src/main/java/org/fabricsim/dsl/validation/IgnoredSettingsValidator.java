@@ -31,7 +31,7 @@ public class IgnoredSettingsValidator extends FabricCheck {
     private static final String NOT_YET = " is recorded but does not change simulated results yet: ";
     /** The congestion controls the behaviour table has rows for ({@code ib-cc} runs as none). */
     private static final Set<CongestionControl> SIMULATED = EnumSet.of(CongestionControl.NONE, CongestionControl.DCQCN,
-            CongestionControl.INFINIBAND);
+            CongestionControl.HPCC, CongestionControl.INFINIBAND);
 
     @Check
     public void checkFabricCongestionControlNotSimulated(Fabric fabric) {
@@ -44,7 +44,7 @@ public class IgnoredSettingsValidator extends FabricCheck {
                     + " credit-based' or 'lossy'), so it runs as the ideal fabric, max-min fair.", fabric,
                     Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED);
         } else if (!SIMULATED.contains(fabric.getCongestionControl())) {
-            info(setting + NOT_YET + "the packet backend simulates 'none' and 'dcqcn' (and runs 'ib-cc' as none);"
+            info(setting + NOT_YET + "the packet backend simulates 'none', 'dcqcn' and 'hpcc' (and runs 'ib-cc' as none);"
                     + " a cluster on this fabric has no fabric behaviour until it simulates this one.", fabric,
                     Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED);
         }
