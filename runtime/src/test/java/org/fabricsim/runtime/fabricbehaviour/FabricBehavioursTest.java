@@ -93,4 +93,20 @@ class FabricBehavioursTest {
             assertTrue(behaviour.utilisation(i) > 0.5 && behaviour.utilisation(i) < 0.96, "u" + i);
         }
     }
+
+    @Test
+    void shouldRunUltraEthernetAsTrimmingWithSelectiveRepeatWithoutCongestionControl() {
+        // NSCC is not simulated; UE 1.0's trimming and selective retransmission stand in for it
+        // (docs/fabric-behaviour.md, "uec-cc"), under the routing the engine runs.
+        BehaviourKey lossy = FabricBehaviours.key(fabric(FlowControl.LOSSY, CongestionControl.ULTRA_ETHERNET, true),
+                RoutingMode.SPRAY);
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, CongestionControl.NONE,
+                Recovery.SELECTIVE_REPEAT, RoutingMode.SPRAY), lossy);
+        // A lossless Ultra Ethernet fabric (credit-based flow control) drops nothing, so nothing is trimmed.
+        BehaviourKey credits = FabricBehaviours.key(fabric(FlowControl.CREDIT_BASED,
+                CongestionControl.ULTRA_ETHERNET, false), RoutingMode.ECMP);
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.NONE,
+                Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP), credits);
+        assertEquals(CongestionControl.DCQCN, FabricBehaviours.runsAs(CongestionControl.DCQCN));
+    }
 }
