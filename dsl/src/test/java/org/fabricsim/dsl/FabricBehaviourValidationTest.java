@@ -18,7 +18,9 @@ import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey;
 import org.fabricsim.runtime.fabricbehaviour.BehaviourTableGenerator;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
@@ -108,20 +110,37 @@ class FabricBehaviourValidationTest {
     }
 
     @Test
-    void shouldRefuseAClusterWhoseFabricHasNoBehaviourRowNamingTheCombinationAndTheCommand() throws Exception {
+    void shouldSayUltraEthernetCongestionControlRunsAsTrimmingWithoutCongestionControl() throws Exception {
         Model model = cluster("lossy congestion-control uec-cc routing packet-spraying", "");
+        validation.assertIssue(model, Literals.FABRIC, IssueCodes.UEC_CC_TRIMMING, Severity.INFO,
+                "Ultra Ethernet's NSCC is not simulated");
+        assertEquals(List.of(), issues(model, IssueCodes.BEHAVIOUR_MISSING));
+        BehaviourKey key = FabricBehaviours.key(scaleOut(model).fabric(), routing(model));
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, FabricSpec.CongestionControl.NONE,
+                BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.SPRAY), key);
+        assertEquals(List.of(), issues(cluster("lossy congestion-control none", ""), IssueCodes.UEC_CC_TRIMMING));
+        assertEquals(List.of(), issues(cluster("congestion-control uec-cc", ""), IssueCodes.UEC_CC_TRIMMING),
+                "a fabric that does not say how it handles overload runs as the ideal (another info says so)");
+    }
+
+    @Test
+    void shouldRefuseAClusterWhoseFabricHasNoBehaviourRowNamingTheCombinationAndTheCommand() throws Exception {
+        Model model = cluster("lossy congestion-control receiver-driven routing packet-spraying", "");
         validation.assertIssue(model, Literals.SCALE_OUT, IssueCodes.BEHAVIOUR_MISSING, Severity.ERROR,
-                "'lossy, congestion-control uec-cc, selective-repeat recovery, spray routing'");
+                "'lossy, congestion-control receiver-driven, selective-repeat recovery, spray routing'");
         String message = issues(model, IssueCodes.BEHAVIOUR_MISSING).get(0).getMessage();
-        assertTrue(message.contains("does not simulate congestion-control uec-cc")
+        assertTrue(message.contains("does not simulate congestion-control receiver-driven")
+                && message.contains("(none, dcqcn, hpcc)")
                 && message.contains(BehaviourTableGenerator.class.getName()), message);
     }
 
     @Test
     void shouldAcceptEveryCombinationTheTableHasARowFor() throws Exception {
         for (String fabric : List.of("lossless pfc congestion-control dcqcn routing ecmp",
+                "lossless pfc congestion-control hpcc routing adaptive", "lossy congestion-control hpcc",
                 "lossless credit-based congestion-control ib-cc routing adaptive", "lossy routing packet-spraying",
-                "congestion-control uec-cc")) {
+                "congestion-control uec-cc", "lossy congestion-control uec-cc routing packet-spraying",
+                "lossless credit-based congestion-control uec-cc")) {
             assertEquals(List.of(), issues(cluster(fabric, ""), IssueCodes.BEHAVIOUR_MISSING), fabric);
         }
     }

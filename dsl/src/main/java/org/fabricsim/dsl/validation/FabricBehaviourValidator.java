@@ -21,7 +21,8 @@ import com.google.inject.Inject;
  * Which row of the fabric behaviour table (docs/fabric-behaviour.md) a cluster's scale-out fabric runs
  * with, as {@link FabricBehaviours} chooses it from the mapped spec: a combination without a row is an
  * error on the cluster naming it and how to produce the table (never a silent ideal), and
- * {@code congestion-control ib-cc}, which runs as none, says so on the fabric.
+ * {@code congestion-control ib-cc}, which runs as none, and {@code uec-cc}, which runs as none with
+ * trimming, say so on the fabric.
  */
 public class FabricBehaviourValidator extends FabricCheck {
 
@@ -38,6 +39,19 @@ public class FabricBehaviourValidator extends FabricCheck {
                     + " Configuration\"; DeepSeek ran without it, DeepEP issue #52), so the fabric runs the behaviour"
                     + " table's row with 'congestion-control none' (docs/fabric-behaviour.md).", fabric,
                     Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.IB_CC_OFF);
+        }
+    }
+
+    @Check
+    public void checkFabricUltraEthernetCongestionControlRunsAsTrimming(Fabric fabric) {
+        if (written(fabric, Literals.FABRIC__CONGESTION_CONTROL)
+                && fabric.getCongestionControl() == CongestionControl.ULTRA_ETHERNET
+                && HardwareMapper.flowControl(fabric).stated()) {
+            info("'congestion-control uec-cc' runs without congestion control: Ultra Ethernet's NSCC is not"
+                    + " simulated; UE 1.0's packet trimming (on a lossy fabric) and selective retransmission stand in"
+                    + " for it, so the fabric runs the behaviour table's row with 'congestion-control none',"
+                    + " selective repeat and, when lossy, 'lossy trimming' (docs/fabric-behaviour.md).", fabric,
+                    Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.UEC_CC_TRIMMING);
         }
     }
 

@@ -2,7 +2,6 @@ package org.fabricsim.dsl.validation;
 
 import static org.fabricsim.dsl.model.Written.written;
 
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -10,7 +9,6 @@ import java.util.stream.Collectors;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Benchmark;
-import org.fabricsim.dsl.fabric.CongestionControl;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
@@ -29,23 +27,18 @@ import org.fabricsim.runtime.spec.FabricSpec;
  */
 public class IgnoredSettingsValidator extends FabricCheck {
     private static final String NOT_YET = " is recorded but does not change simulated results yet: ";
-    /** The congestion controls the behaviour table has rows for ({@code ib-cc} runs as none). */
-    private static final Set<CongestionControl> SIMULATED = EnumSet.of(CongestionControl.NONE, CongestionControl.DCQCN,
-            CongestionControl.INFINIBAND);
 
+    /**
+     * A congestion control on a fabric that states no flow control changes nothing. On one that does, it
+     * selects the behaviour row, or, when the packet backend does not simulate it ({@code receiver-driven},
+     * {@code scheduled}), every cluster on the fabric is an error ({@code fabric.behaviour.missing}).
+     */
     @Check
     public void checkFabricCongestionControlNotSimulated(Fabric fabric) {
-        if (!written(fabric, Literals.FABRIC__CONGESTION_CONTROL)) {
-            return;
-        }
-        String setting = "'congestion-control " + fabric.getCongestionControl().getLiteral() + "'";
-        if (!HardwareMapper.flowControl(fabric).stated()) {
+        if (written(fabric, Literals.FABRIC__CONGESTION_CONTROL) && !HardwareMapper.flowControl(fabric).stated()) {
+            String setting = "'congestion-control " + fabric.getCongestionControl().getLiteral() + "'";
             info(setting + NOT_YET + "the fabric does not say how it handles overload ('lossless pfc', 'lossless"
                     + " credit-based' or 'lossy'), so it runs as the ideal fabric, max-min fair.", fabric,
-                    Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED);
-        } else if (!SIMULATED.contains(fabric.getCongestionControl())) {
-            info(setting + NOT_YET + "the packet backend simulates 'none' and 'dcqcn' (and runs 'ib-cc' as none);"
-                    + " a cluster on this fabric has no fabric behaviour until it simulates this one.", fabric,
                     Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED);
         }
     }

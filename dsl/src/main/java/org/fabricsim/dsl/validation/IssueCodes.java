@@ -289,6 +289,12 @@ public final class IssueCodes {
      */
     public static final String IB_CC_OFF = PREFIX + "behaviour.ib-cc-off";
     /**
+     * {@code congestion-control uec-cc} on a fabric that says how it handles overload: UET's NSCC is not
+     * simulated; the fabric runs without congestion control, with selective repeat, and on a lossy fabric with
+     * packet trimming standing in for it (docs/fabric-behaviour.md, "uec-cc"). Data: none.
+     */
+    public static final String UEC_CC_TRIMMING = PREFIX + "behaviour.uec-cc-trimming";
+    /**
      * A cluster whose scale-out fabric runs a combination (flow control, congestion control, recovery, routing)
      * the fabric behaviour table has no row for. Data: the combination, as the table's messages write it.
      */

@@ -68,7 +68,7 @@ public final class BehaviourTable {
         }
         return PatternRuns.measurable(key) ? "produce the table with: " + COMMAND
                 : "the packet backend does not simulate congestion-control " + BehaviourKey.words(key.congestionControl())
-                        + " yet, so it cannot be measured; state one it simulates (none, dcqcn), or add it to the"
+                        + " yet, so it cannot be measured; state one it simulates (none, dcqcn, hpcc), or add it to the"
                         + " packet backend and produce the table with: " + COMMAND;
     }
 

@@ -15,7 +15,7 @@ import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 
 /**
  * The one command that measures the {@link BehaviourTable}: every combination the packet backend
- * simulates (flow control × congestion control none or DCQCN × recovery × routing; trimming with
+ * simulates (flow control × congestion control none, DCQCN or HPCC × recovery × routing; trimming with
  * selective repeat only) through {@link
  * BehaviourScenarios}, written with its provenance (date, code version, scenarios) to the path
  * given as the first argument, by default the runtime's resource. Run from the repository root:
@@ -43,7 +43,7 @@ public final class BehaviourTableGenerator {
     static BehaviourTable generate(String codeVersion) {
         List<FabricBehaviour> rows = new ArrayList<>();
         for (BehaviourKey.FlowControl flowControl : BehaviourKey.FlowControl.values()) {
-            for (CongestionControl cc : new CongestionControl[] {CongestionControl.NONE, CongestionControl.DCQCN}) {
+            for (CongestionControl cc : PatternRuns.SIMULATED) {
                 for (BehaviourKey.Recovery recovery : BehaviourKey.Recovery.values()) {
                     if (!PatternRuns.measurable(new BehaviourKey(flowControl, cc, recovery, RoutingMode.ECMP))) {
                         continue;

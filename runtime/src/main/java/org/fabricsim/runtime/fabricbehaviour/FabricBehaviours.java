@@ -18,9 +18,9 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * max-min sharing exactly (the editor says so).</li>
  * <li>Flow control: the mechanism the packet backend runs ({@link FabricSpec.FlowControl}): tail drop
  * when not lossless, credits when credit-based ({@code credit-based}, {@code link-level-retry}), PFC
- * otherwise.</li>
- * <li>Congestion control: the one both backends run ({@link CongestionControl#simulated()}:
- * {@code ib-cc} runs as none).</li>
+ * otherwise; a lossy Ultra Ethernet fabric ({@code uec-cc}) trims instead of dropping.</li>
+ * <li>Congestion control: {@link #runsAs}: the one both backends run ({@link CongestionControl#simulated()}:
+ * {@code ib-cc} runs as none), and {@code uec-cc} as none with trimming standing in for NSCC.</li>
  * <li>Recovery: selective repeat when the fabric sprays packets or runs Ultra Ethernet's congestion
  * control (a transport built for multipath must tolerate reordering: UEC 1.0's selective
  * retransmission), go-back-N otherwise (RoCE NICs' default retransmission and InfiniBand RC).</li>
@@ -69,9 +69,23 @@ public final class FabricBehaviours {
         if (!stated.stated()) {
             return null;
         }
-        FlowControl flowControl = !stated.lossless() ? FlowControl.LOSSY
+        CongestionControl cc = fabric.congestionControl();
+        FlowControl lossy = cc == CongestionControl.ULTRA_ETHERNET ? FlowControl.TRIMMING : FlowControl.LOSSY;
+        FlowControl flowControl = !stated.lossless() ? lossy
                 : stated.creditBased() ? FlowControl.CREDIT : FlowControl.PFC;
-        return new BehaviourKey(flowControl, fabric.congestionControl().simulated(), recovery(fabric), routing);
+        return new BehaviourKey(flowControl, runsAs(cc), recovery(fabric), routing);
+    }
+
+    /**
+     * The congestion control whose row {@code cc} runs with: {@link CongestionControl#simulated()}, and
+     * none for Ultra Ethernet's ({@code uec-cc}). Assumption (docs/fabric-behaviour.md, "uec-cc"): the
+     * packet backend does not simulate UET's network-signalled congestion control (NSCC); what UE 1.0
+     * specifies that it does simulate, switch packet trimming with selective retransmission over
+     * sprayed paths, is what keeps an Ultra Ethernet incast off the retransmission-timeout cliff, so it
+     * stands in for NSCC ({@link #key} trims on a lossy fabric).
+     */
+    public static CongestionControl runsAs(CongestionControl cc) {
+        return cc == CongestionControl.ULTRA_ETHERNET ? CongestionControl.NONE : cc.simulated();
     }
 
     /** Selective repeat for a spraying or Ultra Ethernet transport, go-back-N otherwise (see the class comment). */

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.fabricbehaviour;
 
+import java.util.Arrays;
+
 import org.fabricsim.runtime.network.ContentionModel;
 import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.network.NetworkModel;
@@ -33,6 +35,7 @@ public final class PatternRuns {
         PacketConfig.CongestionControl cc = switch (key.congestionControl()) {
             case NONE -> PacketConfig.CongestionControl.NONE;
             case DCQCN -> PacketConfig.CongestionControl.DCQCN;
+            case HPCC -> PacketConfig.CongestionControl.HPCC;
             default -> throw new IllegalArgumentException("the packet backend does not simulate congestion-control "
                     + BehaviourKey.words(key.congestionControl()) + " yet, so no behaviour can be measured for "
                     + key.describe());
@@ -49,10 +52,13 @@ public final class PatternRuns {
                 }).withTrimming(key.flowControl() == BehaviourKey.FlowControl.TRIMMING);
     }
 
+    /** The congestion controls the packet backend simulates, in table order. */
+    static final CongestionControl[] SIMULATED = {CongestionControl.NONE, CongestionControl.DCQCN,
+            CongestionControl.HPCC};
+
     /** Whether the packet backend can measure {@code key}: a congestion control it simulates, and trimming only with selective repeat. */
     public static boolean measurable(BehaviourKey key) {
-        return (key.congestionControl() == CongestionControl.NONE || key.congestionControl() == CongestionControl.DCQCN)
-                && !trimmingWithGoBackN(key);
+        return Arrays.asList(SIMULATED).contains(key.congestionControl()) && !trimmingWithGoBackN(key);
     }
 
     /** Whether {@code key} asks for trimming with go-back-N, which no transport pairs (a trim's NACK resends one packet). */

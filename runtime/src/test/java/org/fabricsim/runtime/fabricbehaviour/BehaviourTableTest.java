@@ -21,9 +21,9 @@ class BehaviourTableTest {
     @Test
     void shouldShipARowForEveryCombinationThePacketBackendSimulates() {
         BehaviourTable table = BehaviourTable.shipped();
-        // 3 flow controls × 2 congestion controls (none, DCQCN) × 2 recoveries × 3 routings, and
-        // trimming × 2 congestion controls × selective repeat × 3 routings.
-        assertEquals(36 + 6, table.behaviours().size());
+        // 3 flow controls × 3 congestion controls (none, DCQCN, HPCC) × 2 recoveries × 3 routings, and
+        // trimming × 3 congestion controls × selective repeat × 3 routings.
+        assertEquals(54 + 9, table.behaviours().size());
         String provenance = String.join("\n", table.provenance());
         assertTrue(provenance.contains("generated 20"), provenance);
         assertTrue(provenance.contains(BehaviourTable.COMMAND), provenance);

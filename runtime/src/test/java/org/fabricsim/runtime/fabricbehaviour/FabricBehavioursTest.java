@@ -73,11 +73,40 @@ class FabricBehavioursTest {
 
     @Test
     void shouldNameTheFabricAndCombinationThePacketBackendCannotMeasure() {
-        FabricSpec hpcc = fabric(FlowControl.CREDIT_BASED, CongestionControl.HPCC, false);
+        FabricSpec scheduled = fabric(FlowControl.CREDIT_BASED, CongestionControl.SCHEDULED, false);
         String message = assertThrows(IllegalArgumentException.class,
-                () -> FabricBehaviours.of(hpcc, RoutingMode.ADAPTIVE, BehaviourTable.shipped())).getMessage();
+                () -> FabricBehaviours.of(scheduled, RoutingMode.ADAPTIVE, BehaviourTable.shipped())).getMessage();
         assertTrue(message.contains("test.F"), message);
-        assertTrue(message.contains("lossless credit-based, congestion-control hpcc, go-back-n recovery,"
+        assertTrue(message.contains("lossless credit-based, congestion-control scheduled, go-back-n recovery,"
                 + " adaptive routing"), message);
+    }
+
+    @Test
+    void shouldRunHpccOnItsOwnMeasuredRow() {
+        FabricSpec hpcc = fabric(FlowControl.PFC, CongestionControl.HPCC, false);
+        FabricBehaviour behaviour = FabricBehaviours.of(hpcc, RoutingMode.ECMP, BehaviourTable.shipped());
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.PFC, CongestionControl.HPCC, Recovery.GO_BACK_N,
+                RoutingMode.ECMP), behaviour.key());
+        // HPCC paces to a target below capacity (η = 0.95) and converges within a few round trips,
+        // so a measured incast runs below the link but above collapse.
+        for (int i = 0; i < FabricBehaviour.INCAST_DEGREES.length; i++) {
+            assertTrue(behaviour.utilisation(i) > 0.5 && behaviour.utilisation(i) < 0.96, "u" + i);
+        }
+    }
+
+    @Test
+    void shouldRunUltraEthernetAsTrimmingWithSelectiveRepeatWithoutCongestionControl() {
+        // NSCC is not simulated; UE 1.0's trimming and selective retransmission stand in for it
+        // (docs/fabric-behaviour.md, "uec-cc"), under the routing the engine runs.
+        BehaviourKey lossy = FabricBehaviours.key(fabric(FlowControl.LOSSY, CongestionControl.ULTRA_ETHERNET, true),
+                RoutingMode.SPRAY);
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, CongestionControl.NONE,
+                Recovery.SELECTIVE_REPEAT, RoutingMode.SPRAY), lossy);
+        // A lossless Ultra Ethernet fabric (credit-based flow control) drops nothing, so nothing is trimmed.
+        BehaviourKey credits = FabricBehaviours.key(fabric(FlowControl.CREDIT_BASED,
+                CongestionControl.ULTRA_ETHERNET, false), RoutingMode.ECMP);
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.NONE,
+                Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP), credits);
+        assertEquals(CongestionControl.DCQCN, FabricBehaviours.runsAs(CongestionControl.DCQCN));
     }
 }

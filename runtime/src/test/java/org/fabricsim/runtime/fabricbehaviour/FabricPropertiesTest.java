@@ -77,6 +77,19 @@ class FabricPropertiesTest {
     }
 
     @Test
+    void shouldRunAnUltraEthernetIncastAtTheTrimmingRowNotTheTailDropOne() {
+        // uec-cc on a lossy fabric runs lossy trimming / none / selective repeat: u(16) = 0.9237, so the
+        // 16:1 incast takes 1 / 0.9237 of the ideal; a lossy fabric without trimming, also selective repeat,
+        // has u(16) = 0.1058: 0.9237 / 0.1058 = 8.73 times slower.
+        double ideal = idealPs(RoutingMode.ECMP, 16);
+        double uec = incastPs(fabric(FlowControl.LOSSY, CongestionControl.ULTRA_ETHERNET, false), RoutingMode.ECMP,
+                16);
+        double tailDrop = incastPs(fabric(FlowControl.LOSSY, CongestionControl.NONE, true), RoutingMode.ECMP, 16);
+        assertEquals(ideal / 0.9237, uec, 1e-6 * uec);
+        assertEquals(0.9237 / 0.1058, tailDrop / uec, 1e-4);
+    }
+
+    @Test
     void shouldSpareASprayingFabricTheReorderingCostOfGoBackN() {
         // Credits with DCQCN, routed by spraying: a fabric that states packet spraying recovers by selective
         // repeat (multipath factor 0.8325), one that does not by go-back-N (0.5311, reordering rewinds). On the
