@@ -56,6 +56,18 @@ class NodeGroupsTest {
     }
 
     @Test
+    void shouldValidateAClusterStillWithoutNodesWithoutAValidatorFailure() throws Exception {
+        // Found by MutantInputsFuzzTest: 'cluster Pair {i' has no node group, and the shape check read the first one.
+        Model model = parser.parse("""
+                cluster Pair {i
+                    link 400 Gb/s latency 1 us
+                }
+                """);
+        assertTrue(validation.validate(model).stream().noneMatch(issue -> issue.getMessage().contains("EValidator")),
+                () -> validation.validate(model).toString());
+    }
+
+    @Test
     void shouldPlaceGroupsOfDifferentNodeTypesInWrittenOrder() throws Exception {
         // 64 DGX H100 then 32 DGX B200: 96 nodes, 768 GPUs, accelerators 0-511 Hopper and 512-767 Blackwell.
         Model model = parser.parse("""

@@ -105,7 +105,7 @@ public final class SweepCli implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(ConsoleTable.render(result));
         out.flush();
-        reports.write(result);
+        reports.write(result, programs);
         return ExitCodes.ofSimulation(result, false, spec.commandLine().getErr());
     }
 

@@ -56,6 +56,9 @@ public class ClusterValidator extends FabricCheck {
     @Check
     public void checkClusterNodeGroupsOfOneShape(Cluster cluster) {
         List<NodeGroup> groups = cluster.getGroups();
+        if (groups.size() < 2) {
+            return; // a cluster still being written may have no node group yet
+        }
         String first = shape(groups.get(0));
         for (int i = 1; i < groups.size(); i++) {
             String other = shape(groups.get(i));
