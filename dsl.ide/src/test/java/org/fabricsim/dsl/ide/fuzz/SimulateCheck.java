@@ -53,7 +53,7 @@ final class SimulateCheck implements AutoCloseable {
             exit = run.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
             run.cancel(true);
-            return List.of("simulate: no result within " + TIMEOUT_SECONDS + " s");
+            return List.of("simulate: no result within " + TIMEOUT_SECONDS + " s; the mutant:\n" + mutant);
         }
         String printed = out + "\n" + err;
         if (exit == ExitCodes.INTERNAL_ERROR || ModelChecks.NOT_USER_WORDS.matcher(printed).find()) {
