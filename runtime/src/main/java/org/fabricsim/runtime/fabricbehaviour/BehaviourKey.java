@@ -49,14 +49,14 @@ public record BehaviourKey(FlowControl flowControl, CongestionControl congestion
 
     /** The key as one table row starts: the four parts, tab separated, lower case with hyphens. */
     public String row() {
-        return token(flowControl) + "\t" + words(congestionControl) + "\t" + token(recovery) + "\t" + token(routing);
+        return token(flowControl) + "\t" + congestionControl.words() + "\t" + token(recovery) + "\t" + token(routing);
     }
 
     /** Parses the four tab-separated parts {@link #row()} writes. */
     public static BehaviourKey parse(String[] parts) {
         CongestionControl cc = null;
         for (CongestionControl candidate : CongestionControl.values()) {
-            cc = words(candidate).equals(parts[1].trim()) ? candidate : cc;
+            cc = candidate.words().equals(parts[1].trim()) ? candidate : cc;
         }
         if (cc == null) {
             throw new IllegalArgumentException("unknown congestion control '" + parts[1] + "'");
@@ -65,18 +65,9 @@ public record BehaviourKey(FlowControl flowControl, CongestionControl congestion
                 RoutingMode.valueOf(constant(parts[3])));
     }
 
-    /** A congestion control as the language writes it after 'congestion-control'. */
-    public static String words(CongestionControl cc) {
-        return switch (cc) {
-            case INFINIBAND -> "ib-cc";
-            case ULTRA_ETHERNET -> "uec-cc";
-            default -> token(cc);
-        };
-    }
-
     /** For messages: e.g. "lossless pfc, congestion-control dcqcn, go-back-n recovery, ecmp routing". */
     public String describe() {
-        return flowControl.words() + ", congestion-control " + words(congestionControl) + ", " + token(recovery)
+        return flowControl.words() + ", congestion-control " + congestionControl.words() + ", " + token(recovery)
                 + " recovery, " + token(routing) + " routing";
     }
 

@@ -67,7 +67,7 @@ public final class BehaviourTable {
                     + " sender resends that one); declare selective repeat";
         }
         return PatternRuns.measurable(key) ? "produce the table with: " + COMMAND
-                : "the packet backend does not simulate congestion-control " + BehaviourKey.words(key.congestionControl())
+                : "the packet backend does not simulate congestion-control " + key.congestionControl().words()
                         + " yet, so it cannot be measured; state one it simulates (none, dcqcn, hpcc), or add it to the"
                         + " packet backend and produce the table with: " + COMMAND;
     }

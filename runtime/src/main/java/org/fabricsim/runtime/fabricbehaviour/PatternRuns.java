@@ -6,6 +6,7 @@ import org.fabricsim.runtime.network.ContentionModel;
 import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.packet.PacketConfig;
+import org.fabricsim.runtime.packet.PacketFabric;
 import org.fabricsim.runtime.packet.PacketNetwork;
 import org.fabricsim.runtime.packet.PacketRouting;
 import org.fabricsim.runtime.routing.Router;
@@ -32,14 +33,11 @@ public final class PatternRuns {
     /** The packet backend's configuration for {@code key}; a clear error for what it cannot simulate. */
     public static PacketConfig packetConfig(BehaviourKey key) {
         PacketConfig base = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
-        PacketConfig.CongestionControl cc = switch (key.congestionControl()) {
-            case NONE -> PacketConfig.CongestionControl.NONE;
-            case DCQCN -> PacketConfig.CongestionControl.DCQCN;
-            case HPCC -> PacketConfig.CongestionControl.HPCC;
-            default -> throw new IllegalArgumentException("the packet backend does not simulate congestion-control "
-                    + BehaviourKey.words(key.congestionControl()) + " yet, so no behaviour can be measured for "
-                    + key.describe());
-        };
+        PacketConfig.CongestionControl cc = PacketFabric.modelled(key.congestionControl());
+        if (cc == null) {
+            throw new IllegalArgumentException("the packet backend does not simulate congestion-control "
+                    + key.congestionControl().words() + " yet, so no behaviour can be measured for " + key.describe());
+        }
         return base.withFlowControl(switch (key.flowControl()) {
             case PFC -> PacketConfig.FlowControl.PFC;
             case CREDIT -> PacketConfig.FlowControl.CREDIT;

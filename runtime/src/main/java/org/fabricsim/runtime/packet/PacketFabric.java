@@ -1,7 +1,5 @@
 package org.fabricsim.runtime.packet;
 
-import java.util.Locale;
-
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.PacketSettings;
 
@@ -71,22 +69,22 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
 
     /** The backend's congestion control for the fabric's. */
     private PacketConfig.CongestionControl modelled() {
-        return switch (congestionControl.simulated()) {
+        PacketConfig.CongestionControl modelled = modelled(congestionControl.simulated());
+        if (modelled == null) {
+            throw new UnsupportedOperationException("the packet backend models congestion-control none, dcqcn and"
+                    + " hpcc, not " + congestionControl.words() + "; give the fabric 'congestion-control dcqcn', 'hpcc'"
+                    + " or 'none' to run it packet by packet, or use the flow backend");
+        }
+        return modelled;
+    }
+
+    /** The backend's model of {@code congestionControl} as written (none, DCQCN, HPCC), or null when it has none. */
+    public static PacketConfig.CongestionControl modelled(FabricSpec.CongestionControl congestionControl) {
+        return switch (congestionControl) {
             case NONE -> PacketConfig.CongestionControl.NONE;
             case DCQCN -> PacketConfig.CongestionControl.DCQCN;
             case HPCC -> PacketConfig.CongestionControl.HPCC;
-            default -> throw new UnsupportedOperationException("the packet backend models congestion-control none,"
-                    + " dcqcn and hpcc, not " + written(congestionControl) + "; give the fabric 'congestion-control"
-                    + " dcqcn', 'hpcc' or 'none' to run it packet by packet, or use the flow backend");
-        };
-    }
-
-    /** A congestion control as the language writes it. */
-    private static String written(FabricSpec.CongestionControl congestionControl) {
-        return switch (congestionControl.simulated()) {
-            case INFINIBAND -> "ib-cc";
-            case ULTRA_ETHERNET -> "uec-cc";
-            default -> congestionControl.name().toLowerCase(Locale.ROOT).replace('_', '-');
+            default -> null;
         };
     }
 }

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.spec;
 
+import java.util.Locale;
+
 /**
  * A link technology and how it behaves.
  *
@@ -163,6 +165,15 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
          */
         public CongestionControl simulated() {
             return this == INFINIBAND ? NONE : this;
+        }
+
+        /** As the language writes it after 'congestion-control': {@code ib-cc}, {@code uec-cc}, {@code dcqcn}. */
+        public String words() {
+            return switch (this) {
+                case INFINIBAND -> "ib-cc";
+                case ULTRA_ETHERNET -> "uec-cc";
+                default -> name().toLowerCase(Locale.ROOT).replace('_', '-');
+            };
         }
     }
 }
