@@ -64,7 +64,8 @@ public final class TopologyHarness {
                 runs, wall[runs / 2], cpu[runs / 2], heapMb);
     }
 
-    private static ClusterSpec cluster(int nodes) {
+    /** The harness's cluster of {@code nodes} nodes (8 accelerators each), as described above. */
+    static ClusterSpec cluster(int nodes) {
         AcceleratorSpec gpu = new AcceleratorSpec("bench.G", "generic", 0, 0, 0, 0, 0, 0);
         FabricSpec nvlink = new FabricSpec("bench.NVLink", "generic", FabricSpec.FabricScope.SCALE_UP, false, "",
                 450e9, 0, true, FabricSpec.CongestionControl.NONE, false, false, true,

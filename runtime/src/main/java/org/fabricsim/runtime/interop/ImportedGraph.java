@@ -1,6 +1,14 @@
 package org.fabricsim.runtime.interop;
 
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.CollectiveEngine;
+import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.collective.CollectiveResult;
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
+import org.fabricsim.runtime.topology.GraphFabricParameters;
 
 /**
  * A graph read from an InfraGraph file: its nodes in {@link Graph} order (accelerators first, then
@@ -18,6 +26,33 @@ public record ImportedGraph(String name, Graph graph) {
             count += graph.nodeKind(node) == kind ? 1 : 0;
         }
         return count;
+    }
+
+    /**
+     * The graph as a cluster the engine simulates: its accelerators joined by the graph itself,
+     * routed on the imported links by shortest paths with ECMP ({@link GraphFabricParameters}); no
+     * scale-up domains are inferred, so every accelerator is its own domain. O(nodes + links).
+     *
+     * @throws InfraGraphException when the graph has no accelerator
+     */
+    public ClusterTopology topology() throws InfraGraphException {
+        int accelerators = new GraphFabricParameters(graph).accelerators();
+        if (accelerators == 0) {
+            throw new InfraGraphException(name + ": the graph has no accelerator (component of choice xpu) to run"
+                    + " a collective on; mark the accelerators' components with \"choice\": \"xpu\"");
+        }
+        return ClusterTopology.build(ClusterParameters.direct(accelerators, new GraphFabricParameters(graph)));
+    }
+
+    /**
+     * A ring all-reduce of {@code sizeBytes} over every accelerator of the graph ({@link #topology}),
+     * one channel, hashed ECMP, on the flow-level network, the rates as imported (an export's rates are
+     * already calibrated, so none is derated again).
+     */
+    public CollectiveResult ringAllReduce(long sizeBytes) throws InfraGraphException {
+        ClusterTopology topology = topology();
+        return CollectiveEngine.run(topology, CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, sizeBytes,
+                topology.accelerators()).withAlgorithm(Algorithm.RING));
     }
 
     /** A one-line summary: nodes per kind, links and their total rate. */

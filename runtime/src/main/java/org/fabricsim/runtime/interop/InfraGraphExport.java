@@ -1,6 +1,5 @@
 package org.fabricsim.runtime.interop;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,10 +21,11 @@ import org.fabricsim.runtime.topology.Graph;
  * edge; one InfraGraph link is written per distinct (rate, latency), its rate in Gb/s, its latency in
  * ns. A run of edges (in link handle order) whose ends both step by one is written as one {@code
  * one2one} edge over two slices; a run where one end stays and the other steps by one as one {@code
- * many2many} edge from a single node to a slice. Rates
- * are those of the built graph, that is after the calibration's derating.
+ * many2many} edge from a single node to a slice. Rates are those of the built graph, that is after the calibration's derating.
  *
- * <p>Cost O(nodes + links) time and memory.
+ * <p>Cost O(nodes + links) time and memory: the pairs are found without boxing ({@link
+ * OppositeLinks}), the edges written straight to text from primitive runs ({@link EdgeRuns}), and only
+ * the few devices, links and instances go through {@link Json}'s maps.
  */
 public final class InfraGraphExport {
     /** The InfraGraph schema version the export follows. */
@@ -41,9 +41,6 @@ public final class InfraGraphExport {
      *                                  edges cannot state
      */
     public static String write(Graph graph, String name, String description) {
-        Map<String, Object> infrastructure = new LinkedHashMap<>();
-        infrastructure.put("name", name);
-        infrastructure.put("description", description + " (exported by FabricSim, InfraGraph " + SCHEMA_VERSION + ")");
         int[] rank = new int[graph.nodeCount()];
         int[] perKind = new int[NodeKinds.COUNT];
         for (int node = 0; node < graph.nodeCount(); node++) {
@@ -58,81 +55,53 @@ public final class InfraGraphExport {
                         perKind[kind]));
             }
         }
-        Map<String, Integer> linkNames = new LinkedHashMap<>();
+        // Edges go to their own text first: the link classes they name are known only after them.
+        StringBuilder edgeText = new StringBuilder(graph.linkCount() * 16);
+        EdgeRuns runs = new EdgeRuns(edgeText);
+        Map<LinkKey, Integer> linkNames = new HashMap<>();
         List<Object> links = new ArrayList<>();
-        List<Object> edges = new ArrayList<>();
-        Run run = null;
-        for (int link : pairedLinks(graph)) {
-            String key = graph.linkBytesPerSecond(link) + "/" + graph.linkLatencyPs(link);
-            Integer linkIndex = linkNames.get(key);
-            if (linkIndex == null) {
-                linkIndex = linkNames.size();
-                linkNames.put(key, linkIndex);
-                links.add(link("link" + linkIndex, graph.linkBytesPerSecond(link), graph.linkLatencyPs(link)));
+        boolean[] first = OppositeLinks.firstOfPairs(graph);
+        LinkKey last = null;
+        int lastIndex = -1;
+        for (int link = 0; link < first.length; link++) {
+            if (!first[link]) {
+                continue;
+            }
+            if (last == null || last.bytesPerSecond() != graph.linkBytesPerSecond(link)
+                    || last.latencyPs() != graph.linkLatencyPs(link)) {
+                last = new LinkKey(graph.linkBytesPerSecond(link), graph.linkLatencyPs(link));
+                lastIndex = linkNames.computeIfAbsent(last, key -> {
+                    links.add(link("link" + links.size(), key.bytesPerSecond(), key.latencyPs()));
+                    return links.size() - 1;
+                });
             }
             int from = graph.linkFrom(link);
             int to = graph.linkTo(link);
-            Run next = new Run(graph.nodeKind(from), rank[from], graph.nodeKind(to), rank[to], linkIndex);
-            if (run == null || !run.extendWith(next)) {
-                if (run != null) {
-                    edges.add(run.edge());
-                }
-                run = next;
-            }
+            runs.add(graph.nodeKind(from), rank[from], graph.nodeKind(to), rank[to], lastIndex);
         }
-        if (run != null) {
-            edges.add(run.edge());
+        int edges = runs.finish();
+        Map<String, Object> head = ordered("name", name, "description",
+                description + " (exported by FabricSim, InfraGraph " + SCHEMA_VERSION + ")", "devices", devices,
+                "links", links, "instances", instances);
+        StringBuilder out = new StringBuilder(edgeText.length() + 4096);
+        Json.write(head, out, 0);
+        out.setLength(out.length() - 2); // reopen the object: drop the newline and '}' that close it
+        out.append(',');
+        Json.newline(out, 1);
+        out.append("\"edges\": ");
+        if (edges == 0) {
+            out.append("[]");
+        } else {
+            out.append('[').append(edgeText);
+            Json.newline(out, 1);
+            out.append(']');
         }
-        infrastructure.put("devices", devices);
-        infrastructure.put("links", links);
-        infrastructure.put("instances", instances);
-        infrastructure.put("edges", edges);
-        return Json.write(infrastructure);
+        Json.newline(out, 0);
+        return out.append("}\n").toString();
     }
 
-    /**
-     * The first link of each opposite pair, in handle order. Builders add most pairs back to back
-     * (link l + 1 is l reversed), which is checked first; the rest wait in a map keyed by their ends.
-     */
-    private static List<Integer> pairedLinks(Graph graph) {
-        Map<List<Object>, ArrayDeque<Integer>> open = new HashMap<>();
-        List<Integer> pairs = new ArrayList<>();
-        boolean[] first = new boolean[graph.linkCount()];
-        for (int link = 0; link < graph.linkCount(); link++) {
-            if (link + 1 < graph.linkCount() && reverses(graph, link, link + 1)) {
-                first[link++] = true;
-                continue;
-            }
-            double rate = graph.linkBytesPerSecond(link);
-            long latency = graph.linkLatencyPs(link);
-            ArrayDeque<Integer> waiting = open.get(List.of(graph.linkTo(link), graph.linkFrom(link), rate, latency));
-            if (waiting != null && !waiting.isEmpty()) {
-                first[waiting.poll()] = true;
-            } else {
-                open.computeIfAbsent(List.of(graph.linkFrom(link), graph.linkTo(link), rate, latency),
-                        k -> new ArrayDeque<>()).add(link);
-            }
-        }
-        for (ArrayDeque<Integer> waiting : open.values()) {
-            if (!waiting.isEmpty()) {
-                int link = waiting.peek();
-                throw new IllegalArgumentException("link " + link + " (node " + graph.linkFrom(link) + " to node "
-                        + graph.linkTo(link) + ") has no link back at its rate and latency; InfraGraph edges are"
-                        + " undirected, so only symmetric graphs can be exported");
-            }
-        }
-        for (int link = 0; link < first.length; link++) {
-            if (first[link]) {
-                pairs.add(link);
-            }
-        }
-        return pairs;
-    }
-
-    private static boolean reverses(Graph graph, int link, int back) {
-        return graph.linkFrom(link) == graph.linkTo(back) && graph.linkTo(link) == graph.linkFrom(back)
-                && graph.linkBytesPerSecond(link) == graph.linkBytesPerSecond(back)
-                && graph.linkLatencyPs(link) == graph.linkLatencyPs(back);
+    /** A link class of the export: one InfraGraph link. */
+    private record LinkKey(double bytesPerSecond, long latencyPs) {
     }
 
     /** A map of the given name, value pairs in that order (the written document is deterministic). */
@@ -156,64 +125,5 @@ public final class InfraGraphExport {
                 bytesPerSecond * 8 / 1e9);
         Map<String, Object> latency = ordered("choice", "ns", "ns", latencyPs / 1e3);
         return ordered("name", name, "physical", ordered("bandwidth", bandwidth, "latency", latency));
-    }
-
-    /**
-     * Consecutive edges of one link class: the ends step by {@code fromStep} and {@code toStep} (each 0 or
-     * 1, not both 0) from {@code from} and {@code to}; one2one when both step, else many2many with one
-     * end fixed.
-     */
-    private static final class Run {
-        private final byte fromKind;
-        private final int from;
-        private final byte toKind;
-        private final int to;
-        private final int linkIndex;
-        private int count = 1;
-        private int fromStep = -1;
-        private int toStep = -1;
-
-        Run(byte fromKind, int from, byte toKind, int to, int linkIndex) {
-            this.fromKind = fromKind;
-            this.from = from;
-            this.toKind = toKind;
-            this.to = to;
-            this.linkIndex = linkIndex;
-        }
-
-        boolean extendWith(Run next) {
-            if (next.fromKind != fromKind || next.toKind != toKind || next.linkIndex != linkIndex) {
-                return false;
-            }
-            int nextFromStep = next.from - (from + Math.max(0, fromStep) * (count - 1));
-            int nextToStep = next.to - (to + Math.max(0, toStep) * (count - 1));
-            boolean steps = count == 1 ? isStep(nextFromStep) && isStep(nextToStep) && nextFromStep + nextToStep > 0
-                    : nextFromStep == fromStep && nextToStep == toStep;
-            if (!steps) {
-                return false;
-            }
-            fromStep = nextFromStep;
-            toStep = nextToStep;
-            count++;
-            return true;
-        }
-
-        private static boolean isStep(int step) {
-            return step == 0 || step == 1;
-        }
-
-        Map<String, Object> edge() {
-            Map<String, Object> edge = new LinkedHashMap<>();
-            edge.put("ep1", endpoint(fromKind, from, fromStep == 0 ? 1 : count));
-            edge.put("ep2", endpoint(toKind, to, toStep == 0 ? 1 : count));
-            edge.put("scheme", fromStep == 0 || toStep == 0 ? "many2many" : "one2one");
-            edge.put("link", "link" + linkIndex);
-            return edge;
-        }
-
-        private static Map<String, Object> endpoint(byte kind, int first, int count) {
-            String slice = count == 1 ? "[" + first + "]" : "[" + first + ":" + (first + count) + "]";
-            return ordered("instance", NodeKinds.name(kind) + slice, "component", NodeKinds.component(kind) + "[0]");
-        }
     }
 }

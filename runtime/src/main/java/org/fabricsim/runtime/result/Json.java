@@ -20,7 +20,11 @@ public final class Json {
         return out.append('\n').toString();
     }
 
-    private static void write(Object value, StringBuilder out, int depth) {
+    /**
+     * Appends {@code value} to {@code out} as it appears {@code depth} levels deep in a document (its
+     * inner lines indented by two spaces per level), without a final newline.
+     */
+    public static void write(Object value, StringBuilder out, int depth) {
         if (value == null) {
             out.append("null");
         } else if (value instanceof String s) {
@@ -77,8 +81,12 @@ public final class Json {
         out.append(']');
     }
 
-    private static void newline(StringBuilder out, int depth) {
-        out.append('\n').append("  ".repeat(depth));
+    /** Appends a line break and the indentation of {@code depth} levels. */
+    public static void newline(StringBuilder out, int depth) {
+        out.append('\n');
+        for (int level = 0; level < depth; level++) {
+            out.append("  ");
+        }
     }
 
     /** Appends {@code s} as a JSON string literal, escaping quotes, backslashes and controls. */

@@ -9,8 +9,11 @@
  * ({@link org.fabricsim.runtime.topology.ScaleOutFabric}: single switch, 2/3-tier fat-tree with
  * per-tier oversubscription, rail-optimized fat-tree, dragonfly, 2D/3D torus).
  *
- * <p>Paths are never stored or searched: every fabric computes a route by arithmetic on its
- * structure in O(hops), asking a {@link org.fabricsim.runtime.topology.PathChoice} at every hop
- * that has several equal-cost candidates. Building costs O(nodes + links).
+ * <p>Paths are never stored or searched on a built fabric: every fabric computes a route by arithmetic
+ * on its structure in O(hops), asking a {@link org.fabricsim.runtime.topology.PathChoice} at every
+ * hop that has several equal-cost candidates. Building costs O(nodes + links). The one exception is a
+ * fabric given as a whole graph (read from another tool,
+ * {@link org.fabricsim.runtime.topology.GraphFabricParameters}): it is routed by shortest paths, one
+ * breadth-first search per destination, kept.
  */
 package org.fabricsim.runtime.topology;
