@@ -36,6 +36,31 @@ class InfraGraphCommandsTest {
     }
 
     @Test
+    void shouldSimulateARingAllReduceOverAnImportedGraph() throws Exception {
+        Path json = dir.resolve("b200.json");
+        assertEquals(ExitCodes.OK, CliRun.fabric("export", "--infragraph", B200.toString(), "-o", json.toString())
+                .exitCode());
+
+        CliRun run = CliRun.fabric("import", "--infragraph", json.toString(), "--all-reduce", "1GiB");
+
+        // The 32 accelerators of the 4 nodes above, as a graph of 37 other nodes and 192 links.
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("ring all-reduce of 1GiB over 32 accelerators: "), run.out());
+        assertTrue(run.out().contains("a given graph of 37 other nodes and 192 links, shortest-path ECMP"), run.out());
+    }
+
+    @Test
+    void shouldRefuseASizeThatIsNotOne() throws Exception {
+        Path json = dir.resolve("b200.json");
+        CliRun.fabric("export", "--infragraph", B200.toString(), "-o", json.toString());
+
+        CliRun run = CliRun.fabric("import", "--infragraph", json.toString(), "--all-reduce", "lots");
+
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().contains("--all-reduce lots: not a size; write a positive whole number of bytes"), run.err());
+    }
+
+    @Test
     void shouldNameTheFileAndTheFixWhenAnImportedEdgeDangles() throws Exception {
         Path json = dir.resolve("dangling.json");
         Files.writeString(json, """
