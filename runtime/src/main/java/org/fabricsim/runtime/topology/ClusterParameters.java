@@ -8,9 +8,10 @@ package org.fabricsim.runtime.topology;
  * @param nicLink      the NIC link class (accelerator ↔ its leaf or router), null without scale-out or on a
  *                     direct fabric
  * @param scaleOut     the scale-out fabric, null when the cluster is a single scale-up domain
+ * @param dataCentre   a second network beside the scale-out fabric (between pods), or null
  */
 public record ClusterParameters(int accelerators, ScaleUpParameters scaleUp, LinkClass nicLink,
-        FabricParameters scaleOut) {
+        FabricParameters scaleOut, DataCentreParameters dataCentre) {
 
     public ClusterParameters {
         if (accelerators < 1 || scaleUp == null) {
@@ -27,6 +28,20 @@ public record ClusterParameters(int accelerators, ScaleUpParameters scaleUp, Lin
         if (scaleOut == null && accelerators > scaleUp.domainSize()) {
             throw new IllegalArgumentException("more than one scale-up domain needs a scale-out fabric");
         }
+        if (dataCentre != null && scaleOut == null) {
+            throw new IllegalArgumentException("a data-centre network is a second network beside a scale-out fabric");
+        }
+    }
+
+    /** A cluster with one scale-out network. */
+    public ClusterParameters(int accelerators, ScaleUpParameters scaleUp, LinkClass nicLink,
+            FabricParameters scaleOut) {
+        this(accelerators, scaleUp, nicLink, scaleOut, null);
+    }
+
+    /** This cluster with {@code network} as its data-centre network beside the scale-out fabric. */
+    public ClusterParameters withDataCentre(DataCentreParameters network) {
+        return new ClusterParameters(accelerators, scaleUp, nicLink, scaleOut, network);
     }
 
     /** Accelerators on one scale-out fabric, without scale-up. */

@@ -16,6 +16,13 @@ import org.fabricsim.runtime.sim.Keywords;
  * <p>Routing between accelerators of one domain stays in the domain; any other pair goes NIC →
  * scale-out fabric → NIC, or on a direct torus from accelerator to accelerator over torus links. Cost O(hops) per route, O(1) memory per route.
  *
+ * <p>Several networks: a cluster may have a data-centre network beside its scale-out fabric ({@link
+ * DataCentreParameters}), with its own switches and a NIC link per accelerator at {@code
+ * dataCentreNicFirst + 2e} (and {@code + 1} back), built after the scale-out fabric in the same
+ * graph. {@link #onDataCentre} is the same cluster seen through that network: the same graph and
+ * link handles, routes across scale-up domains over the data-centre network instead, so a collective
+ * placed on it runs on it and its traffic lands on its links.
+ *
  * <p>Failures: {@link #withoutCable} and {@link #withoutSwitch} give the same cluster with one
  * re-routable part of the scale-out fabric failed ({@link ScaleOutFabric#reroutableLinks}); the
  * graph keeps every link (a failed one carries nothing) so link handles stay valid.
@@ -29,6 +36,8 @@ public final class ClusterTopology {
     private final int scaleUpFirst;
     private final int nicFirst;
     private final ScaleOutFabric scaleOut;
+    private final ScaleOutFabric dataCentre;
+    private final int dataCentreNicFirst;
     private final String description;
     private final AggregationResources aggregation;
 
@@ -76,10 +85,23 @@ public final class ClusterTopology {
             scaleOut = null;
             nicFirst = -1;
         }
+        if (parameters.dataCentre() != null) {
+            LinkClass nic = parameters.dataCentre().nicLink();
+            dataCentre = parameters.dataCentre().fabric().build(builder, accelerators, nic.bytesPerSecond());
+            dataCentreNicFirst = builder.linkCount();
+            for (int e = 0; e < accelerators; e++) {
+                builder.addLink(e, dataCentre.attachNode(e), nic);
+                builder.addLink(dataCentre.attachNode(e), e, nic);
+            }
+        } else {
+            dataCentre = null;
+            dataCentreNicFirst = -1;
+        }
         this.graph = builder.build();
         this.aggregation = null;
         this.description = accelerators + " accelerators, scale-up " + Keywords.of(scaleUp.kind())
-                + (domainSize > 1 ? " x" + domainSize : "") + (scaleOut == null ? "" : ", " + scaleOut.describe());
+                + (domainSize > 1 ? " x" + domainSize : "") + (scaleOut == null ? "" : ", " + scaleOut.describe())
+                + (dataCentre == null ? "" : ", data-centre network " + dataCentre.describe());
     }
 
     private ClusterTopology(ClusterTopology intact, Graph graph, ScaleOutFabric scaleOut) {
@@ -88,14 +110,21 @@ public final class ClusterTopology {
 
     private ClusterTopology(ClusterTopology intact, Graph graph, ScaleOutFabric scaleOut,
             AggregationResources aggregation) {
+        this(intact, graph, scaleOut, intact.nicFirst, aggregation);
+    }
+
+    private ClusterTopology(ClusterTopology intact, Graph graph, ScaleOutFabric scaleOut, int nicFirst,
+            AggregationResources aggregation) {
         this.graph = graph;
         this.accelerators = intact.accelerators;
         this.scaleUp = intact.scaleUp;
         this.domainSize = intact.domainSize;
         this.firstDomainSwitch = intact.firstDomainSwitch;
         this.scaleUpFirst = intact.scaleUpFirst;
-        this.nicFirst = intact.nicFirst;
+        this.nicFirst = nicFirst;
         this.scaleOut = scaleOut;
+        this.dataCentre = intact.dataCentre;
+        this.dataCentreNicFirst = intact.dataCentreNicFirst;
         this.description = intact.description;
         this.aggregation = aggregation;
     }
@@ -168,6 +197,25 @@ public final class ClusterTopology {
     /** The scale-out switches' aggregation resources, or null when they do not reduce. */
     public AggregationResources aggregationResources() {
         return aggregation;
+    }
+
+    /** Whether the cluster has a data-centre network beside its scale-out fabric. */
+    public boolean hasDataCentre() {
+        return dataCentre != null;
+    }
+
+    /**
+     * This cluster seen through its data-centre network: traffic between scale-up domains leaves by
+     * the accelerators' data-centre NICs and crosses that network; the graph, its link handles and the
+     * scale-up domains are the same, without in-network reduction. O(1).
+     *
+     * @throws IllegalStateException when the cluster has no data-centre network
+     */
+    public ClusterTopology onDataCentre() {
+        if (dataCentre == null) {
+            throw new IllegalStateException("the cluster has no data-centre network");
+        }
+        return new ClusterTopology(this, graph, dataCentre, dataCentreNicFirst, null);
     }
 
     /** Whether {@code node} is a scale-up domain switch. */
