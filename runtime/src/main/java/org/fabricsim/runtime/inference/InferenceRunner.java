@@ -141,7 +141,7 @@ public final class InferenceRunner {
                     spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend, profile, pool.features(),
                     pool.role() == Role.DECODE);
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
-                    pool.maxSequences(), pool.chunkedPrefill(), pool.features().admission());
+                    pool.maxSequences(), pool.chunkedPrefill(), pool.features().admission(), pool.features().batching());
             first += pool.replicas() * model.accelerators();
         }
         ClusterTopology fabric = network == null ? topology : network;
@@ -181,6 +181,8 @@ public final class InferenceRunner {
             row.put("pipeline", pool.parallel().pipeline());
             row.put("expert", pool.parallel().expert());
             row.put("kvCacheTokensPerReplica", pools[p].model().kvCapacityTokens());
+            row.put("admission", Keywords.of(pool.features().admission()));
+            row.put("batching", Keywords.of(pool.features().batching()));
             poolRows.add(row);
         }
         parameters.put("pools", poolRows);
@@ -317,6 +319,7 @@ public final class InferenceRunner {
                 ? serving.flops() / (peak * acceleratorPs / PICOSECONDS_PER_SECOND) : 0.0);
         metrics.put("iterations", serving.iterations());
         metrics.put("preemptions", replicas.preemptions());
+        metrics.put("timeline", serving.timeline());
         if (spec.model().moe()) {
             metrics.put("droppedTokenFraction", spec.pools().stream()
                     .mapToDouble(pool -> pool.parallel().expertRouting().droppedTokenFraction()).max().orElse(0));
