@@ -72,6 +72,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * dense one at the precision of the weights' GEMMs (FP8 for FP8 weights on a part with an FP8 rate,
  * else BF16), named by the parameter {@code mfuPeakPrecision}; attention and the LM head run at
  * BF16 within it, so an FP8 run's 100% is out of reach.</li>
+ * <li>{@code timeline}: per replica its iterations with their batch, per request its lifecycle, for the
+ * trace ({@link ServingTimeline}).</li>
  * <li>{@code availability}, {@code goodputUnderFailures}, {@code failures}: replica failures and
  * recovery, on a cluster with a {@code reliability} ({@link ServingFailures}).</li>
  * </ul>
