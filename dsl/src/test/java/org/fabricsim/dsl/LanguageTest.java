@@ -252,6 +252,7 @@ class LanguageTest {
                     max-sequences 256
                     speculative draft-tokens 1 acceptance 0.85 draft-layers 1
                     admission no-evict
+                    prefill-first
                 }
                 traffic {
                     arrival poisson 10 /s

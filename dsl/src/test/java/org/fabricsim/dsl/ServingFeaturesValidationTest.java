@@ -151,6 +151,15 @@ class ServingFeaturesValidationTest {
                 IssueCodes.SERVING_FEATURE_IGNORED);
     }
 
+    @Test
+    void shouldSayPrefillFirstBatchingChangesNothingOnAPrefillPool() throws Exception {
+        validation.assertIssue(disaggregated("prefill-first", ""), Literals.POOL,
+                IssueCodes.SERVING_FEATURE_IGNORED, org.eclipse.xtext.diagnostics.Severity.INFO,
+                "'prefill-first' has no decodes to put off");
+        validation.assertNoIssue(moe("parallel tensor 8 prefill-first", ""), Literals.POOL,
+                IssueCodes.SERVING_FEATURE_IGNORED);
+    }
+
     /** A disaggregated MoE deployment whose prefill and decode pools end with {@code prefill} and {@code decode}. */
     private Model disaggregated(String prefill, String decode) throws Exception {
         return deployment("prefill pool { replicas 1 parallel expert 8 " + prefill + " }\n"

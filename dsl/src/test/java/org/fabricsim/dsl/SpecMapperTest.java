@@ -199,20 +199,22 @@ class SpecMapperTest {
     }
 
     @Test
-    void shouldPreemptUnlessAPoolStatesNoEvictAdmission() throws Exception {
+    void shouldPreemptAndMixUnlessAPoolStatesNoEvictAdmissionAndPrefillFirst() throws Exception {
         Model model = parser.parse("""
                 cluster C { nodes 2 x 8 accelerators link 1 GB/s latency 1 us }
                 model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
                 inference Split {
                     model M on C
                     prefill pool { replicas 1 parallel tensor 8 }
-                    decode pool { replicas 1 parallel tensor 8 admission no-evict }
+                    decode pool { replicas 1 parallel tensor 8 admission no-evict prefill-first }
                     traffic { arrival all-at-once prompt fixed 10 output fixed 10 }
                 }
                 """);
         List<InferenceSpec.Pool> pools = ((InferenceSpec) mapper.toStudy(model, "split.fabric").workloads().get(0)).pools();
         assertEquals(List.of(InferenceSpec.Admission.PREEMPT, InferenceSpec.Admission.NO_EVICT),
                 pools.stream().map(pool -> pool.features().admission()).toList());
+        assertEquals(List.of(InferenceSpec.Batching.MIXED, InferenceSpec.Batching.PREFILL_FIRST),
+                pools.stream().map(pool -> pool.features().batching()).toList());
     }
 
     @Test

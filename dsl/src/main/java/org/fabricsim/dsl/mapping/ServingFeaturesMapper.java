@@ -10,7 +10,8 @@ import org.fabricsim.runtime.spec.InferenceSpec;
 /**
  * Maps what a serving pool and its traffic state beyond batch limits: two-batch overlap, redundant
  * experts, speculative decoding ({@code draft-layers} 1 when absent: one MTP module or EAGLE layer),
- * the KV-cache admission policy (preempting when absent) and the prefix-cache hit ratio (0 when absent).
+ * the KV-cache admission policy (preempting when absent), prefill-first batching (mixed when absent)
+ * and the prefix-cache hit ratio (0 when absent).
  */
 final class ServingFeaturesMapper {
     private ServingFeaturesMapper() {
@@ -24,7 +25,7 @@ final class ServingFeaturesMapper {
         InferenceSpec.Admission admission = pool.getAdmission() == org.fabricsim.dsl.fabric.Admission.NO_EVICT
                 ? InferenceSpec.Admission.NO_EVICT : InferenceSpec.Admission.PREEMPT;
         return new InferenceSpec.PoolFeatures(pool.isTwoBatchOverlap(), pool.getRedundantExperts(), speculative,
-                admission);
+                admission, pool.isPrefillFirst() ? InferenceSpec.Batching.PREFILL_FIRST : InferenceSpec.Batching.MIXED);
     }
 
     static double prefixHitRatio(Traffic traffic) {

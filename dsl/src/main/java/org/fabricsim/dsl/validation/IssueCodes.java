@@ -340,7 +340,7 @@ public final class IssueCodes {
     public static final String PREFIX_HIT_RATIO = PREFIX + "serving.prefix-hit-ratio";
     /** Speculative decoding with an acceptance rate outside [0, 1] or no drafted token. Data: none. */
     public static final String SPECULATIVE_SETTINGS = PREFIX + "serving.speculative";
-    /** A pool feature that has nothing to act on (two-batch overlap without EP, speculation in a prefill pool, redundant experts on a dense model). Data: the keyword. */
+    /** A pool feature that has nothing to act on (two-batch overlap without EP, speculation, no-evict admission or prefill-first batching in a prefill pool, redundant experts on a dense model). Data: the keyword. */
     public static final String SERVING_FEATURE_IGNORED = PREFIX + "serving.feature-ignored";
     /** A {@code vary} of a parameter the study's workload does not have. Data: none. */
     public static final String VARY_PARAMETER = PREFIX + "study.vary-parameter";

@@ -111,6 +111,11 @@ public class ServingFeaturesValidator extends FabricCheck {
                     + " reserve and admits as 'preempt' would: move it to the decode pool.", pool,
                     Literals.POOL__ADMISSION, IssueCodes.SERVING_FEATURE_IGNORED, "admission");
         }
+        if (pool.isPrefillFirst() && pool.getRole() == PoolRole.PREFILL) {
+            info("A prefill pool does not decode, so 'prefill-first' has no decodes to put off: remove it, or"
+                    + " state it on a serving pool.", pool, Literals.POOL__PREFILL_FIRST,
+                    IssueCodes.SERVING_FEATURE_IGNORED, "prefill-first");
+        }
     }
 
     /** The model of the deployment {@code element} belongs to, or null while unresolved. */

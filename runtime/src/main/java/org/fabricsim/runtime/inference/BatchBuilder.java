@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.inference;
 
 import org.fabricsim.runtime.inference.ServingSimulation.Pool;
+import org.fabricsim.runtime.spec.InferenceSpec.Batching;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 
 /**
@@ -16,7 +17,9 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  * partially prefilled sequences take their next chunk; (4) queued requests are admitted first
  * come, first served while the sequence limit, the token budget and the KV cache ({@link
  * Replicas#admits}: the whole context allocated at admission, and no-evict also reserves the output)
- * allow; under no-evict the cache never overflows, so step (2) preempts nothing. A chunk is at most the pool's chunk size (the whole
+ * allow; under no-evict the cache never overflows, so step (2) preempts nothing. Under prefill-first
+ * batching ({@link Batching#PREFILL_FIRST}) step (2) is skipped while the head of the queue is a prompt
+ * that step (4) admits, so the iteration prefills alone and the running sequences wait for it. A chunk is at most the pool's chunk size (the whole
  * prompt without chunked prefill: a prompt that does not fit the remaining budget waits, unless
  * the batch is empty). A request that does not fit an empty slot's cache is rejected.
  *
@@ -56,6 +59,16 @@ final class BatchBuilder {
         return newTokens;
     }
 
+    /** Prompt tokens the iteration last composed prefills. */
+    long prefillTokens() {
+        return newTokens - decodeTokens;
+    }
+
+    /** Sequences the iteration last composed decodes. */
+    long decodeSequences() {
+        return decodeSequences;
+    }
+
     /**
      * Fills the batch of {@code slot} (see the class comment); returns false when it stays
      * empty.
@@ -93,9 +106,10 @@ final class BatchBuilder {
             replicas.allocate(slot, q, target[q]);
         }
 
-        // (2) decode one token per prefilled sequence, preempting the youngest on overflow
+        // (2) decode one token per prefilled sequence, preempting the youngest on overflow; under
+        // prefill-first batching not while a waiting prompt can be admitted
         long decoders = 0;
-        if (decodes) {
+        if (decodes && !(pool.batching() == Batching.PREFILL_FIRST && promptAdmissible(slot, maxSequences))) {
             decoders = runningCount[slot] - replicas.partialCount[slot];
             while (decoders > 0 && kvUsed[slot] + decoders > kvCapacity[slot] && runningCount[slot] > 1) {
                 int victim = replicas.running[slot][--runningCount[slot]];
@@ -163,9 +177,22 @@ final class BatchBuilder {
             int chunk = (int) Math.min(remaining, pool.chunkTokens() == 0 ? remaining : Math.min(room, chunkLimit));
             waiting.pollFirst();
             replicas.allocate(slot, q, need);
+            if (requests.prefillStartPs[q] < 0) {
+                requests.prefillStartPs[q] = nowPs;
+            }
             addPrefill(slot, q, chunk, need);
         }
         return replicas.batchSize[slot] > 0;
+    }
+
+    /** Whether the head of the slot's queue is a prompt to prefill that step (4) would admit into the slot. */
+    private boolean promptAdmissible(int slot, int maxSequences) {
+        IntDeque waiting = replicas.queue[slot];
+        if (waiting.isEmpty() || replicas.runningCount[slot] >= maxSequences) {
+            return false;
+        }
+        int q = waiting.peekFirst();
+        return requests.prefilled[q] < requests.target[q] && replicas.admits(slot, q, requests.target[q]);
     }
 
     /** Adds a prefill chunk of q to the batch and its work to the totals. */

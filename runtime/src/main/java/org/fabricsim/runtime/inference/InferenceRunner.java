@@ -72,6 +72,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * dense one at the precision of the weights' GEMMs (FP8 for FP8 weights on a part with an FP8 rate,
  * else BF16), named by the parameter {@code mfuPeakPrecision}; attention and the LM head run at
  * BF16 within it, so an FP8 run's 100% is out of reach.</li>
+ * <li>{@code timeline}: per replica its iterations with their batch, per request its lifecycle, for the
+ * trace ({@link ServingTimeline}).</li>
  * <li>{@code availability}, {@code goodputUnderFailures}, {@code failures}: replica failures and
  * recovery, on a cluster with a {@code reliability} ({@link ServingFailures}).</li>
  * </ul>
@@ -141,7 +143,7 @@ public final class InferenceRunner {
                     spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend, profile, pool.features(),
                     pool.role() == Role.DECODE);
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
-                    pool.maxSequences(), pool.chunkedPrefill(), pool.features().admission());
+                    pool.maxSequences(), pool.chunkedPrefill(), pool.features().admission(), pool.features().batching());
             first += pool.replicas() * model.accelerators();
         }
         ClusterTopology fabric = network == null ? topology : network;
@@ -181,6 +183,8 @@ public final class InferenceRunner {
             row.put("pipeline", pool.parallel().pipeline());
             row.put("expert", pool.parallel().expert());
             row.put("kvCacheTokensPerReplica", pools[p].model().kvCapacityTokens());
+            row.put("admission", Keywords.of(pool.features().admission()));
+            row.put("batching", Keywords.of(pool.features().batching()));
             poolRows.add(row);
         }
         parameters.put("pools", poolRows);
@@ -317,6 +321,7 @@ public final class InferenceRunner {
                 ? serving.flops() / (peak * acceleratorPs / PICOSECONDS_PER_SECOND) : 0.0);
         metrics.put("iterations", serving.iterations());
         metrics.put("preemptions", replicas.preemptions());
+        metrics.put("timeline", serving.timeline());
         if (spec.model().moe()) {
             metrics.put("droppedTokenFraction", spec.pools().stream()
                     .mapToDouble(pool -> pool.parallel().expertRouting().droppedTokenFraction()).max().orElse(0));

@@ -45,6 +45,8 @@ final class RequestTable {
     final long[] kvReadyWaitPs;
     final int[] cached;
     final long[] decodeStartPs;
+    /** When the first iteration holding q's prefill began, or -1 (prefilled elsewhere, or not yet). */
+    final long[] prefillStartPs;
     final double[] specCredit;
 
     /** @param prefixHitRatio h: ⌊h·prompt⌋ tokens of each prompt, at most prompt − 1, are cached */
@@ -70,6 +72,8 @@ final class RequestTable {
         Arrays.fill(kvReadyWaitPs, -1);
         cached = new int[n];
         decodeStartPs = new long[n];
+        prefillStartPs = new long[n];
+        Arrays.fill(prefillStartPs, -1);
         specCredit = new double[n];
         for (int q = 0; q < n; q++) {
             int prompt = stream.prompt()[q];

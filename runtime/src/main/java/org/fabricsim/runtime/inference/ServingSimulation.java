@@ -1,11 +1,15 @@
 package org.fabricsim.runtime.inference;
 
+import java.util.List;
+import java.util.Map;
+
 import org.fabricsim.runtime.network.FlowListener;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.sim.TimeSource;
 import org.fabricsim.runtime.spec.InferenceSpec.Admission;
+import org.fabricsim.runtime.spec.InferenceSpec.Batching;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
@@ -58,7 +62,7 @@ final class ServingSimulation implements FlowListener {
 
     /** One serving pool. */
     record Pool(Role role, ServingModel model, int replicas, int firstAccelerator, int maxBatchTokens,
-            int maxSequences, int chunkTokens, Admission admission) {
+            int maxSequences, int chunkTokens, Admission admission, Batching batching) {
     }
 
     private final Simulation simulation;
@@ -82,6 +86,7 @@ final class ServingSimulation implements FlowListener {
     private int issued;
     private int arrived;
     private final PoolCounters poolCounters;
+    private final ServingTimeline timeline = new ServingTimeline();
     private long outputTokens;
     private long inputTokens;
     private long cachedTokens;
@@ -309,6 +314,7 @@ final class ServingSimulation implements FlowListener {
         long endPs = stages.issue(replica, now, stagePs, model.stageSendPs(batches.newTokens()));
         handoff.startExpertTraffic(slot, batches.newTokens());
         flops += model.lastFlops();
+        timeline.iteration(slot, now, endPs, replicas.batchSize[slot], batches.prefillTokens(), batches.decodeSequences());
         replicas.busy[slot] = true;
         replicas.busyPs[slot] += stagePs;
         replicas.prefillBusyPs[slot] += batches.prefillShare() * stagePs;
@@ -365,6 +371,11 @@ final class ServingSimulation implements FlowListener {
     /** Per-slot state, busy times and preemptions. */
     Replicas replicas() {
         return replicas;
+    }
+
+    /** The run's iterations and request lifecycles as the result's {@code timeline} ({@link ServingTimeline}). */
+    List<Map<String, Object>> timeline() {
+        return timeline.toTimeline(replicas, requests);
     }
 
     long makespanPs() {

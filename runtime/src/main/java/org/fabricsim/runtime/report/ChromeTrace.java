@@ -19,7 +19,8 @@ import org.fabricsim.runtime.result.StudyResult;
  * sorted by {@code ts}, metadata first.
  *
  * <p>Where the spans come from, per run: the engine's own {@code metrics.timeline} when it reports
- * one ({@code track, name, startSeconds, durationSeconds}); otherwise a timeline derived from the
+ * one ({@code track, name, startSeconds, durationSeconds} and optional {@code args}, copied to the
+ * event); otherwise a timeline derived from the
  * reported metrics: a collective benchmark runs its sizes back to back on every rank (at most
  * {@value #MAX_RANK_TRACKS} rank tracks) and on the network's track; a run with a step breakdown
  * ({@link Metrics#stepBreakdown}) lays out one step (compute, then each exposed communication, then
@@ -93,8 +94,11 @@ public final class ChromeTrace {
                 for (Object o : timeline) {
                     if (o instanceof Map<?, ?> span && span.get("startSeconds") instanceof Number start
                             && span.get("durationSeconds") instanceof Number duration) {
-                        span(String.valueOf(span.get("track")), String.valueOf(span.get("name")), "engine",
-                                start.doubleValue(), duration.doubleValue());
+                        Map<String, Object> event = span(String.valueOf(span.get("track")),
+                                String.valueOf(span.get("name")), "engine", start.doubleValue(), duration.doubleValue());
+                        if (span.get("args") instanceof Map<?, ?> args) {
+                            event.put("args", args);
+                        }
                     }
                 }
             } else if (m.get("rows") instanceof List<?> rows) {
@@ -174,7 +178,9 @@ public final class ChromeTrace {
             }
         }
 
-        private void span(String track, String name, String category, double startSeconds, double durationSeconds) {
+        /** Adds a complete event and returns it (a caller may add its {@code args}). */
+        private Map<String, Object> span(String track, String name, String category, double startSeconds,
+                double durationSeconds) {
             Integer tid = tids.get(track);
             if (tid == null) {
                 tid = tids.size() + 1;
@@ -191,6 +197,7 @@ public final class ChromeTrace {
             event.put("pid", pid);
             event.put("tid", tid);
             spans.add(event);
+            return event;
         }
     }
 }

@@ -77,9 +77,10 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
      *                          ranks hold (experts + redundant) ÷ EP experts each
      * @param speculative       speculative decoding of the pool's decode iterations; null for none
      * @param admission         what a request must find free in the KV cache to be admitted
+     * @param batching          whether an iteration mixes prefill with decode, or prefill goes alone first
      */
     public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
-            Admission admission) {
+            Admission admission, Batching batching) {
         /** No overlap, no redundancy, no speculation; preempting admission. */
         public static final PoolFeatures NONE = new PoolFeatures(false, 0, null);
 
@@ -88,6 +89,15 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
             if (admission == null) {
                 throw new IllegalArgumentException("a pool's admission policy is required (Admission.PREEMPT for vLLM's)");
             }
+            if (batching == null) {
+                throw new IllegalArgumentException("a pool's batching is required (Batching.MIXED for continuous batching)");
+            }
+        }
+
+        /** Features with mixed batching. */
+        public PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
+                Admission admission) {
+            this(twoBatchOverlap, redundantExperts, speculative, admission, Batching.MIXED);
         }
 
         /** Features with preempting admission (vLLM's and SGLang's policy). */
@@ -113,6 +123,26 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
          * tensorrt_llm/llmapi/llm_args.py {@code SchedulerConfig}).
          */
         NO_EVICT
+    }
+
+    /**
+     * How a pool composes an iteration from decoding sequences and waiting prompts, the framework's
+     * scheduler.
+     */
+    public enum Batching {
+        /**
+         * Every running sequence decodes and waiting prompts (or their chunks) fill the rest of the
+         * token budget in the same iteration (vLLM V1, SGLang, TensorRT-LLM in-flight batching).
+         */
+        MIXED,
+        /**
+         * An iteration that can admit a waiting prompt prefills prompts only, and the running
+         * sequences decode in the next iteration that admits none: the decodes stall behind every
+         * prefill (vLLM V0's default scheduler without chunked prefill, {@code
+         * Scheduler._schedule_default}: "prefills are scheduled first; decodes only when no prefill
+         * was scheduled").
+         */
+        PREFILL_FIRST
     }
 
     /**

@@ -80,4 +80,20 @@ class ChromeTraceTest {
         assertEquals(50_000.0, ((Number) counters.get(1).get("ts")).doubleValue());
         assertEquals(0.0, ((Number) ((Map<?, ?>) counters.get(1).get("args")).get("peakQueueBytes")).doubleValue());
     }
+
+    @Test
+    void shouldCarryATimelineSpansArgsIntoItsEvent() {
+        // a serving iteration of 12 sequences from 1 ms to 1.5 ms on its replica's track
+        Map<String, Object> span = Map.of("track", "serving replica 0", "name", "iteration", "startSeconds", 0.001,
+                "durationSeconds", 0.0005, "args", Map.of("batch", 12));
+        org.fabricsim.runtime.result.RunResult run = new org.fabricsim.runtime.result.RunResult("s.Serve", "inference",
+                Map.of(), Map.of("timeline", List.of(span)), 0.01);
+        Map<String, Object> event = MiniJson.events(ChromeTrace.render(
+                new org.fabricsim.runtime.result.StudyResult("t", "m", List.of(run)))).stream()
+                .filter(e -> "X".equals(e.get("ph"))).findFirst().orElseThrow();
+        assertEquals("iteration", event.get("name"));
+        assertEquals(1000.0, ((Number) event.get("ts")).doubleValue(), 1e-9);
+        assertEquals(500.0, ((Number) event.get("dur")).doubleValue(), 1e-9);
+        assertEquals(12.0, ((Number) ((Map<?, ?>) event.get("args")).get("batch")).doubleValue());
+    }
 }

@@ -1,0 +1,138 @@
+package org.fabricsim.runtime.inference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.fabricsim.runtime.calibration.MeasuredCsv;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.InferenceSpec.Admission;
+import org.fabricsim.runtime.spec.InferenceSpec.Batching;
+import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.Precision;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Disaggregated against aggregated serving on the published case of validation/reference/
+ * disaggregation.csv: NVIDIA Dynamo's single-node Llama 70B benchmark (ai-dynamo/dynamo
+ * examples/llm/benchmarks; the gain stated in issue #402: "around 1.6x" output tokens/s per GPU at
+ * about 38 tokens/s per user, 3,000-token prompts and 150-token outputs, FP8 weights on 8 × H100).
+ *
+ * <p>The deployments as published: aggregated, two vLLM TP4 replicas behind a round-robin balancer
+ * (here the least-loaded replica; with every client's request alike they coincide) with {@code
+ * max-num-batched-tokens 3500}; disaggregated, four TP1 prefill workers and one TP4 decode worker.
+ * Assumptions, stated:
+ * <ul>
+ * <li>vLLM V0's scheduler without chunked prefill, {@link Batching#PREFILL_FIRST}, on every pool: the
+ * Dynamo tuning guide (docs/guides/disagg_perf_tuning.md) "chunked prefill is currently not supported
+ * in Dynamo (vllm backend)", and V0 turns chunked prefill on by default only above a 32K context
+ * (max-model-len is 3,500). vLLM's default {@code max_num_seqs} 256 and preempting admission.</li>
+ * <li>The KV cache at BF16: the FP8-dynamic checkpoint quantizes weights and activations, and vLLM's
+ * {@code kv_cache_dtype auto} keeps the model's dtype. The 0.95 memory utilization of the published
+ * command is not stated to the model: its KV capacity (ReplicaMemory's fraction) holds every
+ * concurrency swept here.</li>
+ * <li>The load as perf.sh runs it: a closed loop of c clients, c in 1, 2, 4, …, 256, 10·c requests
+ * (the warm-up requests are not modelled, and the whole run is measured).</li>
+ * <li>Tokens per user is 1 ÷ the mean inter-token latency (genai-perf's per-user throughput is the
+ * per-request 1 ÷ ITL); per GPU is the output rate ÷ 8. A deployment's throughput at the target is
+ * read off its curve as the publication reads its plot: the best throughput among the points at or
+ * above the target speed, linearly interpolated to the target between the points around it.</li>
+ * </ul>
+ *
+ * <p>The prediction has the published direction (disaggregation gains) but not its size: the test
+ * holds the gain above 1 and within {@value #KNOWN_MISS_BOUND} of the published ratio, a documented
+ * miss (docs/calibration.md: where the gap comes from).
+ */
+class DisaggregationGainTest {
+    /** The known miss's bound on |predicted ÷ published − 1|, until the missing mechanism is found. */
+    private static final double KNOWN_MISS_BOUND = 0.40;
+    private static final int[] CONCURRENCY = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+    private static final int GPUS = 8;
+    /** vLLM's default max_num_seqs. */
+    private static final int MAX_SEQUENCES = 256;
+    /** The published --max-num-batched-tokens (the decode worker's default, max(max-model-len, 2048), is the same). */
+    private static final int MAX_BATCH_TOKENS = 3500;
+
+    @Test
+    void shouldGainFromDisaggregationOnDynamosSingleNodeLlama70bCase() throws IOException {
+        List<String> row = MeasuredCsv.fields(reference());
+        int input = Integer.parseInt(row.get(6));
+        int output = Integer.parseInt(row.get(7));
+        double perUser = Double.parseDouble(row.get(10));
+        double published = Double.parseDouble(row.get(11));
+        double[][] aggregated = curve(List.of(pool(Role.SERVING, 2, 4)), input, output);
+        double[][] disaggregated = curve(List.of(pool(Role.PREFILL, 4, 1), pool(Role.DECODE, 1, 4)), input, output);
+        double gain = atSpeed(disaggregated, perUser) / atSpeed(aggregated, perUser);
+        System.out.printf(Locale.ROOT, "%s: disaggregated %.1f against aggregated %.1f tok/s/GPU at %.0f tok/s/user:"
+                + " gain %.2f (published %.2f, %+.1f%%)%n", row.get(1), atSpeed(disaggregated, perUser),
+                atSpeed(aggregated, perUser), perUser, gain, published, 100 * (gain / published - 1));
+        assertTrue(gain > 1, "disaggregation gains on this case: predicted " + gain);
+        assertEquals(published, gain, KNOWN_MISS_BOUND * published, "documented miss beyond its bound");
+    }
+
+    @Test
+    void shouldReadACurveAtTheTargetSpeedBetweenItsPoints() {
+        // points {tokens/s/user, tokens/s/GPU}: 50 → 100 and 30 → 200; 40 lies halfway, so 150
+        assertEquals(150, atSpeed(new double[][] {{80, 40}, {50, 100}, {30, 200}}, 40), 1e-9);
+        // every point faster than the target: the best of them
+        assertEquals(120, atSpeed(new double[][] {{90, 60}, {80, 120}, {79, 110}}, 38), 1e-9);
+    }
+
+    /** {tokens/s/user, tokens/s/GPU} of the deployment at each concurrency of perf.sh. */
+    private static double[][] curve(List<InferenceSpec.Pool> pools, int input, int output) {
+        double[][] points = new double[CONCURRENCY.length][];
+        for (int i = 0; i < CONCURRENCY.length; i++) {
+            int clients = CONCURRENCY[i];
+            InferenceSpec spec = new InferenceSpec("dynamo.c" + clients, ServingFixtures.LLAMA3_70B,
+                    ServingFixtures.dgxH100(1, 0), Precision.FP8, Precision.BF16, pools,
+                    ServingFixtures.fixed(new InferenceSpec.ClosedLoop(clients), input, output, 10 * clients),
+                    List.of(), false);
+            Map<String, Object> metrics = InferenceRunner.run(spec).metrics();
+            points[i] = new double[] {1 / mean(metrics.get("itlSeconds")),
+                    (Double) metrics.get("outputTokensPerSecond") / GPUS};
+        }
+        return points;
+    }
+
+    /**
+     * The best tokens/s/GPU a curve reaches at {@code perUser} tokens/s per user or faster: its points
+     * that fast, and the interpolation between the last of them and the next point, slower.
+     */
+    static double atSpeed(double[][] curve, double perUser) {
+        double best = 0;
+        for (int i = 0; i < curve.length; i++) {
+            if (curve[i][0] >= perUser) {
+                best = Math.max(best, curve[i][1]);
+            } else if (i > 0 && curve[i - 1][0] >= perUser) {
+                double t = (curve[i - 1][0] - perUser) / (curve[i - 1][0] - curve[i][0]);
+                best = Math.max(best, curve[i - 1][1] + t * (curve[i][1] - curve[i - 1][1]));
+            }
+        }
+        return best;
+    }
+
+    private static InferenceSpec.Pool pool(Role role, int replicas, int tensor) {
+        return new InferenceSpec.Pool(role, replicas, ServingFixtures.tensor(tensor), MAX_BATCH_TOKENS, MAX_SEQUENCES,
+                0, new InferenceSpec.PoolFeatures(false, 0, null, Admission.PREEMPT, Batching.PREFILL_FIRST));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double mean(Object summary) {
+        return ((Number) ((Map<String, Object>) summary).get("mean")).doubleValue();
+    }
+
+    /** The one row of disaggregation.csv (the project's copy, on the test classpath). */
+    private static String reference() throws IOException {
+        try (InputStream in = DisaggregationGainTest.class.getResourceAsStream("/reference/disaggregation.csv")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .filter(line -> line.startsWith("\"")).findFirst().orElseThrow();
+        }
+    }
+}
