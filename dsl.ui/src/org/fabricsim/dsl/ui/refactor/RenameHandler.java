@@ -5,11 +5,8 @@ import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.commands.ExecutionException;
 import org.eclipse.jface.dialogs.InputDialog;
 import org.eclipse.jface.dialogs.MessageDialog;
-import org.eclipse.jface.text.IDocument;
-import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.window.Window;
 import org.eclipse.ui.handlers.HandlerUtil;
-import org.eclipse.ui.texteditor.ITextEditor;
 
 /**
  * FabricSim → Rename (Alt+Shift+R in a {@code .fabric} editor): asks for the new name of what is named at the
@@ -19,18 +16,16 @@ public class RenameHandler extends AbstractHandler {
 
     @Override
     public Object execute(ExecutionEvent event) throws ExecutionException {
-        if (!(HandlerUtil.getActiveEditorChecked(event) instanceof ITextEditor editor)
-                || !(editor.getSelectionProvider().getSelection() instanceof ITextSelection selection)) {
+        Caret caret = Caret.of(event);
+        if (caret == null) {
             return null;
         }
-        IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
         InputDialog dialog = new InputDialog(HandlerUtil.getActiveShellChecked(event), "Rename",
-                "New name (the definition and every reference in the project):",
-                NameAtOffset.of(document.get(), selection.getOffset()), null);
+                "New name (the definition and every reference in the project):", caret.name(), null);
         if (dialog.open() != Window.OK) {
             return null;
         }
-        String refused = FabricRename.rename(document, selection.getOffset(), dialog.getValue().strip());
+        String refused = FabricRename.rename(caret.document(), caret.offset(), dialog.getValue().strip());
         if (refused != null) {
             MessageDialog.openInformation(HandlerUtil.getActiveShellChecked(event), "Rename", refused);
         }
