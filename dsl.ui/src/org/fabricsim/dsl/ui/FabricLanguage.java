@@ -22,6 +22,15 @@ public final class FabricLanguage {
     /** Marker attribute holding the stable diagnostic code of an issue, when it has one. */
     public static final String CODE_ATTRIBUTE = PLUGIN_ID + ".code";
 
+    /**
+     * Marker attribute holding the issue's data (what its quick fixes insert), the items joined by
+     * {@link #DATA_SEPARATOR}, when it has any.
+     */
+    public static final String DATA_ATTRIBUTE = PLUGIN_ID + ".data";
+
+    /** Separates the items of {@link #DATA_ATTRIBUTE}: no name, number or package holds a line break. */
+    public static final String DATA_SEPARATOR = "\n";
+
     /** Content type of {@code .fabric} files. */
     public static final String CONTENT_TYPE = PLUGIN_ID + ".fabric";
 

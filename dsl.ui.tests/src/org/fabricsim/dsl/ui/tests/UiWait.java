@@ -18,6 +18,11 @@ final class UiWait {
 
     /** Runs the display loop until {@code condition} yields a non-null value, failing after {@link #TIMEOUT}. */
     static <T> T waitFor(String what, Supplier<T> condition) {
+        return waitFor(what, condition, () -> "");
+    }
+
+    /** As {@link #waitFor(String, Supplier)}, saying in the failure what {@code state} reads then. */
+    static <T> T waitFor(String what, Supplier<T> condition, Supplier<String> state) {
         Display display = Display.getCurrent();
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (true) {
@@ -26,7 +31,7 @@ final class UiWait {
                 return result;
             }
             if (System.nanoTime() > deadline) {
-                fail("timed out after " + TIMEOUT.toSeconds() + " s waiting for " + what);
+                fail("timed out after " + TIMEOUT.toSeconds() + " s waiting for " + what + " " + state.get());
             }
             if (display == null || !display.readAndDispatch()) {
                 try {

@@ -1,12 +1,14 @@
 package org.fabricsim.dsl.ui.editor;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.jface.text.reconciler.MonoReconciler;
+import org.fabricsim.dsl.ui.format.FormatOnSave;
 
 /**
  * The reconciler that the Generic Editor installs for {@code .fabric} files: it runs
  * {@link FabricReconcilingStrategy} on the whole document when the editor opens and after each
- * pause in typing.
+ * pause in typing. Installing it on the first {@code .fabric} editor also installs {@link FormatOnSave}.
  */
 public class FabricReconciler extends MonoReconciler {
 
@@ -17,5 +19,11 @@ public class FabricReconciler extends MonoReconciler {
         super(new FabricReconcilingStrategy(), false);
         setDelay(DELAY_MILLIS);
         setProgressMonitor(new NullProgressMonitor());
+    }
+
+    @Override
+    public void install(ITextViewer viewer) {
+        super.install(viewer);
+        FormatOnSave.install();
     }
 }

@@ -10,6 +10,7 @@ import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.reconciler.DirtyRegion;
 import org.eclipse.jface.text.reconciler.IReconcilingStrategy;
 import org.eclipse.jface.text.reconciler.IReconcilingStrategyExtension;
+import org.eclipse.xtext.service.OperationCanceledError;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.ui.FabricLanguage;
 import org.fabricsim.dsl.ui.validation.FabricModelValidator;
@@ -69,6 +70,8 @@ public class FabricReconcilingStrategy implements IReconcilingStrategy, IReconci
             if (!isCanceled()) {
                 ProblemMarkers.replace(file, issues);
             }
+        } catch (OperationCanceledError e) {
+            // the editor closed or the text changed while it was validated: a newer validation follows, if any
         } catch (Exception e) {
             ILog.of(FabricReconcilingStrategy.class).error("Could not validate " + file.getFullPath(), e);
         }

@@ -100,6 +100,10 @@ public final class ProblemMarkers {
             if (issue.getCode() != null) {
                 attributes.put(FabricLanguage.CODE_ATTRIBUTE, issue.getCode());
             }
+            if (issue.getData() != null && issue.getData().length > 0) {
+                attributes.put(FabricLanguage.DATA_ATTRIBUTE, String.join(FabricLanguage.DATA_SEPARATOR,
+                        issue.getData()));
+            }
             result.add(attributes);
         }
         return result;
