@@ -35,6 +35,19 @@ class SearchValidationTest {
                 serving pool { replicas 1 parallel tensor 8 }
                 traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
             }
+            inference Slo {
+                model M on C
+                prefill pool { replicas 1 parallel tensor 8 }
+                decode pool { replicas 1 parallel tensor 8 }
+                traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                slo ttft p99 2 s
+            }
+            inference FreeSlo {
+                model M on Free
+                serving pool { replicas 1 parallel tensor 8 }
+                traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                slo ttft p99 2 s
+            }
             """;
 
     @Inject
@@ -81,9 +94,33 @@ class SearchValidationTest {
     void shouldRejectAnObjectiveTheWorkloadHasNoFigureFor() throws Exception {
         validation.assertError(search("T", "search minimize ttft-p99"), Literals.SEARCH, IssueCodes.SEARCH_OBJECTIVE,
                 "A training job has no time to first token");
-        validation.assertError(search("S", "search minimize ttft-p99"), Literals.SEARCH, IssueCodes.SEARCH_OBJECTIVE,
-                "A search covers a training job");
+        validation.assertError(search("S", "search maximize mfu"), Literals.SEARCH, IssueCodes.SEARCH_OBJECTIVE,
+                "A deployment has no training step");
+        validation.assertNoError(search("S", "search minimize ttft-p99"), IssueCodes.SEARCH_OBJECTIVE);
         validation.assertNoError(search("T", "search maximize tokens-per-second"), IssueCodes.SEARCH_OBJECTIVE);
+    }
+
+    @Test
+    void shouldWarnOfAServingSearchForCostWithoutAnSlo() throws Exception {
+        validation.assertWarning(search("S", "search minimize cost-per-mtok"), Literals.SEARCH,
+                IssueCodes.SEARCH_NEEDS_SLO, "give S one");
+        validation.assertNoIssue(search("Slo", "search minimize cost-per-mtok"), Literals.SEARCH,
+                IssueCodes.SEARCH_NEEDS_SLO);
+    }
+
+    @Test
+    void shouldMapAServingSearchOverPoolAxes() throws Exception {
+        Model model = parser.parse(WORKLOADS + """
+                study P {
+                    simulate Slo
+                    vary decode replicas in [1, 2]
+                    search minimize cost-per-mtok refine 2
+                }
+                """);
+        validation.assertNoErrors(model);
+        Study study = EcoreUtil2.typeSelect(model.getElements(), Study.class).get(0);
+        assertEquals(new SearchSpec(SearchSpec.Objective.COST_PER_MTOK, false, 0, 0, 2),
+                mapper.toStudy(study, "m", "f").search());
     }
 
     @Test
@@ -91,6 +128,8 @@ class SearchValidationTest {
         validation.assertError(search("U", "search minimize cost-per-step"), Literals.SEARCH,
                 IssueCodes.SEARCH_NEEDS_COST, "Free has no 'cost'");
         validation.assertNoError(search("U", "search maximize mfu"), IssueCodes.SEARCH_NEEDS_COST);
+        validation.assertError(search("FreeSlo", "search minimize cost-per-mtok"), Literals.SEARCH,
+                IssueCodes.SEARCH_NEEDS_COST, "Free has no 'cost'");
         validation.assertError(search("T", "search maximize mfu budget $40"), Literals.SEARCH,
                 IssueCodes.SEARCH_BUDGET);
     }

@@ -1,43 +1,54 @@
 package org.fabricsim.sweep;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The runtime's specs and results as plain serializable values, and back: how a study travels to Spark
- * executors and its runs' results come home, without the runtime's records implementing {@link
- * Serializable}. A record becomes its class name and its components in declaration order, an enum
- * constant its class and name, a list its items, a map its entries in iteration order; strings, boxed
- * primitives and primitive arrays stay as they are (they are serializable). Decoding calls each
- * record's canonical constructor with the decoded components, as the generated programs do ({@code
- * SpecPrinter}), so a decoded value {@code equals} the original: lists come back as unmodifiable lists
- * and maps as unmodifiable insertion-ordered maps, equal to any list or map of the same elements. Cost:
- * linear in the size of the value; record constructors are looked up once per class.
+ * The runtime's specs and results as bytes, and back: how a study travels to Spark executors and its runs'
+ * results come home, without the runtime's records implementing {@link Serializable}. A value is written
+ * depth first, each item a tag byte and its data: a record its class and its components in declaration
+ * order, an enum constant its class and name, a list its size and items, a map its size and entries in
+ * iteration order, strings and boxed primitives as {@link DataOutputStream} writes them, and double, long
+ * and int arrays their length and elements; a class name is written once per value and then by its index.
+ * Decoding calls each record's canonical constructor with the decoded components, as the generated
+ * programs do ({@code SpecPrinter}), so a decoded value {@code equals} the original: lists come back as
+ * unmodifiable lists and maps as unmodifiable insertion-ordered maps, equal to any list or map of the same
+ * elements. A {@code byte[]} is all Spark and the resume file then serialize, which costs nothing beside
+ * Java serialization of the object tree (2 ms of CPU per collective run's result, docs/performance.md).
+ * Cost: linear in the size of the value; record accessors and constructors are looked up once per class.
  */
 final class Portable {
-    /** A record: its class and its components in declaration order, each portable. */
-    record RecordValue(String type, Object[] components) implements Serializable {
-    }
-
-    /** An enum constant. */
-    record EnumValue(String type, String name) implements Serializable {
-    }
-
-    /** A list's items in order, each portable. */
-    record ListValue(Object[] items) implements Serializable {
-    }
-
-    /** A map's keys and values in iteration order, each portable. */
-    record MapValue(Object[] keys, Object[] values) implements Serializable {
-    }
+    private static final int NULL = 0;
+    private static final int STRING = 1;
+    private static final int INT = 2;
+    private static final int LONG = 3;
+    private static final int DOUBLE = 4;
+    private static final int BOOLEAN = 5;
+    private static final int ENUM = 6;
+    private static final int RECORD = 7;
+    private static final int LIST = 8;
+    private static final int MAP = 9;
+    private static final int DOUBLES = 10;
+    private static final int LONGS = 11;
+    private static final int INTS = 12;
+    private static final int NEW_NAME = -1;
 
     private static final ClassValue<Constructor<?>> CANONICAL = new ClassValue<>() {
         @Override
@@ -54,77 +65,220 @@ final class Portable {
         }
     };
 
+    private static final ClassValue<Method[]> ACCESSORS = new ClassValue<>() {
+        @Override
+        protected Method[] computeValue(Class<?> type) {
+            return Arrays.stream(type.getRecordComponents()).map(c -> {
+                Method accessor = c.getAccessor();
+                accessor.setAccessible(true);
+                return accessor;
+            }).toArray(Method[]::new);
+        }
+    };
+
     private Portable() {
     }
 
-    /** {@code value} as a serializable tree; throws on a type that specs and results never hold. */
+    /** {@code value} as bytes; throws on a type that specs and results never hold. */
     static Serializable encode(Object value) {
-        if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean
-                || value instanceof Character) {
-            return (Serializable) value;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            write(value, out, new HashMap<>());
+        } catch (IOException e) {
+            throw new UncheckedIOException("an in-memory stream failed", e);
         }
-        if (value.getClass().isArray() && value.getClass().getComponentType().isPrimitive()) {
-            return (Serializable) value;
-        }
-        if (value instanceof Enum<?> constant) {
-            return new EnumValue(constant.getDeclaringClass().getName(), constant.name());
-        }
-        if (value instanceof Record record) {
-            RecordComponent[] components = record.getClass().getRecordComponents();
-            Object[] encoded = new Object[components.length];
-            for (int i = 0; i < components.length; i++) {
-                encoded[i] = encode(component(record, components[i]));
-            }
-            return new RecordValue(record.getClass().getName(), encoded);
-        }
-        if (value instanceof List<?> list) {
-            return new ListValue(list.stream().map(Portable::encode).toArray());
-        }
-        if (value instanceof Map<?, ?> map) {
-            Object[] keys = new Object[map.size()];
-            Object[] values = new Object[map.size()];
-            int i = 0;
-            for (Map.Entry<?, ?> entry : map.entrySet()) {
-                keys[i] = encode(entry.getKey());
-                values[i++] = encode(entry.getValue());
-            }
-            return new MapValue(keys, values);
-        }
-        throw new IllegalArgumentException("cannot send a " + value.getClass().getName() + " to a Spark executor");
+        return bytes.toByteArray();
     }
 
-    /** The value {@code portable} was encoded from, its classes loaded by the current thread's class loader. */
+    /** The value {@code portable} (bytes from {@link #encode}) was encoded from, its classes loaded by the current thread's class loader. */
     static Object decode(Object portable) {
-        if (portable instanceof RecordValue record) {
-            Class<?> type = load(record.type());
-            Object[] components = new Object[record.components().length];
-            for (int i = 0; i < components.length; i++) {
-                components[i] = decode(record.components()[i]);
-            }
-            try {
-                return CANONICAL.get(type).newInstance(components);
-            } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {
-                throw new IllegalStateException("cannot rebuild a " + type.getName(), e);
-            }
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream((byte[]) portable))) {
+            return read(in, new ArrayList<>());
+        } catch (IOException e) {
+            throw new UncheckedIOException("a sweep's value is cut short or not one", e);
         }
-        if (portable instanceof EnumValue constant) {
-            return enumConstant(load(constant.type()), constant.name());
-        }
-        if (portable instanceof ListValue list) {
-            List<Object> items = new ArrayList<>(list.items().length);
-            for (Object item : list.items()) {
-                items.add(decode(item));
+    }
+
+    private static void write(Object value, DataOutputStream out, Map<String, Integer> names) throws IOException {
+        if (value == null) {
+            out.writeByte(NULL);
+        } else if (value instanceof String s) {
+            out.writeByte(STRING);
+            text(s, out);
+        } else if (value instanceof Integer i) {
+            out.writeByte(INT);
+            out.writeInt(i);
+        } else if (value instanceof Long l) {
+            out.writeByte(LONG);
+            out.writeLong(l);
+        } else if (value instanceof Double d) {
+            out.writeByte(DOUBLE);
+            out.writeDouble(d);
+        } else if (value instanceof Boolean b) {
+            out.writeByte(BOOLEAN);
+            out.writeBoolean(b);
+        } else if (value instanceof Enum<?> constant) {
+            out.writeByte(ENUM);
+            name(constant.getDeclaringClass().getName(), out, names);
+            text(constant.name(), out);
+        } else if (value instanceof Record record) {
+            out.writeByte(RECORD);
+            name(record.getClass().getName(), out, names);
+            for (Method accessor : ACCESSORS.get(record.getClass())) {
+                write(component(record, accessor), out, names);
             }
-            return Collections.unmodifiableList(items);
-        }
-        if (portable instanceof MapValue map) {
-            Map<Object, Object> entries = new LinkedHashMap<>();
-            for (int i = 0; i < map.keys().length; i++) {
-                entries.put(decode(map.keys()[i]), decode(map.values()[i]));
+        } else if (value instanceof List<?> list) {
+            out.writeByte(LIST);
+            out.writeInt(list.size());
+            for (Object item : list) {
+                write(item, out, names);
             }
-            return Collections.unmodifiableMap(entries);
+        } else if (value instanceof Map<?, ?> map) {
+            out.writeByte(MAP);
+            out.writeInt(map.size());
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                write(entry.getKey(), out, names);
+                write(entry.getValue(), out, names);
+            }
+        } else {
+            writeArray(value, out);
         }
-        return portable;
+    }
+
+    private static void writeArray(Object value, DataOutputStream out) throws IOException {
+        if (value instanceof double[] doubles) {
+            out.writeByte(DOUBLES);
+            out.writeInt(doubles.length);
+            for (double d : doubles) {
+                out.writeDouble(d);
+            }
+        } else if (value instanceof long[] longs) {
+            out.writeByte(LONGS);
+            out.writeInt(longs.length);
+            for (long l : longs) {
+                out.writeLong(l);
+            }
+        } else if (value instanceof int[] ints) {
+            out.writeByte(INTS);
+            out.writeInt(ints.length);
+            for (int i : ints) {
+                out.writeInt(i);
+            }
+        } else {
+            throw new IllegalArgumentException("cannot send a " + value.getClass().getName() + " to a Spark executor");
+        }
+    }
+
+    /** A class name: its index when this value already named it, else {@value #NEW_NAME} and the name. */
+    private static void name(String name, DataOutputStream out, Map<String, Integer> names) throws IOException {
+        Integer index = names.get(name);
+        if (index != null) {
+            out.writeInt(index);
+        } else {
+            names.put(name, names.size());
+            out.writeInt(NEW_NAME);
+            text(name, out);
+        }
+    }
+
+    private static String name(DataInputStream in, List<String> names) throws IOException {
+        int index = in.readInt();
+        if (index != NEW_NAME) {
+            return names.get(index);
+        }
+        String name = text(in);
+        names.add(name);
+        return name;
+    }
+
+    /** A string as its UTF-8 length and bytes ({@link DataOutputStream#writeUTF} stops at 64 KiB). */
+    private static void text(String s, DataOutputStream out) throws IOException {
+        byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(utf8.length);
+        out.write(utf8);
+    }
+
+    private static String text(DataInputStream in) throws IOException {
+        byte[] utf8 = new byte[in.readInt()];
+        in.readFully(utf8);
+        return new String(utf8, StandardCharsets.UTF_8);
+    }
+
+    private static Object read(DataInputStream in, List<String> names) throws IOException {
+        int tag = in.readByte();
+        switch (tag) {
+            case NULL:
+                return null;
+            case STRING:
+                return text(in);
+            case INT:
+                return in.readInt();
+            case LONG:
+                return in.readLong();
+            case DOUBLE:
+                return in.readDouble();
+            case BOOLEAN:
+                return in.readBoolean();
+            case ENUM:
+                return enumConstant(load(name(in, names)), text(in));
+            case RECORD:
+                return record(load(name(in, names)), in, names);
+            case LIST:
+                int size = in.readInt();
+                List<Object> items = new ArrayList<>(size);
+                for (int i = 0; i < size; i++) {
+                    items.add(read(in, names));
+                }
+                return Collections.unmodifiableList(items);
+            case MAP:
+                int entries = in.readInt();
+                Map<Object, Object> map = new LinkedHashMap<>();
+                for (int i = 0; i < entries; i++) {
+                    map.put(read(in, names), read(in, names));
+                }
+                return Collections.unmodifiableMap(map);
+            default:
+                return readArray(tag, in);
+        }
+    }
+
+    private static Object readArray(int tag, DataInputStream in) throws IOException {
+        int length = in.readInt();
+        switch (tag) {
+            case DOUBLES:
+                double[] doubles = new double[length];
+                for (int i = 0; i < length; i++) {
+                    doubles[i] = in.readDouble();
+                }
+                return doubles;
+            case LONGS:
+                long[] longs = new long[length];
+                for (int i = 0; i < length; i++) {
+                    longs[i] = in.readLong();
+                }
+                return longs;
+            case INTS:
+                int[] ints = new int[length];
+                for (int i = 0; i < length; i++) {
+                    ints[i] = in.readInt();
+                }
+                return ints;
+            default:
+                throw new IOException("unknown tag " + tag + ": not a FabricSim sweep's value");
+        }
+    }
+
+    private static Object record(Class<?> type, DataInputStream in, List<String> names) throws IOException {
+        Constructor<?> constructor = CANONICAL.get(type);
+        Object[] components = new Object[constructor.getParameterCount()];
+        for (int i = 0; i < components.length; i++) {
+            components[i] = read(in, names);
+        }
+        try {
+            return constructor.newInstance(components);
+        } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("cannot rebuild a " + type.getName(), e);
+        }
     }
 
     @SuppressWarnings({ "unchecked", "rawtypes" })
@@ -142,12 +296,11 @@ final class Portable {
         }
     }
 
-    private static Object component(Record record, RecordComponent component) {
+    private static Object component(Record record, Method accessor) {
         try {
-            component.getAccessor().setAccessible(true);
-            return component.getAccessor().invoke(record);
+            return accessor.invoke(record);
         } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot read " + component.getName() + " of " + record.getClass(), e);
+            throw new IllegalStateException("cannot read " + accessor.getName() + " of " + record.getClass(), e);
         }
     }
 }

@@ -47,9 +47,9 @@ final class ResumeFile implements Closeable {
         this.out = out;
     }
 
-    /** A sweep that keeps nothing. */
+    /** A sweep that keeps nothing (and spends nothing on serializing its runs). */
     static ResumeFile none() {
-        return new ResumeFile(Map.of(), OutputStream.nullOutputStream());
+        return new ResumeFile(Map.of(), null);
     }
 
     /** Reads the runs {@code file} holds (none if it does not exist) and appends new ones to it. */
@@ -97,6 +97,9 @@ final class ResumeFile implements Closeable {
 
     /** Appends one completed run and flushes it to the file. */
     void append(String key, int index, Serializable result) {
+        if (out == null) {
+            return;
+        }
         try {
             byte[] frame = serialize(new Entry(key, index, result));
             DataOutputStream data = new DataOutputStream(out);
@@ -110,7 +113,9 @@ final class ResumeFile implements Closeable {
 
     @Override
     public void close() throws IOException {
-        out.close();
+        if (out != null) {
+            out.close();
+        }
     }
 
     /** The next whole frame, or {@code null} at the end of the file or of its last whole frame. */

@@ -1,5 +1,6 @@
 package org.fabricsim.sweep;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -44,6 +45,18 @@ class PortableTest {
         assertEquals(run, back);
         assertEquals(List.of("z", "a"), List.copyOf(back.metrics().keySet()));
         assertTrue(back.metrics().get("a") instanceof List<?> list && list.get(1) instanceof Long);
+    }
+
+    @Test
+    void shouldRebuildTextsLongerThan64KiBAndPrimitiveArrays() {
+        // DataOutputStream.writeUTF stops at 65,535 bytes; an error message or a label may be longer.
+        String text = "é".repeat(40_000);
+        Map<?, ?> back = (Map<?, ?>) Portable.decode(Portable.encode(Map.of("text", text, "doubles",
+                new double[] {1.5, -0.0}, "longs", new long[] {Long.MIN_VALUE}, "ints", new int[] {7, -7})));
+        assertEquals(text, back.get("text"));
+        assertArrayEquals(new double[] {1.5, -0.0}, (double[]) back.get("doubles"));
+        assertArrayEquals(new long[] {Long.MIN_VALUE}, (long[]) back.get("longs"));
+        assertArrayEquals(new int[] {7, -7}, (int[]) back.get("ints"));
     }
 
     @Test

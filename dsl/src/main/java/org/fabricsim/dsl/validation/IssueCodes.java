@@ -350,12 +350,14 @@ public final class IssueCodes {
     public static final String VARY_POOL = PREFIX + "study.vary-pool";
     /** A search whose direction does not fit its objective ({@code minimize mfu}). Data: the direction that fits. */
     public static final String SEARCH_DIRECTION = PREFIX + "search.direction";
-    /** A search objective the workload has no figure for (TTFT of a training job, a search of a deployment). */
+    /** A search objective the workload has no figure for (TTFT of a training job, MFU of a deployment). */
     public static final String SEARCH_OBJECTIVE = PREFIX + "search.objective";
     /** A cost objective or a budget on a cluster without a {@code cost}. */
     public static final String SEARCH_NEEDS_COST = PREFIX + "search.needs-cost";
     /** A search budget that is not money per hour. */
     public static final String SEARCH_BUDGET = PREFIX + "search.budget";
+    /** A serving search of a deployment without an SLO: the cheapest pools win whatever their latency. */
+    public static final String SEARCH_NEEDS_SLO = PREFIX + "search.needs-slo";
 
     private IssueCodes() {
     }

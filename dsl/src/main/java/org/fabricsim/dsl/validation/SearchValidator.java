@@ -3,6 +3,7 @@ package org.fabricsim.dsl.validation;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Search;
 import org.fabricsim.dsl.fabric.SearchDirection;
 import org.fabricsim.dsl.fabric.SearchObjective;
@@ -15,8 +16,9 @@ import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.spec.SearchSpec;
 
 /**
- * Whether a study's {@code search} can run: it searches a training job (the search of a deployment's
- * pools is not built), its direction fits its objective (more MFU and tokens per second are better,
+ * Whether a study's {@code search} can run: it searches a training job (for MFU, tokens per second or
+ * cost) or an inference deployment's pools (for $ per million tokens, tokens per second or TTFT p99,
+ * under its SLOs), its direction fits its objective (more MFU and tokens per second are better,
  * less cost and TTFT), a cost objective or a budget has a cluster cost to count, the budget is money
  * per hour, and its counts are at least 1.
  */
@@ -34,15 +36,21 @@ public class SearchValidator extends FabricCheck {
     }
 
     @Check
-    public void checkSearchWorkloadIsTraining(Search search) {
+    public void checkSearchWorkloadSearchable(Search search) {
         Workload workload = ((Study) search.eContainer()).getWorkload();
         if (workload == null || workload.eIsProxy()) {
             return;
         }
-        if (!(workload instanceof Training)) {
-            error("A search covers a training job; " + workload.getName() + " is not one. Sweep its pools with"
-                    + " 'vary' (e.g. 'vary decode replicas in [2, 4, 8]') and compare the runs.", search,
-                    Literals.SEARCH__OBJECTIVE, IssueCodes.SEARCH_OBJECTIVE);
+        if (workload instanceof Inference) {
+            if (search.getObjective() == SearchObjective.MFU || search.getObjective() == SearchObjective.COST_PER_STEP) {
+                error("A deployment has no training step: search its pools for 'minimize cost-per-mtok', 'maximize"
+                        + " tokens-per-second' or 'minimize ttft-p99'.", search, Literals.SEARCH__OBJECTIVE,
+                        IssueCodes.SEARCH_OBJECTIVE);
+            }
+        } else if (!(workload instanceof Training)) {
+            error("A search covers a training job or an inference deployment; " + workload.getName() + " is"
+                    + " neither. Sweep it with 'vary' and compare the runs.", search, Literals.SEARCH__OBJECTIVE,
+                    IssueCodes.SEARCH_OBJECTIVE);
         } else if (search.getObjective() == SearchObjective.TTFT_P99) {
             error("A training job has no time to first token: search it for 'maximize mfu', 'maximize"
                     + " tokens-per-second', 'minimize cost-per-step' or 'minimize cost-per-mtok'.", search,
@@ -54,13 +62,24 @@ public class SearchValidator extends FabricCheck {
     public void checkSearchCostKnown(Search search) {
         boolean costs = search.getObjective() == SearchObjective.COST_PER_STEP
                 || search.getObjective() == SearchObjective.COST_PER_MTOK || search.getBudget() != null;
-        if (costs && ((Study) search.eContainer()).getWorkload() instanceof Training training
-                && training.getCluster() != null && !training.getCluster().eIsProxy()
-                && costless(training.getCluster())) {
-            error("The search counts dollars, but " + training.getCluster().getName() + " has no 'cost': give the"
+        Workload workload = ((Study) search.eContainer()).getWorkload();
+        Cluster cluster = workload instanceof Training training ? training.getCluster()
+                : workload instanceof Inference inference ? inference.getCluster() : null;
+        if (costs && cluster != null && !cluster.eIsProxy() && costless(cluster)) {
+            error("The search counts dollars, but " + cluster.getName() + " has no 'cost': give the"
                     + " cluster a cost (e.g. 'cost H100At4' with 'accelerator-hour $4/h'), or search for mfu.",
                     search, search.getBudget() != null ? Literals.SEARCH__BUDGET : Literals.SEARCH__OBJECTIVE,
                     IssueCodes.SEARCH_NEEDS_COST);
+        }
+    }
+
+    @Check
+    public void checkSearchServingHasSlo(Search search) {
+        if (((Study) search.eContainer()).getWorkload() instanceof Inference inference && !inference.eIsProxy()
+                && inference.getSlos().isEmpty() && search.getObjective() != SearchObjective.TTFT_P99) {
+            warning("Without an SLO the search sizes the pools by " + search.getObjective().getLiteral() + " alone,"
+                    + " whatever their latency: give " + inference.getName() + " one (e.g. 'slo ttft p99 2 s, itl p99"
+                    + " 50 ms').", search, Literals.SEARCH__OBJECTIVE, IssueCodes.SEARCH_NEEDS_SLO);
         }
     }
 

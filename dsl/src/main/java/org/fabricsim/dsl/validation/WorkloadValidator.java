@@ -13,13 +13,13 @@ import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.analysis.Memory;
+import org.fabricsim.runtime.analysis.ServingRules;
 import org.fabricsim.runtime.analysis.TrainingRules;
 import org.fabricsim.runtime.inference.ReplicaMemory;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
-import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.fabricsim.runtime.training.StepPlan;
@@ -170,15 +170,15 @@ public class WorkloadValidator extends FabricCheck {
      * accept it (the cache caps the batch).
      */
     private void poolMemory(InferenceSpec spec, InferenceSpec.Pool pool, Pool written) {
+        if (ServingRules.replicaFits(spec, pool)) {
+            return;
+        }
         AcceleratorSpec accelerator = spec.cluster().node().accelerator();
         long hbm = accelerator.memoryBytes();
-        long context = Math.max(1, typical(spec.traffic().prompt()) + typical(spec.traffic().output()));
+        long context = ServingRules.typicalContext(spec);
         int redundant = pool.features().redundantExperts();
         long capacity = ReplicaMemory.kvCapacityTokens(spec.model(), accelerator, spec.precision(),
                 spec.kvCachePrecision(), pool.parallel(), redundant);
-        if (hbm <= 0 || capacity >= context) {
-            return;
-        }
         long weights = Math.round(ReplicaMemory.weightBytesPerAccelerator(spec.model(), spec.precision(),
                 pool.parallel(), redundant));
         long needed = Math.round(ReplicaMemory.bytesPerAccelerator(spec.model(), spec.precision(),
@@ -194,20 +194,6 @@ public class WorkloadValidator extends FabricCheck {
                 + Memory.gigabytes(hbm) + ". Use more tensor, pipeline or expert parallelism, a lower precision"
                 + experts + ", or shorter requests.", written, Literals.POOL__PARALLEL, IssueCodes.INFERENCE_MEMORY,
                 String.valueOf(needed), String.valueOf(hbm));
-    }
-
-    /** Tokens of a typical request: a fixed length, a uniform's largest, a lognormal's median; 0 when unknown. */
-    private static long typical(InferenceSpec.Distribution distribution) {
-        if (distribution instanceof InferenceSpec.Fixed fixed) {
-            return fixed.tokens();
-        }
-        if (distribution instanceof InferenceSpec.Uniform uniform) {
-            return uniform.max();
-        }
-        if (distribution instanceof InferenceSpec.Lognormal lognormal) {
-            return lognormal.median();
-        }
-        return 0;
     }
 
     private void heads(TransformerSpec model, int tensor, Parallelism written) {
@@ -232,11 +218,8 @@ public class WorkloadValidator extends FabricCheck {
     }
 
     private void tensorInsideScaleUp(ClusterSpec cluster, int tensor, EObject written) {
-        if (cluster.scaleOut() != null && cluster.scaleOut().topology() instanceof TopologySpec.Torus) {
-            return; // a direct torus is the chips' own network: TP runs on its rings of neighbours
-        }
         int domain = cluster.node().scaleUp() == null ? 1 : cluster.node().scaleUp().domainSize();
-        if (tensor > 1 && (tensor > domain || domain % tensor != 0)) {
+        if (!ServingRules.tensorInsideScaleUp(cluster, tensor)) {
             String where = cluster.node().scaleUp() == null ? "the node has no scale-up domain"
                     : "the scale-up domain holds " + domain;
             int fits = largestDivisorAtMost(domain, tensor);

@@ -4,8 +4,8 @@ import java.util.Map;
 
 /**
  * A search's summary on the console: its objective and counts, the rejections per rule, the best
- * plan (its objective on the flow model and its rank on the screen) against the plan as written, and
- * the best as a {@code training} definition to commit (docs/results-schema.md, studies[].search).
+ * configuration (its objective on the engine and its rank on the screen) against the one as written,
+ * and the best as a definition to commit (docs/results-schema.md, studies[].search).
  */
 final class SearchConsole {
     private SearchConsole() {
@@ -15,7 +15,8 @@ final class SearchConsole {
         Map<String, Object> s = study.search();
         StringBuilder out = new StringBuilder("# search ").append(study.name()).append(": ").append(s.get("objective"))
                 .append("; considered ").append(s.get("considered")).append(", feasible ").append(s.get("feasible"))
-                .append(", screened ").append(s.get("screened")).append(", refined ").append(s.get("refined"))
+                .append(", screened ").append(s.get("screened")).append(", passed ").append(s.get("passed"))
+                .append(", refined ").append(s.get("refined"))
                 .append('\n').append("  rejected by rule: ").append(s.get("rejected")).append('\n');
         if (s.get("best") instanceof Map<?, ?> best) {
             out.append("  best: ").append(best.get("variation")).append(": ").append(best.get("objective"))

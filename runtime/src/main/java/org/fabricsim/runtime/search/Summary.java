@@ -23,21 +23,29 @@ final class Summary {
     private Summary() {
     }
 
-    static Summary of(SearchSpec search, TrainingSpace space, int feasible, List<Candidate> ranked,
-            List<RunResult> refined, String reason, long start, long enumerated, long screened, long done,
-            int threads) {
+    /**
+     * @param times the clock at the start, after enumerating, after screening and at the end, in
+     *              nanoseconds
+     */
+    static Summary of(SearchKind kind, SearchSpec search, AxisSpace space, int feasible, List<Candidate> ranked,
+            List<RunResult> refined, String reason, long[] times, int threads) {
+        long start = times[0];
+        long enumerated = times[1];
+        long screened = times[2];
+        long done = times[3];
         Summary s = new Summary();
         s.json.put("objective", (search.objective().maximize() ? "maximize " : "minimize ")
                 + Variations.label(search.objective()));
         s.json.put("considered", space.considered());
         s.json.put("feasible", feasible);
-        s.json.put("screened", ranked.size());
+        s.json.put("screened", feasible);
+        s.json.put("passed", ranked.size());
         s.json.put("refined", refined.size());
         s.json.put("rejected", new LinkedHashMap<>(space.rejected()));
         if (reason != null) {
             s.json.put("reason", reason);
         }
-        s.json.put("pareto", pareto(search, ranked));
+        s.json.put("pareto", pareto(kind, search, ranked));
         Map<String, Object> seconds = new LinkedHashMap<>();
         seconds.put("enumerate", (enumerated - start) / NANOS);
         seconds.put("screen", (screened - enumerated) / NANOS);
@@ -50,43 +58,41 @@ final class Summary {
     }
 
     /**
-     * The best refined run by the objective (its step on the flow model), its screen value and rank,
-     * and it as a {@code training} definition; the job's own plan as {@code written} when it was
-     * refined. Unchanged when no refined run completed.
+     * The best refined run by the objective (on the engine), its screen value and rank, and it as a
+     * definition; the workload as written as {@code written} when it was refined. Unchanged when no
+     * refined run completed and met the constraints.
      */
-    Summary withBest(List<Candidate> ranked, List<Candidate> candidates, List<RunResult> refined, StudySpec study) {
+    Summary withBest(SearchKind kind, List<Candidate> ranked, List<Candidate> candidates, List<RunResult> refined,
+            StudySpec study) {
         SearchSpec.Objective objective = study.search().objective();
         int best = -1;
         double[] values = new double[refined.size()];
         for (int i = 0; i < refined.size(); i++) {
-            values[i] = Double.NaN;
-            if (refined.get(i).succeeded() && refined.get(i).metrics().get("stepTimeSeconds") instanceof Number step) {
-                values[i] = Objectives.value(objective, candidates.get(i).spec, step.doubleValue());
-                if (best < 0 || objective.better(values[i], values[best])) {
-                    best = i;
-                }
+            values[i] = kind.refined(objective, candidates.get(i).spec, refined.get(i));
+            if (!Double.isNaN(values[i]) && (best < 0 || objective.better(values[i], values[best]))) {
+                best = i;
             }
         }
         if (best < 0) {
             return this;
         }
-        Map<String, Object> row = row(ranked, candidates.get(best), refined.get(best), values[best]);
+        Map<String, Object> row = row(kind, ranked, candidates.get(best), refined.get(best), values[best]);
         String name = study.workloads().get(0).name();
-        row.put("definition", candidates.get(best).definition(name.substring(name.lastIndexOf('.') + 1)
-                + "Searched"));
+        row.put("definition", kind.definition(candidates.get(best).spec, Objectives.simple(name) + "Searched"));
         json.put("best", row);
         for (int i = 0; i < candidates.size(); i++) {
             if (candidates.get(i).spec.equals(study.workloads().get(0))) {
-                json.put("written", row(ranked, candidates.get(i), refined.get(i), values[i]));
+                json.put("written", row(kind, ranked, candidates.get(i), refined.get(i), values[i]));
             }
         }
         return this;
     }
 
-    private static Map<String, Object> row(List<Candidate> ranked, Candidate c, RunResult run, double value) {
+    private static Map<String, Object> row(SearchKind kind, List<Candidate> ranked, Candidate c, RunResult run,
+            double value) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("run", run.name());
-        row.put("variation", c.variation());
+        row.put("variation", c.variation(kind));
         row.put("objective", Double.isNaN(value) ? null : value);
         row.put("screenObjective", c.screened);
         row.put("screenRank", ranked.indexOf(c) + 1);
@@ -101,7 +107,7 @@ final class Summary {
      * The screened plans no other beats on both the objective and the cost per hour (cheapest first);
      * without a cost, the best plan alone. O(n log n).
      */
-    private static List<Object> pareto(SearchSpec search, List<Candidate> ranked) {
+    private static List<Object> pareto(SearchKind kind, SearchSpec search, List<Candidate> ranked) {
         List<Candidate> byCost = new ArrayList<>(ranked);
         byCost.sort(Comparator.comparingDouble(c -> Objectives.costPerHour(c.spec)));
         List<Object> front = new ArrayList<>();
@@ -110,7 +116,7 @@ final class Summary {
             if (Double.isNaN(bestSoFar) || search.objective().better(c.screened, bestSoFar)) {
                 bestSoFar = c.screened;
                 Map<String, Object> point = new LinkedHashMap<>();
-                point.put("variation", c.variation());
+                point.put("variation", c.variation(kind));
                 point.put("objective", c.screened);
                 double cost = Objectives.costPerHour(c.spec);
                 point.put("costPerHour", Double.isNaN(cost) ? null : cost);

@@ -10,12 +10,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
-import org.fabricsim.runtime.search.TrainingSearch;
+import org.fabricsim.runtime.search.Search;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
@@ -38,7 +39,7 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
  * scheduling; 53 bits keep it exact in JSON readers that hold numbers as doubles (JavaScript, jq). Every
  * run that completes is held against each of the study's expectations. A run that throws (an infeasible combination, a case the engine does
  * not simulate yet) becomes a failed {@link RunResult} carrying the reason; the other runs complete.
- * A study with a search runs it instead ({@link TrainingSearch}).
+ * A study with a search runs it instead ({@link Search}).
  */
 public final class StudyRunner {
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
@@ -160,7 +161,7 @@ public final class StudyRunner {
     /** Runs every run of {@code study}; failed runs carry their reason. */
     public StudyResult run(StudySpec study) {
         if (study.search() != null) {
-            return new TrainingSearch(engine, threads, progress).run(study);
+            return Search.local(engine, threads, progress).run(study);
         }
         List<PlannedRun> planned = expand(study);
         List<RunResult> results = new ArrayList<>(planned.size());
@@ -216,17 +217,27 @@ public final class StudyRunner {
      * result with the reason. Other engines (the Spark sweep) run each run through this one method.
      */
     public RunResult runOne(StudySpec study, PlannedRun run) {
+        return simulate(engine, study, run::varied, kind(run.workload()), run.name(), run.variation(), run.seed());
+    }
+
+    /**
+     * Simulates the workload {@code workload} builds (of kind {@code kind}) as a run of {@code study} named
+     * {@code name} with {@code variation} and {@code seed}: held against the study's expectations; a run that throws (an infeasible combination, a
+     * run that exhausts the heap) becomes a failed result with the reason. A sweep's runs and a search's
+     * runs go through this one method, on whichever engine runs them.
+     */
+    public static RunResult simulate(Engine engine, StudySpec study, Supplier<WorkloadSpec> workload, String kind,
+            String name, Map<String, Object> variation, long seed) {
         long startNanos = System.nanoTime();
         try {
-            return engine.run(run.varied(), study.calibration(), run.seed())
-                    .inStudy(run.name(), study.name(), run.variation(), run.seed())
+            return engine.run(workload.get(), study.calibration(), seed).inStudy(name, study.name(), variation, seed)
                     .withExpectations(study.expectations());
         } catch (RuntimeException e) {
-            return RunResult.failed(run.name(), kind(run.workload()), study.name(), run.variation(), run.seed(),
-                    reason(e), (System.nanoTime() - startNanos) / 1e9);
+            return RunResult.failed(name, kind, study.name(), variation, seed, reason(e),
+                    (System.nanoTime() - startNanos) / 1e9);
         } catch (OutOfMemoryError e) {
-            return RunResult.failed(run.name(), kind(run.workload()), study.name(), run.variation(), run.seed(),
-                    outOfMemory(), (System.nanoTime() - startNanos) / 1e9);
+            return RunResult.failed(name, kind, study.name(), variation, seed, outOfMemory(),
+                    (System.nanoTime() - startNanos) / 1e9);
         }
     }
 

@@ -86,7 +86,7 @@ class TrainingSearchTest {
         RunResult failed = result.runs().get(0);
         assertFalse(failed.succeeded());
         assertEquals("no configuration of the search space is feasible: rule 'batch' rejected the most (2 of 2);"
-                + " the nearest feasible plan is [tensor=8, pipeline=2, data=4, context=1, micro-batch=1,"
+                + " the nearest feasible configuration is [tensor=8, pipeline=2, data=4, context=1, micro-batch=1,"
                 + " schedule=1f1b, virtual-stages=1, sharding=zero-1, recompute=none] (1 parameter outside the space)",
                 failed.error());
     }
