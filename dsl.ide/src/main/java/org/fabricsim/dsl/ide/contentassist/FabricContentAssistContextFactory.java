@@ -5,7 +5,9 @@ import org.apache.log4j.Logger;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistContext;
 import org.eclipse.xtext.ide.editor.contentassist.antlr.BaseContentAssistParser;
 import org.eclipse.xtext.ide.editor.contentassist.antlr.PartialContentAssistContextFactory;
+import org.eclipse.xtext.ide.editor.partialEditing.IPartialEditingContentAssistParser;
 import org.eclipse.xtext.nodemodel.ILeafNode;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.service.OperationCanceledManager;
 
 import com.google.inject.Inject;
@@ -42,6 +44,26 @@ public class FabricContentAssistContextFactory extends PartialContentAssistConte
             attempt(this::handleLastCompleteNodeIsPartOfLookahead);
         }
         return contextBuilders.stream().map(this).toArray(ContentAssistContext[]::new);
+    }
+
+    /** Xtext's, with the caret's leaves found by {@link CaretLeafFinder} instead of a walk over the whole file. */
+    @Override
+    protected void initializeNodeAndModelData() {
+        rootNode = parseResult.getRootNode();
+        if (parser instanceof IPartialEditingContentAssistParser partial) {
+            partial.initializeFor(resource.getEntryPoint());
+        }
+        lastCompleteNode = new CaretLeafFinder(completionOffset, true).searchFrom(rootNode);
+        if (lastCompleteNode == null) {
+            lastCompleteNode = rootNode;
+        }
+        currentNode = new CaretLeafFinder(completionOffset, false).searchFrom(rootNode);
+        if (currentNode == null) {
+            currentNode = lastCompleteNode;
+        }
+        lastVisibleNode = getLastCompleteNodeByOffset(rootNode, completionOffset);
+        datatypeNode = getContainingDatatypeRuleNode(lastCompleteNode);
+        currentModel = NodeModelUtils.findActualSemanticObjectFor(lastVisibleNode);
     }
 
     private void attempt(Runnable context) {
