@@ -1,6 +1,7 @@
 // The command layer of the FabricSim extension, free of the VS Code API so that node tests run it
-// against a real server process: the `fabric` command lines behind Validate and Open Report, and the
-// language server's `fabricsim.simulate` request behind Simulate and the "Simulate" code lens.
+// against a real server process: the `fabric` command lines behind Validate, Open Report and the
+// `fabricsim` task, the problem matcher that reads their diagnostics, the language server's
+// `fabricsim.simulate` request behind Simulate and the "Simulate" code lens, and the status bar text.
 import * as cp from 'child_process';
 
 /** The server command the code lens carries and the Simulate command sends (dsl.ide SimulateCommand.ID). */
@@ -21,6 +22,65 @@ export function validateArguments(serverJar: string, file: string): string[] {
 /** `fabric simulate FILE --html REPORT --force` (optionally one study or workload): the console text and the report. */
 export function reportArguments(serverJar: string, file: string, report: string, study?: string): string[] {
   return ['-jar', serverJar, 'simulate', file, ...(study ? ['--study', study] : []), '--html', report, '--force'];
+}
+
+/** The task type of `fabric simulate` tasks (package.json taskDefinitions): a file and optionally one study. */
+export const TASK_TYPE = 'fabricsim';
+
+/** The `fabricsim` task's definition as tasks.json writes it. */
+export interface SimulateTaskDefinition {
+  type: typeof TASK_TYPE;
+  file: string;
+  study?: string;
+}
+
+/** `fabric simulate FILE [--study NAME]`: what a `fabricsim` task runs; its diagnostics go to the problem matcher. */
+export function simulateTaskArguments(serverJar: string, definition: SimulateTaskDefinition): string[] {
+  return ['-jar', serverJar, 'simulate', definition.file, ...(definition.study ? ['--study', definition.study] : [])];
+}
+
+/** The label of a `fabricsim` task in the task picker. */
+export function simulateTaskName(definition: SimulateTaskDefinition): string {
+  return `simulate ${definition.file}${definition.study ? ` (${definition.study})` : ''}`;
+}
+
+/** A diagnostic as the `fabricsim` problem matcher (package.json problemMatchers) reads it from a `fabric` line. */
+export interface MatchedProblem {
+  file: string;
+  line: number;
+  column: number;
+  severity: string;
+  message: string;
+  code?: string;
+}
+
+/**
+ * Applies the problem matcher's pattern to `fabric` output, line by line, as VS Code does: `file:line:column:
+ * severity: message [code]` (generator FileDiagnostic.format). `pattern` is the matcher's regexp.
+ */
+export function matchProblems(pattern: string, output: string): MatchedProblem[] {
+  const regexp = new RegExp(pattern);
+  return output.split(/\r?\n/).flatMap((line) => {
+    const m = regexp.exec(line);
+    return m ? [{ file: m[1], line: Number(m[2]), column: Number(m[3]), severity: m[4], message: m[5], ...(m[6] ? { code: m[6] } : {}) }] : [];
+  });
+}
+
+/** The language server's state as the status bar shows it. */
+export type ServerState = 'starting' | 'running' | 'stopped' | 'missing';
+
+/** The status bar item's text (with a codicon) and tooltip for a server state; a click restarts the server. */
+export function serverStatus(state: ServerState): { text: string; tooltip: string } {
+  switch (state) {
+    case 'starting':
+      return { text: '$(sync~spin) FabricSim', tooltip: 'FabricSim language server starting' };
+    case 'running':
+      return { text: '$(check) FabricSim', tooltip: 'FabricSim language server running; click to restart' };
+    case 'stopped':
+      return { text: '$(error) FabricSim', tooltip: 'FabricSim language server stopped; click to restart (see the FabricSim output channel)' };
+    case 'missing':
+      return { text: '$(warning) FabricSim', tooltip: 'FabricSim language server not started: no Java runtime or no bundled server (see the FabricSim output channel)' };
+  }
 }
 
 /** The workspace/executeCommand parameters that simulate a document, or one study or workload of it. */

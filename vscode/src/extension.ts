@@ -1,11 +1,15 @@
 // FabricSim for VS Code: a thin client that starts the bundled FabricSim language server
 // (`java -jar server/fabric.jar lsp`, LSP over stdio) for .fabric files, with the commands Validate,
-// Simulate (the server's fabricsim.simulate, also behind its "Simulate" code lens), Format and Open Report.
+// Simulate (the server's fabricsim.simulate, also behind its "Simulate" code lens), Format and Open Report,
+// `fabricsim` tasks that run `fabric simulate` with a problem matcher, and a status bar item for the server.
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { reportArguments, runJava, simulateRequest, validateArguments } from './commands';
+import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
+import {
+  reportArguments, runJava, serverStatus, ServerState, simulateRequest, simulateTaskArguments, simulateTaskName,
+  SimulateTaskDefinition, TASK_TYPE, validateArguments,
+} from './commands';
 import { checkJavaVersion, JavaNotFoundError, resolveJava, serverCommandLine } from './java';
 
 const CLIENT_ID = 'fabricsim';
@@ -14,10 +18,16 @@ const CLIENT_NAME = 'FabricSim';
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel | undefined;
 let javaPath: string | undefined;
+let status: vscode.StatusBarItem | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel(CLIENT_NAME);
   context.subscriptions.push(output);
+  status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left);
+  status.command = 'fabricsim.restartServer';
+  showStatus('starting');
+  status.show();
+  context.subscriptions.push(status);
   context.subscriptions.push(
     vscode.commands.registerCommand('fabricsim.restartServer', async () => {
       await stopClient();
@@ -28,6 +38,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('fabricsim.simulateFile', (uri?: string, name?: string) => simulate(uri, name)),
     vscode.commands.registerCommand('fabricsim.format', () => vscode.commands.executeCommand('editor.action.formatDocument')),
     vscode.commands.registerCommand('fabricsim.openReport', () => openReport(context)),
+    vscode.tasks.registerTaskProvider(TASK_TYPE, {
+      provideTasks: () => {
+        const document = vscode.window.activeTextEditor?.document;
+        return document?.languageId === 'fabric' ? [simulateTask(context, { type: TASK_TYPE, file: document.uri.fsPath })] : [];
+      },
+      resolveTask: (task) => {
+        const definition = task.definition as SimulateTaskDefinition;
+        return definition.file ? simulateTask(context, definition, task.scope) : undefined;
+      },
+    }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration('fabricsim.java.home')) {
         const choice = await vscode.window.showInformationMessage(
@@ -55,9 +75,26 @@ async function stopClient(): Promise<void> {
   }
 }
 
+function showStatus(state: ServerState): void {
+  if (status) {
+    const { text, tooltip } = serverStatus(state);
+    status.text = text;
+    status.tooltip = tooltip;
+  }
+}
+
+/** A task that runs `fabric simulate` on a file (or one study of it); the fabricsim matcher reads its diagnostics. */
+function simulateTask(context: vscode.ExtensionContext, definition: SimulateTaskDefinition,
+  scope: vscode.TaskScope | vscode.WorkspaceFolder = vscode.TaskScope.Workspace): vscode.Task {
+  const execution = new vscode.ProcessExecution(javaPath ?? 'java', simulateTaskArguments(context.asAbsolutePath('server/fabric.jar'), definition));
+  return new vscode.Task(definition, scope, simulateTaskName(definition), TASK_TYPE, execution, '$fabricsim');
+}
+
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
   const serverJar = context.asAbsolutePath('server/fabric.jar');
+  showStatus('starting');
   if (!fs.existsSync(serverJar)) {
+    showStatus('missing');
     void vscode.window.showErrorMessage(
       `FabricSim: the bundled language server is missing (${serverJar}). Reinstall the extension.`,
     );
@@ -75,6 +112,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   } catch (error) {
     const message = error instanceof JavaNotFoundError ? error.message : `FabricSim: ${String(error)}`;
     output?.appendLine(message);
+    showStatus('missing');
     const choice = await vscode.window.showErrorMessage(message, 'Open Settings');
     if (choice === 'Open Settings') {
       await vscode.commands.executeCommand('workbench.action.openSettings', 'fabricsim.java.home');
@@ -105,10 +143,13 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   };
 
   client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  client.onDidChangeState((event) =>
+    showStatus(event.newState === State.Running ? 'running' : event.newState === State.Starting ? 'starting' : 'stopped'));
   try {
     await client.start();
   } catch (error) {
     client = undefined;
+    showStatus('stopped');
     void vscode.window.showErrorMessage(
       `FabricSim: the language server failed to start (${commandLine.command} ${commandLine.args.join(' ')}): ${String(error)}. ` +
         `See the "${CLIENT_NAME}" output channel.`,

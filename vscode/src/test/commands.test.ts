@@ -8,7 +8,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import { reportArguments, runJava, simulateRequest, SIMULATE_COMMAND, validateArguments } from '../commands';
+import {
+  matchProblems, reportArguments, runJava, serverStatus, simulateRequest, SIMULATE_COMMAND, simulateTaskArguments,
+  simulateTaskName, TASK_TYPE, validateArguments,
+} from '../commands';
 
 const MODEL = `package lens
 cluster Duo { nodes 2 x 4 accelerators link 200 Gb/s latency 2 us }
@@ -47,6 +50,48 @@ test('Open Report writes the self-contained HTML report of the file', async () =
   assert.equal(outcome.code, 0, outcome.stderr);
   assert.match(outcome.stdout, /# lens\.Sweep: all-gather ring over 8 accelerators/);
   assert.match(fs.readFileSync(report, 'utf8'), /<title>FabricSim report<\/title>/);
+});
+
+/** The fabricsim problem matcher's pattern as package.json contributes it. */
+function matcherPattern(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8'));
+  const matcher = manifest.contributes.problemMatchers.find((m: { name: string }) => m.name === 'fabricsim');
+  assert.ok(matcher, 'package.json contributes the fabricsim problem matcher');
+  return matcher.pattern.regexp;
+}
+
+test('a fabricsim task runs fabric simulate and its problem matcher finds each diagnostic at its line', async () => {
+  const file = model(MODEL.replace('on Duo', 'on Missing'));
+  const definition = { type: TASK_TYPE, file } as const;
+  assert.equal(simulateTaskName(definition), `simulate ${file}`);
+  const outcome = await runJava('java', simulateTaskArguments(serverJar(), definition));
+  assert.notEqual(outcome.code, 0);
+  const problems = matchProblems(matcherPattern(), outcome.stdout + outcome.stderr);
+  // the error on the benchmark's reference to Missing (line 3, 1-based column after 'on '), and the info that
+  // Duo (line 2, after 'cluster ') is now unused
+  const lines = MODEL.replace('on Duo', 'on Missing').split('\n');
+  assert.deepEqual(problems.map((p) => [p.file, p.line, p.column, p.severity, p.code]), [
+    [file, 3, lines[2].indexOf('Missing') + 1, 'error', 'fabric.name.unresolved'],
+    [file, 2, lines[1].indexOf('Duo') + 1, 'info', 'fabric.hygiene.unused'],
+  ], outcome.stdout + outcome.stderr);
+  assert.match(problems[0].message, /No cluster named 'Missing'/);
+});
+
+test('a fabricsim task for one study simulates that study only', async () => {
+  const file = model(MODEL + 'benchmark Other { all-reduce ring on Duo sizes 4 MiB }\n');
+  const outcome = await runJava('java', simulateTaskArguments(serverJar(), { type: TASK_TYPE, file, study: 'Sweep' }));
+  assert.equal(outcome.code, 0, outcome.stderr);
+  assert.match(outcome.stdout, /# lens\.Sweep: all-gather ring/);
+  assert.doesNotMatch(outcome.stdout, /lens\.Other/);
+  assert.deepEqual(matchProblems(matcherPattern(), outcome.stdout + outcome.stderr), []);
+});
+
+test('the status bar names each server state and a click restarts the server', () => {
+  const states = ['starting', 'running', 'stopped', 'missing'] as const;
+  const texts = states.map((state) => serverStatus(state).text);
+  assert.equal(new Set(texts).size, states.length, 'each state has its own text');
+  assert.ok(texts.every((text) => text.endsWith('FabricSim')));
+  assert.match(serverStatus('running').tooltip, /restart/);
 });
 
 /** A minimal LSP client over the server process's stdio (Content-Length framing, JSON-RPC 2.0). */

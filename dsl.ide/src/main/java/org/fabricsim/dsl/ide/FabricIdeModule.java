@@ -21,6 +21,22 @@ public class FabricIdeModule extends AbstractFabricIdeModule {
         return org.fabricsim.dsl.ide.contentassist.FabricContentAssistContextFactory.class;
     }
 
+    /** Completion parses from the definition around the caret, not from the start of the file (issue 19). */
+    @Override
+    public Class<? extends org.eclipse.xtext.ide.editor.contentassist.antlr.IContentAssistParser> bindIContentAssistParser() {
+        return org.fabricsim.dsl.ide.contentassist.PartialFabricContentAssistParser.class;
+    }
+
+    /** Completion's parser starts at the definition around the caret (issue 19). */
+    public Class<? extends org.eclipse.xtext.ide.editor.contentassist.antlr.EntryPointFinder> bindEntryPointFinder() {
+        return org.fabricsim.dsl.ide.contentassist.DefinitionEntryPointFinder.class;
+    }
+
+    /** Builds generate nothing, so they do not validate a second time to decide whether to (issue 19). */
+    public Class<? extends org.eclipse.xtext.generator.IShouldGenerate> bindIShouldGenerate() {
+        return org.fabricsim.dsl.ide.server.NoGeneration.class;
+    }
+
     /** Completion one request at a time: Xtext's proposal provider is shared and not thread-safe (issue 21). */
     public Class<? extends org.eclipse.xtext.ide.server.contentassist.ContentAssistService> bindContentAssistService() {
         return org.fabricsim.dsl.ide.contentassist.FabricContentAssistService.class;

@@ -24,9 +24,13 @@ import org.fabricsim.dsl.ide.server.ProtocolClient;
  * (issue 19: p99 at most 50 ms each), and diagnostics after a keystroke (at most 500 ms): {@code runs}
  * requests of each kind at positions spread over the file, with median, p99 and maximum wall time, then
  * {@code runs / 10} one-character edits, each timed until the server publishes the edited version's
- * diagnostics. A benchmark, not a test: docs/performance.md gives the command and the figures.
+ * diagnostics. Each figure is given as wall time and as the process's CPU time (all threads: on a shared
+ * machine wall time carries queueing that CPU time does not), with the load average at the end. A benchmark,
+ * not a test: docs/performance.md gives the command and the figures.
  */
 public final class EditorRequestsBenchmark {
+    private static final com.sun.management.OperatingSystemMXBean PROCESS =
+            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     /** Lines per group: a cluster (5 lines), a benchmark on it (5 lines) and a blank line between each. */
     private static final int LINES_PER_GROUP = 12;
 
@@ -54,29 +58,36 @@ public final class EditorRequestsBenchmark {
                     new Position(10 + LINES_PER_GROUP * g, "    on C".length()))), groups);
             diagnostics(client, file, Math.max(1, runs / 10), groups);
         }
+        System.out.printf("load average %.1f (%d processors)%n", PROCESS.getSystemLoadAverage(),
+                PROCESS.getAvailableProcessors());
     }
 
     private static void time(String what, int runs, IntFunction<CompletableFuture<?>> request, int groups)
             throws Exception {
         request.apply(0).get(60, TimeUnit.SECONDS);
         long[] nanos = new long[runs];
+        long[] cpu = new long[runs];
         for (int i = 0; i < runs; i++) {
             int group = (int) ((long) i * 7919 % groups);
+            long cpuStart = PROCESS.getProcessCpuTime();
             long start = System.nanoTime();
             request.apply(group).get(60, TimeUnit.SECONDS);
             nanos[i] = System.nanoTime() - start;
+            cpu[i] = PROCESS.getProcessCpuTime() - cpuStart;
         }
-        print(what, nanos);
+        print(what, nanos, cpu);
     }
 
     /** Types one digit into a benchmark's size and waits for the diagnostics of that version. */
     private static void diagnostics(ProtocolClient client, TextDocumentIdentifier file, int edits, int groups)
             throws Exception {
         long[] nanos = new long[edits];
+        long[] cpu = new long[edits];
         for (int i = 0; i < edits; i++) {
             int line = 11 + LINES_PER_GROUP * ((int) ((long) i * 7919 % groups));
             Position at = new Position(line, "    sizes 1".length());
             client.diagnostics.remove(file.getUri());
+            long cpuStart = PROCESS.getProcessCpuTime();
             long start = System.nanoTime();
             client.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(
                     new VersionedTextDocumentIdentifier(file.getUri(), i + 2),
@@ -85,16 +96,23 @@ public final class EditorRequestsBenchmark {
                 Thread.sleep(1);
             }
             nanos[i] = System.nanoTime() - start;
+            cpu[i] = PROCESS.getProcessCpuTime() - cpuStart;
         }
-        print("diagnostics after a keystroke", nanos);
+        print("diagnostics after a keystroke", nanos, cpu);
     }
 
-    private static void print(String what, long[] nanos) {
+    private static void print(String what, long[] nanos, long[] cpuNanos) {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
-        System.out.printf("%-32s median %6.1f ms, p99 %6.1f ms, max %6.1f ms (%d requests)%n", what,
-                sorted[sorted.length / 2] / 1e6, sorted[(int) Math.ceil(sorted.length * 0.99) - 1] / 1e6,
-                sorted[sorted.length - 1] / 1e6, sorted.length);
+        long[] cpu = cpuNanos.clone();
+        Arrays.sort(cpu);
+        System.out.printf("%-32s wall median %6.1f ms, p99 %6.1f ms, max %6.1f ms; CPU median %6.1f ms, p99 %6.1f ms"
+                + " (%d requests)%n", what, sorted[sorted.length / 2] / 1e6, percentile99(sorted) / 1e6,
+                sorted[sorted.length - 1] / 1e6, cpu[cpu.length / 2] / 1e6, percentile99(cpu) / 1e6, sorted.length);
+    }
+
+    private static long percentile99(long[] sorted) {
+        return sorted[(int) Math.ceil(sorted.length * 0.99) - 1];
     }
 
     /** {@code groups} clusters, each with a benchmark on it: 12 lines a group after a package line. */
