@@ -130,6 +130,7 @@ class LanguageTest {
                     rails 8
                     routing adaptive
                 }
+                data-centre AcmeNet single-switch nic 12.5 GB/s
                 max-oversubscription 3:1
                 cost Rent
                 reliability R
@@ -222,7 +223,7 @@ class LanguageTest {
                 batch 512 sequences
                 micro-batch 1
                 precision bf16
-                parallel tensor 8 pipeline 4 data 16 sequence-parallel
+                parallel tensor 8 pipeline 4 data 16 across 2 pods sequence-parallel
                 schedule interleaved-1f1b virtual-stages 4
                 sharding zero-1
                 recompute selective

@@ -12,6 +12,7 @@ import org.fabricsim.dsl.fabric.CapexUnit;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Component;
 import org.fabricsim.dsl.fabric.Cost;
+import org.fabricsim.dsl.fabric.DataCentreNetwork;
 import org.fabricsim.dsl.fabric.DragonflyTopology;
 import org.fabricsim.dsl.fabric.FailureDomain;
 import org.fabricsim.dsl.fabric.FailureRate;
@@ -36,6 +37,7 @@ import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
+import org.fabricsim.runtime.spec.DataCentreSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeGroupSpec;
@@ -77,7 +79,22 @@ final class ClusterMapper {
                                 (int) Math.min(Integer.MAX_VALUE, (long) nodes(cluster) * node.accelerators())),
                         routing(cluster.getScaleOut().getTopology()));
         return new ClusterSpec(names.qualifiedName(cluster), node, nodes(cluster), scaleOut, maxOversubscription,
-                cost, reliability, groups(cluster, node));
+                cost, reliability, groups(cluster, node), dataCentre(cluster, node));
+    }
+
+    /**
+     * The data-centre network as written, its switched topology for one port per accelerator; null when
+     * none is written or it is a torus (an error).
+     */
+    private DataCentreSpec dataCentre(Cluster cluster, NodeSpec node) {
+        DataCentreNetwork written = cluster.getDataCentre();
+        if (written == null || written.getTopology() instanceof TorusTopology || written.getNicRate() == null) {
+            return null;
+        }
+        int accelerators = (int) Math.min(Integer.MAX_VALUE, (long) nodes(cluster) * node.accelerators());
+        return new DataCentreSpec(new ScaleOutSpec(hardware.toFabric(written.getFabric()),
+                toTopology(written.getTopology(), accelerators, accelerators), routing(written.getTopology())),
+                Units.bytesPerSecond(written.getNicRate()));
     }
 
     /**

@@ -226,7 +226,13 @@ final class WorkloadMapper {
         return new ParallelismSpec(orOne(parallel.getTensor()), orOne(parallel.getPipeline()), orOne(parallel.getData()),
                 orOne(parallel.getContext()), orOne(parallel.getExpert()), parallel.isSequenceParallel(),
                 ParallelismSpec.ContextMode.valueOf(parallel.getContextMode().getName())).withOrder(order(parallel))
-                .withExpertRouting(expertRouting(parallel));
+                .withExpertRouting(expertRouting(parallel)).withPods(pods(parallel));
+    }
+
+    /** The data-parallel ways across pods as written; 1 when none or when they do not divide the data ways (an error). */
+    private static int pods(Parallelism parallel) {
+        int pods = orOne(parallel.getPods());
+        return orOne(parallel.getData()) % pods == 0 ? pods : 1;
     }
 
     /** The routing written; an absent capacity factor or skew takes {@link ExpertRoutingSpec#DEFAULT}'s. */

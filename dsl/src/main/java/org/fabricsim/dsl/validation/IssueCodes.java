@@ -358,6 +358,12 @@ public final class IssueCodes {
     public static final String SEARCH_BUDGET = PREFIX + "search.budget";
     /** A serving search of a deployment without an SLO: the cheapest pools win whatever their latency. */
     public static final String SEARCH_NEEDS_SLO = PREFIX + "search.needs-slo";
+    /** A data-centre network written as a torus. Data: a switched topology to write instead. */
+    public static final String DATA_CENTRE_SWITCHED = PREFIX + "physical.data-centre-switched";
+    /** Data parallelism placed across pods on a data-centre network the cluster does not have. Data: the cluster's name. */
+    public static final String DATA_CENTRE_MISSING = PREFIX + "physical.data-centre-missing";
+    /** A pod count that does not divide the data ways, nodes or torus, or is written outside a training job. Data: a count to write, or empty to remove it. */
+    public static final String DATA_CENTRE_PODS = PREFIX + "physical.data-centre-pods";
 
     private IssueCodes() {
     }

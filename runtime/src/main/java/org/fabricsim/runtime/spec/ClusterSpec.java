@@ -17,9 +17,10 @@ import java.util.List;
  * @param reliability          how it fails, or null
  * @param groups               the node groups in placement order when they are of more than one type;
  *                             empty when every node is {@code node} (a single group is normalized away)
+ * @param dataCentre           a second network beside the scale-out fabric, joining pods, or null
  */
 public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec scaleOut, double maxOversubscription,
-        CostSpec cost, ReliabilitySpec reliability, List<NodeGroupSpec> groups) {
+        CostSpec cost, ReliabilitySpec reliability, List<NodeGroupSpec> groups, DataCentreSpec dataCentre) {
 
     public ClusterSpec {
         Specs.requireName(name);
@@ -36,6 +37,12 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
                 throw new IllegalArgumentException("the node groups must have the same accelerators per node");
             }
         }
+    }
+
+    /** A cluster with one scale-out network. */
+    public ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec scaleOut, double maxOversubscription,
+            CostSpec cost, ReliabilitySpec reliability, List<NodeGroupSpec> groups) {
+        this(name, node, nodes, scaleOut, maxOversubscription, cost, reliability, groups, null);
     }
 
     /** A cluster of one node type. */
@@ -106,7 +113,8 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
     /** This cluster cut down to its first {@code count} nodes, as a benchmark on them sees it. */
     public ClusterSpec withNodes(int count) {
         if (groups.isEmpty()) {
-            return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability);
+            return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability, groups,
+                    dataCentre);
         }
         List<NodeGroupSpec> kept = new ArrayList<>();
         int left = count;
@@ -116,11 +124,40 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
                 left -= group.nodes();
             }
         }
-        return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability, kept);
+        return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability, kept, dataCentre);
     }
 
     /** This cluster on another scale-out network, with the same nodes. */
     public ClusterSpec withScaleOut(ScaleOutSpec network) {
-        return new ClusterSpec(name, node, nodes, network, maxOversubscription, cost, reliability, groups);
+        return new ClusterSpec(name, node, nodes, network, maxOversubscription, cost, reliability, groups, dataCentre);
+    }
+
+    /**
+     * One of {@code pods} equal pods of this cluster, as its data-centre network joins them: its first
+     * nodes ÷ pods nodes, a torus cut along its last dimension (which {@code pods} must divide), without
+     * the data-centre network.
+     */
+    public ClusterSpec pod(int pods) {
+        if (nodes % pods != 0) {
+            throw new IllegalArgumentException(pods + " pods must divide the " + nodes + " nodes of " + name);
+        }
+        ClusterSpec pod = withNodes(nodes / pods);
+        if (scaleOut != null && scaleOut.topology() instanceof TopologySpec.Torus torus) {
+            List<Integer> dimensions = new ArrayList<>(torus.dimensions());
+            int last = dimensions.size() - 1;
+            if (dimensions.get(last) % pods != 0) {
+                throw new IllegalArgumentException(pods + " pods must divide the torus's last dimension, "
+                        + dimensions.get(last));
+            }
+            dimensions.set(last, dimensions.get(last) / pods);
+            pod = pod.withScaleOut(new ScaleOutSpec(scaleOut.fabric(),
+                    new TopologySpec.Torus(dimensions, torus.linkBytesPerSecond()), scaleOut.routing()));
+        }
+        return pod.withDataCentre(null);
+    }
+
+    /** This cluster with {@code network} as its data-centre network beside the scale-out fabric. */
+    public ClusterSpec withDataCentre(DataCentreSpec network) {
+        return new ClusterSpec(name, node, nodes, scaleOut, maxOversubscription, cost, reliability, groups, network);
     }
 }

@@ -18,9 +18,11 @@ import java.util.Objects;
  * @param expertRouting     how the router loads the EP ranks (MoE models only)
  * @param order             the axes ranks are laid out along, innermost first, each once; empty for the
  *                          default layout (training only; {@code training.Placement})
+ * @param pods              the data-parallel ways across pods on the cluster's data-centre network (1: none),
+ *                          a divisor of {@code data}; the other data ÷ pods ways run inside each pod (training only)
  */
 public record ParallelismSpec(int tensor, int pipeline, int data, int context, int expert, boolean sequenceParallel,
-        ContextMode contextMode, ExpertRoutingSpec expertRouting, List<Axis> order) {
+        ContextMode contextMode, ExpertRoutingSpec expertRouting, List<Axis> order, int pods) {
 
     public ParallelismSpec {
         Specs.requirePositive("tensor", tensor);
@@ -31,11 +33,21 @@ public record ParallelismSpec(int tensor, int pipeline, int data, int context, i
         Objects.requireNonNull(contextMode, "contextMode");
         Objects.requireNonNull(expertRouting, "expertRouting");
         order = List.copyOf(order);
+        Specs.requirePositive("pods", pods);
+        if (data % pods != 0) {
+            throw new IllegalArgumentException("the " + pods + " pods must divide the " + data + " data-parallel ways");
+        }
         if (!order.isEmpty()
                 && (order.size() != Axis.values().length || EnumSet.copyOf(order).size() != order.size())) {
             throw new IllegalArgumentException("the placement order must list tp, cp, pp and dp once each, innermost"
                     + " first: " + order);
         }
+    }
+
+    /** A plan within one pod. */
+    public ParallelismSpec(int tensor, int pipeline, int data, int context, int expert, boolean sequenceParallel,
+            ContextMode contextMode, ExpertRoutingSpec expertRouting, List<Axis> order) {
+        this(tensor, pipeline, data, context, expert, sequenceParallel, contextMode, expertRouting, order, 1);
     }
 
     /** A plan laid out in the default order. */
@@ -58,19 +70,31 @@ public record ParallelismSpec(int tensor, int pipeline, int data, int context, i
     /** This plan with other degrees, everything else kept. */
     public ParallelismSpec withDegrees(int tensor, int pipeline, int data, int context, int expert) {
         return new ParallelismSpec(tensor, pipeline, data, context, expert, sequenceParallel, contextMode,
-                expertRouting, order);
+                expertRouting, order, pods);
     }
 
     /** This plan with {@code routing}, everything else kept. */
     public ParallelismSpec withExpertRouting(ExpertRoutingSpec routing) {
         return new ParallelismSpec(tensor, pipeline, data, context, expert, sequenceParallel, contextMode, routing,
-                order);
+                order, pods);
     }
 
     /** This plan laid out in {@code order} (innermost first; empty for the default), everything else kept. */
     public ParallelismSpec withOrder(List<Axis> order) {
         return new ParallelismSpec(tensor, pipeline, data, context, expert, sequenceParallel, contextMode, expertRouting,
-                order);
+                order, pods);
+    }
+
+    /** This plan with {@code pods} of its data-parallel ways across pods, everything else kept. */
+    public ParallelismSpec withPods(int pods) {
+        return new ParallelismSpec(tensor, pipeline, data, context, expert, sequenceParallel, contextMode, expertRouting,
+                order, pods);
+    }
+
+    /** The plan inside one pod: data ÷ pods data-parallel ways, no pods. */
+    public ParallelismSpec inPod() {
+        return new ParallelismSpec(tensor, pipeline, data / pods, context, expert, sequenceParallel, contextMode,
+                expertRouting, order, 1);
     }
 
     /** Accelerators the plan occupies: TP × PP × DP × CP. */

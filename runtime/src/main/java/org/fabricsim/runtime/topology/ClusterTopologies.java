@@ -6,6 +6,7 @@ import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.DataCentreSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
@@ -64,29 +65,56 @@ public final class ClusterTopologies {
                 : calibration.nicEfficiency());
     }
 
-    /** The topology with every node of the cluster's first type. */
+    /** The topology with every node of the cluster's first type, and its data-centre network when it has one. */
     private static ClusterTopology uniform(ClusterSpec cluster, Calibration calibration) {
         NodeSpec node = cluster.node();
         ScaleUpParameters scaleUp = scaleUp(node, calibration);
         ScaleOutSpec scaleOut = cluster.scaleOut();
         int accelerators = cluster.accelerators();
         if (scaleOut != null && scaleOut.topology() instanceof TopologySpec.Torus torus) {
-            double stated = scaleOut.fabric().linkEfficiency();
-            return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null,
-                    torus(torus, scaleOut.fabric(), stated > 0 ? stated : calibration.nicEfficiency())));
+            return ClusterTopology.build(withDataCentre(new ClusterParameters(accelerators, scaleUp, null,
+                    torus(torus, scaleOut.fabric(), efficiency(scaleOut, calibration))), cluster, calibration));
         }
         if (scaleOut == null || node.nic() == null) {
             return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
         }
-        double stated = scaleOut.fabric().linkEfficiency();
-        double efficiency = stated > 0 ? stated : calibration.nicEfficiency();
-        LinkClass nic = nicLink(node, scaleOut, calibration);
-        LinkClass fabric = new LinkClass(scaleOut.fabric().linkBytesPerSecond(), scaleOut.fabric().latencyPs())
-                .derated(efficiency);
-        ClusterTopology topology = ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, nic,
-                fabric(scaleOut, fabric, node, accelerators, calibration.nicEfficiency())));
+        ClusterTopology topology = ClusterTopology.build(withDataCentre(new ClusterParameters(accelerators, scaleUp,
+                nicLink(node, scaleOut, calibration), switched(scaleOut, node, accelerators, calibration)), cluster,
+                calibration));
         AggregationResources aggregation = aggregation(scaleOut);
         return aggregation == null ? topology : topology.withAggregation(aggregation);
+    }
+
+    /** The link efficiency of a network: its fabric's own when stated, else the profile's NIC efficiency. */
+    private static double efficiency(ScaleOutSpec network, Calibration calibration) {
+        double stated = network.fabric().linkEfficiency();
+        return stated > 0 ? stated : calibration.nicEfficiency();
+    }
+
+    /** A switched network's parameters, its links at the fabric's rate derated by its {@link #efficiency}. */
+    private static FabricParameters switched(ScaleOutSpec network, NodeSpec node, int accelerators,
+            Calibration calibration) {
+        LinkClass fabric = new LinkClass(network.fabric().linkBytesPerSecond(), network.fabric().latencyPs())
+                .derated(efficiency(network, calibration));
+        return fabric(network, fabric, node, accelerators, calibration.nicEfficiency());
+    }
+
+    /**
+     * {@code parameters} with the cluster's data-centre network when it states one ({@link
+     * DataCentreParameters}): its switched topology built like a scale-out fabric, each accelerator's NIC
+     * share into it at the fabric's latency, both derated by its {@link #efficiency}.
+     */
+    private static ClusterParameters withDataCentre(ClusterParameters parameters, ClusterSpec cluster,
+            Calibration calibration) {
+        DataCentreSpec dataCentre = cluster.dataCentre();
+        if (dataCentre == null) {
+            return parameters;
+        }
+        ScaleOutSpec network = dataCentre.network();
+        LinkClass nic = new LinkClass(dataCentre.nicBytesPerSecond(), network.fabric().latencyPs())
+                .derated(efficiency(network, calibration));
+        return parameters.withDataCentre(new DataCentreParameters(
+                switched(network, cluster.node(), cluster.accelerators(), calibration), nic));
     }
 
     /**

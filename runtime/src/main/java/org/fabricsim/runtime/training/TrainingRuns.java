@@ -9,6 +9,9 @@ import org.fabricsim.runtime.reliability.DegradedFabric;
 import org.fabricsim.runtime.reliability.PartCounts;
 import org.fabricsim.runtime.reliability.Straggler;
 import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -39,6 +42,8 @@ public final class TrainingRuns {
     private final FabricBehaviour behaviour;
     private Calibration collectives;
     private FabricCollectiveTimer timer;
+    /** The step's timer when the job's data parallelism spans pods, else null (the step runs on {@link #timer}). */
+    private PodHierarchyTimer acrossPods;
     private FailureSteps failureSteps;
     private PartCounts parts;
 
@@ -68,25 +73,50 @@ public final class TrainingRuns {
         Calibration now = Calibration.of(profile);
         if (now.equals(collectives)) {
             timer = timer.nextRun();
+            acrossPods = acrossPods == null ? null : acrossPods.nextRun();
             failureSteps = failureSteps.nextRun();
         } else {
             collectives = now;
             ClusterTopology topology = ClusterTopologies.build(spec.cluster(), now);
             parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology);
             timer = timer(topology, now);
+            acrossPods = acrossPods(topology, now);
             failureSteps = FailureSteps.of(spec, topology, parts, failed -> timer(failed, now));
         }
         StepPlan plan = StepPlan.of(spec);
-        StepBreakdown step = TrainingStep.simulate(spec, plan, timer, profile);
+        CollectiveTimer steps = acrossPods == null ? timer : acrossPods;
+        StepBreakdown step = TrainingStep.simulate(spec, plan, steps, profile);
         DegradedFabric degraded = failureSteps.degraded(spec, plan, profile, step.stepSeconds());
         Straggler straggler = failureSteps.straggler(spec, plan, profile, step.stepSeconds(), timer);
         return TrainingSimulator.result(spec, step, parts, degraded, straggler, seed,
-                (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(), timer.flowsStarted());
+                (System.nanoTime() - startNanos) / 1e9).withEngine(steps.eventsFired(), steps.flowsStarted());
     }
 
     private FabricCollectiveTimer timer(ClusterTopology topology, Calibration calibration) {
         return new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
                 ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
                 calibration, NetworkKind.MAX_MIN, behaviour);
+    }
+
+    /**
+     * The hierarchical timer of a job whose data parallelism spans pods ({@link PodHierarchyTimer}), else
+     * null: the in-pod plan on one pod ({@link ClusterSpec#pod}), the cross-pod ranks on the data-centre
+     * network, routed by ECMP with one flow per peer and no measured behaviour (those are the scale-out
+     * fabric's).
+     */
+    private PodHierarchyTimer acrossPods(ClusterTopology topology, Calibration calibration) {
+        int pods = spec.parallel().pods();
+        if (pods < 2) {
+            return null;
+        }
+        ParallelismSpec inside = spec.parallel().inPod();
+        FabricCollectiveTimer inPod = new FabricCollectiveTimer(
+                ClusterTopologies.build(spec.cluster().pod(pods), calibration), Placement.of(inside),
+                ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
+                calibration, NetworkKind.MAX_MIN, behaviour);
+        FabricCollectiveTimer crossPod = new FabricCollectiveTimer(topology.onDataCentre(),
+                Placement.of(new ParallelismSpec(inside.accelerators(), 1, pods, 1, 1, false)), RoutingMode.ECMP, 1,
+                seed, calibration, NetworkKind.MAX_MIN, null);
+        return new PodHierarchyTimer(inPod, crossPod, spec.parallel().data(), pods);
     }
 }

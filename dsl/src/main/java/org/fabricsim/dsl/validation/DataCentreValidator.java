@@ -1,0 +1,67 @@
+package org.fabricsim.dsl.validation;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.DataCentreNetwork;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.NodeGroup;
+import org.fabricsim.dsl.fabric.Parallelism;
+import org.fabricsim.dsl.fabric.TorusTopology;
+import org.fabricsim.dsl.fabric.Training;
+
+/**
+ * A cluster's data-centre network and the data parallelism placed on it: the network is switched
+ * (the engine's {@code DataCentreParameters}); {@code data D across P pods} needs the cluster's
+ * data-centre network, P dividing D and the nodes (and a torus's last dimension, which the pods
+ * cut), and is a training job's.
+ */
+public class DataCentreValidator extends FabricCheck {
+
+    @Check
+    public void checkDataCentreSwitched(DataCentreNetwork network) {
+        if (network.getTopology() instanceof TorusTopology) {
+            error("A data-centre network is switched: its accelerators reach it by NICs. Write a switched topology,"
+                    + " e.g. 'single-switch' or 'fat-tree { tiers 2 }'.", network,
+                    Literals.DATA_CENTRE_NETWORK__TOPOLOGY, IssueCodes.DATA_CENTRE_SWITCHED, "single-switch");
+        }
+    }
+
+    @Check
+    public void checkTrainingPodsOnAttachedNetwork(Training training) {
+        Parallelism parallel = training.getParallel();
+        Cluster cluster = training.getCluster();
+        if (parallel == null || parallel.getPods() < 2 || cluster == null || cluster.eIsProxy()) {
+            return;
+        }
+        if (cluster.getDataCentre() == null) {
+            error("'across " + parallel.getPods() + " pods' places data parallelism on a data-centre network, but "
+                    + "cluster " + cluster.getName() + " has none its accelerators are attached to: add"
+                    + " 'data-centre <fabric> single-switch nic <rate>' to " + cluster.getName()
+                    + ", or remove 'across " + parallel.getPods() + " pods'.", parallel, Literals.PARALLELISM__PODS,
+                    IssueCodes.DATA_CENTRE_MISSING, cluster.getName());
+            return;
+        }
+        int data = Math.max(1, parallel.getData());
+        long nodes = cluster.getGroups().stream().mapToLong(NodeGroup::getCount).sum();
+        int lastDimension = parallel.getPods();
+        if (cluster.getScaleOut() != null && cluster.getScaleOut().getTopology() instanceof TorusTopology torus
+                && !torus.getDimensions().isEmpty()) {
+            lastDimension = torus.getDimensions().get(torus.getDimensions().size() - 1);
+        }
+        if (data % parallel.getPods() != 0 || nodes % parallel.getPods() != 0
+                || lastDimension % parallel.getPods() != 0) {
+            error("The " + parallel.getPods() + " pods must divide the " + data + " data-parallel ways, the " + nodes
+                    + " nodes and a torus's last dimension (the pods are its equal parts); write a pod count that"
+                    + " divides them, e.g. 'across 2 pods'.", parallel, Literals.PARALLELISM__PODS,
+                    IssueCodes.DATA_CENTRE_PODS, "2");
+        }
+    }
+
+    @Check
+    public void checkPodsForTraining(Parallelism parallel) {
+        if (parallel.getPods() > 0 && !(parallel.eContainer() instanceof Training)) {
+            error("'across " + parallel.getPods() + " pods' is a training job's: a serving pool runs inside one pod."
+                    + " Remove it.", parallel, Literals.PARALLELISM__PODS, IssueCodes.DATA_CENTRE_PODS, "");
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/** A data-centre network beside the scale-out fabric, and data parallelism placed across pods on it. */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+class DataCentreValidationTest {
+    private static final String DATA_CENTRE = "data-centre RoCEv2_200 single-switch nic 12.5 GB/s";
+
+    @Inject
+    private ParseHelper<Model> parser;
+
+    @Inject
+    private ValidationTestHelper validation;
+
+    @Inject
+    private SpecMapper mapper;
+
+    /** Four 8-card Gaudi 3 nodes on one switch, {@code network} beside it, and a job whose plan ends in {@code data}. */
+    private Model model(String network, String data) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.intel.*
+                import fabric.catalog.standards.*
+                cluster Gaudi {
+                    nodes 4 x Gaudi3_HLS
+                    scale-out RoCEv2_200 single-switch
+                    %s
+                }
+                model Small transformer { layers 8 hidden 1024 heads 16 vocab 32000 }
+                training Train {
+                    model Small on Gaudi
+                    sequence 2048
+                    batch 64 sequences
+                    parallel tensor 8 %s
+                }
+                """.formatted(network, data));
+    }
+
+    private List<String> codes(String network, String data) throws Exception {
+        return validation.validate(model(network, data)).stream().map(Issue::getCode)
+                .filter(code -> code.startsWith("fabric.physical.data-centre")).toList();
+    }
+
+    @Test
+    void shouldRefuseDataParallelismAcrossPodsWithoutADataCentreNetwork() throws Exception {
+        List<Issue> issues = validation.validate(model("", "data 4 across 2 pods")).stream()
+                .filter(issue -> IssueCodes.DATA_CENTRE_MISSING.equals(issue.getCode())).toList();
+        assertEquals(1, issues.size());
+        assertEquals(List.of("Gaudi"), List.of(issues.get(0).getData()));
+    }
+
+    @Test
+    void shouldAcceptDataParallelismAcrossPodsOnTheClustersDataCentreNetwork() throws Exception {
+        assertEquals(List.of(), codes(DATA_CENTRE, "data 4 across 2 pods"));
+    }
+
+    @Test
+    void shouldRefuseAPodCountThatDoesNotDivideTheDataWays() throws Exception {
+        assertEquals(List.of(IssueCodes.DATA_CENTRE_PODS), codes(DATA_CENTRE, "data 4 across 3 pods"));
+    }
+
+    @Test
+    void shouldRefuseATorusAsTheDataCentreNetwork() throws Exception {
+        assertEquals(List.of(IssueCodes.DATA_CENTRE_SWITCHED),
+                codes("data-centre RoCEv2_200 torus 4 x 8 nic 12.5 GB/s", "data 4"));
+    }
+
+    @Test
+    void shouldMapTheDataCentreNetworkAndThePodsOfTheDataAxis() throws Exception {
+        Model model = model(DATA_CENTRE, "data 4 across 2 pods");
+        TrainingSpec training = mapper.toTraining(model.getElements().stream()
+                .filter(Training.class::isInstance).map(Training.class::cast).findFirst().orElseThrow());
+        ClusterSpec cluster = training.cluster();
+
+        // 12.5 GB/s per accelerator into one switch; 2 of the 4 data ways across pods, 2 in each pod.
+        assertEquals(12.5e9, cluster.dataCentre().nicBytesPerSecond(), 1);
+        assertEquals(TopologySpec.SingleSwitch.class, cluster.dataCentre().network().topology().getClass());
+        assertEquals(2, training.parallel().pods());
+        assertEquals(2, training.parallel().inPod().data());
+        assertNull(cluster.pod(2).dataCentre());
+        assertEquals(2, cluster.pod(2).nodes());
+    }
+}
