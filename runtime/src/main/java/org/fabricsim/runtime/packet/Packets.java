@@ -26,6 +26,20 @@ final class Packets {
     int[] flags = new int[1024];
     int[] next = new int[1024];
     /**
+     * The flow's priority class and destination node, copied onto the packet when it is sent so that
+     * forwarding reads only the packet's own slots (a flow's state is a cache miss when a million flows
+     * are active; the packet's slots were touched when it was sent).
+     */
+    int[] priority = new int[1024];
+    int[] destination = new int[1024];
+    /**
+     * Under {@link PacketRouting#PATH}: the links of the flow's given path, {@link #pathStride} slots
+     * per packet (the longest path started so far), and their number; null under the other routings.
+     */
+    int[] path;
+    int[] pathLength;
+    private int pathStride;
+    /**
      * In-band telemetry (HPCC), {@link Hpcc#MAX_HOPS} slots per packet: per hop the egress queue
      * left behind, the link's bytes sent so far, the time and the link; null unless {@link #recordTelemetry}.
      */
@@ -65,6 +79,37 @@ final class Packets {
             peakLive = live;
         }
         return packet;
+    }
+
+    /** Packets carry their flow's given path from now on, up to {@code stride} links (widened by {@link #fitPath}). */
+    void carryPaths(int stride) {
+        pathStride = stride;
+        path = new int[flow.length * stride];
+        pathLength = new int[flow.length];
+    }
+
+    /** Widens every packet's path slots to at least {@code length} links, keeping the paths in flight. O(packets × stride) when it widens. */
+    void fitPath(int length) {
+        if (length <= pathStride) {
+            return;
+        }
+        int[] wider = new int[flow.length * length];
+        for (int packet = 0; packet < slots; packet++) {
+            System.arraycopy(path, packet * pathStride, wider, packet * length, pathStride);
+        }
+        path = wider;
+        pathStride = length;
+    }
+
+    /** Copies the given path {@code links[0..length)} onto {@code packet}. */
+    void setPath(int packet, int[] links, int length) {
+        System.arraycopy(links, 0, path, packet * pathStride, length);
+        pathLength[packet] = length;
+    }
+
+    /** Link {@code hop} of the path {@code packet} carries (its last link past its end). */
+    int pathLink(int packet, int hop) {
+        return path[packet * pathStride + Math.min(hop, pathLength[packet] - 1)];
     }
 
     /** Packets carry in-band telemetry from now on. */
@@ -113,6 +158,12 @@ final class Packets {
         hop = Arrays.copyOf(hop, capacity);
         flags = Arrays.copyOf(flags, capacity);
         next = Arrays.copyOf(next, capacity);
+        priority = Arrays.copyOf(priority, capacity);
+        destination = Arrays.copyOf(destination, capacity);
+        if (path != null) {
+            path = Arrays.copyOf(path, capacity * pathStride);
+            pathLength = Arrays.copyOf(pathLength, capacity);
+        }
         if (telemetryHops != null) {
             telemetryHops = Arrays.copyOf(telemetryHops, capacity);
             telemetryQueueBytes = Arrays.copyOf(telemetryQueueBytes, capacity * Hpcc.MAX_HOPS);

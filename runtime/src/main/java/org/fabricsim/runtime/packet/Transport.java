@@ -103,7 +103,9 @@ final class Transport {
         if (flows.nextSeq[flow] >= flows.packetCount[flow] && !flows.rtoArmed[flow]) {
             armTimeout(flow);
         }
-        return network.packets.allocate(flow, seq, payload, wire);
+        int packet = network.packets.allocate(flow, seq, payload, wire);
+        network.carry(packet, flow);
+        return packet;
     }
 
     private int nextResend(int flow) {
@@ -132,19 +134,19 @@ final class Transport {
         int seq = packets.seq[packet];
         boolean marked = (packets.flags[packet] & Packets.MARKED) != 0;
         int payload = packets.payloadBytes[packet];
-        if ((packets.flags[packet] & Packets.TRIMMED) != 0 && !flows.done[flow]) {
+        if ((packets.flags[packet] & Packets.TRIMMED) != 0 && !flows.done(flow)) {
             Flows.set(flows.trimmed[flow], seq);
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
             return;
         }
-        if (hpcc != null && !flows.done[flow]) {
+        if (hpcc != null && !flows.done(flow)) {
             // The packet's handle carries its telemetry back as the acknowledgement (HPCC acknowledges every packet).
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.ACK, packet);
         } else {
             packets.release(packet);
             flows.refs[flow]--;
         }
-        if (flows.done[flow]) {
+        if (flows.done(flow)) {
             duplicateBytes += payload;
             network.releaseIfIdle(flow);
             return;
@@ -158,7 +160,7 @@ final class Transport {
         } else if (selective || seq == flows.expected[flow]) {
             accept(flow, seq, payload, selective);
         }
-        if (!flows.done[flow] && seq > flows.expected[flow] + (selective ? REORDER : 0)) {
+        if (!flows.done(flow) && seq > flows.expected[flow] + (selective ? REORDER : 0)) {
             sendNack(flow, seq);
         }
         network.releaseIfIdle(flow);
@@ -211,7 +213,7 @@ final class Transport {
     /** A NACK reached the sender: go back, or queue the holes for retransmission. */
     void onNack(int flow) {
         flows.refs[flow]--;
-        if (!flows.done[flow]) {
+        if (!flows.done(flow)) {
             long nowPs = network.nowPs();
             boolean newEpisode = nowPs >= flows.recoveryPs[flow] + network.roundTripPs(flow);
             if (config.recovery() == Recovery.GO_BACK_N) {
@@ -244,7 +246,7 @@ final class Transport {
         int seq = packets.seq[packet];
         packets.release(packet);
         flows.refs[flow]--;
-        if (!flows.done[flow] && !Flows.test(flows.received[flow], seq) && !Flows.test(flows.resend[flow], seq)) {
+        if (!flows.done(flow) && !Flows.test(flows.received[flow], seq) && !Flows.test(flows.resend[flow], seq)) {
             Flows.set(flows.resend[flow], seq);
             flows.resendCount[flow]++;
             flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
@@ -257,7 +259,7 @@ final class Transport {
     void onAck(int packet) {
         Packets packets = network.packets;
         int flow = packets.flow[packet];
-        if (!flows.done[flow]) {
+        if (!flows.done(flow)) {
             int link = flows.firstLink[flow];
             double rate = hpcc.onAck(packets, packet, flow, packets.seq[packet], flows.nextSeq[flow],
                     network.roundTripPs(flow), lineBytesPerSecond[link], lineBytesPerSecond);
@@ -290,7 +292,7 @@ final class Transport {
     void onTimeout(int flow) {
         flows.refs[flow]--;
         flows.rtoArmed[flow] = false;
-        if (!flows.done[flow]) {
+        if (!flows.done(flow)) {
             if (flows.receivedCount[flow] == flows.rtoProgress[flow]) {
                 timeouts++;
                 if (config.recovery() == Recovery.GO_BACK_N) {
