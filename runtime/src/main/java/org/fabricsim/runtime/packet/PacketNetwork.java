@@ -83,6 +83,9 @@ public final class PacketNetwork implements NetworkModel {
         if (telemetry) {
             packets.recordTelemetry();
         }
+        if (config.congestionControl() == PacketConfig.CongestionControl.SWIFT) {
+            packets.recordSendTimes();
+        }
         carriesPaths = config.routing() == PacketRouting.PATH;
         if (carriesPaths) {
             packets.carryPaths(4);
@@ -217,7 +220,7 @@ public final class PacketNetwork implements NetworkModel {
 
     /**
      * Copies onto {@code packet}, just made by {@code flow}, what forwarding reads: the flow's priority
-     * and destination and, under PATH routing, its path. O(path length).
+     * and destination, under PATH routing its path and under Swift the time. O(path length).
      */
     void carry(int packet, int flow) {
         Flows flows = transport.flows;
@@ -227,6 +230,14 @@ public final class PacketNetwork implements NetworkModel {
             int[] links = classes.path(flows.flowClass[flow]);
             packets.setPath(packet, links, links.length);
         }
+        if (packets.sentPs != null) {
+            packets.sentPs[packet] = nowPs();
+        }
+    }
+
+    /** The number of links of {@code flow}'s given path. */
+    int pathLinks(int flow) {
+        return classes.path(transport.flows.flowClass[flow]).length;
     }
 
     int priorities() {

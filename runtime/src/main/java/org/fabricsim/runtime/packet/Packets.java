@@ -112,6 +112,14 @@ final class Packets {
         return path[packet * pathStride + Math.min(hop, pathLength[packet] - 1)];
     }
 
+    /** Under Swift: when each packet left its NIC, picoseconds; null otherwise ({@link #recordSendTimes}). */
+    long[] sentPs;
+
+    /** Packets record when they leave their NIC from now on. */
+    void recordSendTimes() {
+        sentPs = new long[flow.length];
+    }
+
     /** Packets carry in-band telemetry from now on. */
     void recordTelemetry() {
         int capacity = flow.length;
@@ -160,6 +168,9 @@ final class Packets {
         next = Arrays.copyOf(next, capacity);
         priority = Arrays.copyOf(priority, capacity);
         destination = Arrays.copyOf(destination, capacity);
+        if (sentPs != null) {
+            sentPs = Arrays.copyOf(sentPs, capacity);
+        }
         if (path != null) {
             path = Arrays.copyOf(path, capacity * pathStride);
             pathLength = Arrays.copyOf(pathLength, capacity);

@@ -39,6 +39,8 @@ final class Transport {
     final DcqcnSender dcqcn;
     /** HPCC's senders, or null under another congestion control. */
     private final HpccSender hpcc;
+    /** Swift's senders, or null under another congestion control. */
+    private final SwiftSender swift;
     private final double[] lineBytesPerSecond;
     final NicPorts nics;
     long retransmittedBytes;
@@ -57,6 +59,8 @@ final class Transport {
         }
         this.hpcc = config.congestionControl() == PacketConfig.CongestionControl.HPCC
                 ? new HpccSender(Hpcc.defaults(fastest)) : null;
+        this.swift = config.congestionControl() == PacketConfig.CongestionControl.SWIFT
+                ? new SwiftSender(Swift.defaults(), config.packetWireBytes()) : null;
         nics = new NicPorts(network, flows, links);
     }
 
@@ -68,6 +72,9 @@ final class Transport {
         if (hpcc != null) {
             hpcc.reset(flow, network.lineRate(link));
         }
+        if (swift != null) {
+            swift.reset(flow, network.lineRate(link), network.pathLinks(flow), network.roundTripPs(flow));
+        }
     }
 
     /** The per-flow arrays of the congestion controls follow the flows' capacity. */
@@ -75,6 +82,9 @@ final class Transport {
         dcqcn.grow(capacity);
         if (hpcc != null) {
             hpcc.grow(capacity);
+        }
+        if (swift != null) {
+            swift.grow(capacity);
         }
     }
 
@@ -139,8 +149,9 @@ final class Transport {
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
             return;
         }
-        if (hpcc != null && !flows.done(flow)) {
-            // The packet's handle carries its telemetry back as the acknowledgement (HPCC acknowledges every packet).
+        if ((hpcc != null || swift != null) && !flows.done(flow)) {
+            // The packet's handle carries its telemetry or send time back as the acknowledgement (HPCC and Swift
+            // acknowledge every packet).
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.ACK, packet);
         } else {
             packets.release(packet);
@@ -255,16 +266,18 @@ final class Transport {
         network.releaseIfIdle(flow);
     }
 
-    /** An acknowledgement with in-band telemetry reached the sender (HPCC): set the flow's rate. */
+    /** An acknowledgement reached the sender (HPCC with in-band telemetry, Swift with the send time): set the flow's rate. */
     void onAck(int packet) {
         Packets packets = network.packets;
         int flow = packets.flow[packet];
         if (!flows.done(flow)) {
             int link = flows.firstLink[flow];
-            double rate = hpcc.onAck(packets, packet, flow, packets.seq[packet], flows.nextSeq[flow],
-                    network.roundTripPs(flow), lineBytesPerSecond[link], lineBytesPerSecond);
+            long nowPs = network.nowPs();
+            double rate = hpcc != null ? hpcc.onAck(packets, packet, flow, packets.seq[packet], flows.nextSeq[flow],
+                    network.roundTripPs(flow), lineBytesPerSecond[link], lineBytesPerSecond)
+                    : swift.onAck(flow, nowPs - packets.sentPs[packet], nowPs, lineBytesPerSecond[link]);
             if (rate > 0) {
-                CongestionEvents.setRate(flows, flow, rate, network.nowPs());
+                CongestionEvents.setRate(flows, flow, rate, nowPs);
             }
         }
         packets.release(packet);
