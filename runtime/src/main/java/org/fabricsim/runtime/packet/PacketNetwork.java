@@ -88,7 +88,7 @@ public final class PacketNetwork implements NetworkModel {
         }
         carriesPaths = config.routing() == PacketRouting.PATH;
         if (carriesPaths) {
-            packets.carryPaths(4);
+            packets.fitPath(4);
         }
         nextHops = new NextHops(graph, config.routing(), buffers);
         classes = new FlowClasses(graph, config);
@@ -224,8 +224,8 @@ public final class PacketNetwork implements NetworkModel {
      */
     void carry(int packet, int flow) {
         Flows flows = transport.flows;
-        packets.priority[packet] = flows.priority[flow];
-        packets.destination[packet] = flows.destination[flow];
+        packets.setPriority(packet, flows.priority[flow]);
+        packets.setDestination(packet, flows.destination[flow]);
         if (carriesPaths) {
             int[] links = classes.path(flows.flowClass[flow]);
             packets.setPath(packet, links, links.length);
@@ -258,19 +258,19 @@ public final class PacketNetwork implements NetworkModel {
         if (packet < 0) {
             return;
         }
-        int priority = packets.priority[packet];
+        int priority = packets.priority(packet);
         gates.take(link * priorities + priority);
         busy[link] = true;
-        packets.link[packet] = link;
-        int wire = packets.wireBytes[packet];
+        packets.setLink(packet, link);
+        int wire = packets.wireBytes(packet);
         long serializationPs = (long) (wire * psPerByte[link] + 0.5);
         ports.sentBytes[link] += wire;
-        ports.payloadBytes[link] += packets.payloadBytes[packet];
+        ports.payloadBytes[link] += packets.payloadBytes(packet);
         if (telemetry) {
             packets.telemetry(packet, link, buffers.queuedBytes(link), ports.sentBytes[link], nowPs());
         }
-        if (!fromSwitchOnly[link] && packets.seq[packet] < transport.flows.maxSent[packets.flow[packet]] - 1) {
-            ports.retransmittedBytes[link] += packets.payloadBytes[packet];
+        if (!fromSwitchOnly[link] && packets.seq(packet) < transport.flows.maxSent[packets.flow(packet)] - 1) {
+            ports.retransmittedBytes[link] += packets.payloadBytes(packet);
         }
         packetHops++;
         scheduleAfter(serializationPs, TX_DONE, link);
@@ -278,23 +278,23 @@ public final class PacketNetwork implements NetworkModel {
     }
 
     private void arrive(int packet) {
-        int link = packets.link[packet];
-        int priority = packets.priority[packet];
-        if (config.bitErrorRate() > 0 && simulation.random().nextDouble() < classes.corruption(packets.wireBytes[packet])) {
+        int link = packets.link(packet);
+        int priority = packets.priority(packet);
+        if (config.bitErrorRate() > 0 && simulation.random().nextDouble() < classes.corruption(packets.wireBytes(packet))) {
             drop(packet, link, link, priority);
             return;
         }
         int node = graph.linkTo(link);
-        int destination = packets.destination[packet];
-        if (node == destination || transport.flows.done(packets.flow[packet])) {
+        int destination = packets.destination(packet);
+        if (node == destination || transport.flows.done(packets.flow(packet))) {
             returnCredit(link, priority);
             transport.receive(packet);
             return;
         }
-        int hop = packets.hop[packet] + 1;
-        packets.hop[packet] = hop;
+        int hop = packets.hop(packet) + 1;
+        packets.setHop(packet, hop);
         int out = carriesPaths ? packets.pathLink(packet, hop) : nextHop(packet, node, destination, hop);
-        if ((packets.flags[packet] & Packets.TRIMMED) != 0) {
+        if ((packets.flags(packet) & Packets.TRIMMED) != 0) {
             buffers.enqueueHeader(packet, link, out);
             tryTransmit(out);
             return;
@@ -317,17 +317,17 @@ public final class PacketNetwork implements NetworkModel {
 
     /** The link {@code packet} leaves switch {@code node} on under the adaptive routings; the flow's given path where no minimal hop exists. */
     private int nextHop(int packet, int node, int destination, int hop) {
-        int flow = packets.flow[packet];
-        int out = nextHops.choose(node, destination, transport.flows.hash[flow], packets.seq[packet]);
+        int flow = packets.flow(packet);
+        int out = nextHops.choose(node, destination, transport.flows.hash[flow], packets.seq(packet));
         return out >= 0 ? out : classes.pathLink(transport.flows.flowClass[flow], hop);
     }
 
     /** Cuts {@code packet}, refused by the queue of {@code out}, to its headers and sends them on ahead of the data. */
     private void trim(int packet, int inLink, int out) {
         ports.trimmed[out]++;
-        packets.flags[packet] |= Packets.TRIMMED;
-        packets.payloadBytes[packet] = 0;
-        packets.wireBytes[packet] = config.headerBytes();
+        packets.setFlags(packet, packets.flags(packet) | Packets.TRIMMED);
+        packets.setPayloadBytes(packet, 0);
+        packets.setWireBytes(packet, config.headerBytes());
         buffers.enqueueHeader(packet, inLink, out);
         tryTransmit(out);
     }
@@ -341,7 +341,7 @@ public final class PacketNetwork implements NetworkModel {
     private void drop(int packet, int countedLink, int inLink, int priority) {
         ports.drops[countedLink]++;
         returnCredit(inLink, priority);
-        int flow = packets.flow[packet];
+        int flow = packets.flow(packet);
         packets.release(packet);
         transport.flows.refs[flow]--;
         releaseIfIdle(flow);

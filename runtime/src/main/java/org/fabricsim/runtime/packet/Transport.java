@@ -140,11 +140,11 @@ final class Transport {
     /** A data packet reached its destination. */
     void receive(int packet) {
         Packets packets = network.packets;
-        int flow = packets.flow[packet];
-        int seq = packets.seq[packet];
-        boolean marked = (packets.flags[packet] & Packets.MARKED) != 0;
-        int payload = packets.payloadBytes[packet];
-        if ((packets.flags[packet] & Packets.TRIMMED) != 0 && !flows.done(flow)) {
+        int flow = packets.flow(packet);
+        int seq = packets.seq(packet);
+        boolean marked = (packets.flags(packet) & Packets.MARKED) != 0;
+        int payload = packets.payloadBytes(packet);
+        if ((packets.flags(packet) & Packets.TRIMMED) != 0 && !flows.done(flow)) {
             Flows.set(flows.trimmed[flow], seq);
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
             return;
@@ -253,8 +253,8 @@ final class Transport {
      */
     void onTrimNack(int packet) {
         Packets packets = network.packets;
-        int flow = packets.flow[packet];
-        int seq = packets.seq[packet];
+        int flow = packets.flow(packet);
+        int seq = packets.seq(packet);
         packets.release(packet);
         flows.refs[flow]--;
         if (!flows.done(flow) && !Flows.test(flows.received[flow], seq) && !Flows.test(flows.resend[flow], seq)) {
@@ -269,11 +269,11 @@ final class Transport {
     /** An acknowledgement reached the sender (HPCC with in-band telemetry, Swift with the send time): set the flow's rate. */
     void onAck(int packet) {
         Packets packets = network.packets;
-        int flow = packets.flow[packet];
+        int flow = packets.flow(packet);
         if (!flows.done(flow)) {
             int link = flows.firstLink[flow];
             long nowPs = network.nowPs();
-            double rate = hpcc != null ? hpcc.onAck(packets, packet, flow, packets.seq[packet], flows.nextSeq[flow],
+            double rate = hpcc != null ? hpcc.onAck(packets, packet, flow, packets.seq(packet), flows.nextSeq[flow],
                     network.roundTripPs(flow), lineBytesPerSecond[link], lineBytesPerSecond)
                     : swift.onAck(flow, nowPs - packets.sentPs[packet], nowPs, lineBytesPerSecond[link]);
             if (rate > 0) {

@@ -8,9 +8,7 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.sim.Simulation;
-import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
-import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,8 +24,7 @@ class PacketReplayTest {
     private static final int HOSTS = 16;
 
     private static long fingerprint(PacketConfig config) {
-        ClusterTopology topology = ClusterTopology.build(ClusterParameters.scaleOutOnly(HOSTS, PacketFixtures.LINK,
-                FatTreeParameters.twoTier(4, 2.0, PacketFixtures.LINK)));
+        ClusterTopology topology = PacketFixtures.twoTier(HOSTS, 4, 2.0);
         Simulation simulation = new Simulation(5);
         PacketNetwork network = new PacketNetwork(simulation, topology.graph(), config);
         StringBuilder trace = new StringBuilder();
