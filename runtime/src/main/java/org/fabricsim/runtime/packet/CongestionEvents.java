@@ -14,7 +14,7 @@ final class CongestionEvents {
         Flows flows = transport.flows;
         DcqcnSender dcqcn = transport.dcqcn;
         flows.refs[flow]--;
-        if (flows.done[flow]) {
+        if (flows.done(flow)) {
             network.releaseIfIdle(flow);
             return;
         }

@@ -117,7 +117,7 @@ final class FlowClasses {
         flows.nackAllowedPs[flow] = 0;
         flows.cnpAllowedPs[flow] = 0;
         flows.rtoArmed[flow] = false;
-        flows.done[flow] = false;
+        flows.setDone(flow, false);
         flows.refs[flow] = 0;
     }
 
@@ -156,6 +156,11 @@ final class FlowClasses {
     /** A full packet's trip to the destination plus the feedback's back: the unloaded round trip. */
     long roundTripPs(int handle) {
         return roundTripPs[handle];
+    }
+
+    /** The class's given path (not to be modified). */
+    int[] path(int handle) {
+        return path[handle];
     }
 
     /** Link {@code hop} of the class's given path (the last link past its end). */

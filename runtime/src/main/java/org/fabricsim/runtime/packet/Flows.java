@@ -44,7 +44,11 @@ final class Flows {
     long[] recoveryPs = new long[256];
     int[] rtoProgress = new int[256];
     boolean[] rtoArmed = new boolean[256];
-    boolean[] done = new boolean[256];
+    /**
+     * Whether each flow has been delivered, one bit per flow: the check every forwarding hop and
+     * every NIC scan makes, so it is kept dense (128 KiB for a million flows) to stay in cache.
+     */
+    private long[] doneBits = new long[256 / 64];
     int[] refs = new int[256];
     private int[] free = new int[256];
     private int freeCount;
@@ -78,7 +82,19 @@ final class Flows {
     }
 
     boolean hasData(int flow) {
-        return !done[flow] && (nextSeq[flow] < packetCount[flow] || resendCount[flow] > 0);
+        return !done(flow) && (nextSeq[flow] < packetCount[flow] || resendCount[flow] > 0);
+    }
+
+    boolean done(int flow) {
+        return test(doneBits, flow);
+    }
+
+    void setDone(int flow, boolean value) {
+        if (value) {
+            set(doneBits, flow);
+        } else {
+            clear(doneBits, flow);
+        }
     }
 
     static boolean test(long[] bits, int index) {
@@ -123,7 +139,7 @@ final class Flows {
         recoveryPs = Arrays.copyOf(recoveryPs, capacity);
         rtoProgress = Arrays.copyOf(rtoProgress, capacity);
         rtoArmed = Arrays.copyOf(rtoArmed, capacity);
-        done = Arrays.copyOf(done, capacity);
+        doneBits = Arrays.copyOf(doneBits, (capacity + 63) >>> 6);
         refs = Arrays.copyOf(refs, capacity);
     }
 }

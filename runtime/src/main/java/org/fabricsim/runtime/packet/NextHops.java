@@ -5,8 +5,8 @@ import java.util.Arrays;
 import org.fabricsim.runtime.topology.Graph;
 
 /**
- * The next hop of a packet at a switch. {@link PacketRouting#PATH} follows the flow's given path;
- * the other modes choose among the minimal next hops toward the destination: links to the
+ * The next hop of a packet at a switch under ECMP, adaptive routing and spraying (under
+ * {@link PacketRouting#PATH} a packet follows the path it carries, {@link Packets#path}): these choose among the minimal next hops toward the destination: links to the
  * destination itself or to a switch one hop closer. Distances come from a breadth-first search
  * backwards from each destination over switches (accelerators never forward), computed on first
  * use: O(N + L) once per destination, O(N) ints each. A choice is O(out-degree).
@@ -56,14 +56,13 @@ final class NextHops {
 
     /**
      * The link a packet of flow-hash {@code hash} at switch {@code node}, bound for {@code
-     * destination}, leaves on; {@code seq} is its sequence number (spraying deals a flow's packets
-     * round robin over the candidates, from a start its hash picks); {@code pathNext} is the given path's next link (used by PATH, and as
-     * the fallback when the destination is unreachable by minimal hops).
+     * destination}, leaves on under the adaptive modes (ECMP, adaptive, spraying; {@link
+     * PacketRouting#PATH} is the caller's, which reads the path the packet carries); {@code seq} is
+     * its sequence number (spraying deals a flow's packets round robin over the candidates, from a
+     * start its hash picks). −1 when the destination is unreachable by minimal hops: the caller
+     * then follows the flow's given path.
      */
-    int choose(int node, int destination, int hash, int seq, int pathNext) {
-        if (mode == PacketRouting.PATH) {
-            return pathNext;
-        }
+    int choose(int node, int destination, int hash, int seq) {
         int[] distance = distances(destination);
         int count = 0;
         int here = distance[node];
@@ -75,7 +74,7 @@ final class NextHops {
             }
         }
         if (count == 0) {
-            return pathNext;
+            return -1;
         }
         if (count == 1) {
             return candidates[0];

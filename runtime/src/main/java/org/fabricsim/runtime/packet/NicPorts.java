@@ -7,7 +7,8 @@ import java.util.Arrays;
  * rate; a flow is eligible when it has data, its pacing time (R_C of its congestion control: the
  * previous packet's wire bytes / R_C after its start) has come, and its priority is neither paused
  * nor out of credits. O(1) amortized per packet when flows are eligible; a scan over the port's
- * flows when none is (then one wake-up event at the earliest pacing time).
+ * flows when none is (then one wake-up event at the earliest pacing time); on a paused port with one
+ * priority the scan reads one bit per flow.
  */
 final class NicPorts {
     private final PacketNetwork network;
@@ -44,17 +45,21 @@ final class NicPorts {
         long nowPs = network.nowPs();
         long earliest = Long.MAX_VALUE;
         int index = nicNext[link];
+        // With one priority the port's gate is the same for every flow: read it once, so that a scan of a
+        // paused port only prunes finished flows (one bit each) instead of reading every flow's state.
+        boolean single = network.priorities() == 1;
+        boolean open = single && network.mayInject(link, 0);
         for (int scanned = 0; scanned < nicCount[link]; ) {
             if (index >= nicCount[link]) {
                 index = 0;
             }
             int flow = list[index];
-            if (flows.done[flow]) {
+            if (flows.done(flow)) {
                 list[index] = list[--nicCount[link]];
                 continue;
             }
             scanned++;
-            if (flows.hasData(flow) && network.mayInject(link, flows.priority[flow])) {
+            if (single ? open && flows.hasData(flow) : flows.hasData(flow) && network.mayInject(link, flows.priority[flow])) {
                 if (flows.nextSendPs[flow] <= nowPs) {
                     nicNext[link] = index + 1;
                     return flow;

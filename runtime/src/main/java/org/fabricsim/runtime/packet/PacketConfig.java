@@ -13,7 +13,8 @@ package org.fabricsim.runtime.packet;
  * Control, simulation/src/point-to-point/model/switch-mmu.cc; the shift 3 from scratch/third.cc).</li>
  * <li>Lossy egress admission by dynamic threshold α = 1 (Choudhury and Hahne, "Dynamic queue
  * length thresholds for shared-memory packet switches", IEEE/ACM ToN 1998).</li>
- * <li>DCQCN: {@link Dcqcn#defaults(double)}; HPCC: {@link Hpcc#defaults(double)} at the fastest link.</li>
+ * <li>DCQCN: {@link Dcqcn#defaults(double)}; HPCC: {@link Hpcc#defaults(double)} at the fastest link;
+ * Swift: {@link Swift#defaults()}.</li>
  * </ul>
  *
  * @param mtuBytes          payload bytes per full packet, positive
@@ -42,8 +43,8 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
     /** Go-back-N (RoCE NICs) or selective repeat (IRN, Ultra Ethernet). */
     public enum Recovery { GO_BACK_N, SELECTIVE_REPEAT }
 
-    /** End-to-end congestion control. */
-    public enum CongestionControl { NONE, DCQCN, HPCC }
+    /** End-to-end congestion control: none, DCQCN (ECN), HPCC (in-band telemetry), Swift (delay, {@link Swift}). */
+    public enum CongestionControl { NONE, DCQCN, HPCC, SWIFT }
 
     /**
      * Shared-buffer memory management of every switch.

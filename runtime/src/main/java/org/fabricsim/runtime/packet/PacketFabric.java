@@ -11,8 +11,10 @@ import org.fabricsim.runtime.spec.PacketSettings;
  *
  * @param flowControl       the fabric's flow control: tail drop when not lossless, link credits when credit-based,
  *                          PFC otherwise ({@link FabricSpec.FlowControl})
- * @param congestionControl the fabric's congestion control; the backend models none, DCQCN and HPCC, and runs
- *                          {@code ib-cc} as none ({@link FabricSpec.CongestionControl#simulated()})
+ * @param congestionControl the fabric's congestion control; the backend models none, DCQCN, HPCC and Ultra
+ *                          Ethernet's ({@code uec-cc}: Swift, {@link Swift}, as UET's NSCC follows it, with
+ *                          selective repeat and, on a lossy fabric, trimming), and runs {@code ib-cc} as none
+ *                          ({@link FabricSpec.CongestionControl#simulated()})
  * @param switchBufferBytes the switches' shared buffer, or 0 for the default
  * @param settings          MTU, bit-error rate and DCQCN parameters (0 = default)
  */
@@ -53,8 +55,14 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
         }
         PacketConfig.FlowControl mechanism = !flowControl.lossless() ? PacketConfig.FlowControl.LOSSY
                 : flowControl.creditBased() ? PacketConfig.FlowControl.CREDIT : PacketConfig.FlowControl.PFC;
-        return config.withFlowControl(mechanism).withBitErrorRate(settings.bitErrorRate())
+        config = config.withFlowControl(mechanism).withBitErrorRate(settings.bitErrorRate())
                 .withDcqcn(dcqcn(config.dcqcn())).withCongestionControl(modelled());
+        if (congestionControl == FabricSpec.CongestionControl.ULTRA_ETHERNET) {
+            // The UE 1.0 transport: selective retransmission, and packet trimming where the fabric would drop.
+            config = config.withRecovery(PacketConfig.Recovery.SELECTIVE_REPEAT)
+                    .withTrimming(mechanism == PacketConfig.FlowControl.LOSSY);
+        }
+        return config;
     }
 
     private Dcqcn dcqcn(Dcqcn defaults) {
@@ -71,19 +79,20 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
     private PacketConfig.CongestionControl modelled() {
         PacketConfig.CongestionControl modelled = modelled(congestionControl.simulated());
         if (modelled == null) {
-            throw new UnsupportedOperationException("the packet backend models congestion-control none, dcqcn and"
-                    + " hpcc, not " + congestionControl.words() + "; give the fabric 'congestion-control dcqcn', 'hpcc'"
-                    + " or 'none' to run it packet by packet, or use the flow backend");
+            throw new UnsupportedOperationException("the packet backend models congestion-control none, dcqcn, hpcc"
+                    + " and uec-cc, not " + congestionControl.words() + "; give the fabric 'congestion-control dcqcn',"
+                    + " 'hpcc', 'uec-cc' or 'none' to run it packet by packet, or use the flow backend");
         }
         return modelled;
     }
 
-    /** The backend's model of {@code congestionControl} as written (none, DCQCN, HPCC), or null when it has none. */
+    /** The backend's model of {@code congestionControl} as written (none, DCQCN, HPCC, uec-cc as Swift), or null when it has none. */
     public static PacketConfig.CongestionControl modelled(FabricSpec.CongestionControl congestionControl) {
         return switch (congestionControl) {
             case NONE -> PacketConfig.CongestionControl.NONE;
             case DCQCN -> PacketConfig.CongestionControl.DCQCN;
             case HPCC -> PacketConfig.CongestionControl.HPCC;
+            case ULTRA_ETHERNET -> PacketConfig.CongestionControl.SWIFT;
             default -> null;
         };
     }

@@ -61,6 +61,8 @@ public final class PacketNetwork implements NetworkModel {
     private final PortGates gates;
     private final boolean[] fromSwitchOnly;
     private final boolean telemetry;
+    /** Whether packets carry their flow's path (PATH routing). */
+    private final boolean carriesPaths;
     private FlowListener listener = (tag, finishPs) -> { };
     private long packetHops;
     private long cnps;
@@ -80,6 +82,13 @@ public final class PacketNetwork implements NetworkModel {
         telemetry = config.congestionControl() == PacketConfig.CongestionControl.HPCC;
         if (telemetry) {
             packets.recordTelemetry();
+        }
+        if (config.congestionControl() == PacketConfig.CongestionControl.SWIFT) {
+            packets.recordSendTimes();
+        }
+        carriesPaths = config.routing() == PacketRouting.PATH;
+        if (carriesPaths) {
+            packets.fitPath(4);
         }
         nextHops = new NextHops(graph, config.routing(), buffers);
         classes = new FlowClasses(graph, config);
@@ -129,6 +138,9 @@ public final class PacketNetwork implements NetworkModel {
             throw new IllegalArgumentException("priority " + priority + " outside 0.." + (priorities - 1));
         }
         int handle = classes.open(path, length, bytesPerFlow, multiplicity, tag, nowPs());
+        if (carriesPaths) {
+            packets.fitPath(length);
+        }
         for (int i = 0; i < multiplicity; i++) {
             int flow = transport.flows.allocate(transport::grow);
             classes.initFlow(transport.flows, flow, handle, i, priority, graph.linkBytesPerSecond(path[0]),
@@ -206,6 +218,32 @@ public final class PacketNetwork implements NetworkModel {
         cnps++;
     }
 
+    /**
+     * Copies onto {@code packet}, just made by {@code flow}, what forwarding reads: the flow's priority
+     * and destination, under PATH routing its path and under Swift the time. O(path length).
+     */
+    void carry(int packet, int flow) {
+        Flows flows = transport.flows;
+        packets.setPriority(packet, flows.priority[flow]);
+        packets.setDestination(packet, flows.destination[flow]);
+        if (carriesPaths) {
+            int[] links = classes.path(flows.flowClass[flow]);
+            packets.setPath(packet, links, links.length);
+        }
+        if (packets.sentPs != null) {
+            packets.sentPs[packet] = nowPs();
+        }
+    }
+
+    /** The number of links of {@code flow}'s given path. */
+    int pathLinks(int flow) {
+        return classes.path(transport.flows.flowClass[flow]).length;
+    }
+
+    int priorities() {
+        return priorities;
+    }
+
     /** Whether the NIC port may send a packet of {@code priority} now (not paused, credit left). */
     boolean mayInject(int link, int priority) {
         return gates.open(link * priorities + priority);
@@ -220,19 +258,19 @@ public final class PacketNetwork implements NetworkModel {
         if (packet < 0) {
             return;
         }
-        int priority = transport.flows.priority[packets.flow[packet]];
+        int priority = packets.priority(packet);
         gates.take(link * priorities + priority);
         busy[link] = true;
-        packets.link[packet] = link;
-        int wire = packets.wireBytes[packet];
+        packets.setLink(packet, link);
+        int wire = packets.wireBytes(packet);
         long serializationPs = (long) (wire * psPerByte[link] + 0.5);
         ports.sentBytes[link] += wire;
-        ports.payloadBytes[link] += packets.payloadBytes[packet];
+        ports.payloadBytes[link] += packets.payloadBytes(packet);
         if (telemetry) {
             packets.telemetry(packet, link, buffers.queuedBytes(link), ports.sentBytes[link], nowPs());
         }
-        if (packets.seq[packet] < transport.flows.maxSent[packets.flow[packet]] - 1 && !fromSwitchOnly[link]) {
-            ports.retransmittedBytes[link] += packets.payloadBytes[packet];
+        if (!fromSwitchOnly[link] && packets.seq(packet) < transport.flows.maxSent[packets.flow(packet)] - 1) {
+            ports.retransmittedBytes[link] += packets.payloadBytes(packet);
         }
         packetHops++;
         scheduleAfter(serializationPs, TX_DONE, link);
@@ -240,24 +278,23 @@ public final class PacketNetwork implements NetworkModel {
     }
 
     private void arrive(int packet) {
-        int link = packets.link[packet];
-        int flow = packets.flow[packet];
-        int priority = transport.flows.priority[flow];
-        if (config.bitErrorRate() > 0 && simulation.random().nextDouble() < classes.corruption(packets.wireBytes[packet])) {
+        int link = packets.link(packet);
+        int priority = packets.priority(packet);
+        if (config.bitErrorRate() > 0 && simulation.random().nextDouble() < classes.corruption(packets.wireBytes(packet))) {
             drop(packet, link, link, priority);
             return;
         }
         int node = graph.linkTo(link);
-        if (node == transport.flows.destination[flow] || transport.flows.done[flow]) {
+        int destination = packets.destination(packet);
+        if (node == destination || transport.flows.done(packets.flow(packet))) {
             returnCredit(link, priority);
             transport.receive(packet);
             return;
         }
-        int hop = packets.hop[packet] + 1;
-        packets.hop[packet] = hop;
-        int out = nextHops.choose(node, transport.flows.destination[flow], transport.flows.hash[flow],
-                packets.seq[packet], classes.pathLink(transport.flows.flowClass[flow], hop));
-        if ((packets.flags[packet] & Packets.TRIMMED) != 0) {
+        int hop = packets.hop(packet) + 1;
+        packets.setHop(packet, hop);
+        int out = carriesPaths ? packets.pathLink(packet, hop) : nextHop(packet, node, destination, hop);
+        if ((packets.flags(packet) & Packets.TRIMMED) != 0) {
             buffers.enqueueHeader(packet, link, out);
             tryTransmit(out);
             return;
@@ -278,12 +315,19 @@ public final class PacketNetwork implements NetworkModel {
         tryTransmit(out);
     }
 
+    /** The link {@code packet} leaves switch {@code node} on under the adaptive routings; the flow's given path where no minimal hop exists. */
+    private int nextHop(int packet, int node, int destination, int hop) {
+        int flow = packets.flow(packet);
+        int out = nextHops.choose(node, destination, transport.flows.hash[flow], packets.seq(packet));
+        return out >= 0 ? out : classes.pathLink(transport.flows.flowClass[flow], hop);
+    }
+
     /** Cuts {@code packet}, refused by the queue of {@code out}, to its headers and sends them on ahead of the data. */
     private void trim(int packet, int inLink, int out) {
         ports.trimmed[out]++;
-        packets.flags[packet] |= Packets.TRIMMED;
-        packets.payloadBytes[packet] = 0;
-        packets.wireBytes[packet] = config.headerBytes();
+        packets.setFlags(packet, packets.flags(packet) | Packets.TRIMMED);
+        packets.setPayloadBytes(packet, 0);
+        packets.setWireBytes(packet, config.headerBytes());
         buffers.enqueueHeader(packet, inLink, out);
         tryTransmit(out);
     }
@@ -297,7 +341,7 @@ public final class PacketNetwork implements NetworkModel {
     private void drop(int packet, int countedLink, int inLink, int priority) {
         ports.drops[countedLink]++;
         returnCredit(inLink, priority);
-        int flow = packets.flow[packet];
+        int flow = packets.flow(packet);
         packets.release(packet);
         transport.flows.refs[flow]--;
         releaseIfIdle(flow);
@@ -306,7 +350,7 @@ public final class PacketNetwork implements NetworkModel {
     /** Marks a flow delivered; reports its class once all its flows are. */
     void complete(int flow) {
         Flows flows = transport.flows;
-        flows.done[flow] = true;
+        flows.setDone(flow, true);
         int handle = flows.flowClass[flow];
         if (classes.flowDone(handle, flows.deliveredBytes[flow])) {
             int tag = classes.tag(handle);
@@ -319,7 +363,7 @@ public final class PacketNetwork implements NetworkModel {
     /** Recycles a finished flow's handle once nothing in flight refers to it. */
     void releaseIfIdle(int flow) {
         Flows flows = transport.flows;
-        if (flows.done[flow] && flows.refs[flow] == 0) {
+        if (flows.done(flow) && flows.refs[flow] == 0) {
             flows.refs[flow] = -1;
             flows.release(flow);
         }

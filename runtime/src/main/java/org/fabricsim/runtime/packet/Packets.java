@@ -3,28 +3,145 @@ package org.fabricsim.runtime.packet;
 import java.util.Arrays;
 
 /**
- * Packets in flight as int handles into parallel primitive arrays, recycled through a free list,
- * so the hot loop allocates nothing once the arrays have grown to the peak number in flight.
- * A packet is in at most one FIFO at a time; {@code next} chains it there (intrusive list).
+ * Packets in flight as int handles, recycled through a free list, so the hot loop allocates nothing
+ * once the store has grown to the peak number in flight. A packet is in at most one FIFO at a time;
+ * {@code next} chains it there (intrusive list).
+ *
+ * <p><b>Layout.</b> Each packet's fields sit side by side in one int array, {@link #stride} ints per
+ * packet (12 fields, then the carried path): a packet waiting in a deep queue is cold when it moves
+ * on, and one record costs one or two cache lines where a field per array cost one line per field
+ * (of a packet's 11 fields, a hop reads 8). With the path of up to 4 links a record is 16 ints, 64 bytes.
  */
 final class Packets {
     /** Flag: the packet carries an ECN congestion-experienced mark. */
     static final int MARKED = 1;
     /** Flag: a switch trimmed the packet to its headers (no payload left). */
     static final int TRIMMED = 2;
+    private static final int FLOW = 0;
+    private static final int SEQ = 1;
+    private static final int WIRE_BYTES = 2;
+    private static final int PAYLOAD_BYTES = 3;
+    private static final int LINK = 4;
+    private static final int INGRESS = 5;
+    private static final int HOP = 6;
+    private static final int FLAGS = 7;
+    private static final int NEXT = 8;
+    private static final int PRIORITY = 9;
+    private static final int DESTINATION = 10;
+    private static final int PATH_LENGTH = 11;
+    /** Fields before the carried path. */
+    private static final int FIELDS = 12;
+    /**
+     * Under {@link PacketRouting#PATH}: links of the flow's given path each record carries (the longest
+     * path started so far, widened by {@link #fitPath}); 0 under the other routings.
+     */
+    private int pathStride;
+    private int stride = FIELDS;
+    private int[] records = new int[1024 * FIELDS];
 
-    int[] flow = new int[1024];
-    int[] seq = new int[1024];
-    int[] wireBytes = new int[1024];
-    int[] payloadBytes = new int[1024];
+    int flow(int packet) {
+        return records[packet * stride + FLOW];
+    }
+
+    void setFlow(int packet, int value) {
+        records[packet * stride + FLOW] = value;
+    }
+
+    int seq(int packet) {
+        return records[packet * stride + SEQ];
+    }
+
+    void setSeq(int packet, int value) {
+        records[packet * stride + SEQ] = value;
+    }
+
+    int wireBytes(int packet) {
+        return records[packet * stride + WIRE_BYTES];
+    }
+
+    void setWireBytes(int packet, int value) {
+        records[packet * stride + WIRE_BYTES] = value;
+    }
+
+    int payloadBytes(int packet) {
+        return records[packet * stride + PAYLOAD_BYTES];
+    }
+
+    void setPayloadBytes(int packet, int value) {
+        records[packet * stride + PAYLOAD_BYTES] = value;
+    }
+
     /** The link the packet is on or queued for. */
-    int[] link = new int[1024];
+    int link(int packet) {
+        return records[packet * stride + LINK];
+    }
+
+    void setLink(int packet, int value) {
+        records[packet * stride + LINK] = value;
+    }
+
     /** The link it arrived on at the current switch (PFC and credit accounting), or −1 at the NIC. */
-    int[] ingress = new int[1024];
-    /** Index of its link on the flow's given path (PATH routing). */
-    int[] hop = new int[1024];
-    int[] flags = new int[1024];
-    int[] next = new int[1024];
+    int ingress(int packet) {
+        return records[packet * stride + INGRESS];
+    }
+
+    void setIngress(int packet, int value) {
+        records[packet * stride + INGRESS] = value;
+    }
+
+    /** Index of its link on the flow's given path. */
+    int hop(int packet) {
+        return records[packet * stride + HOP];
+    }
+
+    void setHop(int packet, int value) {
+        records[packet * stride + HOP] = value;
+    }
+
+    int flags(int packet) {
+        return records[packet * stride + FLAGS];
+    }
+
+    void setFlags(int packet, int value) {
+        records[packet * stride + FLAGS] = value;
+    }
+
+    /** The next packet in the FIFO it waits in, or −1. */
+    int next(int packet) {
+        return records[packet * stride + NEXT];
+    }
+
+    void setNext(int packet, int value) {
+        records[packet * stride + NEXT] = value;
+    }
+
+    /** The flow's priority class, copied onto the packet when it is sent (forwarding then reads only the packet). */
+    int priority(int packet) {
+        return records[packet * stride + PRIORITY];
+    }
+
+    void setPriority(int packet, int value) {
+        records[packet * stride + PRIORITY] = value;
+    }
+
+    /** The flow's destination node, copied likewise. */
+    int destination(int packet) {
+        return records[packet * stride + DESTINATION];
+    }
+
+    void setDestination(int packet, int value) {
+        records[packet * stride + DESTINATION] = value;
+    }
+
+    /** The number of links of the path it carries (PATH routing). */
+    int pathLength(int packet) {
+        return records[packet * stride + PATH_LENGTH];
+    }
+
+    void setPathLength(int packet, int value) {
+        records[packet * stride + PATH_LENGTH] = value;
+    }
+
     /**
      * In-band telemetry (HPCC), {@link Hpcc#MAX_HOPS} slots per packet: per hop the egress queue
      * left behind, the link's bytes sent so far, the time and the link; null unless {@link #recordTelemetry}.
@@ -45,19 +162,20 @@ final class Packets {
         if (freeCount > 0) {
             packet = free[--freeCount];
         } else {
-            if (slots == flow.length) {
+            if (slots == capacity()) {
                 grow(slots * 2);
             }
             packet = slots++;
         }
-        flow[packet] = flowHandle;
-        seq[packet] = sequence;
-        payloadBytes[packet] = payload;
-        wireBytes[packet] = wire;
-        ingress[packet] = -1;
-        hop[packet] = 0;
-        flags[packet] = 0;
-        next[packet] = -1;
+        int at = packet * stride;
+        records[at + FLOW] = flowHandle;
+        records[at + SEQ] = sequence;
+        records[at + WIRE_BYTES] = wire;
+        records[at + PAYLOAD_BYTES] = payload;
+        records[at + INGRESS] = -1;
+        records[at + HOP] = 0;
+        records[at + FLAGS] = 0;
+        records[at + NEXT] = -1;
         if (telemetryHops != null) {
             telemetryHops[packet] = 0;
         }
@@ -67,9 +185,51 @@ final class Packets {
         return packet;
     }
 
+    private int capacity() {
+        return records.length / stride;
+    }
+
+    /**
+     * Widens every record to carry a path of at least {@code length} links, keeping the packets in
+     * flight. O(packets × stride) when it widens, which happens only while longer paths first start.
+     */
+    void fitPath(int length) {
+        if (length <= pathStride) {
+            return;
+        }
+        int wider = FIELDS + length;
+        int[] widened = new int[capacity() * wider];
+        for (int packet = 0; packet < slots; packet++) {
+            System.arraycopy(records, packet * stride, widened, packet * wider, stride);
+        }
+        records = widened;
+        pathStride = length;
+        stride = wider;
+    }
+
+    /** Copies the given path {@code links[0..length)} onto {@code packet} ({@link #fitPath} made room). */
+    void setPath(int packet, int[] links, int length) {
+        System.arraycopy(links, 0, records, packet * stride + FIELDS, length);
+        records[packet * stride + PATH_LENGTH] = length;
+    }
+
+    /** Link {@code hop} of the path {@code packet} carries (its last link past its end). */
+    int pathLink(int packet, int hop) {
+        int at = packet * stride;
+        return records[at + FIELDS + Math.min(hop, records[at + PATH_LENGTH] - 1)];
+    }
+
+    /** Under Swift: when each packet left its NIC, picoseconds; null otherwise ({@link #recordSendTimes}). */
+    long[] sentPs;
+
+    /** Packets record when they leave their NIC from now on. */
+    void recordSendTimes() {
+        sentPs = new long[capacity()];
+    }
+
     /** Packets carry in-band telemetry from now on. */
     void recordTelemetry() {
-        int capacity = flow.length;
+        int capacity = capacity();
         telemetryHops = new int[capacity];
         telemetryQueueBytes = new long[capacity * Hpcc.MAX_HOPS];
         telemetryTxBytes = new long[capacity * Hpcc.MAX_HOPS];
@@ -104,15 +264,10 @@ final class Packets {
     }
 
     private void grow(int capacity) {
-        flow = Arrays.copyOf(flow, capacity);
-        seq = Arrays.copyOf(seq, capacity);
-        wireBytes = Arrays.copyOf(wireBytes, capacity);
-        payloadBytes = Arrays.copyOf(payloadBytes, capacity);
-        link = Arrays.copyOf(link, capacity);
-        ingress = Arrays.copyOf(ingress, capacity);
-        hop = Arrays.copyOf(hop, capacity);
-        flags = Arrays.copyOf(flags, capacity);
-        next = Arrays.copyOf(next, capacity);
+        records = Arrays.copyOf(records, capacity * stride);
+        if (sentPs != null) {
+            sentPs = Arrays.copyOf(sentPs, capacity);
+        }
         if (telemetryHops != null) {
             telemetryHops = Arrays.copyOf(telemetryHops, capacity);
             telemetryQueueBytes = Arrays.copyOf(telemetryQueueBytes, capacity * Hpcc.MAX_HOPS);

@@ -77,7 +77,7 @@ final class PortGates {
             }
             long depth = buffers.egressBytes[queue];
             int packet = buffers.dequeue(link, priority);
-            int inLink = packets.ingress[packet];
+            int inLink = packets.ingress(packet);
             int upstream = inLink * priorities + priority;
             long latencyPs = graph.linkLatencyPs(inLink);
             if (config.flowControl() == FlowControl.PFC && buffers.shouldResume(inLink, priority)) {
@@ -86,7 +86,7 @@ final class PortGates {
                 network.scheduleAfter(latencyPs, PacketNetwork.CREDIT, upstream);
             }
             if (config.ecn() && network.random() < config.dcqcn().markProbability(depth)) {
-                packets.flags[packet] |= Packets.MARKED;
+                packets.setFlags(packet, packets.flags(packet) | Packets.MARKED);
                 ports.ecnMarks[link]++;
             }
             return packet;

@@ -100,7 +100,7 @@ final class SwitchBuffers {
      */
     boolean admit(int packet, int inLink, int outLink, int priority) {
         int node = graph.linkFrom(outLink);
-        long size = packets.wireBytes[packet];
+        long size = packets.wireBytes(packet);
         long bufferBytes = config.buffer().switchBytes();
         int queue = outLink * priorities + priority;
         switch (config.flowControl()) {
@@ -132,13 +132,13 @@ final class SwitchBuffers {
                 // Credits reserved the space before the packet was sent.
             }
         }
-        packets.ingress[packet] = inLink;
-        packets.link[packet] = outLink;
-        packets.next[packet] = -1;
+        packets.setIngress(packet, inLink);
+        packets.setLink(packet, outLink);
+        packets.setNext(packet, -1);
         if (tail[queue] < 0) {
             head[queue] = packet;
         } else {
-            packets.next[tail[queue]] = packet;
+            packets.setNext(tail[queue], packet);
         }
         tail[queue] = packet;
         egressBytes[queue] += size;
@@ -149,13 +149,13 @@ final class SwitchBuffers {
 
     /** Appends the trimmed {@code packet}, arrived on {@code inLink}, to the header queue of {@code outLink}. */
     void enqueueHeader(int packet, int inLink, int outLink) {
-        packets.ingress[packet] = inLink;
-        packets.link[packet] = outLink;
-        packets.next[packet] = -1;
+        packets.setIngress(packet, inLink);
+        packets.setLink(packet, outLink);
+        packets.setNext(packet, -1);
         if (headerTail[outLink] < 0) {
             headerHead[outLink] = packet;
         } else {
-            packets.next[headerTail[outLink]] = packet;
+            packets.setNext(headerTail[outLink], packet);
         }
         headerTail[outLink] = packet;
     }
@@ -164,7 +164,7 @@ final class SwitchBuffers {
     int dequeueHeader(int link) {
         int packet = headerHead[link];
         if (packet >= 0) {
-            headerHead[link] = packets.next[packet];
+            headerHead[link] = packets.next(packet);
             if (headerHead[link] < 0) {
                 headerTail[link] = -1;
             }
@@ -189,17 +189,17 @@ final class SwitchBuffers {
     int dequeue(int outLink, int priority) {
         int queue = outLink * priorities + priority;
         int packet = head[queue];
-        head[queue] = packets.next[packet];
+        head[queue] = packets.next(packet);
         if (head[queue] < 0) {
             tail[queue] = -1;
         }
-        long size = packets.wireBytes[packet];
+        long size = packets.wireBytes(packet);
         int node = graph.linkFrom(outLink);
         egressBytes[queue] -= size;
         linkQueuedBytes[outLink] -= size;
         switchUsed[node] -= size;
         if (config.flowControl() == PacketConfig.FlowControl.PFC) {
-            int in = packets.ingress[packet] * priorities + priority;
+            int in = packets.ingress(packet) * priorities + priority;
             long fromHeadroom = Math.min(headroomUsed[in], size);
             long reserve = config.buffer().pfcReserveBytes();
             long fromShared = Math.min(size - fromHeadroom, Math.max(0, ingressBytes[in] - reserve));

@@ -39,6 +39,8 @@ final class Transport {
     final DcqcnSender dcqcn;
     /** HPCC's senders, or null under another congestion control. */
     private final HpccSender hpcc;
+    /** Swift's senders, or null under another congestion control. */
+    private final SwiftSender swift;
     private final double[] lineBytesPerSecond;
     final NicPorts nics;
     long retransmittedBytes;
@@ -57,6 +59,8 @@ final class Transport {
         }
         this.hpcc = config.congestionControl() == PacketConfig.CongestionControl.HPCC
                 ? new HpccSender(Hpcc.defaults(fastest)) : null;
+        this.swift = config.congestionControl() == PacketConfig.CongestionControl.SWIFT
+                ? new SwiftSender(Swift.defaults(), config.packetWireBytes()) : null;
         nics = new NicPorts(network, flows, links);
     }
 
@@ -68,6 +72,9 @@ final class Transport {
         if (hpcc != null) {
             hpcc.reset(flow, network.lineRate(link));
         }
+        if (swift != null) {
+            swift.reset(flow, network.lineRate(link), network.pathLinks(flow), network.roundTripPs(flow));
+        }
     }
 
     /** The per-flow arrays of the congestion controls follow the flows' capacity. */
@@ -75,6 +82,9 @@ final class Transport {
         dcqcn.grow(capacity);
         if (hpcc != null) {
             hpcc.grow(capacity);
+        }
+        if (swift != null) {
+            swift.grow(capacity);
         }
     }
 
@@ -103,7 +113,9 @@ final class Transport {
         if (flows.nextSeq[flow] >= flows.packetCount[flow] && !flows.rtoArmed[flow]) {
             armTimeout(flow);
         }
-        return network.packets.allocate(flow, seq, payload, wire);
+        int packet = network.packets.allocate(flow, seq, payload, wire);
+        network.carry(packet, flow);
+        return packet;
     }
 
     private int nextResend(int flow) {
@@ -128,23 +140,24 @@ final class Transport {
     /** A data packet reached its destination. */
     void receive(int packet) {
         Packets packets = network.packets;
-        int flow = packets.flow[packet];
-        int seq = packets.seq[packet];
-        boolean marked = (packets.flags[packet] & Packets.MARKED) != 0;
-        int payload = packets.payloadBytes[packet];
-        if ((packets.flags[packet] & Packets.TRIMMED) != 0 && !flows.done[flow]) {
+        int flow = packets.flow(packet);
+        int seq = packets.seq(packet);
+        boolean marked = (packets.flags(packet) & Packets.MARKED) != 0;
+        int payload = packets.payloadBytes(packet);
+        if ((packets.flags(packet) & Packets.TRIMMED) != 0 && !flows.done(flow)) {
             Flows.set(flows.trimmed[flow], seq);
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
             return;
         }
-        if (hpcc != null && !flows.done[flow]) {
-            // The packet's handle carries its telemetry back as the acknowledgement (HPCC acknowledges every packet).
+        if ((hpcc != null || swift != null) && !flows.done(flow)) {
+            // The packet's handle carries its telemetry or send time back as the acknowledgement (HPCC and Swift
+            // acknowledge every packet).
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.ACK, packet);
         } else {
             packets.release(packet);
             flows.refs[flow]--;
         }
-        if (flows.done[flow]) {
+        if (flows.done(flow)) {
             duplicateBytes += payload;
             network.releaseIfIdle(flow);
             return;
@@ -158,7 +171,7 @@ final class Transport {
         } else if (selective || seq == flows.expected[flow]) {
             accept(flow, seq, payload, selective);
         }
-        if (!flows.done[flow] && seq > flows.expected[flow] + (selective ? REORDER : 0)) {
+        if (!flows.done(flow) && seq > flows.expected[flow] + (selective ? REORDER : 0)) {
             sendNack(flow, seq);
         }
         network.releaseIfIdle(flow);
@@ -211,7 +224,7 @@ final class Transport {
     /** A NACK reached the sender: go back, or queue the holes for retransmission. */
     void onNack(int flow) {
         flows.refs[flow]--;
-        if (!flows.done[flow]) {
+        if (!flows.done(flow)) {
             long nowPs = network.nowPs();
             boolean newEpisode = nowPs >= flows.recoveryPs[flow] + network.roundTripPs(flow);
             if (config.recovery() == Recovery.GO_BACK_N) {
@@ -240,11 +253,11 @@ final class Transport {
      */
     void onTrimNack(int packet) {
         Packets packets = network.packets;
-        int flow = packets.flow[packet];
-        int seq = packets.seq[packet];
+        int flow = packets.flow(packet);
+        int seq = packets.seq(packet);
         packets.release(packet);
         flows.refs[flow]--;
-        if (!flows.done[flow] && !Flows.test(flows.received[flow], seq) && !Flows.test(flows.resend[flow], seq)) {
+        if (!flows.done(flow) && !Flows.test(flows.received[flow], seq) && !Flows.test(flows.resend[flow], seq)) {
             Flows.set(flows.resend[flow], seq);
             flows.resendCount[flow]++;
             flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
@@ -253,16 +266,18 @@ final class Transport {
         network.releaseIfIdle(flow);
     }
 
-    /** An acknowledgement with in-band telemetry reached the sender (HPCC): set the flow's rate. */
+    /** An acknowledgement reached the sender (HPCC with in-band telemetry, Swift with the send time): set the flow's rate. */
     void onAck(int packet) {
         Packets packets = network.packets;
-        int flow = packets.flow[packet];
-        if (!flows.done[flow]) {
+        int flow = packets.flow(packet);
+        if (!flows.done(flow)) {
             int link = flows.firstLink[flow];
-            double rate = hpcc.onAck(packets, packet, flow, packets.seq[packet], flows.nextSeq[flow],
-                    network.roundTripPs(flow), lineBytesPerSecond[link], lineBytesPerSecond);
+            long nowPs = network.nowPs();
+            double rate = hpcc != null ? hpcc.onAck(packets, packet, flow, packets.seq(packet), flows.nextSeq[flow],
+                    network.roundTripPs(flow), lineBytesPerSecond[link], lineBytesPerSecond)
+                    : swift.onAck(flow, nowPs - packets.sentPs[packet], nowPs, lineBytesPerSecond[link]);
             if (rate > 0) {
-                CongestionEvents.setRate(flows, flow, rate, network.nowPs());
+                CongestionEvents.setRate(flows, flow, rate, nowPs);
             }
         }
         packets.release(packet);
@@ -290,7 +305,7 @@ final class Transport {
     void onTimeout(int flow) {
         flows.refs[flow]--;
         flows.rtoArmed[flow] = false;
-        if (!flows.done[flow]) {
+        if (!flows.done(flow)) {
             if (flows.receivedCount[flow] == flows.rtoProgress[flow]) {
                 timeouts++;
                 if (config.recovery() == Recovery.GO_BACK_N) {

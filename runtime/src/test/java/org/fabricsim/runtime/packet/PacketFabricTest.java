@@ -75,9 +75,9 @@ class PacketFabricTest {
     @Test
     void shouldRefuseACongestionControlTheBackendDoesNotModelNamingItAsTheLanguageWritesIt() {
         UnsupportedOperationException error = assertThrows(UnsupportedOperationException.class,
-                () -> new PacketFabric(FlowControl.PFC, CongestionControl.ULTRA_ETHERNET, 0, PacketSettings.DEFAULTS)
+                () -> new PacketFabric(FlowControl.PFC, CongestionControl.RECEIVER_DRIVEN, 0, PacketSettings.DEFAULTS)
                         .at(PacketFixtures.LINE));
-        assertTrue(error.getMessage().contains("not uec-cc") && error.getMessage().contains("flow backend"),
+        assertTrue(error.getMessage().contains("not receiver-driven") && error.getMessage().contains("flow backend"),
                 error.getMessage());
     }
 }

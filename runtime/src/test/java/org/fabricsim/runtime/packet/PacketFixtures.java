@@ -1,6 +1,9 @@
 package org.fabricsim.runtime.packet;
 
 import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.Graph;
 import org.fabricsim.runtime.topology.GraphBuilder;
 import org.fabricsim.runtime.topology.LinkClass;
@@ -29,6 +32,12 @@ final class PacketFixtures {
             builder.addLink(sw, h, LINK);
         }
         return builder.build();
+    }
+
+    /** A two-tier fat-tree of {@code hosts} single-NIC hosts, {@code perLeaf} per leaf, oversubscribed {@code oversubscription}:1, of {@link #LINK}s. */
+    static ClusterTopology twoTier(int hosts, int perLeaf, double oversubscription) {
+        return ClusterTopology.build(ClusterParameters.scaleOutOnly(hosts, LINK,
+                FatTreeParameters.twoTier(perLeaf, oversubscription, LINK)));
     }
 
     /** Finish times (ps) of one flow per path, all started at 0, each of {@code bytes}. */

@@ -7,9 +7,7 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.sim.Simulation;
-import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
-import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,8 +23,7 @@ class PacketRoutingTest {
     private static final int HOSTS = 32;
 
     private static double throughput(PacketRouting routing) {
-        ClusterTopology topology = ClusterTopology.build(ClusterParameters.scaleOutOnly(HOSTS, PacketFixtures.LINK,
-                FatTreeParameters.twoTier(8, 2.0, PacketFixtures.LINK)));
+        ClusterTopology topology = PacketFixtures.twoTier(HOSTS, 8, 2.0);
         Simulation simulation = new Simulation(21);
         PacketConfig config = PacketConfig.roce(PacketFixtures.LINE).withRouting(routing)
                 .withRecovery(Recovery.SELECTIVE_REPEAT);

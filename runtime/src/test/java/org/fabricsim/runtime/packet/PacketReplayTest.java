@@ -1,0 +1,86 @@
+package org.fabricsim.runtime.packet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.fabricsim.runtime.packet.PacketConfig.CongestionControl;
+import org.fabricsim.runtime.packet.PacketConfig.FlowControl;
+import org.fabricsim.runtime.packet.PacketConfig.Recovery;
+import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Speed work on the packet backend must not change a run: every case below is an all-to-all of
+ * 96 KiB per pair over 16 hosts of a 2:1 oversubscribed two-tier fat-tree (4 hosts per leaf), so
+ * queues build, pause, mark, drop, trim and retransmit; its fingerprint hashes, in the order they
+ * happen, every flow class's tag and finish time, then the simulated end, the totals and every
+ * port's report. The expected fingerprints were recorded at commit 73001c2, before the forwarding
+ * state moved onto the packets and the NIC scan was bounded; any reordering of events, draw of
+ * the random stream or change of a counter changes them.
+ */
+class PacketReplayTest {
+    private static final int HOSTS = 16;
+
+    private static long fingerprint(PacketConfig config) {
+        ClusterTopology topology = PacketFixtures.twoTier(HOSTS, 4, 2.0);
+        Simulation simulation = new Simulation(5);
+        PacketNetwork network = new PacketNetwork(simulation, topology.graph(), config);
+        StringBuilder trace = new StringBuilder();
+        network.setListener((tag, finishPs) -> trace.append(tag).append(':').append(finishPs).append(';'));
+        Router router = new Router(topology, RoutingMode.ECMP, 5);
+        int[] path = new int[topology.maxRouteLinks()];
+        for (int src = 0; src < HOSTS; src++) {
+            for (int dst = 0; dst < HOSTS; dst++) {
+                if (src != dst) {
+                    int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
+                    network.start(path, length, 96 * 1024, 1, src * HOSTS + dst);
+                }
+            }
+        }
+        simulation.run(network);
+        trace.append(simulation.nowPs()).append(network.totals());
+        for (int link = 0; link < topology.graph().linkCount(); link++) {
+            trace.append(network.port(link));
+        }
+        long hash = 0xcbf29ce484222325L;
+        for (int i = 0; i < trace.length(); i++) {
+            hash = (hash ^ trace.charAt(i)) * 0x100000001b3L;
+        }
+        return hash;
+    }
+
+    private static PacketConfig base() {
+        return PacketConfig.roce(PacketFixtures.LINE);
+    }
+
+    @Test
+    void shouldReplayPfcWithDcqcnOnGivenPaths() {
+        assertEquals(174882460618430703L, fingerprint(base().withCongestionControl(CongestionControl.DCQCN)));
+    }
+
+    @Test
+    void shouldReplayLossyGoBackNWithBitErrorsOnEcmp() {
+        assertEquals(1140595386793396855L, fingerprint(base().withFlowControl(FlowControl.LOSSY).withBitErrorRate(1e-6)
+                .withRouting(PacketRouting.ECMP).withBuffer(new PacketConfig.Buffer(256 * 1024, 1.0, 4096, 3072, 3, 64))));
+    }
+
+    @Test
+    void shouldReplayTrimmingWithSelectiveRepeatOnSpraying() {
+        assertEquals(-640063103849935561L, fingerprint(base().withFlowControl(FlowControl.LOSSY).withRecovery(Recovery.SELECTIVE_REPEAT)
+                .withTrimming(true).withRouting(PacketRouting.SPRAY)
+                .withBuffer(new PacketConfig.Buffer(256 * 1024, 1.0, 4096, 3072, 3, 64))));
+    }
+
+    @Test
+    void shouldReplayHpccOnAdaptiveRouting() {
+        assertEquals(971574915040629061L, fingerprint(base().withCongestionControl(CongestionControl.HPCC)
+                .withRouting(PacketRouting.ADAPTIVE)));
+    }
+
+    @Test
+    void shouldReplayCreditFlowControl() {
+        assertEquals(7583123596371833009L, fingerprint(base().withFlowControl(FlowControl.CREDIT)));
+    }
+}
