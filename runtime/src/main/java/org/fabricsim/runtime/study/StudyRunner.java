@@ -218,8 +218,12 @@ public final class StudyRunner {
     public RunResult runOne(StudySpec study, PlannedRun run) {
         long startNanos = System.nanoTime();
         try {
-            return engine.run(run.varied(), study.calibration(), run.seed())
-                    .inStudy(run.name(), study.name(), run.variation(), run.seed())
+            WorkloadSpec workload = run.varied();
+            RunResult result = engine.run(workload, study.calibration(), run.seed());
+            if (MfuSplit.applies(study, workload)) {
+                result = MfuSplit.split(result, (TrainingSpec) workload, engine, study.calibration(), run.seed());
+            }
+            return result.inStudy(run.name(), study.name(), run.variation(), run.seed())
                     .withExpectations(study.expectations());
         } catch (RuntimeException e) {
             return RunResult.failed(run.name(), kind(run.workload()), study.name(), run.variation(), run.seed(),
