@@ -30,6 +30,9 @@ final class MfuSplit {
     /** The MFU the fabric's routing costs against ideal spreading, M_i − M_r. */
     static final String ROUTING = Comparison.LOST_TO_ROUTING;
 
+    /** The parameter that says why a run carries no split: an ideal-fabric step that could not run. */
+    static final String SPLIT_NOT_TAKEN = "mfuSplitNotTaken";
+
     private MfuSplit() {
     }
 
@@ -48,12 +51,18 @@ final class MfuSplit {
         ClusterSpec cluster = training.cluster();
         ScaleOutSpec scaleOut = cluster.scaleOut();
         FabricSpec ideal = idealBehaviour(scaleOut.fabric());
-        double ownRouting = mfu(engine.run(on(training, cluster.withScaleOut(
-                new ScaleOutSpec(ideal, scaleOut.topology(), scaleOut.routing()))), profile, seed));
-        double idealRouting = mfu(engine.run(on(training, cluster.withScaleOut(
-                new ScaleOutSpec(ideal, scaleOut.topology(), ScaleOutSpec.Routing.SPRAYING))), profile, seed));
-        return result.withMetric(BEHAVIOUR, ownRouting - mfu.doubleValue()).withMetric(ROUTING,
-                idealRouting - ownRouting);
+        try {
+            double ownRouting = mfu(engine.run(on(training, cluster.withScaleOut(
+                    new ScaleOutSpec(ideal, scaleOut.topology(), scaleOut.routing()))), profile, seed));
+            double idealRouting = mfu(engine.run(on(training, cluster.withScaleOut(
+                    new ScaleOutSpec(ideal, scaleOut.topology(), ScaleOutSpec.Routing.SPRAYING))), profile, seed));
+            return result.withMetric(BEHAVIOUR, ownRouting - mfu.doubleValue()).withMetric(ROUTING,
+                    idealRouting - ownRouting);
+        } catch (RuntimeException e) {
+            // The run itself stands; the result says why it carries no split (e.g. a topology the flow model
+            // cannot spray over).
+            return result.withParameter(SPLIT_NOT_TAKEN, e.getMessage() == null ? e.toString() : e.getMessage());
+        }
     }
 
     /** {@code fabric} stating no loss: the ideal behaviour, everything else as it is. */
@@ -72,7 +81,7 @@ final class MfuSplit {
 
     private static double mfu(RunResult counterfactual) {
         if (!(counterfactual.metrics().get("mfu") instanceof Number mfu)) {
-            throw new IllegalStateException("the ideal-fabric step of the MFU split failed: " + counterfactual.error());
+            throw new IllegalStateException("its ideal-fabric step failed: " + counterfactual.error());
         }
         return mfu.doubleValue();
     }

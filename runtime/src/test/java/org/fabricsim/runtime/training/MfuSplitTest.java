@@ -74,6 +74,23 @@ class MfuSplitTest {
     }
 
     @Test
+    void shouldKeepTheRunAndSayWhyWhenAnIdealFabricStepCannotRun() {
+        // The sprayed step fails: the run keeps its own MFU, carries no split, and says why.
+        StudyRunner.Engine failsSprayed = (workload, profile, seed) -> {
+            if (((TrainingSpec) workload).cluster().scaleOut().routing() == ScaleOutSpec.Routing.SPRAYING) {
+                throw new UnsupportedOperationException("no spraying here");
+            }
+            return new RunResult(workload.name(), "training", Map.of(), Map.of("mfu", 0.30), 0);
+        };
+        StudySpec study = new StudySpec("t", "t.fabric", "t.Split", List.of(job(FabricSpec.FlowControl.PFC)), List.of(),
+                List.of("mfu", "cost"), List.of(), 1);
+        RunResult result = new StudyRunner(failsSprayed, 1, StudyRunner.Progress.NONE).run(study).runs().get(0);
+        assertEquals(0.30, ((Number) result.metrics().get("mfu")).doubleValue());
+        assertFalse(result.metrics().containsKey("mfuLostToBehaviour"));
+        assertEquals("no spraying here", result.parameters().get("mfuSplitNotTaken"));
+    }
+
+    @Test
     void shouldNotSplitUnlessTheStudyPricesMfuOrTheFabricStatesABehaviour() {
         List<String> calls = new ArrayList<>();
         assertFalse(run(job(FabricSpec.FlowControl.PFC), List.of("mfu"), calls).metrics()
