@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.fabricsim.runtime.network.ContentionModel;
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
@@ -23,8 +24,12 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * <p><b>Use.</b> A link saturated by two flows or more in the ideal max-min solve, whose flows'
  * senders offer it ρ times its capacity ({@link ContentionModel}), delivers c·u(ρ)·m, with u
  * interpolated linearly in log₂ ρ between u(1) = 1 (no overload) and the measured degrees, held at
- * u(16) above, and m = {@code multipathFactor}. A link with one flow, or one that is not saturated, keeps
- * c: a fabric without contention runs exactly as the ideal. O(1) per saturated link per solve.
+ * u(16) above, and m = {@code multipathFactor}. A tail-drop fabric without congestion control ({@link
+ * #dropsOnOverflow()}) reads its overflowing degrees as retransmission-timeout delays instead, charged
+ * when an episode's queue overflows the buffer ({@link DropTimeouts}): what it delivers depends on the
+ * bytes the episode brings, not on the overload alone. A link with one flow, or one that is not
+ * saturated, keeps c: a fabric without contention runs exactly as the ideal. O(degrees) per saturated
+ * link per solve.
  *
  * @param key             the combination
  * @param utilisation     bottleneck utilisation at each of {@link #INCAST_DEGREES}, in (0, 1]
@@ -90,7 +95,10 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         return u * multipathFactor;
     }
 
-    /** The smallest capacity factor the behaviour gives any link: min u × m. */
+    /**
+     * The smallest capacity factor of the rate model, min u × m (a dropping row's timeouts can derate
+     * a small episode further: its contention model bounds its factors by 0).
+     */
     public double smallestFactor() {
         double smallest = 1;
         for (double u : utilisation) {
@@ -116,17 +124,33 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
                 scaleUp[topology.scaleUpDownlink(accelerator)] = true;
             }
         }
+        DropTimeouts drops = dropsOnOverflow() ? new DropTimeouts(utilisation) : null;
         return new ContentionModel() {
             @Override
-            public double saturatedCapacityFactor(int link, double overload) {
-                return link < scaleUp.length && scaleUp[link] ? 1 : capacityFactor(overload);
+            public double saturatedCapacityFactor(int link, double overload, double episodeBytes) {
+                if (link < scaleUp.length && scaleUp[link]) {
+                    return 1;
+                }
+                return drops == null ? capacityFactor(overload)
+                        : drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link)) * multipathFactor;
             }
 
             @Override
             public double smallestFactor() {
-                return FabricBehaviour.this.smallestFactor();
+                return drops == null ? FabricBehaviour.this.smallestFactor() : 0;
             }
         };
+    }
+
+    /**
+     * Whether the row's incast deficit is loss to be charged per overflowing episode ({@link
+     * DropTimeouts}): tail drop without congestion control. With congestion control the senders' rate
+     * cuts bound the queue (DCQCN at 8:1 drops nothing in the packet backend: its lossy u(8) equals its
+     * PFC u(8)), and trimming resends within a round trip, so both stay rates.
+     */
+    public boolean dropsOnOverflow() {
+        return key.flowControl() == BehaviourKey.FlowControl.LOSSY
+                && key.congestionControl() == CongestionControl.NONE;
     }
 
     /** Records compare their arrays by reference; a behaviour is its values. */

@@ -13,13 +13,20 @@ package org.fabricsim.runtime.network;
  * sender's NIC). k senders of one flow each converging on a link of their own rate offer ρ = k (an
  * incast of degree k); the flows of an all-to-all arriving at a receiver already spread over its
  * senders' NICs offer ρ ≈ 1, no congestion.
+ *
+ * <p>A contention episode of a link begins when a solve first finds it saturated by two flows or more
+ * and ends when one finds it otherwise; its bytes R are what the link's flows had left to send when
+ * it began (Σ_f w_f·remaining_f). A delay per episode (a drop's retransmission timeout) is charged as
+ * a factor that depends on R, and R stays the episode's at every re-solve inside it, so the delay is
+ * charged once, however many completions and arrivals re-solve the link meanwhile.
  */
 public interface ContentionModel {
     /**
      * The share of its capacity {@code link} delivers when it is saturated by two flows or more
-     * offering it {@code overload} times its capacity, in (0, 1].
+     * offering it {@code overload} times its capacity, in a contention episode that brought it {@code
+     * episodeBytes}, in (0, 1].
      */
-    double saturatedCapacityFactor(int link, double overload);
+    double saturatedCapacityFactor(int link, double overload, double episodeBytes);
 
     /** A lower bound of every factor {@link #saturatedCapacityFactor} returns. */
     double smallestFactor();

@@ -79,6 +79,8 @@ public final class MaxMinNetwork extends FlowTable {
     private final double smallestDerating;
     /** Capacities of the derated second fill, or null during an ideal fill. */
     private double[] deratedCapacity;
+    /** Per link, the bytes of its current contention episode ({@link ContentionModel}), 0 outside one. */
+    private double[] episodeBytes;
 
     /**
      * @param simulation          the context whose clock the model follows
@@ -126,6 +128,7 @@ public final class MaxMinNetwork extends FlowTable {
     public void setContentionModel(ContentionModel model) {
         contention = model != null && model.smallestFactor() <= smallestDerating ? model : null;
         deratedCapacity = null;
+        episodeBytes = null;
     }
 
     @Override
@@ -172,6 +175,9 @@ public final class MaxMinNetwork extends FlowTable {
             int last = --linkFlowCount[link];
             if (last == 0) {
                 linksInUse--;
+                if (episodeBytes != null) {
+                    episodeBytes[link] = 0;
+                }
             }
             int[] list = linkFlows[link];
             int moved = list[last];
@@ -390,14 +396,22 @@ public final class MaxMinNetwork extends FlowTable {
     private boolean derate(int links) {
         if (deratedCapacity == null) {
             deratedCapacity = new double[linkCount];
+            episodeBytes = new double[linkCount];
         }
         boolean derated = false;
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             double capacity = graph.linkBytesPerSecond(link);
-            long weight = linkWeight[link];
-            double factor = weight >= 2 && linkRemaining[link] <= 1e-9 * capacity
-                    ? contention.saturatedCapacityFactor(link, offeredBytesPerSecond(link) / capacity) : 1;
+            double factor = 1;
+            if (linkWeight[link] >= 2 && linkRemaining[link] <= 1e-9 * capacity) {
+                if (episodeBytes[link] == 0) {
+                    episodeBytes[link] = remainingBytesOn(link);
+                }
+                factor = contention.saturatedCapacityFactor(link, offeredBytesPerSecond(link) / capacity,
+                        episodeBytes[link]);
+            } else {
+                episodeBytes[link] = 0;
+            }
             if (factor > smallestDerating) {
                 factor = 1;
             }
@@ -405,6 +419,18 @@ public final class MaxMinNetwork extends FlowTable {
             derated |= factor != 1;
         }
         return derated;
+    }
+
+    /** Σ over the classes on {@code link} of multiplicity × remaining bytes: a contention episode's bytes. */
+    private double remainingBytesOn(int link) {
+        int[] list = linkFlows[link];
+        int count = linkFlowCount[link];
+        double bytes = 0;
+        for (int k = 0; k < count; k++) {
+            int flow = list[k] >>> entryShift;
+            bytes += records[flow * stride + MULTIPLICITY] * remainingBytes[flow];
+        }
+        return bytes;
     }
 
     /** Σ over the classes on {@code link} of multiplicity × their sender's share of its first link. */

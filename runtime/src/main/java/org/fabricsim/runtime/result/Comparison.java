@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.result;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,6 +15,11 @@ import java.util.Set;
  * is worth ({@code costPerMfuPointPerYear}), one more row, {@value #MFU_GAP}, prices each run's MFU difference
  * from the baseline: (MFU_baseline − MFU_run) × 100 points × the run's dollars per MFU point per year, positive
  * when the run loses utilisation the baseline has (what the difference costs a year on that cluster).
+ * When the runs also say what their fabric's behaviour and routing cost them ({@value #LOST_TO_BEHAVIOUR},
+ * {@value #LOST_TO_ROUTING}: MFU lost against the same hardware with ideal sharing, then with ideal
+ * spreading), three more rows split that gap: {@value #MFU_GAP_BEHAVIOUR} = (b_run − b_baseline) × 100 ×
+ * dollars per point, {@value #MFU_GAP_ROUTING} likewise with the routing losses, and {@value #MFU_GAP_OTHER}
+ * the rest (switches, links, everything but behaviour and routing: the ideal fabrics' MFU difference).
  *
  * @param study     the study's name
  * @param baseline  the baseline run's name, or {@code null} when no run succeeded
@@ -23,6 +29,16 @@ import java.util.Set;
 public record Comparison(String study, String baseline, List<String> runs, List<Row> rows) {
     /** The derived row pricing the MFU difference against the baseline, dollars per year. */
     public static final String MFU_GAP = "mfuGapDollarsPerYear";
+    /** The part of {@value #MFU_GAP} the fabrics' behaviours make. */
+    public static final String MFU_GAP_BEHAVIOUR = "mfuGapBehaviourDollarsPerYear";
+    /** The part of {@value #MFU_GAP} the fabrics' routings make. */
+    public static final String MFU_GAP_ROUTING = "mfuGapRoutingDollarsPerYear";
+    /** The rest of {@value #MFU_GAP}: the ideal fabrics' difference (switches, links). */
+    public static final String MFU_GAP_OTHER = "mfuGapOtherDollarsPerYear";
+    /** A run's MFU lost to its fabric's behaviour (the study runner's MFU split). */
+    public static final String LOST_TO_BEHAVIOUR = "mfuLostToBehaviour";
+    /** A run's MFU lost to its fabric's routing against ideal spreading. */
+    public static final String LOST_TO_ROUTING = "mfuLostToRouting";
     private static final String POINT_PER_YEAR = "costPerMfuPointPerYear";
 
     /**
@@ -82,7 +98,16 @@ public record Comparison(String study, String baseline, List<String> runs, List<
             rows.add(new Row(metric, values, deltas));
         }
         if (metrics.contains(POINT_PER_YEAR) && baselineIndex >= 0) {
-            rows.add(mfuGap(scalars, scalars.get(baselineIndex).get("mfu")));
+            Map<String, Double> base = scalars.get(baselineIndex);
+            Row gap = mfuGap(scalars, base.get("mfu"));
+            rows.add(gap);
+            if (base.containsKey(LOST_TO_BEHAVIOUR) && base.containsKey(LOST_TO_ROUTING)) {
+                Row behaviour = mfuGap(scalars, LOST_TO_BEHAVIOUR, base.get(LOST_TO_BEHAVIOUR), MFU_GAP_BEHAVIOUR);
+                Row routing = mfuGap(scalars, LOST_TO_ROUTING, base.get(LOST_TO_ROUTING), MFU_GAP_ROUTING);
+                rows.add(behaviour);
+                rows.add(routing);
+                rows.add(rest(gap, behaviour, routing));
+            }
         }
         return new Comparison(study, baselineIndex < 0 ? null : runs.get(baselineIndex).name(),
                 runs.stream().map(RunResult::name).toList(), rows);
@@ -90,14 +115,39 @@ public record Comparison(String study, String baseline, List<String> runs, List<
 
     private static Row mfuGap(List<Map<String, Double>> scalars, Double baseMfu) {
         List<Double> values = new ArrayList<>();
-        List<Double> deltas = new ArrayList<>();
         for (Map<String, Double> s : scalars) {
             Double mfu = s.get("mfu");
             Double perPoint = s.get(POINT_PER_YEAR);
             values.add(mfu == null || perPoint == null || baseMfu == null ? null : (baseMfu - mfu) * 100 * perPoint);
-            deltas.add(null);
         }
-        return new Row(MFU_GAP, values, deltas);
+        return new Row(MFU_GAP, values, nulls(values.size()));
+    }
+
+    /** (lost_run − lost_baseline) × 100 × the run's dollars per point: a loss the run has and the baseline has not. */
+    private static Row mfuGap(List<Map<String, Double>> scalars, String lost, double baseLost, String metric) {
+        List<Double> values = new ArrayList<>();
+        for (Map<String, Double> s : scalars) {
+            Double runLost = s.get(lost);
+            Double perPoint = s.get(POINT_PER_YEAR);
+            values.add(runLost == null || perPoint == null ? null : (runLost - baseLost) * 100 * perPoint);
+        }
+        return new Row(metric, values, nulls(values.size()));
+    }
+
+    /** gap − behaviour − routing, per run. */
+    private static Row rest(Row gap, Row behaviour, Row routing) {
+        List<Double> values = new ArrayList<>();
+        for (int i = 0; i < gap.values().size(); i++) {
+            Double g = gap.values().get(i);
+            Double b = behaviour.values().get(i);
+            Double r = routing.values().get(i);
+            values.add(g == null || b == null || r == null ? null : g - b - r);
+        }
+        return new Row(MFU_GAP_OTHER, values, nulls(values.size()));
+    }
+
+    private static List<Double> nulls(int size) {
+        return new ArrayList<>(Collections.nCopies(size, (Double) null));
     }
 
     /** This comparison as a JSON-ready map (embedded in the HTML report). */

@@ -65,6 +65,14 @@ public record RunResult(String name, String kind, String study, Map<String, Obje
                 expectations);
     }
 
+    /** This result with one more metric (or {@code key} replaced). */
+    public RunResult withMetric(String key, Object value) {
+        Map<String, Object> more = new LinkedHashMap<>(metrics);
+        more.put(key, value);
+        return new RunResult(name, kind, study, variation, seed, parameters, more, wallSeconds, events, flows, error,
+                expectations);
+    }
+
     /** This result with the engine's event and flow counts. */
     public RunResult withEngine(long engineEvents, long engineFlows) {
         return new RunResult(name, kind, study, variation, seed, parameters, metrics, wallSeconds, engineEvents,

@@ -230,7 +230,12 @@ public final class StudyRunner {
             String name, Map<String, Object> variation, long seed) {
         long startNanos = System.nanoTime();
         try {
-            return engine.run(workload.get(), study.calibration(), seed).inStudy(name, study.name(), variation, seed)
+            WorkloadSpec spec = workload.get();
+            RunResult result = engine.run(spec, study.calibration(), seed);
+            if (MfuSplit.applies(study, spec)) {
+                result = MfuSplit.split(result, (TrainingSpec) spec, engine, study.calibration(), seed);
+            }
+            return result.inStudy(name, study.name(), variation, seed)
                     .withExpectations(study.expectations());
         } catch (RuntimeException e) {
             return RunResult.failed(name, kind, study.name(), variation, seed, reason(e),

@@ -32,14 +32,19 @@ class BehaviourAccuracyTest {
     }
 
     @Test
-    void shouldStayWithinTenPercentOnALossyFabricWhereTheBufferAbsorbsTheBursts() {
-        // The all-to-all, the ECMP ring and the mixed step never overload a bottleneck past its
-        // buffer; the held-out 6:1 incast does, and docs/accuracy.md reports its error.
-        FabricBehaviour b = behaviour(BehaviourKey.FlowControl.LOSSY, CongestionControl.NONE,
-                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP);
-        for (TrafficPattern pattern : BehaviourAccuracy.PATTERNS.subList(1, 4)) {
-            double error = BehaviourAccuracy.error(pattern, b);
-            assertTrue(Math.abs(error) <= TOLERANCE, pattern.name() + ": " + error);
+    void shouldStayWithinTenPercentOnEveryPatternOnALossyFabricWithoutCongestionControl() {
+        // The held-out 6:1 incast of 1.5 MiB overflows the buffer (a 7.5 MiB queue against 6 MiB) and
+        // waits for retransmission timeouts, which the row charges per overflowing episode
+        // (DropTimeouts); the all-to-all, the ECMP ring and the mixed step fit the buffer.
+        for (BehaviourKey.Recovery recovery : BehaviourKey.Recovery.values()) {
+            for (RoutingMode routing : RoutingMode.values()) {
+                FabricBehaviour b = behaviour(BehaviourKey.FlowControl.LOSSY, CongestionControl.NONE, recovery,
+                        routing);
+                for (TrafficPattern pattern : BehaviourAccuracy.PATTERNS) {
+                    double error = BehaviourAccuracy.error(pattern, b);
+                    assertTrue(Math.abs(error) <= TOLERANCE, b.key().describe() + ", " + pattern.name() + ": " + error);
+                }
+            }
         }
     }
 

@@ -58,7 +58,7 @@ class FabricBehaviourTest {
                 ScaleUpParameters.switched(8, new LinkClass(450e9, 500_000), false), link,
                 FatTreeParameters.singleSwitch(link)));
         ContentionModel model = behaviour(RoutingMode.ECMP, 1).on(cluster);
-        assertEquals(1.0, model.saturatedCapacityFactor(cluster.scaleUpUplink(3), 4));
-        assertEquals(0.6, model.saturatedCapacityFactor(cluster.nicDownlink(3), 4), 1e-12);
+        assertEquals(1.0, model.saturatedCapacityFactor(cluster.scaleUpUplink(3), 4, 1 << 20));
+        assertEquals(0.6, model.saturatedCapacityFactor(cluster.nicDownlink(3), 4, 1 << 20), 1e-12);
     }
 }

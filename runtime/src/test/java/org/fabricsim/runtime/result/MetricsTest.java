@@ -104,6 +104,28 @@ class MetricsTest {
     }
 
     @Test
+    void shouldSplitTheMfuGapIntoBehaviourRoutingAndTheRest() {
+        // $350,400 a point. Baseline: MFU 0.40, 0.1 point lost to behaviour, none to routing; the run: 0.36, 2 points
+        // to behaviour, 1 to routing. Gap 4 points = $1,401,600: behaviour (2 − 0.1) points = $665,760, routing 1
+        // point = $350,400, and the rest is the ideal fabrics' difference, (0.40 + 0.001) − (0.36 + 0.02 + 0.01) =
+        // 1.1 points = $385,440.
+        RunResult base = new RunResult("s[c=a]", "training", "s", Map.of(), 1, Map.of(), Map.of("mfu", 0.40,
+                "costPerMfuPointPerYear", 350_400.0, "mfuLostToBehaviour", 0.001, "mfuLostToRouting", 0.0), 0, 0, 0,
+                null);
+        RunResult worse = new RunResult("s[c=b]", "training", "s", Map.of(), 1, Map.of(), Map.of("mfu", 0.36,
+                "costPerMfuPointPerYear", 350_400.0, "mfuLostToBehaviour", 0.02, "mfuLostToRouting", 0.01), 0, 0, 0,
+                null);
+        List<Comparison.Row> rows = Comparison.of("s", List.of(base, worse), List.of("mfu", "cost")).rows();
+        Map<String, Double> second = new java.util.HashMap<>();
+        rows.forEach(r -> second.put(r.metric(), r.values().get(1)));
+        assertEquals(1_401_600.0, second.get(Comparison.MFU_GAP), 1e-6);
+        assertEquals(665_760.0, second.get(Comparison.MFU_GAP_BEHAVIOUR), 1e-6);
+        assertEquals(350_400.0, second.get(Comparison.MFU_GAP_ROUTING), 1e-6);
+        assertEquals(385_440.0, second.get(Comparison.MFU_GAP_OTHER), 1e-6);
+        assertEquals(0.0, rows.get(rows.size() - 1).values().get(0), 1e-9, "the baseline's own gap is 0");
+    }
+
+    @Test
     void shouldPriceEachRunsMfuDifferenceFromTheBaselinePerYear() {
         // A point of MFU is worth $350,400 a year on 1,000 GPUs at $4/h (4 x 1,000 x 8,760 / 100). The second
         // run's MFU is 2 points lower: (0.40 - 0.38) x 100 x 350,400 = $700,800 a year; the baseline's gap is 0.
