@@ -31,6 +31,19 @@ import org.fabricsim.runtime.topology.Graph;
  * cheaper than a search that would reach nearly everything. Classes of the component first deduct
  * the bytes sent at their old rate, then get new rates and new projected completions.
  *
+ * <p><b>Completions that change nothing.</b> When classes D have only finished since the last solve
+ * (nothing started) and every remaining class R of the component has a rate below the slowest of
+ * D, the fill is skipped: the rates would come out the same to the last bit. Proof: the fill that
+ * gave these rates popped, below the rates of D, bottlenecks that carry no class of D (popping one
+ * would have fixed that class at the lower share); their shares are computed from the same
+ * operations without D, the shares of links D crossed only rise once D leaves (the same capacity
+ * over less unfixed weight), and ties go by link handle, so the fill without D pops the same
+ * bottlenecks at the same shares and fixes every class of R before reaching the rates of D. This
+ * is the common case of a phase whose transfers start together with equal sizes (a ring step, an
+ * all-to-all): the fastest finish first, and every re-solve after them would reproduce the rates.
+ * A fabric's derating ({@link #setContentionModel}) depends on the offered load of every class on
+ * a link, so with one the fill always runs.
+ *
  * <p>Per link: a dynamic list of entries (class handle, index of the link on the class's path),
  * with each class remembering its position in every list, so removal is O(1) per link (swap with
  * the last and update the moved entry's position directly).
@@ -70,6 +83,10 @@ public final class MaxMinNetwork extends FlowTable {
     private final IndexedMinHeap shares;
     private long solves;
     private long flowClassesSolved;
+    /** Whether a class started since the last solve. */
+    private boolean startedSinceSolve;
+    /** The smallest rate of the classes finished since the last solve (+∞ when none). */
+    private double slowestFinishedRate = Double.POSITIVE_INFINITY;
     private ContentionModel contention;
     /**
      * Factors above 1 − ε (the completion tolerance) leave a link whole: a derating smaller than
@@ -141,6 +158,7 @@ public final class MaxMinNetwork extends FlowTable {
         int base = flow * stride;
         int positions = flow * maxPathLinks;
         int weight = records[base + MULTIPLICITY];
+        startedSinceSolve = true;
         for (int j = 0; j < records[base + LENGTH]; j++) {
             int link = records[base + LINKS + j];
             int count = linkFlowCount[link];
@@ -166,6 +184,7 @@ public final class MaxMinNetwork extends FlowTable {
         int base = flow * stride;
         int positions = flow * maxPathLinks;
         int weight = records[base + MULTIPLICITY];
+        slowestFinishedRate = Math.min(slowestFinishedRate, rateBytesPerSecond[flow]);
         for (int j = 0; j < records[base + LENGTH]; j++) {
             int link = records[base + LINKS + j];
             int position = flowLinkPosition[positions + j];
@@ -202,21 +221,29 @@ public final class MaxMinNetwork extends FlowTable {
         }
         if (dirtyLoaded == 0) {
             clearDirty();
+            endBatch();
             return;
         }
         long nowPs = simulation.nowPs();
         int linksInComponent = 2 * dirtyLoaded >= linksInUse ? collectAll() : collectComponent();
         int flows = flowsInComponent;
-        solves++;
-        flowClassesSolved += flows;
         if (previousRate.length < flows) {
             previousRate = new double[Math.max(flows, previousRate.length * 2)];
         }
+        double fastestRate = 0;
         for (int i = 0; i < flows; i++) {
             int flow = componentFlows[i];
             advance(flow, nowPs);
             previousRate[i] = rateBytesPerSecond[flow];
+            fastestRate = Math.max(fastestRate, previousRate[i]);
         }
+        boolean unchanged = !startedSinceSolve && contention == null && fastestRate < slowestFinishedRate;
+        endBatch();
+        if (unchanged) {
+            return;
+        }
+        solves++;
+        flowClassesSolved += flows;
         fill(linksInComponent, null);
         if (contention != null && derate(linksInComponent)) {
             fill(linksInComponent, deratedCapacity);
@@ -227,6 +254,12 @@ public final class MaxMinNetwork extends FlowTable {
                 project(flow, nowPs);
             }
         }
+    }
+
+    /** Forgets the starts and finishes since the last solve: the rates now account for them. */
+    private void endBatch() {
+        startedSinceSolve = false;
+        slowestFinishedRate = Double.POSITIVE_INFINITY;
     }
 
     /**
