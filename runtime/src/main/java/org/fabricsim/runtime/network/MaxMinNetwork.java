@@ -31,6 +31,25 @@ import org.fabricsim.runtime.topology.Graph;
  * cheaper than a search that would reach nearly everything. Classes of the component first deduct
  * the bytes sent at their old rate, then get new rates and new projected completions.
  *
+ * <p><b>Completions that change nothing.</b> When classes D have only finished since the last solve
+ * (nothing started) and every remaining class R of the component has a rate below the slowest of
+ * D, the fill is skipped: the rates would come out the same to the last bit. Proof: the fill that
+ * gave these rates popped, below the rates of D, bottlenecks that carry no class of D (popping one
+ * would have fixed that class at the lower share); their shares are computed from the same
+ * operations without D, the shares of links D crossed only rise once D leaves (the same capacity
+ * over less unfixed weight), and ties go by link handle, so the fill without D pops the same
+ * bottlenecks at the same shares and fixes every class of R before reaching the rates of D. This
+ * is the common case of a phase whose transfers start together with equal sizes (a ring step, an
+ * all-to-all): the fastest finish first, and every re-solve after them would reproduce the rates.
+ * When some remaining classes are as fast as D or faster, the same argument fixes the slower ones
+ * (the prefix P) at their rates without a heap: their loads are taken off their links in the
+ * order the fill fixed them (a sequence number per class; on every link that is the order of the
+ * last fill that covered it, since a fill covers all or none of a link's classes), which gives
+ * each link's remaining capacity and unfixed weight bit for bit as the fill would reach the rates
+ * of D, and the fill goes on from there with the shares of that moment.
+ * A fabric's derating ({@link #setContentionModel}) depends on the offered load of every class on
+ * a link, so with one the fill always runs.
+ *
  * <p>Per link: a dynamic list of entries (class handle, index of the link on the class's path),
  * with each class remembering its position in every list, so removal is O(1) per link (swap with
  * the last and update the moved entry's position directly).
@@ -46,6 +65,9 @@ public final class MaxMinNetwork extends FlowTable {
      */
     public static final double DEFAULT_COMPLETION_TOLERANCE = 0.01;
     private static final int DEFAULT_CLASSES = 1024;
+    /** Bits of a component index in {@link #prefixOrder}: components of up to 2^24 classes take the partial fill. */
+    private static final int INDEX_BITS = 24;
+    private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
     private final int linkCount;
     private final int[][] linkFlows;
     private final int[] linkFlowCount;
@@ -70,6 +92,15 @@ public final class MaxMinNetwork extends FlowTable {
     private final IndexedMinHeap shares;
     private long solves;
     private long flowClassesSolved;
+    /** The order in which the fills fixed each class (increasing across fills). */
+    private long[] fixSequence;
+    private long fixCount;
+    /** Prefix classes of a partial fill: fix sequence in the high bits, index in the component in the low. */
+    private long[] prefixOrder = new long[1024];
+    /** Whether a class started since the last solve. */
+    private boolean startedSinceSolve;
+    /** The smallest rate of the classes finished since the last solve (+∞ when none). */
+    private double slowestFinishedRate = Double.POSITIVE_INFINITY;
     private ContentionModel contention;
     /**
      * Factors above 1 − ε (the completion tolerance) leave a link whole: a derating smaller than
@@ -103,6 +134,7 @@ public final class MaxMinNetwork extends FlowTable {
         super(simulation, graph, maxPathLinks, completionTolerance, expectedClasses);
         smallestDerating = 1 - completionTolerance;
         componentFlows = new int[flowCapacity()];
+        fixSequence = new long[flowCapacity()];
         linkCount = graph.flowLinkCount();
         linkFlows = new int[linkCount][];
         linkFlowCount = new int[linkCount];
@@ -137,6 +169,7 @@ public final class MaxMinNetwork extends FlowTable {
             throw new IllegalStateException("too many flow classes for paths of " + maxPathLinks + " links: " + capacity);
         }
         flowLinkPosition = Arrays.copyOf(flowLinkPosition, capacity * maxPathLinks);
+        fixSequence = Arrays.copyOf(fixSequence, capacity);
     }
 
     @Override
@@ -144,6 +177,7 @@ public final class MaxMinNetwork extends FlowTable {
         int base = flow * stride;
         int positions = flow * maxPathLinks;
         int weight = records[base + MULTIPLICITY];
+        startedSinceSolve = true;
         for (int j = 0; j < records[base + LENGTH]; j++) {
             int link = records[base + LINKS + j];
             int count = linkFlowCount[link];
@@ -169,6 +203,7 @@ public final class MaxMinNetwork extends FlowTable {
         int base = flow * stride;
         int positions = flow * maxPathLinks;
         int weight = records[base + MULTIPLICITY];
+        slowestFinishedRate = Math.min(slowestFinishedRate, rateBytesPerSecond[flow]);
         for (int j = 0; j < records[base + LENGTH]; j++) {
             int link = records[base + LINKS + j];
             int position = flowLinkPosition[positions + j];
@@ -208,22 +243,35 @@ public final class MaxMinNetwork extends FlowTable {
         }
         if (dirtyLoaded == 0) {
             clearDirty();
+            endBatch();
             return;
         }
         long nowPs = simulation.nowPs();
         int linksInComponent = 2 * dirtyLoaded >= linksInUse ? collectAll() : collectComponent();
         int flows = flowsInComponent;
-        solves++;
-        flowClassesSolved += flows;
         if (previousRate.length < flows) {
             previousRate = new double[Math.max(flows, previousRate.length * 2)];
         }
+        double fastestRate = 0;
         for (int i = 0; i < flows; i++) {
             int flow = componentFlows[i];
             advance(flow, nowPs);
             previousRate[i] = rateBytesPerSecond[flow];
+            fastestRate = Math.max(fastestRate, previousRate[i]);
         }
-        fill(linksInComponent, null);
+        boolean onlyFinishes = !startedSinceSolve && contention == null;
+        double level = slowestFinishedRate;
+        endBatch();
+        if (onlyFinishes && fastestRate < level) {
+            return;
+        }
+        solves++;
+        flowClassesSolved += flows;
+        if (onlyFinishes && flows < 1 << INDEX_BITS) {
+            fillAbove(linksInComponent, level);
+        } else {
+            fill(linksInComponent, null);
+        }
         if (contention != null && derate(linksInComponent)) {
             fill(linksInComponent, deratedCapacity);
         }
@@ -233,6 +281,12 @@ public final class MaxMinNetwork extends FlowTable {
                 project(flow, nowPs);
             }
         }
+    }
+
+    /** Forgets the starts and finishes since the last solve: the rates now account for them. */
+    private void endBatch() {
+        startedSinceSolve = false;
+        slowestFinishedRate = Double.POSITIVE_INFINITY;
     }
 
     /**
@@ -341,13 +395,71 @@ public final class MaxMinNetwork extends FlowTable {
             }
         }
         shares.heapify();
+        clearFixed();
+        progress(flowsInComponent);
+    }
+
+    /**
+     * The fill after finishes only, every finished class at {@code level} or faster (see the class
+     * comment): the component's classes slower than {@code level} keep their rates and are taken
+     * off their links in fix order (O(P log P + P·hops) for P of them, no heap operations), the heap
+     * starts from the true shares of the links that still carry unfixed classes, and progressive
+     * filling fixes the rest. Gives the rates of {@link #fill} bit for bit.
+     */
+    private void fillAbove(int links, double level) {
+        int prefix = 0;
+        for (int i = 0; i < flowsInComponent; i++) {
+            int flow = componentFlows[i];
+            if (rateBytesPerSecond[flow] < level) {
+                if (prefix == prefixOrder.length) {
+                    prefixOrder = Arrays.copyOf(prefixOrder, 2 * prefix);
+                }
+                prefixOrder[prefix++] = fixSequence[flow] << INDEX_BITS | i;
+            }
+        }
+        Arrays.sort(prefixOrder, 0, prefix);
+        for (int i = 0; i < links; i++) {
+            int link = componentLinks[i];
+            linkRemaining[link] = graph.linkBytesPerSecond(link);
+            linkUnfixed[link] = linkWeight[link];
+        }
+        clearFixed();
+        for (int p = 0; p < prefix; p++) {
+            int flow = componentFlows[(int) (prefixOrder[p] & INDEX_MASK)];
+            fixed[flow >>> 6] |= 1L << flow;
+            int base = flow * stride;
+            double share = rateBytesPerSecond[flow];
+            int weight = records[base + MULTIPLICITY];
+            int end = base + LINKS + records[base + LENGTH];
+            for (int at = base + LINKS; at < end; at++) {
+                int link = records[at];
+                linkRemaining[link] -= weight * share;
+                linkUnfixed[link] -= weight;
+            }
+        }
+        shares.clear();
+        for (int i = 0; i < links; i++) {
+            int link = componentLinks[i];
+            long unfixedWeight = linkUnfixed[link];
+            if (unfixedWeight > 0) {
+                shares.append(link, IndexedMinHeap.orderedBits(Math.max(0, linkRemaining[link]) / unfixedWeight), 0);
+            }
+        }
+        shares.heapify();
+        progress(flowsInComponent - prefix);
+    }
+
+    private void clearFixed() {
         int words = (handleBound() + 63) >>> 6;
         if (fixed.length < words) {
             fixed = new long[Math.max(words, fixed.length * 2)];
         } else {
             Arrays.fill(fixed, 0, words, 0L);
         }
-        int unfixedClasses = flowsInComponent;
+    }
+
+    /** Pops bottlenecks from the share heap until {@code unfixedClasses} more classes are fixed. */
+    private void progress(int unfixedClasses) {
         while (unfixedClasses > 0 && !shares.isEmpty()) {
             int bottleneck = shares.peek();
             long unfixedWeight = linkUnfixed[bottleneck];
@@ -372,6 +484,7 @@ public final class MaxMinNetwork extends FlowTable {
                     continue;
                 }
                 fixed[word] |= bit;
+                fixSequence[flow] = ++fixCount;
                 unfixedClasses--;
                 int base = flow * stride;
                 rateBytesPerSecond[flow] = share;

@@ -267,7 +267,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
             return (solved.get(key) - overhead) * bytesPerRank / reference[0] + overhead;
         }
         referenceBytes.put(key, new double[] {bytesPerRank});
-        double seconds = solve(pattern.get(), 2, key) + overhead;
+        double seconds = solve(pattern.get(), key) + overhead;
         solved.put(key, seconds);
         return seconds;
     }
@@ -299,7 +299,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
             FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour, accelerators);
             addPipelineSends(phase, bytes, FOREGROUND);
             boolean crosses = !topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1));
-            return solve(phase, 1, key) + stepOverheadSeconds(crosses);
+            return solve(phase, key) + stepOverheadSeconds(crosses);
         });
     }
 
@@ -333,7 +333,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
                     crosses |= !topology.sameDomain(rank, members[j]);
                 }
             }
-            return solve(phase, 1, key) + stepOverheadSeconds(crosses);
+            return solve(phase, key) + stepOverheadSeconds(crosses);
         });
     }
 
@@ -381,8 +381,8 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
         return flowsStarted;
     }
 
-    private double solve(FabricPhase phase, int classes, String key) {
-        double seconds = phase.solve(classes)[FOREGROUND];
+    private double solve(FabricPhase phase, String key) {
+        double seconds = phase.solveForeground();
         eventsFired += phase.eventsFired();
         flowsStarted += phase.flowsStarted();
         patternLinkBytes.put(key, phase.foregroundLinkBytes());

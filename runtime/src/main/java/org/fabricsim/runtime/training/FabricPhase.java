@@ -10,13 +10,14 @@ import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.sim.TimeSource;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
  * One bulk-synchronous phase of concurrent transfers run on the engine's flow-level {@link
  * MaxMinNetwork}: every transfer starts at 0, is split into its connections (channels, each with
- * its own ECMP hash) and routed by the engine's {@link Router}; the phase reports, per class of
- * transfers, when its last byte arrives (end of transmission plus path latency). The connections
+ * its own ECMP hash) and routed by the engine's {@link Router}; the phase reports when the last byte
+ * of its foreground transfers (class 0) arrives (end of transmission plus path latency). The connections
  * of one transfer that hash onto the same path start as one flow class of that multiplicity: max-min
  * gives identical flows (same path, size and start) equal rates, so this changes no result and
  * solves fewer classes (Llama 3 405B's 16 flows per GPU pair on PP-neighbour ranks of one leaf:
@@ -105,11 +106,16 @@ final class FabricPhase {
         return flows;
     }
 
-    /** Seconds until the last transfer of each class arrives; index = class, 0 for an empty class. */
-    double[] solve(int classes) {
-        double[] seconds = new double[classes];
+    /**
+     * Seconds until the last transfer of class 0 (the foreground) arrives; 0 without one. The phase
+     * stops there: the other classes contend with the foreground until then, and what they do
+     * afterwards cannot change it (max-min rates before a time depend only on the events before
+     * it), so their remaining completions are not simulated (pipeline sends in the background of
+     * a shorter data-parallel ring step).
+     */
+    double solveForeground() {
         if (count == 0) {
-            return seconds;
+            return 0;
         }
         Router router = new Router(topology, routing, seed);
         int total = 0;
@@ -118,14 +124,17 @@ final class FabricPhase {
         }
         long[] latencyPs = new long[total];
         byte[] flowClass = new byte[total];
-        long[] endPs = new long[classes];
+        long[] endPs = new long[1];
+        int[] foregroundLeft = new int[1];
         Simulation simulation = new Simulation(seed);
         NetworkModel network = this.network == NetworkKind.ANALYTICAL
                 ? new AnalyticalNetwork(simulation, topology.graph(), topology.maxRouteLinks())
                 : maxMin(simulation, total);
         network.setListener((tag, finishPs) -> {
-            int c = flowClass[tag];
-            endPs[c] = Math.max(endPs[c], finishPs + latencyPs[tag]);
+            if (flowClass[tag] == 0) {
+                endPs[0] = Math.max(endPs[0], finishPs + latencyPs[tag]);
+                foregroundLeft[0]--;
+            }
         });
         int[] path = new int[topology.maxRouteLinks()];
         foregroundLinkBytes = new double[topology.graph().linkCount()];
@@ -153,19 +162,29 @@ final class FabricPhase {
                     System.arraycopy(paths, d * path.length, path, 0, length);
                     latencyPs[tag] = topology.pathLatencyPs(path, length);
                     flowClass[tag] = kind[t];
+                    if (kind[t] == 0) {
+                        foregroundLeft[0]++;
+                    }
                     network.start(path, length, each, multiplicity[d], tag);
                     tag++;
                 }
             }
         });
         simulation.schedule(0, start, 0);
-        simulation.run(network);
+        simulation.run(new TimeSource() {
+            @Override
+            public long nextEventPs() {
+                return foregroundLeft[0] == 0 ? NONE : network.nextEventPs();
+            }
+
+            @Override
+            public void fire(Simulation sim) {
+                network.fire(sim);
+            }
+        });
         eventsFired = simulation.eventsFired();
         flowsStarted = total;
-        for (int c = 0; c < classes; c++) {
-            seconds[c] = endPs[c] / 1e12;
-        }
-        return seconds;
+        return endPs[0] / 1e12;
     }
 
     /**
@@ -196,17 +215,17 @@ final class FabricPhase {
         return distinct + 1;
     }
 
-    /** Discrete events the last {@link #solve} processed (0 before one). */
+    /** Discrete events the last {@link #solveForeground} processed (0 before one). */
     long eventsFired() {
         return eventsFired;
     }
 
-    /** Flows the last {@link #solve} started: connections × ECMP subflows of every transfer (0 before one). */
+    /** Flows the last {@link #solveForeground} started: connections × ECMP subflows of every transfer (0 before one). */
     int flowsStarted() {
         return flowsStarted;
     }
 
-    /** Bytes the transfers of class 0 routed over each link in the last {@link #solve} (empty before one). */
+    /** Bytes the transfers of class 0 routed over each link in the last {@link #solveForeground} (empty before one). */
     double[] foregroundLinkBytes() {
         return foregroundLinkBytes;
     }

@@ -100,6 +100,44 @@ class MaxMinNetworkTest {
     }
 
     @Test
+    void shouldKeepTheSlowerRatesWithoutASolveWhenOnlyFasterFlowsFinish() {
+        // L0 at 10 B/s carries a and b, L1 at 2 B/s carries b: b is held to 2 B/s by L1, a gets the
+        // other 8 B/s of L0. a (8 B) ends at 1 s; b is still held by L1, so its 8 B end at 4 s. The
+        // re-solve after a's end would give b the same 2 B/s, so it is skipped: 2 classes solved in all.
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, links(10, 2), 2, 0.0);
+        long[] finish = new long[2];
+        network.setListener((tag, finishPs) -> finish[tag] = finishPs);
+        network.start(new int[] {0}, 1, 8, 1, 0);
+        network.start(new int[] {0, 1}, 2, 8, 1, 1);
+        simulation.run(network);
+        assertEquals(SECOND_PS, finish[0]);
+        assertEquals(4 * SECOND_PS, finish[1]);
+        assertEquals(1, network.statistics().solves());
+        assertEquals(2, network.statistics().flowClassesSolved());
+    }
+
+    @Test
+    void shouldGiveAFinishedFlowsShareToTheFlowsAsFastAsItWhileTheSlowerKeepTheirRates() {
+        // L0 (2 B/s) carries b; L1 (8 B/s) carries b, c and d. b is held to 2 B/s by L0; c and d
+        // share the other 6 B/s of L1 at 3 B/s. d (3 B) ends at 1 s; b, slower than d, keeps 2 B/s
+        // (its 8 B end at 4 s) and c, as fast as d, gets L1's remaining 6 B/s: its 9 − 3 = 6 B left
+        // end at 2 s. The re-solve after d fixes b at its rate and fills only c: 3 + 2 classes solved.
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, links(2, 8), 2, 0.0);
+        long[] finish = new long[3];
+        network.setListener((tag, finishPs) -> finish[tag] = finishPs);
+        network.start(new int[] {0, 1}, 2, 8, 1, 0);
+        network.start(new int[] {1}, 1, 9, 1, 1);
+        network.start(new int[] {1}, 1, 3, 1, 2);
+        simulation.run(network);
+        assertEquals(SECOND_PS, finish[2]);
+        assertEquals(2 * SECOND_PS, finish[1]);
+        assertEquals(4 * SECOND_PS, finish[0]);
+        assertEquals(3 + 2, network.statistics().flowClassesSolved());
+    }
+
+    @Test
     void shouldCountEveryByteOnEveryLinkOfItsPath() {
         Simulation simulation = new Simulation(1);
         MaxMinNetwork network = new MaxMinNetwork(simulation, links(10, 4), 2, 0);

@@ -58,6 +58,19 @@ class FabricCollectiveTimerTest {
         assertEquals(1e9 / 48e9, timer.pipelineSendSeconds(1e9) - latency, 1e9 / 48e9 * 1e-3);
     }
 
+    @Test
+    void shouldEndARingStepWithItsLastByteWhileLongerPipelineSendsGoOn() {
+        // PP2 x DP4 as above, the pipeline sends 4 GB against the ring step's 1 GB: both share each
+        // stage-0 NIC at half rate until the ring's 1 GB is through, 2 x 1e9 / 48e9 s; the sends'
+        // remaining 3 GB (another 3e9 / 48e9 s alone) come after the step and do not lengthen it.
+        FabricCollectiveTimer timer = new FabricCollectiveTimer(eightNodes(),
+                Placement.of(new ParallelismSpec(1, 2, 4, 1, 1, false)), RoutingMode.ECMP,
+                FabricSpec.DEFAULT_FLOWS_PER_PEER, 1);
+        double latency = Calibration.DEFAULT.netStepPs() / 1e12;
+        double expected = 2 * 1e9 / (50e9 * Calibration.DEFAULT.nicEfficiency());
+        assertEquals(expected, timer.ringStepSeconds(Axis.DATA, 1e9, 4e9) - latency, expected * 1e-9);
+    }
+
     /**
      * 16 single-GPU nodes on a two-tier fat-tree of 12-port switches at 2:1: 8 hosts per leaf
      * (⌊12 · 2/3⌋) and ⌈8 / 2⌉ = 4 uplinks, one to each spine; ranks laid out TP, CP, DP, PP, so
