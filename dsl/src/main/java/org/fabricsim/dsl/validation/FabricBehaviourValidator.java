@@ -47,8 +47,9 @@ public class FabricBehaviourValidator extends FabricCheck {
         if (written(fabric, Literals.FABRIC__CONGESTION_CONTROL)
                 && fabric.getCongestionControl() == CongestionControl.ULTRA_ETHERNET
                 && HardwareMapper.flowControl(fabric).stated()) {
-            info("'congestion-control uec-cc' runs without congestion control: Ultra Ethernet's NSCC is not"
-                    + " simulated; UE 1.0's packet trimming (on a lossy fabric) and selective retransmission stand in"
+            info("'congestion-control uec-cc' runs without congestion control in the flow model: Ultra Ethernet's"
+                    + " NSCC is not simulated there (with 'network packet' it runs as Swift, the delay-based control NSCC"
+                    + " follows); UE 1.0's packet trimming (on a lossy fabric) and selective retransmission stand in"
                     + " for it, so the fabric runs the behaviour table's row with 'congestion-control none',"
                     + " selective repeat and, when lossy, 'lossy trimming' (docs/fabric-behaviour.md).", fabric,
                     Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.UEC_CC_TRIMMING);

@@ -79,7 +79,8 @@ public final class FabricBehaviours {
     /**
      * The congestion control whose row {@code cc} runs with: {@link CongestionControl#simulated()}, and
      * none for Ultra Ethernet's ({@code uec-cc}). Assumption (docs/fabric-behaviour.md, "uec-cc"): the
-     * packet backend does not simulate UET's network-signalled congestion control (NSCC); what UE 1.0
+     * behaviour table has no row for UET's network-signalled congestion control (NSCC; the packet backend
+     * runs it as Swift, but no Swift rows have been derived); what UE 1.0
      * specifies that it does simulate, switch packet trimming with selective retransmission over
      * sprayed paths, is what keeps an Ultra Ethernet incast off the retransmission-timeout cliff, so it
      * stands in for NSCC ({@link #key} trims on a lossy fabric).
