@@ -94,7 +94,8 @@ public final class Links {
                         0.0, // maxOversubscription
                         null, // cost
                         null, // reliability
-                        List.of() // groups
+                        List.of(), // groups
+                        null // dataCentre
                     ), // cluster
                     2, // nodes
                     0, // accelerators
@@ -186,7 +187,8 @@ public final class Links {
                             0.0, // maxOversubscription
                             null, // cost
                             null, // reliability
-                            List.of() // groups
+                            List.of(), // groups
+                            null // dataCentre
                         ),
                         new ClusterSpec(
                             "sweep.Fast", // name
@@ -262,7 +264,8 @@ public final class Links {
                             0.0, // maxOversubscription
                             null, // cost
                             null, // reliability
-                            List.of() // groups
+                            List.of(), // groups
+                            null // dataCentre
                         )) // values
                 )), // variations
             List.of("busbw", "cost"), // report

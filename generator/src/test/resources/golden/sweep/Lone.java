@@ -94,7 +94,8 @@ public final class Lone {
                         0.0, // maxOversubscription
                         null, // cost
                         null, // reliability
-                        List.of() // groups
+                        List.of(), // groups
+                        null // dataCentre
                     ), // cluster
                     2, // nodes
                     0, // accelerators
