@@ -6,8 +6,10 @@ import java.util.List;
 
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.logging.LoggingTester;
 import org.eclipse.xtext.testing.util.ParseHelper;
 import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.eclipse.xtext.validation.CompositeEValidator;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
@@ -54,6 +56,15 @@ class TorusValidationTest {
     void shouldAcceptATorusWhoseDimensionsMultiplyToTheAccelerators() throws Exception {
         // 16 hosts x 4 chips = 64 = 4 x 4 x 4.
         assertEquals(List.of(), physical("torus 4 x 4 x 4 { link 50 GB/s, 50 GB/s, 100 GB/s routing dimension-order }"));
+    }
+
+    @Test
+    void shouldLeaveATorusWithoutParsedDimensionsToTheSyntaxError() throws Exception {
+        // 'torus ] x 4 x 4' parses no dimension: the fill check once took subList(0, -1) of the empty list and
+        // the validator logged an IllegalArgumentException (found by MutantInputsFuzzTest, seed 21).
+        Model model = model("torus ] x 4 x 4 { routing adaptive }");
+        LoggingTester.captureLogging(org.apache.log4j.Level.ERROR, CompositeEValidator.class,
+                () -> validation.validate(model)).assertNoLogEntries();
     }
 
     @Test

@@ -50,8 +50,8 @@ public class TorusValidator extends FabricCheck {
     @Check
     public void checkTorusFillsTheAccelerators(Cluster cluster) {
         if (cluster.getScaleOut() == null || !(cluster.getScaleOut().getTopology() instanceof TorusTopology torus)
-                || torus.getDimensions().stream().anyMatch(size -> size < 1)) {
-            return;
+                || torus.getDimensions().isEmpty() || torus.getDimensions().stream().anyMatch(size -> size < 1)) {
+            return; // no dimensions parsed: the syntax error says what to write
         }
         ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
         if (spec == null) {
