@@ -3,6 +3,7 @@ package org.fabricsim.runtime.network;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.sim.IndexedMinHeap;
+import org.fabricsim.runtime.sim.RadixSort;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.Graph;
 
@@ -101,6 +102,8 @@ public final class MaxMinNetwork extends FlowTable {
     private long fixCount;
     /** Prefix classes of a partial fill: fix sequence in the high bits, index in the component in the low. */
     private long[] prefixOrder = new long[1024];
+    /** Scratch of the radix sort of {@link #prefixOrder}. */
+    private long[] prefixScratch = new long[0];
     /** Whether a class started since the last solve. */
     private boolean startedSinceSolve;
     /** The smallest rate of the classes finished since the last solve (+∞ when none). */
@@ -422,8 +425,8 @@ public final class MaxMinNetwork extends FlowTable {
     /**
      * The fill after finishes only, every finished class at {@code level} or faster (see the class
      * comment): the component's classes slower than {@code level} keep their rates and are taken
-     * off their links in fix order (O(P log P + P·hops) for P of them, no heap operations), the heap
-     * starts from the true shares of the links that still carry unfixed classes, and progressive
+     * off their links in fix order (a radix sort on the fix sequence, then O(P·hops) for P of them,
+     * no heap operations), the heap starts from the true shares of the links that still carry unfixed classes, and progressive
      * filling fixes the rest. Gives the rates of {@link #fill} bit for bit.
      */
     private void fillAbove(int links, double level) {
@@ -437,7 +440,10 @@ public final class MaxMinNetwork extends FlowTable {
                 prefixOrder[prefix++] = fixSequence[flow] << INDEX_BITS | i;
             }
         }
-        Arrays.sort(prefixOrder, 0, prefix);
+        if (prefixScratch.length < prefix) {
+            prefixScratch = new long[prefixOrder.length];
+        }
+        RadixSort.sort(prefixOrder, prefix, INDEX_BITS, prefixScratch);
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             linkRemaining[link] = graph.linkBytesPerSecond(link);
