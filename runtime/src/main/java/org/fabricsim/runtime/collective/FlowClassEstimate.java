@@ -20,8 +20,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p><b>Bytes.</b> {@link #BYTES_PER_CLASS} per class with paths of up to 4 links, measured: the
  * 2,048-endpoint all-to-all (4,192,256 classes, paths of 4 links) peaks at 1,544 MiB of heap in
  * {@code ScalingHarness} (docs/performance.md), 386 B per class, which covers the flow table (a
- * record of 3 + P ints, five doubles or longs, two ints), the completion heap, the link lists, the
- * schedule and the arrays' doubling slack. Longer paths add 12 B per link per class (three int
+ * record of 2 + P ints, five doubles or longs, two ints; measured when the record had one int more,
+ * so it stays an upper bound), the completion heap, the link lists, the schedule and the arrays'
+ * doubling slack. Longer paths add 12 B per link per class (three int
  * arrays indexed by path position). O(1).
  *
  * @param classes       the estimated flow classes C

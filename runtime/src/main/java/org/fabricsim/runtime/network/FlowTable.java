@@ -8,8 +8,8 @@ import org.fabricsim.runtime.topology.Graph;
 
 /**
  * What every flow-level model shares: flow classes in primitive arrays (handles recycled through
- * a free list; the int state of a class — stamp, path length, multiplicity, path — in one record of
- * {@code 3 + maxPathLinks} ints, so a class costs one cache miss), projected completions in an
+ * a free list; the int state of a class — path length, multiplicity, path — in one record of
+ * {@code 2 + maxPathLinks} ints, so a class costs one cache miss), projected completions in an
  * {@link IndexedMinHeap}, per-link byte counters, and the batching of completions.
  *
  * <p><b>Batching.</b> When the earliest completion t is due, for a class started at t₀, every class
@@ -26,10 +26,9 @@ abstract class FlowTable implements NetworkModel {
 
     final Simulation simulation;
     final Graph graph;
-    static final int STAMP = 0;
-    static final int LENGTH = 1;
-    static final int MULTIPLICITY = 2;
-    static final int LINKS = 3;
+    static final int LENGTH = 0;
+    static final int MULTIPLICITY = 1;
+    static final int LINKS = 2;
 
     final int maxPathLinks;
     final int stride;
@@ -87,7 +86,6 @@ abstract class FlowTable implements NetworkModel {
         }
         int flow = allocate();
         int base = flow * stride;
-        records[base + STAMP] = 0;
         records[base + LENGTH] = length;
         records[base + MULTIPLICITY] = count;
         System.arraycopy(path, 0, records, base + LINKS, length);

@@ -3,6 +3,7 @@ package org.fabricsim.runtime.network;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.sim.IndexedMinHeap;
+import org.fabricsim.runtime.sim.RadixSort;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.Graph;
 
@@ -82,6 +83,10 @@ public final class MaxMinNetwork extends FlowTable {
     private final int[] linkStamp;
     private int epoch;
     private final int[] componentLinks;
+    /** Bit f is set while class f is live: the full collection scans these words, not the records. */
+    private long[] live;
+    /** Bit f is set once the component search has reached class f (cleared per search). */
+    private long[] reached;
     private int[] componentFlows;
     private int flowsInComponent;
     private double[] previousRate = new double[1024];
@@ -97,6 +102,8 @@ public final class MaxMinNetwork extends FlowTable {
     private long fixCount;
     /** Prefix classes of a partial fill: fix sequence in the high bits, index in the component in the low. */
     private long[] prefixOrder = new long[1024];
+    /** Scratch of the radix sort of {@link #prefixOrder}. */
+    private long[] prefixScratch = new long[0];
     /** Whether a class started since the last solve. */
     private boolean startedSinceSolve;
     /** The smallest rate of the classes finished since the last solve (+∞ when none). */
@@ -135,6 +142,8 @@ public final class MaxMinNetwork extends FlowTable {
         smallestDerating = 1 - completionTolerance;
         componentFlows = new int[flowCapacity()];
         fixSequence = new long[flowCapacity()];
+        live = new long[(flowCapacity() + 63) >>> 6];
+        reached = new long[live.length];
         linkCount = graph.flowLinkCount();
         linkFlows = new int[linkCount][];
         linkFlowCount = new int[linkCount];
@@ -170,6 +179,11 @@ public final class MaxMinNetwork extends FlowTable {
         }
         flowLinkPosition = Arrays.copyOf(flowLinkPosition, capacity * maxPathLinks);
         fixSequence = Arrays.copyOf(fixSequence, capacity);
+        int words = (capacity + 63) >>> 6;
+        if (live.length < words) {
+            live = Arrays.copyOf(live, words);
+            reached = new long[words];
+        }
     }
 
     @Override
@@ -178,6 +192,7 @@ public final class MaxMinNetwork extends FlowTable {
         int positions = flow * maxPathLinks;
         int weight = records[base + MULTIPLICITY];
         startedSinceSolve = true;
+        live[flow >>> 6] |= 1L << flow;
         for (int j = 0; j < records[base + LENGTH]; j++) {
             int link = records[base + LINKS + j];
             int count = linkFlowCount[link];
@@ -204,6 +219,7 @@ public final class MaxMinNetwork extends FlowTable {
         int positions = flow * maxPathLinks;
         int weight = records[base + MULTIPLICITY];
         slowestFinishedRate = Math.min(slowestFinishedRate, rateBytesPerSecond[flow]);
+        live[flow >>> 6] &= ~(1L << flow);
         for (int j = 0; j < records[base + LENGTH]; j++) {
             int link = records[base + LINKS + j];
             int position = flowLinkPosition[positions + j];
@@ -294,9 +310,10 @@ public final class MaxMinNetwork extends FlowTable {
      * of searching: used when at least half the loaded links are dirty, or as soon as the search
      * has reached half of them, where it would go on to reach (nearly) everything anyway. Re-solving an untouched component reproduces its rates
      * exactly, since progressive filling treats components independently and deterministically.
+     * The classes come from the live bits (one word per 64 handles), so the cost is O(L + F) with
+     * F read as bits, not as records.
      */
     private int collectAll() {
-        epoch++;
         clearDirty();
         int links = 0;
         for (int link = 0; link < linkCount; link++) {
@@ -305,17 +322,16 @@ public final class MaxMinNetwork extends FlowTable {
             }
         }
         int flows = 0;
-        int bound = handleBound();
-        for (int flow = 0; flow < bound; flow++) {
-            int base = flow * stride;
-            if (records[base + LENGTH] == 0) {
-                continue;
+        int words = (handleBound() + 63) >>> 6;
+        for (int word = 0; word < words; word++) {
+            long bits = live[word];
+            while (bits != 0) {
+                if (flows == componentFlows.length) {
+                    componentFlows = Arrays.copyOf(componentFlows, flows * 2);
+                }
+                componentFlows[flows++] = word << 6 | Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
             }
-            records[base + STAMP] = epoch;
-            if (flows == componentFlows.length) {
-                componentFlows = Arrays.copyOf(componentFlows, flows * 2);
-            }
-            componentFlows[flows++] = flow;
         }
         flowsInComponent = flows;
         return links;
@@ -328,9 +344,14 @@ public final class MaxMinNetwork extends FlowTable {
         dirtyCount = 0;
     }
 
-    /** Breadth-first search from the dirty links; fills componentLinks and componentFlows. */
+    /**
+     * Breadth-first search from the dirty links; fills componentLinks and componentFlows. Reached
+     * classes are bits of {@link #reached} (a few kilobytes, cached), so checking the entries of a
+     * link's list does not touch the class records; O(entries scanned + classes reached · P).
+     */
     private int collectComponent() {
         epoch++;
+        Arrays.fill(reached, 0, (handleBound() + 63) >>> 6, 0L);
         int links = 0;
         int flows = 0;
         for (int i = 0; i < dirtyCount; i++) {
@@ -349,11 +370,13 @@ public final class MaxMinNetwork extends FlowTable {
             int count = linkFlowCount[link];
             for (int k = 0; k < count; k++) {
                 int flow = list[k] >>> entryShift;
-                int base = flow * stride;
-                if (records[base + STAMP] == epoch) {
+                long bit = 1L << flow;
+                int word = flow >>> 6;
+                if ((reached[word] & bit) != 0) {
                     continue;
                 }
-                records[base + STAMP] = epoch;
+                reached[word] |= bit;
+                int base = flow * stride;
                 if (flows == componentFlows.length) {
                     componentFlows = Arrays.copyOf(componentFlows, flows * 2);
                 }
@@ -402,8 +425,8 @@ public final class MaxMinNetwork extends FlowTable {
     /**
      * The fill after finishes only, every finished class at {@code level} or faster (see the class
      * comment): the component's classes slower than {@code level} keep their rates and are taken
-     * off their links in fix order (O(P log P + P·hops) for P of them, no heap operations), the heap
-     * starts from the true shares of the links that still carry unfixed classes, and progressive
+     * off their links in fix order (a radix sort on the fix sequence, then O(P·hops) for P of them,
+     * no heap operations), the heap starts from the true shares of the links that still carry unfixed classes, and progressive
      * filling fixes the rest. Gives the rates of {@link #fill} bit for bit.
      */
     private void fillAbove(int links, double level) {
@@ -417,7 +440,10 @@ public final class MaxMinNetwork extends FlowTable {
                 prefixOrder[prefix++] = fixSequence[flow] << INDEX_BITS | i;
             }
         }
-        Arrays.sort(prefixOrder, 0, prefix);
+        if (prefixScratch.length < prefix) {
+            prefixScratch = new long[prefixOrder.length];
+        }
+        RadixSort.sort(prefixOrder, prefix, INDEX_BITS, prefixScratch);
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             linkRemaining[link] = graph.linkBytesPerSecond(link);

@@ -1,0 +1,58 @@
+package org.fabricsim.runtime.sim;
+
+import java.util.Arrays;
+
+/**
+ * Least-significant-digit radix sort of non-negative {@code long} keys, 11 bits a pass, stable.
+ * Only the digits between the lowest bit that matters and the highest bit set in any key are
+ * sorted, so keys that differ in few bits (a sequence number above a small index) take few passes.
+ * Cost O(passes · (n + 2,048)) with passes = ⌈(64 − leading zeros of the OR of the keys − low bit) / 11⌉,
+ * against O(n log n) comparisons; one 8 KiB counts array per call.
+ */
+public final class RadixSort {
+    private static final int DIGIT_BITS = 11;
+    private static final int BUCKETS = 1 << DIGIT_BITS;
+
+    private RadixSort() {
+    }
+
+    /**
+     * Sorts {@code keys[0, n)} ascending by their bits from {@code lowBit} up; keys equal in those
+     * bits keep their order (stable). The keys must be non-negative; {@code scratch} must hold at
+     * least n keys and its contents are overwritten. Keys in ascending order of their bits below
+     * {@code lowBit} come out as {@code Arrays.sort(keys, 0, n)} would put them.
+     */
+    public static void sort(long[] keys, int n, int lowBit, long[] scratch) {
+        int[] counts = new int[BUCKETS];
+        long union = 0;
+        for (int i = 0; i < n; i++) {
+            union |= keys[i];
+        }
+        int highBit = 64 - Long.numberOfLeadingZeros(union);
+        long[] from = keys;
+        long[] to = scratch;
+        for (int shift = lowBit; shift < highBit; shift += DIGIT_BITS) {
+            Arrays.fill(counts, 0);
+            for (int i = 0; i < n; i++) {
+                counts[(int) (from[i] >>> shift) & (BUCKETS - 1)]++;
+            }
+            int offset = 0;
+            for (int b = 0; b < BUCKETS; b++) {
+                int count = counts[b];
+                counts[b] = offset;
+                offset += count;
+            }
+            for (int i = 0; i < n; i++) {
+                long key = from[i];
+                to[counts[(int) (key >>> shift) & (BUCKETS - 1)]++] = key;
+            }
+            long[] swap = from;
+            from = to;
+            to = swap;
+        }
+        if (from != keys) {
+            System.arraycopy(from, 0, keys, 0, n);
+        }
+    }
+
+}

@@ -1,0 +1,42 @@
+package org.fabricsim.runtime.sim;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.util.Arrays;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+class RadixSortTest {
+    @Test
+    void shouldOrderKeysAsAComparisonSortDoes() {
+        Random random = new Random(7);
+        for (int n : new int[] {0, 1, 2, 100, 5_000}) {
+            long[] keys = new long[n + 3];
+            for (int i = 0; i < n; i++) {
+                // a sequence number of up to 2^39 above a 24-bit index, as MaxMinNetwork's prefix keys
+                keys[i] = (random.nextLong() >>> 25) << 24 | i;
+            }
+            keys[n] = keys[n + 1] = keys[n + 2] = -1;
+            long[] expected = keys.clone();
+            Arrays.sort(expected, 0, n);
+            RadixSort.sort(keys, n, 24, new long[n]);
+            assertArrayEquals(expected, keys, "n = " + n);
+        }
+    }
+
+    @Test
+    void shouldKeepTheInputOrderOfKeysEqualInTheSortedBits() {
+        // sorted on bits 4 and up only: 5·16 + 3 and 5·16 + 1 tie and stay in input order
+        long[] keys = {5 << 4 | 3, 2 << 4 | 9, 5 << 4 | 1, 0 << 4 | 15};
+        RadixSort.sort(keys, keys.length, 4, new long[4]);
+        assertArrayEquals(new long[] {0 << 4 | 15, 2 << 4 | 9, 5 << 4 | 3, 5 << 4 | 1}, keys);
+    }
+
+    @Test
+    void shouldSortKeysSpanningEveryDigitPass() {
+        long[] keys = {Long.MAX_VALUE, 1L << 62, 3, 1L << 33, 0, 1L << 11};
+        RadixSort.sort(keys, keys.length, 0, new long[keys.length]);
+        assertArrayEquals(new long[] {0, 3, 1L << 11, 1L << 33, 1L << 62, Long.MAX_VALUE}, keys);
+    }
+}
