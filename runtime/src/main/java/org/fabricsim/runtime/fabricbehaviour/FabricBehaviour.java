@@ -24,7 +24,8 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * <p><b>Use.</b> A link saturated by two flows or more in the ideal max-min solve, whose flows'
  * senders offer it ρ times its capacity ({@link ContentionModel}), delivers c·u(ρ)·m, with u
  * interpolated linearly in log₂ ρ between u(1) = 1 (no overload) and the measured degrees, held at
- * u(16) above, and m = {@code multipathFactor}. A tail-drop fabric without congestion control ({@link
+ * u(16) above, and m = {@code multipathFactor} on a link between two switches (1 on a NIC's link, which
+ * has one path: see {@link #on}). A tail-drop fabric without congestion control ({@link
  * #dropsOnOverflow()}) reads its overflowing degrees as retransmission-timeout delays instead, charged
  * when an episode's queue overflows the buffer ({@link DropTimeouts}): what it delivers depends on the
  * bytes the episode brings, not on the overload alone. A link with one flow, or one that is not
