@@ -47,15 +47,24 @@ public final class BehaviourAccuracy {
         return (double) (flow - packet) / packet;
     }
 
+    /** Prints one Markdown row per combination: each pattern's error with the behaviour, then the ideal's in parentheses. */
     public static void main(String[] args) {
         BehaviourTable table = BehaviourTable.shipped();
-        System.out.println("| combination | pattern | ideal flow error | flow with behaviour error |");
-        System.out.println("|---|---|---:|---:|");
+        StringBuilder header = new StringBuilder("| combination |");
+        StringBuilder rule = new StringBuilder("|---|");
+        for (TrafficPattern pattern : PATTERNS) {
+            header.append(' ').append(pattern.name()).append(" |");
+            rule.append("---:|");
+        }
+        System.out.println(header);
+        System.out.println(rule);
         for (FabricBehaviour behaviour : table.behaviours()) {
+            StringBuilder row = new StringBuilder("| " + behaviour.key().describe() + " |");
             for (TrafficPattern pattern : PATTERNS) {
-                System.out.printf(Locale.ROOT, "| %s | %s | %+.1f%% | %+.1f%% |%n", behaviour.key().describe(),
-                        pattern.name(), 100 * idealError(pattern, behaviour.key()), 100 * error(pattern, behaviour));
+                row.append(String.format(Locale.ROOT, " %+.1f%% (%+.1f%%) |", 100 * error(pattern, behaviour),
+                        100 * idealError(pattern, behaviour.key())));
             }
+            System.out.println(row);
         }
     }
 }

@@ -24,7 +24,8 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * <p><b>Use.</b> A link saturated by two flows or more in the ideal max-min solve, whose flows'
  * senders offer it ρ times its capacity ({@link ContentionModel}), delivers c·u(ρ)·m, with u
  * interpolated linearly in log₂ ρ between u(1) = 1 (no overload) and the measured degrees, held at
- * u(16) above, and m = {@code multipathFactor}. A tail-drop fabric without congestion control ({@link
+ * u(16) above, and m = {@code multipathFactor} on a link between two switches (1 on a NIC's link, which
+ * has one path: see {@link #on}). A tail-drop fabric without congestion control ({@link
  * #dropsOnOverflow()}) reads its overflowing degrees as retransmission-timeout delays instead, charged
  * when an episode's queue overflows the buffer ({@link DropTimeouts}): what it delivers depends on the
  * bytes the episode brings, not on the overload alone. A link with one flow, or one that is not
@@ -68,55 +69,64 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     }
 
     /**
-     * The capacity factor u(ρ)·m of a saturated link whose flows offer it {@code overload} = ρ times
-     * its capacity (see the class comment); 1 without overload (ρ ≤ 1).
+     * The capacity factor u(ρ)·m of a saturated link between two switches, where per-packet routing
+     * chooses among paths, whose flows offer it {@code overload} = ρ times its capacity (see the class
+     * comment); 1 without overload (ρ ≤ 1).
      */
     public double capacityFactor(double overload) {
+        return overload <= 1 ? 1 : utilisation(overload) * multipathFactor;
+    }
+
+    /** u(ρ): interpolated linearly in log₂ ρ between u(1) = 1 and the measured degrees, held at u(16) above. */
+    private double utilisation(double overload) {
         if (overload <= 1) {
             return 1;
         }
         int last = INCAST_DEGREES.length - 1;
-        double u;
         if (overload >= INCAST_DEGREES[last]) {
-            u = utilisation[last];
-        } else {
-            // Between the anchor u(1) = 1 (no overload) and the measured degrees, linear in log2 of the overload.
-            double lowDegree = 1;
-            double lowU = 1;
-            int i = 0;
-            while (overload >= INCAST_DEGREES[i]) {
-                lowDegree = INCAST_DEGREES[i];
-                lowU = utilisation[i];
-                i++;
-            }
-            double t = Math.log(overload / lowDegree) / Math.log((double) INCAST_DEGREES[i] / lowDegree);
-            u = lowU + (utilisation[i] - lowU) * t;
+            return utilisation[last];
         }
-        return u * multipathFactor;
+        double lowDegree = 1;
+        double lowU = 1;
+        int i = 0;
+        while (overload >= INCAST_DEGREES[i]) {
+            lowDegree = INCAST_DEGREES[i];
+            lowU = utilisation[i];
+            i++;
+        }
+        double t = Math.log(overload / lowDegree) / Math.log((double) INCAST_DEGREES[i] / lowDegree);
+        return lowU + (utilisation[i] - lowU) * t;
     }
 
     /**
-     * The smallest capacity factor of the rate model, min u × m (a dropping row's timeouts can derate
-     * a small episode further: its contention model bounds its factors by 0).
+     * The smallest capacity factor of the rate model, min u × min(1, m) (a dropping row's timeouts
+     * can derate a small episode further: its contention model bounds its factors by 0).
      */
     public double smallestFactor() {
         double smallest = 1;
         for (double u : utilisation) {
             smallest = Math.min(smallest, u);
         }
-        return smallest * multipathFactor;
+        return smallest * Math.min(1, multipathFactor);
     }
 
     /**
      * The behaviour on {@code topology}'s scale-out fabric: its scale-up links (NVLink and the
-     * like, which run their own link-level protocol) keep their ideal capacity.
+     * like, which run their own link-level protocol) keep their ideal capacity, and the multipath
+     * factor applies only between switches (links from one switch to another, and sprayed link
+     * groups): only there does a switch choose a path per packet, so only there do packets of one
+     * flow reorder or report several paths' congestion. A NIC's link to or from its leaf has one
+     * path: an incast on one switch runs at u(ρ) under every routing.
      */
     public ContentionModel on(ClusterTopology topology) {
         Graph graph = topology.graph();
         boolean[] scaleUp = new boolean[graph.linkCount()];
+        boolean[] multipath = new boolean[graph.linkCount()];
         for (int link = 0; link < scaleUp.length; link++) {
-            scaleUp[link] = graph.nodeKind(graph.linkFrom(link)) == Graph.ACCELERATOR
-                    && graph.nodeKind(graph.linkTo(link)) == Graph.ACCELERATOR;
+            byte from = graph.nodeKind(graph.linkFrom(link));
+            byte to = graph.nodeKind(graph.linkTo(link));
+            scaleUp[link] = from == Graph.ACCELERATOR && to == Graph.ACCELERATOR;
+            multipath[link] = from == Graph.SWITCH && to == Graph.SWITCH;
         }
         if (topology.scaleUpKind() == ScaleUpParameters.Kind.SWITCHED) {
             for (int accelerator = 0; accelerator < topology.accelerators(); accelerator++) {
@@ -131,8 +141,9 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
                 if (link < scaleUp.length && scaleUp[link]) {
                     return 1;
                 }
-                return drops == null ? capacityFactor(overload)
-                        : drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link)) * multipathFactor;
+                double m = overload > 1 && (link >= multipath.length || multipath[link]) ? multipathFactor : 1;
+                return m * (drops == null ? utilisation(overload)
+                        : drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link)));
             }
 
             @Override

@@ -108,6 +108,13 @@ public final class MaxMinNetwork extends FlowTable {
     private boolean startedSinceSolve;
     /** The smallest rate of the classes finished since the last solve (+∞ when none). */
     private double slowestFinishedRate = Double.POSITIVE_INFINITY;
+    /**
+     * Relative margin below the slowest finished rate under which a class counts as slower than it:
+     * classes that share a bottleneck get equal shares in exact arithmetic but can differ in the last
+     * bits (each share is the remaining capacity after subtractions in another order), and such a
+     * class must be re-filled with the finished one, not kept.
+     */
+    private static final double RATE_ROUNDING = 1e-9;
     private ContentionModel contention;
     /**
      * Factors above 1 − ε (the completion tolerance) leave a link whole: a derating smaller than
@@ -276,7 +283,7 @@ public final class MaxMinNetwork extends FlowTable {
             fastestRate = Math.max(fastestRate, previousRate[i]);
         }
         boolean onlyFinishes = !startedSinceSolve && contention == null;
-        double level = slowestFinishedRate;
+        double level = slowestFinishedRate * (1 - RATE_ROUNDING);
         endBatch();
         if (onlyFinishes && fastestRate < level) {
             return;

@@ -6,7 +6,9 @@ import java.util.Arrays;
  * HPCC's sender for every flow, in primitive arrays indexed by flow handle: the utilisation estimate
  * U, the reference rate R_c, the increase stage, the sequence that ends the current round trip, and
  * the telemetry of the last acknowledgement per hop. The rules are {@link Hpcc}'s; O(hops) per
- * acknowledgement.
+ * acknowledgement. A hop's rate is the difference of one link's byte counter: where per-packet
+ * multipath routing took the two acknowledged packets over different links at a hop, that hop gives
+ * no estimate this time (HPCC assumes one path per flow; its other hops still do).
  */
 final class HpccSender {
     private static final int HOPS = Hpcc.MAX_HOPS;
@@ -19,6 +21,7 @@ final class HpccSender {
     private long[] queueBytes = new long[256 * HOPS];
     private long[] txBytes = new long[256 * HOPS];
     private long[] timePs = new long[256 * HOPS];
+    private int[] link = new int[256 * HOPS];
 
     HpccSender(Hpcc parameters) {
         this.parameters = parameters;
@@ -33,6 +36,7 @@ final class HpccSender {
         queueBytes = Arrays.copyOf(queueBytes, capacity * HOPS);
         txBytes = Arrays.copyOf(txBytes, capacity * HOPS);
         timePs = Arrays.copyOf(timePs, capacity * HOPS);
+        link = Arrays.copyOf(link, capacity * HOPS);
     }
 
     /** A new flow starts at line rate with U = 1 and no telemetry yet (assumed, as a fresh ns-3 queue pair). */
@@ -68,7 +72,7 @@ final class HpccSender {
         long tauPs = 0;
         for (int h = 0; h < hops; h++) {
             long dtPs = packets.telemetryTimePs[at + h] - timePs[mine + h];
-            if (dtPs <= 0) {
+            if (dtPs <= 0 || packets.telemetryLink[at + h] != link[mine + h]) {
                 continue;
             }
             double line = linkBytesPerSecond[packets.telemetryLink[at + h]];
@@ -101,6 +105,7 @@ final class HpccSender {
             queueBytes[mine + h] = packets.telemetryQueueBytes[at + h];
             txBytes[mine + h] = packets.telemetryTxBytes[at + h];
             timePs[mine + h] = packets.telemetryTimePs[at + h];
+            link[mine + h] = packets.telemetryLink[at + h];
         }
     }
 }

@@ -61,4 +61,24 @@ class FabricBehaviourTest {
         assertEquals(1.0, model.saturatedCapacityFactor(cluster.scaleUpUplink(3), 4, 1 << 20));
         assertEquals(0.6, model.saturatedCapacityFactor(cluster.nicDownlink(3), 4, 1 << 20), 1e-12);
     }
+
+    @Test
+    void shouldChargeTheMultipathFactorOnlyBetweenSwitchesAndOnlyUnderOverload() {
+        // 16 hosts, 4 per leaf, 2:1. A NIC's downlink has one path: an incast of 4 on it gets u(4) = 0.6
+        // under spraying as under ECMP. A leaf's uplink is where spraying chooses per packet: u(4)·m =
+        // 0.6 × 0.5 = 0.3 there, and its sprayed uplink group (a handle past the physical links) too.
+        // Without overload nothing is charged, multipath or not.
+        ClusterTopology tree = TrafficPattern.permutation(16, 4, 2.0, 1).topology(12.5e9);
+        ContentionModel model = behaviour(RoutingMode.SPRAY, 0.5).on(tree);
+        int downlink = tree.nicDownlink(3);
+        assertEquals(0.6, model.saturatedCapacityFactor(downlink, 4, 1 << 20), 1e-12);
+        int[] path = new int[tree.maxRouteLinks()];
+        int length = tree.route(0, 15, (hop, firstLink, stride, candidates) -> 0, path);
+        int uplink = path[1];
+        assertEquals(0.3, model.saturatedCapacityFactor(uplink, 4, 1 << 20), 1e-12);
+        assertEquals(1.0, model.saturatedCapacityFactor(uplink, 1, 1 << 20));
+        int groupLength = tree.sprayRoute(0, 15, path);
+        assertEquals(length, groupLength);
+        assertEquals(0.3, model.saturatedCapacityFactor(path[1], 4, 1 << 20), 1e-12);
+    }
 }
