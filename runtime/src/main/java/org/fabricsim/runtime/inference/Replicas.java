@@ -9,8 +9,8 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
 /**
  * The per-slot state of a {@link ServingSimulation}, as primitive arrays indexed by batch slot:
  * the queue, the running set with its KV-cache use, the batch of the iteration in flight, and the
- * busy time. The running set is a list in admission order, linked through per-request {@code
- * next}/{@code previous} indices, so a sequence leaves it in O(1); in a pool without speculative
+ * busy time. The running set is a list in admission order ({@link RunningLists}), so a sequence
+ * leaves it in O(1); in a pool without speculative
  * decoding its decoding sequences advance together on the {@link DecodeClock}, and the batch lists
  * only the prefill chunks beside the count of sequences that decode ({@link #batchDecoders}). A replica of PP pipeline stages has PP slots, each scheduling its own sequences in a
  * 1/PP share of the replica's KV cache under the pool's batch limits (vLLM's pipeline-parallel
@@ -32,11 +32,7 @@ final class Replicas {
     /** First slot of each pool; at index pools.length, the slot count. */
     private final int[] poolFirstSlot;
     final IntDeque[] queue;
-    /** First and last request of each slot's running set, -1 when empty; {@link #next} links it. */
-    private final int[] head;
-    private final int[] tail;
-    private final int[] next;
-    private final int[] previous;
+    private final RunningLists running;
     final int[] runningCount;
     /** Running sequences whose (re)prefill is incomplete; the others decode (generated ≥ 1). */
     final int[] partialCount;
@@ -75,12 +71,7 @@ final class Replicas {
         replicaOf = new int[slots];
         replicaFirstSlot = new int[replicas];
         queue = new IntDeque[slots];
-        head = new int[slots];
-        tail = new int[slots];
-        Arrays.fill(head, -1);
-        Arrays.fill(tail, -1);
-        next = new int[requests.size()];
-        previous = new int[requests.size()];
+        running = new RunningLists(slots, requests.size());
         runningCount = new int[slots];
         partialCount = new int[slots];
         batchSeq = new int[slots][];
@@ -205,14 +196,7 @@ final class Replicas {
             requests.reservedTokens[q] = reserved;
             kvReserved[slot] += reserved;
         }
-        next[q] = -1;
-        previous[q] = tail[slot];
-        if (tail[slot] < 0) {
-            head[slot] = q;
-        } else {
-            next[tail[slot]] = q;
-        }
-        tail[slot] = q;
+        running.append(slot, q);
         runningCount[slot]++;
         if (requests.prefilled[q] < requests.target[q]) {
             partialCount[slot]++;
@@ -223,33 +207,22 @@ final class Replicas {
 
     /** The oldest request of the running set of {@code slot}, or -1. */
     int firstRunning(int slot) {
-        return head[slot];
+        return running.first(slot);
     }
 
     /** The youngest request of the running set of {@code slot}, or -1. */
     int lastRunning(int slot) {
-        return tail[slot];
+        return running.last(slot);
     }
 
     /** The request admitted after q to q's running set, or -1. */
     int nextRunning(int q) {
-        return next[q];
+        return running.next(q);
     }
 
     /** q leaves the running set of {@code slot} (finished, handed off or preempted). */
     void leave(int slot, int q) {
-        int before = previous[q];
-        int after = next[q];
-        if (before < 0) {
-            head[slot] = after;
-        } else {
-            next[before] = after;
-        }
-        if (after < 0) {
-            tail[slot] = before;
-        } else {
-            previous[after] = before;
-        }
+        running.remove(slot, q);
         runningCount[slot]--;
     }
 
