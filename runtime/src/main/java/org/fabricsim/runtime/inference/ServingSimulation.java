@@ -45,8 +45,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * Slots woken by one event start their iterations together at its end, in the order woken; with PP > 1 an
  * issued iteration also wakes its replica's idle slots when it leaves the first stage. Cost:
  * O(prefill chunks + PP) per iteration when the decoding sequences advance on the {@link
- * DecodeClock}, plus O(log batch) per sequence that finishes (else O(batch + PP)), O(slots) per routing decision, plus the network's cost per flow;
- * memory O(requests). Deterministic for a given request stream and seed.
+ * DecodeClock}, plus O(log batch) per sequence that finishes (else O(batch + PP)), O(slots) per
+ * routing decision, plus the network's cost per flow; memory O(requests). Deterministic for a given request stream and seed.
  */
 final class ServingSimulation implements FlowListener {
     private static final TimeSource NO_SOURCE = new TimeSource() {
