@@ -32,7 +32,9 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  * <p>Each pipeline stage of the iteration lasts {@link ServingModel#iterationPs} of its totals (the
  * whole iteration without pipeline parallelism); a mixed iteration's
  * prefill share is the time its prefill part would take alone over the sum of both parts alone.
- * O(batch) per iteration; the totals are fields, so composing allocates nothing.
+ * O(prefill chunks) per iteration when the decoding sequences advance on the {@link DecodeClock}
+ * (O(log batch) per sequence that joins, leaves or finishes), else O(batch); the totals are
+ * fields, so composing allocates nothing.
  */
 final class BatchBuilder {
     private final RequestTable requests;
@@ -112,7 +114,7 @@ final class BatchBuilder {
         if (decodes && !(pool.batching() == Batching.PREFILL_FIRST && promptAdmissible(slot, maxSequences))) {
             decoders = runningCount[slot] - replicas.partialCount[slot];
             while (decoders > 0 && kvUsed[slot] + decoders > kvCapacity[slot] && runningCount[slot] > 1) {
-                int victim = replicas.running[slot][--runningCount[slot]];
+                int victim = replicas.lastRunning(slot);
                 if (prefilled[victim] >= target[victim]) {
                     decoders--;
                 }
@@ -127,28 +129,24 @@ final class BatchBuilder {
         decodeContext = 0;
         decodeSequences = 0;
         int perSequence = pool.model().tokensPerDecodeStep();
-        int[] run = replicas.running[slot];
-        long decoding = 0;
-        for (int i = 0; decoding < decoders && newTokens < budget; i++) {
-            int q = run[i];
-            if (prefilled[q] >= target[q]) {
-                decoding++;
-                double context = kvTokens[q];
-                replicas.addToBatch(slot, q, -1);
-                kvTokens[q]++;
-                kvUsed[slot]++;
-                newTokens += perSequence;
-                logitTokens += perSequence;
-                decodeTokens += perSequence;
-                decodeContext += context * perSequence;
-                decodeSequences++;
+        if (replicas.clocked(slot)) {
+            decodeOnClock(slot, decoders, perSequence, budget);
+        } else {
+            long decoding = 0;
+            for (int q = replicas.firstRunning(slot); decoding < decoders && newTokens < budget;
+                    q = replicas.nextRunning(q)) {
+                if (prefilled[q] >= target[q]) {
+                    decoding++;
+                    replicas.addToBatch(slot, q, -1);
+                    addDecode(kvTokens[q]++, perSequence);
+                }
             }
+            kvUsed[slot] += decoding;
         }
 
         // (3) continue partial prefills, (4) admit queued requests
         int partials = replicas.partialCount[slot];
-        for (int i = 0; partials > 0 && newTokens < budget; i++) {
-            int q = run[i];
+        for (int q = replicas.firstRunning(slot); partials > 0 && newTokens < budget; q = replicas.nextRunning(q)) {
             if (prefilled[q] < target[q]) {
                 partials--;
                 int chunk = (int) Math.min(Math.min(target[q] - prefilled[q], budget - newTokens), chunkLimit);
@@ -182,7 +180,48 @@ final class BatchBuilder {
             }
             addPrefill(slot, q, chunk, need);
         }
-        return replicas.batchSize[slot] > 0;
+        return replicas.batchSize[slot] + replicas.batchDecoders[slot] > 0;
+    }
+
+    /**
+     * Step (2) on the {@link DecodeClock}: the first k = min(decoders, ⌈budget ÷ tokens per
+     * step⌉) decoding sequences in admission order decode; when k is all of them (no budget stops
+     * the iteration) their context is the clock's sum, O(1), else the list is walked, O(running).
+     */
+    private void decodeOnClock(int slot, long decoders, int perSequence, long budget) {
+        long fits = budget / perSequence + (budget % perSequence == 0 ? 0 : 1);
+        long decoding = Math.min(decoders, fits);
+        DecodeClock clock = replicas.clock;
+        if (decoding == decoders) {
+            newTokens = logitTokens = decodeTokens = decoding * perSequence;
+            decodeContext = (double) clock.context(slot) * perSequence;
+            decodeSequences = decoding;
+        } else {
+            long counted = 0;
+            for (int q = replicas.firstRunning(slot); q >= 0; q = replicas.nextRunning(q)) {
+                if (clock.isMember(q)) {
+                    if (counted++ < decoding) {
+                        addDecode(clock.kvTokens(slot, q), perSequence);
+                    } else {
+                        clock.holdBack(slot, q);
+                    }
+                }
+            }
+        }
+        replicas.batchDecoders[slot] = (int) decoding;
+        if (decoding > 0) {
+            clock.advance(slot, decoding);
+            replicas.kvUsed[slot] += decoding;
+        }
+    }
+
+    /** Adds one decoding sequence with {@code context} cached tokens to the totals. */
+    private void addDecode(long context, int perSequence) {
+        newTokens += perSequence;
+        logitTokens += perSequence;
+        decodeTokens += perSequence;
+        decodeContext += (double) context * perSequence;
+        decodeSequences++;
     }
 
     /** Whether the head of the slot's queue is a prompt to prefill that step (4) would admit into the slot. */

@@ -9,15 +9,18 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
 /**
  * The per-slot state of a {@link ServingSimulation}, as primitive arrays indexed by batch slot:
  * the queue, the running set with its KV-cache use, the batch of the iteration in flight, and the
- * busy time. A replica of PP pipeline stages has PP slots, each scheduling its own sequences in a
+ * busy time. The running set is a list in admission order ({@link RunningLists}), so a sequence
+ * leaves it in O(1); in a pool without speculative
+ * decoding its decoding sequences advance together on the {@link DecodeClock}, and the batch lists
+ * only the prefill chunks beside the count of sequences that decode ({@link #batchDecoders}). A replica of PP pipeline stages has PP slots, each scheduling its own sequences in a
  * 1/PP share of the replica's KV cache under the pool's batch limits (vLLM's pipeline-parallel
  * "virtual engines": one scheduler per in-flight micro-batch, each given num_gpu_blocks ÷ PP,
  * vllm/core/scheduler.py), so a sequence is in at most one batch in flight; without PP a slot is
  * the replica. Slots are numbered pools in order, replicas of a pool consecutive, the slots of a
  * replica consecutive; replicas likewise. The operations that move a request between queue,
  * running set and batch keep {@link RequestTable} and these arrays consistent. Memory O(slots +
- * requests); {@link #leastLoaded} O(slots), {@link #compactRunning} O(running), the others
- * amortized O(1).
+ * requests); {@link #leastLoaded} O(slots), the others amortized O(1) (plus the {@link
+ * DecodeClock}'s O(log members) when a decoding sequence joins or leaves).
  */
 final class Replicas {
     final Pool[] pools;
@@ -29,13 +32,18 @@ final class Replicas {
     /** First slot of each pool; at index pools.length, the slot count. */
     private final int[] poolFirstSlot;
     final IntDeque[] queue;
-    int[][] running;
+    private final RunningLists running;
     final int[] runningCount;
     /** Running sequences whose (re)prefill is incomplete; the others decode (generated ≥ 1). */
     final int[] partialCount;
     int[][] batchSeq;
     int[][] batchTokens;
     final int[] batchSize;
+    /** Sequences of the batch in flight that decode on the {@link DecodeClock} (not in batchSeq). */
+    final int[] batchDecoders;
+    /** Decoding sequences of each pool advance on the clock: its pool decodes one token per iteration. */
+    private final boolean[] clocked;
+    final DecodeClock clock;
     final long[] kvUsed;
     /** Under no-evict admission, the footprints reserved by the slot's admitted requests (≥ kvUsed). */
     final long[] kvReserved;
@@ -63,12 +71,18 @@ final class Replicas {
         replicaOf = new int[slots];
         replicaFirstSlot = new int[replicas];
         queue = new IntDeque[slots];
-        running = new int[slots][];
+        running = new RunningLists(slots, requests.size());
         runningCount = new int[slots];
         partialCount = new int[slots];
         batchSeq = new int[slots][];
         batchTokens = new int[slots][];
         batchSize = new int[slots];
+        batchDecoders = new int[slots];
+        clocked = new boolean[pools.length];
+        for (int p = 0; p < pools.length; p++) {
+            clocked[p] = pools[p].role() != Role.PREFILL && pools[p].model().tokensPerDecodeIteration() == 1;
+        }
+        clock = new DecodeClock(slots, requests);
         kvUsed = new long[slots];
         kvReserved = new long[slots];
         kvCapacity = new long[slots];
@@ -86,7 +100,6 @@ final class Replicas {
                     poolOf[slot] = p;
                     replicaOf[slot] = replica;
                     queue[slot] = new IntDeque();
-                    running[slot] = new int[16];
                     batchSeq[slot] = new int[16];
                     batchTokens[slot] = new int[16];
                     kvCapacity[slot] = pools[p].model().kvCapacityTokens() / stages;
@@ -113,6 +126,11 @@ final class Replicas {
     /** Slots of {@code replica}: its pipeline stages. */
     int slotsOfReplica(int replica) {
         return poolOfSlot(replicaFirstSlot[replica]).model().pipeline();
+    }
+
+    /** Whether the decoding sequences of {@code slot} advance on the {@link DecodeClock}. */
+    boolean clocked(int slot) {
+        return clocked[poolOf[slot]];
     }
 
     Pool poolOfSlot(int slot) {
@@ -178,20 +196,44 @@ final class Replicas {
             requests.reservedTokens[q] = reserved;
             kvReserved[slot] += reserved;
         }
+        running.append(slot, q);
+        runningCount[slot]++;
         if (requests.prefilled[q] < requests.target[q]) {
             partialCount[slot]++;
+        } else if (clocked(slot)) {
+            clock.join(slot, q);
         }
-        if (runningCount[slot] == running[slot].length) {
-            running[slot] = Arrays.copyOf(running[slot], runningCount[slot] * 2);
-        }
-        running[slot][runningCount[slot]++] = q;
     }
 
-    /** Frees q's cache and queues it first to recompute prompt plus generated tokens. */
+    /** The oldest request of the running set of {@code slot}, or -1. */
+    int firstRunning(int slot) {
+        return running.first(slot);
+    }
+
+    /** The youngest request of the running set of {@code slot}, or -1. */
+    int lastRunning(int slot) {
+        return running.last(slot);
+    }
+
+    /** The request admitted after q to q's running set, or -1. */
+    int nextRunning(int q) {
+        return running.next(q);
+    }
+
+    /** q leaves the running set of {@code slot} (finished, handed off or preempted). */
+    void leave(int slot, int q) {
+        running.remove(slot, q);
+        runningCount[slot]--;
+    }
+
+    /** Takes q out of the running set, frees its cache and queues it first to recompute prompt plus generated tokens. */
     void preempt(int slot, int q) {
         if (requests.prefilled[q] < requests.target[q]) {
             partialCount[slot]--;
+        } else if (clock.isMember(q)) {
+            clock.leave(slot, q);
         }
+        leave(slot, q);
         release(slot, q);
         requests.state[q] = RequestTable.WAITING;
         requests.target[q] = requests.stream.prompt()[q] + requests.generated[q];
@@ -218,19 +260,6 @@ final class Replicas {
         batchSeq[slot][b] = q;
         batchTokens[slot][b] = tokens;
         batchSize[slot] = b + 1;
-    }
-
-    /** Drops from the running set the requests that finished or left the slot. */
-    void compactRunning(int slot) {
-        int[] run = running[slot];
-        int kept = 0;
-        for (int i = 0; i < runningCount[slot]; i++) {
-            int q = run[i];
-            if (requests.state[q] == RequestTable.RUNNING && requests.slotOf[q] == slot) {
-                run[kept++] = q;
-            }
-        }
-        runningCount[slot] = kept;
     }
 
     /** q cannot fit even an empty slot's cache: it leaves without service. */

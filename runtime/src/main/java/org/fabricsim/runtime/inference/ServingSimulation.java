@@ -44,8 +44,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p>Arrivals go to the serving, prefill or lone decode slot with the fewest outstanding requests.
  * Slots woken by one event start their iterations together at its end, in the order woken; with PP > 1 an
  * issued iteration also wakes its replica's idle slots when it leaves the first stage. Cost:
- * O(batch + PP) per iteration, O(slots) per routing decision, plus the network's cost per flow;
- * memory O(requests). Deterministic for a given request stream and seed.
+ * O(prefill chunks + PP) per iteration when the decoding sequences advance on the {@link
+ * DecodeClock}, plus O(log batch) per sequence that finishes (else O(batch + PP)), O(slots) per
+ * routing decision, plus the network's cost per flow; memory O(requests). Deterministic for a given request stream and seed.
  */
 final class ServingSimulation implements FlowListener {
     private static final TimeSource NO_SOURCE = new TimeSource() {
@@ -196,6 +197,15 @@ final class ServingSimulation implements FlowListener {
         int[] tokens = replicas.batchTokens[slot];
         int[] generated = requests.generated;
         int[] output = requests.stream.output();
+        int decoded = replicas.batchDecoders[slot];
+        if (decoded > 0) {
+            outputTokens += decoded;
+            poolCounters.addOutput(poolIndex, decoded);
+            for (int q = replicas.clock.nextFinished(slot); q >= 0; q = replicas.clock.nextFinished(slot)) {
+                replicas.leave(slot, q);
+                finish(q, slot, now);
+            }
+        }
         for (int b = 0; b < replicas.batchSize[slot]; b++) {
             int q = seqs[b];
             int t = tokens[b];
@@ -223,12 +233,17 @@ final class ServingSimulation implements FlowListener {
                     poolCounters.addInput(poolIndex, requests.stream.prompt()[q]);
                     poolCounters.addOutput(poolIndex, 1);
                     if (pool.role() == Role.PREFILL && generated[q] < output[q]) {
+                        replicas.leave(slot, q);
                         handOff(q, slot);
                         continue;
                     }
                 }
+                if (generated[q] < output[q] && replicas.clocked(slot)) {
+                    replicas.clock.join(slot, q);
+                }
             }
             if (generated[q] >= output[q]) {
+                replicas.leave(slot, q);
                 finish(q, slot, now);
             }
         }
@@ -236,8 +251,8 @@ final class ServingSimulation implements FlowListener {
             poolCounters.drained(poolIndex, now);
         }
         replicas.batchSize[slot] = 0;
+        replicas.batchDecoders[slot] = 0;
         replicas.busy[slot] = false;
-        replicas.compactRunning(slot);
         kick(slot);
         flushKicks();
     }
@@ -314,7 +329,8 @@ final class ServingSimulation implements FlowListener {
         long endPs = stages.issue(replica, now, stagePs, model.stageSendPs(batches.newTokens()));
         handoff.startExpertTraffic(slot, batches.newTokens());
         flops += model.lastFlops();
-        timeline.iteration(slot, now, endPs, replicas.batchSize[slot], batches.prefillTokens(), batches.decodeSequences());
+        timeline.iteration(slot, now, endPs, replicas.batchSize[slot] + replicas.batchDecoders[slot],
+                batches.prefillTokens(), batches.decodeSequences());
         replicas.busy[slot] = true;
         replicas.busyPs[slot] += stagePs;
         replicas.prefillBusyPs[slot] += batches.prefillShare() * stagePs;

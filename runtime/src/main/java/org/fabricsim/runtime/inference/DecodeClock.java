@@ -1,0 +1,173 @@
+package org.fabricsim.runtime.inference;
+
+import java.util.Arrays;
+
+/**
+ * The decoding sequences of each batch slot advanced together by one clock, so that an iteration
+ * in which every one of them decodes a token costs O(1) instead of O(batch).
+ *
+ * <p>In a pool whose sequences gain exactly one token per decode iteration (no speculative
+ * decoding), every running sequence whose prefill is complete decodes one token per iteration
+ * (unless the token budget stops the iteration first), so all of them advance by the same step.
+ * The slot's clock c counts its decode iterations; a member q stores its cached tokens κ_q and
+ * generated tokens g_q as of the clock value j_q at which they were last written, and its current
+ * values are κ_q + (c − j_q) and g_q + (c − j_q) ({@link #materialize} writes them back). The slot
+ * keeps Σ κ over its members (the context its decoding tokens attend to, exact in a long) and a
+ * min-heap of members by the clock value at which they reach their output, f_q = j_q + o_q − g_q,
+ * so the iteration's end finds the sequences that finish by popping the heap. A member that a
+ * token budget holds back from an iteration is moved one step later ({@link #holdBack}).
+ *
+ * <p>Equivalence with advancing each sequence on its own: the totals are integer sums, equal in
+ * any order; a finishing sequence's effects (its cache freed, its slot's count, a closed-loop
+ * client's next arrival) commute with those of the other sequences finishing at the same
+ * iteration end, so popping them in heap order rather than batch order gives identical results.
+ *
+ * <p>Memory O(requests + slots); {@link #join}, {@link #leave}, {@link #holdBack} and each
+ * finished sequence O(log members), {@link #advance} and the sums O(1).
+ */
+final class DecodeClock {
+    private final RequestTable requests;
+    private final long[] clock;
+    private final long[] context;
+    private final int[] members;
+    private final int[][] heap;
+    private final long[] joinedAt;
+    private final long[] finishAt;
+    /** Position of each request in its slot's heap, or -1 when it is not a member. */
+    private final int[] position;
+
+    DecodeClock(int slots, RequestTable requests) {
+        this.requests = requests;
+        clock = new long[slots];
+        context = new long[slots];
+        members = new int[slots];
+        heap = new int[slots][16];
+        joinedAt = new long[requests.size()];
+        finishAt = new long[requests.size()];
+        position = new int[requests.size()];
+        Arrays.fill(position, -1);
+    }
+
+    /** Members of {@code slot}: its decoding sequences. */
+    int members(int slot) {
+        return members[slot];
+    }
+
+    /** Σ of the members' cached tokens, now. */
+    long context(int slot) {
+        return context[slot];
+    }
+
+    boolean isMember(int q) {
+        return position[q] >= 0;
+    }
+
+    /** q's cached tokens now. */
+    long kvTokens(int slot, int q) {
+        return requests.kvTokens[q] + clock[slot] - joinedAt[q];
+    }
+
+    /** q, fully prefilled with {@code generated} below its output, decodes on {@code slot} from now. */
+    void join(int slot, int q) {
+        joinedAt[q] = clock[slot];
+        finishAt[q] = clock[slot] + requests.stream.output()[q] - requests.generated[q];
+        context[slot] += requests.kvTokens[q];
+        int n = members[slot]++;
+        if (n == heap[slot].length) {
+            heap[slot] = Arrays.copyOf(heap[slot], 2 * n);
+        }
+        siftUp(slot, n, q);
+    }
+
+    /** q stops decoding on {@code slot} (preempted or finished): its counts are written back. */
+    void leave(int slot, int q) {
+        materialize(slot, q);
+        context[slot] -= requests.kvTokens[q];
+        int at = position[q];
+        position[q] = -1;
+        int n = --members[slot];
+        if (at < n) {
+            int last = heap[slot][n];
+            siftUp(slot, at, last);
+            if (position[last] == at) {
+                siftDown(slot, at, last);
+            }
+        }
+    }
+
+    /**
+     * The slot's members decode one token each (their caches grow by one), {@code decoding} of them
+     * being all but those {@link #holdBack held back}.
+     */
+    void advance(int slot, long decoding) {
+        clock[slot]++;
+        context[slot] += decoding;
+    }
+
+    /** Member q does not decode in the iteration {@link #advance} is about to count. */
+    void holdBack(int slot, int q) {
+        joinedAt[q]++;
+        finishAt[q]++;
+        siftDown(slot, position[q], q);
+    }
+
+    /** A member that has reached its output by now, which leaves; -1 when none. */
+    int nextFinished(int slot) {
+        if (members[slot] == 0) {
+            return -1;
+        }
+        int q = heap[slot][0];
+        if (finishAt[q] > clock[slot]) {
+            return -1;
+        }
+        leave(slot, q);
+        return q;
+    }
+
+    /** Writes q's current cached and generated tokens into the {@link RequestTable}. */
+    private void materialize(int slot, int q) {
+        long steps = clock[slot] - joinedAt[q];
+        requests.kvTokens[q] += (int) steps;
+        requests.generated[q] += (int) steps;
+        joinedAt[q] = clock[slot];
+    }
+
+    private void siftUp(int slot, int at, int q) {
+        int[] h = heap[slot];
+        while (at > 0) {
+            int parent = (at - 1) >>> 1;
+            int p = h[parent];
+            if (finishAt[p] <= finishAt[q]) {
+                break;
+            }
+            h[at] = p;
+            position[p] = at;
+            at = parent;
+        }
+        h[at] = q;
+        position[q] = at;
+    }
+
+    private void siftDown(int slot, int at, int q) {
+        int[] h = heap[slot];
+        int n = members[slot];
+        while (true) {
+            int child = 2 * at + 1;
+            if (child >= n) {
+                break;
+            }
+            if (child + 1 < n && finishAt[h[child + 1]] < finishAt[h[child]]) {
+                child++;
+            }
+            int c = h[child];
+            if (finishAt[q] <= finishAt[c]) {
+                break;
+            }
+            h[at] = c;
+            position[c] = at;
+            at = child;
+        }
+        h[at] = q;
+        position[q] = at;
+    }
+}
