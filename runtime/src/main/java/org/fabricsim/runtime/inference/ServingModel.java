@@ -6,6 +6,7 @@ import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.Gemm;
 import org.fabricsim.runtime.compute.SplitKGemm;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -31,8 +32,12 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <li>the LM head (T_l/(DP·CP), V/t, h) stays BF16 (NVIDIA ModelOpt FP8 checkpoints quantize the
  * linear layers of the transformer blocks only), so it runs at the BF16 peak with 2-byte weights;</li>
  * <li>routed experts: the accelerator holds E/max(EP,TP) experts; on the busiest EP rank each gets
- * L·T·k/E token rows, L = min(skew, capacity) ({@link
- * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad}), and its weights are read only if
+ * L·T·k/E token rows, L = min(max(skew, L_r(T)), capacity) ({@link
+ * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad(double)}), L_r(T) the expected busiest
+ * rank's share over the mean when the iteration's T tokens each route to k of the E + R expert slots
+ * at random ({@link RoutedMaximum}: 6.4 for one decoding token with k = 8, E = 256 over 32 ranks, 1.06
+ * for 4,096 tokens; with R redundant experts, EPLB's replicas even the expected loads, so the slots
+ * are taken as equally likely), and its weights are read only if
  * some token picked it, probability 1 − (1 − k/E)^T; the FLOPs counted stay the nominal T·k/E
  * rows, and the element-wise passes over the expert width scale by L likewise;</li>
  * <li>attention core: max(2·(a/t)·(A_p·(q_p + v_p) + A_d·(q_d + v_d)) ÷ (P₁₆·η_att), κ·(K + T) ÷
@@ -80,7 +85,9 @@ final class ServingModel {
     private final int tokenShards;
     private final int expert;
     private final int expertShards;
-    private final double expertLoad;
+    private final ExpertRoutingSpec routing;
+    /** L_r(T) of the expert ranks; null for a dense model or one expert rank. */
+    private final RoutedMaximum routedExperts;
     private final int moeLayers;
     private final int expertSlots;
     private final TwoBatchOverlap overlap;
@@ -137,9 +144,11 @@ final class ServingModel {
         this.tokenShards = parallel.data() * parallel.context();
         this.expert = parallel.expert();
         this.expertShards = Math.max(expert, tensor);
-        this.expertLoad = parallel.expertRouting().busiestLoad();
+        this.routing = parallel.expertRouting();
         this.moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
         this.expertSlots = model.experts() + features.redundantExperts();
+        this.routedExperts = moeLayers > 0 && expertShards > 1
+                ? new RoutedMaximum(model.topK(), expertSlots, expertShards) : null;
         this.overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
                 ? new TwoBatchOverlap(lowLatencyKernels ? 0 : TwoBatchOverlap.smShare(device)) : null;
         this.speculative = features.speculative();
@@ -262,16 +271,17 @@ final class ServingModel {
         double denseWidth = model.ffn() / (double) tensor;
         seconds += times((model.layers() - moeLayers) / (double) pipeline, mlp(x, denseWidth)
                 + device.memorySeconds((elementwiseBytes + passes * x * denseWidth) * device.activationBytes()));
+        double load = expertLoad(tokens);
         if (moeLayers > 0) {
-            seconds += times(moeLayers / (double) pipeline, moe(x, tokens) + device.memorySeconds(
-                    (elementwiseBytes + passes * x * model.topK() * expertLoad * model.expertFfn()) * device.activationBytes()));
+            seconds += times(moeLayers / (double) pipeline, moe(x, tokens, load) + device.memorySeconds(
+                    (elementwiseBytes + passes * x * model.topK() * load * model.expertFfn()) * device.activationBytes()));
         }
         double communicationPs = 0;
         if (allReduce != null) {
             communicationPs += 2 * layersPerStage * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
         }
         if (allToAll != null && moeLayers > 0) {
-            communicationPs += moeLayers / (double) pipeline * expertExchangePs(x);
+            communicationPs += moeLayers / (double) pipeline * expertExchangePs(x, load);
         }
         if (overlap != null && tokens > 1) {
             seconds += moeLayers / (double) pipeline * overlapGainSeconds(x, tokens);
@@ -279,9 +289,14 @@ final class ServingModel {
         return tokenParts.put(index, seconds + communicationPs / PICOSECONDS_PER_SECOND, flopsTotal);
     }
 
-    /** One MoE layer's EP dispatch and combine for x tokens per rank, picoseconds. */
-    private double expertExchangePs(double x) {
-        double routedElements = expertLoad * x * model.topK() * model.hidden();
+    /** L of an iteration of {@code tokens}: the stated routing with the batch's random-routing maximum. */
+    double expertLoad(long tokens) {
+        return routing.busiestLoad(routedExperts == null ? 1 : routedExperts.factor(tokens));
+    }
+
+    /** One MoE layer's EP dispatch and combine for x tokens per rank at busiest-rank load L, picoseconds. */
+    private double expertExchangePs(double x, double load) {
+        double routedElements = load * x * model.topK() * model.hidden();
         return allToAll.timePs(routedElements * dispatchBytes)
                 + allToAll.timePs(routedElements * ServingCalibration.ACTIVATION_BYTES);
     }
@@ -294,9 +309,11 @@ final class ServingModel {
     private double overlapGainSeconds(double x, long tokens) {
         double savedGroup = flopsGroup;
         double savedTotal = flopsTotal;
-        double whole = attentionProjections(x) + moe(x, tokens) + expertExchangePs(x) / PICOSECONDS_PER_SECOND;
-        double halfCompute = attentionProjections(x / 2) + moe(x / 2, tokens / 2);
-        double halfExchange = expertExchangePs(x / 2) / PICOSECONDS_PER_SECOND;
+        double load = expertLoad(tokens);
+        double halfLoad = expertLoad(tokens / 2);
+        double whole = attentionProjections(x) + moe(x, tokens, load) + expertExchangePs(x, load) / PICOSECONDS_PER_SECOND;
+        double halfCompute = attentionProjections(x / 2) + moe(x / 2, tokens / 2, halfLoad);
+        double halfExchange = expertExchangePs(x / 2, halfLoad) / PICOSECONDS_PER_SECOND;
         flopsGroup = savedGroup;
         flopsTotal = savedTotal;
         return overlap.layerSeconds(halfCompute, halfExchange) - whole;
@@ -399,17 +416,17 @@ final class ServingModel {
         return gemm(x, up, h, 1) + gemm(x, h, widthPerRank, 1);
     }
 
-    private double moe(double x, long replicaTokens) {
+    private double moe(double x, long replicaTokens, double load) {
         int h = model.hidden();
         double router = gemm(x, model.experts(), h, 1);
         double localExperts = Math.max(1.0, expertSlots / (double) expertShards);
-        double rowsPerExpert = expertLoad * replicaTokens * model.topK() / expertSlots;
+        double rowsPerExpert = load * replicaTokens * model.topK() / expertSlots;
         double touched = 1 - Math.pow(1 - (double) model.topK() / model.experts(), replicaTokens);
         double width = model.expertFfn();
         double up = model.gatedMlp() ? 2 * width : width;
         double before = flopsGroup;
         double experts = localExperts * (gemm(rowsPerExpert, up, h, touched) + gemm(rowsPerExpert, h, width, touched));
-        flopsGroup = before + (flopsGroup - before) * localExperts / expertLoad;
+        flopsGroup = before + (flopsGroup - before) * localExperts / load;
         double shared = model.sharedExperts() > 0 ? mlp(x, width * model.sharedExperts() / tensor) : 0;
         return router + experts + shared;
     }
