@@ -68,7 +68,16 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * {@link ReplicaMemory}. With R redundant experts (EPLB) each EP rank holds (E + R)/max(EP,TP)
  * experts, each replica's rows being L·T·k/(E + R). With two-batch overlap an MoE layer costs
  * {@link TwoBatchOverlap#layerSeconds} of its halves instead of compute plus dispatch and combine.
- * Speculative decoding adds {@link #draftPs}. The parts that depend on T (or T_l) alone are memoized per count, so an
+ * Speculative decoding adds {@link #draftPs}. <b>Attention DP ranks</b> (DP > 1) each hold their own
+ * sequences, and a decode-only iteration waits for the rank holding the most: taking each of the n
+ * decoding sequences to sit on a uniformly random one of the D ranks (round-robin admission, as
+ * SGLang's default {@code load_balance_method round_robin}, with sequences finishing in random order;
+ * an upper bound: a dispatcher that balances counts, or fixed lengths admitted together, spread them
+ * more evenly), that rank holds f_D(n) = E[max] ÷ (n/D) times the mean ({@link RoutedMaximum}: 1.5 for
+ * two sequences on two ranks, 1.28 for 88 per rank over 144) and its attention takes f_D times the
+ * mean rank's ({@link #busiestDataRankSeconds}); an iteration with prefill work is costed at the mean.
+ * The dense MLP, element-wise passes and the dispatch of the busiest rank's extra tokens are left at
+ * the mean (this leans fast). The parts that depend on T (or T_l) alone are memoized per count, so an
  * iteration costs O(1) once its count has been seen; memory O(largest T).
  */
 final class ServingModel {
@@ -104,6 +113,9 @@ final class ServingModel {
     private double lastFlops;
     private final CountMemo tokenParts = new CountMemo();
     private final CountMemo logitParts = new CountMemo();
+    /** f_D(n) of the attention DP ranks; null without attention data parallelism. */
+    private final RoutedMaximum busiestDataRank;
+    private final CountMemo busiestRankParts = new CountMemo();
     private double flopsGroup;
     private double flopsTotal;
 
@@ -142,6 +154,7 @@ final class ServingModel {
         this.tensor = parallel.tensor();
         this.pipeline = parallel.pipeline();
         this.tokenShards = parallel.data() * parallel.context();
+        this.busiestDataRank = parallel.data() > 1 ? new RoutedMaximum(1, parallel.data(), parallel.data()) : null;
         this.expert = parallel.expert();
         this.expertShards = Math.max(expert, tensor);
         this.routing = parallel.expertRouting();
@@ -243,8 +256,12 @@ final class ServingModel {
         }
         double seconds = tokenSeconds(tokens) + logitSeconds(logitTokens);
         flopsTotal = 0;
-        seconds += times(layersPerStage, attentionCore(prefillPairs / tokenShards, decodePairs / tokenShards,
-                prefixTokens + contextTokens + tokens));
+        double kvTokens = prefixTokens + contextTokens + tokens;
+        double core = attentionCore(prefillPairs / tokenShards, decodePairs / tokenShards, kvTokens);
+        seconds += times(layersPerStage, core);
+        if (busiestDataRank != null && prefillPairs == 0 && prefixTokens == 0) {
+            seconds += busiestDataRankSeconds(tokens, decodePairs, kvTokens, core);
+        }
         if (model.kvLoraRank() > 0) {
             seconds += times(layersPerStage, latentUpProjection(prefixTokens / tokenShards));
         }
@@ -287,6 +304,33 @@ final class ServingModel {
             seconds += moeLayers / (double) pipeline * overlapGainSeconds(x, tokens);
         }
         return tokenParts.put(index, seconds + communicationPs / PICOSECONDS_PER_SECOND, flopsTotal);
+    }
+
+    /**
+     * What the busiest attention DP rank adds to a decode-only iteration of {@code tokens}: its f_D(n)
+     * times the mean rank's sequences ({@link RoutedMaximum} with one pick of D ranks; n = tokens ÷
+     * tokens per decode step) run f_D times the mean's attention projections and attention core
+     * (pairs and cached tokens), and the iteration waits for it: L/PP·(a(f_D·x) − a(x)) + L/PP·(core at
+     * f_D times the work − {@code meanCore}), seconds. The FLOPs stay the nominal ones (the other ranks
+     * do less). O(1) once the count has been seen.
+     */
+    private double busiestDataRankSeconds(long tokens, double decodePairs, double kvTokens, double meanCore) {
+        double savedGroup = flopsGroup;
+        double savedTotal = flopsTotal;
+        double share = busiestDataRank.factor(tokens / tokensPerDecodeStep());
+        int index = Math.toIntExact(tokens);
+        double projections;
+        if (busiestRankParts.has(index)) {
+            projections = busiestRankParts.seconds(index);
+        } else {
+            double x = (double) tokens / tokenShards;
+            projections = busiestRankParts.put(index,
+                    layersPerStage * (attentionProjections(share * x) - attentionProjections(x)), 0);
+        }
+        double core = attentionCore(0, share * decodePairs / tokenShards, share * kvTokens);
+        flopsGroup = savedGroup;
+        flopsTotal = savedTotal;
+        return projections + layersPerStage * (core - meanCore);
     }
 
     /** L of an iteration of {@code tokens}: the stated routing with the batch's random-routing maximum. */
