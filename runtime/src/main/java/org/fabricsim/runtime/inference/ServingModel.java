@@ -74,7 +74,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * SGLang's default {@code load_balance_method round_robin}, with sequences finishing in random order;
  * an upper bound: a dispatcher that balances counts, or fixed lengths admitted together, spread them
  * more evenly), that rank holds f_D(n) = E[max] ÷ (n/D) times the mean ({@link RoutedMaximum}: 1.5 for
- * two sequences on two ranks, 1.28 for 88 per rank over 144) and its attention takes f_D times the
+ * two sequences on two ranks, 1.30 for 88 per rank over 144) and its attention takes f_D times the
  * mean rank's ({@link #busiestDataRankSeconds}); an iteration with prefill work is costed at the mean.
  * The dense MLP, element-wise passes and the dispatch of the busiest rank's extra tokens are left at
  * the mean (this leans fast). The parts that depend on T (or T_l) alone are memoized per count, so an
