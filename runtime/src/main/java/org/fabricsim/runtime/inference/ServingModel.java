@@ -6,6 +6,7 @@ import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.Gemm;
 import org.fabricsim.runtime.compute.SplitKGemm;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -31,8 +32,12 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <li>the LM head (T_l/(DP·CP), V/t, h) stays BF16 (NVIDIA ModelOpt FP8 checkpoints quantize the
  * linear layers of the transformer blocks only), so it runs at the BF16 peak with 2-byte weights;</li>
  * <li>routed experts: the accelerator holds E/max(EP,TP) experts; on the busiest EP rank each gets
- * L·T·k/E token rows, L = min(skew, capacity) ({@link
- * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad}), and its weights are read only if
+ * L·T·k/E token rows, L = min(max(skew, L_r(T)), capacity) ({@link
+ * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad(double)}), L_r(T) the expected busiest
+ * rank's share over the mean when the iteration's T tokens each route to k of the E + R expert slots
+ * at random ({@link RoutedMaximum}: 6.4 for one decoding token with k = 8, E = 256 over 32 ranks, 1.06
+ * for 4,096 tokens; with R redundant experts, EPLB's replicas even the expected loads, so the slots
+ * are taken as equally likely), and its weights are read only if
  * some token picked it, probability 1 − (1 − k/E)^T; the FLOPs counted stay the nominal T·k/E
  * rows, and the element-wise passes over the expert width scale by L likewise;</li>
  * <li>attention core: max(2·(a/t)·(A_p·(q_p + v_p) + A_d·(q_d + v_d)) ÷ (P₁₆·η_att), κ·(K + T) ÷
@@ -63,7 +68,16 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * {@link ReplicaMemory}. With R redundant experts (EPLB) each EP rank holds (E + R)/max(EP,TP)
  * experts, each replica's rows being L·T·k/(E + R). With two-batch overlap an MoE layer costs
  * {@link TwoBatchOverlap#layerSeconds} of its halves instead of compute plus dispatch and combine.
- * Speculative decoding adds {@link #draftPs}. The parts that depend on T (or T_l) alone are memoized per count, so an
+ * Speculative decoding adds {@link #draftPs}. <b>Attention DP ranks</b> (DP > 1) each hold their own
+ * sequences, and a decode-only iteration waits for the rank holding the most: taking each of the n
+ * decoding sequences to sit on a uniformly random one of the D ranks (round-robin admission, as
+ * SGLang's default {@code load_balance_method round_robin}, with sequences finishing in random order;
+ * an upper bound: a dispatcher that balances counts, or fixed lengths admitted together, spread them
+ * more evenly), that rank holds f_D(n) = E[max] ÷ (n/D) times the mean ({@link RoutedMaximum}: 1.5 for
+ * two sequences on two ranks, 1.30 for 88 per rank over 144) and its attention takes f_D times the
+ * mean rank's ({@link #busiestDataRankSeconds}); an iteration with prefill work is costed at the mean.
+ * The dense MLP, element-wise passes and the dispatch of the busiest rank's extra tokens are left at
+ * the mean (this leans fast). The parts that depend on T (or T_l) alone are memoized per count, so an
  * iteration costs O(1) once its count has been seen; memory O(largest T).
  */
 final class ServingModel {
@@ -80,7 +94,9 @@ final class ServingModel {
     private final int tokenShards;
     private final int expert;
     private final int expertShards;
-    private final double expertLoad;
+    private final ExpertRoutingSpec routing;
+    /** L_r(T) of the expert ranks; null for a dense model or one expert rank. */
+    private final RoutedMaximum routedExperts;
     private final int moeLayers;
     private final int expertSlots;
     private final TwoBatchOverlap overlap;
@@ -97,6 +113,9 @@ final class ServingModel {
     private double lastFlops;
     private final CountMemo tokenParts = new CountMemo();
     private final CountMemo logitParts = new CountMemo();
+    /** f_D(n) of the attention DP ranks; null without attention data parallelism. */
+    private final RoutedMaximum busiestDataRank;
+    private final CountMemo busiestRankParts = new CountMemo();
     private double flopsGroup;
     private double flopsTotal;
 
@@ -135,11 +154,14 @@ final class ServingModel {
         this.tensor = parallel.tensor();
         this.pipeline = parallel.pipeline();
         this.tokenShards = parallel.data() * parallel.context();
+        this.busiestDataRank = parallel.data() > 1 ? new RoutedMaximum(1, parallel.data(), parallel.data()) : null;
         this.expert = parallel.expert();
         this.expertShards = Math.max(expert, tensor);
-        this.expertLoad = parallel.expertRouting().busiestLoad();
+        this.routing = parallel.expertRouting();
         this.moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
         this.expertSlots = model.experts() + features.redundantExperts();
+        this.routedExperts = moeLayers > 0 && expertShards > 1
+                ? new RoutedMaximum(model.topK(), expertSlots, expertShards) : null;
         this.overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
                 ? new TwoBatchOverlap(lowLatencyKernels ? 0 : TwoBatchOverlap.smShare(device)) : null;
         this.speculative = features.speculative();
@@ -234,8 +256,12 @@ final class ServingModel {
         }
         double seconds = tokenSeconds(tokens) + logitSeconds(logitTokens);
         flopsTotal = 0;
-        seconds += times(layersPerStage, attentionCore(prefillPairs / tokenShards, decodePairs / tokenShards,
-                prefixTokens + contextTokens + tokens));
+        double kvTokens = prefixTokens + contextTokens + tokens;
+        double core = attentionCore(prefillPairs / tokenShards, decodePairs / tokenShards, kvTokens);
+        seconds += times(layersPerStage, core);
+        if (busiestDataRank != null && prefillPairs == 0 && prefixTokens == 0) {
+            seconds += busiestDataRankSeconds(tokens, decodePairs, kvTokens, core);
+        }
         if (model.kvLoraRank() > 0) {
             seconds += times(layersPerStage, latentUpProjection(prefixTokens / tokenShards));
         }
@@ -262,16 +288,17 @@ final class ServingModel {
         double denseWidth = model.ffn() / (double) tensor;
         seconds += times((model.layers() - moeLayers) / (double) pipeline, mlp(x, denseWidth)
                 + device.memorySeconds((elementwiseBytes + passes * x * denseWidth) * device.activationBytes()));
+        double load = expertLoad(tokens);
         if (moeLayers > 0) {
-            seconds += times(moeLayers / (double) pipeline, moe(x, tokens) + device.memorySeconds(
-                    (elementwiseBytes + passes * x * model.topK() * expertLoad * model.expertFfn()) * device.activationBytes()));
+            seconds += times(moeLayers / (double) pipeline, moe(x, tokens, load) + device.memorySeconds(
+                    (elementwiseBytes + passes * x * model.topK() * load * model.expertFfn()) * device.activationBytes()));
         }
         double communicationPs = 0;
         if (allReduce != null) {
             communicationPs += 2 * layersPerStage * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
         }
         if (allToAll != null && moeLayers > 0) {
-            communicationPs += moeLayers / (double) pipeline * expertExchangePs(x);
+            communicationPs += moeLayers / (double) pipeline * expertExchangePs(x, load);
         }
         if (overlap != null && tokens > 1) {
             seconds += moeLayers / (double) pipeline * overlapGainSeconds(x, tokens);
@@ -279,9 +306,41 @@ final class ServingModel {
         return tokenParts.put(index, seconds + communicationPs / PICOSECONDS_PER_SECOND, flopsTotal);
     }
 
-    /** One MoE layer's EP dispatch and combine for x tokens per rank, picoseconds. */
-    private double expertExchangePs(double x) {
-        double routedElements = expertLoad * x * model.topK() * model.hidden();
+    /**
+     * What the busiest attention DP rank adds to a decode-only iteration of {@code tokens}: its f_D(n)
+     * times the mean rank's sequences ({@link RoutedMaximum} with one pick of D ranks; n = tokens ÷
+     * tokens per decode step) run f_D times the mean's attention projections and attention core
+     * (pairs and cached tokens), and the iteration waits for it: L/PP·(a(f_D·x) − a(x)) + L/PP·(core at
+     * f_D times the work − {@code meanCore}), seconds. The FLOPs stay the nominal ones (the other ranks
+     * do less). O(1) once the count has been seen.
+     */
+    private double busiestDataRankSeconds(long tokens, double decodePairs, double kvTokens, double meanCore) {
+        double savedGroup = flopsGroup;
+        double savedTotal = flopsTotal;
+        double share = busiestDataRank.factor(tokens / tokensPerDecodeStep());
+        int index = Math.toIntExact(tokens);
+        double projections;
+        if (busiestRankParts.has(index)) {
+            projections = busiestRankParts.seconds(index);
+        } else {
+            double x = (double) tokens / tokenShards;
+            projections = busiestRankParts.put(index,
+                    layersPerStage * (attentionProjections(share * x) - attentionProjections(x)), 0);
+        }
+        double core = attentionCore(0, share * decodePairs / tokenShards, share * kvTokens);
+        flopsGroup = savedGroup;
+        flopsTotal = savedTotal;
+        return projections + layersPerStage * (core - meanCore);
+    }
+
+    /** L of an iteration of {@code tokens}: the stated routing with the batch's random-routing maximum. */
+    double expertLoad(long tokens) {
+        return routing.busiestLoad(routedExperts == null ? 1 : routedExperts.factor(tokens));
+    }
+
+    /** One MoE layer's EP dispatch and combine for x tokens per rank at busiest-rank load L, picoseconds. */
+    private double expertExchangePs(double x, double load) {
+        double routedElements = load * x * model.topK() * model.hidden();
         return allToAll.timePs(routedElements * dispatchBytes)
                 + allToAll.timePs(routedElements * ServingCalibration.ACTIVATION_BYTES);
     }
@@ -294,9 +353,11 @@ final class ServingModel {
     private double overlapGainSeconds(double x, long tokens) {
         double savedGroup = flopsGroup;
         double savedTotal = flopsTotal;
-        double whole = attentionProjections(x) + moe(x, tokens) + expertExchangePs(x) / PICOSECONDS_PER_SECOND;
-        double halfCompute = attentionProjections(x / 2) + moe(x / 2, tokens / 2);
-        double halfExchange = expertExchangePs(x / 2) / PICOSECONDS_PER_SECOND;
+        double load = expertLoad(tokens);
+        double halfLoad = expertLoad(tokens / 2);
+        double whole = attentionProjections(x) + moe(x, tokens, load) + expertExchangePs(x, load) / PICOSECONDS_PER_SECOND;
+        double halfCompute = attentionProjections(x / 2) + moe(x / 2, tokens / 2, halfLoad);
+        double halfExchange = expertExchangePs(x / 2, halfLoad) / PICOSECONDS_PER_SECOND;
         flopsGroup = savedGroup;
         flopsTotal = savedTotal;
         return overlap.layerSeconds(halfCompute, halfExchange) - whole;
@@ -399,17 +460,17 @@ final class ServingModel {
         return gemm(x, up, h, 1) + gemm(x, h, widthPerRank, 1);
     }
 
-    private double moe(double x, long replicaTokens) {
+    private double moe(double x, long replicaTokens, double load) {
         int h = model.hidden();
         double router = gemm(x, model.experts(), h, 1);
         double localExperts = Math.max(1.0, expertSlots / (double) expertShards);
-        double rowsPerExpert = expertLoad * replicaTokens * model.topK() / expertSlots;
+        double rowsPerExpert = load * replicaTokens * model.topK() / expertSlots;
         double touched = 1 - Math.pow(1 - (double) model.topK() / model.experts(), replicaTokens);
         double width = model.expertFfn();
         double up = model.gatedMlp() ? 2 * width : width;
         double before = flopsGroup;
         double experts = localExperts * (gemm(rowsPerExpert, up, h, touched) + gemm(rowsPerExpert, h, width, touched));
-        flopsGroup = before + (flopsGroup - before) * localExperts / expertLoad;
+        flopsGroup = before + (flopsGroup - before) * localExperts / load;
         double shared = model.sharedExperts() > 0 ? mlp(x, width * model.sharedExperts() / tensor) : 0;
         return router + experts + shared;
     }

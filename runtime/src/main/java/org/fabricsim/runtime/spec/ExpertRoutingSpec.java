@@ -50,6 +50,17 @@ public record ExpertRoutingSpec(double capacityFactor, double routingSkew) {
     }
 
     /**
+     * The busiest rank's load over the mean when random routing alone would load it {@code routedMaximum}
+     * times the mean (the expected maximum of a batch's sampling noise, ≥ 1): the larger of that and the
+     * stated skew, a lower bound on their combined expectation (each alone is reached), capped at the
+     * capacity unless dropless. With {@code routedMaximum} 1 it is {@link #busiestLoad()}.
+     */
+    public double busiestLoad(double routedMaximum) {
+        double load = Math.max(routingSkew, routedMaximum);
+        return dropless() ? load : Math.min(load, capacityFactor);
+    }
+
+    /**
      * The load over the mean of each other rank of a group of {@code ranks} (≥ 2) EP ranks: they share
      * the rest of the tokens evenly, (ranks − skew) ÷ (ranks − 1), each capped at the capacity.
      */

@@ -29,15 +29,29 @@ class ExpertLoadServingTest {
     @Test
     void shouldSendTheBusiestRanksShareOverTheAllToAllAndKeepTheNominalFlops() {
         // Dispatch + combine per MoE layer, 2 layers, each of L·x·k·h·2 B at 1 ps/B:
-        // 2 · 2 · L · 100 · 2 · 256 · 2 = 409,600·L ps.
+        // 2 · 2 · L · 100 · 2 · 256 · 2 = 409,600·L ps, L = max(skew, L_r), L_r = 1.0522 the random
+        // routing's busiest rank (ServingFixtures.TOY_MOE_ROUTED_LOAD_100).
+        double routed = ServingFixtures.TOY_MOE_ROUTED_LOAD_100;
         for (double skew : new double[] {1, 2}) {
             long communication = iterationPs(replica(skew, 1)) - iterationPs(replica(skew, 0));
-            assertEquals(409_600 * skew, communication, 1);
+            assertEquals(409_600 * Math.max(skew, routed), communication, 409_600 * 0.005);
         }
         ServingModel balanced = replica(1, 0);
         ServingModel skewed = replica(2, 0);
         iterationPs(balanced);
         iterationPs(skewed);
         assertEquals(balanced.lastFlops(), skewed.lastFlops(), balanced.lastFlops() * 1e-12);
+    }
+
+    @Test
+    void shouldTakeTheLargerOfTheStatedSkewAndOneTokensRandomRoutingCappedAtTheCapacity() {
+        // One token picks 2 of the 8 experts, 4 on each EP rank: both on one rank with probability
+        // 2·C(4,2)/C(8,2) = 3/7 (max 2), else one each; E[max] = 10/7 over a mean of 1.
+        assertEquals(10.0 / 7, replica(1, 0).expertLoad(1), 0.005);
+        assertEquals(2, replica(2, 0).expertLoad(1), 1e-12);
+        ParallelismSpec capped = new ParallelismSpec(1, 1, 1, 1, 2, false)
+                .withExpertRouting(new ExpertRoutingSpec(1.25, 1));
+        assertEquals(1.25, new ServingModel(TOY_MOE, ServingFixtures.H100, Precision.BF16, Precision.BF16, capped, null,
+                null, null, CalibrationProfile.defaults()).expertLoad(1), 1e-12);
     }
 }

@@ -38,6 +38,14 @@ final class ServingFixtures {
     static final SwitchSpec SN5600 = new SwitchSpec("nvidia.SN5600", "NVIDIA", 128, 50e9, 600_000, 0, false, false);
 
     /** Llama 3.1 8B (Meta model card / config.json). */
+    /**
+     * The busiest rank's load over the mean when 100 tokens route at random to their top-2 of 8 experts
+     * over 2 EP ranks (the toy MoE of the serving tests): a rank's copies have mean μ = 100·2/2 = 100
+     * and variance 200·(1/2)(1/2)(6/7) = 42.86; the two ranks deviate by ±d, so the busiest expects
+     * μ + E|d| = μ + σ·√(2/π) = 105.22 ({@link RoutedMaximum}).
+     */
+    static final double TOY_MOE_ROUTED_LOAD_100 = 1 + Math.sqrt(200 * 0.25 * 6 / 7) * Math.sqrt(2 / Math.PI) / 100;
+
     static final TransformerSpec LLAMA3_8B = new TransformerSpec("meta.Llama3_8B", 32, 4096, 14336, 32, 8, 128, 128256,
             true, 0, 0, 0, 0, 0, 0, 0);
     /** Llama 3.3 70B (config.json). */
