@@ -53,12 +53,8 @@ final class Transport {
         this.config = config;
         this.lineBytesPerSecond = lineBytesPerSecond;
         this.dcqcn = new DcqcnSender(config.dcqcn());
-        double fastest = 0;
-        for (double rate : lineBytesPerSecond) {
-            fastest = Math.max(fastest, rate);
-        }
         this.hpcc = config.congestionControl() == PacketConfig.CongestionControl.HPCC
-                ? new HpccSender(Hpcc.defaults(fastest)) : null;
+                ? new HpccSender(config.hpcc()) : null;
         this.swift = config.congestionControl() == PacketConfig.CongestionControl.SWIFT
                 ? new SwiftSender(Swift.defaults(), config.packetWireBytes()) : null;
         nics = new NicPorts(network, flows, links);
