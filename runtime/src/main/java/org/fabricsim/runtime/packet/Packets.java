@@ -10,9 +10,7 @@ import java.util.Arrays;
  * <p><b>Layout.</b> Each packet's fields sit side by side in one int array, {@link #stride} ints per
  * packet (12 fields, then the carried path): a packet waiting in a deep queue is cold when it moves
  * on, and one record costs one or two cache lines where a field per array cost one line per field
- * (of a packet's 11 fields, a hop reads 8). A record is a whole number of 64-byte cache lines (its stride
- * rounded up to 16 ints: with the path of up to 4 links one line) and starts on a line ({@link #BASE}), so a
- * cold packet costs one miss, where a record straddling two lines cost two.
+ * (of a packet's 11 fields, a hop reads 8). With the path of up to 4 links a record is 16 ints, 64 bytes.
  */
 final class Packets {
     /** Flag: the packet carries an ECN congestion-experienced mark. */
@@ -33,129 +31,115 @@ final class Packets {
     private static final int PATH_LENGTH = 11;
     /** Fields before the carried path. */
     private static final int FIELDS = 12;
-    /** Ints per 64-byte cache line: a record's stride is a multiple of it. */
-    private static final int LINE_INTS = 16;
-    /**
-     * Ints before the first record: a large int array starts at a region boundary of the G1 heap (a humongous
-     * object) and its elements 16 bytes after (the array header with compressed class pointers), so 12 more
-     * ints start the first record, and with it every record, on a cache line (HotSpot's layout, assumed; on
-     * another layout only the speed differs).
-     */
-    private static final int BASE = 12;
     /**
      * Under {@link PacketRouting#PATH}: links of the flow's given path each record carries (the longest
      * path started so far, widened by {@link #fitPath}); 0 under the other routings.
      */
     private int pathStride;
-    private int stride = LINE_INTS;
-    private int[] records = new int[BASE + 1024 * LINE_INTS];
-
-    /** The index of {@code packet}'s record: {@link #BASE} + packet × stride. */
-    private int at(int packet) {
-        return BASE + packet * stride;
-    }
+    private int stride = FIELDS;
+    private int[] records = new int[1024 * FIELDS];
 
     int flow(int packet) {
-        return records[at(packet) + FLOW];
+        return records[packet * stride + FLOW];
     }
 
     void setFlow(int packet, int value) {
-        records[at(packet) + FLOW] = value;
+        records[packet * stride + FLOW] = value;
     }
 
     int seq(int packet) {
-        return records[at(packet) + SEQ];
+        return records[packet * stride + SEQ];
     }
 
     void setSeq(int packet, int value) {
-        records[at(packet) + SEQ] = value;
+        records[packet * stride + SEQ] = value;
     }
 
     int wireBytes(int packet) {
-        return records[at(packet) + WIRE_BYTES];
+        return records[packet * stride + WIRE_BYTES];
     }
 
     void setWireBytes(int packet, int value) {
-        records[at(packet) + WIRE_BYTES] = value;
+        records[packet * stride + WIRE_BYTES] = value;
     }
 
     int payloadBytes(int packet) {
-        return records[at(packet) + PAYLOAD_BYTES];
+        return records[packet * stride + PAYLOAD_BYTES];
     }
 
     void setPayloadBytes(int packet, int value) {
-        records[at(packet) + PAYLOAD_BYTES] = value;
+        records[packet * stride + PAYLOAD_BYTES] = value;
     }
 
     /** The link the packet is on or queued for. */
     int link(int packet) {
-        return records[at(packet) + LINK];
+        return records[packet * stride + LINK];
     }
 
     void setLink(int packet, int value) {
-        records[at(packet) + LINK] = value;
+        records[packet * stride + LINK] = value;
     }
 
     /** The link it arrived on at the current switch (PFC and credit accounting), or −1 at the NIC. */
     int ingress(int packet) {
-        return records[at(packet) + INGRESS];
+        return records[packet * stride + INGRESS];
     }
 
     void setIngress(int packet, int value) {
-        records[at(packet) + INGRESS] = value;
+        records[packet * stride + INGRESS] = value;
     }
 
     /** Index of its link on the flow's given path. */
     int hop(int packet) {
-        return records[at(packet) + HOP];
+        return records[packet * stride + HOP];
     }
 
     void setHop(int packet, int value) {
-        records[at(packet) + HOP] = value;
+        records[packet * stride + HOP] = value;
     }
 
     int flags(int packet) {
-        return records[at(packet) + FLAGS];
+        return records[packet * stride + FLAGS];
     }
 
     void setFlags(int packet, int value) {
-        records[at(packet) + FLAGS] = value;
+        records[packet * stride + FLAGS] = value;
     }
 
     /** The next packet in the FIFO it waits in, or −1. */
     int next(int packet) {
-        return records[at(packet) + NEXT];
+        return records[packet * stride + NEXT];
     }
 
     void setNext(int packet, int value) {
-        records[at(packet) + NEXT] = value;
+        records[packet * stride + NEXT] = value;
     }
 
     /** The flow's priority class, copied onto the packet when it is sent (forwarding then reads only the packet). */
     int priority(int packet) {
-        return records[at(packet) + PRIORITY];
+        return records[packet * stride + PRIORITY];
     }
 
     void setPriority(int packet, int value) {
-        records[at(packet) + PRIORITY] = value;
+        records[packet * stride + PRIORITY] = value;
     }
 
     /** The flow's destination node, copied likewise. */
     int destination(int packet) {
-        return records[at(packet) + DESTINATION];
+        return records[packet * stride + DESTINATION];
     }
 
     void setDestination(int packet, int value) {
-        records[at(packet) + DESTINATION] = value;
+        records[packet * stride + DESTINATION] = value;
     }
 
     /** The number of links of the path it carries (PATH routing). */
     int pathLength(int packet) {
-        return records[at(packet) + PATH_LENGTH];
+        return records[packet * stride + PATH_LENGTH];
     }
 
     void setPathLength(int packet, int value) {
-        records[at(packet) + PATH_LENGTH] = value;
+        records[packet * stride + PATH_LENGTH] = value;
     }
 
     /**
@@ -183,7 +167,7 @@ final class Packets {
             }
             packet = slots++;
         }
-        int at = at(packet);
+        int at = packet * stride;
         records[at + FLOW] = flowHandle;
         records[at + SEQ] = sequence;
         records[at + WIRE_BYTES] = wire;
@@ -202,7 +186,7 @@ final class Packets {
     }
 
     private int capacity() {
-        return (records.length - BASE) / stride;
+        return records.length / stride;
     }
 
     /**
@@ -213,25 +197,25 @@ final class Packets {
         if (length <= pathStride) {
             return;
         }
-        int wider = (FIELDS + length + LINE_INTS - 1) / LINE_INTS * LINE_INTS;
-        int[] widened = new int[BASE + capacity() * wider];
+        int wider = FIELDS + length;
+        int[] widened = new int[capacity() * wider];
         for (int packet = 0; packet < slots; packet++) {
-            System.arraycopy(records, at(packet), widened, BASE + packet * wider, stride);
+            System.arraycopy(records, packet * stride, widened, packet * wider, stride);
         }
         records = widened;
-        pathStride = wider - FIELDS;
+        pathStride = length;
         stride = wider;
     }
 
     /** Copies the given path {@code links[0..length)} onto {@code packet} ({@link #fitPath} made room). */
     void setPath(int packet, int[] links, int length) {
-        System.arraycopy(links, 0, records, at(packet) + FIELDS, length);
-        records[at(packet) + PATH_LENGTH] = length;
+        System.arraycopy(links, 0, records, packet * stride + FIELDS, length);
+        records[packet * stride + PATH_LENGTH] = length;
     }
 
     /** Link {@code hop} of the path {@code packet} carries (its last link past its end). */
     int pathLink(int packet, int hop) {
-        int at = at(packet);
+        int at = packet * stride;
         return records[at + FIELDS + Math.min(hop, records[at + PATH_LENGTH] - 1)];
     }
 
@@ -280,7 +264,7 @@ final class Packets {
     }
 
     private void grow(int capacity) {
-        records = Arrays.copyOf(records, BASE + capacity * stride);
+        records = Arrays.copyOf(records, capacity * stride);
         if (sentPs != null) {
             sentPs = Arrays.copyOf(sentPs, capacity);
         }
