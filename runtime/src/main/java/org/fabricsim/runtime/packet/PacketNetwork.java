@@ -66,7 +66,7 @@ public final class PacketNetwork implements NetworkModel {
     private FlowListener listener = (tag, finishPs) -> { };
     private long packetHops;
     private long cnps;
-    /** Events read ahead by {@link #prefetch}. */
+    /** How far along its lane {@link #prefetch} reads ahead, in events. */
     private static final int LOOKAHEAD = 8;
     /** The sum of the loads {@link #prefetch} makes, kept so that the compiler keeps them. */
     private int touched;
