@@ -74,7 +74,10 @@ public final class RingAllReduce {
                                     0L, // kminBytes
                                     0L, // kmaxBytes
                                     0.0, // pmax
-                                    0L // increaseTimerPs
+                                    0L, // increaseTimerPs
+                                    0.0, // hpccEta
+                                    0, // hpccMaxStage
+                                    0.0 // hpccAdditiveBytesPerSecond
                                 ) // packet
                             ), // fabric
                             new TopologySpec.SingleSwitch(

@@ -74,7 +74,10 @@ public final class Links {
                                     0L, // kminBytes
                                     0L, // kmaxBytes
                                     0.0, // pmax
-                                    0L // increaseTimerPs
+                                    0L, // increaseTimerPs
+                                    0.0, // hpccEta
+                                    0, // hpccMaxStage
+                                    0.0 // hpccAdditiveBytesPerSecond
                                 ) // packet
                             ), // fabric
                             new TopologySpec.SingleSwitch(
@@ -167,7 +170,10 @@ public final class Links {
                                         0L, // kminBytes
                                         0L, // kmaxBytes
                                         0.0, // pmax
-                                        0L // increaseTimerPs
+                                        0L, // increaseTimerPs
+                                        0.0, // hpccEta
+                                        0, // hpccMaxStage
+                                        0.0 // hpccAdditiveBytesPerSecond
                                     ) // packet
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
@@ -244,7 +250,10 @@ public final class Links {
                                         0L, // kminBytes
                                         0L, // kmaxBytes
                                         0.0, // pmax
-                                        0L // increaseTimerPs
+                                        0L, // increaseTimerPs
+                                        0.0, // hpccEta
+                                        0, // hpccMaxStage
+                                        0.0 // hpccAdditiveBytesPerSecond
                                     ) // packet
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(

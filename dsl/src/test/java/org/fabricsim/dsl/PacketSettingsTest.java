@@ -72,7 +72,7 @@ class PacketSettingsTest {
                 congestion-control dcqcn { kmin 100 KB kmax 400 KB pmax 20 % increase-timer 300 us }
                 """);
         // 2 KiB = 2048 B; 100 KB = 100,000 B; 20 % = 0.2; 300 us = 3e8 ps.
-        assertEquals(new PacketSettings(2048, 2.5e-12, 100_000, 400_000, 0.2, 300_000_000L), settings);
+        assertEquals(new PacketSettings(2048, 2.5e-12, 100_000, 400_000, 0.2, 300_000_000L, 0, 0, 0), settings);
     }
 
     @Test
@@ -116,5 +116,36 @@ class PacketSettingsTest {
         Model valid = fabric("congestion-control dcqcn { kmin 100 KB kmax 400 KB pmax 20 % increase-timer 300 us }");
         validation.assertNoErrors(valid, Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE);
         validation.assertIssue(valid, Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING, Severity.INFO, "DCQCN's parameters");
+    }
+
+    @Test
+    void shouldMapHpccsParametersInBaseUnits() throws Exception {
+        PacketSettings settings = mapped("congestion-control hpcc { eta 90 % max-stage 3 additive-increase 160 Mb/s }");
+        // 90 % = 0.9; 160 Mb/s = 20,000,000 B/s.
+        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0.9, 3, 20e6), settings);
+    }
+
+    @Test
+    void shouldRefuseHpccParametersOutOfRangeOrOnAnotherCongestionControl() throws Exception {
+        validation.assertError(fabric("congestion-control hpcc { eta 120 % }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "eta is HPCC's target utilisation");
+        validation.assertError(fabric("congestion-control hpcc { eta 0 % }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "eta is HPCC's target utilisation");
+        validation.assertError(fabric("congestion-control hpcc { max-stage 0 }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "write 1 to 100");
+        validation.assertError(fabric("congestion-control hpcc { max-stage 101 }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "write 1 to 100");
+        // The link is 400 Gb/s: an additive increase of 400 Gb/s is not below it.
+        validation.assertError(fabric("congestion-control hpcc { additive-increase 400 Gb/s }"),
+                Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE, "less than the link rate");
+        validation.assertError(fabric("congestion-control dcqcn { eta 95 % }"), Literals.FABRIC,
+                IssueCodes.PACKET_SETTING_RANGE, "are HPCC's");
+        Model valid = fabric("congestion-control hpcc { eta 95 % max-stage 5 additive-increase 160 Mb/s }");
+        validation.assertNoErrors(valid, Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE);
+        validation.assertNoErrors(valid, Literals.FABRIC, IssueCodes.PACKET_SETTING_RANGE);
+        validation.assertIssue(valid, Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING, Severity.INFO,
+                "HPCC's parameters are read by the packet backend only");
+        validation.assertNoErrors(fabric("congestion-control hpcc { max-stage 100 eta 100 % }"),
+                Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE);
     }
 }

@@ -107,17 +107,20 @@ public final class HardwareMapper {
     }
 
     /**
-     * What only the packet backend reads: the fabric's {@code mtu}, {@code bit-error-rate} and DCQCN's parameters;
-     * 0 where not written.
+     * What only the packet backend reads: the fabric's {@code mtu}, {@code bit-error-rate} and the parameters of
+     * DCQCN and HPCC; 0 where not written.
      */
     private static PacketSettings packetSettings(Fabric fabric) {
-        CongestionParameters dcqcn = fabric.getCongestionParameters();
+        CongestionParameters cc = fabric.getCongestionParameters();
         return new PacketSettings(fabric.getMtu() == null ? 0 : Math.toIntExact(Units.bytes(fabric.getMtu())),
                 fabric.getBitErrorRate() == null ? 0 : ScientificNumber.value(fabric.getBitErrorRate()),
-                dcqcn == null || dcqcn.getKmin() == null ? 0 : Units.bytes(dcqcn.getKmin()),
-                dcqcn == null || dcqcn.getKmax() == null ? 0 : Units.bytes(dcqcn.getKmax()),
-                dcqcn == null || dcqcn.getPmax() == null ? 0 : Units.fraction(dcqcn.getPmax()),
-                dcqcn == null || dcqcn.getIncreaseTimer() == null ? 0 : Units.picoseconds(dcqcn.getIncreaseTimer()));
+                cc == null || cc.getKmin() == null ? 0 : Units.bytes(cc.getKmin()),
+                cc == null || cc.getKmax() == null ? 0 : Units.bytes(cc.getKmax()),
+                cc == null || cc.getPmax() == null ? 0 : Units.fraction(cc.getPmax()),
+                cc == null || cc.getIncreaseTimer() == null ? 0 : Units.picoseconds(cc.getIncreaseTimer()),
+                cc == null || cc.getEta() == null ? 0 : Units.fraction(cc.getEta()),
+                cc == null ? 0 : cc.getMaxStage(),
+                cc == null || cc.getAdditiveIncrease() == null ? 0 : Units.bytesPerSecond(cc.getAdditiveIncrease()));
     }
 
     private NicSpec toNic(Nic nic) {

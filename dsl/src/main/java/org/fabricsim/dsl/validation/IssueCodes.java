@@ -281,7 +281,7 @@ public final class IssueCodes {
     public static final String SCALE_UP_EFFICIENCY_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-efficiency";
     /** A study's {@code tolerance} on a workload that does not read it (training, serving). */
     public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
-    /** A fabric's {@code mtu}, {@code bit-error-rate} or DCQCN parameters, which only the packet backend reads. Data: none. */
+    /** A fabric's {@code mtu}, {@code bit-error-rate}, DCQCN or HPCC parameters, which only the packet backend reads. Data: none. */
     public static final String PACKET_ONLY_SETTING = PREFIX + "not-simulated.packet-only";
     /**
      * {@code congestion-control ib-cc}, which runs as no congestion control (IB CC is off unless the subnet
@@ -301,7 +301,9 @@ public final class IssueCodes {
     public static final String BEHAVIOUR_MISSING = PREFIX + "behaviour.missing";
     /**
      * A packet setting out of range: an MTU outside 256 B..9216 B, a bit-error rate outside 0..1e-6, DCQCN's Kmin
-     * not below Kmax or Pmax above 100 %, or DCQCN parameters on another congestion control. Data: the bound, if any.
+     * not below Kmax or Pmax above 100 %, HPCC's eta outside (0, 100 %], max-stage outside 1..100 or
+     * additive-increase not below the link rate, or DCQCN's or HPCC's parameters on another congestion control.
+     * Data: the bound, if any.
      */
     public static final String PACKET_SETTING_RANGE = PREFIX + "packet.setting-range";
 

@@ -70,6 +70,10 @@ public class PacketSettingsValidator extends FabricCheck {
     @Check
     public void checkCongestionParametersInRange(CongestionParameters parameters) {
         Fabric fabric = (Fabric) parameters.eContainer();
+        if (parameters.getKmin() == null && parameters.getKmax() == null && parameters.getPmax() == null
+                && parameters.getIncreaseTimer() == null) {
+            return;
+        }
         if (fabric.getCongestionControl() != CongestionControl.DCQCN) {
             error("Kmin, Kmax, Pmax and the increase timer are DCQCN's; the fabric's congestion control is '"
                     + fabric.getCongestionControl().getLiteral() + "'. Write 'congestion-control dcqcn' or remove"

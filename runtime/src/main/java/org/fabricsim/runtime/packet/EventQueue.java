@@ -39,6 +39,8 @@ final class EventQueue {
     /** The source of the earliest event: a lane index, or −1 for the heap; valid while {@code !stale}. */
     private int nextSource;
     private boolean stale = true;
+    /** The lane of the event popped last, or −1 for the heap. */
+    private int lastLane = -1;
 
     boolean isEmpty() {
         return pending == 0;
@@ -105,6 +107,7 @@ final class EventQueue {
         int source = nextSource();
         pending--;
         stale = true;
+        lastLane = source;
         if (source >= 0) {
             int first = laneFirst[source];
             laneFirst[source] = (first + 1) & (laneTimePs[source].length - 1);
@@ -112,6 +115,19 @@ final class EventQueue {
             return laneEvent[source][first];
         }
         return popHeap();
+    }
+
+    /**
+     * The word {@code distance} places behind the event just popped in its lane (the events that lane
+     * delivers next, in order), or −1 when it came from the heap or the lane holds fewer. O(1).
+     */
+    int laterInLane(int distance) {
+        int lane = lastLane;
+        if (lane < 0 || laneSize[lane] < distance) {
+            return -1;
+        }
+        int[] events = laneEvent[lane];
+        return events[(laneFirst[lane] + distance - 1) & (events.length - 1)];
     }
 
     private int nextSource() {

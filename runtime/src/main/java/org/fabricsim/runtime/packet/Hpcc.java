@@ -17,10 +17,10 @@ package org.fabricsim.runtime.packet;
  *
  * @param eta                 target utilisation η, in (0, 1]
  * @param maxStage            additive increases before a multiplicative step is forced
- * @param additiveBytesPerSecond R_AI
+ * @param additiveBytesPerSecond R_AI (the paper's W_AI as a rate: W_AI per base round trip)
  * @param minBytesPerSecond   R_min
  */
-record Hpcc(double eta, int maxStage, double additiveBytesPerSecond, double minBytesPerSecond) {
+public record Hpcc(double eta, int maxStage, double additiveBytesPerSecond, double minBytesPerSecond) {
     /** Hops of telemetry a packet carries at most (ns-3's {@code IntHeader::maxHop}); later hops are not recorded. */
     static final int MAX_HOPS = 5;
 
@@ -28,7 +28,13 @@ record Hpcc(double eta, int maxStage, double additiveBytesPerSecond, double minB
      * η = 0.95 and maxStage = 5 (the paper, §3.3 and §5); R_AI = 10 Mb/s per 25 Gb/s of line rate
      * (ns-3 {@code run.py}: {@code ai = 10 * bw / 25}); R_min = 1 Gb/s ({@code MIN_RATE 1000Mb/s}).
      */
-    static Hpcc defaults(double lineBytesPerSecond) {
+    public Hpcc {
+        if (!(eta > 0 && eta <= 1) || maxStage < 0 || !(additiveBytesPerSecond > 0) || !(minBytesPerSecond > 0)) {
+            throw new IllegalArgumentException("HPCC needs eta in (0, 1], maxStage >= 0 and positive rates");
+        }
+    }
+
+    public static Hpcc defaults(double lineBytesPerSecond) {
         double per25G = lineBytesPerSecond / (25e9 / 8);
         return new Hpcc(0.95, 5, 10e6 / 8 * per25G, 1e9 / 8);
     }

@@ -13,7 +13,7 @@ package org.fabricsim.runtime.packet;
  * Control, simulation/src/point-to-point/model/switch-mmu.cc; the shift 3 from scratch/third.cc).</li>
  * <li>Lossy egress admission by dynamic threshold α = 1 (Choudhury and Hahne, "Dynamic queue
  * length thresholds for shared-memory packet switches", IEEE/ACM ToN 1998).</li>
- * <li>DCQCN: {@link Dcqcn#defaults(double)}; HPCC: {@link Hpcc#defaults(double)} at the fastest link;
+ * <li>DCQCN: {@link Dcqcn#defaults(double)}; HPCC: {@link Hpcc#defaults(double)}, both at the line rate;
  * Swift: {@link Swift#defaults()}.</li>
  * </ul>
  *
@@ -28,6 +28,7 @@ package org.fabricsim.runtime.packet;
  * @param bitErrorRate      probability that one bit is corrupted on a link traversal, [0, 1)
  * @param congestionControl the end-to-end congestion control
  * @param dcqcn             DCQCN's parameters (used when congestionControl is DCQCN)
+ * @param hpcc              HPCC's parameters (used when congestionControl is HPCC)
  * @param routing           how switches pick the next hop of a packet
  * @param limits            the size of run the backend accepts
  * @param trimming          whether a switch trims a packet it cannot queue to its headers instead of dropping
@@ -35,7 +36,7 @@ package org.fabricsim.runtime.packet;
  */
 public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int priorities, FlowControl flowControl,
         boolean ecn, Recovery recovery, long retransmitTimeoutPs, double bitErrorRate,
-        CongestionControl congestionControl, Dcqcn dcqcn, PacketRouting routing, RunLimits limits, boolean trimming) {
+        CongestionControl congestionControl, Dcqcn dcqcn, Hpcc hpcc, PacketRouting routing, RunLimits limits, boolean trimming) {
 
     /** Lossless by PFC, lossless by link credits (InfiniBand, Omni-Path), or lossy tail drop. */
     public enum FlowControl { PFC, CREDIT, LOSSY }
@@ -77,7 +78,7 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
             throw new IllegalArgumentException("packet parameters out of range");
         }
         if (buffer == null || flowControl == null || recovery == null || congestionControl == null || dcqcn == null
-                || routing == null || limits == null) {
+                || hpcc == null || routing == null || limits == null) {
             throw new IllegalArgumentException("every packet parameter is required");
         }
         if (trimming && recovery != Recovery.SELECTIVE_REPEAT) {
@@ -94,8 +95,8 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
      */
     public static PacketConfig roce(double lineBytesPerSecond) {
         return new PacketConfig(4096, 62, Buffer.defaults(), 1, FlowControl.PFC, false, Recovery.GO_BACK_N,
-                4_194_304_000L, 0, CongestionControl.NONE, Dcqcn.defaults(lineBytesPerSecond), PacketRouting.PATH,
-                RunLimits.defaults(), false);
+                4_194_304_000L, 0, CongestionControl.NONE, Dcqcn.defaults(lineBytesPerSecond),
+                Hpcc.defaults(lineBytesPerSecond), PacketRouting.PATH, RunLimits.defaults(), false);
     }
 
     /** Wire bytes of a full packet. */
@@ -110,69 +111,74 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
 
     public PacketConfig withMtuBytes(int value) {
         return new PacketConfig(value, headerBytes, buffer, priorities, flowControl, ecn, recovery, retransmitTimeoutPs,
-                bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
+                bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
+    }
+
+    public PacketConfig withHpcc(Hpcc value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, routing, limits, trimming);
     }
 
     public PacketConfig withDcqcn(Dcqcn value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, value, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, value, hpcc, routing, limits, trimming);
     }
 
     public PacketConfig withFlowControl(FlowControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, value, ecn, recovery, retransmitTimeoutPs,
-                bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
+                bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
     }
 
     public PacketConfig withEcn(boolean value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, value, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
     }
 
     public PacketConfig withRecovery(Recovery value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, value,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
     }
 
     public PacketConfig withBitErrorRate(double value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, value, congestionControl, dcqcn, routing, limits, trimming);
+                retransmitTimeoutPs, value, congestionControl, dcqcn, hpcc, routing, limits, trimming);
     }
 
     /** DCQCN also turns on ECN marking, which it needs. */
     public PacketConfig withCongestionControl(CongestionControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl,
-                ecn || value == CongestionControl.DCQCN, recovery, retransmitTimeoutPs, bitErrorRate, value, dcqcn,
+                ecn || value == CongestionControl.DCQCN, recovery, retransmitTimeoutPs, bitErrorRate, value, dcqcn, hpcc,
                 routing, limits, trimming);
     }
 
     public PacketConfig withRetransmitTimeoutPs(long value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery, value,
-                bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
+                bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
     }
 
     public PacketConfig withRouting(PacketRouting value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, value, limits, trimming);
     }
 
     public PacketConfig withBuffer(Buffer value) {
         return new PacketConfig(mtuBytes, headerBytes, value, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
     }
 
     public PacketConfig withPriorities(int value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, value, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
     }
 
     /** Trimming, which needs selective repeat ({@link #withRecovery} first). */
     public PacketConfig withTrimming(boolean value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, limits, value);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, value);
     }
 
     public PacketConfig withLimits(RunLimits value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, routing, value, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, value, trimming);
     }
 }

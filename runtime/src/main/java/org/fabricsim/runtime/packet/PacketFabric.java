@@ -16,7 +16,7 @@ import org.fabricsim.runtime.spec.PacketSettings;
  *                          selective repeat and, on a lossy fabric, trimming), and runs {@code ib-cc} as none
  *                          ({@link FabricSpec.CongestionControl#simulated()})
  * @param switchBufferBytes the switches' shared buffer, or 0 for the default
- * @param settings          MTU, bit-error rate and DCQCN parameters (0 = default)
+ * @param settings          MTU, bit-error rate, DCQCN and HPCC parameters (0 = default)
  */
 public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.CongestionControl congestionControl,
         long switchBufferBytes, PacketSettings settings) {
@@ -38,8 +38,9 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
     }
 
     /**
-     * The backend's parameters for links of {@code lineBytesPerSecond}: DCQCN's defaults scale with it
-     * ({@link Dcqcn#defaults}); a stated Kmin, Kmax, Pmax or increase timer replaces its default.
+     * The backend's parameters for links of {@code lineBytesPerSecond}: DCQCN's and HPCC's defaults scale with
+     * it ({@link Dcqcn#defaults}, {@link Hpcc#defaults}); a stated Kmin, Kmax, Pmax or increase timer, η,
+     * maxStage or R_AI replaces its default.
      *
      * @throws UnsupportedOperationException for a congestion control the backend does not model yet
      */
@@ -56,7 +57,7 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
         PacketConfig.FlowControl mechanism = !flowControl.lossless() ? PacketConfig.FlowControl.LOSSY
                 : flowControl.creditBased() ? PacketConfig.FlowControl.CREDIT : PacketConfig.FlowControl.PFC;
         config = config.withFlowControl(mechanism).withBitErrorRate(settings.bitErrorRate())
-                .withDcqcn(dcqcn(config.dcqcn())).withCongestionControl(modelled());
+                .withDcqcn(dcqcn(config.dcqcn())).withHpcc(hpcc(config.hpcc())).withCongestionControl(modelled());
         if (congestionControl == FabricSpec.CongestionControl.ULTRA_ETHERNET) {
             // The UE 1.0 transport: selective retransmission, and packet trimming where the fabric would drop.
             config = config.withRecovery(PacketConfig.Recovery.SELECTIVE_REPEAT)
@@ -73,6 +74,13 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
                 settings.increaseTimerPs() > 0 ? settings.increaseTimerPs() : defaults.increaseTimerPs(),
                 defaults.fastRecoverySteps(), defaults.additiveBytesPerSecond(), defaults.hyperBytesPerSecond(),
                 defaults.minBytesPerSecond(), defaults.cnpIntervalPs());
+    }
+
+    private Hpcc hpcc(Hpcc defaults) {
+        return new Hpcc(settings.hpccEta() > 0 ? settings.hpccEta() : defaults.eta(),
+                settings.hpccMaxStage() > 0 ? settings.hpccMaxStage() : defaults.maxStage(),
+                settings.hpccAdditiveBytesPerSecond() > 0 ? settings.hpccAdditiveBytesPerSecond()
+                        : defaults.additiveBytesPerSecond(), defaults.minBytesPerSecond());
     }
 
     /** The backend's congestion control for the fabric's. */

@@ -14,6 +14,8 @@ final class SwiftSender {
     private double[] maxWindowPackets = new double[256];
     private long[] targetPs = new long[256];
     private long[] lastDecreasePs = new long[256];
+    /** The delay of the flow's latest acknowledgement (its base round trip before the first): Swift's rtt. */
+    private long[] lastDelayPs = new long[256];
 
     SwiftSender(Swift parameters, int packetWireBytes) {
         this.parameters = parameters;
@@ -25,6 +27,7 @@ final class SwiftSender {
         maxWindowPackets = Arrays.copyOf(maxWindowPackets, capacity);
         targetPs = Arrays.copyOf(targetPs, capacity);
         lastDecreasePs = Arrays.copyOf(lastDecreasePs, capacity);
+        lastDelayPs = Arrays.copyOf(lastDelayPs, capacity);
     }
 
     /**
@@ -39,6 +42,7 @@ final class SwiftSender {
         windowPackets[flow] = Math.min(maxWindowPackets[flow],
                 Math.max(parameters.minWindowPackets(), lineBytesPerSecond * baseRoundTripPs * 1e-12 / packetWireBytes));
         lastDecreasePs[flow] = Long.MIN_VALUE / 2;
+        lastDelayPs[flow] = baseRoundTripPs;
     }
 
     /**
@@ -54,8 +58,29 @@ final class SwiftSender {
             window *= Math.max(1 - parameters.beta() * (delayPs - target) / delayPs, 1 - parameters.maxDecrease());
             lastDecreasePs[flow] = nowPs;
         }
-        window = Math.max(parameters.minWindowPackets(), Math.min(maxWindowPackets[flow], window));
-        windowPackets[flow] = window;
-        return Math.min(lineBytesPerSecond, window * packetWireBytes / (Math.max(1, delayPs) * 1e-12));
+        lastDelayPs[flow] = delayPs;
+        return keep(flow, window, lineBytesPerSecond);
+    }
+
+    /**
+     * A trimmed packet's NACK reached the sender at {@code nowPs}: a switch's queue was full, a congestion
+     * signal as a loss is. Swift's fast recovery (Algorithm 1, "On Fast Recovery"): if the last decrease is at
+     * least one rtt old (the latest acknowledgement's delay), cwnd ← (1 − max_mdf) × cwnd. Returns the flow's
+     * rate, bytes per second, at most {@code lineBytesPerSecond}. O(1).
+     */
+    double onTrim(int flow, long nowPs, double lineBytesPerSecond) {
+        double window = windowPackets[flow];
+        if (nowPs - lastDecreasePs[flow] >= lastDelayPs[flow]) {
+            window *= 1 - parameters.maxDecrease();
+            lastDecreasePs[flow] = nowPs;
+        }
+        return keep(flow, window, lineBytesPerSecond);
+    }
+
+    /** Keeps {@code window} within its bounds as the flow's and returns its rate over the latest rtt. */
+    private double keep(int flow, double window, double lineBytesPerSecond) {
+        double kept = Math.max(parameters.minWindowPackets(), Math.min(maxWindowPackets[flow], window));
+        windowPackets[flow] = kept;
+        return Math.min(lineBytesPerSecond, kept * packetWireBytes / (Math.max(1, lastDelayPs[flow]) * 1e-12));
     }
 }

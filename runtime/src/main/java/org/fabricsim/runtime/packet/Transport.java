@@ -22,8 +22,9 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
  *
  * <p><b>Trimming</b> (NDP, Ultra Ethernet): a packet's trimmed header reaching the receiver is
  * answered at once by a NACK for that one sequence, which the sender resends as soon as its NIC is
- * free (ahead of new data); the hole-scanning NACK of selective repeat skips a sequence already
- * NACKed this way, so a trimmed packet is resent once per trim. The timeout still resends every hole.
+ * free (ahead of new data) and under Swift takes as a congestion signal ({@link SwiftSender#onTrim});
+ * the hole-scanning NACK of selective repeat skips a sequence already NACKed this way, so a trimmed
+ * packet is resent once per trim. The timeout still resends every hole.
  */
 final class Transport {
     static final int CONTROL_FRAME_BYTES = 64;
@@ -53,12 +54,8 @@ final class Transport {
         this.config = config;
         this.lineBytesPerSecond = lineBytesPerSecond;
         this.dcqcn = new DcqcnSender(config.dcqcn());
-        double fastest = 0;
-        for (double rate : lineBytesPerSecond) {
-            fastest = Math.max(fastest, rate);
-        }
         this.hpcc = config.congestionControl() == PacketConfig.CongestionControl.HPCC
-                ? new HpccSender(Hpcc.defaults(fastest)) : null;
+                ? new HpccSender(config.hpcc()) : null;
         this.swift = config.congestionControl() == PacketConfig.CongestionControl.SWIFT
                 ? new SwiftSender(Swift.defaults(), config.packetWireBytes()) : null;
         nics = new NicPorts(network, flows, links);
@@ -261,6 +258,11 @@ final class Transport {
             Flows.set(flows.resend[flow], seq);
             flows.resendCount[flow]++;
             flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
+            if (swift != null) {
+                long nowPs = network.nowPs();
+                CongestionEvents.setRate(flows, flow,
+                        swift.onTrim(flow, nowPs, lineBytesPerSecond[flows.firstLink[flow]]), nowPs);
+            }
             network.tryTransmit(flows.firstLink[flow]);
         }
         network.releaseIfIdle(flow);

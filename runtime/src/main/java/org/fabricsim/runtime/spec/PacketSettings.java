@@ -11,20 +11,26 @@ package org.fabricsim.runtime.spec;
  * @param kmaxBytes         DCQCN: every packet is marked above this egress queue, or 0
  * @param pmax              DCQCN: the marking probability at Kmax, in (0, 1], or 0
  * @param increaseTimerPs   DCQCN: the rate-increase timer, picoseconds, or 0
+ * @param hpccEta           HPCC: the target utilisation η, in (0, 1], or 0
+ * @param hpccMaxStage      HPCC: additive-increase stages before a multiplicative step, or 0
+ * @param hpccAdditiveBytesPerSecond HPCC: the additive increase R_AI, or 0
  */
 public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, long kmaxBytes,
-        double pmax, long increaseTimerPs) {
+        double pmax, long increaseTimerPs, double hpccEta, int hpccMaxStage, double hpccAdditiveBytesPerSecond) {
 
-    /** Every setting at the backend's default: no bit errors, the default MTU and DCQCN parameters. */
-    public static final PacketSettings DEFAULTS = new PacketSettings(0, 0, 0, 0, 0, 0);
+    /** Every setting at the backend's default: no bit errors, the default MTU, DCQCN and HPCC parameters. */
+    public static final PacketSettings DEFAULTS = new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     public PacketSettings {
         Specs.requireNonNegative("mtuBytes", mtuBytes);
         Specs.requireNonNegative("kminBytes", kminBytes);
         Specs.requireNonNegative("kmaxBytes", kmaxBytes);
         Specs.requireNonNegative("increaseTimerPs", increaseTimerPs);
-        if (!(bitErrorRate >= 0 && bitErrorRate < 1) || !(pmax >= 0 && pmax <= 1)) {
-            throw new IllegalArgumentException("the bit-error rate is in [0, 1) and pmax in [0, 1]");
+        Specs.requireNonNegative("hpccMaxStage", hpccMaxStage);
+        if (!(bitErrorRate >= 0 && bitErrorRate < 1) || !(pmax >= 0 && pmax <= 1) || !(hpccEta >= 0 && hpccEta <= 1)
+                || !(hpccAdditiveBytesPerSecond >= 0)) {
+            throw new IllegalArgumentException("the bit-error rate is in [0, 1), pmax and HPCC's eta in [0, 1] and"
+                    + " HPCC's additive increase non-negative");
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.packet;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -49,5 +50,22 @@ class PacketEventQueueTest {
                 : Integer.compare(a, b));
         assertTrue(queue.isEmpty());
         assertArrayEquals(Arrays.stream(expected).mapToInt(Integer::intValue).toArray(), order);
+    }
+
+    @Test
+    void shouldShowTheEventsTheLaneOfThePoppedEventDeliversNext() {
+        // Words 10, 11, 12 pushed 100 ps after t = 0, 1, 2 share one lane; word 20 is at an absolute time (the
+        // heap). After popping 10 the lane holds 11 then 12: one behind is 11, two behind 12, three behind nothing.
+        EventQueue queue = new EventQueue();
+        for (int i = 0; i < 3; i++) {
+            queue.pushAfter(i, 100, 10 + i);
+        }
+        queue.push(50, 20);
+        assertEquals(20, queue.pop());
+        assertEquals(-1, queue.laterInLane(1), "an event from the heap has no lane");
+        assertEquals(10, queue.pop());
+        assertEquals(11, queue.laterInLane(1));
+        assertEquals(12, queue.laterInLane(2));
+        assertEquals(-1, queue.laterInLane(3));
     }
 }

@@ -19,7 +19,7 @@ class PacketFabricTest {
 
     @Test
     void shouldTakeEveryStatedSettingInPlaceOfItsDefault() {
-        PacketSettings settings = new PacketSettings(2048, 1e-9, 50_000, 200_000, 0.5, 100_000_000L);
+        PacketSettings settings = new PacketSettings(2048, 1e-9, 50_000, 200_000, 0.5, 100_000_000L, 0, 0, 0);
         PacketConfig config = new PacketFabric(FlowControl.LOSSY, CongestionControl.DCQCN, 1L << 20, settings)
                 .at(PacketFixtures.LINE);
         assertEquals(2048, config.mtuBytes());
@@ -66,7 +66,7 @@ class PacketFabricTest {
         // PacketLineRateTest, N packets back to back over host -> switch -> host finish at (N + 1)·T.
         int packets = 1000;
         PacketConfig config = new PacketFabric(FlowControl.PFC, CongestionControl.NONE, 0,
-                new PacketSettings(2048, 0, 0, 0, 0, 0)).at(PacketFixtures.LINE);
+                new PacketSettings(2048, 0, 0, 0, 0, 0, 0, 0, 0)).at(PacketFixtures.LINE);
         long finish = PacketFixtures.run(PacketFixtures.star(2), config, new int[][] {{0, 3}},
                 new double[] {packets * 2048.0})[0];
         assertEquals((packets + 1) * 168_800L, finish);
