@@ -57,8 +57,8 @@ final class SparkSearchRuns implements SearchRuns {
         double[] out = new double[plans.size()];
         spark.setJobGroup(SCREEN_GROUP, "screen " + plans.size() + " plans of " + study.name(), false);
         try {
-            SparkSweep.submit(spark, slices, new StudyPartition<>(Portable.encode(study), SparkSearchRuns::screenSlices),
-                    done -> {
+            SparkSweep.submit(spark, slices,
+                    new StudyPartition<>(Portable.encode(study), SparkSearchRuns::screenSlices), done -> {
                         double[] values = (double[]) done.result();
                         System.arraycopy(values, 0, out, done.index(), values.length);
                     });

@@ -25,8 +25,8 @@ import scala.runtime.BoxedUnit;
  * The driver ships the study once (in each stage's task binary, as {@link Portable} values) and the indices
  * of the runs still to do, dealt into at most {@value #TASKS_PER_CORE} tasks per executor core, so that a
  * slow run holds back a small share of the sweep while each task's few milliseconds of scheduling stay
- * negligible. Each task simulates its runs ({@link StudyPartition}, {@link #runs}); as each task finishes, the driver decodes
- * its results, appends them to the resume file and reports progress. The result lists the runs in
+ * negligible. Each task simulates its runs ({@link StudyPartition}, {@link #runs}); as each task finishes,
+ * the driver decodes its results, appends them to the resume file and reports progress. The result lists the runs in
  * expansion order whatever the order they finished in, so it equals the local runner's value for value
  * (except each run's engine wall time). A study with a search enumerates on the driver; its screen and its
  * engine runs (the refinement) are Spark tasks ({@link SparkSearchRuns}).
@@ -77,7 +77,7 @@ public final class SparkSweep {
         return StudyRunner.result(study, Arrays.asList(results));
     }
 
-    /** A task's worker for a sweep: the study expanded once, then the run at each index, as the local runner runs it. */
+    /** A task's worker for a sweep: the study expanded once, then the run at each index as the local runner runs it. */
     private static Function<Integer, StudyPartition.Done> runs(StudySpec study) {
         List<StudyRunner.PlannedRun> planned = StudyRunner.expand(study);
         StudyRunner runner = new StudyRunner(new Simulator()::run, 1, StudyRunner.Progress.NONE);
