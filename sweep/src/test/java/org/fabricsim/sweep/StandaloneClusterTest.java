@@ -69,7 +69,7 @@ class StandaloneClusterTest {
         assertTrue(local.runs().size() >= 1 && local.runs().stream().allMatch(RunResult::succeeded),
                 () -> local.runs().toString());
         assertTrue((Integer) local.studies().get(0).search().get("feasible") > 1_000,
-                () -> "a screen of a few thousand plans: " + local.studies().get(0).search());
+                () -> "a screen of more than a thousand plans: " + local.studies().get(0).search());
         assertTrue(spark.statusTracker().getJobIdsForGroup(SparkSearchRuns.SCREEN_GROUP).length > 0,
                 "the screen ran as a Spark job");
         assertEquals(SweepModels.comparable(local), SweepModels.comparable(onCluster));

@@ -41,9 +41,9 @@ final class SweepModels {
             """;
 
     /**
-     * A training job on 4 DGX H100 (32 GPUs) searched for the best MFU among all its feasible plans: a few
-     * thousand plans over dozens of placements for the analytical screen, the best one and the plan as written
-     * refined on the flow model.
+     * A training job on 4 DGX H100 (32 GPUs) searched for the best MFU among all its feasible plans: over a
+     * thousand plans of many placements for the analytical screen, the best one and the plan as written refined
+     * on the flow model.
      */
     static final String TRAINING_SEARCH = """
             package searchtest
