@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,8 @@ import java.util.Map;
  * depth first, each item a tag byte and its data: a record its class and its components in declaration
  * order, an enum constant its class and name, a list its size and items, a map its size and entries in
  * iteration order, strings and boxed primitives as {@link DataOutputStream} writes them, and double, long
- * and int arrays their length and elements; a class name is written once per value and then by its index.
+ * and int arrays their length and elements; a class name is written once per value and then by its index,
+ * and so is a record (the same object again, as the plans of a search share their model and cluster).
  * Decoding calls each record's canonical constructor with the decoded components, as the generated
  * programs do ({@code SpecPrinter}), so a decoded value {@code equals} the original: lists come back as
  * unmodifiable lists and maps as unmodifiable insertion-ordered maps, equal to any list or map of the same
@@ -48,6 +50,7 @@ final class Portable {
     private static final int DOUBLES = 10;
     private static final int LONGS = 11;
     private static final int INTS = 12;
+    private static final int SEEN = 13;
     private static final int NEW_NAME = -1;
 
     private static final ClassValue<Constructor<?>> CANONICAL = new ClassValue<>() {
@@ -83,7 +86,7 @@ final class Portable {
     static Serializable encode(Object value) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            write(value, out, new HashMap<>());
+            write(value, out, new HashMap<>(), new IdentityHashMap<>());
         } catch (IOException e) {
             throw new UncheckedIOException("an in-memory stream failed", e);
         }
@@ -93,13 +96,15 @@ final class Portable {
     /** The value {@code portable} (bytes from {@link #encode}) was encoded from, its classes loaded by the current thread's class loader. */
     static Object decode(Object portable) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream((byte[]) portable))) {
-            return read(in, new ArrayList<>());
+            return read(in, new ArrayList<>(), new ArrayList<>());
         } catch (IOException e) {
             throw new UncheckedIOException("a sweep's value is cut short or not one", e);
         }
     }
 
-    private static void write(Object value, DataOutputStream out, Map<String, Integer> names) throws IOException {
+    /** {@code value} after the values whose class names are {@code names} and whose records are {@code records}. */
+    private static void write(Object value, DataOutputStream out, Map<String, Integer> names,
+            Map<Record, Integer> records) throws IOException {
         if (value == null) {
             out.writeByte(NULL);
         } else if (value instanceof String s) {
@@ -121,24 +126,28 @@ final class Portable {
             out.writeByte(ENUM);
             name(constant.getDeclaringClass().getName(), out, names);
             text(constant.name(), out);
+        } else if (value instanceof Record record && records.containsKey(record)) {
+            out.writeByte(SEEN);
+            out.writeInt(records.get(record));
         } else if (value instanceof Record record) {
             out.writeByte(RECORD);
             name(record.getClass().getName(), out, names);
             for (Method accessor : ACCESSORS.get(record.getClass())) {
-                write(component(record, accessor), out, names);
+                write(component(record, accessor), out, names, records);
             }
+            records.put(record, records.size());
         } else if (value instanceof List<?> list) {
             out.writeByte(LIST);
             out.writeInt(list.size());
             for (Object item : list) {
-                write(item, out, names);
+                write(item, out, names, records);
             }
         } else if (value instanceof Map<?, ?> map) {
             out.writeByte(MAP);
             out.writeInt(map.size());
             for (Map.Entry<?, ?> entry : map.entrySet()) {
-                write(entry.getKey(), out, names);
-                write(entry.getValue(), out, names);
+                write(entry.getKey(), out, names, records);
+                write(entry.getValue(), out, names, records);
             }
         } else {
             writeArray(value, out);
@@ -204,7 +213,7 @@ final class Portable {
         return new String(utf8, StandardCharsets.UTF_8);
     }
 
-    private static Object read(DataInputStream in, List<String> names) throws IOException {
+    private static Object read(DataInputStream in, List<String> names, List<Object> records) throws IOException {
         int tag = in.readByte();
         switch (tag) {
             case NULL:
@@ -222,19 +231,23 @@ final class Portable {
             case ENUM:
                 return enumConstant(load(name(in, names)), text(in));
             case RECORD:
-                return record(load(name(in, names)), in, names);
+                Object decoded = record(load(name(in, names)), in, names, records);
+                records.add(decoded);
+                return decoded;
+            case SEEN:
+                return records.get(in.readInt());
             case LIST:
                 int size = in.readInt();
                 List<Object> items = new ArrayList<>(size);
                 for (int i = 0; i < size; i++) {
-                    items.add(read(in, names));
+                    items.add(read(in, names, records));
                 }
                 return Collections.unmodifiableList(items);
             case MAP:
                 int entries = in.readInt();
                 Map<Object, Object> map = new LinkedHashMap<>();
                 for (int i = 0; i < entries; i++) {
-                    map.put(read(in, names), read(in, names));
+                    map.put(read(in, names, records), read(in, names, records));
                 }
                 return Collections.unmodifiableMap(map);
             default:
@@ -268,11 +281,12 @@ final class Portable {
         }
     }
 
-    private static Object record(Class<?> type, DataInputStream in, List<String> names) throws IOException {
+    private static Object record(Class<?> type, DataInputStream in, List<String> names, List<Object> records)
+            throws IOException {
         Constructor<?> constructor = CANONICAL.get(type);
         Object[] components = new Object[constructor.getParameterCount()];
         for (int i = 0; i < components.length; i++) {
-            components[i] = read(in, names);
+            components[i] = read(in, names, records);
         }
         try {
             return constructor.newInstance(components);

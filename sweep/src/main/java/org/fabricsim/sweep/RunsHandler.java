@@ -1,20 +1,18 @@
 package org.fabricsim.sweep;
 
 import java.io.Serializable;
+import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
 
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.study.StudyRunner;
 
-import scala.runtime.AbstractFunction2;
-import scala.runtime.BoxedUnit;
-
 /**
- * On the driver, as each Spark task finishes: decodes its runs' results, puts each at its index, hands its
- * {@link Portable} form to {@code kept} (the resume file, or nothing) and reports progress. Spark calls it
- * on one thread, so the count needs no lock.
+ * On the driver, as each Spark task finishes, for each of its runs: decodes its result, puts it at its index,
+ * hands its {@link Portable} form to {@code kept} (the resume file, or nothing) and reports progress. Spark
+ * calls it on one thread, so the count needs no lock.
  */
-final class RunsHandler extends AbstractFunction2<Object, RunPartition.Done[], BoxedUnit> {
+final class RunsHandler implements Consumer<StudyPartition.Done> {
     private final RunResult[] results;
     private final ObjIntConsumer<Serializable> kept;
     private final StudyRunner.Progress progress;
@@ -34,12 +32,9 @@ final class RunsHandler extends AbstractFunction2<Object, RunPartition.Done[], B
     }
 
     @Override
-    public BoxedUnit apply(Object partition, RunPartition.Done[] finished) {
-        for (RunPartition.Done run : finished) {
-            results[run.index()] = (RunResult) Portable.decode(run.result());
-            kept.accept(run.result(), run.index());
-            progress.finished(++done, results.length, results[run.index()]);
-        }
-        return BoxedUnit.UNIT;
+    public void accept(StudyPartition.Done run) {
+        results[run.index()] = (RunResult) Portable.decode(run.result());
+        kept.accept(run.result(), run.index());
+        progress.finished(++done, results.length, results[run.index()]);
     }
 }

@@ -3,6 +3,7 @@ package org.fabricsim.sweep;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,6 +34,20 @@ class PortableTest {
         for (StudySpec program : programs) {
             assertEquals(program, Portable.decode(roundTrip(Portable.encode(program))));
         }
+    }
+
+    @Test
+    void shouldWriteARecordSeenBeforeInTheSameValueAsItsIndex() throws Exception {
+        StudySpec program = SweepModels.load(folder, "fabric-study.fabric",
+                Files.readString(Path.of("../examples/fabric-study/fabric-study.fabric"))).get(0);
+        int once = ((byte[]) Portable.encode(program)).length;
+        List<StudySpec> hundred = java.util.Collections.nCopies(100, program);
+        byte[] bytes = (byte[]) Portable.encode(hundred);
+        // the list's tag and size (1 + 4 bytes), the study as alone, then 99 times a tag and an index (1 + 4 bytes)
+        assertEquals(1 + 4 + once + 99 * (1 + 4), bytes.length);
+        List<?> back = (List<?>) Portable.decode(roundTrip(bytes));
+        assertEquals(hundred, back);
+        assertSame(back.get(0), back.get(99));
     }
 
     @Test

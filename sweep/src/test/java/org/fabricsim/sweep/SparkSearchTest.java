@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -105,15 +104,7 @@ class SparkSearchTest {
         assertTrue(local.runs().size() >= 2 && local.runs().stream().allMatch(RunResult::succeeded),
                 () -> local.runs().toString());
         assertEquals(SweepModels.comparable(local), SweepModels.comparable(onSpark));
-        assertEquals(timeless(local), timeless(onSpark));
+        assertEquals(SweepModels.timelessSearch(local), SweepModels.timelessSearch(onSpark));
         assertEquals(4 + local.runs().size(), finished.get(), "4 screen runs and the refined ones, each reported");
-    }
-
-    /** The search's summary without its stage times, which are wall times. */
-    private static Map<String, Object> timeless(StudyResult result) {
-        Map<String, Object> summary = new LinkedHashMap<>(result.studies().get(0).search());
-        summary.remove("seconds");
-        summary.remove("screenPerMinutePerCore");
-        return summary;
     }
 }

@@ -3,7 +3,9 @@ package org.fabricsim.sweep;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.generator.cli.ModelWorkspace;
@@ -38,6 +40,48 @@ final class SweepModels {
             }
             """;
 
+    /**
+     * A training job on 4 DGX H100 (32 GPUs) searched for the best MFU among all its feasible plans: over a
+     * thousand plans of many placements for the analytical screen, the best one and the plan as written refined
+     * on the flow model.
+     */
+    static final String TRAINING_SEARCH = """
+            package searchtest
+
+            import fabric.catalog.nvidia.*
+
+            model Small transformer {
+                layers 16
+                hidden 4096
+                ffn 14336
+                heads 32
+                kv-heads 8
+                head-dim 128
+                vocab 128256
+                activation swiglu
+            }
+
+            cluster FourNodes {
+                nodes 4 x DGX_H100
+                scale-out InfiniBand_NDR single-switch {
+                    switch QM9700
+                }
+            }
+
+            training Pretrain {
+                model Small on FourNodes
+                sequence 4096
+                batch 64 sequences
+                parallel tensor 8 pipeline 2 data 2
+            }
+
+            study Plan {
+                simulate Pretrain
+                search maximize mfu in all refine 1
+                seed 5
+            }
+            """;
+
     private SweepModels() {
     }
 
@@ -55,6 +99,14 @@ final class SweepModels {
     /** {@code study} run by the local runner on two threads, as {@code fabric simulate} runs it. */
     static StudyResult local(StudySpec study) {
         return new StudyRunner(new Simulator()::run, 2, StudyRunner.Progress.NONE).run(study);
+    }
+
+    /** The search summary of {@code result} without its stage times and screen rate, which are wall times. */
+    static Map<String, Object> timelessSearch(StudyResult result) {
+        Map<String, Object> summary = new LinkedHashMap<>(result.studies().get(0).search());
+        summary.remove("seconds");
+        summary.remove("screenPerMinutePerCore");
+        return summary;
     }
 
     /** The runs of {@code result} without their engine wall time, the one field that differs between two runs. */

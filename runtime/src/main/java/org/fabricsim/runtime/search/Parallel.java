@@ -8,7 +8,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
-import java.util.function.Supplier;
 
 /**
  * Index-parallel loops of a search on a fixed pool of daemon threads: results land at their index,
@@ -16,29 +15,6 @@ import java.util.function.Supplier;
  */
 final class Parallel {
     private Parallel() {
-    }
-
-    /** Work on item i with a worker's own state (not shared between threads). */
-    @FunctionalInterface
-    interface Work<S> {
-        double apply(S state, int index);
-    }
-
-    /**
-     * {@code work} on 0..n−1 in {@code threads} contiguous chunks, each with its own state from
-     * {@code state}: neighbours in enumeration order share a placement, so a chunk reuses its solves.
-     */
-    static <S> double[] map(int n, int threads, Supplier<S> state, Work<S> work) {
-        double[] out = new double[n];
-        int chunks = Math.max(1, Math.min(threads, n));
-        run(chunks, chunk -> {
-            S own = state.get();
-            for (int i = (int) ((long) n * chunk / chunks); i < (long) n * (chunk + 1) / chunks; i++) {
-                out[i] = work.apply(own, i);
-            }
-            return null;
-        });
-        return out;
     }
 
     /** {@code work} on 0..n−1, one task per index, results in index order. */
@@ -58,20 +34,6 @@ final class Parallel {
         @SuppressWarnings("unchecked")
         List<T> list = (List<T>) Arrays.asList(out);
         return List.copyOf(list);
-    }
-
-    private static void run(int tasks, IntFunction<Void> task) {
-        ExecutorService pool = pool(tasks);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int t = 0; t < tasks; t++) {
-                int index = t;
-                futures.add(pool.submit(() -> task.apply(index)));
-            }
-            await(futures);
-        } finally {
-            pool.shutdownNow();
-        }
     }
 
     private static ExecutorService pool(int size) {

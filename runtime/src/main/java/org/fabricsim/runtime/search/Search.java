@@ -28,7 +28,8 @@ import org.fabricsim.runtime.study.StudyRunner;
  * Pareto front of the objective against the cost per hour over the screened configurations, the best
  * as a definition, and the time each stage took. With no feasible configuration the study has one
  * failed run whose reason names the rule that rejected the most and the nearest feasible point.
- * Engine runs (the refinement, a serving screen) go to {@link SearchRuns}: local threads or Spark.
+ * Engine runs (the refinement, a serving screen) and a training screen go to {@link SearchRuns}: local
+ * threads or Spark.
  * Deterministic: the values do not depend on the threads or the engine, ties keep enumeration order.
  */
 public final class Search {
@@ -36,8 +37,8 @@ public final class Search {
     private final int threads;
 
     /**
-     * @param runs    where the engine runs go
-     * @param threads the threads of the analytical screen
+     * @param runs    where the engine runs and the analytical screen go
+     * @param threads the cores they run on, for the screen's rate per core
      */
     public Search(SearchRuns runs, int threads) {
         this.runs = runs;
@@ -46,7 +47,8 @@ public final class Search {
 
     /** A search whose engine runs and screen use {@code threads} local threads. */
     public static Search local(StudyRunner.Engine engine, int threads, StudyRunner.Progress progress) {
-        return new Search(SearchRuns.local(engine, threads, progress), threads);
+        return new Search(SearchRuns.local(engine, threads, progress),
+                Math.min(threads, Runtime.getRuntime().availableProcessors()));
     }
 
     /** Runs the search of {@code study}: its one workload is a training job or an inference deployment. */
@@ -58,7 +60,7 @@ public final class Search {
             String reason = "not simulated yet: a search covers a training job or an inference deployment";
             return failed(study, new TrainingSpace(search, List.of()), reason, start, start);
         }
-        SearchKind kind = workload instanceof TrainingSpec ? new TrainingKind(threads) : new ServingKind();
+        SearchKind kind = workload instanceof TrainingSpec ? new TrainingKind() : new ServingKind();
         AxisSpace space = kind.space(search, study.variations().stream().filter(kind::searches).toList());
         List<Candidate> feasible = new ArrayList<>();
         List<Map<String, Object>> labels = new ArrayList<>();

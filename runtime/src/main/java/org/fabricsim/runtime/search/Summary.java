@@ -52,7 +52,7 @@ final class Summary {
         seconds.put("refine", (done - screened) / NANOS);
         s.json.put("seconds", seconds);
         double screenMinutes = (screened - enumerated) / NANOS / 60;
-        int cores = Math.max(1, Math.min(threads, Runtime.getRuntime().availableProcessors()));
+        int cores = Math.max(1, threads);
         s.json.put("screenPerMinutePerCore", screenMinutes > 0 ? feasible / screenMinutes / cores : 0.0);
         return s;
     }

@@ -18,19 +18,13 @@ import org.fabricsim.runtime.study.Variations;
 
 /**
  * The search of a training job's plan: the {@link TrainingSpace}, screened on the analytical {@link
- * Screen} (one per thread, each over a contiguous chunk, so neighbours reuse a placement's solves), the
+ * Screen} where {@link SearchRuns#screen} runs it (local threads or Spark tasks), the
  * objective of a refined run from its step time ({@link Objectives}), written back as a {@code training}.
  */
 final class TrainingKind implements SearchKind {
     private static final Set<Parameter> SEARCHED = EnumSet.of(Parameter.TENSOR, Parameter.PIPELINE, Parameter.DATA,
             Parameter.CONTEXT, Parameter.MICRO_BATCH, Parameter.SCHEDULE, Parameter.VIRTUAL_STAGES,
             Parameter.SHARDING, Parameter.RECOMPUTE);
-
-    private final int threads;
-
-    TrainingKind(int threads) {
-        this.threads = threads;
-    }
 
     @Override
     public Set<Parameter> searched() {
@@ -45,11 +39,7 @@ final class TrainingKind implements SearchKind {
     @Override
     public double[] screen(StudySpec study, List<Candidate> feasible, SearchRuns runs, String[] rejected,
             double[] miss) {
-        SearchSpec.Objective objective = study.search().objective();
-        return Parallel.map(feasible.size(), threads, () -> new Screen(study.calibration()), (screen, i) -> {
-            TrainingSpec spec = (TrainingSpec) feasible.get(i).spec;
-            return Objectives.value(objective, spec, screen.stepSeconds(spec));
-        });
+        return runs.screen(study, feasible.stream().map(c -> (TrainingSpec) c.spec).toList());
     }
 
     @Override

@@ -1,9 +1,11 @@
 package org.fabricsim.runtime.training;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,6 +13,7 @@ import org.fabricsim.runtime.Simulator;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.search.Screen;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -39,9 +42,13 @@ class TrainingSearchTest {
             TrainingSpec.Sharding.ZERO_1);
 
     private static StudyResult search(SearchSpec search, VariationSpec... axes) {
+        return search(2, search, axes);
+    }
+
+    private static StudyResult search(int threads, SearchSpec search, VariationSpec... axes) {
         StudySpec study = new StudySpec("t", "t.fabric", "t.Search", List.of(JOB), List.of(axes), List.of(), List.of(),
                 1, CalibrationProfile.defaults(), search);
-        return new StudyRunner(new Simulator()::run, 2, StudyRunner.Progress.NONE).run(study);
+        return new StudyRunner(new Simulator()::run, threads, StudyRunner.Progress.NONE).run(study);
     }
 
     private static Map<String, Object> summary(StudyResult result) {
@@ -104,6 +111,41 @@ class TrainingSearchTest {
         int writtenRank = (Integer) ((Map<?, ?>) summary.get("written")).get("screenRank");
         assertEquals(writtenRank <= 2 ? 2 : 3, result.runs().size(), "the 2 best by the screen, and the plan as"
                 + " written when it is not one of them");
+    }
+
+    @Test
+    void shouldScreenEveryPlanToTheSameValueOnOneThreadAndOnThree() {
+        // the screen's values, ranks, Pareto front and best do not depend on how the plans are split among
+        // screens (Screen.slices): the whole summary but its wall times is the same
+        SearchSpec all = new SearchSpec(SearchSpec.Objective.MFU, true, 0, 0, 1);
+        assertEquals(timeless(search(1, all)), timeless(search(3, all)));
+    }
+
+    @Test
+    void shouldCutSlicesOnlyWhereThePlacementChanges() {
+        // placements A A A B B C: 3 slices aim at cuts 2 and 4 and take the next placement change at or after
+        // each (3, then 5); 6 slices aim at 1, 2, 3, 4, 5 and get the same two cuts, there being no others
+        TrainingSpec a = JOB;
+        TrainingSpec b = with(new ParallelismSpec(8, 4, 2, 1, 1, true));
+        TrainingSpec c = with(new ParallelismSpec(4, 2, 8, 1, 1, true));
+        List<TrainingSpec> plans = List.of(a, a, a, b, b, c);
+        assertArrayEquals(new int[] {0, 3, 5, 6}, Screen.slices(plans, 3));
+        assertArrayEquals(new int[] {0, 3, 5, 6}, Screen.slices(plans, 6));
+        assertArrayEquals(new int[] {0, 6}, Screen.slices(plans, 1));
+    }
+
+    private static TrainingSpec with(ParallelismSpec parallel) {
+        return new TrainingSpec(JOB.name(), JOB.model(), JOB.cluster(), JOB.accelerators(), JOB.sequence(),
+                JOB.globalBatchSequences(), JOB.microBatch(), JOB.precision(), parallel, JOB.schedule(),
+                JOB.virtualStages(), JOB.sharding(), JOB.recompute(), JOB.overlap(), JOB.software(),
+                JOB.tensorOverlap(), JOB.trainTokens());
+    }
+
+    private static Map<String, Object> timeless(StudyResult result) {
+        Map<String, Object> out = new LinkedHashMap<>(summary(result));
+        out.remove("seconds");
+        out.remove("screenPerMinutePerCore");
+        return out;
     }
 
     private static Map<String, Object> subset(Map<?, ?> variation) {
