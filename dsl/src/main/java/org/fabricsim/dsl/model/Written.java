@@ -5,6 +5,7 @@ import java.util.Set;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.Action;
 import org.eclipse.xtext.Assignment;
 import org.eclipse.xtext.GrammarUtil;
@@ -12,8 +13,8 @@ import org.eclipse.xtext.nodemodel.BidiTreeIterator;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
-import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.util.IResourceScopeCache;
+import org.eclipse.xtext.util.OnChangeEvictingCache;
 import org.eclipse.xtext.util.Tuples;
 
 /**
@@ -27,6 +28,12 @@ import org.eclipse.xtext.util.Tuples;
  * each question used to walk its nodes again (10 % of a keystroke's build on a 10,000-line model, issue 19).
  */
 public final class Written {
+    /**
+     * Stateless: its entries live in an adapter on each resource, the one the language's injected
+     * {@link OnChangeEvictingCache} also finds; asking Guice for it on each call cost as much as the walk.
+     */
+    private static final OnChangeEvictingCache CACHE = new OnChangeEvictingCache();
+
     private Written() {
     }
 
@@ -36,11 +43,9 @@ public final class Written {
     }
 
     private static Set<String> assigned(EObject object) {
-        if (object.eResource() instanceof XtextResource resource && resource.getResourceServiceProvider() != null) {
-            return resource.getResourceServiceProvider().get(IResourceScopeCache.class)
-                    .get(Tuples.pair(Written.class, object), resource, () -> collect(object));
-        }
-        return collect(object);
+        Resource resource = object.eResource();
+        return resource == null ? collect(object)
+                : CACHE.get(Tuples.pair(Written.class, object), resource, () -> collect(object));
     }
 
     /**
