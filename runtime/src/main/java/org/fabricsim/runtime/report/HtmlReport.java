@@ -23,7 +23,8 @@ import org.fabricsim.runtime.spec.ClusterSpec;
  * headline cards per run (MFU, HFU, step time, TFLOPS, tokens/s, memory against capacity, cost), the runs
  * table, the picture of each cluster's network as built, each run's predictions against the figures its study expects, the side-by-side comparisons with
  * deltas, bandwidth against size for benchmarks, the step-time breakdown, per-tier link-utilization heat
- * maps with numbers and the busiest links, one latency CDF per study and metric on a log axis, latency
+ * maps with numbers and the busiest links, memory per accelerator by component against capacity, the lock-in of
+ * each cluster (supplier, standard and accelerator tie of each fabric, and the seam), one latency CDF per study and metric on a log axis, latency
  * against load for a study that varies the arrival rate, and cost in its unit, from whatever
  * metrics the runs carry (keys in {@code docs/results-schema.md}). A section whose data no run
  * carries says so instead of drawing an empty chart. The page's script is kept in parts
@@ -38,7 +39,7 @@ public final class HtmlReport {
     private static final String SCRIPTS_SLOT = "/*FABRICSIM:SCRIPTS*/";
     /** The page's script in parts, run in this order in one function: helpers first, then the sections. */
     private static final List<String> SCRIPTS = List.of("report-base.js", "report-runs.js", "report-topology.js",
-            "report-training.js", "report-serving.js");
+            "report-training.js", "report-design.js", "report-serving.js");
 
     private HtmlReport() {
     }

@@ -3,9 +3,9 @@ package org.fabricsim.dsl.ide.contentassist;
 import java.util.HashSet;
 import java.util.Set;
 
-import org.eclipse.lsp4j.CompletionItem;
 import org.eclipse.lsp4j.CompletionList;
 import org.eclipse.lsp4j.CompletionParams;
+import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.xtext.ide.server.Document;
 import org.eclipse.xtext.ide.server.contentassist.ContentAssistService;
 import org.eclipse.xtext.resource.XtextResource;
@@ -29,12 +29,16 @@ public class FabricContentAssistService extends ContentAssistService {
     public synchronized CompletionList createCompletionList(Document document, XtextResource resource,
             CompletionParams params, CancelIndicator cancelIndicator) {
         CompletionList list = super.createCompletionList(document, resource, params, cancelIndicator);
-        Set<String> seen = new HashSet<>();
-        list.getItems().removeIf(item -> !seen.add(key(item)));
+        Set<Key> seen = new HashSet<>();
+        list.getItems().removeIf(item -> !seen.add(
+                new Key(item.getLabel(), item.getTextEdit() == null ? null : item.getTextEdit().getLeft())));
         return list;
     }
 
-    private static String key(CompletionItem item) {
-        return item.getLabel() + '\u0000' + (item.getTextEdit() == null ? "" : item.getTextEdit().getLeft());
+    /**
+     * What makes two proposals the same: label and edit (its text and range), compared by value; printing the
+     * edit as a key took a tenth of a completion's time on a 10,000-line model.
+     */
+    private record Key(String label, TextEdit edit) {
     }
 }
