@@ -30,8 +30,9 @@ public record ImportedGraph(String name, Graph graph) {
 
     /**
      * The graph as a cluster the engine simulates: its accelerators joined by the graph itself,
-     * routed on the imported links by shortest paths with ECMP ({@link GraphFabricParameters}); no
-     * scale-up domains are inferred, so every accelerator is its own domain. O(nodes + links).
+     * routed on the imported links by shortest paths with ECMP ({@link GraphFabricParameters}), its
+     * scale-up domains found from its fastest links ({@link ScaleUpDomains}) so that collectives and
+     * tensor parallelism treat them as domains. O(nodes + links).
      *
      * @throws InfraGraphException when the graph has no accelerator
      */
@@ -41,7 +42,8 @@ public record ImportedGraph(String name, Graph graph) {
             throw new InfraGraphException(name + ": the graph has no accelerator (component of choice xpu) to run"
                     + " a collective on; mark the accelerators' components with \"choice\": \"xpu\"");
         }
-        return ClusterTopology.build(ClusterParameters.direct(accelerators, new GraphFabricParameters(graph)));
+        return ClusterTopology.build(new ClusterParameters(accelerators, ScaleUpDomains.of(graph, accelerators), null,
+                new GraphFabricParameters(graph)));
     }
 
     /**

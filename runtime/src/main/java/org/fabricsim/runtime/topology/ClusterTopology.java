@@ -13,7 +13,8 @@ import org.fabricsim.runtime.sim.Keywords;
  * scaleUpFirst + (D·k + i)·(k − 1) + (j &lt; i ? j : j − 1)}; accelerator e's NIC uplink is {@code
  * nicFirst + 2e}, its NIC downlink {@code + 1}.
  *
- * <p>Routing between accelerators of one domain stays in the domain; any other pair goes NIC →
+ * <p>Routing between accelerators of one domain stays in the domain's built links; any other pair
+ * (and any pair of a domain found in a whole-graph fabric, {@link ScaleUpParameters.Kind#IN_GRAPH}) goes NIC →
  * scale-out fabric → NIC, or on a direct torus from accelerator to accelerator over torus links. Cost O(hops) per route, O(1) memory per route.
  *
  * <p>Several networks: a cluster may have a data-centre network beside its scale-out fabric ({@link
@@ -270,7 +271,7 @@ public final class ClusterTopology {
         if (src == dst) {
             return 0;
         }
-        if (sameDomain(src, dst) && scaleUp.kind() != ScaleUpParameters.Kind.NONE) {
+        if (sameDomain(src, dst) && scaleUp.buildsLinks()) {
             if (scaleUp.kind() == ScaleUpParameters.Kind.SWITCHED) {
                 out[0] = scaleUpUplink(src);
                 out[1] = scaleUpDownlink(dst);
@@ -295,7 +296,7 @@ public final class ClusterTopology {
 
     /** The number of distinct minimal routes from {@code src} to {@code dst}. */
     public int minimalRouteCount(int src, int dst) {
-        if (src == dst || sameDomain(src, dst) && scaleUp.kind() != ScaleUpParameters.Kind.NONE) {
+        if (src == dst || sameDomain(src, dst) && scaleUp.buildsLinks()) {
             return 1;
         }
         return scaleOut.minimalRouteCount(src, dst);
@@ -317,7 +318,7 @@ public final class ClusterTopology {
      * @return the number of links written
      */
     public int sprayRoute(int src, int dst, int[] out) {
-        if (src == dst || sameDomain(src, dst) && scaleUp.kind() != ScaleUpParameters.Kind.NONE) {
+        if (src == dst || sameDomain(src, dst) && scaleUp.buildsLinks()) {
             return route(src, dst, (hop, firstLink, stride, candidates) -> 0, out);
         }
         out[0] = nicUplink(src);
