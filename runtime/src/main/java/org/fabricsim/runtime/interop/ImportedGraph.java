@@ -57,14 +57,15 @@ public record ImportedGraph(String name, Graph graph) {
                 topology.accelerators()).withAlgorithm(Algorithm.RING));
     }
 
-    /** A one-line summary: nodes per kind, links and their total rate. */
+    /** A one-line summary: nodes per kind, links and their total rate, and the scale-up domains found. */
     public String summary() {
         double bytesPerSecond = 0;
         for (int link = 0; link < graph.linkCount(); link++) {
             bytesPerSecond += graph.linkBytesPerSecond(link);
         }
-        return String.format("%s: %d accelerators, %d switches, %d NICs, %d links (directed), %.1f Tb/s in all",
+        int domainSize = ScaleUpDomains.of(graph, new GraphFabricParameters(graph).accelerators()).domainSize();
+        return String.format("%s: %d accelerators, %d switches, %d NICs, %d links (directed), %.1f Tb/s in all%s",
                 name, nodes(Graph.ACCELERATOR), nodes(Graph.SWITCH), nodes(Graph.NIC), graph.linkCount(),
-                bytesPerSecond * 8 / 1e12);
+                bytesPerSecond * 8 / 1e12, domainSize > 1 ? ", scale-up domains of " + domainSize : "");
     }
 }

@@ -56,6 +56,7 @@ class ScaleUpDomainsTest {
         assertEquals(4, topology.domainSize());
         assertTrue(topology.sameDomain(12, 15));
         assertFalse(topology.sameDomain(3, 4));
+        assertTrue(InfraGraphImport.read(SERVERS, "servers.json").summary().endsWith(", scale-up domains of 4"));
     }
 
     @Test
