@@ -33,6 +33,8 @@ class InfraGraphCommandsTest {
         assertEquals(ExitCodes.OK, back.exitCode(), back.err());
         assertTrue(back.out().startsWith("benchmarks.b200.FourB200Nodes: 32 accelerators, 37 switches, 0 NICs, 192"
                 + " links (directed)"), back.out());
+        // Each node's 8 B200 on their NVLink switch, faster than their NIC links to the leaf: 4 domains of 8.
+        assertTrue(back.out().contains(", scale-up domains of 8"), back.out());
     }
 
     @Test
@@ -47,6 +49,7 @@ class InfraGraphCommandsTest {
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
         assertTrue(run.out().contains("ring all-reduce of 1GiB over 32 accelerators: "), run.out());
         assertTrue(run.out().contains("a given graph of 37 other nodes and 192 links, shortest-path ECMP"), run.out());
+        assertTrue(run.out().contains("scale-up in-graph x8"), "the recovered NVLink domains: " + run.out());
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.fabricsim.runtime.collective;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
 
 /**
  * DeepEP-style expert-parallel dispatch and combine kernels (deepseek-ai/DeepEP) as all-to-alls
@@ -117,12 +118,13 @@ public record ExpertKernels(boolean lowLatency, int tokensPerRank, int hidden, i
 
     /**
      * The busiest NIC uplink's bytes across domains, else the busiest scale-up uplink's; on a direct
-     * torus, which has no NIC, the busiest accelerator's bytes over all the torus links out of it
-     * (its own and those it forwards: an upper bound on what it sends). O(ranks), O(links) on a torus.
+     * torus, which has no NIC, or inside domains found in a whole graph (no built scale-up links), the
+     * busiest accelerator's bytes over all the links out of it (its own and those it forwards: an
+     * upper bound on what it sends). O(ranks), O(links) on a torus.
      */
     private static double busiestBytes(ClusterTopology topology, int ranks, double[] linkBytes) {
         boolean acrossDomains = ranks > topology.domainSize();
-        if (acrossDomains && !topology.hasNics()) {
+        if (!topology.hasNics() && (acrossDomains || topology.scaleUpKind() == ScaleUpParameters.Kind.IN_GRAPH)) {
             double[] outOf = new double[ranks];
             for (int link = 0; link < linkBytes.length; link++) {
                 int from = topology.graph().linkFrom(link);

@@ -30,8 +30,9 @@ public record ImportedGraph(String name, Graph graph) {
 
     /**
      * The graph as a cluster the engine simulates: its accelerators joined by the graph itself,
-     * routed on the imported links by shortest paths with ECMP ({@link GraphFabricParameters}); no
-     * scale-up domains are inferred, so every accelerator is its own domain. O(nodes + links).
+     * routed on the imported links by shortest paths with ECMP ({@link GraphFabricParameters}), its
+     * scale-up domains found from its fastest links ({@link ScaleUpDomains}) so that collectives and
+     * tensor parallelism treat them as domains. O(nodes + links).
      *
      * @throws InfraGraphException when the graph has no accelerator
      */
@@ -41,7 +42,8 @@ public record ImportedGraph(String name, Graph graph) {
             throw new InfraGraphException(name + ": the graph has no accelerator (component of choice xpu) to run"
                     + " a collective on; mark the accelerators' components with \"choice\": \"xpu\"");
         }
-        return ClusterTopology.build(ClusterParameters.direct(accelerators, new GraphFabricParameters(graph)));
+        return ClusterTopology.build(new ClusterParameters(accelerators, ScaleUpDomains.of(graph, accelerators), null,
+                new GraphFabricParameters(graph)));
     }
 
     /**
@@ -55,14 +57,15 @@ public record ImportedGraph(String name, Graph graph) {
                 topology.accelerators()).withAlgorithm(Algorithm.RING));
     }
 
-    /** A one-line summary: nodes per kind, links and their total rate. */
+    /** A one-line summary: nodes per kind, links and their total rate, and the scale-up domains found. */
     public String summary() {
         double bytesPerSecond = 0;
         for (int link = 0; link < graph.linkCount(); link++) {
             bytesPerSecond += graph.linkBytesPerSecond(link);
         }
-        return String.format("%s: %d accelerators, %d switches, %d NICs, %d links (directed), %.1f Tb/s in all",
+        int domainSize = ScaleUpDomains.of(graph, new GraphFabricParameters(graph).accelerators()).domainSize();
+        return String.format("%s: %d accelerators, %d switches, %d NICs, %d links (directed), %.1f Tb/s in all%s",
                 name, nodes(Graph.ACCELERATOR), nodes(Graph.SWITCH), nodes(Graph.NIC), graph.linkCount(),
-                bytesPerSecond * 8 / 1e12);
+                bytesPerSecond * 8 / 1e12, domainSize > 1 ? ", scale-up domains of " + domainSize : "");
     }
 }

@@ -19,7 +19,8 @@ import org.fabricsim.runtime.topology.TierLayout;
  * A large cluster is summarized: at most {@value #DRAWN} switches of a tier per pod, {@value #PODS}
  * pods, {@value #PLANES} planes and {@value #DRAWN} nodes are drawn, each row with its full count,
  * so the document stays small (O(1) in the cluster's size). Fabrics other than fat-trees are one box
- * with their shape.
+ * with their shape. A data-centre network beside the scale-out fabric is one more labelled tier, a
+ * band below the planes.
  */
 public final class TopologyPicture {
     static final int DRAWN = 8;
@@ -31,6 +32,8 @@ public final class TopologyPicture {
     private static final double LEFT = 330;
     private static final double ROW = 80;
     private static final double BOX = 16;
+    /** The height of the data-centre network's band, with its gap. */
+    private static final double BAND = 70;
     /** How far a pod's frame reaches above its spine row. */
     private static final double POD_TOP = 28;
 
@@ -48,7 +51,9 @@ public final class TopologyPicture {
         int planes = tree ? ClusterTopologies.structure(topology).planes() : 1;
         double panel = tree ? 50 + layout.tiers().size() * ROW + 70 : 80;
         int shownPlanes = Math.min(planes, PLANES);
-        double height = 60 + shownPlanes * (panel + 20) + 50;
+        double bandTop = 50 + shownPlanes * (panel + 20) + (planes > shownPlanes ? 20 : 0);
+        double height = 60 + shownPlanes * (panel + 20) + 50
+                + (cluster.dataCentre() == null ? 0 : (planes > shownPlanes ? 20 : 0) + BAND);
         svg.open("svg", String.format(Locale.ROOT, "xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\""
                 + " viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\"", WIDTH, height, WIDTH, height));
         svg.raw("<style>.link{stroke:#9aa5b1;stroke-width:1}.pod-frame{fill:none;stroke:#555;stroke-dasharray:4 3}"
@@ -73,7 +78,25 @@ public final class TopologyPicture {
             }
             legend(svg, layout.rails(), height - 25);
         }
+        if (cluster.dataCentre() != null) {
+            dataCentre(svg, cluster, bandTop);
+        }
         return svg.close("svg").toString();
+    }
+
+    /**
+     * The data-centre network as one more tier below the scale-out planes, labelled like the others:
+     * its fabric and shape, and every accelerator's NIC into it.
+     */
+    private static void dataCentre(Svg svg, ClusterSpec cluster, double top) {
+        ScaleOutSpec network = cluster.dataCentre().network();
+        svg.open("g", "class=\"tier\" data-role=\"data-centre\"");
+        svg.rect("data-centre", 5, top, WIDTH - 10, BAND - 20, "#f3f0fa", "");
+        svg.text("tier-label", 12, top + 22, "data-centre network: " + name(network.fabric().name()) + " "
+                + kind(network.topology()));
+        svg.text("tier-links", 12, top + 38, cluster.accelerators() + " × "
+                + gbps(cluster.dataCentre().nicBytesPerSecond()) + " NICs, one per accelerator, joining the pods");
+        svg.close("g");
     }
 
     private static void plane(Svg svg, ClusterSpec cluster, TierLayout layout, int plane, int planes, double top,

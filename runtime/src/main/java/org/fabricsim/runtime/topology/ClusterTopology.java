@@ -1,137 +1,55 @@
 package org.fabricsim.runtime.topology;
 
-import java.util.Arrays;
-
-import org.fabricsim.runtime.sim.Keywords;
-
 /**
  * A built cluster: the {@link Graph}, the scale-up domains and the scale-out fabric, with routing
  * by arithmetic.
  *
- * <p>Link layout: for a switched domain, accelerator e's link to its domain switch is {@code
- * scaleUpFirst + 2e} and the way back {@code + 1}; for a full mesh, i → j in domain D is {@code
- * scaleUpFirst + (D·k + i)·(k − 1) + (j &lt; i ? j : j − 1)}; accelerator e's NIC uplink is {@code
- * nicFirst + 2e}, its NIC downlink {@code + 1}.
+ * <p>Building lays the graph down ({@link ClusterLayout}, which states the link layout); this class
+ * answers queries on it and gives the same cluster with parts failed, slowed or seen through another
+ * network.
  *
- * <p>Routing between accelerators of one domain stays in the domain; any other pair goes NIC →
- * scale-out fabric → NIC, or on a direct torus from accelerator to accelerator over torus links. Cost O(hops) per route, O(1) memory per route.
+ * <p>Routing between accelerators of one domain stays in the domain's built links; any other pair
+ * (and any pair of a domain found in a whole-graph fabric, {@link ScaleUpParameters.Kind#IN_GRAPH})
+ * goes NIC → scale-out fabric → NIC, or on a direct fabric (a torus) from accelerator to accelerator.
+ * Cost O(hops) per route, O(1) memory per route.
  *
- * <p>Several networks: a cluster may have a data-centre network beside its scale-out fabric ({@link
- * DataCentreParameters}), with its own switches and a NIC link per accelerator at {@code
- * dataCentreNicFirst + 2e} (and {@code + 1} back), built after the scale-out fabric in the same
- * graph. {@link #onDataCentre} is the same cluster seen through that network: the same graph and
- * link handles, routes across scale-up domains over the data-centre network instead, so a collective
- * placed on it runs on it and its traffic lands on its links.
- *
- * <p>Failures: {@link #withoutCable} and {@link #withoutSwitch} give the same cluster with one
- * re-routable part of the scale-out fabric failed ({@link ScaleOutFabric#reroutableLinks}); the
- * graph keeps every link (a failed one carries nothing) so link handles stay valid.
+ * <p>Several networks: a data-centre network beside the scale-out fabric ({@link DataCentreParameters})
+ * is built in the same graph; {@link #onDataCentre} is the same cluster routed across scale-up domains
+ * over it, so a collective placed on it runs on it and its traffic lands on its links.
+ * A failed part keeps its links in the graph (they carry nothing), so link handles stay valid.
  */
 public final class ClusterTopology {
+    private final ClusterLayout layout;
     private final Graph graph;
     private final int accelerators;
     private final ScaleUpParameters scaleUp;
     private final int domainSize;
-    private final int firstDomainSwitch;
-    private final int scaleUpFirst;
     private final int nicFirst;
     private final ScaleOutFabric scaleOut;
-    private final ScaleOutFabric dataCentre;
-    private final int dataCentreNicFirst;
-    private final String description;
     private final AggregationResources aggregation;
 
-    private ClusterTopology(ClusterParameters parameters) {
-        GraphBuilder builder = new GraphBuilder();
-        this.accelerators = parameters.accelerators();
-        this.scaleUp = parameters.scaleUp();
-        this.domainSize = scaleUp.domainSize();
-        builder.addNodes(Graph.ACCELERATOR, accelerators, false);
-        int domains = accelerators / domainSize;
-        if (scaleUp.kind() == ScaleUpParameters.Kind.SWITCHED) {
-            firstDomainSwitch = builder.addNodes(Graph.SWITCH, domains, scaleUp.inSwitchReduction());
-            scaleUpFirst = builder.linkCount();
-            for (int e = 0; e < accelerators; e++) {
-                builder.addLink(e, firstDomainSwitch + e / domainSize, scaleUp.link());
-                builder.addLink(firstDomainSwitch + e / domainSize, e, scaleUp.link());
-            }
-        } else if (scaleUp.kind() == ScaleUpParameters.Kind.FULL_MESH) {
-            firstDomainSwitch = -1;
-            scaleUpFirst = builder.linkCount();
-            for (int e = 0; e < accelerators; e++) {
-                int base = e - e % domainSize;
-                for (int j = 0; j < domainSize; j++) {
-                    if (base + j != e) {
-                        builder.addLink(e, base + j, scaleUp.link());
-                    }
-                }
-            }
-        } else {
-            firstDomainSwitch = -1;
-            scaleUpFirst = -1;
-        }
-        if (parameters.scaleOut() != null && parameters.scaleOut().direct()) {
-            scaleOut = parameters.scaleOut().build(builder, accelerators, 0);
-            nicFirst = -1;
-        } else if (parameters.scaleOut() != null) {
-            LinkClass nic = parameters.nicLink();
-            scaleOut = parameters.scaleOut().build(builder, accelerators, nic.bytesPerSecond());
-            nicFirst = builder.linkCount();
-            for (int e = 0; e < accelerators; e++) {
-                builder.addLink(e, scaleOut.attachNode(e), nic);
-                builder.addLink(scaleOut.attachNode(e), e, nic);
-            }
-        } else {
-            scaleOut = null;
-            nicFirst = -1;
-        }
-        if (parameters.dataCentre() != null) {
-            LinkClass nic = parameters.dataCentre().nicLink();
-            dataCentre = parameters.dataCentre().fabric().build(builder, accelerators, nic.bytesPerSecond());
-            dataCentreNicFirst = builder.linkCount();
-            for (int e = 0; e < accelerators; e++) {
-                builder.addLink(e, dataCentre.attachNode(e), nic);
-                builder.addLink(dataCentre.attachNode(e), e, nic);
-            }
-        } else {
-            dataCentre = null;
-            dataCentreNicFirst = -1;
-        }
-        this.graph = builder.build();
-        this.aggregation = null;
-        this.description = accelerators + " accelerators, scale-up " + Keywords.of(scaleUp.kind())
-                + (domainSize > 1 ? " x" + domainSize : "") + (scaleOut == null ? "" : ", " + scaleOut.describe())
-                + (dataCentre == null ? "" : ", data-centre network " + dataCentre.describe());
-    }
-
-    private ClusterTopology(ClusterTopology intact, Graph graph, ScaleOutFabric scaleOut) {
-        this(intact, graph, scaleOut, intact.aggregation);
-    }
-
-    private ClusterTopology(ClusterTopology intact, Graph graph, ScaleOutFabric scaleOut,
+    /** The cluster {@code layout} built, with {@code graph}'s rates, routed across domains over {@code scaleOut}. */
+    private ClusterTopology(ClusterLayout layout, Graph graph, ScaleOutFabric scaleOut, int nicFirst,
             AggregationResources aggregation) {
-        this(intact, graph, scaleOut, intact.nicFirst, aggregation);
-    }
-
-    private ClusterTopology(ClusterTopology intact, Graph graph, ScaleOutFabric scaleOut, int nicFirst,
-            AggregationResources aggregation) {
+        this.layout = layout;
         this.graph = graph;
-        this.accelerators = intact.accelerators;
-        this.scaleUp = intact.scaleUp;
-        this.domainSize = intact.domainSize;
-        this.firstDomainSwitch = intact.firstDomainSwitch;
-        this.scaleUpFirst = intact.scaleUpFirst;
+        this.accelerators = layout.accelerators();
+        this.scaleUp = layout.scaleUp();
+        this.domainSize = scaleUp.domainSize();
         this.nicFirst = nicFirst;
         this.scaleOut = scaleOut;
-        this.dataCentre = intact.dataCentre;
-        this.dataCentreNicFirst = intact.dataCentreNicFirst;
-        this.description = intact.description;
         this.aggregation = aggregation;
+    }
+
+    /** This cluster with {@code graph} (its links at other rates) routed over {@code scaleOut}. */
+    private ClusterTopology with(Graph graph, ScaleOutFabric scaleOut) {
+        return new ClusterTopology(layout, graph, scaleOut, nicFirst, aggregation);
     }
 
     /** Builds the cluster. Cost O(nodes + links). */
     public static ClusterTopology build(ClusterParameters parameters) {
-        return new ClusterTopology(parameters);
+        ClusterLayout layout = ClusterLayout.build(parameters);
+        return new ClusterTopology(layout, layout.graph(), layout.scaleOut(), layout.nicFirst(), null);
     }
 
     public Graph graph() {
@@ -181,12 +99,12 @@ public final class ClusterTopology {
         if (scaleOut == null) {
             throw new IllegalArgumentException("in-network reduction across nodes needs a scale-out fabric");
         }
-        return new ClusterTopology(this, graph, scaleOut, resources);
+        return new ClusterTopology(layout, graph, scaleOut, nicFirst, resources);
     }
 
     /** This cluster with scale-out switches that do not reduce in the network. O(1). */
     public ClusterTopology withoutAggregation() {
-        return new ClusterTopology(this, graph, scaleOut, null);
+        return new ClusterTopology(layout, graph, scaleOut, nicFirst, null);
     }
 
     /** Whether the scale-out fabric's switches reduce in the network (SHARP). */
@@ -201,7 +119,7 @@ public final class ClusterTopology {
 
     /** Whether the cluster has a data-centre network beside its scale-out fabric. */
     public boolean hasDataCentre() {
-        return dataCentre != null;
+        return layout.dataCentre() != null;
     }
 
     /**
@@ -212,16 +130,16 @@ public final class ClusterTopology {
      * @throws IllegalStateException when the cluster has no data-centre network
      */
     public ClusterTopology onDataCentre() {
-        if (dataCentre == null) {
+        if (layout.dataCentre() == null) {
             throw new IllegalStateException("the cluster has no data-centre network");
         }
-        return new ClusterTopology(this, graph, dataCentre, dataCentreNicFirst, null);
+        return new ClusterTopology(layout, graph, layout.dataCentre(), layout.dataCentreNicFirst(), null);
     }
 
     /** Whether {@code node} is a scale-up domain switch. */
     public boolean isDomainSwitch(int node) {
-        return firstDomainSwitch >= 0 && node >= firstDomainSwitch
-                && node < firstDomainSwitch + accelerators / domainSize;
+        int first = layout.firstDomainSwitch();
+        return first >= 0 && node >= first && node < first + accelerators / domainSize;
     }
 
     /**
@@ -229,22 +147,23 @@ public final class ClusterTopology {
      * capacity another job leaves; {@code org.fabricsim.runtime.sharing}). O(links).
      */
     public ClusterTopology withLinkRateFactors(double[] factorPerLink) {
-        return new ClusterTopology(this, graph.withScaledRates(factorPerLink), scaleOut);
+        return with(graph.withScaledRates(factorPerLink), scaleOut);
     }
 
     /** Whether the domain switch of {@code accelerator} reduces in the switch. */
     public boolean domainReduces(int accelerator) {
-        return firstDomainSwitch >= 0 && graph.reducesInSwitch(firstDomainSwitch + accelerator / domainSize);
+        int first = layout.firstDomainSwitch();
+        return first >= 0 && graph.reducesInSwitch(first + accelerator / domainSize);
     }
 
     /** The link from a switched-domain accelerator to its domain switch. */
     public int scaleUpUplink(int accelerator) {
-        return scaleUpFirst + 2 * accelerator;
+        return layout.scaleUpFirst() + 2 * accelerator;
     }
 
     /** The link from the domain switch to a switched-domain accelerator. */
     public int scaleUpDownlink(int accelerator) {
-        return scaleUpFirst + 2 * accelerator + 1;
+        return layout.scaleUpFirst() + 2 * accelerator + 1;
     }
 
     /** The NIC uplink of an accelerator (only when {@link #hasNics}). */
@@ -270,16 +189,8 @@ public final class ClusterTopology {
         if (src == dst) {
             return 0;
         }
-        if (sameDomain(src, dst) && scaleUp.kind() != ScaleUpParameters.Kind.NONE) {
-            if (scaleUp.kind() == ScaleUpParameters.Kind.SWITCHED) {
-                out[0] = scaleUpUplink(src);
-                out[1] = scaleUpDownlink(dst);
-                return 2;
-            }
-            int i = src % domainSize;
-            int j = dst % domainSize;
-            out[0] = scaleUpFirst + src * (domainSize - 1) + (j < i ? j : j - 1);
-            return 1;
+        if (sameDomain(src, dst) && scaleUp.buildsLinks()) {
+            return layout.domainRoute(src, dst, out);
         }
         if (scaleOut == null) {
             throw new IllegalStateException("no scale-out fabric between " + src + " and " + dst);
@@ -295,7 +206,7 @@ public final class ClusterTopology {
 
     /** The number of distinct minimal routes from {@code src} to {@code dst}. */
     public int minimalRouteCount(int src, int dst) {
-        if (src == dst || sameDomain(src, dst) && scaleUp.kind() != ScaleUpParameters.Kind.NONE) {
+        if (src == dst || sameDomain(src, dst) && scaleUp.buildsLinks()) {
             return 1;
         }
         return scaleOut.minimalRouteCount(src, dst);
@@ -317,7 +228,7 @@ public final class ClusterTopology {
      * @return the number of links written
      */
     public int sprayRoute(int src, int dst, int[] out) {
-        if (src == dst || sameDomain(src, dst) && scaleUp.kind() != ScaleUpParameters.Kind.NONE) {
+        if (src == dst || sameDomain(src, dst) && scaleUp.buildsLinks()) {
             return route(src, dst, (hop, firstLink, stride, candidates) -> 0, out);
         }
         out[0] = nicUplink(src);
@@ -328,11 +239,7 @@ public final class ClusterTopology {
 
     /** Sum of the latencies of {@code count} links of {@code path}. */
     public long pathLatencyPs(int[] path, int count) {
-        long latencyPs = 0;
-        for (int i = 0; i < count; i++) {
-            latencyPs += graph.linkLatencyPs(path[i]);
-        }
-        return latencyPs;
+        return graph.pathLatencyPs(path, count);
     }
 
     /** Cables of the scale-out fabric whose failure it routes around (0 without a scale-out fabric). */
@@ -351,11 +258,7 @@ public final class ClusterTopology {
      * #reroutableLinks} &gt; 0. O(links).
      */
     public ClusterTopology withoutCable() {
-        boolean[] down = new boolean[graph.linkCount()];
-        for (int link : scaleOut.reroutableCable(0)) {
-            down[link] = true;
-        }
-        return new ClusterTopology(this, graph, scaleOut.without(down));
+        return with(graph, scaleOut.without(PartLinks.flags(graph, scaleOut.reroutableCable(0))));
     }
 
     /**
@@ -364,12 +267,7 @@ public final class ClusterTopology {
      * {@link #reroutableSwitches} &gt; 0. O(links).
      */
     public ClusterTopology withoutSwitch() {
-        int failed = scaleOut.reroutableSwitch(0);
-        boolean[] down = new boolean[graph.linkCount()];
-        for (int link = 0; link < down.length; link++) {
-            down[link] = graph.linkFrom(link) == failed || graph.linkTo(link) == failed;
-        }
-        return new ClusterTopology(this, graph, scaleOut.without(down));
+        return with(graph, scaleOut.without(PartLinks.around(graph, scaleOut.reroutableSwitch(0))));
     }
 
     /**
@@ -379,8 +277,8 @@ public final class ClusterTopology {
      */
     public ClusterTopology withSlowLink(int accelerator, double speed) {
         int[] links = hasNics() ? new int[] {nicUplink(accelerator), nicDownlink(accelerator)}
-                : linksOf(accelerator);
-        return new ClusterTopology(this, graph.withScaledRates(links, speed), scaleOut);
+                : PartLinks.of(graph, accelerator);
+        return with(graph.withScaledRates(links, speed), scaleOut);
     }
 
     /**
@@ -389,39 +287,12 @@ public final class ClusterTopology {
      * node type than the one built (a mixed cluster). O(accelerators · domain size).
      */
     public ClusterTopology withAcceleratorLinkFactors(double[] scaleUpFactor, double[] nicFactor) {
-        double[] factors = new double[graph.linkCount()];
-        Arrays.fill(factors, 1.0);
-        for (int e = 0; e < accelerators; e++) {
-            if (scaleUp.kind() == ScaleUpParameters.Kind.SWITCHED) {
-                factors[scaleUpUplink(e)] = scaleUpFactor[e];
-                factors[scaleUpDownlink(e)] = scaleUpFactor[e];
-            } else if (scaleUp.kind() == ScaleUpParameters.Kind.FULL_MESH) {
-                for (int j = 0; j < domainSize - 1; j++) {
-                    factors[scaleUpFirst + e * (domainSize - 1) + j] = scaleUpFactor[e];
-                }
-            }
-            if (hasNics()) {
-                factors[nicUplink(e)] = nicFactor[e];
-                factors[nicDownlink(e)] = nicFactor[e];
-            }
-        }
-        return new ClusterTopology(this, graph.withScaledRates(factors), scaleOut);
-    }
-
-    /** The links out of and into {@code accelerator}. */
-    private int[] linksOf(int accelerator) {
-        int[] links = new int[graph.linkCount()];
-        int count = 0;
-        for (int link = 0; link < links.length; link++) {
-            if (graph.linkFrom(link) == accelerator || graph.linkTo(link) == accelerator) {
-                links[count++] = link;
-            }
-        }
-        return Arrays.copyOf(links, count);
+        double[] factors = PartLinks.acceleratorFactors(this, layout, scaleUpFactor, nicFactor);
+        return with(graph.withScaledRates(factors), scaleOut);
     }
 
     /** A one-line description of the shape. */
     public String describe() {
-        return description;
+        return layout.description();
     }
 }

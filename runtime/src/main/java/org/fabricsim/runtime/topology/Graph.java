@@ -136,6 +136,15 @@ public final class Graph {
         return linkLatencyPs[link];
     }
 
+    /** Sum of the latencies of the first {@code count} links of {@code path}. O(count). */
+    public long pathLatencyPs(int[] path, int count) {
+        long latencyPs = 0;
+        for (int i = 0; i < count; i++) {
+            latencyPs += linkLatencyPs[path[i]];
+        }
+        return latencyPs;
+    }
+
     /** This graph with each link's rate multiplied by {@code factorPerLink[link]}. O(links). */
     Graph withScaledRates(double[] factorPerLink) {
         double[] rates = Arrays.copyOf(linkBytesPerSecond, linkCount);

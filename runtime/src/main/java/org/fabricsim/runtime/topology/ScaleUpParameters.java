@@ -12,6 +12,10 @@ import org.fabricsim.runtime.collective.Calibration;
  * same with 72 accelerators.</li>
  * <li>{@link Kind#FULL_MESH}: a direct link between every ordered pair of accelerators of the
  * domain (MI300X-like; {@code link} is the per-pair rate).</li>
+ * <li>{@link Kind#IN_GRAPH}: domains found in a fabric given as a whole graph ({@link
+ * GraphFabricParameters}, an imported InfraGraph): the graph's own links and switches carry their
+ * traffic, so the builder adds no link; the domains group the accelerators for the collectives
+ * ({@code link} is the rate found between an accelerator and its domain).</li>
  * <li>{@link Kind#NONE}: no scale-up fabric, every accelerator is its own domain.</li>
  * </ul>
  *
@@ -28,7 +32,7 @@ public record ScaleUpParameters(Kind kind, int domainSize, LinkClass link, boole
 
     /** The kinds of scale-up domain. */
     public enum Kind {
-        NONE, SWITCHED, FULL_MESH
+        NONE, SWITCHED, FULL_MESH, IN_GRAPH
     }
 
     public ScaleUpParameters {
@@ -68,6 +72,16 @@ public record ScaleUpParameters(Kind kind, int domainSize, LinkClass link, boole
     /** A rack-scale switched domain of 72 accelerators (NVL72-like). */
     public static ScaleUpParameters rackScale72(LinkClass perAccelerator, boolean inSwitchReduction) {
         return switched(72, perAccelerator, inSwitchReduction);
+    }
+
+    /** Domains of {@code domainSize} found in a whole-graph fabric, reached at {@code link}. */
+    public static ScaleUpParameters inGraph(int domainSize, LinkClass link) {
+        return new ScaleUpParameters(Kind.IN_GRAPH, domainSize, link, false);
+    }
+
+    /** Whether the builder lays this domain's own links (switched or full mesh), which routes inside it take. */
+    public boolean buildsLinks() {
+        return kind == Kind.SWITCHED || kind == Kind.FULL_MESH;
     }
 
     /** A full mesh (MI300X-like). */

@@ -44,7 +44,7 @@ import org.fabricsim.runtime.topology.TorusShape;
  * pattern once (the times of a pattern depend on the topology, placement, routing, seed and step
  * latencies only).
  */
-public final class FabricCollectiveTimer implements CollectiveTimer {
+public final class FabricCollectiveTimer implements RunTimer {
     private static final int FOREGROUND = 0;
     private static final int BACKGROUND = 1;
     /**
@@ -162,7 +162,8 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
      * A timer for the next run of the same job: the patterns solved so far are shared (and what it
      * solves is shared back), link traffic and engine counts start at zero. O(links).
      */
-    FabricCollectiveTimer nextRun() {
+    @Override
+    public FabricCollectiveTimer nextRun() {
         return new FabricCollectiveTimer(this);
     }
 
@@ -199,7 +200,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     public double ringSeconds(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
         int[] dimensions = torusDimensions[axis.ordinal()];
         if (dimensions.length == 0 || ranks != placement.size(axis)) {
-            return CollectiveTimer.super.ringSeconds(axis, ranks, bufferBytes, pipelineBytes);
+            return RunTimer.super.ringSeconds(axis, ranks, bufferBytes, pipelineBytes);
         }
         double seconds = 0;
         double bytes = bufferBytes;
@@ -215,7 +216,7 @@ public final class FabricCollectiveTimer implements CollectiveTimer {
     public void countRing(Axis axis, int ranks, double bufferBytes, double pipelineBytes, double times) {
         int[] dimensions = torusDimensions[axis.ordinal()];
         if (dimensions.length == 0 || ranks != placement.size(axis)) {
-            CollectiveTimer.super.countRing(axis, ranks, bufferBytes, pipelineBytes, times);
+            RunTimer.super.countRing(axis, ranks, bufferBytes, pipelineBytes, times);
             return;
         }
         double bytes = bufferBytes;

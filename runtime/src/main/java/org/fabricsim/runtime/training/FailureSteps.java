@@ -14,7 +14,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
  * The step of a training job simulated again under what its cluster's reliability says slows it
- * without stopping it, each on a timer of its own (kept from run to run like the intact one):
+ * without stopping it, each on a timer of its own of the same kind as the intact step's (flat, or
+ * across pods: {@link PodHierarchyTimer}), kept from run to run like the intact one:
  * <ul>
  * <li>a per-part switch or link rate on a fabric that routes around such parts ({@link
  * FailureModel#degradationsPerSecond}): the step on the topology with one cable ({@link
@@ -25,43 +26,56 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * speed ({@link TrainingStep#simulate(TrainingSpec, StepPlan, CollectiveTimer, CalibrationProfile,
  * double)}), on the intact fabric.</li>
  * </ul>
- * A class that does not apply has no timer and costs nothing. Not thread-safe.
+ * The topology failed or slowed is the one the step's scale-out traffic runs on: the cluster's, or
+ * for a job whose data parallelism spans pods, pod 0's (the data-centre network stays intact: its
+ * cables are not counted among the re-routable parts, {@link PartCounts}). A pod whose fabric has no
+ * re-routable part of a class that fails elsewhere in the cluster (only the tier between pods has
+ * one) carries none of the step's traffic over it: its step is timed on the intact pod, the intact
+ * step's time. A class that does not apply has no timer and costs nothing. Not thread-safe.
  */
 final class FailureSteps {
     private final ReliabilitySpec reliability;
-    private final FabricCollectiveTimer cableFailed;
-    private final FabricCollectiveTimer switchFailed;
-    private final FabricCollectiveTimer slowLink;
+    private final RunTimer cableFailed;
+    private final RunTimer switchFailed;
+    private final RunTimer slowLink;
 
-    private FailureSteps(ReliabilitySpec reliability, FabricCollectiveTimer cableFailed,
-            FabricCollectiveTimer switchFailed, FabricCollectiveTimer slowLink) {
+    private FailureSteps(ReliabilitySpec reliability, RunTimer cableFailed, RunTimer switchFailed, RunTimer slowLink) {
         this.reliability = reliability;
         this.cableFailed = cableFailed;
         this.switchFailed = switchFailed;
         this.slowLink = slowLink;
     }
 
-    /** The timers {@code spec} needs on {@code topology}, made by {@code timers}. */
+    /**
+     * The timers {@code spec} needs, made by {@code timers} from {@code topology} (the step's: the
+     * cluster's or one pod's) with a part failed or slowed.
+     */
     static FailureSteps of(TrainingSpec spec, ClusterTopology topology, PartCounts parts,
-            Function<ClusterTopology, FabricCollectiveTimer> timers) {
+            Function<ClusterTopology, RunTimer> timers) {
         ReliabilitySpec reliability = spec.cluster().reliability();
         if (reliability == null) {
             return new FailureSteps(null, null, null, null);
         }
         FailureModel failures = FailureModel.of(reliability, parts);
-        return new FailureSteps(reliability,
-                failures.degradationsPerSecond(Component.LINK) > 0 ? timers.apply(topology.withoutCable()) : null,
-                failures.degradationsPerSecond(Component.SWITCH) > 0 ? timers.apply(topology.withoutSwitch()) : null,
+        RunTimer cableFailed = null;
+        if (failures.degradationsPerSecond(Component.LINK) > 0) {
+            cableFailed = timers.apply(topology.reroutableLinks() > 0 ? topology.withoutCable() : topology);
+        }
+        RunTimer switchFailed = null;
+        if (failures.degradationsPerSecond(Component.SWITCH) > 0) {
+            switchFailed = timers.apply(topology.reroutableSwitches() > 0 ? topology.withoutSwitch() : topology);
+        }
+        return new FailureSteps(reliability, cableFailed, switchFailed,
                 reliability.straggles() && reliability.stragglerIsLink()
                         ? timers.apply(topology.withSlowLink(0, reliability.stragglerSpeed())) : null);
     }
 
-    /** The same timers for the next run of the job ({@link FabricCollectiveTimer#nextRun}). */
+    /** The same timers for the next run of the job ({@link RunTimer#nextRun}). */
     FailureSteps nextRun() {
         return new FailureSteps(reliability, next(cableFailed), next(switchFailed), next(slowLink));
     }
 
-    private static FabricCollectiveTimer next(FabricCollectiveTimer timer) {
+    private static RunTimer next(RunTimer timer) {
         return timer == null ? null : timer.nextRun();
     }
 
@@ -76,10 +90,10 @@ final class FailureSteps {
 
     /**
      * The step with the straggler against the intact {@code step}, a straggling accelerator timed on
-     * a next run of {@code intact} (its solved patterns, its own link traffic); null without one.
+     * a next run of {@code intact} (the intact step's timer: its solved patterns, its own link
+     * traffic); null without one.
      */
-    Straggler straggler(TrainingSpec spec, StepPlan plan, CalibrationProfile profile, double step,
-            FabricCollectiveTimer intact) {
+    Straggler straggler(TrainingSpec spec, StepPlan plan, CalibrationProfile profile, double step, RunTimer intact) {
         if (reliability == null || !reliability.straggles()) {
             return null;
         }
@@ -89,8 +103,7 @@ final class FailureSteps {
         return new Straggler(step, straggled);
     }
 
-    private static double stepSeconds(TrainingSpec spec, StepPlan plan, CalibrationProfile profile,
-            FabricCollectiveTimer timer) {
+    private static double stepSeconds(TrainingSpec spec, StepPlan plan, CalibrationProfile profile, RunTimer timer) {
         return timer == null ? Double.NaN : TrainingStep.simulate(spec, plan, timer, profile).stepSeconds();
     }
 }

@@ -21,7 +21,7 @@ import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
  * Link traffic: the in-pod timer's tiers, then the data-centre network's under "data-centre ".
  * O(1) besides the two timers' solves.
  */
-final class PodHierarchyTimer implements CollectiveTimer {
+final class PodHierarchyTimer implements RunTimer {
     private final FabricCollectiveTimer inPod;
     private final FabricCollectiveTimer crossPod;
     private final int data;
@@ -44,7 +44,8 @@ final class PodHierarchyTimer implements CollectiveTimer {
     }
 
     /** The timer for the next run of the same job ({@link FabricCollectiveTimer#nextRun}). */
-    PodHierarchyTimer nextRun() {
+    @Override
+    public PodHierarchyTimer nextRun() {
         return new PodHierarchyTimer(inPod.nextRun(), crossPod.nextRun(), data, pods);
     }
 

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.training;
 
+import java.util.function.Function;
+
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
@@ -30,7 +32,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * the network solves (on the reference rows, about 30 times less).
  *
  * <p>Failures the fabric routes around and stragglers: the step is simulated again under each
- * ({@link FailureSteps}), on timers kept like the intact one, and the result reports them.
+ * ({@link FailureSteps}), on timers kept like the intact one and of its kind (across pods, the
+ * failed or slow part lies in one pod's fabric), and the result reports them.
  *
  * <p>The engine counts of a result ({@code eventsFired}, {@code flowsStarted}) are what that run
  * itself solved on the intact fabric: zero for a run that reused every pattern. Not thread-safe:
@@ -41,9 +44,8 @@ public final class TrainingRuns {
     private final long seed;
     private final FabricBehaviour behaviour;
     private Calibration collectives;
-    private FabricCollectiveTimer timer;
-    /** The step's timer when the job's data parallelism spans pods, else null (the step runs on {@link #timer}). */
-    private PodHierarchyTimer acrossPods;
+    /** The step's timer: flat, or across pods when the job's data parallelism spans pods ({@link PodHierarchyTimer}). */
+    private RunTimer timer;
     private FailureSteps failureSteps;
     private PartCounts parts;
 
@@ -73,50 +75,46 @@ public final class TrainingRuns {
         Calibration now = Calibration.of(profile);
         if (now.equals(collectives)) {
             timer = timer.nextRun();
-            acrossPods = acrossPods == null ? null : acrossPods.nextRun();
             failureSteps = failureSteps.nextRun();
         } else {
             collectives = now;
             ClusterTopology topology = ClusterTopologies.build(spec.cluster(), now);
             parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology);
-            timer = timer(topology, now);
-            acrossPods = acrossPods(topology, now);
-            failureSteps = FailureSteps.of(spec, topology, parts, failed -> timer(failed, now));
+            int pods = spec.parallel().pods();
+            ClusterTopology stepTopology = pods < 2 ? topology : ClusterTopologies.build(spec.cluster().pod(pods), now);
+            Function<ClusterTopology, RunTimer> timers = pods < 2 ? t -> flat(t, spec.parallel(), now)
+                    : acrossPods(topology, now);
+            timer = timers.apply(stepTopology);
+            failureSteps = FailureSteps.of(spec, stepTopology, parts, timers);
         }
         StepPlan plan = StepPlan.of(spec);
-        CollectiveTimer steps = acrossPods == null ? timer : acrossPods;
-        StepBreakdown step = TrainingStep.simulate(spec, plan, steps, profile);
+        StepBreakdown step = TrainingStep.simulate(spec, plan, timer, profile);
         DegradedFabric degraded = failureSteps.degraded(spec, plan, profile, step.stepSeconds());
         Straggler straggler = failureSteps.straggler(spec, plan, profile, step.stepSeconds(), timer);
         return TrainingSimulator.result(spec, step, parts, degraded, straggler, seed,
-                (System.nanoTime() - startNanos) / 1e9).withEngine(steps.eventsFired(), steps.flowsStarted());
+                (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(), timer.flowsStarted());
     }
 
-    private FabricCollectiveTimer timer(ClusterTopology topology, Calibration calibration) {
-        return new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
-                ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
-                calibration, NetworkKind.MAX_MIN, behaviour);
+    /** The flat timer of {@code plan} on {@code topology}, the scale-out fabric's routing and behaviour. */
+    private FabricCollectiveTimer flat(ClusterTopology topology, ParallelismSpec plan, Calibration calibration) {
+        return new FabricCollectiveTimer(topology, Placement.of(plan), ClusterTopologies.routing(spec.cluster()),
+                ClusterTopologies.flowsPerPeer(spec.cluster()), seed, calibration, NetworkKind.MAX_MIN, behaviour);
     }
 
     /**
-     * The hierarchical timer of a job whose data parallelism spans pods ({@link PodHierarchyTimer}), else
-     * null: the in-pod plan on one pod ({@link ClusterSpec#pod}), the cross-pod ranks on the data-centre
-     * network, routed by ECMP with one flow per peer and no measured behaviour (those are the scale-out
-     * fabric's).
+     * The hierarchical timers of a job whose data parallelism spans pods ({@link PodHierarchyTimer}),
+     * one per pod topology given (one pod, {@link ClusterSpec#pod}, intact or with a part failed): the
+     * in-pod plan on that pod, the cross-pod ranks on the data-centre network of {@code cluster},
+     * routed by ECMP with one flow per peer and no measured behaviour (those are the scale-out
+     * fabric's), solved once and shared by every timer made.
      */
-    private PodHierarchyTimer acrossPods(ClusterTopology topology, Calibration calibration) {
+    private Function<ClusterTopology, RunTimer> acrossPods(ClusterTopology cluster, Calibration calibration) {
         int pods = spec.parallel().pods();
-        if (pods < 2) {
-            return null;
-        }
         ParallelismSpec inside = spec.parallel().inPod();
-        FabricCollectiveTimer inPod = new FabricCollectiveTimer(
-                ClusterTopologies.build(spec.cluster().pod(pods), calibration), Placement.of(inside),
-                ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
-                calibration, NetworkKind.MAX_MIN, behaviour);
-        FabricCollectiveTimer crossPod = new FabricCollectiveTimer(topology.onDataCentre(),
+        FabricCollectiveTimer crossPod = new FabricCollectiveTimer(cluster.onDataCentre(),
                 Placement.of(new ParallelismSpec(inside.accelerators(), 1, pods, 1, 1, false)), RoutingMode.ECMP, 1,
                 seed, calibration, NetworkKind.MAX_MIN, null);
-        return new PodHierarchyTimer(inPod, crossPod, spec.parallel().data(), pods);
+        return pod -> new PodHierarchyTimer(flat(pod, inside, calibration), crossPod.nextRun(), spec.parallel().data(),
+                pods);
     }
 }

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.fabricsim.runtime.report.HtmlReportTest;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.DataCentreSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
@@ -105,5 +106,19 @@ class TopologyPictureTest {
         String svg = TopologyPicture.render(cluster(16, 1, 50e9, new TopologySpec.Torus(List.of(4, 4, 8))));
         assertTrue(svg.contains("direct torus 4 x 4 x 8 (routers in the accelerators, no switch)"), svg);
         assertEquals(0, count(svg, "class=\"switch"), svg);
+    }
+
+    @Test
+    void shouldLabelTheDataCentreNetworkAsATierBelowThePlanes(@TempDir Path dir) throws Exception {
+        // 16 nodes of 8 on a 4 x 4 x 8 torus, joined by a single-switch data-centre network at 1.65 GB/s a
+        // chip (13.2 Gb/s, drawn as 13G): one more tier, labelled with its fabric, shape and NICs.
+        ClusterSpec torus = cluster(16, 1, 50e9, new TopologySpec.Torus(List.of(4, 4, 8)));
+        ClusterSpec twoPods = torus.withDataCentre(new DataCentreSpec(new ScaleOutSpec(torus.scaleOut().fabric(),
+                new TopologySpec.SingleSwitch(CHASSIS), ScaleOutSpec.Routing.ECMP), 1.65e9));
+        String dom = dom(dir, TopologyPicture.render(twoPods));
+        assertEquals(1, count(dom, "data-role=\"data-centre\""));
+        assertTrue(dom.contains(">data-centre network: E single switch<"), dom);
+        assertTrue(dom.contains(">128 × 13G NICs, one per accelerator, joining the pods<"), dom);
+        assertEquals(0, count(TopologyPicture.render(torus), "data-centre"), "no band without the network");
     }
 }

@@ -1,0 +1,69 @@
+package org.fabricsim.runtime.topology;
+
+import java.util.Arrays;
+
+/**
+ * The links a failed, slow or re-typed part of a built cluster touches ({@link ClusterTopology#withoutCable},
+ * {@link ClusterTopology#withoutSwitch}, {@link ClusterTopology#withSlowLink}, {@link
+ * ClusterTopology#withAcceleratorLinkFactors}), as per-link flags, handles or factors. O(links) each.
+ */
+final class PartLinks {
+    private PartLinks() {
+    }
+
+    /** Per link of {@code graph}: whether it is one of {@code links}. */
+    static boolean[] flags(Graph graph, int[] links) {
+        boolean[] flags = new boolean[graph.linkCount()];
+        for (int link : links) {
+            flags[link] = true;
+        }
+        return flags;
+    }
+
+    /** Per link of {@code graph}: whether it leaves or enters {@code node}. */
+    static boolean[] around(Graph graph, int node) {
+        boolean[] flags = new boolean[graph.linkCount()];
+        for (int link = 0; link < flags.length; link++) {
+            flags[link] = graph.linkFrom(link) == node || graph.linkTo(link) == node;
+        }
+        return flags;
+    }
+
+    /** The links out of and into {@code node}, in handle order. */
+    static int[] of(Graph graph, int node) {
+        int[] links = new int[graph.linkCount()];
+        int count = 0;
+        for (int link = 0; link < links.length; link++) {
+            if (graph.linkFrom(link) == node || graph.linkTo(link) == node) {
+                links[count++] = link;
+            }
+        }
+        return Arrays.copyOf(links, count);
+    }
+
+    /**
+     * Per link of {@code topology}: {@code scaleUpFactor[e]} on the built scale-up links out of and into
+     * accelerator e, {@code nicFactor[e]} on its NIC cable, 1 elsewhere. O(links + accelerators · domain size).
+     */
+    static double[] acceleratorFactors(ClusterTopology topology, ClusterLayout layout, double[] scaleUpFactor,
+            double[] nicFactor) {
+        double[] factors = new double[topology.graph().linkCount()];
+        Arrays.fill(factors, 1.0);
+        int domainSize = topology.domainSize();
+        for (int e = 0; e < topology.accelerators(); e++) {
+            if (topology.scaleUpKind() == ScaleUpParameters.Kind.SWITCHED) {
+                factors[topology.scaleUpUplink(e)] = scaleUpFactor[e];
+                factors[topology.scaleUpDownlink(e)] = scaleUpFactor[e];
+            } else if (topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH) {
+                for (int j = 0; j < domainSize - 1; j++) {
+                    factors[layout.scaleUpFirst() + e * (domainSize - 1) + j] = scaleUpFactor[e];
+                }
+            }
+            if (topology.hasNics()) {
+                factors[topology.nicUplink(e)] = nicFactor[e];
+                factors[topology.nicDownlink(e)] = nicFactor[e];
+            }
+        }
+        return factors;
+    }
+}
