@@ -3,18 +3,12 @@ package org.fabricsim.generator.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
-import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.resource.XtextResource;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.formatting2.CanonicalText;
-import org.fabricsim.generator.GeneratedProgram;
-import org.fabricsim.generator.JavaProgramGenerator;
 import org.fabricsim.generator.ProgramRunner;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
@@ -40,13 +34,13 @@ import picocli.CommandLine.Parameters;
                 "3:simulate: the model is valid but at least one run failed (the reasons are in the results), or"
                         + " with --fail-on-miss a prediction missed an expected figure",
                 "4:an internal error: a bug in FabricSim, not in the model" },
-        subcommands = { FabricCli.Validate.class, FabricCli.Generate.class, FabricCli.Simulate.class,
-                FabricCli.Format.class, CalibrateCommand.class, DrawCommand.class, ExportCommand.class,
-                ImportCommand.class, FabricCli.Lsp.class })
+        subcommands = { ValidateCommand.class, GenerateCommand.class, FabricCli.Simulate.class,
+                FormatCommand.class, CalibrateCommand.class, DrawCommand.class, ExportCommand.class,
+                ImportCommand.class, LspCommand.class })
 public final class FabricCli {
     /** The prefix of the lock-in diagnostics' codes (IssueCodes.LOCK_IN_*), which simulate prints as summaries instead. */
     private static final String LOCK_IN_CODES = "fabric.lockin.";
-    private static final String WORKSPACE_HELP = "the folder whose models a model's imports resolve against"
+    static final String WORKSPACE_HELP = "the folder whose models a model's imports resolve against"
             + " (default: the nearest folder up from the model with a .fabric-workspace file or .git, else the"
             + " model's own folder)";
 
@@ -141,76 +135,6 @@ public final class FabricCli {
         @Override
         public String[] getVersion() {
             return new String[] { Version.TOOL };
-        }
-    }
-
-    @Command(name = "validate", mixinStandardHelpOptions = true,
-            description = "Checks models and prints file:line:column diagnostics; exit code 1 on errors.")
-    static final class Validate implements Callable<Integer> {
-        @Parameters(arity = "1..*", paramLabel = "PATH", description = ".fabric files or directories")
-        List<Path> paths;
-
-        @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
-                description = "text: file:line:column lines (default); json: one JSON document")
-        String format;
-
-        @Option(names = "--lock-in", description = "also print each cluster's lock-in summary")
-        boolean lockIn;
-
-        @Option(names = "--workspace", paramLabel = "DIR", description = WORKSPACE_HELP)
-        Path workspaceRoot;
-
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
-        @Override
-        public Integer call() {
-            if (!format.equals("text") && !format.equals("json")) {
-                throw new UserError("--format takes 'text' or 'json', not '" + format + "'", ExitCodes.USAGE);
-            }
-            ModelWorkspace workspace = new ModelWorkspace(paths, workspaceRoot);
-            ValidationReport report = new ValidationReport(workspace);
-            if (format.equals("json")) {
-                report.printJson(spec.commandLine().getOut(), lockIn);
-                return workspace.hasErrors() ? ExitCodes.MODEL_ERRORS : ExitCodes.OK;
-            }
-            report.printText(spec.commandLine().getOut(), lockIn);
-            if (workspace.hasErrors()) {
-                throw new UserError("the model has errors; fix them and run again", ExitCodes.MODEL_ERRORS);
-            }
-            spec.commandLine().getOut().println(workspace.models().size() + " file(s) valid");
-            return ExitCodes.OK;
-        }
-    }
-
-    @Command(name = "generate", mixinStandardHelpOptions = true,
-            description = "Writes one Java simulation program per study, and per workload no study covers, into DIR"
-                    + " (files inside DIR are replaced).")
-    static final class Generate implements Callable<Integer> {
-        @Parameters(arity = "1..*", paramLabel = "PATH", description = ".fabric files or directories")
-        List<Path> paths;
-
-        @Option(names = { "-o", "--output" }, required = true, paramLabel = "DIR", description = "output source folder")
-        Path output;
-
-        @Option(names = "--workspace", paramLabel = "DIR", description = WORKSPACE_HELP)
-        Path workspaceRoot;
-
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
-        @Override
-        public Integer call() {
-            ModelWorkspace workspace = loadValid(paths, workspaceRoot, spec.commandLine().getErr());
-            JavaProgramGenerator generator = new JavaProgramGenerator();
-            workspace.models().forEach((file, model) -> {
-                for (GeneratedProgram program : generator.generate(workspace.mapper().toPrograms(model, file.toString()))) {
-                    Path target = output.resolve(program.relativePath());
-                    OutputFiles.write(target, program.source(), true);
-                    spec.commandLine().getOut().println(target);
-                }
-            });
-            return ExitCodes.OK;
         }
     }
 
@@ -313,60 +237,5 @@ public final class FabricCli {
                     ExitCodes.USAGE);
         }
         return chosen;
-    }
-
-    @Command(name = "format", mixinStandardHelpOptions = true,
-            description = "Rewrites models in the canonical layout. With --check, changes nothing and exits 1 if a"
-                    + " file is not canonical. Files with syntax errors are never touched.")
-    static final class Format implements Callable<Integer> {
-        @Parameters(arity = "1..*", paramLabel = "PATH", description = ".fabric files or directories")
-        List<Path> paths;
-
-        @Option(names = "--check", description = "only report files that are not formatted")
-        boolean check;
-
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
-        @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            ModelWorkspace workspace = new ModelWorkspace(paths);
-            int failures = 0;
-            for (Map.Entry<Path, XtextResource> entry : workspace.resources().entrySet()) {
-                Path file = entry.getKey();
-                if (!CanonicalText.formattable(entry.getValue())) {
-                    workspace.diagnostics().stream().filter(d -> d.file().equals(file.toString()))
-                            .forEach(d -> out.println(d.format()));
-                    failures++;
-                    continue;
-                }
-                String formatted = workspace.formatter().of(entry.getValue());
-                if (!formatted.equals(entry.getValue().getParseResult().getRootNode().getText())) {
-                    if (check) {
-                        out.println(file + ": not formatted; run 'fabric format " + file + "'");
-                        failures++;
-                    } else {
-                        OutputFiles.replace(file, formatted);
-                        out.println(file + ": formatted");
-                    }
-                }
-            }
-            out.flush();
-            return failures == 0 ? ExitCodes.OK : ExitCodes.MODEL_ERRORS;
-        }
-    }
-
-    @Command(name = "lsp", mixinStandardHelpOptions = true,
-            description = "Serves the Fabric language server (LSP) on standard input and output.")
-    static final class Lsp implements Callable<Integer> {
-        @Override
-        public Integer call() throws Exception {
-            LanguageServerLauncher launcher = ServiceLoader.load(LanguageServerLauncher.class).findFirst()
-                    .orElseThrow(() -> new UserError("the language server is not in this build; run the fabric"
-                            + " jar built by the dsl.ide module", ExitCodes.USAGE));
-            launcher.serveStdio();
-            return ExitCodes.OK;
-        }
     }
 }

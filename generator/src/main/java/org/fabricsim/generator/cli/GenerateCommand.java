@@ -1,0 +1,45 @@
+package org.fabricsim.generator.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.fabricsim.generator.GeneratedProgram;
+import org.fabricsim.generator.JavaProgramGenerator;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code fabric generate}: the Java simulation programs of models. */
+@Command(name = "generate", mixinStandardHelpOptions = true,
+        description = "Writes one Java simulation program per study, and per workload no study covers, into DIR"
+                + " (files inside DIR are replaced).")
+final class GenerateCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = ".fabric files or directories")
+    List<Path> paths;
+
+    @Option(names = { "-o", "--output" }, required = true, paramLabel = "DIR", description = "output source folder")
+    Path output;
+
+    @Option(names = "--workspace", paramLabel = "DIR", description = FabricCli.WORKSPACE_HELP)
+    Path workspaceRoot;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        ModelWorkspace workspace = FabricCli.loadValid(paths, workspaceRoot, spec.commandLine().getErr());
+        JavaProgramGenerator generator = new JavaProgramGenerator();
+        workspace.models().forEach((file, model) -> {
+            for (GeneratedProgram program : generator.generate(workspace.mapper().toPrograms(model, file.toString()))) {
+                Path target = output.resolve(program.relativePath());
+                OutputFiles.write(target, program.source(), true);
+                spec.commandLine().getOut().println(target);
+            }
+        });
+        return ExitCodes.OK;
+    }
+}
