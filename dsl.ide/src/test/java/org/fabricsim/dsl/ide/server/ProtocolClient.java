@@ -1,7 +1,8 @@
 package org.fabricsim.dsl.ide.server;
 
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +42,9 @@ import org.eclipse.xtext.util.Modules2;
 import com.google.inject.Guice;
 
 /**
- * A language client speaking JSON-RPC to the language server over pipes, as an editor does over
- * stdio, with the server's own bindings ({@link FabricServerModule}) and connection
+ * A language client speaking JSON-RPC to the language server over a loopback socket, as an editor does over
+ * stdio or a socket (not over {@code java.io} pipes: those break once the pooled thread that last wrote or read
+ * one retires, which a long fuzzing run reaches), with the server's own bindings ({@link FabricServerModule}) and connection
  * ({@link ServerConnection}). Records diagnostics, every
  * severe log record of the JSON-RPC layer, where internal errors are logged with their stack trace,
  * every request failure that {@link GuardedRequestManager} answered with an empty result, and every
@@ -101,19 +103,20 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
         }
     };
     public final LanguageServer server;
-    private final PipedOutputStream clientOut;
-    private final PipedOutputStream serverOut;
+    private final Socket clientEnd;
+    private final Socket serverEnd;
 
     public ProtocolClient(Path root) throws Exception {
-        PipedInputStream serverIn = new PipedInputStream(1 << 20);
-        clientOut = new PipedOutputStream(serverIn);
-        PipedInputStream clientIn = new PipedInputStream(1 << 20);
-        serverOut = new PipedOutputStream(clientIn);
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            clientEnd = new Socket(listener.getInetAddress(), listener.getLocalPort());
+            serverEnd = listener.accept();
+        }
         LanguageServerImpl impl = Guice.createInjector(Modules2.mixin(new ServerModule(), new FabricServerModule()))
                 .getInstance(LanguageServerImpl.class);
-        ServerConnection.connect(impl, serverIn, serverOut, threads).startListening();
-        Launcher<LanguageServer> clientSide = LSPLauncher.createClientLauncher(this, clientIn, clientOut, threads,
-                null);
+        ServerConnection.connect(impl, serverEnd.getInputStream(), serverEnd.getOutputStream(), threads)
+                .startListening();
+        Launcher<LanguageServer> clientSide = LSPLauncher.createClientLauncher(this, clientEnd.getInputStream(),
+                clientEnd.getOutputStream(), threads, null);
         clientSide.startListening();
         server = clientSide.getRemoteProxy();
         RPC_LOG.addHandler(handler);
@@ -152,8 +155,13 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
         RPC_LOG.removeHandler(handler);
         org.apache.log4j.Logger.getRootLogger().removeAppender(guard);
         server.shutdown().get(60, TimeUnit.SECONDS);
-        clientOut.close();
-        serverOut.close();
+        // End of stream both ways ends both listeners quietly; closing a socket under a blocked read logs one.
+        clientEnd.shutdownOutput();
+        serverEnd.shutdownOutput();
+        threads.shutdown();
+        threads.awaitTermination(30, TimeUnit.SECONDS);
+        clientEnd.close();
+        serverEnd.close();
         threads.shutdownNow();
     }
 
