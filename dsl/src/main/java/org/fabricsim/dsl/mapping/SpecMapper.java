@@ -54,7 +54,7 @@ import com.google.inject.Inject;
  * <p>It maps files, studies and their variations itself and hands the rest to its parts:
  * {@link HardwareMapper} (accelerators, fabrics, NICs, switches, nodes), {@link ClusterMapper}
  * (clusters, topologies, cost, reliability), {@link WorkloadMapper} (training, inference,
- * benchmarks, models) and {@link CalibrationMapper} (calibration profiles), which all name what they map through {@link SpecNames}.
+ * models), {@link BenchmarkMapper} (collective and expert-kernel benchmarks) and {@link CalibrationMapper} (calibration profiles), which all name what they map through {@link SpecNames}.
  */
 public class SpecMapper {
     /** The model name used for a file without a {@code package}. */
@@ -66,6 +66,8 @@ public class SpecMapper {
     private ClusterMapper clusters;
     @Inject
     private WorkloadMapper workloads;
+    @Inject
+    private BenchmarkMapper benchmarks;
     @Inject
     private CalibrationMapper calibrations;
     @Inject
@@ -131,7 +133,7 @@ public class SpecMapper {
                 List.of(workloads.toWorkload(study.getWorkload())), variations, report, expectations, seed,
                 calibration, tolerance, study.getSearch() == null ? null : toSearch(study.getSearch()));
         return Written.written(study, Literals.STUDY__NETWORK)
-                ? spec.withNetwork(WorkloadMapper.networkKind(study.getNetwork())) : spec;
+                ? spec.withNetwork(BenchmarkMapper.networkKind(study.getNetwork())) : spec;
     }
 
     /**
@@ -188,16 +190,16 @@ public class SpecMapper {
     }
 
     public CollectiveBenchmarkSpec toBenchmark(Benchmark benchmark) {
-        return workloads.toBenchmark(benchmark);
+        return benchmarks.toBenchmark(benchmark);
     }
 
     public ExpertKernelBenchmarkSpec toExpertKernelBenchmark(Benchmark benchmark) {
-        return workloads.toExpertKernelBenchmark(benchmark);
+        return benchmarks.toExpertKernelBenchmark(benchmark);
     }
 
     /** The accelerators {@code benchmark} runs on, on {@code cluster} (its mapped cluster). */
     public int benchmarkAccelerators(Benchmark benchmark, ClusterSpec cluster) {
-        return workloads.benchmarkAccelerators(benchmark, cluster);
+        return benchmarks.benchmarkAccelerators(benchmark, cluster);
     }
 
     public ClusterSpec toCluster(Cluster cluster) {

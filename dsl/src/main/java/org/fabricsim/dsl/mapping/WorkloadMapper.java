@@ -12,20 +12,15 @@ import org.fabricsim.dsl.fabric.AttentionKernel;
 import org.fabricsim.dsl.fabric.BatchUnit;
 import org.fabricsim.dsl.fabric.ClosedLoopArrival;
 import org.fabricsim.dsl.fabric.Benchmark;
-import org.fabricsim.dsl.fabric.DispatchPrecision;
 import org.fabricsim.dsl.fabric.Distribution;
 import org.fabricsim.dsl.fabric.EmpiricalDistribution;
-import org.fabricsim.dsl.fabric.ExpertKernelMode;
-import org.fabricsim.dsl.fabric.ExpertParallel;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FixedDistribution;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.KvTransfer;
 import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.LognormalDistribution;
-import org.fabricsim.dsl.fabric.NetworkBackend;
 import org.fabricsim.dsl.fabric.Parallelism;
-import org.fabricsim.dsl.fabric.Phase;
 import org.fabricsim.dsl.fabric.PoissonArrival;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.SharedJob;
@@ -41,17 +36,7 @@ import org.fabricsim.dsl.model.NodeRanges;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
-import org.fabricsim.runtime.collective.Algorithm;
-import org.fabricsim.runtime.collective.CollectiveOperation;
-import org.fabricsim.runtime.collective.CollectivePhase;
-import org.fabricsim.runtime.collective.ExpertKernels;
-import org.fabricsim.runtime.collective.Harness;
-import org.fabricsim.runtime.collective.PhaseScope;
-import org.fabricsim.runtime.collective.Protocol;
-import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.spec.ClusterSpec;
-import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
-import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -65,26 +50,28 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
 import com.google.inject.Inject;
 
 /**
- * The workload part of {@link SpecMapper}: training, inference (pools, traffic, SLOs), collective
- * and expert-kernel benchmarks, with the transformer model and parallelism they share.
+ * The workload part of {@link SpecMapper}: training, inference (pools, traffic, SLOs) and jobs
+ * sharing a cluster, with the transformer model and parallelism they share; collective and
+ * expert-kernel benchmarks are {@link BenchmarkMapper}'s.
  */
 final class WorkloadMapper {
     /** Overlap of DP communication with backward when the model does not say: full, as Megatron-Core's overlapped grad reduce. */
     private static final double DEFAULT_OVERLAP = 1.0;
     /** Requests drawn when the traffic does not say (a trace replays all its rows unless it says). */
     private static final int DEFAULT_REQUESTS = 10_000;
-    /** The default factor between successive sizes of a {@code sizes A to B} sweep, as in nccl-tests -f 2. */
-    private static final int DEFAULT_SIZE_FACTOR = 2;
 
     @Inject
     private SpecNames names;
     @Inject
     private ClusterMapper clusters;
+    @Inject
+    private BenchmarkMapper benchmarks;
 
     /** One workload. */
     WorkloadSpec toWorkload(Workload workload) {
         if (workload instanceof Benchmark benchmark) {
-            return benchmark.getExpertParallel() != null ? toExpertKernelBenchmark(benchmark) : toBenchmark(benchmark);
+            return benchmark.getExpertParallel() != null ? benchmarks.toExpertKernelBenchmark(benchmark)
+                    : benchmarks.toBenchmark(benchmark);
         }
         if (workload instanceof Training training) {
             return toTraining(training);
@@ -263,70 +250,6 @@ final class WorkloadMapper {
                 gated, model.getExperts(), model.getTopK(), model.getSharedExperts(),
                 model.getExpertFfn() > 0 ? model.getExpertFfn() : ffn, model.getDenseLayers(), model.getKvLoraRank(),
                 model.getRopeDim());
-    }
-
-    CollectiveBenchmarkSpec toBenchmark(Benchmark benchmark) {
-        ClusterSpec cluster = clusters.toCluster(benchmark.getCluster());
-        boolean custom = benchmark.getCollective() != null;
-        CollectiveOperation operation = CollectiveOperation.valueOf(custom
-                ? benchmark.getCollective().getOperation().getName() : benchmark.getOperation().getName());
-        Algorithm algorithm = custom ? Algorithm.AUTO : Algorithm.valueOf(benchmark.getAlgorithm().getName());
-        List<CollectivePhase> phases = new ArrayList<>();
-        if (custom) {
-            for (Phase phase : benchmark.getCollective().getPhases()) {
-                phases.add(new CollectivePhase(CollectiveOperation.valueOf(phase.getOperation().getName()),
-                        Algorithm.valueOf(phase.getAlgorithm().getName()),
-                        PhaseScope.valueOf(phase.getScope().getName())));
-            }
-        }
-        return new CollectiveBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes(benchmark, cluster),
-                benchmark.getAccelerators(), operation, algorithm, Protocol.valueOf(benchmark.getProtocol().getName()),
-                benchmark.getChannels(), sizes(benchmark), phases,
-                Harness.valueOf(benchmark.getHarness().getName()), networkKind(benchmark.getNetwork()));
-    }
-
-    /** The runtime's network model for a {@code network} choice ({@code flow}, the default, is the max-min model). */
-    static NetworkKind networkKind(NetworkBackend network) {
-        return NetworkKind.ofLabel(network.getLiteral()).orElseThrow();
-    }
-
-    /** A benchmark of DeepEP-style kernels ({@code expert-parallel ...}); dispatch is FP8 unless written BF16. */
-    ExpertKernelBenchmarkSpec toExpertKernelBenchmark(Benchmark benchmark) {
-        ClusterSpec cluster = clusters.toCluster(benchmark.getCluster());
-        ExpertParallel ep = benchmark.getExpertParallel();
-        ExpertKernels kernels = new ExpertKernels(ep.getKernels() == ExpertKernelMode.LOW_LATENCY, ep.getTokens(),
-                ep.getHidden(), ep.getTopK(), ep.getExperts(), ep.getDispatch() == DispatchPrecision.FP8);
-        return new ExpertKernelBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes(benchmark, cluster),
-                benchmark.getAccelerators(), kernels);
-    }
-
-    /** The accelerators a benchmark runs on: those written, else every accelerator of its nodes. */
-    int benchmarkAccelerators(Benchmark benchmark, ClusterSpec cluster) {
-        return benchmark.getAccelerators() > 0 ? benchmark.getAccelerators()
-                : Math.multiplyExact(nodes(benchmark, cluster), cluster.acceleratorsPerNode());
-    }
-
-    /** The nodes a benchmark runs on: one for a sub-node benchmark, else those written, else the cluster's. */
-    private static int nodes(Benchmark benchmark, ClusterSpec cluster) {
-        return benchmark.getAccelerators() > 0 ? 1 : benchmark.getNodes() > 0 ? benchmark.getNodes() : cluster.nodes();
-    }
-
-    /** The sizes as written, or the sweep from the first size up to {@code upTo}, multiplying by the factor. */
-    private static List<Long> sizes(Benchmark benchmark) {
-        List<Long> sizes = new ArrayList<>();
-        if (benchmark.getUpTo() == null) {
-            benchmark.getSizes().forEach(size -> sizes.add(Units.bytes(size)));
-            return sizes;
-        }
-        long factor = benchmark.getFactor() > 1 ? benchmark.getFactor() : DEFAULT_SIZE_FACTOR;
-        long last = Units.bytes(benchmark.getUpTo());
-        if (Units.bytes(benchmark.getSizes().get(0)) < 1) {
-            throw new IllegalArgumentException("a sweep starts at a size of at least one byte");
-        }
-        for (long size = Units.bytes(benchmark.getSizes().get(0)); size <= last; size = Math.multiplyExact(size, factor)) {
-            sizes.add(size);
-        }
-        return sizes;
     }
 
     private static int orOne(int degree) {

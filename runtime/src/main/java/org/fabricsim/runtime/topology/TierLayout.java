@@ -77,10 +77,10 @@ public final class TierLayout {
         this.leafUpBytesPerSecond = uplinkRate(structure.leaf(), linkBytesPerSecond);
         this.aggregationUpBytesPerSecond = uplinkRate(structure.spine(), linkBytesPerSecond);
         this.leafUplinks = structure.spine() != null ? Math.max(1, structure.spine().count() / statedPods)
-                : FatTree.uplinks(hostsPerLeaf * portBytesPerSecond, ratios[0], leafUpBytesPerSecond);
+                : FatTreeLayout.uplinks(hostsPerLeaf * portBytesPerSecond, ratios[0], leafUpBytesPerSecond);
         this.aggregationUplinks = tiers < 3 ? 0 : structure.core() != null
                 ? Math.max(1, structure.core().count() / leafUplinks)
-                : FatTree.uplinks(leavesPerPod * leafUpBytesPerSecond, ratios[1], aggregationUpBytesPerSecond);
+                : FatTreeLayout.uplinks(leavesPerPod * leafUpBytesPerSecond, ratios[1], aggregationUpBytesPerSecond);
     }
 
     private static SwitchSpec switchOf(TierStructure.Level level, SwitchSpec fallback) {

@@ -1,18 +1,14 @@
 package org.fabricsim.runtime.training;
 
-import java.util.HashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 
 import org.fabricsim.runtime.collective.Calibration;
-import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.topology.ClusterTopology;
-import org.fabricsim.runtime.topology.TorusShape;
 
 /**
  * {@link CollectiveTimer} on the engine's flow-level network model ({@link FabricPhase}): each
@@ -32,7 +28,8 @@ import org.fabricsim.runtime.topology.TorusShape;
  *
  * <p>Link traffic: each solve keeps the bytes its foreground transfers routed over every link;
  * the count methods add a solved pattern's bytes, scaled by size and repetitions, to a {@link
- * LinkTraffic} (O(links) per count).
+ * LinkTraffic} (O(links) per count). The patterns are built by {@link FabricPatterns} and kept,
+ * with their link bytes and this run's traffic, in {@link SolvedPatterns}.
  *
  * <p>Direct tori: an axis whose groups are whole sub-tori ({@link TorusRings}) reduce-scatters and
  * all-gathers as bidirectional rings along its torus dimensions, one dimension after another, each
@@ -45,8 +42,6 @@ import org.fabricsim.runtime.topology.TorusShape;
  * latencies only).
  */
 public final class FabricCollectiveTimer implements RunTimer {
-    private static final int FOREGROUND = 0;
-    private static final int BACKGROUND = 1;
     /**
      * The analytical network's one pipeline-send pattern: flows there run at fixed rates, so a send
      * of any size is the reference's time scaled by size (plus the step latency), as ring steps are.
@@ -55,21 +50,10 @@ public final class FabricCollectiveTimer implements RunTimer {
 
     private final ClusterTopology topology;
     private final Placement placement;
-    private final RoutingMode routing;
-    private final long seed;
     private final NetworkKind network;
-    private final FabricBehaviour behaviour;
-    private final int flowsPerPeer;
-    private final StepOverheads overheads;
-    private final Map<String, Double> solved;
-    private final Map<String, double[]> referenceBytes;
-    private final Map<String, double[]> patternLinkBytes;
-    private final LinkTraffic traffic;
+    private final FabricPatterns patterns;
+    private final SolvedPatterns solved;
     private final int[][] torusDimensions;
-    /** Rank r's accelerator, or null when rank r runs on accelerator r. */
-    private final int[] accelerators;
-    private long eventsFired;
-    private long flowsStarted;
 
     /** A timer with the default profile's step latencies. */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
@@ -117,45 +101,30 @@ public final class FabricCollectiveTimer implements RunTimer {
         if (flowsPerPeer < 1) {
             throw new IllegalArgumentException("flowsPerPeer must be at least 1, was " + flowsPerPeer);
         }
-        this.topology = topology;
-        this.placement = placement;
-        this.routing = routing;
-        this.seed = seed;
         if (behaviour != null && network != NetworkKind.MAX_MIN) {
             throw new IllegalArgumentException("a fabric behaviour is the flow model's: the " + network
                     + " network model does not apply it");
         }
+        this.topology = topology;
+        this.placement = placement;
         this.network = network;
-        this.behaviour = behaviour;
-        this.flowsPerPeer = flowsPerPeer;
-        this.overheads = calibration.stepOverheads();
-        this.traffic = new LinkTraffic(topology);
-        this.accelerators = accelerators == null ? null : accelerators.clone();
+        this.patterns = new FabricPatterns(topology, placement, routing, seed, network, behaviour, flowsPerPeer,
+                accelerators == null ? null : accelerators.clone());
+        this.solved = new SolvedPatterns(topology, calibration.stepOverheads());
         this.torusDimensions = new int[Axis.values().length][];
         for (Axis axis : Axis.values()) {
             torusDimensions[axis.ordinal()] = accelerators != null ? new int[0]
                     : TorusRings.dimensionsOf(topology.torusShape(), placement, axis);
         }
-        this.solved = new HashMap<>();
-        this.referenceBytes = new HashMap<>();
-        this.patternLinkBytes = new HashMap<>();
     }
 
     private FabricCollectiveTimer(FabricCollectiveTimer previous) {
         this.topology = previous.topology;
         this.placement = previous.placement;
-        this.routing = previous.routing;
-        this.seed = previous.seed;
         this.network = previous.network;
-        this.behaviour = previous.behaviour;
-        this.flowsPerPeer = previous.flowsPerPeer;
-        this.overheads = previous.overheads;
-        this.traffic = new LinkTraffic(topology);
+        this.patterns = previous.patterns;
+        this.solved = previous.solved.nextRun(topology);
         this.torusDimensions = previous.torusDimensions;
-        this.accelerators = previous.accelerators;
-        this.solved = previous.solved;
-        this.referenceBytes = previous.referenceBytes;
-        this.patternLinkBytes = previous.patternLinkBytes;
     }
 
     /**
@@ -173,22 +142,8 @@ public final class FabricCollectiveTimer implements RunTimer {
             return 0;
         }
         boolean crosses = !topology.sameDomain(0, placement.shift(0, axis, 1));
-        return scaledPattern(ringKey(axis, pipelineBytes), bytesPerRank, crosses, () -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour, accelerators);
-            int n = placement.accelerators();
-            for (int rank = 0; rank < n; rank++) {
-                if (!represents(rank, axis)) {
-                    continue;
-                }
-                int next = placement.shift(rank, axis, 1);
-                if (topology.sameDomain(rank, next)) {
-                    phase.add(rank, next, bytesPerRank, 1, FOREGROUND);
-                } else {
-                    addDomainCrossing(phase, rank, next, axis, bytesPerRank);
-                }
-            }
-            return withPipelineSends(phase, pipelineBytes);
-        });
+        return solved.scaled(ringKey(axis, pipelineBytes), bytesPerRank, crosses,
+                () -> patterns.ringStep(axis, bytesPerRank, pipelineBytes));
     }
 
     /**
@@ -225,7 +180,7 @@ public final class FabricCollectiveTimer implements RunTimer {
             double step = bytes / k;
             if (times > 0 && torusStepSeconds(axis, dimension, step, pipelineBytes) > 0) {
                 String key = torusKey(axis, dimension, pipelineBytes);
-                traffic.add(patternLinkBytes.get(key), (k - 1) * times * step / referenceBytes.get(key)[0]);
+                solved.count(key, (k - 1) * times * step / solved.referenceBytes(key));
             }
             bytes = step;
         }
@@ -241,44 +196,9 @@ public final class FabricCollectiveTimer implements RunTimer {
         if (!(bytesPerRank > 0)) {
             return 0;
         }
-        TorusShape torus = topology.torusShape();
-        boolean crosses = !topology.sameDomain(0, torus.neighbour(0, dimension, 1));
-        return scaledPattern(torusKey(axis, dimension, pipelineBytes), bytesPerRank, crosses, () -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour, accelerators);
-            int n = placement.accelerators();
-            for (int rank = 0; rank < n; rank++) {
-                if (represents(rank, axis)) {
-                    phase.add(rank, torus.neighbour(rank, dimension, 1), bytesPerRank / 2, 1, FOREGROUND);
-                    phase.add(rank, torus.neighbour(rank, dimension, -1), bytesPerRank / 2, 1, FOREGROUND);
-                }
-            }
-            return withPipelineSends(phase, pipelineBytes);
-        });
-    }
-
-    /**
-     * A memoized pattern's seconds at {@code bytesPerRank}: solved once at the first size asked for
-     * (the pattern built by {@code pattern}), later sizes scaled from it (see the class comment),
-     * each with the step latency.
-     */
-    private double scaledPattern(String key, double bytesPerRank, boolean crosses, Supplier<FabricPhase> pattern) {
-        double overhead = stepOverheadSeconds(crosses);
-        double[] reference = referenceBytes.get(key);
-        if (reference != null) {
-            return (solved.get(key) - overhead) * bytesPerRank / reference[0] + overhead;
-        }
-        referenceBytes.put(key, new double[] {bytesPerRank});
-        double seconds = solve(pattern.get(), key) + overhead;
-        solved.put(key, seconds);
-        return seconds;
-    }
-
-    /** {@code phase} with the pipeline sends in the background on the flow model (analytical classes never contend). */
-    private FabricPhase withPipelineSends(FabricPhase phase, double pipelineBytes) {
-        if (network == NetworkKind.MAX_MIN) {
-            addPipelineSends(phase, pipelineBytes, BACKGROUND);
-        }
-        return phase;
+        boolean crosses = !topology.sameDomain(0, topology.torusShape().neighbour(0, dimension, 1));
+        return solved.scaled(torusKey(axis, dimension, pipelineBytes), bytesPerRank, crosses,
+                () -> patterns.torusStep(axis, dimension, bytesPerRank, pipelineBytes));
     }
 
     @Override
@@ -287,21 +207,17 @@ public final class FabricCollectiveTimer implements RunTimer {
             return 0;
         }
         if (network == NetworkKind.ANALYTICAL) {
-            double[] reference = referenceBytes.computeIfAbsent(PIPELINE_REFERENCE, k -> new double[] {bytes});
-            double referenceSeconds = pipelineSendSeconds(reference[0], PIPELINE_REFERENCE);
-            double overhead = stepOverheadSeconds(!topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1)));
-            return (referenceSeconds - overhead) * bytes / reference[0] + overhead;
+            double reference = solved.referenceBytes(PIPELINE_REFERENCE, bytes);
+            double referenceSeconds = pipelineSendSeconds(reference, PIPELINE_REFERENCE);
+            double overhead = solved.stepOverheadSeconds(!topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1)));
+            return (referenceSeconds - overhead) * bytes / reference + overhead;
         }
         return pipelineSendSeconds(bytes, "pp " + bytes);
     }
 
     private double pipelineSendSeconds(double bytes, String patternKey) {
-        return solved.computeIfAbsent(patternKey, key -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour, accelerators);
-            addPipelineSends(phase, bytes, FOREGROUND);
-            boolean crosses = !topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1));
-            return solve(phase, key) + stepOverheadSeconds(crosses);
-        });
+        return solved.once(patternKey, () -> patterns.pipelineSends(bytes),
+                () -> !topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1)));
     }
 
     /**
@@ -323,26 +239,15 @@ public final class FabricCollectiveTimer implements RunTimer {
         }
         double toBusiest = expertRouting.busiestLoad() * bytesPerRank / group;
         double toOthers = expertRouting.otherLoad(group) * bytesPerRank / group;
-        return solved.computeIfAbsent(expertKey(bytesPerRank, expertRouting), key -> {
-            FabricPhase phase = new FabricPhase(topology, routing, seed, network, behaviour, accelerators);
-            int n = placement.accelerators();
-            boolean crosses = false;
-            for (int rank = 0; rank < n; rank++) {
-                int[] members = placement.expertGroup(rank);
-                for (int j = 0; j < members.length; j++) {
-                    phase.add(rank, members[j], j == 0 ? toBusiest : toOthers, 1, FOREGROUND);
-                    crosses |= !topology.sameDomain(rank, members[j]);
-                }
-            }
-            return solve(phase, key) + stepOverheadSeconds(crosses);
-        });
+        return solved.once(expertKey(bytesPerRank, expertRouting), () -> patterns.expertAllToAll(toBusiest, toOthers),
+                patterns::expertGroupsCrossDomains);
     }
 
     @Override
     public void countRingSteps(Axis axis, double bytesPerRank, double pipelineBytes, double steps) {
         if (steps > 0 && ringStepSeconds(axis, bytesPerRank, pipelineBytes) > 0) {
             String key = ringKey(axis, pipelineBytes);
-            traffic.add(patternLinkBytes.get(key), steps * bytesPerRank / referenceBytes.get(key)[0]);
+            solved.count(key, steps * bytesPerRank / solved.referenceBytes(key));
         }
     }
 
@@ -350,44 +255,36 @@ public final class FabricCollectiveTimer implements RunTimer {
     public void countPipelineSends(double bytes, double times) {
         if (times > 0 && pipelineSendSeconds(bytes) > 0) {
             boolean scaled = network == NetworkKind.ANALYTICAL;
-            traffic.add(patternLinkBytes.get(scaled ? PIPELINE_REFERENCE : "pp " + bytes),
-                    scaled ? times * bytes / referenceBytes.get(PIPELINE_REFERENCE)[0] : times);
+            solved.count(scaled ? PIPELINE_REFERENCE : "pp " + bytes,
+                    scaled ? times * bytes / solved.referenceBytes(PIPELINE_REFERENCE) : times);
         }
     }
 
     @Override
     public void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec expertRouting, double times) {
         if (times > 0 && expertAllToAllSeconds(bytesPerRank, expertRouting) > 0) {
-            traffic.add(patternLinkBytes.get(expertKey(bytesPerRank, expertRouting)), times);
+            solved.count(expertKey(bytesPerRank, expertRouting), times);
         }
     }
 
     @Override
     public Map<String, TierUtilization> linkUtilization(double stepSeconds) {
-        return traffic.utilization(stepSeconds);
+        return solved.traffic().utilization(stepSeconds);
     }
 
     /** Bytes the counted patterns moved over each link, by link handle. O(links). */
     public double[] linkBytes() {
-        return traffic.bytes();
+        return solved.traffic().bytes();
     }
 
     @Override
     public long eventsFired() {
-        return eventsFired;
+        return solved.eventsFired();
     }
 
     @Override
     public long flowsStarted() {
-        return flowsStarted;
-    }
-
-    private double solve(FabricPhase phase, String key) {
-        double seconds = phase.solveForeground();
-        eventsFired += phase.eventsFired();
-        flowsStarted += phase.flowsStarted();
-        patternLinkBytes.put(key, phase.foregroundLinkBytes());
-        return seconds;
+        return solved.flowsStarted();
     }
 
     private static String expertKey(double bytesPerRank, ExpertRoutingSpec expertRouting) {
@@ -400,64 +297,5 @@ public final class FabricCollectiveTimer implements RunTimer {
 
     private static String torusKey(Axis axis, int dimension, double pipelineBytes) {
         return "torus " + axis + " " + dimension + (pipelineBytes > 0);
-    }
-
-    /**
-     * The ring edge from the last group member of one scale-up domain to the first of the next,
-     * as NCCL lays out multi-channel rings: with k members of the group in the domain, k channels
-     * each leave through a different member's NIC, so the edge's bytes go as k transfers of 1/k
-     * from the j-th member of this domain to the j-th of the next (same local index, same rail).
-     */
-    private void addDomainCrossing(FabricPhase phase, int rank, int next, Axis axis, double bytes) {
-        int first = rank;
-        int k = 1;
-        while (k < placement.size(axis) && topology.sameDomain(placement.shift(first, axis, -1), rank)) {
-            first = placement.shift(first, axis, -1);
-            k++;
-        }
-        for (int j = 0; j < k; j++) {
-            phase.add(placement.shift(first, axis, j), placement.shift(next, axis, j), bytes / k,
-                    flowsPerPeer, FOREGROUND);
-        }
-    }
-
-    private void addPipelineSends(FabricPhase phase, double bytes, int transferClass) {
-        if (placement.size(Axis.PIPELINE) < 2 || !(bytes > 0)) {
-            return;
-        }
-        int stages = placement.size(Axis.PIPELINE);
-        int n = placement.accelerators();
-        for (int rank = 0; rank < n; rank++) {
-            int stage = placement.coordinate(rank, Axis.PIPELINE);
-            if (stage + 1 < stages && represents(rank, Axis.PIPELINE)) {
-                int next = placement.shift(rank, Axis.PIPELINE, 1);
-                phase.add(rank, next, bytes, connections(rank, next), transferClass);
-            }
-        }
-    }
-
-    /**
-     * Whether {@code rank}'s transfers along {@code axis} are solved: every rank's on the flow model;
-     * on the analytical one, where groups never contend, only those of the group of rank 0 (the
-     * groups are translates of it on the same tiers), so a pattern costs O(group) instead of O(ranks).
-     */
-    private boolean represents(int rank, Axis axis) {
-        if (network == NetworkKind.MAX_MIN) {
-            return true;
-        }
-        for (Axis other : Axis.values()) {
-            if (other != axis && placement.coordinate(rank, other) != 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private int connections(int src, int dst) {
-        return topology.sameDomain(src, dst) ? 1 : flowsPerPeer;
-    }
-
-    private double stepOverheadSeconds(boolean crossesDomains) {
-        return (crossesDomains ? overheads.scaleOutPs() : overheads.scaleUpPs()) / 1e12;
     }
 }

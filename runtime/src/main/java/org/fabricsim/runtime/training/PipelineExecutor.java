@@ -13,11 +13,8 @@ import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
  * after B(m, g + 1) plus the send time, B(m, G − 1) after F(m, G − 1); W(m, g) after B(m, g). Each
  * stage runs its F and B tasks in its schedule's order:
  * <ul>
- * <li>GPipe: every forward, then every backward;</li>
- * <li>1F1B: P − s − 1 warm-up forwards, then alternating F and B, then the remaining B;</li>
- * <li>interleaved (Narayanan et al. 2021; Megatron-LM's schedule): forward k is micro-batch
- * ⌊k/(Pv)⌋·P + k mod P of chunk ⌊k/P⌋ mod v (backward chunks reversed), warm-up (P − s − 1)·2 +
- * (v − 1)·P, which needs M to be a multiple of P;</li>
+ * <li>GPipe, 1F1B and interleaved (Narayanan et al. 2021; Megatron-LM's schedule): the orders of
+ * {@link StageOrder};</li>
  * <li>zero-bubble: the 1F1B (or interleaved) order of F and B, with each W deferred and run
  * whenever the next F or B is not ready and the W fits before it (Qi et al., "Zero Bubble Pipeline
  * Parallelism", 2024), remaining Ws at the end;</li>
@@ -92,7 +89,10 @@ public final class PipelineExecutor {
                 micro[s] = dual.micro;
                 chunk[s] = dual.chunk;
             } else {
-                order(schedule, s);
+                StageOrder order = StageOrder.of(schedule, stages, chunks, microBatches, s);
+                type[s] = order.type;
+                micro[s] = order.micro;
+                chunk[s] = order.chunk;
                 paired[s] = new boolean[type[s].length];
             }
         }
@@ -252,52 +252,6 @@ public final class PipelineExecutor {
             }
         }
         return best;
-    }
-
-    private void order(PipelineSchedule schedule, int s) {
-        int total = microBatches * chunks;
-        type[s] = new byte[2 * total];
-        micro[s] = new int[2 * total];
-        chunk[s] = new int[2 * total];
-        int at = 0;
-        if (schedule == PipelineSchedule.GPIPE) {
-            for (int k = 0; k < total; k++) {
-                at = put(s, at, FORWARD, k);
-            }
-            for (int k = 0; k < total; k++) {
-                at = put(s, at, BACKWARD, k);
-            }
-            return;
-        }
-        int warmUp = chunks == 1 ? stages - s - 1 : (stages - s - 1) * 2 + (chunks - 1) * stages;
-        warmUp = Math.min(warmUp, total);
-        int forward = 0;
-        int backward = 0;
-        while (forward < warmUp) {
-            at = put(s, at, FORWARD, forward++);
-        }
-        while (forward < total) {
-            at = put(s, at, FORWARD, forward++);
-            at = put(s, at, BACKWARD, backward++);
-        }
-        while (backward < total) {
-            at = put(s, at, BACKWARD, backward++);
-        }
-    }
-
-    /** Adds the k-th forward or backward task of the interleaved enumeration. */
-    private int put(int s, int at, byte kind, int k) {
-        int group = stages * chunks;
-        int m = k / group * stages + k % stages;
-        int c = k / stages % chunks;
-        if (chunks == 1) {
-            m = k;
-            c = 0;
-        }
-        type[s][at] = kind;
-        micro[s][at] = m;
-        chunk[s][at] = kind == FORWARD ? c : chunks - 1 - c;
-        return at + 1;
     }
 
     /**

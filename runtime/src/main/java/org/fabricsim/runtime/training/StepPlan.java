@@ -143,4 +143,25 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
     public int stageOf(int g) {
         return g % stages;
     }
+
+    /** Parameters one rank holds for chunk c: its layers ÷ TP (experts ÷ EP), plus the embedding or output layer. */
+    public double chunkParameters(TransformerSpec model, int c, int tp, int ep) {
+        double dense = ModelFlops.attentionParameters(model) + 2.0 * model.hidden();
+        double perDense = (dense + ModelFlops.mlpParameters(model, model.ffn())) / tp;
+        double experts = model.moe()
+                ? (ModelFlops.mlpParameters(model, model.expertFfn()) * model.experts() / ep
+                        + ModelFlops.mlpParameters(model, model.expertFfn()) * model.sharedExperts()
+                        + (double) model.hidden() * model.experts()) / tp
+                : 0;
+        double perMoe = dense / tp + experts;
+        double total = denseLayers[c] * perDense + moeLayers[c] * perMoe;
+        int g = modelChunks();
+        if (c == 0) {
+            total += (double) model.vocab() * model.hidden() / tp;
+        }
+        if (c == g - 1) {
+            total += (double) model.vocab() * model.hidden() / tp;
+        }
+        return total;
+    }
 }

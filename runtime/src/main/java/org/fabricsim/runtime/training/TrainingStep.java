@@ -5,7 +5,6 @@ import java.util.Arrays;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.compute.Device;
-import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.compute.PassTime;
 import org.fabricsim.runtime.compute.TransformerCompute;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
@@ -62,7 +61,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * throughout the hidden window). Cost: O(P·tasks) for the DAG plus a handful of network solves.
  */
 public final class TrainingStep {
-    private static final int TP_COLLECTIVES_PER_PASS = 4;
+    static final int TP_COLLECTIVES_PER_PASS = 4;
 
     private TrainingStep() {
     }
@@ -165,7 +164,7 @@ public final class TrainingStep {
             double epHidden = spec.schedule() == PipelineSchedule.DUALPIPE
                     ? Math.min(ep, spec.overlap() * computeSeconds) : 0;
             epChunk[c] = ep - epHidden + smShare * epHidden;
-            parameters[c] = chunkParameters(model, plan, c, tp, par.expert());
+            parameters[c] = plan.chunkParameters(model, c, tp, par.expert());
             gradientBytes[c] = parameters[c] * bytesPerGradient;
             double fwdComm = layers * (tpForward + cp.forwardSeconds()) + epChunk[c] / 2;
             double bwdComm = layers * (tpBackward + cp.backwardSeconds()) + epChunk[c] / 2;
@@ -251,58 +250,12 @@ public final class TrainingStep {
             fsdpExposed += mc * fsdpChunk[gc];
         }
         double ppExposed = Math.max(0, actual.endSeconds()[critical] - ideal.endSeconds()[critical]);
-        countTraffic(timer, spec, plan, tokens * model.hidden() * e, cp,
+        StepTraffic.count(timer, spec, plan, tokens * model.hidden() * e, cp,
                 new double[] {routedBytes * dispatchElement, routedBytes * e}, ppBytes, parameters);
         return new StepBreakdown(stepSeconds, idle.bubbleSeconds(), idle.imbalanceSeconds(), tpExposed, ppExposed,
                 dpExposed[critical] + fsdpExposed,
                 cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan,
                 timer.linkUtilization(stepSeconds), schedule);
-    }
-
-    /**
-     * Counts one step's communication into the timer's link traffic. Every pattern is solved with
-     * all stages at once, so it repeats as often as the average stage runs it (layers, MoE layers
-     * and parameters summed over the P·v chunks ÷ P, parameters twice with DualPipe's two weight
-     * copies), M micro-batches each: per layer 8 TP
-     * collectives of T·h·e (12 with full recompute) and one CP exchange forward and backward
-     * ({@link ContextExchange#count}); per MoE layer 2 × (dispatch + combine); 2·v pipeline send
-     * rounds per micro-batch; per step one gradient reduce-scatter (two for an all-reduce) and,
-     * for ZeRO-1/2, one parameter all-gather; for ZeRO-3/FSDP two gathers and one reduce-scatter
-     * per micro-batch. O(P·v) plus the timer's O(links) per count.
-     */
-    private static void countTraffic(CollectiveTimer timer, TrainingSpec spec, StepPlan plan, double tpBuffer,
-            ContextExchange cp, double[] allToAllBytes, double ppBytes, double[] parameters) {
-        ParallelismSpec par = spec.parallel();
-        double layers = 0;
-        double moeLayers = 0;
-        double stageParameters = 0;
-        for (int gc = 0; gc < plan.modelChunks(); gc++) {
-            layers += plan.layers(gc) / (double) plan.stages();
-            moeLayers += plan.moeLayers()[gc] / (double) plan.stages();
-            stageParameters += parameters[gc] / plan.stages();
-        }
-        if (spec.schedule() == PipelineSchedule.DUALPIPE) {
-            stageParameters *= 2;
-        }
-        double m = plan.microBatches();
-        double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
-        timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TP_COLLECTIVES_PER_PASS * passes * m * layers);
-        cp.count(timer, m * layers);
-        for (double bytes : allToAllBytes) {
-            timer.countExpertAllToAll(bytes, par.expertRouting(), 2 * m * moeLayers);
-        }
-        timer.countPipelineSends(ppBytes, 2 * m * plan.chunks());
-        double gradients = stageParameters * ComputeCalibration.gradientReduceBytes(spec.precision());
-        double weights = stageParameters * ComputeCalibration.PARAMETER_GATHER_BYTES;
-        if (spec.sharding() == Sharding.ZERO_3 || spec.sharding() == Sharding.FSDP) {
-            timer.countRing(Axis.DATA, par.data(), weights, 0, 2 * m);
-            timer.countRing(Axis.DATA, par.data(), gradients, 0, m);
-            return;
-        }
-        timer.countRing(Axis.DATA, par.data(), gradients, ppBytes, spec.sharding() == Sharding.NONE ? 2 : 1);
-        if (spec.sharding() != Sharding.NONE) {
-            timer.countRing(Axis.DATA, par.data(), weights, 0, 1);
-        }
     }
 
     /**
@@ -343,26 +296,5 @@ public final class TrainingStep {
             result[c] = order[c];
         }
         return result;
-    }
-
-    /** Parameters one rank holds for chunk c: its layers ÷ TP (experts ÷ EP), plus the embedding or output layer. */
-    static double chunkParameters(TransformerSpec model, StepPlan plan, int c, int tp, int ep) {
-        double dense = ModelFlops.attentionParameters(model) + 2.0 * model.hidden();
-        double perDense = (dense + ModelFlops.mlpParameters(model, model.ffn())) / tp;
-        double experts = model.moe()
-                ? (ModelFlops.mlpParameters(model, model.expertFfn()) * model.experts() / ep
-                        + ModelFlops.mlpParameters(model, model.expertFfn()) * model.sharedExperts()
-                        + (double) model.hidden() * model.experts()) / tp
-                : 0;
-        double perMoe = dense / tp + experts;
-        double total = plan.denseLayers()[c] * perDense + plan.moeLayers()[c] * perMoe;
-        int g = plan.modelChunks();
-        if (c == 0) {
-            total += (double) model.vocab() * model.hidden() / tp;
-        }
-        if (c == g - 1) {
-            total += (double) model.vocab() * model.hidden() / tp;
-        }
-        return total;
     }
 }

@@ -133,7 +133,7 @@ class TrainingSimulatorTest {
         assertEquals(tpUtilization, (Double) scaleUp.get("mean"), 1e-9);
         // NIC uplink of GPU 0: DP 2 is one ring step each of the FP32 gradient reduce-scatter and
         // the BF16 parameter all-gather, half of its shard's bytes each: (4 + 2) B x parameters / 2.
-        double parameters = TrainingStep.chunkParameters(spec.model(), StepPlan.of(spec), 0, 8, 1);
+        double parameters = StepPlan.of(spec).chunkParameters(spec.model(), 0, 8, 1);
         double nicBytes = 6 * parameters / 2;
         int nic = (Integer) scaleUp.get("links");
         assertEquals(nicBytes / (topology.graph().linkBytesPerSecond(nic) * step),

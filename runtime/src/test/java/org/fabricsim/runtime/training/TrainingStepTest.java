@@ -94,7 +94,7 @@ class TrainingStepTest {
                     TrainingSpec.Sharding.NONE, TrainingSpec.Recompute.NONE, 0);
             StepPlan steps = StepPlan.of(spec);
             dp[k] = TrainingStep.simulate(spec, steps, new ByteTimer(), CalibrationProfile.defaults()).dpSeconds();
-            double parameters = TrainingStep.chunkParameters(model, steps, 0, 8, 1);
+            double parameters = steps.chunkParameters(model, 0, 8, 1);
             assertEquals(parameters * (k == 0 ? 4 : 2), dp[k], 1e-6 * dp[k]);
         }
         assertEquals(0.5, dp[1] / dp[0], 1e-12);

@@ -1,0 +1,185 @@
+package org.fabricsim.runtime.network;
+
+import java.util.Arrays;
+
+/**
+ * Which part of {@link MaxMinNetwork}'s flow–link graph a re-solve covers: the dirty links (those
+ * whose classes changed since the last solve) and the connected component they reach, as the lists
+ * {@link #componentLinks} and {@link #componentFlows}.
+ *
+ * <p>The component is found by breadth-first search over the link lists ({@link LinkFlowLists}):
+ * O(entries scanned + classes reached · P) for paths of P links. Reached classes are bits of a set
+ * cleared per search (one bit per handle, a few kilobytes, cached), so checking a list's entries
+ * does not touch the class records. When at least half the loaded links are dirty, or as soon as
+ * the search has reached half of them, every loaded link and every live class is taken in handle
+ * order instead ({@link #collectAll}), O(L + F) with the live classes read as bits (one word per 64
+ * handles), not as records. Re-solving an untouched component reproduces its rates exactly, since
+ * progressive filling treats components independently and deterministically.
+ */
+final class ComponentSearch {
+    private final LinkFlowLists lists;
+    private final int linkCount;
+    private final int[] dirtyLinks;
+    private final boolean[] isDirty;
+    private int dirtyCount;
+    private final int[] linkStamp;
+    private int epoch;
+    /** The links of the last collected component (as many as {@link #collect} returned). */
+    final int[] componentLinks;
+    /** The classes of the last collected component, {@link #flowsInComponent} of them. */
+    int[] componentFlows;
+    int flowsInComponent;
+    /** Bit f is set while class f is live: the full collection scans these words, not the records. */
+    private long[] live;
+    /** Bit f is set once the component search has reached class f (cleared per search). */
+    private long[] reached;
+
+    ComponentSearch(LinkFlowLists lists, int linkCount, int classCapacity) {
+        this.lists = lists;
+        this.linkCount = linkCount;
+        dirtyLinks = new int[linkCount];
+        isDirty = new boolean[linkCount];
+        linkStamp = new int[linkCount];
+        componentLinks = new int[linkCount];
+        componentFlows = new int[classCapacity];
+        live = new long[(classCapacity + 63) >>> 6];
+        reached = new long[live.length];
+    }
+
+    /** Room for class handles below {@code capacity}. */
+    void grow(int capacity) {
+        int words = (capacity + 63) >>> 6;
+        if (live.length < words) {
+            live = Arrays.copyOf(live, words);
+            reached = new long[words];
+        }
+    }
+
+    void setLive(int flow) {
+        live[flow >>> 6] |= 1L << flow;
+    }
+
+    void clearLive(int flow) {
+        live[flow >>> 6] &= ~(1L << flow);
+    }
+
+    void markDirty(int link) {
+        if (!isDirty[link]) {
+            isDirty[link] = true;
+            dirtyLinks[dirtyCount++] = link;
+        }
+    }
+
+    boolean hasDirty() {
+        return dirtyCount > 0;
+    }
+
+    /** The dirty links that still carry classes. */
+    int dirtyLoaded() {
+        int[] flowCount = lists.count;
+        int loaded = 0;
+        for (int i = 0; i < dirtyCount; i++) {
+            if (flowCount[dirtyLinks[i]] > 0) {
+                loaded++;
+            }
+        }
+        return loaded;
+    }
+
+    void clearDirty() {
+        for (int i = 0; i < dirtyCount; i++) {
+            isDirty[dirtyLinks[i]] = false;
+        }
+        dirtyCount = 0;
+    }
+
+    /**
+     * Collects the component of the dirty links, {@code dirtyLoaded} of which carry classes, into
+     * {@link #componentLinks} and {@link #componentFlows}, and returns its number of links; the
+     * class records of {@code table} give the paths and bound the live handles.
+     */
+    int collect(int dirtyLoaded, FlowTable table) {
+        return 2 * dirtyLoaded >= lists.linksInUse
+                ? collectAll(table.handleBound())
+                : collectComponent(table.records, table.stride, table.handleBound());
+    }
+
+    /** Every loaded link and every live class, in handle order; O(L + F/64 + F). */
+    private int collectAll(int handleBound) {
+        clearDirty();
+        int[] flowCount = lists.count;
+        int links = 0;
+        for (int link = 0; link < linkCount; link++) {
+            if (flowCount[link] > 0) {
+                componentLinks[links++] = link;
+            }
+        }
+        int flows = 0;
+        int words = (handleBound + 63) >>> 6;
+        for (int word = 0; word < words; word++) {
+            long bits = live[word];
+            while (bits != 0) {
+                if (flows == componentFlows.length) {
+                    componentFlows = Arrays.copyOf(componentFlows, flows * 2);
+                }
+                componentFlows[flows++] = word << 6 | Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+            }
+        }
+        flowsInComponent = flows;
+        return links;
+    }
+
+    /** Breadth-first search from the dirty links; falls back to {@link #collectAll} at half the loaded links. */
+    private int collectComponent(int[] records, int stride, int handleBound) {
+        epoch++;
+        Arrays.fill(reached, 0, (handleBound + 63) >>> 6, 0L);
+        int[][] linkFlows = lists.entries;
+        int[] linkFlowCount = lists.count;
+        int entryShift = lists.entryShift;
+        int links = 0;
+        int flows = 0;
+        for (int i = 0; i < dirtyCount; i++) {
+            int link = dirtyLinks[i];
+            isDirty[link] = false;
+            if (linkStamp[link] != epoch) {
+                linkStamp[link] = epoch;
+                componentLinks[links++] = link;
+            }
+        }
+        dirtyCount = 0;
+        int head = 0;
+        while (head < links) {
+            int link = componentLinks[head++];
+            int[] list = linkFlows[link];
+            int count = linkFlowCount[link];
+            for (int k = 0; k < count; k++) {
+                int flow = list[k] >>> entryShift;
+                long bit = 1L << flow;
+                int word = flow >>> 6;
+                if ((reached[word] & bit) != 0) {
+                    continue;
+                }
+                reached[word] |= bit;
+                int base = flow * stride;
+                if (flows == componentFlows.length) {
+                    componentFlows = Arrays.copyOf(componentFlows, flows * 2);
+                }
+                componentFlows[flows++] = flow;
+                int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
+                for (int at = base + FlowTable.LINKS; at < end; at++) {
+                    int other = records[at];
+                    if (linkStamp[other] != epoch) {
+                        linkStamp[other] = epoch;
+                        componentLinks[links++] = other;
+                    }
+                }
+                if (2 * links > lists.linksInUse) {
+                    return collectAll(handleBound);
+                }
+            }
+        }
+        flowsInComponent = flows;
+        return links;
+    }
+}

@@ -1,0 +1,203 @@
+package org.fabricsim.runtime.network;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.sim.IndexedMinHeap;
+import org.fabricsim.runtime.sim.RadixSort;
+import org.fabricsim.runtime.topology.Graph;
+
+/**
+ * Progressive filling of {@link MaxMinNetwork}: the max-min fair rates of a component's classes.
+ *
+ * <p>Every link gets its fair share s_ℓ = (c_ℓ − fixed load) / (weight of unfixed classes); the
+ * link with the smallest share is a bottleneck, its unfixed classes are fixed at that share, the
+ * shares of their other links are updated, and so on. Shares sit in an indexed heap with lazy
+ * keys: fixing a class at the current minimum share s can only raise the share of its other links
+ * ((c − w·s)/(u − w) ≥ c/u when s ≤ c/u), so a key in the heap is a lower bound of its link's true
+ * share. A popped link whose true share is larger goes back with its true share; otherwise it is
+ * the bottleneck, so a link is re-keyed only when popped, not on every flow–link incidence. A fill
+ * of F classes with paths of length ≤ P over L links costs O(F·P·log L).
+ *
+ * <p>The partial fill ({@link #fillAbove}) starts from the moment the fill reached a given rate:
+ * the classes slower than it keep their rates and are taken off their links in the order a fill
+ * fixed them (each class's fix sequence, radix-sorted), which gives each link's remaining capacity
+ * and unfixed weight bit for bit (the proof is in {@link MaxMinNetwork}'s class comment).
+ */
+final class ProgressiveFill {
+    /** Bits of a component index in {@link #prefixOrder}: components of up to 2^24 classes take the partial fill. */
+    static final int INDEX_BITS = 24;
+    private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
+    private final Graph graph;
+    private final LinkFlowLists lists;
+    private final ComponentSearch component;
+    /** Per link, its capacity less the load of the classes fixed so far. */
+    final double[] linkRemaining;
+    private final long[] linkUnfixed;
+    private final IndexedMinHeap shares;
+    /** Bit f is set once class f is fixed in the current fill: 1 bit per class keeps the check in cache. */
+    private long[] fixed = new long[16];
+    /** The order in which the fills fixed each class (increasing across fills). */
+    private long[] fixSequence;
+    private long fixCount;
+    /** Prefix classes of a partial fill: fix sequence in the high bits, index in the component in the low. */
+    private long[] prefixOrder = new long[1024];
+    /** Scratch of the radix sort of {@link #prefixOrder}. */
+    private long[] prefixScratch = new long[0];
+
+    ProgressiveFill(Graph graph, LinkFlowLists lists, ComponentSearch component, int linkCount, int classCapacity) {
+        this.graph = graph;
+        this.lists = lists;
+        this.component = component;
+        linkRemaining = new double[linkCount];
+        linkUnfixed = new long[linkCount];
+        shares = new IndexedMinHeap(linkCount);
+        fixSequence = new long[classCapacity];
+    }
+
+    /** Room for class handles below {@code capacity}. */
+    void grow(int capacity) {
+        fixSequence = Arrays.copyOf(fixSequence, capacity);
+    }
+
+    /**
+     * Fills the collected component, whose first {@code links} links are in
+     * {@link ComponentSearch#componentLinks}, with the links' capacities, or {@code capacity} per
+     * link when not null; writes the rates into {@code table}. The fill ends once every class of
+     * the component is fixed: the links still in the heap then carry only fixed classes.
+     */
+    void fill(FlowTable table, int links, double[] capacity) {
+        int[] componentLinks = component.componentLinks;
+        long[] linkWeight = lists.weight;
+        shares.clear();
+        for (int i = 0; i < links; i++) {
+            int link = componentLinks[i];
+            long weight = linkWeight[link];
+            linkRemaining[link] = capacity == null ? graph.linkBytesPerSecond(link) : capacity[link];
+            linkUnfixed[link] = weight;
+            if (weight > 0) {
+                shares.append(link, IndexedMinHeap.orderedBits(linkRemaining[link] / weight), 0);
+            }
+        }
+        shares.heapify();
+        clearFixed(table.handleBound());
+        progress(table, component.flowsInComponent);
+    }
+
+    /**
+     * The fill after finishes only, every finished class at {@code level} or faster: the
+     * component's classes slower than {@code level} keep their rates and are taken off their links
+     * in fix order (a radix sort on the fix sequence, then O(P·hops) for P of them, no heap
+     * operations), the heap starts from the true shares of the links that still carry unfixed
+     * classes, and progressive filling fixes the rest. Gives the rates of {@link #fill} bit for bit.
+     * The component must have fewer than 2^{@value #INDEX_BITS} classes.
+     */
+    void fillAbove(FlowTable table, int links, double level) {
+        int[] componentLinks = component.componentLinks;
+        int[] componentFlows = component.componentFlows;
+        int flowsInComponent = component.flowsInComponent;
+        double[] rateBytesPerSecond = table.rateBytesPerSecond;
+        int[] records = table.records;
+        int stride = table.stride;
+        int prefix = 0;
+        for (int i = 0; i < flowsInComponent; i++) {
+            int flow = componentFlows[i];
+            if (rateBytesPerSecond[flow] < level) {
+                if (prefix == prefixOrder.length) {
+                    prefixOrder = Arrays.copyOf(prefixOrder, 2 * prefix);
+                }
+                prefixOrder[prefix++] = fixSequence[flow] << INDEX_BITS | i;
+            }
+        }
+        if (prefixScratch.length < prefix) {
+            prefixScratch = new long[prefixOrder.length];
+        }
+        RadixSort.sort(prefixOrder, prefix, INDEX_BITS, prefixScratch);
+        long[] linkWeight = lists.weight;
+        for (int i = 0; i < links; i++) {
+            int link = componentLinks[i];
+            linkRemaining[link] = graph.linkBytesPerSecond(link);
+            linkUnfixed[link] = linkWeight[link];
+        }
+        clearFixed(table.handleBound());
+        for (int p = 0; p < prefix; p++) {
+            int flow = componentFlows[(int) (prefixOrder[p] & INDEX_MASK)];
+            fixed[flow >>> 6] |= 1L << flow;
+            int base = flow * stride;
+            double share = rateBytesPerSecond[flow];
+            int weight = records[base + FlowTable.MULTIPLICITY];
+            int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
+            for (int at = base + FlowTable.LINKS; at < end; at++) {
+                int link = records[at];
+                linkRemaining[link] -= weight * share;
+                linkUnfixed[link] -= weight;
+            }
+        }
+        shares.clear();
+        for (int i = 0; i < links; i++) {
+            int link = componentLinks[i];
+            long unfixedWeight = linkUnfixed[link];
+            if (unfixedWeight > 0) {
+                shares.append(link, IndexedMinHeap.orderedBits(Math.max(0, linkRemaining[link]) / unfixedWeight), 0);
+            }
+        }
+        shares.heapify();
+        progress(table, flowsInComponent - prefix);
+    }
+
+    private void clearFixed(int handleBound) {
+        int words = (handleBound + 63) >>> 6;
+        if (fixed.length < words) {
+            fixed = new long[Math.max(words, fixed.length * 2)];
+        } else {
+            Arrays.fill(fixed, 0, words, 0L);
+        }
+    }
+
+    /** Pops bottlenecks from the share heap until {@code unfixedClasses} more classes are fixed. */
+    private void progress(FlowTable table, int unfixedClasses) {
+        int[][] linkFlows = lists.entries;
+        int[] linkFlowCount = lists.count;
+        int entryShift = lists.entryShift;
+        double[] rateBytesPerSecond = table.rateBytesPerSecond;
+        int[] records = table.records;
+        int stride = table.stride;
+        long[] fixedBits = fixed;
+        while (unfixedClasses > 0 && !shares.isEmpty()) {
+            int bottleneck = shares.peek();
+            long unfixedWeight = linkUnfixed[bottleneck];
+            if (unfixedWeight == 0) {
+                shares.poll();
+                continue;
+            }
+            double share = Math.max(0, linkRemaining[bottleneck]) / unfixedWeight;
+            long shareBits = IndexedMinHeap.orderedBits(share);
+            if (shareBits > shares.peekKey()) {
+                shares.put(bottleneck, shareBits, 0);
+                continue;
+            }
+            shares.poll();
+            int[] list = linkFlows[bottleneck];
+            int count = linkFlowCount[bottleneck];
+            for (int k = 0; k < count; k++) {
+                int flow = list[k] >>> entryShift;
+                long bit = 1L << flow;
+                int word = flow >>> 6;
+                if ((fixedBits[word] & bit) != 0) {
+                    continue;
+                }
+                fixedBits[word] |= bit;
+                fixSequence[flow] = ++fixCount;
+                unfixedClasses--;
+                int base = flow * stride;
+                rateBytesPerSecond[flow] = share;
+                int weight = records[base + FlowTable.MULTIPLICITY];
+                int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
+                for (int at = base + FlowTable.LINKS; at < end; at++) {
+                    int link = records[at];
+                    linkRemaining[link] -= weight * share;
+                    linkUnfixed[link] -= weight;
+                }
+            }
+        }
+    }
+}

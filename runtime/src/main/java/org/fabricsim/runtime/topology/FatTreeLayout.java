@@ -1,0 +1,200 @@
+package org.fabricsim.runtime.topology;
+
+/**
+ * The shape and link handles of a {@link FatTree} (see {@link FatTreeParameters} for the
+ * parameters), built into the graph by the constructor in O(switches + links). Link handles of one
+ * kind are laid out in blocks so that the candidates of every up-hop are contiguous:
+ * <ul>
+ * <li>leaf l → its g-th upper switch: {@code leafUp + l·u₁ + g};</li>
+ * <li>2 tiers: spine s → leaf l: {@code spineDown + s·L + l};</li>
+ * <li>3 tiers: aggregation a → c-th core of its plane: {@code aggUp + a·u₂ + c}; aggregation a →
+ * the i-th leaf of its pod: {@code aggDown + a·m + i}; core k → the aggregation switch of its
+ * plane in pod q: {@code coreDown + k·pods + q}.</li>
+ * </ul>
+ * With pods of whole nodes ({@link FatTreeParameters.Shape#podNodes}), pod q holds leaves
+ * [q·m, (q+1)·m), rail r's leaves of the pod from q·m + r·m/rails. Every handle below is O(1)
+ * arithmetic on these numbers (no stored tables).
+ */
+final class FatTreeLayout {
+    final int tiers;
+    final int ports;
+    final int rails;
+    final int hostsPerLeaf;
+    final int leavesPerRail;
+    final int leaves;
+    final int leavesPerPod;
+    final int podNodes;
+    final int pods;
+    final int leafUplinks;
+    final int aggregationUplinks;
+    final int firstLeaf;
+    final int leafUp;
+    final int spineDown;
+    final int aggUp;
+    final int aggDown;
+    final int coreDown;
+    /** The first spray group ({@link #addSprayGroups}), −1 on a single switch. */
+    final int firstGroup;
+
+    FatTreeLayout(FatTreeParameters parameters, GraphBuilder graph, int ports, double nicBytesPerSecond) {
+        this.tiers = parameters.tiers();
+        this.ports = ports;
+        this.rails = parameters.rails();
+        this.hostsPerLeaf = tiers == 1 ? ports : parameters.hostsPerLeaf();
+        int nodes = ceilDiv(ports, rails);
+        this.leavesPerRail = ceilDiv(nodes, hostsPerLeaf);
+        FatTreeParameters.Shape shape = parameters.shape();
+        LinkClass link = shape.leafUp() == null ? parameters.fabricLink() : shape.leafUp();
+        LinkClass aggLink = shape.aggregationUp() == null ? parameters.fabricLink() : shape.aggregationUp();
+        double[] ratios = parameters.oversubscription();
+        this.leafUplinks = tiers == 1 ? 0 : shape.leafUplinks() > 0 ? shape.leafUplinks()
+                : uplinks(hostsPerLeaf * nicBytesPerSecond, ratios[0], link.bytesPerSecond());
+        this.leavesPerPod = tiers == 3 ? parameters.leavesPerPod() : 1;
+        this.podNodes = tiers == 3 ? shape.podNodes() : 0;
+        int requiredLeaves = rails * leavesPerRail;
+        this.pods = tiers == 3 ? ceilDiv(requiredLeaves, leavesPerPod) : 1;
+        this.leaves = tiers == 3 ? pods * leavesPerPod : requiredLeaves;
+        double rateRatio = link.bytesPerSecond() / aggLink.bytesPerSecond();
+        this.aggregationUplinks = tiers != 3 ? 0 : shape.aggregationUplinks() > 0 ? shape.aggregationUplinks()
+                : uplinks(leavesPerPod * rateRatio, ratios[1], 1);
+        this.firstLeaf = graph.addNodes(Graph.SWITCH, leaves, false);
+        if (tiers == 2) {
+            int firstSpine = graph.addNodes(Graph.SWITCH, leafUplinks, false);
+            leafUp = graph.linkCount();
+            for (int l = 0; l < leaves; l++) {
+                for (int s = 0; s < leafUplinks; s++) {
+                    graph.addLink(firstLeaf + l, firstSpine + s, link);
+                }
+            }
+            spineDown = graph.linkCount();
+            for (int s = 0; s < leafUplinks; s++) {
+                for (int l = 0; l < leaves; l++) {
+                    graph.addLink(firstSpine + s, firstLeaf + l, link);
+                }
+            }
+            aggUp = aggDown = coreDown = -1;
+        } else if (tiers == 3) {
+            int aggregations = pods * leafUplinks;
+            int firstAggregation = graph.addNodes(Graph.SWITCH, aggregations, false);
+            int cores = leafUplinks * aggregationUplinks;
+            int firstCore = graph.addNodes(Graph.SWITCH, cores, false);
+            leafUp = graph.linkCount();
+            for (int l = 0; l < leaves; l++) {
+                int pod = l / leavesPerPod;
+                for (int g = 0; g < leafUplinks; g++) {
+                    graph.addLink(firstLeaf + l, firstAggregation + pod * leafUplinks + g, link);
+                }
+            }
+            aggDown = graph.linkCount();
+            for (int a = 0; a < aggregations; a++) {
+                int pod = a / leafUplinks;
+                for (int i = 0; i < leavesPerPod; i++) {
+                    graph.addLink(firstAggregation + a, firstLeaf + pod * leavesPerPod + i, link);
+                }
+            }
+            aggUp = graph.linkCount();
+            for (int a = 0; a < aggregations; a++) {
+                int plane = a % leafUplinks;
+                for (int c = 0; c < aggregationUplinks; c++) {
+                    graph.addLink(firstAggregation + a, firstCore + plane * aggregationUplinks + c, aggLink);
+                }
+            }
+            coreDown = graph.linkCount();
+            for (int k = 0; k < cores; k++) {
+                int plane = k / aggregationUplinks;
+                for (int q = 0; q < pods; q++) {
+                    graph.addLink(firstCore + k, firstAggregation + q * leafUplinks + plane, aggLink);
+                }
+            }
+            spineDown = -1;
+        } else {
+            leafUp = spineDown = aggUp = aggDown = coreDown = -1;
+        }
+        this.firstGroup = tiers == 1 ? -1 : addSprayGroups(graph);
+    }
+
+    /**
+     * Declares the groups that spraying loads evenly ({@link Graph}): per leaf l its uplinks (group
+     * l) and the links down into it (leaves + l); with 3 tiers, per pod p its aggregation uplinks
+     * (2·leaves + p) and the core links down into it (2·leaves + pods + p). On the intact tree every
+     * sprayed route crosses each of these sets whole, one member per route, equally often.
+     */
+    private int addSprayGroups(GraphBuilder graph) {
+        int first = -1;
+        int[] members = new int[leafUplinks];
+        for (int l = 0; l < leaves; l++) {
+            for (int g = 0; g < leafUplinks; g++) {
+                members[g] = leafUp + l * leafUplinks + g;
+            }
+            int group = graph.addGroup(members);
+            first = l == 0 ? group : first;
+        }
+        for (int l = 0; l < leaves; l++) {
+            for (int g = 0; g < leafUplinks; g++) {
+                members[g] = downToLeaf(g, l);
+            }
+            graph.addGroup(members);
+        }
+        if (tiers == 3) {
+            int planes = leafUplinks * aggregationUplinks;
+            int[] pod = new int[planes];
+            for (int p = 0; p < pods; p++) {
+                for (int k = 0; k < planes; k++) {
+                    pod[k] = aggUp + p * planes + k;
+                }
+                graph.addGroup(pod);
+            }
+            for (int p = 0; p < pods; p++) {
+                for (int k = 0; k < planes; k++) {
+                    pod[k] = coreDown + k * pods + p;
+                }
+                graph.addGroup(pod);
+            }
+        }
+        return first;
+    }
+
+    /** Uplinks at {@code upBytesPerSecond} that carry {@code downBytesPerSecond} at {@code ratio}: ⌈down ÷ (ratio · up)⌉. */
+    static int uplinks(double downBytesPerSecond, double ratio, double upBytesPerSecond) {
+        return (int) Math.ceil(downBytesPerSecond / (ratio * upBytesPerSecond) - 1e-9);
+    }
+
+    private static int ceilDiv(int a, int b) {
+        return (a + b - 1) / b;
+    }
+
+    /** The leaf that NIC port {@code port} hangs off. */
+    int leafOf(int port) {
+        if (rails == 1) {
+            return port / hostsPerLeaf;
+        }
+        int rail = port % rails;
+        int node = port / rails;
+        if (podNodes > 0) {
+            return node / podNodes * leavesPerPod + rail * (leavesPerPod / rails) + node % podNodes / hostsPerLeaf;
+        }
+        return rail * leavesPerRail + node / hostsPerLeaf;
+    }
+
+    /** The last link of a route through plane {@code up}: its spine or aggregation switch → {@code dstLeaf}. */
+    int downToLeaf(int up, int dstLeaf) {
+        return tiers == 2 ? spineDown + up * leaves + dstLeaf
+                : aggDown + (dstLeaf / leavesPerPod * leafUplinks + up) * leavesPerPod + dstLeaf % leavesPerPod;
+    }
+
+    /** The link from aggregation plane {@code up} of {@code srcPod} to its {@code c}-th core. */
+    int aggregationUpLink(int up, int srcPod, int c) {
+        return aggUp + (srcPod * leafUplinks + up) * aggregationUplinks + c;
+    }
+
+    /** The link from the {@code c}-th core of plane {@code up} down to {@code dstPod}. */
+    int coreDownLink(int up, int c, int dstPod) {
+        return coreDown + (up * aggregationUplinks + c) * pods + dstPod;
+    }
+
+    String describe() {
+        return tiers + "-tier fat-tree, " + ports + " ports, " + leaves + " leaves x " + leafUplinks + " uplinks"
+                + (tiers == 3 ? ", " + pods + " pods, " + aggregationUplinks + " core uplinks per aggregation" : "")
+                + (rails > 1 ? ", " + rails + " rails" : "");
+    }
+}

@@ -1,0 +1,186 @@
+package org.fabricsim.runtime.training;
+
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
+import org.fabricsim.runtime.network.NetworkKind;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.TorusShape;
+
+/**
+ * The step patterns {@link FabricCollectiveTimer} solves, each built as one {@link FabricPhase}
+ * of concurrent transfers (class {@link #FOREGROUND} timed, class {@link #BACKGROUND} only sharing
+ * the links): a ring step along an axis, a step of the bidirectional rings along a torus
+ * dimension, the pipeline sends between consecutive stages, and the expert all-to-all. A transfer
+ * between scale-up domains is spread over the scale-out fabric's flows per peer. Building a
+ * pattern costs O(ranks) transfers on the flow model; on the analytical one, where groups never
+ * contend, only the group of rank 0 is built ({@link #represents}), O(group).
+ */
+final class FabricPatterns {
+    static final int FOREGROUND = 0;
+    static final int BACKGROUND = 1;
+
+    private final ClusterTopology topology;
+    private final Placement placement;
+    private final RoutingMode routing;
+    private final long seed;
+    private final NetworkKind network;
+    private final FabricBehaviour behaviour;
+    private final int flowsPerPeer;
+    /** Rank r's accelerator, or null when rank r runs on accelerator r. */
+    private final int[] accelerators;
+
+    FabricPatterns(ClusterTopology topology, Placement placement, RoutingMode routing, long seed, NetworkKind network,
+            FabricBehaviour behaviour, int flowsPerPeer, int[] accelerators) {
+        this.topology = topology;
+        this.placement = placement;
+        this.routing = routing;
+        this.seed = seed;
+        this.network = network;
+        this.behaviour = behaviour;
+        this.flowsPerPeer = flowsPerPeer;
+        this.accelerators = accelerators;
+    }
+
+    /**
+     * One ring step along {@code axis}: every rank sends {@code bytesPerRank} to its successor
+     * (across a domain boundary as NCCL's channels, {@link #addDomainCrossing}), with the pipeline
+     * sends of {@code pipelineBytes} in the background on the flow model.
+     */
+    FabricPhase ringStep(Axis axis, double bytesPerRank, double pipelineBytes) {
+        FabricPhase phase = newPhase();
+        int n = placement.accelerators();
+        for (int rank = 0; rank < n; rank++) {
+            if (!represents(rank, axis)) {
+                continue;
+            }
+            int next = placement.shift(rank, axis, 1);
+            if (topology.sameDomain(rank, next)) {
+                phase.add(rank, next, bytesPerRank, 1, FOREGROUND);
+            } else {
+                addDomainCrossing(phase, rank, next, axis, bytesPerRank);
+            }
+        }
+        return withPipelineSends(phase, pipelineBytes);
+    }
+
+    /**
+     * One step of the bidirectional rings along torus {@code dimension}: every rank of the axis's
+     * groups sends half of {@code bytesPerRank} to its + neighbour and half to its − neighbour,
+     * with the pipeline sends in the background on the flow model.
+     */
+    FabricPhase torusStep(Axis axis, int dimension, double bytesPerRank, double pipelineBytes) {
+        TorusShape torus = topology.torusShape();
+        FabricPhase phase = newPhase();
+        int n = placement.accelerators();
+        for (int rank = 0; rank < n; rank++) {
+            if (represents(rank, axis)) {
+                phase.add(rank, torus.neighbour(rank, dimension, 1), bytesPerRank / 2, 1, FOREGROUND);
+                phase.add(rank, torus.neighbour(rank, dimension, -1), bytesPerRank / 2, 1, FOREGROUND);
+            }
+        }
+        return withPipelineSends(phase, pipelineBytes);
+    }
+
+    /** Every stage but the last sends {@code bytes} to the next, in the foreground. */
+    FabricPhase pipelineSends(double bytes) {
+        FabricPhase phase = newPhase();
+        addPipelineSends(phase, bytes, FOREGROUND);
+        return phase;
+    }
+
+    /**
+     * The skewed all-to-all ({@link FabricCollectiveTimer#expertAllToAllSeconds}): every rank sends
+     * {@code toBusiest} to the first member of its expert group and {@code toOthers} to each other.
+     */
+    FabricPhase expertAllToAll(double toBusiest, double toOthers) {
+        FabricPhase phase = newPhase();
+        int n = placement.accelerators();
+        for (int rank = 0; rank < n; rank++) {
+            int[] members = placement.expertGroup(rank);
+            for (int j = 0; j < members.length; j++) {
+                phase.add(rank, members[j], j == 0 ? toBusiest : toOthers, 1, FOREGROUND);
+            }
+        }
+        return phase;
+    }
+
+    /** Whether some rank's expert group has a member in another scale-up domain. O(ranks · group). */
+    boolean expertGroupsCrossDomains() {
+        int n = placement.accelerators();
+        boolean crosses = false;
+        for (int rank = 0; rank < n; rank++) {
+            for (int member : placement.expertGroup(rank)) {
+                crosses |= !topology.sameDomain(rank, member);
+            }
+        }
+        return crosses;
+    }
+
+    private FabricPhase newPhase() {
+        return new FabricPhase(topology, routing, seed, network, behaviour, accelerators);
+    }
+
+    /** {@code phase} with the pipeline sends in the background on the flow model (analytical classes never contend). */
+    private FabricPhase withPipelineSends(FabricPhase phase, double pipelineBytes) {
+        if (network == NetworkKind.MAX_MIN) {
+            addPipelineSends(phase, pipelineBytes, BACKGROUND);
+        }
+        return phase;
+    }
+
+    /**
+     * The ring edge from the last group member of one scale-up domain to the first of the next,
+     * as NCCL lays out multi-channel rings: with k members of the group in the domain, k channels
+     * each leave through a different member's NIC, so the edge's bytes go as k transfers of 1/k
+     * from the j-th member of this domain to the j-th of the next (same local index, same rail).
+     */
+    private void addDomainCrossing(FabricPhase phase, int rank, int next, Axis axis, double bytes) {
+        int first = rank;
+        int k = 1;
+        while (k < placement.size(axis) && topology.sameDomain(placement.shift(first, axis, -1), rank)) {
+            first = placement.shift(first, axis, -1);
+            k++;
+        }
+        for (int j = 0; j < k; j++) {
+            phase.add(placement.shift(first, axis, j), placement.shift(next, axis, j), bytes / k,
+                    flowsPerPeer, FOREGROUND);
+        }
+    }
+
+    private void addPipelineSends(FabricPhase phase, double bytes, int transferClass) {
+        if (placement.size(Axis.PIPELINE) < 2 || !(bytes > 0)) {
+            return;
+        }
+        int stages = placement.size(Axis.PIPELINE);
+        int n = placement.accelerators();
+        for (int rank = 0; rank < n; rank++) {
+            int stage = placement.coordinate(rank, Axis.PIPELINE);
+            if (stage + 1 < stages && represents(rank, Axis.PIPELINE)) {
+                int next = placement.shift(rank, Axis.PIPELINE, 1);
+                phase.add(rank, next, bytes, connections(rank, next), transferClass);
+            }
+        }
+    }
+
+    /**
+     * Whether {@code rank}'s transfers along {@code axis} are solved: every rank's on the flow model;
+     * on the analytical one, where groups never contend, only those of the group of rank 0 (the
+     * groups are translates of it on the same tiers), so a pattern costs O(group) instead of O(ranks).
+     */
+    private boolean represents(int rank, Axis axis) {
+        if (network == NetworkKind.MAX_MIN) {
+            return true;
+        }
+        for (Axis other : Axis.values()) {
+            if (other != axis && placement.coordinate(rank, other) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int connections(int src, int dst) {
+        return topology.sameDomain(src, dst) ? 1 : flowsPerPeer;
+    }
+}

@@ -1,0 +1,64 @@
+package org.fabricsim.runtime.training;
+
+import org.fabricsim.runtime.compute.ComputeCalibration;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
+import org.fabricsim.runtime.spec.TrainingSpec.Recompute;
+import org.fabricsim.runtime.spec.TrainingSpec.Sharding;
+
+/**
+ * The link traffic of one {@link TrainingStep}: how often each communication pattern the step
+ * timed repeats per step, counted into its {@link CollectiveTimer}'s link traffic.
+ */
+final class StepTraffic {
+    private StepTraffic() {
+    }
+
+    /**
+     * Counts one step's communication into the timer's link traffic. Every pattern is solved with
+     * all stages at once, so it repeats as often as the average stage runs it (layers, MoE layers
+     * and parameters summed over the P·v chunks ÷ P, parameters twice with DualPipe's two weight
+     * copies), M micro-batches each: per layer 8 TP
+     * collectives of T·h·e (12 with full recompute) and one CP exchange forward and backward
+     * ({@link ContextExchange#count}); per MoE layer 2 × (dispatch + combine); 2·v pipeline send
+     * rounds per micro-batch; per step one gradient reduce-scatter (two for an all-reduce) and,
+     * for ZeRO-1/2, one parameter all-gather; for ZeRO-3/FSDP two gathers and one reduce-scatter
+     * per micro-batch. O(P·v) plus the timer's O(links) per count.
+     */
+    static void count(CollectiveTimer timer, TrainingSpec spec, StepPlan plan, double tpBuffer,
+            ContextExchange cp, double[] allToAllBytes, double ppBytes, double[] parameters) {
+        ParallelismSpec par = spec.parallel();
+        double layers = 0;
+        double moeLayers = 0;
+        double stageParameters = 0;
+        for (int gc = 0; gc < plan.modelChunks(); gc++) {
+            layers += plan.layers(gc) / (double) plan.stages();
+            moeLayers += plan.moeLayers()[gc] / (double) plan.stages();
+            stageParameters += parameters[gc] / plan.stages();
+        }
+        if (spec.schedule() == PipelineSchedule.DUALPIPE) {
+            stageParameters *= 2;
+        }
+        double m = plan.microBatches();
+        double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
+        timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TrainingStep.TP_COLLECTIVES_PER_PASS * passes * m * layers);
+        cp.count(timer, m * layers);
+        for (double bytes : allToAllBytes) {
+            timer.countExpertAllToAll(bytes, par.expertRouting(), 2 * m * moeLayers);
+        }
+        timer.countPipelineSends(ppBytes, 2 * m * plan.chunks());
+        double gradients = stageParameters * ComputeCalibration.gradientReduceBytes(spec.precision());
+        double weights = stageParameters * ComputeCalibration.PARAMETER_GATHER_BYTES;
+        if (spec.sharding() == Sharding.ZERO_3 || spec.sharding() == Sharding.FSDP) {
+            timer.countRing(Axis.DATA, par.data(), weights, 0, 2 * m);
+            timer.countRing(Axis.DATA, par.data(), gradients, 0, m);
+            return;
+        }
+        timer.countRing(Axis.DATA, par.data(), gradients, ppBytes, spec.sharding() == Sharding.NONE ? 2 : 1);
+        if (spec.sharding() != Sharding.NONE) {
+            timer.countRing(Axis.DATA, par.data(), weights, 0, 1);
+        }
+    }
+}
