@@ -72,7 +72,7 @@ class PacketSettingsTest {
                 congestion-control dcqcn { kmin 100 KB kmax 400 KB pmax 20 % increase-timer 300 us }
                 """);
         // 2 KiB = 2048 B; 100 KB = 100,000 B; 20 % = 0.2; 300 us = 3e8 ps.
-        assertEquals(new PacketSettings(2048, 2.5e-12, 100_000, 400_000, 0.2, 300_000_000L, 0, 0, 0), settings);
+        assertEquals(new PacketSettings(2048, 2.5e-12, 100_000, 400_000, 0.2, 300_000_000L, 0, 0, 0, 0, 0, 0, 0), settings);
     }
 
     @Test
@@ -122,7 +122,7 @@ class PacketSettingsTest {
     void shouldMapHpccsParametersInBaseUnits() throws Exception {
         PacketSettings settings = mapped("congestion-control hpcc { eta 90 % max-stage 3 additive-increase 160 Mb/s }");
         // 90 % = 0.9; 160 Mb/s = 20,000,000 B/s.
-        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0.9, 3, 20e6), settings);
+        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0.9, 3, 20e6, 0, 0, 0, 0), settings);
     }
 
     @Test

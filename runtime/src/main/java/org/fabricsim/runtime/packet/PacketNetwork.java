@@ -44,6 +44,8 @@ public final class PacketNetwork implements NetworkModel {
     static final int INCREASE = 11;
     static final int TRIM_NACK = 12;
     static final int ACK = 13;
+    static final int BECN = 14;
+    static final int CCTI_TIMER = 15;
 
     private final Simulation simulation;
     private final Graph graph;
@@ -186,6 +188,7 @@ public final class PacketNetwork implements NetworkModel {
             case TIMEOUT -> transport.onTimeout(id);
             case TRIM_NACK -> transport.onTrimNack(id);
             case ACK -> transport.onAck(id);
+            case BECN, CCTI_TIMER -> transport.ibCc.fire(word & 15, id);
             default -> CongestionEvents.fire(this, transport, word & 15, id);
         }
     }

@@ -42,6 +42,8 @@ final class Transport {
     private final HpccSender hpcc;
     /** Swift's senders, or null under another congestion control. */
     private final SwiftSender swift;
+    /** InfiniBand congestion control's sources, or null under another congestion control. */
+    final IbCcSender ibCc;
     private final double[] lineBytesPerSecond;
     final NicPorts nics;
     long retransmittedBytes;
@@ -58,6 +60,8 @@ final class Transport {
                 ? new HpccSender(config.hpcc()) : null;
         this.swift = config.congestionControl() == PacketConfig.CongestionControl.SWIFT
                 ? new SwiftSender(Swift.defaults(), config.packetWireBytes()) : null;
+        this.ibCc = config.congestionControl() == PacketConfig.CongestionControl.IB_CC
+                ? new IbCcSender(config.ibCc(), network, flows) : null;
         nics = new NicPorts(network, flows, links);
     }
 
@@ -72,6 +76,9 @@ final class Transport {
         if (swift != null) {
             swift.reset(flow, network.lineRate(link), network.pathLinks(flow), network.roundTripPs(flow));
         }
+        if (ibCc != null) {
+            ibCc.reset(flow, network.lineRate(link));
+        }
     }
 
     /** The per-flow arrays of the congestion controls follow the flows' capacity. */
@@ -82,6 +89,9 @@ final class Transport {
         }
         if (swift != null) {
             swift.grow(capacity);
+        }
+        if (ibCc != null) {
+            ibCc.grow(capacity);
         }
     }
 
@@ -205,7 +215,13 @@ final class Transport {
         network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.NACK, flow);
     }
 
+    /** A marked packet arrived: a CNP to DCQCN's sender (at most one per interval), or InfiniBand's BECN (one per FECN). */
     private void sendCnp(int flow) {
+        if (ibCc != null) {
+            network.countCnp();
+            ibCc.sendBecn(flow);
+            return;
+        }
         long nowPs = network.nowPs();
         if (nowPs < flows.cnpAllowedPs[flow]) {
             return;
