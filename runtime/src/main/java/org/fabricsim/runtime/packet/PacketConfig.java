@@ -48,9 +48,10 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
 
     /**
      * End-to-end congestion control: none, DCQCN (ECN), HPCC (in-band telemetry), Swift (delay, {@link Swift}),
-     * InfiniBand's (FECN/BECN and the congestion control table, {@link IbCc}).
+     * InfiniBand's (FECN/BECN and the congestion control table, {@link IbCc}), receiver-driven pull (NDP,
+     * {@link Pulls}).
      */
-    public enum CongestionControl { NONE, DCQCN, HPCC, SWIFT, IB_CC }
+    public enum CongestionControl { NONE, DCQCN, HPCC, SWIFT, IB_CC, NDP }
 
     /**
      * Shared-buffer memory management of every switch.

@@ -14,7 +14,8 @@ import org.fabricsim.runtime.spec.PacketSettings;
  * @param congestionControl the fabric's congestion control; the backend models none, DCQCN, HPCC, InfiniBand's
  *                          ({@code ib-cc}: FECN/BECN, {@link IbCc}) and Ultra Ethernet's ({@code uec-cc}: Swift,
  *                          {@link Swift}, as UET's NSCC follows it, with selective repeat and, on a lossy fabric,
- *                          trimming)
+ *                          trimming) and receiver-driven pull ({@code receiver-driven}: NDP, {@link Pulls}, with the
+ *                          same transport)
  * @param switchBufferBytes the switches' shared buffer, or 0 for the default
  * @param settings          MTU, bit-error rate, DCQCN, HPCC and IB CC parameters (0 = default)
  */
@@ -59,8 +60,9 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
         config = config.withFlowControl(mechanism).withBitErrorRate(settings.bitErrorRate())
                 .withDcqcn(dcqcn(config.dcqcn())).withHpcc(hpcc(config.hpcc())).withIbCc(ibCc(config.ibCc()))
                 .withCongestionControl(modelled());
-        if (congestionControl == FabricSpec.CongestionControl.ULTRA_ETHERNET) {
-            // The UE 1.0 transport: selective retransmission, and packet trimming where the fabric would drop.
+        if (congestionControl == FabricSpec.CongestionControl.ULTRA_ETHERNET
+                || congestionControl == FabricSpec.CongestionControl.RECEIVER_DRIVEN) {
+            // The UE 1.0 and NDP transports: selective retransmission, and packet trimming where the fabric would drop.
             config = config.withRecovery(PacketConfig.Recovery.SELECTIVE_REPEAT)
                     .withTrimming(mechanism == PacketConfig.FlowControl.LOSSY);
         }
@@ -96,15 +98,16 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
         PacketConfig.CongestionControl modelled = modelled(congestionControl);
         if (modelled == null) {
             throw new UnsupportedOperationException("the packet backend models congestion-control none, dcqcn, hpcc,"
-                    + " ib-cc and uec-cc, not " + congestionControl.words() + "; give the fabric 'congestion-control"
-                    + " dcqcn', 'hpcc', 'ib-cc', 'uec-cc' or 'none' to run it packet by packet, or use the flow backend");
+                    + " ib-cc, uec-cc and receiver-driven, not " + congestionControl.words() + "; give the fabric"
+                    + " 'congestion-control dcqcn', 'hpcc', 'ib-cc', 'uec-cc', 'receiver-driven' or 'none' to run it"
+                    + " packet by packet, or use the flow backend");
         }
         return modelled;
     }
 
     /**
      * The backend's model of {@code congestionControl} as written (none, DCQCN, HPCC, ib-cc as {@link IbCc}, uec-cc
-     * as Swift), or null when it has none.
+     * as Swift, receiver-driven as NDP's pull), or null when it has none (scheduled).
      */
     public static PacketConfig.CongestionControl modelled(FabricSpec.CongestionControl congestionControl) {
         return switch (congestionControl) {
@@ -112,6 +115,7 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
             case DCQCN -> PacketConfig.CongestionControl.DCQCN;
             case HPCC -> PacketConfig.CongestionControl.HPCC;
             case INFINIBAND -> PacketConfig.CongestionControl.IB_CC;
+            case RECEIVER_DRIVEN -> PacketConfig.CongestionControl.NDP;
             case ULTRA_ETHERNET -> PacketConfig.CongestionControl.SWIFT;
             default -> null;
         };

@@ -44,6 +44,8 @@ final class Transport {
     private final SwiftSender swift;
     /** InfiniBand congestion control's sources, or null under another congestion control. */
     final IbCcSender ibCc;
+    /** Receiver-driven pull's credits and receivers, or null under another congestion control. */
+    final Pulls pulls;
     private final double[] lineBytesPerSecond;
     final NicPorts nics;
     long retransmittedBytes;
@@ -62,6 +64,8 @@ final class Transport {
                 ? new SwiftSender(Swift.defaults(), config.packetWireBytes()) : null;
         this.ibCc = config.congestionControl() == PacketConfig.CongestionControl.IB_CC
                 ? new IbCcSender(config.ibCc(), network, flows) : null;
+        this.pulls = config.congestionControl() == PacketConfig.CongestionControl.NDP
+                ? new Pulls(network, flows, network.nodeCount(), config.packetWireBytes()) : null;
         nics = new NicPorts(network, flows, links);
     }
 
@@ -78,6 +82,9 @@ final class Transport {
         }
         if (ibCc != null) {
             ibCc.reset(flow, network.lineRate(link));
+        }
+        if (pulls != null) {
+            pulls.reset(flow, network.lineRate(link), network.roundTripPs(flow));
         }
     }
 
@@ -117,6 +124,9 @@ final class Transport {
         }
         flows.nextSendPs[flow] = nowPs + (long) (wire * 1e12 / flows.rateBytesPerSecond[flow] + 0.5);
         flows.refs[flow]++;
+        if (pulls != null) {
+            pulls.spend(flow);
+        }
         if (flows.nextSeq[flow] >= flows.packetCount[flow] && !flows.rtoArmed[flow]) {
             armTimeout(flow);
         }
@@ -151,6 +161,9 @@ final class Transport {
         int seq = packets.seq(packet);
         boolean marked = (packets.flags(packet) & Packets.MARKED) != 0;
         int payload = packets.payloadBytes(packet);
+        if (pulls != null && !flows.done(flow)) {
+            pulls.owe(flow, packets.destination(packet), packets.link(packet));
+        }
         if ((packets.flags(packet) & Packets.TRIMMED) != 0 && !flows.done(flow)) {
             Flows.set(flows.trimmed[flow], seq);
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
@@ -329,7 +342,11 @@ final class Transport {
                 if (config.recovery() == Recovery.GO_BACK_N) {
                     flows.nextSeq[flow] = flows.expected[flow];
                 } else {
+                    int queued = flows.resendCount[flow];
                     markHoles(flow, flows.expected[flow], flows.maxSent[flow], false);
+                    if (pulls != null) {
+                        pulls.grant(flow, flows.resendCount[flow] - queued);
+                    }
                 }
                 network.tryTransmit(flows.firstLink[flow]);
             }

@@ -83,9 +83,9 @@ class PacketFabricTest {
     @Test
     void shouldRefuseACongestionControlTheBackendDoesNotModelNamingItAsTheLanguageWritesIt() {
         UnsupportedOperationException error = assertThrows(UnsupportedOperationException.class,
-                () -> new PacketFabric(FlowControl.PFC, CongestionControl.RECEIVER_DRIVEN, 0, PacketSettings.DEFAULTS)
+                () -> new PacketFabric(FlowControl.PFC, CongestionControl.SCHEDULED, 0, PacketSettings.DEFAULTS)
                         .at(PacketFixtures.LINE));
-        assertTrue(error.getMessage().contains("not receiver-driven") && error.getMessage().contains("flow backend"),
+        assertTrue(error.getMessage().contains("not scheduled") && error.getMessage().contains("flow backend"),
                 error.getMessage());
     }
 }
