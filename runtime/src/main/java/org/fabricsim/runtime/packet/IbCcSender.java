@@ -68,11 +68,6 @@ final class IbCcSender {
         network.releaseIfIdle(flow);
     }
 
-    /** The flow's table index, for tests. */
-    int ccti(int flow) {
-        return ccti[flow];
-    }
-
     private void startTimer(int flow) {
         timing[flow] = true;
         flows.refs[flow]++;

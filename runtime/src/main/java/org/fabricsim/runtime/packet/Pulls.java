@@ -1,7 +1,5 @@
 package org.fabricsim.runtime.packet;
 
-import java.util.Arrays;
-
 /**
  * Receiver-driven pull (NDP: Handley et al., "Re-architecting datacenter networks and stacks for low latency and
  * high performance", SIGCOMM 2017; Ultra Ethernet's receiver-credit mode, EQDS, works the same way). A sender

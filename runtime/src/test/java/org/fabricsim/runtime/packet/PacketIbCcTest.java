@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.fabricsim.runtime.packet.PacketConfig.CongestionControl;
 import org.fabricsim.runtime.packet.PacketConfig.FlowControl;
 import org.fabricsim.runtime.sim.Simulation;
-import org.fabricsim.runtime.topology.Graph;
-import org.fabricsim.runtime.topology.GraphBuilder;
 import org.junit.jupiter.api.Test;
 
 /**
