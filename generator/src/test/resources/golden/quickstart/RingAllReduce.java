@@ -77,7 +77,11 @@ public final class RingAllReduce {
                                     0L, // increaseTimerPs
                                     0.0, // hpccEta
                                     0, // hpccMaxStage
-                                    0.0 // hpccAdditiveBytesPerSecond
+                                    0.0, // hpccAdditiveBytesPerSecond
+                                    0L, // ibCcThresholdBytes
+                                    0, // ibCcIncrease
+                                    0, // ibCcLimit
+                                    0L // ibCcTimerPs
                                 ) // packet
                             ), // fabric
                             new TopologySpec.SingleSwitch(

@@ -129,7 +129,7 @@ class FabricBehaviourValidationTest {
         validation.assertIssue(model, Literals.SCALE_OUT, IssueCodes.BEHAVIOUR_MISSING, Severity.ERROR,
                 "'lossy, congestion-control receiver-driven, selective-repeat recovery, spray routing'");
         String message = issues(model, IssueCodes.BEHAVIOUR_MISSING).get(0).getMessage();
-        assertTrue(message.contains("does not simulate congestion-control receiver-driven")
+        assertTrue(message.contains("packet runs simulate congestion-control receiver-driven")
                 && message.contains("(none, dcqcn, hpcc)")
                 && message.contains(BehaviourTableGenerator.class.getName()), message);
     }

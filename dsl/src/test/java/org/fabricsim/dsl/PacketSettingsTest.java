@@ -72,7 +72,7 @@ class PacketSettingsTest {
                 congestion-control dcqcn { kmin 100 KB kmax 400 KB pmax 20 % increase-timer 300 us }
                 """);
         // 2 KiB = 2048 B; 100 KB = 100,000 B; 20 % = 0.2; 300 us = 3e8 ps.
-        assertEquals(new PacketSettings(2048, 2.5e-12, 100_000, 400_000, 0.2, 300_000_000L, 0, 0, 0), settings);
+        assertEquals(new PacketSettings(2048, 2.5e-12, 100_000, 400_000, 0.2, 300_000_000L, 0, 0, 0, 0, 0, 0, 0), settings);
     }
 
     @Test
@@ -122,7 +122,7 @@ class PacketSettingsTest {
     void shouldMapHpccsParametersInBaseUnits() throws Exception {
         PacketSettings settings = mapped("congestion-control hpcc { eta 90 % max-stage 3 additive-increase 160 Mb/s }");
         // 90 % = 0.9; 160 Mb/s = 20,000,000 B/s.
-        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0.9, 3, 20e6), settings);
+        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0.9, 3, 20e6, 0, 0, 0, 0), settings);
     }
 
     @Test
@@ -147,5 +147,40 @@ class PacketSettingsTest {
                 "HPCC's parameters are read by the packet backend only");
         validation.assertNoErrors(fabric("congestion-control hpcc { max-stage 100 eta 100 % }"),
                 Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE);
+    }
+
+    @Test
+    void shouldMapInfinibandCongestionControlsParametersInBaseUnits() throws Exception {
+        PacketSettings settings = mapped(
+                "congestion-control ib-cc { fecn-threshold 32 KiB ccti-increase 2 ccti-limit 63 ccti-timer 20.48 us }");
+        // 32 KiB = 32,768 B; 20.48 us = 20 × 1.024 us = 20,480,000 ps.
+        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 32_768, 2, 63, 20_480_000L), settings);
+    }
+
+    @Test
+    void shouldRefuseInfinibandCongestionControlParametersOutOfRangeOrOnAnotherCongestionControl() throws Exception {
+        validation.assertError(fabric("congestion-control ib-cc { ccti-increase 0 }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "write 1 to 255");
+        validation.assertError(fabric("congestion-control ib-cc { ccti-increase 256 }"),
+                Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE, "write 1 to 255");
+        validation.assertError(fabric("congestion-control ib-cc { ccti-limit 16384 }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "write 1 to 16383");
+        validation.assertError(fabric("congestion-control ib-cc { ccti-limit 0 }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "write 1 to 16383");
+        // 65,535 × 1.024 us = 67.10784 ms is the largest timer: 68 ms is over it.
+        validation.assertError(fabric("congestion-control ib-cc { ccti-timer 68 ms }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "at most 67.1 ms");
+        validation.assertError(fabric("congestion-control ib-cc { fecn-threshold 0 B }"),
+                Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE, "more than 0 B");
+        validation.assertError(fabric("congestion-control dcqcn { ccti-limit 127 }"), Literals.FABRIC,
+                IssueCodes.PACKET_SETTING_RANGE, "are InfiniBand congestion control's");
+        Model valid = fabric("""
+                lossless credit-based
+                congestion-control ib-cc { fecn-threshold 64 KiB ccti-increase 255 ccti-limit 16383 ccti-timer 67 ms }
+                """);
+        validation.assertNoErrors(valid, Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE);
+        validation.assertNoErrors(valid, Literals.FABRIC, IssueCodes.PACKET_SETTING_RANGE);
+        validation.assertIssue(valid, Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING, Severity.INFO,
+                "InfiniBand congestion control's parameters are read by the packet backend only");
     }
 }

@@ -108,7 +108,7 @@ public final class HardwareMapper {
 
     /**
      * What only the packet backend reads: the fabric's {@code mtu}, {@code bit-error-rate} and the parameters of
-     * DCQCN and HPCC; 0 where not written.
+     * DCQCN, HPCC and InfiniBand congestion control; 0 where not written.
      */
     private static PacketSettings packetSettings(Fabric fabric) {
         CongestionParameters cc = fabric.getCongestionParameters();
@@ -120,7 +120,10 @@ public final class HardwareMapper {
                 cc == null || cc.getIncreaseTimer() == null ? 0 : Units.picoseconds(cc.getIncreaseTimer()),
                 cc == null || cc.getEta() == null ? 0 : Units.fraction(cc.getEta()),
                 cc == null ? 0 : cc.getMaxStage(),
-                cc == null || cc.getAdditiveIncrease() == null ? 0 : Units.bytesPerSecond(cc.getAdditiveIncrease()));
+                cc == null || cc.getAdditiveIncrease() == null ? 0 : Units.bytesPerSecond(cc.getAdditiveIncrease()),
+                cc == null || cc.getFecnThreshold() == null ? 0 : Units.bytes(cc.getFecnThreshold()),
+                cc == null ? 0 : cc.getCctiIncrease(), cc == null ? 0 : cc.getCctiLimit(),
+                cc == null || cc.getCctiTimer() == null ? 0 : Units.picoseconds(cc.getCctiTimer()));
     }
 
     private NicSpec toNic(Nic nic) {

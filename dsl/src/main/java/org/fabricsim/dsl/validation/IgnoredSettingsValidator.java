@@ -30,8 +30,9 @@ public class IgnoredSettingsValidator extends FabricCheck {
 
     /**
      * A congestion control on a fabric that states no flow control changes nothing. On one that does, it
-     * selects the behaviour row, or, when the packet backend does not simulate it ({@code receiver-driven},
-     * {@code scheduled}), every cluster on the fabric is an error ({@code fabric.behaviour.missing}).
+     * selects the behaviour row, or, when the behaviour table has no row for it ({@code receiver-driven}, which
+     * packet runs simulate, and {@code scheduled}), every cluster on the fabric is an error
+     * ({@code fabric.behaviour.missing}).
      */
     @Check
     public void checkFabricCongestionControlNotSimulated(Fabric fabric) {

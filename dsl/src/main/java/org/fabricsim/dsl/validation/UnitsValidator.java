@@ -43,6 +43,8 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.CONGESTION_PARAMETERS__KMAX, Dimension.DATA_SIZE),
             Map.entry(Literals.CONGESTION_PARAMETERS__PMAX, Dimension.FRACTION),
             Map.entry(Literals.CONGESTION_PARAMETERS__INCREASE_TIMER, Dimension.TIME),
+            Map.entry(Literals.CONGESTION_PARAMETERS__FECN_THRESHOLD, Dimension.DATA_SIZE),
+            Map.entry(Literals.CONGESTION_PARAMETERS__CCTI_TIMER, Dimension.TIME),
             Map.entry(Literals.CLUSTER__LINK_EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.STUDY__TOLERANCE, Dimension.FRACTION),
             Map.entry(Literals.NIC__PORT_RATE, Dimension.DATA_RATE),

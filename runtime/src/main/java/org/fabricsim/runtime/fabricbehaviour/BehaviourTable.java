@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.packet.PacketFabric;
+
 /**
  * The measured behaviours, one row per {@link BehaviourKey}, as {@link BehaviourTableGenerator}
  * wrote them: lines starting with '#' are provenance (date, code version, scenarios), then a header
@@ -66,10 +68,15 @@ public final class BehaviourTable {
             return "packet trimming needs selective-repeat recovery (the receiver NACKs each trimmed packet and the"
                     + " sender resends that one); declare selective repeat";
         }
-        return PatternRuns.measurable(key) ? "produce the table with: " + COMMAND
-                : "the packet backend does not simulate congestion-control " + key.congestionControl().words()
-                        + " yet, so it cannot be measured; state one it simulates (none, dcqcn, hpcc), or add it to the"
-                        + " packet backend and produce the table with: " + COMMAND;
+        if (PatternRuns.measurable(key)) {
+            return "produce the table with: " + COMMAND;
+        }
+        String cc = "congestion-control " + key.congestionControl().words();
+        return (PacketFabric.modelled(key.congestionControl()) == null
+                ? "the packet backend does not simulate " + cc + " yet, so it cannot be measured"
+                : "packet runs simulate " + cc + " ('network packet') but the table measures none of its rows")
+                + "; state one the table has rows for (none, dcqcn, hpcc), or add it to the table's congestion"
+                + " controls (PatternRuns.SIMULATED) and produce the table with: " + COMMAND;
     }
 
     /** The provenance lines, without their '#'. */

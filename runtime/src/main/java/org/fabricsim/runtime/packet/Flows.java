@@ -50,6 +50,8 @@ final class Flows {
      */
     private long[] doneBits = new long[256 / 64];
     int[] refs = new int[256];
+    /** Sender (receiver-driven pull, {@link Pulls}): packets it may still send, or null under another control. */
+    int[] pullCredits;
     private int[] free = new int[256];
     private int freeCount;
     private int slots;
@@ -81,8 +83,10 @@ final class Flows {
         return slots;
     }
 
+    /** Whether the sender has a packet to send (new or to resend) and, under receiver-driven pull, a pull to send it on. */
     boolean hasData(int flow) {
-        return !done(flow) && (nextSeq[flow] < packetCount[flow] || resendCount[flow] > 0);
+        return !done(flow) && (nextSeq[flow] < packetCount[flow] || resendCount[flow] > 0)
+                && (pullCredits == null || pullCredits[flow] > 0);
     }
 
     boolean done(int flow) {
@@ -110,6 +114,9 @@ final class Flows {
     }
 
     private void grow(int capacity) {
+        if (pullCredits != null) {
+            pullCredits = Arrays.copyOf(pullCredits, capacity);
+        }
         flowClass = Arrays.copyOf(flowClass, capacity);
         destination = Arrays.copyOf(destination, capacity);
         firstLink = Arrays.copyOf(firstLink, capacity);

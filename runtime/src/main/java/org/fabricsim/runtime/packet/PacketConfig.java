@@ -14,7 +14,7 @@ package org.fabricsim.runtime.packet;
  * <li>Lossy egress admission by dynamic threshold α = 1 (Choudhury and Hahne, "Dynamic queue
  * length thresholds for shared-memory packet switches", IEEE/ACM ToN 1998).</li>
  * <li>DCQCN: {@link Dcqcn#defaults(double)}; HPCC: {@link Hpcc#defaults(double)}, both at the line rate;
- * Swift: {@link Swift#defaults()}.</li>
+ * Swift: {@link Swift#defaults()}; InfiniBand's: {@link IbCc#defaults()}.</li>
  * </ul>
  *
  * @param mtuBytes          payload bytes per full packet, positive
@@ -29,6 +29,7 @@ package org.fabricsim.runtime.packet;
  * @param congestionControl the end-to-end congestion control
  * @param dcqcn             DCQCN's parameters (used when congestionControl is DCQCN)
  * @param hpcc              HPCC's parameters (used when congestionControl is HPCC)
+ * @param ibCc              InfiniBand congestion control's parameters (used when congestionControl is IB_CC)
  * @param routing           how switches pick the next hop of a packet
  * @param limits            the size of run the backend accepts
  * @param trimming          whether a switch trims a packet it cannot queue to its headers instead of dropping
@@ -36,7 +37,8 @@ package org.fabricsim.runtime.packet;
  */
 public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int priorities, FlowControl flowControl,
         boolean ecn, Recovery recovery, long retransmitTimeoutPs, double bitErrorRate,
-        CongestionControl congestionControl, Dcqcn dcqcn, Hpcc hpcc, PacketRouting routing, RunLimits limits, boolean trimming) {
+        CongestionControl congestionControl, Dcqcn dcqcn, Hpcc hpcc, IbCc ibCc, PacketRouting routing, RunLimits limits,
+        boolean trimming) {
 
     /** Lossless by PFC, lossless by link credits (InfiniBand, Omni-Path), or lossy tail drop. */
     public enum FlowControl { PFC, CREDIT, LOSSY }
@@ -44,8 +46,12 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
     /** Go-back-N (RoCE NICs) or selective repeat (IRN, Ultra Ethernet). */
     public enum Recovery { GO_BACK_N, SELECTIVE_REPEAT }
 
-    /** End-to-end congestion control: none, DCQCN (ECN), HPCC (in-band telemetry), Swift (delay, {@link Swift}). */
-    public enum CongestionControl { NONE, DCQCN, HPCC, SWIFT }
+    /**
+     * End-to-end congestion control: none, DCQCN (ECN), HPCC (in-band telemetry), Swift (delay, {@link Swift}),
+     * InfiniBand's (FECN/BECN and the congestion control table, {@link IbCc}), receiver-driven pull (NDP,
+     * {@link Pulls}).
+     */
+    public enum CongestionControl { NONE, DCQCN, HPCC, SWIFT, IB_CC, NDP }
 
     /**
      * Shared-buffer memory management of every switch.
@@ -78,7 +84,7 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
             throw new IllegalArgumentException("packet parameters out of range");
         }
         if (buffer == null || flowControl == null || recovery == null || congestionControl == null || dcqcn == null
-                || hpcc == null || routing == null || limits == null) {
+                || hpcc == null || ibCc == null || routing == null || limits == null) {
             throw new IllegalArgumentException("every packet parameter is required");
         }
         if (trimming && recovery != Recovery.SELECTIVE_REPEAT) {
@@ -96,7 +102,7 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
     public static PacketConfig roce(double lineBytesPerSecond) {
         return new PacketConfig(4096, 62, Buffer.defaults(), 1, FlowControl.PFC, false, Recovery.GO_BACK_N,
                 4_194_304_000L, 0, CongestionControl.NONE, Dcqcn.defaults(lineBytesPerSecond),
-                Hpcc.defaults(lineBytesPerSecond), PacketRouting.PATH, RunLimits.defaults(), false);
+                Hpcc.defaults(lineBytesPerSecond), IbCc.defaults(), PacketRouting.PATH, RunLimits.defaults(), false);
     }
 
     /** Wire bytes of a full packet. */
@@ -111,74 +117,79 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
 
     public PacketConfig withMtuBytes(int value) {
         return new PacketConfig(value, headerBytes, buffer, priorities, flowControl, ecn, recovery, retransmitTimeoutPs,
-                bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
+                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
     }
 
     public PacketConfig withHpcc(Hpcc value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, ibCc, routing, limits, trimming);
+    }
+
+    public PacketConfig withIbCc(IbCc value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, value, routing, limits, trimming);
     }
 
     public PacketConfig withDcqcn(Dcqcn value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, value, hpcc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, value, hpcc, ibCc, routing, limits, trimming);
     }
 
     public PacketConfig withFlowControl(FlowControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, value, ecn, recovery, retransmitTimeoutPs,
-                bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
+                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
     }
 
     public PacketConfig withEcn(boolean value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, value, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
     }
 
     public PacketConfig withRecovery(Recovery value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, value,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
     }
 
     public PacketConfig withBitErrorRate(double value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, value, congestionControl, dcqcn, hpcc, routing, limits, trimming);
+                retransmitTimeoutPs, value, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
     }
 
     /** DCQCN also turns on ECN marking, which it needs. */
     public PacketConfig withCongestionControl(CongestionControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl,
                 ecn || value == CongestionControl.DCQCN, recovery, retransmitTimeoutPs, bitErrorRate, value, dcqcn, hpcc,
-                routing, limits, trimming);
+                ibCc, routing, limits, trimming);
     }
 
     public PacketConfig withRetransmitTimeoutPs(long value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery, value,
-                bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
+                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
     }
 
     public PacketConfig withRouting(PacketRouting value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, value, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, value, limits, trimming);
     }
 
     public PacketConfig withBuffer(Buffer value) {
         return new PacketConfig(mtuBytes, headerBytes, value, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
     }
 
     public PacketConfig withPriorities(int value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, value, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
     }
 
     /** Trimming, which needs selective repeat ({@link #withRecovery} first). */
     public PacketConfig withTrimming(boolean value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, limits, value);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, value);
     }
 
     public PacketConfig withLimits(RunLimits value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, routing, value, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, value, trimming);
     }
 }

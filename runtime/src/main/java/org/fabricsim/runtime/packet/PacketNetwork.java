@@ -16,7 +16,7 @@ import org.fabricsim.runtime.topology.Graph;
  * control, ECN, routing, loss, recovery and congestion control. Behind {@link NetworkModel}, so
  * collectives and training steps run on it unchanged.
  *
- * <p><b>Events</b> are int words (type in the low 4 bits, a link, queue, packet or flow handle
+ * <p><b>Events</b> are int words (type in the low {@value #TYPE_BITS} bits, a link, queue, packet or flow handle
  * above) ordered by time in picoseconds ({@link EventQueue}: fixed-delay events in FIFO lanes, the
  * rest in a 4-ary heap); the model is the simulation's {@link org.fabricsim.runtime.sim.TimeSource}.
  * A packet crossing a link costs two events (end of serialization, arrival), each O(1) in a lane;
@@ -44,6 +44,13 @@ public final class PacketNetwork implements NetworkModel {
     static final int INCREASE = 11;
     static final int TRIM_NACK = 12;
     static final int ACK = 13;
+    static final int BECN = 14;
+    static final int CCTI_TIMER = 15;
+    static final int PULL_TICK = 16;
+    static final int PULL = 17;
+    /** Bits of an event word that hold its type; the handle is above them. */
+    static final int TYPE_BITS = 5;
+    private static final int TYPE_MASK = (1 << TYPE_BITS) - 1;
 
     private final Simulation simulation;
     private final Graph graph;
@@ -168,9 +175,10 @@ public final class PacketNetwork implements NetworkModel {
     @Override
     public void fire(Simulation context) {
         int word = events.pop();
-        int id = word >>> 4;
-        prefetch(word & 15);
-        switch (word & 15) {
+        int id = word >>> TYPE_BITS;
+        int type = word & TYPE_MASK;
+        prefetch(type);
+        switch (type) {
             case TX_DONE -> {
                 busy[id] = false;
                 tryTransmit(id);
@@ -179,14 +187,17 @@ public final class PacketNetwork implements NetworkModel {
             case NIC_WAKE -> transport.nics.onWake(id);
             case PAUSE -> gates.pause(id);
             case RESUME, CREDIT -> {
-                gates.reopen(word & 15, id);
+                gates.reopen(type, id);
                 tryTransmit(id / priorities);
             }
             case NACK -> transport.onNack(id);
             case TIMEOUT -> transport.onTimeout(id);
             case TRIM_NACK -> transport.onTrimNack(id);
             case ACK -> transport.onAck(id);
-            default -> CongestionEvents.fire(this, transport, word & 15, id);
+            case BECN, CCTI_TIMER -> transport.ibCc.fire(type, id);
+            case PULL_TICK -> transport.pulls.tick(id);
+            case PULL -> transport.pulls.onPull(id);
+            default -> CongestionEvents.fire(this, transport, type, id);
         }
     }
 
@@ -200,10 +211,10 @@ public final class PacketNetwork implements NetworkModel {
      */
     private void prefetch(int type) {
         int later = type == ARRIVE || type == TX_DONE ? events.laterInLane(LOOKAHEAD) : -1;
-        if (later < 0 || (later & 15) != type) {
+        if (later < 0 || (later & TYPE_MASK) != type) {
             return;
         }
-        int id = later >>> 4;
+        int id = later >>> TYPE_BITS;
         if (type == ARRIVE) {
             touched += packets.link(id);
         } else if (fromSwitchOnly[id]) {
@@ -221,12 +232,16 @@ public final class PacketNetwork implements NetworkModel {
     }
 
     void schedule(long atPs, int type, int id) {
-        events.push(atPs, id << 4 | type);
+        events.push(atPs, id << TYPE_BITS | type);
     }
 
     /** Schedules an event {@code delayPs} from now (a fixed delay: it goes to a FIFO lane of the {@link EventQueue}). */
     void scheduleAfter(long delayPs, int type, int id) {
-        events.pushAfter(nowPs(), delayPs, id << 4 | type);
+        events.pushAfter(nowPs(), delayPs, id << TYPE_BITS | type);
+    }
+
+    int nodeCount() {
+        return graph.nodeCount();
     }
 
     double lineRate(int link) {

@@ -8,7 +8,8 @@ import org.fabricsim.runtime.topology.Graph;
 /**
  * Whether each (link, priority) queue may send: its PFC pause state and its credits, and the
  * switch side of transmission: picking the next packet of an egress port by strict priority among
- * its open queues, then the consequences of its departure (resume or credit upstream, ECN mark).
+ * its open queues, then the consequences of its departure (resume or credit upstream, ECN mark, or
+ * InfiniBand's FECN above its threshold).
  * O(priorities) per dequeue, O(1) otherwise.
  */
 final class PortGates {
@@ -22,6 +23,8 @@ final class PortGates {
     private final boolean credit;
     private final boolean[] paused;
     private final int[] credits;
+    /** InfiniBand congestion control's FECN threshold, bytes of egress queue; no mark under another control. */
+    private final long fecnThresholdBytes;
 
     PortGates(PacketNetwork network, Graph graph, SwitchBuffers buffers, PortStatistics ports) {
         this.network = network;
@@ -35,6 +38,8 @@ final class PortGates {
         paused = new boolean[graph.linkCount() * priorities];
         credits = new int[graph.linkCount() * priorities];
         Arrays.fill(credits, config.buffer().creditPackets());
+        fecnThresholdBytes = config.congestionControl() == PacketConfig.CongestionControl.IB_CC
+                ? config.ibCc().thresholdBytes() : Long.MAX_VALUE;
     }
 
     /** Whether queue (link·P + priority) is neither paused nor out of credits. */
@@ -85,7 +90,8 @@ final class PortGates {
             } else if (credit) {
                 network.scheduleAfter(latencyPs, PacketNetwork.CREDIT, upstream);
             }
-            if (config.ecn() && network.random() < config.dcqcn().markProbability(depth)) {
+            if (depth > fecnThresholdBytes
+                    || config.ecn() && network.random() < config.dcqcn().markProbability(depth)) {
                 packets.setFlags(packet, packets.flags(packet) | Packets.MARKED);
                 ports.ecnMarks[link]++;
             }

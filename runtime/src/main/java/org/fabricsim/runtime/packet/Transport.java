@@ -42,6 +42,10 @@ final class Transport {
     private final HpccSender hpcc;
     /** Swift's senders, or null under another congestion control. */
     private final SwiftSender swift;
+    /** InfiniBand congestion control's sources, or null under another congestion control. */
+    final IbCcSender ibCc;
+    /** Receiver-driven pull's credits and receivers, or null under another congestion control. */
+    final Pulls pulls;
     private final double[] lineBytesPerSecond;
     final NicPorts nics;
     long retransmittedBytes;
@@ -58,6 +62,10 @@ final class Transport {
                 ? new HpccSender(config.hpcc()) : null;
         this.swift = config.congestionControl() == PacketConfig.CongestionControl.SWIFT
                 ? new SwiftSender(Swift.defaults(), config.packetWireBytes()) : null;
+        this.ibCc = config.congestionControl() == PacketConfig.CongestionControl.IB_CC
+                ? new IbCcSender(config.ibCc(), network, flows) : null;
+        this.pulls = config.congestionControl() == PacketConfig.CongestionControl.NDP
+                ? new Pulls(network, flows, network.nodeCount(), config.packetWireBytes()) : null;
         nics = new NicPorts(network, flows, links);
     }
 
@@ -72,6 +80,12 @@ final class Transport {
         if (swift != null) {
             swift.reset(flow, network.lineRate(link), network.pathLinks(flow), network.roundTripPs(flow));
         }
+        if (ibCc != null) {
+            ibCc.reset(flow, network.lineRate(link));
+        }
+        if (pulls != null) {
+            pulls.reset(flow, network.lineRate(link), network.roundTripPs(flow));
+        }
     }
 
     /** The per-flow arrays of the congestion controls follow the flows' capacity. */
@@ -82,6 +96,9 @@ final class Transport {
         }
         if (swift != null) {
             swift.grow(capacity);
+        }
+        if (ibCc != null) {
+            ibCc.grow(capacity);
         }
     }
 
@@ -107,6 +124,9 @@ final class Transport {
         }
         flows.nextSendPs[flow] = nowPs + (long) (wire * 1e12 / flows.rateBytesPerSecond[flow] + 0.5);
         flows.refs[flow]++;
+        if (pulls != null) {
+            pulls.spend(flow);
+        }
         if (flows.nextSeq[flow] >= flows.packetCount[flow] && !flows.rtoArmed[flow]) {
             armTimeout(flow);
         }
@@ -141,6 +161,9 @@ final class Transport {
         int seq = packets.seq(packet);
         boolean marked = (packets.flags(packet) & Packets.MARKED) != 0;
         int payload = packets.payloadBytes(packet);
+        if (pulls != null && !flows.done(flow)) {
+            pulls.owe(flow, packets.destination(packet), packets.link(packet));
+        }
         if ((packets.flags(packet) & Packets.TRIMMED) != 0 && !flows.done(flow)) {
             Flows.set(flows.trimmed[flow], seq);
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
@@ -205,7 +228,13 @@ final class Transport {
         network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.NACK, flow);
     }
 
+    /** A marked packet arrived: a CNP to DCQCN's sender (at most one per interval), or InfiniBand's BECN (one per FECN). */
     private void sendCnp(int flow) {
+        if (ibCc != null) {
+            network.countCnp();
+            ibCc.sendBecn(flow);
+            return;
+        }
         long nowPs = network.nowPs();
         if (nowPs < flows.cnpAllowedPs[flow]) {
             return;
@@ -313,7 +342,11 @@ final class Transport {
                 if (config.recovery() == Recovery.GO_BACK_N) {
                     flows.nextSeq[flow] = flows.expected[flow];
                 } else {
+                    int queued = flows.resendCount[flow];
                     markHoles(flow, flows.expected[flow], flows.maxSent[flow], false);
+                    if (pulls != null) {
+                        pulls.grant(flow, flows.resendCount[flow] - queued);
+                    }
                 }
                 network.tryTransmit(flows.firstLink[flow]);
             }

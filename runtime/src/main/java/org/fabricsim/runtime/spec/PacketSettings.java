@@ -14,12 +14,17 @@ package org.fabricsim.runtime.spec;
  * @param hpccEta           HPCC: the target utilisation η, in (0, 1], or 0
  * @param hpccMaxStage      HPCC: additive-increase stages before a multiplicative step, or 0
  * @param hpccAdditiveBytesPerSecond HPCC: the additive increase R_AI, or 0
+ * @param ibCcThresholdBytes InfiniBand congestion control: switches mark FECN above this egress queue, or 0
+ * @param ibCcIncrease      InfiniBand congestion control: CCTI_Increase, table entries per BECN, or 0
+ * @param ibCcLimit         InfiniBand congestion control: CCTI_Limit, the last table entry, or 0
+ * @param ibCcTimerPs       InfiniBand congestion control: CCTI_Timer, one entry back per period, picoseconds, or 0
  */
 public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, long kmaxBytes,
-        double pmax, long increaseTimerPs, double hpccEta, int hpccMaxStage, double hpccAdditiveBytesPerSecond) {
+        double pmax, long increaseTimerPs, double hpccEta, int hpccMaxStage, double hpccAdditiveBytesPerSecond,
+        long ibCcThresholdBytes, int ibCcIncrease, int ibCcLimit, long ibCcTimerPs) {
 
-    /** Every setting at the backend's default: no bit errors, the default MTU, DCQCN and HPCC parameters. */
-    public static final PacketSettings DEFAULTS = new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    /** Every setting at the backend's default: no bit errors, the default MTU, DCQCN, HPCC and IB CC parameters. */
+    public static final PacketSettings DEFAULTS = new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     public PacketSettings {
         Specs.requireNonNegative("mtuBytes", mtuBytes);
@@ -27,6 +32,10 @@ public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, 
         Specs.requireNonNegative("kmaxBytes", kmaxBytes);
         Specs.requireNonNegative("increaseTimerPs", increaseTimerPs);
         Specs.requireNonNegative("hpccMaxStage", hpccMaxStage);
+        Specs.requireNonNegative("ibCcThresholdBytes", ibCcThresholdBytes);
+        Specs.requireNonNegative("ibCcIncrease", ibCcIncrease);
+        Specs.requireNonNegative("ibCcLimit", ibCcLimit);
+        Specs.requireNonNegative("ibCcTimerPs", ibCcTimerPs);
         if (!(bitErrorRate >= 0 && bitErrorRate < 1) || !(pmax >= 0 && pmax <= 1) || !(hpccEta >= 0 && hpccEta <= 1)
                 || !(hpccAdditiveBytesPerSecond >= 0)) {
             throw new IllegalArgumentException("the bit-error rate is in [0, 1), pmax and HPCC's eta in [0, 1] and"

@@ -88,7 +88,12 @@ class BehaviourTableTest {
         String unmeasurable = assertThrows(IllegalArgumentException.class,
                 () -> BehaviourTable.shipped().behaviour(infiniBand)).getMessage();
         assertTrue(unmeasurable.contains("lossless credit-based, congestion-control ib-cc"), unmeasurable);
-        assertTrue(unmeasurable.contains("the packet backend does not simulate congestion-control ib-cc"),
-                unmeasurable);
+        assertTrue(unmeasurable.contains("packet runs simulate congestion-control ib-cc"), unmeasurable);
+        BehaviourKey scheduled = new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.SCHEDULED,
+                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE);
+        String unsimulated = assertThrows(IllegalArgumentException.class,
+                () -> BehaviourTable.shipped().behaviour(scheduled)).getMessage();
+        assertTrue(unsimulated.contains("the packet backend does not simulate congestion-control scheduled"),
+                unsimulated);
     }
 }

@@ -1,0 +1,115 @@
+package org.fabricsim.runtime.packet;
+
+/**
+ * Receiver-driven pull (NDP: Handley et al., "Re-architecting datacenter networks and stacks for low latency and
+ * high performance", SIGCOMM 2017; Ultra Ethernet's receiver-credit mode, EQDS, works the same way). A sender
+ * starts with one bandwidth-delay product of its unloaded path in pull credits (NDP's first window at line
+ * rate) and then sends one packet per PULL. A receiver answers every arrival of a flow it has not finished, data
+ * or trimmed header, with one PULL, queued FIFO per receiving node and sent at most one per full packet's time on
+ * the link it arrived on (the receiver paces the pulls at its line rate, so the senders' packets together arrive
+ * at that rate); a PULL reaches the sender one feedback delay later. A trimmed header is also NACKed
+ * ({@link Transport}), so the PULL it earns resends it. A retransmission timeout grants a credit for every hole it
+ * queues (a packet lost outright earned no PULL). O(1) per arrival, tick and PULL; the queues grow, never shrink.
+ */
+final class Pulls {
+    private final PacketNetwork network;
+    private final Flows flows;
+    private final int packetWireBytes;
+    /** Per receiving node: a ring of flows owed a PULL. */
+    private final int[][] queue;
+    private final int[] first;
+    private final int[] size;
+    /** Per receiving node: when the next PULL may leave, and whether a tick is scheduled. */
+    private final long[] nextPullPs;
+    private final boolean[] ticking;
+    private final long[] spacingPs;
+
+    Pulls(PacketNetwork network, Flows flows, int nodes, int packetWireBytes) {
+        this.network = network;
+        this.flows = flows;
+        this.packetWireBytes = packetWireBytes;
+        flows.pullCredits = new int[flows.refs.length];
+        queue = new int[nodes][];
+        first = new int[nodes];
+        size = new int[nodes];
+        nextPullPs = new long[nodes];
+        ticking = new boolean[nodes];
+        spacingPs = new long[nodes];
+    }
+
+    /**
+     * A new flow may send one bandwidth-delay product at once: ⌈line rate × unloaded round trip / full packet⌉
+     * packets, at least one.
+     */
+    void reset(int flow, double lineBytesPerSecond, long roundTripPs) {
+        flows.pullCredits[flow] = (int) Math.max(1,
+                Math.ceil(lineBytesPerSecond * roundTripPs * 1e-12 / packetWireBytes));
+    }
+
+    /** A packet of {@code flow} (data or trimmed header) reached node {@code receiver} over {@code link}: owe it a PULL. */
+    void owe(int flow, int receiver, int link) {
+        if (queue[receiver] == null) {
+            queue[receiver] = new int[16];
+            spacingPs[receiver] = (long) (packetWireBytes * 1e12 / network.lineRate(link) + 0.5);
+        } else if (size[receiver] == queue[receiver].length) {
+            int[] ring = queue[receiver];
+            int[] grown = new int[ring.length * 2];
+            for (int i = 0; i < size[receiver]; i++) {
+                grown[i] = ring[(first[receiver] + i) & (ring.length - 1)];
+            }
+            queue[receiver] = grown;
+            first[receiver] = 0;
+        }
+        int[] ring = queue[receiver];
+        ring[(first[receiver] + size[receiver]++) & (ring.length - 1)] = flow;
+        flows.refs[flow]++;
+        if (!ticking[receiver]) {
+            ticking[receiver] = true;
+            network.schedule(Math.max(network.nowPs(), nextPullPs[receiver]), PacketNetwork.PULL_TICK, receiver);
+        }
+    }
+
+    /** Node {@code receiver} sends its next PULL (skipping flows finished meanwhile), then waits a packet time. */
+    void tick(int receiver) {
+        int[] ring = queue[receiver];
+        while (size[receiver] > 0) {
+            int flow = ring[first[receiver]];
+            first[receiver] = (first[receiver] + 1) & (ring.length - 1);
+            size[receiver]--;
+            if (!flows.done(flow)) {
+                long nowPs = network.nowPs();
+                network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.PULL, flow);
+                nextPullPs[receiver] = nowPs + spacingPs[receiver];
+                if (size[receiver] > 0) {
+                    network.schedule(nextPullPs[receiver], PacketNetwork.PULL_TICK, receiver);
+                } else {
+                    ticking[receiver] = false;
+                }
+                return;
+            }
+            flows.refs[flow]--;
+            network.releaseIfIdle(flow);
+        }
+        ticking[receiver] = false;
+    }
+
+    /** A PULL reached the sender of {@code flow}: one more packet may leave. */
+    void onPull(int flow) {
+        flows.refs[flow]--;
+        if (!flows.done(flow)) {
+            flows.pullCredits[flow]++;
+            network.tryTransmit(flows.firstLink[flow]);
+        }
+        network.releaseIfIdle(flow);
+    }
+
+    /** A retransmission timeout queued {@code holes} resends: credit them (lost packets earned no PULL). */
+    void grant(int flow, int holes) {
+        flows.pullCredits[flow] += holes;
+    }
+
+    /** The sender spent a credit on a packet. */
+    void spend(int flow) {
+        flows.pullCredits[flow]--;
+    }
+}
