@@ -12,7 +12,7 @@ final class CongestionEvents {
 
     static void fire(PacketNetwork network, Transport transport, int type, int flow) {
         Flows flows = transport.flows;
-        DcqcnSender dcqcn = transport.dcqcn;
+        DcqcnSender dcqcn = transport.senders.dcqcn;
         flows.refs[flow]--;
         if (flows.done(flow)) {
             network.releaseIfIdle(flow);

@@ -194,9 +194,9 @@ public final class PacketNetwork implements NetworkModel {
             case TIMEOUT -> transport.onTimeout(id);
             case TRIM_NACK -> transport.onTrimNack(id);
             case ACK -> transport.onAck(id);
-            case BECN, CCTI_TIMER -> transport.ibCc.fire(type, id);
-            case PULL_TICK -> transport.pulls.tick(id);
-            case PULL -> transport.pulls.onPull(id);
+            case BECN, CCTI_TIMER -> transport.senders.ibCc.fire(type, id);
+            case PULL_TICK -> transport.senders.pulls.tick(id);
+            case PULL -> transport.senders.pulls.onPull(id);
             default -> CongestionEvents.fire(this, transport, type, id);
         }
     }

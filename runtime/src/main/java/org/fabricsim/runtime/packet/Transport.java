@@ -37,15 +37,9 @@ final class Transport {
     private final PacketNetwork network;
     private final PacketConfig config;
     final Flows flows = new Flows();
-    final DcqcnSender dcqcn;
-    /** HPCC's senders, or null under another congestion control. */
-    private final HpccSender hpcc;
-    /** Swift's senders, or null under another congestion control. */
-    private final SwiftSender swift;
-    /** InfiniBand congestion control's sources, or null under another congestion control. */
-    final IbCcSender ibCc;
-    /** Receiver-driven pull's credits and receivers, or null under another congestion control. */
-    final Pulls pulls;
+    final Senders senders;
+    /** Receiver-driven pull's credits and receivers ({@link Senders#pulls}), or null. */
+    private final Pulls pulls;
     private final double[] lineBytesPerSecond;
     final NicPorts nics;
     long retransmittedBytes;
@@ -57,15 +51,8 @@ final class Transport {
         this.network = network;
         this.config = config;
         this.lineBytesPerSecond = lineBytesPerSecond;
-        this.dcqcn = new DcqcnSender(config.dcqcn());
-        this.hpcc = config.congestionControl() == PacketConfig.CongestionControl.HPCC
-                ? new HpccSender(config.hpcc()) : null;
-        this.swift = config.congestionControl() == PacketConfig.CongestionControl.SWIFT
-                ? new SwiftSender(Swift.defaults(), config.packetWireBytes()) : null;
-        this.ibCc = config.congestionControl() == PacketConfig.CongestionControl.IB_CC
-                ? new IbCcSender(config.ibCc(), network, flows) : null;
-        this.pulls = config.congestionControl() == PacketConfig.CongestionControl.NDP
-                ? new Pulls(network, flows, network.nodeCount(), config.packetWireBytes()) : null;
+        this.senders = new Senders(network, config, flows);
+        this.pulls = senders.pulls;
         nics = new NicPorts(network, flows, links);
     }
 
@@ -73,33 +60,12 @@ final class Transport {
     void activate(int flow) {
         int link = flows.firstLink[flow];
         nics.add(link, flow);
-        dcqcn.reset(flow, network.lineRate(link));
-        if (hpcc != null) {
-            hpcc.reset(flow, network.lineRate(link));
-        }
-        if (swift != null) {
-            swift.reset(flow, network.lineRate(link), network.pathLinks(flow), network.roundTripPs(flow));
-        }
-        if (ibCc != null) {
-            ibCc.reset(flow, network.lineRate(link));
-        }
-        if (pulls != null) {
-            pulls.reset(flow, network.lineRate(link), network.roundTripPs(flow));
-        }
+        senders.reset(flow, link);
     }
 
     /** The per-flow arrays of the congestion controls follow the flows' capacity. */
     void grow(int capacity) {
-        dcqcn.grow(capacity);
-        if (hpcc != null) {
-            hpcc.grow(capacity);
-        }
-        if (swift != null) {
-            swift.grow(capacity);
-        }
-        if (ibCc != null) {
-            ibCc.grow(capacity);
-        }
+        senders.grow(capacity);
     }
 
     /** The next packet NIC port {@code link} sends now, or −1 ({@link NicPorts#next}). */
@@ -169,7 +135,7 @@ final class Transport {
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
             return;
         }
-        if ((hpcc != null || swift != null) && !flows.done(flow)) {
+        if (senders.acknowledgeEveryPacket() && !flows.done(flow)) {
             // The packet's handle carries its telemetry or send time back as the acknowledgement (HPCC and Swift
             // acknowledge every packet).
             network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.ACK, packet);
@@ -183,7 +149,7 @@ final class Transport {
             return;
         }
         if (marked) {
-            sendCnp(flow);
+            senders.onMarked(flow);
         }
         boolean selective = config.recovery() == Recovery.SELECTIVE_REPEAT;
         if (selective ? Flows.test(flows.received[flow], seq) : seq < flows.expected[flow]) {
@@ -228,25 +194,6 @@ final class Transport {
         network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.NACK, flow);
     }
 
-    /** A marked packet arrived: a CNP to DCQCN's sender (at most one per interval), or InfiniBand's BECN (one per FECN). */
-    private void sendCnp(int flow) {
-        if (ibCc != null) {
-            network.countCnp();
-            ibCc.sendBecn(flow);
-            return;
-        }
-        long nowPs = network.nowPs();
-        if (nowPs < flows.cnpAllowedPs[flow]) {
-            return;
-        }
-        flows.cnpAllowedPs[flow] = nowPs + config.dcqcn().cnpIntervalPs();
-        network.countCnp();
-        if (config.congestionControl() == PacketConfig.CongestionControl.DCQCN) {
-            flows.refs[flow]++;
-            network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.CNP, flow);
-        }
-    }
-
     /** A NACK reached the sender: go back, or queue the holes for retransmission. */
     void onNack(int flow) {
         flows.refs[flow]--;
@@ -287,11 +234,7 @@ final class Transport {
             Flows.set(flows.resend[flow], seq);
             flows.resendCount[flow]++;
             flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
-            if (swift != null) {
-                long nowPs = network.nowPs();
-                CongestionEvents.setRate(flows, flow,
-                        swift.onTrim(flow, nowPs, lineBytesPerSecond[flows.firstLink[flow]]), nowPs);
-            }
+            senders.onTrimNack(flow, lineBytesPerSecond[flows.firstLink[flow]]);
             network.tryTransmit(flows.firstLink[flow]);
         }
         network.releaseIfIdle(flow);
@@ -302,13 +245,9 @@ final class Transport {
         Packets packets = network.packets;
         int flow = packets.flow(packet);
         if (!flows.done(flow)) {
-            int link = flows.firstLink[flow];
-            long nowPs = network.nowPs();
-            double rate = hpcc != null ? hpcc.onAck(packets, packet, flow, packets.seq(packet), flows.nextSeq[flow],
-                    network.roundTripPs(flow), lineBytesPerSecond[link], lineBytesPerSecond)
-                    : swift.onAck(flow, nowPs - packets.sentPs[packet], nowPs, lineBytesPerSecond[link]);
+            double rate = senders.onAck(packets, packet, flow, lineBytesPerSecond);
             if (rate > 0) {
-                CongestionEvents.setRate(flows, flow, rate, nowPs);
+                CongestionEvents.setRate(flows, flow, rate, network.nowPs());
             }
         }
         packets.release(packet);
