@@ -262,8 +262,8 @@ public final class InferenceRunner {
         metrics.put("ttftSeconds", Percentiles.summary(ttft, completed));
         metrics.put("itlSeconds", Percentiles.summary(itl, itlCount));
         metrics.put("e2eSeconds", Percentiles.summary(e2e, completed));
-        double outputRate = makespan > 0 ? serving.outputTokens() / makespan : 0;
-        double inputRate = makespan > 0 ? serving.inputTokens() / makespan : 0;
+        double outputRate = makespan > 0 ? serving.tokens().outputTokens() / makespan : 0;
+        double inputRate = makespan > 0 ? serving.tokens().inputTokens() / makespan : 0;
         metrics.put("outputTokensPerSecond", outputRate);
         metrics.put("inputTokensPerSecond", inputRate);
         metrics.put("outputTokensPerSecondPerAccelerator", outputRate / accelerators);
@@ -305,11 +305,11 @@ public final class InferenceRunner {
         ClusterSpec cluster = spec.cluster();
         if (cluster.cost() != null && cluster.cost().dollarsPerHour() > 0) {
             double dollarsPerPsHour = cluster.cost().dollarsPerHour() / 3600 / PICOSECONDS_PER_SECOND;
-            if (serving.outputTokens() > 0) {
-                metrics.put("costPerMillionOutputTokens", decodeGpuPs * dollarsPerPsHour / serving.outputTokens() * 1e6);
+            if (serving.tokens().outputTokens() > 0) {
+                metrics.put("costPerMillionOutputTokens", decodeGpuPs * dollarsPerPsHour / serving.tokens().outputTokens() * 1e6);
             }
-            if (serving.inputTokens() > 0) {
-                metrics.put("costPerMillionInputTokens", prefillGpuPs * dollarsPerPsHour / serving.inputTokens() * 1e6);
+            if (serving.tokens().inputTokens() > 0) {
+                metrics.put("costPerMillionInputTokens", prefillGpuPs * dollarsPerPsHour / serving.tokens().inputTokens() * 1e6);
             }
             metrics.put("costDollars", (prefillGpuPs + decodeGpuPs) * dollarsPerPsHour);
         }
