@@ -7,14 +7,13 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  * What an iteration of a batch slot ({@link Replicas}) produced, applied at its end, and the run's
  * token totals.
  *
- * <p>At the end of an iteration: the decoding sequences on the slot's {@link DecodeClock} that
- * reached their output finish; every other sequence of the batch gains its tokens: a decoding one
- * (off the clock, with speculative decoding) the whole tokens its fractional credit yields ({@link
- * RequestTable#decodedTokens}), a prefilling one its chunk. The iteration that completes a prompt
- * produces its first output token; on a prefill slot the request is then handed off ({@link
- * Lifecycle#handOff}), elsewhere it decodes on from the next iteration (joining the clock when the
- * slot has one), and a request with all its output finishes ({@link Lifecycle#finish}). Cost:
- * O(batch entries) plus O(log members) per sequence leaving the clock.
+ * <p>At the end of an iteration: the decoding sequences on the slot's {@link DecodeClock} gain the
+ * slot's step of tokens each, and those that reached their output finish (tokens drafted beyond
+ * it are dropped); every prefilling sequence of the batch gains its chunk. The iteration that
+ * completes a prompt produces its first output token; on a prefill slot the request is then handed
+ * off ({@link Lifecycle#handOff}), elsewhere it decodes on the clock from the next iteration, and a
+ * request with all its output finishes ({@link Lifecycle#finish}). Cost: O(prefill chunks) plus
+ * O(log members) per sequence leaving the clock.
  */
 final class IterationEnds {
     /** What the simulation does with the sequences an iteration hands on. */
@@ -46,51 +45,44 @@ final class IterationEnds {
         Pool pool = replicas.poolOfSlot(slot);
         int poolIndex = replicas.poolOf[slot];
         poolCounters.ended(poolIndex, nowPs);
-        double gain = pool.model().tokensPerDecodeIteration();
         int[] seqs = replicas.batchSeq[slot];
         int[] tokens = replicas.batchTokens[slot];
         int[] generated = requests.generated;
         int[] output = requests.stream.output();
         int decoded = replicas.batchDecoders[slot];
         if (decoded > 0) {
-            outputTokens += decoded;
-            poolCounters.addOutput(poolIndex, decoded);
-            for (int q = replicas.clock.nextFinished(slot); q >= 0; q = replicas.clock.nextFinished(slot)) {
+            DecodeClock clock = replicas.clock;
+            long produced = (long) decoded * clock.lastStep(slot);
+            for (int q = clock.nextFinished(slot); q >= 0; q = clock.nextFinished(slot)) {
+                long beyond = clock.overshoot(slot, q);
+                produced -= beyond;
+                replicas.kvUsed[slot] -= beyond;
                 replicas.leave(slot, q);
                 lifecycle.finish(q, slot, nowPs);
             }
+            outputTokens += produced;
+            poolCounters.addOutput(poolIndex, produced);
         }
         for (int b = 0; b < replicas.batchSize[slot]; b++) {
             int q = seqs[b];
-            int t = tokens[b];
-            if (t < 0) {
-                int gained = requests.decodedTokens(q, gain, output[q] - generated[q]);
-                generated[q] += gained;
-                outputTokens += gained;
-                poolCounters.addOutput(poolIndex, gained);
-                requests.kvTokens[q] += gained - 1;
-                replicas.kvUsed[slot] += gained - 1;
-            } else {
-                requests.prefilled[q] += t;
-                if (requests.prefilled[q] < requests.target[q]) {
+            requests.prefilled[q] += tokens[b];
+            if (requests.prefilled[q] < requests.target[q]) {
+                continue;
+            }
+            replicas.partialCount[slot]--;
+            if (generated[q] == 0) {
+                firstToken(q, poolIndex, nowPs);
+                if (pool.role() == Role.PREFILL && generated[q] < output[q]) {
+                    replicas.leave(slot, q);
+                    lifecycle.handOff(q, slot);
                     continue;
-                }
-                replicas.partialCount[slot]--;
-                if (generated[q] == 0) {
-                    firstToken(q, poolIndex, nowPs);
-                    if (pool.role() == Role.PREFILL && generated[q] < output[q]) {
-                        replicas.leave(slot, q);
-                        lifecycle.handOff(q, slot);
-                        continue;
-                    }
-                }
-                if (generated[q] < output[q] && replicas.clocked(slot)) {
-                    replicas.clock.join(slot, q);
                 }
             }
             if (generated[q] >= output[q]) {
                 replicas.leave(slot, q);
                 lifecycle.finish(q, slot, nowPs);
+            } else if (replicas.clocked(slot)) {
+                replicas.clock.join(slot, q);
             }
         }
     }

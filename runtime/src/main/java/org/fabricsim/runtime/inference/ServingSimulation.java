@@ -33,7 +33,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * first {@code clients} requests at zero and each next one when a request completes or is rejected
  * (its arrival time set then). Prefix-cache hits start a request's prefill after its cached prefix
  * ({@link RequestTable}). Speculative decoding gains 1 + a + … + a^k tokens per decode iteration in
- * expectation; the fraction is carried per request, so gains are whole tokens and deterministic.
+ * expectation; the fraction is carried per slot ({@link DecodeClock#step}), so gains are whole
+ * tokens and deterministic.
  * Tokens and busy spans are also kept per pool.
  *
  * <p>A decode pool alone is measured as SGLang measures decode: a request arrives with its prompt's
@@ -44,9 +45,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p>Arrivals go to the serving, prefill or lone decode slot with the fewest outstanding requests.
  * Slots woken by one event start their iterations together at its end, in the order woken; with PP > 1 an
  * issued iteration also wakes its replica's idle slots when it leaves the first stage. Cost:
- * O(prefill chunks + PP) per iteration when the decoding sequences advance on the {@link
- * DecodeClock}, plus O(log batch) per sequence that finishes (else O(batch + PP)), O(slots) per
- * routing decision, plus the network's cost per flow; memory O(requests). Deterministic for a given request stream and seed.
+ * O(prefill chunks + PP) per iteration, the decoding sequences advancing on the {@link
+ * DecodeClock}, plus O(log batch) per sequence that finishes, O(slots) per routing decision, plus
+ * the network's cost per flow; memory O(requests). Deterministic for a given request stream and
+ * seed.
  */
 final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     private static final TimeSource NO_SOURCE = new TimeSource() {
