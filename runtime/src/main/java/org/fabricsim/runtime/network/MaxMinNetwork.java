@@ -80,6 +80,10 @@ public final class MaxMinNetwork extends FlowTable {
     private final boolean[] isDirty;
     private int dirtyCount;
     private int linksInUse;
+    /** The links that carry a class, in no particular order: entries [0, linksInUse). */
+    private final int[] loadedLinks;
+    /** Position of each loaded link in {@link #loadedLinks}. */
+    private final int[] loadedPosition;
     private final int[] linkStamp;
     private int epoch;
     private final int[] componentLinks;
@@ -159,6 +163,8 @@ public final class MaxMinNetwork extends FlowTable {
         entryShift = 32 - Integer.numberOfLeadingZeros(Math.max(1, maxPathLinks - 1));
         entryMask = (1 << entryShift) - 1;
         dirtyLinks = new int[linkCount];
+        loadedLinks = new int[linkCount];
+        loadedPosition = new int[linkCount];
         isDirty = new boolean[linkCount];
         linkStamp = new int[linkCount];
         componentLinks = new int[linkCount];
@@ -210,7 +216,8 @@ public final class MaxMinNetwork extends FlowTable {
                 list = linkFlows[link] = Arrays.copyOf(list, count * 2);
             }
             if (count == 0) {
-                linksInUse++;
+                loadedPosition[link] = linksInUse;
+                loadedLinks[linksInUse++] = link;
             }
             list[count] = flow << entryShift | j;
             flowLinkPosition[positions + j] = count;
@@ -232,7 +239,9 @@ public final class MaxMinNetwork extends FlowTable {
             int position = flowLinkPosition[positions + j];
             int last = --linkFlowCount[link];
             if (last == 0) {
-                linksInUse--;
+                int lastLoaded = loadedLinks[--linksInUse];
+                loadedLinks[loadedPosition[link]] = lastLoaded;
+                loadedPosition[lastLoaded] = loadedPosition[link];
                 if (episodeBytes != null) {
                     episodeBytes[link] = 0;
                 }
@@ -313,21 +322,19 @@ public final class MaxMinNetwork extends FlowTable {
     }
 
     /**
-     * Takes every live class and every loaded link, in handle order (sequential memory), instead
-     * of searching: used when at least half the loaded links are dirty, or as soon as the search
-     * has reached half of them, where it would go on to reach (nearly) everything anyway. Re-solving an untouched component reproduces its rates
-     * exactly, since progressive filling treats components independently and deterministically.
-     * The classes come from the live bits (one word per 64 handles), so the cost is O(L + F) with
-     * F read as bits, not as records.
+     * Takes every live class and every loaded link instead of searching: used when at least half
+     * the loaded links are dirty, or as soon as the search has reached half of them, where it would
+     * go on to reach (nearly) everything anyway. Re-solving an untouched component reproduces its
+     * rates exactly, since progressive filling treats components independently and
+     * deterministically. The links come from the list of loaded ones (the fill's result does not
+     * depend on their order: its heap orders links totally, by share then handle), the classes from
+     * the live bits (one word per 64 handles), so the cost is O(loaded links + F) with F read as
+     * bits, not as records, however many links the fabric has.
      */
     private int collectAll() {
         clearDirty();
-        int links = 0;
-        for (int link = 0; link < linkCount; link++) {
-            if (linkFlowCount[link] > 0) {
-                componentLinks[links++] = link;
-            }
-        }
+        int links = linksInUse;
+        System.arraycopy(loadedLinks, 0, componentLinks, 0, links);
         int flows = 0;
         int words = (handleBound() + 63) >>> 6;
         for (int word = 0; word < words; word++) {
