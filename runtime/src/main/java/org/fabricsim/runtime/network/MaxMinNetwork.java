@@ -299,7 +299,9 @@ public final class MaxMinNetwork extends FlowTable {
         }
         solves++;
         flowClassesSolved += flows;
-        if (onlyFinishes && flows < 1 << INDEX_BITS) {
+        if (contention == null && aloneOnTheirLinks(flows)) {
+            rateAlone(flows);
+        } else if (onlyFinishes && flows < 1 << INDEX_BITS) {
             fillAbove(linksInComponent, level);
         } else {
             fill(linksInComponent, null);
@@ -312,6 +314,43 @@ public final class MaxMinNetwork extends FlowTable {
             if (rateBytesPerSecond[flow] != previousRate[i] || !completions.contains(flow)) {
                 project(flow, nowPs);
             }
+        }
+    }
+
+    /** Whether every link of every class of the component carries that class alone. O(F·P). */
+    private boolean aloneOnTheirLinks(int flows) {
+        for (int i = 0; i < flows; i++) {
+            int base = componentFlows[i] * stride;
+            int end = base + LINKS + records[base + LENGTH];
+            for (int at = base + LINKS; at < end; at++) {
+                if (linkFlowCount[records[at]] != 1) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The fill of a component whose classes each have their links to themselves, without a heap: a
+     * class of weight w gets min over its links of c_ℓ ÷ w, which is what progressive filling
+     * gives bit for bit (the first of its links to be popped is the one with the smallest share,
+     * c_ℓ ÷ w as the fill computes it, and fixing it touches no other class's links). The fix
+     * sequence goes on in component order: classes that share no link never need each other's
+     * order ({@link #fillAbove} orders the classes of each link). O(F·P).
+     */
+    private void rateAlone(int flows) {
+        for (int i = 0; i < flows; i++) {
+            int flow = componentFlows[i];
+            int base = flow * stride;
+            long weight = records[base + MULTIPLICITY];
+            double rate = Double.POSITIVE_INFINITY;
+            int end = base + LINKS + records[base + LENGTH];
+            for (int at = base + LINKS; at < end; at++) {
+                rate = Math.min(rate, Math.max(0, graph.linkBytesPerSecond(records[at])) / weight);
+            }
+            rateBytesPerSecond[flow] = rate;
+            fixSequence[flow] = ++fixCount;
         }
     }
 
