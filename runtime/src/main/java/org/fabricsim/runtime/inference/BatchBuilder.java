@@ -25,16 +25,16 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  *
  * <p>With speculative decoding (k drafted tokens) a decoding sequence puts 1 + k tokens through the
  * iteration (the verified drafts and the next token), each attending to its context, and the
- * iteration also pays the draft ({@link ServingModel#draftPs}); the tokens it gains are applied at
- * the iteration's end ({@link ServingSimulation}). A sequence that joins the running set with its
+ * iteration also pays the draft ({@link ServingModel#draftPs}); the tokens it gains are the
+ * slot's step on the {@link DecodeClock}. A sequence that joins the running set with its
  * cache from the prefill pool records the time as its decode start.
  *
  * <p>Each pipeline stage of the iteration lasts {@link ServingModel#iterationPs} of its totals (the
  * whole iteration without pipeline parallelism); a mixed iteration's
  * prefill share is the time its prefill part would take alone over the sum of both parts alone.
- * O(prefill chunks) per iteration when the decoding sequences advance on the {@link DecodeClock}
- * (O(log batch) per sequence that joins, leaves or finishes), else O(batch); the totals are
- * fields, so composing allocates nothing.
+ * O(prefill chunks) per iteration, the decoding sequences advancing on the {@link DecodeClock}
+ * (O(log batch) per sequence that joins, leaves or finishes; O(running) when the token budget
+ * holds some back); the totals are fields, so composing allocates nothing.
  */
 final class BatchBuilder {
     private final RequestTable requests;
@@ -79,7 +79,6 @@ final class BatchBuilder {
         Pool pool = replicas.poolOfSlot(slot);
         int[] target = requests.target;
         int[] prefilled = requests.prefilled;
-        int[] kvTokens = requests.kvTokens;
         long[] kvUsed = replicas.kvUsed;
         long[] kvCapacity = replicas.kvCapacity;
         int[] runningCount = replicas.runningCount;
@@ -128,21 +127,7 @@ final class BatchBuilder {
         decodeTokens = 0;
         decodeContext = 0;
         decodeSequences = 0;
-        int perSequence = pool.model().tokensPerDecodeStep();
-        if (replicas.clocked(slot)) {
-            decodeOnClock(slot, decoders, perSequence, budget);
-        } else {
-            long decoding = 0;
-            for (int q = replicas.firstRunning(slot); decoding < decoders && newTokens < budget;
-                    q = replicas.nextRunning(q)) {
-                if (prefilled[q] >= target[q]) {
-                    decoding++;
-                    replicas.addToBatch(slot, q, -1);
-                    addDecode(kvTokens[q]++, perSequence);
-                }
-            }
-            kvUsed[slot] += decoding;
-        }
+        decodeOnClock(slot, decoders, pool.model(), budget);
 
         // (3) continue partial prefills, (4) admit queued requests
         int partials = replicas.partialCount[slot];
@@ -185,13 +170,20 @@ final class BatchBuilder {
 
     /**
      * Step (2) on the {@link DecodeClock}: the first k = min(decoders, ⌈budget ÷ tokens per
-     * step⌉) decoding sequences in admission order decode; when k is all of them (no budget stops
-     * the iteration) their context is the clock's sum, O(1), else the list is walked, O(running).
+     * step⌉) decoding sequences in admission order decode, each gaining the slot's step of tokens
+     * ({@link DecodeClock#step}); when k is all of them (no budget stops the iteration) their
+     * context is the clock's sum, O(1), else the list is walked, O(running).
      */
-    private void decodeOnClock(int slot, long decoders, int perSequence, long budget) {
+    private void decodeOnClock(int slot, long decoders, ServingModel model, long budget) {
+        int perSequence = model.tokensPerDecodeStep();
         long fits = budget / perSequence + (budget % perSequence == 0 ? 0 : 1);
         long decoding = Math.min(decoders, fits);
         DecodeClock clock = replicas.clock;
+        replicas.batchDecoders[slot] = (int) decoding;
+        if (decoding == 0) {
+            return;
+        }
+        int step = clock.step(slot, model.tokensPerDecodeIteration());
         if (decoding == decoders) {
             newTokens = logitTokens = decodeTokens = decoding * perSequence;
             decodeContext = (double) clock.context(slot) * perSequence;
@@ -208,11 +200,8 @@ final class BatchBuilder {
                 }
             }
         }
-        replicas.batchDecoders[slot] = (int) decoding;
-        if (decoding > 0) {
-            clock.advance(slot, decoding);
-            replicas.kvUsed[slot] += decoding;
-        }
+        clock.advance(slot, decoding);
+        replicas.kvUsed[slot] += decoding * step;
     }
 
     /** Adds one decoding sequence with {@code context} cached tokens to the totals. */

@@ -4,31 +4,41 @@ import java.util.Arrays;
 
 /**
  * The decoding sequences of each batch slot advanced together by one clock, so that an iteration
- * in which every one of them decodes a token costs O(1) instead of O(batch).
+ * in which every one of them decodes costs O(1) instead of O(batch).
  *
- * <p>In a pool whose sequences gain exactly one token per decode iteration (no speculative
- * decoding), every running sequence whose prefill is complete decodes one token per iteration
- * (unless the token budget stops the iteration first), so all of them advance by the same step.
- * The slot's clock c counts its decode iterations; a member q stores its cached tokens κ_q and
- * generated tokens g_q as of the clock value j_q at which they were last written, and its current
- * values are κ_q + (c − j_q) and g_q + (c − j_q) ({@link #materialize} writes them back). The slot
- * keeps Σ κ over its members (the context its decoding tokens attend to, exact in a long) and a
- * min-heap of members by the clock value at which they reach their output, f_q = j_q + o_q − g_q,
- * so the iteration's end finds the sequences that finish by popping the heap. A member that a
- * token budget holds back from an iteration is moved one step later ({@link #holdBack}).
+ * <p>Every running sequence whose prefill is complete decodes in each iteration (unless the token
+ * budget stops the iteration first), and every one of them gains the same number of tokens: one
+ * without speculative decoding; with it, the slot's step ({@link #step}): the whole tokens of a
+ * credit that accrues the expected gain γ = 1 + a + … + a^k per decoding iteration, its fraction
+ * carried to the next, so that after n of them the slot's sequences have gained ⌊n·γ⌋ (to the
+ * rounding of the sums). The slot's clock c counts the tokens its members have gained; a member q
+ * stores its cached tokens κ_q and generated tokens g_q as of the clock value j_q at which they
+ * were last written, and its current values are κ_q + (c − j_q) and g_q + (c − j_q) ({@link
+ * #materialize} writes them back). The slot keeps Σ κ over its members (the context its decoding
+ * tokens attend to, exact in a long) and a min-heap of members by the clock value at which they
+ * reach their output, f_q = j_q + o_q − g_q, so the iteration's end finds the sequences that
+ * finish by popping the heap; a step that goes past f_q drafted tokens beyond the output, which
+ * are dropped ({@link #nextFinished} caps the counts, {@link #overshoot} tells how many). A member
+ * that a token budget holds back from an iteration is moved one step later ({@link #holdBack}).
  *
  * <p>Equivalence with advancing each sequence on its own: the totals are integer sums, equal in
  * any order; a finishing sequence's effects (its cache freed, its slot's count, a closed-loop
  * client's next arrival) commute with those of the other sequences finishing at the same
  * iteration end, so popping them in heap order rather than batch order gives identical results.
+ * With speculative decoding the credit is the slot's, not each sequence's: the sequences of a slot
+ * accept their drafts together, each still gaining γ per iteration on average.
  *
  * <p>Memory O(requests + slots); {@link #join}, {@link #leave}, {@link #holdBack} and each
- * finished sequence O(log members), {@link #advance} and the sums O(1).
+ * finished sequence O(log members), {@link #step}, {@link #advance} and the sums O(1).
  */
 final class DecodeClock {
     private final RequestTable requests;
     private final long[] clock;
     private final long[] context;
+    /** Fraction of a token each slot's speculative credit carries to its next decoding iteration. */
+    private final double[] credit;
+    /** Tokens each member of the slot gains in its current (last composed) iteration. */
+    private final int[] step;
     private final int[] members;
     private final int[][] heap;
     private final long[] joinedAt;
@@ -40,6 +50,8 @@ final class DecodeClock {
         this.requests = requests;
         clock = new long[slots];
         context = new long[slots];
+        credit = new double[slots];
+        step = new int[slots];
         members = new int[slots];
         heap = new int[slots][16];
         joinedAt = new long[requests.size()];
@@ -96,22 +108,47 @@ final class DecodeClock {
     }
 
     /**
-     * The slot's members decode one token each (their caches grow by one), {@code decoding} of them
-     * being all but those {@link #holdBack held back}.
+     * The tokens each member of {@code slot} gains in the iteration being composed, which decodes:
+     * 1 when {@code gain} is 1, else the whole part of the slot's credit plus {@code gain}, whose
+     * fraction stays for the next. Call once per decoding iteration, before {@link #holdBack} and
+     * {@link #advance}.
+     */
+    int step(int slot, double gain) {
+        if (gain == 1) {
+            step[slot] = 1;
+        } else {
+            double total = credit[slot] + gain;
+            step[slot] = (int) total;
+            credit[slot] = total - step[slot];
+        }
+        return step[slot];
+    }
+
+    /** The tokens each member of {@code slot} gained in its last decoding iteration ({@link #step}). */
+    int lastStep(int slot) {
+        return step[slot];
+    }
+
+    /**
+     * The slot's members gain a step of tokens each (their caches grow by as much), {@code
+     * decoding} of them being all but those {@link #holdBack held back}.
      */
     void advance(int slot, long decoding) {
-        clock[slot]++;
-        context[slot] += decoding;
+        clock[slot] += step[slot];
+        context[slot] += decoding * step[slot];
     }
 
     /** Member q does not decode in the iteration {@link #advance} is about to count. */
     void holdBack(int slot, int q) {
-        joinedAt[q]++;
-        finishAt[q]++;
+        joinedAt[q] += step[slot];
+        finishAt[q] += step[slot];
         siftDown(slot, position[q], q);
     }
 
-    /** A member that has reached its output by now, which leaves; -1 when none. */
+    /**
+     * A member that has reached its output by now, which leaves with its counts written back up to
+     * its output; -1 when none.
+     */
     int nextFinished(int slot) {
         if (members[slot] == 0) {
             return -1;
@@ -121,7 +158,15 @@ final class DecodeClock {
             return -1;
         }
         leave(slot, q);
+        int beyond = (int) overshoot(slot, q);
+        requests.kvTokens[q] -= beyond;
+        requests.generated[q] -= beyond;
         return q;
+    }
+
+    /** Tokens the last step of q, just returned by {@link #nextFinished}, drafted beyond its output. */
+    long overshoot(int slot, int q) {
+        return clock[slot] - finishAt[q];
     }
 
     /** Writes q's current cached and generated tokens into the {@link RequestTable}. */

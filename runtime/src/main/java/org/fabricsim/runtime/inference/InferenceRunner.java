@@ -2,7 +2,6 @@ package org.fabricsim.runtime.inference;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +10,6 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.StepOverheads;
-import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.network.MaxMinNetwork;
@@ -23,7 +21,6 @@ import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
-import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
@@ -40,49 +37,11 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * (TTFT 0), as SGLang benchmarks a decode server on its own; with {@code all-at-once} arrivals the
  * pool runs saturated and {@link PoolFigures} measures it while its queue lasts.
  *
- * <p><b>Metrics</b> (seconds unless named otherwise):
- * <ul>
- * <li>{@code ttftSeconds}, {@code itlSeconds}, {@code e2eSeconds}: {p50, p90, p99, mean} over
- * completed requests of time to first token (first token − arrival), inter-token latency (the
- * request's mean time per output token once it decodes: (finish − decode start)/(output − 1), the
- * decode start being its first token when aggregated and the start of its first decode iteration
- * when disaggregated) and end-to-end latency (finish − arrival). Percentiles are nearest-rank.</li>
- * <li>{@code decodeQueueSeconds} (disaggregated, decode only): {p50, p90, p99, mean} of the time a
- * request's cache waited on the decode replica for a place in a batch.</li>
- * <li>{@code cachedInputTokens}, {@code computedInputTokens}, {@code poolFigures} and the per-node
- * rates: {@link PoolFigures}.</li>
- * <li>{@code outputTokensPerSecond}, {@code inputTokensPerSecond}: tokens ÷ makespan (the last
- * completion); {@code outputTokensPerSecondPerAccelerator} divides by the accelerators of all
- * pools.</li>
- * <li>{@code goodput}: the fraction of requests whose own TTFT, ITL and E2E meet every SLO's
- * limit (rejected requests miss), absent when the deployment states no SLO; {@code slos} lists each
- * SLO's achieved percentile.</li>
- * <li>{@code kvTransferSeconds}: {p50, p90, p99, mean} of the time from the end of a request's
- * prefill to its cache being usable on the decode replica (disaggregated only), and
- * {@code kvTransferBytes} in total.</li>
- * <li>{@code costPerMillionOutputTokens}, {@code costPerMillionInputTokens}: $/accelerator-hour
- * × accelerator-hours attributed to decode (resp. prefill) ÷ million tokens. A disaggregated
- * pool's whole time goes to its role; a serving pool's time is split by the prefill share of
- * its busy time (mixed iterations split by the time each part would take alone), idle time in
- * the same ratio.</li>
- * <li>{@code latencyCdf}: {ttft, itl, e2e, kvTransfer} → [[seconds, fraction], …] at 50 evenly
- * spaced fractions, for the HTML report's CDFs.</li>
- * <li>{@code acceleratorBusyFraction}: busy accelerator-time ÷ (accelerators × makespan);
- * {@code modelFlopsUtilization}: FLOPs executed ÷ (accelerators × peak × makespan), the peak being the
- * dense one at the precision of the weights' GEMMs (FP8 for FP8 weights on a part with an FP8 rate,
- * else BF16), named by the parameter {@code mfuPeakPrecision}; attention and the LM head run at
- * BF16 within it, so an FP8 run's 100% is out of reach.</li>
- * <li>{@code timeline}: per replica its iterations with their batch, per request its lifecycle, for the
- * trace ({@link ServingTimeline}).</li>
- * <li>{@code availability}, {@code goodputUnderFailures}, {@code failures}: replica failures and
- * recovery, on a cluster with a {@code reliability} ({@link ServingFailures}).</li>
- * </ul>
+ * <p><b>Metrics</b>: {@link ServingMetrics}.
  */
 public final class InferenceRunner {
     private static final double PICOSECONDS_PER_SECOND = 1e12;
     private static final long DEFAULT_SEED = 1;
-    /** Points of each latency CDF in the result (for the HTML report). */
-    private static final int CDF_POINTS = 50;
 
     private InferenceRunner() {
     }
@@ -163,7 +122,7 @@ public final class InferenceRunner {
         parameters.put("cluster", cluster.name());
         parameters.put("precision", Keywords.of(spec.precision()));
         parameters.put("kvCachePrecision", Keywords.of(spec.kvCachePrecision()));
-        parameters.put("mfuPeakPrecision", Keywords.of(mfuPeakPrecision(spec)));
+        parameters.put("mfuPeakPrecision", Keywords.of(ServingMetrics.mfuPeakPrecision(spec)));
         parameters.put("mode", disaggregated ? "disaggregated"
                 : ordered.get(0).role() == Role.DECODE ? "decode-only" : "aggregated");
         parameters.put("requests", requests.size());
@@ -190,7 +149,7 @@ public final class InferenceRunner {
         parameters.put("pools", poolRows);
         parameters.put("kvCacheBytesPerToken", pools[0].model().kvBytesPerToken());
 
-        Map<String, Object> metrics = metrics(spec, serving, pools, accelerators);
+        Map<String, Object> metrics = ServingMetrics.of(spec, serving, pools, accelerators);
         PoolFigures.put(serving, pools, cluster.node().accelerators(), metrics);
         ServingFailures.put(spec, profile, seed, baseDirectory, metrics);
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
@@ -217,153 +176,6 @@ public final class InferenceRunner {
         ordered.addAll(prefill);
         ordered.addAll(decode);
         return ordered;
-    }
-
-    private static Map<String, Object> metrics(InferenceSpec spec, ServingSimulation serving,
-            ServingSimulation.Pool[] pools, int accelerators) {
-        RequestTable requests = serving.requests();
-        Replicas replicas = serving.replicas();
-        int n = requests.size();
-        double[] ttft = new double[n];
-        double[] itl = new double[n];
-        double[] e2e = new double[n];
-        double[] kv = new double[n];
-        double[] queue = new double[n];
-        int completed = 0;
-        int itlCount = 0;
-        int kvCount = 0;
-        int good = 0;
-        for (int q = 0; q < n; q++) {
-            if (!requests.completed(q)) {
-                continue;
-            }
-            double t = requests.ttftPs(q) / PICOSECONDS_PER_SECOND;
-            double e = requests.e2ePs(q) / PICOSECONDS_PER_SECOND;
-            double i = requests.itlPs(q) / PICOSECONDS_PER_SECOND;
-            ttft[completed] = t;
-            e2e[completed] = e;
-            completed++;
-            if (i >= 0) {
-                itl[itlCount++] = i;
-            }
-            if (requests.kvWaitPs(q) >= 0) {
-                queue[kvCount] = requests.decodeQueuePs(q) / PICOSECONDS_PER_SECOND;
-                kv[kvCount++] = requests.kvWaitPs(q) / PICOSECONDS_PER_SECOND;
-            }
-            if (meets(spec.slos(), t, Math.max(0, i), e)) {
-                good++;
-            }
-        }
-        double makespan = serving.makespanPs() / PICOSECONDS_PER_SECOND;
-        Map<String, Object> metrics = new LinkedHashMap<>();
-        metrics.put("completedRequests", completed);
-        metrics.put("rejectedRequests", requests.rejected());
-        metrics.put("makespanSeconds", makespan);
-        metrics.put("ttftSeconds", Percentiles.summary(ttft, completed));
-        metrics.put("itlSeconds", Percentiles.summary(itl, itlCount));
-        metrics.put("e2eSeconds", Percentiles.summary(e2e, completed));
-        double outputRate = makespan > 0 ? serving.outputTokens() / makespan : 0;
-        double inputRate = makespan > 0 ? serving.inputTokens() / makespan : 0;
-        metrics.put("outputTokensPerSecond", outputRate);
-        metrics.put("inputTokensPerSecond", inputRate);
-        metrics.put("outputTokensPerSecondPerAccelerator", outputRate / accelerators);
-        metrics.put("inputTokensPerSecondPerAccelerator", inputRate / accelerators);
-        if (!spec.slos().isEmpty()) {
-            metrics.put("goodput", n == 0 ? 0.0 : (double) good / n);
-        }
-        metrics.put("slos", sloRows(spec.slos(), ttft, completed, itl, itlCount, e2e));
-        boolean transfers = kvCount > 0 && pools[0].role() == Role.PREFILL;
-        if (kvCount > 0) {
-            metrics.put("decodeQueueSeconds", Percentiles.summary(queue, kvCount));
-        }
-        if (transfers) {
-            metrics.put("kvTransferSeconds", Percentiles.summary(kv, kvCount));
-            metrics.put("kvTransferBytes", (double) serving.kvBytesMoved());
-        }
-        Map<String, Object> cdf = new LinkedHashMap<>();
-        cdf.put("ttft", Percentiles.cdf(ttft, completed, CDF_POINTS));
-        cdf.put("itl", Percentiles.cdf(itl, itlCount, CDF_POINTS));
-        cdf.put("e2e", Percentiles.cdf(e2e, completed, CDF_POINTS));
-        if (transfers) {
-            cdf.put("kvTransfer", Percentiles.cdf(kv, kvCount, CDF_POINTS));
-        }
-        metrics.put("latencyCdf", cdf);
-        double busy = 0;
-        double prefillGpuPs = 0;
-        double decodeGpuPs = 0;
-        double makespanPs = serving.makespanPs();
-        for (int p = 0; p < pools.length; p++) {
-            int perReplica = pools[p].model().accelerators();
-            double poolBusy = replicas.poolBusyPs(p);
-            busy += poolBusy * perReplica;
-            double poolGpuPs = makespanPs * pools[p].replicas() * perReplica;
-            double prefillShare = pools[p].role() == Role.PREFILL ? 1 : pools[p].role() == Role.DECODE ? 0
-                    : poolBusy > 0 ? replicas.poolPrefillBusyPs(p) / poolBusy : 0;
-            prefillGpuPs += poolGpuPs * prefillShare;
-            decodeGpuPs += poolGpuPs * (1 - prefillShare);
-        }
-        ClusterSpec cluster = spec.cluster();
-        if (cluster.cost() != null && cluster.cost().dollarsPerHour() > 0) {
-            double dollarsPerPsHour = cluster.cost().dollarsPerHour() / 3600 / PICOSECONDS_PER_SECOND;
-            if (serving.outputTokens() > 0) {
-                metrics.put("costPerMillionOutputTokens", decodeGpuPs * dollarsPerPsHour / serving.outputTokens() * 1e6);
-            }
-            if (serving.inputTokens() > 0) {
-                metrics.put("costPerMillionInputTokens", prefillGpuPs * dollarsPerPsHour / serving.inputTokens() * 1e6);
-            }
-            metrics.put("costDollars", (prefillGpuPs + decodeGpuPs) * dollarsPerPsHour);
-        }
-        double acceleratorPs = makespanPs * accelerators;
-        metrics.put("acceleratorBusyFraction", acceleratorPs > 0 ? busy / acceleratorPs : 0.0);
-        double peak = Device.of(cluster.node().accelerator(), mfuPeakPrecision(spec), CalibrationProfile.defaults())
-                .gemmFlopsPerSecond();
-        metrics.put("modelFlopsUtilization", acceleratorPs > 0 && peak > 0
-                ? serving.flops() / (peak * acceleratorPs / PICOSECONDS_PER_SECOND) : 0.0);
-        metrics.put("iterations", serving.iterations());
-        metrics.put("preemptions", replicas.preemptions());
-        metrics.put("timeline", serving.timeline());
-        if (spec.model().moe()) {
-            metrics.put("droppedTokenFraction", spec.pools().stream()
-                    .mapToDouble(pool -> pool.parallel().expertRouting().droppedTokenFraction()).max().orElse(0));
-        }
-        return metrics;
-    }
-
-    /** The precision whose dense peak is the MFU denominator: the weights' GEMMs', FP8 only where the part has it. */
-    private static Precision mfuPeakPrecision(InferenceSpec spec) {
-        return spec.precision() == Precision.FP8 && spec.cluster().node().accelerator().fp8FlopsPerSecond() > 0
-                ? Precision.FP8 : Precision.BF16;
-    }
-
-    private static boolean meets(List<InferenceSpec.Slo> slos, double ttft, double itl, double e2e) {
-        for (InferenceSpec.Slo slo : slos) {
-            double value = slo.metric() == InferenceSpec.SloMetric.TTFT ? ttft
-                    : slo.metric() == InferenceSpec.SloMetric.ITL ? itl : e2e;
-            if (value > slo.limitSeconds()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static List<Object> sloRows(List<InferenceSpec.Slo> slos, double[] ttft, int ttftCount, double[] itl,
-            int itlCount, double[] e2e) {
-        List<Object> rows = new ArrayList<>();
-        for (InferenceSpec.Slo slo : slos) {
-            double achieved = slo.metric() == InferenceSpec.SloMetric.TTFT
-                    ? Percentiles.of(Arrays.copyOf(ttft, ttftCount), slo.percentile())
-                    : slo.metric() == InferenceSpec.SloMetric.ITL
-                            ? Percentiles.of(Arrays.copyOf(itl, itlCount), slo.percentile())
-                            : Percentiles.of(Arrays.copyOf(e2e, ttftCount), slo.percentile());
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("metric", Keywords.of(slo.metric()));
-            row.put("percentile", slo.percentile());
-            row.put("limitSeconds", slo.limitSeconds());
-            row.put("achievedSeconds", achieved);
-            row.put("met", achieved <= slo.limitSeconds());
-            rows.add(row);
-        }
-        return rows;
     }
 
     /**

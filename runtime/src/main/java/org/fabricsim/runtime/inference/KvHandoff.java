@@ -86,7 +86,7 @@ final class KvHandoff {
             return;
         }
         Pool pool = replicas.poolOfSlot(slot);
-        double bytesPerAccelerator = pool.model().expertBytesLeavingDomain(tokens, topology.domainSize());
+        double bytesPerAccelerator = pool.model().experts().bytesLeavingDomain(tokens, topology.domainSize());
         if (bytesPerAccelerator <= 0 || kvFlowsInFlight == 0) {
             return;
         }

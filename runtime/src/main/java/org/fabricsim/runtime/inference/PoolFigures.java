@@ -40,8 +40,8 @@ final class PoolFigures {
     static void put(ServingSimulation serving, ServingSimulation.Pool[] pools, int acceleratorsPerNode,
             Map<String, Object> metrics) {
         double makespanSeconds = serving.makespanPs() / PICOSECONDS_PER_SECOND;
-        long computed = serving.inputTokens() - serving.cachedTokens();
-        metrics.put("cachedInputTokens", serving.cachedTokens());
+        long computed = serving.tokens().inputTokens() - serving.tokens().cachedTokens();
+        metrics.put("cachedInputTokens", serving.tokens().cachedTokens());
         metrics.put("computedInputTokens", computed);
         metrics.put("computedInputTokensPerSecond", makespanSeconds > 0 ? computed / makespanSeconds : 0.0);
         List<Object> rows = new ArrayList<>();

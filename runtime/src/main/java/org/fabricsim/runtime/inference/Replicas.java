@@ -41,7 +41,7 @@ final class Replicas {
     final int[] batchSize;
     /** Sequences of the batch in flight that decode on the {@link DecodeClock} (not in batchSeq). */
     final int[] batchDecoders;
-    /** Decoding sequences of each pool advance on the clock: its pool decodes one token per iteration. */
+    /** Decoding sequences of each pool advance on the clock: every pool but a prefill pool decodes. */
     private final boolean[] clocked;
     final DecodeClock clock;
     final long[] kvUsed;
@@ -80,7 +80,7 @@ final class Replicas {
         batchDecoders = new int[slots];
         clocked = new boolean[pools.length];
         for (int p = 0; p < pools.length; p++) {
-            clocked[p] = pools[p].role() != Role.PREFILL && pools[p].model().tokensPerDecodeIteration() == 1;
+            clocked[p] = pools[p].role() != Role.PREFILL;
         }
         clock = new DecodeClock(slots, requests);
         kvUsed = new long[slots];
@@ -250,7 +250,7 @@ final class Replicas {
         requests.reservedTokens[q] = 0;
     }
 
-    /** Adds q to the batch in flight: {@code tokens} of prefill, or -1 for one decoded token. */
+    /** Adds a prefill chunk of {@code tokens} of q to the batch in flight. */
     void addToBatch(int slot, int q, int tokens) {
         int b = batchSize[slot];
         if (b == batchSeq[slot].length) {

@@ -14,8 +14,7 @@ import java.util.Arrays;
  * prompt prefix whose KV cache the replicas already hold (prefix caching): prefill starts after it
  * and a disaggregated handoff does not transfer it. {@code decodeStartPs} is when the request's
  * first decode iteration began (its first token's time when prefill and decode share a replica),
- * so the inter-token latency excludes the wait for a decode slot; {@code specCredit} carries the
- * fractional tokens of speculative decoding between iterations. Memory O(requests);
+ * so the inter-token latency excludes the wait for a decode slot. Memory O(requests);
  * every accessor O(1) except {@link #rejected()}, O(requests).
  */
 final class RequestTable {
@@ -47,7 +46,6 @@ final class RequestTable {
     final long[] decodeStartPs;
     /** When the first iteration holding q's prefill began, or -1 (prefilled elsewhere, or not yet). */
     final long[] prefillStartPs;
-    final double[] specCredit;
 
     /** @param prefixHitRatio h: ⌊h·prompt⌋ tokens of each prompt, at most prompt − 1, are cached */
     RequestTable(RequestStream stream, double prefixHitRatio) {
@@ -74,7 +72,6 @@ final class RequestTable {
         decodeStartPs = new long[n];
         prefillStartPs = new long[n];
         Arrays.fill(prefillStartPs, -1);
-        specCredit = new double[n];
         for (int q = 0; q < n; q++) {
             int prompt = stream.prompt()[q];
             cached[q] = (int) Math.min(Math.floor(prefixHitRatio * prompt), Math.max(0, prompt - 1));
@@ -115,17 +112,6 @@ final class RequestTable {
     /** Time from the end of q's prefill to its cache being usable on the decode replica, or -1. */
     long kvWaitPs(int q) {
         return kvReadyWaitPs[q];
-    }
-
-    /** Whole tokens q gains from a decode iteration gaining {@code gain} in expectation, at most {@code left}. */
-    int decodedTokens(int q, double gain, int left) {
-        if (gain == 1) {
-            return 1;
-        }
-        double credit = specCredit[q] + gain;
-        int tokens = (int) credit;
-        specCredit[q] = credit - tokens;
-        return Math.min(tokens, left);
     }
 
     int rejected() {

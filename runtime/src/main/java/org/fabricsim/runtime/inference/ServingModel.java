@@ -3,14 +3,10 @@ package org.fabricsim.runtime.inference;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.compute.Device;
-import org.fabricsim.runtime.compute.Gemm;
-import org.fabricsim.runtime.compute.SplitKGemm;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
-import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
-import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
 /**
@@ -24,35 +20,11 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * accelerators; each runs L/PP layers on x = T/(DP·CP) tokens with TP-sharded weights (t = TP, h
  * hidden, a heads, g KV heads, d head width, f MLP width, e weight bytes). Per accelerator of a stage:
  * <ul>
- * <li>every GEMM (m, n, k) of the layer, as in training's forward (QKV (x, (a+2g)d/t, h), output
- * (x, h, ad/t), MLP up/down; MLA's Q, KV-down and KV-up; the router; shared experts as a dense
- * MLP), takes max(2mnk ÷ (P·η(m,n,k)), (e·kn + 2·(mk + mn)) ÷
- * B_e): P the peak at the weight precision, η the compute model's shape-dependent GEMM efficiency
- * with split-K for skinny shapes ({@link SplitKGemm#efficiency}), B_e the element-wise HBM rate ({@link Device#memorySeconds});</li>
- * <li>the LM head (T_l/(DP·CP), V/t, h) stays BF16 (NVIDIA ModelOpt FP8 checkpoints quantize the
- * linear layers of the transformer blocks only), so it runs at the BF16 peak with 2-byte weights;</li>
- * <li>routed experts: the accelerator holds E/max(EP,TP) experts; on the busiest EP rank each gets
- * L·T·k/E token rows, L = min(max(skew, L_r(T)), capacity) ({@link
- * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad(double)}), L_r(T) the expected busiest
- * rank's share over the mean when the iteration's T tokens each route to k of the E + R expert slots
- * at random ({@link RoutedMaximum}: 6.4 for one decoding token with k = 8, E = 256 over 32 ranks, 1.06
- * for 4,096 tokens; with R redundant experts, EPLB's replicas even the expected loads, so the slots
- * are taken as equally likely), and its weights are read only if
- * some token picked it, probability 1 − (1 − k/E)^T; the FLOPs counted stay the nominal T·k/E
- * rows, and the element-wise passes over the expert width scale by L likewise;</li>
- * <li>attention core: max(2·(a/t)·(A_p·(q_p + v_p) + A_d·(q_d + v_d)) ÷ (P₁₆·η_att), κ·(K + T) ÷
- * (S_kv·B_e)) with q = v = d for standard attention. MLA (latent c, RoPE ρ) is costed as serving
- * kernels run it: decoding in the weight-absorbed form on the latent (q_d = c + ρ, v_d = c; FlashMLA,
- * DeepSeek-V2 arXiv 2405.04434 §2.1.3), prefill on heads expanded from the latent (q_p = d + ρ,
- * v_p = d, the model's value head being as wide as its key head), whose chunk also up-projects the
- * K_p cached latents of its prefix, a GEMM (K_p/(DP·CP), 2ad/t, c) (the KV-up of the new tokens is
- * among the projections above; no prefix is shared across requests, so K_p is the sequence's own
- * earlier chunks). The cache read stays the latent either way. η_att {@link
- * SoftwareSpec#MEGATRON_CORE}'s cuDNN fused attention forward efficiency (the kernel TensorRT-LLM's context phase also runs), κ the KV bytes per token of the model at the
- * KV-cache precision, which may differ from the weights' ({@link KvCache}), and S_kv =
- * PP·DP·CP·(KV-head shards);</li>
+ * <li>the layer's kernels ({@link LayerKernels}): every GEMM of the layer as in training's forward,
+ * the LM head in BF16, the routed experts of the busiest EP rank at load L ({@link
+ * ExpertExchange#load}) and the attention core, each at its roofline;</li>
  * <li>element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors and
- * the activation's passes over the MLP width per token, at B_e;</li>
+ * the activation's passes over the MLP width per token, at the element-wise HBM rate B_e;</li>
  * <li>communication: 2 TP all-reduces of x·h·2 bytes per layer and, for MoE layers, an EP
  * dispatch of x·k·h·e_d bytes per rank (e_d {@link Device#dispatchElementBytes}: 1 with FP8 GEMMs,
  * else 2) and a combine of x·k·h·2, each at the (α, β) fitted on the fabric ({@link CollectiveFit})
@@ -85,30 +57,19 @@ final class ServingModel {
 
     private final TransformerSpec model;
     private final Device device;
-    private final Device head;
-    private final double weightBytes;
-    private final double dispatchBytes;
     private final int accelerators;
     private final int tensor;
     private final int pipeline;
     private final int tokenShards;
-    private final int expert;
-    private final int expertShards;
-    private final ExpertRoutingSpec routing;
-    /** L_r(T) of the expert ranks; null for a dense model or one expert rank. */
-    private final RoutedMaximum routedExperts;
     private final int moeLayers;
     private final int expertSlots;
-    private final TwoBatchOverlap overlap;
+    private final ExpertExchange experts;
     private final InferenceSpec.Speculative speculative;
     private final double layersPerStage;
-    private final double prefillAttentionWidth;
-    private final double decodeAttentionWidth;
     private final double kvBytesPerToken;
     private final int kvShards;
     private final long kvCapacityTokens;
     private final CollectiveFit allReduce;
-    private final CollectiveFit allToAll;
     private final CollectiveFit stageSend;
     private double lastFlops;
     private final CountMemo tokenParts = new CountMemo();
@@ -116,7 +77,7 @@ final class ServingModel {
     /** f_D(n) of the attention DP ranks; null without attention data parallelism. */
     private final RoutedMaximum busiestDataRank;
     private final CountMemo busiestRankParts = new CountMemo();
-    private double flopsGroup;
+    private final LayerKernels kernels;
     private double flopsTotal;
 
     /**
@@ -144,33 +105,25 @@ final class ServingModel {
             CalibrationProfile profile, InferenceSpec.PoolFeatures features, boolean lowLatencyKernels) {
         this.model = model;
         this.device = Device.of(accelerator, precision, profile);
-        this.head = Device.of(accelerator, Precision.BF16, profile);
-        this.weightBytes = precision.bytes();
-        this.dispatchBytes = Device.dispatchElementBytes(accelerator, precision);
         this.allReduce = allReduce;
-        this.allToAll = allToAll;
         this.stageSend = stageSend;
         this.accelerators = parallel.accelerators();
         this.tensor = parallel.tensor();
         this.pipeline = parallel.pipeline();
         this.tokenShards = parallel.data() * parallel.context();
         this.busiestDataRank = parallel.data() > 1 ? new RoutedMaximum(1, parallel.data(), parallel.data()) : null;
-        this.expert = parallel.expert();
-        this.expertShards = Math.max(expert, tensor);
-        this.routing = parallel.expertRouting();
         this.moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
         this.expertSlots = model.experts() + features.redundantExperts();
-        this.routedExperts = moeLayers > 0 && expertShards > 1
-                ? new RoutedMaximum(model.topK(), expertSlots, expertShards) : null;
-        this.overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
-                ? new TwoBatchOverlap(lowLatencyKernels ? 0 : TwoBatchOverlap.smShare(device)) : null;
         this.speculative = features.speculative();
         this.layersPerStage = (double) model.layers() / pipeline;
-        boolean mla = model.kvLoraRank() > 0;
-        this.prefillAttentionWidth = mla ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
-        this.decodeAttentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
         this.kvBytesPerToken = KvCache.bytesPerToken(model, kvPrecision.bytes());
         this.kvShards = ReplicaMemory.kvShards(model, parallel);
+        this.kernels = new LayerKernels(model, device, Device.of(accelerator, Precision.BF16, profile),
+                precision.bytes(), parallel, expertSlots, kvBytesPerToken, kvShards);
+        TwoBatchOverlap overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
+                ? new TwoBatchOverlap(lowLatencyKernels ? 0 : TwoBatchOverlap.smShare(device)) : null;
+        this.experts = new ExpertExchange(model, parallel, moeLayers, expertSlots, allToAll,
+                Device.dispatchElementBytes(accelerator, precision), overlap, kernels);
         this.kvCapacityTokens = ReplicaMemory.requireKvCapacityTokens(model, accelerator, precision, kvPrecision,
                 parallel, features.redundantExperts());
     }
@@ -185,18 +138,9 @@ final class ServingModel {
         return kvBytesPerToken;
     }
 
-    /**
-     * Bytes one accelerator sends out of its scale-up domain of {@code domainSize} per iteration of
-     * {@code tokens} tokens for EP dispatch and combine: (L_moe/PP)·x·k·h·(e_d + 2)·(EP − D)/EP, the share
-     * of the uniform all-to-all whose peers sit in other domains; 0 for dense models or EP ≤ D.
-     */
-    double expertBytesLeavingDomain(long tokens, int domainSize) {
-        if (moeLayers == 0 || expert <= domainSize) {
-            return 0;
-        }
-        double x = (double) tokens / tokenShards;
-        return moeLayers / (double) pipeline * x * model.topK() * model.hidden()
-                * (dispatchBytes + ServingCalibration.ACTIVATION_BYTES) * (expert - domainSize) / expert;
+    /** The replica's expert parallelism: routing load, dispatch and combine, two-batch overlap. */
+    ExpertExchange experts() {
+        return experts;
     }
 
     /** Data-parallel (attention DP × CP) ranks of one replica; a sequence's cache lives on one of them. */
@@ -257,13 +201,13 @@ final class ServingModel {
         double seconds = tokenSeconds(tokens) + logitSeconds(logitTokens);
         flopsTotal = 0;
         double kvTokens = prefixTokens + contextTokens + tokens;
-        double core = attentionCore(prefillPairs / tokenShards, decodePairs / tokenShards, kvTokens);
+        double core = kernels.attentionCore(prefillPairs / tokenShards, decodePairs / tokenShards, kvTokens);
         seconds += times(layersPerStage, core);
         if (busiestDataRank != null && prefillPairs == 0 && prefixTokens == 0) {
             seconds += busiestDataRankSeconds(tokens, decodePairs, kvTokens, core);
         }
         if (model.kvLoraRank() > 0) {
-            seconds += times(layersPerStage, latentUpProjection(prefixTokens / tokenShards));
+            seconds += times(layersPerStage, kernels.latentUpProjection(prefixTokens / tokenShards));
         }
         lastFlops = (tokenParts.flops((int) tokens) + logitParts.flops((int) logitTokens) + flopsTotal) * accelerators;
         return Math.max(1, Math.round(seconds * PICOSECONDS_PER_SECOND));
@@ -284,24 +228,24 @@ final class ServingModel {
         double elementwiseBytes = ComputeCalibration.HIDDEN_PASSES_PER_LAYER * x * h;
         double passes = model.gatedMlp() ? ComputeCalibration.SWIGLU_PASSES : ComputeCalibration.GELU_PASSES;
         flopsTotal = 0;
-        double seconds = times(layersPerStage, attentionProjections(x));
+        double seconds = times(layersPerStage, kernels.attentionProjections(x));
         double denseWidth = model.ffn() / (double) tensor;
-        seconds += times((model.layers() - moeLayers) / (double) pipeline, mlp(x, denseWidth)
+        seconds += times((model.layers() - moeLayers) / (double) pipeline, kernels.mlp(x, denseWidth)
                 + device.memorySeconds((elementwiseBytes + passes * x * denseWidth) * device.activationBytes()));
-        double load = expertLoad(tokens);
+        double load = experts.load(tokens);
         if (moeLayers > 0) {
-            seconds += times(moeLayers / (double) pipeline, moe(x, tokens, load) + device.memorySeconds(
+            seconds += times(moeLayers / (double) pipeline, kernels.moe(x, tokens, load) + device.memorySeconds(
                     (elementwiseBytes + passes * x * model.topK() * load * model.expertFfn()) * device.activationBytes()));
         }
         double communicationPs = 0;
         if (allReduce != null) {
             communicationPs += 2 * layersPerStage * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
         }
-        if (allToAll != null && moeLayers > 0) {
-            communicationPs += moeLayers / (double) pipeline * expertExchangePs(x, load);
+        if (experts.exchanges()) {
+            communicationPs += moeLayers / (double) pipeline * experts.exchangePs(x, load);
         }
-        if (overlap != null && tokens > 1) {
-            seconds += moeLayers / (double) pipeline * overlapGainSeconds(x, tokens);
+        if (experts.overlaps() && tokens > 1) {
+            seconds += moeLayers / (double) pipeline * experts.overlapGainSeconds(x, tokens);
         }
         return tokenParts.put(index, seconds + communicationPs / PICOSECONDS_PER_SECOND, flopsTotal);
     }
@@ -315,7 +259,7 @@ final class ServingModel {
      * do less). O(1) once the count has been seen.
      */
     private double busiestDataRankSeconds(long tokens, double decodePairs, double kvTokens, double meanCore) {
-        double savedGroup = flopsGroup;
+        double savedGroup = kernels.flops();
         double savedTotal = flopsTotal;
         double share = busiestDataRank.factor(tokens / tokensPerDecodeStep());
         int index = Math.toIntExact(tokens);
@@ -325,42 +269,12 @@ final class ServingModel {
         } else {
             double x = (double) tokens / tokenShards;
             projections = busiestRankParts.put(index,
-                    layersPerStage * (attentionProjections(share * x) - attentionProjections(x)), 0);
+                    layersPerStage * (kernels.attentionProjections(share * x) - kernels.attentionProjections(x)), 0);
         }
-        double core = attentionCore(0, share * decodePairs / tokenShards, share * kvTokens);
-        flopsGroup = savedGroup;
+        double core = kernels.attentionCore(0, share * decodePairs / tokenShards, share * kvTokens);
+        kernels.restoreFlops(savedGroup);
         flopsTotal = savedTotal;
         return projections + layersPerStage * (core - meanCore);
-    }
-
-    /** L of an iteration of {@code tokens}: the stated routing with the batch's random-routing maximum. */
-    double expertLoad(long tokens) {
-        return routing.busiestLoad(routedExperts == null ? 1 : routedExperts.factor(tokens));
-    }
-
-    /** One MoE layer's EP dispatch and combine for x tokens per rank at busiest-rank load L, picoseconds. */
-    private double expertExchangePs(double x, double load) {
-        double routedElements = load * x * model.topK() * model.hidden();
-        return allToAll.timePs(routedElements * dispatchBytes)
-                + allToAll.timePs(routedElements * ServingCalibration.ACTIVATION_BYTES);
-    }
-
-    /**
-     * What two-batch overlap changes in one MoE layer of an iteration of {@code tokens} (x per rank):
-     * {@link TwoBatchOverlap#layerSeconds} of the halves minus the layer run whole (its projections,
-     * experts and dispatch plus combine), seconds (negative: a gain). FLOPs are counted once, whole.
-     */
-    private double overlapGainSeconds(double x, long tokens) {
-        double savedGroup = flopsGroup;
-        double savedTotal = flopsTotal;
-        double load = expertLoad(tokens);
-        double halfLoad = expertLoad(tokens / 2);
-        double whole = attentionProjections(x) + moe(x, tokens, load) + expertExchangePs(x, load) / PICOSECONDS_PER_SECOND;
-        double halfCompute = attentionProjections(x / 2) + moe(x / 2, tokens / 2, halfLoad);
-        double halfExchange = expertExchangePs(x / 2, halfLoad) / PICOSECONDS_PER_SECOND;
-        flopsGroup = savedGroup;
-        flopsTotal = savedTotal;
-        return overlap.layerSeconds(halfCompute, halfExchange) - whole;
     }
 
     /**
@@ -397,96 +311,13 @@ final class ServingModel {
             return logitParts.seconds(index);
         }
         flopsTotal = 0;
-        double seconds = times(1.0 / pipeline, logits(index / (double) tokenShards));
+        double seconds = times(1.0 / pipeline, kernels.logits(index / (double) tokenShards));
         return logitParts.put(index, seconds, flopsTotal);
     }
 
     /** {@code count} repetitions of a group just costed: scales its time, and its FLOPs into the total. */
     private double times(double count, double groupSeconds) {
-        flopsTotal += count * flopsGroup;
-        flopsGroup = 0;
+        flopsTotal += count * kernels.takeFlops();
         return count * groupSeconds;
-    }
-
-    private double attentionProjections(double x) {
-        double t = tensor;
-        int h = model.hidden();
-        int a = model.heads();
-        int d = model.headDim();
-        double output = gemm(x, h, a * (double) d / t, 1);
-        if (model.kvLoraRank() > 0) {
-            int r = model.kvLoraRank();
-            int rope = model.ropeDim();
-            return output + gemm(x, a * (double) (d + rope) / t, h, 1) + gemm(x, r + rope, h, 1)
-                + latentUpProjection(x);
-        }
-        return output + gemm(x, (a + 2.0 * model.kvHeads()) * d / t, h, 1);
-    }
-
-    /** MLA's KV up-projection (m, 2ad/t, c) of {@code m} latents into this rank's heads' keys and values. */
-    private double latentUpProjection(double m) {
-        return gemm(m, 2.0 * model.heads() * model.headDim() / tensor, model.kvLoraRank(), 1);
-    }
-
-    /**
-     * Flash attention over this rank's {@code prefillPairs} and {@code decodePairs} query–key pairs,
-     * each at its phase's width, reading {@code kvTokens} cached tokens.
-     */
-    private double attentionCore(double prefillPairs, double decodePairs, double kvTokens) {
-        double flops = 2 * (model.heads() / (double) tensor)
-                * (prefillPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
-        flopsGroup += flops;
-        double compute = flops / (device.attentionFlopsPerSecond() * SoftwareSpec.MEGATRON_CORE.attentionForwardEfficiency());
-        double memory = device.memorySeconds(kvTokens * kvBytesPerToken / model.layers() / kvShards * pipeline);
-        return Math.max(compute, memory);
-    }
-
-    /** The LM head (m, V/t, h), kept in BF16 by FP8 checkpoints, so at the BF16 peak with 2-byte weights. */
-    private double logits(double m) {
-        double n = model.vocab() / (double) tensor;
-        int k = model.hidden();
-        if (m <= 0) {
-            return 0;
-        }
-        double flops = Gemm.flops(m, n, k);
-        flopsGroup += flops;
-        double compute = flops / (head.gemmFlopsPerSecond() * SplitKGemm.efficiency(head, m, n, k));
-        return Math.max(compute, head.memorySeconds(head.activationBytes() * (k * n + m * k + m * n)));
-    }
-
-    private double mlp(double x, double widthPerRank) {
-        int h = model.hidden();
-        double up = model.gatedMlp() ? 2 * widthPerRank : widthPerRank;
-        return gemm(x, up, h, 1) + gemm(x, h, widthPerRank, 1);
-    }
-
-    private double moe(double x, long replicaTokens, double load) {
-        int h = model.hidden();
-        double router = gemm(x, model.experts(), h, 1);
-        double localExperts = Math.max(1.0, expertSlots / (double) expertShards);
-        double rowsPerExpert = load * replicaTokens * model.topK() / expertSlots;
-        double touched = 1 - Math.pow(1 - (double) model.topK() / model.experts(), replicaTokens);
-        double width = model.expertFfn();
-        double up = model.gatedMlp() ? 2 * width : width;
-        double before = flopsGroup;
-        double experts = localExperts * (gemm(rowsPerExpert, up, h, touched) + gemm(rowsPerExpert, h, width, touched));
-        flopsGroup = before + (flopsGroup - before) * localExperts / load;
-        double shared = model.sharedExperts() > 0 ? mlp(x, width * model.sharedExperts() / tensor) : 0;
-        return router + experts + shared;
-    }
-
-    /**
-     * Roofline seconds of a GEMM (m, n, k) whose weights (k×n, at the weight precision) are read
-     * with probability {@code weightRead}; adds its FLOPs to the group's.
-     */
-    private double gemm(double m, double n, double k, double weightRead) {
-        if (m <= 0 || n <= 0 || k <= 0) {
-            return 0;
-        }
-        double flops = Gemm.flops(m, n, k);
-        flopsGroup += flops;
-        double compute = flops / (device.gemmFlopsPerSecond() * SplitKGemm.efficiency(device, m, n, k));
-        double memory = device.memorySeconds(weightRead * k * n * weightBytes + device.activationBytes() * (m * k + m * n));
-        return Math.max(compute, memory);
     }
 }

@@ -18,22 +18,23 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * ends and KV-cache arrivals, over the state of {@link RequestTable} and {@link Replicas}.
  *
  * <p>Requests are scheduled on batch slots ({@link Replicas}: a replica of PP pipeline stages has
- * PP). A slot that is idle and has work starts an iteration composed by {@link BatchBuilder}
- * (continuous batching, chunked prefill, KV-capacity admission by the pool's {@link Admission}
- * policy, and preemption) once its replica's
- * first stage is free, and the iteration ends when it leaves the last stage ({@link
- * PipelineStages}; with PP = 1 one stage time later); at its end prefill
- * progress and decoded tokens are applied, the first output token being produced by the iteration
- * that completes a prompt. When disaggregated, a prefill slot hands a prefilled request over
- * {@link KvHandoff} (the KV cache crosses the fabric as flows on the {@link NetworkModel}); the
- * cache is freed on the prefill side when the last flow ends, and the request joins the decode
+ * PP). A slot that is idle and has work starts an iteration ({@link IterationIssuer}) composed by
+ * {@link BatchBuilder} (continuous batching, chunked prefill, KV-capacity admission by the pool's
+ * {@link Admission} policy, and preemption) once its replica's first stage is free, and the
+ * iteration ends when it leaves the last stage ({@link PipelineStages}; with PP = 1 one stage time
+ * later); at its end prefill progress and decoded tokens are applied ({@link IterationEnds}), the
+ * first output token being produced by the iteration that completes a prompt. When disaggregated,
+ * a prefill slot hands a prefilled request over {@link KvHandoff} (the KV cache crosses the fabric
+ * as flows on the {@link NetworkModel}); the cache is freed on the prefill side when the last flow
+ * ends, and the request joins the decode
  * slot's queue when its cache is usable there.
  *
  * <p>Open-loop arrivals follow the stream's times. Closed-loop load ({@code clients} > 0) starts the
  * first {@code clients} requests at zero and each next one when a request completes or is rejected
  * (its arrival time set then). Prefix-cache hits start a request's prefill after its cached prefix
  * ({@link RequestTable}). Speculative decoding gains 1 + a + … + a^k tokens per decode iteration in
- * expectation; the fraction is carried per request, so gains are whole tokens and deterministic.
+ * expectation; the fraction is carried per slot ({@link DecodeClock#step}), so gains are whole
+ * tokens and deterministic.
  * Tokens and busy spans are also kept per pool.
  *
  * <p>A decode pool alone is measured as SGLang measures decode: a request arrives with its prompt's
@@ -44,11 +45,12 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p>Arrivals go to the serving, prefill or lone decode slot with the fewest outstanding requests.
  * Slots woken by one event start their iterations together at its end, in the order woken; with PP > 1 an
  * issued iteration also wakes its replica's idle slots when it leaves the first stage. Cost:
- * O(prefill chunks + PP) per iteration when the decoding sequences advance on the {@link
- * DecodeClock}, plus O(log batch) per sequence that finishes (else O(batch + PP)), O(slots) per
- * routing decision, plus the network's cost per flow; memory O(requests). Deterministic for a given request stream and seed.
+ * O(prefill chunks + PP) per iteration, the decoding sequences advancing on the {@link
+ * DecodeClock}, plus O(log batch) per sequence that finishes, O(slots) per routing decision, plus
+ * the network's cost per flow; memory O(requests). Deterministic for a given request stream and
+ * seed.
  */
-final class ServingSimulation implements FlowListener {
+final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     private static final TimeSource NO_SOURCE = new TimeSource() {
         @Override
         public long nextEventPs() {
@@ -70,16 +72,11 @@ final class ServingSimulation implements FlowListener {
     private final NetworkModel network;
     private final RequestTable requests;
     private final Replicas replicas;
-    private final BatchBuilder batches;
     private final KvHandoff handoff;
-    private final PipelineStages stages;
     private final int arrivalHandler;
     private final int iterationHandler;
     private final int readyHandler;
-    private final int stageFreeHandler;
-    private final boolean[] kicked;
-    private final int[] kickList;
-    private int kickCount;
+    private final IterationIssuer issuer;
 
     private final int closedLoopClients;
     private final int arrivalLimit;
@@ -87,12 +84,7 @@ final class ServingSimulation implements FlowListener {
     private int issued;
     private int arrived;
     private final PoolCounters poolCounters;
-    private final ServingTimeline timeline = new ServingTimeline();
-    private long outputTokens;
-    private long inputTokens;
-    private long cachedTokens;
-    private double flops;
-    private long iterations;
+    private final IterationEnds ends;
     private long lastFinishPs;
 
     /**
@@ -111,15 +103,13 @@ final class ServingSimulation implements FlowListener {
         this.decodeAlone = pools[0].role() == Role.DECODE;
         poolCounters = new PoolCounters(pools.length);
         this.replicas = new Replicas(pools, requests);
-        this.batches = new BatchBuilder(requests, replicas);
         this.handoff = new KvHandoff(simulation, requests, replicas, network, router, topology, layerByLayer, layers);
-        this.stages = new PipelineStages(replicas);
-        kicked = new boolean[replicas.count()];
-        kickList = new int[replicas.count()];
+        this.ends = new IterationEnds(requests, replicas, poolCounters, this);
         arrivalHandler = simulation.register(this::onArrival);
         iterationHandler = simulation.register(this::onIterationEnd);
         readyHandler = simulation.register(this::onKvReady);
-        stageFreeHandler = simulation.register(this::onFirstStageFree);
+        issuer = new IterationIssuer(simulation, requests, replicas, handoff, poolCounters, this::releaseClient,
+                iterationHandler);
         if (network != null) {
             network.setListener(this);
         }
@@ -150,13 +140,13 @@ final class ServingSimulation implements FlowListener {
                 continue;
             }
             replicas.queue[slot].addLast(i);
-            kick(slot);
+            issuer.kick(slot);
             i++;
         }
         if (i < arrivalLimit) {
             simulation.schedule(arrivals[i], arrivalHandler, i);
         }
-        flushKicks();
+        issuer.flush();
     }
 
     /**
@@ -189,72 +179,15 @@ final class ServingSimulation implements FlowListener {
 
     private void onIterationEnd(int slot) {
         long now = simulation.nowPs();
-        Pool pool = replicas.poolOfSlot(slot);
-        int poolIndex = replicas.poolOf[slot];
-        poolCounters.ended(poolIndex, now);
-        double gain = pool.model().tokensPerDecodeIteration();
-        int[] seqs = replicas.batchSeq[slot];
-        int[] tokens = replicas.batchTokens[slot];
-        int[] generated = requests.generated;
-        int[] output = requests.stream.output();
-        int decoded = replicas.batchDecoders[slot];
-        if (decoded > 0) {
-            outputTokens += decoded;
-            poolCounters.addOutput(poolIndex, decoded);
-            for (int q = replicas.clock.nextFinished(slot); q >= 0; q = replicas.clock.nextFinished(slot)) {
-                replicas.leave(slot, q);
-                finish(q, slot, now);
-            }
-        }
-        for (int b = 0; b < replicas.batchSize[slot]; b++) {
-            int q = seqs[b];
-            int t = tokens[b];
-            if (t < 0) {
-                int gained = requests.decodedTokens(q, gain, output[q] - generated[q]);
-                generated[q] += gained;
-                outputTokens += gained;
-                poolCounters.addOutput(poolIndex, gained);
-                requests.kvTokens[q] += gained - 1;
-                replicas.kvUsed[slot] += gained - 1;
-            } else {
-                requests.prefilled[q] += t;
-                if (requests.prefilled[q] < requests.target[q]) {
-                    continue;
-                }
-                replicas.partialCount[slot]--;
-                if (generated[q] == 0) {
-                    generated[q] = 1;
-                    requests.firstTokenPs[q] = now;
-                    requests.prefillEndPs[q] = now;
-                    requests.decodeStartPs[q] = now;
-                    outputTokens++;
-                    inputTokens += requests.stream.prompt()[q];
-                    cachedTokens += requests.cached[q];
-                    poolCounters.addInput(poolIndex, requests.stream.prompt()[q]);
-                    poolCounters.addOutput(poolIndex, 1);
-                    if (pool.role() == Role.PREFILL && generated[q] < output[q]) {
-                        replicas.leave(slot, q);
-                        handOff(q, slot);
-                        continue;
-                    }
-                }
-                if (generated[q] < output[q] && replicas.clocked(slot)) {
-                    replicas.clock.join(slot, q);
-                }
-            }
-            if (generated[q] >= output[q]) {
-                replicas.leave(slot, q);
-                finish(q, slot, now);
-            }
-        }
+        ends.apply(slot, now);
         if (decodeAlone && arrived == requests.size() && replicas.queue[slot].isEmpty()) {
-            poolCounters.drained(poolIndex, now);
+            poolCounters.drained(replicas.poolOf[slot], now);
         }
         replicas.batchSize[slot] = 0;
         replicas.batchDecoders[slot] = 0;
         replicas.busy[slot] = false;
-        kick(slot);
-        flushKicks();
+        issuer.kick(slot);
+        issuer.flush();
     }
 
     private void onKvReady(int q) {
@@ -265,17 +198,8 @@ final class ServingSimulation implements FlowListener {
         requests.target[q] = requests.stream.prompt()[q];
         requests.prefilled[q] = requests.target[q];
         replicas.queue[decode].addLast(q);
-        kick(decode);
-        flushKicks();
-    }
-
-    /** The first stage of {@code replica} is free: its idle slots may issue. */
-    private void onFirstStageFree(int replica) {
-        int first = replicas.firstSlotOfReplica(replica);
-        for (int slot = first; slot < first + replicas.slotsOfReplica(replica); slot++) {
-            kick(slot);
-        }
-        flushKicks();
+        issuer.kick(decode);
+        issuer.flush();
     }
 
     @Override
@@ -285,63 +209,8 @@ final class ServingSimulation implements FlowListener {
         }
     }
 
-    // ---------------------------------------------------------------- scheduling
-
-    private void kick(int slot) {
-        if (!replicas.busy[slot] && !kicked[slot]) {
-            kicked[slot] = true;
-            kickList[kickCount++] = slot;
-        }
-    }
-
-    private void flushKicks() {
-        for (int k = 0; k < kickCount; k++) {
-            int slot = kickList[k];
-            kicked[slot] = false;
-            if (!replicas.busy[slot]) {
-                startIteration(slot);
-            }
-        }
-        kickCount = 0;
-    }
-
-    private void startIteration(int slot) {
-        int replica = replicas.replicaOf[slot];
-        long now = simulation.nowPs();
-        if (stages.firstStageFreePs(replica) > now) {
-            return;
-        }
-        long rejectedBefore = replicas.rejections();
-        boolean composed = batches.compose(slot, now);
-        for (long r = rejectedBefore; r < replicas.rejections(); r++) {
-            releaseClient();
-        }
-        if (!composed) {
-            return;
-        }
-        Pool pool = replicas.poolOfSlot(slot);
-        poolCounters.started(replicas.poolOf[slot], now);
-        if (handoff.layerByLayer() && pool.role() == Role.PREFILL) {
-            handoff.startLayerByLayerTransfers(slot);
-        }
-        ServingModel model = pool.model();
-        long stagePs = batches.durationPs(model);
-        long endPs = stages.issue(replica, now, stagePs, model.stageSendPs(batches.newTokens()));
-        handoff.startExpertTraffic(slot, batches.newTokens());
-        flops += model.lastFlops();
-        timeline.iteration(slot, now, endPs, replicas.batchSize[slot] + replicas.batchDecoders[slot],
-                batches.prefillTokens(), batches.decodeSequences());
-        replicas.busy[slot] = true;
-        replicas.busyPs[slot] += stagePs;
-        replicas.prefillBusyPs[slot] += batches.prefillShare() * stagePs;
-        iterations++;
-        simulation.schedule(endPs, iterationHandler, slot);
-        if (model.pipeline() > 1) {
-            simulation.schedule(now + stagePs, stageFreeHandler, replica);
-        }
-    }
-
-    private void finish(int q, int slot, long now) {
+    @Override
+    public void finish(int q, int slot, long now) {
         requests.state[q] = RequestTable.DONE;
         requests.finishPs[q] = now;
         lastFinishPs = Math.max(lastFinishPs, now);
@@ -358,7 +227,8 @@ final class ServingSimulation implements FlowListener {
     // ---------------------------------------------------------------- KV handoff
 
     /** Prefill of q ended on a prefill slot: its flows start now, or have started with the iteration. */
-    private void handOff(int q, int prefillSlot) {
+    @Override
+    public void handOff(int q, int prefillSlot) {
         requests.state[q] = RequestTable.HANDOFF;
         if (!handoff.layerByLayer()) {
             handoff.startTransfer(q, prefillSlot);
@@ -372,9 +242,9 @@ final class ServingSimulation implements FlowListener {
     private void releaseHandoff(int q) {
         int prefillSlot = requests.slotOf[q];
         replicas.release(prefillSlot, q);
-        kick(prefillSlot);
+        issuer.kick(prefillSlot);
         simulation.schedule(handoff.readyPs(q), readyHandler, q);
-        flushKicks();
+        issuer.flush();
     }
 
     // ---------------------------------------------------------------- results
@@ -391,24 +261,16 @@ final class ServingSimulation implements FlowListener {
 
     /** The run's iterations and request lifecycles as the result's {@code timeline} ({@link ServingTimeline}). */
     List<Map<String, Object>> timeline() {
-        return timeline.toTimeline(replicas, requests);
+        return issuer.timeline(requests);
     }
 
     long makespanPs() {
         return lastFinishPs;
     }
 
-    long outputTokens() {
-        return outputTokens;
-    }
-
-    long inputTokens() {
-        return inputTokens;
-    }
-
-    /** Prompt tokens served from the prefix cache, not computed. */
-    long cachedTokens() {
-        return cachedTokens;
+    /** The run's token totals. */
+    IterationEnds tokens() {
+        return ends;
     }
 
     /** Per-pool tokens and active spans. */
@@ -417,11 +279,11 @@ final class ServingSimulation implements FlowListener {
     }
 
     double flops() {
-        return flops;
+        return issuer.flops();
     }
 
     long iterations() {
-        return iterations;
+        return issuer.iterations();
     }
 
     long flowsStarted() {

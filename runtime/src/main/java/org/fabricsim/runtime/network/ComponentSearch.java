@@ -18,7 +18,6 @@ import java.util.Arrays;
  */
 final class ComponentSearch {
     private final LinkFlowLists lists;
-    private final int linkCount;
     private final int[] dirtyLinks;
     private final boolean[] isDirty;
     private int dirtyCount;
@@ -36,7 +35,6 @@ final class ComponentSearch {
 
     ComponentSearch(LinkFlowLists lists, int linkCount, int classCapacity) {
         this.lists = lists;
-        this.linkCount = linkCount;
         dirtyLinks = new int[linkCount];
         isDirty = new boolean[linkCount];
         linkStamp = new int[linkCount];
@@ -104,16 +102,15 @@ final class ComponentSearch {
                 : collectComponent(table.records, table.stride, table.handleBound());
     }
 
-    /** Every loaded link and every live class, in handle order; O(L + F/64 + F). */
+    /**
+     * Every loaded link, from the list of loaded ones (the fill's result does not depend on their
+     * order: its heap orders links totally, by share then handle), and every live class in handle
+     * order; O(loaded links + F/64 + F), however many links the fabric has.
+     */
     private int collectAll(int handleBound) {
         clearDirty();
-        int[] flowCount = lists.count;
-        int links = 0;
-        for (int link = 0; link < linkCount; link++) {
-            if (flowCount[link] > 0) {
-                componentLinks[links++] = link;
-            }
-        }
+        int links = lists.linksInUse;
+        System.arraycopy(lists.loaded, 0, componentLinks, 0, links);
         int flows = 0;
         int words = (handleBound + 63) >>> 6;
         for (int word = 0; word < words; word++) {

@@ -26,12 +26,18 @@ final class LinkFlowLists {
     private int[] position;
     /** Links with at least one entry. */
     int linksInUse;
+    /** The links with at least one entry, in no particular order: entries [0, linksInUse). */
+    final int[] loaded;
+    /** Per loaded link its index in {@link #loaded}. */
+    private final int[] loadedPosition;
 
     LinkFlowLists(int linkCount, int maxPathLinks, int classCapacity) {
         this.maxPathLinks = maxPathLinks;
         entries = new int[linkCount][];
         count = new int[linkCount];
         weight = new long[linkCount];
+        loaded = new int[linkCount];
+        loadedPosition = new int[linkCount];
         position = new int[classCapacity * maxPathLinks];
         entryShift = 32 - Integer.numberOfLeadingZeros(Math.max(1, maxPathLinks - 1));
         entryMask = (1 << entryShift) - 1;
@@ -55,7 +61,8 @@ final class LinkFlowLists {
             list = entries[link] = Arrays.copyOf(list, used * 2);
         }
         if (used == 0) {
-            linksInUse++;
+            loadedPosition[link] = linksInUse;
+            loaded[linksInUse++] = link;
         }
         list[used] = flow << entryShift | j;
         position[flow * maxPathLinks + j] = used;
@@ -68,7 +75,9 @@ final class LinkFlowLists {
         int at = position[flow * maxPathLinks + j];
         int last = --count[link];
         if (last == 0) {
-            linksInUse--;
+            int lastLoaded = loaded[--linksInUse];
+            loaded[loadedPosition[link]] = lastLoaded;
+            loadedPosition[lastLoaded] = loadedPosition[link];
         }
         int[] list = entries[link];
         int moved = list[last];

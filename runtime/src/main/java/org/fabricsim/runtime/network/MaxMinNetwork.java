@@ -196,7 +196,9 @@ public final class MaxMinNetwork extends FlowTable {
         }
         solves++;
         flowClassesSolved += flows;
-        if (onlyFinishes && flows < 1 << ProgressiveFill.INDEX_BITS) {
+        if (derating == null && filling.aloneOnTheirLinks(this)) {
+            filling.rateAlone(this);
+        } else if (onlyFinishes && flows < 1 << ProgressiveFill.INDEX_BITS) {
             filling.fillAbove(this, linksInComponent, level);
         } else {
             filling.fill(this, linksInComponent, null);

@@ -144,6 +144,51 @@ final class ProgressiveFill {
         progress(table, flowsInComponent - prefix);
     }
 
+    /** Whether every link of every class of the component carries that class alone. O(F·P). */
+    boolean aloneOnTheirLinks(FlowTable table) {
+        int[] componentFlows = component.componentFlows;
+        int[] linkFlowCount = lists.count;
+        int[] records = table.records;
+        int stride = table.stride;
+        for (int i = 0; i < component.flowsInComponent; i++) {
+            int base = componentFlows[i] * stride;
+            int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
+            for (int at = base + FlowTable.LINKS; at < end; at++) {
+                if (linkFlowCount[records[at]] != 1) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The fill of a component whose classes each have their links to themselves, without a heap: a
+     * class of weight w gets min over its links of c_ℓ ÷ w, which is what {@link #fill} gives bit
+     * for bit (the first of its links to be popped is the one with the smallest share, c_ℓ ÷ w as
+     * the fill computes it, and fixing it touches no other class's links). The fix sequence goes on
+     * in component order: classes that share no link never need each other's order
+     * ({@link #fillAbove} orders the classes of each link). O(F·P).
+     */
+    void rateAlone(FlowTable table) {
+        int[] componentFlows = component.componentFlows;
+        double[] rateBytesPerSecond = table.rateBytesPerSecond;
+        int[] records = table.records;
+        int stride = table.stride;
+        for (int i = 0; i < component.flowsInComponent; i++) {
+            int flow = componentFlows[i];
+            int base = flow * stride;
+            long weight = records[base + FlowTable.MULTIPLICITY];
+            double rate = Double.POSITIVE_INFINITY;
+            int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
+            for (int at = base + FlowTable.LINKS; at < end; at++) {
+                rate = Math.min(rate, Math.max(0, graph.linkBytesPerSecond(records[at])) / weight);
+            }
+            rateBytesPerSecond[flow] = rate;
+            fixSequence[flow] = ++fixCount;
+        }
+    }
+
     private void clearFixed(int handleBound) {
         int words = (handleBound + 63) >>> 6;
         if (fixed.length < words) {

@@ -47,11 +47,11 @@ class ExpertLoadServingTest {
     void shouldTakeTheLargerOfTheStatedSkewAndOneTokensRandomRoutingCappedAtTheCapacity() {
         // One token picks 2 of the 8 experts, 4 on each EP rank: both on one rank with probability
         // 2·C(4,2)/C(8,2) = 3/7 (max 2), else one each; E[max] = 10/7 over a mean of 1.
-        assertEquals(10.0 / 7, replica(1, 0).expertLoad(1), 0.005);
-        assertEquals(2, replica(2, 0).expertLoad(1), 1e-12);
+        assertEquals(10.0 / 7, replica(1, 0).experts().load(1), 0.005);
+        assertEquals(2, replica(2, 0).experts().load(1), 1e-12);
         ParallelismSpec capped = new ParallelismSpec(1, 1, 1, 1, 2, false)
                 .withExpertRouting(new ExpertRoutingSpec(1.25, 1));
         assertEquals(1.25, new ServingModel(TOY_MOE, ServingFixtures.H100, Precision.BF16, Precision.BF16, capped, null,
-                null, null, CalibrationProfile.defaults()).expertLoad(1), 1e-12);
+                null, null, CalibrationProfile.defaults()).experts().load(1), 1e-12);
     }
 }

@@ -98,7 +98,7 @@ class ServingAttentionFormTest {
     @Test
     void shouldCountTheFp8DispatchInTheBytesLeavingTheDomain() {
         // Half of EP 2's peers sit outside a domain of 1: 2 layers · 51,200 · (e_d + 2) ÷ 2.
-        assertEquals(204_800, moe(ServingFixtures.H100, Precision.BF16, 0).expertBytesLeavingDomain(100, 1), 1e-9);
-        assertEquals(153_600, moe(ServingFixtures.H100, Precision.FP8, 0).expertBytesLeavingDomain(100, 1), 1e-9);
+        assertEquals(204_800, moe(ServingFixtures.H100, Precision.BF16, 0).experts().bytesLeavingDomain(100, 1), 1e-9);
+        assertEquals(153_600, moe(ServingFixtures.H100, Precision.FP8, 0).experts().bytesLeavingDomain(100, 1), 1e-9);
     }
 }

@@ -69,6 +69,17 @@ class MaxMinNetworkTest {
     }
 
     @Test
+    void shouldGiveAClassAloneOnItsLinksItsNarrowestLinkSplitOverItsFlows() {
+        // L0 = 10, L1 = 4, L2 = 6 B/s. A class of 2 flows crosses L0 and L1, nothing else does: each
+        // flow gets min(10/2, 4/2) = 2 B/s, so 4 B per flow end at 2 s; a single flow alone on L2 gets
+        // 6 B/s, so 12 B end at 2 s.
+        long[] finish = finishTimes(links(10, 4, 6), new int[][] {{0, 1}, {2}}, new double[] {4, 12},
+                new int[] {2, 1});
+        assertEquals(2 * SECOND_PS, finish[0]);
+        assertEquals(2 * SECOND_PS, finish[1]);
+    }
+
+    @Test
     void shouldWeightAFlowClassByItsMultiplicity() {
         // One link of 8 B/s: a class of 3 flows and 1 single flow = 4 flows of 2 B/s each.
         // The class (2 B per flow) and the single flow (2 B) both end at 1 s.

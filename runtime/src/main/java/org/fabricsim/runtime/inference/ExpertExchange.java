@@ -1,0 +1,106 @@
+package org.fabricsim.runtime.inference;
+
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+/**
+ * What expert parallelism costs an MoE layer of a serving replica beyond its kernels: the busiest
+ * EP rank's load L ({@link #load}), the dispatch and combine all-to-alls ({@link #exchangePs}), the
+ * bytes of them that leave a scale-up domain ({@link #bytesLeavingDomain}) and what two-batch
+ * overlap changes ({@link #overlapGainSeconds}); see {@link ServingModel} for the maths. Each call
+ * O(1) once the token count's random-routing maximum is known ({@link RoutedMaximum}).
+ */
+final class ExpertExchange {
+    private static final double PICOSECONDS_PER_SECOND = 1e12;
+
+    private final TransformerSpec model;
+    private final int tokenShards;
+    private final int pipeline;
+    private final int expert;
+    private final int moeLayers;
+    private final ExpertRoutingSpec routing;
+    /** L_r(T) of the expert ranks; null for a dense model or one expert rank. */
+    private final RoutedMaximum routedExperts;
+    private final CollectiveFit allToAll;
+    private final double dispatchBytes;
+    private final TwoBatchOverlap overlap;
+    private final LayerKernels kernels;
+
+    /**
+     * @param expertSlots   experts plus redundant replicas (EPLB)
+     * @param allToAll      EP all-to-all cost over the replica's EP group (null when EP = 1 or dense)
+     * @param dispatchBytes bytes of a dispatched element, e_d
+     * @param overlap       two-batch overlap, or null without it
+     */
+    ExpertExchange(TransformerSpec model, ParallelismSpec parallel, int moeLayers, int expertSlots,
+            CollectiveFit allToAll, double dispatchBytes, TwoBatchOverlap overlap, LayerKernels kernels) {
+        this.model = model;
+        this.tokenShards = parallel.data() * parallel.context();
+        this.pipeline = parallel.pipeline();
+        this.expert = parallel.expert();
+        this.moeLayers = moeLayers;
+        this.routing = parallel.expertRouting();
+        int expertShards = Math.max(expert, parallel.tensor());
+        this.routedExperts = moeLayers > 0 && expertShards > 1
+                ? new RoutedMaximum(model.topK(), expertSlots, expertShards) : null;
+        this.allToAll = allToAll;
+        this.dispatchBytes = dispatchBytes;
+        this.overlap = overlap;
+        this.kernels = kernels;
+    }
+
+    /** Whether MoE layers exchange tokens over an EP group. */
+    boolean exchanges() {
+        return allToAll != null && moeLayers > 0;
+    }
+
+    /** Whether MoE layers run as two overlapped batches. */
+    boolean overlaps() {
+        return overlap != null;
+    }
+
+    /** L of an iteration of {@code tokens}: the stated routing with the batch's random-routing maximum. */
+    double load(long tokens) {
+        return routing.busiestLoad(routedExperts == null ? 1 : routedExperts.factor(tokens));
+    }
+
+    /** One MoE layer's EP dispatch and combine for x tokens per rank at busiest-rank load L, picoseconds. */
+    double exchangePs(double x, double load) {
+        double routedElements = load * x * model.topK() * model.hidden();
+        return allToAll.timePs(routedElements * dispatchBytes)
+                + allToAll.timePs(routedElements * ServingCalibration.ACTIVATION_BYTES);
+    }
+
+    /**
+     * Bytes one accelerator sends out of its scale-up domain of {@code domainSize} per iteration of
+     * {@code tokens} tokens for EP dispatch and combine: (L_moe/PP)·x·k·h·(e_d + 2)·(EP − D)/EP, the share
+     * of the uniform all-to-all whose peers sit in other domains; 0 for dense models or EP ≤ D.
+     */
+    double bytesLeavingDomain(long tokens, int domainSize) {
+        if (moeLayers == 0 || expert <= domainSize) {
+            return 0;
+        }
+        double x = (double) tokens / tokenShards;
+        return moeLayers / (double) pipeline * x * model.topK() * model.hidden()
+                * (dispatchBytes + ServingCalibration.ACTIVATION_BYTES) * (expert - domainSize) / expert;
+    }
+
+    /**
+     * What two-batch overlap changes in one MoE layer of an iteration of {@code tokens} (x per rank):
+     * {@link TwoBatchOverlap#layerSeconds} of the halves minus the layer run whole (its projections,
+     * experts and dispatch plus combine), seconds (negative: a gain). FLOPs are counted once, whole:
+     * the kernels' FLOP group is left as it was.
+     */
+    double overlapGainSeconds(double x, long tokens) {
+        double savedGroup = kernels.flops();
+        double load = load(tokens);
+        double halfLoad = load(tokens / 2);
+        double whole = kernels.attentionProjections(x) + kernels.moe(x, tokens, load)
+                + exchangePs(x, load) / PICOSECONDS_PER_SECOND;
+        double halfCompute = kernels.attentionProjections(x / 2) + kernels.moe(x / 2, tokens / 2, halfLoad);
+        double halfExchange = exchangePs(x / 2, halfLoad) / PICOSECONDS_PER_SECOND;
+        kernels.restoreFlops(savedGroup);
+        return overlap.layerSeconds(halfCompute, halfExchange) - whole;
+    }
+}

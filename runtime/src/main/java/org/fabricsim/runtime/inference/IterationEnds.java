@@ -1,0 +1,115 @@
+package org.fabricsim.runtime.inference;
+
+import org.fabricsim.runtime.inference.ServingSimulation.Pool;
+import org.fabricsim.runtime.spec.InferenceSpec.Role;
+
+/**
+ * What an iteration of a batch slot ({@link Replicas}) produced, applied at its end, and the run's
+ * token totals.
+ *
+ * <p>At the end of an iteration: the decoding sequences on the slot's {@link DecodeClock} gain the
+ * slot's step of tokens each, and those that reached their output finish (tokens drafted beyond
+ * it are dropped); every prefilling sequence of the batch gains its chunk. The iteration that
+ * completes a prompt produces its first output token; on a prefill slot the request is then handed
+ * off ({@link Lifecycle#handOff}), elsewhere it decodes on the clock from the next iteration, and a
+ * request with all its output finishes ({@link Lifecycle#finish}). Cost: O(prefill chunks) plus
+ * O(log members) per sequence leaving the clock.
+ */
+final class IterationEnds {
+    /** What the simulation does with the sequences an iteration hands on. */
+    interface Lifecycle {
+        /** q has produced its last token at {@code nowPs} on {@code slot}. */
+        void finish(int q, int slot, long nowPs);
+
+        /** q's prompt is prefilled on {@code prefillSlot}: its KV cache goes to the decode pool. */
+        void handOff(int q, int prefillSlot);
+    }
+
+    private final RequestTable requests;
+    private final Replicas replicas;
+    private final PoolCounters poolCounters;
+    private final Lifecycle lifecycle;
+    private long outputTokens;
+    private long inputTokens;
+    private long cachedTokens;
+
+    IterationEnds(RequestTable requests, Replicas replicas, PoolCounters poolCounters, Lifecycle lifecycle) {
+        this.requests = requests;
+        this.replicas = replicas;
+        this.poolCounters = poolCounters;
+        this.lifecycle = lifecycle;
+    }
+
+    /** Applies the tokens of the iteration of {@code slot} that ends at {@code nowPs}. */
+    void apply(int slot, long nowPs) {
+        Pool pool = replicas.poolOfSlot(slot);
+        int poolIndex = replicas.poolOf[slot];
+        poolCounters.ended(poolIndex, nowPs);
+        int[] seqs = replicas.batchSeq[slot];
+        int[] tokens = replicas.batchTokens[slot];
+        int[] generated = requests.generated;
+        int[] output = requests.stream.output();
+        int decoded = replicas.batchDecoders[slot];
+        if (decoded > 0) {
+            DecodeClock clock = replicas.clock;
+            long produced = (long) decoded * clock.lastStep(slot);
+            for (int q = clock.nextFinished(slot); q >= 0; q = clock.nextFinished(slot)) {
+                long beyond = clock.overshoot(slot, q);
+                produced -= beyond;
+                replicas.kvUsed[slot] -= beyond;
+                replicas.leave(slot, q);
+                lifecycle.finish(q, slot, nowPs);
+            }
+            outputTokens += produced;
+            poolCounters.addOutput(poolIndex, produced);
+        }
+        for (int b = 0; b < replicas.batchSize[slot]; b++) {
+            int q = seqs[b];
+            requests.prefilled[q] += tokens[b];
+            if (requests.prefilled[q] < requests.target[q]) {
+                continue;
+            }
+            replicas.partialCount[slot]--;
+            if (generated[q] == 0) {
+                firstToken(q, poolIndex, nowPs);
+                if (pool.role() == Role.PREFILL && generated[q] < output[q]) {
+                    replicas.leave(slot, q);
+                    lifecycle.handOff(q, slot);
+                    continue;
+                }
+            }
+            if (generated[q] >= output[q]) {
+                replicas.leave(slot, q);
+                lifecycle.finish(q, slot, nowPs);
+            } else if (replicas.clocked(slot)) {
+                replicas.clock.join(slot, q);
+            }
+        }
+    }
+
+    /** q's prompt is complete: its first output token now, its prompt and cached prefix counted. */
+    private void firstToken(int q, int poolIndex, long nowPs) {
+        requests.generated[q] = 1;
+        requests.firstTokenPs[q] = nowPs;
+        requests.prefillEndPs[q] = nowPs;
+        requests.decodeStartPs[q] = nowPs;
+        outputTokens++;
+        inputTokens += requests.stream.prompt()[q];
+        cachedTokens += requests.cached[q];
+        poolCounters.addInput(poolIndex, requests.stream.prompt()[q]);
+        poolCounters.addOutput(poolIndex, 1);
+    }
+
+    long outputTokens() {
+        return outputTokens;
+    }
+
+    long inputTokens() {
+        return inputTokens;
+    }
+
+    /** Prompt tokens served from the prefix cache, not computed. */
+    long cachedTokens() {
+        return cachedTokens;
+    }
+}

@@ -1,0 +1,131 @@
+package org.fabricsim.runtime.inference;
+
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.runtime.inference.ServingSimulation.Pool;
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.spec.InferenceSpec.Role;
+
+/**
+ * Starts the iterations of batch slots ({@link Replicas}) and keeps what they cost: FLOPs,
+ * iteration count and the {@link ServingTimeline}.
+ *
+ * <p>An event wakes ({@link #kick}) the slots it may have given work; at its end ({@link #flush})
+ * each woken slot that is idle starts an iteration, in the order woken, once its replica's first
+ * pipeline stage is free: {@link BatchBuilder} composes and costs the batch, {@link PipelineStages}
+ * places it on the stages, and the iteration's end is scheduled for the handler given. With PP > 1
+ * the replica's idle slots are woken again when the iteration leaves the first stage. A request
+ * that composing rejects is reported to {@code onRejected} (a closed-loop client sends its next).
+ * Cost: O(woken slots) per flush plus the cost of composing.
+ */
+final class IterationIssuer {
+    private final Simulation simulation;
+    private final Replicas replicas;
+    private final BatchBuilder batches;
+    private final PipelineStages stages;
+    private final KvHandoff handoff;
+    private final PoolCounters poolCounters;
+    private final Runnable onRejected;
+    private final int iterationHandler;
+    private final int stageFreeHandler;
+    private final boolean[] kicked;
+    private final int[] kickList;
+    private int kickCount;
+    private final ServingTimeline timeline = new ServingTimeline();
+    private double flops;
+    private long iterations;
+
+    IterationIssuer(Simulation simulation, RequestTable requests, Replicas replicas, KvHandoff handoff,
+            PoolCounters poolCounters, Runnable onRejected, int iterationHandler) {
+        this.simulation = simulation;
+        this.replicas = replicas;
+        this.batches = new BatchBuilder(requests, replicas);
+        this.stages = new PipelineStages(replicas);
+        this.handoff = handoff;
+        this.poolCounters = poolCounters;
+        this.onRejected = onRejected;
+        this.iterationHandler = iterationHandler;
+        this.stageFreeHandler = simulation.register(this::onFirstStageFree);
+        kicked = new boolean[replicas.count()];
+        kickList = new int[replicas.count()];
+    }
+
+    /** {@code slot} may have work: it is tried at the next {@link #flush}. */
+    void kick(int slot) {
+        if (!replicas.busy[slot] && !kicked[slot]) {
+            kicked[slot] = true;
+            kickList[kickCount++] = slot;
+        }
+    }
+
+    /** Starts an iteration on every slot woken since the last flush that is still idle. */
+    void flush() {
+        for (int k = 0; k < kickCount; k++) {
+            int slot = kickList[k];
+            kicked[slot] = false;
+            if (!replicas.busy[slot]) {
+                startIteration(slot);
+            }
+        }
+        kickCount = 0;
+    }
+
+    /** The first stage of {@code replica} is free: its idle slots may issue. */
+    private void onFirstStageFree(int replica) {
+        int first = replicas.firstSlotOfReplica(replica);
+        for (int slot = first; slot < first + replicas.slotsOfReplica(replica); slot++) {
+            kick(slot);
+        }
+        flush();
+    }
+
+    private void startIteration(int slot) {
+        int replica = replicas.replicaOf[slot];
+        long now = simulation.nowPs();
+        if (stages.firstStageFreePs(replica) > now) {
+            return;
+        }
+        long rejectedBefore = replicas.rejections();
+        boolean composed = batches.compose(slot, now);
+        for (long r = rejectedBefore; r < replicas.rejections(); r++) {
+            onRejected.run();
+        }
+        if (!composed) {
+            return;
+        }
+        Pool pool = replicas.poolOfSlot(slot);
+        poolCounters.started(replicas.poolOf[slot], now);
+        if (handoff.layerByLayer() && pool.role() == Role.PREFILL) {
+            handoff.startLayerByLayerTransfers(slot);
+        }
+        ServingModel model = pool.model();
+        long stagePs = batches.durationPs(model);
+        long endPs = stages.issue(replica, now, stagePs, model.stageSendPs(batches.newTokens()));
+        handoff.startExpertTraffic(slot, batches.newTokens());
+        flops += model.lastFlops();
+        timeline.iteration(slot, now, endPs, replicas.batchSize[slot] + replicas.batchDecoders[slot],
+                batches.prefillTokens(), batches.decodeSequences());
+        replicas.busy[slot] = true;
+        replicas.busyPs[slot] += stagePs;
+        replicas.prefillBusyPs[slot] += batches.prefillShare() * stagePs;
+        iterations++;
+        simulation.schedule(endPs, iterationHandler, slot);
+        if (model.pipeline() > 1) {
+            simulation.schedule(now + stagePs, stageFreeHandler, replica);
+        }
+    }
+
+    /** The run's iterations and request lifecycles as the result's {@code timeline} ({@link ServingTimeline}). */
+    List<Map<String, Object>> timeline(RequestTable requests) {
+        return timeline.toTimeline(replicas, requests);
+    }
+
+    double flops() {
+        return flops;
+    }
+
+    long iterations() {
+        return iterations;
+    }
+}

@@ -1,0 +1,187 @@
+package org.fabricsim.runtime.inference;
+
+import org.fabricsim.runtime.compute.Device;
+import org.fabricsim.runtime.compute.Gemm;
+import org.fabricsim.runtime.compute.SplitKGemm;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.SoftwareSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+/**
+ * The roofline seconds of the kernels of one layer on one accelerator of a serving replica, and the
+ * FLOPs of the group of kernels costed since {@link #takeFlops}. The symbols are {@link
+ * ServingModel}'s (x = T/(DP·CP) tokens on the accelerator, t = TP, h hidden, a heads, g KV heads,
+ * d head width, e weight bytes):
+ * <ul>
+ * <li>every GEMM (m, n, k) of the layer, as in training's forward (QKV (x, (a+2g)d/t, h), output
+ * (x, h, ad/t), MLP up/down; MLA's Q, KV-down and KV-up; the router; shared experts as a dense
+ * MLP), takes max(2mnk ÷ (P·η(m,n,k)), (e·kn + 2·(mk + mn)) ÷
+ * B_e): P the peak at the weight precision, η the compute model's shape-dependent GEMM efficiency
+ * with split-K for skinny shapes ({@link SplitKGemm#efficiency}), B_e the element-wise HBM rate ({@link Device#memorySeconds});</li>
+ * <li>the LM head (T_l/(DP·CP), V/t, h) stays BF16 (NVIDIA ModelOpt FP8 checkpoints quantize the
+ * linear layers of the transformer blocks only), so it runs at the BF16 peak with 2-byte weights;</li>
+ * <li>routed experts: the accelerator holds E/max(EP,TP) experts; on the busiest EP rank each gets
+ * L·T·k/E token rows, L = min(max(skew, L_r(T)), capacity) ({@link
+ * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad(double)}), L_r(T) the expected busiest
+ * rank's share over the mean when the iteration's T tokens each route to k of the E + R expert slots
+ * at random ({@link RoutedMaximum}: 6.4 for one decoding token with k = 8, E = 256 over 32 ranks, 1.06
+ * for 4,096 tokens; with R redundant experts, EPLB's replicas even the expected loads, so the slots
+ * are taken as equally likely), and its weights are read only if
+ * some token picked it, probability 1 − (1 − k/E)^T; the FLOPs counted stay the nominal T·k/E
+ * rows, and the element-wise passes over the expert width scale by L likewise;</li>
+ * <li>attention core: max(2·(a/t)·(A_p·(q_p + v_p) + A_d·(q_d + v_d)) ÷ (P₁₆·η_att), κ·(K + T) ÷
+ * (S_kv·B_e)) with q = v = d for standard attention. MLA (latent c, RoPE ρ) is costed as serving
+ * kernels run it: decoding in the weight-absorbed form on the latent (q_d = c + ρ, v_d = c; FlashMLA,
+ * DeepSeek-V2 arXiv 2405.04434 §2.1.3), prefill on heads expanded from the latent (q_p = d + ρ,
+ * v_p = d, the model's value head being as wide as its key head), whose chunk also up-projects the
+ * K_p cached latents of its prefix, a GEMM (K_p/(DP·CP), 2ad/t, c) (the KV-up of the new tokens is
+ * among the projections above; no prefix is shared across requests, so K_p is the sequence's own
+ * earlier chunks). The cache read stays the latent either way. η_att {@link
+ * SoftwareSpec#MEGATRON_CORE}'s cuDNN fused attention forward efficiency (the kernel TensorRT-LLM's context phase also runs), κ the KV bytes per token of the model at the
+ * KV-cache precision, which may differ from the weights' ({@link KvCache}), and S_kv =
+ * PP·DP·CP·(KV-head shards);</li>
+ * </ul>
+ * Each call O(1).
+ */
+final class LayerKernels {
+    private final TransformerSpec model;
+    private final Device device;
+    private final Device head;
+    private final double weightBytes;
+    private final int tensor;
+    private final int pipeline;
+    private final int expertSlots;
+    private final int expertShards;
+    private final double prefillAttentionWidth;
+    private final double decodeAttentionWidth;
+    private final double kvBytesPerToken;
+    private final int kvShards;
+    private double flopsGroup;
+
+    /**
+     * @param device          the part at the weights' precision
+     * @param head            the part at BF16, for the LM head
+     * @param weightBytes     bytes of one weight element
+     * @param expertSlots     experts plus redundant replicas (EPLB)
+     * @param kvBytesPerToken KV-cache bytes of one token, whole model
+     * @param kvShards        accelerators one sequence's cache is split over, S_kv
+     */
+    LayerKernels(TransformerSpec model, Device device, Device head, double weightBytes, ParallelismSpec parallel,
+            int expertSlots, double kvBytesPerToken, int kvShards) {
+        this.model = model;
+        this.device = device;
+        this.head = head;
+        this.weightBytes = weightBytes;
+        this.tensor = parallel.tensor();
+        this.pipeline = parallel.pipeline();
+        this.expertSlots = expertSlots;
+        this.expertShards = Math.max(parallel.expert(), tensor);
+        boolean mla = model.kvLoraRank() > 0;
+        this.prefillAttentionWidth = mla ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
+        this.decodeAttentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
+        this.kvBytesPerToken = kvBytesPerToken;
+        this.kvShards = kvShards;
+    }
+
+    /** FLOPs of the kernels costed since the last take, which starts a new group. */
+    double takeFlops() {
+        double flops = flopsGroup;
+        flopsGroup = 0;
+        return flops;
+    }
+
+    /** FLOPs of the group so far. */
+    double flops() {
+        return flopsGroup;
+    }
+
+    /** Puts back the group's FLOPs as {@link #flops} read them (after costing what must not count). */
+    void restoreFlops(double flops) {
+        flopsGroup = flops;
+    }
+
+    /** The attention projections (QKV or MLA's Q, KV-down and KV-up, and the output) of x tokens. */
+    double attentionProjections(double x) {
+        double t = tensor;
+        int h = model.hidden();
+        int a = model.heads();
+        int d = model.headDim();
+        double output = gemm(x, h, a * (double) d / t, 1);
+        if (model.kvLoraRank() > 0) {
+            int r = model.kvLoraRank();
+            int rope = model.ropeDim();
+            return output + gemm(x, a * (double) (d + rope) / t, h, 1) + gemm(x, r + rope, h, 1)
+                + latentUpProjection(x);
+        }
+        return output + gemm(x, (a + 2.0 * model.kvHeads()) * d / t, h, 1);
+    }
+
+    /** MLA's KV up-projection (m, 2ad/t, c) of {@code m} latents into this rank's heads' keys and values. */
+    double latentUpProjection(double m) {
+        return gemm(m, 2.0 * model.heads() * model.headDim() / tensor, model.kvLoraRank(), 1);
+    }
+
+    /**
+     * Flash attention over this rank's {@code prefillPairs} and {@code decodePairs} query–key pairs,
+     * each at its phase's width, reading {@code kvTokens} cached tokens.
+     */
+    double attentionCore(double prefillPairs, double decodePairs, double kvTokens) {
+        double flops = 2 * (model.heads() / (double) tensor)
+                * (prefillPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
+        flopsGroup += flops;
+        double compute = flops / (device.attentionFlopsPerSecond() * SoftwareSpec.MEGATRON_CORE.attentionForwardEfficiency());
+        double memory = device.memorySeconds(kvTokens * kvBytesPerToken / model.layers() / kvShards * pipeline);
+        return Math.max(compute, memory);
+    }
+
+    /** The LM head (m, V/t, h), kept in BF16 by FP8 checkpoints, so at the BF16 peak with 2-byte weights. */
+    double logits(double m) {
+        double n = model.vocab() / (double) tensor;
+        int k = model.hidden();
+        if (m <= 0) {
+            return 0;
+        }
+        double flops = Gemm.flops(m, n, k);
+        flopsGroup += flops;
+        double compute = flops / (head.gemmFlopsPerSecond() * SplitKGemm.efficiency(head, m, n, k));
+        return Math.max(compute, head.memorySeconds(head.activationBytes() * (k * n + m * k + m * n)));
+    }
+
+    /** A dense MLP of {@code widthPerRank} on this rank for x tokens (gated: up and gate together). */
+    double mlp(double x, double widthPerRank) {
+        int h = model.hidden();
+        double up = model.gatedMlp() ? 2 * widthPerRank : widthPerRank;
+        return gemm(x, up, h, 1) + gemm(x, h, widthPerRank, 1);
+    }
+
+    /** An MoE layer on this rank: router, the busiest rank's local experts at load L, shared experts. */
+    double moe(double x, long replicaTokens, double load) {
+        int h = model.hidden();
+        double router = gemm(x, model.experts(), h, 1);
+        double localExperts = Math.max(1.0, expertSlots / (double) expertShards);
+        double rowsPerExpert = load * replicaTokens * model.topK() / expertSlots;
+        double touched = 1 - Math.pow(1 - (double) model.topK() / model.experts(), replicaTokens);
+        double width = model.expertFfn();
+        double up = model.gatedMlp() ? 2 * width : width;
+        double before = flopsGroup;
+        double experts = localExperts * (gemm(rowsPerExpert, up, h, touched) + gemm(rowsPerExpert, h, width, touched));
+        flopsGroup = before + (flopsGroup - before) * localExperts / load;
+        double shared = model.sharedExperts() > 0 ? mlp(x, width * model.sharedExperts() / tensor) : 0;
+        return router + experts + shared;
+    }
+
+    /**
+     * Roofline seconds of a GEMM (m, n, k) whose weights (k×n, at the weight precision) are read
+     * with probability {@code weightRead}; adds its FLOPs to the group's.
+     */
+    private double gemm(double m, double n, double k, double weightRead) {
+        if (m <= 0 || n <= 0 || k <= 0) {
+            return 0;
+        }
+        double flops = Gemm.flops(m, n, k);
+        flopsGroup += flops;
+        double compute = flops / (device.gemmFlopsPerSecond() * SplitKGemm.efficiency(device, m, n, k));
+        double memory = device.memorySeconds(weightRead * k * n * weightBytes + device.activationBytes() * (m * k + m * n));
+        return Math.max(compute, memory);
+    }
+}
