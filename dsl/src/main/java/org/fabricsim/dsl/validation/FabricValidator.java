@@ -14,6 +14,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         TokenBudgetValidator.class, FailureDomainValidator.class, TierStructureValidator.class,
         ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class, TorusValidator.class,
         SharingValidator.class, CollNetValidator.class, NetworkBackendValidator.class, PacketSettingsValidator.class,
-        HpccParametersValidator.class, FabricBehaviourValidator.class, DataCentreValidator.class })
+        HpccParametersValidator.class, FabricBehaviourValidator.class, DataCentreValidator.class,
+        TorusAlgorithmValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -27,7 +27,7 @@ import com.google.gson.JsonArray;
  * what the scale-up domain holds, add the tiers the endpoints need, write the ratio the ports
  * realize, write as many rails as NIC ports; for a benchmark, remove a {@code channels} line so that
  * NCCL's count runs, use every accelerator of the node, write {@code auto} for an in-switch reduction
- * that cannot run and {@code Simple} for a protocol that cannot. Each fix is one text edit.
+ * or a torus bucket algorithm that cannot run and {@code Simple} for a protocol that cannot. Each fix is one text edit.
  */
 public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
@@ -87,6 +87,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.IN_NETWORK_UNAVAILABLE)
     public void letNcclChooseTheAlgorithm(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Let NCCL choose the algorithm", 0);
+    }
+
+    @QuickFix(IssueCodes.BUCKET_UNAVAILABLE)
+    public void letAutoChooseForTheTorus(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Let auto choose the algorithm", 0);
     }
 
     @QuickFix(IssueCodes.PROTOCOL_ALGORITHM)
