@@ -19,7 +19,8 @@ import org.fabricsim.runtime.training.Placement;
  * what the first group spans: nodes, scale-up domains, pods, and the network its collectives run
  * on (scale-up, the scale-out fabric, a torus's dimensions, or the data-centre network across
  * pods). A grid draws the first {@value #DRAWN_NODES} nodes' first {@value #DRAWN_ACCELERATORS}
- * accelerators, coloured by pipeline stage, each TP group framed when TP is innermost, every cell
+ * accelerators, coloured by pipeline stage, each TP group (its part on a node's row) framed when TP is
+ * innermost, every cell
  * carrying its coordinates ({@code data-tp} …). A group of size n spans the distinct ⌊i·s ÷ u⌋ for
  * i &lt; n (stride s, unit u accelerators per node, domain or pod), counted in O(n); the document
  * is O(1) in the cluster's size, so a 16K-accelerator job is a table of counts and eight rows.
@@ -187,8 +188,8 @@ public final class ParallelGroupsPicture {
                                 pp, dp));
                 svg.text("rank-label", x + 3, y + 14, "tp" + tp);
                 svg.text("rank-label", x + 3, y + 30, "dp" + dp);
-                if (tpInnermost && tp == 0) {
-                    int members = Math.min(placement.size(Axis.TENSOR), accelerators - a);
+                if (tpInnermost && (tp == 0 || a == 0)) { // a group, or its part on this row
+                    int members = Math.min(placement.size(Axis.TENSOR) - tp, accelerators - a);
                     frames.add(new double[] {x - 1.5, y - 1.5, members * (CELL + 4) - 1, CELL + 3});
                 }
             }

@@ -107,6 +107,15 @@ class ParallelGroupsPictureTest {
     }
 
     @Test
+    void shouldFrameATensorGroupOnEveryNodeItSpans(@TempDir Path dir) throws Exception {
+        // 8 nodes x 8, TP 16: each group covers two whole nodes, so each of the 8 drawn rows carries one frame.
+        String dom = dom(dir, ParallelGroupsPicture.render("t.Wide", cluster(8), new ParallelismSpec(16, 1, 4, 1, 1,
+                false)));
+        assertEquals(8, count(dom, "class=\"tp-group\""));
+        assertEquals("TP|16|1|2|2|-|Ethernet scale-out|", row(dom, "TP"));
+    }
+
+    @Test
     void shouldCountTheUnitsAGroupSpans() {
         // {0, 3, 6, 9} over units of 4: 0, 0, 1, 2 → 3 units; {0, 8, 16} over 8: 3.
         assertEquals(3, ParallelGroupsPicture.spanned(4, 3, 4));
