@@ -137,7 +137,7 @@ class Lsp {
   }
 }
 
-test('the server offers a Simulate code lens and runs it as fabricsim.simulate', { timeout: 300000 }, async () => {
+test('the server offers Simulate and Draw code lenses and runs them as fabricsim.simulate and fabricsim.draw', { timeout: 300000 }, async () => {
   const file = model(MODEL);
   const uri = pathToFileURL(file).toString();
   const server = cp.spawn('java', ['-jar', serverJar(), 'lsp']);
