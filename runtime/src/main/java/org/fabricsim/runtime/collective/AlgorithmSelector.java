@@ -69,7 +69,7 @@ final class AlgorithmSelector {
                         candidates.add(tree);
                     }
                 }
-                addBucket(candidates, topology, ranks);
+                addBucket(candidates, topology, ranks, accelerators);
                 break;
             case REDUCE_SCATTER:
             case ALL_GATHER:
@@ -77,7 +77,7 @@ final class AlgorithmSelector {
                 if (HalvingDoublingSchedules.applicable(ranks)) {
                     candidates.add(Algorithm.HALVING_DOUBLING);
                 }
-                addBucket(candidates, topology, ranks);
+                addBucket(candidates, topology, ranks, accelerators);
                 break;
             case ALL_TO_ALL:
                 candidates.add(Algorithm.DIRECT);
@@ -94,11 +94,21 @@ final class AlgorithmSelector {
         return candidates;
     }
 
-    /** The bucket algorithm where the ranks fill whole leading dimensions of a direct torus. */
-    private static void addBucket(List<Algorithm> candidates, ClusterTopology topology, int ranks) {
-        if (topology.torusShape() != null && TorusSchedules.spans(topology.torusShape(), ranks) > 0) {
-            candidates.add(Algorithm.BUCKET);
+    /**
+     * The bucket algorithm where the ranks are the torus's first positions, in order, and fill whole
+     * leading dimensions of it: its schedule names the neighbours by position. O(ranks).
+     */
+    private static void addBucket(List<Algorithm> candidates, ClusterTopology topology, int ranks,
+            int[] accelerators) {
+        if (topology.torusShape() == null || TorusSchedules.spans(topology.torusShape(), ranks) == 0) {
+            return;
         }
+        for (int r = 0; accelerators != null && r < ranks; r++) {
+            if (accelerators[r] != r) {
+                return;
+            }
+        }
+        candidates.add(Algorithm.BUCKET);
     }
 
     private static boolean inNetworkApplicable(ClusterTopology topology, int ranks) {

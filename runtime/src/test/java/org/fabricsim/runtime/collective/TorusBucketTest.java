@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.collective;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -64,5 +66,20 @@ class TorusBucketTest {
         CollectiveResult auto = run(new int[] {4, 4, 4}, CollectiveOperation.ALL_GATHER, Algorithm.AUTO);
         assertEquals(Algorithm.BUCKET, auto.algorithm());
         assertEquals(0.1640625 * S / B * 1e12, auto.timePs(), 1e-6 * auto.timePs());
+    }
+
+    @Test
+    void shouldLeaveRanksPlacedOffTheFirstPositionsToTheOtherAlgorithms() {
+        // 4 ranks on accelerators 4-7 of a 4 x 4 torus: the bucket names neighbours by position, so it is no
+        // candidate there (auto takes another); on accelerators 0-3 it is.
+        ClusterTopology torus = ClusterTopology.build(ClusterParameters.direct(16,
+                new TorusParameters(new int[] {4, 4}, LINK)));
+        CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, S, 4)
+                .withStepOverheads(StepOverheads.NONE);
+        assertNotEquals(Algorithm.BUCKET, CollectiveEngine.runPlaced(torus, request, new int[] {4, 5, 6, 7}).algorithm());
+        assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.runPlaced(torus,
+                request.withAlgorithm(Algorithm.BUCKET), new int[] {4, 5, 6, 7}));
+        assertEquals(Algorithm.BUCKET, CollectiveEngine.runPlaced(torus, request.withAlgorithm(Algorithm.BUCKET),
+                new int[] {0, 1, 2, 3}).algorithm());
     }
 }
