@@ -1,7 +1,8 @@
 // The command layer of the FabricSim extension, free of the VS Code API so that node tests run it
 // against a real server process: the `fabric` command lines behind Validate, Open Report and the
 // `fabricsim` task, the problem matcher that reads their diagnostics, the language server's
-// `fabricsim.simulate` request behind Simulate and the "Simulate" code lens, and the status bar text.
+// `fabricsim.simulate` request behind Simulate and the "Simulate" code lens, the `fabricsim.draw` request
+// behind the "Draw" code lens (the topology preview), and the status bar text.
 import * as cp from 'child_process';
 
 /** The server command the code lens carries and the Simulate command sends (dsl.ide SimulateCommand.ID). */
@@ -86,6 +87,19 @@ export function serverStatus(state: ServerState): { text: string; tooltip: strin
 /** The workspace/executeCommand parameters that simulate a document, or one study or workload of it. */
 export function simulateRequest(documentUri: string, name?: string): { command: string; arguments: string[] } {
   return { command: SIMULATE_COMMAND, arguments: name ? [documentUri, name] : [documentUri] };
+}
+
+/** The server command behind the "Draw" code lens (dsl.ide DrawPreviewCommand.ID): a cluster's or training job's SVG. */
+export const DRAW_COMMAND = 'fabricsim.draw';
+
+/** The `workspace/executeCommand` parameters that draw the cluster or training job `name` of a document. */
+export function drawRequest(documentUri: string, name: string): { command: string; arguments: string[] } {
+  return { command: DRAW_COMMAND, arguments: [documentUri, name] };
+}
+
+/** Whether the server's answer to a draw request is a picture, not a sentence saying why there is none. */
+export function isPicture(answer: string): boolean {
+  return answer.trimStart().startsWith('<svg');
 }
 
 /** Runs `java ARGS` and resolves with its exit code and output (never rejects on a non-zero exit). */

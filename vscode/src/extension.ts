@@ -1,14 +1,15 @@
 // FabricSim for VS Code: a thin client that starts the bundled FabricSim language server
 // (`java -jar server/fabric.jar lsp`, LSP over stdio) for .fabric files, with the commands Validate,
 // Simulate (the server's fabricsim.simulate, also behind its "Simulate" code lens), Format and Open Report,
+// the topology preview (the server's fabricsim.draw behind its "Draw" code lens, shown in a webview),
 // `fabricsim` tasks that run `fabric simulate` with a problem matcher, and a status bar item for the server.
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
 import {
-  reportArguments, runJava, serverStatus, ServerState, simulateRequest, simulateTaskArguments, simulateTaskName,
-  SimulateTaskDefinition, TASK_TYPE, validateArguments,
+  DRAW_COMMAND, drawRequest, isPicture, reportArguments, runJava, serverStatus, ServerState, simulateRequest,
+  simulateTaskArguments, simulateTaskName, SimulateTaskDefinition, TASK_TYPE, validateArguments,
 } from './commands';
 import { checkJavaVersion, JavaNotFoundError, resolveJava, serverCommandLine } from './java';
 
@@ -36,6 +37,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('fabricsim.validate', () => withFile((file) =>
       runJava(javaPath ?? 'java', validateArguments(context.asAbsolutePath('server/fabric.jar'), file)))),
     vscode.commands.registerCommand('fabricsim.simulateFile', (uri?: string, name?: string) => simulate(uri, name)),
+    vscode.commands.registerCommand('fabricsim.drawPreview', (uri?: string, name?: string) => drawPreview(uri, name)),
     vscode.commands.registerCommand('fabricsim.format', () => vscode.commands.executeCommand('editor.action.formatDocument')),
     vscode.commands.registerCommand('fabricsim.openReport', () => openReport(context)),
     vscode.tasks.registerTaskProvider(TASK_TYPE, {
@@ -129,12 +131,14 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     },
     outputChannel: output,
     middleware: {
-      // The server's lens runs its fabricsim.simulate; here it runs through simulateFile, which shows the answer.
+      // The server's lenses run its fabricsim.simulate and fabricsim.draw; here they run through simulateFile and
+      // drawPreview, which show the answer.
       provideCodeLenses: async (document, token, next) => {
         const lenses = (await next(document, token)) ?? [];
         for (const lens of lenses) {
           if (lens.command) {
-            lens.command = { ...lens.command, command: 'fabricsim.simulateFile' };
+            const local = lens.command.command === DRAW_COMMAND ? 'fabricsim.drawPreview' : 'fabricsim.simulateFile';
+            lens.command = { ...lens.command, command: local };
           }
         }
         return lenses;
@@ -190,6 +194,21 @@ async function simulate(uri?: string, name?: string): Promise<void> {
   );
   output?.appendLine(String(answer));
   output?.show(true);
+}
+
+/** Draws a cluster or training job of a document in the server and shows the SVG in a webview beside the editor. */
+async function drawPreview(uri?: string, name?: string): Promise<void> {
+  if (!uri || !name || !client) {
+    return;
+  }
+  const answer = String(await client.sendRequest(ExecuteCommandRequest.type, drawRequest(uri, name)));
+  if (!isPicture(answer)) {
+    output?.appendLine(answer);
+    output?.show(true);
+    return;
+  }
+  const panel = vscode.window.createWebviewPanel('fabricsimDraw', `Draw: ${name}`, vscode.ViewColumn.Beside, {});
+  panel.webview.html = `<!DOCTYPE html><html><body style="background:#ffffff">${answer}</body></html>`;
 }
 
 /** Simulates the active file with `fabric simulate --html` and shows the report in a webview. */

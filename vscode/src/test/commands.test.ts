@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import {
-  matchProblems, reportArguments, runJava, serverStatus, simulateRequest, SIMULATE_COMMAND, simulateTaskArguments,
-  simulateTaskName, TASK_TYPE, validateArguments,
+  DRAW_COMMAND, drawRequest, isPicture, matchProblems, reportArguments, runJava, serverStatus, simulateRequest,
+  SIMULATE_COMMAND, simulateTaskArguments, simulateTaskName, TASK_TYPE, validateArguments,
 } from '../commands';
 
 const MODEL = `package lens
@@ -137,7 +137,7 @@ class Lsp {
   }
 }
 
-test('the server offers a Simulate code lens and runs it as fabricsim.simulate', { timeout: 300000 }, async () => {
+test('the server offers Simulate and Draw code lenses and runs them as fabricsim.simulate and fabricsim.draw', { timeout: 300000 }, async () => {
   const file = model(MODEL);
   const uri = pathToFileURL(file).toString();
   const server = cp.spawn('java', ['-jar', serverJar(), 'lsp']);
@@ -153,8 +153,13 @@ test('the server offers a Simulate code lens and runs it as fabricsim.simulate',
       range: { start: { line: number } };
       command: { title: string; command: string; arguments: string[] };
     }[];
-    // one lens, on the benchmark's line (0-based 2), none on the cluster
-    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command.title, l.command.command]), [[2, 'Simulate Sweep', SIMULATE_COMMAND]]);
+    // Draw on the cluster's line (0-based 1), Simulate on the benchmark's (2)
+    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command.title, l.command.command]),
+      [[1, 'Draw Duo', DRAW_COMMAND], [2, 'Simulate Sweep', SIMULATE_COMMAND]]);
+    // the preview: 2 nodes x 4 = 8 accelerators, the title fabric draw writes
+    const picture = String(await lsp.request('workspace/executeCommand', drawRequest(uri, 'Duo')));
+    assert.ok(isPicture(picture), picture);
+    assert.match(picture, /Duo: 8 accelerators, 2 nodes of 4/);
     const answer = String(await lsp.request('workspace/executeCommand', simulateRequest(uri, 'Sweep')));
     // the nccl-tests table of both sizes, 1,048,576 and 2,097,152 bytes
     assert.match(answer, /# lens\.Sweep: all-gather ring over 8 accelerators \(2 nodes x 4\)/);

@@ -20,6 +20,7 @@ import org.fabricsim.runtime.result.Csv;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
 import org.fabricsim.runtime.study.StudyRunner;
 
@@ -46,7 +47,7 @@ public final class ProgramMain {
         Map<String, BiFunction<StudyResult, List<StudySpec>, String>> reports = new LinkedHashMap<>();
         reports.put("--json", (result, studies) -> result.toJson());
         reports.put("--csv", (result, studies) -> Csv.render(result));
-        reports.put("--html", (result, studies) -> HtmlReport.render(result, clusters(studies)));
+        reports.put("--html", (result, studies) -> HtmlReport.render(result, clusters(studies), jobs(studies)));
         reports.put("--trace", (result, studies) -> ChromeTrace.render(result));
         return reports;
     }
@@ -55,6 +56,12 @@ public final class ProgramMain {
     private static List<ClusterSpec> clusters(List<StudySpec> studies) {
         return studies.stream().flatMap(study -> study.workloads().stream()).map(WorkloadSpec::cluster)
                 .filter(Objects::nonNull).toList();
+    }
+
+    /** The training jobs of the studies, in order. */
+    private static List<TrainingSpec> jobs(List<StudySpec> studies) {
+        return studies.stream().flatMap(study -> study.workloads().stream()).filter(TrainingSpec.class::isInstance)
+                .map(TrainingSpec.class::cast).toList();
     }
 
     /** Runs {@code study} with the program's arguments and exits with 0, or 2 on bad usage. */

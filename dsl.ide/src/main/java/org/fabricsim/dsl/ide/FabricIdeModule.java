@@ -57,14 +57,14 @@ public class FabricIdeModule extends AbstractFabricIdeModule {
         return org.fabricsim.dsl.ide.rename.FabricRenameService.class;
     }
 
-    /** A "Simulate" lens on every study and workload, for every client. */
+    /** A "Simulate" lens on every study and workload and a "Draw" lens on every cluster and training job. */
     public Class<? extends org.eclipse.xtext.ide.server.codelens.ICodeLensService> bindICodeLensService() {
         return org.fabricsim.dsl.ide.simulate.SimulateCodeLenses.class;
     }
 
-    /** The lens's command: simulate a study or workload in the server and answer the console text. */
+    /** The lenses' commands: simulate in the server and answer the console text; draw and answer the SVG. */
     public Class<? extends org.eclipse.xtext.ide.server.commands.IExecutableCommandService> bindIExecutableCommandService() {
-        return org.fabricsim.dsl.ide.simulate.SimulateCommand.class;
+        return org.fabricsim.dsl.ide.simulate.FabricCommands.class;
     }
 
     /** Completion filtered by what each slot takes, packages after {@code import}, no grammar names. */

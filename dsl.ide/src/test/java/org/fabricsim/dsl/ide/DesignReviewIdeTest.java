@@ -35,7 +35,7 @@ import com.google.inject.Injector;
 
 /** Hover and quick fixes, driven through the IDE services the language server binds. */
 class DesignReviewIdeTest {
-    private static final Injector INJECTOR = new FabricIdeSetup().createInjectorAndDoEMFRegistration();
+    static final Injector INJECTOR = new FabricIdeSetup().createInjectorAndDoEMFRegistration();
     private static final String DGX_ON_ROCE = """
             import fabric.catalog.nvidia.*
             import fabric.catalog.standards.*
@@ -61,7 +61,7 @@ class DesignReviewIdeTest {
             }
             """;
 
-    private static XtextResource load(String text) throws Exception {
+    static XtextResource load(String text) throws Exception {
         XtextResourceSet resourceSet = INJECTOR.getInstance(XtextResourceSet.class);
         XtextResource resource = (XtextResource) resourceSet.createResource(URI.createURI("test.fabric"));
         resource.load(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), Map.of());
@@ -69,12 +69,12 @@ class DesignReviewIdeTest {
         return resource;
     }
 
-    private static List<Issue> issues(XtextResource resource) {
+    static List<Issue> issues(XtextResource resource) {
         return INJECTOR.getInstance(IResourceValidator.class).validate(resource, CheckMode.ALL, CancelIndicator.NullImpl);
     }
 
     /** Collects what a quick-fix method offers. */
-    private static final class Offered extends DiagnosticResolutionAcceptor {
+    static final class Offered extends DiagnosticResolutionAcceptor {
         final List<ITextModification> modifications = new ArrayList<>();
 
         Offered() {
@@ -88,7 +88,7 @@ class DesignReviewIdeTest {
     }
 
     /** Applies the first offered fix for {@code code} to {@code text}. */
-    private static String fix(String text, String code, java.util.function.Consumer<Offered> provider) throws Exception {
+    static String fix(String text, String code, java.util.function.Consumer<Offered> provider) throws Exception {
         XtextResource resource = load(text);
         Document document = new Document(1, text);
         Issue issue = issues(resource).stream().filter(i -> code.equals(i.getCode())).findFirst().orElseThrow();

@@ -15,6 +15,6 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class, TorusValidator.class,
         SharingValidator.class, CollNetValidator.class, NetworkBackendValidator.class, PacketSettingsValidator.class,
         HpccParametersValidator.class, IbCcParametersValidator.class, FabricBehaviourValidator.class,
-        DataCentreValidator.class })
+        DataCentreValidator.class, TorusAlgorithmValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -174,6 +174,11 @@ public final class IssueCodes {
     public static final String SHARED_OVERLAP = PREFIX + "workload.shared-overlap";
     /** Protocol LL or LL128 with an algorithm other than ring or double-binary-tree. Data: Simple. */
     public static final String PROTOCOL_ALGORITHM = PREFIX + "workload.protocol-algorithm";
+    /**
+     * A benchmark's {@code bucket} algorithm that cannot run: not an all-reduce, reduce-scatter or
+     * all-gather, not on a direct torus, or on ranks that fill no whole leading dimensions of it. Data: auto.
+     */
+    public static final String BUCKET_UNAVAILABLE = PREFIX + "workload.bucket-unavailable";
     /** Protocol LL or LL128 across a scale-out network that sprays packets, where NCCL runs Simple only. Data: Simple. */
     public static final String PROTOCOL_SPRAYING = PREFIX + "workload.protocol-spraying";
     /**

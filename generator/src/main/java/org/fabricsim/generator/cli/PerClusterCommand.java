@@ -65,10 +65,25 @@ abstract class PerClusterCommand implements Callable<Integer> {
         }
         for (Cluster cluster : clusters) {
             Path target = output != null ? output : absolute.resolveSibling(cluster.getName() + "." + extension());
-            OutputFiles.write(target, render(workspace.mapper().toCluster(cluster)), force);
-            spec.commandLine().getOut().println(target);
+            write(target, render(workspace.mapper().toCluster(cluster)));
+        }
+        if (output == null) {
+            writeJobFiles(workspace, model, absolute, clusters);
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * Files beside the model for the jobs on {@code clusters}, when no {@code -o} names the one
+     * output; none unless a command says otherwise.
+     */
+    void writeJobFiles(ModelWorkspace workspace, Model model, Path absolute, List<Cluster> clusters) {
+    }
+
+    /** Writes {@code text} to {@code target} as this command's options allow and prints the path. */
+    void write(Path target, String text) {
+        OutputFiles.write(target, text, force);
+        spec.commandLine().getOut().println(target);
     }
 
     private static String qualified(Model model, Cluster cluster) {

@@ -36,6 +36,11 @@ public enum Algorithm {
      * chain carries the result back; pipelined.
      */
     COLLNET_CHAIN,
+    /**
+     * On a direct torus whose leading dimensions the ranks fill: the multi-dimensional bucket
+     * algorithm, one part of the data per dimension, every dimension busy at once ({@link TorusSchedules}).
+     */
+    BUCKET,
     /** A user-defined collective: a sequence of {@link CollectivePhase}s ({@link PhasedSchedules}). */
     PHASED;
 

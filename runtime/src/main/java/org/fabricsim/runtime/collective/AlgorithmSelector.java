@@ -18,7 +18,8 @@ final class AlgorithmSelector {
 
     /**
      * The algorithms {@link Algorithm#AUTO} chooses from: NCCL's default set (ring, double binary
-     * tree and in-switch reduction for all-reduce; ring otherwise; direct all-to-all). Halving-doubling
+     * tree and in-switch reduction for all-reduce; ring otherwise; direct all-to-all), and on a direct
+     * torus the bucket algorithm, which TPU stacks run there (no NCCL). Halving-doubling
      * and the explicit hierarchical schedule are MPI-style and run only when asked for. CollNet runs only
      * when asked for too: NCCL leaves it off unless {@code NCCL_COLLNET_ENABLE=1} and the SHARP plugin
      * are set up (NCCL environment-variable documentation, NCCL_COLLNET_ENABLE "Default: 0"), so a
@@ -68,6 +69,7 @@ final class AlgorithmSelector {
                         candidates.add(tree);
                     }
                 }
+                addBucket(candidates, topology, ranks, accelerators);
                 break;
             case REDUCE_SCATTER:
             case ALL_GATHER:
@@ -75,6 +77,7 @@ final class AlgorithmSelector {
                 if (HalvingDoublingSchedules.applicable(ranks)) {
                     candidates.add(Algorithm.HALVING_DOUBLING);
                 }
+                addBucket(candidates, topology, ranks, accelerators);
                 break;
             case ALL_TO_ALL:
                 candidates.add(Algorithm.DIRECT);
@@ -89,6 +92,23 @@ final class AlgorithmSelector {
                 break;
         }
         return candidates;
+    }
+
+    /**
+     * The bucket algorithm where the ranks are the torus's first positions, in order, and fill whole
+     * leading dimensions of it: its schedule names the neighbours by position. O(ranks).
+     */
+    private static void addBucket(List<Algorithm> candidates, ClusterTopology topology, int ranks,
+            int[] accelerators) {
+        if (topology.torusShape() == null || TorusSchedules.spans(topology.torusShape(), ranks) == 0) {
+            return;
+        }
+        for (int r = 0; accelerators != null && r < ranks; r++) {
+            if (accelerators[r] != r) {
+                return;
+            }
+        }
+        candidates.add(Algorithm.BUCKET);
     }
 
     private static boolean inNetworkApplicable(ClusterTopology topology, int ranks) {
@@ -121,6 +141,9 @@ final class AlgorithmSelector {
                     return TorusSchedules.rings(request.operation(), size, topology.torusShape(), spanned);
                 }
                 return RingSchedules.ring(request.operation(), size, ranks, request.channels(), topology.domainSize());
+            case BUCKET:
+                return TorusSchedules.buckets(request.operation(), size, topology.torusShape(),
+                        TorusSchedules.spans(topology.torusShape(), ranks));
             case DOUBLE_BINARY_TREE:
                 return TreeSchedules.doubleBinaryTree(size, ranks, topology.domainSize(), request.channels(),
                         request.pipelineChunkBytes());

@@ -23,9 +23,15 @@ final class Svg {
     }
 
     Svg rect(String cssClass, double x, double y, double width, double height, String fill, String title) {
+        return dataRect(cssClass, x, y, width, height, fill, title, "");
+    }
+
+    /** A rectangle with {@code data} attributes, written by the caller from numbers only. */
+    Svg dataRect(String cssClass, double x, double y, double width, double height, String fill, String title,
+            String data) {
         out.append(String.format(Locale.ROOT,
-                "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">", cssClass, x, y,
-                width, height, fill));
+                "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"%s>", cssClass, x, y,
+                width, height, fill, data.isEmpty() ? "" : " " + data));
         if (!title.isEmpty()) {
             out.append("<title>").append(escape(title)).append("</title>");
         }

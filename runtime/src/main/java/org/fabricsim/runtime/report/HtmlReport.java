@@ -12,9 +12,11 @@ import org.fabricsim.runtime.result.Comparison;
 import org.fabricsim.runtime.result.ExpectationText;
 import org.fabricsim.runtime.result.Json;
 import org.fabricsim.runtime.result.Metrics;
+import org.fabricsim.runtime.picture.ParallelGroupsPicture;
 import org.fabricsim.runtime.picture.TopologyPicture;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
 
 /**
  * The self-contained HTML report: one file that works offline. It embeds the JSON result (plus the
@@ -54,12 +56,25 @@ public final class HtmlReport {
      * of {@code clusters} ({@link TopologyPicture}, once per cluster name, in order).
      */
     public static String render(StudyResult result, List<ClusterSpec> clusters) {
+        return render(result, clusters, List.of());
+    }
+
+    /**
+     * The same, each cluster's picture followed by where the TP, CP, PP and DP groups of each of
+     * {@code jobs} on it land ({@link ParallelGroupsPicture}, once per job name).
+     */
+    public static String render(StudyResult result, List<ClusterSpec> clusters, List<TrainingSpec> jobs) {
         Map<String, Object> data = new LinkedHashMap<>(result.toJsonMap());
         Map<String, Object> pictures = new LinkedHashMap<>();
         clusters.forEach(cluster -> pictures.computeIfAbsent(cluster.name(), name -> {
             Map<String, Object> picture = new LinkedHashMap<>();
             picture.put("cluster", name);
             picture.put("svg", TopologyPicture.render(cluster));
+            Map<String, Object> groups = new LinkedHashMap<>();
+            jobs.stream().filter(job -> job.cluster().name().equals(name)).forEach(job -> groups.computeIfAbsent(
+                    job.name(), jobName -> Map.of("job", jobName,
+                            "svg", ParallelGroupsPicture.render(jobName, job.cluster(), job.parallel()))));
+            picture.put("groups", List.copyOf(groups.values()));
             return picture;
         }));
         data.put("topologies", List.copyOf(pictures.values()));

@@ -17,10 +17,14 @@ import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,6 +84,25 @@ class TopologyReportTest {
         assertEquals(2 * 32, count(section, "class=\"link\""));
         assertTrue(section.contains(">nodes: 4 × Server + 4 × NewServer<"), "the node groups in placement order");
         assertTrue(dom.contains("data-charts-rendered=\"1\""), "the benchmark's chart still draws");
+    }
+
+    @Test
+    void shouldShowWhereEachTrainingJobsGroupsLandBelowItsCluster(@TempDir Path dir) throws Exception {
+        // 8 nodes x 8, TP 8 PP 2 DP 4 in the default order: TP a node, PP {0, 8} two nodes, DP {0, 16, 32, 48}
+        // four nodes; 64 ranks, all drawn (8 nodes of 8). The job appears once however many runs it has.
+        ClusterSpec cluster = dualPlane();
+        TransformerSpec model = new TransformerSpec("t.Gpt", 24, 2048, 8192, 16, 16, 128, 131072, false, 0, 0, 0, 0,
+                0, 0, 0);
+        TrainingSpec job = new TrainingSpec("t.Job", model, cluster, 64, 2048, 64, 1, Precision.BF16,
+                new ParallelismSpec(8, 2, 4, 1, 1, false), TrainingSpec.PipelineSchedule.ONE_F_ONE_B, 1,
+                TrainingSpec.Sharding.NONE, TrainingSpec.Recompute.NONE, 0);
+        StudyResult result = new StudyResult("t", "m", List.of(ReportFixtures.benchmark("q.Ring", "q.S", "A", 25)));
+        String section = section(dom(dir, HtmlReport.render(result, List.of(cluster), List.of(job, job))));
+        assertEquals(2, count(section, "<svg"), "the cluster, then the job's groups");
+        assertTrue(section.contains("<h4>Where the groups of t.Job land</h4>"), section);
+        assertEquals(64, count(section, "class=\"rank\""));
+        assertTrue(section.contains("data-axis=\"DP\""), section);
+        assertTrue(section.contains(">4</text>"), "DP 4 spans 4 nodes");
     }
 
     @Test

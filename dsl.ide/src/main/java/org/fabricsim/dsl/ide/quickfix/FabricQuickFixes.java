@@ -13,6 +13,7 @@ import org.eclipse.xtext.ide.editor.quickfix.DiagnosticResolutionAcceptor;
 import org.eclipse.xtext.ide.editor.quickfix.QuickFix;
 import org.eclipse.xtext.ide.server.Document;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
+import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Import;
@@ -25,9 +26,11 @@ import com.google.gson.JsonArray;
  * Quick fixes (LSP code actions) where the fix is obvious, driven by the issue data the
  * validators and the linker attach: import the missing package, use the closest name, set TP to
  * what the scale-up domain holds, add the tiers the endpoints need, write the ratio the ports
- * realize, write as many rails as NIC ports; for a benchmark, remove a {@code channels} line so that
- * NCCL's count runs, use every accelerator of the node, write {@code auto} for an in-switch reduction
- * that cannot run and {@code Simple} for a protocol that cannot. Each fix is one text edit.
+ * realize, write as many rails as NIC ports, write torus dimensions that hold the accelerators, one
+ * plane per NIC port of an accelerator, a pod count that divides the data ways; for a benchmark,
+ * remove a {@code channels} line so that NCCL's count runs, use every accelerator of the node, write
+ * {@code auto} for an in-switch reduction or a torus bucket algorithm that cannot run and {@code
+ * Simple} for a protocol that cannot. Each fix is one text edit.
  */
 public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
@@ -69,6 +72,32 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
         replaceWithData(acceptor, "One rail per NIC port", 0);
     }
 
+    /** Replaces every written dimension, from the first to the last, with the ones the issue data gives. */
+    @QuickFix(IssueCodes.TORUS_SHAPE)
+    public void fitTheTorusToTheAccelerators(DiagnosticResolutionAcceptor acceptor) {
+        acceptor.accept("Write the dimensions that hold the accelerators", (diagnostic, object, document) -> {
+            String dimensions = data(diagnostic, 0);
+            List<INode> written = object == null ? List.of()
+                    : NodeModelUtils.findNodesForFeature(object, Literals.TORUS_TOPOLOGY__DIMENSIONS);
+            if (dimensions == null || dimensions.isEmpty() || written.isEmpty()) {
+                return List.of();
+            }
+            Range range = new Range(document.getPosition(written.get(0).getOffset()),
+                    document.getPosition(written.get(written.size() - 1).getEndOffset()));
+            return List.of(new TextEdit(range, dimensions));
+        });
+    }
+
+    @QuickFix(IssueCodes.PLANES_NIC_PORTS)
+    public void planePerNicPort(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "One plane per NIC port of an accelerator", 0);
+    }
+
+    @QuickFix(IssueCodes.DATA_CENTRE_PODS)
+    public void dividingPodCount(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Write a pod count that divides them", 0);
+    }
+
     @QuickFix(IssueCodes.CHANNELS_OUT_OF_RANGE)
     public void letNcclChooseOutOfRangeChannels(DiagnosticResolutionAcceptor acceptor) {
         removeChannels(acceptor);
@@ -87,6 +116,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.IN_NETWORK_UNAVAILABLE)
     public void letNcclChooseTheAlgorithm(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Let NCCL choose the algorithm", 0);
+    }
+
+    @QuickFix(IssueCodes.BUCKET_UNAVAILABLE)
+    public void letAutoChooseForTheTorus(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Let auto choose the algorithm", 0);
     }
 
     @QuickFix(IssueCodes.PROTOCOL_ALGORITHM)

@@ -15,14 +15,17 @@ import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.util.CancelIndicator;
+import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.fabric.Workload;
 
 /**
  * A "Simulate" code lens on the first line of every study, training, inference and benchmark. Its
  * command is the server's {@value SimulateCommand#ID} with the document's URI and the element's
- * name, so every LSP client (VS Code, neovim, Eclipse) runs the same simulation. O(elements).
+ * name, so every LSP client (VS Code, neovim, Eclipse) runs the same simulation. A "Draw" lens on
+ * every cluster and training job runs {@value DrawPreviewCommand#ID}, the topology preview. O(elements).
  */
 public class SimulateCodeLenses implements ICodeLensService {
 
@@ -36,16 +39,27 @@ public class SimulateCodeLenses implements ICodeLensService {
         for (EObject element : model.getElements()) {
             String name = element instanceof Study study ? study.getName()
                     : element instanceof Workload workload ? workload.getName() : null;
-            ICompositeNode node = NodeModelUtils.getNode(element);
-            if (name == null || node == null) {
-                continue;
+            if (name != null) {
+                lens(lenses, document, element, new Command("Simulate " + name, SimulateCommand.ID,
+                        List.of(params.getTextDocument().getUri(), name)));
             }
-            Position start = document.getPosition(node.getOffset());
-            Range line = new Range(new Position(start.getLine(), 0), new Position(start.getLine(), 0));
-            Command command = new Command("Simulate " + name, SimulateCommand.ID,
-                    List.of(params.getTextDocument().getUri(), name));
-            lenses.add(new CodeLens(line, command, null));
+            String drawn = element instanceof Cluster cluster ? cluster.getName()
+                    : element instanceof Training training ? training.getName() : null;
+            if (drawn != null) {
+                lens(lenses, document, element, new Command("Draw " + drawn, DrawPreviewCommand.ID,
+                        List.of(params.getTextDocument().getUri(), drawn)));
+            }
         }
         return lenses;
+    }
+
+    private static void lens(List<CodeLens> lenses, Document document, EObject element, Command command) {
+        ICompositeNode node = NodeModelUtils.getNode(element);
+        if (node == null) {
+            return;
+        }
+        Position start = document.getPosition(node.getOffset());
+        lenses.add(new CodeLens(new Range(new Position(start.getLine(), 0), new Position(start.getLine(), 0)), command,
+                null));
     }
 }

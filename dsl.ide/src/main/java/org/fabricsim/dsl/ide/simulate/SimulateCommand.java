@@ -3,18 +3,13 @@ package org.fabricsim.dsl.ide.simulate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.stream.Collectors;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.lsp4j.ExecuteCommandParams;
-import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.ide.server.ILanguageServerAccess;
 import org.eclipse.xtext.ide.server.commands.IExecutableCommandService;
-import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.util.CancelIndicator;
-import org.eclipse.xtext.validation.CheckMode;
-import org.eclipse.xtext.validation.IResourceValidator;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.generator.ProgramRunner;
@@ -23,7 +18,6 @@ import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.study.StudyRunner;
 
-import com.google.gson.JsonPrimitive;
 import com.google.inject.Inject;
 
 /**
@@ -35,8 +29,6 @@ import com.google.inject.Inject;
 public class SimulateCommand implements IExecutableCommandService {
     /** The command's identifier, shared by the code lens and every client. */
     public static final String ID = "fabricsim.simulate";
-    /** How many of a model's errors the answer lists (the editor shows them all). */
-    private static final int MAX_ERRORS_SHOWN = 5;
 
     @Inject
     private SpecMapper mapper;
@@ -52,13 +44,12 @@ public class SimulateCommand implements IExecutableCommandService {
         if (!ID.equals(params.getCommand()) || arguments == null || arguments.isEmpty()) {
             return ID + " needs the document's URI and, optionally, the name of a study or workload";
         }
-        String uri = text(arguments.get(0));
-        String name = arguments.size() > 1 ? text(arguments.get(1)) : null;
+        String uri = ValidDocument.text(arguments.get(0));
+        String name = arguments.size() > 1 ? ValidDocument.text(arguments.get(1)) : null;
         List<String> errors = new ArrayList<>();
         List<StudySpec> programs = access.doSyncRead(uri, context -> programs(context.getResource(), name, errors));
         if (programs == null) {
-            return uri + ": the model has errors; fix them and simulate again"
-                    + errors.stream().limit(MAX_ERRORS_SHOWN).map(e -> "\n" + e).collect(Collectors.joining());
+            return ValidDocument.refusal(uri, errors, "simulate");
         }
         if (programs.isEmpty()) {
             return uri + (name == null ? ": nothing to simulate: it defines no benchmark, training, inference or study"
@@ -74,18 +65,11 @@ public class SimulateCommand implements IExecutableCommandService {
      * which go to {@code errors} as {@code line N: message}.
      */
     private List<StudySpec> programs(Resource document, String name, List<String> errors) {
-        if (!(document instanceof XtextResource resource)) {
+        Model model = ValidDocument.model(document, errors);
+        if (model == null) {
             return null;
         }
-        IResourceValidator validator = resource.getResourceServiceProvider().getResourceValidator();
-        validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl).stream()
-                .filter(issue -> issue.getSeverity() == Severity.ERROR)
-                .forEach(issue -> errors.add("line " + issue.getLineNumber() + ": " + issue.getMessage()));
-        if (!errors.isEmpty() || resource.getContents().isEmpty()
-                || !(resource.getContents().get(0) instanceof Model model)) {
-            return null;
-        }
-        String source = fileName(resource);
+        String source = fileName(document);
         return mapper.toPrograms(model, source).stream()
                 .filter(p -> name == null || p.name().equals(name) || p.name().endsWith("." + name)).toList();
     }
@@ -93,10 +77,5 @@ public class SimulateCommand implements IExecutableCommandService {
     private static String fileName(Resource resource) {
         URI uri = resource.getURI();
         return uri.isFile() ? uri.toFileString() : uri.lastSegment();
-    }
-
-    /** A JSON argument as lsp4j hands it over (a Gson primitive) or a plain string. */
-    private static String text(Object argument) {
-        return argument instanceof JsonPrimitive primitive ? primitive.getAsString() : String.valueOf(argument);
     }
 }

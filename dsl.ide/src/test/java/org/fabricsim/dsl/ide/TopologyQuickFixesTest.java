@@ -1,0 +1,56 @@
+package org.fabricsim.dsl.ide;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+import org.fabricsim.dsl.ide.quickfix.FabricQuickFixes;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The topology errors' quick fixes, each applied to the model docs/diagnostics gives for its code:
+ * the fixed text says what the fix wrote and no longer raises the code.
+ */
+class TopologyQuickFixesTest {
+    private static final Path MODELS = Path.of("..", "docs", "diagnostics");
+
+    private static String fixed(String code, Consumer<DesignReviewIdeTest.Offered> provider, String expected)
+            throws Exception {
+        String text = Files.readString(MODELS.resolve(code + ".fabric"), StandardCharsets.UTF_8);
+        String fixed = DesignReviewIdeTest.fix(text, code, provider);
+        assertTrue(fixed.contains(expected), fixed);
+        assertTrue(DesignReviewIdeTest.issues(DesignReviewIdeTest.load(fixed)).stream()
+                .noneMatch(issue -> code.equals(issue.getCode())), fixed);
+        return fixed;
+    }
+
+    private final FabricQuickFixes fixes = DesignReviewIdeTest.INJECTOR.getInstance(FabricQuickFixes.class);
+
+    @Test
+    void shouldWriteTorusDimensionsThatHoldTheAccelerators() throws Exception {
+        // 16 hosts x 4 chips = 64; written 4 x 4 x 2 = 32: the last dimension becomes 64 / 16 = 4.
+        fixed(IssueCodes.TORUS_SHAPE, fixes::fitTheTorusToTheAccelerators, "torus 4 x 4 x 4");
+    }
+
+    @Test
+    void shouldWriteOnePlanePerNicPortOfAnAccelerator() throws Exception {
+        // Gaudi 3: 3 scale-out ports per accelerator, so 3 planes, not 2.
+        fixed(IssueCodes.PLANES_NIC_PORTS, fixes::planePerNicPort, "planes 3");
+    }
+
+    @Test
+    void shouldWriteAPodCountThatDividesTheDataWays() throws Exception {
+        // data 4 on 4 nodes: 3 pods divide neither; 2 does.
+        fixed(IssueCodes.DATA_CENTRE_PODS, fixes::dividingPodCount, "data 4 across 2 pods");
+    }
+
+    @Test
+    void shouldLetAutoChooseWhereTheBucketCannotRun() throws Exception {
+        // 8 ranks fill no leading dimension of 4 x 4 x 4; auto runs the ring there.
+        fixed(IssueCodes.BUCKET_UNAVAILABLE, fixes::letAutoChooseForTheTorus, "all-reduce auto");
+    }
+}
