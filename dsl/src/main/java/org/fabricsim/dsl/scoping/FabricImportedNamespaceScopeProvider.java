@@ -2,13 +2,17 @@ package org.fabricsim.dsl.scoping;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EReference;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.resource.ISelectable;
 import org.eclipse.xtext.scoping.IScope;
+import org.eclipse.xtext.scoping.Scopes;
 import org.eclipse.xtext.scoping.impl.ImportNormalizer;
 import org.eclipse.xtext.scoping.impl.ImportedNamespaceAwareLocalScopeProvider;
+import org.eclipse.xtext.scoping.impl.MultimapBasedSelectable;
 import org.eclipse.xtext.util.IResourceScopeCache;
 import org.eclipse.xtext.util.Tuples;
 import org.fabricsim.dsl.fabric.Model;
@@ -39,6 +43,20 @@ public class FabricImportedNamespaceScopeProvider extends ImportedNamespaceAware
                     () -> super.getScope(context, reference));
         }
         return super.getScope(context, reference);
+    }
+
+    /**
+     * The names of the file's own objects: its package and its definitions, the only named objects of the grammar
+     * ({@code FabricExports}), in the order of Xtext's walk over every object, which also asked each of the others
+     * for a name it does not have.
+     */
+    @Override
+    protected ISelectable internalGetAllDescriptions(Resource resource) {
+        Iterable<EObject> named = () -> resource.getContents().stream()
+                .flatMap(root -> Stream.concat(Stream.of(root), root instanceof Model model
+                        ? model.getElements().stream() : Stream.<EObject>empty()))
+                .iterator();
+        return new MultimapBasedSelectable(Scopes.scopedElementsFor(named, getQualifiedNameProvider()));
     }
 
     /** Imports of a model; no other element holds any, and asking the cache for their none cost as much as the scope. */
