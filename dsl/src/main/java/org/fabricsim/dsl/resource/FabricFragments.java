@@ -19,7 +19,8 @@ import org.eclipse.xtext.resource.DefaultFragmentProvider;
  * previous object first (objects are named in tree order, so it is usually the same definition or the next),
  * and searched only when that misses; a position is trusted only after {@code list.get(i) == definition},
  * which in a containment list (each object once) is exactly {@code indexOf}. The levels below a definition
- * are EMF's own segments. The fragments are EMF's, character for character ({@code FabricFragmentsTest}).
+ * are EMF's own segments. Containers are read as EMF reads them, without resolving: while a model is unloaded
+ * its objects are proxies already. The fragments are EMF's, character for character ({@code FabricFragmentsTest}).
  */
 public class FabricFragments extends DefaultFragmentProvider {
     /** Where the last definition was found; a hint only, verified before use, so sharing it is safe. */
@@ -27,14 +28,14 @@ public class FabricFragments extends DefaultFragmentProvider {
 
     @Override
     public String getFragment(EObject object, Fallback fallback) {
-        EObject definition = object;
+        InternalEObject definition = (InternalEObject) object;
         Deque<String> below = new ArrayDeque<>();
-        while (definition.eContainer() != null && definition.eContainer().eContainer() != null) {
-            EObject container = definition.eContainer();
-            below.push(((InternalEObject) container).eURIFragmentSegment(definition.eContainingFeature(), definition));
+        while (definition.eInternalContainer() != null && definition.eInternalContainer().eInternalContainer() != null) {
+            InternalEObject container = definition.eInternalContainer();
+            below.push(container.eURIFragmentSegment(definition.eContainingFeature(), definition));
             definition = container;
         }
-        EObject model = definition.eContainer();
+        InternalEObject model = definition.eInternalContainer();
         EStructuralFeature feature = definition.eContainingFeature();
         if (model == null || !(feature instanceof EReference reference) || !reference.isMany()
                 || !reference.getEKeys().isEmpty()) {
