@@ -59,6 +59,16 @@ public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
         return org.fabricsim.dsl.resource.FabricResource.class;
     }
 
+    /** EMF's path fragments without a search of the model's definitions for every object (issue 19). */
+    public Class<? extends org.eclipse.xtext.resource.IFragmentProvider> bindIFragmentProvider() {
+        return org.fabricsim.dsl.resource.FabricFragments.class;
+    }
+
+    /** A file exports its package and its definitions; nothing below a definition has a name (issue 19). */
+    public Class<? extends org.eclipse.xtext.resource.IDefaultResourceDescriptionStrategy> bindIDefaultResourceDescriptionStrategy() {
+        return org.fabricsim.dsl.resource.FabricExports.class;
+    }
+
     /** The named element at an offset, or none where broken text has a token without an element. */
     public Class<? extends org.eclipse.xtext.resource.EObjectAtOffsetHelper> bindEObjectAtOffsetHelper() {
         return org.fabricsim.dsl.resource.FabricEObjectAtOffsetHelper.class;

@@ -1,6 +1,8 @@
 package org.fabricsim.dsl.validation;
 
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.Set;
 
@@ -45,15 +47,16 @@ public class HygieneValidator extends FabricCheck {
         if (resource == null || catalog.contains(resource.getURI()) || !runsSomething(model)) {
             return;
         }
-        Set<URI> used = referencedFrom(resource);
-        if (used == null) {
+        Set<URI> usedElsewhere = referencedFromOtherFiles(resource);
+        if (usedElsewhere == null) {
             return;
         }
+        Set<EObject> used = referencedFromThisFile(resource);
         for (Element element : model.getElements()) {
             if (element instanceof Workload || element instanceof Study || element.getName() == null) {
                 continue;
             }
-            if (!used.contains(EcoreUtil.getURI(element))) {
+            if (!used.contains(element) && !usedElsewhere.contains(EcoreUtil.getURI(element))) {
                 info(kind(element) + " " + element.getName() + " is defined but nothing uses it: use it, or delete it.",
                         element, Literals.ELEMENT__NAME, IssueCodes.UNUSED, element.getName());
             }
@@ -65,18 +68,27 @@ public class HygieneValidator extends FabricCheck {
     }
 
     /**
-     * URIs of every object referred to from this file or from any other file of the index, or null
-     * when the index cannot say what other files refer to.
+     * The objects this file refers to, by identity: an object's URI costs a walk to its index in the model's list
+     * of definitions, and comparing URIs was O(definitions^2) on a 10,000-line model (issue 19).
      */
-    private Set<URI> referencedFrom(Resource resource) {
-        Set<URI> used = new HashSet<>();
+    private static Set<EObject> referencedFromThisFile(Resource resource) {
+        Set<EObject> used = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Iterator<EObject> contents = resource.getAllContents(); contents.hasNext();) {
             for (EObject target : contents.next().eCrossReferences()) {
                 if (!target.eIsProxy()) {
-                    used.add(EcoreUtil.getURI(target));
+                    used.add(target);
                 }
             }
         }
+        return used;
+    }
+
+    /**
+     * URIs of the objects of this file that any other file of the index refers to, or null when the index
+     * cannot say what other files refer to.
+     */
+    private Set<URI> referencedFromOtherFiles(Resource resource) {
+        Set<URI> used = new HashSet<>();
         if (resource.getResourceSet() == null) {
             return used;
         }

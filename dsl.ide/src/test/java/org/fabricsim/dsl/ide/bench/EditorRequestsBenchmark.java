@@ -25,7 +25,8 @@ import org.fabricsim.dsl.ide.server.ProtocolClient;
  * requests of each kind at positions spread over the file, with median, p99 and maximum wall time, then
  * {@code runs / 10} one-character edits, each timed until the server publishes the edited version's
  * diagnostics. Each figure is given as wall time and as the process's CPU time (all threads: on a shared
- * machine wall time carries queueing that CPU time does not), with the load average at the end. A benchmark,
+ * machine wall time carries queueing that CPU time does not), with the load average at the end, and the CPU
+ * time of the first ten of each kind in order (the first ones carry the compiler's warm-up). A benchmark,
  * not a test: docs/performance.md gives the command and the figures.
  */
 public final class EditorRequestsBenchmark {
@@ -109,6 +110,8 @@ public final class EditorRequestsBenchmark {
         System.out.printf("%-32s wall median %6.1f ms, p99 %6.1f ms, max %6.1f ms; CPU median %6.1f ms, p99 %6.1f ms"
                 + " (%d requests)%n", what, sorted[sorted.length / 2] / 1e6, percentile99(sorted) / 1e6,
                 sorted[sorted.length - 1] / 1e6, cpu[cpu.length / 2] / 1e6, percentile99(cpu) / 1e6, sorted.length);
+        System.out.printf("%-32s CPU of the first ten, in order: %s ms%n", "", Arrays.toString(
+                Arrays.stream(cpuNanos).limit(10).map(cpuTime -> cpuTime / 1_000_000).toArray()));
     }
 
     private static long percentile99(long[] sorted) {
