@@ -122,15 +122,7 @@ final class ProgressiveFill {
         for (int p = 0; p < prefix; p++) {
             int flow = componentFlows[(int) (prefixOrder[p] & INDEX_MASK)];
             fixed[flow >>> 6] |= 1L << flow;
-            int base = flow * stride;
-            double share = rateBytesPerSecond[flow];
-            int weight = records[base + FlowTable.MULTIPLICITY];
-            int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
-            for (int at = base + FlowTable.LINKS; at < end; at++) {
-                int link = records[at];
-                linkRemaining[link] -= weight * share;
-                linkUnfixed[link] -= weight;
-            }
+            charge(records, flow * stride, rateBytesPerSecond[flow]);
         }
         shares.clear();
         for (int i = 0; i < links; i++) {
@@ -233,16 +225,20 @@ final class ProgressiveFill {
                 fixedBits[word] |= bit;
                 fixSequence[flow] = ++fixCount;
                 unfixedClasses--;
-                int base = flow * stride;
                 rateBytesPerSecond[flow] = share;
-                int weight = records[base + FlowTable.MULTIPLICITY];
-                int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
-                for (int at = base + FlowTable.LINKS; at < end; at++) {
-                    int link = records[at];
-                    linkRemaining[link] -= weight * share;
-                    linkUnfixed[link] -= weight;
-                }
+                charge(records, flow * stride, share);
             }
+        }
+    }
+
+    /** Takes the class whose record starts at {@code base}, fixed at {@code share}, off its links. O(P). */
+    private void charge(int[] records, int base, double share) {
+        int weight = records[base + FlowTable.MULTIPLICITY];
+        int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
+        for (int at = base + FlowTable.LINKS; at < end; at++) {
+            int link = records[at];
+            linkRemaining[link] -= weight * share;
+            linkUnfixed[link] -= weight;
         }
     }
 }

@@ -38,8 +38,6 @@ final class Transport {
     private final PacketConfig config;
     final Flows flows = new Flows();
     final Senders senders;
-    /** Receiver-driven pull's credits and receivers ({@link Senders#pulls}), or null. */
-    private final Pulls pulls;
     private final double[] lineBytesPerSecond;
     final NicPorts nics;
     long retransmittedBytes;
@@ -52,7 +50,6 @@ final class Transport {
         this.config = config;
         this.lineBytesPerSecond = lineBytesPerSecond;
         this.senders = new Senders(network, config, flows);
-        this.pulls = senders.pulls;
         nics = new NicPorts(network, flows, links);
     }
 
@@ -90,8 +87,8 @@ final class Transport {
         }
         flows.nextSendPs[flow] = nowPs + (long) (wire * 1e12 / flows.rateBytesPerSecond[flow] + 0.5);
         flows.refs[flow]++;
-        if (pulls != null) {
-            pulls.spend(flow);
+        if (senders.pulls != null) {
+            senders.pulls.spend(flow);
         }
         if (flows.nextSeq[flow] >= flows.packetCount[flow] && !flows.rtoArmed[flow]) {
             armTimeout(flow);
@@ -127,8 +124,8 @@ final class Transport {
         int seq = packets.seq(packet);
         boolean marked = (packets.flags(packet) & Packets.MARKED) != 0;
         int payload = packets.payloadBytes(packet);
-        if (pulls != null && !flows.done(flow)) {
-            pulls.owe(flow, packets.destination(packet), packets.link(packet));
+        if (senders.pulls != null && !flows.done(flow)) {
+            senders.pulls.owe(flow, packets.destination(packet), packets.link(packet));
         }
         if ((packets.flags(packet) & Packets.TRIMMED) != 0 && !flows.done(flow)) {
             Flows.set(flows.trimmed[flow], seq);
@@ -283,8 +280,8 @@ final class Transport {
                 } else {
                     int queued = flows.resendCount[flow];
                     markHoles(flow, flows.expected[flow], flows.maxSent[flow], false);
-                    if (pulls != null) {
-                        pulls.grant(flow, flows.resendCount[flow] - queued);
+                    if (senders.pulls != null) {
+                        senders.pulls.grant(flow, flows.resendCount[flow] - queued);
                     }
                 }
                 network.tryTransmit(flows.firstLink[flow]);
