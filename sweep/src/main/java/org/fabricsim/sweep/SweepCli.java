@@ -14,6 +14,7 @@ import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
 import org.fabricsim.generator.cli.ReportFiles;
 import org.fabricsim.generator.cli.UserError;
+import org.fabricsim.generator.cli.WorkspaceOption;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.result.ConsoleTable;
@@ -66,8 +67,8 @@ public final class SweepCli implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "seed every study with N instead of its own seed")
     Long seed;
 
-    @Option(names = "--workspace", paramLabel = "DIR", description = "the folder whose models a model's imports resolve against")
-    Path workspaceRoot;
+    @CommandLine.Mixin
+    WorkspaceOption workspaceOption;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -80,7 +81,7 @@ public final class SweepCli implements Callable<Integer> {
     @Override
     public Integer call() {
         reports.check(file);
-        FabricCli.Programs model = FabricCli.programs(file, study, workspaceRoot, spec.commandLine().getErr());
+        FabricCli.Programs model = FabricCli.programs(file, study, workspaceOption.root(), spec.commandLine().getErr());
         List<StudySpec> programs = model.studies().stream().map(p -> seed == null ? p : p.withSeed(seed)).toList();
         if (programs.isEmpty()) {
             spec.commandLine().getOut().println(file + ": nothing to sweep: it defines no benchmark, training,"

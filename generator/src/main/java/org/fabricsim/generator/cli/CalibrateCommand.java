@@ -80,8 +80,8 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--force", description = "replace an existing --out file")
     boolean force;
 
-    @Option(names = "--workspace", paramLabel = "DIR", description = "the folder the model's imports resolve against")
-    Path workspaceRoot;
+    @CommandLine.Mixin
+    WorkspaceOption workspaceOption;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -96,7 +96,7 @@ final class CalibrateCommand implements Callable<Integer> {
         if (out != null) {
             OutputFiles.checkOutputs(Map.of("--out", out), absolute, force);
         }
-        ModelWorkspace workspace = FabricCli.loadValid(List.of(absolute), workspaceRoot, spec.commandLine().getErr());
+        ModelWorkspace workspace = FabricCli.loadValid(List.of(absolute), workspaceOption.root(), spec.commandLine().getErr());
         Model model = workspace.models().get(absolute);
         List<WorkloadSpec> workloads = workspace.mapper().toPrograms(model, file.toString()).stream()
                 .map(StudySpec::workloads).flatMap(List::stream).distinct().toList();

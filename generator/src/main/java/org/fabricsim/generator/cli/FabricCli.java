@@ -40,9 +40,6 @@ import picocli.CommandLine.Parameters;
 public final class FabricCli {
     /** The prefix of the lock-in diagnostics' codes (IssueCodes.LOCK_IN_*), which simulate prints as summaries instead. */
     private static final String LOCK_IN_CODES = "fabric.lockin.";
-    static final String WORKSPACE_HELP = "the folder whose models a model's imports resolve against"
-            + " (default: the nearest folder up from the model with a .fabric-workspace file or .git, else the"
-            + " model's own folder)";
 
     /** Where the runs of {@code simulate} show their progress. */
     private final StudyRunner.Progress progress;
@@ -168,8 +165,8 @@ public final class FabricCli {
                 + " (a miss is a finding: without this flag the exit code stays 0)")
         boolean failOnMiss;
 
-        @Option(names = "--workspace", paramLabel = "DIR", description = WORKSPACE_HELP)
-        Path workspaceRoot;
+        @CommandLine.Mixin
+        WorkspaceOption workspaceOption;
 
         @CommandLine.ParentCommand
         FabricCli cli;
@@ -183,7 +180,7 @@ public final class FabricCli {
             if (threads != null && threads < 1) {
                 throw new UserError("--threads must be at least 1", ExitCodes.USAGE);
             }
-            Programs programs = programs(file, study, workspaceRoot, spec.commandLine().getErr());
+            Programs programs = programs(file, study, workspaceOption.root(), spec.commandLine().getErr());
             List<StudySpec> studies = NetworkOption.apply(network, programs.studies());
             if (studies.isEmpty()) {
                 // A file of definitions only (a catalog, a cluster) is valid: say so and succeed.

@@ -23,15 +23,15 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = { "-o", "--output" }, required = true, paramLabel = "DIR", description = "output source folder")
     Path output;
 
-    @Option(names = "--workspace", paramLabel = "DIR", description = FabricCli.WORKSPACE_HELP)
-    Path workspaceRoot;
+    @CommandLine.Mixin
+    WorkspaceOption workspaceOption;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        ModelWorkspace workspace = FabricCli.loadValid(paths, workspaceRoot, spec.commandLine().getErr());
+        ModelWorkspace workspace = FabricCli.loadValid(paths, workspaceOption.root(), spec.commandLine().getErr());
         JavaProgramGenerator generator = new JavaProgramGenerator();
         workspace.models().forEach((file, model) -> {
             for (GeneratedProgram program : generator.generate(workspace.mapper().toPrograms(model, file.toString()))) {

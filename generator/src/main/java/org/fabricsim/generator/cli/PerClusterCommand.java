@@ -30,8 +30,8 @@ abstract class PerClusterCommand implements Callable<Integer> {
     @Option(names = "--force", description = "replace existing output files")
     boolean force;
 
-    @Option(names = "--workspace", paramLabel = "DIR", description = "the folder whose models imports resolve against")
-    Path workspaceRoot;
+    @CommandLine.Mixin
+    WorkspaceOption workspaceOption;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -48,7 +48,7 @@ abstract class PerClusterCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
-        ModelWorkspace workspace = FabricCli.loadValid(List.of(absolute), workspaceRoot, spec.commandLine().getErr());
+        ModelWorkspace workspace = FabricCli.loadValid(List.of(absolute), workspaceOption.root(), spec.commandLine().getErr());
         Model model = workspace.models().get(absolute);
         List<Cluster> clusters = model == null ? List.of() : model.getElements().stream()
                 .filter(Cluster.class::isInstance).map(Cluster.class::cast)

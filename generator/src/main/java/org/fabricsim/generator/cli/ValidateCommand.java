@@ -23,8 +23,8 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--lock-in", description = "also print each cluster's lock-in summary")
     boolean lockIn;
 
-    @Option(names = "--workspace", paramLabel = "DIR", description = FabricCli.WORKSPACE_HELP)
-    Path workspaceRoot;
+    @CommandLine.Mixin
+    WorkspaceOption workspaceOption;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -34,7 +34,7 @@ final class ValidateCommand implements Callable<Integer> {
         if (!format.equals("text") && !format.equals("json")) {
             throw new UserError("--format takes 'text' or 'json', not '" + format + "'", ExitCodes.USAGE);
         }
-        ModelWorkspace workspace = new ModelWorkspace(paths, workspaceRoot);
+        ModelWorkspace workspace = new ModelWorkspace(paths, workspaceOption.root());
         ValidationReport report = new ValidationReport(workspace);
         if (format.equals("json")) {
             report.printJson(spec.commandLine().getOut(), lockIn);
