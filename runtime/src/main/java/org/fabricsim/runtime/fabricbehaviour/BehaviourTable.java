@@ -68,6 +68,10 @@ public final class BehaviourTable {
             return "packet trimming needs selective-repeat recovery (the receiver NACKs each trimmed packet and the"
                     + " sender resends that one); declare selective repeat";
         }
+        if (PatternRuns.pullWithoutNdpTransport(key)) {
+            return "receiver-driven pull runs with NDP's transport: selective repeat, and trimming on a lossy fabric"
+                    + " (a lost packet is pulled back by its trimmed header); declare selective repeat";
+        }
         if (PatternRuns.measurable(key)) {
             return "produce the table with: " + COMMAND;
         }
@@ -75,7 +79,7 @@ public final class BehaviourTable {
         return (PacketFabric.modelled(key.congestionControl()) == null
                 ? "the packet backend does not simulate " + cc + " yet, so it cannot be measured"
                 : "packet runs simulate " + cc + " ('network packet') but the table measures none of its rows")
-                + "; state one the table has rows for (none, dcqcn, hpcc), or add it to the table's congestion"
+                + "; state one the table has rows for (none, dcqcn, hpcc, ib-cc, receiver-driven), or add it to the table's congestion"
                 + " controls (PatternRuns.SIMULATED) and produce the table with: " + COMMAND;
     }
 
