@@ -79,7 +79,8 @@ public final class FabricBehaviours {
     }
 
     /**
-     * The congestion control whose row {@code cc} runs with: itself, and none for Ultra Ethernet's ({@code uec-cc}). Assumption (docs/fabric-behaviour.md, "uec-cc"): the
+     * The congestion control whose row {@code cc} runs with: itself, and none for Ultra Ethernet's
+     * ({@code uec-cc}). Assumption (docs/fabric-behaviour.md, "uec-cc"): the
      * behaviour table has no row for UET's network-signalled congestion control (NSCC; the packet backend
      * runs it as Swift, but no Swift rows have been derived); what UE 1.0
      * specifies that it does simulate, switch packet trimming with selective retransmission over
@@ -90,7 +91,10 @@ public final class FabricBehaviours {
         return cc == CongestionControl.ULTRA_ETHERNET ? CongestionControl.NONE : cc;
     }
 
-    /** Selective repeat for a spraying, Ultra Ethernet or receiver-driven transport, go-back-N otherwise (see the class comment). */
+    /**
+     * Selective repeat for a spraying, Ultra Ethernet or receiver-driven transport, go-back-N otherwise (see the
+     * class comment).
+     */
     public static Recovery recovery(FabricSpec fabric) {
         return fabric.packetSpraying() || trimsAndResendsSelectively(fabric.congestionControl())
                 ? Recovery.SELECTIVE_REPEAT : Recovery.GO_BACK_N;
