@@ -33,7 +33,7 @@ import com.google.inject.Inject;
 
 /**
  * What a fabric states about overload, congestion control and routing reaches the spec both backends read, and
- * the editor says which behaviour-table row a cluster runs with: ib-cc as none (an info), a combination without a
+ * the editor says which behaviour-table row a cluster runs with: uec-cc as none (an info), a combination without a
  * row an error on the cluster naming it and how to produce the table.
  */
 @ExtendWith(InjectionExtension.class)
@@ -98,15 +98,13 @@ class FabricBehaviourValidationTest {
     }
 
     @Test
-    void shouldSayInfinibandCongestionControlRunsAsNone() throws Exception {
+    void shouldRunInfinibandCongestionControlOnItsOwnRow() throws Exception {
+        // The table measures ib-cc (FECN/BECN) on the packet backend: the fabric keys its own row, which exists.
         Model model = cluster("lossless credit-based congestion-control ib-cc routing adaptive", "");
-        validation.assertIssue(model, Literals.FABRIC, IssueCodes.IB_CC_OFF, Severity.INFO,
-                "'congestion-control ib-cc' runs as no congestion control");
         assertEquals(List.of(), issues(model, IssueCodes.BEHAVIOUR_MISSING));
-        assertEquals(List.of(), issues(cluster("lossless credit-based congestion-control none", ""),
-                IssueCodes.IB_CC_OFF));
-        assertEquals(List.of(), issues(cluster("congestion-control ib-cc", ""), IssueCodes.IB_CC_OFF),
-                "a fabric that does not say how it handles overload runs as the ideal (another info says so)");
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, FabricSpec.CongestionControl.INFINIBAND,
+                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE),
+                FabricBehaviours.key(scaleOut(model).fabric(), routing(model)));
     }
 
     @Test
@@ -125,12 +123,12 @@ class FabricBehaviourValidationTest {
 
     @Test
     void shouldRefuseAClusterWhoseFabricHasNoBehaviourRowNamingTheCombinationAndTheCommand() throws Exception {
-        Model model = cluster("lossy congestion-control receiver-driven routing packet-spraying", "");
+        Model model = cluster("lossless credit-based congestion-control scheduled routing adaptive", "");
         validation.assertIssue(model, Literals.SCALE_OUT, IssueCodes.BEHAVIOUR_MISSING, Severity.ERROR,
-                "'lossy, congestion-control receiver-driven, selective-repeat recovery, spray routing'");
+                "'lossless credit-based, congestion-control scheduled, go-back-n recovery, adaptive routing'");
         String message = issues(model, IssueCodes.BEHAVIOUR_MISSING).get(0).getMessage();
-        assertTrue(message.contains("packet runs simulate congestion-control receiver-driven")
-                && message.contains("(none, dcqcn, hpcc)")
+        assertTrue(message.contains("the packet backend does not simulate congestion-control scheduled")
+                && message.contains("(none, dcqcn, hpcc, ib-cc, receiver-driven)")
                 && message.contains(BehaviourTableGenerator.class.getName()), message);
     }
 
@@ -140,7 +138,9 @@ class FabricBehaviourValidationTest {
                 "lossless pfc congestion-control hpcc routing adaptive", "lossy congestion-control hpcc",
                 "lossless credit-based congestion-control ib-cc routing adaptive", "lossy routing packet-spraying",
                 "congestion-control uec-cc", "lossy congestion-control uec-cc routing packet-spraying",
-                "lossless credit-based congestion-control uec-cc")) {
+                "lossless credit-based congestion-control uec-cc",
+                "lossy congestion-control receiver-driven routing packet-spraying",
+                "lossless pfc congestion-control receiver-driven", "lossy congestion-control ib-cc")) {
             assertEquals(List.of(), issues(cluster(fabric, ""), IssueCodes.BEHAVIOUR_MISSING), fabric);
         }
     }

@@ -108,13 +108,13 @@ class IgnoredSettingsValidationTest {
         assertEquals(List.of(), infos(fabric("lossless pfc congestion-control dcqcn"),
                 IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED), "dcqcn selects its behaviour row");
         assertEquals(List.of(), infos(fabric("lossless credit-based congestion-control ib-cc"),
-                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED), "ib-cc runs as none, with its own info");
+                IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED), "ib-cc selects its behaviour row");
     }
 
     @Test
     void shouldLeaveACongestionControlOnAFabricThatStatesItsFlowControlToTheBehaviourRow() throws Exception {
-        // Simulated ones select their row (uec-cc and ib-cc run as none, with their own infos); one the packet
-        // backend does not simulate is an error on every cluster using the fabric (fabric.behaviour.missing).
+        // Simulated ones select their row (uec-cc runs as none, with its own info); one the packet backend
+        // does not simulate is an error on every cluster using the fabric (fabric.behaviour.missing).
         for (String cc : List.of("hpcc", "uec-cc", "receiver-driven")) {
             assertEquals(List.of(), infos(fabric("lossless pfc congestion-control " + cc),
                     IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED), cc);

@@ -21,27 +21,12 @@ import com.google.inject.Inject;
  * Which row of the fabric behaviour table (docs/fabric-behaviour.md) a cluster's scale-out fabric runs
  * with, as {@link FabricBehaviours} chooses it from the mapped spec: a combination without a row is an
  * error on the cluster naming it and how to produce the table (never a silent ideal), and
- * {@code congestion-control ib-cc}, whose row is none's (the packet backend runs it), and {@code uec-cc}, which runs as none with
- * trimming, say so on the fabric.
+ * {@code congestion-control uec-cc}, which runs as none with trimming, says so on the fabric.
  */
 public class FabricBehaviourValidator extends FabricCheck {
 
     @Inject
     private SpecMapper mapper;
-
-    @Check
-    public void checkFabricInfinibandCongestionControlRunsAsNone(Fabric fabric) {
-        if (written(fabric, Literals.FABRIC__CONGESTION_CONTROL)
-                && fabric.getCongestionControl() == CongestionControl.INFINIBAND
-                && HardwareMapper.flowControl(fabric).stated()) {
-            info("'congestion-control ib-cc' runs as no congestion control: InfiniBand congestion control is off"
-                    + " unless the subnet manager enables it (NVIDIA UFM Enterprise user manual, \"OpenSM"
-                    + " Configuration\"; DeepSeek ran without it, DeepEP issue #52), so the fabric runs the behaviour"
-                    + " table's row with 'congestion-control none' (docs/fabric-behaviour.md); a packet run ('network"
-                    + " packet') simulates InfiniBand congestion control itself (docs/packet-backend.md).", fabric,
-                    Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.IB_CC_OFF);
-        }
-    }
 
     @Check
     public void checkFabricUltraEthernetCongestionControlRunsAsTrimming(Fabric fabric) {

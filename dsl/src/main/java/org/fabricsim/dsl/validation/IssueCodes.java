@@ -289,11 +289,6 @@ public final class IssueCodes {
     /** A fabric's {@code mtu}, {@code bit-error-rate}, DCQCN or HPCC parameters, which only the packet backend reads. Data: none. */
     public static final String PACKET_ONLY_SETTING = PREFIX + "not-simulated.packet-only";
     /**
-     * {@code congestion-control ib-cc}, which runs as no congestion control (IB CC is off unless the subnet
-     * manager enables it; docs/fabric-behaviour.md). Data: none.
-     */
-    public static final String IB_CC_OFF = PREFIX + "behaviour.ib-cc-off";
-    /**
      * {@code congestion-control uec-cc} on a fabric that says how it handles overload: UET's NSCC is not
      * simulated; the fabric runs without congestion control, with selective repeat, and on a lossy fabric with
      * packet trimming standing in for it (docs/fabric-behaviour.md, "uec-cc"). Data: none.

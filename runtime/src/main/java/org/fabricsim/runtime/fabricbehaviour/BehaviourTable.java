@@ -68,6 +68,11 @@ public final class BehaviourTable {
             return "packet trimming needs selective-repeat recovery (the receiver NACKs each trimmed packet and the"
                     + " sender resends that one); declare selective repeat";
         }
+        if (PatternRuns.pullWithoutNdpTransport(key)) {
+            return "receiver-driven pull runs with NDP's transport: selective repeat, and trimming on a lossy fabric"
+                    + " (a lost packet is pulled back by its trimmed header); use that row, as a fabric stating"
+                    + " 'congestion-control receiver-driven' does";
+        }
         if (PatternRuns.measurable(key)) {
             return "produce the table with: " + COMMAND;
         }
@@ -75,8 +80,8 @@ public final class BehaviourTable {
         return (PacketFabric.modelled(key.congestionControl()) == null
                 ? "the packet backend does not simulate " + cc + " yet, so it cannot be measured"
                 : "packet runs simulate " + cc + " ('network packet') but the table measures none of its rows")
-                + "; state one the table has rows for (none, dcqcn, hpcc), or add it to the table's congestion"
-                + " controls (PatternRuns.SIMULATED) and produce the table with: " + COMMAND;
+                + "; state one the table has rows for (none, dcqcn, hpcc, ib-cc, receiver-driven), or add it to the"
+                + " table's congestion controls (PatternRuns.SIMULATED) and produce the table with: " + COMMAND;
     }
 
     /** The provenance lines, without their '#'. */

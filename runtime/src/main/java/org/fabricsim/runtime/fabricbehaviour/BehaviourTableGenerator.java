@@ -15,8 +15,9 @@ import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 
 /**
  * The one command that measures the {@link BehaviourTable}: every combination the packet backend
- * simulates (flow control × congestion control none, DCQCN or HPCC × recovery × routing; trimming with
- * selective repeat only) through {@link
+ * simulates (flow control × congestion control none, DCQCN, HPCC, InfiniBand's or receiver-driven pull ×
+ * recovery × routing; trimming with selective repeat only, receiver-driven pull with NDP's transport only)
+ * through {@link
  * BehaviourScenarios}, written with its provenance (date, code version, scenarios) to the path
  * given as the first argument, by default the runtime's resource. Run from the repository root:
  * {@link BehaviourTable#COMMAND}. The second argument, when present, is the code version to record

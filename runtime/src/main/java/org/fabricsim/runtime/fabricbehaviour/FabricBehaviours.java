@@ -18,12 +18,14 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * max-min sharing exactly (the editor says so).</li>
  * <li>Flow control: the mechanism the packet backend runs ({@link FabricSpec.FlowControl}): tail drop
  * when not lossless, credits when credit-based ({@code credit-based}, {@code link-level-retry}), PFC
- * otherwise; a lossy Ultra Ethernet fabric ({@code uec-cc}) trims instead of dropping.</li>
- * <li>Congestion control: {@link #runsAs}: the one both backends run ({@link CongestionControl#simulated()}:
- * {@code ib-cc} runs as none), and {@code uec-cc} as none with trimming standing in for NSCC.</li>
+ * otherwise; a lossy Ultra Ethernet ({@code uec-cc}) or receiver-driven ({@code receiver-driven}, NDP) fabric
+ * trims instead of dropping, as the packet backend runs them.</li>
+ * <li>Congestion control: {@link #runsAs}: the one stated ({@code ib-cc} and {@code receiver-driven} have
+ * rows of their own), and {@code uec-cc} as none with trimming standing in for NSCC.</li>
  * <li>Recovery: selective repeat when the fabric sprays packets or runs Ultra Ethernet's congestion
- * control (a transport built for multipath must tolerate reordering: UEC 1.0's selective
- * retransmission), go-back-N otherwise (RoCE NICs' default retransmission and InfiniBand RC).</li>
+ * control or receiver-driven pull (a transport built for multipath or trimming must tolerate reordering:
+ * UEC 1.0's selective retransmission, NDP's), go-back-N otherwise (RoCE NICs' default retransmission and
+ * InfiniBand RC).</li>
  * <li>Routing: the routing the engine runs the cluster with (its scale-out topology's), so that the
  * row describes the paths the flow model actually takes.</li>
  * </ul>
@@ -70,15 +72,15 @@ public final class FabricBehaviours {
             return null;
         }
         CongestionControl cc = fabric.congestionControl();
-        FlowControl lossy = cc == CongestionControl.ULTRA_ETHERNET ? FlowControl.TRIMMING : FlowControl.LOSSY;
+        FlowControl lossy = trimsAndResendsSelectively(cc) ? FlowControl.TRIMMING : FlowControl.LOSSY;
         FlowControl flowControl = !stated.lossless() ? lossy
                 : stated.creditBased() ? FlowControl.CREDIT : FlowControl.PFC;
         return new BehaviourKey(flowControl, runsAs(cc), recovery(fabric), routing);
     }
 
     /**
-     * The congestion control whose row {@code cc} runs with: {@link CongestionControl#simulated()}, and
-     * none for Ultra Ethernet's ({@code uec-cc}). Assumption (docs/fabric-behaviour.md, "uec-cc"): the
+     * The congestion control whose row {@code cc} runs with: itself, and none for Ultra Ethernet's
+     * ({@code uec-cc}). Assumption (docs/fabric-behaviour.md, "uec-cc"): the
      * behaviour table has no row for UET's network-signalled congestion control (NSCC; the packet backend
      * runs it as Swift, but no Swift rows have been derived); what UE 1.0
      * specifies that it does simulate, switch packet trimming with selective retransmission over
@@ -86,12 +88,23 @@ public final class FabricBehaviours {
      * stands in for NSCC ({@link #key} trims on a lossy fabric).
      */
     public static CongestionControl runsAs(CongestionControl cc) {
-        return cc == CongestionControl.ULTRA_ETHERNET ? CongestionControl.NONE : cc.simulated();
+        return cc == CongestionControl.ULTRA_ETHERNET ? CongestionControl.NONE : cc;
     }
 
-    /** Selective repeat for a spraying or Ultra Ethernet transport, go-back-N otherwise (see the class comment). */
+    /**
+     * Selective repeat for a spraying, Ultra Ethernet or receiver-driven transport, go-back-N otherwise (see the
+     * class comment).
+     */
     public static Recovery recovery(FabricSpec fabric) {
-        return fabric.packetSpraying() || fabric.congestionControl() == CongestionControl.ULTRA_ETHERNET
+        return fabric.packetSpraying() || trimsAndResendsSelectively(fabric.congestionControl())
                 ? Recovery.SELECTIVE_REPEAT : Recovery.GO_BACK_N;
+    }
+
+    /**
+     * Whether {@code cc}'s transport trims on a lossy fabric and resends selectively: Ultra Ethernet's and NDP's
+     * (receiver-driven pull), as the packet backend runs them ({@code PacketFabric#at}).
+     */
+    private static boolean trimsAndResendsSelectively(CongestionControl cc) {
+        return cc == CongestionControl.ULTRA_ETHERNET || cc == CongestionControl.RECEIVER_DRIVEN;
     }
 }

@@ -50,13 +50,28 @@ public final class PatternRuns {
                 }).withTrimming(key.flowControl() == BehaviourKey.FlowControl.TRIMMING);
     }
 
-    /** The congestion controls the packet backend simulates, in table order. */
+    /** The congestion controls the table measures, in table order. */
     static final CongestionControl[] SIMULATED = {CongestionControl.NONE, CongestionControl.DCQCN,
-            CongestionControl.HPCC};
+            CongestionControl.HPCC, CongestionControl.INFINIBAND, CongestionControl.RECEIVER_DRIVEN};
 
-    /** Whether the packet backend can measure {@code key}: a congestion control it simulates, and trimming only with selective repeat. */
+    /**
+     * Whether the packet backend can measure {@code key}: a congestion control the table measures, trimming only
+     * with selective repeat, and receiver-driven pull only as NDP runs it ({@link #pullWithoutNdpTransport}).
+     */
     public static boolean measurable(BehaviourKey key) {
-        return Arrays.asList(SIMULATED).contains(key.congestionControl()) && !trimmingWithGoBackN(key);
+        return Arrays.asList(SIMULATED).contains(key.congestionControl()) && !trimmingWithGoBackN(key)
+                && !pullWithoutNdpTransport(key);
+    }
+
+    /**
+     * Whether {@code key} asks for receiver-driven pull without NDP's transport: go-back-N, or a lossy fabric that
+     * drops rather than trims. NDP pulls each lost packet back by its trimmed header, with selective repeat, and a
+     * fabric stating {@code receiver-driven} gets both ({@link FabricBehaviours#key}, as a packet run does).
+     */
+    static boolean pullWithoutNdpTransport(BehaviourKey key) {
+        return key.congestionControl() == CongestionControl.RECEIVER_DRIVEN
+                && (key.recovery() == BehaviourKey.Recovery.GO_BACK_N
+                        || key.flowControl() == BehaviourKey.FlowControl.LOSSY);
     }
 
     /** Whether {@code key} asks for trimming with go-back-N, which no transport pairs (a trim's NACK resends one packet). */

@@ -158,16 +158,6 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
             return proactive;
         }
 
-        /**
-         * The congestion control whose fabric behaviour row the flow model runs for this one: InfiniBand's
-         * ({@code ib-cc}) runs as none, because IB congestion control is off unless the subnet manager enables it
-         * (docs/fabric-behaviour.md, "ib-cc", with its sources); every other runs as itself. A packet run
-         * simulates {@code ib-cc} (the packet backend's {@code IbCc}).
-         */
-        public CongestionControl simulated() {
-            return this == INFINIBAND ? NONE : this;
-        }
-
         /** As the language writes it after 'congestion-control': {@code ib-cc}, {@code uec-cc}, {@code dcqcn}. */
         public String words() {
             return switch (this) {

@@ -21,9 +21,10 @@ class BehaviourTableTest {
     @Test
     void shouldShipARowForEveryCombinationThePacketBackendSimulates() {
         BehaviourTable table = BehaviourTable.shipped();
-        // 3 flow controls × 3 congestion controls (none, DCQCN, HPCC) × 2 recoveries × 3 routings, and
-        // trimming × 3 congestion controls × selective repeat × 3 routings.
-        assertEquals(54 + 9, table.behaviours().size());
+        // 3 flow controls × 4 congestion controls (none, DCQCN, HPCC, ib-cc) × 2 recoveries × 3 routings, and
+        // trimming × those 4 × selective repeat × 3 routings; receiver-driven with NDP's transport only (selective
+        // repeat; PFC, credits or trimming) × 3 routings.
+        assertEquals(72 + 12 + 9, table.behaviours().size());
         String provenance = String.join("\n", table.provenance());
         assertTrue(provenance.contains("generated 20"), provenance);
         assertTrue(provenance.contains(BehaviourTable.COMMAND), provenance);
@@ -83,12 +84,12 @@ class BehaviourTableTest {
         assertTrue(missing.contains("lossless pfc, congestion-control dcqcn, go-back-n recovery, ecmp routing"),
                 missing);
         assertTrue(missing.contains(BehaviourTable.COMMAND), missing);
-        BehaviourKey infiniBand = new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.INFINIBAND,
-                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE);
-        String unmeasurable = assertThrows(IllegalArgumentException.class,
-                () -> BehaviourTable.shipped().behaviour(infiniBand)).getMessage();
-        assertTrue(unmeasurable.contains("lossless credit-based, congestion-control ib-cc"), unmeasurable);
-        assertTrue(unmeasurable.contains("packet runs simulate congestion-control ib-cc"), unmeasurable);
+        BehaviourKey pushedPull = new BehaviourKey(BehaviourKey.FlowControl.LOSSY, CongestionControl.RECEIVER_DRIVEN,
+                BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.SPRAY);
+        String withoutNdp = assertThrows(IllegalArgumentException.class,
+                () -> BehaviourTable.shipped().behaviour(pushedPull)).getMessage();
+        assertTrue(withoutNdp.contains("lossy, congestion-control receiver-driven")
+                && withoutNdp.contains("trimming on a lossy fabric"), withoutNdp);
         BehaviourKey scheduled = new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.SCHEDULED,
                 BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE);
         String unsimulated = assertThrows(IllegalArgumentException.class,

@@ -46,13 +46,17 @@ class FabricBehavioursTest {
     }
 
     @Test
-    void shouldRecoverSelectivelyOnlyWhenSprayingOrUltraEthernet() {
+    void shouldRecoverSelectivelyOnlyWhenSprayingTrimmingOrPulling() {
         assertEquals(Recovery.GO_BACK_N,
                 FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.NONE, false)));
         assertEquals(Recovery.SELECTIVE_REPEAT,
                 FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.NONE, true)));
         assertEquals(Recovery.SELECTIVE_REPEAT,
                 FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.ULTRA_ETHERNET, false)));
+        assertEquals(Recovery.SELECTIVE_REPEAT,
+                FabricBehaviours.recovery(fabric(FlowControl.PFC, CongestionControl.RECEIVER_DRIVEN, false)));
+        assertEquals(Recovery.GO_BACK_N,
+                FabricBehaviours.recovery(fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, false)));
     }
 
     @Test
@@ -63,12 +67,24 @@ class FabricBehavioursTest {
     }
 
     @Test
-    void shouldRunInfinibandCongestionControlAsCreditsWithoutCongestionControl() {
-        // IB CC is off unless the subnet manager enables it (docs/fabric-behaviour.md, "ib-cc").
+    void shouldRunInfinibandCongestionControlOnItsOwnRow() {
+        // The table measures ib-cc (FECN/BECN) on the packet backend: a fabric stating it runs its row.
         BehaviourKey key = FabricBehaviours.key(fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND,
                 false), RoutingMode.ADAPTIVE);
-        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.NONE, Recovery.GO_BACK_N,
-                RoutingMode.ADAPTIVE), key);
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.INFINIBAND,
+                Recovery.GO_BACK_N, RoutingMode.ADAPTIVE), key);
+    }
+
+    @Test
+    void shouldRunReceiverDrivenPullWithNdpsTransport() {
+        // NDP pulls a lost packet back by its trimmed header: selective repeat, and trimming on a lossy fabric,
+        // as the packet backend runs it (PacketFabric.at); a lossless one trims nothing.
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, CongestionControl.RECEIVER_DRIVEN,
+                Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP), FabricBehaviours.key(fabric(FlowControl.LOSSY,
+                        CongestionControl.RECEIVER_DRIVEN, false), RoutingMode.ECMP));
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.PFC, CongestionControl.RECEIVER_DRIVEN,
+                Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP), FabricBehaviours.key(fabric(FlowControl.PFC,
+                        CongestionControl.RECEIVER_DRIVEN, false), RoutingMode.ECMP));
     }
 
     @Test

@@ -41,9 +41,10 @@ class PublishedFabricEffectsTest {
     void shouldPredictNcclAllToAllOnTwoDgxH100WithAdaptiveRouting() {
         // deepseek-ai/DeepEP issue #3 (collectives.csv nccl-alltoall-2node-h100): 46 GB/s busbw on
         // 2 DGX H100 with congestion control and adaptive routing, NVLink disabled. InfiniBand's
-        // credits with adaptive routing; its congestion control (ib-cc) has no packet model, so the
-        // row measured without congestion control stands in: an all-to-all offers every receiver
-        // exactly its NIC rate (overload 1), where no congestion control acts. Tolerance 10%.
+        // credits with adaptive routing. The run does not say whether IB CC was enabled; the row without
+        // congestion control stands in (the catalog's InfiniBand states none: off unless the subnet manager
+        // enables it), and an all-to-all offers every receiver exactly its NIC rate (overload 1), where no
+        // congestion control acts, so ib-cc's row predicts the same. Tolerance 10%.
         double busbw = allToAllBusbw(16, RoutingMode.ADAPTIVE, new BehaviourKey(BehaviourKey.FlowControl.CREDIT,
                 CongestionControl.NONE, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE));
         assertEquals(46, busbw, 0.10 * 46, "predicted " + busbw + " GB/s");
