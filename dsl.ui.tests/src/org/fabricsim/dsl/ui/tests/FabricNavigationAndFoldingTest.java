@@ -122,6 +122,8 @@ public class FabricNavigationAndFoldingTest {
                 "no FabricSim hyperlink detector for the Generic Editor");
         ProjectionViewer viewer = open("links.fabric");
         int use = MODEL.indexOf(REFERENCE) + REFERENCE.length() - "Small".length();
+        // once coloured, the detector reads the model the colouring parsed (the catalog test below parses afresh)
+        UiWait.waitFor("Small coloured as a cluster", () -> styleWith(viewer, use, SemanticColours.of("variable")));
         IHyperlink[] links = new FabricHyperlinkDetector().detectHyperlinks(viewer, new Region(use + 2, 0), false);
         assertNotNull(links, "no link on Small");
         assertEquals(1, links.length);

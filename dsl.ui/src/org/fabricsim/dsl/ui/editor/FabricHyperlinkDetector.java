@@ -19,14 +19,15 @@ import org.fabricsim.dsl.ui.FabricLanguage;
  * Ctrl+click and F3 on a reference in a {@code .fabric} editor: the language server's go to definition
  * ({@code dsl.ide}'s {@link DocumentSymbolService}, in process), with the project's other models in scope.
  * The link underlines the whole reference (a qualified name included); a definition in the standard catalog
- * opens the catalog's extracted file, as it does in every LSP client.
+ * opens the catalog's extracted file, as it does in every LSP client. It reads the model the colouring last
+ * parsed while the text is unchanged ({@link ReconciledModels}), as it runs on the UI thread.
  */
 public class FabricHyperlinkDetector extends AbstractHyperlinkDetector {
 
     @Override
     public IHyperlink[] detectHyperlinks(ITextViewer viewer, IRegion region, boolean canShowMultipleHyperlinks) {
         EditorModels.Parsed parsed = EditorModels.isModel(EditorModels.workspaceFileOf(viewer.getDocument()))
-                ? EditorModels.parse(viewer.getDocument())
+                ? ReconciledModels.current(viewer.getDocument())
                 : null;
         if (parsed == null) {
             return null;

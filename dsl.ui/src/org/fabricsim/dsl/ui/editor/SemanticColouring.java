@@ -64,6 +64,7 @@ final class SemanticColouring extends WholeDocumentStrategy implements ITextPres
         if (cancel.isCanceled() || widget == null || widget.isDisposed()) {
             return;
         }
+        ReconciledModels.publish(current, stamp, parsed);
         widget.getDisplay().asyncExec(() -> {
             if (!widget.isDisposed() && viewer == target) {
                 colouring = new Colouring(stamp, ranges);
