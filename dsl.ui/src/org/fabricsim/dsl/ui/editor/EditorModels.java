@@ -12,8 +12,12 @@ import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.common.util.WrappedException;
+import org.eclipse.emf.ecore.resource.ResourceSet;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.xtext.findReferences.IReferenceFinder;
 import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.util.concurrent.IUnitOfWork;
 import org.fabricsim.dsl.ide.server.LspDocument;
 import org.fabricsim.dsl.ui.FabricLanguage;
 import org.fabricsim.dsl.ui.validation.FabricModelValidator;
@@ -75,6 +79,16 @@ public final class EditorModels {
     }
 
     /**
+     * Whether a workspace file is a FabricSim model.
+     *
+     * @param file a workspace file, or null
+     * @return whether it is a {@code .fabric} file
+     */
+    public static boolean isModel(IFile file) {
+        return file != null && FILE_EXTENSION.equals(file.getFileExtension());
+    }
+
+    /**
      * The EMF URI of a workspace file.
      *
      * @param file a workspace file
@@ -103,5 +117,25 @@ public final class EditorModels {
             return true;
         }, IResource.NONE);
         return result;
+    }
+
+    /**
+     * How the language server's reference and definition services read other models in the editor: from
+     * the resource set a document was parsed in, which holds the project's other models.
+     *
+     * @param resourceSet the resource set of a {@link Parsed} document
+     * @return access that reads every URI from that resource set
+     */
+    public static IReferenceFinder.IResourceAccess resourceAccess(ResourceSet resourceSet) {
+        return new IReferenceFinder.IResourceAccess() {
+            @Override
+            public <R> R readOnly(URI targetURI, IUnitOfWork<R, ResourceSet> work) {
+                try {
+                    return work.exec(resourceSet);
+                } catch (Exception e) {
+                    throw new WrappedException(e);
+                }
+            }
+        };
     }
 }

@@ -4,12 +4,7 @@ import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.ILog;
-import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jface.text.IDocument;
-import org.eclipse.jface.text.IRegion;
-import org.eclipse.jface.text.reconciler.DirtyRegion;
-import org.eclipse.jface.text.reconciler.IReconcilingStrategy;
-import org.eclipse.jface.text.reconciler.IReconcilingStrategyExtension;
 import org.eclipse.xtext.service.OperationCanceledError;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.ui.FabricLanguage;
@@ -22,39 +17,11 @@ import org.fabricsim.dsl.ui.validation.ProblemMarkers;
  * edited workspace file. The other {@code .fabric} files of the same project are in scope, so
  * references between files of a project resolve.
  */
-public class FabricReconcilingStrategy implements IReconcilingStrategy, IReconcilingStrategyExtension {
-
-    private volatile IDocument document;
-
-    private volatile IProgressMonitor monitor;
+public class FabricReconcilingStrategy extends WholeDocumentStrategy {
 
     @Override
-    public void setDocument(IDocument document) {
-        this.document = document;
-    }
-
-    @Override
-    public void setProgressMonitor(IProgressMonitor monitor) {
-        this.monitor = monitor;
-    }
-
-    @Override
-    public void initialReconcile() {
-        validate();
-    }
-
-    @Override
-    public void reconcile(DirtyRegion dirtyRegion, IRegion subRegion) {
-        validate();
-    }
-
-    @Override
-    public void reconcile(IRegion partition) {
-        validate();
-    }
-
-    private void validate() {
-        IDocument current = document;
+    protected void reconcileDocument() {
+        IDocument current = document();
         if (current == null) {
             return;
         }
@@ -75,10 +42,5 @@ public class FabricReconcilingStrategy implements IReconcilingStrategy, IReconci
         } catch (Exception e) {
             ILog.of(FabricReconcilingStrategy.class).error("Could not validate " + file.getFullPath(), e);
         }
-    }
-
-    private boolean isCanceled() {
-        IProgressMonitor current = monitor;
-        return current != null && current.isCanceled();
     }
 }

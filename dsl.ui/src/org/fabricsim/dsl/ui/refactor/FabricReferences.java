@@ -3,18 +3,15 @@ package org.fabricsim.dsl.ui.refactor;
 import java.util.List;
 
 import org.eclipse.emf.common.util.URI;
-import org.eclipse.emf.common.util.WrappedException;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.resource.ResourceSet;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.lsp4j.Location;
 import org.eclipse.lsp4j.Range;
-import org.eclipse.xtext.findReferences.IReferenceFinder;
 import org.eclipse.xtext.ide.server.symbol.DocumentSymbolService;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.resource.impl.ResourceDescriptionsProvider;
 import org.eclipse.xtext.util.CancelIndicator;
-import org.eclipse.xtext.util.concurrent.IUnitOfWork;
 import org.fabricsim.dsl.ui.FabricLanguage;
 import org.fabricsim.dsl.ui.editor.EditorModels;
 
@@ -56,19 +53,10 @@ public final class FabricReferences {
             return List.of();
         }
         ResourceSet resourceSet = parsed.resource().getResourceSet();
-        IReferenceFinder.IResourceAccess access = new IReferenceFinder.IResourceAccess() {
-            @Override
-            public <R> R readOnly(URI targetURI, IUnitOfWork<R, ResourceSet> work) {
-                try {
-                    return work.exec(resourceSet);
-                } catch (Exception e) {
-                    throw new WrappedException(e);
-                }
-            }
-        };
         List<? extends Location> locations = FabricLanguage.injector().getInstance(DocumentSymbolService.class)
-                .getReferences(parsed.resource(), offset, access, FabricLanguage.injector()
-                        .getInstance(ResourceDescriptionsProvider.class).getResourceDescriptions(resourceSet),
+                .getReferences(parsed.resource(), offset, EditorModels.resourceAccess(resourceSet),
+                        FabricLanguage.injector().getInstance(ResourceDescriptionsProvider.class)
+                                .getResourceDescriptions(resourceSet),
                         CancelIndicator.NullImpl);
         return locations.stream().map(location -> new Reference(location.getUri(), location.getRange(),
                 lineOf(resourceSet, location))).toList();

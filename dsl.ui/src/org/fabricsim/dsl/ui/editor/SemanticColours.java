@@ -1,0 +1,82 @@
+package org.fabricsim.dsl.ui.editor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.SemanticTokens;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyleRange;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.RGB;
+import org.fabricsim.dsl.ide.server.LspDocument;
+import org.fabricsim.dsl.ide.tokens.FabricSemanticTokens;
+
+/**
+ * Colouring by kind in the {@code .fabric} editor: the language server's semantic tokens
+ * ({@link FabricSemanticTokens}) as style ranges. Each kind of name has its colour (an accelerator a class,
+ * a fabric an interface, NICs, switches and nodes structs, a cluster a variable, workloads and studies
+ * functions, collectives methods, vendors and packages namespaces, units enum members); a definition is
+ * bold and a name from the standard catalog italic. Numbers keep the syntax colouring's colour.
+ */
+public final class SemanticColours {
+
+    private static final Map<String, Color> COLOURS = Map.of(
+            "class", new Color(new RGB(0, 128, 128)),
+            "interface", new Color(new RGB(150, 80, 0)),
+            "struct", new Color(new RGB(0, 90, 170)),
+            "variable", new Color(new RGB(0, 0, 192)),
+            "function", new Color(new RGB(130, 0, 130)),
+            "method", new Color(new RGB(160, 40, 40)),
+            "namespace", new Color(new RGB(90, 90, 90)),
+            "enumMember", new Color(new RGB(100, 70, 150)));
+
+    private static final int DECLARATION = 1 << FabricSemanticTokens.MODIFIERS.indexOf("declaration");
+
+    private static final int DEFAULT_LIBRARY = 1 << FabricSemanticTokens.MODIFIERS.indexOf("defaultLibrary");
+
+    private static final int INTS_PER_TOKEN = 5;
+
+    private SemanticColours() {
+    }
+
+    /**
+     * The colour of a token type.
+     *
+     * @param type a type of {@link FabricSemanticTokens#TYPES}
+     * @return its colour, or null for a type the syntax colouring colours (numbers)
+     */
+    public static Color of(String type) {
+        return COLOURS.get(type);
+    }
+
+    /**
+     * Decodes the tokens into style ranges: LSP's five integers per token (line and start relative to the
+     * previous token, length, type, modifier bits). O(n) in the tokens and lines.
+     *
+     * @param document the text the tokens were computed on
+     * @param tokens the tokens
+     * @return the style ranges in document order, one per coloured token
+     */
+    public static List<StyleRange> ranges(LspDocument document, SemanticTokens tokens) {
+        List<Integer> data = tokens.getData();
+        List<StyleRange> ranges = new ArrayList<>(data.size() / INTS_PER_TOKEN);
+        int line = 0;
+        int character = 0;
+        for (int i = 0; i + INTS_PER_TOKEN <= data.size(); i += INTS_PER_TOKEN) {
+            character = data.get(i) == 0 ? character + data.get(i + 1) : data.get(i + 1);
+            line += data.get(i);
+            Color colour = COLOURS.get(FabricSemanticTokens.TYPES.get(data.get(i + 3)));
+            if (colour == null) {
+                continue;
+            }
+            int modifiers = data.get(i + 4);
+            int style = ((modifiers & DECLARATION) != 0 ? SWT.BOLD : SWT.NORMAL)
+                    | ((modifiers & DEFAULT_LIBRARY) != 0 ? SWT.ITALIC : SWT.NORMAL);
+            ranges.add(new StyleRange(document.getOffSet(new Position(line, character)), data.get(i + 2), colour,
+                    null, style));
+        }
+        return ranges;
+    }
+}
