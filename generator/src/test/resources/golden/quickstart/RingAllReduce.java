@@ -113,7 +113,8 @@ public final class RingAllReduce {
                     List.of(1048576L, 16777216L, 268435456L, 1073741824L), // sizesBytes
                     List.of(), // phases
                     org.fabricsim.runtime.collective.Harness.NCCL_TESTS, // harness
-                    org.fabricsim.runtime.network.NetworkKind.MAX_MIN // network
+                    org.fabricsim.runtime.network.NetworkKind.MAX_MIN, // network
+                    NetworkPlacement.SCALE_OUT // over
                 )), // workloads
             List.of(), // variations
             List.of(), // report

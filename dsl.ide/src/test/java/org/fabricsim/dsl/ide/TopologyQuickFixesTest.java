@@ -49,6 +49,28 @@ class TopologyQuickFixesTest {
     }
 
     @Test
+    void shouldRunABenchmarkOverTheScaleOutNetworkWhenTheClusterHasNoDataCentreNetwork() throws Exception {
+        String model = """
+                import fabric.catalog.intel.*
+                import fabric.catalog.standards.*
+                cluster Gaudi {
+                    nodes 4 x Gaudi3_HLS
+                    scale-out RoCEv2_200 single-switch
+                }
+                benchmark Sweep {
+                    all-reduce ring
+                    on Gaudi
+                    sizes 1 GiB
+                    over data-centre
+                }
+                """;
+        String fixed = DesignReviewIdeTest.fix(model, IssueCodes.DATA_CENTRE_MISSING, fixes::runOverTheScaleOutNetwork);
+        assertTrue(fixed.contains("    over scale-out\n"), fixed);
+        assertTrue(DesignReviewIdeTest.issues(DesignReviewIdeTest.load(fixed)).stream()
+                .noneMatch(issue -> IssueCodes.DATA_CENTRE_MISSING.equals(issue.getCode())), fixed);
+    }
+
+    @Test
     void shouldLetAutoChooseWhereTheBucketCannotRun() throws Exception {
         // 8 ranks fill no leading dimension of 4 x 4 x 4; auto runs the ring there.
         fixed(IssueCodes.BUCKET_UNAVAILABLE, fixes::letAutoChooseForTheTorus, "all-reduce auto");

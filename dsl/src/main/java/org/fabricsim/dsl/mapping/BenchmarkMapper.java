@@ -20,6 +20,7 @@ import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.NetworkPlacement;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 
 import com.google.inject.Inject;
@@ -55,7 +56,8 @@ final class BenchmarkMapper {
         return new CollectiveBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes(benchmark, cluster),
                 benchmark.getAccelerators(), operation, algorithm, Protocol.valueOf(benchmark.getProtocol().getName()),
                 benchmark.getChannels(), sizes(benchmark), phases,
-                Harness.valueOf(benchmark.getHarness().getName()), networkKind(benchmark.getNetwork()));
+                Harness.valueOf(benchmark.getHarness().getName()), networkKind(benchmark.getNetwork()),
+                NetworkPlacement.valueOf(benchmark.getOver().getName()));
     }
 
     /** The runtime's network model for a {@code network} choice ({@code flow}, the default, is the max-min model). */

@@ -1,7 +1,9 @@
 package org.fabricsim.dsl.validation;
 
 import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.ClusterNetwork;
 import org.fabricsim.dsl.fabric.DataCentreNetwork;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.NodeGroup;
@@ -13,7 +15,7 @@ import org.fabricsim.dsl.fabric.Training;
  * A cluster's data-centre network and the data parallelism placed on it: the network is switched
  * (the engine's {@code DataCentreParameters}); {@code data D across P pods} needs the cluster's
  * data-centre network, P dividing D and the nodes (and a torus's last dimension, which the pods
- * cut), and is a training job's.
+ * cut), and is a training job's; a benchmark placed {@code over data-centre} needs that network too.
  */
 public class DataCentreValidator extends FabricCheck {
 
@@ -55,6 +57,20 @@ public class DataCentreValidator extends FabricCheck {
                     + " divides them, e.g. 'across 2 pods'.", parallel, Literals.PARALLELISM__PODS,
                     IssueCodes.DATA_CENTRE_PODS, "2");
         }
+    }
+
+    @Check
+    public void checkBenchmarkOverAttachedNetwork(Benchmark benchmark) {
+        Cluster cluster = benchmark.getCluster();
+        if (benchmark.getOver() != ClusterNetwork.DATA_CENTRE || cluster == null || cluster.eIsProxy()
+                || cluster.getDataCentre() != null) {
+            return;
+        }
+        error("'over data-centre' places benchmark " + benchmark.getName() + " on a data-centre network, but cluster "
+                + cluster.getName() + " has none its accelerators are attached to: add 'data-centre <fabric>"
+                + " single-switch nic <rate>' to " + cluster.getName() + ", or run it 'over scale-out'.", benchmark,
+                Literals.BENCHMARK__OVER, IssueCodes.DATA_CENTRE_MISSING, cluster.getName(),
+                ClusterNetwork.SCALE_OUT.getLiteral());
     }
 
     @Check

@@ -15,15 +15,16 @@ import com.google.inject.Inject;
 
 /**
  * An expert-parallel benchmark ({@code expert-parallel low-latency tokens 128 ...}) as DeepEP runs
- * it: no message sizes, protocol, channels or harness (the kernels fix their traffic, transport and
- * timing), experts spread evenly over the benchmark's accelerators (checked only on a benchmark within
+ * it: no message sizes, protocol, channels, harness or network to run over (the kernels fix their
+ * traffic, transport and timing), experts spread evenly over the benchmark's accelerators (checked only on a benchmark within
  * its cluster, since {@link BenchmarkCollectiveValidator} refuses more nodes than the cluster has), and
  * each token's top-k between 1 and the experts.
  * Tokens and hidden size are counts ({@link HardwareCountsValidator}).
  */
 public class ExpertKernelValidator extends FabricCheck {
     private static final List<EStructuralFeature> COLLECTIVE_SETTINGS = List.of(Literals.BENCHMARK__SIZES,
-            Literals.BENCHMARK__PROTOCOL, Literals.BENCHMARK__CHANNELS, Literals.BENCHMARK__HARNESS);
+            Literals.BENCHMARK__PROTOCOL, Literals.BENCHMARK__CHANNELS, Literals.BENCHMARK__HARNESS,
+            Literals.BENCHMARK__OVER);
 
     @Inject
     private SpecMapper mapper;

@@ -188,7 +188,7 @@ public final class IssueCodes {
     public static final String NETWORK_NEEDS_COLLECTIVE = PREFIX + "workload.network-needs-collective";
     /** A collective benchmark without {@code sizes}. Data: none. */
     public static final String BENCHMARK_SIZES_MISSING = PREFIX + "workload.benchmark-sizes";
-    /** {@code sizes}, {@code protocol}, {@code channels} or {@code harness} on an expert-parallel benchmark, which takes none. Data: none. */
+    /** {@code sizes}, {@code protocol}, {@code channels}, {@code harness} or {@code over} on an expert-parallel benchmark, which takes none. Data: none. */
     public static final String EXPERT_KERNEL_SETTING = PREFIX + "workload.expert-kernel-setting";
     /** An expert-parallel benchmark whose experts do not divide evenly over its accelerators. Data: the accelerators. */
     public static final String EXPERT_KERNEL_EXPERTS = PREFIX + "workload.expert-kernel-experts";
@@ -362,7 +362,10 @@ public final class IssueCodes {
     public static final String SEARCH_NEEDS_SLO = PREFIX + "search.needs-slo";
     /** A data-centre network written as a torus. Data: a switched topology to write instead. */
     public static final String DATA_CENTRE_SWITCHED = PREFIX + "physical.data-centre-switched";
-    /** Data parallelism placed across pods on a data-centre network the cluster does not have. Data: the cluster's name. */
+    /**
+     * Data parallelism placed across pods, or a benchmark placed {@code over data-centre}, on a data-centre network
+     * the cluster does not have. Data: the cluster's name; for a benchmark, then the network to run over, scale-out.
+     */
     public static final String DATA_CENTRE_MISSING = PREFIX + "physical.data-centre-missing";
     /** A pod count that does not divide the data ways, nodes or torus, or is written outside a training job. Data: a count to write, or empty to remove it. */
     public static final String DATA_CENTRE_PODS = PREFIX + "physical.data-centre-pods";

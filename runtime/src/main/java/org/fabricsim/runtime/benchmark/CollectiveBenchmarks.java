@@ -25,6 +25,7 @@ import org.fabricsim.runtime.packet.PacketFabric;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.NetworkPlacement;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
@@ -72,8 +73,8 @@ public final class CollectiveBenchmarks {
         Calibration calibration = Calibration.of(profile);
         long startNanos = System.nanoTime();
         ClusterSpec cluster = benchmark.cluster();
-        ClusterSpec used = cluster.withNodes(benchmark.nodes());
-        ClusterTopology topology = ClusterTopologies.build(used, calibration);
+        ClusterTopology topology = over(ClusterTopologies.build(cluster.withNodes(benchmark.nodes()), calibration),
+                benchmark);
         CollectiveRequest request = request(benchmark, calibration, seed, completionTolerance);
         int channels = request.channels();
 
@@ -115,6 +116,7 @@ public final class CollectiveBenchmarks {
         parameters.put("channels", channels);
         parameters.put("harness", benchmark.harness().label());
         parameters.put("network", benchmark.network().label());
+        parameters.put("over", benchmark.over().label());
         parameters.put("topology", topology.describe());
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("rows", rows);
@@ -123,14 +125,21 @@ public final class CollectiveBenchmarks {
                 .withEngine(events, flows);
     }
 
+    /** {@code built} seen through the network {@code benchmark} runs over ({@link ClusterTopology#onDataCentre}). O(1). */
+    public static ClusterTopology over(ClusterTopology built, CollectiveBenchmarkSpec benchmark) {
+        return benchmark.over() == NetworkPlacement.DATA_CENTRE ? built.onDataCentre() : built;
+    }
+
     /**
      * The engine request of {@code benchmark} at its first size: its algorithm and protocol (Simple
-     * for an ideal harness left to choose), NCCL's channels unless stated, the cluster's routing, the
+     * for an ideal harness left to choose), NCCL's channels unless stated, the routing, behaviour and
+     * packet fabric of the network it runs over ({@link CollectiveBenchmarkSpec#routedCluster}), the
      * calibration's step latencies for the harness.
      */
     public static CollectiveRequest request(CollectiveBenchmarkSpec benchmark, Calibration calibration, long seed,
             double completionTolerance) {
         ClusterSpec cluster = benchmark.cluster();
+        ClusterSpec routed = benchmark.routedCluster();
         Generation generation = Generation.of(cluster.node().accelerator().architecture());
         int channels = benchmark.channels() > 0 ? benchmark.channels() : defaultChannels(benchmark, generation);
         return CollectiveRequest.of(benchmark.operation(), benchmark.sizesBytes().get(0), benchmark.ranks())
@@ -139,15 +148,15 @@ public final class CollectiveBenchmarks {
                         ? Protocol.SIMPLE : benchmark.protocol())
                 .withGeneration(generation)
                 .withChannels(channels)
-                .withRouting(ClusterTopologies.routing(cluster.withNodes(benchmark.nodes())))
+                .withRouting(ClusterTopologies.routing(routed))
                 // The behaviour table carries the packet backend's effects to the flow model; the other models take none.
                 .withFabricBehaviour(benchmark.network() == NetworkKind.MAX_MIN
-                        ? FabricBehaviours.of(cluster.withNodes(benchmark.nodes())) : null)
+                        ? FabricBehaviours.of(routed) : null)
                 .withStepOverheads(calibration.stepOverheads(benchmark.harness()))
                 .withSeed(seed)
                 .withCompletionTolerance(completionTolerance)
                 .withNetwork(benchmark.network())
-                .withPacketFabric(packetFabric(cluster.withNodes(benchmark.nodes())));
+                .withPacketFabric(packetFabric(routed));
     }
 
     /**

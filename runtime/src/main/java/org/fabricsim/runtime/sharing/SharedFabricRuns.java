@@ -50,8 +50,9 @@ public final class SharedFabricRuns {
                 CollectiveRequest request = CollectiveBenchmarks.request(benchmark, calibration, seed,
                         completionTolerance).withSize(largest);
                 int[] accelerators = placements.place(benchmark.name(), nodes, request.ranks());
-                granted[i] = SharedFabric.grant(topology, trees, request, accelerators);
-                workloads.add(SharedFabric.workload(topology, benchmark.name(), request, accelerators, granted[i]));
+                ClusterTopology network = CollectiveBenchmarks.over(topology, benchmark);
+                granted[i] = SharedFabric.grant(network, trees, request, accelerators);
+                workloads.add(SharedFabric.workload(network, benchmark.name(), request, accelerators, granted[i]));
             } else if (job.workload() instanceof TrainingSpec training) {
                 int[] accelerators = placements.place(training.name(), nodes, training.parallel().accelerators());
                 workloads.add(EngineWorkloads.training(topology, training, accelerators, profile, seed));

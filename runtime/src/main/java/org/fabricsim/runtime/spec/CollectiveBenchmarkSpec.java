@@ -31,17 +31,24 @@ import org.fabricsim.runtime.network.NetworkKind;
  *                    framework call (host cost included)
  * @param network     the network model the collective runs on: the flow model unless the benchmark or its
  *                    study says {@code network packet} (or {@code analytical})
+ * @param over        the cluster's network its traffic between scale-up domains crosses: the scale-out
+ *                    fabric, or ({@code over data-centre}) the data-centre network, which the cluster must have
  */
 public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, int accelerators,
         CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels, List<Long> sizesBytes,
-        List<CollectivePhase> phases, Harness harness, NetworkKind network) implements WorkloadSpec {
+        List<CollectivePhase> phases, Harness harness, NetworkKind network, NetworkPlacement over)
+        implements WorkloadSpec {
 
     public CollectiveBenchmarkSpec {
         Specs.requireName(name);
         if (cluster == null || operation == null || algorithm == null || protocol == null || harness == null
-                || network == null) {
-            throw new IllegalArgumentException(
-                    "a benchmark needs a cluster, an operation, an algorithm, a protocol, a harness and a network");
+                || network == null || over == null) {
+            throw new IllegalArgumentException("a benchmark needs a cluster, an operation, an algorithm, a protocol,"
+                    + " a harness, a network model and the network it runs over");
+        }
+        if (over == NetworkPlacement.DATA_CENTRE && cluster.dataCentre() == null) {
+            throw new IllegalArgumentException("benchmark " + name + " runs over a data-centre network, but cluster "
+                    + cluster.name() + " has none");
         }
         if (algorithm == Algorithm.PHASED) {
             throw new IllegalArgumentException("a benchmark names a built-in algorithm; phases make a custom one");
@@ -60,6 +67,14 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
         }
         sizesBytes.forEach(size -> Specs.requirePositive("size", size));
         phases = List.copyOf(phases);
+    }
+
+    /** A benchmark over the cluster's scale-out fabric. */
+    public CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, int accelerators,
+            CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels, List<Long> sizesBytes,
+            List<CollectivePhase> phases, Harness harness, NetworkKind network) {
+        this(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels, sizesBytes, phases,
+                harness, network, NetworkPlacement.SCALE_OUT);
     }
 
     /** A benchmark on the flow model. */
@@ -89,21 +104,31 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
         return accelerators > 0 ? accelerators : Math.multiplyExact(nodes, cluster.acceleratorsPerNode());
     }
 
+    /**
+     * The cluster of its first {@code nodes} nodes as the collective's routing sees it: over the data-centre
+     * network, that network in the scale-out fabric's place (its routing, fabric and switches).
+     */
+    public ClusterSpec routedCluster() {
+        ClusterSpec used = cluster.withNodes(nodes);
+        return over == NetworkPlacement.SCALE_OUT ? used
+                : used.withScaleOut(cluster.dataCentre().network()).withDataCentre(null);
+    }
+
     /** This benchmark on {@code other}, with the same nodes. */
     public CollectiveBenchmarkSpec withCluster(ClusterSpec other) {
         return new CollectiveBenchmarkSpec(name, other, nodes, accelerators, operation, algorithm, protocol, channels,
-                sizesBytes, phases, harness, network);
+                sizesBytes, phases, harness, network, over);
     }
 
     /** This benchmark at {@code sizes}. */
     public CollectiveBenchmarkSpec withSizes(List<Long> sizes) {
         return new CollectiveBenchmarkSpec(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels,
-                sizes, phases, harness, network);
+                sizes, phases, harness, network, over);
     }
 
     /** This benchmark on the network model {@code kind}. */
     public CollectiveBenchmarkSpec withNetwork(NetworkKind kind) {
         return new CollectiveBenchmarkSpec(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels,
-                sizesBytes, phases, harness, kind);
+                sizesBytes, phases, harness, kind, over);
     }
 }

@@ -2,37 +2,50 @@ package org.fabricsim.runtime.topology;
 
 /**
  * A built direct torus (see {@link TorusParameters}): the accelerators are its routers, graph nodes
- * 0 … n − 1 as {@link ClusterTopology} adds them first. The link from accelerator r along
- * dimension d in direction s (0 = +, 1 = −) is {@code firstLink + (r·D + d)·2 + s}, at the
- * dimension's own link class; n·D·2 links in all.
+ * 0 … n − 1 as {@link ClusterTopology} adds them first. Accelerator r has a link along dimension d in
+ * direction s (0 = +, 1 = −) at the dimension's own link class, added in the order (r, d, s): n·D·2
+ * links on a torus, {@code firstLink + (r·D + d)·2 + s}. An open dimension (a mesh line) has no link
+ * out of its ends, 2 fewer per line of it.
  *
  * <p>Dimension-order routing: correct dimension 0 first, then 1, then 2, each along the shorter
- * way round (the + direction on a tie). Deterministic, deadlock-free with the usual dateline
- * virtual channels, O(Σ kᵢ/2) links per route.
+ * way round on a closed dimension (the + direction on a tie) and straight along the line on an open
+ * one, where a ring's closing transfer from the last chip to the first goes back through every link.
+ * Deterministic, deadlock-free with the usual dateline virtual channels, O(Σ kᵢ) links per route.
+ * Memory: one int per possible link (n·D·2).
  */
 final class Torus implements ScaleOutFabric {
     private final TorusShape shape;
-    private final int firstLink;
+    private final boolean[] open;
+    /** The graph link from r along d in direction s at {@code (r·D + d)·2 + s}; −1 past an open dimension's end. */
+    private final int[] linkOf;
     private final String description;
 
     Torus(TorusParameters parameters, GraphBuilder graph) {
         this.shape = new TorusShape(parameters.dimensions());
+        this.open = parameters.open();
         int accelerators = shape.positions();
         int dimensions = shape.dimensionCount();
         LinkClass[] links = parameters.links();
-        this.firstLink = graph.linkCount();
+        this.linkOf = new int[accelerators * dimensions * 2];
         for (int r = 0; r < accelerators; r++) {
             for (int d = 0; d < dimensions; d++) {
-                graph.addLink(r, shape.neighbour(r, d, +1), links[d]);
-                graph.addLink(r, shape.neighbour(r, d, -1), links[d]);
+                int c = shape.coordinate(r, d);
+                int at = (r * dimensions + d) * 2;
+                linkOf[at] = open[d] && c == shape.size(d) - 1 ? -1
+                        : graph.addLink(r, shape.neighbour(r, d, +1), links[d]);
+                linkOf[at + 1] = open[d] && c == 0 ? -1 : graph.addLink(r, shape.neighbour(r, d, -1), links[d]);
             }
         }
         StringBuilder rates = new StringBuilder();
         for (LinkClass link : links) {
             rates.append(rates.length() == 0 ? "" : ", ").append(Math.round(link.bytesPerSecond() / 1e9)).append(" GB/s");
         }
-        this.description = dimensions + "D torus " + shape
-                + " in the accelerators, links " + rates;
+        StringBuilder openDimensions = new StringBuilder();
+        for (int d = 0; d < dimensions; d++) {
+            openDimensions.append(open[d] ? (openDimensions.length() == 0 ? "" : ", ") + d : "");
+        }
+        this.description = dimensions + "D torus " + shape + " in the accelerators, links " + rates
+                + (openDimensions.length() == 0 ? "" : ", open (mesh) along dimension " + openDimensions);
     }
 
     @Override
@@ -46,15 +59,16 @@ final class Torus implements ScaleOutFabric {
         int dimensionCount = shape.dimensionCount();
         for (int d = 0; d < dimensionCount; d++) {
             int size = shape.size(d);
-            int forward = Math.floorMod(shape.coordinate(dstPort, d) - shape.coordinate(router, d), size);
+            int difference = shape.coordinate(dstPort, d) - shape.coordinate(router, d);
+            int forward = Math.floorMod(difference, size);
             if (forward == 0) {
                 continue;
             }
-            boolean plus = forward <= size - forward;
-            int hops = plus ? forward : size - forward;
+            boolean plus = open[d] ? difference > 0 : forward <= size - forward;
+            int hops = open[d] ? Math.abs(difference) : plus ? forward : size - forward;
             int step = plus ? 1 : -1;
             for (int h = 0; h < hops; h++) {
-                out[at++] = firstLink + (router * dimensionCount + d) * 2 + (plus ? 0 : 1);
+                out[at++] = linkOf[(router * dimensionCount + d) * 2 + (plus ? 0 : 1)];
                 router = shape.neighbour(router, d, step);
             }
         }
@@ -65,7 +79,7 @@ final class Torus implements ScaleOutFabric {
     public int maxRouteLinks() {
         int links = 0;
         for (int d = 0; d < shape.dimensionCount(); d++) {
-            links += shape.size(d) / 2;
+            links += open[d] ? shape.size(d) - 1 : shape.size(d) / 2;
         }
         return links;
     }

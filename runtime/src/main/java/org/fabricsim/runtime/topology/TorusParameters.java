@@ -7,15 +7,22 @@ import java.util.Arrays;
  * chip has a link to each neighbour along every dimension, wrap-around included, and no switch or
  * NIC in between). Accelerator a sits at the mixed-radix coordinates of its index, dimension 0
  * fastest: c_d = ⌊a ÷ Π_{i&lt;d} k_i⌋ mod k_d. The dimensions multiply to the accelerators exactly.
+ * An open dimension is a mesh line: no wrap-around link between its ends (a slice of TPU v4 below a
+ * full cube, or a board's chips in a row).
  *
  * @param dimensions the size k_d of each dimension (1 to 3 dimensions, each ≥ 2)
  * @param links      the link class of each dimension, one per dimension (rate per direction)
+ * @param open       whether each dimension is open (no wrap-around), one per dimension
  */
-public record TorusParameters(int[] dimensions, LinkClass[] links) implements FabricParameters {
+public record TorusParameters(int[] dimensions, LinkClass[] links, boolean[] open) implements FabricParameters {
 
     public TorusParameters {
         dimensions = dimensions.clone();
         links = links.clone();
+        open = open.clone();
+        if (open.length != dimensions.length) {
+            throw new IllegalArgumentException(open.length + " open flags for " + dimensions.length + " dimensions");
+        }
         if (dimensions.length < 1 || dimensions.length > 3) {
             throw new IllegalArgumentException("a torus has 1 to 3 dimensions: " + dimensions.length);
         }
@@ -27,6 +34,11 @@ public record TorusParameters(int[] dimensions, LinkClass[] links) implements Fa
                 throw new IllegalArgumentException("every torus dimension needs at least 2 accelerators");
             }
         }
+    }
+
+    /** A torus, every dimension wrapping round, with one link class per dimension. */
+    public TorusParameters(int[] dimensions, LinkClass[] links) {
+        this(dimensions, links, new boolean[dimensions.length]);
     }
 
     /** A torus whose every dimension has links of class {@code link}. */
@@ -48,6 +60,11 @@ public record TorusParameters(int[] dimensions, LinkClass[] links) implements Fa
     @Override
     public LinkClass[] links() {
         return links.clone();
+    }
+
+    @Override
+    public boolean[] open() {
+        return open.clone();
     }
 
     /** The accelerators of the torus: the product of its dimensions. */
@@ -73,16 +90,17 @@ public record TorusParameters(int[] dimensions, LinkClass[] links) implements Fa
     @Override
     public boolean equals(Object other) {
         return other instanceof TorusParameters that && Arrays.equals(dimensions, that.dimensions)
-                && Arrays.equals(links, that.links);
+                && Arrays.equals(links, that.links) && Arrays.equals(open, that.open);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(dimensions) * 31 + Arrays.hashCode(links);
+        return (Arrays.hashCode(dimensions) * 31 + Arrays.hashCode(links)) * 31 + Arrays.hashCode(open);
     }
 
     @Override
     public String toString() {
-        return "TorusParameters[dimensions=" + Arrays.toString(dimensions) + ", links=" + Arrays.toString(links) + "]";
+        return "TorusParameters[dimensions=" + Arrays.toString(dimensions) + ", links=" + Arrays.toString(links)
+                + ", open=" + Arrays.toString(open) + "]";
     }
 }

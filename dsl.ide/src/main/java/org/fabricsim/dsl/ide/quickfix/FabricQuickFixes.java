@@ -27,7 +27,8 @@ import com.google.gson.JsonArray;
  * validators and the linker attach: import the missing package, use the closest name, set TP to
  * what the scale-up domain holds, add the tiers the endpoints need, write the ratio the ports
  * realize, write as many rails as NIC ports, write torus dimensions that hold the accelerators, one
- * plane per NIC port of an accelerator, a pod count that divides the data ways; for a benchmark,
+ * plane per NIC port of an accelerator, a pod count that divides the data ways; for a benchmark, run
+ * it over the scale-out network when the cluster has no data-centre network,
  * remove a {@code channels} line so that NCCL's count runs, use every accelerator of the node, write
  * {@code auto} for an in-switch reduction or a torus bucket algorithm that cannot run and {@code
  * Simple} for a protocol that cannot. Each fix is one text edit.
@@ -96,6 +97,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.DATA_CENTRE_PODS)
     public void dividingPodCount(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Write a pod count that divides them", 0);
+    }
+
+    @QuickFix(IssueCodes.DATA_CENTRE_MISSING)
+    public void runOverTheScaleOutNetwork(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Run it over the scale-out network", 1);
     }
 
     @QuickFix(IssueCodes.CHANNELS_OUT_OF_RANGE)
