@@ -35,6 +35,9 @@ class BenchmarkCollectiveValidatorTest {
             cluster Dgx { nodes 4 x DGX_H100 scale-out RoCEv2 rail-optimized { rails 8 } }
             cluster Sprayed { nodes 4 x DGX_H100 scale-out RoCEv2 fat-tree { tiers 2 routing packet-spraying } }
             cluster Mesh { nodes 2 x MI300X_Platform scale-out RoCEv2 single-switch }
+            fabric Ici { vendor NVIDIA scope scale-out open-standard link 50 GB/s }
+            node Host { accelerators 4 x H100_SXM }
+            cluster Torus { nodes 16 x Host scale-out Ici torus 4 x 4 x 4 }
             benchmark Bench {
                 %s
                 sizes 1 MiB
@@ -68,6 +71,19 @@ class BenchmarkCollectiveValidatorTest {
 
     private void assertNone(String benchmark, String code) throws Exception {
         assertEquals(List.of(), withCode(issues(benchmark), code));
+    }
+
+    @Test
+    void shouldRejectABenchmarkOnPartOfATorusThatFillsNoLeadingDimensions() throws Exception {
+        // 4 accelerators a node on a 4 x 4 x 4 torus: the leading dimensions hold 4, 16 and 64 of them, so 1, 4
+        // and 16 nodes are whole tori (a ring, a 4 x 4 plane, the cube) and 2 nodes (8) is a cut-open line
+        assertOne("all-reduce ring on Torus nodes 2", IssueCodes.TORUS_BENCHMARK_NODES, Severity.ERROR,
+                "The 8 accelerators of 2 nodes fill no whole leading dimensions of Torus's torus");
+        assertNone("all-reduce ring on Torus nodes 4", IssueCodes.TORUS_BENCHMARK_NODES);
+        assertNone("all-reduce ring on Torus nodes 1", IssueCodes.TORUS_BENCHMARK_NODES);
+        assertNone("all-reduce ring on Torus", IssueCodes.TORUS_BENCHMARK_NODES);
+        // part of a switched cluster is fine: its switches still join the nodes used
+        assertNone("all-reduce ring on Dgx nodes 2", IssueCodes.TORUS_BENCHMARK_NODES);
     }
 
     @Test

@@ -37,6 +37,12 @@ class TopologyQuickFixesTest {
     }
 
     @Test
+    void shouldRunATorusBenchmarkOnAllTheTorusNodes() throws Exception {
+        // 16 hosts on a 4 x 4 x 4 torus: 'nodes 2' becomes 'nodes 16'.
+        fixed(IssueCodes.TORUS_BENCHMARK_NODES, fixes::benchmarkOnTheWholeTorus, "on Pod nodes 16");
+    }
+
+    @Test
     void shouldWriteOnePlanePerNicPortOfAnAccelerator() throws Exception {
         // Gaudi 3: 3 scale-out ports per accelerator, so 3 planes, not 2.
         fixed(IssueCodes.PLANES_NIC_PORTS, fixes::planePerNicPort, "planes 3");

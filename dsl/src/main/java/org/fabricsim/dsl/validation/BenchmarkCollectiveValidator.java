@@ -16,15 +16,16 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
 import com.google.inject.Inject;
 
 /**
  * A benchmark's collective as NCCL would run it: an explicit channel count between 1 and NCCL's
- * {@link NcclChannels#MAX_CHANNELS}, and not so few that NICs stay idle; at most the cluster's nodes,
- * and a sub-node benchmark on at most the node's accelerators; in-switch reduction only on a switch that reduces and inside one
- * node; LL and LL128 only on rings and trees, and not across a network that sprays packets.
+ * {@link NcclChannels#MAX_CHANNELS}, and not so few that NICs stay idle; at most the cluster's nodes
+ * (all of them on a direct torus), and a sub-node benchmark on at most the node's accelerators; in-switch reduction only
+ * on a switch that reduces and inside one node; LL and LL128 only on rings and trees, and not across a network that sprays packets.
  */
 public class BenchmarkCollectiveValidator extends FabricCheck {
 
@@ -94,6 +95,25 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
                 + ", not " + benchmark.getNodes() + ": write 'nodes " + cluster.nodes() + "' or fewer, or give the"
                 + " cluster more nodes.", benchmark, Literals.BENCHMARK__NODES, IssueCodes.EXCEEDS_CLUSTER,
                 String.valueOf(cluster.accelerators()));
+    }
+
+    @Check
+    public void checkBenchmarkNodesCoverTorus(Benchmark benchmark) {
+        ClusterSpec cluster = CheckedSpecs.cluster(mapper, getContext(), benchmark.getCluster());
+        if (cluster == null || !Written.written(benchmark, Literals.BENCHMARK__NODES)
+                || benchmark.getNodes() >= cluster.nodes() || cluster.scaleOut() == null
+                || !(cluster.scaleOut().topology() instanceof TopologySpec.Torus torus)) {
+            return;
+        }
+        int accelerators = benchmark.getNodes() * cluster.acceleratorsPerNode();
+        if (torus.leading(accelerators) == null) {
+            error("The " + accelerators + " accelerators of " + benchmark.getNodes() + " nodes fill no whole leading"
+                    + " dimensions of " + benchmark.getCluster().getName() + "'s torus, so they would run on a torus"
+                    + " cut open, which the engine does not build: write 'nodes " + cluster.nodes() + "' (the quick"
+                    + " fix) or a count whose accelerators fill leading dimensions, or declare a cluster of that size"
+                    + " with its own torus.", benchmark, Literals.BENCHMARK__NODES, IssueCodes.TORUS_BENCHMARK_NODES,
+                    String.valueOf(cluster.nodes()));
+        }
     }
 
     @Check

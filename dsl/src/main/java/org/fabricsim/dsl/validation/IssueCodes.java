@@ -106,6 +106,11 @@ public final class IssueCodes {
     public static final String TORUS_LINK_RATES = PREFIX + "physical.torus-link-rates";
     /** A routing policy the topology does not route by (dimension-order off a torus, another on one). Data: the policy it routes by, empty when several. */
     public static final String ROUTING_TOPOLOGY = PREFIX + "physical.routing-topology";
+    /**
+     * A benchmark on part of a direct torus whose accelerators fill no whole leading dimensions: the torus cut
+     * open there is not a torus, and the engine does not build one. Data: the cluster's nodes.
+     */
+    public static final String TORUS_BENCHMARK_NODES = PREFIX + "physical.torus-benchmark-nodes";
     /** NICs on the nodes of a direct torus, whose accelerators link to each other directly. Data: none. */
     public static final String TORUS_NICS_UNUSED = PREFIX + "physical.torus-nics";
     /**

@@ -110,10 +110,20 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
         return acceleratorTypes(accelerators).stream().mapToLong(AcceleratorSpec::memoryBytes).min().orElse(0);
     }
 
-    /** This cluster cut down to its first {@code count} nodes, as a benchmark on them sees it. */
+    /**
+     * This cluster cut down to its first {@code count} nodes, as a benchmark on them sees it; a direct torus
+     * becomes the torus of the leading dimensions those nodes fill ({@link TopologySpec.Torus#leading}), and
+     * stays whole when they fill none (the validator refuses such a benchmark).
+     */
     public ClusterSpec withNodes(int count) {
         if (groups.isEmpty()) {
-            return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability, groups,
+            ScaleOutSpec network = scaleOut;
+            if (count < nodes && scaleOut != null && scaleOut.topology() instanceof TopologySpec.Torus torus
+                    && torus.leading(count * node.accelerators()) != null) {
+                network = new ScaleOutSpec(scaleOut.fabric(), torus.leading(count * node.accelerators()),
+                        scaleOut.routing());
+            }
+            return new ClusterSpec(name, node, count, network, maxOversubscription, cost, reliability, groups,
                     dataCentre);
         }
         List<NodeGroupSpec> kept = new ArrayList<>();

@@ -87,5 +87,23 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
         public Torus(List<Integer> dimensions) {
             this(dimensions, List.of());
         }
+
+        /**
+         * The torus that the first {@code accelerators} positions of this one form, or null when they form none:
+         * positions run through dimension 0 first, so the first k₀·…·k_{j−1} of them are exactly the torus of the
+         * leading j dimensions, every wrap-around link included; any other count is a torus cut open.
+         */
+        public Torus leading(int accelerators) {
+            long filled = 1;
+            for (int j = 0; j < dimensions.size(); j++) {
+                filled *= dimensions.get(j);
+                if (filled == accelerators) {
+                    List<Double> rates = linkBytesPerSecond.size() == dimensions.size()
+                            ? linkBytesPerSecond.subList(0, j + 1) : linkBytesPerSecond;
+                    return new Torus(dimensions.subList(0, j + 1), rates);
+                }
+            }
+            return null;
+        }
     }
 }

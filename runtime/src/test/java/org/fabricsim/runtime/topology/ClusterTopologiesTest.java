@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -51,13 +52,16 @@ class ClusterTopologiesTest {
 
     /** 16 single-accelerator nodes, one 50 GB/s NIC each, on {@code topology} with links of the same rate. */
     private static ClusterTopology scaleOut(TopologySpec topology, ScaleOutSpec.Routing routing) {
+        return ClusterTopologies.build(sixteenNodes(topology, routing));
+    }
+
+    private static ClusterSpec sixteenNodes(TopologySpec topology, ScaleOutSpec.Routing routing) {
         AcceleratorSpec gpu = new AcceleratorSpec("t.G", "generic", 0, 0, 0, 0, 0, 0);
         NicSpec nic = new NicSpec("t.N", "generic", 1, 50e9, 0, 0);
         FabricSpec ethernet = new FabricSpec("t.E", "generic", FabricSpec.FabricScope.SCALE_OUT, true, "", 50e9, 0, true,
                 FabricSpec.CongestionControl.NONE, false, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
         NodeSpec node = new NodeSpec("t.Node", gpu, 1, null, nic, 1, true);
-        return ClusterTopologies.build(new ClusterSpec("t.C", node, 16, new ScaleOutSpec(ethernet, topology, routing), 0,
-                null, null));
+        return new ClusterSpec("t.C", node, 16, new ScaleOutSpec(ethernet, topology, routing), 0, null, null);
     }
 
     private static int switches(ClusterTopology topology) {
@@ -105,6 +109,21 @@ class ClusterTopologiesTest {
         assertEquals(0, switches(torus));
         assertEquals(96, torus.graph().linkCount());
         assertTrue(!torus.hasNics());
+    }
+
+    @Test
+    void shouldCutATorusToTheLeadingDimensionsABenchmarksNodesFill() {
+        // 2 x 2 x 4 chips, one a node: the first 4 are the 2 x 2 torus of the first two dimensions, wrap links
+        // and stated rates included (4 chips x 2 dimensions x 2 directions = 16 links, no switch).
+        ClusterSpec cluster = sixteenNodes(new TopologySpec.Torus(List.of(2, 2, 4), List.of(50e9, 50e9, 100e9)),
+                ScaleOutSpec.Routing.DIMENSION_ORDER);
+        ClusterSpec plane = cluster.withNodes(4);
+        assertEquals(new TopologySpec.Torus(List.of(2, 2), List.of(50e9, 50e9)), plane.scaleOut().topology());
+        assertEquals(16, ClusterTopologies.build(plane).graph().linkCount());
+        // the first 8 fill no leading dimensions (2, 4 or 16 do): a torus cut open, left whole for the
+        // validator to refuse (fabric.physical.torus-benchmark-nodes)
+        assertEquals(cluster.scaleOut().topology(), cluster.withNodes(8).scaleOut().topology());
+        assertThrows(IllegalArgumentException.class, () -> ClusterTopologies.build(cluster.withNodes(8)));
     }
 
     @Test

@@ -89,6 +89,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
         });
     }
 
+    @QuickFix(IssueCodes.TORUS_BENCHMARK_NODES)
+    public void benchmarkOnTheWholeTorus(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Run it on all the torus's nodes", 0);
+    }
+
     @QuickFix(IssueCodes.PLANES_NIC_PORTS)
     public void planePerNicPort(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "One plane per NIC port of an accelerator", 0);
