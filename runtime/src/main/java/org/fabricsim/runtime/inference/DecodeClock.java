@@ -41,6 +41,8 @@ final class DecodeClock {
     private final int[] step;
     private final int[] members;
     private final int[][] heap;
+    /** The f of each heap entry, beside it, so a sift reads one array instead of one line per member. */
+    private final long[][] heapKey;
     private final long[] joinedAt;
     private final long[] finishAt;
     /** Position of each request in its slot's heap, or -1 when it is not a member. */
@@ -54,6 +56,7 @@ final class DecodeClock {
         step = new int[slots];
         members = new int[slots];
         heap = new int[slots][16];
+        heapKey = new long[slots][16];
         joinedAt = new long[requests.size()];
         finishAt = new long[requests.size()];
         position = new int[requests.size()];
@@ -87,8 +90,9 @@ final class DecodeClock {
         int n = members[slot]++;
         if (n == heap[slot].length) {
             heap[slot] = Arrays.copyOf(heap[slot], 2 * n);
+            heapKey[slot] = Arrays.copyOf(heapKey[slot], 2 * n);
         }
-        siftUp(slot, n, q);
+        siftUp(slot, n, q, finishAt[q]);
     }
 
     /** q stops decoding on {@code slot} (preempted or finished): its counts are written back. */
@@ -100,9 +104,10 @@ final class DecodeClock {
         int n = --members[slot];
         if (at < n) {
             int last = heap[slot][n];
-            siftUp(slot, at, last);
+            long lastKey = heapKey[slot][n];
+            siftUp(slot, at, last, lastKey);
             if (position[last] == at) {
-                siftDown(slot, at, last);
+                siftDown(slot, at, last, lastKey);
             }
         }
     }
@@ -142,7 +147,7 @@ final class DecodeClock {
     void holdBack(int slot, int q) {
         joinedAt[q] += step[slot];
         finishAt[q] += step[slot];
-        siftDown(slot, position[q], q);
+        siftDown(slot, position[q], q, finishAt[q]);
     }
 
     /**
@@ -154,7 +159,7 @@ final class DecodeClock {
             return -1;
         }
         int q = heap[slot][0];
-        if (finishAt[q] > clock[slot]) {
+        if (heapKey[slot][0] > clock[slot]) {
             return -1;
         }
         leave(slot, q);
@@ -177,42 +182,50 @@ final class DecodeClock {
         joinedAt[q] = clock[slot];
     }
 
-    private void siftUp(int slot, int at, int q) {
+    /** Places member q, reaching its output at clock value f, at {@code at} or above. */
+    private void siftUp(int slot, int at, int q, long f) {
         int[] h = heap[slot];
+        long[] keys = heapKey[slot];
         while (at > 0) {
             int parent = (at - 1) >>> 1;
-            int p = h[parent];
-            if (finishAt[p] <= finishAt[q]) {
+            if (keys[parent] <= f) {
                 break;
             }
+            int p = h[parent];
             h[at] = p;
+            keys[at] = keys[parent];
             position[p] = at;
             at = parent;
         }
         h[at] = q;
+        keys[at] = f;
         position[q] = at;
     }
 
-    private void siftDown(int slot, int at, int q) {
+    /** Places member q, reaching its output at clock value f, at {@code at} or below. */
+    private void siftDown(int slot, int at, int q, long f) {
         int[] h = heap[slot];
+        long[] keys = heapKey[slot];
         int n = members[slot];
         while (true) {
             int child = 2 * at + 1;
             if (child >= n) {
                 break;
             }
-            if (child + 1 < n && finishAt[h[child + 1]] < finishAt[h[child]]) {
+            if (child + 1 < n && keys[child + 1] < keys[child]) {
                 child++;
             }
-            int c = h[child];
-            if (finishAt[q] <= finishAt[c]) {
+            if (f <= keys[child]) {
                 break;
             }
+            int c = h[child];
             h[at] = c;
+            keys[at] = keys[child];
             position[c] = at;
             at = child;
         }
         h[at] = q;
+        keys[at] = f;
         position[q] = at;
     }
 }

@@ -18,6 +18,7 @@ import java.util.Arrays;
  */
 final class ComponentSearch {
     private final LinkFlowLists lists;
+    private final LoneClasses lone;
     private final int[] dirtyLinks;
     private final boolean[] isDirty;
     private int dirtyCount;
@@ -28,13 +29,16 @@ final class ComponentSearch {
     /** The classes of the last collected component, {@link #flowsInComponent} of them. */
     int[] componentFlows;
     int flowsInComponent;
+    /** Whether the last {@link #collect} took every loaded link and live class. */
+    boolean tookAll;
     /** Bit f is set while class f is live: the full collection scans these words, not the records. */
     private long[] live;
     /** Bit f is set once the component search has reached class f (cleared per search). */
     private long[] reached;
 
-    ComponentSearch(LinkFlowLists lists, int linkCount, int classCapacity) {
+    ComponentSearch(LinkFlowLists lists, LoneClasses lone, int linkCount, int classCapacity) {
         this.lists = lists;
+        this.lone = lone;
         dirtyLinks = new int[linkCount];
         isDirty = new boolean[linkCount];
         linkStamp = new int[linkCount];
@@ -72,12 +76,12 @@ final class ComponentSearch {
         return dirtyCount > 0;
     }
 
-    /** The dirty links that still carry classes. */
+    /** The dirty links that still carry classes, listed or lone. */
     int dirtyLoaded() {
         int[] flowCount = lists.count;
         int loaded = 0;
         for (int i = 0; i < dirtyCount; i++) {
-            if (flowCount[dirtyLinks[i]] > 0) {
+            if (flowCount[dirtyLinks[i]] > 0 || lone.owner(dirtyLinks[i]) >= 0) {
                 loaded++;
             }
         }
@@ -97,7 +101,8 @@ final class ComponentSearch {
      * class records of {@code table} give the paths and bound the live handles.
      */
     int collect(int dirtyLoaded, FlowTable table) {
-        return 2 * dirtyLoaded >= lists.linksInUse
+        tookAll = false;
+        return 2 * dirtyLoaded >= loadedLinks()
                 ? collectAll(table.handleBound())
                 : collectComponent(table.records, table.stride, table.handleBound());
     }
@@ -108,6 +113,7 @@ final class ComponentSearch {
      * order; O(loaded links + F/64 + F), however many links the fabric has.
      */
     private int collectAll(int handleBound) {
+        tookAll = true;
         clearDirty();
         int links = lists.linksInUse;
         System.arraycopy(lists.loaded, 0, componentLinks, 0, links);
@@ -127,7 +133,17 @@ final class ComponentSearch {
         return links;
     }
 
-    /** Breadth-first search from the dirty links; falls back to {@link #collectAll} at half the loaded links. */
+    /** Links that carry a class, listed or lone ({@link LoneClasses}). */
+    private int loadedLinks() {
+        return lists.linksInUse + lone.links;
+    }
+
+    /**
+     * Breadth-first search from the dirty links; falls back to {@link #collectAll} at half the loaded
+     * links. A lone class is reached (and counted) where it would be if listed, but not collected: its
+     * rate stands, and its links are all dirty and seeded when it can be reached (it started since
+     * the last solve).
+     */
     private int collectComponent(int[] records, int stride, int handleBound) {
         epoch++;
         Arrays.fill(reached, 0, (handleBound + 63) >>> 6, 0L);
@@ -148,6 +164,13 @@ final class ComponentSearch {
         int head = 0;
         while (head < links) {
             int link = componentLinks[head++];
+            int loneFlow = lone.owner(link);
+            if (loneFlow >= 0 && (reached[loneFlow >>> 6] & 1L << loneFlow) == 0) {
+                reached[loneFlow >>> 6] |= 1L << loneFlow;
+                if (2 * links > loadedLinks()) {
+                    return collectAll(handleBound);
+                }
+            }
             int[] list = linkFlows[link];
             int count = linkFlowCount[link];
             for (int k = 0; k < count; k++) {
@@ -171,7 +194,7 @@ final class ComponentSearch {
                         componentLinks[links++] = other;
                     }
                 }
-                if (2 * links > lists.linksInUse) {
+                if (2 * links > loadedLinks()) {
                     return collectAll(handleBound);
                 }
             }

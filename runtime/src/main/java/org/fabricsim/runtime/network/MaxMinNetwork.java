@@ -51,6 +51,11 @@ import org.fabricsim.runtime.topology.Graph;
  * with each class remembering its position in every list, so removal is O(1) per link (swap with
  * the last and update the moved entry's position directly).
  *
+ * <p><b>Lone classes.</b> Without a derating, a class that starts with every link of its path to
+ * itself is rated in closed form and projected at once, and stays out of the link lists until
+ * another class starts on one of its links ({@link LoneClasses}, which states why the results are
+ * the same to the bit).
+ *
  * <p><b>Parts.</b> This class keeps the batch state and decides what each re-solve does; the class
  * records and the completion heap are {@link FlowTable}'s, the link lists {@link LinkFlowLists},
  * the component search {@link ComponentSearch}, the fills (full and partial) {@link ProgressiveFill}
@@ -76,6 +81,7 @@ public final class MaxMinNetwork extends FlowTable {
      */
     private static final double RATE_ROUNDING = 1e-9;
     private final LinkFlowLists lists;
+    private final LoneClasses lone;
     private final ComponentSearch component;
     private final ProgressiveFill filling;
     /** The fabric's derating, or null for ideal max-min. */
@@ -112,7 +118,8 @@ public final class MaxMinNetwork extends FlowTable {
         smallestDerating = 1 - completionTolerance;
         int linkCount = graph.flowLinkCount();
         lists = new LinkFlowLists(linkCount, maxPathLinks, flowCapacity());
-        component = new ComponentSearch(lists, linkCount, flowCapacity());
+        lone = new LoneClasses(linkCount, flowCapacity());
+        component = new ComponentSearch(lists, lone, linkCount, flowCapacity());
         filling = new ProgressiveFill(graph, lists, component, linkCount, flowCapacity());
     }
 
@@ -120,9 +127,12 @@ public final class MaxMinNetwork extends FlowTable {
      * Makes every solve a fabric's: after the ideal fill, each link saturated by two flows or more
      * gets {@code model}'s capacity factor and the component is filled again with those capacities
      * (2 fills instead of 1, still O(F·P·log L)). Null, or a model that never derates below 1 − ε,
-     * keeps the ideal single fill.
+     * keeps the ideal single fill. Lone classes are listed first: a derating depends on every class's load.
      */
     public void setContentionModel(ContentionModel model) {
+        for (int flow : lone.all(handleBound())) {
+            list(flow);
+        }
         derating = ContentionDerating.derates(model, smallestDerating)
                 ? new ContentionDerating(model, graph, lists, smallestDerating)
                 : null;
@@ -131,6 +141,7 @@ public final class MaxMinNetwork extends FlowTable {
     @Override
     void grow(int capacity) {
         lists.grow(capacity);
+        lone.grow(capacity);
         filling.grow(capacity);
         component.grow(capacity);
     }
@@ -138,13 +149,34 @@ public final class MaxMinNetwork extends FlowTable {
     @Override
     void onStart(int flow) {
         int base = flow * stride;
-        int weight = records[base + MULTIPLICITY];
+        int length = records[base + LENGTH];
         startedSinceSolve = true;
+        for (int j = 0; j < length; j++) {
+            int link = records[base + LINKS + j];
+            int owner = lone.owner(link);
+            if (owner >= 0) {
+                list(owner);
+            }
+            component.markDirty(link);
+        }
+        if (derating == null && lone.take(flow, records, base, lists.count)) {
+            rateBytesPerSecond[flow] = filling.rateOnOwnLinks(records, base);
+            project(flow, simulation.nowPs());
+            return;
+        }
+        list(flow);
+    }
+
+    /** Enters class {@code flow} (new, or lone until now) in the lists of its links. O(P). */
+    private void list(int flow) {
+        int base = flow * stride;
+        if (lone.isLone(flow)) {
+            lone.release(flow, records, base);
+        }
+        int weight = records[base + MULTIPLICITY];
         component.setLive(flow);
         for (int j = 0; j < records[base + LENGTH]; j++) {
-            int link = records[base + LINKS + j];
-            lists.add(link, flow, j, weight);
-            component.markDirty(link);
+            lists.add(records[base + LINKS + j], flow, j, weight);
         }
     }
 
@@ -153,6 +185,13 @@ public final class MaxMinNetwork extends FlowTable {
         int base = flow * stride;
         int weight = records[base + MULTIPLICITY];
         slowestFinishedRate = Math.min(slowestFinishedRate, rateBytesPerSecond[flow]);
+        if (lone.isLone(flow)) {
+            lone.release(flow, records, base);
+            for (int j = 0; j < records[base + LENGTH]; j++) {
+                component.markDirty(records[base + LINKS + j]);
+            }
+            return;
+        }
         component.clearLive(flow);
         for (int j = 0; j < records[base + LENGTH]; j++) {
             int link = records[base + LINKS + j];
@@ -176,6 +215,9 @@ public final class MaxMinNetwork extends FlowTable {
         }
         long nowPs = simulation.nowPs();
         int linksInComponent = component.collect(dirtyLoaded, this);
+        if (component.tookAll) {
+            lone.advanceAll(this, nowPs);
+        }
         int flows = component.flowsInComponent;
         int[] componentFlows = component.componentFlows;
         if (previousRate.length < flows) {

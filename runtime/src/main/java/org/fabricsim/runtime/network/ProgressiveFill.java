@@ -169,16 +169,20 @@ final class ProgressiveFill {
         int stride = table.stride;
         for (int i = 0; i < component.flowsInComponent; i++) {
             int flow = componentFlows[i];
-            int base = flow * stride;
-            long weight = records[base + FlowTable.MULTIPLICITY];
-            double rate = Double.POSITIVE_INFINITY;
-            int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
-            for (int at = base + FlowTable.LINKS; at < end; at++) {
-                rate = Math.min(rate, Math.max(0, graph.linkBytesPerSecond(records[at])) / weight);
-            }
-            rateBytesPerSecond[flow] = rate;
+            rateBytesPerSecond[flow] = rateOnOwnLinks(records, flow * stride);
             fixSequence[flow] = ++fixCount;
         }
+    }
+
+    /** The rate of the class whose record starts at {@code base}, alone on its links: min over them of c_ℓ ÷ w. O(P). */
+    double rateOnOwnLinks(int[] records, int base) {
+        long weight = records[base + FlowTable.MULTIPLICITY];
+        double rate = Double.POSITIVE_INFINITY;
+        int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
+        for (int at = base + FlowTable.LINKS; at < end; at++) {
+            rate = Math.min(rate, Math.max(0, graph.linkBytesPerSecond(records[at])) / weight);
+        }
+        return rate;
     }
 
     private void clearFixed(int handleBound) {

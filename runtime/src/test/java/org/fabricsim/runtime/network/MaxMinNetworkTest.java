@@ -105,9 +105,10 @@ class MaxMinNetworkTest {
         assertEquals(2 * SECOND_PS, finish[1]);
         assertEquals(10 * SECOND_PS, finish[2]);
         assertEquals(10 * SECOND_PS, finish[3]);
-        // Classes solved: 4 initially, then 1 after flow 0 (only flow 1: L1 and L2 are untouched); after
-        // flow 1 and at 10 s the dirty links carry nothing, so nothing is solved.
-        assertEquals(4 + 1, network.statistics().flowClassesSolved());
+        // Classes solved: flows 2 and 3 start alone on their links and are rated in closed form, flow 0
+        // too until flow 1 joins it on L0; so 2 initially (flows 0 and 1), then 1 after flow 0 (only
+        // flow 1: L1 and L2 are untouched); after flow 1 and at 10 s the dirty links carry nothing.
+        assertEquals(2 + 1, network.statistics().flowClassesSolved());
     }
 
     @Test
@@ -146,6 +147,25 @@ class MaxMinNetworkTest {
         assertEquals(2 * SECOND_PS, finish[1]);
         assertEquals(4 * SECOND_PS, finish[0]);
         assertEquals(3 + 2, network.statistics().flowClassesSolved());
+    }
+
+    @Test
+    void shouldShareTheLinksOfAClassRatedAloneWhenAnotherJoinsItLater() {
+        // L0 = L1 = 10 B/s. a (20 B) crosses L0 and L1 alone: 10 B/s, rated without a solve. At 1 s, a
+        // has 10 B left and b (5 B) starts on L1: 5 B/s each, so b ends at 1 + 5/5 = 2 s with a at
+        // 10 − 5 = 5 B left, which it sends alone at 10 B/s: 2.5 s. Without b, a would end at 2 s.
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, links(10, 10), 2, 0.0);
+        long[] finish = new long[2];
+        network.setListener((tag, finishPs) -> finish[tag] = finishPs);
+        network.start(new int[] {0, 1}, 2, 20, 1, 0);
+        int join = simulation.register(payload -> network.start(new int[] {1}, 1, 5, 1, 1));
+        simulation.schedule(SECOND_PS, join, 0);
+        simulation.run(network);
+        assertEquals(2 * SECOND_PS, finish[1]);
+        assertEquals(5 * SECOND_PS / 2, finish[0]);
+        // Solved: nothing at the start (a alone), a and b at 1 s, a alone again at 2 s.
+        assertEquals(2 + 1, network.statistics().flowClassesSolved());
     }
 
     @Test
