@@ -22,28 +22,28 @@ final class CongestionEvents {
         long nowPs = network.nowPs();
         double line = network.lineRate(flows.firstLink[flow]);
         switch (type) {
-            case PacketNetwork.CNP -> {
+            case EventTypes.CNP -> {
                 if (dcqcn.onCnp(flow)) {
-                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), PacketNetwork.ALPHA);
+                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), EventTypes.ALPHA);
                     reschedule(network, flows, flow, nowPs + parameters.decreaseIntervalPs() + 1,
-                            PacketNetwork.DECREASE);
+                            EventTypes.DECREASE);
                 }
             }
-            case PacketNetwork.ALPHA -> {
+            case EventTypes.ALPHA -> {
                 if (dcqcn.throttled(flow)) {
                     dcqcn.updateAlpha(flow);
-                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), PacketNetwork.ALPHA);
+                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), EventTypes.ALPHA);
                 }
             }
-            case PacketNetwork.DECREASE -> {
+            case EventTypes.DECREASE -> {
                 if (dcqcn.throttled(flow)) {
                     double rate = dcqcn.decrease(flow, flows.rateBytesPerSecond[flow]);
                     if (rate >= 0) {
                         setRate(flows, flow, rate, nowPs);
                         dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
-                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], PacketNetwork.INCREASE);
+                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], EventTypes.INCREASE);
                     }
-                    reschedule(network, flows, flow, nowPs + parameters.decreaseIntervalPs(), PacketNetwork.DECREASE);
+                    reschedule(network, flows, flow, nowPs + parameters.decreaseIntervalPs(), EventTypes.DECREASE);
                 }
             }
             default -> {
@@ -55,7 +55,7 @@ final class CongestionEvents {
                         dcqcn.release(flow);
                     } else {
                         dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
-                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], PacketNetwork.INCREASE);
+                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], EventTypes.INCREASE);
                     }
                 }
             }

@@ -70,7 +70,7 @@ final class NicPorts {
         }
         if (earliest != Long.MAX_VALUE && earliest < wakePs[link]) {
             wakePs[link] = earliest;
-            network.schedule(earliest, PacketNetwork.NIC_WAKE, link);
+            network.schedule(earliest, EventTypes.NIC_WAKE, link);
         }
         return -1;
     }

@@ -65,7 +65,7 @@ final class Pulls {
         flows.refs[flow]++;
         if (!ticking[receiver]) {
             ticking[receiver] = true;
-            network.schedule(Math.max(network.nowPs(), nextPullPs[receiver]), PacketNetwork.PULL_TICK, receiver);
+            network.schedule(Math.max(network.nowPs(), nextPullPs[receiver]), EventTypes.PULL_TICK, receiver);
         }
     }
 
@@ -78,10 +78,10 @@ final class Pulls {
             size[receiver]--;
             if (!flows.done(flow)) {
                 long nowPs = network.nowPs();
-                network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.PULL, flow);
+                network.schedule(nowPs + network.feedbackPs(flow), EventTypes.PULL, flow);
                 nextPullPs[receiver] = nowPs + spacingPs[receiver];
                 if (size[receiver] > 0) {
-                    network.schedule(nextPullPs[receiver], PacketNetwork.PULL_TICK, receiver);
+                    network.schedule(nextPullPs[receiver], EventTypes.PULL_TICK, receiver);
                 } else {
                     ticking[receiver] = false;
                 }

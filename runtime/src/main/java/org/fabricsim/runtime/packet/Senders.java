@@ -87,7 +87,7 @@ final class Senders {
         network.countCnp();
         if (config.congestionControl() == PacketConfig.CongestionControl.DCQCN) {
             flows.refs[flow]++;
-            network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.CNP, flow);
+            network.schedule(nowPs + network.feedbackPs(flow), EventTypes.CNP, flow);
         }
     }
 

@@ -114,7 +114,7 @@ final class Transport {
         flows.rtoArmed[flow] = true;
         flows.rtoProgress[flow] = flows.receivedCount[flow];
         flows.refs[flow]++;
-        network.scheduleAfter(config.retransmitTimeoutPs(), PacketNetwork.TIMEOUT, flow);
+        network.scheduleAfter(config.retransmitTimeoutPs(), EventTypes.TIMEOUT, flow);
     }
 
     /** A data packet reached its destination. */
@@ -129,13 +129,13 @@ final class Transport {
         }
         if ((packets.flags(packet) & Packets.TRIMMED) != 0 && !flows.done(flow)) {
             Flows.set(flows.trimmed[flow], seq);
-            network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
+            network.schedule(network.nowPs() + network.feedbackPs(flow), EventTypes.TRIM_NACK, packet);
             return;
         }
         if (senders.acknowledgeEveryPacket() && !flows.done(flow)) {
             // The packet's handle carries its telemetry or send time back as the acknowledgement (HPCC and Swift
             // acknowledge every packet).
-            network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.ACK, packet);
+            network.schedule(network.nowPs() + network.feedbackPs(flow), EventTypes.ACK, packet);
         } else {
             packets.release(packet);
             flows.refs[flow]--;
@@ -188,7 +188,7 @@ final class Transport {
         flows.nackAllowedPs[flow] = nowPs + network.roundTripPs(flow);
         flows.nackSeq[flow] = expected;
         flows.refs[flow]++;
-        network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.NACK, flow);
+        network.schedule(nowPs + network.feedbackPs(flow), EventTypes.NACK, flow);
     }
 
     /** A NACK reached the sender: go back, or queue the holes for retransmission. */
