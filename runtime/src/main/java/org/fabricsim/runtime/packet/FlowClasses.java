@@ -90,12 +90,11 @@ final class FlowClasses {
         long bytes = Math.round(bytesPerFlow[handle]);
         int packetCount = (int) Math.max(1, (bytes + config.mtuBytes() - 1) / config.mtuBytes());
         flows.flowClass[flow] = handle;
-        flows.destination[flow] = graph.linkTo(links[links.length - 1]);
+        flows.setCarried(flow, priority, graph.linkTo(links[links.length - 1]), links);
         flows.firstLink[flow] = links[0];
         flows.bytes[flow] = bytes;
         flows.packetCount[flow] = packetCount;
         flows.lastPayload[flow] = (int) (bytes - (long) (packetCount - 1) * config.mtuBytes());
-        flows.priority[flow] = priority;
         flows.hash[flow] = hash;
         flows.nextSeq[flow] = 0;
         flows.maxSent[flow] = 0;

@@ -10,12 +10,10 @@ import java.util.Arrays;
  */
 final class Flows {
     int[] flowClass = new int[256];
-    int[] destination = new int[256];
     int[] firstLink = new int[256];
     int[] packetCount = new int[256];
     int[] lastPayload = new int[256];
     long[] bytes = new long[256];
-    int[] priority = new int[256];
     int[] hash = new int[256];
     /** Sender: the next new sequence number (go-back-N rewinds it). */
     int[] nextSeq = new int[256];
@@ -50,6 +48,15 @@ final class Flows {
      */
     private long[] doneBits = new long[256 / 64];
     int[] refs = new int[256];
+    /**
+     * What a packet carries from its flow, one block of {@link #carriedStride} ints per flow: priority,
+     * destination, the given path's length, then under PATH routing the path itself ({@link #fitPath}
+     * widens the blocks). The block has the order of a packet's record from {@link Packets#CARRIED}, so that
+     * a send copies it from one or two cache lines where separate arrays cost a miss per field.
+     */
+    int[] carried = new int[256 * CARRIED_FIELDS];
+    private int carriedStride = CARRIED_FIELDS;
+    private boolean carriesPaths;
     /** Sender (receiver-driven pull, {@link Pulls}): packets it may still send, or null under another control. */
     int[] pullCredits;
     private int[] free = new int[256];
@@ -76,6 +83,51 @@ final class Flows {
         received[flow] = null;
         resend[flow] = null;
         trimmed[flow] = null;
+    }
+
+    /** Fields of a carried block before the path: priority, destination, path length (as a packet's record has them). */
+    static final int CARRIED_FIELDS = 3;
+
+    /** Where {@code flow}'s carried block begins in {@link #carried}. */
+    int carriedAt(int flow) {
+        return flow * carriedStride;
+    }
+
+    int priority(int flow) {
+        return carried[flow * carriedStride];
+    }
+
+    /**
+     * Sets what {@code flow}'s packets carry: its priority, the destination (the end of the path's last
+     * link, {@code destination}) and, once {@link #fitPath} was called, the path {@code links}.
+     */
+    void setCarried(int flow, int priority, int destination, int[] links) {
+        int at = flow * carriedStride;
+        carried[at] = priority;
+        carried[at + 1] = destination;
+        carried[at + 2] = links.length;
+        if (carriesPaths) {
+            System.arraycopy(links, 0, carried, at + CARRIED_FIELDS, links.length);
+        }
+    }
+
+    /**
+     * Widens every carried block to hold a path of at least {@code length} links, keeping the blocks
+     * already set; from now on {@link #setCarried} copies paths. O(flows × stride) when it widens.
+     */
+    void fitPath(int length) {
+        carriesPaths = true;
+        int wider = CARRIED_FIELDS + length;
+        if (wider <= carriedStride) {
+            return;
+        }
+        int capacity = flowClass.length;
+        int[] widened = new int[capacity * wider];
+        for (int flow = 0; flow < slots; flow++) {
+            System.arraycopy(carried, flow * carriedStride, widened, flow * wider, carriedStride);
+        }
+        carried = widened;
+        carriedStride = wider;
     }
 
     /** Handles ever used: the bound of a scan over flows. */
@@ -118,12 +170,11 @@ final class Flows {
             pullCredits = Arrays.copyOf(pullCredits, capacity);
         }
         flowClass = Arrays.copyOf(flowClass, capacity);
-        destination = Arrays.copyOf(destination, capacity);
         firstLink = Arrays.copyOf(firstLink, capacity);
         packetCount = Arrays.copyOf(packetCount, capacity);
         lastPayload = Arrays.copyOf(lastPayload, capacity);
         bytes = Arrays.copyOf(bytes, capacity);
-        priority = Arrays.copyOf(priority, capacity);
+        carried = Arrays.copyOf(carried, capacity * carriedStride);
         hash = Arrays.copyOf(hash, capacity);
         nextSeq = Arrays.copyOf(nextSeq, capacity);
         maxSent = Arrays.copyOf(maxSent, capacity);

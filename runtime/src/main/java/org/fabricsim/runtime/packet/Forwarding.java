@@ -89,16 +89,14 @@ final class Forwarding {
 
     /**
      * Copies onto {@code packet}, just made by {@code flow}, what forwarding reads: the flow's priority
-     * and destination, under PATH routing its path and under Swift the time. O(path length).
+     * and destination, under PATH routing its path (one block, {@link Flows#carried}) and under Swift the
+     * time. O(path length).
      */
     void carry(int packet, int flow) {
         Flows flows = transport.flows;
-        packets.setPriority(packet, flows.priority[flow]);
-        packets.setDestination(packet, flows.destination[flow]);
-        if (carriesPaths) {
-            int[] links = classes.path(flows.flowClass[flow]);
-            packets.setPath(packet, links, links.length);
-        }
+        int at = flows.carriedAt(flow);
+        int pathLinks = carriesPaths ? flows.carried[at + Flows.CARRIED_FIELDS - 1] : 0;
+        packets.carry(packet, flows.carried, at, Flows.CARRIED_FIELDS + pathLinks);
         if (packets.sentPs != null) {
             packets.sentPs[packet] = network.nowPs();
         }

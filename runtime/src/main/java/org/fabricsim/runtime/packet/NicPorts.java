@@ -59,7 +59,7 @@ final class NicPorts {
                 continue;
             }
             scanned++;
-            if (single ? open && flows.hasData(flow) : flows.hasData(flow) && network.mayInject(link, flows.priority[flow])) {
+            if (single ? open && flows.hasData(flow) : flows.hasData(flow) && network.mayInject(link, flows.priority(flow))) {
                 if (flows.nextSendPs[flow] <= nowPs) {
                     nicNext[link] = index + 1;
                     return flow;

@@ -111,6 +111,7 @@ public final class PacketNetwork implements NetworkModel {
         int handle = classes.open(path, length, bytesPerFlow, multiplicity, tag, nowPs());
         if (forwarding.carriesPaths()) {
             packets.fitPath(length);
+            transport.flows.fitPath(length);
         }
         for (int i = 0; i < multiplicity; i++) {
             int flow = transport.flows.allocate(transport::grow);
