@@ -13,7 +13,7 @@ final class CongestionEvents {
     static void fire(PacketNetwork network, Transport transport, int type, int flow) {
         Flows flows = transport.flows;
         DcqcnSender dcqcn = transport.senders.dcqcn;
-        flows.refs[flow]--;
+        flows.counters[Flows.refs(flow)]--;
         if (flows.done(flow)) {
             network.releaseIfIdle(flow);
             return;
@@ -77,7 +77,7 @@ final class CongestionEvents {
     }
 
     private static void reschedule(PacketNetwork network, Flows flows, int flow, long atPs, int type) {
-        flows.refs[flow]++;
+        flows.counters[Flows.refs(flow)]++;
         network.schedule(atPs, type, flow);
     }
 }

@@ -128,7 +128,7 @@ final class Forwarding {
         if (telemetry) {
             packets.telemetry(packet, link, buffers.queuedBytes(link), ports.sentBytes[link], network.nowPs());
         }
-        if (!fromSwitchOnly[link] && packets.seq(packet) < transport.flows.maxSent[packets.flow(packet)] - 1) {
+        if (!fromSwitchOnly[link] && packets.seq(packet) < transport.flows.counters[Flows.maxSent(packets.flow(packet))] - 1) {
             ports.retransmittedBytes[link] += packets.payloadBytes(packet);
         }
         packetHops++;
@@ -203,7 +203,7 @@ final class Forwarding {
         returnCredit(inLink, priority);
         int flow = packets.flow(packet);
         packets.release(packet);
-        transport.flows.refs[flow]--;
+        transport.flows.counters[Flows.refs(flow)]--;
         network.releaseIfIdle(flow);
     }
 }

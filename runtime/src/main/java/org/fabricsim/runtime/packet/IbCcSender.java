@@ -35,13 +35,13 @@ final class IbCcSender {
 
     /** The destination of {@code flow} received a FECN-marked packet: its BECN reaches the source one feedback delay later. */
     void sendBecn(int flow) {
-        flows.refs[flow]++;
+        flows.counters[Flows.refs(flow)]++;
         network.schedule(network.nowPs() + network.feedbackPs(flow), EventTypes.BECN, flow);
     }
 
     /** A BECN ({@link EventTypes#BECN}) or the CCTI timer ({@link EventTypes#CCTI_TIMER}) of {@code flow}. */
     void fire(int type, int flow) {
-        flows.refs[flow]--;
+        flows.counters[Flows.refs(flow)]--;
         if (!flows.done(flow)) {
             int before = ccti[flow];
             if (type == EventTypes.BECN) {
@@ -70,7 +70,7 @@ final class IbCcSender {
 
     private void startTimer(int flow) {
         timing[flow] = true;
-        flows.refs[flow]++;
+        flows.counters[Flows.refs(flow)]++;
         network.schedule(network.nowPs() + parameters.cctiTimerPs(), EventTypes.CCTI_TIMER, flow);
     }
 }

@@ -238,8 +238,8 @@ public final class PacketNetwork implements NetworkModel {
     /** Recycles a finished flow's handle once nothing in flight refers to it. */
     void releaseIfIdle(int flow) {
         Flows flows = transport.flows;
-        if (flows.done(flow) && flows.refs[flow] == 0) {
-            flows.refs[flow] = -1;
+        if (flows.done(flow) && flows.counters[Flows.refs(flow)] == 0) {
+            flows.counters[Flows.refs(flow)] = -1;
             flows.release(flow);
         }
     }
