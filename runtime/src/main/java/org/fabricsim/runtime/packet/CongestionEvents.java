@@ -37,7 +37,7 @@ final class CongestionEvents {
             }
             case EventTypes.DECREASE -> {
                 if (dcqcn.throttled(flow)) {
-                    double rate = dcqcn.decrease(flow, flows.rateBytesPerSecond[flow]);
+                    double rate = dcqcn.decrease(flow, flows.rate(flow));
                     if (rate >= 0) {
                         setRate(flows, flow, rate, nowPs);
                         dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
@@ -48,10 +48,10 @@ final class CongestionEvents {
             }
             default -> {
                 if (dcqcn.throttled(flow) && dcqcn.increaseAtPs[flow] == nowPs) {
-                    double rate = dcqcn.increase(flow, flows.rateBytesPerSecond[flow], line);
+                    double rate = dcqcn.increase(flow, flows.rate(flow), line);
                     setRate(flows, flow, rate, nowPs);
                     if (rate >= line * (1 - 1e-9) && dcqcn.targetBytesPerSecond[flow] >= line) {
-                        flows.rateBytesPerSecond[flow] = line;
+                        flows.setRate(flow, line);
                         dcqcn.release(flow);
                     } else {
                         dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
@@ -68,12 +68,12 @@ final class CongestionEvents {
      * old/new rate (as ns-3's ChangeRate shifts the next-available time).
      */
     static void setRate(Flows flows, int flow, double rate, long nowPs) {
-        double old = flows.rateBytesPerSecond[flow];
-        long due = flows.nextSendPs[flow];
+        double old = flows.rate(flow);
+        long due = flows.pacing[Flows.nextSendPs(flow)];
         if (due > nowPs) {
-            flows.nextSendPs[flow] = nowPs + (long) ((due - nowPs) * old / rate);
+            flows.pacing[Flows.nextSendPs(flow)] = nowPs + (long) ((due - nowPs) * old / rate);
         }
-        flows.rateBytesPerSecond[flow] = rate;
+        flows.setRate(flow, rate);
     }
 
     private static void reschedule(PacketNetwork network, Flows flows, int flow, long atPs, int type) {

@@ -98,8 +98,8 @@ final class FlowClasses {
         flows.hash[flow] = hash;
         flows.counters[Flows.nextSeq(flow)] = 0;
         flows.counters[Flows.maxSent(flow)] = 0;
-        flows.rateBytesPerSecond[flow] = lineBytesPerSecond;
-        flows.nextSendPs[flow] = 0;
+        flows.setRate(flow, lineBytesPerSecond);
+        flows.pacing[Flows.nextSendPs(flow)] = 0;
         flows.counters[Flows.expected(flow)] = 0;
         flows.counters[Flows.receivedCount(flow)] = 0;
         flows.deliveredBytes[flow] = 0;

@@ -33,8 +33,12 @@ final class Flows {
     int[] firstLink = new int[256];
     long[] bytes = new long[256];
     int[] hash = new int[256];
-    double[] rateBytesPerSecond = new double[256];
-    long[] nextSendPs = new long[256];
+    /**
+     * The sender's pacing, two longs per flow side by side (one cache line, which a send reads once): when its
+     * next packet may leave ({@link #nextSendPs}, picoseconds) and its current rate R_C in bytes per second (the
+     * bits of the double, {@link #rate}).
+     */
+    long[] pacing = new long[256 * 2];
     long[] deliveredBytes = new long[256];
     /** Receiver (selective repeat): received bitmap; sender: packets to retransmit. */
     long[][] received = new long[256][];
@@ -134,6 +138,20 @@ final class Flows {
         return flow * COUNTERS + RECEIVED_COUNT;
     }
 
+    /** Index in {@link #pacing} of when {@code flow}'s next packet may leave, picoseconds. */
+    static int nextSendPs(int flow) {
+        return 2 * flow;
+    }
+
+    /** {@code flow}'s current sending rate R_C, bytes per second. */
+    double rate(int flow) {
+        return Double.longBitsToDouble(pacing[2 * flow + 1]);
+    }
+
+    void setRate(int flow, double bytesPerSecond) {
+        pacing[2 * flow + 1] = Double.doubleToRawLongBits(bytesPerSecond);
+    }
+
     /** Fields of a carried block before the path: priority, destination, path length (as a packet's record has them). */
     static final int CARRIED_FIELDS = 3;
 
@@ -225,8 +243,7 @@ final class Flows {
         carried = Arrays.copyOf(carried, capacity * carriedStride);
         counters = Arrays.copyOf(counters, capacity * COUNTERS);
         hash = Arrays.copyOf(hash, capacity);
-        rateBytesPerSecond = Arrays.copyOf(rateBytesPerSecond, capacity);
-        nextSendPs = Arrays.copyOf(nextSendPs, capacity);
+        pacing = Arrays.copyOf(pacing, capacity * 2);
         deliveredBytes = Arrays.copyOf(deliveredBytes, capacity);
         received = Arrays.copyOf(received, capacity);
         resend = Arrays.copyOf(resend, capacity);

@@ -30,7 +30,7 @@ final class IbCcSender {
     void reset(int flow, double lineBytesPerSecond) {
         ccti[flow] = parameters.cctiMin();
         timing[flow] = false;
-        flows.rateBytesPerSecond[flow] = lineBytesPerSecond * parameters.rateFraction(ccti[flow]);
+        flows.setRate(flow, lineBytesPerSecond * parameters.rateFraction(ccti[flow]));
     }
 
     /** The destination of {@code flow} received a FECN-marked packet: its BECN reaches the source one feedback delay later. */

@@ -60,11 +60,11 @@ final class NicPorts {
             }
             scanned++;
             if (single ? open && flows.hasData(flow) : flows.hasData(flow) && network.mayInject(link, flows.priority(flow))) {
-                if (flows.nextSendPs[flow] <= nowPs) {
+                if (flows.pacing[Flows.nextSendPs(flow)] <= nowPs) {
                     nicNext[link] = index + 1;
                     return flow;
                 }
-                earliest = Math.min(earliest, flows.nextSendPs[flow]);
+                earliest = Math.min(earliest, flows.pacing[Flows.nextSendPs(flow)]);
             }
             index++;
         }

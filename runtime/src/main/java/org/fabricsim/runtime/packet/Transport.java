@@ -85,7 +85,7 @@ final class Transport {
         } else {
             flows.counters[Flows.maxSent(flow)] = seq + 1;
         }
-        flows.nextSendPs[flow] = nowPs + (long) (wire * 1e12 / flows.rateBytesPerSecond[flow] + 0.5);
+        flows.pacing[Flows.nextSendPs(flow)] = nowPs + (long) (wire * 1e12 / flows.rate(flow) + 0.5);
         flows.counters[Flows.refs(flow)]++;
         if (senders.pulls != null) {
             senders.pulls.spend(flow);
