@@ -13,7 +13,7 @@ final class CongestionEvents {
     static void fire(PacketNetwork network, Transport transport, int type, int flow) {
         Flows flows = transport.flows;
         DcqcnSender dcqcn = transport.senders.dcqcn;
-        flows.refs[flow]--;
+        flows.counters[Flows.refs(flow)]--;
         if (flows.done(flow)) {
             network.releaseIfIdle(flow);
             return;
@@ -22,40 +22,40 @@ final class CongestionEvents {
         long nowPs = network.nowPs();
         double line = network.lineRate(flows.firstLink[flow]);
         switch (type) {
-            case PacketNetwork.CNP -> {
+            case EventTypes.CNP -> {
                 if (dcqcn.onCnp(flow)) {
-                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), PacketNetwork.ALPHA);
+                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), EventTypes.ALPHA);
                     reschedule(network, flows, flow, nowPs + parameters.decreaseIntervalPs() + 1,
-                            PacketNetwork.DECREASE);
+                            EventTypes.DECREASE);
                 }
             }
-            case PacketNetwork.ALPHA -> {
+            case EventTypes.ALPHA -> {
                 if (dcqcn.throttled(flow)) {
                     dcqcn.updateAlpha(flow);
-                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), PacketNetwork.ALPHA);
+                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), EventTypes.ALPHA);
                 }
             }
-            case PacketNetwork.DECREASE -> {
+            case EventTypes.DECREASE -> {
                 if (dcqcn.throttled(flow)) {
-                    double rate = dcqcn.decrease(flow, flows.rateBytesPerSecond[flow]);
+                    double rate = dcqcn.decrease(flow, flows.rate(flow));
                     if (rate >= 0) {
                         setRate(flows, flow, rate, nowPs);
                         dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
-                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], PacketNetwork.INCREASE);
+                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], EventTypes.INCREASE);
                     }
-                    reschedule(network, flows, flow, nowPs + parameters.decreaseIntervalPs(), PacketNetwork.DECREASE);
+                    reschedule(network, flows, flow, nowPs + parameters.decreaseIntervalPs(), EventTypes.DECREASE);
                 }
             }
             default -> {
                 if (dcqcn.throttled(flow) && dcqcn.increaseAtPs[flow] == nowPs) {
-                    double rate = dcqcn.increase(flow, flows.rateBytesPerSecond[flow], line);
+                    double rate = dcqcn.increase(flow, flows.rate(flow), line);
                     setRate(flows, flow, rate, nowPs);
                     if (rate >= line * (1 - 1e-9) && dcqcn.targetBytesPerSecond[flow] >= line) {
-                        flows.rateBytesPerSecond[flow] = line;
+                        flows.setRate(flow, line);
                         dcqcn.release(flow);
                     } else {
                         dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
-                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], PacketNetwork.INCREASE);
+                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], EventTypes.INCREASE);
                     }
                 }
             }
@@ -68,16 +68,16 @@ final class CongestionEvents {
      * old/new rate (as ns-3's ChangeRate shifts the next-available time).
      */
     static void setRate(Flows flows, int flow, double rate, long nowPs) {
-        double old = flows.rateBytesPerSecond[flow];
-        long due = flows.nextSendPs[flow];
+        double old = flows.rate(flow);
+        long due = flows.pacing[Flows.nextSendPs(flow)];
         if (due > nowPs) {
-            flows.nextSendPs[flow] = nowPs + (long) ((due - nowPs) * old / rate);
+            flows.pacing[Flows.nextSendPs(flow)] = nowPs + (long) ((due - nowPs) * old / rate);
         }
-        flows.rateBytesPerSecond[flow] = rate;
+        flows.setRate(flow, rate);
     }
 
     private static void reschedule(PacketNetwork network, Flows flows, int flow, long atPs, int type) {
-        flows.refs[flow]++;
+        flows.counters[Flows.refs(flow)]++;
         network.schedule(atPs, type, flow);
     }
 }

@@ -90,25 +90,24 @@ final class FlowClasses {
         long bytes = Math.round(bytesPerFlow[handle]);
         int packetCount = (int) Math.max(1, (bytes + config.mtuBytes() - 1) / config.mtuBytes());
         flows.flowClass[flow] = handle;
-        flows.destination[flow] = graph.linkTo(links[links.length - 1]);
+        flows.setCarried(flow, priority, graph.linkTo(links[links.length - 1]), links);
         flows.firstLink[flow] = links[0];
         flows.bytes[flow] = bytes;
-        flows.packetCount[flow] = packetCount;
-        flows.lastPayload[flow] = (int) (bytes - (long) (packetCount - 1) * config.mtuBytes());
-        flows.priority[flow] = priority;
+        flows.counters[Flows.packetCount(flow)] = packetCount;
+        flows.counters[Flows.lastPayload(flow)] = (int) (bytes - (long) (packetCount - 1) * config.mtuBytes());
         flows.hash[flow] = hash;
-        flows.nextSeq[flow] = 0;
-        flows.maxSent[flow] = 0;
-        flows.rateBytesPerSecond[flow] = lineBytesPerSecond;
-        flows.nextSendPs[flow] = 0;
-        flows.expected[flow] = 0;
-        flows.receivedCount[flow] = 0;
+        flows.counters[Flows.nextSeq(flow)] = 0;
+        flows.counters[Flows.maxSent(flow)] = 0;
+        flows.setRate(flow, lineBytesPerSecond);
+        flows.pacing[Flows.nextSendPs(flow)] = 0;
+        flows.counters[Flows.expected(flow)] = 0;
+        flows.counters[Flows.receivedCount(flow)] = 0;
         flows.deliveredBytes[flow] = 0;
         boolean selective = config.recovery() == PacketConfig.Recovery.SELECTIVE_REPEAT;
         flows.received[flow] = selective ? new long[(packetCount + 63) >>> 6] : null;
         flows.resend[flow] = selective ? new long[(packetCount + 63) >>> 6] : null;
         flows.trimmed[flow] = config.trimming() ? new long[(packetCount + 63) >>> 6] : null;
-        flows.resendCount[flow] = 0;
+        flows.counters[Flows.resendCount(flow)] = 0;
         flows.resendCursor[flow] = 0;
         flows.recoveredUpTo[flow] = -1;
         flows.recoveryPs[flow] = Long.MIN_VALUE / 2;
@@ -118,7 +117,7 @@ final class FlowClasses {
         flows.cnpAllowedPs[flow] = 0;
         flows.rtoArmed[flow] = false;
         flows.setDone(flow, false);
-        flows.refs[flow] = 0;
+        flows.counters[Flows.refs(flow)] = 0;
     }
 
     /** Records a delivered flow of class {@code handle}; true when it was the class's last. */

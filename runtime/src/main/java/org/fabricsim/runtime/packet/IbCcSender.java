@@ -30,21 +30,21 @@ final class IbCcSender {
     void reset(int flow, double lineBytesPerSecond) {
         ccti[flow] = parameters.cctiMin();
         timing[flow] = false;
-        flows.rateBytesPerSecond[flow] = lineBytesPerSecond * parameters.rateFraction(ccti[flow]);
+        flows.setRate(flow, lineBytesPerSecond * parameters.rateFraction(ccti[flow]));
     }
 
     /** The destination of {@code flow} received a FECN-marked packet: its BECN reaches the source one feedback delay later. */
     void sendBecn(int flow) {
-        flows.refs[flow]++;
-        network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.BECN, flow);
+        flows.counters[Flows.refs(flow)]++;
+        network.schedule(network.nowPs() + network.feedbackPs(flow), EventTypes.BECN, flow);
     }
 
-    /** A BECN ({@link PacketNetwork#BECN}) or the CCTI timer ({@link PacketNetwork#CCTI_TIMER}) of {@code flow}. */
+    /** A BECN ({@link EventTypes#BECN}) or the CCTI timer ({@link EventTypes#CCTI_TIMER}) of {@code flow}. */
     void fire(int type, int flow) {
-        flows.refs[flow]--;
+        flows.counters[Flows.refs(flow)]--;
         if (!flows.done(flow)) {
             int before = ccti[flow];
-            if (type == PacketNetwork.BECN) {
+            if (type == EventTypes.BECN) {
                 ccti[flow] = Math.min(parameters.cctiLimit(), before + parameters.cctiIncrease());
                 if (!timing[flow]) {
                     startTimer(flow);
@@ -70,7 +70,7 @@ final class IbCcSender {
 
     private void startTimer(int flow) {
         timing[flow] = true;
-        flows.refs[flow]++;
-        network.schedule(network.nowPs() + parameters.cctiTimerPs(), PacketNetwork.CCTI_TIMER, flow);
+        flows.counters[Flows.refs(flow)]++;
+        network.schedule(network.nowPs() + parameters.cctiTimerPs(), EventTypes.CCTI_TIMER, flow);
     }
 }

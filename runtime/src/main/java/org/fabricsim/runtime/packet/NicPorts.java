@@ -59,18 +59,18 @@ final class NicPorts {
                 continue;
             }
             scanned++;
-            if (single ? open && flows.hasData(flow) : flows.hasData(flow) && network.mayInject(link, flows.priority[flow])) {
-                if (flows.nextSendPs[flow] <= nowPs) {
+            if (single ? open && flows.hasData(flow) : flows.hasData(flow) && network.mayInject(link, flows.priority(flow))) {
+                if (flows.pacing[Flows.nextSendPs(flow)] <= nowPs) {
                     nicNext[link] = index + 1;
                     return flow;
                 }
-                earliest = Math.min(earliest, flows.nextSendPs[flow]);
+                earliest = Math.min(earliest, flows.pacing[Flows.nextSendPs(flow)]);
             }
             index++;
         }
         if (earliest != Long.MAX_VALUE && earliest < wakePs[link]) {
             wakePs[link] = earliest;
-            network.schedule(earliest, PacketNetwork.NIC_WAKE, link);
+            network.schedule(earliest, EventTypes.NIC_WAKE, link);
         }
         return -1;
     }

@@ -29,6 +29,8 @@ final class Packets {
     private static final int PRIORITY = 9;
     private static final int DESTINATION = 10;
     private static final int PATH_LENGTH = 11;
+    /** Where the fields copied from the flow begin: priority, destination, path length, then the path. */
+    static final int CARRIED = PRIORITY;
     /** Fields before the carried path. */
     private static final int FIELDS = 12;
     /**
@@ -120,26 +122,9 @@ final class Packets {
         return records[packet * stride + PRIORITY];
     }
 
-    void setPriority(int packet, int value) {
-        records[packet * stride + PRIORITY] = value;
-    }
-
     /** The flow's destination node, copied likewise. */
     int destination(int packet) {
         return records[packet * stride + DESTINATION];
-    }
-
-    void setDestination(int packet, int value) {
-        records[packet * stride + DESTINATION] = value;
-    }
-
-    /** The number of links of the path it carries (PATH routing). */
-    int pathLength(int packet) {
-        return records[packet * stride + PATH_LENGTH];
-    }
-
-    void setPathLength(int packet, int value) {
-        records[packet * stride + PATH_LENGTH] = value;
     }
 
     /**
@@ -207,10 +192,13 @@ final class Packets {
         stride = wider;
     }
 
-    /** Copies the given path {@code links[0..length)} onto {@code packet} ({@link #fitPath} made room). */
-    void setPath(int packet, int[] links, int length) {
-        System.arraycopy(links, 0, records, packet * stride + FIELDS, length);
-        records[packet * stride + PATH_LENGTH] = length;
+    /**
+     * Copies {@code count} ints of a flow's carried block ({@link Flows#carried}, from {@code from}) onto
+     * {@code packet} from {@link #CARRIED} on: priority, destination, path length and, under PATH routing,
+     * the path ({@link #fitPath} made room).
+     */
+    void carry(int packet, int[] block, int from, int count) {
+        System.arraycopy(block, from, records, packet * stride + CARRIED, count);
     }
 
     /** Link {@code hop} of the path {@code packet} carries (its last link past its end). */

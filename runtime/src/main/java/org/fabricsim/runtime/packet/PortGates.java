@@ -59,9 +59,9 @@ final class PortGates {
         ports.paused(queue, network.nowPs());
     }
 
-    /** A resume frame ({@link PacketNetwork#RESUME}) or a credit ({@link PacketNetwork#CREDIT}) arrived. */
+    /** A resume frame ({@link EventTypes#RESUME}) or a credit ({@link EventTypes#CREDIT}) arrived. */
     void reopen(int type, int queue) {
-        if (type == PacketNetwork.RESUME) {
+        if (type == EventTypes.RESUME) {
             paused[queue] = false;
             ports.resumed(queue, queue / priorities, network.nowPs());
         } else {
@@ -86,9 +86,9 @@ final class PortGates {
             int upstream = inLink * priorities + priority;
             long latencyPs = graph.linkLatencyPs(inLink);
             if (config.flowControl() == FlowControl.PFC && buffers.shouldResume(inLink, priority)) {
-                network.scheduleAfter(latencyPs, PacketNetwork.RESUME, upstream);
+                network.scheduleAfter(latencyPs, EventTypes.RESUME, upstream);
             } else if (credit) {
-                network.scheduleAfter(latencyPs, PacketNetwork.CREDIT, upstream);
+                network.scheduleAfter(latencyPs, EventTypes.CREDIT, upstream);
             }
             if (depth > fecnThresholdBytes
                     || config.ecn() && network.random() < config.dcqcn().markProbability(depth)) {

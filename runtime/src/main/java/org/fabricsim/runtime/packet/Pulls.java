@@ -28,7 +28,7 @@ final class Pulls {
         this.network = network;
         this.flows = flows;
         this.packetWireBytes = packetWireBytes;
-        flows.pullCredits = new int[flows.refs.length];
+        flows.pullCredits = new int[flows.flowClass.length];
         queue = new int[nodes][];
         first = new int[nodes];
         size = new int[nodes];
@@ -62,10 +62,10 @@ final class Pulls {
         }
         int[] ring = queue[receiver];
         ring[(first[receiver] + size[receiver]++) & (ring.length - 1)] = flow;
-        flows.refs[flow]++;
+        flows.counters[Flows.refs(flow)]++;
         if (!ticking[receiver]) {
             ticking[receiver] = true;
-            network.schedule(Math.max(network.nowPs(), nextPullPs[receiver]), PacketNetwork.PULL_TICK, receiver);
+            network.schedule(Math.max(network.nowPs(), nextPullPs[receiver]), EventTypes.PULL_TICK, receiver);
         }
     }
 
@@ -78,16 +78,16 @@ final class Pulls {
             size[receiver]--;
             if (!flows.done(flow)) {
                 long nowPs = network.nowPs();
-                network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.PULL, flow);
+                network.schedule(nowPs + network.feedbackPs(flow), EventTypes.PULL, flow);
                 nextPullPs[receiver] = nowPs + spacingPs[receiver];
                 if (size[receiver] > 0) {
-                    network.schedule(nextPullPs[receiver], PacketNetwork.PULL_TICK, receiver);
+                    network.schedule(nextPullPs[receiver], EventTypes.PULL_TICK, receiver);
                 } else {
                     ticking[receiver] = false;
                 }
                 return;
             }
-            flows.refs[flow]--;
+            flows.counters[Flows.refs(flow)]--;
             network.releaseIfIdle(flow);
         }
         ticking[receiver] = false;
@@ -95,7 +95,7 @@ final class Pulls {
 
     /** A PULL reached the sender of {@code flow}: one more packet may leave. */
     void onPull(int flow) {
-        flows.refs[flow]--;
+        flows.counters[Flows.refs(flow)]--;
         if (!flows.done(flow)) {
             flows.pullCredits[flow]++;
             network.tryTransmit(flows.firstLink[flow]);

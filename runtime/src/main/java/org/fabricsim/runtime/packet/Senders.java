@@ -86,8 +86,8 @@ final class Senders {
         flows.cnpAllowedPs[flow] = nowPs + config.dcqcn().cnpIntervalPs();
         network.countCnp();
         if (config.congestionControl() == PacketConfig.CongestionControl.DCQCN) {
-            flows.refs[flow]++;
-            network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.CNP, flow);
+            flows.counters[Flows.refs(flow)]++;
+            network.schedule(nowPs + network.feedbackPs(flow), EventTypes.CNP, flow);
         }
     }
 
@@ -95,7 +95,7 @@ final class Senders {
     double onAck(Packets packets, int packet, int flow, double[] lineBytesPerSecond) {
         double line = lineBytesPerSecond[flows.firstLink[flow]];
         long nowPs = network.nowPs();
-        return hpcc != null ? hpcc.onAck(packets, packet, flow, packets.seq(packet), flows.nextSeq[flow],
+        return hpcc != null ? hpcc.onAck(packets, packet, flow, packets.seq(packet), flows.counters[Flows.nextSeq(flow)],
                 network.roundTripPs(flow), line, lineBytesPerSecond)
                 : swift.onAck(flow, nowPs - packets.sentPs[packet], nowPs, line);
     }

@@ -73,24 +73,24 @@ final class Transport {
 
     private int send(int flow, long nowPs) {
         int seq;
-        if (flows.resendCount[flow] > 0) {
+        if (flows.counters[Flows.resendCount(flow)] > 0) {
             seq = nextResend(flow);
         } else {
-            seq = flows.nextSeq[flow]++;
+            seq = flows.counters[Flows.nextSeq(flow)]++;
         }
-        int payload = seq == flows.packetCount[flow] - 1 ? flows.lastPayload[flow] : config.mtuBytes();
+        int payload = seq == flows.counters[Flows.packetCount(flow)] - 1 ? flows.counters[Flows.lastPayload(flow)] : config.mtuBytes();
         int wire = payload + config.headerBytes();
-        if (seq < flows.maxSent[flow]) {
+        if (seq < flows.counters[Flows.maxSent(flow)]) {
             retransmittedBytes += payload;
         } else {
-            flows.maxSent[flow] = seq + 1;
+            flows.counters[Flows.maxSent(flow)] = seq + 1;
         }
-        flows.nextSendPs[flow] = nowPs + (long) (wire * 1e12 / flows.rateBytesPerSecond[flow] + 0.5);
-        flows.refs[flow]++;
+        flows.pacing[Flows.nextSendPs(flow)] = nowPs + (long) (wire * 1e12 / flows.rate(flow) + 0.5);
+        flows.counters[Flows.refs(flow)]++;
         if (senders.pulls != null) {
             senders.pulls.spend(flow);
         }
-        if (flows.nextSeq[flow] >= flows.packetCount[flow] && !flows.rtoArmed[flow]) {
+        if (flows.counters[Flows.nextSeq(flow)] >= flows.counters[Flows.packetCount(flow)] && !flows.rtoArmed[flow]) {
             armTimeout(flow);
         }
         int packet = network.packets.allocate(flow, seq, payload, wire);
@@ -105,16 +105,16 @@ final class Transport {
             seq++;
         }
         Flows.clear(bits, seq);
-        flows.resendCount[flow]--;
+        flows.counters[Flows.resendCount(flow)]--;
         flows.resendCursor[flow] = seq + 1;
         return seq;
     }
 
     private void armTimeout(int flow) {
         flows.rtoArmed[flow] = true;
-        flows.rtoProgress[flow] = flows.receivedCount[flow];
-        flows.refs[flow]++;
-        network.scheduleAfter(config.retransmitTimeoutPs(), PacketNetwork.TIMEOUT, flow);
+        flows.rtoProgress[flow] = flows.counters[Flows.receivedCount(flow)];
+        flows.counters[Flows.refs(flow)]++;
+        network.scheduleAfter(config.retransmitTimeoutPs(), EventTypes.TIMEOUT, flow);
     }
 
     /** A data packet reached its destination. */
@@ -129,16 +129,16 @@ final class Transport {
         }
         if ((packets.flags(packet) & Packets.TRIMMED) != 0 && !flows.done(flow)) {
             Flows.set(flows.trimmed[flow], seq);
-            network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.TRIM_NACK, packet);
+            network.schedule(network.nowPs() + network.feedbackPs(flow), EventTypes.TRIM_NACK, packet);
             return;
         }
         if (senders.acknowledgeEveryPacket() && !flows.done(flow)) {
             // The packet's handle carries its telemetry or send time back as the acknowledgement (HPCC and Swift
             // acknowledge every packet).
-            network.schedule(network.nowPs() + network.feedbackPs(flow), PacketNetwork.ACK, packet);
+            network.schedule(network.nowPs() + network.feedbackPs(flow), EventTypes.ACK, packet);
         } else {
             packets.release(packet);
-            flows.refs[flow]--;
+            flows.counters[Flows.refs(flow)]--;
         }
         if (flows.done(flow)) {
             duplicateBytes += payload;
@@ -149,67 +149,67 @@ final class Transport {
             senders.onMarked(flow);
         }
         boolean selective = config.recovery() == Recovery.SELECTIVE_REPEAT;
-        if (selective ? Flows.test(flows.received[flow], seq) : seq < flows.expected[flow]) {
+        if (selective ? Flows.test(flows.received[flow], seq) : seq < flows.counters[Flows.expected(flow)]) {
             duplicateBytes += payload;
-        } else if (selective || seq == flows.expected[flow]) {
+        } else if (selective || seq == flows.counters[Flows.expected(flow)]) {
             accept(flow, seq, payload, selective);
         }
-        if (!flows.done(flow) && seq > flows.expected[flow] + (selective ? REORDER : 0)) {
+        if (!flows.done(flow) && seq > flows.counters[Flows.expected(flow)] + (selective ? REORDER : 0)) {
             sendNack(flow, seq);
         }
         network.releaseIfIdle(flow);
     }
 
     private void accept(int flow, int seq, int payload, boolean selective) {
-        flows.receivedCount[flow]++;
+        flows.counters[Flows.receivedCount(flow)]++;
         flows.deliveredBytes[flow] += payload;
         if (selective) {
             Flows.set(flows.received[flow], seq);
             flows.highestReceived[flow] = Math.max(flows.highestReceived[flow], seq + 1);
-            while (flows.expected[flow] < flows.packetCount[flow]
-                    && Flows.test(flows.received[flow], flows.expected[flow])) {
-                flows.expected[flow]++;
+            while (flows.counters[Flows.expected(flow)] < flows.counters[Flows.packetCount(flow)]
+                    && Flows.test(flows.received[flow], flows.counters[Flows.expected(flow)])) {
+                flows.counters[Flows.expected(flow)]++;
             }
         } else {
-            flows.expected[flow]++;
+            flows.counters[Flows.expected(flow)]++;
         }
-        if (flows.receivedCount[flow] == flows.packetCount[flow]) {
+        if (flows.counters[Flows.receivedCount(flow)] == flows.counters[Flows.packetCount(flow)]) {
             network.complete(flow);
         }
     }
 
     private void sendNack(int flow, int seq) {
         long nowPs = network.nowPs();
-        int expected = flows.expected[flow];
+        int expected = flows.counters[Flows.expected(flow)];
         if (expected == flows.lastNackSeq[flow] && nowPs < flows.nackAllowedPs[flow]) {
             return;
         }
         flows.lastNackSeq[flow] = expected;
         flows.nackAllowedPs[flow] = nowPs + network.roundTripPs(flow);
         flows.nackSeq[flow] = expected;
-        flows.refs[flow]++;
-        network.schedule(nowPs + network.feedbackPs(flow), PacketNetwork.NACK, flow);
+        flows.counters[Flows.refs(flow)]++;
+        network.schedule(nowPs + network.feedbackPs(flow), EventTypes.NACK, flow);
     }
 
     /** A NACK reached the sender: go back, or queue the holes for retransmission. */
     void onNack(int flow) {
-        flows.refs[flow]--;
+        flows.counters[Flows.refs(flow)]--;
         if (!flows.done(flow)) {
             long nowPs = network.nowPs();
             boolean newEpisode = nowPs >= flows.recoveryPs[flow] + network.roundTripPs(flow);
             if (config.recovery() == Recovery.GO_BACK_N) {
                 int seq = flows.nackSeq[flow];
                 if (newEpisode || seq != flows.recoveredUpTo[flow]) {
-                    flows.nextSeq[flow] = Math.min(flows.nextSeq[flow], seq);
+                    flows.counters[Flows.nextSeq(flow)] = Math.min(flows.counters[Flows.nextSeq(flow)], seq);
                     flows.recoveredUpTo[flow] = seq;
                     flows.recoveryPs[flow] = nowPs;
                 }
             } else {
                 if (newEpisode) {
-                    flows.recoveredUpTo[flow] = flows.expected[flow];
+                    flows.recoveredUpTo[flow] = flows.counters[Flows.expected(flow)];
                     flows.recoveryPs[flow] = nowPs;
                 }
-                int from = Math.max(flows.expected[flow], flows.recoveredUpTo[flow]);
+                int from = Math.max(flows.counters[Flows.expected(flow)], flows.recoveredUpTo[flow]);
                 markHoles(flow, from, flows.highestReceived[flow] - REORDER, true);
             }
             network.tryTransmit(flows.firstLink[flow]);
@@ -226,10 +226,10 @@ final class Transport {
         int flow = packets.flow(packet);
         int seq = packets.seq(packet);
         packets.release(packet);
-        flows.refs[flow]--;
+        flows.counters[Flows.refs(flow)]--;
         if (!flows.done(flow) && !Flows.test(flows.received[flow], seq) && !Flows.test(flows.resend[flow], seq)) {
             Flows.set(flows.resend[flow], seq);
-            flows.resendCount[flow]++;
+            flows.counters[Flows.resendCount(flow)]++;
             flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
             senders.onTrimNack(flow, lineBytesPerSecond[flows.firstLink[flow]]);
             network.tryTransmit(flows.firstLink[flow]);
@@ -248,7 +248,7 @@ final class Transport {
             }
         }
         packets.release(packet);
-        flows.refs[flow]--;
+        flows.counters[Flows.refs(flow)]--;
         network.releaseIfIdle(flow);
     }
 
@@ -261,7 +261,7 @@ final class Transport {
             if (!Flows.test(received, seq) && !Flows.test(resend, seq)
                     && (trimmed == null || !Flows.test(trimmed, seq))) {
                 Flows.set(resend, seq);
-                flows.resendCount[flow]++;
+                flows.counters[Flows.resendCount(flow)]++;
                 flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
             }
         }
@@ -270,18 +270,18 @@ final class Transport {
 
     /** The retransmission timer fired. */
     void onTimeout(int flow) {
-        flows.refs[flow]--;
+        flows.counters[Flows.refs(flow)]--;
         flows.rtoArmed[flow] = false;
         if (!flows.done(flow)) {
-            if (flows.receivedCount[flow] == flows.rtoProgress[flow]) {
+            if (flows.counters[Flows.receivedCount(flow)] == flows.rtoProgress[flow]) {
                 timeouts++;
                 if (config.recovery() == Recovery.GO_BACK_N) {
-                    flows.nextSeq[flow] = flows.expected[flow];
+                    flows.counters[Flows.nextSeq(flow)] = flows.counters[Flows.expected(flow)];
                 } else {
-                    int queued = flows.resendCount[flow];
-                    markHoles(flow, flows.expected[flow], flows.maxSent[flow], false);
+                    int queued = flows.counters[Flows.resendCount(flow)];
+                    markHoles(flow, flows.counters[Flows.expected(flow)], flows.counters[Flows.maxSent(flow)], false);
                     if (senders.pulls != null) {
-                        senders.pulls.grant(flow, flows.resendCount[flow] - queued);
+                        senders.pulls.grant(flow, flows.counters[Flows.resendCount(flow)] - queued);
                     }
                 }
                 network.tryTransmit(flows.firstLink[flow]);
