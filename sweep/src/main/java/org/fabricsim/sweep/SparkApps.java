@@ -81,7 +81,8 @@ final class SparkApps {
             try {
                 return context.join();
             } catch (CompletionException e) {
-                throw e.getCause() instanceof RuntimeException cause ? cause : e;
+                throw e.getCause() instanceof RuntimeException cause ? cause
+                        : new IllegalStateException("the Spark application did not start", e.getCause());
             }
         }
 
