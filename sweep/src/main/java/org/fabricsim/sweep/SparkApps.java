@@ -10,6 +10,8 @@ import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -50,6 +52,48 @@ final class SparkApps {
         }
         settings.forEach(conf::set);
         return new JavaSparkContext(conf);
+    }
+
+    /**
+     * {@link #start} on a thread of its own: returns at once, so that the SparkContext's start (about 3 s of CPU:
+     * loading Spark's classes, its RPC environment, block manager and scheduler) runs on the second core while the
+     * driver parses, validates and expands the model, work the local runner does too. {@link Starting#get} waits
+     * for it; closing a {@link Starting} stops the application once it has started, used or not.
+     */
+    static Starting startInBackground(String master, Map<String, String> settings, String name) {
+        return new Starting(CompletableFuture.supplyAsync(() -> start(master, settings, name), task -> {
+            Thread starter = new Thread(task, "fabric sweep: starting Spark");
+            starter.setDaemon(true);
+            starter.start();
+        }));
+    }
+
+    /** A Spark application being started by {@link #startInBackground}. */
+    static final class Starting implements AutoCloseable {
+        private final CompletableFuture<JavaSparkContext> context;
+
+        private Starting(CompletableFuture<JavaSparkContext> context) {
+            this.context = context;
+        }
+
+        /** The started application; throws what its start threw (an unreachable master's {@link UserError}). */
+        JavaSparkContext get() {
+            try {
+                return context.join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException cause ? cause
+                        : new IllegalStateException("the Spark application did not start", e.getCause());
+            }
+        }
+
+        /** Stops the application after its start finished; nothing to stop when its start failed. */
+        @Override
+        public void close() {
+            JavaSparkContext started = context.exceptionally(failure -> null).join();
+            if (started != null) {
+                started.close();
+            }
+        }
     }
 
     /** Fails unless one of the standalone masters in {@code master} accepts a connection. */

@@ -29,8 +29,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code fabric sweep}: {@code fabric simulate} with the runs on Apache Spark (docs/sweep.md). The model
- * is loaded and validated on the driver exactly as {@code simulate} does; each study's runs then go to
- * the executors of {@code --master} ({@code local[*]}, the cores of this machine, by default).
+ * is loaded and validated on the driver exactly as {@code simulate} does, while the Spark application starts
+ * beside it ({@link SparkApps#startInBackground}); each study's runs then go to the executors of {@code --master}
+ * ({@code local[*]}, the cores of this machine, by default).
  */
 @Command(name = "fabric sweep", mixinStandardHelpOptions = true, versionProvider = SweepCli.VersionProvider.class,
         description = "Simulates every run of the model's studies on Apache Spark and prints the results as"
@@ -81,21 +82,34 @@ public final class SweepCli implements Callable<Integer> {
     @Override
     public Integer call() {
         reports.check(file);
-        FabricCli.Programs model = FabricCli.programs(file, study, workspaceOption.root(), spec.commandLine().getErr());
-        List<StudySpec> programs = model.studies().stream().map(p -> seed == null ? p : p.withSeed(seed)).toList();
-        if (programs.isEmpty()) {
-            spec.commandLine().getOut().println(file + ": nothing to sweep: it defines no benchmark, training,"
-                    + " inference or study");
-            return ExitCodes.OK;
+        StudyResult result;
+        List<StudySpec> programs;
+        try (SparkApps.Starting spark = SparkApps.startInBackground(master, settings, "fabric sweep " + file.getFileName())) {
+            FabricCli.Programs model = FabricCli.programs(file, study, workspaceOption.root(), spec.commandLine().getErr());
+            programs = model.studies().stream().map(p -> seed == null ? p : p.withSeed(seed)).toList();
+            if (programs.isEmpty()) {
+                spec.commandLine().getOut().println(file + ": nothing to sweep: it defines no benchmark, training,"
+                        + " inference or study");
+                return ExitCodes.OK;
+            }
+            long runs = programs.stream().mapToLong(p -> StudyRunner.expand(p).size()).sum();
+            if (runs > maxRuns) {
+                throw new UserError(file + ": the sweep has " + runs + " runs, more than --max-runs " + maxRuns
+                        + "; narrow its vary lines, or raise the limit with --max-runs " + runs, ExitCodes.USAGE);
+            }
+            result = sweep(spark.get(), model.model(), programs);
         }
-        long runs = programs.stream().mapToLong(p -> StudyRunner.expand(p).size()).sum();
-        if (runs > maxRuns) {
-            throw new UserError(file + ": the sweep has " + runs + " runs, more than --max-runs " + maxRuns
-                    + "; narrow its vary lines, or raise the limit with --max-runs " + runs, ExitCodes.USAGE);
-        }
-        StudyResult result = new StudyResult(Version.TOOL, model.model(), List.of(), List.of());
-        try (JavaSparkContext spark = SparkApps.start(master, settings, "fabric sweep " + file.getFileName());
-                ResumeFile kept = resume == null ? ResumeFile.none() : ResumeFile.open(resume)) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(ConsoleTable.render(result));
+        out.flush();
+        reports.write(result, programs);
+        return ExitCodes.ofSimulation(result, false, spec.commandLine().getErr());
+    }
+
+    /** Runs {@code programs} on {@code spark}, keeping each finished run in the resume file when there is one. */
+    private StudyResult sweep(JavaSparkContext spark, String model, List<StudySpec> programs) {
+        StudyResult result = new StudyResult(Version.TOOL, model, List.of(), List.of());
+        try (ResumeFile kept = resume == null ? ResumeFile.none() : ResumeFile.open(resume)) {
             SparkSweep sweep = new SparkSweep(spark, ConsoleProgress.forTerminal(System.err));
             for (StudySpec program : programs) {
                 result = result.plus(sweep.run(program, kept));
@@ -103,11 +117,7 @@ public final class SweepCli implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(ConsoleTable.render(result));
-        out.flush();
-        reports.write(result, programs);
-        return ExitCodes.ofSimulation(result, false, spec.commandLine().getErr());
+        return result;
     }
 
     static final class VersionProvider implements CommandLine.IVersionProvider {

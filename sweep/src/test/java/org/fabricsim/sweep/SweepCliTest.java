@@ -12,7 +12,9 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
+import org.apache.spark.api.java.JavaSparkContext;
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
 import org.fabricsim.generator.cli.UserError;
@@ -55,6 +57,17 @@ class SweepCliTest {
         assertEquals(ExitCodes.USAGE, sweep(model().toString(), "--max-runs", "5"));
         // CHANNELS varies 3 channel counts × 2 algorithms
         assertTrue(err.toString().contains("the sweep has 6 runs, more than --max-runs 5"), err::toString);
+    }
+
+    @Test
+    void shouldStopTheSparkApplicationItStartedBesideAModelWithErrors() throws IOException {
+        Path broken = Files.writeString(folder.resolve("broken.fabric"), "package broken\n\ncluster Half {\n");
+        assertEquals(ExitCodes.MODEL_ERRORS, sweep(broken.toString(), "--master", "local[1]", "--conf",
+                "spark.driver.host=127.0.0.1"), err::toString);
+        // Spark allows one SparkContext per JVM: starting another fails unless the sweep stopped the one it started
+        try (JavaSparkContext next = SparkApps.start("local[1]", Map.of("spark.driver.host", "127.0.0.1"), "next")) {
+            assertEquals(1, next.defaultParallelism());
+        }
     }
 
     @Test
