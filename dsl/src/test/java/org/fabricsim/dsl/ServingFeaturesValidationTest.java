@@ -160,6 +160,14 @@ class ServingFeaturesValidationTest {
                 IssueCodes.SERVING_FEATURE_IGNORED);
     }
 
+    @Test
+    void shouldRejectAnIterationHostTimeThatIsNotATime() throws Exception {
+        validation.assertError(moe("parallel tensor 8 iteration-host 4 GB", ""), Literals.QUANTITY,
+                IssueCodes.WRONG_DIMENSION, "Expected a time here");
+        validation.assertNoIssue(moe("parallel tensor 8 iteration-host 4 ms overlapped", ""), Literals.QUANTITY,
+                IssueCodes.WRONG_DIMENSION);
+    }
+
     /** A disaggregated MoE deployment whose prefill and decode pools end with {@code prefill} and {@code decode}. */
     private Model disaggregated(String prefill, String decode) throws Exception {
         return deployment("prefill pool { replicas 1 parallel expert 8 " + prefill + " }\n"

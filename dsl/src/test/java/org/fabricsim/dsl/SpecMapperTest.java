@@ -22,6 +22,7 @@ import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.IterationHost;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TopologySpec;
@@ -206,7 +207,7 @@ class SpecMapperTest {
                 inference Split {
                     model M on C
                     prefill pool { replicas 1 parallel tensor 8 }
-                    decode pool { replicas 1 parallel tensor 8 admission no-evict prefill-first }
+                    decode pool { replicas 1 parallel tensor 8 admission no-evict prefill-first iteration-host 4 ms }
                     traffic { arrival all-at-once prompt fixed 10 output fixed 10 }
                 }
                 """);
@@ -215,6 +216,9 @@ class SpecMapperTest {
                 pools.stream().map(pool -> pool.features().admission()).toList());
         assertEquals(List.of(InferenceSpec.Batching.MIXED, InferenceSpec.Batching.PREFILL_FIRST),
                 pools.stream().map(pool -> pool.features().batching()).toList());
+        // 4 ms = 0.004 s, serialised with the GPU (no 'overlapped'); none on the pool that states none
+        assertEquals(List.of(IterationHost.NONE, new IterationHost(0.004, false)),
+                pools.stream().map(pool -> pool.features().host()).toList());
     }
 
     @Test

@@ -57,6 +57,7 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.TRAINING__OVERLAP, Dimension.FRACTION),
             Map.entry(Literals.POISSON_ARRIVAL__RATE, Dimension.REQUEST_RATE),
             Map.entry(Literals.SLO__LIMIT, Dimension.TIME),
+            Map.entry(Literals.POOL__ITERATION_HOST, Dimension.TIME),
             Map.entry(Literals.BENCHMARK__SIZES, Dimension.DATA_SIZE),
             Map.entry(Literals.BENCHMARK__UP_TO, Dimension.DATA_SIZE),
             Map.entry(Literals.EXPECTATION__SIZE, Dimension.DATA_SIZE),

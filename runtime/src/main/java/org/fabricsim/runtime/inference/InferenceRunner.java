@@ -102,7 +102,8 @@ public final class InferenceRunner {
                     spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend, profile, pool.features(),
                     pool.role() == Role.DECODE);
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
-                    pool.maxSequences(), pool.chunkedPrefill(), pool.features().admission(), pool.features().batching());
+                    pool.maxSequences(), pool.chunkedPrefill(), pool.features().admission(), pool.features().batching(),
+                    pool.features().host());
             first += pool.replicas() * model.accelerators();
         }
         ClusterTopology fabric = network == null ? topology : network;

@@ -14,7 +14,10 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  * <p>An event wakes ({@link #kick}) the slots it may have given work; at its end ({@link #flush})
  * each woken slot that is idle starts an iteration, in the order woken, once its replica's first
  * pipeline stage is free: {@link BatchBuilder} composes and costs the batch, {@link PipelineStages}
- * places it on the stages, and the iteration's end is scheduled for the handler given. With PP > 1
+ * places it on the stages, and the iteration's end is scheduled for the handler given. The stack's
+ * host time per iteration ({@link org.fabricsim.runtime.spec.IterationHost}) lengthens the first
+ * stage's occupancy (g + h, or max(g, h) overlapped); the busy time counters keep the kernels' g, so
+ * utilization shows the GPU idle while the host works. With PP > 1
  * the replica's idle slots are woken again when the iteration leaves the first stage. A request
  * that composing rejects is reported to {@code onRejected} (a closed-loop client sends its next).
  * Cost: O(woken slots) per flush plus the cost of composing.
@@ -100,15 +103,16 @@ final class IterationIssuer {
             handoff.startLayerByLayerTransfers(slot);
         }
         ServingModel model = pool.model();
-        long stagePs = batches.durationPs(model);
+        long gpuPs = batches.durationPs(model);
+        long stagePs = pool.host().iterationPs(gpuPs);
         long endPs = stages.issue(replica, now, stagePs, model.stageSendPs(batches.newTokens()));
         handoff.startExpertTraffic(slot, batches.newTokens());
         flops += model.lastFlops();
         timeline.iteration(slot, now, endPs, replicas.batchSize[slot] + replicas.batchDecoders[slot],
                 batches.prefillTokens(), batches.decodeSequences());
         replicas.busy[slot] = true;
-        replicas.busyPs[slot] += stagePs;
-        replicas.prefillBusyPs[slot] += batches.prefillShare() * stagePs;
+        replicas.busyPs[slot] += gpuPs;
+        replicas.prefillBusyPs[slot] += batches.prefillShare() * gpuPs;
         iterations++;
         simulation.schedule(endPs, iterationHandler, slot);
         if (model.pipeline() > 1) {

@@ -11,6 +11,7 @@ import org.fabricsim.runtime.sim.TimeSource;
 import org.fabricsim.runtime.spec.InferenceSpec.Admission;
 import org.fabricsim.runtime.spec.InferenceSpec.Batching;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.IterationHost;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
@@ -63,9 +64,9 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
         }
     };
 
-    /** One serving pool. */
+    /** One serving pool; {@code host} is its stack's time per iteration outside the kernels. */
     record Pool(Role role, ServingModel model, int replicas, int firstAccelerator, int maxBatchTokens,
-            int maxSequences, int chunkTokens, Admission admission, Batching batching) {
+            int maxSequences, int chunkTokens, Admission admission, Batching batching, IterationHost host) {
     }
 
     private final Simulation simulation;

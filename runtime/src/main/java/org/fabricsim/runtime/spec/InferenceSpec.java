@@ -45,7 +45,8 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
      * @param maxBatchTokens  tokens per iteration at most; 0 for no limit
      * @param maxSequences    concurrent sequences per replica at most; 0 for no limit
      * @param chunkedPrefill  prefill chunk in tokens; 0 for none
-     * @param features        two-batch overlap, redundant experts, speculative decoding and KV admission
+     * @param features        two-batch overlap, redundant experts, speculative decoding, KV admission, batching
+     *                        and host time per iteration
      */
     public record Pool(Role role, int replicas, ParallelismSpec parallel, int maxBatchTokens, int maxSequences,
             int chunkedPrefill, PoolFeatures features) {
@@ -78,9 +79,10 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
      * @param speculative       speculative decoding of the pool's decode iterations; null for none
      * @param admission         what a request must find free in the KV cache to be admitted
      * @param batching          whether an iteration mixes prefill with decode, or prefill goes alone first
+     * @param host              the stack's host time per iteration and whether it overlaps the GPU's
      */
     public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
-            Admission admission, Batching batching) {
+            Admission admission, Batching batching, IterationHost host) {
         /** No overlap, no redundancy, no speculation; preempting admission. */
         public static final PoolFeatures NONE = new PoolFeatures(false, 0, null);
 
@@ -92,6 +94,15 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
             if (batching == null) {
                 throw new IllegalArgumentException("a pool's batching is required (Batching.MIXED for continuous batching)");
             }
+            if (host == null) {
+                throw new IllegalArgumentException("a pool's host time is required (IterationHost.NONE for none)");
+            }
+        }
+
+        /** Features without host time between iterations. */
+        public PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
+                Admission admission, Batching batching) {
+            this(twoBatchOverlap, redundantExperts, speculative, admission, batching, IterationHost.NONE);
         }
 
         /** Features with mixed batching. */

@@ -16,6 +16,7 @@ import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Admission;
 import org.fabricsim.runtime.spec.InferenceSpec.Batching;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.IterationHost;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,10 @@ import org.junit.jupiter.api.Test;
  * Dynamo tuning guide (docs/guides/disagg_perf_tuning.md) "chunked prefill is currently not supported
  * in Dynamo (vllm backend)", and V0 turns chunked prefill on by default only above a 32K context
  * (max-model-len is 3,500). vLLM's default {@code max_num_seqs} 256 and preempting admission.</li>
+ * <li>vLLM V0's host time per iteration, serialised with the GPU ({@link IterationHost}), on every pool:
+ * the 4 ms GPU bubble per decode step of vLLM RFC #6854's trace (V0 v0.5.x, Llama 3 8B on one H100;
+ * the RFC states 5-13 ms), taken as the Dynamo-era V0's (0.7) too: its asynchronous output processor
+ * and its TP4 input broadcast, which pull in opposite directions, are not separated by any source.</li>
  * <li>The KV cache at BF16: the FP8-dynamic checkpoint quantizes weights and activations, and vLLM's
  * {@code kv_cache_dtype auto} keeps the model's dtype. The 0.95 memory utilization of the published
  * command is not stated to the model: its KV capacity (ReplicaMemory's fraction) holds every
@@ -46,17 +51,22 @@ import org.junit.jupiter.api.Test;
  * above the target speed, linearly interpolated to the target between the points around it.</li>
  * </ul>
  *
- * <p>The prediction has the published direction (disaggregation gains) but not its size: the test
- * holds the gain above 1 and within {@value #KNOWN_MISS_BOUND} of the published ratio, a documented
- * miss (docs/calibration.md: where the gap comes from; at a fixed speed per user the gain grows with
- * the decode step's time, and a per-iteration 6.8 ms the model lacks gives about 1.56).
+ * <p>The prediction has the published direction (disaggregation gains) and moved from 1.085 without
+ * the host time to about 1.34 with it, still short of the published size: the test holds the gain
+ * above that of the run without host time and within {@value #KNOWN_MISS_BOUND} of the published
+ * ratio, a documented miss (docs/calibration.md: the gain's sensitivity to the host time, 1.42 at
+ * the RFC's 5 ms, 1.64 at 6.8 ms).
  */
 class DisaggregationGainTest {
     /**
-     * The known miss's bound on |predicted ÷ published − 1|, until the mechanism docs/calibration.md
-     * identifies is built (vLLM V0's time per iteration outside the costed kernels).
+     * The known miss's bound on |predicted ÷ published − 1| (−16.5% with the measured host time;
+     * the serving tolerance is 15%).
      */
-    private static final double KNOWN_MISS_BOUND = 0.40;
+    private static final double KNOWN_MISS_BOUND = 0.20;
+    /** vLLM V0's GPU bubble per iteration, the "about 4ms" of vLLM RFC #6854's trace. */
+    private static final double V0_HOST_SECONDS = 4e-3;
+    /** The gain the engine gave without any host time (docs/calibration.md, before the mechanism). */
+    private static final double GAIN_WITHOUT_HOST_TIME = 1.085;
     private static final int[] CONCURRENCY = {1, 2, 4, 8, 16, 32, 64, 128, 256};
     private static final int GPUS = 8;
     /** vLLM's default max_num_seqs. */
@@ -77,7 +87,7 @@ class DisaggregationGainTest {
         System.out.printf(Locale.ROOT, "%s: disaggregated %.1f against aggregated %.1f tok/s/GPU at %.0f tok/s/user:"
                 + " gain %.2f (published %.2f, %+.1f%%)%n", row.get(1), atSpeed(disaggregated, perUser),
                 atSpeed(aggregated, perUser), perUser, gain, published, 100 * (gain / published - 1));
-        assertTrue(gain > 1, "disaggregation gains on this case: predicted " + gain);
+        assertTrue(gain > GAIN_WITHOUT_HOST_TIME, "the host time moves the gain toward the published: predicted " + gain);
         assertEquals(published, gain, KNOWN_MISS_BOUND * published, "documented miss beyond its bound");
     }
 
@@ -124,7 +134,8 @@ class DisaggregationGainTest {
 
     private static InferenceSpec.Pool pool(Role role, int replicas, int tensor) {
         return new InferenceSpec.Pool(role, replicas, ServingFixtures.tensor(tensor), MAX_BATCH_TOKENS, MAX_SEQUENCES,
-                0, new InferenceSpec.PoolFeatures(false, 0, null, Admission.PREEMPT, Batching.PREFILL_FIRST));
+                0, new InferenceSpec.PoolFeatures(false, 0, null, Admission.PREEMPT, Batching.PREFILL_FIRST,
+                        new IterationHost(V0_HOST_SECONDS, false)));
     }
 
     @SuppressWarnings("unchecked")
