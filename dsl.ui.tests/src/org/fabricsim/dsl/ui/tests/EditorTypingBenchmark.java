@@ -73,19 +73,29 @@ public class EditorTypingBenchmark {
         project.page.activate(editor);
         IDocument document = TestProject.documentOf(editor);
         Display display = Display.getCurrent();
-        dispatchFor(display, SETTLE_MS, new Timings());
-        Timings timings = new Timings();
-        for (int i = 0; i < KEYSTROKES; i++) {
-            String key = Character.toString('a' + i % 26);
-            timings.timeEdit(() -> document.replace(document.getLength(), 0, key));
-            dispatchFor(display, KEYSTROKE_MS, timings);
+        dispatchFor(display, SETTLE_MS, new Timings(null));
+        try (UiThreadSampler sampler = new UiThreadSampler()) {
+            Timings timings = new Timings(sampler);
+            for (int i = 0; i < KEYSTROKES; i++) {
+                String key = Character.toString('a' + i % 26);
+                timings.timeEdit(() -> document.replace(document.getLength(), 0, key));
+                dispatchFor(display, KEYSTROKE_MS, timings);
+            }
+            dispatchFor(display, SETTLE_MS, timings);
+            report(outline, document, timings);
         }
-        dispatchFor(display, SETTLE_MS, timings);
+    }
+
+    private void report(boolean outline, IDocument document, Timings timings) throws CoreException {
         int markers = project.project.getFile("typing.fabric").findMarkers(null, true, 0).length;
         System.out.printf("EditorTypingBenchmark (outline %s): %d lines, %d keystrokes, %d markers, %d timed units"
                 + " of UI-thread work; wall: %s; UI-thread CPU: %s%n", outline ? "open" : "closed",
                 document.getNumberOfLines(), KEYSTROKES, markers,
                 timings.wall.size(), summary(timings.wall), summary(timings.cpu));
+        System.out.printf("EditorTypingBenchmark (outline %s): the UI thread's stack during the longest unit (unit %d"
+                + " of %d, %s, %.1f ms CPU):%n%s%n", outline ? "open" : "closed", timings.longestUnit + 1,
+                timings.cpu.size(), timings.longestWasEdit ? "a keystroke's document change" : "a dispatched event",
+                timings.longestCpu / 1e6, UiThreadSampler.describe(timings.longestSamples));
     }
 
     private static String summary(List<Long> nanos) {
@@ -106,32 +116,65 @@ public class EditorTypingBenchmark {
         }
     }
 
-    /** Wall and UI-thread CPU time of each unit of work that did something. */
+    /**
+     * Wall and UI-thread CPU time of each unit of work that did something, and, when given a sampler, the stack
+     * samples of the unit with the most CPU time.
+     */
     private static final class Timings {
 
         private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+
+        private final UiThreadSampler sampler;
 
         final List<Long> wall = new ArrayList<>();
 
         final List<Long> cpu = new ArrayList<>();
 
+        long longestCpu = -1;
+
+        int longestUnit;
+
+        boolean longestWasEdit;
+
+        List<StackTraceElement[]> longestSamples = List.of();
+
+        Timings(UiThreadSampler sampler) {
+            this.sampler = sampler;
+        }
+
         /** Times one unit; a unit that answers false (no event was waiting) is not recorded. */
         boolean time(Work work) throws Exception {
-            long cpuStart = threads.getCurrentThreadCpuTime();
-            long start = System.nanoTime();
-            boolean worked = work.run();
-            if (worked) {
-                wall.add(System.nanoTime() - start);
-                cpu.add(threads.getCurrentThreadCpuTime() - cpuStart);
-            }
-            return worked;
+            return time(work, false);
         }
 
         void timeEdit(Edit edit) throws Exception {
             time(() -> {
                 edit.run();
                 return true;
-            });
+            }, true);
+        }
+
+        private boolean time(Work work, boolean edit) throws Exception {
+            if (sampler != null) {
+                sampler.begin();
+            }
+            long cpuStart = threads.getCurrentThreadCpuTime();
+            long start = System.nanoTime();
+            boolean worked = work.run();
+            long cpuTaken = threads.getCurrentThreadCpuTime() - cpuStart;
+            long wallTaken = System.nanoTime() - start;
+            List<StackTraceElement[]> samples = sampler == null ? List.of() : sampler.end();
+            if (worked) {
+                if (cpuTaken > longestCpu) {
+                    longestCpu = cpuTaken;
+                    longestUnit = cpu.size();
+                    longestWasEdit = edit;
+                    longestSamples = samples;
+                }
+                wall.add(wallTaken);
+                cpu.add(cpuTaken);
+            }
+            return worked;
         }
     }
 

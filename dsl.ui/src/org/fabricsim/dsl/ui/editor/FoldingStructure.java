@@ -131,6 +131,9 @@ final class FoldingStructure extends WholeDocumentStrategy implements IProjectio
             return; // the stamp matched, so the lines exist: only a concurrent edit gets here, and recomputes
         }
         deleted.addAll(kept.values());
+        if (deleted.isEmpty() && added.isEmpty()) {
+            return; // a change event makes the rulers re-check every fold: 105 ms of CPU on 2,000 at load
+        }
         model.modifyAnnotations(deleted.toArray(Annotation[]::new), added, null);
     }
 }

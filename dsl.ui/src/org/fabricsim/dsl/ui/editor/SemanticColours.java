@@ -79,4 +79,54 @@ public final class SemanticColours {
         }
         return ranges;
     }
+
+    /**
+     * The span of the text whose colouring differs between two colourings of the same document before and
+     * after some edits: the ranges both share at the start (same offsets) and at the end (same distance from
+     * the end of the text) are left out. O(n) in the ranges.
+     *
+     * @param before the ranges shown, computed on a text of {@code beforeLength} characters
+     * @param after the new ranges, computed on the current text of {@code afterLength} characters
+     * @return {start, end} in the current text, clamped to it, or null when the colourings agree
+     */
+    public static int[] changedSpan(List<StyleRange> before, int beforeLength, List<StyleRange> after,
+            int afterLength) {
+        int shift = afterLength - beforeLength;
+        int common = 0;
+        while (common < before.size() && common < after.size()
+                && same(before.get(common), after.get(common), 0)) {
+            common++;
+        }
+        int lastBefore = before.size() - 1;
+        int lastAfter = after.size() - 1;
+        while (lastBefore >= common && lastAfter >= common
+                && same(before.get(lastBefore), after.get(lastAfter), shift)) {
+            lastBefore--;
+            lastAfter--;
+        }
+        if (lastBefore < common && lastAfter < common) {
+            return null;
+        }
+        int start = Integer.MAX_VALUE;
+        int end = 0;
+        if (lastBefore >= common) {
+            start = before.get(common).start;
+            end = end(before.get(lastBefore)) + shift;
+        }
+        if (lastAfter >= common) {
+            start = Math.min(start, after.get(common).start);
+            end = Math.max(end, end(after.get(lastAfter)));
+        }
+        start = Math.max(0, Math.min(start, afterLength));
+        return new int[] {start, Math.max(start, Math.min(end, afterLength))};
+    }
+
+    private static boolean same(StyleRange before, StyleRange after, int shift) {
+        return before.start + shift == after.start && before.length == after.length
+                && before.fontStyle == after.fontStyle && before.foreground == after.foreground;
+    }
+
+    private static int end(StyleRange range) {
+        return range.start + range.length;
+    }
 }
