@@ -85,7 +85,8 @@ public final class SweepCli implements Callable<Integer> {
         StudyResult result;
         List<StudySpec> programs;
         try (SparkApps.Starting spark = SparkApps.startInBackground(master, settings, "fabric sweep " + file.getFileName())) {
-            FabricCli.Programs model = FabricCli.programs(file, study, workspaceOption.root(), spec.commandLine().getErr());
+            FabricCli.Programs model = FabricCli.programs(file, study, workspaceOption.root(),
+                    spec.commandLine().getErr());
             programs = model.studies().stream().map(p -> seed == null ? p : p.withSeed(seed)).toList();
             if (programs.isEmpty()) {
                 spec.commandLine().getOut().println(file + ": nothing to sweep: it defines no benchmark, training,"
