@@ -1,6 +1,7 @@
 package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -111,6 +112,26 @@ class TorusValidationTest {
         TopologySpec none = mapper.toCluster((Cluster) model("torus 4 x 4 x 4").getElements().get(2)).scaleOut()
                 .topology();
         assertEquals(new TopologySpec.Torus(List.of(4, 4, 4)), none);
+    }
+
+    @Test
+    void shouldMapAMeshToEveryDimensionOpenAndATorusToNone() throws Exception {
+        TopologySpec mesh = mapper.toCluster((Cluster) model("mesh 4 x 4 x 4 { link 45 GB/s }").getElements().get(2))
+                .scaleOut().topology();
+        assertEquals(new TopologySpec.Torus(List.of(4, 4, 4), List.of(45e9, 45e9, 45e9), List.of(true, true, true)),
+                mesh);
+        TopologySpec torus = mapper.toCluster((Cluster) model("torus 4 x 4 x 4").getElements().get(2)).scaleOut()
+                .topology();
+        assertEquals(List.of(false, false, false), ((TopologySpec.Torus) torus).open());
+    }
+
+    @Test
+    void shouldCheckAMeshsShapeAsATorussAndNameTheMeshInTheFix() throws Exception {
+        // 4 x 4 x 2 = 32 positions for 64 chips: 'mesh 4 x 4 x 4'; 4 x 4 x 4 fills them.
+        List<Issue> issues = physical("mesh 4 x 4 x 2");
+        assertEquals(List.of(IssueCodes.TORUS_SHAPE), issues.stream().map(Issue::getCode).toList());
+        assertTrue(issues.get(0).getMessage().contains("Write 'mesh 4 x 4 x 4'"), issues.get(0).getMessage());
+        assertEquals(List.of(), physical("mesh 4 x 4 x 4 { routing dimension-order }"));
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.fabricsim.dsl.mapping.SpecNames.GENERIC_VENDOR;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import org.eclipse.emf.common.util.Enumerator;
@@ -208,14 +209,18 @@ final class ClusterMapper {
         return torus((TorusTopology) topology);
     }
 
-    /** A torus's dimensions and per-dimension link rates: one rate written serves every dimension; none, the fabric's. */
+    /**
+     * A torus's dimensions and per-dimension link rates: one rate written serves every dimension; none, the fabric's.
+     * A {@code mesh} opens every dimension (no wrap-around links).
+     */
     private static TopologySpec.Torus torus(TorusTopology torus) {
         List<Double> rates = new ArrayList<>();
         List<Quantity> written = torus.getLinkRates();
         for (int d = 0; d < torus.getDimensions().size() && !written.isEmpty(); d++) {
             rates.add(Units.bytesPerSecond(written.get(written.size() == 1 ? 0 : Math.min(d, written.size() - 1))));
         }
-        return new TopologySpec.Torus(List.copyOf(torus.getDimensions()), rates);
+        return new TopologySpec.Torus(List.copyOf(torus.getDimensions()), rates,
+                Collections.nCopies(torus.getDimensions().size(), torus.isMesh()));
     }
 
     /**

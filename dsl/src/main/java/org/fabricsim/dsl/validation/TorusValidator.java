@@ -69,7 +69,7 @@ public class TorusValidator extends FabricCheck {
         error("A torus holds one accelerator per position: " + shape(torus.getDimensions()) + " = " + positions
                 + " positions, but the cluster has " + accelerators + " accelerators. "
                 + (fit.isEmpty() ? "Make the dimensions multiply to " + accelerators + "."
-                        : "Write 'torus " + fit + "', or change the nodes to fill " + positions + " positions."),
+                        : "Write '" + (torus.isMesh() ? "mesh " : "torus ") + fit + "', or change the nodes to fill " + positions + " positions."),
                 torus, Literals.TORUS_TOPOLOGY__DIMENSIONS, IssueCodes.TORUS_SHAPE, fit);
     }
 

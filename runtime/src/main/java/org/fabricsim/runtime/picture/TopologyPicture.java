@@ -237,7 +237,7 @@ public final class TopologyPicture {
                 : topology instanceof TopologySpec.RailOptimized rail ? rail.rails() + "-rail rail-optimized"
                 : topology instanceof TopologySpec.Dragonfly fly ? "dragonfly of " + fly.groups() + " groups x "
                         + fly.routersPerGroup() + " routers"
-                : topology instanceof TopologySpec.Torus torus ? "direct torus " + torus.dimensions().stream()
+                : topology instanceof TopologySpec.Torus torus ? (torus.open().contains(false) ? "direct torus " : "direct mesh ") + torus.dimensions().stream()
                         .map(String::valueOf).collect(Collectors.joining(" x ")) + " (routers in the accelerators, no switch)"
                 : "single switch";
     }

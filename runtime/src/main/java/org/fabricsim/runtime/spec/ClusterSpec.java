@@ -161,7 +161,8 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
             }
             dimensions.set(last, dimensions.get(last) / pods);
             pod = pod.withScaleOut(new ScaleOutSpec(scaleOut.fabric(),
-                    new TopologySpec.Torus(dimensions, torus.linkBytesPerSecond()), scaleOut.routing()));
+                    new TopologySpec.Torus(dimensions, torus.linkBytesPerSecond(), torus.open()),
+                    scaleOut.routing()));
         }
         return pod.withDataCentre(null);
     }

@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.spec;
 
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -71,19 +72,31 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
     }
 
     /**
-     * A direct torus of accelerators, each its own router (TPU ICI): no switches, no NICs.
+     * A direct torus of accelerators, each its own router (TPU ICI): no switches, no NICs. An open dimension is
+     * a mesh line, without the wrap-around link between its ends.
      *
      * @param dimensions          extent of each dimension; they multiply to the cluster's accelerators
      * @param linkBytesPerSecond  the link rate per direction of each dimension, one per dimension; empty
      *                            when every dimension runs at the fabric's link rate
+     * @param open                whether each dimension is open, one per dimension (an empty list: none is)
      */
-    record Torus(List<Integer> dimensions, List<Double> linkBytesPerSecond) implements TopologySpec {
+    record Torus(List<Integer> dimensions, List<Double> linkBytesPerSecond, List<Boolean> open)
+            implements TopologySpec {
         public Torus {
             dimensions = List.copyOf(dimensions);
             linkBytesPerSecond = List.copyOf(linkBytesPerSecond);
+            open = open.isEmpty() ? Collections.nCopies(dimensions.size(), false) : List.copyOf(open);
+            if (open.size() != dimensions.size()) {
+                throw new IllegalArgumentException(open.size() + " open flags for " + dimensions.size() + " dimensions");
+            }
         }
 
-        /** A torus whose every dimension runs at the fabric's link rate. */
+        /** A torus, every dimension wrapping round, at the given rates. */
+        public Torus(List<Integer> dimensions, List<Double> linkBytesPerSecond) {
+            this(dimensions, linkBytesPerSecond, List.of());
+        }
+
+        /** A torus whose every dimension wraps round and runs at the fabric's link rate. */
         public Torus(List<Integer> dimensions) {
             this(dimensions, List.of());
         }
@@ -91,7 +104,8 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
         /**
          * The torus that the first {@code accelerators} positions of this one form, or null when they form none:
          * positions run through dimension 0 first, so the first k₀·…·k_{j−1} of them are exactly the torus of the
-         * leading j dimensions, every wrap-around link included; any other count is a torus cut open.
+         * leading j dimensions, every wrap-around link included and every open dimension still open; any other
+         * count is a torus cut open.
          */
         public Torus leading(int accelerators) {
             long filled = 1;
@@ -100,7 +114,7 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
                 if (filled == accelerators) {
                     List<Double> rates = linkBytesPerSecond.size() == dimensions.size()
                             ? linkBytesPerSecond.subList(0, j + 1) : linkBytesPerSecond;
-                    return new Torus(dimensions.subList(0, j + 1), rates);
+                    return new Torus(dimensions.subList(0, j + 1), rates, open.subList(0, j + 1));
                 }
             }
             return null;

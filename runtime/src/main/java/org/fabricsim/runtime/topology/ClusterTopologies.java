@@ -212,7 +212,8 @@ public final class ClusterTopologies {
     /**
      * A direct torus: each dimension's links at its stated rate, else the fabric's, derated by
      * {@code efficiency} (the fabric's own when stated, else the profile's NIC efficiency: an
-     * assumption, as no ICI measurement is in the reference set), at the fabric's latency per hop.
+     * assumption, as no ICI measurement is in the reference set), at the fabric's latency per hop; an open
+     * dimension (a mesh) without its wrap-around link.
      */
     private static TorusParameters torus(TopologySpec.Torus torus, FabricSpec fabric, double efficiency) {
         int[] dimensions = torus.dimensions().stream().mapToInt(Integer::intValue).toArray();
@@ -222,7 +223,11 @@ public final class ClusterTopologies {
                     : fabric.linkBytesPerSecond();
             links[d] = new LinkClass(rate, fabric.latencyPs()).derated(efficiency);
         }
-        return new TorusParameters(dimensions, links);
+        boolean[] open = new boolean[dimensions.length];
+        for (int d = 0; d < open.length; d++) {
+            open[d] = torus.open().get(d);
+        }
+        return new TorusParameters(dimensions, links, open);
     }
 
     private static int ceilDiv(int numerator, int denominator) {

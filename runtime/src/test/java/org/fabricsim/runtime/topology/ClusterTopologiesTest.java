@@ -127,6 +127,20 @@ class ClusterTopologiesTest {
     }
 
     @Test
+    void shouldBuildAMeshWithoutWrapLinksAndCutItToLeadingDimensionsStillOpen() {
+        // 2 x 2 x 4, every dimension open: a line of k chips has k - 1 links each way, so dimensions 0 and 1 have
+        // 8 lines of 1 x 2 links and dimension 2 has 4 lines of 3 x 2: 16 + 16 + 24 = 56 links (the torus 96).
+        List<Boolean> open = List.of(true, true, true);
+        ClusterSpec cluster = sixteenNodes(new TopologySpec.Torus(List.of(2, 2, 4), List.of(), open),
+                ScaleOutSpec.Routing.DIMENSION_ORDER);
+        assertEquals(56, ClusterTopologies.build(cluster).graph().linkCount());
+        // the first 4 chips: the 2 x 2 mesh, still open, 2 dimensions x 2 lines x 1 x 2 = 8 links (the torus 16)
+        ClusterSpec plane = cluster.withNodes(4);
+        assertEquals(new TopologySpec.Torus(List.of(2, 2), List.of(), List.of(true, true)), plane.scaleOut().topology());
+        assertEquals(8, ClusterTopologies.build(plane).graph().linkCount());
+    }
+
+    @Test
     void shouldRunEachTorusDimensionAtItsStatedRateDeratedLikeTheFabric() {
         // Dimension 2 at 100 GB/s stated, 0 and 1 at the fabric's 50 GB/s; all at the NIC efficiency.
         ClusterTopology torus = scaleOut(new TopologySpec.Torus(List.of(2, 2, 4), List.of(50e9, 50e9, 100e9)),
