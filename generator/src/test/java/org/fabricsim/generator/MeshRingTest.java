@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MeshRingTest {
     private static final String MODEL = """
-            package mesh
+            package meshring
             vendor Acme "Acme"
             accelerator Chip { vendor Acme compute bf16 100 TFLOPS memory 16 GiB bandwidth 1000 GB/s }
             fabric Ici {
