@@ -5,17 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 
+import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
 import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.NetworkPlacement;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.junit.jupiter.api.Test;
@@ -101,5 +106,45 @@ class DataCentreValidationTest {
         assertEquals(2, training.parallel().inPod().data());
         assertNull(cluster.pod(2).dataCentre());
         assertEquals(2, cluster.pod(2).nodes());
+    }
+
+    /** The Gaudi cluster with {@code network} beside its fabric, serving with disaggregated pools and {@code kv}. */
+    private Model serving(String network, String kv) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.intel.*
+                import fabric.catalog.standards.*
+                cluster Gaudi {
+                    nodes 4 x Gaudi3_HLS
+                    scale-out RoCEv2_200 single-switch
+                    %s
+                }
+                model Small transformer { layers 8 hidden 1024 heads 16 vocab 32000 }
+                inference Serve {
+                    model Small on Gaudi
+                    prefill pool { replicas 1 parallel tensor 8 }
+                    decode pool { replicas 1 parallel tensor 8 }
+                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                    %s
+                }
+                """.formatted(network, kv));
+    }
+
+    @Test
+    void shouldRefuseAKvTransferOverADataCentreNetworkTheClusterLacks() throws Exception {
+        validation.assertError(serving("", "kv-transfer over data-centre"), Literals.INFERENCE,
+                IssueCodes.DATA_CENTRE_MISSING);
+        assertEquals(List.of(), validation.validate(serving(DATA_CENTRE, "kv-transfer layer-by-layer over data-centre"))
+                .stream().filter(issue -> IssueCodes.DATA_CENTRE_MISSING.equals(issue.getCode())).toList());
+    }
+
+    @Test
+    void shouldMapTheKvTransfersNetworkScaleOutUnlessDataCentreIsWritten() throws Exception {
+        InferenceSpec over = mapper.toInference(EcoreUtil2.typeSelect(
+                serving(DATA_CENTRE, "kv-transfer layer-by-layer over data-centre").getElements(), Inference.class).get(0));
+        assertEquals(NetworkPlacement.DATA_CENTRE, over.kvOver());
+        assertEquals(true, over.layerByLayerKvTransfer());
+        InferenceSpec plain = mapper.toInference(EcoreUtil2.typeSelect(
+                serving(DATA_CENTRE, "").getElements(), Inference.class).get(0));
+        assertEquals(NetworkPlacement.SCALE_OUT, plain.kvOver());
     }
 }

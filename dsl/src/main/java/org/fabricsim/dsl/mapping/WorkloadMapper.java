@@ -39,6 +39,7 @@ import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.NetworkPlacement;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.SharedFabricSpec;
@@ -163,7 +164,8 @@ final class WorkloadMapper {
                 ? Precision.valueOf(inference.getKvCachePrecision().getName()) : weights;
         return new InferenceSpec(names.qualifiedName(inference), toTransformer(inference.getModel()),
                 clusters.toCluster(inference.getCluster()), weights, kvCache, pools, requests, slos,
-                inference.getKvTransfer() == KvTransfer.LAYER_BY_LAYER);
+                inference.getKvTransfer() == KvTransfer.LAYER_BY_LAYER,
+                NetworkPlacement.valueOf(inference.getKvOver().getName()));
     }
 
     /**

@@ -6,6 +6,7 @@ import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.ClusterNetwork;
 import org.fabricsim.dsl.fabric.DataCentreNetwork;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.NodeGroup;
 import org.fabricsim.dsl.fabric.Parallelism;
 import org.fabricsim.dsl.fabric.TorusTopology;
@@ -15,7 +16,8 @@ import org.fabricsim.dsl.fabric.Training;
  * A cluster's data-centre network and the data parallelism placed on it: the network is switched
  * (the engine's {@code DataCentreParameters}); {@code data D across P pods} needs the cluster's
  * data-centre network, P dividing D and the nodes (and a torus's last dimension, which the pods
- * cut), and is a training job's; a benchmark placed {@code over data-centre} needs that network too.
+ * cut), and is a training job's; a benchmark placed {@code over data-centre} needs that network too, and so
+ * does a serving deployment's {@code kv-transfer over data-centre}.
  */
 public class DataCentreValidator extends FabricCheck {
 
@@ -71,6 +73,20 @@ public class DataCentreValidator extends FabricCheck {
                 + " single-switch nic <rate>' to " + cluster.getName() + ", or run it 'over scale-out'.", benchmark,
                 Literals.BENCHMARK__OVER, IssueCodes.DATA_CENTRE_MISSING, cluster.getName(),
                 ClusterNetwork.SCALE_OUT.getLiteral());
+    }
+
+    @Check
+    public void checkKvTransferOverAttachedNetwork(Inference inference) {
+        Cluster cluster = inference.getCluster();
+        if (inference.getKvOver() != ClusterNetwork.DATA_CENTRE || cluster == null || cluster.eIsProxy()
+                || cluster.getDataCentre() != null) {
+            return;
+        }
+        error("'kv-transfer over data-centre' places " + inference.getName() + "'s KV-cache transfers on a data-centre"
+                + " network, but cluster " + cluster.getName() + " has none its accelerators are attached to: add"
+                + " 'data-centre <fabric> single-switch nic <rate>' to " + cluster.getName() + ", or transfer 'over"
+                + " scale-out'.", inference, Literals.INFERENCE__KV_OVER, IssueCodes.DATA_CENTRE_MISSING,
+                cluster.getName(), ClusterNetwork.SCALE_OUT.getLiteral());
     }
 
     @Check

@@ -21,6 +21,7 @@ import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.NetworkPlacement;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
@@ -106,9 +107,12 @@ public final class InferenceRunner {
                     pool.features().host());
             first += pool.replicas() * model.accelerators();
         }
-        ClusterTopology fabric = network == null ? topology : network;
-        NetworkModel flows = disaggregated ? kvNetwork(simulation, fabric, cluster) : null;
-        Router router = disaggregated ? new Router(fabric, ClusterTopologies.routing(cluster), seed) : null;
+        boolean overDataCentre = spec.kvOver() == NetworkPlacement.DATA_CENTRE;
+        ClusterTopology shared = network == null ? topology : network;
+        ClusterTopology fabric = overDataCentre ? shared.onDataCentre() : shared;
+        ClusterSpec kvCluster = overDataCentre ? cluster.withScaleOut(cluster.dataCentre().network()) : cluster;
+        NetworkModel flows = disaggregated ? kvNetwork(simulation, fabric, kvCluster) : null;
+        Router router = disaggregated ? new Router(fabric, ClusterTopologies.routing(kvCluster), seed) : null;
         ServingSimulation serving = new ServingSimulation(simulation, requests, pools, flows, router,
                 disaggregated ? fabric : null, spec.layerByLayerKvTransfer(), spec.model().layers(),
                 spec.traffic().prefixHitRatio(),

@@ -94,7 +94,7 @@ final class ServingKind implements SearchKind {
         }
         return new InferenceSpec(spec.name(), spec.model(), spec.cluster(), spec.precision(), spec.kvCachePrecision(),
                 spec.pools(), new InferenceSpec.Traffic(t.arrival(), t.prompt(), t.output(), SCREEN_REQUESTS,
-                        t.prefixHitRatio()), spec.slos(), spec.layerByLayerKvTransfer());
+                        t.prefixHitRatio()), spec.slos(), spec.layerByLayerKvTransfer(), spec.kvOver());
     }
 
     @Override

@@ -46,7 +46,8 @@ final class ServingSpace extends AxisSpace {
             Consumer<WorkloadSpec> feasible) {
         if (chosen.size() == choices.size()) {
             InferenceSpec spec = new InferenceSpec(base.name(), base.model(), base.cluster(), base.precision(),
-                    base.kvCachePrecision(), chosen, base.traffic(), base.slos(), base.layerByLayerKvTransfer());
+                    base.kvCachePrecision(), chosen, base.traffic(), base.slos(), base.layerByLayerKvTransfer(),
+                    base.kvOver());
             String rule = limits(Objectives.accelerators(spec), Objectives.costPerHour(spec));
             if (rule == null) {
                 ServingRules.Rule broken = ServingRules.firstViolation(spec);

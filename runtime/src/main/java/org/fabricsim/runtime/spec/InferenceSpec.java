@@ -16,10 +16,12 @@ import java.util.List;
  * @param traffic     the requests
  * @param slos        service-level objectives
  * @param layerByLayerKvTransfer  KV cache streamed layer by layer as prefill proceeds, rather than in bulk
+ * @param kvOver      the network a disaggregated deployment's KV cache crosses between scale-up domains: the
+ *                    scale-out fabric, or the cluster's data-centre network
  */
 public record InferenceSpec(String name, TransformerSpec model, ClusterSpec cluster, Precision precision,
-        Precision kvCachePrecision, List<Pool> pools, Traffic traffic, List<Slo> slos, boolean layerByLayerKvTransfer)
-        implements WorkloadSpec {
+        Precision kvCachePrecision, List<Pool> pools, Traffic traffic, List<Slo> slos, boolean layerByLayerKvTransfer,
+        NetworkPlacement kvOver) implements WorkloadSpec {
 
     public InferenceSpec {
         Specs.requireName(name);
@@ -28,6 +30,18 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
         }
         pools = List.copyOf(pools);
         slos = List.copyOf(slos);
+        if (kvOver == NetworkPlacement.DATA_CENTRE && cluster.dataCentre() == null) {
+            throw new IllegalArgumentException(name + " transfers its KV cache over a data-centre network, but cluster "
+                    + cluster.name() + " has none");
+        }
+    }
+
+    /** A deployment whose KV cache crosses the scale-out fabric. */
+    public InferenceSpec(String name, TransformerSpec model, ClusterSpec cluster, Precision precision,
+            Precision kvCachePrecision, List<Pool> pools, Traffic traffic, List<Slo> slos,
+            boolean layerByLayerKvTransfer) {
+        this(name, model, cluster, precision, kvCachePrecision, pools, traffic, slos, layerByLayerKvTransfer,
+                NetworkPlacement.SCALE_OUT);
     }
 
     /** A deployment whose KV cache is kept at the weight precision (the language's default). */

@@ -25,22 +25,24 @@ final class InferenceVariations {
             case CLUSTER, FABRIC, OVERSUBSCRIPTION:
                 return fits(new InferenceSpec(i.name(), i.model(), ClusterVariations.apply(i.cluster(), parameter,
                         value), i.precision(), i.kvCachePrecision(), i.pools(), i.traffic(), i.slos(),
-                        i.layerByLayerKvTransfer()));
+                        i.layerByLayerKvTransfer(), i.kvOver()));
             case MODEL:
                 return new InferenceSpec(i.name(), Variations.spec(parameter, value, TransformerSpec.class),
                         i.cluster(), i.precision(), i.kvCachePrecision(), i.pools(), i.traffic(), i.slos(),
-                        i.layerByLayerKvTransfer());
+                        i.layerByLayerKvTransfer(), i.kvOver());
             case PRECISION:
                 Precision weights = Knobs.constant(parameter, value, Precision.class);
                 return new InferenceSpec(i.name(), i.model(), i.cluster(), weights,
                         i.kvCachePrecision() == i.precision() ? weights : i.kvCachePrecision(), i.pools(),
-                        i.traffic(), i.slos(), i.layerByLayerKvTransfer());
+                        i.traffic(), i.slos(), i.layerByLayerKvTransfer(), i.kvOver());
             case RATE:
                 return new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(),
-                        i.pools(), Variations.poissonAt(i.traffic(), value), i.slos(), i.layerByLayerKvTransfer());
+                        i.pools(), Variations.poissonAt(i.traffic(), value), i.slos(), i.layerByLayerKvTransfer(),
+                        i.kvOver());
             default:
                 return fits(new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(),
-                        pools(i, parameter, role, value), i.traffic(), i.slos(), i.layerByLayerKvTransfer()));
+                        pools(i, parameter, role, value), i.traffic(), i.slos(), i.layerByLayerKvTransfer(),
+                        i.kvOver()));
         }
     }
 

@@ -8,9 +8,14 @@ import java.util.Map;
 
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.DataCentreSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.NetworkPlacement;
 import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 /** The prefill→decode KV-cache handoff as flows on the network model, against closed forms. */
@@ -39,6 +44,24 @@ class KvTransferTest {
         double expected = KV_BYTES / 8 / NIC_BYTES_PER_SECOND + NIC_PATH_SECONDS; // ≈ 701.1 µs
         Map<String, Double> kv = kvSeconds(run(disaggregated(ServingFixtures.dgxH100(2, 0), 8, 8, 1, 1, false)));
         assertEquals(expected, kv.get("p50"), 1e-3 * expected);
+    }
+
+    @Test
+    void shouldSplitTheCacheOverEveryDataCentreNicWhenTheTransferRunsOverTheDataCentreNetwork() {
+        // The same TP8 → TP8 handoff placed on a data-centre network of 100 Gb/s per accelerator (12.5 GB/s × the
+        // engine's 96% NIC efficiency, RoCE400 stating none): 8 flows of 1/8, each a quarter of the scale-out's rate,
+        // plus NIC up and down at RoCE400's 500 ns each (within the 1e-3 tolerance either way).
+        double expected = KV_BYTES / 8 / (12.5e9 * 0.96) + 2 * 500e-9; // ≈ 2,797.6 µs
+        SwitchSpec dcnSwitch = new SwitchSpec("t.Dcn", "generic", 64, 12.5e9, 0, 0, false, false);
+        ClusterSpec cluster = ServingFixtures.dgxH100(2, 0).withDataCentre(new DataCentreSpec(new ScaleOutSpec(
+                ServingFixtures.ROCE400, new TopologySpec.SingleSwitch(dcnSwitch), ScaleOutSpec.Routing.ECMP), 12.5e9));
+        InferenceSpec scaleOut = disaggregated(cluster, 8, 8, 1, 1, false);
+        InferenceSpec overDataCentre = new InferenceSpec(scaleOut.name(), scaleOut.model(), cluster,
+                scaleOut.precision(), scaleOut.kvCachePrecision(), scaleOut.pools(), scaleOut.traffic(), scaleOut.slos(),
+                false, NetworkPlacement.DATA_CENTRE);
+        assertEquals(expected, kvSeconds(run(overDataCentre)).get("p50"), 1e-3 * expected);
+        double backEnd = KV_BYTES / 8 / NIC_BYTES_PER_SECOND + NIC_PATH_SECONDS; // the scale-out's ≈ 701.1 µs
+        assertEquals(backEnd, kvSeconds(run(scaleOut)).get("p50"), 1e-3 * backEnd);
     }
 
     @Test
