@@ -172,9 +172,32 @@ public class FabricNavigationAndFoldingTest {
                 ((ITextViewerExtension5) viewer).modelOffset2WidgetOffset(MODEL.indexOf("cluster Dgx"))));
     }
 
+    @Test
+    void aLargeModelIsColouredToItsEndInSlices() throws CoreException {
+        StringBuilder model = new StringBuilder("package large\n");
+        for (int i = 0; i < 1_000; i++) {
+            model.append("cluster C").append(i).append(" {\n    nodes 2 x 8 accelerators\n}\n");
+        }
+        String text = model.toString();
+        // about 50 characters per cluster: 50,000 characters, more than two slices of the first colouring
+        assertTrue(text.length() > 2 * SemanticColours.SLICE_CHARS, text.length() + " characters");
+        ProjectionViewer viewer = open("large.fabric", text);
+        int last = text.indexOf("C999");
+        StyleRange style = UiWait.waitFor("the last cluster's name coloured as a cluster", () -> styleWith(viewer,
+                last, SemanticColours.of("variable")), () -> String.valueOf(styleAt(viewer, last)));
+        assertEquals(SWT.BOLD, style.fontStyle, style.toString());
+        int middle = text.indexOf("C500 ");
+        assertEquals(SemanticColours.of("variable"), styleAt(viewer, middle).foreground);
+        assertEquals(SemanticColours.of("variable"), styleAt(viewer, text.indexOf("C0 ")).foreground);
+    }
+
     private ProjectionViewer open(String name) throws CoreException {
+        return open(name, MODEL);
+    }
+
+    private ProjectionViewer open(String name, String text) throws CoreException {
         var file = project.getFile(name);
-        file.create(new ByteArrayInputStream(MODEL.getBytes(StandardCharsets.UTF_8)), true, null);
+        file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
         IEditorPart editor = IDE.openEditor(page, file, true);
         ITextOperationTarget target = editor.getAdapter(ITextOperationTarget.class);
         assertTrue(target instanceof ProjectionViewer, "the editor has no projection viewer: " + target);

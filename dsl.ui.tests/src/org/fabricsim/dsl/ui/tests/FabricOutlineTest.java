@@ -1,6 +1,8 @@
 package org.fabricsim.dsl.ui.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.fabricsim.dsl.ui.tests.UiWait.waitFor;
 import static org.fabricsim.dsl.ui.tests.UiWait.waitUntilTrue;
@@ -18,6 +20,7 @@ import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.views.contentoutline.ContentOutline;
 import org.fabricsim.dsl.ui.outline.FabricOutlinePage;
+import org.fabricsim.dsl.ui.outline.OutlineNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -88,6 +91,43 @@ public class FabricOutlineTest {
         ITextSelection selection = (ITextSelection) editor.getSelectionProvider().getSelection();
         assertEquals(MODEL.indexOf("Small {"), selection.getOffset());
         assertEquals("Small", selection.getText());
+    }
+
+    @Test
+    void editsUpdateTheRowsInPlaceAndSelectingJumpsToTheShiftedName() throws Exception {
+        ITextEditor editor = project.open(project.file("shift.fabric", MODEL));
+        Tree tree = outlineTree();
+        waitFor("the outline's symbols", () -> find(tree.getItems(), "Small : object"));
+        TreeItem pack = find(tree.getItems(), "outline : package");
+        Object small = find(tree.getItems(), "Small : object").getData();
+        pack.setExpanded(false);
+
+        String big = "cluster Big {\n    nodes 4 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\n";
+        TestProject.documentOf(editor).replace(MODEL.indexOf("cluster Small"), 0, big);
+        waitUntilTrue("the outline to show the new cluster", () -> rows(tree).contains("Big : object"));
+        // the new cluster is inserted at its place in the text; the rows already there stay, collapsed as left
+        List<String> order = List.of("outline : package", "Chip : class", "Big : object", "Small : object",
+                "Ring : function");
+        assertEquals(order, rows(tree).stream().filter(order::contains).toList());
+        assertFalse(pack.isDisposed() || pack.getExpanded(), "the package row was rebuilt or expanded again");
+        assertSame(small, find(tree.getItems(), "Small : object").getData());
+
+        // two blank lines before the accelerator move Small by two lines but change no row
+        TestProject.documentOf(editor).replace(MODEL.indexOf("accelerator Chip"), 0, "\n\n");
+        String text = TestProject.documentOf(editor).get();
+        int expected = text.indexOf("Small {");
+        // the line of Small's name in the edited text: the outline's row must follow it (a wait that clicks
+        // instead would starve the refresh: SWT runs posted work only when no event is pending)
+        int line = (int) text.substring(0, expected).chars().filter(c -> c == '\n').count();
+        TreeItem item = waitFor("the outline to move Small to line " + line, () -> {
+            TreeItem row = find(tree.getItems(), "Small : object");
+            return ((OutlineNode) row.getData()).symbol().getSelectionRange().getStart().getLine() == line
+                    ? row : null;
+        });
+        tree.setSelection(item);
+        tree.notifyListeners(SWT.Selection, selectionOf(item));
+        assertEquals(expected, ((ITextSelection) editor.getSelectionProvider().getSelection()).getOffset());
+        assertEquals("Small", ((ITextSelection) editor.getSelectionProvider().getSelection()).getText());
     }
 
     private Tree outlineTree() throws CoreException {

@@ -13,6 +13,7 @@ import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.jface.text.ITextViewerExtension2;
 import org.eclipse.jface.text.ITextViewerExtension4;
 import org.eclipse.jface.text.Position;
+import org.eclipse.jface.text.Region;
 import org.eclipse.jface.text.TextPresentation;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
@@ -26,7 +27,8 @@ import org.fabricsim.dsl.ui.FabricLanguage;
  * the UI thread, merges those over the syntax colouring of every repaint, as long as the document is the
  * text they were computed on (its modification stamp), so that a stale colouring never lands on edited text.
  * A new colouring repaints only the text whose colours changed and the lines repainted without colours since
- * the last one (a whole-document repaint re-scans every line: 60-110 ms of UI-thread CPU on 10,000 lines).
+ * the last one (a whole-document repaint re-scans every line: 60-110 ms of UI-thread CPU on 10,000 lines);
+ * a large span (the first colouring) is repainted the visible lines first, then in slices, one UI unit each.
  */
 final class SemanticColouring extends WholeDocumentStrategy implements ITextPresentationListener {
 
@@ -105,11 +107,50 @@ final class SemanticColouring extends WholeDocumentStrategy implements ITextPres
         if (span == null || span[1] <= span[0]) {
             return;
         }
-        if (target instanceof ITextViewerExtension2 extension) {
+        if (!(target instanceof ITextViewerExtension2 extension)) {
+            target.invalidateTextPresentation();
+        } else if (span[1] - span[0] <= SemanticColours.SLICE_CHARS) {
             extension.invalidateTextPresentation(span[0], span[1] - span[0]);
         } else {
-            target.invalidateTextPresentation();
+            int top = Math.max(span[0], target.getTopIndexStartOffset());
+            int bottom = Math.min(span[1], target.getBottomIndexEndOffset());
+            if (top < bottom) {
+                extension.invalidateTextPresentation(top, bottom - top);
+            }
+            markUncoloured(shown, new Region(span[0], span[1] - span[0]));
+            paintNextSlice(target, shown, next);
         }
+    }
+
+    /**
+     * On the UI thread, one unit per slice: repaints the first {@link SemanticColours#SLICE_CHARS} characters of
+     * {@link #uncoloured} and posts the next slice, while {@code painted} is still the colouring of the
+     * document. A newer colouring or an edit stops the slices; what is left stays in {@link #uncoloured},
+     * which the next colouring repaints.
+     */
+    private void paintNextSlice(ITextViewer target, IDocument shown, Colouring painted) {
+        Position left = uncoloured;
+        StyledText widget = target.getTextWidget();
+        if (left == null || left.isDeleted() || colouring != painted || stampOf(shown) != painted.stamp()
+                || widget == null || widget.isDisposed()) {
+            return;
+        }
+        int start = left.getOffset();
+        int end = Math.min(start + left.getLength(), shown.getLength());
+        int sliceEnd = Math.min(end, start + SemanticColours.SLICE_CHARS);
+        if (sliceEnd < end) {
+            left.setOffset(sliceEnd);
+            left.setLength(end - sliceEnd);
+            widget.getDisplay().asyncExec(() -> {
+                if (!widget.isDisposed() && viewer == target) {
+                    paintNextSlice(target, shown, painted);
+                }
+            });
+        } else {
+            uncoloured = null;
+            removeUncoloured(shown, left);
+        }
+        ((ITextViewerExtension2) target).invalidateTextPresentation(start, sliceEnd - start);
     }
 
     /** On the UI thread: adds a repainted extent to {@link #uncoloured}, which the document then keeps current. */

@@ -58,6 +58,8 @@ public class FabricOutlinePage extends ContentOutlinePage {
 
     private IDocument document;
 
+    private final OutlineNode root = OutlineNode.root();
+
     /**
      * Creates the outline of an editor.
      *
@@ -72,8 +74,10 @@ public class FabricOutlinePage extends ContentOutlinePage {
     public void createControl(Composite parent) {
         super.createControl(parent);
         TreeViewer viewer = getTreeViewer();
+        viewer.setUseHashlookup(true);
         viewer.setContentProvider(new SymbolTree());
         viewer.setLabelProvider(new DelegatingStyledCellLabelProvider(new SymbolLabels()));
+        viewer.setInput(root);
         document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
         document.addDocumentListener(changes);
         refresh.schedule();
@@ -105,8 +109,7 @@ public class FabricOutlinePage extends ContentOutlinePage {
         if (control != null && !control.isDisposed()) {
             control.getDisplay().asyncExec(() -> {
                 if (!control.isDisposed()) {
-                    getTreeViewer().setInput(symbols);
-                    getTreeViewer().expandAll();
+                    new OutlineSync(getTreeViewer()).apply(root, symbols);
                 }
             });
         }
@@ -116,7 +119,8 @@ public class FabricOutlinePage extends ContentOutlinePage {
     public void selectionChanged(SelectionChangedEvent event) {
         super.selectionChanged(event);
         if (event.getSelection() instanceof IStructuredSelection selection
-                && selection.getFirstElement() instanceof DocumentSymbol symbol) {
+                && selection.getFirstElement() instanceof OutlineNode node) {
+            DocumentSymbol symbol = node.symbol();
             try {
                 int start = offsetOf(symbol.getSelectionRange().getStart());
                 editor.selectAndReveal(start, offsetOf(symbol.getSelectionRange().getEnd()) - start);
@@ -139,28 +143,27 @@ public class FabricOutlinePage extends ContentOutlinePage {
         super.dispose();
     }
 
-    /** The symbols as a tree: the answer's symbols at the top, each with its children. */
+    /** The rows as a tree: the root's children at the top, each with its children. */
     private static final class SymbolTree implements ITreeContentProvider {
 
         @Override
         public Object[] getElements(Object input) {
-            return input instanceof List<?> list ? list.toArray() : new Object[0];
+            return getChildren(input);
         }
 
         @Override
         public Object[] getChildren(Object element) {
-            return element instanceof DocumentSymbol symbol && symbol.getChildren() != null
-                    ? symbol.getChildren().toArray() : new Object[0];
+            return element instanceof OutlineNode node ? node.children.toArray() : new Object[0];
         }
 
         @Override
         public Object getParent(Object element) {
-            return null;
+            return element instanceof OutlineNode node ? node.parent() : null;
         }
 
         @Override
         public boolean hasChildren(Object element) {
-            return getChildren(element).length > 0;
+            return element instanceof OutlineNode node && !node.children.isEmpty();
         }
     }
 }

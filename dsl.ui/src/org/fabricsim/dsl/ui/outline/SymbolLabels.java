@@ -38,14 +38,15 @@ public class SymbolLabels extends LabelProvider implements IStyledLabelProvider 
 
     @Override
     public String getText(Object element) {
-        return element instanceof DocumentSymbol symbol ? text(symbol) : String.valueOf(element);
+        return element instanceof OutlineNode node ? text(node.symbol()) : String.valueOf(element);
     }
 
     @Override
     public StyledString getStyledText(Object element) {
-        if (!(element instanceof DocumentSymbol symbol)) {
+        if (!(element instanceof OutlineNode node)) {
             return new StyledString(String.valueOf(element));
         }
+        DocumentSymbol symbol = node.symbol();
         StyledString result = new StyledString(name(symbol));
         result.append(" : " + kind(symbol), StyledString.QUALIFIER_STYLER);
         return result;
