@@ -185,4 +185,33 @@ class IgnoredSettingsValidationTest {
         assertInfo(accelerator("tdp 700 W"), Literals.ACCELERATOR, IssueCodes.TDP_NOT_SIMULATED, "'tdp' is recorded");
         assertEquals(List.of(), infos(accelerator(""), IssueCodes.TDP_NOT_SIMULATED));
     }
+
+    /** A deployment of {@code pools} on four Gaudi 3 nodes with {@code extra} after its traffic. */
+    private Model deployment(String pools, String extra) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.intel.*
+                import fabric.catalog.standards.*
+                cluster Gaudi { nodes 4 x Gaudi3_HLS scale-out RoCEv2_200 single-switch }
+                model Big transformer { layers 96 hidden 12288 heads 96 vocab 50000 }
+                inference Serve {
+                    model Big on Gaudi
+                    %s
+                    traffic { arrival poisson 1 /s prompt fixed 1000 output fixed 200 }
+                    %s
+                }
+                """.formatted(pools, extra));
+    }
+
+    @Test
+    void shouldSayAKvTransferChangesNothingWithoutAPrefillAndADecodePool() throws Exception {
+        String serving = "serving pool { replicas 1 parallel tensor 8 }";
+        String split = "prefill pool { replicas 1 parallel tensor 8 } decode pool { replicas 1 parallel tensor 8 }";
+        assertInfo(deployment(serving, "kv-transfer layer-by-layer"), Literals.INFERENCE,
+                IssueCodes.KV_TRANSFER_NOT_SIMULATED, "'kv-transfer' is recorded but does not change simulated results");
+        assertInfo(deployment(serving, "kv-transfer over scale-out"), Literals.INFERENCE,
+                IssueCodes.KV_TRANSFER_NOT_SIMULATED, "this deployment does not have both");
+        assertEquals(List.of(), infos(deployment(split, "kv-transfer layer-by-layer"),
+                IssueCodes.KV_TRANSFER_NOT_SIMULATED), "a disaggregated deployment hands its caches over");
+        assertEquals(List.of(), infos(deployment(serving, ""), IssueCodes.KV_TRANSFER_NOT_SIMULATED));
+    }
 }

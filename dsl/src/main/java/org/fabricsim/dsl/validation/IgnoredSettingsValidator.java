@@ -12,6 +12,8 @@ import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
+import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.PoolRole;
 import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.Study;
@@ -30,9 +32,8 @@ public class IgnoredSettingsValidator extends FabricCheck {
 
     /**
      * A congestion control on a fabric that states no flow control changes nothing. On one that does, it
-     * selects the behaviour row, or, when the behaviour table has no row for it ({@code receiver-driven}, which
-     * packet runs simulate, and {@code scheduled}), every cluster on the fabric is an error
-     * ({@code fabric.behaviour.missing}).
+     * selects the behaviour row, or, when the behaviour table has no row for it ({@code scheduled}, which the
+     * packet backend does not simulate), every cluster on the fabric is an error ({@code fabric.behaviour.missing}).
      */
     @Check
     public void checkFabricCongestionControlNotSimulated(Fabric fabric) {
@@ -122,6 +123,24 @@ public class IgnoredSettingsValidator extends FabricCheck {
             info("'tolerance'" + NOT_YET + "for this workload: collective benchmarks solve with it; training keeps"
                     + " its own 2 %, serving and expert-parallel kernels solve exactly.", study, Literals.STUDY__TOLERANCE,
                     IssueCodes.TOLERANCE_NOT_SIMULATED);
+        }
+    }
+
+    /**
+     * A {@code kv-transfer} line moves a KV cache from a prefill pool to a decode pool; a deployment without both
+     * hands no cache over, so the line changes nothing.
+     */
+    @Check
+    public void checkInferenceKvTransferNotSimulated(Inference inference) {
+        boolean written = written(inference, Literals.INFERENCE__KV_TRANSFER)
+                || written(inference, Literals.INFERENCE__KV_OVER);
+        boolean prefill = inference.getPools().stream().anyMatch(p -> p.getRole() == PoolRole.PREFILL);
+        boolean decode = inference.getPools().stream().anyMatch(p -> p.getRole() == PoolRole.DECODE);
+        if (written && !(prefill && decode)) {
+            info("'kv-transfer'" + NOT_YET + "no pool hands a KV cache to another; it moves the cache from a"
+                    + " 'prefill pool' to a 'decode pool', and this deployment does not have both.", inference,
+                    written(inference, Literals.INFERENCE__KV_TRANSFER) ? Literals.INFERENCE__KV_TRANSFER
+                            : Literals.INFERENCE__KV_OVER, IssueCodes.KV_TRANSFER_NOT_SIMULATED);
         }
     }
 

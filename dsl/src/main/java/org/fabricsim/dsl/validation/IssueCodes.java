@@ -269,8 +269,8 @@ public final class IssueCodes {
      */
     public static final String EXPECTATION = PREFIX + "study.expectation";
     /**
-     * A fabric's {@code congestion-control} that changes no result: one the packet backend does not simulate (hpcc,
-     * uec-cc, receiver-driven, scheduled), or any on a fabric that does not say how it handles overload. Data: none.
+     * A fabric's {@code congestion-control} that changes no result: any on a fabric that does not say how it
+     * handles overload. Data: none.
      */
     public static final String CONGESTION_CONTROL_NOT_SIMULATED = PREFIX + "not-simulated.congestion-control";
     /** A bare {@code lossless}, which does not say how (pfc, credit-based), so runs as the ideal fabric. Data: none. */
@@ -285,6 +285,8 @@ public final class IssueCodes {
     public static final String SWITCH_LATENCY_NOT_SIMULATED = PREFIX + "not-simulated.switch-latency";
     /** The switch count of a scale-up domain, which is simulated as one non-blocking switch. Data: none. */
     public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";
+    /** A {@code kv-transfer} on a deployment without both a prefill and a decode pool, which hands no cache over. Data: none. */
+    public static final String KV_TRANSFER_NOT_SIMULATED = PREFIX + "not-simulated.kv-transfer";
     /** An accelerator's {@code tdp}, not simulated yet (no power cap). Data: none. */
     public static final String TDP_NOT_SIMULATED = PREFIX + "not-simulated.tdp";
     /** A scale-up fabric's {@code efficiency}: scale-up links take the accelerator's. */
