@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.List;
 
 import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
 import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Model;
@@ -28,7 +30,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
 
-/** A data-centre network beside the scale-out fabric, and data parallelism placed across pods on it. */
+/**
+ * A data-centre network beside the scale-out fabric: data parallelism placed across pods on it, and a benchmark or a
+ * KV-cache transfer that names it ({@code over data-centre}).
+ */
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
 class DataCentreValidationTest {
@@ -43,8 +48,8 @@ class DataCentreValidationTest {
     @Inject
     private SpecMapper mapper;
 
-    /** Four 8-card Gaudi 3 nodes on one switch, {@code network} beside it, and a job whose plan ends in {@code data}. */
-    private Model model(String network, String data) throws Exception {
+    /** Four 8-card Gaudi 3 nodes on one switch with {@code network} beside it, followed by {@code rest}. */
+    private Model gaudi(String network, String rest) throws Exception {
         return parser.parse("""
                 import fabric.catalog.intel.*
                 import fabric.catalog.standards.*
@@ -53,6 +58,12 @@ class DataCentreValidationTest {
                     scale-out RoCEv2_200 single-switch
                     %s
                 }
+                """.formatted(network) + rest);
+    }
+
+    /** The Gaudi cluster with {@code network} beside it and a job whose plan ends in {@code data}. */
+    private Model model(String network, String data) throws Exception {
+        return gaudi(network, """
                 model Small transformer { layers 8 hidden 1024 heads 16 vocab 32000 }
                 training Train {
                     model Small on Gaudi
@@ -60,7 +71,7 @@ class DataCentreValidationTest {
                     batch 64 sequences
                     parallel tensor 8 %s
                 }
-                """.formatted(network, data));
+                """.formatted(data));
     }
 
     private List<String> codes(String network, String data) throws Exception {
@@ -70,8 +81,7 @@ class DataCentreValidationTest {
 
     @Test
     void shouldRefuseDataParallelismAcrossPodsWithoutADataCentreNetwork() throws Exception {
-        List<Issue> issues = validation.validate(model("", "data 4 across 2 pods")).stream()
-                .filter(issue -> IssueCodes.DATA_CENTRE_MISSING.equals(issue.getCode())).toList();
+        List<Issue> issues = issues(model("", "data 4 across 2 pods"), IssueCodes.DATA_CENTRE_MISSING);
         assertEquals(1, issues.size());
         assertEquals(List.of("Gaudi"), List.of(issues.get(0).getData()));
     }
@@ -110,14 +120,7 @@ class DataCentreValidationTest {
 
     /** The Gaudi cluster with {@code network} beside its fabric, serving with disaggregated pools and {@code kv}. */
     private Model serving(String network, String kv) throws Exception {
-        return parser.parse("""
-                import fabric.catalog.intel.*
-                import fabric.catalog.standards.*
-                cluster Gaudi {
-                    nodes 4 x Gaudi3_HLS
-                    scale-out RoCEv2_200 single-switch
-                    %s
-                }
+        return gaudi(network, """
                 model Small transformer { layers 8 hidden 1024 heads 16 vocab 32000 }
                 inference Serve {
                     model Small on Gaudi
@@ -126,15 +129,15 @@ class DataCentreValidationTest {
                     traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
                     %s
                 }
-                """.formatted(network, kv));
+                """.formatted(kv));
     }
 
     @Test
     void shouldRefuseAKvTransferOverADataCentreNetworkTheClusterLacks() throws Exception {
         validation.assertError(serving("", "kv-transfer over data-centre"), Literals.INFERENCE,
                 IssueCodes.DATA_CENTRE_MISSING);
-        assertEquals(List.of(), validation.validate(serving(DATA_CENTRE, "kv-transfer layer-by-layer over data-centre"))
-                .stream().filter(issue -> IssueCodes.DATA_CENTRE_MISSING.equals(issue.getCode())).toList());
+        assertEquals(List.of(), issues(serving(DATA_CENTRE, "kv-transfer layer-by-layer over data-centre"),
+                IssueCodes.DATA_CENTRE_MISSING));
     }
 
     @Test
@@ -146,5 +149,59 @@ class DataCentreValidationTest {
         InferenceSpec plain = mapper.toInference(EcoreUtil2.typeSelect(
                 serving(DATA_CENTRE, "").getElements(), Inference.class).get(0));
         assertEquals(NetworkPlacement.SCALE_OUT, plain.kvOver());
+    }
+
+    /** The Gaudi cluster with {@code network} beside its fabric and a ring sweep ending in {@code over}. */
+    private Model collective(String network, String over) throws Exception {
+        return gaudi(network, """
+                benchmark Sweep {
+                    all-reduce ring
+                    on Gaudi
+                    sizes 1 MiB, 1 GiB
+                    %s
+                }
+                """.formatted(over));
+    }
+
+    private List<Issue> issues(Model model, String code) {
+        return validation.validate(model).stream().filter(issue -> code.equals(issue.getCode())).toList();
+    }
+
+    @Test
+    void shouldRefuseABenchmarkOverADataCentreNetworkTheClusterDoesNotHave() throws Exception {
+        List<Issue> issues = issues(collective("", "over data-centre"), IssueCodes.DATA_CENTRE_MISSING);
+        assertEquals(1, issues.size());
+        // The data names the cluster, then what the quick fix writes in place of 'data-centre'.
+        assertEquals(List.of("Gaudi", "scale-out"), List.of(issues.get(0).getData()));
+    }
+
+    @Test
+    void shouldAcceptABenchmarkOverTheClustersDataCentreNetwork() throws Exception {
+        Model model = collective(DATA_CENTRE, "over data-centre");
+        assertEquals(List.of(), validation.validate(model).stream()
+                .filter(issue -> issue.getSeverity() == Severity.ERROR).toList());
+        Benchmark benchmark = (Benchmark) model.getElements().stream().filter(Benchmark.class::isInstance)
+                .findFirst().orElseThrow();
+        assertEquals(NetworkPlacement.DATA_CENTRE, mapper.toBenchmark(benchmark).over());
+    }
+
+    @Test
+    void shouldAcceptABenchmarkOverTheScaleOutFabricOfAClusterWithoutADataCentreNetwork() throws Exception {
+        assertEquals(List.of(), issues(collective("", "over scale-out"), IssueCodes.DATA_CENTRE_MISSING));
+        Benchmark benchmark = (Benchmark) collective("", "").getElements().stream()
+                .filter(Benchmark.class::isInstance).findFirst().orElseThrow();
+        assertEquals(NetworkPlacement.SCALE_OUT, mapper.toBenchmark(benchmark).over());
+    }
+
+    @Test
+    void shouldRefuseANetworkToRunOverOnExpertParallelKernels() throws Exception {
+        Model model = gaudi(DATA_CENTRE, """
+                benchmark Kernels {
+                    expert-parallel normal tokens 4096 hidden 7168 top-k 8 experts 32
+                    on Gaudi
+                    over data-centre
+                }
+                """);
+        assertEquals(1, issues(model, IssueCodes.EXPERT_KERNEL_SETTING).size());
     }
 }
