@@ -118,10 +118,11 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
     public ClusterSpec withNodes(int count) {
         if (groups.isEmpty()) {
             ScaleOutSpec network = scaleOut;
-            if (count < nodes && scaleOut != null && scaleOut.topology() instanceof TopologySpec.Torus torus
-                    && torus.leading(count * node.accelerators()) != null) {
-                network = new ScaleOutSpec(scaleOut.fabric(), torus.leading(count * node.accelerators()),
-                        scaleOut.routing());
+            TopologySpec.Torus cut = count < nodes && scaleOut != null
+                    && scaleOut.topology() instanceof TopologySpec.Torus torus
+                            ? torus.leading(count * node.accelerators()) : null;
+            if (cut != null) {
+                network = new ScaleOutSpec(scaleOut.fabric(), cut, scaleOut.routing());
             }
             return new ClusterSpec(name, node, count, network, maxOversubscription, cost, reliability, groups,
                     dataCentre);
