@@ -1,16 +1,14 @@
 package org.fabricsim.runtime.picture;
 
+import static org.fabricsim.runtime.picture.SvgDom.count;
+import static org.fabricsim.runtime.picture.SvgDom.dom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.fabricsim.runtime.report.HtmlReportTest;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.DataCentreSpec;
@@ -40,23 +38,6 @@ class ParallelGroupsPictureTest {
                 false), new NicSpec("t.N", "generic", 1, 50e9, 0, 0), 8, true);
         return new ClusterSpec("t.C", node, nodes, new ScaleOutSpec(ethernet, new TopologySpec.SingleSwitch(SWITCH),
                 ScaleOutSpec.Routing.ECMP), 0, null, null);
-    }
-
-    private static String dom(Path dir, String svg) throws Exception {
-        Path file = dir.resolve("groups.svg");
-        Files.writeString(file, svg, StandardCharsets.UTF_8);
-        String dom = HtmlReportTest.chromium(dir, "--dump-dom", file.toUri().toString());
-        assertFalse(dom.contains("parsererror"), "the SVG parses: " + dom);
-        return dom;
-    }
-
-    private static int count(String text, String pattern) {
-        Matcher m = Pattern.compile(Pattern.quote(pattern)).matcher(text);
-        int n = 0;
-        while (m.find()) {
-            n++;
-        }
-        return n;
     }
 
     /** The text cells of one axis's row, joined by '|'. */
