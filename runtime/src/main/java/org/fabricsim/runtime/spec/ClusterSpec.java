@@ -138,6 +138,23 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
         return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability, kept, dataCentre);
     }
 
+    /**
+     * This cluster as a job on a slice of its optical torus sees it: the nodes that fill the slice's Π shape
+     * accelerators, on the torus the optical circuit switches wire for {@code shape} ({@link TopologySpec.Torus#slice}).
+     */
+    public ClusterSpec withSlice(List<Integer> shape) {
+        if (scaleOut == null || !(scaleOut.topology() instanceof TopologySpec.Torus torus)) {
+            throw new IllegalArgumentException("a slice needs a torus of optical cubes: " + name);
+        }
+        int accelerators = shape.stream().reduce(1, Math::multiplyExact);
+        if (accelerators % node.accelerators() != 0 || accelerators / node.accelerators() > nodes) {
+            throw new IllegalArgumentException("a slice of " + accelerators + " accelerators is not whole nodes of "
+                    + name);
+        }
+        return withNodes(accelerators / node.accelerators())
+                .withScaleOut(new ScaleOutSpec(scaleOut.fabric(), torus.slice(shape), scaleOut.routing()));
+    }
+
     /** This cluster on another scale-out network, with the same nodes. */
     public ClusterSpec withScaleOut(ScaleOutSpec network) {
         return new ClusterSpec(name, node, nodes, network, maxOversubscription, cost, reliability, groups, dataCentre);
@@ -162,7 +179,7 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
             }
             dimensions.set(last, dimensions.get(last) / pods);
             pod = pod.withScaleOut(new ScaleOutSpec(scaleOut.fabric(),
-                    new TopologySpec.Torus(dimensions, torus.linkBytesPerSecond(), torus.open()),
+                    torus.reshaped(dimensions),
                     scaleOut.routing()));
         }
         return pod.withDataCentre(null);

@@ -73,22 +73,39 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
 
     /**
      * A direct torus of accelerators, each its own router (TPU ICI): no switches, no NICs. An open dimension is
-     * a mesh line, without the wrap-around link between its ends.
+     * a mesh line, without the wrap-around link between its ends. A torus of optical cubes (TPU v4: 4 × 4 × 4
+     * chips per cube, faces joined through optical circuit switches) has a {@code cube} shape: a link that leaves
+     * a cube, wrap-around included, passes an OCS and pays {@code ocsLatencyPs} on top of the link's own latency.
      *
      * @param dimensions          extent of each dimension; they multiply to the cluster's accelerators
      * @param linkBytesPerSecond  the link rate per direction of each dimension, one per dimension; empty
      *                            when every dimension runs at the fabric's link rate
      * @param open                whether each dimension is open, one per dimension (an empty list: none is)
+     * @param cube                the cube's extent along each dimension, one per dimension; empty: no cubes
+     * @param ocsLatencyPs        the latency an optical circuit switch adds to a link through it, picoseconds
      */
-    record Torus(List<Integer> dimensions, List<Double> linkBytesPerSecond, List<Boolean> open)
-            implements TopologySpec {
+    record Torus(List<Integer> dimensions, List<Double> linkBytesPerSecond, List<Boolean> open, List<Integer> cube,
+            long ocsLatencyPs) implements TopologySpec {
         public Torus {
             dimensions = List.copyOf(dimensions);
             linkBytesPerSecond = List.copyOf(linkBytesPerSecond);
             open = open.isEmpty() ? Collections.nCopies(dimensions.size(), false) : List.copyOf(open);
+            cube = List.copyOf(cube);
             if (open.size() != dimensions.size()) {
                 throw new IllegalArgumentException(open.size() + " open flags for " + dimensions.size() + " dimensions");
             }
+            if (!cube.isEmpty() && cube.size() != dimensions.size()) {
+                throw new IllegalArgumentException("a cube of " + cube.size() + " dimensions in a torus of "
+                        + dimensions.size());
+            }
+            if (ocsLatencyPs < 0) {
+                throw new IllegalArgumentException("ocsLatencyPs must be non-negative: " + ocsLatencyPs);
+            }
+        }
+
+        /** A torus without cubes, its dimensions open as {@code open} says, at the given rates. */
+        public Torus(List<Integer> dimensions, List<Double> linkBytesPerSecond, List<Boolean> open) {
+            this(dimensions, linkBytesPerSecond, open, List.of(), 0);
         }
 
         /** A torus, every dimension wrapping round, at the given rates. */
@@ -114,10 +131,34 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
                 if (filled == accelerators) {
                     List<Double> rates = linkBytesPerSecond.size() == dimensions.size()
                             ? linkBytesPerSecond.subList(0, j + 1) : linkBytesPerSecond;
-                    return new Torus(dimensions.subList(0, j + 1), rates, open.subList(0, j + 1));
+                    return new Torus(dimensions.subList(0, j + 1), rates, open.subList(0, j + 1),
+                            cube.isEmpty() ? cube : cube.subList(0, j + 1), ocsLatencyPs);
                 }
             }
             return null;
+        }
+
+        /** This torus with other dimensions (as many), its rates, open dimensions, cubes and OCS kept. */
+        public Torus reshaped(List<Integer> shape) {
+            return new Torus(shape, linkBytesPerSecond, open, cube, ocsLatencyPs);
+        }
+
+        /**
+         * The slice of this torus's cubes that the optical circuit switches wire as a torus of {@code shape} (as
+         * many dimensions, each a multiple of the cube's): every dimension closed, its wrap-around links through
+         * the OCS, as TPU v4 configures a slice of whole cubes (Jouppi et al., ISCA 2023, §2).
+         */
+        public Torus slice(List<Integer> shape) {
+            if (cube.isEmpty() || shape.size() != cube.size()) {
+                throw new IllegalArgumentException("a slice " + shape + " needs a torus of cubes of as many dimensions: "
+                        + this);
+            }
+            for (int d = 0; d < shape.size(); d++) {
+                if (shape.get(d) % cube.get(d) != 0) {
+                    throw new IllegalArgumentException("a slice " + shape + " is not whole cubes of " + cube);
+                }
+            }
+            return new Torus(shape, linkBytesPerSecond, List.of(), cube, ocsLatencyPs);
         }
     }
 }

@@ -213,7 +213,7 @@ public final class ClusterTopologies {
      * A direct torus: each dimension's links at its stated rate, else the fabric's, derated by
      * {@code efficiency} (the fabric's own when stated, else the profile's NIC efficiency: an
      * assumption, as no ICI measurement is in the reference set), at the fabric's latency per hop; an open
-     * dimension (a mesh) without its wrap-around link.
+     * dimension (a mesh) without its wrap-around link; links that leave an optical cube with the OCS's latency.
      */
     private static TorusParameters torus(TopologySpec.Torus torus, FabricSpec fabric, double efficiency) {
         int[] dimensions = torus.dimensions().stream().mapToInt(Integer::intValue).toArray();
@@ -227,7 +227,8 @@ public final class ClusterTopologies {
         for (int d = 0; d < open.length; d++) {
             open[d] = torus.open().get(d);
         }
-        return new TorusParameters(dimensions, links, open);
+        int[] cube = torus.cube().stream().mapToInt(Integer::intValue).toArray();
+        return new TorusParameters(dimensions, links, open, cube, torus.ocsLatencyPs());
     }
 
     private static int ceilDiv(int numerator, int denominator) {

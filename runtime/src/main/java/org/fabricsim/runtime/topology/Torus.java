@@ -5,7 +5,9 @@ package org.fabricsim.runtime.topology;
  * 0 … n − 1 as {@link ClusterTopology} adds them first. Accelerator r has a link along dimension d in
  * direction s (0 = +, 1 = −) at the dimension's own link class, added in the order (r, d, s): n·D·2
  * links on a torus, {@code firstLink + (r·D + d)·2 + s}. An open dimension (a mesh line) has no link
- * out of its ends, 2 fewer per line of it.
+ * out of its ends, 2 fewer per line of it. On a torus of optical cubes a link that leaves its cube (see
+ * {@link TorusParameters#cube}) has its dimension's class with the OCS's latency added: on a torus of
+ * closed dimensions k_d with cubes b_d, n·k_d/b_d·2/k_d = 2n/b_d of dimension d's links.
  *
  * <p>Dimension-order routing: correct dimension 0 first, then 1, then 2, each along the shorter
  * way round on a closed dimension (the + direction on a tie) and straight along the line on an open
@@ -26,14 +28,19 @@ final class Torus implements ScaleOutFabric {
         int accelerators = shape.positions();
         int dimensions = shape.dimensionCount();
         LinkClass[] links = parameters.links();
+        LinkClass[] optical = new LinkClass[dimensions];
+        for (int d = 0; d < dimensions; d++) {
+            optical[d] = new LinkClass(links[d].bytesPerSecond(), links[d].latencyPs() + parameters.ocsLatencyPs());
+        }
         this.linkOf = new int[accelerators * dimensions * 2];
         for (int r = 0; r < accelerators; r++) {
             for (int d = 0; d < dimensions; d++) {
                 int c = shape.coordinate(r, d);
                 int at = (r * dimensions + d) * 2;
-                linkOf[at] = open[d] && c == shape.size(d) - 1 ? -1
-                        : graph.addLink(r, shape.neighbour(r, d, +1), links[d]);
-                linkOf[at + 1] = open[d] && c == 0 ? -1 : graph.addLink(r, shape.neighbour(r, d, -1), links[d]);
+                linkOf[at] = open[d] && c == shape.size(d) - 1 ? -1 : graph.addLink(r, shape.neighbour(r, d, +1),
+                        parameters.throughOcs(d, c, true) ? optical[d] : links[d]);
+                linkOf[at + 1] = open[d] && c == 0 ? -1 : graph.addLink(r, shape.neighbour(r, d, -1),
+                        parameters.throughOcs(d, c, false) ? optical[d] : links[d]);
             }
         }
         StringBuilder rates = new StringBuilder();
@@ -44,8 +51,10 @@ final class Torus implements ScaleOutFabric {
         for (int d = 0; d < dimensions; d++) {
             openDimensions.append(open[d] ? (openDimensions.length() == 0 ? "" : ", ") + d : "");
         }
+        int[] cube = parameters.cube();
         this.description = dimensions + "D torus " + shape + " in the accelerators, links " + rates
-                + (openDimensions.length() == 0 ? "" : ", open (mesh) along dimension " + openDimensions);
+                + (openDimensions.length() == 0 ? "" : ", open (mesh) along dimension " + openDimensions)
+                + (cube.length == 0 ? "" : ", cubes of " + new TorusShape(cube) + " joined by optical circuit switches");
     }
 
     @Override
