@@ -37,6 +37,24 @@ class TopologyQuickFixesTest {
     }
 
     @Test
+    void shouldWrapOnlyTheTorussOwnDimensions() throws Exception {
+        // 'torus 8 x 8 wrap x, z': a 2D torus has no z, so the list keeps x.
+        fixed(IssueCodes.TORUS_WRAP, fixes::wrapTheTorussOwnDimensions, "torus 8 x 8 wrap x\n");
+    }
+
+    @Test
+    void shouldWriteCubesThatTileTheTorus() throws Exception {
+        // 4 x 4 x 8 with cubes 4 x 4 x 3: gcd(8, 3) = 1, so cubes 4 x 4 x 1.
+        fixed(IssueCodes.TORUS_CUBES, fixes::cubesThatTileTheTorus, "cubes 4 x 4 x 1 ocs");
+    }
+
+    @Test
+    void shouldRoundASliceUpToWholeCubes() throws Exception {
+        // 4 x 4 x 6 of 4 x 4 x 4 cubes: 6 rounds up to 8.
+        fixed(IssueCodes.TORUS_SLICE, fixes::sliceOfWholeCubes, "on Pod slice 4 x 4 x 8");
+    }
+
+    @Test
     void shouldRunATorusBenchmarkOnAllTheTorusNodes() throws Exception {
         // 16 hosts on a 4 x 4 x 4 torus: 'nodes 2' becomes 'nodes 16'.
         fixed(IssueCodes.TORUS_BENCHMARK_NODES, fixes::benchmarkOnTheWholeTorus, "on Pod nodes 16");

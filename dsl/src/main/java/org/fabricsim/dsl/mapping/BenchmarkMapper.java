@@ -40,7 +40,7 @@ final class BenchmarkMapper {
     private ClusterMapper clusters;
 
     CollectiveBenchmarkSpec toBenchmark(Benchmark benchmark) {
-        ClusterSpec cluster = clusters.toCluster(benchmark.getCluster());
+        ClusterSpec cluster = cluster(benchmark);
         boolean custom = benchmark.getCollective() != null;
         CollectiveOperation operation = CollectiveOperation.valueOf(custom
                 ? benchmark.getCollective().getOperation().getName() : benchmark.getOperation().getName());
@@ -67,12 +67,18 @@ final class BenchmarkMapper {
 
     /** A benchmark of DeepEP-style kernels ({@code expert-parallel ...}); dispatch is FP8 unless written BF16. */
     ExpertKernelBenchmarkSpec toExpertKernelBenchmark(Benchmark benchmark) {
-        ClusterSpec cluster = clusters.toCluster(benchmark.getCluster());
+        ClusterSpec cluster = cluster(benchmark);
         ExpertParallel ep = benchmark.getExpertParallel();
         ExpertKernels kernels = new ExpertKernels(ep.getKernels() == ExpertKernelMode.LOW_LATENCY, ep.getTokens(),
                 ep.getHidden(), ep.getTopK(), ep.getExperts(), ep.getDispatch() == DispatchPrecision.FP8);
         return new ExpertKernelBenchmarkSpec(names.qualifiedName(benchmark), cluster, nodes(benchmark, cluster),
                 benchmark.getAccelerators(), kernels);
+    }
+
+    /** The cluster a benchmark runs on: its {@code slice}, wired by the optical circuit switches, when it names one. */
+    ClusterSpec cluster(Benchmark benchmark) {
+        ClusterSpec cluster = clusters.toCluster(benchmark.getCluster());
+        return benchmark.getSlice().isEmpty() ? cluster : cluster.withSlice(List.copyOf(benchmark.getSlice()));
     }
 
     /** The accelerators a benchmark runs on: those written, else every accelerator of its nodes. */
@@ -81,8 +87,14 @@ final class BenchmarkMapper {
                 : Math.multiplyExact(nodes(benchmark, cluster), cluster.acceleratorsPerNode());
     }
 
-    /** The nodes a benchmark runs on: one for a sub-node benchmark, else those written, else the cluster's. */
+    /**
+     * The nodes a benchmark runs on: one for a sub-node benchmark, else those written, else those its slice fills,
+     * else the cluster's.
+     */
     private static int nodes(Benchmark benchmark, ClusterSpec cluster) {
+        if (!benchmark.getSlice().isEmpty()) {
+            return benchmark.getSlice().stream().reduce(1, Math::multiplyExact) / cluster.acceleratorsPerNode();
+        }
         return benchmark.getAccelerators() > 0 ? 1 : benchmark.getNodes() > 0 ? benchmark.getNodes() : cluster.nodes();
     }
 

@@ -4,7 +4,6 @@ import static org.fabricsim.dsl.mapping.SpecNames.GENERIC_VENDOR;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import org.eclipse.emf.common.util.Enumerator;
@@ -35,6 +34,7 @@ import org.fabricsim.dsl.fabric.TierLevel;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.fabric.TorusTopology;
 import org.fabricsim.dsl.model.Checkpoints;
+import org.fabricsim.dsl.model.TorusAxes;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
@@ -211,7 +211,8 @@ final class ClusterMapper {
 
     /**
      * A torus's dimensions and per-dimension link rates: one rate written serves every dimension; none, the fabric's.
-     * A {@code mesh} opens every dimension (no wrap-around links).
+     * A {@code mesh} opens every dimension (no wrap-around links), {@code wrap x, y} all but those named; {@code cubes}
+     * gives the optical cubes and the latency their circuit switches add (none written: no cubes).
      */
     private static TopologySpec.Torus torus(TorusTopology torus) {
         List<Double> rates = new ArrayList<>();
@@ -219,8 +220,9 @@ final class ClusterMapper {
         for (int d = 0; d < torus.getDimensions().size() && !written.isEmpty(); d++) {
             rates.add(Units.bytesPerSecond(written.get(written.size() == 1 ? 0 : Math.min(d, written.size() - 1))));
         }
-        return new TopologySpec.Torus(List.copyOf(torus.getDimensions()), rates,
-                Collections.nCopies(torus.getDimensions().size(), torus.isMesh()));
+        return new TopologySpec.Torus(List.copyOf(torus.getDimensions()), rates, TorusAxes.open(torus),
+                List.copyOf(torus.getCube()),
+                torus.getOcsLatency() == null ? 0 : Units.picoseconds(torus.getOcsLatency()));
     }
 
     /**

@@ -13,7 +13,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class,
         TokenBudgetValidator.class, FailureDomainValidator.class, TierStructureValidator.class,
         ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class, TorusValidator.class,
-        SharingValidator.class, CollNetValidator.class, NetworkBackendValidator.class, PacketSettingsValidator.class,
+        OpticalCubesValidator.class, SharingValidator.class, CollNetValidator.class, NetworkBackendValidator.class, PacketSettingsValidator.class,
         HpccParametersValidator.class, IbCcParametersValidator.class, FabricBehaviourValidator.class,
         DataCentreValidator.class, TorusAlgorithmValidator.class })
 public class FabricValidator extends AbstractFabricValidator {

@@ -23,6 +23,12 @@ public final class IssueCodes {
     public static final String TOO_LARGE = PREFIX + "value.too-large";
     /** A scale-up domain whose size neither divides the node's accelerators nor is a multiple of them. Data: the node's accelerators. */
     public static final String DOMAIN_MISFIT = PREFIX + "node.domain-misfit";
+    /**
+     * A full-mesh scale-up domain (Gaudi's on-chip RoCE ports wired all to all) whose accelerator's scale-up ports do
+     * not split evenly over its peers (domain − 1). Data: the largest smaller domain whose peers divide the ports
+     * and whose size divides the node's accelerators.
+     */
+    public static final String MESH_PORTS = PREFIX + "node.mesh-ports";
     /** A node group with no nodes, or a sketched node with no accelerators. */
     public static final String EMPTY_CLUSTER = PREFIX + "cluster.empty";
     /** Node groups of node types of different shapes in one cluster, which the engine does not build. Data: the first group's type. */
@@ -111,6 +117,22 @@ public final class IssueCodes {
      * open there is not a torus, and the engine does not build one. Data: the cluster's nodes.
      */
     public static final String TORUS_BENCHMARK_NODES = PREFIX + "physical.torus-benchmark-nodes";
+    /**
+     * A torus's {@code wrap} list naming no dimension of it (x, y, z are dimensions 0, 1, 2), naming one twice, or
+     * on a {@code mesh}, which has no wrap-around. Data: the list that fits ("x, y"), empty: remove {@code wrap}.
+     */
+    public static final String TORUS_WRAP = PREFIX + "physical.torus-wrap";
+    /**
+     * Optical cubes that do not tile the torus: another count of dimensions, or a cube's extent that does not divide
+     * the torus's along a dimension. Data: a cube that tiles it ("4 x 4 x 2"), empty when the dimensions differ.
+     */
+    public static final String TORUS_CUBES = PREFIX + "physical.torus-cubes";
+    /**
+     * A benchmark's {@code slice} that the optical circuit switches cannot wire: its cluster has no torus of cubes,
+     * the slice has another count of dimensions, is not whole cubes along a dimension, or is larger than the
+     * cluster. Data: the slice that fits, as written ("4 x 4 x 8"), empty when none is found.
+     */
+    public static final String TORUS_SLICE = PREFIX + "physical.torus-slice";
     /** NICs on the nodes of a direct torus, whose accelerators link to each other directly. Data: none. */
     public static final String TORUS_NICS_UNUSED = PREFIX + "physical.torus-nics";
     /**

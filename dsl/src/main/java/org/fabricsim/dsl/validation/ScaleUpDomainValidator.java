@@ -1,17 +1,50 @@
 package org.fabricsim.dsl.validation;
 
 import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Node;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
+import org.fabricsim.dsl.fabric.ScaleUpTopology;
 import org.fabricsim.dsl.model.Written;
 
 /**
  * A scale-up domain splits a node into equal parts or spans whole nodes: its size divides the node's
  * accelerators or is a multiple of them. Any other size (a domain of 7 in an 8-accelerator node) would
- * validate, and then every run would fail when the engine lays the accelerators out in domains.
+ * validate, and then every run would fail when the engine lays the accelerators out in domains. A full mesh's
+ * scale-up ports split evenly over the peers.
  */
 public class ScaleUpDomainValidator extends FabricCheck {
+
+    /**
+     * A full mesh wires each accelerator's scale-up ports to its domain − 1 peers, the same number to each (Gaudi 3:
+     * 21 ports, 3 to each of 7 peers; Intel Gaudi docs, Network Configuration), and the engine builds one link per
+     * pair of ports ÷ peers of them: ports that do not split evenly would build fractions of a port.
+     */
+    @Check
+    public void checkFullMeshPortsPerPeer(Node node) {
+        ScaleUpDomain domain = node.getScaleUp();
+        Accelerator accelerator = node.getAccelerator();
+        if (domain == null || domain.getTopology() != ScaleUpTopology.FULL_MESH || accelerator == null
+                || accelerator.eIsProxy() || accelerator.getScaleUpPorts() < 1 || node.getAccelerators() < 2) {
+            return;
+        }
+        int ports = accelerator.getScaleUpPorts();
+        int size = Math.min(node.getAccelerators(), domain.getDomainSize() > 0 ? domain.getDomainSize()
+                : node.getAccelerators());
+        if (size < 2 || ports % (size - 1) == 0) {
+            return;
+        }
+        int fit = size - 1;
+        while (fit > 2 && (ports % (fit - 1) != 0 || node.getAccelerators() % fit != 0)) {
+            fit--;
+        }
+        error("A full mesh of " + size + " wires each accelerator to " + (size - 1) + " peers, the same ports to each,"
+                + " but " + accelerator.getName() + "'s " + ports + " scale-up ports do not split into " + (size - 1)
+                + " equal parts. Write 'domain " + fit + "' (" + ports / (fit - 1) + " ports to each of " + (fit - 1)
+                + " peers), or an accelerator whose ports are a multiple of " + (size - 1) + ".", domain,
+                Literals.SCALE_UP_DOMAIN__TOPOLOGY, IssueCodes.MESH_PORTS, String.valueOf(fit));
+    }
 
     @Check
     public void checkScaleUpDomainFitsNode(Node node) {

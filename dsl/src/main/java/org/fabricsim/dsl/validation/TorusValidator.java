@@ -14,6 +14,7 @@ import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.fabric.TorusTopology;
 import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.model.TorusAxes;
 import org.fabricsim.runtime.spec.ClusterSpec;
 
 import com.google.inject.Inject;
@@ -21,7 +22,8 @@ import com.google.inject.Inject;
 /**
  * A direct torus as the engine builds it (runtime {@code TorusParameters}): 1 to 3 dimensions of at
  * least 2 accelerators each, multiplying to the cluster's accelerators; one link rate or one per
- * dimension; dimension-order routing, and only there. NICs on its nodes carry nothing.
+ * dimension; a {@code wrap} list of its own dimensions, each once, and not on a mesh; dimension-order routing,
+ * and only there. NICs on its nodes carry nothing.
  */
 public class TorusValidator extends FabricCheck {
     /** The most dimensions the engine builds. */
@@ -81,6 +83,37 @@ public class TorusValidator extends FabricCheck {
             error(rates + " link rates for a torus of " + dimensions + " dimensions: write one rate for every"
                     + " dimension, or one per dimension (" + dimensions + ").", torus,
                     Literals.TORUS_TOPOLOGY__LINK_RATES, IssueCodes.TORUS_LINK_RATES);
+        }
+    }
+
+    @Check
+    public void checkTorusWrapNamesItsDimensions(TorusTopology torus) {
+        List<String> wrapped = torus.getWrapped();
+        if (wrapped.isEmpty()) {
+            return;
+        }
+        int dimensions = Math.min(torus.getDimensions().size(), TorusAxes.NAMES.size());
+        if (torus.isMesh()) {
+            error("A mesh has no wrap-around links: write 'torus " + shape(torus.getDimensions()) + " wrap "
+                    + String.join(", ", wrapped) + "' to wrap those dimensions, or leave 'wrap' out.", torus,
+                    Literals.TORUS_TOPOLOGY__WRAPPED, IssueCodes.TORUS_WRAP, "");
+            return;
+        }
+        String fit = wrapped.stream().distinct().filter(axis -> TorusAxes.dimension(axis) >= 0
+                && TorusAxes.dimension(axis) < dimensions).collect(Collectors.joining(", "));
+        for (int i = 0; i < wrapped.size(); i++) {
+            String axis = wrapped.get(i);
+            int dimension = TorusAxes.dimension(axis);
+            if (dimension < 0 || dimension >= dimensions) {
+                error("'" + axis + "' names no dimension of this " + dimensions + "D torus: wrap "
+                        + String.join(", ", TorusAxes.NAMES.subList(0, dimensions)) + " (dimensions 0 to "
+                        + (dimensions - 1) + ")"
+                        + (fit.isEmpty() ? ", or leave 'wrap' out." : ", e.g. 'wrap " + fit + "'."),
+                        torus, Literals.TORUS_TOPOLOGY__WRAPPED, i, IssueCodes.TORUS_WRAP, fit);
+            } else if (wrapped.indexOf(axis) < i) {
+                error("'" + axis + "' is wrapped twice: name each dimension once, 'wrap " + fit + "'.", torus,
+                        Literals.TORUS_TOPOLOGY__WRAPPED, i, IssueCodes.TORUS_WRAP, fit);
+            }
         }
     }
 

@@ -36,6 +36,7 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.PRECISION_RATE__RATE, Dimension.COMPUTE_RATE),
             Map.entry(Literals.FABRIC__LINK_RATE, Dimension.DATA_RATE),
             Map.entry(Literals.TORUS_TOPOLOGY__LINK_RATES, Dimension.DATA_RATE),
+            Map.entry(Literals.TORUS_TOPOLOGY__OCS_LATENCY, Dimension.TIME),
             Map.entry(Literals.FABRIC__LATENCY, Dimension.TIME),
             Map.entry(Literals.FABRIC__EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.FABRIC__MTU, Dimension.DATA_SIZE),
@@ -81,7 +82,7 @@ public class UnitsValidator extends FabricCheck {
     /** Places where zero is meaningful. */
     private static final Set<EStructuralFeature> ZERO_ALLOWED = Set.of(
             Literals.CLUSTER__HOP_LATENCY, Literals.FABRIC__LATENCY, Literals.NIC__LATENCY, Literals.SWITCH__LATENCY,
-            Literals.TRAINING__OVERLAP, Literals.RELIABILITY__RESTART_TIME, Literals.RELIABILITY__CHECKPOINT_TIME,
+            Literals.TORUS_TOPOLOGY__OCS_LATENCY, Literals.TRAINING__OVERLAP, Literals.RELIABILITY__RESTART_TIME, Literals.RELIABILITY__CHECKPOINT_TIME,
             Literals.RELIABILITY__REPAIR_TIME, Literals.STUDY__TOLERANCE);
     /** Places whose zero a rule of their own reports with its fix ({@link ReliabilityValidator}). */
     private static final Set<EStructuralFeature> CHECKED_ELSEWHERE = Set.of(Literals.MTBF__TIME);

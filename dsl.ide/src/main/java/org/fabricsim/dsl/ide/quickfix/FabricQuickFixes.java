@@ -3,6 +3,7 @@ package org.fabricsim.dsl.ide.quickfix;
 import java.util.List;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
@@ -76,16 +77,38 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     /** Replaces every written dimension, from the first to the last, with the ones the issue data gives. */
     @QuickFix(IssueCodes.TORUS_SHAPE)
     public void fitTheTorusToTheAccelerators(DiagnosticResolutionAcceptor acceptor) {
-        acceptor.accept("Write the dimensions that hold the accelerators", (diagnostic, object, document) -> {
-            String dimensions = data(diagnostic, 0);
-            List<INode> written = object == null ? List.of()
-                    : NodeModelUtils.findNodesForFeature(object, Literals.TORUS_TOPOLOGY__DIMENSIONS);
-            if (dimensions == null || dimensions.isEmpty() || written.isEmpty()) {
+        replaceListWithData(acceptor, "Write the dimensions that hold the accelerators",
+                Literals.TORUS_TOPOLOGY__DIMENSIONS);
+    }
+
+    @QuickFix(IssueCodes.TORUS_WRAP)
+    public void wrapTheTorussOwnDimensions(DiagnosticResolutionAcceptor acceptor) {
+        replaceListWithData(acceptor, "Wrap only the torus's own dimensions, each once",
+                Literals.TORUS_TOPOLOGY__WRAPPED);
+    }
+
+    @QuickFix(IssueCodes.TORUS_CUBES)
+    public void cubesThatTileTheTorus(DiagnosticResolutionAcceptor acceptor) {
+        replaceListWithData(acceptor, "Write cubes that tile the torus", Literals.TORUS_TOPOLOGY__CUBE);
+    }
+
+    @QuickFix(IssueCodes.TORUS_SLICE)
+    public void sliceOfWholeCubes(DiagnosticResolutionAcceptor acceptor) {
+        replaceListWithData(acceptor, "Write a slice of whole cubes that fits", Literals.BENCHMARK__SLICE);
+    }
+
+    /** Replaces the written values of a list feature, from the first to the last, with the issue data's text. */
+    private static void replaceListWithData(DiagnosticResolutionAcceptor acceptor, String label,
+            EStructuralFeature feature) {
+        acceptor.accept(label, (diagnostic, object, document) -> {
+            String replacement = data(diagnostic, 0);
+            List<INode> written = object == null ? List.of() : NodeModelUtils.findNodesForFeature(object, feature);
+            if (replacement == null || replacement.isEmpty() || written.isEmpty()) {
                 return List.of();
             }
             Range range = new Range(document.getPosition(written.get(0).getOffset()),
                     document.getPosition(written.get(written.size() - 1).getEndOffset()));
-            return List.of(new TextEdit(range, dimensions));
+            return List.of(new TextEdit(range, replacement));
         });
     }
 
