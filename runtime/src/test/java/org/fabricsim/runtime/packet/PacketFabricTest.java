@@ -2,7 +2,6 @@ package org.fabricsim.runtime.packet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
@@ -64,7 +63,7 @@ class PacketFabricTest {
         // CCTI_Min and the table's shift keep their defaults (0 and 3).
         PacketConfig stated = new PacketFabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, 0,
                 new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 32_768, 2, 63, 20_480_000L)).at(PacketFixtures.LINE);
-        assertEquals(new IbCc(32_768, 2, 63, 0, 20_480_000L, 3), stated.ibCc());
+        assertEquals(new IbCc(32_768, 2, 63, 0, 20_480_000L, 3, IbCc.VictimMask.END_NODE_PORTS), stated.ibCc());
         assertFalse(stated.ecn(), "IB CC marks FECN by its own threshold, not DCQCN's ECN");
     }
 
@@ -80,12 +79,17 @@ class PacketFabricTest {
         assertEquals((packets + 1) * 168_800L, finish);
     }
 
+    /**
+     * A scheduled fabric runs request/grant credits of DNX's 1024-byte credit ({@link VoqScheduling#defaults}) on its
+     * stated flow control, with the RoCE NIC's go-back-N: the scheduler is a congestion control, not a transport.
+     */
     @Test
-    void shouldRefuseACongestionControlTheBackendDoesNotModelNamingItAsTheLanguageWritesIt() {
-        UnsupportedOperationException error = assertThrows(UnsupportedOperationException.class,
-                () -> new PacketFabric(FlowControl.PFC, CongestionControl.SCHEDULED, 0, PacketSettings.DEFAULTS)
-                        .at(PacketFixtures.LINE));
-        assertTrue(error.getMessage().contains("not scheduled") && error.getMessage().contains("flow backend"),
-                error.getMessage());
+    void shouldRunAScheduledFabricAsRequestGrantCreditsOnItsFlowControl() {
+        PacketConfig config = new PacketFabric(FlowControl.LOSSY, CongestionControl.SCHEDULED, 0,
+                PacketSettings.DEFAULTS).at(PacketFixtures.LINE);
+        assertEquals(PacketConfig.CongestionControl.SCHEDULED, config.congestionControl());
+        assertEquals(1024, config.scheduling().creditBytes());
+        assertEquals(PacketConfig.FlowControl.LOSSY, config.flowControl());
+        assertEquals(PacketConfig.Recovery.GO_BACK_N, config.recovery());
     }
 }
