@@ -157,7 +157,8 @@ public final class PacketNetwork implements NetworkModel {
             case EventTypes.BECN, EventTypes.CCTI_TIMER -> transport.senders.ibCc.fire(type, id);
             case EventTypes.PULL_TICK -> transport.senders.pulls.tick(id);
             case EventTypes.PULL -> transport.senders.pulls.onPull(id);
-            case EventTypes.VOQ_REQUEST, EventTypes.GRANT_TICK, EventTypes.GRANT -> transport.senders.scheduler.fire(type, id);
+            case EventTypes.VOQ_REQUEST, EventTypes.GRANT_TICK, EventTypes.GRANT ->
+                    transport.senders.scheduler.fire(type, id);
             default -> CongestionEvents.fire(this, transport, type, id);
         }
     }

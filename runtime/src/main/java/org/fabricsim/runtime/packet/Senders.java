@@ -2,8 +2,8 @@ package org.fabricsim.runtime.packet;
 
 /**
  * The fabric's congestion control at the senders, one of DCQCN, HPCC, Swift, InfiniBand CC,
- * receiver-driven pull or a scheduled fabric's request/grant credits (DCQCN's state is always kept: a run without congestion control counts the
- * marks it would have answered). Starts each flow at its line rate, reacts to a marked packet
+ * receiver-driven pull or a scheduled fabric's request/grant credits (DCQCN's state is always kept: a
+ * run without congestion control counts the marks it would have answered). Starts each flow at its line rate, reacts to a marked packet
  * (DCQCN's CNP, at most one per interval; InfiniBand's BECN, one per FECN) and turns an
  * acknowledgement or a trimmed packet's NACK into a rate. O(1) per event, no allocation.
  */
