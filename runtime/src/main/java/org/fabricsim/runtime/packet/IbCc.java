@@ -12,7 +12,9 @@ package org.fabricsim.runtime.packet;
  * back), and a switch marks at a victim port only if that port's bit of the SwitchCongestionSetting's Victim_Mask
  * is set (Annex A10, SwitchCongestionSetting attribute, A10.4.3.6: a 256-bit Victim_Mask with the Credit_Mask
  * and Threshold; the OpenIB diagnostics' {@code ibccconfig SwitchCongestionSetting <controlmap> <victimmask>
- * <creditmask> ...} sets it). The mask is meant for ports that face channel adapters: an HCA that is slow to
+ * <creditmask> ...} sets it; the attribute's layout, 32-bit Control_Map, 256-bit Victim_Mask and Credit_Mask,
+ * is the OpenFabrics ibcc tools' {@code ccSWCongestionSetting}; the rule is paraphrased, the specification's own
+ * text was not at hand). The mask is meant for ports that face channel adapters: an HCA that is slow to
  * return credits is itself the root of the congestion it causes, and only the switch port in front of it can say
  * so; a credit-starved port between switches is a victim whose marks would throttle flows that do not cross the
  * root. Here a port is a victim for a departure when it waited with packets queued and no credit since its last
