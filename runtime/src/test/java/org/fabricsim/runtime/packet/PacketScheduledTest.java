@@ -7,6 +7,7 @@ import org.fabricsim.runtime.packet.PacketConfig.CongestionControl;
 import org.fabricsim.runtime.packet.PacketConfig.FlowControl;
 import org.fabricsim.runtime.sim.Simulation;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * A scheduled fabric ({@link VoqScheduler}: request/grant virtual output queues, credits of c = 1024 B) on stars of
@@ -114,5 +115,28 @@ class PacketScheduledTest {
             assertEquals(c / 4, scheduled.uplinkRate(sender), 0.05 * c / 4, "incast sender " + sender);
         }
         assertEquals(c, scheduled.bottleneckRate(), 0.02 * c, "bottleneck");
+    }
+
+    /**
+     * Lost packets need credit again: with bit errors (10⁻⁷ per bit, about 0.33% of full packets per link) a 4:1
+     * incast of 2,000 packets per sender on a lossy scheduled fabric loses packets, and each NACK or timeout that
+     * queues resends requests their credit, so under go-back-N and selective repeat every byte is delivered
+     * exactly once to the application (the finished flows' bytes equal the bytes started) and the run ends. Without
+     * those requests a flow could resend at most one packet on the credit its rounded-up grants leave it (under one
+     * credit, spent while positive): the resends here exceed one packet per flow, 4 × 4096 bytes.
+     */
+    @Test
+    @Timeout(120)
+    void shouldRequestCreditForResendsSoThatALossyRunCompletes() {
+        for (PacketConfig.Recovery recovery : PacketConfig.Recovery.values()) {
+            PacketNetwork[] network = new PacketNetwork[1];
+            incast(network, scheduled(FlowControl.LOSSY, 12L << 20).withBitErrorRate(1e-7).withRecovery(recovery),
+                    4, 2000);
+            assertTrue(network[0].totals().drops() > 0, recovery + ": bit errors drop packets");
+            assertTrue(network[0].totals().retransmittedBytes() > 4 * 4096, recovery + ": resent beyond leftover credit "
+                    + network[0].totals().retransmittedBytes());
+            assertEquals(network[0].bytesStarted(), network[0].bytesDelivered(), recovery + ": every byte delivered");
+            assertEquals(0, network[0].activeFlowClasses(), recovery + ": every flow finished");
+        }
     }
 }
