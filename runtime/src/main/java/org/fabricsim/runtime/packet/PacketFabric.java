@@ -18,7 +18,7 @@ import org.fabricsim.runtime.spec.PacketSettings;
  *                          same transport) and a scheduled fabric ({@code scheduled}: request/grant virtual output
  *                          queues, {@link VoqScheduler})
  * @param switchBufferBytes the switches' shared buffer, or 0 for the default
- * @param settings          MTU, bit-error rate, DCQCN, HPCC and IB CC parameters (0 = default)
+ * @param settings          MTU, bit-error rate, DCQCN, HPCC, IB CC and scheduled fabric parameters (0 = default)
  */
 public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.CongestionControl congestionControl,
         long switchBufferBytes, PacketSettings settings) {
@@ -42,7 +42,8 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
     /**
      * The backend's parameters for links of {@code lineBytesPerSecond}: DCQCN's and HPCC's defaults scale with
      * it ({@link Dcqcn#defaults}, {@link Hpcc#defaults}); a stated Kmin, Kmax, Pmax or increase timer, η,
-     * maxStage or R_AI, IB CC's threshold, CCTI_Increase, CCTI_Limit or CCTI_Timer replaces its default.
+     * maxStage or R_AI, IB CC's threshold, CCTI_Increase, CCTI_Limit or CCTI_Timer, a scheduled fabric's credit
+     * replaces its default.
      */
     public PacketConfig at(double lineBytesPerSecond) {
         PacketConfig config = PacketConfig.roce(lineBytesPerSecond);
@@ -58,6 +59,7 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
                 : flowControl.creditBased() ? PacketConfig.FlowControl.CREDIT : PacketConfig.FlowControl.PFC;
         config = config.withFlowControl(mechanism).withBitErrorRate(settings.bitErrorRate())
                 .withDcqcn(dcqcn(config.dcqcn())).withHpcc(hpcc(config.hpcc())).withIbCc(ibCc(config.ibCc()))
+                .withScheduling(settings.creditBytes() > 0 ? new VoqScheduling(settings.creditBytes()) : config.scheduling())
                 .withCongestionControl(modelled(congestionControl));
         if (congestionControl == FabricSpec.CongestionControl.ULTRA_ETHERNET
                 || congestionControl == FabricSpec.CongestionControl.RECEIVER_DRIVEN) {
