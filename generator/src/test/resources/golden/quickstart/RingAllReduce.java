@@ -81,7 +81,8 @@ public final class RingAllReduce {
                                     0L, // ibCcThresholdBytes
                                     0, // ibCcIncrease
                                     0, // ibCcLimit
-                                    0L // ibCcTimerPs
+                                    0L, // ibCcTimerPs
+                                    0 // creditBytes
                                 ) // packet
                             ), // fabric
                             new TopologySpec.SingleSwitch(

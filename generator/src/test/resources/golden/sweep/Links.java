@@ -81,7 +81,8 @@ public final class Links {
                                     0L, // ibCcThresholdBytes
                                     0, // ibCcIncrease
                                     0, // ibCcLimit
-                                    0L // ibCcTimerPs
+                                    0L, // ibCcTimerPs
+                                    0 // creditBytes
                                 ) // packet
                             ), // fabric
                             new TopologySpec.SingleSwitch(
@@ -182,7 +183,8 @@ public final class Links {
                                         0L, // ibCcThresholdBytes
                                         0, // ibCcIncrease
                                         0, // ibCcLimit
-                                        0L // ibCcTimerPs
+                                        0L, // ibCcTimerPs
+                                        0 // creditBytes
                                     ) // packet
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
@@ -266,7 +268,8 @@ public final class Links {
                                         0L, // ibCcThresholdBytes
                                         0, // ibCcIncrease
                                         0, // ibCcLimit
-                                        0L // ibCcTimerPs
+                                        0L, // ibCcTimerPs
+                                        0 // creditBytes
                                     ) // packet
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(

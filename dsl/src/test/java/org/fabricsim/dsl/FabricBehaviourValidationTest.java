@@ -1,7 +1,6 @@
 package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -19,7 +18,7 @@ import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.fabricbehaviour.BehaviourKey;
-import org.fabricsim.runtime.fabricbehaviour.BehaviourTableGenerator;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourTable;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -101,7 +100,6 @@ class FabricBehaviourValidationTest {
     void shouldRunInfinibandCongestionControlOnItsOwnRow() throws Exception {
         // The table measures ib-cc (FECN/BECN) on the packet backend: the fabric keys its own row, which exists.
         Model model = cluster("lossless credit-based congestion-control ib-cc routing adaptive", "");
-        assertEquals(List.of(), issues(model, IssueCodes.BEHAVIOUR_MISSING));
         assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, FabricSpec.CongestionControl.INFINIBAND,
                 BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE),
                 FabricBehaviours.key(scaleOut(model).fabric(), routing(model)));
@@ -112,7 +110,6 @@ class FabricBehaviourValidationTest {
         Model model = cluster("lossy congestion-control uec-cc routing packet-spraying", "");
         validation.assertIssue(model, Literals.FABRIC, IssueCodes.UEC_CC_TRIMMING, Severity.INFO,
                 "Ultra Ethernet's NSCC is not simulated");
-        assertEquals(List.of(), issues(model, IssueCodes.BEHAVIOUR_MISSING));
         BehaviourKey key = FabricBehaviours.key(scaleOut(model).fabric(), routing(model));
         assertEquals(new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, FabricSpec.CongestionControl.NONE,
                 BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.SPRAY), key);
@@ -121,27 +118,16 @@ class FabricBehaviourValidationTest {
                 "a fabric that does not say how it handles overload runs as the ideal (another info says so)");
     }
 
+    /**
+     * A scheduled fabric runs its own measured row (request/grant credits, go-back-N without spraying), which the
+     * table had none of before the packet backend simulated it.
+     */
     @Test
-    void shouldRefuseAClusterWhoseFabricHasNoBehaviourRowNamingTheCombinationAndTheCommand() throws Exception {
+    void shouldRunAScheduledFabricOnItsOwnMeasuredRow() throws Exception {
         Model model = cluster("lossless credit-based congestion-control scheduled routing adaptive", "");
-        validation.assertIssue(model, Literals.SCALE_OUT, IssueCodes.BEHAVIOUR_MISSING, Severity.ERROR,
-                "'lossless credit-based, congestion-control scheduled, go-back-n recovery, adaptive routing'");
-        String message = issues(model, IssueCodes.BEHAVIOUR_MISSING).get(0).getMessage();
-        assertTrue(message.contains("the packet backend does not simulate congestion-control scheduled")
-                && message.contains("(none, dcqcn, hpcc, ib-cc, receiver-driven)")
-                && message.contains(BehaviourTableGenerator.class.getName()), message);
-    }
-
-    @Test
-    void shouldAcceptEveryCombinationTheTableHasARowFor() throws Exception {
-        for (String fabric : List.of("lossless pfc congestion-control dcqcn routing ecmp",
-                "lossless pfc congestion-control hpcc routing adaptive", "lossy congestion-control hpcc",
-                "lossless credit-based congestion-control ib-cc routing adaptive", "lossy routing packet-spraying",
-                "congestion-control uec-cc", "lossy congestion-control uec-cc routing packet-spraying",
-                "lossless credit-based congestion-control uec-cc",
-                "lossy congestion-control receiver-driven routing packet-spraying",
-                "lossless pfc congestion-control receiver-driven", "lossy congestion-control ib-cc")) {
-            assertEquals(List.of(), issues(cluster(fabric, ""), IssueCodes.BEHAVIOUR_MISSING), fabric);
-        }
+        BehaviourKey key = FabricBehaviours.key(scaleOut(model).fabric(), routing(model));
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, FabricSpec.CongestionControl.SCHEDULED,
+                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE), key);
+        assertEquals(key, BehaviourTable.shipped().behaviour(key).key());
     }
 }

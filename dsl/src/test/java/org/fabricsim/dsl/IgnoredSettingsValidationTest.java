@@ -113,9 +113,8 @@ class IgnoredSettingsValidationTest {
 
     @Test
     void shouldLeaveACongestionControlOnAFabricThatStatesItsFlowControlToTheBehaviourRow() throws Exception {
-        // Simulated ones select their row (uec-cc runs as none, with its own info); one the packet backend
-        // does not simulate is an error on every cluster using the fabric (fabric.behaviour.missing).
-        for (String cc : List.of("hpcc", "uec-cc", "receiver-driven")) {
+        // Each selects its row (uec-cc runs as none, with its own info).
+        for (String cc : List.of("hpcc", "uec-cc", "receiver-driven", "scheduled")) {
             assertEquals(List.of(), infos(fabric("lossless pfc congestion-control " + cc),
                     IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED), cc);
         }

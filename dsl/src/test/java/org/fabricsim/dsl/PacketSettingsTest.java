@@ -72,7 +72,7 @@ class PacketSettingsTest {
                 congestion-control dcqcn { kmin 100 KB kmax 400 KB pmax 20 % increase-timer 300 us }
                 """);
         // 2 KiB = 2048 B; 100 KB = 100,000 B; 20 % = 0.2; 300 us = 3e8 ps.
-        assertEquals(new PacketSettings(2048, 2.5e-12, 100_000, 400_000, 0.2, 300_000_000L, 0, 0, 0, 0, 0, 0, 0), settings);
+        assertEquals(new PacketSettings(2048, 2.5e-12, 100_000, 400_000, 0.2, 300_000_000L, 0, 0, 0, 0, 0, 0, 0, 0), settings);
     }
 
     @Test
@@ -122,7 +122,7 @@ class PacketSettingsTest {
     void shouldMapHpccsParametersInBaseUnits() throws Exception {
         PacketSettings settings = mapped("congestion-control hpcc { eta 90 % max-stage 3 additive-increase 160 Mb/s }");
         // 90 % = 0.9; 160 Mb/s = 20,000,000 B/s.
-        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0.9, 3, 20e6, 0, 0, 0, 0), settings);
+        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0.9, 3, 20e6, 0, 0, 0, 0, 0), settings);
     }
 
     @Test
@@ -154,7 +154,7 @@ class PacketSettingsTest {
         PacketSettings settings = mapped(
                 "congestion-control ib-cc { fecn-threshold 32 KiB ccti-increase 2 ccti-limit 63 ccti-timer 20.48 us }");
         // 32 KiB = 32,768 B; 20.48 us = 20 × 1.024 us = 20,480,000 ps.
-        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 32_768, 2, 63, 20_480_000L), settings);
+        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 32_768, 2, 63, 20_480_000L, 0), settings);
     }
 
     @Test
@@ -182,5 +182,27 @@ class PacketSettingsTest {
         validation.assertNoErrors(valid, Literals.FABRIC, IssueCodes.PACKET_SETTING_RANGE);
         validation.assertIssue(valid, Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING, Severity.INFO,
                 "InfiniBand congestion control's parameters are read by the packet backend only");
+    }
+
+    @Test
+    void shouldMapAScheduledFabricsCreditInBytes() throws Exception {
+        // 4 KiB = 4,096 B.
+        assertEquals(new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4096),
+                mapped("congestion-control scheduled { credit 4 KiB }"));
+    }
+
+    @Test
+    void shouldRefuseAScheduledFabricsCreditOutOfRangeOrOnAnotherCongestionControl() throws Exception {
+        validation.assertError(fabric("congestion-control scheduled { credit 0 B }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "write from 1 B to 16 KiB");
+        // 16 KiB = 16,384 B is the largest credit: 16,385 B is over it.
+        validation.assertError(fabric("congestion-control scheduled { credit 16385 B }"),
+                Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE, "write from 1 B to 16 KiB");
+        validation.assertError(fabric("congestion-control dcqcn { credit 1 KiB }"), Literals.CONGESTION_PARAMETERS,
+                IssueCodes.PACKET_SETTING_RANGE, "is a scheduled fabric's egress credit");
+        Model valid = fabric("lossless credit-based congestion-control scheduled { credit 16 KiB }");
+        validation.assertNoErrors(valid, Literals.CONGESTION_PARAMETERS, IssueCodes.PACKET_SETTING_RANGE);
+        validation.assertIssue(valid, Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING, Severity.INFO,
+                "A scheduled fabric's credit is read by the packet backend only");
     }
 }

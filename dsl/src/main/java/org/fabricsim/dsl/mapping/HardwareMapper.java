@@ -108,7 +108,7 @@ public final class HardwareMapper {
 
     /**
      * What only the packet backend reads: the fabric's {@code mtu}, {@code bit-error-rate} and the parameters of
-     * DCQCN, HPCC and InfiniBand congestion control; 0 where not written.
+     * DCQCN, HPCC, InfiniBand congestion control and a scheduled fabric; 0 where not written.
      */
     private static PacketSettings packetSettings(Fabric fabric) {
         CongestionParameters cc = fabric.getCongestionParameters();
@@ -123,7 +123,9 @@ public final class HardwareMapper {
                 cc == null || cc.getAdditiveIncrease() == null ? 0 : Units.bytesPerSecond(cc.getAdditiveIncrease()),
                 cc == null || cc.getFecnThreshold() == null ? 0 : Units.bytes(cc.getFecnThreshold()),
                 cc == null ? 0 : cc.getCctiIncrease(), cc == null ? 0 : cc.getCctiLimit(),
-                cc == null || cc.getCctiTimer() == null ? 0 : Units.picoseconds(cc.getCctiTimer()));
+                cc == null || cc.getCctiTimer() == null ? 0 : Units.picoseconds(cc.getCctiTimer()),
+                cc == null || cc.getCredit() == null ? 0
+                        : (int) Math.min(Integer.MAX_VALUE, Math.max(0, Units.bytes(cc.getCredit()))));
     }
 
     private NicSpec toNic(Nic nic) {

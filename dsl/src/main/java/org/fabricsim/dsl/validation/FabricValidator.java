@@ -14,7 +14,8 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         TokenBudgetValidator.class, FailureDomainValidator.class, TierStructureValidator.class,
         ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class, TorusValidator.class,
         OpticalCubesValidator.class, SharingValidator.class, CollNetValidator.class, NetworkBackendValidator.class, PacketSettingsValidator.class,
-        HpccParametersValidator.class, IbCcParametersValidator.class, FabricBehaviourValidator.class,
+        HpccParametersValidator.class, IbCcParametersValidator.class, ScheduledParametersValidator.class,
+        FabricBehaviourValidator.class,
         DataCentreValidator.class, TorusAlgorithmValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

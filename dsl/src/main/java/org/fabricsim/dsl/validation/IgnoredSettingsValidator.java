@@ -32,8 +32,7 @@ public class IgnoredSettingsValidator extends FabricCheck {
 
     /**
      * A congestion control on a fabric that states no flow control changes nothing. On one that does, it
-     * selects the behaviour row, or, when the behaviour table has no row for it ({@code scheduled}, which the
-     * packet backend does not simulate), every cluster on the fabric is an error ({@code fabric.behaviour.missing}).
+     * selects the behaviour row.
      */
     @Check
     public void checkFabricCongestionControlNotSimulated(Fabric fabric) {
@@ -84,7 +83,8 @@ public class IgnoredSettingsValidator extends FabricCheck {
     @Check
     public void checkSwitchScheduledNotSimulated(Switch switchType) {
         if (switchType.isScheduled()) {
-            info("'scheduled'" + NOT_YET + "every switch shares its links max-min fairly, scheduled or not.",
+            info("'scheduled'" + NOT_YET + "every switch shares its links max-min fairly, scheduled or not; state"
+                    + " 'congestion-control scheduled' on the fabric to simulate its request/grant scheduling.",
                     switchType, Literals.SWITCH__SCHEDULED, IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED);
         }
     }

@@ -324,11 +324,6 @@ public final class IssueCodes {
      */
     public static final String UEC_CC_TRIMMING = PREFIX + "behaviour.uec-cc-trimming";
     /**
-     * A cluster whose scale-out fabric runs a combination (flow control, congestion control, recovery, routing)
-     * the fabric behaviour table has no row for. Data: the combination, as the table's messages write it.
-     */
-    public static final String BEHAVIOUR_MISSING = PREFIX + "behaviour.missing";
-    /**
      * A packet setting out of range: an MTU outside 256 B..9216 B, a bit-error rate outside 0..1e-6, DCQCN's Kmin
      * not below Kmax or Pmax above 100 %, HPCC's eta outside (0, 100 %], max-stage outside 1..100 or
      * additive-increase not below the link rate, or DCQCN's or HPCC's parameters on another congestion control.

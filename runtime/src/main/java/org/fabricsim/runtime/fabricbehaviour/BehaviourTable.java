@@ -11,8 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.fabricsim.runtime.packet.PacketFabric;
-
 /**
  * The measured behaviours, one row per {@link BehaviourKey}, as {@link BehaviourTableGenerator}
  * wrote them: lines starting with '#' are provenance (date, code version, scenarios), then a header
@@ -58,7 +56,7 @@ public final class BehaviourTable {
 
     /**
      * Null when the table has a row for {@code key}; otherwise what to do: the command that measures it, or
-     * why the packet backend cannot yet and what it does simulate.
+     * which rows to state instead.
      */
     public String missing(BehaviourKey key) {
         if (rows.containsKey(key)) {
@@ -76,12 +74,10 @@ public final class BehaviourTable {
         if (PatternRuns.measurable(key)) {
             return "produce the table with: " + COMMAND;
         }
-        String cc = "congestion-control " + key.congestionControl().words();
-        return (PacketFabric.modelled(key.congestionControl()) == null
-                ? "the packet backend does not simulate " + cc + " yet, so it cannot be measured"
-                : "packet runs simulate " + cc + " ('network packet') but the table measures none of its rows")
-                + "; state one the table has rows for (none, dcqcn, hpcc, ib-cc, receiver-driven), or add it to the"
-                + " table's congestion controls (PatternRuns.SIMULATED) and produce the table with: " + COMMAND;
+        return "packet runs simulate congestion-control " + key.congestionControl().words() + " ('network packet') but"
+                + " the table measures none of its rows; state one the table has rows for (none, dcqcn, hpcc, ib-cc,"
+                + " receiver-driven, scheduled), or add it to the table's congestion controls (PatternRuns.SIMULATED)"
+                + " and produce the table with: " + COMMAND;
     }
 
     /** The provenance lines, without their '#'. */

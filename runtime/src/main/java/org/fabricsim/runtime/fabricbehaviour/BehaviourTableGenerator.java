@@ -15,7 +15,7 @@ import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 
 /**
  * The one command that measures the {@link BehaviourTable}: every combination the packet backend
- * simulates (flow control × congestion control none, DCQCN, HPCC, InfiniBand's or receiver-driven pull ×
+ * simulates (flow control × congestion control none, DCQCN, HPCC, InfiniBand's, receiver-driven pull or scheduled ×
  * recovery × routing; trimming with selective repeat only, receiver-driven pull with NDP's transport only)
  * through {@link
  * BehaviourScenarios}, written with its provenance (date, code version, scenarios) to the path

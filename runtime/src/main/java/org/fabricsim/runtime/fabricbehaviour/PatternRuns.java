@@ -30,14 +30,10 @@ public final class PatternRuns {
     private PatternRuns() {
     }
 
-    /** The packet backend's configuration for {@code key}; a clear error for what it cannot simulate. */
+    /** The packet backend's configuration for {@code key}. */
     public static PacketConfig packetConfig(BehaviourKey key) {
         PacketConfig base = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
         PacketConfig.CongestionControl cc = PacketFabric.modelled(key.congestionControl());
-        if (cc == null) {
-            throw new IllegalArgumentException("the packet backend does not simulate congestion-control "
-                    + key.congestionControl().words() + " yet, so no behaviour can be measured for " + key.describe());
-        }
         return base.withFlowControl(switch (key.flowControl()) {
             case PFC -> PacketConfig.FlowControl.PFC;
             case CREDIT -> PacketConfig.FlowControl.CREDIT;
@@ -52,7 +48,8 @@ public final class PatternRuns {
 
     /** The congestion controls the table measures, in table order. */
     static final CongestionControl[] SIMULATED = {CongestionControl.NONE, CongestionControl.DCQCN,
-            CongestionControl.HPCC, CongestionControl.INFINIBAND, CongestionControl.RECEIVER_DRIVEN};
+            CongestionControl.HPCC, CongestionControl.INFINIBAND, CongestionControl.RECEIVER_DRIVEN,
+            CongestionControl.SCHEDULED};
 
     /**
      * Whether the packet backend can measure {@code key}: a congestion control the table measures, trimming only

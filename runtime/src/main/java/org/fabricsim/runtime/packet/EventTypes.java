@@ -24,6 +24,9 @@ final class EventTypes {
     static final int CCTI_TIMER = 15;
     static final int PULL_TICK = 16;
     static final int PULL = 17;
+    static final int VOQ_REQUEST = 18;
+    static final int GRANT_TICK = 19;
+    static final int GRANT = 20;
     /** Bits of an event word that hold its type; the handle is above them. */
     static final int TYPE_BITS = 5;
     static final int TYPE_MASK = (1 << TYPE_BITS) - 1;

@@ -70,7 +70,10 @@ final class Flows {
     int[] carried = new int[256 * CARRIED_FIELDS];
     private int carriedStride = CARRIED_FIELDS;
     private boolean carriesPaths;
-    /** Sender (receiver-driven pull, {@link Pulls}): packets it may still send, or null under another control. */
+    /**
+     * Sender's credit: packets it may still send under receiver-driven pull ({@link Pulls}), wire bytes under a
+     * scheduled fabric ({@link VoqScheduler}); null under another control. It sends while this is positive.
+     */
     int[] pullCredits;
     private int[] free = new int[256];
     private int freeCount;

@@ -14,7 +14,8 @@ package org.fabricsim.runtime.packet;
  * <li>Lossy egress admission by dynamic threshold α = 1 (Choudhury and Hahne, "Dynamic queue
  * length thresholds for shared-memory packet switches", IEEE/ACM ToN 1998).</li>
  * <li>DCQCN: {@link Dcqcn#defaults(double)}; HPCC: {@link Hpcc#defaults(double)}, both at the line rate;
- * Swift: {@link Swift#defaults()}; InfiniBand's: {@link IbCc#defaults()}.</li>
+ * Swift: {@link Swift#defaults()}; InfiniBand's: {@link IbCc#defaults()}; a scheduled fabric's:
+ * {@link VoqScheduling#defaults()}.</li>
  * </ul>
  *
  * @param mtuBytes          payload bytes per full packet, positive
@@ -34,11 +35,12 @@ package org.fabricsim.runtime.packet;
  * @param limits            the size of run the backend accepts
  * @param trimming          whether a switch trims a packet it cannot queue to its headers instead of dropping
  *                          it (NDP, Ultra Ethernet); needs selective repeat
+ * @param scheduling        a scheduled fabric's credit size (used when congestionControl is SCHEDULED)
  */
 public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int priorities, FlowControl flowControl,
         boolean ecn, Recovery recovery, long retransmitTimeoutPs, double bitErrorRate,
         CongestionControl congestionControl, Dcqcn dcqcn, Hpcc hpcc, IbCc ibCc, PacketRouting routing, RunLimits limits,
-        boolean trimming) {
+        boolean trimming, VoqScheduling scheduling) {
 
     /** Lossless by PFC, lossless by link credits (InfiniBand, Omni-Path), or lossy tail drop. */
     public enum FlowControl { PFC, CREDIT, LOSSY }
@@ -49,9 +51,9 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
     /**
      * End-to-end congestion control: none, DCQCN (ECN), HPCC (in-band telemetry), Swift (delay, {@link Swift}),
      * InfiniBand's (FECN/BECN and the congestion control table, {@link IbCc}), receiver-driven pull (NDP,
-     * {@link Pulls}).
+     * {@link Pulls}), a scheduled fabric's request/grant virtual output queues ({@link VoqScheduling}).
      */
-    public enum CongestionControl { NONE, DCQCN, HPCC, SWIFT, IB_CC, NDP }
+    public enum CongestionControl { NONE, DCQCN, HPCC, SWIFT, IB_CC, NDP, SCHEDULED }
 
     /**
      * Shared-buffer memory management of every switch.
@@ -84,7 +86,7 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
             throw new IllegalArgumentException("packet parameters out of range");
         }
         if (buffer == null || flowControl == null || recovery == null || congestionControl == null || dcqcn == null
-                || hpcc == null || ibCc == null || routing == null || limits == null) {
+                || hpcc == null || ibCc == null || routing == null || limits == null || scheduling == null) {
             throw new IllegalArgumentException("every packet parameter is required");
         }
         if (trimming && recovery != Recovery.SELECTIVE_REPEAT) {
@@ -102,7 +104,8 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
     public static PacketConfig roce(double lineBytesPerSecond) {
         return new PacketConfig(4096, 62, Buffer.defaults(), 1, FlowControl.PFC, false, Recovery.GO_BACK_N,
                 4_194_304_000L, 0, CongestionControl.NONE, Dcqcn.defaults(lineBytesPerSecond),
-                Hpcc.defaults(lineBytesPerSecond), IbCc.defaults(), PacketRouting.PATH, RunLimits.defaults(), false);
+                Hpcc.defaults(lineBytesPerSecond), IbCc.defaults(), PacketRouting.PATH, RunLimits.defaults(), false,
+                VoqScheduling.defaults());
     }
 
     /** Wire bytes of a full packet. */
@@ -117,79 +120,96 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
 
     public PacketConfig withMtuBytes(int value) {
         return new PacketConfig(value, headerBytes, buffer, priorities, flowControl, ecn, recovery, retransmitTimeoutPs,
-                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
+                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming, scheduling);
     }
 
     public PacketConfig withHpcc(Hpcc value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, ibCc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, ibCc, routing, limits, trimming,
+                scheduling);
     }
 
     public PacketConfig withIbCc(IbCc value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, value, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, value, routing, limits, trimming,
+                scheduling);
     }
 
     public PacketConfig withDcqcn(Dcqcn value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, value, hpcc, ibCc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, value, hpcc, ibCc, routing, limits, trimming,
+                scheduling);
     }
 
     public PacketConfig withFlowControl(FlowControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, value, ecn, recovery, retransmitTimeoutPs,
-                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
+                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming, scheduling);
     }
 
     public PacketConfig withEcn(boolean value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, value, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
+                scheduling);
     }
 
     public PacketConfig withRecovery(Recovery value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, value,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
+                scheduling);
     }
 
     public PacketConfig withBitErrorRate(double value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, value, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
+                retransmitTimeoutPs, value, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
+                scheduling);
     }
 
     /** DCQCN also turns on ECN marking, which it needs. */
     public PacketConfig withCongestionControl(CongestionControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl,
                 ecn || value == CongestionControl.DCQCN, recovery, retransmitTimeoutPs, bitErrorRate, value, dcqcn, hpcc,
-                ibCc, routing, limits, trimming);
+                ibCc, routing, limits, trimming, scheduling);
     }
 
     public PacketConfig withRetransmitTimeoutPs(long value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery, value,
-                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
+                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming, scheduling);
     }
 
     public PacketConfig withRouting(PacketRouting value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, value, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, value, limits, trimming,
+                scheduling);
     }
 
     public PacketConfig withBuffer(Buffer value) {
         return new PacketConfig(mtuBytes, headerBytes, value, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
+                scheduling);
     }
 
     public PacketConfig withPriorities(int value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, value, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
+                scheduling);
     }
 
     /** Trimming, which needs selective repeat ({@link #withRecovery} first). */
     public PacketConfig withTrimming(boolean value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, value);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, value,
+                scheduling);
     }
 
     public PacketConfig withLimits(RunLimits value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, value, trimming);
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, value, trimming,
+                scheduling);
+    }
+
+    public PacketConfig withScheduling(VoqScheduling value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
+                value);
     }
 }

@@ -12,12 +12,13 @@ import org.fabricsim.runtime.spec.PacketSettings;
  * @param flowControl       the fabric's flow control: tail drop when not lossless, link credits when credit-based,
  *                          PFC otherwise ({@link FabricSpec.FlowControl})
  * @param congestionControl the fabric's congestion control; the backend models none, DCQCN, HPCC, InfiniBand's
- *                          ({@code ib-cc}: FECN/BECN, {@link IbCc}) and Ultra Ethernet's ({@code uec-cc}: Swift,
+ *                          ({@code ib-cc}: FECN/BECN, {@link IbCc}), Ultra Ethernet's ({@code uec-cc}: Swift,
  *                          {@link Swift}, as UET's NSCC follows it, with selective repeat and, on a lossy fabric,
- *                          trimming) and receiver-driven pull ({@code receiver-driven}: NDP, {@link Pulls}, with the
- *                          same transport)
+ *                          trimming), receiver-driven pull ({@code receiver-driven}: NDP, {@link Pulls}, with the
+ *                          same transport) and a scheduled fabric ({@code scheduled}: request/grant virtual output
+ *                          queues, {@link VoqScheduler})
  * @param switchBufferBytes the switches' shared buffer, or 0 for the default
- * @param settings          MTU, bit-error rate, DCQCN, HPCC and IB CC parameters (0 = default)
+ * @param settings          MTU, bit-error rate, DCQCN, HPCC, IB CC and scheduled fabric parameters (0 = default)
  */
 public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.CongestionControl congestionControl,
         long switchBufferBytes, PacketSettings settings) {
@@ -41,9 +42,8 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
     /**
      * The backend's parameters for links of {@code lineBytesPerSecond}: DCQCN's and HPCC's defaults scale with
      * it ({@link Dcqcn#defaults}, {@link Hpcc#defaults}); a stated Kmin, Kmax, Pmax or increase timer, η,
-     * maxStage or R_AI, IB CC's threshold, CCTI_Increase, CCTI_Limit or CCTI_Timer replaces its default.
-     *
-     * @throws UnsupportedOperationException for a congestion control the backend does not model yet
+     * maxStage or R_AI, IB CC's threshold, CCTI_Increase, CCTI_Limit or CCTI_Timer, a scheduled fabric's credit
+     * replaces its default.
      */
     public PacketConfig at(double lineBytesPerSecond) {
         PacketConfig config = PacketConfig.roce(lineBytesPerSecond);
@@ -59,7 +59,8 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
                 : flowControl.creditBased() ? PacketConfig.FlowControl.CREDIT : PacketConfig.FlowControl.PFC;
         config = config.withFlowControl(mechanism).withBitErrorRate(settings.bitErrorRate())
                 .withDcqcn(dcqcn(config.dcqcn())).withHpcc(hpcc(config.hpcc())).withIbCc(ibCc(config.ibCc()))
-                .withCongestionControl(modelled());
+                .withScheduling(settings.creditBytes() > 0 ? new VoqScheduling(settings.creditBytes()) : config.scheduling())
+                .withCongestionControl(modelled(congestionControl));
         if (congestionControl == FabricSpec.CongestionControl.ULTRA_ETHERNET
                 || congestionControl == FabricSpec.CongestionControl.RECEIVER_DRIVEN) {
             // The UE 1.0 and NDP transports: selective retransmission, and packet trimming where the fabric would drop.
@@ -90,24 +91,13 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
         return new IbCc(settings.ibCcThresholdBytes() > 0 ? settings.ibCcThresholdBytes() : defaults.thresholdBytes(),
                 settings.ibCcIncrease() > 0 ? settings.ibCcIncrease() : defaults.cctiIncrease(),
                 settings.ibCcLimit() > 0 ? settings.ibCcLimit() : defaults.cctiLimit(), defaults.cctiMin(),
-                settings.ibCcTimerPs() > 0 ? settings.ibCcTimerPs() : defaults.cctiTimerPs(), defaults.cctShift());
-    }
-
-    /** The backend's congestion control for the fabric's. */
-    private PacketConfig.CongestionControl modelled() {
-        PacketConfig.CongestionControl modelled = modelled(congestionControl);
-        if (modelled == null) {
-            throw new UnsupportedOperationException("the packet backend models congestion-control none, dcqcn, hpcc,"
-                    + " ib-cc, uec-cc and receiver-driven, not " + congestionControl.words() + "; give the fabric"
-                    + " 'congestion-control dcqcn', 'hpcc', 'ib-cc', 'uec-cc', 'receiver-driven' or 'none' to run it"
-                    + " packet by packet, or use the flow backend");
-        }
-        return modelled;
+                settings.ibCcTimerPs() > 0 ? settings.ibCcTimerPs() : defaults.cctiTimerPs(), defaults.cctShift(),
+                defaults.victimMask());
     }
 
     /**
      * The backend's model of {@code congestionControl} as written (none, DCQCN, HPCC, ib-cc as {@link IbCc}, uec-cc
-     * as Swift, receiver-driven as NDP's pull), or null when it has none (scheduled).
+     * as Swift, receiver-driven as NDP's pull, scheduled as {@link VoqScheduler}'s request/grant credits).
      */
     public static PacketConfig.CongestionControl modelled(FabricSpec.CongestionControl congestionControl) {
         return switch (congestionControl) {
@@ -117,7 +107,7 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
             case INFINIBAND -> PacketConfig.CongestionControl.IB_CC;
             case RECEIVER_DRIVEN -> PacketConfig.CongestionControl.NDP;
             case ULTRA_ETHERNET -> PacketConfig.CongestionControl.SWIFT;
-            default -> null;
+            case SCHEDULED -> PacketConfig.CongestionControl.SCHEDULED;
         };
     }
 }

@@ -157,6 +157,8 @@ public final class PacketNetwork implements NetworkModel {
             case EventTypes.BECN, EventTypes.CCTI_TIMER -> transport.senders.ibCc.fire(type, id);
             case EventTypes.PULL_TICK -> transport.senders.pulls.tick(id);
             case EventTypes.PULL -> transport.senders.pulls.onPull(id);
+            case EventTypes.VOQ_REQUEST, EventTypes.GRANT_TICK, EventTypes.GRANT ->
+                    transport.senders.scheduler.fire(type, id);
             default -> CongestionEvents.fire(this, transport, type, id);
         }
     }
@@ -201,6 +203,12 @@ public final class PacketNetwork implements NetworkModel {
     /** Copies onto {@code packet}, just made by {@code flow}, what forwarding reads ({@link Forwarding#carry}). */
     void carry(int packet, int flow) {
         forwarding.carry(packet, flow);
+    }
+
+    /** The last link of {@code flow}'s given path: its destination's egress port. */
+    int egressLink(int flow) {
+        int[] path = classes.path(transport.flows.flowClass[flow]);
+        return path[path.length - 1];
     }
 
     /** The number of links of {@code flow}'s given path. */

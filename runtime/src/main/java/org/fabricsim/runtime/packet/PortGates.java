@@ -9,7 +9,7 @@ import org.fabricsim.runtime.topology.Graph;
  * Whether each (link, priority) queue may send: its PFC pause state and its credits, and the
  * switch side of transmission: picking the next packet of an egress port by strict priority among
  * its open queues, then the consequences of its departure (resume or credit upstream, ECN mark, or
- * InfiniBand's FECN above its threshold).
+ * InfiniBand's FECN above its threshold, at a port starved of credits only where its Victim_Mask bit is set).
  * O(priorities) per dequeue, O(1) otherwise.
  */
 final class PortGates {
@@ -25,6 +25,10 @@ final class PortGates {
     private final int[] credits;
     /** InfiniBand congestion control's FECN threshold, bytes of egress queue; no mark under another control. */
     private final long fecnThresholdBytes;
+    /** Per queue: it waited with packets and no credit since its last departure (IB CC's victim of congestion). */
+    private final boolean[] starved;
+    /** Per link: its Victim_Mask bit, whether its port marks FECN while it is a victim ({@link IbCc.VictimMask}). */
+    private final boolean[] marksAsVictim;
 
     PortGates(PacketNetwork network, Graph graph, SwitchBuffers buffers, PortStatistics ports) {
         this.network = network;
@@ -40,6 +44,12 @@ final class PortGates {
         Arrays.fill(credits, config.buffer().creditPackets());
         fecnThresholdBytes = config.congestionControl() == PacketConfig.CongestionControl.IB_CC
                 ? config.ibCc().thresholdBytes() : Long.MAX_VALUE;
+        starved = new boolean[credits.length];
+        marksAsVictim = new boolean[graph.linkCount()];
+        for (int link = 0; link < marksAsVictim.length; link++) {
+            marksAsVictim[link] = config.ibCc().victimMask() == IbCc.VictimMask.ALL_PORTS
+                    || graph.nodeKind(graph.linkTo(link)) != Graph.SWITCH;
+        }
     }
 
     /** Whether queue (link·P + priority) is neither paused nor out of credits. */
@@ -65,6 +75,7 @@ final class PortGates {
             paused[queue] = false;
             ports.resumed(queue, queue / priorities, network.nowPs());
         } else {
+            starved[queue] |= credits[queue] == 0 && buffers.head[queue] >= 0;
             credits[queue]++;
         }
     }
@@ -90,7 +101,9 @@ final class PortGates {
             } else if (credit) {
                 network.scheduleAfter(latencyPs, EventTypes.CREDIT, upstream);
             }
-            if (depth > fecnThresholdBytes
+            boolean victim = starved[queue];
+            starved[queue] = false;
+            if (depth > fecnThresholdBytes && (!victim || marksAsVictim[link])
                     || config.ecn() && network.random() < config.dcqcn().markProbability(depth)) {
                 packets.setFlags(packet, packets.flags(packet) | Packets.MARKED);
                 ports.ecnMarks[link]++;

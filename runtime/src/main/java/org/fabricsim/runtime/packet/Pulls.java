@@ -5,7 +5,7 @@ package org.fabricsim.runtime.packet;
  * high performance", SIGCOMM 2017; Ultra Ethernet's receiver-credit mode, EQDS, works the same way). A sender
  * starts with one bandwidth-delay product of its unloaded path in pull credits (NDP's first window at line
  * rate) and then sends one packet per PULL. A receiver answers every arrival of a flow it has not finished, data
- * or trimmed header, with one PULL, queued FIFO per receiving node and sent at most one per full packet's time on
+ * or trimmed header, with one PULL, queued FIFO per receiving node ({@link FlowQueues}) and sent at most one per full packet's time on
  * the link it arrived on (the receiver paces the pulls at its line rate, so the senders' packets together arrive
  * at that rate); a PULL reaches the sender one feedback delay later. A trimmed header is also NACKed
  * ({@link Transport}), so the PULL it earns resends it. A retransmission timeout grants a credit for every hole it
@@ -15,10 +15,8 @@ final class Pulls {
     private final PacketNetwork network;
     private final Flows flows;
     private final int packetWireBytes;
-    /** Per receiving node: a ring of flows owed a PULL. */
-    private final int[][] queue;
-    private final int[] first;
-    private final int[] size;
+    /** Per receiving node: the flows owed a PULL. */
+    private final FlowQueues queue;
     /** Per receiving node: when the next PULL may leave, and whether a tick is scheduled. */
     private final long[] nextPullPs;
     private final boolean[] ticking;
@@ -29,9 +27,7 @@ final class Pulls {
         this.flows = flows;
         this.packetWireBytes = packetWireBytes;
         flows.pullCredits = new int[flows.flowClass.length];
-        queue = new int[nodes][];
-        first = new int[nodes];
-        size = new int[nodes];
+        queue = new FlowQueues(nodes);
         nextPullPs = new long[nodes];
         ticking = new boolean[nodes];
         spacingPs = new long[nodes];
@@ -48,20 +44,10 @@ final class Pulls {
 
     /** A packet of {@code flow} (data or trimmed header) reached node {@code receiver} over {@code link}: owe it a PULL. */
     void owe(int flow, int receiver, int link) {
-        if (queue[receiver] == null) {
-            queue[receiver] = new int[16];
+        if (spacingPs[receiver] == 0) {
             spacingPs[receiver] = (long) (packetWireBytes * 1e12 / network.lineRate(link) + 0.5);
-        } else if (size[receiver] == queue[receiver].length) {
-            int[] ring = queue[receiver];
-            int[] grown = new int[ring.length * 2];
-            for (int i = 0; i < size[receiver]; i++) {
-                grown[i] = ring[(first[receiver] + i) & (ring.length - 1)];
-            }
-            queue[receiver] = grown;
-            first[receiver] = 0;
         }
-        int[] ring = queue[receiver];
-        ring[(first[receiver] + size[receiver]++) & (ring.length - 1)] = flow;
+        queue.add(receiver, flow);
         flows.counters[Flows.refs(flow)]++;
         if (!ticking[receiver]) {
             ticking[receiver] = true;
@@ -71,16 +57,13 @@ final class Pulls {
 
     /** Node {@code receiver} sends its next PULL (skipping flows finished meanwhile), then waits a packet time. */
     void tick(int receiver) {
-        int[] ring = queue[receiver];
-        while (size[receiver] > 0) {
-            int flow = ring[first[receiver]];
-            first[receiver] = (first[receiver] + 1) & (ring.length - 1);
-            size[receiver]--;
+        while (!queue.isEmpty(receiver)) {
+            int flow = queue.poll(receiver);
             if (!flows.done(flow)) {
                 long nowPs = network.nowPs();
                 network.schedule(nowPs + network.feedbackPs(flow), EventTypes.PULL, flow);
                 nextPullPs[receiver] = nowPs + spacingPs[receiver];
-                if (size[receiver] > 0) {
+                if (!queue.isEmpty(receiver)) {
                     network.schedule(nextPullPs[receiver], EventTypes.PULL_TICK, receiver);
                 } else {
                     ticking[receiver] = false;

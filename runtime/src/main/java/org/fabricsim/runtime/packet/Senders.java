@@ -1,9 +1,9 @@
 package org.fabricsim.runtime.packet;
 
 /**
- * The fabric's congestion control at the senders, one of DCQCN, HPCC, Swift, InfiniBand CC or
- * receiver-driven pull (DCQCN's state is always kept: a run without congestion control counts the
- * marks it would have answered). Starts each flow at its line rate, reacts to a marked packet
+ * The fabric's congestion control at the senders, one of DCQCN, HPCC, Swift, InfiniBand CC,
+ * receiver-driven pull or a scheduled fabric's request/grant credits (DCQCN's state is always kept: a
+ * run without congestion control counts the marks it would have answered). Starts each flow at its line rate, reacts to a marked packet
  * (DCQCN's CNP, at most one per interval; InfiniBand's BECN, one per FECN) and turns an
  * acknowledgement or a trimmed packet's NACK into a rate. O(1) per event, no allocation.
  */
@@ -17,11 +17,13 @@ final class Senders {
     final IbCcSender ibCc;
     /** Receiver-driven pull's credits and receivers, or null under another congestion control. */
     final Pulls pulls;
+    /** A scheduled fabric's egress credit schedulers, or null under another congestion control. */
+    final VoqScheduler scheduler;
     private final PacketNetwork network;
     private final PacketConfig config;
     private final Flows flows;
 
-    Senders(PacketNetwork network, PacketConfig config, Flows flows) {
+    Senders(PacketNetwork network, PacketConfig config, Flows flows, double[] lineBytesPerSecond) {
         this.network = network;
         this.config = config;
         this.flows = flows;
@@ -33,6 +35,8 @@ final class Senders {
         ibCc = control == PacketConfig.CongestionControl.IB_CC ? new IbCcSender(config.ibCc(), network, flows) : null;
         pulls = control == PacketConfig.CongestionControl.NDP
                 ? new Pulls(network, flows, network.nodeCount(), config.packetWireBytes()) : null;
+        scheduler = control == PacketConfig.CongestionControl.SCHEDULED
+                ? new VoqScheduler(network, flows, config, lineBytesPerSecond.length) : null;
     }
 
     /** A flow starts on NIC port {@code link}, at its line rate. */
@@ -51,6 +55,25 @@ final class Senders {
         if (pulls != null) {
             pulls.reset(flow, line, network.roundTripPs(flow));
         }
+        if (scheduler != null) {
+            scheduler.reset(flow, network.egressLink(flow));
+        }
+    }
+
+    /** The sender sent a packet of {@code wireBytes}: it spends a pull, or a scheduled fabric's credit. */
+    void spend(int flow, int wireBytes) {
+        if (pulls != null) {
+            pulls.spend(flow);
+        } else if (scheduler != null) {
+            scheduler.spend(flow, wireBytes);
+        }
+    }
+
+    /** A NACK or a timeout queued {@code packets} more to send: a scheduled fabric's sender requests their credit. */
+    void requeued(int flow, int packets) {
+        if (scheduler != null) {
+            scheduler.requeued(flow, packets);
+        }
     }
 
     /** The per-flow arrays follow the flows' capacity. */
@@ -64,6 +87,9 @@ final class Senders {
         }
         if (ibCc != null) {
             ibCc.grow(capacity);
+        }
+        if (scheduler != null) {
+            scheduler.grow(capacity);
         }
     }
 

@@ -49,7 +49,7 @@ final class Transport {
         this.network = network;
         this.config = config;
         this.lineBytesPerSecond = lineBytesPerSecond;
-        this.senders = new Senders(network, config, flows);
+        this.senders = new Senders(network, config, flows, lineBytesPerSecond);
         nics = new NicPorts(network, flows, links);
     }
 
@@ -87,9 +87,7 @@ final class Transport {
         }
         flows.pacing[Flows.nextSendPs(flow)] = nowPs + (long) (wire * 1e12 / flows.rate(flow) + 0.5);
         flows.counters[Flows.refs(flow)]++;
-        if (senders.pulls != null) {
-            senders.pulls.spend(flow);
-        }
+        senders.spend(flow, wire);
         if (flows.counters[Flows.nextSeq(flow)] >= flows.counters[Flows.packetCount(flow)] && !flows.rtoArmed[flow]) {
             armTimeout(flow);
         }
@@ -195,6 +193,7 @@ final class Transport {
     void onNack(int flow) {
         flows.counters[Flows.refs(flow)]--;
         if (!flows.done(flow)) {
+            int unsent = unsent(flow);
             long nowPs = network.nowPs();
             boolean newEpisode = nowPs >= flows.recoveryPs[flow] + network.roundTripPs(flow);
             if (config.recovery() == Recovery.GO_BACK_N) {
@@ -212,6 +211,7 @@ final class Transport {
                 int from = Math.max(flows.counters[Flows.expected(flow)], flows.recoveredUpTo[flow]);
                 markHoles(flow, from, flows.highestReceived[flow] - REORDER, true);
             }
+            senders.requeued(flow, unsent(flow) - unsent);
             network.tryTransmit(flows.firstLink[flow]);
         }
         network.releaseIfIdle(flow);
@@ -252,6 +252,12 @@ final class Transport {
         network.releaseIfIdle(flow);
     }
 
+    /** Packets {@code flow} still has to send: new ones and those queued for resending. */
+    private int unsent(int flow) {
+        return flows.counters[Flows.packetCount(flow)] - flows.counters[Flows.nextSeq(flow)]
+                + flows.counters[Flows.resendCount(flow)];
+    }
+
     /** Queues the holes in [from, to) for resending; a NACK's scan ({@code skipTrimmed}) leaves those NACKed one by one. */
     private void markHoles(int flow, int from, int to, boolean skipTrimmed) {
         long[] received = flows.received[flow];
@@ -274,6 +280,7 @@ final class Transport {
         flows.rtoArmed[flow] = false;
         if (!flows.done(flow)) {
             if (flows.counters[Flows.receivedCount(flow)] == flows.rtoProgress[flow]) {
+                int unsent = unsent(flow);
                 timeouts++;
                 if (config.recovery() == Recovery.GO_BACK_N) {
                     flows.counters[Flows.nextSeq(flow)] = flows.counters[Flows.expected(flow)];
@@ -284,6 +291,7 @@ final class Transport {
                         senders.pulls.grant(flow, flows.counters[Flows.resendCount(flow)] - queued);
                     }
                 }
+                senders.requeued(flow, unsent(flow) - unsent);
                 network.tryTransmit(flows.firstLink[flow]);
             }
             armTimeout(flow);

@@ -18,13 +18,17 @@ package org.fabricsim.runtime.spec;
  * @param ibCcIncrease      InfiniBand congestion control: CCTI_Increase, table entries per BECN, or 0
  * @param ibCcLimit         InfiniBand congestion control: CCTI_Limit, the last table entry, or 0
  * @param ibCcTimerPs       InfiniBand congestion control: CCTI_Timer, one entry back per period, picoseconds, or 0
+ * @param creditBytes       scheduled fabric: the worth of one egress credit, bytes, or 0
  */
 public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, long kmaxBytes,
         double pmax, long increaseTimerPs, double hpccEta, int hpccMaxStage, double hpccAdditiveBytesPerSecond,
-        long ibCcThresholdBytes, int ibCcIncrease, int ibCcLimit, long ibCcTimerPs) {
+        long ibCcThresholdBytes, int ibCcIncrease, int ibCcLimit, long ibCcTimerPs, int creditBytes) {
 
-    /** Every setting at the backend's default: no bit errors, the default MTU, DCQCN, HPCC and IB CC parameters. */
-    public static final PacketSettings DEFAULTS = new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    /**
+     * Every setting at the backend's default: no bit errors, the default MTU, DCQCN, HPCC, IB CC and scheduled
+     * fabric parameters.
+     */
+    public static final PacketSettings DEFAULTS = new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     public PacketSettings {
         Specs.requireNonNegative("mtuBytes", mtuBytes);
@@ -36,6 +40,7 @@ public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, 
         Specs.requireNonNegative("ibCcIncrease", ibCcIncrease);
         Specs.requireNonNegative("ibCcLimit", ibCcLimit);
         Specs.requireNonNegative("ibCcTimerPs", ibCcTimerPs);
+        Specs.requireNonNegative("creditBytes", creditBytes);
         if (!(bitErrorRate >= 0 && bitErrorRate < 1) || !(pmax >= 0 && pmax <= 1) || !(hpccEta >= 0 && hpccEta <= 1)
                 || !(hpccAdditiveBytesPerSecond >= 0)) {
             throw new IllegalArgumentException("the bit-error rate is in [0, 1), pmax and HPCC's eta in [0, 1] and"

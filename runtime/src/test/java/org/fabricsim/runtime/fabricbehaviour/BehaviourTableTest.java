@@ -21,10 +21,10 @@ class BehaviourTableTest {
     @Test
     void shouldShipARowForEveryCombinationThePacketBackendSimulates() {
         BehaviourTable table = BehaviourTable.shipped();
-        // 3 flow controls × 4 congestion controls (none, DCQCN, HPCC, ib-cc) × 2 recoveries × 3 routings, and
-        // trimming × those 4 × selective repeat × 3 routings; receiver-driven with NDP's transport only (selective
-        // repeat; PFC, credits or trimming) × 3 routings.
-        assertEquals(72 + 12 + 9, table.behaviours().size());
+        // 3 flow controls × 5 congestion controls (none, DCQCN, HPCC, ib-cc, scheduled) × 2 recoveries × 3 routings,
+        // and trimming × those 5 × selective repeat × 3 routings; receiver-driven with NDP's transport only
+        // (selective repeat; PFC, credits or trimming) × 3 routings.
+        assertEquals(90 + 15 + 9, table.behaviours().size());
         String provenance = String.join("\n", table.provenance());
         assertTrue(provenance.contains("generated 20"), provenance);
         assertTrue(provenance.contains(BehaviourTable.COMMAND), provenance);
@@ -90,11 +90,12 @@ class BehaviourTableTest {
                 () -> BehaviourTable.shipped().behaviour(pushedPull)).getMessage();
         assertTrue(withoutNdp.contains("lossy, congestion-control receiver-driven")
                 && withoutNdp.contains("trimming on a lossy fabric"), withoutNdp);
-        BehaviourKey scheduled = new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.SCHEDULED,
-                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE);
-        String unsimulated = assertThrows(IllegalArgumentException.class,
-                () -> BehaviourTable.shipped().behaviour(scheduled)).getMessage();
-        assertTrue(unsimulated.contains("the packet backend does not simulate congestion-control scheduled"),
-                unsimulated);
+        // uec-cc runs on the none rows (FabricBehaviours.runsAs), so the table measures none of its own.
+        BehaviourKey unmeasured = new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.ULTRA_ETHERNET,
+                BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ADAPTIVE);
+        String notMeasured = assertThrows(IllegalArgumentException.class,
+                () -> BehaviourTable.shipped().behaviour(unmeasured)).getMessage();
+        assertTrue(notMeasured.contains("packet runs simulate congestion-control uec-cc ('network packet') but the"
+                + " table measures none of its rows"), notMeasured);
     }
 }

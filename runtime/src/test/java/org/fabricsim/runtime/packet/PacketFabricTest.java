@@ -2,7 +2,6 @@ package org.fabricsim.runtime.packet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
@@ -20,7 +19,7 @@ class PacketFabricTest {
 
     @Test
     void shouldTakeEveryStatedSettingInPlaceOfItsDefault() {
-        PacketSettings settings = new PacketSettings(2048, 1e-9, 50_000, 200_000, 0.5, 100_000_000L, 0, 0, 0, 0, 0, 0, 0);
+        PacketSettings settings = new PacketSettings(2048, 1e-9, 50_000, 200_000, 0.5, 100_000_000L, 0, 0, 0, 0, 0, 0, 0, 0);
         PacketConfig config = new PacketFabric(FlowControl.LOSSY, CongestionControl.DCQCN, 1L << 20, settings)
                 .at(PacketFixtures.LINE);
         assertEquals(2048, config.mtuBytes());
@@ -63,8 +62,8 @@ class PacketFabricTest {
         // Threshold 32 KiB = 32,768 B, CCTI_Increase 2, CCTI_Limit 63, CCTI_Timer 20 × 1.024 µs = 20,480,000 ps;
         // CCTI_Min and the table's shift keep their defaults (0 and 3).
         PacketConfig stated = new PacketFabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, 0,
-                new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 32_768, 2, 63, 20_480_000L)).at(PacketFixtures.LINE);
-        assertEquals(new IbCc(32_768, 2, 63, 0, 20_480_000L, 3), stated.ibCc());
+                new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 32_768, 2, 63, 20_480_000L, 0)).at(PacketFixtures.LINE);
+        assertEquals(new IbCc(32_768, 2, 63, 0, 20_480_000L, 3, IbCc.VictimMask.END_NODE_PORTS), stated.ibCc());
         assertFalse(stated.ecn(), "IB CC marks FECN by its own threshold, not DCQCN's ECN");
     }
 
@@ -74,18 +73,26 @@ class PacketFabricTest {
         // PacketLineRateTest, N packets back to back over host -> switch -> host finish at (N + 1)·T.
         int packets = 1000;
         PacketConfig config = new PacketFabric(FlowControl.PFC, CongestionControl.NONE, 0,
-                new PacketSettings(2048, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).at(PacketFixtures.LINE);
+                new PacketSettings(2048, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).at(PacketFixtures.LINE);
         long finish = PacketFixtures.run(PacketFixtures.star(2), config, new int[][] {{0, 3}},
                 new double[] {packets * 2048.0})[0];
         assertEquals((packets + 1) * 168_800L, finish);
     }
 
+    /**
+     * A scheduled fabric runs request/grant credits of DNX's 1024-byte credit ({@link VoqScheduling#defaults}) on its
+     * stated flow control, with the RoCE NIC's go-back-N: the scheduler is a congestion control, not a transport.
+     */
     @Test
-    void shouldRefuseACongestionControlTheBackendDoesNotModelNamingItAsTheLanguageWritesIt() {
-        UnsupportedOperationException error = assertThrows(UnsupportedOperationException.class,
-                () -> new PacketFabric(FlowControl.PFC, CongestionControl.SCHEDULED, 0, PacketSettings.DEFAULTS)
-                        .at(PacketFixtures.LINE));
-        assertTrue(error.getMessage().contains("not scheduled") && error.getMessage().contains("flow backend"),
-                error.getMessage());
+    void shouldRunAScheduledFabricAsRequestGrantCreditsOnItsFlowControl() {
+        PacketConfig config = new PacketFabric(FlowControl.LOSSY, CongestionControl.SCHEDULED, 0,
+                PacketSettings.DEFAULTS).at(PacketFixtures.LINE);
+        assertEquals(PacketConfig.CongestionControl.SCHEDULED, config.congestionControl());
+        assertEquals(1024, config.scheduling().creditBytes());
+        assertEquals(PacketConfig.FlowControl.LOSSY, config.flowControl());
+        assertEquals(PacketConfig.Recovery.GO_BACK_N, config.recovery());
+        assertEquals(4096, new PacketFabric(FlowControl.LOSSY, CongestionControl.SCHEDULED, 0,
+                new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4096)).at(PacketFixtures.LINE).scheduling()
+                        .creditBytes(), "a stated credit replaces the default");
     }
 }

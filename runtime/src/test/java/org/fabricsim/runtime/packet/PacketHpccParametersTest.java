@@ -77,7 +77,7 @@ class PacketHpccParametersTest {
         // Stated: η = 0.9, maxStage 3, R_AI 20 MB/s. Defaults: η = 0.95 and maxStage = 5 (the paper, §5), R_AI =
         // 10 Mb/s per 25 Gb/s of line (ns-3 run.py): 100 Gb/s gives 40 Mb/s = 5 MB/s.
         Hpcc stated = new PacketFabric(FlowControl.PFC, CongestionControl.HPCC, 0,
-                new PacketSettings(0, 0, 0, 0, 0, 0, 0.9, 3, 20e6, 0, 0, 0, 0)).at(LINE).hpcc();
+                new PacketSettings(0, 0, 0, 0, 0, 0, 0.9, 3, 20e6, 0, 0, 0, 0, 0)).at(LINE).hpcc();
         assertEquals(new Hpcc(0.9, 3, 20e6, 1e9 / 8), stated);
         Hpcc defaults = new PacketFabric(FlowControl.PFC, CongestionControl.HPCC, 0, PacketSettings.DEFAULTS)
                 .at(LINE).hpcc();

@@ -46,7 +46,7 @@ class PacketIbCcTest {
     @Test
     void shouldPaceAtTheCongestionControlTableEntryTheBecnsReach() {
         for (int k : new int[] {1, 8, 24}) {
-            IbCc table = new IbCc(0, k, k, 0, 1_000_000_000_000L, 3);
+            IbCc table = new IbCc(0, k, k, 0, 1_000_000_000_000L, 3, IbCc.VictimMask.END_NODE_PORTS);
             Simulation simulation = new Simulation(7);
             PacketNetwork network = new PacketNetwork(simulation, PacketFixtures.star(2), IB.withIbCc(table));
             network.start(new int[] {0, 3}, 2, 64e6, 1, 0);
