@@ -81,13 +81,13 @@ class BehaviourAccuracyTest {
     @Test
     void shouldRunTheAllToAllNearThePacketBackendUnderIbCcOnceTheFlowsPerSenderAreSeen() {
         // The held-out all-to-all (16 hosts, 4 per leaf, 2:1, 256 KiB per pair): each leaf uplink carries
-        // about 6 flows of each of its 4 senders (12 remote peers hashed over 2 uplinks), each offered
-        // 1/15 of its NIC: ρ = 24/15 = 1.6. Read at one flow per sender, the ib-cc rows charge u(1.6, 1)
-        // = 1 − 0.426·log₂ 1.6 = 0.71 there, and the flow model runs 61–84% slow; at m ≈ 6 they read
-        // u(2, m) ≈ 0.998 (the packet backend's 2:1 incast with its 1 MiB per sender split into 4 or 8
-        // flows). Bound reached: within 10.1% under ECMP and spraying on every lossless and trimming row
-        // (worst: trimming under ECMP, +10.0%). Not reached: adaptive routing (+29 to +37%, credits with
-        // go-back-n −35%) and lossy ECMP (+51%): docs/accuracy.md.
+        // about 6 flows of each of its 4 senders (12 remote peers hashed over 2 uplinks), each offered 1/15
+        // of its NIC: ρ = 24/15 = 1.6 on average (1.3 to 1.9 under ECMP's hashes, m = 4.75 to 7.25); the
+        // spine's downlinks carry about 2 flows per sender. Read at one flow per sender, the ib-cc rows
+        // charge u(ρ, 1) = 1 − 0.426·log₂ ρ, 0.59 to 0.85, and the flow model runs 73–84% slow; at m ≥ 4 they
+        // read the 2:1 incast split into 4 or 8 flows per sender, u = 0.998. Bound reached: within 10.1%
+        // under ECMP and spraying on every lossless and trimming row (worst: trimming under ECMP, +10.01%).
+        // Not reached: adaptive routing (+29 to +37%, credits with go-back-n −35%) and lossy ECMP (+51%).
         TrafficPattern allToAll = BehaviourAccuracy.PATTERNS.get(1);
         int checked = 0;
         for (FabricBehaviour b : BehaviourTable.shipped().behaviours()) {
