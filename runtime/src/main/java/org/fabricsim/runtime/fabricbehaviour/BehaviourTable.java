@@ -134,15 +134,17 @@ public final class BehaviourTable {
         List<String> provenance = new ArrayList<>();
         List<FabricBehaviour> behaviours = new ArrayList<>();
         String line;
+        int lineNumber = 0;
         while ((line = reader.readLine()) != null) {
+            lineNumber++;
             if (line.startsWith("#")) {
                 provenance.add(line.substring(1).trim());
             } else if (!line.isBlank() && !line.equals(HEADER)) {
                 String[] parts = line.split("\t");
                 int points = FabricBehaviour.INCAST_DEGREES.length * FabricBehaviour.FLOWS_PER_SENDER.length;
                 if (parts.length != 4 + points + 1) {
-                    throw new IllegalArgumentException("fabric behaviour table " + RESOURCE + ": a row has "
-                            + parts.length + " columns, the header " + HEADER.split("\t").length + " ("
+                    throw new IllegalArgumentException("fabric behaviour table " + RESOURCE + ", line " + lineNumber
+                            + ": " + parts.length + " columns where the header has " + HEADER.split("\t").length + " ("
                             + HEADER.replace('\t', ' ') + "); produce the table again with: " + COMMAND);
                 }
                 double[] u = new double[points];

@@ -15,12 +15,13 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  *
  * <p><b>Parameters.</b> {@code utilisation[i·M + j]} (M = {@link #FLOWS_PER_SENDER}'s length): the
  * share of a bottleneck's capacity (after headers) that {@code INCAST_DEGREES[i]} senders converging
- * on it get through, each sending {@code FLOWS_PER_SENDER[j]} flows of {@link
- * BehaviourScenarios#INCAST_BYTES}: 1 for an ideal fabric, below 1 where congestion control converges
+ * on it get through, each sending its {@link BehaviourScenarios#INCAST_BYTES} as {@code
+ * FLOWS_PER_SENDER[j]} flows: 1 for an ideal fabric, below 1 where congestion control converges
  * late or oscillates, or where drops cost retransmissions and timeouts. The flows per sender matter
  * because congestion control acts per flow (a queue pair's rate, an InfiniBand table index, a window)
- * while a NIC serves all its flows: when one flow is cut, its siblings on the same NIC take up the
- * slack. {@code multipathFactor}: the share of the flow model's throughput a 2:1 oversubscribed
+ * while a NIC serves all its flows: when one flow is cut, its siblings on the same NIC can take up
+ * the slack (and each flow is shorter, which matters where a control's cost has an onset in transfer
+ * size). {@code multipathFactor}: the share of the flow model's throughput a 2:1 oversubscribed
  * permutation gets when switches spread one flow's packets over several paths (adaptive routing,
  * spraying), what reordering costs a go-back-N receiver; 1 by definition under per-flow ECMP.
  *

@@ -28,7 +28,10 @@ final class ContentionDerating {
     final double[] capacity;
     /** Per link, the bytes of its current contention episode, 0 outside one. */
     private final double[] episodeBytes;
-    /** Per link, the {@link #stamp} of the last saturated link whose flows it was found first on. */
+    /**
+     * Per link, the {@link #stamp} of the last measured link on which it was counted as a sender (the first
+     * link of one of that link's classes): a sender is new to a measurement when its stamp is older.
+     */
     private final int[] senderStamp;
     /** Counts the saturated links measured, to tell their senders apart in {@link #senderStamp}. */
     private int stamp;
