@@ -7,16 +7,22 @@ import org.fabricsim.runtime.routing.RoutingMode;
  * flow model on the same pattern:
  *
  * <ul>
- * <li><b>incast k:1</b> ({@link TrafficPattern#incast}, k ∈ {@link FabricBehaviour#INCAST_DEGREES},
- * {@link #INCAST_BYTES} per sender, one switch): u(k) = T_flow / T_packet, the utilisation of the
- * bottleneck that congestion control, pauses, drops and recovery leave, at most 1;</li>
+ * <li><b>incast k:1 with m flows per sender</b> ({@link TrafficPattern#incast(int, int, double)}, k ∈
+ * {@link FabricBehaviour#INCAST_DEGREES}, m ∈ {@link FabricBehaviour#FLOWS_PER_SENDER}, {@link
+ * #INCAST_BYTES} per sender split over its m flows, one switch): u(k, m) = T_flow / T_packet, the
+ * utilisation of the bottleneck that congestion control, pauses, drops and recovery leave, at most 1.
+ * The split keeps what the flow model sees of the incast (its overload, bytes, queue and ideal time)
+ * and changes only what it cannot: the packet backend runs each flow as its own queue pair with its
+ * own congestion state. Each flow is then 1/m of the sender's bytes, so u(k, m) also carries how
+ * the control fares on flows of that size (its onset: docs/fabric-behaviour.md);</li>
  * <li><b>permutation</b> ({@link #PERMUTATION}, under adaptive routing and spraying only): m =
  * T_flow(u) / T_packet, where the flow model already applies u; what per-packet path choice
  * gains over the flow model's per-flow choice, less what reordering costs the transport.</li>
  * </ul>
  *
  * Cost: one packet run per scenario, O(packet-hops); the incast runs do not depend on routing (one
- * switch has one path), so they run once per (flow control, congestion control, recovery).
+ * switch has one path), so they run once per (flow control, congestion control, recovery): 16 of
+ * them, k MiB each whatever m.
  */
 public final class BehaviourScenarios {
     /** Bytes per incast sender: 1 MiB, a ring step's chunk of a 16 MiB bucket over 16 ranks. */
@@ -27,15 +33,23 @@ public final class BehaviourScenarios {
     private BehaviourScenarios() {
     }
 
-    /** The incast utilisations of {@code key}'s flow control, congestion control and recovery. */
+    /**
+     * The incast utilisations of {@code key}'s flow control, congestion control and recovery, at each
+     * (degree, flows per sender), degree-major as {@link FabricBehaviour} holds them.
+     */
     public static double[] utilisation(BehaviourKey key) {
         BehaviourKey single = new BehaviourKey(key.flowControl(), key.congestionControl(), key.recovery(),
                 RoutingMode.ECMP);
-        double[] u = new double[FabricBehaviour.INCAST_DEGREES.length];
-        for (int i = 0; i < u.length; i++) {
-            TrafficPattern incast = TrafficPattern.incast(FabricBehaviour.INCAST_DEGREES[i], INCAST_BYTES);
-            u[i] = Math.min(1, (double) PatternRuns.flowPs(incast, RoutingMode.ECMP, null)
-                    / PatternRuns.packetPs(incast, single));
+        int[] degrees = FabricBehaviour.INCAST_DEGREES;
+        int[] flowsPerSender = FabricBehaviour.FLOWS_PER_SENDER;
+        double[] u = new double[degrees.length * flowsPerSender.length];
+        for (int i = 0; i < degrees.length; i++) {
+            for (int j = 0; j < flowsPerSender.length; j++) {
+                TrafficPattern incast = TrafficPattern.incast(degrees[i], flowsPerSender[j],
+                        INCAST_BYTES / flowsPerSender[j]);
+                u[i * flowsPerSender.length + j] = Math.min(1,
+                        (double) PatternRuns.flowPs(incast, RoutingMode.ECMP, null) / PatternRuns.packetPs(incast, single));
+            }
         }
         return u;
     }

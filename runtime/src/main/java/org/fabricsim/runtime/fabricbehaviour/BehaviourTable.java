@@ -14,7 +14,8 @@ import java.util.Map;
 /**
  * The measured behaviours, one row per {@link BehaviourKey}, as {@link BehaviourTableGenerator}
  * wrote them: lines starting with '#' are provenance (date, code version, scenarios), then a header
- * and tab-separated rows: the key's four parts, u(2), u(4), u(8), u(16), the multipath factor.
+ * and tab-separated rows: the key's four parts, u(k, m) for k = 2, 4, 8, 16 and, within each k, m =
+ * 1, 2, 4, 8 flows per sender (column u{k}m{m}), the multipath factor.
  */
 public final class BehaviourTable {
     /** The table shipped in the runtime jar. */
@@ -22,8 +23,7 @@ public final class BehaviourTable {
     /** The command that regenerates it, from the repository root. */
     public static final String COMMAND = "./mvnw -B -o -q -pl runtime compile && java -cp runtime/target/classes "
             + BehaviourTableGenerator.class.getName();
-    static final String HEADER = "flow-control\tcongestion-control\trecovery\trouting\tu2\tu4\tu8\tu16\tmultipath";
-    private static final BehaviourTable SHIPPED = load();
+    static final String HEADER = header();
 
     private final Map<BehaviourKey, FabricBehaviour> rows;
     private final List<String> provenance;
@@ -36,9 +36,27 @@ public final class BehaviourTable {
         this.provenance = List.copyOf(provenance);
     }
 
+    private static String header() {
+        StringBuilder header = new StringBuilder("flow-control\tcongestion-control\trecovery\trouting");
+        for (int degree : FabricBehaviour.INCAST_DEGREES) {
+            for (int flows : FabricBehaviour.FLOWS_PER_SENDER) {
+                header.append("\tu").append(degree).append('m').append(flows);
+            }
+        }
+        return header.append("\tmultipath").toString();
+    }
+
     /** The table shipped in the runtime jar. */
     public static BehaviourTable shipped() {
-        return SHIPPED;
+        return Shipped.TABLE;
+    }
+
+    /**
+     * Loads the shipped table on first use only, so that {@link BehaviourTableGenerator} can replace a
+     * table whose columns an older version wrote.
+     */
+    private static final class Shipped {
+        static final BehaviourTable TABLE = load();
     }
 
     /**
@@ -99,8 +117,8 @@ public final class BehaviourTable {
         out.append(HEADER).append('\n');
         for (FabricBehaviour b : rows.values()) {
             out.append(b.key().row());
-            for (int i = 0; i < FabricBehaviour.INCAST_DEGREES.length; i++) {
-                out.append('\t').append(String.format(java.util.Locale.ROOT, "%.4f", b.utilisation(i)));
+            for (double u : b.utilisation()) {
+                out.append('\t').append(String.format(java.util.Locale.ROOT, "%.4f", u));
             }
             out.append('\t').append(String.format(java.util.Locale.ROOT, "%.4f", b.multipathFactor())).append('\n');
         }
@@ -112,18 +130,24 @@ public final class BehaviourTable {
         List<String> provenance = new ArrayList<>();
         List<FabricBehaviour> behaviours = new ArrayList<>();
         String line;
+        int lineNumber = 0;
         while ((line = reader.readLine()) != null) {
+            lineNumber++;
             if (line.startsWith("#")) {
                 provenance.add(line.substring(1).trim());
             } else if (!line.isBlank() && !line.equals(HEADER)) {
                 String[] parts = line.split("\t");
-                int degrees = FabricBehaviour.INCAST_DEGREES.length;
-                double[] u = new double[degrees];
-                for (int i = 0; i < degrees; i++) {
+                int points = FabricBehaviour.INCAST_DEGREES.length * FabricBehaviour.FLOWS_PER_SENDER.length;
+                if (parts.length != 4 + points + 1) {
+                    throw new IllegalArgumentException("fabric behaviour table " + RESOURCE + ", line " + lineNumber
+                            + ": " + parts.length + " columns where the header has " + HEADER.split("\t").length + " ("
+                            + HEADER.replace('\t', ' ') + "); produce the table again with: " + COMMAND);
+                }
+                double[] u = new double[points];
+                for (int i = 0; i < points; i++) {
                     u[i] = Double.parseDouble(parts[4 + i]);
                 }
-                behaviours.add(new FabricBehaviour(BehaviourKey.parse(parts), u,
-                        Double.parseDouble(parts[4 + degrees])));
+                behaviours.add(new FabricBehaviour(BehaviourKey.parse(parts), u, Double.parseDouble(parts[4 + points])));
             }
         }
         return new BehaviourTable(behaviours, provenance);

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.fabricsim.runtime.Version;
@@ -65,7 +66,8 @@ public final class BehaviourTableGenerator {
                 "packet backend: PacketConfig.roce defaults at 100 Gb/s (docs/packet-backend.md) with each row's"
                         + " flow control (lossy trimming: tail drop with trimming), recovery, congestion control and"
                         + " routing",
-                "u<k>: incast scenarios: " + incastNames(),
+                "u<k>m<m>: incast scenarios of k senders, each sending its 1 MiB as m flows (m = "
+                        + Arrays.toString(FabricBehaviour.FLOWS_PER_SENDER) + "): " + incastNames(),
                 "multipath (adaptive and spraying rows; 1 under ECMP): " + BehaviourScenarios.PERMUTATION.name());
         return new BehaviourTable(rows, provenance);
     }
@@ -73,7 +75,9 @@ public final class BehaviourTableGenerator {
     private static String incastNames() {
         List<String> names = new ArrayList<>();
         for (int degree : FabricBehaviour.INCAST_DEGREES) {
-            names.add(TrafficPattern.incast(degree, BehaviourScenarios.INCAST_BYTES).name());
+            for (int flows : FabricBehaviour.FLOWS_PER_SENDER) {
+                names.add(TrafficPattern.incast(degree, flows, BehaviourScenarios.INCAST_BYTES / flows).name());
+            }
         }
         return String.join("; ", names);
     }

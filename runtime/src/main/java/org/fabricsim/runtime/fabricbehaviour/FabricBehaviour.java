@@ -13,37 +13,48 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * The first-order behaviour of one fabric combination, as the packet backend measured it, and the
  * flow model's use of it.
  *
- * <p><b>Parameters.</b> {@code utilisation[i]}: the share of a bottleneck's capacity (after
- * headers) that {@code INCAST_DEGREES[i]} senders converging on it get through, over a transfer
- * of {@link BehaviourScenarios#INCAST_BYTES} each: 1 for an ideal fabric, below 1 where congestion
- * control converges late or oscillates, or where drops cost retransmissions and timeouts. {@code
- * multipathFactor}: the share of the flow model's throughput a 2:1 oversubscribed permutation gets
- * when switches spread one flow's packets over several paths (adaptive routing, spraying), what
- * reordering costs a go-back-N receiver; 1 by definition under per-flow ECMP.
+ * <p><b>Parameters.</b> {@code utilisation[i·M + j]} (M = {@link #FLOWS_PER_SENDER}'s length): the
+ * share of a bottleneck's capacity (after headers) that {@code INCAST_DEGREES[i]} senders converging
+ * on it get through, each sending its {@link BehaviourScenarios#INCAST_BYTES} as {@code
+ * FLOWS_PER_SENDER[j]} flows: 1 for an ideal fabric, below 1 where congestion control converges
+ * late or oscillates, or where drops cost retransmissions and timeouts. The flows per sender matter
+ * because congestion control acts per flow (a queue pair's rate, an InfiniBand table index, a window)
+ * while a NIC serves all its flows: when one flow is cut, its siblings on the same NIC can take up
+ * the slack (and each flow is shorter, which matters where a control's cost has an onset in transfer
+ * size). {@code multipathFactor}: the share of the flow model's throughput a 2:1 oversubscribed
+ * permutation gets when switches spread one flow's packets over several paths (adaptive routing,
+ * spraying), what reordering costs a go-back-N receiver; 1 by definition under per-flow ECMP.
  *
  * <p><b>Use.</b> A link saturated by two flows or more in the ideal max-min solve, whose flows'
- * senders offer it ρ times its capacity ({@link ContentionModel}), delivers c·u(ρ)·m, with u
- * interpolated linearly in log₂ ρ between u(1) = 1 (no overload) and the measured degrees, held at
- * u(16) above, and m = {@code multipathFactor} on a link between two switches (1 on a NIC's link, which
- * has one path: see {@link #on}). A tail-drop fabric without congestion control ({@link
- * #dropsOnOverflow()}) reads its overflowing degrees as retransmission-timeout delays instead, charged
- * when an episode's queue overflows the buffer ({@link DropTimeouts}): what it delivers depends on the
- * bytes the episode brings, not on the overload alone. A link with one flow, or one that is not
- * saturated, keeps c: a fabric without contention runs exactly as the ideal. O(degrees) per saturated
- * link per solve.
+ * senders offer it ρ times its capacity with m flows per distinct sender on average ({@link
+ * ContentionModel}), delivers c·u(ρ, m)·m_p: u bilinear in (log₂ ρ, log₂ m) between u(1, m) = 1 (no
+ * overload) and the measured points, held at ρ = 16 and m = 8 above them (m ≥ 1 always: a link's
+ * flows are at least its senders), and m_p = {@code multipathFactor} on a link between two switches (1
+ * on a NIC's link, which has one path: see {@link #on}). At m = 1 this is u(ρ) of the incasts of one
+ * flow per sender, to the bit. A tail-drop fabric without congestion control ({@link
+ * #dropsOnOverflow()}) reads its overflowing degrees (one flow per sender) as retransmission-timeout
+ * delays instead, charged when an episode's queue overflows the buffer ({@link DropTimeouts}): without
+ * congestion control every flow runs at line rate, so what it loses depends on the bytes the episode
+ * queues, not on how they are split into flows. A link with one flow, or one that is not saturated,
+ * keeps c: a fabric without contention runs exactly as the ideal. O(degrees + flow counts) per
+ * saturated link per solve, no allocation.
  *
  * @param key             the combination
- * @param utilisation     bottleneck utilisation at each of {@link #INCAST_DEGREES}, in (0, 1]
+ * @param utilisation     bottleneck utilisation at each ({@link #INCAST_DEGREES}, {@link #FLOWS_PER_SENDER}),
+ *                        degree-major, in (0, 1]
  * @param multipathFactor throughput factor of per-packet multipath routing against the flow model, in (0, 2]
  */
 public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
     /** The incast degrees the table measures. */
     static final int[] INCAST_DEGREES = {2, 4, 8, 16};
+    /** The flows per sender the table measures at each degree. */
+    static final int[] FLOWS_PER_SENDER = {1, 2, 4, 8};
 
     public FabricBehaviour {
-        if (key == null || utilisation == null || utilisation.length != INCAST_DEGREES.length) {
+        if (key == null || utilisation == null
+                || utilisation.length != INCAST_DEGREES.length * FLOWS_PER_SENDER.length) {
             throw new IllegalArgumentException("a behaviour needs its key and one utilisation per incast degree "
-                    + Arrays.toString(INCAST_DEGREES));
+                    + Arrays.toString(INCAST_DEGREES) + " and flows per sender " + Arrays.toString(FLOWS_PER_SENDER));
         }
         utilisation = utilisation.clone();
         for (double u : utilisation) {
@@ -63,43 +74,79 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         }
     }
 
-    /** Bottleneck utilisation at {@code INCAST_DEGREES[i]}. */
+    /** Bottleneck utilisation at {@code INCAST_DEGREES[i]} with one flow per sender. */
     public double utilisation(int i) {
-        return utilisation[i];
+        return utilisation(i, 0);
+    }
+
+    /** Bottleneck utilisation at {@code INCAST_DEGREES[i]} with {@code FLOWS_PER_SENDER[j]} flows per sender. */
+    public double utilisation(int i, int j) {
+        return utilisation[i * FLOWS_PER_SENDER.length + j];
+    }
+
+    /** The utilisations with one flow per sender, one per {@link #INCAST_DEGREES}. */
+    double[] oneFlowPerSender() {
+        double[] u = new double[INCAST_DEGREES.length];
+        for (int i = 0; i < u.length; i++) {
+            u[i] = utilisation(i);
+        }
+        return u;
     }
 
     /**
-     * The capacity factor u(ρ)·m of a saturated link between two switches, where per-packet routing
-     * chooses among paths, whose flows offer it {@code overload} = ρ times its capacity (see the class
-     * comment); 1 without overload (ρ ≤ 1).
+     * The capacity factor u(ρ, m)·m_p of a saturated link between two switches, where per-packet
+     * routing chooses among paths, whose flows offer it {@code overload} = ρ times its capacity with
+     * {@code flowsPerSender} = m flows per sender (see the class comment); 1 without overload (ρ ≤ 1).
      */
-    public double capacityFactor(double overload) {
-        return overload <= 1 ? 1 : utilisation(overload) * multipathFactor;
+    public double capacityFactor(double overload, double flowsPerSender) {
+        return overload <= 1 ? 1 : utilisation(overload, flowsPerSender) * multipathFactor;
     }
 
-    /** u(ρ): interpolated linearly in log₂ ρ between u(1) = 1 and the measured degrees, held at u(16) above. */
-    private double utilisation(double overload) {
+    /**
+     * u(ρ, m): linear in log₂ ρ between u(1, m) = 1 and the measured degrees, each read at m ({@link
+     * #atDegree}), held at ρ = 16 above.
+     */
+    private double utilisation(double overload, double flowsPerSender) {
         if (overload <= 1) {
             return 1;
         }
         int last = INCAST_DEGREES.length - 1;
         if (overload >= INCAST_DEGREES[last]) {
-            return utilisation[last];
+            return atDegree(last, flowsPerSender);
         }
         double lowDegree = 1;
         double lowU = 1;
         int i = 0;
         while (overload >= INCAST_DEGREES[i]) {
             lowDegree = INCAST_DEGREES[i];
-            lowU = utilisation[i];
+            lowU = atDegree(i, flowsPerSender);
             i++;
         }
         double t = Math.log(overload / lowDegree) / Math.log((double) INCAST_DEGREES[i] / lowDegree);
-        return lowU + (utilisation[i] - lowU) * t;
+        return lowU + (atDegree(i, flowsPerSender) - lowU) * t;
+    }
+
+    /** u at {@code INCAST_DEGREES[i]} and m flows per sender: linear in log₂ m between the measured counts, held outside. */
+    private double atDegree(int i, double flowsPerSender) {
+        int base = i * FLOWS_PER_SENDER.length;
+        if (flowsPerSender <= FLOWS_PER_SENDER[0]) {
+            return utilisation[base];
+        }
+        int j = 1;
+        while (j < FLOWS_PER_SENDER.length && flowsPerSender >= FLOWS_PER_SENDER[j]) {
+            j++;
+        }
+        if (j == FLOWS_PER_SENDER.length) {
+            return utilisation[base + j - 1];
+        }
+        double low = utilisation[base + j - 1];
+        double t = Math.log(flowsPerSender / FLOWS_PER_SENDER[j - 1])
+                / Math.log((double) FLOWS_PER_SENDER[j] / FLOWS_PER_SENDER[j - 1]);
+        return low + (utilisation[base + j] - low) * t;
     }
 
     /**
-     * The smallest capacity factor of the rate model, min u × min(1, m) (a dropping row's timeouts
+     * The smallest capacity factor of the rate model, min u × min(1, m_p) (a dropping row's timeouts
      * can derate a small episode further: its contention model bounds its factors by 0).
      */
     public double smallestFactor() {
@@ -134,15 +181,16 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
                 scaleUp[topology.scaleUpDownlink(accelerator)] = true;
             }
         }
-        DropTimeouts drops = dropsOnOverflow() ? new DropTimeouts(utilisation) : null;
+        DropTimeouts drops = dropsOnOverflow() ? new DropTimeouts(oneFlowPerSender()) : null;
         return new ContentionModel() {
             @Override
-            public double saturatedCapacityFactor(int link, double overload, double episodeBytes) {
+            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender,
+                    double episodeBytes) {
                 if (link < scaleUp.length && scaleUp[link]) {
                     return 1;
                 }
                 double m = overload > 1 && (link >= multipath.length || multipath[link]) ? multipathFactor : 1;
-                return m * (drops == null ? utilisation(overload)
+                return m * (drops == null ? utilisation(overload, flowsPerSender)
                         : drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link)));
             }
 

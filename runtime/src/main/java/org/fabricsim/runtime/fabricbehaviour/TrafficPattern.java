@@ -35,15 +35,25 @@ public record TrafficPattern(String name, int hosts, int hostsPerLeaf, double ov
 
     /** {@code degree} senders (hosts 1..degree) of {@code bytesEach} to host 0, on one switch. */
     public static TrafficPattern incast(int degree, double bytesEach) {
-        int[] src = new int[degree];
-        int[] dst = new int[degree];
-        double[] bytes = new double[degree];
-        for (int f = 0; f < degree; f++) {
-            src[f] = f + 1;
+        return incast(degree, 1, bytesEach);
+    }
+
+    /**
+     * {@code degree} senders (hosts 1..degree), each starting {@code flowsPerSender} flows of {@code
+     * bytesEach} to host 0, on one switch.
+     */
+    public static TrafficPattern incast(int degree, int flowsPerSender, double bytesEach) {
+        int flows = degree * flowsPerSender;
+        int[] src = new int[flows];
+        int[] dst = new int[flows];
+        double[] bytes = new double[flows];
+        for (int f = 0; f < flows; f++) {
+            src[f] = f % degree + 1;
             bytes[f] = bytesEach;
         }
-        return new TrafficPattern("incast " + degree + ":1, " + mib(bytesEach) + " each, one switch", degree + 1,
-                degree + 1, 1, src, dst, bytes);
+        return new TrafficPattern("incast " + degree + ":1, " + mib(bytesEach) + " each"
+                + (flowsPerSender > 1 ? ", " + flowsPerSender + " flows per sender" : "") + ", one switch",
+                degree + 1, degree + 1, 1, src, dst, bytes);
     }
 
     /**

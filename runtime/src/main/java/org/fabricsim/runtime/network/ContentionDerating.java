@@ -1,12 +1,15 @@
 package org.fabricsim.runtime.network;
 
+import java.util.Arrays;
+
 import org.fabricsim.runtime.topology.Graph;
 
 /**
  * A fabric's derating of saturated links for {@link MaxMinNetwork}: after the ideal fill, each
  * component link saturated (less than 10⁻⁹ of its capacity left) by two flows or more gets the
  * {@link ContentionModel}'s capacity factor for its overload (Σ over its classes of multiplicity ×
- * the sender's share of its first link, over the capacity) and the bytes of its contention
+ * the sender's share of its first link, over the capacity), its flows per sender (Σ multiplicity
+ * over the distinct first links, counted with a stamp per link, no allocation) and the bytes of its contention
  * episode (Σ multiplicity × remaining bytes when the episode began; an episode ends when the link
  * empties or stops being saturated). Factors above 1 − ε (the completion tolerance) leave a link
  * whole. O(flows on the link) per saturated link.
@@ -25,6 +28,17 @@ final class ContentionDerating {
     final double[] capacity;
     /** Per link, the bytes of its current contention episode, 0 outside one. */
     private final double[] episodeBytes;
+    /**
+     * Per link, the {@link #stamp} of the last measured link on which it was counted as a sender (the first
+     * link of one of that link's classes): a sender is new to a measurement when its stamp is older.
+     */
+    private final int[] senderStamp;
+    /** Counts the saturated links measured, to tell their senders apart in {@link #senderStamp}. */
+    private int stamp;
+    /** The offered rate of the link {@link #measure} last measured, bytes per second. */
+    private double offeredBytesPerSecond;
+    /** Its flows per distinct sender. */
+    private double flowsPerSender;
 
     ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, double smallestDerating) {
         this.model = model;
@@ -33,6 +47,7 @@ final class ContentionDerating {
         this.smallestDerating = smallestDerating;
         capacity = new double[graph.flowLinkCount()];
         episodeBytes = new double[capacity.length];
+        senderStamp = new int[capacity.length];
     }
 
     /** Whether {@code model} derates below 1 − ε anywhere, i.e. whether it needs a second fill. */
@@ -60,7 +75,8 @@ final class ContentionDerating {
                 if (episodeBytes[link] == 0) {
                     episodeBytes[link] = remainingBytesOn(table, link);
                 }
-                factor = model.saturatedCapacityFactor(link, offeredBytesPerSecond(table, link) / linkCapacity,
+                measure(table, link);
+                factor = model.saturatedCapacityFactor(link, offeredBytesPerSecond / linkCapacity, flowsPerSender,
                         episodeBytes[link]);
             } else {
                 episodeBytes[link] = 0;
@@ -90,20 +106,39 @@ final class ContentionDerating {
         return bytes;
     }
 
-    /** Σ over the classes on {@code link} of multiplicity × their sender's share of its first link. */
-    private double offeredBytesPerSecond(FlowTable table, int link) {
+    /**
+     * Sets {@link #offeredBytesPerSecond}, Σ over the classes on {@code link} of multiplicity × their
+     * sender's share of its first link, and {@link #flowsPerSender}, Σ multiplicity over the number
+     * of distinct first links. One pass, O(classes on the link).
+     */
+    private void measure(FlowTable table, int link) {
         int[] list = lists.entries[link];
         int count = lists.count[link];
         int entryShift = lists.entryShift;
         long[] linkWeight = lists.weight;
         int[] records = table.records;
         int stride = table.stride;
+        int[] seen = senderStamp;
+        if (stamp == Integer.MAX_VALUE) {
+            Arrays.fill(seen, 0);
+            stamp = 0;
+        }
+        int current = ++stamp;
         double offered = 0;
+        double flows = 0;
+        int senders = 0;
         for (int k = 0; k < count; k++) {
             int base = (list[k] >>> entryShift) * stride;
             int first = records[base + FlowTable.LINKS];
-            offered += records[base + FlowTable.MULTIPLICITY] * graph.linkBytesPerSecond(first) / linkWeight[first];
+            int multiplicity = records[base + FlowTable.MULTIPLICITY];
+            offered += multiplicity * graph.linkBytesPerSecond(first) / linkWeight[first];
+            flows += multiplicity;
+            if (seen[first] != current) {
+                seen[first] = current;
+                senders++;
+            }
         }
-        return offered;
+        offeredBytesPerSecond = offered;
+        flowsPerSender = flows / senders;
     }
 }

@@ -14,6 +14,12 @@ package org.fabricsim.runtime.network;
  * incast of degree k); the flows of an all-to-all arriving at a receiver already spread over its
  * senders' NICs offer ρ ≈ 1, no congestion.
  *
+ * <p>The flows per sender m of a link are its flows over the distinct senders (first links) among
+ * them: Σ_f w_f / |{first link of f}|, at least 1. Congestion control acts per flow while a NIC
+ * serves all its flows, so the same overload from more flows per sender can run a bottleneck closer
+ * to capacity (an incast of k senders of one flow each has m = 1; an all-to-all's uplink carries
+ * several flows of every sender behind it).
+ *
  * <p>A contention episode of a link begins when a solve first finds it saturated by two flows or more
  * and ends when one finds it otherwise; its bytes R are what the link's flows had left to send when
  * it began (Σ_f w_f·remaining_f). A delay per episode (a drop's retransmission timeout) is charged as
@@ -23,10 +29,10 @@ package org.fabricsim.runtime.network;
 public interface ContentionModel {
     /**
      * The share of its capacity {@code link} delivers when it is saturated by two flows or more
-     * offering it {@code overload} times its capacity, in a contention episode that brought it {@code
-     * episodeBytes}, in (0, 1].
+     * offering it {@code overload} times its capacity, {@code flowsPerSender} flows per distinct
+     * sender, in a contention episode that brought it {@code episodeBytes}, in (0, 1].
      */
-    double saturatedCapacityFactor(int link, double overload, double episodeBytes);
+    double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double episodeBytes);
 
     /** A lower bound of every factor {@link #saturatedCapacityFactor} returns. */
     double smallestFactor();

@@ -34,15 +34,20 @@ class BehaviourTableTest {
 
     @Test
     void shouldReproduceAShippedRowFromThePacketBackend() {
-        // The packet backend is deterministic: measuring RoCE's row again gives the shipped values
-        // to the table's 4 decimals.
+        // The packet backend is deterministic: measuring RoCE's row again (every degree and flows per
+        // sender) gives the shipped values to the table's 4 decimals.
         FabricBehaviour shipped = BehaviourTable.shipped().behaviour(ROCE);
-        double[] measured = BehaviourScenarios.utilisation(ROCE);
-        double[] stored = new double[measured.length];
-        for (int i = 0; i < stored.length; i++) {
-            stored[i] = shipped.utilisation(i);
-        }
-        assertArrayEquals(measured, stored, 5e-5);
+        assertArrayEquals(BehaviourScenarios.utilisation(ROCE), shipped.utilisation(), 5e-5);
+    }
+
+    @Test
+    void shouldRefuseATableWithoutTheFlowsPerSenderColumnsNamingTheLineAndTheCommand() {
+        // A table written before flows per sender were measured: u2 u4 u8 u16 and the multipath factor.
+        String old = "# old\npfc\tdcqcn\tgo-back-n\tecmp\t0.7271\t0.5711\t0.6070\t0.5824\t1.0000\n";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BehaviourTable.parse(new BufferedReader(new StringReader(old))));
+        assertTrue(e.getMessage().contains("line 2: 9 columns where the header has 21"), e.getMessage());
+        assertTrue(e.getMessage().contains(BehaviourTable.COMMAND), e.getMessage());
     }
 
     @Test
