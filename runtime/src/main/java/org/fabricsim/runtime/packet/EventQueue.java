@@ -9,10 +9,13 @@ import java.util.Arrays;
  * <ul>
  * <li><b>Delay lanes.</b> Most events come a fixed delay after the moment they are scheduled (a
  * link's serialization of a full packet, its serialization plus latency, its latency for pause,
- * resume and credit frames, the retransmission timeout). Events pushed with the same delay d at
- * non-decreasing simulation times t are due at non-decreasing t + d, with increasing sequence,
- * so each distinct delay is a FIFO ring buffer already in key order: O(1) push and pop, no
- * sifting, sequential memory. Up to {@link #LANES} distinct delays get a lane, first come.</li>
+ * resume and credit frames, the retransmission timeout, DCQCN's timers). Events pushed with the same
+ * delay d at non-decreasing simulation times t are due at non-decreasing t + d, with increasing
+ * sequence, so each distinct delay is a FIFO ring buffer already in key order: O(1) push and pop, no
+ * sifting, sequential memory (a lane's keys interleaved, time then sequence; its first key copied to
+ * arrays of all lanes' first keys, which is all that finding the earliest reads). Up to {@link #LANES}
+ * distinct delays get a lane, first come. Because a lane's order is known, {@link #unreadInLane}
+ * hands its next events out in batches, for the caller's read-ahead.</li>
  * <li><b>A 4-ary min-heap</b> in parallel primitive arrays for every other event (absolute times,
  * delays beyond the lanes): O(log E) push and pop.</li>
  * </ul>

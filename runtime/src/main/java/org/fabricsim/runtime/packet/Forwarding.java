@@ -71,7 +71,8 @@ final class Forwarding {
      * {@value #LOOKAHEAD}/2 at a time): for an arrival the packet's record (both cache lines it may straddle) and,
      * on the last link of its path its flow's receiver counters and delivered bytes, before a switch under PATH
      * routing the record of the tail of the queue it will join; for the end of a transmission at a switch port
-     * the record at the head of its first queue, at a NIC port the state of the flow its round robin serves next.
+     * the record at the head of its first queue, at a NIC port the state of the flow its round robin serves next; for DCQCN's α and decrease timers the
+     * flow's counters.
      * These waited long enough to leave the cache (a packet crosses a link while thousands of other events run),
      * and the loads of a batch are independent of each other and of the current event's work, so their misses
      * overlap instead of stalling one event each. Changes nothing but the time: the loads' sum goes to
@@ -100,6 +101,8 @@ final class Forwarding {
                 } else {
                     sum += transport.nics.touchNext(id);
                 }
+            } else if (type == EventTypes.ALPHA || type == EventTypes.DECREASE) {
+                sum += flows.counters[Flows.refs(id)];
             }
         }
         touched += sum;
