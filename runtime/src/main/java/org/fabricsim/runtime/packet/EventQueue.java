@@ -142,7 +142,7 @@ final class EventQueue {
     }
 
     /**
-     * Read-ahead in batches: when fewer than {@code distance}/2 events at the front of the lane just popped from
+     * Read-ahead in batches: when at most {@code distance}/2 events at the front of the lane just popped from
      * have been handed out, copies into {@code into} the words of the rest of its first {@code distance} events
      * (the events that lane delivers next, in order) and returns how many; 0 otherwise, or when the event came
      * from the heap. Each lane event is handed out once, and a caller that loads what they refer to issues those

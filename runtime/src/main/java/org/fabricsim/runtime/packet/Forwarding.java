@@ -67,8 +67,8 @@ final class Forwarding {
 
     /**
      * Reads ahead, so that the memory system fetches what the events {@code later[0..count)} will read while
-     * earlier events run ({@link EventQueue#unreadInLane} hands each lane event out once, a batch of up to
-     * {@value #LOOKAHEAD}/2 at a time): for an arrival the packet's record (both cache lines it may straddle) and,
+     * earlier events run ({@link EventQueue#unreadInLane} hands each lane event out once, in batches of about
+     * {@value #LOOKAHEAD}/2): for an arrival the packet's record (both cache lines it may straddle) and,
      * on the last link of its path its flow's receiver counters and delivered bytes, before a switch under PATH
      * routing the record of the tail of the queue it will join; for the end of a transmission at a switch port
      * the record at the head of its first queue, at a NIC port the state of the flow its round robin serves next; for DCQCN's α and decrease timers the
