@@ -24,15 +24,14 @@ final class CongestionEvents {
         switch (type) {
             case EventTypes.CNP -> {
                 if (dcqcn.onCnp(flow)) {
-                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), EventTypes.ALPHA);
-                    reschedule(network, flows, flow, nowPs + parameters.decreaseIntervalPs() + 1,
-                            EventTypes.DECREASE);
+                    reschedule(network, flows, flow, parameters.alphaIntervalPs(), EventTypes.ALPHA);
+                    reschedule(network, flows, flow, parameters.decreaseIntervalPs() + 1, EventTypes.DECREASE);
                 }
             }
             case EventTypes.ALPHA -> {
                 if (dcqcn.throttled(flow)) {
                     dcqcn.updateAlpha(flow);
-                    reschedule(network, flows, flow, nowPs + parameters.alphaIntervalPs(), EventTypes.ALPHA);
+                    reschedule(network, flows, flow, parameters.alphaIntervalPs(), EventTypes.ALPHA);
                 }
             }
             case EventTypes.DECREASE -> {
@@ -41,9 +40,9 @@ final class CongestionEvents {
                     if (rate >= 0) {
                         setRate(flows, flow, rate, nowPs);
                         dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
-                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], EventTypes.INCREASE);
+                        reschedule(network, flows, flow, parameters.increaseTimerPs(), EventTypes.INCREASE);
                     }
-                    reschedule(network, flows, flow, nowPs + parameters.decreaseIntervalPs(), EventTypes.DECREASE);
+                    reschedule(network, flows, flow, parameters.decreaseIntervalPs(), EventTypes.DECREASE);
                 }
             }
             default -> {
@@ -55,7 +54,7 @@ final class CongestionEvents {
                         dcqcn.release(flow);
                     } else {
                         dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
-                        reschedule(network, flows, flow, dcqcn.increaseAtPs[flow], EventTypes.INCREASE);
+                        reschedule(network, flows, flow, parameters.increaseTimerPs(), EventTypes.INCREASE);
                     }
                 }
             }
@@ -76,8 +75,12 @@ final class CongestionEvents {
         flows.setRate(flow, rate);
     }
 
-    private static void reschedule(PacketNetwork network, Flows flows, int flow, long atPs, int type) {
+    /**
+     * Schedules the flow's timer of {@code type} {@code delayPs} from now: every timer is a fixed delay, so it
+     * joins a lane of the {@link EventQueue} (the same order as in its heap) and the lane's read-ahead.
+     */
+    private static void reschedule(PacketNetwork network, Flows flows, int flow, long delayPs, int type) {
         flows.counters[Flows.refs(flow)]++;
-        network.schedule(atPs, type, flow);
+        network.scheduleAfter(delayPs, type, flow);
     }
 }

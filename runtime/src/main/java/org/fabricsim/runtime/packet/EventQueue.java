@@ -9,10 +9,13 @@ import java.util.Arrays;
  * <ul>
  * <li><b>Delay lanes.</b> Most events come a fixed delay after the moment they are scheduled (a
  * link's serialization of a full packet, its serialization plus latency, its latency for pause,
- * resume and credit frames, the retransmission timeout). Events pushed with the same delay d at
- * non-decreasing simulation times t are due at non-decreasing t + d, with increasing sequence,
- * so each distinct delay is a FIFO ring buffer already in key order: O(1) push and pop, no
- * sifting, sequential memory. Up to {@link #LANES} distinct delays get a lane, first come.</li>
+ * resume and credit frames, the retransmission timeout, DCQCN's timers). Events pushed with the same
+ * delay d at non-decreasing simulation times t are due at non-decreasing t + d, with increasing
+ * sequence, so each distinct delay is a FIFO ring buffer already in key order: O(1) push and pop, no
+ * sifting, sequential memory (a lane's keys interleaved, time then sequence; its first key copied to
+ * arrays of all lanes' first keys, which is all that finding the earliest reads). Up to {@link #LANES}
+ * distinct delays get a lane, first come. Because a lane's order is known, {@link #unreadInLane}
+ * hands its next events out in batches, for the caller's read-ahead.</li>
  * <li><b>A 4-ary min-heap</b> in parallel primitive arrays for every other event (absolute times,
  * delays beyond the lanes): O(log E) push and pop.</li>
  * </ul>
@@ -29,11 +32,16 @@ final class EventQueue {
     private int size;
     private long nextSequence;
     private final long[] laneDelayPs = new long[LANES];
-    private final long[][] laneTimePs = new long[LANES][];
-    private final long[][] laneSequence = new long[LANES][];
+    /** Each lane's keys, interleaved: due time at 2i, sequence at 2i + 1 (one load serves both). */
+    private final long[][] laneKeys = new long[LANES][];
     private final int[][] laneEvent = new int[LANES][];
     private final int[] laneFirst = new int[LANES];
     private final int[] laneSize = new int[LANES];
+    /** The key of each non-empty lane's first event, side by side, so that finding the earliest reads two short arrays. */
+    private final long[] headTimePs = new long[LANES];
+    private final long[] headSequence = new long[LANES];
+    /** Events at the front of each lane already handed out by {@link #unreadInLane}. */
+    private final int[] laneRead = new int[LANES];
     private int lanes;
     private int pending;
     /** The source of the earliest event: a lane index, or −1 for the heap; valid while {@code !stale}. */
@@ -53,7 +61,7 @@ final class EventQueue {
     /** Time of the earliest event; undefined when empty. */
     long peekTimePs() {
         int source = nextSource();
-        return source < 0 ? timePs[0] : laneTimePs[source][laneFirst[source]];
+        return source < 0 ? timePs[0] : headTimePs[source];
     }
 
     /** Schedules {@code word} {@code delayPs} after {@code nowPs}, which never decreases between calls. */
@@ -63,15 +71,22 @@ final class EventQueue {
             push(nowPs + delayPs, word);
             return;
         }
-        long[] times = laneTimePs[lane];
-        if (laneSize[lane] == times.length) {
+        int[] events = laneEvent[lane];
+        if (laneSize[lane] == events.length) {
             growLane(lane);
-            times = laneTimePs[lane];
+            events = laneEvent[lane];
         }
-        int at = (laneFirst[lane] + laneSize[lane]++) & (times.length - 1);
-        times[at] = nowPs + delayPs;
-        laneSequence[lane][at] = nextSequence++;
-        laneEvent[lane][at] = word;
+        int at = (laneFirst[lane] + laneSize[lane]) & (events.length - 1);
+        long due = nowPs + delayPs;
+        long seq = nextSequence++;
+        long[] keys = laneKeys[lane];
+        keys[2 * at] = due;
+        keys[2 * at + 1] = seq;
+        events[at] = word;
+        if (laneSize[lane]++ == 0) {
+            headTimePs[lane] = due;
+            headSequence[lane] = seq;
+        }
         pending++;
         stale = true;
     }
@@ -109,25 +124,45 @@ final class EventQueue {
         stale = true;
         lastLane = source;
         if (source >= 0) {
+            int[] events = laneEvent[source];
             int first = laneFirst[source];
-            laneFirst[source] = (first + 1) & (laneTimePs[source].length - 1);
-            laneSize[source]--;
-            return laneEvent[source][first];
+            int next = (first + 1) & (events.length - 1);
+            laneFirst[source] = next;
+            if (--laneSize[source] > 0) {
+                long[] keys = laneKeys[source];
+                headTimePs[source] = keys[2 * next];
+                headSequence[source] = keys[2 * next + 1];
+            }
+            if (laneRead[source] > 0) {
+                laneRead[source]--;
+            }
+            return events[first];
         }
         return popHeap();
     }
 
     /**
-     * The word {@code distance} places behind the event just popped in its lane (the events that lane
-     * delivers next, in order), or −1 when it came from the heap or the lane holds fewer. O(1).
+     * Read-ahead in batches: when at most {@code distance}/2 events at the front of the lane just popped from
+     * have been handed out, copies into {@code into} the words of the rest of its first {@code distance} events
+     * (the events that lane delivers next, in order) and returns how many; 0 otherwise, or when the event came
+     * from the heap. Each lane event is handed out once, and a caller that loads what they refer to issues those
+     * loads together, so that their cache misses overlap. O(distance) per call, O(1) per event.
      */
-    int laterInLane(int distance) {
+    int unreadInLane(int distance, int[] into) {
         int lane = lastLane;
-        if (lane < 0 || laneSize[lane] < distance) {
-            return -1;
+        if (lane < 0 || laneRead[lane] > distance / 2) {
+            return 0;
         }
+        int read = laneRead[lane];
+        int until = Math.min(laneSize[lane], distance);
         int[] events = laneEvent[lane];
-        return events[(laneFirst[lane] + distance - 1) & (events.length - 1)];
+        int first = laneFirst[lane];
+        int count = 0;
+        for (int i = read; i < until; i++) {
+            into[count++] = events[(first + i) & (events.length - 1)];
+        }
+        laneRead[lane] = Math.max(read, until);
+        return count;
     }
 
     private int nextSource() {
@@ -137,12 +172,11 @@ final class EventQueue {
             long bestSeq = size > 0 ? sequence[0] : Long.MAX_VALUE;
             for (int lane = 0; lane < lanes; lane++) {
                 if (laneSize[lane] > 0) {
-                    int first = laneFirst[lane];
-                    long time = laneTimePs[lane][first];
-                    if (time < bestTime || time == bestTime && laneSequence[lane][first] < bestSeq) {
+                    long time = headTimePs[lane];
+                    if (time < bestTime || time == bestTime && headSequence[lane] < bestSeq) {
                         best = lane;
                         bestTime = time;
-                        bestSeq = laneSequence[lane][first];
+                        bestSeq = headSequence[lane];
                     }
                 }
             }
@@ -163,33 +197,28 @@ final class EventQueue {
             return -1;
         }
         laneDelayPs[lanes] = delayPs;
-        laneTimePs[lanes] = new long[256];
-        laneSequence[lanes] = new long[256];
+        laneKeys[lanes] = new long[2 * 256];
         laneEvent[lanes] = new int[256];
         return lanes++;
     }
 
+    /** Doubles a full lane, its ring copied in order to the start of the new arrays. */
     private void growLane(int lane) {
         int count = laneSize[lane];
         int first = laneFirst[lane];
-        laneTimePs[lane] = unwrap(laneTimePs[lane], first, count);
-        laneSequence[lane] = unwrap(laneSequence[lane], first, count);
+        long[] keys = laneKeys[lane];
         int[] events = laneEvent[lane];
-        int[] grown = new int[count * 2];
+        long[] grownKeys = new long[4 * count];
+        int[] grown = new int[2 * count];
         for (int i = 0; i < count; i++) {
-            grown[i] = events[(first + i) & (count - 1)];
+            int at = (first + i) & (count - 1);
+            grownKeys[2 * i] = keys[2 * at];
+            grownKeys[2 * i + 1] = keys[2 * at + 1];
+            grown[i] = events[at];
         }
+        laneKeys[lane] = grownKeys;
         laneEvent[lane] = grown;
         laneFirst[lane] = 0;
-    }
-
-    /** A full ring of {@code count} (a power of two) starting at {@code first}, copied in order into one twice as long. */
-    private static long[] unwrap(long[] ring, int first, int count) {
-        long[] grown = new long[count * 2];
-        for (int i = 0; i < count; i++) {
-            grown[i] = ring[(first + i) & (count - 1)];
-        }
-        return grown;
     }
 
     private int popHeap() {

@@ -163,6 +163,12 @@ final class Flows {
         return flow * carriedStride;
     }
 
+    /** The sum of the first and the last int of {@code flow}'s carried block: a load of each cache line it may straddle. */
+    int touchCarried(int flow) {
+        int at = flow * carriedStride;
+        return carried[at] + carried[at + carriedStride - 1];
+    }
+
     int priority(int flow) {
         return carried[flow * carriedStride];
     }

@@ -30,8 +30,8 @@ final class Forwarding {
     /** Whether packets carry their flow's path (PATH routing). */
     private final boolean carriesPaths;
     long packetHops;
-    /** How far along its lane {@link #readAhead} reads ahead, in events. */
-    static final int LOOKAHEAD = 8;
+    /** How far along its lane {@link #readAhead} reads ahead, in events (between half of it and all of it). */
+    static final int LOOKAHEAD = 16;
     /** The sum of the loads {@link #readAhead} makes, kept so that the compiler keeps them. */
     private int touched;
 
@@ -66,25 +66,46 @@ final class Forwarding {
     }
 
     /**
-     * Reads ahead, so that the memory system fetches it while the current event of {@code type} runs: given
-     * {@code later}, the word {@value #LOOKAHEAD} events behind it in its lane ({@link EventQueue#laterInLane}),
-     * after an arrival the record of that later arriving packet; after a transmission's end, the head of the
-     * queue that the later transmission's end serves. These records waited long enough to leave the cache (a
-     * packet crosses a link while thousands of other events run), and the loads are independent of this
-     * event's work, so their misses overlap it instead of stalling the later event. Changes nothing but the
-     * time: the loads' sum goes to {@link #touched}, read by nothing. O(1).
+     * Reads ahead, so that the memory system fetches what the events {@code later[0..count)} will read while
+     * earlier events run ({@link EventQueue#unreadInLane} hands each lane event out once, in batches of about
+     * {@value #LOOKAHEAD}/2): for an arrival the packet's record (both cache lines it may straddle) and,
+     * on the last link of its path its flow's receiver counters and delivered bytes, before a switch under PATH
+     * routing the record of the tail of the queue it will join; for the end of a transmission at a switch port
+     * the record at the head of its first queue, at a NIC port the state of the flow its round robin serves next; for DCQCN's α and decrease timers the
+     * flow's counters.
+     * These waited long enough to leave the cache (a packet crosses a link while thousands of other events run),
+     * and the loads of a batch are independent of each other and of the current event's work, so their misses
+     * overlap instead of stalling one event each. Changes nothing but the time: the loads' sum goes to
+     * {@link #touched}, read by nothing. O(count).
      */
-    void readAhead(int type, int later) {
-        if (later < 0 || EventTypes.type(later) != type) {
-            return;
+    void readAhead(int[] later, int count) {
+        Flows flows = transport.flows;
+        int sum = 0;
+        for (int i = 0; i < count; i++) {
+            int word = later[i];
+            int id = EventTypes.id(word);
+            int type = EventTypes.type(word);
+            if (type == EventTypes.ARRIVE) {
+                sum += packets.touch(id);
+                if (graph.linkTo(packets.link(id)) == packets.destination(id)) {
+                    int flow = packets.flow(id);
+                    sum += flows.counters[Flows.nextSeq(flow)] + (int) flows.deliveredBytes[flow];
+                } else if (carriesPaths) {
+                    int tail = buffers.tail[packets.pathLink(id, packets.hop(id) + 1) * priorities + packets.priority(id)];
+                    sum += tail < 0 ? 0 : packets.next(tail);
+                }
+            } else if (type == EventTypes.TX_DONE) {
+                if (fromSwitchOnly[id]) {
+                    int head = buffers.head[id * priorities];
+                    sum += head < 0 ? 0 : packets.touch(head);
+                } else {
+                    sum += transport.nics.touchNext(id);
+                }
+            } else if (type == EventTypes.ALPHA || type == EventTypes.DECREASE) {
+                sum += flows.counters[Flows.refs(id)];
+            }
         }
-        int id = EventTypes.id(later);
-        if (type == EventTypes.ARRIVE) {
-            touched += packets.link(id);
-        } else if (fromSwitchOnly[id]) {
-            int head = buffers.head[id * priorities];
-            touched += head < 0 ? 0 : packets.link(head);
-        }
+        touched += sum;
     }
 
     /**

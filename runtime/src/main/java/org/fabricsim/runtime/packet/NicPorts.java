@@ -75,6 +75,20 @@ final class NicPorts {
         return -1;
     }
 
+    /**
+     * Loads what a send from NIC port {@code link} reads of the flow its round robin serves next (counters,
+     * pacing, carried block) and returns their sum, for {@link Forwarding#readAhead}. O(1).
+     */
+    int touchNext(int link) {
+        int[] list = nicFlows[link];
+        int index = nicNext[link];
+        if (list == null || index >= nicCount[link]) {
+            return 0;
+        }
+        int flow = list[index];
+        return flows.counters[Flows.nextSeq(flow)] + (int) flows.pacing[Flows.nextSendPs(flow)] + flows.touchCarried(flow);
+    }
+
     void onWake(int link) {
         if (wakePs[link] == network.nowPs()) {
             wakePs[link] = Long.MAX_VALUE;

@@ -45,6 +45,8 @@ public final class PacketNetwork implements NetworkModel {
     private final Forwarding forwarding;
     private FlowListener listener = (tag, finishPs) -> { };
     private long cnps;
+    /** The words {@link EventQueue#unreadInLane} hands out for {@link Forwarding#readAhead}. */
+    private final int[] later = new int[Forwarding.LOOKAHEAD];
 
     public PacketNetwork(Simulation simulation, Graph graph, PacketConfig config) {
         this.simulation = simulation;
@@ -138,9 +140,7 @@ public final class PacketNetwork implements NetworkModel {
         int word = events.pop();
         int id = EventTypes.id(word);
         int type = EventTypes.type(word);
-        if (type == EventTypes.ARRIVE || type == EventTypes.TX_DONE) {
-            forwarding.readAhead(type, events.laterInLane(Forwarding.LOOKAHEAD));
-        }
+        forwarding.readAhead(later, events.unreadInLane(Forwarding.LOOKAHEAD, later));
         switch (type) {
             case EventTypes.TX_DONE -> forwarding.transmitted(id);
             case EventTypes.ARRIVE -> forwarding.arrive(id);

@@ -108,6 +108,12 @@ final class Packets {
         records[packet * stride + FLAGS] = value;
     }
 
+    /** The sum of the first and the last int of {@code packet}'s record: a load of each cache line it may straddle (read-ahead). */
+    int touch(int packet) {
+        int at = packet * stride;
+        return records[at] + records[at + stride - 1];
+    }
+
     /** The next packet in the FIFO it waits in, or −1. */
     int next(int packet) {
         return records[packet * stride + NEXT];

@@ -11,7 +11,7 @@ import org.fabricsim.runtime.topology.Graph;
  * retransmitted, the peak egress queue (bytes queued just after an admission), and the queue depth
  * seen by arriving packets: its exact mean (sum of depths ÷ arrivals) and a log-linear histogram (four
  * buckets per power of two, so a percentile is exact to within 19%; the first 64 bytes are one
- * bucket). Recording is O(1); a percentile is O(buckets); the busiest ports O(L log L) for L links.
+ * bucket). Recording is O(1) amortized (depths are counted in batches); a percentile is O(buckets); the busiest ports O(L log L) for L links.
  */
 final class PortStatistics {
     /** Ports a run's result lists at most ({@link #busiest}). */
@@ -30,6 +30,15 @@ final class PortStatistics {
     private final long[] arrivals;
     private final long[] pausedSincePs;
     private final long[][] depthHistogram;
+    /**
+     * Depths recorded but not yet counted: the link and the bytes of each, in arrival order. They are counted
+     * {@value #PENDING} at a time ({@link #count}): the histogram buckets are scattered over the ports, and one
+     * loop over many arrivals overlaps their cache misses where counting at each arrival stalls on one.
+     */
+    private final int[] pendingLink = new int[PENDING];
+    private final long[] pendingBytes = new long[PENDING];
+    private int pending;
+    private static final int PENDING = 256;
 
     PortStatistics(int links, int priorities) {
         drops = new long[links];
@@ -54,15 +63,29 @@ final class PortStatistics {
         pausePs[link] += nowPs - pausedSincePs[queue];
     }
 
-    /** Records the egress queue depth an arriving packet finds at {@code link}. */
+    /** Records the egress queue depth an arriving packet finds at {@code link}. O(1) amortized. */
     void depth(int link, long bytes) {
-        long[] histogram = depthHistogram[link];
-        if (histogram == null) {
-            histogram = depthHistogram[link] = new long[BUCKETS];
+        if (pending == PENDING) {
+            count();
         }
-        histogram[bucket(bytes)]++;
-        depthSumBytes[link] += bytes;
-        arrivals[link]++;
+        pendingLink[pending] = link;
+        pendingBytes[pending++] = bytes;
+    }
+
+    /** Counts the pending depths into each link's histogram, sum and arrivals. */
+    private void count() {
+        for (int i = 0; i < pending; i++) {
+            int link = pendingLink[i];
+            long bytes = pendingBytes[i];
+            long[] histogram = depthHistogram[link];
+            if (histogram == null) {
+                histogram = depthHistogram[link] = new long[BUCKETS];
+            }
+            histogram[bucket(bytes)]++;
+            depthSumBytes[link] += bytes;
+            arrivals[link]++;
+        }
+        pending = 0;
     }
 
     /** Records the egress queue of {@code link} just after a packet joined it. */
@@ -92,7 +115,7 @@ final class PortStatistics {
     }
 
     /** The {@code quantile} (0..1) of queue depth seen by arrivals at {@code link}, bytes (a bucket's upper bound). */
-    long depthPercentile(int link, double quantile) {
+    private long depthPercentile(int link, double quantile) {
         long[] histogram = depthHistogram[link];
         if (histogram == null) {
             return 0;
@@ -114,6 +137,7 @@ final class PortStatistics {
 
     /** The report of the port at the egress of {@code link} of {@code graph}. */
     PortReport report(Graph graph, int link) {
+        count();
         return new PortReport(link, graph.linkFrom(link), graph.linkTo(link), sentBytes[link],
                 retransmittedBytes[link], drops[link], trimmed[link], ecnMarks[link], pausePs[link], peakQueueBytes[link],
                 arrivals[link] == 0 ? 0 : (double) depthSumBytes[link] / arrivals[link],

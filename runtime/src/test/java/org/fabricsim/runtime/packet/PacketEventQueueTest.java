@@ -53,19 +53,27 @@ class PacketEventQueueTest {
     }
 
     @Test
-    void shouldShowTheEventsTheLaneOfThePoppedEventDeliversNext() {
-        // Words 10, 11, 12 pushed 100 ps after t = 0, 1, 2 share one lane; word 20 is at an absolute time (the
-        // heap). After popping 10 the lane holds 11 then 12: one behind is 11, two behind 12, three behind nothing.
+    void shouldHandOutEachLaneEventOnceInBatchesForReadAhead() {
+        // Words 10..19 pushed 100 ps after t = 0..9 share one lane; word 20 is at an absolute time (the heap).
+        // With a distance of 4: the heap's event has no lane (0 words); popping 10 leaves 11..19 in the lane, none
+        // handed out yet, so the first 4 (11, 12, 13, 14) are; popping 11 leaves 3 of them unread-ahead in front,
+        // more than 4 / 2, so nothing; popping 12 leaves 2 (13, 14), not more than 2, so the rest of the first 4
+        // (15, 16) are handed out.
         EventQueue queue = new EventQueue();
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 10; i++) {
             queue.pushAfter(i, 100, 10 + i);
         }
         queue.push(50, 20);
+        int[] words = new int[4];
         assertEquals(20, queue.pop());
-        assertEquals(-1, queue.laterInLane(1), "an event from the heap has no lane");
+        assertEquals(0, queue.unreadInLane(4, words), "an event from the heap has no lane");
         assertEquals(10, queue.pop());
-        assertEquals(11, queue.laterInLane(1));
-        assertEquals(12, queue.laterInLane(2));
-        assertEquals(-1, queue.laterInLane(3));
+        assertEquals(4, queue.unreadInLane(4, words));
+        assertArrayEquals(new int[] {11, 12, 13, 14}, words);
+        assertEquals(11, queue.pop());
+        assertEquals(0, queue.unreadInLane(4, words));
+        assertEquals(12, queue.pop());
+        assertEquals(2, queue.unreadInLane(4, words));
+        assertArrayEquals(new int[] {15, 16}, Arrays.copyOf(words, 2));
     }
 }
