@@ -37,7 +37,13 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * K_p cached latents of its prefix, a GEMM (K_p/(DP·CP), 2ad/t, c) (the KV-up of the new tokens is
  * among the projections above; no prefix is shared across requests, so K_p is the sequence's own
  * earlier chunks). The cache read stays the latent either way. η_att {@link
- * SoftwareSpec#MEGATRON_CORE}'s cuDNN fused attention forward efficiency (the kernel TensorRT-LLM's context phase also runs), κ the KV bytes per token of the model at the
+ * SoftwareSpec#MEGATRON_CORE}'s cuDNN fused attention forward efficiency for every serving stack, since a pool
+ * does not name its stack. Assumed per stack on Hopper: TensorRT-LLM's context phase runs cuDNN-class
+ * fused attention; vLLM 0.7.2 (the Dynamo case's V0) runs FlashAttention-3, its default on SM 9.0 since
+ * vLLM PR #12093 (January 2025; vLLM issue #13128 on 0.7.2), 1.01–1.14 × cuDNN's forward rate at head dimension 128 from 2K tokens (Shah et al., arXiv 2407.08608,
+ * Fig. 5), so taken at cuDNN's; FlashAttention-2 (older vLLM, or {@code VLLM_FLASH_ATTN_VERSION=2})
+ * runs at 0.59–0.63 of it there and is not modelled (no reference row runs it; docs/calibration.md,
+ * "The serving stack's attention kernel"). κ the KV bytes per token of the model at the
  * KV-cache precision, which may differ from the weights' ({@link KvCache}), and S_kv =
  * PP·DP·CP·(KV-head shards);</li>
  * </ul>

@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.fabricsim.runtime.calibration.MeasuredCsv;
-import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Admission;
 import org.fabricsim.runtime.spec.InferenceSpec.Batching;
@@ -26,15 +25,17 @@ import org.junit.jupiter.api.Test;
  * examples/llm/benchmarks; the gain stated in issue #402: "around 1.6x" output tokens/s per GPU at
  * about 38 tokens/s per user, 3,000-token prompts and 150-token outputs, FP8 weights on 8 × H100).
  *
- * <p>The deployments as published: aggregated, two vLLM TP4 replicas behind a round-robin balancer
- * (here the least-loaded replica; with every client's request alike they coincide) with {@code
+ * <p>The deployments as published: aggregated, two vLLM TP4 replicas behind nginx with {@code
+ * least_conn} (examples/llm/benchmarks/nginx.conf: the engine's least-loaded replica) with {@code
  * max-num-batched-tokens 3500}; disaggregated, four TP1 prefill workers and one TP4 decode worker.
  * Assumptions, stated:
  * <ul>
  * <li>vLLM V0's scheduler without chunked prefill, {@link Batching#PREFILL_FIRST}, on every pool: the
  * Dynamo tuning guide (docs/guides/disagg_perf_tuning.md) "chunked prefill is currently not supported
  * in Dynamo (vllm backend)", and V0 turns chunked prefill on by default only above a 32K context
- * (max-model-len is 3,500). vLLM's default {@code max_num_seqs} 256 and preempting admission.</li>
+ * (max-model-len is 3,500). vLLM's default {@code max_num_seqs} 256 and preempting admission. On the
+ * decode worker prefill-first also admits each request prefilled elsewhere in an iteration of its own
+ * that decodes nothing, as Dynamo's patched V0 schedules the remote prefill (BatchBuilder).</li>
  * <li>vLLM V0's host time per iteration, serialised with the GPU ({@link IterationHost}), on every pool:
  * the 4 ms GPU bubble per decode step of vLLM RFC #6854's trace (V0 v0.5.x, Llama 3 8B on one H100;
  * the RFC states 5-13 ms), taken as the Dynamo-era V0's (0.7) too: its asynchronous output processor
@@ -54,8 +55,10 @@ import org.junit.jupiter.api.Test;
  * <p>The prediction has the published direction (disaggregation gains) and moved from 1.085 without
  * the host time to about 1.34 with it, still short of the published size: the test holds the gain
  * above that of the run without host time and within {@value #KNOWN_MISS_BOUND} of the published
- * ratio, a documented miss (docs/calibration.md: the gain's sensitivity to the host time, 1.42 at
- * the RFC's 5 ms, 1.64 at 6.8 ms).
+ * ratio, a documented miss. The disaggregated side is held against its own published run within the
+ * serving tolerance, so the miss sits on the aggregated side: docs/calibration.md gives the gain over
+ * the TP4 pools' host time, 1.53 to 1.87 over the 5.9 to 8.1 ms that published V0 TP4 steps imply, and
+ * Dynamo's architecture page states 1.3 for the same case without the speed per user (+3%).
  */
 class DisaggregationGainTest {
     /**
@@ -63,6 +66,8 @@ class DisaggregationGainTest {
      * the serving tolerance is 15%).
      */
     private static final double KNOWN_MISS_BOUND = 0.20;
+    /** The serving rows' tolerance on |predicted ÷ published − 1| (issue 23). */
+    private static final double SERVING_TOLERANCE = 0.15;
     /** vLLM V0's GPU bubble per iteration, the "about 4ms" of vLLM RFC #6854's trace. */
     private static final double V0_HOST_SECONDS = 4e-3;
     /** The gain the engine gave without any host time (docs/calibration.md, before the mechanism). */
@@ -76,7 +81,7 @@ class DisaggregationGainTest {
 
     @Test
     void shouldGainFromDisaggregationOnDynamosSingleNodeLlama70bCase() throws IOException {
-        List<String> row = MeasuredCsv.fields(reference());
+        List<String> row = MeasuredCsv.fields(reference("/reference/disaggregation.csv"));
         int input = Integer.parseInt(row.get(6));
         int output = Integer.parseInt(row.get(7));
         double perUser = Double.parseDouble(row.get(10));
@@ -89,6 +94,38 @@ class DisaggregationGainTest {
                 atSpeed(aggregated, perUser), perUser, gain, published, 100 * (gain / published - 1));
         assertTrue(gain > GAIN_WITHOUT_HOST_TIME, "the host time moves the gain toward the published: predicted " + gain);
         assertEquals(published, gain, KNOWN_MISS_BOUND * published, "documented miss beyond its bound");
+    }
+
+    /**
+     * The disaggregated deployment alone against the genai-perf run posted in issue #402
+     * (disaggregation-runs.csv), at its load: 32 clients starting together, 128 requests. Hand reading:
+     * the four TP1 workers prefill the opening burst in 32 ÷ 4 = 8 rounds, so the last TTFT is about 8
+     * prefills: the published p99 4,028 ms puts a TP1 prefill of 3,000 tokens near 4,028 ÷ 8 = 503 ms, against
+     * the model's 449 ms of kernels + 4 ms host (−10%); and the run is prefill-bound, 4 ÷ 0.503 s = 7.95
+     * requests/s at best, 6.82 over the whole run with its ramp (the model's whole run: about 7.5). So each
+     * figure is expected within the serving tolerance, the model on the fast side.
+     */
+    @Test
+    void shouldReproduceDynamosPublishedDisaggregatedRun() throws IOException {
+        List<String> row = MeasuredCsv.fields(reference("/reference/disaggregation-runs.csv"));
+        int clients = Integer.parseInt(row.get(8));
+        Map<String, Object> metrics = run(List.of(pool(Role.PREFILL, 4, 1), pool(Role.DECODE, 1, 4)),
+                clients, Integer.parseInt(row.get(9)), Integer.parseInt(row.get(6)), Integer.parseInt(row.get(7)));
+        double[][] publishedPredicted = {
+            {Double.parseDouble(row.get(10)), (Double) metrics.get("outputTokensPerSecond")},
+            {Double.parseDouble(row.get(12)), 1e3 * stat(metrics.get("ttftSeconds"), "mean")},
+            {Double.parseDouble(row.get(13)), 1e3 * stat(metrics.get("ttftSeconds"), "p90")},
+            {Double.parseDouble(row.get(14)), 1e3 * stat(metrics.get("ttftSeconds"), "p99")},
+            {Double.parseDouble(row.get(15)), 1e3 * stat(metrics.get("itlSeconds"), "mean")},
+            {Double.parseDouble(row.get(16)), 1e3 * stat(metrics.get("e2eSeconds"), "mean")}};
+        String[] names = {"output tok/s", "TTFT mean ms", "TTFT p90 ms", "TTFT p99 ms", "ITL mean ms", "latency mean ms"};
+        for (int i = 0; i < names.length; i++) {
+            double published = publishedPredicted[i][0];
+            double predicted = publishedPredicted[i][1];
+            System.out.printf(Locale.ROOT, "%s %s: published %.2f, predicted %.2f (%+.1f%%)%n", row.get(1), names[i],
+                    published, predicted, 100 * (predicted / published - 1));
+            assertEquals(published, predicted, SERVING_TOLERANCE * published, names[i]);
+        }
     }
 
     @Test
@@ -104,15 +141,20 @@ class DisaggregationGainTest {
         double[][] points = new double[CONCURRENCY.length][];
         for (int i = 0; i < CONCURRENCY.length; i++) {
             int clients = CONCURRENCY[i];
-            InferenceSpec spec = new InferenceSpec("dynamo.c" + clients, ServingFixtures.LLAMA3_70B,
-                    ServingFixtures.dgxH100(1, 0), Precision.FP8, Precision.BF16, pools,
-                    ServingFixtures.fixed(new InferenceSpec.ClosedLoop(clients), input, output, 10 * clients),
-                    List.of(), false);
-            Map<String, Object> metrics = InferenceRunner.run(spec).metrics();
-            points[i] = new double[] {1 / mean(metrics.get("itlSeconds")),
+            Map<String, Object> metrics = run(pools, clients, 10 * clients, input, output);
+            points[i] = new double[] {1 / stat(metrics.get("itlSeconds"), "mean"),
                     (Double) metrics.get("outputTokensPerSecond") / GPUS};
         }
         return points;
+    }
+
+    /** The metrics of {@code pools} on one DGX H100 under a closed loop of {@code clients} sending {@code requests}. */
+    private static Map<String, Object> run(List<InferenceSpec.Pool> pools, int clients, int requests, int input,
+            int output) {
+        InferenceSpec spec = new InferenceSpec("dynamo.c" + clients, ServingFixtures.LLAMA3_70B,
+                ServingFixtures.dgxH100(1, 0), Precision.FP8, Precision.BF16, pools,
+                ServingFixtures.fixed(new InferenceSpec.ClosedLoop(clients), input, output, requests), List.of(), false);
+        return InferenceRunner.run(spec).metrics();
     }
 
     /**
@@ -139,13 +181,13 @@ class DisaggregationGainTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static double mean(Object summary) {
-        return ((Number) ((Map<String, Object>) summary).get("mean")).doubleValue();
+    private static double stat(Object summary, String key) {
+        return ((Number) ((Map<String, Object>) summary).get(key)).doubleValue();
     }
 
-    /** The one row of disaggregation.csv (the project's copy, on the test classpath). */
-    private static String reference() throws IOException {
-        try (InputStream in = DisaggregationGainTest.class.getResourceAsStream("/reference/disaggregation.csv")) {
+    /** The one row of a reference file (the project's copy, on the test classpath). */
+    private static String reference(String resource) throws IOException {
+        try (InputStream in = DisaggregationGainTest.class.getResourceAsStream(resource)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
                     .filter(line -> line.startsWith("\"")).findFirst().orElseThrow();
         }

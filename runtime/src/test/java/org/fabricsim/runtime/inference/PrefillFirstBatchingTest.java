@@ -11,11 +11,14 @@ import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Admission;
 import org.fabricsim.runtime.spec.InferenceSpec.Batching;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.IterationHost;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
 /** Prefill-first batching (vLLM V0 without chunked prefill) against mixed batching, read off the serving timeline. */
 class PrefillFirstBatchingTest {
+    /** A host time per iteration that makes an admission iteration's length visible. */
+    private static final double HOST_SECONDS = 10e-3;
 
     @Test
     void shouldNeverDecodeInAnIterationThatPrefillsWhenPrefillFirst() {
@@ -47,6 +50,36 @@ class PrefillFirstBatchingTest {
         assertEquals(after, request0Decode, 1e-12);
         assertEquals(1000, ((Number) ((Map<?, ?>) iterations.get(1).get("args")).get("prefillTokens")).intValue());
         assertEquals(0, ((Number) ((Map<?, ?>) iterations.get(1).get("args")).get("decodeSequences")).intValue());
+    }
+
+    @Test
+    void shouldAdmitEachHandedOffRequestInAnIterationOfItsOwnWhenPrefillFirst() {
+        // a decode pool alone, two 3,000-token prompts whose caches are in place at once, 50 output tokens
+        // (the first produced elsewhere), V0's host time h = 10 ms: under a 3,500-token budget iteration 1
+        // admits request 0 and iteration 2 request 1, neither decoding and each lasting h (nothing is
+        // computed), then 49 iterations decode both: 51 iterations. A 7,000-token budget admits both in
+        // iteration 1: 50. Mixed batching decodes in the admitting iteration: 49.
+        List<Map<String, Object>> iterations = iterations(decodeAlone(Batching.PREFILL_FIRST, 3500));
+        assertEquals(51, iterations.size());
+        for (Map<String, Object> admission : iterations.subList(0, 2)) {
+            assertEquals(0, ((Number) ((Map<?, ?>) admission.get("args")).get("decodeSequences")).intValue());
+            assertEquals(HOST_SECONDS, (Double) admission.get("durationSeconds"), 1e-12);
+        }
+        assertEquals(50, iterations(decodeAlone(Batching.PREFILL_FIRST, 7000)).size());
+        assertEquals(49, iterations(decodeAlone(Batching.MIXED, 3500)).size());
+    }
+
+    private static List<Map<String, Object>> iterations(RunResult result) {
+        return timeline(result).stream().filter(span -> "iteration".equals(span.get("name"))).toList();
+    }
+
+    private static RunResult decodeAlone(Batching batching, int budget) {
+        InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.DECODE, 1, ServingFixtures.tensor(4), budget, 64, 0,
+                new InferenceSpec.PoolFeatures(false, 0, null, Admission.PREEMPT, batching,
+                        new IterationHost(HOST_SECONDS, false)));
+        return InferenceRunner.run(new InferenceSpec("admission", ServingFixtures.LLAMA3_70B,
+                ServingFixtures.dgxH100(1, 0), Precision.FP8, List.of(pool),
+                ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), 3000, 50, 2), List.of(), false));
     }
 
     /** {iterations that both prefill and decode, iterations that only prefill}. */
