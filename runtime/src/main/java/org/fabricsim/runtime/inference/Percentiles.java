@@ -13,7 +13,7 @@ import java.util.Map;
 final class Percentiles {
     /** Values from which {@link #sort} takes the radix sort (below, Arrays.sort is as fast). */
     static final int RADIX_MIN = 4096;
-    private static final int DIGIT_BITS = 8;
+    private static final int DIGIT_BITS = 11;
     private static final int DIGITS = 1 << DIGIT_BITS;
 
     private Percentiles() {
@@ -22,16 +22,16 @@ final class Percentiles {
     /**
      * Sorts {@code values[0, count)} ascending in the order of {@link Arrays#sort(double[])} (−0.0
      * before 0.0, NaN last): a least-significant-digit radix sort on the IEEE-754 bits mapped to an
-     * unsigned order (a negative value's bits inverted, a positive value's sign bit set), 8 passes of 8
-     * bits, a pass skipped where every key has the same digit. O(count) time, 2·count longs of scratch.
+     * unsigned order (a negative value's bits inverted, a positive value's sign bit set), 6 passes of
+     * 11 bits, a pass skipped where every key has the same digit. O(count) time; {@code keys} and
+     * {@code spare} are scratch of at least count longs each (reused across calls, so a run's five
+     * summaries allocate nothing per call).
      */
-    static void sort(double[] values, int count) {
+    static void sort(double[] values, int count, long[] keys, long[] spare) {
         if (count < RADIX_MIN) {
             Arrays.sort(values, 0, count);
             return;
         }
-        long[] keys = new long[count];
-        long[] spare = new long[count];
         for (int i = 0; i < count; i++) {
             long bits = Double.doubleToRawLongBits(values[i]);
             keys[i] = bits ^ (bits >> 63 | Long.MIN_VALUE);
@@ -65,26 +65,20 @@ final class Percentiles {
         }
     }
 
-    /** The {@code percentile}-th percentile of {@code values} (sorted in place), 0 when empty. */
-    static double of(double[] values, double percentile) {
-        if (values.length == 0) {
-            return 0;
-        }
-        Arrays.sort(values);
-        return sorted(values, values.length, percentile);
-    }
-
-    /** {p50, p90, p99, mean} of the first {@code count} values (sorted in place). */
-    static Map<String, Object> summary(double[] values, int count) {
-        sort(values, count);
+    /**
+     * {p50, p90, p99, mean} of the first {@code count} values (sorted in place, with the scratch
+     * of {@link #sort}).
+     */
+    static Map<String, Object> summary(double[] values, int count, long[] keys, long[] spare) {
+        sort(values, count, keys, spare);
         double sum = 0;
         for (int i = 0; i < count; i++) {
             sum += values[i];
         }
         Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("p50", sorted(values, count, 50));
-        summary.put("p90", sorted(values, count, 90));
-        summary.put("p99", sorted(values, count, 99));
+        summary.put("p50", ofSorted(values, count, 50));
+        summary.put("p90", ofSorted(values, count, 90));
+        summary.put("p99", ofSorted(values, count, 99));
         summary.put("mean", count == 0 ? 0.0 : sum / count);
         return summary;
     }
@@ -100,12 +94,13 @@ final class Percentiles {
         }
         for (int i = 1; i <= points; i++) {
             double fraction = (double) i / points;
-            curve.add(List.of(sorted(sortedValues, count, 100 * fraction), fraction));
+            curve.add(List.of(ofSorted(sortedValues, count, 100 * fraction), fraction));
         }
         return curve;
     }
 
-    private static double sorted(double[] values, int count, double percentile) {
+    /** The {@code percentile}-th percentile of the first {@code count} values, already sorted; 0 when none. O(1). */
+    static double ofSorted(double[] values, int count, double percentile) {
         if (count == 0) {
             return 0;
         }

@@ -1,7 +1,6 @@
 package org.fabricsim.runtime.inference;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,6 +75,8 @@ final class ServingMetrics {
         double[] e2e = new double[n];
         double[] kv = new double[n];
         double[] queue = new double[n];
+        long[] keys = new long[n];
+        long[] spare = new long[n];
         int completed = 0;
         int itlCount = 0;
         int kvCount = 0;
@@ -106,9 +107,9 @@ final class ServingMetrics {
         metrics.put("completedRequests", completed);
         metrics.put("rejectedRequests", requests.rejected());
         metrics.put("makespanSeconds", makespan);
-        metrics.put("ttftSeconds", Percentiles.summary(ttft, completed));
-        metrics.put("itlSeconds", Percentiles.summary(itl, itlCount));
-        metrics.put("e2eSeconds", Percentiles.summary(e2e, completed));
+        metrics.put("ttftSeconds", Percentiles.summary(ttft, completed, keys, spare));
+        metrics.put("itlSeconds", Percentiles.summary(itl, itlCount, keys, spare));
+        metrics.put("e2eSeconds", Percentiles.summary(e2e, completed, keys, spare));
         double outputRate = makespan > 0 ? serving.tokens().outputTokens() / makespan : 0;
         double inputRate = makespan > 0 ? serving.tokens().inputTokens() / makespan : 0;
         metrics.put("outputTokensPerSecond", outputRate);
@@ -121,10 +122,10 @@ final class ServingMetrics {
         metrics.put("slos", sloRows(spec.slos(), ttft, completed, itl, itlCount, e2e));
         boolean transfers = kvCount > 0 && pools[0].role() == Role.PREFILL;
         if (kvCount > 0) {
-            metrics.put("decodeQueueSeconds", Percentiles.summary(queue, kvCount));
+            metrics.put("decodeQueueSeconds", Percentiles.summary(queue, kvCount, keys, spare));
         }
         if (transfers) {
-            metrics.put("kvTransferSeconds", Percentiles.summary(kv, kvCount));
+            metrics.put("kvTransferSeconds", Percentiles.summary(kv, kvCount, keys, spare));
             metrics.put("kvTransferBytes", (double) serving.kvBytesMoved());
         }
         Map<String, Object> cdf = new LinkedHashMap<>();
@@ -193,15 +194,16 @@ final class ServingMetrics {
         return true;
     }
 
+    /** One row per SLO, read off the latencies {@link Percentiles#summary} has already sorted; O(1) per SLO. */
     private static List<Object> sloRows(List<InferenceSpec.Slo> slos, double[] ttft, int ttftCount, double[] itl,
             int itlCount, double[] e2e) {
         List<Object> rows = new ArrayList<>();
         for (InferenceSpec.Slo slo : slos) {
             double achieved = slo.metric() == InferenceSpec.SloMetric.TTFT
-                    ? Percentiles.of(Arrays.copyOf(ttft, ttftCount), slo.percentile())
+                    ? Percentiles.ofSorted(ttft, ttftCount, slo.percentile())
                     : slo.metric() == InferenceSpec.SloMetric.ITL
-                            ? Percentiles.of(Arrays.copyOf(itl, itlCount), slo.percentile())
-                            : Percentiles.of(Arrays.copyOf(e2e, ttftCount), slo.percentile());
+                            ? Percentiles.ofSorted(itl, itlCount, slo.percentile())
+                            : Percentiles.ofSorted(e2e, ttftCount, slo.percentile());
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("metric", Keywords.of(slo.metric()));
             row.put("percentile", slo.percentile());

@@ -7,11 +7,15 @@ import java.util.Arrays;
  * Only the digits between the lowest bit that matters and the highest bit set in any key are
  * sorted, so keys that differ in few bits (a sequence number above a small index) take few passes.
  * Cost O(passes · (n + 2,048)) with passes = ⌈(64 − leading zeros of the OR of the keys − low bit) / 11⌉,
- * against O(n log n) comparisons; one 8 KiB counts array per call.
+ * against O(n log n) comparisons; one 8 KiB counts array per call. Fewer than {@value #INSERTION_MAX}
+ * keys (the partial fill's usual prefix: a few classes) take a stable insertion sort instead, O(n²)
+ * shifts with no allocation, which puts them in the same order.
  */
 public final class RadixSort {
     private static final int DIGIT_BITS = 11;
     private static final int BUCKETS = 1 << DIGIT_BITS;
+    /** Keys below which the insertion sort runs: the counts array's allocation and scans cost more there. */
+    static final int INSERTION_MAX = 48;
 
     private RadixSort() {
     }
@@ -23,6 +27,10 @@ public final class RadixSort {
      * {@code lowBit} come out as {@code Arrays.sort(keys, 0, n)} would put them.
      */
     public static void sort(long[] keys, int n, int lowBit, long[] scratch) {
+        if (n < INSERTION_MAX) {
+            insertionSort(keys, n, lowBit);
+            return;
+        }
         int[] counts = new int[BUCKETS];
         long union = 0;
         for (int i = 0; i < n; i++) {
@@ -55,4 +63,17 @@ public final class RadixSort {
         }
     }
 
+    /** Stable insertion sort of {@code keys[0, n)} by their bits from {@code lowBit} up; O(n²), no allocation. */
+    private static void insertionSort(long[] keys, int n, int lowBit) {
+        for (int i = 1; i < n; i++) {
+            long key = keys[i];
+            long digits = key >>> lowBit;
+            int j = i - 1;
+            while (j >= 0 && keys[j] >>> lowBit > digits) {
+                keys[j + 1] = keys[j];
+                j--;
+            }
+            keys[j + 1] = key;
+        }
+    }
 }

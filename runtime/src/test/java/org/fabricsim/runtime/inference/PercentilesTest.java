@@ -28,7 +28,7 @@ class PercentilesTest {
         }
         double[] expected = values.clone();
         Arrays.sort(expected, 0, count);
-        Percentiles.sort(values, count);
+        Percentiles.sort(values, count, new long[count], new long[count]);
         assertArrayEquals(bits(expected), bits(values));
     }
 

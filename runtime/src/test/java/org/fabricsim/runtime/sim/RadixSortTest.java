@@ -11,7 +11,7 @@ class RadixSortTest {
     @Test
     void shouldOrderKeysAsAComparisonSortDoes() {
         Random random = new Random(7);
-        for (int n : new int[] {0, 1, 2, 100, 5_000}) {
+        for (int n : new int[] {0, 1, 2, RadixSort.INSERTION_MAX - 1, RadixSort.INSERTION_MAX, 100, 5_000}) {
             long[] keys = new long[n + 3];
             for (int i = 0; i < n; i++) {
                 // a sequence number of up to 2^39 above a 24-bit index, as MaxMinNetwork's prefix keys
@@ -38,5 +38,26 @@ class RadixSortTest {
         long[] keys = {Long.MAX_VALUE, 1L << 62, 3, 1L << 33, 0, 1L << 11};
         RadixSort.sort(keys, keys.length, 0, new long[keys.length]);
         assertArrayEquals(new long[] {0, 3, 1L << 11, 1L << 33, 1L << 62, Long.MAX_VALUE}, keys);
+    }
+
+    @Test
+    void shouldKeepTheInputOrderOfTiesOnBothSidesOfTheInsertionThreshold() {
+        for (int n : new int[] {RadixSort.INSERTION_MAX - 1, 3 * RadixSort.INSERTION_MAX}) {
+            // group g = i mod 7 in bits 8 and up, a descending index below: a stable sort on bits 8 and
+            // up lists group 0's keys in input order, then group 1's, …, unlike a sort of whole keys
+            long[] keys = new long[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = (long) (i % 7) << 8 | (255 - i);
+            }
+            long[] expected = new long[n];
+            int next = 0;
+            for (int g = 0; g < 7; g++) {
+                for (int i = g; i < n; i += 7) {
+                    expected[next++] = (long) g << 8 | (255 - i);
+                }
+            }
+            RadixSort.sort(keys, n, 8, new long[n]);
+            assertArrayEquals(expected, keys, "n = " + n);
+        }
     }
 }
