@@ -50,17 +50,17 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
             int at = i % 2 == 0 ? i / 2 : g - 1 - i / 2;
             counts[at % g]--;
         }
+        // layers [first, first + counts[c]) of chunk c; the MoE ones are those from max(first, d) on, where d is the
+        // first MoE layer (ModelFlops.moeLayer): O(chunks), not O(layers) (a model of 2^31 layers took seconds)
+        long firstMoe = model.moe() ? model.denseLayers() : Long.MAX_VALUE;
         int[] dense = new int[g];
         int[] moe = new int[g];
-        int layer = 0;
+        long first = 0;
         for (int c = 0; c < g; c++) {
-            for (int k = 0; k < counts[c]; k++, layer++) {
-                if (ModelFlops.moeLayer(model, layer)) {
-                    moe[c]++;
-                } else {
-                    dense[c]++;
-                }
-            }
+            long end = first + counts[c];
+            moe[c] = (int) Math.max(0, end - Math.max(first, firstMoe));
+            dense[c] = counts[c] - moe[c];
+            first = end;
         }
         return new StepPlan(m, p, v, dense, moe);
     }

@@ -1,7 +1,11 @@
 package org.fabricsim.runtime.training;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
 
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.RunResult;
@@ -10,9 +14,10 @@ import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
 import org.junit.jupiter.api.Test;
 
-/** The interleaving a step runs, and that the console shows it. */
+/** The interleaving a step runs, that the console shows it, and the layers of each pipeline stage. */
 class StepPlanTest {
     /** 8 layers on TP 8 × PP 2 over two DGX H100, interleaved-1f1b without stated virtual stages. */
     private static TrainingSpec interleaved(long batch) {
@@ -44,5 +49,22 @@ class StepPlanTest {
         assertEquals(5, StepPlan.wantedVirtualStages(spec));
         assertEquals(1, StepPlan.of(spec).chunks());
         assertTrue(ConsoleTable.render(TrainingSimulator.run(spec)).contains("(31 micro-batches, virtual stages 1)"));
+    }
+
+    @Test
+    void shouldCountTheDenseAndMoeLayersOfEachStageInClosedFormWhenTheModelHasBillionsOfLayers() {
+        // 2^31 - 1 layers, the first 3 dense, on PP 4 (1F1B): each stage ceil((2^31 - 1) / 4) = 536,870,912 layers,
+        // one too many in all, taken from stage 0: 536,870,911 there, of which the 3 dense ones.
+        TransformerSpec moe = new TransformerSpec("t.Moe", Integer.MAX_VALUE, 1024, 4096, 16, 16, 64, 32000, false, 8,
+                2, 0, 512, 3, 0, 0);
+        ClusterSpec fourNodes = new ClusterSpec("t.Four", TrainingFixtures.DGX_H100, 4, new ScaleOutSpec(
+                TrainingFixtures.NDR, new TopologySpec.SingleSwitch(TrainingFixtures.QM9700),
+                ScaleOutSpec.Routing.ECMP), 0, null, null);
+        TrainingSpec spec = TrainingFixtures.training("t.Deep", moe, fourNodes, 2048, 32,
+                new ParallelismSpec(8, 4, 1, 1, 1, true), TrainingSpec.PipelineSchedule.ONE_F_ONE_B,
+                TrainingSpec.Sharding.ZERO_1);
+        StepPlan plan = assertTimeoutPreemptively(Duration.ofSeconds(2), () -> StepPlan.of(spec));
+        assertArrayEquals(new int[] { 3, 0, 0, 0 }, plan.denseLayers());
+        assertArrayEquals(new int[] { 536_870_908, 536_870_912, 536_870_912, 536_870_912 }, plan.moeLayers());
     }
 }

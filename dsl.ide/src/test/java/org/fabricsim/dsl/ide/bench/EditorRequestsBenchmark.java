@@ -23,10 +23,11 @@ import org.fabricsim.dsl.ide.server.ProtocolClient;
  * Completion, hover and definition through the language server's protocol on a model of about 10,000 lines
  * (issue 19: p99 at most 50 ms each), and diagnostics after a keystroke (at most 500 ms): {@code runs}
  * requests of each kind at positions spread over the file, with median, p99 and maximum wall time, then
- * {@code runs / 10} one-character edits, each timed until the server publishes the edited version's
+ * {@code edits} one-character edits (third argument, {@code runs / 10} by default), each timed until the server publishes the edited version's
  * diagnostics. Each figure is given as wall time and as the process's CPU time (all threads: on a shared
  * machine wall time carries queueing that CPU time does not), with the load average at the end, and the CPU
- * time of the first ten of each kind in order (the first ones carry the compiler's warm-up). A benchmark,
+ * time of the first ten of each kind in order (the first ones carry the compiler's warm-up). When the server
+ * warms up in the background ({@code $/progress}), requests start after its warm-up has ended. A benchmark,
  * not a test: docs/performance.md gives the command and the figures.
  */
 public final class EditorRequestsBenchmark {
@@ -41,14 +42,22 @@ public final class EditorRequestsBenchmark {
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         int groups = args.length > 1 ? Integer.parseInt(args[1]) : 10_000 / LINES_PER_GROUP;
+        int edits = args.length > 2 ? Integer.parseInt(args[2]) : Math.max(1, runs / 10);
         String text = model(groups);
         Path root = Files.createTempDirectory("editor-benchmark");
+        long start = System.nanoTime();
         try (ProtocolClient client = new ProtocolClient(root)) {
             TextDocumentIdentifier file = client.open(root, "big.fabric", text);
             for (int wait = 0; wait < 2_400 && !client.diagnostics.containsKey(file.getUri()); wait++) {
                 Thread.sleep(50);
             }
-            System.out.printf("%d lines, %d characters%n", text.split("\n", -1).length - 1, text.length());
+            System.out.printf("%d lines, %d characters; diagnostics of the opened model after %.1f s%n",
+                    text.split("\n", -1).length - 1, text.length(), (System.nanoTime() - start) / 1e9);
+            if (!client.progress.isEmpty()) {
+                client.progressEnded.get(300, TimeUnit.SECONDS);
+                System.out.printf("server's warm-up ended %.1f s after start; requests start now%n",
+                        (System.nanoTime() - start) / 1e9);
+            }
             var documents = client.server.getTextDocumentService();
             // group g starts on line 2 + 12 g: "benchmark Bg {" on line 8 + 12 g, "    on Cg" on line 10 + 12 g
             time("completion after 'on '", runs, g -> documents.completion(new CompletionParams(file,
@@ -57,7 +66,7 @@ public final class EditorRequestsBenchmark {
                     new Position(10 + LINES_PER_GROUP * g, "    on C".length()))), groups);
             time("definition of a cluster", runs, g -> documents.definition(new DefinitionParams(file,
                     new Position(10 + LINES_PER_GROUP * g, "    on C".length()))), groups);
-            diagnostics(client, file, Math.max(1, runs / 10), groups);
+            diagnostics(client, file, edits, groups);
         }
         System.out.printf("load average %.1f (%d processors)%n", PROCESS.getSystemLoadAverage(),
                 PROCESS.getAvailableProcessors());

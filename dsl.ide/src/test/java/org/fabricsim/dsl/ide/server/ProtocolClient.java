@@ -25,10 +25,15 @@ import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.InitializedParams;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.ProgressParams;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextDocumentItem;
+import org.eclipse.lsp4j.WindowClientCapabilities;
+import org.eclipse.lsp4j.WorkDoneProgressCreateParams;
+import org.eclipse.lsp4j.WorkDoneProgressEnd;
+import org.eclipse.lsp4j.WorkDoneProgressNotification;
 import org.eclipse.lsp4j.WorkspaceSymbolParams;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
@@ -56,6 +61,10 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
 
     public final Map<String, List<org.eclipse.lsp4j.Diagnostic>> diagnostics = new ConcurrentHashMap<>();
     public final List<String> severeLogs = new CopyOnWriteArrayList<>();
+    /** The kinds of the work-done progress notifications the server sent, in order ("begin", "report", "end"). */
+    public final List<String> progress = new CopyOnWriteArrayList<>();
+    /** Completes when the server ends a work-done progress (its warm-up, {@link ServerWarmUp}). */
+    public final CompletableFuture<Void> progressEnded = new CompletableFuture<>();
     public final List<String> guardedFailures = new CopyOnWriteArrayList<>();
     /** Warnings and errors logged by the server outside {@link GuardedRequestManager}. */
     public final List<String> serverLogs = new CopyOnWriteArrayList<>();
@@ -131,6 +140,9 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
         WorkspaceClientCapabilities workspace = new WorkspaceClientCapabilities();
         workspace.setExecuteCommand(new ExecuteCommandCapabilities(false));
         capabilities.setWorkspace(workspace);
+        WindowClientCapabilities window = new WindowClientCapabilities();
+        window.setWorkDoneProgress(true);
+        capabilities.setWindow(window);
         init.setCapabilities(capabilities);
         init.setRootUri(root.toUri().toString());
         server.initialize(init).get(60, TimeUnit.SECONDS);
@@ -176,6 +188,20 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
     @Override
     public void publishDiagnostics(PublishDiagnosticsParams params) {
         diagnostics.put(params.getUri(), params.getDiagnostics());
+    }
+
+    @Override
+    public CompletableFuture<Void> createProgress(WorkDoneProgressCreateParams params) {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void notifyProgress(ProgressParams params) {
+        WorkDoneProgressNotification notification = params.getValue().getLeft();
+        progress.add(notification.getKind().toString());
+        if (notification instanceof WorkDoneProgressEnd) {
+            progressEnded.complete(null);
+        }
     }
 
     @Override
