@@ -83,7 +83,8 @@ public final class Links {
                                     0, // ibCcLimit
                                     0L, // ibCcTimerPs
                                     0 // creditBytes
-                                ) // packet
+                                ), // packet
+                                FabricSpec.Recovery.UNSTATED // recovery
                             ), // fabric
                             new TopologySpec.SingleSwitch(
                                 new SwitchSpec(
@@ -185,7 +186,8 @@ public final class Links {
                                         0, // ibCcLimit
                                         0L, // ibCcTimerPs
                                         0 // creditBytes
-                                    ) // packet
+                                    ), // packet
+                                    FabricSpec.Recovery.UNSTATED // recovery
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
                                     new SwitchSpec(
@@ -270,7 +272,8 @@ public final class Links {
                                         0, // ibCcLimit
                                         0L, // ibCcTimerPs
                                         0 // creditBytes
-                                    ) // packet
+                                    ), // packet
+                                    FabricSpec.Recovery.UNSTATED // recovery
                                 ), // fabric
                                 new TopologySpec.SingleSwitch(
                                     new SwitchSpec(

@@ -83,7 +83,8 @@ public final class Lone {
                                     0, // ibCcLimit
                                     0L, // ibCcTimerPs
                                     0 // creditBytes
-                                ) // packet
+                                ), // packet
+                                FabricSpec.Recovery.UNSTATED // recovery
                             ), // fabric
                             new TopologySpec.SingleSwitch(
                                 new SwitchSpec(

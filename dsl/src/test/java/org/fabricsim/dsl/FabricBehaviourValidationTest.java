@@ -130,4 +130,53 @@ class FabricBehaviourValidationTest {
                 BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE), key);
         assertEquals(key, BehaviourTable.shipped().behaviour(key).key());
     }
+
+    /**
+     * A RoCE NIC with IRN states selective repeat on a lossy DCQCN fabric routed by ECMP: the spec carries it and the
+     * fabric keys the selective-repeat row; without it, the recovery is derived (go-back-N there) exactly as before.
+     */
+    @Test
+    void shouldCarryAStatedRecoveryToTheSpecAndTheBehaviourRow() throws Exception {
+        Model irn = cluster("lossy congestion-control dcqcn recovery selective-repeat", "");
+        assertEquals(FabricSpec.Recovery.SELECTIVE_REPEAT, scaleOut(irn).fabric().recovery());
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.LOSSY, FabricSpec.CongestionControl.DCQCN,
+                BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP),
+                FabricBehaviours.key(scaleOut(irn).fabric(), routing(irn)));
+        Model derived = cluster("lossy congestion-control dcqcn", "");
+        assertEquals(FabricSpec.Recovery.UNSTATED, scaleOut(derived).fabric().recovery());
+        assertEquals(BehaviourKey.Recovery.GO_BACK_N, FabricBehaviours.key(scaleOut(derived).fabric(),
+                routing(derived)).recovery());
+        assertEquals(FabricSpec.Recovery.GO_BACK_N,
+                scaleOut(cluster("lossy congestion-control dcqcn recovery go-back-n", "")).fabric().recovery());
+    }
+
+    @Test
+    void shouldRejectGoBackNWhereTheTransportResendsSelectively() throws Exception {
+        validation.assertError(cluster("lossy routing packet-spraying recovery go-back-n", ""), Literals.FABRIC,
+                IssueCodes.GO_BACK_N_SELECTIVE_TRANSPORT, "the fabric sprays packets", "recovery selective-repeat");
+        validation.assertError(cluster("lossy congestion-control uec-cc recovery go-back-n", ""), Literals.FABRIC,
+                IssueCodes.GO_BACK_N_SELECTIVE_TRANSPORT, "'congestion-control uec-cc'", "trims packets");
+        List<Issue> pull = issues(cluster("lossless pfc congestion-control receiver-driven recovery go-back-n", ""),
+                IssueCodes.GO_BACK_N_SELECTIVE_TRANSPORT);
+        assertEquals(1, pull.size());
+        assertEquals(Severity.ERROR, pull.get(0).getSeverity());
+        assertEquals(List.of("selective-repeat"), List.of(pull.get(0).getData()), "the quick fix's recovery");
+    }
+
+    @Test
+    void shouldAcceptAStatedRecoveryTheTransportAllows() throws Exception {
+        for (String fabric : List.of("lossy congestion-control dcqcn recovery go-back-n",
+                "lossy congestion-control dcqcn recovery selective-repeat",
+                "lossy routing packet-spraying recovery selective-repeat",
+                "lossy congestion-control uec-cc recovery selective-repeat", "lossy routing packet-spraying")) {
+            assertEquals(List.of(), issues(cluster(fabric, ""), IssueCodes.GO_BACK_N_SELECTIVE_TRANSPORT), fabric);
+        }
+    }
+
+    @Test
+    void shouldSayARecoveryOnTheIdealFabricIsReadByThePacketBackendOnly() throws Exception {
+        validation.assertIssue(cluster("recovery selective-repeat", ""), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING,
+                Severity.INFO, "'recovery' is read by the packet backend only");
+        assertEquals(List.of(), issues(cluster("lossy recovery selective-repeat", ""), IssueCodes.PACKET_ONLY_SETTING));
+    }
 }

@@ -88,7 +88,9 @@ public final class HardwareMapper {
                 fabric.getRouting().contains(RoutingPolicy.SPRAYING),
                 fabric.isInNetworkReduction(), written(fabric, Literals.FABRIC__FLOWS_PER_PEER)
                         ? fabric.getFlowsPerPeer() : FabricSpec.DEFAULT_FLOWS_PER_PEER,
-                fabric.getEfficiency() == null ? 0 : Units.fraction(fabric.getEfficiency()), packetSettings(fabric));
+                fabric.getEfficiency() == null ? 0 : Units.fraction(fabric.getEfficiency()), packetSettings(fabric),
+                written(fabric, Literals.FABRIC__RECOVERY)
+                        ? FabricSpec.Recovery.valueOf(fabric.getRecovery().getName()) : FabricSpec.Recovery.UNSTATED);
     }
 
     /**

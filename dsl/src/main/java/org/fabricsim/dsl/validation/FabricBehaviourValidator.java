@@ -6,11 +6,18 @@ import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.CongestionControl;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Recovery;
+import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.mapping.HardwareMapper;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
+import org.fabricsim.runtime.spec.FabricSpec;
 
 /**
  * Which row of the fabric behaviour table (docs/fabric-behaviour.md) a fabric runs with, where it is not the one
- * it states: {@code congestion-control uec-cc} runs as none with trimming, and says so on the fabric. Every
+ * it states: {@code congestion-control uec-cc} runs as none with trimming, and says so on the fabric; and a stated
+ * {@code recovery go-back-n} that the fabric's transport contradicts, which is an error (and a stated recovery
+ * the flow model cannot read, an info). Every
  * combination the language can state has a row (FabricBehavioursTest holds it), and a combination without one is
  * an error at run time naming it, never a silent ideal.
  */
@@ -27,6 +34,43 @@ public class FabricBehaviourValidator extends FabricCheck {
                     + " for it, so the fabric runs the behaviour table's row with 'congestion-control none',"
                     + " selective repeat and, when lossy, 'lossy trimming' (docs/fabric-behaviour.md).", fabric,
                     Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.UEC_CC_TRIMMING);
+        }
+    }
+
+    /**
+     * A stated recovery on a fabric that does not say how it handles overload: the flow model runs it as the ideal
+     * fabric, which loses nothing, so only the packet backend reads it.
+     */
+    @Check
+    public void checkFabricRecoveryPacketOnly(Fabric fabric) {
+        if (written(fabric, Literals.FABRIC__RECOVERY) && !HardwareMapper.flowControl(fabric).stated()) {
+            info("'recovery' is read by the packet backend only ('network packet' on a benchmark, its study or"
+                    + " 'fabric simulate --network packet'): the fabric does not say how it handles overload ('lossless"
+                    + " pfc', 'lossless credit-based' or 'lossy'), so the flow model runs it as the ideal fabric, which"
+                    + " loses nothing.", fabric, Literals.FABRIC__RECOVERY, IssueCodes.PACKET_ONLY_SETTING);
+        }
+    }
+
+    /**
+     * {@code recovery go-back-n} where the transport resends selectively: a spraying fabric reorders every flow
+     * (go-back-N would resend each reordered window), and Ultra Ethernet's and NDP's transports resend selectively
+     * (their trimming on a lossy fabric needs it, as the packet backend checks).
+     */
+    @Check
+    public void checkFabricGoBackNWhereTransportResendsSelectively(Fabric fabric) {
+        if (!written(fabric, Literals.FABRIC__RECOVERY) || fabric.getRecovery() != Recovery.GO_BACK_N) {
+            return;
+        }
+        boolean spraying = fabric.getRouting().contains(RoutingPolicy.SPRAYING);
+        FabricSpec.CongestionControl cc = FabricSpec.CongestionControl.valueOf(fabric.getCongestionControl().getName());
+        if (FabricBehaviours.derivedRecovery(spraying, cc) == BehaviourKey.Recovery.SELECTIVE_REPEAT) {
+            String why = spraying
+                    ? "the fabric sprays packets, so every flow arrives reordered and go-back-N would resend each window"
+                    : "'congestion-control " + cc.words() + "' runs a transport that resends selectively (and on a"
+                    + " lossy fabric trims packets, which needs selective repeat)";
+            error("'recovery go-back-n' contradicts the fabric's transport: " + why + ". Remove 'recovery go-back-n'"
+                    + " or write 'recovery selective-repeat'.", fabric, Literals.FABRIC__RECOVERY,
+                    IssueCodes.GO_BACK_N_SELECTIVE_TRANSPORT, "selective-repeat");
         }
     }
 }

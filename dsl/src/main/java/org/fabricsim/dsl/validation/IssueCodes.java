@@ -315,7 +315,10 @@ public final class IssueCodes {
     public static final String SCALE_UP_EFFICIENCY_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-efficiency";
     /** A study's {@code tolerance} on a workload that does not read it (training, serving). */
     public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
-    /** A fabric's {@code mtu}, {@code bit-error-rate}, DCQCN or HPCC parameters, which only the packet backend reads. Data: none. */
+    /**
+     * A fabric's {@code mtu}, {@code bit-error-rate}, DCQCN or HPCC parameters, which only the packet backend reads,
+     * or its {@code recovery} when it does not say how it handles overload. Data: none.
+     */
     public static final String PACKET_ONLY_SETTING = PREFIX + "not-simulated.packet-only";
     /**
      * {@code congestion-control uec-cc} on a fabric that says how it handles overload: UET's NSCC is not
@@ -323,6 +326,13 @@ public final class IssueCodes {
      * packet trimming standing in for it (docs/fabric-behaviour.md, "uec-cc"). Data: none.
      */
     public static final String UEC_CC_TRIMMING = PREFIX + "behaviour.uec-cc-trimming";
+    /**
+     * {@code recovery go-back-n} on a fabric whose transport resends selectively: it sprays packets (reordering
+     * that go-back-N would turn into retransmissions), or runs {@code uec-cc} or {@code receiver-driven} (UE 1.0's
+     * and NDP's transports, whose packet trimming on a lossy fabric needs selective repeat). Data: the fix's
+     * recovery, {@code selective-repeat}.
+     */
+    public static final String GO_BACK_N_SELECTIVE_TRANSPORT = PREFIX + "behaviour.go-back-n-selective-transport";
     /**
      * A packet setting out of range: an MTU outside 256 B..9216 B, a bit-error rate outside 0..1e-6, DCQCN's Kmin
      * not below Kmax or Pmax above 100 %, HPCC's eta outside (0, 100 %], max-stage outside 1..100 or

@@ -22,7 +22,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * trims instead of dropping, as the packet backend runs them.</li>
  * <li>Congestion control: {@link #runsAs}: the one stated ({@code ib-cc} and {@code receiver-driven} have
  * rows of their own), and {@code uec-cc} as none with trimming standing in for NSCC.</li>
- * <li>Recovery: selective repeat when the fabric sprays packets or runs Ultra Ethernet's congestion
+ * <li>Recovery: the one stated ({@code recovery selective-repeat}: RoCE NICs with IRN), else selective repeat
+ * when the fabric sprays packets or runs Ultra Ethernet's congestion
  * control or receiver-driven pull (a transport built for multipath or trimming must tolerate reordering:
  * UEC 1.0's selective retransmission, NDP's), go-back-N otherwise (RoCE NICs' default retransmission and
  * InfiniBand RC).</li>
@@ -91,13 +92,22 @@ public final class FabricBehaviours {
         return cc == CongestionControl.ULTRA_ETHERNET ? CongestionControl.NONE : cc;
     }
 
-    /**
-     * Selective repeat for a spraying, Ultra Ethernet or receiver-driven transport, go-back-N otherwise (see the
-     * class comment).
-     */
+    /** The stated recovery, else the derived one ({@link #derivedRecovery}). */
     public static Recovery recovery(FabricSpec fabric) {
-        return fabric.packetSpraying() || trimsAndResendsSelectively(fabric.congestionControl())
-                ? Recovery.SELECTIVE_REPEAT : Recovery.GO_BACK_N;
+        return switch (fabric.recovery()) {
+            case GO_BACK_N -> Recovery.GO_BACK_N;
+            case SELECTIVE_REPEAT -> Recovery.SELECTIVE_REPEAT;
+            case UNSTATED -> derivedRecovery(fabric.packetSpraying(), fabric.congestionControl());
+        };
+    }
+
+    /**
+     * The recovery a fabric that does not state one runs with: selective repeat for a spraying, Ultra Ethernet or
+     * receiver-driven transport, go-back-N otherwise (see the class comment). The editor rejects a stated go-back-N
+     * where this is selective repeat.
+     */
+    public static Recovery derivedRecovery(boolean packetSpraying, CongestionControl cc) {
+        return packetSpraying || trimsAndResendsSelectively(cc) ? Recovery.SELECTIVE_REPEAT : Recovery.GO_BACK_N;
     }
 
     /**

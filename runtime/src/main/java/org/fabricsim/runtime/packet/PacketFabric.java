@@ -19,31 +19,42 @@ import org.fabricsim.runtime.spec.PacketSettings;
  *                          queues, {@link VoqScheduler})
  * @param switchBufferBytes the switches' shared buffer, or 0 for the default
  * @param settings          MTU, bit-error rate, DCQCN, HPCC, IB CC and scheduled fabric parameters (0 = default)
+ * @param recovery          the fabric's stated recovery, which wins; when {@link FabricSpec.Recovery#UNSTATED},
+ *                          selective repeat for the Ultra Ethernet and NDP transports, go-back-N otherwise
  */
 public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.CongestionControl congestionControl,
-        long switchBufferBytes, PacketSettings settings) {
+        long switchBufferBytes, PacketSettings settings, FabricSpec.Recovery recovery) {
 
     /** A lossless fabric without congestion control and with every default: what {@link PacketConfig#roce} runs. */
     public static final PacketFabric ROCE = new PacketFabric(FabricSpec.FlowControl.PFC,
             FabricSpec.CongestionControl.NONE, 0, PacketSettings.DEFAULTS);
 
     public PacketFabric {
-        if (flowControl == null || congestionControl == null || settings == null || switchBufferBytes < 0) {
-            throw new IllegalArgumentException("a packet fabric needs its flow control, congestion control and"
-                    + " settings");
+        if (flowControl == null || congestionControl == null || settings == null || recovery == null
+                || switchBufferBytes < 0) {
+            throw new IllegalArgumentException("a packet fabric needs its flow control, congestion control,"
+                    + " settings and recovery");
         }
+    }
+
+    /** A fabric that does not state its recovery: the transport's own ({@link FabricSpec.Recovery#UNSTATED}). */
+    public PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.CongestionControl congestionControl,
+            long switchBufferBytes, PacketSettings settings) {
+        this(flowControl, congestionControl, switchBufferBytes, settings, FabricSpec.Recovery.UNSTATED);
     }
 
     /** The scale-out {@code fabric} of a cluster whose switches buffer {@code switchBufferBytes} (0 when unknown). */
     public static PacketFabric of(FabricSpec fabric, long switchBufferBytes) {
-        return new PacketFabric(fabric.flowControl(), fabric.congestionControl(), switchBufferBytes, fabric.packet());
+        return new PacketFabric(fabric.flowControl(), fabric.congestionControl(), switchBufferBytes, fabric.packet(),
+                fabric.recovery());
     }
 
     /**
      * The backend's parameters for links of {@code lineBytesPerSecond}: DCQCN's and HPCC's defaults scale with
      * it ({@link Dcqcn#defaults}, {@link Hpcc#defaults}); a stated Kmin, Kmax, Pmax or increase timer, η,
      * maxStage or R_AI, IB CC's threshold, CCTI_Increase, CCTI_Limit or CCTI_Timer, a scheduled fabric's credit
-     * replaces its default.
+     * replaces its default. The stated recovery replaces the transport's; trimming (the Ultra Ethernet and NDP
+     * transports on a lossy fabric) needs selective repeat ({@link PacketConfig}; the editor rejects go-back-N there).
      */
     public PacketConfig at(double lineBytesPerSecond) {
         PacketConfig config = PacketConfig.roce(lineBytesPerSecond);
@@ -61,13 +72,13 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
                 .withDcqcn(dcqcn(config.dcqcn())).withHpcc(hpcc(config.hpcc())).withIbCc(ibCc(config.ibCc()))
                 .withScheduling(settings.creditBytes() > 0 ? new VoqScheduling(settings.creditBytes()) : config.scheduling())
                 .withCongestionControl(modelled(congestionControl));
-        if (congestionControl == FabricSpec.CongestionControl.ULTRA_ETHERNET
-                || congestionControl == FabricSpec.CongestionControl.RECEIVER_DRIVEN) {
-            // The UE 1.0 and NDP transports: selective retransmission, and packet trimming where the fabric would drop.
-            config = config.withRecovery(PacketConfig.Recovery.SELECTIVE_REPEAT)
-                    .withTrimming(mechanism == PacketConfig.FlowControl.LOSSY);
-        }
-        return config;
+        // The UE 1.0 and NDP transports: selective retransmission, and packet trimming where the fabric would drop.
+        boolean selectiveTransport = congestionControl == FabricSpec.CongestionControl.ULTRA_ETHERNET
+                || congestionControl == FabricSpec.CongestionControl.RECEIVER_DRIVEN;
+        boolean selective = recovery == FabricSpec.Recovery.UNSTATED ? selectiveTransport
+                : recovery == FabricSpec.Recovery.SELECTIVE_REPEAT;
+        return config.withRecovery(selective ? PacketConfig.Recovery.SELECTIVE_REPEAT : PacketConfig.Recovery.GO_BACK_N)
+                .withTrimming(selectiveTransport && mechanism == PacketConfig.FlowControl.LOSSY);
     }
 
     private Dcqcn dcqcn(Dcqcn defaults) {

@@ -28,11 +28,14 @@ import java.util.Locale;
  *                             cross-checks against closed forms), or 0 for the calibration profile's NIC
  *                             efficiency
  * @param packet               what only the packet backend reads: MTU, bit-error rate, DCQCN's parameters
+ * @param recovery             how endpoints resend lost packets, as the language states it ({@code recovery
+ *                             selective-repeat}), or {@link Recovery#UNSTATED} for the derived one; both backends
+ *                             read it (the behaviour-table row, the packet backend's transport)
  */
 public record FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
         double linkBytesPerSecond, long latencyPs, FlowControl flowControl, CongestionControl congestionControl,
         boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer,
-        double linkEfficiency, PacketSettings packet) {
+        double linkEfficiency, PacketSettings packet, Recovery recovery) {
 
     /**
      * NCCL's flows per network peer: NCCL_NCHANNELS_PER_NET_PEER = 2 connections (NCCL environment
@@ -56,10 +59,20 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
         if (!(linkEfficiency >= 0 && linkEfficiency <= 1)) {
             throw new IllegalArgumentException("linkEfficiency must be in [0, 1], was " + linkEfficiency);
         }
-        if (flowControl == null || packet == null) {
-            throw new IllegalArgumentException("a fabric needs its flow control (UNSTATED when it says nothing) and"
-                    + " its packet settings (PacketSettings.DEFAULTS)");
+        if (flowControl == null || packet == null || recovery == null) {
+            throw new IllegalArgumentException("a fabric needs its flow control and recovery (UNSTATED when it says"
+                    + " nothing) and its packet settings (PacketSettings.DEFAULTS)");
         }
+    }
+
+    /** A fabric that does not state its recovery: each backend derives it ({@link Recovery#UNSTATED}). */
+    public FabricSpec(String name, String vendor, FabricScope scope, boolean openStandard, String acceleratorVendor,
+            double linkBytesPerSecond, long latencyPs, FlowControl flowControl, CongestionControl congestionControl,
+            boolean adaptiveRouting, boolean packetSpraying, boolean inNetworkReduction, int flowsPerPeer,
+            double linkEfficiency, PacketSettings packet) {
+        this(name, vendor, scope, openStandard, acceleratorVendor, linkBytesPerSecond, latencyPs, flowControl,
+                congestionControl, adaptiveRouting, packetSpraying, inNetworkReduction, flowsPerPeer, linkEfficiency,
+                packet, Recovery.UNSTATED);
     }
 
     /**
@@ -140,6 +153,20 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
         public boolean stated() {
             return stated;
         }
+    }
+
+    /**
+     * How endpoints resend what was lost, as the language states it: go-back-N (the receiver drops everything
+     * after a gap and the sender resends from it; RoCE NICs' default, InfiniBand RC) or selective repeat (only
+     * the missing packets are resent; IRN on ConnectX-6 Dx and later, Mittal et al., SIGCOMM'18; UEC 1.0).
+     */
+    public enum Recovery {
+        /** Not stated: derived from the transport (selective repeat when it sprays, trims or pulls). */
+        UNSTATED,
+        /** 'recovery go-back-n'. */
+        GO_BACK_N,
+        /** 'recovery selective-repeat'. */
+        SELECTIVE_REPEAT
     }
 
     /** Congestion control; proactive schemes avoid congestion, reactive ones respond to it. */

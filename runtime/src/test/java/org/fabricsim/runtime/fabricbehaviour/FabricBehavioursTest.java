@@ -17,8 +17,14 @@ import org.junit.jupiter.api.Test;
 class FabricBehavioursTest {
 
     private static FabricSpec fabric(FlowControl flowControl, CongestionControl cc, boolean spraying) {
+        return fabric(flowControl, cc, spraying, FabricSpec.Recovery.UNSTATED);
+    }
+
+    private static FabricSpec fabric(FlowControl flowControl, CongestionControl cc, boolean spraying,
+            FabricSpec.Recovery recovery) {
         return new FabricSpec("test.F", "v", FabricSpec.FabricScope.SCALE_OUT, true, "", 50e9, 1_000_000,
-                flowControl, cc, false, spraying, false, FabricSpec.DEFAULT_FLOWS_PER_PEER, 0, PacketSettings.DEFAULTS);
+                flowControl, cc, false, spraying, false, FabricSpec.DEFAULT_FLOWS_PER_PEER, 0, PacketSettings.DEFAULTS,
+                recovery);
     }
 
     @Test
@@ -56,6 +62,23 @@ class FabricBehavioursTest {
                 FabricBehaviours.recovery(fabric(FlowControl.PFC, CongestionControl.RECEIVER_DRIVEN, false)));
         assertEquals(Recovery.GO_BACK_N,
                 FabricBehaviours.recovery(fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, false)));
+    }
+
+    /**
+     * A RoCE NIC with IRN (selective repeat) on a lossy DCQCN fabric routed by ECMP runs the selective-repeat row,
+     * which the derived recovery (go-back-N: no spraying, trimming or pull) would not choose.
+     */
+    @Test
+    void shouldRunTheStatedRecoveryOverTheDerivedOne() {
+        BehaviourKey irn = new BehaviourKey(BehaviourKey.FlowControl.LOSSY, CongestionControl.DCQCN,
+                Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP);
+        FabricBehaviour stated = FabricBehaviours.of(fabric(FlowControl.LOSSY, CongestionControl.DCQCN, false,
+                FabricSpec.Recovery.SELECTIVE_REPEAT), RoutingMode.ECMP, BehaviourTable.shipped());
+        assertSame(BehaviourTable.shipped().behaviour(irn), stated);
+        assertEquals(Recovery.GO_BACK_N,
+                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.DCQCN, false)));
+        assertEquals(Recovery.GO_BACK_N, FabricBehaviours.recovery(fabric(FlowControl.PFC, CongestionControl.DCQCN,
+                false, FabricSpec.Recovery.GO_BACK_N)));
     }
 
     @Test

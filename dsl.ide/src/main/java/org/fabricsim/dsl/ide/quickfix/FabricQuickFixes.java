@@ -167,6 +167,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
         replaceWithData(acceptor, "Use the Simple protocol", 0);
     }
 
+    @QuickFix(IssueCodes.GO_BACK_N_SELECTIVE_TRANSPORT)
+    public void useSelectiveRepeat(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Use selective repeat", 0);
+    }
+
     /** Deletes the {@code channels N} the diagnostic marks, its whole line when nothing else is on it. */
     private static void removeChannels(DiagnosticResolutionAcceptor acceptor) {
         acceptor.accept("Let NCCL choose the channels", (diagnostic, object, document) -> {
