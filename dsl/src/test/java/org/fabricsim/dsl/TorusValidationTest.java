@@ -28,8 +28,8 @@ import com.google.inject.Inject;
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
 class TorusValidationTest {
-    /** A 50 GB/s chip-to-chip fabric and a 4-chip host without NICs. */
-    private static final String PARTS = """
+    /** A 50 GB/s chip-to-chip fabric and a 4-chip host without NICs (TorusWrapAndSliceTest builds on them too). */
+    static final String PARTS = """
             import fabric.catalog.nvidia.*
             fabric Ici { vendor NVIDIA scope scale-out open-standard link 50 GB/s }
             node Host { accelerators 4 x H100_SXM }

@@ -31,13 +31,6 @@ import com.google.inject.Inject;
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
 class TorusWrapAndSliceTest {
-    /** A 50 GB/s chip-to-chip fabric and a 4-chip host without NICs. */
-    private static final String PARTS = """
-            import fabric.catalog.nvidia.*
-            fabric Ici { vendor NVIDIA scope scale-out open-standard link 50 GB/s }
-            node Host { accelerators 4 x H100_SXM }
-            """;
-
     @Inject
     private ParseHelper<Model> parser;
 
@@ -48,7 +41,7 @@ class TorusWrapAndSliceTest {
     private SpecMapper mapper;
 
     private Model model(int hosts, String topology, String benchmark) throws Exception {
-        return parser.parse(PARTS + "cluster Pod { nodes " + hosts + " x Host scale-out Ici " + topology + " }\n"
+        return parser.parse(TorusValidationTest.PARTS + "cluster Pod { nodes " + hosts + " x Host scale-out Ici " + topology + " }\n"
                 + (benchmark.isEmpty() ? "" : "benchmark Bench { all-reduce ring on Pod " + benchmark + " sizes 1 GiB }"));
     }
 
