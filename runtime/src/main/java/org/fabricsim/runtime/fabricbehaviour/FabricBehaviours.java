@@ -73,7 +73,7 @@ public final class FabricBehaviours {
             return null;
         }
         CongestionControl cc = fabric.congestionControl();
-        FlowControl lossy = trimsAndResendsSelectively(cc) ? FlowControl.TRIMMING : FlowControl.LOSSY;
+        FlowControl lossy = cc.trimsAndResendsSelectively() ? FlowControl.TRIMMING : FlowControl.LOSSY;
         FlowControl flowControl = !stated.lossless() ? lossy
                 : stated.creditBased() ? FlowControl.CREDIT : FlowControl.PFC;
         return new BehaviourKey(flowControl, runsAs(cc), recovery(fabric), routing);
@@ -107,14 +107,6 @@ public final class FabricBehaviours {
      * where this is selective repeat.
      */
     public static Recovery derivedRecovery(boolean packetSpraying, CongestionControl cc) {
-        return packetSpraying || trimsAndResendsSelectively(cc) ? Recovery.SELECTIVE_REPEAT : Recovery.GO_BACK_N;
-    }
-
-    /**
-     * Whether {@code cc}'s transport trims on a lossy fabric and resends selectively: Ultra Ethernet's and NDP's
-     * (receiver-driven pull), as the packet backend runs them ({@code PacketFabric#at}).
-     */
-    private static boolean trimsAndResendsSelectively(CongestionControl cc) {
-        return cc == CongestionControl.ULTRA_ETHERNET || cc == CongestionControl.RECEIVER_DRIVEN;
+        return packetSpraying || cc.trimsAndResendsSelectively() ? Recovery.SELECTIVE_REPEAT : Recovery.GO_BACK_N;
     }
 }

@@ -73,8 +73,7 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
                 .withScheduling(settings.creditBytes() > 0 ? new VoqScheduling(settings.creditBytes()) : config.scheduling())
                 .withCongestionControl(modelled(congestionControl));
         // The UE 1.0 and NDP transports: selective retransmission, and packet trimming where the fabric would drop.
-        boolean selectiveTransport = congestionControl == FabricSpec.CongestionControl.ULTRA_ETHERNET
-                || congestionControl == FabricSpec.CongestionControl.RECEIVER_DRIVEN;
+        boolean selectiveTransport = congestionControl.trimsAndResendsSelectively();
         boolean selective = recovery == FabricSpec.Recovery.UNSTATED ? selectiveTransport
                 : recovery == FabricSpec.Recovery.SELECTIVE_REPEAT;
         return config.withRecovery(selective ? PacketConfig.Recovery.SELECTIVE_REPEAT : PacketConfig.Recovery.GO_BACK_N)

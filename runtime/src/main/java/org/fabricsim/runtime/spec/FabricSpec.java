@@ -185,6 +185,15 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
             return proactive;
         }
 
+        /**
+         * Whether this congestion control's transport trims on a lossy fabric and resends selectively: Ultra
+         * Ethernet's and NDP's (receiver-driven pull), as the packet backend runs them ({@code PacketFabric#at}) and
+         * the flow model's behaviour rows assume ({@code FabricBehaviours}).
+         */
+        public boolean trimsAndResendsSelectively() {
+            return this == ULTRA_ETHERNET || this == RECEIVER_DRIVEN;
+        }
+
         /** As the language writes it after 'congestion-control': {@code ib-cc}, {@code uec-cc}, {@code dcqcn}. */
         public String words() {
             return switch (this) {
