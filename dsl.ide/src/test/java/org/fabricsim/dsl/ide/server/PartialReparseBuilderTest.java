@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,6 +33,12 @@ import org.junit.jupiter.api.io.TempDir;
  * file's reference to a renamed definition breaks and resolves again when the name comes back.
  */
 class PartialReparseBuilderTest {
+    /** A cluster in one file of the workspace and a benchmark on it in another. */
+    private static final String CLUSTER =
+            "package shared\n\ncluster Pair {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\n";
+    private static final String BENCHMARK =
+            "package shared\n\nbenchmark Ring {\n    all-reduce ring\n    on Pair\n    sizes 1 MiB\n}\n";
+
     @TempDir
     Path edited;
 
@@ -74,43 +81,37 @@ class PartialReparseBuilderTest {
 
     @Test
     void shouldBreakAndRestoreAnotherFilesReferenceWhenADefinitionIsRenamed() throws Exception {
-        String cluster = "package shared\n\ncluster Pair {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\n";
-        String benchmark = "package shared\n\nbenchmark Ring {\n    all-reduce ring\n    on Pair\n    sizes 1 MiB\n}\n";
-        Files.writeString(edited.resolve("cluster.fabric"), cluster);
-        Files.writeString(edited.resolve("benchmark.fabric"), benchmark);
+        writeClusterAndBenchmark();
         try (ProtocolClient client = new ProtocolClient(edited)) {
-            TextDocumentIdentifier clusterFile = client.open(edited, "cluster.fabric", cluster);
-            TextDocumentIdentifier benchmarkFile = client.open(edited, "benchmark.fabric", benchmark);
+            TextDocumentIdentifier clusterFile = client.open(edited, "cluster.fabric", CLUSTER);
+            TextDocumentIdentifier benchmarkFile = client.open(edited, "benchmark.fabric", BENCHMARK);
             settle(client);
             assertTrue(awaitDiagnostics(client, benchmarkFile).isEmpty());
-            int at = cluster.indexOf("Pair");
+            int at = CLUSTER.indexOf("Pair");
 
             client.diagnostics.remove(benchmarkFile.getUri());
-            edit(client, clusterFile, 2, cluster, at, "Pair".length(), "Quad");
+            edit(client, clusterFile, 2, CLUSTER, at, "Pair".length(), "Quad");
             List<Diagnostic> broken = awaitDiagnostics(client, benchmarkFile);
             assertFalse(broken.isEmpty(), "the benchmark's reference to the renamed cluster is reported");
             assertEquals(4, broken.get(0).getRange().getStart().getLine());
 
             client.diagnostics.remove(benchmarkFile.getUri());
-            edit(client, clusterFile, 3, cluster.replace("Pair", "Quad"), at, "Quad".length(), "Pair");
+            edit(client, clusterFile, 3, CLUSTER.replace("Pair", "Quad"), at, "Quad".length(), "Pair");
             assertEquals(List.of(), awaitDiagnostics(client, benchmarkFile));
         }
     }
 
     @Test
     void shouldKeepAnotherFilesReferenceToAnEditedDefinitionInTheWorkspace() throws Exception {
-        String cluster = "package shared\n\ncluster Pair {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\n";
-        String benchmark = "package shared\n\nbenchmark Ring {\n    all-reduce ring\n    on Pair\n    sizes 1 MiB\n}\n";
-        Files.writeString(edited.resolve("cluster.fabric"), cluster);
-        Files.writeString(edited.resolve("benchmark.fabric"), benchmark);
+        writeClusterAndBenchmark();
         try (ProtocolClient client = new ProtocolClient(edited)) {
-            TextDocumentIdentifier clusterFile = client.open(edited, "cluster.fabric", cluster);
-            TextDocumentIdentifier benchmarkFile = client.open(edited, "benchmark.fabric", benchmark);
+            TextDocumentIdentifier clusterFile = client.open(edited, "cluster.fabric", CLUSTER);
+            TextDocumentIdentifier benchmarkFile = client.open(edited, "benchmark.fabric", BENCHMARK);
             settle(client);
             // two statements of the cluster: the partial parse replaces the cluster's object, which keeps its name,
             // so the benchmark is not rebuilt and its resolved reference must not keep the replaced object
             String statements = "2 x 8 accelerators\n    link 400";
-            edit(client, clusterFile, 2, cluster, cluster.indexOf(statements), statements.length(),
+            edit(client, clusterFile, 2, CLUSTER, CLUSTER.indexOf(statements), statements.length(),
                     "4 x 8 accelerators\n    link 800");
             List<? extends Location> target = client.server.getTextDocumentService()
                     .definition(new DefinitionParams(benchmarkFile, new Position(4, "    on P".length())))
@@ -153,5 +154,10 @@ class PartialReparseBuilderTest {
     private static String describe(Diagnostic diagnostic) {
         return diagnostic.getRange() + " " + diagnostic.getSeverity() + " " + diagnostic.getCode() + " "
                 + diagnostic.getMessage();
+    }
+
+    private void writeClusterAndBenchmark() throws IOException {
+        Files.writeString(edited.resolve("cluster.fabric"), CLUSTER);
+        Files.writeString(edited.resolve("benchmark.fabric"), BENCHMARK);
     }
 }
