@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.sim.RadixSort;
+
 /**
  * Nearest-rank percentiles: the p-th percentile of n sorted values is the ⌈p·n/100⌉-th. Sorting is
  * O(n) from {@value #RADIX_MIN} values on ({@link #sort}), O(n log n) below.
@@ -13,17 +15,15 @@ import java.util.Map;
 final class Percentiles {
     /** Values from which {@link #sort} takes the radix sort (below, Arrays.sort is as fast). */
     static final int RADIX_MIN = 4096;
-    private static final int DIGIT_BITS = 11;
-    private static final int DIGITS = 1 << DIGIT_BITS;
 
     private Percentiles() {
     }
 
     /**
      * Sorts {@code values[0, count)} ascending in the order of {@link Arrays#sort(double[])} (−0.0
-     * before 0.0, NaN last): a least-significant-digit radix sort on the IEEE-754 bits mapped to an
-     * unsigned order (a negative value's bits inverted, a positive value's sign bit set), 6 passes of
-     * 11 bits, a pass skipped where every key has the same digit. O(count) time; {@code keys} and
+     * before 0.0, NaN last): {@link RadixSort} on the IEEE-754 bits mapped to an unsigned order (a
+     * negative value's bits inverted, a positive value's sign bit set), at most 6 passes of 11 bits, a
+     * pass skipped where every key has the same digit. O(count) time; {@code keys} and
      * {@code spare} are scratch of at least count longs each (reused across calls, so a run's five
      * summaries allocate nothing per call).
      */
@@ -36,29 +36,7 @@ final class Percentiles {
             long bits = Double.doubleToRawLongBits(values[i]);
             keys[i] = bits ^ (bits >> 63 | Long.MIN_VALUE);
         }
-        int[] starts = new int[DIGITS];
-        for (int shift = 0; shift < Long.SIZE; shift += DIGIT_BITS) {
-            Arrays.fill(starts, 0);
-            for (int i = 0; i < count; i++) {
-                starts[(int) (keys[i] >>> shift) & DIGITS - 1]++;
-            }
-            if (starts[(int) (keys[0] >>> shift) & DIGITS - 1] == count) {
-                continue;
-            }
-            int sum = 0;
-            for (int d = 0; d < DIGITS; d++) {
-                int n = starts[d];
-                starts[d] = sum;
-                sum += n;
-            }
-            for (int i = 0; i < count; i++) {
-                long key = keys[i];
-                spare[starts[(int) (key >>> shift) & DIGITS - 1]++] = key;
-            }
-            long[] swap = keys;
-            keys = spare;
-            spare = swap;
-        }
+        RadixSort.sort(keys, count, 0, spare);
         for (int i = 0; i < count; i++) {
             long key = keys[i];
             values[i] = Double.longBitsToDouble(key ^ (~(key >> 63) | Long.MIN_VALUE));

@@ -3,9 +3,10 @@ package org.fabricsim.runtime.sim;
 import java.util.Arrays;
 
 /**
- * Least-significant-digit radix sort of non-negative {@code long} keys, 11 bits a pass, stable.
+ * Least-significant-digit radix sort of {@code long} keys in unsigned order, 11 bits a pass, stable.
  * Only the digits between the lowest bit that matters and the highest bit set in any key are
- * sorted, so keys that differ in few bits (a sequence number above a small index) take few passes.
+ * sorted, so keys that differ in few bits (a sequence number above a small index) take few passes,
+ * and a pass in which every key has the same digit is skipped (it would leave the order as it is).
  * Cost O(passes · (n + 2,048)) with passes = ⌈(64 − leading zeros of the OR of the keys − low bit) / 11⌉,
  * against O(n log n) comparisons; one 8 KiB counts array per call. Fewer than {@value #INSERTION_MAX}
  * keys (the partial fill's usual prefix: a few classes) take a stable insertion sort instead, O(n²)
@@ -22,9 +23,9 @@ public final class RadixSort {
 
     /**
      * Sorts {@code keys[0, n)} ascending by their bits from {@code lowBit} up; keys equal in those
-     * bits keep their order (stable). The keys must be non-negative; {@code scratch} must hold at
-     * least n keys and its contents are overwritten. Keys in ascending order of their bits below
-     * {@code lowBit} come out as {@code Arrays.sort(keys, 0, n)} would put them.
+     * bits keep their order (stable); keys are compared as unsigned numbers. {@code scratch} must hold
+     * at least n keys and its contents are overwritten. Non-negative keys in ascending order of their
+     * bits below {@code lowBit} come out as {@code Arrays.sort(keys, 0, n)} would put them.
      */
     public static void sort(long[] keys, int n, int lowBit, long[] scratch) {
         if (n < INSERTION_MAX) {
@@ -43,6 +44,9 @@ public final class RadixSort {
             Arrays.fill(counts, 0);
             for (int i = 0; i < n; i++) {
                 counts[(int) (from[i] >>> shift) & (BUCKETS - 1)]++;
+            }
+            if (counts[(int) (from[0] >>> shift) & (BUCKETS - 1)] == n) {
+                continue;
             }
             int offset = 0;
             for (int b = 0; b < BUCKETS; b++) {
@@ -69,7 +73,7 @@ public final class RadixSort {
             long key = keys[i];
             long digits = key >>> lowBit;
             int j = i - 1;
-            while (j >= 0 && keys[j] >>> lowBit > digits) {
+            while (j >= 0 && Long.compareUnsigned(keys[j] >>> lowBit, digits) > 0) {
                 keys[j + 1] = keys[j];
                 j--;
             }

@@ -60,4 +60,28 @@ class RadixSortTest {
             assertArrayEquals(expected, keys, "n = " + n);
         }
     }
+
+    @Test
+    void shouldOrderKeysWithTheSignBitSetAsUnsignedNumbersOnBothSidesOfTheInsertionThreshold() {
+        for (int n : new int[] {RadixSort.INSERTION_MAX - 1, 5 * RadixSort.INSERTION_MAX}) {
+            // every key shares its lowest 11-bit digit (0x5A5), so that pass is skipped; half have bit 63 set:
+            // as unsigned numbers they come after every key without it (-1 is the largest, 2^64 - 1)
+            Random random = new Random(n);
+            long[] keys = new long[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = (random.nextLong() & ~0x7FFL) | 0x5A5L;
+            }
+            long[] expected = keys.clone();
+            // the unsigned order is the signed order of the keys with bit 63 flipped
+            for (int i = 0; i < n; i++) {
+                expected[i] ^= Long.MIN_VALUE;
+            }
+            Arrays.sort(expected);
+            for (int i = 0; i < n; i++) {
+                expected[i] ^= Long.MIN_VALUE;
+            }
+            RadixSort.sort(keys, n, 0, new long[n]);
+            assertArrayEquals(expected, keys, "n = " + n);
+        }
+    }
 }
