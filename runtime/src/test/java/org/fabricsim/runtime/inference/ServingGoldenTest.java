@@ -15,6 +15,7 @@ import java.util.TreeMap;
 
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,10 +44,13 @@ class ServingGoldenTest {
         assertGolden("disaggregated16-production.txt", deployment(true), 1, 7);
     }
 
-    /** The harness's deployment on the catalog's figures; production: half of each prompt cached, one drafted token accepted at 0.85. */
+    /**
+     * The harness's deployment on the catalog's figures; production: half of each prompt cached and one
+     * drafted token accepted at 0.85.
+     */
     private static InferenceSpec deployment(boolean production) {
         return new InferenceSpec("golden.Disaggregated70B", ServingFixtures.LLAMA3_70B, ServingFixtures.dgxH100(16, 0),
-                org.fabricsim.runtime.spec.Precision.FP8,
+                Precision.FP8,
                 List.of(new InferenceSpec.Pool(InferenceSpec.Role.PREFILL, 6, ServingFixtures.tensor(8), 8192, 256, 2048),
                         new InferenceSpec.Pool(InferenceSpec.Role.DECODE, 10, ServingFixtures.tensor(8), 8192, 512, 0,
                                 new InferenceSpec.PoolFeatures(false, 0,
