@@ -19,9 +19,16 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
     /**
      * Megatron-Core with Transformer Engine and cuDNN fused attention (2024): forward 60% and backward
      * 48% of the dense BF16 peak (Shah et al., "FlashAttention-3", arXiv 2407.08608, Figs. 5 and 6,
-     * cuDNN series, head dimension 128, causal, 4K–16K tokens, H100 SXM); six element-wise kernels per
+     * cuDNN series, head dimension 128, 4K–16K tokens, H100 SXM); six element-wise kernels per
      * layer forward: two fused norms, two fused bias-dropout-adds, the activation and RoPE
      * (Megatron-Core {@code TransformerLayer} with TE modules).
+     *
+     * <p>The forward 60% is Fig. 5(c), without causal mask: cuDNN 609, 600 and 595 TFLOPS at 4K, 8K
+     * and 16K (0.60–0.62 of 989). The causal panel, Fig. 5(d), which the causal FLOPs counted here
+     * (s/2 keys per query, as the paper counts them) would take, gives 518, 529 and 539 (0.52–0.55).
+     * Not changed yet: with 0.535 the training refit moves only {@code compute.step-overhead} (28.4 →
+     * 27.2 ms) and the change spans the catalog and the serving rows (docs/calibration.md, "The
+     * attention constant against FlashAttention-3's figure").
      */
     public static final SoftwareSpec MEGATRON_CORE = new SoftwareSpec("fabric.catalog.stacks.MegatronCore",
             AttentionKernel.FLASH, 0.60, 0.48, 6);
