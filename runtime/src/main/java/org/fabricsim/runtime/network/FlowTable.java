@@ -57,7 +57,7 @@ abstract class FlowTable implements NetworkModel {
     long lastBatchPs = -1;
     /** The end of its window: t + ε·(t − t₀) (ps), -1 before one. */
     long lastBatchLimitPs = -1;
-    /** A re-solve the subclass deferred to this time ({@link TimeSource#NONE} when none): an event then. */
+    /** A re-solve the subclass deferred to this time ({@link #NONE} when none): an event then. */
     long solveDuePs = NONE;
 
     /** A table with room for {@code initialClasses} flow classes before its arrays grow (a hint, at least 1). */
