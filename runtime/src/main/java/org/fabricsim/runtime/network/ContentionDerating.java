@@ -7,15 +7,32 @@ import org.fabricsim.runtime.topology.Graph;
 /**
  * A fabric's derating of saturated links for {@link MaxMinNetwork}: after the ideal fill, each
  * component link saturated (less than 10⁻⁹ of its capacity left) by two flows or more gets the
- * {@link ContentionModel}'s capacity factor for its overload (Σ over its classes of multiplicity ×
- * the sender's share of its first link, over the capacity), its flows per sender (Σ multiplicity
- * over the distinct first links, counted with a stamp per link, no allocation) and the bytes of its contention
- * episode (Σ multiplicity × remaining bytes when the episode began; an episode ends when the link
- * empties or stops being saturated). Factors above 1 − ε (the completion tolerance) leave a link
- * whole. O(flows on the link) per saturated link.
+ * {@link ContentionModel}'s capacity factor for its load ({@link ContentionReading}) and the bytes
+ * of its contention episode (Σ multiplicity × remaining bytes when the episode began; an episode
+ * ends when the link empties or stops being saturated), and the component is filled again with
+ * those capacities. Factors above 1 − ε (the completion tolerance) leave a link whole.
+ * O(flows on the link) per saturated link.
+ *
+ * <p><b>Settled factors.</b> A saturated link keeps the factor it was last given while the one its
+ * load now reads differs from it by at most ε of it ({@link #settle}): a capacity within ε of the
+ * exact derating changes completions by no more than the tolerance already allows, as for the
+ * whole links above. Without it, the overload of a link moves at nearly every completion (a
+ * sender's share of its NIC grows as its other flows finish), so every completion would cost two
+ * fills where the ideal fabric needs none.
+ *
+ * <p><b>Completions that change nothing.</b> {@link #keepsRates} tells {@link MaxMinNetwork} when a
+ * batch of finishes only leaves every remaining rate as it is, so the two fills can be skipped as in
+ * the ideal: every remaining class of the component slower than the slowest finished one both in
+ * the ideal fill and in the derated one. Then the ideal fill without the finished classes D gives
+ * the remaining classes their ideal rates again (the proof of {@link MaxMinNetwork}), so a link that
+ * D did not cross is saturated exactly when it was, and a saturated link that D crossed is not any
+ * more (its load fell by D's, the rest kept theirs): its factor becomes 1. If every link left
+ * saturated settles to its factor, the derated fill runs with the same capacities except larger
+ * ones on D's links, which the same proof shows cannot reach the remaining classes before they
+ * are fixed: their rates stand. O(component links + classes on its saturated links).
  */
 final class ContentionDerating {
-    private final ContentionModel model;
+    private final ContentionReading reading;
     private final Graph graph;
     private final LinkFlowLists lists;
     /**
@@ -24,30 +41,62 @@ final class ContentionDerating {
      * (PFC alone: u ≥ 0.998).
      */
     private final double smallestDerating;
-    /** Capacities of the derated second fill. */
-    final double[] capacity;
+    /** Capacities of the derated second fill (the last one that covered each link). */
+    private final double[] capacity;
+    private final ComponentSearch component;
+    /** The ideal fill, with its own fix order, so that it can start from the slower classes too. */
+    private final ProgressiveFill ideal;
+    /** Relative margin under which a rate counts as slower than a finished one ({@link MaxMinNetwork}). */
+    private final double rateRounding;
+    /** Whether the last {@link #solve} derated a link. */
+    private boolean derated;
+    /** The completion tolerance ε: how far a saturated link's factor may drift before it is re-applied. */
+    private final double tolerance;
+    /** Per link, the capacity factor last applied, 1 when whole. */
+    private final double[] factor;
+    /** Per link, whether the last ideal fill that covered it saturated it with two flows or more. */
+    private final boolean[] saturated;
+    /** Per class, its rate in the ideal fill of the last solve that covered it (+∞ before one). */
+    private double[] idealRate;
+    /** The links the classes finished since the last solve crossed ({@link #leave}), {@link #leftCount} of them. */
+    private final int[] left;
+    private final boolean[] isLeft;
+    private int leftCount;
+    /** The smallest ideal rate of the classes finished since the last solve (+∞ when none). */
+    private double slowestFinishedIdealRate = Double.POSITIVE_INFINITY;
     /** Per link, the bytes of its current contention episode, 0 outside one. */
     private final double[] episodeBytes;
-    /**
-     * Per link, the {@link #stamp} of the last measured link on which it was counted as a sender (the first
-     * link of one of that link's classes): a sender is new to a measurement when its stamp is older.
-     */
-    private final int[] senderStamp;
-    /** Counts the saturated links measured, to tell their senders apart in {@link #senderStamp}. */
-    private int stamp;
-    /** The offered rate of the link {@link #measure} last measured, bytes per second. */
-    private double offeredBytesPerSecond;
-    /** Its flows per distinct sender. */
-    private double flowsPerSender;
 
-    ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, double smallestDerating) {
-        this.model = model;
+    ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, ComponentSearch component,
+            double tolerance, double rateRounding, int classCapacity) {
+        this.reading = new ContentionReading(model, graph, lists);
         this.graph = graph;
         this.lists = lists;
-        this.smallestDerating = smallestDerating;
+        this.component = component;
+        this.tolerance = tolerance;
+        this.rateRounding = rateRounding;
+        this.smallestDerating = 1 - tolerance;
+        ideal = new ProgressiveFill(graph, lists, component, graph.flowLinkCount(), classCapacity);
         capacity = new double[graph.flowLinkCount()];
+        for (int link = 0; link < capacity.length; link++) {
+            capacity[link] = graph.linkBytesPerSecond(link);
+        }
+        factor = new double[capacity.length];
+        Arrays.fill(factor, 1);
+        saturated = new boolean[capacity.length];
+        left = new int[capacity.length];
+        isLeft = new boolean[capacity.length];
         episodeBytes = new double[capacity.length];
-        senderStamp = new int[capacity.length];
+        idealRate = new double[0];
+        grow(classCapacity);
+    }
+
+    /** Room for class handles below {@code classCapacity}. */
+    void grow(int classCapacity) {
+        ideal.grow(classCapacity);
+        int old = idealRate.length;
+        idealRate = Arrays.copyOf(idealRate, classCapacity);
+        Arrays.fill(idealRate, old, classCapacity, Double.POSITIVE_INFINITY);
     }
 
     /** Whether {@code model} derates below 1 − ε anywhere, i.e. whether it needs a second fill. */
@@ -55,90 +104,132 @@ final class ContentionDerating {
         return model != null && model.smallestFactor() <= smallestDerating;
     }
 
-    /** Ends the contention episode of a link that no class uses any more. */
-    void endEpisode(int link) {
-        episodeBytes[link] = 0;
+    /** Class {@code flow}, of ideal rate {@link #idealRate}, finished: notes it for {@link #keepsRates}. */
+    void finish(int flow) {
+        slowestFinishedIdealRate = Math.min(slowestFinishedIdealRate, idealRate[flow]);
+    }
+
+    /** A finished class left {@code link}, which carries no class any more when {@code emptied}. */
+    void leave(int link, boolean emptied) {
+        if (emptied) {
+            episodeBytes[link] = 0;
+        }
+        if (!isLeft[link]) {
+            isLeft[link] = true;
+            left[leftCount++] = link;
+        }
+    }
+
+    /** Forgets the finishes since the last solve. */
+    void endBatch() {
+        for (int i = 0; i < leftCount; i++) {
+            isLeft[left[i]] = false;
+        }
+        leftCount = 0;
+        slowestFinishedIdealRate = Double.POSITIVE_INFINITY;
     }
 
     /**
-     * Sets {@link #capacity} for the first {@code links} links of {@code componentLinks}, given
-     * each link's capacity left after the ideal fill; returns whether any link was derated.
+     * After finishes only, every remaining class of the component slower than the slowest finished
+     * one in the derated fill (checked by the caller): whether the rates stand (see the class comment).
+     * If so, ends the saturation of the links the finished classes crossed, as a solve would.
      */
-    boolean derate(FlowTable table, int[] componentLinks, int links, double[] linkRemaining) {
+    boolean keepsRates(FlowTable table, int links) {
+        double level = slowestFinishedIdealRate * (1 - rateRounding);
+        int[] componentFlows = component.componentFlows;
+        for (int i = 0; i < component.flowsInComponent; i++) {
+            if (!(idealRate[componentFlows[i]] < level)) {
+                return false;
+            }
+        }
+        int[] componentLinks = component.componentLinks;
+        for (int i = 0; i < links; i++) {
+            int link = componentLinks[i];
+            if (saturated[link] && !isLeft[link] && settle(link, measuredFactor(table, link)) != factor[link]) {
+                return false;
+            }
+        }
+        for (int i = 0; i < leftCount; i++) {
+            int link = left[i];
+            if (saturated[link]) {
+                saturated[link] = false;
+                episodeBytes[link] = 0;
+                factor[link] = 1;
+                capacity[link] = graph.linkBytesPerSecond(link);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The rates of the collected component's classes, written into {@code table}: the ideal fill
+     * (into {@link #idealRate}), the factors it gives, and the fill with them by {@code filling}
+     * (or the ideal rates, when no link is derated). After finishes only, each fill starts from the
+     * classes slower than the finished ones ({@link ProgressiveFill#fillAbove}, {@code level} the
+     * derated one): the ideal one always, the derated one when the capacities are the last fill's
+     * but larger ones on the finished classes' links. O(F·P·log L) per fill.
+     */
+    void solve(FlowTable table, int links, boolean onlyFinishes, double level, ProgressiveFill filling) {
+        boolean partial = onlyFinishes && component.flowsInComponent < 1 << ProgressiveFill.INDEX_BITS;
+        if (partial) {
+            ideal.fillAbove(table, links, slowestFinishedIdealRate * (1 - rateRounding), null, idealRate);
+        } else {
+            ideal.fill(table, links, null, idealRate);
+        }
+        boolean kept = derate(table, links);
+        if (!derated) {
+            filling.adopt(ideal, idealRate, table.rateBytesPerSecond);
+        } else if (partial && kept) {
+            filling.fillAbove(table, links, level, capacity, table.rateBytesPerSecond);
+        } else {
+            filling.fill(table, links, capacity, table.rateBytesPerSecond);
+        }
+    }
+
+    /**
+     * Sets {@link #capacity} and {@link #derated} for the component's links from the ideal fill's
+     * capacity left; returns whether every capacity is the last fill's, or larger on a link of a
+     * finished class.
+     */
+    private boolean derate(FlowTable table, int links) {
+        double[] linkRemaining = ideal.linkRemaining;
+        int[] componentLinks = component.componentLinks;
         long[] linkWeight = lists.weight;
-        boolean derated = false;
+        derated = false;
+        boolean kept = true;
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             double linkCapacity = graph.linkBytesPerSecond(link);
-            double factor = 1;
-            if (linkWeight[link] >= 2 && linkRemaining[link] <= 1e-9 * linkCapacity) {
+            double before = capacity[link];
+            saturated[link] = linkWeight[link] >= 2 && linkRemaining[link] <= 1e-9 * linkCapacity;
+            if (saturated[link]) {
                 if (episodeBytes[link] == 0) {
-                    episodeBytes[link] = remainingBytesOn(table, link);
+                    episodeBytes[link] = reading.remainingBytesOn(table, link);
                 }
-                measure(table, link);
-                factor = model.saturatedCapacityFactor(link, offeredBytesPerSecond / linkCapacity, flowsPerSender,
-                        episodeBytes[link]);
+                factor[link] = settle(link, measuredFactor(table, link));
             } else {
                 episodeBytes[link] = 0;
+                factor[link] = 1;
             }
-            if (factor > smallestDerating) {
-                factor = 1;
-            }
-            capacity[link] = linkCapacity * factor;
-            derated |= factor != 1;
+            capacity[link] = linkCapacity * factor[link];
+            derated |= factor[link] != 1;
+            kept &= capacity[link] == before || isLeft[link] && capacity[link] > before;
         }
-        return derated;
-    }
-
-    /** Σ over the classes on {@code link} of multiplicity × remaining bytes: a contention episode's bytes. */
-    private double remainingBytesOn(FlowTable table, int link) {
-        int[] list = lists.entries[link];
-        int count = lists.count[link];
-        int entryShift = lists.entryShift;
-        int[] records = table.records;
-        int stride = table.stride;
-        double[] remainingBytes = table.remainingBytes;
-        double bytes = 0;
-        for (int k = 0; k < count; k++) {
-            int flow = list[k] >>> entryShift;
-            bytes += records[flow * stride + FlowTable.MULTIPLICITY] * remainingBytes[flow];
-        }
-        return bytes;
+        return kept;
     }
 
     /**
-     * Sets {@link #offeredBytesPerSecond}, Σ over the classes on {@code link} of multiplicity × their
-     * sender's share of its first link, and {@link #flowsPerSender}, Σ multiplicity over the number
-     * of distinct first links. One pass, O(classes on the link).
+     * The factor saturated {@code link} gets when its load reads {@code measured}: 1 above 1 − ε,
+     * else its current factor while {@code measured} is within ε of it, else {@code measured}.
      */
-    private void measure(FlowTable table, int link) {
-        int[] list = lists.entries[link];
-        int count = lists.count[link];
-        int entryShift = lists.entryShift;
-        long[] linkWeight = lists.weight;
-        int[] records = table.records;
-        int stride = table.stride;
-        int[] seen = senderStamp;
-        if (stamp == Integer.MAX_VALUE) {
-            Arrays.fill(seen, 0);
-            stamp = 0;
-        }
-        int current = ++stamp;
-        double offered = 0;
-        double flows = 0;
-        int senders = 0;
-        for (int k = 0; k < count; k++) {
-            int base = (list[k] >>> entryShift) * stride;
-            int first = records[base + FlowTable.LINKS];
-            int multiplicity = records[base + FlowTable.MULTIPLICITY];
-            offered += multiplicity * graph.linkBytesPerSecond(first) / linkWeight[first];
-            flows += multiplicity;
-            if (seen[first] != current) {
-                seen[first] = current;
-                senders++;
-            }
-        }
-        offeredBytesPerSecond = offered;
-        flowsPerSender = flows / senders;
+    private double settle(int link, double measured) {
+        double settled = measured > smallestDerating ? 1 : measured;
+        double current = factor[link];
+        return Math.abs(settled - current) <= tolerance * current ? current : settled;
+    }
+
+    /** The model's factor for saturated {@code link} now, in its current episode. */
+    private double measuredFactor(FlowTable table, int link) {
+        return reading.factor(table, link, episodeBytes[link]);
     }
 }

@@ -30,7 +30,8 @@ public interface ContentionModel {
     /**
      * The share of its capacity {@code link} delivers when it is saturated by two flows or more
      * offering it {@code overload} times its capacity, {@code flowsPerSender} flows per distinct
-     * sender, in a contention episode that brought it {@code episodeBytes}, in (0, 1].
+     * sender, in a contention episode that brought it {@code episodeBytes}, in (0, 1]. A function of
+     * its arguments: the flow model asks again only when one of them changed.
      */
     double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double episodeBytes);
 

@@ -17,7 +17,8 @@ import org.fabricsim.runtime.topology.Graph;
  * the relative completion tolerance (the time quantum, relative to the age of the flow, so it is
  * meaningful at every time scale). A class finishing early by at most that quantum releases its
  * bandwidth that much early, a relative error of at most ε on its duration. With ε = 0 only
- * exactly simultaneous completions are batched and the model is exact.
+ * exactly simultaneous completions are batched and the model is exact. A subclass may defer its
+ * re-solve after a batch to a later time ({@link #solveDuePs}), which then is an event.
  *
  * <p>Subclasses decide rates ({@link #prepare()}) and bookkeeping on start and finish.
  */
@@ -52,6 +53,12 @@ abstract class FlowTable implements NetworkModel {
     private long classesStarted;
     private long flowsStarted;
     private long batches;
+    /** When the last batch fired (ps), -1 before one. */
+    long lastBatchPs = -1;
+    /** The end of its window: t + ε·(t − t₀) (ps), -1 before one. */
+    long lastBatchLimitPs = -1;
+    /** A re-solve the subclass deferred to this time ({@link #NONE} when none): an event then. */
+    long solveDuePs = NONE;
 
     /** A table with room for {@code initialClasses} flow classes before its arrays grow (a hint, at least 1). */
     FlowTable(Simulation simulation, Graph graph, int maxPathLinks, double completionTolerance, int initialClasses) {
@@ -111,13 +118,18 @@ abstract class FlowTable implements NetworkModel {
     @Override
     public final long nextEventPs() {
         prepare();
-        return completions.isEmpty() ? NONE : completions.peekKey();
+        return Math.min(completions.isEmpty() ? NONE : completions.peekKey(), solveDuePs);
     }
 
     @Override
     public final void fire(Simulation sim) {
+        if (completions.isEmpty()) {
+            return;
+        }
         long nowPs = sim.nowPs();
         long limitPs = nowPs + (long) (completionTolerance * (nowPs - startPs[completions.peek()]));
+        lastBatchPs = nowPs;
+        lastBatchLimitPs = limitPs;
         batches++;
         while (!completions.isEmpty() && completions.peekKey() <= limitPs) {
             long finishPs = completions.peekKey();

@@ -44,8 +44,14 @@ import org.fabricsim.runtime.topology.Graph;
  * last fill that covered it, since a fill covers all or none of a link's classes), which gives
  * each link's remaining capacity and unfixed weight bit for bit as the fill would reach the rates
  * of D, and the fill goes on from there with the shares of that moment.
- * A fabric's derating ({@link #setContentionModel}) depends on the offered load of every class on
- * a link, so with one the fill always runs.
+ * Under a fabric's derating ({@link #setContentionModel}) the same holds for the ideal and the
+ * derated fill when the derating factors stand ({@link ContentionDerating} checks them).
+ *
+ * <p><b>Finishes inside a batch's window, derated.</b> Each derated re-solve moves factors and
+ * rates, so classes it speeds up fall due inside the window of the batch just solved. Finishes
+ * only inside that window wait for its end (an event, {@link FlowTable#solveDuePs}) and share one
+ * re-solve: their bandwidth goes back at most one window (ε of the age) late, as batching lets a
+ * class release it at most one window early (Llama 3 405B's DP phase, DCQCN: 211 → 123 solves).
  *
  * <p>Per link: a dynamic list of entries (class handle, index of the link on the class's path),
  * with each class remembering its position in every list, so removal is O(1) per link (swap with
@@ -95,6 +101,8 @@ public final class MaxMinNetwork extends FlowTable {
     private boolean startedSinceSolve;
     /** The smallest rate of the classes finished since the last solve (+∞ when none). */
     private double slowestFinishedRate = Double.POSITIVE_INFINITY;
+    /** Under a derating, the end of the window of the batch the last solve followed: finishes before it wait. */
+    private long solveWindowEndPs = -1;
 
     /**
      * @param simulation          the context whose clock the model follows
@@ -134,7 +142,8 @@ public final class MaxMinNetwork extends FlowTable {
             list(flow);
         }
         derating = ContentionDerating.derates(model, smallestDerating)
-                ? new ContentionDerating(model, graph, lists, smallestDerating)
+                ? new ContentionDerating(model, graph, lists, component, 1 - smallestDerating, RATE_ROUNDING,
+                        flowCapacity())
                 : null;
     }
 
@@ -144,6 +153,9 @@ public final class MaxMinNetwork extends FlowTable {
         lone.grow(capacity);
         filling.grow(capacity);
         component.grow(capacity);
+        if (derating != null) {
+            derating.grow(capacity);
+        }
     }
 
     @Override
@@ -193,10 +205,14 @@ public final class MaxMinNetwork extends FlowTable {
             return;
         }
         component.clearLive(flow);
+        if (derating != null) {
+            derating.finish(flow);
+        }
         for (int j = 0; j < records[base + LENGTH]; j++) {
             int link = records[base + LINKS + j];
-            if (lists.remove(link, flow, j, weight) && derating != null) {
-                derating.endEpisode(link);
+            boolean emptied = lists.remove(link, flow, j, weight);
+            if (derating != null) {
+                derating.leave(link, emptied);
             }
             component.markDirty(link);
         }
@@ -204,6 +220,7 @@ public final class MaxMinNetwork extends FlowTable {
 
     @Override
     void prepare() {
+        solveDuePs = NONE;
         if (!component.hasDirty()) {
             return;
         }
@@ -214,6 +231,10 @@ public final class MaxMinNetwork extends FlowTable {
             return;
         }
         long nowPs = simulation.nowPs();
+        if (derating != null && !startedSinceSolve && nowPs < solveWindowEndPs) {
+            solveDuePs = solveWindowEndPs;
+            return;
+        }
         int linksInComponent = component.collect(dirtyLoaded, this);
         if (component.tookAll) {
             lone.advanceAll(this, nowPs);
@@ -230,25 +251,27 @@ public final class MaxMinNetwork extends FlowTable {
             previousRate[i] = rateBytesPerSecond[flow];
             fastestRate = Math.max(fastestRate, previousRate[i]);
         }
-        boolean onlyFinishes = !startedSinceSolve && derating == null;
+        boolean onlyFinishes = !startedSinceSolve;
         double level = slowestFinishedRate * (1 - RATE_ROUNDING);
-        endBatch();
-        if (onlyFinishes && fastestRate < level) {
+        boolean keep = onlyFinishes && fastestRate < level
+                && (derating == null || derating.keepsRates(this, linksInComponent));
+        if (keep) {
+            endBatch();
             return;
         }
         solves++;
         flowClassesSolved += flows;
-        if (derating == null && filling.aloneOnTheirLinks(this)) {
+        solveWindowEndPs = nowPs == lastBatchPs ? lastBatchLimitPs : -1;
+        if (derating != null) {
+            derating.solve(this, linksInComponent, onlyFinishes, level, filling);
+        } else if (filling.aloneOnTheirLinks(this)) {
             filling.rateAlone(this);
         } else if (onlyFinishes && flows < 1 << ProgressiveFill.INDEX_BITS) {
-            filling.fillAbove(this, linksInComponent, level);
+            filling.fillAbove(this, linksInComponent, level, null, rateBytesPerSecond);
         } else {
-            filling.fill(this, linksInComponent, null);
+            filling.fill(this, linksInComponent, null, rateBytesPerSecond);
         }
-        if (derating != null
-                && derating.derate(this, component.componentLinks, linksInComponent, filling.linkRemaining)) {
-            filling.fill(this, linksInComponent, derating.capacity);
-        }
+        endBatch();
         for (int i = 0; i < flows; i++) {
             int flow = componentFlows[i];
             if (rateBytesPerSecond[flow] != previousRate[i] || !completions.contains(flow)) {
@@ -261,6 +284,9 @@ public final class MaxMinNetwork extends FlowTable {
     private void endBatch() {
         startedSinceSolve = false;
         slowestFinishedRate = Double.POSITIVE_INFINITY;
+        if (derating != null) {
+            derating.endBatch();
+        }
     }
 
     @Override

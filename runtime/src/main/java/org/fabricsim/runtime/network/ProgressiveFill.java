@@ -62,10 +62,10 @@ final class ProgressiveFill {
     /**
      * Fills the collected component, whose first {@code links} links are in
      * {@link ComponentSearch#componentLinks}, with the links' capacities, or {@code capacity} per
-     * link when not null; writes the rates into {@code table}. The fill ends once every class of
-     * the component is fixed: the links still in the heap then carry only fixed classes.
+     * link when not null; writes the rates into {@code rates} (per class handle). The fill ends once
+     * every class of the component is fixed: the links still in the heap then carry only fixed classes.
      */
-    void fill(FlowTable table, int links, double[] capacity) {
+    void fill(FlowTable table, int links, double[] capacity, double[] rates) {
         int[] componentLinks = component.componentLinks;
         long[] linkWeight = lists.weight;
         shares.clear();
@@ -80,7 +80,7 @@ final class ProgressiveFill {
         }
         shares.heapify();
         clearFixed(table.handleBound());
-        progress(table, component.flowsInComponent);
+        progress(table, component.flowsInComponent, rates);
     }
 
     /**
@@ -89,13 +89,16 @@ final class ProgressiveFill {
      * in fix order (a radix sort on the fix sequence, then O(P·hops) for P of them, no heap
      * operations), the heap starts from the true shares of the links that still carry unfixed
      * classes, and progressive filling fixes the rest. Gives the rates of {@link #fill} bit for bit.
-     * The component must have fewer than 2^{@value #INDEX_BITS} classes.
+     * The component must have fewer than 2^{@value #INDEX_BITS} classes. {@code capacity} and
+     * {@code rates} as for {@link #fill}, the same as the last fill of these classes had, except
+     * larger capacities on links of the finished classes (which the fill never reached below their
+     * rates, so the proof stands).
      */
-    void fillAbove(FlowTable table, int links, double level) {
+    void fillAbove(FlowTable table, int links, double level, double[] capacity, double[] rates) {
         int[] componentLinks = component.componentLinks;
         int[] componentFlows = component.componentFlows;
         int flowsInComponent = component.flowsInComponent;
-        double[] rateBytesPerSecond = table.rateBytesPerSecond;
+        double[] rateBytesPerSecond = rates;
         int[] records = table.records;
         int stride = table.stride;
         int prefix = 0;
@@ -115,7 +118,7 @@ final class ProgressiveFill {
         long[] linkWeight = lists.weight;
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
-            linkRemaining[link] = graph.linkBytesPerSecond(link);
+            linkRemaining[link] = capacity == null ? graph.linkBytesPerSecond(link) : capacity[link];
             linkUnfixed[link] = linkWeight[link];
         }
         clearFixed(table.handleBound());
@@ -133,7 +136,7 @@ final class ProgressiveFill {
             }
         }
         shares.heapify();
-        progress(table, flowsInComponent - prefix);
+        progress(table, flowsInComponent - prefix, rates);
     }
 
     /** Whether every link of every class of the component carries that class alone. O(F·P). */
@@ -185,6 +188,19 @@ final class ProgressiveFill {
         return rate;
     }
 
+    /**
+     * Takes the rates {@code from} and the fix order of {@code other}'s last fill for the component's
+     * classes, as if this fill had run with the same capacities. O(F).
+     */
+    void adopt(ProgressiveFill other, double[] from, double[] rates) {
+        int[] componentFlows = component.componentFlows;
+        for (int i = 0; i < component.flowsInComponent; i++) {
+            int flow = componentFlows[i];
+            rates[flow] = from[flow];
+            fixSequence[flow] = other.fixSequence[flow];
+        }
+    }
+
     private void clearFixed(int handleBound) {
         int words = (handleBound + 63) >>> 6;
         if (fixed.length < words) {
@@ -194,12 +210,12 @@ final class ProgressiveFill {
         }
     }
 
-    /** Pops bottlenecks from the share heap until {@code unfixedClasses} more classes are fixed. */
-    private void progress(FlowTable table, int unfixedClasses) {
+    /** Pops bottlenecks from the share heap until {@code unfixedClasses} more classes are fixed, writing {@code rates}. */
+    private void progress(FlowTable table, int unfixedClasses, double[] rates) {
         int[][] linkFlows = lists.entries;
         int[] linkFlowCount = lists.count;
         int entryShift = lists.entryShift;
-        double[] rateBytesPerSecond = table.rateBytesPerSecond;
+        double[] rateBytesPerSecond = rates;
         int[] records = table.records;
         int stride = table.stride;
         long[] fixedBits = fixed;
