@@ -67,16 +67,19 @@ public final class BehaviourTableGenerator {
                         + " flow control (lossy trimming: tail drop with trimming), recovery, congestion control and"
                         + " routing",
                 "u<k>m<m>: incast scenarios of k senders, each sending its 1 MiB as m flows (m = "
-                        + Arrays.toString(FabricBehaviour.FLOWS_PER_SENDER) + "): " + incastNames(),
+                        + Arrays.toString(FabricBehaviour.FLOWS_PER_SENDER) + "): " + incastNames(false),
+                "u<k>m<m>l4: the same across a leaf uplink, paths of 4 links: " + incastNames(true),
                 "multipath (adaptive and spraying rows; 1 under ECMP): " + BehaviourScenarios.PERMUTATION.name());
         return new BehaviourTable(rows, provenance);
     }
 
-    private static String incastNames() {
+    private static String incastNames(boolean acrossUplink) {
         List<String> names = new ArrayList<>();
         for (int degree : FabricBehaviour.INCAST_DEGREES) {
             for (int flows : FabricBehaviour.FLOWS_PER_SENDER) {
-                names.add(TrafficPattern.incast(degree, flows, BehaviourScenarios.INCAST_BYTES / flows).name());
+                double bytes = BehaviourScenarios.INCAST_BYTES / flows;
+                names.add((acrossUplink ? TrafficPattern.uplinkIncast(degree, flows, bytes)
+                        : TrafficPattern.incast(degree, flows, bytes)).name());
             }
         }
         return String.join("; ", names);

@@ -13,11 +13,15 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * The first-order behaviour of one fabric combination, as the packet backend measured it, and the
  * flow model's use of it.
  *
- * <p><b>Parameters.</b> {@code utilisation[i·M + j]} (M = {@link #FLOWS_PER_SENDER}'s length): the
- * share of a bottleneck's capacity (after headers) that {@code INCAST_DEGREES[i]} senders converging
- * on it get through, each sending its {@link BehaviourScenarios#INCAST_BYTES} as {@code
- * FLOWS_PER_SENDER[j]} flows: 1 for an ideal fabric, below 1 where congestion control converges
- * late or oscillates, or where drops cost retransmissions and timeouts. The flows per sender matter
+ * <p><b>Parameters.</b> {@code utilisation[(h·D + i)·M + j]} (D, M = {@link #INCAST_DEGREES}' and {@link
+ * #FLOWS_PER_SENDER}'s lengths): the share of a bottleneck's capacity (after headers) that {@code
+ * INCAST_DEGREES[i]} senders converging on it get through, each sending its {@link
+ * BehaviourScenarios#INCAST_BYTES} as {@code FLOWS_PER_SENDER[j]} flows over paths of {@code PATH_LINKS[h]}
+ * links: 1 for an ideal fabric, below 1 where congestion control converges late or oscillates, or where
+ * drops cost retransmissions and timeouts. The path length matters because congestion control is a
+ * feedback loop: its signal (a mark, a BECN, telemetry) reaches the sender one round trip after the queue
+ * built, and the round trip grows with the links of the path, so a longer path overshoots and cuts more
+ * (IB CC 2:1 over 1 MiB: 0.574 on one switch, 0.441 across a leaf uplink). The flows per sender matter
  * because congestion control acts per flow (a queue pair's rate, an InfiniBand table index, a window)
  * while a NIC serves all its flows: when one flow is cut, its siblings on the same NIC can take up
  * the slack (and each flow is shorter, which matters where a control's cost has an onset in transfer
@@ -37,11 +41,14 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * congestion control every flow runs at line rate, so what it loses depends on the bytes the episode
  * queues, not on how they are split into flows. A link with one flow, or one that is not saturated,
  * keeps c: a fabric without contention runs exactly as the ideal. O(degrees + flow counts) per
- * saturated link per solve, no allocation.
+ * saturated link per solve, no allocation. The path length L̄ is the link's flows' mean number of links
+ * (Σ_f w_f·L_f / Σ_f w_f): u is linear in L̄ between the measured lengths (a round trip is linear in the
+ * links it crosses), held at {@code PATH_LINKS}' ends outside (assumption: a three-tier path of 6 links runs
+ * as the two-tier one of 4).
  *
  * @param key             the combination
- * @param utilisation     bottleneck utilisation at each ({@link #INCAST_DEGREES}, {@link #FLOWS_PER_SENDER}),
- *                        degree-major, in (0, 1]
+ * @param utilisation     bottleneck utilisation at each ({@link #PATH_LINKS}, {@link #INCAST_DEGREES}, {@link
+ *                        #FLOWS_PER_SENDER}), path-major then degree-major, in (0, 1]
  * @param multipathFactor throughput factor of per-packet multipath routing against the flow model, in (0, 2]
  */
 public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
@@ -49,12 +56,16 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     static final int[] INCAST_DEGREES = {2, 4, 8, 16};
     /** The flows per sender the table measures at each degree. */
     static final int[] FLOWS_PER_SENDER = {1, 2, 4, 8};
+    /** The path lengths, in links, the table measures: an incast on one switch, and one across a leaf uplink. */
+    static final int[] PATH_LINKS = {2, 4};
+    /** Utilisations per path length. */
+    static final int POINTS_PER_PATH = INCAST_DEGREES.length * FLOWS_PER_SENDER.length;
 
     public FabricBehaviour {
-        if (key == null || utilisation == null
-                || utilisation.length != INCAST_DEGREES.length * FLOWS_PER_SENDER.length) {
-            throw new IllegalArgumentException("a behaviour needs its key and one utilisation per incast degree "
-                    + Arrays.toString(INCAST_DEGREES) + " and flows per sender " + Arrays.toString(FLOWS_PER_SENDER));
+        if (key == null || utilisation == null || utilisation.length != PATH_LINKS.length * POINTS_PER_PATH) {
+            throw new IllegalArgumentException("a behaviour needs its key and one utilisation per path length "
+                    + Arrays.toString(PATH_LINKS) + ", incast degree " + Arrays.toString(INCAST_DEGREES)
+                    + " and flows per sender " + Arrays.toString(FLOWS_PER_SENDER));
         }
         utilisation = utilisation.clone();
         for (double u : utilisation) {
@@ -68,6 +79,26 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         }
     }
 
+    /**
+     * A behaviour whose {@code oneLength} utilisations (one per ({@link #INCAST_DEGREES}, {@link
+     * #FLOWS_PER_SENDER}), degree-major) hold at every path length.
+     */
+    public static FabricBehaviour atEveryPathLength(BehaviourKey key, double[] oneLength, double multipathFactor) {
+        return new FabricBehaviour(key, repeatedPerPathLength(oneLength), multipathFactor);
+    }
+
+    private static double[] repeatedPerPathLength(double[] oneLength) {
+        if (oneLength == null || oneLength.length != POINTS_PER_PATH) {
+            throw new IllegalArgumentException("one utilisation per incast degree " + Arrays.toString(INCAST_DEGREES)
+                    + " and flows per sender " + Arrays.toString(FLOWS_PER_SENDER));
+        }
+        double[] u = new double[PATH_LINKS.length * POINTS_PER_PATH];
+        for (int h = 0; h < PATH_LINKS.length; h++) {
+            System.arraycopy(oneLength, 0, u, h * POINTS_PER_PATH, POINTS_PER_PATH);
+        }
+        return u;
+    }
+
     private static void requireShare(String name, double value) {
         if (!(value > 0 && value <= 1)) {
             throw new IllegalArgumentException(name + " must be in (0, 1], was " + value);
@@ -79,12 +110,17 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         return utilisation(i, 0);
     }
 
-    /** Bottleneck utilisation at {@code INCAST_DEGREES[i]} with {@code FLOWS_PER_SENDER[j]} flows per sender. */
+    /** Bottleneck utilisation on one switch at {@code INCAST_DEGREES[i]} with {@code FLOWS_PER_SENDER[j]} flows per sender. */
     public double utilisation(int i, int j) {
-        return utilisation[i * FLOWS_PER_SENDER.length + j];
+        return utilisation(0, i, j);
     }
 
-    /** The utilisations with one flow per sender, one per {@link #INCAST_DEGREES}. */
+    /** Bottleneck utilisation over paths of {@code PATH_LINKS[h]} links at {@code INCAST_DEGREES[i]}, {@code FLOWS_PER_SENDER[j]}. */
+    public double utilisation(int h, int i, int j) {
+        return utilisation[(h * INCAST_DEGREES.length + i) * FLOWS_PER_SENDER.length + j];
+    }
+
+    /** The utilisations on one switch with one flow per sender, one per {@link #INCAST_DEGREES}. */
     double[] oneFlowPerSender() {
         double[] u = new double[INCAST_DEGREES.length];
         for (int i = 0; i < u.length; i++) {
@@ -94,41 +130,63 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     }
 
     /**
-     * The capacity factor u(ρ, m)·m_p of a saturated link between two switches, where per-packet
+     * The capacity factor u(ρ, m, L̄)·m_p of a saturated link between two switches, where per-packet
      * routing chooses among paths, whose flows offer it {@code overload} = ρ times its capacity with
-     * {@code flowsPerSender} = m flows per sender (see the class comment); 1 without overload (ρ ≤ 1).
+     * {@code flowsPerSender} = m flows per sender over paths of {@code pathLinks} = L̄ links on average
+     * (see the class comment); 1 without overload (ρ ≤ 1).
      */
-    public double capacityFactor(double overload, double flowsPerSender) {
-        return overload <= 1 ? 1 : utilisation(overload, flowsPerSender) * multipathFactor;
+    public double capacityFactor(double overload, double flowsPerSender, double pathLinks) {
+        return overload <= 1 ? 1 : utilisation(overload, flowsPerSender, pathLinks) * multipathFactor;
+    }
+
+    /** u(ρ, m, L̄): linear in L̄ between the measured path lengths, held outside them. */
+    private double utilisation(double overload, double flowsPerSender, double pathLinks) {
+        int last = PATH_LINKS.length - 1;
+        if (pathLinks <= PATH_LINKS[0]) {
+            return utilisation(0, overload, flowsPerSender);
+        }
+        if (pathLinks >= PATH_LINKS[last]) {
+            return utilisation(last, overload, flowsPerSender);
+        }
+        int h = 1;
+        while (pathLinks >= PATH_LINKS[h]) {
+            h++;
+        }
+        double t = (pathLinks - PATH_LINKS[h - 1]) / (PATH_LINKS[h] - PATH_LINKS[h - 1]);
+        double low = utilisation(h - 1, overload, flowsPerSender);
+        return low + (utilisation(h, overload, flowsPerSender) - low) * t;
     }
 
     /**
-     * u(ρ, m): linear in log₂ ρ between u(1, m) = 1 and the measured degrees, each read at m ({@link
-     * #atDegree}), held at ρ = 16 above.
+     * u(ρ, m) over paths of {@code PATH_LINKS[h]} links: linear in log₂ ρ between u(1, m) = 1 and the
+     * measured degrees, each read at m ({@link #atDegree}), held at ρ = 16 above.
      */
-    private double utilisation(double overload, double flowsPerSender) {
+    private double utilisation(int h, double overload, double flowsPerSender) {
         if (overload <= 1) {
             return 1;
         }
         int last = INCAST_DEGREES.length - 1;
         if (overload >= INCAST_DEGREES[last]) {
-            return atDegree(last, flowsPerSender);
+            return atDegree(h, last, flowsPerSender);
         }
         double lowDegree = 1;
         double lowU = 1;
         int i = 0;
         while (overload >= INCAST_DEGREES[i]) {
             lowDegree = INCAST_DEGREES[i];
-            lowU = atDegree(i, flowsPerSender);
+            lowU = atDegree(h, i, flowsPerSender);
             i++;
         }
         double t = Math.log(overload / lowDegree) / Math.log((double) INCAST_DEGREES[i] / lowDegree);
-        return lowU + (atDegree(i, flowsPerSender) - lowU) * t;
+        return lowU + (atDegree(h, i, flowsPerSender) - lowU) * t;
     }
 
-    /** u at {@code INCAST_DEGREES[i]} and m flows per sender: linear in log₂ m between the measured counts, held outside. */
-    private double atDegree(int i, double flowsPerSender) {
-        int base = i * FLOWS_PER_SENDER.length;
+    /**
+     * u over paths of {@code PATH_LINKS[h]} links at {@code INCAST_DEGREES[i]} and m flows per sender: linear
+     * in log₂ m between the measured counts, held outside.
+     */
+    private double atDegree(int h, int i, double flowsPerSender) {
+        int base = (h * INCAST_DEGREES.length + i) * FLOWS_PER_SENDER.length;
         if (flowsPerSender <= FLOWS_PER_SENDER[0]) {
             return utilisation[base];
         }
@@ -185,12 +243,12 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         return new ContentionModel() {
             @Override
             public double saturatedCapacityFactor(int link, double overload, double flowsPerSender,
-                    double episodeBytes) {
+                    double pathLinks, double episodeBytes) {
                 if (link < scaleUp.length && scaleUp[link]) {
                     return 1;
                 }
                 double m = overload > 1 && (link >= multipath.length || multipath[link]) ? multipathFactor : 1;
-                return m * (drops == null ? utilisation(overload, flowsPerSender)
+                return m * (drops == null ? utilisation(overload, flowsPerSender, pathLinks)
                         : drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link)));
             }
 

@@ -9,7 +9,8 @@ import org.fabricsim.runtime.topology.Graph;
  * component link saturated (less than 10⁻⁹ of its capacity left) by two flows or more gets the
  * {@link ContentionModel}'s capacity factor for its overload (Σ over its classes of multiplicity ×
  * the sender's share of its first link, over the capacity), its flows per sender (Σ multiplicity
- * over the distinct first links, counted with a stamp per link, no allocation) and the bytes of its contention
+ * over the distinct first links, counted with a stamp per link, no allocation), its flows' mean path length
+ * (Σ multiplicity × links of the path over Σ multiplicity) and the bytes of its contention
  * episode (Σ multiplicity × remaining bytes when the episode began; an episode ends when the link
  * empties or stops being saturated). Factors above 1 − ε (the completion tolerance) leave a link
  * whole. O(flows on the link) per saturated link.
@@ -39,6 +40,8 @@ final class ContentionDerating {
     private double offeredBytesPerSecond;
     /** Its flows per distinct sender. */
     private double flowsPerSender;
+    /** Its flows' mean path length, links. */
+    private double pathLinks;
 
     ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, double smallestDerating) {
         this.model = model;
@@ -77,7 +80,7 @@ final class ContentionDerating {
                 }
                 measure(table, link);
                 factor = model.saturatedCapacityFactor(link, offeredBytesPerSecond / linkCapacity, flowsPerSender,
-                        episodeBytes[link]);
+                        pathLinks, episodeBytes[link]);
             } else {
                 episodeBytes[link] = 0;
             }
@@ -109,7 +112,8 @@ final class ContentionDerating {
     /**
      * Sets {@link #offeredBytesPerSecond}, Σ over the classes on {@code link} of multiplicity × their
      * sender's share of its first link, and {@link #flowsPerSender}, Σ multiplicity over the number
-     * of distinct first links. One pass, O(classes on the link).
+     * of distinct first links, and {@link #pathLinks}, Σ multiplicity × path length over Σ multiplicity.
+     * One pass, O(classes on the link).
      */
     private void measure(FlowTable table, int link) {
         int[] list = lists.entries[link];
@@ -126,6 +130,7 @@ final class ContentionDerating {
         int current = ++stamp;
         double offered = 0;
         double flows = 0;
+        double links = 0;
         int senders = 0;
         for (int k = 0; k < count; k++) {
             int base = (list[k] >>> entryShift) * stride;
@@ -133,6 +138,7 @@ final class ContentionDerating {
             int multiplicity = records[base + FlowTable.MULTIPLICITY];
             offered += multiplicity * graph.linkBytesPerSecond(first) / linkWeight[first];
             flows += multiplicity;
+            links += (double) multiplicity * records[base + FlowTable.LENGTH];
             if (seen[first] != current) {
                 seen[first] = current;
                 senders++;
@@ -140,5 +146,6 @@ final class ContentionDerating {
         }
         offeredBytesPerSecond = offered;
         flowsPerSender = flows / senders;
+        pathLinks = links / flows;
     }
 }

@@ -110,7 +110,7 @@ class BehaviourAccuracyTest {
         int flows = FabricBehaviour.FLOWS_PER_SENDER.length;
         double[] u = b.utilisation().clone();
         for (int i = 0; i < u.length; i++) {
-            u[i] = b.utilisation(i / flows);
+            u[i] = u[i - i % flows];
         }
         return new FabricBehaviour(b.key(), u, b.multipathFactor());
     }
