@@ -10,8 +10,8 @@ import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
  * <ul>
  * <li><b>incast k:1 with m flows per sender</b> ({@link TrafficPattern#incast(int, int, double)}, k ∈
  * {@link FabricBehaviour#INCAST_DEGREES}, m ∈ {@link FabricBehaviour#FLOWS_PER_SENDER}, {@link
- * #INCAST_BYTES} per sender split over its m flows, one switch): u(k, m) = T_flow / T_packet, the
- * utilisation of the bottleneck that congestion control, pauses, drops and recovery leave, at most 1.
+ * #INCAST_BYTES} or 4 MiB ({@link FabricBehaviour#SENDER_BYTES}) per sender split over its m flows, one
+ * switch): u(k, m) = T_flow / T_packet, the utilisation of the bottleneck that congestion control, pauses, drops and recovery leave, at most 1.
  * The split keeps what the flow model sees of the incast (its overload, bytes, queue and ideal time)
  * and changes only what it cannot: the packet backend runs each flow as its own queue pair with its
  * own congestion state. Each flow is then 1/m of the sender's bytes, so u(k, m) also carries how
@@ -26,11 +26,12 @@ import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
  *
  * Cost: one packet run per scenario, O(packet-hops); the incast runs do not depend on routing (one
  * switch has one path, and ECMP over one uplink has one too), so they run once per (flow control,
- * congestion control, recovery): 2 × 16 of them, k MiB each whatever m.
+ * congestion control, recovery): 2 × 2 × 16 of them for DCQCN, HPCC and ib-cc ({@link #feedbackDelayed}), 16
+ * for the others.
  */
 public final class BehaviourScenarios {
-    /** Bytes per incast sender: 1 MiB, a ring step's chunk of a 16 MiB bucket over 16 ranks. */
-    public static final double INCAST_BYTES = 1 << 20;
+    /** Bytes per incast sender of the one-switch scenarios the drop delays are read from: 1 MiB. */
+    public static final double INCAST_BYTES = FabricBehaviour.SENDER_BYTES[0];
     /** The multipath scenario: 16 hosts, 4 per leaf, 2:1 oversubscribed, 2 MiB per flow. */
     public static final TrafficPattern PERMUTATION = TrafficPattern.permutation(16, 4, 2.0, 2 << 20);
 
@@ -39,43 +40,52 @@ public final class BehaviourScenarios {
 
     /**
      * The incast utilisations of {@code key}'s flow control, congestion control and recovery, at each
-     * (path length, degree, flows per sender), path-major then degree-major as {@link FabricBehaviour} holds them.
+     * (bytes per sender, path length, degree, flows per sender), in that order of significance as {@link
+     * FabricBehaviour} holds them.
      */
     public static double[] utilisation(BehaviourKey key) {
         BehaviourKey single = new BehaviourKey(key.flowControl(), key.congestionControl(), key.recovery(),
                 RoutingMode.ECMP);
         int[] degrees = FabricBehaviour.INCAST_DEGREES;
         int[] flowsPerSender = FabricBehaviour.FLOWS_PER_SENDER;
-        double[] u = new double[FabricBehaviour.PATH_LINKS.length * FabricBehaviour.POINTS_PER_PATH];
+        double[] u = new double[FabricBehaviour.POINTS];
         int point = 0;
-        for (int h = 0; h < FabricBehaviour.PATH_LINKS.length; h++) {
-            for (int degree : degrees) {
-                for (int flows : flowsPerSender) {
-                    if (h > 0 && !feedbackDelayed(key.congestionControl())) {
-                        u[point] = u[point - h * FabricBehaviour.POINTS_PER_PATH];
+        for (double senderBytes : FabricBehaviour.SENDER_BYTES) {
+            for (int h = 0; h < FabricBehaviour.PATH_LINKS.length; h++) {
+                for (int degree : degrees) {
+                    for (int flows : flowsPerSender) {
+                        u[point] = point >= FabricBehaviour.POINTS_PER_PATH && !feedbackDelayed(key.congestionControl())
+                                ? u[point % FabricBehaviour.POINTS_PER_PATH]
+                                : utilisation(incast(h, degree, flows, senderBytes), single);
                         point++;
-                        continue;
                     }
-                    TrafficPattern incast = h == 0 ? TrafficPattern.incast(degree, flows, INCAST_BYTES / flows)
-                            : TrafficPattern.uplinkIncast(degree, flows, INCAST_BYTES / flows);
-                    u[point++] = Math.min(1, (double) PatternRuns.flowPs(incast, RoutingMode.ECMP, null)
-                            / PatternRuns.packetPs(incast, single));
                 }
             }
         }
         return u;
     }
 
+    /** The incast of {@code degree} senders of {@code senderBytes} as {@code flows} flows each over paths {@code PATH_LINKS[h]}. */
+    static TrafficPattern incast(int h, int degree, int flows, double senderBytes) {
+        return h == 0 ? TrafficPattern.incast(degree, flows, senderBytes / flows)
+                : TrafficPattern.uplinkIncast(degree, flows, senderBytes / flows);
+    }
+
+    private static double utilisation(TrafficPattern incast, BehaviourKey key) {
+        return Math.min(1, (double) PatternRuns.flowPs(incast, RoutingMode.ECMP, null) / PatternRuns.packetPs(incast, key));
+    }
+
     /**
      * Whether {@code cc} sets each sender's rate from congestion signals that reach it a round trip after
      * the queue built (DCQCN's CNPs, HPCC's telemetry, InfiniBand's BECNs), so that its utilisation depends
-     * on the path length and is measured across an uplink too. Without congestion control nothing is fed
+     * on the path length and the transfer size, and is measured across an uplink and at every size. Without congestion control nothing is fed
      * back; receiver-driven pull and scheduling pace senders at the receiver's port before anything queues.
-     * Their rows hold the one-switch utilisations at every path length (not measured across an uplink:
-     * the packet backend's scheduled fabric with trimming does not finish an 8:1 uplink incast).
+     * Their rows hold the one-switch utilisations of 1 MiB per sender at every path length and size (not
+     * measured across an uplink: the packet backend's scheduled fabric with trimming does not finish an 8:1
+     * uplink incast).
      */
     static boolean feedbackDelayed(CongestionControl cc) {
-        return cc == CongestionControl.DCQCN || cc == CongestionControl.HPCC || cc == CongestionControl.INFINIBAND;
+        return cc == CongestionControl.HPCC || cc == CongestionControl.INFINIBAND;
     }
 
     /** The behaviour of {@code key}: its incast utilisations {@code u}, then its multipath factor. */

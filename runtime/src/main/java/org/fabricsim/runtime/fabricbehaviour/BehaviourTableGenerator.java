@@ -67,19 +67,21 @@ public final class BehaviourTableGenerator {
                         + " flow control (lossy trimming: tail drop with trimming), recovery, congestion control and"
                         + " routing",
                 "u<k>m<m>: incast scenarios of k senders, each sending its 1 MiB as m flows (m = "
-                        + Arrays.toString(FabricBehaviour.FLOWS_PER_SENDER) + "): " + incastNames(false),
-                "u<k>m<m>l4: the same across a leaf uplink, paths of 4 links: " + incastNames(true),
+                        + Arrays.toString(FabricBehaviour.FLOWS_PER_SENDER) + "): " + incastNames(0, 0),
+                "u<k>m<m>l4: the same across a leaf uplink, paths of 4 links (DCQCN, HPCC, ib-cc; the others hold"
+                        + " the one-switch values): " + incastNames(1, 0),
+                "u<k>m<m>b4, u<k>m<m>l4b4: both with 4 MiB per sender (DCQCN, HPCC, ib-cc): " + incastNames(0, 1)
+                        + "; " + incastNames(1, 1),
                 "multipath (adaptive and spraying rows; 1 under ECMP): " + BehaviourScenarios.PERMUTATION.name());
         return new BehaviourTable(rows, provenance);
     }
 
-    private static String incastNames(boolean acrossUplink) {
+    private static String incastNames(int pathIndex, int sizeIndex) {
         List<String> names = new ArrayList<>();
         for (int degree : FabricBehaviour.INCAST_DEGREES) {
             for (int flows : FabricBehaviour.FLOWS_PER_SENDER) {
-                double bytes = BehaviourScenarios.INCAST_BYTES / flows;
-                names.add((acrossUplink ? TrafficPattern.uplinkIncast(degree, flows, bytes)
-                        : TrafficPattern.incast(degree, flows, bytes)).name());
+                names.add(BehaviourScenarios.incast(pathIndex, degree, flows, FabricBehaviour.SENDER_BYTES[sizeIndex])
+                        .name());
             }
         }
         return String.join("; ", names);

@@ -13,15 +13,18 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * The first-order behaviour of one fabric combination, as the packet backend measured it, and the
  * flow model's use of it.
  *
- * <p><b>Parameters.</b> {@code utilisation[(h·D + i)·M + j]} (D, M = {@link #INCAST_DEGREES}' and {@link
- * #FLOWS_PER_SENDER}'s lengths): the share of a bottleneck's capacity (after headers) that {@code
- * INCAST_DEGREES[i]} senders converging on it get through, each sending its {@link
- * BehaviourScenarios#INCAST_BYTES} as {@code FLOWS_PER_SENDER[j]} flows over paths of {@code PATH_LINKS[h]}
- * links: 1 for an ideal fabric, below 1 where congestion control converges late or oscillates, or where
+ * <p><b>Parameters.</b> {@code utilisation[((s·H + h)·D + i)·M + j]} (H, D, M = {@link #PATH_LINKS}', {@link
+ * #INCAST_DEGREES}' and {@link #FLOWS_PER_SENDER}'s lengths): the share of a bottleneck's capacity (after
+ * headers) that {@code INCAST_DEGREES[i]} senders converging on it get through, each sending {@code
+ * SENDER_BYTES[s]} as {@code FLOWS_PER_SENDER[j]} flows over paths of {@code PATH_LINKS[h]} links: 1 for
+ * an ideal fabric, below 1 where congestion control converges late or oscillates, or where
  * drops cost retransmissions and timeouts. The path length matters because congestion control is a
  * feedback loop: its signal (a mark, a BECN, telemetry) reaches the sender one round trip after the queue
  * built, and the round trip grows with the links of the path, so a longer path overshoots and cuts more
- * (IB CC 2:1 over 1 MiB: 0.574 on one switch, 0.441 across a leaf uplink). The flows per sender matter
+ * (IB CC 2:1 over 1 MiB: 0.574 on one switch, 0.441 across a leaf uplink). The bytes per sender matter
+ * because a reactive control's cost is a transient (rates cut on the first signals, then recover on
+ * timers of hundreds of µs): the longer the transfer, the smaller the transient's share (IB CC 2:1 on one
+ * switch: 0.574 over 1 MiB, 0.705 over 4 MiB). The flows per sender matter
  * because congestion control acts per flow (a queue pair's rate, an InfiniBand table index, a window)
  * while a NIC serves all its flows: when one flow is cut, its siblings on the same NIC can take up
  * the slack (and each flow is shorter, which matters where a control's cost has an onset in transfer
@@ -44,11 +47,13 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * saturated link per solve, no allocation. The path length L̄ is the link's flows' mean number of links
  * (Σ_f w_f·L_f / Σ_f w_f): u is linear in L̄ between the measured lengths (a round trip is linear in the
  * links it crosses), held at {@code PATH_LINKS}' ends outside (assumption: a three-tier path of 6 links runs
- * as the two-tier one of 4).
+ * as the two-tier one of 4). The bytes per sender B are the link's contention episode's bytes over its
+ * distinct senders when it began: u is linear in log₂ B between the measured sizes, held outside (below
+ * 1 MiB a control's onset would raise u: held at the 1 MiB value, it errs slow there).
  *
  * @param key             the combination
- * @param utilisation     bottleneck utilisation at each ({@link #PATH_LINKS}, {@link #INCAST_DEGREES}, {@link
- *                        #FLOWS_PER_SENDER}), path-major then degree-major, in (0, 1]
+ * @param utilisation     bottleneck utilisation at each ({@link #SENDER_BYTES}, {@link #PATH_LINKS}, {@link
+ *                        #INCAST_DEGREES}, {@link #FLOWS_PER_SENDER}), in that order of significance, in (0, 1]
  * @param multipathFactor throughput factor of per-packet multipath routing against the flow model, in (0, 2]
  */
 public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
@@ -58,13 +63,18 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     static final int[] FLOWS_PER_SENDER = {1, 2, 4, 8};
     /** The path lengths, in links, the table measures: an incast on one switch, and one across a leaf uplink. */
     static final int[] PATH_LINKS = {2, 4};
-    /** Utilisations per path length. */
+    /** The bytes each incast sender sends, the table measures: 1 MiB (a ring step's chunk of 16 MiB over 16 ranks) and 4 MiB. */
+    static final double[] SENDER_BYTES = {1 << 20, 4 << 20};
+    /** Utilisations per (bytes per sender, path length). */
     static final int POINTS_PER_PATH = INCAST_DEGREES.length * FLOWS_PER_SENDER.length;
+    /** Utilisations per row. */
+    static final int POINTS = SENDER_BYTES.length * PATH_LINKS.length * POINTS_PER_PATH;
 
     public FabricBehaviour {
-        if (key == null || utilisation == null || utilisation.length != PATH_LINKS.length * POINTS_PER_PATH) {
-            throw new IllegalArgumentException("a behaviour needs its key and one utilisation per path length "
-                    + Arrays.toString(PATH_LINKS) + ", incast degree " + Arrays.toString(INCAST_DEGREES)
+        if (key == null || utilisation == null || utilisation.length != POINTS) {
+            throw new IllegalArgumentException("a behaviour needs its key and one utilisation per bytes per sender "
+                    + Arrays.toString(SENDER_BYTES) + ", path length " + Arrays.toString(PATH_LINKS) + ", incast degree "
+                    + Arrays.toString(INCAST_DEGREES)
                     + " and flows per sender " + Arrays.toString(FLOWS_PER_SENDER));
         }
         utilisation = utilisation.clone();
@@ -81,7 +91,7 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
 
     /**
      * A behaviour whose {@code oneLength} utilisations (one per ({@link #INCAST_DEGREES}, {@link
-     * #FLOWS_PER_SENDER}), degree-major) hold at every path length.
+     * #FLOWS_PER_SENDER}), degree-major) hold at every path length and transfer size.
      */
     public static FabricBehaviour atEveryPathLength(BehaviourKey key, double[] oneLength, double multipathFactor) {
         return new FabricBehaviour(key, repeatedPerPathLength(oneLength), multipathFactor);
@@ -92,9 +102,9 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
             throw new IllegalArgumentException("one utilisation per incast degree " + Arrays.toString(INCAST_DEGREES)
                     + " and flows per sender " + Arrays.toString(FLOWS_PER_SENDER));
         }
-        double[] u = new double[PATH_LINKS.length * POINTS_PER_PATH];
-        for (int h = 0; h < PATH_LINKS.length; h++) {
-            System.arraycopy(oneLength, 0, u, h * POINTS_PER_PATH, POINTS_PER_PATH);
+        double[] u = new double[POINTS];
+        for (int block = 0; block < POINTS / POINTS_PER_PATH; block++) {
+            System.arraycopy(oneLength, 0, u, block * POINTS_PER_PATH, POINTS_PER_PATH);
         }
         return u;
     }
@@ -110,14 +120,12 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         return utilisation(i, 0);
     }
 
-    /** Bottleneck utilisation on one switch at {@code INCAST_DEGREES[i]} with {@code FLOWS_PER_SENDER[j]} flows per sender. */
+    /**
+     * Bottleneck utilisation on one switch at {@code INCAST_DEGREES[i]} with {@code FLOWS_PER_SENDER[j]} flows
+     * per sender, 1 MiB per sender.
+     */
     public double utilisation(int i, int j) {
-        return utilisation(0, i, j);
-    }
-
-    /** Bottleneck utilisation over paths of {@code PATH_LINKS[h]} links at {@code INCAST_DEGREES[i]}, {@code FLOWS_PER_SENDER[j]}. */
-    public double utilisation(int h, int i, int j) {
-        return utilisation[(h * INCAST_DEGREES.length + i) * FLOWS_PER_SENDER.length + j];
+        return utilisation[i * FLOWS_PER_SENDER.length + j];
     }
 
     /** The utilisations on one switch with one flow per sender, one per {@link #INCAST_DEGREES}. */
@@ -130,35 +138,54 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     }
 
     /**
-     * The capacity factor u(ρ, m, L̄)·m_p of a saturated link between two switches, where per-packet
+     * The capacity factor u(ρ, m, L̄, B)·m_p of a saturated link between two switches, where per-packet
      * routing chooses among paths, whose flows offer it {@code overload} = ρ times its capacity with
-     * {@code flowsPerSender} = m flows per sender over paths of {@code pathLinks} = L̄ links on average
-     * (see the class comment); 1 without overload (ρ ≤ 1).
+     * {@code flowsPerSender} = m flows per sender over paths of {@code pathLinks} = L̄ links on average,
+     * {@code bytesPerSender} = B each (see the class comment); 1 without overload (ρ ≤ 1).
      */
-    public double capacityFactor(double overload, double flowsPerSender, double pathLinks) {
-        return overload <= 1 ? 1 : utilisation(overload, flowsPerSender, pathLinks) * multipathFactor;
+    public double capacityFactor(double overload, double flowsPerSender, double pathLinks, double bytesPerSender) {
+        return overload <= 1 ? 1 : utilisation(overload, flowsPerSender, pathLinks, bytesPerSender) * multipathFactor;
     }
 
-    /** u(ρ, m, L̄): linear in L̄ between the measured path lengths, held outside them. */
-    private double utilisation(double overload, double flowsPerSender, double pathLinks) {
+    /** u(ρ, m, L̄, B): linear in log₂ B between the measured sizes, held outside them. */
+    private double utilisation(double overload, double flowsPerSender, double pathLinks, double bytesPerSender) {
+        int last = SENDER_BYTES.length - 1;
+        if (!(bytesPerSender > SENDER_BYTES[0])) {
+            return atSize(0, overload, flowsPerSender, pathLinks);
+        }
+        if (bytesPerSender >= SENDER_BYTES[last]) {
+            return atSize(last, overload, flowsPerSender, pathLinks);
+        }
+        int s = 1;
+        while (bytesPerSender >= SENDER_BYTES[s]) {
+            s++;
+        }
+        double t = Math.log(bytesPerSender / SENDER_BYTES[s - 1]) / Math.log(SENDER_BYTES[s] / SENDER_BYTES[s - 1]);
+        double low = atSize(s - 1, overload, flowsPerSender, pathLinks);
+        return low + (atSize(s, overload, flowsPerSender, pathLinks) - low) * t;
+    }
+
+    /** u(ρ, m, L̄) at {@code SENDER_BYTES[s]}: linear in L̄ between the measured path lengths, held outside them. */
+    private double atSize(int s, double overload, double flowsPerSender, double pathLinks) {
         int last = PATH_LINKS.length - 1;
+        int first = s * PATH_LINKS.length;
         if (pathLinks <= PATH_LINKS[0]) {
-            return utilisation(0, overload, flowsPerSender);
+            return utilisation(first, overload, flowsPerSender);
         }
         if (pathLinks >= PATH_LINKS[last]) {
-            return utilisation(last, overload, flowsPerSender);
+            return utilisation(first + last, overload, flowsPerSender);
         }
         int h = 1;
         while (pathLinks >= PATH_LINKS[h]) {
             h++;
         }
         double t = (pathLinks - PATH_LINKS[h - 1]) / (PATH_LINKS[h] - PATH_LINKS[h - 1]);
-        double low = utilisation(h - 1, overload, flowsPerSender);
-        return low + (utilisation(h, overload, flowsPerSender) - low) * t;
+        double low = utilisation(first + h - 1, overload, flowsPerSender);
+        return low + (utilisation(first + h, overload, flowsPerSender) - low) * t;
     }
 
     /**
-     * u(ρ, m) over paths of {@code PATH_LINKS[h]} links: linear in log₂ ρ between u(1, m) = 1 and the
+     * u(ρ, m) in block h (bytes per sender, path length): linear in log₂ ρ between u(1, m) = 1 and the
      * measured degrees, each read at m ({@link #atDegree}), held at ρ = 16 above.
      */
     private double utilisation(int h, double overload, double flowsPerSender) {
@@ -182,8 +209,8 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     }
 
     /**
-     * u over paths of {@code PATH_LINKS[h]} links at {@code INCAST_DEGREES[i]} and m flows per sender: linear
-     * in log₂ m between the measured counts, held outside.
+     * u in block h (bytes per sender, path length) at {@code INCAST_DEGREES[i]} and m flows per sender:
+     * linear in log₂ m between the measured counts, held outside.
      */
     private double atDegree(int h, int i, double flowsPerSender) {
         int base = (h * INCAST_DEGREES.length + i) * FLOWS_PER_SENDER.length;
@@ -243,12 +270,12 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         return new ContentionModel() {
             @Override
             public double saturatedCapacityFactor(int link, double overload, double flowsPerSender,
-                    double pathLinks, double episodeBytes) {
+                    double pathLinks, double episodeBytesPerSender, double episodeBytes) {
                 if (link < scaleUp.length && scaleUp[link]) {
                     return 1;
                 }
                 double m = overload > 1 && (link >= multipath.length || multipath[link]) ? multipathFactor : 1;
-                return m * (drops == null ? utilisation(overload, flowsPerSender, pathLinks)
+                return m * (drops == null ? utilisation(overload, flowsPerSender, pathLinks, episodeBytesPerSender)
                         : drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link)));
             }
 

@@ -10,9 +10,10 @@ import org.fabricsim.runtime.topology.Graph;
  * {@link ContentionModel}'s capacity factor for its overload (Σ over its classes of multiplicity ×
  * the sender's share of its first link, over the capacity), its flows per sender (Σ multiplicity
  * over the distinct first links, counted with a stamp per link, no allocation), its flows' mean path length
- * (Σ multiplicity × links of the path over Σ multiplicity) and the bytes of its contention
+ * (Σ multiplicity × links of the path over Σ multiplicity), the bytes of its contention
  * episode (Σ multiplicity × remaining bytes when the episode began; an episode ends when the link
- * empties or stops being saturated). Factors above 1 − ε (the completion tolerance) leave a link
+ * empties or stops being saturated) and its bytes per sender (those over the distinct senders when it
+ * began). Factors above 1 − ε (the completion tolerance) leave a link
  * whole. O(flows on the link) per saturated link.
  */
 final class ContentionDerating {
@@ -29,6 +30,8 @@ final class ContentionDerating {
     final double[] capacity;
     /** Per link, the bytes of its current contention episode, 0 outside one. */
     private final double[] episodeBytes;
+    /** Per link, the distinct senders of its flows when its current contention episode began. */
+    private final int[] episodeSenders;
     /**
      * Per link, the {@link #stamp} of the last measured link on which it was counted as a sender (the first
      * link of one of that link's classes): a sender is new to a measurement when its stamp is older.
@@ -42,6 +45,8 @@ final class ContentionDerating {
     private double flowsPerSender;
     /** Its flows' mean path length, links. */
     private double pathLinks;
+    /** Its distinct senders. */
+    private int senders;
 
     ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, double smallestDerating) {
         this.model = model;
@@ -50,6 +55,7 @@ final class ContentionDerating {
         this.smallestDerating = smallestDerating;
         capacity = new double[graph.flowLinkCount()];
         episodeBytes = new double[capacity.length];
+        episodeSenders = new int[capacity.length];
         senderStamp = new int[capacity.length];
     }
 
@@ -75,12 +81,13 @@ final class ContentionDerating {
             double linkCapacity = graph.linkBytesPerSecond(link);
             double factor = 1;
             if (linkWeight[link] >= 2 && linkRemaining[link] <= 1e-9 * linkCapacity) {
+                measure(table, link);
                 if (episodeBytes[link] == 0) {
                     episodeBytes[link] = remainingBytesOn(table, link);
+                    episodeSenders[link] = senders;
                 }
-                measure(table, link);
                 factor = model.saturatedCapacityFactor(link, offeredBytesPerSecond / linkCapacity, flowsPerSender,
-                        pathLinks, episodeBytes[link]);
+                        pathLinks, episodeBytes[link] / episodeSenders[link], episodeBytes[link]);
             } else {
                 episodeBytes[link] = 0;
             }
@@ -145,6 +152,7 @@ final class ContentionDerating {
             }
         }
         offeredBytesPerSecond = offered;
+        this.senders = senders;
         flowsPerSender = flows / senders;
         pathLinks = links / flows;
     }

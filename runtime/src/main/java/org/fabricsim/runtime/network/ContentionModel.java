@@ -27,17 +27,19 @@ package org.fabricsim.runtime.network;
  * and ends when one finds it otherwise; its bytes R are what the link's flows had left to send when
  * it began (Σ_f w_f·remaining_f). A delay per episode (a drop's retransmission timeout) is charged as
  * a factor that depends on R, and R stays the episode's at every re-solve inside it, so the delay is
- * charged once, however many completions and arrivals re-solve the link meanwhile.
+ * charged once, however many completions and arrivals re-solve the link meanwhile. Its bytes per sender are R
+ * over the distinct senders of the link's flows when it began: how long a transfer the control's transient
+ * plays out over.
  */
 public interface ContentionModel {
     /**
      * The share of its capacity {@code link} delivers when it is saturated by two flows or more
      * offering it {@code overload} times its capacity, {@code flowsPerSender} flows per distinct
      * sender over paths of {@code pathLinks} links on average, in a contention episode that brought it
-     * {@code episodeBytes}, in (0, 1].
+     * {@code episodeBytes}, {@code episodeBytesPerSender} from each of its distinct senders on average, in (0, 1].
      */
     double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
-            double episodeBytes);
+            double episodeBytesPerSender, double episodeBytes);
 
     /** A lower bound of every factor {@link #saturatedCapacityFactor} returns. */
     double smallestFactor();
