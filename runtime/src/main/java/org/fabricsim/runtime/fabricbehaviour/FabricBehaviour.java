@@ -34,11 +34,11 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  *
  * <p><b>Use.</b> A link saturated by two flows or more in the ideal max-min solve, whose flows'
  * senders offer it ρ times its capacity with m flows per distinct sender on average ({@link
- * ContentionModel}), delivers c·u(ρ, m)·m_p: u bilinear in (log₂ ρ, log₂ m) between u(1, m) = 1 (no
- * overload) and the measured points, held at ρ = 16 and m = 8 above them (m ≥ 1 always: a link's
- * flows are at least its senders), and m_p = {@code multipathFactor} on a link between two switches (1
- * on a NIC's link, which has one path: see {@link #on}). At m = 1 this is u(ρ) of the incasts of one
- * flow per sender, to the bit. A tail-drop fabric without congestion control ({@link
+ * ContentionModel}), delivers c·u(ρ, m, L̄, B)·m_p: in each (B, L) block u bilinear in (log₂ ρ, log₂ m)
+ * between u(1, m) = 1 (no overload) and the measured points, held at ρ = 16 and m = 8 above them (m ≥ 1
+ * always: a link's flows are at least its senders), and m_p = {@code multipathFactor} on a link between
+ * two switches (1 on a NIC's link, which has one path: see {@link #on}). On one switch at 1 MiB per sender
+ * and m = 1 this is u(ρ) of the incasts of one flow per sender, to the bit. A tail-drop fabric without congestion control ({@link
  * #dropsOnOverflow()}) reads its overflowing degrees (one flow per sender) as retransmission-timeout
  * delays instead, charged when an episode's queue overflows the buffer ({@link DropTimeouts}): without
  * congestion control every flow runs at line rate, so what it loses depends on the bytes the episode
@@ -144,91 +144,10 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
      * {@code bytesPerSender} = B each (see the class comment); 1 without overload (ρ ≤ 1).
      */
     public double capacityFactor(double overload, double flowsPerSender, double pathLinks, double bytesPerSender) {
-        return overload <= 1 ? 1 : utilisation(overload, flowsPerSender, pathLinks, bytesPerSender) * multipathFactor;
+        return overload <= 1 ? 1
+                : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, bytesPerSender) * multipathFactor;
     }
 
-    /** u(ρ, m, L̄, B): linear in log₂ B between the measured sizes, held outside them. */
-    private double utilisation(double overload, double flowsPerSender, double pathLinks, double bytesPerSender) {
-        int last = SENDER_BYTES.length - 1;
-        if (!(bytesPerSender > SENDER_BYTES[0])) {
-            return atSize(0, overload, flowsPerSender, pathLinks);
-        }
-        if (bytesPerSender >= SENDER_BYTES[last]) {
-            return atSize(last, overload, flowsPerSender, pathLinks);
-        }
-        int s = 1;
-        while (bytesPerSender >= SENDER_BYTES[s]) {
-            s++;
-        }
-        double t = Math.log(bytesPerSender / SENDER_BYTES[s - 1]) / Math.log(SENDER_BYTES[s] / SENDER_BYTES[s - 1]);
-        double low = atSize(s - 1, overload, flowsPerSender, pathLinks);
-        return low + (atSize(s, overload, flowsPerSender, pathLinks) - low) * t;
-    }
-
-    /** u(ρ, m, L̄) at {@code SENDER_BYTES[s]}: linear in L̄ between the measured path lengths, held outside them. */
-    private double atSize(int s, double overload, double flowsPerSender, double pathLinks) {
-        int last = PATH_LINKS.length - 1;
-        int first = s * PATH_LINKS.length;
-        if (pathLinks <= PATH_LINKS[0]) {
-            return utilisation(first, overload, flowsPerSender);
-        }
-        if (pathLinks >= PATH_LINKS[last]) {
-            return utilisation(first + last, overload, flowsPerSender);
-        }
-        int h = 1;
-        while (pathLinks >= PATH_LINKS[h]) {
-            h++;
-        }
-        double t = (pathLinks - PATH_LINKS[h - 1]) / (PATH_LINKS[h] - PATH_LINKS[h - 1]);
-        double low = utilisation(first + h - 1, overload, flowsPerSender);
-        return low + (utilisation(first + h, overload, flowsPerSender) - low) * t;
-    }
-
-    /**
-     * u(ρ, m) in block h (bytes per sender, path length): linear in log₂ ρ between u(1, m) = 1 and the
-     * measured degrees, each read at m ({@link #atDegree}), held at ρ = 16 above.
-     */
-    private double utilisation(int h, double overload, double flowsPerSender) {
-        if (overload <= 1) {
-            return 1;
-        }
-        int last = INCAST_DEGREES.length - 1;
-        if (overload >= INCAST_DEGREES[last]) {
-            return atDegree(h, last, flowsPerSender);
-        }
-        double lowDegree = 1;
-        double lowU = 1;
-        int i = 0;
-        while (overload >= INCAST_DEGREES[i]) {
-            lowDegree = INCAST_DEGREES[i];
-            lowU = atDegree(h, i, flowsPerSender);
-            i++;
-        }
-        double t = Math.log(overload / lowDegree) / Math.log((double) INCAST_DEGREES[i] / lowDegree);
-        return lowU + (atDegree(h, i, flowsPerSender) - lowU) * t;
-    }
-
-    /**
-     * u in block h (bytes per sender, path length) at {@code INCAST_DEGREES[i]} and m flows per sender:
-     * linear in log₂ m between the measured counts, held outside.
-     */
-    private double atDegree(int h, int i, double flowsPerSender) {
-        int base = (h * INCAST_DEGREES.length + i) * FLOWS_PER_SENDER.length;
-        if (flowsPerSender <= FLOWS_PER_SENDER[0]) {
-            return utilisation[base];
-        }
-        int j = 1;
-        while (j < FLOWS_PER_SENDER.length && flowsPerSender >= FLOWS_PER_SENDER[j]) {
-            j++;
-        }
-        if (j == FLOWS_PER_SENDER.length) {
-            return utilisation[base + j - 1];
-        }
-        double low = utilisation[base + j - 1];
-        double t = Math.log(flowsPerSender / FLOWS_PER_SENDER[j - 1])
-                / Math.log((double) FLOWS_PER_SENDER[j] / FLOWS_PER_SENDER[j - 1]);
-        return low + (utilisation[base + j] - low) * t;
-    }
 
     /**
      * The smallest capacity factor of the rate model, min u × min(1, m_p) (a dropping row's timeouts
@@ -267,6 +186,7 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
             }
         }
         DropTimeouts drops = dropsOnOverflow() ? new DropTimeouts(oneFlowPerSender()) : null;
+        boolean oneBlock = sameAtEveryPathAndSize();
         return new ContentionModel() {
             @Override
             public double saturatedCapacityFactor(int link, double overload, double flowsPerSender,
@@ -275,8 +195,9 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
                     return 1;
                 }
                 double m = overload > 1 && (link >= multipath.length || multipath[link]) ? multipathFactor : 1;
-                return m * (drops == null ? utilisation(overload, flowsPerSender, pathLinks, episodeBytesPerSender)
-                        : drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link)));
+                return m * (drops != null ? drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link))
+                        : oneBlock ? UtilisationGrid.inBlock(utilisation, 0, overload, flowsPerSender)
+                        : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, episodeBytesPerSender));
             }
 
             @Override
@@ -284,6 +205,16 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
                 return drops == null ? FabricBehaviour.this.smallestFactor() : 0;
             }
         };
+    }
+
+    /** Whether every (bytes per sender, path length) block holds the same utilisations: then one block is read. */
+    private boolean sameAtEveryPathAndSize() {
+        for (int point = POINTS_PER_PATH; point < POINTS; point++) {
+            if (utilisation[point] != utilisation[point % POINTS_PER_PATH]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
