@@ -14,8 +14,10 @@ import java.util.Map;
 /**
  * The measured behaviours, one row per {@link BehaviourKey}, as {@link BehaviourTableGenerator}
  * wrote them: lines starting with '#' are provenance (date, code version, scenarios), then a header
- * and tab-separated rows: the key's four parts, u(k, m) for k = 2, 4, 8, 16 and, within each k, m =
- * 1, 2, 4, 8 flows per sender (column u{k}m{m}), the multipath factor.
+ * and tab-separated rows: the key's four parts, u(k, m) on one switch for k = 2, 4, 8, 16 and, within
+ * each k, m = 1, 2, 4, 8 flows per sender (column u{k}m{m}), the same across a leaf uplink (paths of 4
+ * links, column u{k}m{m}l4), then both again with 4 MiB per sender instead of 1 (suffix b4), the multipath
+ * factor.
  */
 public final class BehaviourTable {
     /** The table shipped in the runtime jar. */
@@ -38,9 +40,15 @@ public final class BehaviourTable {
 
     private static String header() {
         StringBuilder header = new StringBuilder("flow-control\tcongestion-control\trecovery\trouting");
-        for (int degree : FabricBehaviour.INCAST_DEGREES) {
-            for (int flows : FabricBehaviour.FLOWS_PER_SENDER) {
-                header.append("\tu").append(degree).append('m').append(flows);
+        for (int s = 0; s < FabricBehaviour.SENDER_BYTES.length; s++) {
+            for (int h = 0; h < FabricBehaviour.PATH_LINKS.length; h++) {
+                for (int degree : FabricBehaviour.INCAST_DEGREES) {
+                    for (int flows : FabricBehaviour.FLOWS_PER_SENDER) {
+                        header.append("\tu").append(degree).append('m').append(flows)
+                                .append(h == 0 ? "" : "l" + FabricBehaviour.PATH_LINKS[h])
+                                .append(s == 0 ? "" : "b" + (int) (FabricBehaviour.SENDER_BYTES[s] / (1 << 20)));
+                    }
+                }
             }
         }
         return header.append("\tmultipath").toString();
@@ -137,7 +145,7 @@ public final class BehaviourTable {
                 provenance.add(line.substring(1).trim());
             } else if (!line.isBlank() && !line.equals(HEADER)) {
                 String[] parts = line.split("\t");
-                int points = FabricBehaviour.INCAST_DEGREES.length * FabricBehaviour.FLOWS_PER_SENDER.length;
+                int points = FabricBehaviour.POINTS;
                 if (parts.length != 4 + points + 1) {
                     throw new IllegalArgumentException("fabric behaviour table " + RESOURCE + ", line " + lineNumber
                             + ": " + parts.length + " columns where the header has " + HEADER.split("\t").length + " ("

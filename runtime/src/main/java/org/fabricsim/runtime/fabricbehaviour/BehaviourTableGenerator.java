@@ -67,16 +67,21 @@ public final class BehaviourTableGenerator {
                         + " flow control (lossy trimming: tail drop with trimming), recovery, congestion control and"
                         + " routing",
                 "u<k>m<m>: incast scenarios of k senders, each sending its 1 MiB as m flows (m = "
-                        + Arrays.toString(FabricBehaviour.FLOWS_PER_SENDER) + "): " + incastNames(),
+                        + Arrays.toString(FabricBehaviour.FLOWS_PER_SENDER) + "): " + incastNames(0, 0),
+                "u<k>m<m>l4: the same across a leaf uplink, paths of 4 links (HPCC, ib-cc; the others hold"
+                        + " the one-switch 1 MiB values): " + incastNames(1, 0),
+                "u<k>m<m>b4, u<k>m<m>l4b4: both with 4 MiB per sender (HPCC, ib-cc): " + incastNames(0, 1)
+                        + "; " + incastNames(1, 1),
                 "multipath (adaptive and spraying rows; 1 under ECMP): " + BehaviourScenarios.PERMUTATION.name());
         return new BehaviourTable(rows, provenance);
     }
 
-    private static String incastNames() {
+    private static String incastNames(int pathIndex, int sizeIndex) {
         List<String> names = new ArrayList<>();
         for (int degree : FabricBehaviour.INCAST_DEGREES) {
             for (int flows : FabricBehaviour.FLOWS_PER_SENDER) {
-                names.add(TrafficPattern.incast(degree, flows, BehaviourScenarios.INCAST_BYTES / flows).name());
+                names.add(BehaviourScenarios.incast(pathIndex, degree, flows, FabricBehaviour.SENDER_BYTES[sizeIndex])
+                        .name());
             }
         }
         return String.join("; ", names);

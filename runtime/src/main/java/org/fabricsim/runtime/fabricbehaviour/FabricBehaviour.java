@@ -13,11 +13,18 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * The first-order behaviour of one fabric combination, as the packet backend measured it, and the
  * flow model's use of it.
  *
- * <p><b>Parameters.</b> {@code utilisation[i·M + j]} (M = {@link #FLOWS_PER_SENDER}'s length): the
- * share of a bottleneck's capacity (after headers) that {@code INCAST_DEGREES[i]} senders converging
- * on it get through, each sending its {@link BehaviourScenarios#INCAST_BYTES} as {@code
- * FLOWS_PER_SENDER[j]} flows: 1 for an ideal fabric, below 1 where congestion control converges
- * late or oscillates, or where drops cost retransmissions and timeouts. The flows per sender matter
+ * <p><b>Parameters.</b> {@code utilisation[((s·H + h)·D + i)·M + j]} (H, D, M = {@link #PATH_LINKS}', {@link
+ * #INCAST_DEGREES}' and {@link #FLOWS_PER_SENDER}'s lengths): the share of a bottleneck's capacity (after
+ * headers) that {@code INCAST_DEGREES[i]} senders converging on it get through, each sending {@code
+ * SENDER_BYTES[s]} as {@code FLOWS_PER_SENDER[j]} flows over paths of {@code PATH_LINKS[h]} links: 1 for
+ * an ideal fabric, below 1 where congestion control converges late or oscillates, or where
+ * drops cost retransmissions and timeouts. The path length matters because congestion control is a
+ * feedback loop: its signal (a mark, a BECN, telemetry) reaches the sender one round trip after the queue
+ * built, and the round trip grows with the links of the path, so a longer path overshoots and cuts more
+ * (IB CC 2:1 over 1 MiB: 0.574 on one switch, 0.441 across a leaf uplink). The bytes per sender matter
+ * because a reactive control's cost is a transient (rates cut on the first signals, then recover on
+ * timers of hundreds of µs): the longer the transfer, the smaller the transient's share (IB CC 2:1 on one
+ * switch: 0.574 over 1 MiB, 0.705 over 4 MiB). The flows per sender matter
  * because congestion control acts per flow (a queue pair's rate, an InfiniBand table index, a window)
  * while a NIC serves all its flows: when one flow is cut, its siblings on the same NIC can take up
  * the slack (and each flow is shorter, which matters where a control's cost has an onset in transfer
@@ -27,21 +34,26 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  *
  * <p><b>Use.</b> A link saturated by two flows or more in the ideal max-min solve, whose flows'
  * senders offer it ρ times its capacity with m flows per distinct sender on average ({@link
- * ContentionModel}), delivers c·u(ρ, m)·m_p: u bilinear in (log₂ ρ, log₂ m) between u(1, m) = 1 (no
- * overload) and the measured points, held at ρ = 16 and m = 8 above them (m ≥ 1 always: a link's
- * flows are at least its senders), and m_p = {@code multipathFactor} on a link between two switches (1
- * on a NIC's link, which has one path: see {@link #on}). At m = 1 this is u(ρ) of the incasts of one
- * flow per sender, to the bit. A tail-drop fabric without congestion control ({@link
+ * ContentionModel}), delivers c·u(ρ, m, L̄, B)·m_p: in each (B, L) block u bilinear in (log₂ ρ, log₂ m)
+ * between u(1, m) = 1 (no overload) and the measured points, held at ρ = 16 and m = 8 above them (m ≥ 1
+ * always: a link's flows are at least its senders), and m_p = {@code multipathFactor} on a link between
+ * two switches (1 on a NIC's link, which has one path: see {@link #on}). On one switch at 1 MiB per sender
+ * and m = 1 this is u(ρ) of the incasts of one flow per sender, to the bit. A tail-drop fabric without congestion control ({@link
  * #dropsOnOverflow()}) reads its overflowing degrees (one flow per sender) as retransmission-timeout
  * delays instead, charged when an episode's queue overflows the buffer ({@link DropTimeouts}): without
  * congestion control every flow runs at line rate, so what it loses depends on the bytes the episode
  * queues, not on how they are split into flows. A link with one flow, or one that is not saturated,
  * keeps c: a fabric without contention runs exactly as the ideal. O(degrees + flow counts) per
- * saturated link per solve, no allocation.
+ * saturated link per solve, no allocation. The path length L̄ is the link's flows' mean number of links
+ * (Σ_f w_f·L_f / Σ_f w_f): u is linear in L̄ between the measured lengths (a round trip is linear in the
+ * links it crosses), held at {@code PATH_LINKS}' ends outside (assumption: a three-tier path of 6 links runs
+ * as the two-tier one of 4). The bytes per sender B are the link's contention episode's bytes over its
+ * distinct senders when it began: u is linear in log₂ B between the measured sizes, held outside (below
+ * 1 MiB a control's onset would raise u: held at the 1 MiB value, it errs slow there).
  *
  * @param key             the combination
- * @param utilisation     bottleneck utilisation at each ({@link #INCAST_DEGREES}, {@link #FLOWS_PER_SENDER}),
- *                        degree-major, in (0, 1]
+ * @param utilisation     bottleneck utilisation at each ({@link #SENDER_BYTES}, {@link #PATH_LINKS}, {@link
+ *                        #INCAST_DEGREES}, {@link #FLOWS_PER_SENDER}), in that order of significance, in (0, 1]
  * @param multipathFactor throughput factor of per-packet multipath routing against the flow model, in (0, 2]
  */
 public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
@@ -49,12 +61,21 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     static final int[] INCAST_DEGREES = {2, 4, 8, 16};
     /** The flows per sender the table measures at each degree. */
     static final int[] FLOWS_PER_SENDER = {1, 2, 4, 8};
+    /** The path lengths, in links, the table measures: an incast on one switch, and one across a leaf uplink. */
+    static final int[] PATH_LINKS = {2, 4};
+    /** The bytes each incast sender sends, the table measures: 1 MiB (a ring step's chunk of 16 MiB over 16 ranks) and 4 MiB. */
+    static final double[] SENDER_BYTES = {1 << 20, 4 << 20};
+    /** Utilisations per (bytes per sender, path length). */
+    static final int POINTS_PER_PATH = INCAST_DEGREES.length * FLOWS_PER_SENDER.length;
+    /** Utilisations per row. */
+    static final int POINTS = SENDER_BYTES.length * PATH_LINKS.length * POINTS_PER_PATH;
 
     public FabricBehaviour {
-        if (key == null || utilisation == null
-                || utilisation.length != INCAST_DEGREES.length * FLOWS_PER_SENDER.length) {
-            throw new IllegalArgumentException("a behaviour needs its key and one utilisation per incast degree "
-                    + Arrays.toString(INCAST_DEGREES) + " and flows per sender " + Arrays.toString(FLOWS_PER_SENDER));
+        if (key == null || utilisation == null || utilisation.length != POINTS) {
+            throw new IllegalArgumentException("a behaviour needs its key and one utilisation per bytes per sender "
+                    + Arrays.toString(SENDER_BYTES) + ", path length " + Arrays.toString(PATH_LINKS) + ", incast degree "
+                    + Arrays.toString(INCAST_DEGREES)
+                    + " and flows per sender " + Arrays.toString(FLOWS_PER_SENDER));
         }
         utilisation = utilisation.clone();
         for (double u : utilisation) {
@@ -68,6 +89,26 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         }
     }
 
+    /**
+     * A behaviour whose {@code oneLength} utilisations (one per ({@link #INCAST_DEGREES}, {@link
+     * #FLOWS_PER_SENDER}), degree-major) hold at every path length and transfer size.
+     */
+    public static FabricBehaviour atEveryPathLength(BehaviourKey key, double[] oneLength, double multipathFactor) {
+        return new FabricBehaviour(key, repeatedPerPathLength(oneLength), multipathFactor);
+    }
+
+    private static double[] repeatedPerPathLength(double[] oneLength) {
+        if (oneLength == null || oneLength.length != POINTS_PER_PATH) {
+            throw new IllegalArgumentException("one utilisation per incast degree " + Arrays.toString(INCAST_DEGREES)
+                    + " and flows per sender " + Arrays.toString(FLOWS_PER_SENDER));
+        }
+        double[] u = new double[POINTS];
+        for (int block = 0; block < POINTS / POINTS_PER_PATH; block++) {
+            System.arraycopy(oneLength, 0, u, block * POINTS_PER_PATH, POINTS_PER_PATH);
+        }
+        return u;
+    }
+
     private static void requireShare(String name, double value) {
         if (!(value > 0 && value <= 1)) {
             throw new IllegalArgumentException(name + " must be in (0, 1], was " + value);
@@ -79,12 +120,15 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         return utilisation(i, 0);
     }
 
-    /** Bottleneck utilisation at {@code INCAST_DEGREES[i]} with {@code FLOWS_PER_SENDER[j]} flows per sender. */
+    /**
+     * Bottleneck utilisation on one switch at {@code INCAST_DEGREES[i]} with {@code FLOWS_PER_SENDER[j]} flows
+     * per sender, 1 MiB per sender.
+     */
     public double utilisation(int i, int j) {
         return utilisation[i * FLOWS_PER_SENDER.length + j];
     }
 
-    /** The utilisations with one flow per sender, one per {@link #INCAST_DEGREES}. */
+    /** The utilisations on one switch with one flow per sender, one per {@link #INCAST_DEGREES}. */
     double[] oneFlowPerSender() {
         double[] u = new double[INCAST_DEGREES.length];
         for (int i = 0; i < u.length; i++) {
@@ -94,56 +138,16 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     }
 
     /**
-     * The capacity factor u(ρ, m)·m_p of a saturated link between two switches, where per-packet
+     * The capacity factor u(ρ, m, L̄, B)·m_p of a saturated link between two switches, where per-packet
      * routing chooses among paths, whose flows offer it {@code overload} = ρ times its capacity with
-     * {@code flowsPerSender} = m flows per sender (see the class comment); 1 without overload (ρ ≤ 1).
+     * {@code flowsPerSender} = m flows per sender over paths of {@code pathLinks} = L̄ links on average,
+     * {@code bytesPerSender} = B each (see the class comment); 1 without overload (ρ ≤ 1).
      */
-    public double capacityFactor(double overload, double flowsPerSender) {
-        return overload <= 1 ? 1 : utilisation(overload, flowsPerSender) * multipathFactor;
+    public double capacityFactor(double overload, double flowsPerSender, double pathLinks, double bytesPerSender) {
+        return overload <= 1 ? 1
+                : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, bytesPerSender) * multipathFactor;
     }
 
-    /**
-     * u(ρ, m): linear in log₂ ρ between u(1, m) = 1 and the measured degrees, each read at m ({@link
-     * #atDegree}), held at ρ = 16 above.
-     */
-    private double utilisation(double overload, double flowsPerSender) {
-        if (overload <= 1) {
-            return 1;
-        }
-        int last = INCAST_DEGREES.length - 1;
-        if (overload >= INCAST_DEGREES[last]) {
-            return atDegree(last, flowsPerSender);
-        }
-        double lowDegree = 1;
-        double lowU = 1;
-        int i = 0;
-        while (overload >= INCAST_DEGREES[i]) {
-            lowDegree = INCAST_DEGREES[i];
-            lowU = atDegree(i, flowsPerSender);
-            i++;
-        }
-        double t = Math.log(overload / lowDegree) / Math.log((double) INCAST_DEGREES[i] / lowDegree);
-        return lowU + (atDegree(i, flowsPerSender) - lowU) * t;
-    }
-
-    /** u at {@code INCAST_DEGREES[i]} and m flows per sender: linear in log₂ m between the measured counts, held outside. */
-    private double atDegree(int i, double flowsPerSender) {
-        int base = i * FLOWS_PER_SENDER.length;
-        if (flowsPerSender <= FLOWS_PER_SENDER[0]) {
-            return utilisation[base];
-        }
-        int j = 1;
-        while (j < FLOWS_PER_SENDER.length && flowsPerSender >= FLOWS_PER_SENDER[j]) {
-            j++;
-        }
-        if (j == FLOWS_PER_SENDER.length) {
-            return utilisation[base + j - 1];
-        }
-        double low = utilisation[base + j - 1];
-        double t = Math.log(flowsPerSender / FLOWS_PER_SENDER[j - 1])
-                / Math.log((double) FLOWS_PER_SENDER[j] / FLOWS_PER_SENDER[j - 1]);
-        return low + (utilisation[base + j] - low) * t;
-    }
 
     /**
      * The smallest capacity factor of the rate model, min u × min(1, m_p) (a dropping row's timeouts
@@ -182,16 +186,18 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
             }
         }
         DropTimeouts drops = dropsOnOverflow() ? new DropTimeouts(oneFlowPerSender()) : null;
+        boolean oneBlock = sameAtEveryPathAndSize();
         return new ContentionModel() {
             @Override
             public double saturatedCapacityFactor(int link, double overload, double flowsPerSender,
-                    double episodeBytes) {
+                    double pathLinks, double episodeBytesPerSender, double episodeBytes) {
                 if (link < scaleUp.length && scaleUp[link]) {
                     return 1;
                 }
                 double m = overload > 1 && (link >= multipath.length || multipath[link]) ? multipathFactor : 1;
-                return m * (drops == null ? utilisation(overload, flowsPerSender)
-                        : drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link)));
+                return m * (drops != null ? drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link))
+                        : oneBlock ? UtilisationGrid.inBlock(utilisation, 0, overload, flowsPerSender)
+                        : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, episodeBytesPerSender));
             }
 
             @Override
@@ -199,6 +205,16 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
                 return drops == null ? FabricBehaviour.this.smallestFactor() : 0;
             }
         };
+    }
+
+    /** Whether every (bytes per sender, path length) block holds the same utilisations: then one block is read. */
+    private boolean sameAtEveryPathAndSize() {
+        for (int point = POINTS_PER_PATH; point < POINTS; point++) {
+            if (utilisation[point] != utilisation[point % POINTS_PER_PATH]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -57,6 +57,28 @@ public record TrafficPattern(String name, int hosts, int hostsPerLeaf, double ov
     }
 
     /**
+     * The same incast across a leaf uplink, paths of 4 links instead of 2: {@code degree} senders (hosts
+     * 0..degree − 1, one leaf of {@code degree} hosts oversubscribed {@code degree}:1, hence one uplink), each
+     * starting {@code flowsPerSender} flows of {@code bytesEach} to its partner on the second leaf (host i +
+     * degree). The uplink is offered {@code degree} times its capacity with {@code flowsPerSender} flows
+     * per sender, as the one-switch incast's receiver link is; no receiver link is overloaded.
+     */
+    public static TrafficPattern uplinkIncast(int degree, int flowsPerSender, double bytesEach) {
+        int flows = degree * flowsPerSender;
+        int[] src = new int[flows];
+        int[] dst = new int[flows];
+        double[] bytes = new double[flows];
+        for (int f = 0; f < flows; f++) {
+            src[f] = f % degree;
+            dst[f] = degree + f % degree;
+            bytes[f] = bytesEach;
+        }
+        return new TrafficPattern("uplink incast " + degree + ":1, " + mib(bytesEach) + " each"
+                + (flowsPerSender > 1 ? ", " + flowsPerSender + " flows per sender" : "") + ", across one leaf uplink",
+                2 * degree, degree, degree, src, dst, bytes);
+    }
+
+    /**
      * Host i sends {@code bytesEach} to host (i + hostsPerLeaf) mod hosts on a leaf–spine fabric
      * of {@code oversubscription}: every flow crosses the spine.
      */

@@ -7,10 +7,8 @@ import org.fabricsim.runtime.topology.Graph;
 /**
  * A fabric's derating of saturated links for {@link MaxMinNetwork}: after the ideal fill, each
  * component link saturated (less than 10⁻⁹ of its capacity left) by two flows or more gets the
- * {@link ContentionModel}'s capacity factor for its load ({@link ContentionReading}) and the bytes
- * of its contention episode (Σ multiplicity × remaining bytes when the episode began; an episode
- * ends when the link empties or stops being saturated), and the component is filled again with
- * those capacities. Factors above 1 − ε (the completion tolerance) leave a link whole.
+ * {@link ContentionModel}'s capacity factor for its load and its contention episode ({@link
+ * ContentionReading}), and the component is filled again with those capacities. Factors above 1 − ε (the completion tolerance) leave a link whole.
  * O(flows on the link) per saturated link.
  *
  * <p><b>Settled factors.</b> A saturated link keeps the factor it was last given while the one its
@@ -64,8 +62,6 @@ final class ContentionDerating {
     private int leftCount;
     /** The smallest ideal rate of the classes finished since the last solve (+∞ when none). */
     private double slowestFinishedIdealRate = Double.POSITIVE_INFINITY;
-    /** Per link, the bytes of its current contention episode, 0 outside one. */
-    private final double[] episodeBytes;
 
     ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, ComponentSearch component,
             double tolerance, double rateRounding, int classCapacity) {
@@ -86,7 +82,6 @@ final class ContentionDerating {
         saturated = new boolean[capacity.length];
         left = new int[capacity.length];
         isLeft = new boolean[capacity.length];
-        episodeBytes = new double[capacity.length];
         idealRate = new double[0];
         grow(classCapacity);
     }
@@ -112,7 +107,7 @@ final class ContentionDerating {
     /** A finished class left {@code link}, which carries no class any more when {@code emptied}. */
     void leave(int link, boolean emptied) {
         if (emptied) {
-            episodeBytes[link] = 0;
+            reading.endEpisode(link);
         }
         if (!isLeft[link]) {
             isLeft[link] = true;
@@ -145,7 +140,7 @@ final class ContentionDerating {
         int[] componentLinks = component.componentLinks;
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
-            if (saturated[link] && !isLeft[link] && settle(link, measuredFactor(table, link)) != factor[link]) {
+            if (saturated[link] && !isLeft[link] && settle(link, reading.factor(table, link)) != factor[link]) {
                 return false;
             }
         }
@@ -153,7 +148,7 @@ final class ContentionDerating {
             int link = left[i];
             if (saturated[link]) {
                 saturated[link] = false;
-                episodeBytes[link] = 0;
+                reading.endEpisode(link);
                 factor[link] = 1;
                 capacity[link] = graph.linkBytesPerSecond(link);
             }
@@ -203,12 +198,9 @@ final class ContentionDerating {
             double before = capacity[link];
             saturated[link] = linkWeight[link] >= 2 && linkRemaining[link] <= 1e-9 * linkCapacity;
             if (saturated[link]) {
-                if (episodeBytes[link] == 0) {
-                    episodeBytes[link] = reading.remainingBytesOn(table, link);
-                }
-                factor[link] = settle(link, measuredFactor(table, link));
+                factor[link] = settle(link, reading.factor(table, link));
             } else {
-                episodeBytes[link] = 0;
+                reading.endEpisode(link);
                 factor[link] = 1;
             }
             capacity[link] = linkCapacity * factor[link];
@@ -226,10 +218,5 @@ final class ContentionDerating {
         double settled = measured > smallestDerating ? 1 : measured;
         double current = factor[link];
         return Math.abs(settled - current) <= tolerance * current ? current : settled;
-    }
-
-    /** The model's factor for saturated {@code link} now, in its current episode. */
-    private double measuredFactor(FlowTable table, int link) {
-        return reading.factor(table, link, episodeBytes[link]);
     }
 }

@@ -20,20 +20,27 @@ package org.fabricsim.runtime.network;
  * to capacity (an incast of k senders of one flow each has m = 1; an all-to-all's uplink carries
  * several flows of every sender behind it).
  *
+ * <p>The path length of a link is its flows' mean number of links, Σ_f w_f·L_f / Σ_f w_f: congestion
+ * control learns of a queue one round trip after it built, and the round trip grows with the path.
+ *
  * <p>A contention episode of a link begins when a solve first finds it saturated by two flows or more
  * and ends when one finds it otherwise; its bytes R are what the link's flows had left to send when
  * it began (Σ_f w_f·remaining_f). A delay per episode (a drop's retransmission timeout) is charged as
  * a factor that depends on R, and R stays the episode's at every re-solve inside it, so the delay is
- * charged once, however many completions and arrivals re-solve the link meanwhile.
+ * charged once, however many completions and arrivals re-solve the link meanwhile. Its bytes per sender are R
+ * over the distinct senders of the link's flows when it began: how long a transfer the control's transient
+ * plays out over.
  */
 public interface ContentionModel {
     /**
      * The share of its capacity {@code link} delivers when it is saturated by two flows or more
      * offering it {@code overload} times its capacity, {@code flowsPerSender} flows per distinct
-     * sender, in a contention episode that brought it {@code episodeBytes}, in (0, 1]. A function of
-     * its arguments: the flow model asks again only when one of them changed.
+     * sender over paths of {@code pathLinks} links on average, in a contention episode that brought it
+     * {@code episodeBytes}, {@code episodeBytesPerSender} from each of its distinct senders on average, in (0, 1].
+     * A function of its arguments: the flow model asks again only when one of them changed.
      */
-    double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double episodeBytes);
+    double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
+            double episodeBytesPerSender, double episodeBytes);
 
     /** A lower bound of every factor {@link #saturatedCapacityFactor} returns. */
     double smallestFactor();

@@ -87,7 +87,8 @@ class DropTimeoutsTest {
         int receiverLink = topology.nicDownlink(0);
         network.setContentionModel(new ContentionModel() {
             @Override
-            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double bytes) {
+            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
+                    double bytesPerSender, double bytes) {
                 if (link == receiverLink) {
                     episodeBytes.add(bytes);
                 }

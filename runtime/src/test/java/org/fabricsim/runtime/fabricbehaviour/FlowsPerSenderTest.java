@@ -23,7 +23,7 @@ class FlowsPerSenderTest {
         0.5, 0.5, 0.5, 0.5,
         0.5, 0.5, 0.5, 0.5,
         0.5, 0.5, 0.5, 0.5};
-    private static final FabricBehaviour HAND = new FabricBehaviour(new BehaviourKey(BehaviourKey.FlowControl.CREDIT,
+    private static final FabricBehaviour HAND = FabricBehaviour.atEveryPathLength(new BehaviourKey(BehaviourKey.FlowControl.CREDIT,
             CongestionControl.INFINIBAND, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP), U, 1);
 
     /** Makespan of {@code incast} on the flow model with {@code behaviour} over its ideal makespan. */
@@ -55,7 +55,7 @@ class FlowsPerSenderTest {
         for (int j = 1; j < 4; j++) {
             flat[j] = 0.5;
         }
-        FabricBehaviour oneColumn = new FabricBehaviour(HAND.key(), flat, 1);
+        FabricBehaviour oneColumn = FabricBehaviour.atEveryPathLength(HAND.key(), flat, 1);
         for (int degree : new int[] {2, 3, 16}) {
             TrafficPattern incast = TrafficPattern.incast(degree, MIB);
             assertEquals(PatternRuns.flowPs(incast, RoutingMode.ECMP, oneColumn),
