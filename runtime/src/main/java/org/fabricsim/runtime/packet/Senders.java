@@ -69,7 +69,10 @@ final class Senders {
         }
     }
 
-    /** A NACK or a timeout queued {@code packets} more to send: a scheduled fabric's sender requests their credit. */
+    /**
+     * A NACK, a trimmed packet's NACK or a timeout queued {@code packets} more to send: a scheduled fabric's sender
+     * requests their credit.
+     */
     void requeued(int flow, int packets) {
         if (scheduler != null) {
             scheduler.requeued(flow, packets);

@@ -22,7 +22,7 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
  *
  * <p><b>Trimming</b> (NDP, Ultra Ethernet): a packet's trimmed header reaching the receiver is
  * answered at once by a NACK for that one sequence, which the sender resends as soon as its NIC is
- * free (ahead of new data) and under Swift takes as a congestion signal ({@link SwiftSender#onTrim});
+ * free (ahead of new data; on a scheduled fabric once the credit it requests for it is granted) and under Swift takes as a congestion signal ({@link SwiftSender#onTrim});
  * the hole-scanning NACK of selective repeat skips a sequence already NACKed this way, so a trimmed
  * packet is resent once per trim. The timeout still resends every hole.
  */
@@ -231,6 +231,7 @@ final class Transport {
             Flows.set(flows.resend[flow], seq);
             flows.counters[Flows.resendCount(flow)]++;
             flows.resendCursor[flow] = Math.min(flows.resendCursor[flow], seq);
+            senders.requeued(flow, 1);
             senders.onTrimNack(flow, lineBytesPerSecond[flows.firstLink[flow]]);
             network.tryTransmit(flows.firstLink[flow]);
         }

@@ -7,8 +7,9 @@ import java.util.Arrays;
  * queue of its sender for its destination's egress port, the last link of its path (assumed: the NIC's port stands
  * for the ingress leaf's VOQ, as every flow of the NIC port has its own queue). The sender sends nothing it holds no
  * credit for: at its start it requests credit for every wire byte it will send (⌈bytes / MTU⌉ packets with their
- * headers), and for one full packet per packet a NACK or a timeout queues again; a request reaches the egress
- * port's scheduler one feedback delay later. The scheduler keeps the flows whose request it has not yet granted in
+ * headers), and for one full packet per packet a NACK, a trimmed packet's NACK or a timeout queues again (the
+ * credit spent on a packet that was trimmed or lost is gone, and without it the resend would wait forever); a request
+ * reaches the egress port's scheduler one feedback delay later. The scheduler keeps the flows whose request it has not yet granted in
  * a FIFO ({@link FlowQueues}) and grants the head one credit, c = {@code creditBytes}, at most every c / r (r the
  * egress link's rate), putting it back at the tail while its request is not exhausted: round robin at the port's
  * rate. A grant reaches the sender one feedback delay later and adds c to its balance; the sender sends a packet
@@ -66,7 +67,7 @@ final class VoqScheduler {
         request(flow, (long) (packets - 1) * packetWireBytes + flows.counters[Flows.lastPayload(flow)] + headerBytes);
     }
 
-    /** {@code packets} were queued again (a NACK or a timeout): request a full packet's credit for each. */
+    /** {@code packets} were queued again (a NACK, a trimmed packet's NACK or a timeout): request a full packet's credit for each. */
     void requeued(int flow, int packets) {
         if (packets > 0) {
             request(flow, (long) packets * packetWireBytes);
