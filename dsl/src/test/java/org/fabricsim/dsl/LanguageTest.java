@@ -234,7 +234,7 @@ class LanguageTest {
             }
 
             software Stack {
-                attention flash forward 60 % backward 48 %
+                attention flash forward 53.5 % backward 51.7 %
                 elementwise-kernels 6
             }
 

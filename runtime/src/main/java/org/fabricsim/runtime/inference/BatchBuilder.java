@@ -51,6 +51,7 @@ final class BatchBuilder {
     private long newTokens;
     private long logitTokens;
     private double prefillPairs;
+    private double prefixPairs;
     private double prefixTokens;
     private long decodeTokens;
     private double decodeContext;
@@ -136,6 +137,7 @@ final class BatchBuilder {
         newTokens = 0;
         logitTokens = 0;
         prefillPairs = 0;
+        prefixPairs = 0;
         prefixTokens = 0;
         decodeTokens = 0;
         decodeContext = 0;
@@ -240,6 +242,7 @@ final class BatchBuilder {
     private void addPrefill(int slot, int q, int chunk, int target) {
         int before = requests.prefilled[q];
         newTokens += chunk;
+        prefixPairs += (double) chunk * before;
         prefillPairs += (double) chunk * before + (double) chunk * (chunk + 1) / 2;
         prefixTokens += before;
         logitTokens += before + chunk == target ? 1 : 0;
@@ -259,13 +262,13 @@ final class BatchBuilder {
             share = 1;
         } else {
             double alonePrefill = model.iterationPs(prefillTokens, logitTokens - decodeTokens, prefillPairs,
-                    prefixTokens, 0, 0);
-            double aloneDecode = model.iterationPs(decodeTokens, decodeTokens, 0, 0, decodePairs, decodeContext);
+                    prefixPairs, prefixTokens, 0, 0);
+            double aloneDecode = model.iterationPs(decodeTokens, decodeTokens, 0, 0, 0, decodePairs, decodeContext);
             share = alonePrefill / (alonePrefill + aloneDecode);
         }
         long draftPs = decodeSequences == 0 ? 0 : model.draftPs(decodeSequences);
-        return model.iterationPs(newTokens, logitTokens, prefillPairs, prefixTokens, decodePairs, decodeContext)
-                + draftPs;
+        return model.iterationPs(newTokens, logitTokens, prefillPairs, prefixPairs, prefixTokens, decodePairs,
+                decodeContext) + draftPs;
     }
 
     /** Fraction of the last costed iteration's time attributed to prefill. */

@@ -29,9 +29,12 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * are taken as equally likely), and its weights are read only if
  * some token picked it, probability 1 − (1 − k/E)^T; the FLOPs counted stay the nominal T·k/E
  * rows, and the element-wise passes over the expert width scale by L likewise;</li>
- * <li>attention core: max(2·(a/t)·(A_p·(q_p + v_p) + A_d·(q_d + v_d)) ÷ (P₁₆·η_att), κ·(K + T) ÷
- * (S_kv·B_e)) with q = v = d for standard attention. MLA (latent c, RoPE ρ) is costed as serving
- * kernels run it: decoding in the weight-absorbed form on the latent (q_d = c + ρ, v_d = c; FlashMLA,
+ * <li>attention core: max(2·(a/t)·((A_p − A_x)·(q_p + v_p) ÷ η_att + (A_x·(q_p + v_p) + A_d·(q_d + v_d))
+ * ÷ η_u) ÷ P₁₆, κ·(K + T) ÷ (S_kv·B_e)) with q = v = d for standard attention: A_p − A_x the causal
+ * pairs of the prefill chunks (each chunk's new tokens against each other, the triangle), A_x those
+ * against their cached prefixes and A_d the decoding tokens', which need no mask and run at η_u =
+ * min(1, η_att · {@link SoftwareSpec#UNMASKED_FORWARD_SPEEDUP}). MLA (latent c, RoPE ρ) is costed
+ * as serving kernels run it: decoding in the weight-absorbed form on the latent (q_d = c + ρ, v_d = c; FlashMLA,
  * DeepSeek-V2 arXiv 2405.04434 §2.1.3), prefill on heads expanded from the latent (q_p = d + ρ,
  * v_p = d, the model's value head being as wide as its key head), whose chunk also up-projects the
  * K_p cached latents of its prefix, a GEMM (K_p/(DP·CP), 2ad/t, c) (the KV-up of the new tokens is
@@ -129,13 +132,17 @@ final class LayerKernels {
 
     /**
      * Flash attention over this rank's {@code prefillPairs} and {@code decodePairs} query–key pairs,
-     * each at its phase's width, reading {@code kvTokens} cached tokens.
+     * each at its phase's width, reading {@code kvTokens} cached tokens; {@code prefixPairs} of the
+     * prefill pairs, and all decode pairs, are unmasked and run at the unmasked rate.
      */
-    double attentionCore(double prefillPairs, double decodePairs, double kvTokens) {
-        double flops = 2 * (model.heads() / (double) tensor)
-                * (prefillPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
-        flopsGroup += flops;
-        double compute = flops / (device.attentionFlopsPerSecond() * SoftwareSpec.MEGATRON_CORE.attentionForwardEfficiency());
+    double attentionCore(double prefillPairs, double prefixPairs, double decodePairs, double kvTokens) {
+        double perPair = 2 * (model.heads() / (double) tensor);
+        double causalFlops = perPair * (prefillPairs - prefixPairs) * prefillAttentionWidth;
+        double unmaskedFlops = perPair * (prefixPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
+        flopsGroup += causalFlops + unmaskedFlops;
+        SoftwareSpec stack = SoftwareSpec.MEGATRON_CORE;
+        double compute = (causalFlops / stack.attentionForwardEfficiency()
+                + unmaskedFlops / stack.unmaskedForwardEfficiency()) / device.attentionFlopsPerSecond();
         double memory = device.memorySeconds(kvTokens * kvBytesPerToken / model.layers() / kvShards * pipeline);
         return Math.max(compute, memory);
     }

@@ -15,8 +15,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  *
  * <p><b>An iteration</b> processes T new tokens (prefill chunks plus one token per decoding
  * sequence), T_l of which produce logits, with A_p query–key pairs of attention from prefill
- * chunks and A_d from decoding tokens, and K = K_p + K_d cached tokens read (K_p the prefixes the
- * prefill chunks continue, K_d the decoding sequences' contexts). The replica has G = TP·PP·DP·CP
+ * chunks (A_x of them against the chunks' cached prefixes, unmasked) and A_d from decoding tokens,
+ * and K = K_p + K_d cached tokens read (K_p the prefixes the prefill chunks continue, K_d the
+ * decoding sequences' contexts). The replica has G = TP·PP·DP·CP
  * accelerators; each runs L/PP layers on x = T/(DP·CP) tokens with TP-sharded weights (t = TP, h
  * hidden, a heads, g KV heads, d head width, f MLP width, e weight bytes). Per accelerator of a stage:
  * <ul>
@@ -188,12 +189,13 @@ final class ServingModel {
      * @param tokens        new tokens processed (prefill chunk tokens plus decoding sequences)
      * @param logitTokens   tokens that produce logits
      * @param prefillPairs  A_p: query–key pairs of attention of the prefill chunks
+     * @param prefixPairs   A_x: those of A_p against the chunks' cached prefixes (unmasked)
      * @param prefixTokens  K_p: cached tokens of the prefixes the prefill chunks continue
      * @param decodePairs   A_d: query–key pairs of attention of the decoding tokens
      * @param contextTokens K_d: cached tokens the decoding tokens attend to
      */
-    long iterationPs(long tokens, long logitTokens, double prefillPairs, double prefixTokens, double decodePairs,
-            double contextTokens) {
+    long iterationPs(long tokens, long logitTokens, double prefillPairs, double prefixPairs, double prefixTokens,
+            double decodePairs, double contextTokens) {
         if (tokens == 0) {
             lastFlops = 0;
             return 0;
@@ -201,7 +203,8 @@ final class ServingModel {
         double seconds = tokenSeconds(tokens) + logitSeconds(logitTokens);
         flopsTotal = 0;
         double kvTokens = prefixTokens + contextTokens + tokens;
-        double core = kernels.attentionCore(prefillPairs / tokenShards, decodePairs / tokenShards, kvTokens);
+        double core = kernels.attentionCore(prefillPairs / tokenShards, prefixPairs / tokenShards,
+                decodePairs / tokenShards, kvTokens);
         seconds += times(layersPerStage, core);
         if (busiestDataRank != null && prefillPairs == 0 && prefixTokens == 0) {
             seconds += busiestDataRankSeconds(tokens, decodePairs, kvTokens, core);
@@ -271,7 +274,7 @@ final class ServingModel {
             projections = busiestRankParts.put(index,
                     layersPerStage * (kernels.attentionProjections(share * x) - kernels.attentionProjections(x)), 0);
         }
-        double core = kernels.attentionCore(0, share * decodePairs / tokenShards, share * kvTokens);
+        double core = kernels.attentionCore(0, 0, share * decodePairs / tokenShards, share * kvTokens);
         kernels.restoreFlops(savedGroup);
         flopsTotal = savedTotal;
         return projections + layersPerStage * (core - meanCore);

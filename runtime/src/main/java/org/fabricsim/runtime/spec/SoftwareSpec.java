@@ -17,21 +17,40 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
         double attentionBackwardEfficiency, int elementwiseKernelsPerLayer) {
 
     /**
-     * Megatron-Core with Transformer Engine and cuDNN fused attention (2024): forward 60% and backward
-     * 48% of the dense BF16 peak (Shah et al., "FlashAttention-3", arXiv 2407.08608, Figs. 5 and 6,
-     * cuDNN series, head dimension 128, 4K–16K tokens, H100 SXM); six element-wise kernels per
-     * layer forward: two fused norms, two fused bias-dropout-adds, the activation and RoPE
-     * (Megatron-Core {@code TransformerLayer} with TE modules).
-     *
-     * <p>The forward 60% is Fig. 5(c), without causal mask: cuDNN 609, 600 and 595 TFLOPS at 4K, 8K
-     * and 16K (0.60–0.62 of 989). The causal panel, Fig. 5(d), which the causal FLOPs counted here
-     * (s/2 keys per query, as the paper counts them) would take, gives 518, 529 and 539 (0.52–0.55).
-     * Not changed yet: with 0.535 the training refit moves only {@code compute.step-overhead} (28.4 →
-     * 27.2 ms) and the change spans the catalog and the serving rows (docs/calibration.md, "The
-     * attention constant against FlashAttention-3's figure").
+     * Megatron-Core with Transformer Engine and cuDNN fused attention (2024), attention at head
+     * dimension 128 on H100 SXM5 (Shah et al., "FlashAttention-3", arXiv 2407.08608), the cuDNN
+     * series: Transformer Engine runs cuDNN's fused attention on Hopper, not FlashAttention-3, so
+     * cuDNN is the stack's kernel; read at 4K–16K tokens, where the H100 training rows' sequences (4,096
+     * and 8,192) and the long serving prefills lie.
+     * <ul>
+     * <li>Forward 0.535 of the dense BF16 peak (989 TFLOPS): Fig. 5(d), forward <em>with</em> causal
+     * mask, cuDNN 518, 529 and 539 TFLOPS at 4K, 8K and 16K (0.524–0.545, mean 528.7). The causal
+     * panel because the FLOPs timed here are causal ones (s/2 keys per query,
+     * {@code TransformerCompute#attentionCore}), as the paper counts them.
+     * <li>Backward 0.517: Fig. 6(b), backward <em>without</em> causal mask, cuDNN 499, 518 and 516
+     * TFLOPS at 4K, 8K and 16K (0.505–0.524, mean 511). The paper publishes no causal backward
+     * panel. Assumed: the causal backward runs at the unmasked rate. In the forward the causal
+     * panel reads 0.88 of the unmasked one at these lengths (528.7 against 601.3), so this rate is
+     * likely an upper bound on the backward.
+     * </ul>
+     * Six element-wise kernels per layer forward: two fused norms, two fused bias-dropout-adds, the
+     * activation and RoPE (Megatron-Core {@code TransformerLayer} with TE modules).
      */
     public static final SoftwareSpec MEGATRON_CORE = new SoftwareSpec("fabric.catalog.stacks.MegatronCore",
-            AttentionKernel.FLASH, 0.60, 0.48, 6);
+            AttentionKernel.FLASH, 0.535, 0.517, 6);
+
+    /**
+     * How much faster flash attention's forward runs over query–key pairs that need no mask than
+     * over a causal triangle, 1804/1586 = 1.137: FlashAttention-3 (Shah et al., arXiv 2407.08608), cuDNN at
+     * head dimension 128 on H100 SXM5, Fig. 5(c) without causal mask 609, 600 and 595 TFLOPS at 4K, 8K
+     * and 16K (sum 1,804) over Fig. 5(d) with causal mask 518, 529 and 539 (sum 1,586). The causal
+     * kernel loses time on the diagonal tiles it masks and on the uneven work per query block.
+     * Unmasked pairs are a decoding token's against its whole cache and a prefill chunk's against the
+     * cached prefix it continues. Assumed: the stack's kernel keeps this ratio at the serving shapes.
+     * Forward only: the paper has no causal backward panel, and the backward runs in training, whose
+     * attention is all causal. Used by {@link #unmaskedForwardEfficiency}.
+     */
+    public static final double UNMASKED_FORWARD_SPEEDUP = (609.0 + 600 + 595) / (518.0 + 529 + 539);
 
     public SoftwareSpec {
         Specs.requireName(name);
@@ -40,6 +59,14 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
             Specs.requirePositive("attentionBackwardEfficiency", attentionBackwardEfficiency);
         }
         Specs.requireNonNegative("elementwiseKernelsPerLayer", elementwiseKernelsPerLayer);
+    }
+
+    /**
+     * The forward efficiency over pairs that need no mask: {@link #attentionForwardEfficiency} ×
+     * {@link #UNMASKED_FORWARD_SPEEDUP}, at most 1 (0.609 for {@link #MEGATRON_CORE}).
+     */
+    public double unmaskedForwardEfficiency() {
+        return Math.min(1.0, attentionForwardEfficiency * UNMASKED_FORWARD_SPEEDUP);
     }
 
     /** How attention is computed. */

@@ -16,7 +16,7 @@ class DataRankImbalanceTest {
 
     /** A decode-only iteration of two sequences, each attending to {@code context} cached tokens. */
     private static long decodePs(ServingModel model, double context) {
-        return model.iterationPs(2, 2, 0, 0, 2 * (context + 1), 2 * context);
+        return model.iterationPs(2, 2, 0, 0, 0, 2 * (context + 1), 2 * context);
     }
 
     @Test
@@ -34,8 +34,8 @@ class DataRankImbalanceTest {
     void shouldCostAPrefillIterationAtTheMeanRank() {
         // a prefill chunk (pairs of its own) is not a decode-only iteration: the two DP ranks split it evenly,
         // so the DP 2 replica reads half of DP 1's cache per rank for a longer prefix
-        double dp1 = llama8b(1).iterationPs(2, 1, 3, 200_000, 0, 0) - llama8b(1).iterationPs(2, 1, 3, 100_000, 0, 0);
-        double dp2 = llama8b(2).iterationPs(2, 1, 3, 200_000, 0, 0) - llama8b(2).iterationPs(2, 1, 3, 100_000, 0, 0);
+        double dp1 = llama8b(1).iterationPs(2, 1, 3, 0, 200_000, 0, 0) - llama8b(1).iterationPs(2, 1, 3, 0, 100_000, 0, 0);
+        double dp2 = llama8b(2).iterationPs(2, 1, 3, 0, 200_000, 0, 0) - llama8b(2).iterationPs(2, 1, 3, 0, 100_000, 0, 0);
         assertEquals(0.5, dp2 / dp1, 0.005);
     }
 }

@@ -23,7 +23,7 @@ class ExpertLoadServingTest {
     }
 
     private static long iterationPs(ServingModel model) {
-        return model.iterationPs(100, 100, 0, 0, 100 * 50, 0);
+        return model.iterationPs(100, 100, 0, 0, 0, 100 * 50, 0);
     }
 
     @Test

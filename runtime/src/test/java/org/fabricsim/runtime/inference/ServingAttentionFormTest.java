@@ -33,7 +33,7 @@ class ServingAttentionFormTest {
     /** Replica FLOPs of an iteration of 10 tokens with these attention totals. */
     private static double flops(ServingModel model, double prefillPairs, double prefixTokens, double decodePairs,
             double contextTokens) {
-        model.iterationPs(10, 0, prefillPairs, prefixTokens, decodePairs, contextTokens);
+        model.iterationPs(10, 0, prefillPairs, 0, prefixTokens, decodePairs, contextTokens);
         return model.lastFlops();
     }
 
@@ -79,8 +79,8 @@ class ServingAttentionFormTest {
     }
 
     private static long allToAllPs(AcceleratorSpec accelerator, Precision precision) {
-        return moe(accelerator, precision, 1).iterationPs(100, 100, 0, 0, 5000, 0)
-                - moe(accelerator, precision, 0).iterationPs(100, 100, 0, 0, 5000, 0);
+        return moe(accelerator, precision, 1).iterationPs(100, 100, 0, 0, 0, 5000, 0)
+                - moe(accelerator, precision, 0).iterationPs(100, 100, 0, 0, 0, 5000, 0);
     }
 
     @Test

@@ -120,7 +120,7 @@ class ServingFeaturesTest {
     }
 
     private static long iterationPs(ServingModel model) {
-        return model.iterationPs(100, 100, 0, 0, 100 * 50, 0);
+        return model.iterationPs(100, 100, 0, 0, 0, 100 * 50, 0);
     }
 
     private static long capacity(ParallelismSpec plan, int redundant) {
