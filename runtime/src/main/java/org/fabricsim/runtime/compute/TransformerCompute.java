@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.compute;
 
+import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
 import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TrainingSpec.Recompute;
 import org.fabricsim.runtime.spec.TransformerSpec;
@@ -17,7 +18,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * RoPE width ρ): Q (T, a(d+ρ)/t, h), KV down (T, r + ρ, h), KV up (T, 2ad/t, r), output as above.</li>
  * <li>Flash attention, causal: forward 4·T·(s/2)·d·a/t FLOPs (MLA: 2·T·(s/2)·(2d+ρ)·a/t); backward
  * 2.5× forward (five GEMMs for two); at the software stack's forward and backward efficiency of the
- * sustained BF16 rate ({@link Device#attentionFlopsPerSecond}). Unfused attention: see
+ * sustained BF16 rate ({@link Device#attentionFlopsPerSecond}). The forward's share u of pairs that
+ * context parallelism computes without a mask ({@link CausalPairs}) runs at the stack's unmasked
+ * efficiency instead: forward F·(1 − u)/(R·η) + F·u/(R·η_u); u = 0 without CP. Unfused attention: see
  * {@link #unfusedAttention}.</li>
  * <li>Kernel launches: every kernel adds the profile's fixed cost c (GPU idle between dependent
  * kernels while the host issues the next): 3 per GEMM (forward, input and weight gradient), the
@@ -50,6 +53,7 @@ public final class TransformerCompute {
     private final Recompute recompute;
     private final SoftwareSpec software;
     private final double kernelSeconds;
+    private final double unmaskedShare;
 
     /**
      * @param device            the accelerator at the training precision
@@ -63,10 +67,11 @@ public final class TransformerCompute {
      * @param recompute         activation recomputation
      * @param software          the software stack (attention kernel, element-wise kernels per layer)
      * @param kernelSeconds     fixed cost of one kernel launch (profile {@code compute.kernel-overhead})
+     * @param pairs             how this rank's attention pairs split between masked and unmasked kernel calls
      */
     public TransformerCompute(Device device, TransformerSpec model, double tokens, double sequence, int tensor,
             int expert, double expertLoad, boolean sequenceParallel, Recompute recompute, SoftwareSpec software,
-            double kernelSeconds) {
+            double kernelSeconds, CausalPairs pairs) {
         this.device = device;
         this.model = model;
         this.tokens = tokens;
@@ -78,6 +83,15 @@ public final class TransformerCompute {
         this.recompute = recompute;
         this.software = software;
         this.kernelSeconds = kernelSeconds;
+        this.unmaskedShare = pairs.unmaskedShare();
+    }
+
+    /** The computation without context parallelism: every attention pair under the causal mask. */
+    public TransformerCompute(Device device, TransformerSpec model, double tokens, double sequence, int tensor,
+            int expert, double expertLoad, boolean sequenceParallel, Recompute recompute, SoftwareSpec software,
+            double kernelSeconds) {
+        this(device, model, tokens, sequence, tensor, expert, expertLoad, sequenceParallel, recompute, software,
+                kernelSeconds, CausalPairs.perRank(ContextMode.ALL_GATHER, 1, sequence));
     }
 
     /** One transformer layer; {@code moeLayer} selects routed experts instead of the dense MLP. */
@@ -152,6 +166,9 @@ public final class TransformerCompute {
     /**
      * The attention core of one layer: flash attention over a causal mask (each query sees s/2 keys
      * on average), or the unfused form over the full score matrix (see {@link #unfusedAttention}).
+     * Under context parallelism the forward times the unmasked share of the pairs at the stack's
+     * unmasked efficiency; the backward keeps one rate (FlashAttention-3 publishes no causal backward
+     * panel, so {@code attentionBackwardEfficiency} is already the unmasked one).
      */
     public PassTime attentionCore() {
         if (software.attention() == SoftwareSpec.AttentionKernel.UNFUSED) {
@@ -161,8 +178,9 @@ public final class TransformerCompute {
         double width = model.kvLoraRank() > 0 ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
         double forwardFlops = 2 * tokens * (sequence / 2) * width * headsHere;
         double backwardFlops = 2.5 * forwardFlops;
-        double forward = forwardFlops / (device.attentionFlopsPerSecond() * software.attentionForwardEfficiency())
-                + kernelSeconds;
+        double rate = device.attentionFlopsPerSecond();
+        double forward = forwardFlops * (1 - unmaskedShare) / (rate * software.attentionForwardEfficiency())
+                + forwardFlops * unmaskedShare / (rate * software.unmaskedForwardEfficiency()) + kernelSeconds;
         double backward = backwardFlops / (device.attentionFlopsPerSecond() * software.attentionBackwardEfficiency())
                 + ComputeCalibration.FLASH_BACKWARD_KERNELS * kernelSeconds;
         return new PassTime(forward, backward, 0, forwardFlops, forwardFlops + backwardFlops);

@@ -21,7 +21,9 @@ import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
  * attention, and during each of the first n − 1 the block held is sent to the next rank while the
  * one for the next step arrives. Megatron-Core splits the sequence into 2n chunks and gives rank i
  * chunks i and 2n − 1 − i ({@code get_batch_on_this_cp_rank}), so under the causal mask every step
- * computes the same share a = A ÷ n. Exposed = (n − 1)·max(0, t − a) + σ·(n − 1)·min(t, a): the
+ * computes about the same pairs (step 0 c(2c + 1), the others 2c²) and each is timed as the mean a = A ÷ n
+ * (step 0's causal call runs slower per pair than the unmasked later ones,
+ * {@link org.fabricsim.runtime.compute.CausalPairs}; the mean is the assumption). Exposed = (n − 1)·max(0, t − a) + σ·(n − 1)·min(t, a): the
  * transfer beyond the step's compute, and the SM share of the hidden part. Forward t = t(B) against
  * a = A_f ÷ n; backward each step sends K/V and the accumulated dK/dV (TE's backward), t = t(2B),
  * against a = A_b ÷ n.</li>

@@ -3,6 +3,7 @@ package org.fabricsim.runtime.training;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.CausalPairs;
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.PassTime;
@@ -95,15 +96,16 @@ public final class TrainingStep {
                 ? profile.value(ComputeCalibration.STEP_OVERHEAD) : 0;
         double tokens = (double) spec.microBatch() * spec.sequence() / par.context();
         double expertLoad = par.expertRouting().busiestLoad();
+        CausalPairs pairs = CausalPairs.perRank(par.contextMode(), par.context(), spec.sequence());
         AcceleratorSpec pacing = PacingAccelerator.of(spec, profile, d -> new TransformerCompute(d, model, tokens,
-                spec.sequence(), tp, par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds)
-                .layer(model.moe()));
+                spec.sequence(), tp, par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds,
+                pairs).layer(model.moe()));
         Device device = Device.forTraining(pacing, spec.precision(), profile);
         double smShare = device.collectiveSmShare();
         TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
-                par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds);
+                par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds, pairs);
         TransformerCompute plain = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
-                par.expert(), expertLoad, sp, Recompute.NONE, spec.software(), kernelSeconds);
+                par.expert(), expertLoad, sp, Recompute.NONE, spec.software(), kernelSeconds, pairs);
         PassTime dense = compute.layer(false);
         PassTime moe = model.moe() ? compute.layer(true) : PassTime.ZERO;
         PassTime denseNoRecompute = plain.layer(false);
