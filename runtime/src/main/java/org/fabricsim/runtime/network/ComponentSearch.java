@@ -15,14 +15,6 @@ import java.util.Arrays;
  * order instead ({@link #collectAll}), O(L + F) with the live classes read as bits (one word per 64
  * handles), not as records. Re-solving an untouched component reproduces its rates exactly, since
  * progressive filling treats components independently and deterministically.
- *
- * <p><b>Shrinking the last component.</b> After finishes only (no class started since the last
- * collection), when every dirty link lies in the last searched component, the component the search
- * would find is a subset of that one less its finished classes (no edge was added), so those lists are
- * kept and only the finished classes dropped ({@link #shrink}, O(F) over the live bits, no record
- * read). The kept lists may hold several components now: each is filled as it would be alone (as
- * above), and the classes of the untouched ones keep their rates. A derating's re-solves use it
- * ({@link MaxMinNetwork}): there one pattern's large component is re-solved a hundred times or more.
  */
 final class ComponentSearch {
     private final LinkFlowLists lists;
@@ -43,10 +35,6 @@ final class ComponentSearch {
     private long[] live;
     /** Bit f is set once the component search has reached class f (cleared per search). */
     private long[] reached;
-    /** Whether the last collection was a search (its links are stamped with {@link #epoch}), which {@link #shrink} may keep. */
-    private boolean searched;
-    /** The links of the last searched component. */
-    private int searchedLinks;
 
     ComponentSearch(LinkFlowLists lists, LoneClasses lone, int linkCount, int classCapacity) {
         this.lists = lists;
@@ -112,11 +100,8 @@ final class ComponentSearch {
      * {@link #componentLinks} and {@link #componentFlows}, and returns its number of links; the
      * class records of {@code table} give the paths and bound the live handles.
      */
-    int collect(int dirtyLoaded, FlowTable table, boolean onlyFinishes) {
+    int collect(int dirtyLoaded, FlowTable table) {
         tookAll = false;
-        if (onlyFinishes && searched && dirtyInSearched()) {
-            return shrink();
-        }
         return 2 * dirtyLoaded >= loadedLinks()
                 ? collectAll(table.handleBound())
                 : collectComponent(table.records, table.stride, table.handleBound());
@@ -129,7 +114,6 @@ final class ComponentSearch {
      */
     private int collectAll(int handleBound) {
         tookAll = true;
-        searched = false;
         clearDirty();
         int links = lists.linksInUse;
         System.arraycopy(lists.loaded, 0, componentLinks, 0, links);
@@ -216,34 +200,6 @@ final class ComponentSearch {
             }
         }
         flowsInComponent = flows;
-        searched = true;
-        searchedLinks = links;
         return links;
-    }
-
-    /** Whether every dirty link was in the last searched component. O(dirty links). */
-    private boolean dirtyInSearched() {
-        for (int i = 0; i < dirtyCount; i++) {
-            if (linkStamp[dirtyLinks[i]] != epoch) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The last searched component less the classes that finished since: see the class comment. O(F). */
-    private int shrink() {
-        clearDirty();
-        int[] flowsList = componentFlows;
-        long[] liveBits = live;
-        int flows = 0;
-        for (int i = 0; i < flowsInComponent; i++) {
-            int flow = flowsList[i];
-            if ((liveBits[flow >>> 6] & 1L << flow) != 0) {
-                flowsList[flows++] = flow;
-            }
-        }
-        flowsInComponent = flows;
-        return searchedLinks;
     }
 }

@@ -235,7 +235,7 @@ public final class MaxMinNetwork extends FlowTable {
             solveDuePs = solveWindowEndPs;
             return;
         }
-        int linksInComponent = component.collect(dirtyLoaded, this, derating != null && !startedSinceSolve);
+        int linksInComponent = component.collect(dirtyLoaded, this);
         if (component.tookAll) {
             lone.advanceAll(this, nowPs);
         }

@@ -1,6 +1,5 @@
 package org.fabricsim.runtime.network;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
@@ -110,52 +109,6 @@ class MaxMinNetworkTest {
         // too until flow 1 joins it on L0; so 2 initially (flows 0 and 1), then 1 after flow 0 (only
         // flow 1: L1 and L2 are untouched); after flow 1 and at 10 s the dirty links carry nothing.
         assertEquals(2 + 1, network.statistics().flowClassesSolved());
-    }
-
-    @Test
-    void shouldKeepAnUntouchedComponentsRatesWhenADeratedReSolveShrinksTheLastComponent() {
-        // Six links of 120 B/s, derated to 1/2 when two flows or more saturate one. L0 carries a0 (20 B),
-        // a1 (50 B), a2 (170 B); L1 carries c0 (20 B), c1, c2 (110 B each); L2..L5 one 1,200 B flow each
-        // (120 B/s, 10 s). Three flows share 60 B/s at 20 B/s: a0 and c0 end at 1 s, both links dirty,
-        // and the search collects {L0, L1} (2 of the 6 loaded links). Then two flows share 60 B/s: a1's
-        // 30 B left end at 2 s. That finish only touches L0, inside the last component, which is kept
-        // less a1 (ComponentSearch.shrink): a2 alone gets 120 B/s, its 120 B left end at 3 s; c1 and c2
-        // keep 30 B/s, their 90 B after 1 s end at 4 s.
-        Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, links(120, 120, 120, 120, 120, 120), 2, 0.0);
-        network.setContentionModel(new ContentionModel() {
-            @Override
-            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender,
-                    double pathLinks, double episodeBytesPerSender, double episodeBytes) {
-                return 0.5;
-            }
-
-            @Override
-            public double smallestFactor() {
-                return 0.5;
-            }
-        });
-        long[] finish = new long[10];
-        int[] finishes = new int[10];
-        network.setListener((tag, finishPs) -> {
-            finish[tag] = finishPs;
-            finishes[tag]++;
-        });
-        double[] bytes = {20, 50, 170, 20, 110, 110, 1200, 1200, 1200, 1200};
-        int[] link = {0, 0, 0, 1, 1, 1, 2, 3, 4, 5};
-        for (int f = 0; f < bytes.length; f++) {
-            network.start(new int[] {link[f]}, 1, bytes[f], 1, f);
-        }
-        simulation.run(network);
-        long[] expected = {1, 2, 3, 1, 4, 4, 10, 10, 10, 10};
-        for (int f = 0; f < expected.length; f++) {
-            assertEquals(expected[f] * SECOND_PS, finish[f], "flow " + f);
-        }
-        assertArrayEquals(new int[] {1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, finishes, "each class finishes once");
-        // Solved: all 10 at 0 s, the 4 left on L0 and L1 at 1 s, then the kept component's 3 at 2 s
-        // (the search would find a2 alone; c1 and c2 are re-filled to the rates they had). At 3 s and
-        // 4 s the finished flows leave their links empty: nothing to solve.
-        assertEquals(10 + 4 + 3, network.statistics().flowClassesSolved());
     }
 
     @Test
