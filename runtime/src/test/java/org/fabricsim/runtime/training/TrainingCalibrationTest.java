@@ -272,12 +272,12 @@ public class TrainingCalibrationTest {
     }
 
     /** Dense peak of the row's accelerator, TFLOP/s: H100 SXM 989, A100 SXM 312 (training.csv header). */
-    private static double peakTflops(Map<String, String> row) {
+    static double peakTflops(Map<String, String> row) {
         return row.get("accelerator").startsWith("A100") ? 312 : PEAK_TFLOPS;
     }
 
     /** Predicted TFLOP/s per GPU as the row counts them: hardware FLOPs for the SC'21 rows (HFU), else model FLOPs. */
-    private static double predictedTflops(Map<String, String> row, RunResult result) {
+    static double predictedTflops(Map<String, String> row, RunResult result) {
         double tflops = (Double) result.metrics().get("tflopsPerAccelerator");
         boolean hardware = row.get("source").contains("SC'21");
         return hardware ? tflops * (Double) result.metrics().get("hfu") / (Double) result.metrics().get("mfu") : tflops;
@@ -288,13 +288,22 @@ public class TrainingCalibrationTest {
     }
 
     private static BufferedReader open() {
+        return open("training.csv");
+    }
+
+    private static BufferedReader open(String file) {
         return new BufferedReader(new InputStreamReader(
-                TrainingCalibrationTest.class.getResourceAsStream("/reference/training.csv"), StandardCharsets.UTF_8));
+                TrainingCalibrationTest.class.getResourceAsStream("/reference/" + file), StandardCharsets.UTF_8));
     }
 
     private static List<Map<String, String>> readCsv() throws IOException {
+        return readCsv("training.csv");
+    }
+
+    /** The rows of {@code file} in validation/reference, in training.csv's columns, as column → value. */
+    static List<Map<String, String>> readCsv(String file) throws IOException {
         List<Map<String, String>> result = new ArrayList<>();
-        try (BufferedReader reader = open()) {
+        try (BufferedReader reader = open(file)) {
             List<String> header = null;
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 if (line.startsWith("#") || line.isBlank()) {
