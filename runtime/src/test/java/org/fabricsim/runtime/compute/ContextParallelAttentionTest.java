@@ -10,9 +10,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
 import org.junit.jupiter.api.Test;
 
 class ContextParallelAttentionTest {
-    private static final Device H100_LIKE = new Device(989e12, 989e12, 3.35e12, 0.8, 132, 2);
-    private static final TransformerSpec GPT = new TransformerSpec("t.Gpt", 2, 1024, 4096, 8, 8, 128, 32768, false,
-            0, 0, 0, 0, 0, 0, 0);
+    private static final Device H100_LIKE = TransformerComputeTest.H100_LIKE;
+    private static final TransformerSpec GPT = TransformerComputeTest.GPT;
 
     @Test
     void shouldCountTwoRanksPairsOfAnEightTokenSequenceByHand() {

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 
 class TransformerComputeTest {
     /** H100-like: 132 SMs, 3.35 TB/s HBM, element-wise kernels at 80% of it (2.68 TB/s). */
-    private static final Device H100_LIKE = new Device(989e12, 989e12, 3.35e12, 0.8, 132, 2);
-    private static final TransformerSpec GPT = new TransformerSpec("t.Gpt", 2, 1024, 4096, 8, 8, 128, 32768, false,
+    static final Device H100_LIKE = new Device(989e12, 989e12, 3.35e12, 0.8, 132, 2);
+    /** A two-layer GPT-like model, hidden 1,024, 8 heads of 128, vocabulary 32,768. */
+    static final TransformerSpec GPT = new TransformerSpec("t.Gpt", 2, 1024, 4096, 8, 8, 128, 32768, false,
             0, 0, 0, 0, 0, 0, 0);
 
     @Test
