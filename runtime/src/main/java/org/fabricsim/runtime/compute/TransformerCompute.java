@@ -178,9 +178,8 @@ public final class TransformerCompute {
         double width = model.kvLoraRank() > 0 ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
         double forwardFlops = 2 * tokens * (sequence / 2) * width * headsHere;
         double backwardFlops = 2.5 * forwardFlops;
-        double rate = device.attentionFlopsPerSecond();
-        double forward = forwardFlops * (1 - unmaskedShare) / (rate * software.attentionForwardEfficiency())
-                + forwardFlops * unmaskedShare / (rate * software.unmaskedForwardEfficiency()) + kernelSeconds;
+        double forward = software.attentionForwardSeconds(forwardFlops * (1 - unmaskedShare),
+                forwardFlops * unmaskedShare, device.attentionFlopsPerSecond()) + kernelSeconds;
         double backward = backwardFlops / (device.attentionFlopsPerSecond() * software.attentionBackwardEfficiency())
                 + ComputeCalibration.FLASH_BACKWARD_KERNELS * kernelSeconds;
         return new PassTime(forward, backward, 0, forwardFlops, forwardFlops + backwardFlops);

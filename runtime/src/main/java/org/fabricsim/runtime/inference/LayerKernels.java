@@ -140,9 +140,8 @@ final class LayerKernels {
         double causalFlops = perPair * (prefillPairs - prefixPairs) * prefillAttentionWidth;
         double unmaskedFlops = perPair * (prefixPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
         flopsGroup += causalFlops + unmaskedFlops;
-        SoftwareSpec stack = SoftwareSpec.MEGATRON_CORE;
-        double compute = (causalFlops / stack.attentionForwardEfficiency()
-                + unmaskedFlops / stack.unmaskedForwardEfficiency()) / device.attentionFlopsPerSecond();
+        double compute = SoftwareSpec.MEGATRON_CORE.attentionForwardSeconds(causalFlops, unmaskedFlops,
+                device.attentionFlopsPerSecond());
         double memory = device.memorySeconds(kvTokens * kvBytesPerToken / model.layers() / kvShards * pipeline);
         return Math.max(compute, memory);
     }

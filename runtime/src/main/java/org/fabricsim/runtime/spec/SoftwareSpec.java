@@ -69,6 +69,16 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
         return Math.min(1.0, attentionForwardEfficiency * UNMASKED_FORWARD_SPEEDUP);
     }
 
+    /**
+     * Seconds of flash attention's forward over {@code causalFlops} computed under the causal mask and
+     * {@code unmaskedFlops} computed without one, on an accelerator whose attention rate is {@code
+     * flopsPerSecond}: (F_c ÷ η + F_u ÷ η_u) ÷ R, η the forward efficiency and η_u the unmasked one.
+     */
+    public double attentionForwardSeconds(double causalFlops, double unmaskedFlops, double flopsPerSecond) {
+        return (causalFlops / attentionForwardEfficiency + unmaskedFlops / unmaskedForwardEfficiency())
+                / flopsPerSecond;
+    }
+
     /** How attention is computed. */
     public enum AttentionKernel {
         /**
