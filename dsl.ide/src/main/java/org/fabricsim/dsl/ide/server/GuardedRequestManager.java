@@ -36,8 +36,9 @@ import com.google.inject.Singleton;
  * resource being rebuilt (issue 21 L7). A read that gets the lock after it was cancelled stops.
  * A read that fails after it was cancelled is answered as cancelled, not as a failure: a later edit has
  * cancelled the rebuild it may be reading (the rebuild stops half done, a resource unloaded, until the
- * next change rebuilds it), and its answer is discarded anyway. A read that no edit cancelled always runs
- * on the state of a rebuild that finished, since the edit that would cancel that rebuild cancels it too.
+ * next change rebuilds it), and its answer is discarded anyway. Whether it was cancelled is asked once the
+ * edit has finished cancelling (see {@link #checkNotSuperseded}), so a read answered normally ran on the
+ * state of a rebuild that finished: the edit that would cancel that rebuild cancels the read too.
  *
  * <p>A read that a read starts (Xtext's rename and prepare-rename read the document again and wait for
  * that answer) runs at once on the same thread and snapshot. Queued, it waited behind an edit that
@@ -95,7 +96,9 @@ public class GuardedRequestManager extends RequestManager {
             reading.set(true);
             try {
                 canceled.checkCanceled(cancel);
-                return request.apply(cancel);
+                V value = request.apply(cancel);
+                checkNotSuperseded(cancel);
+                return value;
             } catch (Exception e) {
                 Throwable failure = unwrapped(e);
                 if (failure instanceof ResponseErrorException refused) {
@@ -105,7 +108,7 @@ public class GuardedRequestManager extends RequestManager {
                 if (isCancelException(failure)) {
                     throw e;
                 }
-                canceled.checkCanceled(cancel);
+                checkNotSuperseded(cancel);
                 LOG.warn("a request failed and was answered with an empty result: " + describe(failure));
                 return null;
             } finally {
@@ -130,6 +133,19 @@ public class GuardedRequestManager extends RequestManager {
             }
         });
         return answer;
+    }
+
+    /**
+     * Stops a read that an edit has cancelled, once that edit has cancelled everything it supersedes. The
+     * edit cancels the rebuild before the reads queued after it, one by one, while it holds this manager's
+     * monitor; the rebuild stops at once and releases the snapshot, so a read queued after it can start,
+     * and fail on the half-built resource, before its own cancellation arrives (a completion's "parse
+     * result is null", seen once in CI). Taking the monitor waits for the edit to finish cancelling.
+     */
+    private void checkNotSuperseded(CancelIndicator cancel) {
+        synchronized (this) {
+            canceled.checkCanceled(cancel);
+        }
     }
 
     /**
