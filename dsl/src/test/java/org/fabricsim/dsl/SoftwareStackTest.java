@@ -58,6 +58,13 @@ class SoftwareStackTest {
     }
 
     @Test
+    void shouldStateInTheCatalogTheFlashAttention2StackTheLlama3RowsRunOn() throws Exception {
+        // the calibration's FlashAttention-2 constants (FlashAttention2StackTest) and the catalog's must not drift apart
+        assertEquals(SoftwareSpec.FLASH_ATTENTION_2,
+                training("parallel tensor 8 data 4\n software FlashAttention2").software());
+    }
+
+    @Test
     void shouldCarryTheNamedStackAndTpOverlapIntoTheSpec() throws Exception {
         TrainingSpec spec = training("parallel tensor 8 data 4\n software MegatronLM2021\n tp-overlap");
         // the catalog's MegatronLM2021: unfused attention, seven element-wise kernels per layer
