@@ -58,6 +58,19 @@ class SoftwareStackTest {
     }
 
     @Test
+    void shouldStateInTheCatalogTheFlashAttention2StackTheLlama3RowsRunOn() throws Exception {
+        // the calibration's FlashAttention-2 constants (FlashAttention2StackTest) and the catalog's must not drift
+        // apart; "33.3 %" maps to 33.3 / 100, one ulp from the constant's 0.333
+        SoftwareSpec catalog = training("parallel tensor 8 data 4\n software FlashAttention2").software();
+        SoftwareSpec engine = SoftwareSpec.FLASH_ATTENTION_2;
+        assertEquals(engine.name(), catalog.name());
+        assertEquals(engine.attention(), catalog.attention());
+        assertEquals(engine.attentionForwardEfficiency(), catalog.attentionForwardEfficiency(), 1e-15);
+        assertEquals(engine.attentionBackwardEfficiency(), catalog.attentionBackwardEfficiency(), 1e-15);
+        assertEquals(engine.elementwiseKernelsPerLayer(), catalog.elementwiseKernelsPerLayer());
+    }
+
+    @Test
     void shouldCarryTheNamedStackAndTpOverlapIntoTheSpec() throws Exception {
         TrainingSpec spec = training("parallel tensor 8 data 4\n software MegatronLM2021\n tp-overlap");
         // the catalog's MegatronLM2021: unfused attention, seven element-wise kernels per layer

@@ -40,6 +40,26 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
             AttentionKernel.FLASH, 0.535, 0.517, 6);
 
     /**
+     * A PyTorch stack whose attention is FlashAttention-2 (Dao, arXiv 2307.08691) on H100 SXM5, the same
+     * FlashAttention-3 figures and series as {@link #MEGATRON_CORE}, the FlashAttention-2 bars, head
+     * dimension 128, 4K/8K/16K tokens, of 989 TFLOPS (docs/calibration.md transcribes the panels):
+     * <ul>
+     * <li>Forward 0.333: Fig. 5(d), with causal mask, 319, 333 and 335 TFLOPS (mean 329.0).</li>
+     * <li>Backward 0.320: Fig. 6(b), without causal mask, 310, 318 and 322 TFLOPS (mean 316.7); the same
+     * assumption as {@link #MEGATRON_CORE} for the causal backward.</li>
+     * </ul>
+     * Both 0.62 of cuDNN's. The unmasked forward keeps {@link #UNMASKED_FORWARD_SPEEDUP} (cuDNN's 1.137;
+     * FlashAttention-2's own Fig. 5(c) over 5(d), 1,108/987 = 1.123, lies 1.3% under it). Six element-wise
+     * kernels per layer as {@link #MEGATRON_CORE} (assumed: fused norms, residual adds, activation, RoPE).
+     * The stack of the runs that predate FlashAttention-3 (July 2024) and Transformer Engine's all-gather
+     * context parallelism (whose docstring cites Llama 3), and of the open implementations of Llama 3's
+     * all-gather attention over document masks (ring-flash-attention {@code llama3_flash_attn_varlen},
+     * FlashAttention-2's {@code _flash_attn_varlen_forward}/{@code _backward}).
+     */
+    public static final SoftwareSpec FLASH_ATTENTION_2 = new SoftwareSpec(
+            "fabric.catalog.stacks.FlashAttention2", AttentionKernel.FLASH, 0.333, 0.320, 6);
+
+    /**
      * How much faster flash attention's forward runs over query–key pairs that need no mask than
      * over a causal triangle, 1804/1586 = 1.137: FlashAttention-3 (Shah et al., arXiv 2407.08608), cuDNN at
      * head dimension 128 on H100 SXM5, Fig. 5(c) without causal mask 609, 600 and 595 TFLOPS at 4K, 8K

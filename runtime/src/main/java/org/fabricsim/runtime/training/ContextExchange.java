@@ -14,8 +14,16 @@ import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
  * (its T queries against the whole causal sequence), σ the SMs a hidden collective holds ({@link
  * org.fabricsim.runtime.compute.Device#collectiveSmShare}).
  * <ul>
- * <li>{@link ContextMode#ALL_GATHER}: forward all-gathers K/V, backward reduce-scatters dK/dV,
- * (n − 1)·t(B) each, exposed.</li>
+ * <li>{@link ContextMode#ALL_GATHER}: forward all-gathers K/V, (n − 1)·t(B), exposed; backward
+ * all-gathers K/V again and reduce-scatters dK/dV, 2·(n − 1)·t(B), exposed. Transformer Engine's
+ * {@code AttnFuncWithCPAndKVAllGather} (transformer_engine/pytorch/attention/dot_product_attention/
+ * context_parallel.py, whose docstring cites Llama 3, arXiv
+ * 2407.21783 §3.3.2) saves only the rank's own K/V for the backward ({@code ctx.save_for_backward(q,
+ * k, v, ...)}), so its backward calls {@code gather_along_first_dim} on K and on V before the
+ * attention backward and {@code reduce_scatter_along_first_dim} on dK and dV after it: three
+ * collectives of n·B per layer and micro-batch, not two. Assumed for Llama 3's own implementation
+ * too (keeping the gathered n·B instead would hold 2·s·g·d·e per layer and micro-batch in flight,
+ * 67 MB at 131,072 tokens with one KV head of width 128 per TP rank).</li>
  * <li>{@link ContextMode#RING} (Liu et al., "Ring Attention with Blockwise Transformers", arXiv
  * 2310.01889 §3; Transformer Engine {@code AttnFuncWithCPAndKVP2P}): n steps of blockwise
  * attention, and during each of the first n − 1 the block held is sent to the next rank while the
@@ -38,13 +46,15 @@ import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
  * @param backwardSeconds  exposed seconds in the backward of one layer
  */
 record ContextExchange(ContextMode mode, int ranks, double kvBytes, double forwardSeconds, double backwardSeconds) {
+    /** Collectives of the K/V buffer in an all-gather backward: the K/V re-gather and the dK/dV reduce-scatter. */
+    static final int BACKWARD_GATHERS = 2;
 
     /** The exchange of a layer whose K/V buffer is {@code kvBytes} and whose attention core takes {@code attention}. */
     static ContextExchange of(ContextMode mode, int ranks, double kvBytes, PassTime attention, double smShare,
             CollectiveTimer timer) {
         if (mode == ContextMode.ALL_GATHER || ranks < 2) {
             double gather = timer.ringSeconds(Axis.CONTEXT, ranks, kvBytes, 0);
-            return new ContextExchange(mode, ranks, kvBytes, gather, gather);
+            return new ContextExchange(mode, ranks, kvBytes, gather, BACKWARD_GATHERS * gather);
         }
         double block = kvBytes / ranks;
         double forward = exposed(ranks, timer.ringStepSeconds(Axis.CONTEXT, block, 0),
@@ -64,7 +74,7 @@ record ContextExchange(ContextMode mode, int ranks, double kvBytes, double forwa
     /** Adds {@code layerPasses} layers' forward and backward exchanges to the timer's link traffic. */
     void count(CollectiveTimer timer, double layerPasses) {
         if (mode == ContextMode.ALL_GATHER) {
-            timer.countRing(Axis.CONTEXT, ranks, kvBytes, 0, 2 * layerPasses);
+            timer.countRing(Axis.CONTEXT, ranks, kvBytes, 0, (1 + BACKWARD_GATHERS) * layerPasses);
             return;
         }
         if (ranks >= 2 && layerPasses > 0) {

@@ -72,11 +72,11 @@ class PodFailureStepTest {
         // Accelerator 0's NIC cable at half its rate, in pod 0 (as StragglerStepTest derives on one pod):
         // its CP ring transfers and its in-pod DP transfers leave at L/2, every other at L, and each ring
         // step ends with its slowest transfer, so their transfer parts double; the cross-pod steps run on
-        // the data-centre NICs, untouched. CP pays o in 12 ring steps, DP in 4 (class comment):
-        // Ts − T = (cp − 12 o) + (dp − 4 o).
+        // the data-centre NICs, untouched. CP pays o in 18 ring steps (StragglerStepTest), DP in 4
+        // (class comment): Ts − T = (cp − 18 o) + (dp − 4 o).
         Map<String, Object> m = metrics(straggler(0.5, true));
         double step = (Double) m.get("stepTimeSeconds");
-        double transfers = exposed(m, "cp") - 12 * O + exposed(m, "dp") - 4 * O;
+        double transfers = exposed(m, "cp") - 18 * O + exposed(m, "dp") - 4 * O;
         assertTrue(exposed(m, "dp") - 4 * O > 0.01 * step, "the in-pod DP transfers must matter: " + m);
         assertEquals(transfers, straggled(m) - step, 0.005 * transfers);
     }

@@ -38,8 +38,11 @@ import org.junit.jupiter.api.Test;
  * MLP; head width hidden ÷ heads); the plan from tp, pp, dp, cp with sequence parallelism; sequence
  * and global batch; micro-batch 1 (the Megatron-Core rows without pipeline parallelism: the
  * replica's whole batch, see {@link #singleMicroBatch}); BF16; by source, what its notes state: the Llama 3 rows run on
- * the RoCE cluster of examples/llama3-405b with interleaved 1F1B and ZeRO-2 ("FSDP shards
- * optimizer+grads, weights kept"), the Megatron-Core rows on the DGX SuperPOD of
+ * the RoCE cluster of examples/llama3-405b with interleaved 1F1B, ZeRO-2 ("FSDP shards
+ * optimizer+grads, weights kept") and FlashAttention-2 ({@link SoftwareSpec#FLASH_ATTENTION_2}: the paper
+ * names no attention kernel; its pre-training predates FlashAttention-3 and Transformer Engine's
+ * all-gather context parallelism, and the open implementations of its all-gather attention over
+ * document masks call FlashAttention-2's variable-length kernels), the Megatron-Core rows on the DGX SuperPOD of
  * examples/megatron-h100 (the README states no network) with Megatron's distributed optimizer
  * (ZeRO-1), DP overlap 1 ("overlap on") and, with PP &gt; 1, the interleaved schedule at the smallest
  * virtual-stage count Megatron accepts ({@link #smallestInterleaving}: the README overlaps pipeline
@@ -189,8 +192,10 @@ public class TrainingCalibrationTest {
         int seq = integer(row, "seq");
         long gbs = Long.parseLong(row.get("gbs"));
         if (source.contains("Llama 3")) {
-            return TrainingFixtures.training(name, model, TrainingFixtures.grand16k(), seq, gbs, plan(row, true),
-                    TrainingSpec.PipelineSchedule.INTERLEAVED, TrainingSpec.Sharding.ZERO_2);
+            ParallelismSpec plan = plan(row, true);
+            return new TrainingSpec(name, model, TrainingFixtures.grand16k(), plan.accelerators(), seq, gbs, 1,
+                    Precision.BF16, plan, TrainingSpec.PipelineSchedule.INTERLEAVED, 1, TrainingSpec.Sharding.ZERO_2,
+                    TrainingSpec.Recompute.NONE, 1, SoftwareSpec.FLASH_ATTENTION_2, false);
         }
         if (source.contains("Megatron-Core")) {
             // "TP/DP/PP communication overlap on": --tp-comm-overlap with the distributed optimizer's

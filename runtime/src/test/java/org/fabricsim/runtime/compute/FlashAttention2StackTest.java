@@ -1,0 +1,42 @@
+package org.fabricsim.runtime.compute;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
+import org.fabricsim.runtime.spec.SoftwareSpec;
+import org.fabricsim.runtime.spec.TrainingSpec.Recompute;
+import org.junit.jupiter.api.Test;
+
+/** {@link SoftwareSpec#FLASH_ATTENTION_2} against FlashAttention-3's published FlashAttention-2 bars. */
+class FlashAttention2StackTest {
+    /** Dense BF16 peak of the H100 SXM5 the bars are measured on, TFLOP/s. */
+    private static final double PEAK_TFLOPS = 989;
+
+    @Test
+    void shouldTakeTheMeanOfFlashAttention2sH100BarsAtFourToSixteenThousandTokens() {
+        // Shah et al., arXiv 2407.08608, head dimension 128: Fig. 5(d) causal forward 319, 333, 335 TFLOP/s
+        // (mean 329.0 → 0.3327 of 989), Fig. 6(b) backward 310, 318, 322 (mean 316.7 → 0.3202); rounded to 3 places.
+        assertEquals((319 + 333 + 335) / 3.0 / PEAK_TFLOPS, SoftwareSpec.FLASH_ATTENTION_2.attentionForwardEfficiency(),
+                5e-4);
+        assertEquals((310 + 318 + 322) / 3.0 / PEAK_TFLOPS,
+                SoftwareSpec.FLASH_ATTENTION_2.attentionBackwardEfficiency(), 5e-4);
+    }
+
+    @Test
+    void shouldRunLongContextAttentionSlowerThanCudnnByTheRatioOfTheRates() {
+        // One rank of CP 16 all-gather at 131,072 tokens (T = 8,192): 97% of its forward pairs unmasked, timed
+        // at η·1.137 under either stack, so forward and backward scale by cuDNN's rate over FlashAttention-2's:
+        // 0.535/0.333 = 1.607 and 0.517/0.320 = 1.616 (no kernel overhead). FLOPs are the model's, unchanged.
+        CausalPairs pairs = CausalPairs.perRank(ContextMode.ALL_GATHER, 16, 131072);
+        PassTime cudnn = core(SoftwareSpec.MEGATRON_CORE, pairs);
+        PassTime fa2 = core(SoftwareSpec.FLASH_ATTENTION_2, pairs);
+        assertEquals(0.535 / 0.333, fa2.forwardSeconds() / cudnn.forwardSeconds(), 1e-12);
+        assertEquals(0.517 / 0.320, fa2.backwardSeconds() / cudnn.backwardSeconds(), 1e-12);
+        assertEquals(cudnn.hardwareFlops(), fa2.hardwareFlops(), 0);
+    }
+
+    private static PassTime core(SoftwareSpec stack, CausalPairs pairs) {
+        return new TransformerCompute(TransformerComputeTest.H100_LIKE, TransformerComputeTest.GPT, 8192, 131072, 1, 1,
+                1, false, Recompute.NONE, stack, 0, pairs).attentionCore();
+    }
+}
