@@ -16,7 +16,8 @@ import java.util.Arrays;
  * bucket, O(1); when bucket 0 is empty, the smallest non-empty bucket is scanned for its least entry,
  * which becomes the last smallest, and its entries move to lower buckets (an entry moves at most 96
  * times in all, in practice a few). Every access is sequential within a bucket; no allocation once
- * the buckets have grown to the fabric's size.
+ * the buckets have grown to the fabric's size. Memory: each bucket keeps the most entries it held, at
+ * most 97 × 16 bytes per link held at once, a few times 16 bytes in practice (docs/performance.md).
  */
 final class ShareHeap {
     private static final int LINK_BITS = 32;
