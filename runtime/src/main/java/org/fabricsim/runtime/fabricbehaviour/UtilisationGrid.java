@@ -13,6 +13,20 @@ import static org.fabricsim.runtime.fabricbehaviour.FabricBehaviour.SENDER_BYTES
  * (size, length) block read, at most 4 blocks; no allocation.
  */
 final class UtilisationGrid {
+    /** ln(ρ_i / ρ_{i−1}) between neighbouring measured degrees (ρ_{−1} = 1), the divisors of the log₂ ρ weights. */
+    private static final double[] LOG_DEGREE_STEP = new double[INCAST_DEGREES.length];
+    /** ln(m_j / m_{j−1}) between neighbouring measured flow counts (entry 0 unused), the divisors of the log₂ m weights. */
+    private static final double[] LOG_FLOWS_STEP = new double[FLOWS_PER_SENDER.length];
+
+    static {
+        for (int i = 0; i < INCAST_DEGREES.length; i++) {
+            LOG_DEGREE_STEP[i] = Math.log((double) INCAST_DEGREES[i] / (i == 0 ? 1 : INCAST_DEGREES[i - 1]));
+        }
+        for (int j = 1; j < FLOWS_PER_SENDER.length; j++) {
+            LOG_FLOWS_STEP[j] = Math.log((double) FLOWS_PER_SENDER[j] / FLOWS_PER_SENDER[j - 1]);
+        }
+    }
+
     private UtilisationGrid() {
     }
 
@@ -55,7 +69,8 @@ final class UtilisationGrid {
 
     /**
      * u(ρ, m) in block h (bytes per sender, path length): linear in log₂ ρ between u(1, m) = 1 and the
-     * measured degrees, each read at m ({@link #atDegree}), held at ρ = 16 above.
+     * measured degrees, each read at m ({@link #atDegree}), held at ρ = 16 above. Reads the two degrees
+     * around ρ only: O(degrees) comparisons and at most 3 logarithms (the divisors are tabled).
      */
     static double inBlock(double[] u, int h, double overload, double flowsPerSender) {
         if (overload <= 1) {
@@ -65,15 +80,13 @@ final class UtilisationGrid {
         if (overload >= INCAST_DEGREES[last]) {
             return atDegree(u, h, last, flowsPerSender);
         }
-        double lowDegree = 1;
-        double lowU = 1;
         int i = 0;
         while (overload >= INCAST_DEGREES[i]) {
-            lowDegree = INCAST_DEGREES[i];
-            lowU = atDegree(u, h, i, flowsPerSender);
             i++;
         }
-        double t = Math.log(overload / lowDegree) / Math.log((double) INCAST_DEGREES[i] / lowDegree);
+        double lowDegree = i == 0 ? 1 : INCAST_DEGREES[i - 1];
+        double lowU = i == 0 ? 1 : atDegree(u, h, i - 1, flowsPerSender);
+        double t = Math.log(overload / lowDegree) / LOG_DEGREE_STEP[i];
         return lowU + (atDegree(u, h, i, flowsPerSender) - lowU) * t;
     }
 
@@ -94,8 +107,7 @@ final class UtilisationGrid {
             return u[base + j - 1];
         }
         double low = u[base + j - 1];
-        double t = Math.log(flowsPerSender / FLOWS_PER_SENDER[j - 1])
-                / Math.log((double) FLOWS_PER_SENDER[j] / FLOWS_PER_SENDER[j - 1]);
+        double t = Math.log(flowsPerSender / FLOWS_PER_SENDER[j - 1]) / LOG_FLOWS_STEP[j];
         return low + (u[base + j] - low) * t;
     }
 }

@@ -162,7 +162,7 @@ final class ContentionDerating {
      * (or the ideal rates, when no link is derated). After finishes only, each fill starts from the
      * classes slower than the finished ones ({@link ProgressiveFill#fillAbove}, {@code level} the
      * derated one): the ideal one always, the derated one when the capacities are the last fill's
-     * but larger ones on the finished classes' links. O(F·P·log L) per fill.
+     * but larger ones on the finished classes' links. O(F·P) charges and heap entries per fill ({@link ProgressiveFill}).
      */
     void solve(FlowTable table, int links, boolean onlyFinishes, double level, ProgressiveFill filling) {
         boolean partial = onlyFinishes && component.flowsInComponent < 1 << ProgressiveFill.INDEX_BITS;
@@ -187,7 +187,6 @@ final class ContentionDerating {
      * finished class.
      */
     private boolean derate(FlowTable table, int links) {
-        double[] linkRemaining = ideal.linkRemaining;
         int[] componentLinks = component.componentLinks;
         long[] linkWeight = lists.weight;
         derated = false;
@@ -196,7 +195,7 @@ final class ContentionDerating {
             int link = componentLinks[i];
             double linkCapacity = graph.linkBytesPerSecond(link);
             double before = capacity[link];
-            saturated[link] = linkWeight[link] >= 2 && linkRemaining[link] <= 1e-9 * linkCapacity;
+            saturated[link] = linkWeight[link] >= 2 && ideal.remaining(link) <= 1e-9 * linkCapacity;
             if (saturated[link]) {
                 factor[link] = settle(link, reading.factor(table, link));
             } else {

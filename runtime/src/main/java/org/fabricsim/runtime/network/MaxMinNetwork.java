@@ -17,8 +17,8 @@ import org.fabricsim.runtime.topology.Graph;
  * <p><b>Progressive filling.</b> Every link gets its fair share s_ℓ = (c_ℓ − fixed load) /
  * (weight of unfixed classes); the link with the smallest share is a bottleneck, its unfixed
  * classes are fixed at that share, the shares of their other links are updated, and so on. Shares
- * sit in an indexed heap, so a solve of F classes with paths of length ≤ P over L links costs
- * O(F·P·log L).
+ * sit in a radix heap ({@link ShareHeap}), so a solve of F classes with paths of length ≤ P over L
+ * links costs O(F·P) charges and at most L + F·P heap entries, each a few bucket moves.
  *
  * <p><b>Incremental re-solve.</b> Arrivals and completions mark their links dirty. Before the next
  * event, the connected component of the dirty links in the flow–link graph is found by breadth
@@ -134,7 +134,7 @@ public final class MaxMinNetwork extends FlowTable {
     /**
      * Makes every solve a fabric's: after the ideal fill, each link saturated by two flows or more
      * gets {@code model}'s capacity factor and the component is filled again with those capacities
-     * (2 fills instead of 1, still O(F·P·log L)). Null, or a model that never derates below 1 − ε,
+     * (2 fills instead of 1, each as above). Null, or a model that never derates below 1 − ε,
      * keeps the ideal single fill. Lone classes are listed first: a derating depends on every class's load.
      */
     public void setContentionModel(ContentionModel model) {

@@ -11,12 +11,16 @@ import org.fabricsim.runtime.topology.Graph;
  *
  * <p>Every link gets its fair share s_ℓ = (c_ℓ − fixed load) / (weight of unfixed classes); the
  * link with the smallest share is a bottleneck, its unfixed classes are fixed at that share, the
- * shares of their other links are updated, and so on. Shares sit in an indexed heap with lazy
- * keys: fixing a class at the current minimum share s can only raise the share of its other links
- * ((c − w·s)/(u − w) ≥ c/u when s ≤ c/u), so a key in the heap is a lower bound of its link's true
- * share. A popped link whose true share is larger goes back with its true share; otherwise it is
- * the bottleneck, so a link is re-keyed only when popped, not on every flow–link incidence. A fill
- * of F classes with paths of length ≤ P over L links costs O(F·P·log L).
+ * shares of their other links are updated, and so on. Shares sit in a heap with lazy keys
+ * ({@link ShareHeap}, ordered by share, then link): fixing a class at the current minimum share s
+ * can only raise the share of its other links ((c − w·s)/(u − w) ≥ c/u when s ≤ c/u), so a key in
+ * the heap is a lower bound of its link's true share. A popped link whose true share is larger goes
+ * back with its true share; otherwise it is the bottleneck, so a link is re-keyed only when popped,
+ * not on every flow–link incidence. Any heap that returns the least (key, link) of the same entries
+ * pops the same bottlenecks, so the heap's kind does not change a rate.
+ * A fill of F classes with paths of length ≤ P over L links costs O(F·P) charges and at most L + F·P
+ * heap entries (a re-key follows a charge of its link), each O(1) amortized in the radix heap plus at
+ * most 96 bucket moves, in practice a few.
  *
  * <p>The partial fill ({@link #fillAbove}) starts from the moment the fill reached a given rate:
  * the classes slower than it keep their rates and are taken off their links in the order a fill
@@ -30,10 +34,13 @@ final class ProgressiveFill {
     private final Graph graph;
     private final LinkFlowLists lists;
     private final ComponentSearch component;
-    /** Per link, its capacity less the load of the classes fixed so far. */
-    final double[] linkRemaining;
-    private final long[] linkUnfixed;
-    private final IndexedMinHeap shares;
+    /**
+     * Per link ℓ, at 2ℓ its capacity less the load of the classes fixed so far and at 2ℓ + 1 the
+     * multiplicity of its unfixed classes (an integer, exact in a double): side by side, so a charge
+     * touches one cache line per link.
+     */
+    private final double[] linkState;
+    private final ShareHeap shares;
     /** Bit f is set once class f is fixed in the current fill: 1 bit per class keeps the check in cache. */
     private long[] fixed = new long[16];
     /** The order in which the fills fixed each class (increasing across fills). */
@@ -48,9 +55,8 @@ final class ProgressiveFill {
         this.graph = graph;
         this.lists = lists;
         this.component = component;
-        linkRemaining = new double[linkCount];
-        linkUnfixed = new long[linkCount];
-        shares = new IndexedMinHeap(linkCount);
+        linkState = new double[2 * linkCount];
+        shares = new ShareHeap();
         fixSequence = new long[classCapacity];
     }
 
@@ -68,17 +74,18 @@ final class ProgressiveFill {
     void fill(FlowTable table, int links, double[] capacity, double[] rates) {
         int[] componentLinks = component.componentLinks;
         long[] linkWeight = lists.weight;
+        double[] state = linkState;
         shares.clear();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             long weight = linkWeight[link];
-            linkRemaining[link] = capacity == null ? graph.linkBytesPerSecond(link) : capacity[link];
-            linkUnfixed[link] = weight;
+            double remaining = capacity == null ? graph.linkBytesPerSecond(link) : capacity[link];
+            state[2 * link] = remaining;
+            state[2 * link + 1] = weight;
             if (weight > 0) {
-                shares.append(link, IndexedMinHeap.orderedBits(linkRemaining[link] / weight), 0);
+                shares.append(link, IndexedMinHeap.orderedBits(remaining / weight));
             }
         }
-        shares.heapify();
         clearFixed(table.handleBound());
         progress(table, component.flowsInComponent, rates);
     }
@@ -116,10 +123,11 @@ final class ProgressiveFill {
         }
         RadixSort.sort(prefixOrder, prefix, INDEX_BITS, prefixScratch);
         long[] linkWeight = lists.weight;
+        double[] state = linkState;
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
-            linkRemaining[link] = capacity == null ? graph.linkBytesPerSecond(link) : capacity[link];
-            linkUnfixed[link] = linkWeight[link];
+            state[2 * link] = capacity == null ? graph.linkBytesPerSecond(link) : capacity[link];
+            state[2 * link + 1] = linkWeight[link];
         }
         clearFixed(table.handleBound());
         for (int p = 0; p < prefix; p++) {
@@ -130,12 +138,11 @@ final class ProgressiveFill {
         shares.clear();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
-            long unfixedWeight = linkUnfixed[link];
+            double unfixedWeight = state[2 * link + 1];
             if (unfixedWeight > 0) {
-                shares.append(link, IndexedMinHeap.orderedBits(Math.max(0, linkRemaining[link]) / unfixedWeight), 0);
+                shares.append(link, IndexedMinHeap.orderedBits(Math.max(0, state[2 * link]) / unfixedWeight));
             }
         }
-        shares.heapify();
         progress(table, flowsInComponent - prefix, rates);
     }
 
@@ -219,17 +226,18 @@ final class ProgressiveFill {
         int[] records = table.records;
         int stride = table.stride;
         long[] fixedBits = fixed;
+        double[] state = linkState;
         while (unfixedClasses > 0 && !shares.isEmpty()) {
             int bottleneck = shares.peek();
-            long unfixedWeight = linkUnfixed[bottleneck];
+            double unfixedWeight = state[2 * bottleneck + 1];
             if (unfixedWeight == 0) {
                 shares.poll();
                 continue;
             }
-            double share = Math.max(0, linkRemaining[bottleneck]) / unfixedWeight;
+            double share = Math.max(0, state[2 * bottleneck]) / unfixedWeight;
             long shareBits = IndexedMinHeap.orderedBits(share);
             if (shareBits > shares.peekKey()) {
-                shares.put(bottleneck, shareBits, 0);
+                shares.rekeyTop(shareBits);
                 continue;
             }
             shares.poll();
@@ -254,11 +262,17 @@ final class ProgressiveFill {
     /** Takes the class whose record starts at {@code base}, fixed at {@code share}, off its links. O(P). */
     private void charge(int[] records, int base, double share) {
         int weight = records[base + FlowTable.MULTIPLICITY];
+        double[] state = linkState;
         int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
         for (int at = base + FlowTable.LINKS; at < end; at++) {
-            int link = records[at];
-            linkRemaining[link] -= weight * share;
-            linkUnfixed[link] -= weight;
+            int link = 2 * records[at];
+            state[link] -= weight * share;
+            state[link + 1] -= weight;
         }
+    }
+
+    /** The capacity {@code link} has left after the last fill that covered it. */
+    double remaining(int link) {
+        return linkState[2 * link];
     }
 }
