@@ -64,6 +64,11 @@ public final class IndexedMinHeap {
         return key[0];
     }
 
+    /** The smallest entry's tie-breaker. The heap must not be empty. */
+    public long peekTie() {
+        return tie[0];
+    }
+
     /** Removes and returns the smallest handle. */
     public int poll() {
         int top = heap[0];
