@@ -154,4 +154,50 @@ class SimulationTest {
         }
         assertTrue(heap.isEmpty());
     }
+    @Test
+    void shouldPollInOrderAcrossTheSortedArrayAndTheHeapWithUpdatesAndRemovals() {
+        // Sizes swing around the sorted array's limit (32) and down to empty, where the heap becomes a
+        // sorted array again, with re-keys and removals in both layouts; each poll must be the first
+        // of the live (key, tie, handle) triples, found here by a linear scan of a plain array.
+        SplittableRandom random = new SplittableRandom(5);
+        IndexedMinHeap heap = new IndexedMinHeap(4);
+        int n = 60;
+        long[][] live = new long[n][];
+        int count = 0;
+        int[] targets = {20, 45, 0, 31, 33, 10, 60, 0};
+        for (int target : targets) {
+            while (count != target) {
+                int handle = random.nextInt(n);
+                if (count < target || random.nextInt(4) == 0 && live[handle] != null) {
+                    if (live[handle] == null) {
+                        count++;
+                    }
+                    live[handle] = new long[] {random.nextInt(8), random.nextInt(2), handle};
+                    heap.put(handle, live[handle][0], live[handle][1]);
+                } else if (random.nextInt(5) == 0) {
+                    if (live[handle] != null) {
+                        live[handle] = null;
+                        count--;
+                    }
+                    heap.remove(handle);
+                } else {
+                    long[] first = null;
+                    for (long[] entry : live) {
+                        if (entry != null && (first == null || entry[0] < first[0]
+                                || entry[0] == first[0] && (entry[1] < first[1]
+                                        || entry[1] == first[1] && entry[2] < first[2]))) {
+                            first = entry;
+                        }
+                    }
+                    assertEquals(first[0], heap.peekKey());
+                    assertEquals(first[1], heap.peekTie());
+                    assertEquals((int) first[2], heap.poll());
+                    live[(int) first[2]] = null;
+                    count--;
+                }
+                assertEquals(count, heap.size());
+            }
+        }
+        assertTrue(heap.isEmpty());
+    }
 }
