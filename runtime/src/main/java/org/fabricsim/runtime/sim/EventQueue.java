@@ -29,7 +29,6 @@ final class EventQueue {
     static final int RING_RETURN = 16;
     private static final int MASK = RING_CAPACITY - 1;
     private final long[] ringTime = new long[RING_CAPACITY];
-    private final long[] ringSequence = new long[RING_CAPACITY];
     private final int[] ringEvent = new int[RING_CAPACITY];
     private int head;
     private int count;
@@ -75,10 +74,12 @@ final class EventQueue {
             if (ringTime[before] <= timePs) {
                 break;
             }
-            set(at, ringEvent[before], ringTime[before], ringSequence[before]);
+            ringEvent[at] = ringEvent[before];
+            ringTime[at] = ringTime[before];
             at = before;
         }
-        set(at, event, timePs, sequence);
+        ringEvent[at] = event;
+        ringTime[at] = timePs;
         count++;
     }
 
@@ -93,7 +94,8 @@ final class EventQueue {
             if (ringEvent[(head + i) & MASK] == event) {
                 for (int j = i + 1; j < count; j++) {
                     int from = (head + j) & MASK;
-                    set((from - 1) & MASK, ringEvent[from], ringTime[from], ringSequence[from]);
+                    ringEvent[(from - 1) & MASK] = ringEvent[from];
+                    ringTime[(from - 1) & MASK] = ringTime[from];
                 }
                 count--;
                 return true;
@@ -102,17 +104,16 @@ final class EventQueue {
         return false;
     }
 
-    private void set(int at, int event, long timePs, long sequence) {
-        ringEvent[at] = event;
-        ringTime[at] = timePs;
-        ringSequence[at] = sequence;
-    }
-
-    /** The ring (full) goes into the heap: appended in order and heapified, O(n). */
+    /**
+     * The ring (full) goes into the heap: appended in order and heapified, O(n). Each event's
+     * tie-breaker is its place in the ring, which orders it among the others as its sequence did,
+     * and before every event added later (whose sequence, the tie-breaker then, is at least the
+     * {@link #RING_CAPACITY} events scheduled so far).
+     */
     private void moveToHeap() {
         for (int i = 0; i < count; i++) {
             int at = (head + i) & MASK;
-            heap.append(ringEvent[at], ringTime[at], ringSequence[at]);
+            heap.append(ringEvent[at], ringTime[at], i);
         }
         heap.heapify();
         head = 0;
@@ -123,8 +124,8 @@ final class EventQueue {
     /** The heap's events come back to the (empty) ring in order. */
     private void returnToRing() {
         while (!heap.isEmpty()) {
-            set(count++, heap.peek(), heap.peekKey(), heap.peekTie());
-            heap.poll();
+            ringTime[count] = heap.peekKey();
+            ringEvent[count++] = heap.poll();
         }
         inHeap = false;
     }

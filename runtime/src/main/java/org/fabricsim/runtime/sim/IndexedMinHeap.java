@@ -77,11 +77,6 @@ public final class IndexedMinHeap {
         return key[sorted ? size - 1 : 0];
     }
 
-    /** The smallest entry's tie-breaker. The heap must not be empty. */
-    public long peekTie() {
-        return tie[sorted ? size - 1 : 0];
-    }
-
     /** Removes and returns the smallest handle. */
     public int poll() {
         if (sorted) {

@@ -190,7 +190,6 @@ class SimulationTest {
                         }
                     }
                     assertEquals(first[0], heap.peekKey());
-                    assertEquals(first[1], heap.peekTie());
                     assertEquals((int) first[2], heap.poll());
                     live[(int) first[2]] = null;
                     count--;
