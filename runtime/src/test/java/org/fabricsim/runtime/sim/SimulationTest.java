@@ -129,12 +129,19 @@ class SimulationTest {
 
     @Test
     void shouldPollTheSameSequenceAfterABulkLoadAsAfterPuts() {
-        // 1,000 handles appended in a shuffled order with keys from a small range, then heapified:
+        // 20 and 1,000 handles (a sorted array and a heap) appended in a shuffled order (617 is prime
+        // to both) with keys from a small range, then heapified:
         // the polls must be the sort of the (key, tie, handle) triples, as puts give, and the heap
         // must accept re-keying afterwards (handle 0 moved to the front).
+        for (int n : new int[] {20, 1000}) {
+            assertBulkLoadPollsInOrder(n);
+        }
+    }
+
+    /** n handles bulk-loaded, handle 0 re-keyed to the front, polled against a sort (n = 20: a sorted array). */
+    private static void assertBulkLoadPollsInOrder(int n) {
         SplittableRandom random = new SplittableRandom(11);
         IndexedMinHeap heap = new IndexedMinHeap(4);
-        int n = 1000;
         List<long[]> expected = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int handle = (i * 617) % n;
