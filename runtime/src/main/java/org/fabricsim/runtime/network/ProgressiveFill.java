@@ -184,15 +184,19 @@ final class ProgressiveFill {
         }
     }
 
-    /** The rate of the class whose record starts at {@code base}, alone on its links: min over them of c_ℓ ÷ w. O(P). */
+    /**
+     * The rate of the class whose record starts at {@code base}, alone on its links: min over them of
+     * c_ℓ ÷ w, computed as (min c_ℓ) ÷ w, one division: rounding is monotone, so the rounded quotient
+     * of the smallest capacity is the smallest rounded quotient, to the bit. O(P).
+     */
     double rateOnOwnLinks(int[] records, int base) {
         long weight = records[base + FlowTable.MULTIPLICITY];
-        double rate = Double.POSITIVE_INFINITY;
+        double capacity = Double.POSITIVE_INFINITY;
         int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
         for (int at = base + FlowTable.LINKS; at < end; at++) {
-            rate = Math.min(rate, Math.max(0, graph.linkBytesPerSecond(records[at])) / weight);
+            capacity = Math.min(capacity, graph.linkBytesPerSecond(records[at]));
         }
-        return rate;
+        return Math.max(0, capacity) / weight;
     }
 
     /**

@@ -15,17 +15,31 @@ import java.util.Arrays;
  * so a sift reads contiguous memory instead of one cache line per visited handle. No allocation
  * except when the handle space grows.
  *
+ * <p><b>Small: a sorted array.</b> From empty up to {@link #SORTED_MAX} entries the array is kept
+ * sorted in descending order, the smallest entry last: a poll takes it without a comparison, an
+ * insertion or update scans from the smallest end and moves the k smaller entries one place on,
+ * O(k) predictable steps instead of a sift's data-dependent branches (a serving run's completion
+ * heap holds one KV transfer's 8 flows most of the time). An insertion beyond {@link #SORTED_MAX}
+ * reverses the array, which makes it an ascending array and so a valid heap, O(n) once; it stays a
+ * heap until it is empty again. A bulk load ({@link #append}, {@link #heapify}) of more entries
+ * builds a heap. The order of polls is
+ * the same in both layouts, since the order is total.
+ *
  * <p>Non-negative {@code double} keys can be stored through {@link #orderedBits(double)}: the raw
  * IEEE-754 bits of non-negative doubles are ordered like the doubles themselves.
  */
 public final class IndexedMinHeap {
     private static final int ABSENT = -1;
+    /** Entries up to which an empty-started heap keeps a sorted array. */
+    static final int SORTED_MAX = 32;
 
     private int[] heap;
     private long[] key;
     private long[] tie;
     private int[] position;
     private int size;
+    /** Whether {@code heap[0, size)} is sorted descending (smallest last) rather than a heap. */
+    private boolean sorted = true;
 
     /** A heap for handles in [0, initialCapacity); larger handles grow it. */
     public IndexedMinHeap(int initialCapacity) {
@@ -56,16 +70,21 @@ public final class IndexedMinHeap {
 
     /** The handle with the smallest (key, tie, handle). The heap must not be empty. */
     public int peek() {
-        return heap[0];
+        return heap[sorted ? size - 1 : 0];
     }
 
     /** The smallest key. The heap must not be empty. */
     public long peekKey() {
-        return key[0];
+        return key[sorted ? size - 1 : 0];
     }
 
     /** Removes and returns the smallest handle. */
     public int poll() {
+        if (sorted) {
+            int top = heap[--size];
+            position[top] = ABSENT;
+            return top;
+        }
         int top = heap[0];
         removeAt(0);
         return top;
@@ -75,6 +94,17 @@ public final class IndexedMinHeap {
     public void put(int handle, long newKey, long newTie) {
         ensureHandle(handle);
         int at = position[handle];
+        if (sorted) {
+            if (at != ABSENT) {
+                removeSorted(at);
+            }
+            if (size < SORTED_MAX) {
+                insertSorted(handle, newKey, newTie);
+                return;
+            }
+            toHeap();
+            at = ABSENT;
+        }
         if (at == ABSENT) {
             siftUp(size++, handle, newKey, newTie);
         } else if (less(newKey, newTie, handle, at)) {
@@ -90,15 +120,26 @@ public final class IndexedMinHeap {
      */
     public void append(int handle, long newKey, long newTie) {
         ensureHandle(handle);
+        sorted = false;
         set(size++, handle, newKey, newTie);
     }
 
     /**
      * Restores the heap order after {@link #append}s: Floyd's bottom-up construction, sifting
-     * every inner node down from the last one, O(n) instead of the O(n log₄ n) of n puts. The
+     * every inner node down from the last one, O(n) instead of the O(n log₄ n) of n puts; up to
+     * {@link #SORTED_MAX} entries, a sorted array instead, by insertion, O(n²) for those few. The
      * polls that follow are the same as after puts, since the order is total.
      */
     public void heapify() {
+        if (size <= SORTED_MAX) {
+            int count = size;
+            size = 0;
+            sorted = true;
+            for (int i = 0; i < count; i++) {
+                insertSorted(heap[i], key[i], tie[i]);
+            }
+            return;
+        }
         for (int at = size > 1 ? (size - 2) >>> 2 : -1; at >= 0; at--) {
             siftDown(at, heap[at], key[at], tie[at]);
         }
@@ -106,7 +147,12 @@ public final class IndexedMinHeap {
 
     /** Removes {@code handle} if present. */
     public void remove(int handle) {
-        if (contains(handle)) {
+        if (!contains(handle)) {
+            return;
+        }
+        if (sorted) {
+            removeSorted(position[handle]);
+        } else {
             removeAt(position[handle]);
         }
     }
@@ -117,11 +163,46 @@ public final class IndexedMinHeap {
             position[heap[i]] = ABSENT;
         }
         size = 0;
+        sorted = true;
+    }
+
+    /** Inserts an absent handle into the sorted array (size below {@link #SORTED_MAX}). */
+    private void insertSorted(int handle, long k, long t) {
+        int at = size++;
+        while (at > 0 && less(key[at - 1], tie[at - 1], heap[at - 1], k, t, handle)) {
+            move(at - 1, at);
+            at--;
+        }
+        set(at, handle, k, t);
+    }
+
+    /** Removes the entry at {@code at} of the sorted array, closing the gap. */
+    private void removeSorted(int at) {
+        position[heap[at]] = ABSENT;
+        size--;
+        for (int i = at; i < size; i++) {
+            move(i + 1, i);
+        }
+    }
+
+    /** The sorted (descending) array becomes a heap: reversed, it is ascending, so heap-ordered. */
+    private void toHeap() {
+        for (int low = 0, high = size - 1; low < high; low++, high--) {
+            int handle = heap[low];
+            long k = key[low];
+            long t = tie[low];
+            move(high, low);
+            set(high, handle, k, t);
+        }
+        sorted = false;
     }
 
     private void removeAt(int at) {
         position[heap[at]] = ABSENT;
         size--;
+        if (size == 0) {
+            sorted = true;
+        }
         if (at < size) {
             int last = heap[size];
             long lastKey = key[size];

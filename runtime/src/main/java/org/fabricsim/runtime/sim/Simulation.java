@@ -10,8 +10,9 @@ import java.util.SplittableRandom;
  *
  * <p><b>Events.</b> An event is (time, handler id, payload) kept in primitive arrays; handlers are
  * registered once and referred to by an int id, so scheduling allocates nothing. Events fire in
- * order of time, then of scheduling order (stable tie-breaking). Schedule and fire cost O(log E)
- * for E pending events.
+ * order of time, then of scheduling order (stable tie-breaking), kept by an {@link EventQueue}:
+ * O(1) to fire and O(later pending events) to schedule while few are pending, O(log E) for E
+ * pending events beyond its ring.
  *
  * <p><b>Time sources.</b> Besides its own events, the loop in {@link #run(TimeSource)} asks a
  * {@link TimeSource} (typically the network model) for its next internal event; at equal times the
@@ -21,7 +22,7 @@ import java.util.SplittableRandom;
 public final class Simulation {
     private final long seed;
     private final SplittableRandom random;
-    private final IndexedMinHeap queue = new IndexedMinHeap(64);
+    private final EventQueue queue = new EventQueue();
     private EventHandler[] handlers = new EventHandler[4];
     private int handlerCount;
     private int[] eventHandler = new int[64];
@@ -80,14 +81,13 @@ public final class Simulation {
         int event = allocateEvent();
         eventHandler[event] = handlerId;
         eventPayload[event] = payload;
-        queue.put(event, timePs, nextSequence++);
+        queue.add(event, timePs, nextSequence++);
         return event;
     }
 
     /** Cancels a pending event; does nothing if it has already fired. */
     public void cancel(int event) {
-        if (queue.contains(event)) {
-            queue.remove(event);
+        if (queue.remove(event)) {
             freeEvents[freeCount++] = event;
         }
     }
@@ -108,7 +108,7 @@ public final class Simulation {
     public void run(TimeSource source) {
         while (true) {
             long sourcePs = source.nextEventPs();
-            long queuePs = queue.isEmpty() ? TimeSource.NONE : queue.peekKey();
+            long queuePs = queue.isEmpty() ? TimeSource.NONE : queue.peekTime();
             if (sourcePs == TimeSource.NONE && queuePs == TimeSource.NONE) {
                 return;
             }
@@ -122,7 +122,7 @@ public final class Simulation {
     }
 
     private void fireNextEvent() {
-        long timePs = queue.peekKey();
+        long timePs = queue.peekTime();
         int event = queue.poll();
         advanceTo(timePs);
         int handlerId = eventHandler[event];

@@ -129,12 +129,19 @@ class SimulationTest {
 
     @Test
     void shouldPollTheSameSequenceAfterABulkLoadAsAfterPuts() {
-        // 1,000 handles appended in a shuffled order with keys from a small range, then heapified:
+        // 20 and 1,000 handles (a sorted array and a heap) appended in a shuffled order (617 is prime
+        // to both) with keys from a small range, then heapified:
         // the polls must be the sort of the (key, tie, handle) triples, as puts give, and the heap
         // must accept re-keying afterwards (handle 0 moved to the front).
+        for (int n : new int[] {20, 1000}) {
+            assertBulkLoadPollsInOrder(n);
+        }
+    }
+
+    /** n handles bulk-loaded, handle 0 re-keyed to the front, polled against a sort (n = 20: a sorted array). */
+    private static void assertBulkLoadPollsInOrder(int n) {
         SplittableRandom random = new SplittableRandom(11);
         IndexedMinHeap heap = new IndexedMinHeap(4);
-        int n = 1000;
         List<long[]> expected = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int handle = (i * 617) % n;
@@ -151,6 +158,51 @@ class SimulationTest {
         for (long[] entry : expected) {
             assertEquals(entry[0], heap.peekKey());
             assertEquals((int) entry[2], heap.poll());
+        }
+        assertTrue(heap.isEmpty());
+    }
+    @Test
+    void shouldPollInOrderAcrossTheSortedArrayAndTheHeapWithUpdatesAndRemovals() {
+        // Sizes swing around the sorted array's limit (32) and down to empty, where the heap becomes a
+        // sorted array again, with re-keys and removals in both layouts; each poll must be the first
+        // of the live (key, tie, handle) triples, found here by a linear scan of a plain array.
+        SplittableRandom random = new SplittableRandom(5);
+        IndexedMinHeap heap = new IndexedMinHeap(4);
+        int n = 60;
+        long[][] live = new long[n][];
+        int count = 0;
+        int[] targets = {20, 45, 0, 31, 33, 10, 60, 0};
+        for (int target : targets) {
+            while (count != target) {
+                int handle = random.nextInt(n);
+                if (count < target || random.nextInt(4) == 0 && live[handle] != null) {
+                    if (live[handle] == null) {
+                        count++;
+                    }
+                    live[handle] = new long[] {random.nextInt(8), random.nextInt(2), handle};
+                    heap.put(handle, live[handle][0], live[handle][1]);
+                } else if (random.nextInt(5) == 0) {
+                    if (live[handle] != null) {
+                        live[handle] = null;
+                        count--;
+                    }
+                    heap.remove(handle);
+                } else {
+                    long[] first = null;
+                    for (long[] entry : live) {
+                        if (entry != null && (first == null || entry[0] < first[0]
+                                || entry[0] == first[0] && (entry[1] < first[1]
+                                        || entry[1] == first[1] && entry[2] < first[2]))) {
+                            first = entry;
+                        }
+                    }
+                    assertEquals(first[0], heap.peekKey());
+                    assertEquals((int) first[2], heap.poll());
+                    live[(int) first[2]] = null;
+                    count--;
+                }
+                assertEquals(count, heap.size());
+            }
         }
         assertTrue(heap.isEmpty());
     }
