@@ -161,6 +161,7 @@ class SimulationTest {
         }
         assertTrue(heap.isEmpty());
     }
+
     @Test
     void shouldPollInOrderAcrossTheSortedArrayAndTheHeapWithUpdatesAndRemovals() {
         // Sizes swing around the sorted array's limit (32) and down to empty, where the heap becomes a
