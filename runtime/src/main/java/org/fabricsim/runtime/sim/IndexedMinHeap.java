@@ -21,9 +21,8 @@ import java.util.Arrays;
  * O(k) predictable steps instead of a sift's data-dependent branches (a serving run's completion
  * heap holds one KV transfer's 8 flows most of the time). An insertion beyond {@link #SORTED_MAX}
  * reverses the array, which makes it an ascending array and so a valid heap, O(n) once; it stays a
- * heap until it is empty again. A bulk load ({@link #append}, {@link #heapify}) of more entries
- * builds a heap. The order of polls is
- * the same in both layouts, since the order is total.
+ * heap until it is empty again. A bulk load ({@link #append}, {@link #heapify}) builds a heap. The
+ * order of polls is the same in both layouts, since the order is total.
  *
  * <p>Non-negative {@code double} keys can be stored through {@link #orderedBits(double)}: the raw
  * IEEE-754 bits of non-negative doubles are ordered like the doubles themselves.
@@ -126,20 +125,10 @@ public final class IndexedMinHeap {
 
     /**
      * Restores the heap order after {@link #append}s: Floyd's bottom-up construction, sifting
-     * every inner node down from the last one, O(n) instead of the O(n log₄ n) of n puts; up to
-     * {@link #SORTED_MAX} entries, a sorted array instead, by insertion, O(n²) for those few. The
-     * polls that follow are the same as after puts, since the order is total.
+     * every inner node down from the last one, O(n) instead of the O(n log₄ n) of n puts. The polls
+     * that follow are the same as after puts, since the order is total.
      */
     public void heapify() {
-        if (size <= SORTED_MAX) {
-            int count = size;
-            size = 0;
-            sorted = true;
-            for (int i = 0; i < count; i++) {
-                insertSorted(heap[i], key[i], tie[i]);
-            }
-            return;
-        }
         for (int at = size > 1 ? (size - 2) >>> 2 : -1; at >= 0; at--) {
             siftDown(at, heap[at], key[at], tie[at]);
         }

@@ -138,7 +138,7 @@ class SimulationTest {
         }
     }
 
-    /** n handles bulk-loaded, handle 0 re-keyed to the front, polled against a sort (n = 20: a sorted array). */
+    /** n handles bulk-loaded, handle 0 re-keyed to the front, polled against a sort. */
     private static void assertBulkLoadPollsInOrder(int n) {
         SplittableRandom random = new SplittableRandom(11);
         IndexedMinHeap heap = new IndexedMinHeap(4);
