@@ -100,10 +100,10 @@ final class TrainingFixtures {
 
     /**
      * Selene (Megatron-LM SC'21 notes): DGX A100 80 GB, 8 x HDR 200G InfiniBand per node, three-level
-     * non-blocking fat-tree, adaptive routing; sized for the largest row (2,520 GPUs = 315 nodes).
+     * non-blocking fat-tree, adaptive routing; sized for the largest row (3,072 GPUs = 384 nodes, the held-out 1T row).
      */
     static ClusterSpec selene() {
-        return new ClusterSpec("nvidia.Selene", DGX_A100, 320, new ScaleOutSpec(HDR,
+        return new ClusterSpec("nvidia.Selene", DGX_A100, 384, new ScaleOutSpec(HDR,
                 new TopologySpec.FatTree(null, 3, List.of(1.0, 1.0, 1.0)), ScaleOutSpec.Routing.ADAPTIVE), 0, null,
                 null);
     }
