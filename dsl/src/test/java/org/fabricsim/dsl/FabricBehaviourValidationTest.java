@@ -100,8 +100,9 @@ class FabricBehaviourValidationTest {
     void shouldRunInfinibandCongestionControlOnItsOwnRow() throws Exception {
         // The table measures ib-cc (FECN/BECN) on the packet backend: the fabric keys its own row, which exists.
         Model model = cluster("lossless credit-based congestion-control ib-cc routing adaptive", "");
+        // Selective repeat: adaptive routing's NICs place out-of-order packets (FabricBehaviours.recovery).
         assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, FabricSpec.CongestionControl.INFINIBAND,
-                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE),
+                BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ADAPTIVE),
                 FabricBehaviours.key(scaleOut(model).fabric(), routing(model)));
     }
 
@@ -127,7 +128,7 @@ class FabricBehaviourValidationTest {
         Model model = cluster("lossless credit-based congestion-control scheduled routing adaptive", "");
         BehaviourKey key = FabricBehaviours.key(scaleOut(model).fabric(), routing(model));
         assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, FabricSpec.CongestionControl.SCHEDULED,
-                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE), key);
+                BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ADAPTIVE), key);
         assertEquals(key, BehaviourTable.shipped().behaviour(key).key());
     }
 

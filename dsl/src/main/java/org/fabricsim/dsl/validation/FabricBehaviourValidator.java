@@ -9,7 +9,6 @@ import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Recovery;
 import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.mapping.HardwareMapper;
-import org.fabricsim.runtime.fabricbehaviour.BehaviourKey;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.spec.FabricSpec;
 
@@ -63,7 +62,7 @@ public class FabricBehaviourValidator extends FabricCheck {
         }
         boolean spraying = fabric.getRouting().contains(RoutingPolicy.SPRAYING);
         FabricSpec.CongestionControl cc = FabricSpec.CongestionControl.valueOf(fabric.getCongestionControl().getName());
-        if (FabricBehaviours.derivedRecovery(spraying, cc) == BehaviourKey.Recovery.SELECTIVE_REPEAT) {
+        if (FabricBehaviours.needsSelectiveRepeat(spraying, cc)) {
             String why = spraying
                     ? "the fabric sprays packets, so every flow arrives reordered and go-back-N would resend each window"
                     : "'congestion-control " + cc.words() + "' runs a transport that resends selectively (and on a"

@@ -25,8 +25,12 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * <li>Recovery: the one stated ({@code recovery selective-repeat}: RoCE NICs with IRN), else selective repeat
  * when the fabric sprays packets or runs Ultra Ethernet's congestion
  * control or receiver-driven pull (a transport built for multipath or trimming must tolerate reordering:
- * UEC 1.0's selective retransmission, NDP's), go-back-N otherwise (RoCE NICs' default retransmission and
- * InfiniBand RC).</li>
+ * UEC 1.0's selective retransmission, NDP's), or when its switches route adaptively: their per-packet path
+ * choice reorders a flow, and the NICs that run adaptive routing place out-of-order packets directly instead
+ * of dropping them and rewinding (NVIDIA MLNX_OFED/DOCA "Out-of-Order (OOO) Data Placement": ConnectX-5 and
+ * later, RC and XRC QPs, "handled instead of being dropped, in order to avoid retransmission", set up with
+ * adaptive routing; enabled by default in rdma-core). Go-back-N otherwise: on ECMP a flow keeps one path and
+ * arrives in order, and recovery matters only on loss (RoCE NICs' default retransmission, InfiniBand RC).</li>
  * <li>Routing: the routing the engine runs the cluster with (its scale-out topology's), so that the
  * row describes the paths the flow model actually takes.</li>
  * </ul>
@@ -76,7 +80,7 @@ public final class FabricBehaviours {
         FlowControl lossy = cc.trimsAndResendsSelectively() ? FlowControl.TRIMMING : FlowControl.LOSSY;
         FlowControl flowControl = !stated.lossless() ? lossy
                 : stated.creditBased() ? FlowControl.CREDIT : FlowControl.PFC;
-        return new BehaviourKey(flowControl, runsAs(cc), recovery(fabric), routing);
+        return new BehaviourKey(flowControl, runsAs(cc), recovery(fabric, routing), routing);
     }
 
     /**
@@ -92,21 +96,27 @@ public final class FabricBehaviours {
         return cc == CongestionControl.ULTRA_ETHERNET ? CongestionControl.NONE : cc;
     }
 
-    /** The stated recovery, else the derived one ({@link #derivedRecovery}). */
-    public static Recovery recovery(FabricSpec fabric) {
+    /**
+     * The stated recovery, else the derived one (see the class comment): selective repeat where the transport
+     * needs it ({@link #needsSelectiveRepeat}) or the switches route {@link RoutingMode#ADAPTIVE adaptively}
+     * (out-of-order placement), go-back-N otherwise. O(1).
+     */
+    public static Recovery recovery(FabricSpec fabric, RoutingMode routing) {
         return switch (fabric.recovery()) {
             case GO_BACK_N -> Recovery.GO_BACK_N;
             case SELECTIVE_REPEAT -> Recovery.SELECTIVE_REPEAT;
-            case UNSTATED -> derivedRecovery(fabric.packetSpraying(), fabric.congestionControl());
+            case UNSTATED -> needsSelectiveRepeat(fabric.packetSpraying(), fabric.congestionControl())
+                    || routing == RoutingMode.ADAPTIVE ? Recovery.SELECTIVE_REPEAT : Recovery.GO_BACK_N;
         };
     }
 
     /**
-     * The recovery a fabric that does not state one runs with: selective repeat for a spraying, Ultra Ethernet or
-     * receiver-driven transport, go-back-N otherwise (see the class comment). The editor rejects a stated go-back-N
-     * where this is selective repeat.
+     * Whether a fabric's transport resends selectively whatever its routing: it sprays packets (every flow
+     * arrives reordered) or runs Ultra Ethernet's or receiver-driven transport (whose trimming needs it). The
+     * editor rejects a stated go-back-N where this holds; under adaptive routing alone a stated go-back-N stays
+     * valid (a NIC without out-of-order placement). O(1).
      */
-    public static Recovery derivedRecovery(boolean packetSpraying, CongestionControl cc) {
-        return packetSpraying || cc.trimsAndResendsSelectively() ? Recovery.SELECTIVE_REPEAT : Recovery.GO_BACK_N;
+    public static boolean needsSelectiveRepeat(boolean packetSpraying, CongestionControl cc) {
+        return packetSpraying || cc.trimsAndResendsSelectively();
     }
 }

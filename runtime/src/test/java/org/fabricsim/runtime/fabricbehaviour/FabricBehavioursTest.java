@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.fabricbehaviour;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,15 +54,32 @@ class FabricBehavioursTest {
     @Test
     void shouldRecoverSelectivelyOnlyWhenSprayingTrimmingOrPulling() {
         assertEquals(Recovery.GO_BACK_N,
-                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.NONE, false)));
+                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.NONE, false), RoutingMode.ECMP));
         assertEquals(Recovery.SELECTIVE_REPEAT,
-                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.NONE, true)));
-        assertEquals(Recovery.SELECTIVE_REPEAT,
-                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.ULTRA_ETHERNET, false)));
-        assertEquals(Recovery.SELECTIVE_REPEAT,
-                FabricBehaviours.recovery(fabric(FlowControl.PFC, CongestionControl.RECEIVER_DRIVEN, false)));
-        assertEquals(Recovery.GO_BACK_N,
-                FabricBehaviours.recovery(fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, false)));
+                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.NONE, true), RoutingMode.ECMP));
+        assertEquals(Recovery.SELECTIVE_REPEAT, FabricBehaviours.recovery(
+                fabric(FlowControl.LOSSY, CongestionControl.ULTRA_ETHERNET, false), RoutingMode.ECMP));
+        assertEquals(Recovery.SELECTIVE_REPEAT, FabricBehaviours.recovery(
+                fabric(FlowControl.PFC, CongestionControl.RECEIVER_DRIVEN, false), RoutingMode.ECMP));
+        assertEquals(Recovery.GO_BACK_N, FabricBehaviours.recovery(
+                fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, false), RoutingMode.ECMP));
+    }
+
+    /**
+     * InfiniBand as the catalog states it (credits, no congestion control, adaptive routing, no recovery written):
+     * its NICs place the packets adaptive routing reorders (out-of-order data placement), so it reads the
+     * selective-repeat row, not go-back-N's, whose packet runs rewind on every reordered packet. The same fabric on
+     * ECMP keeps go-back-N, and a written go-back-N wins (a NIC without out-of-order placement).
+     */
+    @Test
+    void shouldPlaceOutOfOrderPacketsUnderAdaptiveRouting() {
+        FabricSpec infiniBand = fabric(FlowControl.CREDIT_BASED, CongestionControl.NONE, false);
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.NONE, Recovery.SELECTIVE_REPEAT,
+                RoutingMode.ADAPTIVE), FabricBehaviours.key(infiniBand, RoutingMode.ADAPTIVE));
+        assertEquals(Recovery.GO_BACK_N, FabricBehaviours.recovery(infiniBand, RoutingMode.ECMP));
+        assertEquals(Recovery.GO_BACK_N, FabricBehaviours.recovery(fabric(FlowControl.CREDIT_BASED,
+                CongestionControl.NONE, false, FabricSpec.Recovery.GO_BACK_N), RoutingMode.ADAPTIVE));
+        assertFalse(FabricBehaviours.needsSelectiveRepeat(false, CongestionControl.NONE));
     }
 
     /**
@@ -75,10 +93,10 @@ class FabricBehavioursTest {
         FabricBehaviour stated = FabricBehaviours.of(fabric(FlowControl.LOSSY, CongestionControl.DCQCN, false,
                 FabricSpec.Recovery.SELECTIVE_REPEAT), RoutingMode.ECMP, BehaviourTable.shipped());
         assertSame(BehaviourTable.shipped().behaviour(irn), stated);
-        assertEquals(Recovery.GO_BACK_N,
-                FabricBehaviours.recovery(fabric(FlowControl.LOSSY, CongestionControl.DCQCN, false)));
+        assertEquals(Recovery.GO_BACK_N, FabricBehaviours.recovery(
+                fabric(FlowControl.LOSSY, CongestionControl.DCQCN, false), RoutingMode.ECMP));
         assertEquals(Recovery.GO_BACK_N, FabricBehaviours.recovery(fabric(FlowControl.PFC, CongestionControl.DCQCN,
-                false, FabricSpec.Recovery.GO_BACK_N)));
+                false, FabricSpec.Recovery.GO_BACK_N), RoutingMode.ECMP));
     }
 
     @Test
@@ -90,11 +108,12 @@ class FabricBehavioursTest {
 
     @Test
     void shouldRunInfinibandCongestionControlOnItsOwnRow() {
-        // The table measures ib-cc (FECN/BECN) on the packet backend: a fabric stating it runs its row.
+        // The table measures ib-cc (FECN/BECN) on the packet backend: a fabric stating it runs its row (selective
+        // repeat under adaptive routing: out-of-order placement).
         BehaviourKey key = FabricBehaviours.key(fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND,
                 false), RoutingMode.ADAPTIVE);
         assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.INFINIBAND,
-                Recovery.GO_BACK_N, RoutingMode.ADAPTIVE), key);
+                Recovery.SELECTIVE_REPEAT, RoutingMode.ADAPTIVE), key);
     }
 
     @Test
@@ -121,7 +140,7 @@ class FabricBehavioursTest {
         FabricSpec scheduled = fabric(FlowControl.CREDIT_BASED, CongestionControl.SCHEDULED, false);
         FabricBehaviour behaviour = FabricBehaviours.of(scheduled, RoutingMode.ADAPTIVE, BehaviourTable.shipped());
         assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.SCHEDULED,
-                Recovery.GO_BACK_N, RoutingMode.ADAPTIVE), behaviour.key());
+                Recovery.SELECTIVE_REPEAT, RoutingMode.ADAPTIVE), behaviour.key());
         for (int i = 0; i < FabricBehaviour.INCAST_DEGREES.length; i++) {
             double packets = FabricBehaviour.INCAST_DEGREES[i] * 256.0;
             double expected = packets * 332_640 / ((packets + 1) * 332_640 + 2 * 2_010_240);
