@@ -18,8 +18,8 @@ import java.util.Arrays;
  * of the non-empty ones finds the least in a few word reads. A load or a re-key appends to one bucket,
  * O(1); when bucket 0 is empty, the first non-empty bucket is scanned for its least entry, which
  * becomes the last smallest, and its entries move to buckets of a lower digit (they share digit p
- * with it): an entry moves at most 24 times in all, in practice one to three (the binary radix heap
- * this replaces moved each about ten times in the DCQCN step, docs/performance.md). Every access is
+ * with it): an entry moves at most 24 times in all (one cold DCQCN step of Llama 3 405B on 16,384 GPUs:
+ * 39 M bucket appends for 4.8 M loads, against 58 M with one bucket per binary digit, docs/performance.md). Every access is
  * sequential within a bucket; no allocation once the buckets have grown to the fabric's size.
  * Memory: each bucket keeps the most entries it held, 16 bytes per entry.
  */
