@@ -18,10 +18,10 @@ import java.util.Arrays;
  * of the non-empty ones finds the least in a few word reads. A load or a re-key appends to one bucket,
  * O(1); when bucket 0 is empty, the first non-empty bucket is scanned for its least entry, which
  * becomes the last smallest, and its entries move to buckets of a lower digit (they share digit p
- * with it): an entry moves at most 24 times in all (one cold DCQCN step of Llama 3 405B on 16,384 GPUs:
- * 39 M bucket appends for 4.8 M loads, against 58 M with one bucket per binary digit, docs/performance.md). Every access is
- * sequential within a bucket; no allocation once the buckets have grown to the fabric's size.
- * Memory: each bucket keeps the most entries it held, 16 bytes per entry.
+ * with it): an entry moves at most 24 times in all (one cold DCQCN step of Llama 3 405B on 16,384
+ * GPUs: 39 M bucket appends for 4.8 M loads, against 58 M with one bucket per binary digit,
+ * docs/performance.md). Every access is sequential within a bucket; no allocation once the buckets
+ * have grown to the fabric's size. Memory: each bucket keeps the most entries it held, 16 bytes each.
  */
 final class ShareHeap {
     /** Hexadecimal digits of a (key, link) number: 16 of the key, 8 of the link. */
@@ -88,7 +88,7 @@ final class ShareHeap {
         insert(lastLink, key);
     }
 
-    /** Appends ({@code key}, {@code link}) to the bucket of its highest digit differing from the last smallest entry. */
+    /** Appends ({@code key}, {@code link}) to the bucket of its highest digit that differs from the last smallest. */
     private void insert(int link, long key) {
         int b;
         if (key != lastKey) {
