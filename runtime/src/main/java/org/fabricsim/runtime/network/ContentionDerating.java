@@ -106,6 +106,7 @@ final class ContentionDerating {
 
     /** A finished class left {@code link}, which carries no class any more when {@code emptied}. */
     void leave(int link, boolean emptied) {
+        reading.loadChanged(link);
         if (emptied) {
             reading.endEpisode(link);
         }
@@ -113,6 +114,11 @@ final class ContentionDerating {
             isLeft[link] = true;
             left[leftCount++] = link;
         }
+    }
+
+    /** A started class entered {@code link}. */
+    void enter(int link) {
+        reading.loadChanged(link);
     }
 
     /** Forgets the finishes since the last solve. */

@@ -15,6 +15,15 @@ import org.fabricsim.runtime.topology.Graph;
  * began). The model is asked again only when one of these differs from the link's last reading (a
  * model's factor is a function of its arguments): most saturated links carry the same classes from
  * one solve to the next. O(flows on the link) per reading.
+ *
+ * <p><b>Unchanged readings.</b> A link's reading is a function of its classes (their order in its list
+ * included, which fixes the order of the sums), each class's first link, multiplicity and path length
+ * (fixed per class), the capacities (fixed) and the weights of those first links, plus the episode's
+ * bytes and senders (fixed within an episode). Its list and a first link's weight change only when a
+ * class enters or leaves a link ({@link #loadChanged}); before the next reading each such link F marks
+ * itself and every link of every class whose first link is F stale, O(classes on F × P). A link in an
+ * episode that is not stale reads what it read last, so its last factor is returned without the pass
+ * over its classes: bit for bit what the pass would give.
  */
 final class ContentionReading {
     private final ContentionModel model;
@@ -45,6 +54,12 @@ final class ContentionReading {
     private double pathLinks;
     /** Its distinct senders. */
     private int senders;
+    /** Per link, whether its inputs may have changed since its last reading (true before one). */
+    private final boolean[] stale;
+    /** The links whose classes changed since the last reading ({@link #loadChanged}), {@link #changedCount} of them. */
+    private final int[] changed;
+    private final boolean[] isChanged;
+    private int changedCount;
 
     ContentionReading(ContentionModel model, Graph graph, LinkFlowLists lists) {
         this.model = model;
@@ -57,6 +72,18 @@ final class ContentionReading {
         episodeBytes = new double[links];
         episodeSenders = new int[links];
         senderStamp = new int[links];
+        stale = new boolean[links];
+        Arrays.fill(stale, true);
+        changed = new int[links];
+        isChanged = new boolean[links];
+    }
+
+    /** A class entered or left {@code link}: its list and its weight changed. O(1). */
+    void loadChanged(int link) {
+        if (!isChanged[link]) {
+            isChanged[link] = true;
+            changed[changedCount++] = link;
+        }
     }
 
     /**
@@ -64,6 +91,13 @@ final class ContentionReading {
      * which begins here when the link is not in one.
      */
     double factor(FlowTable table, int link) {
+        if (changedCount > 0) {
+            markStale(table);
+        }
+        if (!stale[link] && episodeBytes[link] != 0) {
+            return lastFactor[link];
+        }
+        stale[link] = false;
         measure(table, link);
         if (episodeBytes[link] == 0) {
             episodeBytes[link] = remainingBytesOn(table, link);
@@ -84,6 +118,35 @@ final class ContentionReading {
                     bytesPerSender, bytes);
         }
         return lastFactor[link];
+    }
+
+    /**
+     * Marks stale each changed link and every link of the classes whose first link it is (entries of
+     * path index 0 in its list), then forgets the changes. O(Σ classes on the changed links × P).
+     */
+    private void markStale(FlowTable table) {
+        int entryShift = lists.entryShift;
+        int firstMask = (1 << entryShift) - 1;
+        int[] records = table.records;
+        int stride = table.stride;
+        for (int c = 0; c < changedCount; c++) {
+            int first = changed[c];
+            isChanged[first] = false;
+            stale[first] = true;
+            int[] list = lists.entries[first];
+            int count = lists.count[first];
+            for (int k = 0; k < count; k++) {
+                if ((list[k] & firstMask) != 0) {
+                    continue;
+                }
+                int base = (list[k] >>> entryShift) * stride;
+                int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
+                for (int at = base + FlowTable.LINKS; at < end; at++) {
+                    stale[records[at]] = true;
+                }
+            }
+        }
+        changedCount = 0;
     }
 
     /** {@code link} emptied or stopped being saturated: its contention episode ends. */

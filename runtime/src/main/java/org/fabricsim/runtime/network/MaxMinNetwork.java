@@ -189,6 +189,9 @@ public final class MaxMinNetwork extends FlowTable {
         component.setLive(flow);
         for (int j = 0; j < records[base + LENGTH]; j++) {
             lists.add(records[base + LINKS + j], flow, j, weight);
+            if (derating != null) {
+                derating.enter(records[base + LINKS + j]);
+            }
         }
     }
 

@@ -20,7 +20,7 @@ import org.fabricsim.runtime.topology.Graph;
  * pops the same bottlenecks, so the heap's kind does not change a rate.
  * A fill of F classes with paths of length ≤ P over L links costs O(F·P) charges and at most L + F·P
  * heap entries (a re-key follows a charge of its link), each O(1) amortized in the radix heap plus at
- * most 96 bucket moves, in practice a few.
+ * most 24 bucket moves (one per hexadecimal digit), in practice a few.
  *
  * <p>The partial fill ({@link #fillAbove}) starts from the moment the fill reached a given rate:
  * the classes slower than it keep their rates and are taken off their links in the order a fill

@@ -32,8 +32,9 @@ class ShareHeapTest {
     @Test
     void shouldGiveTheSmallestKeyAndHandleWhenTopsAreRekeyedUpwards() {
         // the fill's use: load, then poll the top or move it to a larger key (ties on purpose: keys
-        // drawn from a small range; raised at most 2^40 a time, far below overflow); the reference
-        // is a sorted set of (key, link)
+        // drawn from a small range; raised at most 2^40 a time, far below overflow; in odd rounds the
+        // link handles spread over 31 bits, a bijection of 0..n−1, so every digit of a handle differs
+        // somewhere); the reference is a sorted set of (key, link)
         Random random = new Random(11);
         ShareHeap heap = new ShareHeap();
         for (int round = 0; round < 20; round++) {
@@ -42,7 +43,8 @@ class ShareHeapTest {
             TreeSet<long[]> reference = new TreeSet<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
                     : Long.compare(a[1], b[1]));
             heap.clear();
-            for (int link = 0; link < n; link++) {
+            for (int i = 0; i < n; i++) {
+                int link = round % 2 == 0 ? i : (int) (i * 0x9E3779B1L & Integer.MAX_VALUE);
                 long key = Math.floorMod(random.nextLong(), range);
                 heap.append(link, key);
                 reference.add(new long[] {key, link});

@@ -1,0 +1,66 @@
+package org.fabricsim.runtime.network;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.topology.Graph;
+import org.fabricsim.runtime.topology.GraphBuilder;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.junit.jupiter.api.Test;
+
+/** The derating's readings: a saturated link is read again when its senders' shares move, not only its classes. */
+class ContentionReadingTest {
+    private static final double SECOND_PS = 1e12;
+
+    @Test
+    void shouldReadASaturatedLinkAgainWhenASenderLinkLosesAClassThoughItsOwnClassesStay() {
+        // Links of 100 B/s: a (sender A's NIC) = 0, b (B's) = 1, s (shared) = 2, x = 3. F1 = a→s, F2 = b→s,
+        // F3 = a→x (10 B). The model derates an overloaded link to 1/ρ.
+        // Solve 1, ideal: a and s tie at 50 B/s, a first (lower handle): F1 = F3 = 50, then F2 = 50; s is
+        // saturated by two classes and offered F1's share of a (100/2) + F2's of b (100/1): ρ = 1.5, factor 2/3.
+        // Derated: s at 66.67 B/s is the bottleneck, F1 = F2 = 33.33; F3 gets a's 66.67 and ends at 0.15 s.
+        // Solve 2: s keeps F1 and F2, but a lost F3, so F1 offers all of a: ρ = (100 + 100) / 100 = 2,
+        // factor 1/2, F1 = F2 = 25 B/s. Their 100 B less the 5 sent end at 0.15 + 95/25 = 3.95 s (at
+        // 33.33 B/s, the stale factor, they would end at 3.0 s).
+        GraphBuilder builder = new GraphBuilder();
+        int node = builder.addNodes(Graph.SWITCH, 5, false);
+        for (int i = 0; i < 4; i++) {
+            builder.addLink(node + i, node + i + 1, new LinkClass(100, 0));
+        }
+        Graph graph = builder.build();
+        List<Double> overloadsOfS = new ArrayList<>();
+        ContentionModel model = new ContentionModel() {
+            @Override
+            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
+                    double episodeBytesPerSender, double episodeBytes) {
+                if (link == 2) {
+                    overloadsOfS.add(overload);
+                }
+                return overload > 1 ? 1 / overload : 1;
+            }
+
+            @Override
+            public double smallestFactor() {
+                return 0.25;
+            }
+        };
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, 4, 0.0);
+        network.setContentionModel(model);
+        double[] finishPs = new double[3];
+        network.setListener((tag, atPs) -> finishPs[tag] = atPs);
+        network.start(new int[] {0, 2}, 2, 100, 1, 0);
+        network.start(new int[] {1, 2}, 2, 100, 1, 1);
+        network.start(new int[] {0, 3}, 2, 10, 1, 2);
+        simulation.run(network);
+
+        assertEquals(0.15, finishPs[2] / SECOND_PS, 1e-9);
+        assertEquals(3.95, finishPs[0] / SECOND_PS, 1e-9);
+        assertEquals(3.95, finishPs[1] / SECOND_PS, 1e-9);
+        assertTrue(overloadsOfS.contains(1.5) && overloadsOfS.contains(2.0), "overloads read on s: " + overloadsOfS);
+    }
+}
