@@ -65,6 +65,14 @@ final class LayerKernels {
     private final double decodeAttentionWidth;
     private final double kvBytesPerToken;
     private final int kvShards;
+    /** FLOPs per query–key pair and unit of head width on this rank, 2·(a/t). */
+    private final double pairFlops;
+    /**
+     * 1/S_kv when S_kv is a power of two, else 0. Then y·(1/S_kv) equals y ÷ S_kv to the bit: the
+     * reciprocal is exact, so both are the one real y/S_kv rounded once; a multiplication waits a
+     * quarter of a division's latency.
+     */
+    private final double kvShardsReciprocal;
     private double flopsGroup;
 
     /**
@@ -90,6 +98,8 @@ final class LayerKernels {
         this.decodeAttentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
         this.kvBytesPerToken = kvBytesPerToken;
         this.kvShards = kvShards;
+        this.pairFlops = 2 * (model.heads() / (double) tensor);
+        this.kvShardsReciprocal = Integer.bitCount(kvShards) == 1 ? 1.0 / kvShards : 0;
     }
 
     /** FLOPs of the kernels costed since the last take, which starts a new group. */
@@ -136,13 +146,14 @@ final class LayerKernels {
      * prefill pairs, and all decode pairs, are unmasked and run at the unmasked rate.
      */
     double attentionCore(double prefillPairs, double prefixPairs, double decodePairs, double kvTokens) {
-        double perPair = 2 * (model.heads() / (double) tensor);
-        double causalFlops = perPair * (prefillPairs - prefixPairs) * prefillAttentionWidth;
-        double unmaskedFlops = perPair * (prefixPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
+        double causalFlops = pairFlops * (prefillPairs - prefixPairs) * prefillAttentionWidth;
+        double unmaskedFlops = pairFlops * (prefixPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
         flopsGroup += causalFlops + unmaskedFlops;
         double compute = SoftwareSpec.MEGATRON_CORE.attentionForwardSeconds(causalFlops, unmaskedFlops,
                 device.attentionFlopsPerSecond());
-        double memory = device.memorySeconds(kvTokens * kvBytesPerToken / model.layers() / kvShards * pipeline);
+        double perLayer = kvTokens * kvBytesPerToken / model.layers();
+        double perShard = kvShardsReciprocal > 0 ? perLayer * kvShardsReciprocal : perLayer / kvShards;
+        double memory = device.memorySeconds(perShard * pipeline);
         return Math.max(compute, memory);
     }
 
