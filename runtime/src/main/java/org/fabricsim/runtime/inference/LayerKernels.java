@@ -73,6 +73,15 @@ final class LayerKernels {
      * quarter of a division's latency.
      */
     private final double kvShardsReciprocal;
+    /**
+     * FLOPs per byte of cache read below which the read certainly outlasts the attention's compute:
+     * (1 − 10⁻⁹)·η·R ÷ B_e with η ≤ η_u, R the attention rate. The compute time (F_c ÷ η + F_u ÷ η_u)
+     * ÷ R is at most (F_c + F_u) ÷ (η·R) and the read's is bytes ÷ B_e, each within a few ulps
+     * (relative 2⁻⁵⁰) of its real value, so F_c + F_u &lt; bytes × this puts the roofline's max on
+     * the read's time to the bit, and a decode batch (its read about ten times its compute on an
+     * H100) skips the compute's two divisions.
+     */
+    private final double memoryBoundFlopsPerByte;
     private double flopsGroup;
 
     /**
@@ -100,6 +109,10 @@ final class LayerKernels {
         this.kvShards = kvShards;
         this.pairFlops = 2 * (model.heads() / (double) tensor);
         this.kvShardsReciprocal = Integer.bitCount(kvShards) == 1 ? 1.0 / kvShards : 0;
+        SoftwareSpec attention = SoftwareSpec.MEGATRON_CORE;
+        this.memoryBoundFlopsPerByte = (1 - 1e-9) * device.memorySeconds(1)
+                * Math.min(attention.attentionForwardEfficiency(), attention.unmaskedForwardEfficiency())
+                * device.attentionFlopsPerSecond();
     }
 
     /** FLOPs of the kernels costed since the last take, which starts a new group. */
@@ -149,11 +162,15 @@ final class LayerKernels {
         double causalFlops = pairFlops * (prefillPairs - prefixPairs) * prefillAttentionWidth;
         double unmaskedFlops = pairFlops * (prefixPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
         flopsGroup += causalFlops + unmaskedFlops;
-        double compute = SoftwareSpec.MEGATRON_CORE.attentionForwardSeconds(causalFlops, unmaskedFlops,
-                device.attentionFlopsPerSecond());
         double perLayer = kvTokens * kvBytesPerToken / model.layers();
         double perShard = kvShardsReciprocal > 0 ? perLayer * kvShardsReciprocal : perLayer / kvShards;
-        double memory = device.memorySeconds(perShard * pipeline);
+        double bytes = perShard * pipeline;
+        double memory = device.memorySeconds(bytes);
+        if (causalFlops + unmaskedFlops < bytes * memoryBoundFlopsPerByte) {
+            return memory;
+        }
+        double compute = SoftwareSpec.MEGATRON_CORE.attentionForwardSeconds(causalFlops, unmaskedFlops,
+                device.attentionFlopsPerSecond());
         return Math.max(compute, memory);
     }
 
