@@ -82,6 +82,14 @@ final class LayerKernels {
      * H100) skips the compute's two divisions.
      */
     private final double memoryBoundFlopsPerByte;
+    /**
+     * κ ÷ L when κ is a whole multiple of the L layers (then an integer q), else 0; below
+     * {@link #exactTokensBelow} integer cached tokens x give x·q equal to x·κ ÷ L to the bit: x·κ is
+     * an integer under 2⁵³, so exact, and both are the one real x·κ/L rounded once. One division fewer.
+     */
+    private final double kvBytesPerTokenLayer;
+    /** 2⁵³ ÷ κ: cached tokens below it keep x·κ exact. */
+    private final double exactTokensBelow;
     private double flopsGroup;
 
     /**
@@ -109,6 +117,9 @@ final class LayerKernels {
         this.kvShards = kvShards;
         this.pairFlops = 2 * (model.heads() / (double) tensor);
         this.kvShardsReciprocal = Integer.bitCount(kvShards) == 1 ? 1.0 / kvShards : 0;
+        boolean whole = kvBytesPerToken == Math.rint(kvBytesPerToken) && kvBytesPerToken % model.layers() == 0;
+        this.kvBytesPerTokenLayer = whole ? kvBytesPerToken / model.layers() : 0;
+        this.exactTokensBelow = 0x1p53 / kvBytesPerToken;
         SoftwareSpec attention = SoftwareSpec.MEGATRON_CORE;
         this.memoryBoundFlopsPerByte = (1 - 1e-9) * device.memorySeconds(1)
                 * Math.min(attention.attentionForwardEfficiency(), attention.unmaskedForwardEfficiency())
@@ -162,7 +173,8 @@ final class LayerKernels {
         double causalFlops = pairFlops * (prefillPairs - prefixPairs) * prefillAttentionWidth;
         double unmaskedFlops = pairFlops * (prefixPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
         flopsGroup += causalFlops + unmaskedFlops;
-        double perLayer = kvTokens * kvBytesPerToken / model.layers();
+        double perLayer = kvBytesPerTokenLayer > 0 && kvTokens < exactTokensBelow && kvTokens == Math.rint(kvTokens)
+                ? kvTokens * kvBytesPerTokenLayer : kvTokens * kvBytesPerToken / model.layers();
         double perShard = kvShardsReciprocal > 0 ? perLayer * kvShardsReciprocal : perLayer / kvShards;
         double bytes = perShard * pipeline;
         double memory = device.memorySeconds(bytes);
