@@ -79,7 +79,7 @@ final class LayerKernels {
      * ÷ R is at most (F_c + F_u) ÷ (η·R) and the read's is bytes ÷ B_e, each within a few ulps
      * (relative 2⁻⁵⁰) of its real value, so F_c + F_u &lt; bytes × this puts the roofline's max on
      * the read's time to the bit, and a decode batch (its read about ten times its compute on an
-     * H100) skips the compute's two divisions.
+     * H100) skips the compute's divisions.
      */
     private final double memoryBoundFlopsPerByte;
     /**

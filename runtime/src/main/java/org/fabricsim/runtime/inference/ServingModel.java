@@ -216,10 +216,7 @@ final class ServingModel {
         return Math.max(1, Math.round(seconds * PICOSECONDS_PER_SECOND));
     }
 
-    /**
-     * {@code value} ÷ (DP·CP), the share of one token shard; without DP and CP the value itself, which
-     * is the quotient to the bit (v ÷ 1 = v in IEEE 754) without a division's latency. O(1).
-     */
+    /** {@code value} ÷ (DP·CP); without DP and CP the value itself, the same bits (v ÷ 1 = v) without a division. */
     private double perTokenShard(double value) {
         return tokenShards == 1 ? value : value / tokenShards;
     }
