@@ -65,6 +65,31 @@ final class LayerKernels {
     private final double decodeAttentionWidth;
     private final double kvBytesPerToken;
     private final int kvShards;
+    /** FLOPs per query–key pair and unit of head width on this rank, 2·(a/t). */
+    private final double pairFlops;
+    /**
+     * 1/S_kv when S_kv is a power of two, else 0. Then y·(1/S_kv) equals y ÷ S_kv to the bit: the
+     * reciprocal is exact, so both are the one real y/S_kv rounded once; a multiplication waits a
+     * quarter of a division's latency.
+     */
+    private final double kvShardsReciprocal;
+    /**
+     * FLOPs per byte of cache read below which the read certainly outlasts the attention's compute:
+     * (1 − 10⁻⁹)·η·R ÷ B_e with η ≤ η_u, R the attention rate. The compute time (F_c ÷ η + F_u ÷ η_u)
+     * ÷ R is at most (F_c + F_u) ÷ (η·R) and the read's is bytes ÷ B_e, each within a few ulps
+     * (relative 2⁻⁵⁰) of its real value, so F_c + F_u &lt; bytes × this puts the roofline's max on
+     * the read's time to the bit, and a decode batch (its read about ten times its compute on an
+     * H100) skips the compute's divisions.
+     */
+    private final double memoryBoundFlopsPerByte;
+    /**
+     * κ ÷ L when κ is a whole multiple of the L layers (then an integer q), else 0; below
+     * {@link #exactTokensBelow} integer cached tokens x give x·q equal to x·κ ÷ L to the bit: x·κ is
+     * an integer under 2⁵³, so exact, and both are the one real x·κ/L rounded once. One division fewer.
+     */
+    private final double kvBytesPerTokenLayer;
+    /** 2⁵³ ÷ κ: cached tokens below it keep x·κ exact. */
+    private final double exactTokensBelow;
     private double flopsGroup;
 
     /**
@@ -90,6 +115,15 @@ final class LayerKernels {
         this.decodeAttentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
         this.kvBytesPerToken = kvBytesPerToken;
         this.kvShards = kvShards;
+        this.pairFlops = 2 * (model.heads() / (double) tensor);
+        this.kvShardsReciprocal = Integer.bitCount(kvShards) == 1 ? 1.0 / kvShards : 0;
+        boolean whole = kvBytesPerToken == Math.rint(kvBytesPerToken) && kvBytesPerToken % model.layers() == 0;
+        this.kvBytesPerTokenLayer = whole ? kvBytesPerToken / model.layers() : 0;
+        this.exactTokensBelow = 0x1p53 / kvBytesPerToken;
+        SoftwareSpec attention = SoftwareSpec.MEGATRON_CORE;
+        this.memoryBoundFlopsPerByte = (1 - 1e-9) * device.memorySeconds(1)
+                * Math.min(attention.attentionForwardEfficiency(), attention.unmaskedForwardEfficiency())
+                * device.attentionFlopsPerSecond();
     }
 
     /** FLOPs of the kernels costed since the last take, which starts a new group. */
@@ -136,13 +170,19 @@ final class LayerKernels {
      * prefill pairs, and all decode pairs, are unmasked and run at the unmasked rate.
      */
     double attentionCore(double prefillPairs, double prefixPairs, double decodePairs, double kvTokens) {
-        double perPair = 2 * (model.heads() / (double) tensor);
-        double causalFlops = perPair * (prefillPairs - prefixPairs) * prefillAttentionWidth;
-        double unmaskedFlops = perPair * (prefixPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
+        double causalFlops = pairFlops * (prefillPairs - prefixPairs) * prefillAttentionWidth;
+        double unmaskedFlops = pairFlops * (prefixPairs * prefillAttentionWidth + decodePairs * decodeAttentionWidth);
         flopsGroup += causalFlops + unmaskedFlops;
+        double perLayer = kvBytesPerTokenLayer > 0 && kvTokens < exactTokensBelow && kvTokens == Math.rint(kvTokens)
+                ? kvTokens * kvBytesPerTokenLayer : kvTokens * kvBytesPerToken / model.layers();
+        double perShard = kvShardsReciprocal > 0 ? perLayer * kvShardsReciprocal : perLayer / kvShards;
+        double bytes = perShard * pipeline;
+        double memory = device.memorySeconds(bytes);
+        if (causalFlops + unmaskedFlops < bytes * memoryBoundFlopsPerByte) {
+            return memory;
+        }
         double compute = SoftwareSpec.MEGATRON_CORE.attentionForwardSeconds(causalFlops, unmaskedFlops,
                 device.attentionFlopsPerSecond());
-        double memory = device.memorySeconds(kvTokens * kvBytesPerToken / model.layers() / kvShards * pipeline);
         return Math.max(compute, memory);
     }
 

@@ -15,6 +15,7 @@ import org.fabricsim.runtime.sim.RadixSort;
 final class Percentiles {
     /** Values from which {@link #sort} takes the radix sort (below, Arrays.sort is as fast). */
     static final int RADIX_MIN = 4096;
+    private static final double PICOSECONDS_PER_SECOND = 1e12;
 
     private Percentiles() {
     }
@@ -44,11 +45,55 @@ final class Percentiles {
     }
 
     /**
+     * Sorts {@code picoseconds[0, count)} and writes each ÷ 10¹² into {@code seconds[0, count)}: the
+     * array {@link #sort} would make of those quotients, bit for bit, since x ↦ x ÷ 10¹² is monotone
+     * (equal picoseconds give equal seconds, a later one never an earlier one). {@link RadixSort}
+     * sorts the picoseconds less their minimum (unsigned differences, so any sign), whose highest set
+     * bit bounds its passes: ⌈log₂(spread + 1) ÷ 11⌉, 4 for a spread under 2⁴⁴ ps (17.6 s) against
+     * the 6 of a double's mapped bits. O(count); {@code picoseconds} ends sorted, {@code spare} is
+     * scratch of at least count longs.
+     */
+    static void sortPicoseconds(long[] picoseconds, int count, double[] seconds, long[] spare) {
+        if (count < RADIX_MIN) {
+            Arrays.sort(picoseconds, 0, count);
+        } else {
+            long min = Long.MAX_VALUE;
+            for (int i = 0; i < count; i++) {
+                min = Math.min(min, picoseconds[i]);
+            }
+            for (int i = 0; i < count; i++) {
+                picoseconds[i] -= min;
+            }
+            RadixSort.sort(picoseconds, count, 0, spare);
+            for (int i = 0; i < count; i++) {
+                picoseconds[i] += min;
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            seconds[i] = picoseconds[i] / PICOSECONDS_PER_SECOND;
+        }
+    }
+
+    /**
      * {p50, p90, p99, mean} of the first {@code count} values (sorted in place, with the scratch
      * of {@link #sort}).
      */
     static Map<String, Object> summary(double[] values, int count, long[] keys, long[] spare) {
         sort(values, count, keys, spare);
+        return summaryOfSorted(values, count);
+    }
+
+    /**
+     * {p50, p90, p99, mean} in seconds of the first {@code count} {@code picoseconds}, which
+     * {@link #sortPicoseconds} sorts into {@code seconds}.
+     */
+    static Map<String, Object> summaryOfPicoseconds(long[] picoseconds, int count, double[] seconds, long[] spare) {
+        sortPicoseconds(picoseconds, count, seconds, spare);
+        return summaryOfSorted(seconds, count);
+    }
+
+    /** {p50, p90, p99, mean} of the first {@code count} values, already sorted (the mean summed in that order). O(count). */
+    private static Map<String, Object> summaryOfSorted(double[] values, int count) {
         double sum = 0;
         for (int i = 0; i < count; i++) {
             sum += values[i];

@@ -70,12 +70,14 @@ final class ServingMetrics {
         RequestTable requests = serving.requests();
         Replicas replicas = serving.replicas();
         int n = requests.size();
+        long[] ttftPs = new long[n];
+        long[] e2ePs = new long[n];
+        long[] kvPs = new long[n];
+        long[] queuePs = new long[n];
         double[] ttft = new double[n];
         double[] itl = new double[n];
         double[] e2e = new double[n];
         double[] kv = new double[n];
-        double[] queue = new double[n];
-        long[] keys = new long[n];
         long[] spare = new long[n];
         int completed = 0;
         int itlCount = 0;
@@ -88,15 +90,15 @@ final class ServingMetrics {
             double t = requests.ttftPs(q) / PICOSECONDS_PER_SECOND;
             double e = requests.e2ePs(q) / PICOSECONDS_PER_SECOND;
             double i = requests.itlPs(q) / PICOSECONDS_PER_SECOND;
-            ttft[completed] = t;
-            e2e[completed] = e;
+            ttftPs[completed] = requests.ttftPs(q);
+            e2ePs[completed] = requests.e2ePs(q);
             completed++;
             if (i >= 0) {
                 itl[itlCount++] = i;
             }
             if (requests.kvWaitPs(q) >= 0) {
-                queue[kvCount] = requests.decodeQueuePs(q) / PICOSECONDS_PER_SECOND;
-                kv[kvCount++] = requests.kvWaitPs(q) / PICOSECONDS_PER_SECOND;
+                queuePs[kvCount] = requests.decodeQueuePs(q);
+                kvPs[kvCount++] = requests.kvWaitPs(q);
             }
             if (meets(spec.slos(), t, Math.max(0, i), e)) {
                 good++;
@@ -107,9 +109,10 @@ final class ServingMetrics {
         metrics.put("completedRequests", completed);
         metrics.put("rejectedRequests", requests.rejected());
         metrics.put("makespanSeconds", makespan);
-        metrics.put("ttftSeconds", Percentiles.summary(ttft, completed, keys, spare));
-        metrics.put("itlSeconds", Percentiles.summary(itl, itlCount, keys, spare));
-        metrics.put("e2eSeconds", Percentiles.summary(e2e, completed, keys, spare));
+        metrics.put("ttftSeconds", Percentiles.summaryOfPicoseconds(ttftPs, completed, ttft, spare));
+        // ttftPs, sorted into ttft, is the ITL's scratch; the decode queue's seconds pass through kv
+        metrics.put("itlSeconds", Percentiles.summary(itl, itlCount, ttftPs, spare));
+        metrics.put("e2eSeconds", Percentiles.summaryOfPicoseconds(e2ePs, completed, e2e, spare));
         double outputRate = makespan > 0 ? serving.tokens().outputTokens() / makespan : 0;
         double inputRate = makespan > 0 ? serving.tokens().inputTokens() / makespan : 0;
         metrics.put("outputTokensPerSecond", outputRate);
@@ -122,10 +125,10 @@ final class ServingMetrics {
         metrics.put("slos", sloRows(spec.slos(), ttft, completed, itl, itlCount, e2e));
         boolean transfers = kvCount > 0 && pools[0].role() == Role.PREFILL;
         if (kvCount > 0) {
-            metrics.put("decodeQueueSeconds", Percentiles.summary(queue, kvCount, keys, spare));
+            metrics.put("decodeQueueSeconds", Percentiles.summaryOfPicoseconds(queuePs, kvCount, kv, spare));
         }
         if (transfers) {
-            metrics.put("kvTransferSeconds", Percentiles.summary(kv, kvCount, keys, spare));
+            metrics.put("kvTransferSeconds", Percentiles.summaryOfPicoseconds(kvPs, kvCount, kv, spare));
             metrics.put("kvTransferBytes", (double) serving.kvBytesMoved());
         }
         Map<String, Object> cdf = new LinkedHashMap<>();

@@ -203,17 +203,22 @@ final class ServingModel {
         double seconds = tokenSeconds(tokens) + logitSeconds(logitTokens);
         flopsTotal = 0;
         double kvTokens = prefixTokens + contextTokens + tokens;
-        double core = kernels.attentionCore(prefillPairs / tokenShards, prefixPairs / tokenShards,
-                decodePairs / tokenShards, kvTokens);
+        double core = kernels.attentionCore(perTokenShard(prefillPairs), perTokenShard(prefixPairs),
+                perTokenShard(decodePairs), kvTokens);
         seconds += times(layersPerStage, core);
         if (busiestDataRank != null && prefillPairs == 0 && prefixTokens == 0) {
             seconds += busiestDataRankSeconds(tokens, decodePairs, kvTokens, core);
         }
         if (model.kvLoraRank() > 0) {
-            seconds += times(layersPerStage, kernels.latentUpProjection(prefixTokens / tokenShards));
+            seconds += times(layersPerStage, kernels.latentUpProjection(perTokenShard(prefixTokens)));
         }
         lastFlops = (tokenParts.flops((int) tokens) + logitParts.flops((int) logitTokens) + flopsTotal) * accelerators;
         return Math.max(1, Math.round(seconds * PICOSECONDS_PER_SECOND));
+    }
+
+    /** {@code value} ÷ (DP·CP); without DP and CP the value itself, the same bits (v ÷ 1 = v) without a division. */
+    private double perTokenShard(double value) {
+        return tokenShards == 1 ? value : value / tokenShards;
     }
 
     /**

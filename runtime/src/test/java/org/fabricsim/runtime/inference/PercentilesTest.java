@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
-/** {@link Percentiles#sort} against {@link Arrays#sort(double[])} as the oracle, bit for bit. */
+/** {@link Percentiles#sort} and {@link Percentiles#sortPicoseconds} against {@link Arrays#sort(double[])} as the oracle, bit for bit. */
 class PercentilesTest {
     @Test
     void shouldSortLatenciesExactlyAsArraysSortDoes() {
@@ -30,6 +30,29 @@ class PercentilesTest {
         Arrays.sort(expected, 0, count);
         Percentiles.sort(values, count, new long[count], new long[count]);
         assertArrayEquals(bits(expected), bits(values));
+    }
+
+    @Test
+    void shouldSortPicosecondsIntoTheSecondsArraysSortWouldGive() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int count : new int[] {Percentiles.RADIX_MIN - 1, 2 * Percentiles.RADIX_MIN + 3}) {
+            long[] picoseconds = new long[count];
+            double[] expected = new double[count];
+            for (int i = 0; i < count; i++) {
+                // lognormal latencies around 40 ms with ties, a few negative and one beyond 2^53 ps
+                picoseconds[i] = switch (i % 7) {
+                    case 0 -> -random.nextLong(1_000_000);
+                    case 1 -> 42_049_016_963L;
+                    case 2 -> i == 2 ? (1L << 60) + 1 : random.nextLong(1L << 44);
+                    default -> (long) (4e10 * Math.exp(random.nextGaussian() * 0.6));
+                };
+                expected[i] = picoseconds[i] / 1e12;
+            }
+            Arrays.sort(expected);
+            double[] seconds = new double[count];
+            Percentiles.sortPicoseconds(picoseconds, count, seconds, new long[count]);
+            assertArrayEquals(bits(expected), bits(seconds));
+        }
     }
 
     private static long[] bits(double[] values) {

@@ -53,6 +53,30 @@ class UnmaskedAttentionTest {
     }
 
     @Test
+    void shouldTakeTheRooflineMaxToTheBitOnBothSidesOfTheCrossover() {
+        // 100,000 decoding pairs (102,400,000 FLOPs, 1.70e-7 s at the unmasked rate) against reads of
+        // 1 to 10^5 cached tokens of κ = 4,096 bytes over 2 layers (2,048 bytes a layer, 7.64e-10 s at
+        // 3.35e12 · 0.8 B/s): the read outlasts the compute from about 223·S_kv tokens on, where the
+        // shortcut answers; S_kv = 8 divides by its exact reciprocal, S_kv = 3 by division; whole
+        // token counts multiply by κ/L = 2,048, a quarter token and κ = 4,097 (no whole κ/L) divide.
+        // Oracle: the roofline spelt out.
+        for (double kvBytes : new double[] {4096, 4097}) {
+            for (int kvShards : new int[] {1, 3, 8}) {
+                LayerKernels kernels = new LayerKernels(TOY, DEVICE, DEVICE, 2, ServingFixtures.tensor(1), 0,
+                        kvBytes, kvShards);
+                double compute = SoftwareSpec.MEGATRON_CORE.attentionForwardSeconds(0, 100_000 * 1024.0,
+                        DEVICE.attentionFlopsPerSecond());
+                for (double tokens = 1; tokens < 1e5; tokens = Math.ceil(tokens * 1.01)) {
+                    for (double kvTokens : new double[] {tokens, tokens + 0.25}) {
+                        double memory = DEVICE.memorySeconds(kvTokens * kvBytes / 2 / kvShards * 1);
+                        assertEquals(Math.max(compute, memory), kernels.attentionCore(0, 0, 100_000, kvTokens), 0);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldCapTheUnmaskedEfficiencyAtTheWholePeak() {
         SoftwareSpec fast = new SoftwareSpec("t.Fast", SoftwareSpec.AttentionKernel.FLASH, 0.95, 0.9, 6);
         assertEquals(1.0, fast.unmaskedForwardEfficiency(), 0);
