@@ -15,7 +15,6 @@ import org.fabricsim.generator.cli.FabricCli;
 import org.fabricsim.generator.cli.ReportFiles;
 import org.fabricsim.generator.cli.UserError;
 import org.fabricsim.generator.cli.WorkspaceOption;
-import org.fabricsim.generator.cli.warm.WarmClient;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.result.ConsoleTable;
@@ -91,9 +90,15 @@ public final class SweepCli implements Callable<Integer> {
         this.progress = progress;
     }
 
-    /** {@code java -jar fabric-sweep.jar}: on the warm sweep server when one runs, else here ({@link WarmSweep}). */
+    /** The sweep in this process, as spark-submit's {@code --class} runs it ({@code ./fabric sweep} runs {@link WarmSweep#main}). */
     public static void main(String[] args) {
-        System.exit(WarmClient.run(new WarmSweep(), args));
+        System.exit(execute(args));
+    }
+
+    /** Runs the sweep {@code args} in this process on its standard streams; its exit code. */
+    static int execute(String[] args) {
+        return FabricCli.execute(new SweepCli(), new PrintWriter(System.out, true), new PrintWriter(System.err, true),
+                args);
     }
 
     @Override

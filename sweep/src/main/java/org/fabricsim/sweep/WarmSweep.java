@@ -6,8 +6,8 @@ import java.util.List;
 
 import org.fabricsim.generator.cli.FabricCli;
 import org.fabricsim.generator.cli.warm.TypedPaths;
+import org.fabricsim.generator.cli.warm.WarmClient;
 import org.fabricsim.generator.cli.warm.WarmCommands;
-import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.study.StudyRunner;
 
 /**
@@ -32,6 +32,14 @@ public final class WarmSweep implements WarmCommands {
         this.spark = spark;
     }
 
+    /**
+     * {@code java -jar fabric-sweep.jar} (its main class, so what {@code ./fabric sweep} runs): the sweep on the warm sweep
+     * server when it serves it, else in this process. A class of its own, small, so that a served call loads little.
+     */
+    public static void main(String[] args) {
+        System.exit(WarmClient.run(new WarmSweep(), args));
+    }
+
     @Override
     public String kind() {
         return "sweep";
@@ -46,8 +54,7 @@ public final class WarmSweep implements WarmCommands {
 
     @Override
     public int executeHere(String[] args) {
-        return FabricCli.execute(new SweepCli(),
-                new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+        return SweepCli.execute(args);
     }
 
     @Override

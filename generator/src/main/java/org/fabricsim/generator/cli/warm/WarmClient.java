@@ -99,7 +99,7 @@ public final class WarmClient {
     }
 
     /** Whether a server answers at {@code socket}. */
-    public static boolean live(Path socket) {
+    static boolean live(Path socket) {
         SocketChannel channel = connected(socket);
         closeQuietly(channel);
         return channel != null;
