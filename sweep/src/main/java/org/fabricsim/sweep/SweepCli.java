@@ -15,7 +15,6 @@ import org.fabricsim.generator.cli.FabricCli;
 import org.fabricsim.generator.cli.ReportFiles;
 import org.fabricsim.generator.cli.UserError;
 import org.fabricsim.generator.cli.WorkspaceOption;
-import org.fabricsim.generator.cli.warm.TypedPaths;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.result.ConsoleTable;
@@ -94,16 +93,6 @@ public final class SweepCli implements Callable<Integer> {
     /** The sweep in this process, as spark-submit's {@code --class} runs it ({@code ./fabric sweep} runs {@link WarmSweep#main}). */
     public static void main(String[] args) {
         System.exit(execute(args));
-    }
-
-    /**
-     * Runs the sweep {@code args} for a warm server's client: on {@code spark}'s application, with the paths and the
-     * progress of {@link FabricCli#execute(Object, CommandLine.ITypeConverter, PrintWriter, PrintWriter, String...)}.
-     * Here, not in {@link WarmSweep}, so that the client loads no picocli class to verify that one.
-     */
-    static int execute(SparkApps.Source spark, TypedPaths paths, StudyRunner.Progress progress, PrintWriter out,
-            PrintWriter err, String... args) {
-        return FabricCli.execute(new SweepCli(spark, progress), paths, out, err, args);
     }
 
     /** Runs the sweep {@code args} in this process on its standard streams; its exit code. */

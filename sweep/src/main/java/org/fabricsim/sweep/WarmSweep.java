@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.fabricsim.generator.cli.FabricCli;
 import org.fabricsim.generator.cli.warm.TypedPaths;
 import org.fabricsim.generator.cli.warm.WarmClient;
 import org.fabricsim.generator.cli.warm.WarmCommands;
@@ -59,7 +60,7 @@ public final class WarmSweep implements WarmCommands {
     @Override
     public int execute(TypedPaths paths, StudyRunner.Progress progress, PrintWriter out, PrintWriter err,
             String... args) {
-        return SweepCli.execute(spark, paths, progress, out, err, args);
+        return FabricCli.execute(new SweepCli(spark, progress), paths, out, err, args);
     }
 
     /** A sweep of the small model on the first call's master and settings, whose application then stays for the calls after it. */
