@@ -39,7 +39,7 @@ final class SparkApps {
      */
     static JavaSparkContext start(String master, Map<String, String> settings, String name) {
         SparkConf conf = new SparkConf();
-        String chosen = master != null ? master : conf.get("spark.master", "local[*]");
+        String chosen = chosenMaster(master);
         if (chosen.startsWith("spark://")) {
             requireReachable(chosen);
         }
@@ -54,6 +54,17 @@ final class SparkApps {
         return new JavaSparkContext(conf);
     }
 
+    /** {@code master}, or where it is {@code null} the master spark-submit chose, else {@code local[*]}. */
+    static String chosenMaster(String master) {
+        return master != null ? master : new SparkConf().get("spark.master", "local[*]");
+    }
+
+    /** Where a sweep gets its Spark application: a new one ({@link #startInBackground}) or one kept ({@link KeptSpark}). */
+    interface Source {
+        /** The application for {@code master} and {@code settings}, starting; closing it ends the sweep's use of it. */
+        Starting open(String master, Map<String, String> settings, String name);
+    }
+
     /**
      * {@link #start} on a thread of its own: returns at once, so that the SparkContext's start (about 3 s of CPU:
      * loading Spark's classes, its RPC environment, block manager and scheduler) runs on the second core while the
@@ -65,15 +76,32 @@ final class SparkApps {
             Thread starter = new Thread(task, "fabric sweep: starting Spark");
             starter.setDaemon(true);
             starter.start();
-        }));
+        }), true);
     }
 
     /** A Spark application being started by {@link #startInBackground}. */
     static final class Starting implements AutoCloseable {
         private final CompletableFuture<JavaSparkContext> context;
+        /** Whether {@link #close} stops the application; a {@link #borrowed} one is left running. */
+        private final boolean stopsOnClose;
 
-        private Starting(CompletableFuture<JavaSparkContext> context) {
+        private Starting(CompletableFuture<JavaSparkContext> context, boolean stopsOnClose) {
             this.context = context;
+            this.stopsOnClose = stopsOnClose;
+        }
+
+        /** The same application, whose {@link #close} leaves it running for the next sweep. */
+        Starting borrowed() {
+            return new Starting(context, false);
+        }
+
+        /** Whether a sweep can still use it: starting, or started and not stopped since. */
+        boolean usable() {
+            if (!context.isDone()) {
+                return true;
+            }
+            JavaSparkContext started = context.exceptionally(failure -> null).join();
+            return started != null && !started.sc().isStopped();
         }
 
         /** The started application; throws what its start threw (an unreachable master's {@link UserError}). */
@@ -86,10 +114,10 @@ final class SparkApps {
             }
         }
 
-        /** Stops the application after its start finished; nothing to stop when its start failed. */
+        /** Stops the application after its start finished (unless borrowed); nothing to stop when its start failed. */
         @Override
         public void close() {
-            JavaSparkContext started = context.exceptionally(failure -> null).join();
+            JavaSparkContext started = stopsOnClose ? context.exceptionally(failure -> null).join() : null;
             if (started != null) {
                 started.close();
             }

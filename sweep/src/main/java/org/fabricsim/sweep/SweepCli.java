@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
  * {@code fabric sweep}: {@code fabric simulate} with the runs on Apache Spark (docs/sweep.md). The model
  * is loaded and validated on the driver exactly as {@code simulate} does, while the Spark application starts
  * beside it ({@link SparkApps#startInBackground}); each study's runs then go to the executors of {@code --master}
- * ({@code local[*]}, the cores of this machine, by default).
+ * ({@code local[*]}, the cores of this machine, by default). Run by {@code ./fabric sweep}, a sweep on a local master goes
+ * to a warm sweep server that keeps its Spark application between calls ({@link WarmSweep}).
  */
 @Command(name = "fabric sweep", mixinStandardHelpOptions = true, versionProvider = SweepCli.VersionProvider.class,
         description = "Simulates every run of the model's studies on Apache Spark and prints the results as"
@@ -74,9 +75,30 @@ public final class SweepCli implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Where the sweep's Spark application comes from: started for this sweep, or kept by a warm server. */
+    private final SparkApps.Source sparkSource;
+    /** Where the runs show their progress. */
+    private final StudyRunner.Progress progress;
+
+    /** A sweep in its own process: its application starts beside the parse and stops at its end. */
+    SweepCli() {
+        this(SparkApps::startInBackground, ConsoleProgress.forTerminal(System.err));
+    }
+
+    SweepCli(SparkApps.Source sparkSource, StudyRunner.Progress progress) {
+        this.sparkSource = sparkSource;
+        this.progress = progress;
+    }
+
+    /** The sweep in this process, as spark-submit's {@code --class} runs it ({@code ./fabric sweep} runs {@link WarmSweep#main}). */
     public static void main(String[] args) {
-        System.exit(FabricCli.execute(new SweepCli(), new PrintWriter(System.out, true),
-                new PrintWriter(System.err, true), args));
+        System.exit(execute(args));
+    }
+
+    /** Runs the sweep {@code args} in this process on its standard streams; its exit code. */
+    static int execute(String[] args) {
+        return FabricCli.execute(new SweepCli(), new PrintWriter(System.out, true), new PrintWriter(System.err, true),
+                args);
     }
 
     @Override
@@ -84,7 +106,7 @@ public final class SweepCli implements Callable<Integer> {
         reports.check(file);
         StudyResult result;
         List<StudySpec> programs;
-        try (SparkApps.Starting spark = SparkApps.startInBackground(master, settings, "fabric sweep " + file.getFileName())) {
+        try (SparkApps.Starting spark = sparkSource.open(master, settings, "fabric sweep " + file.getFileName())) {
             FabricCli.Programs model = FabricCli.programs(file, study, workspaceOption.root(),
                     spec.commandLine().getErr());
             programs = model.studies().stream().map(p -> seed == null ? p : p.withSeed(seed)).toList();
@@ -111,7 +133,7 @@ public final class SweepCli implements Callable<Integer> {
     private StudyResult sweep(JavaSparkContext spark, String model, List<StudySpec> programs) {
         StudyResult result = new StudyResult(Version.TOOL, model, List.of(), List.of());
         try (ResumeFile kept = resume == null ? ResumeFile.none() : ResumeFile.open(resume)) {
-            SparkSweep sweep = new SparkSweep(spark, ConsoleProgress.forTerminal(System.err));
+            SparkSweep sweep = new SparkSweep(spark, progress);
             for (StudySpec program : programs) {
                 result = result.plus(sweep.run(program, kept));
             }

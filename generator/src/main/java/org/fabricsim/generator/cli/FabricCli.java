@@ -69,7 +69,13 @@ public final class FabricCli {
      */
     public static int execute(CommandLine.ITypeConverter<Path> paths, StudyRunner.Progress progress, PrintWriter out,
             PrintWriter err, String... args) {
-        CommandLine cli = commandLine(new FabricCli(progress), out, err);
+        return execute(new FabricCli(progress), paths, out, err, args);
+    }
+
+    /** Runs {@code commands} for a caller in another process, as {@link #execute(Object, PrintWriter, PrintWriter, String...)} with {@code paths}. */
+    public static int execute(Object commands, CommandLine.ITypeConverter<Path> paths, PrintWriter out, PrintWriter err,
+            String... args) {
+        CommandLine cli = commandLine(commands, out, err);
         cli.registerConverter(Path.class, paths);
         return cli.execute(args);
     }

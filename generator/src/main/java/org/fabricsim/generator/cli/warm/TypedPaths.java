@@ -17,7 +17,7 @@ import picocli.CommandLine;
  * call prints gets the path back as the user typed it, so that the warm server prints what a call in
  * its own process would: {@code examples/x.fabric:3:5: ...}, not the absolute file.
  */
-final class TypedPaths implements CommandLine.ITypeConverter<Path> {
+public final class TypedPaths implements CommandLine.ITypeConverter<Path> {
     private final Path workingDirectory;
     /** Resolved path text to the path as typed, longest first when restoring. */
     private final Map<String, String> typedByResolved = new LinkedHashMap<>();

@@ -16,48 +16,53 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-
-import org.fabricsim.generator.cli.FabricCli;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
 
 /**
  * What {@code ./fabric} runs: hands the call to the warm server of this build ({@link WarmServer})
- * when one is running, which answers in a fraction of the time a new JVM needs to load the language;
- * otherwise runs the call in this process, as {@code java -jar fabric.jar} does, and then starts a
- * server in the background for the next call. {@code FABRICSIM_WARM=off} turns the server off.
- * Only the commands that read and write files go to the server ({@link #SERVED}); {@code lsp} and
- * the help stay here. This class loads no part of the language unless it runs the call itself.
+ * when one is running, which answers in a fraction of the time a new JVM needs to load the language
+ * (or Spark); otherwise runs the call in this process, as {@code java -jar fabric.jar} does, and then
+ * starts a server in the background for the next call. {@code FABRICSIM_WARM=off} turns the server
+ * off. Only the calls its {@link WarmCommands} serve go to the server; {@code lsp} and the help stay
+ * here. This class loads no part of the language unless it runs the call itself.
  */
 public final class WarmClient {
-    /** The subcommands a warm server runs. */
-    static final Set<String> SERVED = Set.of("validate", "generate", "simulate", "format", "draw", "export",
-            "calibrate");
-
     private WarmClient() {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        System.exit(run(new FabricCommands(), args));
     }
 
-    static int run(String[] args) {
-        Path jar = jar();
-        if (jar == null || args.length == 0 || !SERVED.contains(args[0]) || "off".equals(System.getenv(WarmWire.SWITCH))) {
-            return FabricCli.execute(args);
+    /** Runs the call {@code args} of {@code commands} on a warm server, else here; its exit code. */
+    public static int run(WarmCommands commands, String[] args) {
+        Path jar = jar(commands.getClass());
+        if (jar == null || !commands.serves(args) || "off".equals(System.getenv(WarmWire.SWITCH))) {
+            return commands.executeHere(args);
         }
         Path socket;
         try {
-            socket = WarmWire.socketFor(jar);
+            socket = WarmWire.socketFor(jar, commands.kind());
         } catch (IOException | UnsupportedOperationException e) {
-            return FabricCli.execute(args); // no private folder for a socket here: run without a server
+            return commands.executeHere(args); // no private folder for a socket here: run without a server
         }
+        return call(socket, commands, args, () -> startServer(jar, socket, commands, args));
+    }
+
+    /**
+     * The call {@code args} on the server at {@code socket}; where none answers, or it dies mid-call, the call
+     * runs in this process and then {@code noServer} runs (starting one for the next call).
+     */
+    public static int call(Path socket, WarmCommands commands, String[] args, Runnable noServer) {
         Integer served = relay(socket, Path.of("").toAbsolutePath(), args, System.out, System.err);
         if (served != null) {
             return served;
         }
-        int code = FabricCli.execute(args);
-        startServer(jar, socket);
+        int code = commands.executeHere(args);
+        noServer.run();
         return code;
     }
 
@@ -66,7 +71,7 @@ public final class WarmClient {
      * {@code err} as it comes; the exit code, or null when no server answers. A server that dies
      * mid-call is reported on {@code err}, and the call runs again here.
      */
-    static Integer relay(Path socket, Path workingDirectory, String[] args, OutputStream out, OutputStream err) {
+    public static Integer relay(Path socket, Path workingDirectory, String[] args, OutputStream out, OutputStream err) {
         SocketChannel channel = connected(socket);
         if (channel == null) {
             return null;
@@ -125,19 +130,32 @@ public final class WarmClient {
     }
 
     /**
-     * Starts a server for this jar in the background, in a session of its own ({@code setsid}, where
-     * there is one) so that a Ctrl-C in the terminal does not reach it; its output goes to a log beside
-     * the socket. A failure to start is not the user's problem: the next call runs in its own process again.
+     * Starts a server of {@code commands} for this jar in the background, in a session of its own ({@code setsid},
+     * where there is one) so that a Ctrl-C in the terminal does not reach it; its output goes to a log beside
+     * the socket. It gets the packages the jar's {@code Add-Opens} opens (Spark needs them), as {@code java -jar}
+     * would, and {@code firstCall} for its warm-up. A failure to start is not the user's problem: the next call
+     * runs in its own process again.
      */
-    private static void startServer(Path jar, Path socket) {
+    private static void startServer(Path jar, Path socket, WarmCommands commands, String[] firstCall) {
         List<String> command = new ArrayList<>();
         String setsid = onPath("setsid");
         if (setsid != null) {
             command.add(setsid);
         }
         command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.addAll(List.of("-Xlog:disable", "-cp", jar.toString(),
-                WarmServer.class.getName(), socket.toString()));
+        command.add("-Xlog:disable");
+        try (JarFile opened = new JarFile(jar.toFile())) {
+            String opens = opened.getManifest() == null ? null
+                    : opened.getManifest().getMainAttributes().getValue(new Attributes.Name("Add-Opens"));
+            for (String module : opens == null ? new String[0] : opens.trim().split("\\s+")) {
+                command.add("--add-opens=" + module + "=ALL-UNNAMED");
+            }
+        } catch (IOException unreadable) {
+            return; // a jar being rebuilt: the next call starts the server
+        }
+        command.addAll(List.of("-cp", jar.toString(), WarmServer.class.getName(), socket.toString(),
+                commands.getClass().getName()));
+        command.addAll(Arrays.asList(firstCall));
         try {
             new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(socket.resolveSibling(socket.getFileName() + ".log").toFile()).start();
@@ -160,9 +178,9 @@ public final class WarmClient {
         return null;
     }
 
-    /** The jar this class was loaded from, or null when it runs from classes (tests, an IDE). */
-    private static Path jar() {
-        CodeSource source = WarmClient.class.getProtectionDomain().getCodeSource();
+    /** The jar {@code type} was loaded from, or null when it runs from classes (tests, an IDE). */
+    private static Path jar(Class<?> type) {
+        CodeSource source = type.getProtectionDomain().getCodeSource();
         if (source == null) {
             return null;
         }

@@ -19,18 +19,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Locale;
 
 import org.fabricsim.generator.cli.ExitCodes;
-import org.fabricsim.generator.cli.FabricCli;
 import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.study.StudyRunner;
 
 /**
- * The warm server: one JVM that keeps the language, the standard catalog and the engine loaded and
- * compiled, and runs the {@code fabric} calls its clients send ({@link WarmClient}) one after the
- * other, exactly as {@link FabricCli} would in their own process. It is started on demand by a
+ * The warm server: one JVM that keeps a command line ({@link WarmCommands}: {@code fabric}'s, or
+ * {@code fabric sweep}'s with its Spark application) loaded and compiled, and runs the calls its
+ * clients send ({@link WarmClient}) one after the other, exactly as the command line would in their
+ * own process. It is started on demand by a
  * client, leaves when idle for {@link #idle} or when its socket is taken away, and is safe to kill at
  * any moment: a call in flight then runs again in its client's process, and files are only ever
  * replaced whole ({@code OutputFiles}), so nothing the user wrote is lost.
@@ -54,23 +54,32 @@ public final class WarmServer {
 
     private final Path socket;
     private final Duration idle;
+    private final WarmCommands commands;
+    /** The call that started the server, whose settings its warm-up may take. */
+    private final String[] firstCall;
     private volatile long lastCallNanos = System.nanoTime();
     /** Set when the server should leave after the call it is answering. */
     private volatile boolean leaving;
 
-    WarmServer(Path socket, Duration idle) {
+    public WarmServer(Path socket, Duration idle, WarmCommands commands, String... firstCall) {
         this.socket = socket;
         this.idle = idle;
+        this.commands = commands;
+        this.firstCall = firstCall;
     }
 
-    /** {@code java -cp fabric.jar ...WarmServer SOCKET}: serves until idle; exits at once if a server holds the socket. */
-    public static void main(String[] args) throws IOException {
-        new WarmServer(Path.of(args[0]), DEFAULT_IDLE).serve();
+    /**
+     * {@code java -cp JAR ...WarmServer SOCKET COMMANDS [FIRST CALL...]}: serves the {@link WarmCommands} class
+     * COMMANDS until idle; exits at once if a server holds the socket.
+     */
+    public static void main(String[] args) throws IOException, ReflectiveOperationException {
+        WarmCommands commands = (WarmCommands) Class.forName(args[1]).getConstructor().newInstance();
+        new WarmServer(Path.of(args[0]), DEFAULT_IDLE, commands, Arrays.copyOfRange(args, 2, args.length)).serve();
         System.exit(0);
     }
 
     /** Binds the socket, warms up and answers calls until idle or closed; returns at once if another server is live. */
-    void serve() throws IOException {
+    public void serve() throws IOException {
         ServerSocketChannel server = bind();
         if (server == null) {
             return;
@@ -138,15 +147,14 @@ public final class WarmServer {
         }
     }
 
-    /** Loads and runs a small model once, so that the first real call finds the classes loaded and compiled. */
+    /** Runs the command line's warm-up calls on a small model, so that the first real call finds the classes loaded and compiled. */
     private void warmUp() throws IOException {
         Path model = Files.createTempFile(socket.getParent(), "warmup-", ".fabric");
         try {
             Files.writeString(model, WARM_UP_MODEL);
             PrintWriter discard = new PrintWriter(Writer.nullWriter());
-            for (String command : List.of("validate", "simulate")) {
-                FabricCli.execute(new TypedPaths(model.getParent()), StudyRunner.Progress.NONE, discard, discard,
-                        command, model.toString());
+            for (String[] call : commands.warmUpCalls(model.toString(), firstCall)) {
+                commands.execute(new TypedPaths(model.getParent()), StudyRunner.Progress.NONE, discard, discard, call);
             }
         } finally {
             Files.deleteIfExists(model);
@@ -167,7 +175,7 @@ public final class WarmServer {
         long startNanos = System.nanoTime();
         int code;
         try {
-            code = FabricCli.execute(paths, progress, out, errors, request.args());
+            code = commands.execute(paths, progress, out, errors, request.args());
         } catch (OutOfMemoryError e) {
             errors.println("fabric: the warm server ran out of memory; it stops, and the next call starts a new one");
             code = ExitCodes.INTERNAL_ERROR;

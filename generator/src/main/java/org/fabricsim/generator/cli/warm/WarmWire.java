@@ -13,7 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
  * bytes) of standard output and standard error as they are written, then one {@link #EXIT} frame
  * holding the exit code. A connection that ends before the exit frame means the server died.
  */
-final class WarmWire {
+public final class WarmWire {
     static final byte OUT = 1;
     static final byte ERR = 2;
     static final byte EXIT = 3;
@@ -24,21 +24,21 @@ final class WarmWire {
     }
 
     /**
-     * The socket of the server for this build of the command line: one per jar path, size and
-     * modification time, so a rebuilt jar gets a server of its own. It lies in a folder that only its
-     * user can enter, under {@code java.io.tmpdir}.
+     * The socket of the server of {@code kind} ({@link WarmCommands#kind}) for this build of the command line:
+     * one per jar path, size and modification time, so a rebuilt jar gets a server of its own. It lies in a
+     * folder that only its user can enter, under {@code java.io.tmpdir}.
      */
-    static Path socketFor(Path jar) throws IOException {
+    static Path socketFor(Path jar, String kind) throws IOException {
         String build = jar.toAbsolutePath() + "|" + Files.size(jar) + "|" + Files.getLastModifiedTime(jar).toMillis();
         Path folder = Path.of(System.getProperty("java.io.tmpdir"), "fabricsim-" + System.getProperty("user.name"));
         if (!Files.isDirectory(folder)) {
             Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         }
-        return folder.resolve("warm-" + Long.toHexString(fnv1a(build)) + ".sock");
+        return folder.resolve(kind + "-" + Long.toHexString(fnv1a(build)) + ".sock");
     }
 
     /** The file beside the socket where its server writes its process id. */
-    static Path pidFile(Path socket) {
+    public static Path pidFile(Path socket) {
         return socket.resolveSibling(socket.getFileName() + ".pid");
     }
 

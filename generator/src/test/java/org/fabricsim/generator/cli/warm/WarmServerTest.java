@@ -57,7 +57,7 @@ class WarmServerTest {
         Path socket = sockets.resolve("warm.sock");
         serving = new Thread(() -> {
             try {
-                new WarmServer(socket, Duration.ofMinutes(5)).serve();
+                new WarmServer(socket, Duration.ofMinutes(5), new FabricCommands()).serve();
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
@@ -115,7 +115,7 @@ class WarmServerTest {
     @Test
     void shouldLeaveASecondServerForTheSameSocketAtOnce() {
         assertTimeoutPreemptively(Duration.ofSeconds(10),
-                () -> new WarmServer(sockets.resolve("warm.sock"), Duration.ofMinutes(5)).serve());
+                () -> new WarmServer(sockets.resolve("warm.sock"), Duration.ofMinutes(5), new FabricCommands()).serve());
         assertTrue(WarmClient.live(sockets.resolve("warm.sock")), "the first server still answers");
     }
 
