@@ -53,6 +53,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * Each call O(1).
  */
 final class LayerKernels {
+    /** The attention kernel every serving stack is costed with (class comment); the memory-bound test reads it too. */
+    private static final SoftwareSpec ATTENTION = SoftwareSpec.MEGATRON_CORE;
     private final TransformerSpec model;
     private final Device device;
     private final Device head;
@@ -120,9 +122,8 @@ final class LayerKernels {
         boolean whole = kvBytesPerToken == Math.rint(kvBytesPerToken) && kvBytesPerToken % model.layers() == 0;
         this.kvBytesPerTokenLayer = whole ? kvBytesPerToken / model.layers() : 0;
         this.exactTokensBelow = 0x1p53 / kvBytesPerToken;
-        SoftwareSpec attention = SoftwareSpec.MEGATRON_CORE;
         this.memoryBoundFlopsPerByte = (1 - 1e-9) * device.memorySeconds(1)
-                * Math.min(attention.attentionForwardEfficiency(), attention.unmaskedForwardEfficiency())
+                * Math.min(ATTENTION.attentionForwardEfficiency(), ATTENTION.unmaskedForwardEfficiency())
                 * device.attentionFlopsPerSecond();
     }
 
@@ -181,7 +182,7 @@ final class LayerKernels {
         if (causalFlops + unmaskedFlops < bytes * memoryBoundFlopsPerByte) {
             return memory;
         }
-        double compute = SoftwareSpec.MEGATRON_CORE.attentionForwardSeconds(causalFlops, unmaskedFlops,
+        double compute = ATTENTION.attentionForwardSeconds(causalFlops, unmaskedFlops,
                 device.attentionFlopsPerSecond());
         return Math.max(compute, memory);
     }

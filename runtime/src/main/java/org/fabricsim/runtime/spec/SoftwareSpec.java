@@ -93,17 +93,10 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
      * Seconds of flash attention's forward over {@code causalFlops} computed under the causal mask and
      * {@code unmaskedFlops} computed without one, on an accelerator whose attention rate is {@code
      * flopsPerSecond}: (F_c ÷ η + F_u ÷ η_u) ÷ R, η the forward efficiency and η_u the unmasked one.
-     * A term of zero FLOPs (a decode-only batch has no causal pairs) is itself without the division,
-     * the same bits as 0 ÷ η (η > 0). O(1).
      */
     public double attentionForwardSeconds(double causalFlops, double unmaskedFlops, double flopsPerSecond) {
-        return (over(causalFlops, attentionForwardEfficiency) + over(unmaskedFlops, unmaskedForwardEfficiency()))
+        return (causalFlops / attentionForwardEfficiency + unmaskedFlops / unmaskedForwardEfficiency())
                 / flopsPerSecond;
-    }
-
-    /** {@code flops} ÷ {@code efficiency}, zero (either sign) returned as it is. */
-    private static double over(double flops, double efficiency) {
-        return flops == 0 ? flops : flops / efficiency;
     }
 
     /** How attention is computed. */
