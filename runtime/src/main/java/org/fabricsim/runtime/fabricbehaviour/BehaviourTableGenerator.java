@@ -68,9 +68,9 @@ public final class BehaviourTableGenerator {
                         + " routing",
                 "u<k>m<m>: incast scenarios of k senders, each sending its 1 MiB as m flows (m = "
                         + Arrays.toString(FabricBehaviour.FLOWS_PER_SENDER) + "): " + incastNames(0, 0),
-                "u<k>m<m>l4: the same across a leaf uplink, paths of 4 links (DCQCN, HPCC, ib-cc; the others hold"
+                "u<k>m<m>l4: the same across a leaf uplink, paths of 4 links (HPCC, ib-cc; the others hold"
                         + " the one-switch 1 MiB values): " + incastNames(1, 0),
-                "u<k>m<m>b4, u<k>m<m>l4b4: both with 4 MiB per sender (DCQCN, HPCC, ib-cc): " + incastNames(0, 1)
+                "u<k>m<m>b4, u<k>m<m>l4b4: both with 4 MiB per sender (HPCC, ib-cc): " + incastNames(0, 1)
                         + "; " + incastNames(1, 1),
                 "multipath (adaptive and spraying rows; 1 under ECMP): " + BehaviourScenarios.PERMUTATION.name());
         return new BehaviourTable(rows, provenance);

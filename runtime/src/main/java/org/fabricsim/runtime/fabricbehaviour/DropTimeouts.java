@@ -26,6 +26,9 @@ import org.fabricsim.runtime.packet.PacketConfig;
 final class DropTimeouts {
     /** The largest queue the scenario's switch admits: α·S / (1 + α) of its shared buffer S. */
     static final double DROP_FREE_QUEUE_BYTES = dropFreeQueueBytes();
+    /** The scenario links' payload rate c_s. */
+    private static final double SCENARIO_BYTES_PER_SECOND = TrafficPattern.LINE_BYTES_PER_SECOND
+            * PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).payloadEfficiency();
 
     private final double[] rateDegrees;
     private final double[] rateUtilisation;
@@ -50,8 +53,7 @@ final class DropTimeouts {
         overflowDegrees = new double[degrees.length - fitting];
         delaySeconds = new double[overflowDegrees.length];
         for (int i = fitting; i < degrees.length; i++) {
-            double idealSeconds = degrees[i] * BehaviourScenarios.INCAST_BYTES
-                    / BehaviourScenarios.SCENARIO_BYTES_PER_SECOND;
+            double idealSeconds = degrees[i] * BehaviourScenarios.INCAST_BYTES / SCENARIO_BYTES_PER_SECOND;
             overflowDegrees[i - fitting] = degrees[i];
             delaySeconds[i - fitting] = Math.max(0,
                     idealSeconds * (1 / utilisation[i] - 1 / rateUtilisation(degrees[i])));

@@ -186,7 +186,6 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
             }
         }
         DropTimeouts drops = dropsOnOverflow() ? new DropTimeouts(oneFlowPerSender()) : null;
-        DcqcnDelays delays = key.congestionControl() == CongestionControl.DCQCN ? new DcqcnDelays(utilisation) : null;
         boolean oneBlock = sameAtEveryPathAndSize();
         return new ContentionModel() {
             @Override
@@ -197,15 +196,13 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
                 }
                 double m = overload > 1 && (link >= multipath.length || multipath[link]) ? multipathFactor : 1;
                 return m * (drops != null ? drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link))
-                        : delays != null ? delays.capacityFactor(overload, flowsPerSender, pathLinks,
-                                episodeBytesPerSender, episodeBytes, graph.linkBytesPerSecond(link))
                         : oneBlock ? UtilisationGrid.inBlock(utilisation, 0, overload, flowsPerSender)
                         : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, episodeBytesPerSender));
             }
 
             @Override
             public double smallestFactor() {
-                return drops == null && delays == null ? FabricBehaviour.this.smallestFactor() : 0;
+                return drops == null ? FabricBehaviour.this.smallestFactor() : 0;
             }
         };
     }

@@ -32,62 +32,39 @@ final class UtilisationGrid {
 
     /** u(ρ, m, L̄, B): linear in log₂ B between the measured sizes, held outside them. */
     static double at(double[] u, double overload, double flowsPerSender, double pathLinks, double bytesPerSender) {
-        return grid(u, overload, flowsPerSender, pathLinks, bytesPerSender, false);
-    }
-
-    /**
-     * D(ρ, m, L̄, B), seconds: the delay each (size, length) block's u(ρ, m) stands for over its scenario,
-     * T·(1/u − 1) with T = ρ·B_s/c_s the ideal time of the incast of degree ρ and B_s per sender, read
-     * between the blocks as {@link #at} reads u (a convergence delay: {@link DcqcnDelays}).
-     */
-    static double delaySecondsAt(double[] u, double overload, double flowsPerSender, double pathLinks,
-            double bytesPerSender) {
-        return grid(u, overload, flowsPerSender, pathLinks, bytesPerSender, true);
-    }
-
-    /** u, or the delay it stands for, at (ρ, m, L̄, B): linear in log₂ B between the measured sizes, held outside. */
-    private static double grid(double[] u, double overload, double flowsPerSender, double pathLinks,
-            double bytesPerSender, boolean delay) {
         int last = SENDER_BYTES.length - 1;
         if (!(bytesPerSender > SENDER_BYTES[0])) {
-            return atSize(u, 0, overload, flowsPerSender, pathLinks, delay);
+            return atSize(u, 0, overload, flowsPerSender, pathLinks);
         }
         if (bytesPerSender >= SENDER_BYTES[last]) {
-            return atSize(u, last, overload, flowsPerSender, pathLinks, delay);
+            return atSize(u, last, overload, flowsPerSender, pathLinks);
         }
         int s = 1;
         while (bytesPerSender >= SENDER_BYTES[s]) {
             s++;
         }
         double t = Math.log(bytesPerSender / SENDER_BYTES[s - 1]) / Math.log(SENDER_BYTES[s] / SENDER_BYTES[s - 1]);
-        double low = atSize(u, s - 1, overload, flowsPerSender, pathLinks, delay);
-        return low + (atSize(u, s, overload, flowsPerSender, pathLinks, delay) - low) * t;
+        double low = atSize(u, s - 1, overload, flowsPerSender, pathLinks);
+        return low + (atSize(u, s, overload, flowsPerSender, pathLinks) - low) * t;
     }
 
-    /** u (or its delay) at {@code SENDER_BYTES[s]}: linear in L̄ between the measured path lengths, held outside them. */
-    private static double atSize(double[] u, int s, double overload, double flowsPerSender, double pathLinks,
-            boolean delay) {
+    /** u(ρ, m, L̄) at {@code SENDER_BYTES[s]}: linear in L̄ between the measured path lengths, held outside them. */
+    private static double atSize(double[] u, int s, double overload, double flowsPerSender, double pathLinks) {
         int last = PATH_LINKS.length - 1;
         int first = s * PATH_LINKS.length;
         if (pathLinks <= PATH_LINKS[0]) {
-            return block(u, s, first, overload, flowsPerSender, delay);
+            return inBlock(u, first, overload, flowsPerSender);
         }
         if (pathLinks >= PATH_LINKS[last]) {
-            return block(u, s, first + last, overload, flowsPerSender, delay);
+            return inBlock(u, first + last, overload, flowsPerSender);
         }
         int h = 1;
         while (pathLinks >= PATH_LINKS[h]) {
             h++;
         }
         double t = (pathLinks - PATH_LINKS[h - 1]) / (PATH_LINKS[h] - PATH_LINKS[h - 1]);
-        double low = block(u, s, first + h - 1, overload, flowsPerSender, delay);
-        return low + (block(u, s, first + h, overload, flowsPerSender, delay) - low) * t;
-    }
-
-    /** u(ρ, m) in block h of size {@code SENDER_BYTES[s]}, or the delay T·(1/u − 1) it stands for. */
-    private static double block(double[] u, int s, int h, double overload, double flowsPerSender, boolean delay) {
-        double v = inBlock(u, h, overload, flowsPerSender);
-        return delay ? overload * SENDER_BYTES[s] / BehaviourScenarios.SCENARIO_BYTES_PER_SECOND * (1 / v - 1) : v;
+        double low = inBlock(u, first + h - 1, overload, flowsPerSender);
+        return low + (inBlock(u, first + h, overload, flowsPerSender) - low) * t;
     }
 
     /**
