@@ -82,12 +82,12 @@ final class KvHandoff {
      * so they are started only while KV-cache flows are in flight (they would delay nothing else).
      */
     void startExpertTraffic(int slot, long tokens) {
-        if (network == null) {
+        if (network == null || kvFlowsInFlight == 0) {
             return;
         }
         Pool pool = replicas.poolOfSlot(slot);
         double bytesPerAccelerator = pool.model().experts().bytesLeavingDomain(tokens, topology.domainSize());
-        if (bytesPerAccelerator <= 0 || kvFlowsInFlight == 0) {
+        if (bytesPerAccelerator <= 0) {
             return;
         }
         int count = pool.model().accelerators();

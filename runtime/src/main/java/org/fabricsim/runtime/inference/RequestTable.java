@@ -72,8 +72,16 @@ final class RequestTable {
         decodeStartPs = new long[n];
         prefillStartPs = new long[n];
         Arrays.fill(prefillStartPs, -1);
-        for (int q = 0; q < n; q++) {
-            int prompt = stream.prompt()[q];
+        cachePrefixes(stream.prompt(), prefixHitRatio, cached, prefilled);
+    }
+
+    /**
+     * ⌊h·prompt⌋ cached tokens of each prompt, at most prompt − 1, as prefilled: a method of its own
+     * so that the JIT compiles this loop alone, not the constructor with its twenty allocations.
+     */
+    private static void cachePrefixes(int[] prompts, double prefixHitRatio, int[] cached, int[] prefilled) {
+        for (int q = 0; q < prompts.length; q++) {
+            int prompt = prompts[q];
             cached[q] = (int) Math.min(Math.floor(prefixHitRatio * prompt), Math.max(0, prompt - 1));
             prefilled[q] = cached[q];
         }

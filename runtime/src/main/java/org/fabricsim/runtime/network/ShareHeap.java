@@ -48,10 +48,18 @@ final class ShareHeap {
         return size == 0;
     }
 
-    /** Removes every link. O(buckets). */
+    /**
+     * Removes every link: zeroes the counts of the non-empty buckets, read off the bitmap (a bucket
+     * with entries always has its bit), O(bitmap words + non-empty buckets) instead of O(buckets),
+     * for a fill of a few links (a serving run's KV transfers) is shorter than a sweep of all 385.
+     */
     void clear() {
-        Arrays.fill(count, 0);
-        Arrays.fill(nonEmpty, 0L);
+        for (int word = 0; word < nonEmpty.length; word++) {
+            for (long bits = nonEmpty[word]; bits != 0; bits &= bits - 1) {
+                count[64 * word + Long.numberOfTrailingZeros(bits)] = 0;
+            }
+            nonEmpty[word] = 0;
+        }
         lastKey = 0;
         lastLink = 0;
         size = 0;

@@ -110,7 +110,9 @@ public final class Router {
             return 0;
         }
         long hash = mix64(seed ^ currentKey * GOLDEN ^ (hop + 1) * HOP_MIX);
-        return (int) Long.remainderUnsigned(hash, candidates);
+        // a power of two divides as a mask (the unsigned remainder's low bits), without a 64-bit division
+        return (candidates & candidates - 1) == 0 ? (int) (hash & candidates - 1)
+                : (int) Long.remainderUnsigned(hash, candidates);
     }
 
     private int chooseLeastLoaded(int hop, int firstLink, int stride, int candidates) {
