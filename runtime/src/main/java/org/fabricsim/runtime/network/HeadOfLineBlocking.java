@@ -121,6 +121,9 @@ final class HeadOfLineBlocking {
                 continue;
             }
             double share = offered[d] / offeredOnLink;
+            if (share >= 1 || heldBytes[d] <= buffer) {
+                continue; // no victim on the link to block, or a backlog that fits even if nothing drained
+            }
             double arrival = share * capacity;
             double portShare = portShare(table, d, link, arrival);
             double backlog = heldBytes[d] * (1 - portShare / arrival);
