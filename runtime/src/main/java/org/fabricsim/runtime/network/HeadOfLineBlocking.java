@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.network;
 
+import java.util.Arrays;
+
 import org.fabricsim.runtime.topology.Graph;
 
 /**
@@ -170,7 +172,7 @@ final class HeadOfLineBlocking {
                     : input == d ? Math.min(inputDemand[input], graph.linkBytesPerSecond(d))
                     : graph.linkBytesPerSecond(input) * inputDemand[input] / offeredOn(table, input);
         }
-        java.util.Arrays.sort(demands, 0, inputs);
+        Arrays.sort(demands, 0, inputs);
         double left = graph.linkBytesPerSecond(d);
         for (int i = 0; i < inputs; i++) {
             double level = left / (inputs - i);
@@ -214,7 +216,7 @@ final class HeadOfLineBlocking {
 
     private int nextStamp() {
         if (stamp == Integer.MAX_VALUE) {
-            java.util.Arrays.fill(seen, 0);
+            Arrays.fill(seen, 0);
             stamp = 0;
         }
         return ++stamp;
