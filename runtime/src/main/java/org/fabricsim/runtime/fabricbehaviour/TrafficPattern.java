@@ -79,6 +79,22 @@ public record TrafficPattern(String name, int hosts, int hostsPerLeaf, double ov
     }
 
     /**
+     * The victim-flow experiment of Zhu et al. (SIGCOMM'15, §2) across a leaf–spine fabric of 2 leaves of 4
+     * hosts, 4:1 (one spine): hosts 0 and 1 send {@code bytesEach} each to host 4 on the second leaf, hosts
+     * 5 and 6 do so too when {@code localSenders} (then host 4's link is the bottleneck of three input
+     * links, the spine's and two hosts'), and the victim, host 2, sends {@code bytesEach} to host 7: it
+     * shares the uplink and the spine's downlink with hosts 0 and 1 but not their bottleneck.
+     */
+    public static TrafficPattern victim(double bytesEach, boolean localSenders) {
+        int[] src = localSenders ? new int[] {0, 1, 5, 6, 2} : new int[] {0, 1, 2};
+        int[] dst = localSenders ? new int[] {4, 4, 4, 4, 7} : new int[] {4, 4, 7};
+        double[] bytes = new double[src.length];
+        java.util.Arrays.fill(bytes, bytesEach);
+        return new TrafficPattern("victim behind " + (localSenders ? "a 4:1 incast" : "two flows") + ", "
+                + mib(bytesEach) + " each, across the spine", 8, 4, 4.0, src, dst, bytes);
+    }
+
+    /**
      * Host i sends {@code bytesEach} to host (i + hostsPerLeaf) mod hosts on a leaf–spine fabric
      * of {@code oversubscription}: every flow crosses the spine.
      */

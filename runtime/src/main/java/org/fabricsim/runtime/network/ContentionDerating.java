@@ -8,8 +8,10 @@ import org.fabricsim.runtime.topology.Graph;
  * A fabric's derating of saturated links for {@link MaxMinNetwork}: after the ideal fill, each
  * component link saturated (less than 10⁻⁹ of its capacity left) by two flows or more gets the
  * {@link ContentionModel}'s capacity factor for its load and its contention episode ({@link
- * ContentionReading}), and the component is filled again with those capacities. Factors above 1 − ε (the completion tolerance) leave a link whole.
- * O(flows on the link) per saturated link.
+ * ContentionReading}), or head-of-line blocking's where that is smaller ({@link HeadOfLineBlocking}: a
+ * lossless fabric's switch link whose flows a downstream link holds back), and the component is filled again
+ * with those capacities. Factors above 1 − ε (the completion tolerance) leave a link whole.
+ * O(flows on the link) per saturated link, O(flows on it and on its next links) where its buffer is finite.
  *
  * <p><b>Settled factors.</b> A saturated link keeps the factor it was last given while the one its
  * load now reads differs from it by at most ε of it ({@link #settle}): a capacity within ε of the
@@ -27,10 +29,16 @@ import org.fabricsim.runtime.topology.Graph;
  * more (its load fell by D's, the rest kept theirs): its factor becomes 1. If every link left
  * saturated settles to its factor, the derated fill runs with the same capacities except larger
  * ones on D's links, which the same proof shows cannot reach the remaining classes before they
- * are fixed: their rates stand. O(component links + classes on its saturated links).
+ * are fixed: their rates stand. A saturated link whose factor was head-of-line blocking's re-solves: that
+ * factor reads the downstream links' input shares, which the finished classes may change.
+ * O(component links + classes on its saturated links).
  */
 final class ContentionDerating {
     private final ContentionReading reading;
+    /** Head-of-line blocking of links whose buffer downstream a held-back backlog fills. */
+    private final HeadOfLineBlocking headOfLine;
+    /** Per link, whether its last factor was head-of-line blocking's (then finishes re-solve: see {@link #keepsRates}). */
+    private final boolean[] blocked;
     private final Graph graph;
     private final LinkFlowLists lists;
     /**
@@ -66,6 +74,7 @@ final class ContentionDerating {
     ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, ComponentSearch component,
             double tolerance, double rateRounding, int classCapacity) {
         this.reading = new ContentionReading(model, graph, lists);
+        this.headOfLine = new HeadOfLineBlocking(model, graph, lists);
         this.graph = graph;
         this.lists = lists;
         this.component = component;
@@ -80,6 +89,7 @@ final class ContentionDerating {
         factor = new double[capacity.length];
         Arrays.fill(factor, 1);
         saturated = new boolean[capacity.length];
+        blocked = new boolean[capacity.length];
         left = new int[capacity.length];
         isLeft = new boolean[capacity.length];
         idealRate = new double[0];
@@ -144,9 +154,11 @@ final class ContentionDerating {
             }
         }
         int[] componentLinks = component.componentLinks;
+        headOfLine.beginSolve();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
-            if (saturated[link] && !isLeft[link] && settle(link, reading.factor(table, link)) != factor[link]) {
+            if (saturated[link] && (blocked[link]
+                    || !isLeft[link] && settle(link, measuredFactor(table, link)) != factor[link])) {
                 return false;
             }
         }
@@ -197,15 +209,17 @@ final class ContentionDerating {
         long[] linkWeight = lists.weight;
         derated = false;
         boolean kept = true;
+        headOfLine.beginSolve();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             double linkCapacity = graph.linkBytesPerSecond(link);
             double before = capacity[link];
             saturated[link] = linkWeight[link] >= 2 && ideal.remaining(link) <= 1e-9 * linkCapacity;
             if (saturated[link]) {
-                factor[link] = settle(link, reading.factor(table, link));
+                factor[link] = settle(link, measuredFactor(table, link));
             } else {
                 reading.endEpisode(link);
+                blocked[link] = false;
                 factor[link] = 1;
             }
             capacity[link] = linkCapacity * factor[link];
@@ -213,6 +227,17 @@ final class ContentionDerating {
             kept &= capacity[link] == before || isLeft[link] && capacity[link] > before;
         }
         return kept;
+    }
+
+    /**
+     * The smaller of the model's factor for saturated {@code link} and head-of-line blocking's, which
+     * reads the ideal fill's rates; notes which one it was in {@link #blocked}.
+     */
+    private double measuredFactor(FlowTable table, int link) {
+        double rate = reading.factor(table, link);
+        double held = headOfLine.factor(table, link, idealRate, ideal);
+        blocked[link] = held < rate;
+        return Math.min(rate, held);
     }
 
     /**

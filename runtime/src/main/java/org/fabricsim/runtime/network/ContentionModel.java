@@ -42,6 +42,19 @@ public interface ContentionModel {
     double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
             double episodeBytesPerSender, double episodeBytes);
 
-    /** A lower bound of every factor {@link #saturatedCapacityFactor} returns. */
+    /**
+     * A lower bound of every factor {@link #saturatedCapacityFactor} returns, and of the head-of-line
+     * factors where {@link #backlogBufferBytes} is finite.
+     */
     double smallestFactor();
+
+    /**
+     * The bytes a backlog of flows held back downstream may occupy in the next switch before it blocks
+     * {@code link}'s FIFO queue (head-of-line blocking, {@link HeadOfLineBlocking}): a credit-based
+     * link's credit, PFC's pause threshold; +∞ (the default) where nothing blocks: a lossy fabric, or
+     * a congestion control that keeps the downstream queue below the buffer.
+     */
+    default double backlogBufferBytes(int link) {
+        return Double.POSITIVE_INFINITY;
+    }
 }

@@ -1,0 +1,224 @@
+package org.fabricsim.runtime.network;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.topology.Graph;
+
+/**
+ * Head-of-line blocking of a lossless fabric's upstream link by the flows it queues with that a
+ * downstream link holds back ({@link ContentionModel#backlogBufferBytes}), for {@link ContentionDerating}.
+ *
+ * <p><b>Mechanism</b> (measured on the packet backend, docs/fabric-behaviour.md, "Head-of-line
+ * blocking"). A switch port's queue is FIFO, and a lossless fabric holds the packets a port sends in
+ * the next switch until they leave it: 64 packets of credit per link, or the shared buffer up to the
+ * PFC pause threshold. When a downstream link D is saturated by traffic from several input links, the
+ * backpressure shares D per input link, not per flow as max-min does: P, the max-min (water-filling)
+ * share of c_D over D's input links, each demanding what it brings D (c_j times the share of its
+ * offered rate bound for D). The flows H of an upstream link L whose next link is D then drain at P;
+ * once their backlog fills L's buffer downstream, L sends only as credits (or resumes) come back, and
+ * its FIFO takes H's packets and the others' (the victims) in the proportion they arrive: L delivers
+ * T_L = P / s_H, s_H = Σ_H o_f / Σ_L o_f the share of L's offered rate that H brings (o_f the share of
+ * its sender's link, as the overload reads it).
+ *
+ * <p><b>When, and how much.</b> D is saturated in the ideal fill; H's ideal rate through D exceeds P (the
+ * hold binds); H arrives faster than P (A_H = s_H·c_L &gt; P); and the backlog H builds,
+ * Q = R_H·(1 − P / A_H) with R_H its remaining bytes (the episode's queue, as for drops), exceeds the
+ * buffer B the model gives L. The buffer absorbs the backlog's first B bytes, a share
+ * φ = (B / Q)·(P / A_H) of the episode (the time B takes to fill at A_H − P over the R_H / P the episode
+ * lasts) during which L runs whole, so L's factor is φ + (1 − φ)·T_L / c_L, the smallest over its D.
+ * Otherwise it is 1: without a held-back flow on the link nothing changes, and where the buffer absorbs
+ * the backlog (PFC's shared buffer against a short burst) nothing blocks.
+ *
+ * <p>Cost: O(classes on L + classes on its next links + classes on their input links, the last once per
+ * solve) per saturated link whose buffer is finite, stamps per link instead of clearing, no allocation.
+ */
+final class HeadOfLineBlocking {
+    private final ContentionModel model;
+    private final Graph graph;
+    private final LinkFlowLists lists;
+    /** Per next link of the link being read: offered rate, ideal rate and remaining bytes of the classes bound for it. */
+    private final double[] offered;
+    private final double[] idealThrough;
+    private final double[] heldBytes;
+    /** The distinct next links of the link being read ({@link #nextLinks}), then the inputs of the one being shared. */
+    private final int[] next;
+    private int nextLinks;
+    /** Per input link of the next link being shared, the offered rate of its classes bound there. */
+    private final double[] inputDemand;
+    /** Those demands, capped at their links' capacities, for the water-filling. */
+    private final double[] demands;
+    /** Per link, the stamp of the reading that last saw it as a next link, or as an input of a next link. */
+    private final int[] seen;
+    private int stamp;
+    /** Per link, its offered rate ({@link #offeredOn}) and the solve it was read in. */
+    private final double[] offeredTotal;
+    private final long[] offeredSolve;
+    private long solve = 1;
+
+    HeadOfLineBlocking(ContentionModel model, Graph graph, LinkFlowLists lists) {
+        this.model = model;
+        this.graph = graph;
+        this.lists = lists;
+        int links = graph.flowLinkCount();
+        offered = new double[links];
+        idealThrough = new double[links];
+        heldBytes = new double[links];
+        next = new int[2 * links];
+        inputDemand = new double[links];
+        demands = new double[links];
+        seen = new int[links];
+        offeredTotal = new double[links];
+        offeredSolve = new long[links];
+    }
+
+    /**
+     * The capacity factor of saturated {@code link} for head-of-line blocking, in (0, 1]: 1 where its
+     * buffer is infinite or no class on it is held back downstream (see the class comment).
+     * {@code idealRate} per class and {@code fill}'s capacity left are the ideal fill's.
+     */
+    double factor(FlowTable table, int link, double[] idealRate, ProgressiveFill fill) {
+        double buffer = model.backlogBufferBytes(link);
+        if (buffer == Double.POSITIVE_INFINITY) {
+            return 1;
+        }
+        int[] list = lists.entries[link];
+        int count = lists.count[link];
+        int entryShift = lists.entryShift;
+        int indexMask = (1 << entryShift) - 1;
+        long[] linkWeight = lists.weight;
+        int[] records = table.records;
+        int stride = table.stride;
+        double[] remaining = table.remainingBytes;
+        int current = nextStamp();
+        nextLinks = 0;
+        for (int k = 0; k < count; k++) {
+            int flow = list[k] >>> entryShift;
+            int index = list[k] & indexMask;
+            int base = flow * stride;
+            int first = records[base + FlowTable.LINKS];
+            int multiplicity = records[base + FlowTable.MULTIPLICITY];
+            double offer = multiplicity * graph.linkBytesPerSecond(first) / linkWeight[first];
+            if (index + 1 >= records[base + FlowTable.LENGTH]) {
+                continue;
+            }
+            int d = records[base + FlowTable.LINKS + index + 1];
+            if (seen[d] != current) {
+                seen[d] = current;
+                offered[d] = 0;
+                idealThrough[d] = 0;
+                heldBytes[d] = 0;
+                next[nextLinks++] = d;
+            }
+            offered[d] += offer;
+            idealThrough[d] += multiplicity * idealRate[flow];
+            heldBytes[d] += multiplicity * remaining[flow];
+        }
+        double offeredOnLink = offeredOn(table, link);
+        double capacity = graph.linkBytesPerSecond(link);
+        double delivered = capacity;
+        for (int i = 0; i < nextLinks; i++) {
+            int d = next[i];
+            double downstream = graph.linkBytesPerSecond(d);
+            if (linkWeight[d] < 2 || fill.remaining(d) > 1e-9 * downstream) {
+                continue;
+            }
+            double share = offered[d] / offeredOnLink;
+            if (share >= 1 || heldBytes[d] <= buffer) {
+                continue; // no victim on the link to block, or a backlog that fits even if nothing drained
+            }
+            double arrival = share * capacity;
+            double portShare = portShare(table, d, link, arrival);
+            double backlog = heldBytes[d] * (1 - portShare / arrival);
+            if (!(idealThrough[d] > portShare * (1 + 1e-9)) || arrival <= portShare || backlog <= buffer) {
+                continue;
+            }
+            double open = buffer / backlog * (portShare / arrival);
+            delivered = Math.min(delivered, open * capacity + (1 - open) * portShare / share);
+        }
+        return delivered / capacity;
+    }
+
+    /**
+     * The share of saturated {@code d} that backpressure gives its input link {@code link}, which brings it
+     * {@code arrival}: max-min (water-filling) of c_D over D's input links, each demanding the offered rate of
+     * its classes bound for D up to its capacity (the classes that start on D, a sender's link, are one
+     * input), {@code link} demanding {@code arrival}. O(classes on D + inputs × log inputs).
+     */
+    private double portShare(FlowTable table, int d, int link, double arrival) {
+        int[] list = lists.entries[d];
+        int count = lists.count[d];
+        int entryShift = lists.entryShift;
+        int indexMask = (1 << entryShift) - 1;
+        long[] linkWeight = lists.weight;
+        int[] records = table.records;
+        int stride = table.stride;
+        int current = nextStamp();
+        int inputs = 0;
+        for (int k = 0; k < count; k++) {
+            int index = list[k] & indexMask;
+            int base = (list[k] >>> entryShift) * stride;
+            int input = index == 0 ? d : records[base + FlowTable.LINKS + index - 1];
+            if (seen[input] != current) {
+                seen[input] = current;
+                inputDemand[input] = 0;
+                next[nextLinks + inputs++] = input;
+            }
+            int first = records[base + FlowTable.LINKS];
+            inputDemand[input] += records[base + FlowTable.MULTIPLICITY] * graph.linkBytesPerSecond(first) / linkWeight[first];
+        }
+        for (int i = 0; i < inputs; i++) {
+            int input = next[nextLinks + i];
+            demands[i] = input == link ? arrival
+                    : input == d ? Math.min(inputDemand[input], graph.linkBytesPerSecond(d))
+                    : graph.linkBytesPerSecond(input) * inputDemand[input] / offeredOn(table, input);
+        }
+        Arrays.sort(demands, 0, inputs);
+        double left = graph.linkBytesPerSecond(d);
+        for (int i = 0; i < inputs; i++) {
+            double level = left / (inputs - i);
+            if (demands[i] > level) {
+                return Math.min(arrival, level);
+            }
+            left -= demands[i];
+        }
+        return arrival;
+    }
+
+    /** A new solve: the offered rates {@link #offeredOn} cached for the last one are stale. */
+    void beginSolve() {
+        solve++;
+    }
+
+    /**
+     * Σ over the classes on {@code link} of multiplicity × their sender's share of its first link (what
+     * the link is offered, as the overload reads it), once per link per solve. O(classes on the link).
+     */
+    private double offeredOn(FlowTable table, int link) {
+        if (offeredSolve[link] == solve) {
+            return offeredTotal[link];
+        }
+        int[] list = lists.entries[link];
+        int count = lists.count[link];
+        int entryShift = lists.entryShift;
+        long[] linkWeight = lists.weight;
+        int[] records = table.records;
+        int stride = table.stride;
+        double sum = 0;
+        for (int k = 0; k < count; k++) {
+            int base = (list[k] >>> entryShift) * stride;
+            int first = records[base + FlowTable.LINKS];
+            sum += records[base + FlowTable.MULTIPLICITY] * graph.linkBytesPerSecond(first) / linkWeight[first];
+        }
+        offeredSolve[link] = solve;
+        offeredTotal[link] = sum;
+        return sum;
+    }
+
+    private int nextStamp() {
+        if (stamp == Integer.MAX_VALUE) {
+            Arrays.fill(seen, 0);
+            stamp = 0;
+        }
+        return ++stamp;
+    }
+}
