@@ -88,7 +88,7 @@ class WarmRelayTest {
 
     @Test
     void shouldExitNotRelayedHavingPrintedNothingWhenTheServerDeclinesTheCall() throws Exception {
-        assertEquals(new Relayed(WarmRelay.NOT_RELAYED, "", ""), relay(KIND, "lsp"));
+        assertEquals(new Relayed(WarmRelay.NOT_RELAYED, "", ""), relay(KIND, "--help"));
     }
 
     @Test
