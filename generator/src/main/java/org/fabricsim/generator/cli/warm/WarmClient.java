@@ -40,7 +40,7 @@ public final class WarmClient {
     /** Runs the call {@code args} of {@code commands} on a warm server, else here; its exit code. */
     public static int run(WarmCommands commands, String[] args) {
         Path jar = jar(commands.getClass());
-        if (jar == null || !commands.serves(args) || "off".equals(System.getenv(WarmWire.SWITCH))) {
+        if (jar == null || !commands.serves(args) || WarmWire.switchedOff()) {
             return commands.executeHere(args);
         }
         Path socket;
@@ -68,8 +68,9 @@ public final class WarmClient {
 
     /**
      * Sends the call, made in {@code workingDirectory}, to the server at {@code socket} and copies its output to {@code out} and
-     * {@code err} as it comes; the exit code, or null when no server answers. A server that dies
-     * mid-call is reported on {@code err}, and the call runs again here.
+     * {@code err} as it comes; the exit code, or null when no server answers or it declines the call (its commands do
+     * not serve it; nothing ran). A server that dies mid-call is reported on {@code err}, and the call runs again
+     * here.
      */
     public static Integer relay(Path socket, Path workingDirectory, String[] args, OutputStream out, OutputStream err) {
         SocketChannel channel = connected(socket);
@@ -84,6 +85,9 @@ public final class WarmClient {
                 byte type = frames.readByte();
                 if (type == WarmWire.EXIT) {
                     return frames.readInt();
+                }
+                if (type == WarmWire.DECLINED) {
+                    return null;
                 }
                 byte[] bytes = new byte[frames.readInt()];
                 frames.readFully(bytes);

@@ -161,10 +161,18 @@ public final class WarmServer {
         }
     }
 
-    /** Runs one client's call, its output framed onto the connection as it is written, then the exit code. */
+    /**
+     * Runs one client's call, its output framed onto the connection as it is written, then the exit code; declines a
+     * call its commands do not serve.
+     */
     private void answer(SocketChannel client) throws IOException {
         WarmWire.Request request = WarmWire.Request.read(new DataInputStream(Channels.newInputStream(client)));
         DataOutputStream frames = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(client)));
+        if (!commands.serves(request.args())) { // a relay (WarmRelay) leaves the choice to the server
+            frames.writeByte(WarmWire.DECLINED);
+            frames.flush();
+            return;
+        }
         TypedPaths paths = new TypedPaths(Path.of(request.workingDirectory()));
         OutputStream err = new FrameStream(frames, WarmWire.ERR);
         PrintWriter out = writer(paths, new FrameStream(frames, WarmWire.OUT));

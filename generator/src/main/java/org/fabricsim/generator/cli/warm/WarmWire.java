@@ -11,16 +11,24 @@ import java.nio.file.attribute.PosixFilePermissions;
  * What the {@code fabric} command and its warm server say to each other over a Unix socket. The
  * client sends one {@link Request}; the server answers with frames (a type byte, a length, the
  * bytes) of standard output and standard error as they are written, then one {@link #EXIT} frame
- * holding the exit code. A connection that ends before the exit frame means the server died.
+ * holding the exit code; or, for a call it does not serve, one {@link #DECLINED} frame and nothing else. A
+ * connection that ends before either means the server died.
  */
 public final class WarmWire {
     static final byte OUT = 1;
     static final byte ERR = 2;
     static final byte EXIT = 3;
+    /** The server's answer to a call its {@link WarmCommands#serves} does not take: nothing ran, the client runs it. */
+    static final byte DECLINED = 4;
     /** {@code FABRICSIM_WARM=off} runs every call in its own process and starts no server. */
     static final String SWITCH = "FABRICSIM_WARM";
 
     private WarmWire() {
+    }
+
+    /** Whether {@code FABRICSIM_WARM=off} asks for every call in its own process. */
+    static boolean switchedOff() {
+        return "off".equals(System.getenv(SWITCH));
     }
 
     /**
