@@ -78,7 +78,11 @@ public final class PatternRuns {
 
     /** Makespan of {@code pattern} on the packet backend configured for {@code key}, ps. */
     public static long packetPs(TrafficPattern pattern, BehaviourKey key) {
-        PacketConfig config = packetConfig(key);
+        return packetPs(pattern, packetConfig(key));
+    }
+
+    /** Makespan of {@code pattern} on the packet backend configured by {@code config} (ECMP paths), ps. */
+    static long packetPs(TrafficPattern pattern, PacketConfig config) {
         ClusterTopology topology = pattern.topology(TrafficPattern.LINE_BYTES_PER_SECOND);
         Simulation simulation = new Simulation(SEED);
         return run(pattern, topology, RoutingMode.ECMP, simulation, new PacketNetwork(simulation, topology.graph(),
