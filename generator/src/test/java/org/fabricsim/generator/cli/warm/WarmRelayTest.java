@@ -1,7 +1,6 @@
 package org.fabricsim.generator.cli.warm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -9,7 +8,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,19 +45,7 @@ class WarmRelayTest {
     static void startServer() throws IOException {
         jar = Files.writeString(folder.resolve("served.jar"), "a jar's name, size and time name its server");
         Path socket = WarmWire.socketFor(jar, KIND);
-        serving = new Thread(() -> {
-            try {
-                new WarmServer(socket, Duration.ofMinutes(5), new FabricCommands()).serve();
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        serving.start();
-        assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
-            while (!Files.exists(WarmWire.pidFile(socket))) {
-                Thread.sleep(50);
-            }
-        });
+        serving = ServerThreads.serve(socket);
     }
 
     @AfterAll

@@ -55,19 +55,7 @@ class WarmServerTest {
     @BeforeAll
     static void startServer() {
         Path socket = sockets.resolve("warm.sock");
-        serving = new Thread(() -> {
-            try {
-                new WarmServer(socket, Duration.ofMinutes(5), new FabricCommands()).serve();
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        serving.start();
-        assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
-            while (!Files.exists(WarmWire.pidFile(socket))) {
-                Thread.sleep(50);
-            }
-        });
+        serving = ServerThreads.serve(socket);
     }
 
     @BeforeEach
