@@ -152,9 +152,9 @@ class IgnoredSettingsValidationTest {
     }
 
     @Test
-    void shouldSaySwitchBufferDoesNotChangeResultsYet() throws Exception {
+    void shouldSaySwitchBufferDoesNotReachTheFlowModel() throws Exception {
         assertInfo(switchWith("buffer 64 MB"), Literals.SWITCH, IssueCodes.SWITCH_BUFFER_NOT_SIMULATED,
-                "A switch's 'buffer' is recorded");
+                "A switch's 'buffer' sizes the packet backend's queues ('network packet') but not the flow model's");
         assertEquals(List.of(), infos(switchWith(""), IssueCodes.SWITCH_BUFFER_NOT_SIMULATED));
     }
 
