@@ -7,9 +7,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** A real warm server of {@link FabricCommands} on a thread of the test's JVM, for the warm tests to call. */
+/** A real warm server of {@link FabricCommands} on a thread of the test's JVM, and a model, for the warm tests. */
 final class ServerThreads {
     private ServerThreads() {
+    }
+
+    /** A two-node ring benchmark in package {@code packageName}: a call that parses, validates and simulates. */
+    static String ring(String packageName) {
+        return """
+                package %s
+                cluster TwoNodes {
+                    nodes 2 x 8 accelerators
+                    link 400 Gb/s latency 1 us
+                }
+                benchmark Ring {
+                    all-reduce ring
+                    on TwoNodes
+                    sizes 1 MiB, 64 MiB
+                }
+                """.formatted(packageName);
     }
 
     /**

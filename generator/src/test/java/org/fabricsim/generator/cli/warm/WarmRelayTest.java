@@ -22,18 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * path (no runtime, no picocli, no Spark), against a real warm server at the socket of a jar and kind.
  */
 class WarmRelayTest {
-    private static final String RING = """
-            package relay
-            cluster TwoNodes {
-                nodes 2 x 8 accelerators
-                link 400 Gb/s latency 1 us
-            }
-            benchmark Ring {
-                all-reduce ring
-                on TwoNodes
-                sizes 1 MiB, 64 MiB
-            }
-            """;
+    private static final String RING = ServerThreads.ring("relay");
     private static final String KIND = "relay-test";
 
     @TempDir

@@ -31,18 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A real warm server on a Unix socket, driven by the real client, against the same call run in this process. */
 class WarmServerTest {
-    private static final String RING = """
-            package warm
-            cluster TwoNodes {
-                nodes 2 x 8 accelerators
-                link 400 Gb/s latency 1 us
-            }
-            benchmark Ring {
-                all-reduce ring
-                on TwoNodes
-                sizes 1 MiB, 64 MiB
-            }
-            """;
+    private static final String RING = ServerThreads.ring("warm");
 
     /** One server for the class: it takes seconds to warm up. */
     @TempDir
