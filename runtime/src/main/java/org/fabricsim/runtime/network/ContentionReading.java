@@ -197,7 +197,7 @@ final class ContentionReading {
             int base = (list[k] >>> entryShift) * stride;
             int first = records[base + FlowTable.LINKS];
             int multiplicity = records[base + FlowTable.MULTIPLICITY];
-            offered += multiplicity * graph.linkBytesPerSecond(first) / linkWeight[first];
+            offered += offered(graph, linkWeight, multiplicity, first);
             flows += multiplicity;
             links += (double) multiplicity * records[base + FlowTable.LENGTH];
             if (seen[first] != current) {
@@ -209,5 +209,13 @@ final class ContentionReading {
         this.senders = senders;
         flowsPerSender = flows / senders;
         pathLinks = links / flows;
+    }
+
+    /**
+     * What one class offers a link, as the overload reads it: its multiplicity w times its sender's share of
+     * its first link (its NIC) in the ideal fair share, w·c_first / W_first, bytes per second. O(1).
+     */
+    static double offered(Graph graph, long[] linkWeight, int multiplicity, int first) {
+        return multiplicity * graph.linkBytesPerSecond(first) / linkWeight[first];
     }
 }

@@ -91,13 +91,15 @@ final class HeadOfLineBlocking {
         double[] remaining = table.remainingBytes;
         int current = nextStamp();
         nextLinks = 0;
+        double offeredOnLink = 0;
         for (int k = 0; k < count; k++) {
             int flow = list[k] >>> entryShift;
             int index = list[k] & indexMask;
             int base = flow * stride;
             int first = records[base + FlowTable.LINKS];
             int multiplicity = records[base + FlowTable.MULTIPLICITY];
-            double offer = multiplicity * graph.linkBytesPerSecond(first) / linkWeight[first];
+            double offer = ContentionReading.offered(graph, linkWeight, multiplicity, first);
+            offeredOnLink += offer;
             if (index + 1 >= records[base + FlowTable.LENGTH]) {
                 continue;
             }
@@ -113,7 +115,8 @@ final class HeadOfLineBlocking {
             idealThrough[d] += multiplicity * idealRate[flow];
             heldBytes[d] += multiplicity * remaining[flow];
         }
-        double offeredOnLink = offeredOn(table, link);
+        offeredSolve[link] = solve; // the pass above summed what offeredOn would, in the same order
+        offeredTotal[link] = offeredOnLink;
         double capacity = graph.linkBytesPerSecond(link);
         double delivered = capacity;
         for (int i = 0; i < nextLinks; i++) {
@@ -163,8 +166,8 @@ final class HeadOfLineBlocking {
                 inputDemand[input] = 0;
                 next[nextLinks + inputs++] = input;
             }
-            int first = records[base + FlowTable.LINKS];
-            inputDemand[input] += records[base + FlowTable.MULTIPLICITY] * graph.linkBytesPerSecond(first) / linkWeight[first];
+            inputDemand[input] += ContentionReading.offered(graph, linkWeight, records[base + FlowTable.MULTIPLICITY],
+                    records[base + FlowTable.LINKS]);
         }
         for (int i = 0; i < inputs; i++) {
             int input = next[nextLinks + i];
@@ -206,8 +209,8 @@ final class HeadOfLineBlocking {
         double sum = 0;
         for (int k = 0; k < count; k++) {
             int base = (list[k] >>> entryShift) * stride;
-            int first = records[base + FlowTable.LINKS];
-            sum += records[base + FlowTable.MULTIPLICITY] * graph.linkBytesPerSecond(first) / linkWeight[first];
+            sum += ContentionReading.offered(graph, linkWeight, records[base + FlowTable.MULTIPLICITY],
+                    records[base + FlowTable.LINKS]);
         }
         offeredSolve[link] = solve;
         offeredTotal[link] = sum;
