@@ -21,7 +21,8 @@ import org.fabricsim.runtime.topology.Graph;
  * (fixed per class), the capacities (fixed) and the weights of those first links, plus the episode's
  * bytes and senders (fixed within an episode). Its list and a first link's weight change only when a
  * class enters or leaves a link ({@link #loadChanged}); before the next reading each such link F marks
- * itself and every link of every class whose first link is F stale, O(classes on F × P). A link in an
+ * itself and every link of every class whose first link is F stale, O(classes on F × P) where F is a
+ * sender's link, O(1) elsewhere. A link in an
  * episode that is not stale reads what it read last, so its last factor is returned without the pass
  * over its classes: bit for bit what the pass would give.
  */
@@ -122,7 +123,10 @@ final class ContentionReading {
 
     /**
      * Marks stale each changed link and every link of the classes whose first link it is (entries of
-     * path index 0 in its list), then forgets the changes. O(Σ classes on the changed links × P).
+     * path index 0 in its list), then forgets the changes. A changed link that is no class's first
+     * link (a switch link, a receiver's) has no such entries, which its count of them
+     * ({@link LinkFlowLists#firstCount}) tells without reading its list. O(Σ classes on the changed
+     * senders' links × P + changed links).
      */
     private void markStale(FlowTable table) {
         int entryShift = lists.entryShift;
@@ -133,6 +137,9 @@ final class ContentionReading {
             int first = changed[c];
             isChanged[first] = false;
             stale[first] = true;
+            if (lists.firstCount[first] == 0) {
+                continue;
+            }
             int[] list = lists.entries[first];
             int count = lists.count[first];
             for (int k = 0; k < count; k++) {

@@ -18,6 +18,8 @@ final class LinkFlowLists {
     final int[] count;
     /** Per link Σ multiplicity of its classes. */
     final long[] weight;
+    /** Per link the number of its entries of path index 0: the classes whose first link (their sender's) it is. */
+    final int[] firstCount;
     /** Bits of an entry that hold the path index. */
     final int entryShift;
     private final int entryMask;
@@ -36,6 +38,7 @@ final class LinkFlowLists {
         entries = new int[linkCount][];
         count = new int[linkCount];
         weight = new long[linkCount];
+        firstCount = new int[linkCount];
         loaded = new int[linkCount];
         loadedPosition = new int[linkCount];
         position = new int[classCapacity * maxPathLinks];
@@ -68,6 +71,9 @@ final class LinkFlowLists {
         position[flow * maxPathLinks + j] = used;
         count[link] = used + 1;
         weight[link] += classWeight;
+        if (j == 0) {
+            firstCount[link]++;
+        }
     }
 
     /** Removes the entry that {@link #add} made; returns whether {@code link} is left without classes. */
@@ -84,6 +90,9 @@ final class LinkFlowLists {
         list[at] = moved;
         position[(moved >>> entryShift) * maxPathLinks + (moved & entryMask)] = at;
         weight[link] -= classWeight;
+        if (j == 0) {
+            firstCount[link]--;
+        }
         return last == 0;
     }
 }

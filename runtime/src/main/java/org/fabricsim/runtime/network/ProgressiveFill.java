@@ -19,13 +19,14 @@ import org.fabricsim.runtime.topology.Graph;
  * not on every flow–link incidence. Any heap that returns the least (key, link) of the same entries
  * pops the same bottlenecks, so the heap's kind does not change a rate.
  * A fill of F classes with paths of length ≤ P over L links costs O(F·P) charges and at most L + F·P
- * heap entries (a re-key follows a charge of its link), each O(1) amortized in the radix heap plus at
- * most 24 bucket moves (one per hexadecimal digit), in practice a few.
+ * heap entries (a re-key follows a charge of its link): the L loads radix-sorted once, each re-key
+ * O(1) amortized in the radix heap plus at most 24 bucket moves (one per hexadecimal digit).
  *
  * <p>The partial fill ({@link #fillAbove}) starts from the moment the fill reached a given rate:
  * the classes slower than it keep their rates and are taken off their links in the order a fill
- * fixed them (each class's fix sequence, radix-sorted), which gives each link's remaining capacity
- * and unfixed weight bit for bit (the proof is in {@link MaxMinNetwork}'s class comment).
+ * fixed them (each class's fix sequence less the prefix's first, radix-sorted), which gives each
+ * link's remaining capacity and unfixed weight bit for bit (the proof is in {@link MaxMinNetwork}'s
+ * class comment).
  */
 final class ProgressiveFill {
     /** Bits of a component index in {@link #prefixOrder}: components of up to 2^24 classes take the partial fill. */
@@ -109,6 +110,7 @@ final class ProgressiveFill {
         int[] records = table.records;
         int stride = table.stride;
         int prefix = 0;
+        long firstSequence = Long.MAX_VALUE;
         for (int i = 0; i < flowsInComponent; i++) {
             int flow = componentFlows[i];
             if (rateBytesPerSecond[flow] < level) {
@@ -116,7 +118,12 @@ final class ProgressiveFill {
                     prefixOrder = Arrays.copyOf(prefixOrder, 2 * prefix);
                 }
                 prefixOrder[prefix++] = fixSequence[flow] << INDEX_BITS | i;
+                firstSequence = Math.min(firstSequence, fixSequence[flow]);
             }
+        }
+        long base = firstSequence << INDEX_BITS;
+        for (int p = 0; p < prefix; p++) {
+            prefixOrder[p] -= base; // fix sequences counted from the prefix's first: fewer bits to sort
         }
         if (prefixScratch.length < prefix) {
             prefixScratch = new long[prefixOrder.length];

@@ -2,6 +2,8 @@ package org.fabricsim.runtime.network;
 
 import java.util.Arrays;
 
+import org.fabricsim.runtime.sim.RadixSort;
+
 /**
  * The share heap of {@link ProgressiveFill}: its links by a {@code long} key ≥ 0 (a share's {@link
  * org.fabricsim.runtime.sim.IndexedMinHeap#orderedBits}), then by link handle, so the order is total
@@ -22,12 +24,24 @@ import java.util.Arrays;
  * GPUs: 39 M bucket appends for 4.8 M loads, against 58 M with one bucket per binary digit,
  * docs/performance.md). Every access is sequential within a bucket; no allocation once the buckets
  * have grown to the fabric's size. Memory: each bucket keeps the most entries it held, 16 bytes each.
+ *
+ * <p><b>Loads sorted once.</b> A fill loads every link of its component and re-keys only some (the
+ * step above: 4.76 M loads, 1.48 M re-keys), so the loads skip the buckets: they form a run, sorted
+ * at the first read by (key, link) ({@link #sortRun}: O(passes · (L + 2,048)) for L loads, four or
+ * five passes), read from its head; the buckets hold only re-keyed entries. The top is the smaller
+ * of the run's head and the buckets' least, which a scan of the first non-empty bucket finds and
+ * which is remembered, not moved, while the run's head is smaller: the buckets' reference moves only
+ * to an entry polled as the top of all, so every re-key, above that top, is above the reference, as
+ * the radix heap requires. The entries come out in the same order: the least (key, link) each time.
  */
 final class ShareHeap {
     /** Hexadecimal digits of a (key, link) number: 16 of the key, 8 of the link. */
     private static final int DIGITS = 24;
     private static final int LINK_DIGITS = 8;
     private static final int BUCKETS = 1 + 16 * DIGITS;
+    /** A key's high and low 32 bits. */
+    private static final long HIGH = -1L << Integer.SIZE;
+    private static final long LOW = (1L << Integer.SIZE) - 1;
     /** Per bucket, entry i's key at 2i and its link at 2i + 1. */
     private final long[][] bucket = new long[BUCKETS][];
     private final int[] count = new int[BUCKETS];
@@ -36,7 +50,23 @@ final class ShareHeap {
     /** The smallest entry: no entry held is below it. */
     private long lastKey;
     private int lastLink;
+    /** Entries in the buckets. */
     private int size;
+    /** The loads since {@link #clear}: keys and links, sorted at the first read, read from {@link #runHead}. */
+    private long[] runKey = new long[32];
+    private int[] runLink = new int[32];
+    private long[] runKeyScratch = new long[0];
+    private int[] runLinkScratch = new int[0];
+    private int runHead;
+    private int runEnd;
+    private boolean runSorted = true;
+    /** Whether {@link #leastKey}, {@link #leastLink} hold the buckets' least entry (found, not yet moved into bucket 0). */
+    private boolean leastKnown;
+    private long leastKey;
+    private int leastLink;
+    /** Whether the top chosen by {@link #choose} stands (nothing polled or inserted since), and where it is. */
+    private boolean chosen;
+    private boolean topInRun;
 
     ShareHeap() {
         for (int b = 0; b < BUCKETS; b++) {
@@ -45,7 +75,7 @@ final class ShareHeap {
     }
 
     boolean isEmpty() {
-        return size == 0;
+        return size == 0 && runHead == runEnd;
     }
 
     /**
@@ -63,28 +93,46 @@ final class ShareHeap {
         lastKey = 0;
         lastLink = 0;
         size = 0;
+        runHead = 0;
+        runEnd = 0;
+        runSorted = true;
+        leastKnown = false;
+        chosen = false;
     }
 
-    /** Adds {@code link} with {@code key} ≥ 0 after {@link #clear}, before the first {@link #peek}. */
+    /** Adds {@code link} with {@code key} ≥ 0 after {@link #clear}, before the first {@link #peek}: to the run. */
     void append(int link, long key) {
-        insert(link, key);
+        if (runEnd == runKey.length) {
+            runKey = Arrays.copyOf(runKey, 2 * runEnd);
+            runLink = Arrays.copyOf(runLink, 2 * runEnd);
+        }
+        runKey[runEnd] = key;
+        runLink[runEnd++] = link;
+        runSorted = false;
     }
 
     /** The link with the smallest (key, link). The heap must not be empty. */
     int peek() {
-        top();
-        return lastLink;
+        choose();
+        return topInRun ? runLink[runHead] : leastLink;
     }
 
     /** The smallest key. The heap must not be empty. */
     long peekKey() {
-        top();
-        return lastKey;
+        choose();
+        return topInRun ? runKey[runHead] : leastKey;
     }
 
     /** Removes the top link. */
     void poll() {
+        choose();
+        chosen = false;
+        if (topInRun) {
+            runHead++;
+            return;
+        }
         top();
+        leastKnown = false;
         count[0] = 0;
         nonEmpty[0] &= ~1L;
         size--;
@@ -92,12 +140,94 @@ final class ShareHeap {
 
     /** Gives the top link the key {@code key}, which must be larger than its present one. */
     void rekeyTop(long key) {
+        int link = peek();
         poll();
-        insert(lastLink, key);
+        insert(link, key);
+    }
+
+    /**
+     * Finds the top: the run's head or the buckets' least, whichever (key, link) is smaller; the
+     * buckets' least is read by a scan of their first non-empty bucket, remembered until an entry
+     * is inserted below it or it is polled.
+     */
+    private void choose() {
+        if (chosen) {
+            return;
+        }
+        if (!runSorted) {
+            sortRun();
+        }
+        if (size > 0 && !leastKnown) {
+            findLeast();
+        }
+        topInRun = runHead < runEnd && (size == 0 || runKey[runHead] < leastKey
+                || runKey[runHead] == leastKey && runLink[runHead] < leastLink);
+        chosen = true;
+    }
+
+    /**
+     * Sorts the run by (key, link). One radix sort orders the numbers (high 32 bits of the key) · 2³² +
+     * link, carrying the key's low 32 bits: the sign, exponent and 20 bits of a share's significand,
+     * then the link, in four or five passes of 11 bits where the whole key would take six and its ties
+     * a sort each. A group equal in the high bits then holds equal shares (a symmetric fabric's ties,
+     * already by link) or shares within 10⁻⁶ of each other, sorted again by (key, link) (rare).
+     */
+    private void sortRun() {
+        if (runKeyScratch.length < runEnd) {
+            runKeyScratch = new long[runKey.length];
+            runLinkScratch = new int[runKey.length];
+        }
+        for (int i = 0; i < runEnd; i++) {
+            long key = runKey[i];
+            runKey[i] = key & HIGH | runLink[i] & LOW;
+            runLink[i] = (int) key;
+        }
+        RadixSort.sort(runKey, runLink, runEnd, 0, runKeyScratch, runLinkScratch);
+        for (int i = 0; i < runEnd; i++) {
+            long composite = runKey[i];
+            runKey[i] = composite & HIGH | runLink[i] & LOW;
+            runLink[i] = (int) composite;
+        }
+        for (int from = 0; from < runEnd; ) {
+            long high = runKey[from] & HIGH;
+            boolean tied = true;
+            int to = from + 1;
+            for (; to < runEnd && (runKey[to] & HIGH) == high; to++) {
+                tied &= runKey[to] == runKey[from];
+            }
+            if (!tied) {
+                sortGroup(from, to);
+            }
+            from = to;
+        }
+        runSorted = true;
+    }
+
+    /** Sorts run entries [from, to) by (key, link): by the whole key in the scratch arrays, then ties by link. */
+    private void sortGroup(int from, int to) {
+        int n = to - from;
+        long[] keys = Arrays.copyOfRange(runKey, from, to);
+        int[] links = Arrays.copyOfRange(runLink, from, to);
+        RadixSort.sort(keys, links, n, 0, runKeyScratch, runLinkScratch);
+        for (int start = 0; start < n; ) {
+            int end = start + 1;
+            while (end < n && keys[end] == keys[start]) {
+                end++;
+            }
+            Arrays.sort(links, start, end);
+            start = end;
+        }
+        System.arraycopy(keys, 0, runKey, from, n);
+        System.arraycopy(links, 0, runLink, from, n);
     }
 
     /** Appends ({@code key}, {@code link}) to the bucket of its highest digit that differs from the last smallest. */
     private void insert(int link, long key) {
+        chosen = false;
+        if (leastKnown && (key < leastKey || key == leastKey && link < leastLink)) {
+            leastKey = key;
+            leastLink = link;
+        }
         int b;
         if (key != lastKey) {
             int digit = (63 - Long.numberOfLeadingZeros(key ^ lastKey)) >>> 2;
@@ -120,31 +250,47 @@ final class ShareHeap {
         size++;
     }
 
-    /** Moves the smallest entry into bucket 0 when it is empty. */
-    private void top() {
-        if (count[0] > 0) {
-            return;
-        }
-        int word = 0;
-        while (nonEmpty[word] == 0) {
-            word++;
-        }
-        int b = 64 * word + Long.numberOfTrailingZeros(nonEmpty[word]);
+    /**
+     * Sets {@link #leastKey}, {@link #leastLink} to the buckets' least entry, the least of their first
+     * non-empty bucket (bucket 0 is empty outside {@link #poll}).
+     */
+    private void findLeast() {
+        int b = firstNonEmpty();
         long[] entries = bucket[b];
         int n = 2 * count[b];
-        long leastKey = entries[0];
-        long leastLink = entries[1];
+        leastKey = entries[0];
+        leastLink = (int) entries[1];
         for (int at = 2; at < n; at += 2) {
             long key = entries[at];
             if (key < leastKey || key == leastKey && entries[at + 1] < leastLink) {
                 leastKey = key;
-                leastLink = entries[at + 1];
+                leastLink = (int) entries[at + 1];
             }
         }
+        leastKnown = true;
+    }
+
+    /** The first bucket that holds an entry: one word of the bitmap read per 64 empty buckets. */
+    private int firstNonEmpty() {
+        int word = 0;
+        while (nonEmpty[word] == 0) {
+            word++;
+        }
+        return 64 * word + Long.numberOfTrailingZeros(nonEmpty[word]);
+    }
+
+    /**
+     * Moves the buckets' least entry ({@link #leastKey}, known) into bucket 0, where {@link #poll}
+     * takes it: it becomes the reference, and the other entries of its bucket move to buckets of lower digits.
+     */
+    private void top() {
+        int b = firstNonEmpty();
+        long[] entries = bucket[b];
+        int n = 2 * count[b];
         lastKey = leastKey;
-        lastLink = (int) leastLink;
+        lastLink = leastLink;
         count[b] = 0;
-        nonEmpty[word] &= ~(1L << b);
+        nonEmpty[b >>> 6] &= ~(1L << b);
         size -= n / 2;
         for (int at = 0; at < n; at += 2) {
             insert((int) entries[at + 1], entries[at]);

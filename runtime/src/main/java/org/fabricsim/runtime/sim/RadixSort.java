@@ -28,8 +28,16 @@ public final class RadixSort {
      * bits below {@code lowBit} come out as {@code Arrays.sort(keys, 0, n)} would put them.
      */
     public static void sort(long[] keys, int n, int lowBit, long[] scratch) {
+        sort(keys, null, n, lowBit, scratch, null);
+    }
+
+    /**
+     * The same, moving {@code values[i]} with {@code keys[i]} when {@code values} is not null (then
+     * {@code valueScratch} must hold n values): a permutation of (key, value) pairs, stable in the keys.
+     */
+    public static void sort(long[] keys, int[] values, int n, int lowBit, long[] scratch, int[] valueScratch) {
         if (n < INSERTION_MAX) {
-            insertionSort(keys, n, lowBit);
+            insertionSort(keys, values, n, lowBit);
             return;
         }
         int[] counts = new int[BUCKETS];
@@ -40,6 +48,8 @@ public final class RadixSort {
         int highBit = 64 - Long.numberOfLeadingZeros(union);
         long[] from = keys;
         long[] to = scratch;
+        int[] fromValues = values;
+        int[] toValues = valueScratch;
         for (int shift = lowBit; shift < highBit; shift += DIGIT_BITS) {
             Arrays.fill(counts, 0);
             for (int i = 0; i < n; i++) {
@@ -56,28 +66,45 @@ public final class RadixSort {
             }
             for (int i = 0; i < n; i++) {
                 long key = from[i];
-                to[counts[(int) (key >>> shift) & (BUCKETS - 1)]++] = key;
+                int at = counts[(int) (key >>> shift) & (BUCKETS - 1)]++;
+                to[at] = key;
+                if (fromValues != null) {
+                    toValues[at] = fromValues[i];
+                }
             }
             long[] swap = from;
             from = to;
             to = swap;
+            int[] swapValues = fromValues;
+            fromValues = toValues;
+            toValues = swapValues;
         }
         if (from != keys) {
             System.arraycopy(from, 0, keys, 0, n);
+            if (values != null) {
+                System.arraycopy(fromValues, 0, values, 0, n);
+            }
         }
     }
 
-    /** Stable insertion sort of {@code keys[0, n)} by their bits from {@code lowBit} up; O(n²), no allocation. */
-    private static void insertionSort(long[] keys, int n, int lowBit) {
+    /** Stable insertion sort of {@code keys[0, n)} (and {@code values} with them) by their bits from {@code lowBit} up; O(n²), no allocation. */
+    private static void insertionSort(long[] keys, int[] values, int n, int lowBit) {
         for (int i = 1; i < n; i++) {
             long key = keys[i];
+            int value = values == null ? 0 : values[i];
             long digits = key >>> lowBit;
             int j = i - 1;
             while (j >= 0 && Long.compareUnsigned(keys[j] >>> lowBit, digits) > 0) {
                 keys[j + 1] = keys[j];
+                if (values != null) {
+                    values[j + 1] = values[j];
+                }
                 j--;
             }
             keys[j + 1] = key;
+            if (values != null) {
+                values[j + 1] = value;
+            }
         }
     }
 }

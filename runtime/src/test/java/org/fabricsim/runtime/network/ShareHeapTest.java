@@ -65,4 +65,30 @@ class ShareHeapTest {
             assertTrue(heap.isEmpty());
         }
     }
+
+    @Test
+    void shouldOrderSharesThatDifferInTheirLastBitsAsTheirKeysWhenLoadedTogether() {
+        // the loads are sorted by their keys' high 32 bits and link first: shares within 10^-6 of each
+        // other (the last bits of a rounded division) share those bits and must still come out by
+        // (key, link); here 3,000 links with shares 1e9·(1 + j·2^-45) for j < 8, and exact ties among
+        // them; the reference is a sorted set of (key, link)
+        Random random = new Random(5);
+        ShareHeap heap = new ShareHeap();
+        TreeSet<long[]> reference = new TreeSet<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
+                : Long.compare(a[1], b[1]));
+        heap.clear();
+        for (int link = 0; link < 3_000; link++) {
+            int spread = (int) (link * 0x9E3779B1L & 0xFFFFF);
+            long key = Double.doubleToRawLongBits(1e9 * (1 + random.nextInt(8) * 0x1p-45));
+            heap.append(spread, key);
+            reference.add(new long[] {key, spread});
+        }
+        while (!reference.isEmpty()) {
+            long[] least = reference.pollFirst();
+            assertEquals(least[1], heap.peek());
+            assertEquals(least[0], heap.peekKey());
+            heap.poll();
+        }
+        assertTrue(heap.isEmpty());
+    }
 }

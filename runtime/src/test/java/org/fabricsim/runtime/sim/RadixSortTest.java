@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.sim;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Random;
@@ -82,6 +84,28 @@ class RadixSortTest {
             }
             RadixSort.sort(keys, n, 0, new long[n]);
             assertArrayEquals(expected, keys, "n = " + n);
+        }
+    }
+
+    @Test
+    void shouldMoveEachValueWithItsKeyWhenSortingPairs() {
+        for (int n : new int[] {RadixSort.INSERTION_MAX - 1, 2_000}) {
+            // value i rides with key k_i = (i·7919 mod 64)·2^40 + i mod 5: after the sort every value
+            // still sits beside its own key, keys ascend, and equal keys keep their values in input order
+            long[] keys = new long[n];
+            int[] values = new int[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = (long) (i * 7919 % 64) << 40 | i % 5;
+                values[i] = i;
+            }
+            RadixSort.sort(keys, values, n, 0, new long[n], new int[n]);
+            for (int i = 0; i < n; i++) {
+                int v = values[i];
+                assertEquals((long) (v * 7919 % 64) << 40 | v % 5, keys[i], "n = " + n + ", at " + i);
+                if (i > 0) {
+                    assertTrue(keys[i - 1] < keys[i] || keys[i - 1] == keys[i] && values[i - 1] < v, "n = " + n);
+                }
+            }
         }
     }
 }
