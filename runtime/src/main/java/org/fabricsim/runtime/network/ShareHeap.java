@@ -60,7 +60,7 @@ final class ShareHeap {
     private int runHead;
     private int runEnd;
     private boolean runSorted = true;
-    /** Whether {@link #leastKey}, {@link #leastLink} hold the buckets' least entry (found, not yet moved into bucket 0). */
+    /** Whether {@link #leastKey}, {@link #leastLink} hold the buckets' least entry (found, not moved into bucket 0). */
     private boolean leastKnown;
     private long leastKey;
     private int leastLink;

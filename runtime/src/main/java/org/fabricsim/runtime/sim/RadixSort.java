@@ -87,7 +87,10 @@ public final class RadixSort {
         }
     }
 
-    /** Stable insertion sort of {@code keys[0, n)} (and {@code values} with them) by their bits from {@code lowBit} up; O(n²), no allocation. */
+    /**
+     * Stable insertion sort of {@code keys[0, n)} (and {@code values} with them, when not null) by their
+     * bits from {@code lowBit} up; O(n²), no allocation.
+     */
     private static void insertionSort(long[] keys, int[] values, int n, int lowBit) {
         for (int i = 1; i < n; i++) {
             long key = keys[i];
