@@ -76,17 +76,14 @@ final class ComponentSearch {
         return dirtyCount > 0;
     }
 
-    /**
-     * The dirty links that still carry classes, listed or lone: a link's list count n ≥ 0 and lone
-     * owner o ≥ −1 (−1 for none), so it is loaded exactly when n | (o + 1) ≠ 0, one test without a
-     * data-dependent second branch. O(dirty links).
-     */
+    /** The dirty links that still carry classes, listed or lone. */
     int dirtyLoaded() {
         int[] flowCount = lists.count;
         int loaded = 0;
         for (int i = 0; i < dirtyCount; i++) {
-            int link = dirtyLinks[i];
-            loaded += (flowCount[link] | (lone.owner(link) + 1)) != 0 ? 1 : 0;
+            if (flowCount[dirtyLinks[i]] > 0 || lone.owner(dirtyLinks[i]) >= 0) {
+                loaded++;
+            }
         }
         return loaded;
     }

@@ -46,7 +46,7 @@ final class LoneClasses {
         }
     }
 
-    /** The lone class on {@code link}, or −1 ({@link #NONE}) when none. */
+    /** The lone class on {@code link}, or a negative number when none. */
     int owner(int link) {
         return ownerOfLink[link];
     }
