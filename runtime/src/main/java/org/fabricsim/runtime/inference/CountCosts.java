@@ -56,12 +56,17 @@ final class CountCosts {
     /**
      * Everything of an iteration of {@code tokens} that depends on its token count alone (projections,
      * MLP or experts, element-wise traffic, TP and EP collectives), seconds per stage; O(1) once seen.
+     * The look-up is a method apart from the costing ({@link #costTokens}), small enough for the JIT to
+     * inline into {@link ServingModel#iterationPs}, which runs it (and {@link #logitSeconds}'s) for each of
+     * the millions of iterations.
      */
     double tokenSeconds(long tokens) {
         int index = Math.toIntExact(tokens);
-        if (tokenParts.has(index)) {
-            return tokenParts.seconds(index);
-        }
+        return tokenParts.has(index) ? tokenParts.seconds(index) : costTokens(index);
+    }
+
+    /** Costs and stores {@link #tokenSeconds} of a count not seen before. */
+    private double costTokens(int tokens) {
         double x = (double) tokens / tokenShards;
         int h = model.hidden();
         double elementwiseBytes = ComputeCalibration.HIDDEN_PASSES_PER_LAYER * x * h;
@@ -85,15 +90,17 @@ final class CountCosts {
         if (experts.overlaps() && tokens > 1) {
             seconds += moeLayers / (double) pipeline * experts.overlapGainSeconds(x, tokens);
         }
-        return tokenParts.put(index, seconds + communicationPs / PICOSECONDS_PER_SECOND, kernels.takeTotal());
+        return tokenParts.put(tokens, seconds + communicationPs / PICOSECONDS_PER_SECOND, kernels.takeTotal());
     }
 
     /** The LM head's time for {@code logitTokens}, per stage, memoized like {@link #tokenSeconds}. */
     double logitSeconds(long logitTokens) {
         int index = Math.toIntExact(logitTokens);
-        if (logitParts.has(index)) {
-            return logitParts.seconds(index);
-        }
+        return logitParts.has(index) ? logitParts.seconds(index) : costLogits(index);
+    }
+
+    /** Costs and stores {@link #logitSeconds} of a count not seen before. */
+    private double costLogits(int index) {
         double seconds = kernels.times(1.0 / pipeline, kernels.logits(index / (double) tokenShards));
         return logitParts.put(index, seconds, kernels.takeTotal());
     }

@@ -12,16 +12,21 @@ import java.util.Arrays;
 final class CountMemo {
     private double[] entries = new double[0];
 
-    /** Whether {@code count} has been stored; makes room for it. */
+    /** Whether {@code count} has been stored; makes room for it. Small, so the JIT inlines it into its callers. */
     boolean has(int count) {
         int at = 2 * count;
         if (at >= entries.length) {
-            int length = Math.max(at + 2, entries.length * 2);
-            int stored = entries.length;
-            entries = Arrays.copyOf(entries, length);
-            Arrays.fill(entries, stored, length, Double.NaN);
+            grow(at);
         }
         return !Double.isNaN(entries[at]);
+    }
+
+    /** Doubles the array (at least past entry {@code at}), the new entries NaN. */
+    private void grow(int at) {
+        int length = Math.max(at + 2, entries.length * 2);
+        int stored = entries.length;
+        entries = Arrays.copyOf(entries, length);
+        Arrays.fill(entries, stored, length, Double.NaN);
     }
 
     /** Stores the part's seconds and FLOPs for {@code count}, after {@link #has} made room; returns the seconds. */
