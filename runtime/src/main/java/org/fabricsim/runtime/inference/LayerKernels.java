@@ -8,10 +8,10 @@ import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
 /**
- * The roofline seconds of the kernels of one layer on one accelerator of a serving replica, and the
- * FLOPs of the group of kernels costed since {@link #takeFlops}. The symbols are {@link
- * ServingModel}'s (x = T/(DP·CP) tokens on the accelerator, t = TP, h hidden, a heads, g KV heads,
- * d head width, e weight bytes):
+ * The roofline seconds of the kernels of one layer on one accelerator of a serving replica, the
+ * FLOPs of the group of kernels costed since {@link #takeFlops}, and those of the groups' repetitions
+ * summed by {@link #times}. The symbols are {@link ServingModel}'s (x = T/(DP·CP) tokens on the
+ * accelerator, t = TP, h hidden, a heads, g KV heads, d head width, e weight bytes):
  * <ul>
  * <li>every GEMM (m, n, k) of the layer, as in training's forward (QKV (x, (a+2g)d/t, h), output
  * (x, h, ad/t), MLP up/down; MLA's Q, KV-down and KV-up; the router; shared experts as a dense
@@ -93,6 +93,7 @@ final class LayerKernels {
     /** 2⁵³ ÷ κ: cached tokens below it keep x·κ exact. */
     private final double exactTokensBelow;
     private double flopsGroup;
+    private double flopsTotal;
 
     /**
      * @param device          the part at the weights' precision
@@ -132,6 +133,26 @@ final class LayerKernels {
         double flops = flopsGroup;
         flopsGroup = 0;
         return flops;
+    }
+
+    /**
+     * {@code count} repetitions of the group just costed (a layer's kernels run by each of the
+     * stage's layers): count × the group's FLOPs go into the running total and a new group starts;
+     * returns count × {@code groupSeconds}. O(1).
+     */
+    double times(double count, double groupSeconds) {
+        flopsTotal += count * takeFlops();
+        return count * groupSeconds;
+    }
+
+    /**
+     * The FLOPs {@link #times} has summed since the last take, which starts a new total: each costing
+     * that repeats groups takes its total when done, so the next one starts from 0.
+     */
+    double takeTotal() {
+        double total = flopsTotal;
+        flopsTotal = 0;
+        return total;
     }
 
     /** FLOPs of the group so far. */

@@ -50,36 +50,29 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * two sequences on two ranks, 1.30 for 88 per rank over 144) and its attention takes f_D times the
  * mean rank's ({@link #busiestDataRankSeconds}); an iteration with prefill work is costed at the mean.
  * The dense MLP, element-wise passes and the dispatch of the busiest rank's extra tokens are left at
- * the mean (this leans fast). The parts that depend on T (or T_l) alone are memoized per count, so an
- * iteration costs O(1) once its count has been seen; memory O(largest T).
+ * the mean (this leans fast). The parts that depend on T (or T_l) alone are {@link CountCosts}, memoized
+ * per count, so an iteration costs O(1) once its count has been seen; memory O(largest T).
  */
 final class ServingModel {
     private static final double PICOSECONDS_PER_SECOND = 1e12;
 
     private final TransformerSpec model;
-    private final Device device;
     private final int accelerators;
-    private final int tensor;
     private final int pipeline;
     private final int tokenShards;
-    private final int moeLayers;
-    private final int expertSlots;
     private final ExpertExchange experts;
     private final InferenceSpec.Speculative speculative;
     private final double layersPerStage;
     private final double kvBytesPerToken;
     private final int kvShards;
     private final long kvCapacityTokens;
-    private final CollectiveFit allReduce;
     private final CollectiveFit stageSend;
     private double lastFlops;
-    private final CountMemo tokenParts = new CountMemo();
-    private final CountMemo logitParts = new CountMemo();
+    private final CountCosts counts;
     /** f_D(n) of the attention DP ranks; null without attention data parallelism. */
     private final RoutedMaximum busiestDataRank;
     private final CountMemo busiestRankParts = new CountMemo();
     private final LayerKernels kernels;
-    private double flopsTotal;
 
     /**
      * @param precision   precision of the weights and their GEMMs
@@ -105,16 +98,14 @@ final class ServingModel {
             ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
             CalibrationProfile profile, InferenceSpec.PoolFeatures features, boolean lowLatencyKernels) {
         this.model = model;
-        this.device = Device.of(accelerator, precision, profile);
-        this.allReduce = allReduce;
+        Device device = Device.of(accelerator, precision, profile);
         this.stageSend = stageSend;
         this.accelerators = parallel.accelerators();
-        this.tensor = parallel.tensor();
         this.pipeline = parallel.pipeline();
         this.tokenShards = parallel.data() * parallel.context();
         this.busiestDataRank = parallel.data() > 1 ? new RoutedMaximum(1, parallel.data(), parallel.data()) : null;
-        this.moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
-        this.expertSlots = model.experts() + features.redundantExperts();
+        int moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
+        int expertSlots = model.experts() + features.redundantExperts();
         this.speculative = features.speculative();
         this.layersPerStage = (double) model.layers() / pipeline;
         this.kvBytesPerToken = KvCache.bytesPerToken(model, kvPrecision.bytes());
@@ -125,6 +116,7 @@ final class ServingModel {
                 ? new TwoBatchOverlap(lowLatencyKernels ? 0 : TwoBatchOverlap.smShare(device)) : null;
         this.experts = new ExpertExchange(model, parallel, moeLayers, expertSlots, allToAll,
                 Device.dispatchElementBytes(accelerator, precision), overlap, kernels);
+        this.counts = new CountCosts(model, device, parallel, moeLayers, kernels, experts, allReduce);
         this.kvCapacityTokens = ReplicaMemory.requireKvCapacityTokens(model, accelerator, precision, kvPrecision,
                 parallel, features.redundantExperts());
     }
@@ -200,62 +192,24 @@ final class ServingModel {
             lastFlops = 0;
             return 0;
         }
-        double seconds = tokenSeconds(tokens) + logitSeconds(logitTokens);
-        flopsTotal = 0;
+        double seconds = counts.tokenSeconds(tokens) + counts.logitSeconds(logitTokens);
         double kvTokens = prefixTokens + contextTokens + tokens;
         double core = kernels.attentionCore(perTokenShard(prefillPairs), perTokenShard(prefixPairs),
                 perTokenShard(decodePairs), kvTokens);
-        seconds += times(layersPerStage, core);
+        seconds += kernels.times(layersPerStage, core);
         if (busiestDataRank != null && prefillPairs == 0 && prefixTokens == 0) {
             seconds += busiestDataRankSeconds(tokens, decodePairs, kvTokens, core);
         }
         if (model.kvLoraRank() > 0) {
-            seconds += times(layersPerStage, kernels.latentUpProjection(perTokenShard(prefixTokens)));
+            seconds += kernels.times(layersPerStage, kernels.latentUpProjection(perTokenShard(prefixTokens)));
         }
-        lastFlops = (tokenParts.flops((int) tokens) + logitParts.flops((int) logitTokens) + flopsTotal) * accelerators;
+        lastFlops = (counts.flops((int) tokens, (int) logitTokens) + kernels.takeTotal()) * accelerators;
         return Math.max(1, Math.round(seconds * PICOSECONDS_PER_SECOND));
     }
 
     /** {@code value} ÷ (DP·CP); without DP and CP the value itself, the same bits (v ÷ 1 = v) without a division. */
     private double perTokenShard(double value) {
         return tokenShards == 1 ? value : value / tokenShards;
-    }
-
-    /**
-     * Everything of an iteration that depends on its token count alone (projections, MLP or experts,
-     * element-wise traffic, TP and EP collectives), memoized per count: decode batches repeat the
-     * same few hundred counts millions of times.
-     */
-    private double tokenSeconds(long tokens) {
-        int index = Math.toIntExact(tokens);
-        if (tokenParts.has(index)) {
-            return tokenParts.seconds(index);
-        }
-        double x = (double) tokens / tokenShards;
-        int h = model.hidden();
-        double elementwiseBytes = ComputeCalibration.HIDDEN_PASSES_PER_LAYER * x * h;
-        double passes = model.gatedMlp() ? ComputeCalibration.SWIGLU_PASSES : ComputeCalibration.GELU_PASSES;
-        flopsTotal = 0;
-        double seconds = times(layersPerStage, kernels.attentionProjections(x));
-        double denseWidth = model.ffn() / (double) tensor;
-        seconds += times((model.layers() - moeLayers) / (double) pipeline, kernels.mlp(x, denseWidth)
-                + device.memorySeconds((elementwiseBytes + passes * x * denseWidth) * device.activationBytes()));
-        double load = experts.load(tokens);
-        if (moeLayers > 0) {
-            seconds += times(moeLayers / (double) pipeline, kernels.moe(x, tokens, load) + device.memorySeconds(
-                    (elementwiseBytes + passes * x * model.topK() * load * model.expertFfn()) * device.activationBytes()));
-        }
-        double communicationPs = 0;
-        if (allReduce != null) {
-            communicationPs += 2 * layersPerStage * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
-        }
-        if (experts.exchanges()) {
-            communicationPs += moeLayers / (double) pipeline * experts.exchangePs(x, load);
-        }
-        if (experts.overlaps() && tokens > 1) {
-            seconds += moeLayers / (double) pipeline * experts.overlapGainSeconds(x, tokens);
-        }
-        return tokenParts.put(index, seconds + communicationPs / PICOSECONDS_PER_SECOND, flopsTotal);
     }
 
     /**
@@ -268,7 +222,6 @@ final class ServingModel {
      */
     private double busiestDataRankSeconds(long tokens, double decodePairs, double kvTokens, double meanCore) {
         double savedGroup = kernels.flops();
-        double savedTotal = flopsTotal;
         double share = busiestDataRank.factor(tokens / tokensPerDecodeStep());
         int index = Math.toIntExact(tokens);
         double projections;
@@ -281,7 +234,6 @@ final class ServingModel {
         }
         double core = kernels.attentionCore(0, 0, share * decodePairs / tokenShards, share * kvTokens);
         kernels.restoreFlops(savedGroup);
-        flopsTotal = savedTotal;
         return projections + layersPerStage * (core - meanCore);
     }
 
@@ -295,10 +247,8 @@ final class ServingModel {
         if (speculative == null) {
             return 0;
         }
-        double savedTotal = flopsTotal;
-        double pass = speculative.draftLayers() * tokenSeconds(sequences) / layersPerStage
-                + logitSeconds(sequences) * pipeline;
-        flopsTotal = savedTotal;
+        double pass = speculative.draftLayers() * counts.tokenSeconds(sequences) / layersPerStage
+                + counts.logitSeconds(sequences) * pipeline;
         return Math.round(speculative.draftTokens() * pass / pipeline * PICOSECONDS_PER_SECOND);
     }
 
@@ -310,22 +260,5 @@ final class ServingModel {
     /** Tokens a decoding sequence gains per iteration: 1 + a + … + a^k with speculation, else 1. */
     double tokensPerDecodeIteration() {
         return speculative == null ? 1 : speculative.tokensPerIteration();
-    }
-
-    /** The LM head's time for {@code logitTokens}, memoized like {@link #tokenSeconds}. */
-    private double logitSeconds(long logitTokens) {
-        int index = Math.toIntExact(logitTokens);
-        if (logitParts.has(index)) {
-            return logitParts.seconds(index);
-        }
-        flopsTotal = 0;
-        double seconds = times(1.0 / pipeline, kernels.logits(index / (double) tokenShards));
-        return logitParts.put(index, seconds, flopsTotal);
-    }
-
-    /** {@code count} repetitions of a group just costed: scales its time, and its FLOPs into the total. */
-    private double times(double count, double groupSeconds) {
-        flopsTotal += count * kernels.takeFlops();
-        return count * groupSeconds;
     }
 }
