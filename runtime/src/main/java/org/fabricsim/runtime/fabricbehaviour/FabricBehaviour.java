@@ -5,7 +5,6 @@ import java.util.Arrays;
 import org.fabricsim.runtime.network.ContentionModel;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.routing.RoutingMode;
-import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
@@ -184,15 +183,9 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         return true;
     }
 
-    /**
-     * Whether the row's incast deficit is loss to be charged per overflowing episode ({@link
-     * DropTimeouts}): tail drop without congestion control. With congestion control the senders' rate
-     * cuts bound the queue (DCQCN at 8:1 drops nothing in the packet backend: its lossy u(8) equals its
-     * PFC u(8)), and trimming resends within a round trip, so both stay rates.
-     */
+    /** Whether the row charges drops per overflowing episode: {@link BehaviourKey#dropsOnOverflow}. */
     public boolean dropsOnOverflow() {
-        return key.flowControl() == BehaviourKey.FlowControl.LOSSY
-                && key.congestionControl() == CongestionControl.NONE;
+        return key.dropsOnOverflow();
     }
 
     /**
@@ -223,11 +216,9 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
      * buffer), not a share of the switch's pool.
      */
     double backlogBufferBytes(double switchBytes) {
-        boolean queueBuilds = key.congestionControl() == CongestionControl.NONE
-                || key.congestionControl() == CongestionControl.RECEIVER_DRIVEN;
         PacketConfig.Buffer buffer = PacketConfig.Buffer.defaults();
         int mtuBytes = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).mtuBytes();
-        return !queueBuilds ? Double.POSITIVE_INFINITY : switch (key.flowControl()) {
+        return !key.backlogBuilds() ? Double.POSITIVE_INFINITY : switch (key.flowControl()) {
             case CREDIT -> (double) buffer.creditPackets() * mtuBytes;
             case PFC -> switchBytes / ((1 << buffer.pfcShift()) + 1) + buffer.pfcReserveBytes();
             case LOSSY, TRIMMING -> Double.POSITIVE_INFINITY;
