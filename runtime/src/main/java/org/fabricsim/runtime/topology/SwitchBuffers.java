@@ -28,31 +28,37 @@ final class SwitchBuffers {
 
     /** {@code topology} with the buffers {@code cluster}'s switches state; {@code topology} itself when none does. */
     static ClusterTopology stated(ClusterSpec cluster, ClusterTopology topology) {
+        boolean scaleOut = cluster.scaleOut() != null && topology.hasNics() && statesAny(cluster.scaleOut());
+        boolean dataCentre = cluster.dataCentre() != null && statesAny(cluster.dataCentre().network());
+        if (!scaleOut && !dataCentre) {
+            return topology;
+        }
         double[] bytes = new double[topology.graph().nodeCount()];
-        boolean any = false;
-        if (cluster.scaleOut() != null && topology.hasNics()) {
-            any = fill(bytes, cluster.scaleOut(), topology);
+        if (scaleOut) {
+            fill(bytes, cluster.scaleOut(), topology);
         }
-        if (cluster.dataCentre() != null) {
-            any |= fill(bytes, cluster.dataCentre().network(), topology.onDataCentre());
+        if (dataCentre) {
+            fill(bytes, cluster.dataCentre().network(), topology.onDataCentre());
         }
-        return any ? topology.withSwitchBuffers(bytes) : topology;
+        return topology.withSwitchBuffers(bytes);
     }
 
-    /** Writes {@code network}'s stated buffers on the switches of {@code through}'s fabric; whether any is stated. */
-    private static boolean fill(double[] bytes, ScaleOutSpec network, ClusterTopology through) {
+    /** Whether a switch of {@code network} states a buffer. */
+    private static boolean statesAny(ScaleOutSpec network) {
+        TopologySpec spec = network.topology();
+        return bufferOf(spec, 0) > 0 || bufferOf(spec, 1) > 0 || bufferOf(spec, 2) > 0;
+    }
+
+    /** Writes {@code network}'s stated buffers on the switches of {@code through}'s fabric, by tier. */
+    private static void fill(double[] bytes, ScaleOutSpec network, ClusterTopology through) {
         TopologySpec spec = network.topology();
         double[] perTier = {bufferOf(spec, 0), bufferOf(spec, 1), bufferOf(spec, 2)};
-        if (perTier[0] == 0 && perTier[1] == 0 && perTier[2] == 0) {
-            return false;
-        }
         int[] tier = tiers(through);
         for (int node = 0; node < bytes.length; node++) {
             if (tier[node] >= 0 && tier[node] != UNREACHED) {
                 bytes[node] = perTier[Math.min(tier[node], perTier.length - 1)];
             }
         }
-        return true;
     }
 
     /**
