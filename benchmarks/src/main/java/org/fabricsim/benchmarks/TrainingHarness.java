@@ -20,6 +20,8 @@ import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
@@ -29,7 +31,7 @@ import org.fabricsim.runtime.training.TrainingSimulator;
 /**
  * Wall time of one training step, one thread. Usage:
  *
- * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.TrainingHarness RUNS [fit|cp16]</pre>
+ * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.TrainingHarness RUNS [fit|cp16|behaviour [deep-spine]]</pre>
  *
  * The job: Llama 3 405B (126 layers, hidden 16,384, SwiGLU 53,248, GQA 128/8) on 16,384 H100 SXM
  * (catalog figures) in 2,048 8-GPU nodes on a three-tier RoCE 400G Clos, 1:7 at aggregation, ECMP
@@ -43,6 +45,8 @@ import org.fabricsim.runtime.training.TrainingSimulator;
  * With {@code cp16}, fresh runs of the same model and cluster at 131,072 tokens with context
  * parallelism: TP8 CP16 PP16 DP8, global batch 128 sequences (16M tokens; Llama 3's long-context
  * row of Table 4, arXiv 2407.21783).
+ * With {@code behaviour}, cold steps on the ideal fabric, Meta's RoCE and RoCE with DCQCN; {@code
+ * behaviour deep-spine} the same with the spine tier's deep buffer stated ({@link #withDeepSpine}).
  */
 public final class TrainingHarness {
     private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
@@ -63,7 +67,7 @@ public final class TrainingHarness {
         boolean fit = args.length > 1 && args[1].equals("fit");
         TrainingSpec spec = args.length > 1 && args[1].equals("cp16") ? llama405b16kContext() : llama405b16k();
         if (args.length > 1 && args[1].equals("behaviour")) {
-            behaviour(spec, runs);
+            behaviour(args.length > 2 && args[2].equals("deep-spine") ? withDeepSpine(spec) : spec, runs);
             return;
         }
         TrainingRuns job = new TrainingRuns(spec, TrainingSimulator.SEED);
@@ -113,6 +117,22 @@ public final class TrainingHarness {
                     names[b], runs, wall[runs / 2], cpu[runs / 2],
                     (Double) result.metrics().get("stepTimeSeconds"), (Double) result.metrics().get("mfu"));
         }
+    }
+
+    /**
+     * The job with the spine tier stated as examples/llama3-405b does: 512 Arista 7800R3-class CTSWs of 576 x 400G
+     * with 8 GB of buffer (a Jericho2 packet processor's HBM), pods of 1,024 GPUs: the same tree as the derived one.
+     */
+    static TrainingSpec withDeepSpine(TrainingSpec spec) {
+        ClusterSpec cluster = spec.cluster();
+        SwitchSpec ctsw = new SwitchSpec("meta.llama3.CTSW", "Arista", 576, 50e9, 0, 8_000_000_000L, false, false);
+        TierStructure tiers = new TierStructure(null, new TierStructure.Level(ctsw, 512, 0), null, 1024, 1, 0);
+        ScaleOutSpec network = new ScaleOutSpec(cluster.scaleOut().fabric(), new TopologySpec.FatTree(null, 3,
+                List.of(1.0, 1.0, 7.0), tiers), ScaleOutSpec.Routing.ECMP);
+        return new TrainingSpec(spec.name(), spec.model(), cluster.withScaleOut(network), spec.accelerators(),
+                spec.sequence(), spec.globalBatchSequences(), spec.microBatch(), spec.precision(), spec.parallel(),
+                spec.schedule(), spec.virtualStages(), spec.sharding(), spec.recompute(), spec.overlap(), spec.software(),
+                spec.tensorOverlap(), spec.trainTokens());
     }
 
     private static FabricBehaviour roce(FabricSpec.CongestionControl congestionControl) {

@@ -151,11 +151,32 @@ class IgnoredSettingsValidationTest {
         }
     }
 
+    /** A 64-port switch with a 64 MB buffer speaking fabric F, whose block holds {@code fabricExtra}. */
+    private Model bufferedSwitchOn(String fabricExtra) throws Exception {
+        return parser.parse("""
+                vendor V
+                fabric F { vendor V scope scale-out open-standard link 400 Gb/s %s }
+                switch S { vendor V ports 64 x 400 Gb/s speaks F buffer 64 MB }
+                """.formatted(fabricExtra));
+    }
+
     @Test
-    void shouldSaySwitchBufferDoesNotReachTheFlowModel() throws Exception {
-        assertInfo(switchWith("buffer 64 MB"), Literals.SWITCH, IssueCodes.SWITCH_BUFFER_NOT_SIMULATED,
-                "A switch's 'buffer' sizes the packet backend's queues ('network packet') but not the flow model's");
+    void shouldSaySwitchBufferDoesNotReachTheFlowModelWhereNoFabricOfItsReadsIt() throws Exception {
+        String said = "the flow model reads it only on a fabric that drops without congestion control";
+        assertInfo(switchWith("buffer 64 MB"), Literals.SWITCH, IssueCodes.SWITCH_BUFFER_NOT_SIMULATED, said);
+        assertInfo(bufferedSwitchOn("lossless credit-based"), Literals.SWITCH, IssueCodes.SWITCH_BUFFER_NOT_SIMULATED,
+                said);
+        assertInfo(bufferedSwitchOn("lossless pfc congestion-control dcqcn"), Literals.SWITCH,
+                IssueCodes.SWITCH_BUFFER_NOT_SIMULATED, said);
         assertEquals(List.of(), infos(switchWith(""), IssueCodes.SWITCH_BUFFER_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldStayQuietOnASwitchBufferThatDropsOrPausesInTheFlowModel() throws Exception {
+        assertEquals(List.of(), infos(bufferedSwitchOn("lossless pfc congestion-control none"),
+                IssueCodes.SWITCH_BUFFER_NOT_SIMULATED));
+        assertEquals(List.of(), infos(bufferedSwitchOn("lossless pfc"), IssueCodes.SWITCH_BUFFER_NOT_SIMULATED));
+        assertEquals(List.of(), infos(bufferedSwitchOn("lossy"), IssueCodes.SWITCH_BUFFER_NOT_SIMULATED));
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.mapping.HardwareMapper;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.spec.FabricSpec;
 
 /**
@@ -72,14 +73,24 @@ public class IgnoredSettingsValidator extends FabricCheck {
                 IssueCodes.FABRIC_ROUTING_NOT_SIMULATED);
     }
 
+    /**
+     * A switch's buffer moves where the flow model drops (a tail-drop fabric without congestion control) and
+     * where PFC pauses a held-back backlog; on a switch none of whose fabrics does either it changes only the
+     * packet backend.
+     */
     @Check
     public void checkSwitchBufferNotSimulated(Switch switchType) {
-        if (switchType.getBuffer() != null) {
-            info("A switch's 'buffer' sizes the packet backend's queues ('network packet') but not the flow model's:"
-                    + " its fabric behaviour (drops, head-of-line blocking) reads the 12 MiB switch the behaviour table"
-                    + " was measured on, whatever this states.", switchType, Literals.SWITCH__BUFFER,
-                    IssueCodes.SWITCH_BUFFER_NOT_SIMULATED);
+        if (switchType.getBuffer() == null || switchType.getFabrics().stream().anyMatch(fabric -> !fabric.eIsProxy()
+                && FabricBehaviours.readsSwitchBuffer(HardwareMapper.flowControl(fabric),
+                        FabricSpec.CongestionControl.valueOf(fabric.getCongestionControl().getName())))) {
+            return;
         }
+        info("A switch's 'buffer' sizes the packet backend's queues ('network packet'); the flow model reads it only"
+                + " on a fabric that drops without congestion control ('lossy': a queue may hold half of it) or pauses"
+                + " by PFC without one ('lossless pfc': it pauses at 1/9 of it), and this switch speaks neither. A"
+                + " credit-based fabric's credit is the link's (64 x 4 KiB) whatever the shared buffer, a congestion"
+                + " control keeps queues short, and a fabric that states no flow control runs as the ideal.", switchType,
+                Literals.SWITCH__BUFFER, IssueCodes.SWITCH_BUFFER_NOT_SIMULATED);
     }
 
     @Check

@@ -299,7 +299,10 @@ public final class IssueCodes {
     public static final String LOSS_NOT_SIMULATED = PREFIX + "not-simulated.loss";
     /** A fabric's {@code routing} policies its clusters do not route by (spraying, else adaptive, else ECMP). Data: none. */
     public static final String FABRIC_ROUTING_NOT_SIMULATED = PREFIX + "not-simulated.fabric-routing";
-    /** A switch's {@code buffer}, which the queue-less flow model does not simulate yet. Data: none. */
+    /**
+     * A switch's {@code buffer} on a switch none of whose fabrics has the flow model read it (only tail drop
+     * without congestion control and PFC without a queue-bounding congestion control do). Data: none.
+     */
     public static final String SWITCH_BUFFER_NOT_SIMULATED = PREFIX + "not-simulated.switch-buffer";
     /** A switch's {@code scheduled} flag, not simulated yet. Data: none. */
     public static final String SWITCH_SCHEDULED_NOT_SIMULATED = PREFIX + "not-simulated.switch-scheduled";

@@ -47,6 +47,35 @@ public record BehaviourKey(FlowControl flowControl, CongestionControl congestion
         }
     }
 
+    /**
+     * Whether the row's incast deficit is loss to be charged per overflowing episode ({@link
+     * DropTimeouts}): tail drop without congestion control. With congestion control the senders' rate
+     * cuts bound the queue (DCQCN at 8:1 drops nothing in the packet backend: its lossy u(8) equals its
+     * PFC u(8)), and trimming resends within a round trip, so both stay rates.
+     */
+    public boolean dropsOnOverflow() {
+        return flowControl == FlowControl.LOSSY && congestionControl == CongestionControl.NONE;
+    }
+
+    /**
+     * Whether a held-back backlog can build in the next switch: without congestion control, or under
+     * receiver-driven pull (which paces senders at the receiver's port, not at a link inside the fabric).
+     * DCQCN, HPCC and IB CC cut senders on the congested queue's own signal and {@code scheduled} schedules
+     * every byte, so no backlog outgrows a buffer.
+     */
+    public boolean backlogBuilds() {
+        return congestionControl == CongestionControl.NONE || congestionControl == CongestionControl.RECEIVER_DRIVEN;
+    }
+
+    /**
+     * Whether a switch's stated shared buffer changes how the flow model runs this row: where a tail-drop
+     * queue overflows ({@link #dropsOnOverflow}), or where PFC pauses a backlog ({@link #backlogBuilds}). Not
+     * under credits: a credit is the link's, whatever the switch's pool ({@code FabricBehaviour#backlogBufferBytes}).
+     */
+    public boolean readsSwitchBuffer() {
+        return dropsOnOverflow() || flowControl == FlowControl.PFC && backlogBuilds();
+    }
+
     /** The key as one table row starts: the four parts, tab separated, lower case with hyphens. */
     public String row() {
         return token(flowControl) + "\t" + congestionControl.words() + "\t" + token(recovery) + "\t" + token(routing);

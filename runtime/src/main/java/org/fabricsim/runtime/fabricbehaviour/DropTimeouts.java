@@ -19,9 +19,11 @@ import org.fabricsim.runtime.packet.PacketConfig;
  * <p><b>From the table.</b> The degrees whose scenario queue fits the buffer give u_r (interpolated
  * linearly in log₂ ρ from u(1) = 1, held beyond); those whose queue overflows give D(k) = T_k·(1/u(k) −
  * 1/u_r(k)) ≥ 0, T_k = k·B/c_s the scenario's ideal time on its links of payload rate c_s, interpolated
- * linearly in log₂ k* and held outside. The buffer is the scenario's: a queue may hold α × the free
- * shared buffer (dynamic threshold), at most α·S/(1 + α) of a switch of S bytes (6 MiB of 12 MiB, α =
- * 1). Assumption: a switch at scale drops where the scenario's switch does. O(degrees) per call.
+ * linearly in log₂ k* and held outside. Which degrees overflow is the scenario's switch's: a queue may
+ * hold α × the free shared buffer (dynamic threshold), at most α·S/(1 + α) of a switch of S bytes (6 MiB
+ * of 12 MiB, α = 1). A switch at scale drops where its own S puts that bound (the scenario's S where it
+ * states none); past it, an episode pays the delay of the scenario's queue with the same overflow.
+ * O(degrees) per call.
  */
 final class DropTimeouts {
     /** The largest queue the scenario's switch admits: α·S / (1 + α) of its shared buffer S. */
@@ -66,8 +68,13 @@ final class DropTimeouts {
     }
 
     private static double dropFreeQueueBytes() {
-        PacketConfig.Buffer buffer = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).buffer();
-        return buffer.dynamicAlpha() * buffer.switchBytes() / (1 + buffer.dynamicAlpha());
+        return admittedQueueBytes(PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).buffer().switchBytes());
+    }
+
+    /** The largest queue a switch of {@code switchBytes} shared buffer S admits, by the scenario's rule: α·S / (1 + α). */
+    static double admittedQueueBytes(double switchBytes) {
+        double alpha = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).buffer().dynamicAlpha();
+        return alpha * switchBytes / (1 + alpha);
     }
 
     /** u_r(ρ): the utilisation without drops. */
@@ -75,21 +82,28 @@ final class DropTimeouts {
         return logInterpolate(overload, rateDegrees, rateUtilisation);
     }
 
-    /** D for an episode whose queue would peak at {@code queueBytes}, seconds; 0 within the buffer. */
-    double delaySeconds(double queueBytes) {
-        if (queueBytes <= DROP_FREE_QUEUE_BYTES || overflowDegrees.length == 0) {
+    /**
+     * D for an episode whose queue would peak at {@code queueBytes} in a switch that admits {@code
+     * admittedBytes}, seconds; 0 within it. Past it, the delay of the scenario's queue that overflows the
+     * scenario's switch by as much, Q + (B_s − B) (what is dropped, and so what the timeouts recover, is
+     * the overflow): Q itself in the scenario's switch.
+     */
+    double delaySeconds(double queueBytes, double admittedBytes) {
+        if (queueBytes <= admittedBytes || overflowDegrees.length == 0) {
             return 0;
         }
-        return logInterpolate(1 + queueBytes / BehaviourScenarios.INCAST_BYTES, overflowDegrees, delaySeconds);
+        double scenarioQueueBytes = queueBytes + (DROP_FREE_QUEUE_BYTES - admittedBytes);
+        return logInterpolate(1 + scenarioQueueBytes / BehaviourScenarios.INCAST_BYTES, overflowDegrees, delaySeconds);
     }
 
     /**
      * The capacity factor of an episode of overload ρ = {@code overload} that brings {@code
-     * episodeBytes} to a link of {@code bytesPerSecond}: (R/c) / (R/(u_r·c) + D).
+     * episodeBytes} to a link of {@code bytesPerSecond} whose switch admits a queue of {@code
+     * admittedBytes}: (R/c) / (R/(u_r·c) + D).
      */
-    double capacityFactor(double overload, double episodeBytes, double bytesPerSecond) {
+    double capacityFactor(double overload, double episodeBytes, double bytesPerSecond, double admittedBytes) {
         double rate = rateUtilisation(overload);
-        double delay = delaySeconds((1 - 1 / overload) * episodeBytes);
+        double delay = delaySeconds((1 - 1 / overload) * episodeBytes, admittedBytes);
         if (delay == 0) {
             return rate;
         }

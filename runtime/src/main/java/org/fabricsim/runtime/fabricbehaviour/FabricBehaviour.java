@@ -5,10 +5,7 @@ import java.util.Arrays;
 import org.fabricsim.runtime.network.ContentionModel;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.routing.RoutingMode;
-import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
-import org.fabricsim.runtime.topology.Graph;
-import org.fabricsim.runtime.topology.ScaleUpParameters;
 
 /**
  * The first-order behaviour of one fabric combination, as the packet backend measured it, and the
@@ -168,54 +165,16 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
      * factor applies only between switches (links from one switch to another, and sprayed link
      * groups): only there does a switch choose a path per packet, so only there do packets of one
      * flow reorder or report several paths' congestion. A NIC's link to or from its leaf has one
-     * path: an incast on one switch runs at u(ρ) under every routing.
+     * path: an incast on one switch runs at u(ρ) under every routing. Its switches' stated buffers
+     * ({@link ClusterTopology#switchBufferBytes}) set where drops and head-of-line blocking begin
+     * ({@link TopologyContention}).
      */
     public ContentionModel on(ClusterTopology topology) {
-        Graph graph = topology.graph();
-        boolean[] scaleUp = new boolean[graph.linkCount()];
-        boolean[] multipath = new boolean[graph.linkCount()];
-        for (int link = 0; link < scaleUp.length; link++) {
-            byte from = graph.nodeKind(graph.linkFrom(link));
-            byte to = graph.nodeKind(graph.linkTo(link));
-            scaleUp[link] = from == Graph.ACCELERATOR && to == Graph.ACCELERATOR;
-            multipath[link] = from == Graph.SWITCH && to == Graph.SWITCH;
-        }
-        if (topology.scaleUpKind() == ScaleUpParameters.Kind.SWITCHED) {
-            for (int accelerator = 0; accelerator < topology.accelerators(); accelerator++) {
-                scaleUp[topology.scaleUpUplink(accelerator)] = true;
-                scaleUp[topology.scaleUpDownlink(accelerator)] = true;
-            }
-        }
-        DropTimeouts drops = dropsOnOverflow() ? new DropTimeouts(oneFlowPerSender()) : null;
-        boolean oneBlock = sameAtEveryPathAndSize();
-        double backlogBytes = backlogBufferBytes();
-        return new ContentionModel() {
-            @Override
-            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender,
-                    double pathLinks, double episodeBytesPerSender, double episodeBytes) {
-                if (link < scaleUp.length && scaleUp[link]) {
-                    return 1;
-                }
-                double m = overload > 1 && (link >= multipath.length || multipath[link]) ? multipathFactor : 1;
-                return m * (drops != null ? drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link))
-                        : oneBlock ? UtilisationGrid.inBlock(utilisation, 0, overload, flowsPerSender)
-                        : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, episodeBytesPerSender));
-            }
-
-            @Override
-            public double smallestFactor() {
-                return drops == null && backlogBytes == Double.POSITIVE_INFINITY ? FabricBehaviour.this.smallestFactor() : 0;
-            }
-
-            @Override
-            public double backlogBufferBytes(int link) {
-                return link < multipath.length && multipath[link] ? backlogBytes : Double.POSITIVE_INFINITY;
-            }
-        };
+        return new TopologyContention(this, topology);
     }
 
     /** Whether every (bytes per sender, path length) block holds the same utilisations: then one block is read. */
-    private boolean sameAtEveryPathAndSize() {
+    boolean sameAtEveryPathAndSize() {
         for (int point = POINTS_PER_PATH; point < POINTS; point++) {
             if (utilisation[point] != utilisation[point % POINTS_PER_PATH]) {
                 return false;
@@ -224,15 +183,9 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         return true;
     }
 
-    /**
-     * Whether the row's incast deficit is loss to be charged per overflowing episode ({@link
-     * DropTimeouts}): tail drop without congestion control. With congestion control the senders' rate
-     * cuts bound the queue (DCQCN at 8:1 drops nothing in the packet backend: its lossy u(8) equals its
-     * PFC u(8)), and trimming resends within a round trip, so both stay rates.
-     */
+    /** Whether the row charges drops per overflowing episode: {@link BehaviourKey#dropsOnOverflow}. */
     public boolean dropsOnOverflow() {
-        return key.flowControl() == BehaviourKey.FlowControl.LOSSY
-                && key.congestionControl() == CongestionControl.NONE;
+        return key.dropsOnOverflow();
     }
 
     /**
@@ -252,13 +205,22 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
      * which the packet backend runs at the ideal makespan, came out +17.7%).
      */
     public double backlogBufferBytes() {
-        boolean queueBuilds = key.congestionControl() == CongestionControl.NONE
-                || key.congestionControl() == CongestionControl.RECEIVER_DRIVEN;
+        return backlogBufferBytes(PacketConfig.Buffer.defaults().switchBytes());
+    }
+
+    /**
+     * {@link #backlogBufferBytes()} in a switch of {@code switchBytes} shared buffer S, by the same rules:
+     * PFC's pause threshold S / 9 plus its reserve. The credit is the link's, 64 packets × 4096 B whatever S:
+     * a credit-based port advertises its own receive buffer for the link (InfiniBand's credits count per
+     * virtual lane of one port; the packet backend's {@code creditPackets} is set apart from its shared
+     * buffer), not a share of the switch's pool.
+     */
+    double backlogBufferBytes(double switchBytes) {
         PacketConfig.Buffer buffer = PacketConfig.Buffer.defaults();
         int mtuBytes = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).mtuBytes();
-        return !queueBuilds ? Double.POSITIVE_INFINITY : switch (key.flowControl()) {
+        return !key.backlogBuilds() ? Double.POSITIVE_INFINITY : switch (key.flowControl()) {
             case CREDIT -> (double) buffer.creditPackets() * mtuBytes;
-            case PFC -> buffer.switchBytes() / (double) ((1 << buffer.pfcShift()) + 1) + buffer.pfcReserveBytes();
+            case PFC -> switchBytes / ((1 << buffer.pfcShift()) + 1) + buffer.pfcReserveBytes();
             case LOSSY, TRIMMING -> Double.POSITIVE_INFINITY;
         };
     }

@@ -77,10 +77,23 @@ public final class FabricBehaviours {
             return null;
         }
         CongestionControl cc = fabric.congestionControl();
+        return new BehaviourKey(flowControl(stated, cc), runsAs(cc), recovery(fabric, routing), routing);
+    }
+
+    /** The table's flow control of a fabric that states {@code stated} (see the class comment). */
+    private static FlowControl flowControl(FabricSpec.FlowControl stated, CongestionControl cc) {
         FlowControl lossy = cc.trimsAndResendsSelectively() ? FlowControl.TRIMMING : FlowControl.LOSSY;
-        FlowControl flowControl = !stated.lossless() ? lossy
-                : stated.creditBased() ? FlowControl.CREDIT : FlowControl.PFC;
-        return new BehaviourKey(flowControl, runsAs(cc), recovery(fabric, routing), routing);
+        return !stated.lossless() ? lossy : stated.creditBased() ? FlowControl.CREDIT : FlowControl.PFC;
+    }
+
+    /**
+     * Whether a switch's stated buffer changes the flow model on a fabric of {@code stated} flow control and
+     * {@code cc} ({@link BehaviourKey#readsSwitchBuffer}; recovery and routing do not matter): false on a
+     * fabric that states no flow control (the ideal). O(1).
+     */
+    public static boolean readsSwitchBuffer(FabricSpec.FlowControl stated, CongestionControl cc) {
+        return stated.stated() && new BehaviourKey(flowControl(stated, cc), runsAs(cc), Recovery.GO_BACK_N,
+                RoutingMode.ECMP).readsSwitchBuffer();
     }
 
     /**

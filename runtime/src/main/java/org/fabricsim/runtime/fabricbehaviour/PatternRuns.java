@@ -14,6 +14,7 @@ import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.Graph;
 
 /**
  * Runs a {@link TrafficPattern} on the packet backend and on the flow model, and returns its
@@ -94,9 +95,23 @@ public final class PatternRuns {
      * derated by {@code behaviour} (null: the ideal max-min model), ps.
      */
     public static long flowPs(TrafficPattern pattern, RoutingMode routing, FabricBehaviour behaviour) {
+        return flowPs(pattern, routing, behaviour, 0);
+    }
+
+    /**
+     * {@link #flowPs(TrafficPattern, RoutingMode, FabricBehaviour)} with every switch stating a shared buffer
+     * of {@code switchBytes} (0: the scenario's switch, as none states one).
+     */
+    static long flowPs(TrafficPattern pattern, RoutingMode routing, FabricBehaviour behaviour, double switchBytes) {
         double payload = TrafficPattern.LINE_BYTES_PER_SECOND
                 * PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).payloadEfficiency();
-        ClusterTopology topology = pattern.topology(payload);
+        ClusterTopology built = pattern.topology(payload);
+        Graph graph = built.graph();
+        double[] bytesPerNode = new double[graph.nodeCount()];
+        for (int node = 0; node < bytesPerNode.length; node++) {
+            bytesPerNode[node] = graph.nodeKind(node) == Graph.SWITCH ? switchBytes : 0;
+        }
+        ClusterTopology topology = built.withSwitchBuffers(bytesPerNode);
         Simulation simulation = new Simulation(SEED);
         MaxMinNetwork network = new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(), 0);
         ContentionModel contention = behaviour == null ? null : behaviour.on(topology);

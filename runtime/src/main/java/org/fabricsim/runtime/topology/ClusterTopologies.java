@@ -50,11 +50,13 @@ public final class ClusterTopologies {
 
     /**
      * The topology of the whole cluster, its links derated by {@code calibration}; the accelerators
-     * of a mixed cluster's node groups with their own scale-up and NIC rates ({@link MixedNodeGroups}).
+     * of a mixed cluster's node groups with their own scale-up and NIC rates ({@link MixedNodeGroups});
+     * its switches with the buffers they state ({@link SwitchBuffers}).
      */
     public static ClusterTopology build(ClusterSpec cluster, Calibration calibration) {
         ClusterTopology topology = uniform(cluster, calibration);
-        return cluster.mixed() ? MixedNodeGroups.build(topology, cluster, calibration) : topology;
+        return SwitchBuffers.stated(cluster,
+                cluster.mixed() ? MixedNodeGroups.build(topology, cluster, calibration) : topology);
     }
 
     /** The derated NIC link class per accelerator of {@code node} on {@code scaleOut}. */

@@ -27,10 +27,12 @@ public final class ClusterTopology {
     private final int nicFirst;
     private final ScaleOutFabric scaleOut;
     private final AggregationResources aggregation;
+    /** Per node, the shared buffer its switch states, bytes; 0 where none is stated ({@link SwitchBuffers}). */
+    private final double[] switchBufferBytes;
 
     /** The cluster {@code layout} built, with {@code graph}'s rates, routed across domains over {@code scaleOut}. */
     private ClusterTopology(ClusterLayout layout, Graph graph, ScaleOutFabric scaleOut, int nicFirst,
-            AggregationResources aggregation) {
+            AggregationResources aggregation, double[] switchBufferBytes) {
         this.layout = layout;
         this.graph = graph;
         this.accelerators = layout.accelerators();
@@ -39,17 +41,18 @@ public final class ClusterTopology {
         this.nicFirst = nicFirst;
         this.scaleOut = scaleOut;
         this.aggregation = aggregation;
+        this.switchBufferBytes = switchBufferBytes;
     }
 
     /** This cluster with {@code graph} (its links at other rates) routed over {@code scaleOut}. */
     private ClusterTopology with(Graph graph, ScaleOutFabric scaleOut) {
-        return new ClusterTopology(layout, graph, scaleOut, nicFirst, aggregation);
+        return new ClusterTopology(layout, graph, scaleOut, nicFirst, aggregation, switchBufferBytes);
     }
 
     /** Builds the cluster. Cost O(nodes + links). */
     public static ClusterTopology build(ClusterParameters parameters) {
         ClusterLayout layout = ClusterLayout.build(parameters);
-        return new ClusterTopology(layout, layout.graph(), layout.scaleOut(), layout.nicFirst(), null);
+        return new ClusterTopology(layout, layout.graph(), layout.scaleOut(), layout.nicFirst(), null, null);
     }
 
     public Graph graph() {
@@ -99,12 +102,12 @@ public final class ClusterTopology {
         if (scaleOut == null) {
             throw new IllegalArgumentException("in-network reduction across nodes needs a scale-out fabric");
         }
-        return new ClusterTopology(layout, graph, scaleOut, nicFirst, resources);
+        return new ClusterTopology(layout, graph, scaleOut, nicFirst, resources, switchBufferBytes);
     }
 
     /** This cluster with scale-out switches that do not reduce in the network. O(1). */
     public ClusterTopology withoutAggregation() {
-        return new ClusterTopology(layout, graph, scaleOut, nicFirst, null);
+        return new ClusterTopology(layout, graph, scaleOut, nicFirst, null, switchBufferBytes);
     }
 
     /** Whether the scale-out fabric's switches reduce in the network (SHARP). */
@@ -133,7 +136,18 @@ public final class ClusterTopology {
         if (layout.dataCentre() == null) {
             throw new IllegalStateException("the cluster has no data-centre network");
         }
-        return new ClusterTopology(layout, graph, layout.dataCentre(), layout.dataCentreNicFirst(), null);
+        return new ClusterTopology(layout, graph, layout.dataCentre(), layout.dataCentreNicFirst(), null,
+                switchBufferBytes);
+    }
+
+    /** This cluster with {@code bytesPerNode} the shared buffer each switch states (0: none stated). O(1). */
+    public ClusterTopology withSwitchBuffers(double[] bytesPerNode) {
+        return new ClusterTopology(layout, graph, scaleOut, nicFirst, aggregation, bytesPerNode);
+    }
+
+    /** The shared buffer {@code node}'s switch states, bytes; 0 where it states none (or is no switch). */
+    public double switchBufferBytes(int node) {
+        return switchBufferBytes == null ? 0 : switchBufferBytes[node];
     }
 
     /** Whether {@code node} is a scale-up domain switch. */
