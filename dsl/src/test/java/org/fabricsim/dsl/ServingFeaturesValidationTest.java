@@ -168,6 +168,23 @@ class ServingFeaturesValidationTest {
                 IssueCodes.WRONG_DIMENSION);
     }
 
+    @Test
+    void shouldRejectANegativeHostTimePerSequenceWithItsFix() throws Exception {
+        validation.assertError(moe("parallel tensor 8 iteration-host 4 ms + -0.067 ms per sequence", ""),
+                Literals.QUANTITY, IssueCodes.NEGATIVE, "This cannot be below zero", "Write 0 ms or more");
+        validation.assertNoIssue(moe("parallel tensor 8 iteration-host 4 ms + 0.067 ms per sequence", ""),
+                Literals.QUANTITY, IssueCodes.NEGATIVE);
+        // zero is meaningful: a host time that does not grow with the batch
+        validation.assertNoIssue(moe("parallel tensor 8 iteration-host 4 ms + 0 ms per sequence overlapped", ""),
+                Literals.QUANTITY, IssueCodes.NOT_POSITIVE);
+    }
+
+    @Test
+    void shouldRejectAHostTimePerSequenceThatIsNotATime() throws Exception {
+        validation.assertError(moe("parallel tensor 8 iteration-host 4 ms + 64 KB per sequence", ""),
+                Literals.QUANTITY, IssueCodes.WRONG_DIMENSION, "Expected a time here");
+    }
+
     /** A disaggregated MoE deployment whose prefill and decode pools end with {@code prefill} and {@code decode}. */
     private Model disaggregated(String prefill, String decode) throws Exception {
         return deployment("prefill pool { replicas 1 parallel expert 8 " + prefill + " }\n"

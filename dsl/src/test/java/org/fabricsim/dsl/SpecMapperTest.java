@@ -217,8 +217,25 @@ class SpecMapperTest {
         assertEquals(List.of(InferenceSpec.Batching.MIXED, InferenceSpec.Batching.PREFILL_FIRST),
                 pools.stream().map(pool -> pool.features().batching()).toList());
         // 4 ms = 0.004 s, serialised with the GPU (no 'overlapped'); none on the pool that states none
-        assertEquals(List.of(IterationHost.NONE, new IterationHost(0.004, false)),
+        assertEquals(List.of(IterationHost.NONE, new IterationHost(0.004, 0, false)),
                 pools.stream().map(pool -> pool.features().host()).toList());
+    }
+
+    @Test
+    void shouldMapAHostTimePerSequenceBesideTheIterationsIntoSeconds() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
+                inference Serve {
+                    model M on C
+                    serving pool { replicas 2 parallel tensor 4 iteration-host 4 ms + 64 us per sequence overlapped }
+                    traffic { arrival all-at-once prompt fixed 10 output fixed 10 }
+                }
+                """);
+        validation.assertNoErrors(model);
+        InferenceSpec.Pool pool = ((InferenceSpec) mapper.toStudy(model, "serve.fabric").workloads().get(0)).pools().get(0);
+        // 4 ms = 0.004 s and 64 us = 0.064 ms = 6.4e-5 s per sequence, overlapped
+        assertEquals(new IterationHost(0.004, 6.4e-5, true), pool.features().host());
     }
 
     @Test

@@ -13,7 +13,8 @@ import org.fabricsim.runtime.spec.IterationHost;
  * Maps what a serving pool and its traffic state beyond batch limits: two-batch overlap, redundant
  * experts, speculative decoding ({@code draft-layers} 1 when absent: one MTP module or EAGLE layer),
  * the KV-cache admission policy (preempting when absent), prefill-first batching (mixed when absent),
- * the stack's host time per iteration (none when absent) and the prefix-cache hit ratio (0 when absent).
+ * the stack's host time per iteration and per sequence (none when absent) and the prefix-cache hit
+ * ratio (0 when absent).
  */
 final class ServingFeaturesMapper {
     private ServingFeaturesMapper() {
@@ -26,8 +27,11 @@ final class ServingFeaturesMapper {
                         written.getDraftLayers() > 0 ? written.getDraftLayers() : 1);
         InferenceSpec.Admission admission = pool.getAdmission() == org.fabricsim.dsl.fabric.Admission.NO_EVICT
                 ? InferenceSpec.Admission.NO_EVICT : InferenceSpec.Admission.PREEMPT;
+        double perSequence = pool.getIterationHostPerSequence() == null ? 0
+                : Units.seconds(pool.getIterationHostPerSequence());
         IterationHost host = pool.getIterationHost() == null ? IterationHost.NONE
-                : new IterationHost(Units.seconds(pool.getIterationHost()), pool.isIterationHostOverlapped());
+                : new IterationHost(Units.seconds(pool.getIterationHost()), perSequence,
+                        pool.isIterationHostOverlapped());
         return new InferenceSpec.PoolFeatures(pool.isTwoBatchOverlap(), pool.getRedundantExperts(), speculative,
                 admission, pool.isPrefillFirst() ? InferenceSpec.Batching.PREFILL_FIRST : InferenceSpec.Batching.MIXED,
                 host);

@@ -59,6 +59,7 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.POISSON_ARRIVAL__RATE, Dimension.REQUEST_RATE),
             Map.entry(Literals.SLO__LIMIT, Dimension.TIME),
             Map.entry(Literals.POOL__ITERATION_HOST, Dimension.TIME),
+            Map.entry(Literals.POOL__ITERATION_HOST_PER_SEQUENCE, Dimension.TIME),
             Map.entry(Literals.BENCHMARK__SIZES, Dimension.DATA_SIZE),
             Map.entry(Literals.BENCHMARK__UP_TO, Dimension.DATA_SIZE),
             Map.entry(Literals.EXPECTATION__SIZE, Dimension.DATA_SIZE),
@@ -83,7 +84,8 @@ public class UnitsValidator extends FabricCheck {
     private static final Set<EStructuralFeature> ZERO_ALLOWED = Set.of(
             Literals.CLUSTER__HOP_LATENCY, Literals.FABRIC__LATENCY, Literals.NIC__LATENCY, Literals.SWITCH__LATENCY,
             Literals.TORUS_TOPOLOGY__OCS_LATENCY, Literals.TRAINING__OVERLAP, Literals.RELIABILITY__RESTART_TIME, Literals.RELIABILITY__CHECKPOINT_TIME,
-            Literals.RELIABILITY__REPAIR_TIME, Literals.STUDY__TOLERANCE);
+            Literals.RELIABILITY__REPAIR_TIME, Literals.STUDY__TOLERANCE,
+            Literals.POOL__ITERATION_HOST_PER_SEQUENCE);
     /** Places whose zero a rule of their own reports with its fix ({@link ReliabilityValidator}). */
     private static final Set<EStructuralFeature> CHECKED_ELSEWHERE = Set.of(Literals.MTBF__TIME);
 
@@ -130,14 +132,15 @@ public class UnitsValidator extends FabricCheck {
     }
 
     /**
-     * Where zero is meaningful (a latency, an overlap, a restart), below zero is not: a link cannot
-     * deliver before it sends. The fix is the value without its minus sign, or 0 for an ideal link.
+     * Where zero is meaningful (a latency, an overlap, a restart, a pool's host time per sequence), below
+     * zero is not: a link cannot deliver before it sends. The fix is the value without its minus sign, or 0
+     * (an ideal link, a host time that does not grow with the batch).
      */
     @Check
     public void checkQuantityNotNegative(Quantity quantity) {
         if (quantity.isNegative() && ZERO_ALLOWED.contains(quantity.eContainingFeature())) {
             String unit = quantity.getUnit() == null ? "" : " " + quantity.getUnit().getLiteral();
-            boolean latency = Units.dimensionOf(quantity) == Dimension.TIME;
+            boolean latency = quantity.eContainingFeature().getName().toLowerCase().endsWith("latency");
             error((latency ? "A latency cannot be below zero: a link cannot deliver before it sends."
                     : "This cannot be below zero.") + " Write 0" + unit + " or more" + (latency
                             ? " (0" + unit + " is an ideal link)." : "."),

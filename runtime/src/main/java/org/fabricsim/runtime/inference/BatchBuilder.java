@@ -56,6 +56,7 @@ final class BatchBuilder {
     private long decodeTokens;
     private double decodeContext;
     private long decodeSequences;
+    private long sequences;
     /** Prefill share of the iteration last costed by {@link #durationPs}. */
     private double share;
 
@@ -80,6 +81,15 @@ final class BatchBuilder {
     }
 
     /**
+     * Sequences the iteration last composed schedules: its prefill chunks, its decoding sequences and,
+     * prefill-first, the handed-off requests it admits as prompts (the n of the host's time per sequence,
+     * {@link org.fabricsim.runtime.spec.IterationHost}).
+     */
+    long sequences() {
+        return sequences;
+    }
+
+    /**
      * Fills the batch of {@code slot} (see the class comment); returns false when it stays
      * empty.
      */
@@ -100,6 +110,7 @@ final class BatchBuilder {
         // prompt against the token budget, and the iteration then decodes nothing
         boolean prefillFirst = pool.batching() == Batching.PREFILL_FIRST;
         long admittedTokens = 0;
+        long admittedPrompts = 0;
         while (!waiting.isEmpty() && runningCount[slot] < maxSequences) {
             int q = waiting.peekFirst();
             if (prefilled[q] < target[q] || prefillFirst && admittedTokens > 0 && admittedTokens + target[q] > budget) {
@@ -117,6 +128,7 @@ final class BatchBuilder {
             requests.decodeStartPs[q] = nowPs;
             replicas.allocate(slot, q, target[q]);
             admittedTokens += prefillFirst ? target[q] : 0;
+            admittedPrompts += prefillFirst ? 1 : 0;
         }
         boolean admissionOnly = admittedTokens > 0;
         budget = Math.max(0, budget - admittedTokens);
@@ -180,7 +192,8 @@ final class BatchBuilder {
             }
             addPrefill(slot, q, chunk, need);
         }
-        return replicas.batchSize[slot] + replicas.batchDecoders[slot] > 0 || admissionOnly;
+        sequences = replicas.batchSize[slot] + replicas.batchDecoders[slot] + admittedPrompts;
+        return sequences > 0;
     }
 
     /**

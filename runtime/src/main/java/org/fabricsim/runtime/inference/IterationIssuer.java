@@ -16,7 +16,8 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  * pipeline stage is free: {@link BatchBuilder} composes and costs the batch, {@link PipelineStages}
  * places it on the stages, and the iteration's end is scheduled for the handler given. The stack's
  * host time per iteration ({@link org.fabricsim.runtime.spec.IterationHost}) lengthens the first
- * stage's occupancy (g + h, or max(g, h) overlapped); the busy time counters keep the kernels' g, so
+ * stage's occupancy (g + h + n · h_seq for the n sequences it schedules, or max(g, h + n · h_seq)
+ * overlapped); the busy time counters keep the kernels' g, so
  * utilization shows the GPU idle while the host works. With PP > 1
  * the replica's idle slots are woken again when the iteration leaves the first stage. A request
  * that composing rejects is reported to {@code onRejected} (a closed-loop client sends its next).
@@ -104,7 +105,7 @@ final class IterationIssuer {
         }
         ServingModel model = pool.model();
         long gpuPs = batches.durationPs(model);
-        long stagePs = pool.host().iterationPs(gpuPs);
+        long stagePs = pool.host().iterationPs(gpuPs, batches.sequences());
         long endPs = stages.issue(replica, now, stagePs, model.stageSendPs(batches.newTokens()));
         handoff.startExpertTraffic(slot, batches.newTokens());
         flops += model.lastFlops();

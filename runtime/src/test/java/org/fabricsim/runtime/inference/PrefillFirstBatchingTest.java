@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 class PrefillFirstBatchingTest {
     /** A host time per iteration that makes an admission iteration's length visible. */
     private static final double HOST_SECONDS = 10e-3;
+    /** A host time per sequence scheduled that makes an admission iteration's count of prompts visible. */
+    private static final double HOST_SECONDS_PER_SEQUENCE = 1e-3;
 
     @Test
     void shouldNeverDecodeInAnIterationThatPrefillsWhenPrefillFirst() {
@@ -55,17 +57,21 @@ class PrefillFirstBatchingTest {
     @Test
     void shouldAdmitEachHandedOffRequestInAnIterationOfItsOwnWhenPrefillFirst() {
         // a decode pool alone, two 3,000-token prompts whose caches are in place at once, 50 output tokens
-        // (the first produced elsewhere), V0's host time h = 10 ms: under a 3,500-token budget iteration 1
-        // admits request 0 and iteration 2 request 1, neither decoding and each lasting h (nothing is
-        // computed), then 49 iterations decode both: 51 iterations. A 7,000-token budget admits both in
-        // iteration 1: 50. Mixed batching decodes in the admitting iteration: 49.
+        // (the first produced elsewhere), V0's host time h = 10 ms + h_seq = 1 ms per sequence scheduled:
+        // under a 3,500-token budget iteration 1 admits request 0 and iteration 2 request 1, neither
+        // decoding and each lasting h + h_seq (nothing is computed; one prompt scheduled), then 49
+        // iterations decode both: 51 iterations. A 7,000-token budget admits both in iteration 1, which
+        // lasts h + 2 · h_seq: 50. Mixed batching decodes in the admitting iteration: 49.
         List<Map<String, Object>> iterations = iterations(decodeAlone(Batching.PREFILL_FIRST, 3500));
         assertEquals(51, iterations.size());
         for (Map<String, Object> admission : iterations.subList(0, 2)) {
             assertEquals(0, ((Number) ((Map<?, ?>) admission.get("args")).get("decodeSequences")).intValue());
-            assertEquals(HOST_SECONDS, (Double) admission.get("durationSeconds"), 1e-12);
+            assertEquals(HOST_SECONDS + HOST_SECONDS_PER_SEQUENCE, (Double) admission.get("durationSeconds"), 1e-12);
         }
-        assertEquals(50, iterations(decodeAlone(Batching.PREFILL_FIRST, 7000)).size());
+        List<Map<String, Object>> together = iterations(decodeAlone(Batching.PREFILL_FIRST, 7000));
+        assertEquals(50, together.size());
+        assertEquals(HOST_SECONDS + 2 * HOST_SECONDS_PER_SEQUENCE, (Double) together.get(0).get("durationSeconds"),
+                1e-12);
         assertEquals(49, iterations(decodeAlone(Batching.MIXED, 3500)).size());
     }
 
@@ -76,7 +82,7 @@ class PrefillFirstBatchingTest {
     private static RunResult decodeAlone(Batching batching, int budget) {
         InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.DECODE, 1, ServingFixtures.tensor(4), budget, 64, 0,
                 new InferenceSpec.PoolFeatures(false, 0, null, Admission.PREEMPT, batching,
-                        new IterationHost(HOST_SECONDS, false)));
+                        new IterationHost(HOST_SECONDS, HOST_SECONDS_PER_SEQUENCE, false)));
         return InferenceRunner.run(new InferenceSpec("admission", ServingFixtures.LLAMA3_70B,
                 ServingFixtures.dgxH100(1, 0), Precision.FP8, List.of(pool),
                 ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), 3000, 50, 2), List.of(), false));
