@@ -26,6 +26,8 @@ import org.fabricsim.runtime.packet.PacketConfig;
  * O(degrees) per call.
  */
 final class DropTimeouts {
+    /** The scenario switch's dynamic threshold α: a queue may hold α × the free shared buffer. */
+    private static final double ALPHA = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).buffer().dynamicAlpha();
     /** The largest queue the scenario's switch admits: α·S / (1 + α) of its shared buffer S. */
     static final double DROP_FREE_QUEUE_BYTES = dropFreeQueueBytes();
     /** The scenario links' payload rate c_s. */
@@ -73,8 +75,7 @@ final class DropTimeouts {
 
     /** The largest queue a switch of {@code switchBytes} shared buffer S admits, by the scenario's rule: α·S / (1 + α). */
     static double admittedQueueBytes(double switchBytes) {
-        double alpha = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).buffer().dynamicAlpha();
-        return alpha * switchBytes / (1 + alpha);
+        return ALPHA * switchBytes / (1 + ALPHA);
     }
 
     /** u_r(ρ): the utilisation without drops. */

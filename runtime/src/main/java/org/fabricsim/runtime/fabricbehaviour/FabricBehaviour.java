@@ -67,6 +67,10 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     static final int POINTS_PER_PATH = INCAST_DEGREES.length * FLOWS_PER_SENDER.length;
     /** Utilisations per row. */
     static final int POINTS = SENDER_BYTES.length * PATH_LINKS.length * POINTS_PER_PATH;
+    /** The scenarios' switch buffer ({@link PacketConfig.Buffer#defaults()}), which the backlog's rules read. */
+    private static final PacketConfig.Buffer SCENARIO_BUFFER = PacketConfig.Buffer.defaults();
+    /** The scenarios' packet payload, bytes: a credit's size. */
+    private static final int SCENARIO_MTU_BYTES = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).mtuBytes();
 
     public FabricBehaviour {
         if (key == null || utilisation == null || utilisation.length != POINTS) {
@@ -205,7 +209,7 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
      * which the packet backend runs at the ideal makespan, came out +17.7%).
      */
     public double backlogBufferBytes() {
-        return backlogBufferBytes(PacketConfig.Buffer.defaults().switchBytes());
+        return backlogBufferBytes(SCENARIO_BUFFER.switchBytes());
     }
 
     /**
@@ -216,10 +220,9 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
      * buffer), not a share of the switch's pool.
      */
     double backlogBufferBytes(double switchBytes) {
-        PacketConfig.Buffer buffer = PacketConfig.Buffer.defaults();
-        int mtuBytes = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).mtuBytes();
+        PacketConfig.Buffer buffer = SCENARIO_BUFFER;
         return !key.backlogBuilds() ? Double.POSITIVE_INFINITY : switch (key.flowControl()) {
-            case CREDIT -> (double) buffer.creditPackets() * mtuBytes;
+            case CREDIT -> (double) buffer.creditPackets() * SCENARIO_MTU_BYTES;
             case PFC -> switchBytes / ((1 << buffer.pfcShift()) + 1) + buffer.pfcReserveBytes();
             case LOSSY, TRIMMING -> Double.POSITIVE_INFINITY;
         };
