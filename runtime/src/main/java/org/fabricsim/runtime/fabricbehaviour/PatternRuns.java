@@ -106,17 +106,23 @@ public final class PatternRuns {
         double payload = TrafficPattern.LINE_BYTES_PER_SECOND
                 * PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).payloadEfficiency();
         ClusterTopology built = pattern.topology(payload);
-        Graph graph = built.graph();
-        double[] bytesPerNode = new double[graph.nodeCount()];
-        for (int node = 0; node < bytesPerNode.length; node++) {
-            bytesPerNode[node] = graph.nodeKind(node) == Graph.SWITCH ? switchBytes : 0;
-        }
-        ClusterTopology topology = built.withSwitchBuffers(bytesPerNode);
+        ClusterTopology topology = switchBytes == 0 ? built
+                : built.withSwitchBuffers(switchBuffers(built, switchBytes));
         Simulation simulation = new Simulation(SEED);
         MaxMinNetwork network = new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(), 0);
         ContentionModel contention = behaviour == null ? null : behaviour.on(topology);
         network.setContentionModel(contention);
         return run(pattern, topology, routing, simulation, network);
+    }
+
+    /** Per node of {@code built}, {@code switchBytes} on a switch and 0 elsewhere. O(nodes). */
+    private static double[] switchBuffers(ClusterTopology built, double switchBytes) {
+        Graph graph = built.graph();
+        double[] bytesPerNode = new double[graph.nodeCount()];
+        for (int node = 0; node < bytesPerNode.length; node++) {
+            bytesPerNode[node] = graph.nodeKind(node) == Graph.SWITCH ? switchBytes : 0;
+        }
+        return bytesPerNode;
     }
 
     private static long run(TrafficPattern pattern, ClusterTopology topology, RoutingMode routing,

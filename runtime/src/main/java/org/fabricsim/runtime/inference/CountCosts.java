@@ -53,6 +53,11 @@ final class CountCosts {
         this.layersPerStage = (double) model.layers() / pipeline;
     }
 
+    /** L/PP, the layers each pipeline stage runs (the layers split evenly over the stages). */
+    double layersPerStage() {
+        return layersPerStage;
+    }
+
     /**
      * Everything of an iteration of {@code tokens} that depends on its token count alone (projections,
      * MLP or experts, element-wise traffic, TP and EP collectives), seconds per stage; O(1) once seen.

@@ -107,7 +107,6 @@ final class ServingModel {
         int moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
         int expertSlots = model.experts() + features.redundantExperts();
         this.speculative = features.speculative();
-        this.layersPerStage = (double) model.layers() / pipeline;
         this.kvBytesPerToken = KvCache.bytesPerToken(model, kvPrecision.bytes());
         this.kvShards = ReplicaMemory.kvShards(model, parallel);
         this.kernels = new LayerKernels(model, device, Device.of(accelerator, Precision.BF16, profile),
@@ -117,6 +116,7 @@ final class ServingModel {
         this.experts = new ExpertExchange(model, parallel, moeLayers, expertSlots, allToAll,
                 Device.dispatchElementBytes(accelerator, precision), overlap, kernels);
         this.counts = new CountCosts(model, device, parallel, moeLayers, kernels, experts, allReduce);
+        this.layersPerStage = counts.layersPerStage();
         this.kvCapacityTokens = ReplicaMemory.requireKvCapacityTokens(model, accelerator, precision, kvPrecision,
                 parallel, features.redundantExperts());
     }

@@ -1,7 +1,5 @@
 package org.fabricsim.runtime.topology;
 
-import java.util.List;
-
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.routing.RoutingMode;
@@ -22,7 +20,7 @@ import org.fabricsim.runtime.spec.TopologySpec;
  * efficiency (the scale-out fabric's own {@code efficiency} when it states one); in-switch reduction
  * at the NVLS efficiency.
  *
- * <p>Fat-trees and rail-optimized fabrics: a switch of radix R with leaf ratio o₁ serves
+ * <p>Fat-trees and rail-optimized fabrics ({@link TreeSpecs}): a switch of radix R with leaf ratio o₁ serves
  * ⌊R·o₁/(1+o₁)⌋ NIC ports (R/2 when non-blocking); a pod has R/2 leaves. Ratios are per switch
  * tier, leaf first; the top tier has no uplinks, so a ratio stated for it applies to the links
  * into it (the largest of the two top ratios is used). Dragonflies attach ⌈accelerators ÷
@@ -131,7 +129,7 @@ public final class ClusterTopologies {
         TopologySpec topology = scaleOut.topology();
         SwitchSpec switchSpec = topology instanceof TopologySpec.SingleSwitch single ? single.switchSpec()
                 : topology instanceof TopologySpec.FatTree || topology instanceof TopologySpec.RailOptimized
-                        ? switchOf(topology) : null;
+                        ? TreeSpecs.switchOf(topology) : null;
         if (!fabric.inNetworkReduction() || switchSpec != null && !switchSpec.inNetworkReduction()) {
             return null;
         }
@@ -195,11 +193,12 @@ public final class ClusterTopologies {
             TierStructure structure = structure(topology);
             FatTreeParameters plane;
             if (structure.equals(TierStructure.NONE)) {
-                plane = tree(switchOf(topology), treeTiers(topology), statedRatios(topology), fabric,
-                        rails(topology, node));
+                plane = TreeSpecs.tree(TreeSpecs.switchOf(topology), TreeSpecs.treeTiers(topology),
+                        TreeSpecs.statedRatios(topology), fabric, TreeSpecs.rails(topology, node));
             } else {
-                plane = layout(scaleOut, node, accelerators).parameters(ratios(Math.max(2, treeTiers(topology)),
-                        statedRatios(topology)), fabric, efficiency);
+                double[] ratios = TreeSpecs.ratios(Math.max(2, TreeSpecs.treeTiers(topology)),
+                        TreeSpecs.statedRatios(topology));
+                plane = layout(scaleOut, node, accelerators).parameters(ratios, fabric, efficiency);
             }
             return structure.planes() > 1 ? new MultiPlaneParameters(structure.planes(), plane) : plane;
         }
@@ -243,71 +242,16 @@ public final class ClusterTopologies {
      */
     public static TierLayout layout(ScaleOutSpec scaleOut, NodeSpec node, int accelerators) {
         TopologySpec topology = scaleOut.topology();
-        int tiers = Math.max(2, treeTiers(topology));
+        int tiers = Math.max(2, TreeSpecs.treeTiers(topology));
         double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
-        return new TierLayout(structure(topology), switchOf(topology), tiers, ratios(tiers, statedRatios(topology)),
-                rails(topology, node), accelerators, nicPerAccelerator, scaleOut.fabric().linkBytesPerSecond());
+        return new TierLayout(structure(topology), TreeSpecs.switchOf(topology), tiers,
+                TreeSpecs.ratios(tiers, TreeSpecs.statedRatios(topology)), TreeSpecs.rails(topology, node), accelerators,
+                nicPerAccelerator, scaleOut.fabric().linkBytesPerSecond());
     }
 
     /** The stated structure of a fat-tree or rail-optimized topology, {@link TierStructure#NONE} for others. */
     public static TierStructure structure(TopologySpec topology) {
         return topology instanceof TopologySpec.FatTree tree ? tree.structure()
                 : topology instanceof TopologySpec.RailOptimized rail ? rail.structure() : TierStructure.NONE;
-    }
-
-    private static SwitchSpec switchOf(TopologySpec topology) {
-        return topology instanceof TopologySpec.FatTree tree ? tree.switchSpec()
-                : ((TopologySpec.RailOptimized) topology).switchSpec();
-    }
-
-    /** Switch tiers: a fat-tree's own; a rail-optimized fabric's, at least 2 (rail leaves and spines). */
-    private static int treeTiers(TopologySpec topology) {
-        if (topology instanceof TopologySpec.FatTree tree) {
-            return tree.tiers();
-        }
-        int tiers = ((TopologySpec.RailOptimized) topology).tiers();
-        return tiers + (tiers < 2 ? 1 : 0);
-    }
-
-    private static List<Double> statedRatios(TopologySpec topology) {
-        return topology instanceof TopologySpec.FatTree tree ? tree.oversubscription()
-                : ((TopologySpec.RailOptimized) topology).oversubscription();
-    }
-
-    /** The rails built: a rail-aligned node's rail-optimized count, at least one (broken text can leave 0). */
-    private static int rails(TopologySpec topology, NodeSpec node) {
-        return topology instanceof TopologySpec.RailOptimized rail && node.railAligned() ? Math.max(1, rail.rails()) : 1;
-    }
-
-    /**
-     * The ratios of the tiers built, leaf first, 1:1 where none is stated; the top tier's stated
-     * ratio applies to the links into it.
-     */
-    private static double[] ratios(int tiers, List<Double> stated) {
-        int levels = Math.max(1, Math.min(MAX_TIERS, tiers));
-        double[] ratios = new double[levels - 1];
-        for (int tier = 0; tier < ratios.length; tier++) {
-            ratios[tier] = ratio(stated, tier);
-        }
-        if (ratios.length > 0) {
-            ratios[ratios.length - 1] = Math.max(ratios[ratios.length - 1], ratio(stated, levels - 1));
-        }
-        return ratios;
-    }
-
-    private static FatTreeParameters tree(SwitchSpec switchSpec, int tiers, List<Double> stated, LinkClass fabric,
-            int rails) {
-        int radix = switchSpec == null ? DEFAULT_RADIX : switchSpec.radix();
-        int levels = Math.max(1, Math.min(MAX_TIERS, tiers));
-        double[] ratios = ratios(tiers, stated);
-        if (levels == 1) {
-            return FatTreeParameters.singleSwitch(fabric);
-        }
-        int hostsPerLeaf = Math.max(1, (int) Math.floor(radix * ratios[0] / (1 + ratios[0])));
-        return new FatTreeParameters(levels, hostsPerLeaf, Math.max(1, radix / 2), ratios, fabric, rails);
-    }
-
-    private static double ratio(List<Double> stated, int tier) {
-        return tier < stated.size() ? Math.max(1.0, stated.get(tier)) : 1.0;
     }
 }

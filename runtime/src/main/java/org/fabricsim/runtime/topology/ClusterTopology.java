@@ -5,8 +5,8 @@ package org.fabricsim.runtime.topology;
  * by arithmetic.
  *
  * <p>Building lays the graph down ({@link ClusterLayout}, which states the link layout); this class
- * answers queries on it and gives the same cluster with parts failed, slowed or seen through another
- * network.
+ * answers queries on it and gives the same cluster with parts failed, slowed ({@link DegradedTopologies}) or
+ * seen through another network.
  *
  * <p>Routing between accelerators of one domain stays in the domain's built links; any other pair
  * (and any pair of a domain found in a whole-graph fabric, {@link ScaleUpParameters.Kind#IN_GRAPH})
@@ -45,7 +45,7 @@ public final class ClusterTopology {
     }
 
     /** This cluster with {@code graph} (its links at other rates) routed over {@code scaleOut}. */
-    private ClusterTopology with(Graph graph, ScaleOutFabric scaleOut) {
+    ClusterTopology with(Graph graph, ScaleOutFabric scaleOut) {
         return new ClusterTopology(layout, graph, scaleOut, nicFirst, aggregation, switchBufferBytes);
     }
 
@@ -256,6 +256,11 @@ public final class ClusterTopology {
         return graph.pathLatencyPs(path, count);
     }
 
+    /** The scale-out fabric, or null without one. */
+    ScaleOutFabric scaleOutFabric() {
+        return scaleOut;
+    }
+
     /** Cables of the scale-out fabric whose failure it routes around (0 without a scale-out fabric). */
     public int reroutableLinks() {
         return scaleOut == null ? 0 : scaleOut.reroutableLinks();
@@ -264,35 +269,6 @@ public final class ClusterTopology {
     /** Switches of the scale-out fabric whose failure it routes around (0 without a scale-out fabric). */
     public int reroutableSwitches() {
         return scaleOut == null ? 0 : scaleOut.reroutableSwitches();
-    }
-
-    /**
-     * This cluster with one re-routable cable failed, both its directions: the one the traffic
-     * of accelerator 0 can take ({@link ScaleOutFabric#reroutableCable}). Needs {@link
-     * #reroutableLinks} &gt; 0. O(links).
-     */
-    public ClusterTopology withoutCable() {
-        return with(graph, scaleOut.without(PartLinks.flags(graph, scaleOut.reroutableCable(0))));
-    }
-
-    /**
-     * This cluster with one re-routable switch failed, every link into and out of it: one that
-     * carries the traffic of accelerator 0 ({@link ScaleOutFabric#reroutableSwitch}). Needs
-     * {@link #reroutableSwitches} &gt; 0. O(links).
-     */
-    public ClusterTopology withoutSwitch() {
-        return with(graph, scaleOut.without(PartLinks.around(graph, scaleOut.reroutableSwitch(0))));
-    }
-
-    /**
-     * This cluster with the cable of {@code accelerator} running at {@code speed} of its rate, both
-     * directions: its NIC cable, or without NICs its scale-up and torus links (a straggling
-     * link: a cable trained down to a lower rate, a flapping port). O(links).
-     */
-    public ClusterTopology withSlowLink(int accelerator, double speed) {
-        int[] links = hasNics() ? new int[] {nicUplink(accelerator), nicDownlink(accelerator)}
-                : PartLinks.of(graph, accelerator);
-        return with(graph.withScaledRates(links, speed), scaleOut);
     }
 
     /**

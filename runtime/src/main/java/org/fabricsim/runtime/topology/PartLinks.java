@@ -3,8 +3,8 @@ package org.fabricsim.runtime.topology;
 import java.util.Arrays;
 
 /**
- * The links a failed, slow or re-typed part of a built cluster touches ({@link ClusterTopology#withoutCable},
- * {@link ClusterTopology#withoutSwitch}, {@link ClusterTopology#withSlowLink}, {@link
+ * The links a failed, slow or re-typed part of a built cluster touches ({@link DegradedTopologies#withoutCable},
+ * {@link DegradedTopologies#withoutSwitch}, {@link DegradedTopologies#withSlowLink}, {@link
  * ClusterTopology#withAcceleratorLinkFactors}), as per-link flags, handles or factors. O(links) each.
  */
 final class PartLinks {

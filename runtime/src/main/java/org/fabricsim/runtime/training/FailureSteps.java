@@ -11,6 +11,7 @@ import org.fabricsim.runtime.spec.ReliabilitySpec;
 import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.DegradedTopologies;
 
 /**
  * The step of a training job simulated again under what its cluster's reliability says slows it
@@ -19,9 +20,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <ul>
  * <li>a per-part switch or link rate on a fabric that routes around such parts ({@link
  * FailureModel#degradationsPerSecond}): the step on the topology with one cable ({@link
- * ClusterTopology#withoutCable}) or one switch ({@link ClusterTopology#withoutSwitch}) failed;</li>
+ * DegradedTopologies#withoutCable}) or one switch ({@link DegradedTopologies#withoutSwitch}) failed;</li>
  * <li>a straggling link: the step with accelerator 0's cable at the straggler's speed ({@link
- * ClusterTopology#withSlowLink});</li>
+ * DegradedTopologies#withSlowLink});</li>
  * <li>a straggling accelerator: the step with accelerator 0 (in pipeline stage 0) computing at that
  * speed ({@link TrainingStep#simulate(TrainingSpec, StepPlan, CollectiveTimer, CalibrationProfile,
  * double)}), on the intact fabric.</li>
@@ -59,15 +60,18 @@ final class FailureSteps {
         FailureModel failures = FailureModel.of(reliability, parts);
         RunTimer cableFailed = null;
         if (failures.degradationsPerSecond(Component.LINK) > 0) {
-            cableFailed = timers.apply(topology.reroutableLinks() > 0 ? topology.withoutCable() : topology);
+            cableFailed = timers.apply(topology.reroutableLinks() > 0
+                    ? DegradedTopologies.withoutCable(topology) : topology);
         }
         RunTimer switchFailed = null;
         if (failures.degradationsPerSecond(Component.SWITCH) > 0) {
-            switchFailed = timers.apply(topology.reroutableSwitches() > 0 ? topology.withoutSwitch() : topology);
+            switchFailed = timers.apply(topology.reroutableSwitches() > 0
+                    ? DegradedTopologies.withoutSwitch(topology) : topology);
         }
         return new FailureSteps(reliability, cableFailed, switchFailed,
                 reliability.straggles() && reliability.stragglerIsLink()
-                        ? timers.apply(topology.withSlowLink(0, reliability.stragglerSpeed())) : null);
+                        ? timers.apply(DegradedTopologies.withSlowLink(topology, 0, reliability.stragglerSpeed()))
+                        : null);
     }
 
     /** The same timers for the next run of the job ({@link RunTimer#nextRun}). */

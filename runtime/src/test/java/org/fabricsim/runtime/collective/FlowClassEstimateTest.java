@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.DegradedTopologies;
 import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.LinkClass;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,7 @@ class FlowClassEstimateTest {
     void shouldRefuseASprayedRunOnADegradedTreeNamingTheSprayedPaths() {
         // Degraded, the tree sprays per path: 2,048 × 2,047 × 2 channels × 15 surviving spines
         // ≈ 126 M classes, ≈ 48.5 GB at 386 B each, against a 2 GB heap.
-        ClusterTopology degraded = tree(2048).withoutCable();
+        ClusterTopology degraded = DegradedTopologies.withoutCable(tree(2048));
         FlowClassEstimate estimate = FlowClassEstimate.of(degraded, allToAll(2048, RoutingMode.SPRAY));
         assertEquals(2048L * 2047 * 2 * 15, estimate.classes());
         assertFalse(estimate.fits(2L << 30));

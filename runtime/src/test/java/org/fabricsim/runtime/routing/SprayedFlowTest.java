@@ -8,6 +8,7 @@ import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.DegradedTopologies;
 import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.LinkClass;
 import org.junit.jupiter.api.Test;
@@ -100,7 +101,7 @@ class SprayedFlowTest {
     void shouldSprayPerPathOnADegradedTree() {
         // With one spine cable down the groups are no longer loaded alike: the router falls back to
         // one class per surviving route (1 route across the leaves here: 2 spines − 1).
-        ClusterTopology degraded = oversubscribedTree().withoutCable();
+        ClusterTopology degraded = DegradedTopologies.withoutCable(oversubscribedTree());
         Router router = new Router(degraded, RoutingMode.SPRAY, 1);
         assertEquals(false, degraded.spraysOverGroups());
         assertEquals(1, router.routeCount(0, 4));

@@ -61,13 +61,13 @@ class DegradedTopologyTest {
     void shouldRouteAroundAFailedCableAndSwitchWithOnePathFewer() {
         // 32 ports: nodes 0-31, leaves 32-39, spines 40-43. The failed cable joins leaf 32 and spine 40.
         ClusterTopology intact = scaleOut(32, FatTreeParameters.twoTier(4, 1.0, LINK));
-        ClusterTopology cableDown = intact.withoutCable();
+        ClusterTopology cableDown = DegradedTopologies.withoutCable(intact);
         assertRoutesAvoid(cableDown, -1, 32, 40);
         assertEquals(4, intact.minimalRouteCount(0, 4));
         assertEquals(3, cableDown.minimalRouteCount(0, 4), "leaf 0 keeps 3 of its 4 spines");
         assertEquals(3, cableDown.minimalRouteCount(4, 0), "spine 0 no longer reaches leaf 0");
         assertEquals(4, cableDown.minimalRouteCount(4, 8), "other leaves keep all 4");
-        ClusterTopology switchDown = intact.withoutSwitch();
+        ClusterTopology switchDown = DegradedTopologies.withoutSwitch(intact);
         assertRoutesAvoid(switchDown, 40, -1, -1);
         assertEquals(3, switchDown.minimalRouteCount(4, 8), "every leaf loses spine 0");
     }
@@ -76,10 +76,10 @@ class DegradedTopologyTest {
     void shouldRouteAroundFailuresInThreeTiers() {
         // 64 ports, 16 leaves (64-79), 16 aggregation switches (80-95), 16 cores (96-111).
         ClusterTopology intact = scaleOut(64, FatTreeParameters.threeTier(4, 4, 1.0, 1.0, LINK));
-        assertRoutesAvoid(intact.withoutCable(), -1, 64, 80);
-        assertRoutesAvoid(intact.withoutSwitch(), 80, -1, -1);
+        assertRoutesAvoid(DegradedTopologies.withoutCable(intact), -1, 64, 80);
+        assertRoutesAvoid(DegradedTopologies.withoutSwitch(intact), 80, -1, -1);
         // Leaf 0 to a leaf of another pod: 4 planes x 4 cores intact; without the cable, 3 planes.
         assertEquals(16, intact.minimalRouteCount(0, 16));
-        assertEquals(12, intact.withoutCable().minimalRouteCount(0, 16));
+        assertEquals(12, DegradedTopologies.withoutCable(intact).minimalRouteCount(0, 16));
     }
 }
