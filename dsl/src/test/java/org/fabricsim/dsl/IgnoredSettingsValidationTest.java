@@ -187,13 +187,6 @@ class IgnoredSettingsValidationTest {
     }
 
     @Test
-    void shouldSaySwitchLatencyDoesNotChangeResultsYet() throws Exception {
-        assertInfo(switchWith("latency 600 ns"), Literals.SWITCH, IssueCodes.SWITCH_LATENCY_NOT_SIMULATED,
-                "give the fabric the hop latency");
-        assertEquals(List.of(), infos(switchWith(""), IssueCodes.SWITCH_LATENCY_NOT_SIMULATED));
-    }
-
-    @Test
     void shouldSayScaleUpSwitchCountDoesNotChangeResultsYet() throws Exception {
         assertInfo(node("switches 4 x LinkSwitch"), Literals.SCALE_UP_DOMAIN,
                 IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED, "'switches 4 x ...' is recorded");

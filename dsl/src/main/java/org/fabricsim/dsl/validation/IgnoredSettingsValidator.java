@@ -103,15 +103,6 @@ public class IgnoredSettingsValidator extends FabricCheck {
     }
 
     @Check
-    public void checkSwitchLatencyNotSimulated(Switch switchType) {
-        if (switchType.getLatency() != null) {
-            info("A switch's 'latency'" + NOT_YET + "each hop takes the latency of its fabric's link"
-                    + " ('link ... latency' in the fabric) and of the NIC; give the fabric the hop latency.",
-                    switchType, Literals.SWITCH__LATENCY, IssueCodes.SWITCH_LATENCY_NOT_SIMULATED);
-        }
-    }
-
-    @Check
     public void checkScaleUpSwitchesNotSimulated(ScaleUpDomain domain) {
         if (written(domain, Literals.SCALE_UP_DOMAIN__SWITCHES)) {
             info("'switches " + domain.getSwitches() + " x ...'" + NOT_YET + "a switched domain is one non-blocking"

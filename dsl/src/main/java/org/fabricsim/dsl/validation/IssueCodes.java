@@ -306,8 +306,6 @@ public final class IssueCodes {
     public static final String SWITCH_BUFFER_NOT_SIMULATED = PREFIX + "not-simulated.switch-buffer";
     /** A switch's {@code scheduled} flag, not simulated yet. Data: none. */
     public static final String SWITCH_SCHEDULED_NOT_SIMULATED = PREFIX + "not-simulated.switch-scheduled";
-    /** A switch's {@code latency}, not simulated yet (a hop takes the fabric's link latency). Data: none. */
-    public static final String SWITCH_LATENCY_NOT_SIMULATED = PREFIX + "not-simulated.switch-latency";
     /** The switch count of a scale-up domain, which is simulated as one non-blocking switch. Data: none. */
     public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";
     /** A {@code kv-transfer} on a deployment without both a prefill and a decode pool, which hands no cache over. Data: none. */

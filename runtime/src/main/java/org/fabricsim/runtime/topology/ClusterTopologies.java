@@ -49,11 +49,11 @@ public final class ClusterTopologies {
     /**
      * The topology of the whole cluster, its links derated by {@code calibration}; the accelerators
      * of a mixed cluster's node groups with their own scale-up and NIC rates ({@link MixedNodeGroups});
-     * its switches with the buffers they state ({@link SwitchBuffers}).
+     * its switches with the buffers and latencies they state ({@link StatedSwitches}).
      */
     public static ClusterTopology build(ClusterSpec cluster, Calibration calibration) {
         ClusterTopology topology = uniform(cluster, calibration);
-        return SwitchBuffers.stated(cluster,
+        return StatedSwitches.stated(cluster,
                 cluster.mixed() ? MixedNodeGroups.build(topology, cluster, calibration) : topology);
     }
 

@@ -27,7 +27,7 @@ public final class ClusterTopology {
     private final int nicFirst;
     private final ScaleOutFabric scaleOut;
     private final AggregationResources aggregation;
-    /** Per node, the shared buffer its switch states, bytes; 0 where none is stated ({@link SwitchBuffers}). */
+    /** Per node, the shared buffer its switch states, bytes; 0 where none is stated ({@link StatedSwitches}). */
     private final double[] switchBufferBytes;
 
     /** The cluster {@code layout} built, with {@code graph}'s rates, routed across domains over {@code scaleOut}. */
@@ -138,6 +138,11 @@ public final class ClusterTopology {
         }
         return new ClusterTopology(layout, graph, layout.dataCentre(), layout.dataCentreNicFirst(), null,
                 switchBufferBytes);
+    }
+
+    /** This cluster with {@code addedPerNodePs[node]} on every link {@code node} sends on ({@link StatedSwitches}). */
+    public ClusterTopology withSenderLatencies(long[] addedPerNodePs) {
+        return with(graph.withSenderLatencies(addedPerNodePs), scaleOut);
     }
 
     /** This cluster with {@code bytesPerNode} the shared buffer each switch states (0: none stated). O(1). */

@@ -155,6 +155,20 @@ public final class Graph {
                 groupMembers);
     }
 
+    /**
+     * This graph with {@code addedPerNodePs[linkFrom(link)]} added to every physical link's latency: a node's
+     * own delay paid by whatever it sends (a switch's port-to-port latency). A group's latency is again its
+     * slowest member's. O(links).
+     */
+    Graph withSenderLatencies(long[] addedPerNodePs) {
+        long[] latencies = Arrays.copyOf(linkLatencyPs, linkCount);
+        for (int link = 0; link < linkCount; link++) {
+            latencies[link] += addedPerNodePs[linkFrom[link]];
+        }
+        return new Graph(nodeKind, nodeReduces, linkFrom, linkTo, linkBytesPerSecond, latencies, linkCount,
+                groupFirst, groupMembers);
+    }
+
     /** This graph with the rates of physical {@code links} multiplied by {@code factor}; O(links). */
     Graph withScaledRates(int[] links, double factor) {
         double[] factors = new double[linkCount];
