@@ -24,6 +24,14 @@ final class Models {
         return workspace.mapper().toPrograms(workspace.models().get(file), sourceName);
     }
 
+    /** Writes {@code text} to {@code file}, simulates its first program and returns its first row's time, seconds. */
+    static double firstRowSeconds(Path file, String text) throws java.io.IOException {
+        java.nio.file.Files.writeString(file, text);
+        Object rows = new org.fabricsim.runtime.Simulator().run(programs(file, file.getFileName().toString()).get(0))
+                .runs().get(0).metrics().get("rows");
+        return ((Number) ((java.util.Map<?, ?>) ((List<?>) rows).get(0)).get("timeSeconds")).doubleValue();
+    }
+
     /**
      * The programs of every example file that has any, by file relative to the examples folder. The
      * examples load as one workspace, as the examples build loads them, since they use each other's

@@ -3,13 +3,8 @@ package org.fabricsim.generator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 
-import org.fabricsim.runtime.Simulator;
-import org.fabricsim.runtime.spec.StudySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,9 +56,6 @@ class SwitchLatencyRingTest {
 
     private static double ringSeconds(Path dir, int n, String latency) throws IOException {
         Path file = dir.resolve("ring-" + n + (latency.isEmpty() ? "" : "-latency") + ".fabric");
-        Files.writeString(file, MODEL.formatted(latency, n));
-        List<StudySpec> programs = Models.programs(file, file.getFileName().toString());
-        Object rows = new Simulator().run(programs.get(0)).runs().get(0).metrics().get("rows");
-        return ((Number) ((Map<?, ?>) ((List<?>) rows).get(0)).get("timeSeconds")).doubleValue();
+        return Models.firstRowSeconds(file, MODEL.formatted(latency, n));
     }
 }
