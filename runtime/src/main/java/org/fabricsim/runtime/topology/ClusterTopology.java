@@ -141,7 +141,7 @@ public final class ClusterTopology {
     }
 
     /** This cluster with {@code addedPerNodePs[node]} on every link {@code node} sends on ({@link StatedSwitches}). */
-    public ClusterTopology withSenderLatencies(long[] addedPerNodePs) {
+    ClusterTopology withSenderLatencies(long[] addedPerNodePs) {
         return with(graph.withSenderLatencies(addedPerNodePs), scaleOut);
     }
 
