@@ -29,7 +29,6 @@ import org.fabricsim.runtime.spec.NetworkPlacement;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
-import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.study.InfeasibleRunException;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
@@ -169,11 +168,7 @@ public final class CollectiveBenchmarks {
         if (scaleOut == null) {
             return PacketFabric.ROCE;
         }
-        TopologySpec topology = scaleOut.topology();
-        SwitchSpec switchSpec = topology instanceof TopologySpec.SingleSwitch single ? single.switchSpec()
-                : topology instanceof TopologySpec.FatTree tree ? tree.switchSpec()
-                : topology instanceof TopologySpec.RailOptimized rails ? rails.switchSpec()
-                : topology instanceof TopologySpec.Dragonfly dragonfly ? dragonfly.switchSpec() : null;
+        SwitchSpec switchSpec = scaleOut.topology().switchSpec();
         return PacketFabric.of(scaleOut.fabric(), switchSpec == null ? 0 : switchSpec.bufferBytes());
     }
 

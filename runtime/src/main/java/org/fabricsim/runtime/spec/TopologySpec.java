@@ -11,6 +11,11 @@ import java.util.List;
 public sealed interface TopologySpec permits TopologySpec.SingleSwitch, TopologySpec.FatTree,
         TopologySpec.RailOptimized, TopologySpec.Dragonfly, TopologySpec.Torus {
 
+    /** The switch type it names; null where it names none, and for a torus, which has no switches. */
+    default SwitchSpec switchSpec() {
+        return null;
+    }
+
     /** Every NIC on one switch. */
     record SingleSwitch(SwitchSpec switchSpec) implements TopologySpec {
     }

@@ -35,14 +35,16 @@ final class StatedSwitches {
     static ClusterTopology stated(ClusterSpec cluster, ClusterTopology topology) {
         ScaleOutSpec scaleOut = cluster.scaleOut() != null && topology.hasNics() ? cluster.scaleOut() : null;
         ScaleOutSpec dataCentre = cluster.dataCentre() != null ? cluster.dataCentre().network() : null;
-        if (!statesAny(scaleOut) && !statesAny(dataCentre)) {
+        boolean scaleOutStates = statesAny(scaleOut);
+        boolean dataCentreStates = statesAny(dataCentre);
+        if (!scaleOutStates && !dataCentreStates) {
             return topology;
         }
         SwitchSpec[] perNode = new SwitchSpec[topology.graph().nodeCount()];
-        if (statesAny(scaleOut)) {
+        if (scaleOutStates) {
             fill(perNode, scaleOut, topology);
         }
-        if (statesAny(dataCentre)) {
+        if (dataCentreStates) {
             fill(perNode, dataCentre, topology.onDataCentre());
         }
         double[] bytes = new double[perNode.length];
@@ -113,12 +115,8 @@ final class StatedSwitches {
 
     /** The switch of tier {@code tier} (0 leaf, 1 spine, 2 core) of {@code spec}; null where none is named. */
     private static SwitchSpec switchOf(TopologySpec spec, int tier) {
-        SwitchSpec fallback = spec instanceof TopologySpec.SingleSwitch single ? single.switchSpec()
-                : spec instanceof TopologySpec.FatTree tree ? tree.switchSpec()
-                : spec instanceof TopologySpec.RailOptimized rail ? rail.switchSpec()
-                : spec instanceof TopologySpec.Dragonfly fly ? fly.switchSpec() : null;
         TierStructure structure = ClusterTopologies.structure(spec);
         TierStructure.Level level = tier == 0 ? structure.leaf() : tier == 1 ? structure.spine() : structure.core();
-        return level != null ? level.switchSpec() : fallback;
+        return level != null ? level.switchSpec() : spec.switchSpec();
     }
 }
