@@ -74,7 +74,7 @@ class IgnoredSettingsValidationTest {
     }
 
     /** A node of 8 accelerators in one NVLink-like domain, its line ending in {@code domainTail}. */
-    private Model node(String domainTail) throws Exception {
+    private Model node(String domain) throws Exception {
         return parser.parse("""
                 vendor V
                 fabric Link { vendor V scope scale-up single-source link 450 GB/s in-network-reduction }
@@ -82,9 +82,9 @@ class IgnoredSettingsValidationTest {
                 accelerator A { vendor V compute bf16 989 TFLOPS memory 80 GB bandwidth 3.35 TB/s }
                 node N {
                     accelerators 8 x A
-                    scale-up Link switched domain 8 %s
+                    scale-up Link %s
                 }
-                """.formatted(domainTail));
+                """.formatted(domain));
     }
 
     /** A sketched cluster with {@code extra} inside its block, then {@code definitions}. */
@@ -187,10 +187,16 @@ class IgnoredSettingsValidationTest {
     }
 
     @Test
-    void shouldSayScaleUpSwitchCountDoesNotChangeResultsYet() throws Exception {
-        assertInfo(node("switches 4 x LinkSwitch"), Literals.SCALE_UP_DOMAIN,
+    void shouldSayAFullMeshHasNoSwitchesToCount() throws Exception {
+        assertInfo(node("full-mesh domain 8 switches 4 x LinkSwitch"), Literals.SCALE_UP_DOMAIN,
                 IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED, "'switches 4 x ...' is recorded");
-        assertEquals(List.of(), infos(node(""), IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED));
+        assertEquals(List.of(), infos(node("full-mesh domain 8"), IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldStayQuietOnTheSwitchCountOfASwitchedDomainWhichCapsItsRate() throws Exception {
+        assertEquals(List.of(), infos(node("switched domain 8 switches 4 x LinkSwitch"),
+                IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED));
     }
 
     @Test

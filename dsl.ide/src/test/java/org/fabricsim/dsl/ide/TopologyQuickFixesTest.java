@@ -61,6 +61,12 @@ class TopologyQuickFixesTest {
     }
 
     @Test
+    void shouldWriteTheScaleUpSwitchesThatCarryTheDomain() throws Exception {
+        // 8 H100 x 18 x 25 GB/s = 3.6 TB/s over NVSwitch3's 64 x 25 GB/s = 1.6 TB/s: ceil(2.25) = 3 switches.
+        fixed(IssueCodes.SCALE_UP_BLOCKING, fixes::switchesThatCarryTheDomain, "switches 3 x NVSwitch3");
+    }
+
+    @Test
     void shouldWriteOnePlanePerNicPortOfAnAccelerator() throws Exception {
         // Gaudi 3: 3 scale-out ports per accelerator, so 3 planes, not 2.
         fixed(IssueCodes.PLANES_NIC_PORTS, fixes::planePerNicPort, "planes 3");

@@ -14,9 +14,11 @@ import org.fabricsim.dsl.fabric.PrecisionRate;
 import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
+import org.fabricsim.dsl.fabric.ScaleUpTopology;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.units.ScientificNumber;
 import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.analysis.ScaleUpSwitching;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NicSpec;
@@ -40,20 +42,42 @@ public final class HardwareMapper {
                 node.getNics(), node.isRailAligned());
     }
 
+    /**
+     * A domain's rate per accelerator is the accelerator's scale-up rate (or the fabric's link rate), capped by
+     * what its stated switches carry ({@link ScaleUpSwitching}: min(b, s·k·r / n)); a full mesh has no switches.
+     */
     private ScaleUpSpec toScaleUp(ScaleUpDomain domain, Node node, AcceleratorSpec accelerator) {
         FabricSpec fabric = toFabric(domain.getFabric());
         int size = domain.getDomainSize() > 0 ? domain.getDomainSize() : node.getAccelerators();
-        double perAccelerator = accelerator.scaleUpBytesPerSecond() > 0 ? accelerator.scaleUpBytesPerSecond()
+        double rate = accelerator.scaleUpBytesPerSecond() > 0 ? accelerator.scaleUpBytesPerSecond()
                 : fabric.linkBytesPerSecond();
+        Switch switchType = domain.getSwitchType();
+        double perAccelerator = switchesCount(domain) ? ScaleUpSwitching.bytesPerSecondPerAccelerator(size, rate,
+                domain.getSwitches(), switchType.getPorts(), Units.bytesPerSecond(switchType.getPortRate())) : rate;
         boolean reduction = fabric.inNetworkReduction()
                 && (domain.getSwitchType() == null || domain.getSwitchType().isInNetworkReduction());
         return new ScaleUpSpec(fabric, ScaleUpSpec.Kind.valueOf(domain.getTopology().getName()), size, perAccelerator,
                 reduction);
     }
 
-    AcceleratorSpec toAccelerator(Accelerator accelerator) {
-        double scaleUp = accelerator.getScaleUpPortRate() == null ? 0
+    /**
+     * Whether the domain's switch count caps its rate: a switched or rack-scale domain that names s switches of
+     * a resolved type with ports and a port rate. A full mesh has no switches.
+     */
+    public static boolean switchesCount(ScaleUpDomain domain) {
+        Switch switchType = domain.getSwitchType();
+        return domain.getTopology() != ScaleUpTopology.FULL_MESH && domain.getSwitches() > 0 && switchType != null
+                && !switchType.eIsProxy() && switchType.getPorts() > 0 && switchType.getPortRate() != null;
+    }
+
+    /** An accelerator's scale-up rate per direction: its ports × their rate, 0 where it states none. */
+    public static double scaleUpBytesPerSecond(Accelerator accelerator) {
+        return accelerator.getScaleUpPortRate() == null ? 0
                 : accelerator.getScaleUpPorts() * Units.bytesPerSecond(accelerator.getScaleUpPortRate());
+    }
+
+    AcceleratorSpec toAccelerator(Accelerator accelerator) {
+        double scaleUp = scaleUpBytesPerSecond(accelerator);
         double efficiency = accelerator.getEfficiency() == null ? 0 : Units.fraction(accelerator.getEfficiency());
         double fp8Efficiency = accelerator.getFp8Efficiency() == null ? 0
                 : Units.fraction(accelerator.getFp8Efficiency());

@@ -16,6 +16,7 @@ import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.PoolRole;
 import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
+import org.fabricsim.dsl.fabric.ScaleUpTopology;
 import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.mapping.HardwareMapper;
@@ -104,10 +105,10 @@ public class IgnoredSettingsValidator extends FabricCheck {
 
     @Check
     public void checkScaleUpSwitchesNotSimulated(ScaleUpDomain domain) {
-        if (written(domain, Literals.SCALE_UP_DOMAIN__SWITCHES)) {
-            info("'switches " + domain.getSwitches() + " x ...'" + NOT_YET + "a switched domain is one non-blocking"
-                    + " switch; only whether its switch type reduces in the network counts.", domain,
-                    Literals.SCALE_UP_DOMAIN__SWITCHES, IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED);
+        if (written(domain, Literals.SCALE_UP_DOMAIN__SWITCHES) && domain.getTopology() == ScaleUpTopology.FULL_MESH) {
+            info("'switches " + domain.getSwitches() + " x ...'" + NOT_YET + "a full mesh links its accelerators"
+                    + " directly, pair by pair, through no switch; a 'switched' or 'rack-scale' domain reads the"
+                    + " count.", domain, Literals.SCALE_UP_DOMAIN__SWITCHES, IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED);
         }
     }
 

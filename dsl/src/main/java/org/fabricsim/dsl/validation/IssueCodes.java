@@ -60,6 +60,11 @@ public final class IssueCodes {
     public static final String OVERSUBSCRIBED = PREFIX + "oversubscription.above-one";
     /** An oversubscription above the cluster's {@code max-oversubscription}. Data: where, the ratio, the policy. */
     public static final String OVERSUBSCRIPTION_POLICY = PREFIX + "oversubscription.policy";
+    /**
+     * A switched scale-up domain whose switches carry less than its accelerators inject (s·k·r &lt; n·b): each runs
+     * at s·k·r / n. Data: the fewest switches that carry the domain.
+     */
+    public static final String SCALE_UP_BLOCKING = PREFIX + "oversubscription.scale-up-switches";
     /** A declared oversubscription that the switch's port count cannot realize. Data: tier, the nearest realizable ratio. */
     public static final String OVERSUBSCRIPTION_PORTS = PREFIX + "oversubscription.contradicts-ports";
     /**
@@ -306,7 +311,7 @@ public final class IssueCodes {
     public static final String SWITCH_BUFFER_NOT_SIMULATED = PREFIX + "not-simulated.switch-buffer";
     /** A switch's {@code scheduled} flag, not simulated yet. Data: none. */
     public static final String SWITCH_SCHEDULED_NOT_SIMULATED = PREFIX + "not-simulated.switch-scheduled";
-    /** The switch count of a scale-up domain, which is simulated as one non-blocking switch. Data: none. */
+    /** The switch count of a full-mesh scale-up domain, which has no switches. Data: none. */
     public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";
     /** A {@code kv-transfer} on a deployment without both a prefill and a decode pool, which hands no cache over. Data: none. */
     public static final String KV_TRANSFER_NOT_SIMULATED = PREFIX + "not-simulated.kv-transfer";

@@ -1,12 +1,18 @@
 package org.fabricsim.dsl.validation;
 
+import java.util.Locale;
+
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Node;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.ScaleUpTopology;
+import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.mapping.HardwareMapper;
 import org.fabricsim.dsl.model.Written;
+import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.analysis.ScaleUpSwitching;
 
 /**
  * A scale-up domain splits a node into equal parts or spans whole nodes: its size divides the node's
@@ -61,5 +67,46 @@ public class ScaleUpDomainValidator extends FabricCheck {
                 + " splits a node into equal parts or spans whole nodes. Write a divisor of " + accelerators
                 + " (such as " + accelerators + ") or a multiple of it (such as " + 2 * accelerators + ").", domain,
                 Literals.SCALE_UP_DOMAIN__DOMAIN_SIZE, IssueCodes.DOMAIN_MISFIT, String.valueOf(accelerators));
+    }
+
+    /**
+     * The switches of a switched domain carry s·k·r per direction and its n accelerators inject n·b; with fewer
+     * ports than links the accelerators share them at s·k·r / n each ({@link ScaleUpSwitching}), and the run
+     * uses that rate. Two NVSwitch3 chips (64 × 25 GB/s) for eight H100s (18 × 25 GB/s) give 400 GB/s, not 450;
+     * the DGX H100's four give 6.4 TB/s for 3.6 TB/s. Data: the fewest switches that carry the domain.
+     */
+    @Check
+    public void checkScaleUpSwitchesCarryTheDomain(Node node) {
+        ScaleUpDomain domain = node.getScaleUp();
+        Accelerator accelerator = node.getAccelerator();
+        if (domain == null || accelerator == null || accelerator.eIsProxy() || !HardwareMapper.switchesCount(domain)) {
+            return;
+        }
+        double rate = HardwareMapper.scaleUpBytesPerSecond(accelerator);
+        if (rate <= 0 && domain.getFabric() != null && !domain.getFabric().eIsProxy()
+                && domain.getFabric().getLinkRate() != null) {
+            rate = Units.bytesPerSecond(domain.getFabric().getLinkRate());
+        }
+        int size = domain.getDomainSize() > 0 ? domain.getDomainSize() : node.getAccelerators();
+        Switch switchType = domain.getSwitchType();
+        double portRate = Units.bytesPerSecond(switchType.getPortRate());
+        if (rate <= 0 || size < 1 || !ScaleUpSwitching.blocking(size, rate, domain.getSwitches(), switchType.getPorts(),
+                portRate)) {
+            return;
+        }
+        int needed = ScaleUpSwitching.switchesNeeded(size, rate, switchType.getPorts(), portRate);
+        double share = ScaleUpSwitching.bytesPerSecondPerAccelerator(size, rate, domain.getSwitches(),
+                switchType.getPorts(), portRate);
+        warning(String.format(Locale.ROOT, "%d x %s switch %s per direction for %d accelerators at %s each (%s):"
+                + " each accelerator runs at %s, %.0f%% of its scale-up rate. Write 'switches %d' to carry the"
+                + " domain, or keep the blocking domain on purpose.", domain.getSwitches(), switchType.getName(),
+                gigabytes(ScaleUpSwitching.switchingBytesPerSecond(domain.getSwitches(), switchType.getPorts(),
+                        portRate)), size, gigabytes(rate), gigabytes(size * rate), gigabytes(share),
+                100 * share / rate, needed), domain, Literals.SCALE_UP_DOMAIN__SWITCHES,
+                IssueCodes.SCALE_UP_BLOCKING, String.valueOf(needed));
+    }
+
+    private static String gigabytes(double bytesPerSecond) {
+        return String.format(Locale.ROOT, "%.0f GB/s", bytesPerSecond / 1e9);
     }
 }

@@ -27,7 +27,8 @@ import com.google.gson.JsonArray;
  * Quick fixes (LSP code actions) where the fix is obvious, driven by the issue data the
  * validators and the linker attach: import the missing package, use the closest name, set TP to
  * what the scale-up domain holds, add the tiers the endpoints need, write the ratio the ports
- * realize, write as many rails as NIC ports, write torus dimensions that hold the accelerators, one
+ * realize, as many scale-up switches as carry the domain, write as many rails as NIC ports, write torus
+ * dimensions that hold the accelerators, one
  * plane per NIC port of an accelerator, a pod count that divides the data ways; for a benchmark, run
  * it over the scale-out network when the cluster has no data-centre network,
  * remove a {@code channels} line so that NCCL's count runs, use every accelerator of the node, write
@@ -67,6 +68,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.OVERSUBSCRIPTION_PORTS)
     public void writeRealizableRatio(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Write the ratio the ports realize", 1);
+    }
+
+    @QuickFix(IssueCodes.SCALE_UP_BLOCKING)
+    public void switchesThatCarryTheDomain(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Write the switches that carry the domain", 0);
     }
 
     @QuickFix(IssueCodes.RAILS_WITHOUT_NICS)
