@@ -180,10 +180,51 @@ class IgnoredSettingsValidationTest {
     }
 
     @Test
-    void shouldSayScheduledSwitchDoesNotChangeResultsYet() throws Exception {
-        assertInfo(switchWith("scheduled"), Literals.SWITCH, IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED,
-                "'scheduled' is recorded");
+    void shouldSayAScheduledSwitchChangesNothingWhereNoFabricOfItsLeavesItTheScheduling() throws Exception {
+        String said = "'scheduled' is recorded but does not change simulated results yet";
+        assertInfo(switchWith("scheduled"), Literals.SWITCH, IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED, said);
+        assertInfo(scheduledSwitchOn("lossless pfc congestion-control dcqcn"), Literals.SWITCH,
+                IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED, said);
         assertEquals(List.of(), infos(switchWith(""), IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldStayQuietOnAScheduledSwitchWhoseFabricStatesItsFlowControlAndNoCongestionControl() throws Exception {
+        assertEquals(List.of(), infos(scheduledSwitchOn("lossy congestion-control none"),
+                IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED));
+        assertEquals(List.of(), infos(scheduledSwitchOn("lossless pfc"), IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED));
+    }
+
+    @Test
+    void shouldSayATopologyMixingScheduledAndUnscheduledSwitchesIsNotScheduled() throws Exception {
+        assertInfo(scheduledTree("Plain"), Literals.FAT_TREE_TOPOLOGY, IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED,
+                "every switch it names is scheduled, and Plain is not");
+        assertEquals(List.of(), infos(scheduledTree("Sched"), IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED));
+    }
+
+    private Model scheduledSwitchOn(String fabricExtra) throws Exception {
+        return parser.parse("""
+                vendor V
+                fabric F { vendor V scope scale-out open-standard link 400 Gb/s %s }
+                switch S { vendor V ports 64 x 400 Gb/s speaks F scheduled }
+                """.formatted(fabricExtra));
+    }
+
+    /** A two-tier tree of scheduled leaves whose spines are {@code spine}. */
+    private Model scheduledTree(String spine) throws Exception {
+        return parser.parse("""
+                vendor V
+                fabric F { vendor V scope scale-out open-standard link 400 Gb/s lossy congestion-control none }
+                switch Sched { vendor V ports 64 x 400 Gb/s speaks F scheduled }
+                switch Plain { vendor V ports 64 x 400 Gb/s speaks F }
+                nic One { vendor V ports 1 x 400 Gb/s speaks F }
+                accelerator A { vendor V compute bf16 989 TFLOPS memory 80 GB bandwidth 3.35 TB/s }
+                node N { accelerators 1 x A nics 1 x One }
+                cluster C {
+                    nodes 64 x N
+                    scale-out F fat-tree { tiers 2 leaf 4 x Sched spine 2 x %s }
+                }
+                """.formatted(spine));
     }
 
     @Test

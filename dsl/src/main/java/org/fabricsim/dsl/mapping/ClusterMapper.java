@@ -2,7 +2,6 @@ package org.fabricsim.dsl.mapping;
 
 import static org.fabricsim.dsl.mapping.SpecNames.GENERIC_VENDOR;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,32 +10,24 @@ import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.util.IResourceScopeCache;
 import org.eclipse.xtext.util.Tuples;
-import org.fabricsim.dsl.fabric.CapexUnit;
 import org.fabricsim.dsl.fabric.Cluster;
-import org.fabricsim.dsl.fabric.Component;
-import org.fabricsim.dsl.fabric.Cost;
 import org.fabricsim.dsl.fabric.DataCentreNetwork;
 import org.fabricsim.dsl.fabric.DragonflyTopology;
-import org.fabricsim.dsl.fabric.FailureDomain;
-import org.fabricsim.dsl.fabric.FailureRate;
+import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FatTreeTopology;
-import org.fabricsim.dsl.fabric.Mtbf;
 import org.fabricsim.dsl.fabric.NodeGroup;
 import org.fabricsim.dsl.fabric.PodStructure;
 import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.RailOptimizedTopology;
 import org.fabricsim.dsl.fabric.Ratio;
-import org.fabricsim.dsl.fabric.Reliability;
 import org.fabricsim.dsl.fabric.SingleSwitchTopology;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.fabric.TierLevel;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.fabric.TorusTopology;
-import org.fabricsim.dsl.model.Checkpoints;
 import org.fabricsim.dsl.model.TorusAxes;
 import org.fabricsim.dsl.model.Written;
-import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -52,6 +43,7 @@ import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.fabricsim.runtime.topology.ScheduledSwitches;
 import org.fabricsim.runtime.topology.DragonflyParameters;
 
 import com.google.inject.Inject;
@@ -65,6 +57,8 @@ final class ClusterMapper {
     private SpecNames names;
     @Inject
     private HardwareMapper hardware;
+    @Inject
+    private CostMapper costs;
 
     @Inject
     private IResourceScopeCache cache;
@@ -86,17 +80,17 @@ final class ClusterMapper {
         double maxOversubscription = cluster.getMaxOversubscription() == null ? 0
                 : Units.ratio(cluster.getMaxOversubscription());
         int perNode = group.getNode() == null ? group.getAcceleratorsPerNode() : group.getNode().getAccelerators();
-        CostSpec cost = cluster.getCost() == null ? null : toCost(cluster.getCost(), perNode);
-        ReliabilitySpec reliability = cluster.getReliability() == null ? null : toReliability(cluster.getReliability());
+        CostSpec cost = cluster.getCost() == null ? null : costs.toCost(cluster.getCost(), perNode);
+        ReliabilitySpec reliability = cluster.getReliability() == null ? null : costs.toReliability(cluster.getReliability());
         if (group.getNode() == null) {
             return sketch(cluster, group, maxOversubscription, cost, reliability);
         }
         NodeSpec node = hardware.toNode(group.getNode());
         ScaleOutSpec scaleOut = cluster.getScaleOut() == null ? null
-                : new ScaleOutSpec(hardware.toFabric(cluster.getScaleOut().getFabric()),
-                        toTopology(cluster.getScaleOut().getTopology(), nodes(cluster) * node.nics(),
-                                (int) Math.min(Integer.MAX_VALUE, (long) nodes(cluster) * node.accelerators())),
-                        routing(cluster.getScaleOut().getTopology()));
+                : network(cluster.getScaleOut().getFabric(), toTopology(cluster.getScaleOut().getTopology(),
+                        nodes(cluster) * node.nics(),
+                        (int) Math.min(Integer.MAX_VALUE, (long) nodes(cluster) * node.accelerators())),
+                        cluster.getScaleOut().getTopology());
         return new ClusterSpec(names.qualifiedName(cluster), node, nodes(cluster), scaleOut, maxOversubscription,
                 cost, reliability, groups(cluster, node), dataCentre(cluster, node));
     }
@@ -111,9 +105,14 @@ final class ClusterMapper {
             return null;
         }
         int accelerators = (int) Math.min(Integer.MAX_VALUE, (long) nodes(cluster) * node.accelerators());
-        return new DataCentreSpec(new ScaleOutSpec(hardware.toFabric(written.getFabric()),
-                toTopology(written.getTopology(), accelerators, accelerators), routing(written.getTopology())),
-                Units.bytesPerSecond(written.getNicRate()));
+        return new DataCentreSpec(network(written.getFabric(), toTopology(written.getTopology(), accelerators,
+                accelerators), written.getTopology()), Units.bytesPerSecond(written.getNicRate()));
+    }
+
+    /** A network of {@code fabric} on {@code topology}, scheduled where its switches are ({@link ScheduledSwitches}). */
+    private ScaleOutSpec network(Fabric fabric, TopologySpec topology, Topology written) {
+        return new ScaleOutSpec(ScheduledSwitches.fabricOn(hardware.toFabric(fabric), topology), topology,
+                routing(written));
     }
 
     /**
@@ -270,48 +269,5 @@ final class ClusterMapper {
             ratios.add(tier < written.size() ? Units.ratio(written.get(tier)) : 1.0);
         }
         return ratios;
-    }
-
-
-    /** The cost per accelerator; per-node figures are divided by the node's accelerators. */
-    private CostSpec toCost(Cost cost, int acceleratorsPerNode) {
-        double rent = cost.getAcceleratorHour() == null ? 0 : Units.base(cost.getAcceleratorHour(), Dimension.MONEY_RATE);
-        double capex = cost.getCapex() == null ? 0 : Units.base(cost.getCapex(), Dimension.MONEY)
-                / (cost.getCapexUnit() == CapexUnit.NODE ? acceleratorsPerNode : 1);
-        double lifetime = cost.getAmortization() == null ? 0 : Units.seconds(cost.getAmortization());
-        double watts = cost.getPower() == null ? 0 : Units.base(cost.getPower(), Dimension.POWER)
-                / (cost.getPowerUnit() == CapexUnit.NODE ? acceleratorsPerNode : 1);
-        double kwh = cost.getElectricity() == null ? 0 : Units.base(cost.getElectricity(), Dimension.ENERGY_PRICE);
-        double pue = cost.getPue() == null ? 1 : new BigDecimal(cost.getPue()).doubleValue();
-        return new CostSpec(names.qualifiedName(cost), rent, capex, lifetime, watts, kwh, pue);
-    }
-
-    private ReliabilitySpec toReliability(Reliability reliability) {
-        List<ReliabilitySpec.Rate> rates = new ArrayList<>();
-        for (Mtbf part : reliability.getMtbf()) {
-            rates.add(ReliabilitySpec.Rate.ofMtbf(component(part.getComponent()), Units.seconds(part.getTime())));
-        }
-        for (FailureRate rate : reliability.getRates()) {
-            rates.add(ReliabilitySpec.Rate.perThousandNodeDays(component(rate.getComponent()),
-                    new BigDecimal(rate.getPerThousandNodeDays()).doubleValue()));
-        }
-        for (FailureDomain domain : reliability.getDomains()) {
-            rates.add(ReliabilitySpec.Rate.ofDomain(domain.getSize(), Units.seconds(domain.getMtbf())));
-        }
-        boolean stragglers = reliability.getStragglerShare() != null;
-        return new ReliabilitySpec(names.qualifiedName(reliability), rates,
-                seconds(reliability.getCheckpointInterval()), Checkpoints.seconds(reliability),
-                seconds(reliability.getRestartTime()), seconds(reliability.getRepairTime()), reliability.getSpares(),
-                stragglers ? new BigDecimal(reliability.getStragglerShare()).doubleValue() : 0,
-                stragglers ? new BigDecimal(reliability.getStragglerSpeed()).doubleValue() : 1,
-                seconds(reliability.getWindow()), reliability.isStragglerLink());
-    }
-
-    private static ReliabilitySpec.Component component(Component component) {
-        return ReliabilitySpec.Component.valueOf(component.getName());
-    }
-
-    private static double seconds(Quantity time) {
-        return time == null ? 0 : Units.seconds(time);
     }
 }

@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.CongestionControl;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
@@ -19,7 +20,9 @@ import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.ScaleUpTopology;
 import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.mapping.HardwareMapper;
+import org.fabricsim.dsl.model.Topologies;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.spec.FabricSpec;
 
@@ -94,13 +97,44 @@ public class IgnoredSettingsValidator extends FabricCheck {
                 Literals.SWITCH__BUFFER, IssueCodes.SWITCH_BUFFER_NOT_SIMULATED);
     }
 
+    /**
+     * A scheduled switch runs a fabric's traffic as {@code congestion-control scheduled} where the fabric states
+     * its flow control and no congestion control ({@code ScheduledSwitches}); on a switch none of whose fabrics
+     * does, the flag changes nothing.
+     */
     @Check
     public void checkSwitchScheduledNotSimulated(Switch switchType) {
-        if (switchType.isScheduled()) {
-            info("'scheduled'" + NOT_YET + "every switch shares its links max-min fairly, scheduled or not; state"
-                    + " 'congestion-control scheduled' on the fabric to simulate its request/grant scheduling.",
-                    switchType, Literals.SWITCH__SCHEDULED, IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED);
+        if (switchType.isScheduled()
+                && switchType.getFabrics().stream().noneMatch(IgnoredSettingsValidator::leavesItToTheSwitches)) {
+            info("'scheduled'" + NOT_YET + "a scheduled switch schedules a fabric that says how it takes overload"
+                    + " ('lossless pfc', 'lossless credit-based' or 'lossy') and states no congestion control of its"
+                    + " own, and this switch speaks none such; the fabric's own row runs.", switchType,
+                    Literals.SWITCH__SCHEDULED, IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED);
         }
+    }
+
+    /**
+     * A network schedules its traffic only when every switch a packet crosses does: a topology that names a
+     * scheduled switch beside an unscheduled one runs its fabric's own row.
+     */
+    @Check
+    public void checkTopologyScheduledNotSimulated(Topology topology) {
+        List<Switch> named = Topologies.namedSwitches(topology);
+        if (named.stream().anyMatch(Switch::isScheduled) && !named.stream().allMatch(Switch::isScheduled)) {
+            info("'scheduled' on " + names(named, true) + NOT_YET + "a network schedules its traffic only when"
+                    + " every switch it names is scheduled, and " + names(named, false) + " is not; the fabric's own"
+                    + " row runs.", topology, null, IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED);
+        }
+    }
+
+    private static String names(List<Switch> switches, boolean scheduled) {
+        return switches.stream().filter(s -> s.isScheduled() == scheduled).map(Switch::getName).distinct()
+                .collect(Collectors.joining(", "));
+    }
+
+    private static boolean leavesItToTheSwitches(Fabric fabric) {
+        return !fabric.eIsProxy() && HardwareMapper.flowControl(fabric).stated()
+                && fabric.getCongestionControl() == CongestionControl.NONE;
     }
 
     @Check

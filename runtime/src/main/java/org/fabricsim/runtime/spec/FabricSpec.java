@@ -96,6 +96,13 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
                 congestionControl, adaptiveRouting, packetSpraying, inNetworkReduction, flowsPerPeer, 0);
     }
 
+    /** This fabric with {@code congestion} for its congestion control, every other setting as it is. */
+    public FabricSpec withCongestionControl(CongestionControl congestion) {
+        return new FabricSpec(name, vendor, scope, openStandard, acceleratorVendor, linkBytesPerSecond, latencyPs,
+                flowControl, congestion, adaptiveRouting, packetSpraying, inNetworkReduction, flowsPerPeer,
+                linkEfficiency, packet, recovery);
+    }
+
     /** Whether the fabric never drops a packet under overload (PFC, credits, link-level retry). */
     public boolean lossless() {
         return flowControl.lossless();

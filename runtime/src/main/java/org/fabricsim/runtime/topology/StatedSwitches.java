@@ -114,7 +114,7 @@ final class StatedSwitches {
     }
 
     /** The switch of tier {@code tier} (0 leaf, 1 spine, 2 core) of {@code spec}; null where none is named. */
-    private static SwitchSpec switchOf(TopologySpec spec, int tier) {
+    static SwitchSpec switchOf(TopologySpec spec, int tier) {
         TierStructure structure = ClusterTopologies.structure(spec);
         TierStructure.Level level = tier == 0 ? structure.leaf() : tier == 1 ? structure.spine() : structure.core();
         return level != null ? level.switchSpec() : spec.switchSpec();

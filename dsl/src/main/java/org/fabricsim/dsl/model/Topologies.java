@@ -1,0 +1,37 @@
+package org.fabricsim.dsl.model;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.fabric.TierLevel;
+import org.fabricsim.dsl.fabric.Topology;
+
+/** What a written topology names. */
+public final class Topologies {
+    private static final String[] LEVELS = {"leaf", "spine", "core"};
+
+    private Topologies() {
+    }
+
+    /**
+     * The switch of each tier, leaf, spine and core, as the engine takes it: the level's switch where the topology
+     * names the level, else the topology's {@code switch}; unnamed and unresolved ones left out. A single switch
+     * and a dragonfly have only the topology's {@code switch}; a torus names none.
+     */
+    public static List<Switch> namedSwitches(Topology topology) {
+        EStructuralFeature own = topology.eClass().getEStructuralFeature("switchType");
+        Switch topologySwitch = own == null ? null : (Switch) topology.eGet(own);
+        List<Switch> named = new ArrayList<>();
+        for (String level : LEVELS) {
+            EStructuralFeature feature = topology.eClass().getEStructuralFeature(level);
+            TierLevel written = feature == null ? null : (TierLevel) topology.eGet(feature);
+            Switch tierSwitch = written != null ? written.getSwitchType() : topologySwitch;
+            if (tierSwitch != null && !tierSwitch.eIsProxy()) {
+                named.add(tierSwitch);
+            }
+        }
+        return named;
+    }
+}
