@@ -147,15 +147,6 @@ public class IgnoredSettingsValidator extends FabricCheck {
     }
 
     @Check
-    public void checkScaleUpFabricEfficiencyNotSimulated(Fabric fabric) {
-        if (fabric.getEfficiency() != null && fabric.getScope() == FabricScope.SCALE_UP) {
-            info("A scale-up fabric's 'efficiency'" + NOT_YET + "scale-up links run at the accelerator's"
-                    + " 'scale-up-efficiency' (or the profile's NVLink efficiency); only a scale-out fabric's counts.",
-                    fabric, Literals.FABRIC__EFFICIENCY, IssueCodes.SCALE_UP_EFFICIENCY_NOT_SIMULATED);
-        }
-    }
-
-    @Check
     public void checkStudyToleranceNotSimulated(Study study) {
         boolean collective = study.getWorkload() instanceof Benchmark benchmark && benchmark.getExpertParallel() == null;
         if (study.getTolerance() != null && !collective) {

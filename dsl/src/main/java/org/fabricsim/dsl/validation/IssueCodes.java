@@ -317,8 +317,6 @@ public final class IssueCodes {
     public static final String KV_TRANSFER_NOT_SIMULATED = PREFIX + "not-simulated.kv-transfer";
     /** An accelerator's {@code tdp}, not simulated yet (no power cap). Data: none. */
     public static final String TDP_NOT_SIMULATED = PREFIX + "not-simulated.tdp";
-    /** A scale-up fabric's {@code efficiency}: scale-up links take the accelerator's. */
-    public static final String SCALE_UP_EFFICIENCY_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-efficiency";
     /** A study's {@code tolerance} on a workload that does not read it (training, serving). */
     public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
     /**

@@ -163,7 +163,10 @@ public final class ClusterTopologies {
                 : cluster.scaleOut().fabric().flowsPerPeer();
     }
 
-    /** The scale-up domains of {@code node}, derated by {@code calibration}. */
+    /**
+     * The scale-up domains of {@code node}, their links derated by the accelerator's measured scale-up efficiency,
+     * else the scale-up fabric's stated {@code efficiency}, else {@code calibration}'s NVLink efficiency.
+     */
     static ScaleUpParameters scaleUp(NodeSpec node, Calibration calibration) {
         ScaleUpSpec spec = node.scaleUp();
         if (spec == null || node.accelerators() < 2) {
@@ -171,7 +174,8 @@ public final class ClusterTopologies {
         }
         int domain = Math.min(spec.domainSize(), node.accelerators());
         double measured = node.accelerator().scaleUpEfficiency();
-        double efficiency = measured > 0 ? measured : calibration.nvlinkEfficiency();
+        double stated = spec.fabric().linkEfficiency();
+        double efficiency = measured > 0 ? measured : stated > 0 ? stated : calibration.nvlinkEfficiency();
         if (spec.kind() == ScaleUpSpec.Kind.FULL_MESH) {
             LinkClass perPair = new LinkClass(spec.bytesPerSecondPerAccelerator() / (domain - 1),
                     spec.fabric().latencyPs()).derated(efficiency);
