@@ -81,12 +81,26 @@ class PacketSettingsTest {
     }
 
     @Test
-    void shouldSayThatOnlyThePacketBackendReadsTheMtuAndTheBitErrorRate() throws Exception {
-        validation.assertIssue(fabric("mtu 4096 B"), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING, Severity.INFO,
-                "'mtu' is read by the packet backend only");
+    void shouldSayThatOnlyThePacketBackendReadsTheBitErrorRateAndAnMtuBesideAStatedEfficiency() throws Exception {
+        validation.assertIssue(fabric("mtu 4096 B efficiency 90 %"), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING,
+                Severity.INFO, "'mtu' is read by the packet backend only");
         validation.assertIssue(fabric("bit-error-rate 1e-12"), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING,
                 Severity.INFO, "'bit-error-rate' is read by the packet backend only");
         validation.assertNoIssue(fabric(""), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING);
+    }
+
+    @Test
+    void shouldStayQuietOnAnMtuWhoseHeaderShareTheFlowModelReads() throws Exception {
+        validation.assertNoIssue(fabric("mtu 1024 B"), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING);
+    }
+
+    @Test
+    void shouldScaleTheNicEfficiencyByTheMtusHeaderShare() throws Exception {
+        // (1024 / 1086) / (4096 / 4158) = 0.942910 / 0.985089 = 0.957182; 9216 B: 0.993317 / 0.985089 = 1.008353.
+        assertEquals(0.957182, mapped("mtu 1024 B").headerShareAgainstDefault(), 1e-6);
+        assertEquals(1.008353, mapped("mtu 9216 B").headerShareAgainstDefault(), 1e-6);
+        assertEquals(1.0, mapped("mtu 4096 B").headerShareAgainstDefault());
+        assertEquals(1.0, mapped("").headerShareAgainstDefault());
     }
 
     @Test

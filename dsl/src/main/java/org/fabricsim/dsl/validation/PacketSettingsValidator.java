@@ -13,8 +13,9 @@ import org.fabricsim.dsl.units.Units;
 /**
  * A fabric's packet-level settings ({@code mtu}, {@code bit-error-rate}, DCQCN's
  * {@code congestion-control dcqcn { kmin .. kmax .. pmax .. increase-timer .. }}): within the ranges
- * the packet backend simulates, and each says with an info that only {@code network packet} reads it,
- * since the flow model has no packets, no bit errors and no queues to mark.
+ * the packet backend simulates, and each says with an info where only {@code network packet} reads it:
+ * the flow model has no bit errors and no queues to mark, and reads an MTU only as the header share that
+ * scales the profile's NIC efficiency (not a fabric's stated {@code efficiency}).
  */
 public class PacketSettingsValidator extends FabricCheck {
     /** The smallest MTU: InfiniBand's 256 B (IBTA specification, MTU 256 to 4096 B). */
@@ -45,9 +46,10 @@ public class PacketSettingsValidator extends FabricCheck {
                     + MAX_MTU_BYTES + " B (RoCE and InfiniBand 4096 B, Ethernet jumbo frames up to 9216 B).", fabric,
                     Literals.FABRIC__MTU, IssueCodes.PACKET_SETTING_RANGE,
                     String.valueOf(bytes < MIN_MTU_BYTES ? MIN_MTU_BYTES : MAX_MTU_BYTES));
-        } else {
-            info("'mtu'" + PACKET_ONLY + "the flow model moves bytes, not packets.", fabric, Literals.FABRIC__MTU,
-                    IssueCodes.PACKET_ONLY_SETTING);
+        } else if (fabric.getEfficiency() != null) {
+            info("'mtu'" + PACKET_ONLY + "the flow model scales the profile's NIC efficiency by the MTU's header"
+                    + " share, and this fabric states its own 'efficiency', the share it achieves at its MTU.", fabric,
+                    Literals.FABRIC__MTU, IssueCodes.PACKET_ONLY_SETTING);
         }
     }
 

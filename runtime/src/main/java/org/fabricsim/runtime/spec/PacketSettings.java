@@ -2,7 +2,7 @@ package org.fabricsim.runtime.spec;
 
 /**
  * What a fabric tells the packet backend beyond its rate, latency, flow control and congestion control; the flow
- * model reads none of it.
+ * model reads only the MTU's header share ({@link #headerShareAgainstDefault}).
  * Every value 0 means "the backend's sourced default" (docs/packet-backend.md).
  *
  * @param mtuBytes          payload bytes of a full packet (the fabric's {@code mtu}), or 0
@@ -23,6 +23,14 @@ package org.fabricsim.runtime.spec;
 public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, long kmaxBytes,
         double pmax, long increaseTimerPs, double hpccEta, int hpccMaxStage, double hpccAdditiveBytesPerSecond,
         long ibCcThresholdBytes, int ibCcIncrease, int ibCcLimit, long ibCcTimerPs, int creditBytes) {
+
+    /** The default MTU, payload bytes of a full packet: RoCE's and InfiniBand's largest, 4096 B (IBTA specification). */
+    public static final int DEFAULT_MTU_BYTES = 4096;
+    /**
+     * Header bytes of a packet on the wire: RoCEv2 = Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 + ICRC 4 + FCS 4
+     * (InfiniBand Architecture Specification, Annex A17); preamble and inter-frame gap are not counted.
+     */
+    public static final int HEADER_BYTES = 62;
 
     /**
      * Every setting at the backend's default: no bit errors, the default MTU, DCQCN, HPCC, IB CC and scheduled
@@ -46,5 +54,20 @@ public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, 
             throw new IllegalArgumentException("the bit-error rate is in [0, 1), pmax and HPCC's eta in [0, 1] and"
                     + " HPCC's additive increase non-negative");
         }
+    }
+
+    /**
+     * The payload share of a full packet at this MTU against the default's: (m / (m + h)) / (D / (D + h)), with
+     * h = {@link #HEADER_BYTES} and D = {@link #DEFAULT_MTU_BYTES}; 1 when no MTU is stated. The profile's NIC
+     * efficiency is measured at the default MTU, so this scales it to the fabric's: 1024 B gives 0.957, 9216 B
+     * 1.008. O(1).
+     */
+    public double headerShareAgainstDefault() {
+        if (mtuBytes == 0) {
+            return 1;
+        }
+        double stated = (double) mtuBytes / (mtuBytes + HEADER_BYTES);
+        double standard = (double) DEFAULT_MTU_BYTES / (DEFAULT_MTU_BYTES + HEADER_BYTES);
+        return stated / standard;
     }
 }

@@ -60,9 +60,7 @@ public final class ClusterTopologies {
     /** The derated NIC link class per accelerator of {@code node} on {@code scaleOut}. */
     static LinkClass nicLink(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
         double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
-        double stated = scaleOut.fabric().linkEfficiency();
-        return new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(stated > 0 ? stated
-                : calibration.nicEfficiency());
+        return new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(efficiency(scaleOut, calibration));
     }
 
     /** The topology with every node of the cluster's first type, and its data-centre network when it has one. */
@@ -85,10 +83,15 @@ public final class ClusterTopologies {
         return aggregation == null ? topology : topology.withAggregation(aggregation);
     }
 
-    /** The link efficiency of a network: its fabric's own when stated, else the profile's NIC efficiency. */
+    /**
+     * The link efficiency of a network: its fabric's own when stated (the share it measured at its MTU), else the
+     * profile's NIC efficiency, measured at the default MTU, times the header share of the fabric's stated MTU
+     * against it ({@link org.fabricsim.runtime.spec.PacketSettings#headerShareAgainstDefault}), at most 1.
+     */
     private static double efficiency(ScaleOutSpec network, Calibration calibration) {
         double stated = network.fabric().linkEfficiency();
-        return stated > 0 ? stated : calibration.nicEfficiency();
+        return stated > 0 ? stated
+                : Math.min(1, calibration.nicEfficiency() * network.fabric().packet().headerShareAgainstDefault());
     }
 
     /** A switched network's parameters, its links at the fabric's rate derated by its {@link #efficiency}. */
@@ -96,7 +99,7 @@ public final class ClusterTopologies {
             Calibration calibration) {
         LinkClass fabric = new LinkClass(network.fabric().linkBytesPerSecond(), network.fabric().latencyPs())
                 .derated(efficiency(network, calibration));
-        return fabric(network, fabric, node, accelerators, calibration.nicEfficiency());
+        return fabric(network, fabric, node, accelerators, efficiency(network, calibration));
     }
 
     /**
