@@ -81,17 +81,16 @@ class PacketSettingsTest {
     }
 
     @Test
-    void shouldSayThatOnlyThePacketBackendReadsTheBitErrorRateAndAnMtuBesideAStatedEfficiency() throws Exception {
+    void shouldSayThatOnlyThePacketBackendReadsAnMtuBesideAStatedEfficiency() throws Exception {
         validation.assertIssue(fabric("mtu 4096 B efficiency 90 %"), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING,
                 Severity.INFO, "'mtu' is read by the packet backend only");
-        validation.assertIssue(fabric("bit-error-rate 1e-12"), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING,
-                Severity.INFO, "'bit-error-rate' is read by the packet backend only");
         validation.assertNoIssue(fabric(""), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING);
     }
 
     @Test
-    void shouldStayQuietOnAnMtuWhoseHeaderShareTheFlowModelReads() throws Exception {
+    void shouldStayQuietOnAnMtuAndABitErrorRateTheFlowModelReads() throws Exception {
         validation.assertNoIssue(fabric("mtu 1024 B"), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING);
+        validation.assertNoIssue(fabric("bit-error-rate 1e-12"), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING);
     }
 
     @Test

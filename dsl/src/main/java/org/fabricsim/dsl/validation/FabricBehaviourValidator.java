@@ -62,7 +62,7 @@ public class FabricBehaviourValidator extends FabricCheck {
         }
         boolean spraying = fabric.getRouting().contains(RoutingPolicy.SPRAYING);
         FabricSpec.CongestionControl cc = FabricSpec.CongestionControl.valueOf(fabric.getCongestionControl().getName());
-        if (FabricBehaviours.needsSelectiveRepeat(spraying, cc)) {
+        if (FabricSpec.needsSelectiveRepeat(spraying, cc)) {
             String why = spraying
                     ? "the fabric sprays packets, so every flow arrives reordered and go-back-N would resend each window"
                     : "'congestion-control " + cc.words() + "' runs a transport that resends selectively (and on a"

@@ -75,7 +75,7 @@ public class IbCcParametersValidator extends FabricCheck {
         if (valid) {
             info("InfiniBand congestion control's parameters are read by the packet backend only ('network packet'"
                     + " on a benchmark, its study or 'fabric simulate --network packet'): the flow model runs 'ib-cc'"
-                    + " as no congestion control.", fabric, Literals.FABRIC__CONGESTION_PARAMETERS,
+                    + " on its behaviour-table rows, measured at the defaults.", fabric, Literals.FABRIC__CONGESTION_PARAMETERS,
                     IssueCodes.PACKET_ONLY_SETTING);
         }
     }

@@ -309,7 +309,10 @@ public final class IssueCodes {
      * without congestion control and PFC without a queue-bounding congestion control do). Data: none.
      */
     public static final String SWITCH_BUFFER_NOT_SIMULATED = PREFIX + "not-simulated.switch-buffer";
-    /** A switch's {@code scheduled} flag, not simulated yet. Data: none. */
+    /**
+     * A switch's {@code scheduled} flag where it changes nothing: none of its fabrics leaves it the scheduling, or
+     * its topology also names an unscheduled switch. Data: none.
+     */
     public static final String SWITCH_SCHEDULED_NOT_SIMULATED = PREFIX + "not-simulated.switch-scheduled";
     /** The switch count of a full-mesh scale-up domain, which has no switches. Data: none. */
     public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";

@@ -14,8 +14,9 @@ import org.fabricsim.dsl.units.Units;
  * A fabric's packet-level settings ({@code mtu}, {@code bit-error-rate}, DCQCN's
  * {@code congestion-control dcqcn { kmin .. kmax .. pmax .. increase-timer .. }}): within the ranges
  * the packet backend simulates, and each says with an info where only {@code network packet} reads it:
- * the flow model has no bit errors and no queues to mark, and reads an MTU only as the header share that
- * scales the profile's NIC efficiency (not a fabric's stated {@code efficiency}).
+ * the flow model has no queues to mark, reads an MTU only as the header share that scales the profile's
+ * NIC efficiency (not a fabric's stated {@code efficiency}) and a bit-error rate as the goodput its
+ * resends leave ({@code BitErrors}).
  */
 public class PacketSettingsValidator extends FabricCheck {
     /** The smallest MTU: InfiniBand's 256 B (IBTA specification, MTU 256 to 4096 B). */
@@ -63,9 +64,6 @@ public class PacketSettingsValidator extends FabricCheck {
             error("'bit-error-rate " + fabric.getBitErrorRate() + "' is not a rate the packet backend simulates:"
                     + " write a number from 0 to 1e-6, such as 1e-12 (a bit corrupted per link traversal).", fabric,
                     Literals.FABRIC__BIT_ERROR_RATE, IssueCodes.PACKET_SETTING_RANGE, "1e-12");
-        } else {
-            info("'bit-error-rate'" + PACKET_ONLY + "the flow model never loses a packet.", fabric,
-                    Literals.FABRIC__BIT_ERROR_RATE, IssueCodes.PACKET_ONLY_SETTING);
         }
     }
 

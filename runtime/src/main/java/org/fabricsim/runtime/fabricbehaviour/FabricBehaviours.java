@@ -111,25 +111,11 @@ public final class FabricBehaviours {
 
     /**
      * The stated recovery, else the derived one (see the class comment): selective repeat where the transport
-     * needs it ({@link #needsSelectiveRepeat}) or the switches route {@link RoutingMode#ADAPTIVE adaptively}
+     * needs it ({@link FabricSpec#needsSelectiveRepeat}) or the switches route {@link RoutingMode#ADAPTIVE adaptively}
      * (out-of-order placement), go-back-N otherwise. O(1).
      */
     public static Recovery recovery(FabricSpec fabric, RoutingMode routing) {
-        return switch (fabric.recovery()) {
-            case GO_BACK_N -> Recovery.GO_BACK_N;
-            case SELECTIVE_REPEAT -> Recovery.SELECTIVE_REPEAT;
-            case UNSTATED -> needsSelectiveRepeat(fabric.packetSpraying(), fabric.congestionControl())
-                    || routing == RoutingMode.ADAPTIVE ? Recovery.SELECTIVE_REPEAT : Recovery.GO_BACK_N;
-        };
-    }
-
-    /**
-     * Whether a fabric's transport resends selectively whatever its routing: it sprays packets (every flow
-     * arrives reordered) or runs Ultra Ethernet's or receiver-driven transport (whose trimming needs it). The
-     * editor rejects a stated go-back-N where this holds; under adaptive routing alone a stated go-back-N stays
-     * valid (a NIC without out-of-order placement). O(1).
-     */
-    public static boolean needsSelectiveRepeat(boolean packetSpraying, CongestionControl cc) {
-        return packetSpraying || cc.trimsAndResendsSelectively();
+        return fabric.resendsSelectively(routing == RoutingMode.ADAPTIVE) ? Recovery.SELECTIVE_REPEAT
+                : Recovery.GO_BACK_N;
     }
 }

@@ -103,6 +103,29 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
                 linkEfficiency, packet, recovery);
     }
 
+    /**
+     * Whether the flow model's endpoints resend only what was lost: the stated recovery, else selective repeat
+     * where the fabric sprays packets, its transport trims and resends selectively (Ultra Ethernet,
+     * receiver-driven pull) or its switches route adaptively (out-of-order placement), go-back-N otherwise. O(1).
+     */
+    public boolean resendsSelectively(boolean adaptiveRouting) {
+        return switch (recovery) {
+            case GO_BACK_N -> false;
+            case SELECTIVE_REPEAT -> true;
+            case UNSTATED -> needsSelectiveRepeat(packetSpraying, congestionControl) || adaptiveRouting;
+        };
+    }
+
+    /**
+     * Whether a fabric's transport resends selectively whatever its routing: it sprays packets (every flow
+     * arrives reordered) or runs Ultra Ethernet's or receiver-driven transport (whose trimming needs it). The
+     * editor rejects a stated go-back-N where this holds; under adaptive routing alone a stated go-back-N stays
+     * valid (a NIC without out-of-order placement). O(1).
+     */
+    public static boolean needsSelectiveRepeat(boolean packetSpraying, CongestionControl cc) {
+        return packetSpraying || cc.trimsAndResendsSelectively();
+    }
+
     /** Whether the fabric never drops a packet under overload (PFC, credits, link-level retry). */
     public boolean lossless() {
         return flowControl.lossless();

@@ -86,12 +86,16 @@ public final class ClusterTopologies {
     /**
      * The link efficiency of a network: its fabric's own when stated (the share it measured at its MTU), else the
      * profile's NIC efficiency, measured at the default MTU, times the header share of the fabric's stated MTU
-     * against it ({@link org.fabricsim.runtime.spec.PacketSettings#headerShareAgainstDefault}), at most 1.
+     * against it ({@link org.fabricsim.runtime.spec.PacketSettings#headerShareAgainstDefault}), at most 1; either
+     * times the goodput its bit errors leave ({@link BitErrors}).
      */
     private static double efficiency(ScaleOutSpec network, Calibration calibration) {
-        double stated = network.fabric().linkEfficiency();
-        return stated > 0 ? stated
-                : Math.min(1, calibration.nicEfficiency() * network.fabric().packet().headerShareAgainstDefault());
+        FabricSpec fabric = network.fabric();
+        double stated = fabric.linkEfficiency();
+        double share = stated > 0 ? stated
+                : Math.min(1, calibration.nicEfficiency() * fabric.packet().headerShareAgainstDefault());
+        return share * BitErrors.goodputShare(fabric, BitErrors.longestRouteLinks(network.topology()),
+                routing(network) == RoutingMode.ADAPTIVE);
     }
 
     /** A switched network's parameters, its links at the fabric's rate derated by its {@link #efficiency}. */
@@ -147,11 +151,12 @@ public final class ClusterTopologies {
      * fabric's: spraying if it sprays packets, adaptive if it routes adaptively, ECMP otherwise.
      */
     public static RoutingMode routing(ClusterSpec cluster) {
-        if (cluster.scaleOut() == null) {
-            return RoutingMode.ECMP;
-        }
-        FabricSpec fabric = cluster.scaleOut().fabric();
-        return switch (cluster.scaleOut().routing()) {
+        return cluster.scaleOut() == null ? RoutingMode.ECMP : routing(cluster.scaleOut());
+    }
+
+    private static RoutingMode routing(ScaleOutSpec network) {
+        FabricSpec fabric = network.fabric();
+        return switch (network.routing()) {
             case ADAPTIVE -> RoutingMode.ADAPTIVE;
             case SPRAYING -> RoutingMode.SPRAY;
             case FABRIC -> fabric.packetSpraying() ? RoutingMode.SPRAY

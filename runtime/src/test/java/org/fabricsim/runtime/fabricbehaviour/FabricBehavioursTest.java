@@ -79,7 +79,7 @@ class FabricBehavioursTest {
         assertEquals(Recovery.GO_BACK_N, FabricBehaviours.recovery(infiniBand, RoutingMode.ECMP));
         assertEquals(Recovery.GO_BACK_N, FabricBehaviours.recovery(fabric(FlowControl.CREDIT_BASED,
                 CongestionControl.NONE, false, FabricSpec.Recovery.GO_BACK_N), RoutingMode.ADAPTIVE));
-        assertFalse(FabricBehaviours.needsSelectiveRepeat(false, CongestionControl.NONE));
+        assertFalse(FabricSpec.needsSelectiveRepeat(false, CongestionControl.NONE));
     }
 
     /**
