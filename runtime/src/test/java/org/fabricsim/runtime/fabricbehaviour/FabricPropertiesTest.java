@@ -167,9 +167,9 @@ class FabricPropertiesTest {
         // combination runs it exactly as the ideal, to the picosecond.
         TrafficPattern ring = TrafficPattern.ring(8, 8, 1, new int[] {0, 1, 2, 3, 4, 5, 6, 7}, MIB);
         long ideal = PatternRuns.flowPs(ring, RoutingMode.ECMP, null);
-        for (FlowControl flowControl : new FlowControl[] {FlowControl.PFC, FlowControl.CREDIT_BASED, FlowControl.LOSSY}) {
-            for (CongestionControl cc : new CongestionControl[] {CongestionControl.NONE, CongestionControl.DCQCN,
-                    CongestionControl.INFINIBAND, CongestionControl.RECEIVER_DRIVEN}) {
+        for (FlowControl flowControl : new FlowControl[] {FlowControl.PFC, FlowControl.CREDIT_BASED,
+                FlowControl.LINK_LEVEL_RETRY, FlowControl.LOSSY}) {
+            for (CongestionControl cc : CongestionControl.values()) {
                 FabricBehaviour behaviour = FabricBehaviours.of(fabric(flowControl, cc, false), RoutingMode.ECMP, TABLE);
                 assertEquals(ideal, PatternRuns.flowPs(ring, RoutingMode.ECMP, behaviour), flowControl + " " + cc);
             }
