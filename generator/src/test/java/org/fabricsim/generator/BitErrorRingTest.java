@@ -17,22 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
  * ⌈15.056⌉ = 16 slots of T = 332,640 ps per loss, keeping 0.990070 / (1 + 15p) = 0.861723: 1.160466 times as long.
  */
 class BitErrorRingTest {
-    private static final String MODEL = """
-            package biterrorring
-            import fabric.catalog.nvidia.*
-            vendor Acme
-            fabric Eth {
-                vendor Acme scope scale-out open-standard link 100 Gb/s latency 1 us efficiency 100 %% lossy %s
-            }
-            switch Box { vendor Acme ports 64 x 100 Gb/s speaks Eth }
-            nic One { vendor Acme ports 1 x 100 Gb/s speaks Eth }
-            node Single { accelerators 1 x H100_SXM nics 1 x One }
-            cluster C {
-                nodes 2 x Single
-                scale-out Eth single-switch { switch Box }
-            }
-            benchmark Ring { all-reduce ring on C harness ideal sizes 1 GiB }
-            """;
     /** The latency share of a 1 GiB ring (microseconds in about 86 ms) moves a ratio by under 0.2%. */
     private static final double RATIO_TOLERANCE = 2e-3;
 
@@ -54,6 +38,6 @@ class BitErrorRingTest {
 
     private static double ringSeconds(Path dir, String extra) throws IOException {
         Path file = dir.resolve(("ring-" + extra).replaceAll("\\W", "") + ".fabric");
-        return Models.firstRowSeconds(file, MODEL.formatted(extra));
+        return Models.firstRowSeconds(file, Models.ringOnOneSwitch("100 Gb/s", "efficiency 100 % lossy " + extra, 2));
     }
 }

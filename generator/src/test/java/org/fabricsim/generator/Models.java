@@ -33,6 +33,27 @@ final class Models {
     }
 
     /**
+     * A 1 GiB ring all-reduce with an ideal harness over {@code hosts} single-H100 hosts, one NIC of {@code rate}
+     * each, on one switch of fabric Eth (latency 1 us, {@code fabric} inside its block).
+     */
+    static String ringOnOneSwitch(String rate, String fabric, int hosts) {
+        return """
+                package ringoneswitch
+                import fabric.catalog.nvidia.*
+                vendor Acme
+                fabric Eth { vendor Acme scope scale-out open-standard link %1$s latency 1 us %2$s }
+                switch Box { vendor Acme ports 64 x %1$s speaks Eth }
+                nic One { vendor Acme ports 1 x %1$s speaks Eth }
+                node Single { accelerators 1 x H100_SXM nics 1 x One }
+                cluster C {
+                    nodes %3$d x Single
+                    scale-out Eth single-switch { switch Box }
+                }
+                benchmark Ring { all-reduce ring on C harness ideal sizes 1 GiB }
+                """.formatted(rate, fabric, hosts);
+    }
+
+    /**
      * The programs of every example file that has any, by file relative to the examples folder. The
      * examples load as one workspace, as the examples build loads them, since they use each other's
      * definitions (deepseek-v3-serving uses the model of deepseek-v3).

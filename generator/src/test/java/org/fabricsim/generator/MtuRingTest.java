@@ -15,20 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
  * states its own efficiency keeps it.
  */
 class MtuRingTest {
-    private static final String MODEL = """
-            package mturing
-            import fabric.catalog.nvidia.*
-            vendor Acme
-            fabric Eth { vendor Acme scope scale-out open-standard link 400 Gb/s latency 1 us %s }
-            switch Box { vendor Acme ports 64 x 400 Gb/s speaks Eth }
-            nic One { vendor Acme ports 1 x 400 Gb/s speaks Eth }
-            node Single { accelerators 1 x H100_SXM nics 1 x One }
-            cluster C {
-                nodes 8 x Single
-                scale-out Eth single-switch { switch Box }
-            }
-            benchmark Ring { all-reduce ring on C harness ideal sizes 1 GiB }
-            """;
     /** The latency share of a 1 GiB ring (tens of microseconds in about 40 ms) moves a ratio by under 0.2%. */
     private static final double RATIO_TOLERANCE = 2e-3;
 
@@ -45,6 +31,6 @@ class MtuRingTest {
 
     private static double ringSeconds(Path dir, String extra) throws IOException {
         Path file = dir.resolve(("ring-" + extra).replaceAll("\\W", "") + ".fabric");
-        return Models.firstRowSeconds(file, MODEL.formatted(extra));
+        return Models.firstRowSeconds(file, Models.ringOnOneSwitch("400 Gb/s", extra, 8));
     }
 }
