@@ -43,8 +43,8 @@ import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
-import org.fabricsim.runtime.topology.ScheduledSwitches;
 import org.fabricsim.runtime.topology.DragonflyParameters;
+import org.fabricsim.runtime.topology.ScheduledSwitches;
 
 import com.google.inject.Inject;
 
@@ -81,7 +81,8 @@ final class ClusterMapper {
                 : Units.ratio(cluster.getMaxOversubscription());
         int perNode = group.getNode() == null ? group.getAcceleratorsPerNode() : group.getNode().getAccelerators();
         CostSpec cost = cluster.getCost() == null ? null : costs.toCost(cluster.getCost(), perNode);
-        ReliabilitySpec reliability = cluster.getReliability() == null ? null : costs.toReliability(cluster.getReliability());
+        ReliabilitySpec reliability = cluster.getReliability() == null ? null
+                : costs.toReliability(cluster.getReliability());
         if (group.getNode() == null) {
             return sketch(cluster, group, maxOversubscription, cost, reliability);
         }

@@ -25,7 +25,6 @@ final class CostMapper {
     @Inject
     private SpecNames names;
 
-
     /** The cost per accelerator; per-node figures are divided by the node's accelerators. */
     CostSpec toCost(Cost cost, int acceleratorsPerNode) {
         double rent = cost.getAcceleratorHour() == null ? 0 : Units.base(cost.getAcceleratorHour(), Dimension.MONEY_RATE);

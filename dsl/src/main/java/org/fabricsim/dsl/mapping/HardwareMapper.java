@@ -36,7 +36,7 @@ public final class HardwareMapper {
 
     NodeSpec toNode(Node node) {
         AcceleratorSpec accelerator = toAccelerator(node.getAccelerator());
-        ScaleUpSpec scaleUp = node.getScaleUp() == null ? null : toScaleUp(node.getScaleUp(), node, accelerator);
+        ScaleUpSpec scaleUp = node.getScaleUp() == null ? null : toScaleUp(node.getScaleUp(), node);
         NicSpec nic = node.getNic() == null ? null : toNic(node.getNic());
         return new NodeSpec(names.qualifiedName(node), accelerator, node.getAccelerators(), scaleUp, nic,
                 node.getNics(), node.isRailAligned());
@@ -46,11 +46,10 @@ public final class HardwareMapper {
      * A domain's rate per accelerator is the accelerator's scale-up rate (or the fabric's link rate), capped by
      * what its stated switches carry ({@link ScaleUpSwitching}: min(b, s·k·r / n)); a full mesh has no switches.
      */
-    private ScaleUpSpec toScaleUp(ScaleUpDomain domain, Node node, AcceleratorSpec accelerator) {
+    private ScaleUpSpec toScaleUp(ScaleUpDomain domain, Node node) {
         FabricSpec fabric = toFabric(domain.getFabric());
         int size = domain.getDomainSize() > 0 ? domain.getDomainSize() : node.getAccelerators();
-        double rate = accelerator.scaleUpBytesPerSecond() > 0 ? accelerator.scaleUpBytesPerSecond()
-                : fabric.linkBytesPerSecond();
+        double rate = domainBytesPerSecond(node.getAccelerator(), domain);
         Switch switchType = domain.getSwitchType();
         double perAccelerator = switchesCount(domain) ? ScaleUpSwitching.bytesPerSecondPerAccelerator(size, rate,
                 domain.getSwitches(), switchType.getPorts(), Units.bytesPerSecond(switchType.getPortRate())) : rate;
@@ -68,6 +67,17 @@ public final class HardwareMapper {
         Switch switchType = domain.getSwitchType();
         return domain.getTopology() != ScaleUpTopology.FULL_MESH && domain.getSwitches() > 0 && switchType != null
                 && !switchType.eIsProxy() && switchType.getPorts() > 0 && switchType.getPortRate() != null;
+    }
+
+    /**
+     * An accelerator's rate into its scale-up domain per direction: its scale-up ports × their rate, else the
+     * domain fabric's link rate; 0 where neither is stated.
+     */
+    public static double domainBytesPerSecond(Accelerator accelerator, ScaleUpDomain domain) {
+        double own = scaleUpBytesPerSecond(accelerator);
+        Fabric fabric = domain.getFabric();
+        return own > 0 || fabric == null || fabric.eIsProxy() || fabric.getLinkRate() == null ? own
+                : Units.bytesPerSecond(fabric.getLinkRate());
     }
 
     /** An accelerator's scale-up rate per direction: its ports × their rate, 0 where it states none. */

@@ -75,8 +75,8 @@ public class IbCcParametersValidator extends FabricCheck {
         if (valid) {
             info("InfiniBand congestion control's parameters are read by the packet backend only ('network packet'"
                     + " on a benchmark, its study or 'fabric simulate --network packet'): the flow model runs 'ib-cc'"
-                    + " on its behaviour-table rows, measured at the defaults.", fabric, Literals.FABRIC__CONGESTION_PARAMETERS,
-                    IssueCodes.PACKET_ONLY_SETTING);
+                    + " on its behaviour-table rows, measured at the defaults.", fabric,
+                    Literals.FABRIC__CONGESTION_PARAMETERS, IssueCodes.PACKET_ONLY_SETTING);
         }
     }
 

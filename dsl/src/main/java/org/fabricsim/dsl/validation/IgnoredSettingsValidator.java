@@ -139,10 +139,12 @@ public class IgnoredSettingsValidator extends FabricCheck {
 
     @Check
     public void checkScaleUpSwitchesNotSimulated(ScaleUpDomain domain) {
-        if (written(domain, Literals.SCALE_UP_DOMAIN__SWITCHES) && domain.getTopology() == ScaleUpTopology.FULL_MESH) {
+        if (written(domain, Literals.SCALE_UP_DOMAIN__SWITCHES)
+                && domain.getTopology() == ScaleUpTopology.FULL_MESH) {
             info("'switches " + domain.getSwitches() + " x ...'" + NOT_YET + "a full mesh links its accelerators"
                     + " directly, pair by pair, through no switch; a 'switched' or 'rack-scale' domain reads the"
-                    + " count.", domain, Literals.SCALE_UP_DOMAIN__SWITCHES, IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED);
+                    + " count.", domain, Literals.SCALE_UP_DOMAIN__SWITCHES,
+                    IssueCodes.SCALE_UP_SWITCHES_NOT_SIMULATED);
         }
     }
 

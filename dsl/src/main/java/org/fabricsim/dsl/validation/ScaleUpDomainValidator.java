@@ -79,19 +79,16 @@ public class ScaleUpDomainValidator extends FabricCheck {
     public void checkScaleUpSwitchesCarryTheDomain(Node node) {
         ScaleUpDomain domain = node.getScaleUp();
         Accelerator accelerator = node.getAccelerator();
-        if (domain == null || accelerator == null || accelerator.eIsProxy() || !HardwareMapper.switchesCount(domain)) {
+        if (domain == null || accelerator == null || accelerator.eIsProxy()
+                || !HardwareMapper.switchesCount(domain)) {
             return;
         }
-        double rate = HardwareMapper.scaleUpBytesPerSecond(accelerator);
-        if (rate <= 0 && domain.getFabric() != null && !domain.getFabric().eIsProxy()
-                && domain.getFabric().getLinkRate() != null) {
-            rate = Units.bytesPerSecond(domain.getFabric().getLinkRate());
-        }
+        double rate = HardwareMapper.domainBytesPerSecond(accelerator, domain);
         int size = domain.getDomainSize() > 0 ? domain.getDomainSize() : node.getAccelerators();
         Switch switchType = domain.getSwitchType();
         double portRate = Units.bytesPerSecond(switchType.getPortRate());
-        if (rate <= 0 || size < 1 || !ScaleUpSwitching.blocking(size, rate, domain.getSwitches(), switchType.getPorts(),
-                portRate)) {
+        if (rate <= 0 || size < 1
+                || !ScaleUpSwitching.blocking(size, rate, domain.getSwitches(), switchType.getPorts(), portRate)) {
             return;
         }
         int needed = ScaleUpSwitching.switchesNeeded(size, rate, switchType.getPorts(), portRate);

@@ -111,8 +111,8 @@ public final class FabricBehaviours {
 
     /**
      * The stated recovery, else the derived one (see the class comment): selective repeat where the transport
-     * needs it ({@link FabricSpec#needsSelectiveRepeat}) or the switches route {@link RoutingMode#ADAPTIVE adaptively}
-     * (out-of-order placement), go-back-N otherwise. O(1).
+     * needs it ({@link FabricSpec#needsSelectiveRepeat}) or the switches route {@link RoutingMode#ADAPTIVE
+     * adaptively} (out-of-order placement), go-back-N otherwise ({@link FabricSpec#resendsSelectively}). O(1).
      */
     public static Recovery recovery(FabricSpec fabric, RoutingMode routing) {
         return fabric.resendsSelectively(routing == RoutingMode.ADAPTIVE) ? Recovery.SELECTIVE_REPEAT

@@ -104,7 +104,8 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
      * the caller gives.
      */
     public static PacketConfig roce(double lineBytesPerSecond) {
-        return new PacketConfig(PacketSettings.DEFAULT_MTU_BYTES, PacketSettings.HEADER_BYTES, Buffer.defaults(), 1, FlowControl.PFC, false, Recovery.GO_BACK_N,
+        return new PacketConfig(PacketSettings.DEFAULT_MTU_BYTES, PacketSettings.HEADER_BYTES, Buffer.defaults(), 1,
+                FlowControl.PFC, false, Recovery.GO_BACK_N,
                 4_194_304_000L, 0, CongestionControl.NONE, Dcqcn.defaults(lineBytesPerSecond),
                 Hpcc.defaults(lineBytesPerSecond), IbCc.defaults(), PacketRouting.PATH, RunLimits.defaults(), false,
                 VoqScheduling.defaults());

@@ -2,7 +2,8 @@ package org.fabricsim.runtime.spec;
 
 /**
  * What a fabric tells the packet backend beyond its rate, latency, flow control and congestion control; the flow
- * model reads only the MTU's header share ({@link #headerShareAgainstDefault}).
+ * model reads only the MTU's header share ({@link #headerShareAgainstDefault}) and the bit-error rate's goodput
+ * ({@code BitErrors}).
  * Every value 0 means "the backend's sourced default" (docs/packet-backend.md).
  *
  * @param mtuBytes          payload bytes of a full packet (the fabric's {@code mtu}), or 0

@@ -21,6 +21,8 @@ import org.fabricsim.runtime.spec.TopologySpec;
 public final class BitErrors {
     /** Bytes of a NACK on the wire: RoCEv2's headers and an AETH, padded to Ethernet's 64 B minimum frame. */
     static final int NACK_BYTES = 64;
+    /** Slack under which a loop of a whole number of slots is not rounded up to the next (floating point). */
+    private static final double ROUNDING = 1e-9;
 
     private BitErrors() {
     }
@@ -44,14 +46,15 @@ public final class BitErrors {
         double bytesPerPs = fabric.linkBytesPerSecond() / 1e12;
         double slotPs = wireBytes / bytesPerPs;
         double loopPs = 3 * slotPs + 2.0 * pathLinks * fabric.latencyPs() + pathLinks * NACK_BYTES / bytesPerPs;
-        double slotsPerLoss = Math.ceil(loopPs / slotPs - 1e-9);
+        double slotsPerLoss = Math.ceil(loopPs / slotPs - ROUNDING);
         return (1 - lost) / (1 + (slotsPerLoss - 1) * lost);
     }
 
     /**
-     * Links on the longest route of {@code topology}: NIC, switch, NIC on one switch (2); up and down every tier of
-     * a tree (2 per tier); NIC, router, local, global, local, router, NIC on a dragonfly's minimal route (5); the
-     * diameter of a torus, ⌊d/2⌋ per wrapped dimension of d and d − 1 per open one.
+     * Links on the longest route of {@code topology}: up to the switch and down on one switch (2); up and down
+     * every tier of a tree (2 per tier); on a dragonfly's minimal route, NIC to router, a local, a global and a
+     * local link, router to NIC (5); the diameter of a torus, ⌊d/2⌋ per wrapped dimension of d and d − 1 per open
+     * one.
      */
     static int longestRouteLinks(TopologySpec topology) {
         if (topology instanceof TopologySpec.Torus torus) {
