@@ -9,7 +9,6 @@ import java.util.stream.Collectors;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Benchmark;
-import org.fabricsim.dsl.fabric.CongestionControl;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
@@ -25,6 +24,7 @@ import org.fabricsim.dsl.mapping.HardwareMapper;
 import org.fabricsim.dsl.model.Topologies;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.topology.ScheduledSwitches;
 
 /**
  * Settings the language records but the simulation engine does not read yet: each says so with an
@@ -133,8 +133,8 @@ public class IgnoredSettingsValidator extends FabricCheck {
     }
 
     private static boolean leavesItToTheSwitches(Fabric fabric) {
-        return !fabric.eIsProxy() && HardwareMapper.flowControl(fabric).stated()
-                && fabric.getCongestionControl() == CongestionControl.NONE;
+        return !fabric.eIsProxy() && ScheduledSwitches.leavesItToTheSwitches(HardwareMapper.flowControl(fabric),
+                FabricSpec.CongestionControl.valueOf(fabric.getCongestionControl().getName()));
     }
 
     @Check

@@ -101,9 +101,10 @@ public final class ClusterTopologies {
     /** A switched network's parameters, its links at the fabric's rate derated by its {@link #efficiency}. */
     private static FabricParameters switched(ScaleOutSpec network, NodeSpec node, int accelerators,
             Calibration calibration) {
+        double efficiency = efficiency(network, calibration);
         LinkClass fabric = new LinkClass(network.fabric().linkBytesPerSecond(), network.fabric().latencyPs())
-                .derated(efficiency(network, calibration));
-        return fabric(network, fabric, node, accelerators, efficiency(network, calibration));
+                .derated(efficiency);
+        return fabric(network, fabric, node, accelerators, efficiency);
     }
 
     /**

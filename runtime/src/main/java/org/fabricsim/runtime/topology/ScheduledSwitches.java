@@ -34,8 +34,16 @@ public final class ScheduledSwitches {
      * scheduled (and it names one), and the fabric states its flow control and no congestion control.
      */
     public static boolean schedules(FabricSpec fabric, TopologySpec topology) {
-        return fabric.flowControl().stated() && fabric.congestionControl() == FabricSpec.CongestionControl.NONE
-                && allScheduled(topology);
+        return leavesItToTheSwitches(fabric.flowControl(), fabric.congestionControl()) && allScheduled(topology);
+    }
+
+    /**
+     * Whether a fabric of {@code flowControl} and {@code congestionControl} leaves the scheduling to scheduled
+     * switches: it states how it takes overload and no congestion control of its own. O(1).
+     */
+    public static boolean leavesItToTheSwitches(FabricSpec.FlowControl flowControl,
+            FabricSpec.CongestionControl congestionControl) {
+        return flowControl.stated() && congestionControl == FabricSpec.CongestionControl.NONE;
     }
 
     /** Whether {@code topology} names a switch and every switch it names is scheduled; a torus names none. */
