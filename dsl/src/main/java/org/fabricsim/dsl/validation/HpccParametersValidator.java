@@ -12,7 +12,8 @@ import org.fabricsim.dsl.units.Units;
 /**
  * HPCC's parameters on a fabric ({@code congestion-control hpcc { eta 95 % max-stage 5 additive-increase 50 Mb/s }},
  * Li et al., "HPCC: High Precision Congestion Control", SIGCOMM 2019): only on HPCC, within the ranges its control
- * law is defined for, and an info that only {@code network packet} reads them.
+ * law is defined for. Both the packet backend and the flow model read them (the flow model on the row the packet
+ * backend measures with them: runtime {@code TunedBehaviours}).
  */
 public class HpccParametersValidator extends FabricCheck {
     /**
@@ -39,14 +40,12 @@ public class HpccParametersValidator extends FabricCheck {
         if (!written(parameters) || fabric.getCongestionControl() != CongestionControl.HPCC) {
             return;
         }
-        boolean valid = true;
         if (parameters.getEta() != null && Units.dimensionOf(parameters.getEta()) == Dimension.FRACTION) {
             double eta = Units.fraction(parameters.getEta());
             if (!(eta > 0 && eta <= 1)) {
                 error("eta is HPCC's target utilisation of a link: write more than 0 % and at most 100 % (the"
                         + " published value is 95 %).", parameters, Literals.CONGESTION_PARAMETERS__ETA,
                         IssueCodes.PACKET_SETTING_RANGE, "95 %");
-                valid = false;
             }
         }
         if (Written.written(parameters, Literals.CONGESTION_PARAMETERS__MAX_STAGE)
@@ -54,32 +53,24 @@ public class HpccParametersValidator extends FabricCheck {
             error("max-stage counts the round trips of additive increase before a multiplicative step: write 1 to "
                     + MAX_STAGE + " (the published value is 5).", parameters,
                     Literals.CONGESTION_PARAMETERS__MAX_STAGE, IssueCodes.PACKET_SETTING_RANGE, "5");
-            valid = false;
         }
-        valid &= checkAdditiveIncrease(parameters, fabric);
-        if (valid) {
-            info("HPCC's parameters are read by the packet backend only ('network packet' on a benchmark, its study"
-                    + " or 'fabric simulate --network packet'): the flow model shares links max-min fairly and"
-                    + " carries no telemetry.", fabric, Literals.FABRIC__CONGESTION_PARAMETERS,
-                    IssueCodes.PACKET_ONLY_SETTING);
-        }
+        checkAdditiveIncrease(parameters, fabric);
     }
 
     /** The additive increase is a rate above 0 and below the fabric's link rate (the rate HPCC may reach at most). */
-    private boolean checkAdditiveIncrease(CongestionParameters parameters, Fabric fabric) {
+    private void checkAdditiveIncrease(CongestionParameters parameters, Fabric fabric) {
         if (parameters.getAdditiveIncrease() == null
                 || Units.dimensionOf(parameters.getAdditiveIncrease()) != Dimension.DATA_RATE
                 || fabric.getLinkRate() == null || Units.dimensionOf(fabric.getLinkRate()) != Dimension.DATA_RATE) {
-            return true;
+            return;
         }
         double increase = Units.bytesPerSecond(parameters.getAdditiveIncrease());
         if (increase > 0 && increase < Units.bytesPerSecond(fabric.getLinkRate())) {
-            return true;
+            return;
         }
         error("additive-increase is the rate HPCC adds per round trip: write more than 0 and less than the link rate"
                 + " (the published value is 10 Mb/s per 25 Gb/s of link, 160 Mb/s at 400 Gb/s).", parameters,
                 Literals.CONGESTION_PARAMETERS__ADDITIVE_INCREASE, IssueCodes.PACKET_SETTING_RANGE);
-        return false;
     }
 
     private static boolean written(CongestionParameters parameters) {

@@ -12,8 +12,9 @@ import org.fabricsim.dsl.units.Units;
 /**
  * InfiniBand congestion control's parameters on a fabric ({@code congestion-control ib-cc { fecn-threshold 64 KiB
  * ccti-increase 1 ccti-limit 127 ccti-timer 10.24 us }}, InfiniBand Architecture Specification Vol. 1, Annex A10):
- * only on {@code ib-cc}, within the fields' widths in the specification's management attributes, and an info that
- * only {@code network packet} reads them.
+ * only on {@code ib-cc}, within the fields' widths in the specification's management attributes. Both the packet
+ * backend and the flow model read them (the flow model on the row the packet backend measures with them: runtime
+ * {@code TunedBehaviours}).
  */
 public class IbCcParametersValidator extends FabricCheck {
     /** CCTI_Increase is an 8-bit field of the CA congestion setting entry: 1 to 255. */
@@ -41,27 +42,23 @@ public class IbCcParametersValidator extends FabricCheck {
         if (!written(parameters) || fabric.getCongestionControl() != CongestionControl.INFINIBAND) {
             return;
         }
-        boolean valid = true;
         if (parameters.getFecnThreshold() != null && Units.dimensionOf(parameters.getFecnThreshold()) == Dimension.DATA_SIZE
                 && Units.bytes(parameters.getFecnThreshold()) <= 0) {
             error("fecn-threshold is the egress queue above which switches mark FECN: write more than 0 B (the"
                     + " default is 64 KiB).", parameters, Literals.CONGESTION_PARAMETERS__FECN_THRESHOLD,
                     IssueCodes.PACKET_SETTING_RANGE, "64 KiB");
-            valid = false;
         }
         if (Written.written(parameters, Literals.CONGESTION_PARAMETERS__CCTI_INCREASE)
                 && (parameters.getCctiIncrease() < 1 || parameters.getCctiIncrease() > MAX_INCREASE)) {
             error("ccti-increase is the table entries a BECN adds, an 8-bit field: write 1 to " + MAX_INCREASE
                     + " (the default is 1).", parameters, Literals.CONGESTION_PARAMETERS__CCTI_INCREASE,
                     IssueCodes.PACKET_SETTING_RANGE, "1");
-            valid = false;
         }
         if (Written.written(parameters, Literals.CONGESTION_PARAMETERS__CCTI_LIMIT)
                 && (parameters.getCctiLimit() < 1 || parameters.getCctiLimit() > MAX_LIMIT)) {
             error("ccti-limit is the last entry of the congestion control table (at most 16,384 entries): write 1 to "
                     + MAX_LIMIT + " (the default is 127).", parameters, Literals.CONGESTION_PARAMETERS__CCTI_LIMIT,
                     IssueCodes.PACKET_SETTING_RANGE, "127");
-            valid = false;
         }
         if (parameters.getCctiTimer() != null && Units.dimensionOf(parameters.getCctiTimer()) == Dimension.TIME) {
             long timerPs = Units.picoseconds(parameters.getCctiTimer());
@@ -69,14 +66,7 @@ public class IbCcParametersValidator extends FabricCheck {
                 error("ccti-timer is the period of one table entry back, a 16-bit count of 1.024 us: write more"
                         + " than 0 and at most 67.1 ms (the default is 10.24 us).", parameters,
                         Literals.CONGESTION_PARAMETERS__CCTI_TIMER, IssueCodes.PACKET_SETTING_RANGE, "10.24 us");
-                valid = false;
             }
-        }
-        if (valid) {
-            info("InfiniBand congestion control's parameters are read by the packet backend only ('network packet'"
-                    + " on a benchmark, its study or 'fabric simulate --network packet'): the flow model runs 'ib-cc'"
-                    + " on its behaviour-table rows, measured at the defaults.", fabric,
-                    Literals.FABRIC__CONGESTION_PARAMETERS, IssueCodes.PACKET_ONLY_SETTING);
         }
     }
 

@@ -323,8 +323,8 @@ public final class IssueCodes {
     /** A study's {@code tolerance} on a workload that does not read it (training, serving). */
     public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
     /**
-     * A fabric's {@code mtu}, {@code bit-error-rate}, DCQCN or HPCC parameters, which only the packet backend reads,
-     * or its {@code recovery} when it does not say how it handles overload. Data: none.
+     * A fabric's {@code mtu} beside a stated {@code efficiency}, which only the packet backend reads, or its
+     * {@code recovery} when it does not say how it handles overload. Data: none.
      */
     public static final String PACKET_ONLY_SETTING = PREFIX + "not-simulated.packet-only";
     /**

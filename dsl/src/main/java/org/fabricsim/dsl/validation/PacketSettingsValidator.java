@@ -13,10 +13,10 @@ import org.fabricsim.dsl.units.Units;
 /**
  * A fabric's packet-level settings ({@code mtu}, {@code bit-error-rate}, DCQCN's
  * {@code congestion-control dcqcn { kmin .. kmax .. pmax .. increase-timer .. }}): within the ranges
- * the packet backend simulates, and each says with an info where only {@code network packet} reads it:
- * the flow model has no queues to mark, reads an MTU only as the header share that scales the profile's
- * NIC efficiency (not a fabric's stated {@code efficiency}) and a bit-error rate as the goodput its
- * resends leave ({@code BitErrors}).
+ * the packet backend simulates. The flow model reads DCQCN's parameters on the row the packet backend measures with
+ * them (runtime {@code TunedBehaviours}), an MTU only as the header share that scales the profile's NIC efficiency
+ * (an info says so beside a fabric's stated {@code efficiency}) and a bit-error rate as the goodput its resends
+ * leave ({@code BitErrors}).
  */
 public class PacketSettingsValidator extends FabricCheck {
     /** The smallest MTU: InfiniBand's 256 B (IBTA specification, MTU 256 to 4096 B). */
@@ -81,24 +81,17 @@ public class PacketSettingsValidator extends FabricCheck {
                     IssueCodes.PACKET_SETTING_RANGE);
             return;
         }
-        boolean valid = true;
         long kmin = parameters.getKmin() == null ? -1 : bytes(parameters.getKmin());
         long kmax = parameters.getKmax() == null ? -1 : bytes(parameters.getKmax());
         if (kmin >= 0 && kmax >= 0 && kmin >= kmax) {
             error("DCQCN marks between Kmin and Kmax, so Kmin must be below Kmax (the published default is"
                     + " 100 KB and 400 KB per 25 Gb/s of line rate).", parameters,
                     Literals.CONGESTION_PARAMETERS__KMAX, IssueCodes.PACKET_SETTING_RANGE);
-            valid = false;
         }
         if (parameters.getPmax() != null && Units.dimensionOf(parameters.getPmax()) == Dimension.FRACTION
                 && Units.fraction(parameters.getPmax()) > 1) {
             error("Pmax is a marking probability: write at most 100 % (the published default is 20 %).",
                     parameters, Literals.CONGESTION_PARAMETERS__PMAX, IssueCodes.PACKET_SETTING_RANGE);
-            valid = false;
-        }
-        if (valid) {
-            info("DCQCN's parameters" + PACKET_ONLY + "the flow model shares links max-min fairly and marks"
-                    + " nothing.", fabric, Literals.FABRIC__CONGESTION_PARAMETERS, IssueCodes.PACKET_ONLY_SETTING);
         }
     }
 

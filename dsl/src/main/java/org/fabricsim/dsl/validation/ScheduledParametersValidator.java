@@ -11,7 +11,8 @@ import org.fabricsim.dsl.units.Units;
 /**
  * A scheduled fabric's parameter ({@code congestion-control scheduled { credit 1 KiB }}: the worth of one egress
  * credit, 1,024 B by default, runtime {@code VoqScheduling}): only on {@code scheduled}, from 1 B to
- * {@value #MAX_CREDIT_BYTES} B, and an info that only {@code network packet} reads it.
+ * {@value #MAX_CREDIT_BYTES} B. Both the packet backend and the flow model read it (the flow model on the row the
+ * packet backend measures with it: runtime {@code TunedBehaviours}).
  */
 public class ScheduledParametersValidator extends FabricCheck {
     /**
@@ -43,10 +44,6 @@ public class ScheduledParametersValidator extends FabricCheck {
             error("credit is the worth of one egress credit: write from 1 B to 16 KiB (the"
                     + " default is 1 KiB, Broadcom DNX's).", parameters, Literals.CONGESTION_PARAMETERS__CREDIT,
                     IssueCodes.PACKET_SETTING_RANGE, "1 KiB");
-            return;
         }
-        info("A scheduled fabric's credit is read by the packet backend only ('network packet' on a benchmark, its"
-                + " study or 'fabric simulate --network packet'): the flow model runs the 'scheduled' row measured at"
-                + " 1 KiB.", fabric, Literals.FABRIC__CONGESTION_PARAMETERS, IssueCodes.PACKET_ONLY_SETTING);
     }
 }

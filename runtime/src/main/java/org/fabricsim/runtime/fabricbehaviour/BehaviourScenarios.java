@@ -2,6 +2,7 @@ package org.fabricsim.runtime.fabricbehaviour;
 
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.spec.PacketSettings;
 
 /**
  * The packet-backend scenarios that measure a {@link FabricBehaviour}, each against the ideal
@@ -41,9 +42,10 @@ public final class BehaviourScenarios {
     /**
      * The incast utilisations of {@code key}'s flow control, congestion control and recovery, at each
      * (bytes per sender, path length, degree, flows per sender), in that order of significance as {@link
-     * FabricBehaviour} holds them.
+     * FabricBehaviour} holds them, with the congestion-control parameters {@code parameters} states in place of the
+     * defaults ({@link PatternRuns#packetConfig(BehaviourKey, PacketSettings)}).
      */
-    public static double[] utilisation(BehaviourKey key) {
+    public static double[] utilisation(BehaviourKey key, PacketSettings parameters) {
         BehaviourKey single = new BehaviourKey(key.flowControl(), key.congestionControl(), key.recovery(),
                 RoutingMode.ECMP);
         int[] degrees = FabricBehaviour.INCAST_DEGREES;
@@ -56,7 +58,7 @@ public final class BehaviourScenarios {
                     for (int flows : flowsPerSender) {
                         u[point] = point >= FabricBehaviour.POINTS_PER_PATH && !feedbackDelayed(key.congestionControl())
                                 ? u[point % FabricBehaviour.POINTS_PER_PATH]
-                                : utilisation(incast(h, degree, flows, senderBytes), single);
+                                : utilisation(incast(h, degree, flows, senderBytes), single, parameters);
                         point++;
                     }
                 }
@@ -71,8 +73,9 @@ public final class BehaviourScenarios {
                 : TrafficPattern.uplinkIncast(degree, flows, senderBytes / flows);
     }
 
-    private static double utilisation(TrafficPattern incast, BehaviourKey key) {
-        return Math.min(1, (double) PatternRuns.flowPs(incast, RoutingMode.ECMP, null) / PatternRuns.packetPs(incast, key));
+    private static double utilisation(TrafficPattern incast, BehaviourKey key, PacketSettings parameters) {
+        return Math.min(1, (double) PatternRuns.flowPs(incast, RoutingMode.ECMP, null)
+                / PatternRuns.packetPs(incast, key, parameters));
     }
 
     /**
@@ -93,14 +96,17 @@ public final class BehaviourScenarios {
         return cc == CongestionControl.HPCC || cc == CongestionControl.INFINIBAND;
     }
 
-    /** The behaviour of {@code key}: its incast utilisations {@code u}, then its multipath factor. */
-    public static FabricBehaviour measure(BehaviourKey key, double[] u) {
+    /**
+     * The behaviour of {@code key}: its incast utilisations {@code u}, then its multipath factor, measured with
+     * {@code parameters}.
+     */
+    public static FabricBehaviour measure(BehaviourKey key, PacketSettings parameters, double[] u) {
         if (key.routing() == RoutingMode.ECMP) {
             return new FabricBehaviour(key, u, 1);
         }
         FabricBehaviour withoutMultipath = new FabricBehaviour(key, u, 1);
         double m = (double) PatternRuns.flowPs(PERMUTATION, key.routing(), withoutMultipath)
-                / PatternRuns.packetPs(PERMUTATION, key);
+                / PatternRuns.packetPs(PERMUTATION, key, parameters);
         return new FabricBehaviour(key, u, m);
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.spec.PacketSettings;
 
 /**
  * The one command that measures the {@link BehaviourTable}: every combination the packet backend
@@ -51,9 +52,10 @@ public final class BehaviourTableGenerator {
                         continue;
                     }
                     double[] u = BehaviourScenarios.utilisation(
-                            new BehaviourKey(flowControl, cc, recovery, RoutingMode.ECMP));
+                            new BehaviourKey(flowControl, cc, recovery, RoutingMode.ECMP), PacketSettings.DEFAULTS);
                     for (RoutingMode routing : RoutingMode.values()) {
-                        rows.add(BehaviourScenarios.measure(new BehaviourKey(flowControl, cc, recovery, routing), u));
+                        rows.add(BehaviourScenarios.measure(new BehaviourKey(flowControl, cc, recovery, routing),
+                                PacketSettings.DEFAULTS, u));
                     }
                 }
             }

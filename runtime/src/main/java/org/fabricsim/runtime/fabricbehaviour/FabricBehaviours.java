@@ -33,6 +33,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * arrives in order, and recovery matters only on loss (RoCE NICs' default retransmission, InfiniBand RC).</li>
  * <li>Routing: the routing the engine runs the cluster with (its scale-out topology's), so that the
  * row describes the paths the flow model actually takes.</li>
+ * <li>Parameters: a fabric that states its congestion control's parameters runs on the row the packet backend
+ * measures with them ({@link TunedBehaviours}); the shipped row holds the defaults.</li>
  * </ul>
  * A combination the table lacks is an error naming it ({@link BehaviourTable#behaviour}), never a
  * silent ideal. O(1).
@@ -54,8 +56,9 @@ public final class FabricBehaviours {
     }
 
     /**
-     * The behaviour {@code fabric} runs with under {@code routing}, from {@code table}; null for a
-     * fabric that states no loss (the ideal). Throws {@link IllegalArgumentException} naming the
+     * The behaviour {@code fabric} runs with under {@code routing}, from {@code table}, or measured with the
+     * congestion-control parameters the fabric states ({@link TunedBehaviours}); null for a fabric that states no
+     * loss (the ideal). Throws {@link IllegalArgumentException} naming the
      * fabric, the combination and what to do when no row fits.
      */
     public static FabricBehaviour of(FabricSpec fabric, RoutingMode routing, BehaviourTable table) {
@@ -64,7 +67,8 @@ public final class FabricBehaviours {
             return null;
         }
         try {
-            return table.behaviour(key);
+            return TunedBehaviours.behaviour(key, TunedBehaviours.scenarioParameters(fabric, key.congestionControl()),
+                    table);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("fabric " + fabric.name() + ": " + e.getMessage(), e);
         }

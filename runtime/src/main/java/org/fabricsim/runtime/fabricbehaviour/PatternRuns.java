@@ -13,6 +13,7 @@ import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.spec.PacketSettings;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
 
@@ -31,9 +32,18 @@ public final class PatternRuns {
     private PatternRuns() {
     }
 
-    /** The packet backend's configuration for {@code key}. */
+    /** The packet backend's configuration for {@code key}, every congestion-control parameter at its default. */
     public static PacketConfig packetConfig(BehaviourKey key) {
-        PacketConfig base = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
+        return packetConfig(key, PacketSettings.DEFAULTS);
+    }
+
+    /**
+     * The packet backend's configuration for {@code key} with the congestion-control parameters {@code parameters}
+     * states ({@link PacketFabric#withCongestionParameters}) in place of the defaults at the scenarios' line rate.
+     */
+    public static PacketConfig packetConfig(BehaviourKey key, PacketSettings parameters) {
+        PacketConfig base = PacketFabric.withCongestionParameters(
+                PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND), parameters);
         PacketConfig.CongestionControl cc = PacketFabric.modelled(key.congestionControl());
         return base.withFlowControl(switch (key.flowControl()) {
             case PFC -> PacketConfig.FlowControl.PFC;
@@ -80,6 +90,11 @@ public final class PatternRuns {
     /** Makespan of {@code pattern} on the packet backend configured for {@code key}, ps. */
     public static long packetPs(TrafficPattern pattern, BehaviourKey key) {
         return packetPs(pattern, packetConfig(key));
+    }
+
+    /** Makespan of {@code pattern} on the packet backend configured for {@code key} with {@code parameters}, ps. */
+    public static long packetPs(TrafficPattern pattern, BehaviourKey key, PacketSettings parameters) {
+        return packetPs(pattern, packetConfig(key, parameters));
     }
 
     /** Makespan of {@code pattern} on the packet backend configured by {@code config} (ECMP paths), ps. */

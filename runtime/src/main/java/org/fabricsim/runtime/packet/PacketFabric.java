@@ -68,10 +68,8 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
         }
         PacketConfig.FlowControl mechanism = !flowControl.lossless() ? PacketConfig.FlowControl.LOSSY
                 : flowControl.creditBased() ? PacketConfig.FlowControl.CREDIT : PacketConfig.FlowControl.PFC;
-        config = config.withFlowControl(mechanism).withBitErrorRate(settings.bitErrorRate())
-                .withDcqcn(dcqcn(config.dcqcn())).withHpcc(hpcc(config.hpcc())).withIbCc(ibCc(config.ibCc()))
-                .withScheduling(settings.creditBytes() > 0 ? new VoqScheduling(settings.creditBytes()) : config.scheduling())
-                .withCongestionControl(modelled(congestionControl));
+        config = withCongestionParameters(config.withFlowControl(mechanism).withBitErrorRate(settings.bitErrorRate()),
+                settings).withCongestionControl(modelled(congestionControl));
         // The UE 1.0 and NDP transports: selective retransmission, and packet trimming where the fabric would drop.
         boolean selectiveTransport = congestionControl.trimsAndResendsSelectively();
         boolean selective = recovery == FabricSpec.Recovery.UNSTATED ? selectiveTransport
@@ -80,7 +78,18 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
                 .withTrimming(selectiveTransport && mechanism == PacketConfig.FlowControl.LOSSY);
     }
 
-    private Dcqcn dcqcn(Dcqcn defaults) {
+    /**
+     * {@code config} with every congestion-control parameter {@code settings} states (DCQCN's Kmin, Kmax, Pmax and
+     * increase timer, HPCC's η, maxStage and R_AI, IB CC's threshold, CCTI_Increase, CCTI_Limit and CCTI_Timer, a
+     * scheduled fabric's credit) in place of the one {@code config} holds; the rest as they are. O(1).
+     */
+    public static PacketConfig withCongestionParameters(PacketConfig config, PacketSettings settings) {
+        return config.withDcqcn(dcqcn(config.dcqcn(), settings)).withHpcc(hpcc(config.hpcc(), settings))
+                .withIbCc(ibCc(config.ibCc(), settings))
+                .withScheduling(settings.creditBytes() > 0 ? new VoqScheduling(settings.creditBytes()) : config.scheduling());
+    }
+
+    private static Dcqcn dcqcn(Dcqcn defaults, PacketSettings settings) {
         return new Dcqcn(settings.kminBytes() > 0 ? settings.kminBytes() : defaults.kminBytes(),
                 settings.kmaxBytes() > 0 ? settings.kmaxBytes() : defaults.kmaxBytes(),
                 settings.pmax() > 0 ? settings.pmax() : defaults.pmax(), defaults.g(), defaults.alphaIntervalPs(),
@@ -90,14 +99,14 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
                 defaults.minBytesPerSecond(), defaults.cnpIntervalPs());
     }
 
-    private Hpcc hpcc(Hpcc defaults) {
+    private static Hpcc hpcc(Hpcc defaults, PacketSettings settings) {
         return new Hpcc(settings.hpccEta() > 0 ? settings.hpccEta() : defaults.eta(),
                 settings.hpccMaxStage() > 0 ? settings.hpccMaxStage() : defaults.maxStage(),
                 settings.hpccAdditiveBytesPerSecond() > 0 ? settings.hpccAdditiveBytesPerSecond()
                         : defaults.additiveBytesPerSecond(), defaults.minBytesPerSecond());
     }
 
-    private IbCc ibCc(IbCc defaults) {
+    private static IbCc ibCc(IbCc defaults, PacketSettings settings) {
         return new IbCc(settings.ibCcThresholdBytes() > 0 ? settings.ibCcThresholdBytes() : defaults.thresholdBytes(),
                 settings.ibCcIncrease() > 0 ? settings.ibCcIncrease() : defaults.cctiIncrease(),
                 settings.ibCcLimit() > 0 ? settings.ibCcLimit() : defaults.cctiLimit(), defaults.cctiMin(),
