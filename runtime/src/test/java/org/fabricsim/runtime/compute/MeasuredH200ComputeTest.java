@@ -1,0 +1,158 @@
+package org.fabricsim.runtime.compute;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The compute model's constants against what the project measured on an H200 (validation/measured/h200-compute.csv,
+ * its provenance in validation/measured/README.md): the catalog's MAMF, the fitted sustained fraction, the GEMM
+ * shape model, the software stacks' attention rates and the element-wise memory efficiency. The H200 is the H100's
+ * GH100 die at the same clocks and 700 W limit, so its tensor rates stand for both.
+ */
+class MeasuredH200ComputeTest {
+    private static final double BF16_PEAK_TFLOPS = 989;
+    /** The catalog's H100_SXM and H200_SXM {@code efficiency 80.3 %} (MAMF measured on H100, hardware.md). */
+    private static final double CATALOG_MAMF = 0.803;
+    private static final double H200_BYTES_PER_SECOND = 4.8e12;
+    private static final List<Measured> ROWS = read();
+
+    record Measured(int run, String section, String name, double m, double n, double k, String dtype, double seconds,
+            double tflops, double terabytesPerSecond) {
+    }
+
+    private static List<Measured> read() {
+        List<Measured> rows = new ArrayList<>();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(
+                MeasuredH200ComputeTest.class.getResourceAsStream("/measured/h200-compute.csv"),
+                StandardCharsets.UTF_8))) {
+            reader.readLine();
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                String[] f = line.split(",", -1);
+                if (f[1].equals("smi")) {
+                    continue;
+                }
+                rows.add(new Measured(Integer.parseInt(f[0]), f[1], f[2], Double.parseDouble(f[3]),
+                        Double.parseDouble(f[4]), Double.parseDouble(f[5]), f[6], Double.parseDouble(f[7]),
+                        Double.parseDouble(f[8]), Double.parseDouble(f[9])));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return rows;
+    }
+
+    private static List<Measured> rows(Predicate<Measured> which) {
+        List<Measured> found = ROWS.stream().filter(which).toList();
+        assertTrue(!found.isEmpty(), "no measured row matches");
+        return found;
+    }
+
+    private static Measured row(int run, String section, String name, String dtype) {
+        return rows(r -> r.run() == run && r.section().equals(section) && r.name().equals(name)
+                && r.dtype().equals(dtype)).get(0);
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int half = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(half) : (sorted.get(half - 1) + sorted.get(half)) / 2;
+    }
+
+    @Test
+    void shouldRunALargeGemmAtTheCatalogsMamfWhereThePowerCapDoesNotBind() {
+        // 4 products of 8192^3 (5.5 ms), then 3 or 6 ms idle: 797.6 and 798.9 TFLOP/s, 80.65% and 80.78% of 989,
+        // against the catalog's 80.3% (794.5 TFLOP/s measured on H100).
+        for (String gap : List.of("gemm-then-idle-3ms", "gemm-then-idle-6ms")) {
+            assertEquals(CATALOG_MAMF, row(3, "duty", gap, "bf16").tflops() / BF16_PEAK_TFLOPS, 0.01, gap);
+        }
+    }
+
+    @Test
+    void shouldKeepTheFittedSustainedFractionBelowWhatAPowerCappedGpuSustains() {
+        // 30 s of back-to-back 8192^3 products: the median window runs at about 670 TFLOP/s (SM clock 1455-1485 MHz,
+        // 692 W, power-capped), 0.84 of the burst rate of ~798. A training step also runs communication and
+        // element-wise kernels, which draw less, so 0.84 is the least a GEMM-only step sustains: the fitted
+        // compute.sustained-fraction.hopper (0.730) lies below it, and what it takes beyond the power cap is not
+        // a clock effect (docs/calibration.md, "Measured on an H200").
+        double sustained = median(rows(r -> r.run() == 1 && r.section().equals("sustained")).stream()
+                .map(Measured::tflops).toList());
+        double burst = row(3, "duty", "gemm-then-idle-6ms", "bf16").tflops();
+        double fraction = sustained / burst;
+        assertEquals(0.84, fraction, 0.01);
+        double fitted = CalibrationProfile.defaults().value(Device.SUSTAINED_FRACTION + "hopper");
+        assertTrue(fitted < fraction, "fitted " + fitted + " against the measured " + fraction);
+    }
+
+    @Test
+    void shouldPredictTheTrainingGemmShapesWithinTheMeasuredSpread() {
+        // Each Llama 3 layer GEMM (8192 tokens; 8B at TP1, 70B and 405B at TP8) against 8192^3 in the same run, so
+        // that the power cap, which holds every continuous product near 690 TFLOP/s, divides out. The model's
+        // q_tile x q_wave x k / (k + 64) gets the shapes within 5% on average; its largest miss is the small-k
+        // output projections: 70B's k = 1024 measures 0.833 of the square rate against the predicted 0.949
+        // (+13.8%), 405B's k = 2048 0.90 against 0.993. A per-tile cost of about 240 k-steps instead of 64 fits
+        // them (mean error 2.2%, largest 6.8%): a finding recorded in docs/calibration.md, not adopted here.
+        Device device = new Device(BF16_PEAK_TFLOPS * 1e12, BF16_PEAK_TFLOPS * 1e12, H200_BYTES_PER_SECOND,
+                CATALOG_MAMF, 132, 2);
+        double sumError = 0;
+        int count = 0;
+        for (int run : new int[] {1, 2}) {
+            double square = row(run, "gemm", "square-8192", "bf16").tflops();
+            double squareModel = Gemm.efficiency(device, 8192, 8192, 8192);
+            for (Measured shape : rows(r -> r.run() == run && r.section().equals("gemm") && r.dtype().equals("bf16")
+                    && r.name().startsWith("llama3"))) {
+                double predicted = Gemm.efficiency(device, shape.m(), shape.n(), shape.k()) / squareModel;
+                double measured = shape.tflops() / square;
+                double error = predicted / measured - 1;
+                assertTrue(Math.abs(error) < 0.15, shape.name() + " run " + run + ": " + error);
+                sumError += Math.abs(error);
+                count++;
+            }
+        }
+        assertEquals(24, count);
+        assertTrue(sumError / count < 0.05, "mean error " + sumError / count);
+    }
+
+    @Test
+    void shouldMatchTheStacksCausalAttentionForwardAndBoundTheirBackward() {
+        // cuDNN (Transformer Engine's fused attention, the MegatronCore stack): causal forward 52.5 / 55.5 / 57.6%
+        // of 989 at 4K / 8K / 16K, mean 55.2% against the stack's 53.5%; causal backward 45.3 / 49.6 / 52.9%, mean
+        // 49.3%, under the stack's 51.7% (FlashAttention-3's non-causal panel, which its comment calls likely an
+        // upper bound). FlashAttention-2: forward 30.6 / 31.3 / 32.4%, mean 31.4% against 33.3%; backward
+        // 25.9 / 28.6 / 31.3%, mean 28.6% under 32.0%.
+        assertEquals(0.535, causalMean("cudnn", "fwd"), 0.03);
+        assertTrue(causalMean("cudnn", "bwd") < 0.517);
+        assertEquals(0.333, causalMean("flash", "fwd"), 0.03);
+        assertTrue(causalMean("flash", "bwd") < 0.320);
+    }
+
+    private static double causalMean(String backend, String pass) {
+        return rows(r -> r.section().equals("attention") && r.name().startsWith(backend + "-")
+                && r.name().endsWith("-causal-" + pass)).stream().mapToDouble(Measured::tflops).average()
+                .orElseThrow() / BF16_PEAK_TFLOPS;
+    }
+
+    @Test
+    void shouldReachAtLeastTheModelsElementWiseMemoryEfficiency() {
+        // Copy, add and SiLU over 8192 x 16384 BF16 reach 86.6%, 90.6% and 80.8% of 4.8 TB/s (both runs): the
+        // model's 0.8 (measured on H100 as 2.6-2.9 of 3.35 TB/s) holds on H200 with a little to spare.
+        for (String kernel : List.of("copy", "add", "silu")) {
+            for (Measured measured : rows(r -> r.section().equals("memory") && r.name().equals(kernel))) {
+                double efficiency = measured.terabytesPerSecond() * 1e12 / H200_BYTES_PER_SECOND;
+                assertTrue(efficiency >= ComputeCalibration.MEMORY_EFFICIENCY && efficiency < 0.95,
+                        kernel + " " + efficiency);
+            }
+        }
+    }
+}
