@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A scale-out fabric's {@code efficiency} and a NIC's {@code latency} reach a collective over the network and
- * leave one inside the scale-up domain alone. A ring all-reduce of S over N hosts on one switch takes 2(N − 1)
- * steps of S/N each, every step up the sender's NIC cable and down the receiver's: its bandwidth term scales with
- * 1/e, and a NIC latency L adds 2·2(N − 1)·L.
+ * A scale-out fabric's {@code efficiency}, a NIC's {@code latency} and its {@code pcie} host link reach a collective
+ * over the network and leave one inside the scale-up domain alone. A ring all-reduce of S over N hosts on one switch
+ * takes 2(N − 1) steps of S/N each, every step up the sender's NIC cable and down the receiver's: its bandwidth term
+ * scales with 1/e and with 1/min(NIC rate, PCIe rate), and a NIC latency L adds 2·2(N − 1)·L.
  */
 class NicAndEfficiencyRingTest {
     private static final String MODEL = """
@@ -54,6 +54,22 @@ class NicAndEfficiencyRingTest {
         double added = seconds(dir, "", "latency 5 us", "Hosts") - seconds(dir, "", "", "Hosts");
         // Each of the 14 steps rounds its end to the picosecond, in either run.
         assertEquals(140e-6, added, 4 * 14 * 1e-12);
+    }
+
+    @Test
+    void shouldRunANicAtItsPcieHostLinkWhenThatIsNarrower(@TempDir Path dir) throws IOException {
+        // PCIe gen4 x16 carries 16 GT/s × 128/130 × 16 lanes / 8 = 31.508 GB/s per direction, under the 400 Gb/s
+        // NIC's 50 GB/s: the ring's bandwidth term takes 50 / 31.508 = 1.5869 times as long. Gen5 x16 (63.0 GB/s)
+        // carries the NIC: as if no PCIe were stated.
+        double gen4 = seconds(dir, "efficiency 100 %", "pcie gen4 x16", "Hosts");
+        double gen5 = seconds(dir, "efficiency 100 %", "pcie gen5 x16", "Hosts");
+        assertEquals(50e9 / (16e9 * 128 / 130 * 16 / 8), gen4 / gen5, RATIO_TOLERANCE);
+        assertEquals(seconds(dir, "efficiency 100 %", "", "Hosts"), gen5);
+    }
+
+    @Test
+    void shouldLeaveARingInsideTheScaleUpDomainWhateverTheNicsPcie(@TempDir Path dir) throws IOException {
+        assertEquals(seconds(dir, "", "", "Box8"), seconds(dir, "", "pcie gen3 x4", "Box8"));
     }
 
     private static double seconds(Path dir, String fabric, String nic, String cluster) throws IOException {

@@ -6,6 +6,7 @@ import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.DataCentreSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
@@ -57,9 +58,13 @@ public final class ClusterTopologies {
                 cluster.mixed() ? MixedNodeGroups.build(topology, cluster, calibration) : topology);
     }
 
-    /** The derated NIC link class per accelerator of {@code node} on {@code scaleOut}. */
+    /**
+     * The derated NIC link class per accelerator of {@code node} on {@code scaleOut}: the NICs' injection rate (their
+     * network bandwidth, capped by a narrower PCIe host link: {@link NicSpec#injectionBytesPerSecond}) shared by the
+     * node's accelerators.
+     */
     static LinkClass nicLink(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
-        double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
+        double nicPerAccelerator = node.nic().injectionBytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
         return new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(efficiency(scaleOut, calibration));
     }
 
