@@ -21,7 +21,8 @@ versions, date), and prints a summary. Sections, each guarded so that one failur
 * sustained-fp8: as sustained, with an FP8 GEMM, for 15 s;
 * duty: the 8192^3 BF16 GEMM in groups of 4, each group followed by a gap of idle GPU (a spin kernel on one SM)
   or of memory-bound copies, 6 s per pattern: the GEMMs' own throughput (events around each group) as the
-  GPU's duty cycle falls, as in a training step where GEMMs alternate with communication and element-wise work.
+  GPU's duty cycle falls, as in a training step where GEMMs alternate with communication and element-wise work;
+* duty-fp8: as duty, with an FP8 GEMM and idle gaps only.
 """
 import csv
 import datetime
@@ -261,17 +262,23 @@ def decode_attention_section():
                 4.0 * batch * q_heads * context * dim, kv_bytes)
 
 
-def duty_section():
+def duty_section(fp8=False):
     n = 8192
     a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
     b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+    if fp8:
+        scale = torch.tensor(1.0, device="cuda")
+        a8, b8 = (a * 0.5).to(torch.float8_e4m3fn), (b * 0.5).to(torch.float8_e4m3fn).t().contiguous().t()
+        product = lambda: torch._scaled_mm(a8, b8, scale_a=scale, scale_b=scale, out_dtype=torch.bfloat16)
+    else:
+        product = lambda: torch.matmul(a, b)
     x = torch.randn(8192, 16384, device="cuda", dtype=torch.bfloat16)
     y = torch.empty_like(x)
     cycles_per_ms = 1_980_000
     patterns = [("none", lambda: None)]
-    for gap_ms in (1.0, 3.0, 6.0):
+    for gap_ms in ((3.0, 6.0) if fp8 else (1.0, 3.0, 6.0)):
         patterns.append((f"idle-{gap_ms:g}ms", lambda g=gap_ms: torch.cuda._sleep(int(g * cycles_per_ms))))
-    for copies in (8, 24):
+    for copies in (() if fp8 else (8, 24)):
         patterns.append((f"copy-x{copies}", lambda c=copies: [y.copy_(x) for _ in range(c)]))
     for name, gap in patterns:
         events, t0 = [], time.time()
@@ -279,7 +286,7 @@ def duty_section():
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             start.record()
             for _ in range(4):
-                torch.matmul(a, b)
+                product()
             end.record()
             gap()
             events.append((start, end))
@@ -287,11 +294,12 @@ def duty_section():
                 end.synchronize()
         torch.cuda.synchronize()
         per_gemm = [s.elapsed_time(e) / 1e3 / 4 for s, e in events[len(events) // 3:]]
-        row("duty", f"gemm-then-{name}", n, n, n, "bf16", statistics.median(per_gemm), 2.0 * n ** 3, 0,
+        row("duty", f"gemm-then-{name}", n, n, n, "fp8" if fp8 else "bf16", statistics.median(per_gemm),
+            2.0 * n ** 3, 0,
             f"groups={len(events)}")
 
 
-SECTIONS = {"duty": duty_section, "memory": memory_section, "gemm-bf16": lambda: gemm_section(False),
+SECTIONS = {"duty": duty_section, "duty-fp8": lambda: duty_section(True), "memory": memory_section, "gemm-bf16": lambda: gemm_section(False),
             "gemm-fp8": lambda: gemm_section(True), "sustained": sustained_section, "attention": attention_section,
             "decode-attention": decode_attention_section, "sustained-fp8": lambda: sustained_section(15.0, True)}
 DEFAULT_SECTIONS = ("memory", "gemm-bf16", "gemm-fp8", "sustained", "attention")
