@@ -22,7 +22,12 @@ versions, date), and prints a summary. Sections, each guarded so that one failur
 * duty: the 8192^3 BF16 GEMM in groups of 4, each group followed by a gap of idle GPU (a spin kernel on one SM)
   or of memory-bound copies, 6 s per pattern: the GEMMs' own throughput (events around each group) as the
   GPU's duty cycle falls, as in a training step where GEMMs alternate with communication and element-wise work;
-* duty-fp8: as duty, with an FP8 GEMM and idle gaps only.
+* duty-fp8: as duty, with an FP8 GEMM and idle gaps only;
+* layer: one Llama 3 70B transformer layer at TP8 shapes (8192 tokens of one 8K sequence; hidden 8192, 8 query
+  heads and 1 KV head of 128, SwiGLU 3584 per rank, RMSNorm), BF16, PyTorch eager with SDPA on cuDNN, forward and
+  backward (autograd, weights and input requiring gradients) back to back for 8 s, and again with 20 ms of idle
+  after each: the time per layer and its model FLOPs (6 x weights x tokens + causal attention 3.5 x 4 x s^2/2 x d x
+  heads, the backward 2.5 x the forward) per second. No communication: what one GPU computes of a TP8 layer.
 """
 import csv
 import datetime
@@ -299,7 +304,56 @@ def duty_section(fp8=False):
             f"groups={len(events)}")
 
 
-SECTIONS = {"duty": duty_section, "duty-fp8": lambda: duty_section(True), "memory": memory_section, "gemm-bf16": lambda: gemm_section(False),
+def layer_section():
+    tokens, hidden, heads, kv_heads, dim, ffn = 8192, 8192, 8, 1, 128, 3584
+    bf16 = dict(device="cuda", dtype=torch.bfloat16)
+
+    def weight(rows, cols):
+        return (torch.randn(rows, cols, **bf16) * rows ** -0.5).requires_grad_()
+
+    w_qkv, w_proj = weight(hidden, (heads + 2 * kv_heads) * dim), weight(heads * dim, hidden)
+    w_fc1, w_fc2 = weight(hidden, 2 * ffn), weight(ffn, hidden)
+    norm1, norm2 = (torch.ones(hidden, **bf16).requires_grad_() for _ in range(2))
+    x = torch.randn(tokens, hidden, **bf16).requires_grad_()
+    grad = torch.randn(tokens, hidden, **bf16)
+    params = (x, w_qkv, w_proj, w_fc1, w_fc2, norm1, norm2)
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    def layer():
+        h = F.rms_norm(x, (hidden,), norm1)
+        qkv = h @ w_qkv
+        q = qkv[:, :heads * dim].view(1, tokens, heads, dim).transpose(1, 2)
+        k = qkv[:, heads * dim:(heads + kv_heads) * dim].view(1, tokens, kv_heads, dim).transpose(1, 2)
+        v = qkv[:, (heads + kv_heads) * dim:].view(1, tokens, kv_heads, dim).transpose(1, 2)
+        k, v = k.repeat_interleave(heads // kv_heads, dim=1), v.repeat_interleave(heads // kv_heads, dim=1)
+        with sdpa_kernel([SDPBackend.CUDNN_ATTENTION, SDPBackend.FLASH_ATTENTION]):
+            o = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        r = x + o.transpose(1, 2).reshape(tokens, heads * dim) @ w_proj
+        g = F.rms_norm(r, (hidden,), norm2) @ w_fc1
+        out = r + (F.silu(g[:, :ffn]) * g[:, ffn:]) @ w_fc2
+        torch.autograd.grad(out, params, grad)
+
+    weights = hidden * (heads + 2 * kv_heads) * dim + heads * dim * hidden + hidden * 2 * ffn + ffn * hidden
+    flops = 6.0 * weights * tokens + 3.5 * 4 * (tokens * tokens / 2) * dim * heads
+    for name, idle_ms in (("back-to-back", 0.0), ("idle-20ms", 20.0)):
+        for _ in range(5):
+            layer()
+        torch.cuda.synchronize()
+        times, t0 = [], time.time()
+        while time.time() - t0 < 8.0:
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            layer()
+            end.record()
+            if idle_ms:
+                torch.cuda._sleep(int(idle_ms * 1_980_000))
+            end.synchronize()
+            times.append(start.elapsed_time(end) / 1e3)
+        row("layer", f"llama3-70b-tp8-fwd-bwd-{name}", tokens, hidden, ffn, "bf16",
+            statistics.median(times[len(times) // 3:]), flops, 0, f"layers={len(times)}")
+
+
+SECTIONS = {"duty": duty_section, "layer": layer_section, "duty-fp8": lambda: duty_section(True), "memory": memory_section, "gemm-bf16": lambda: gemm_section(False),
             "gemm-fp8": lambda: gemm_section(True), "sustained": sustained_section, "attention": attention_section,
             "decode-attention": decode_attention_section, "sustained-fp8": lambda: sustained_section(15.0, True)}
 DEFAULT_SECTIONS = ("memory", "gemm-bf16", "gemm-fp8", "sustained", "attention")
