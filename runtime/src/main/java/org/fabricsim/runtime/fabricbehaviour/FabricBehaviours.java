@@ -37,7 +37,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * measures with them ({@link TunedBehaviours}); the shipped row holds the defaults.</li>
  * </ul>
  * A combination the table lacks is an error naming it ({@link BehaviourTable#behaviour}), never a
- * silent ideal. O(1).
+ * silent ideal. O(1), except the first call for a fabric that states its parameters (the packet runs that measure
+ * its row, about 0.5 s).
  */
 public final class FabricBehaviours {
     private FabricBehaviours() {
