@@ -174,16 +174,20 @@ def gemm_section(fp8):
         del sets
 
 
-def sustained_section(seconds=30.0, fp8=False):
-    n = 8192
+def square_product(n, fp8):
+    """One n^3 product on random normal inputs, BF16 or FP8 (per-tensor scales, B column-major as cuBLAS needs)."""
     a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
     b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
-    if fp8:
-        scale = torch.tensor(1.0, device="cuda")
-        a8, b8 = (a * 0.5).to(torch.float8_e4m3fn), (b * 0.5).to(torch.float8_e4m3fn).t().contiguous().t()
-        product = lambda: torch._scaled_mm(a8, b8, scale_a=scale, scale_b=scale, out_dtype=torch.bfloat16)
-    else:
-        product = lambda: torch.matmul(a, b)
+    if not fp8:
+        return lambda: torch.matmul(a, b)
+    scale = torch.tensor(1.0, device="cuda")
+    a8, b8 = (a * 0.5).to(torch.float8_e4m3fn), (b * 0.5).to(torch.float8_e4m3fn).t().contiguous().t()
+    return lambda: torch._scaled_mm(a8, b8, scale_a=scale, scale_b=scale, out_dtype=torch.bfloat16)
+
+
+def sustained_section(seconds=30.0, fp8=False):
+    n = 8192
+    product = square_product(n, fp8)
     dtype = "fp8" if fp8 else "bf16"
     samples, stop = [], threading.Event()
 
@@ -269,14 +273,7 @@ def decode_attention_section():
 
 def duty_section(fp8=False):
     n = 8192
-    a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
-    b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
-    if fp8:
-        scale = torch.tensor(1.0, device="cuda")
-        a8, b8 = (a * 0.5).to(torch.float8_e4m3fn), (b * 0.5).to(torch.float8_e4m3fn).t().contiguous().t()
-        product = lambda: torch._scaled_mm(a8, b8, scale_a=scale, scale_b=scale, out_dtype=torch.bfloat16)
-    else:
-        product = lambda: torch.matmul(a, b)
+    product = square_product(n, fp8)
     x = torch.randn(8192, 16384, device="cuda", dtype=torch.bfloat16)
     y = torch.empty_like(x)
     cycles_per_ms = 1_980_000

@@ -16,21 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
  * control acts; a ring on one switch, which contends for nothing, is where the parameters must change nothing.
  */
 class CongestionParametersTest {
-    private static final String MODEL = """
-            package congestionparameters
-            import fabric.catalog.nvidia.*
-            vendor Acme
-            fabric Eth { vendor Acme scope scale-out open-standard link 400 Gb/s latency 1 us %s routing ecmp }
-            switch Box { vendor Acme ports 12 x 400 Gb/s speaks Eth }
-            nic One { vendor Acme ports 1 x 400 Gb/s speaks Eth }
-            node Single { accelerators 1 x H100_SXM nics 1 x One }
-            cluster C {
-                nodes 16 x Single
-                scale-out Eth fat-tree { switch Box tiers 2 oversubscription 2:1 }
-            }
-            benchmark AllToAll { all-to-all on C harness ideal sizes 64 MiB }
-            """;
-
     @Test
     void shouldSpeedAnOversubscribedAllToAllWhenDcqcnMarksLater(@TempDir Path dir) throws IOException {
         // DCQCN's defaults at 400 Gb/s are Kmin 1.6 MB and Kmax 6.4 MB (100 KB and 400 KB per 25 Gb/s): restated
@@ -68,7 +53,7 @@ class CongestionParametersTest {
     }
 
     private static double seconds(Path dir, String fabric) throws IOException {
-        return Models.firstRowSeconds(file(dir, "a2a", fabric), MODEL.formatted(fabric));
+        return Models.firstRowSeconds(file(dir, "a2a", fabric), Models.allToAllOnTwoToOneTree(fabric, ""));
     }
 
     private static double ring(Path dir, String fabric) throws IOException {

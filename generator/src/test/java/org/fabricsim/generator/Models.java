@@ -54,6 +54,28 @@ final class Models {
     }
 
     /**
+     * A 64 MiB all-to-all with an ideal harness over 16 single-H100 hosts on a 2:1 tree of 12-port 400 Gb/s switches
+     * (8 down, 4 up), whose uplinks the exchange overloads; fabric Eth (latency 1 us, ECMP, {@code fabric} inside its
+     * block), switch Box ({@code switchExtra} inside its block).
+     */
+    static String allToAllOnTwoToOneTree(String fabric, String switchExtra) {
+        return """
+                package alltoalltree
+                import fabric.catalog.nvidia.*
+                vendor Acme
+                fabric Eth { vendor Acme scope scale-out open-standard link 400 Gb/s latency 1 us %s routing ecmp }
+                switch Box { vendor Acme ports 12 x 400 Gb/s speaks Eth %s }
+                nic One { vendor Acme ports 1 x 400 Gb/s speaks Eth }
+                node Single { accelerators 1 x H100_SXM nics 1 x One }
+                cluster C {
+                    nodes 16 x Single
+                    scale-out Eth fat-tree { switch Box tiers 2 oversubscription 2:1 }
+                }
+                benchmark AllToAll { all-to-all on C harness ideal sizes 64 MiB }
+                """.formatted(fabric, switchExtra);
+    }
+
+    /**
      * The programs of every example file that has any, by file relative to the examples folder. The
      * examples load as one workspace, as the examples build loads them, since they use each other's
      * definitions (deepseek-v3-serving uses the model of deepseek-v3).

@@ -17,21 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
  * exchange runs on a 2:1 tree (12-port switches: 8 down, 4 up), whose uplinks the all-to-all overloads.
  */
 class ScheduledSwitchTest {
-    private static final String MODEL = """
-            package scheduledswitch
-            import fabric.catalog.nvidia.*
-            vendor Acme
-            fabric Eth { vendor Acme scope scale-out open-standard link 400 Gb/s latency 1 us %s routing ecmp }
-            switch Box { vendor Acme ports 12 x 400 Gb/s speaks Eth %s }
-            nic One { vendor Acme ports 1 x 400 Gb/s speaks Eth }
-            node Single { accelerators 1 x H100_SXM nics 1 x One }
-            cluster C {
-                nodes 16 x Single
-                scale-out Eth fat-tree { switch Box tiers 2 oversubscription 2:1 }
-            }
-            benchmark AllToAll { all-to-all on C harness ideal sizes 64 MiB }
-            """;
-
     @Test
     void shouldRunAScheduledSwitchAsTheScheduledRowAndFasterThanTailDrop(@TempDir Path dir) throws IOException {
         double onScheduledSwitch = seconds(dir, "lossy congestion-control none", "scheduled");
@@ -53,6 +38,6 @@ class ScheduledSwitchTest {
 
     private static double seconds(Path dir, String fabric, String switchExtra) throws IOException {
         Path file = dir.resolve(("a2a-" + fabric + "-" + switchExtra).replaceAll("[^\\w-]", "") + ".fabric");
-        return Models.firstRowSeconds(file, MODEL.formatted(fabric, switchExtra));
+        return Models.firstRowSeconds(file, Models.allToAllOnTwoToOneTree(fabric, switchExtra));
     }
 }
