@@ -67,6 +67,19 @@ class FabricTreeRingTest {
                 "nodes 7"), 12 * PS);
     }
 
+    /**
+     * 16 hosts fill pod 0 of the three-tier tree (R²/4 = 16) and their ring never reaches the top tier, so the ratio
+     * that joins the pods (3:1, the nearest 8-port switches realize to 4:1) changes nothing: 30 steps of S/16 at 50
+     * GB/s, 1,342,177,280 ps, plus 2 × 1 us across a spine, 1,344,177,280 ps each, 40,325,318,400 ps.
+     */
+    @Test
+    void shouldLeaveARingInsideOnePodWhateverTheRatioJoiningThePods(@TempDir Path dir) throws IOException {
+        double unstated = seconds(dir, FABRIC, THREE_TIERS, 32, "nodes 16");
+        assertEquals(30 * 1_344_177_280L * PS, unstated, 30 * PS);
+        assertEquals(unstated, seconds(dir, FABRIC, "fat-tree { switch Box tiers 3 pods 16 accelerators joined 3:1 }",
+                32, "nodes 16"));
+    }
+
     /** Inside leaf 0 no route takes a fabric link: a quarter of the fabric's rate and 11 us change nothing. */
     @Test
     void shouldLeaveARingInsideOneLeafWhateverTheFabricsLinkAndLatency(@TempDir Path dir) throws IOException {

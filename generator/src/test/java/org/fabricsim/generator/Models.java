@@ -54,11 +54,11 @@ final class Models {
     }
 
     /**
-     * A 1 GiB ring all-reduce with an ideal harness on one node of eight H100s (18 x 25 GB/s of scale-up each)
-     * over scale-up fabric Link (latency 1 us, efficiency 100%, shaped as {@code scaleUp}, such as {@code switched
-     * domain 8}), with a NIC One per accelerator, rail-aligned, on one switch of scale-out fabric Eth: {@code
-     * scaleOut} is Eth's body after its scope, {@code nic} One's after its name, {@code ranks} what follows the
-     * benchmark's cluster.
+     * A 1 GiB ring all-reduce with an ideal harness on one node of eight H100s (18 x 25 GB/s of scale-up each),
+     * scale-up {@code scaleUp} (such as {@code Link switched domain 8}) over fabric Link (latency 1 us, efficiency
+     * 100%) or LinkNvls (the same, reducing in its switches), with a NIC One per accelerator, rail-aligned, on one
+     * switch of scale-out fabric Eth: {@code scaleOut} is Eth's body after its scope, {@code nic} One's after its
+     * name, {@code ranks} what follows the benchmark's cluster.
      */
     static String ringInOneNode(String scaleOut, String nic, String scaleUp, String ranks) {
         return """
@@ -70,10 +70,14 @@ final class Models {
                     vendor NVIDIA scope scale-up single-source accelerators NVIDIA only
                     link 25 GB/s latency 1 us lossless credit-based efficiency 100 %%
                 }
+                fabric LinkNvls {
+                    vendor NVIDIA scope scale-up single-source accelerators NVIDIA only
+                    link 25 GB/s latency 1 us lossless credit-based efficiency 100 %% in-network-reduction "NVLS"
+                }
                 fabric Eth { scope scale-out %1$s }
                 switch Box { vendor Acme ports 64 x 400 Gb/s speaks Eth }
                 nic One { vendor Acme speaks Eth %2$s }
-                node Eight { accelerators 8 x H100_SXM scale-up Link %3$s nics 8 x One rail-aligned }
+                node Eight { accelerators 8 x H100_SXM scale-up %3$s nics 8 x One rail-aligned }
                 cluster Box8 {
                     nodes 1 x Eight
                     scale-out Eth single-switch { switch Box }
@@ -85,7 +89,8 @@ final class Models {
     /**
      * A 1 GiB ring all-reduce with an ideal harness over {@code hosts} single-H100 hosts, one 400 Gb/s NIC each
      * (no latency), on scale-out fabric Eth (efficiency 100%, then {@code fabric}: its link and latency) built as
-     * {@code topology}, whose switch Box has 8 ports; {@code ranks} is what follows the benchmark's cluster.
+     * {@code topology} of switch Box (8 x 400 Gb/s), Wide (16 x 400 Gb/s) or Fast (8 x 800 Gb/s); {@code ranks} is
+     * what follows the benchmark's cluster.
      */
     static String ringOfHosts(String fabric, String topology, int hosts, String ranks) {
         return """
@@ -94,6 +99,8 @@ final class Models {
                 vendor Acme
                 fabric Eth { vendor Acme scope scale-out open-standard efficiency 100 %% %1$s }
                 switch Box { vendor Acme ports 8 x 400 Gb/s speaks Eth }
+                switch Wide { vendor Acme ports 16 x 400 Gb/s speaks Eth }
+                switch Fast { vendor Acme ports 8 x 800 Gb/s speaks Eth }
                 nic One { vendor Acme ports 1 x 400 Gb/s speaks Eth }
                 node Single { accelerators 1 x H100_SXM nics 1 x One }
                 cluster C {

@@ -65,14 +65,14 @@ class ScaleUpDomainRingTest {
     @Test
     void shouldRunAnUnsizedAndARackScaleDomainAsTheSwitchedDomainOfTheWholeNode(@TempDir Path dir)
             throws IOException {
-        double switched = seconds(dir, NIC_400G, "switched domain 8", "");
+        double switched = seconds(dir, NIC_400G, "Link switched domain 8", "");
         assertEquals(14 * 300_261_618L * PS, switched, 14 * PS);
-        assertEquals(switched, seconds(dir, NIC_400G, "switched", ""));
-        assertEquals(switched, seconds(dir, NIC_400G, "rack-scale domain 8", ""));
+        assertEquals(switched, seconds(dir, NIC_400G, "Link switched", ""));
+        assertEquals(switched, seconds(dir, NIC_400G, "Link rack-scale domain 8", ""));
     }
 
     private static double seconds(Path dir, String nic, int domain, String ranks) throws IOException {
-        return seconds(dir, nic, "switched domain " + domain, ranks);
+        return seconds(dir, nic, "Link switched domain " + domain, ranks);
     }
 
     private static double seconds(Path dir, String nic, String scaleUp, String ranks) throws IOException {

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
  * scale-up domain ({@link Models#ringInOneNode}: 14 steps of S/8 = 1 GiB / 8 at 450 GB/s plus 2 × 1 us of
  * scale-up links, 4,203,662,652 ps) never touches the scale-out fabric or the NICs, so their rate and latency
  * change nothing. The same ring in domains of four crosses the NICs (14 steps of S/32 at 50 GB/s, 9,395,240,960
- * ps); even there a fabric's vendor, openness and accelerator lock are lock-in facts, not performance ones.
+ * ps); even there a fabric's vendor, openness and accelerator lock are lock-in facts, not performance ones. A
+ * ring asked for by name does not use the domain switches' reduction (NVLS).
  */
 class UnusedNetworkRingTest {
     private static final String ETH = "vendor Acme open-standard link 400 Gb/s latency 1 us efficiency 100 %";
@@ -45,12 +46,20 @@ class UnusedNetworkRingTest {
             throws IOException {
         double open = seconds(dir, ETH, NIC, 4);
         assertEquals(SPLIT_DOMAIN_SECONDS, open, STEP_ROUNDING_SECONDS);
-        String closed = "vendor Other single-source accelerators NVIDIA only link 400 Gb/s latency 1 us efficiency 100 %";
+        String closed = "vendor Other single-source accelerators NVIDIA only"
+                + " link 400 Gb/s latency 1 us efficiency 100 %";
         assertEquals(open, seconds(dir, closed, NIC, 4));
+    }
+
+    /** A ring all-reduce asked for by name runs on the links whether the domain's switches could reduce or not. */
+    @Test
+    void shouldRunARingInsideTheDomainAlikeWhetherItsSwitchesReduceOrNot(@TempDir Path dir) throws IOException {
+        assertEquals(seconds(dir, ETH, NIC, 8), Models.firstRowSeconds(dir.resolve("ring-nvls.fabric"),
+                Models.ringInOneNode(ETH, NIC, "LinkNvls switched domain 8", "")));
     }
 
     private static double seconds(Path dir, String scaleOut, String nic, int domain) throws IOException {
         Path file = dir.resolve(("ring-" + scaleOut + nic + domain).replaceAll("\\W", "") + ".fabric");
-        return Models.firstRowSeconds(file, Models.ringInOneNode(scaleOut, nic, "switched domain " + domain, ""));
+        return Models.firstRowSeconds(file, Models.ringInOneNode(scaleOut, nic, "Link switched domain " + domain, ""));
     }
 }
