@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and every NIC and fabric link runs at 50 GB/s unless stated, efficiency 100%, fabric links 1 us, NIC cables none.
  * A ring all-reduce of S = 1 GiB over n hosts runs 2(n − 1) steps of S/n per NIC (two channels, one NIC per
  * host); on the non-blocking tree each cross-leaf edge carries its S/n on links no other edge uses, so only the
- * longest route's latency adds to a step.
+ * longest route's latency adds to a step. A benchmark on {@code nodes N} runs on the same tree built for its N
+ * hosts, the first N of the cluster's.
  */
 class FabricTreeRingTest {
     private static final String FABRIC = "link 400 Gb/s latency 1 us";

@@ -61,8 +61,22 @@ final class Models {
      * name, {@code ranks} what follows the benchmark's cluster.
      */
     static String ringInOneNode(String scaleOut, String nic, String scaleUp, String ranks) {
+        return ringOfEightGpuNodes(scaleOut, nic, scaleUp, 1, "single-switch { switch Box }", ranks);
+    }
+
+    /**
+     * The same ring over {@code nodes} such nodes, each one Link domain of 8, on Eth (400 Gb/s, 1 us, efficiency
+     * 100%) built as {@code topology} of switch Box (64 x 400 Gb/s); NICs of 400 Gb/s without latency.
+     */
+    static String ringOverNodes(int nodes, String topology) {
+        return ringOfEightGpuNodes("vendor Acme open-standard link 400 Gb/s latency 1 us efficiency 100 %",
+                "ports 1 x 400 Gb/s", "Link switched domain 8", nodes, topology, "");
+    }
+
+    private static String ringOfEightGpuNodes(String scaleOut, String nic, String scaleUp, int nodes,
+            String topology, String ranks) {
         return """
-                package ringinonenode
+                package ringofeightgpunodes
                 import fabric.catalog.nvidia.*
                 vendor Acme
                 vendor Other
@@ -79,11 +93,11 @@ final class Models {
                 nic One { vendor Acme speaks Eth %2$s }
                 node Eight { accelerators 8 x H100_SXM scale-up %3$s nics 8 x One rail-aligned }
                 cluster Box8 {
-                    nodes 1 x Eight
-                    scale-out Eth single-switch { switch Box }
+                    nodes %4$d x Eight
+                    scale-out Eth %5$s
                 }
-                benchmark Ring { all-reduce ring on Box8 %4$s harness ideal sizes 1 GiB }
-                """.formatted(scaleOut, nic, scaleUp, ranks);
+                benchmark Ring { all-reduce ring on Box8 %6$s harness ideal sizes 1 GiB }
+                """.formatted(scaleOut, nic, scaleUp, nodes, topology, ranks);
     }
 
     /**
