@@ -18,7 +18,7 @@ class IdealRingTest {
     private static final String MODEL = """
             package closedform
             cluster Flat {
-                nodes %d x 1 accelerators
+                nodes %s accelerators
                 link 400 Gb/s latency 500 ns efficiency 100 %%
             }
             benchmark Ring {
@@ -52,7 +52,24 @@ class IdealRingTest {
         assertEquals(closedForm, ringSeconds(dir, n), 2.0 * (n - 1) * 1e-12);
     }
 
+    /**
+     * A sketch has no scale-up domain: every accelerator sends through its own NIC port on the one switch, so
+     * grouping the eight into one node or two changes nothing: 2,362.81024 us, as above.
+     */
+    @Test
+    void shouldRunTheSameRingHoweverTheSketchGroupsItsAcceleratorsIntoNodes(@TempDir Path dir) throws IOException {
+        double eightNodes = ringSeconds(dir, 8);
+        assertEquals(2362.81024e-6, eightNodes, 14e-12);
+        assertEquals(eightNodes, ringSeconds(dir, "2 x 4"));
+        assertEquals(eightNodes, ringSeconds(dir, "1 x 8"));
+    }
+
     private static double ringSeconds(Path dir, int n) throws IOException {
-        return Models.firstRowSeconds(dir.resolve("ideal-" + n + ".fabric"), MODEL.formatted(n));
+        return ringSeconds(dir, n + " x 1");
+    }
+
+    private static double ringSeconds(Path dir, String nodes) throws IOException {
+        return Models.firstRowSeconds(dir.resolve(("ideal-" + nodes).replaceAll("\\W", "") + ".fabric"),
+                MODEL.formatted(nodes));
     }
 }

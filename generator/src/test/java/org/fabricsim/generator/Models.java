@@ -76,6 +76,78 @@ final class Models {
     }
 
     /**
+     * A 1 GiB ring all-reduce with an ideal harness on one node of eight H100s (18 x 25 GB/s of scale-up each),
+     * scale-up {@code scaleUp} (such as {@code Link switched domain 8}) over fabric Link (latency 1 us, efficiency
+     * 100%) or LinkNvls (the same, reducing in its switches), with a NIC One per accelerator, rail-aligned, on one
+     * switch of scale-out fabric Eth: {@code scaleOut} is Eth's body after its scope, {@code nic} One's after its
+     * name, {@code ranks} what follows the benchmark's cluster.
+     */
+    static String ringInOneNode(String scaleOut, String nic, String scaleUp, String ranks) {
+        return ringOfEightGpuNodes(scaleOut, nic, scaleUp, 1, "single-switch { switch Box }", ranks);
+    }
+
+    /**
+     * The same ring over {@code nodes} such nodes, each one Link domain of 8, on Eth (400 Gb/s, 1 us, efficiency
+     * 100%) built as {@code topology} of switch Box (64 x 400 Gb/s); NICs of 400 Gb/s without latency.
+     */
+    static String ringOverNodes(int nodes, String topology) {
+        return ringOfEightGpuNodes("vendor Acme open-standard link 400 Gb/s latency 1 us efficiency 100 %",
+                "ports 1 x 400 Gb/s", "Link switched domain 8", nodes, topology, "");
+    }
+
+    private static String ringOfEightGpuNodes(String scaleOut, String nic, String scaleUp, int nodes,
+            String topology, String ranks) {
+        return """
+                package ringofeightgpunodes
+                import fabric.catalog.nvidia.*
+                vendor Acme
+                vendor Other
+                fabric Link {
+                    vendor NVIDIA scope scale-up single-source accelerators NVIDIA only
+                    link 25 GB/s latency 1 us lossless credit-based efficiency 100 %%
+                }
+                fabric LinkNvls {
+                    vendor NVIDIA scope scale-up single-source accelerators NVIDIA only
+                    link 25 GB/s latency 1 us lossless credit-based efficiency 100 %% in-network-reduction "NVLS"
+                }
+                fabric Eth { scope scale-out %1$s }
+                switch Box { vendor Acme ports 64 x 400 Gb/s speaks Eth }
+                nic One { vendor Acme speaks Eth %2$s }
+                node Eight { accelerators 8 x H100_SXM scale-up %3$s nics 8 x One rail-aligned }
+                cluster Box8 {
+                    nodes %4$d x Eight
+                    scale-out Eth %5$s
+                }
+                benchmark Ring { all-reduce ring on Box8 %6$s harness ideal sizes 1 GiB }
+                """.formatted(scaleOut, nic, scaleUp, nodes, topology, ranks);
+    }
+
+    /**
+     * A 1 GiB ring all-reduce with an ideal harness over {@code hosts} single-H100 hosts, one 400 Gb/s NIC each
+     * (no latency), on scale-out fabric Eth (efficiency 100%, then {@code fabric}: its link and latency) built as
+     * {@code topology} of switch Box (8 x 400 Gb/s), Wide (16 x 400 Gb/s) or Fast (8 x 800 Gb/s); {@code ranks} is
+     * what follows the benchmark's cluster.
+     */
+    static String ringOfHosts(String fabric, String topology, int hosts, String ranks) {
+        return """
+                package ringofhosts
+                import fabric.catalog.nvidia.*
+                vendor Acme
+                fabric Eth { vendor Acme scope scale-out open-standard efficiency 100 %% %1$s }
+                switch Box { vendor Acme ports 8 x 400 Gb/s speaks Eth }
+                switch Wide { vendor Acme ports 16 x 400 Gb/s speaks Eth }
+                switch Fast { vendor Acme ports 8 x 800 Gb/s speaks Eth }
+                nic One { vendor Acme ports 1 x 400 Gb/s speaks Eth }
+                node Single { accelerators 1 x H100_SXM nics 1 x One }
+                cluster C {
+                    nodes %3$d x Single
+                    scale-out Eth %2$s
+                }
+                benchmark Ring { all-reduce ring on C %4$s harness ideal sizes 1 GiB }
+                """.formatted(fabric, topology, hosts, ranks);
+    }
+
+    /**
      * The programs of every example file that has any, by file relative to the examples folder. The
      * examples load as one workspace, as the examples build loads them, since they use each other's
      * definitions (deepseek-v3-serving uses the model of deepseek-v3).

@@ -82,14 +82,24 @@ class FabricCollectiveTimerTest {
 
     /** The same on a fabric of {@code behaviour} (null: ideal). */
     private static FabricCollectiveTimer acrossTwoToOneLeaves(int flowsPerPeer, long seed, FabricBehaviour behaviour) {
+        return acrossTwoLeaves(new SwitchSpec("t.S12", "generic", 12, 50e9, 0, 0, false, false), 2.0,
+                RoutingMode.ECMP, flowsPerPeer, seed, behaviour);
+    }
+
+    /**
+     * 16 single-GPU nodes on a two-tier fat-tree of {@code leaf} switches at {@code ratio}, routed by {@code
+     * routing}, ranks laid out TP, CP, DP, PP as above; 16 ports at 1:1 also put 8 hosts under each leaf (R/2),
+     * with 8 uplinks.
+     */
+    private static FabricCollectiveTimer acrossTwoLeaves(SwitchSpec leaf, double ratio, RoutingMode routing,
+            int flowsPerPeer, long seed, FabricBehaviour behaviour) {
         NodeSpec node = new NodeSpec("t.Node", TrainingFixtures.H100, 1, null, TrainingFixtures.CX7, 1, true);
-        SwitchSpec twelvePorts = new SwitchSpec("t.S12", "generic", 12, 50e9, 0, 0, false, false);
         ClusterTopology topology = ClusterTopologies.build(new ClusterSpec("t.Sixteen", node, 16,
-                new ScaleOutSpec(TrainingFixtures.META_ROCE, new TopologySpec.FatTree(twelvePorts, 2, List.of(2.0)),
+                new ScaleOutSpec(TrainingFixtures.META_ROCE, new TopologySpec.FatTree(leaf, 2, List.of(ratio)),
                         ScaleOutSpec.Routing.ECMP), 0, null, null));
         Placement placement = new Placement(new ParallelismSpec(1, 2, 8, 1, 1, false),
                 List.of(Axis.TENSOR, Axis.CONTEXT, Axis.DATA, Axis.PIPELINE));
-        return new FabricCollectiveTimer(topology, placement, RoutingMode.ECMP, flowsPerPeer, seed,
+        return new FabricCollectiveTimer(topology, placement, routing, flowsPerPeer, seed,
                 Calibration.DEFAULT, NetworkKind.MAX_MIN, behaviour);
     }
 
@@ -133,5 +143,36 @@ class FabricCollectiveTimerTest {
         double tolerance = FabricPhase.COMPLETION_TOLERANCE;
         assertTrue(fabric >= ideal / roce.utilisation(0) * (1 - tolerance), fabric + " against ideal " + ideal);
         assertTrue(fabric <= ideal / lowest * (1 + tolerance), fabric + " against ideal " + ideal);
+    }
+
+    /**
+     * flows-per-peer only spreads a send over hashed paths. Where no hash picks the path its count must change
+     * nothing: on one switch (PP2 x DP4, one route per pair), and on the non-blocking tree (16 ports, 8 uplinks per
+     * leaf) under adaptive routing or spraying, which balance the 8 stage-0 sends of 1 GB over the uplinks whatever
+     * their flows: each at its NIC's 0.96 x 50 GB/s, 1e9 / 48e9 s = 20.833 ms, plus the 14 µs step, for 1 and 64
+     * flows alike. Under ECMP the same non-blocking tree is not such a case: 8 single flows hashed onto 8 uplinks
+     * are balanced with probability 8! / 8^8 = 0.24%, and seed 1 puts two sends on one uplink, 2 x 20.833 ms; 64
+     * flows each (512 over 8 uplinks, 64 ± 7.5 per uplink) finish within 1.25 of the bound (seed 1: 1.156). Every
+     * run ends on a whole picosecond, hence the 1 ps tolerance.
+     */
+    @Test
+    void shouldLeavePipelineSendsAloneWhateverTheFlowsPerPeerWhereNoHashPicksTheirPath() {
+        double latency = Calibration.DEFAULT.netStepPs() / 1e12;
+        double bound = 1e9 / (50e9 * Calibration.DEFAULT.nicEfficiency());
+        SwitchSpec sixteenPorts = new SwitchSpec("t.S16", "generic", 16, 50e9, 0, 0, false, false);
+        for (int flows : new int[] { 1, 64 }) {
+            FabricCollectiveTimer oneSwitch = new FabricCollectiveTimer(eightNodes(),
+                    Placement.of(new ParallelismSpec(1, 2, 4, 1, 1, false)), RoutingMode.ECMP, flows, 1);
+            assertEquals(bound + latency, oneSwitch.pipelineSendSeconds(1e9), 1e-12);
+            for (RoutingMode routing : new RoutingMode[] { RoutingMode.ADAPTIVE, RoutingMode.SPRAY }) {
+                assertEquals(oneSwitch.pipelineSendSeconds(1e9),
+                        acrossTwoLeaves(sixteenPorts, 1.0, routing, flows, 1, null).pipelineSendSeconds(1e9),
+                        routing + ", " + flows + " flows");
+            }
+        }
+        double single = acrossTwoLeaves(sixteenPorts, 1.0, RoutingMode.ECMP, 1, 1, null).pipelineSendSeconds(1e9);
+        double spread = acrossTwoLeaves(sixteenPorts, 1.0, RoutingMode.ECMP, 64, 1, null).pipelineSendSeconds(1e9);
+        assertEquals(2 * bound, single - latency, 1e-12);
+        assertTrue(spread - latency <= 1.25 * bound, "64 flows took " + spread);
     }
 }

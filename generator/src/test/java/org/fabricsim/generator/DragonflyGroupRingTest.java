@@ -1,0 +1,36 @@
+package org.fabricsim.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A dragonfly's global links and its Valiant detours serve traffic between groups only. Six single-H100 hosts
+ * ({@link Models#ringOfHosts}) on 3 groups of 2 routers, one host per router (⌈6 / 6⌉, as for the benchmark's own
+ * two), every link 50 GB/s and 1 us, NIC cables none: a ring all-reduce of S = 1 GiB over the first two hosts,
+ * routers 0 and 1 of group 0, runs 2 steps of S/2 = 536,870,912 B over their local link, 10,737,418,240 ps plus
+ * 1 us: 2 × 10,738,418,240 = 21,476,836,480 ps, with one or two global links per router, minimal or Valiant.
+ */
+class DragonflyGroupRingTest {
+    private static final String FABRIC = "link 400 Gb/s latency 1 us";
+    private static final String SHAPE = "switch Box groups 3 routers-per-group 2";
+    /** Each of the 2 ring steps ends on a whole picosecond. */
+    private static final double STEP_ROUNDING_SECONDS = 2e-12;
+
+    @Test
+    void shouldLeaveARingInsideOneGroupWhateverTheGlobalLinksAndTheirRouting(@TempDir Path dir) throws IOException {
+        double one = seconds(dir, "dragonfly { " + SHAPE + " global-links-per-router 1 }");
+        assertEquals(2 * 10_738_418_240L * 1e-12, one, STEP_ROUNDING_SECONDS);
+        assertEquals(one, seconds(dir, "dragonfly { " + SHAPE + " global-links-per-router 2 }"));
+        assertEquals(one, seconds(dir, "dragonfly { " + SHAPE + " global-links-per-router 1 routing valiant }"));
+    }
+
+    private static double seconds(Path dir, String topology) throws IOException {
+        Path file = dir.resolve(("ring-" + topology).replaceAll("\\W", "") + ".fabric");
+        return Models.firstRowSeconds(file, Models.ringOfHosts(FABRIC, topology, 6, "nodes 2"));
+    }
+}

@@ -1,0 +1,82 @@
+package org.fabricsim.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A node's scale-up {@code domain N} decides which of a ring's neighbours talk over the scale-up fabric and which
+ * through their NICs. The node ({@link Models#ringInOneNode}) holds eight H100s at 450 GB/s each into switched
+ * domains (efficiency 100%, 1 us per link) and a 50 GB/s NIC per accelerator on one switch (no latency, efficiency
+ * 100%). A ring all-reduce of S = 1 GiB over n ranks runs 2(n − 1) steps and NCCL's C channels (C = 2 · min(16,
+ * ⌈450 / 20.6⌉) = 32 on one node) each move S/(n·C) per edge and step. Whole domain: every rank sends C chunks,
+ * S/n, over its own scale-up link, up to the domain switch and down, 2 × 1 us. Domains of four: channel c leaves
+ * each domain from local rank c mod 4 (PXN), so each NIC carries C/4 chunks, S/(4n), up and as many down a step.
+ */
+class ScaleUpDomainRingTest {
+    private static final String ETH = "vendor Acme open-standard link 400 Gb/s latency 1 us efficiency 100 %";
+    private static final String NIC_400G = "ports 1 x 400 Gb/s";
+    /** Each ring step ends on a whole picosecond, in either run. */
+    private static final double PS = 1e-12;
+
+    /**
+     * Domain 8: 14 steps of S/8 = 134,217,728 B at 450 GB/s, 298,261,617.8 ps, plus 2 × 1 us: 300,261,618 ps a step,
+     * 4,203,662,652 ps. Domain 4: the ring crosses the NICs twice a step and waits for them: 14 steps of S/32 =
+     * 33,554,432 B at 50 GB/s, 671,088,640 ps (no NIC latency; the PXN hop over the scale-up link, 298 us + 2 us,
+     * ends first), 9,395,240,960 ps: 2.235 times as long.
+     */
+    @Test
+    void shouldCrossTheNicsAndTakeTheirTimeWhenADomainOfFourSplitsARingOfEight(@TempDir Path dir)
+            throws IOException {
+        assertEquals(14 * 300_261_618L * PS, seconds(dir, NIC_400G, 8, ""), 14 * PS);
+        assertEquals(14 * 671_088_640L * PS, seconds(dir, NIC_400G, 4, ""), 14 * PS);
+    }
+
+    /**
+     * A ring over the node's first four accelerators fits a domain of four as it fits one of eight: 6 steps of S/4
+     * = 268,435,456 B at 450 GB/s, 596,523,235.6 ps, plus 2 × 1 us: 598,523,236 ps a step, 3,591,139,416 ps, in both.
+     */
+    @Test
+    void shouldLeaveARingOverFourAcceleratorsIdenticalInADomainOfFourOrEight(@TempDir Path dir) throws IOException {
+        double inFour = seconds(dir, NIC_400G, 4, "accelerators 4");
+        assertEquals(6 * 598_523_236L * PS, inFour, 6 * PS);
+        assertEquals(inFour, seconds(dir, NIC_400G, 8, "accelerators 4"));
+    }
+
+    /**
+     * A 100 Gb/s NIC (12.5 GB/s) takes four times as long on each NIC crossing of the split ring, 14 × S/32 / 12.5
+     * GB/s = 37,580,963,840 ps, and leaves the whole domain's ring at 4,203,662,652 ps.
+     */
+    @Test
+    void shouldSlowOnlyTheRingThatASplitDomainSendsThroughTheNics(@TempDir Path dir) throws IOException {
+        String nic100G = "ports 1 x 100 Gb/s";
+        assertEquals(14 * 2_684_354_560L * PS, seconds(dir, nic100G, 4, ""), 14 * PS);
+        assertEquals(seconds(dir, NIC_400G, 8, ""), seconds(dir, nic100G, 8, ""));
+    }
+
+    /**
+     * A domain that states no size spans the node's eight, and {@code rack-scale} is built as {@code switched}:
+     * both run the whole-domain ring of 4,203,662,652 ps.
+     */
+    @Test
+    void shouldRunAnUnsizedAndARackScaleDomainAsTheSwitchedDomainOfTheWholeNode(@TempDir Path dir)
+            throws IOException {
+        double switched = seconds(dir, NIC_400G, "Link switched domain 8", "");
+        assertEquals(14 * 300_261_618L * PS, switched, 14 * PS);
+        assertEquals(switched, seconds(dir, NIC_400G, "Link switched", ""));
+        assertEquals(switched, seconds(dir, NIC_400G, "Link rack-scale domain 8", ""));
+    }
+
+    private static double seconds(Path dir, String nic, int domain, String ranks) throws IOException {
+        return seconds(dir, nic, "Link switched domain " + domain, ranks);
+    }
+
+    private static double seconds(Path dir, String nic, String scaleUp, String ranks) throws IOException {
+        Path file = dir.resolve(("ring-" + nic + scaleUp + ranks).replaceAll("\\W", "") + ".fabric");
+        return Models.firstRowSeconds(file, Models.ringInOneNode(ETH, nic, scaleUp, ranks));
+    }
+}
