@@ -37,7 +37,7 @@ public final class HardwareMapper {
     NodeSpec toNode(Node node) {
         AcceleratorSpec accelerator = toAccelerator(node.getAccelerator());
         ScaleUpSpec scaleUp = node.getScaleUp() == null ? null : toScaleUp(node.getScaleUp(), node);
-        NicSpec nic = node.getNic() == null ? null : toNic(node.getNic());
+        NicSpec nic = node.getNic() == null ? null : toNic(node.getNic(), node);
         return new NodeSpec(names.qualifiedName(node), accelerator, node.getAccelerators(), scaleUp, nic,
                 node.getNics(), node.isRailAligned());
     }
@@ -164,8 +164,9 @@ public final class HardwareMapper {
                         : (int) Math.min(Integer.MAX_VALUE, Math.max(0, Units.bytes(cc.getCredit()))));
     }
 
-    private NicSpec toNic(Nic nic) {
-        double host = nic.getPcie() == null ? 0 : Pcie.bytesPerSecond(nic.getPcie());
+    /** {@code nic} in {@code node}: its host link as trained in the node's slot ({@link Pcie#trainedBytesPerSecond}). */
+    private NicSpec toNic(Nic nic, Node node) {
+        double host = Pcie.trainedBytesPerSecond(nic.getPcie(), node.getPcie());
         return new NicSpec(names.qualifiedName(nic), names.vendor(nic.getVendor()), nic.getPorts(),
                 Units.bytesPerSecond(nic.getPortRate()), host, latencyPs(nic.getLatency()));
     }

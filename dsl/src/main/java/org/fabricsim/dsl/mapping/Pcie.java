@@ -10,17 +10,40 @@ final class Pcie {
     }
 
     static double bytesPerSecond(org.fabricsim.dsl.fabric.Pcie pcie) {
-        double perLane = switch (pcie.getGeneration()) {
+        return perLane(pcie.getGeneration()) * lanes(pcie.getWidth());
+    }
+
+    /**
+     * The host link a NIC gets in a node's slot: a PCIe link trains to the lower generation and the narrower width of
+     * its two ends (PCI Express Base Specification, link training), so {@code nic}'s link at the generation and
+     * width both it and {@code slot} support; the NIC's own when the node states none. 0 for a NIC that states no
+     * PCIe: it is not known to sit on one (Gaudi 3's scale-out ports are on the accelerator's die, and the node's
+     * PCIe is the accelerator's host interface, which they do not cross). O(1).
+     */
+    static double trainedBytesPerSecond(org.fabricsim.dsl.fabric.Pcie nic, org.fabricsim.dsl.fabric.Pcie slot) {
+        if (nic == null || slot == null) {
+            return nic == null ? 0 : bytesPerSecond(nic);
+        }
+        org.fabricsim.dsl.fabric.PcieGeneration generation = nic.getGeneration().getValue() <= slot.getGeneration()
+                .getValue() ? nic.getGeneration() : slot.getGeneration();
+        return perLane(generation) * Math.min(lanes(nic.getWidth()), lanes(slot.getWidth()));
+    }
+
+    private static double perLane(org.fabricsim.dsl.fabric.PcieGeneration generation) {
+        return switch (generation) {
             case GEN3 -> 8e9 * 128 / 130 / 8;
             case GEN4 -> 16e9 * 128 / 130 / 8;
             case GEN5 -> 32e9 * 128 / 130 / 8;
             case GEN6 -> 64e9 * 242 / 256 / 8;
         };
-        int lanes = switch (pcie.getWidth()) {
+    }
+
+    /** The lanes of {@code width}. */
+    private static int lanes(org.fabricsim.dsl.fabric.PcieWidth width) {
+        return switch (width) {
             case X4 -> 4;
             case X8 -> 8;
             case X16 -> 16;
         };
-        return perLane * lanes;
     }
 }
