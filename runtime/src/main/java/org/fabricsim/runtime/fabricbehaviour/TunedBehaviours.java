@@ -5,6 +5,8 @@ import java.util.Map;
 
 import org.fabricsim.runtime.packet.Dcqcn;
 import org.fabricsim.runtime.packet.Hpcc;
+import org.fabricsim.runtime.packet.IbCc;
+import org.fabricsim.runtime.packet.VoqScheduling;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.spec.PacketSettings;
@@ -75,9 +77,16 @@ public final class TunedBehaviours {
                         (int) unlessDefault(stated.hpccMaxStage(), atLine.maxStage()),
                         unlessDefault(additive, atLine.additiveBytesPerSecond()), 0, 0, 0, 0, 0);
             }
-            case INFINIBAND -> new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, stated.ibCcThresholdBytes(),
-                    stated.ibCcIncrease(), stated.ibCcLimit(), stated.ibCcTimerPs(), 0);
-            case SCHEDULED -> new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, stated.creditBytes());
+            case INFINIBAND -> {
+                IbCc defaults = IbCc.defaults();
+                yield new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0,
+                        unlessDefault(stated.ibCcThresholdBytes(), defaults.thresholdBytes()),
+                        (int) unlessDefault(stated.ibCcIncrease(), defaults.cctiIncrease()),
+                        (int) unlessDefault(stated.ibCcLimit(), defaults.cctiLimit()),
+                        unlessDefault(stated.ibCcTimerPs(), defaults.cctiTimerPs()), 0);
+            }
+            case SCHEDULED -> new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    (int) unlessDefault(stated.creditBytes(), VoqScheduling.defaults().creditBytes()));
             default -> PacketSettings.DEFAULTS;
         };
     }

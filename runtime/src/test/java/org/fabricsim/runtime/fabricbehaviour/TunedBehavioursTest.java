@@ -56,6 +56,14 @@ class TunedBehavioursTest {
         FabricSpec unstated = fabric(FlowControl.PFC, CongestionControl.DCQCN, 50e9, PacketSettings.DEFAULTS);
         assertSame(FabricBehaviours.of(unstated, RoutingMode.ECMP, TABLE),
                 FabricBehaviours.of(restated, RoutingMode.ECMP, TABLE));
+        // IB CC's defaults (threshold 64 KiB, CCTI_Increase 1, CCTI_Limit 127, CCTI_Timer 10 x 1.024 us) and the
+        // scheduled fabric's 1 KiB credit, restated, are unstated too.
+        FabricSpec ib = fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, 50e9,
+                new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 64 << 10, 1, 127, 10_240_000L, 0));
+        assertEquals(PacketSettings.DEFAULTS, TunedBehaviours.scenarioParameters(ib, CongestionControl.INFINIBAND));
+        FabricSpec scheduled = fabric(FlowControl.LOSSY, CongestionControl.SCHEDULED, 50e9,
+                new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1024));
+        assertEquals(PacketSettings.DEFAULTS, TunedBehaviours.scenarioParameters(scheduled, CongestionControl.SCHEDULED));
     }
 
     @Test
