@@ -21,8 +21,7 @@ public final class Topologies {
      * and a dragonfly have only the topology's {@code switch}; a torus names none.
      */
     public static List<Switch> namedSwitches(Topology topology) {
-        EStructuralFeature own = topology.eClass().getEStructuralFeature("switchType");
-        Switch topologySwitch = own == null ? null : (Switch) topology.eGet(own);
+        Switch topologySwitch = switchOf(topology);
         List<Switch> named = new ArrayList<>();
         for (String level : LEVELS) {
             EStructuralFeature feature = topology.eClass().getEStructuralFeature(level);
@@ -33,5 +32,11 @@ public final class Topologies {
             }
         }
         return named;
+    }
+
+    /** The topology's own {@code switch}; null where it names none, or for a torus, which has no such field. */
+    public static Switch switchOf(Topology topology) {
+        EStructuralFeature feature = topology == null ? null : topology.eClass().getEStructuralFeature("switchType");
+        return feature == null ? null : (Switch) topology.eGet(feature);
     }
 }

@@ -1,5 +1,6 @@
 package org.fabricsim.dsl.validation;
 
+import static org.fabricsim.dsl.model.Topologies.switchOf;
 import static org.fabricsim.dsl.validation.References.resolved;
 import static org.fabricsim.dsl.validation.References.same;
 
@@ -239,11 +240,6 @@ public class PhysicalValidator extends FabricCheck {
 
     private static int lanes(Pcie pcie) {
         return Integer.parseInt(pcie.getWidth().getLiteral().substring(1));
-    }
-
-    private static Switch switchOf(Topology topology) {
-        EStructuralFeature feature = topology == null ? null : topology.eClass().getEStructuralFeature("switchType");
-        return feature == null ? null : (Switch) topology.eGet(feature);
     }
 
     private static boolean named(Topology topology) {
