@@ -133,7 +133,7 @@ public final class CollectiveBenchmarks {
      * The engine request of {@code benchmark} at its first size: its algorithm and protocol (Simple
      * for an ideal harness left to choose), NCCL's channels unless stated, the routing, behaviour and
      * packet fabric of the network it runs over ({@link CollectiveBenchmarkSpec#routedCluster}), the
-     * calibration's step latencies for the harness.
+     * calibration's step latencies for the harness, the fabric's flows per peer.
      */
     public static CollectiveRequest request(CollectiveBenchmarkSpec benchmark, Calibration calibration, long seed,
             double completionTolerance) {
@@ -155,7 +155,8 @@ public final class CollectiveBenchmarks {
                 .withSeed(seed)
                 .withCompletionTolerance(completionTolerance)
                 .withNetwork(benchmark.network())
-                .withPacketFabric(packetFabric(routed));
+                .withPacketFabric(packetFabric(routed))
+                .withFlowsPerPeer(ClusterTopologies.flowsPerPeer(routed));
     }
 
     /**

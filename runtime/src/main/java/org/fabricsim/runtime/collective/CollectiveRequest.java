@@ -36,12 +36,16 @@ import org.fabricsim.runtime.routing.RoutingMode;
  * @param fabricBehaviour        the scale-out fabric's measured behaviour the flow model applies to its contended
  *                               bottlenecks ({@link FabricBehaviour}), or null for the ideal fabric
  * @param packetFabric           the fabric the packet backend simulates ({@link NetworkKind#PACKET} only)
+ * @param flowsPerPeer           the scale-out fabric's flows per network peer (its {@code flows-per-peer}, ECMP
+ *                               entropy): a pair of ranks in different scale-up domains exchanges each step's bytes
+ *                               over at least this many flows, each hashed onto its own path ({@link
+ *                               ScheduleRunner}); 1 leaves one flow per channel
  */
 public record CollectiveRequest(CollectiveOperation operation, Algorithm algorithm, long sizeBytes, int ranks,
         int channels, int root, int peer, RoutingMode routing, NetworkKind network, long seed,
         double completionTolerance, StepOverheads stepOverheads, long pipelineChunkBytes,
         boolean reuseSymmetricSteps, double[] trafficMatrixBytes, Protocol protocol, Generation generation,
-        FabricBehaviour fabricBehaviour, PacketFabric packetFabric) {
+        FabricBehaviour fabricBehaviour, PacketFabric packetFabric, int flowsPerPeer) {
 
     /** NCCL's per-step pipelining unit: NCCL_BUFFSIZE 4 MiB split into NCCL_STEPS = 8 slots. */
     public static final long DEFAULT_PIPELINE_CHUNK_BYTES = 512 * 1024;
@@ -52,8 +56,8 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
             throw new IllegalArgumentException("operation, algorithm, routing, network, overheads, protocol,"
                     + " generation and packet fabric are required");
         }
-        if (sizeBytes < 0 || ranks < 1 || channels < 1 || pipelineChunkBytes < 1) {
-            throw new IllegalArgumentException("size must be non-negative; ranks, channels and chunk positive");
+        if (sizeBytes < 0 || ranks < 1 || channels < 1 || pipelineChunkBytes < 1 || flowsPerPeer < 1) {
+            throw new IllegalArgumentException("size must be non-negative; ranks, channels, chunk and flows positive");
         }
         if (root < 0 || root >= ranks || peer < 0 || peer >= ranks) {
             throw new IllegalArgumentException("root and peer must be ranks");
@@ -71,107 +75,117 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
 
     /**
      * A request with defaults: AUTO, one channel, root 0, peer 1 (or 0), ECMP, max-min, seed 1, exact,
-     * the Simple protocol on Hopper.
+     * the Simple protocol on Hopper, one flow per channel.
      */
     public static CollectiveRequest of(CollectiveOperation operation, long sizeBytes, int ranks) {
         return new CollectiveRequest(operation, Algorithm.AUTO, sizeBytes, ranks, 1, 0, ranks > 1 ? 1 : 0,
                 RoutingMode.ECMP, NetworkKind.MAX_MIN, 1, 0.0, StepOverheads.NONE, DEFAULT_PIPELINE_CHUNK_BYTES, true,
-                null, Protocol.SIMPLE, Generation.HOPPER, null, PacketFabric.ROCE);
+                null, Protocol.SIMPLE, Generation.HOPPER, null, PacketFabric.ROCE, 1);
     }
 
     public CollectiveRequest withAlgorithm(Algorithm value) {
         return new CollectiveRequest(operation, value, sizeBytes, ranks, channels, root, peer, routing, network, seed,
                 completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withSize(long value) {
         return new CollectiveRequest(operation, algorithm, value, ranks, channels, root, peer, routing, network, seed,
                 completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withChannels(int value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, value, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withEndpoints(int rootRank, int peerRank) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, rootRank, peerRank, routing,
                 network, seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes, protocol, generation, fabricBehaviour, packetFabric);
+                trafficMatrixBytes, protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withRouting(RoutingMode value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, value, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withNetwork(NetworkKind value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, value,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withSeed(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 value, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes, protocol, generation, fabricBehaviour, packetFabric);
+                trafficMatrixBytes, protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withCompletionTolerance(double value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, value, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes, protocol,
-                generation, fabricBehaviour, packetFabric);
+                generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withStepOverheads(StepOverheads value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, value, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withPipelineChunkBytes(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, value, reuseSymmetricSteps, trafficMatrixBytes, protocol,
-                generation, fabricBehaviour, packetFabric);
+                generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withReuseSymmetricSteps(boolean value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, value, trafficMatrixBytes, protocol,
-                generation, fabricBehaviour, packetFabric);
+                generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withTrafficMatrixBytes(double[] value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, value, protocol,
-                generation, fabricBehaviour, packetFabric);
+                generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withProtocol(Protocol value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                value, generation, fabricBehaviour, packetFabric);
+                value, generation, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withGeneration(Generation value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, value, fabricBehaviour, packetFabric);
+                protocol, value, fabricBehaviour, packetFabric, flowsPerPeer);
     }
 
     public CollectiveRequest withPacketFabric(PacketFabric value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, value);
+                protocol, generation, fabricBehaviour, value, flowsPerPeer);
     }
 
     @Override
     public double[] trafficMatrixBytes() {
         return trafficMatrixBytes == null ? null : trafficMatrixBytes.clone();
+    }
+
+    /**
+     * Flows (queue pairs) each channel's transfer to a rank in another scale-up domain is split into,
+     * ⌈flowsPerPeer / channels⌉: the channels already are separate connections, so a pair of ranks
+     * exchanges a step's bytes over max(channels, flowsPerPeer) flows, rounded up to a multiple of the
+     * channels. O(1).
+     */
+    int queuePairsPerChannel() {
+        return (flowsPerPeer + channels - 1) / channels;
     }
 
     /** Bytes from rank i to rank j of an all-to-all. */
@@ -183,6 +197,13 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
     public CollectiveRequest withFabricBehaviour(FabricBehaviour value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, value, packetFabric);
+                protocol, generation, value, packetFabric, flowsPerPeer);
+    }
+
+    /** The same request on a fabric that spreads a transfer to one network peer over {@code value} flows. */
+    public CollectiveRequest withFlowsPerPeer(int value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation, fabricBehaviour, packetFabric, value);
     }
 }

@@ -10,9 +10,11 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * need, so that a run which cannot fit is refused with the factor to change instead of dying with
  * an out-of-memory error.
  *
- * <p><b>Classes.</b> C = pairs × channels × sprayed paths: pairs = n(n − 1) for an all-to-all (every
+ * <p><b>Classes.</b> C = pairs × channels × queue pairs × sprayed paths: pairs = n(n − 1) for an all-to-all (every
  * rank sends to every other at once) and 2n for every other algorithm (a rank sends to at most two
- * peers per step: a ring's successor, a tree's parent and child); sprayed paths = the routes one
+ * peers per step: a ring's successor, a tree's parent and child); queue pairs = the flows each channel's
+ * transfer between scale-up domains is split into ({@link CollectiveRequest#queuePairsPerChannel}, from the
+ * fabric's {@code flows-per-peer}; an upper bound, as transfers inside a domain take one); sprayed paths = the routes one
  * flow is split into ({@link Router#routeCount}), 1 unless spraying per path (a degraded tree, a
  * torus, a dragonfly; an intact fat-tree sprays as one class). Transfers with the same path merge
  * into one class, so C is an upper bound.
@@ -29,9 +31,11 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * @param bytes         the estimated heap
  * @param peers         pairs per rank (n − 1 for an all-to-all, 2 otherwise)
  * @param channels      the request's channels
+ * @param queuePairs    flows per channel between scale-up domains
  * @param sprayedPaths  routes per flow
  */
-public record FlowClassEstimate(long classes, long bytes, long peers, int channels, int sprayedPaths) {
+public record FlowClassEstimate(long classes, long bytes, long peers, int channels, int queuePairs,
+        int sprayedPaths) {
     /** Measured heap per flow class with paths of up to 4 links (see the class comment). */
     public static final long BYTES_PER_CLASS = 386;
     private static final int MEASURED_PATH_LINKS = 4;
@@ -42,10 +46,11 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
         int ranks = request.ranks();
         long peers = request.operation() == CollectiveOperation.ALL_TO_ALL ? ranks - 1L : Math.min(2, ranks - 1L);
         int sprayed = ranks > 1 ? new Router(topology, request.routing(), request.seed()).routeCount(0, ranks - 1) : 1;
-        long classes = ranks * peers * request.channels() * sprayed;
+        int queuePairs = request.queuePairsPerChannel();
+        long classes = ranks * peers * request.channels() * queuePairs * sprayed;
         long perClass = BYTES_PER_CLASS
                 + BYTES_PER_EXTRA_LINK * Math.max(0, topology.maxRouteLinks() - MEASURED_PATH_LINKS);
-        return new FlowClassEstimate(classes, classes * perClass, peers, request.channels(), sprayed);
+        return new FlowClassEstimate(classes, classes * perClass, peers, request.channels(), queuePairs, sprayed);
     }
 
     /** Whether {@link #bytes} fit in {@code availableBytes}. */
@@ -56,27 +61,39 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
     /** Why {@code what} is refused with a heap of {@code availableBytes}: the estimate, its largest factor and the fix. */
     public String refusal(long availableBytes, String what) {
         return String.format(Locale.ROOT,
-                "%s would hold about %,d flow classes at once (%,d peers x %d channels x %d sprayed paths per"
-                        + " accelerator), about %.1f GB of memory, more than the heap's %.1f GB; the largest factor"
-                        + " is %s. Fix: %s, or give the simulator more memory (JAVA_TOOL_OPTIONS=-Xmx%dg)",
-                what, classes, peers, channels, sprayedPaths, bytes / 1e9, availableBytes / 1e9, largestFactor(), fix(),
-                (long) Math.ceil(bytes * 1.5 / (1L << 30)));
+                "%s would hold about %,d flow classes at once (%,d peers x %d channels x %d queue pairs x %d sprayed"
+                        + " paths per accelerator), about %.1f GB of memory, more than the heap's %.1f GB; the"
+                        + " largest factor is %s. Fix: %s, or give the simulator more memory (JAVA_TOOL_OPTIONS=-Xmx%dg)",
+                what, classes, peers, channels, queuePairs, sprayedPaths, bytes / 1e9, availableBytes / 1e9,
+                largestFactor(), fix(), (long) Math.ceil(bytes * 1.5 / (1L << 30)));
     }
 
-    /** Of the multipliers a model chooses (sprayed paths, channels), the larger; the peers when both are 1. */
+    /** Of the multipliers a model chooses (sprayed paths, channels, queue pairs), the largest; the peers when all are 1. */
     private String largestFactor() {
-        if (sprayedPaths > 1 && sprayedPaths >= channels) {
-            return sprayedPaths + " sprayed paths per flow";
-        }
-        return channels > 1 ? channels + " channels" : String.format(Locale.ROOT, "%,d peers per accelerator", peers);
+        return switch (factor()) {
+            case 's' -> sprayedPaths + " sprayed paths per flow";
+            case 'q' -> queuePairs + " queue pairs per channel";
+            case 'c' -> channels + " channels";
+            default -> String.format(Locale.ROOT, "%,d peers per accelerator", peers);
+        };
     }
 
     private String fix() {
-        if (sprayedPaths > 1 && sprayedPaths >= channels) {
-            return "this fabric sprays each flow over its paths one class per path (it is degraded, a torus or a"
+        return switch (factor()) {
+            case 's' -> "this fabric sprays each flow over its paths one class per path (it is degraded, a torus or a"
                     + " dragonfly); route it 'adaptive' instead of spraying";
+            case 'q' -> "state fewer 'flows-per-peer' on the fabric";
+            case 'c' -> "state fewer channels ('channels 1' or NCCL's count)";
+            default -> "run it on fewer nodes ('on CLUSTER nodes N')";
+        };
+    }
+
+    /** The largest multiplier above 1: 's'prayed paths, 'q'ueue pairs, 'c'hannels (ties in that order), else 'p'eers. */
+    private char factor() {
+        int largest = Math.max(sprayedPaths, Math.max(queuePairs, channels));
+        if (largest == 1) {
+            return 'p';
         }
-        return channels > 1 ? "state fewer channels ('channels 1' or NCCL's count)"
-                : "run it on fewer nodes ('on CLUSTER nodes N')";
+        return sprayedPaths == largest ? 's' : queuePairs == largest ? 'q' : 'c';
     }
 }

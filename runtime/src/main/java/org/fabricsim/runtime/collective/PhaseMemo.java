@@ -72,12 +72,12 @@ public final class PhaseMemo {
     /** A request's shape: everything that decides a phase's rates but its size. */
     record Shape(Algorithm algorithm, CollectiveOperation operation, int ranks, int channels, int root, int peer,
             RoutingMode routing, NetworkKind network, long seed, double completionTolerance,
-            long pipelineChunkBytes) {
+            long pipelineChunkBytes, int flowsPerPeer) {
 
         static Shape of(CollectiveRequest request, Algorithm algorithm) {
             return new Shape(algorithm, request.operation(), request.ranks(), request.channels(), request.root(),
                     request.peer(), request.routing(), request.network(), request.seed(),
-                    request.completionTolerance(), request.pipelineChunkBytes());
+                    request.completionTolerance(), request.pipelineChunkBytes(), request.flowsPerPeer());
         }
     }
 

@@ -10,8 +10,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
 /**
  * Runs a {@link Schedule} on a network model inside a {@link Simulation}.
  *
- * <p>A phase starts as a simulation event. Each transfer is routed (split into subflows when
- * spraying); consecutive transfers with the same path and size become one flow class of higher
+ * <p>A phase starts as a simulation event. Each transfer is routed ({@link TransferRoutes}: split into
+ * queue pairs between scale-up domains and into subflows when spraying); consecutive transfers with the same path and size become one flow class of higher
  * multiplicity (e.g. the channels of a ring on one switch). A transfer arrives at its end of
  * transmission plus its path latency; a run of the phase lasts until the last arrival plus the
  * step overhead α_sw ({@link StepOverheads}, per transfer by where it runs: the largest for a phase
@@ -28,6 +28,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
 final class ScheduleRunner {
     private final ClusterTopology topology;
     private final Router router;
+    private final TransferRoutes routes;
     private final NetworkModel network;
     private final Simulation simulation;
     private final CollectiveRequest request;
@@ -57,6 +58,9 @@ final class ScheduleRunner {
     private double pendingBytes;
     private int pendingMultiplicity;
     private long pendingLatencyPs;
+    private int replayTimes;
+    private final TransferRoutes.Sink offerSink = this::offer;
+    private final TransferRoutes.Sink replaySink = this::replayPath;
 
     ScheduleRunner(ClusterTopology topology, Router router, NetworkModel network, Simulation simulation,
             CollectiveRequest request, Algorithm algorithm, PhaseMemo memo) {
@@ -70,6 +74,7 @@ final class ScheduleRunner {
         this.simulation = simulation;
         this.request = request;
         this.path = new int[topology.maxRouteLinks()];
+        this.routes = new TransferRoutes(topology, router, request, path);
         this.pendingPath = new int[topology.maxRouteLinks()];
         this.replayedLinkBytes = new double[topology.graph().linkCount()];
         this.startHandler = simulation.register(this::startPhase);
@@ -144,21 +149,11 @@ final class ScheduleRunner {
         lastFinishPs = phaseStartPs;
         pendingLength = 0;
         for (int t = schedule.firstTransfer(phase); t < schedule.endTransfer(phase); t++) {
-            int src = schedule.source(t);
-            int dst = schedule.destination(t);
-            byte kind = schedule.kind(t);
-            if (kind == Schedule.TO_SWITCH || kind == Schedule.FROM_SWITCH || kind == Schedule.AGGREGATE) {
-                path[0] = singleLink(kind, src, dst);
+            if (routes.onOneLink(schedule, t)) {
+                path[0] = routes.singleLink(schedule, t);
                 offer(1, schedule.bytes(t));
-                continue;
-            }
-            int subflows = router.routeCount(src, dst);
-            double bytes = schedule.bytes(t) / subflows;
-            long key = Router.flowKey(src, dst, schedule.channel(t));
-            for (int s = 0; s < subflows; s++) {
-                int length = router.route(src, dst, key, s, path);
-                router.commit(path, length, bytes);
-                offer(length, bytes);
+            } else {
+                routes.route(schedule, t, offerSink);
             }
         }
         flushPending();
@@ -256,34 +251,25 @@ final class ScheduleRunner {
             return;
         }
         router.resetLoad();
+        replayTimes = times;
         for (int t = schedule.firstTransfer(phase); t < schedule.endTransfer(phase); t++) {
-            int src = schedule.source(t);
-            int dst = schedule.destination(t);
-            byte kind = schedule.kind(t);
             double total = schedule.bytes(t) * times;
             replayedBytes += total;
-            if (kind == Schedule.TO_SWITCH || kind == Schedule.FROM_SWITCH || kind == Schedule.AGGREGATE) {
-                replayedLinkBytes[singleLink(kind, src, dst)] += total;
-                continue;
-            }
-            int subflows = router.routeCount(src, dst);
-            double bytes = schedule.bytes(t) / subflows;
-            long key = Router.flowKey(src, dst, schedule.channel(t));
-            for (int s = 0; s < subflows; s++) {
-                int length = router.route(src, dst, key, s, path);
-                router.commit(path, length, bytes);
-                for (int j = 0; j < length; j++) {
-                    topology.graph().addBytes(replayedLinkBytes, path[j], bytes * times);
-                }
+            if (routes.onOneLink(schedule, t)) {
+                replayedLinkBytes[routes.singleLink(schedule, t)] += total;
+            } else {
+                routes.route(schedule, t, replaySink);
             }
         }
     }
 
-    /** The one link of a transfer to or from a domain switch, or on an aggregation tree. */
-    private int singleLink(byte kind, int src, int dst) {
-        return kind == Schedule.AGGREGATE ? src
-                : kind == Schedule.TO_SWITCH ? topology.scaleUpUplink(src) : topology.scaleUpDownlink(dst);
+    /** Adds a routed flow's bytes, {@link #replayTimes} over, to the replayed per-link counters. */
+    private void replayPath(int length, double bytes) {
+        for (int j = 0; j < length; j++) {
+            topology.graph().addBytes(replayedLinkBytes, path[j], bytes * replayTimes);
+        }
     }
+
 
     private int transfers(int phase) {
         return schedule.endTransfer(phase) - schedule.firstTransfer(phase);

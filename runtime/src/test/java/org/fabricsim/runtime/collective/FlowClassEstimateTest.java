@@ -61,7 +61,34 @@ class FlowClassEstimateTest {
         assertEquals(2048L * 2047 * 2, estimate.classes());
         assertTrue(estimate.fits(4L << 30));
         String reason = estimate.refusal(1L << 30, "benchmark A2A");
-        assertTrue(reason.contains("(2,047 peers x 2 channels x 1 sprayed paths per accelerator)"), reason);
+        assertTrue(reason.contains("(2,047 peers x 2 channels x 1 queue pairs x 1 sprayed paths per accelerator)"),
+                reason);
         assertTrue(reason.contains("the largest factor is 2 channels"), reason);
+    }
+
+    @Test
+    void shouldCountTheQueuePairsAFabricsFlowsPerPeerAddAndNameThemWhenLargest() {
+        // 128 flows per peer over 2 channels: ⌈128 / 2⌉ = 64 queue pairs per channel, so 2,048 × 2,047 × 2 × 64
+        // ≈ 537 M classes, ≈ 207 GB; the fix is fewer flows per peer. With 2 flows per peer (NCCL's default) the
+        // two channels already carry them: 1 queue pair, the classes of one flow per channel.
+        CollectiveRequest sixtyFour = allToAll(2048, RoutingMode.ECMP).withFlowsPerPeer(128);
+        FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), sixtyFour);
+        assertEquals(2048L * 2047 * 2 * 64, estimate.classes());
+        String reason = estimate.refusal(8L << 30, "benchmark A2A");
+        assertTrue(reason.contains("the largest factor is 64 queue pairs per channel"), reason);
+        assertTrue(reason.contains("state fewer 'flows-per-peer'"), reason);
+        assertEquals(2048L * 2047 * 2, FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.ECMP)
+                .withFlowsPerPeer(2)).classes());
+    }
+
+    @Test
+    void shouldSplitOnlyTheTransfersThatLeaveAScaleUpDomainIntoQueuePairs() {
+        // 16 ranks on one leaf of the tree, 2 channels: with 8 flows per peer each channel's transfer goes as
+        // ⌈8 / 2⌉ = 4 queue pairs, but on one leaf every route is NIC, leaf, NIC, so the flows of a pair share one
+        // path, merge into one class each and the all-to-all takes the same time to the picosecond.
+        ClusterTopology leaf = tree(16);
+        CollectiveRequest request = allToAll(16, RoutingMode.ECMP);
+        assertEquals(CollectiveEngine.run(leaf, request).timePs(),
+                CollectiveEngine.run(leaf, request.withFlowsPerPeer(8)).timePs());
     }
 }
