@@ -63,11 +63,13 @@ public final class ClusterTopologies {
     /**
      * The derated NIC link class per accelerator of {@code node} on {@code scaleOut}: the NICs' injection rate (their
      * network bandwidth, capped by a narrower PCIe host link: {@link NicSpec#injectionBytesPerSecond}) shared by the
-     * node's accelerators.
+     * node's accelerators; its latency the NIC's plus the fabric's per-link latency, since the NIC cable is a link of
+     * the fabric: a route NIC → switch → NIC on one switch pays 2·(L_nic + L_fabric).
      */
     static LinkClass nicLink(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
         double nicPerAccelerator = node.nic().injectionBytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
-        return new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(efficiency(scaleOut, calibration));
+        return new LinkClass(nicPerAccelerator, node.nic().latencyPs() + scaleOut.fabric().latencyPs())
+                .derated(efficiency(scaleOut, calibration));
     }
 
     /** The topology with every node of the cluster's first type, and its data-centre network when it has one. */
