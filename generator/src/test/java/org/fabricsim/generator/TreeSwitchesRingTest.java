@@ -12,16 +12,16 @@ import org.junit.jupiter.api.io.TempDir;
  * A tree's switches decide how many hosts share a leaf and nothing else the ring sees: the radix and the stated
  * leaf count move hosts under one leaf, while the switches' port rate, faster uplinks, the routing and a second
  * (data-centre) network change nothing for a ring whose edges never share a link. Eight hosts ({@link
- * Models#ringOfHosts}), 50 GB/s NICs and fabric links, efficiency 100%, fabric links 1 us, NIC cables none; a ring
- * all-reduce of S = 1 GiB runs 14 steps of S/8 per NIC, 2,684,354,560 ps at 50 GB/s, plus 2 × 1 us where an edge
- * crosses a spine: 14 × 2,686,354,560 = 37,608,963,840 ps across two leaves, 14 × 2,684,354,560 =
- * 37,580,963,840 ps under one.
+ * Models#ringOfHosts}), 50 GB/s NICs and fabric links, efficiency 100%, every link of the fabric 1 us (NIC cables
+ * too); a ring all-reduce of S = 1 GiB runs 14 steps of S/8 per NIC, 2,684,354,560 ps at 50 GB/s, plus 2 × 1 us of
+ * NIC cables, plus 2 × 1 us more where an edge crosses a spine: 14 × 2,688,354,560 = 37,636,963,840 ps across two
+ * leaves, 14 × 2,686,354,560 = 37,608,963,840 ps under one.
  */
 class TreeSwitchesRingTest {
     private static final String FABRIC = "link 400 Gb/s latency 1 us";
     private static final String EIGHT_PORTS = "fat-tree { switch Box tiers 2 }";
-    private static final double ACROSS_TWO_LEAVES_SECONDS = 14 * 2_686_354_560L * 1e-12;
-    private static final double UNDER_ONE_LEAF_SECONDS = 14 * 2_684_354_560L * 1e-12;
+    private static final double ACROSS_TWO_LEAVES_SECONDS = 14 * 2_688_354_560L * 1e-12;
+    private static final double UNDER_ONE_LEAF_SECONDS = 14 * 2_686_354_560L * 1e-12;
     /** Each of the 14 ring steps ends on a whole picosecond. */
     private static final double STEP_ROUNDING_SECONDS = 14e-12;
 

@@ -136,8 +136,9 @@ final class ClusterMapper {
     /**
      * A sketched cluster: generic accelerators, each with its own NIC port at the link rate, all on
      * one switch; the link latency is per hop and the switch adds none. The two hops of every path
-     * are the accelerator's NIC cable up to the switch and the peer's down from it, so the NIC
-     * carries the latency: a transfer pays it twice. {@code efficiency} sets the share of the link
+     * are the accelerator's NIC cable up to the switch and the peer's down from it, which carry the
+     * link's latency as every NIC cable carries its fabric's (the sketch's NIC adds none): a transfer
+     * pays it twice. {@code efficiency} sets the share of the link
      * rate transfers achieve (the profile's NIC efficiency when absent; 100 % for an ideal link).
      */
     private ClusterSpec sketch(Cluster cluster, NodeGroup group, double maxOversubscription, CostSpec cost,
@@ -147,7 +148,7 @@ final class ClusterMapper {
         long hopLatencyPs = Units.picoseconds(cluster.getHopLatency());
         int perNode = group.getAcceleratorsPerNode();
         AcceleratorSpec accelerator = new AcceleratorSpec(name + ".accelerator", GENERIC_VENDOR, 0, 0, 0, 0, 0, 0);
-        NicSpec nic = new NicSpec(name + ".nic", GENERIC_VENDOR, 1, bytesPerSecond, 0, hopLatencyPs);
+        NicSpec nic = new NicSpec(name + ".nic", GENERIC_VENDOR, 1, bytesPerSecond, 0, 0);
         NodeSpec node = new NodeSpec(name + ".node", accelerator, perNode, null, nic, perNode, true);
         FabricSpec fabric = new FabricSpec(name + ".link", GENERIC_VENDOR, FabricSpec.FabricScope.SCALE_OUT, true, "",
                 bytesPerSecond, hopLatencyPs, true, FabricSpec.CongestionControl.NONE, false, false, false,

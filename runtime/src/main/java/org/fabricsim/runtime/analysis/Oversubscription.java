@@ -7,31 +7,38 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
-import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.fabricsim.runtime.topology.TierLayout;
 
 /**
  * Oversubscription of a cluster's network: downlink bandwidth ÷ uplink bandwidth at each point
  * where traffic concentrates. A ratio of 1 is non-blocking; 7 means seven bytes may arrive for
  * every byte that can leave.
  *
- * <p>Computed in closed form from the specs, because the topology builder's parameters are not
- * derived from specs in one place yet; the construction is the one
- * {@code runtime.topology.FatTreeParameters} documents (u = ⌈d · down rate ÷ (o · up rate)⌉
- * uplinks for d downlinks at requested ratio o):
+ * <p>Tier ratios are the built network's: the counts and rates the topology builder wires
+ * ({@link TierLayout}, which {@code ClusterTopologies} builds from), so the editor and the simulation
+ * cannot disagree on a tier:
  * <ul>
- * <li><b>Tier i</b> of a fat-tree or rail-optimized fat-tree (leaf first). With a named switch
- * of radix k and port rate R, a non-top tier takes the most downlinks d with
- * d + ⌈d·r/(o·R)⌉ ≤ k, where r is the downlink rate (the NIC port rate at the leaf, capped at R;
- * R above) and o the declared ratio. Its ratio is then d·r ÷ (u·R): what the ports can realize.
- * The top tier has no uplinks; its declared ratio (a taper, such as fewer core switches) stands.
- * Without a named switch the declared ratios stand.</li>
+ * <li><b>Tier i</b> of a fat-tree or rail-optimized fat-tree (leaf first) with uplinks: its
+ * switch's d downlinks at rate r_d over its u uplinks at rate r_u, d·r_d ÷ (u·r_u). The builder puts
+ * d = ⌊k·o₁ ÷ (1 + o₁)⌋ NIC ports under a leaf of radix k (64 when the model names no switch), or
+ * the stated count's share; the leaf's downlink rate is each accelerator's NIC share, and uplinks
+ * run at the stated {@code uplinks R}, else the fabric's link rate (not the switch's port rate), u =
+ * ⌈d·r_d ÷ (o·r_u)⌉ unless the next tier's count is stated. The declared ratio is the one the
+ * builder applies to those links (the top tier's, when larger, for the links into the top tier,
+ * which then carry the top tier's number); a realized ratio more than {@link #PORT_TOLERANCE} from
+ * it is one a named switch's ports cannot realize. Where the model names no switch, or states the
+ * tiers' counts, pods or planes (which set the counts the ratios would), nothing is declared for the
+ * ports to contradict.</li>
+ * <li><b>Top tier</b> (no uplinks), a tier beyond those built, a single switch, or a node without a
+ * NIC (no network is built): the declared ratio stands.</li>
  * <li><b>Injection</b>: a node's accelerators × the fabric's link rate ÷ its NIC ports × the rate
  * each port runs at (the lower of port and fabric rate). One full-rate port per accelerator is 1.</li>
  * <li><b>Host</b>: NIC network bandwidth ÷ its PCIe host bandwidth, when the NIC states its PCIe.</li>
  * </ul>
- * Cost: O(tiers · k).
+ * Cost: O(tiers).
  */
 public final class Oversubscription {
     /** A realized ratio within this relative distance of the declared one agrees with it. */
@@ -57,7 +64,7 @@ public final class Oversubscription {
      *
      * @param point               where it is measured
      * @param tier                tier number, leaf = 1, for {@link Point#TIER}; 0 otherwise
-     * @param declared            the ratio the model declares, or NaN when it declares none
+     * @param declared            the ratio the model declares, or NaN when it declares none the ports could contradict
      * @param ratio               the ratio the hardware realizes (downlink ÷ uplink bandwidth)
      * @param downlinks           downlink ports per switch (tiers with a named switch), else 0
      * @param uplinks             uplink ports per switch (tiers with a named switch), else 0
@@ -109,7 +116,7 @@ public final class Oversubscription {
         NicSpec nic = node.nic();
         double fabricRate = scaleOut.fabric().linkBytesPerSecond();
         double nicPortRate = nic == null ? fabricRate : nic.portBytesPerSecond();
-        tiers(scaleOut.topology(), nicPortRate, ratios);
+        tiers(cluster, ratios);
         if (nic != null && node.nics() > 0) {
             double ports = (double) node.nics() * nic.ports();
             double demand = node.accelerators() * fabricRate;
@@ -124,47 +131,41 @@ public final class Oversubscription {
         return ratios;
     }
 
-    private static void tiers(TopologySpec topology, double nicPortRate, List<Ratio> out) {
-        SwitchSpec switchSpec;
-        int tiers;
-        List<Double> declared;
-        if (topology instanceof TopologySpec.FatTree fatTree) {
-            switchSpec = fatTree.switchSpec();
-            tiers = fatTree.tiers();
-            declared = fatTree.oversubscription();
-        } else if (topology instanceof TopologySpec.RailOptimized rail) {
-            switchSpec = rail.switchSpec();
-            tiers = rail.tiers();
-            declared = rail.oversubscription();
-        } else {
+    /**
+     * The tier ratios as built (the class comment); a tier's declared ratio is NaN, nothing for the ports to
+     * contradict, where the model names no switch or states its tiers' counts, pods or planes.
+     */
+    private static void tiers(ClusterSpec cluster, List<Ratio> out) {
+        ScaleOutSpec scaleOut = cluster.scaleOut();
+        TopologySpec topology = scaleOut.topology();
+        if (!(topology instanceof TopologySpec.FatTree || topology instanceof TopologySpec.RailOptimized)) {
             return;
         }
+        List<Double> declared = ClusterTopologies.statedRatios(topology);
+        int levels = ClusterTopologies.builtTiers(topology);
+        List<TierLayout.Tier> built = cluster.node().nic() == null || levels < 2 ? List.of()
+                : ClusterTopologies.layout(scaleOut, cluster.node(), cluster.accelerators()).tiers();
+        double[] applied = ClusterTopologies.appliedRatios(topology);
+        boolean statesCounts = !ClusterTopologies.structure(topology).equals(TierStructure.NONE);
+        boolean topWins = !built.isEmpty() && declared.size() >= levels
+                && declared.get(levels - 1) > declared.get(levels - 2);
         // Tiers beyond the deepest the engine builds are refused by the editor; listing them would
         // take one ratio per tier (two billion for 'tiers 2147483647').
-        int listed = Math.max(Math.min(tiers, ClusterTopologies.MAX_TIERS), declared.size());
+        int tiers = topology instanceof TopologySpec.FatTree fatTree ? fatTree.tiers()
+                : ((TopologySpec.RailOptimized) topology).tiers();
+        int listed = Math.max(Math.max(Math.min(tiers, ClusterTopologies.MAX_TIERS), built.size()), declared.size());
         for (int tier = 1; tier <= listed; tier++) {
-            double ratio = tier - 1 < declared.size() ? declared.get(tier - 1) : 1.0;
-            if (switchSpec == null || tier >= tiers) {
+            if (tier < built.size()) {
+                TierLayout.Tier switches = built.get(tier - 1);
+                double stated = switches.switchSpec() == null || statesCounts ? Double.NaN : applied[tier - 1];
+                out.add(new Ratio(Point.TIER, topWins && tier == levels - 1 ? levels : tier, stated,
+                        switches.oversubscription(), switches.downlinks(), switches.uplinks(),
+                        switches.downlinks() * switches.downBytesPerSecond(),
+                        switches.uplinks() * switches.upBytesPerSecond()));
+            } else if (!(topWins && tier == levels)) {
+                double ratio = tier - 1 < declared.size() ? declared.get(tier - 1) : 1.0;
                 out.add(new Ratio(Point.TIER, tier, ratio, ratio, 0, 0, 0, 0));
-                continue;
-            }
-            double upRate = switchSpec.portBytesPerSecond();
-            double downRate = tier == 1 ? Math.min(nicPortRate, upRate) : upRate;
-            out.add(realize(tier, switchSpec.radix(), downRate, upRate, ratio));
-        }
-    }
-
-    /** The most downlinks d with d + ⌈d·down/(o·up)⌉ ≤ k, and the ratio they give. O(k). */
-    static Ratio realize(int tier, int radix, double downRate, double upRate, double declared) {
-        for (int down = radix - 1; down >= 1; down--) {
-            int up = (int) Math.ceil(down * downRate / (declared * upRate) - EPSILON);
-            if (up >= 1 && down + up <= radix) {
-                return new Ratio(Point.TIER, tier, declared, down * downRate / (up * upRate), down, up,
-                        down * downRate, up * upRate);
             }
         }
-        int down = 1;
-        int up = Math.max(1, radix - 1);
-        return new Ratio(Point.TIER, tier, declared, downRate / (up * upRate), down, up, downRate, up * upRate);
     }
 }

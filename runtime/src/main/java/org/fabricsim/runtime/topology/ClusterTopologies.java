@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.topology;
 
+import java.util.List;
+
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.routing.RoutingMode;
@@ -61,11 +63,13 @@ public final class ClusterTopologies {
     /**
      * The derated NIC link class per accelerator of {@code node} on {@code scaleOut}: the NICs' injection rate (their
      * network bandwidth, capped by a narrower PCIe host link: {@link NicSpec#injectionBytesPerSecond}) shared by the
-     * node's accelerators.
+     * node's accelerators; its latency the NIC's plus the fabric's per-link latency, since the NIC cable is a link of
+     * the fabric: a route NIC → switch → NIC on one switch pays 2·(L_nic + L_fabric).
      */
     static LinkClass nicLink(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
         double nicPerAccelerator = node.nic().injectionBytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
-        return new LinkClass(nicPerAccelerator, node.nic().latencyPs()).derated(efficiency(scaleOut, calibration));
+        return new LinkClass(nicPerAccelerator, node.nic().latencyPs() + scaleOut.fabric().latencyPs())
+                .derated(efficiency(scaleOut, calibration));
     }
 
     /** The topology with every node of the cluster's first type, and its data-centre network when it has one. */
@@ -260,11 +264,30 @@ public final class ClusterTopologies {
      */
     public static TierLayout layout(ScaleOutSpec scaleOut, NodeSpec node, int accelerators) {
         TopologySpec topology = scaleOut.topology();
-        int tiers = Math.max(2, TreeSpecs.treeTiers(topology));
+        int tiers = Math.max(2, builtTiers(topology));
         double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
         return new TierLayout(structure(topology), TreeSpecs.switchOf(topology), tiers,
                 TreeSpecs.ratios(tiers, TreeSpecs.statedRatios(topology)), TreeSpecs.rails(topology, node), accelerators,
                 nicPerAccelerator, scaleOut.fabric().linkBytesPerSecond());
+    }
+
+    /** Switch tiers the builder wires for a fat-tree or rail-optimized topology: 1 (one switch) to {@link #MAX_TIERS}. */
+    public static int builtTiers(TopologySpec topology) {
+        return Math.max(1, Math.min(MAX_TIERS, TreeSpecs.treeTiers(topology)));
+    }
+
+    /** The tier ratios a fat-tree or rail-optimized topology states, leaf first, as written. */
+    public static List<Double> statedRatios(TopologySpec topology) {
+        return TreeSpecs.statedRatios(topology);
+    }
+
+    /**
+     * The ratios the builder applies to a fat-tree's or rail-optimized topology's uplink levels, leaf first (length
+     * {@link #builtTiers} − 1): the stated ones, 1:1 where none is stated, the top tier's applying to the links into
+     * it when larger.
+     */
+    public static double[] appliedRatios(TopologySpec topology) {
+        return TreeSpecs.ratios(TreeSpecs.treeTiers(topology), TreeSpecs.statedRatios(topology));
     }
 
     /** The stated structure of a fat-tree or rail-optimized topology, {@link TierStructure#NONE} for others. */

@@ -66,7 +66,7 @@ public final class TierLayout {
         int statedNodes = ceilDiv(structure.accelerators() > 0 ? structure.accelerators() : ports, rails);
         this.hostsPerLeaf = structure.leaf() != null
                 ? ceilDiv(statedNodes, Math.max(1, structure.leaf().count() / rails))
-                : Math.max(1, (int) Math.floor(radix(leafSwitch) * ratios[0] / (1 + ratios[0])));
+                : hostsPerLeaf(radix(leafSwitch), ratios[0]);
         this.podNodes = tiers == 3 ? structure.podAccelerators() / rails : 0;
         this.leavesPerPod = tiers < 3 ? 1 : podNodes > 0 ? rails * ceilDiv(podNodes, hostsPerLeaf)
                 : Math.max(1, radix(spineSwitch) / 2);
@@ -81,6 +81,14 @@ public final class TierLayout {
         this.aggregationUplinks = tiers < 3 ? 0 : structure.core() != null
                 ? Math.max(1, structure.core().count() / leafUplinks)
                 : FatTreeLayout.uplinks(leavesPerPod * leafUpBytesPerSecond, ratios[1], aggregationUpBytesPerSecond);
+    }
+
+    /**
+     * NIC ports under a leaf of {@code radix} ports whose count the model does not state, at leaf ratio o:
+     * ⌊radix·o ÷ (1 + o)⌋, at least 1 (radix ÷ 2 when non-blocking). The derived tree ({@link TreeSpecs}) uses it too.
+     */
+    static int hostsPerLeaf(int radix, double leafRatio) {
+        return Math.max(1, (int) Math.floor(radix * leafRatio / (1 + leafRatio)));
     }
 
     private static SwitchSpec switchOf(TierStructure.Level level, SwitchSpec fallback) {

@@ -65,7 +65,7 @@ final class TreeSpecs {
         if (levels == 1) {
             return FatTreeParameters.singleSwitch(fabric);
         }
-        int hostsPerLeaf = Math.max(1, (int) Math.floor(radix * ratios[0] / (1 + ratios[0])));
+        int hostsPerLeaf = TierLayout.hostsPerLeaf(radix, ratios[0]);
         return new FatTreeParameters(levels, hostsPerLeaf, Math.max(1, radix / 2), ratios, fabric, rails);
     }
 

@@ -30,7 +30,12 @@ class OversubscriptionTest {
     }
 
     static TopologySpec fatTree(int radix, Double... ratios) {
-        return new TopologySpec.FatTree(new SwitchSpec("s", "v", radix, G400, 0, 0, false, false), 2, List.of(ratios));
+        return fatTreeAt(radix, G400, ratios);
+    }
+
+    static TopologySpec fatTreeAt(int radix, double portRate, Double... ratios) {
+        return new TopologySpec.FatTree(new SwitchSpec("s", "v", radix, portRate, 0, 0, false, false), 2,
+                List.of(ratios));
     }
 
     @Test
@@ -75,5 +80,40 @@ class OversubscriptionTest {
         assertEquals(Oversubscription.Point.HOST, host.point());
         assertEquals(50e9 / gen4x16, host.ratio(), 1e-12);
         assertTrue(host.oversubscribed());
+    }
+
+    @Test
+    void shouldRateUplinksAtTheFabricsLinkRateAsTheBuilderDoes() {
+        // 8 x 800G ports under 400G NICs on a 400G fabric, 1:1: the builder puts 8/2 = 4 NIC ports under a leaf and
+        // ceil(4 x 400G / 400G) = 4 uplinks at the fabric's 400G: 1600 / 1600 Gb/s = 1:1, as declared. (Rated at
+        // the 800G port, 5 down and 3 up would give 2000 / 2400 = 0.83:1, which no built network has.)
+        Oversubscription.Ratio leaf = Oversubscription.of(cluster(8, G400, 0, fatTreeAt(8, 2 * G400))).get(0);
+        assertEquals(4, leaf.downlinks());
+        assertEquals(4, leaf.uplinks());
+        assertEquals(4 * G400, leaf.upBytesPerSecond(), 1e-3);
+        assertEquals(1.0, leaf.ratio(), 1e-12);
+        assertTrue(leaf.matchesPorts());
+    }
+
+    @Test
+    void shouldRealizeSevenToOneOn800GPortsAsBuilt() {
+        // 64 x 800G, 7:1 under 400G NICs on a 400G fabric: floor(64 x 7/8) = 56 down, ceil(56/7) = 8 up at 400G:
+        // exactly 7:1 (rated at 800G ports, 59 down and 5 up would make it 5.9:1, 16 % off the declared ratio).
+        Oversubscription.Ratio leaf = Oversubscription.of(cluster(8, G400, 0, fatTreeAt(64, 2 * G400, 7.0))).get(0);
+        assertEquals(56, leaf.downlinks());
+        assertEquals(8, leaf.uplinks());
+        assertEquals(7.0, leaf.ratio(), 1e-12);
+        assertTrue(leaf.matchesPorts());
+    }
+
+    @Test
+    void shouldCarryTheTopTiersRatioOnTheLinksIntoIt() {
+        // 1:1, 7:1 on two tiers: the builder sizes the leaf uplinks at the top tier's 7:1 (floor(64 x 7/8) = 56 down,
+        // 8 up), reported once, as tier 2's.
+        List<Oversubscription.Ratio> ratios = Oversubscription.of(cluster(8, G400, 0, fatTree(64, 1.0, 7.0)));
+        assertEquals(1, ratios.stream().filter(ratio -> ratio.point() == Oversubscription.Point.TIER).count());
+        assertEquals(2, ratios.get(0).tier());
+        assertEquals(7.0, ratios.get(0).ratio(), 1e-12);
+        assertEquals(56, ratios.get(0).downlinks());
     }
 }

@@ -28,8 +28,11 @@ class KvTransferTest {
     private static final double NIC_BYTES_PER_SECOND = 50e9 * 0.96;
     /** Up to and down from the NVSwitch: 2 × 100 ns (NVLINK4 fixture). */
     private static final double NVLINK_PATH_SECONDS = 200e-9;
-    /** NIC up and NIC down under one leaf: 2 × 1 µs (CX7 fixture). */
-    private static final double NIC_PATH_SECONDS = 2e-6;
+    /**
+     * NIC up and NIC down under one leaf: each NIC cable a link of the fabric, 1 µs (CX7 fixture) + 500 ns (RoCE400
+     * fixture), and the leaf's 600 ns (SN5600 fixture) on the cable it sends down: 2 × 1.5 µs + 0.6 µs = 3.6 µs.
+     */
+    private static final double NIC_PATH_SECONDS = 2 * (1e-6 + 500e-9) + 600e-9;
 
     @Test
     void shouldMoveTheCacheOverNvlinkInsideANode() {
@@ -41,9 +44,10 @@ class KvTransferTest {
     @Test
     void shouldSplitTheCacheOverEveryNicBetweenNodes() {
         // TP8 → TP8 on two nodes: 8 flows of 1/8, GPU i's NIC to GPU 8+i's NIC
-        double expected = KV_BYTES / 8 / NIC_BYTES_PER_SECOND + NIC_PATH_SECONDS; // ≈ 701.1 µs
+        // 2^28 B / 8 / 48 GB/s = 699.0507 µs, + 3.6 µs of path = 702.6507 µs, to the picosecond
+        double expected = KV_BYTES / 8 / NIC_BYTES_PER_SECOND + NIC_PATH_SECONDS;
         Map<String, Double> kv = kvSeconds(run(disaggregated(ServingFixtures.dgxH100(2, 0), 8, 8, 1, 1, false)));
-        assertEquals(expected, kv.get("p50"), 1e-3 * expected);
+        assertEquals(expected, kv.get("p50"), 1e-12);
     }
 
     @Test
@@ -60,8 +64,8 @@ class KvTransferTest {
                 scaleOut.precision(), scaleOut.kvCachePrecision(), scaleOut.pools(), scaleOut.traffic(), scaleOut.slos(),
                 false, NetworkPlacement.DATA_CENTRE);
         assertEquals(expected, kvSeconds(run(overDataCentre)).get("p50"), 1e-3 * expected);
-        double backEnd = KV_BYTES / 8 / NIC_BYTES_PER_SECOND + NIC_PATH_SECONDS; // the scale-out's ≈ 701.1 µs
-        assertEquals(backEnd, kvSeconds(run(scaleOut)).get("p50"), 1e-3 * backEnd);
+        double backEnd = KV_BYTES / 8 / NIC_BYTES_PER_SECOND + NIC_PATH_SECONDS; // the scale-out's 702.6507 µs
+        assertEquals(backEnd, kvSeconds(run(scaleOut)).get("p50"), 1e-12);
     }
 
     @Test

@@ -25,8 +25,11 @@ class PlacedServingTest {
     private static final double KV_BYTES = 4096.0 * 65536;
     /** ConnectX-7 400 Gb/s = 50 GB/s × the engine's 96% (Calibration.DEFAULT.nicEfficiency()). */
     private static final double NIC_BYTES_PER_SECOND = 50e9 * 0.96;
-    /** NIC up and NIC down under one leaf: 2 × 1 µs (CX7 fixture). */
-    private static final double NIC_PATH_SECONDS = 2e-6;
+    /**
+     * NIC up and NIC down under one leaf: each NIC cable a link of the fabric, 1 µs (CX7 fixture) + 500 ns (RoCE400
+     * fixture), and the leaf's 600 ns (SN5600 fixture) on the cable it sends down: 2 × 1.5 µs + 0.6 µs = 3.6 µs.
+     */
+    private static final double NIC_PATH_SECONDS = 2 * (1e-6 + 500e-9) + 600e-9;
     private static final ClusterSpec CLUSTER = ServingFixtures.dgxH100(4, 0);
 
     private static InferenceSpec deployment() {
@@ -70,7 +73,8 @@ class PlacedServingTest {
                 CalibrationProfile.defaults(), 1));
         double shared = kvP50(PlacedServing.run(deployment(), topology.withLinkRateFactors(half),
                 onNodesThreeAndOne(), CalibrationProfile.defaults(), 1));
-        assertEquals(KV_BYTES / 8 / NIC_BYTES_PER_SECOND + NIC_PATH_SECONDS, alone, 1e-3 * alone);
-        assertEquals(KV_BYTES / 8 / (NIC_BYTES_PER_SECOND / 2) + NIC_PATH_SECONDS, shared, 1e-3 * shared);
+        // 699.0507 µs + 3.6 µs = 702.6507 µs alone; at half the rate 1,398.1013 µs + 3.6 µs = 1,401.7013 µs
+        assertEquals(KV_BYTES / 8 / NIC_BYTES_PER_SECOND + NIC_PATH_SECONDS, alone, 1e-12);
+        assertEquals(KV_BYTES / 8 / (NIC_BYTES_PER_SECOND / 2) + NIC_PATH_SECONDS, shared, 1e-12);
     }
 }

@@ -81,6 +81,25 @@ class TierStructureTest {
     }
 
     @Test
+    void shouldReportTheDerivedTreeItBuildsWithUplinksAtTheFabricsRateNotTheSwitchPortRate() {
+        // 8 x 800G switch, no count or ratio stated, 32 single-port 400G nodes on a 400G fabric: R/2 = 4 NIC ports
+        // per leaf, u = ceil(4 x 400G / (1 x 400G)) = 4 uplinks at the fabric's 400G: 8 leaves, 4 spines, 1:1.
+        SwitchSpec wide = new SwitchSpec("t.W8", "generic", 8, 2 * G400, 0, 0, false, false);
+        ClusterSpec spec = cluster(32, 1, G400, new TopologySpec.FatTree(wide, 2, List.of()));
+        Graph graph = ClusterTopologies.build(spec).graph();
+        assertEquals(8 + 4, count(graph, Graph.SWITCH));
+        // NIC cables 32 x 2, leaf-spine 8 x 4 cables x 2 directions, all at 400G.
+        assertEquals(64 + 64, linksAt(graph, G400));
+        assertEquals(128, graph.linkCount());
+        List<TierLayout.Tier> tiers = ClusterTopologies.layout(spec.scaleOut(), spec.node(), 32).tiers();
+        assertEquals(List.of(8, 4), tiers.stream().map(TierLayout.Tier::switches).toList());
+        assertEquals(4, tiers.get(0).downlinks());
+        assertEquals(4, tiers.get(0).uplinks());
+        assertEquals(G400, tiers.get(0).upBytesPerSecond());
+        assertEquals(1.0, tiers.get(0).oversubscription(), 1e-12);
+    }
+
+    @Test
     void shouldFlagALeafTierWhoseLinksNeedMorePortsThanItsSwitchHas() {
         // 4 leaves of 128 x 200G (64 ports) with 32 x 400G up: 96 ports on a 64-port switch.
         TierStructure structure = new TierStructure(new TierStructure.Level(TH4, 4, G400),
