@@ -220,8 +220,18 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
      * buffer), not a share of the switch's pool.
      */
     double backlogBufferBytes(double switchBytes) {
+        return !key.backlogBuilds() ? Double.POSITIVE_INFINITY : ingressAdmittedBytes(switchBytes);
+    }
+
+    /**
+     * The bytes one ingress port of a switch of {@code switchBytes} shared buffer S holds before backpressure
+     * stops the link into it, whatever the congestion control: credits 64 packets × 4096 B, PFC the pause
+     * threshold S / 9 plus its reserve (see {@link #backlogBufferBytes()}); +∞ on a lossy fabric, which never
+     * stops a sender.
+     */
+    double ingressAdmittedBytes(double switchBytes) {
         PacketConfig.Buffer buffer = SCENARIO_BUFFER;
-        return !key.backlogBuilds() ? Double.POSITIVE_INFINITY : switch (key.flowControl()) {
+        return switch (key.flowControl()) {
             case CREDIT -> (double) buffer.creditPackets() * SCENARIO_MTU_BYTES;
             case PFC -> switchBytes / ((1 << buffer.pfcShift()) + 1) + buffer.pfcReserveBytes();
             case LOSSY, TRIMMING -> Double.POSITIVE_INFINITY;
