@@ -4,8 +4,9 @@ import org.fabricsim.runtime.packet.Dcqcn;
 
 /**
  * DCQCN's stall on a queue that passes Kmax (docs/fabric-behaviour.md, "Why DCQCN on PFC stalls the all-to-all"):
- * a delay per contention episode, derived from DCQCN's parameters ({@link Dcqcn}) and the queue the flow control
- * admits, not read from the table.
+ * a delay per contention episode, derived from DCQCN's parameters ({@link Dcqcn}: those the row was measured with,
+ * {@link FabricBehaviour#dcqcn()}, the defaults or a fabric's stated ones) and the queue the flow control admits,
+ * not read from the table.
  *
  * <p><b>Queue.</b> Every flow starts at line rate, so a link of capacity c offered ρ·c queues at (ρ − 1)·c until
  * its senders slow down; over an episode that brings R bytes the queue would peak at Q = (1 − 1/ρ)·R (as {@link

@@ -78,7 +78,7 @@ final class TopologyContention implements ContentionModel {
         oneBlock = behaviour.sameAtEveryPathAndSize();
         boolean dcqcn = behaviour.key().congestionControl() == CongestionControl.DCQCN;
         PacketConfig scenario = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
-        stall = dcqcn ? new DcqcnStall(scenario.dcqcn(), TrafficPattern.LINE_BYTES_PER_SECOND
+        stall = dcqcn ? new DcqcnStall(behaviour.dcqcn(), TrafficPattern.LINE_BYTES_PER_SECOND
                 * scenario.payloadEfficiency(), scenario.mtuBytes()) : null;
         ingressBytes = dcqcn ? new double[links] : null;
         queueBytes = dcqcn ? new double[links] : null;
