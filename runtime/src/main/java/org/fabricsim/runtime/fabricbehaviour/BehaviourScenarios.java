@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.fabricbehaviour;
 
+import org.fabricsim.runtime.packet.Dcqcn;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.spec.PacketSettings;
@@ -101,12 +102,13 @@ public final class BehaviourScenarios {
      * {@code parameters}.
      */
     public static FabricBehaviour measure(BehaviourKey key, PacketSettings parameters, double[] u) {
+        Dcqcn dcqcn = PatternRuns.packetConfig(key, parameters).dcqcn();
         if (key.routing() == RoutingMode.ECMP) {
-            return new FabricBehaviour(key, u, 1);
+            return new FabricBehaviour(key, u, 1, dcqcn);
         }
-        FabricBehaviour withoutMultipath = new FabricBehaviour(key, u, 1);
+        FabricBehaviour withoutMultipath = new FabricBehaviour(key, u, 1, dcqcn);
         double m = (double) PatternRuns.flowPs(PERMUTATION, key.routing(), withoutMultipath)
                 / PatternRuns.packetPs(PERMUTATION, key, parameters);
-        return new FabricBehaviour(key, u, m);
+        return new FabricBehaviour(key, u, m, dcqcn);
     }
 }

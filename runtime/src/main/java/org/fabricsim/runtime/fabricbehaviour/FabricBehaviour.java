@@ -3,6 +3,7 @@ package org.fabricsim.runtime.fabricbehaviour;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.network.ContentionModel;
+import org.fabricsim.runtime.packet.Dcqcn;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -53,8 +54,11 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * @param utilisation     bottleneck utilisation at each ({@link #SENDER_BYTES}, {@link #PATH_LINKS}, {@link
  *                        #INCAST_DEGREES}, {@link #FLOWS_PER_SENDER}), in that order of significance, in (0, 1]
  * @param multipathFactor throughput factor of per-packet multipath routing against the flow model, in (0, 2]
+ * @param dcqcn           the DCQCN parameters the row was measured with, at the scenarios' line rate: the defaults
+ *                        for a shipped row, a fabric's stated ones for a {@link TunedBehaviours} row; DCQCN's stall
+ *                        past Kmax reads them ({@link DcqcnStall}), every other congestion control ignores them
  */
-public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
+public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor, Dcqcn dcqcn) {
     /** The incast degrees the table measures. */
     static final int[] INCAST_DEGREES = {2, 4, 8, 16};
     /** The flows per sender the table measures at each degree. */
@@ -71,6 +75,8 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     private static final PacketConfig.Buffer SCENARIO_BUFFER = PacketConfig.Buffer.defaults();
     /** The scenarios' packet payload, bytes: a credit's size. */
     private static final int SCENARIO_MTU_BYTES = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).mtuBytes();
+    /** DCQCN's defaults at the scenarios' line rate. */
+    private static final Dcqcn SCENARIO_DCQCN = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND).dcqcn();
 
     public FabricBehaviour {
         if (key == null || utilisation == null || utilisation.length != POINTS) {
@@ -89,6 +95,14 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         if (key.routing() == RoutingMode.ECMP && multipathFactor != 1) {
             throw new IllegalArgumentException("per-flow ECMP does not reorder: its multipath factor is 1");
         }
+        if (dcqcn == null) {
+            throw new IllegalArgumentException("a behaviour needs the DCQCN parameters it was measured with");
+        }
+    }
+
+    /** A behaviour measured with DCQCN's defaults at the scenarios' line rate (every shipped row). */
+    public FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
+        this(key, utilisation, multipathFactor, SCENARIO_DCQCN);
     }
 
     /**
@@ -220,8 +234,18 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
      * buffer), not a share of the switch's pool.
      */
     double backlogBufferBytes(double switchBytes) {
+        return !key.backlogBuilds() ? Double.POSITIVE_INFINITY : ingressAdmittedBytes(switchBytes);
+    }
+
+    /**
+     * The bytes one ingress port of a switch of {@code switchBytes} shared buffer S holds before backpressure
+     * stops the link into it, whatever the congestion control: credits 64 packets × 4096 B, PFC the pause
+     * threshold S / 9 plus its reserve (see {@link #backlogBufferBytes()}); +∞ on a lossy fabric, which never
+     * stops a sender.
+     */
+    double ingressAdmittedBytes(double switchBytes) {
         PacketConfig.Buffer buffer = SCENARIO_BUFFER;
-        return !key.backlogBuilds() ? Double.POSITIVE_INFINITY : switch (key.flowControl()) {
+        return switch (key.flowControl()) {
             case CREDIT -> (double) buffer.creditPackets() * SCENARIO_MTU_BYTES;
             case PFC -> switchBytes / ((1 << buffer.pfcShift()) + 1) + buffer.pfcReserveBytes();
             case LOSSY, TRIMMING -> Double.POSITIVE_INFINITY;
@@ -232,11 +256,13 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     @Override
     public boolean equals(Object other) {
         return other instanceof FabricBehaviour that && key.equals(that.key)
-                && Arrays.equals(utilisation, that.utilisation) && multipathFactor == that.multipathFactor;
+                && Arrays.equals(utilisation, that.utilisation) && multipathFactor == that.multipathFactor
+                && dcqcn.equals(that.dcqcn);
     }
 
     @Override
     public int hashCode() {
-        return 31 * (31 * key.hashCode() + Arrays.hashCode(utilisation)) + Double.hashCode(multipathFactor);
+        return 31 * (31 * (31 * key.hashCode() + Arrays.hashCode(utilisation)) + Double.hashCode(multipathFactor))
+                + dcqcn.hashCode();
     }
 }

@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.fabricbehaviour;
 
 import org.fabricsim.runtime.network.ContentionModel;
+import org.fabricsim.runtime.packet.PacketConfig;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
@@ -15,6 +17,11 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * (its from-node), which admits α·S / (1 + α). Head-of-line blocking ({@code HeadOfLineBlocking}): the
  * backlog L's held-back flows leave sits in the switch L leads to (its to-node), which pauses L at PFC's
  * threshold S / 9 + reserve; a credit is the link's whatever S ({@link FabricBehaviour#backlogBufferBytes(double)}).
+ * DCQCN's stall ({@link DcqcnStall}): the queue of link L sits on its sending switch, which admits n_in × what one
+ * ingress holds before backpressure (PFC S / 9 + reserve, a credit; {@link FabricBehaviour#ingressAdmittedBytes}),
+ * or α·S / (1 + α) on a lossy or trimming switch; a NIC's link has no switch queue, so it never stalls. A DCQCN row's
+ * saturated link runs at the smaller of u and the stall's factor: the incasts the table measured past Kmax already
+ * hold their stall in u, so the two are alternatives, not a sum.
  * Per-link arrays built once, O(links); every call O(1) besides the behaviour's own reading.
  */
 final class TopologyContention implements ContentionModel {
@@ -27,6 +34,12 @@ final class TopologyContention implements ContentionModel {
     /** Per physical link, the queue its sending switch admits before dropping; null without drops. */
     private final double[] admittedBytes;
     private final DropTimeouts drops;
+    /** DCQCN's stall; null for every other congestion control. */
+    private final DcqcnStall stall;
+    /** Per physical link, what one ingress of its sending switch admits (+∞: none bounds it), 0 from a NIC. */
+    private final double[] ingressBytes;
+    /** Per physical link, the queue its sending switch admits in all (lossy: α·S / (1 + α)), 0 from a NIC. */
+    private final double[] queueBytes;
     private final boolean oneBlock;
     private final boolean blocks;
 
@@ -63,11 +76,28 @@ final class TopologyContention implements ContentionModel {
             admittedBytes[link] = stated > 0 ? DropTimeouts.admittedQueueBytes(stated) : DropTimeouts.DROP_FREE_QUEUE_BYTES;
         }
         oneBlock = behaviour.sameAtEveryPathAndSize();
+        boolean dcqcn = behaviour.key().congestionControl() == CongestionControl.DCQCN;
+        PacketConfig scenario = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
+        stall = dcqcn ? new DcqcnStall(behaviour.dcqcn(), TrafficPattern.LINE_BYTES_PER_SECOND
+                * scenario.payloadEfficiency(), scenario.mtuBytes()) : null;
+        ingressBytes = dcqcn ? new double[links] : null;
+        queueBytes = dcqcn ? new double[links] : null;
+        double scenarioSwitchBytes = scenario.buffer().switchBytes();
+        for (int link = 0; dcqcn && link < links; link++) {
+            if (graph.nodeKind(graph.linkFrom(link)) != Graph.SWITCH) {
+                continue;
+            }
+            double stated = topology.switchBufferBytes(graph.linkFrom(link));
+            double switchBytes = stated > 0 ? stated : scenarioSwitchBytes;
+            ingressBytes[link] = behaviour.ingressAdmittedBytes(switchBytes);
+            queueBytes[link] = ingressBytes[link] == Double.POSITIVE_INFINITY
+                    ? DropTimeouts.admittedQueueBytes(switchBytes) : Double.POSITIVE_INFINITY;
+        }
     }
 
     @Override
     public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
-            double episodeBytesPerSender, double episodeBytes) {
+            double episodeBytesPerSender, double episodeBytes, int inputLinks) {
         if (link < scaleUp.length && scaleUp[link]) {
             return 1;
         }
@@ -77,13 +107,20 @@ final class TopologyContention implements ContentionModel {
             double admitted = link < admittedBytes.length ? admittedBytes[link] : DropTimeouts.DROP_FREE_QUEUE_BYTES;
             return m * drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link), admitted);
         }
-        return m * (oneBlock ? UtilisationGrid.inBlock(utilisation, 0, overload, flowsPerSender)
-                : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, episodeBytesPerSender));
+        double rate = oneBlock ? UtilisationGrid.inBlock(utilisation, 0, overload, flowsPerSender)
+                : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, episodeBytesPerSender);
+        if (stall == null || link >= ingressBytes.length) {
+            return m * rate;
+        }
+        double admitted = inputLinks == 0 ? 0 : Math.min(queueBytes[link], inputLinks * ingressBytes[link]);
+        double flows = flowsPerSender * episodeBytes / episodeBytesPerSender;
+        return m * Math.min(rate,
+                stall.capacityFactor(overload, flows, episodeBytes, graph.linkBytesPerSecond(link), admitted));
     }
 
     @Override
     public double smallestFactor() {
-        return drops == null && !blocks ? behaviour.smallestFactor() : 0;
+        return drops == null && !blocks && stall == null ? behaviour.smallestFactor() : 0;
     }
 
     @Override

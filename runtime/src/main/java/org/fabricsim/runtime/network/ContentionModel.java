@@ -29,18 +29,21 @@ package org.fabricsim.runtime.network;
  * a factor that depends on R, and R stays the episode's at every re-solve inside it, so the delay is
  * charged once, however many completions and arrivals re-solve the link meanwhile. Its bytes per sender are R
  * over the distinct senders of the link's flows when it began: how long a transfer the control's transient
- * plays out over.
+ * plays out over. Its input links are the distinct links its flows arrive on at the link's sending switch (none
+ * for flows that start on the link): the ingress ports whose buffers backpressure fills before it stops their
+ * senders, so the queue the link's switch admits grows with them.
  */
 public interface ContentionModel {
     /**
      * The share of its capacity {@code link} delivers when it is saturated by two flows or more
      * offering it {@code overload} times its capacity, {@code flowsPerSender} flows per distinct
      * sender over paths of {@code pathLinks} links on average, in a contention episode that brought it
-     * {@code episodeBytes}, {@code episodeBytesPerSender} from each of its distinct senders on average, in (0, 1].
+     * {@code episodeBytes}, {@code episodeBytesPerSender} from each of its distinct senders on average, its flows
+     * arriving over {@code inputLinks} distinct links, in (0, 1].
      * A function of its arguments: the flow model asks again only when one of them changed.
      */
     double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
-            double episodeBytesPerSender, double episodeBytes);
+            double episodeBytesPerSender, double episodeBytes, int inputLinks);
 
     /**
      * A lower bound of every factor {@link #saturatedCapacityFactor} returns, and of the head-of-line

@@ -11,8 +11,8 @@ import org.fabricsim.runtime.topology.Graph;
  * links, counted with a stamp per link, no allocation), the flows' mean path length (Σ multiplicity ×
  * links of the path over Σ multiplicity), and the link's contention episode: its bytes (Σ multiplicity
  * × remaining bytes when the episode began; an episode ends when the link empties or stops being
- * saturated, {@link #endEpisode}) and its bytes per sender (those over the distinct senders when it
- * began). The model is asked again only when one of these differs from the link's last reading (a
+ * saturated, {@link #endEpisode}), its bytes per sender (those over the distinct senders when it
+ * began) and its input links (the distinct links before it on its classes' paths, counted with a second stamp). The model is asked again only when one of these differs from the link's last reading (a
  * model's factor is a function of its arguments): most saturated links carry the same classes from
  * one solve to the next. O(flows on the link) per reading.
  *
@@ -30,10 +30,10 @@ final class ContentionReading {
     private final ContentionModel model;
     private final Graph graph;
     private final LinkFlowLists lists;
-    /** Per link, its last (ρ, m, path links, episode bytes, episode bytes per sender) asked of the model, NaN before one. */
+    /** Per link, its last (ρ, m, path links, episode bytes, episode bytes per sender, input links) asked of the model, NaN before one. */
     private final double[] last;
     /** Values in one reading. */
-    private static final int READING = 5;
+    private static final int READING = 6;
     /** Per link, the model's factor for its last reading. */
     private final double[] lastFactor;
     /** Per link, the bytes of its current contention episode, 0 outside one. */
@@ -45,6 +45,8 @@ final class ContentionReading {
      * link of one of that link's classes): a sender is new to a measurement when its stamp is older.
      */
     private final int[] senderStamp;
+    /** Per link, the {@link #stamp} of the last measured link whose flows arrive over it: as {@link #senderStamp}. */
+    private final int[] inputStamp;
     /** Counts the saturated links measured, to tell their senders apart in {@link #senderStamp}. */
     private int stamp;
     /** The offered rate of the link {@link #measure} last measured, bytes per second. */
@@ -55,6 +57,8 @@ final class ContentionReading {
     private double pathLinks;
     /** Its distinct senders. */
     private int senders;
+    /** Its distinct input links. */
+    private int inputLinks;
     /** Per link, whether its inputs may have changed since its last reading (true before one). */
     private final boolean[] stale;
     /** The links whose classes changed since the last reading ({@link #loadChanged}), {@link #changedCount} of them. */
@@ -73,6 +77,7 @@ final class ContentionReading {
         episodeBytes = new double[links];
         episodeSenders = new int[links];
         senderStamp = new int[links];
+        inputStamp = new int[links];
         stale = new boolean[links];
         Arrays.fill(stale, true);
         changed = new int[links];
@@ -109,14 +114,15 @@ final class ContentionReading {
         double bytesPerSender = bytes / episodeSenders[link];
         int at = READING * link;
         if (last[at] != overload || last[at + 1] != flowsPerSender || last[at + 2] != pathLinks
-                || last[at + 3] != bytes || last[at + 4] != bytesPerSender) {
+                || last[at + 3] != bytes || last[at + 4] != bytesPerSender || last[at + 5] != inputLinks) {
             last[at] = overload;
             last[at + 1] = flowsPerSender;
             last[at + 2] = pathLinks;
             last[at + 3] = bytes;
             last[at + 4] = bytesPerSender;
+            last[at + 5] = inputLinks;
             lastFactor[link] = model.saturatedCapacityFactor(link, overload, flowsPerSender, pathLinks,
-                    bytesPerSender, bytes);
+                    bytesPerSender, bytes, inputLinks);
         }
         return lastFactor[link];
     }
@@ -180,8 +186,9 @@ final class ContentionReading {
     /**
      * Sets {@link #offeredBytesPerSecond}, Σ over the classes on {@code link} of multiplicity × their
      * sender's share of its first link, {@link #flowsPerSender}, Σ multiplicity over the number
-     * of distinct first links ({@link #senders}), and {@link #pathLinks}, Σ multiplicity × path length
-     * over Σ multiplicity. One pass, O(classes on the link).
+     * of distinct first links ({@link #senders}), {@link #pathLinks}, Σ multiplicity × path length
+     * over Σ multiplicity, and {@link #inputLinks}, the distinct links before it on its classes' paths (an entry's
+     * path index, its low bits, names its place on the path). One pass, O(classes on the link).
      */
     private void measure(FlowTable table, int link) {
         int[] list = lists.entries[link];
@@ -191,8 +198,11 @@ final class ContentionReading {
         int[] records = table.records;
         int stride = table.stride;
         int[] seen = senderStamp;
+        int[] seenInput = inputStamp;
+        int indexMask = (1 << entryShift) - 1;
         if (stamp == Integer.MAX_VALUE) {
             Arrays.fill(seen, 0);
+            Arrays.fill(seenInput, 0);
             stamp = 0;
         }
         int current = ++stamp;
@@ -200,8 +210,17 @@ final class ContentionReading {
         double flows = 0;
         double links = 0;
         int senders = 0;
+        int inputs = 0;
         for (int k = 0; k < count; k++) {
             int base = (list[k] >>> entryShift) * stride;
+            int index = list[k] & indexMask;
+            if (index > 0) {
+                int input = records[base + FlowTable.LINKS + index - 1];
+                if (seenInput[input] != current) {
+                    seenInput[input] = current;
+                    inputs++;
+                }
+            }
             int first = records[base + FlowTable.LINKS];
             int multiplicity = records[base + FlowTable.MULTIPLICITY];
             offered += offered(graph, linkWeight, multiplicity, first);
@@ -214,6 +233,7 @@ final class ContentionReading {
         }
         offeredBytesPerSecond = offered;
         this.senders = senders;
+        inputLinks = inputs;
         flowsPerSender = flows / senders;
         pathLinks = links / flows;
     }

@@ -88,7 +88,7 @@ class DropTimeoutsTest {
         network.setContentionModel(new ContentionModel() {
             @Override
             public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
-                    double bytesPerSender, double bytes) {
+                    double bytesPerSender, double bytes, int inputLinks) {
                 if (link == receiverLink) {
                     episodeBytes.add(bytes);
                 }

@@ -95,8 +95,8 @@ class FabricBehaviourTest {
                 ScaleUpParameters.switched(8, new LinkClass(450e9, 500_000), false), link,
                 FatTreeParameters.singleSwitch(link)));
         ContentionModel model = behaviour(RoutingMode.ECMP, 1).on(cluster);
-        assertEquals(1.0, model.saturatedCapacityFactor(cluster.scaleUpUplink(3), 4, 1, 2, 1 << 20, 1 << 20));
-        assertEquals(0.6, model.saturatedCapacityFactor(cluster.nicDownlink(3), 4, 1, 2, 1 << 20, 1 << 20), 1e-12);
+        assertEquals(1.0, model.saturatedCapacityFactor(cluster.scaleUpUplink(3), 4, 1, 2, 1 << 20, 1 << 20, 1));
+        assertEquals(0.6, model.saturatedCapacityFactor(cluster.nicDownlink(3), 4, 1, 2, 1 << 20, 1 << 20, 1), 1e-12);
     }
 
     @Test
@@ -108,14 +108,14 @@ class FabricBehaviourTest {
         ClusterTopology tree = TrafficPattern.permutation(16, 4, 2.0, 1).topology(12.5e9);
         ContentionModel model = behaviour(RoutingMode.SPRAY, 0.5).on(tree);
         int downlink = tree.nicDownlink(3);
-        assertEquals(0.6, model.saturatedCapacityFactor(downlink, 4, 1, 2, 1 << 20, 1 << 20), 1e-12);
+        assertEquals(0.6, model.saturatedCapacityFactor(downlink, 4, 1, 2, 1 << 20, 1 << 20, 1), 1e-12);
         int[] path = new int[tree.maxRouteLinks()];
         int length = tree.route(0, 15, (hop, firstLink, stride, candidates) -> 0, path);
         int uplink = path[1];
-        assertEquals(0.3, model.saturatedCapacityFactor(uplink, 4, 1, 2, 1 << 20, 1 << 20), 1e-12);
-        assertEquals(1.0, model.saturatedCapacityFactor(uplink, 1, 1, 2, 1 << 20, 1 << 20));
+        assertEquals(0.3, model.saturatedCapacityFactor(uplink, 4, 1, 2, 1 << 20, 1 << 20, 1), 1e-12);
+        assertEquals(1.0, model.saturatedCapacityFactor(uplink, 1, 1, 2, 1 << 20, 1 << 20, 1));
         int groupLength = tree.sprayRoute(0, 15, path);
         assertEquals(length, groupLength);
-        assertEquals(0.3, model.saturatedCapacityFactor(path[1], 4, 1, 2, 1 << 20, 1 << 20), 1e-12);
+        assertEquals(0.3, model.saturatedCapacityFactor(path[1], 4, 1, 2, 1 << 20, 1 << 20, 1), 1e-12);
     }
 }

@@ -36,7 +36,7 @@ class ContentionReadingTest {
         ContentionModel model = new ContentionModel() {
             @Override
             public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
-                    double episodeBytesPerSender, double episodeBytes) {
+                    double episodeBytesPerSender, double episodeBytes, int inputLinks) {
                 if (link == 2) {
                     overloadsOfS.add(overload);
                 }

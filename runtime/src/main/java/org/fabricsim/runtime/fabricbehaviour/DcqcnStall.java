@@ -1,0 +1,106 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import org.fabricsim.runtime.packet.Dcqcn;
+
+/**
+ * DCQCN's stall on a queue that passes Kmax (docs/fabric-behaviour.md, "Why DCQCN on PFC stalls the all-to-all"):
+ * a delay per contention episode, derived from DCQCN's parameters ({@link Dcqcn}: those the row was measured with,
+ * {@link FabricBehaviour#dcqcn()}, the defaults or a fabric's stated ones) and the queue the flow control admits,
+ * not read from the table.
+ *
+ * <p><b>Queue.</b> Every flow starts at line rate, so a link of capacity c offered ρ·c queues at (ρ − 1)·c until
+ * its senders slow down; over an episode that brings R bytes the queue would peak at Q = (1 − 1/ρ)·R (as {@link
+ * DropTimeouts} reads it). Backpressure bounds it by what the sending switch admits, Q_adm: n_in·B_in under PFC
+ * or credits (n_in the link's input links, B_in what one ingress may hold before it pauses its sender: PFC's
+ * threshold S/9 + reserve, a link's credit), α·S/(1 + α) on a lossy or trimming switch.
+ *
+ * <p><b>Onset.</b> Between Kmin and Kmax a packet leaving a queue of Kmin + x is marked with probability
+ * Pmax·x/ΔK (ΔK = Kmax − Kmin); while the queue grows by ΔK, ΔK/(ρ − 1) bytes leave, 1/N of them a flow's (N =
+ * m·n_s flows: m per sender, n_s senders), so a flow is marked E = Pmax·ΔK / (2·(ρ − 1)·N·MTU) times on average
+ * before the queue reaches Kmax, at most once per decrease period τ_d: at most ΔK / ((ρ − 1)·c·τ_d). Each mark
+ * halves its rate (α = 1 on the first CNP); a flow that starts at line rate must halve h = log₂ N times before N
+ * of them fit c. If E ≥ h the senders are brought under c before Kmax and nothing stalls (the table's rate u
+ * stands). Otherwise the queue passes Kmax, where every packet is marked, and each flow still needs h cuts, one
+ * per max(τ_d, N·MTU/c) (a CNP needs one of the flow's marked packets, and the bottleneck passes one of a flow's
+ * packets per N·MTU/c); meanwhile the queue grows by (ρ − 1)·c·t_cut, t_cut = h·max(τ_d, N·MTU/c), to Q* = Kmax +
+ * (ρ − 1)·c·t_cut. The senders are cut with bytes left, and so stall, iff min(Q, Q_adm) &gt; Kmax and Q &gt;
+ * min(Q*, Q_adm): a queue that would pass Q* before the episode's bytes are sent, or one that backpressure holds
+ * at Q_adm &gt; Kmax (every packet marked) with the senders' bytes still held at the hosts. A sender whose bytes
+ * are all in the network before its cut loses nothing: the queue keeps the link busy. At the table's own incasts
+ * (1 MiB per sender, one switch, PFC) this stalls 4:1 with 2 and 4 flows per sender, 8:1 with 1, 2 and 4, and
+ * 16:1 with 1 and 2, and not 2:1, 4:1 with 1 or 8, 8:1 with 8 or 16:1 with 4 or 8 (where the packet backend's
+ * u is 0.90–1.00: its 64–128 flows each get a CNP only every 22–43 µs).
+ *
+ * <p><b>Delay.</b> Once cut, every flow falls to R_min, and its increase timer τ_i restarts at each cut. The link
+ * drains its queue, idles, and its episode ends only when its last flow is back: that flow's last cut comes when
+ * the departing queue leaves the marking band at Kmin (marking is at dequeue, none below Kmin), and its timer fires
+ * τ_i later, when fast recovery brings it to (R_min + R_T)/2 (R_T, the target, is still the line rate: a burst of
+ * cuts without an increase between leaves it, {@code DcqcnSender.decrease}). The queue's last Kmin bytes drain in
+ * Kmin/c, so the link loses D = τ_i − Kmin/c per episode (100 Gb/s defaults: 300 µs − 400 KB / 12.1 GB/s = 267 µs;
+ * the flows cut last at Kmax would lose τ_i − Kmax/c = 168 µs, the bound from below: see docs/fabric-behaviour.md,
+ * "DCQCN's stall past Kmax"), and the episode takes R/c + D: a capacity factor (R/c) / (R/c + D). O(1).
+ */
+final class DcqcnStall {
+    private final double kminBytes;
+    private final double kmaxBytes;
+    private final double pmax;
+    private final double mtuBytes;
+    private final double decreaseSeconds;
+    private final double increaseSeconds;
+    /** The payload rate the thresholds are set for, bytes per second. */
+    private final double thresholdBytesPerSecond;
+
+    /**
+     * The stall of {@code dcqcn}, whose thresholds are set for links of {@code thresholdBytesPerSecond}, with
+     * packets of {@code mtuBytes}. On a link of c the thresholds scale by c / that rate, as {@link Dcqcn#defaults}
+     * scales them with the line rate (so Kmax/c, a drain time, is the same at every rate).
+     */
+    DcqcnStall(Dcqcn dcqcn, double thresholdBytesPerSecond, double mtuBytes) {
+        this.thresholdBytesPerSecond = thresholdBytesPerSecond;
+        this.kminBytes = dcqcn.kminBytes();
+        this.kmaxBytes = dcqcn.kmaxBytes();
+        this.pmax = dcqcn.pmax();
+        this.mtuBytes = mtuBytes;
+        this.decreaseSeconds = dcqcn.decreaseIntervalPs() * 1e-12;
+        this.increaseSeconds = dcqcn.increaseTimerPs() * 1e-12;
+    }
+
+    /** E: a flow's marks before the queue reaches Kmax, at most one per decrease period. */
+    double marksBeforeKmax(double overload, double flows, double bytesPerSecond) {
+        double deltaBytes = (kmaxBytes - kminBytes) * bytesPerSecond / thresholdBytesPerSecond;
+        return Math.min(pmax * deltaBytes / (2 * (overload - 1) * flows * mtuBytes),
+                deltaBytes / ((overload - 1) * bytesPerSecond * decreaseSeconds));
+    }
+
+    /**
+     * Whether an episode of overload ρ = {@code overload}, {@code flows} = N flows and {@code episodeBytes} = R on a
+     * link of {@code bytesPerSecond} = c whose switch admits a queue of {@code admittedBytes} = Q_adm stalls.
+     */
+    boolean stalls(double overload, double flows, double episodeBytes, double bytesPerSecond, double admittedBytes) {
+        if (overload <= 1 || flows < 2) {
+            return false;
+        }
+        double halvings = Math.log(flows) / Math.log(2);
+        double queueBytes = (1 - 1 / overload) * episodeBytes;
+        double kmax = kmaxBytes * bytesPerSecond / thresholdBytesPerSecond;
+        double cutSeconds = halvings * Math.max(decreaseSeconds, flows * mtuBytes / bytesPerSecond);
+        double cutQueueBytes = kmax + (overload - 1) * bytesPerSecond * cutSeconds;
+        return marksBeforeKmax(overload, flows, bytesPerSecond) < halvings
+                && Math.min(queueBytes, admittedBytes) > kmax && queueBytes > Math.min(cutQueueBytes, admittedBytes);
+    }
+
+    /** D = τ_i − Kmax/c, seconds, at least 0: the same on every link, Kmax scaling with c. */
+    double delaySeconds() {
+        return Math.max(0, increaseSeconds - kminBytes / thresholdBytesPerSecond);
+    }
+
+    /** The capacity factor of the episode (see {@link #stalls}): (R/c) / (R/c + D) if it stalls, else 1. */
+    double capacityFactor(double overload, double flows, double episodeBytes, double bytesPerSecond,
+            double admittedBytes) {
+        if (!stalls(overload, flows, episodeBytes, bytesPerSecond, admittedBytes)) {
+            return 1;
+        }
+        double idealSeconds = episodeBytes / bytesPerSecond;
+        return idealSeconds / (idealSeconds + delaySeconds());
+    }
+}

@@ -1,0 +1,75 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabricsim.runtime.packet.Dcqcn;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DCQCN's stall past Kmax ({@link DcqcnStall}) against hand derivations. {@code Dcqcn.defaults} at c = 12.5 GB/s
+ * (100 Gb/s, thresholds set for that rate): Kmin = 400,000 B, Kmax = 1,600,000 B, ΔK = 1,200,000 B, Pmax = 0.2,
+ * τ_d = 4 µs, τ_i = 300 µs; MTU 4096 B.
+ */
+class DcqcnStallTest {
+    private static final double C = 12.5e9;
+    private static final double MIB = 1 << 20;
+    private static final DcqcnStall STALL = new DcqcnStall(Dcqcn.defaults(C), C, 4096);
+    /** PFC's admitted queue of one ingress in a 12 MiB switch: 12 MiB / 9 + 4 KiB = 1,402,197.33 B. */
+    private static final double PFC_INGRESS_BYTES = 12 * MIB / 9 + 4096;
+
+    @Test
+    void shouldIdleForTheIncreaseTimerLessTheDrainOfKmin() {
+        // D = τ_i − Kmin/c = 300 µs − 400,000 B / 12.5 GB/s = 300 − 32 = 268 µs.
+        assertEquals(268e-6, STALL.delaySeconds(), 1e-12);
+    }
+
+    @Test
+    void shouldStallAFourToOneIncastOfFourFlowsPerSenderPastKmaxAndChargeTheDelayOnce() {
+        // ρ = 4, N = 4 × 4 = 16 flows, R = 8 MiB = 8,388,608 B, Q_adm = 4 × 1,402,197.33 = 5,608,789 B.
+        // h = log₂ 16 = 4; E = 0.2 × 1.2e6 / (2 × 3 × 16 × 4096) = 0.610 (< the cap 1.2e6 / (3 × 12.5e9 × 4 µs) = 8): E < h.
+        // Q = (1 − 1/4) × 8,388,608 = 6,291,456 B; min(Q, Q_adm) = 5,608,789 > Kmax.
+        // Cut interval max(4 µs, 16 × 4096 / 12.5e9 = 5.243 µs); t_cut = 20.97 µs; Q* = 1.6e6 + 3 × 12.5e9 × 20.97 µs
+        // = 1.6e6 + 786,432 = 2,386,432 B < Q: it stalls. R/c = 671.089 µs; factor 671.089 / (671.089 + 268) = 0.714615.
+        double admitted = 4 * PFC_INGRESS_BYTES;
+        assertEquals(0.610, STALL.marksBeforeKmax(4, 16, C), 5e-4);
+        assertTrue(STALL.stalls(4, 16, 8 * MIB, C, admitted));
+        assertEquals(671.08864 / 939.08864, STALL.capacityFactor(4, 16, 8 * MIB, C, admitted), 1e-6);
+    }
+
+    @Test
+    void shouldNotStallWhereCreditsHoldTheQueueBelowKmax() {
+        // The same episode on credits: Q_adm = 4 × 64 × 4096 = 1,048,576 B < Kmax = 1,600,000 B.
+        assertEquals(1, STALL.capacityFactor(4, 16, 8 * MIB, C, 4 * 64 * 4096));
+    }
+
+    @Test
+    void shouldNotStallWhereMarksBelowKmaxCutTheSendersFirst() {
+        // 2:1, one flow per sender: E = 0.2 × 1.2e6 / (2 × 1 × 2 × 4096) = 14.6 ≥ h = log₂ 2 = 1.
+        assertEquals(14.648, STALL.marksBeforeKmax(2, 2, C), 1e-3);
+        assertEquals(1, STALL.capacityFactor(2, 2, 8 * MIB, C, 2 * PFC_INGRESS_BYTES));
+    }
+
+    @Test
+    void shouldNotStallSendersWhoseBytesAreInTheNetworkBeforeTheirCuts() {
+        // 16:1, 8 flows per sender (the table's u = 0.9998): N = 128, h = 7, a flow's packet every 128 × 4096 / 12.5e9
+        // = 41.94 µs, t_cut = 293.6 µs, Q* = 1.6e6 + 15 × 12.5e9 × 293.6 µs = 56.65 MB; Q_adm = 16 × 1,402,197 = 22.4 MB;
+        // Q = (15/16) × 16 MiB = 15.73 MB < min(Q*, Q_adm): every byte is queued before the cuts, nothing stalls.
+        assertEquals(1, STALL.capacityFactor(16, 128, 16 * MIB, C, 16 * PFC_INGRESS_BYTES));
+    }
+
+    @Test
+    void shouldSlowTheFlowModelsAllToAllOnPfcOnlyWhereTheSwitchAdmitsMoreThanKmax() {
+        // The held-out 2:1 all-to-all (DcqcnQueueBoundTest's packet runs: 618 µs at 3 MiB, 1,006 µs at 12 MiB): a leaf
+        // uplink's 4 ingresses admit 4 × (3 MiB / 9 + 4 KiB) = 1.35 MiB < Kmax at 3 MiB (no stall), 5.35 MiB at 12 MiB.
+        TrafficPattern allToAll = BehaviourAccuracy.PATTERNS.get(1);
+        FabricBehaviour pfcDcqcn = BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC,
+                CongestionControl.DCQCN, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP));
+        long small = PatternRuns.flowPs(allToAll, RoutingMode.ECMP, pfcDcqcn, 3 * MIB);
+        long scenario = PatternRuns.flowPs(allToAll, RoutingMode.ECMP, pfcDcqcn, 0);
+        assertEquals(scenario, PatternRuns.flowPs(allToAll, RoutingMode.ECMP, pfcDcqcn, 12 * MIB));
+        assertTrue(scenario > 1.10 * small, "12 MiB " + scenario + " ps against 3 MiB " + small + " ps");
+    }
+}
