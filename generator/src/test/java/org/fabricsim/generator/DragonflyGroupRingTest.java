@@ -30,8 +30,28 @@ class DragonflyGroupRingTest {
         assertEquals(one, seconds(dir, "dragonfly { " + SHAPE + " global-links-per-router 1 routing valiant }"));
     }
 
+    /**
+     * {@code nodes 4} of twelve such hosts is the cluster's first four where the cluster puts them, ⌈12 / 6⌉ = 2
+     * per router: hosts 0 and 1 on router 0, 2 and 3 on router 1, all in group 0 (it was rebuilt as a
+     * dragonfly of 4 hosts, 1 per router, and ran across groups 0 and 1: 32,230,254,720 ps with one global link
+     * per router, 48,330,382,080 ps with two). The ring 0 → 1 → 2 → 3 → 0 crosses the local link 0 → 1 (edge 1 → 2)
+     * and 1 → 0 (edge 3 → 0), one edge each; every NIC cable carries one edge: 6 steps of S/4 = 268,435,456 B at
+     * 50 GB/s, 5,368,709,120 ps, plus the one local link's 1 us and the two NIC cables' 1 us each (the fabric's
+     * latency): 6 × 5,371,709,120 = 32,230,254,720 ps, with one or two global links per router.
+     */
+    @Test
+    void shouldRunTheFirstNodesOnTheRoutersTheyHaveInTheWholeDragonfly(@TempDir Path dir) throws IOException {
+        double one = seconds(dir, "dragonfly { " + SHAPE + " global-links-per-router 1 }", 12, "nodes 4");
+        assertEquals(6 * 5_371_709_120L * 1e-12, one, 6e-12);
+        assertEquals(one, seconds(dir, "dragonfly { " + SHAPE + " global-links-per-router 2 }", 12, "nodes 4"));
+    }
+
     private static double seconds(Path dir, String topology) throws IOException {
-        Path file = dir.resolve(("ring-" + topology).replaceAll("\\W", "") + ".fabric");
-        return Models.firstRowSeconds(file, Models.ringOfHosts(FABRIC, topology, 6, "nodes 2"));
+        return seconds(dir, topology, 6, "nodes 2");
+    }
+
+    private static double seconds(Path dir, String topology, int hosts, String ranks) throws IOException {
+        Path file = dir.resolve(("ring-" + hosts + ranks + topology).replaceAll("\\W", "") + ".fabric");
+        return Models.firstRowSeconds(file, Models.ringOfHosts(FABRIC, topology, hosts, ranks));
     }
 }

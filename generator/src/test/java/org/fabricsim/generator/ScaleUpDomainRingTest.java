@@ -72,6 +72,35 @@ class ScaleUpDomainRingTest {
         assertEquals(switched, seconds(dir, NIC_400G, "Link rack-scale domain 8", ""));
     }
 
+    /**
+     * A full mesh of four H100s splits each one's 18 NVLink ports 6 to each of its 3 peers: a link per pair of
+     * 6 × 25 = 150 GB/s, 1 us. K_4 is one Hamiltonian cycle and a perfect matching, so the ring runs on 2
+     * link-disjoint directed rings, 16 of the 32 channels each: every ring link carries 16 chunks of S/(4 · 32),
+     * S/8 = 134,217,728 B a step, 894,784,853.3 ps, plus 1 us: 6 steps, 5,374,709,120 ps (the one link j → j + 1
+     * for all 32 channels took twice the transfer time, 10,743,418,240 ps). The switched domain of four at
+     * 450 GB/s: 3,591,139,416 ps; the mesh's two rings reach 2 × 150 = 300 GB/s, the 1.5 of the transfer term.
+     */
+    @Test
+    void shouldRunAFullMeshOfFourOnTwoLinkDisjointRings(@TempDir Path dir) throws IOException {
+        double mesh = seconds(dir, NIC_400G, "Link full-mesh domain 4", "accelerators 4");
+        assertEquals(6 * 895_784_853.3 * PS, mesh, 6 * PS);
+        assertEquals(6 * 598_523_236L * PS, seconds(dir, NIC_400G, 4, "accelerators 4"), 6 * PS);
+    }
+
+    /**
+     * The ring of eight over full-mesh domains of four leaves each domain through the NIC of the channel's local
+     * rank c mod 4, over its ring's closing mesh link, as the switched domains of four do: each NIC carries 8 of
+     * the 32 channels' chunks of S/256, S/32 = 33,554,432 B at 50 GB/s, 671,088,640 ps a step plus its two
+     * cables' 1 us each, and the mesh links (16 chunks of S/256 at 150 GB/s, 447,392,427 ps plus 1 us) finish
+     * first: 14 steps of 673,088,640 ps, 9,423,240,960 ps in both. The mesh's one link j → j + 1 used to carry all 32, S/8 at 150 GB/s: 12,540,987,956 ps.
+     */
+    @Test
+    void shouldCrossTheNicsAlikeFromAFullMeshOrASwitchedDomainOfFour(@TempDir Path dir) throws IOException {
+        double mesh = seconds(dir, NIC_400G, "Link full-mesh domain 4", "");
+        assertEquals(14 * 673_088_640L * PS, mesh, 14 * PS);
+        assertEquals(seconds(dir, NIC_400G, 4, ""), mesh, 14 * PS);
+    }
+
     private static double seconds(Path dir, String nic, int domain, String ranks) throws IOException {
         return seconds(dir, nic, "Link switched domain " + domain, ranks);
     }

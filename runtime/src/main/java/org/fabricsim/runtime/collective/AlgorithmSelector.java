@@ -140,7 +140,8 @@ final class AlgorithmSelector {
                 if (spanned > 0) { // ranks that fill whole torus dimensions run the torus's rings
                     return TorusSchedules.rings(request.operation(), size, topology.torusShape(), spanned);
                 }
-                return RingSchedules.ring(request.operation(), size, ranks, request.channels(), topology.domainSize());
+                return RingSchedules.ring(request.operation(), size, ranks, request.channels(), topology.domainSize(),
+                        topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH);
             case BUCKET:
                 return TorusSchedules.buckets(request.operation(), size, topology.torusShape(),
                         TorusSchedules.spans(topology.torusShape(), ranks));

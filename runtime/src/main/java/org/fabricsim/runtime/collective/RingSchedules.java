@@ -9,6 +9,14 @@ package org.fabricsim.runtime.collective;
  * for local rank c of the next domain; as NCCL's PXN does, the bytes first cross NVLink to the
  * domain's local rank c and leave through its NIC, so the network hop stays on rail c.
  *
+ * <p>Inside a switched domain the local order is 0, 1, …, k − 1 on every channel: each accelerator
+ * has one link to the switch, whichever peer it sends to. Inside a full mesh that order would put
+ * every channel on the one link j → j + 1, a 1/(k − 1) share of the accelerator's links; there
+ * channel c runs the directed ring c mod R(k) of {@link MeshRings} instead (R(8) = 6 link-disjoint
+ * rings), still entered at local index c mod k, and leaves the domain over the ring's closing link
+ * to that index's NIC. A step's busiest mesh link then carries ⌈C / R⌉ of the C channels' chunks
+ * instead of C.
+ *
  * <ul>
  * <li>All-reduce: 2(n−1) identical steps of S/(n·C) bytes per channel edge.</li>
  * <li>Reduce-scatter, all-gather: n−1 identical steps of S/(n·C).</li>
@@ -24,20 +32,41 @@ final class RingSchedules {
     private RingSchedules() {
     }
 
-    /** The ring order of channel {@code c} over ranks [0, n) with domains of {@code domainSize}. */
-    static int[] order(int ranks, int domainSize, int channel) {
+    /**
+     * The ring order of channel {@code c} over ranks [0, n) with domains of {@code domainSize}:
+     * inside each domain {@code local} (the local indices in ring order) rotated to start at c mod k.
+     */
+    static int[] order(int ranks, int domainSize, int channel, int[] local) {
         int k = Math.min(domainSize, ranks);
         int[] order = new int[ranks];
-        int shift = channel % k;
+        int start = 0;
+        while (local[start] != channel % k) {
+            start++;
+        }
         for (int i = 0; i < ranks; i++) {
-            int domain = i / k;
-            int local = (i % k + shift) % k;
-            order[i] = domain * k + local;
+            order[i] = i / k * k + local[(start + i % k) % k];
         }
         return order;
     }
 
-    static Schedule ring(CollectiveOperation operation, long sizeBytes, int ranks, int channels, int domainSize) {
+    /**
+     * The local orders of the channels' rings inside a domain of k = min(domainSize, ranks): the
+     * directed rings of {@link MeshRings} on a full mesh, else the one order 0 … k − 1.
+     */
+    static int[][] localOrders(int ranks, int domainSize, boolean fullMesh) {
+        int k = Math.min(domainSize, ranks);
+        if (fullMesh) {
+            return MeshRings.directedRings(k);
+        }
+        int[] identity = new int[k];
+        for (int i = 0; i < k; i++) {
+            identity[i] = i;
+        }
+        return new int[][] {identity};
+    }
+
+    static Schedule ring(CollectiveOperation operation, long sizeBytes, int ranks, int channels, int domainSize,
+            boolean fullMesh) {
         int steps = operation == CollectiveOperation.ALL_REDUCE ? 2 * (ranks - 1) : ranks - 1;
         Schedule schedule = new Schedule();
         if (steps == 0) {
@@ -46,8 +75,9 @@ final class RingSchedules {
         schedule.phase(steps, RING_PATTERN);
         double chunk = (double) sizeBytes / ranks / channels;
         int[][] successor = new int[channels][ranks];
+        int[][] local = localOrders(ranks, domainSize, fullMesh);
         for (int c = 0; c < channels; c++) {
-            int[] order = order(ranks, domainSize, c);
+            int[] order = order(ranks, domainSize, c, local[c % local.length]);
             for (int i = 0; i < ranks; i++) {
                 successor[c][order[i]] = order[(i + 1) % ranks];
             }

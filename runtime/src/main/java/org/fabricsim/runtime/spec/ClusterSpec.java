@@ -113,11 +113,15 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
     /**
      * This cluster cut down to its first {@code count} nodes, as a benchmark on them sees it; a direct torus
      * becomes the torus of the leading dimensions those nodes fill ({@link TopologySpec.Torus#leading}), and
-     * stays whole when they fill none (the validator refuses such a benchmark).
+     * stays whole when they fill none (the validator refuses such a benchmark). A dragonfly (scale-out or
+     * data-centre) keeps the whole cluster's ⌈accelerators ÷ routers⌉ ports per router, so the nodes stay on the
+     * first routers, contiguous in group 0 onwards, as a tree keeps its hosts per leaf.
      */
     public ClusterSpec withNodes(int count) {
+        DataCentreSpec keptDataCentre = dataCentre == null || count >= nodes ? dataCentre
+                : new DataCentreSpec(placed(dataCentre.network()), dataCentre.nicBytesPerSecond());
         if (groups.isEmpty()) {
-            ScaleOutSpec network = scaleOut;
+            ScaleOutSpec network = count < nodes ? placed(scaleOut) : scaleOut;
             TopologySpec.Torus cut = count < nodes && scaleOut != null
                     && scaleOut.topology() instanceof TopologySpec.Torus torus
                             ? torus.leading(count * node.accelerators()) : null;
@@ -125,7 +129,7 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
                 network = new ScaleOutSpec(scaleOut.fabric(), cut, scaleOut.routing());
             }
             return new ClusterSpec(name, node, count, network, maxOversubscription, cost, reliability, groups,
-                    dataCentre);
+                    keptDataCentre);
         }
         List<NodeGroupSpec> kept = new ArrayList<>();
         int left = count;
@@ -135,7 +139,18 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
                 left -= group.nodes();
             }
         }
-        return new ClusterSpec(name, node, count, scaleOut, maxOversubscription, cost, reliability, kept, dataCentre);
+        return new ClusterSpec(name, node, count, count < nodes ? placed(scaleOut) : scaleOut, maxOversubscription,
+                cost, reliability, kept, keptDataCentre);
+    }
+
+    /** {@code network} with a dragonfly's ports per router fixed at this whole cluster's; any other as it is. */
+    private ScaleOutSpec placed(ScaleOutSpec network) {
+        if (network == null || !(network.topology() instanceof TopologySpec.Dragonfly fly)
+                || fly.endpointsPerRouter() > 0) {
+            return network;
+        }
+        int perRouter = (accelerators() + fly.routers() - 1) / fly.routers();
+        return new ScaleOutSpec(network.fabric(), fly.withEndpointsPerRouter(perRouter), network.routing());
     }
 
     /**

@@ -71,9 +71,30 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
      * @param routersPerGroup       routers per group
      * @param globalLinksPerRouter  global links per router (routersPerGroup × this a multiple of groups − 1,
      *                              so that every pair of groups is joined by as many links)
+     * @param endpointsPerRouter    NIC ports per router; 0: ⌈ports ÷ routers⌉ of the cluster it is built for.
+     *                              A job on the first nodes of a dragonfly keeps the whole cluster's count
+     *                              ({@link ClusterSpec#withNodes}), so its nodes sit on the routers they sit on
      */
-    record Dragonfly(SwitchSpec switchSpec, int groups, int routersPerGroup, int globalLinksPerRouter)
-            implements TopologySpec {
+    record Dragonfly(SwitchSpec switchSpec, int groups, int routersPerGroup, int globalLinksPerRouter,
+            int endpointsPerRouter) implements TopologySpec {
+        public Dragonfly {
+            Specs.requireNonNegative("endpointsPerRouter", endpointsPerRouter);
+        }
+
+        /** A dragonfly whose ports spread over its routers, ⌈ports ÷ routers⌉ each. */
+        public Dragonfly(SwitchSpec switchSpec, int groups, int routersPerGroup, int globalLinksPerRouter) {
+            this(switchSpec, groups, routersPerGroup, globalLinksPerRouter, 0);
+        }
+
+        /** Its routers. */
+        public int routers() {
+            return groups * routersPerGroup;
+        }
+
+        /** This dragonfly with {@code count} ports per router, stated. */
+        public Dragonfly withEndpointsPerRouter(int count) {
+            return new Dragonfly(switchSpec, groups, routersPerGroup, globalLinksPerRouter, count);
+        }
     }
 
     /**

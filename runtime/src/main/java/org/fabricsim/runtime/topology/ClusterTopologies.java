@@ -225,8 +225,9 @@ public final class ClusterTopologies {
             return structure.planes() > 1 ? new MultiPlaneParameters(structure.planes(), plane) : plane;
         }
         if (topology instanceof TopologySpec.Dragonfly fly) {
-            int routers = fly.groups() * fly.routersPerGroup();
-            return new DragonflyParameters(fly.groups(), fly.routersPerGroup(), ceilDiv(accelerators, routers),
+            int perRouter = fly.endpointsPerRouter() > 0 ? fly.endpointsPerRouter()
+                    : ceilDiv(accelerators, fly.routers());
+            return new DragonflyParameters(fly.groups(), fly.routersPerGroup(), perRouter,
                     fly.globalLinksPerRouter(), fabric, fabric, scaleOut.routing() == ScaleOutSpec.Routing.VALIANT);
         }
         throw new IllegalArgumentException("a torus is built by torus(): " + topology);

@@ -1,10 +1,12 @@
 package org.fabricsim.runtime.training;
 
+import org.fabricsim.runtime.collective.MeshRings;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.fabricsim.runtime.topology.TorusShape;
 
 /**
@@ -44,24 +46,54 @@ final class FabricPatterns {
 
     /**
      * One ring step along {@code axis}: every rank sends {@code bytesPerRank} to its successor
-     * (across a domain boundary as NCCL's channels, {@link #addDomainCrossing}), with the pipeline
-     * sends of {@code pipelineBytes} in the background on the flow model.
+     * (across a domain boundary as NCCL's channels, {@link #addDomainCrossing}; inside one full-mesh
+     * domain 1/R of it along each of the mesh's R link-disjoint rings, {@link #meshSuccessors}), with
+     * the pipeline sends of {@code pipelineBytes} in the background on the flow model.
      */
     FabricPhase ringStep(Axis axis, double bytesPerRank, double pipelineBytes) {
         FabricPhase phase = newPhase();
         int n = placement.accelerators();
+        int[][] meshSuccessors = meshSuccessors(axis);
         for (int rank = 0; rank < n; rank++) {
             if (!represents(rank, axis)) {
                 continue;
             }
             int next = placement.shift(rank, axis, 1);
-            if (topology.sameDomain(rank, next)) {
+            if (meshSuccessors != null && groupInOneDomain(rank, axis)) {
+                int position = placement.coordinate(rank, axis);
+                for (int[] successor : meshSuccessors) {
+                    phase.add(rank, placement.shift(rank, axis, successor[position] - position),
+                            bytesPerRank / meshSuccessors.length, 1, FOREGROUND);
+                }
+            } else if (topology.sameDomain(rank, next)) {
                 phase.add(rank, next, bytesPerRank, 1, FOREGROUND);
             } else {
                 addDomainCrossing(phase, rank, next, axis, bytesPerRank);
             }
         }
         return withPipelineSends(phase, pipelineBytes);
+    }
+
+    /**
+     * On a full-mesh scale-up domain, the successor tables of the mesh's link-disjoint directed rings over an
+     * axis group of g ranks ({@link MeshRings#successors}), so that a step inside one domain sends 1/R of the
+     * rank's bytes along each of the R rings, as the collective engine's ring deals its channels; null on any
+     * other scale-up, or where the group exceeds a domain.
+     */
+    private int[][] meshSuccessors(Axis axis) {
+        int g = placement.size(axis);
+        return topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH && g > 2 && g <= topology.domainSize()
+                ? MeshRings.successors(g) : null;
+    }
+
+    /** Whether every member of {@code rank}'s group along {@code axis} is in its scale-up domain. O(group). */
+    private boolean groupInOneDomain(int rank, Axis axis) {
+        for (int j = 1; j < placement.size(axis); j++) {
+            if (!topology.sameDomain(rank, placement.shift(rank, axis, j))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -86,6 +86,20 @@ class ClusterTopologiesTest {
     }
 
     @Test
+    void shouldKeepAJobOnTheFirstNodesOfADragonflyOnTheRoutersTheyHaveInTheWholeCluster() {
+        // The 16 nodes above sit 2 per router (⌈16 / 8⌉): nodes 0-3 on routers 0 and 1, group 0. The first 4
+        // keep that placement, 2 per router, not ⌈4 / 8⌉ = 1 (which put node 3 on router 3, in group 1): so
+        // nodes 0 and 3 share a group, one minimal route, where groups apart have 2 parallel global links.
+        ClusterSpec whole = sixteenNodes(new TopologySpec.Dragonfly(null, 4, 2, 3), ScaleOutSpec.Routing.MINIMAL);
+        ClusterTopology first4 = ClusterTopologies.build(whole.withNodes(4));
+        assertTrue(first4.describe().contains("dragonfly, 4 groups x 2 routers x 2 endpoints"), first4.describe());
+        assertEquals(1, first4.minimalRouteCount(0, 3));
+        // The whole cluster, cut or not, is built as before.
+        assertEquals(whole, whole.withNodes(16));
+        assertEquals(ClusterTopologies.build(whole).describe(), ClusterTopologies.build(whole.withNodes(16)).describe());
+    }
+
+    @Test
     void shouldApplyTheTopTiersRatioToTheLinksIntoIt() {
         // Llama 3 writes 1:1, 1:1, 7:1 for three tiers: the top tier has no uplinks, so its 7:1 sets the
         // spine-to-core links, the same tree as 1:1, 7:1, and fewer links than 1:1, 1:1 (nothing applied).

@@ -17,6 +17,7 @@ import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
@@ -174,5 +175,31 @@ class FabricCollectiveTimerTest {
         double spread = acrossTwoLeaves(sixteenPorts, 1.0, RoutingMode.ECMP, 64, 1, null).pipelineSendSeconds(1e9);
         assertEquals(2 * bound, single - latency, 1e-12);
         assertTrue(spread - latency <= 1.25 * bound, "64 flows took " + spread);
+    }
+
+    /** One node of 8 × H100 whose scale-up is {@code kind} at {@code bytesPerSecond} per accelerator, TP8. */
+    private static FabricCollectiveTimer tensorParallelNode(ScaleUpSpec.Kind kind, double bytesPerSecond) {
+        NodeSpec node = new NodeSpec("t.Node", TrainingFixtures.H100, 8,
+                new ScaleUpSpec(TrainingFixtures.NVLINK4, kind, 8, bytesPerSecond, false), null, 0, false);
+        return new FabricCollectiveTimer(ClusterTopologies.build(new ClusterSpec("t.One", node, 1, null, 0, null, null)),
+                Placement.of(new ParallelismSpec(8, 1, 1, 1, 1, false)), RoutingMode.ECMP,
+                FabricSpec.DEFAULT_FLOWS_PER_PEER, 1);
+    }
+
+    @Test
+    void shouldSpreadATensorParallelRingStepOverTheFullMeshsLinkDisjointRings() {
+        // A full mesh of 8 at 7 × 50 GB/s: a link per pair of r = 50 GB/s × the profile's NVLink efficiency.
+        // K_8 gives 6 link-disjoint directed rings (MeshRings), so a ring step sends 1/6 of a rank's bytes over
+        // each of 6 links: one more GB a rank costs 1 GB / (6r), where the one link to the next rank took 1 GB / r.
+        // A switched domain of 6 × 50 GB/s per accelerator (6r derated) costs the same per GB; the differences of
+        // two sizes leave out the step latencies.
+        double r = 50e9 * Calibration.DEFAULT.nvlinkEfficiency();
+        FabricCollectiveTimer mesh = tensorParallelNode(ScaleUpSpec.Kind.FULL_MESH, 7 * 50e9);
+        double perGigabyte = mesh.ringStepSeconds(Axis.TENSOR, 2e9, 0) - mesh.ringStepSeconds(Axis.TENSOR, 1e9, 0);
+        assertEquals(1e9 / (6 * r), perGigabyte, 1e9 / (6 * r) * 1e-9);
+        FabricCollectiveTimer switched = tensorParallelNode(ScaleUpSpec.Kind.SWITCHED, 6 * 50e9);
+        assertEquals(perGigabyte,
+                switched.ringStepSeconds(Axis.TENSOR, 2e9, 0) - switched.ringStepSeconds(Axis.TENSOR, 1e9, 0),
+                perGigabyte * 1e-9);
     }
 }

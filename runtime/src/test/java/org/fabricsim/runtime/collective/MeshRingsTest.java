@@ -1,0 +1,63 @@
+package org.fabricsim.runtime.collective;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The full mesh's directed rings ({@link MeshRings}) against the counts of the complete graph's
+ * Hamiltonian decomposition: K_k has k(k − 1) directed links; odd k splits into (k − 1)/2 cycles
+ * (k − 1 directed rings, every link used), even k ≥ 4 into (k − 2)/2 cycles plus a perfect matching
+ * (k − 2 directed rings, all but the matching's k directed links used).
+ */
+class MeshRingsTest {
+
+    @Test
+    void shouldDecomposeTheCompleteGraphIntoLinkDisjointHamiltonianRings() {
+        for (int k = 3; k <= 16; k++) {
+            int[][] rings = MeshRings.directedRings(k);
+            int expectedRings = k % 2 == 1 ? k - 1 : k - 2;
+            assertEquals(expectedRings, rings.length, "rings of K_" + k);
+            Set<Long> links = new HashSet<>();
+            for (int[] ring : rings) {
+                assertEquals(k, ring.length);
+                Set<Integer> visited = new HashSet<>();
+                for (int i = 0; i < k; i++) {
+                    visited.add(ring[i]);
+                    int from = ring[i];
+                    int to = ring[(i + 1) % k];
+                    assertTrue(from != to && from >= 0 && from < k && to >= 0 && to < k);
+                    assertTrue(links.add((long) from * k + to), "link " + from + " → " + to + " used twice, K_" + k);
+                }
+                assertEquals(k, visited.size(), "a ring of K_" + k + " visits every vertex once");
+            }
+            // Odd: all k(k − 1); even: k(k − 1) − k = k(k − 2), the matching's two directions per pair left.
+            assertEquals(k % 2 == 1 ? k * (k - 1) : k * (k - 2), links.size(), "links of K_" + k);
+        }
+    }
+
+    @Test
+    void shouldUseBothLinksOfAPairAndThe48OfAnMi300XNodes56() {
+        // k = 2: the ring 0 → 1 → 0 crosses the one pair's two links. k = 8: three cycles, six
+        // directed rings of eight links each, 48 of the 8 · 7 = 56.
+        assertArrayEquals(new int[][] {{0, 1}}, MeshRings.directedRings(2));
+        assertEquals(6, MeshRings.directedRings(8).length);
+        // Walecki's first cycle on Z_6 ∪ {∞ = 6, ∞' = 7}: ∞, then the zigzag 0, 1, 5, 2, 4, 3 with ∞'
+        // inserted into its diameter {5, 2} (difference q = 3, the third step).
+        assertArrayEquals(new int[] {6, 0, 1, 5, 7, 2, 4, 3}, MeshRings.directedRings(8)[0]);
+    }
+
+    @Test
+    void shouldKeepTheSwitchedDomainsOrderAShiftOfTheLocalIndices() {
+        // A switched domain's ring for channel c starts at local c mod k and counts up, wrapping: with
+        // domains of 4 over 8 ranks, channel 5 → 1, 2, 3, 0 then 5, 6, 7, 4.
+        int[] identity = RingSchedules.localOrders(8, 4, false)[0];
+        assertArrayEquals(new int[] {1, 2, 3, 0, 5, 6, 7, 4}, RingSchedules.order(8, 4, 5, identity));
+        assertEquals(1, RingSchedules.localOrders(8, 4, false).length);
+    }
+}
