@@ -89,7 +89,7 @@ final class DcqcnStall {
                 && Math.min(queueBytes, admittedBytes) > kmax && queueBytes > Math.min(cutQueueBytes, admittedBytes);
     }
 
-    /** D = τ_i − Kmax/c, seconds, at least 0: the same on every link, Kmax scaling with c. */
+    /** D = τ_i − Kmin/c, seconds, at least 0: the same on every link, Kmin scaling with c. */
     double delaySeconds() {
         return Math.max(0, increaseSeconds - kminBytes / thresholdBytesPerSecond);
     }
