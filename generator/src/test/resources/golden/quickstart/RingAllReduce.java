@@ -46,7 +46,7 @@ public final class RingAllReduce {
                                 1, // ports
                                 5.0E10, // portBytesPerSecond
                                 0.0, // hostBytesPerSecond
-                                1000000L // latencyPs
+                                0L // latencyPs
                             ), // nic
                             8, // nics
                             true // railAligned

@@ -46,7 +46,7 @@ public final class Links {
                                 1, // ports
                                 5.0E10, // portBytesPerSecond
                                 0.0, // hostBytesPerSecond
-                                1000000L // latencyPs
+                                0L // latencyPs
                             ), // nic
                             4, // nics
                             true // railAligned
@@ -149,7 +149,7 @@ public final class Links {
                                     1, // ports
                                     5.0E10, // portBytesPerSecond
                                     0.0, // hostBytesPerSecond
-                                    1000000L // latencyPs
+                                    0L // latencyPs
                                 ), // nic
                                 4, // nics
                                 true // railAligned
@@ -235,7 +235,7 @@ public final class Links {
                                     1, // ports
                                     1.0E11, // portBytesPerSecond
                                     0.0, // hostBytesPerSecond
-                                    1000000L // latencyPs
+                                    0L // latencyPs
                                 ), // nic
                                 4, // nics
                                 true // railAligned

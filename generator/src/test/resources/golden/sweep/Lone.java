@@ -46,7 +46,7 @@ public final class Lone {
                                 1, // ports
                                 1.0E11, // portBytesPerSecond
                                 0.0, // hostBytesPerSecond
-                                1000000L // latencyPs
+                                0L // latencyPs
                             ), // nic
                             4, // nics
                             true // railAligned
