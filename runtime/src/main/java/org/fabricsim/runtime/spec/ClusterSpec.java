@@ -145,12 +145,11 @@ public record ClusterSpec(String name, NodeSpec node, int nodes, ScaleOutSpec sc
 
     /** {@code network} with a dragonfly's ports per router fixed at this whole cluster's; any other as it is. */
     private ScaleOutSpec placed(ScaleOutSpec network) {
-        if (network == null || !(network.topology() instanceof TopologySpec.Dragonfly fly)
-                || fly.endpointsPerRouter() > 0) {
+        if (network == null || !(network.topology() instanceof TopologySpec.Dragonfly fly)) {
             return network;
         }
-        int perRouter = (accelerators() + fly.routers() - 1) / fly.routers();
-        return new ScaleOutSpec(network.fabric(), fly.withEndpointsPerRouter(perRouter), network.routing());
+        return new ScaleOutSpec(network.fabric(), fly.withEndpointsPerRouter(fly.portsPerRouter(accelerators())),
+                network.routing());
     }
 
     /**

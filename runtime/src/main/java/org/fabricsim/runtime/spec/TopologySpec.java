@@ -91,6 +91,11 @@ public sealed interface TopologySpec permits TopologySpec.SingleSwitch, Topology
             return groups * routersPerGroup;
         }
 
+        /** NIC ports per router for a cluster of {@code ports}: the stated count, else ⌈ports ÷ routers⌉. O(1). */
+        public int portsPerRouter(int ports) {
+            return endpointsPerRouter > 0 ? endpointsPerRouter : (ports + routers() - 1) / routers();
+        }
+
         /** This dragonfly with {@code count} ports per router, stated. */
         public Dragonfly withEndpointsPerRouter(int count) {
             return new Dragonfly(switchSpec, groups, routersPerGroup, globalLinksPerRouter, count);

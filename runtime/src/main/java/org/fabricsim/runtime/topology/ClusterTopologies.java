@@ -225,9 +225,7 @@ public final class ClusterTopologies {
             return structure.planes() > 1 ? new MultiPlaneParameters(structure.planes(), plane) : plane;
         }
         if (topology instanceof TopologySpec.Dragonfly fly) {
-            int perRouter = fly.endpointsPerRouter() > 0 ? fly.endpointsPerRouter()
-                    : ceilDiv(accelerators, fly.routers());
-            return new DragonflyParameters(fly.groups(), fly.routersPerGroup(), perRouter,
+            return new DragonflyParameters(fly.groups(), fly.routersPerGroup(), fly.portsPerRouter(accelerators),
                     fly.globalLinksPerRouter(), fabric, fabric, scaleOut.routing() == ScaleOutSpec.Routing.VALIANT);
         }
         throw new IllegalArgumentException("a torus is built by torus(): " + topology);
@@ -253,10 +251,6 @@ public final class ClusterTopologies {
         }
         int[] cube = torus.cube().stream().mapToInt(Integer::intValue).toArray();
         return new TorusParameters(dimensions, links, open, cube, torus.ocsLatencyPs());
-    }
-
-    private static int ceilDiv(int numerator, int denominator) {
-        return (numerator + denominator - 1) / denominator;
     }
 
     /**
