@@ -47,9 +47,6 @@ final class Portable {
     private static final int RECORD = 7;
     private static final int LIST = 8;
     private static final int MAP = 9;
-    private static final int DOUBLES = 10;
-    private static final int LONGS = 11;
-    private static final int INTS = 12;
     private static final int SEEN = 13;
     private static final int NEW_NAME = -1;
 
@@ -150,31 +147,7 @@ final class Portable {
                 write(entry.getValue(), out, names, records);
             }
         } else {
-            writeArray(value, out);
-        }
-    }
-
-    private static void writeArray(Object value, DataOutputStream out) throws IOException {
-        if (value instanceof double[] doubles) {
-            out.writeByte(DOUBLES);
-            out.writeInt(doubles.length);
-            for (double d : doubles) {
-                out.writeDouble(d);
-            }
-        } else if (value instanceof long[] longs) {
-            out.writeByte(LONGS);
-            out.writeInt(longs.length);
-            for (long l : longs) {
-                out.writeLong(l);
-            }
-        } else if (value instanceof int[] ints) {
-            out.writeByte(INTS);
-            out.writeInt(ints.length);
-            for (int i : ints) {
-                out.writeInt(i);
-            }
-        } else {
-            throw new IllegalArgumentException("cannot send a " + value.getClass().getName() + " to a Spark executor");
+            PortableArrays.write(value, out);
         }
     }
 
@@ -251,33 +224,7 @@ final class Portable {
                 }
                 return Collections.unmodifiableMap(map);
             default:
-                return readArray(tag, in);
-        }
-    }
-
-    private static Object readArray(int tag, DataInputStream in) throws IOException {
-        int length = in.readInt();
-        switch (tag) {
-            case DOUBLES:
-                double[] doubles = new double[length];
-                for (int i = 0; i < length; i++) {
-                    doubles[i] = in.readDouble();
-                }
-                return doubles;
-            case LONGS:
-                long[] longs = new long[length];
-                for (int i = 0; i < length; i++) {
-                    longs[i] = in.readLong();
-                }
-                return longs;
-            case INTS:
-                int[] ints = new int[length];
-                for (int i = 0; i < length; i++) {
-                    ints[i] = in.readInt();
-                }
-                return ints;
-            default:
-                throw new IOException("unknown tag " + tag + ": not a FabricSim sweep's value");
+                return PortableArrays.read(tag, in);
         }
     }
 
