@@ -80,7 +80,7 @@ public class CanonicalText {
     }
 
     private String layout(XtextResource resource, String text, String lineBreak) {
-        return LayoutWriter.apply(text, edits(resource, text, lineBreak));
+        return LayoutEdit.applyAll(text, edits(resource, text, lineBreak));
     }
 
     /** {@code text} parsed on its own, as a file at {@code like}'s place: only its layout is used. */

@@ -57,17 +57,6 @@ final class LayoutWriter {
         return writer.edits;
     }
 
-    /** {@code text} with {@code edits} applied. */
-    static String apply(String text, List<LayoutEdit> edits) {
-        StringBuilder out = new StringBuilder(text.length() + text.length() / 4);
-        int at = 0;
-        for (LayoutEdit edit : edits) {
-            out.append(text, at, edit.offset()).append(edit.text());
-            at = edit.offset() + edit.length();
-        }
-        return out.append(text, at, text.length()).toString();
-    }
-
     /** One whitespace segment and what is asked of it. */
     private static final class Space {
         final int offset;
