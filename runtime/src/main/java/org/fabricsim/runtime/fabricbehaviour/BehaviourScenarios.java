@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.fabricbehaviour;
 
 import org.fabricsim.runtime.packet.Dcqcn;
+import org.fabricsim.runtime.packet.IbCc;
+import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.spec.PacketSettings;
@@ -102,13 +104,15 @@ public final class BehaviourScenarios {
      * {@code parameters}.
      */
     public static FabricBehaviour measure(BehaviourKey key, PacketSettings parameters, double[] u) {
-        Dcqcn dcqcn = PatternRuns.packetConfig(key, parameters).dcqcn();
+        PacketConfig config = PatternRuns.packetConfig(key, parameters);
+        Dcqcn dcqcn = config.dcqcn();
+        IbCc ibCc = config.ibCc();
         if (key.routing() == RoutingMode.ECMP) {
-            return new FabricBehaviour(key, u, 1, dcqcn);
+            return new FabricBehaviour(key, u, 1, dcqcn, ibCc);
         }
-        FabricBehaviour withoutMultipath = new FabricBehaviour(key, u, 1, dcqcn);
+        FabricBehaviour withoutMultipath = new FabricBehaviour(key, u, 1, dcqcn, ibCc);
         double m = (double) PatternRuns.flowPs(PERMUTATION, key.routing(), withoutMultipath)
                 / PatternRuns.packetPs(PERMUTATION, key, parameters);
-        return new FabricBehaviour(key, u, m, dcqcn);
+        return new FabricBehaviour(key, u, m, dcqcn, ibCc);
     }
 }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.fabricsim.runtime.network.ContentionModel;
 import org.fabricsim.runtime.packet.Dcqcn;
+import org.fabricsim.runtime.packet.IbCc;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -57,8 +58,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * @param dcqcn           the DCQCN parameters the row was measured with, at the scenarios' line rate: the defaults
  *                        for a shipped row, a fabric's stated ones for a {@link TunedBehaviours} row; DCQCN's stall
  *                        past Kmax reads them ({@link DcqcnStall}), every other congestion control ignores them
+ * @param ibCc            the InfiniBand congestion control parameters the row was measured with, as {@code dcqcn}: IB
+ *                        CC's overshoot and timer recovery reads them ({@link IbCcRecovery}), the others ignore them
  */
-public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor, Dcqcn dcqcn) {
+public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor, Dcqcn dcqcn, IbCc ibCc) {
     /** The incast degrees the table measures. */
     static final int[] INCAST_DEGREES = {2, 4, 8, 16};
     /** The flows per sender the table measures at each degree. */
@@ -95,14 +98,14 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         if (key.routing() == RoutingMode.ECMP && multipathFactor != 1) {
             throw new IllegalArgumentException("per-flow ECMP does not reorder: its multipath factor is 1");
         }
-        if (dcqcn == null) {
-            throw new IllegalArgumentException("a behaviour needs the DCQCN parameters it was measured with");
+        if (dcqcn == null || ibCc == null) {
+            throw new IllegalArgumentException("a behaviour needs the DCQCN and IB CC parameters it was measured with");
         }
     }
 
-    /** A behaviour measured with DCQCN's defaults at the scenarios' line rate (every shipped row). */
+    /** A behaviour measured with DCQCN's and IB CC's defaults at the scenarios' line rate (every shipped row). */
     public FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
-        this(key, utilisation, multipathFactor, SCENARIO_DCQCN);
+        this(key, utilisation, multipathFactor, SCENARIO_DCQCN, IbCc.defaults());
     }
 
     /**
@@ -257,12 +260,12 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     public boolean equals(Object other) {
         return other instanceof FabricBehaviour that && key.equals(that.key)
                 && Arrays.equals(utilisation, that.utilisation) && multipathFactor == that.multipathFactor
-                && dcqcn.equals(that.dcqcn);
+                && dcqcn.equals(that.dcqcn) && ibCc.equals(that.ibCc);
     }
 
     @Override
     public int hashCode() {
-        return 31 * (31 * (31 * key.hashCode() + Arrays.hashCode(utilisation)) + Double.hashCode(multipathFactor))
-                + dcqcn.hashCode();
+        return 31 * (31 * (31 * (31 * key.hashCode() + Arrays.hashCode(utilisation)) + Double.hashCode(multipathFactor))
+                + dcqcn.hashCode()) + ibCc.hashCode();
     }
 }

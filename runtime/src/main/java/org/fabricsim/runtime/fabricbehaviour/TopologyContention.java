@@ -21,7 +21,13 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * ingress holds before backpressure (PFC S / 9 + reserve, a credit; {@link FabricBehaviour#ingressAdmittedBytes}),
  * or α·S / (1 + α) on a lossy or trimming switch; a NIC's link has no switch queue, so it never stalls. A DCQCN row's
  * saturated link runs at the smaller of u and the stall's factor: the incasts the table measured past Kmax already
- * hold their stall in u, so the two are alternatives, not a sum.
+ * hold their stall in u, so the two are alternatives, not a sum. IB CC's overshoot and timer recovery ({@link
+ * IbCcRecovery}) reads the same admitted queue, and an ib-cc row's saturated link runs at the smaller of u and its
+ * factor, for the same reason (the table's incasts hold the overshoot they measured, and the later oscillations
+ * the recovery leaves out), at an overload of at most n_in: its queue grows only as fast as its input links bring
+ * bytes, each assumed at most the link's own rate (a spine's downlink fed by one uplink is never overloaded, though
+ * its flows' senders offer it more: without the bound the table's 8:1 incast across an uplink, u = 0.9985, read
+ * 0.826 there).
  * Per-link arrays built once, O(links); every call O(1) besides the behaviour's own reading.
  */
 final class TopologyContention implements ContentionModel {
@@ -36,6 +42,8 @@ final class TopologyContention implements ContentionModel {
     private final DropTimeouts drops;
     /** DCQCN's stall; null for every other congestion control. */
     private final DcqcnStall stall;
+    /** IB CC's overshoot and timer recovery; null for every other congestion control. */
+    private final IbCcRecovery recovery;
     /** Per physical link, what one ingress of its sending switch admits (+∞: none bounds it), 0 from a NIC. */
     private final double[] ingressBytes;
     /** Per physical link, the queue its sending switch admits in all (lossy: α·S / (1 + α)), 0 from a NIC. */
@@ -77,13 +85,16 @@ final class TopologyContention implements ContentionModel {
         }
         oneBlock = behaviour.sameAtEveryPathAndSize();
         boolean dcqcn = behaviour.key().congestionControl() == CongestionControl.DCQCN;
+        boolean ibCc = behaviour.key().congestionControl() == CongestionControl.INFINIBAND;
         PacketConfig scenario = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
         stall = dcqcn ? new DcqcnStall(behaviour.dcqcn(), TrafficPattern.LINE_BYTES_PER_SECOND
                 * scenario.payloadEfficiency(), scenario.mtuBytes()) : null;
-        ingressBytes = dcqcn ? new double[links] : null;
-        queueBytes = dcqcn ? new double[links] : null;
+        recovery = ibCc ? new IbCcRecovery(behaviour.ibCc(), scenario.mtuBytes()) : null;
+        boolean queued = dcqcn || ibCc;
+        ingressBytes = queued ? new double[links] : null;
+        queueBytes = queued ? new double[links] : null;
         double scenarioSwitchBytes = scenario.buffer().switchBytes();
-        for (int link = 0; dcqcn && link < links; link++) {
+        for (int link = 0; queued && link < links; link++) {
             if (graph.nodeKind(graph.linkFrom(link)) != Graph.SWITCH) {
                 continue;
             }
@@ -109,18 +120,20 @@ final class TopologyContention implements ContentionModel {
         }
         double rate = oneBlock ? UtilisationGrid.inBlock(utilisation, 0, overload, flowsPerSender)
                 : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, episodeBytesPerSender);
-        if (stall == null || link >= ingressBytes.length) {
+        if (ingressBytes == null || link >= ingressBytes.length) {
             return m * rate;
         }
         double admitted = inputLinks == 0 ? 0 : Math.min(queueBytes[link], inputLinks * ingressBytes[link]);
         double flows = flowsPerSender * episodeBytes / episodeBytesPerSender;
-        return m * Math.min(rate,
-                stall.capacityFactor(overload, flows, episodeBytes, graph.linkBytesPerSecond(link), admitted));
+        double bytesPerSecond = graph.linkBytesPerSecond(link);
+        return m * Math.min(rate, stall != null
+                ? stall.capacityFactor(overload, flows, episodeBytes, bytesPerSecond, admitted)
+                : recovery.capacityFactor(Math.min(overload, inputLinks), flows, episodeBytes, bytesPerSecond, admitted));
     }
 
     @Override
     public double smallestFactor() {
-        return drops == null && !blocks && stall == null ? behaviour.smallestFactor() : 0;
+        return drops == null && !blocks && stall == null && recovery == null ? behaviour.smallestFactor() : 0;
     }
 
     @Override

@@ -107,16 +107,18 @@ class TunedBehavioursTest {
     @Test
     void shouldThrottleAnInfinibandIncastHarderWithALargerCctiIncreaseAsThePacketBackendDoes() {
         // 6 senders on credits: each BECN moves a sender 4 table entries instead of 1, so it falls further below its
-        // fair share per mark (rate 2^3 / (2^3 + CCTI)) and the 10.24 µs timer takes 4 times as long to undo it:
-        // slower than the shipped row (measured 1.29 × the ideal) by more than a quarter, and within 5 % of the packet
-        // backend running the same parameters (the shipped row itself is within 8 % of it at this degree).
+        // fair share per mark (rate 2^3 / (2^3 + CCTI)) and the 10.24 µs timer takes 4 times as long to undo it. The
+        // packet backend runs the tuned incast 1.228 × as long as the shipped one (1.721 and 1.401 × the ideal); the
+        // flow model, whose IB CC recovery (IbCcRecovery) reads each row's own CCTI_Increase, 1.204 × (1.738 and
+        // 1.444 × the ideal; before the recovery the shipped row ran 1.29 × the ideal, 8 % fast, and the ratio was
+        // over 1.25): slower by more than 15 %, and within 5 % of the packet backend running the same parameters.
         TrafficPattern incast = TrafficPattern.incast(6, MIB);
         FabricSpec shipped = fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, SCENARIO_RATE,
                 PacketSettings.DEFAULTS);
         FabricSpec steep = fabric(FlowControl.CREDIT_BASED, CongestionControl.INFINIBAND, SCENARIO_RATE,
                 new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0));
         double tuned = flowPs(incast, steep);
-        assertTrue(tuned > 1.25 * flowPs(incast, shipped), "tuned / shipped " + tuned / flowPs(incast, shipped));
+        assertTrue(tuned > 1.15 * flowPs(incast, shipped), "tuned / shipped " + tuned / flowPs(incast, shipped));
         assertEquals(packetPs(incast, steep), tuned, 0.05 * tuned);
     }
 
