@@ -38,7 +38,7 @@ final class CongestionEvents {
                 if (dcqcn.throttled(flow)) {
                     double rate = dcqcn.decrease(flow, flows.rate(flow));
                     if (rate >= 0) {
-                        setRate(flows, flow, rate, nowPs);
+                        setRate(network, flows, flow, rate);
                         dcqcn.increaseAtPs[flow] = nowPs + parameters.increaseTimerPs();
                         reschedule(network, flows, flow, parameters.increaseTimerPs(), EventTypes.INCREASE);
                     }
@@ -48,7 +48,7 @@ final class CongestionEvents {
             default -> {
                 if (dcqcn.throttled(flow) && dcqcn.increaseAtPs[flow] == nowPs) {
                     double rate = dcqcn.increase(flow, flows.rate(flow), line);
-                    setRate(flows, flow, rate, nowPs);
+                    setRate(network, flows, flow, rate);
                     if (rate >= line * (1 - 1e-9) && dcqcn.targetBytesPerSecond[flow] >= line) {
                         flows.setRate(flow, line);
                         dcqcn.release(flow);
@@ -64,15 +64,23 @@ final class CongestionEvents {
 
     /**
      * A new rate also moves the pacing of the next packet: the time left until it is due scales by
-     * old/new rate (as ns-3's ChangeRate shifts the next-available time).
+     * old/new rate (as ns-3's ChangeRate shifts the next-available time). A faster rate brings the packet
+     * forward, so the flow's NIC port is offered it again ({@link PacketNetwork#tryTransmit}); otherwise a port
+     * asleep until the old due time (328 µs per 4 KiB packet at DCQCN's minimum rate) would keep the flow
+     * silent at its new rate, as ns-3's rate increase reschedules the NIC. A slower rate needs no wake: the
+     * port's wake-up comes no later than the new due time. O(1) besides the port's send.
      */
-    static void setRate(Flows flows, int flow, double rate, long nowPs) {
+    static void setRate(PacketNetwork network, Flows flows, int flow, double rate) {
+        long nowPs = network.nowPs();
         double old = flows.rate(flow);
         long due = flows.pacing[Flows.nextSendPs(flow)];
         if (due > nowPs) {
             flows.pacing[Flows.nextSendPs(flow)] = nowPs + (long) ((due - nowPs) * old / rate);
         }
         flows.setRate(flow, rate);
+        if (rate > old) {
+            network.tryTransmit(flows.firstLink[flow]);
+        }
     }
 
     /**

@@ -59,10 +59,8 @@ final class IbCcSender {
                 }
             }
             if (ccti[flow] != before) {
-                int link = flows.firstLink[flow];
-                CongestionEvents.setRate(flows, flow, network.lineRate(link) * parameters.rateFraction(ccti[flow]),
-                        network.nowPs());
-                network.tryTransmit(link);
+                CongestionEvents.setRate(network, flows, flow,
+                        network.lineRate(flows.firstLink[flow]) * parameters.rateFraction(ccti[flow]));
             }
         }
         network.releaseIfIdle(flow);

@@ -132,8 +132,7 @@ final class Senders {
     /** A trimmed packet's NACK reached the sender: Swift takes it as a congestion signal ({@link SwiftSender#onTrim}). */
     void onTrimNack(int flow, double lineBytesPerSecond) {
         if (swift != null) {
-            long nowPs = network.nowPs();
-            CongestionEvents.setRate(flows, flow, swift.onTrim(flow, nowPs, lineBytesPerSecond), nowPs);
+            CongestionEvents.setRate(network, flows, flow, swift.onTrim(flow, network.nowPs(), lineBytesPerSecond));
         }
     }
 }

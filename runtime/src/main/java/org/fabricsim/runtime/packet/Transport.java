@@ -245,7 +245,7 @@ final class Transport {
         if (!flows.done(flow)) {
             double rate = senders.onAck(packets, packet, flow, lineBytesPerSecond);
             if (rate > 0) {
-                CongestionEvents.setRate(flows, flow, rate, network.nowPs());
+                CongestionEvents.setRate(network, flows, flow, rate);
             }
         }
         packets.release(packet);
