@@ -35,21 +35,35 @@ class DcqcnQueueBoundTest {
                 / PatternRuns.packetPs(ALL_TO_ALL, config(flowControl, CongestionControl.NONE, bufferMiB));
     }
 
+    /** The most a leaf uplink's queue can hold from its 4 host ingress ports under PFC: 4 × (S/9 + 4 KiB). */
+    private static double admittedBytes(double bufferMiB) {
+        PacketConfig.Buffer b = config(BehaviourKey.FlowControl.PFC, CongestionControl.NONE, bufferMiB).buffer();
+        return HOST_INGRESS_PER_UPLINK * ((double) b.switchBytes() / 9 + b.pfcReserveBytes());
+    }
+
     @Test
-    void shouldStallDcqcnOnPfcExactlyWhereTheAdmittedUplinkQueueExceedsKmax() {
-        PacketConfig pfc = config(BehaviourKey.FlowControl.PFC, CongestionControl.DCQCN, 12);
-        long kmaxBytes = pfc.dcqcn().kmaxBytes();
+    void shouldStallDcqcnOnPfcWhereTheAdmittedUplinkQueueExceedsKmaxAndNotFarBelowIt() {
+        // 4 MiB and more: 4 × (S/9 + 4 KiB) = 1.79 MiB and up > Kmax (1.53 MiB): every packet is marked and the
+        // senders stall. 2 MiB: 0.90 MiB, 0.59 Kmax: DCQCN runs as fast as no congestion control.
+        long kmaxBytes = config(BehaviourKey.FlowControl.PFC, CongestionControl.DCQCN, 12).dcqcn().kmaxBytes();
         for (double bufferMiB : SWITCH_BUFFER_MIB) {
-            PacketConfig.Buffer b = config(BehaviourKey.FlowControl.PFC, CongestionControl.NONE, bufferMiB).buffer();
-            // 2 and 3 MiB: 4 × (S/9 + 4 KiB) = 0.90 and 1.35 MiB < Kmax (1.53 MiB); 4 MiB and more: 1.79 MiB and up.
-            double admittedBytes = HOST_INGRESS_PER_UPLINK * ((double) b.switchBytes() / 9 + b.pfcReserveBytes());
             double slowdown = slowdown(BehaviourKey.FlowControl.PFC, bufferMiB);
-            if (admittedBytes > kmaxBytes) {
+            if (admittedBytes(bufferMiB) > kmaxBytes) {
                 assertTrue(slowdown > 1.10, bufferMiB + " MiB: queue may pass Kmax, slowdown " + slowdown);
-            } else {
-                assertEquals(1, slowdown, 0.01, bufferMiB + " MiB: queue held below Kmax");
+            } else if (admittedBytes(bufferMiB) < 0.6 * kmaxBytes) {
+                assertEquals(1, slowdown, 0.01, bufferMiB + " MiB: queue held far below Kmax");
             }
         }
+    }
+
+    @Test
+    void shouldStallDcqcnOnPfcAlsoJustBelowKmaxOnceARaisedRateWakesTheNic() {
+        // A documented gap (docs/fabric-behaviour.md, "A faster rate wakes the NIC"): at 3 MiB the admitted queue,
+        // 1.35 MiB, stays 0.88 Kmax, yet since a raised rate wakes its NIC port the packet backend stalls as above
+        // Kmax (1.23x); DcqcnStall charges only queues that can pass Kmax.
+        long kmaxBytes = config(BehaviourKey.FlowControl.PFC, CongestionControl.DCQCN, 12).dcqcn().kmaxBytes();
+        assertTrue(admittedBytes(3) < kmaxBytes && admittedBytes(3) > 0.85 * kmaxBytes);
+        assertTrue(slowdown(BehaviourKey.FlowControl.PFC, 3) > 1.10);
     }
 
     @Test

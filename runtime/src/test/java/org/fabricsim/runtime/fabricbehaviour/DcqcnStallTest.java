@@ -62,8 +62,9 @@ class DcqcnStallTest {
 
     @Test
     void shouldSlowTheFlowModelsAllToAllOnPfcOnlyWhereTheSwitchAdmitsMoreThanKmax() {
-        // The held-out 2:1 all-to-all (DcqcnQueueBoundTest's packet runs: 618 µs at 3 MiB, 1,006 µs at 12 MiB): a leaf
-        // uplink's 4 ingresses admit 4 × (3 MiB / 9 + 4 KiB) = 1.35 MiB < Kmax at 3 MiB (no stall), 5.35 MiB at 12 MiB.
+        // The held-out 2:1 all-to-all: a leaf uplink's 4 ingresses admit 4 × (3 MiB / 9 + 4 KiB) = 1.35 MiB < Kmax at
+        // 3 MiB (no stall charged), 5.35 MiB at 12 MiB. The packet backend stalls at 3 MiB too since a raised rate wakes
+        // its NIC (DcqcnQueueBoundTest): a documented gap.
         TrafficPattern allToAll = BehaviourAccuracy.PATTERNS.get(1);
         FabricBehaviour pfcDcqcn = BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC,
                 CongestionControl.DCQCN, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP));
