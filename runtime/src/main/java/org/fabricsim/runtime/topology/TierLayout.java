@@ -125,8 +125,18 @@ public final class TierLayout {
     /**
      * The engine's parameters of one plane; link rates are derated by {@code efficiency} as the
      * fabric link is.
+     *
+     * @throws IllegalArgumentException when a leaf's NIC ports and uplinks take more ports than its named switch has
+     *                                  ({@link Tier#fits}), which the editor refuses ({@code fabric.physical.leaf-ports},
+     *                                  {@code fabric.physical.tier-ports}): no impossible switch is built
      */
     FatTreeParameters parameters(double[] ratios, LinkClass fabricLink, double efficiency) {
+        Tier leaf = tiers().get(0);
+        if (!leaf.fits()) {
+            throw new IllegalArgumentException("each leaf (" + leaf.switchSpec().name() + ", "
+                    + leaf.switchSpec().radix() + " ports) needs " + leaf.portsUsed() + " for its " + leaf.downlinks()
+                    + " NIC ports and " + leaf.uplinks() + " uplinks");
+        }
         LinkClass leafUp = new LinkClass(leafUpBytesPerSecond, fabricLink.latencyPs()).derated(efficiency);
         LinkClass aggregationUp = new LinkClass(aggregationUpBytesPerSecond, fabricLink.latencyPs()).derated(efficiency);
         return new FatTreeParameters(tiers, hostsPerLeaf, leavesPerPod, ratios, fabricLink, rails,
@@ -163,6 +173,20 @@ public final class TierLayout {
         public double oversubscription() {
             return uplinks == 0 ? 0 : downlinks * downBytesPerSecond / (uplinks * upBytesPerSecond);
         }
+    }
+
+    /**
+     * The most NIC ports h a leaf of this layout's switch holds with uplinks derived at leaf ratio o, u = ⌈h·r ÷
+     * (o·r₁)⌉, and still fits ({@link Tier#fits}); 0 when not even one does. O(h).
+     */
+    public int leafHostsThatFit(double leafRatio) {
+        for (int hosts = hostsPerLeaf; hosts >= 1; hosts--) {
+            int uplinks = FatTreeLayout.uplinks(hosts * portBytesPerSecond, leafRatio, leafUpBytesPerSecond);
+            if (new Tier("leaf", 1, leafSwitch, hosts, portBytesPerSecond, uplinks, leafUpBytesPerSecond).fits()) {
+                return hosts;
+            }
+        }
+        return 0;
     }
 
     /** The tiers, leaf first. */
