@@ -129,10 +129,13 @@ class SharedFabricValidationTest {
                 fabric Hdr { vendor NVIDIA scope scale-out single-source link 200 Gb/s in-network-reduction }
                 switch Hdr40 { vendor NVIDIA ports 40 x 200 Gb/s speaks Hdr in-network-reduction }
                 cluster Mesh { nodes 2 x MI300X_Platform scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
-                cluster Sharp2 { nodes 2 x DGX_H100 scale-out Hdr fat-tree { switch Hdr40 tiers 2 } }
+                cluster Sharp2 { nodes 2 x DGX_H100 scale-out Hdr fat-tree { switch Hdr40 tiers 2 leaf 4 x Hdr40 } }
                 cluster Ib { nodes 2 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
                 benchmark Bench { %s sizes 1 GiB }
                 """;
+        // Sharp2 states its leaves: a leaf derived from Hdr40's 40 ports would take 20 of the 400G NICs (40 ports)
+        // and ceil(20 x 50 / 25) = 40 uplinks, 80 of 40 (fabric.physical.leaf-ports); 4 leaves of 16 / 4 = 4 NICs
+        // take 8 + 8 = 16 ports.
         String code = IssueCodes.IN_NETWORK_UNAVAILABLE;
         assertMessage(issuesIn(model.formatted("all-gather collnet-chain on Ib nodes 2"), code), "all-reduce only");
         assertMessage(issuesIn(model.formatted("all-reduce collnet-direct on Mesh nodes 2"), code),

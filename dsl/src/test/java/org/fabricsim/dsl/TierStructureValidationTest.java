@@ -86,6 +86,34 @@ class TierStructureValidationTest {
                 IssueCodes.TIER_PORTS, "needs 96", "write 'leaf 8 x TH4'");
     }
 
+    /** 64 nodes of {@code node} (512 accelerators) on a 2-tier 1:1 fat-tree of 64 x 200G switches, no tiers stated. */
+    private static String derived(String node, String leaf) {
+        return """
+                switch S64 { vendor Broadcom ports 64 x 200 Gb/s speaks RoCEv2_200 }
+                cluster C {
+                    nodes 64 x %s
+                    scale-out RoCEv2_200 fat-tree { tiers 2 switch S64 %s }
+                }
+                """.formatted(node, leaf);
+    }
+
+    @Test
+    void shouldRejectADerivedLeafWhoseNicPortsAndUplinksOutnumberItsPorts() throws Exception {
+        // Dual: two 200G ports per accelerator, r = 50 GB/s on 25 GB/s links. The derived leaf takes 64 / 2 = 32 NIC
+        // ports (64 switch ports) and ceil(32 x 50 / 25) = 64 uplinks: 128 of 64. 4h <= 64 fits h = 16 ports, so
+        // 512 / 16 = 32 leaves.
+        validation.assertError(model(derived("Dual", "")), org.fabricsim.dsl.fabric.FabricPackage.Literals.FAT_TREE_TOPOLOGY,
+                IssueCodes.LEAF_PORTS, "needs 128", "write 'leaf 32 x S64' (16 NIC ports each)");
+    }
+
+    @Test
+    void shouldAcceptADerivedLeafThatFitsAndTheStatedLeavesItSuggests() throws Exception {
+        // Single: 32 NIC ports and ceil(32 x 25 / 25) = 32 uplinks, 64 of 64. Dual on the 32 leaves the fix writes:
+        // ceil(512 / 32) = 16 ports each, 32 + 32 uplinks = 64 of 64.
+        assertTrue(!codes(derived("Single", "")).contains(IssueCodes.LEAF_PORTS));
+        assertEquals(List.of(), codes(derived("Dual", "leaf 32 x S64")));
+    }
+
     @Test
     void shouldRejectALeafCountThatDoesNotSplitTheNicPortsEvenly() throws Exception {
         // 512 ports over 7 leaves: the nearest divisor of 512 is 8.

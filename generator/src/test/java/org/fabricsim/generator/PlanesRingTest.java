@@ -10,7 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code planes 2} gives each port of a 2 x 200 Gb/s NIC its own plane, and each flow one plane. Eight single-H100
- * hosts under one 16-port leaf (R/2 = 8, no switch-to-switch link crossed), efficiency 100%, NIC cables at the
+ * hosts under one 32-port leaf (no switch-to-switch link crossed: one plane states 'leaf 1 x Box', 8 x 2 ports down
+ * and ceil(8 x 50 / 25) = 16 up, 32 of 32, as a leaf derived from the radix would take R/2 = 16 such hosts, 64 ports;
+ * two planes derive R/2 = 16 hosts per leaf of each plane), efficiency 100%, NIC cables at the
  * fabric's 1 us; a ring all-reduce of S = 1 GiB runs 14 steps of S/8 = 134,217,728 B per host, NCCL's 2 channels
  * (2 × 1 NIC) half each. One plane: the NIC's 50 GB/s, 2,684,354,560 ps a step, plus 2 × 1 us of NIC cables,
  * 2,686,354,560 ps, 37,608,963,840 ps. Two planes under adaptive routing or spraying: the two channels take both 25
@@ -24,7 +26,7 @@ class PlanesRingTest {
             import fabric.catalog.nvidia.*
             vendor Acme
             fabric Eth { vendor Acme scope scale-out open-standard link 200 Gb/s latency 1 us efficiency 100 %% }
-            switch Box { vendor Acme ports 16 x 200 Gb/s speaks Eth }
+            switch Box { vendor Acme ports 32 x 200 Gb/s speaks Eth }
             nic Two { vendor Acme ports 2 x 200 Gb/s speaks Eth }
             node Single { accelerators 1 x H100_SXM nics 1 x Two }
             cluster C {
@@ -39,7 +41,7 @@ class PlanesRingTest {
     @Test
     void shouldGiveARingTheWholeNicOverTwoPlanesUnderAdaptiveRoutingOrSpraying(@TempDir Path dir)
             throws IOException {
-        double onePlane = seconds(dir, "");
+        double onePlane = seconds(dir, "leaf 1 x Box");
         assertEquals(14 * 2_686_354_560L * 1e-12, onePlane, STEP_ROUNDING_SECONDS);
         assertEquals(onePlane, seconds(dir, "planes 2 routing adaptive"));
         assertEquals(onePlane, seconds(dir, "planes 2 routing packet-spraying"));

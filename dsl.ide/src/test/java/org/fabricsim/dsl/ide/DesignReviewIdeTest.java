@@ -178,11 +178,13 @@ class DesignReviewIdeTest {
                     scale-out RoCEv2_200 fat-tree {
                         switch S8
                         tiers 2
+                        planes 3
                     }
                 }
                 """;
         FabricQuickFixes fixes = INJECTOR.getInstance(FabricQuickFixes.class);
-        // 96 NIC ports: 2 tiers of 8 ports hold 8²/2 = 32, 3 tiers hold 8³/4 = 128
+        // 96 NIC ports: 2 tiers of 8 ports hold 8²/2 = 32, 3 tiers hold 8³/4 = 128 (a plane per Gaudi 3 port: one
+        // plane's leaf of 3 x 200G per accelerator would take 4 x 3 + 12 = 24 ports of 8, fabric.physical.leaf-ports)
         String fixed = fix(small, IssueCodes.RADIX_TOO_SMALL, fixes::addTiers);
         assertTrue(fixed.contains("tiers 3"), fixed);
         List<Issue> after = issues(load(fixed));

@@ -84,6 +84,11 @@ public final class IssueCodes {
      */
     public static final String TIER_PORTS = PREFIX + "physical.tier-ports";
     /**
+     * A leaf the builder derives from the radix (no tiers stated) whose NIC ports and uplinks take more ports than
+     * its switch has. Data: the ports one leaf needs, the leaf count that fits when stated (empty when none does).
+     */
+    public static final String LEAF_PORTS = PREFIX + "physical.leaf-ports";
+    /**
      * A stated switch count the builder cannot wire evenly (leaves that do not split the NIC ports,
      * spines that do not split over the pods, cores over the spines of a pod, a tier above the tiers
      * built). Data: the nearest count that fits, empty when the tier should go.

@@ -11,9 +11,11 @@ import org.fabricsim.dsl.fabric.PodStructure;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.analysis.LockIn;
+import org.fabricsim.runtime.analysis.Oversubscription;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.TierStructure;
+import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.TierLayout;
 
@@ -59,6 +61,50 @@ public class TierStructureValidator extends FabricCheck {
                             : "") + ". " + capitalized(fix) + ".", target(topology, tier.role()), null,
                     IssueCodes.TIER_PORTS, tier.role(), String.valueOf(tier.portsUsed()), leafFix);
         }
+    }
+
+    /**
+     * A leaf the builder derives (no tiers stated) must hold its NIC ports and uplinks: h = ⌊R·o ÷ (1 + o)⌋ NIC
+     * ports at the per-accelerator NIC rate r and u = ⌈h·r ÷ (o·r₁)⌉ uplinks at the fabric's rate r₁ take
+     * ⌈h·r ÷ R_p⌉ + ⌈u·r₁ ÷ R_p⌉ ports of rate R_p ({@link TierLayout.Tier#portsUsed}), more than R when the NICs
+     * are faster than the fabric (two 200G ports per accelerator on 200G links: 32·2 + 64 = 128 of 64), whatever R
+     * (about R·r ÷ R_p ports). The fix states the leaves: the most NIC ports h' whose ports still fit, h' ports each;
+     * or a plane per NIC port where an accelerator has several, or switch ports that carry a NIC port each.
+     */
+    @Check
+    public void checkDerivedLeafPortsFitRadix(Cluster cluster) {
+        ClusterSpec spec = spec(cluster);
+        if (spec == null || spec.scaleOut() == null || spec.node().nic() == null || cluster.getScaleOut() == null) {
+            return;
+        }
+        TopologySpec topology = spec.scaleOut().topology();
+        if (!(topology instanceof TopologySpec.FatTree || topology instanceof TopologySpec.RailOptimized)
+                || ClusterTopologies.structure(topology).statesLevels() || ClusterTopologies.builtTiers(topology) < 2) {
+            return;
+        }
+        TierLayout layout = ClusterTopologies.layout(spec.scaleOut(), spec.node(), spec.accelerators());
+        TierLayout.Tier leaf = layout.tiers().get(0);
+        if (leaf.fits()) {
+            return;
+        }
+        double ratio = ClusterTopologies.appliedRatios(topology)[0];
+        int hosts = layout.leafHostsThatFit(ratio);
+        int rails = layout.rails();
+        int perRail = (spec.accelerators() + rails - 1) / rails;
+        int leaves = hosts < 1 ? 0 : rails * smallestDivisorAtLeast(perRail, (perRail + hosts - 1) / hosts);
+        int nicPorts = Math.max(1, spec.node().nics()) * spec.node().nic().ports() / spec.acceleratorsPerNode();
+        String fix = nicPorts > 1 ? "give each NIC port its own plane ('planes " + nicPorts + "')"
+                : "use a switch whose ports carry a NIC port each";
+        if (leaves > 0) {
+            fix = "write 'leaf " + leaves + " x " + name(leaf) + "' (" + perRail / (leaves / rails)
+                    + " NIC ports each), or " + fix;
+        }
+        Topology written = cluster.getScaleOut().getTopology();
+        error("Each leaf (" + name(leaf) + ", " + leaf.switchSpec().radix() + " ports) needs " + leaf.portsUsed()
+                + ": " + links(leaf.downlinks(), leaf.downBytesPerSecond()) + " NIC ports down and "
+                + links(leaf.uplinks(), leaf.upBytesPerSecond()) + " up at " + Oversubscription.format(ratio)
+                + ", as the builder derives them from the radix. " + capitalized(fix) + ".", written, null,
+                IssueCodes.LEAF_PORTS, String.valueOf(leaf.portsUsed()), leaves > 0 ? String.valueOf(leaves) : "");
     }
 
     @Check
@@ -195,6 +241,15 @@ public class TierStructureValidator extends FabricCheck {
             }
         }
         return best;
+    }
+
+    /** The smallest divisor of {@code n} not below {@code wanted} ({@code n} itself at worst). */
+    static int smallestDivisorAtLeast(int n, int wanted) {
+        int d = Math.max(1, wanted);
+        while (n % d != 0) {
+            d++;
+        }
+        return d;
     }
 
     private static int closer(int a, int b, int wanted) {

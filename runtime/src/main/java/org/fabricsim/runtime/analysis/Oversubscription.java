@@ -34,8 +34,12 @@ import org.fabricsim.runtime.topology.TierLayout;
  * ports to contradict.</li>
  * <li><b>Top tier</b> (no uplinks), a tier beyond those built, a single switch, or a node without a
  * NIC (no network is built): the declared ratio stands.</li>
- * <li><b>Injection</b>: a node's accelerators × the fabric's link rate ÷ its NIC ports × the rate
- * each port runs at (the lower of port and fabric rate). One full-rate port per accelerator is 1.</li>
+ * <li><b>Injection</b>: a node's accelerators × the rate one of them can inject, e = min(NIC port rate,
+ * fabric rate, the NIC's PCIe host rate when stated), ÷ its NIC ports × the rate each port carries, min(port
+ * rate, fabric rate). One port per accelerator is 1: a 400 Gb/s NIC on an 800 Gb/s fabric binds the
+ * accelerator as it binds the port, 8·400 ÷ (8·400) = 1:1, not 8·800 ÷ (8·400) = 2:1; 8 accelerators on 4
+ * such NICs are 2:1. A PCIe link narrower than the port lowers e below the ports' rate (the host
+ * ratio names that bottleneck).</li>
  * <li><b>Host</b>: NIC network bandwidth ÷ its PCIe host bandwidth, when the NIC states its PCIe.</li>
  * </ul>
  * Cost: O(tiers).
@@ -119,8 +123,11 @@ public final class Oversubscription {
         tiers(cluster, ratios);
         if (nic != null && node.nics() > 0) {
             double ports = (double) node.nics() * nic.ports();
-            double demand = node.accelerators() * fabricRate;
-            double supply = ports * Math.min(nicPortRate, fabricRate);
+            double portCarries = Math.min(nicPortRate, fabricRate);
+            double injects = nic.hostBytesPerSecond() > 0 ? Math.min(portCarries, nic.hostBytesPerSecond())
+                    : portCarries;
+            double demand = node.accelerators() * injects;
+            double supply = ports * portCarries;
             ratios.add(new Ratio(Point.INJECTION, 0, Double.NaN, demand / supply, node.accelerators(),
                     (int) ports, demand, supply));
             if (nic.hostBytesPerSecond() > 0) {

@@ -86,8 +86,8 @@ public final class ClusterTopologies {
             return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
         }
         ClusterTopology topology = ClusterTopology.build(withDataCentre(new ClusterParameters(accelerators, scaleUp,
-                nicLink(node, scaleOut, calibration), switched(scaleOut, node, accelerators, calibration)), cluster,
-                calibration));
+                nicLink(node, scaleOut, calibration), switched(scaleOut, node, accelerators, calibration,
+                        TierLayout.nicPortBytesPerAccelerator(node))), cluster, calibration));
         AggregationResources aggregation = aggregation(scaleOut);
         return aggregation == null ? topology : topology.withAggregation(aggregation);
     }
@@ -107,13 +107,16 @@ public final class ClusterTopologies {
                 routing(network) == RoutingMode.ADAPTIVE);
     }
 
-    /** A switched network's parameters, its links at the fabric's rate derated by its {@link #efficiency}. */
+    /**
+     * A switched network's parameters, its links at the fabric's rate derated by its {@link #efficiency}; a tree's
+     * leaves sized for {@code nicBytesPerAccelerator} of NIC port rate per accelerator ({@link #layout}).
+     */
     private static FabricParameters switched(ScaleOutSpec network, NodeSpec node, int accelerators,
-            Calibration calibration) {
+            Calibration calibration, double nicBytesPerAccelerator) {
         double efficiency = efficiency(network, calibration);
         LinkClass fabric = new LinkClass(network.fabric().linkBytesPerSecond(), network.fabric().latencyPs())
                 .derated(efficiency);
-        return fabric(network, fabric, node, accelerators, efficiency);
+        return fabric(network, fabric, node, accelerators, efficiency, nicBytesPerAccelerator);
     }
 
     /**
@@ -130,8 +133,8 @@ public final class ClusterTopologies {
         ScaleOutSpec network = dataCentre.network();
         LinkClass nic = new LinkClass(dataCentre.nicBytesPerSecond(), network.fabric().latencyPs())
                 .derated(efficiency(network, calibration));
-        return parameters.withDataCentre(new DataCentreParameters(
-                switched(network, cluster.node(), cluster.accelerators(), calibration), nic));
+        return parameters.withDataCentre(new DataCentreParameters(switched(network, cluster.node(),
+                cluster.accelerators(), calibration, dataCentre.nicBytesPerSecond()), nic));
     }
 
     /**
@@ -206,23 +209,19 @@ public final class ClusterTopologies {
     }
 
     private static FabricParameters fabric(ScaleOutSpec scaleOut, LinkClass fabric, NodeSpec node, int accelerators,
-            double efficiency) {
+            double efficiency, double nicBytesPerAccelerator) {
         TopologySpec topology = scaleOut.topology();
         if (topology instanceof TopologySpec.SingleSwitch) {
             return FatTreeParameters.singleSwitch(fabric);
         }
         if (topology instanceof TopologySpec.FatTree || topology instanceof TopologySpec.RailOptimized) {
-            TierStructure structure = structure(topology);
-            FatTreeParameters plane;
-            if (structure.equals(TierStructure.NONE)) {
-                plane = TreeSpecs.tree(TreeSpecs.switchOf(topology), TreeSpecs.treeTiers(topology),
-                        TreeSpecs.statedRatios(topology), fabric, TreeSpecs.rails(topology, node));
-            } else {
-                double[] ratios = TreeSpecs.ratios(Math.max(2, TreeSpecs.treeTiers(topology)),
-                        TreeSpecs.statedRatios(topology));
-                plane = layout(scaleOut, node, accelerators).parameters(ratios, fabric, efficiency);
+            if (builtTiers(topology) == 1) {
+                return FatTreeParameters.singleSwitch(fabric);
             }
-            return structure.planes() > 1 ? new MultiPlaneParameters(structure.planes(), plane) : plane;
+            TierLayout layout = layout(scaleOut, node, accelerators, nicBytesPerAccelerator);
+            FatTreeParameters plane = layout.parameters(appliedRatios(topology), fabric, efficiency);
+            int planes = structure(topology).planes();
+            return planes > 1 ? new MultiPlaneParameters(planes, plane) : plane;
         }
         if (topology instanceof TopologySpec.Dragonfly fly) {
             return new DragonflyParameters(fly.groups(), fly.routersPerGroup(), fly.portsPerRouter(accelerators),
@@ -254,16 +253,20 @@ public final class ClusterTopologies {
     }
 
     /**
-     * The per-tier layout of a fat-tree or rail-optimized cluster whose model states its tiers, pods
-     * or planes, from the rates before derating (the builder derates every link alike).
+     * The per-tier layout of a fat-tree or rail-optimized cluster on its scale-out fabric, from the rates before
+     * derating (the builder derates every link alike): the one the builder wires, with tiers stated or not.
      */
     public static TierLayout layout(ScaleOutSpec scaleOut, NodeSpec node, int accelerators) {
-        TopologySpec topology = scaleOut.topology();
+        return layout(scaleOut, node, accelerators, TierLayout.nicPortBytesPerAccelerator(node));
+    }
+
+    private static TierLayout layout(ScaleOutSpec network, NodeSpec node, int accelerators,
+            double nicBytesPerAccelerator) {
+        TopologySpec topology = network.topology();
         int tiers = Math.max(2, builtTiers(topology));
-        double nicPerAccelerator = node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
         return new TierLayout(structure(topology), TreeSpecs.switchOf(topology), tiers,
                 TreeSpecs.ratios(tiers, TreeSpecs.statedRatios(topology)), TreeSpecs.rails(topology, node), accelerators,
-                nicPerAccelerator, scaleOut.fabric().linkBytesPerSecond());
+                nicBytesPerAccelerator, network.fabric().linkBytesPerSecond());
     }
 
     /** Switch tiers the builder wires for a fat-tree or rail-optimized topology: 1 (one switch) to {@link #MAX_TIERS}. */

@@ -278,12 +278,14 @@ public final class ClusterTopology {
 
     /**
      * This cluster with the scale-up links out of and into accelerator e, and its NIC cable, at
-     * {@code scaleUpFactor[e]} and {@code nicFactor[e]} of their built rates: accelerators of another
-     * node type than the one built (a mixed cluster). O(accelerators · domain size).
+     * {@code scaleUpFactor[e]} and {@code nicFactor[e]} of their built rates, the NIC cable's latency
+     * {@code nicAddedPs[e]} more than built: accelerators of another node type than the one built (a mixed
+     * cluster). O(links + accelerators · domain size).
      */
-    public ClusterTopology withAcceleratorLinkFactors(double[] scaleUpFactor, double[] nicFactor) {
+    public ClusterTopology withAcceleratorLinks(double[] scaleUpFactor, double[] nicFactor, long[] nicAddedPs) {
         double[] factors = PartLinks.acceleratorFactors(this, layout, scaleUpFactor, nicFactor);
-        return with(graph.withScaledRates(factors), scaleOut);
+        return with(graph.withScaledRates(factors).withAddedLatencies(PartLinks.nicLatencies(this, nicAddedPs)),
+                scaleOut);
     }
 
     /** A one-line description of the shape. */

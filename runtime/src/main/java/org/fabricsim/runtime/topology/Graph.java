@@ -169,6 +169,19 @@ public final class Graph {
                 groupFirst, groupMembers);
     }
 
+    /**
+     * This graph with {@code addedPerLinkPs[link]} added to each physical link's latency (negative to take some
+     * off, never below 0 in use); a group's latency is again its slowest member's. O(links).
+     */
+    Graph withAddedLatencies(long[] addedPerLinkPs) {
+        long[] latencies = Arrays.copyOf(linkLatencyPs, linkCount);
+        for (int link = 0; link < linkCount; link++) {
+            latencies[link] += addedPerLinkPs[link];
+        }
+        return new Graph(nodeKind, nodeReduces, linkFrom, linkTo, linkBytesPerSecond, latencies, linkCount,
+                groupFirst, groupMembers);
+    }
+
     /** This graph with the rates of physical {@code links} multiplied by {@code factor}; O(links). */
     Graph withScaledRates(int[] links, double factor) {
         double[] factors = new double[linkCount];

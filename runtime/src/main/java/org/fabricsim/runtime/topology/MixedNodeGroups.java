@@ -13,7 +13,9 @@ final class MixedNodeGroups {
 
     /**
      * A mixed cluster from {@code built}, built with the first group's node type, then each accelerator's scale-up
-     * links and NIC cable scaled by its group's derated rate over the first group's. The groups share
+     * links and NIC cable scaled by its group's derated rate over the first group's, and its NIC cable's latency
+     * its own NIC's plus the fabric's, L_nic(group) − L_nic(first) more than built ({@link ClusterTopologies#nicLink}:
+     * a route across two groups pays both NICs' latencies). The groups share
      * the accelerators per node, the scale-up shape and the NICs per node (validation), so only the
      * rates differ; the fabric's switches and links are the same for all. A collective across groups
      * then runs at its slowest link as the network model shares links. O(accelerators · domain).
@@ -24,16 +26,20 @@ final class MixedNodeGroups {
         double firstNic = nicRate(first, cluster.scaleOut(), calibration);
         double[] scaleUpFactor = new double[cluster.accelerators()];
         double[] nicFactor = new double[cluster.accelerators()];
+        long[] nicAddedPs = new long[cluster.accelerators()];
         int e = 0;
         for (NodeGroupSpec group : cluster.nodeGroups()) {
             double scaleUp = firstScaleUp > 0 ? scaleUpRate(group.node(), calibration) / firstScaleUp : 1;
             double nic = firstNic > 0 ? nicRate(group.node(), cluster.scaleOut(), calibration) / firstNic : 1;
+            long added = firstNic > 0 && group.node().nic() != null
+                    ? group.node().nic().latencyPs() - first.nic().latencyPs() : 0;
             for (int end = e + group.nodes() * first.accelerators(); e < end; e++) {
                 scaleUpFactor[e] = scaleUp;
                 nicFactor[e] = nic;
+                nicAddedPs[e] = added;
             }
         }
-        return built.withAcceleratorLinkFactors(scaleUpFactor, nicFactor);
+        return built.withAcceleratorLinks(scaleUpFactor, nicFactor, nicAddedPs);
     }
 
     /** The derated scale-up link rate of a node's accelerators, 0 without scale-up. */

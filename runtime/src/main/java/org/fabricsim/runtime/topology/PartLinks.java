@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The links a failed, slow or re-typed part of a built cluster touches ({@link DegradedTopologies#withoutCable},
  * {@link DegradedTopologies#withoutSwitch}, {@link DegradedTopologies#withSlowLink}, {@link
- * ClusterTopology#withAcceleratorLinkFactors}), as per-link flags, handles or factors. O(links) each.
+ * ClusterTopology#withAcceleratorLinks}), as per-link flags, handles, factors or latencies. O(links) each.
  */
 final class PartLinks {
     private PartLinks() {
@@ -65,5 +65,17 @@ final class PartLinks {
             }
         }
         return factors;
+    }
+
+    /** Per link of {@code topology}: {@code nicAddedPs[e]} on accelerator e's NIC cable (both ways), 0 elsewhere. */
+    static long[] nicLatencies(ClusterTopology topology, long[] nicAddedPs) {
+        long[] added = new long[topology.graph().linkCount()];
+        if (topology.hasNics()) {
+            for (int e = 0; e < topology.accelerators(); e++) {
+                added[topology.nicUplink(e)] = nicAddedPs[e];
+                added[topology.nicDownlink(e)] = nicAddedPs[e];
+            }
+        }
+        return added;
     }
 }

@@ -3,13 +3,15 @@ package org.fabricsim.runtime.topology;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TierStructure;
 
 /**
- * The switch counts of a fat-tree (or rail-optimized fat-tree) whose model states its tiers, pods
- * or planes ({@link TierStructure}), per plane; the builder and the editor's radix check both read
- * it, so they agree.
+ * The switch counts of a fat-tree (or rail-optimized fat-tree), per plane, whether its model states its tiers,
+ * pods or planes ({@link TierStructure}) or not (the derived counts below); the builder and the editor's ratio and
+ * radix checks all read it, so they agree.
  *
  * <p>With N ports per plane (one per accelerator) over k rails, a rail has n = ⌈N ÷ k⌉ nodes. The
  * stated counts are for the whole cluster: a job on part of it gets switches of the same shape
@@ -20,8 +22,8 @@ import org.fabricsim.runtime.spec.TierStructure;
  * <li>Pods of P accelerators: P ÷ k nodes per pod and m = k·⌈(P ÷ k) ÷ h⌉ leaves per pod; without
  * pods, m = R ÷ 2 of the tier-2 switch.</li>
  * <li>Leaf uplinks u₁: a stated spine count S (two tiers), or S ÷ pods (three tiers: u₁
- * aggregation switches per pod); else ⌈h·r ÷ (o₁·r₁)⌉ for the per-plane NIC rate r and the
- * leaf uplink rate r₁.</li>
+ * aggregation switches per pod); else ⌈h·r ÷ (o₁·r₁)⌉ for the per-plane NIC port rate r (not
+ * PCIe-capped: {@link #nicPortBytesPerAccelerator}) and the leaf uplink rate r₁.</li>
  * <li>Aggregation uplinks u₂: a stated core count C ÷ u₁; else ⌈m·r₁ ÷ (o₂·r₂)⌉.</li>
  * </ul>
  * Ports used by one switch: ⌈d·r_d ÷ R_p⌉ + ⌈u·r_u ÷ R_p⌉ for d downlinks at r_d and u uplinks at
@@ -85,10 +87,23 @@ public final class TierLayout {
 
     /**
      * NIC ports under a leaf of {@code radix} ports whose count the model does not state, at leaf ratio o:
-     * ⌊radix·o ÷ (1 + o)⌋, at least 1 (radix ÷ 2 when non-blocking). The derived tree ({@link TreeSpecs}) uses it too.
+     * ⌊radix·o ÷ (1 + o)⌋, at least 1 (radix ÷ 2 when non-blocking).
      */
     static int hostsPerLeaf(int radix, double leafRatio) {
         return Math.max(1, (int) Math.floor(radix * leafRatio / (1 + leafRatio)));
+    }
+
+    /**
+     * The NIC port bandwidth per accelerator a leaf's uplinks are sized against, the one rule of the builder
+     * ({@link ClusterTopologies#layout}) and so of the editor's ratios: the NICs' network bandwidth, ports × port
+     * rate × NICs ÷ accelerators, not their PCIe-capped injection rate ({@link NicSpec#injectionBytesPerSecond}). A tier's ratio
+     * is one of port bandwidth, d·r_d ÷ (u·r_u), the cables on its switch; a host's narrower PCIe link slows what
+     * the NIC injects (its cable in the graph runs at that) but takes no port off the leaf. Sized on the capped rate,
+     * a 1:1 leaf of 32 × 400 Gb/s NICs on PCIe gen4 x16 (31.5 GB/s) got ⌈32·31.5 ÷ 50⌉ = 21 uplinks, 32 ÷ 21 =
+     * 1.52:1 of ports, while the editor reported 1:1. O(1).
+     */
+    public static double nicPortBytesPerAccelerator(NodeSpec node) {
+        return node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
     }
 
     private static SwitchSpec switchOf(TierStructure.Level level, SwitchSpec fallback) {
@@ -110,8 +125,18 @@ public final class TierLayout {
     /**
      * The engine's parameters of one plane; link rates are derated by {@code efficiency} as the
      * fabric link is.
+     *
+     * @throws IllegalArgumentException when a leaf's NIC ports and uplinks take more ports than its named switch has
+     *                                  ({@link Tier#fits}), which the editor refuses ({@code fabric.physical.leaf-ports},
+     *                                  {@code fabric.physical.tier-ports}): no impossible switch is built
      */
     FatTreeParameters parameters(double[] ratios, LinkClass fabricLink, double efficiency) {
+        Tier leaf = tiers().get(0);
+        if (!leaf.fits()) {
+            throw new IllegalArgumentException("each leaf (" + leaf.switchSpec().name() + ", "
+                    + leaf.switchSpec().radix() + " ports) needs " + leaf.portsUsed() + " for its " + leaf.downlinks()
+                    + " NIC ports and " + leaf.uplinks() + " uplinks");
+        }
         LinkClass leafUp = new LinkClass(leafUpBytesPerSecond, fabricLink.latencyPs()).derated(efficiency);
         LinkClass aggregationUp = new LinkClass(aggregationUpBytesPerSecond, fabricLink.latencyPs()).derated(efficiency);
         return new FatTreeParameters(tiers, hostsPerLeaf, leavesPerPod, ratios, fabricLink, rails,
@@ -148,6 +173,20 @@ public final class TierLayout {
         public double oversubscription() {
             return uplinks == 0 ? 0 : downlinks * downBytesPerSecond / (uplinks * upBytesPerSecond);
         }
+    }
+
+    /**
+     * The most NIC ports h a leaf of this layout's switch holds with uplinks derived at leaf ratio o, u = ⌈h·r ÷
+     * (o·r₁)⌉, and still fits ({@link Tier#fits}); 0 when not even one does. O(h).
+     */
+    public int leafHostsThatFit(double leafRatio) {
+        for (int hosts = hostsPerLeaf; hosts >= 1; hosts--) {
+            int uplinks = FatTreeLayout.uplinks(hosts * portBytesPerSecond, leafRatio, leafUpBytesPerSecond);
+            if (new Tier("leaf", 1, leafSwitch, hosts, portBytesPerSecond, uplinks, leafUpBytesPerSecond).fits()) {
+                return hosts;
+            }
+        }
+        return 0;
     }
 
     /** The tiers, leaf first. */

@@ -8,7 +8,7 @@ import org.fabricsim.runtime.spec.TopologySpec;
 
 /**
  * How a fat-tree or rail-optimized {@link TopologySpec} reads for the builder ({@link ClusterTopologies}):
- * its switch, switch tiers, stated ratios and rails, and the tree built when it states no tier structure.
+ * its switch, switch tiers, stated ratios and rails ({@link TierLayout} lays the tree out, tiers stated or not).
  * A switch of radix R with leaf ratio o₁ serves ⌊R·o₁/(1+o₁)⌋ NIC ports (R/2 when non-blocking); a pod has
  * R/2 leaves; ratios are per switch tier, leaf first, and the top tier's stated ratio applies to the links
  * into it (the largest of the two top ratios is used). Cost O(tiers).
@@ -55,18 +55,6 @@ final class TreeSpecs {
             ratios[ratios.length - 1] = Math.max(ratios[ratios.length - 1], ratio(stated, levels - 1));
         }
         return ratios;
-    }
-
-    static FatTreeParameters tree(SwitchSpec switchSpec, int tiers, List<Double> stated, LinkClass fabric,
-            int rails) {
-        int radix = switchSpec == null ? ClusterTopologies.DEFAULT_RADIX : switchSpec.radix();
-        int levels = Math.max(1, Math.min(ClusterTopologies.MAX_TIERS, tiers));
-        double[] ratios = ratios(tiers, stated);
-        if (levels == 1) {
-            return FatTreeParameters.singleSwitch(fabric);
-        }
-        int hostsPerLeaf = TierLayout.hostsPerLeaf(radix, ratios[0]);
-        return new FatTreeParameters(levels, hostsPerLeaf, Math.max(1, radix / 2), ratios, fabric, rails);
     }
 
     private static double ratio(List<Double> stated, int tier) {

@@ -20,10 +20,14 @@ class OversubscriptionTest {
     private static final double G400 = 50e9;
 
     static ClusterSpec cluster(int nics, double nicRate, double hostRate, TopologySpec topology) {
+        return clusterOn(G400, nics, nicRate, hostRate, topology);
+    }
+
+    static ClusterSpec clusterOn(double fabricRate, int nics, double nicRate, double hostRate, TopologySpec topology) {
         AcceleratorSpec gpu = new AcceleratorSpec("g", "v", 1, 0, 1, 1, 0, 0);
         NicSpec nic = new NicSpec("n", "v", 1, nicRate, hostRate, 0);
         NodeSpec node = new NodeSpec("node", gpu, 8, null, nic, nics, true);
-        FabricSpec fabric = new FabricSpec("f", "v", FabricSpec.FabricScope.SCALE_OUT, true, "", G400, 0, true,
+        FabricSpec fabric = new FabricSpec("f", "v", FabricSpec.FabricScope.SCALE_OUT, true, "", fabricRate, 0, true,
                 FabricSpec.CongestionControl.NONE, false, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
         return new ClusterSpec("c", node, 4, new ScaleOutSpec(fabric, topology, ScaleOutSpec.Routing.ECMP), 0, null,
                 null);
@@ -70,6 +74,38 @@ class OversubscriptionTest {
         Oversubscription.Ratio injection = Oversubscription.of(cluster(4, G400, 0, fatTree(64, 1.0, 1.0))).get(2);
         assertEquals(Oversubscription.Point.INJECTION, injection.point());
         assertEquals(2.0, injection.ratio(), 1e-12);
+    }
+
+    @Test
+    void shouldNotCallA400GNicOnAn800GFabricOversubscribed() {
+        // 8 accelerators, 8 x 400G NICs on an 800G fabric: each accelerator injects min(400, 800) = 400G, each
+        // port carries 400G: 8 x 50 / (8 x 50) GB/s = 1:1 (at the fabric's rate it read 8 x 100 / 400 = 2:1)
+        Oversubscription.Ratio injection = Oversubscription.of(clusterOn(2 * G400, 8, G400, 0,
+                fatTree(64, 1.0, 1.0))).get(2);
+        assertEquals(Oversubscription.Point.INJECTION, injection.point());
+        assertEquals(1.0, injection.ratio(), 1e-12);
+        assertEquals(8 * G400, injection.downBytesPerSecond(), 1e-3);
+        assertFalse(injection.oversubscribed());
+    }
+
+    @Test
+    void shouldStillSeeTwoAcceleratorsPerSlowNicAsTwoToOneOnAFasterFabric() {
+        // 8 accelerators over 4 x 400G NICs on an 800G fabric: 8 x 50 / (4 x 50) GB/s = 2:1
+        Oversubscription.Ratio injection = Oversubscription.of(clusterOn(2 * G400, 4, G400, 0,
+                fatTree(64, 1.0, 1.0))).get(2);
+        assertEquals(2.0, injection.ratio(), 1e-12);
+        assertTrue(injection.oversubscribed());
+    }
+
+    @Test
+    void shouldCapInjectionAtTheNicsPcieLink() {
+        // 8 x 400G NICs on PCIe gen4 x16 (31.5 GB/s), 8 accelerators: each injects min(50, 50, 31.5) = 31.5 GB/s
+        // into ports that carry 50: 8 x 31.5 / (8 x 50) = 0.63:1, not oversubscribed (the host ratio says 1.59:1)
+        double gen4x16 = 16e9 * 128 / 130 / 8 * 16;
+        Oversubscription.Ratio injection = Oversubscription.of(cluster(8, G400, gen4x16, fatTree(64, 1.0, 1.0)))
+                .get(2);
+        assertEquals(gen4x16 / G400, injection.ratio(), 1e-12);
+        assertFalse(injection.oversubscribed());
     }
 
     @Test

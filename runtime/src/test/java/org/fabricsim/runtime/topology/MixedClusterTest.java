@@ -75,6 +75,34 @@ class MixedClusterTest {
     }
 
     @Test
+    void shouldGiveEachNicCableItsOwnNicsLatencyPlusTheFabrics() {
+        // The fabric states no link latency, so a NIC cable carries its NIC's alone: Hopper's 1 us; a Blackwell
+        // whose NIC states 3 us gets 3 us on its cable (it got the first group's 1 us), both ways.
+        NodeSpec slowNic = node("t.Blackwell", NVLINK5, 900e9, new NicSpec("t.Nic800", "generic", 1, 100e9, 0,
+                3 * LAMBDA_PS));
+        ClusterTopology mixed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(HOPPER, 2),
+                new NodeGroupSpec(slowNic, 2))));
+        assertEquals(LAMBDA_PS, mixed.graph().linkLatencyPs(mixed.nicUplink(15)));
+        assertEquals(3 * LAMBDA_PS, mixed.graph().linkLatencyPs(mixed.nicUplink(16)));
+        assertEquals(3 * LAMBDA_PS, mixed.graph().linkLatencyPs(mixed.nicDownlink(31)));
+        // The other order: the first group's 3 us cable less 2 us on the Hopper ones, 1 us.
+        ClusterTopology reversed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(slowNic, 2),
+                new NodeGroupSpec(HOPPER, 2))));
+        assertEquals(LAMBDA_PS, reversed.graph().linkLatencyPs(reversed.nicUplink(16)));
+        assertEquals(3 * LAMBDA_PS, reversed.graph().linkLatencyPs(reversed.nicUplink(15)));
+    }
+
+    @Test
+    void shouldKeepTheNicLatencyWhereTheGroupsNicsStateTheSame() {
+        // Hopper and Blackwell NICs both state 1 us: every cable 1 us, as before.
+        ClusterTopology mixed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(HOPPER, 2),
+                new NodeGroupSpec(BLACKWELL, 2))));
+        for (int e : new int[] {0, 15, 16, 31}) {
+            assertEquals(LAMBDA_PS, mixed.graph().linkLatencyPs(mixed.nicUplink(e)));
+        }
+    }
+
+    @Test
     void shouldRunARingAcrossBothGroupsAtTheSlowerNic() {
         // One GPU of each of 8 nodes (4 Hopper, then 4 Blackwell) in a ring all-reduce of S = 1 GiB: every
         // step moves S/8 over every ring edge at once and ends with the slowest, an edge leaving a 50 GB/s

@@ -1,0 +1,91 @@
+package org.fabricsim.runtime.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.fabricsim.runtime.analysis.Oversubscription;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.junit.jupiter.api.Test;
+
+/** The leaves the builder wires when no tiers are stated, against what {@link TierLayout} (the editor) reads. */
+class AsBuiltLeafTest {
+    /** 400 Gb/s per direction. */
+    private static final double G400 = 50e9;
+    /** PCIe gen4 x16 per direction: 16 GT/s × 16 lanes × 128/130 ÷ 8 = 31.508 GB/s. */
+    private static final double GEN4_X16 = 16e9 * 16 * 128 / 130 / 8;
+
+    /** 64 one-accelerator nodes, a 400G NIC on {@code hostRate} of PCIe each, a 2-tier 1:1 fat-tree of 64-port leaves. */
+    private static ClusterSpec cluster(double hostRate) {
+        AcceleratorSpec gpu = new AcceleratorSpec("t.G", "generic", 0, 0, 0, 0, 0, 0);
+        NicSpec nic = new NicSpec("t.N", "generic", 1, G400, hostRate, 0);
+        FabricSpec fabric = new FabricSpec("t.E", "generic", FabricSpec.FabricScope.SCALE_OUT, true, "", G400, 0, true,
+                FabricSpec.CongestionControl.NONE, false, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
+        NodeSpec node = new NodeSpec("t.Node", gpu, 1, null, nic, 1, true);
+        return new ClusterSpec("t.C", node, 64, new ScaleOutSpec(fabric, new TopologySpec.FatTree(null, 2,
+                List.of(1.0, 1.0)), ScaleOutSpec.Routing.ECMP), 0, null, null);
+    }
+
+    @Test
+    void shouldSizeLeafUplinksOnTheNicPortRateNotItsPcieCap() {
+        // Default radix 64 at 1:1: 64 / 2 = 32 NIC ports per leaf, 64 ports -> 2 leaves; uplinks
+        // ceil(32 x 50 / (1 x 50)) = 32 on the port rate (the PCIe-capped rate gave ceil(32 x 31.508 / 50) = 21,
+        // 32 / 21 = 1.52:1 of ports where the editor read 1:1).
+        ClusterSpec capped = cluster(GEN4_X16);
+        assertEquals("64 accelerators, scale-up none, 2-tier fat-tree, 64 ports, 2 leaves x 32 uplinks",
+                ClusterTopologies.build(capped).describe());
+        Oversubscription.Ratio leaf = Oversubscription.of(capped).get(0);
+        assertEquals(32, leaf.uplinks());
+        assertEquals(1.0, leaf.ratio(), 1e-12);
+    }
+
+    @Test
+    void shouldBuildTheSameLeavesForANicWhosePcieDoesNotBind() {
+        // No PCIe stated: 32 ports per leaf, ceil(32 x 50 / 50) = 32 uplinks, before and after.
+        assertEquals("64 accelerators, scale-up none, 2-tier fat-tree, 64 ports, 2 leaves x 32 uplinks",
+                ClusterTopologies.build(cluster(0)).describe());
+        assertEquals(32, Oversubscription.of(cluster(0)).get(0).uplinks());
+    }
+
+    /** 8 nodes of 8 accelerators and 8 NICs of {@code nicPorts} x 200G, a 2-tier 1:1 fat-tree of 64 x 200G switches. */
+    private static ClusterSpec onSwitch(int nicPorts) {
+        double g200 = 25e9;
+        AcceleratorSpec gpu = new AcceleratorSpec("t.G", "generic", 0, 0, 0, 0, 0, 0);
+        NicSpec nic = new NicSpec("t.N", "generic", nicPorts, g200, 0, 0);
+        FabricSpec fabric = new FabricSpec("t.E", "generic", FabricSpec.FabricScope.SCALE_OUT, true, "", g200, 0, true,
+                FabricSpec.CongestionControl.NONE, false, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
+        NodeSpec node = new NodeSpec("t.Node", gpu, 8, null, nic, 8, true);
+        SwitchSpec s64 = new SwitchSpec("t.S64", "generic", 64, g200, 0, 0, false, false);
+        return new ClusterSpec("t.C", node, 8, new ScaleOutSpec(fabric, new TopologySpec.FatTree(s64, 2,
+                List.of(1.0, 1.0)), ScaleOutSpec.Routing.ECMP), 0, null, null);
+    }
+
+    @Test
+    void shouldRefuseToBuildALeafWhosePortsAndUplinksOutnumberItsSwitchsPorts() {
+        // Two 200G ports per accelerator: r = 50 GB/s. The derived leaf takes h = 64 / 2 = 32 NIC ports and
+        // u = ceil(32 x 50 / (1 x 25)) = 64 uplinks: ceil(32 x 50 / 25) + ceil(64 x 25 / 25) = 64 + 64 = 128 ports of 64.
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> ClusterTopologies.build(onSwitch(2)));
+        assertTrue(refused.getMessage().contains("needs 128"), refused.getMessage());
+        // The most a leaf holds: h NIC ports take 2h, their 2h uplinks 2h more, 4h <= 64: h = 16.
+        assertEquals(16, ClusterTopologies.layout(onSwitch(2).scaleOut(), onSwitch(2).node(), 64)
+                .leafHostsThatFit(1.0));
+    }
+
+    @Test
+    void shouldBuildALeafWhosePortsAndUplinksFit() {
+        // One 200G port per accelerator: 32 NIC ports and ceil(32 x 25 / 25) = 32 uplinks, 64 ports of 64; 64 ports
+        // in all -> 2 leaves.
+        assertEquals("64 accelerators, scale-up none, 2-tier fat-tree, 64 ports, 2 leaves x 32 uplinks",
+                ClusterTopologies.build(onSwitch(1)).describe());
+    }
+}
