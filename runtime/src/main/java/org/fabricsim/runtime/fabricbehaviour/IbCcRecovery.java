@@ -48,7 +48,7 @@ final class IbCcRecovery {
     private final double timerSeconds;
     private final double mtuBytes;
 
-    /** The recoveryBytes of {@code ibCc}'s parameters with packets of {@code mtuBytes} payload. */
+    /** The overshoot and recovery of {@code ibCc}'s parameters with packets of {@code mtuBytes} payload. */
     IbCcRecovery(IbCc ibCc, double mtuBytes) {
         this.tableScale = 1 << ibCc.cctShift();
         this.increase = ibCc.cctiIncrease();
