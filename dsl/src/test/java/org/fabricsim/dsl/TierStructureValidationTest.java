@@ -115,6 +115,26 @@ class TierStructureValidationTest {
     }
 
     @Test
+    void shouldRejectADerivedDataCentreLeafWhoseNicSharesOutnumberItsPortsAndAcceptOneThatFits() throws Exception {
+        // The data-centre tree's NIC share of 50 GB/s on 25 GB/s ports: the derived leaf's 32 NIC ports take 64 switch
+        // ports and ceil(32 x 50 / 25) = 64 uplinks, 128 of 64; 4h <= 64 fits h = 16, so 512 / 16 = 32 leaves. At a
+        // 25 GB/s share, 32 + 32 = 64 of 64 fits. The scale-out tree (Single) fits either way.
+        String dataCentre = """
+                switch S64 { vendor Broadcom ports 64 x 200 Gb/s speaks RoCEv2_200 }
+                cluster C {
+                    nodes 64 x Single
+                    scale-out RoCEv2_200 fat-tree { tiers 2 switch S64 }
+                    data-centre RoCEv2_200 fat-tree { tiers 2 switch S64 } nic %s
+                }
+                """;
+        Model model = model(dataCentre.formatted("50 GB/s"));
+        validation.assertError(model, org.fabricsim.dsl.fabric.FabricPackage.Literals.FAT_TREE_TOPOLOGY,
+                IssueCodes.LEAF_PORTS, "needs 128", "write 'leaf 32 x S64' (16 NIC ports each)");
+        assertEquals(1, codes(dataCentre.formatted("50 GB/s")).stream().filter(IssueCodes.LEAF_PORTS::equals).count());
+        assertTrue(!codes(dataCentre.formatted("25 GB/s")).contains(IssueCodes.LEAF_PORTS));
+    }
+
+    @Test
     void shouldRejectALeafCountThatDoesNotSplitTheNicPortsEvenly() throws Exception {
         // 512 ports over 7 leaves: the nearest divisor of 512 is 8.
         validation.assertError(model(megaScale("7")), org.fabricsim.dsl.fabric.FabricPackage.Literals.TIER_LEVEL,

@@ -74,15 +74,34 @@ public class TierStructureValidator extends FabricCheck {
     @Check
     public void checkDerivedLeafPortsFitRadix(Cluster cluster) {
         ClusterSpec spec = spec(cluster);
-        if (spec == null || spec.scaleOut() == null || spec.node().nic() == null || cluster.getScaleOut() == null) {
+        if (spec == null) {
             return;
         }
-        TopologySpec topology = spec.scaleOut().topology();
-        if (!(topology instanceof TopologySpec.FatTree || topology instanceof TopologySpec.RailOptimized)
-                || ClusterTopologies.structure(topology).statesLevels() || ClusterTopologies.builtTiers(topology) < 2) {
-            return;
+        if (spec.scaleOut() != null && spec.node().nic() != null && cluster.getScaleOut() != null
+                && derivedTree(spec.scaleOut().topology())) {
+            int nicPorts = Math.max(1, spec.node().nics()) * spec.node().nic().ports() / spec.acceleratorsPerNode();
+            checkLeafFits(spec, spec.scaleOut().topology(),
+                    ClusterTopologies.layout(spec.scaleOut(), spec.node(), spec.accelerators()),
+                    cluster.getScaleOut().getTopology(), nicPorts > 1
+                            ? "give each NIC port its own plane ('planes " + nicPorts + "')"
+                            : "use a switch whose ports carry a NIC port each");
         }
-        TierLayout layout = ClusterTopologies.layout(spec.scaleOut(), spec.node(), spec.accelerators());
+        if (spec.dataCentre() != null && cluster.getDataCentre() != null
+                && derivedTree(spec.dataCentre().network().topology())) {
+            checkLeafFits(spec, spec.dataCentre().network().topology(),
+                    ClusterTopologies.layout(spec.dataCentre(), spec.node(), spec.accelerators()),
+                    cluster.getDataCentre().getTopology(), "use a switch whose ports carry a NIC share each");
+        }
+    }
+
+    /** A fat-tree or rail-optimized tree of at least two tiers whose levels the model does not state. */
+    private static boolean derivedTree(TopologySpec topology) {
+        return (topology instanceof TopologySpec.FatTree || topology instanceof TopologySpec.RailOptimized)
+                && !ClusterTopologies.structure(topology).statesLevels() && ClusterTopologies.builtTiers(topology) >= 2;
+    }
+
+    private void checkLeafFits(ClusterSpec spec, TopologySpec topology, TierLayout layout, Topology written,
+            String otherFix) {
         TierLayout.Tier leaf = layout.tiers().get(0);
         if (leaf.fits()) {
             return;
@@ -92,14 +111,8 @@ public class TierStructureValidator extends FabricCheck {
         int rails = layout.rails();
         int perRail = (spec.accelerators() + rails - 1) / rails;
         int leaves = hosts < 1 ? 0 : rails * smallestDivisorAtLeast(perRail, (perRail + hosts - 1) / hosts);
-        int nicPorts = Math.max(1, spec.node().nics()) * spec.node().nic().ports() / spec.acceleratorsPerNode();
-        String fix = nicPorts > 1 ? "give each NIC port its own plane ('planes " + nicPorts + "')"
-                : "use a switch whose ports carry a NIC port each";
-        if (leaves > 0) {
-            fix = "write 'leaf " + leaves + " x " + name(leaf) + "' (" + perRail / (leaves / rails)
-                    + " NIC ports each), or " + fix;
-        }
-        Topology written = cluster.getScaleOut().getTopology();
+        String fix = leaves > 0 ? "write 'leaf " + leaves + " x " + name(leaf) + "' (" + perRail / (leaves / rails)
+                + " NIC ports each), or " + otherFix : otherFix;
         error("Each leaf (" + name(leaf) + ", " + leaf.switchSpec().radix() + " ports) needs " + leaf.portsUsed()
                 + ": " + links(leaf.downlinks(), leaf.downBytesPerSecond()) + " NIC ports down and "
                 + links(leaf.uplinks(), leaf.upBytesPerSecond()) + " up at " + Oversubscription.format(ratio)

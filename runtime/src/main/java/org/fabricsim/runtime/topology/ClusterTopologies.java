@@ -260,6 +260,11 @@ public final class ClusterTopologies {
         return layout(scaleOut, node, accelerators, TierLayout.nicPortBytesPerAccelerator(node));
     }
 
+    /** The same for a data-centre network's tree, each accelerator's NIC share at the network's {@code nic} rate. */
+    public static TierLayout layout(DataCentreSpec dataCentre, NodeSpec node, int accelerators) {
+        return layout(dataCentre.network(), node, accelerators, dataCentre.nicBytesPerSecond());
+    }
+
     private static TierLayout layout(ScaleOutSpec network, NodeSpec node, int accelerators,
             double nicBytesPerAccelerator) {
         TopologySpec topology = network.topology();
