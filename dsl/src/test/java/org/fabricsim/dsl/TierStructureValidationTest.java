@@ -135,6 +135,27 @@ class TierStructureValidationTest {
     }
 
     @Test
+    void shouldRejectStatedDataCentreLeavesThatNeedMorePortsThanTheSwitchHas() throws Exception {
+        // As megaScale on the data-centre network, each accelerator's 25 GB/s share on 200G ports: 4 leaves of 128
+        // NIC ports take 64 ports down + 32 x 400G up = 96 > 64; 8 leaves of 64 take 32 + 16 x 400G (32 ports) = 64.
+        String dataCentre = """
+                switch S64 { vendor Broadcom ports 64 x 200 Gb/s speaks RoCEv2_200 }
+                cluster C {
+                    nodes 64 x Single
+                    scale-out RoCEv2_200 fat-tree { tiers 2 switch S64 }
+                    data-centre RoCEv2_200 fat-tree {
+                        tiers 2
+                        leaf %s x TH4 uplinks 400 Gb/s
+                        spine 32 x TH4
+                    } nic 25 GB/s
+                }
+                """;
+        validation.assertError(model(dataCentre.formatted("4")), org.fabricsim.dsl.fabric.FabricPackage.Literals.TIER_LEVEL,
+                IssueCodes.TIER_PORTS, "needs 96", "write 'leaf 8 x TH4'");
+        assertEquals(List.of(), codes(dataCentre.formatted("8")));
+    }
+
+    @Test
     void shouldRejectALeafCountThatDoesNotSplitTheNicPortsEvenly() throws Exception {
         // 512 ports over 7 leaves: the nearest divisor of 512 is 8.
         validation.assertError(model(megaScale("7")), org.fabricsim.dsl.fabric.FabricPackage.Literals.TIER_LEVEL,

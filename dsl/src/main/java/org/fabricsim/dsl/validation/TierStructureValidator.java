@@ -33,10 +33,19 @@ public class TierStructureValidator extends FabricCheck {
     @Check
     public void checkTierPortsFitRadix(Cluster cluster) {
         TierLayout layout = layout(cluster, true);
-        if (layout == null) {
-            return;
+        if (layout != null) {
+            checkTiersFit(layout, cluster.getScaleOut().getTopology());
         }
-        Topology topology = cluster.getScaleOut().getTopology();
+        ClusterSpec spec = spec(cluster);
+        if (spec != null && spec.dataCentre() != null && cluster.getDataCentre() != null
+                && ClusterTopologies.structure(spec.dataCentre().network().topology()).statesLevels()) {
+            checkTiersFit(ClusterTopologies.layout(spec.dataCentre(), spec.node(), spec.accelerators()),
+                    cluster.getDataCentre().getTopology());
+        }
+    }
+
+    /** Each stated tier of {@code layout} (written as {@code topology}) has the ports for its links. */
+    private void checkTiersFit(TierLayout layout, Topology topology) {
         for (TierLayout.Tier tier : layout.tiers()) {
             if (tier.fits()) {
                 continue;
