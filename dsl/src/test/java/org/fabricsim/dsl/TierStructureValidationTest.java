@@ -86,6 +86,18 @@ class TierStructureValidationTest {
                 IssueCodes.TIER_PORTS, "needs 96", "write 'leaf 8 x TH4'");
     }
 
+    /** 64 Single nodes whose scale-out tree fits (derived from S64), beside the data-centre network {@code network}. */
+    private static String dataCentre(String network) {
+        return """
+                switch S64 { vendor Broadcom ports 64 x 200 Gb/s speaks RoCEv2_200 }
+                cluster C {
+                    nodes 64 x Single
+                    scale-out RoCEv2_200 fat-tree { tiers 2 switch S64 }
+                    data-centre RoCEv2_200 %s
+                }
+                """.formatted(network);
+    }
+
     /** 64 nodes of {@code node} (512 accelerators) on a 2-tier 1:1 fat-tree of 64 x 200G switches, no tiers stated. */
     private static String derived(String node, String leaf) {
         return """
@@ -119,40 +131,23 @@ class TierStructureValidationTest {
         // The data-centre tree's NIC share of 50 GB/s on 25 GB/s ports: the derived leaf's 32 NIC ports take 64 switch
         // ports and ceil(32 x 50 / 25) = 64 uplinks, 128 of 64; 4h <= 64 fits h = 16, so 512 / 16 = 32 leaves. At a
         // 25 GB/s share, 32 + 32 = 64 of 64 fits. The scale-out tree (Single) fits either way.
-        String dataCentre = """
-                switch S64 { vendor Broadcom ports 64 x 200 Gb/s speaks RoCEv2_200 }
-                cluster C {
-                    nodes 64 x Single
-                    scale-out RoCEv2_200 fat-tree { tiers 2 switch S64 }
-                    data-centre RoCEv2_200 fat-tree { tiers 2 switch S64 } nic %s
-                }
-                """;
-        Model model = model(dataCentre.formatted("50 GB/s"));
-        validation.assertError(model, org.fabricsim.dsl.fabric.FabricPackage.Literals.FAT_TREE_TOPOLOGY,
-                IssueCodes.LEAF_PORTS, "needs 128", "write 'leaf 32 x S64' (16 NIC ports each)");
-        assertEquals(1, codes(dataCentre.formatted("50 GB/s")).stream().filter(IssueCodes.LEAF_PORTS::equals).count());
-        assertTrue(!codes(dataCentre.formatted("25 GB/s")).contains(IssueCodes.LEAF_PORTS));
+        String derived = "fat-tree { tiers 2 switch S64 } nic ";
+        validation.assertError(model(dataCentre(derived + "50 GB/s")),
+                org.fabricsim.dsl.fabric.FabricPackage.Literals.FAT_TREE_TOPOLOGY, IssueCodes.LEAF_PORTS, "needs 128",
+                "write 'leaf 32 x S64' (16 NIC ports each)");
+        assertEquals(1, codes(dataCentre(derived + "50 GB/s")).stream().filter(IssueCodes.LEAF_PORTS::equals).count());
+        assertTrue(!codes(dataCentre(derived + "25 GB/s")).contains(IssueCodes.LEAF_PORTS));
     }
 
     @Test
     void shouldRejectStatedDataCentreLeavesThatNeedMorePortsThanTheSwitchHas() throws Exception {
         // As megaScale on the data-centre network, each accelerator's 25 GB/s share on 200G ports: 4 leaves of 128
         // NIC ports take 64 ports down + 32 x 400G up = 96 > 64; 8 leaves of 64 take 32 + 16 x 400G (32 ports) = 64.
-        String dataCentre = """
-                switch S64 { vendor Broadcom ports 64 x 200 Gb/s speaks RoCEv2_200 }
-                cluster C {
-                    nodes 64 x Single
-                    scale-out RoCEv2_200 fat-tree { tiers 2 switch S64 }
-                    data-centre RoCEv2_200 fat-tree {
-                        tiers 2
-                        leaf %s x TH4 uplinks 400 Gb/s
-                        spine 32 x TH4
-                    } nic 25 GB/s
-                }
-                """;
-        validation.assertError(model(dataCentre.formatted("4")), org.fabricsim.dsl.fabric.FabricPackage.Literals.TIER_LEVEL,
-                IssueCodes.TIER_PORTS, "needs 96", "write 'leaf 8 x TH4'");
-        assertEquals(List.of(), codes(dataCentre.formatted("8")));
+        String stated = "fat-tree { tiers 2 leaf %s x TH4 uplinks 400 Gb/s spine 32 x TH4 } nic 25 GB/s";
+        validation.assertError(model(dataCentre(stated.formatted("4"))),
+                org.fabricsim.dsl.fabric.FabricPackage.Literals.TIER_LEVEL, IssueCodes.TIER_PORTS, "needs 96",
+                "write 'leaf 8 x TH4'");
+        assertEquals(List.of(), codes(dataCentre(stated.formatted("8"))));
     }
 
     @Test
