@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.fabricbehaviour;
 
 import org.fabricsim.runtime.packet.Dcqcn;
+import org.fabricsim.runtime.packet.Hpcc;
 import org.fabricsim.runtime.packet.IbCc;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.routing.RoutingMode;
@@ -107,12 +108,13 @@ public final class BehaviourScenarios {
         PacketConfig config = PatternRuns.packetConfig(key, parameters);
         Dcqcn dcqcn = config.dcqcn();
         IbCc ibCc = config.ibCc();
+        Hpcc hpcc = config.hpcc();
         if (key.routing() == RoutingMode.ECMP) {
-            return new FabricBehaviour(key, u, 1, dcqcn, ibCc);
+            return new FabricBehaviour(key, u, 1, dcqcn, ibCc, hpcc);
         }
-        FabricBehaviour withoutMultipath = new FabricBehaviour(key, u, 1, dcqcn, ibCc);
+        FabricBehaviour withoutMultipath = new FabricBehaviour(key, u, 1, dcqcn, ibCc, hpcc);
         double m = (double) PatternRuns.flowPs(PERMUTATION, key.routing(), withoutMultipath)
                 / PatternRuns.packetPs(PERMUTATION, key, parameters);
-        return new FabricBehaviour(key, u, m, dcqcn, ibCc);
+        return new FabricBehaviour(key, u, m, dcqcn, ibCc, hpcc);
     }
 }

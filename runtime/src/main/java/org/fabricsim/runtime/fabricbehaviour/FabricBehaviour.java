@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.fabricsim.runtime.network.ContentionModel;
 import org.fabricsim.runtime.packet.Dcqcn;
+import org.fabricsim.runtime.packet.Hpcc;
 import org.fabricsim.runtime.packet.IbCc;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.routing.RoutingMode;
@@ -60,8 +61,11 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  *                        past Kmax reads them ({@link DcqcnStall}), every other congestion control ignores them
  * @param ibCc            the InfiniBand congestion control parameters the row was measured with, as {@code dcqcn}: IB
  *                        CC's overshoot and timer recovery reads them ({@link IbCcRecovery}), the others ignore them
+ * @param hpcc            HPCC's parameters the row was measured with, as {@code dcqcn}: its pacing of a lone flow
+ *                        reads them ({@link HpccPacing}), the others ignore them
  */
-public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor, Dcqcn dcqcn, IbCc ibCc) {
+public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor, Dcqcn dcqcn, IbCc ibCc,
+        Hpcc hpcc) {
     /** The incast degrees the table measures. */
     static final int[] INCAST_DEGREES = {2, 4, 8, 16};
     /** The flows per sender the table measures at each degree. */
@@ -98,14 +102,16 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         if (key.routing() == RoutingMode.ECMP && multipathFactor != 1) {
             throw new IllegalArgumentException("per-flow ECMP does not reorder: its multipath factor is 1");
         }
-        if (dcqcn == null || ibCc == null) {
-            throw new IllegalArgumentException("a behaviour needs the DCQCN and IB CC parameters it was measured with");
+        if (dcqcn == null || ibCc == null || hpcc == null) {
+            throw new IllegalArgumentException(
+                    "a behaviour needs the DCQCN, IB CC and HPCC parameters it was measured with");
         }
     }
 
-    /** A behaviour measured with DCQCN's and IB CC's defaults at the scenarios' line rate (every shipped row). */
+    /** A behaviour measured with DCQCN's, IB CC's and HPCC's defaults at the scenarios' line rate (shipped rows). */
     public FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
-        this(key, utilisation, multipathFactor, SCENARIO_DCQCN, IbCc.defaults());
+        this(key, utilisation, multipathFactor, SCENARIO_DCQCN, IbCc.defaults(),
+                Hpcc.defaults(TrafficPattern.LINE_BYTES_PER_SECOND));
     }
 
     /**
@@ -260,12 +266,12 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     public boolean equals(Object other) {
         return other instanceof FabricBehaviour that && key.equals(that.key)
                 && Arrays.equals(utilisation, that.utilisation) && multipathFactor == that.multipathFactor
-                && dcqcn.equals(that.dcqcn) && ibCc.equals(that.ibCc);
+                && dcqcn.equals(that.dcqcn) && ibCc.equals(that.ibCc) && hpcc.equals(that.hpcc);
     }
 
     @Override
     public int hashCode() {
         return 31 * (31 * (31 * (31 * key.hashCode() + Arrays.hashCode(utilisation)) + Double.hashCode(multipathFactor))
-                + dcqcn.hashCode()) + ibCc.hashCode();
+                + dcqcn.hashCode()) + 31 * ibCc.hashCode() + hpcc.hashCode();
     }
 }

@@ -27,7 +27,8 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * the recovery leaves out), at an overload of at most n_in: its queue grows only as fast as its input links bring
  * bytes, each assumed at most the link's own rate (a spine's downlink fed by one uplink is never overloaded, though
  * its flows' senders offer it more: without the bound the table's 8:1 incast across an uplink, u = 0.9985, read
- * 0.826 there).
+ * 0.826 there). A link one flow saturates runs it at HPCC's η + R_AI / B under HPCC ({@link HpccPacing}), whole
+ * under the others; under HPCC with spraying a saturated link between switches runs whole, unseen by HPCC.
  * Per-link arrays built once, O(links); every call O(1) besides the behaviour's own reading.
  */
 final class TopologyContention implements ContentionModel {
@@ -50,6 +51,10 @@ final class TopologyContention implements ContentionModel {
     private final double[] queueBytes;
     private final boolean oneBlock;
     private final boolean blocks;
+    /** The share of a link a lone flow runs at: HPCC's η + R_AI / B ({@link HpccPacing}), 1 for the others. */
+    private final double loneFactor;
+    /** Whether HPCC's telemetry misses every link between switches ({@link HpccPacing#blindBetweenSwitches}). */
+    private final boolean blindBetweenSwitches;
 
     TopologyContention(FabricBehaviour behaviour, ClusterTopology topology) {
         this.behaviour = behaviour;
@@ -84,6 +89,9 @@ final class TopologyContention implements ContentionModel {
             admittedBytes[link] = stated > 0 ? DropTimeouts.admittedQueueBytes(stated) : DropTimeouts.DROP_FREE_QUEUE_BYTES;
         }
         oneBlock = behaviour.sameAtEveryPathAndSize();
+        boolean hpcc = behaviour.key().congestionControl() == CongestionControl.HPCC;
+        loneFactor = hpcc ? HpccPacing.loneFlowFactor(behaviour.hpcc()) : 1;
+        blindBetweenSwitches = hpcc && HpccPacing.blindBetweenSwitches(behaviour.key().routing());
         boolean dcqcn = behaviour.key().congestionControl() == CongestionControl.DCQCN;
         boolean ibCc = behaviour.key().congestionControl() == CongestionControl.INFINIBAND;
         PacketConfig scenario = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
@@ -112,7 +120,11 @@ final class TopologyContention implements ContentionModel {
         if (link < scaleUp.length && scaleUp[link]) {
             return 1;
         }
-        double m = overload > 1 && (link >= multipath.length || multipath[link]) ? behaviour.multipathFactor() : 1;
+        boolean betweenSwitches = link >= multipath.length || multipath[link];
+        if (blindBetweenSwitches && betweenSwitches) {
+            return 1;
+        }
+        double m = overload > 1 && betweenSwitches ? behaviour.multipathFactor() : 1;
         double[] utilisation = behaviour.utilisation();
         if (drops != null) {
             double admitted = link < admittedBytes.length ? admittedBytes[link] : DropTimeouts.DROP_FREE_QUEUE_BYTES;
@@ -133,7 +145,14 @@ final class TopologyContention implements ContentionModel {
 
     @Override
     public double smallestFactor() {
-        return drops == null && !blocks && stall == null && recovery == null ? behaviour.smallestFactor() : 0;
+        return drops == null && !blocks && stall == null && recovery == null
+                ? Math.min(loneFactor, behaviour.smallestFactor()) : 0;
+    }
+
+    /** A scale-up link keeps its capacity; any other runs a lone flow at {@link #loneFactor}. */
+    @Override
+    public double loneFlowCapacityFactor(int link) {
+        return link < scaleUp.length && scaleUp[link] ? 1 : loneFactor;
     }
 
     @Override

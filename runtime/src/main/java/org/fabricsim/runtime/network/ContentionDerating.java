@@ -10,7 +10,9 @@ import org.fabricsim.runtime.topology.Graph;
  * {@link ContentionModel}'s capacity factor for its load and its contention episode ({@link
  * ContentionReading}), or head-of-line blocking's where that is smaller ({@link HeadOfLineBlocking}: a
  * lossless fabric's switch link whose flows a downstream link holds back), and the component is filled again
- * with those capacities. Factors above 1 − ε (the completion tolerance) leave a link whole.
+ * with those capacities. A link the ideal fill saturates with one flow gets the model's lone-flow factor
+ * ({@link ContentionModel#loneFlowCapacityFactor}; no contention episode). Factors above 1 − ε (the completion
+ * tolerance) leave a link whole.
  * O(flows on the link) per saturated link, O(flows on it and on its next links) where its buffer is finite.
  *
  * <p><b>Settled factors.</b> A saturated link keeps the factor it was last given while the one its
@@ -35,6 +37,7 @@ import org.fabricsim.runtime.topology.Graph;
  */
 final class ContentionDerating {
     private final ContentionReading reading;
+    private final ContentionModel model;
     /** Head-of-line blocking of links whose buffer downstream a held-back backlog fills. */
     private final HeadOfLineBlocking headOfLine;
     /** Per link, whether its last factor was head-of-line blocking's (then finishes re-solve: see {@link #keepsRates}). */
@@ -74,6 +77,7 @@ final class ContentionDerating {
     ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, ComponentSearch component,
             double tolerance, double rateRounding, int classCapacity) {
         this.reading = new ContentionReading(model, graph, lists);
+        this.model = model;
         this.headOfLine = new HeadOfLineBlocking(model, graph, lists);
         this.graph = graph;
         this.lists = lists;
@@ -164,7 +168,7 @@ final class ContentionDerating {
         }
         for (int i = 0; i < leftCount; i++) {
             int link = left[i];
-            if (saturated[link]) {
+            if (saturated[link] || factor[link] != 1) {
                 saturated[link] = false;
                 reading.endEpisode(link);
                 factor[link] = 1;
@@ -214,13 +218,14 @@ final class ContentionDerating {
             int link = componentLinks[i];
             double linkCapacity = graph.linkBytesPerSecond(link);
             double before = capacity[link];
-            saturated[link] = linkWeight[link] >= 2 && ideal.remaining(link) <= 1e-9 * linkCapacity;
+            boolean full = ideal.remaining(link) <= 1e-9 * linkCapacity;
+            saturated[link] = linkWeight[link] >= 2 && full;
             if (saturated[link]) {
                 factor[link] = settle(link, measuredFactor(table, link));
             } else {
                 reading.endEpisode(link);
                 blocked[link] = false;
-                factor[link] = 1;
+                factor[link] = full && linkWeight[link] == 1 ? settle(link, model.loneFlowCapacityFactor(link)) : 1;
             }
             capacity[link] = linkCapacity * factor[link];
             derated |= factor[link] != 1;

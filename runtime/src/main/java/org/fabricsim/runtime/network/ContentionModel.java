@@ -4,9 +4,10 @@ package org.fabricsim.runtime.network;
  * How a real fabric runs a contended bottleneck below its capacity (congestion control's
  * convergence and sawtooth, drops and retransmissions, reordering): {@link MaxMinNetwork} asks it
  * for the capacity factor of every link that its ideal max-min solve saturates with two flows or
- * more, given the link's overload, and re-solves with the derated capacities. A link with one
- * flow, or one that is not saturated, keeps its full capacity, so a fabric without contention runs
- * exactly as the ideal.
+ * more, given the link's overload, and re-solves with the derated capacities. A link that is not
+ * saturated keeps its full capacity; one that a single flow saturates keeps it too unless the model
+ * paces a lone flow below line rate ({@link #loneFlowCapacityFactor}: HPCC's target utilisation), so a
+ * fabric without contention runs exactly as the ideal, or at that factor.
  *
  * <p>The overload ρ of a link is what its flows' senders offer it over its capacity: Σ_f w_f·o_f
  * / c, where o_f, the rate flow f's sender offers, is its share c₀/W₀ of its first link (the
@@ -46,10 +47,20 @@ public interface ContentionModel {
             double episodeBytesPerSender, double episodeBytes, int inputLinks);
 
     /**
-     * A lower bound of every factor {@link #saturatedCapacityFactor} returns, and of the head-of-line
-     * factors where {@link #backlogBufferBytes} is finite.
+     * A lower bound of every factor {@link #saturatedCapacityFactor} and {@link #loneFlowCapacityFactor}
+     * return, and of the head-of-line factors where {@link #backlogBufferBytes} is finite.
      */
     double smallestFactor();
+
+    /**
+     * The share of its capacity {@code link} delivers when one flow alone saturates it (the ideal solve gives it
+     * the link's whole capacity), in (0, 1]: 1 (the default) where the flow's sender runs at line rate, less under
+     * a congestion control that paces a flow below its own bottleneck's capacity with nothing to contend with
+     * (HPCC's target utilisation η). A function of the link only.
+     */
+    default double loneFlowCapacityFactor(int link) {
+        return 1;
+    }
 
     /**
      * The bytes a backlog of flows held back downstream may occupy in the next switch before it blocks

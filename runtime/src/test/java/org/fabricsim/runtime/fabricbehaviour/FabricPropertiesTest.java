@@ -162,16 +162,19 @@ class FabricPropertiesTest {
     }
 
     @Test
-    void shouldEqualTheIdealExactlyWithoutContentionWhateverTheFabricStates() {
+    void shouldEqualTheIdealExactlyWithoutContentionWhateverTheFabricStatesButHpccsTarget() {
         // A ring step on one switch puts one flow on every link: nothing is contended, so every stated
-        // combination runs it exactly as the ideal, to the picosecond.
+        // combination runs it exactly as the ideal, to the picosecond; but HPCC, which paces a lone flow at
+        // η + R_AI / B = 0.95 + 5e6 / 12.5e9 = 0.9504 of its link (HpccPacing): ideal / 0.9504, within rounding.
         TrafficPattern ring = TrafficPattern.ring(8, 8, 1, new int[] {0, 1, 2, 3, 4, 5, 6, 7}, MIB);
         long ideal = PatternRuns.flowPs(ring, RoutingMode.ECMP, null);
         for (FlowControl flowControl : new FlowControl[] {FlowControl.PFC, FlowControl.CREDIT_BASED,
                 FlowControl.LINK_LEVEL_RETRY, FlowControl.LOSSY}) {
             for (CongestionControl cc : CongestionControl.values()) {
                 FabricBehaviour behaviour = FabricBehaviours.of(fabric(flowControl, cc, false), RoutingMode.ECMP, TABLE);
-                assertEquals(ideal, PatternRuns.flowPs(ring, RoutingMode.ECMP, behaviour), flowControl + " " + cc);
+                boolean hpcc = cc == CongestionControl.HPCC;
+                assertEquals(hpcc ? ideal / 0.9504 : ideal, PatternRuns.flowPs(ring, RoutingMode.ECMP, behaviour),
+                        hpcc ? 1 : 0, flowControl + " " + cc);
             }
         }
         // The packet backend agrees: no queue reaches ib-cc's FECN threshold, and a pulled sender's first

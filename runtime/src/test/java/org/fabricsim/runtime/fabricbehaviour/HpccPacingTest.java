@@ -1,0 +1,72 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabricsim.runtime.network.ContentionModel;
+import org.fabricsim.runtime.packet.Hpcc;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.Graph;
+import org.junit.jupiter.api.Test;
+
+/**
+ * HPCC's pacing of a lone flow and its blindness between switches under spraying ({@link HpccPacing}) against hand
+ * derivations. The scenarios' line rate B = 12.5e9 B/s; the flow model's links carry the payload rate B × 4096 / (4096
+ * + 62) = 12.5e9 × 0.9850890 = 12,313,612,313 B/s.
+ */
+class HpccPacingTest {
+    private static final double MIB = 1 << 20;
+    private static final double PAYLOAD_BYTES_PER_SECOND = 12.5e9 * 4096 / (4096 + 62);
+
+    private static FabricBehaviour hpcc(RoutingMode routing) {
+        return BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC, CongestionControl.HPCC,
+                BehaviourKey.Recovery.SELECTIVE_REPEAT, routing));
+    }
+
+    @Test
+    void shouldPaceALoneFlowAtTheTargetUtilisationPlusOneAdditiveStep() {
+        // η = 0.95, R_AI = 10 Mb/s × (100 / 25) = 40 Mb/s = 5e6 B/s: f = 0.95 + 5e6 / 12.5e9 = 0.95 + 0.0004 = 0.9504.
+        assertEquals(0.9504, HpccPacing.loneFlowFactor(Hpcc.defaults(12.5e9)), 1e-12);
+        // η = 1 with any R_AI would exceed the line: held at 1.
+        assertEquals(1, HpccPacing.loneFlowFactor(new Hpcc(1, 5, 5e6, 1.25e8)));
+    }
+
+    @Test
+    void shouldRunLoneFlowsAtTheFactorAcrossAFinishThatLeavesTheOtherAlone() {
+        // Two flows on one switch, each alone on its path (1 -> 0 of 1 MiB, 3 -> 2 of 2 MiB): each at 0.9504 × the
+        // payload rate, 11,702,857,143 B/s; the 2 MiB flow still at it after the 1 MiB one finished (a re-solve of
+        // finishes only): 2,097,152 B / 11,702,857,143 B/s = 179.200 µs. Ideal: 170.312 µs.
+        TrafficPattern two = new TrafficPattern("two lone flows", 4, 4, 1, new int[] {1, 3}, new int[] {0, 2},
+                new double[] {MIB, 2 * MIB});
+        double expectedPs = 2 * MIB / (0.9504 * PAYLOAD_BYTES_PER_SECOND) * 1e12;
+        assertEquals(expectedPs, PatternRuns.flowPs(two, RoutingMode.ECMP, hpcc(RoutingMode.ECMP)), 2);
+        assertEquals(expectedPs * 0.9504, PatternRuns.flowPs(two, RoutingMode.ECMP, null), 2);
+    }
+
+    @Test
+    void shouldLeaveASprayedLinkBetweenSwitchesWholeAndTheEdgesToTheTable() {
+        // A 2:1 leaf of 4 hosts (2 uplinks): an uplink offered twice its capacity by 1 flow per sender over 4-link
+        // paths, 1 MiB per sender. Sprayed, HPCC's telemetry never sees it: factor 1. Under ECMP the table's u(2, 1)
+        // at 4 links reads below 1, as does the sprayed row's on the NIC link, which HPCC does see.
+        ClusterTopology topology = TrafficPattern.permutation(8, 4, 2.0, MIB).topology(PAYLOAD_BYTES_PER_SECOND);
+        Graph graph = topology.graph();
+        int uplink = -1;
+        int nic = -1;
+        for (int link = 0; link < graph.linkCount(); link++) {
+            byte from = graph.nodeKind(graph.linkFrom(link));
+            byte to = graph.nodeKind(graph.linkTo(link));
+            uplink = uplink < 0 && from == Graph.SWITCH && to == Graph.SWITCH ? link : uplink;
+            nic = nic < 0 && from == Graph.ACCELERATOR && to == Graph.SWITCH ? link : nic;
+        }
+        FabricBehaviour sprayed = hpcc(RoutingMode.SPRAY);
+        ContentionModel spray = sprayed.on(topology);
+        assertEquals(1, spray.saturatedCapacityFactor(uplink, 2, 1, 4, MIB, 4 * MIB, 4));
+        double u = UtilisationGrid.at(sprayed.utilisation(), 2, 1, 4, MIB);
+        assertTrue(u < 0.9, "the sprayed row's u(2, 1) at 4 links: " + u);
+        assertEquals(u, spray.saturatedCapacityFactor(nic, 2, 1, 4, MIB, 4 * MIB, 0), 1e-12);
+        assertTrue(hpcc(RoutingMode.ECMP).on(topology).saturatedCapacityFactor(uplink, 2, 1, 4, MIB, 4 * MIB, 4) < 0.9);
+        assertEquals(0.9504, spray.loneFlowCapacityFactor(nic), 1e-12);
+    }
+}
