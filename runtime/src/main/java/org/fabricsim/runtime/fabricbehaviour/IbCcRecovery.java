@@ -38,6 +38,24 @@ import org.fabricsim.runtime.packet.IbCc;
  * at the smaller of the two). Packet backend, 100 Gb/s defaults, one switch under PFC (probe of session 43): 6:1 at 1.5 MiB per
  * sender 0.678 (this: 0.672), 7:1 at 2 MiB 0.797 (0.797), 8:1 at 2 MiB 0.850 (0.851), 6:1 at 0.5 MiB 0.999 (1); the
  * table read between its 4:1 and 8:1 points gave 0.833 at 6:1, 1.5 MiB. O(1): at most {@link #NEWTON_STEPS} steps.
+ *
+ * <p><b>Inherited.</b> An episode that opened with N₀ flows at overload ρ₀ (a crowd: an all-to-all's flows beside
+ * a ring's) and of which N₂ carry on after the others finished, t later, leaves them an index and a queue that
+ * their own count did not set. The marks were shared by N₀ flows, so every index rose at a₀ = I·c/(N₀·MTU) − 1/τ,
+ * to x₁ = min(L, a₀·t), while the queue Q(x) grew as above (with N₀, ρ₀, a₀; nothing is inherited where a₀ ≤ 0,
+ * ρ₀ ≤ 1, or where Q(x₁) ≤ 0: the crowd's own overshoot has already drained the queue, and its factor charged it).
+ * The link was never idle, so by t it sent c·t; the crowd's senders offered ρ₀·c, so they sent their bytes by t_s
+ * = t/ρ₀ (the index then x_s = x₁/ρ₀), and their last byte waited Q(t_s)/c = (1 − 1/ρ₀)·t in the FIFO queue: what
+ * is queued when it leaves came from the N₂ flows after t_s, each at its rate limit c·K/(K + x) (assumed: with the
+ * crowd gone each has its NIC to itself), Q_r = ∫ N₂·c·K/(K + a₀·s) ds over (t_s, t) = (c/a₀)·N₂·K·ln((K +
+ * x₁)/(K + x_s)), at most the queue the switch admits and the R₂ bytes the N₂ flows have left. Every mark now falls
+ * on the N₂ flows: their index rises at a₂ = I·c/(N₂·MTU) − 1/τ; below x₂* = K·(N₂ − 1) the queue still grows,
+ * by (c/a₂)·[N₂·K·ln((K + x₂*)/(K + x₁)) − (x₂* − x₁)], then drains from x_d = max(x₁, x₂*) as above, counted from
+ * x₁ (t_e = (x_e − x₁)/a₂), and the timer recovery to x₂* costs D₂ on W = R₂ − c·t_e: the N₂ flows' factor from
+ * then on is (R₂/c)/(R₂/c + D₂). Held-out mixed step (PFC, ECMP, 100 Gb/s defaults): leaf 0's uplink, N₀ = 14,
+ * ρ₀ = 1.75, t = 157.8 µs: x₁ = 18.2 (the packet backend's ring flows: 18 at 160 µs), Q_r = 0.90 MB (theirs: 0.97
+ * MB sent but not delivered), the index reaches 122 as the queue empties (theirs: 125 at 300 µs); the three ring
+ * flows end at 750 µs (packet 719–724 µs; 599 µs before).
  */
 final class IbCcRecovery {
     /** At most this many Newton steps for x_e: it stops within a byte of the queue, and near the root each step squares the error. */
@@ -76,17 +94,32 @@ final class IbCcRecovery {
         double builtBytes = bytesPerIndex
                 * (overload * startIndex + flows * k * Math.log((k + fairIndex) / (k + startIndex)) - fairIndex);
         double peakBytes = Math.min(admittedBytes, builtBytes);
-        double drainedAtLimitBytes = drained(limit, fairIndex, flows, bytesPerIndex);
+        return delayFrom(fairIndex, 0, peakBytes, flows, risePerSecond, episodeBytes, bytesPerSecond);
+    }
+
+    /**
+     * D, seconds, of {@code flows} = N flows whose index rises at {@code risePerSecond} = a while a queue of {@code
+     * peakBytes} drains from index {@code drainIndex} (at which they send c or less), the episode's {@code
+     * episodeBytes} counted from index {@code originIndex}, then the timer recovery to x* = K·(N − 1) (the class
+     * comment). O(1).
+     */
+    private double delayFrom(double drainIndex, double originIndex, double peakBytes, double flows,
+            double risePerSecond, double episodeBytes, double bytesPerSecond) {
+        double k = tableScale;
+        double fairIndex = k * (flows - 1);
+        double secondsPerIndex = 1 / risePerSecond;
+        double bytesPerIndex = bytesPerSecond * secondsPerIndex;
+        double drainedAtLimitBytes = drained(limit, drainIndex, flows, bytesPerIndex);
         double emptySeconds;
         double lastIndex;
         if (drainedAtLimitBytes < peakBytes) {
             double atLimitBytesPerSecond = flows * bytesPerSecond * k / (k + limit);
-            emptySeconds = limit * secondsPerIndex
+            emptySeconds = (limit - originIndex) * secondsPerIndex
                     + (peakBytes - drainedAtLimitBytes) / (bytesPerSecond - atLimitBytesPerSecond);
             lastIndex = limit;
         } else {
-            lastIndex = indexAtEmpty(peakBytes, fairIndex, flows, bytesPerIndex);
-            emptySeconds = lastIndex * secondsPerIndex;
+            lastIndex = indexAtEmpty(peakBytes, drainIndex, flows, bytesPerIndex);
+            emptySeconds = (lastIndex - originIndex) * secondsPerIndex;
         }
         double leftBytes = episodeBytes - bytesPerSecond * emptySeconds;
         if (leftBytes <= 0) {
@@ -99,6 +132,46 @@ final class IbCcRecovery {
         return timerSeconds * (lastIndex - finishIndex) - Math.min(leftBytes, recoveryBytes) / bytesPerSecond;
     }
 
+    /**
+     * The capacity factor (R₂/c) / (R₂/c + D₂) for the {@code flows} = N₂ flows left, with {@code remainingBytes} =
+     * R₂, in an episode that opened {@code elapsedSeconds} = t ago with {@code openingFlows} = N₀ flows at overload
+     * {@code openingOverload} = ρ₀ (the class comment, "Inherited"); 1 where they inherit no cut below their fair
+     * share or no queue. O(1).
+     */
+    double inheritedCapacityFactor(double openingOverload, double openingFlows, double elapsedSeconds, double flows,
+            double remainingBytes, double bytesPerSecond, double admittedBytes) {
+        double k = tableScale;
+        double openingRisePerSecond = increase * bytesPerSecond / (openingFlows * mtuBytes) - 1 / timerSeconds;
+        double risePerSecond = increase * bytesPerSecond / (flows * mtuBytes) - 1 / timerSeconds;
+        if (openingOverload <= 1 || admittedBytes <= 0 || openingRisePerSecond <= 0 || risePerSecond <= 0) {
+            return 1;
+        }
+        double fairIndex = k * (flows - 1);
+        if (fairIndex >= limit) {
+            return 1;
+        }
+        double inheritedIndex = Math.min(limit, openingRisePerSecond * elapsedSeconds);
+        double openingStartIndex = k * Math.max(0, openingFlows / openingOverload - 1);
+        double openingBytesPerIndex = bytesPerSecond / openingRisePerSecond;
+        double openingQueueBytes = inheritedIndex <= openingStartIndex
+                ? openingBytesPerIndex * (openingOverload - 1) * inheritedIndex
+                : openingBytesPerIndex * (openingOverload * openingStartIndex - inheritedIndex + openingFlows * k
+                        * Math.log((k + inheritedIndex) / (k + openingStartIndex)));
+        if (openingQueueBytes <= 0) {
+            return 1;
+        }
+        double stopIndex = inheritedIndex / openingOverload;
+        double behindBytes = openingBytesPerIndex * flows * k * Math.log((k + inheritedIndex) / (k + stopIndex));
+        double drainIndex = Math.max(fairIndex, inheritedIndex);
+        double grownBytes = bytesPerSecond / risePerSecond * (flows * k * Math.log((k + drainIndex)
+                / (k + inheritedIndex)) - (drainIndex - inheritedIndex));
+        double queueBytes = Math.min(Math.min(admittedBytes, remainingBytes), behindBytes + grownBytes);
+        double delay = delayFrom(drainIndex, inheritedIndex, queueBytes, flows, risePerSecond, remainingBytes,
+                bytesPerSecond);
+        double idealSeconds = remainingBytes / bytesPerSecond;
+        return delay == 0 ? 1 : idealSeconds / (idealSeconds + delay);
+    }
+
     /** The capacity factor of the episode: (R/c) / (R/c + D). */
     double capacityFactor(double overload, double flows, double episodeBytes, double bytesPerSecond,
             double admittedBytes) {
@@ -107,23 +180,26 @@ final class IbCcRecovery {
         return delay == 0 ? 1 : idealSeconds / (idealSeconds + delay);
     }
 
-    /** What the queue has drained from x* to index {@code x}: (c/a)·[(x − x*) − N·K·ln((K + x)/(K + x*))]. */
-    private double drained(double x, double fairIndex, double flows, double bytesPerIndex) {
+    /**
+     * What the queue has drained from index x_d = {@code drainIndex} (x* or above) to index {@code x}: (c/a)·[(x −
+     * x_d) − N·K·ln((K + x)/(K + x_d))].
+     */
+    private double drained(double x, double drainIndex, double flows, double bytesPerIndex) {
         double k = tableScale;
-        return bytesPerIndex * ((x - fairIndex) - flows * k * Math.log((k + x) / (k + fairIndex)));
+        return bytesPerIndex * ((x - drainIndex) - flows * k * Math.log((k + x) / (k + drainIndex)));
     }
 
-    /** x_e in [x*, L]: the index at which the queue {@code peakBytes} has drained; Newton from L (the class comment). */
-    private double indexAtEmpty(double peakBytes, double fairIndex, double flows, double bytesPerIndex) {
+    /** x_e in [x_d, L]: the index at which the queue {@code peakBytes} has drained; Newton from L (the class comment). */
+    private double indexAtEmpty(double peakBytes, double drainIndex, double flows, double bytesPerIndex) {
         double x = limit;
         for (int step = 0; step < NEWTON_STEPS; step++) {
-            double excessBytes = drained(x, fairIndex, flows, bytesPerIndex) - peakBytes;
+            double excessBytes = drained(x, drainIndex, flows, bytesPerIndex) - peakBytes;
             double slopeBytesPerIndex = bytesPerIndex * (1 - flows * tableScale / (tableScale + x));
             if (excessBytes < 1 || slopeBytesPerIndex <= 0) {
                 break;
             }
             x -= excessBytes / slopeBytesPerIndex;
         }
-        return Math.max(fairIndex, x);
+        return Math.max(drainIndex, x);
     }
 }

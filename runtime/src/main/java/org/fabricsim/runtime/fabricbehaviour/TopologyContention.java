@@ -28,7 +28,10 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * bytes, each assumed at most the link's own rate (a spine's downlink fed by one uplink is never overloaded, though
  * its flows' senders offer it more: without the bound the table's 8:1 incast across an uplink, u = 0.9985, read
  * 0.826 there). A link one flow saturates runs it at HPCC's η + R_AI / B under HPCC ({@link HpccPacing}), whole
- * under the others; under HPCC with spraying a saturated link between switches runs whole, unseen by HPCC.
+ * under the others; under HPCC with spraying a saturated link between switches runs whole, unseen by HPCC. The
+ * flows left in an ib-cc episode that opened with more inherit the crowd's index and the queue behind its last
+ * byte ({@link IbCcRecovery#inheritedCapacityFactor}), read with the episode's opening overload, flows and input
+ * links, and the same admitted queue.
  * Per-link arrays built once, O(links); every call O(1) besides the behaviour's own reading.
  */
 final class TopologyContention implements ContentionModel {
@@ -141,6 +144,30 @@ final class TopologyContention implements ContentionModel {
         return m * Math.min(rate, stall != null
                 ? stall.capacityFactor(overload, flows, episodeBytes, bytesPerSecond, admitted)
                 : recovery.capacityFactor(Math.min(overload, inputLinks), flows, episodeBytes, bytesPerSecond, admitted));
+    }
+
+    /**
+     * An ib-cc row's factor for the flows left in an episode that opened with more ({@link
+     * IbCcRecovery#inheritedCapacityFactor}): the opening overload bounded by its input links and the queue its
+     * switch admits for them, as {@link #saturatedCapacityFactor} reads them, times the multipath factor where
+     * that applies; 1 for every other congestion control, a NIC's link and a scale-up link.
+     */
+    @Override
+    public double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
+            int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
+        if (recovery == null || link >= ingressBytes.length || scaleUp[link] || openingInputLinks == 0) {
+            return 1;
+        }
+        double m = multipath[link] ? behaviour.multipathFactor() : 1;
+        double admitted = Math.min(queueBytes[link], openingInputLinks * ingressBytes[link]);
+        return m * recovery.inheritedCapacityFactor(Math.min(openingOverload, openingInputLinks), openingFlows,
+                elapsedSeconds, flows, remainingBytes, graph.linkBytesPerSecond(link), admitted);
+    }
+
+    /** An ib-cc row's flows inherit the state of the crowd an episode opened with; no other row's do. */
+    @Override
+    public boolean inheritsState() {
+        return recovery != null;
     }
 
     @Override

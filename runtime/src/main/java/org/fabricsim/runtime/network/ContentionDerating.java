@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.network;
 
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 import org.fabricsim.runtime.topology.Graph;
 
@@ -75,8 +76,8 @@ final class ContentionDerating {
     private double slowestFinishedIdealRate = Double.POSITIVE_INFINITY;
 
     ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, ComponentSearch component,
-            double tolerance, double rateRounding, int classCapacity) {
-        this.reading = new ContentionReading(model, graph, lists);
+            double tolerance, double rateRounding, int classCapacity, LongSupplier clockPs) {
+        this.reading = new ContentionReading(model, graph, lists, clockPs);
         this.model = model;
         this.headOfLine = new HeadOfLineBlocking(model, graph, lists);
         this.graph = graph;

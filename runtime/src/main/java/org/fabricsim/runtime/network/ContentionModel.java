@@ -71,4 +71,27 @@ public interface ContentionModel {
     default double backlogBufferBytes(int link) {
         return Double.POSITIVE_INFINITY;
     }
+
+    /**
+     * The share of its capacity saturated {@code link} delivers to the flows left in a contention episode that
+     * opened with more: it opened {@code elapsedSeconds} ago with {@code openingFlows} flows offering it {@code
+     * openingOverload} times its capacity over {@code openingInputLinks} input links, and {@code flows} of them, with
+     * {@code remainingBytes} left, carry on. A congestion control whose state outlives the flows that set it (a rate
+     * cut under the opening crowd, the queue the crowd left) charges it here; 1 (the default) where nothing is
+     * inherited. The flow model asks at each reading in the episode with fewer flows than it opened with until
+     * the answer is below 1, then keeps that answer for the rest of the episode (ContentionReading), and only
+     * if {@link #inheritsState}.
+     */
+    default double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
+            int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
+        return 1;
+    }
+
+    /**
+     * Whether {@link #inheritedCapacityFactor} may answer below 1 (false, the default: the flow model never asks it,
+     * and a reading costs nothing more).
+     */
+    default boolean inheritsState() {
+        return false;
+    }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.network;
 
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 import org.fabricsim.runtime.topology.Graph;
 
@@ -25,6 +26,12 @@ import org.fabricsim.runtime.topology.Graph;
  * sender's link, O(1) elsewhere. A link in an
  * episode that is not stale reads what it read last, so its last factor is returned without the pass
  * over its classes: bit for bit what the pass would give.
+ *
+ * <p><b>What the opening crowd leaves.</b> The first reading of an episode also notes its time, flows, overload
+ * and input links; a later reading in it with fewer flows asks the model's {@link
+ * ContentionModel#inheritedCapacityFactor} with those, the time since and the bytes the remaining flows have left
+ * (O(flows on the link) more), until the answer is below 1, which then holds until the episode ends: the link
+ * gives the smaller of it and the factor of its present reading.
  */
 final class ContentionReading {
     private final ContentionModel model;
@@ -65,9 +72,27 @@ final class ContentionReading {
     private final int[] changed;
     private final boolean[] isChanged;
     private int changedCount;
+    /** Its flows, Σ multiplicity. */
+    private double flowCount;
+    /** Whether the model may give the flows left in an episode an inherited factor. */
+    private final boolean inherits;
+    /** The network's clock, ps. */
+    private final LongSupplier clockPs;
+    /** Per link, when its current contention episode began, ps. */
+    private final long[] openingPs;
+    /** Per link, its flows (Σ multiplicity) when its current contention episode began. */
+    private final double[] openingFlows;
+    /** Per link, its overload when its current contention episode began. */
+    private final double[] openingOverload;
+    /** Per link, its input links when its current contention episode began. */
+    private final int[] openingInputs;
+    /** Per link, the factor the flows left in its episode inherit (1 until the model gives one below 1). */
+    private final double[] inherited;
 
-    ContentionReading(ContentionModel model, Graph graph, LinkFlowLists lists) {
+    ContentionReading(ContentionModel model, Graph graph, LinkFlowLists lists, LongSupplier clockPs) {
         this.model = model;
+        this.clockPs = clockPs;
+        this.inherits = model.inheritsState();
         this.graph = graph;
         this.lists = lists;
         int links = graph.flowLinkCount();
@@ -82,6 +107,12 @@ final class ContentionReading {
         Arrays.fill(stale, true);
         changed = new int[links];
         isChanged = new boolean[links];
+        openingPs = new long[links];
+        openingFlows = new double[links];
+        openingOverload = new double[links];
+        openingInputs = new int[links];
+        inherited = new double[links];
+        Arrays.fill(inherited, 1);
     }
 
     /** A class entered or left {@code link}: its list and its weight changed. O(1). */
@@ -101,15 +132,24 @@ final class ContentionReading {
             markStale(table);
         }
         if (!stale[link] && episodeBytes[link] != 0) {
-            return lastFactor[link];
+            return Math.min(lastFactor[link], inherited[link]);
         }
         stale[link] = false;
         measure(table, link);
+        double overload = offeredBytesPerSecond / graph.linkBytesPerSecond(link);
         if (episodeBytes[link] == 0) {
             episodeBytes[link] = remainingBytesOn(table, link);
             episodeSenders[link] = senders;
+            openingPs[link] = clockPs.getAsLong();
+            openingFlows[link] = flowCount;
+            openingOverload[link] = overload;
+            openingInputs[link] = inputLinks;
+            inherited[link] = 1;
+        } else if (inherits && inherited[link] == 1 && flowCount < openingFlows[link]) {
+            inherited[link] = model.inheritedCapacityFactor(link, openingOverload[link], openingFlows[link],
+                    openingInputs[link], (clockPs.getAsLong() - openingPs[link]) * 1e-12, flowCount,
+                    remainingBytesOn(table, link));
         }
-        double overload = offeredBytesPerSecond / graph.linkBytesPerSecond(link);
         double bytes = episodeBytes[link];
         double bytesPerSender = bytes / episodeSenders[link];
         int at = READING * link;
@@ -124,7 +164,7 @@ final class ContentionReading {
             lastFactor[link] = model.saturatedCapacityFactor(link, overload, flowsPerSender, pathLinks,
                     bytesPerSender, bytes, inputLinks);
         }
-        return lastFactor[link];
+        return Math.min(lastFactor[link], inherited[link]);
     }
 
     /**
@@ -165,6 +205,7 @@ final class ContentionReading {
     /** {@code link} emptied or stopped being saturated: its contention episode ends. */
     void endEpisode(int link) {
         episodeBytes[link] = 0;
+        inherited[link] = 1;
     }
 
     /** Σ over the classes on {@code link} of multiplicity × remaining bytes: a contention episode's bytes. */
@@ -233,6 +274,7 @@ final class ContentionReading {
         }
         offeredBytesPerSecond = offered;
         this.senders = senders;
+        flowCount = flows;
         inputLinks = inputs;
         flowsPerSender = flows / senders;
         pathLinks = links / flows;

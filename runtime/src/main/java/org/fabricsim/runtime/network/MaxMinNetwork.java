@@ -143,7 +143,7 @@ public final class MaxMinNetwork extends FlowTable {
         }
         derating = ContentionDerating.derates(model, smallestDerating)
                 ? new ContentionDerating(model, graph, lists, component, 1 - smallestDerating, RATE_ROUNDING,
-                        flowCapacity())
+                        flowCapacity(), simulation::nowPs)
                 : null;
     }
 

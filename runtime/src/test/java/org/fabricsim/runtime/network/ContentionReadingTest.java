@@ -63,4 +63,65 @@ class ContentionReadingTest {
         assertEquals(3.95, finishPs[1] / SECOND_PS, 1e-9);
         assertTrue(overloadsOfS.contains(1.5) && overloadsOfS.contains(2.0), "overloads read on s: " + overloadsOfS);
     }
+
+    @Test
+    void shouldGiveTheFlowsLeftInAnEpisodeWhatTheModelSaysTheyInheritUntilItEnds() {
+        // Links of 100 B/s: a = 0, b = 1, c = 2 (three senders' NICs) into one switch, s = 3 out of it. F0 = a→s and
+        // F1 = b→s of 100 B, F2 = c→s of 10 B. The model derates nothing at the reading itself; the flows left in an
+        // episode inherit 1/2. Solve 1 opens s's episode: 3 flows, each sender offering all of its NIC (ρ₀ = 300 /
+        // 100 = 3), 3 input links; F0 = F1 = F2 = 33.33 B/s, F2 ends at 10 / 33.33 = 0.3 s. Solve 2 reads s with 2
+        // flows (< 3): the model is asked with t = 0.3 s and F0's and F1's 2 × (100 − 10) = 180 B left, and answers
+        // 1/2: s runs at 50 B/s, F0 = F1 = 25 B/s, and their 90 B end at 0.3 + 3.6 = 3.9 s (2.1 s without it).
+        GraphBuilder builder = new GraphBuilder();
+        int node = builder.addNodes(Graph.SWITCH, 5, false);
+        for (int i = 0; i < 3; i++) {
+            builder.addLink(node + i, node + 3, new LinkClass(100, 0));
+        }
+        builder.addLink(node + 3, node + 4, new LinkClass(100, 0));
+        Graph graph = builder.build();
+        List<double[]> asked = new ArrayList<>();
+        ContentionModel model = new ContentionModel() {
+            @Override
+            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
+                    double episodeBytesPerSender, double episodeBytes, int inputLinks) {
+                return 1;
+            }
+
+            @Override
+            public double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
+                    int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
+                asked.add(new double[] {link, openingOverload, openingFlows, openingInputLinks, elapsedSeconds, flows,
+                    remainingBytes});
+                return 0.5;
+            }
+
+            @Override
+            public boolean inheritsState() {
+                return true;
+            }
+
+            @Override
+            public double smallestFactor() {
+                return 0.5;
+            }
+        };
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, 4, 0.0);
+        network.setContentionModel(model);
+        double[] finishPs = new double[3];
+        network.setListener((tag, atPs) -> finishPs[tag] = atPs);
+        for (int sender = 0; sender < 3; sender++) {
+            network.start(new int[] {sender, 3}, 2, sender == 2 ? 10 : 100, 1, sender);
+        }
+        simulation.run(network);
+
+        assertEquals(0.3, finishPs[2] / SECOND_PS, 1e-9);
+        assertEquals(3.9, finishPs[0] / SECOND_PS, 1e-9);
+        assertEquals(3.9, finishPs[1] / SECOND_PS, 1e-9);
+        assertEquals(1, asked.size());
+        double[] expected = {3, 3, 3, 3, 0.3, 2, 180};
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], asked.get(0)[i], 1e-9, "argument " + i);
+        }
+    }
 }
