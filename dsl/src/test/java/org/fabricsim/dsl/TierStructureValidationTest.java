@@ -86,6 +86,22 @@ class TierStructureValidationTest {
                 IssueCodes.TIER_PORTS, "needs 96", "write 'leaf 8 x TH4'");
     }
 
+    @Test
+    void shouldSuggestTheSmallestLeafCountThatFitsAndSplitsTheNicPortsEvenly() throws Exception {
+        // 32 NIC ports at 200G on 2 leaves of 16 x 400G, 13 x 400G up: 8 + 13 = 21 > 16. The 3 ports left carry
+        // 3 x 400 / 200 = 6 NIC ports, so at least ceil(32 / 6) = 6 leaves; 6 does not divide 32, 8 does (4 each).
+        String cluster = """
+                switch S16 { vendor Broadcom ports 16 x 400 Gb/s speaks RoCEv2_200 }
+                cluster C {
+                    nodes 4 x Single
+                    scale-out RoCEv2_200 fat-tree { tiers 2 leaf %s x S16 uplinks 400 Gb/s spine 13 x S16 }
+                }
+                """;
+        validation.assertError(model(cluster.formatted("2")), org.fabricsim.dsl.fabric.FabricPackage.Literals.TIER_LEVEL,
+                IssueCodes.TIER_PORTS, "needs 21", "write 'leaf 8 x S16' (4 NIC ports each)");
+        assertEquals(List.of(), codes(cluster.formatted("8")));
+    }
+
     /** 64 Single nodes whose scale-out tree fits (derived from S64), beside the data-centre network {@code network}. */
     private static String dataCentre(String network) {
         return """

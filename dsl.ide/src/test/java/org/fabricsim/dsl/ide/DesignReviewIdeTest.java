@@ -87,8 +87,9 @@ class DesignReviewIdeTest {
         }
     }
 
-    /** Applies the first offered fix for {@code code} to {@code text}. */
-    static String fix(String text, String code, java.util.function.Consumer<Offered> provider) throws Exception {
+    /** The edits of the first offered fix for the first issue of {@code code} in {@code text}. */
+    static List<TextEdit> edits(String text, String code, java.util.function.Consumer<Offered> provider)
+            throws Exception {
         XtextResource resource = load(text);
         Document document = new Document(1, text);
         Issue issue = issues(resource).stream().filter(i -> code.equals(i.getCode())).findFirst().orElseThrow();
@@ -99,7 +100,13 @@ class DesignReviewIdeTest {
         Offered offered = new Offered();
         provider.accept(offered);
         EObject target = resource.getEObject(issue.getUriToProblem().fragment());
-        List<TextEdit> edits = offered.modifications.get(0).apply(diagnostic, target, document);
+        return offered.modifications.get(0).apply(diagnostic, target, document);
+    }
+
+    /** Applies the first offered fix for {@code code} to {@code text}. */
+    static String fix(String text, String code, java.util.function.Consumer<Offered> provider) throws Exception {
+        Document document = new Document(1, text);
+        List<TextEdit> edits = edits(text, code, provider);
         assertEquals(1, edits.size());
         TextEdit edit = edits.get(0);
         int start = document.getOffSet(edit.getRange().getStart());

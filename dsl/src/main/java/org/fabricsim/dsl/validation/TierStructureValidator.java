@@ -33,19 +33,24 @@ public class TierStructureValidator extends FabricCheck {
     @Check
     public void checkTierPortsFitRadix(Cluster cluster) {
         TierLayout layout = layout(cluster, true);
-        if (layout != null) {
-            checkTiersFit(layout, cluster.getScaleOut().getTopology());
-        }
         ClusterSpec spec = spec(cluster);
+        if (layout != null) {
+            checkTiersFit(layout, cluster.getScaleOut().getTopology(), spec.accelerators());
+        }
         if (spec != null && spec.dataCentre() != null && cluster.getDataCentre() != null
                 && ClusterTopologies.structure(spec.dataCentre().network().topology()).statesLevels()) {
             checkTiersFit(ClusterTopologies.layout(spec.dataCentre(), spec.node(), spec.accelerators()),
-                    cluster.getDataCentre().getTopology());
+                    cluster.getDataCentre().getTopology(), spec.accelerators());
         }
     }
 
-    /** Each stated tier of {@code layout} (written as {@code topology}) has the ports for its links. */
-    private void checkTiersFit(TierLayout layout, Topology topology) {
+    /**
+     * Each stated tier of {@code layout} (written as {@code topology}) has the ports for its links. A leaf of R ports
+     * of rate R_p whose u uplinks at r_u take U = ⌈u·r_u ÷ R_p⌉ of them has h = ⌊(R − U)·R_p ÷ r⌋ left for NIC ports at
+     * r; the fix is the smallest count of leaves per rail that divides the rail's n = ⌈N ÷ k⌉ NIC ports (N
+     * {@code accelerators}, k rails) and is at least ⌈n ÷ h⌉, so that {@code fabric.physical.tier-count} holds too.
+     */
+    private void checkTiersFit(TierLayout layout, Topology topology, int accelerators) {
         for (TierLayout.Tier tier : layout.tiers()) {
             if (tier.fits()) {
                 continue;
@@ -57,10 +62,12 @@ public class TierStructureValidator extends FabricCheck {
             String leafFix = "";
             String fix = "use a switch of at least " + tier.portsUsed() + " ports";
             if (tier.role().equals("leaf") && hosts >= 1) {
-                long perRail = tier.switches() / layout.rails();
-                long leaves = layout.rails() * ((perRail * tier.downlinks() + hosts - 1) / hosts);
-                leafFix = String.valueOf(leaves);
-                fix = "write 'leaf " + leaves + " x " + name(tier) + "' (" + hosts + " NIC ports each), or " + fix;
+                int rails = layout.rails();
+                int perRail = (accelerators + rails - 1) / rails;
+                int leavesPerRail = smallestDivisorAtLeast(perRail, (int) ((perRail + hosts - 1) / hosts));
+                leafFix = String.valueOf(rails * leavesPerRail);
+                fix = "write 'leaf " + leafFix + " x " + name(tier) + "' (" + perRail / leavesPerRail
+                        + " NIC ports each), or " + fix;
             } else if (!tier.role().equals("leaf")) {
                 fix += ", or fewer " + (tier.role().equals("core") ? "pods" : "switches below it");
             }

@@ -27,7 +27,8 @@ import com.google.gson.JsonArray;
  * Quick fixes (LSP code actions) where the fix is obvious, driven by the issue data the
  * validators and the linker attach: import the missing package, use the closest name, set TP to
  * what the scale-up domain holds, add the tiers the endpoints need, write the ratio the ports
- * realize, as many scale-up switches as carry the domain, write as many rails as NIC ports, write torus
+ * realize, as many scale-up switches as carry the domain, write the leaves whose ports hold their NIC ports and
+ * uplinks, write as many rails as NIC ports, write torus
  * dimensions that hold the accelerators, one
  * plane per NIC port of an accelerator, a pod count that divides the data ways; for a benchmark, run
  * it over the scale-out network when the cluster has no data-centre network,
@@ -68,6 +69,24 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.OVERSUBSCRIPTION_PORTS)
     public void writeRealizableRatio(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Write the ratio the ports realize", 1);
+    }
+
+    /** A derived leaf that lacks the ports: states the leaf count the issue data gives (item 1). */
+    @QuickFix(IssueCodes.LEAF_PORTS)
+    public void stateTheLeavesThatFit(DiagnosticResolutionAcceptor acceptor) {
+        writeLeaves(acceptor, 1);
+    }
+
+    /** A stated leaf tier that lacks the ports: writes the leaf count the issue data gives (item 2, leaf only). */
+    @QuickFix(IssueCodes.TIER_PORTS)
+    public void writeTheLeavesThatFit(DiagnosticResolutionAcceptor acceptor) {
+        writeLeaves(acceptor, 2);
+    }
+
+    /** Writes the leaf count issue data item {@code index} gives ({@link LeafCountEdit}). */
+    private static void writeLeaves(DiagnosticResolutionAcceptor acceptor, int index) {
+        acceptor.accept("Write the leaves whose ports fit",
+                (diagnostic, object, document) -> LeafCountEdit.edits(data(diagnostic, index), object, document));
     }
 
     @QuickFix(IssueCodes.SCALE_UP_BLOCKING)
