@@ -94,6 +94,51 @@ final class DcqcnStall {
         return Math.max(0, increaseSeconds - kminBytes / thresholdBytesPerSecond);
     }
 
+    /**
+     * Whether an episode of overload ρ = {@code overload} and R = {@code episodeBytes} on a link of {@code
+     * bytesPerSecond} = c whose switch admits Q_adm = {@code admittedBytes} queues in DCQCN's marking band and no
+     * further: Kmin &lt; min((1 − 1/ρ)·R, Q_adm) and Q_adm ≤ Kmax (thresholds scaled to c). Backpressure holds
+     * the queue where packets are marked with probability at most Pmax·(Q_adm − Kmin)/ΔK, never for certain; a
+     * queue that stays below Kmin is never marked.
+     */
+    boolean belowKmax(double overload, double episodeBytes, double admittedBytes, double bytesPerSecond) {
+        double queueBytes = Math.min((1 - 1 / overload) * episodeBytes, admittedBytes);
+        double scale = bytesPerSecond / thresholdBytesPerSecond;
+        return queueBytes > kminBytes * scale && admittedBytes <= kmaxBytes * scale;
+    }
+
+    /**
+     * The largest of {@code degrees} whose incast on the table's one switch admits no more than Kmax: k·B_in ≤ Kmax,
+     * each sender on its own ingress of {@code ingressBytes} = B_in at the scenario's buffer; 0 where none does.
+     * Credits (B_in = 64 × 4096 B = 256 KiB, Kmax = 1.6 MB): 4, since 4·B_in = 1.05 MB and 8·B_in = 2.10 MB; PFC
+     * (B_in = 12 MiB / 9 + 4 KiB = 1.34 MiB) and a lossy switch (α·S/(1 + α) = 6 MiB): 0.
+     */
+    int lastDegreeBelowKmax(int[] degrees, double ingressBytes) {
+        int last = 0;
+        for (int degree : degrees) {
+            if (degree * ingressBytes <= kmaxBytes) {
+                last = degree;
+            }
+        }
+        return last;
+    }
+
+    /**
+     * The capacity factor of an episode of {@code episodeSeconds} = R/c on a link whose queue stays below Kmax and
+     * whose overload is past {@code degree} = k*, the table's last such degree: (R/c) / (R/c + D*), D* = T*·(1/u* −
+     * 1) the delay the table's k*:1 incast measured ({@code utilisation} = u* at k* and the link's flows per sender,
+     * T* = k*·B_s/c_s its ideal time, B_s = {@code senderBytes} each at the scenario's payload rate c_s, the rate the
+     * thresholds are set for). Below Kmax
+     * the senders are cut only while the queue sits in the marking band and recover on the increase timer τ_i: the
+     * link loses a time set by τ_i and the band (Kmin/c, Kmax/c: rate-free), not by the degree, so past k* the
+     * delay is held, not the rate (credits: D* = 340.6 µs × (1/0.6769 − 1) = 162.6 µs; the packet backend's excess
+     * at 4:1, 5:1, 6:1 over 1 MiB is 163, 165, 154 µs, docs/fabric-behaviour.md, "DCQCN below Kmax").
+     */
+    double heldDelayFactor(int degree, double utilisation, double senderBytes, double episodeSeconds) {
+        double delaySeconds = degree * senderBytes / thresholdBytesPerSecond * (1 / utilisation - 1);
+        return episodeSeconds / (episodeSeconds + delaySeconds);
+    }
+
     /** The capacity factor of the episode (see {@link #stalls}): (R/c) / (R/c + D) if it stalls, else 1. */
     double capacityFactor(double overload, double flows, double episodeBytes, double bytesPerSecond,
             double admittedBytes) {

@@ -28,6 +28,10 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * bytes, each assumed at most the link's own rate (a spine's downlink fed by one uplink is never overloaded, though
  * its flows' senders offer it more: without the bound the table's 8:1 incast across an uplink, u = 0.9985, read
  * 0.826 there).
+ * DCQCN below Kmax: where a DCQCN row's queue stays in the marking band ({@link DcqcnStall#belowKmax}) at an
+ * overload past the table's last degree whose own incast stays there too, u is that incast's delay held ({@link
+ * DcqcnStall#heldDelayFactor}), not the rate read toward incasts past Kmax (at 1 MiB per sender: a DCQCN row
+ * measures that size, its other blocks copy it).
  * Per-link arrays built once, O(links); every call O(1) besides the behaviour's own reading.
  */
 final class TopologyContention implements ContentionModel {
@@ -48,6 +52,8 @@ final class TopologyContention implements ContentionModel {
     private final double[] ingressBytes;
     /** Per physical link, the queue its sending switch admits in all (lossy: α·S / (1 + α)), 0 from a NIC. */
     private final double[] queueBytes;
+    /** DCQCN: the table's last degree whose incast admits at most Kmax ({@link DcqcnStall#lastDegreeBelowKmax}). */
+    private final int belowKmaxDegree;
     private final boolean oneBlock;
     private final boolean blocks;
 
@@ -94,6 +100,8 @@ final class TopologyContention implements ContentionModel {
         ingressBytes = queued ? new double[links] : null;
         queueBytes = queued ? new double[links] : null;
         double scenarioSwitchBytes = scenario.buffer().switchBytes();
+        belowKmaxDegree = dcqcn ? stall.lastDegreeBelowKmax(FabricBehaviour.INCAST_DEGREES,
+                behaviour.ingressAdmittedBytes(scenarioSwitchBytes)) : 0;
         for (int link = 0; queued && link < links; link++) {
             if (graph.nodeKind(graph.linkFrom(link)) != Graph.SWITCH) {
                 continue;
@@ -126,6 +134,12 @@ final class TopologyContention implements ContentionModel {
         double admitted = inputLinks == 0 ? 0 : Math.min(queueBytes[link], inputLinks * ingressBytes[link]);
         double flows = flowsPerSender * episodeBytes / episodeBytesPerSender;
         double bytesPerSecond = graph.linkBytesPerSecond(link);
+        if (stall != null && belowKmaxDegree > 0 && overload > belowKmaxDegree
+                && stall.belowKmax(overload, episodeBytes, admitted, bytesPerSecond)) {
+            double senderBytes = FabricBehaviour.SENDER_BYTES[0];
+            rate = stall.heldDelayFactor(belowKmaxDegree, UtilisationGrid.at(utilisation, belowKmaxDegree,
+                    flowsPerSender, pathLinks, senderBytes), senderBytes, episodeBytes / bytesPerSecond);
+        }
         return m * Math.min(rate, stall != null
                 ? stall.capacityFactor(overload, flows, episodeBytes, bytesPerSecond, admitted)
                 : recovery.capacityFactor(Math.min(overload, inputLinks), flows, episodeBytes, bytesPerSecond, admitted));

@@ -73,4 +73,43 @@ class DcqcnStallTest {
         assertEquals(scenario, PatternRuns.flowPs(allToAll, RoutingMode.ECMP, pfcDcqcn, 12 * MIB));
         assertTrue(scenario > 1.10 * small, "12 MiB " + scenario + " ps against 3 MiB " + small + " ps");
     }
+
+    @Test
+    void shouldFindTheTablesLastDegreeWhoseIncastStaysBelowKmax() {
+        // Credits: B_in = 64 × 4096 = 262,144 B; 4 × B_in = 1,048,576 ≤ Kmax = 1,600,000 < 8 × B_in = 2,097,152:
+        // k* = 4.
+        // PFC: 2 × 1,402,197 = 2,804,395 > Kmax already at 2:1: none.
+        assertEquals(4, STALL.lastDegreeBelowKmax(FabricBehaviour.INCAST_DEGREES, 64 * 4096));
+        assertEquals(0, STALL.lastDegreeBelowKmax(FabricBehaviour.INCAST_DEGREES, PFC_INGRESS_BYTES));
+    }
+
+    @Test
+    void shouldHoldAQueueInTheMarkingBandOnlyBetweenKminAndKmax() {
+        // 6:1 of 1.5 MiB each on credits: Q = (5/6) × 9 MiB = 7,864,320 B, Q_adm = 6 × 262,144 = 1,572,864 B ≤ Kmax,
+        // min = 1,572,864 > Kmin = 400,000: in the band. 7 inputs: Q_adm = 1,835,008 > Kmax. A tail of R = 285,000 B at
+        // ρ = 8: Q = 0.875 × 285,000 = 249,375 < Kmin: never marked.
+        assertTrue(STALL.belowKmax(6, 9 * MIB, 6 * 64 * 4096, C));
+        assertTrue(!STALL.belowKmax(7, 10.5 * MIB, 7 * 64 * 4096, C));
+        assertTrue(!STALL.belowKmax(8, 285_000, 2 * 64 * 4096, C));
+    }
+
+    @Test
+    void shouldHoldTheTablesDelayNotItsRatePastTheLastDegreeBelowKmax() {
+        // u* = 0.677 at k* = 4, 1 MiB each: T* = 4 × 1,048,576 / 12.5e9 = 335.544 µs, D* = 335.544 × (1/0.677 − 1)
+        // = 160.090 µs. An episode of 9 MiB: R/c = 754.975 µs, factor 754.975 / (754.975 + 160.090) = 0.825051.
+        assertEquals(0.825051, STALL.heldDelayFactor(4, 0.677, MIB, 9 * MIB / C), 1e-6);
+    }
+
+    @Test
+    void shouldRunTheHeldOutCreditIncastAtTheFourToOneDelay() {
+        // The held-out 6:1 incast of 1.5 MiB each on credits with DCQCN: the receiver's link, ρ = 6, n_in = 6, is in
+        // the band (above), 6 > k* = 4. Payload rate c = 12.5e9 × 4096 / 4158 = 12.31361e9 B/s; the row's u(4, 1) = 0.6769:
+        // D* = 4 MiB / c × (1/0.6769 − 1) = 340.627 × 0.477323 = 162.589 µs; the makespan 9 MiB / c + D* = 766.41 +
+        // 162.59 = 929.00 µs (the packet backend: 950.3 µs; read as a rate between u(4) and u(8): 1,199.7 µs).
+        FabricBehaviour creditDcqcn = BehaviourTable.shipped().behaviour(new BehaviourKey(
+                BehaviourKey.FlowControl.CREDIT, CongestionControl.DCQCN, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP));
+        assertEquals(0.6769, creditDcqcn.utilisation(1), 0);
+        assertEquals(929.00, PatternRuns.flowPs(BehaviourAccuracy.PATTERNS.get(0), RoutingMode.ECMP, creditDcqcn) / 1e6,
+                0.05);
+    }
 }
