@@ -32,13 +32,17 @@ import org.fabricsim.runtime.packet.Dcqcn;
  * u is 0.90–1.00: its 64–128 flows each get a CNP only every 22–43 µs).
  *
  * <p><b>Delay.</b> Once cut, every flow falls to R_min, and its increase timer τ_i restarts at each cut. The link
- * drains its queue, idles, and its episode ends only when its last flow is back: that flow's last cut comes when
- * the departing queue leaves the marking band at Kmin (marking is at dequeue, none below Kmin), and its timer fires
- * τ_i later, when fast recovery brings it to (R_min + R_T)/2 (R_T, the target, is still the line rate: a burst of
- * cuts without an increase between leaves it, {@code DcqcnSender.decrease}). The queue's last Kmin bytes drain in
- * Kmin/c, so the link loses D = τ_i − Kmin/c per episode (100 Gb/s defaults: 300 µs − 400 KB / 12.1 GB/s = 267 µs;
- * the flows cut last at Kmax would lose τ_i − Kmax/c = 168 µs, the bound from below: see docs/fabric-behaviour.md,
- * "DCQCN's stall past Kmax"), and the episode takes R/c + D: a capacity factor (R/c) / (R/c + D). O(1).
+ * drains its queue and idles until the first flow is back: its timer fires τ_i after its last cut and fast recovery
+ * brings it to (R_min + R_T)/2 with R_T, the target, still the line rate (a burst of cuts without an increase between
+ * leaves it, {@code DcqcnSender.decrease}), so one flow back fills half the link and two fill it. The flow back first
+ * is the one whose last mark came highest in the draining queue (marking is at dequeue, with probability Pmax·y/ΔK
+ * at Kmin + y): a flow has 1/N of the departures, so it is marked E(y) = Pmax·y²/(2·ΔK·N·MTU) times below Kmin + y,
+ * and one flow of N keeps its last mark above y* where N·e^(−E) = 1: y* = √(2·ΔK·MTU·N·ln N / Pmax), at most ΔK
+ * (every packet is marked above Kmax). Its last cut leaves Kmin + y* to drain, so the link loses D = τ_i − (Kmin +
+ * y*)/c per episode (thresholds scaled to c; 100 Gb/s defaults at c = 12.31 GB/s: N = 4, 6, 8 give y* = 522, 727,
+ * 904 KB and D = 225, 208, 194 µs, N ≥ 12 y* = ΔK and D = τ_i − Kmax/c = 170 µs; the packet backend's first stalls
+ * of the PFC incasts at 1 MiB lose 203, 217, 199, 165 µs at 4:1, 6:1, 8:1, 16:1, docs/fabric-behaviour.md,
+ * "DCQCN's stall: the first flow back"), and the episode takes R/c + D: a capacity factor (R/c) / (R/c + D). O(1).
  */
 final class DcqcnStall {
     private final double kminBytes;
@@ -89,9 +93,13 @@ final class DcqcnStall {
                 && Math.min(queueBytes, admittedBytes) > kmax && queueBytes > Math.min(cutQueueBytes, admittedBytes);
     }
 
-    /** D = τ_i − Kmin/c, seconds, at least 0: the same on every link, Kmin scaling with c. */
-    double delaySeconds() {
-        return Math.max(0, increaseSeconds - kminBytes / thresholdBytesPerSecond);
+    /** D = τ_i − (Kmin + y*)/c, seconds, at least 0, for {@code flows} = N on a link of {@code bytesPerSecond} = c. */
+    double delaySeconds(double flows, double bytesPerSecond) {
+        double scale = bytesPerSecond / thresholdBytesPerSecond;
+        double bandBytes = (kmaxBytes - kminBytes) * scale;
+        double lastMarkBytes = Math.min(bandBytes,
+                Math.sqrt(2 * bandBytes * mtuBytes * flows * Math.log(flows) / pmax));
+        return Math.max(0, increaseSeconds - (kminBytes * scale + lastMarkBytes) / bytesPerSecond);
     }
 
     /**
@@ -146,6 +154,6 @@ final class DcqcnStall {
             return 1;
         }
         double idealSeconds = episodeBytes / bytesPerSecond;
-        return idealSeconds / (idealSeconds + delaySeconds());
+        return idealSeconds / (idealSeconds + delaySeconds(flows, bytesPerSecond));
     }
 }

@@ -21,9 +21,15 @@ class DcqcnStallTest {
     private static final double PFC_INGRESS_BYTES = 12 * MIB / 9 + 4096;
 
     @Test
-    void shouldIdleForTheIncreaseTimerLessTheDrainOfKmin() {
-        // D = τ_i − Kmin/c = 300 µs − 400,000 B / 12.5 GB/s = 300 − 32 = 268 µs.
-        assertEquals(268e-6, STALL.delaySeconds(), 1e-12);
+    void shouldIdleForTheIncreaseTimerLessTheDrainBelowTheFirstFlowBacksLastMark() {
+        // N = 4: y* = √(2 × 1.2e6 × 4096 × 4 × ln 4 / 0.2) = √(4.9152e10 × 5.545177) = 522,069.5 B < ΔK;
+        // D = 300 µs − (400,000 + 522,069.5) B / 12.5 GB/s = 300 − 73.7656 = 226.2344 µs.
+        assertEquals(226.2344e-6, STALL.delaySeconds(4, C), 1e-10);
+        // N = 16: √(4.9152e10 × 16 × ln 16) = 1,476,622 B > ΔK = 1.2e6, so y* = ΔK: D = 300 − 1.6e6 / 12.5e9 = 172 µs.
+        assertEquals(172e-6, STALL.delaySeconds(16, C), 1e-10);
+        // At 4c the thresholds scale by 4 (Kmin 1.6e6, ΔK 4.8e6), y* by 2 (1,044,139 B) against 4c: D = 300 −
+        // (1.6e6 + 1,044,139) / 5e10 = 300 − 52.8828 = 247.1172 µs: more packets cross the band, the last mark is lower.
+        assertEquals(247.1172e-6, STALL.delaySeconds(4, 4 * C), 1e-10);
     }
 
     @Test
@@ -32,11 +38,12 @@ class DcqcnStallTest {
         // h = log₂ 16 = 4; E = 0.2 × 1.2e6 / (2 × 3 × 16 × 4096) = 0.610 (< the cap 1.2e6 / (3 × 12.5e9 × 4 µs) = 8): E < h.
         // Q = (1 − 1/4) × 8,388,608 = 6,291,456 B; min(Q, Q_adm) = 5,608,789 > Kmax.
         // Cut interval max(4 µs, 16 × 4096 / 12.5e9 = 5.243 µs); t_cut = 20.97 µs; Q* = 1.6e6 + 3 × 12.5e9 × 20.97 µs
-        // = 1.6e6 + 786,432 = 2,386,432 B < Q: it stalls. R/c = 671.089 µs; factor 671.089 / (671.089 + 268) = 0.714615.
+        // = 1.6e6 + 786,432 = 2,386,432 B < Q: it stalls. D = 172 µs (N = 16, above); R/c = 671.089 µs; factor
+        // 671.089 / (671.089 + 172) = 0.795988.
         double admitted = 4 * PFC_INGRESS_BYTES;
         assertEquals(0.610, STALL.marksBeforeKmax(4, 16, C), 5e-4);
         assertTrue(STALL.stalls(4, 16, 8 * MIB, C, admitted));
-        assertEquals(671.08864 / 939.08864, STALL.capacityFactor(4, 16, 8 * MIB, C, admitted), 1e-6);
+        assertEquals(671.08864 / 843.08864, STALL.capacityFactor(4, 16, 8 * MIB, C, admitted), 1e-6);
     }
 
     @Test
@@ -64,14 +71,16 @@ class DcqcnStallTest {
     void shouldSlowTheFlowModelsAllToAllOnPfcOnlyWhereTheSwitchAdmitsMoreThanKmax() {
         // The held-out 2:1 all-to-all: a leaf uplink's 4 ingresses admit 4 × (3 MiB / 9 + 4 KiB) = 1.35 MiB < Kmax at
         // 3 MiB (no stall charged), 5.35 MiB at 12 MiB. The packet backend stalls at 3 MiB too since a raised rate wakes
-        // its NIC (DcqcnQueueBoundTest): a documented gap.
+        // its NIC (DcqcnQueueBoundTest): a documented gap. Since the stall is τ_i less the drain below the first flow
+        // back's last mark (170 µs on the uplinks' 12-29 flows, not 267), it adds little to what u already charges the
+        // spine downlinks: 805.9 against 800.7 µs (the packet backend 788.4 and 758.4 µs; 267 µs gave 901.3 at 12 MiB).
         TrafficPattern allToAll = BehaviourAccuracy.PATTERNS.get(1);
         FabricBehaviour pfcDcqcn = BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC,
                 CongestionControl.DCQCN, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP));
         long small = PatternRuns.flowPs(allToAll, RoutingMode.ECMP, pfcDcqcn, 3 * MIB);
         long scenario = PatternRuns.flowPs(allToAll, RoutingMode.ECMP, pfcDcqcn, 0);
         assertEquals(scenario, PatternRuns.flowPs(allToAll, RoutingMode.ECMP, pfcDcqcn, 12 * MIB));
-        assertTrue(scenario > 1.10 * small, "12 MiB " + scenario + " ps against 3 MiB " + small + " ps");
+        assertTrue(scenario > small, "12 MiB " + scenario + " ps against 3 MiB " + small + " ps");
     }
 
     @Test
