@@ -32,13 +32,17 @@ import org.fabricsim.runtime.packet.Dcqcn;
  * u is 0.90–1.00: its 64–128 flows each get a CNP only every 22–43 µs).
  *
  * <p><b>Delay.</b> Once cut, every flow falls to R_min, and its increase timer τ_i restarts at each cut. The link
- * drains its queue, idles, and its episode ends only when its last flow is back: that flow's last cut comes when
- * the departing queue leaves the marking band at Kmin (marking is at dequeue, none below Kmin), and its timer fires
- * τ_i later, when fast recovery brings it to (R_min + R_T)/2 (R_T, the target, is still the line rate: a burst of
- * cuts without an increase between leaves it, {@code DcqcnSender.decrease}). The queue's last Kmin bytes drain in
- * Kmin/c, so the link loses D = τ_i − Kmin/c per episode (100 Gb/s defaults: 300 µs − 400 KB / 12.1 GB/s = 267 µs;
- * the flows cut last at Kmax would lose τ_i − Kmax/c = 168 µs, the bound from below: see docs/fabric-behaviour.md,
- * "DCQCN's stall past Kmax"), and the episode takes R/c + D: a capacity factor (R/c) / (R/c + D). O(1).
+ * drains its queue and idles until the first flow is back: its timer fires τ_i after its last cut and fast recovery
+ * brings it to (R_min + R_T)/2 with R_T, the target, still the line rate (a burst of cuts without an increase between
+ * leaves it, {@code DcqcnSender.decrease}), so one flow back fills half the link and two fill it. The flow back first
+ * is the one whose last mark came highest in the draining queue (marking is at dequeue, with probability Pmax·y/ΔK
+ * at Kmin + y): a flow has 1/N of the departures, so it is marked E(y) = Pmax·y²/(2·ΔK·N·MTU) times below Kmin + y,
+ * and one flow of N keeps its last mark above y* where N·e^(−E) = 1: y* = √(2·ΔK·MTU·N·ln N / Pmax), at most ΔK
+ * (every packet is marked above Kmax). Its last cut leaves Kmin + y* to drain, so the link loses D = τ_i − (Kmin +
+ * y*)/c per episode (thresholds scaled to c; 100 Gb/s defaults at c = 12.31 GB/s: N = 4, 6, 8 give y* = 522, 727,
+ * 904 KB and D = 225, 208, 194 µs, N ≥ 12 y* = ΔK and D = τ_i − Kmax/c = 170 µs; the packet backend's first stalls
+ * of the PFC incasts at 1 MiB lose 203, 217, 199, 165 µs at 4:1, 6:1, 8:1, 16:1, docs/fabric-behaviour.md,
+ * "DCQCN's stall: the first flow back"), and the episode takes R/c + D: a capacity factor (R/c) / (R/c + D). O(1).
  */
 final class DcqcnStall {
     private final double kminBytes;
@@ -89,9 +93,58 @@ final class DcqcnStall {
                 && Math.min(queueBytes, admittedBytes) > kmax && queueBytes > Math.min(cutQueueBytes, admittedBytes);
     }
 
-    /** D = τ_i − Kmin/c, seconds, at least 0: the same on every link, Kmin scaling with c. */
-    double delaySeconds() {
-        return Math.max(0, increaseSeconds - kminBytes / thresholdBytesPerSecond);
+    /** D = τ_i − (Kmin + y*)/c, seconds, at least 0, for {@code flows} = N on a link of {@code bytesPerSecond} = c. */
+    double delaySeconds(double flows, double bytesPerSecond) {
+        double scale = bytesPerSecond / thresholdBytesPerSecond;
+        double bandBytes = (kmaxBytes - kminBytes) * scale;
+        double lastMarkBytes = Math.min(bandBytes,
+                Math.sqrt(2 * bandBytes * mtuBytes * flows * Math.log(flows) / pmax));
+        return Math.max(0, increaseSeconds - (kminBytes * scale + lastMarkBytes) / bytesPerSecond);
+    }
+
+    /**
+     * Whether an episode of overload ρ = {@code overload} and R = {@code episodeBytes} on a link of {@code
+     * bytesPerSecond} = c whose switch admits Q_adm = {@code admittedBytes} queues in DCQCN's marking band and no
+     * further: Kmin &lt; min((1 − 1/ρ)·R, Q_adm) and Q_adm ≤ Kmax (thresholds scaled to c). Backpressure holds
+     * the queue where packets are marked with probability at most Pmax·(Q_adm − Kmin)/ΔK, never for certain; a
+     * queue that stays below Kmin is never marked.
+     */
+    boolean belowKmax(double overload, double episodeBytes, double admittedBytes, double bytesPerSecond) {
+        double queueBytes = Math.min((1 - 1 / overload) * episodeBytes, admittedBytes);
+        double scale = bytesPerSecond / thresholdBytesPerSecond;
+        return queueBytes > kminBytes * scale && admittedBytes <= kmaxBytes * scale;
+    }
+
+    /**
+     * The largest of {@code degrees} whose incast on the table's one switch admits no more than Kmax: k·B_in ≤ Kmax,
+     * each sender on its own ingress of {@code ingressBytes} = B_in at the scenario's buffer; 0 where none does.
+     * Credits (B_in = 64 × 4096 B = 256 KiB, Kmax = 1.6 MB): 4, since 4·B_in = 1.05 MB and 8·B_in = 2.10 MB; PFC
+     * (B_in = 12 MiB / 9 + 4 KiB = 1.34 MiB) and a lossy switch (α·S/(1 + α) = 6 MiB): 0.
+     */
+    int lastDegreeBelowKmax(int[] degrees, double ingressBytes) {
+        int last = 0;
+        for (int degree : degrees) {
+            if (degree * ingressBytes <= kmaxBytes) {
+                last = degree;
+            }
+        }
+        return last;
+    }
+
+    /**
+     * The capacity factor of an episode of {@code episodeSeconds} = R/c on a link whose queue stays below Kmax and
+     * whose overload is past {@code degree} = k*, the table's last such degree: (R/c) / (R/c + D*), D* = T*·(1/u* −
+     * 1) the delay the table's k*:1 incast measured ({@code utilisation} = u* at k* and the link's flows per sender,
+     * T* = k*·B_s/c_s its ideal time, B_s = {@code senderBytes} each at the scenario's payload rate c_s, the rate the
+     * thresholds are set for). Below Kmax
+     * the senders are cut only while the queue sits in the marking band and recover on the increase timer τ_i: the
+     * link loses a time set by τ_i and the band (Kmin/c, Kmax/c: rate-free), not by the degree, so past k* the
+     * delay is held, not the rate (credits: D* = 340.6 µs × (1/0.6769 − 1) = 162.6 µs; the packet backend's excess
+     * at 4:1, 5:1, 6:1 over 1 MiB is 163, 165, 154 µs, docs/fabric-behaviour.md, "DCQCN below Kmax").
+     */
+    double heldDelayFactor(int degree, double utilisation, double senderBytes, double episodeSeconds) {
+        double delaySeconds = degree * senderBytes / thresholdBytesPerSecond * (1 / utilisation - 1);
+        return episodeSeconds / (episodeSeconds + delaySeconds);
     }
 
     /** The capacity factor of the episode (see {@link #stalls}): (R/c) / (R/c + D) if it stalls, else 1. */
@@ -101,6 +154,6 @@ final class DcqcnStall {
             return 1;
         }
         double idealSeconds = episodeBytes / bytesPerSecond;
-        return idealSeconds / (idealSeconds + delaySeconds());
+        return idealSeconds / (idealSeconds + delaySeconds(flows, bytesPerSecond));
     }
 }

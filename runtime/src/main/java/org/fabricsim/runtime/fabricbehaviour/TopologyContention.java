@@ -32,6 +32,10 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * flows left in an ib-cc episode that opened with more inherit the crowd's index and the queue behind its last
  * byte ({@link IbCcRecovery#inheritedCapacityFactor}), read with the episode's opening overload, flows and input
  * links, and the same admitted queue.
+ * DCQCN below Kmax: where a DCQCN row's queue stays in the marking band ({@link DcqcnStall#belowKmax}) at an
+ * overload past the table's last degree whose own incast stays there too, u is that incast's delay held ({@link
+ * DcqcnStall#heldDelayFactor}), not the rate read toward incasts past Kmax (at 1 MiB per sender: a DCQCN row
+ * measures that size, its other blocks copy it).
  * Per-link arrays built once, O(links); every call O(1) besides the behaviour's own reading.
  */
 final class TopologyContention implements ContentionModel {
@@ -52,6 +56,8 @@ final class TopologyContention implements ContentionModel {
     private final double[] ingressBytes;
     /** Per physical link, the queue its sending switch admits in all (lossy: α·S / (1 + α)), 0 from a NIC. */
     private final double[] queueBytes;
+    /** DCQCN: the table's last degree whose incast admits at most Kmax ({@link DcqcnStall#lastDegreeBelowKmax}). */
+    private final int belowKmaxDegree;
     private final boolean oneBlock;
     private final boolean blocks;
     /** The share of a link a lone flow runs at: HPCC's η + R_AI / B ({@link HpccPacing}), 1 for the others. */
@@ -105,6 +111,8 @@ final class TopologyContention implements ContentionModel {
         ingressBytes = queued ? new double[links] : null;
         queueBytes = queued ? new double[links] : null;
         double scenarioSwitchBytes = scenario.buffer().switchBytes();
+        belowKmaxDegree = dcqcn ? stall.lastDegreeBelowKmax(FabricBehaviour.INCAST_DEGREES,
+                behaviour.ingressAdmittedBytes(scenarioSwitchBytes)) : 0;
         for (int link = 0; queued && link < links; link++) {
             if (graph.nodeKind(graph.linkFrom(link)) != Graph.SWITCH) {
                 continue;
@@ -141,6 +149,12 @@ final class TopologyContention implements ContentionModel {
         double admitted = inputLinks == 0 ? 0 : Math.min(queueBytes[link], inputLinks * ingressBytes[link]);
         double flows = flowsPerSender * episodeBytes / episodeBytesPerSender;
         double bytesPerSecond = graph.linkBytesPerSecond(link);
+        if (stall != null && belowKmaxDegree > 0 && overload > belowKmaxDegree
+                && stall.belowKmax(overload, episodeBytes, admitted, bytesPerSecond)) {
+            double senderBytes = FabricBehaviour.SENDER_BYTES[0];
+            rate = stall.heldDelayFactor(belowKmaxDegree, UtilisationGrid.at(utilisation, belowKmaxDegree,
+                    flowsPerSender, pathLinks, senderBytes), senderBytes, episodeBytes / bytesPerSecond);
+        }
         return m * Math.min(rate, stall != null
                 ? stall.capacityFactor(overload, flows, episodeBytes, bytesPerSecond, admitted)
                 : recovery.capacityFactor(Math.min(overload, inputLinks), flows, episodeBytes, bytesPerSecond, admitted));

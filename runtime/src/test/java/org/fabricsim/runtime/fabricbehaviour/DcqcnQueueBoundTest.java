@@ -73,4 +73,25 @@ class DcqcnQueueBoundTest {
             assertEquals(1, slowdown(BehaviourKey.FlowControl.CREDIT, bufferMiB), 0.01, bufferMiB + " MiB");
         }
     }
+
+    /** Packet makespan of a k:1 credit incast of 1 MiB each with DCQCN less its ideal (k MiB at payload rate), µs. */
+    private static double creditIncastExcessMicros(int degree) {
+        PacketConfig config = config(BehaviourKey.FlowControl.CREDIT, CongestionControl.DCQCN, 12);
+        double payloadBytesPerSecond = TrafficPattern.LINE_BYTES_PER_SECOND * config.payloadEfficiency();
+        double idealPs = degree * (double) (1 << 20) / payloadBytesPerSecond * 1e12;
+        return (PatternRuns.packetPs(TrafficPattern.incast(degree, 1 << 20), config) - idealPs) / 1e6;
+    }
+
+    @Test
+    void shouldLoseTheSameDelayAtEveryDegreeOnCreditsUntilTheAdmittedQueuePassesKmax() {
+        // docs/fabric-behaviour.md, "DCQCN below Kmax": k senders admit k × 256 KiB. At 4:1, 5:1, 6:1 (1.0, 1.25, 1.5
+        // MiB ≤ Kmax = 1.526 MiB) the queue stays in the marking band and the link loses one partial stall of about
+        // 160 µs whatever the degree (measured 163, 165, 154 µs); at 8:1 (2 MiB > Kmax) every packet is marked, the
+        // link idles and stalls again (432 µs).
+        double fourToOne = creditIncastExcessMicros(4);
+        for (int degree : new int[] {5, 6}) {
+            assertEquals(fourToOne, creditIncastExcessMicros(degree), 0.1 * fourToOne, degree + ":1");
+        }
+        assertTrue(creditIncastExcessMicros(8) > 2 * fourToOne);
+    }
 }

@@ -21,9 +21,15 @@ class DcqcnStallTest {
     private static final double PFC_INGRESS_BYTES = 12 * MIB / 9 + 4096;
 
     @Test
-    void shouldIdleForTheIncreaseTimerLessTheDrainOfKmin() {
-        // D = τ_i − Kmin/c = 300 µs − 400,000 B / 12.5 GB/s = 300 − 32 = 268 µs.
-        assertEquals(268e-6, STALL.delaySeconds(), 1e-12);
+    void shouldIdleForTheIncreaseTimerLessTheDrainBelowTheFirstFlowBacksLastMark() {
+        // N = 4: y* = √(2 × 1.2e6 × 4096 × 4 × ln 4 / 0.2) = √(4.9152e10 × 5.545177) = 522,069.5 B < ΔK;
+        // D = 300 µs − (400,000 + 522,069.5) B / 12.5 GB/s = 300 − 73.7656 = 226.2344 µs.
+        assertEquals(226.2344e-6, STALL.delaySeconds(4, C), 1e-10);
+        // N = 16: √(4.9152e10 × 16 × ln 16) = 1,476,622 B > ΔK = 1.2e6, so y* = ΔK: D = 300 − 1.6e6 / 12.5e9 = 172 µs.
+        assertEquals(172e-6, STALL.delaySeconds(16, C), 1e-10);
+        // At 4c the thresholds scale by 4 (Kmin 1.6e6, ΔK 4.8e6), y* by 2 (1,044,139 B) against 4c: D = 300 −
+        // (1.6e6 + 1,044,139) / 5e10 = 300 − 52.8828 = 247.1172 µs: more packets cross the band, the last mark is lower.
+        assertEquals(247.1172e-6, STALL.delaySeconds(4, 4 * C), 1e-10);
     }
 
     @Test
@@ -32,11 +38,12 @@ class DcqcnStallTest {
         // h = log₂ 16 = 4; E = 0.2 × 1.2e6 / (2 × 3 × 16 × 4096) = 0.610 (< the cap 1.2e6 / (3 × 12.5e9 × 4 µs) = 8): E < h.
         // Q = (1 − 1/4) × 8,388,608 = 6,291,456 B; min(Q, Q_adm) = 5,608,789 > Kmax.
         // Cut interval max(4 µs, 16 × 4096 / 12.5e9 = 5.243 µs); t_cut = 20.97 µs; Q* = 1.6e6 + 3 × 12.5e9 × 20.97 µs
-        // = 1.6e6 + 786,432 = 2,386,432 B < Q: it stalls. R/c = 671.089 µs; factor 671.089 / (671.089 + 268) = 0.714615.
+        // = 1.6e6 + 786,432 = 2,386,432 B < Q: it stalls. D = 172 µs (N = 16, above); R/c = 671.089 µs; factor
+        // 671.089 / (671.089 + 172) = 0.795988.
         double admitted = 4 * PFC_INGRESS_BYTES;
         assertEquals(0.610, STALL.marksBeforeKmax(4, 16, C), 5e-4);
         assertTrue(STALL.stalls(4, 16, 8 * MIB, C, admitted));
-        assertEquals(671.08864 / 939.08864, STALL.capacityFactor(4, 16, 8 * MIB, C, admitted), 1e-6);
+        assertEquals(671.08864 / 843.08864, STALL.capacityFactor(4, 16, 8 * MIB, C, admitted), 1e-6);
     }
 
     @Test
@@ -64,13 +71,54 @@ class DcqcnStallTest {
     void shouldSlowTheFlowModelsAllToAllOnPfcOnlyWhereTheSwitchAdmitsMoreThanKmax() {
         // The held-out 2:1 all-to-all: a leaf uplink's 4 ingresses admit 4 × (3 MiB / 9 + 4 KiB) = 1.35 MiB < Kmax at
         // 3 MiB (no stall charged), 5.35 MiB at 12 MiB. The packet backend stalls at 3 MiB too since a raised rate wakes
-        // its NIC (DcqcnQueueBoundTest): a documented gap.
+        // its NIC (DcqcnQueueBoundTest): a documented gap. Since the stall is τ_i less the drain below the first flow
+        // back's last mark (170 µs on the uplinks' 12-29 flows, not 267), it adds little to what u already charges the
+        // spine downlinks: 805.9 against 800.7 µs (the packet backend 788.4 and 758.4 µs; 267 µs gave 901.3 at 12 MiB).
         TrafficPattern allToAll = BehaviourAccuracy.PATTERNS.get(1);
         FabricBehaviour pfcDcqcn = BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC,
                 CongestionControl.DCQCN, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP));
         long small = PatternRuns.flowPs(allToAll, RoutingMode.ECMP, pfcDcqcn, 3 * MIB);
         long scenario = PatternRuns.flowPs(allToAll, RoutingMode.ECMP, pfcDcqcn, 0);
         assertEquals(scenario, PatternRuns.flowPs(allToAll, RoutingMode.ECMP, pfcDcqcn, 12 * MIB));
-        assertTrue(scenario > 1.10 * small, "12 MiB " + scenario + " ps against 3 MiB " + small + " ps");
+        assertTrue(scenario > small, "12 MiB " + scenario + " ps against 3 MiB " + small + " ps");
+    }
+
+    @Test
+    void shouldFindTheTablesLastDegreeWhoseIncastStaysBelowKmax() {
+        // Credits: B_in = 64 × 4096 = 262,144 B; 4 × B_in = 1,048,576 ≤ Kmax = 1,600,000 < 8 × B_in = 2,097,152:
+        // k* = 4.
+        // PFC: 2 × 1,402,197 = 2,804,395 > Kmax already at 2:1: none.
+        assertEquals(4, STALL.lastDegreeBelowKmax(FabricBehaviour.INCAST_DEGREES, 64 * 4096));
+        assertEquals(0, STALL.lastDegreeBelowKmax(FabricBehaviour.INCAST_DEGREES, PFC_INGRESS_BYTES));
+    }
+
+    @Test
+    void shouldHoldAQueueInTheMarkingBandOnlyBetweenKminAndKmax() {
+        // 6:1 of 1.5 MiB each on credits: Q = (5/6) × 9 MiB = 7,864,320 B, Q_adm = 6 × 262,144 = 1,572,864 B ≤ Kmax,
+        // min = 1,572,864 > Kmin = 400,000: in the band. 7 inputs: Q_adm = 1,835,008 > Kmax. A tail of R = 285,000 B at
+        // ρ = 8: Q = 0.875 × 285,000 = 249,375 < Kmin: never marked.
+        assertTrue(STALL.belowKmax(6, 9 * MIB, 6 * 64 * 4096, C));
+        assertTrue(!STALL.belowKmax(7, 10.5 * MIB, 7 * 64 * 4096, C));
+        assertTrue(!STALL.belowKmax(8, 285_000, 2 * 64 * 4096, C));
+    }
+
+    @Test
+    void shouldHoldTheTablesDelayNotItsRatePastTheLastDegreeBelowKmax() {
+        // u* = 0.677 at k* = 4, 1 MiB each: T* = 4 × 1,048,576 / 12.5e9 = 335.544 µs, D* = 335.544 × (1/0.677 − 1)
+        // = 160.090 µs. An episode of 9 MiB: R/c = 754.975 µs, factor 754.975 / (754.975 + 160.090) = 0.825051.
+        assertEquals(0.825051, STALL.heldDelayFactor(4, 0.677, MIB, 9 * MIB / C), 1e-6);
+    }
+
+    @Test
+    void shouldRunTheHeldOutCreditIncastAtTheFourToOneDelay() {
+        // The held-out 6:1 incast of 1.5 MiB each on credits with DCQCN: the receiver's link, ρ = 6, n_in = 6, is in
+        // the band (above), 6 > k* = 4. Payload rate c = 12.5e9 × 4096 / 4158 = 12.31361e9 B/s; the row's u(4, 1) = 0.6769:
+        // D* = 4 MiB / c × (1/0.6769 − 1) = 340.627 × 0.477323 = 162.589 µs; the makespan 9 MiB / c + D* = 766.41 +
+        // 162.59 = 929.00 µs (the packet backend: 950.3 µs; read as a rate between u(4) and u(8): 1,199.7 µs).
+        FabricBehaviour creditDcqcn = BehaviourTable.shipped().behaviour(new BehaviourKey(
+                BehaviourKey.FlowControl.CREDIT, CongestionControl.DCQCN, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP));
+        assertEquals(0.6769, creditDcqcn.utilisation(1), 0);
+        assertEquals(929.00, PatternRuns.flowPs(BehaviourAccuracy.PATTERNS.get(0), RoutingMode.ECMP, creditDcqcn) / 1e6,
+                0.05);
     }
 }
