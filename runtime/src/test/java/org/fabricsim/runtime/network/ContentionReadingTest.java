@@ -48,15 +48,7 @@ class ContentionReadingTest {
                 return 0.25;
             }
         };
-        Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, 4, 0.0);
-        network.setContentionModel(model);
-        double[] finishPs = new double[3];
-        network.setListener((tag, atPs) -> finishPs[tag] = atPs);
-        network.start(new int[] {0, 2}, 2, 100, 1, 0);
-        network.start(new int[] {1, 2}, 2, 100, 1, 1);
-        network.start(new int[] {0, 3}, 2, 10, 1, 2);
-        simulation.run(network);
+        double[] finishPs = run(graph, model, new int[][] {{0, 2}, {1, 2}, {0, 3}}, new double[] {100, 100, 10});
 
         assertEquals(0.15, finishPs[2] / SECOND_PS, 1e-9);
         assertEquals(3.95, finishPs[0] / SECOND_PS, 1e-9);
@@ -105,15 +97,7 @@ class ContentionReadingTest {
                 return 0.5;
             }
         };
-        Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, 4, 0.0);
-        network.setContentionModel(model);
-        double[] finishPs = new double[3];
-        network.setListener((tag, atPs) -> finishPs[tag] = atPs);
-        for (int sender = 0; sender < 3; sender++) {
-            network.start(new int[] {sender, 3}, 2, sender == 2 ? 10 : 100, 1, sender);
-        }
-        simulation.run(network);
+        double[] finishPs = run(graph, model, new int[][] {{0, 3}, {1, 3}, {2, 3}}, new double[] {100, 100, 10});
 
         assertEquals(0.3, finishPs[2] / SECOND_PS, 1e-9);
         assertEquals(3.9, finishPs[0] / SECOND_PS, 1e-9);
@@ -123,5 +107,19 @@ class ContentionReadingTest {
         for (int i = 0; i < expected.length; i++) {
             assertEquals(expected[i], asked.get(0)[i], 1e-9, "argument " + i);
         }
+    }
+
+    /** Flow i takes {@code paths[i]} (two links) with {@code bytes[i]}, tag i; returns each flow's finish, ps. */
+    private static double[] run(Graph graph, ContentionModel model, int[][] paths, double[] bytes) {
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, 4, 0.0);
+        network.setContentionModel(model);
+        double[] finishPs = new double[paths.length];
+        network.setListener((tag, atPs) -> finishPs[tag] = atPs);
+        for (int i = 0; i < paths.length; i++) {
+            network.start(paths[i], paths[i].length, bytes[i], 1, i);
+        }
+        simulation.run(network);
+        return finishPs;
     }
 }
