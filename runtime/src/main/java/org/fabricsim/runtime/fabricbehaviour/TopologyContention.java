@@ -64,6 +64,10 @@ final class TopologyContention implements ContentionModel {
     private final double loneFactor;
     /** Whether HPCC's telemetry misses every link between switches ({@link HpccPacing#blindBetweenSwitches}). */
     private final boolean blindBetweenSwitches;
+    /** Each switch's uplinks where HPCC's hashes collide ({@link HpccPacing#hashesCollide}); null elsewhere. */
+    private final HashedUplinks hashedUplinks;
+    /** The share of a link a flow whose hash collides runs at ({@link HpccPacing#collidingFlowFactor}). */
+    private final double collidingFactor;
 
     TopologyContention(FabricBehaviour behaviour, ClusterTopology topology) {
         this.behaviour = behaviour;
@@ -101,6 +105,8 @@ final class TopologyContention implements ContentionModel {
         boolean hpcc = behaviour.key().congestionControl() == CongestionControl.HPCC;
         loneFactor = hpcc ? HpccPacing.loneFlowFactor(behaviour.hpcc()) : 1;
         blindBetweenSwitches = hpcc && HpccPacing.blindBetweenSwitches(behaviour.key().routing());
+        hashedUplinks = hpcc && HpccPacing.hashesCollide(behaviour.key().routing()) ? new HashedUplinks(graph) : null;
+        collidingFactor = hashedUplinks != null ? HpccPacing.collidingFlowFactor(behaviour.hpcc()) : loneFactor;
         boolean dcqcn = behaviour.key().congestionControl() == CongestionControl.DCQCN;
         boolean ibCc = behaviour.key().congestionControl() == CongestionControl.INFINIBAND;
         PacketConfig scenario = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
@@ -187,13 +193,23 @@ final class TopologyContention implements ContentionModel {
     @Override
     public double smallestFactor() {
         return drops == null && !blocks && stall == null && recovery == null
-                ? Math.min(loneFactor, behaviour.smallestFactor()) : 0;
+                ? Math.min(collidingFactor, behaviour.smallestFactor()) : 0;
     }
 
-    /** A scale-up link keeps its capacity; any other runs a lone flow at {@link #loneFactor}. */
+    /**
+     * A scale-up link keeps its capacity; an uplink whose flow more likely than not shares its hashed uplink with
+     * another of the flows leaving its switch ({@link HpccPacing#collisionLikelier}) runs it at {@link
+     * #collidingFactor}; any other link runs a lone flow at {@link #loneFactor}. O(the switch's uplinks) for an
+     * uplink under adaptive HPCC, O(1) otherwise. The siblings' flows are read when the link's component is solved.
+     */
     @Override
-    public double loneFlowCapacityFactor(int link) {
-        return link < scaleUp.length && scaleUp[link] ? 1 : loneFactor;
+    public double loneFlowCapacityFactor(int link, long[] flowsOnLink) {
+        if (link < scaleUp.length && scaleUp[link]) {
+            return 1;
+        }
+        int uplinks = hashedUplinks == null ? 0 : hashedUplinks.siblings(link);
+        return uplinks > 1 && HpccPacing.collisionLikelier(hashedUplinks.flowsLeaving(link, flowsOnLink), uplinks)
+                ? collidingFactor : loneFactor;
     }
 
     @Override

@@ -226,7 +226,7 @@ final class ContentionDerating {
             } else {
                 reading.endEpisode(link);
                 blocked[link] = false;
-                factor[link] = full && linkWeight[link] == 1 ? settle(link, model.loneFlowCapacityFactor(link)) : 1;
+                factor[link] = full && linkWeight[link] == 1 ? settle(link, model.loneFlowCapacityFactor(link, linkWeight)) : 1;
             }
             capacity[link] = linkCapacity * factor[link];
             derated |= factor[link] != 1;

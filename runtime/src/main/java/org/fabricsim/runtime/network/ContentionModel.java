@@ -56,9 +56,10 @@ public interface ContentionModel {
      * The share of its capacity {@code link} delivers when one flow alone saturates it (the ideal solve gives it
      * the link's whole capacity), in (0, 1]: 1 (the default) where the flow's sender runs at line rate, less under
      * a congestion control that paces a flow below its own bottleneck's capacity with nothing to contend with
-     * (HPCC's target utilisation η). A function of the link only.
+     * (HPCC's target utilisation η). A function of the link and of the flows on every link ({@code flowsOnLink},
+     * multiplicity-weighted, as the solve holds them: its siblings' may tell what a hashed choice among them does).
      */
-    default double loneFlowCapacityFactor(int link) {
+    default double loneFlowCapacityFactor(int link, long[] flowsOnLink) {
         return 1;
     }
 

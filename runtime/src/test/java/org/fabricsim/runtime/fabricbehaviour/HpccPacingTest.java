@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.fabricbehaviour;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.runtime.network.ContentionModel;
@@ -67,6 +68,54 @@ class HpccPacingTest {
         assertTrue(u < 0.9, "the sprayed row's u(2, 1) at 4 links: " + u);
         assertEquals(u, spray.saturatedCapacityFactor(nic, 2, 1, 4, MIB, 4 * MIB, 0), 1e-12);
         assertTrue(hpcc(RoutingMode.ECMP).on(topology).saturatedCapacityFactor(uplink, 2, 1, 4, MIB, 4 * MIB, 4) < 0.9);
-        assertEquals(0.9504, spray.loneFlowCapacityFactor(nic), 1e-12);
+        assertEquals(0.9504, spray.loneFlowCapacityFactor(nic, new long[graph.linkCount()]), 1e-12);
+    }
+
+    @Test
+    void shouldRunAFlowWhoseHashLikelyCollidesAtTheSpillFixedPoint() {
+        // η = 0.95, 1 − η = 0.05: (2 + 0.2)·r² − 3r + 1 = 0, r = (3 + √(1 − 0.8)) / 4.4 = (3 + 0.4472136) / 4.4
+        // = 0.7834576. With η = 0.9 the root is not real (1 − 1.6 < 0): the pair shares its link at 0.45 each.
+        assertEquals(0.7834576, HpccPacing.collidingFlowFactor(Hpcc.defaults(12.5e9)), 1e-7);
+        assertEquals(0.45, HpccPacing.collidingFlowFactor(new Hpcc(0.9, 5, 5e6, 1.25e8)), 1e-12);
+        // A flow shares its hashed uplink with one of n − 1 others with probability 1 − ((k − 1) / k)^(n − 1):
+        // 4 on 4 uplinks 1 − 27/64 = 0.578 (likelier), 3 on 4 0.4375 and 2 on 4 0.25 (not), 2 on 2 exactly 0.5 (not).
+        assertTrue(HpccPacing.collisionLikelier(4, 4));
+        assertFalse(HpccPacing.collisionLikelier(3, 4));
+        assertFalse(HpccPacing.collisionLikelier(2, 4));
+        assertFalse(HpccPacing.collisionLikelier(2, 2));
+        assertTrue(HpccPacing.collisionLikelier(3, 2));
+    }
+
+    @Test
+    void shouldChargeTheCollisionOnlyToAnUplinkWhoseSwitchSendsEnoughFlows() {
+        // A 1:1 leaf of 4 hosts has 4 uplinks. Adaptive HPCC: one flow on an uplink with 3 more on its siblings
+        // (4 on 4) runs at 0.7834576; with 1 more (2 on 4) at the lone 0.9504; the NIC link (no hashed choice) at 0.9504.
+        ClusterTopology topology = TrafficPattern.permutation(8, 4, 1.0, MIB).topology(PAYLOAD_BYTES_PER_SECOND);
+        Graph graph = topology.graph();
+        int leaf = -1;
+        int nic = -1;
+        long[] flows = new long[graph.linkCount()];
+        int[] uplinks = new int[4];
+        int found = 0;
+        for (int link = 0; link < graph.linkCount(); link++) {
+            boolean fromHost = graph.nodeKind(graph.linkFrom(link)) == Graph.ACCELERATOR;
+            nic = nic < 0 && fromHost && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH ? link : nic;
+            leaf = nic == link ? graph.linkTo(link) : leaf;
+        }
+        for (int link = 0; link < graph.linkCount(); link++) {
+            if (graph.linkFrom(link) == leaf && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH && found < 4) {
+                uplinks[found++] = link;
+            }
+        }
+        assertEquals(4, found);
+        ContentionModel adaptive = hpcc(RoutingMode.ADAPTIVE).on(topology);
+        flows[uplinks[0]] = 1;
+        flows[uplinks[1]] = 1;
+        assertEquals(0.9504, adaptive.loneFlowCapacityFactor(uplinks[0], flows), 1e-12);
+        flows[uplinks[2]] = 1;
+        flows[uplinks[3]] = 1;
+        assertEquals(0.7834576, adaptive.loneFlowCapacityFactor(uplinks[0], flows), 1e-7);
+        assertEquals(0.9504, adaptive.loneFlowCapacityFactor(nic, flows), 1e-12);
+        assertEquals(0.9504, hpcc(RoutingMode.ECMP).on(topology).loneFlowCapacityFactor(uplinks[0], flows), 1e-12);
     }
 }
