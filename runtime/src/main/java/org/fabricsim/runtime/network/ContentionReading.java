@@ -8,9 +8,9 @@ import org.fabricsim.runtime.topology.Graph;
 /**
  * What {@link ContentionDerating} reads of a saturated link's load and asks its {@link
  * ContentionModel}: the overload ρ (Σ over its classes of multiplicity × the sender's share of its
- * first link, over the capacity; where the model {@link ContentionModel#offersInputShare}, each term at most the
- * class's fair share w·c_in / W_in of the link before it on its path), the flows per sender m (Σ multiplicity over the distinct first
- * links, counted with a stamp per link, no allocation), the flows' mean path length (Σ multiplicity ×
+ * first link, over the capacity; where the model {@link ContentionModel#offersInputShare}, each term at most
+ * the class's fair share w·c_in / W_in of the link before it on its path), the flows per sender m (Σ
+ * multiplicity over the distinct first links, counted with a stamp per link, no allocation), the flows' mean path length (Σ multiplicity ×
  * links of the path over Σ multiplicity), and the link's contention episode: its bytes (Σ multiplicity
  * × remaining bytes when the episode began; an episode ends when the link empties or stops being
  * saturated, {@link #endEpisode}), its bytes per sender (those over the distinct senders when it
