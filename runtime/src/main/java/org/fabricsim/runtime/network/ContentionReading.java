@@ -10,10 +10,10 @@ import org.fabricsim.runtime.topology.Graph;
  * ContentionModel}: the overload ρ (Σ over its classes of multiplicity × the sender's share of its
  * first link, over the capacity; where the model {@link ContentionModel#offersInputShare}, each term at most
  * the class's fair share w·c_in / W_in of the link before it on its path), the flows per sender m (Σ
- * multiplicity over the distinct first links, counted with a stamp per link, no allocation), the flows' mean path length (Σ multiplicity ×
- * links of the path over Σ multiplicity), and the link's contention episode: its bytes (Σ multiplicity
- * × remaining bytes when the episode began; an episode ends when the link empties or stops being
- * saturated, {@link #endEpisode}), its bytes per sender (those over the distinct senders when it
+ * multiplicity over the distinct first links, counted with a stamp per link, no allocation), the flows' mean
+ * path length (Σ multiplicity × links of the path over Σ multiplicity), and the link's contention episode:
+ * its bytes (Σ multiplicity × remaining bytes when the episode began; an episode ends when the link empties
+ * or stops being saturated, {@link #endEpisode}), its bytes per sender (those over the distinct senders when it
  * began) and its input links (the distinct links before it on its classes' paths, counted with a second stamp). The model is asked again only when one of these differs from the link's last reading (a
  * model's factor is a function of its arguments): most saturated links carry the same classes from
  * one solve to the next. O(flows on the link) per reading.
@@ -77,7 +77,7 @@ final class ContentionReading {
     private double flowCount;
     /** Whether the model may give the flows left in an episode an inherited factor. */
     private final boolean inherits;
-    /** Whether a class offers a link at most its share of the link before it ({@link ContentionModel#offersInputShare}). */
+    /** Whether a class offers at most its share of the link before ({@link ContentionModel#offersInputShare}). */
     private final boolean inputShare;
     /** The network's clock, ps. */
     private final LongSupplier clockPs;
