@@ -31,7 +31,8 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * under the others; under HPCC with spraying a saturated link between switches runs whole, unseen by HPCC. The
  * flows left in an ib-cc episode that opened with more inherit the crowd's index and the queue behind its last
  * byte ({@link IbCcRecovery#inheritedCapacityFactor}), read with the episode's opening overload, flows and input
- * links, and the same admitted queue.
+ * links, and the same admitted queue. An ib-cc row's class offers a switch link at most its share of the link before
+ * it ({@link #offersInputShare}): a spine downlink fed by saturated uplinks is not read as overloaded.
  * DCQCN below Kmax: where a DCQCN row's queue stays in the marking band ({@link DcqcnStall#belowKmax}) at an
  * overload past the table's last degree whose own incast stays there too, u is that incast's delay held ({@link
  * DcqcnStall#heldDelayFactor}), not the rate read toward incasts past Kmax (at 1 MiB per sender: a DCQCN row
@@ -182,6 +183,16 @@ final class TopologyContention implements ContentionModel {
         double admitted = Math.min(queueBytes[link], openingInputLinks * ingressBytes[link]);
         return m * recovery.inheritedCapacityFactor(Math.min(openingOverload, openingInputLinks), openingFlows,
                 elapsedSeconds, flows, remainingBytes, graph.linkBytesPerSecond(link), admitted);
+    }
+
+    /**
+     * An ib-cc row's class offers a switch link at most its fair share of the link before it ({@link
+     * ContentionModel#offersInputShare}): IB CC marks only past its threshold, and a queue fed by saturated links
+     * grows only as fast as they bring its flows' bytes; no other row's reading changes.
+     */
+    @Override
+    public boolean offersInputShare() {
+        return recovery != null;
     }
 
     /** An ib-cc row's flows inherit the state of the crowd an episode opened with; no other row's do. */

@@ -95,4 +95,15 @@ public interface ContentionModel {
     default boolean inheritsState() {
         return false;
     }
+
+    /**
+     * Whether a class offers a link after its first at most its fair share of the link before it, w·c_in / W_in,
+     * as well as its sender's share of its NIC (false, the default: its NIC's share only). A switch link's queue
+     * grows only from what its input links bring, and a saturated input link gives the class that share; a congestion
+     * control that marks only at a queue past a threshold (IB CC) is then not set off at a link fed by links already
+     * saturated upstream.
+     */
+    default boolean offersInputShare() {
+        return false;
+    }
 }

@@ -8,11 +8,12 @@ import org.fabricsim.runtime.topology.Graph;
 /**
  * What {@link ContentionDerating} reads of a saturated link's load and asks its {@link
  * ContentionModel}: the overload ρ (Σ over its classes of multiplicity × the sender's share of its
- * first link, over the capacity), the flows per sender m (Σ multiplicity over the distinct first
- * links, counted with a stamp per link, no allocation), the flows' mean path length (Σ multiplicity ×
- * links of the path over Σ multiplicity), and the link's contention episode: its bytes (Σ multiplicity
- * × remaining bytes when the episode began; an episode ends when the link empties or stops being
- * saturated, {@link #endEpisode}), its bytes per sender (those over the distinct senders when it
+ * first link, over the capacity; where the model {@link ContentionModel#offersInputShare}, each term at most
+ * the class's fair share w·c_in / W_in of the link before it on its path), the flows per sender m (Σ
+ * multiplicity over the distinct first links, counted with a stamp per link, no allocation), the flows' mean
+ * path length (Σ multiplicity × links of the path over Σ multiplicity), and the link's contention episode:
+ * its bytes (Σ multiplicity × remaining bytes when the episode began; an episode ends when the link empties
+ * or stops being saturated, {@link #endEpisode}), its bytes per sender (those over the distinct senders when it
  * began) and its input links (the distinct links before it on its classes' paths, counted with a second stamp). The model is asked again only when one of these differs from the link's last reading (a
  * model's factor is a function of its arguments): most saturated links carry the same classes from
  * one solve to the next. O(flows on the link) per reading.
@@ -76,6 +77,8 @@ final class ContentionReading {
     private double flowCount;
     /** Whether the model may give the flows left in an episode an inherited factor. */
     private final boolean inherits;
+    /** Whether a class offers at most its share of the link before ({@link ContentionModel#offersInputShare}). */
+    private final boolean inputShare;
     /** The network's clock, ps. */
     private final LongSupplier clockPs;
     /** Per link, when its current contention episode began, ps. */
@@ -93,6 +96,7 @@ final class ContentionReading {
         this.model = model;
         this.clockPs = clockPs;
         this.inherits = model.inheritsState();
+        this.inputShare = model.offersInputShare();
         this.graph = graph;
         this.lists = lists;
         int links = graph.flowLinkCount();
@@ -171,8 +175,10 @@ final class ContentionReading {
      * Marks stale each changed link and every link of the classes whose first link it is (entries of
      * path index 0 in its list), then forgets the changes. A changed link that is no class's first
      * link (a switch link, a receiver's) has no such entries, which its count of them
-     * ({@link LinkFlowLists#firstCount}) tells without reading its list. O(Σ classes on the changed
-     * senders' links × P + changed links).
+     * ({@link LinkFlowLists#firstCount}) tells without reading its list. Where a class offers at most its share
+     * of the link before it ({@link ContentionModel#offersInputShare}) a changed link's weight also changes the
+     * reading of the next link of every class on it, marked stale too. O(Σ classes on the changed senders' links ×
+     * P + changed links), plus O(classes on the changed links) with input shares.
      */
     private void markStale(FlowTable table) {
         int entryShift = lists.entryShift;
@@ -183,16 +189,20 @@ final class ContentionReading {
             int first = changed[c];
             isChanged[first] = false;
             stale[first] = true;
-            if (lists.firstCount[first] == 0) {
+            if (lists.firstCount[first] == 0 && !inputShare) {
                 continue;
             }
             int[] list = lists.entries[first];
             int count = lists.count[first];
             for (int k = 0; k < count; k++) {
-                if ((list[k] & firstMask) != 0) {
+                int index = list[k] & firstMask;
+                int base = (list[k] >>> entryShift) * stride;
+                if (index != 0) {
+                    if (inputShare && index + 1 < records[base + FlowTable.LENGTH]) {
+                        stale[records[base + FlowTable.LINKS + index + 1]] = true;
+                    }
                     continue;
                 }
-                int base = (list[k] >>> entryShift) * stride;
                 int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
                 for (int at = base + FlowTable.LINKS; at < end; at++) {
                     stale[records[at]] = true;
@@ -226,7 +236,8 @@ final class ContentionReading {
 
     /**
      * Sets {@link #offeredBytesPerSecond}, Σ over the classes on {@code link} of multiplicity × their
-     * sender's share of its first link, {@link #flowsPerSender}, Σ multiplicity over the number
+     * sender's share of its first link (at most its share of the link before this one where {@link #inputShare}),
+     * {@link #flowsPerSender}, Σ multiplicity over the number
      * of distinct first links ({@link #senders}), {@link #pathLinks}, Σ multiplicity × path length
      * over Σ multiplicity, and {@link #inputLinks}, the distinct links before it on its classes' paths (an entry's
      * path index, its low bits, names its place on the path). One pass, O(classes on the link).
@@ -264,7 +275,12 @@ final class ContentionReading {
             }
             int first = records[base + FlowTable.LINKS];
             int multiplicity = records[base + FlowTable.MULTIPLICITY];
-            offered += offered(graph, linkWeight, multiplicity, first);
+            double share = offered(graph, linkWeight, multiplicity, first);
+            if (inputShare && index > 0) {
+                share = Math.min(share, offered(graph, linkWeight, multiplicity,
+                        records[base + FlowTable.LINKS + index - 1]));
+            }
+            offered += share;
             flows += multiplicity;
             links += (double) multiplicity * records[base + FlowTable.LENGTH];
             if (seen[first] != current) {

@@ -109,7 +109,51 @@ class ContentionReadingTest {
         }
     }
 
-    /** Flow i takes {@code paths[i]} (two links) with {@code bytes[i]}, tag i; returns each flow's finish, ps. */
+    @Test
+    void shouldBoundWhatAClassOffersByItsShareOfTheLinkBeforeItAndReadAgainWhenThatShareMoves() {
+        // Links of 100 B/s: a = 0, b = 1, c = 2, e = 3 (NICs), u = 4 (an uplink), d = 5 (the link after it). F0 =
+        // a→u→d, F1 = b→u→d, F2 = c→d (100 B each), F3 = e→u (10 B). The model derates nothing and offers input
+        // shares. Solve 1: u and d carry three flows each, all at 100/3 B/s, both saturated. d is offered F0's and
+        // F1's share of u, min(100/1, 100/3) each, and F2's of c, 100: ρ = (100/3 + 100/3 + 100) / 100 = 5/3 (its
+        // NICs' shares alone: 3). F3 ends at 10 / (100/3) = 0.3 s; u then carries two, and d is read again though
+        // its own classes and their first links stay: ρ = (50 + 50 + 100) / 100 = 2.
+        GraphBuilder builder = new GraphBuilder();
+        int node = builder.addNodes(Graph.SWITCH, 7, false);
+        for (int i = 0; i < 6; i++) {
+            builder.addLink(node + i, node + i + 1, new LinkClass(100, 0));
+        }
+        Graph graph = builder.build();
+        List<Double> overloadsOfD = new ArrayList<>();
+        ContentionModel model = new ContentionModel() {
+            @Override
+            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
+                    double episodeBytesPerSender, double episodeBytes, int inputLinks) {
+                if (link == 5) {
+                    overloadsOfD.add(overload);
+                }
+                return 1;
+            }
+
+            @Override
+            public boolean offersInputShare() {
+                return true;
+            }
+
+            @Override
+            public double smallestFactor() {
+                return 1;
+            }
+        };
+        double[] finishPs = run(graph, model, new int[][] {{0, 4, 5}, {1, 4, 5}, {2, 5}, {3, 4}},
+                new double[] {100, 100, 100, 10});
+
+        assertEquals(0.3, finishPs[3] / SECOND_PS, 1e-9);
+        assertEquals(2, overloadsOfD.size(), "overloads read on d: " + overloadsOfD);
+        assertEquals(5.0 / 3, overloadsOfD.get(0), 1e-12);
+        assertEquals(2.0, overloadsOfD.get(1), 1e-12);
+    }
+
+    /** Flow i takes {@code paths[i]} (its links) with {@code bytes[i]}, tag i; returns each flow's finish, ps. */
     private static double[] run(Graph graph, ContentionModel model, int[][] paths, double[] bytes) {
         Simulation simulation = new Simulation(1);
         MaxMinNetwork network = new MaxMinNetwork(simulation, graph, 4, 0.0);
