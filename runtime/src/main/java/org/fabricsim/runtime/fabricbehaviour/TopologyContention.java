@@ -188,7 +188,10 @@ final class TopologyContention implements ContentionModel {
     /**
      * An ib-cc row's class offers a switch link at most its fair share of the link before it ({@link
      * ContentionModel#offersInputShare}): IB CC marks only past its threshold, and a queue fed by saturated links
-     * grows only as fast as they bring its flows' bytes; no other row's reading changes.
+     * grows only as fast as they bring its flows' bytes. That holds for every row; the others do not read it yet
+     * because their over-read overload stands in for a rate cut that outlives its crowd, which only ib-cc rows
+     * model ({@link IbCcRecovery#inheritedCapacityFactor}; docs/fabric-behaviour.md, "IB CC marks only where its
+     * inputs overload a queue").
      */
     @Override
     public boolean offersInputShare() {
