@@ -156,4 +156,42 @@ final class DcqcnStall {
         double idealSeconds = episodeBytes / bytesPerSecond;
         return idealSeconds / (idealSeconds + delaySeconds(flows, bytesPerSecond));
     }
+    /**
+     * Whether a queue of at most {@code admittedBytes} = Q_adm on a link of {@code bytesPerSecond} = c never passes
+     * Kmax (scaled to c): every mark is then drawn per packet with probability below Pmax, so a cut falls on one
+     * flow at a time and never on all of them at once as past Kmax.
+     */
+    boolean neverPastKmax(double admittedBytes, double bytesPerSecond) {
+        return admittedBytes <= kmaxBytes * bytesPerSecond / thresholdBytesPerSecond;
+    }
+
+    /**
+     * Whether a flow on a link whose queue never passes Kmax ({@link #neverPastKmax}) is cut below its share of its
+     * NIC before its bytes are out: the multipath factor, measured on a permutation of one 2 MiB flow per sender, is
+     * DCQCN's loss (the same rows without DCQCN read 0.999), and a flow loses only once its rate binds. On a link of
+     * c at overload ρ with m flows per sender, the senders run at line rate until the queue reaches Kmin, after
+     * Kmin/(ρ − 1) bytes each, Kmin/((ρ − 1)·m) a flow; the flow's remaining B − Kmin/((ρ − 1)·m) bytes leave a
+     * queue held at Q (the member's share of what its switch admits), each marked with p = Pmax·(Q − Kmin)/ΔK:
+     * E = p·(B − Kmin/((ρ − 1)·m))/MTU cuts. The first cut halves R_C = c (α = 1), and so does each of the next few
+     * (g = 1/256 barely lowers α), so the rate falls below the share c/(ρ·m) at h = ⌊log₂(ρ·m)⌋ + 1 cuts; the loss
+     * applies iff E ≥ h. Credits at ρ = 2, a leaf's two sprayed uplinks fed by four hosts (Q = 4 × 256 KiB / 2 =
+     * 524,288 B, p = 0.2 × 124,288 / 1,200,000 = 0.0207): one flow of 2 MiB, E = 8.6 ≥ 2 (the table's scenario);
+     * twelve of 256 KiB, E = 1.2 &lt; 5 (the held-out all-to-all). O(1).
+     *
+     * @param queueBytes      Q, bytes
+     * @param overload        ρ
+     * @param flowsPerSender  m
+     * @param bytesPerFlow    B
+     * @param bytesPerSecond  c, the link's (the thresholds scale with it)
+     */
+    boolean cutBelowShare(double queueBytes, double overload, double flowsPerSender, double bytesPerFlow,
+            double bytesPerSecond) {
+        double scale = bytesPerSecond / thresholdBytesPerSecond;
+        double kmin = kminBytes * scale;
+        double band = (kmaxBytes - kminBytes) * scale;
+        double p = pmax * Math.max(0, Math.min(queueBytes - kmin, band)) / band;
+        double cuts = p * Math.max(0, bytesPerFlow - kmin / ((overload - 1) * flowsPerSender)) / mtuBytes;
+        double halvings = Math.floor(Math.log(overload * flowsPerSender) / Math.log(2)) + 1;
+        return cuts >= halvings;
+    }
 }

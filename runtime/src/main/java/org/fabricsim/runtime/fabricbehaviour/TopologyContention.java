@@ -57,6 +57,8 @@ final class TopologyContention implements ContentionModel {
     private final double[] ingressBytes;
     /** Per physical link, the queue its sending switch admits in all (lossy: α·S / (1 + α)), 0 from a NIC. */
     private final double[] queueBytes;
+    /** Per link group (handle − physical links), its lowest member: its switch admits what the group's members do. */
+    private final int[] firstMember;
     /** DCQCN: the table's last degree whose incast admits at most Kmax ({@link DcqcnStall#lastDegreeBelowKmax}). */
     private final int belowKmaxDegree;
     private final boolean oneBlock;
@@ -120,6 +122,12 @@ final class TopologyContention implements ContentionModel {
         double scenarioSwitchBytes = scenario.buffer().switchBytes();
         belowKmaxDegree = dcqcn ? stall.lastDegreeBelowKmax(FabricBehaviour.INCAST_DEGREES,
                 behaviour.ingressAdmittedBytes(scenarioSwitchBytes)) : 0;
+        firstMember = new int[graph.flowLinkCount() - links];
+        for (int link = links - 1; link >= 0; link--) {
+            if (graph.groupOf(link) >= 0) {
+                firstMember[graph.groupOf(link) - links] = link;
+            }
+        }
         for (int link = 0; queued && link < links; link++) {
             if (graph.nodeKind(graph.linkFrom(link)) != Graph.SWITCH) {
                 continue;
@@ -150,10 +158,20 @@ final class TopologyContention implements ContentionModel {
         }
         double rate = oneBlock ? UtilisationGrid.inBlock(utilisation, 0, overload, flowsPerSender)
                 : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, episodeBytesPerSender);
-        if (ingressBytes == null || link >= ingressBytes.length) {
+        if (ingressBytes == null) {
             return m * rate;
         }
-        double admitted = inputLinks == 0 ? 0 : Math.min(queueBytes[link], inputLinks * ingressBytes[link]);
+        int physical = link < ingressBytes.length ? link : firstMember[link - ingressBytes.length];
+        double admitted = inputLinks == 0 ? 0 : Math.min(queueBytes[physical], inputLinks * ingressBytes[physical]);
+        double memberQueue = admitted / graph.groupSize(link);
+        double memberBytesPerSecond = graph.linkBytesPerSecond(physical);
+        if (stall != null && m < 1 && stall.neverPastKmax(admitted, memberBytesPerSecond) && !stall.cutBelowShare(
+                memberQueue, overload, flowsPerSender, episodeBytesPerSender / flowsPerSender, memberBytesPerSecond)) {
+            m = 1;
+        }
+        if (link >= ingressBytes.length) {
+            return m * rate;
+        }
         double flows = flowsPerSender * episodeBytes / episodeBytesPerSender;
         double bytesPerSecond = graph.linkBytesPerSecond(link);
         if (stall != null && belowKmaxDegree > 0 && overload > belowKmaxDegree

@@ -103,6 +103,29 @@ class DcqcnStallTest {
     }
 
     @Test
+    void shouldFindAQueueThatCreditsHoldBelowKmax() {
+        // A leaf uplink on credits fed by 4 host links: Q_adm = 4 × 262,144 = 1,048,576 B ≤ Kmax = 1,600,000: never
+        // past Kmax; 7 inputs: 1,835,008 B > Kmax. At c = 4·C Kmax scales to 6,400,000 B: 7 inputs stay below.
+        assertTrue(STALL.neverPastKmax(4 * 64 * 4096, C));
+        assertTrue(!STALL.neverPastKmax(7 * 64 * 4096, C));
+        assertTrue(STALL.neverPastKmax(7 * 64 * 4096, 4 * C));
+    }
+
+    @Test
+    void shouldCutAFlowBelowItsShareOnlyWhenItsBytesOutlastTheHalvings() {
+        // Credits, a leaf's two sprayed uplinks fed by four hosts: Q = 4 × 262,144 / 2 = 524,288 B, p = 0.2 × (524,288
+        // − 400,000) / 1,200,000 = 0.0207147, ρ = 2.
+        // One flow of 2 MiB: (2,097,152 − 400,000) / 4096 = 414.34 packets marked, E = 8.58 ≥ h = ⌊log₂ 2⌋ + 1 = 2.
+        assertTrue(STALL.cutBelowShare(524_288, 2, 1, 2 * MIB, C));
+        // Twelve flows of 256 KiB: (262,144 − 400,000 / 12) / 4096 = 55.86, E = 1.16 < h = ⌊log₂ 24⌋ + 1 = 5.
+        assertTrue(!STALL.cutBelowShare(524_288, 2, 12, MIB / 4, C));
+        // Four flows of 512 KiB: (524,288 − 100,000) / 4096 = 103.59, E = 2.15 < h = ⌊log₂ 8⌋ + 1 = 4.
+        assertTrue(!STALL.cutBelowShare(524_288, 2, 4, MIB / 2, C));
+        // A queue held at Kmin is never marked: p = 0.
+        assertTrue(!STALL.cutBelowShare(400_000, 2, 1, 8 * MIB, C));
+    }
+
+    @Test
     void shouldHoldTheTablesDelayNotItsRatePastTheLastDegreeBelowKmax() {
         // u* = 0.677 at k* = 4, 1 MiB each: T* = 4 × 1,048,576 / 12.5e9 = 335.544 µs, D* = 335.544 × (1/0.677 − 1)
         // = 160.090 µs. An episode of 9 MiB: R/c = 754.975 µs, factor 754.975 / (754.975 + 160.090) = 0.825051.
