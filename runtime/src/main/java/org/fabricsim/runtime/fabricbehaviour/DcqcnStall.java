@@ -156,6 +156,7 @@ final class DcqcnStall {
         double idealSeconds = episodeBytes / bytesPerSecond;
         return idealSeconds / (idealSeconds + delaySeconds(flows, bytesPerSecond));
     }
+
     /**
      * Whether a queue of at most {@code admittedBytes} = Q_adm on a link of {@code bytesPerSecond} = c never passes
      * Kmax (scaled to c): every mark is then drawn per packet with probability below Pmax, so a cut falls on one
