@@ -53,14 +53,8 @@ class HpccPacingTest {
         // at 4 links reads below 1, as does the sprayed row's on the NIC link, which HPCC does see.
         ClusterTopology topology = TrafficPattern.permutation(8, 4, 2.0, MIB).topology(PAYLOAD_BYTES_PER_SECOND);
         Graph graph = topology.graph();
-        int uplink = -1;
-        int nic = -1;
-        for (int link = 0; link < graph.linkCount(); link++) {
-            byte from = graph.nodeKind(graph.linkFrom(link));
-            byte to = graph.nodeKind(graph.linkTo(link));
-            uplink = uplink < 0 && from == Graph.SWITCH && to == Graph.SWITCH ? link : uplink;
-            nic = nic < 0 && from == Graph.ACCELERATOR && to == Graph.SWITCH ? link : nic;
-        }
+        int uplink = firstLink(graph, Graph.SWITCH);
+        int nic = firstLink(graph, Graph.ACCELERATOR);
         FabricBehaviour sprayed = hpcc(RoutingMode.SPRAY);
         ContentionModel spray = sprayed.on(topology);
         assertEquals(1, spray.saturatedCapacityFactor(uplink, 2, 1, 4, MIB, 4 * MIB, 4));
@@ -92,16 +86,11 @@ class HpccPacingTest {
         // (4 on 4) runs at 0.7834576; with 1 more (2 on 4) at the lone 0.9504; the NIC link (no hashed choice) at 0.9504.
         ClusterTopology topology = TrafficPattern.permutation(8, 4, 1.0, MIB).topology(PAYLOAD_BYTES_PER_SECOND);
         Graph graph = topology.graph();
-        int leaf = -1;
-        int nic = -1;
+        int nic = firstLink(graph, Graph.ACCELERATOR);
+        int leaf = graph.linkTo(nic);
         long[] flows = new long[graph.linkCount()];
         int[] uplinks = new int[4];
         int found = 0;
-        for (int link = 0; link < graph.linkCount(); link++) {
-            boolean fromHost = graph.nodeKind(graph.linkFrom(link)) == Graph.ACCELERATOR;
-            nic = nic < 0 && fromHost && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH ? link : nic;
-            leaf = nic == link ? graph.linkTo(link) : leaf;
-        }
         for (int link = 0; link < graph.linkCount(); link++) {
             if (graph.linkFrom(link) == leaf && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH && found < 4) {
                 uplinks[found++] = link;
@@ -117,5 +106,15 @@ class HpccPacingTest {
         assertEquals(0.7834576, adaptive.loneFlowCapacityFactor(uplinks[0], flows), 1e-7);
         assertEquals(0.9504, adaptive.loneFlowCapacityFactor(nic, flows), 1e-12);
         assertEquals(0.9504, hpcc(RoutingMode.ECMP).on(topology).loneFlowCapacityFactor(uplinks[0], flows), 1e-12);
+    }
+
+    /** The first link from a node of kind {@code from} into a switch. */
+    private static int firstLink(Graph graph, byte from) {
+        for (int link = 0; link < graph.linkCount(); link++) {
+            if (graph.nodeKind(graph.linkFrom(link)) == from && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH) {
+                return link;
+            }
+        }
+        throw new AssertionError("no link from a node of kind " + from + " into a switch");
     }
 }
