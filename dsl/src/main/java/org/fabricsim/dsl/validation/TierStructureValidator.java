@@ -64,7 +64,7 @@ public class TierStructureValidator extends FabricCheck {
             if (tier.role().equals("leaf") && hosts >= 1) {
                 int rails = layout.rails();
                 int perRail = (accelerators + rails - 1) / rails;
-                int leavesPerRail = smallestDivisorAtLeast(perRail, (int) ((perRail + hosts - 1) / hosts));
+                int leavesPerRail = Counts.smallestDivisorAtLeast(perRail, (int) ((perRail + hosts - 1) / hosts));
                 leafFix = String.valueOf(rails * leavesPerRail);
                 fix = "write 'leaf " + leafFix + " x " + name(tier) + "' (" + perRail / leavesPerRail
                         + " NIC ports each), or " + fix;
@@ -126,7 +126,7 @@ public class TierStructureValidator extends FabricCheck {
         int hosts = layout.leafHostsThatFit(ratio);
         int rails = layout.rails();
         int perRail = (spec.accelerators() + rails - 1) / rails;
-        int leaves = hosts < 1 ? 0 : rails * smallestDivisorAtLeast(perRail, (perRail + hosts - 1) / hosts);
+        int leaves = hosts < 1 ? 0 : rails * Counts.smallestDivisorAtLeast(perRail, (perRail + hosts - 1) / hosts);
         String fix = leaves > 0 ? "write 'leaf " + leaves + " x " + name(leaf) + "' (" + perRail / (leaves / rails)
                 + " NIC ports each), or " + otherFix : otherFix;
         error("Each leaf (" + name(leaf) + ", " + leaf.switchSpec().radix() + " ports) needs " + leaf.portsUsed()
@@ -150,7 +150,7 @@ public class TierStructureValidator extends FabricCheck {
             int perRail = (spec(cluster).accelerators() + rails - 1) / rails;
             int count = structure.leaf().count();
             if (count % rails != 0 || perRail % Math.max(1, count / rails) != 0) {
-                int suggested = rails * nearestDivisor(perRail, Math.max(1, count / rails));
+                int suggested = rails * Counts.nearestDivisor(perRail, Math.max(1, count / rails));
                 error(count + " leaf switches do not split the " + perRail + " NIC ports of each of " + rails
                         + " rail" + (rails == 1 ? "" : "s") + " evenly: write 'leaf " + suggested + " x ...' ("
                         + perRail / (suggested / rails) + " ports each).", target(topology, "leaf"), null,
@@ -162,14 +162,14 @@ public class TierStructureValidator extends FabricCheck {
                     + " or remove the core line.", target(topology, "core"), null, IssueCodes.TIER_COUNT, "");
         }
         if (built == 3 && structure.spine() != null && structure.spine().count() % layout.pods() != 0) {
-            int suggested = roundUp(structure.spine().count(), layout.pods());
+            int suggested = Counts.roundUp(structure.spine().count(), layout.pods());
             error(structure.spine().count() + " spine switches do not split over the " + layout.pods() + " pods: write"
                     + " 'spine " + suggested + " x ...' (" + suggested / layout.pods() + " per pod).",
                     target(topology, "spine"), null, IssueCodes.TIER_COUNT, String.valueOf(suggested));
         }
         int perPod = layout.tiers().get(0).uplinks();
         if (built == 3 && structure.core() != null && structure.core().count() % perPod != 0) {
-            int suggested = roundUp(structure.core().count(), perPod);
+            int suggested = Counts.roundUp(structure.core().count(), perPod);
             error(structure.core().count() + " core switches do not split over the " + perPod + " spine planes of a"
                     + " pod: write 'core " + suggested + " x ...'.", target(topology, "core"), null,
                     IssueCodes.TIER_COUNT, String.valueOf(suggested));
@@ -195,7 +195,7 @@ public class TierStructureValidator extends FabricCheck {
         if (size % perNode == 0 && nodes % (size / perNode) == 0) {
             return;
         }
-        int suggested = perNode * nearestDivisor(nodes, Math.max(1, size / perNode));
+        int suggested = perNode * Counts.nearestDivisor(nodes, Math.max(1, size / perNode));
         error("Pods of " + size + " accelerators do not divide the cluster's " + nodes + " nodes of " + perNode
                 + ": write 'pods " + suggested + " accelerators' (" + nodes / (suggested / perNode) + " pods of "
                 + suggested / perNode + " nodes).", pods, null, IssueCodes.PODS_DIVIDE, String.valueOf(suggested));
@@ -258,37 +258,6 @@ public class TierStructureValidator extends FabricCheck {
     private static EObject target(Topology topology, String role) {
         EObject level = written(topology, role);
         return level != null ? level : topology;
-    }
-
-    /** The divisor of {@code n} nearest {@code wanted} (the smaller on a tie). */
-    static int nearestDivisor(int n, int wanted) {
-        int best = 1;
-        for (int d = 1; (long) d * d <= n; d++) {
-            if (n % d == 0) {
-                best = closer(best, d, wanted);
-                best = closer(best, n / d, wanted);
-            }
-        }
-        return best;
-    }
-
-    /** The smallest divisor of {@code n} not below {@code wanted} ({@code n} itself at worst). */
-    static int smallestDivisorAtLeast(int n, int wanted) {
-        int d = Math.max(1, wanted);
-        while (n % d != 0) {
-            d++;
-        }
-        return d;
-    }
-
-    private static int closer(int a, int b, int wanted) {
-        long da = Math.abs((long) a - wanted);
-        long db = Math.abs((long) b - wanted);
-        return db < da || db == da && b < a ? b : a;
-    }
-
-    private static int roundUp(int count, int multiple) {
-        return (count + multiple - 1) / multiple * multiple;
     }
 
     private static String links(int count, double bytesPerSecond) {
