@@ -111,8 +111,8 @@ final class DcqcnStall {
      */
     boolean belowKmax(double overload, double episodeBytes, double admittedBytes, double bytesPerSecond) {
         double queueBytes = Math.min((1 - 1 / overload) * episodeBytes, admittedBytes);
-        double scale = bytesPerSecond / thresholdBytesPerSecond;
-        return queueBytes > kminBytes * scale && admittedBytes <= kmaxBytes * scale;
+        return queueBytes > kminBytes * bytesPerSecond / thresholdBytesPerSecond
+                && neverPastKmax(admittedBytes, bytesPerSecond);
     }
 
     /**

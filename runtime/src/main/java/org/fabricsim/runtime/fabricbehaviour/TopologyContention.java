@@ -122,8 +122,8 @@ final class TopologyContention implements ContentionModel {
         double scenarioSwitchBytes = scenario.buffer().switchBytes();
         belowKmaxDegree = dcqcn ? stall.lastDegreeBelowKmax(FabricBehaviour.INCAST_DEGREES,
                 behaviour.ingressAdmittedBytes(scenarioSwitchBytes)) : 0;
-        firstMember = new int[graph.flowLinkCount() - links];
-        for (int link = links - 1; link >= 0; link--) {
+        firstMember = queued ? new int[graph.flowLinkCount() - links] : null;
+        for (int link = links - 1; queued && link >= 0; link--) {
             if (graph.groupOf(link) >= 0) {
                 firstMember[graph.groupOf(link) - links] = link;
             }
@@ -162,18 +162,17 @@ final class TopologyContention implements ContentionModel {
             return m * rate;
         }
         int physical = link < ingressBytes.length ? link : firstMember[link - ingressBytes.length];
-        double admitted = inputLinks == 0 ? 0 : Math.min(queueBytes[physical], inputLinks * ingressBytes[physical]);
-        double memberQueue = admitted / graph.groupSize(link);
-        double memberBytesPerSecond = graph.linkBytesPerSecond(physical);
-        if (stall != null && m < 1 && stall.neverPastKmax(admitted, memberBytesPerSecond) && !stall.cutBelowShare(
-                memberQueue, overload, flowsPerSender, episodeBytesPerSender / flowsPerSender, memberBytesPerSecond)) {
+        double admitted = admittedQueueBytes(physical, inputLinks);
+        double bytesPerSecond = graph.linkBytesPerSecond(physical);
+        if (stall != null && m < 1 && stall.neverPastKmax(admitted, bytesPerSecond)
+                && !stall.cutBelowShare(admitted / graph.groupSize(link), overload, flowsPerSender,
+                        episodeBytesPerSender / flowsPerSender, bytesPerSecond)) {
             m = 1;
         }
         if (link >= ingressBytes.length) {
             return m * rate;
         }
         double flows = flowsPerSender * episodeBytes / episodeBytesPerSender;
-        double bytesPerSecond = graph.linkBytesPerSecond(link);
         if (stall != null && belowKmaxDegree > 0 && overload > belowKmaxDegree
                 && stall.belowKmax(overload, episodeBytes, admitted, bytesPerSecond)) {
             double senderBytes = FabricBehaviour.SENDER_BYTES[0];
@@ -198,9 +197,17 @@ final class TopologyContention implements ContentionModel {
             return 1;
         }
         double m = multipath[link] ? behaviour.multipathFactor() : 1;
-        double admitted = Math.min(queueBytes[link], openingInputLinks * ingressBytes[link]);
         return m * recovery.inheritedCapacityFactor(Math.min(openingOverload, openingInputLinks), openingFlows,
-                elapsedSeconds, flows, remainingBytes, graph.linkBytesPerSecond(link), admitted);
+                elapsedSeconds, flows, remainingBytes, graph.linkBytesPerSecond(link),
+                admittedQueueBytes(link, openingInputLinks));
+    }
+
+    /**
+     * The queue the switch sending on physical {@code link} admits for it from {@code inputLinks} input links: the
+     * smaller of its whole admitted queue and that many ingress shares (0 without input links). O(1).
+     */
+    private double admittedQueueBytes(int link, int inputLinks) {
+        return inputLinks == 0 ? 0 : Math.min(queueBytes[link], inputLinks * ingressBytes[link]);
     }
 
     /**
