@@ -13,6 +13,7 @@ import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
@@ -69,8 +70,8 @@ public final class InferenceHarness {
         return new InferenceSpec("bench.Disaggregated70B", LLAMA3_70B, cluster, Precision.FP8,
                 List.of(new InferenceSpec.Pool(InferenceSpec.Role.PREFILL, 6, tp8, 8192, 256, 2048),
                         new InferenceSpec.Pool(InferenceSpec.Role.DECODE, 10, tp8, 8192, 512, 0,
-                                new InferenceSpec.PoolFeatures(false, 0,
-                                        production ? new InferenceSpec.Speculative(1, 0.85, 1) : null))),
+                                new PoolFeatures(false, 0,
+                                        production ? new PoolFeatures.Speculative(1, 0.85, 1) : null))),
                 new InferenceSpec.Traffic(new InferenceSpec.Poisson(100), new InferenceSpec.Lognormal(1024, 0.6),
                         new InferenceSpec.Lognormal(256, 0.6), requests, production ? 0.5 : 0),
                 List.of(new InferenceSpec.Slo(InferenceSpec.SloMetric.TTFT, 99, 2.0)), false);

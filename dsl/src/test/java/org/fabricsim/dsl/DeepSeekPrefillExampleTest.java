@@ -24,6 +24,7 @@ import org.fabricsim.runtime.inference.InferenceRunner;
 import org.fabricsim.runtime.result.ExpectationResult;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -64,7 +65,7 @@ class DeepSeekPrefillExampleTest {
         double coldRate = prefillPerNode(cold, study.seed());
         List<InferenceSpec.Pool> sequential = unit.pools().stream().map(pool -> new InferenceSpec.Pool(pool.role(),
                 pool.replicas(), pool.parallel(), pool.maxBatchTokens(), pool.maxSequences(), pool.chunkedPrefill(),
-                new InferenceSpec.PoolFeatures(false, pool.features().redundantExperts(), null))).toList();
+                new PoolFeatures(false, pool.features().redundantExperts(), null))).toList();
         double sequentialRate = prefillPerNode(with(unit, sequential, traffic), study.seed());
         System.out.printf("  computing every token: %.0f; without two-batch overlap: %.0f tokens/s per node%n",
                 coldRate, sequentialRate);

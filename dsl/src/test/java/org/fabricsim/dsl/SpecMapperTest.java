@@ -23,6 +23,7 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.IterationHost;
+import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TopologySpec;
@@ -212,9 +213,9 @@ class SpecMapperTest {
                 }
                 """);
         List<InferenceSpec.Pool> pools = ((InferenceSpec) mapper.toStudy(model, "split.fabric").workloads().get(0)).pools();
-        assertEquals(List.of(InferenceSpec.Admission.PREEMPT, InferenceSpec.Admission.NO_EVICT),
+        assertEquals(List.of(PoolFeatures.Admission.PREEMPT, PoolFeatures.Admission.NO_EVICT),
                 pools.stream().map(pool -> pool.features().admission()).toList());
-        assertEquals(List.of(InferenceSpec.Batching.MIXED, InferenceSpec.Batching.PREFILL_FIRST),
+        assertEquals(List.of(PoolFeatures.Batching.MIXED, PoolFeatures.Batching.PREFILL_FIRST),
                 pools.stream().map(pool -> pool.features().batching()).toList());
         // 4 ms = 0.004 s, serialised with the GPU (no 'overlapped'); none on the pool that states none
         assertEquals(List.of(IterationHost.NONE, new IterationHost(0.004, 0, false)),

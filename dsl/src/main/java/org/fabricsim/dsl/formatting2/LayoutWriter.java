@@ -57,23 +57,6 @@ final class LayoutWriter {
         return writer.edits;
     }
 
-    /** One whitespace segment and what is asked of it. */
-    private static final class Space {
-        final int offset;
-        final int length;
-        String space;
-        Integer newLinesMin;
-        Integer newLinesMax;
-        boolean indentIn;
-        boolean indentOut;
-        boolean noIndentation;
-
-        Space(int offset, int length) {
-            this.offset = offset;
-            this.length = length;
-        }
-    }
-
     private void region(int k) {
         int first = tokens.firstPart(k);
         int end = tokens.endPart(k);
@@ -83,7 +66,7 @@ final class LayoutWriter {
         }
         if (!comments) {
             int start = tokens.regionStart(k);
-            Space only = new Space(start, tokens.regionEnd(k) - start);
+            LayoutSpace only = new LayoutSpace(start, tokens.regionEnd(k) - start);
             askRegion(only, k);
             only.indentIn = regions.indentIn[k];
             only.indentOut = regions.indentOut[k];
@@ -91,10 +74,11 @@ final class LayoutWriter {
             return;
         }
         List<Object> parts = alternating(k);
-        List<Space> spaces = parts.stream().filter(Space.class::isInstance).map(Space.class::cast).toList();
-        Space separator = spaces.get(spaces.size() - 1);
+        List<LayoutSpace> spaces = parts.stream().filter(LayoutSpace.class::isInstance).map(LayoutSpace.class::cast)
+                .toList();
+        LayoutSpace separator = spaces.get(spaces.size() - 1);
         for (int i = 0; i < parts.size(); i++) {
-            if (parts.get(i) instanceof Space space && (isMultiline(space) || i + 1 < parts.size()
+            if (parts.get(i) instanceof LayoutSpace space && (isMultiline(space) || i + 1 < parts.size()
                     && parts.get(i + 1) instanceof Integer comment && isOverLines(comment) && space.offset > 0)) {
                 separator = space;
                 break;
@@ -109,7 +93,7 @@ final class LayoutWriter {
         }
         askRegion(separator, k);
         for (int i = 0; i < parts.size(); i++) {
-            if (parts.get(i) instanceof Space space && space != separator) {
+            if (parts.get(i) instanceof LayoutSpace space && space != separator) {
                 boolean afterComment = i > 0 && parts.get(i - 1) instanceof Integer;
                 boolean beforeBlockComment = i + 1 < parts.size() && parts.get(i + 1) instanceof Integer comment
                         && tokens.partKind(comment) == LayoutTokens.BLOCK_COMMENT;
@@ -124,11 +108,12 @@ final class LayoutWriter {
         for (int i = 0; i < parts.size(); i++) {
             if (parts.get(i) instanceof Integer comment) {
                 lineStarts[i] = lineStart(tokens.partStart(comment));
-                configureAround(comment, lineStarts[i], (Space) parts.get(i - 1), (Space) parts.get(i + 1));
+                configureAround(comment, lineStarts[i], (LayoutSpace) parts.get(i - 1),
+                        (LayoutSpace) parts.get(i + 1));
             }
         }
         for (int i = 0; i < parts.size(); i++) {
-            if (parts.get(i) instanceof Space space) {
+            if (parts.get(i) instanceof LayoutSpace space) {
                 write(space);
             } else {
                 writeComment((Integer) parts.get(i), lineStarts[i]);
@@ -136,7 +121,7 @@ final class LayoutWriter {
         }
     }
 
-    private void askRegion(Space space, int k) {
+    private void askRegion(LayoutSpace space, int k) {
         byte wish = regions.space[k];
         space.space = wish == LayoutRules.SPACE_NONE ? "" : wish == LayoutRules.SPACE_ONE ? " " : null;
         if (regions.newLines[k] >= 0) {
@@ -145,74 +130,57 @@ final class LayoutWriter {
         }
     }
 
-    /** Whitespace and comments alternating (a {@link Space}, a part index, ..., a {@link Space}), merged runs. */
+    /**
+     * Whitespace and comments alternating (a {@link LayoutSpace}, a part index, ..., a {@link LayoutSpace}),
+     * merged runs.
+     */
     private List<Object> alternating(int k) {
         List<Object> result = new ArrayList<>();
-        Space last = null;
+        LayoutSpace last = null;
         for (int p = tokens.firstPart(k); p < tokens.endPart(k); p++) {
             if (tokens.partKind(p) == LayoutTokens.WHITESPACE) {
                 if (last == null) {
-                    last = new Space(tokens.partStart(p), tokens.partEnd(p) - tokens.partStart(p));
+                    last = new LayoutSpace(tokens.partStart(p), tokens.partEnd(p) - tokens.partStart(p));
                 } else {
                     result.remove(result.size() - 1);
-                    last = new Space(last.offset, last.length + tokens.partEnd(p) - tokens.partStart(p));
+                    last = new LayoutSpace(last.offset, last.length + tokens.partEnd(p) - tokens.partStart(p));
                 }
                 result.add(last);
             } else {
                 if (last == null) {
-                    result.add(new Space(tokens.partStart(p), 0));
+                    result.add(new LayoutSpace(tokens.partStart(p), 0));
                 }
                 last = null;
                 result.add(p);
             }
         }
         if (last == null) {
-            result.add(new Space(tokens.regionEnd(k), 0));
+            result.add(new LayoutSpace(tokens.regionEnd(k), 0));
         }
         return result;
     }
 
-    private void configureAround(int comment, int lineStart, Space leading, Space trailing) {
+    private void configureAround(int comment, int lineStart, LayoutSpace leading, LayoutSpace trailing) {
         int start = tokens.partStart(comment);
         if (tokens.partKind(comment) == LayoutTokens.LINE_COMMENT) {
             leading.noIndentation = start == lineStart;
             return;
         }
         if (isOverLines(comment) || isMultiline(leading)) {
-            newLineAround(leading);
-            newLineAround(trailing);
+            leading.askLineBreak();
+            trailing.askLineBreak();
         } else {
-            spaceAround(leading);
+            leading.askSpace();
             if (!isMultiline(trailing)) {
-                spaceAround(trailing);
+                trailing.askSpace();
             }
         }
     }
 
-    private static void newLineAround(Space space) {
-        if (space.offset > 0 && (space.newLinesMin == null || space.newLinesMin < 1)) {
-            space.newLinesMin = 1;
-        }
-    }
-
-    private static void spaceAround(Space space) {
-        if (space.offset > 0 && (space.space == null || space.space.isEmpty())) {
-            space.space = " ";
-        }
-    }
-
-    private void write(Space space) {
+    private void write(LayoutSpace space) {
         int trailing = space.offset >= 1 && text.charAt(space.offset - 1) == '\n' ? 1 : 0;
-        int asked = 0;
-        if (space.newLinesMin != null || space.newLinesMax != null) {
-            asked = lineBreaks(space.offset, space.offset + space.length);
-            if (space.newLinesMin != null && space.newLinesMin > asked) {
-                asked = space.newLinesMin;
-            }
-            if (space.newLinesMax != null && space.newLinesMax < asked) {
-                asked = space.newLinesMax;
-            }
-        }
+        int asked = space.asksLineBreaks()
+                ? space.lineBreaks(lineBreaks(space.offset, space.offset + space.length)) : 0;
         int newLines = Math.max(asked - trailing, 0);
         indentation = Math.max(0, indentation + (space.indentIn ? 1 : 0) - (space.indentOut ? 1 : 0));
         if (newLines == 0 && trailing == 0) {
@@ -261,7 +229,7 @@ final class LayoutWriter {
                 && hasBreak(tokens.partStart(comment), tokens.partEnd(comment));
     }
 
-    private boolean isMultiline(Space space) {
+    private boolean isMultiline(LayoutSpace space) {
         return hasBreak(space.offset, space.offset + space.length);
     }
 

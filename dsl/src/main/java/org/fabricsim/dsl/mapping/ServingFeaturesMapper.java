@@ -6,8 +6,8 @@ import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Speculative;
 import org.fabricsim.dsl.fabric.Traffic;
 import org.fabricsim.dsl.units.Units;
-import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.IterationHost;
+import org.fabricsim.runtime.spec.PoolFeatures;
 
 /**
  * Maps what a serving pool and its traffic state beyond batch limits: two-batch overlap, redundant
@@ -20,20 +20,20 @@ final class ServingFeaturesMapper {
     private ServingFeaturesMapper() {
     }
 
-    static InferenceSpec.PoolFeatures features(Pool pool) {
+    static PoolFeatures features(Pool pool) {
         Speculative written = pool.getSpeculative();
-        InferenceSpec.Speculative speculative = written == null ? null
-                : new InferenceSpec.Speculative(written.getDraftTokens(), decimal(written.getAcceptance()),
+        PoolFeatures.Speculative speculative = written == null ? null
+                : new PoolFeatures.Speculative(written.getDraftTokens(), decimal(written.getAcceptance()),
                         written.getDraftLayers() > 0 ? written.getDraftLayers() : 1);
-        InferenceSpec.Admission admission = pool.getAdmission() == org.fabricsim.dsl.fabric.Admission.NO_EVICT
-                ? InferenceSpec.Admission.NO_EVICT : InferenceSpec.Admission.PREEMPT;
+        PoolFeatures.Admission admission = pool.getAdmission() == org.fabricsim.dsl.fabric.Admission.NO_EVICT
+                ? PoolFeatures.Admission.NO_EVICT : PoolFeatures.Admission.PREEMPT;
         double perSequence = pool.getIterationHostPerSequence() == null ? 0
                 : Units.seconds(pool.getIterationHostPerSequence());
         IterationHost host = pool.getIterationHost() == null ? IterationHost.NONE
                 : new IterationHost(Units.seconds(pool.getIterationHost()), perSequence,
                         pool.isIterationHostOverlapped());
-        return new InferenceSpec.PoolFeatures(pool.isTwoBatchOverlap(), pool.getRedundantExperts(), speculative,
-                admission, pool.isPrefillFirst() ? InferenceSpec.Batching.PREFILL_FIRST : InferenceSpec.Batching.MIXED,
+        return new PoolFeatures(pool.isTwoBatchOverlap(), pool.getRedundantExperts(), speculative,
+                admission, pool.isPrefillFirst() ? PoolFeatures.Batching.PREFILL_FIRST : PoolFeatures.Batching.MIXED,
                 host);
     }
 

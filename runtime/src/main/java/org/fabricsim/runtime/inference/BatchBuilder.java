@@ -1,8 +1,8 @@
 package org.fabricsim.runtime.inference;
 
 import org.fabricsim.runtime.inference.ServingSimulation.Pool;
-import org.fabricsim.runtime.spec.InferenceSpec.Batching;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.PoolFeatures.Batching;
 
 /**
  * Continuous batching: composes the next iteration of one idle batch slot ({@link Replicas}) and

@@ -3,8 +3,8 @@ package org.fabricsim.runtime.inference;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.inference.ServingSimulation.Pool;
-import org.fabricsim.runtime.spec.InferenceSpec.Admission;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.PoolFeatures.Admission;
 
 /**
  * The per-slot state of a {@link ServingSimulation}, as primitive arrays indexed by batch slot:

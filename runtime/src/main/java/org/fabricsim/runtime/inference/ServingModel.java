@@ -4,8 +4,8 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
-import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
@@ -61,7 +61,7 @@ final class ServingModel {
     private final int pipeline;
     private final int tokenShards;
     private final ExpertExchange experts;
-    private final InferenceSpec.Speculative speculative;
+    private final PoolFeatures.Speculative speculative;
     private final double layersPerStage;
     private final double kvBytesPerToken;
     private final int kvShards;
@@ -86,7 +86,7 @@ final class ServingModel {
             ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
             CalibrationProfile profile) {
         this(model, accelerator, precision, kvPrecision, parallel, allReduce, allToAll, stageSend, profile,
-                InferenceSpec.PoolFeatures.NONE, false);
+                PoolFeatures.NONE, false);
     }
 
     /**
@@ -96,7 +96,7 @@ final class ServingModel {
      */
     ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Precision kvPrecision,
             ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
-            CalibrationProfile profile, InferenceSpec.PoolFeatures features, boolean lowLatencyKernels) {
+            CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels) {
         this.model = model;
         Device device = Device.of(accelerator, precision, profile);
         this.stageSend = stageSend;

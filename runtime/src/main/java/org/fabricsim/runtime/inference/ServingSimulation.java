@@ -8,10 +8,10 @@ import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.sim.TimeSource;
-import org.fabricsim.runtime.spec.InferenceSpec.Admission;
-import org.fabricsim.runtime.spec.InferenceSpec.Batching;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.spec.IterationHost;
+import org.fabricsim.runtime.spec.PoolFeatures.Admission;
+import org.fabricsim.runtime.spec.PoolFeatures.Batching;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**

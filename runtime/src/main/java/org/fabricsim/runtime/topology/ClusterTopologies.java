@@ -3,22 +3,19 @@ package org.fabricsim.runtime.topology;
 import java.util.List;
 
 import org.fabricsim.runtime.collective.Calibration;
-import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.DataCentreSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
-import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
-import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 
 /**
  * The engine topology of a {@link ClusterSpec}, with links derated by a {@link Calibration} (the
- * default profile's unless given): scale-up per accelerator at the part's measured {@code
+ * default profile's unless given; {@link CalibratedLinks}): scale-up per accelerator at the part's measured {@code
  * scaleUpEfficiency}, or the NVLink efficiency when it has none; NICs and fabric links at the NIC
  * efficiency (the scale-out fabric's own {@code efficiency} when it states one); in-switch reduction
  * at the NVLS efficiency.
@@ -60,60 +57,35 @@ public final class ClusterTopologies {
                 cluster.mixed() ? MixedNodeGroups.build(topology, cluster, calibration) : topology);
     }
 
-    /**
-     * The derated NIC link class per accelerator of {@code node} on {@code scaleOut}: the NICs' injection rate (their
-     * network bandwidth, capped by a narrower PCIe host link: {@link NicSpec#injectionBytesPerSecond}) shared by the
-     * node's accelerators; its latency the NIC's plus the fabric's per-link latency, since the NIC cable is a link of
-     * the fabric: a route NIC → switch → NIC on one switch pays 2·(L_nic + L_fabric).
-     */
-    static LinkClass nicLink(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
-        double nicPerAccelerator = node.nic().injectionBytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
-        return new LinkClass(nicPerAccelerator, node.nic().latencyPs() + scaleOut.fabric().latencyPs())
-                .derated(efficiency(scaleOut, calibration));
-    }
-
     /** The topology with every node of the cluster's first type, and its data-centre network when it has one. */
     private static ClusterTopology uniform(ClusterSpec cluster, Calibration calibration) {
         NodeSpec node = cluster.node();
-        ScaleUpParameters scaleUp = scaleUp(node, calibration);
+        ScaleUpParameters scaleUp = CalibratedLinks.scaleUp(node, calibration);
         ScaleOutSpec scaleOut = cluster.scaleOut();
         int accelerators = cluster.accelerators();
         if (scaleOut != null && scaleOut.topology() instanceof TopologySpec.Torus torus) {
             return ClusterTopology.build(withDataCentre(new ClusterParameters(accelerators, scaleUp, null,
-                    torus(torus, scaleOut.fabric(), efficiency(scaleOut, calibration))), cluster, calibration));
+                    torus(torus, scaleOut.fabric(), CalibratedLinks.efficiency(scaleOut, calibration))), cluster,
+                    calibration));
         }
         if (scaleOut == null || node.nic() == null) {
             return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
         }
         ClusterTopology topology = ClusterTopology.build(withDataCentre(new ClusterParameters(accelerators, scaleUp,
-                nicLink(node, scaleOut, calibration), switched(scaleOut, node, accelerators, calibration,
-                        TierLayout.nicPortBytesPerAccelerator(node))), cluster, calibration));
+                CalibratedLinks.nicLink(node, scaleOut, calibration), switched(scaleOut, node, accelerators,
+                        calibration, TierLayout.nicPortBytesPerAccelerator(node))), cluster, calibration));
         AggregationResources aggregation = aggregation(scaleOut);
         return aggregation == null ? topology : topology.withAggregation(aggregation);
     }
 
     /**
-     * The link efficiency of a network: its fabric's own when stated (the share it measured at its MTU), else the
-     * profile's NIC efficiency, measured at the default MTU, times the header share of the fabric's stated MTU
-     * against it ({@link org.fabricsim.runtime.spec.PacketSettings#headerShareAgainstDefault}), at most 1; either
-     * times the goodput its bit errors leave ({@link BitErrors}).
-     */
-    private static double efficiency(ScaleOutSpec network, Calibration calibration) {
-        FabricSpec fabric = network.fabric();
-        double stated = fabric.linkEfficiency();
-        double share = stated > 0 ? stated
-                : Math.min(1, calibration.nicEfficiency() * fabric.packet().headerShareAgainstDefault());
-        return share * BitErrors.goodputShare(fabric, BitErrors.longestRouteLinks(network.topology()),
-                routing(network) == RoutingMode.ADAPTIVE);
-    }
-
-    /**
-     * A switched network's parameters, its links at the fabric's rate derated by its {@link #efficiency}; a tree's
-     * leaves sized for {@code nicBytesPerAccelerator} of NIC port rate per accelerator ({@link #layout}).
+     * A switched network's parameters, its links at the fabric's rate derated by its {@link
+     * CalibratedLinks#efficiency}; a tree's leaves sized for {@code nicBytesPerAccelerator} of NIC port rate per
+     * accelerator ({@link #layout}).
      */
     private static FabricParameters switched(ScaleOutSpec network, NodeSpec node, int accelerators,
             Calibration calibration, double nicBytesPerAccelerator) {
-        double efficiency = efficiency(network, calibration);
+        double efficiency = CalibratedLinks.efficiency(network, calibration);
         LinkClass fabric = new LinkClass(network.fabric().linkBytesPerSecond(), network.fabric().latencyPs())
                 .derated(efficiency);
         return fabric(network, fabric, node, accelerators, efficiency, nicBytesPerAccelerator);
@@ -122,7 +94,7 @@ public final class ClusterTopologies {
     /**
      * {@code parameters} with the cluster's data-centre network when it states one ({@link
      * DataCentreParameters}): its switched topology built like a scale-out fabric, each accelerator's NIC
-     * share into it at the fabric's latency, both derated by its {@link #efficiency}.
+     * share into it at the fabric's latency, both derated by its {@link CalibratedLinks#efficiency}.
      */
     private static ClusterParameters withDataCentre(ClusterParameters parameters, ClusterSpec cluster,
             Calibration calibration) {
@@ -132,7 +104,7 @@ public final class ClusterTopologies {
         }
         ScaleOutSpec network = dataCentre.network();
         LinkClass nic = new LinkClass(dataCentre.nicBytesPerSecond(), network.fabric().latencyPs())
-                .derated(efficiency(network, calibration));
+                .derated(CalibratedLinks.efficiency(network, calibration));
         return parameters.withDataCentre(new DataCentreParameters(switched(network, cluster.node(),
                 cluster.accelerators(), calibration, dataCentre.nicBytesPerSecond()), nic));
     }
@@ -167,7 +139,7 @@ public final class ClusterTopologies {
         return cluster.scaleOut() == null ? RoutingMode.ECMP : routing(cluster.scaleOut());
     }
 
-    private static RoutingMode routing(ScaleOutSpec network) {
+    static RoutingMode routing(ScaleOutSpec network) {
         FabricSpec fabric = network.fabric();
         return switch (network.routing()) {
             case ADAPTIVE -> RoutingMode.ADAPTIVE;
@@ -182,30 +154,6 @@ public final class ClusterTopologies {
     public static int flowsPerPeer(ClusterSpec cluster) {
         return cluster.scaleOut() == null ? FabricSpec.DEFAULT_FLOWS_PER_PEER
                 : cluster.scaleOut().fabric().flowsPerPeer();
-    }
-
-    /**
-     * The scale-up domains of {@code node}, their links derated by the accelerator's measured scale-up efficiency,
-     * else the scale-up fabric's stated {@code efficiency}, else {@code calibration}'s NVLink efficiency.
-     */
-    static ScaleUpParameters scaleUp(NodeSpec node, Calibration calibration) {
-        ScaleUpSpec spec = node.scaleUp();
-        if (spec == null || node.accelerators() < 2) {
-            return ScaleUpParameters.none();
-        }
-        int domain = Math.min(spec.domainSize(), node.accelerators());
-        double measured = node.accelerator().scaleUpEfficiency();
-        double stated = spec.fabric().linkEfficiency();
-        double efficiency = measured > 0 ? measured : stated > 0 ? stated : calibration.nvlinkEfficiency();
-        if (spec.kind() == ScaleUpSpec.Kind.FULL_MESH) {
-            LinkClass perPair = new LinkClass(spec.bytesPerSecondPerAccelerator() / (domain - 1),
-                    spec.fabric().latencyPs()).derated(efficiency);
-            return ScaleUpParameters.fullMesh(domain, perPair);
-        }
-        LinkClass link = new LinkClass(spec.bytesPerSecondPerAccelerator(), spec.fabric().latencyPs())
-                .derated(efficiency);
-        return ScaleUpParameters.switched(domain, link, spec.inSwitchReduction())
-                .withInSwitchEfficiency(calibration.nvlsEfficiency(Generation.of(node.accelerator().architecture())));
     }
 
     private static FabricParameters fabric(ScaleOutSpec scaleOut, LinkClass fabric, NodeSpec node, int accelerators,

@@ -14,7 +14,7 @@ final class MixedNodeGroups {
     /**
      * A mixed cluster from {@code built}, built with the first group's node type, then each accelerator's scale-up
      * links and NIC cable scaled by its group's derated rate over the first group's, and its NIC cable's latency
-     * its own NIC's plus the fabric's, L_nic(group) − L_nic(first) more than built ({@link ClusterTopologies#nicLink}:
+     * its own NIC's plus the fabric's, L_nic(group) − L_nic(first) more than built ({@link CalibratedLinks#nicLink}:
      * a route across two groups pays both NICs' latencies). The groups share
      * the accelerators per node, the scale-up shape and the NICs per node (validation), so only the
      * rates differ; the fabric's switches and links are the same for all. A collective across groups
@@ -44,13 +44,13 @@ final class MixedNodeGroups {
 
     /** The derated scale-up link rate of a node's accelerators, 0 without scale-up. */
     private static double scaleUpRate(NodeSpec node, Calibration calibration) {
-        ScaleUpParameters scaleUp = ClusterTopologies.scaleUp(node, calibration);
+        ScaleUpParameters scaleUp = CalibratedLinks.scaleUp(node, calibration);
         return scaleUp.link() == null ? 0 : scaleUp.link().bytesPerSecond();
     }
 
     /** The derated NIC rate per accelerator of a node on {@code scaleOut}, 0 without NICs. */
     private static double nicRate(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
         return scaleOut == null || node.nic() == null ? 0
-                : ClusterTopologies.nicLink(node, scaleOut, calibration).bytesPerSecond();
+                : CalibratedLinks.nicLink(node, scaleOut, calibration).bytesPerSecond();
     }
 }

@@ -31,9 +31,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * LinkTraffic} (O(links) per count). The patterns are built by {@link FabricPatterns} and kept,
  * with their link bytes and this run's traffic, in {@link SolvedPatterns}.
  *
- * <p>Direct tori: an axis whose groups are whole sub-tori ({@link TorusRings}) reduce-scatters and
- * all-gathers as bidirectional rings along its torus dimensions, one dimension after another, each
- * dimension's step solved once like a ring step; other axes take the flat ring.
+ * <p>Direct tori: an axis whose groups are whole sub-tori reduce-scatters and all-gathers as
+ * bidirectional rings along its torus dimensions, one dimension after another, each dimension's step
+ * solved once like a ring step ({@link TorusRings}); other axes take the flat ring.
  *
  * <p>Repeated runs: {@link #nextRun} gives a timer for another run of the same job on the same
  * topology and step latencies, sharing the solved patterns and starting with no link traffic and
@@ -53,7 +53,7 @@ public final class FabricCollectiveTimer implements RunTimer {
     private final NetworkKind network;
     private final FabricPatterns patterns;
     private final SolvedPatterns solved;
-    private final int[][] torusDimensions;
+    private final TorusRings torusRings;
 
     /** A timer with the default profile's step latencies. */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
@@ -111,11 +111,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.patterns = new FabricPatterns(topology, placement, routing, seed, network, behaviour, flowsPerPeer,
                 accelerators == null ? null : accelerators.clone());
         this.solved = new SolvedPatterns(topology, calibration.stepOverheads());
-        this.torusDimensions = new int[Axis.values().length][];
-        for (Axis axis : Axis.values()) {
-            torusDimensions[axis.ordinal()] = accelerators != null ? new int[0]
-                    : TorusRings.dimensionsOf(topology.torusShape(), placement, axis);
-        }
+        this.torusRings = new TorusRings(topology, placement, patterns, solved, accelerators != null);
     }
 
     private FabricCollectiveTimer(FabricCollectiveTimer previous) {
@@ -124,7 +120,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.network = previous.network;
         this.patterns = previous.patterns;
         this.solved = previous.solved.nextRun(topology);
-        this.torusDimensions = previous.torusDimensions;
+        this.torusRings = previous.torusRings.nextRun(solved);
     }
 
     /**
@@ -147,58 +143,22 @@ public final class FabricCollectiveTimer implements RunTimer {
     }
 
     /**
-     * On a direct torus whose dimensions the axis's groups span ({@link TorusRings}): Σ over those
-     * dimensions of (k_d − 1) steps of S_d/k_d bytes per rank (S_d the buffer entering dimension
-     * d), each a {@link #torusStepSeconds}; otherwise the flat ring.
+     * On a direct torus whose dimensions the axis's groups span, {@link TorusRings#ringSeconds};
+     * otherwise the flat ring.
      */
     @Override
     public double ringSeconds(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
-        int[] dimensions = torusDimensions[axis.ordinal()];
-        if (dimensions.length == 0 || ranks != placement.size(axis)) {
-            return RunTimer.super.ringSeconds(axis, ranks, bufferBytes, pipelineBytes);
-        }
-        double seconds = 0;
-        double bytes = bufferBytes;
-        for (int dimension : dimensions) {
-            int k = topology.torusShape().size(dimension);
-            seconds += (k - 1) * torusStepSeconds(axis, dimension, bytes / k, pipelineBytes);
-            bytes /= k;
-        }
-        return seconds;
+        return torusRings.serve(axis, ranks) ? torusRings.ringSeconds(axis, bufferBytes, pipelineBytes)
+                : RunTimer.super.ringSeconds(axis, ranks, bufferBytes, pipelineBytes);
     }
 
     @Override
     public void countRing(Axis axis, int ranks, double bufferBytes, double pipelineBytes, double times) {
-        int[] dimensions = torusDimensions[axis.ordinal()];
-        if (dimensions.length == 0 || ranks != placement.size(axis)) {
+        if (torusRings.serve(axis, ranks)) {
+            torusRings.countRing(axis, bufferBytes, pipelineBytes, times);
+        } else {
             RunTimer.super.countRing(axis, ranks, bufferBytes, pipelineBytes, times);
-            return;
         }
-        double bytes = bufferBytes;
-        for (int dimension : dimensions) {
-            int k = topology.torusShape().size(dimension);
-            double step = bytes / k;
-            if (times > 0 && torusStepSeconds(axis, dimension, step, pipelineBytes) > 0) {
-                String key = torusKey(axis, dimension, pipelineBytes);
-                solved.count(key, (k - 1) * times * step / solved.referenceBytes(key));
-            }
-            bytes = step;
-        }
-    }
-
-    /**
-     * Seconds of one step of the bidirectional rings along torus {@code dimension}: every rank of
-     * the axis's groups sends half of {@code bytesPerRank} to its + neighbour and half to its −
-     * neighbour along the dimension, while pipeline ranks send {@code pipelineBytes} in the
-     * background. Solved once per (axis, dimension), scaled for other sizes.
-     */
-    private double torusStepSeconds(Axis axis, int dimension, double bytesPerRank, double pipelineBytes) {
-        if (!(bytesPerRank > 0)) {
-            return 0;
-        }
-        boolean crosses = !topology.sameDomain(0, topology.torusShape().neighbour(0, dimension, 1));
-        return solved.scaled(torusKey(axis, dimension, pipelineBytes), bytesPerRank, crosses,
-                () -> patterns.torusStep(axis, dimension, bytesPerRank, pipelineBytes));
     }
 
     @Override
@@ -293,9 +253,5 @@ public final class FabricCollectiveTimer implements RunTimer {
 
     private static String ringKey(Axis axis, double pipelineBytes) {
         return "ring " + axis + (pipelineBytes > 0);
-    }
-
-    private static String torusKey(Axis axis, int dimension, double pipelineBytes) {
-        return "torus " + axis + " " + dimension + (pipelineBytes > 0);
     }
 }

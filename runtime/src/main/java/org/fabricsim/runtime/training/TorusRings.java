@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.training;
 
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
+import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.TorusShape;
 
 /**
@@ -22,9 +23,101 @@ import org.fabricsim.runtime.topology.TorusShape;
  * (k_d − 1)/k_d · S_d/(2B), and an all-reduce (reduce-scatter then all-gather) 2(k_d − 1)/k_d ·
  * S_d/(2B): a flat ring over the same n ranks in one direction takes 2(n − 1)/n · S/B. O(dimensions)
  * per lookup.
+ *
+ * <p>Timing ({@link FabricCollectiveTimer}'s): each dimension's step is solved once per (axis,
+ * dimension) on the flow model, like a ring step, and other sizes are scaled from it; the counts add
+ * the solved step's link bytes, scaled, to the run's traffic ({@link SolvedPatterns}).
  */
 final class TorusRings {
-    private TorusRings() {
+    private final ClusterTopology topology;
+    private final Placement placement;
+    private final FabricPatterns patterns;
+    private final SolvedPatterns solved;
+    /** The dimensions each axis's groups span, by axis ordinal; empty for a flat ring. */
+    private final int[][] dimensions;
+
+    /**
+     * The rings of {@code placement}'s axes on {@code topology}'s torus, their steps solved by {@code
+     * patterns} into {@code solved}; a job placed on some of the accelerators ({@code placed}) has
+     * none. O(axes · dimensions).
+     */
+    TorusRings(ClusterTopology topology, Placement placement, FabricPatterns patterns, SolvedPatterns solved,
+            boolean placed) {
+        this.topology = topology;
+        this.placement = placement;
+        this.patterns = patterns;
+        this.solved = solved;
+        this.dimensions = new int[Axis.values().length][];
+        for (Axis axis : Axis.values()) {
+            dimensions[axis.ordinal()] = placed ? new int[0]
+                    : dimensionsOf(topology.torusShape(), placement, axis);
+        }
+    }
+
+    private TorusRings(TorusRings previous, SolvedPatterns solved) {
+        this.topology = previous.topology;
+        this.placement = previous.placement;
+        this.patterns = previous.patterns;
+        this.solved = solved;
+        this.dimensions = previous.dimensions;
+    }
+
+    /** The same rings solving into and counting on {@code next}, the next run's patterns. O(1). */
+    TorusRings nextRun(SolvedPatterns next) {
+        return new TorusRings(this, next);
+    }
+
+    /** Whether a collective of {@code ranks} along {@code axis} runs on torus dimensions (else on a flat ring). */
+    boolean serve(Axis axis, int ranks) {
+        return dimensions[axis.ordinal()].length != 0 && ranks == placement.size(axis);
+    }
+
+    /**
+     * Σ over the axis's dimensions of (k_d − 1) steps of S_d/k_d bytes per rank (S_d the buffer
+     * entering dimension d), each a {@link #stepSeconds}; only for an axis it {@link #serve}s.
+     */
+    double ringSeconds(Axis axis, double bufferBytes, double pipelineBytes) {
+        double seconds = 0;
+        double bytes = bufferBytes;
+        for (int dimension : dimensions[axis.ordinal()]) {
+            int k = topology.torusShape().size(dimension);
+            seconds += (k - 1) * stepSeconds(axis, dimension, bytes / k, pipelineBytes);
+            bytes /= k;
+        }
+        return seconds;
+    }
+
+    /** Counts {@code times} such collectives' link bytes: (k_d − 1)·times steps of each dimension. */
+    void countRing(Axis axis, double bufferBytes, double pipelineBytes, double times) {
+        double bytes = bufferBytes;
+        for (int dimension : dimensions[axis.ordinal()]) {
+            int k = topology.torusShape().size(dimension);
+            double step = bytes / k;
+            if (times > 0 && stepSeconds(axis, dimension, step, pipelineBytes) > 0) {
+                String key = key(axis, dimension, pipelineBytes);
+                solved.count(key, (k - 1) * times * step / solved.referenceBytes(key));
+            }
+            bytes = step;
+        }
+    }
+
+    /**
+     * Seconds of one step of the bidirectional rings along torus {@code dimension}: every rank of
+     * the axis's groups sends half of {@code bytesPerRank} to its + neighbour and half to its −
+     * neighbour along the dimension, while pipeline ranks send {@code pipelineBytes} in the
+     * background. Solved once per (axis, dimension), scaled for other sizes.
+     */
+    private double stepSeconds(Axis axis, int dimension, double bytesPerRank, double pipelineBytes) {
+        if (!(bytesPerRank > 0)) {
+            return 0;
+        }
+        boolean crosses = !topology.sameDomain(0, topology.torusShape().neighbour(0, dimension, 1));
+        return solved.scaled(key(axis, dimension, pipelineBytes), bytesPerRank, crosses,
+                () -> patterns.torusStep(axis, dimension, bytesPerRank, pipelineBytes));
+    }
+
+    private static String key(Axis axis, int dimension, double pipelineBytes) {
+        return "torus " + axis + " " + dimension + (pipelineBytes > 0);
     }
 
     /**

@@ -1,7 +1,5 @@
 package org.fabricsim.runtime.training;
 
-import java.util.Arrays;
-
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.CausalPairs;
 import org.fabricsim.runtime.compute.ComputeCalibration;
@@ -48,9 +46,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * zeroing of the FP32 gradient buffer: every local parameter, the shard under ZeRO-3/FSDP, and the
  * profile's fixed per-step cost {@link ComputeCalibration#STEP_OVERHEAD}), then
  * the BF16 parameter all-gather (ZeRO-1/2), chunk by chunk, each needed by its chunk's first
- * forward of the next step and hidden up to then (see {@link #gatherSeconds}). ZeRO-3/FSDP gather
- * parameters before every forward and backward and reduce-scatter after every backward, hidden up
- * to ω × the task's compute. DualPipe ranks hold two chunks (stages s and P − 1 − s, M/2
+ * forward of the next step and hidden up to then (see {@link DataParallelSync#gatherSeconds}).
+ * ZeRO-3/FSDP gather parameters before every forward and backward and reduce-scatter after every
+ * backward, hidden up to ω × the task's compute. DualPipe ranks hold two chunks (stages s and P − 1 − s, M/2
  * micro-batches each), so they reduce, update and gather both.
  *
  * <p>Breakdown: the communication inside the tasks (TP, CP, EP, ZeRO-3/FSDP) is that of the
@@ -205,7 +203,7 @@ public final class TrainingStep {
             double commEnd = 0;
             double reduceSeconds = 0;
             double stageParameters = 0;
-            for (int c : chunksInOrder(actual.gradientsReady(), actual, s)) {
+            for (int c : DataParallelSync.chunksInOrder(actual.gradientsReady(), actual, s)) {
                 int gc = actual.modelChunk(c, s);
                 stageParameters += parameters[gc];
                 if (perTaskGather) {
@@ -228,7 +226,8 @@ public final class TrainingStep {
                     + compute.gradientResetSeconds(stageParameters / (perTaskGather ? dp : 1), bytesPerGradient)
                     + stepOverhead;
             double[] gather = spec.sharding() == Sharding.ZERO_1 || spec.sharding() == Sharding.ZERO_2
-                    ? gatherSeconds(timer, dp, spec.overlap(), actual, s, parameters, forward) : new double[2];
+                    ? DataParallelSync.gatherSeconds(timer, dp, spec.overlap(), actual, s, parameters, forward)
+                    : new double[2];
             double hidden = reduceSeconds - tail + gather[0] - gather[1];
             dpExposed[s] = tail + gather[1] + smShare * hidden;
             double stageStep = end + optimizer + dpExposed[s];
@@ -259,45 +258,5 @@ public final class TrainingStep {
                 dpExposed[critical] + fsdpExposed,
                 cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan,
                 timer.linkUtilization(stepSeconds), schedule);
-    }
-
-    /**
-     * The exposed part of stage s's ZeRO-1/2 parameter all-gather (BF16, {@link
-     * ComputeCalibration#PARAMETER_GATHER_BYTES}): the gathers of its chunks run back to back from
-     * the start of the step in the order of their first forward (chunk 0 first; with DualPipe the
-     * direction the stage is nearer the start of), and chunk c must
-     * be gathered when its forward of micro-batch 0 starts (at t_c), except for the overlap
-     * fraction ω of that forward F_c (bucketed gathers run while earlier layers compute). Exposed =
-     * max(0, max_c(Σ_{i≤c} gather_i − t_c − ω·F_c)); with one chunk per stage, gather − t_0 − ω·F_0.
-     * Returns {Σ gather_c, exposed}. O(v log v).
-     */
-    static double[] gatherSeconds(CollectiveTimer timer, int dp, double overlap,
-            PipelineExecutor.Timeline timeline, int s, double[] parameters, double[] forward) {
-        int p = timeline.stages();
-        double gatherEnd = 0;
-        double exposed = 0;
-        for (int c : chunksInOrder(timeline.firstForwardStart(), timeline, s)) {
-            int gc = timeline.modelChunk(c, s);
-            gatherEnd += timer.ringSeconds(Axis.DATA, dp,
-                    parameters[gc] * ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
-            exposed = Math.max(exposed, gatherEnd - timeline.firstForwardStart()[c * p + s] - overlap * forward[gc]);
-        }
-        return new double[] {gatherEnd, exposed};
-    }
-
-    /** Local chunks of stage s in the order of {@code times} (at [c·P + s]), e.g. of their final gradients. */
-    private static int[] chunksInOrder(double[] times, PipelineExecutor.Timeline timeline, int s) {
-        int v = timeline.chunks();
-        Integer[] order = new Integer[v];
-        for (int c = 0; c < v; c++) {
-            order[c] = c;
-        }
-        int p = timeline.stages();
-        Arrays.sort(order, (a, b) -> Double.compare(times[a * p + s], times[b * p + s]));
-        int[] result = new int[v];
-        for (int c = 0; c < v; c++) {
-            result[c] = order[c];
-        }
-        return result;
     }
 }

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.spec.InferenceSpec;
-import org.fabricsim.runtime.spec.InferenceSpec.Admission;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.PoolFeatures;
+import org.fabricsim.runtime.spec.PoolFeatures.Admission;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
@@ -60,7 +61,7 @@ public class AdmissionPolicyTest {
 
     private static InferenceSpec spec(Admission admission, int prompt, int output, int requests) {
         InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.SERVING, 1, ServingFixtures.tensor(1), 0, 0, 0,
-                new InferenceSpec.PoolFeatures(false, 0, null, admission));
+                new PoolFeatures(false, 0, null, admission));
         return new InferenceSpec("t.Admission", ServingFixtures.LLAMA3_8B, ServingFixtures.dgxH100(1, 0), Precision.FP8,
                 List.of(pool), ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), prompt, output, requests), List.of(),
                 false);

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
@@ -62,7 +63,7 @@ class DecodeClockTest {
         // the pool's output is the 12 × 10 tokens it decodes (the first ones come from a prefill outside
         // the run), where keeping the drafts beyond would count 12 × 11.
         InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.DECODE, 1, ServingFixtures.tensor(1), BUDGET, 64, 0,
-                new InferenceSpec.PoolFeatures(false, 0, new InferenceSpec.Speculative(1, 0.85, 1)));
+                new PoolFeatures(false, 0, new PoolFeatures.Speculative(1, 0.85, 1)));
         InferenceSpec spec = new InferenceSpec("t.SpeculativeClock", ServingFixtures.LLAMA3_8B,
                 ServingFixtures.dgxH100(1, 0), Precision.FP8, List.of(pool),
                 ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), 200, OUTPUT, REQUESTS), List.of(), false);

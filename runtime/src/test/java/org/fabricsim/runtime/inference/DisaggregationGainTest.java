@@ -11,10 +11,11 @@ import java.util.Map;
 
 import org.fabricsim.runtime.calibration.MeasuredCsv;
 import org.fabricsim.runtime.spec.InferenceSpec;
-import org.fabricsim.runtime.spec.InferenceSpec.Admission;
-import org.fabricsim.runtime.spec.InferenceSpec.Batching;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.spec.IterationHost;
+import org.fabricsim.runtime.spec.PoolFeatures;
+import org.fabricsim.runtime.spec.PoolFeatures.Admission;
+import org.fabricsim.runtime.spec.PoolFeatures.Batching;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
@@ -197,7 +198,7 @@ class DisaggregationGainTest {
     /** The mean decode step, kernels only, of {@code batch} requests of 128 + 128 tokens decoding together at TP4. */
     private static double decodeStepSeconds(int batch) {
         InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.SERVING, 1, ServingFixtures.tensor(4), 8192, MAX_SEQUENCES, 0,
-                new InferenceSpec.PoolFeatures(false, 0, null, Admission.PREEMPT, Batching.MIXED, IterationHost.NONE));
+                new PoolFeatures(false, 0, null, Admission.PREEMPT, Batching.MIXED, IterationHost.NONE));
         InferenceSpec spec = new InferenceSpec("rfc6913.b" + batch, ServingFixtures.LLAMA3_70B, ServingFixtures.dgxH100(1, 0),
                 Precision.FP8, List.of(pool), ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), 128, 128, batch),
                 List.of(), false);
@@ -223,7 +224,7 @@ class DisaggregationGainTest {
 
     private static InferenceSpec.Pool pool(Role role, int replicas, int tensor) {
         return new InferenceSpec.Pool(role, replicas, ServingFixtures.tensor(tensor), MAX_BATCH_TOKENS, MAX_SEQUENCES,
-                0, new InferenceSpec.PoolFeatures(false, 0, null, Admission.PREEMPT, Batching.PREFILL_FIRST,
+                0, new PoolFeatures(false, 0, null, Admission.PREEMPT, Batching.PREFILL_FIRST,
                         new IterationHost(V0_HOST_SECONDS, V0_HOST_SECONDS_PER_SEQUENCE, false)));
     }
 

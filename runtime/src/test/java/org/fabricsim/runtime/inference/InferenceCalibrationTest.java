@@ -15,6 +15,7 @@ import org.fabricsim.runtime.ReferencePrediction;
 import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.junit.jupiter.api.Test;
@@ -82,7 +83,7 @@ public class InferenceCalibrationTest {
             int[] limits = trtllmBenchLimits(model, precision, tp, input, output);
             InferenceSpec spec = new InferenceSpec("calibration." + name, model, ServingFixtures.dgxH100(1, 0), precision,
                     List.of(new InferenceSpec.Pool(InferenceSpec.Role.SERVING, gpus / tp, ServingFixtures.tensor(tp),
-                            limits[1], limits[0], 0, new InferenceSpec.PoolFeatures(false, 0, null, admission(source)))),
+                            limits[1], limits[0], 0, new PoolFeatures(false, 0, null, admission(source)))),
                     ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), input, output, requests), List.of(), false);
             RunResult result = InferenceRunner.run(spec);
             double predicted = (Double) result.metrics().get("outputTokensPerSecond");
@@ -155,8 +156,8 @@ public class InferenceCalibrationTest {
      * GUARANTEED_NO_EVICT unless configured otherwise (tensorrt_llm/llmapi/llm_args.py
      * SchedulerConfig), and perf-overview.md configures no scheduler.
      */
-    static InferenceSpec.Admission admission(String source) {
-        return source.startsWith("TensorRT-LLM") ? InferenceSpec.Admission.NO_EVICT : InferenceSpec.Admission.PREEMPT;
+    static PoolFeatures.Admission admission(String source) {
+        return source.startsWith("TensorRT-LLM") ? PoolFeatures.Admission.NO_EVICT : PoolFeatures.Admission.PREEMPT;
     }
 
     /**

@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.spec.InferenceSpec;
-import org.fabricsim.runtime.spec.InferenceSpec.Admission;
-import org.fabricsim.runtime.spec.InferenceSpec.Batching;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.spec.IterationHost;
+import org.fabricsim.runtime.spec.PoolFeatures;
+import org.fabricsim.runtime.spec.PoolFeatures.Admission;
+import org.fabricsim.runtime.spec.PoolFeatures.Batching;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
@@ -98,7 +99,7 @@ class IterationHostTest {
 
     private static Map<String, Object> run(IterationHost host, int requests) {
         InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.SERVING, 1, ServingFixtures.tensor(4), 4096, 64, 0,
-                new InferenceSpec.PoolFeatures(false, 0, null, Admission.PREEMPT, Batching.MIXED, host));
+                new PoolFeatures(false, 0, null, Admission.PREEMPT, Batching.MIXED, host));
         return InferenceRunner.run(new InferenceSpec("host", ServingFixtures.LLAMA3_70B, ServingFixtures.dgxH100(1, 0),
                 Precision.FP8, List.of(pool), ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), PROMPT, OUTPUT, requests),
                 List.of(), false)).metrics();

@@ -8,10 +8,11 @@ import java.util.Map;
 
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.InferenceSpec;
-import org.fabricsim.runtime.spec.InferenceSpec.Admission;
-import org.fabricsim.runtime.spec.InferenceSpec.Batching;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.spec.IterationHost;
+import org.fabricsim.runtime.spec.PoolFeatures;
+import org.fabricsim.runtime.spec.PoolFeatures.Admission;
+import org.fabricsim.runtime.spec.PoolFeatures.Batching;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
@@ -81,7 +82,7 @@ class PrefillFirstBatchingTest {
 
     private static RunResult decodeAlone(Batching batching, int budget) {
         InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.DECODE, 1, ServingFixtures.tensor(4), budget, 64, 0,
-                new InferenceSpec.PoolFeatures(false, 0, null, Admission.PREEMPT, batching,
+                new PoolFeatures(false, 0, null, Admission.PREEMPT, batching,
                         new IterationHost(HOST_SECONDS, HOST_SECONDS_PER_SEQUENCE, false)));
         return InferenceRunner.run(new InferenceSpec("admission", ServingFixtures.LLAMA3_70B,
                 ServingFixtures.dgxH100(1, 0), Precision.FP8, List.of(pool),
@@ -105,7 +106,7 @@ class PrefillFirstBatchingTest {
 
     private static RunResult run(Batching batching, InferenceSpec.Arrival arrival, int requests, int budget) {
         InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.SERVING, 1, ServingFixtures.tensor(4), budget, 64, 0,
-                new InferenceSpec.PoolFeatures(false, 0, null, Admission.PREEMPT, batching));
+                new PoolFeatures(false, 0, null, Admission.PREEMPT, batching));
         return InferenceRunner.run(new InferenceSpec("batching", ServingFixtures.LLAMA3_70B,
                 ServingFixtures.dgxH100(1, 0), Precision.FP8, List.of(pool),
                 ServingFixtures.fixed(arrival, 1000, 50, requests), List.of(), false));

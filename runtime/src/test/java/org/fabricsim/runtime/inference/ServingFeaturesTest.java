@@ -13,6 +13,7 @@ import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.junit.jupiter.api.Test;
@@ -71,7 +72,7 @@ class ServingFeaturesTest {
         // 100 tokens after the first at 1 + 0.85 = 1.85 per iteration: ⌈100 ÷ 1.85⌉ = 55 decode iterations
         // (⌊1.85 · 54⌋ = 99), against 100 without drafts; plus the one prefill iteration.
         assertEquals(101.0, number(runAggregated(null, new InferenceSpec.AllAtOnce(), 1), "iterations"));
-        assertEquals(56.0, number(runAggregated(new InferenceSpec.Speculative(1, 0.85, 1),
+        assertEquals(56.0, number(runAggregated(new PoolFeatures.Speculative(1, 0.85, 1),
                 new InferenceSpec.AllAtOnce(), 1), "iterations"));
     }
 
@@ -116,7 +117,7 @@ class ServingFeaturesTest {
                 .withExpertRouting(new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, TOY_SKEW));
         return new ServingModel(TOY_MOE, ServingFixtures.H100, Precision.BF16, Precision.BF16, plan, null,
                 new CollectiveFit(0, psPerByte), null, CalibrationProfile.defaults(),
-                new InferenceSpec.PoolFeatures(overlap, 0, null), true);
+                new PoolFeatures(overlap, 0, null), true);
     }
 
     private static long iterationPs(ServingModel model) {
@@ -128,10 +129,10 @@ class ServingFeaturesTest {
                 Precision.BF16, plan, redundant);
     }
 
-    private static RunResult runAggregated(InferenceSpec.Speculative speculative, InferenceSpec.Arrival arrival,
+    private static RunResult runAggregated(PoolFeatures.Speculative speculative, InferenceSpec.Arrival arrival,
             int requests) {
         InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.SERVING, 1, ServingFixtures.tensor(1), 8192, 256, 0,
-                new InferenceSpec.PoolFeatures(false, 0, speculative));
+                new PoolFeatures(false, 0, speculative));
         return InferenceRunner.run(new InferenceSpec("t.Aggregated", ServingFixtures.LLAMA3_8B,
                 ServingFixtures.dgxH100(1, 0), Precision.FP8, List.of(pool),
                 ServingFixtures.fixed(arrival, 512, 101, requests), List.of(), false));

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
@@ -53,8 +54,8 @@ class ServingGoldenTest {
                 Precision.FP8,
                 List.of(new InferenceSpec.Pool(InferenceSpec.Role.PREFILL, 6, ServingFixtures.tensor(8), 8192, 256, 2048),
                         new InferenceSpec.Pool(InferenceSpec.Role.DECODE, 10, ServingFixtures.tensor(8), 8192, 512, 0,
-                                new InferenceSpec.PoolFeatures(false, 0,
-                                        production ? new InferenceSpec.Speculative(1, 0.85, 1) : null))),
+                                new PoolFeatures(false, 0,
+                                        production ? new PoolFeatures.Speculative(1, 0.85, 1) : null))),
                 new InferenceSpec.Traffic(new InferenceSpec.Poisson(100), new InferenceSpec.Lognormal(1024, 0.6),
                         new InferenceSpec.Lognormal(256, 0.6), REQUESTS, production ? 0.5 : 0),
                 List.of(new InferenceSpec.Slo(InferenceSpec.SloMetric.TTFT, 99, 2.0)), false);

@@ -58,7 +58,7 @@ class TrainingStepTest {
         // Chunk 1 starts at 10: 8 − 10 − 1 < 0. Exposed 3 of 8 s.
         PipelineExecutor.Timeline timeline = new PipelineExecutor.Timeline(1, 2, new double[] {20},
                 new double[] {20}, new double[] {20, 20}, new double[] {0, 10});
-        double[] gather = TrainingStep.gatherSeconds(new ByteTimer(), 2, 1.0, timeline, 0, new double[] {4, 4},
+        double[] gather = DataParallelSync.gatherSeconds(new ByteTimer(), 2, 1.0, timeline, 0, new double[] {4, 4},
                 new double[] {1, 1});
         assertArrayEquals(new double[] {8, 3}, gather, 1e-12);
     }

@@ -1,0 +1,119 @@
+package org.fabricsim.runtime.spec;
+
+/**
+ * How a pool of an {@link InferenceSpec} runs beyond its batch limits.
+ *
+ * @param twoBatchOverlap   each iteration runs as two micro-batches whose MoE dispatch and combine
+ *                          overlap the other's compute (DeepSeek's and SGLang's two-batch overlap)
+ * @param redundantExperts  extra replicas of routed experts spread over the EP ranks (EPLB); the
+ *                          ranks hold (experts + redundant) ÷ EP experts each
+ * @param speculative       speculative decoding of the pool's decode iterations; null for none
+ * @param admission         what a request must find free in the KV cache to be admitted
+ * @param batching          whether an iteration mixes prefill with decode, or prefill goes alone first
+ * @param host              the stack's host time per iteration and whether it overlaps the GPU's
+ */
+public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
+        Admission admission, Batching batching, IterationHost host) {
+    /** No overlap, no redundancy, no speculation; preempting admission. */
+    public static final PoolFeatures NONE = new PoolFeatures(false, 0, null);
+
+    public PoolFeatures {
+        Specs.requireNonNegative("redundant experts", redundantExperts);
+        if (admission == null) {
+            throw new IllegalArgumentException("a pool's admission policy is required (Admission.PREEMPT for vLLM's)");
+        }
+        if (batching == null) {
+            throw new IllegalArgumentException("a pool's batching is required (Batching.MIXED for continuous batching)");
+        }
+        if (host == null) {
+            throw new IllegalArgumentException("a pool's host time is required (IterationHost.NONE for none)");
+        }
+    }
+
+    /** Features without host time between iterations. */
+    public PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
+            Admission admission, Batching batching) {
+        this(twoBatchOverlap, redundantExperts, speculative, admission, batching, IterationHost.NONE);
+    }
+
+    /** Features with mixed batching. */
+    public PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
+            Admission admission) {
+        this(twoBatchOverlap, redundantExperts, speculative, admission, Batching.MIXED);
+    }
+
+    /** Features with preempting admission (vLLM's and SGLang's policy). */
+    public PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative) {
+        this(twoBatchOverlap, redundantExperts, speculative, Admission.PREEMPT);
+    }
+
+    /**
+     * How a pool admits a request into its KV cache, the framework's capacity-scheduler policy.
+     */
+    public enum Admission {
+        /**
+         * Admit when the cache holds the prompt (plus the first decoded token); when decoding fills
+         * the cache, preempt the most recently admitted sequence and recompute it later (vLLM's
+         * default recompute preemption, SGLang's retraction).
+         */
+        PREEMPT,
+        /**
+         * Admit only when the cache holds the prompt plus every token the request will still
+         * decode, p + o − 1 at most, reserved until it finishes, so no sequence is ever evicted
+         * (TensorRT-LLM's default {@code CapacitySchedulerPolicy.GUARANTEED_NO_EVICT},
+         * tensorrt_llm/llmapi/llm_args.py {@code SchedulerConfig}).
+         */
+        NO_EVICT
+    }
+
+    /**
+     * How a pool composes an iteration from decoding sequences and waiting prompts, the framework's
+     * scheduler.
+     */
+    public enum Batching {
+        /**
+         * Every running sequence decodes and waiting prompts (or their chunks) fill the rest of the
+         * token budget in the same iteration (vLLM V1, SGLang, TensorRT-LLM in-flight batching).
+         */
+        MIXED,
+        /**
+         * An iteration that can admit a waiting prompt prefills prompts only, and the running
+         * sequences decode in the next iteration that admits none: the decodes stall behind every
+         * prefill (vLLM V0's default scheduler without chunked prefill, {@code
+         * Scheduler._schedule_default}: "prefills are scheduled first; decodes only when no prefill
+         * was scheduled").
+         */
+        PREFILL_FIRST
+    }
+
+    /**
+     * Speculative decoding (multi-token prediction, EAGLE-style drafts): each decode iteration of a
+     * sequence verifies {@code draftTokens} drafted tokens, each accepted with {@code acceptance} if
+     * all before it were, and the draft costs {@code draftLayers} decoder layers plus the LM head per
+     * drafted token.
+     *
+     * @param draftTokens  k: tokens drafted per iteration, at least 1
+     * @param acceptance   a: probability that a drafted token is accepted given its predecessors were, in [0, 1]
+     * @param draftLayers  decoder layers of the draft model (DeepSeek-V3's MTP module: 1)
+     */
+    public record Speculative(int draftTokens, double acceptance, int draftLayers) {
+        public Speculative {
+            Specs.requirePositive("draft tokens", draftTokens);
+            Specs.requirePositive("draft layers", draftLayers);
+            if (!(acceptance >= 0 && acceptance <= 1)) {
+                throw new IllegalArgumentException("a speculative acceptance rate lies in [0, 1]: " + acceptance);
+            }
+        }
+
+        /** Tokens a sequence gains per iteration, in expectation: 1 + a + a² + … + a^k. */
+        public double tokensPerIteration() {
+            double tokens = 1;
+            double p = 1;
+            for (int i = 0; i < draftTokens; i++) {
+                p *= acceptance;
+                tokens += p;
+            }
+            return tokens;
+        }
+    }
+}
