@@ -31,7 +31,7 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * under the others; under HPCC with spraying a saturated link between switches runs whole, unseen by HPCC. The
  * flows left in an ib-cc episode that opened with more inherit the crowd's index and the queue behind its last
  * byte ({@link IbCcRecovery#inheritedCapacityFactor}), read with the episode's opening overload, flows and input
- * links, and the same admitted queue. An ib-cc row's class offers a switch link at most its share of the link before
+ * links, and the same admitted queue; a sprayed link group as one member carrying its share. An ib-cc row's class offers a switch link at most its share of the link before
  * it ({@link #offersInputShare}): a spine downlink fed by saturated uplinks is not read as overloaded.
  * DCQCN below Kmax: where a DCQCN row's queue stays in the marking band ({@link DcqcnStall#belowKmax}) at an
  * overload past the table's last degree whose own incast stays there too, u is that incast's delay held ({@link
@@ -188,18 +188,27 @@ final class TopologyContention implements ContentionModel {
      * An ib-cc row's factor for the flows left in an episode that opened with more ({@link
      * IbCcRecovery#inheritedCapacityFactor}): the opening overload bounded by its input links and the queue its
      * switch admits for them, as {@link #saturatedCapacityFactor} reads them, times the multipath factor where
-     * that applies; 1 for every other congestion control, a NIC's link and a scale-up link.
+     * that applies; 1 where nothing is inherited, for every other congestion control, a NIC's link and a scale-up
+     * link. A sprayed link group of g members, each of capacity c, is read as one member carrying N₀/g and N₂/g
+     * flows, R₂/g bytes, and the queue one member admits: spraying sends 1/g of every flow's packets through each
+     * member, so every member's FIFO queue holds the same mix, fills, drains and marks alike. A flow at rate r
+     * crosses each member at r/g, and its index rises by I per marked packet it sends through any of them, I·r/MTU −
+     * 1/τ, with r = g·c/N₀ under the crowd: one member's rise with N₀/g flows, I·c/((N₀/g)·MTU) − 1/τ, and after it
+     * the same with N₂/g (docs/fabric-behaviour.md, "IB CC's inherited index on sprayed links"). O(1).
      */
     @Override
     public double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
             int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
-        if (recovery == null || link >= ingressBytes.length || scaleUp[link] || openingInputLinks == 0) {
+        boolean group = recovery != null && link >= ingressBytes.length;
+        if (recovery == null || openingInputLinks == 0 || !group && scaleUp[link]) {
             return 1;
         }
-        double m = multipath[link] ? behaviour.multipathFactor() : 1;
-        return m * recovery.inheritedCapacityFactor(Math.min(openingOverload, openingInputLinks), openingFlows,
-                elapsedSeconds, flows, remainingBytes, graph.linkBytesPerSecond(link),
-                admittedQueueBytes(link, openingInputLinks));
+        int physical = group ? firstMember[link - ingressBytes.length] : link;
+        double members = group ? graph.groupSize(link) : 1;
+        double factor = recovery.inheritedCapacityFactor(Math.min(openingOverload, openingInputLinks),
+                openingFlows / members, elapsedSeconds, flows / members, remainingBytes / members,
+                graph.linkBytesPerSecond(physical), admittedQueueBytes(physical, openingInputLinks));
+        return factor == 1 ? 1 : (group || multipath[link] ? behaviour.multipathFactor() : 1) * factor;
     }
 
     /**
