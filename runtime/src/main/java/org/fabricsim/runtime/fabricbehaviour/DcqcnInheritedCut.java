@@ -48,7 +48,10 @@ final class DcqcnInheritedCut {
     private final double increaseSeconds;
     private final double thresholdBytesPerSecond;
 
-    /** The cut of {@code dcqcn}, whose thresholds are set for links of {@code thresholdBytesPerSecond}, packets of {@code mtuBytes}. */
+    /**
+     * The cut of {@code dcqcn}, whose thresholds are set for links of {@code thresholdBytesPerSecond}, with packets of
+     * {@code mtuBytes}.
+     */
     DcqcnInheritedCut(Dcqcn dcqcn, double thresholdBytesPerSecond, double mtuBytes) {
         this.kminBytes = dcqcn.kminBytes();
         this.kmaxBytes = dcqcn.kmaxBytes();

@@ -33,8 +33,9 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * byte ({@link IbCcRecovery#inheritedCapacityFactor}), read with the episode's opening overload, flows and input
  * links, and the same admitted queue; in a DCQCN episode they inherit the rate the crowd's CNPs cut them to, held
  * until their increase timer fires ({@link DcqcnInheritedCut}), read on physical links and link groups alike and
- * taken as the smaller of it and m_p·u (both hold DCQCN's cuts). An ib-cc row's class offers a switch link at most its share of the link before
- * it ({@link #offersInputShare}): a spine downlink fed by saturated uplinks is not read as overloaded.
+ * taken as the smaller of it and m_p·u (both hold DCQCN's cuts). An ib-cc row's class offers a switch link at most
+ * its share of the link before it ({@link #offersInputShare}): a spine downlink fed by saturated uplinks is not read
+ * as overloaded.
  * DCQCN below Kmax: where a DCQCN row's queue stays in the marking band ({@link DcqcnStall#belowKmax}) at an
  * overload past the table's last degree whose own incast stays there too, u is that incast's delay held ({@link
  * DcqcnStall#heldDelayFactor}), not the rate read toward incasts past Kmax (at 1 MiB per sender: a DCQCN row
@@ -197,8 +198,8 @@ final class TopologyContention implements ContentionModel {
      * that applies. A DCQCN row's ({@link DcqcnInheritedCut}) on a physical switch link or a link group, read per
      * member (a sprayed group of g members: N/g flows and R/g bytes on each, its share 1/g of the admitted queue), and
      * not times the multipath factor: the link gives the smaller of the two, since m_p was measured on a permutation
-     * whose loss is DCQCN's own rate cuts recovering on the same timer (the rows without DCQCN read 0.999), as the stall
-     * and u are alternatives. 1 for every other congestion control, a NIC's link and a scale-up link. O(1) for ib-cc,
+     * whose loss is DCQCN's own rate cuts recovering on the same timer (the rows without DCQCN read 0.999), as the
+     * stall and u are alternatives. 1 for every other congestion control, a NIC's link and a scale-up link. O(1) for ib-cc,
      * O(increase steps) for DCQCN.
      */
     @Override

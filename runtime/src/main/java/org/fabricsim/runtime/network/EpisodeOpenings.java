@@ -40,7 +40,10 @@ final class EpisodeOpenings {
         Arrays.fill(inherited, 1);
     }
 
-    /** {@code link}'s episode opens at {@code nowPs} with {@code flows} flows at {@code overload} over {@code inputs} input links. */
+    /**
+     * {@code link}'s episode opens at {@code nowPs} with {@code flows} flows at {@code overload} over {@code inputs}
+     * input links.
+     */
     void open(int link, long nowPs, double flows, double overload, int inputs) {
         openingPs[link] = nowPs;
         openingFlows[link] = flows;

@@ -18,19 +18,21 @@ class DcqcnInheritedCutTest {
     @Test
     void shouldHoldTheFlowsLeftAtTheirCrowdShareUntilTheirIncreaseTimerFires() {
         // N₀ = 10 opened at ρ₀ = 2, 1 ms ago: the queue built min(Q_adm = 1 MB, (2 − 1) × 1 GB/s × 1 ms) = 1 MB > Kmin.
-        // N₂ = 2 left with R₂ = 1 MB, s = 0.2. Their last mark: y* = √(2 × 300,000 × 1,000 × 2 × ln 2 / 0.2) = 64,489 B,
-        // Q_c = min(1 MB, 164,489 B). The link sends c while Q_c drains at 0.8·c (205.6 µs, 205,612 B), then 0.2·c
-        // until τ_i = 500 µs (58,878 B); then each flow sends (0.1 + 1)/2 = 0.55·c, two fill c: the last 735,511 B take
-        // 735.5 µs. T = 1,235.5 µs, D = 235.5 µs = τ_i·(1 − s) − Q_c/c; factor 1,000 / 1,235.51 = 0.80938.
+        // N₂ = 2 left with R₂ = 1 MB, s = 0.2. Their last mark: y* = √(2 × 300,000 × 1,000 × 2 × ln 2 / 0.2)
+        // = 64,489 B, Q_c = min(1 MB, 164,489 B). The link sends c while Q_c drains at 0.8·c (205.6 µs, 205,612 B),
+        // then 0.2·c until τ_i = 500 µs (58,878 B); then each flow sends (0.1 + 1)/2 = 0.55·c, two fill c: the last
+        // 735,511 B take 735.5 µs. T = 1,235.5 µs, D = 235.5 µs = τ_i·(1 − s) − Q_c/c; factor 1,000 / 1,235.51 =
+        // 0.80938.
         assertEquals(235.5106e-6, CUT.delaySeconds(2, 10, 1e-3, 2, 1e6, C, 1e6), 1e-10);
         assertEquals(0.80938, CUT.capacityFactor(2, 10, 1e-3, 2, 1e6, C, 1e6), 1e-5);
     }
 
     @Test
     void shouldLetOneFlowLeftClimbBackInFastRecoverySteps() {
-        // N₀ = 10, N₂ = 1 (no y*: Q_c = Kmin = 100 kB), s = 0.1, R₂ = 1 MB. Q_c drains at 0.9·c in 111.1 µs, then 0.1·c to
-        // 500 µs: 150,000 B sent. Fast recovery halves the gap to c at each τ_i: 0.55·c to 1,000 µs (425,000 B), 0.775·c
-        // to 1,500 µs (812,500 B), then 0.8875·c for the last 187,500 B: 211.27 µs. T = 1,711.27 µs, D = 711.27 µs.
+        // N₀ = 10, N₂ = 1 (no y*: Q_c = Kmin = 100 kB), s = 0.1, R₂ = 1 MB. Q_c drains at 0.9·c in 111.1 µs, then
+        // 0.1·c to 500 µs: 150,000 B sent. Fast recovery halves the gap to c at each τ_i: 0.55·c to 1,000 µs
+        // (425,000 B), 0.775·c to 1,500 µs (812,500 B), then 0.8875·c for the last 187,500 B: 211.27 µs.
+        // T = 1,711.27 µs, D = 711.27 µs.
         assertEquals(711.2676e-6, CUT.delaySeconds(2, 10, 1e-3, 1, 1e6, C, 1e6), 1e-10);
         assertEquals(0.58436, CUT.capacityFactor(2, 10, 1e-3, 1, 1e6, C, 1e6), 1e-5);
     }
