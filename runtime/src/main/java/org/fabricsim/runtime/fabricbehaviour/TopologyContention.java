@@ -31,8 +31,11 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * under the others; under HPCC with spraying a saturated link between switches runs whole, unseen by HPCC. The
  * flows left in an ib-cc episode that opened with more inherit the crowd's index and the queue behind its last
  * byte ({@link IbCcRecovery#inheritedCapacityFactor}), read with the episode's opening overload, flows and input
- * links, and the same admitted queue; a sprayed link group as one member carrying its share. An ib-cc row's class offers a switch link at most its share of the link before
- * it ({@link #offersInputShare}): a spine downlink fed by saturated uplinks is not read as overloaded.
+ * links, and the same admitted queue; in a DCQCN episode they inherit the rate the crowd's CNPs cut them to, held
+ * until their increase timer fires ({@link DcqcnInheritedCut}), taken as the smaller of it and m_p·u (both hold
+ * DCQCN's cuts); both read a sprayed link group as one member carrying its share. An ib-cc row's class offers a
+ * switch link at most its share of the link before it ({@link #offersInputShare}): a spine downlink fed by
+ * saturated uplinks is not read as overloaded.
  * DCQCN below Kmax: where a DCQCN row's queue stays in the marking band ({@link DcqcnStall#belowKmax}) at an
  * overload past the table's last degree whose own incast stays there too, u is that incast's delay held ({@link
  * DcqcnStall#heldDelayFactor}), not the rate read toward incasts past Kmax (at 1 MiB per sender: a DCQCN row
@@ -51,6 +54,8 @@ final class TopologyContention implements ContentionModel {
     private final DropTimeouts drops;
     /** DCQCN's stall; null for every other congestion control. */
     private final DcqcnStall stall;
+    /** DCQCN's rate cut that the flows left in an episode inherit; null for every other congestion control. */
+    private final DcqcnInheritedCut inheritedCut;
     /** IB CC's overshoot and timer recovery; null for every other congestion control. */
     private final IbCcRecovery recovery;
     /** Per physical link, what one ingress of its sending switch admits (+∞: none bounds it), 0 from a NIC. */
@@ -114,6 +119,8 @@ final class TopologyContention implements ContentionModel {
         boolean ibCc = behaviour.key().congestionControl() == CongestionControl.INFINIBAND;
         PacketConfig scenario = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
         stall = dcqcn ? new DcqcnStall(behaviour.dcqcn(), TrafficPattern.LINE_BYTES_PER_SECOND
+                * scenario.payloadEfficiency(), scenario.mtuBytes()) : null;
+        inheritedCut = dcqcn ? new DcqcnInheritedCut(behaviour.dcqcn(), TrafficPattern.LINE_BYTES_PER_SECOND
                 * scenario.payloadEfficiency(), scenario.mtuBytes()) : null;
         recovery = ibCc ? new IbCcRecovery(behaviour.ibCc(), scenario.mtuBytes()) : null;
         boolean queued = dcqcn || ibCc;
@@ -185,29 +192,43 @@ final class TopologyContention implements ContentionModel {
     }
 
     /**
-     * An ib-cc row's factor for the flows left in an episode that opened with more ({@link
-     * IbCcRecovery#inheritedCapacityFactor}): the opening overload bounded by its input links and the queue its
-     * switch admits for them, as {@link #saturatedCapacityFactor} reads them, times the multipath factor where
-     * that applies; 1 where nothing is inherited, for every other congestion control, a NIC's link and a scale-up
-     * link. A sprayed link group of g members, each of capacity c, is read as one member carrying N₀/g and N₂/g
-     * flows, R₂/g bytes, and the queue one member admits: spraying sends 1/g of every flow's packets through each
-     * member, so every member's FIFO queue holds the same mix, fills, drains and marks alike. A flow at rate r
-     * crosses each member at r/g, and its index rises by I per marked packet it sends through any of them, I·r/MTU −
-     * 1/τ, with r = g·c/N₀ under the crowd: one member's rise with N₀/g flows, I·c/((N₀/g)·MTU) − 1/τ, and after it
-     * the same with N₂/g (docs/fabric-behaviour.md, "IB CC's inherited index on sprayed links"). O(1).
+     * The factor of the flows left in an episode that opened with more, read with the opening overload bounded by its
+     * input links and the queue its switch admits for them, as {@link #saturatedCapacityFactor} reads them; 1 where
+     * nothing is inherited, for every other congestion control, a NIC's link and a scale-up link. A sprayed link
+     * group of g members, each of capacity c, is read as one member carrying N₀/g and N₂/g flows and R₂/g bytes:
+     * spraying sends 1/g of every flow's packets through each member, so every member's FIFO queue holds the same
+     * mix, fills, drains and marks alike.
+     * <ul>
+     * <li>An ib-cc row's ({@link IbCcRecovery#inheritedCapacityFactor}), with the queue one member admits, times the
+     * multipath factor where that applies. A flow at rate r crosses each member at r/g, and its index rises by I per
+     * marked packet it sends through any of them, I·r/MTU − 1/τ, with r = g·c/N₀ under the crowd: one member's rise
+     * with N₀/g flows, I·c/((N₀/g)·MTU) − 1/τ, and after it the same with N₂/g (docs/fabric-behaviour.md, "IB CC's
+     * inherited index on sprayed links"). O(1).
+     * <li>A DCQCN row's ({@link DcqcnInheritedCut}), with its share 1/g of the admitted queue, and not times the
+     * multipath factor: the link gives the smaller of the two, since m_p was measured on a permutation whose loss is
+     * DCQCN's own rate cuts recovering on the same timer (the rows without DCQCN read 0.999), as the stall and u are
+     * alternatives. O(increase steps).
+     * </ul>
      */
     @Override
     public double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
             int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
-        boolean group = recovery != null && link >= ingressBytes.length;
-        if (recovery == null || openingInputLinks == 0 || !group && scaleUp[link]) {
+        if (ingressBytes == null || recovery == null && inheritedCut == null || openingInputLinks == 0
+                || link < scaleUp.length && scaleUp[link]) {
             return 1;
         }
+        boolean group = link >= ingressBytes.length;
         int physical = group ? firstMember[link - ingressBytes.length] : link;
         double members = group ? graph.groupSize(link) : 1;
-        double factor = recovery.inheritedCapacityFactor(Math.min(openingOverload, openingInputLinks),
-                openingFlows / members, elapsedSeconds, flows / members, remainingBytes / members,
-                graph.linkBytesPerSecond(physical), admittedQueueBytes(physical, openingInputLinks));
+        double inputOverload = Math.min(openingOverload, openingInputLinks);
+        double bytesPerSecond = graph.linkBytesPerSecond(physical);
+        double queueBytes = admittedQueueBytes(physical, openingInputLinks);
+        if (inheritedCut != null) {
+            return inheritedCut.capacityFactor(inputOverload, openingFlows / members, elapsedSeconds, flows / members,
+                    remainingBytes / members, bytesPerSecond, queueBytes / members);
+        }
+        double factor = recovery.inheritedCapacityFactor(inputOverload, openingFlows / members, elapsedSeconds,
+                flows / members, remainingBytes / members, bytesPerSecond, queueBytes);
         return factor == 1 ? 1 : (group || multipath[link] ? behaviour.multipathFactor() : 1) * factor;
     }
 
@@ -222,20 +243,26 @@ final class TopologyContention implements ContentionModel {
     /**
      * An ib-cc row's class offers a switch link at most its fair share of the link before it ({@link
      * ContentionModel#offersInputShare}): IB CC marks only past its threshold, and a queue fed by saturated links
-     * grows only as fast as they bring its flows' bytes. That holds for every row; the others do not read it yet
-     * because their over-read overload stands in for a rate cut that outlives its crowd, which only ib-cc rows
-     * model ({@link IbCcRecovery#inheritedCapacityFactor}; docs/fabric-behaviour.md, "IB CC marks only where its
-     * inputs overload a queue").
+     * grows only as fast as they bring its flows' bytes. That holds for every row; the others do not read it yet:
+     * on every row, even with DCQCN's inherited cut ({@link DcqcnInheritedCut}), it takes credits' adaptive DCQCN and
+     * sprayed HPCC mixed steps out of 10% (docs/fabric-behaviour.md, "IB CC marks only where its inputs overload a
+     * queue" and "DCQCN's inherited rate cut").
      */
     @Override
     public boolean offersInputShare() {
         return recovery != null;
     }
 
-    /** An ib-cc row's flows inherit the state of the crowd an episode opened with; no other row's do. */
+    /** An ib-cc or DCQCN row's flows inherit the state of the crowd an episode opened with; no other row's do. */
     @Override
     public boolean inheritsState() {
-        return recovery != null;
+        return recovery != null || inheritedCut != null;
+    }
+
+    /** A DCQCN row's flows left are cut while the crowd thins: the newest answer holds ({@link DcqcnInheritedCut}). */
+    @Override
+    public boolean reasksInherited() {
+        return inheritedCut != null;
     }
 
     @Override

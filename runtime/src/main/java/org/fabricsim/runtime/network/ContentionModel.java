@@ -80,8 +80,9 @@ public interface ContentionModel {
      * {@code remainingBytes} left, carry on. A congestion control whose state outlives the flows that set it (a rate
      * cut under the opening crowd, the queue the crowd left) charges it here; 1 (the default) where nothing is
      * inherited. The flow model asks at each reading in the episode with fewer flows than it opened with until
-     * the answer is below 1, then keeps that answer for the rest of the episode (ContentionReading), and only
-     * if {@link #inheritsState}.
+     * the answer is below 1, then keeps that answer for the rest of the episode, or, where the model {@link
+     * #reasksInherited}, at each reading with fewer flows than at its last answer, keeping the newest
+     * (EpisodeOpenings), and only if {@link #inheritsState}.
      */
     default double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
             int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
@@ -93,6 +94,16 @@ public interface ContentionModel {
      * and a reading costs nothing more).
      */
     default boolean inheritsState() {
+        return false;
+    }
+
+    /**
+     * Whether the flow model asks {@link #inheritedCapacityFactor} again at each reading with fewer flows than at its
+     * last answer and keeps the newest (true), or keeps the first answer below 1 (false, the default): a state that
+     * the flows left keep being driven to while the crowd thins (DCQCN's rates, cut until their queue drains) is the
+     * last crowd's, one set once by the opening crowd (IB CC's index and queue) the first.
+     */
+    default boolean reasksInherited() {
         return false;
     }
 

@@ -31,8 +31,8 @@ import org.fabricsim.runtime.topology.Graph;
  * <p><b>What the opening crowd leaves.</b> The first reading of an episode also notes its time, flows, overload
  * and input links; a later reading in it with fewer flows asks the model's {@link
  * ContentionModel#inheritedCapacityFactor} with those, the time since and the bytes the remaining flows have left
- * (O(flows on the link) more), until the answer is below 1, which then holds until the episode ends: the link
- * gives the smaller of it and the factor of its present reading.
+ * (O(flows on the link) more), as {@link EpisodeOpenings} tells when: the link gives the smaller of the answer that
+ * holds and the factor of its present reading.
  */
 final class ContentionReading {
     private final ContentionModel model;
@@ -75,27 +75,16 @@ final class ContentionReading {
     private int changedCount;
     /** Its flows, Σ multiplicity. */
     private double flowCount;
-    /** Whether the model may give the flows left in an episode an inherited factor. */
-    private final boolean inherits;
     /** Whether a class offers at most its share of the link before ({@link ContentionModel#offersInputShare}). */
     private final boolean inputShare;
     /** The network's clock, ps. */
     private final LongSupplier clockPs;
-    /** Per link, when its current contention episode began, ps. */
-    private final long[] openingPs;
-    /** Per link, its flows (Σ multiplicity) when its current contention episode began. */
-    private final double[] openingFlows;
-    /** Per link, its overload when its current contention episode began. */
-    private final double[] openingOverload;
-    /** Per link, its input links when its current contention episode began. */
-    private final int[] openingInputs;
-    /** Per link, the factor the flows left in its episode inherit (1 until the model gives one below 1). */
-    private final double[] inherited;
+    /** What each link's current episode opened with, and what its flows left inherit. */
+    private final EpisodeOpenings openings;
 
     ContentionReading(ContentionModel model, Graph graph, LinkFlowLists lists, LongSupplier clockPs) {
         this.model = model;
         this.clockPs = clockPs;
-        this.inherits = model.inheritsState();
         this.inputShare = model.offersInputShare();
         this.graph = graph;
         this.lists = lists;
@@ -111,12 +100,7 @@ final class ContentionReading {
         Arrays.fill(stale, true);
         changed = new int[links];
         isChanged = new boolean[links];
-        openingPs = new long[links];
-        openingFlows = new double[links];
-        openingOverload = new double[links];
-        openingInputs = new int[links];
-        inherited = new double[links];
-        Arrays.fill(inherited, 1);
+        openings = new EpisodeOpenings(model, links);
     }
 
     /** A class entered or left {@code link}: its list and its weight changed. O(1). */
@@ -136,7 +120,7 @@ final class ContentionReading {
             markStale(table);
         }
         if (!stale[link] && episodeBytes[link] != 0) {
-            return Math.min(lastFactor[link], inherited[link]);
+            return Math.min(lastFactor[link], openings.inherited(link));
         }
         stale[link] = false;
         measure(table, link);
@@ -144,15 +128,9 @@ final class ContentionReading {
         if (episodeBytes[link] == 0) {
             episodeBytes[link] = remainingBytesOn(table, link);
             episodeSenders[link] = senders;
-            openingPs[link] = clockPs.getAsLong();
-            openingFlows[link] = flowCount;
-            openingOverload[link] = overload;
-            openingInputs[link] = inputLinks;
-            inherited[link] = 1;
-        } else if (inherits && inherited[link] == 1 && flowCount < openingFlows[link]) {
-            inherited[link] = model.inheritedCapacityFactor(link, openingOverload[link], openingFlows[link],
-                    openingInputs[link], (clockPs.getAsLong() - openingPs[link]) * 1e-12, flowCount,
-                    remainingBytesOn(table, link));
+            openings.open(link, clockPs.getAsLong(), flowCount, overload, inputLinks);
+        } else if (openings.asks(link, flowCount)) {
+            openings.ask(link, clockPs.getAsLong(), flowCount, remainingBytesOn(table, link));
         }
         double bytes = episodeBytes[link];
         double bytesPerSender = bytes / episodeSenders[link];
@@ -168,7 +146,7 @@ final class ContentionReading {
             lastFactor[link] = model.saturatedCapacityFactor(link, overload, flowsPerSender, pathLinks,
                     bytesPerSender, bytes, inputLinks);
         }
-        return Math.min(lastFactor[link], inherited[link]);
+        return Math.min(lastFactor[link], openings.inherited(link));
     }
 
     /**
@@ -215,7 +193,7 @@ final class ContentionReading {
     /** {@code link} emptied or stopped being saturated: its contention episode ends. */
     void endEpisode(int link) {
         episodeBytes[link] = 0;
-        inherited[link] = 1;
+        openings.end(link);
     }
 
     /** Σ over the classes on {@code link} of multiplicity × remaining bytes: a contention episode's bytes. */

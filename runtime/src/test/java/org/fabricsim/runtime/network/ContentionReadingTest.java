@@ -110,6 +110,65 @@ class ContentionReadingTest {
     }
 
     @Test
+    void shouldAskAgainAsTheCrowdThinsAndKeepTheNewestAnswerWhereTheModelReasks() {
+        // Links of 100 B/s: a, b, c, d = 0..3 (four senders' NICs) into one switch, s = 4 out of it. F0 = a→s and F1 =
+        // b→s of 100 B, F2 = c→s of 10 B, F3 = d→s of 20 B. The model derates nothing at the reading itself; the flows
+        // left inherit 1/2 with three of them, 1/4 with two, and it asks to be asked again. Solve 1: 25 B/s each, F2
+        // ends at 0.4 s. Three left (F0, F1 with 90 B, F3 with 10 B: 190 B): 1/2, s at 50 B/s, F3 ends at 0.4 + 10 /
+        // (50/3) = 1.0 s. Two left, 80 B each (160 B): asked again, 1/4, s at 25 B/s, they end at 1.0 + 80 / 12.5 =
+        // 7.4 s (4.2 s had the first answer held).
+        GraphBuilder builder = new GraphBuilder();
+        int node = builder.addNodes(Graph.SWITCH, 6, false);
+        for (int i = 0; i < 4; i++) {
+            builder.addLink(node + i, node + 4, new LinkClass(100, 0));
+        }
+        builder.addLink(node + 4, node + 5, new LinkClass(100, 0));
+        Graph graph = builder.build();
+        List<double[]> asked = new ArrayList<>();
+        ContentionModel model = new ContentionModel() {
+            @Override
+            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
+                    double episodeBytesPerSender, double episodeBytes, int inputLinks) {
+                return 1;
+            }
+
+            @Override
+            public double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
+                    int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
+                asked.add(new double[] {flows, remainingBytes});
+                return flows == 3 ? 0.5 : 0.25;
+            }
+
+            @Override
+            public boolean inheritsState() {
+                return true;
+            }
+
+            @Override
+            public boolean reasksInherited() {
+                return true;
+            }
+
+            @Override
+            public double smallestFactor() {
+                return 0.25;
+            }
+        };
+        double[] finishPs = run(graph, model, new int[][] {{0, 4}, {1, 4}, {2, 4}, {3, 4}},
+                new double[] {100, 100, 10, 20});
+
+        assertEquals(0.4, finishPs[2] / SECOND_PS, 1e-9);
+        assertEquals(1.0, finishPs[3] / SECOND_PS, 1e-9);
+        assertEquals(7.4, finishPs[0] / SECOND_PS, 1e-9);
+        assertEquals(7.4, finishPs[1] / SECOND_PS, 1e-9);
+        assertEquals(2, asked.size());
+        assertEquals(3, asked.get(0)[0]);
+        assertEquals(190, asked.get(0)[1], 1e-9);
+        assertEquals(2, asked.get(1)[0]);
+        assertEquals(160, asked.get(1)[1], 1e-9);
+    }
+
+    @Test
     void shouldBoundWhatAClassOffersByItsShareOfTheLinkBeforeItAndReadAgainWhenThatShareMoves() {
         // Links of 100 B/s: a = 0, b = 1, c = 2, e = 3 (NICs), u = 4 (an uplink), d = 5 (the link after it). F0 =
         // a→u→d, F1 = b→u→d, F2 = c→d (100 B each), F3 = e→u (10 B). The model derates nothing and offers input
