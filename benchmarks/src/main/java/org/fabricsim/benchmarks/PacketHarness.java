@@ -68,7 +68,7 @@ public final class PacketHarness {
                         simulation.nowPs() * 1e-9, (ProcessCpu.nanos() - cpuStart) * 1e-9);
                 continue;
             }
-            PacketTotals totals = packets.totals();
+            PacketTotals totals = packets.counters().totals();
             long hops = totals.packetHops();
             rates[r] = hops / seconds;
             System.out.printf(Locale.ROOT, "run %d: %d packet-hops, simulated %.3f ms, %.2f s CPU, %.2f M hops/s,"

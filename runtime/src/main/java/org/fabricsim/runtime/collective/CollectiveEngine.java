@@ -216,7 +216,7 @@ public final class CollectiveEngine {
                     network.bytesDelivered() + runner.replayedBytes(), steps, steps - runner.stepsReused(),
                     runner.stepsReused(), simulation.eventsFired() + network.statistics().completionBatches(),
                     network.statistics(), usage(graph, linkBytes, seconds), linkBytes, topology.describe(),
-                    network instanceof PacketNetwork packet ? packet.busiestPorts() : List.of());
+                    network instanceof PacketNetwork packet ? packet.counters().busiestPorts() : List.of());
         }
     }
 

@@ -3,7 +3,7 @@ package org.fabricsim.runtime.collective;
 import java.util.List;
 
 import org.fabricsim.runtime.network.NetworkStatistics;
-import org.fabricsim.runtime.packet.PacketNetwork;
+import org.fabricsim.runtime.packet.PacketCounters;
 import org.fabricsim.runtime.packet.PortReport;
 
 /**
@@ -32,7 +32,7 @@ import org.fabricsim.runtime.packet.PortReport;
  * @param linkBytes          bytes carried per link handle (for heat maps)
  * @param topology           a description of the topology
  * @param ports              the busiest switch and NIC ports of a packet run ({@link
- *                           PacketNetwork#busiestPorts}); empty on the other network models
+ *                           PacketCounters#busiestPorts}); empty on the other network models
  */
 public record CollectiveResult(CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels,
         int ranks, long sizeBytes,

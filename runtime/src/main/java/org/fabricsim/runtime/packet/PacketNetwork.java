@@ -1,7 +1,5 @@
 package org.fabricsim.runtime.packet;
 
-import java.util.List;
-
 import org.fabricsim.runtime.network.FlowListener;
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.network.NetworkStatistics;
@@ -31,20 +29,21 @@ import org.fabricsim.runtime.topology.Graph;
  */
 public final class PacketNetwork implements NetworkModel {
     private final Simulation simulation;
-    private final Graph graph;
+    final Graph graph;
     final PacketConfig config;
     private final EventQueue events = new EventQueue();
     final Packets packets = new Packets();
-    private final SwitchBuffers buffers;
-    private final Transport transport;
+    final SwitchBuffers buffers;
+    final Transport transport;
     private final NextHops nextHops;
     private final FlowClasses classes;
-    private final PortStatistics ports;
+    final PortStatistics ports;
     private final int priorities;
     private final PortGates gates;
-    private final Forwarding forwarding;
+    final Forwarding forwarding;
+    private final PacketCounters counters;
     private FlowListener listener = (tag, finishPs) -> { };
-    private long cnps;
+    long cnps;
     /** The words {@link EventQueue#unreadInLane} hands out for {@link Forwarding#readAhead}. */
     private final int[] later = new int[Forwarding.LOOKAHEAD];
 
@@ -74,6 +73,7 @@ public final class PacketNetwork implements NetworkModel {
         ports = new PortStatistics(links, priorities);
         gates = new PortGates(this, graph, buffers, ports);
         forwarding = new Forwarding(this, graph, buffers, gates, ports, nextHops, classes, transport);
+        counters = new PacketCounters(this);
     }
 
     /**
@@ -298,28 +298,8 @@ public final class PacketNetwork implements NetworkModel {
         return new NetworkStatistics(classes.classesStarted, classes.flowsStarted, 0, 0, forwarding.packetHops);
     }
 
-    /** The report of the port at the egress of {@code link}. */
-    public PortReport port(int link) {
-        return ports.report(graph, link);
-    }
-
-    /**
-     * The reports of the busiest ports, at most {@value PortStatistics#REPORTED_PORTS}: deepest peak
-     * queue first, then pause time, drops, bytes sent (ports that carried nothing are left out).
-     */
-    public List<PortReport> busiestPorts() {
-        return ports.busiest(graph, PortStatistics.REPORTED_PORTS);
-    }
-
-    /** The run's totals: packet-hops, drops, trims, retransmitted and duplicate payload bytes, CNPs, headroom overflows, timeouts. */
-    public PacketTotals totals() {
-        long drops = 0;
-        long trimmed = 0;
-        for (int link = 0; link < graph.linkCount(); link++) {
-            drops += ports.drops[link];
-            trimmed += ports.trimmed[link];
-        }
-        return new PacketTotals(forwarding.packetHops, drops, trimmed, transport.retransmittedBytes, transport.duplicateBytes,
-                cnps, buffers.headroomDrops, transport.timeouts, packets.peakLive());
+    /** The run's port reports, busiest ports and totals, read as they stand ({@link PacketCounters}). */
+    public PacketCounters counters() {
+        return counters;
     }
 }

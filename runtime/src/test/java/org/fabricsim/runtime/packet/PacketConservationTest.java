@@ -29,7 +29,7 @@ class PacketConservationTest {
             network.start(new int[] {2 * h, 1}, 2, 1_000_000.0 * h + 123, 1, h - 1);
         }
         simulation.run(network);
-        return new Object[] {finish, network.totals(), network.bytesStarted(), network.bytesDelivered(),
+        return new Object[] {finish, network.counters().totals(), network.bytesStarted(), network.bytesDelivered(),
                 network.activeFlowClasses()};
     }
 

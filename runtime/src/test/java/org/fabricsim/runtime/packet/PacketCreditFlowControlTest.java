@@ -47,7 +47,7 @@ class PacketCreditFlowControlTest {
      */
     @Test
     void shouldDeliverAnIncastWithoutDropsAndKeepTheBottleneckAtCapacityUnderCredits() {
-        PacketTotals totals = run(FlowControl.CREDIT).totals();
+        PacketTotals totals = run(FlowControl.CREDIT).counters().totals();
         assertEquals(0, totals.drops());
         assertEquals(0, totals.retransmittedBytes());
         assertEquals(4_097L * 332_640L, latestFinishPs);
@@ -56,7 +56,7 @@ class PacketCreditFlowControlTest {
     /** The same incast on the same buffer without credits (lossy tail drop): the queue grows at 3C and overflows. */
     @Test
     void shouldDropTheSameIncastWithoutCredits() {
-        PacketTotals totals = run(FlowControl.LOSSY).totals();
+        PacketTotals totals = run(FlowControl.LOSSY).counters().totals();
         assertTrue(totals.drops() > 0, "drops " + totals.drops());
         assertTrue(totals.retransmittedBytes() > 0);
     }

@@ -25,7 +25,7 @@ class PacketDcqcnConvergenceTest {
         long[] last = new long[2];
         int sample = simulation.register(window -> {
             for (int f = 0; f < 2; f++) {
-                long sent = network.port(2 + 2 * f).sentBytes();
+                long sent = network.counters().port(2 + 2 * f).sentBytes();
                 rates[f][window] = (sent - last[f]) / (WINDOW_PS * 1e-12);
                 last[f] = sent;
             }

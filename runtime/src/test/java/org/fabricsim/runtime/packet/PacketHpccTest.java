@@ -23,7 +23,7 @@ class PacketHpccTest {
                 PacketConfig.roce(PacketFixtures.LINE).withCongestionControl(cc));
         network.setListener((tag, finishPs) -> {
             if (utilisationWhileAllSend[0] == 0) {
-                utilisationWhileAllSend[0] = network.port(1).sentBytes() / PacketFixtures.LINE
+                utilisationWhileAllSend[0] = network.counters().port(1).sentBytes() / PacketFixtures.LINE
                         / (simulation.nowPs() * 1e-12);
             }
         });
@@ -32,7 +32,7 @@ class PacketHpccTest {
         }
         simulation.run(network);
         assertEquals(network.bytesStarted(), network.bytesDelivered());
-        return network.port(1);
+        return network.counters().port(1);
     }
 
     @Test

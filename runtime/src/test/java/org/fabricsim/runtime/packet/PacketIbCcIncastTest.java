@@ -57,10 +57,10 @@ class PacketIbCcIncastTest {
         assertTrue(most / least < 1.5, "shares within 1.5x: " + most / least);
         assertTrue(Math.max(plain.uplinkRate(B1), plain.uplinkRate(B2))
                 / Math.min(plain.uplinkRate(A1), plain.uplinkRate(A2)) > 1.9, "2x apart without");
-        assertTrue(cc.network.port(cc.trunk).meanQueueBytes() < IbCc.defaults().thresholdBytes(),
-                "trunk queue " + cc.network.port(cc.trunk).meanQueueBytes());
-        assertTrue(plain.network.port(plain.trunk).meanQueueBytes() > 10 * IbCc.defaults().thresholdBytes(),
-                "trunk queue without " + plain.network.port(plain.trunk).meanQueueBytes());
+        assertTrue(cc.network.counters().port(cc.trunk).meanQueueBytes() < IbCc.defaults().thresholdBytes(),
+                "trunk queue " + cc.network.counters().port(cc.trunk).meanQueueBytes());
+        assertTrue(plain.network.counters().port(plain.trunk).meanQueueBytes() > 10 * IbCc.defaults().thresholdBytes(),
+                "trunk queue without " + plain.network.counters().port(plain.trunk).meanQueueBytes());
         assertTrue(cc.bottleneckRate() > 0.85 * C, "bottleneck " + cc.bottleneckRate() / C);
     }
 }

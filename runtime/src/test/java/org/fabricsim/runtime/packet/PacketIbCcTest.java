@@ -32,8 +32,8 @@ class PacketIbCcTest {
         network.start(new int[] {0, 3}, 2, 1000 * 4096.0, 1, 0);
         simulation.run(network);
         assertEquals(1001 * PACKET_PS, finish[0]);
-        assertEquals(0, network.port(3).ecnMarks());
-        assertEquals(0, network.totals().cnps(), "no BECN");
+        assertEquals(0, network.counters().port(3).ecnMarks());
+        assertEquals(0, network.counters().totals().cnps(), "no BECN");
     }
 
     /**
@@ -51,7 +51,7 @@ class PacketIbCcTest {
             PacketNetwork network = new PacketNetwork(simulation, PacketFixtures.star(2), IB.withIbCc(table));
             network.start(new int[] {0, 3}, 2, 64e6, 1, 0);
             long[] sent = new long[2];
-            int mark = simulation.register(payload -> sent[payload] = network.port(0).sentBytes());
+            int mark = simulation.register(payload -> sent[payload] = network.counters().port(0).sentBytes());
             simulation.schedule(100_000_000L, mark, 0);
             simulation.schedule(500_000_000L, mark, 1);
             simulation.run(new StopAt(network, 500_000_000L));
@@ -75,11 +75,11 @@ class PacketIbCcTest {
         network.start(new int[] {0, 5}, 2, 256e6, 1, 0);
         network.start(new int[] {2, 5}, 2, 4e6, 1, 1);
         long[] sent = new long[2];
-        int mark = simulation.register(payload -> sent[payload] = network.port(0).sentBytes());
+        int mark = simulation.register(payload -> sent[payload] = network.counters().port(0).sentBytes());
         simulation.schedule(5_000_000_000L, mark, 0);
         simulation.schedule(6_000_000_000L, mark, 1);
         simulation.run(new StopAt(network, 6_000_000_000L));
-        assertTrue(network.totals().cnps() > 0, "the 2:1 incast sent BECNs");
+        assertTrue(network.counters().totals().cnps() > 0, "the 2:1 incast sent BECNs");
         assertEquals(C, (sent[1] - sent[0]) / 1e-3, 4158 / 1e-3);
     }
 }

@@ -57,7 +57,7 @@ class PacketIbCcVictimMaskTest {
     @Test
     void shouldMarkAtACreditStarvedPortFacingAnEndNode() {
         Run run = run(false, IbCc.VictimMask.END_NODE_PORTS);
-        PortReport port = run.network().port(run.starvedLink());
+        PortReport port = run.network().counters().port(run.starvedLink());
         assertTrue(port.peakQueueBytes() > IbCc.defaults().thresholdBytes(), "queue " + port.peakQueueBytes());
         assertTrue(port.ecnMarks() > 0, "FECN marks at the end node's port");
     }
@@ -70,12 +70,12 @@ class PacketIbCcVictimMaskTest {
     @Test
     void shouldNotMarkAtACreditStarvedPortBetweenSwitches() {
         Run masked = run(true, IbCc.VictimMask.END_NODE_PORTS);
-        PortReport port = masked.network().port(masked.starvedLink());
+        PortReport port = masked.network().counters().port(masked.starvedLink());
         assertTrue(port.peakQueueBytes() > IbCc.defaults().thresholdBytes(), "queue " + port.peakQueueBytes());
         assertEquals(0, port.ecnMarks(), "a victim between switches does not mark");
-        assertEquals(0, masked.network().totals().cnps(), "no BECN anywhere");
+        assertEquals(0, masked.network().counters().totals().cnps(), "no BECN anywhere");
         Run everywhere = run(true, IbCc.VictimMask.ALL_PORTS);
-        assertTrue(everywhere.network().port(everywhere.starvedLink()).ecnMarks() > 0,
+        assertTrue(everywhere.network().counters().port(everywhere.starvedLink()).ecnMarks() > 0,
                 "with every Victim_Mask bit set the same port marks");
     }
 }

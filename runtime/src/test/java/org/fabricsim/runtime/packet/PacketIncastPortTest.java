@@ -36,7 +36,7 @@ class PacketIncastPortTest {
         // 301 packets, mean 149.9925. Each ingress holds at most 76 packets (316 KB), under PFC's
         // threshold (≈ 1.4 MB), so nothing pauses or drops.
         int n = 100;
-        PortReport port = incast(PacketConfig.roce(PacketFixtures.LINE), n).port(1);
+        PortReport port = incast(PacketConfig.roce(PacketFixtures.LINE), n).counters().port(1);
         assertEquals((3L * n + 1) * WIRE, port.peakQueueBytes());
         assertEquals((6.0 * n * n - 3) / (4 * n) * WIRE, port.meanQueueBytes(), 1e-6);
         assertEquals(4L * n * WIRE, port.sentBytes());
@@ -60,17 +60,17 @@ class PacketIncastPortTest {
                 .withBuffer(new PacketConfig.Buffer(2 << 20, 1.0, 4096, 3072, 3, 64))
                 .withRecovery(PacketConfig.Recovery.SELECTIVE_REPEAT).withRetransmitTimeoutPs(50_000_000);
         PacketNetwork network = incast(lossy, n);
-        PortReport port = network.port(1);
+        PortReport port = network.counters().port(1);
         assertEquals(252 * WIRE, port.peakQueueBytes());
         assertTrue(port.drops() >= 3L * n - 252, "drops " + port.drops());
         long arrived = 0;
         for (int host = 1; host <= 4; host++) {
-            arrived += network.port(2 * host).sentBytes();
+            arrived += network.counters().port(2 * host).sentBytes();
         }
         long lateDuplicates = (arrived - port.sentBytes()) / WIRE - port.drops();
-        assertTrue(lateDuplicates >= 0 && lateDuplicates <= network.totals().duplicateBytes() / 4096,
+        assertTrue(lateDuplicates >= 0 && lateDuplicates <= network.counters().totals().duplicateBytes() / 4096,
                 "drops " + port.drops() + ", late duplicates " + lateDuplicates);
-        assertEquals(network.totals().drops(), port.drops());
+        assertEquals(network.counters().totals().drops(), port.drops());
         assertEquals(network.bytesStarted(), network.bytesDelivered());
     }
 
@@ -78,7 +78,7 @@ class PacketIncastPortTest {
     void shouldListTheIncastPortFirstAmongTheBusiestAndLeaveIdlePortsOut() {
         // Port 1 queues; the uplinks 2, 4, 6, 8 only serialize (no queue at a NIC); the star's other
         // downlinks (3, 5, 7, 9) and host 0's uplink (0) carry nothing, so five ports are listed.
-        List<PortReport> busiest = incast(PacketConfig.roce(PacketFixtures.LINE), 10).busiestPorts();
+        List<PortReport> busiest = incast(PacketConfig.roce(PacketFixtures.LINE), 10).counters().busiestPorts();
         assertEquals(List.of(1, 2, 4, 6, 8), busiest.stream().map(PortReport::link).toList());
     }
 }

@@ -21,8 +21,8 @@ class PacketIncastTest {
         assertTrue(pfc.bottleneckRate() > 0.97 * c,
                 "the bottleneck runs at capacity under PFC: " + pfc.bottleneckRate() / c);
         assertEquals(c / 6, pfc.victimRate(), 0.02 * c, "the victim is held to C/6 by pauses");
-        assertTrue(pfc.network.port(pfc.trunk).pausePs() > 0, "S2 paused the trunk");
-        assertTrue(pfc.network.port(pfc.up[VictimIncast.A1]).pausePs() > 0, "and S1 passed the pause on to A1's NIC");
+        assertTrue(pfc.network.counters().port(pfc.trunk).pausePs() > 0, "S2 paused the trunk");
+        assertTrue(pfc.network.counters().port(pfc.up[VictimIncast.A1]).pausePs() > 0, "and S1 passed the pause on to A1's NIC");
         // DCQCN: the four incast flows back off towards their max-min share C/4, no pause builds,
         // and V takes what the trunk has left, C − 2·C/4 = C/2 under max-min. DCQCN's sawtooth
         // oscillates around that; the victim must get within 20% of it (> 0.4·C, versus C/6 under PFC).

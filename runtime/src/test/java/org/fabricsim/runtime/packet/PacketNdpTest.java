@@ -38,7 +38,7 @@ class PacketNdpTest {
         // NIC never waits: the finish is (N + 1)·T, as without pull (PacketLineRateTest).
         PacketNetwork[] network = new PacketNetwork[1];
         assertEquals(1001 * PACKET_PS, incast(network, ndp(2 << 20), 1, 1000)[1]);
-        assertEquals(0, network[0].totals().trimmed());
+        assertEquals(0, network[0].counters().totals().trimmed());
     }
 
     /**
@@ -55,8 +55,8 @@ class PacketNdpTest {
         long[] finish = incast(pulled, ndp(2 << 20), 4, 400);
         PacketNetwork[] pushed = new PacketNetwork[1];
         incast(pushed, ndp(2 << 20).withCongestionControl(PacketConfig.CongestionControl.NONE), 4, 400);
-        assertTrue(pushed[0].port(1).trimmed() >= 3 * 400 - 252, "trims without pull " + pushed[0].port(1).trimmed());
-        PacketTotals totals = pulled[0].totals();
+        assertTrue(pushed[0].counters().port(1).trimmed() >= 3 * 400 - 252, "trims without pull " + pushed[0].counters().port(1).trimmed());
+        PacketTotals totals = pulled[0].counters().totals();
         assertEquals(0, totals.trimmed());
         assertEquals(0, totals.drops());
         assertEquals(0, totals.timeouts());
@@ -65,8 +65,8 @@ class PacketNdpTest {
             assertTrue(finish[host] <= last && finish[host] >= last - 4 * PACKET_PS, "host " + host + " " + finish[host]);
         }
         assertEquals(last, Math.max(Math.max(finish[1], finish[2]), Math.max(finish[3], finish[4])));
-        assertTrue(pulled[0].port(1).peakQueueBytes() < pushed[0].port(1).peakQueueBytes() / 4,
-                "peak queue " + pulled[0].port(1).peakQueueBytes() + " against " + pushed[0].port(1).peakQueueBytes());
+        assertTrue(pulled[0].counters().port(1).peakQueueBytes() < pushed[0].counters().port(1).peakQueueBytes() / 4,
+                "peak queue " + pulled[0].counters().port(1).peakQueueBytes() + " against " + pushed[0].counters().port(1).peakQueueBytes());
     }
 
     /**
@@ -79,8 +79,8 @@ class PacketNdpTest {
     void shouldResendEachTrimmedPacketOnceOnThePullItsHeaderEarns() {
         PacketNetwork[] network = new PacketNetwork[1];
         long[] finish = incast(network, ndp(64 << 10), 8, 400);
-        PacketTotals totals = network[0].totals();
-        long trims = network[0].port(1).trimmed();
+        PacketTotals totals = network[0].counters().totals();
+        long trims = network[0].counters().port(1).trimmed();
         assertTrue(trims > 0, "the first windows overflow 64 KiB");
         assertEquals(trims * 4096, totals.retransmittedBytes());
         assertEquals(0, totals.duplicateBytes());

@@ -28,7 +28,7 @@ class PacketPortReportTest {
         // 99th percentile 396 packets = 1,646,568 B; the histogram reports a bucket's upper bound,
         // at most 25% above. PFC's threshold (≈ 1.4 MB per ingress) is not reached, so nothing is
         // paused or dropped, and nothing is marked without ECN.
-        PortReport port = incast(PacketConfig.roce(PacketFixtures.LINE)).port(1);
+        PortReport port = incast(PacketConfig.roce(PacketFixtures.LINE)).counters().port(1);
         assertTrue(port.queueP50Bytes() >= 200 * WIRE && port.queueP50Bytes() <= 1.25 * 200 * WIRE,
                 "median " + port.queueP50Bytes());
         assertTrue(port.queueP99Bytes() >= 396 * WIRE && port.queueP99Bytes() <= 1.25 * 396 * WIRE,
@@ -48,10 +48,10 @@ class PacketPortReportTest {
                 .withBuffer(new PacketConfig.Buffer(2 << 20, 1.0, 4096, 3072, 3, 64)).withEcn(true)
                 .withRecovery(PacketConfig.Recovery.SELECTIVE_REPEAT).withRetransmitTimeoutPs(50_000_000);
         PacketNetwork network = incast(lossy);
-        PortReport port = network.port(1);
+        PortReport port = network.counters().port(1);
         assertTrue(port.drops() > 0, "drops " + port.drops());
         assertTrue(port.ecnMarks() > 0, "marks " + port.ecnMarks());
         assertEquals(network.bytesStarted(), network.bytesDelivered());
-        assertTrue(network.totals().retransmittedBytes() >= port.drops() * 4096 - 4096);
+        assertTrue(network.counters().totals().retransmittedBytes() >= port.drops() * 4096 - 4096);
     }
 }

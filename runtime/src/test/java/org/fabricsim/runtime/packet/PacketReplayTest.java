@@ -40,9 +40,9 @@ class PacketReplayTest {
             }
         }
         simulation.run(network);
-        trace.append(simulation.nowPs()).append(network.totals());
+        trace.append(simulation.nowPs()).append(network.counters().totals());
         for (int link = 0; link < topology.graph().linkCount(); link++) {
-            trace.append(network.port(link));
+            trace.append(network.counters().port(link));
         }
         long hash = 0xcbf29ce484222325L;
         for (int i = 0; i < trace.length(); i++) {

@@ -76,7 +76,7 @@ class PacketScheduledTest {
     void shouldKeepAnIncastsBottleneckAtCapacityWithTheQueueBoundedByTheCreditWindow() {
         PacketNetwork[] pushed = new PacketNetwork[1];
         incast(pushed, scheduled(FlowControl.LOSSY, 256 << 10).withCongestionControl(CongestionControl.NONE), 8, 400);
-        assertTrue(pushed[0].port(1).drops() > 0, "pushed at line rate, the incast overflows 256 KiB");
+        assertTrue(pushed[0].counters().port(1).drops() > 0, "pushed at line rate, the incast overflows 256 KiB");
         // PFC on the default 12 MiB: a 256 KiB switch has no room for PFC's headroom, so it would pause any queue.
         for (FlowControl flowControl : new FlowControl[] {FlowControl.LOSSY, FlowControl.PFC}) {
             PacketNetwork[] network = new PacketNetwork[1];
@@ -85,13 +85,13 @@ class PacketScheduledTest {
             long ideal = (8 * 400 + 1) * PACKET_PS + 2 * FEEDBACK_PS;
             assertTrue(last >= ideal && last <= ideal + 8L * CREDIT * PACKET_PS / WIRE + PACKET_PS,
                     flowControl + ": last finish " + last + " against " + ideal);
-            PortReport port = network[0].port(1);
+            PortReport port = network[0].counters().port(1);
             assertTrue(port.peakQueueBytes() <= CREDIT + 8L * WIRE, flowControl + ": peak " + port.peakQueueBytes());
-            PacketTotals totals = network[0].totals();
+            PacketTotals totals = network[0].counters().totals();
             assertEquals(0, totals.drops(), flowControl + " drops");
             assertEquals(0, totals.retransmittedBytes(), flowControl + " retransmissions");
             for (int link = 0; link < 18; link++) {
-                assertEquals(0, network[0].port(link).pausePs(), flowControl + " pause on link " + link);
+                assertEquals(0, network[0].counters().port(link).pausePs(), flowControl + " pause on link " + link);
             }
         }
     }
@@ -133,9 +133,9 @@ class PacketScheduledTest {
             PacketNetwork[] network = new PacketNetwork[1];
             incast(network, scheduled(FlowControl.LOSSY, 12L << 20).withBitErrorRate(1e-7).withRecovery(recovery),
                     4, 2000);
-            assertTrue(network[0].totals().drops() > 0, recovery + ": bit errors drop packets");
-            assertTrue(network[0].totals().retransmittedBytes() > 4 * 4096, recovery + ": resent beyond leftover credit "
-                    + network[0].totals().retransmittedBytes());
+            assertTrue(network[0].counters().totals().drops() > 0, recovery + ": bit errors drop packets");
+            assertTrue(network[0].counters().totals().retransmittedBytes() > 4 * 4096, recovery + ": resent beyond leftover credit "
+                    + network[0].counters().totals().retransmittedBytes());
             assertEquals(network[0].bytesStarted(), network[0].bytesDelivered(), recovery + ": every byte delivered");
             assertEquals(0, network[0].activeFlowClasses(), recovery + ": every flow finished");
         }

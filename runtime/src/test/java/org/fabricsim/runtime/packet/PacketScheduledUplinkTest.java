@@ -65,7 +65,7 @@ class PacketScheduledUplinkTest {
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> simulation.run(network));
         long lower = 2048 * PACKET_PS;
         assertTrue(last[0] >= lower && last[0] <= 2 * lower, "makespan " + last[0] + " against " + lower);
-        PacketTotals totals = network.totals();
+        PacketTotals totals = network.counters().totals();
         assertTrue(totals.trimmed() > 0, "the uplink trims");
         assertEquals(totals.trimmed() * 4096, totals.retransmittedBytes(), "one resend per trim");
         assertEquals(network.bytesStarted(), network.bytesDelivered(), "every byte delivered");

@@ -40,7 +40,7 @@ class PacketSwiftTest {
             network.start(new int[] {2 * host, 1}, 2, BYTES, 1, host);
         }
         simulation.run(network);
-        return new Incast(network.port(1), finish[0]);
+        return new Incast(network.counters().port(1), finish[0]);
     }
 
     @Test

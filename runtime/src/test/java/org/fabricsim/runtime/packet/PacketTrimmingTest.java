@@ -42,8 +42,8 @@ class PacketTrimmingTest {
         // 2% of capacity (line × 4096/4158): the headers' share of the port, 62 B per trim.
         long[] last = new long[1];
         PacketNetwork network = incast(lossy(true), last);
-        PacketTotals totals = network.totals();
-        PortReport port = network.port(1);
+        PacketTotals totals = network.counters().totals();
+        PortReport port = network.counters().port(1);
         assertEquals(0, totals.drops());
         assertEquals(0, totals.timeouts());
         assertEquals(network.bytesStarted(), network.bytesDelivered());
@@ -65,7 +65,7 @@ class PacketTrimmingTest {
         long[] trimmed = new long[1];
         long[] dropped = new long[1];
         incast(lossy(true), trimmed);
-        PacketTotals plain = incast(lossy(false), dropped).totals();
+        PacketTotals plain = incast(lossy(false), dropped).counters().totals();
         assertTrue(plain.timeouts() > 0 && plain.drops() > 0, plain.toString());
         assertTrue(dropped[0] > 10 * trimmed[0], trimmed[0] + " ps against " + dropped[0] + " ps");
     }

@@ -52,10 +52,10 @@ final class VictimIncast {
         network.start(new int[] {up[V], trunk, down[W]}, 3, 256e6, 1, V);
         int mark = simulation.register(payload -> {
             for (int host = 0; host < HOSTS; host++) {
-                sent[payload][host] = network.port(up[host]).sentBytes();
+                sent[payload][host] = network.counters().port(up[host]).sentBytes();
             }
-            sent[payload][HOSTS] = network.port(down[R]).sentBytes();
-            sent[payload][HOSTS + 1] = network.port(down[W]).sentBytes();
+            sent[payload][HOSTS] = network.counters().port(down[R]).sentBytes();
+            sent[payload][HOSTS + 1] = network.counters().port(down[W]).sentBytes();
         });
         simulation.schedule(WINDOW_START_PS, mark, 0);
         simulation.schedule(WINDOW_END_PS, mark, 1);
