@@ -98,6 +98,31 @@ final class IbCcRecovery {
     }
 
     /**
+     * Q̂, bytes: the queue an episode of overload ρ = {@code overload}, {@code flows} = N flows and {@code
+     * episodeBytes} = R would peak at on a link of {@code bytesPerSecond} = c with no bound on its queue. The
+     * overshoot's Q(x*) = (c/a)·[ρ·x₀ + N·K·ln((K + x*)/(K + x₀)) − x*] (the class comment), at most what the senders
+     * bring beyond what the link sends while they send, (1 − 1/ρ)·R (they offer ρ·c until their R bytes are out, at
+     * R/(ρ·c), when the link has sent R/ρ); that bound alone where the marks never outrun the timer (a ≤ 0) or the
+     * index stops at L below x* (A(L) &gt; c: the queue never stops growing). 0 without overload. O(1).
+     */
+    double overshootQueueBytes(double overload, double flows, double episodeBytes, double bytesPerSecond) {
+        if (overload <= 1) {
+            return 0;
+        }
+        double offeredBeyondBytes = (1 - 1 / overload) * episodeBytes;
+        double risePerSecond = increase * bytesPerSecond / (flows * mtuBytes) - 1 / timerSeconds;
+        double k = tableScale;
+        double fairIndex = k * Math.max(0, flows - 1);
+        if (risePerSecond <= 0 || fairIndex >= limit) {
+            return offeredBeyondBytes;
+        }
+        double startIndex = k * Math.max(0, flows / overload - 1);
+        double builtBytes = bytesPerSecond / risePerSecond
+                * (overload * startIndex + flows * k * Math.log((k + fairIndex) / (k + startIndex)) - fairIndex);
+        return Math.min(offeredBeyondBytes, Math.max(0, builtBytes));
+    }
+
+    /**
      * D, seconds, of {@code flows} = N flows whose index rises at {@code risePerSecond} = a while a queue of {@code
      * peakBytes} drains from index {@code drainIndex} (at which they send c or less), the episode's {@code
      * episodeBytes} counted from index {@code originIndex}, then the timer recovery to x* = K·(N − 1) (the class

@@ -58,6 +58,8 @@ final class TopologyContention implements ContentionModel {
     private final DcqcnInheritedCut inheritedCut;
     /** IB CC's overshoot and timer recovery; null for every other congestion control. */
     private final IbCcRecovery recovery;
+    /** A lossy ib-cc row's grids ({@link LossyIbCcGrid}); null for every other row. */
+    private final LossyIbCcGrid lossyGrid;
     /** Per physical link, what one ingress of its sending switch admits (+∞: none bounds it), 0 from a NIC. */
     private final double[] ingressBytes;
     /** Per physical link, the queue its sending switch admits in all (lossy: α·S / (1 + α)), 0 from a NIC. */
@@ -123,6 +125,9 @@ final class TopologyContention implements ContentionModel {
         inheritedCut = dcqcn ? new DcqcnInheritedCut(behaviour.dcqcn(), TrafficPattern.LINE_BYTES_PER_SECOND
                 * scenario.payloadEfficiency(), scenario.mtuBytes()) : null;
         recovery = ibCc ? new IbCcRecovery(behaviour.ibCc(), scenario.mtuBytes()) : null;
+        lossyGrid = ibCc && behaviour.key().flowControl() == BehaviourKey.FlowControl.LOSSY
+                ? new LossyIbCcGrid(behaviour.utilisation(), recovery, TrafficPattern.LINE_BYTES_PER_SECOND
+                        * scenario.payloadEfficiency(), DropTimeouts.DROP_FREE_QUEUE_BYTES) : null;
         boolean queued = dcqcn || ibCc;
         ingressBytes = queued ? new double[links] : null;
         queueBytes = queued ? new double[links] : null;
@@ -158,7 +163,8 @@ final class TopologyContention implements ContentionModel {
             return 1;
         }
         double m = overload > 1 && betweenSwitches ? behaviour.multipathFactor() : 1;
-        double[] utilisation = behaviour.utilisation();
+        double[] utilisation = lossyGrid == null ? behaviour.utilisation()
+                : lossyGridOf(link, overload, flowsPerSender, episodeBytesPerSender, episodeBytes, inputLinks);
         if (drops != null) {
             double admitted = link < admittedBytes.length ? admittedBytes[link] : DropTimeouts.DROP_FREE_QUEUE_BYTES;
             return m * drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link), admitted);
@@ -230,6 +236,18 @@ final class TopologyContention implements ContentionModel {
         double factor = recovery.inheritedCapacityFactor(inputOverload, openingFlows / members, elapsedSeconds,
                 flows / members, remainingBytes / members, bytesPerSecond, queueBytes);
         return factor == 1 ? 1 : (group || multipath[link] ? behaviour.multipathFactor() : 1) * factor;
+    }
+
+    /**
+     * The grid a lossy ib-cc row reads on {@code link} ({@link LossyIbCcGrid#grid}), as {@link
+     * #inheritedCapacityFactor} reads a link: overload at most its input links, a sprayed group one member with 1/g. O(1).
+     */
+    private double[] lossyGridOf(int link, double overload, double flowsPerSender, double bytesPerSender,
+            double episodeBytes, int inputLinks) {
+        int physical = link < ingressBytes.length ? link : firstMember[link - ingressBytes.length];
+        double members = link < ingressBytes.length ? 1 : graph.groupSize(link);
+        return lossyGrid.grid(Math.min(overload, inputLinks), flowsPerSender * episodeBytes / bytesPerSender / members,
+                episodeBytes / members, graph.linkBytesPerSecond(physical), admittedQueueBytes(physical, inputLinks));
     }
 
     /**
