@@ -60,12 +60,8 @@ final class TopologyContention implements ContentionModel {
     private final IbCcRecovery recovery;
     /** A lossy ib-cc row's grids ({@link LossyIbCcGrid}); null for every other row. */
     private final LossyIbCcGrid lossyGrid;
-    /** Per physical link, what one ingress of its sending switch admits (+∞: none bounds it), 0 from a NIC. */
-    private final double[] ingressBytes;
-    /** Per physical link, the queue its sending switch admits in all (lossy: α·S / (1 + α)), 0 from a NIC. */
-    private final double[] queueBytes;
-    /** Per link group (handle − physical links), its lowest member: its switch admits what the group's members do. */
-    private final int[] firstMember;
+    /** A DCQCN or ib-cc row's switch queues; null for every other row. */
+    private final AdmittedQueues queues;
     /** DCQCN: the table's last degree whose incast admits at most Kmax ({@link DcqcnStall#lastDegreeBelowKmax}). */
     private final int belowKmaxDegree;
     private final boolean oneBlock;
@@ -128,28 +124,10 @@ final class TopologyContention implements ContentionModel {
         lossyGrid = ibCc && behaviour.key().flowControl() == BehaviourKey.FlowControl.LOSSY
                 ? new LossyIbCcGrid(behaviour.utilisation(), recovery, TrafficPattern.LINE_BYTES_PER_SECOND
                         * scenario.payloadEfficiency(), DropTimeouts.DROP_FREE_QUEUE_BYTES) : null;
-        boolean queued = dcqcn || ibCc;
-        ingressBytes = queued ? new double[links] : null;
-        queueBytes = queued ? new double[links] : null;
         double scenarioSwitchBytes = scenario.buffer().switchBytes();
+        queues = dcqcn || ibCc ? new AdmittedQueues(behaviour, topology, scenarioSwitchBytes) : null;
         belowKmaxDegree = dcqcn ? stall.lastDegreeBelowKmax(FabricBehaviour.INCAST_DEGREES,
                 behaviour.ingressAdmittedBytes(scenarioSwitchBytes)) : 0;
-        firstMember = queued ? new int[graph.flowLinkCount() - links] : null;
-        for (int link = links - 1; queued && link >= 0; link--) {
-            if (graph.groupOf(link) >= 0) {
-                firstMember[graph.groupOf(link) - links] = link;
-            }
-        }
-        for (int link = 0; queued && link < links; link++) {
-            if (graph.nodeKind(graph.linkFrom(link)) != Graph.SWITCH) {
-                continue;
-            }
-            double stated = topology.switchBufferBytes(graph.linkFrom(link));
-            double switchBytes = stated > 0 ? stated : scenarioSwitchBytes;
-            ingressBytes[link] = behaviour.ingressAdmittedBytes(switchBytes);
-            queueBytes[link] = ingressBytes[link] == Double.POSITIVE_INFINITY
-                    ? DropTimeouts.admittedQueueBytes(switchBytes) : Double.POSITIVE_INFINITY;
-        }
     }
 
     @Override
@@ -171,18 +149,18 @@ final class TopologyContention implements ContentionModel {
         }
         double rate = oneBlock ? UtilisationGrid.inBlock(utilisation, 0, overload, flowsPerSender)
                 : UtilisationGrid.at(utilisation, overload, flowsPerSender, pathLinks, episodeBytesPerSender);
-        if (ingressBytes == null) {
+        if (queues == null) {
             return m * rate;
         }
-        int physical = link < ingressBytes.length ? link : firstMember[link - ingressBytes.length];
-        double admitted = admittedQueueBytes(physical, inputLinks);
+        int physical = queues.physical(link);
+        double admitted = queues.bytes(physical, inputLinks);
         double bytesPerSecond = graph.linkBytesPerSecond(physical);
         if (stall != null && m < 1 && stall.neverPastKmax(admitted, bytesPerSecond)
                 && !stall.cutBelowShare(admitted / graph.groupSize(link), overload, flowsPerSender,
                         episodeBytesPerSender / flowsPerSender, bytesPerSecond)) {
             m = 1;
         }
-        if (link >= ingressBytes.length) {
+        if (queues.isGroup(link)) {
             return m * rate;
         }
         double flows = flowsPerSender * episodeBytes / episodeBytesPerSender;
@@ -219,16 +197,16 @@ final class TopologyContention implements ContentionModel {
     @Override
     public double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
             int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
-        if (ingressBytes == null || recovery == null && inheritedCut == null || openingInputLinks == 0
+        if (queues == null || recovery == null && inheritedCut == null || openingInputLinks == 0
                 || link < scaleUp.length && scaleUp[link]) {
             return 1;
         }
-        boolean group = link >= ingressBytes.length;
-        int physical = group ? firstMember[link - ingressBytes.length] : link;
-        double members = group ? graph.groupSize(link) : 1;
+        boolean group = queues.isGroup(link);
+        int physical = queues.physical(link);
+        double members = queues.members(link);
         double inputOverload = Math.min(openingOverload, openingInputLinks);
         double bytesPerSecond = graph.linkBytesPerSecond(physical);
-        double queueBytes = admittedQueueBytes(physical, openingInputLinks);
+        double queueBytes = queues.bytes(physical, openingInputLinks);
         if (inheritedCut != null) {
             return inheritedCut.capacityFactor(inputOverload, openingFlows / members, elapsedSeconds, flows / members,
                     remainingBytes / members, bytesPerSecond, queueBytes / members);
@@ -244,18 +222,10 @@ final class TopologyContention implements ContentionModel {
      */
     private double[] lossyGridOf(int link, double overload, double flowsPerSender, double bytesPerSender,
             double episodeBytes, int inputLinks) {
-        int physical = link < ingressBytes.length ? link : firstMember[link - ingressBytes.length];
-        double members = link < ingressBytes.length ? 1 : graph.groupSize(link);
+        int physical = queues.physical(link);
+        double members = queues.members(link);
         return lossyGrid.grid(Math.min(overload, inputLinks), flowsPerSender * episodeBytes / bytesPerSender / members,
-                episodeBytes / members, graph.linkBytesPerSecond(physical), admittedQueueBytes(physical, inputLinks));
-    }
-
-    /**
-     * The queue the switch sending on physical {@code link} admits for it from {@code inputLinks} input links: the
-     * smaller of its whole admitted queue and that many ingress shares (0 without input links). O(1).
-     */
-    private double admittedQueueBytes(int link, int inputLinks) {
-        return inputLinks == 0 ? 0 : Math.min(queueBytes[link], inputLinks * ingressBytes[link]);
+                episodeBytes / members, graph.linkBytesPerSecond(physical), queues.bytes(physical, inputLinks));
     }
 
     /**

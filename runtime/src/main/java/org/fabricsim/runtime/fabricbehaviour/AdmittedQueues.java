@@ -1,0 +1,68 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.Graph;
+
+/**
+ * The queues a DCQCN or ib-cc row's switches admit, per physical link, and where a link group is read: on its lowest
+ * member, whose switch admits what every member's does ({@link TopologyContention} reads a link's queue, marks and
+ * inherited state from them). Built in O(links); every query O(1).
+ */
+final class AdmittedQueues {
+    private final Graph graph;
+    /** Per physical link, what one ingress of its sending switch admits (+∞: none bounds it), 0 from a NIC. */
+    private final double[] ingressBytes;
+    /** Per physical link, the queue its sending switch admits in all (lossy: α·S / (1 + α)), 0 from a NIC. */
+    private final double[] queueBytes;
+    /** Per link group (handle − physical links), its lowest member. */
+    private final int[] firstMember;
+
+    /**
+     * @param scenarioSwitchBytes the buffer of a switch that states none: the packet scenarios' the table came from
+     */
+    AdmittedQueues(FabricBehaviour behaviour, ClusterTopology topology, double scenarioSwitchBytes) {
+        graph = topology.graph();
+        int links = graph.linkCount();
+        ingressBytes = new double[links];
+        queueBytes = new double[links];
+        firstMember = new int[graph.flowLinkCount() - links];
+        for (int link = links - 1; link >= 0; link--) {
+            if (graph.groupOf(link) >= 0) {
+                firstMember[graph.groupOf(link) - links] = link;
+            }
+        }
+        for (int link = 0; link < links; link++) {
+            if (graph.nodeKind(graph.linkFrom(link)) != Graph.SWITCH) {
+                continue;
+            }
+            double stated = topology.switchBufferBytes(graph.linkFrom(link));
+            double switchBytes = stated > 0 ? stated : scenarioSwitchBytes;
+            ingressBytes[link] = behaviour.ingressAdmittedBytes(switchBytes);
+            queueBytes[link] = ingressBytes[link] == Double.POSITIVE_INFINITY
+                    ? DropTimeouts.admittedQueueBytes(switchBytes) : Double.POSITIVE_INFINITY;
+        }
+    }
+
+    /** Whether {@code link} is a link group's handle rather than a physical link. */
+    boolean isGroup(int link) {
+        return link >= ingressBytes.length;
+    }
+
+    /** The physical link {@code link} is read on: itself, or a group's lowest member. */
+    int physical(int link) {
+        return isGroup(link) ? firstMember[link - ingressBytes.length] : link;
+    }
+
+    /** How many physical links {@code link} stands for: a group's members, else 1. */
+    double members(int link) {
+        return isGroup(link) ? graph.groupSize(link) : 1;
+    }
+
+    /**
+     * The queue the switch sending on physical {@code link} admits for it from {@code inputLinks} input links: the
+     * smaller of its whole admitted queue and that many ingress shares (0 without input links).
+     */
+    double bytes(int link, int inputLinks) {
+        return inputLinks == 0 ? 0 : Math.min(queueBytes[link], inputLinks * ingressBytes[link]);
+    }
+}
