@@ -207,7 +207,10 @@ final class ContentionDerating {
     /**
      * Sets {@link #capacity} and {@link #derated} for the component's links from the ideal fill's
      * capacity left; returns whether every capacity is the last fill's, or larger on a link of a
-     * finished class.
+     * finished class. A link that was not saturated has no contention episode and no head-of-line
+     * factor to end (only a saturated link's reading opens one, and a link stops being saturated only
+     * here or in {@link #keepsRates}, which end it), so only the links that stop being saturated
+     * write them: O(component links) reads, writes only where a link's state changes.
      */
     private boolean derate(FlowTable table, int links) {
         int[] componentLinks = component.componentLinks;
@@ -220,12 +223,15 @@ final class ContentionDerating {
             double linkCapacity = graph.linkBytesPerSecond(link);
             double before = capacity[link];
             boolean full = ideal.remaining(link) <= 1e-9 * linkCapacity;
+            boolean wasSaturated = saturated[link];
             saturated[link] = linkWeight[link] >= 2 && full;
             if (saturated[link]) {
                 factor[link] = settle(link, measuredFactor(table, link));
             } else {
-                reading.endEpisode(link);
-                blocked[link] = false;
+                if (wasSaturated) {
+                    reading.endEpisode(link);
+                    blocked[link] = false;
+                }
                 factor[link] = full && linkWeight[link] == 1 ? settle(link, model.loneFlowCapacityFactor(link, linkWeight)) : 1;
             }
             capacity[link] = linkCapacity * factor[link];

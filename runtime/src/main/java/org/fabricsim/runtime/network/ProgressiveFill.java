@@ -61,9 +61,11 @@ final class ProgressiveFill {
         fixSequence = new long[classCapacity];
     }
 
-    /** Room for class handles below {@code capacity}. */
+    /** Room for class handles below {@code capacity} (no copy when there is room already). */
     void grow(int capacity) {
-        fixSequence = Arrays.copyOf(fixSequence, capacity);
+        if (fixSequence.length < capacity) {
+            fixSequence = Arrays.copyOf(fixSequence, capacity);
+        }
     }
 
     /**

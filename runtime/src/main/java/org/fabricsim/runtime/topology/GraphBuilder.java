@@ -12,8 +12,11 @@ public final class GraphBuilder {
     private double[] linkBytesPerSecond = new double[256];
     private long[] linkLatencyPs = new long[256];
     private int linkCount;
-    private int[] groupFirst = {0};
-    private int[] groupMembers = new int[0];
+    /** CSR offsets of the groups' members, {@link #groups} + 1 of them in use (capacity doubled as groups come). */
+    private int[] groupFirst = new int[16];
+    private int groups;
+    /** The groups' members, group after group, {@code groupFirst[groups]} of them in use. */
+    private int[] groupMembers = new int[64];
 
     /** Adds {@code count} nodes of a kind and returns the handle of the first. */
     public int addNodes(byte kind, int count, boolean reducesInSwitch) {
@@ -56,22 +59,27 @@ public final class GraphBuilder {
 
     /**
      * Declares a group of parallel links that spraying loads evenly ({@link Graph}); returns its
-     * index g: its handle in the built graph is {@code graph.linkCount() + g}.
+     * index g: its handle in the built graph is {@code graph.linkCount() + g}. O(members) amortized:
+     * the arrays double when full (copying them per group cost O(groups × members) in all).
      */
     public int addGroup(int[] members) {
-        int groups = groupFirst.length - 1;
         int end = groupFirst[groups];
-        groupMembers = Arrays.copyOf(groupMembers, end + members.length);
+        if (end + members.length > groupMembers.length) {
+            groupMembers = Arrays.copyOf(groupMembers, Math.max(end + members.length, 2 * groupMembers.length));
+        }
         System.arraycopy(members, 0, groupMembers, end, members.length);
-        groupFirst = Arrays.copyOf(groupFirst, groups + 2);
+        if (groups + 2 > groupFirst.length) {
+            groupFirst = Arrays.copyOf(groupFirst, 2 * groupFirst.length);
+        }
         groupFirst[groups + 1] = end + members.length;
-        return groups;
+        return groups++;
     }
 
     /** Freezes the graph. */
     public Graph build() {
         return new Graph(Arrays.copyOf(nodeKind, nodeCount), Arrays.copyOf(nodeReduces, nodeCount),
                 Arrays.copyOf(linkFrom, linkCount), Arrays.copyOf(linkTo, linkCount),
-                Arrays.copyOf(linkBytesPerSecond, linkCount), Arrays.copyOf(linkLatencyPs, linkCount), linkCount, groupFirst, groupMembers);
+                Arrays.copyOf(linkBytesPerSecond, linkCount), Arrays.copyOf(linkLatencyPs, linkCount), linkCount,
+                Arrays.copyOf(groupFirst, groups + 1), Arrays.copyOf(groupMembers, groupFirst[groups]));
     }
 }
