@@ -3,9 +3,12 @@ package org.fabricsim.runtime.fabricbehaviour;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.fabricsim.runtime.network.ContentionModel;
 import org.fabricsim.runtime.packet.Dcqcn;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.Graph;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -143,5 +146,34 @@ class DcqcnStallTest {
         assertEquals(0.6769, creditDcqcn.utilisation(1), 0);
         assertEquals(929.00, PatternRuns.flowPs(BehaviourAccuracy.PATTERNS.get(0), RoutingMode.ECMP, creditDcqcn) / 1e6,
                 0.05);
+    }
+
+    @Test
+    void shouldSpreadAnAdaptiveUplinksQueueOverItsGroupBeforeChargingTheMultipathLoss() {
+        // Credits, the held-out all-to-all's leaf uplink under adaptive routing: ρ = 2, six flows of 256 KiB per
+        // sender, four input links. The switch admits Q_adm = 4 × 262,144 = 1,048,576 B ≤ Kmax for both uplinks,
+        // each holding Q = 524,288 B: p = 0.0207147, E = p × (262,144 − 400,000 / 6) / 4096 = 0.0207147 × 47.724
+        // = 0.989 < h = ⌊log₂ 12⌋ + 1 = 4: no flow is cut below its share, so the link runs at u alone, as the NIC's
+        // link at the same reading (no multipath factor, no stall). The whole Q_adm on one uplink would read
+        // p = 0.2 × 648,576 / 1,200,000 = 0.108096, E = 5.159 ≥ 4 and charge m_p.
+        assertTrue(!STALL.cutBelowShare(524_288, 2, 6, MIB / 4, C));
+        assertTrue(STALL.cutBelowShare(1_048_576, 2, 6, MIB / 4, C));
+        FabricBehaviour adaptive = BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.CREDIT,
+                CongestionControl.DCQCN, BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ADAPTIVE));
+        ClusterTopology topology = BehaviourAccuracy.PATTERNS.get(1).topology(C);
+        Graph graph = topology.graph();
+        int uplink = -1;
+        int nic = -1;
+        for (int link = 0; link < graph.linkCount(); link++) {
+            boolean intoSwitch = graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH;
+            byte from = graph.nodeKind(graph.linkFrom(link));
+            uplink = uplink < 0 && intoSwitch && from == Graph.SWITCH ? link : uplink;
+            nic = nic < 0 && intoSwitch && from == Graph.ACCELERATOR ? link : nic;
+        }
+        assertEquals(2, graph.groupSize(graph.groupOf(uplink)));
+        ContentionModel model = adaptive.on(topology);
+        double u = model.saturatedCapacityFactor(nic, 2, 6, 4, 1.5 * MIB, 6 * MIB, 4);
+        assertTrue(adaptive.multipathFactor() < 0.8 && u > 0.99, "m_p " + adaptive.multipathFactor() + ", u " + u);
+        assertEquals(u, model.saturatedCapacityFactor(uplink, 2, 6, 4, 1.5 * MIB, 6 * MIB, 4), 1e-12);
     }
 }
