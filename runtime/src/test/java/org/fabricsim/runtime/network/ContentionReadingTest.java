@@ -64,36 +64,14 @@ class ContentionReadingTest {
         // 100 = 3), 3 input links; F0 = F1 = F2 = 33.33 B/s, F2 ends at 10 / 33.33 = 0.3 s. Solve 2 reads s with 2
         // flows (< 3): the model is asked with t = 0.3 s and F0's and F1's 2 × (100 − 10) = 180 B left, and answers
         // 1/2: s runs at 50 B/s, F0 = F1 = 25 B/s, and their 90 B end at 0.3 + 3.6 = 3.9 s (2.1 s without it).
-        GraphBuilder builder = new GraphBuilder();
-        int node = builder.addNodes(Graph.SWITCH, 5, false);
-        for (int i = 0; i < 3; i++) {
-            builder.addLink(node + i, node + 3, new LinkClass(100, 0));
-        }
-        builder.addLink(node + 3, node + 4, new LinkClass(100, 0));
-        Graph graph = builder.build();
+        Graph graph = intoOneSwitch(3);
         List<double[]> asked = new ArrayList<>();
-        ContentionModel model = new ContentionModel() {
-            @Override
-            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
-                    double episodeBytesPerSender, double episodeBytes, int inputLinks) {
-                return 1;
-            }
-
+        ContentionModel model = new Inheriting(0.5, false) {
             @Override
             public double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
                     int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
                 asked.add(new double[] {link, openingOverload, openingFlows, openingInputLinks, elapsedSeconds, flows,
                     remainingBytes});
-                return 0.5;
-            }
-
-            @Override
-            public boolean inheritsState() {
-                return true;
-            }
-
-            @Override
-            public double smallestFactor() {
                 return 0.5;
             }
         };
@@ -117,41 +95,14 @@ class ContentionReadingTest {
         // ends at 0.4 s. Three left (F0, F1 with 90 B, F3 with 10 B: 190 B): 1/2, s at 50 B/s, F3 ends at 0.4 + 10 /
         // (50/3) = 1.0 s. Two left, 80 B each (160 B): asked again, 1/4, s at 25 B/s, they end at 1.0 + 80 / 12.5 =
         // 7.4 s (4.2 s had the first answer held).
-        GraphBuilder builder = new GraphBuilder();
-        int node = builder.addNodes(Graph.SWITCH, 6, false);
-        for (int i = 0; i < 4; i++) {
-            builder.addLink(node + i, node + 4, new LinkClass(100, 0));
-        }
-        builder.addLink(node + 4, node + 5, new LinkClass(100, 0));
-        Graph graph = builder.build();
+        Graph graph = intoOneSwitch(4);
         List<double[]> asked = new ArrayList<>();
-        ContentionModel model = new ContentionModel() {
-            @Override
-            public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
-                    double episodeBytesPerSender, double episodeBytes, int inputLinks) {
-                return 1;
-            }
-
+        ContentionModel model = new Inheriting(0.25, true) {
             @Override
             public double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
                     int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
                 asked.add(new double[] {flows, remainingBytes});
                 return flows == 3 ? 0.5 : 0.25;
-            }
-
-            @Override
-            public boolean inheritsState() {
-                return true;
-            }
-
-            @Override
-            public boolean reasksInherited() {
-                return true;
-            }
-
-            @Override
-            public double smallestFactor() {
-                return 0.25;
             }
         };
         double[] finishPs = run(graph, model, new int[][] {{0, 4}, {1, 4}, {2, 4}, {3, 4}},
@@ -224,5 +175,48 @@ class ContentionReadingTest {
         }
         simulation.run(network);
         return finishPs;
+    }
+
+    /** Links of 100 B/s: {@code senders} NICs (handles 0 ..) into one switch, and the switch's link out of it. */
+    private static Graph intoOneSwitch(int senders) {
+        GraphBuilder builder = new GraphBuilder();
+        int node = builder.addNodes(Graph.SWITCH, senders + 2, false);
+        for (int i = 0; i < senders; i++) {
+            builder.addLink(node + i, node + senders, new LinkClass(100, 0));
+        }
+        builder.addLink(node + senders, node + senders + 1, new LinkClass(100, 0));
+        return builder.build();
+    }
+
+    /** A model that derates nothing at a reading and whose flows inherit what each test answers. */
+    private abstract static class Inheriting implements ContentionModel {
+        private final double smallestFactor;
+        private final boolean reasks;
+
+        Inheriting(double smallestFactor, boolean reasks) {
+            this.smallestFactor = smallestFactor;
+            this.reasks = reasks;
+        }
+
+        @Override
+        public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
+                double episodeBytesPerSender, double episodeBytes, int inputLinks) {
+            return 1;
+        }
+
+        @Override
+        public boolean inheritsState() {
+            return true;
+        }
+
+        @Override
+        public boolean reasksInherited() {
+            return reasks;
+        }
+
+        @Override
+        public double smallestFactor() {
+            return smallestFactor;
+        }
     }
 }
