@@ -17,6 +17,9 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * (its from-node), which admits α·S / (1 + α). Head-of-line blocking ({@code HeadOfLineBlocking}): the
  * backlog L's held-back flows leave sits in the switch L leads to (its to-node), which pauses L at PFC's
  * threshold S / 9 + reserve; a credit is the link's whatever S ({@link FabricBehaviour#backlogBufferBytes(double)}).
+ * A sprayed group of g members between switches holds B_G = Σ B_member = g·B: spraying deals each flow's packets
+ * round robin over the members, so the held-back flows' backlog fills every member's next switch alike (each
+ * member's credit, or each spine's pause threshold), and the group blocks when the backlog outgrows them all.
  * DCQCN's stall ({@link DcqcnStall}): the queue of link L sits on its sending switch, which admits n_in × what one
  * ingress holds before backpressure (PFC S / 9 + reserve, a credit; {@link FabricBehaviour#ingressAdmittedBytes}),
  * or α·S / (1 + α) on a lossy or trimming switch; a NIC's link has no switch queue, so it never stalls. A DCQCN row's
@@ -47,7 +50,10 @@ final class TopologyContention implements ContentionModel {
     private final Graph graph;
     private final boolean[] scaleUp;
     private final boolean[] multipath;
-    /** Per physical link between two switches, the backlog its next switch holds before blocking it; +∞ elsewhere. */
+    /**
+     * Per physical link between two switches, the backlog its next switch holds before blocking it, per group handle
+     * the sum over its members; +∞ elsewhere.
+     */
     private final double[] backlogBytes;
     /** Per physical link, the queue its sending switch admits before dropping; null without drops. */
     private final double[] admittedBytes;
@@ -95,11 +101,14 @@ final class TopologyContention implements ContentionModel {
         }
         double scenarioBacklogBytes = behaviour.backlogBufferBytes();
         blocks = scenarioBacklogBytes != Double.POSITIVE_INFINITY;
-        backlogBytes = new double[links];
+        backlogBytes = new double[graph.flowLinkCount()];
         for (int link = 0; link < links; link++) {
             double stated = topology.switchBufferBytes(graph.linkTo(link));
             backlogBytes[link] = !multipath[link] ? Double.POSITIVE_INFINITY
                     : stated > 0 ? behaviour.backlogBufferBytes(stated) : scenarioBacklogBytes;
+            if (graph.groupOf(link) >= 0) {
+                backlogBytes[graph.groupOf(link)] += backlogBytes[link];
+            }
         }
         drops = behaviour.dropsOnOverflow() ? new DropTimeouts(behaviour.oneFlowPerSender()) : null;
         admittedBytes = drops == null ? null : new double[links];

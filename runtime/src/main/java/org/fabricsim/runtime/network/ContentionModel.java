@@ -66,8 +66,9 @@ public interface ContentionModel {
     /**
      * The bytes a backlog of flows held back downstream may occupy in the next switch before it blocks
      * {@code link}'s FIFO queue (head-of-line blocking, {@link HeadOfLineBlocking}): a credit-based
-     * link's credit, PFC's pause threshold; +∞ (the default) where nothing blocks: a lossy fabric, or
-     * a congestion control that keeps the downstream queue below the buffer.
+     * link's credit, PFC's pause threshold (for a link group, the sum over its members); +∞ (the default)
+     * where nothing blocks: a lossy fabric, or a congestion control that keeps the downstream queue below the
+     * buffer.
      */
     default double backlogBufferBytes(int link) {
         return Double.POSITIVE_INFINITY;
