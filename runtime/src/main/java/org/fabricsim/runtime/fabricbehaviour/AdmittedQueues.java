@@ -59,6 +59,19 @@ final class AdmittedQueues {
     }
 
     /**
+     * The links a switch's admitted queue for {@code link}'s flows is spread over: a sprayed group's g members, and
+     * under adaptive routing the g members of the group a physical link between switches ({@code betweenSwitches})
+     * belongs to, since the packet backend's adaptive switch picks the member per packet by its queue, so each member
+     * holds Q_adm/g as a sprayed one does (docs/fabric-behaviour.md, "DCQCN's adaptive all-to-all"); 1 for any other
+     * link. Credits, a leaf's two adaptive uplinks fed by four hosts: Q = 4 × 262,144 / 2 = 524,288 B, not
+     * 1,048,576 B.
+     */
+    int spreadOver(int link, boolean betweenSwitches) {
+        return betweenSwitches && graph.groupOf(link) >= 0 ? graph.groupSize(graph.groupOf(link))
+                : graph.groupSize(link);
+    }
+
+    /**
      * The queue the switch sending on physical {@code link} admits for it from {@code inputLinks} input links: the
      * smaller of its whole admitted queue and that many ingress shares (0 without input links).
      */

@@ -165,8 +165,8 @@ final class TopologyContention implements ContentionModel {
         double admitted = queues.bytes(physical, inputLinks);
         double bytesPerSecond = graph.linkBytesPerSecond(physical);
         if (stall != null && m < 1 && stall.neverPastKmax(admitted, bytesPerSecond)
-                && !stall.cutBelowShare(admitted / queueMembers(link), overload, flowsPerSender,
-                        episodeBytesPerSender / flowsPerSender, bytesPerSecond)) {
+                && !stall.cutBelowShare(admitted / queues.spreadOver(link, link < multipath.length && multipath[link]),
+                        overload, flowsPerSender, episodeBytesPerSender / flowsPerSender, bytesPerSecond)) {
             m = 1;
         }
         if (queues.isGroup(link)) {
@@ -223,18 +223,6 @@ final class TopologyContention implements ContentionModel {
         double factor = recovery.inheritedCapacityFactor(inputOverload, openingFlows / members, elapsedSeconds,
                 flows / members, remainingBytes / members, bytesPerSecond, queueBytes);
         return factor == 1 ? 1 : (group || multipath[link] ? behaviour.multipathFactor() : 1) * factor;
-    }
-
-    /**
-     * The links a switch's admitted queue for {@code link}'s flows is spread over: a sprayed group's g members, and
-     * under adaptive routing the g members of the group a physical link between switches belongs to, since the packet
-     * backend's adaptive switch picks the member per packet by its queue, so each member holds Q_adm/g as a sprayed
-     * one does (docs/fabric-behaviour.md, "DCQCN's adaptive all-to-all"); 1 for any other link. Credits, a leaf's two
-     * adaptive uplinks fed by four hosts: Q = 4 × 262,144 / 2 = 524,288 B, not 1,048,576 B. O(1).
-     */
-    private int queueMembers(int link) {
-        return link < multipath.length && multipath[link] && graph.groupOf(link) >= 0
-                ? graph.groupSize(graph.groupOf(link)) : graph.groupSize(link);
     }
 
     /**
