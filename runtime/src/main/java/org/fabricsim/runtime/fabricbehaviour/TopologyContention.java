@@ -43,6 +43,9 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * overload past the table's last degree whose own incast stays there too, u is that incast's delay held ({@link
  * DcqcnStall#heldDelayFactor}), not the rate read toward incasts past Kmax (at 1 MiB per sender: a DCQCN row
  * measures that size, its other blocks copy it).
+ * A lossy ib-cc row reads its table's drop points as its scenarios' drops, not a rate ({@link LossyIbCcGrid}), and
+ * the queues a DCQCN or ib-cc row's switches admit, with a link group's member they are read on, are {@link
+ * AdmittedQueues}'.
  * Per-link arrays built once, O(links); every call O(1) besides the behaviour's own reading.
  */
 final class TopologyContention implements ContentionModel {
