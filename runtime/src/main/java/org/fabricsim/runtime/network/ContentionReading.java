@@ -244,19 +244,16 @@ final class ContentionReading {
         for (int k = 0; k < count; k++) {
             int base = (list[k] >>> entryShift) * stride;
             int index = list[k] & indexMask;
-            if (index > 0) {
-                int input = records[base + FlowTable.LINKS + index - 1];
-                if (seenInput[input] != current) {
-                    seenInput[input] = current;
-                    inputs++;
-                }
+            int input = index > 0 ? records[base + FlowTable.LINKS + index - 1] : -1;
+            if (input >= 0 && seenInput[input] != current) {
+                seenInput[input] = current;
+                inputs++;
             }
             int first = records[base + FlowTable.LINKS];
             int multiplicity = records[base + FlowTable.MULTIPLICITY];
             double share = offered(graph, linkWeight, multiplicity, first);
-            if (inputShare && index > 0) {
-                share = Math.min(share, offered(graph, linkWeight, multiplicity,
-                        records[base + FlowTable.LINKS + index - 1]));
+            if (inputShare && input >= 0) {
+                share = Math.min(share, offered(graph, linkWeight, multiplicity, input));
             }
             offered += share;
             flows += multiplicity;
