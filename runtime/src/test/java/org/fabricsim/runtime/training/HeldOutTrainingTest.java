@@ -30,11 +30,11 @@ class HeldOutTrainingTest {
     void shouldReportWhichHeldOutRowsTheDefaultCalibrationMisses() throws IOException {
         List<String> misses = new ArrayList<>();
         System.out.println("Held-out training rows, predicted against published (MFU points of the peak):");
-        for (Map<String, String> row : TrainingCalibrationTest.readCsv("training-heldout.csv")) {
-            RunResult result = TrainingSimulator.run(TrainingCalibrationTest.spec(row));
+        for (Map<String, String> row : TrainingRows.readCsv("training-heldout.csv")) {
+            RunResult result = TrainingSimulator.run(TrainingRows.spec(row));
             double published = Double.parseDouble(row.get("reported_tflops_per_gpu"));
-            double predicted = TrainingCalibrationTest.predictedTflops(row, result);
-            double errorPoints = 100 * (predicted - published) / TrainingCalibrationTest.peakTflops(row);
+            double predicted = TrainingRows.predictedTflops(row, result);
+            double errorPoints = 100 * (predicted - published) / TrainingRows.peakTflops(row);
             System.out.printf(Locale.ROOT, "%-22s %9.1f %9.1f %+6.1f  step %.3f s, exposed %s%n", row.get("case"),
                     published, predicted, errorPoints, (Double) result.metrics().get("stepTimeSeconds"),
                     result.metrics().get("exposedCommunicationSeconds"));

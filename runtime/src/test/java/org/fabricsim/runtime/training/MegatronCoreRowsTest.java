@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Why the Megatron-Core rows without pipeline parallelism run as one micro-batch
- * ({@link TrainingCalibrationTest#singleMicroBatch}): the README's 32B row (48 layers, hidden 7,168,
+ * ({@link TrainingRows#singleMicroBatch}): the README's 32B row (48 layers, hidden 7,168,
  * TP8 PP1 DP48, 192 sequences of 4,096 tokens, 459.6 TFLOP/s per GPU) cannot be reached with four
  * micro-batches of one sequence, whatever the compute constants.
  */
