@@ -19,14 +19,14 @@ import org.fabricsim.runtime.spec.PoolFeatures.Batching;
  * Replicas#admits}: the whole context allocated at admission, and no-evict also reserves the output)
  * allow; under no-evict the cache never overflows, so step (2) preempts nothing. Under prefill-first
  * batching ({@link Batching#PREFILL_FIRST}) step (2) is skipped while the head of the queue is a prompt
- * that step (4) admits, so the iteration prefills alone and the running sequences wait for it. Under
- * prefill-first batching step (1) also admits as vLLM V0 admits a prompt: V0 schedules a request
- * prefilled elsewhere as a prompt of its own (Dynamo's patched V0 schedules its remote prefill so,
- * vllm_v0.7.2-dynamo-kv-disagg-patch, core/scheduler.py {@code _schedule_prefills}; vLLM's own V0
- * disaggregated prefill receives the cache in a prefill step), its prompt's tokens counting against
- * the token budget (one 3,000-token prompt per iteration under a 3,500-token budget), so an
- * iteration that admits one runs no decode: it computes nothing and lasts the host time
- * ({@link org.fabricsim.runtime.spec.IterationHost}). A chunk is at most the pool's chunk size (the whole
+ * that step (4) admits, so the iteration prefills alone and the running sequences wait for it. A
+ * handed-off request joins in step (1) and decodes in the same iteration under either batching: vLLM
+ * V0 as Dynamo patches it (vllm_v0.7.2-dynamo-kv-disagg-patch, core/scheduler.py) schedules the
+ * running decodes whenever every prefill it schedules is a remote one ({@code _schedule_default}:
+ * {@code len(prefills.seq_groups) == prefills.num_remote_prefill_groups}) and puts a request whose
+ * remote prefill finished straight into the running set as a decoding sequence ({@code
+ * _schedule_running}); on a prefill-first decode pool its first decode step samples its first token
+ * ({@link DecodeClock#nextFirstToken}). A chunk is at most the pool's chunk size (the whole
  * prompt without chunked prefill: a prompt that does not fit the remaining budget waits, unless
  * the batch is empty). A request that does not fit an empty slot's cache is rejected.
  *
@@ -81,9 +81,8 @@ final class BatchBuilder {
     }
 
     /**
-     * Sequences the iteration last composed schedules: its prefill chunks, its decoding sequences and,
-     * prefill-first, the handed-off requests it admits as prompts (the n of the host's time per sequence,
-     * {@link org.fabricsim.runtime.spec.IterationHost}).
+     * Sequences the iteration last composed schedules: its prefill chunks and its decoding sequences
+     * (the n of the host's time per sequence, {@link org.fabricsim.runtime.spec.IterationHost}).
      */
     long sequences() {
         return sequences;
@@ -106,14 +105,10 @@ final class BatchBuilder {
         IntDeque waiting = replicas.queue[slot];
         boolean decodes = pool.role() != Role.PREFILL;
 
-        // (1) handed-off requests whose cache is here join the running set; prefill-first, each as a
-        // prompt against the token budget, and the iteration then decodes nothing
-        boolean prefillFirst = pool.batching() == Batching.PREFILL_FIRST;
-        long admittedTokens = 0;
-        long admittedPrompts = 0;
+        // (1) handed-off requests whose cache is here join the running set and decode from this iteration
         while (!waiting.isEmpty() && runningCount[slot] < maxSequences) {
             int q = waiting.peekFirst();
-            if (prefilled[q] < target[q] || prefillFirst && admittedTokens > 0 && admittedTokens + target[q] > budget) {
+            if (prefilled[q] < target[q]) {
                 break;
             }
             if (!replicas.admits(slot, q, target[q])) {
@@ -127,16 +122,13 @@ final class BatchBuilder {
             waiting.pollFirst();
             requests.decodeStartPs[q] = nowPs;
             replicas.allocate(slot, q, target[q]);
-            admittedTokens += prefillFirst ? target[q] : 0;
-            admittedPrompts += prefillFirst ? 1 : 0;
         }
-        boolean admissionOnly = admittedTokens > 0;
-        budget = Math.max(0, budget - admittedTokens);
+        boolean prefillFirst = pool.batching() == Batching.PREFILL_FIRST;
 
         // (2) decode one token per prefilled sequence, preempting the youngest on overflow; under
         // prefill-first batching not while a waiting prompt can be admitted
         long decoders = 0;
-        if (decodes && !admissionOnly && !(prefillFirst && promptAdmissible(slot, maxSequences))) {
+        if (decodes && !(prefillFirst && promptAdmissible(slot, maxSequences))) {
             decoders = runningCount[slot] - replicas.partialCount[slot];
             while (decoders > 0 && kvUsed[slot] + decoders > kvCapacity[slot] && runningCount[slot] > 1) {
                 int victim = replicas.lastRunning(slot);
@@ -192,7 +184,7 @@ final class BatchBuilder {
             }
             addPrefill(slot, q, chunk, need);
         }
-        sequences = replicas.batchSize[slot] + replicas.batchDecoders[slot] + admittedPrompts;
+        sequences = replicas.batchSize[slot] + replicas.batchDecoders[slot];
         return sequences > 0;
     }
 

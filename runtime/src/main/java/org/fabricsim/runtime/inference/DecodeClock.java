@@ -47,6 +47,8 @@ final class DecodeClock {
     private final long[] finishAt;
     /** Position of each request in its slot's heap, or -1 when it is not a member. */
     private final int[] position;
+    /** Members of each slot that joined with no output token, until their first decode step samples it. */
+    private final IntDeque[] awaitingFirst;
 
     DecodeClock(int slots, RequestTable requests) {
         this.requests = requests;
@@ -61,6 +63,7 @@ final class DecodeClock {
         finishAt = new long[requests.size()];
         position = new int[requests.size()];
         Arrays.fill(position, -1);
+        awaitingFirst = new IntDeque[slots];
     }
 
     /** Members of {@code slot}: its decoding sequences. */
@@ -86,6 +89,12 @@ final class DecodeClock {
     void join(int slot, int q) {
         joinedAt[q] = clock[slot];
         finishAt[q] = clock[slot] + requests.stream.output()[q] - requests.generated[q];
+        if (requests.generated[q] == 0) {
+            if (awaitingFirst[slot] == null) {
+                awaitingFirst[slot] = new IntDeque();
+            }
+            awaitingFirst[slot].addLast(q);
+        }
         context[slot] += requests.kvTokens[q];
         int n = members[slot]++;
         if (n == heap[slot].length) {
@@ -141,6 +150,28 @@ final class DecodeClock {
     void advance(int slot, long decoding) {
         clock[slot] += step[slot];
         context[slot] += decoding * step[slot];
+    }
+
+    /**
+     * A member of {@code slot} that joined with no output token (its prefill's token not kept: a
+     * prefill-first decode pool samples it, {@link IterationEnds}) and has gained its first by now,
+     * each once; -1 when none. Call at the end of the slot's iteration: the iteration's decode step
+     * sampled it. Members held back wait; those that left (preempted) are dropped, their recompute's
+     * prefill producing the token. O(awaiting members) per call.
+     */
+    int nextFirstToken(int slot) {
+        IntDeque waiting = awaitingFirst[slot];
+        for (int n = waiting == null ? 0 : waiting.size(); n > 0; n--) {
+            int q = waiting.pollFirst();
+            if (position[q] < 0 || requests.slotOf[q] != slot) {
+                continue;
+            }
+            if (requests.generated[q] + clock[slot] - joinedAt[q] > 0) {
+                return q;
+            }
+            waiting.addLast(q);
+        }
+        return -1;
     }
 
     /** Member q does not decode in the iteration {@link #advance} is about to count. */

@@ -104,12 +104,14 @@ final class RequestTable {
     }
 
     /**
-     * Mean time between output tokens of q once it decodes, (finish − decode start) ÷ (output − 1),
-     * or -1 with a single output token.
+     * Mean time between output tokens of q once it decodes, (finish − max(decode start, first token))
+     * ÷ (output − 1), or -1 with a single output token: the first token comes after the decode start
+     * only when the decode pool samples it (IterationEnds), and then this is genai-perf's (E2E − TTFT)
+     * ÷ (output − 1).
      */
     double itlPs(int q) {
         int out = stream.output()[q];
-        return out < 2 ? -1 : (double) (finishPs[q] - decodeStartPs[q]) / (out - 1);
+        return out < 2 ? -1 : (double) (finishPs[q] - Math.max(decodeStartPs[q], firstTokenPs[q])) / (out - 1);
     }
 
     /** Time q waited, its cache on the decode replica, for a place in a decode batch, or -1. */

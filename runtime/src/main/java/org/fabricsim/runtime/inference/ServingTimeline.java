@@ -20,10 +20,11 @@ import org.fabricsim.runtime.spec.InferenceSpec.Role;
  *
  * <p>Requests 0 to {@value #MAX_REQUESTS} − 1 that completed get track {@code request q} with, in
  * order and back to back: {@code queued} (arrival to the start of the first iteration holding its
- * prefill), {@code prefill} (to its first token), when disaggregated {@code KV transfer} (to its
+ * prefill), {@code prefill} (to the end of its prompt), when disaggregated {@code KV transfer} (to its
  * cache being usable on the decode replica) and {@code decode queue} (to its first decode
- * iteration), and {@code decode} (to its last token). So queued + prefill is the request's TTFT, and
- * the spans end at its E2E latency. A lone decode pool's requests arrive prefilled: only {@code
+ * iteration), and {@code decode} (to its last token). So queued + prefill is the request's TTFT
+ * (when the decode pool samples the first token, IterationEnds, the TTFT ends with its first decode
+ * iteration instead), and the spans end at its E2E latency. A lone decode pool's requests arrive prefilled: only {@code
  * decode queue} and {@code decode}. Phases of zero length are left out. Times from the run's start.
  *
  * <p>Memory: six primitive arrays of at most {@value #MAX_ITERATIONS} entries, grown by doubling;
@@ -95,7 +96,7 @@ final class ServingTimeline {
         long prefillStart = requests.prefillStartPs[q];
         if (prefillStart >= 0) {
             phase(timeline, track, "queued", arrival, prefillStart, args);
-            phase(timeline, track, "prefill", prefillStart, requests.firstTokenPs[q], args);
+            phase(timeline, track, "prefill", prefillStart, requests.prefillEndPs[q], args);
         }
         long kvWait = requests.kvWaitPs(q);
         if (kvWait >= 0) {

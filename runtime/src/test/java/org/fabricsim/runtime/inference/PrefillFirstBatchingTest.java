@@ -56,24 +56,59 @@ class PrefillFirstBatchingTest {
     }
 
     @Test
-    void shouldAdmitEachHandedOffRequestInAnIterationOfItsOwnWhenPrefillFirst() {
+    void shouldDecodeHandedOffRequestsInTheIterationTheyJoinWhenPrefillFirst() {
         // a decode pool alone, two 3,000-token prompts whose caches are in place at once, 50 output tokens
-        // (the first produced elsewhere), V0's host time h = 10 ms + h_seq = 1 ms per sequence scheduled:
-        // under a 3,500-token budget iteration 1 admits request 0 and iteration 2 request 1, neither
-        // decoding and each lasting h + h_seq (nothing is computed; one prompt scheduled), then 49
-        // iterations decode both: 51 iterations. A 7,000-token budget admits both in iteration 1, which
-        // lasts h + 2 · h_seq: 50. Mixed batching decodes in the admitting iteration: 49.
-        List<Map<String, Object>> iterations = iterations(decodeAlone(Batching.PREFILL_FIRST, 3500));
-        assertEquals(51, iterations.size());
-        for (Map<String, Object> admission : iterations.subList(0, 2)) {
-            assertEquals(0, ((Number) ((Map<?, ?>) admission.get("args")).get("decodeSequences")).intValue());
-            assertEquals(HOST_SECONDS + HOST_SECONDS_PER_SEQUENCE, (Double) admission.get("durationSeconds"), 1e-12);
+        // (the first produced elsewhere): Dynamo's patched V0 schedules the decodes beside remote
+        // prefills and runs a request whose remote prefill finished as a decode at once, so both decode
+        // from iteration 1, 49 iterations of two sequences each, under either batching and any budget
+        for (int budget : new int[] {3500, 7000}) {
+            List<Map<String, Object>> iterations = iterations(decodeAlone(Batching.PREFILL_FIRST, budget));
+            assertEquals(49, iterations.size());
+            for (Map<String, Object> iteration : iterations) {
+                assertEquals(2, ((Number) ((Map<?, ?>) iteration.get("args")).get("decodeSequences")).intValue());
+            }
         }
-        List<Map<String, Object>> together = iterations(decodeAlone(Batching.PREFILL_FIRST, 7000));
-        assertEquals(50, together.size());
-        assertEquals(HOST_SECONDS + 2 * HOST_SECONDS_PER_SEQUENCE, (Double) together.get(0).get("durationSeconds"),
-                1e-12);
         assertEquals(49, iterations(decodeAlone(Batching.MIXED, 3500)).size());
+    }
+
+    @Test
+    void shouldSampleTheFirstTokenInTheFirstDecodeIterationOfAPrefillFirstDecodePool() {
+        // one 3,000-token prompt, 50 output tokens, prefilled on a prefill pool and handed off: with a
+        // prefill-first (vLLM V0, Dynamo-patched) decode pool the prefill's token is not kept, so the
+        // decode pool runs 50 iterations, not 49, and the first token is the end of the first of them:
+        // TTFT = its end, E2E − TTFT = the other 49, ITL their mean
+        RunResult v0 = disaggregated(Batching.PREFILL_FIRST);
+        List<Map<String, Object>> decodes = decodeIterations(v0);
+        assertEquals(50, decodes.size());
+        assertEquals(49, decodeIterations(disaggregated(Batching.MIXED)).size());
+        Map<String, Object> first = decodes.get(0);
+        double firstEnd = (Double) first.get("startSeconds") + (Double) first.get("durationSeconds");
+        Map<String, Object> last = decodes.get(decodes.size() - 1);
+        double lastEnd = (Double) last.get("startSeconds") + (Double) last.get("durationSeconds");
+        assertEquals(firstEnd, mean(v0, "ttftSeconds"), 1e-9);
+        assertEquals(lastEnd, mean(v0, "e2eSeconds"), 1e-9);
+        assertEquals((lastEnd - firstEnd) / 49, mean(v0, "itlSeconds"), 1e-9);
+    }
+
+    private static RunResult disaggregated(Batching decodeBatching) {
+        PoolFeatures host = new PoolFeatures(false, 0, null, Admission.PREEMPT, Batching.PREFILL_FIRST,
+                new IterationHost(HOST_SECONDS, HOST_SECONDS_PER_SEQUENCE, false));
+        PoolFeatures decode = new PoolFeatures(false, 0, null, Admission.PREEMPT, decodeBatching,
+                new IterationHost(HOST_SECONDS, HOST_SECONDS_PER_SEQUENCE, false));
+        List<InferenceSpec.Pool> pools = List.of(
+                new InferenceSpec.Pool(Role.PREFILL, 1, ServingFixtures.tensor(4), 3500, 64, 0, host),
+                new InferenceSpec.Pool(Role.DECODE, 1, ServingFixtures.tensor(4), 3500, 64, 0, decode));
+        return InferenceRunner.run(new InferenceSpec("first-token", ServingFixtures.LLAMA3_70B,
+                ServingFixtures.dgxH100(1, 0), Precision.FP8, pools,
+                ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), 3000, 50, 1), List.of(), false));
+    }
+
+    private static List<Map<String, Object>> decodeIterations(RunResult result) {
+        return iterations(result).stream().filter(span -> ((String) span.get("track")).startsWith("decode")).toList();
+    }
+
+    private static double mean(RunResult result, String metric) {
+        return ((Number) ((Map<?, ?>) result.metrics().get(metric)).get("mean")).doubleValue();
     }
 
     private static List<Map<String, Object>> iterations(RunResult result) {
