@@ -19,8 +19,8 @@ import org.fabricsim.runtime.packet.PacketConfig;
  * Swift incast holds its mean queue within 15% of it: PacketSwiftTest). That is above a link's credit (64 × 4,096 B
  * = 262 KB: credits block as without congestion control, if by a margin of 2%) and far below PFC's pause threshold in
  * the scenarios' 12 MiB switch (1.33 MiB: PFC does not block; a stated buffer below 9 × (Q − reserve) would). The
- * packet backend agrees: on credits the held-out mixed step runs 11.8% below the ideal flow model's time under Swift
- * (16.0% without congestion control, whose backlog blocks), under PFC 2.0%.
+ * packet backend agrees: on credits the ideal flow model runs the held-out mixed step 11.8% faster than the packet
+ * backend under Swift (16.0% without congestion control, whose backlog blocks), under PFC 2.0%.
  *
  * <p><b>No other mechanism.</b> A lone flow runs at the line: Swift's window is capped at the line rate at the
  * target delay, above the unloaded path's bandwidth-delay product since t &gt; d₀ (unlike HPCC's η, {@link
@@ -31,8 +31,11 @@ import org.fabricsim.runtime.packet.PacketConfig;
  * held-out patterns' milliseconds (unlike DCQCN's timers, {@link DcqcnInheritedCut}, and IB CC's index, {@link
  * IbCcRecovery}).
  *
- * <p>Assumption: Q is read at the scenarios' line rate, as the table's rows are measured there; flow-count scaling of
- * the target (Swift's §3.5) is not modelled, as in the packet backend. O(1).
+ * <p>Assumptions: once it blocks, the link's factor is {@code HeadOfLineBlocking}'s as without congestion control,
+ * with the backlog its episode's held bytes would build at line rate; Swift's windows bound the backlog near Q, which
+ * holds the block for as long as the link stays saturated, so the two agree once the episode outlasts the first
+ * credit's fill (the held-out mixed step above). Q is read at the scenarios' line rate, as the table's rows are
+ * measured there; flow-count scaling of the target (Swift's §3.5) is not modelled, as in the packet backend. O(1).
  */
 final class SwiftQueue {
     /** The packet backend's base target delay t₀, picoseconds (its {@code Swift.defaults()}). */
