@@ -32,7 +32,8 @@ import com.google.inject.Inject;
 
 /**
  * What a fabric states about overload, congestion control and routing reaches the spec both backends read, and
- * the editor says which behaviour-table row a cluster runs with: uec-cc as none (an info), a combination without a
+ * the editor says which behaviour-table row a cluster runs with: uec-cc its own Swift rows (an info says what stays
+ * approximated), a combination without a
  * row an error on the cluster naming it and how to produce the table.
  */
 @ExtendWith(InjectionExtension.class)
@@ -107,15 +108,20 @@ class FabricBehaviourValidationTest {
     }
 
     @Test
-    void shouldSayUltraEthernetCongestionControlRunsAsTrimmingWithoutCongestionControl() throws Exception {
+    void shouldRunUltraEthernetCongestionControlOnItsSwiftRowsAndSayWhatStaysApproximated() throws Exception {
         Model model = cluster("lossy congestion-control uec-cc routing packet-spraying", "");
-        validation.assertIssue(model, Literals.FABRIC, IssueCodes.UEC_CC_TRIMMING, Severity.INFO,
-                "Ultra Ethernet's NSCC is not simulated");
+        validation.assertIssue(model, Literals.FABRIC, IssueCodes.UEC_CC_AS_SWIFT, Severity.INFO,
+                "'congestion-control uec-cc' runs as Swift");
+        validation.assertIssue(model, Literals.FABRIC, IssueCodes.UEC_CC_AS_SWIFT, Severity.INFO,
+                "receiver-credit congestion control (RCCC) are not simulated");
         BehaviourKey key = FabricBehaviours.key(scaleOut(model).fabric(), routing(model));
-        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, FabricSpec.CongestionControl.NONE,
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, FabricSpec.CongestionControl.ULTRA_ETHERNET,
                 BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.SPRAY), key);
-        assertEquals(List.of(), issues(cluster("lossy congestion-control none", ""), IssueCodes.UEC_CC_TRIMMING));
-        assertEquals(List.of(), issues(cluster("congestion-control uec-cc", ""), IssueCodes.UEC_CC_TRIMMING),
+        assertEquals(key, BehaviourTable.shipped().behaviour(key).key(), "the table has the row");
+        assertEquals(List.of(), issues(cluster("lossy congestion-control none", ""), IssueCodes.UEC_CC_AS_SWIFT));
+        assertEquals(List.of(), issues(cluster("lossless pfc congestion-control receiver-driven", ""),
+                IssueCodes.UEC_CC_AS_SWIFT), "receiver-driven runs NDP's pull as written");
+        assertEquals(List.of(), issues(cluster("congestion-control uec-cc", ""), IssueCodes.UEC_CC_AS_SWIFT),
                 "a fabric that does not say how it handles overload runs as the ideal (another info says so)");
     }
 

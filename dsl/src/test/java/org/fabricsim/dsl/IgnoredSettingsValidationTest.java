@@ -113,7 +113,7 @@ class IgnoredSettingsValidationTest {
 
     @Test
     void shouldLeaveACongestionControlOnAFabricThatStatesItsFlowControlToTheBehaviourRow() throws Exception {
-        // Each selects its row (uec-cc runs as none, with its own info).
+        // Each selects its own row (uec-cc its Swift rows, with an info on what stays approximated).
         for (String cc : List.of("hpcc", "uec-cc", "receiver-driven", "scheduled")) {
             assertEquals(List.of(), infos(fabric("lossless pfc congestion-control " + cc),
                     IssueCodes.CONGESTION_CONTROL_NOT_SIMULATED), cc);

@@ -14,7 +14,8 @@ import org.fabricsim.runtime.spec.FabricSpec;
 
 /**
  * Which row of the fabric behaviour table (docs/fabric-behaviour.md) a fabric runs with, where it is not the one
- * it states: {@code congestion-control uec-cc} runs as none with trimming, and says so on the fabric; and a stated
+ * it states exactly: {@code congestion-control uec-cc} runs as Swift (its own rows), and says what that leaves out
+ * on the fabric; and a stated
  * {@code recovery go-back-n} that the fabric's transport contradicts, which is an error (and a stated recovery
  * the flow model cannot read, an info). Every
  * combination the language can state has a row (FabricBehavioursTest holds it), and a combination without one is
@@ -23,16 +24,16 @@ import org.fabricsim.runtime.spec.FabricSpec;
 public class FabricBehaviourValidator extends FabricCheck {
 
     @Check
-    public void checkFabricUltraEthernetCongestionControlRunsAsTrimming(Fabric fabric) {
+    public void checkFabricUltraEthernetCongestionControlRunsAsSwift(Fabric fabric) {
         if (written(fabric, Literals.FABRIC__CONGESTION_CONTROL)
                 && fabric.getCongestionControl() == CongestionControl.ULTRA_ETHERNET
                 && HardwareMapper.flowControl(fabric).stated()) {
-            info("'congestion-control uec-cc' runs without congestion control in the flow model: Ultra Ethernet's"
-                    + " NSCC is not simulated there (with 'network packet' it runs as Swift, the delay-based control NSCC"
-                    + " follows); UE 1.0's packet trimming (on a lossy fabric) and selective retransmission stand in"
-                    + " for it, so the fabric runs the behaviour table's row with 'congestion-control none',"
-                    + " selective repeat and, when lossy, 'lossy trimming' (docs/fabric-behaviour.md).", fabric,
-                    Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.UEC_CC_TRIMMING);
+            info("'congestion-control uec-cc' runs as Swift, the delay-based control Ultra Ethernet's NSCC follows:"
+                    + " the packet backend runs Swift, and the flow model the behaviour table's uec-cc rows, which the"
+                    + " packet backend measures running it (with selective repeat and, when lossy, UE 1.0's packet"
+                    + " trimming). NSCC's own response (it reads ECN marks besides delay) and UET's receiver-credit"
+                    + " congestion control (RCCC) are not simulated (docs/fabric-behaviour.md, \"uec-cc\").", fabric,
+                    Literals.FABRIC__CONGESTION_CONTROL, IssueCodes.UEC_CC_AS_SWIFT);
         }
     }
 

@@ -333,11 +333,12 @@ public final class IssueCodes {
      */
     public static final String PACKET_ONLY_SETTING = PREFIX + "not-simulated.packet-only";
     /**
-     * {@code congestion-control uec-cc} on a fabric that says how it handles overload: UET's NSCC is not
-     * simulated; the fabric runs without congestion control, with selective repeat, and on a lossy fabric with
-     * packet trimming standing in for it (docs/fabric-behaviour.md, "uec-cc"). Data: none.
+     * {@code congestion-control uec-cc} on a fabric that says how it handles overload: it runs as Swift, the
+     * delay-based control UET's NSCC follows (the packet backend, and the flow model's uec-cc rows the packet
+     * backend measures), with selective repeat and, on a lossy fabric, trimming; NSCC's own response and UET's
+     * receiver-credit congestion control (RCCC) are not simulated (docs/fabric-behaviour.md, "uec-cc"). Data: none.
      */
-    public static final String UEC_CC_TRIMMING = PREFIX + "behaviour.uec-cc-trimming";
+    public static final String UEC_CC_AS_SWIFT = PREFIX + "behaviour.uec-cc-as-swift";
     /**
      * {@code recovery go-back-n} on a fabric whose transport resends selectively: it sprays packets (reordering
      * that go-back-N would turn into retransmissions), or runs {@code uec-cc} or {@code receiver-driven} (UE 1.0's

@@ -71,9 +71,12 @@ public record BehaviourKey(FlowControl flowControl, CongestionControl congestion
      * Whether a switch's stated shared buffer changes how the flow model runs this row: where a tail-drop
      * queue overflows ({@link #dropsOnOverflow}), or where PFC pauses a backlog ({@link #backlogBuilds}). Not
      * under credits: a credit is the link's, whatever the switch's pool ({@code FabricBehaviour#backlogBufferBytes}).
+     * Under Swift ({@code uec-cc}) with PFC too: its standing queue blocks a switch whose pause threshold it outgrows
+     * ({@link SwiftQueue}).
      */
     public boolean readsSwitchBuffer() {
-        return dropsOnOverflow() || flowControl == FlowControl.PFC && backlogBuilds();
+        return dropsOnOverflow() || flowControl == FlowControl.PFC
+                && (backlogBuilds() || congestionControl == CongestionControl.ULTRA_ETHERNET);
     }
 
     /** The key as one table row starts: the four parts, tab separated, lower case with hyphens. */

@@ -92,18 +92,19 @@ public final class BehaviourTable {
             return "packet trimming needs selective-repeat recovery (the receiver NACKs each trimmed packet and the"
                     + " sender resends that one); declare selective repeat";
         }
-        if (PatternRuns.pullWithoutNdpTransport(key)) {
-            return "receiver-driven pull runs with NDP's transport: selective repeat, and trimming on a lossy fabric"
-                    + " (a lost packet is pulled back by its trimmed header); use that row, as a fabric stating"
-                    + " 'congestion-control receiver-driven' does";
+        if (PatternRuns.withoutItsTransport(key)) {
+            return "congestion-control " + key.congestionControl().words() + " runs with its own transport (NDP's,"
+                    + " UE 1.0's): selective repeat, and trimming on a lossy fabric (a lost packet is resent by its"
+                    + " trimmed header); use that row, as a fabric stating 'congestion-control "
+                    + key.congestionControl().words() + "' does";
         }
         if (PatternRuns.measurable(key)) {
             return "produce the table with: " + COMMAND;
         }
         return "packet runs simulate congestion-control " + key.congestionControl().words() + " ('network packet') but"
                 + " the table measures none of its rows; state one the table has rows for (none, dcqcn, hpcc, ib-cc,"
-                + " receiver-driven, scheduled), or add it to the table's congestion controls (PatternRuns.SIMULATED)"
-                + " and produce the table with: " + COMMAND;
+                + " receiver-driven, scheduled, uec-cc), or add it to the table's congestion controls"
+                + " (PatternRuns.SIMULATED) and produce the table with: " + COMMAND;
     }
 
     /** The provenance lines, without their '#'. */

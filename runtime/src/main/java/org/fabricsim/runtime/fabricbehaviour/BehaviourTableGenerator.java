@@ -17,8 +17,9 @@ import org.fabricsim.runtime.spec.PacketSettings;
 
 /**
  * The one command that measures the {@link BehaviourTable}: every combination the packet backend
- * simulates (flow control × congestion control none, DCQCN, HPCC, InfiniBand's, receiver-driven pull or scheduled ×
- * recovery × routing; trimming with selective repeat only, receiver-driven pull with NDP's transport only)
+ * simulates (flow control × congestion control none, DCQCN, HPCC, InfiniBand's, receiver-driven pull, scheduled or
+ * Ultra Ethernet's as Swift × recovery × routing; trimming with selective repeat only, receiver-driven pull and
+ * uec-cc with their own transports only)
  * through {@link
  * BehaviourScenarios}, written with its provenance (date, code version, scenarios) to the path
  * given as the first argument, by default the runtime's resource. Run from the repository root:
@@ -66,13 +67,13 @@ public final class BehaviourTableGenerator {
                 "generated " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + " by " + codeVersion,
                 "command: " + BehaviourTable.COMMAND,
                 "packet backend: PacketConfig.roce defaults at 100 Gb/s (docs/packet-backend.md) with each row's"
-                        + " flow control (lossy trimming: tail drop with trimming), recovery, congestion control and"
-                        + " routing",
+                        + " flow control (lossy trimming: tail drop with trimming), recovery, congestion control (uec-cc:"
+                        + " Swift) and routing",
                 "u<k>m<m>: incast scenarios of k senders, each sending its 1 MiB as m flows (m = "
                         + Arrays.toString(FabricBehaviour.FLOWS_PER_SENDER) + "): " + incastNames(0, 0),
-                "u<k>m<m>l4: the same across a leaf uplink, paths of 4 links (HPCC, ib-cc; the others hold"
+                "u<k>m<m>l4: the same across a leaf uplink, paths of 4 links (HPCC, ib-cc, uec-cc; the others hold"
                         + " the one-switch 1 MiB values): " + incastNames(1, 0),
-                "u<k>m<m>b4, u<k>m<m>l4b4: both with 4 MiB per sender (HPCC, ib-cc): " + incastNames(0, 1)
+                "u<k>m<m>b4, u<k>m<m>l4b4: both with 4 MiB per sender (HPCC, ib-cc, uec-cc): " + incastNames(0, 1)
                         + "; " + incastNames(1, 1),
                 "multipath (adaptive and spraying rows; 1 under ECMP): " + BehaviourScenarios.PERMUTATION.name());
         return new BehaviourTable(rows, provenance);

@@ -8,6 +8,7 @@ import org.fabricsim.runtime.packet.Hpcc;
 import org.fabricsim.runtime.packet.IbCc;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
@@ -224,7 +225,8 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
      * headroom, 2 packets and a round trip per port, is left out, under 2% of S). +∞ on a lossy fabric
      * (nothing holds a packet upstream) and under a congestion control that cuts senders on the congested
      * queue's own signal (DCQCN, HPCC, IB CC: they keep it near their marking threshold, IB CC's 64 KiB,
-     * below the credit) or schedules every byte (`scheduled`); receiver-driven pull paces senders at the
+     * below the credit) or schedules every byte (`scheduled`); Swift ({@code uec-cc}) blocks where its standing queue
+     * outgrows the ingress ({@link SwiftQueue}: on credits); receiver-driven pull paces senders at the
      * receiver's port, not at a link inside the fabric, so it blocks as without congestion control.
      * Only a link from one switch to another blocks ({@link #on}): its queue is a switch's FIFO of what
      * arrives; a NIC holds each flow's bytes in host memory and picks a flow per packet, so no flow's
@@ -237,13 +239,18 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
 
     /**
      * {@link #backlogBufferBytes()} in a switch of {@code switchBytes} shared buffer S, by the same rules:
-     * PFC's pause threshold S / 9 plus its reserve. The credit is the link's, 64 packets × 4096 B whatever S:
+     * PFC's pause threshold S / 9 plus its reserve. Under Swift ({@code uec-cc}) the backlog is its standing queue
+     * at the target delay, which blocks where it outgrows what one ingress admits ({@link SwiftQueue}: on credits,
+     * not under PFC in the scenarios' switch). The credit is the link's, 64 packets × 4096 B whatever S:
      * a credit-based port advertises its own receive buffer for the link (InfiniBand's credits count per
      * virtual lane of one port; the packet backend's {@code creditPackets} is set apart from its shared
      * buffer), not a share of the switch's pool.
      */
     double backlogBufferBytes(double switchBytes) {
-        return !key.backlogBuilds() ? Double.POSITIVE_INFINITY : ingressAdmittedBytes(switchBytes);
+        double admitted = ingressAdmittedBytes(switchBytes);
+        boolean blocks = key.backlogBuilds()
+                || key.congestionControl() == CongestionControl.ULTRA_ETHERNET && SwiftQueue.outgrows(admitted);
+        return blocks ? admitted : Double.POSITIVE_INFINITY;
     }
 
     /**

@@ -20,8 +20,8 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * when not lossless, credits when credit-based ({@code credit-based}, {@code link-level-retry}), PFC
  * otherwise; a lossy Ultra Ethernet ({@code uec-cc}) or receiver-driven ({@code receiver-driven}, NDP) fabric
  * trims instead of dropping, as the packet backend runs them.</li>
- * <li>Congestion control: {@link #runsAs}: the one stated ({@code ib-cc} and {@code receiver-driven} have
- * rows of their own), and {@code uec-cc} as none with trimming standing in for NSCC.</li>
+ * <li>Congestion control: the one stated; every one has rows of its own, {@code uec-cc} those the packet backend
+ * measures running it as Swift (the delay-based control UET's NSCC follows; docs/fabric-behaviour.md, "uec-cc").</li>
  * <li>Recovery: the one stated ({@code recovery selective-repeat}: RoCE NICs with IRN), else selective repeat
  * when the fabric sprays packets or runs Ultra Ethernet's congestion
  * control or receiver-driven pull (a transport built for multipath or trimming must tolerate reordering:
@@ -82,7 +82,7 @@ public final class FabricBehaviours {
             return null;
         }
         CongestionControl cc = fabric.congestionControl();
-        return new BehaviourKey(flowControl(stated, cc), runsAs(cc), recovery(fabric, routing), routing);
+        return new BehaviourKey(flowControl(stated, cc), cc, recovery(fabric, routing), routing);
     }
 
     /** The table's flow control of a fabric that states {@code stated} (see the class comment). */
@@ -97,21 +97,8 @@ public final class FabricBehaviours {
      * fabric that states no flow control (the ideal). O(1).
      */
     public static boolean readsSwitchBuffer(FabricSpec.FlowControl stated, CongestionControl cc) {
-        return stated.stated() && new BehaviourKey(flowControl(stated, cc), runsAs(cc), Recovery.GO_BACK_N,
+        return stated.stated() && new BehaviourKey(flowControl(stated, cc), cc, Recovery.GO_BACK_N,
                 RoutingMode.ECMP).readsSwitchBuffer();
-    }
-
-    /**
-     * The congestion control whose row {@code cc} runs with: itself, and none for Ultra Ethernet's
-     * ({@code uec-cc}). Assumption (docs/fabric-behaviour.md, "uec-cc"): the
-     * behaviour table has no row for UET's network-signalled congestion control (NSCC; the packet backend
-     * runs it as Swift, but no Swift rows have been derived); what UE 1.0
-     * specifies that it does simulate, switch packet trimming with selective retransmission over
-     * sprayed paths, is what keeps an Ultra Ethernet incast off the retransmission-timeout cliff, so it
-     * stands in for NSCC ({@link #key} trims on a lossy fabric).
-     */
-    public static CongestionControl runsAs(CongestionControl cc) {
-        return cc == CongestionControl.ULTRA_ETHERNET ? CongestionControl.NONE : cc;
     }
 
     /**

@@ -57,27 +57,30 @@ public final class PatternRuns {
                 }).withTrimming(key.flowControl() == BehaviourKey.FlowControl.TRIMMING);
     }
 
-    /** The congestion controls the table measures, in table order. */
+    /** The congestion controls the table measures, in table order (uec-cc as the packet backend runs it: Swift). */
     static final CongestionControl[] SIMULATED = {CongestionControl.NONE, CongestionControl.DCQCN,
             CongestionControl.HPCC, CongestionControl.INFINIBAND, CongestionControl.RECEIVER_DRIVEN,
-            CongestionControl.SCHEDULED};
+            CongestionControl.SCHEDULED, CongestionControl.ULTRA_ETHERNET};
 
     /**
      * Whether the packet backend can measure {@code key}: a congestion control the table measures, trimming only
-     * with selective repeat, and receiver-driven pull only as NDP runs it ({@link #pullWithoutNdpTransport}).
+     * with selective repeat, and receiver-driven pull and Ultra Ethernet's congestion control only with their own
+     * transports ({@link #withoutItsTransport}).
      */
     public static boolean measurable(BehaviourKey key) {
         return Arrays.asList(SIMULATED).contains(key.congestionControl()) && !trimmingWithGoBackN(key)
-                && !pullWithoutNdpTransport(key);
+                && !withoutItsTransport(key);
     }
 
     /**
-     * Whether {@code key} asks for receiver-driven pull without NDP's transport: go-back-N, or a lossy fabric that
-     * drops rather than trims. NDP pulls each lost packet back by its trimmed header, with selective repeat, and a
-     * fabric stating {@code receiver-driven} gets both ({@link FabricBehaviours#key}, as a packet run does).
+     * Whether {@code key} asks for receiver-driven pull or Ultra Ethernet's congestion control without its transport
+     * (NDP's, UE 1.0's): go-back-N, or a lossy fabric that drops rather than trims. Both resend selectively, NDP
+     * pulling each lost packet back by its trimmed header and UET NACKing it, and a fabric stating {@code
+     * receiver-driven} or {@code uec-cc} gets both ({@link FabricBehaviours#key}, as a packet run does; the editor
+     * rejects a stated go-back-N).
      */
-    static boolean pullWithoutNdpTransport(BehaviourKey key) {
-        return key.congestionControl() == CongestionControl.RECEIVER_DRIVEN
+    static boolean withoutItsTransport(BehaviourKey key) {
+        return key.congestionControl().trimsAndResendsSelectively()
                 && (key.recovery() == BehaviourKey.Recovery.GO_BACK_N
                         || key.flowControl() == BehaviourKey.FlowControl.LOSSY);
     }

@@ -23,9 +23,9 @@ class BehaviourTableTest {
     void shouldShipARowForEveryCombinationThePacketBackendSimulates() {
         BehaviourTable table = BehaviourTable.shipped();
         // 3 flow controls × 5 congestion controls (none, DCQCN, HPCC, ib-cc, scheduled) × 2 recoveries × 3 routings,
-        // and trimming × those 5 × selective repeat × 3 routings; receiver-driven with NDP's transport only
-        // (selective repeat; PFC, credits or trimming) × 3 routings.
-        assertEquals(90 + 15 + 9, table.behaviours().size());
+        // and trimming × those 5 × selective repeat × 3 routings; receiver-driven and uec-cc with their own
+        // transports only (selective repeat; PFC, credits or trimming) × 3 routings each.
+        assertEquals(90 + 15 + 9 + 9, table.behaviours().size());
         String provenance = String.join("\n", table.provenance());
         assertTrue(provenance.contains("generated 20"), provenance);
         assertTrue(provenance.contains(BehaviourTable.COMMAND), provenance);
@@ -39,6 +39,17 @@ class BehaviourTableTest {
         // sender) gives the shipped values to the table's 4 decimals.
         FabricBehaviour shipped = BehaviourTable.shipped().behaviour(ROCE);
         assertArrayEquals(BehaviourScenarios.utilisation(ROCE, PacketSettings.DEFAULTS), shipped.utilisation(), 5e-5);
+    }
+
+    @Test
+    void shouldReproduceAnUltraEthernetRowFromThePacketBackendRunningSwift() {
+        // uec-cc's rows are the packet backend running Swift with trimming: measured again, every incast (both
+        // sizes and path lengths, as Swift's target grows with the path) gives the shipped values.
+        BehaviourKey uecCc = new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, CongestionControl.ULTRA_ETHERNET,
+                BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP);
+        double[] measured = BehaviourScenarios.utilisation(uecCc, PacketSettings.DEFAULTS);
+        assertArrayEquals(measured, BehaviourTable.shipped().behaviour(uecCc).utilisation(), 5e-5);
+        assertTrue(measured[FabricBehaviour.POINTS_PER_PATH] != measured[0], "the 4-link block is measured");
     }
 
     @Test
@@ -97,12 +108,15 @@ class BehaviourTableTest {
                 () -> BehaviourTable.shipped().behaviour(pushedPull)).getMessage();
         assertTrue(withoutNdp.contains("lossy, congestion-control receiver-driven")
                 && withoutNdp.contains("trimming on a lossy fabric"), withoutNdp);
-        // uec-cc runs on the none rows (FabricBehaviours.runsAs), so the table measures none of its own.
-        BehaviourKey unmeasured = new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.ULTRA_ETHERNET,
+        // uec-cc has rows of its own, with UE 1.0's transport: not with go-back-N.
+        BehaviourKey uecGoBackN = new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.ULTRA_ETHERNET,
+                BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ADAPTIVE);
+        String withoutUet = assertThrows(IllegalArgumentException.class,
+                () -> BehaviourTable.shipped().behaviour(uecGoBackN)).getMessage();
+        assertTrue(withoutUet.contains("congestion-control uec-cc runs with its own transport")
+                && withoutUet.contains("selective repeat"), withoutUet);
+        BehaviourKey uecCc = new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.ULTRA_ETHERNET,
                 BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ADAPTIVE);
-        String notMeasured = assertThrows(IllegalArgumentException.class,
-                () -> BehaviourTable.shipped().behaviour(unmeasured)).getMessage();
-        assertTrue(notMeasured.contains("packet runs simulate congestion-control uec-cc ('network packet') but the"
-                + " table measures none of its rows"), notMeasured);
+        assertEquals(uecCc, BehaviourTable.shipped().behaviour(uecCc).key());
     }
 }

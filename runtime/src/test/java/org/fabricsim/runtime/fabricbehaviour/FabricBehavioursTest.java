@@ -187,18 +187,19 @@ class FabricBehavioursTest {
     }
 
     @Test
-    void shouldRunUltraEthernetAsTrimmingWithSelectiveRepeatWithoutCongestionControl() {
-        // NSCC is not simulated; UE 1.0's trimming and selective retransmission stand in for it
-        // (docs/fabric-behaviour.md, "uec-cc"), under the routing the engine runs.
+    void shouldRunUltraEthernetOnItsOwnSwiftRowsWithSelectiveRepeat() {
+        // uec-cc keys its own rows (the packet backend runs it as Swift), under the routing the engine runs; a lossy
+        // fabric trims (UE 1.0), and the transport resends selectively whatever the routing.
         BehaviourKey lossy = FabricBehaviours.key(fabric(FlowControl.LOSSY, CongestionControl.ULTRA_ETHERNET, true),
                 RoutingMode.SPRAY);
-        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, CongestionControl.NONE,
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.TRIMMING, CongestionControl.ULTRA_ETHERNET,
                 Recovery.SELECTIVE_REPEAT, RoutingMode.SPRAY), lossy);
         // A lossless Ultra Ethernet fabric (credit-based flow control) drops nothing, so nothing is trimmed.
-        BehaviourKey credits = FabricBehaviours.key(fabric(FlowControl.CREDIT_BASED,
-                CongestionControl.ULTRA_ETHERNET, false), RoutingMode.ECMP);
-        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.NONE,
-                Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP), credits);
-        assertEquals(CongestionControl.DCQCN, FabricBehaviours.runsAs(CongestionControl.DCQCN));
+        FabricSpec credits = fabric(FlowControl.CREDIT_BASED, CongestionControl.ULTRA_ETHERNET, false);
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.CREDIT, CongestionControl.ULTRA_ETHERNET,
+                Recovery.SELECTIVE_REPEAT, RoutingMode.ECMP), FabricBehaviours.key(credits, RoutingMode.ECMP));
+        // Its row is the table's, measured at Swift's defaults (a fabric states no Swift parameter).
+        FabricBehaviour row = FabricBehaviours.of(credits, RoutingMode.ECMP, BehaviourTable.shipped());
+        assertEquals(BehaviourTable.shipped().behaviour(FabricBehaviours.key(credits, RoutingMode.ECMP)), row);
     }
 }
