@@ -4,25 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.Platform;
-import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.jface.text.Region;
 import org.eclipse.jface.text.contentassist.ICompletionProposal;
-import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.IHandlerService;
-import org.eclipse.ui.ide.IDE;
 import org.fabricsim.dsl.ui.FabricLanguage;
 import org.fabricsim.dsl.ui.actions.SimulateHandler;
 import org.fabricsim.dsl.ui.editor.FabricContentAssist;
@@ -57,22 +50,16 @@ public class FabricEditorServicesTest {
             "}",
             "");
 
-    private IProject project;
-
-    private IWorkbenchPage page;
+    private TestProject project;
 
     @BeforeEach
     void createProject() throws CoreException {
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject("fabric-services-test-" + System.nanoTime());
-        project.create(null);
-        project.open(null);
-        page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        project = TestProject.create("fabric-services-test");
     }
 
     @AfterEach
     void deleteProject() throws CoreException {
-        page.closeAllEditors(false);
-        project.delete(true, true, null);
+        project.delete();
     }
 
     @Test
@@ -131,9 +118,9 @@ public class FabricEditorServicesTest {
                 "");
         open("run.fabric", quickstart);
         PlatformUI.getWorkbench().getService(IHandlerService.class).executeCommand("org.fabricsim.dsl.ui.simulate", null);
-        IFile output = project.getFile("run" + SimulateHandler.OUTPUT_SUFFIX);
-        UiWait.waitUntilTrue("the simulation's output to open", () -> output.exists() && page.getActiveEditor() != null
-                && page.getActiveEditor().getEditorInput().getName().equals(output.getName()));
+        IFile output = project.project.getFile("run" + SimulateHandler.OUTPUT_SUFFIX);
+        UiWait.waitUntilTrue("the simulation's output to open", () -> output.exists() && project.page.getActiveEditor() != null
+                && project.page.getActiveEditor().getEditorInput().getName().equals(output.getName()));
         String text;
         try (var in = output.getContents()) {
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -144,11 +131,6 @@ public class FabricEditorServicesTest {
     }
 
     private ITextViewer open(String name, String text) throws CoreException {
-        IFile file = project.getFile(name);
-        file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
-        IEditorPart editor = IDE.openEditor(page, file, true);
-        ITextOperationTarget target = editor.getAdapter(ITextOperationTarget.class);
-        assertTrue(target instanceof ITextViewer, "the editor has no text viewer: " + target);
-        return (ITextViewer) target;
+        return project.viewer(name, text, ITextViewer.class);
     }
 }

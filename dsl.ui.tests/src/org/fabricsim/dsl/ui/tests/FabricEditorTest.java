@@ -7,23 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.fabricsim.dsl.ui.tests.UiWait.waitFor;
 import static org.fabricsim.dsl.ui.tests.UiWait.waitUntilTrue;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
-import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.content.IContentType;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.fabricsim.dsl.ui.FabricLanguage;
@@ -58,28 +52,22 @@ public class FabricEditorTest {
             "}",
             "");
 
-    private IProject project;
-
-    private IWorkbenchPage page;
+    private TestProject project;
 
     @BeforeEach
     void createProject() throws CoreException {
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject("fabric-editor-test-" + System.nanoTime());
-        project.create(null);
-        project.open(null);
-        page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
-        assertNotNull(page, "the workbench has no active page");
+        project = TestProject.create("fabric-editor-test");
+        assertNotNull(project.page, "the workbench has no active page");
     }
 
     @AfterEach
     void deleteProject() throws CoreException {
-        page.closeAllEditors(false);
-        project.delete(true, true, null);
+        project.delete();
     }
 
     @Test
     void fabricFilesHaveTheirOwnContentType() throws CoreException {
-        IFile file = createFile("content-type.fabric", VALID_MODEL);
+        IFile file = project.file("content-type.fabric", VALID_MODEL);
         IContentType contentType = file.getContentDescription().getContentType();
         assertEquals(FabricLanguage.CONTENT_TYPE, contentType.getId());
     }
@@ -88,7 +76,7 @@ public class FabricEditorTest {
     void missingNumberGivesAnErrorMarkerOnItsLine() throws CoreException {
         String broken = "    nodes 2 x accelerators";
         String text = VALID_MODEL.replace(VALID_NODES, broken);
-        IFile file = createFile("missing-number.fabric", text);
+        IFile file = project.file("missing-number.fabric", text);
 
         openInGenericEditor(file);
 
@@ -100,7 +88,7 @@ public class FabricEditorTest {
     void undefinedClusterGivesAnErrorMarkerOnItsLine() throws CoreException {
         String broken = "    all-reduce ring on Missing";
         String text = VALID_MODEL.replace(VALID_TARGET, broken);
-        IFile file = createFile("undefined-cluster.fabric", text);
+        IFile file = project.file("undefined-cluster.fabric", text);
 
         openInGenericEditor(file);
 
@@ -110,7 +98,7 @@ public class FabricEditorTest {
 
     @Test
     void validModelHasNoErrorMarker() throws CoreException {
-        IFile file = createFile("valid.fabric", VALID_MODEL);
+        IFile file = project.file("valid.fabric", VALID_MODEL);
 
         openInGenericEditor(file);
 
@@ -122,7 +110,7 @@ public class FabricEditorTest {
     void fixingTheTextInTheEditorRemovesTheMarker() throws CoreException {
         String broken = "    nodes 2 x accelerators";
         String text = VALID_MODEL.replace(VALID_NODES, broken);
-        IFile file = createFile("fixed-in-editor.fabric", text);
+        IFile file = project.file("fixed-in-editor.fabric", text);
         ITextEditor editor = (ITextEditor) openInGenericEditor(file);
         assertErrorOnLine(waitForErrors(file), text, broken);
         long stampWithError = validationStamp(file);
@@ -134,16 +122,10 @@ public class FabricEditorTest {
         waitUntilTrue("the error marker to go away after the fix", () -> errorMarkers(file).isEmpty());
     }
 
-    private IFile createFile(String name, String text) throws CoreException {
-        IFile file = project.getFile(name);
-        file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
-        return file;
-    }
-
     private IEditorPart openInGenericEditor(IFile file) throws CoreException {
-        IEditorPart editor = IDE.openEditor(page, file, true);
+        IEditorPart editor = IDE.openEditor(project.page, file, true);
         assertNotNull(editor, "no editor opened for " + file.getName());
-        assertSame(editor, page.getActiveEditor(), "the opened editor is not the active one");
+        assertSame(editor, project.page.getActiveEditor(), "the opened editor is not the active one");
         assertEquals(GENERIC_EDITOR_ID, editor.getSite().getId());
         assertEquals(GENERIC_EDITOR_CLASS, editor.getClass().getName());
         return editor;

@@ -5,20 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 
-import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IDocument;
-import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.text.ITextViewerExtension5;
 import org.eclipse.jface.text.Position;
@@ -30,10 +25,6 @@ import org.eclipse.jface.text.source.projection.ProjectionViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.graphics.Color;
-import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.fabricsim.dsl.ui.editor.FabricHyperlinkDetector;
 import org.fabricsim.dsl.ui.editor.SemanticColours;
@@ -67,22 +58,16 @@ public class FabricNavigationAndFoldingTest {
             "}", //                                    13
             "");
 
-    private IProject project;
-
-    private IWorkbenchPage page;
+    private TestProject project;
 
     @BeforeEach
     void createProject() throws CoreException {
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject("fabric-navigation-test-" + System.nanoTime());
-        project.create(null);
-        project.open(null);
-        page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        project = TestProject.create("fabric-navigation-test");
     }
 
     @AfterEach
     void deleteProject() throws CoreException {
-        page.closeAllEditors(false);
-        project.delete(true, true, null);
+        project.delete();
     }
 
     @Test
@@ -129,7 +114,7 @@ public class FabricNavigationAndFoldingTest {
         assertEquals(1, links.length);
         assertEquals(new Region(use, "Small".length()), links[0].getHyperlinkRegion());
         links[0].open();
-        ITextSelection selection = (ITextSelection) ((ITextEditor) page.getActiveEditor()).getSelectionProvider()
+        ITextSelection selection = (ITextSelection) ((ITextEditor) project.page.getActiveEditor()).getSelectionProvider()
                 .getSelection();
         // the definition's name: "cluster Small {" on line 2
         assertEquals(MODEL.indexOf("cluster Small") + "cluster ".length(), selection.getOffset());
@@ -145,7 +130,7 @@ public class FabricNavigationAndFoldingTest {
                 new Region(MODEL.indexOf("DGX_H100") + 1, 0), false);
         assertNotNull(links, "no link on DGX_H100");
         links[0].open();
-        ITextEditor catalog = (ITextEditor) page.getActiveEditor();
+        ITextEditor catalog = (ITextEditor) project.page.getActiveEditor();
         assertEquals("nvidia.fabric", catalog.getEditorInput().getName());
         ITextSelection selection = (ITextSelection) catalog.getSelectionProvider().getSelection();
         IDocument text = catalog.getDocumentProvider().getDocument(catalog.getEditorInput());
@@ -196,12 +181,7 @@ public class FabricNavigationAndFoldingTest {
     }
 
     private ProjectionViewer open(String name, String text) throws CoreException {
-        var file = project.getFile(name);
-        file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
-        IEditorPart editor = IDE.openEditor(page, file, true);
-        ITextOperationTarget target = editor.getAdapter(ITextOperationTarget.class);
-        assertTrue(target instanceof ProjectionViewer, "the editor has no projection viewer: " + target);
-        return (ProjectionViewer) target;
+        return project.viewer(name, text, ProjectionViewer.class);
     }
 
     private static StyleRange styleAt(ProjectionViewer viewer, int modelOffset) {

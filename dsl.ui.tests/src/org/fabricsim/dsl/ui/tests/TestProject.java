@@ -12,6 +12,9 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.ITextOperationTarget;
+import org.eclipse.jface.text.ITextViewer;
+import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
@@ -53,6 +56,14 @@ final class TestProject {
         var part = IDE.openEditor(page, file, true);
         assertTrue(part instanceof ITextEditor, "no text editor for " + file.getName() + ": " + part);
         return (ITextEditor) part;
+    }
+
+    /** Creates the file, opens it in its editor and answers the editor's text viewer, which must be a {@code kind}. */
+    <T extends ITextViewer> T viewer(String name, String text, Class<T> kind) throws CoreException {
+        IEditorPart editor = IDE.openEditor(page, file(name, text), true);
+        ITextOperationTarget target = editor.getAdapter(ITextOperationTarget.class);
+        assertTrue(kind.isInstance(target), "the editor has no " + kind.getSimpleName() + ": " + target);
+        return kind.cast(target);
     }
 
     static IDocument documentOf(ITextEditor editor) {

@@ -18,7 +18,6 @@ import org.eclipse.jface.text.source.projection.ProjectionViewer;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.xtext.ide.editor.folding.FoldingRange;
 import org.eclipse.xtext.ide.editor.folding.IFoldingRangeProvider;
-import org.eclipse.xtext.util.CancelIndicator;
 import org.fabricsim.dsl.ide.server.LspDocument;
 import org.fabricsim.dsl.ui.FabricLanguage;
 
@@ -64,31 +63,26 @@ final class FoldingStructure extends WholeDocumentStrategy implements IProjectio
 
     @Override
     protected void reconcileDocument() {
-        IDocument current = document();
         ProjectionViewer target = viewer;
-        if (current == null || target == null) {
+        StableParse parse = target == null ? null : parseDocument();
+        if (parse == null) {
             return;
         }
-        long stamp = stampOf(current);
-        EditorModels.Parsed parsed = EditorModels.parse(current);
-        if (parsed == null || stamp != stampOf(current)) {
-            return;
-        }
-        CancelIndicator cancel = this::isCanceled;
+        LspDocument text = parse.parsed().document();
         List<int[]> lines = new ArrayList<>();
         for (FoldingRange range : FabricLanguage.injector().getInstance(IFoldingRangeProvider.class)
-                .getFoldingRanges(parsed.resource(), cancel)) {
-            int first = lineOf(parsed.document(), range.getOffset());
-            int last = lineOf(parsed.document(), range.getOffset() + range.getLength());
+                .getFoldingRanges(parse.parsed().resource(), this::isCanceled)) {
+            int first = lineOf(text, range.getOffset());
+            int last = lineOf(text, range.getOffset() + range.getLength());
             if (last > first) {
                 lines.add(new int[] {first, last});
             }
         }
-        StyledText widget = target.getTextWidget();
-        if (cancel.isCanceled() || widget == null || widget.isDisposed()) {
+        StyledText widget = liveWidget(target);
+        if (widget == null) {
             return;
         }
-        folds = new Folds(stamp, lines);
+        folds = new Folds(parse.stamp(), lines);
         widget.getDisplay().asyncExec(this::apply);
     }
 

@@ -17,7 +17,6 @@ import org.eclipse.jface.text.Region;
 import org.eclipse.jface.text.TextPresentation;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
-import org.eclipse.xtext.util.CancelIndicator;
 import org.fabricsim.dsl.ide.tokens.FabricSemanticTokens;
 import org.fabricsim.dsl.ui.FabricLanguage;
 
@@ -62,23 +61,21 @@ final class SemanticColouring extends WholeDocumentStrategy implements ITextPres
 
     @Override
     protected void reconcileDocument() {
-        IDocument current = document();
         ITextViewer target = viewer;
-        if (current == null || target == null) {
+        StableParse parse = target == null ? null : parseDocument();
+        if (parse == null) {
             return;
         }
-        long stamp = stampOf(current);
-        EditorModels.Parsed parsed = EditorModels.parse(current);
-        if (parsed == null || stamp != stampOf(current)) {
+        EditorModels.Parsed parsed = parse.parsed();
+        FabricSemanticTokens tokens = FabricLanguage.injector().getInstance(FabricSemanticTokens.class);
+        List<StyleRange> ranges = SemanticColours.ranges(parsed.document(),
+                tokens.tokens(parsed.document(), parsed.resource(), this::isCanceled));
+        StyledText widget = liveWidget(target);
+        if (widget == null) {
             return;
         }
-        CancelIndicator cancel = this::isCanceled;
-        List<StyleRange> ranges = SemanticColours.ranges(parsed.document(), FabricLanguage.injector()
-                .getInstance(FabricSemanticTokens.class).tokens(parsed.document(), parsed.resource(), cancel));
-        StyledText widget = target.getTextWidget();
-        if (cancel.isCanceled() || widget == null || widget.isDisposed()) {
-            return;
-        }
+        IDocument current = parse.document();
+        long stamp = parse.stamp();
         ReconciledModels.publish(current, stamp, parsed);
         Colouring computed = new Colouring(stamp, current.getLength(), ranges);
         widget.getDisplay().asyncExec(() -> {

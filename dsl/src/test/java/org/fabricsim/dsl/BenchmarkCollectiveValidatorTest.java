@@ -6,28 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** A benchmark's channels, sub-node accelerators, algorithm and protocol as NCCL would run them (issue 14). */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class BenchmarkCollectiveValidatorTest {
+class BenchmarkCollectiveValidatorTest extends FabricModelTest {
     private static final String CLUSTERS = """
             import fabric.catalog.amd.*
             import fabric.catalog.nvidia.*
@@ -43,15 +32,6 @@ class BenchmarkCollectiveValidatorTest {
                 sizes 1 MiB
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private List<Issue> issues(String benchmark) throws Exception {
         return validation.validate(parser.parse(CLUSTERS.formatted(benchmark)));

@@ -6,43 +6,25 @@ import java.util.List;
 
 import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.resource.XtextResource;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.catalog.StandardCatalog;
 import org.fabricsim.dsl.fabric.Calibration;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.calibration.CalibrationParameter;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.calibration.Residual;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
 
 /** Calibration profiles as language objects: the catalog's default, the mapping and a study's selection. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class CalibrationProfileTest {
+class CalibrationProfileTest extends FabricModelTest {
     private static final String BENCH = """
             package p
             import fabric.catalog.calibration.*
             cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us }
             benchmark Bench { all-reduce ring on C sizes 1 MiB }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     @Inject
     private StandardCatalog catalog;

@@ -1,28 +1,12 @@
 package org.fabricsim.dsl;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** Calibration profiles: each rule once where it fires and once where it does not. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class CalibrationValidationTest {
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
+class CalibrationValidationTest extends FabricModelTest {
 
     private Model profile(String parameters) throws Exception {
         return parser.parse("calibration P {\n" + parameters + "\n}");

@@ -5,13 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.Simulator;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
@@ -20,22 +14,8 @@ import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
-import com.google.inject.Inject;
-
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class CollectiveMappingTest {
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
-
+class CollectiveMappingTest extends FabricModelTest {
     @Test
     void shouldMapAUserDefinedCollectiveToItsPhasesAndRunIt() throws Exception {
         // A phased all-to-all used to map to HIERARCHICAL and fail with "HIERARCHICAL cannot run ALL_TO_ALL".

@@ -3,25 +3,16 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.eclipse.xtext.resource.XtextResource;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.formatting2.CanonicalText;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
 
 /** How context parallelism exchanges K/V: `context N ring` or `context N all-gather`, all-gather when unsaid. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class ContextParallelTest {
+class ContextParallelTest extends FabricModelTest {
     private static final String JOB = """
             import fabric.catalog.nvidia.*
 
@@ -47,15 +38,6 @@ class ContextParallelTest {
                 parallel tensor 8 context 4 sequence-parallel
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     @Inject
     private CanonicalText canonical;

@@ -7,18 +7,12 @@ import java.util.List;
 
 import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Training;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -26,27 +20,13 @@ import org.fabricsim.runtime.spec.NetworkPlacement;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * A data-centre network beside the scale-out fabric: data parallelism placed across pods on it, and a benchmark or a
  * KV-cache transfer that names it ({@code over data-centre}).
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class DataCentreValidationTest {
+class DataCentreValidationTest extends FabricModelTest {
     private static final String DATA_CENTRE = "data-centre RoCEv2_200 single-switch nic 12.5 GB/s";
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     /** Four 8-card Gaudi 3 nodes on one switch with {@code network} beside it, followed by {@code rest}. */
     private Model gaudi(String network, String rest) throws Exception {

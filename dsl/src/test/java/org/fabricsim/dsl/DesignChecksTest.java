@@ -10,23 +10,13 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** The design review on real hardware from the catalog: the seams and lock-ins real clusters have. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class DesignChecksTest {
+class DesignChecksTest extends FabricModelTest {
     private static final String DGX_ON_ROCE = """
             import fabric.catalog.nvidia.*
             import fabric.catalog.standards.*
@@ -54,12 +44,6 @@ class DesignChecksTest {
                 parallel tensor 8 data 4 sequence-parallel
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
 
     private Set<String> codes(String text) throws Exception {
         return validation.validate(parser.parse(text)).stream().map(Issue::getCode)

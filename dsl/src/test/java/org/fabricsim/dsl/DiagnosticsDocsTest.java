@@ -17,37 +17,20 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
-import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * {@code docs/diagnostics/<code>.fabric} raises exactly its code, and its fix
  * {@code docs/diagnostics/fixed/<code>.fabric} raises nothing: every rule fires once and stays
  * quiet once. Every code in {@link IssueCodes} has both files and a section in docs/diagnostics.md.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class DiagnosticsDocsTest {
+class DiagnosticsDocsTest extends FabricModelTest {
     private static final Path DOCS = Path.of("..", "docs");
     private static final Path MODELS = DOCS.resolve("diagnostics");
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
 
     @TestFactory
     Stream<DynamicTest> shouldRaiseExactlyItsCodeInEachDiagnosticModel() throws IOException {

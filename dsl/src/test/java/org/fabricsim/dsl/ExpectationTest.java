@@ -5,31 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.eclipse.xtext.EcoreUtil2;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Study;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ExpectationSpec;
 import org.fabricsim.runtime.spec.ExpectationSpec.ToleranceKind;
 import org.fabricsim.runtime.spec.ExpectationSpec.Unit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * A study's {@code expect} lines: each check fires where the line cannot be held against the runs
  * and stays quiet where it can, and the mapping puts the figure in the result key's unit.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class ExpectationTest {
+class ExpectationTest extends FabricModelTest {
     private static final String WORKLOADS = """
             cluster C { nodes 2 x 8 accelerators link 50 GB/s latency 1 us }
             model M transformer { layers 4 hidden 1024 heads 16 vocab 32000 }
@@ -50,15 +39,6 @@ class ExpectationTest {
                 sizes 1 MiB, 16 GiB
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     /** A study of {@code workload} with the {@code expect} line {@code line}. */
     private Model study(String workload, String line) throws Exception {

@@ -5,26 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** Expert-parallel (DeepEP-style) kernel benchmarks: what they take and what they map to (issue 14). */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class ExpertKernelValidatorTest {
+class ExpertKernelValidatorTest extends FabricModelTest {
     private static final String MODEL = """
             import fabric.catalog.nvidia.*
             cluster Ib { nodes 4 x HGX_H800 scale-out InfiniBand_NDR rail-optimized { rails 8 } }
@@ -33,15 +22,6 @@ class ExpertKernelValidatorTest {
             }
             """;
     private static final String KERNELS = "expert-parallel low-latency tokens 128 hidden 7168 top-k 8 experts 256";
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private List<Issue> issues(String benchmark) throws Exception {
         return validation.validate(parser.parse(MODEL.formatted(benchmark)));

@@ -3,36 +3,16 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.eclipse.xtext.EcoreUtil2;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Training;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** A plan's capacity-factor and routing-skew: mapped as written, and each rule once firing and once quiet. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class ExpertRoutingValidationTest {
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
+class ExpertRoutingValidationTest extends FabricModelTest {
 
     /** A training of a {@code kind} (moe or transformer) model on 16 accelerators, DP 16, then {@code plan}. */
     private Model training(String kind, String plan) throws Exception {

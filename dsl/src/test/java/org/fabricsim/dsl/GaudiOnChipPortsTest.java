@@ -5,23 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.eclipse.xtext.EcoreUtil2;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.Graph;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * Gaudi 3's on-chip RoCE ports as the catalog states them (24 x 200 GbE per chip: 21 wired all to all inside the
@@ -30,18 +21,7 @@ import com.google.inject.Inject;
  * into its scale-out ports, which are 3 ports of 25 GB/s, one on each of 3 planes (the builder's multi-plane NIC).
  * A full mesh whose ports do not split over the peers is refused.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class GaudiOnChipPortsTest {
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
-
+class GaudiOnChipPortsTest extends FabricModelTest {
     @Test
     void shouldBuildThreePortsToEachPeerAndThreeScaleOutPortsPerChip() throws Exception {
         Model model = parser.parse("""

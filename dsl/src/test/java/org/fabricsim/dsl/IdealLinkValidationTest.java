@@ -1,25 +1,15 @@
 package org.fabricsim.dsl;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * Link settings that cannot be: a latency below zero, an efficiency above 100 %, a study tolerance
  * above 10 %; each an error naming its fix, and quiet at the limit (0 ns, 100 %, 10 %).
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class IdealLinkValidationTest {
+class IdealLinkValidationTest extends FabricModelTest {
     private static final String SKETCH = """
             cluster C {
                 nodes 2 x 8 accelerators
@@ -35,12 +25,6 @@ class IdealLinkValidationTest {
                 tolerance %s
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
 
     private Model sketch(String latency, String efficiency, String tolerance) throws Exception {
         return parser.parse(SKETCH.formatted(latency, efficiency, tolerance));

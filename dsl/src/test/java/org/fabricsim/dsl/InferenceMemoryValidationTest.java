@@ -1,32 +1,16 @@
 package org.fabricsim.dsl;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * The inference memory check uses the simulator's own KV capacity (ReplicaMemory): a replica must
  * hold one request, and a batch limit beyond what its cache holds at once is accepted, as
  * trtllm-bench's derived limits are.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class InferenceMemoryValidationTest {
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
+class InferenceMemoryValidationTest extends FabricModelTest {
 
     /** Llama 3.3 70B on one DGX H100 (81,559 MiB per GPU) with {@code pool} as its serving pool's body. */
     private Model llama70b(String precision, String pool, int prompt) throws Exception {

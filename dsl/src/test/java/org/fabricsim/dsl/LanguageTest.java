@@ -12,22 +12,14 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.xtext.resource.SaveOptions;
 import org.eclipse.xtext.serializer.ISerializer;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
 
 /** Every construct of the language in one model: it parses, validates, and survives a serialization round trip. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class LanguageTest {
+class LanguageTest extends FabricModelTest {
 
     static final String EVERY_CONSTRUCT = """
             package demo.constructs
@@ -333,12 +325,6 @@ class LanguageTest {
                 search maximize mfu within 64 accelerators refine 2
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
 
     @Inject
     private ISerializer serializer;

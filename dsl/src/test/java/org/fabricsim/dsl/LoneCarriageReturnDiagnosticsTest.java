@@ -5,31 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
-import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * A syntax error at the very end of a text that ends with a lone {@code \r}: Xtext's line lookup threw
  * there and the file validated without any error (issue 21, found by the language-server campaign).
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class LoneCarriageReturnDiagnosticsTest {
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
+class LoneCarriageReturnDiagnosticsTest extends FabricModelTest {
 
     @Test
     void shouldReportASyntaxErrorAtAFinalLoneCarriageReturn() throws Exception {

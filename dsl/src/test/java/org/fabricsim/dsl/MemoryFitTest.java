@@ -5,27 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Training;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.training.TrainingSimulator;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** The memory-fit check: it fires when the busiest stage exceeds HBM, and it reports the simulator's own bytes. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class MemoryFitTest {
+class MemoryFitTest extends FabricModelTest {
     private static final String JOB = """
             import fabric.catalog.nvidia.*
 
@@ -51,15 +40,6 @@ class MemoryFitTest {
                 parallel tensor 8 data 4
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private static List<Issue> memoryErrors(List<Issue> issues) {
         return issues.stream().filter(issue -> IssueCodes.MEMORY_EXCEEDED.equals(issue.getCode())).toList();

@@ -1,7 +1,11 @@
 package org.fabricsim.dsl;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.xtext.diagnostics.Severity;
@@ -35,6 +39,21 @@ public class ModelChecks {
             resources.add((XtextResource) resourceSet.getResource(uri, true));
         }
         return resources;
+    }
+
+    /**
+     * The files, then every model of the examples and of the diagnostics pages (the folders beside the
+     * language's module), loaded together.
+     */
+    public List<XtextResource> loadWithExamples(List<URI> first) throws IOException {
+        List<URI> uris = new ArrayList<>(first);
+        for (String folder : List.of("../examples", "../docs/diagnostics")) {
+            try (Stream<Path> files = Files.walk(Path.of(folder))) {
+                files.filter(p -> p.toString().endsWith(".fabric") && !p.toString().contains("/target/")).sorted()
+                        .forEach(p -> uris.add(URI.createFileURI(p.toAbsolutePath().normalize().toString())));
+            }
+        }
+        return load(uris);
     }
 
     /** Every error, as {@code file:line: message}. */

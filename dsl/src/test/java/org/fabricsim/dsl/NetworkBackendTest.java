@@ -4,27 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** {@code network flow|packet|analytical} on a benchmark or study: what it maps to, and where it is an error. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class NetworkBackendTest {
+class NetworkBackendTest extends FabricModelTest {
     /** A two-node sketch cluster, a collective benchmark with {@code benchmarkLine}, and {@code rest}. */
     private static final String MODEL = """
             package p
@@ -40,15 +29,6 @@ class NetworkBackendTest {
             }
             %s
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private List<StudySpec> programs(String benchmarkLine, String rest) throws Exception {
         Model model = parser.parse(MODEL.formatted(benchmarkLine, rest));

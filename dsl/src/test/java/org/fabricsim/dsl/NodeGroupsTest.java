@@ -5,40 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * Several 'nodes' lines: one node type adds up; types of one shape are placed in written order; types of
  * different shapes, and a TP group across two types, are refused rather than built wrong.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class NodeGroupsTest {
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
-
+class NodeGroupsTest extends FabricModelTest {
     @Test
     void shouldAddUpGroupsOfOneNodeType() throws Exception {
         // 64 + 32 DGX H100 are 96 nodes, 768 GPUs: before, the second line was dropped silently (64 nodes).

@@ -4,35 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * The editor's tier ratios are the built network's: uplinks at the fabric's link rate (or the stated
  * {@code uplinks R}), NIC ports per leaf and uplink counts as the builder wires them, not rated at the
  * switch's port rate. DGX H100 nodes: 8 accelerators, each with a 400 Gb/s ConnectX-7, on 400 Gb/s RoCEv2.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class OversubscriptionAsBuiltTest {
+class OversubscriptionAsBuiltTest extends FabricModelTest {
     private static final List<String> CODES = List.of(IssueCodes.OVERSUBSCRIBED, IssueCodes.OVERSUBSCRIPTION_PORTS,
             IssueCodes.OVERSUBSCRIPTION_POLICY);
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
 
     /** The oversubscription issues of {@code nodes} DGX H100s on {@code topology}, as "code: data". */
     private List<String> issues(int nodes, String topology) throws Exception {

@@ -3,19 +3,10 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.eclipse.xtext.EcoreUtil2;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.spec.NicSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * A NIC's host link is the PCIe link it trains to in its node's slot: the lower generation and the narrower width of
@@ -23,9 +14,7 @@ import com.google.inject.Inject;
  * ({@link NicSpec#injectionBytesPerSecond}). Per lane and direction: gen3 8 GT/s, gen4 16, gen5 32, each × 128/130
  * encoding ÷ 8 bits: 0.98462, 1.96923 and 3.93846 GB/s. A NIC that states no PCIe has no host link.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class PcieMappingTest {
+class PcieMappingTest extends FabricModelTest {
     private static final String MODEL = """
             import fabric.catalog.nvidia.*
             import fabric.catalog.standards.*
@@ -35,15 +24,6 @@ class PcieMappingTest {
             """;
     private static final double GEN3_LANE = 8e9 * 128 / 130 / 8;
     private static final double GEN4_LANE = 16e9 * 128 / 130 / 8;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     @Test
     void shouldTrainANicsLinkToTheLowerGenerationAndTheNarrowerWidthOfItsSlot() throws Exception {

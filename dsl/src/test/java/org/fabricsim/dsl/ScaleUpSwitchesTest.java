@@ -7,42 +7,22 @@ import java.util.List;
 
 import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * A switched scale-up domain's {@code switches N x S} caps each accelerator's rate at min(b, N·k·r / n), and
  * the editor warns where it bites. NVSwitch3: 64 ports at 25 GB/s per direction; H100: 18 x 25 GB/s = 450 GB/s.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class ScaleUpSwitchesTest {
+class ScaleUpSwitchesTest extends FabricModelTest {
     private static final String MODEL = """
             import fabric.catalog.nvidia.*
             node Box { accelerators 8 x H100_SXM scale-up NVLink4 switched domain 8 %s }
             cluster C { nodes 1 x Box }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     @Test
     void shouldWarnAndNameThreeSwitchesWhenTwoNvSwitchesCarryEightH100s() throws Exception {

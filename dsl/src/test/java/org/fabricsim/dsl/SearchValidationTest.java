@@ -3,26 +3,15 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.eclipse.xtext.EcoreUtil2;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Study;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.SearchSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** A study's {@code search}: what it maps to, and the searches the editor refuses with their fix. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class SearchValidationTest {
+class SearchValidationTest extends FabricModelTest {
     private static final String WORKLOADS = """
             cost Rent { accelerator-hour $2/h }
             cluster C { nodes 4 x 8 accelerators link 50 GB/s latency 1 us cost Rent }
@@ -49,15 +38,6 @@ class SearchValidationTest {
                 slo ttft p99 2 s
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private Model search(String workload, String search) throws Exception {
         return parser.parse(WORKLOADS + "study X {\n simulate " + workload + "\n vary tensor in [4, 8]\n" + search

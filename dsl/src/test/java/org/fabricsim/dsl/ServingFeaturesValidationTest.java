@@ -1,28 +1,12 @@
 package org.fabricsim.dsl;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** Prefix caching, speculative decoding, closed loops and expert redundancy: each rule fires once and stays quiet once. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class ServingFeaturesValidationTest {
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
+class ServingFeaturesValidationTest extends FabricModelTest {
 
     /** An MoE deployment of 16 experts with {@code pool} as its serving pool's body and {@code traffic} its traffic. */
     private Model moe(String pool, String traffic) throws Exception {

@@ -6,28 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.SharedFabricSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * Jobs that share a cluster (issue 16): benchmarks of that cluster on node ranges of their own,
  * and CollNet only where the scale-out switches reduce (issue 14).
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class SharedFabricValidationTest {
+class SharedFabricValidationTest extends FabricModelTest {
     private static final String MODEL = """
             import fabric.catalog.nvidia.*
             import fabric.catalog.standards.*
@@ -41,15 +30,6 @@ class SharedFabricValidationTest {
                 %s
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private List<Issue> issues(String algorithm, String jobs, String code) throws Exception {
         return issuesIn(MODEL.formatted(algorithm, jobs), code);

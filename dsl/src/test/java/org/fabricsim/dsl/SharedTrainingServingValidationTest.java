@@ -7,22 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.SharedFabricSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * Training jobs and serving deployments sharing a cluster (issue 16): on the shared cluster, their
@@ -30,9 +21,7 @@ import com.google.inject.Inject;
  * each; Train runs TP 8 x DP 2 = 16 GPUs (2 nodes), Serve a prefill and a decode replica of TP 8
  * (2 nodes).
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class SharedTrainingServingValidationTest {
+class SharedTrainingServingValidationTest extends FabricModelTest {
     private static final String MODEL = """
             import fabric.catalog.nvidia.*
             cluster Ib { nodes 4 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
@@ -67,15 +56,6 @@ class SharedTrainingServingValidationTest {
                 %s
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private List<Issue> issues(String jobs, String code) throws Exception {
         return validation.validate(parser.parse(MODEL.formatted(jobs))).stream()

@@ -6,27 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Training;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** Software stacks and TP overlap: what a training states reaches its spec, and the stack's checks. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class SoftwareStackTest {
+class SoftwareStackTest extends FabricModelTest {
     private static final String JOB = """
             package p
             import fabric.catalog.nvidia.*
@@ -34,15 +23,6 @@ class SoftwareStackTest {
             cluster C { nodes 4 x DGX_H100 }
             model M transformer { layers 24 hidden 2304 ffn 9216 heads 24 vocab 51200 }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     @Test
     void shouldRunOnMegatronCoreWithoutTpOverlapWhenTheTrainingNamesNoStack() throws Exception {

@@ -3,41 +3,21 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.eclipse.xtext.EcoreUtil2;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * A switch's stated {@code buffer} reaches the spec and, per switch, the topology the flow model's fabric
  * behaviour reads: the spine tier's deep buffer on the spines only, the leaves (which state none) and the
  * scale-up domain switches at 0 (the behaviour table's scenario switch).
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class SwitchBufferMappingTest {
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
-
+class SwitchBufferMappingTest extends FabricModelTest {
     @Test
     void shouldGiveTheSpinesTheirStatedBufferAndTheLeavesNone() throws Exception {
         Model model = parser.parse("""

@@ -3,32 +3,21 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.eclipse.xtext.EcoreUtil2;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
 import org.fabricsim.runtime.topology.PathChoice;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * A switch's stated {@code latency} is paid once per switch crossed: it is added to every link the switch
  * sends on, so a route pays each switch on it once, and a cluster whose switches state none keeps its link
  * latencies to the picosecond.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class SwitchLatencyMappingTest {
+class SwitchLatencyMappingTest extends FabricModelTest {
     private static final String MODEL = """
             import fabric.catalog.nvidia.*
             import fabric.catalog.broadcom.*
@@ -48,15 +37,6 @@ class SwitchLatencyMappingTest {
             """;
     /** Always the first equal-cost candidate, so both clusters take the same route. */
     private static final PathChoice FIRST = (hop, firstLink, stride, candidates) -> 0;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     @Test
     void shouldAddEachSwitchsLatencyToTheLinksItSendsOn() throws Exception {

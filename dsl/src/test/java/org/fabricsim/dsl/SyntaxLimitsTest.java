@@ -8,31 +8,17 @@ import java.util.List;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.resource.XtextResourceSet;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.util.StringInputStream;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
 import com.google.inject.Provider;
 
 /** Parse and name errors in the user's words, not Java's, ANTLR's or EMF's (issue 21 C3, C5, C6, L11, L12). */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class SyntaxLimitsTest {
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
+class SyntaxLimitsTest extends FabricModelTest {
 
     @Inject
     private Provider<XtextResourceSet> resourceSets;

@@ -6,28 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** Stated tiers, pods and planes: each rule fires where the network cannot be built as written, and only there. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class TierStructureValidationTest {
+class TierStructureValidationTest extends FabricModelTest {
     /** A 64 x 400G switch and a two-port 200G NIC, beside the catalog. */
     private static final String PARTS = """
             import fabric.catalog.nvidia.*
@@ -39,15 +28,6 @@ class TierStructureValidationTest {
             node Dual { accelerators 8 x H100_SXM scale-up NVLink4 switched domain 8 nics 8 x Dual200 rail-aligned }
             node Single { accelerators 8 x H100_SXM scale-up NVLink4 switched domain 8 nics 8 x One200 rail-aligned }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private Model model(String cluster) throws Exception {
         return parser.parse(PARTS + cluster);

@@ -5,24 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.validation.Issue;
-import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** The bucket algorithm runs where the torus's dimensions can carry it, and is refused with the fix elsewhere. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class TorusAlgorithmValidationTest {
+class TorusAlgorithmValidationTest extends FabricModelTest {
     /**
      * 16 hosts of 4 chips: 64 chips on a 4 x 4 x 4 torus, whose leading dimensions hold 4, 16 and 64 chips;
      * and 16 sketched nodes of 4 on one switch.
@@ -34,12 +23,6 @@ class TorusAlgorithmValidationTest {
             cluster Pod { nodes 16 x Host scale-out Ici torus 4 x 4 x 4 }
             cluster Switched { nodes 16 x 4 accelerators link 400 Gb/s latency 1 us }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
 
     private List<Issue> bucket(String benchmark) throws Exception {
         return issues(benchmark).stream().filter(issue -> IssueCodes.BUCKET_UNAVAILABLE.equals(issue.getCode())).toList();

@@ -5,44 +5,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.logging.LoggingTester;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.CompositeEValidator;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** A direct torus: its shape, link rates and routing are checked where the engine could not build them, and only there. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class TorusValidationTest {
+class TorusValidationTest extends FabricModelTest {
     /** A 50 GB/s chip-to-chip fabric and a 4-chip host without NICs (TorusWrapAndSliceTest builds on them too). */
     static final String PARTS = """
             import fabric.catalog.nvidia.*
             fabric Ici { vendor NVIDIA scope scale-out open-standard link 50 GB/s }
             node Host { accelerators 4 x H100_SXM }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private Model model(String topology) throws Exception {
         return parser.parse(PARTS + "cluster Pod { nodes 16 x Host scale-out Ici " + topology + " }");

@@ -4,42 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * A torus wrapped only along some dimensions ({@code wrap x, y}) and a torus of optical cubes ({@code cubes … ocs
  * latency …}) with a benchmark on a slice of them: mapped to the engine's open dimensions, cubes and slice, and
  * refused, with the fix as issue data, where the engine could not build them.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class TorusWrapAndSliceTest {
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
-
+class TorusWrapAndSliceTest extends FabricModelTest {
     private Model model(int hosts, String topology, String benchmark) throws Exception {
         return parser.parse(TorusValidationTest.PARTS + "cluster Pod { nodes " + hosts + " x Host scale-out Ici " + topology + " }\n"
                 + (benchmark.isEmpty() ? "" : "benchmark Bench { all-reduce ring on Pod " + benchmark + " sizes 1 GiB }"));

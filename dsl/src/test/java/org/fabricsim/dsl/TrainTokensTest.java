@@ -3,25 +3,14 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.eclipse.xtext.EcoreUtil2;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Training;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** A training's token budget, {@code train N [million|billion|trillion] tokens}: its spec and its check. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class TrainTokensTest {
+class TrainTokensTest extends FabricModelTest {
     private static final String JOB = """
             package p
             import fabric.catalog.nvidia.*
@@ -35,15 +24,6 @@ class TrainTokensTest {
                 %s
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private Model model(String budget) throws Exception {
         return parser.parse(JOB.formatted(budget));

@@ -9,21 +9,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Training;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * The training checks that keep the simulation from silently running something other than what is
@@ -31,9 +22,7 @@ import com.google.inject.Inject;
  * orders, precisions without a GEMM rate, zero counts, expert parallelism on a dense model, ring
  * attention's 2 × CP split, and the message of a block that lacks a required part. Each rule fires once and stays quiet once.
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class TrainingChecksTest {
+class TrainingChecksTest extends FabricModelTest {
     private static final String JOB = """
             import fabric.catalog.nvidia.*
 
@@ -64,15 +53,6 @@ class TrainingChecksTest {
                 BODY
             }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     /** The job with {@code layers} layers and a training block of {@code lines}. */
     private Model job(int layers, String... lines) throws Exception {

@@ -5,33 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /**
  * Values no hardware reaches, and domains that do not fit their nodes, are editor errors in the
  * user's words instead of run-time failures or validator crashes (issue 21 S3, S5, S7, C2, C8).
  */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class ValueRangeValidationTest {
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
+class ValueRangeValidationTest extends FabricModelTest {
 
     private Model nic(String rate) throws Exception {
         return parser.parse("""

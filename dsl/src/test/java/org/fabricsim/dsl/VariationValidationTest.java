@@ -5,15 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.eclipse.xtext.EcoreUtil2;
-import org.eclipse.xtext.testing.InjectWith;
-import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.eclipse.xtext.testing.util.ParseHelper;
-import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Study;
-import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -21,14 +15,9 @@ import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import com.google.inject.Inject;
 
 /** {@code vary} with keywords and every knob: what the editor accepts maps to the runtime's values; the rest is refused. */
-@ExtendWith(InjectionExtension.class)
-@InjectWith(FabricInjectorProvider.class)
-class VariationValidationTest {
+class VariationValidationTest extends FabricModelTest {
     private static final String WORKLOADS = """
             fabric Eth { vendor V scope scale-out open-standard link 400 Gb/s }
             fabric Eth2 { vendor V scope scale-out open-standard link 800 Gb/s }
@@ -49,15 +38,6 @@ class VariationValidationTest {
             }
             benchmark Bench { all-reduce ring on C sizes 1 MiB }
             """;
-
-    @Inject
-    private ParseHelper<Model> parser;
-
-    @Inject
-    private ValidationTestHelper validation;
-
-    @Inject
-    private SpecMapper mapper;
 
     private Model study(String workload, String axes) throws Exception {
         return parser.parse(WORKLOADS + "study X {\n simulate " + workload + "\n" + axes + "\n}\n");

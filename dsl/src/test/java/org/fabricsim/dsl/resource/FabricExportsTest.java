@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 import org.eclipse.emf.common.util.URI;
@@ -95,14 +92,7 @@ class FabricExportsTest {
     }
 
     private List<XtextResource> resources() throws IOException {
-        List<URI> uris = new ArrayList<>(catalog.fileUris());
-        for (String folder : List.of("../examples", "../docs/diagnostics")) {
-            try (Stream<Path> files = Files.walk(Path.of(folder))) {
-                files.filter(p -> p.toString().endsWith(".fabric") && !p.toString().contains("/target/")).sorted()
-                        .forEach(p -> uris.add(URI.createFileURI(p.toAbsolutePath().normalize().toString())));
-            }
-        }
-        return checks.load(uris);
+        return checks.loadWithExamples(catalog.fileUris());
     }
 
     private interface OwnNames {

@@ -5,14 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.stream.Stream;
 
-import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.InternalEObject;
 import org.eclipse.xtext.resource.DefaultFragmentProvider;
@@ -83,13 +79,6 @@ class FabricFragmentsTest {
     }
 
     private List<XtextResource> resources() throws IOException {
-        List<URI> uris = new ArrayList<>(catalog.fileUris());
-        for (String folder : List.of("../examples", "../docs/diagnostics")) {
-            try (Stream<Path> files = Files.walk(Path.of(folder))) {
-                files.filter(p -> p.toString().endsWith(".fabric") && !p.toString().contains("/target/")).sorted()
-                        .forEach(p -> uris.add(URI.createFileURI(p.toAbsolutePath().normalize().toString())));
-            }
-        }
-        return checks.load(uris);
+        return checks.loadWithExamples(catalog.fileUris());
     }
 }

@@ -9,7 +9,6 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.EcoreUtil2;
@@ -26,7 +25,6 @@ import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -41,7 +39,7 @@ import picocli.CommandLine.Parameters;
         description = "Fits a calibration profile's free parameters to measurements (nccl-tests logs, a CSV of"
                 + " measured step times or MFU), prints each case before and after with its leave-one-out error,"
                 + " and writes the fitted profile as a .fabric calibration definition.")
-final class CalibrateCommand implements Callable<Integer> {
+final class CalibrateCommand extends ModelCommand {
     private static final String DEFAULT_PROFILE = "fabric.catalog.calibration.Default";
 
     @Parameters(paramLabel = "MODEL", description = "the .fabric model whose workloads predict the measurements")
@@ -80,12 +78,6 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--force", description = "replace an existing --out file")
     boolean force;
 
-    @CommandLine.Mixin
-    WorkspaceOption workspaceOption;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
         Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
@@ -96,7 +88,7 @@ final class CalibrateCommand implements Callable<Integer> {
         if (out != null) {
             OutputFiles.checkOutputs(Map.of("--out", out), absolute, force);
         }
-        ModelWorkspace workspace = FabricCli.loadValid(List.of(absolute), workspaceOption.root(), spec.commandLine().getErr());
+        ModelWorkspace workspace = loadValid(List.of(absolute));
         Model model = workspace.models().get(absolute);
         List<WorkloadSpec> workloads = workspace.mapper().toPrograms(model, file.toString()).stream()
                 .map(StudySpec::workloads).flatMap(List::stream).distinct().toList();

@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 
 import org.eclipse.xtext.diagnostics.Severity;
@@ -146,7 +145,7 @@ public final class FabricCli {
                     + " them in memory, runs every run of each on the local cores and prints the results; runs of a"
                     + " study are compared side by side against the first and held against the figures it expects."
                     + " Exit code 3 when a run fails, or with --fail-on-miss when a prediction misses its figure.")
-    static final class Simulate implements Callable<Integer> {
+    static final class Simulate extends ModelCommand {
         @Parameters(paramLabel = "FILE", description = "the .fabric model")
         Path file;
 
@@ -171,14 +170,8 @@ public final class FabricCli {
                 + " (a miss is a finding: without this flag the exit code stays 0)")
         boolean failOnMiss;
 
-        @CommandLine.Mixin
-        WorkspaceOption workspaceOption;
-
         @CommandLine.ParentCommand
         FabricCli cli;
-
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {

@@ -2,12 +2,10 @@ package org.fabricsim.generator.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import org.fabricsim.generator.GeneratedProgram;
 import org.fabricsim.generator.JavaProgramGenerator;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -16,22 +14,16 @@ import picocli.CommandLine.Parameters;
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = "Writes one Java simulation program per study, and per workload no study covers, into DIR"
                 + " (files inside DIR are replaced).")
-final class GenerateCommand implements Callable<Integer> {
+final class GenerateCommand extends ModelCommand {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = ".fabric files or directories")
     List<Path> paths;
 
     @Option(names = { "-o", "--output" }, required = true, paramLabel = "DIR", description = "output source folder")
     Path output;
 
-    @CommandLine.Mixin
-    WorkspaceOption workspaceOption;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
-        ModelWorkspace workspace = FabricCli.loadValid(paths, workspaceOption.root(), spec.commandLine().getErr());
+        ModelWorkspace workspace = loadValid(paths);
         JavaProgramGenerator generator = new JavaProgramGenerator();
         workspace.models().forEach((file, model) -> {
             for (GeneratedProgram program : generator.generate(workspace.mapper().toPrograms(model, file.toString()))) {

@@ -2,13 +2,11 @@ package org.fabricsim.generator.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.runtime.spec.ClusterSpec;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -17,7 +15,7 @@ import picocli.CommandLine.Parameters;
  * cluster, or the one {@code --cluster} names; CLUSTER.EXTENSION beside the model unless {@code -o}
  * names the file.
  */
-abstract class PerClusterCommand implements Callable<Integer> {
+abstract class PerClusterCommand extends ModelCommand {
     @Parameters(paramLabel = "MODEL", description = "the .fabric model")
     Path file;
 
@@ -29,12 +27,6 @@ abstract class PerClusterCommand implements Callable<Integer> {
 
     @Option(names = "--force", description = "replace existing output files")
     boolean force;
-
-    @CommandLine.Mixin
-    WorkspaceOption workspaceOption;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     /** What the command does with a cluster, for messages ("draw"). */
     abstract String verb();
@@ -48,7 +40,7 @@ abstract class PerClusterCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
-        ModelWorkspace workspace = FabricCli.loadValid(List.of(absolute), workspaceOption.root(), spec.commandLine().getErr());
+        ModelWorkspace workspace = loadValid(List.of(absolute));
         Model model = workspace.models().get(absolute);
         List<Cluster> clusters = model == null ? List.of() : model.getElements().stream()
                 .filter(Cluster.class::isInstance).map(Cluster.class::cast)

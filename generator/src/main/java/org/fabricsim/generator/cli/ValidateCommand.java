@@ -2,9 +2,7 @@ package org.fabricsim.generator.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -12,7 +10,7 @@ import picocli.CommandLine.Parameters;
 /** {@code fabric validate}: the diagnostics of models, as text or JSON. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Checks models and prints file:line:column diagnostics; exit code 1 on errors.")
-final class ValidateCommand implements Callable<Integer> {
+final class ValidateCommand extends ModelCommand {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = ".fabric files or directories")
     List<Path> paths;
 
@@ -22,12 +20,6 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Option(names = "--lock-in", description = "also print each cluster's lock-in summary")
     boolean lockIn;
-
-    @CommandLine.Mixin
-    WorkspaceOption workspaceOption;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {

@@ -118,13 +118,7 @@ class SimulationTest {
                 expected.add(entries[handle]);
             }
         }
-        expected.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1])
-                .thenComparingLong(e -> e[2]));
-        for (long[] entry : expected) {
-            assertEquals(entry[0], heap.peekKey());
-            assertEquals((int) entry[2], heap.poll());
-        }
-        assertTrue(heap.isEmpty());
+        assertPollsInOrder(heap, expected);
     }
 
     @Test
@@ -153,13 +147,7 @@ class SimulationTest {
         heap.put(0, 0, 0);
         expected.removeIf(e -> e[2] == 0);
         expected.add(new long[] {0, 0, 0});
-        expected.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1])
-                .thenComparingLong(e -> e[2]));
-        for (long[] entry : expected) {
-            assertEquals(entry[0], heap.peekKey());
-            assertEquals((int) entry[2], heap.poll());
-        }
-        assertTrue(heap.isEmpty());
+        assertPollsInOrder(heap, expected);
     }
 
     @Test
@@ -204,6 +192,17 @@ class SimulationTest {
                 }
                 assertEquals(count, heap.size());
             }
+        }
+        assertTrue(heap.isEmpty());
+    }
+
+    /** Polls the heap empty: each poll must be the next of the (key, tie, handle) triples in sorted order. */
+    private static void assertPollsInOrder(IndexedMinHeap heap, List<long[]> expected) {
+        expected.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1])
+                .thenComparingLong(e -> e[2]));
+        for (long[] entry : expected) {
+            assertEquals(entry[0], heap.peekKey());
+            assertEquals((int) entry[2], heap.poll());
         }
         assertTrue(heap.isEmpty());
     }

@@ -6,7 +6,6 @@ import java.util.List;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.PassTime;
-import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
@@ -17,20 +16,10 @@ import org.junit.jupiter.api.Test;
 
 class ContextExchangeTest {
     /** A context-parallel ring step costs {@code secondsPerByte} per byte a rank sends; nothing else costs time. */
-    private record ContextTimer(double secondsPerByte) implements CollectiveTimer {
+    private record ContextTimer(double secondsPerByte) implements RingStepsOnly {
         @Override
         public double ringStepSeconds(Axis axis, double bytesPerRank, double pipelineBytes) {
             return axis == Axis.CONTEXT ? bytesPerRank * secondsPerByte : 0;
-        }
-
-        @Override
-        public double pipelineSendSeconds(double bytes) {
-            return 0;
-        }
-
-        @Override
-        public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
-            return 0;
         }
     }
 
@@ -82,22 +71,7 @@ class ContextExchangeTest {
         // All-gather: M·layers·(forward gather 3c + backward re-gather 3c and reduce-scatter 3c) = 8·4·9c
         // = 288c. Ring: only the SMs, σ = 16/132 of 8·4·(3c + 3c) = 192c.
         double c = 1e-6;
-        CollectiveTimer timer = new CollectiveTimer() {
-            @Override
-            public double ringStepSeconds(Axis axis, double bytesPerRank, double pipelineBytes) {
-                return axis == Axis.CONTEXT ? c : 0;
-            }
-
-            @Override
-            public double pipelineSendSeconds(double bytes) {
-                return 0;
-            }
-
-            @Override
-            public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
-                return 0;
-            }
-        };
+        RingStepsOnly timer = (axis, bytesPerRank, pipelineBytes) -> axis == Axis.CONTEXT ? c : 0;
         double byDefault = cpSeconds(new ParallelismSpec(8, 1, 1, 4, 1, true), timer);
         double gathered = cpSeconds(new ParallelismSpec(8, 1, 1, 4, 1, true, ContextMode.ALL_GATHER), timer);
         double ring = cpSeconds(new ParallelismSpec(8, 1, 1, 4, 1, true, ContextMode.RING), timer);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
-import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -16,38 +15,18 @@ import org.junit.jupiter.api.Test;
 
 class TrainingStepTest {
     /** Every data-parallel ring step takes {@code dataStepSeconds}; nothing else costs time. */
-    private record DataOnlyTimer(double dataStepSeconds) implements CollectiveTimer {
+    private record DataOnlyTimer(double dataStepSeconds) implements RingStepsOnly {
         @Override
         public double ringStepSeconds(Axis axis, double bytesPerRank, double pipelineBytes) {
             return axis == Axis.DATA ? dataStepSeconds : 0;
         }
-
-        @Override
-        public double pipelineSendSeconds(double bytes) {
-            return 0;
-        }
-
-        @Override
-        public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
-            return 0;
-        }
     }
 
     /** A ring step of 1 s per byte a rank sends: with DP 2, a chunk's gather takes its bytes ÷ 2 seconds. */
-    private record ByteTimer() implements CollectiveTimer {
+    private record ByteTimer() implements RingStepsOnly {
         @Override
         public double ringStepSeconds(Axis axis, double bytesPerRank, double pipelineBytes) {
             return bytesPerRank;
-        }
-
-        @Override
-        public double pipelineSendSeconds(double bytes) {
-            return 0;
-        }
-
-        @Override
-        public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
-            return 0;
         }
     }
 

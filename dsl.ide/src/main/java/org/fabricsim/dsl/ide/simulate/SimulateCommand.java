@@ -6,19 +6,13 @@ import java.util.OptionalLong;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
-import org.eclipse.lsp4j.ExecuteCommandParams;
 import org.eclipse.xtext.ide.server.ILanguageServerAccess;
-import org.eclipse.xtext.ide.server.commands.IExecutableCommandService;
-import org.eclipse.xtext.util.CancelIndicator;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.generator.ProgramRunner;
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.study.StudyRunner;
-
-import com.google.inject.Inject;
 
 /**
  * The server's {@value #ID} command: arguments the document URI and, optionally, the simple name of
@@ -26,26 +20,16 @@ import com.google.inject.Inject;
  * answers the console text. A model with errors, an unknown name or a file with nothing to simulate
  * is answered with a sentence saying so, never an exception.
  */
-public class SimulateCommand implements IExecutableCommandService {
+public class SimulateCommand extends DocumentCommand {
     /** The command's identifier, shared by the code lens and every client. */
     public static final String ID = "fabricsim.simulate";
 
-    @Inject
-    private SpecMapper mapper;
-
-    @Override
-    public List<String> initialize() {
-        return List.of(ID);
+    public SimulateCommand() {
+        super(ID, 1, "the document's URI and, optionally, the name of a study or workload");
     }
 
     @Override
-    public Object execute(ExecuteCommandParams params, ILanguageServerAccess access, CancelIndicator cancelIndicator) {
-        List<Object> arguments = params.getArguments();
-        if (!ID.equals(params.getCommand()) || arguments == null || arguments.isEmpty()) {
-            return ID + " needs the document's URI and, optionally, the name of a study or workload";
-        }
-        String uri = ValidDocument.text(arguments.get(0));
-        String name = arguments.size() > 1 ? ValidDocument.text(arguments.get(1)) : null;
+    protected Object run(String uri, String name, ILanguageServerAccess access) {
         List<String> errors = new ArrayList<>();
         List<StudySpec> programs = access.doSyncRead(uri, context -> programs(context.getResource(), name, errors));
         if (programs == null) {

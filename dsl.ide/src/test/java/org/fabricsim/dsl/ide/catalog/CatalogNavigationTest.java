@@ -19,25 +19,19 @@ import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.WorkspaceSymbol;
 import org.eclipse.lsp4j.WorkspaceSymbolParams;
 import org.fabricsim.dsl.ide.server.CataloguedModel;
-import org.fabricsim.dsl.ide.server.ProtocolClient;
-import org.junit.jupiter.api.AfterEach;
+import org.fabricsim.dsl.ide.server.ClientPerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The standard catalog through the protocol: definitions and workspace symbols open as real files, hovers
  * carry the parts' figures with their sources (issue 19).
  */
-class CatalogNavigationTest {
+class CatalogNavigationTest extends ClientPerTest {
     private static final String MODEL = CataloguedModel.TEXT;
     private static final Path CACHE = Path.of("target", "catalog-cache").toAbsolutePath();
 
-    @TempDir
-    Path root;
-
-    private ProtocolClient client;
     private TextDocumentIdentifier document;
 
     @BeforeAll
@@ -46,14 +40,8 @@ class CatalogNavigationTest {
     }
 
     @BeforeEach
-    void start() throws Exception {
-        client = new ProtocolClient(root);
+    void openDocument() throws Exception {
         document = client.open(root, "catalogued.fabric", MODEL);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        client.close();
     }
 
     @Test

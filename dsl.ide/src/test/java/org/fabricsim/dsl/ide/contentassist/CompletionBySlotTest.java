@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -14,31 +13,13 @@ import org.eclipse.lsp4j.CompletionParams;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.fabricsim.dsl.ide.server.CataloguedModel;
-import org.fabricsim.dsl.ide.server.ProtocolClient;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.fabricsim.dsl.ide.server.ClientPerTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Completion offers what the slot takes, through the real protocol (issue 19, the language server's gaps). */
-class CompletionBySlotTest {
+class CompletionBySlotTest extends ClientPerTest {
     /** A cluster, a model and a training job, which the studies below vary. */
     private static final String MODEL = CataloguedModel.TEXT;
-
-    @TempDir
-    Path root;
-
-    private ProtocolClient client;
-
-    @BeforeEach
-    void start() throws Exception {
-        client = new ProtocolClient(root);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        client.close();
-    }
 
     @Test
     void shouldCompleteTheCatalogsPackagesAfterImport() throws Exception {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,33 +30,21 @@ import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.fabricsim.dsl.ide.tokens.FabricSemanticTokens;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Semantic tokens, outline kinds, inlay hints and the answer to requests the server does not implement,
  * through the real protocol (issue 19, the language server's gaps).
  */
-class ProtocolServicesTest {
+class ProtocolServicesTest extends ClientPerTest {
     private static final String MODEL = CataloguedModel.TEXT;
 
-    @TempDir
-    Path root;
-
-    private ProtocolClient client;
     private TextDocumentIdentifier document;
 
     @BeforeEach
-    void start() throws Exception {
-        client = new ProtocolClient(root);
+    void openDocument() throws Exception {
         document = client.open(root, "services.fabric", MODEL);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        client.close();
     }
 
     @Test

@@ -3,7 +3,6 @@ package org.fabricsim.dsl.ide.simulate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -11,11 +10,8 @@ import org.eclipse.lsp4j.CodeLens;
 import org.eclipse.lsp4j.CodeLensParams;
 import org.eclipse.lsp4j.ExecuteCommandParams;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
-import org.fabricsim.dsl.ide.server.ProtocolClient;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.fabricsim.dsl.ide.server.ClientPerTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import com.google.gson.JsonPrimitive;
 
@@ -23,7 +19,7 @@ import com.google.gson.JsonPrimitive;
  * The editors' code lenses and their commands, "Simulate" on every workload and study and "Draw" (the topology
  * preview) on every cluster and training job, through the real protocol as any client sees them.
  */
-class CodeLensCommandsTest {
+class CodeLensCommandsTest extends ClientPerTest {
     private static final String MODEL = """
             package lens
 
@@ -42,21 +38,6 @@ class CodeLensCommandsTest {
                 simulate Sweep
             }
             """;
-
-    @TempDir
-    Path root;
-
-    private ProtocolClient client;
-
-    @BeforeEach
-    void start() throws Exception {
-        client = new ProtocolClient(root);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        client.close();
-    }
 
     /** The lenses the server offers on {@code document} that run {@code command}. */
     private List<? extends CodeLens> lenses(TextDocumentIdentifier document, String command) throws Exception {

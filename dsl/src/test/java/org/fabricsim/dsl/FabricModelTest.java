@@ -1,0 +1,32 @@
+package org.fabricsim.dsl;
+
+import org.eclipse.xtext.testing.InjectWith;
+import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.testing.util.ParseHelper;
+import org.eclipse.xtext.testing.validation.ValidationTestHelper;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.google.inject.Inject;
+
+/**
+ * What the language's tests share: the injector of the language, and its parser, validator and mapper
+ * to the runtime's specifications, injected into each test instance.
+ */
+@ExtendWith(InjectionExtension.class)
+@InjectWith(FabricInjectorProvider.class)
+abstract class FabricModelTest {
+    /** Parses a model's text. */
+    @Inject
+    protected ParseHelper<Model> parser;
+
+    /** Validates a parsed model and asserts on its issues. */
+    @Inject
+    protected ValidationTestHelper validation;
+
+    /** Maps a valid model's elements to the runtime's specifications. */
+    @Inject
+    protected SpecMapper mapper;
+}
