@@ -202,4 +202,21 @@ final class ComponentSearch {
         flowsInComponent = flows;
         return links;
     }
+
+    /** Whether every link of every class of the component carries that class alone. O(F·P). */
+    boolean aloneOnTheirLinks(FlowTable table) {
+        int[] linkFlowCount = lists.count;
+        int[] records = table.records;
+        int stride = table.stride;
+        for (int i = 0; i < flowsInComponent; i++) {
+            int base = componentFlows[i] * stride;
+            int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
+            for (int at = base + FlowTable.LINKS; at < end; at++) {
+                if (linkFlowCount[records[at]] != 1) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
 }

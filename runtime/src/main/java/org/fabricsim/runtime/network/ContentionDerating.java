@@ -86,7 +86,7 @@ final class ContentionDerating {
         this.tolerance = tolerance;
         this.rateRounding = rateRounding;
         this.smallestDerating = 1 - tolerance;
-        ideal = new ProgressiveFill(graph, lists, component, graph.flowLinkCount(), classCapacity);
+        ideal = new ProgressiveFill(graph, lists, component, graph.flowLinkCount(), classCapacity, true);
         capacity = new double[graph.flowLinkCount()];
         for (int link = 0; link < capacity.length; link++) {
             capacity[link] = graph.linkBytesPerSecond(link);

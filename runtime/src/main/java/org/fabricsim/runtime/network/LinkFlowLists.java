@@ -23,7 +23,7 @@ final class LinkFlowLists {
     /** Bits of an entry that hold the path index. */
     final int entryShift;
     private final int entryMask;
-    private final int maxPathLinks;
+    final int maxPathLinks;
     /** Per class {@code flow * maxPathLinks + j}: the position of its j-th entry in its link's list. */
     private int[] position;
     /** Links with at least one entry. */

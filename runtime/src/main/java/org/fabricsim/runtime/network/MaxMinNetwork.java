@@ -128,7 +128,7 @@ public final class MaxMinNetwork extends FlowTable {
         lists = new LinkFlowLists(linkCount, maxPathLinks, flowCapacity());
         lone = new LoneClasses(linkCount, flowCapacity());
         component = new ComponentSearch(lists, lone, linkCount, flowCapacity());
-        filling = new ProgressiveFill(graph, lists, component, linkCount, flowCapacity());
+        filling = new ProgressiveFill(graph, lists, component, linkCount, flowCapacity(), false);
     }
 
     /**
@@ -267,7 +267,7 @@ public final class MaxMinNetwork extends FlowTable {
         solveWindowEndPs = nowPs == lastBatchPs ? lastBatchLimitPs : -1;
         if (derating != null) {
             derating.solve(this, linksInComponent, onlyFinishes, level, filling);
-        } else if (filling.aloneOnTheirLinks(this)) {
+        } else if (component.aloneOnTheirLinks(this)) {
             filling.rateAlone(this);
         } else if (onlyFinishes && flows < 1 << ProgressiveFill.INDEX_BITS) {
             filling.fillAbove(this, linksInComponent, level, null, rateBytesPerSecond);

@@ -3,7 +3,6 @@ package org.fabricsim.runtime.network;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.sim.IndexedMinHeap;
-import org.fabricsim.runtime.sim.RadixSort;
 import org.fabricsim.runtime.topology.Graph;
 
 /**
@@ -24,14 +23,15 @@ import org.fabricsim.runtime.topology.Graph;
  *
  * <p>The partial fill ({@link #fillAbove}) starts from the moment the fill reached a given rate:
  * the classes slower than it keep their rates and are taken off their links in the order a fill
- * fixed them (each class's fix sequence less the prefix's first, radix-sorted), which gives each
- * link's remaining capacity and unfixed weight bit for bit (the proof is in {@link MaxMinNetwork}'s
- * class comment).
+ * fixed them, which gives each link's remaining capacity and unfixed weight bit for bit (the proof
+ * is in {@link MaxMinNetwork}'s class comment). That order is a {@link FixLog} of the fixed classes
+ * with their rates and paths, read in address order, for a fill that keeps one (the ideal fill under
+ * a derating, whose partial fills keep about three quarters of a component), else a fix sequence per
+ * class ({@link FixOrder}), radix-sorted, with the classes' records.
  */
 final class ProgressiveFill {
-    /** Bits of a component index in {@link #prefixOrder}: components of up to 2^24 classes take the partial fill. */
+    /** Components of fewer than 2^24 classes take the partial fill ({@link FixOrder} numbers their classes in 24 bits). */
     static final int INDEX_BITS = 24;
-    private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
     private final Graph graph;
     private final LinkFlowLists lists;
     private final ComponentSearch component;
@@ -44,27 +44,32 @@ final class ProgressiveFill {
     private final ShareHeap shares;
     /** Bit f is set once class f is fixed in the current fill: 1 bit per class keeps the check in cache. */
     private long[] fixed = new long[16];
-    /** The order in which the fills fixed each class (increasing across fills). */
-    private long[] fixSequence;
-    private long fixCount;
-    /** Prefix classes of a partial fill: fix sequence in the high bits, index in the component in the low. */
-    private long[] prefixOrder = new long[1024];
-    /** Scratch of the radix sort of {@link #prefixOrder}. */
-    private long[] prefixScratch = new long[0];
+    /** The fixed classes in fix order with their rates and paths, or null: then {@link #order} orders them. */
+    private final FixLog log;
+    /** The fix order when there is no log, else null. */
+    private final FixOrder order;
 
-    ProgressiveFill(Graph graph, LinkFlowLists lists, ComponentSearch component, int linkCount, int classCapacity) {
+    /**
+     * A fill of the links of {@code graph}; {@code logged}: it keeps a {@link FixLog}, so that its
+     * partial fills read their slower classes in order from it instead of from their records.
+     */
+    ProgressiveFill(Graph graph, LinkFlowLists lists, ComponentSearch component, int linkCount, int classCapacity,
+            boolean logged) {
         this.graph = graph;
         this.lists = lists;
         this.component = component;
         linkState = new double[2 * linkCount];
         shares = new ShareHeap();
-        fixSequence = new long[classCapacity];
+        log = logged ? new FixLog(lists.maxPathLinks, classCapacity) : null;
+        order = logged ? null : new FixOrder(classCapacity);
     }
 
     /** Room for class handles below {@code capacity} (no copy when there is room already). */
     void grow(int capacity) {
-        if (fixSequence.length < capacity) {
-            fixSequence = Arrays.copyOf(fixSequence, capacity);
+        if (log != null) {
+            log.grow(capacity);
+        } else {
+            order.grow(capacity);
         }
     }
 
@@ -90,15 +95,20 @@ final class ProgressiveFill {
             }
         }
         clearFixed(table.handleBound());
+        if (log != null) {
+            log.begin(component.flowsInComponent);
+        }
         progress(table, component.flowsInComponent, rates);
     }
 
     /**
      * The fill after finishes only, every finished class at {@code level} or faster: the
      * component's classes slower than {@code level} keep their rates and are taken off their links
-     * in fix order (a radix sort on the fix sequence, then O(P·hops) for P of them, no heap
-     * operations), the heap starts from the true shares of the links that still carry unfixed
-     * classes, and progressive filling fixes the rest. Gives the rates of {@link #fill} bit for bit.
+     * in fix order, O(P·hops) for P of them and no heap operations: replayed from the {@link FixLog}
+     * in log order when the fill keeps one (no class record read), else by a radix sort on their fix
+     * sequences ({@link FixOrder}) and their records. The heap then starts from the true shares of the
+     * links that still carry unfixed classes, and progressive filling fixes the rest. Gives the rates
+     * of {@link #fill} bit for bit (the same operations in the same order).
      * The component must have fewer than 2^{@value #INDEX_BITS} classes. {@code capacity} and
      * {@code rates} as for {@link #fill}, the same as the last fill of these classes had, except
      * larger capacities on links of the finished classes (which the fill never reached below their
@@ -107,30 +117,12 @@ final class ProgressiveFill {
     void fillAbove(FlowTable table, int links, double level, double[] capacity, double[] rates) {
         int[] componentLinks = component.componentLinks;
         int[] componentFlows = component.componentFlows;
-        int flowsInComponent = component.flowsInComponent;
-        double[] rateBytesPerSecond = rates;
-        int[] records = table.records;
-        int stride = table.stride;
-        int prefix = 0;
-        long firstSequence = Long.MAX_VALUE;
-        for (int i = 0; i < flowsInComponent; i++) {
-            int flow = componentFlows[i];
-            if (rateBytesPerSecond[flow] < level) {
-                if (prefix == prefixOrder.length) {
-                    prefixOrder = Arrays.copyOf(prefixOrder, 2 * prefix);
-                }
-                prefixOrder[prefix++] = fixSequence[flow] << INDEX_BITS | i;
-                firstSequence = Math.min(firstSequence, fixSequence[flow]);
-            }
+        int flows = component.flowsInComponent;
+        if (log != null) {
+            log.begin(flows); // first: a compaction moves the offsets the marks read
         }
-        long base = firstSequence << INDEX_BITS;
-        for (int p = 0; p < prefix; p++) {
-            prefixOrder[p] -= base; // fix sequences counted from the prefix's first: fewer bits to sort
-        }
-        if (prefixScratch.length < prefix) {
-            prefixScratch = new long[prefixOrder.length];
-        }
-        RadixSort.sort(prefixOrder, prefix, INDEX_BITS, prefixScratch);
+        int slower = log != null ? log.keepSlower(componentFlows, flows, rates, level)
+                : order.sortSlower(componentFlows, flows, rates, level);
         long[] linkWeight = lists.weight;
         double[] state = linkState;
         for (int i = 0; i < links; i++) {
@@ -139,11 +131,24 @@ final class ProgressiveFill {
             state[2 * link + 1] = linkWeight[link];
         }
         clearFixed(table.handleBound());
-        for (int p = 0; p < prefix; p++) {
-            int flow = componentFlows[(int) (prefixOrder[p] & INDEX_MASK)];
-            fixed[flow >>> 6] |= 1L << flow;
-            charge(records, flow * stride, rateBytesPerSecond[flow]);
+        if (log != null) {
+            log.replayKept(slower, componentFlows, state, fixed);
+        } else {
+            int[] records = table.records;
+            for (int p = 0; p < slower; p++) {
+                int flow = order.flowAt(componentFlows, p);
+                fixed[flow >>> 6] |= 1L << flow;
+                charge(records, flow * table.stride, rates[flow]);
+            }
         }
+        loadShares(links);
+        progress(table, flows - slower, rates);
+    }
+
+    /** Loads the share heap with the true shares of the component's links that carry unfixed classes. O(L). */
+    private void loadShares(int links) {
+        int[] componentLinks = component.componentLinks;
+        double[] state = linkState;
         shares.clear();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
@@ -152,25 +157,6 @@ final class ProgressiveFill {
                 shares.append(link, IndexedMinHeap.orderedBits(Math.max(0, state[2 * link]) / unfixedWeight));
             }
         }
-        progress(table, flowsInComponent - prefix, rates);
-    }
-
-    /** Whether every link of every class of the component carries that class alone. O(F·P). */
-    boolean aloneOnTheirLinks(FlowTable table) {
-        int[] componentFlows = component.componentFlows;
-        int[] linkFlowCount = lists.count;
-        int[] records = table.records;
-        int stride = table.stride;
-        for (int i = 0; i < component.flowsInComponent; i++) {
-            int base = componentFlows[i] * stride;
-            int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
-            for (int at = base + FlowTable.LINKS; at < end; at++) {
-                if (linkFlowCount[records[at]] != 1) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     /**
@@ -189,7 +175,7 @@ final class ProgressiveFill {
         for (int i = 0; i < component.flowsInComponent; i++) {
             int flow = componentFlows[i];
             rateBytesPerSecond[flow] = rateOnOwnLinks(records, flow * stride);
-            fixSequence[flow] = ++fixCount;
+            order.next(flow);
         }
     }
 
@@ -210,14 +196,15 @@ final class ProgressiveFill {
 
     /**
      * Takes the rates {@code from} and the fix order of {@code other}'s last fill for the component's
-     * classes, as if this fill had run with the same capacities. O(F).
+     * classes, as if this fill had run with the same capacities; {@code other} keeps a {@link FixLog}
+     * and this fill does not (its fix sequences take the log's offsets). O(F).
      */
     void adopt(ProgressiveFill other, double[] from, double[] rates) {
         int[] componentFlows = component.componentFlows;
         for (int i = 0; i < component.flowsInComponent; i++) {
             int flow = componentFlows[i];
             rates[flow] = from[flow];
-            fixSequence[flow] = other.fixSequence[flow];
+            order.set(flow, other.log.latest[flow]);
         }
     }
 
@@ -264,10 +251,14 @@ final class ProgressiveFill {
                     continue;
                 }
                 fixedBits[word] |= bit;
-                fixSequence[flow] = ++fixCount;
                 unfixedClasses--;
                 rateBytesPerSecond[flow] = share;
-                charge(records, flow * stride, share);
+                if (log == null) {
+                    order.next(flow);
+                    charge(records, flow * stride, share);
+                } else {
+                    log.append(flow, records, flow * stride, share, state);
+                }
             }
         }
     }

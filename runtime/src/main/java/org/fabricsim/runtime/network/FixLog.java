@@ -1,0 +1,198 @@
+package org.fabricsim.runtime.network;
+
+import java.util.Arrays;
+
+import org.fabricsim.runtime.sim.RadixSort;
+
+/**
+ * The classes a {@link ProgressiveFill} fixed, in the order it fixed them: per fixed class one entry of
+ * {@value #LINKS} + P ints (handle, rate bits, multiplicity, path length, its P links), appended, so a
+ * class's position in the log is its fix sequence. The latest entry of each class is
+ * {@link #latest}; an older one is stale. A fill appends the classes it fixes ({@link #begin} reserves
+ * room for its component); a partial fill's slower classes keep their entries, as they keep their rates.
+ *
+ * <p>Why: a partial fill takes its slower classes off their links in fix order; read from the log they
+ * come in address order (a sequential read of about 4·(5 + P) bytes per class) instead of one cache
+ * miss on a class record each, and no sort orders them when the log is short enough to scan.
+ *
+ * <p>Space: {@link #begin} reserves room for a whole component; when the log is full it first drops
+ * the stale entries (compaction, O(log length), keeps the order, so every fix sequence keeps its rank
+ * among the others), then doubles. The log holds at most one live entry per class handle, so it stays
+ * within a small multiple of the handles times (5 + P) ints. O(1) amortized per appended entry.
+ */
+final class FixLog {
+    static final int FLOW = 0;
+    static final int RATE = 1;
+    static final int MULTIPLICITY = 3;
+    static final int LENGTH = 4;
+    static final int LINKS = 5;
+    private final int maxEntry;
+    /** The entries, {@link #end} ints of them. */
+    int[] entries;
+    int end;
+    /** Per class handle, the offset of its latest entry (meaningful once the class was fixed). */
+    int[] latest;
+    /** Bit f marks class f for {@link #replayKept}. */
+    private long[] kept = new long[16];
+    /** The offset of the first marked class's latest entry. */
+    private int first;
+    /** The marked classes' offsets from the first, when sorted rather than scanned, and the sort's scratch. */
+    private long[] order = new long[0];
+    private long[] orderScratch = new long[0];
+
+    FixLog(int maxPathLinks, int classCapacity) {
+        maxEntry = LINKS + maxPathLinks;
+        entries = new int[(int) Math.max(1024, Math.min(Integer.MAX_VALUE - 8, (long) classCapacity * maxEntry))];
+        latest = new int[0];
+        grow(classCapacity);
+    }
+
+    /** Room for class handles below {@code capacity}. */
+    void grow(int capacity) {
+        if (latest.length < capacity) {
+            latest = Arrays.copyOf(latest, capacity);
+        }
+        int words = (capacity + 63) >>> 6;
+        if (kept.length < words) {
+            kept = Arrays.copyOf(kept, words);
+        }
+    }
+
+    /**
+     * Starts a fill's segment with room for {@code classes} entries, compacting or growing the log
+     * first if needed (never during the fill, so offsets read before it stay valid through it).
+     */
+    void begin(int classes) {
+        long need = (long) classes * maxEntry;
+        if (end + need > entries.length) {
+            compact();
+            if (2 * (end + need) > entries.length) {
+                long length = Math.max(2L * entries.length, 2 * (end + need));
+                entries = Arrays.copyOf(entries, (int) Math.min(Integer.MAX_VALUE - 8, length));
+            }
+        }
+    }
+
+    /** Drops the stale entries, keeping the others in order and updating {@link #latest}. O(log length). */
+    private void compact() {
+        int[] log = entries;
+        int to = 0;
+        for (int at = 0; at < end; ) {
+            int size = LINKS + log[at + LENGTH];
+            int flow = log[at + FLOW];
+            if (latest[flow] == at) {
+                System.arraycopy(log, at, log, to, size);
+                latest[flow] = to;
+                to += size;
+            }
+            at += size;
+        }
+        end = to;
+    }
+
+    /**
+     * Appends class {@code flow}, whose record starts at {@code base}, fixed at {@code share}, and takes
+     * it off its links in {@code state} as {@link #replayKept} does. O(P).
+     */
+    void append(int flow, int[] records, int base, double share, double[] state) {
+        int[] log = entries;
+        int at = end;
+        int weight = records[base + FlowTable.MULTIPLICITY];
+        int length = records[base + FlowTable.LENGTH];
+        long bits = Double.doubleToRawLongBits(share);
+        log[at + FLOW] = flow;
+        log[at + RATE] = (int) (bits >>> 32);
+        log[at + RATE + 1] = (int) bits;
+        log[at + MULTIPLICITY] = weight;
+        log[at + LENGTH] = length;
+        int to = at + LINKS;
+        int stop = base + FlowTable.LINKS + length;
+        for (int k = base + FlowTable.LINKS; k < stop; k++) {
+            int link = records[k];
+            log[to++] = link;
+            state[2 * link] -= weight * share;
+            state[2 * link + 1] -= weight;
+        }
+        latest[flow] = at;
+        end = to;
+    }
+
+    /** The rate of the entry at {@code at}. */
+    static double rate(int[] log, int at) {
+        return Double.longBitsToDouble((long) log[at + RATE] << 32 | log[at + RATE + 1] & 0xFFFF_FFFFL);
+    }
+
+    /**
+     * Marks the classes of {@code flows[0, n)} slower than {@code level} (by {@code rates}) for
+     * {@link #replayKept} and notes the first of their latest entries; returns how many. O(n).
+     */
+    int keepSlower(int[] flows, int n, double[] rates, double level) {
+        long[] marks = kept;
+        int count = 0;
+        int from = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            int flow = flows[i];
+            if (rates[flow] < level) {
+                marks[flow >>> 6] |= 1L << flow;
+                count++;
+                from = Math.min(from, latest[flow]);
+            }
+        }
+        first = from;
+        return count;
+    }
+
+    /**
+     * Takes the {@code count} classes marked by {@link #keepSlower} off their links in log order at
+     * their logged rates: for each, the link's capacity left at 2ℓ of {@code state} falls by w·r and its
+     * unfixed weight at 2ℓ + 1 by w, and its bit in {@code fixed} is set. A scan from the first of
+     * their entries when the log there holds at most 4 entries of the longest size per class, else a
+     * radix sort of their offsets over {@code flows[0, n)} (the component). O(count·P) plus the scan
+     * or the sort; clears the marks.
+     */
+    void replayKept(int count, int[] flows, double[] state, long[] fixed) {
+        int[] log = entries;
+        long[] marks = kept;
+        if ((long) (end - first) <= 4L * count * maxEntry) {
+            for (int at = first, found = 0; found < count; at += LINKS + log[at + LENGTH]) {
+                int flow = log[at + FLOW];
+                if ((marks[flow >>> 6] & 1L << flow) != 0 && latest[flow] == at) {
+                    marks[flow >>> 6] &= ~(1L << flow);
+                    found++;
+                    replay(at, state, fixed);
+                }
+            }
+            return;
+        }
+        if (order.length < count) {
+            order = new long[Math.max(count, 2 * order.length)];
+            orderScratch = new long[order.length];
+        }
+        for (int i = 0, p = 0; p < count; i++) {
+            int flow = flows[i];
+            if ((marks[flow >>> 6] & 1L << flow) != 0) {
+                marks[flow >>> 6] &= ~(1L << flow);
+                order[p++] = latest[flow] - first; // offsets counted from the first: fewer bits to sort
+            }
+        }
+        RadixSort.sort(order, count, 0, orderScratch);
+        for (int p = 0; p < count; p++) {
+            replay(first + (int) order[p], state, fixed);
+        }
+    }
+
+    /** Replays the entry at {@code at}: see {@link #replayKept}. O(P). */
+    private void replay(int at, double[] state, long[] fixed) {
+        int[] log = entries;
+        int flow = log[at + FLOW];
+        fixed[flow >>> 6] |= 1L << flow;
+        double rate = rate(log, at);
+        int weight = log[at + MULTIPLICITY];
+        int stop = at + LINKS + log[at + LENGTH];
+        for (int k = at + LINKS; k < stop; k++) {
+            int link = 2 * log[k];
+            state[link] -= weight * rate;
+            state[link + 1] -= weight;
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package org.fabricsim.runtime.network;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class FixLogTest {
+    /** 2^-54: 1 − 2^-54 rounds to 1 (a tie, to even), so 1 − 2^-54 − 1 = 0 but 1 − 1 − 2^-54 = −2^-54. */
+    private static final double HALF_ULP = Math.scalb(1.0, -54);
+    private static final int STRIDE = FlowTable.LINKS + 1;
+
+    /** Records of {@code n} classes of multiplicity 1: classes 0 and 1 on link 0, class f ≥ 2 on link f − 1. */
+    private static int[] records(int n) {
+        int[] records = new int[n * STRIDE];
+        for (int flow = 0; flow < n; flow++) {
+            records[flow * STRIDE + FlowTable.LENGTH] = 1;
+            records[flow * STRIDE + FlowTable.MULTIPLICITY] = 1;
+            records[flow * STRIDE + FlowTable.LINKS] = Math.max(0, flow - 1);
+        }
+        return records;
+    }
+
+    /** Logs one fill of {@code order}'s classes at {@code rates}, charging a scratch state. */
+    private static void fill(FixLog log, int[] records, int[] order, double[] rates) {
+        double[] scratch = new double[2 * records.length];
+        log.begin(order.length);
+        for (int flow : order) {
+            log.append(flow, records, flow * STRIDE, rates[flow], scratch);
+        }
+    }
+
+    /** Capacity 1 and unfixed weight 2 on link 0, capacity 10 and weight 1 on links 1 .. links − 1. */
+    private static double[] state(int links) {
+        double[] state = new double[2 * links];
+        for (int link = 0; link < links; link++) {
+            state[2 * link] = link == 0 ? 1 : 10;
+            state[2 * link + 1] = link == 0 ? 2 : 1;
+        }
+        return state;
+    }
+
+    /** Marks the classes below {@code level} of the component {@code flows} and replays them into a fresh state. */
+    private static double[] replay(FixLog log, int[] flows, double[] rates, double level, int kept, long[] fixed) {
+        log.begin(flows.length);
+        assertEquals(kept, log.keepSlower(flows, flows.length, rates, level));
+        double[] state = state(flows.length);
+        log.replayKept(kept, flows, state, fixed);
+        return state;
+    }
+
+    @Test
+    void shouldReplayTheSlowerClassesInFixOrderAtTheirLoggedRates() {
+        // a fill fixed 1, 0, 2 at 2^-54, 1, 3 (classes 0 and 1 share link 0 of capacity 1); a partial fill at
+        // level 2 keeps 1 then 0: link 0 has 1 − 2^-54 − 1 = 0 left (the other order leaves −2^-54) and no
+        // unfixed weight, link 1 (class 2's) keeps its capacity 10 and its weight 1
+        int[] records = records(3);
+        double[] rates = {1, HALF_ULP, 3};
+        FixLog log = new FixLog(1, 3);
+        fill(log, records, new int[] {1, 0, 2}, rates);
+        long[] fixed = new long[1];
+        double[] state = replay(log, new int[] {0, 1, 2}, rates, 2, 2, fixed);
+        assertEquals(0.0, state[0]);
+        assertEquals(0.0, state[1]);
+        assertEquals(10.0, state[2]);
+        assertEquals(1.0, state[3]);
+        assertEquals(0b011L, fixed[0]);
+    }
+
+    @Test
+    void shouldReplayInFixOrderWhenOtherFillsLieBetween() {
+        // twenty classes fixed after them make the log from the first kept entry longer than 4 entries of
+        // the longest size per kept class (4 · 2 · 6 ints): the offsets are sorted instead of scanned, and
+        // the order is the same (the component lists 0 before 1, the log 1 before 0)
+        int[] records = records(23);
+        double[] rates = new double[23];
+        rates[0] = 1;
+        rates[1] = HALF_ULP;
+        rates[2] = 3;
+        FixLog log = new FixLog(1, 23);
+        fill(log, records, new int[] {1, 0, 2}, rates);
+        int[] others = new int[20];
+        for (int i = 0; i < others.length; i++) {
+            others[i] = 3 + i;
+            rates[3 + i] = 5;
+        }
+        fill(log, records, others, rates);
+        double[] state = replay(log, new int[] {0, 1, 2}, rates, 2, 2, new long[1]);
+        assertEquals(0.0, state[0]);
+    }
+
+    @Test
+    void shouldKeepTheLastFillsOrderThroughCompactions() {
+        // 500 fills of classes 0 and 1, in alternating order, overflow the log of 1,024 ints many times;
+        // compaction drops the stale entries and keeps the log's size; the last fill (0, then 1) decides:
+        // 1 − 1 − 2^-54 = −2^-54 on link 0
+        int[] records = records(2);
+        double[] rates = {1, HALF_ULP};
+        FixLog log = new FixLog(1, 2);
+        for (int k = 0; k < 500; k++) {
+            fill(log, records, k % 2 == 0 ? new int[] {1, 0} : new int[] {0, 1}, rates);
+        }
+        assertEquals(1024, log.entries.length);
+        double[] state = replay(log, new int[] {0, 1}, rates, 2, 2, new long[1]);
+        assertEquals(-HALF_ULP, state[0]);
+    }
+}
