@@ -102,6 +102,22 @@ public final class WarmClient {
         }
     }
 
+    /**
+     * The collector settings this JVM was started with ({@code -XX:PretenureSizeThreshold}, which the {@code fabric}
+     * launcher sets), for the server it starts: a simulation there allocates the same large per-network arrays,
+     * which the serial collector (one CPU) should place in the old generation rather than copy out of the young one
+     * (docs/performance.md, "The collector's share, session 46").
+     */
+    static List<String> collectorSettings() {
+        List<String> settings = new ArrayList<>();
+        for (String argument : ProcessHandle.current().info().arguments().orElse(new String[0])) {
+            if (argument.startsWith("-XX:PretenureSizeThreshold=")) {
+                settings.add(argument);
+            }
+        }
+        return settings;
+    }
+
     /** Whether a server answers at {@code socket}. */
     static boolean live(Path socket) {
         SocketChannel channel = connected(socket);
@@ -148,6 +164,7 @@ public final class WarmClient {
         }
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Xlog:disable");
+        command.addAll(collectorSettings());
         try (JarFile opened = new JarFile(jar.toFile())) {
             String opens = opened.getManifest() == null ? null
                     : opened.getManifest().getMainAttributes().getValue(new Attributes.Name("Add-Opens"));
