@@ -49,16 +49,16 @@ public final class TunedBehaviours {
     }
 
     /**
-     * The parameters of {@code runsAs} (the congestion control whose row the fabric runs) that {@code fabric}
-     * states, carried to the scenarios' line rate (see the class comment); {@link PacketSettings#DEFAULTS} when it
-     * states none or only the defaults. The MTU and the bit-error rate are left out: the flow model reads them on
-     * its own (the NIC efficiency's header share, {@code BitErrors}). O(1).
+     * The parameters of {@code congestionControl} (the congestion control of the row the fabric runs) that {@code
+     * fabric} states, carried to the scenarios' line rate (see the class comment); {@link PacketSettings#DEFAULTS}
+     * when it states none or only the defaults. The MTU and the bit-error rate are left out: the flow model reads
+     * them on its own (the NIC efficiency's header share, {@code BitErrors}). O(1).
      */
-    public static PacketSettings scenarioParameters(FabricSpec fabric, CongestionControl runsAs) {
+    public static PacketSettings scenarioParameters(FabricSpec fabric, CongestionControl congestionControl) {
         PacketSettings stated = fabric.packet();
         double line = TrafficPattern.LINE_BYTES_PER_SECOND;
         double rate = fabric.linkBytesPerSecond();
-        return switch (runsAs) {
+        return switch (congestionControl) {
             case DCQCN -> {
                 Dcqcn atLine = Dcqcn.defaults(line);
                 Dcqcn atRate = Dcqcn.defaults(rate);
