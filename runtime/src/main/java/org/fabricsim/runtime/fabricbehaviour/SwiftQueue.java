@@ -46,12 +46,18 @@ final class SwiftQueue {
     static final int ACK_FRAME_BYTES = 64;
     /** The links of the shortest path the scenarios measure: one switch. */
     private static final int SHORTEST_PATH_LINKS = FabricBehaviour.PATH_LINKS[0];
+    /** {@link #standingBytes()}, computed once: it reads only the scenarios' constants. */
+    private static final double STANDING_BYTES = standing();
 
     private SwiftQueue() {
     }
 
     /** Q = c·(t − d₀) on the scenarios' shortest path (see the class comment), bytes. */
     static double standingBytes() {
+        return STANDING_BYTES;
+    }
+
+    private static double standing() {
         PacketConfig scenario = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
         double line = TrafficPattern.LINE_BYTES_PER_SECOND;
         double targetPs = BASE_TARGET_PS + SHORTEST_PATH_LINKS * HOP_SCALING_PS;
@@ -62,6 +68,6 @@ final class SwiftQueue {
 
     /** Whether Swift's standing queue outgrows {@code admittedBytes}, what one ingress of the next switch holds. */
     static boolean outgrows(double admittedBytes) {
-        return standingBytes() > admittedBytes;
+        return STANDING_BYTES > admittedBytes;
     }
 }

@@ -92,7 +92,7 @@ final class FixLog {
 
     /**
      * Appends class {@code flow}, whose record starts at {@code base}, fixed at {@code share}, and takes
-     * it off its links in {@code state} as {@link #replayKept} does. O(P).
+     * it off its links in {@code state} ({@link ProgressiveFill#takeOff}, as {@link #replayKept} does). O(P).
      */
     void append(int flow, int[] records, int base, double share, double[] state) {
         int[] log = entries;
@@ -105,16 +105,10 @@ final class FixLog {
         log[at + RATE + 1] = (int) bits;
         log[at + MULTIPLICITY] = weight;
         log[at + LENGTH] = length;
-        int to = at + LINKS;
-        int stop = base + FlowTable.LINKS + length;
-        for (int k = base + FlowTable.LINKS; k < stop; k++) {
-            int link = records[k];
-            log[to++] = link;
-            state[2 * link] -= weight * share;
-            state[2 * link + 1] -= weight;
-        }
+        System.arraycopy(records, base + FlowTable.LINKS, log, at + LINKS, length);
+        ProgressiveFill.takeOff(state, log, at + LINKS, at + LINKS + length, weight, share);
         latest[flow] = at;
-        end = to;
+        end = at + LINKS + length;
     }
 
     /** The rate of the entry at {@code at}. */
@@ -186,13 +180,7 @@ final class FixLog {
         int[] log = entries;
         int flow = log[at + FLOW];
         fixed[flow >>> 6] |= 1L << flow;
-        double rate = rate(log, at);
-        int weight = log[at + MULTIPLICITY];
-        int stop = at + LINKS + log[at + LENGTH];
-        for (int k = at + LINKS; k < stop; k++) {
-            int link = 2 * log[k];
-            state[link] -= weight * rate;
-            state[link + 1] -= weight;
-        }
+        ProgressiveFill.takeOff(state, log, at + LINKS, at + LINKS + log[at + LENGTH], log[at + MULTIPLICITY],
+                rate(log, at));
     }
 }

@@ -265,12 +265,21 @@ final class ProgressiveFill {
 
     /** Takes the class whose record starts at {@code base}, fixed at {@code share}, off its links. O(P). */
     private void charge(int[] records, int base, double share) {
-        int weight = records[base + FlowTable.MULTIPLICITY];
-        double[] state = linkState;
-        int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
-        for (int at = base + FlowTable.LINKS; at < end; at++) {
-            int link = 2 * records[at];
-            state[link] -= weight * share;
+        int from = base + FlowTable.LINKS;
+        takeOff(linkState, records, from, from + records[base + FlowTable.LENGTH],
+                records[base + FlowTable.MULTIPLICITY], share);
+    }
+
+    /**
+     * Takes a class of multiplicity w fixed at rate r off the links {@code links[from, to)}: each link ℓ's
+     * capacity left, at 2ℓ of {@code state}, falls by w·r and its unfixed weight, at 2ℓ + 1, by w. The one
+     * place a fill and a replay of its {@link FixLog} take classes off, so both do it in the same operations,
+     * bit for bit. O(to − from).
+     */
+    static void takeOff(double[] state, int[] links, int from, int to, int weight, double rate) {
+        for (int at = from; at < to; at++) {
+            int link = 2 * links[at];
+            state[link] -= weight * rate;
             state[link + 1] -= weight;
         }
     }
