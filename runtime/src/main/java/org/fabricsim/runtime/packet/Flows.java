@@ -48,7 +48,6 @@ final class Flows {
     int[] resendCursor = new int[256];
     int[] recoveredUpTo = new int[256];
     int[] highestReceived = new int[256];
-    int[] nackSeq = new int[256];
     int[] lastNackSeq = new int[256];
     long[] nackAllowedPs = new long[256];
     long[] cnpAllowedPs = new long[256];
@@ -260,7 +259,6 @@ final class Flows {
         resendCursor = Arrays.copyOf(resendCursor, capacity);
         recoveredUpTo = Arrays.copyOf(recoveredUpTo, capacity);
         highestReceived = Arrays.copyOf(highestReceived, capacity);
-        nackSeq = Arrays.copyOf(nackSeq, capacity);
         lastNackSeq = Arrays.copyOf(lastNackSeq, capacity);
         nackAllowedPs = Arrays.copyOf(nackAllowedPs, capacity);
         cnpAllowedPs = Arrays.copyOf(cnpAllowedPs, capacity);

@@ -184,20 +184,25 @@ final class Transport {
         }
         flows.lastNackSeq[flow] = expected;
         flows.nackAllowedPs[flow] = nowPs + network.roundTripPs(flow);
-        flows.nackSeq[flow] = expected;
         flows.counters[Flows.refs(flow)]++;
-        network.schedule(nowPs + network.feedbackPs(flow), EventTypes.NACK, flow);
+        int nack = network.packets.allocate(flow, expected, 0, CONTROL_FRAME_BYTES);
+        network.schedule(nowPs + network.feedbackPs(flow), EventTypes.NACK, nack);
     }
 
-    /** A NACK reached the sender: go back, or queue the holes for retransmission. */
-    void onNack(int flow) {
+    /**
+     * A NACK (a handle carrying the sequence it names, so a later NACK in flight cannot change it)
+     * reached the sender: go back, or queue the holes for retransmission.
+     */
+    void onNack(int nack) {
+        int flow = network.packets.flow(nack);
+        int seq = network.packets.seq(nack);
+        network.packets.release(nack);
         flows.counters[Flows.refs(flow)]--;
         if (!flows.done(flow)) {
             int unsent = unsent(flow);
             long nowPs = network.nowPs();
             boolean newEpisode = nowPs >= flows.recoveryPs[flow] + network.roundTripPs(flow);
             if (config.recovery() == Recovery.GO_BACK_N) {
-                int seq = flows.nackSeq[flow];
                 if (newEpisode || seq != flows.recoveredUpTo[flow]) {
                     flows.counters[Flows.nextSeq(flow)] = Math.min(flows.counters[Flows.nextSeq(flow)], seq);
                     flows.recoveredUpTo[flow] = seq;
