@@ -142,12 +142,12 @@ class FabricPropertiesTest {
     @Test
     void shouldSpareASprayingFabricTheReorderingCostOfGoBackN() {
         // Credits with DCQCN, routed by spraying: a fabric that states packet spraying recovers by selective
-        // repeat (multipath factor 0.8333), one that does not by go-back-N (0.4877, reordering rewinds), with
-        // the same u. Across the spine, u(2)·m: go-back-N takes 0.8333 / 0.4877 = 1.709 times as long. On one
+        // repeat (multipath factor 0.8333), one that does not by go-back-N (0.5215, reordering rewinds), with
+        // the same u. Across the spine, u(2)·m: go-back-N takes 0.8333 / 0.5215 = 1.598 times as long. On one
         // switch there is one path, nothing to reorder: the 4:1 incast takes the same time under both.
         FabricSpec selective = fabric(FlowControl.CREDIT_BASED, CongestionControl.DCQCN, true);
         FabricSpec goBackN = fabric(FlowControl.CREDIT_BASED, CongestionControl.DCQCN, false);
-        assertEquals(0.8333 / 0.4877, permutationPs(goBackN, RoutingMode.SPRAY)
+        assertEquals(0.8333 / 0.5215, permutationPs(goBackN, RoutingMode.SPRAY)
                 / permutationPs(selective, RoutingMode.SPRAY), 1e-4);
         assertEquals(incastPs(selective, RoutingMode.SPRAY, 4), incastPs(goBackN, RoutingMode.SPRAY, 4));
     }
