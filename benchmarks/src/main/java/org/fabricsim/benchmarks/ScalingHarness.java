@@ -10,8 +10,12 @@ import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
 import org.fabricsim.runtime.collective.PhaseMemo;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourTable;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
@@ -29,7 +33,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * heap pools' peaks since start). Run it pinned to one core with {@code
  * taskset -c 1 java -XX:ActiveProcessorCount=1 ...}. {@code -Drouting=ecmp|adaptive|spray} sets the
  * all-to-all's routing (ECMP by default), {@code -Dtolerance=} the completion tolerance of every scenario
- * ({@link MaxMinNetwork#DEFAULT_COMPLETION_TOLERANCE}, as {@code fabric simulate}, when absent).
+ * ({@link MaxMinNetwork#DEFAULT_COMPLETION_TOLERANCE}, as {@code fabric simulate}, when absent), and
+ * {@code -Dbehaviour=roce} runs the all-to-all with RoCE's fabric behaviour (PFC, DCQCN, go-back-N, the
+ * run's routing; the ideal fabric when absent).
  */
 public final class ScalingHarness {
     private ScalingHarness() {
@@ -92,10 +98,22 @@ public final class ScalingHarness {
             return last;
         } else if ("alltoall".equals(scenario)) {
             topology = Scenarios.twoTier(endpoints, Math.max(1, (int) Math.sqrt(endpoints / 2.0)));
-            request = Scenarios.allToAll(endpoints, 1L << 20, tolerance).withRouting(routing);
+            request = Scenarios.allToAll(endpoints, 1L << 20, tolerance).withRouting(routing)
+                    .withFabricBehaviour(behaviour(routing));
         } else {
             throw new IllegalArgumentException("scenario is ring, sweep or alltoall: " + scenario);
         }
         return CollectiveEngine.run(topology, request);
+    }
+
+    /** The fabric behaviour {@code -Dbehaviour} names: RoCE's with {@code routing}, or null for the ideal fabric. */
+    private static FabricBehaviour behaviour(RoutingMode routing) {
+        String name = System.getProperty("behaviour", "ideal");
+        return switch (name) {
+            case "ideal" -> null;
+            case "roce" -> BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC,
+                    CongestionControl.DCQCN, BehaviourKey.Recovery.GO_BACK_N, routing));
+            default -> throw new IllegalArgumentException("behaviour is ideal or roce: " + name);
+        };
     }
 }

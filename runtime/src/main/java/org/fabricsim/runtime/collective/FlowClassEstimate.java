@@ -2,6 +2,9 @@ package org.fabricsim.runtime.collective;
 
 import java.util.Locale;
 
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
+import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
@@ -25,7 +28,21 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * record of 2 + P ints, five doubles or longs, two ints; measured when the record had one int more,
  * so it stays an upper bound), the completion heap, the link lists, the schedule and the arrays'
  * doubling slack. Longer paths add 12 B per link per class (three int
- * arrays indexed by path position). O(1).
+ * arrays indexed by path position). O(links) for a fabric behaviour's check, O(1) otherwise.
+ *
+ * <p><b>A derating fabric.</b> When the request's fabric behaviour derates the flow model (flow and
+ * congestion control, e.g. PFC with DCQCN: its smallest capacity factor is at most 1 − ε, the test of
+ * {@link MaxMinNetwork#setContentionModel}), each solve fills twice and the first, ideal fill keeps a fix
+ * log: {@link #DERATED_BYTES_PER_CLASS} more per class, measured the same way: the 2,048-endpoint ECMP
+ * all-to-all with RoCE's behaviour (PFC, DCQCN, go-back-N) peaks at 2,797 MiB against 1,633 MiB ideal
+ * ({@code ScalingHarness -Dbehaviour=roce}, -Xmx6g; docs/performance.md), 700 against 408 B per class,
+ * 292 B more. The log accounts for most of it: an entry of 5 + P ints per fixed class, and when one
+ * component holds every class (an all-to-all's first solves) its first fill sizes the log to 2 entries
+ * per class and its second, compacted but still holding each class's entry, doubles it to 4 while the
+ * old copy is alive: 6 × 36 = 216 B at P = 4, plus each class's ideal rate (a double) and log offset
+ * (an int), 228 B; the rest is garbage the busier solves leave between collections. The 678 B per
+ * class then estimate 2,711 MiB for that run, which needs 2,160 MiB (it dies out of memory in 2,112).
+ * Longer paths add 24 B more per link per class (one int in each of the 6 entries).
  *
  * @param classes       the estimated flow classes C
  * @param bytes         the estimated heap
@@ -33,13 +50,17 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * @param channels      the request's channels
  * @param queuePairs    flows per channel between scale-up domains
  * @param sprayedPaths  routes per flow
+ * @param derated       whether the fabric's behaviour derates the flow model (the bytes include its log)
  */
 public record FlowClassEstimate(long classes, long bytes, long peers, int channels, int queuePairs,
-        int sprayedPaths) {
+        int sprayedPaths, boolean derated) {
     /** Measured heap per flow class with paths of up to 4 links (see the class comment). */
     public static final long BYTES_PER_CLASS = 386;
+    /** Measured heap per flow class a derating fabric behaviour adds, paths of up to 4 links (class comment). */
+    public static final long DERATED_BYTES_PER_CLASS = 292;
     private static final int MEASURED_PATH_LINKS = 4;
     private static final long BYTES_PER_EXTRA_LINK = 12;
+    private static final long DERATED_BYTES_PER_EXTRA_LINK = 24;
 
     /** The estimate for {@code request} on {@code topology}. */
     public static FlowClassEstimate of(ClusterTopology topology, CollectiveRequest request) {
@@ -48,9 +69,19 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
         int sprayed = ranks > 1 ? new Router(topology, request.routing(), request.seed()).routeCount(0, ranks - 1) : 1;
         int queuePairs = request.queuePairsPerChannel();
         long classes = ranks * peers * request.channels() * queuePairs * sprayed;
-        long perClass = BYTES_PER_CLASS
-                + BYTES_PER_EXTRA_LINK * Math.max(0, topology.maxRouteLinks() - MEASURED_PATH_LINKS);
-        return new FlowClassEstimate(classes, classes * perClass, peers, request.channels(), queuePairs, sprayed);
+        boolean derated = derates(topology, request);
+        long extraLinks = Math.max(0, topology.maxRouteLinks() - MEASURED_PATH_LINKS);
+        long perClass = BYTES_PER_CLASS + BYTES_PER_EXTRA_LINK * extraLinks
+                + (derated ? DERATED_BYTES_PER_CLASS + DERATED_BYTES_PER_EXTRA_LINK * extraLinks : 0);
+        return new FlowClassEstimate(classes, classes * perClass, peers, request.channels(), queuePairs, sprayed,
+                derated);
+    }
+
+    /** Whether the flow model runs {@code request} on {@code topology} with a derating ({@link MaxMinNetwork}). */
+    private static boolean derates(ClusterTopology topology, CollectiveRequest request) {
+        FabricBehaviour behaviour = request.fabricBehaviour();
+        return behaviour != null && request.network() == NetworkKind.MAX_MIN
+                && behaviour.on(topology).smallestFactor() <= 1 - request.completionTolerance();
     }
 
     /** Whether {@link #bytes} fit in {@code availableBytes}. */
@@ -62,9 +93,10 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
     public String refusal(long availableBytes, String what) {
         return String.format(Locale.ROOT,
                 "%s would hold about %,d flow classes at once (%,d peers x %d channels x %d queue pairs x %d sprayed"
-                        + " paths per accelerator), about %.1f GB of memory, more than the heap's %.1f GB; the"
+                        + " paths per accelerator), about %.1f GB of memory%s, more than the heap's %.1f GB; the"
                         + " largest factor is %s. Fix: %s, or give the simulator more memory (JAVA_TOOL_OPTIONS=-Xmx%dg)",
-                what, classes, peers, channels, queuePairs, sprayedPaths, bytes / 1e9, availableBytes / 1e9,
+                what, classes, peers, channels, queuePairs, sprayedPaths, bytes / 1e9,
+                derated ? " with the fabric's flow and congestion control" : "", availableBytes / 1e9,
                 largestFactor(), fix(), (long) Math.ceil(bytes * 1.5 / (1L << 30)));
     }
 

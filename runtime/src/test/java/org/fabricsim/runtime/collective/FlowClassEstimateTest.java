@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourTable;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.DegradedTopologies;
@@ -25,6 +29,12 @@ class FlowClassEstimateTest {
     private static CollectiveRequest allToAll(int ranks, RoutingMode routing) {
         return CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, (long) ranks << 20, ranks)
                 .withAlgorithm(Algorithm.DIRECT).withRouting(routing).withChannels(2);
+    }
+
+    /** RoCE's measured behaviour: PFC, DCQCN, go-back-N, ECMP. */
+    private static FabricBehaviour roce() {
+        return BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC,
+                CongestionControl.DCQCN, BehaviourKey.Recovery.GO_BACK_N, RoutingMode.ECMP));
     }
 
     @Test
@@ -90,5 +100,32 @@ class FlowClassEstimateTest {
         CollectiveRequest request = allToAll(16, RoutingMode.ECMP);
         assertEquals(CollectiveEngine.run(leaf, request).timePs(),
                 CollectiveEngine.run(leaf, request.withFlowsPerPeer(8)).timePs());
+    }
+
+    @Test
+    void shouldRefuseWithFlowAndCongestionControlARunWhoseIdealTwinFitsTheHeap() {
+        // 2,048 × 2,047 × 2 channels = 8,384,512 classes on paths of 4 links. Ideal: × 386 B = 3,236,421,632 B,
+        // which fits a 4 GiB heap (4,294,967,296 B). With PFC and DCQCN the flow model derates and keeps a fix log:
+        // × (386 + 292) B = 5,684,699,136 B, which does not; the advice is ⌈5,684,699,136 × 1.5 / 2^30⌉ = 8 GiB.
+        CollectiveRequest request = allToAll(2048, RoutingMode.ECMP).withFabricBehaviour(roce());
+        FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), request);
+        assertTrue(estimate.derated());
+        assertEquals(8_384_512, estimate.classes());
+        assertEquals(5_684_699_136L, estimate.bytes());
+        assertFalse(estimate.fits(4L << 30));
+        String reason = estimate.refusal(4L << 30, "benchmark A2A");
+        assertTrue(reason.contains("about 5.7 GB of memory with the fabric's flow and congestion control"), reason);
+        assertTrue(reason.contains("JAVA_TOOL_OPTIONS=-Xmx8g"), reason);
+    }
+
+    @Test
+    void shouldKeepTheIdealEstimateWithoutAFabricBehaviour() {
+        // The same all-to-all on the ideal fabric: 8,384,512 × 386 B = 3,236,421,632 B, inside the 4 GiB heap.
+        FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.ECMP));
+        assertFalse(estimate.derated());
+        assertEquals(3_236_421_632L, estimate.bytes());
+        assertTrue(estimate.fits(4L << 30));
+        String reason = estimate.refusal(1L << 30, "benchmark A2A");
+        assertTrue(reason.contains("about 3.2 GB of memory, more than the heap's 1.1 GB"), reason);
     }
 }
