@@ -246,13 +246,13 @@ final class TopologyContention implements ContentionModel {
     /**
      * A class offers a switch link at most its fair share of the link before it ({@link
      * ContentionModel#offersInputShare}) where no input of an egress FIFO is held: a queue fed by saturated links then
-     * grows only as fast as they bring its flows' bytes. An ib-cc row's marks come only past its threshold. A DCQCN
-     * row's switches hold no input where even two inputs admit past Kmax, 2·B_in &gt; Kmax (no table degree is held
+     * grows only as fast as they bring its flows' bytes (IB CC marks only past its threshold). A DCQCN row's
+     * switches hold no input where even two inputs admit past Kmax, 2·B_in &gt; Kmax (no table degree is held
      * at or below Kmax, {@link DcqcnStall#lastDegreeBelowKmax}: PFC 2 × 1.40 MB, lossy and trimming unbounded, against
      * 1.6 MB): DCQCN's marks, not backpressure, bound the queue, each input holding at most Kmax / 2 &lt; B_in. Where
      * 2·B_in ≤ Kmax (credits, 2 × 256 KiB) backpressure holds an input first, and a held input throttles its whole
-     * link before (credits' head of line), which the solve does not model: the bound would free those flows
-     * (docs/fabric-behaviour.md, "Lossless egress queues share by arrival, then by input port" and "(session 47)").
+     * link before (credits' head of line), which the solve lacks (docs/fabric-behaviour.md, "DCQCN's adaptive
+     * all-to-all: input shares where no input is held").
      */
     @Override
     public boolean offersInputShare() {
