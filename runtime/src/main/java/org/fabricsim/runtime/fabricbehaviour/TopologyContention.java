@@ -23,8 +23,10 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * DCQCN's stall ({@link DcqcnStall}): the queue of link L sits on its sending switch, which admits n_in × what one
  * ingress holds before backpressure (PFC S / 9 + reserve, a credit; {@link FabricBehaviour#ingressAdmittedBytes}),
  * or α·S / (1 + α) on a lossy or trimming switch; a NIC's link has no switch queue, so it never stalls. A DCQCN row's
- * saturated link runs at the smaller of u and the stall's factor: the incasts the table measured past Kmax already
- * hold their stall in u, so the two are alternatives, not a sum. IB CC's overshoot and timer recovery ({@link
+ * saturated link runs at the smaller of m_p·u and the stall's factor: the incasts the table measured past Kmax already
+ * hold their stall in u, and m_p holds the permutation's cuts recovering on the same timer τ_i (the table's
+ * permutation never stalls in the flow model, so m_p is what it was measured as), so they are alternatives, not a
+ * product. IB CC's overshoot and timer recovery ({@link
  * IbCcRecovery}) reads the same admitted queue, and an ib-cc row's saturated link runs at the smaller of u and its
  * factor, for the same reason (the table's incasts hold the overshoot they measured, and the later oscillations
  * the recovery leaves out), at an overload of at most n_in: its queue grows only as fast as its input links bring
@@ -36,9 +38,9 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * byte ({@link IbCcRecovery#inheritedCapacityFactor}), read with the episode's opening overload, flows and input
  * links, and the same admitted queue; in a DCQCN episode they inherit the rate the crowd's CNPs cut them to, held
  * until their increase timer fires ({@link DcqcnInheritedCut}), taken as the smaller of it and m_p·u (both hold
- * DCQCN's cuts); both read a sprayed link group as one member carrying its share. An ib-cc row's class offers a
- * switch link at most its share of the link before it ({@link #offersInputShare}): a spine downlink fed by
- * saturated uplinks is not read as overloaded.
+ * DCQCN's cuts); both read a sprayed link group as one member carrying its share. An ib-cc row's class, and a DCQCN
+ * row's whose switches admit past Kmax, offers a switch link at most its share of the link before it ({@link
+ * #offersInputShare}): a spine downlink fed by saturated uplinks is not read as overloaded.
  * DCQCN below Kmax: where a DCQCN row's queue stays in the marking band ({@link DcqcnStall#belowKmax}) at an
  * overload past the table's last degree whose own incast stays there too, u is that incast's delay held ({@link
  * DcqcnStall#heldDelayFactor}), not the rate read toward incasts past Kmax (at 1 MiB per sender: a DCQCN row
@@ -182,9 +184,10 @@ final class TopologyContention implements ContentionModel {
             rate = stall.heldDelayFactor(belowKmaxDegree, UtilisationGrid.at(utilisation, belowKmaxDegree,
                     flowsPerSender, pathLinks, senderBytes), senderBytes, episodeBytes / bytesPerSecond);
         }
-        return m * Math.min(rate, stall != null
-                ? stall.capacityFactor(overload, flows, episodeBytes, bytesPerSecond, admitted)
-                : recovery.capacityFactor(Math.min(overload, inputLinks), flows, episodeBytes, bytesPerSecond, admitted));
+        return stall != null
+                ? Math.min(m * rate, stall.capacityFactor(overload, flows, episodeBytes, bytesPerSecond, admitted))
+                : m * Math.min(rate, recovery.capacityFactor(Math.min(overload, inputLinks), flows, episodeBytes,
+                        bytesPerSecond, admitted));
     }
 
     /**
@@ -241,16 +244,19 @@ final class TopologyContention implements ContentionModel {
     }
 
     /**
-     * An ib-cc row's class offers a switch link at most its fair share of the link before it ({@link
-     * ContentionModel#offersInputShare}): IB CC marks only past its threshold, and a queue fed by saturated links
-     * grows only as fast as they bring its flows' bytes. That holds for every row; the others do not read it yet:
-     * on every row, even with DCQCN's inherited cut ({@link DcqcnInheritedCut}), it takes credits' adaptive DCQCN and
-     * sprayed HPCC mixed steps out of 10% (docs/fabric-behaviour.md, "IB CC marks only where its inputs overload a
-     * queue" and "DCQCN's inherited rate cut").
+     * A class offers a switch link at most its fair share of the link before it ({@link
+     * ContentionModel#offersInputShare}) where no input of an egress FIFO is held: a queue fed by saturated links then
+     * grows only as fast as they bring its flows' bytes (IB CC marks only past its threshold). A DCQCN row's
+     * switches hold no input where even two inputs admit past Kmax, 2·B_in &gt; Kmax (no table degree is held
+     * at or below Kmax, {@link DcqcnStall#lastDegreeBelowKmax}: PFC 2 × 1.40 MB, lossy and trimming unbounded, against
+     * 1.6 MB): DCQCN's marks, not backpressure, bound the queue, each input holding at most Kmax / 2 &lt; B_in. Where
+     * 2·B_in ≤ Kmax (credits, 2 × 256 KiB) backpressure holds an input first, and a held input throttles its whole
+     * link before (credits' head of line), which the solve lacks (docs/fabric-behaviour.md, "DCQCN's adaptive
+     * all-to-all: input shares where no input is held").
      */
     @Override
     public boolean offersInputShare() {
-        return recovery != null;
+        return recovery != null || stall != null && belowKmaxDegree == 0;
     }
 
     /** An ib-cc or DCQCN row's flows inherit the state of the crowd an episode opened with; no other row's do. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.runtime.network.ContentionModel;
 import org.fabricsim.runtime.packet.Dcqcn;
+import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * DCQCN's stall past Kmax ({@link DcqcnStall}) against hand derivations. {@code Dcqcn.defaults} at c = 12.5 GB/s
  * (100 Gb/s, thresholds set for that rate): Kmin = 400,000 B, Kmax = 1,600,000 B, ΔK = 1,200,000 B, Pmax = 0.2,
- * τ_d = 4 µs, τ_i = 300 µs; MTU 4096 B.
+ * τ_d = 4 µs, τ_i = 300 µs; MTU 4096 B; H the RoCE header bytes a packet carries.
  */
 class DcqcnStallTest {
     private static final double C = 12.5e9;
@@ -175,5 +176,47 @@ class DcqcnStallTest {
         double u = model.saturatedCapacityFactor(nic, 2, 6, 4, 1.5 * MIB, 6 * MIB, 4);
         assertTrue(adaptive.multipathFactor() < 0.8 && u > 0.99, "m_p " + adaptive.multipathFactor() + ", u " + u);
         assertEquals(u, model.saturatedCapacityFactor(uplink, 2, 6, 4, 1.5 * MIB, 6 * MIB, 4), 1e-12);
+    }
+
+    @Test
+    void shouldRunAnAdaptiveUplinkPastKmaxAtItsStallNotTheStallTimesTheMultipathLoss() {
+        // PFC, the held-out all-to-all's leaf uplink under adaptive routing: ρ = 2, N = 24 flows of 256 KiB (six per
+        // sender), R = 6 MiB = 6,291,456 B, four input links: Q_adm = 4 × 1,402,197 B = 5.61 MB > Kmax. At the payload
+        // rate c = 12.5e9 × 4096 / (4096 + H) the thresholds are the defaults' (1.6e6 B for Kmax): E = 0.2 × 1.2e6 /
+        // (2 × 24 × 4096) = 1.22 < log₂ 24 = 4.58 and Q = (1 − 1/2)·R = 3.15 MB > Q* ≈ 2.05 MB, so the senders stall;
+        // N ≥ 12 gives y* = ΔK and D = 300 µs − 1.6e6 / c. The loss m_p = 0.768 of the row's permutation is DCQCN's
+        // cuts recovering on the same τ_i, so the uplink runs at min(m_p·u, (R/c) / (R/c + D)) = the stall's 0.750,
+        // not m_p times it (0.576).
+        FabricBehaviour adaptive = BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC,
+                CongestionControl.DCQCN, BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ADAPTIVE));
+        double payload = C * PacketConfig.roce(C).payloadEfficiency();
+        ClusterTopology topology = BehaviourAccuracy.PATTERNS.get(1).topology(payload);
+        Graph graph = topology.graph();
+        int uplink = -1;
+        for (int link = 0; link < graph.linkCount() && uplink < 0; link++) {
+            boolean betweenSwitches = graph.nodeKind(graph.linkFrom(link)) == Graph.SWITCH
+                    && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH;
+            uplink = betweenSwitches ? link : -1;
+        }
+        double idealSeconds = 6 * MIB / payload;
+        double stall = idealSeconds / (idealSeconds + 300e-6 - 1.6e6 / payload);
+        ContentionModel model = adaptive.on(topology);
+        double factor = model.saturatedCapacityFactor(uplink, 2, 6, 4, 1.5 * MIB, 6 * MIB, 4);
+        assertEquals(stall, factor, 1e-9);
+        assertEquals(0.750, factor, 5e-4);
+        assertTrue(adaptive.multipathFactor() * 0.998 > stall, "m_p " + adaptive.multipathFactor());
+    }
+
+    @Test
+    void shouldBoundWhatADcqcnClassOffersByItsInputShareOnlyWhereNoInputIsHeldBeforeKmax() {
+        // Two PFC ingresses hold 2 × (12 MiB / 9 + 4 KiB) = 2.80 MB before a pause, a lossy or trimming switch never
+        // pauses: both past Kmax = 1.6 MB, so DCQCN's marks bound the queue and its inputs bring their shares. Two
+        // credited ingresses hold 2 × 262,144 = 524,288 B ≤ Kmax: backpressure holds an input first.
+        for (BehaviourKey.FlowControl control : BehaviourKey.FlowControl.values()) {
+            FabricBehaviour row = BehaviourTable.shipped().behaviour(new BehaviourKey(control, CongestionControl.DCQCN,
+                    BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.ADAPTIVE));
+            assertEquals(control != BehaviourKey.FlowControl.CREDIT,
+                    row.on(BehaviourAccuracy.PATTERNS.get(1).topology(C)).offersInputShare(), control.toString());
+        }
     }
 }
