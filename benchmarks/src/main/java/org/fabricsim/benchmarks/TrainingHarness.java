@@ -119,6 +119,13 @@ public final class TrainingHarness {
         }
     }
 
+    /** One cold step of the job on RoCE with DCQCN, as the {@code behaviour} row runs it: its step time, seconds. */
+    public static double dcqcnStepSeconds() {
+        RunResult result = new TrainingRuns(llama405b16k(), TrainingSimulator.SEED,
+                roce(FabricSpec.CongestionControl.DCQCN)).run(CalibrationProfile.defaults());
+        return (Double) result.metrics().get("stepTimeSeconds");
+    }
+
     /**
      * The job with the spine tier stated as examples/llama3-405b does: 512 Arista 7800R3-class CTSWs of 576 x 400G
      * with 8 GB of buffer (a Jericho2 packet processor's HBM), pods of 1,024 GPUs: the same tree as the derived one.

@@ -114,9 +114,10 @@ final class ContentionDerating {
         return model != null && model.smallestFactor() <= smallestDerating;
     }
 
-    /** Class {@code flow}, of ideal rate {@link #idealRate}, finished: notes it for {@link #keepsRates}. */
+    /** Class {@code flow}, of ideal rate {@link #idealRate}, finished: notes it for {@link #keepsRates}, drops its log entry. */
     void finish(int flow) {
         slowestFinishedIdealRate = Math.min(slowestFinishedIdealRate, idealRate[flow]);
+        ideal.log().forget(flow);
     }
 
     /** A finished class left {@code link}, which carries no class any more when {@code emptied}. */
@@ -163,7 +164,7 @@ final class ContentionDerating {
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             if (saturated[link] && (blocked[link]
-                    || !isLeft[link] && settle(link, measuredFactor(table, link)) != factor[link])) {
+                    || !isLeft[link] && settle(link, measuredFactor(table, link, null)) != factor[link])) {
                 return false;
             }
         }
@@ -185,22 +186,24 @@ final class ContentionDerating {
      * (or the ideal rates, when no link is derated). After finishes only, each fill starts from the
      * classes slower than the finished ones ({@link ProgressiveFill#fillAbove}, {@code level} the
      * derated one): the ideal one always, the derated one when the capacities are the last fill's
-     * but larger ones on the finished classes' links. O(F·P) charges and heap entries per fill ({@link ProgressiveFill}).
+     * but larger ones on the finished classes' links. The factors' readings and the derated fill read the
+     * classes' paths from the ideal fill's {@link FixLog}, which holds every class of the component once it has
+     * run. O(F·P) charges and heap entries per fill ({@link ProgressiveFill}).
      */
     void solve(FlowTable table, int links, boolean onlyFinishes, double level, ProgressiveFill filling) {
         boolean partial = onlyFinishes && component.flowsInComponent < 1 << ProgressiveFill.INDEX_BITS;
         if (partial) {
-            ideal.fillAbove(table, links, slowestFinishedIdealRate * (1 - rateRounding), null, idealRate);
+            ideal.fillAbove(table, links, slowestFinishedIdealRate * (1 - rateRounding), null, idealRate, null);
         } else {
-            ideal.fill(table, links, null, idealRate);
+            ideal.fill(table, links, null, idealRate, null);
         }
         boolean kept = derate(table, links);
         if (!derated) {
             filling.adopt(ideal, idealRate, table.rateBytesPerSecond);
         } else if (partial && kept) {
-            filling.fillAbove(table, links, level, capacity, table.rateBytesPerSecond);
+            filling.fillAbove(table, links, level, capacity, table.rateBytesPerSecond, ideal.log());
         } else {
-            filling.fill(table, links, capacity, table.rateBytesPerSecond);
+            filling.fill(table, links, capacity, table.rateBytesPerSecond, ideal.log());
         }
     }
 
@@ -226,7 +229,7 @@ final class ContentionDerating {
             boolean wasSaturated = saturated[link];
             saturated[link] = linkWeight[link] >= 2 && full;
             if (saturated[link]) {
-                factor[link] = settle(link, measuredFactor(table, link));
+                factor[link] = settle(link, measuredFactor(table, link, ideal.log()));
             } else {
                 if (wasSaturated) {
                     reading.endEpisode(link);
@@ -243,10 +246,11 @@ final class ContentionDerating {
 
     /**
      * The smaller of the model's factor for saturated {@code link} and head-of-line blocking's, which
-     * reads the ideal fill's rates; notes which one it was in {@link #blocked}.
+     * reads the ideal fill's rates; notes which one it was in {@link #blocked}. {@code paths}: as for
+     * {@link ContentionReading#factor} (null before this solve's ideal fill).
      */
-    private double measuredFactor(FlowTable table, int link) {
-        double rate = reading.factor(table, link);
+    private double measuredFactor(FlowTable table, int link, FixLog paths) {
+        double rate = reading.factor(table, link, paths);
         double held = headOfLine.factor(table, link, idealRate, ideal);
         blocked[link] = held < rate;
         return Math.min(rate, held);

@@ -113,9 +113,10 @@ final class ContentionReading {
 
     /**
      * The model's factor for saturated {@code link} at its present load, in its contention episode,
-     * which begins here when the link is not in one.
+     * which begins here when the link is not in one; its classes' paths are read from {@code paths} when not
+     * null (a {@link FixLog} with an entry for every class on the link), else from their records.
      */
-    double factor(FlowTable table, int link) {
+    double factor(FlowTable table, int link, FixLog paths) {
         if (changedCount > 0) {
             markStale(table);
         }
@@ -123,7 +124,7 @@ final class ContentionReading {
             return Math.min(lastFactor[link], openings.inherited(link));
         }
         stale[link] = false;
-        measure(table, link);
+        measure(table, link, paths);
         double overload = offeredBytesPerSecond / graph.linkBytesPerSecond(link);
         if (episodeBytes[link] == 0) {
             episodeBytes[link] = remainingBytesOn(table, link);
@@ -220,12 +221,12 @@ final class ContentionReading {
      * over Σ multiplicity, and {@link #inputLinks}, the distinct links before it on its classes' paths (an entry's
      * path index, its low bits, names its place on the path). One pass, O(classes on the link).
      */
-    private void measure(FlowTable table, int link) {
+    private void measure(FlowTable table, int link, FixLog paths) {
         int[] list = lists.entries[link];
         int count = lists.count[link];
         int entryShift = lists.entryShift;
         long[] linkWeight = lists.weight;
-        int[] records = table.records;
+        int[] records = paths == null ? table.records : paths.entries;
         int stride = table.stride;
         int[] seen = senderStamp;
         int[] seenInput = inputStamp;
@@ -242,7 +243,8 @@ final class ContentionReading {
         int senders = 0;
         int inputs = 0;
         for (int k = 0; k < count; k++) {
-            int base = (list[k] >>> entryShift) * stride;
+            int flow = list[k] >>> entryShift;
+            int base = paths == null ? flow * stride : paths.record(flow);
             int index = list[k] & indexMask;
             int input = index > 0 ? records[base + FlowTable.LINKS + index - 1] : -1;
             if (input >= 0 && seenInput[input] != current) {

@@ -6,14 +6,22 @@ import org.fabricsim.runtime.sim.RadixSort;
 
 /**
  * The classes a {@link ProgressiveFill} fixed, in the order it fixed them: per fixed class one entry of
- * {@value #LINKS} + P ints (handle, rate bits, multiplicity, path length, its P links), appended, so a
- * class's position in the log is its fix sequence. The latest entry of each class is
+ * {@value #LINKS} + P ints (handle, rate bits, then an image of its record: path length, multiplicity, its P
+ * links), appended, so a class's position in the log is its fix sequence. The latest entry of each class is
  * {@link #latest}; an older one is stale. A fill appends the classes it fixes ({@link #begin} reserves
  * room for its component); a partial fill's slower classes keep their entries, as they keep their rates.
  *
  * <p>Why: a partial fill takes its slower classes off their links in fix order; read from the log they
  * come in address order (a sequential read of about 4·(5 + P) bytes per class) instead of one cache
  * miss on a class record each, and no sort orders them when the log is short enough to scan.
+ *
+ * <p>Paths: from {@link #RECORD} an entry lays out its class's path length, multiplicity and links at
+ * {@link FlowTable}'s record offsets, so {@link #entries} at {@link #record} can stand for the class's record.
+ * The derated fill and the saturated links' readings of a solve read them there after the ideal fill: they visit
+ * a component's classes in about its fix order, so these reads run near the log's address order, where the
+ * records would cost a cache miss each. {@link #append} copies a class that has an entry from that entry
+ * ({@link #forget} drops it when the class finishes, as its handle may be reused). The values are the
+ * record's, so every result is the same bit for bit.
  *
  * <p>Space: {@link #begin} reserves room for a whole component; when the log is full it first drops
  * the stale entries (compaction, O(log length), keeps the order, so every fix sequence keeps its rank
@@ -23,14 +31,18 @@ import org.fabricsim.runtime.sim.RadixSort;
 final class FixLog {
     static final int FLOW = 0;
     static final int RATE = 1;
-    static final int MULTIPLICITY = 3;
-    static final int LENGTH = 4;
-    static final int LINKS = 5;
+    /** Where an entry's image of its class's record begins (path length, multiplicity, links: {@link FlowTable}'s layout). */
+    static final int RECORD = 3;
+    static final int LENGTH = RECORD + FlowTable.LENGTH;
+    static final int MULTIPLICITY = RECORD + FlowTable.MULTIPLICITY;
+    static final int LINKS = RECORD + FlowTable.LINKS;
+    /** {@link #latest} of a class without an entry. */
+    static final int NONE = -1;
     private final int maxEntry;
     /** The entries, {@link #end} ints of them. */
     int[] entries;
     int end;
-    /** Per class handle, the offset of its latest entry (meaningful once the class was fixed). */
+    /** Per class handle, the offset of its latest entry, {@link #NONE} before the log's fill fixes the class. */
     int[] latest;
     /** Bit f marks class f for {@link #replayKept}. */
     private long[] kept = new long[16];
@@ -50,7 +62,9 @@ final class FixLog {
     /** Room for class handles below {@code capacity}. */
     void grow(int capacity) {
         if (latest.length < capacity) {
+            int old = latest.length;
             latest = Arrays.copyOf(latest, capacity);
+            Arrays.fill(latest, old, capacity, NONE);
         }
         int words = (capacity + 63) >>> 6;
         if (kept.length < words) {
@@ -92,23 +106,41 @@ final class FixLog {
 
     /**
      * Appends class {@code flow}, whose record starts at {@code base}, fixed at {@code share}, and takes
-     * it off its links in {@code state} ({@link ProgressiveFill#takeOff}, as {@link #replayKept} does). O(P).
+     * it off its links in {@code state} ({@link ProgressiveFill#takeOff}, as {@link #replayKept} does); the
+     * path comes from the class's latest entry when it has one, else from the record. O(P).
      */
     void append(int flow, int[] records, int base, double share, double[] state) {
         int[] log = entries;
         int at = end;
-        int weight = records[base + FlowTable.MULTIPLICITY];
-        int length = records[base + FlowTable.LENGTH];
+        int previous = latest[flow];
+        int[] from = previous == NONE ? records : log;
+        int record = previous == NONE ? base : previous + RECORD;
+        int weight = from[record + FlowTable.MULTIPLICITY];
+        int length = from[record + FlowTable.LENGTH];
         long bits = Double.doubleToRawLongBits(share);
         log[at + FLOW] = flow;
         log[at + RATE] = (int) (bits >>> 32);
         log[at + RATE + 1] = (int) bits;
         log[at + MULTIPLICITY] = weight;
         log[at + LENGTH] = length;
-        System.arraycopy(records, base + FlowTable.LINKS, log, at + LINKS, length);
+        System.arraycopy(from, record + FlowTable.LINKS, log, at + LINKS, length);
         ProgressiveFill.takeOff(state, log, at + LINKS, at + LINKS + length, weight, share);
         latest[flow] = at;
         end = at + LINKS + length;
+    }
+
+    /**
+     * Where the image of class {@code flow}'s record starts in {@link #entries}: its path length, multiplicity
+     * and links at the offsets of {@link FlowTable}'s records. Valid for a class the log's fill has fixed since
+     * it started (every class of the component after that fill); a compaction ({@link #begin}) moves it. O(1).
+     */
+    int record(int flow) {
+        return latest[flow] + RECORD;
+    }
+
+    /** Class {@code flow} finished: it has no entry any more (its handle may be reused). O(1). */
+    void forget(int flow) {
+        latest[flow] = NONE;
     }
 
     /** The rate of the entry at {@code at}. */

@@ -270,9 +270,9 @@ public final class MaxMinNetwork extends FlowTable {
         } else if (component.aloneOnTheirLinks(this)) {
             filling.rateAlone(this);
         } else if (onlyFinishes && flows < 1 << ProgressiveFill.INDEX_BITS) {
-            filling.fillAbove(this, linksInComponent, level, null, rateBytesPerSecond);
+            filling.fillAbove(this, linksInComponent, level, null, rateBytesPerSecond, null);
         } else {
-            filling.fill(this, linksInComponent, null, rateBytesPerSecond);
+            filling.fill(this, linksInComponent, null, rateBytesPerSecond, null);
         }
         endBatch();
         for (int i = 0; i < flows; i++) {

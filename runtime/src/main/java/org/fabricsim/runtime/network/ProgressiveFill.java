@@ -76,10 +76,12 @@ final class ProgressiveFill {
     /**
      * Fills the collected component, whose first {@code links} links are in
      * {@link ComponentSearch#componentLinks}, with the links' capacities, or {@code capacity} per
-     * link when not null; writes the rates into {@code rates} (per class handle). The fill ends once
-     * every class of the component is fixed: the links still in the heap then carry only fixed classes.
+     * link when not null; writes the rates into {@code rates} (per class handle); reads the classes' paths
+     * from {@code paths} when not null (a {@link FixLog} with an entry for every class of the component, the
+     * same values as the records), else from their records. The fill ends once every class of the component
+     * is fixed: the links still in the heap then carry only fixed classes.
      */
-    void fill(FlowTable table, int links, double[] capacity, double[] rates) {
+    void fill(FlowTable table, int links, double[] capacity, double[] rates, FixLog paths) {
         int[] componentLinks = component.componentLinks;
         long[] linkWeight = lists.weight;
         double[] state = linkState;
@@ -98,7 +100,7 @@ final class ProgressiveFill {
         if (log != null) {
             log.begin(component.flowsInComponent);
         }
-        progress(table, component.flowsInComponent, rates);
+        progress(table, component.flowsInComponent, rates, paths);
     }
 
     /**
@@ -110,11 +112,11 @@ final class ProgressiveFill {
      * links that still carry unfixed classes, and progressive filling fixes the rest. Gives the rates
      * of {@link #fill} bit for bit (the same operations in the same order).
      * The component must have fewer than 2^{@value #INDEX_BITS} classes. {@code capacity} and
-     * {@code rates} as for {@link #fill}, the same as the last fill of these classes had, except
+     * {@code rates} and {@code paths} as for {@link #fill}, the same as the last fill of these classes had, except
      * larger capacities on links of the finished classes (which the fill never reached below their
      * rates, so the proof stands).
      */
-    void fillAbove(FlowTable table, int links, double level, double[] capacity, double[] rates) {
+    void fillAbove(FlowTable table, int links, double level, double[] capacity, double[] rates, FixLog paths) {
         int[] componentLinks = component.componentLinks;
         int[] componentFlows = component.componentFlows;
         int flows = component.flowsInComponent;
@@ -134,15 +136,15 @@ final class ProgressiveFill {
         if (log != null) {
             log.replayKept(slower, componentFlows, state, fixed);
         } else {
-            int[] records = table.records;
+            int[] records = paths == null ? table.records : paths.entries;
             for (int p = 0; p < slower; p++) {
                 int flow = order.flowAt(componentFlows, p);
                 fixed[flow >>> 6] |= 1L << flow;
-                charge(records, flow * table.stride, rates[flow]);
+                charge(records, paths == null ? flow * table.stride : paths.record(flow), rates[flow]);
             }
         }
         loadShares(links);
-        progress(table, flows - slower, rates);
+        progress(table, flows - slower, rates, paths);
     }
 
     /** Loads the share heap with the true shares of the component's links that carry unfixed classes. O(L). */
@@ -218,12 +220,13 @@ final class ProgressiveFill {
     }
 
     /** Pops bottlenecks from the share heap until {@code unfixedClasses} more classes are fixed, writing {@code rates}. */
-    private void progress(FlowTable table, int unfixedClasses, double[] rates) {
+    private void progress(FlowTable table, int unfixedClasses, double[] rates, FixLog paths) {
         int[][] linkFlows = lists.entries;
         int[] linkFlowCount = lists.count;
         int entryShift = lists.entryShift;
         double[] rateBytesPerSecond = rates;
         int[] records = table.records;
+        int[] pathRecords = paths == null ? records : paths.entries;
         int stride = table.stride;
         long[] fixedBits = fixed;
         double[] state = linkState;
@@ -255,7 +258,7 @@ final class ProgressiveFill {
                 rateBytesPerSecond[flow] = share;
                 if (log == null) {
                     order.next(flow);
-                    charge(records, flow * stride, share);
+                    charge(pathRecords, paths == null ? flow * stride : paths.record(flow), share);
                 } else {
                     log.append(flow, records, flow * stride, share, state);
                 }
@@ -282,6 +285,11 @@ final class ProgressiveFill {
             state[link] -= weight * rate;
             state[link + 1] -= weight;
         }
+    }
+
+    /** The fix log, or null. */
+    FixLog log() {
+        return log;
     }
 
     /** The capacity {@code link} has left after the last fill that covered it. */

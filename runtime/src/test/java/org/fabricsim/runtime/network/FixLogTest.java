@@ -103,4 +103,37 @@ class FixLogTest {
         double[] state = replay(log, new int[] {0, 1}, rates, 2, 2, new long[1]);
         assertEquals(-HALF_ULP, state[0]);
     }
+
+    @Test
+    void shouldStandForEachFixedClassRecordAtItsRecordOffsets() {
+        // classes 0, 1, 2 of records(3) lie on links 0, 0, 1 with multiplicity 1; fixed in the order 2, 0, 1,
+        // each entry's image reads as the record would: path length 1, multiplicity 1, its link
+        int[] records = records(3);
+        FixLog log = new FixLog(1, 3);
+        fill(log, records, new int[] {2, 0, 1}, new double[] {1, 1, 1});
+        int[] expectedLink = {0, 0, 1};
+        for (int flow = 0; flow < 3; flow++) {
+            int at = log.record(flow);
+            assertEquals(1, log.entries[at + FlowTable.LENGTH]);
+            assertEquals(1, log.entries[at + FlowTable.MULTIPLICITY]);
+            assertEquals(expectedLink[flow], log.entries[at + FlowTable.LINKS]);
+        }
+    }
+
+    @Test
+    void shouldCopyARefixedClassFromItsEntryUntilItFinishes() {
+        // class 2 is fixed on link 1; its handle's record then names link 6 (a new class reusing the handle):
+        // fixed again before it is forgotten, its entry still names link 1 (copied from its last entry, the
+        // class's own path); after forget, the new class's record gives link 6
+        int[] records = records(3);
+        FixLog log = new FixLog(1, 3);
+        double[] rates = {1, 1, 1};
+        fill(log, records, new int[] {2}, rates);
+        records[2 * STRIDE + FlowTable.LINKS] = 6;
+        fill(log, records, new int[] {2}, rates);
+        assertEquals(1, log.entries[log.record(2) + FlowTable.LINKS]);
+        log.forget(2);
+        fill(log, records, new int[] {2}, rates);
+        assertEquals(6, log.entries[log.record(2) + FlowTable.LINKS]);
+    }
 }
