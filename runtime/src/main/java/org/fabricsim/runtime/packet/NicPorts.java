@@ -49,16 +49,25 @@ final class NicPorts {
         // paused port only prunes finished flows (one bit each) instead of reading every flow's state.
         boolean single = network.priorities() == 1;
         boolean open = single && network.mayInject(link, 0);
-        for (int scanned = 0; scanned < nicCount[link]; ) {
+        if (index >= nicCount[link]) {
+            index = 0;
+        }
+        int start = index;
+        boolean wrapped = false;
+        for (int unscanned = nicCount[link]; unscanned > 0; unscanned--) {
             if (index >= nicCount[link]) {
                 index = 0;
+                wrapped = true;
             }
             int flow = list[index];
             if (flows.done(flow)) {
-                list[index] = list[--nicCount[link]];
+                int last = --nicCount[link];
+                list[index] = list[last];
+                if (wrapped && last >= start) {
+                    index++;
+                }
                 continue;
             }
-            scanned++;
             if (single ? open && flows.hasData(flow) : flows.hasData(flow) && network.mayInject(link, flows.priority(flow))) {
                 if (flows.pacing[Flows.nextSendPs(flow)] <= nowPs) {
                     nicNext[link] = index + 1;

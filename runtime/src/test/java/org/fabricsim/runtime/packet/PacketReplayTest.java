@@ -64,14 +64,16 @@ class PacketReplayTest {
     void shouldReplayLossyGoBackNWithBitErrorsOnEcmp() {
         // Re-recorded after each go-back-N NACK carried its own sequence (Transport.onNack): two NACKs of a flow in
         // flight at once used to share one slot, so the first rewound to the second's sequence. A change of
-        // behaviour, not of speed.
-        assertEquals(-7409920002080165280L, fingerprint(base().withFlowControl(FlowControl.LOSSY).withBitErrorRate(1e-6)
+        // behaviour, not of speed. Re-recorded again with the three below after a NIC port's scan visits every flow
+        // once (NicPorts.next: pruning a finished flow after the scan wrapped ended it before a due flow, which then
+        // got no send and no wake-up; NicPortsTest).
+        assertEquals(7617277413105142477L, fingerprint(base().withFlowControl(FlowControl.LOSSY).withBitErrorRate(1e-6)
                 .withRouting(PacketRouting.ECMP).withBuffer(new PacketConfig.Buffer(256 * 1024, 1.0, 4096, 3072, 3, 64))));
     }
 
     @Test
     void shouldReplayTrimmingWithSelectiveRepeatOnSpraying() {
-        assertEquals(-640063103849935561L, fingerprint(base().withFlowControl(FlowControl.LOSSY).withRecovery(Recovery.SELECTIVE_REPEAT)
+        assertEquals(-7015589350944414574L, fingerprint(base().withFlowControl(FlowControl.LOSSY).withRecovery(Recovery.SELECTIVE_REPEAT)
                 .withTrimming(true).withRouting(PacketRouting.SPRAY)
                 .withBuffer(new PacketConfig.Buffer(256 * 1024, 1.0, 4096, 3072, 3, 64))));
     }
@@ -81,8 +83,8 @@ class PacketReplayTest {
         // Re-recorded after HPCC's telemetry took a hop's rate only from one link (HpccSender), and again after a
         // faster rate wakes the flow's NIC port (CongestionEvents.setRate: an acknowledgement that raises HPCC's
         // rate sends its next packet at once, not at the old pacing): changes of behaviour, not of speed; the
-        // other cases are unchanged.
-        assertEquals(-368065710278797622L, fingerprint(base().withCongestionControl(CongestionControl.HPCC)
+        // other cases are unchanged; and after a NIC port's scan visits every flow once (see the lossy case).
+        assertEquals(7392230234946171756L, fingerprint(base().withCongestionControl(CongestionControl.HPCC)
                 .withRouting(PacketRouting.ADAPTIVE)));
     }
 
