@@ -53,18 +53,21 @@ final class HpccSender {
      * returns the flow's new rate, or −1 when it keeps its rate (the first acknowledgement only
      * stores the telemetry).
      *
-     * @param nextSeq   the sender's next new sequence (the end of the round trip that starts now)
+     * @param sentSeq   one past the highest sequence the sender has sent (the end of the round trip that starts
+     *                  now: after a go-back-N rewind the first pass's packets beyond the rewind are still in
+     *                  flight, and their acknowledgements belong to the round trip before, as under ns-3's
+     *                  cumulative acknowledgement)
      * @param basePs    the flow's base round trip T
      * @param lineBytesPerSecond the flow's NIC rate, the rate's upper bound
      */
-    double onAck(Packets packets, int packet, int flow, int seq, int nextSeq, long basePs,
+    double onAck(Packets packets, int packet, int flow, int seq, int sentSeq, long basePs,
             double lineBytesPerSecond, double[] linkBytesPerSecond) {
         int hops = Math.min(packets.telemetryHops[packet], HOPS);
         int at = packet * HOPS;
         int mine = flow * HOPS;
         if (!primed[flow]) {
             primed[flow] = true;
-            lastUpdateSeq[flow] = nextSeq;
+            lastUpdateSeq[flow] = sentSeq;
             store(packets, at, mine, hops);
             return -1;
         }
@@ -95,7 +98,7 @@ final class HpccSender {
         if (seq + 1 > lastUpdateSeq[flow]) {
             referenceBytesPerSecond[flow] = rate;
             stage[flow] = decrease ? 0 : stage[flow] + 1;
-            lastUpdateSeq[flow] = Math.max(lastUpdateSeq[flow], nextSeq);
+            lastUpdateSeq[flow] = Math.max(lastUpdateSeq[flow], sentSeq);
         }
         return rate;
     }

@@ -124,7 +124,7 @@ final class Senders {
     double onAck(Packets packets, int packet, int flow, double[] lineBytesPerSecond) {
         double line = lineBytesPerSecond[flows.firstLink[flow]];
         long nowPs = network.nowPs();
-        return hpcc != null ? hpcc.onAck(packets, packet, flow, packets.seq(packet), flows.counters[Flows.nextSeq(flow)],
+        return hpcc != null ? hpcc.onAck(packets, packet, flow, packets.seq(packet), flows.counters[Flows.maxSent(flow)],
                 network.roundTripPs(flow), line, lineBytesPerSecond)
                 : swift.onAck(flow, nowPs - packets.sentPs[packet], nowPs, line);
     }

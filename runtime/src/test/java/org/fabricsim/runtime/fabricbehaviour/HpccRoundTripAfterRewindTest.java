@@ -1,0 +1,62 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabricsim.runtime.packet.PacketNetwork;
+import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.sim.Simulation;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.junit.jupiter.api.Test;
+
+/**
+ * HPCC keeps its reference rate R_c once per round trip even after a go-back-N NACK rewinds the sender: the
+ * packets of the first pass beyond the rewind are still in flight, and their acknowledgements belong to the round
+ * trip before the update. On the held-out mixed step under packet spraying (16 hosts, a 1 MiB ring plus a 128 KiB
+ * all-to-all, seed 11) a rewind often overtakes six or more such packets. When the round trip ended at the rewound
+ * next sequence instead of the highest sequence sent, each of their acknowledgements counted as a new round trip and
+ * applied R_c / k again: at k ≈ 2, six halvings in 3 µs took R_c from line rate to R_min = 1 Gb/s, where it stayed
+ * until the resends passed the old highest sequence, since no acknowledgement lay beyond it. At R_min + R_AI (130
+ * MB/s) one 4 KiB packet leaves every 32 µs, so a resend of 100 packets alone lasts 3.2 ms (the step took 3.39 ms).
+ * One decrease per round trip leaves R_c well above R_min; the step ends within 1 ms, less than a third of that.
+ */
+class HpccRoundTripAfterRewindTest {
+    private static final long RESEND_AT_MIN_RATE_PS = 3_200_000_000L;
+
+    private static long[] run(BehaviourKey.FlowControl flowControl) {
+        BehaviourKey key = new BehaviourKey(flowControl, CongestionControl.HPCC, BehaviourKey.Recovery.GO_BACK_N,
+                RoutingMode.SPRAY);
+        TrafficPattern pattern = BehaviourAccuracy.PATTERNS.get(3);
+        ClusterTopology topology = pattern.topology(TrafficPattern.LINE_BYTES_PER_SECOND);
+        Simulation simulation = new Simulation(11);
+        PacketNetwork network = new PacketNetwork(simulation, topology.graph(), PatternRuns.packetConfig(key));
+        long[] last = new long[1];
+        network.setListener((tag, finishPs) -> last[0] = Math.max(last[0], finishPs));
+        Router router = new Router(topology, RoutingMode.ECMP, 11);
+        int[] path = new int[topology.maxRouteLinks()];
+        for (int f = 0; f < pattern.flows(); f++) {
+            int src = pattern.src()[f];
+            int dst = pattern.dst()[f];
+            int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
+            network.start(path, length, pattern.bytes()[f], 1, f);
+        }
+        simulation.run(network);
+        return new long[] {last[0], network.counters().totals().timeouts()};
+    }
+
+    @Test
+    void shouldDecreaseOncePerRoundTripWhenLateAcknowledgementsFollowARewindOnPfc() {
+        long[] run = run(BehaviourKey.FlowControl.PFC);
+        assertEquals(0, run[1]);
+        assertTrue(run[0] < RESEND_AT_MIN_RATE_PS / 3, run[0] + " ps");
+    }
+
+    @Test
+    void shouldDecreaseOncePerRoundTripWhenLateAcknowledgementsFollowARewindOnCredits() {
+        long[] run = run(BehaviourKey.FlowControl.CREDIT);
+        assertEquals(0, run[1]);
+        assertTrue(run[0] < RESEND_AT_MIN_RATE_PS / 3, run[0] + " ps");
+    }
+}
