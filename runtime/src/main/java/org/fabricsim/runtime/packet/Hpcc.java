@@ -12,7 +12,7 @@ package org.fabricsim.runtime.packet;
  * U ← (U·(T − τ) + U_max·τ) / T. With k = U / η: if k ≥ 1 or the increase stage has reached
  * {@code maxStage}, R = R_c / k + R_AI (multiplicative decrease, stage 0); otherwise R = R_c + R_AI
  * (stage + 1); R is bounded to [R_min, line rate]. R_c and the stage are kept once per round trip
- * (the first acknowledgement past the sequence sent at the last update); the acknowledgements in
+ * (the first acknowledgement past the highest sequence sent at the last update); the acknowledgements in
  * between set R from the same R_c without keeping it (the paper's per-ACK fast reaction).
  *
  * @param eta                 target utilisation η, in (0, 1]
