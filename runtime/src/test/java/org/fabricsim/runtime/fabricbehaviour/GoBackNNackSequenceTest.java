@@ -3,12 +3,8 @@ package org.fabricsim.runtime.fabricbehaviour;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.fabricsim.runtime.packet.PacketNetwork;
-import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.routing.RoutingMode;
-import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
-import org.fabricsim.runtime.topology.ClusterTopology;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,38 +19,22 @@ import org.junit.jupiter.api.Test;
 class GoBackNNackSequenceTest {
     private static final long IDEAL_PS = 510_900_000L;
 
-    private static long[] run(BehaviourKey.FlowControl flowControl, CongestionControl congestionControl) {
-        BehaviourKey key = new BehaviourKey(flowControl, congestionControl, BehaviourKey.Recovery.GO_BACK_N,
-                RoutingMode.ADAPTIVE);
-        TrafficPattern pattern = BehaviourAccuracy.PATTERNS.get(1);
-        ClusterTopology topology = pattern.topology(TrafficPattern.LINE_BYTES_PER_SECOND);
-        Simulation simulation = new Simulation(11);
-        PacketNetwork network = new PacketNetwork(simulation, topology.graph(), PatternRuns.packetConfig(key));
-        long[] last = new long[1];
-        network.setListener((tag, finishPs) -> last[0] = Math.max(last[0], finishPs));
-        Router router = new Router(topology, RoutingMode.ECMP, 11);
-        int[] path = new int[topology.maxRouteLinks()];
-        for (int f = 0; f < pattern.flows(); f++) {
-            int src = pattern.src()[f];
-            int dst = pattern.dst()[f];
-            int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
-            network.start(path, length, pattern.bytes()[f], 1, f);
-        }
-        simulation.run(network);
-        return new long[] {last[0], network.counters().totals().timeouts()};
+    private static HeldOutPacketRun run(BehaviourKey.FlowControl flowControl, CongestionControl congestionControl) {
+        return HeldOutPacketRun.of(new BehaviourKey(flowControl, congestionControl, BehaviourKey.Recovery.GO_BACK_N,
+                RoutingMode.ADAPTIVE), 1);
     }
 
     @Test
     void shouldNeverWaitForTheTimerWhenEachNackRewindsToItsOwnSequenceOnPfcWithDcqcn() {
-        long[] run = run(BehaviourKey.FlowControl.PFC, CongestionControl.DCQCN);
-        assertEquals(0, run[1]);
-        assertTrue(run[0] < 2 * IDEAL_PS, run[0] + " ps");
+        HeldOutPacketRun run = run(BehaviourKey.FlowControl.PFC, CongestionControl.DCQCN);
+        assertEquals(0, run.timeouts());
+        assertTrue(run.makespanPs() < 2 * IDEAL_PS, run.makespanPs() + " ps");
     }
 
     @Test
     void shouldNeverWaitForTheTimerWhenEachNackRewindsToItsOwnSequenceOnCredits() {
-        long[] run = run(BehaviourKey.FlowControl.CREDIT, CongestionControl.NONE);
-        assertEquals(0, run[1]);
-        assertTrue(run[0] < 3 * IDEAL_PS, run[0] + " ps");
+        HeldOutPacketRun run = run(BehaviourKey.FlowControl.CREDIT, CongestionControl.NONE);
+        assertEquals(0, run.timeouts());
+        assertTrue(run.makespanPs() < 3 * IDEAL_PS, run.makespanPs() + " ps");
     }
 }

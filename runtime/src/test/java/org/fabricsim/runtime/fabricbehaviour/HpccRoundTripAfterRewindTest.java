@@ -3,12 +3,8 @@ package org.fabricsim.runtime.fabricbehaviour;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.fabricsim.runtime.packet.PacketNetwork;
-import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.routing.RoutingMode;
-import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
-import org.fabricsim.runtime.topology.ClusterTopology;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,38 +22,22 @@ import org.junit.jupiter.api.Test;
 class HpccRoundTripAfterRewindTest {
     private static final long RESEND_AT_MIN_RATE_PS = 3_200_000_000L;
 
-    private static long[] run(BehaviourKey.FlowControl flowControl) {
-        BehaviourKey key = new BehaviourKey(flowControl, CongestionControl.HPCC, BehaviourKey.Recovery.GO_BACK_N,
-                RoutingMode.SPRAY);
-        TrafficPattern pattern = BehaviourAccuracy.PATTERNS.get(3);
-        ClusterTopology topology = pattern.topology(TrafficPattern.LINE_BYTES_PER_SECOND);
-        Simulation simulation = new Simulation(11);
-        PacketNetwork network = new PacketNetwork(simulation, topology.graph(), PatternRuns.packetConfig(key));
-        long[] last = new long[1];
-        network.setListener((tag, finishPs) -> last[0] = Math.max(last[0], finishPs));
-        Router router = new Router(topology, RoutingMode.ECMP, 11);
-        int[] path = new int[topology.maxRouteLinks()];
-        for (int f = 0; f < pattern.flows(); f++) {
-            int src = pattern.src()[f];
-            int dst = pattern.dst()[f];
-            int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
-            network.start(path, length, pattern.bytes()[f], 1, f);
-        }
-        simulation.run(network);
-        return new long[] {last[0], network.counters().totals().timeouts()};
+    private static HeldOutPacketRun run(BehaviourKey.FlowControl flowControl) {
+        return HeldOutPacketRun.of(new BehaviourKey(flowControl, CongestionControl.HPCC, BehaviourKey.Recovery.GO_BACK_N,
+                RoutingMode.SPRAY), 3);
     }
 
     @Test
     void shouldDecreaseOncePerRoundTripWhenLateAcknowledgementsFollowARewindOnPfc() {
-        long[] run = run(BehaviourKey.FlowControl.PFC);
-        assertEquals(0, run[1]);
-        assertTrue(run[0] < RESEND_AT_MIN_RATE_PS / 3, run[0] + " ps");
+        HeldOutPacketRun run = run(BehaviourKey.FlowControl.PFC);
+        assertEquals(0, run.timeouts());
+        assertTrue(run.makespanPs() < RESEND_AT_MIN_RATE_PS / 3, run.makespanPs() + " ps");
     }
 
     @Test
     void shouldDecreaseOncePerRoundTripWhenLateAcknowledgementsFollowARewindOnCredits() {
-        long[] run = run(BehaviourKey.FlowControl.CREDIT);
-        assertEquals(0, run[1]);
-        assertTrue(run[0] < RESEND_AT_MIN_RATE_PS / 3, run[0] + " ps");
+        HeldOutPacketRun run = run(BehaviourKey.FlowControl.CREDIT);
+        assertEquals(0, run.timeouts());
+        assertTrue(run.makespanPs() < RESEND_AT_MIN_RATE_PS / 3, run.makespanPs() + " ps");
     }
 }
