@@ -39,7 +39,12 @@ final class NicPorts {
         list[nicCount[link]++] = flow;
     }
 
-    /** The flow NIC port {@code link} serves now, or −1 (then a wake-up is scheduled if pacing holds a flow back). */
+    /**
+     * The flow NIC port {@code link} serves now, or −1 (then a wake-up is scheduled if pacing holds a flow back).
+     * Visits each of the port's flows once, round robin from where the last call stopped, and prunes the finished
+     * ones: the list's last flow moves into a pruned slot, and once the scan has wrapped, a moved flow it has
+     * already visited is skipped, so no due flow is left unvisited. O(flows on the port).
+     */
     int next(int link) {
         int[] list = nicFlows[link];
         long nowPs = network.nowPs();
