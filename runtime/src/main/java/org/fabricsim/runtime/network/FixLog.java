@@ -115,16 +115,13 @@ final class FixLog {
         int previous = latest[flow];
         int[] from = previous == NONE ? records : log;
         int record = previous == NONE ? base : previous + RECORD;
-        int weight = from[record + FlowTable.MULTIPLICITY];
         int length = from[record + FlowTable.LENGTH];
         long bits = Double.doubleToRawLongBits(share);
         log[at + FLOW] = flow;
         log[at + RATE] = (int) (bits >>> 32);
         log[at + RATE + 1] = (int) bits;
-        log[at + MULTIPLICITY] = weight;
-        log[at + LENGTH] = length;
-        System.arraycopy(from, record + FlowTable.LINKS, log, at + LINKS, length);
-        ProgressiveFill.takeOff(state, log, at + LINKS, at + LINKS + length, weight, share);
+        System.arraycopy(from, record, log, at + RECORD, FlowTable.LINKS + length);
+        ProgressiveFill.takeOff(state, log, at + LINKS, at + LINKS + length, log[at + MULTIPLICITY], share);
         latest[flow] = at;
         end = at + LINKS + length;
     }
