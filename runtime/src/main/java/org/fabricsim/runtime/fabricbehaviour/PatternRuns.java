@@ -27,7 +27,7 @@ import org.fabricsim.runtime.topology.Graph;
  * rate (line rate × MTU / (MTU + headers)), so that headers are not what the comparison measures.
  */
 public final class PatternRuns {
-    private static final long SEED = 11;
+    static final long SEED = 11;
 
     private PatternRuns() {
     }
@@ -143,7 +143,11 @@ public final class PatternRuns {
         return bytesPerNode;
     }
 
-    private static long run(TrafficPattern pattern, ClusterTopology topology, RoutingMode routing,
+    /**
+     * Starts {@code pattern}'s flows on {@code network} over {@code routing}'s paths (each split evenly over its
+     * routes) and runs {@code simulation}; returns the last finish, ps.
+     */
+    static long run(TrafficPattern pattern, ClusterTopology topology, RoutingMode routing,
             Simulation simulation, NetworkModel network) {
         long[] last = new long[1];
         network.setListener((tag, finishPs) -> last[0] = Math.max(last[0], finishPs));
