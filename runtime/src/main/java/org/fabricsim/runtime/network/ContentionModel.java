@@ -118,4 +118,13 @@ public interface ContentionModel {
     default boolean offersInputShare() {
         return false;
     }
+
+    /**
+     * Where a flow's choice among a switch's uplinks follows its hash whenever its hashed uplink has room, what that
+     * does to the links past the choice ({@link HashedChoices}); null (the default) where the flow model's own choice
+     * stands, and a reading costs nothing more.
+     */
+    default ChoiceHashing choiceHashing() {
+        return null;
+    }
 }
