@@ -48,7 +48,8 @@ public interface ContentionModel {
 
     /**
      * A lower bound of every factor {@link #saturatedCapacityFactor} and {@link #loneFlowCapacityFactor}
-     * return, and of the head-of-line factors where {@link #backlogBufferBytes} is finite.
+     * return, of the head-of-line factors where {@link #backlogBufferBytes} is finite, and of {@link
+     * ChoiceHashing#capacityFactor} where {@link #choiceHashing} is not null.
      */
     double smallestFactor();
 
