@@ -7,7 +7,7 @@ import org.fabricsim.runtime.topology.Graph;
  * The uplinks of each switch: the links to a switch one tier up, among which a flow's hash picks (a leaf's links to
  * its spines). A switch's tier is its hop distance from the nearest accelerator or NIC (leaves 1, spines 2), found
  * by relaxing every link until nothing changes: O(links × tiers) once per topology. For HPCC's colliding hashes
- * under adaptive routing ({@link HpccPacing#collisionLikelier}).
+ * under adaptive routing ({@link HpccPacing#collisionLikelier}) and pulled flows' hashed choices ({@link PulledHashes}).
  */
 final class HashedUplinks {
     private final int[] switchOf;

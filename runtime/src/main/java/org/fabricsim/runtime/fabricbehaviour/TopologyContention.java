@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.fabricbehaviour;
 
+import org.fabricsim.runtime.network.ChoiceHashing;
 import org.fabricsim.runtime.network.ContentionModel;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
@@ -48,6 +49,8 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * A lossy ib-cc row reads its table's drop points as its scenarios' drops, not a rate ({@link LossyIbCcGrid}), and
  * the queues a DCQCN or ib-cc row's switches admit, with a link group's member they are read on, are {@link
  * AdmittedQueues}'.
+ * Under receiver-driven pull with adaptive routing a flow with room on its uplink follows its hash, and a link past
+ * the choice runs at the expected imbalance of the hashes for its episode ({@link #choiceHashing}, {@link PulledHashes}).
  * Per-link arrays built once, O(links); every call O(1) besides the behaviour's own reading.
  */
 final class TopologyContention implements ContentionModel {
@@ -85,6 +88,8 @@ final class TopologyContention implements ContentionModel {
     private final HashedUplinks hashedUplinks;
     /** The share of a link a flow whose hash collides runs at ({@link HpccPacing#collidingFlowFactor}). */
     private final double collidingFactor;
+    /** Where a pulled flow with room on its uplink follows its hash ({@link PulledHashes}); null elsewhere. */
+    private final PulledHashes pulledHashes;
 
     TopologyContention(FabricBehaviour behaviour, ClusterTopology topology) {
         this.behaviour = behaviour;
@@ -126,6 +131,8 @@ final class TopologyContention implements ContentionModel {
         loneFactor = hpcc ? HpccPacing.loneFlowFactor(behaviour.hpcc()) : 1;
         blindBetweenSwitches = hpcc && HpccPacing.blindBetweenSwitches(behaviour.key().routing());
         hashedUplinks = hpcc && HpccPacing.hashesCollide(behaviour.key().routing()) ? new HashedUplinks(graph) : null;
+        pulledHashes = PulledHashes.followsHash(behaviour.key().congestionControl(), behaviour.key().routing())
+                ? new PulledHashes(graph) : null;
         collidingFactor = hashedUplinks != null ? HpccPacing.collidingFlowFactor(behaviour.hpcc()) : loneFactor;
         boolean dcqcn = behaviour.key().congestionControl() == CongestionControl.DCQCN;
         boolean ibCc = behaviour.key().congestionControl() == CongestionControl.INFINIBAND;
@@ -273,7 +280,7 @@ final class TopologyContention implements ContentionModel {
 
     @Override
     public double smallestFactor() {
-        return drops == null && !blocks && stall == null && recovery == null
+        return drops == null && !blocks && stall == null && recovery == null && pulledHashes == null
                 ? Math.min(collidingFactor, behaviour.smallestFactor()) : 0;
     }
 
@@ -291,6 +298,11 @@ final class TopologyContention implements ContentionModel {
         int uplinks = hashedUplinks == null ? 0 : hashedUplinks.siblings(link);
         return uplinks > 1 && HpccPacing.collisionLikelier(hashedUplinks.flowsLeaving(link, flowsOnLink), uplinks)
                 ? collidingFactor : loneFactor;
+    }
+
+    @Override
+    public ChoiceHashing choiceHashing() {
+        return pulledHashes;
     }
 
     @Override

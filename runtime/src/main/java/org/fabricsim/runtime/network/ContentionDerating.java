@@ -77,7 +77,6 @@ final class ContentionDerating {
 
     ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, ComponentSearch component,
             double tolerance, double rateRounding, int classCapacity, LongSupplier clockPs) {
-        this.reading = new ContentionReading(model, graph, lists, clockPs);
         this.model = model;
         this.headOfLine = new HeadOfLineBlocking(model, graph, lists);
         this.graph = graph;
@@ -87,6 +86,7 @@ final class ContentionDerating {
         this.rateRounding = rateRounding;
         this.smallestDerating = 1 - tolerance;
         ideal = new ProgressiveFill(graph, lists, component, graph.flowLinkCount(), classCapacity, true);
+        this.reading = new ContentionReading(model, graph, lists, clockPs, ideal);
         capacity = new double[graph.flowLinkCount()];
         for (int link = 0; link < capacity.length; link++) {
             capacity[link] = graph.linkBytesPerSecond(link);

@@ -48,7 +48,8 @@ public interface ContentionModel {
 
     /**
      * A lower bound of every factor {@link #saturatedCapacityFactor} and {@link #loneFlowCapacityFactor}
-     * return, and of the head-of-line factors where {@link #backlogBufferBytes} is finite.
+     * return, of the head-of-line factors where {@link #backlogBufferBytes} is finite, and of {@link
+     * ChoiceHashing#capacityFactor} where {@link #choiceHashing} is not null.
      */
     double smallestFactor();
 
@@ -117,5 +118,14 @@ public interface ContentionModel {
      */
     default boolean offersInputShare() {
         return false;
+    }
+
+    /**
+     * Where a flow's choice among a switch's uplinks follows its hash whenever its hashed uplink has room, what that
+     * does to the links past the choice ({@link HashedChoices}); null (the default) where the flow model's own choice
+     * stands, and a reading costs nothing more.
+     */
+    default ChoiceHashing choiceHashing() {
+        return null;
     }
 }

@@ -32,7 +32,9 @@ import org.fabricsim.runtime.topology.Graph;
  * and input links; a later reading in it with fewer flows asks the model's {@link
  * ContentionModel#inheritedCapacityFactor} with those, the time since and the bytes the remaining flows have left
  * (O(flows on the link) more), as {@link EpisodeOpenings} tells when: the link gives the smaller of the answer that
- * holds and the factor of its present reading.
+ * holds and the factor of its present reading. The opening reading also reads the flows that reached the link
+ * over a hashed choice with room ({@link HashedChoices}), whose factor the link keeps, the smaller one, for the
+ * episode.
  */
 final class ContentionReading {
     private final ContentionModel model;
@@ -81,8 +83,11 @@ final class ContentionReading {
     private final LongSupplier clockPs;
     /** What each link's current episode opened with, and what its flows left inherit. */
     private final EpisodeOpenings openings;
+    /** The factor each link's current episode holds for the flows that reached it over a hashed choice. */
+    private final HashedChoices hashed;
 
-    ContentionReading(ContentionModel model, Graph graph, LinkFlowLists lists, LongSupplier clockPs) {
+    ContentionReading(ContentionModel model, Graph graph, LinkFlowLists lists, LongSupplier clockPs,
+            ProgressiveFill ideal) {
         this.model = model;
         this.clockPs = clockPs;
         this.inputShare = model.offersInputShare();
@@ -101,6 +106,7 @@ final class ContentionReading {
         changed = new int[links];
         isChanged = new boolean[links];
         openings = new EpisodeOpenings(model, links);
+        hashed = new HashedChoices(model, graph, lists, ideal);
     }
 
     /** A class entered or left {@code link}: its list and its weight changed. O(1). */
@@ -121,7 +127,7 @@ final class ContentionReading {
             markStale(table);
         }
         if (!stale[link] && episodeBytes[link] != 0) {
-            return Math.min(lastFactor[link], openings.inherited(link));
+            return Math.min(Math.min(lastFactor[link], openings.inherited(link)), hashed.factor(link));
         }
         stale[link] = false;
         measure(table, link, paths);
@@ -130,6 +136,7 @@ final class ContentionReading {
             episodeBytes[link] = remainingBytesOn(table, link);
             episodeSenders[link] = senders;
             openings.open(link, clockPs.getAsLong(), flowCount, overload, inputLinks);
+            hashed.open(table, link, paths);
         } else if (openings.asks(link, flowCount)) {
             openings.ask(link, clockPs.getAsLong(), flowCount, remainingBytesOn(table, link));
         }
@@ -147,7 +154,7 @@ final class ContentionReading {
             lastFactor[link] = model.saturatedCapacityFactor(link, overload, flowsPerSender, pathLinks,
                     bytesPerSender, bytes, inputLinks);
         }
-        return Math.min(lastFactor[link], openings.inherited(link));
+        return Math.min(Math.min(lastFactor[link], openings.inherited(link)), hashed.factor(link));
     }
 
     /**
@@ -195,6 +202,7 @@ final class ContentionReading {
     void endEpisode(int link) {
         episodeBytes[link] = 0;
         openings.end(link);
+        hashed.end(link);
     }
 
     /** Σ over the classes on {@code link} of multiplicity × remaining bytes: a contention episode's bytes. */
