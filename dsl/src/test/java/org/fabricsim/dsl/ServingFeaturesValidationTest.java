@@ -145,6 +145,15 @@ class ServingFeaturesValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldSaySeparateActivationQuantizationChangesNothingWithoutFp8Gemms() throws Exception {
+        validation.assertIssue(moe("parallel tensor 8 separate-activation-quantization", ""), Literals.POOL,
+                IssueCodes.SERVING_FEATURE_IGNORED, org.eclipse.xtext.diagnostics.Severity.INFO,
+                "this deployment's GEMMs run at BF16, so it changes nothing");
+        validation.assertNoIssue(deployment("precision fp8\nserving pool { replicas 1 parallel tensor 8"
+                + " separate-activation-quantization }", ""), Literals.POOL, IssueCodes.SERVING_FEATURE_IGNORED);
+    }
+
+    @Test
     void shouldRejectAnIterationHostTimeThatIsNotATime() throws Exception {
         validation.assertError(moe("parallel tensor 8 iteration-host 4 GB", ""), Literals.QUANTITY,
                 IssueCodes.WRONG_DIMENSION, "Expected a time here");

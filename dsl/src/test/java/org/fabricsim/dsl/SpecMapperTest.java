@@ -222,6 +222,24 @@ class SpecMapperTest extends FabricModelTest {
     }
 
     @Test
+    void shouldMapSeparateActivationQuantizationOnlyOnThePoolThatStatesIt() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 2 x 8 accelerators link 1 GB/s latency 1 us }
+                model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
+                inference Split {
+                    model M on C
+                    precision fp8
+                    prefill pool { replicas 1 parallel tensor 4 separate-activation-quantization }
+                    decode pool { replicas 1 parallel tensor 4 }
+                    traffic { arrival all-at-once prompt fixed 10 output fixed 10 }
+                }
+                """);
+        validation.assertNoErrors(model);
+        List<InferenceSpec.Pool> pools = ((InferenceSpec) mapper.toStudy(model, "split.fabric").workloads().get(0)).pools();
+        assertEquals(List.of(true, false), pools.stream().map(pool -> pool.features().separateQuantization()).toList());
+    }
+
+    @Test
     void shouldValidateAndMapTheQuickstartExample() throws Exception {
         Path quickstart = Path.of("../examples/quickstart/ring-allreduce.fabric");
         Model model = parser.parse(Files.readString(quickstart));

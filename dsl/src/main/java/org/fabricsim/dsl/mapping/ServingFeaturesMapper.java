@@ -13,8 +13,9 @@ import org.fabricsim.runtime.spec.PoolFeatures;
  * Maps what a serving pool and its traffic state beyond batch limits: two-batch overlap, redundant
  * experts, speculative decoding ({@code draft-layers} 1 when absent: one MTP module or EAGLE layer),
  * the KV-cache admission policy (preempting when absent), prefill-first batching (mixed when absent),
- * the stack's host time per iteration and per sequence (none when absent) and the prefix-cache hit
- * ratio (0 when absent).
+ * the stack's host time per iteration and per sequence (none when absent), whether it quantizes the
+ * FP8 GEMMs' inputs in kernels of their own (fused when absent) and the prefix-cache hit ratio (0 when
+ * absent).
  */
 final class ServingFeaturesMapper {
     private ServingFeaturesMapper() {
@@ -34,7 +35,7 @@ final class ServingFeaturesMapper {
                         pool.isIterationHostOverlapped());
         return new PoolFeatures(pool.isTwoBatchOverlap(), pool.getRedundantExperts(), speculative,
                 admission, pool.isPrefillFirst() ? PoolFeatures.Batching.PREFILL_FIRST : PoolFeatures.Batching.MIXED,
-                host);
+                host, pool.isSeparateQuantization());
     }
 
     static double prefixHitRatio(Traffic traffic) {

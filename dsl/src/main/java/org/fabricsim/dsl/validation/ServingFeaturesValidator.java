@@ -12,6 +12,7 @@ import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.ModelKind;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.PoolRole;
+import org.fabricsim.dsl.fabric.Precision;
 import org.fabricsim.dsl.fabric.Speculative;
 import org.fabricsim.dsl.fabric.Traffic;
 
@@ -20,7 +21,8 @@ import org.fabricsim.dsl.fabric.Traffic;
  * lies in [0, 1]; speculative decoding drafts at least one token with an acceptance rate in [0, 1];
  * a closed loop has at least one client; a pool's routed experts, with its redundant ones, split
  * evenly over its EP ranks (the error names the redundancy that would make them split, as DeepSeek's
- * EPLB adds); and a feature with nothing to act on gets an info saying the engine ignores it.
+ * EPLB adds); and a feature with nothing to act on gets an info saying the engine ignores it (separate
+ * activation quantization on a deployment whose GEMMs are not FP8, among others).
  */
 public class ServingFeaturesValidator extends FabricCheck {
 
@@ -111,11 +113,22 @@ public class ServingFeaturesValidator extends FabricCheck {
                     + " reserve and admits as 'preempt' would: move it to the decode pool.", pool,
                     Literals.POOL__ADMISSION, IssueCodes.SERVING_FEATURE_IGNORED, "admission");
         }
+        if (pool.isSeparateQuantization() && !fp8(pool)) {
+            info("'separate-activation-quantization' costs the pass that quantizes each FP8 GEMM's input; this"
+                    + " deployment's GEMMs run at BF16, so it changes nothing. Remove it, or write 'precision fp8'.",
+                    pool, Literals.POOL__SEPARATE_QUANTIZATION, IssueCodes.SERVING_FEATURE_IGNORED,
+                    "separate-activation-quantization");
+        }
         if (pool.isPrefillFirst() && pool.getRole() == PoolRole.PREFILL) {
             info("A prefill pool does not decode, so 'prefill-first' has no decodes to put off: remove it, or"
                     + " state it on a serving pool.", pool, Literals.POOL__PREFILL_FIRST,
                     IssueCodes.SERVING_FEATURE_IGNORED, "prefill-first");
         }
+    }
+
+    /** Whether the deployment of {@code pool} states FP8 weights (BF16 when unstated). */
+    private static boolean fp8(Pool pool) {
+        return pool.eContainer() instanceof Inference inference && inference.getPrecision() == Precision.FP8;
     }
 
     /** The model of the deployment {@code element} belongs to, or null while unresolved. */

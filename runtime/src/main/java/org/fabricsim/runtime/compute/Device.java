@@ -97,7 +97,8 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
         return runsFp8(accelerator, precision) ? Precision.FP8.bytes() : Precision.BF16.bytes();
     }
 
-    private static boolean runsFp8(AcceleratorSpec accelerator, Precision precision) {
+    /** Whether GEMMs at {@code precision} run at FP8 on {@code accelerator}: FP8 stated and the part has an FP8 rate. */
+    public static boolean runsFp8(AcceleratorSpec accelerator, Precision precision) {
         return precision == Precision.FP8 && accelerator.fp8FlopsPerSecond() > 0;
     }
 

@@ -4,6 +4,7 @@ import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.Gemm;
 import org.fabricsim.runtime.compute.SplitKGemm;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
@@ -49,6 +50,15 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * "The serving stack's attention kernel"). κ the KV bytes per token of the model at the
  * KV-cache precision, which may differ from the weights' ({@link KvCache}), and S_kv =
  * PP·DP·CP·(KV-head shards);</li>
+ * <li>with separate activation quantization ({@link
+ * org.fabricsim.runtime.spec.PoolFeatures#separateQuantization}, FP8 GEMMs only): before each FP8 GEMM of
+ * input width k over m rows, a kernel of its own reads the BF16 input, writes it in FP8 and writes one
+ * FP32 scale per row (vLLM's dynamic per-token {@code scaled_fp8_quant}), serial with the GEMM:
+ * (m·k·(2 + 1) + 4·m) ÷ B_e. The inputs are the GEMMs' k as sharded: hidden h for QKV (each of MLA's Q
+ * and KV-down, c for its KV-up), ad/t for the output, h for the MLP's gate and up, its width per rank for
+ * the down; a MoE layer quantizes its x tokens once before the experts' up-projections (before the EP
+ * dispatch, which sends them in FP8) and the busiest rank's routed rows before their down-projections;
+ * the router's GEMM is left unquantized, as vLLM's checkpoints leave the gate;</li>
  * </ul>
  * Each call O(1).
  */
@@ -67,6 +77,8 @@ final class LayerKernels {
     private final double decodeAttentionWidth;
     private final double kvBytesPerToken;
     private final int kvShards;
+    /** Whether each FP8 GEMM's input is quantized in a kernel of its own (class comment). */
+    private final boolean separateQuantization;
     /** FLOPs per query–key pair and unit of head width on this rank, 2·(a/t). */
     private final double pairFlops;
     /**
@@ -102,9 +114,10 @@ final class LayerKernels {
      * @param expertSlots     experts plus redundant replicas (EPLB)
      * @param kvBytesPerToken KV-cache bytes of one token, whole model
      * @param kvShards        accelerators one sequence's cache is split over, S_kv
+     * @param separateQuantization the GEMMs run at FP8 and each quantizes its input in a kernel of its own
      */
     LayerKernels(TransformerSpec model, Device device, Device head, double weightBytes, ParallelismSpec parallel,
-            int expertSlots, double kvBytesPerToken, int kvShards) {
+            int expertSlots, double kvBytesPerToken, int kvShards, boolean separateQuantization) {
         this.model = model;
         this.device = device;
         this.head = head;
@@ -118,6 +131,7 @@ final class LayerKernels {
         this.decodeAttentionWidth = mla ? 2.0 * model.kvLoraRank() + model.ropeDim() : 2.0 * model.headDim();
         this.kvBytesPerToken = kvBytesPerToken;
         this.kvShards = kvShards;
+        this.separateQuantization = separateQuantization;
         this.pairFlops = 2 * (model.heads() / (double) tensor);
         this.kvShardsReciprocal = Integer.bitCount(kvShards) == 1 ? 1.0 / kvShards : 0;
         boolean whole = kvBytesPerToken == Math.rint(kvBytesPerToken) && kvBytesPerToken % model.layers() == 0;
@@ -171,19 +185,20 @@ final class LayerKernels {
         int h = model.hidden();
         int a = model.heads();
         int d = model.headDim();
-        double output = gemm(x, h, a * (double) d / t, 1);
+        double output = gemm(x, h, a * (double) d / t, 1) + quantization(x, a * (double) d / t);
         if (model.kvLoraRank() > 0) {
             int r = model.kvLoraRank();
             int rope = model.ropeDim();
             return output + gemm(x, a * (double) (d + rope) / t, h, 1) + gemm(x, r + rope, h, 1)
-                + latentUpProjection(x);
+                + 2 * quantization(x, h) + latentUpProjection(x);
         }
-        return output + gemm(x, (a + 2.0 * model.kvHeads()) * d / t, h, 1);
+        return output + gemm(x, (a + 2.0 * model.kvHeads()) * d / t, h, 1) + quantization(x, h);
     }
 
     /** MLA's KV up-projection (m, 2ad/t, c) of {@code m} latents into this rank's heads' keys and values. */
     double latentUpProjection(double m) {
-        return gemm(m, 2.0 * model.heads() * model.headDim() / tensor, model.kvLoraRank(), 1);
+        return gemm(m, 2.0 * model.heads() * model.headDim() / tensor, model.kvLoraRank(), 1)
+            + quantization(m, model.kvLoraRank());
     }
 
     /**
@@ -225,7 +240,7 @@ final class LayerKernels {
     double mlp(double x, double widthPerRank) {
         int h = model.hidden();
         double up = model.gatedMlp() ? 2 * widthPerRank : widthPerRank;
-        return gemm(x, up, h, 1) + gemm(x, h, widthPerRank, 1);
+        return gemm(x, up, h, 1) + gemm(x, h, widthPerRank, 1) + quantization(x, h) + quantization(x, widthPerRank);
     }
 
     /** An MoE layer on this rank: router, the busiest rank's local experts at load L, shared experts. */
@@ -240,8 +255,21 @@ final class LayerKernels {
         double before = flopsGroup;
         double experts = localExperts * (gemm(rowsPerExpert, up, h, touched) + gemm(rowsPerExpert, h, width, touched));
         flopsGroup = before + (flopsGroup - before) * localExperts / load;
+        experts += quantization(x, h) + quantization(localExperts * rowsPerExpert, width);
         double shared = model.sharedExperts() > 0 ? mlp(x, width * model.sharedExperts() / tensor) : 0;
         return router + experts + shared;
+    }
+
+    /**
+     * Seconds of the separate quantization of an FP8 GEMM's input of {@code rows} × {@code width}: the BF16
+     * read, the FP8 write and one FP32 scale per row at the element-wise rate; 0 when fused.
+     */
+    private double quantization(double rows, double width) {
+        if (!separateQuantization || rows <= 0 || width <= 0) {
+            return 0;
+        }
+        return device.memorySeconds(rows * (width * (device.activationBytes() + Precision.FP8.bytes())
+                + Precision.FP32.bytes()));
     }
 
     /**

@@ -110,7 +110,8 @@ final class ServingModel {
         this.kvBytesPerToken = KvCache.bytesPerToken(model, kvPrecision.bytes());
         this.kvShards = ReplicaMemory.kvShards(model, parallel);
         this.kernels = new LayerKernels(model, device, Device.of(accelerator, Precision.BF16, profile),
-                precision.bytes(), parallel, expertSlots, kvBytesPerToken, kvShards);
+                precision.bytes(), parallel, expertSlots, kvBytesPerToken, kvShards,
+                features.separateQuantization() && Device.runsFp8(accelerator, precision));
         TwoBatchOverlap overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
                 ? new TwoBatchOverlap(lowLatencyKernels ? 0 : TwoBatchOverlap.smShare(device)) : null;
         this.experts = new ExpertExchange(model, parallel, moeLayers, expertSlots, allToAll,

@@ -11,9 +11,13 @@ package org.fabricsim.runtime.spec;
  * @param admission         what a request must find free in the KV cache to be admitted
  * @param batching          whether an iteration mixes prefill with decode, or prefill goes alone first
  * @param host              the stack's host time per iteration and whether it overlaps the GPU's
+ * @param separateQuantization the stack quantizes each FP8 GEMM's input activations to FP8 in a kernel
+ *                          of their own before the GEMM (vLLM V0's {@code scaled_fp8_quant}), rather than
+ *                          in the epilogue of the kernel that produced them (TensorRT-LLM); no effect
+ *                          unless the GEMMs run at FP8
  */
 public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
-        Admission admission, Batching batching, IterationHost host) {
+        Admission admission, Batching batching, IterationHost host, boolean separateQuantization) {
     /** No overlap, no redundancy, no speculation; preempting admission. */
     public static final PoolFeatures NONE = new PoolFeatures(false, 0, null);
 
@@ -28,6 +32,12 @@ public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Specul
         if (host == null) {
             throw new IllegalArgumentException("a pool's host time is required (IterationHost.NONE for none)");
         }
+    }
+
+    /** Features whose activation quantization, if any, is fused into the kernels before the GEMMs. */
+    public PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
+            Admission admission, Batching batching, IterationHost host) {
+        this(twoBatchOverlap, redundantExperts, speculative, admission, batching, host, false);
     }
 
     /** Features without host time between iterations. */
