@@ -5,6 +5,8 @@ import static org.fabricsim.runtime.fabricbehaviour.FabricBehaviour.INCAST_DEGRE
 import static org.fabricsim.runtime.fabricbehaviour.FabricBehaviour.PATH_LINKS;
 import static org.fabricsim.runtime.fabricbehaviour.FabricBehaviour.SENDER_BYTES;
 
+import org.fabricsim.runtime.topology.Graph;
+
 /**
  * How a lossy (tail-drop) ib-cc row's table reads: its drops are the scenario's, not a rate (docs/fabric-behaviour.md,
  * "Lossy IB CC: the table's drops are its scenarios' (session 45)").
@@ -70,5 +72,18 @@ final class LossyIbCcGrid {
     double[] grid(double overload, double flows, double episodeBytes, double bytesPerSecond, double admittedBytes) {
         return admittedBytes > 0 && recovery.overshootQueueBytes(overload, flows, episodeBytes, bytesPerSecond)
                 > admittedBytes ? measured : dropFree;
+    }
+
+    /**
+     * The grid {@link #grid} gives {@code link} of {@code graph}, read as {@link TopologyContention} reads a link: its
+     * overload at most its {@code inputLinks}, N = {@code flowsPerSender} × R / {@code bytesPerSender} flows, the queue
+     * {@code queues} admits, and a sprayed group as one member carrying 1/g of the flows and bytes. O(1).
+     */
+    double[] onLink(AdmittedQueues queues, Graph graph, int link, double overload, double flowsPerSender,
+            double bytesPerSender, double episodeBytes, int inputLinks) {
+        int physical = queues.physical(link);
+        double members = queues.members(link);
+        return grid(Math.min(overload, inputLinks), flowsPerSender * episodeBytes / bytesPerSender / members,
+                episodeBytes / members, graph.linkBytesPerSecond(physical), queues.bytes(physical, inputLinks));
     }
 }

@@ -163,7 +163,8 @@ final class TopologyContention implements ContentionModel {
         }
         double m = overload > 1 && betweenSwitches ? behaviour.multipathFactor() : 1;
         double[] utilisation = lossyGrid == null ? behaviour.utilisation()
-                : lossyGridOf(link, overload, flowsPerSender, episodeBytesPerSender, episodeBytes, inputLinks);
+                : lossyGrid.onLink(queues, graph, link, overload, flowsPerSender, episodeBytesPerSender, episodeBytes,
+                        inputLinks);
         if (drops != null) {
             double admitted = link < admittedBytes.length ? admittedBytes[link] : DropTimeouts.DROP_FREE_QUEUE_BYTES;
             return m * drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link), admitted);
@@ -239,18 +240,6 @@ final class TopologyContention implements ContentionModel {
     }
 
     /**
-     * The grid a lossy ib-cc row reads on {@code link} ({@link LossyIbCcGrid#grid}), as {@link
-     * #inheritedCapacityFactor} reads a link: overload at most its input links, a sprayed group one member with 1/g. O(1).
-     */
-    private double[] lossyGridOf(int link, double overload, double flowsPerSender, double bytesPerSender,
-            double episodeBytes, int inputLinks) {
-        int physical = queues.physical(link);
-        double members = queues.members(link);
-        return lossyGrid.grid(Math.min(overload, inputLinks), flowsPerSender * episodeBytes / bytesPerSender / members,
-                episodeBytes / members, graph.linkBytesPerSecond(physical), queues.bytes(physical, inputLinks));
-    }
-
-    /**
      * A class offers a switch link at most its fair share of the link before it ({@link
      * ContentionModel#offersInputShare}) where no input of an egress FIFO is held: a queue fed by saturated links then
      * grows only as fast as they bring its flows' bytes (IB CC marks only past its threshold). A DCQCN row's
@@ -309,5 +298,4 @@ final class TopologyContention implements ContentionModel {
     public double backlogBufferBytes(int link) {
         return link < backlogBytes.length ? backlogBytes[link] : Double.POSITIVE_INFINITY;
     }
-
 }
