@@ -40,8 +40,9 @@ final class ExpertExchange {
         this.pipeline = parallel.pipeline();
         this.expert = parallel.expert();
         this.moeLayers = moeLayers;
-        this.routing = parallel.expertRouting();
         int expertShards = Math.max(expert, parallel.tensor());
+        this.routing = RedundantExpertLoad.levelled(parallel.expertRouting(), model.experts(),
+                expertSlots - model.experts(), expertShards);
         this.routedExperts = moeLayers > 0 && expertShards > 1
                 ? new RoutedMaximum(model.topK(), expertSlots, expertShards) : null;
         this.allToAll = allToAll;
@@ -60,7 +61,10 @@ final class ExpertExchange {
         return overlap != null;
     }
 
-    /** L of an iteration of {@code tokens}: the stated routing with the batch's random-routing maximum. */
+    /**
+     * L of an iteration of {@code tokens}: the stated routing, its skew levelled by the redundant experts
+     * ({@link RedundantExpertLoad}), with the batch's random-routing maximum.
+     */
     double load(long tokens) {
         return routing.busiestLoad(routedExperts == null ? 1 : routedExperts.factor(tokens));
     }

@@ -26,8 +26,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad(double)}), L_r(T) the expected busiest
  * rank's share over the mean when the iteration's T tokens each route to k of the E + R expert slots
  * at random ({@link RoutedMaximum}: 6.4 for one decoding token with k = 8, E = 256 over 32 ranks, 1.06
- * for 4,096 tokens; with R redundant experts, EPLB's replicas even the expected loads, so the slots
- * are taken as equally likely), and its weights are read only if
+ * for 4,096 tokens; with R redundant experts the slots are taken as equally likely, and the skew is
+ * the one the replicas leave, {@link RedundantExpertLoad}), and its weights are read only if
  * some token picked it, probability 1 − (1 − k/E)^T; the FLOPs counted stay the nominal T·k/E
  * rows, and the element-wise passes over the expert width scale by L likewise;</li>
  * <li>attention core: max(2·(a/t)·((A_p − A_x)·(q_p + v_p) ÷ η_att + (A_x·(q_p + v_p) + A_d·(q_d + v_d))

@@ -156,7 +156,10 @@ final class ServingMetrics {
         metrics.put("timeline", serving.timeline());
         if (spec.model().moe()) {
             metrics.put("droppedTokenFraction", spec.pools().stream()
-                    .mapToDouble(pool -> pool.parallel().expertRouting().droppedTokenFraction()).max().orElse(0));
+                    .mapToDouble(pool -> RedundantExpertLoad.levelled(pool.parallel().expertRouting(),
+                            spec.model().experts(), pool.features().redundantExperts(),
+                            Math.max(pool.parallel().expert(), pool.parallel().tensor())).droppedTokenFraction())
+                    .max().orElse(0));
         }
         return metrics;
     }
