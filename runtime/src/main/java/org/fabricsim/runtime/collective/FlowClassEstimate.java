@@ -33,16 +33,18 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p><b>A derating fabric.</b> When the request's fabric behaviour derates the flow model (flow and
  * congestion control, e.g. PFC with DCQCN: its smallest capacity factor is at most 1 − ε, the test of
  * {@link MaxMinNetwork#setContentionModel}), each solve fills twice and the first, ideal fill keeps a fix
- * log: {@link #DERATED_BYTES_PER_CLASS} more per class, measured the same way: the 2,048-endpoint ECMP
- * all-to-all with RoCE's behaviour (PFC, DCQCN, go-back-N) peaks at 2,797 MiB against 1,633 MiB ideal
- * ({@code ScalingHarness -Dbehaviour=roce}, -Xmx6g; docs/performance.md), 700 against 408 B per class,
- * 292 B more. The log accounts for most of it: an entry of 5 + P ints per fixed class, and when one
- * component holds every class (an all-to-all's first solves) its first fill sizes the log to 2 entries
- * per class and its second, compacted but still holding each class's entry, doubles it to 4 while the
- * old copy is alive: 6 × 36 = 216 B at P = 4, plus each class's ideal rate (a double) and log offset
- * (an int), 228 B; the rest is garbage the busier solves leave between collections. The 678 B per
- * class then estimate 2,711 MiB for that run, which needs 2,160 MiB (it dies out of memory in 2,112).
- * Longer paths add 24 B more per link per class (one int in each of the 6 entries).
+ * log: {@link #DERATED_BYTES_PER_CLASS} more per class, measured on the 2,048-endpoint ECMP all-to-all with
+ * RoCE's behaviour (PFC, DCQCN, go-back-N; 4,192,256 classes, paths of 4 links; {@code ScalingHarness
+ * -Dbehaviour=roce}, docs/performance.md): it runs in a heap of 1,192 MiB and dies in 1,184 MiB, where the
+ * ideal run runs in 800 MiB and dies in 752 MiB, so the derating needs between (1,184 − 800) MiB and
+ * (1,192 − 752) MiB more, 96.0 to 110.05 B per class: the upper end, rounded up, 111 B. Counted, it keeps the
+ * log, sized once to 2 entries of 5 + P ints per class when the one component every class is in is first
+ * filled (its live entries and one fill's room), 72 B at P = 4, each class's ideal rate and log offset (12 B)
+ * and the sorted offsets of a partial fill's slower classes with their scratch (16 B): 100 B. The peaks at
+ * -Xmx6g differ less (1,694 against 1,633 MiB, 15.3 B per class: the ideal run's garbage between collections
+ * covers the log), so the smallest heaps set the figure. The 497 B per class then estimate 1,987 MiB for that
+ * run, above the 1,192 MiB it needs and its 1,694 MiB peak. Longer paths add 8 B more per link per class (one
+ * int in each of the 2 entries).
  *
  * @param classes       the estimated flow classes C
  * @param bytes         the estimated heap
@@ -57,10 +59,10 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
     /** Measured heap per flow class with paths of up to 4 links (see the class comment). */
     public static final long BYTES_PER_CLASS = 386;
     /** Measured heap per flow class a derating fabric behaviour adds, paths of up to 4 links (class comment). */
-    public static final long DERATED_BYTES_PER_CLASS = 292;
+    public static final long DERATED_BYTES_PER_CLASS = 111;
     private static final int MEASURED_PATH_LINKS = 4;
     private static final long BYTES_PER_EXTRA_LINK = 12;
-    private static final long DERATED_BYTES_PER_EXTRA_LINK = 24;
+    private static final long DERATED_BYTES_PER_EXTRA_LINK = 8;
 
     /** The estimate for {@code request} on {@code topology}. */
     public static FlowClassEstimate of(ClusterTopology topology, CollectiveRequest request) {

@@ -23,10 +23,16 @@ import org.fabricsim.runtime.sim.RadixSort;
  * ({@link #forget} drops it when the class finishes, as its handle may be reused). The values are the
  * record's, so every result is the same bit for bit.
  *
- * <p>Space: {@link #begin} reserves room for a whole component; when the log is full it first drops
- * the stale entries (compaction, O(log length), keeps the order, so every fix sequence keeps its rank
- * among the others), then doubles. The log holds at most one live entry per class handle, so it stays
- * within a small multiple of the handles times (5 + P) ints. O(1) amortized per appended entry.
+ * <p>Space: an entry takes at most 5 + P ints, P the longest path. The log holds at most one live entry per class
+ * handle, and {@link #begin} reserves room for a whole component of c classes: with e live ints and a fill of c
+ * classes it needs e + c·(5 + P) ints, at most 2·h·(5 + P) for h handles, the length it is made with. When a
+ * log of L ints is full, {@link #begin} first drops the stale entries (compaction, O(log length), keeps the
+ * order, so every fix sequence keeps its rank among the others); only when e + c·(5 + P) still exceeds L, or e
+ * exceeds L/2, is it replaced, by 2·(e + c·(5 + P)) ints, sized before the fill from what it needs, not by
+ * doubling: a component filled again and again (an all-to-all's one component of n classes) gets room for 2n
+ * entries at its first fill, holds at most n live ones after each compaction, and is never copied again. After
+ * every compaction e ≤ L/2, so the next one either follows at least L/4 appended ints or precedes a fill of more
+ * than L/4 ints: O(1) amortized per appended entry or filled class.
  */
 final class FixLog {
     static final int FLOW = 0;
@@ -54,7 +60,7 @@ final class FixLog {
 
     FixLog(int maxPathLinks, int classCapacity) {
         maxEntry = LINKS + maxPathLinks;
-        entries = new int[(int) Math.max(1024, Math.min(Integer.MAX_VALUE - 8, (long) classCapacity * maxEntry))];
+        entries = new int[(int) Math.max(1024, Math.min(Integer.MAX_VALUE - 8, 2L * classCapacity * maxEntry))];
         latest = new int[0];
         grow(classCapacity);
     }
@@ -80,9 +86,8 @@ final class FixLog {
         long need = (long) classes * maxEntry;
         if (end + need > entries.length) {
             compact();
-            if (2 * (end + need) > entries.length) {
-                long length = Math.max(2L * entries.length, 2 * (end + need));
-                entries = Arrays.copyOf(entries, (int) Math.min(Integer.MAX_VALUE - 8, length));
+            if (end + need > entries.length || 2L * end > entries.length) {
+                entries = Arrays.copyOf(entries, (int) Math.min(Integer.MAX_VALUE - 8, 2 * (end + need)));
             }
         }
     }

@@ -104,18 +104,32 @@ class FlowClassEstimateTest {
 
     @Test
     void shouldRefuseWithFlowAndCongestionControlARunWhoseIdealTwinFitsTheHeap() {
-        // 2,048 × 2,047 × 2 channels = 8,384,512 classes on paths of 4 links. Ideal: × 386 B = 3,236,421,632 B,
-        // which fits a 4 GiB heap (4,294,967,296 B). With PFC and DCQCN the flow model derates and keeps a fix log:
-        // × (386 + 292) B = 5,684,699,136 B, which does not; the advice is ⌈5,684,699,136 × 1.5 / 2^30⌉ = 8 GiB.
+        // 2,048 × 2,047 × 2 channels = 8,384,512 classes on paths of 4 links. Ideal: × 386 B = 3,236,421,632 B, which
+        // fits a 3.5 GiB heap (3,758,096,384 B). With PFC and DCQCN the flow model derates and keeps a fix log:
+        // × (386 + 111) B = 4,167,102,464 B, which does not; the advice is ⌈4,167,102,464 × 1.5 / 2^30⌉ = 6 GiB.
+        long heap = 7L << 29;
         CollectiveRequest request = allToAll(2048, RoutingMode.ECMP).withFabricBehaviour(roce());
         FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), request);
         assertTrue(estimate.derated());
         assertEquals(8_384_512, estimate.classes());
-        assertEquals(5_684_699_136L, estimate.bytes());
-        assertFalse(estimate.fits(4L << 30));
-        String reason = estimate.refusal(4L << 30, "benchmark A2A");
-        assertTrue(reason.contains("about 5.7 GB of memory with the fabric's flow and congestion control"), reason);
-        assertTrue(reason.contains("JAVA_TOOL_OPTIONS=-Xmx8g"), reason);
+        assertEquals(4_167_102_464L, estimate.bytes());
+        assertFalse(estimate.fits(heap));
+        assertTrue(FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.ECMP)).fits(heap));
+        String reason = estimate.refusal(heap, "benchmark A2A");
+        assertTrue(reason.contains("about 4.2 GB of memory with the fabric's flow and congestion control"), reason);
+        assertTrue(reason.contains("JAVA_TOOL_OPTIONS=-Xmx6g"), reason);
+    }
+
+    @Test
+    void shouldNeverAdmitTheMeasuredDeratedAllToAllInAHeapItDiesIn() {
+        // docs/performance.md: the 2,048-endpoint ECMP all-to-all, 1 channel (2,048 × 2,047 = 4,192,256 classes),
+        // with RoCE's behaviour runs in 1,192 MiB and dies in 1,184 MiB; its estimate, 4,192,256 × 497 B =
+        // 2,083,551,232 B (1,987 MiB), admits it in no heap it dies in.
+        CollectiveRequest request = allToAll(2048, RoutingMode.ECMP).withChannels(1).withFabricBehaviour(roce());
+        FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), request);
+        assertEquals(2_083_551_232L, estimate.bytes());
+        assertTrue(estimate.bytes() >= 1_192L << 20);
+        assertFalse(estimate.fits(1_184L << 20));
     }
 
     @Test

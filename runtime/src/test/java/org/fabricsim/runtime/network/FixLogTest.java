@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.network;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.junit.jupiter.api.Test;
 
@@ -102,6 +103,31 @@ class FixLogTest {
         assertEquals(1024, log.entries.length);
         double[] state = replay(log, new int[] {0, 1}, rates, 2, 2, new long[1]);
         assertEquals(-HALF_ULP, state[0]);
+    }
+
+    @Test
+    void shouldSizeTheLogOnceForOneComponentFilledAgainAndAgain() {
+        // 1,000 classes on paths of 1 link: entries of 5 + 1 = 6 ints, 6,000 per fill. The first fill finds the
+        // 1,024 ints of a log made for 1 class too short and replaces it by 2 · (0 + 6,000) = 12,000 ints; every later fill finds
+        // at most the 6,000 ints of each class's latest entry after a compaction, 6,000 + 6,000 = 12,000, room
+        // enough: the same array throughout, no second copy (doubling would reach 24,000 at the third fill)
+        int n = 1000;
+        int[] records = records(n);
+        int[] order = new int[n];
+        double[] rates = new double[n];
+        for (int flow = 0; flow < n; flow++) {
+            order[flow] = flow;
+            rates[flow] = 1;
+        }
+        FixLog log = new FixLog(1, 1);
+        log.grow(n);
+        fill(log, records, order, rates);
+        int[] sized = log.entries;
+        assertEquals(12_000, sized.length);
+        for (int k = 0; k < 10; k++) {
+            fill(log, records, order, rates);
+        }
+        assertSame(sized, log.entries);
     }
 
     @Test
