@@ -69,8 +69,9 @@ class DeepSeekPrefillExampleTest {
         double sequentialRate = prefillPerNode(with(unit, sequential, traffic), study.seed());
         System.out.printf("  computing every token: %.0f; without two-batch overlap: %.0f tokens/s per node%n",
                 coldRate, sequentialRate);
-        // computing every token, the unit reaches about the published computed-only rate, 73.7k × 0.437 = 32.2k, ±25%
-        assertEquals(32_200, coldRate, 0.25 * 32_200, "computed-only rate per node");
+        // computing every token, the unit reaches about the published computed-only rate, 73.7k × 0.437 = 32.2k,
+        // ±15% (the serving tolerance; 34,733, +7.9%, in session 48)
+        assertEquals(32_200, coldRate, 0.15 * 32_200, "computed-only rate per node");
         assertTrue(sequentialRate < expectation.predicted(), "two-batch overlap hides part of dispatch and combine");
     }
 

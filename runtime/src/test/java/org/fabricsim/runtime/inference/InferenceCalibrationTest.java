@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 
 import org.fabricsim.runtime.ReferencePrediction;
 import org.fabricsim.runtime.compute.ModelFlops;
@@ -27,17 +27,24 @@ import org.junit.jupiter.api.Test;
  * trtllm-bench chose itself (the perf-overview passes none; see {@link #trtllmBenchLimits}) and
  * TensorRT-LLM's default no-evict admission ({@link #admission}).
  *
- * <p>The rows are 29 of the table's 30 H100 cells (Llama 3.1 8B TP1, 3.3 70B TP2, 3.1 405B TP8;
- * ten input/output pairs each). The compute-bound 128/128 rows were +20% with the burst GEMM rate;
- * with the Hopper sustained fraction of the calibration profile (fitted on the training rows, never
- * on these) and no-evict admission every row is within ±15% (the long-output cells missed by up to
- * −79% while the pool preempted). The 30th cell, 405B 128/4096, is +31% and is not a row
- * (docs/calibration.md). No row is a known miss; the bound for one stays in the test for future rows.
+ * <p>The rows are the table's 30 H100 cells (Llama 3.1 8B TP1, 3.3 70B TP2, 3.1 405B TP8; ten
+ * input/output pairs each). The compute-bound 128/128 rows were +20% with the burst GEMM rate; with
+ * the Hopper sustained fraction of the calibration profile (fitted on the training rows, never on
+ * these) and no-evict admission 29 rows are within ±15% (the long-output cells missed by up to −79%
+ * while the pool preempted). The 30th, 405B 128/4096, is a known miss ({@link #KNOWN_MISSES}).
  */
 public class InferenceCalibrationTest {
     private static final double TOLERANCE = 0.15;
-    private static final double KNOWN_MISS_BOUND = 0.30;
-    private static final Set<String> KNOWN_MISSES = Set.of();
+    /**
+     * Rows that miss by more than {@link #TOLERANCE}, each with the bound it is held to, a little above
+     * its documented error so that a change that widens it fails. trt-llama31-405b-h100-128-4096 is +32.0%
+     * (4,114 against 3,116 tok/s): published, 405B TP8 loses 28% from 128/2048 to 128/4096 where the model
+     * loses 11% (8B: 37% and 34%). What 405B at TP8 pays for long decodes is a mechanism the model lacks
+     * and has not identified (candidates in docs/calibration.md, "The row that misses": the eight-way
+     * all-reduce per layer at small per-GPU batches, CUDA-graph padding of the batch, a KV fraction below
+     * 0.90 after an out-of-memory fallback); no constant is fitted to it.
+     */
+    private static final Map<String, Double> KNOWN_MISSES = Map.of("trt-llama31-405b-h100-128-4096", 0.34);
     /** NVML's total memory of an H100 80GB HBM3, 81,559 MiB (nvidia-smi on AWS p5.48xlarge). */
     private static final double H100_NVML_MEMORY_BYTES = 81_559.0 * (1 << 20);
     /** trtllm-bench throughput's default --kv_cache_free_gpu_mem_fraction (tensorrt_llm/bench/benchmark/throughput.py). */
@@ -48,18 +55,18 @@ public class InferenceCalibrationTest {
         List<String> misses = new ArrayList<>();
         List<ReferencePrediction> predictions = predictions();
         for (ReferencePrediction prediction : predictions) {
-            boolean known = KNOWN_MISSES.contains(prediction.name());
+            boolean known = KNOWN_MISSES.containsKey(prediction.name());
             String row = String.format(Locale.ROOT, "%-32s published %6.0f predicted %6.0f tok/s  error %+6.1f%%%s",
                     prediction.name(), prediction.published(), prediction.predicted(), 100 * prediction.error(),
                     known ? "  (known miss)" : "");
             System.out.println(row);
-            if (Math.abs(prediction.error()) > (known ? KNOWN_MISS_BOUND : TOLERANCE)) {
+            if (Math.abs(prediction.error()) > KNOWN_MISSES.getOrDefault(prediction.name(), TOLERANCE)) {
                 misses.add(row);
             }
         }
         long published = reference().stream().filter(line -> line.startsWith("\"")).count();
         assertEquals(published, predictions.size(), "every row of inference.csv is checked");
-        assertEquals(List.of(), misses, "rows outside ±15% (documented misses: ±30%)");
+        assertEquals(List.of(), misses, "rows outside ±15% (documented misses: their own bounds)");
     }
 
     /** Every row of inference.csv against its prediction (relative error). */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
@@ -48,6 +49,17 @@ class PrefixCacheTest {
         double cold2048 = ttft(run(2048, 0));
         assertEquals(true, saved4096 > 0.5 * cold2048 && saved4096 < cold2048,
                 "the skipped chunk " + saved4096 + " s against a 2048-token prefill of " + cold2048 + " s");
+        // The amount: t₁ is the prefill cost of the skipped chunk alone, 2048 new tokens with no prefix and no
+        // logits, its causal triangle 2048·2049/2 = 2,098,176 query–key pairs. Its FLOPs by hand: the GEMMs,
+        // 2 per weight per token, 2 · 2048 · 32 · (4096·6144 + 4096² + 3·4096·14336) = 2.8587e13, and the
+        // attention, 4·a·d FLOPs per pair and layer, 2,098,176 · 4 · 32 · 128 · 32 = 1.1001e12.
+        ServingModel prefill = new ServingModel(ServingFixtures.LLAMA3_8B, ServingFixtures.H100, Precision.FP8,
+                Precision.FP8, ServingFixtures.tensor(1), null, null, null, CalibrationProfile.defaults());
+        double chunkSeconds = prefill.iterationPs(CHUNK, 0, CHUNK * (CHUNK + 1) / 2.0, 0, 0, 0, 0) / 1e12;
+        double weights = 32 * (4096.0 * 6144 + 4096.0 * 4096 + 3 * 4096.0 * 14336);
+        double flops = 2 * CHUNK * weights + CHUNK * (CHUNK + 1) / 2.0 * 4 * 32 * 128 * 32;
+        assertEquals(flops, prefill.lastFlops(), 1e-3 * flops);
+        assertEquals(chunkSeconds, saved4096, 1e-9);
     }
 
     private static RunResult run(int prompt, double hit) {

@@ -63,14 +63,15 @@ class ReplicaMemoryTest {
             System.out.printf(Locale.ROOT, "%-32s limit %4d sequences, cache %8d tokens = %5.0f requests%n", cells[0],
                     limits[0], capacity, (double) capacity / context);
         }
-        assertEquals(29, rows);
-        // 15 of the 29 rows: each one's limit × (ISL + OSL) beside the weights exceeds 80 GiB, though one
+        assertEquals(30, rows);
+        // 16 of the 30 rows: each one's limit × (ISL + OSL) beside the weights exceeds 80 GiB, though one
         // request fits (the printed limits against the requests the cache holds show the margin).
         assertEquals(List.of("trt-llama31-8b-h100-1000-1000", "trt-llama33-70b-h100-1000-1000",
                 "trt-llama31-405b-h100-20000-2000", "trt-llama31-8b-h100-500-2000", "trt-llama31-8b-h100-2048-2048",
                 "trt-llama31-8b-h100-5000-500", "trt-llama31-8b-h100-20000-2000", "trt-llama33-70b-h100-128-4096",
                 "trt-llama33-70b-h100-2048-2048", "trt-llama33-70b-h100-5000-500", "trt-llama33-70b-h100-20000-2000",
-                "trt-llama31-405b-h100-128-2048", "trt-llama31-405b-h100-500-2000", "trt-llama31-405b-h100-1000-2000",
+                "trt-llama31-405b-h100-128-2048", "trt-llama31-405b-h100-128-4096", "trt-llama31-405b-h100-500-2000",
+                "trt-llama31-405b-h100-1000-2000",
                 "trt-llama31-405b-h100-2048-128"), beyondTheCache, "rows whose derived limit exceeds HBM at once");
     }
 

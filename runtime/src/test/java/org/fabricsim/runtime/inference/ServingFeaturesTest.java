@@ -77,6 +77,34 @@ class ServingFeaturesTest {
     }
 
     @Test
+    void shouldCostTheDraftAsItsLayersAndTheLmHeadReadFromHbmAtOneSequence() {
+        // Llama 3 8B in BF16 on one H100, one decoding sequence, k = 2 drafted tokens from a 1-layer draft.
+        // At one token every GEMM (m = 1) is memory-bound: it reads its weights, 2·k·n bytes, and its
+        // input and output rows, 2·(k + n). One layer: QKV (n = (32 + 2·8)·128 = 6144, k = 4096)
+        // 50,331,648 + 20,480; output (4096, 4096) 33,554,432 + 16,384; gated up (28,672, 4096)
+        // 234,881,024 + 65,536; down (4096, 14,336) 117,440,512 + 36,864; element-wise passes
+        // (10·4096 + 3·14,336)·2 = 167,936: 436,514,816 B. The BF16 LM head (128,256, 4096):
+        // 2·(4096·128,256 + 4096 + 128,256) = 1,050,937,856 B. One draft pass reads 1,487,452,672 B at
+        // 3.35 TB/s × 0.8 (the element-wise HBM efficiency) = 555.0 µs; two drafted tokens 1,110.1 µs.
+        // (The draft's attention to its context is not costed: its layers are the model's average layer.)
+        ServingModel model = new ServingModel(ServingFixtures.LLAMA3_8B, ServingFixtures.H100, Precision.BF16,
+                Precision.BF16, ServingFixtures.tensor(1), null, null, null, CalibrationProfile.defaults(),
+                new PoolFeatures(false, 0, new PoolFeatures.Speculative(2, 0.7, 1)), false);
+        double expectedSeconds = 2 * 1_487_452_672.0 / (3.35e12 * 0.8);
+        assertEquals(1_110.0e-6, expectedSeconds, 0.1e-6);
+        assertEquals(expectedSeconds, model.draftPs(1) / 1e12, 1e-4 * expectedSeconds);
+    }
+
+    @Test
+    void shouldReportAPoolsBusyFractionAsItsReplicasBusyTimeOverItsSpan() {
+        // One request on an aggregated pool of two replicas: one replica runs every iteration back to back
+        // from the pool's first start to its last end, the other never runs, so the pool's busy time is one
+        // span: busyFraction = span ÷ (2 replicas × span) = 0.5. With one replica it is 1.
+        assertEquals(0.5, busyFraction(runAggregated(2)), 1e-9);
+        assertEquals(1.0, busyFraction(runAggregated(1)), 1e-9);
+    }
+
+    @Test
     void shouldSendTheNextRequestWhenTheLastCompletes() {
         // one client, three identical requests: served one after another, never queued
         RunResult closed = runAggregated(null, new InferenceSpec.ClosedLoop(1), 3);
@@ -136,6 +164,19 @@ class ServingFeaturesTest {
         return InferenceRunner.run(new InferenceSpec("t.Aggregated", ServingFixtures.LLAMA3_8B,
                 ServingFixtures.dgxH100(1, 0), Precision.FP8, List.of(pool),
                 ServingFixtures.fixed(arrival, 512, 101, requests), List.of(), false));
+    }
+
+    private static RunResult runAggregated(int replicas) {
+        InferenceSpec.Pool pool = ServingFixtures.pool(Role.SERVING, replicas, ServingFixtures.tensor(1), 8192, 256, 0);
+        return InferenceRunner.run(new InferenceSpec("t.Busy", ServingFixtures.LLAMA3_8B, ServingFixtures.dgxH100(1, 0),
+                Precision.FP8, List.of(pool), ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), 512, 8, 1), List.of(),
+                false));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double busyFraction(RunResult result) {
+        Map<String, Object> row = ((List<Map<String, Object>>) result.metrics().get("poolFigures")).get(0);
+        return ((Number) row.get("busyFraction")).doubleValue();
     }
 
     private static double number(RunResult result, String key) {
