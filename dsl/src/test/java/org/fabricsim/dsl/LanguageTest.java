@@ -258,6 +258,20 @@ class LanguageTest extends FabricModelTest {
                 kv-transfer layer-by-layer
             }
 
+            inference SharedPrompts {
+                model Dense on FatTreeCluster
+                serving pool {
+                    replicas 2
+                    parallel tensor 8
+                }
+                traffic {
+                    arrival closed-loop 16 clients
+                    prompt fixed 4096
+                    output fixed 100
+                    shared-prefixes 64 x 2048 tokens zipf 0.8 cached 65536 tokens per replica
+                }
+            }
+
             benchmark Sweep {
                 all-reduce ring
                 on FatTreeCluster nodes 2

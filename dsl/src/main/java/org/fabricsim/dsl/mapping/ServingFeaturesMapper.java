@@ -3,9 +3,11 @@ package org.fabricsim.dsl.mapping;
 import java.math.BigDecimal;
 
 import org.fabricsim.dsl.fabric.Pool;
+import org.fabricsim.dsl.fabric.SharedPrefixes;
 import org.fabricsim.dsl.fabric.Speculative;
 import org.fabricsim.dsl.fabric.Traffic;
 import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.IterationHost;
 import org.fabricsim.runtime.spec.PoolFeatures;
 
@@ -14,8 +16,8 @@ import org.fabricsim.runtime.spec.PoolFeatures;
  * experts, speculative decoding ({@code draft-layers} 1 when absent: one MTP module or EAGLE layer),
  * the KV-cache admission policy (preempting when absent), prefill-first batching (mixed when absent),
  * the stack's host time per iteration and per sequence (none when absent), whether it quantizes the
- * FP8 GEMMs' inputs in kernels of their own (fused when absent) and the prefix-cache hit ratio (0 when
- * absent).
+ * FP8 GEMMs' inputs in kernels of their own (fused when absent), the prefix-cache hit ratio (0 when
+ * absent) and the shared prefixes with each replica's cache of them (none when absent).
  */
 final class ServingFeaturesMapper {
     private ServingFeaturesMapper() {
@@ -40,6 +42,13 @@ final class ServingFeaturesMapper {
 
     static double prefixHitRatio(Traffic traffic) {
         return traffic.getPrefixHit() == null ? 0 : decimal(traffic.getPrefixHit());
+    }
+
+    /** The traffic's shared prefixes (Zipf exponent 0 when not written), or null. */
+    static InferenceSpec.SharedPrefixes sharedPrefixes(Traffic traffic) {
+        SharedPrefixes shared = traffic.getSharedPrefixes();
+        return shared == null ? null : new InferenceSpec.SharedPrefixes(shared.getCount(), shared.getTokens(),
+                decimal(shared.getZipf()), shared.getCacheTokens());
     }
 
     private static double decimal(String written) {

@@ -153,7 +153,8 @@ final class WorkloadMapper {
         Traffic traffic = inference.getTraffic();
         InferenceSpec.Traffic requests = new InferenceSpec.Traffic(arrival(traffic.getArrival()),
                 distribution(traffic.getPrompt()), distribution(traffic.getOutput()),
-                requestCount(traffic), ServingFeaturesMapper.prefixHitRatio(traffic));
+                requestCount(traffic), ServingFeaturesMapper.prefixHitRatio(traffic),
+                ServingFeaturesMapper.sharedPrefixes(traffic));
         List<InferenceSpec.Slo> slos = new ArrayList<>();
         for (Slo slo : inference.getSlos()) {
             slos.add(new InferenceSpec.Slo(InferenceSpec.SloMetric.valueOf(slo.getMetric().getName()),

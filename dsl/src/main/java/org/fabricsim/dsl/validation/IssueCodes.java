@@ -387,6 +387,8 @@ public final class IssueCodes {
 
     /** A prefix-cache hit ratio outside [0, 1]. Data: the nearest bound, as written. */
     public static final String PREFIX_HIT_RATIO = PREFIX + "serving.prefix-hit-ratio";
+    /** Shared prefixes beside a stated prefix-cache hit ratio, or with no prefix, no token or no cache. Data: none. */
+    public static final String SHARED_PREFIXES = PREFIX + "serving.shared-prefixes";
     /** Speculative decoding with an acceptance rate outside [0, 1] or no drafted token. Data: none. */
     public static final String SPECULATIVE_SETTINGS = PREFIX + "serving.speculative";
     /** A pool feature that has nothing to act on (two-batch overlap without EP, speculation, no-evict admission or prefill-first batching in a prefill pool, redundant experts on a dense model). Data: the keyword. */

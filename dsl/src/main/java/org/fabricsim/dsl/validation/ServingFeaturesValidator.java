@@ -13,12 +13,14 @@ import org.fabricsim.dsl.fabric.ModelKind;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.PoolRole;
 import org.fabricsim.dsl.fabric.Precision;
+import org.fabricsim.dsl.fabric.SharedPrefixes;
 import org.fabricsim.dsl.fabric.Speculative;
 import org.fabricsim.dsl.fabric.Traffic;
 
 /**
  * What serving states beyond batch limits, checked on the written values: a prefix-cache hit ratio
- * lies in [0, 1]; speculative decoding drafts at least one token with an acceptance rate in [0, 1];
+ * lies in [0, 1]; shared prefixes, instead of a stated ratio, number one or more of a token or more in a cache of
+ * a token or more; speculative decoding drafts at least one token with an acceptance rate in [0, 1];
  * a closed loop has at least one client; a pool's routed experts, with its redundant ones, split
  * evenly over its EP ranks (the error names the redundancy that would make them split, as DeepSeek's
  * EPLB adds); and a feature with nothing to act on gets an info saying the engine ignores it (separate
@@ -37,6 +39,28 @@ public class ServingFeaturesValidator extends FabricCheck {
             error("'prefix-cache hit " + traffic.getPrefixHit() + "' is not a share of the prompt: write a ratio"
                     + " between 0 and 1 (e.g. 'prefix-cache hit 0.563' when 56.3% of prompt tokens hit the cache).",
                     traffic, Literals.TRAFFIC__PREFIX_HIT, IssueCodes.PREFIX_HIT_RATIO, bound);
+        }
+    }
+
+    @Check
+    public void checkSharedPrefixes(Traffic traffic) {
+        SharedPrefixes shared = traffic.getSharedPrefixes();
+        if (shared == null) {
+            return;
+        }
+        if (traffic.getPrefixHit() != null) {
+            error("'prefix-cache hit' states a hit ratio, 'shared-prefixes' lets each replica's cache produce one:"
+                    + " keep one (remove 'prefix-cache hit " + traffic.getPrefixHit() + "' to simulate the cache).",
+                    traffic, Literals.TRAFFIC__PREFIX_HIT, IssueCodes.SHARED_PREFIXES);
+        }
+        if (shared.getCount() < 1 || shared.getTokens() < 1) {
+            error("Shared prefixes number at least one, of at least one token: write e.g. 'shared-prefixes 64 x"
+                    + " 2048 tokens'.", shared, Literals.SHARED_PREFIXES__COUNT, IssueCodes.SHARED_PREFIXES);
+        }
+        if (shared.getCacheTokens() < 1) {
+            error("A prefix cache of 0 tokens holds nothing: write each replica's capacity in tokens, e.g. 'cached"
+                    + " 262144 tokens per replica' for 128 prefixes of 2048 tokens.", shared,
+                    Literals.SHARED_PREFIXES__CACHE_TOKENS, IssueCodes.SHARED_PREFIXES);
         }
     }
 

@@ -76,15 +76,25 @@ final class RequestTable {
     }
 
     /**
-     * ⌊h·prompt⌋ cached tokens of each prompt, at most prompt − 1, as prefilled: a method of its own
-     * so that the JIT compiles this loop alone, not the constructor with its twenty allocations.
+     * ⌊h·prompt⌋ cached tokens of each prompt ({@link #cachedTokens}), as prefilled: a method of its
+     * own so that the JIT compiles this loop alone, not the constructor with its twenty allocations.
      */
     private static void cachePrefixes(int[] prompts, double prefixHitRatio, int[] cached, int[] prefilled) {
         for (int q = 0; q < prompts.length; q++) {
-            int prompt = prompts[q];
-            cached[q] = (int) Math.min(Math.floor(prefixHitRatio * prompt), Math.max(0, prompt - 1));
+            cached[q] = cachedTokens(prompts[q], Math.floor(prefixHitRatio * prompts[q]));
             prefilled[q] = cached[q];
         }
+    }
+
+    /** A prefix of {@code tokens} tokens the replica holds: at most prompt − 1 of them are cached. */
+    private static int cachedTokens(int prompt, double tokens) {
+        return (int) Math.min(tokens, Math.max(0, prompt - 1));
+    }
+
+    /** q's replica holds a prefix of {@code tokens} of its prompt (0: none): prefill starts after it. */
+    void cache(int q, int tokens) {
+        cached[q] = cachedTokens(stream.prompt()[q], tokens);
+        prefilled[q] = cached[q];
     }
 
     int size() {

@@ -33,9 +33,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p>Open-loop arrivals follow the stream's times. Closed-loop load ({@code clients} > 0) starts the
  * first {@code clients} requests at zero and each next one when a request completes or is rejected
  * (its arrival time set then). Prefix-cache hits start a request's prefill after its cached prefix
- * ({@link RequestTable}). Speculative decoding gains 1 + a + … + a^k tokens per decode iteration in
- * expectation; the fraction is carried per slot ({@link DecodeClock#step}), so gains are whole
- * tokens and deterministic.
+ * ({@link RequestTable}): a stated share, or the request's shared prefix when its replica's {@link
+ * PrefixCache} holds it (a miss inserts it: that replica's prefill computes it). Speculative
+ * decoding gains 1 + a + … + a^k tokens per decode iteration in expectation; the fraction is
+ * carried per slot ({@link DecodeClock#step}), so gains are whole tokens and deterministic.
  * Tokens and busy spans are also kept per pool.
  *
  * <p>A decode pool alone is measured as SGLang measures decode: a request arrives with its prompt's
@@ -86,18 +87,21 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     private int arrived;
     private final PoolCounters poolCounters;
     private final IterationEnds ends;
+    private final PrefixCache prefixCache;
     private long lastFinishPs;
 
     /**
      * @param prefixHitRatio    share of each prompt already cached ({@link RequestTable})
      * @param closedLoopClients concurrent clients of a closed loop; 0 for the stream's arrival times
+     * @param prefixes          the replicas' prefix caches, or null (the stated ratio instead)
      */
     ServingSimulation(Simulation simulation, RequestStream stream, Pool[] pools, NetworkModel network,
             Router router, ClusterTopology topology, boolean layerByLayer, int layers, double prefixHitRatio,
-            int closedLoopClients) {
+            int closedLoopClients, PrefixCache prefixes) {
         this.simulation = simulation;
         this.network = network;
         this.requests = new RequestTable(stream, prefixHitRatio);
+        this.prefixCache = prefixes;
         this.closedLoopClients = closedLoopClients;
         this.arrivalLimit = closedLoopClients > 0 ? Math.min(closedLoopClients, stream.size()) : stream.size();
         this.issued = arrivalLimit;
@@ -139,6 +143,9 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
             if (decodeAlone && prefilledElsewhere(i, slot, now)) {
                 i++;
                 continue;
+            }
+            if (prefixCache != null) {
+                requests.cache(i, prefixCache.cachedTokens(replicas.replicaOf[slot], i));
             }
             replicas.queue[slot].addLast(i);
             issuer.kick(slot);

@@ -93,8 +93,7 @@ final class ServingKind implements SearchKind {
             return spec;
         }
         return new InferenceSpec(spec.name(), spec.model(), spec.cluster(), spec.precision(), spec.kvCachePrecision(),
-                spec.pools(), new InferenceSpec.Traffic(t.arrival(), t.prompt(), t.output(), SCREEN_REQUESTS,
-                        t.prefixHitRatio()), spec.slos(), spec.layerByLayerKvTransfer(), spec.kvOver());
+                spec.pools(), t.withRequests(SCREEN_REQUESTS), spec.slos(), spec.layerByLayerKvTransfer(), spec.kvOver());
     }
 
     @Override

@@ -98,13 +98,23 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
      * @param prefixHitRatio  h: the share of each prompt whose KV cache is already held by the
      *                  replicas (a system prompt, earlier turns of a session): ⌊h·prompt⌋ tokens, at
      *                  most prompt − 1, are not computed, nor transferred to a decode pool
+     * @param sharedPrefixes  the prompts' shared prefixes and each replica's prefix cache, or null;
+     *                  exclusive with a positive {@code prefixHitRatio}
      */
     public record Traffic(Arrival arrival, Distribution prompt, Distribution output, int requests,
-            double prefixHitRatio) {
+            double prefixHitRatio, SharedPrefixes sharedPrefixes) {
         public Traffic {
             if (!(prefixHitRatio >= 0 && prefixHitRatio <= 1)) {
                 throw new IllegalArgumentException("a prefix-cache hit ratio lies in [0, 1]: " + prefixHitRatio);
             }
+            if (sharedPrefixes != null && prefixHitRatio > 0) {
+                throw new IllegalArgumentException("a stated prefix-cache hit ratio and shared prefixes exclude each other");
+            }
+        }
+
+        /** Traffic with a stated prefix-cache hit ratio and no shared-prefix distribution. */
+        public Traffic(Arrival arrival, Distribution prompt, Distribution output, int requests, double prefixHitRatio) {
+            this(arrival, prompt, output, requests, prefixHitRatio, null);
         }
 
         /** Traffic without prefix-cache hits. */
@@ -114,7 +124,38 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
 
         /** This traffic arriving by {@code other}. */
         public Traffic withArrival(Arrival other) {
-            return new Traffic(other, prompt, output, requests, prefixHitRatio);
+            return new Traffic(other, prompt, output, requests, prefixHitRatio, sharedPrefixes);
+        }
+
+        /** This traffic with {@code count} requests. */
+        public Traffic withRequests(int count) {
+            return new Traffic(arrival, prompt, output, count, prefixHitRatio, sharedPrefixes);
+        }
+    }
+
+    /**
+     * Shared prompt prefixes (system prompts, earlier turns of sessions): each request's prompt begins
+     * with one of {@code prefixes} distinct prefixes of {@code tokens} tokens, prefix i (1-based) drawn
+     * with probability i^−s ÷ Σ_j j^−s (Zipf with exponent s; s = 0 uniform). Each replica that
+     * prefills keeps the prefixes it computed in a least-recently-used cache of {@code cacheTokens}
+     * tokens, that is ⌊cacheTokens ÷ tokens⌋ prefixes.
+     *
+     * @param prefixes     N ≥ 1 distinct prefixes
+     * @param tokens       L ≥ 1 tokens per prefix
+     * @param zipf         s ≥ 0, the Zipf exponent of their popularity
+     * @param cacheTokens  each replica's prefix-cache capacity in tokens, positive
+     */
+    public record SharedPrefixes(int prefixes, int tokens, double zipf, long cacheTokens) {
+        public SharedPrefixes {
+            if (prefixes < 1 || tokens < 1 || !(zipf >= 0) || cacheTokens < 1) {
+                throw new IllegalArgumentException("shared prefixes need N ≥ 1, L ≥ 1, s ≥ 0 and a positive cache: "
+                        + prefixes + ", " + tokens + ", " + zipf + ", " + cacheTokens);
+            }
+        }
+
+        /** C: the prefixes one replica's cache holds, ⌊cacheTokens ÷ L⌋. */
+        public int cacheEntries() {
+            return (int) Math.min(Integer.MAX_VALUE, cacheTokens / tokens);
         }
     }
 
