@@ -4,21 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
-import org.eclipse.emf.common.util.URI;
-import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Study;
-import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.inference.InferenceRunner;
 import org.fabricsim.runtime.result.ExpectationResult;
@@ -46,9 +38,6 @@ class DeepSeekPrefillExampleTest {
 
     @Inject
     private ModelChecks checks;
-
-    @Inject
-    private SpecMapper mapper;
 
     @Test
     void shouldMeetThePublishedPrefillRatePerNodeWithItsCacheHits() throws IOException {
@@ -97,9 +86,9 @@ class DeepSeekPrefillExampleTest {
 
     /** Loads the examples (no errors), finds study {@code name} and runs its inference. */
     private StudyRun run(String name) throws IOException {
-        List<XtextResource> resources = checks.load(uris());
+        List<XtextResource> resources = checks.loadFolders(FOLDERS);
         assertEquals(List.of(), checks.errors(resources));
-        StudySpec study = study(resources, name);
+        StudySpec study = checks.study(resources, name);
         InferenceSpec unit = (InferenceSpec) study.workloads().get(0);
         return new StudyRun(study, unit,
                 InferenceRunner.run(unit, study.seed(), null).withExpectations(study.expectations()));
@@ -113,28 +102,5 @@ class DeepSeekPrefillExampleTest {
     private static double prefillPerNode(InferenceSpec spec, long seed) {
         return ((Number) InferenceRunner.run(spec, seed, null).metrics().get("prefillTokensPerSecondPerNode"))
                 .doubleValue();
-    }
-
-    private StudySpec study(List<XtextResource> resources, String name) {
-        for (XtextResource resource : resources) {
-            Model model = (Model) resource.getContents().get(0);
-            for (Study study : EcoreUtil2.typeSelect(model.getElements(), Study.class)) {
-                if (study.getName().equals(name)) {
-                    return mapper.toStudy(study, resource.getURI().lastSegment(), resource.getURI().toString());
-                }
-            }
-        }
-        throw new AssertionError("no study " + name + " in " + FOLDERS);
-    }
-
-    private static List<URI> uris() throws IOException {
-        List<URI> uris = new ArrayList<>();
-        for (Path folder : FOLDERS) {
-            try (Stream<Path> files = Files.list(folder)) {
-                files.filter(p -> p.toString().endsWith(".fabric")).sorted()
-                        .forEach(p -> uris.add(URI.createFileURI(p.toAbsolutePath().normalize().toString())));
-            }
-        }
-        return uris;
     }
 }

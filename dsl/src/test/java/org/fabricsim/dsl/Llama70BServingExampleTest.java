@@ -4,19 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
-import org.eclipse.emf.common.util.URI;
-import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
-import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Study;
-import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.fabricsim.runtime.inference.InferenceRunner;
 import org.fabricsim.runtime.result.ExpectationResult;
@@ -40,9 +33,6 @@ class Llama70BServingExampleTest {
     @Inject
     private ModelChecks checks;
 
-    @Inject
-    private SpecMapper mapper;
-
     @Test
     void shouldMeetThePublishedThroughputAt128InputAnd128OutputTokens() throws IOException {
         assertMeetsItsExpectLine("Trt70B_128Measured", 6378);
@@ -55,9 +45,9 @@ class Llama70BServingExampleTest {
 
     /** Runs study {@code name} and checks its one expect line: the published figure, met within its tolerance. */
     private void assertMeetsItsExpectLine(String name, double published) throws IOException {
-        List<XtextResource> resources = checks.load(uris());
+        List<XtextResource> resources = checks.loadFolders(List.of(FOLDER));
         assertEquals(List.of(), checks.errors(resources));
-        StudySpec study = study(resources, name);
+        StudySpec study = checks.study(resources, name);
         InferenceSpec unit = (InferenceSpec) study.workloads().get(0);
         List<ExpectationResult> expectations = InferenceRunner.run(unit, study.seed(), null)
                 .withExpectations(study.expectations()).expectations();
@@ -67,24 +57,5 @@ class Llama70BServingExampleTest {
                 100 * expectation.error());
         assertEquals(published, expectation.spec().expected(), 0, "the expect line states the published figure");
         assertTrue(expectation.within(), name + " predicted " + expectation.predicted() + " tokens/s");
-    }
-
-    private StudySpec study(List<XtextResource> resources, String name) {
-        for (XtextResource resource : resources) {
-            Model model = (Model) resource.getContents().get(0);
-            for (Study study : EcoreUtil2.typeSelect(model.getElements(), Study.class)) {
-                if (study.getName().equals(name)) {
-                    return mapper.toStudy(study, resource.getURI().lastSegment(), resource.getURI().toString());
-                }
-            }
-        }
-        throw new AssertionError("no study " + name + " in " + FOLDER);
-    }
-
-    private static List<URI> uris() throws IOException {
-        try (Stream<Path> files = Files.list(FOLDER)) {
-            return files.filter(p -> p.toString().endsWith(".fabric")).sorted()
-                    .map(p -> URI.createFileURI(p.toAbsolutePath().normalize().toString())).toList();
-        }
     }
 }

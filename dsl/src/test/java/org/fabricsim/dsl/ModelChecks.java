@@ -8,18 +8,26 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.eclipse.emf.common.util.URI;
+import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.util.CancelIndicator;
 import org.eclipse.xtext.validation.CheckMode;
 import org.eclipse.xtext.validation.IResourceValidator;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.formatting2.CanonicalText;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.spec.StudySpec;
 
 import com.google.inject.Inject;
 import com.google.inject.Provider;
 
-/** Loads sets of model files into one resource set, and lists their errors and their unformatted files. */
+/**
+ * Loads sets of model files into one resource set, lists their errors and their unformatted files, and maps a study
+ * of them.
+ */
 public class ModelChecks {
 
     @Inject
@@ -31,6 +39,9 @@ public class ModelChecks {
     @Inject
     private CanonicalText canonical;
 
+    @Inject
+    private SpecMapper mapper;
+
     /** The files, loaded together so that names resolve across them. */
     public List<XtextResource> load(List<URI> uris) {
         XtextResourceSet resourceSet = resourceSets.get();
@@ -39,6 +50,31 @@ public class ModelChecks {
             resources.add((XtextResource) resourceSet.getResource(uri, true));
         }
         return resources;
+    }
+
+    /** The model files directly in each of {@code folders}, in name order per folder, loaded together. */
+    public List<XtextResource> loadFolders(List<Path> folders) throws IOException {
+        List<URI> uris = new ArrayList<>();
+        for (Path folder : folders) {
+            try (Stream<Path> files = Files.list(folder)) {
+                files.filter(p -> p.toString().endsWith(".fabric")).sorted()
+                        .forEach(p -> uris.add(URI.createFileURI(p.toAbsolutePath().normalize().toString())));
+            }
+        }
+        return load(uris);
+    }
+
+    /** Study {@code name} of the loaded files, mapped as the command line maps it. */
+    public StudySpec study(List<XtextResource> resources, String name) {
+        for (XtextResource resource : resources) {
+            Model model = (Model) resource.getContents().get(0);
+            for (Study study : EcoreUtil2.typeSelect(model.getElements(), Study.class)) {
+                if (study.getName().equals(name)) {
+                    return mapper.toStudy(study, resource.getURI().lastSegment(), resource.getURI().toString());
+                }
+            }
+        }
+        throw new AssertionError("no study " + name + " in the loaded files");
     }
 
     /**
