@@ -37,6 +37,18 @@ class PulledHashesTest {
     }
 
     @Test
+    void shouldApproximateTheFullestOfManyBinsByTheLargestOfNormals() {
+        // The largest of two standard normals: E[max(X, Y)] = E|X − Y| / 2 = (√2·√(2/π)) / 2 = 1/√π.
+        assertEquals(1 / Math.sqrt(Math.PI), PulledHashes.expectedLargestNormal(2), 1e-6);
+        // Past the exact count: N/c + √(N/4)·(1/√π) for c = 2, within 1% of the count made exactly.
+        int flows = 4 * PulledHashes.EXACT_FLOWS;
+        double approximate = flows / 2.0 + Math.sqrt(flows / 4.0) / Math.sqrt(Math.PI);
+        assertEquals(approximate, PulledHashes.expectedFullest(flows, 2), 1e-3);
+        assertEquals(PulledHashes.exactFullest(flows, 2), PulledHashes.expectedFullest(flows, 2),
+                0.01 * PulledHashes.exactFullest(flows, 2));
+    }
+
+    @Test
     void shouldRunALinkAtItsBytesOverTheExpectedFullestLinksBytes() {
         PulledHashes hashes = new PulledHashes(BehaviourAccuracy.PATTERNS.get(3).topology(PAYLOAD_BYTES_PER_SECOND)
                 .graph());
