@@ -113,17 +113,11 @@ public final class InferenceRunner {
         ClusterSpec kvCluster = overDataCentre ? cluster.withScaleOut(cluster.dataCentre().network()) : cluster;
         NetworkModel flows = disaggregated ? kvNetwork(simulation, fabric, kvCluster) : null;
         Router router = disaggregated ? new Router(fabric, ClusterTopologies.routing(kvCluster), seed) : null;
-        InferenceSpec.SharedPrefixes prefixes = spec.traffic().sharedPrefixes();
-        int replicaCount = 0;
-        for (ServingSimulation.Pool pool : pools) {
-            replicaCount += pool.replicas();
-        }
         ServingSimulation serving = new ServingSimulation(simulation, requests, pools, flows, router,
                 disaggregated ? fabric : null, spec.layerByLayerKvTransfer(), spec.model().layers(),
                 spec.traffic().prefixHitRatio(),
                 spec.traffic().arrival() instanceof InferenceSpec.ClosedLoop closed ? closed.clients() : 0,
-                prefixes == null ? null : new PrefixCache(prefixes, replicaCount,
-                        PrefixCache.draw(prefixes, simulation.random(), requests.size())));
+                spec.traffic().sharedPrefixes());
         if (placed != null || linkBytes != null) {
             serving.placeOn(placed, linkBytes);
         }

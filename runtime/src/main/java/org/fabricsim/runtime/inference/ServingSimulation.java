@@ -9,6 +9,7 @@ import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.sim.TimeSource;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
+import org.fabricsim.runtime.spec.InferenceSpec.SharedPrefixes;
 import org.fabricsim.runtime.spec.IterationHost;
 import org.fabricsim.runtime.spec.PoolFeatures.Admission;
 import org.fabricsim.runtime.spec.PoolFeatures.Batching;
@@ -93,21 +94,23 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     /**
      * @param prefixHitRatio    share of each prompt already cached ({@link RequestTable})
      * @param closedLoopClients concurrent clients of a closed loop; 0 for the stream's arrival times
-     * @param prefixes          the replicas' prefix caches, or null (the stated ratio instead)
+     * @param prefixes          the shared prefixes the replicas cache, each request's drawn from the
+     *                          simulation's random source ({@link PrefixCache}), or null (the stated ratio)
      */
     ServingSimulation(Simulation simulation, RequestStream stream, Pool[] pools, NetworkModel network,
             Router router, ClusterTopology topology, boolean layerByLayer, int layers, double prefixHitRatio,
-            int closedLoopClients, PrefixCache prefixes) {
+            int closedLoopClients, SharedPrefixes prefixes) {
         this.simulation = simulation;
         this.network = network;
         this.requests = new RequestTable(stream, prefixHitRatio);
-        this.prefixCache = prefixes;
         this.closedLoopClients = closedLoopClients;
         this.arrivalLimit = closedLoopClients > 0 ? Math.min(closedLoopClients, stream.size()) : stream.size();
         this.issued = arrivalLimit;
         this.decodeAlone = pools[0].role() == Role.DECODE;
         poolCounters = new PoolCounters(pools.length);
         this.replicas = new Replicas(pools, requests);
+        this.prefixCache = prefixes == null ? null : new PrefixCache(prefixes, replicas.replicaCount(),
+                PrefixCache.draw(prefixes, simulation.random(), stream.size()));
         this.handoff = new KvHandoff(simulation, requests, replicas, network, router, topology, layerByLayer, layers);
         this.ends = new IterationEnds(requests, replicas, poolCounters, this);
         arrivalHandler = simulation.register(this::onArrival);
