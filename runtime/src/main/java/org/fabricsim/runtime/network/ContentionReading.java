@@ -234,7 +234,7 @@ final class ContentionReading {
         int count = lists.count[link];
         int entryShift = lists.entryShift;
         long[] linkWeight = lists.weight;
-        int[] records = paths == null ? table.records : paths.entries;
+        int[] records = FixLog.recordsOf(paths, table);
         int stride = table.stride;
         int[] seen = senderStamp;
         int[] seenInput = inputStamp;
@@ -252,7 +252,7 @@ final class ContentionReading {
         int inputs = 0;
         for (int k = 0; k < count; k++) {
             int flow = list[k] >>> entryShift;
-            int base = paths == null ? flow * stride : paths.record(flow);
+            int base = FixLog.recordOf(paths, flow, stride);
             int index = list[k] & indexMask;
             int input = index > 0 ? records[base + FlowTable.LINKS + index - 1] : -1;
             if (input >= 0 && seenInput[input] != current) {

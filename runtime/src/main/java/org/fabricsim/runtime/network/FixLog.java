@@ -140,6 +140,19 @@ final class FixLog {
         return latest[flow] + RECORD;
     }
 
+    /**
+     * The array a reader finds class records in: {@code log}'s entries, or {@code table}'s records where it reads
+     * no log (null). O(1).
+     */
+    static int[] recordsOf(FixLog log, FlowTable table) {
+        return log == null ? table.records : log.entries;
+    }
+
+    /** Where class {@code flow}'s record starts in {@link #recordsOf}: {@link #record}, or flow × stride. O(1). */
+    static int recordOf(FixLog log, int flow, int stride) {
+        return log == null ? flow * stride : log.record(flow);
+    }
+
     /** Class {@code flow} finished: it has no entry any more (its handle may be reused). O(1). */
     void forget(int flow) {
         latest[flow] = NONE;

@@ -48,7 +48,7 @@ final class HashedChoices {
         int count = lists.count[link];
         int entryShift = lists.entryShift;
         int indexMask = (1 << entryShift) - 1;
-        int[] records = paths == null ? table.records : paths.entries;
+        int[] records = FixLog.recordsOf(paths, table);
         int stride = table.stride;
         double bytes = 0;
         double hashedBytes = 0;
@@ -56,7 +56,7 @@ final class HashedChoices {
         int choices = 0;
         for (int k = 0; k < count; k++) {
             int flow = list[k] >>> entryShift;
-            int base = paths == null ? flow * stride : paths.record(flow);
+            int base = FixLog.recordOf(paths, flow, stride);
             int index = list[k] & indexMask;
             int multiplicity = records[base + FlowTable.MULTIPLICITY];
             double remaining = multiplicity * table.remainingBytes[flow];

@@ -136,11 +136,11 @@ final class ProgressiveFill {
         if (log != null) {
             log.replayKept(slower, componentFlows, state, fixed);
         } else {
-            int[] records = paths == null ? table.records : paths.entries;
+            int[] records = FixLog.recordsOf(paths, table);
             for (int p = 0; p < slower; p++) {
                 int flow = order.flowAt(componentFlows, p);
                 fixed[flow >>> 6] |= 1L << flow;
-                charge(records, paths == null ? flow * table.stride : paths.record(flow), rates[flow]);
+                charge(records, FixLog.recordOf(paths, flow, table.stride), rates[flow]);
             }
         }
         loadShares(links);
@@ -226,7 +226,7 @@ final class ProgressiveFill {
         int entryShift = lists.entryShift;
         double[] rateBytesPerSecond = rates;
         int[] records = table.records;
-        int[] pathRecords = paths == null ? records : paths.entries;
+        int[] pathRecords = FixLog.recordsOf(paths, table);
         int stride = table.stride;
         long[] fixedBits = fixed;
         double[] state = linkState;
@@ -258,7 +258,7 @@ final class ProgressiveFill {
                 rateBytesPerSecond[flow] = share;
                 if (log == null) {
                     order.next(flow);
-                    charge(pathRecords, paths == null ? flow * stride : paths.record(flow), share);
+                    charge(pathRecords, FixLog.recordOf(paths, flow, stride), share);
                 } else {
                     log.append(flow, records, flow * stride, share, state);
                 }
