@@ -62,8 +62,8 @@ final class ExpertExchange {
     }
 
     /**
-     * L of an iteration of {@code tokens}: the stated routing, its skew levelled by the redundant experts
-     * ({@link RedundantExpertLoad}), with the batch's random-routing maximum.
+     * L of an iteration of {@code tokens}: the stated routing, its skew replaced by EPLB's placement of
+     * the redundant experts ({@link RedundantExpertLoad}), with the batch's random-routing maximum.
      */
     double load(long tokens) {
         return routing.busiestLoad(routedExperts == null ? 1 : routedExperts.factor(tokens));

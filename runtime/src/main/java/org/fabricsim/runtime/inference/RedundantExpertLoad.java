@@ -1,43 +1,44 @@
 package org.fabricsim.runtime.inference;
 
+import java.util.Arrays;
+
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 
 /**
  * The load a stated routing skew leaves on the busiest expert rank once R redundant expert slots are
- * placed as DeepSeek's EPLB places them (github.com/deepseek-ai/EPLB: replicate the heaviest expert,
- * its tokens split evenly among its replicas, until the redundant slots run out; then pack the
- * replicas onto the ranks, the same count on each). Loads are in units of the mean expert load m;
- * E experts, G = max(EP, TP) ranks, n = E/G experts per rank without replicas, n' = (E + R)/G slots
- * per rank with them.
+ * placed by DeepSeek's expert-parallelism load balancer (EPLB, github.com/deepseek-ai/EPLB, {@code
+ * eplb.py}), run on the expert loads the skew states. E experts, G = max(EP, TP) ranks, loads in units
+ * of the mean expert load m, so the mean rank carries E/G.
  *
- * <p><b>The skew's experts.</b> A {@code routing-skew} S says the busiest rank, holding n experts,
- * receives S·n·m. The least concentrated popularity that gives it: each of its n experts draws S·m
- * (the hottest expert draws at least that), the other E − n share the rest, (G − S)/(G − 1)·m each
- * ({@link ExpertRoutingSpec#otherLoad}).
+ * <p><b>The load profile.</b> {@link ExpertRoutingSpec} states S on the layout without replicas, E/G
+ * experts on each rank: the busiest rank receives S times the mean rank's load, the other G − 1
+ * share the rest evenly, c = (G − S)/(G − 1) times it each ({@link ExpertRoutingSpec#otherLoad}).
+ * Each rank's load spread evenly over its experts, as the language spreads the rest evenly over the
+ * ranks, gives the experts' loads: a step, S on the hottest E/G of the experts (one rank's worth) and
+ * c on the others. Where G does not divide E (EP144 over 256, which needs replicas) the step falls
+ * inside an expert, whose load is the step's mean over it:
+ * <pre>  w_i = c + (S − c)·f_i,  f_i = min(1, max(0, E/G − i)),  i = 0 … E − 1;  Σ w_i = E.</pre>
+ * Without replicas EPLB places nothing and the stated layout holds: the result is S, exactly.
  *
- * <p><b>Replication.</b> The n hot experts are the heaviest, so the redundant slots go to them, each
- * hot expert's S·m split evenly over its replicas. Taken in the fluid limit (exact when n divides R:
- * each hot expert then holds r = 1 + R/n replicas of S·m/r), the n + R hot replicas carry S·n·m/(n + R)
- * each while that stays above the other experts' load; once it would fall below, the replication
- * evens every slot at the mean slot load E·m/(E + R). Either way the heaviest replica carries
- * <pre>  w = max(S·n/(n + R), E/(E + R))·m.</pre>
+ * <p><b>Replication</b> (EPLB's {@code replicate_experts}). Every expert starts with one replica r_i
+ * = 1; each of the R redundant slots in turn goes to the expert of the largest w_i/r_i (ties to the
+ * lower index), whose tokens split evenly over its replicas. O(R·E).
  *
- * <p><b>Packing.</b> The busiest rank holds n' slots; taken as all carrying the heaviest replica (no
- * credit for a packing that mixes hot replicas with light ones: an upper bound on EPLB's balanced
- * packing, reached at R = 0, where the rank holds the n hot experts), its load over the mean rank's
- * n·m is n'·w/(n·m):
- * <pre>  S_R = max(1, S·(E + R) ÷ (E + G·R)).</pre>
- * S_R = S when R = 0 or G = 1 (nothing to level), 1 when S = 1 (balanced routing stays balanced: the
- * uniform model of equally likely slots holds), and falls with R to 1 once R ≥ E·(S − 1)/(G − S).
- * S_R takes S's place in the busiest rank's load min(max(S_R, L_r(T)), C) ({@link
- * ExpertRoutingSpec#busiestLoad(double)}).
+ * <p><b>Packing</b> (EPLB's {@code balanced_packing}). The E + R replicas, heaviest first, each go to
+ * the rank of least load among those holding fewer than s = (E + R)/G replicas (ties to the lower
+ * rank), so every rank holds s slots. Where G does not divide E + R (a TP above the EP, whose E + R
+ * the language makes divisible), s = ⌈(E + R)/G⌉. O((E + R)·(log(E + R) + G)).
  *
- * <p>Neither a bound nor exact against DeepSeek's algorithm run on the same popularity: its packing,
- * mixing hot replicas with light ones, does better where this credits none (8 experts on 2 ranks, R =
- * 4, S = 1.5: it reaches 1 against S_R = 1.125), and whole replicas do worse where the fluid limit
- * evens every slot (256 experts on 32 ranks, R = 32, S = 2: 1.028 against S_R = 1; with 256 + 32 on
- * 144 ranks two unreplicated experts share a rank, 1.125 at any S, which the uniform model of equally
- * likely slots leaves out too). O(1).
+ * <p><b>Result:</b> S_R = (the busiest rank's load) ÷ (E/G), ≥ 1. It takes S's place in the busiest
+ * rank's load min(max(S_R, L_r(T)), C) ({@link ExpertRoutingSpec#busiestLoad(double)}), so it sets
+ * the expert GEMMs, the dispatch and combine, and the dropped tokens. Slots are whole, so S_R can
+ * stay above 1 at S = 1: DeepSeek-V3's decode layout (256 + 32 on 144 ranks, 2 slots each) keeps 224
+ * experts unreplicated, two of them on each of 80 ranks, 2 ÷ (256/144) = 1.125 times the mean, and
+ * no placement does better (the test derives it). The hierarchical policy ({@code
+ * rebalance_experts_hierarchical}, expert groups packed onto nodes first) needs group-limited routing
+ * with the groups a multiple of the nodes; the language states no expert groups, so EPLB runs its
+ * global policy, as it does for {@code num_groups} = 1. Total O(R·E + (E + R)·(log(E + R) + G)):
+ * 50 thousand steps for DeepSeek-V3's decode layout, once per pool.
  */
 final class RedundantExpertLoad {
     private RedundantExpertLoad() {
@@ -45,19 +46,77 @@ final class RedundantExpertLoad {
 
     /**
      * S_R: the skew {@code skew} left on the busiest of {@code ranks} expert ranks holding {@code experts}
-     * experts and {@code redundant} EPLB replicas (class comment).
+     * experts and {@code redundant} EPLB replicas (class comment); {@code skew} itself without replicas
+     * or with one rank.
      */
     static double levelledSkew(double skew, int experts, int redundant, int ranks) {
-        if (redundant == 0 || ranks <= 1 || skew == ExpertRoutingSpec.BALANCED) {
+        if (redundant == 0 || ranks <= 1) {
             return skew;
         }
-        double slots = experts + (double) redundant;
-        return Math.max(ExpertRoutingSpec.BALANCED, skew * slots / (experts + (double) ranks * redundant));
+        double[] load = expertLoads(skew, experts, ranks);
+        int[] replicas = replicate(load, redundant);
+        return busiestRank(load, replicas, ranks) / ((double) experts / ranks);
     }
 
     /** {@code routing} with its skew levelled by the replicas (class comment); {@code routing} itself when unchanged. */
     static ExpertRoutingSpec levelled(ExpertRoutingSpec routing, int experts, int redundant, int ranks) {
         double skew = levelledSkew(routing.routingSkew(), experts, redundant, ranks);
         return skew == routing.routingSkew() ? routing : new ExpertRoutingSpec(routing.capacityFactor(), skew);
+    }
+
+    /** w_i of the class comment: the step of S on the hottest E/G experts and c on the rest. O(E). */
+    static double[] expertLoads(double skew, int experts, int ranks) {
+        double rest = new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, skew).otherLoad(ranks);
+        double hotExperts = (double) experts / ranks;
+        double[] load = new double[experts];
+        for (int i = 0; i < experts; i++) {
+            load[i] = rest + (skew - rest) * Math.min(1, Math.max(0, hotExperts - i));
+        }
+        return load;
+    }
+
+    /** r_i: each redundant slot to the expert of the largest load per replica, ties to the lower index. O(R·E). */
+    static int[] replicate(double[] load, int redundant) {
+        int[] replicas = new int[load.length];
+        Arrays.fill(replicas, 1);
+        for (int slot = 0; slot < redundant; slot++) {
+            int hottest = 0;
+            for (int i = 1; i < load.length; i++) {
+                if (load[i] / replicas[i] > load[hottest] / replicas[hottest]) {
+                    hottest = i;
+                }
+            }
+            replicas[hottest]++;
+        }
+        return replicas;
+    }
+
+    /**
+     * The busiest rank's load once the replicas (expert i's r_i of w_i/r_i each) are packed heaviest
+     * first, each onto the least loaded rank with a free slot. O((E + R)·(log(E + R) + G)).
+     */
+    static double busiestRank(double[] load, int[] replicas, int ranks) {
+        double[] weight = new double[Arrays.stream(replicas).sum()];
+        int next = 0;
+        for (int i = 0; i < load.length; i++) {
+            for (int r = 0; r < replicas[i]; r++) {
+                weight[next++] = load[i] / replicas[i];
+            }
+        }
+        Arrays.sort(weight);
+        int slotsPerRank = (weight.length + ranks - 1) / ranks;
+        double[] rankLoad = new double[ranks];
+        int[] held = new int[ranks];
+        for (int k = weight.length - 1; k >= 0; k--) {
+            int least = -1;
+            for (int g = 0; g < ranks; g++) {
+                if (held[g] < slotsPerRank && (least < 0 || rankLoad[g] < rankLoad[least])) {
+                    least = g;
+                }
+            }
+            rankLoad[least] += weight[k];
+            held[least]++;
+        }
+        return Arrays.stream(rankLoad).max().orElse(0);
     }
 }

@@ -6,8 +6,8 @@ package org.fabricsim.runtime.spec;
  * @param twoBatchOverlap   each iteration runs as two micro-batches whose MoE dispatch and combine
  *                          overlap the other's compute (DeepSeek's and SGLang's two-batch overlap)
  * @param redundantExperts  extra replicas of routed experts spread over the EP ranks (EPLB); the
- *                          ranks hold (experts + redundant) ÷ EP experts each, and the replicas of the
- *                          hot experts level a stated routing skew (inference's RedundantExpertLoad)
+ *                          ranks hold (experts + redundant) ÷ EP experts each, and EPLB's placement of
+ *                          them sets the busiest rank's expected load (inference's RedundantExpertLoad)
  * @param speculative       speculative decoding of the pool's decode iterations; null for none
  * @param admission         what a request must find free in the KV cache to be admitted
  * @param batching          whether an iteration mixes prefill with decode, or prefill goes alone first
