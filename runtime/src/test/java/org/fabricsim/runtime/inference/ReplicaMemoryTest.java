@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TransformerSpec;
@@ -29,6 +30,10 @@ class ReplicaMemoryTest {
         long capacity = ReplicaMemory.kvCapacityTokens(ServingFixtures.LLAMA3_8B, ServingFixtures.H100, Precision.FP8,
                 Precision.FP8, ServingFixtures.tensor(1), 0);
         assertEquals(1_056_944, capacity, 0.002 * 1_056_944);
+        // the same on one H200 (143,771 MiB = 150,754,820,096 B): (150,754,820,096 − 8,555,597,824) × 0.90 ÷ 65,536
+        // = 1,952,809 tokens, 1.85 times the H100's
+        assertEquals(1_952_809, ReplicaMemory.kvCapacityTokens(ServingFixtures.LLAMA3_8B, ServingFixtures.H200,
+                Precision.FP8, Precision.FP8, ServingFixtures.tensor(1), 0), 0.002 * 1_952_809);
     }
 
     @Test
@@ -46,33 +51,39 @@ class ReplicaMemoryTest {
             }
             String[] cells = line.substring(line.indexOf("\",") + 2).split(",");
             TransformerSpec model = InferenceCalibrationTest.model(cells[1]);
+            AcceleratorSpec gpu = InferenceCalibrationTest.accelerator(cells[3]);
             int tp = Integer.parseInt(cells[5]);
             int context = Integer.parseInt(cells[6]) + Integer.parseInt(cells[7]);
-            int[] limits = InferenceCalibrationTest.trtllmBenchLimits(model, Precision.FP8, tp,
+            int[] limits = InferenceCalibrationTest.trtllmBenchLimits(model, Precision.FP8, gpu, tp,
                     Integer.parseInt(cells[6]), Integer.parseInt(cells[7]));
             ParallelismSpec plan = ServingFixtures.tensor(tp);
-            long capacity = ReplicaMemory.kvCapacityTokens(model, ServingFixtures.H100, Precision.FP8, Precision.FP8,
-                    plan, 0);
+            long capacity = ReplicaMemory.kvCapacityTokens(model, gpu, Precision.FP8, Precision.FP8, plan, 0);
             assertTrue(capacity >= context, cells[0] + ": the cache holds " + capacity + " tokens");
             double wholeBatch = ReplicaMemory.weightBytesPerAccelerator(model, Precision.FP8, plan, 0)
                     + (double) limits[0] * context * KvCache.bytesPerToken(model, 1) / KvCache.tensorShards(model, tp);
-            if (wholeBatch > ServingFixtures.H100.memoryBytes()) {
+            if (wholeBatch > gpu.memoryBytes()) {
                 beyondTheCache.add(cells[0]);
             }
             rows++;
             System.out.printf(Locale.ROOT, "%-32s limit %4d sequences, cache %8d tokens = %5.0f requests%n", cells[0],
                     limits[0], capacity, (double) capacity / context);
         }
-        assertEquals(30, rows);
-        // 16 of the 30 rows: each one's limit × (ISL + OSL) beside the weights exceeds 80 GiB, though one
-        // request fits (the printed limits against the requests the cache holds show the margin).
+        assertEquals(60, rows);
+        // 31 of the 60 rows (16 of the 30 on H100, 15 of the 30 on H200): each one's limit × (ISL + OSL) beside
+        // the weights exceeds the GPU's memory, though one request fits (the printed limits against the
+        // requests the cache holds show the margin).
         assertEquals(List.of("trt-llama31-8b-h100-1000-1000", "trt-llama33-70b-h100-1000-1000",
                 "trt-llama31-405b-h100-20000-2000", "trt-llama31-8b-h100-500-2000", "trt-llama31-8b-h100-2048-2048",
                 "trt-llama31-8b-h100-5000-500", "trt-llama31-8b-h100-20000-2000", "trt-llama33-70b-h100-128-4096",
                 "trt-llama33-70b-h100-2048-2048", "trt-llama33-70b-h100-5000-500", "trt-llama33-70b-h100-20000-2000",
                 "trt-llama31-405b-h100-128-2048", "trt-llama31-405b-h100-128-4096", "trt-llama31-405b-h100-500-2000",
-                "trt-llama31-405b-h100-1000-2000",
-                "trt-llama31-405b-h100-2048-128"), beyondTheCache, "rows whose derived limit exceeds HBM at once");
+                "trt-llama31-405b-h100-1000-2000", "trt-llama31-405b-h100-2048-128",
+                "trt-llama31-8b-h200-128-2048", "trt-llama31-8b-h200-500-2000", "trt-llama31-8b-h200-1000-2000",
+                "trt-llama31-8b-h200-2048-128", "trt-llama33-70b-h200-128-2048", "trt-llama33-70b-h200-128-4096",
+                "trt-llama33-70b-h200-2048-128", "trt-llama33-70b-h200-2048-2048", "trt-llama33-70b-h200-5000-500",
+                "trt-llama33-70b-h200-20000-2000", "trt-llama31-405b-h200-128-2048", "trt-llama31-405b-h200-128-4096",
+                "trt-llama31-405b-h200-500-2000", "trt-llama31-405b-h200-2048-128",
+                "trt-llama31-405b-h200-2048-2048"), beyondTheCache, "rows whose derived limit exceeds HBM at once");
     }
 
     @Test

@@ -24,6 +24,12 @@ final class ServingFixtures {
      */
     static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12, 81_559L << 20,
             3.35e12, 0.803, 0.770, 450e9, 0).withArchitecture("hopper", 132);
+    /**
+     * H200 SXM: the H100's GH100 compute (132 SMs, BF16 989, FP8 1979 TFLOPS, MAMF 80.3% and 77.0%, NVLink4 450
+     * GB/s) with 141 GB of HBM3e at 4.8 TB/s (NVIDIA H200 datasheet), 143,771 MiB as nvidia-smi reports it (catalog).
+     */
+    static final AcceleratorSpec H200 = new AcceleratorSpec("nvidia.H200_SXM", "NVIDIA", 989e12, 1979e12,
+            143_771L << 20, 4.8e12, 0.803, 0.770, 450e9, 0).withArchitecture("hopper", 132);
     /** NVLink4: 450 GB/s per GPU per direction; 100 ns per hop (as the engine benchmarks' NVLink class). */
     static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
             "NVIDIA", 450e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true,
@@ -63,7 +69,12 @@ final class ServingFixtures {
 
     /** {@code nodes} DGX H100 nodes on a RoCE 400G two-tier fat-tree, optionally with a rental price. */
     static ClusterSpec dgxH100(int nodes, double dollarsPerGpuHour) {
-        NodeSpec node = new NodeSpec("nvidia.DGX_H100", H100, 8,
+        return dgx(H100, nodes, dollarsPerGpuHour);
+    }
+
+    /** {@code nodes} DGX nodes of eight {@code gpu} (H100 or H200: the same NVLink4 node) on RoCE 400G. */
+    static ClusterSpec dgx(AcceleratorSpec gpu, int nodes, double dollarsPerGpuHour) {
+        NodeSpec node = new NodeSpec(gpu == H200 ? "nvidia.DGX_H200" : "nvidia.DGX_H100", gpu, 8,
                 new ScaleUpSpec(NVLINK4, ScaleUpSpec.Kind.SWITCHED, 8, 450e9, true), CX7, 8, true);
         ScaleOutSpec scaleOut = nodes > 1
                 ? new ScaleOutSpec(ROCE400, new TopologySpec.FatTree(SN5600, 2, List.of(1.0)), ScaleOutSpec.Routing.ECMP)
