@@ -98,6 +98,16 @@ public record ExpertKernels(boolean lowLatency, int tokensPerRank, int hidden, i
         return matrix;
     }
 
+    /**
+     * Copies of one token the normal kernels send out of its scale-up domain of {@code domainSize}
+     * over {@code ranks} ranks: one per other domain holding one of its experts, (n/D − 1)·(1 −
+     * P_miss(D·E/n)) with D = min(domainSize, n); 0 when the ranks fit one domain. O(k).
+     */
+    public double crossDomainCopiesPerToken(int ranks, int domainSize) {
+        int k = Math.max(1, Math.min(domainSize, ranks));
+        return (ranks / k - 1) * (1 - missProbability(experts / ranks * k));
+    }
+
     private double missProbability(int chosen) {
         double p = 1;
         for (int i = 0; i < topK; i++) {

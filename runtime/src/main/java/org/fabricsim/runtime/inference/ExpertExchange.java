@@ -26,15 +26,19 @@ final class ExpertExchange {
     private final double dispatchBytes;
     private final TwoBatchOverlap overlap;
     private final LayerKernels kernels;
+    /** DeepEP's normal kernels' deduplicated exchange; null: every copy crosses (low-latency kernels). */
+    private final NormalKernelExchange normal;
 
     /**
      * @param expertSlots   experts plus redundant replicas (EPLB)
      * @param allToAll      EP all-to-all cost over the replica's EP group (null when EP = 1 or dense)
      * @param dispatchBytes bytes of a dispatched element, e_d
      * @param overlap       two-batch overlap, or null without it
+     * @param normal        the pool's exchange on DeepEP's normal kernels, or null for a copy per token and expert
      */
     ExpertExchange(TransformerSpec model, ParallelismSpec parallel, int moeLayers, int expertSlots,
-            CollectiveFit allToAll, double dispatchBytes, TwoBatchOverlap overlap, LayerKernels kernels) {
+            CollectiveFit allToAll, double dispatchBytes, TwoBatchOverlap overlap, LayerKernels kernels,
+            NormalKernelExchange normal) {
         this.model = model;
         this.tokenShards = parallel.data() * parallel.context();
         this.pipeline = parallel.pipeline();
@@ -49,6 +53,7 @@ final class ExpertExchange {
         this.dispatchBytes = dispatchBytes;
         this.overlap = overlap;
         this.kernels = kernels;
+        this.normal = allToAll != null ? normal : null;
     }
 
     /** Whether MoE layers exchange tokens over an EP group. */
@@ -69,8 +74,15 @@ final class ExpertExchange {
         return routing.busiestLoad(routedExperts == null ? 1 : routedExperts.factor(tokens));
     }
 
-    /** One MoE layer's EP dispatch and combine for x tokens per rank at busiest-rank load L, picoseconds. */
+    /**
+     * One MoE layer's EP dispatch and combine for x tokens per rank at busiest-rank load L, picoseconds:
+     * on DeepEP's normal kernels their deduplicated cost for L·x tokens ({@link NormalKernelExchange}),
+     * else a copy per token and expert, L·x·k·h·(e_d + 2) bytes, through the uniform all-to-all's fit.
+     */
     double exchangePs(double x, double load) {
+        if (normal != null) {
+            return normal.timePs(load * x);
+        }
         double routedElements = load * x * model.topK() * model.hidden();
         return allToAll.timePs(routedElements * dispatchBytes)
                 + allToAll.timePs(routedElements * ServingCalibration.ACTIVATION_BYTES);
@@ -79,13 +91,18 @@ final class ExpertExchange {
     /**
      * Bytes one accelerator sends out of its scale-up domain of {@code domainSize} per iteration of
      * {@code tokens} tokens for EP dispatch and combine: (L_moe/PP)·x·k·h·(e_d + 2)·(EP − D)/EP, the share
-     * of the uniform all-to-all whose peers sit in other domains; 0 for dense models or EP ≤ D.
+     * of the uniform all-to-all whose peers sit in other domains, or on DeepEP's normal kernels
+     * (L_moe/PP)·x times their deduplicated bytes per token ({@link NormalKernelExchange}); 0 for dense
+     * models or EP ≤ D.
      */
     double bytesLeavingDomain(long tokens, int domainSize) {
         if (moeLayers == 0 || expert <= domainSize) {
             return 0;
         }
         double x = (double) tokens / tokenShards;
+        if (normal != null) {
+            return moeLayers / (double) pipeline * x * normal.crossBytesPerToken();
+        }
         return moeLayers / (double) pipeline * x * model.topK() * model.hidden()
                 * (dispatchBytes + ServingCalibration.ACTIVATION_BYTES) * (expert - domainSize) / expert;
     }

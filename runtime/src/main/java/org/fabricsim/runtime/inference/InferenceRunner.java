@@ -10,6 +10,7 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.StepOverheads;
+import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.network.MaxMinNetwork;
@@ -99,9 +100,14 @@ public final class InferenceRunner {
                     : null;
             CollectiveFit stageSend = pool.parallel().pipeline() > 1
                     ? CollectiveFit.sendRecv(topology, pool.parallel().tensor(), overheads) : null;
+            NormalKernelExchange normal = allToAll != null && pool.role() != Role.DECODE
+                    ? NormalKernelExchange.fit(topology, cluster, calibration, pool.parallel().expert(), spec.model(),
+                            spec.model().experts() + pool.features().redundantExperts(),
+                            Device.runsFp8(cluster.node().accelerator(), spec.precision()))
+                    : null;
             ServingModel model = new ServingModel(spec.model(), cluster.node().accelerator(), spec.precision(),
                     spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend, profile, pool.features(),
-                    pool.role() == Role.DECODE);
+                    pool.role() == Role.DECODE, normal);
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
                     pool.maxSequences(), pool.chunkedPrefill(), pool.features().admission(), pool.features().batching(),
                     pool.features().host());

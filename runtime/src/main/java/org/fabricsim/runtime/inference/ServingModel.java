@@ -30,7 +30,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * dispatch of x·k·h·e_d bytes per rank (e_d {@link Device#dispatchElementBytes}: 1 with FP8 GEMMs,
  * else 2) and a combine of x·k·h·2, each at the (α, β) fitted on the fabric ({@link CollectiveFit})
  * for L times those bytes: the busiest rank receives (and sends back) L times the mean, and the
- * uniform pattern the fit was made on is scaled to its share.</li>
+ * uniform pattern the fit was made on is scaled to its share; a pool on DeepEP's normal kernels
+ * (prefill and serving pools) deduplicates instead, a token crossing to another domain once per domain
+ * holding one of its experts, at the cost fitted for L·x tokens ({@link NormalKernelExchange}).</li>
  * </ul>
  * The layers split evenly over the PP stages and the LM head is spread over them (its 1/PP share
  * per stage), so every stage of an iteration takes the same time s = {@link #iterationPs}, PP·s
@@ -87,17 +89,28 @@ final class ServingModel {
             ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
             CalibrationProfile profile) {
         this(model, accelerator, precision, kvPrecision, parallel, allReduce, allToAll, stageSend, profile,
-                PoolFeatures.NONE, false);
+                PoolFeatures.NONE, false, null);
+    }
+
+    /** With {@code features} and every copy of a token crossing in the EP exchange (no normal-kernel fit). */
+    ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Precision kvPrecision,
+            ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
+            CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels) {
+        this(model, accelerator, precision, kvPrecision, parallel, allReduce, allToAll, stageSend, profile, features,
+                lowLatencyKernels, null);
     }
 
     /**
      * @param features          two-batch overlap, redundant experts, speculative decoding
      * @param lowLatencyKernels the pool dispatches with DeepEP's low-latency kernels (decode), which
      *                          overlap without SMs, rather than the normal ones (prefill)
+     * @param normalKernels     the normal kernels' deduplicated exchange on the pool's fabric (null: a copy
+     *                          per token and expert through {@code allToAll}); unused with low-latency kernels
      */
     ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Precision kvPrecision,
             ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
-            CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels) {
+            CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels,
+            NormalKernelExchange normalKernels) {
         this.model = model;
         Device device = Device.of(accelerator, precision, profile);
         this.stageSend = stageSend;
@@ -116,7 +129,8 @@ final class ServingModel {
         TwoBatchOverlap overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
                 ? new TwoBatchOverlap(lowLatencyKernels ? 0 : TwoBatchOverlap.smShare(device)) : null;
         this.experts = new ExpertExchange(model, parallel, moeLayers, expertSlots, allToAll,
-                Device.dispatchElementBytes(accelerator, precision), overlap, kernels);
+                Device.dispatchElementBytes(accelerator, precision), overlap, kernels,
+                lowLatencyKernels ? null : normalKernels);
         this.counts = new CountCosts(model, device, parallel, moeLayers, kernels, experts, allReduce);
         this.layersPerStage = counts.layersPerStage();
         this.kvCapacityTokens = ReplicaMemory.requireKvCapacityTokens(model, accelerator, precision, kvPrecision,
