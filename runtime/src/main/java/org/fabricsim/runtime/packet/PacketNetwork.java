@@ -17,8 +17,8 @@ import org.fabricsim.runtime.topology.Graph;
  * ordered by time in picoseconds ({@link EventQueue}: fixed-delay events in FIFO lanes, the rest in a
  * 4-ary heap); the model is the simulation's {@link org.fabricsim.runtime.sim.TimeSource}. This class
  * is the event loop and the model's interface; ports and switches are {@link Forwarding}'s, endpoints
- * {@link Transport}'s. A packet crossing a link costs two events (end of serialization, arrival), each
- * O(1) in a lane; nothing is allocated per packet.
+ * {@link Transport}'s (sending) and {@link Receiver}'s. A packet crossing a link costs two events (end
+ * of serialization, arrival), each O(1) in a lane; nothing is allocated per packet.
  *
  * <p><b>Finish times.</b> A flow class finishes when its last packet has been delivered; the time
  * reported is that arrival minus the path's propagation latency, because callers add the path
