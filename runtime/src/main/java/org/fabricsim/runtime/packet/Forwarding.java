@@ -169,7 +169,7 @@ final class Forwarding {
         int destination = packets.destination(packet);
         if (node == destination || transport.flows.done(packets.flow(packet))) {
             returnCredit(link, priority);
-            transport.receive(packet);
+            transport.receiver.receive(packet);
             return;
         }
         int hop = packets.hop(packet) + 1;

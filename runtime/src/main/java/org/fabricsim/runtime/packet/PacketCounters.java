@@ -38,7 +38,7 @@ public final class PacketCounters {
             trimmed += ports.trimmed[link];
         }
         return new PacketTotals(network.forwarding.packetHops, drops, trimmed, transport.retransmittedBytes,
-                transport.duplicateBytes, network.cnps, network.buffers.headroomDrops, transport.timeouts,
+                transport.receiver.duplicateBytes, network.cnps, network.buffers.headroomDrops, transport.timeouts,
                 network.packets.peakLive());
     }
 }

@@ -17,8 +17,8 @@ import org.fabricsim.runtime.topology.Graph;
  * ordered by time in picoseconds ({@link EventQueue}: fixed-delay events in FIFO lanes, the rest in a
  * 4-ary heap); the model is the simulation's {@link org.fabricsim.runtime.sim.TimeSource}. This class
  * is the event loop and the model's interface; ports and switches are {@link Forwarding}'s, endpoints
- * {@link Transport}'s. A packet crossing a link costs two events (end of serialization, arrival), each
- * O(1) in a lane; nothing is allocated per packet.
+ * {@link Transport}'s (sending) and {@link Receiver}'s. A packet crossing a link costs two events (end
+ * of serialization, arrival), each O(1) in a lane; nothing is allocated per packet.
  *
  * <p><b>Finish times.</b> A flow class finishes when its last packet has been delivered; the time
  * reported is that arrival minus the path's propagation latency, because callers add the path
@@ -171,33 +171,16 @@ public final class PacketNetwork implements NetworkModel {
         return simulation.nowPs();
     }
 
+    /** Schedules an event at {@code atPs} (inside the clock's range: {@link ClockRange}). */
     void schedule(long atPs, int type, int id) {
-        if (atPs < 0 || atPs == NONE) {
-            throw clockOverflow(type, id);
-        }
+        ClockRange.check(this, atPs, type, id);
         events.push(atPs, EventTypes.word(type, id));
     }
 
     /** Schedules an event {@code delayPs} from now (a fixed delay: it goes to a FIFO lane of the {@link EventQueue}). */
     void scheduleAfter(long delayPs, int type, int id) {
-        long atPs = nowPs() + delayPs;
-        if (atPs < 0 || atPs == NONE) {
-            throw clockOverflow(type, id);
-        }
+        ClockRange.check(this, nowPs() + delayPs, type, id);
         events.pushAfter(nowPs(), delayPs, EventTypes.word(type, id));
-    }
-
-    /**
-     * An event due beyond the clock's range (2⁶³ − 1 ps, about 107 days; a sum of non-negative times past it wraps
-     * below zero, and {@link #NONE} would end the run silently): the run is stuck, a flow that never progresses
-     * re-arming its timer (a livelock) rather than a run that long, so it fails naming what was left.
-     */
-    private IllegalStateException clockOverflow(int type, int id) {
-        return new IllegalStateException("the packet run's simulated clock would overflow: at " + nowPs()
-                + " ps an event of type " + type + " (id " + id + ") fell due beyond 2^63 ps, with "
-                + classes.active() + " flow classes unfinished, " + (long) bytesDelivered() + " of "
-                + (long) bytesStarted() + " bytes delivered and " + transport.timeouts
-                + " retransmission timeouts (most likely a flow that cannot progress re-arming its timer)");
     }
 
     int nodeCount() {

@@ -3,28 +3,25 @@ package org.fabricsim.runtime.packet;
 import org.fabricsim.runtime.packet.PacketConfig.Recovery;
 
 /**
- * The endpoints: NIC injection and the reliable transport of each flow.
+ * The sending end of each flow's reliable transport ({@link Receiver} is the receiving end): NIC
+ * injection, retransmission and the congestion controls' {@link Senders}.
  *
  * <p><b>Injection</b> is {@link NicPorts}': round robin over a NIC port's eligible flows.
  *
- * <p><b>Recovery.</b> Go-back-N: the receiver accepts only the expected sequence and answers an
- * out-of-order arrival with a NACK, at most one per unloaded round trip for one expected sequence
- * (ns-3 HPCC's NACK interval, there 500 µs, here the round trip so that a lost retransmission is
- * caught at once); the NACK rewinds the sender to it, unless the sender already rewound there less
- * than a round trip ago (the NACK is stale). Selective repeat: the receiver keeps every packet, the
- * NACK carries its bitmap (read when the NACK arrives: optimistic by one feedback delay), and the
- * sender retransmits each hole once per recovery episode of one round trip (IRN), counting a hole
- * lost only {@link #REORDER} packets behind the highest arrival. Both arm a
+ * <p><b>Recovery.</b> Go-back-N: a NACK rewinds the sender to the sequence it names, unless the
+ * sender already rewound there less than a round trip ago (the NACK is stale). Selective repeat:
+ * the sender retransmits each hole of the NACK's bitmap once per recovery episode of one round trip
+ * (IRN), counting a hole lost only {@link #REORDER} packets behind the highest arrival. Both arm a
  * retransmission timeout when their last new packet leaves: with no progress by then, go-back-N
  * rewinds to the cumulative acknowledgement and selective repeat resends every hole. Feedback
  * (NACK, CNP) reaches the sender after the path's propagation plus a 64-byte frame per hop, on the
  * highest priority, without queueing (assumed).
  *
- * <p><b>Trimming</b> (NDP, Ultra Ethernet): a packet's trimmed header reaching the receiver is
- * answered at once by a NACK for that one sequence, which the sender resends as soon as its NIC is
- * free (ahead of new data; on a scheduled fabric once the credit it requests for it is granted) and under Swift takes as a congestion signal ({@link SwiftSender#onTrim});
- * the hole-scanning NACK of selective repeat skips a sequence already NACKed this way, so a trimmed
- * packet is resent once per trim. The timeout still resends every hole.
+ * <p><b>Trimming</b> (NDP, Ultra Ethernet): the NACK of a trimmed packet names that one sequence,
+ * which the sender resends as soon as its NIC is free (ahead of new data; on a scheduled fabric once
+ * the credit it requests for it is granted) and under Swift takes as a congestion signal
+ * ({@link SwiftSender#onTrim}); the hole-scanning NACK of selective repeat skips a sequence already
+ * NACKed this way, so a trimmed packet is resent once per trim. The timeout still resends every hole.
  */
 final class Transport {
     static final int CONTROL_FRAME_BYTES = 64;
@@ -40,8 +37,8 @@ final class Transport {
     final Senders senders;
     private final double[] lineBytesPerSecond;
     final NicPorts nics;
+    final Receiver receiver;
     long retransmittedBytes;
-    long duplicateBytes;
     long timeouts;
 
     Transport(PacketNetwork network, PacketConfig config, double[] lineBytesPerSecond) {
@@ -51,6 +48,7 @@ final class Transport {
         this.lineBytesPerSecond = lineBytesPerSecond;
         this.senders = new Senders(network, config, flows, lineBytesPerSecond);
         nics = new NicPorts(network, flows, links);
+        receiver = new Receiver(network, config, flows, senders);
     }
 
     /** Adds a started flow to its NIC port. */
@@ -113,80 +111,6 @@ final class Transport {
         flows.rtoProgress[flow] = flows.counters[Flows.receivedCount(flow)];
         flows.counters[Flows.refs(flow)]++;
         network.scheduleAfter(config.retransmitTimeoutPs(), EventTypes.TIMEOUT, flow);
-    }
-
-    /** A data packet reached its destination. */
-    void receive(int packet) {
-        Packets packets = network.packets;
-        int flow = packets.flow(packet);
-        int seq = packets.seq(packet);
-        boolean marked = (packets.flags(packet) & Packets.MARKED) != 0;
-        int payload = packets.payloadBytes(packet);
-        if (senders.pulls != null && !flows.done(flow)) {
-            senders.pulls.owe(flow, packets.destination(packet), packets.link(packet));
-        }
-        if ((packets.flags(packet) & Packets.TRIMMED) != 0 && !flows.done(flow)) {
-            Flows.set(flows.trimmed[flow], seq);
-            network.schedule(network.nowPs() + network.feedbackPs(flow), EventTypes.TRIM_NACK, packet);
-            return;
-        }
-        if (senders.acknowledgeEveryPacket() && !flows.done(flow)) {
-            // The packet's handle carries its telemetry or send time back as the acknowledgement (HPCC and Swift
-            // acknowledge every packet).
-            network.schedule(network.nowPs() + network.feedbackPs(flow), EventTypes.ACK, packet);
-        } else {
-            packets.release(packet);
-            flows.counters[Flows.refs(flow)]--;
-        }
-        if (flows.done(flow)) {
-            duplicateBytes += payload;
-            network.releaseIfIdle(flow);
-            return;
-        }
-        if (marked) {
-            senders.onMarked(flow);
-        }
-        boolean selective = config.recovery() == Recovery.SELECTIVE_REPEAT;
-        if (selective ? Flows.test(flows.received[flow], seq) : seq < flows.counters[Flows.expected(flow)]) {
-            duplicateBytes += payload;
-        } else if (selective || seq == flows.counters[Flows.expected(flow)]) {
-            accept(flow, seq, payload, selective);
-        }
-        if (!flows.done(flow) && seq > flows.counters[Flows.expected(flow)] + (selective ? REORDER : 0)) {
-            sendNack(flow, seq);
-        }
-        network.releaseIfIdle(flow);
-    }
-
-    private void accept(int flow, int seq, int payload, boolean selective) {
-        flows.counters[Flows.receivedCount(flow)]++;
-        flows.deliveredBytes[flow] += payload;
-        if (selective) {
-            Flows.set(flows.received[flow], seq);
-            flows.highestReceived[flow] = Math.max(flows.highestReceived[flow], seq + 1);
-            while (flows.counters[Flows.expected(flow)] < flows.counters[Flows.packetCount(flow)]
-                    && Flows.test(flows.received[flow], flows.counters[Flows.expected(flow)])) {
-                flows.counters[Flows.expected(flow)]++;
-            }
-        } else {
-            flows.counters[Flows.expected(flow)]++;
-        }
-        if (flows.counters[Flows.receivedCount(flow)] == flows.counters[Flows.packetCount(flow)]) {
-            network.complete(flow);
-        }
-    }
-
-    private void sendNack(int flow, int seq) {
-        long nowPs = network.nowPs();
-        int expected = flows.counters[Flows.expected(flow)];
-        if (expected == flows.lastNackSeq[flow] && nowPs < flows.nackAllowedPs[flow]) {
-            return;
-        }
-        flows.lastNackSeq[flow] = expected;
-        flows.nackAllowedPs[flow] = nowPs + network.roundTripPs(flow);
-        flows.counters[Flows.refs(flow)]++;
-        int nack = network.packets.allocate(flow, expected, 0, CONTROL_FRAME_BYTES);
-        network.schedule(nowPs + network.feedbackPs(flow), EventTypes.NACK, nack);
     }
 
     /**
