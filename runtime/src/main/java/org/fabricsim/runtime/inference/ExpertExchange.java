@@ -9,7 +9,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * EP rank's load L ({@link #load}), the dispatch and combine all-to-alls ({@link #exchangePs}), the
  * bytes of them that leave a scale-up domain ({@link #bytesLeavingDomain}) and what two-batch
  * overlap changes ({@link #overlapGainSeconds}); see {@link ServingModel} for the maths. Each call
- * O(1) once the token count's random-routing maximum is known ({@link RoutedMaximum}).
+ * O(1) once the token count's random-routing maximum is known ({@link UnevenRanksMaximum}).
  */
 final class ExpertExchange {
     private static final double PICOSECONDS_PER_SECOND = 1e12;
@@ -20,8 +20,8 @@ final class ExpertExchange {
     private final int expert;
     private final int moeLayers;
     private final ExpertRoutingSpec routing;
-    /** L_r(T) of the expert ranks; null for a dense model or one expert rank. */
-    private final RoutedMaximum routedExperts;
+    /** L_p(T) of the expert ranks as placed; null for a dense model or one expert rank. */
+    private final UnevenRanksMaximum routedExperts;
     private final CollectiveFit allToAll;
     private final double dispatchBytes;
     private final TwoBatchOverlap overlap;
@@ -45,10 +45,16 @@ final class ExpertExchange {
         this.expert = parallel.expert();
         this.moeLayers = moeLayers;
         int expertShards = Math.max(expert, parallel.tensor());
-        this.routing = RedundantExpertLoad.levelled(parallel.expertRouting(), model.experts(),
-                expertSlots - model.experts(), expertShards);
+        int redundant = expertSlots - model.experts();
+        this.routing = RedundantExpertLoad.levelled(parallel.expertRouting(), model.experts(), redundant,
+                expertShards);
         this.routedExperts = moeLayers > 0 && expertShards > 1
-                ? new RoutedMaximum(model.topK(), expertSlots, expertShards) : null;
+                ? new UnevenRanksMaximum(new RoutedMaximum(model.topK(), expertSlots, expertShards),
+                        RedundantExpertLoad.rankShares(parallel.expertRouting().routingSkew(), model.experts(),
+                                redundant, expertShards),
+                        model.topK(), model.experts(),
+                        RedundantExpertLoad.slotsPerRank(model.experts(), redundant, expertShards))
+                : null;
         this.allToAll = allToAll;
         this.dispatchBytes = dispatchBytes;
         this.overlap = overlap;
@@ -68,7 +74,8 @@ final class ExpertExchange {
 
     /**
      * L of an iteration of {@code tokens}: the stated routing, its skew replaced by EPLB's placement of
-     * the redundant experts ({@link RedundantExpertLoad}), with the batch's random-routing maximum.
+     * the redundant experts ({@link RedundantExpertLoad}), with the batch's busiest rank routed at random
+     * over the ranks as placed ({@link UnevenRanksMaximum}, ≥ the placement's skew).
      */
     double load(long tokens) {
         return routing.busiestLoad(routedExperts == null ? 1 : routedExperts.factor(tokens));

@@ -22,12 +22,14 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <li>the LM head (T_l/(DP·CP), V/t, h) stays BF16 (NVIDIA ModelOpt FP8 checkpoints quantize the
  * linear layers of the transformer blocks only), so it runs at the BF16 peak with 2-byte weights;</li>
  * <li>routed experts: the accelerator holds E/max(EP,TP) experts; on the busiest EP rank each gets
- * L·T·k/E token rows, L = min(max(skew, L_r(T)), capacity) ({@link
- * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad(double)}), L_r(T) the expected busiest
- * rank's share over the mean when the iteration's T tokens each route to k of the E + R expert slots
- * at random ({@link RoutedMaximum}: 6.4 for one decoding token with k = 8, E = 256 over 32 ranks, 1.06
- * for 4,096 tokens; with R redundant experts the slots are taken as equally likely, and the skew is
- * the one the replicas leave, {@link RedundantExpertLoad}), and its weights are read only if
+ * L·T·k/E token rows, L = min(L_p(T), capacity) ({@link
+ * org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad(double)}), L_p(T) the expected busiest
+ * rank's share over the mean when the iteration's T tokens each route to k of the E experts at random
+ * over the ranks as placed ({@link UnevenRanksMaximum}, each rank's share from the stated skew or
+ * EPLB's placement of the R redundant experts, {@link RedundantExpertLoad}; with equal shares {@link
+ * RoutedMaximum}: 6.4 for one decoding token with k = 8, E = 256 over 32 ranks, 1.06 for 4,096
+ * tokens; 1.27 for DeepSeek-V3's decode micro-batch of 6,336 on its EPLB layout), and its weights
+ * are read only if
  * some token picked it, probability 1 − (1 − k/E)^T; the FLOPs counted stay the nominal T·k/E
  * rows, and the element-wise passes over the expert width scale by L likewise;</li>
  * <li>attention core: max(2·(a/t)·((A_p − A_x)·(q_p + v_p) ÷ η_att + (A_x·(q_p + v_p) + A_d·(q_d + v_d))

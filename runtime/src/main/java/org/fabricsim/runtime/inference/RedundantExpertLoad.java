@@ -92,10 +92,42 @@ final class RedundantExpertLoad {
     }
 
     /**
-     * The busiest rank's load once the replicas (expert i's r_i of w_i/r_i each) are packed heaviest
-     * first, each onto the least loaded rank with a free slot. O((E + R)·(log(E + R) + G)).
+     * p_g: the share of the routed tokens' picks that rank g receives in expectation, Σ over its replicas
+     * of w_i/(E·r_i); Σ_g p_g = 1, each 1/G when balanced. Without replicas (or with one rank) the stated
+     * layout: S/G on the busiest rank and c/G on each other. The placement's load, S_R = G·max_g p_g,
+     * is what {@link UnevenRanksMaximum} adds each batch's routing noise to. O(R·E + (E + R)·(log(E + R) + G)).
      */
+    static double[] rankShares(double skew, int experts, int redundant, int ranks) {
+        double[] share = new double[ranks];
+        if (redundant == 0 || ranks <= 1) {
+            double rest = ranks <= 1 ? 0 : new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, skew).otherLoad(ranks);
+            Arrays.fill(share, rest / ranks);
+            share[0] = ranks <= 1 ? 1 : skew / ranks;
+            return share;
+        }
+        double[] load = expertLoads(skew, experts, ranks);
+        double[] rankLoad = rankLoads(load, replicate(load, redundant), ranks);
+        for (int g = 0; g < ranks; g++) {
+            share[g] = rankLoad[g] / experts;
+        }
+        return share;
+    }
+
+    /** s: the expert slots each of {@code ranks} ranks holds, ⌈(E + R)/G⌉. */
+    static int slotsPerRank(int experts, int redundant, int ranks) {
+        return (experts + redundant + ranks - 1) / ranks;
+    }
+
+    /** The busiest rank's load of {@link #rankLoads}. */
     static double busiestRank(double[] load, int[] replicas, int ranks) {
+        return Arrays.stream(rankLoads(load, replicas, ranks)).max().orElse(0);
+    }
+
+    /**
+     * Each rank's load once the replicas (expert i's r_i of w_i/r_i each) are packed heaviest first,
+     * each onto the least loaded rank with a free slot. O((E + R)·(log(E + R) + G)).
+     */
+    static double[] rankLoads(double[] load, int[] replicas, int ranks) {
         double[] weight = new double[Arrays.stream(replicas).sum()];
         int next = 0;
         for (int i = 0; i < load.length; i++) {
@@ -117,6 +149,6 @@ final class RedundantExpertLoad {
             rankLoad[least] += weight[k];
             held[least]++;
         }
-        return Arrays.stream(rankLoad).max().orElse(0);
+        return rankLoad;
     }
 }

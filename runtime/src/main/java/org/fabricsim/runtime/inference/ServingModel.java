@@ -42,7 +42,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * {@link PipelineStages} overlaps the batches of a replica's PP slots on its stages. KV capacity:
  * {@link ReplicaMemory}. With R redundant experts (EPLB) each EP rank holds (E + R)/max(EP,TP)
  * experts, each replica's rows being L·T·k/(E + R), L's stated skew replaced by the busiest rank's
- * load once EPLB has placed the replicas ({@link RedundantExpertLoad}). With two-batch overlap an MoE layer costs
+ * load once EPLB has placed the replicas ({@link RedundantExpertLoad}) and each batch routed over the ranks
+ * as placed ({@link UnevenRanksMaximum}). With two-batch overlap an MoE layer costs
  * {@link TwoBatchOverlap#layerSeconds} of its halves instead of compute plus dispatch and combine.
  * Speculative decoding adds {@link #draftPs}. <b>Attention DP ranks</b> (DP > 1) each hold their own
  * sequences, and a decode-only iteration waits for the rank holding the most: taking each of the n
