@@ -10,11 +10,18 @@ import java.util.Arrays;
  * <p>The component is found by breadth-first search over the link lists ({@link LinkFlowLists}):
  * O(entries scanned + classes reached · P) for paths of P links. Reached classes are bits of a set
  * cleared per search (one bit per handle, a few kilobytes, cached), so checking a list's entries
- * does not touch the class records. When at least half the loaded links are dirty, or as soon as
- * the search has reached half of them, every loaded link and every live class is taken in handle
- * order instead ({@link #collectAll}), O(L + F) with the live classes read as bits (one word per 64
- * handles), not as records. Re-solving an untouched component reproduces its rates exactly, since
- * progressive filling treats components independently and deterministically.
+ * does not touch the class records: a link's entries are appended and counted as new without a branch
+ * (the count grows by the complement of the class's bit), then the new ones' paths are read. The
+ * classes are listed in handle order at the end, read off the reached bits. When at least half the
+ * loaded links are dirty, or (unless {@link #searchToEnd}) as soon as the search has reached half of
+ * them, every loaded link and every live class is taken in handle order instead ({@link #collectAll}),
+ * O(L + F) with the live classes read as bits (one word per 64 handles), not as records.
+ * Re-solving an untouched component reproduces its rates exactly, since progressive filling treats
+ * components independently and deterministically, so where the search stops changes no rate, only
+ * how many classes a solve covers: under a fabric's derating a solve costs two fills and the saturated
+ * links' readings per class, so the search runs to the component's end there (the Llama 3 405B DCQCN
+ * step: 6.55 M classes collected against 8.13 M, docs/performance.md), while a single ideal fill
+ * keeps the fallback.
  */
 final class ComponentSearch {
     private final LinkFlowLists lists;
@@ -31,6 +38,8 @@ final class ComponentSearch {
     int flowsInComponent;
     /** Whether the last {@link #collect} took every loaded link and live class. */
     boolean tookAll;
+    /** Whether a search runs to its component's end instead of falling back at half the loaded links. */
+    boolean searchToEnd;
     /** Bit f is set while class f is live: the full collection scans these words, not the records. */
     private long[] live;
     /** Bit f is set once the component search has reached class f (cleared per search). */
@@ -140,9 +149,9 @@ final class ComponentSearch {
 
     /**
      * Breadth-first search from the dirty links; falls back to {@link #collectAll} at half the loaded
-     * links. A lone class is reached (and counted) where it would be if listed, but not collected: its
-     * rate stands, and its links are all dirty and seeded when it can be reached (it started since
-     * the last solve).
+     * links unless {@link #searchToEnd}. A lone class is reached where it would be if listed, but not
+     * collected: its rate stands, and its links are all dirty and seeded when it can be reached (it
+     * started since the last solve).
      */
     private int collectComponent(int[] records, int stride, int handleBound) {
         epoch++;
@@ -167,25 +176,23 @@ final class ComponentSearch {
             int loneFlow = lone.owner(link);
             if (loneFlow >= 0 && (reached[loneFlow >>> 6] & 1L << loneFlow) == 0) {
                 reached[loneFlow >>> 6] |= 1L << loneFlow;
-                if (2 * links > loadedLinks()) {
-                    return collectAll(handleBound);
-                }
             }
             int[] list = linkFlows[link];
             int count = linkFlowCount[link];
+            if (flows + count > componentFlows.length) {
+                componentFlows = Arrays.copyOf(componentFlows, Math.max(flows + count, 2 * flows));
+            }
+            int first = flows;
             for (int k = 0; k < count; k++) {
                 int flow = list[k] >>> entryShift;
-                long bit = 1L << flow;
                 int word = flow >>> 6;
-                if ((reached[word] & bit) != 0) {
-                    continue;
-                }
-                reached[word] |= bit;
-                int base = flow * stride;
-                if (flows == componentFlows.length) {
-                    componentFlows = Arrays.copyOf(componentFlows, flows * 2);
-                }
-                componentFlows[flows++] = flow;
+                long bits = reached[word];
+                componentFlows[flows] = flow;
+                flows += (int) (~bits >>> flow & 1L);
+                reached[word] = bits | 1L << flow;
+            }
+            for (int i = first; i < flows; i++) {
+                int base = componentFlows[i] * stride;
                 int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
                 for (int at = base + FlowTable.LINKS; at < end; at++) {
                     int other = records[at];
@@ -194,13 +201,30 @@ final class ComponentSearch {
                         componentLinks[links++] = other;
                     }
                 }
-                if (2 * links > loadedLinks()) {
-                    return collectAll(handleBound);
-                }
+            }
+            if (!searchToEnd && 2 * links > loadedLinks()) {
+                return collectAll(handleBound);
             }
         }
-        flowsInComponent = flows;
+        flowsInComponent = inHandleOrder(handleBound);
         return links;
+    }
+
+    /**
+     * Lists the reached classes in {@link #componentFlows} in handle order, read off the reached bits (one
+     * word per 64 handles; a lone class is reached but not live, so not listed), and returns how many: the
+     * solve then reads their records and per-class arrays in address order, as after {@link #collectAll}.
+     * O(handles / 64 + F), as the clearing of the bits before the search.
+     */
+    private int inHandleOrder(int handleBound) {
+        int flows = 0;
+        int words = (handleBound + 63) >>> 6;
+        for (int word = 0; word < words; word++) {
+            for (long bits = reached[word] & live[word]; bits != 0; bits &= bits - 1) {
+                componentFlows[flows++] = word << 6 | Long.numberOfTrailingZeros(bits);
+            }
+        }
+        return flows;
     }
 
     /** Whether every link of every class of the component carries that class alone. O(F·P). */

@@ -24,8 +24,9 @@ import org.fabricsim.runtime.topology.Graph;
  * event, the connected component of the dirty links in the flow–link graph is found by breadth
  * first search and only it is re-solved: the allocation elsewhere is unchanged because max-min
  * components are independent (SimGrid's selective update). When half the loaded links or more are
- * dirty, or the search reaches half of them, everything is taken in handle order instead, which is
- * cheaper than a search that would reach nearly everything. Classes of the component first deduct
+ * dirty, or (without a derating) the search reaches half of them, everything is taken in handle order
+ * instead, which is cheaper than a search that would reach nearly everything; under a derating the
+ * search runs to the component's end, as a class left out saves two fills' work ({@link ComponentSearch}). Classes of the component first deduct
  * the bytes sent at their old rate, then get new rates and new projected completions.
  *
  * <p><b>Completions that change nothing.</b> When classes D have only finished since the last solve
@@ -145,6 +146,7 @@ public final class MaxMinNetwork extends FlowTable {
                 ? new ContentionDerating(model, graph, lists, component, 1 - smallestDerating, RATE_ROUNDING,
                         flowCapacity(), simulation::nowPs)
                 : null;
+        component.searchToEnd = derating != null;
     }
 
     @Override
