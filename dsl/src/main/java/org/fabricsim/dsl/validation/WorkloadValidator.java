@@ -15,6 +15,7 @@ import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.analysis.Memory;
 import org.fabricsim.runtime.analysis.ServingRules;
 import org.fabricsim.runtime.analysis.TrainingRules;
+import org.fabricsim.runtime.inference.EngineReservation;
 import org.fabricsim.runtime.inference.ReplicaMemory;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -178,18 +179,21 @@ public class WorkloadValidator extends FabricCheck {
         long context = ServingRules.typicalContext(spec);
         int redundant = pool.features().redundantExperts();
         long capacity = ReplicaMemory.kvCapacityTokens(spec.model(), accelerator, spec.precision(),
-                spec.kvCachePrecision(), pool.parallel(), redundant);
+                spec.kvCachePrecision(), pool.parallel(), redundant, pool.maxBatchTokens());
         long weights = Math.round(ReplicaMemory.weightBytesPerAccelerator(spec.model(), spec.precision(),
                 pool.parallel(), redundant));
-        long needed = Math.round(ReplicaMemory.bytesPerAccelerator(spec.model(), spec.precision(),
-                spec.kvCachePrecision(), pool.parallel(), redundant, context));
+        long needed = Math.round(ReplicaMemory.bytesPerAccelerator(spec.model(), accelerator, spec.precision(),
+                spec.kvCachePrecision(), pool.parallel(), redundant, context, pool.maxBatchTokens()));
+        long reserved = Math.round(EngineReservation.bytesPerAccelerator(spec.model(), accelerator, pool.parallel(),
+                pool.maxBatchTokens()));
         String why = weights >= hbm ? "its weights alone take " + Memory.gigabytes(weights)
-                : "beside " + Memory.gigabytes(weights) + " of weights its KV cache ("
+                : "beside " + Memory.gigabytes(weights) + " of weights and " + Memory.gigabytes(reserved)
+                        + " the engine holds back (driver, CUDA context, communicator, activations) its KV cache ("
                         + Math.round(100 * ReplicaMemory.kvCacheFraction()) + "% of the rest) holds " + capacity
                         + " tokens, less than one request's " + context;
         String experts = redundant > 0 ? ", fewer redundant experts (at most "
                 + ReplicaMemory.redundantExpertsThatFit(spec.model(), accelerator, spec.precision(),
-                        spec.kvCachePrecision(), pool.parallel(), context) + " fit beside one request's cache)" : "";
+                        spec.kvCachePrecision(), pool.parallel(), context, pool.maxBatchTokens()) + " fit beside one request's cache)" : "";
         error("A " + written.getRole().getLiteral() + " replica does not fit: " + why + " on each accelerator's "
                 + Memory.gigabytes(hbm) + ". Use more tensor, pipeline or expert parallelism, a lower precision"
                 + experts + ", or shorter requests.", written, Literals.POOL__PARALLEL, IssueCodes.INFERENCE_MEMORY,

@@ -57,7 +57,8 @@ public final class ServingRules {
     public static boolean replicaFits(InferenceSpec spec, InferenceSpec.Pool pool) {
         long hbm = spec.cluster().node().accelerator().memoryBytes();
         return hbm <= 0 || ReplicaMemory.kvCapacityTokens(spec.model(), spec.cluster().node().accelerator(),
-                spec.precision(), spec.kvCachePrecision(), pool.parallel(), pool.features().redundantExperts())
+                spec.precision(), spec.kvCachePrecision(), pool.parallel(), pool.features().redundantExperts(),
+                pool.maxBatchTokens())
                 >= typicalContext(spec);
     }
 

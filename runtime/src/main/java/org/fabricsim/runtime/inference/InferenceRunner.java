@@ -107,7 +107,7 @@ public final class InferenceRunner {
                     : null;
             ServingModel model = new ServingModel(spec.model(), cluster.node().accelerator(), spec.precision(),
                     spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend, profile, pool.features(),
-                    pool.role() == Role.DECODE, normal);
+                    pool.role() == Role.DECODE, normal, pool.maxBatchTokens());
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
                     pool.maxSequences(), pool.chunkedPrefill(), pool.features().admission(), pool.features().batching(),
                     pool.features().host());

@@ -16,7 +16,10 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <p>Per accelerator the weights take (dense ÷ (TP·PP) + routed ÷ (max(EP,TP)·PP))·e + V·h ÷ TP·2
  * bytes: the routed experts are the MoE layers' E expert MLPs (E + R with R redundant replicas), the
  * LM head V·h stays BF16 (FP8 checkpoints quantize the transformer blocks only), the rest is dense
- * at the weight precision's e bytes. The capacity is (HBM − weights) × f × S_kv ÷ κ tokens, f =
+ * at the weight precision's e bytes. The capacity is (HBM − R − weights) × f × S_kv ÷ κ tokens, R the
+ * memory the engine holds back outside its weights and cache ({@link EngineReservation}: what the CUDA
+ * driver does not expose, the memory outside torch and a profiling pass's activation peak at the pool's
+ * T tokens per iteration), f =
  * {@link ServingCalibration#KV_CACHE_FREE_MEMORY_FRACTION} (trtllm-bench's 0.90), S_kv the
  * accelerators one token's cache is spread over (PP × DP × CP × the TP shards of {@link KvCache})
  * and κ its bytes at the cache's precision.
@@ -57,12 +60,24 @@ public final class ReplicaMemory {
     }
 
     /**
-     * Tokens of KV cache a replica holds at the cache's precision; 0 when the weights alone fill
-     * the accelerators' HBM.
+     * Tokens of KV cache a replica holds at the cache's precision with no stated token limit; 0 when
+     * the weights and the reservation fill the accelerators' HBM.
      */
     public static long kvCapacityTokens(TransformerSpec model, AcceleratorSpec accelerator, Precision precision,
             Precision kvPrecision, ParallelismSpec parallel, int redundantExperts) {
-        double free = accelerator.memoryBytes() - weightBytesPerAccelerator(model, precision, parallel, redundantExperts);
+        return kvCapacityTokens(model, accelerator, precision, kvPrecision, parallel, redundantExperts, 0);
+    }
+
+    /**
+     * Tokens of KV cache a replica holds at the cache's precision when an iteration carries at most
+     * {@code iterationTokens} tokens (0: no limit); 0 when the weights and the reservation fill the
+     * accelerators' HBM.
+     */
+    public static long kvCapacityTokens(TransformerSpec model, AcceleratorSpec accelerator, Precision precision,
+            Precision kvPrecision, ParallelismSpec parallel, int redundantExperts, int iterationTokens) {
+        double free = accelerator.memoryBytes()
+                - EngineReservation.bytesPerAccelerator(model, accelerator, parallel, iterationTokens)
+                - weightBytesPerAccelerator(model, precision, parallel, redundantExperts);
         return free <= 0 ? 0 : (long) (free * ServingCalibration.KV_CACHE_FREE_MEMORY_FRACTION
                 * kvShards(model, parallel) / KvCache.bytesPerToken(model, kvPrecision.bytes()));
     }
@@ -74,7 +89,7 @@ public final class ReplicaMemory {
      *                                  model and part and what to raise
      */
     static long requireKvCapacityTokens(TransformerSpec model, AcceleratorSpec accelerator, Precision precision,
-            Precision kvPrecision, ParallelismSpec parallel, int redundantExperts) {
+            Precision kvPrecision, ParallelismSpec parallel, int redundantExperts, int iterationTokens) {
         double weights = weightBytesPerAccelerator(model, precision, parallel, redundantExperts);
         if (weights >= accelerator.memoryBytes()) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
@@ -82,7 +97,8 @@ public final class ReplicaMemory {
                             + " or expert parallelism", model.name(), weights / 1e9,
                     accelerator.memoryBytes() / 1e9, accelerator.name()));
         }
-        return kvCapacityTokens(model, accelerator, precision, kvPrecision, parallel, redundantExperts);
+        return kvCapacityTokens(model, accelerator, precision, kvPrecision, parallel, redundantExperts,
+                iterationTokens);
     }
 
     /** f: the fraction of the HBM left after the weights that the engine gives to the KV cache. */
@@ -91,22 +107,25 @@ public final class ReplicaMemory {
     }
 
     /**
-     * HBM each accelerator needs for the weights and a cache of {@code tokens}: weights + tokens ·
-     * κ ÷ (S_kv · f), the cache's share counted at the fraction the engine gives it.
+     * HBM each accelerator needs for the weights, the reservation and a cache of {@code tokens}:
+     * weights + R + tokens · κ ÷ (S_kv · f), the cache's share counted at the fraction the engine
+     * gives it.
      */
-    public static double bytesPerAccelerator(TransformerSpec model, Precision precision, Precision kvPrecision,
-            ParallelismSpec parallel, int redundantExperts, long tokens) {
+    public static double bytesPerAccelerator(TransformerSpec model, AcceleratorSpec accelerator, Precision precision,
+            Precision kvPrecision, ParallelismSpec parallel, int redundantExperts, long tokens, int iterationTokens) {
         return weightBytesPerAccelerator(model, precision, parallel, redundantExperts)
+                + EngineReservation.bytesPerAccelerator(model, accelerator, parallel, iterationTokens)
                 + tokens * KvCache.bytesPerToken(model, kvPrecision.bytes()) / (kvCacheFraction() * kvShards(model, parallel));
     }
 
     /**
      * The most redundant experts a replica takes while its cache still holds {@code tokens}: the
-     * largest R with (HBM − weights(R)) × f × S_kv ÷ κ ≥ tokens; 0 when none.
+     * largest R with (HBM − reservation − weights(R)) × f × S_kv ÷ κ ≥ tokens; 0 when none.
      */
     public static int redundantExpertsThatFit(TransformerSpec model, AcceleratorSpec accelerator, Precision precision,
-            Precision kvPrecision, ParallelismSpec parallel, long tokens) {
-        double room = accelerator.memoryBytes() - bytesPerAccelerator(model, precision, kvPrecision, parallel, 0, tokens);
+            Precision kvPrecision, ParallelismSpec parallel, long tokens, int iterationTokens) {
+        double room = accelerator.memoryBytes()
+                - bytesPerAccelerator(model, accelerator, precision, kvPrecision, parallel, 0, tokens, iterationTokens);
         double perExpert = bytesPerRedundantExpert(model, precision, parallel);
         return room <= 0 || perExpert <= 0 ? 0 : (int) Math.min(Integer.MAX_VALUE, Math.floor(room / perExpert));
     }

@@ -112,6 +112,18 @@ final class ServingModel {
             ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
             CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels,
             NormalKernelExchange normalKernels) {
+        this(model, accelerator, precision, kvPrecision, parallel, allReduce, allToAll, stageSend, profile, features,
+                lowLatencyKernels, normalKernels, 0);
+    }
+
+    /**
+     * As above, with the pool's tokens per iteration at most ({@code iterationTokens}, 0: no limit),
+     * which size the engine's profiling pass and so its reservation ({@link EngineReservation}).
+     */
+    ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Precision kvPrecision,
+            ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
+            CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels,
+            NormalKernelExchange normalKernels, int iterationTokens) {
         this.model = model;
         Device device = Device.of(accelerator, precision, profile);
         this.stageSend = stageSend;
@@ -135,7 +147,7 @@ final class ServingModel {
         this.counts = new CountCosts(model, device, parallel, moeLayers, kernels, experts, allReduce);
         this.layersPerStage = counts.layersPerStage();
         this.kvCapacityTokens = ReplicaMemory.requireKvCapacityTokens(model, accelerator, precision, kvPrecision,
-                parallel, features.redundantExperts());
+                parallel, features.redundantExperts(), iterationTokens);
     }
 
     /** KV-cache capacity of one replica, in tokens. */

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
  * accelerator as the catalog states it ({@link #accelerator}). The compute-bound 128/128 rows were +20%
  * with the burst GEMM rate; with the Hopper sustained fraction of the calibration profile (fitted on the
  * training rows, never on these) and no-evict admission 57 rows are within ±15% (the long-output cells
- * missed by up to −79% while the pool preempted). Three are known misses ({@link #KNOWN_MISSES}).
+ * missed by up to −79% while the pool preempted), and with the engine's reservation before the KV
+ * fraction ({@link EngineReservation}) 58. Two are known misses ({@link #KNOWN_MISSES}).
  */
 public class InferenceCalibrationTest {
     private static final double TOLERANCE = 0.15;
@@ -41,21 +42,21 @@ public class InferenceCalibrationTest {
      * Rows that miss by more than {@link #TOLERANCE}, each with the bound it is held to, a little above
      * its documented error so that a change that widens it fails; no constant is fitted to any of them.
      * <ul>
-     * <li>trt-llama31-405b-h100-128-4096 is +32.0% (4,114 against 3,116 tok/s): published, 405B TP8 loses
-     * 28% from 128/2048 to 128/4096 where the model loses 11% (8B: 37% and 34%). What 405B at TP8 pays for
-     * long decodes is a mechanism the model lacks and has not identified (candidates in
-     * docs/calibration.md, "The row that misses"); on the H200 the same cell is +3.8%.</li>
-     * <li>trt-llama33-70b-h200-128-4096 (+17.8%) and trt-llama33-70b-h200-1000-2000 (−17.6%), the 70B model
-     * on one H200: their caches hold 103 and 144 sequences, either side of the GEMMs' 128-row output tile,
-     * where the model's decode step jumps 53% (31.1 ms at 128 sequences, 47.5 ms at 129, context 2,000)
-     * while the published pair is nearly equal (2,872 and 2,994 tok/s against the model's 3,383 and 2,466).
-     * CUDA graphs pad them to 128 and 256 rows, where the project's H200 measurement of FP8 decode GEMMs
-     * has the model 10% fast and 15% slow: the compute model's FP8 weight-streaming rate and sustained fraction
-     * at decode sizes (docs/calibration.md, "TensorRT-LLM's H200 column").</li>
+     * <li>trt-llama31-405b-h100-128-4096 is +23.1% (+32.0% before the engine's reservation,
+     * {@link EngineReservation}): published, 405B TP8 loses 28% from 128/2048 to 128/4096 where the model
+     * loses 21% (8B: 37% and 35%). The rest of what 405B at TP8 pays for long decodes on the H100 is not
+     * identified (candidates in docs/calibration.md, "The row that misses"); on the H200 the same cell is
+     * +13.0%.</li>
+     * <li>trt-llama33-70b-h200-1000-2000 (−17.8%), the 70B model on one H200: its cache holds about 139 sequences (144 before the reservation),
+     * just past the GEMMs' 128-row output tile, where the model's decode step jumps 53% (31.1 ms at 128
+     * sequences, 47.5 ms at 129, context 2,000). CUDA graphs pad it to 256 rows, where the project's H200
+     * measurement of FP8 decode GEMMs has the model 15% slow: the compute model's FP8 weight-streaming rate
+     * and sustained fraction at decode sizes (docs/calibration.md, "TensorRT-LLM's H200 column"). Its
+     * neighbour 128/4096, below the tile, was +17.8% and is +13.0% with the reservation.</li>
      * </ul>
      */
-    private static final Map<String, Double> KNOWN_MISSES = Map.of("trt-llama31-405b-h100-128-4096", 0.34,
-            "trt-llama33-70b-h200-128-4096", 0.20, "trt-llama33-70b-h200-1000-2000", 0.20);
+    private static final Map<String, Double> KNOWN_MISSES = Map.of("trt-llama31-405b-h100-128-4096", 0.25,
+            "trt-llama33-70b-h200-1000-2000", 0.20);
     /** trtllm-bench throughput's default --kv_cache_free_gpu_mem_fraction (tensorrt_llm/bench/benchmark/throughput.py). */
     private static final double BENCH_KV_FRACTION = 0.90;
 

@@ -21,19 +21,41 @@ import org.junit.jupiter.api.Test;
 class ReplicaMemoryTest {
 
     @Test
-    void shouldGiveTheCacheNinetyPercentOfWhatTheWeightsLeave() {
+    void shouldGiveTheCacheNinetyPercentOfWhatTheWeightsAndTheReservationLeave() {
         // Llama 3.1 8B FP8 on one H100 (81,559 MiB = 85,521,137,664 B): 8,030,261,248 parameters, of which the
         // LM head 128,256 × 4,096 = 525,336,576 stays BF16: weights 7,504,924,672 + 2 × 525,336,576 =
-        // 8,555,597,824 B; cache (85,521,137,664 − 8,555,597,824) × 0.90 ÷ 65,536 B per FP8 token = 1,056,944 tokens
-        // (trtllm-bench's own estimate, InferenceCalibrationTest: 4,157 requests × 256 tokens = 1,064,192, which
-        // counts the head at one byte).
+        // 8,555,597,824 B. Held back, no token limit: what the driver hides, 85,521,137,664 − 79.22 GiB
+        // (85,062,154,977) = 458,982,687, and 1.79 GiB outside torch (1,921,997,865): 2,380,980,552 B.
+        // Cache (85,521,137,664 − 2,380,980,552 − 8,555,597,824) × 0.90 ÷ 65,536 B per FP8 token = 1,024,258
+        // tokens (1,056,944 without the reservation).
         long capacity = ReplicaMemory.kvCapacityTokens(ServingFixtures.LLAMA3_8B, ServingFixtures.H100, Precision.FP8,
                 Precision.FP8, ServingFixtures.tensor(1), 0);
-        assertEquals(1_056_944, capacity, 0.002 * 1_056_944);
-        // the same on one H200 (143,771 MiB = 150,754,820,096 B): (150,754,820,096 − 8,555,597,824) × 0.90 ÷ 65,536
-        // = 1,952,809 tokens, 1.85 times the H100's
-        assertEquals(1_952_809, ReplicaMemory.kvCapacityTokens(ServingFixtures.LLAMA3_8B, ServingFixtures.H200,
-                Precision.FP8, Precision.FP8, ServingFixtures.tensor(1), 0), 0.002 * 1_952_809);
+        assertEquals(1_024_258, capacity, 0.002 * 1_024_258);
+        // the same on one H200 (143,771 MiB = 150,754,820,096 B, of which CUDA shows 139.80 GiB): held back
+        // 645,713,101 + 1,921,997,865 B; (150,754,820,096 − 2,567,710,966 − 8,555,597,824) × 0.90 ÷ 65,536
+        // = 1,917,547 tokens, 1.87 times the H100's
+        assertEquals(1_917_547, ReplicaMemory.kvCapacityTokens(ServingFixtures.LLAMA3_8B, ServingFixtures.H200,
+                Precision.FP8, Precision.FP8, ServingFixtures.tensor(1), 0), 0.002 * 1_917_547);
+    }
+
+    @Test
+    void shouldHoldBackTheCommunicatorAndTheProfilingPassesActivations() {
+        // Llama 3.3 70B at TP2 on H100 with max_num_tokens 8,192: driver 458,982,687 B, outside torch 1.79 GiB
+        // and the communicator 1.79 GiB (3.58 GiB at TP2 in vLLM's log): 4,302,978,417 B; and the MLP at 8,192
+        // tokens, 2 B × 8,192 × (2 × 8,192 + 3 × 28,672 ÷ 2) = 973,078,528 B; 5,276,056,945 B in all
+        ParallelismSpec tp2 = ServingFixtures.tensor(2);
+        assertEquals(5_276_056_945.0, EngineReservation.bytesPerAccelerator(ServingFixtures.LLAMA3_70B,
+                ServingFixtures.H100, tp2, 8192), 2);
+        // without a token limit the pass is not sized, and only the first three are held back
+        assertEquals(4_302_978_417.0, EngineReservation.bytesPerAccelerator(ServingFixtures.LLAMA3_70B,
+                ServingFixtures.H100, tp2, 0), 2);
+        // the cache loses exactly what is held back, spread over the TP shards at 0.90 of each byte
+        long unlimited = ReplicaMemory.kvCapacityTokens(ServingFixtures.LLAMA3_70B, ServingFixtures.H100,
+                Precision.FP8, Precision.FP8, tp2, 0, 0);
+        long limited = ReplicaMemory.kvCapacityTokens(ServingFixtures.LLAMA3_70B, ServingFixtures.H100,
+                Precision.FP8, Precision.FP8, tp2, 0, 8192);
+        assertEquals(973_078_528.0 * 0.90 * 2 / KvCache.bytesPerToken(ServingFixtures.LLAMA3_70B, 1),
+                unlimited - limited, 1);
     }
 
     @Test
@@ -93,7 +115,7 @@ class ReplicaMemoryTest {
         ParallelismSpec plan = new ParallelismSpec(1, 1, 32, 1, 32, false);
         long tokens = 1_000_000;
         int fit = ReplicaMemory.redundantExpertsThatFit(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100,
-                Precision.FP8, Precision.BF16, plan, tokens);
+                Precision.FP8, Precision.BF16, plan, tokens, 0);
         assertTrue(fit > 0, fit + " redundant experts");
         assertTrue(ReplicaMemory.kvCapacityTokens(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100, Precision.FP8,
                 Precision.BF16, plan, fit) >= tokens);
