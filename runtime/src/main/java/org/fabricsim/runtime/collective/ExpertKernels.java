@@ -104,8 +104,8 @@ public record ExpertKernels(boolean lowLatency, int tokensPerRank, int hidden, i
      * P_miss(D·E/n)) with D = min(domainSize, n); 0 when the ranks fit one domain. O(k).
      */
     public double crossDomainCopiesPerToken(int ranks, int domainSize) {
-        int k = Math.max(1, Math.min(domainSize, ranks));
-        return (ranks / k - 1) * (1 - missProbability(experts / ranks * k));
+        int domain = Math.max(1, Math.min(domainSize, ranks));
+        return (ranks / domain - 1) * (1 - missProbability(experts / ranks * domain));
     }
 
     private double missProbability(int chosen) {
