@@ -7,14 +7,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
-import org.fabricsim.runtime.inference.InferenceRunner;
 import org.fabricsim.runtime.result.ExpectationResult;
-import org.fabricsim.runtime.spec.InferenceSpec;
-import org.fabricsim.runtime.spec.StudySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -45,12 +41,7 @@ class Llama70BServingExampleTest {
 
     /** Runs study {@code name} and checks its one expect line: the published figure, met within its tolerance. */
     private void assertMeetsItsExpectLine(String name, double published) throws IOException {
-        List<XtextResource> resources = checks.loadFolders(List.of(FOLDER));
-        assertEquals(List.of(), checks.errors(resources));
-        StudySpec study = checks.study(resources, name);
-        InferenceSpec unit = (InferenceSpec) study.workloads().get(0);
-        List<ExpectationResult> expectations = InferenceRunner.run(unit, study.seed(), null)
-                .withExpectations(study.expectations()).expectations();
+        List<ExpectationResult> expectations = checks.inferenceRun(List.of(FOLDER), name).expectations();
         assertEquals(1, expectations.size(), name + " states one expect line");
         ExpectationResult expectation = expectations.get(0);
         System.out.printf("%s: %.0f tokens/s against %.0f (%+.1f%%)%n", name, expectation.predicted(), published,

@@ -19,7 +19,11 @@ import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.formatting2.CanonicalText;
 import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.inference.InferenceRunner;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.StudySpec;
+import org.junit.jupiter.api.Assertions;
 
 import com.google.inject.Inject;
 import com.google.inject.Provider;
@@ -75,6 +79,18 @@ public class ModelChecks {
             }
         }
         throw new AssertionError("no study " + name + " in the loaded files");
+    }
+
+    /**
+     * Loads {@code folders} (asserting they have no errors), maps study {@code name} and runs its first
+     * workload, an inference unit, with the study's seed and expect lines.
+     */
+    public RunResult inferenceRun(List<Path> folders, String name) throws IOException {
+        List<XtextResource> resources = loadFolders(folders);
+        Assertions.assertEquals(List.of(), errors(resources));
+        StudySpec study = study(resources, name);
+        InferenceSpec unit = (InferenceSpec) study.workloads().get(0);
+        return InferenceRunner.run(unit, study.seed(), null).withExpectations(study.expectations());
     }
 
     /**

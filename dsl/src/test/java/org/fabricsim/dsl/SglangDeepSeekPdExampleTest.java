@@ -10,14 +10,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
-import org.fabricsim.runtime.inference.InferenceRunner;
 import org.fabricsim.runtime.result.ExpectationResult;
-import org.fabricsim.runtime.spec.InferenceSpec;
-import org.fabricsim.runtime.spec.StudySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -70,12 +66,7 @@ class SglangDeepSeekPdExampleTest {
      * within its own bound, and prints the comparison.
      */
     private ExpectationResult run(String name, String row) throws IOException {
-        List<XtextResource> resources = checks.loadFolders(FOLDERS);
-        assertEquals(List.of(), checks.errors(resources));
-        StudySpec study = checks.study(resources, name);
-        InferenceSpec unit = (InferenceSpec) study.workloads().get(0);
-        List<ExpectationResult> expectations = InferenceRunner.run(unit, study.seed(), null)
-                .withExpectations(study.expectations()).expectations();
+        List<ExpectationResult> expectations = checks.inferenceRun(FOLDERS, name).expectations();
         assertEquals(1, expectations.size(), name + " states one expect line");
         ExpectationResult expectation = expectations.get(0);
         double published = published(row);

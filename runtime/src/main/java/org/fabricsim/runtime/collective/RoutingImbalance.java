@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.collective;
 
+import org.fabricsim.runtime.sim.StandardNormal;
+
 /**
  * How much longer a low-latency expert-parallel kernel takes than its mean traffic gives, because
  * random top-k routing loads the expert ranks unevenly (DeepEP's benchmark routes each token to the
@@ -38,17 +40,8 @@ final class RoutingImbalance {
         for (int i = 0; i < POINTS; i++) {
             double x = -RANGE + (i + 0.5) * step;
             double density = Math.exp(-x * x / 2) / Math.sqrt(2 * Math.PI);
-            sum += x * n * density * Math.pow(normalCdf(x), n - 1) * step;
+            sum += x * n * density * Math.pow(StandardNormal.cdf(x), n - 1) * step;
         }
         return sum;
-    }
-
-    /** Φ(x), Abramowitz and Stegun 26.2.17 (absolute error below 7.5e-8). */
-    private static double normalCdf(double x) {
-        double t = 1 / (1 + 0.2316419 * Math.abs(x));
-        double poly = t * (0.319381530 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978
-                + t * 1.330274429))));
-        double tail = Math.exp(-x * x / 2) / Math.sqrt(2 * Math.PI) * poly;
-        return x >= 0 ? 1 - tail : tail;
     }
 }

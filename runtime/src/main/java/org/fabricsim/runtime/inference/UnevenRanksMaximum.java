@@ -2,6 +2,8 @@ package org.fabricsim.runtime.inference;
 
 import java.util.Arrays;
 
+import org.fabricsim.runtime.sim.StandardNormal;
+
 /**
  * The expected load of the busiest of G expert ranks over the mean rank's when n tokens each route
  * to k distinct of E experts and the ranks are not equally likely: rank g receives a share p_g of
@@ -131,21 +133,12 @@ final class UnevenRanksMaximum {
     private static double belowAll(double x, double[] mean, double[] sd, int[] count) {
         double logProduct = 0;
         for (int c = 0; c < mean.length; c++) {
-            double cdf = sd[c] == 0 ? (x >= mean[c] ? 1 : 0) : normalCdf((x - mean[c]) / sd[c]);
+            double cdf = sd[c] == 0 ? (x >= mean[c] ? 1 : 0) : StandardNormal.cdf((x - mean[c]) / sd[c]);
             if (cdf == 0) {
                 return 0;
             }
             logProduct += count[c] * Math.log(cdf);
         }
         return Math.exp(logProduct);
-    }
-
-    /** Φ(x), Abramowitz and Stegun 26.2.17 (absolute error below 7.5e-8). */
-    private static double normalCdf(double x) {
-        double t = 1 / (1 + 0.2316419 * Math.abs(x));
-        double poly = t * (0.319381530 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978
-                + t * 1.330274429))));
-        double tail = Math.exp(-x * x / 2) / Math.sqrt(2 * Math.PI) * poly;
-        return x >= 0 ? 1 - tail : tail;
     }
 }
