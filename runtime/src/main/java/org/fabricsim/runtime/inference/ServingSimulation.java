@@ -31,18 +31,16 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * ends, and the request joins the decode
  * slot's queue when its cache is usable there.
  *
- * <p>Open-loop arrivals follow the stream's times. Closed-loop load ({@code clients} > 0) starts the
- * first {@code clients} requests at zero and each next one when a request completes or is rejected
- * (its arrival time set then). Prefix-cache hits start a request's prefill after its cached prefix
- * ({@link RequestTable}): a stated share, or the request's shared prefix when its replica's {@link
+ * <p>Open- or closed-loop arrivals come from {@link Arrivals}. Prefix-cache hits start a request's
+ * prefill after its cached prefix ({@link RequestTable}): a stated share, or the request's shared prefix when its replica's {@link
  * PrefixCache} holds it (a miss inserts it: that replica's prefill computes it). Speculative
  * decoding gains 1 + a + … + a^k tokens per decode iteration in expectation; the fraction is
  * carried per slot ({@link DecodeClock#step}), so gains are whole tokens and deterministic.
  * Tokens and busy spans are also kept per pool.
  *
  * <p>A decode pool alone is measured as SGLang measures decode: a request arrives with its prompt's
- * KV cache in place and its first token produced by a prefill outside the run, so it waits on a
- * decode slot for a place in a batch; with every request queued at once the pool runs saturated
+ * KV cache in place and its first token produced by a prefill outside the run ({@link
+ * Arrivals#arrive}), so it waits on a decode slot for a place in a batch; with every request queued at once the pool runs saturated
  * until its queue drains ({@link PoolCounters#drained}).
  *
  * <p>Arrivals go to the serving, prefill or lone decode slot with the fewest outstanding requests.
@@ -80,12 +78,7 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     private final int iterationHandler;
     private final int readyHandler;
     private final IterationIssuer issuer;
-
-    private final int closedLoopClients;
-    private final int arrivalLimit;
-    private final boolean decodeAlone;
-    private int issued;
-    private int arrived;
+    private final Arrivals arrivals;
     private final PoolCounters poolCounters;
     private final IterationEnds ends;
     private final PrefixCache prefixCache;
@@ -103,10 +96,7 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
         this.simulation = simulation;
         this.network = network;
         this.requests = new RequestTable(stream, prefixHitRatio);
-        this.closedLoopClients = closedLoopClients;
-        this.arrivalLimit = closedLoopClients > 0 ? Math.min(closedLoopClients, stream.size()) : stream.size();
-        this.issued = arrivalLimit;
-        this.decodeAlone = pools[0].role() == Role.DECODE;
+        this.arrivals = new Arrivals(requests, closedLoopClients, pools[0].role() == Role.DECODE);
         poolCounters = new PoolCounters(pools.length);
         this.replicas = new Replicas(pools, requests);
         this.prefixCache = prefixes == null ? null : new PrefixCache(prefixes, replicas.replicaCount(),
@@ -135,15 +125,15 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
 
     private void onArrival(int first) {
         long now = simulation.nowPs();
-        long[] arrivals = requests.stream.arrivalPs();
+        long[] times = requests.stream.arrivalPs();
         int i = first;
-        int limit = first < arrivalLimit ? arrivalLimit : first + 1;
-        while (i < limit && arrivals[i] == now) {
+        int limit = arrivals.limit(first);
+        while (i < limit && times[i] == now) {
             int slot = replicas.leastLoaded(0);
             requests.slotOf[i] = slot;
             replicas.outstanding[slot]++;
-            arrived++;
-            if (decodeAlone && prefilledElsewhere(i, slot, now)) {
+            if (arrivals.arrive(i, now)) {
+                finish(i, slot, now);
                 i++;
                 continue;
             }
@@ -154,44 +144,24 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
             issuer.kick(slot);
             i++;
         }
-        if (i < arrivalLimit) {
-            simulation.schedule(arrivals[i], arrivalHandler, i);
+        if (i < arrivals.scheduled) {
+            simulation.schedule(times[i], arrivalHandler, i);
         }
         issuer.flush();
     }
 
-    /**
-     * Request q reaches a lone decode pool as if prefilled elsewhere: its whole prompt cached, its
-     * first token produced at its arrival; returns true when that token was its last (q is done).
-     */
-    private boolean prefilledElsewhere(int q, int slot, long now) {
-        int prompt = requests.stream.prompt()[q];
-        requests.target[q] = prompt;
-        requests.prefilled[q] = prompt;
-        requests.generated[q] = 1;
-        requests.firstTokenPs[q] = now;
-        requests.prefillEndPs[q] = now;
-        requests.decodeStartPs[q] = now;
-        requests.kvReadyWaitPs[q] = 0;
-        if (requests.stream.output()[q] > 1) {
-            return false;
-        }
-        finish(q, slot, now);
-        return true;
-    }
-
     /** A closed-loop client's request ended: its next request arrives now. */
     private void releaseClient() {
-        if (closedLoopClients > 0 && issued < requests.size()) {
-            requests.stream.arrivalPs()[issued] = simulation.nowPs();
-            simulation.schedule(simulation.nowPs(), arrivalHandler, issued++);
+        int next = arrivals.release(simulation.nowPs());
+        if (next >= 0) {
+            simulation.schedule(simulation.nowPs(), arrivalHandler, next);
         }
     }
 
     private void onIterationEnd(int slot) {
         long now = simulation.nowPs();
         ends.apply(slot, now);
-        if (decodeAlone && arrived == requests.size() && replicas.queue[slot].isEmpty()) {
+        if (arrivals.allArrivedAtLoneDecode() && replicas.queue[slot].isEmpty()) {
             poolCounters.drained(replicas.poolOf[slot], now);
         }
         replicas.batchSize[slot] = 0;
