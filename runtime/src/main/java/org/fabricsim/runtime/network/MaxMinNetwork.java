@@ -48,11 +48,8 @@ import org.fabricsim.runtime.topology.Graph;
  * Under a fabric's derating ({@link #setContentionModel}) the same holds for the ideal and the
  * derated fill when the derating factors stand ({@link ContentionDerating} checks them).
  *
- * <p><b>Finishes inside a batch's window, derated.</b> Each derated re-solve moves factors and
- * rates, so classes it speeds up fall due inside the window of the batch just solved. Finishes
- * only inside that window wait for its end (an event, {@link FlowTable#solveDuePs}) and share one
- * re-solve: their bandwidth goes back at most one window (ε of the age) late, as batching lets a
- * class release it at most one window early (Llama 3 405B's DP phase, DCQCN: 211 → 123 solves).
+ * <p><b>Finishes inside a batch's window, derated</b> wait for its end and share one re-solve
+ * ({@link SolveBatch}).
  *
  * <p>Per link: a dynamic list of entries (class handle, index of the link on the class's path),
  * with each class remembering its position in every list, so removal is O(1) per link (swap with
@@ -63,10 +60,10 @@ import org.fabricsim.runtime.topology.Graph;
  * another class starts on one of its links ({@link LoneClasses}, which states why the results are
  * the same to the bit).
  *
- * <p><b>Parts.</b> This class keeps the batch state and decides what each re-solve does; the class
- * records and the completion heap are {@link FlowTable}'s, the link lists {@link LinkFlowLists},
- * the component search {@link ComponentSearch}, the fills (full and partial) {@link ProgressiveFill}
- * and a fabric's derating {@link ContentionDerating}. Each part reads the others' primitive arrays
+ * <p><b>Parts.</b> This class decides what each re-solve does from what changed since the last
+ * ({@link SolveBatch}); the class records and the completion heap are {@link FlowTable}'s, the link
+ * lists {@link LinkFlowLists}, the component search {@link ComponentSearch}, the fills (full and
+ * partial) {@link ProgressiveFill} and a fabric's derating {@link ContentionDerating}. Each part reads the others' primitive arrays
  * directly, loaded into locals before its loops.
  */
 public final class MaxMinNetwork extends FlowTable {
@@ -80,13 +77,6 @@ public final class MaxMinNetwork extends FlowTable {
      */
     public static final double DEFAULT_COMPLETION_TOLERANCE = 0.01;
     private static final int DEFAULT_CLASSES = 1024;
-    /**
-     * Relative margin below the slowest finished rate under which a class counts as slower than it:
-     * classes that share a bottleneck get equal shares in exact arithmetic but can differ in the last
-     * bits (each share is the remaining capacity after subtractions in another order), and such a
-     * class must be re-filled with the finished one, not kept.
-     */
-    private static final double RATE_ROUNDING = 1e-9;
     private final LinkFlowLists lists;
     private final LoneClasses lone;
     private final ComponentSearch component;
@@ -98,12 +88,7 @@ public final class MaxMinNetwork extends FlowTable {
     private double[] previousRate = new double[1024];
     private long solves;
     private long flowClassesSolved;
-    /** Whether a class started since the last solve. */
-    private boolean startedSinceSolve;
-    /** The smallest rate of the classes finished since the last solve (+∞ when none). */
-    private double slowestFinishedRate = Double.POSITIVE_INFINITY;
-    /** Under a derating, the end of the window of the batch the last solve followed: finishes before it wait. */
-    private long solveWindowEndPs = -1;
+    private final SolveBatch batch = new SolveBatch();
 
     /**
      * @param simulation          the context whose clock the model follows
@@ -143,8 +128,8 @@ public final class MaxMinNetwork extends FlowTable {
             list(flow);
         }
         derating = ContentionDerating.derates(model, smallestDerating)
-                ? new ContentionDerating(model, graph, lists, component, 1 - smallestDerating, RATE_ROUNDING,
-                        flowCapacity(), simulation::nowPs)
+                ? new ContentionDerating(model, graph, lists, component, 1 - smallestDerating,
+                        SolveBatch.RATE_ROUNDING, flowCapacity(), simulation::nowPs)
                 : null;
         component.searchToEnd = derating != null;
     }
@@ -164,7 +149,7 @@ public final class MaxMinNetwork extends FlowTable {
     void onStart(int flow) {
         int base = flow * stride;
         int length = records[base + LENGTH];
-        startedSinceSolve = true;
+        batch.started();
         for (int j = 0; j < length; j++) {
             int link = records[base + LINKS + j];
             int owner = lone.owner(link);
@@ -201,7 +186,7 @@ public final class MaxMinNetwork extends FlowTable {
     void onFinish(int flow) {
         int base = flow * stride;
         int weight = records[base + MULTIPLICITY];
-        slowestFinishedRate = Math.min(slowestFinishedRate, rateBytesPerSecond[flow]);
+        batch.finished(rateBytesPerSecond[flow]);
         if (lone.isLone(flow)) {
             lone.release(flow, records, base);
             for (int j = 0; j < records[base + LENGTH]; j++) {
@@ -236,8 +221,9 @@ public final class MaxMinNetwork extends FlowTable {
             return;
         }
         long nowPs = simulation.nowPs();
-        if (derating != null && !startedSinceSolve && nowPs < solveWindowEndPs) {
-            solveDuePs = solveWindowEndPs;
+        long deferredPs = derating == null ? -1 : batch.deferredUntil(nowPs);
+        if (deferredPs >= 0) {
+            solveDuePs = deferredPs;
             return;
         }
         int linksInComponent = component.collect(dirtyLoaded, this);
@@ -256,8 +242,8 @@ public final class MaxMinNetwork extends FlowTable {
             previousRate[i] = rateBytesPerSecond[flow];
             fastestRate = Math.max(fastestRate, previousRate[i]);
         }
-        boolean onlyFinishes = !startedSinceSolve;
-        double level = slowestFinishedRate * (1 - RATE_ROUNDING);
+        boolean onlyFinishes = batch.onlyFinishes();
+        double level = batch.level();
         boolean keep = onlyFinishes && fastestRate < level
                 && (derating == null || derating.keepsRates(this, linksInComponent));
         if (keep) {
@@ -266,7 +252,7 @@ public final class MaxMinNetwork extends FlowTable {
         }
         solves++;
         flowClassesSolved += flows;
-        solveWindowEndPs = nowPs == lastBatchPs ? lastBatchLimitPs : -1;
+        batch.solved(nowPs, lastBatchPs, lastBatchLimitPs);
         if (derating != null) {
             derating.solve(this, linksInComponent, onlyFinishes, level, filling);
         } else if (component.aloneOnTheirLinks(this)) {
@@ -287,8 +273,7 @@ public final class MaxMinNetwork extends FlowTable {
 
     /** Forgets the starts and finishes since the last solve: the rates now account for them. */
     private void endBatch() {
-        startedSinceSolve = false;
-        slowestFinishedRate = Double.POSITIVE_INFINITY;
+        batch.end();
         if (derating != null) {
             derating.endBatch();
         }
