@@ -14,12 +14,9 @@ import org.fabricsim.runtime.sim.StandardNormal;
  * grows by σ·E[max(0, Z)] = σ·φ(0). Combine sends the copies back from the expert ranks, and every
  * rank waits for its tokens' results from all of them, so every rank waits for the busiest sender:
  * the time grows by σ·E[max of n standard normals]. Factor = 1 + that excess / μ. O(1) per call
- * (a fixed 4,000-point integration).
+ * ({@link StandardNormal#expectedMaximum}, a fixed 4,000-point integration).
  */
 final class RoutingImbalance {
-    private static final int POINTS = 4000;
-    private static final double RANGE = 10;
-
     private RoutingImbalance() {
     }
 
@@ -29,19 +26,7 @@ final class RoutingImbalance {
         double tokens = (double) ranks * tokensPerRank;
         double mean = tokens * topK * share;
         double sigma = Math.sqrt(tokens * topK * share * (1 - share) * (experts - topK) / (experts - 1.0));
-        double excess = dispatch ? 1 / Math.sqrt(2 * Math.PI) : expectedMaximum(ranks);
+        double excess = dispatch ? 1 / Math.sqrt(2 * Math.PI) : StandardNormal.expectedMaximum(ranks);
         return mean <= 0 ? 1 : 1 + sigma * excess / mean;
-    }
-
-    /** E[max of n standard normals] = ∫ x · n φ(x) Φ(x)^(n−1) dx, by the midpoint rule over [−10, 10]. */
-    static double expectedMaximum(int n) {
-        double step = 2 * RANGE / POINTS;
-        double sum = 0;
-        for (int i = 0; i < POINTS; i++) {
-            double x = -RANGE + (i + 0.5) * step;
-            double density = Math.exp(-x * x / 2) / Math.sqrt(2 * Math.PI);
-            sum += x * n * density * Math.pow(StandardNormal.cdf(x), n - 1) * step;
-        }
-        return sum;
     }
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.fabricsim.runtime.network.ChoiceHashing;
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.sim.StandardNormal;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.Graph;
 
@@ -32,7 +33,7 @@ import org.fabricsim.runtime.topology.Graph;
  * m each. O(c·N·m) per m, m ≥ ⌈N/c⌉ (below it P = 0), stopping where P(M ≤ m) is within 10⁻¹² of 1: at most
  * O(c·N³), once per (N, c), kept. Past {@value #EXACT_FLOWS} flows (a second and more per (N, c) at N = 1,024) the
  * bins' counts are near normal, and E[M] ≈ N/c + σ·μ_c with σ² = N·(1/c)·(1 − 1/c), μ_c the expected largest of c
- * standard normals, ∫ x·c·φ(x)·Φ(x)^(c−1) dx by the trapezoid rule on [−8, 8] (μ_2 = 1/√π): 0.7% and 1.1% below the
+ * standard normals, ∫ x·c·φ(x)·Φ(x)^(c−1) dx ({@link StandardNormal#expectedMaximum}; μ_2 = 1/√π): 0.7% and 1.1% below the
  * exact at N = 1,024 with c = 2 and 16 (the bins' counts are negatively correlated), O(1) after μ_c.
  *
  * <p>Example (the held-out mixed step): leaf 3's four ring flows into leaf 0 are pulled at an eighth of their
@@ -83,7 +84,7 @@ final class PulledHashes implements ChoiceHashing {
         }
         if (flows > EXACT_FLOWS) {
             double share = 1.0 / choices;
-            return flows * share + Math.sqrt(flows * share * (1 - share)) * expectedLargestNormal(choices);
+            return flows * share + Math.sqrt(flows * share * (1 - share)) * StandardNormal.expectedMaximum(choices);
         }
         return exactFullest(flows, choices);
     }
@@ -101,20 +102,6 @@ final class PulledHashes implements ChoiceHashing {
         return expected;
     }
 
-    /** μ_c = ∫ x·c·φ(x)·Φ(x)^(c−1) dx, the expected largest of {@code choices} standard normals. O(16,000). */
-    static double expectedLargestNormal(int choices) {
-        double step = 1e-3;
-        double density = Math.exp(-32) / Math.sqrt(2 * Math.PI);
-        double cumulative = 0;
-        double expected = 0;
-        for (double x = -8 + step; x <= 8; x += step) {
-            double next = Math.exp(-x * x / 2) / Math.sqrt(2 * Math.PI);
-            cumulative += (density + next) * step / 2;
-            density = next;
-            expected += x * choices * density * Math.pow(cumulative, choices - 1) * step;
-        }
-        return expected;
-    }
 
     /** P(M ≤ m): every one of {@code choices} bins holds at most {@code most} of {@code flows} uniform balls. */
     private static double allAtMost(int flows, int choices, int most) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.sim.StandardNormal;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.Graph;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class PulledHashesTest {
     @Test
     void shouldApproximateTheFullestOfManyBinsByTheLargestOfNormals() {
         // The largest of two standard normals: E[max(X, Y)] = E|X − Y| / 2 = (√2·√(2/π)) / 2 = 1/√π.
-        assertEquals(1 / Math.sqrt(Math.PI), PulledHashes.expectedLargestNormal(2), 1e-6);
+        assertEquals(1 / Math.sqrt(Math.PI), StandardNormal.expectedMaximum(2), 1e-6);
         // Past the exact count: N/c + √(N/4)·(1/√π) for c = 2, within 1% of the count made exactly.
         int flows = 4 * PulledHashes.EXACT_FLOWS;
         double approximate = flows / 2.0 + Math.sqrt(flows / 4.0) / Math.sqrt(Math.PI);
