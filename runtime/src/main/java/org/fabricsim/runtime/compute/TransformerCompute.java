@@ -34,7 +34,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * model's nominal FLOPs ({@link ModelFlops}).</li>
  * <li>Element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors per
  * token (÷t with sequence parallelism) and the activation's passes over the MLP width (over the
- * busiest rank's L-scaled expert rows in an MoE layer); backward
+ * busiest rank's L-scaled expert rows in an MoE layer), and in an MoE layer the token permutation's
+ * {@link ExpertPermutation#hiddenPasses} hidden vectors per token of the rank (T/t); backward
  * {@link ComputeCalibration#BACKWARD_ELEMENTWISE_RATIO}×.</li>
  * <li>Recompute: full adds the layer's forward to its backward; selective adds the attention
  * core's forward (Korthikanti et al., "Reducing Activation Recomputation", 2022).</li>
@@ -244,7 +245,9 @@ public final class TransformerCompute {
                 ? tokens / tensor * model.topK() * expertLoad * model.expertFfn() + tokens * model.sharedExperts()
                         * model.expertFfn() / tensor
                 : tokens * model.ffn() / tensor;
-        return device.memorySeconds((hiddenBytes + passes * inner) * device.activationBytes());
+        double permutation = moeLayer ? ExpertPermutation.hiddenPasses(model.topK()) * tokens / tensor * model.hidden()
+                : 0;
+        return device.memorySeconds((hiddenBytes + passes * inner + permutation) * device.activationBytes());
     }
 
     /** A GEMM's forward, and its backward as the input-gradient and weight-gradient GEMMs. */

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Degrees of parallelism. Expert parallelism divides the data-parallel ranks for the expert
- * layers; it does not add accelerators.
+ * Degrees of parallelism. Expert parallelism regroups the ranks for the expert layers; it does not
+ * add accelerators (training folds the EP groups over the TP × CP × DP ranks of a stage, {@code training.Placement}).
  *
  * @param tensor            TP
  * @param pipeline          PP

@@ -13,9 +13,17 @@ import org.fabricsim.runtime.spec.ParallelismSpec;
  * (Llama 3, arXiv 2407.21783 §3.3.2: "[TP, CP, PP, DP]"), so TP stays inside a node's scale-up
  * domain and, with one NIC per accelerator on rail k, every group along another axis keeps its
  * local index and therefore its rail. With expert parallelism the order is TP, CP, DP, PP
- * (Megatron-Core's tp-cp-ep-dp-pp) so that an EP group, a block of consecutive DP ranks, spans
- * as few nodes as possible. Expert groups are blocks of EP consecutive DP coordinates. O(axes) per
- * lookup.
+ * (Megatron-Core's tp-cp-ep-dp-pp) so that an EP group spans as few nodes as possible.
+ *
+ * <p>Expert groups fold over the attention layers' TP × CP × DP ranks (Megatron-Core's MoE parallel folding,
+ * arXiv 2504.14960, with expert-tensor-parallel size 1: the expert layers' rank grid is ETP-EP-EDP-PP with ETP = 1, so
+ * an EP group is EP consecutive ranks of a stage's TP·CP·DP block): with the folded index i = t + TP·(c + CP·d) of a
+ * rank's TP, CP and DP coordinates, the group of rank i is the ranks ⌊i/EP⌋·EP … ⌊i/EP⌋·EP + EP − 1, EP ≤ TP·CP·DP
+ * (an EP that does not divide TP·CP·DP, which Megatron-Core rejects, is taken down to its largest divisor).
+ * This is the layout the expert compute assumes ({@code TransformerCompute}: each rank routes its own T/TP tokens
+ * through full-width experts, ETP = 1). In the default order the group is EP consecutive accelerators, inside one node
+ * whenever EP divides the node; EP ranks strided by TP·CP (the DP ranks alone) would span TP·CP times as many nodes.
+ * O(axes) per lookup.
  */
 public final class Placement {
     private final int[] size = new int[Axis.values().length];
@@ -38,7 +46,12 @@ public final class Placement {
             running = Math.multiplyExact(running, size[axis.ordinal()]);
         }
         this.accelerators = running;
-        this.expert = Math.max(1, Math.min(plan.expert(), plan.data()));
+        int block = plan.tensor() * plan.context() * plan.data();
+        int ep = Math.max(1, Math.min(plan.expert(), block));
+        while (block % ep != 0) {
+            ep--;
+        }
+        this.expert = ep;
     }
 
     /** The layout of {@code plan}: its stated order, else the default (see the class comment). */
@@ -86,15 +99,27 @@ public final class Placement {
         return accelerator + (moved - c) * stride[axis.ordinal()];
     }
 
-    /** The members of the expert group of {@code accelerator}, in order. */
+    /** The members of the expert group of {@code accelerator}, in order (folded index, class comment). */
     public int[] expertGroup(int accelerator) {
-        int d = coordinate(accelerator, Axis.DATA);
-        int first = d - d % expert;
+        int folded = foldedIndex(accelerator);
+        int first = folded - folded % expert;
         int[] members = new int[expert];
-        for (int i = 0; i < expert; i++) {
-            members[i] = accelerator + (first + i - d) * stride[Axis.DATA.ordinal()];
+        int base = accelerator - coordinate(accelerator, Axis.TENSOR) * stride(Axis.TENSOR)
+                - coordinate(accelerator, Axis.CONTEXT) * stride(Axis.CONTEXT)
+                - coordinate(accelerator, Axis.DATA) * stride(Axis.DATA);
+        int tp = size(Axis.TENSOR);
+        int cp = size(Axis.CONTEXT);
+        for (int k = 0; k < expert; k++) {
+            int i = first + k;
+            members[k] = base + i % tp * stride(Axis.TENSOR) + i / tp % cp * stride(Axis.CONTEXT)
+                    + i / (tp * cp) * stride(Axis.DATA);
         }
         return members;
+    }
+
+    private int foldedIndex(int accelerator) {
+        return coordinate(accelerator, Axis.TENSOR) + size(Axis.TENSOR)
+                * (coordinate(accelerator, Axis.CONTEXT) + size(Axis.CONTEXT) * coordinate(accelerator, Axis.DATA));
     }
 
     @Override

@@ -42,6 +42,20 @@ class PlacementTest {
     }
 
     @Test
+    void shouldFoldExpertGroupsOverTheTensorAndDataRanksSoThatTheyStayInOneNode() {
+        // TP2 PP2 DP8 EP8 (32 GPUs, 8 per node): the folded index of GPU 5 (t 1, d 2) is 1 + 2·2 = 5, group 0, the
+        // eight consecutive GPUs 0..7 of node 0; the DP ranks of GPU 5 alone (1, 3, ..., 15) would span two nodes.
+        // GPU 21 is stage 1's (t 1, d 2), folded index 5 again: GPUs 16..23.
+        Placement placement = Placement.of(new ParallelismSpec(2, 2, 8, 1, 8, true));
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7}, placement.expertGroup(5));
+        assertArrayEquals(new int[] {16, 17, 18, 19, 20, 21, 22, 23}, placement.expertGroup(21));
+        // Megatron-Core's folding allows EP up to TP·CP·DP: TP2 DP4 EP8 is one group of the 8 GPUs.
+        Placement wide = Placement.of(new ParallelismSpec(2, 1, 4, 1, 8, true));
+        assertEquals(8, wide.expert());
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7}, wide.expertGroup(6));
+    }
+
+    @Test
     void shouldLayRanksOutInTheOrderThePlanStates() {
         // DP innermost, then TP, CP, PP: GPU1 is GPU0's DP peer, GPU2 its TP peer.
         ParallelismSpec plan = new ParallelismSpec(2, 2, 2, 1, 1, true)

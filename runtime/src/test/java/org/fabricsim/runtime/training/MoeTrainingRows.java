@@ -1,0 +1,70 @@
+package org.fabricsim.runtime.training;
+
+import java.util.Map;
+
+import org.fabricsim.runtime.compute.ModelFlops;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.SoftwareSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
+
+/**
+ * How a row of validation/reference/training-moe-heldout.csv becomes a spec, and how its prediction is counted.
+ *
+ * <p>By fixed rules, as the Megatron-Core rows of {@link TrainingRows}: the model from its columns (every layer an MoE
+ * layer of gated SwiGLU experts, head width {@code head_dim}); the plan from tp, pp, dp, cp, ep with sequence
+ * parallelism; routing balanced for every row (the "dropless" rows state no imbalance; {@code
+ * ExpertRoutingSpec.DEFAULT}); micro-batch and virtual stages as the row states; the DGX H100 SuperPOD of the
+ * Megatron-Core rows; Megatron's distributed optimizer (ZeRO-1) with overlapped gradient reduce-scatter and parameter all-gather
+ * (overlap 1); no TP communication overlap (no row's script sets {@code --tp-comm-overlap}).
+ *
+ * <p>Counting: the rows print Megatron-LM's {@code num_floating_point_operations}, which differs from {@link
+ * ModelFlops#perToken} (PaLM's 6N + 12·L·a·d·s, N with the router's h·E weights) by the router, 6·L·h·E per token,
+ * which Megatron does not count, and, for {@code attention_flops = causal}, by half the attention term, 6·L·a·d·s. The
+ * predicted TFLOP/s per GPU is the row's tokens per step × those FLOPs per token ÷ (step × GPUs). O(1).
+ */
+final class MoeTrainingRows {
+    private MoeTrainingRows() {
+    }
+
+    /** The spec of a CSV row, by the rules of the class comment. */
+    static TrainingSpec spec(Map<String, String> row) {
+        int expertFfn = integer(row, "expert_ffn");
+        String name = "calibration." + row.get("case");
+        TransformerSpec model = new TransformerSpec(name, integer(row, "layers"), integer(row, "hidden"), expertFfn,
+                integer(row, "heads"), integer(row, "kv_heads"), integer(row, "head_dim"), integer(row, "vocab"), true,
+                integer(row, "experts"), integer(row, "top_k"), integer(row, "shared_experts"), expertFfn, 0, 0, 0);
+        ParallelismSpec plan = new ParallelismSpec(integer(row, "tp"), integer(row, "pp"), integer(row, "dp"),
+                integer(row, "cp"), integer(row, "ep"), true);
+        int v = integer(row, "vp");
+        return new TrainingSpec(name, model, TrainingFixtures.superPod6k(), plan.accelerators(), integer(row, "seq"),
+                Long.parseLong(row.get("gbs")), integer(row, "mbs"), Precision.valueOf(row.get("precision")), plan,
+                v > 1 ? TrainingSpec.PipelineSchedule.INTERLEAVED : TrainingSpec.PipelineSchedule.ONE_F_ONE_B, v,
+                TrainingSpec.Sharding.ZERO_1, recompute(row.get("recompute")), 1, SoftwareSpec.MEGATRON_CORE, false);
+    }
+
+    /** Model FLOPs per token as the row's source counts them (class comment). */
+    static double flopsPerToken(Map<String, String> row, TransformerSpec model, int sequence) {
+        double router = 6.0 * model.layers() * model.hidden() * model.experts();
+        double attention = 12.0 * model.layers() * model.heads() * model.headDim() * sequence;
+        double causal = "causal".equals(row.get("attention_flops")) ? attention / 2 : 0;
+        return ModelFlops.perToken(model, sequence) - router - causal;
+    }
+
+    /** Predicted TFLOP/s per GPU counted as the row counts them. */
+    static double predictedTflops(Map<String, String> row, TrainingSpec spec, RunResult result) {
+        double step = (Double) result.metrics().get("stepTimeSeconds");
+        double tokens = (double) spec.globalBatchSequences() * spec.sequence();
+        return tokens * flopsPerToken(row, spec.model(), spec.sequence()) / step / spec.accelerators() / 1e12;
+    }
+
+    private static TrainingSpec.Recompute recompute(String value) {
+        return TrainingSpec.Recompute.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+    }
+
+    private static int integer(Map<String, String> row, String column) {
+        return Integer.parseInt(row.get(column));
+    }
+}
