@@ -1,18 +1,14 @@
 package org.fabricsim.runtime.compute;
 
+import static org.fabricsim.runtime.compute.MeasuredH200Csv.row;
+import static org.fabricsim.runtime.compute.MeasuredH200Csv.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.MeasuredH200Csv.Measured;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.SoftwareSpec;
@@ -34,43 +30,6 @@ class MeasuredH200ComputeTest {
     /** The H200 at the catalog's MAMF without a sustained fraction: 132 SMs, 4.8 TB/s, BF16 activations. */
     private static final Device BURST = new Device(BF16_PEAK_TFLOPS * 1e12, BF16_PEAK_TFLOPS * 1e12,
             H200_BYTES_PER_SECOND, CATALOG_MAMF, 132, 2);
-    private static final List<Measured> ROWS = read();
-
-    record Measured(int run, String section, String name, double m, double n, double k, String dtype, double seconds,
-            double tflops, double terabytesPerSecond) {
-    }
-
-    private static List<Measured> read() {
-        List<Measured> rows = new ArrayList<>();
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(
-                MeasuredH200ComputeTest.class.getResourceAsStream("/measured/h200-compute.csv"),
-                StandardCharsets.UTF_8))) {
-            reader.readLine();
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                String[] f = line.split(",", -1);
-                if (f[1].equals("smi")) {
-                    continue;
-                }
-                rows.add(new Measured(Integer.parseInt(f[0]), f[1], f[2], Double.parseDouble(f[3]),
-                        Double.parseDouble(f[4]), Double.parseDouble(f[5]), f[6], Double.parseDouble(f[7]),
-                        Double.parseDouble(f[8]), Double.parseDouble(f[9])));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return rows;
-    }
-
-    private static List<Measured> rows(Predicate<Measured> which) {
-        List<Measured> found = ROWS.stream().filter(which).toList();
-        assertTrue(!found.isEmpty(), "no measured row matches");
-        return found;
-    }
-
-    private static Measured row(int run, String section, String name, String dtype) {
-        return rows(r -> r.run() == run && r.section().equals(section) && r.name().equals(name)
-                && r.dtype().equals(dtype)).get(0);
-    }
 
     private static double median(List<Double> values) {
         List<Double> sorted = values.stream().sorted().toList();

@@ -50,8 +50,9 @@ public class InferenceCalibrationTest {
      * <li>trt-llama33-70b-h200-1000-2000 (−17.8%), the 70B model on one H200: its cache holds about 139 sequences (144 before the reservation),
      * just past the GEMMs' 128-row output tile, where the model's decode step jumps 53% (31.1 ms at 128
      * sequences, 47.5 ms at 129, context 2,000). CUDA graphs pad it to 256 rows, where the project's H200
-     * measurement of FP8 decode GEMMs has the model 15% slow: the compute model's FP8 weight-streaming rate
-     * and sustained fraction at decode sizes (docs/calibration.md, "TensorRT-LLM's H200 column"). Its
+     * measurement of FP8 decode GEMMs has the model 15% slow: serving runs at the training fit's sustained
+     * fraction, 0.730, where the GPU sustains 0.836 under continuous load (docs/calibration.md, "TensorRT-LLM's
+     * H200 column", session 50: at 0.836 with FP8 GEMMs unsplit this row is −10.0%, not committed). Its
      * neighbour 128/4096, below the tile, was +17.8% and is +13.0% with the reservation.</li>
      * </ul>
      */
