@@ -51,6 +51,18 @@ class SoftwareStackTest extends FabricModelTest {
     }
 
     @Test
+    void shouldStateInTheCatalogTheAmpereFlashAttention2StackTheHeldOutA100RowsRunOn() throws Exception {
+        // FLASH_ATTENTION_2_AMPERE (FlashAttention2StackTest) and the catalog's FlashAttention2Ampere must not drift
+        SoftwareSpec catalog = training("parallel tensor 8 data 4\n software FlashAttention2Ampere").software();
+        SoftwareSpec engine = SoftwareSpec.FLASH_ATTENTION_2_AMPERE;
+        assertEquals(engine.name(), catalog.name());
+        assertEquals(engine.attention(), catalog.attention());
+        assertEquals(engine.attentionForwardEfficiency(), catalog.attentionForwardEfficiency(), 1e-15);
+        assertEquals(engine.attentionBackwardEfficiency(), catalog.attentionBackwardEfficiency(), 1e-15);
+        assertEquals(engine.elementwiseKernelsPerLayer(), catalog.elementwiseKernelsPerLayer());
+    }
+
+    @Test
     void shouldCarryTheNamedStackAndTpOverlapIntoTheSpec() throws Exception {
         TrainingSpec spec = training("parallel tensor 8 data 4\n software MegatronLM2021\n tp-overlap");
         // the catalog's MegatronLM2021: unfused attention, seven element-wise kernels per layer

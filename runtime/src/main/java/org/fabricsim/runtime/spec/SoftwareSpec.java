@@ -60,6 +60,19 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
             "fabric.catalog.stacks.FlashAttention2", AttentionKernel.FLASH, 0.333, 0.320, 6);
 
     /**
+     * The same FlashAttention-2 stack on Ampere (A100): its kernels were written for Ampere and reach a larger share
+     * of the A100's peak than of the H100's, where {@link #FLASH_ATTENTION_2}'s fractions were measured. Dao,
+     * "FlashAttention-2" (arXiv 2307.08691), abstract: "reaching 50-73% of the theoretical maximum FLOPs/s on A100"
+     * over its benchmark settings (forward and backward, causal or not, head dimension 64 and 128, 512 to 16K tokens;
+     * §4.1: up to 73% forward, up to 63% backward). Taken: the range's floor, 0.50 of the dense BF16 peak (312 TFLOP/s,
+     * so 156) for both passes, since training's causal head-dimension-128 attention at 2K to 8K tokens is not the
+     * paper's best case; the true rate lies in [0.50, 0.73] forward and [0.50, 0.63] backward, so this errs slow. Six
+     * element-wise kernels per layer as {@link #FLASH_ATTENTION_2}.
+     */
+    public static final SoftwareSpec FLASH_ATTENTION_2_AMPERE = new SoftwareSpec(
+            "fabric.catalog.stacks.FlashAttention2Ampere", AttentionKernel.FLASH, 0.50, 0.50, 6);
+
+    /**
      * How much faster flash attention's forward runs over query–key pairs that need no mask than
      * over a causal triangle, 1804/1586 = 1.137: FlashAttention-3 (Shah et al., arXiv 2407.08608), cuDNN at
      * head dimension 128 on H100 SXM5, Fig. 5(c) without causal mask 609, 600 and 595 TFLOPS at 4K, 8K

@@ -1,0 +1,66 @@
+package org.fabricsim.runtime.training;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.fabricsim.runtime.result.RunResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The held-out rows of other stacks and sharding schemes (validation/reference/training-sharded-heldout.csv: MosaicML's
+ * FSDP benchmarks of MPT, BLOOM-176B and MT-NLG 530B on Megatron-DeepSpeed), predicted with the default profile, which
+ * was fitted without them. Each row is compared in its source's own FLOP counting: predicted utilization = published
+ * utilization × predicted ÷ published tokens per second per GPU (MFU or HFU as the row's column says).
+ */
+class HeldOutShardedTrainingTest {
+    /**
+     * Rows outside ±3 points of utilization, each a finding (docs/accuracy.md, "Held-out sharded and other-stack
+     * training rows (session 50)"); the test fails when a row leaves or joins the list.
+     * <ul>
+     * <li>A100 FSDP rows with full recompute, predicted low (−3.2 to −6.8): their published HFU (MFU × 4/3, a lower
+     * bound by the source's own note) reaches 71–74% of the A100 peak on three rows, above the model's A100 GEMM ceiling
+     * of 0.869 (MAMF) × 0.784 (the Ampere sustained fraction fitted on Megatron-LM rows) = 68.1%: no communication or
+     * scheduling mechanism can close it; the fitted fraction carries Megatron-LM's own losses. Likewise
+     * mpt-30b-h100-32 (−3.2): published HFU 58.6%, the model's H100 ceiling 0.803 × 0.730 = 58.6%.</li>
+     * <li>mpt-13b-h100-64 (+7.3): published MFU is flat from 8 to 64 GPUs (39.6–40.0%), so the loss is per GPU, not
+     * network; at micro-batch 2 without recompute a layer's forward and backward take 16 ms, where FSDP's per-unit
+     * host work (hooks, rate-limited all-gathers) is not modelled.</li>
+     * <li>mpt-70b-a100-40gb-64 (+11.4): 13 points below the same model at 128 GPUs and micro-batch 4; the model's FSDP
+     * traffic stays hidden at either size and its memory estimate leaves 9 GB free, so allocator pressure on the 40 GB
+     * part is the untested candidate.</li>
+     * <li>mtnlg-530b-* (+7.4 to +8.2): DeepSpeed's pipeline engine runs the same model 23% slower than Megatron-LM's
+     * SC'21 row on the same Selene (126 against 163 TFLOP/s); BLOOM on the same stack is within +1.2, so no global
+     * DeepSpeed constant fits both.</li>
+     * </ul>
+     */
+    private static final List<String> KNOWN_MISSES = List.of("mpt-30b-h100-32", "mpt-13b-h100-64", "mpt-70b-a100-64",
+            "mpt-30b-a100-8", "mpt-70b-a100-40gb-64", "mpt-30b-a100-40gb-128", "mpt-13b-a100-40gb-128",
+            "mpt-7b-a100-40gb-8", "mtnlg-530b-2240", "mtnlg-530b-2800", "mtnlg-530b-3360");
+
+    @Test
+    void shouldReportWhichShardedAndOtherStackRowsTheDefaultCalibrationMisses() throws IOException {
+        List<String> misses = new ArrayList<>();
+        System.out.println("Held-out sharded/other-stack rows, utilization published against predicted (points):");
+        for (Map<String, String> row : TrainingRows.readCsv("training-sharded-heldout.csv")) {
+            RunResult result = TrainingSimulator.run(ShardedRows.spec(row));
+            double published = Double.parseDouble(row.get("reported_utilization"));
+            double tokens = (Double) result.metrics().get("tokensPerSecond") / ShardedRows.integer(row, "gpus");
+            double predicted = published * tokens / Double.parseDouble(row.get("reported_tokens_per_gpu_s"));
+            double errorPoints = 100 * (predicted - published);
+            System.out.printf(Locale.ROOT, "%-24s %s %5.1f%% %5.1f%% %+6.1f  step %.3f s, memory %.1f GB, exposed %s%n",
+                    row.get("case"), row.get("utilization"), 100 * published, 100 * predicted, errorPoints,
+                    (Double) result.metrics().get("stepTimeSeconds"),
+                    ((Number) result.metrics().get("memoryPerAcceleratorBytes")).doubleValue() / 1e9,
+                    result.metrics().get("exposedCommunicationSeconds"));
+            if (Math.abs(errorPoints) > 3) {
+                misses.add(row.get("case"));
+            }
+        }
+        assertEquals(KNOWN_MISSES, misses, "held-out sharded rows outside +-3 points");
+    }
+}
