@@ -22,7 +22,10 @@ public enum Algorithm {
     PAIRWISE,
     /** Reduce-scatter inside each scale-up domain, all-reduce across domains per rail, all-gather inside. */
     HIERARCHICAL,
-    /** In-switch reduction (NVLS, SHARP): send the data up once, receive the result. */
+    /**
+     * In-switch reduction (NVLS, SHARP): send the data up once, receive the result; over several
+     * reducing domains NCCL's NVLSTree, with trees across the domains ({@link InNetworkSchedules}).
+     */
     IN_NETWORK,
     /**
      * NCCL's CollNet-direct all-reduce across nodes: every GPU sends each local head (one per NIC)

@@ -3,6 +3,7 @@ package org.fabricsim.runtime.collective;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
 
@@ -24,11 +25,18 @@ final class AlgorithmSelector {
      * when asked for too: NCCL leaves it off unless {@code NCCL_COLLNET_ENABLE=1} and the SHARP plugin
      * are set up (NCCL environment-variable documentation, NCCL_COLLNET_ENABLE "Default: 0"), so a
      * switch that can reduce does not make the default all-reduce use it, and its aggregation trees
-     * are not even allocated to test whether it could run.
+     * are not even allocated to test whether it could run. Across domains on a network that sprays
+     * packets (AWS EFA) in-switch reduction (NVLSTree) is left out too: there NCCL runs AWS's tuner
+     * plugin (aws-ofi-nccl, {@code NCCL_TUNER_PLUGIN=ofi}), which chooses the ring, and NVLSTree forced
+     * measured 15% below it (310 against 365 GB/s busbw, 4 GiB over 4 P5en nodes of 8 H200, NCCL 2.27.7;
+     * stas00/ml-engineering network/README).
      */
     static List<Algorithm> automaticCandidates(ClusterTopology topology, CollectiveRequest request,
             int[] accelerators) {
         List<Algorithm> candidates = candidates(topology, request, accelerators, false);
+        if (request.routing() == RoutingMode.SPRAY && request.ranks() > topology.domainSize()) {
+            candidates.remove(Algorithm.IN_NETWORK);
+        }
         candidates.remove(Algorithm.HALVING_DOUBLING);
         candidates.remove(Algorithm.HIERARCHICAL);
         candidates.remove(Algorithm.PAIRWISE);
@@ -111,9 +119,28 @@ final class AlgorithmSelector {
         candidates.add(Algorithm.BUCKET);
     }
 
+    /**
+     * In-switch reduction runs inside one reducing switched domain (NCCL's NVLS) or over whole
+     * reducing domains joined by a scale-out network (NCCL's NVLSTree, enabled by default on
+     * multi-node NVLS systems). O(domains).
+     */
     private static boolean inNetworkApplicable(ClusterTopology topology, int ranks) {
-        return topology.scaleUpKind() == ScaleUpParameters.Kind.SWITCHED && ranks > 1
-                && ranks <= topology.domainSize() && topology.domainReduces(0);
+        int k = topology.domainSize();
+        if (topology.scaleUpKind() != ScaleUpParameters.Kind.SWITCHED || ranks < 2) {
+            return false;
+        }
+        if (ranks <= k) {
+            return topology.domainReduces(0);
+        }
+        if (ranks % k != 0 || !topology.hasScaleOut()) {
+            return false;
+        }
+        for (int first = 0; first < ranks; first += k) {
+            if (!topology.domainReduces(first)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The schedule of {@code algorithm} for {@code request}; the algorithm must be a candidate. */
@@ -153,7 +180,10 @@ final class AlgorithmSelector {
             case HIERARCHICAL:
                 return HierarchicalSchedules.allReduce(size, ranks, topology.domainSize());
             case IN_NETWORK:
-                return InNetworkSchedules.allReduce(size, ranks, topology.inSwitchEfficiency());
+                return ranks <= topology.domainSize()
+                        ? InNetworkSchedules.allReduce(size, ranks, topology.inSwitchEfficiency())
+                        : InNetworkSchedules.treeAllReduce(size, ranks, topology.domainSize(),
+                                topology.inSwitchEfficiency());
             case COLLNET_DIRECT:
             case COLLNET_CHAIN:
                 return CollNetSchedules.allReduce(topology, size, ranks, algorithm == Algorithm.COLLNET_CHAIN,

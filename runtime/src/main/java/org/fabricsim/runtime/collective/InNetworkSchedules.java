@@ -16,12 +16,43 @@ final class InNetworkSchedules {
     }
 
     static Schedule allReduce(long sizeBytes, int ranks, double efficiency) {
+        return treeAllReduce(sizeBytes, ranks, ranks, efficiency);
+    }
+
+    /**
+     * NCCL's NVLSTree all-reduce over {@code ranks / k} domains of {@code k} ranks (k = ranks: one
+     * domain, the all-reduce above). Inside each domain the same in-switch traffic as one domain's
+     * (each rank's S + S/k up and S/k + S down); local rank l is the head of slice l (S/k bytes) and
+     * runs it over its own NIC through two complementary binary trees across the D domains, heap-ordered
+     * as {@link TreeSchedules}' (parent of position p is (p − 1)/2; tree B mirrors tree A), each
+     * carrying half the slice up (reduce) and down (broadcast). NCCL pipelines the in-switch reduction,
+     * the trees and the multicast, so all of it is one phase: T = α + the slowest link's bytes over its
+     * rate. O(n) transfers.
+     */
+    static Schedule treeAllReduce(long sizeBytes, int ranks, int k, double efficiency) {
         Schedule schedule = new Schedule();
         schedule.phase(1, -1);
-        double wireBytes = (double) sizeBytes * (ranks + 1) / ranks / efficiency;
+        double wireBytes = (double) sizeBytes * (k + 1) / k / efficiency;
         for (int i = 0; i < ranks; i++) {
             schedule.transfer(Schedule.TO_SWITCH, i, i, wireBytes, 0);
             schedule.transfer(Schedule.FROM_SWITCH, i, i, wireBytes, 0);
+        }
+        int domains = ranks / k;
+        double half = (double) sizeBytes / k / 2;
+        for (int lane = 0; lane < k; lane++) {
+            for (int tree = 0; tree < 2; tree++) {
+                for (int domain = 0; domain < domains; domain++) {
+                    int position = tree == 0 ? domain : domains - 1 - domain;
+                    if (position > 0) {
+                        int parentPosition = (position - 1) / 2;
+                        int parent = tree == 0 ? parentPosition : domains - 1 - parentPosition;
+                        int child = domain * k + lane;
+                        int head = parent * k + lane;
+                        schedule.send(child, head, half, 1 + 2 * lane + tree);
+                        schedule.send(head, child, half, 1 + 2 * lane + tree);
+                    }
+                }
+            }
         }
         return schedule;
     }

@@ -12,6 +12,8 @@ package org.fabricsim.runtime.collective;
  * <li>a cap on the bus bandwidth: LL at {@code llMaxBws} (one node: by GPU generation; across nodes:
  * the x86 host row), LL128 rings at {@code channels · perChMaxRingLL128Bws}, trees at {@code channels
  * · perChMaxTreeBws} (LL128: {@code perChMaxTreeLL128Bws}),</li>
+ * <li>in-switch reduction across nodes (NVLSTree, Simple only): a cap of {@code heads ·
+ * perChMaxNVLSTreeBws} and 2·⌊log₂ D⌋ tree levels of network latency,</li>
  * <li>latencies: {@code baseLatencies} once per call and {@code hwLatencies} per step, NVLink inside a
  * scale-up domain and NET across it; across nodes an NVLink step pays at least NCCL's network post
  * overhead ({@code getNetOverhead}: 1 µs on an x86 host).</li>
@@ -51,6 +53,15 @@ public final class NcclTuning {
     /** perChMaxTreeLL128Bws by generation and node index, GB/s per channel. */
     private static final double[][] TREE_LL128_PER_CHANNEL_GBPS = { { 20.0, 20.0, 20.0 }, { 20.0, 20.0, 20.0 },
             { 36.7, 36.7, 29.0 }, { 55.6, 31.67, 20.0 } };
+
+    /**
+     * perChMaxNVLSTreeBws by generation and node index (1, 2, more), GB/s per NVLS head: the ceiling
+     * NCCL puts on NVLSTree, whose graph has one channel per head GPU and its NIC.
+     */
+    private static final double[][] NVLS_TREE_PER_HEAD_GBPS = { { 26.5, 18.5, 10.0 }, { 24.0, 23.6, 17.8 },
+            { 0.0, 57.7, 45.5 }, { 0.0, 96.0, 80.0 } };
+    /** hwLatencies[NET][NVLSTree][Simple], µs: one level of NVLSTree's trees across nodes. */
+    private static final double NVLS_TREE_NET_US = 20.9;
 
     /** hwLatencies[NVLINK][CollNetDirect, CollNetChain][Simple], µs. */
     private static final double[] COLLNET_NVLINK_US = { 3.7, 2.8 };
@@ -113,10 +124,26 @@ public final class NcclTuning {
         return Math.round(us * PS_PER_US);
     }
 
-    /** The cap on the bus bandwidth in bytes per second, or +∞. */
+    /**
+     * NCCL's latency of NVLSTree's trees across {@code domains} domains, ps: 2·⌊log₂ D⌋ levels of
+     * hwLatencies[NET][NVLSTree][Simple] (the in-switch step, hwLatencies[NVLINK][NVLSTree][Simple] =
+     * 25 µs, is the profile's {@code collective.nvls-step-overhead}); 0 on one domain.
+     */
+    public static long nvlsTreeLatencyPs(int domains) {
+        int levels = domains < 2 ? 0 : 31 - Integer.numberOfLeadingZeros(domains);
+        return Math.round(2 * levels * NVLS_TREE_NET_US * PS_PER_US);
+    }
+
+    /**
+     * The cap on the bus bandwidth in bytes per second, or +∞; for in-switch reduction across nodes
+     * (NVLSTree) {@code channels} are its heads.
+     */
     public double busBandwidthCapBytesPerSecond(Algorithm algorithm, Protocol protocol, int channels, int nodes) {
         int gen = generation.ordinal();
         int nodeIndex = Math.min(nodes, 3) - 1;
+        if (algorithm == Algorithm.IN_NETWORK && nodes > 1) {
+            return channels * NVLS_TREE_PER_HEAD_GBPS[gen][nodeIndex] * GB;
+        }
         double llMaxGBps = nodes == 1 ? LL_MAX_ONE_NODE_GBPS[gen] : LL_MAX_NODES_GBPS[nodeIndex - 1];
         if (algorithm == Algorithm.RING) {
             return protocol == Protocol.LL ? llMaxGBps * GB

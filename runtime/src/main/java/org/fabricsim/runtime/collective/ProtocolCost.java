@@ -14,17 +14,22 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * all-reduce, plateau is NCCL's ring plateau (for a Simple ring all-reduce across domains with at
  * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
  * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). In-switch
- * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}); CollNet pays
+ * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}, heads one
+ * domain's GPUs), and across domains (NVLSTree) its trees' latency ({@link NcclTuning#nvlsTreeLatencyPs});
+ * CollNet pays
  * its aggregation tree's depth in flight ({@link Schedule#fixedLatencyPs}) and NCCL's CollNet latency
  * ({@link NcclTuning#collNetLatencyPs}) instead of step latencies. Hop counts
  * are taken once per phase ({@link PhaseHops}); each protocol then costs O(phases).
  */
 final class ProtocolCost {
+    /** NCCL_MAX_NVLS_ARITY of NCCL's device.h. */
+    private static final int MAX_NVLS_HEADS = 32;
     private final CollectiveRequest request;
     private final Algorithm algorithm;
     private final Schedule schedule;
     private final long bandwidthPs;
     private final long propagationPs;
+    private final int domain;
     private final int domains;
     private final NcclTuning tuning;
     private final PhaseHops[] hops;
@@ -41,7 +46,7 @@ final class ProtocolCost {
         this.hops = hops;
         this.propagationPs = propagationPs;
         this.bandwidthPs = simulatedPs - propagationPs - stepLatencyPs(request.stepOverheads());
-        int domain = Math.max(1, Math.min(topology.domainSize(), request.ranks()));
+        this.domain = Math.max(1, Math.min(topology.domainSize(), request.ranks()));
         this.domains = (request.ranks() + domain - 1) / domain;
         this.tuning = new NcclTuning(request.generation());
     }
@@ -61,8 +66,15 @@ final class ProtocolCost {
                 && inOrder;
     }
 
-    /** The channels a call runs on with {@code protocol} ({@link NcclChannels#perCall}). */
+    /**
+     * The channels a call runs on with {@code protocol} ({@link NcclChannels#perCall}); in-switch
+     * reduction across domains runs one per head, every GPU of a domain ({@code search.cc}: the NVLS
+     * graph has at most NCCL_MAX_NVLS_ARITY = 32 heads, GPUs paired with their NICs).
+     */
     int channels(Protocol protocol) {
+        if (algorithm == Algorithm.IN_NETWORK && domains > 1) {
+            return Math.min(domain, MAX_NVLS_HEADS);
+        }
         if (algorithm != Algorithm.RING && algorithm != Algorithm.DOUBLE_BINARY_TREE) {
             return request.channels();
         }
@@ -79,17 +91,22 @@ final class ProtocolCost {
         double capPs = busBytes / capBytesPerSecond * 1e12;
         double transferPs = Math.max(bandwidthPs / tuning.efficiency(algorithm, protocol, domains), capPs);
         if (algorithm == Algorithm.IN_NETWORK) {
-            transferPs *= 1 + NvlsPipeline.fillFraction(request.sizeBytes(), request.ranks(), request.generation());
+            transferPs *= 1 + NvlsPipeline.fillFraction(request.sizeBytes(), domain, request.generation());
         }
         long stepsPs = stepLatencyPs(overheads);
         return Math.round(transferPs) + propagationPs + stepsPs + callLatencyPs(protocol, overheads, stepsPs)
-                + schedule.fixedLatencyPs() + collNetLatencyPs() + overheads.hostCallPs();
+                + schedule.fixedLatencyPs() + collNetLatencyPs() + nvlsTreeLatencyPs() + overheads.hostCallPs();
     }
 
     /** NCCL's CollNet latency ({@link NcclTuning#collNetLatencyPs}), 0 for other algorithms. */
     private long collNetLatencyPs() {
         boolean collNet = algorithm.collNet();
         return collNet ? NcclTuning.collNetLatencyPs(algorithm, request.ranks() / domains) : 0;
+    }
+
+    /** NCCL's latency of NVLSTree's trees across domains ({@link NcclTuning#nvlsTreeLatencyPs}), else 0. */
+    private long nvlsTreeLatencyPs() {
+        return algorithm == Algorithm.IN_NETWORK ? NcclTuning.nvlsTreeLatencyPs(domains) : 0;
     }
 
     private long callLatencyPs(Protocol protocol, StepOverheads overheads, long stepsPs) {

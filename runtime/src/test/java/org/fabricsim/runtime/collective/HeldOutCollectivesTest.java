@@ -1,0 +1,128 @@
+package org.fabricsim.runtime.collective;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.fabricsim.runtime.calibration.MeasuredCsv;
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The held-out published nccl-tests rows (validation/reference/collectives-heldout.csv), predicted as
+ * nccl-tests runs them with the default profile, which no fit of it reads: nodes of 8 GPUs on an NVSwitch,
+ * the row's NICs per node on one non-blocking switch, NCCL's channel count ({@link NcclChannels}) unless
+ * the run fixed it, and the algorithm and protocol the run forced, else NCCL's choice.
+ */
+class HeldOutCollectivesTest {
+    /** Relative error of the time beyond which a row is a miss. */
+    private static final double TOLERANCE = 0.15;
+
+    /**
+     * Rows outside ±15% of the published time, each a finding (docs/accuracy.md, "Held-out collectives
+     * (session 50)"); the test fails when a row leaves or joins the list.
+     * <ul>
+     * <li>h100-4vm-1m: 82 us published; no algorithm of NCCL's cost model reaches it on 4 nodes (tree
+     * LL128 106 us predicted, NVLSTree 125, ring LL128 above 140).</li>
+     * <li>h100-8node-16m: 378 us published against 287 for NVLSTree (NCCL's latency 25 + 6 × 20.9 us);
+     * NVIDIA's GTC24 NVLSTree sweep shows the same 64-GPU point near 400 us, so NVLSTree's tree levels cost
+     * more at mid sizes than NCCL's table charges.</li>
+     * <li>h100-128node-ring-ll128-1g and -4g: the forced LL128 ring over 1,024 ranks has a size-independent
+     * floor near 19 ms (2,046 steps of about 9.4 us) against NCCL's 1.9 us NVLink and 4.0 us network
+     * steps, which the model uses (10.8 ms predicted at 1 GiB); at 4 GiB LL128's 120/128 payload factor
+     * puts the prediction 18% slow.</li>
+     * </ul>
+     */
+    private static final List<String> KNOWN_MISSES = List.of("h100-4vm-1m", "h100-8node-16m",
+            "h100-128node-ring-ll128-1g", "h100-128node-ring-ll128-4g");
+
+    @Test
+    void shouldReportWhichHeldOutCollectiveRowsTheDefaultCalibrationMisses() throws IOException {
+        List<String> misses = new ArrayList<>();
+        System.out.println("Held-out collective rows: published against predicted time (us) and busbw (GB/s)");
+        for (Map<String, String> row : rows()) {
+            CollectiveResult result = predict(row);
+            double published = Double.parseDouble(row.get("time_us"));
+            double predicted = result.timeSeconds() * 1e6;
+            double error = predicted / published - 1;
+            System.out.printf(Locale.ROOT, "%-30s %10.1f %10.1f %+7.1f%%   busbw %7.2f %7.2f   %s/%s/%d%n",
+                    row.get("case"), published, predicted, 100 * error, Double.parseDouble(row.get("busbw_GBps")),
+                    result.busbwGBps(), result.algorithm().label(), result.protocol().label(), result.channels());
+            if (Math.abs(error) > TOLERANCE) {
+                misses.add(row.get("case"));
+            }
+        }
+        assertEquals(KNOWN_MISSES, misses, "held-out collective rows outside +-15% of the published time");
+    }
+
+    /** The row's run on its cluster. */
+    static CollectiveResult predict(Map<String, String> row) {
+        if (!"H100_SXM".equals(row.get("gpu")) || !"all-reduce".equals(row.get("collective"))) {
+            throw new IllegalArgumentException("only H100 all-reduce rows are modelled here: " + row.get("case"));
+        }
+        int gpus = Integer.parseInt(row.get("gpus"));
+        int nodes = Integer.parseInt(row.get("nodes"));
+        int nics = Integer.parseInt(row.get("nics_per_node"));
+        LinkClass nic = LinkClass.ofGigabitsPerSecond(Double.parseDouble(row.get("nic_gbps")), 0)
+                .derated(Calibration.DEFAULT.nicEfficiency());
+        ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(gpus,
+                ScaleUpParameters.switched(gpus / nodes, ReferenceClusters.NVLINK4, true), nic,
+                FatTreeParameters.singleSwitch(nic)));
+        String channels = row.get("channels");
+        CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_REDUCE,
+                Long.parseLong(row.get("bytes")), gpus)
+                .withAlgorithm("ring".equals(row.get("algorithm")) ? Algorithm.RING : Algorithm.AUTO)
+                .withProtocol(protocol(row.get("protocol"))).withGeneration(Generation.HOPPER)
+                .withChannels(channels.isEmpty() ? NcclChannels.communicator(Generation.HOPPER, 450e9, nics, nodes)
+                        : Integer.parseInt(channels))
+                .withStepOverheads(StepOverheads.NCCL).withReuseSymmetricSteps(true);
+        return CollectiveEngine.run(cluster, request);
+    }
+
+    private static Protocol protocol(String label) {
+        for (Protocol protocol : Protocol.values()) {
+            if (protocol.label().equals(label)) {
+                return protocol;
+            }
+        }
+        throw new IllegalArgumentException("unknown protocol " + label);
+    }
+
+    /** The rows of collectives-heldout.csv as column → value. */
+    static List<Map<String, String>> rows() throws IOException {
+        List<Map<String, String>> rows = new ArrayList<>();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(
+                HeldOutCollectivesTest.class.getResourceAsStream("/reference/collectives-heldout.csv"),
+                StandardCharsets.UTF_8))) {
+            List<String> header = null;
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (line.startsWith("#") || line.isBlank()) {
+                    continue;
+                }
+                List<String> fields = MeasuredCsv.fields(line);
+                if (header == null) {
+                    header = fields;
+                    continue;
+                }
+                Map<String, String> row = new LinkedHashMap<>();
+                for (int i = 0; i < header.size(); i++) {
+                    row.put(header.get(i), i < fields.size() ? fields.get(i) : "");
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+}
