@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Test;
  * time; the rest (optimizer, gradient reset, step overhead, stage imbalance) as the remainder. Each row is run at the
  * fitted fraction and at the H200's measured continuous-load fraction 0.836 (h200-compute.csv duty rows), and the
  * published step (the predicted step × predicted ÷ published throughput) says how much time the model lacks at 0.836.
+ * Two diagnostics print beside it: every training.csv row with its communication serial at the physical fractions,
+ * and MosaicML's same-model pairs with and without full recompute. They print; they decide nothing in the model.
  */
 class SustainedFractionBudgetTest {
     private static final double MEASURED_CONTINUOUS = 0.836;
@@ -49,6 +51,33 @@ class SustainedFractionBudgetTest {
                 report(row.get("case"), ShardedRows.spec(row),
                         r -> (Double) r.metrics().get("tokensPerSecond") / gpus / published);
             }
+        }
+    }
+
+    /**
+     * Diagnostic: the Megatron-LM rows with every overlap off (DP/FSDP traffic and TP collectives serial) at the measured
+     * H100 fraction 0.836 and an Ampere fraction of 0.95, against the published step: how much of what the fitted
+     * fraction absorbs serial communication could be.
+     */
+    @Test
+    void shouldPrintTheMegatronStepsWithTheirCommunicationSerial() throws IOException {
+        CalibrationProfile physical = CalibrationProfile.defaults().with(Device.SUSTAINED_FRACTION + "hopper",
+                MEASURED_CONTINUOUS).with(Device.SUSTAINED_FRACTION + "ampere", 0.95);
+        for (Map<String, String> row : TrainingRows.readCsv()) {
+            TrainingSpec s = TrainingRows.spec(row);
+            TrainingSpec serial = new TrainingSpec(s.name(), s.model(), s.cluster(), s.accelerators(), s.sequence(),
+                    s.globalBatchSequences(), s.microBatch(), s.precision(), s.parallel(), s.schedule(),
+                    s.virtualStages(), s.sharding(), s.recompute(), 0, s.software(), false);
+            double published = Double.parseDouble(row.get("reported_tflops_per_gpu"));
+            RunResult fitted = TrainingSimulator.run(s);
+            double publishedStep = (Double) fitted.metrics().get("stepTimeSeconds")
+                    * TrainingRows.predictedTflops(row, fitted) / published;
+            double overlapped = (Double) TrainingSimulator.run(s, physical, 1).metrics().get("stepTimeSeconds");
+            double serialStep = (Double) TrainingSimulator.run(serial, physical, 1).metrics().get("stepTimeSeconds");
+            System.out.printf(Locale.ROOT, "%s published step %.3f s; at physical fractions %.3f (%+.1f%%), serial %.3f"
+                    + " (%+.1f%%)%n", row.get("case"), publishedStep, overlapped,
+                    100 * (overlapped / publishedStep - 1), serialStep, 100 * (serialStep / publishedStep - 1));
+            assertEquals(true, serialStep >= overlapped - 1e-9);
         }
     }
 
