@@ -29,8 +29,8 @@ import org.fabricsim.runtime.training.StepPlan;
  * expert-tensor-parallel size 1 ({@code training.Placement}): a rank holds E/EP whole experts of each MoE layer
  * (their weights not split by TP), so 1/EP of the stage's routed-expert parameters, and ZeRO shards those over the
  * expert data-parallel group TP·CP·DP/EP, the stage's ranks holding the same experts (Megatron-LM's
- * theoretical_memory_usage.py: expert_data_parallel_size = world ÷ (ETP·EP·PP)). DualPipe keeps two copies of the weights (DeepSeek-V3 report,
- * Table 2).
+ * theoretical_memory_usage.py: expert_data_parallel_size = world ÷ (ETP·EP·PP)). DualPipe keeps two copies of
+ * the weights (DeepSeek-V3 report, Table 2).
  *
  * <p><b>Activations</b> per layer and token are {@link Memory#activationBytesPerToken} (fused
  * attention), over the micro-batch's T = sequence × micro-batch ÷ CP tokens, scaled to the stored

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * E/EP whole experts, and ZeRO shards them over TP·CP·DP/EP ranks.
  */
 class ExpertMemoryTest {
-    /** Mixtral 8x7B: 32 layers, h 4096, 32 heads of 128, 8 KV heads, vocab 32,000, 8 SwiGLU experts of 14,336, top-2. */
+    /** Mixtral 8x7B: 32 layers, h 4096, 32 heads of 128, 8 KV heads, vocab 32,000, 8 SwiGLU experts of 14,336. */
     private static final TransformerSpec MIXTRAL = new TransformerSpec("Mixtral8x7B", 32, 4096, 14336, 32, 8, 128,
             32000, true, 8, 2, 0, 14336, 0, 0, 0);
     /**
