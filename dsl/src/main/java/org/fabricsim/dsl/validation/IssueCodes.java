@@ -161,7 +161,7 @@ public final class IssueCodes {
     public static final String TOO_FEW_LAYERS = PREFIX + "workload.layers";
     /** Layers that do not divide evenly into pipeline stages × virtual stages. Data: the layers. */
     public static final String UNEVEN_STAGES = PREFIX + "workload.uneven-stages";
-    /** Routed experts that EP cannot split evenly, or EP that does not divide DP. Data: the experts. */
+    /** Routed experts that EP cannot split evenly, or a training EP not dividing TP × CP × DP. Data: the experts. */
     public static final String EXPERTS_NOT_DIVISIBLE = PREFIX + "workload.experts";
     /** A global batch that is not a multiple of DP × micro-batch. Data: DP × micro-batch. */
     public static final String BATCH_NOT_DIVISIBLE = PREFIX + "workload.batch";

@@ -92,9 +92,11 @@ public class WorkloadValidator extends FabricCheck {
             error(model.experts() + " experts do not split over EP " + par.expert() + ": choose an expert degree that"
                     + " divides " + model.experts() + ".", written, Literals.PARALLELISM__EXPERT,
                     IssueCodes.EXPERTS_NOT_DIVISIBLE, String.valueOf(model.experts()));
-        } else if (par.data() % par.expert() != 0) {
-            error("EP " + par.expert() + " must divide DP " + par.data() + " (expert-parallel ranks are data-parallel"
-                    + " ranks): choose an expert degree that divides " + par.data() + ".", written,
+        } else if (!TrainingRules.expertsFold(par)) {
+            long block = (long) par.tensor() * par.context() * par.data();
+            error("EP " + par.expert() + " must divide TP " + par.tensor() + " × CP " + par.context() + " × DP "
+                    + par.data() + " = " + block + " (the expert-parallel groups fold over a pipeline stage's TP × CP"
+                    + " × DP ranks): choose an expert degree that divides " + block + ".", written,
                     Literals.PARALLELISM__EXPERT, IssueCodes.EXPERTS_NOT_DIVISIBLE, String.valueOf(model.experts()));
         }
         long perStep = (long) par.data() * spec.microBatch();

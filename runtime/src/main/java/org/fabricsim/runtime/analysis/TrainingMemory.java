@@ -25,8 +25,12 @@ import org.fabricsim.runtime.training.StepPlan;
  * dist_optimizer.md table ("bf16 param, fp32 grads": 18, distributed 6 + 12/d); fp32/tf32
  * training keeps 4 + 4 + 8. ZeRO-1 divides
  * the optimizer state by the data-parallel group D = DP × CP, ZeRO-2 also the gradients,
- * ZeRO-3/FSDP also the weights. Expert parameters are split over EP × TP and sharded over the expert
- * data-parallel group D/EP. DualPipe keeps two copies of the weights (DeepSeek-V3 report, Table 2).
+ * ZeRO-3/FSDP also the weights. Routed-expert parameters follow Megatron-Core's MoE parallel folding with
+ * expert-tensor-parallel size 1 ({@code training.Placement}): a rank holds E/EP whole experts of each MoE layer
+ * (their weights not split by TP), so 1/EP of the stage's routed-expert parameters, and ZeRO shards those over the
+ * expert data-parallel group TP·CP·DP/EP, the stage's ranks holding the same experts (Megatron-LM's
+ * theoretical_memory_usage.py: expert_data_parallel_size = world ÷ (ETP·EP·PP)). DualPipe keeps two copies of
+ * the weights (DeepSeek-V3 report, Table 2).
  *
  * <p><b>Activations</b> per layer and token are {@link Memory#activationBytesPerToken} (fused
  * attention), over the micro-batch's T = sequence × micro-batch ÷ CP tokens, scaled to the stored
@@ -138,9 +142,9 @@ final class TrainingMemory {
         ParallelismSpec par = job.parallel();
         int t = par.tensor();
         double nonExpert = Memory.nonExpertParameters(m, dense, moe, embedding, head) / (double) t;
-        double experts = Memory.expertParameters(m, moe) / ((double) par.expert() * t);
+        double experts = Memory.expertParameters(m, moe) / (double) par.expert();
         double dataGroup = (double) par.data() * par.context();
-        double expertGroup = Math.max(1, dataGroup / par.expert());
+        double expertGroup = Math.max(1, dataGroup * t / par.expert());
         Sharding sharding = job.sharding();
         boolean shardWeights = sharding == Sharding.ZERO_3 || sharding == Sharding.FSDP;
         boolean shardGradients = sharding == Sharding.ZERO_2 || shardWeights;
@@ -178,7 +182,7 @@ final class TrainingMemory {
         double largest = dense > 0 ? Memory.nonExpertParameters(m, 1, 0, false, false) / (double) t : 0;
         if (moe > 0) {
             largest = Math.max(largest, Memory.nonExpertParameters(m, 0, 1, false, false) / (double) t
-                    + Memory.expertParameters(m, 1) / ((double) par.expert() * t));
+                    + Memory.expertParameters(m, 1) / (double) par.expert());
         }
         if (embedding) {
             largest = Math.max(largest, Memory.nonExpertParameters(m, 0, 0, true, false) / (double) t);

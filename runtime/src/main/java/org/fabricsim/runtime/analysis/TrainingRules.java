@@ -24,7 +24,7 @@ public final class TrainingRules {
         HEADS("heads"),
         /** PP × virtual stages ≤ layers. */
         LAYERS("layers"),
-        /** EP divides the experts and DP. */
+        /** EP divides the experts and a stage's TP × CP × DP ranks. */
         EXPERTS("experts"),
         /** DP × micro-batch divides the global batch. */
         BATCH("batch"),
@@ -60,7 +60,7 @@ public final class TrainingRules {
         if (!stagesFit(model, p.pipeline(), spec.virtualStages())) {
             return Rule.LAYERS;
         }
-        if (!expertsSplit(model, p) || p.data() % p.expert() != 0) {
+        if (!expertsSplit(model, p) || !expertsFold(p)) {
             return Rule.EXPERTS;
         }
         if (!batchSplits(spec)) {
@@ -93,6 +93,16 @@ public final class TrainingRules {
     /** Whether EP divides the experts of an MoE model (a dense model has none to split). */
     public static boolean expertsSplit(TransformerSpec model, ParallelismSpec p) {
         return !model.moe() || model.experts() % p.expert() == 0;
+    }
+
+    /**
+     * Whether EP divides a pipeline stage's TP × CP × DP ranks, over which training folds its EP groups
+     * (Megatron-Core's MoE parallel folding with expert-tensor-parallel size 1, arXiv 2504.14960;
+     * {@code training.Placement}): megatron/core/parallel_state.py's {@code initialize_model_parallel}
+     * requires ETP × EP × PP to divide the world TP × CP × DP × PP, so with ETP = 1 EP may exceed DP.
+     */
+    public static boolean expertsFold(ParallelismSpec p) {
+        return (long) p.tensor() * p.context() * p.data() % p.expert() == 0;
     }
 
     /** Whether DP × micro-batch divides the global batch. */

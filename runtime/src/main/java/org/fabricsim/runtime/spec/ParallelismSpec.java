@@ -102,7 +102,7 @@ public record ParallelismSpec(int tensor, int pipeline, int data, int context, i
         return Math.multiplyExact(Math.multiplyExact(tensor, pipeline), Math.multiplyExact(data, context));
     }
 
-    /** The axes of the plan that ranks are laid out along (expert parallelism divides DP). */
+    /** The axes of the plan that ranks are laid out along (expert parallelism folds over TP × CP × DP). */
     public enum Axis {
         TENSOR, CONTEXT, PIPELINE, DATA
     }
