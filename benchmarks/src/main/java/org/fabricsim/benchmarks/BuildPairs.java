@@ -12,10 +12,15 @@ import java.util.Locale;
 
 /**
  * Two builds of the runtime in one JVM, their cold DCQCN steps alternated ({@link
- * TrainingHarness#dcqcnStepSeconds}): on a shared machine the load moves between separate processes, so
- * a pair of steps a few seconds apart in one process compares builds more closely. Usage:
+ * TrainingHarness#dcqcnStepSeconds}), or another harness's run: on a shared machine the load moves between
+ * separate processes, so a pair of runs a few seconds apart in one process compares builds more closely. Usage:
  *
- * <pre>  java -cp benchmarks/target/bench org.fabricsim.benchmarks.BuildPairs ROUNDS BASE_CLASSPATH NEW_CLASSPATH</pre>
+ * <pre>  java -cp benchmarks/target/bench org.fabricsim.benchmarks.BuildPairs ROUNDS BASE_CLASSPATH NEW_CLASSPATH [CLASS#METHOD]</pre>
+ *
+ * CLASS#METHOD names a public static method of this package without parameters that returns a double (the
+ * run's simulated result, compared between the builds), {@code TrainingHarness#dcqcnStepSeconds} when left
+ * out; {@code InferenceHarness#millionRequestsSeconds} and {@code InferenceHarness#millionProductionRequestsSeconds}
+ * run the serving benchmark.
  *
  * Each class path (':'-separated) holds this harness compiled against that build, the build's runtime
  * classes, its resources and Hipparchus, loaded by a class loader of its own. One warm-up step each, then
@@ -29,7 +34,8 @@ public final class BuildPairs {
 
     public static void main(String[] args) throws ReflectiveOperationException, MalformedURLException {
         int rounds = Integer.parseInt(args[0]);
-        Method[] step = {stepOf(args[1]), stepOf(args[2])};
+        String run = args.length > 3 ? args[3] : "TrainingHarness#dcqcnStepSeconds";
+        Method[] step = {stepOf(args[1], run), stepOf(args[2], run)};
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (Method build : step) {
             build.invoke(null);
@@ -64,14 +70,17 @@ public final class BuildPairs {
                 processRatio[0], processRatio[rounds - 1]);
     }
 
-    /** {@link TrainingHarness#dcqcnStepSeconds} of the build on {@code classPath}, in a class loader of its own. */
-    private static Method stepOf(String classPath) throws ReflectiveOperationException, MalformedURLException {
+    /** The method {@code run} (CLASS#METHOD) of the build on {@code classPath}, in a class loader of its own. */
+    private static Method stepOf(String classPath, String run) throws ReflectiveOperationException,
+            MalformedURLException {
         String[] entries = classPath.split(File.pathSeparator);
         URL[] urls = new URL[entries.length];
         for (int i = 0; i < entries.length; i++) {
             urls[i] = new File(entries[i]).toURI().toURL();
         }
         ClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
-        return loader.loadClass(TrainingHarness.class.getName()).getMethod("dcqcnStepSeconds");
+        int hash = run.indexOf('#');
+        String harness = BuildPairs.class.getPackageName() + "." + run.substring(0, hash);
+        return loader.loadClass(harness).getMethod(run.substring(hash + 1));
     }
 }

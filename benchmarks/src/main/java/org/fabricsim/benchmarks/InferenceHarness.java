@@ -77,6 +77,16 @@ public final class InferenceHarness {
                 List.of(new InferenceSpec.Slo(InferenceSpec.SloMetric.TTFT, 99, 2.0)), false);
     }
 
+    /** One run of the benchmark deployment with 1,000,000 requests; its simulated span, seconds ({@link BuildPairs}). */
+    public static double millionRequestsSeconds() {
+        return (Double) InferenceRunner.run(disaggregated16Nodes(1_000_000, false)).metrics().get("makespanSeconds");
+    }
+
+    /** The same with prefix caching and speculative decoding. */
+    public static double millionProductionRequestsSeconds() {
+        return (Double) InferenceRunner.run(disaggregated16Nodes(1_000_000, true)).metrics().get("makespanSeconds");
+    }
+
     public static void main(String[] args) {
         int runs = Integer.parseInt(args[0]);
         int requests = Integer.parseInt(args[1]);

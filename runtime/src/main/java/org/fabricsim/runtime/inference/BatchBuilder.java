@@ -189,6 +189,30 @@ final class BatchBuilder {
     }
 
     /**
+     * Composes, in O(1), the batch {@link #compose} builds for a decode {@code slot} whose queue is empty,
+     * with nothing to prefill and no batch yet: every one of its d running sequences decodes, when the
+     * token budget takes all d and the cache the d new tokens (no preemption). Returns false, having
+     * changed nothing, otherwise.
+     */
+    boolean composeDecodeOnly(int slot) {
+        Pool pool = replicas.poolOfSlot(slot);
+        long decoders = replicas.runningCount[slot];
+        int perSequence = pool.model().tokensPerDecodeStep();
+        long budget = pool.maxBatchTokens() > 0 ? pool.maxBatchTokens() : Long.MAX_VALUE;
+        if (pool.role() == Role.PREFILL || !replicas.queue[slot].isEmpty() || replicas.partialCount[slot] != 0
+                || replicas.batchSize[slot] != 0 || decoders == 0 || decoders > budget / perSequence
+                || replicas.kvUsed[slot] + decoders > replicas.kvCapacity[slot]) {
+            return false;
+        }
+        prefillPairs = 0;
+        prefixPairs = 0;
+        prefixTokens = 0;
+        decodeOnClock(slot, decoders, pool.model(), budget);
+        sequences = decoders;
+        return true;
+    }
+
+    /**
      * Step (2) on the {@link DecodeClock}: the first k = min(decoders, ⌈budget ÷ tokens per
      * step⌉) decoding sequences in admission order decode, each gaining the slot's step of tokens
      * ({@link DecodeClock#step}); when k is all of them (no budget stops the iteration) their

@@ -174,6 +174,17 @@ final class DecodeClock {
         return -1;
     }
 
+    /** Whether a member of {@code slot} may still sample its first token ({@link #nextFirstToken} has some to look at). */
+    boolean awaitsFirstToken(int slot) {
+        IntDeque waiting = awaitingFirst[slot];
+        return waiting != null && !waiting.isEmpty();
+    }
+
+    /** Whether a member of {@code slot} has reached its output by now ({@link #nextFinished} would return one). */
+    boolean finishesNow(int slot) {
+        return members[slot] > 0 && heapKey[slot][0] <= clock[slot];
+    }
+
     /** Member q does not decode in the iteration {@link #advance} is about to count. */
     void holdBack(int slot, int q) {
         joinedAt[q] += step[slot];

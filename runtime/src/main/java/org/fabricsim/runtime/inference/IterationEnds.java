@@ -58,6 +58,26 @@ final class IterationEnds {
         this.decodeSamplesFirst = last.role() == Role.DECODE && last.batching() == Batching.PREFILL_FIRST;
     }
 
+    /**
+     * Applies the iteration of {@code slot} ending at {@code nowPs} when it only decoded and none of its
+     * sequences samples its first token or reaches its output at this end: the decoders' tokens are
+     * counted, which is all {@link #apply} does then. Returns false, having changed nothing, otherwise.
+     * O(1).
+     */
+    boolean applySteady(int slot, long nowPs) {
+        int decoded = replicas.batchDecoders[slot];
+        DecodeClock clock = replicas.clock;
+        if (decoded == 0 || replicas.batchSize[slot] != 0 || clock.awaitsFirstToken(slot) || clock.finishesNow(slot)) {
+            return false;
+        }
+        int poolIndex = replicas.poolOf[slot];
+        poolCounters.ended(poolIndex, nowPs);
+        long produced = (long) decoded * clock.lastStep(slot);
+        outputTokens += produced;
+        poolCounters.addOutput(poolIndex, produced);
+        return true;
+    }
+
     /** Applies the tokens of the iteration of {@code slot} that ends at {@code nowPs}. */
     void apply(int slot, long nowPs) {
         Pool pool = replicas.poolOfSlot(slot);

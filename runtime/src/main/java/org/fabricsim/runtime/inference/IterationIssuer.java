@@ -95,9 +95,31 @@ final class IterationIssuer {
         for (long r = rejectedBefore; r < replicas.rejections(); r++) {
             onRejected.run();
         }
-        if (!composed) {
-            return;
+        if (composed) {
+            issue(slot, replica, now);
         }
+    }
+
+    /**
+     * Starts the next iteration of {@code slot}, whose iteration has just ended and been applied, when no
+     * other slot was woken meanwhile (so none would start before it) and its running set decodes alone
+     * as it stands ({@link BatchBuilder#composeDecodeOnly}): the iteration that marking it idle, {@link
+     * #kick} and {@link #flush} would start, its events scheduled in the same order, without the general
+     * composition. The slot stays busy. Returns false, having changed nothing, otherwise. O(1) plus the
+     * costing.
+     */
+    boolean continueDecoding(int slot) {
+        int replica = replicas.replicaOf[slot];
+        long now = simulation.nowPs();
+        if (kickCount != 0 || stages.firstStageFreePs(replica) > now || !batches.composeDecodeOnly(slot)) {
+            return false;
+        }
+        issue(slot, replica, now);
+        return true;
+    }
+
+    /** Costs the batch just composed on {@code slot}, places it on the stages and schedules its end. */
+    private void issue(int slot, int replica, long now) {
         Pool pool = replicas.poolOfSlot(slot);
         poolCounters.started(replicas.poolOf[slot], now);
         if (handoff.layerByLayer() && pool.role() == Role.PREFILL) {

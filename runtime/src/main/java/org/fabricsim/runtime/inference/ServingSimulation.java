@@ -158,11 +158,22 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
         }
     }
 
+    /**
+     * The iteration of {@code slot} ended: its tokens applied ({@link IterationEnds#applySteady} in O(1) when
+     * nothing but its decoders' tokens changes), then its next iteration. When that is its running set's next
+     * decode-only batch and nothing else was woken, it starts at once ({@link IterationIssuer#continueDecoding}),
+     * as kick and flush would start it, so the events, their order and every result are the same.
+     */
     private void onIterationEnd(int slot) {
         long now = simulation.nowPs();
-        ends.apply(slot, now);
+        if (!ends.applySteady(slot, now)) {
+            ends.apply(slot, now);
+        }
         if (arrivals.allArrivedAtLoneDecode() && replicas.queue[slot].isEmpty()) {
             poolCounters.drained(replicas.poolOf[slot], now);
+        }
+        if (issuer.continueDecoding(slot)) {
+            return;
         }
         replicas.batchSize[slot] = 0;
         replicas.batchDecoders[slot] = 0;

@@ -3,18 +3,24 @@ package org.fabricsim.runtime.sim;
 import java.util.Arrays;
 
 /**
- * Least-significant-digit radix sort of {@code long} keys in unsigned order, 11 bits a pass, stable.
- * Only the digits between the lowest bit that matters and the highest bit set in any key are
- * sorted, so keys that differ in few bits (a sequence number above a small index) take few passes,
- * and a pass in which every key has the same digit is skipped (it would leave the order as it is).
- * Cost O(passes · (n + 2,048)) with passes = ⌈(64 − leading zeros of the OR of the keys − low bit) / 11⌉,
- * against O(n log n) comparisons; one 8 KiB counts array per call. Fewer than {@value #INSERTION_MAX}
+ * Least-significant-digit radix sort of {@code long} keys in unsigned order, stable: digits of d = 11
+ * bits a pass from {@value #WIDE_MIN} keys up, of d = 8 below (a pass costs about 3n + 2·2^d, so for
+ * B bits to sort ⌈B/8⌉·(3n + 512) is below ⌈B/11⌉·(3n + 4,096) up to about two thousand keys). A
+ * stable LSD sort leaves keys equal in the sorted bits in input order whatever its digit width, so
+ * both widths give the same permutation. Only the digits between the lowest bit that matters and the
+ * highest bit set in any key are sorted, so keys that differ in few bits (a sequence number above a
+ * small index) take few passes, and a pass in which every key has the same digit is skipped (it would
+ * leave the order as it is). Cost O(passes · (n + 2^d)) with passes = ⌈(64 − leading zeros of the OR
+ * of the keys − low bit) / d⌉, against O(n log n) comparisons; one counts array of 2^d ints (8 KiB or
+ * 1 KiB) per call. Fewer than {@value #INSERTION_MAX}
  * keys (the partial fill's usual prefix: a few classes) take a stable insertion sort instead, O(n²)
  * shifts with no allocation, which puts them in the same order.
  */
 public final class RadixSort {
-    private static final int DIGIT_BITS = 11;
-    private static final int BUCKETS = 1 << DIGIT_BITS;
+    private static final int WIDE_BITS = 11;
+    private static final int NARROW_BITS = 8;
+    /** Keys from which the sort takes 11-bit digits. */
+    static final int WIDE_MIN = 2048;
     /** Keys below which the insertion sort runs: the counts array's allocation and scans cost more there. */
     static final int INSERTION_MAX = 48;
 
@@ -40,7 +46,9 @@ public final class RadixSort {
             insertionSort(keys, values, n, lowBit);
             return;
         }
-        int[] counts = new int[BUCKETS];
+        int digitBits = n < WIDE_MIN ? NARROW_BITS : WIDE_BITS;
+        int mask = (1 << digitBits) - 1;
+        int[] counts = new int[mask + 1];
         long union = 0;
         for (int i = 0; i < n; i++) {
             union |= keys[i];
@@ -50,23 +58,23 @@ public final class RadixSort {
         long[] to = scratch;
         int[] fromValues = values;
         int[] toValues = valueScratch;
-        for (int shift = lowBit; shift < highBit; shift += DIGIT_BITS) {
+        for (int shift = lowBit; shift < highBit; shift += digitBits) {
             Arrays.fill(counts, 0);
             for (int i = 0; i < n; i++) {
-                counts[(int) (from[i] >>> shift) & (BUCKETS - 1)]++;
+                counts[(int) (from[i] >>> shift) & mask]++;
             }
-            if (counts[(int) (from[0] >>> shift) & (BUCKETS - 1)] == n) {
+            if (counts[(int) (from[0] >>> shift) & mask] == n) {
                 continue;
             }
             int offset = 0;
-            for (int b = 0; b < BUCKETS; b++) {
+            for (int b = 0; b <= mask; b++) {
                 int count = counts[b];
                 counts[b] = offset;
                 offset += count;
             }
             for (int i = 0; i < n; i++) {
                 long key = from[i];
-                int at = counts[(int) (key >>> shift) & (BUCKETS - 1)]++;
+                int at = counts[(int) (key >>> shift) & mask]++;
                 to[at] = key;
                 if (fromValues != null) {
                     toValues[at] = fromValues[i];

@@ -108,4 +108,33 @@ class RadixSortTest {
             }
         }
     }
+
+    @Test
+    void shouldPutTiedPairsInInputOrderWithEightAndElevenBitDigits() {
+        for (int n : new int[] {RadixSort.WIDE_MIN - 1, RadixSort.WIDE_MIN}) {
+            // keys of 40 random bits above 4 bits the sort ignores, 200 distinct values, half with bit 63 set:
+            // the expected order is a stable comparison sort (TimSort on boxed indices) by the unsigned
+            // value of bits 4 and up, ties in input order
+            Random random = new Random(n);
+            long[] distinct = new long[200];
+            for (int d = 0; d < distinct.length; d++) {
+                distinct[d] = (random.nextLong() >>> 24 | (d % 2 == 0 ? Long.MIN_VALUE : 0)) & ~0xFL;
+            }
+            long[] keys = new long[n];
+            int[] values = new int[n];
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = distinct[random.nextInt(distinct.length)] | random.nextInt(16);
+                values[i] = i;
+                order[i] = i;
+            }
+            long[] input = keys.clone();
+            Arrays.sort(order, (a, b) -> Long.compareUnsigned(input[a] >>> 4, input[b] >>> 4));
+            RadixSort.sort(keys, values, n, 4, new long[n], new int[n]);
+            for (int i = 0; i < n; i++) {
+                assertEquals(order[i], values[i], "n = " + n + ", at " + i);
+                assertEquals(input[order[i]], keys[i], "n = " + n + ", at " + i);
+            }
+        }
+    }
 }
