@@ -16,10 +16,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). In-switch
  * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}, heads one
  * domain's GPUs), and across domains (NVLSTree) its trees' latency ({@link NcclTuning#nvlsTreeLatencyPs});
- * CollNet pays
- * its aggregation tree's depth in flight ({@link Schedule#fixedLatencyPs}) and NCCL's CollNet latency
- * ({@link NcclTuning#collNetLatencyPs}) instead of step latencies. Hop counts
- * are taken once per phase ({@link PhaseHops}); each protocol then costs O(phases).
+ * CollNet pays its aggregation tree's depth in flight ({@link Schedule#fixedLatencyPs}) and NCCL's CollNet
+ * latency ({@link NcclTuning#collNetLatencyPs}) instead of step latencies. Hop counts are taken once per phase
+ * ({@link PhaseHops}); each protocol then costs O(phases).
  */
 final class ProtocolCost {
     /** NCCL_MAX_NVLS_ARITY of NCCL's device.h. */
