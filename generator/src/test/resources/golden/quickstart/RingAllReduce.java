@@ -36,7 +36,8 @@ public final class RingAllReduce {
                                 0.0, // scaleUpBytesPerSecond
                                 0.0, // scaleUpEfficiency
                                 "", // architecture
-                                0 // computeUnits
+                                0, // computeUnits
+                                0L // reservedMemoryBytes
                             ), // accelerator
                             8, // accelerators
                             null, // scaleUp

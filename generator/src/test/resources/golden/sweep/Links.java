@@ -36,7 +36,8 @@ public final class Links {
                                 0.0, // scaleUpBytesPerSecond
                                 0.0, // scaleUpEfficiency
                                 "", // architecture
-                                0 // computeUnits
+                                0, // computeUnits
+                                0L // reservedMemoryBytes
                             ), // accelerator
                             4, // accelerators
                             null, // scaleUp
@@ -139,7 +140,8 @@ public final class Links {
                                     0.0, // scaleUpBytesPerSecond
                                     0.0, // scaleUpEfficiency
                                     "", // architecture
-                                    0 // computeUnits
+                                    0, // computeUnits
+                                    0L // reservedMemoryBytes
                                 ), // accelerator
                                 4, // accelerators
                                 null, // scaleUp
@@ -225,7 +227,8 @@ public final class Links {
                                     0.0, // scaleUpBytesPerSecond
                                     0.0, // scaleUpEfficiency
                                     "", // architecture
-                                    0 // computeUnits
+                                    0, // computeUnits
+                                    0L // reservedMemoryBytes
                                 ), // accelerator
                                 4, // accelerators
                                 null, // scaleUp

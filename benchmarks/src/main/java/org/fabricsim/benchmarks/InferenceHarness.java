@@ -39,7 +39,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  */
 public final class InferenceHarness {
     private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
-            80_000_000_000L, 3.35e12, 0.803, 450e9);
+            80_000_000_000L, 3.35e12, 0.803, 450e9).withReservedMemory(458_982_687L);
     private static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP,
             false, "NVIDIA", 450e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true,
             FabricSpec.DEFAULT_FLOWS_PER_PEER);

@@ -20,6 +20,7 @@ final class HardwareConstructs {
                 architecture acme1 compute-units 96
                 compute bf16 500 TFLOPS, fp8 1000 TFLOPS
                 memory 96 GB bandwidth 4 TB/s
+                reserved-memory 512 MiB
                 efficiency 75 %
                 scale-up 8 x 50 GB/s
                 tdp 600 W

@@ -98,7 +98,8 @@ public final class HardwareMapper {
                 Units.bytes(accelerator.getMemory()), Units.bytesPerSecond(accelerator.getMemoryBandwidth()),
                 efficiency, fp8Efficiency, scaleUp, scaleUpEfficiency,
                 accelerator.getArchitecture() == null ? "" : accelerator.getArchitecture(),
-                accelerator.getComputeUnits());
+                accelerator.getComputeUnits(),
+                accelerator.getReservedMemory() == null ? 0 : Units.bytes(accelerator.getReservedMemory()));
     }
 
     private static double peak(Accelerator accelerator, org.fabricsim.dsl.fabric.Precision precision) {

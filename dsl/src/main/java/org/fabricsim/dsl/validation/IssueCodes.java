@@ -325,6 +325,16 @@ public final class IssueCodes {
     public static final String KV_TRANSFER_NOT_SIMULATED = PREFIX + "not-simulated.kv-transfer";
     /** An accelerator's {@code tdp}, not simulated yet (no power cap). Data: none. */
     public static final String TDP_NOT_SIMULATED = PREFIX + "not-simulated.tdp";
+    /**
+     * An accelerator's {@code reserved-memory}, which sizes serving deployments' KV caches and nothing else
+     * (training's memory check and benchmarks do not read it). Data: none.
+     */
+    public static final String RESERVED_MEMORY_SERVING_ONLY = PREFIX + "not-simulated.reserved-memory";
+    /**
+     * An accelerator's {@code reserved-memory} at or above its {@code memory}: the driver would leave the
+     * process nothing. Data: the memory in bytes.
+     */
+    public static final String RESERVED_MEMORY_TOO_LARGE = PREFIX + "physical.reserved-memory";
     /** A study's {@code tolerance} on a workload that does not read it (training, serving). */
     public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
     /**

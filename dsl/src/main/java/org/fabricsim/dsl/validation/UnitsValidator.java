@@ -26,6 +26,7 @@ public class UnitsValidator extends FabricCheck {
     private static final Map<EStructuralFeature, Dimension> EXPECTED = Map.ofEntries(
             Map.entry(Literals.ACCELERATOR__MEMORY, Dimension.DATA_SIZE),
             Map.entry(Literals.ACCELERATOR__MEMORY_BANDWIDTH, Dimension.DATA_RATE),
+            Map.entry(Literals.ACCELERATOR__RESERVED_MEMORY, Dimension.DATA_SIZE),
             Map.entry(Literals.ACCELERATOR__EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.ACCELERATOR__FP8_EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.ACCELERATOR__SCALE_UP_EFFICIENCY, Dimension.FRACTION),
@@ -85,7 +86,7 @@ public class UnitsValidator extends FabricCheck {
             Literals.CLUSTER__HOP_LATENCY, Literals.FABRIC__LATENCY, Literals.NIC__LATENCY, Literals.SWITCH__LATENCY,
             Literals.TORUS_TOPOLOGY__OCS_LATENCY, Literals.TRAINING__OVERLAP, Literals.RELIABILITY__RESTART_TIME, Literals.RELIABILITY__CHECKPOINT_TIME,
             Literals.RELIABILITY__REPAIR_TIME, Literals.STUDY__TOLERANCE,
-            Literals.POOL__ITERATION_HOST_PER_SEQUENCE);
+            Literals.POOL__ITERATION_HOST_PER_SEQUENCE, Literals.ACCELERATOR__RESERVED_MEMORY);
     /** Places whose zero a rule of their own reports with its fix ({@link ReliabilityValidator}). */
     private static final Set<EStructuralFeature> CHECKED_ELSEWHERE = Set.of(Literals.MTBF__TIME);
 

@@ -16,10 +16,11 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * gpu_memory_utilization × total − weights − activation peak − non-torch (vllm-project/vllm PR 10511,
  * "Memory profiling results"). So, whatever the framework's fraction:
  * <ul>
- * <li>H: what NVML counts and the CUDA driver does not expose (NVML total − cudaMemGetInfo total):
- * an H100 SXM's 81,559 MiB against 79.22 GiB (PR 10511's log, total_gpu_memory), 438 MiB; an H200
- * SXM's 143,771 MiB against 139.80 GiB (PyTorch's out-of-memory message, "total capacity of 139.80
- * GiB"), 616 MiB; 0 for a part with no such measurement.</li>
+ * <li>H: what NVML counts and the CUDA driver does not expose (NVML total − cudaMemGetInfo total), the
+ * accelerator's measured {@link AcceleratorSpec#reservedMemoryBytes()} (its model's {@code reserved-memory}):
+ * the catalog's H100 SXM states 81,559 MiB against 79.22 GiB (PR 10511's log, total_gpu_memory),
+ * 437.72 MiB = 458,982,687 B; its H200 SXM 143,771 MiB against 139.80 GiB (PyTorch's out-of-memory
+ * message, "total capacity of 139.80 GiB"), 615.8 MiB = 645,713,101 B; 0 for a part that states none.</li>
  * <li>C: memory outside torch on a lone GPU (CUDA context, cuBLAS workspace and library modules),
  * 1.79 GiB (PR 10511's log, Llama 3 8B on one H100, non_torch_memory).</li>
  * <li>N: the communicator's buffers when TP &gt; 1, 1.79 GiB (the same log at TP 2: 3.58 GiB
@@ -37,7 +38,6 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  */
 public final class EngineReservation {
     private static final double GIB = 1024.0 * 1024 * 1024;
-    private static final double MIB = 1024.0 * 1024;
     /** C: outside torch on one H100 at TP 1 (vLLM PR 10511, non_torch_memory 1.79 GiB). */
     static final double OUTSIDE_TORCH_BYTES = 1.79 * GIB;
     /** N: the TP communicator's buffers (the same log at TP 2: 3.58 GiB outside torch, less C). */
@@ -55,13 +55,9 @@ public final class EngineReservation {
                 + activationBytes(model, parallel, iterationTokens);
     }
 
-    /** H: NVML's total less the CUDA driver's, as measured for the part; 0 where unmeasured. */
+    /** H: NVML's total less the CUDA driver's, as the part states it; 0 where unstated. */
     static double hiddenBytes(AcceleratorSpec accelerator) {
-        return switch (accelerator.name()) {
-            case "nvidia.H100_SXM" -> 81_559 * MIB - 79.22 * GIB;
-            case "nvidia.H200_SXM" -> 143_771 * MIB - 139.80 * GIB;
-            default -> 0;
-        };
+        return accelerator.reservedMemoryBytes();
     }
 
     /**

@@ -21,10 +21,21 @@ package org.fabricsim.runtime.spec;
  * @param computeUnits               streaming multiprocessors (NVIDIA) or compute units (AMD), the output
  *                                   tiles a GEMM computes at once; 0 when unstated (the compute model then
  *                                   derives them from the BF16 peak at a Hopper SM's rate)
+ * @param reservedMemoryBytes        bytes of {@code memoryBytes} the driver keeps from the process (NVML's total
+ *                                   less the total cudaMemGetInfo reports), measured for the part; 0 when unstated
  */
 public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
         long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double fp8MatmulEfficiency,
-        double scaleUpBytesPerSecond, double scaleUpEfficiency, String architecture, int computeUnits) {
+        double scaleUpBytesPerSecond, double scaleUpEfficiency, String architecture, int computeUnits,
+        long reservedMemoryBytes) {
+
+    /** An accelerator that states no reserved memory. */
+    public AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
+            long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double fp8MatmulEfficiency,
+            double scaleUpBytesPerSecond, double scaleUpEfficiency, String architecture, int computeUnits) {
+        this(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes, memoryBytesPerSecond, matmulEfficiency,
+                fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency, architecture, computeUnits, 0);
+    }
 
     /** An accelerator whose architecture and compute units are unstated. */
     public AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
@@ -38,7 +49,14 @@ public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSec
     public AcceleratorSpec withArchitecture(String generation, int units) {
         return new AcceleratorSpec(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes,
                 memoryBytesPerSecond, matmulEfficiency, fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency,
-                generation, units);
+                generation, units, reservedMemoryBytes);
+    }
+
+    /** This accelerator with {@code bytes} of its memory kept by the driver from the process. */
+    public AcceleratorSpec withReservedMemory(long bytes) {
+        return new AcceleratorSpec(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes,
+                memoryBytesPerSecond, matmulEfficiency, fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency,
+                architecture, computeUnits, bytes);
     }
 
     /** An accelerator without a separate FP8 GEMM efficiency or a measured scale-up efficiency. */
@@ -58,6 +76,11 @@ public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSec
         Specs.requireNonNegative("scaleUpBytesPerSecond", scaleUpBytesPerSecond);
         Specs.requireNonNegative("scaleUpEfficiency", scaleUpEfficiency);
         Specs.requireNonNegative("computeUnits", computeUnits);
+        Specs.requireNonNegative("reservedMemoryBytes", reservedMemoryBytes);
+        if (reservedMemoryBytes > 0 && reservedMemoryBytes >= memoryBytes) {
+            throw new IllegalArgumentException("reservedMemoryBytes must be below memoryBytes (" + memoryBytes
+                    + "), was " + reservedMemoryBytes);
+        }
         architecture = architecture == null ? "" : architecture;
     }
 }

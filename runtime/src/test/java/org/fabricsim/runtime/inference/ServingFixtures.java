@@ -19,17 +19,19 @@ import org.fabricsim.runtime.spec.TransformerSpec;
 /** Specs with the standard catalog's figures (dsl/src/main/resources/fabric/catalog/nvidia.fabric). */
 final class ServingFixtures {
     /**
-     * H100 SXM: BF16 989, FP8 1979 TFLOPS, 81,559 MiB at 3.35 TB/s, MAMF 80.3% (BF16) and 77.0% (FP8), NVLink4
-     * 450 GB/s (catalog).
+     * H100 SXM: BF16 989, FP8 1979 TFLOPS, 81,559 MiB at 3.35 TB/s of which the driver keeps 437.72 MiB, MAMF 80.3%
+     * (BF16) and 77.0% (FP8), NVLink4 450 GB/s (catalog).
      */
     static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12, 81_559L << 20,
-            3.35e12, 0.803, 0.770, 450e9, 0).withArchitecture("hopper", 132);
+            3.35e12, 0.803, 0.770, 450e9, 0).withArchitecture("hopper", 132).withReservedMemory(458_982_687L);
     /**
      * H200 SXM: the H100's GH100 compute (132 SMs, BF16 989, FP8 1979 TFLOPS, MAMF 80.3% and 77.0%, NVLink4 450
-     * GB/s) with 141 GB of HBM3e at 4.8 TB/s (NVIDIA H200 datasheet), 143,771 MiB as nvidia-smi reports it (catalog).
+     * GB/s) with 141 GB of HBM3e at 4.8 TB/s (NVIDIA H200 datasheet), 143,771 MiB as nvidia-smi reports it, of which
+     * the driver keeps 615.8 MiB (catalog).
      */
     static final AcceleratorSpec H200 = new AcceleratorSpec("nvidia.H200_SXM", "NVIDIA", 989e12, 1979e12,
-            143_771L << 20, 4.8e12, 0.803, 0.770, 450e9, 0).withArchitecture("hopper", 132);
+            143_771L << 20, 4.8e12, 0.803, 0.770, 450e9, 0).withArchitecture("hopper", 132)
+            .withReservedMemory(645_713_101L);
     /** NVLink4: 450 GB/s per GPU per direction; 100 ns per hop (as the engine benchmarks' NVLink class). */
     static final FabricSpec NVLINK4 = new FabricSpec("nvidia.NVLink4", "NVIDIA", FabricSpec.FabricScope.SCALE_UP, false,
             "NVIDIA", 450e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true,

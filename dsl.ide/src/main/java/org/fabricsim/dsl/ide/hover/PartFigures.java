@@ -22,7 +22,8 @@ import org.fabricsim.dsl.units.Units;
 
 /**
  * The key figures of a hardware part for its hover, each with the source its file cites for it: an
- * accelerator's dense peak per precision, HBM capacity and bandwidth and scale-up ports × rate; a fabric's
+ * accelerator's dense peak per precision, HBM capacity and bandwidth, the HBM its driver keeps from the process
+ * and scale-up ports × rate; a fabric's
  * link rate and latency, scope and loss; a NIC's or a switch's ports × rate (radix), buffer and latency; a
  * node's accelerators, NICs and scale-up domain. A figure's source is the {@code // source: …} comment on
  * its line, or on the comment lines right above it, as the standard catalog writes them.
@@ -63,6 +64,8 @@ final class PartFigures {
         figure(accelerator, Literals.ACCELERATOR__COMPUTE, "Dense peak", peaks, lines);
         figure(accelerator, Literals.ACCELERATOR__MEMORY, "HBM",
                 text(accelerator.getMemory()) + " at " + text(accelerator.getMemoryBandwidth()), lines);
+        figure(accelerator, Literals.ACCELERATOR__RESERVED_MEMORY, "Kept by the driver",
+                text(accelerator.getReservedMemory()), lines);
         figure(accelerator, Literals.ACCELERATOR__EFFICIENCY, "Matmul efficiency", text(accelerator.getEfficiency()), lines);
         if (Written.written(accelerator, Literals.ACCELERATOR__SCALE_UP_PORTS) && isRate(accelerator.getScaleUpPortRate())) {
             double total = accelerator.getScaleUpPorts() * Units.bytesPerSecond(accelerator.getScaleUpPortRate());
