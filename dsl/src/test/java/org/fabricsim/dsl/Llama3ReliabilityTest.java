@@ -8,8 +8,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -96,23 +94,8 @@ class Llama3ReliabilityTest {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(
                 Llama3ReliabilityTest.class.getResourceAsStream("/reference/reliability.csv"),
                 StandardCharsets.UTF_8))) {
-            List<String> header = null;
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                if (line.startsWith("#") || line.isBlank()) {
-                    continue;
-                }
-                List<String> fields = MeasuredCsv.fields(line);
-                if (header == null) {
-                    header = fields;
-                } else if (fields.get(header.indexOf("case")).equals(caseName)) {
-                    Map<String, String> row = new LinkedHashMap<>();
-                    for (int i = 0; i < header.size(); i++) {
-                        row.put(header.get(i), fields.get(i));
-                    }
-                    return row;
-                }
-            }
+            return MeasuredCsv.records(reader).stream().filter(row -> row.get("case").equals(caseName)).findFirst()
+                    .orElseThrow(() -> new AssertionError("reliability.csv has no row " + caseName));
         }
-        throw new AssertionError("reliability.csv has no row " + caseName);
     }
 }

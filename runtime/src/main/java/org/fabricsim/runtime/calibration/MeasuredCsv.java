@@ -1,8 +1,12 @@
 package org.fabricsim.runtime.calibration;
 
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A CSV of measured results of named workloads. The first line is the header {@code
@@ -135,6 +139,34 @@ public record MeasuredCsv(String file, List<Row> rows) {
             throw new MeasurementException(file, line, "no workload; name a workload of the model");
         }
         return new Row(line, fields.get(0), metric, value, fields.size() == 4 ? fields.get(3) : "");
+    }
+
+    /**
+     * The records of a CSV whose first line (after blank lines and lines starting with {@code #}) is its header, as
+     * column → value in file order; a line shorter than the header reads its missing fields as empty. The reference
+     * set's files are read this way. O(characters).
+     *
+     * @throws MeasurementException for a quote that is not closed
+     */
+    public static List<Map<String, String>> records(BufferedReader reader) throws IOException {
+        List<Map<String, String>> records = new ArrayList<>();
+        List<String> header = null;
+        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+            if (line.startsWith("#") || line.isBlank()) {
+                continue;
+            }
+            List<String> fields = fields(line);
+            if (header == null) {
+                header = fields;
+                continue;
+            }
+            Map<String, String> record = new LinkedHashMap<>();
+            for (int i = 0; i < header.size(); i++) {
+                record.put(header.get(i), i < fields.size() ? fields.get(i) : "");
+            }
+            records.add(record);
+        }
+        return records;
     }
 
     /**

@@ -23,11 +23,10 @@ final class InNetworkSchedules {
      * NCCL's NVLSTree all-reduce over {@code ranks / k} domains of {@code k} ranks (k = ranks: one
      * domain, the all-reduce above). Inside each domain the same in-switch traffic as one domain's
      * (each rank's S + S/k up and S/k + S down); local rank l is the head of slice l (S/k bytes) and
-     * runs it over its own NIC through two complementary binary trees across the D domains, heap-ordered
-     * as {@link TreeSchedules}' (parent of position p is (p − 1)/2; tree B mirrors tree A), each
-     * carrying half the slice up (reduce) and down (broadcast). NCCL pipelines the in-switch reduction,
-     * the trees and the multicast, so all of it is one phase: T = α + the slowest link's bytes over its
-     * rate. O(n) transfers.
+     * runs it over its own NIC through the two complementary binary trees across the D domains
+     * ({@link TreeSchedules#parentDomain}), each carrying half the slice up (reduce) and down
+     * (broadcast). NCCL pipelines the in-switch reduction, the trees and the multicast, so all of it is
+     * one phase: T = α + the slowest link's bytes over its rate. O(n) transfers.
      */
     static Schedule treeAllReduce(long sizeBytes, int ranks, int k, double efficiency) {
         Schedule schedule = new Schedule();
@@ -42,10 +41,8 @@ final class InNetworkSchedules {
         for (int lane = 0; lane < k; lane++) {
             for (int tree = 0; tree < 2; tree++) {
                 for (int domain = 0; domain < domains; domain++) {
-                    int position = tree == 0 ? domain : domains - 1 - domain;
-                    if (position > 0) {
-                        int parentPosition = (position - 1) / 2;
-                        int parent = tree == 0 ? parentPosition : domains - 1 - parentPosition;
+                    int parent = TreeSchedules.parentDomain(domain, domains, tree);
+                    if (parent >= 0) {
                         int child = domain * k + lane;
                         int head = parent * k + lane;
                         schedule.send(child, head, half, 1 + 2 * lane + tree);

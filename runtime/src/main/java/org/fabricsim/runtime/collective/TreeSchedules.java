@@ -50,10 +50,8 @@ final class TreeSchedules {
             for (int lane = 0; lane < lanes; lane++) {
                 for (int tree = 0; tree < 2; tree++) {
                     for (int domain = 0; domain < domains; domain++) {
-                        int position = tree == 0 ? domain : domains - 1 - domain;
-                        if (position > 0) {
-                            int parentPosition = (position - 1) / 2;
-                            int parent = tree == 0 ? parentPosition : domains - 1 - parentPosition;
+                        int parent = parentDomain(domain, domains, tree);
+                        if (parent >= 0) {
                             link(schedule, up, domain * k + lane, parent * k + lane, bytes, 2 * lane + tree);
                         }
                     }
@@ -61,6 +59,20 @@ final class TreeSchedules {
             }
         }
         return schedule;
+    }
+
+    /**
+     * The parent of {@code domain} in tree {@code tree} (0 or 1) of NCCL's double binary tree over {@code domains}
+     * domains, or −1 at the root: tree 0 is heap-ordered by domain index (the parent of position p is (p − 1)/2) and
+     * tree 1 mirrors it (position D − 1 − domain), so a domain that is a leaf of one is inner in the other. O(1).
+     */
+    static int parentDomain(int domain, int domains, int tree) {
+        int position = tree == 0 ? domain : domains - 1 - domain;
+        if (position == 0) {
+            return -1;
+        }
+        int parentPosition = (position - 1) / 2;
+        return tree == 0 ? parentPosition : domains - 1 - parentPosition;
     }
 
     /**

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -102,27 +101,10 @@ class HeldOutCollectivesTest {
 
     /** The rows of collectives-heldout.csv as column → value. */
     static List<Map<String, String>> rows() throws IOException {
-        List<Map<String, String>> rows = new ArrayList<>();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(
                 HeldOutCollectivesTest.class.getResourceAsStream("/reference/collectives-heldout.csv"),
                 StandardCharsets.UTF_8))) {
-            List<String> header = null;
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                if (line.startsWith("#") || line.isBlank()) {
-                    continue;
-                }
-                List<String> fields = MeasuredCsv.fields(line);
-                if (header == null) {
-                    header = fields;
-                    continue;
-                }
-                Map<String, String> row = new LinkedHashMap<>();
-                for (int i = 0; i < header.size(); i++) {
-                    row.put(header.get(i), i < fields.size() ? fields.get(i) : "");
-                }
-                rows.add(row);
-            }
+            return MeasuredCsv.records(reader);
         }
-        return rows;
     }
 }

@@ -4,8 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -174,25 +172,8 @@ final class TrainingRows {
 
     /** The rows of {@code file} in validation/reference, in training.csv's columns, as column → value. */
     static List<Map<String, String>> readCsv(String file) throws IOException {
-        List<Map<String, String>> result = new ArrayList<>();
         try (BufferedReader reader = open(file)) {
-            List<String> header = null;
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                if (line.startsWith("#") || line.isBlank()) {
-                    continue;
-                }
-                List<String> fields = MeasuredCsv.fields(line);
-                if (header == null) {
-                    header = fields;
-                    continue;
-                }
-                Map<String, String> row = new LinkedHashMap<>();
-                for (int i = 0; i < header.size(); i++) {
-                    row.put(header.get(i), fields.get(i));
-                }
-                result.add(row);
-            }
+            return MeasuredCsv.records(reader);
         }
-        return result;
     }
 }
