@@ -27,6 +27,20 @@ class BenchmarkCollectiveValidatorTest extends FabricModelTest {
             fabric Ici { vendor NVIDIA scope scale-out open-standard link 50 GB/s }
             node Host { accelerators 4 x H100_SXM }
             cluster Torus { nodes 16 x Host scale-out Ici torus 4 x 4 x 4 }
+            switch Plain { vendor NVIDIA ports 64 x 25 GB/s speaks NVLink4 }
+            node Unreduced {
+                accelerators 8 x H100_SXM
+                scale-up NVLink4 switched domain 8 switches 4 x Plain
+                nics 8 x ConnectX7 rail-aligned
+            }
+            cluster NoNvls { nodes 2 x Unreduced scale-out RoCEv2 rail-optimized { rails 8 } }
+            node Halves {
+                accelerators 8 x H100_SXM
+                scale-up NVLink4 switched domain 4 switches 4 x NVSwitch3
+                nics 8 x ConnectX7 rail-aligned
+            }
+            cluster Split { nodes 2 x Halves scale-out RoCEv2 rail-optimized { rails 8 } }
+            cluster Alone { nodes 1 x Halves }
             benchmark Bench {
                 %s
                 sizes 1 MiB
@@ -114,10 +128,35 @@ class BenchmarkCollectiveValidatorTest extends FabricModelTest {
     }
 
     @Test
-    void shouldRejectInNetworkReductionAcrossNodes() throws Exception {
-        assertOne("all-reduce in-network on Dgx nodes 2", IssueCodes.IN_NETWORK_UNAVAILABLE, Severity.ERROR,
-                "whose switches reduce (SHARP)");
+    void shouldAcceptInNetworkReductionAcrossWholeReducingDomainsAsNvlsTree() throws Exception {
+        // 2 and 4 DGX H100 nodes: 16 and 32 ranks, whole NVSwitch3 (NVLS) domains of 8 joined by RoCE
+        assertNone("all-reduce in-network on Dgx nodes 2", IssueCodes.IN_NETWORK_UNAVAILABLE);
+        assertNone("all-reduce in-network on Dgx nodes 4", IssueCodes.IN_NETWORK_UNAVAILABLE);
         assertNone("all-reduce in-network on Dgx accelerators 4", IssueCodes.IN_NETWORK_UNAVAILABLE);
+        // 2 nodes of two 4-accelerator domains: 16 ranks on 4 whole domains
+        assertNone("all-reduce in-network on Split nodes 2", IssueCodes.IN_NETWORK_UNAVAILABLE);
+    }
+
+    @Test
+    void shouldRejectInNetworkReductionAcrossDomainsThatDoNotReduce() throws Exception {
+        // switched domains of 8 joined by RoCE, but their switch chip has no in-network-reduction
+        assertOne("all-reduce in-network on NoNvls nodes 2", IssueCodes.IN_NETWORK_UNAVAILABLE, Severity.ERROR,
+                "no scale-up switch that reduces");
+    }
+
+    @Test
+    void shouldRejectInNetworkReductionOverPartOfADomain() throws Exception {
+        // 6 accelerators over domains of 4: one whole domain and half of another
+        assertOne("all-reduce in-network on Split accelerators 6", IssueCodes.IN_NETWORK_UNAVAILABLE, Severity.ERROR,
+                "on whole domains of 4 accelerators, and this benchmark runs on 6");
+    }
+
+    @Test
+    void shouldRejectInNetworkReductionAcrossDomainsWithoutAScaleOut() throws Exception {
+        // the node's two domains of 4 and no network to join them
+        assertOne("all-reduce in-network on Alone accelerators 8", IssueCodes.IN_NETWORK_UNAVAILABLE, Severity.ERROR,
+                "joins the domains over the scale-out network, and Alone has none");
+        assertNone("all-reduce in-network on Alone accelerators 4", IssueCodes.IN_NETWORK_UNAVAILABLE);
     }
 
     @Test

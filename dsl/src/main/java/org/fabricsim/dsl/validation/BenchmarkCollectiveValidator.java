@@ -8,6 +8,8 @@ import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
+import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.NcclChannels;
@@ -18,6 +20,7 @@ import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.fabricsim.runtime.topology.ClusterTopology;
 
 import com.google.inject.Inject;
 
@@ -25,7 +28,8 @@ import com.google.inject.Inject;
  * A benchmark's collective as NCCL would run it: an explicit channel count between 1 and NCCL's
  * {@link NcclChannels#MAX_CHANNELS}, and not so few that NICs stay idle; at most the cluster's nodes
  * (all of them on a direct torus), and a sub-node benchmark on at most the node's accelerators; in-switch reduction only
- * on a switch that reduces and inside one node; LL and LL128 only on rings and trees, and not across a network that sprays packets.
+ * where the engine runs it: all-reduce on scale-up switches that reduce, inside one domain or (NVLSTree) over whole
+ * such domains joined by a scale-out network; LL and LL128 only on rings and trees, and not across a network that sprays packets.
  */
 public class BenchmarkCollectiveValidator extends FabricCheck {
 
@@ -159,25 +163,41 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         return benchmark.getProtocol() == CollectiveProtocol.LL || benchmark.getProtocol() == CollectiveProtocol.LL128;
     }
 
-    /** Why in-switch reduction cannot run the benchmark on {@code cluster} and what to write, or null when it can. */
+    /**
+     * Why in-switch reduction cannot run the benchmark on {@code cluster} and what to write, or null when it can.
+     * Whether it can is the engine's own rule ({@link CollectiveEngine#runs}: all-reduce on a switched scale-up
+     * whose switches reduce, inside one domain, or as NVLSTree over whole reducing domains of k accelerators
+     * joined by a scale-out network, ranks ≡ 0 mod k); the tests below only name which part failed. Several domains
+     * without a scale-out are named before the engine is asked: the engine builds no such topology.
+     */
     private static String inNetworkProblem(CollectiveBenchmarkSpec spec, String cluster) {
-        NodeSpec node = spec.cluster().node();
-        ScaleUpSpec scaleUp = node.scaleUp();
         if (spec.operation() != CollectiveOperation.ALL_REDUCE) {
             return "In-switch reduction ('in-network') runs all-reduce only, not " + spec.operation().label()
                     + ": write 'auto' or 'ring'.";
         }
+        if (spec.ranks() > domain(spec.cluster().node()) && spec.cluster().scaleOut() == null) {
+            return "Across scale-up domains in-switch reduction runs as NVLSTree, which joins the domains over the"
+                    + " scale-out network, and " + cluster + " has none: give it a scale-out, write 'accelerators "
+                    + domain(spec.cluster().node()) + "' for one domain, or 'auto'.";
+        }
+        ClusterTopology topology = CollectiveBenchmarks.over(
+                ClusterTopologies.build(spec.cluster().withNodes(spec.nodes())), spec);
+        if (CollectiveEngine.runs(topology, CollectiveBenchmarks.request(spec, Calibration.DEFAULT, 1, 0))) {
+            return null;
+        }
+        int k = topology.domainSize();
+        ScaleUpSpec scaleUp = spec.cluster().node().scaleUp();
         if (scaleUp == null || scaleUp.kind() == ScaleUpSpec.Kind.FULL_MESH || !scaleUp.inSwitchReduction()) {
             return "'in-network' reduces inside the scale-up switches (NVLS), and the nodes of " + cluster
                     + " have no scale-up switch that reduces: write 'auto' or 'ring'.";
         }
-        if (spec.ranks() > domain(node)) {
-            return "In-switch reduction runs inside one scale-up domain of " + domain(node) + " accelerators, and this"
-                    + " benchmark runs on " + spec.ranks() + "; across domains write 'collnet-direct' or 'collnet-chain'"
-                    + " on a scale-out fabric whose switches reduce (SHARP), 'accelerators " + domain(node)
-                    + "', or 'auto'.";
+        if (spec.ranks() % k != 0) {
+            return "Across scale-up domains in-switch reduction runs as NVLSTree, on whole domains of " + k
+                    + " accelerators, and this benchmark runs on " + spec.ranks() + ": write a multiple of " + k
+                    + " accelerators, 'accelerators " + k + "' for one domain, or 'auto'.";
         }
-        return null;
+        return "In-switch reduction cannot run this all-reduce on " + spec.ranks() + " accelerators of " + cluster
+                + ": write 'auto' or 'ring'.";
     }
 
     /** The accelerators that reach each other over scale-up: the engine's domain, at most one node. */

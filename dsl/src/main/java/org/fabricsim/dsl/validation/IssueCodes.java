@@ -188,7 +188,8 @@ public final class IssueCodes {
     public static final String BENCHMARK_ACCELERATORS = PREFIX + "workload.benchmark-accelerators";
     /**
      * A benchmark's {@code in-network} algorithm that cannot run: an operation other than all-reduce, a scale-up
-     * without a switch that reduces (NVLS), or more accelerators than one scale-up domain; or its {@code
+     * without a switch that reduces (NVLS), or across domains (NVLSTree) a rank count that is not a multiple of
+     * the domain size or no scale-out network; or its {@code
      * collnet-direct} or {@code collnet-chain} where the scale-out fabric or its switches do not reduce (SHARP),
      * on fewer than two whole nodes, or beyond the switches' aggregation trees. Data: auto.
      */
