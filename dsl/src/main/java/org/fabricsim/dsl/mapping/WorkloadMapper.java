@@ -14,6 +14,7 @@ import org.fabricsim.dsl.fabric.ClosedLoopArrival;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Distribution;
 import org.fabricsim.dsl.fabric.EmpiricalDistribution;
+import org.fabricsim.dsl.fabric.ExpertDispatcher;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FixedDistribution;
 import org.fabricsim.dsl.fabric.Inference;
@@ -225,14 +226,19 @@ final class WorkloadMapper {
         return orOne(parallel.getData()) % pods == 0 ? pods : 1;
     }
 
-    /** The routing written; an absent capacity factor or skew takes {@link ExpertRoutingSpec#DEFAULT}'s. */
+    /**
+     * The routing written; an absent capacity factor or skew takes {@link ExpertRoutingSpec#DEFAULT}'s, an absent
+     * dispatcher is the all-to-all.
+     */
     private static ExpertRoutingSpec expertRouting(Parallelism parallel) {
         ExpertRoutingSpec defaults = ExpertRoutingSpec.DEFAULT;
         double capacity = parallel.getCapacityFactor() == null ? defaults.capacityFactor()
                 : new BigDecimal(parallel.getCapacityFactor()).doubleValue();
         double skew = parallel.getRoutingSkew() == null ? defaults.routingSkew()
                 : new BigDecimal(parallel.getRoutingSkew()).doubleValue();
-        return new ExpertRoutingSpec(capacity, skew);
+        ExpertRoutingSpec.Dispatcher dispatcher = parallel.getDispatcher() == ExpertDispatcher.DEEPEP
+                ? ExpertRoutingSpec.Dispatcher.DEEPEP : ExpertRoutingSpec.Dispatcher.ALL_TO_ALL;
+        return new ExpertRoutingSpec(capacity, skew, dispatcher);
     }
 
     /** The placement order as written, innermost first; empty (the default layout) when not written. */

@@ -24,6 +24,27 @@ import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 public class ExpertRoutingValidator extends FabricCheck {
 
     @Check
+    public void checkDispatcher(Parallelism parallel) {
+        if (!written(parallel, Literals.PARALLELISM__DISPATCHER)) {
+            return;
+        }
+        if (parallel.eContainer() instanceof Pool) {
+            info("'dispatcher' chooses a training job's token dispatcher; an inference pool picks its expert kernels"
+                    + " itself (DeepEP's normal kernels where they fit), so the line changes nothing here: remove it.",
+                    parallel, Literals.PARALLELISM__DISPATCHER, IssueCodes.SERVING_FEATURE_IGNORED, "dispatcher");
+            return;
+        }
+        LanguageModel model = model(parallel);
+        boolean dense = model != null && !model.eIsProxy() && model.getKind() != ModelKind.MOE;
+        if (dense || parallel.getExpert() <= 1) {
+            warning("'dispatcher' says how the expert all-to-all moves tokens; "
+                    + (dense ? model.getName() + " is dense, without experts" : "with expert parallelism 1 every"
+                            + " expert is local") + ", so there is no all-to-all to dispatch: remove it.", parallel,
+                    Literals.PARALLELISM__DISPATCHER, IssueCodes.DISPATCHER_WITHOUT_EXPERTS);
+        }
+    }
+
+    @Check
     public void checkExpertRouting(Parallelism parallel) {
         boolean capacityWritten = written(parallel, Literals.PARALLELISM__CAPACITY_FACTOR);
         boolean skewWritten = written(parallel, Literals.PARALLELISM__ROUTING_SKEW);

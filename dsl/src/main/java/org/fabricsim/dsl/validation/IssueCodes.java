@@ -282,6 +282,8 @@ public final class IssueCodes {
     public static final String ROUTING_SKEW = PREFIX + "workload.routing-skew";
     /** A {@code capacity-factor} or {@code routing-skew} on a dense model, which has no router. Data: none. */
     public static final String ROUTING_ON_DENSE = PREFIX + "workload.routing-on-dense";
+    /** A training {@code dispatcher} with no expert all-to-all to dispatch: a dense model, or EP 1. Data: none. */
+    public static final String DISPATCHER_WITHOUT_EXPERTS = PREFIX + "workload.dispatcher-without-experts";
     /**
      * Ring attention whose sequence does not split into 2 × CP equal chunks (causal load balancing).
      * Data: the next multiple of 2 × CP.
@@ -402,7 +404,7 @@ public final class IssueCodes {
     public static final String SHARED_PREFIXES = PREFIX + "serving.shared-prefixes";
     /** Speculative decoding with an acceptance rate outside [0, 1] or no drafted token. Data: none. */
     public static final String SPECULATIVE_SETTINGS = PREFIX + "serving.speculative";
-    /** A pool feature that has nothing to act on (two-batch overlap without EP, speculation, no-evict admission or prefill-first batching in a prefill pool, redundant experts on a dense model). Data: the keyword. */
+    /** A pool feature that has nothing to act on (a plan's dispatcher, two-batch overlap without EP, speculation, no-evict admission or prefill-first batching in a prefill pool, redundant experts on a dense model). Data: the keyword. */
     public static final String SERVING_FEATURE_IGNORED = PREFIX + "serving.feature-ignored";
     /** A {@code vary} of a parameter the study's workload does not have. Data: none. */
     public static final String VARY_PARAMETER = PREFIX + "study.vary-parameter";

@@ -104,11 +104,28 @@ public record ExpertKernels(boolean lowLatency, int tokensPerRank, int hidden, i
      * P_miss(D·E/n)) with D = min(domainSize, n); 0 when the ranks fit one domain. O(k).
      */
     public double crossDomainCopiesPerToken(int ranks, int domainSize) {
+        return crossDomainCopiesPerToken(experts, topK, ranks, domainSize);
+    }
+
+    /**
+     * {@link #crossDomainCopiesPerToken(int, int)} for {@code experts} experts (a multiple of the
+     * ranks) and top-{@code topK} routing: the expected number of other scale-up domains holding one
+     * of a token's experts, shared by serving's normal kernels and training's DeepEP dispatcher. O(k).
+     */
+    public static double crossDomainCopiesPerToken(int experts, int topK, int ranks, int domainSize) {
         int domain = Math.max(1, Math.min(domainSize, ranks));
-        return (ranks / domain - 1) * (1 - missProbability(experts / ranks * domain));
+        return (ranks / domain - 1) * (1 - missProbability(experts, topK, experts / ranks * domain));
     }
 
     private double missProbability(int chosen) {
+        return missProbability(experts, topK, chosen);
+    }
+
+    /**
+     * P_miss = Π_{i&lt;k} (E − c − i)/(E − i): the chance that none of a token's k distinct experts,
+     * drawn uniformly from {@code experts}, falls among {@code chosen} of them. O(k).
+     */
+    public static double missProbability(int experts, int topK, int chosen) {
         double p = 1;
         for (int i = 0; i < topK; i++) {
             p *= Math.max(0, (double) (experts - chosen - i) / (experts - i));

@@ -61,7 +61,8 @@ final class RedundantExpertLoad {
     /** {@code routing} with its skew levelled by the replicas (class comment); {@code routing} itself when unchanged. */
     static ExpertRoutingSpec levelled(ExpertRoutingSpec routing, int experts, int redundant, int ranks) {
         double skew = levelledSkew(routing.routingSkew(), experts, redundant, ranks);
-        return skew == routing.routingSkew() ? routing : new ExpertRoutingSpec(routing.capacityFactor(), skew);
+        return skew == routing.routingSkew() ? routing
+                : new ExpertRoutingSpec(routing.capacityFactor(), skew, routing.dispatcher());
     }
 
     /** w_i of the class comment: the step of S on the hottest E/G experts and c on the rest. O(E). */

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.spec;
 
+import java.util.Objects;
+
 /**
  * How a mixture-of-experts router spreads tokens over the expert-parallel (EP) ranks, the one
  * meaning shared by training and inference, and the one place of its defaults ({@link #DEFAULT}).
@@ -23,8 +25,9 @@ package org.fabricsim.runtime.spec;
  *                       --moe-expert-capacity-factor} unset) train by default
  * @param routingSkew    tokens the busiest EP rank receives over the mean, {@code ≥ 1}; 1 is balanced
  *                       routing, which DeepSeek-V3's auxiliary-loss-free balancing targets (§2.1.2)
+ * @param dispatcher     how training moves the token copies to the expert ranks ({@link Dispatcher})
  */
-public record ExpertRoutingSpec(double capacityFactor, double routingSkew) {
+public record ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispatcher dispatcher) {
     /** The {@link #capacityFactor} that means "no capacity limit". */
     public static final double DROPLESS = 0;
     /** Balanced routing: every EP rank receives the mean. */
@@ -32,11 +35,34 @@ public record ExpertRoutingSpec(double capacityFactor, double routingSkew) {
     /** What a plan that says nothing about routing means: dropless and balanced. */
     public static final ExpertRoutingSpec DEFAULT = new ExpertRoutingSpec(DROPLESS, BALANCED);
 
+    /**
+     * Training's token dispatcher. {@code ALL_TO_ALL}: every one of a token's k routed copies goes
+     * straight to its expert's rank (Megatron-Core's {@code alltoall} dispatcher). {@code DEEPEP}:
+     * DeepEP's normal kernels (Megatron-Core {@code --moe-token-dispatcher-type flex
+     * --moe-enable-deepep}), which send a token to another scale-up domain once per domain holding one
+     * of its experts and forward it inside that domain over the scale-up links
+     * ({@code training.DeduplicatedDispatch}). Serving pools pick their kernels themselves.
+     */
+    public enum Dispatcher {
+        ALL_TO_ALL, DEEPEP
+    }
+
+    /** Routing with the {@link Dispatcher#ALL_TO_ALL} dispatcher. */
+    public ExpertRoutingSpec(double capacityFactor, double routingSkew) {
+        this(capacityFactor, routingSkew, Dispatcher.ALL_TO_ALL);
+    }
+
     public ExpertRoutingSpec {
         Specs.requireNonNegative("capacityFactor", capacityFactor);
+        Objects.requireNonNull(dispatcher, "dispatcher");
         if (!(routingSkew >= BALANCED)) {
             throw new IllegalArgumentException("routingSkew must be at least 1, was " + routingSkew);
         }
+    }
+
+    /** This routing with {@code dispatcher}, everything else kept. */
+    public ExpertRoutingSpec withDispatcher(Dispatcher dispatcher) {
+        return new ExpertRoutingSpec(capacityFactor, routingSkew, dispatcher);
     }
 
     /** Whether the experts take every token routed to them. */

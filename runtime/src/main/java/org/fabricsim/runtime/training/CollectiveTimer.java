@@ -34,6 +34,16 @@ public interface CollectiveTimer {
     double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing);
 
     /**
+     * {@link #expertAllToAllSeconds(double, ExpertRoutingSpec)} with the routing's dispatcher: under
+     * {@link ExpertRoutingSpec.Dispatcher#DEEPEP} the pairs carry {@code dispatch}'s deduplicated
+     * weights. Default: the uniform all-to-all (a timer without scale-up domains).
+     */
+    default double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing,
+            DeduplicatedDispatch dispatch) {
+        return expertAllToAllSeconds(bytesPerRank, routing);
+    }
+
+    /**
      * Seconds of a ring reduce-scatter or all-gather of {@code bufferBytes} (the full buffer) along
      * {@code axis}: (n − 1) steps of bufferBytes ÷ n.
      */
@@ -64,6 +74,12 @@ public interface CollectiveTimer {
 
     /** Adds {@code times} rounds of {@link #expertAllToAllSeconds} to the link traffic. */
     default void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec routing, double times) {
+    }
+
+    /** Adds {@code times} rounds of the dispatcher-aware {@link #expertAllToAllSeconds} to the link traffic. */
+    default void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec routing, DeduplicatedDispatch dispatch,
+            double times) {
+        countExpertAllToAll(bytesPerRank, routing, times);
     }
 
     /**

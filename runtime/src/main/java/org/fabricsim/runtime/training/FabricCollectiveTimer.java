@@ -193,14 +193,25 @@ public final class FabricCollectiveTimer implements RunTimer {
      */
     @Override
     public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec expertRouting) {
+        return expertAllToAllSeconds(bytesPerRank, expertRouting, null);
+    }
+
+    /**
+     * The all-to-all above; under the DeepEP dispatcher (with {@code dispatch} given) each pair's
+     * bytes are weighted as {@link DeduplicatedDispatch} says, by whether the pair shares a domain.
+     */
+    @Override
+    public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec expertRouting,
+            DeduplicatedDispatch dispatch) {
         int group = placement.expert();
         if (group < 2 || !(bytesPerRank > 0)) {
             return 0;
         }
         double toBusiest = expertRouting.busiestLoad() * bytesPerRank / group;
         double toOthers = expertRouting.otherLoad(group) * bytesPerRank / group;
-        return solved.once(expertKey(bytesPerRank, expertRouting), () -> patterns.expertAllToAll(toBusiest, toOthers),
-                patterns::expertGroupsCrossDomains);
+        DeduplicatedDispatch dedup = deduplicates(expertRouting, dispatch) ? dispatch : null;
+        return solved.once(expertKey(bytesPerRank, expertRouting, dedup),
+                () -> patterns.expertAllToAll(toBusiest, toOthers, dedup), patterns::expertGroupsCrossDomains);
     }
 
     @Override
@@ -222,9 +233,20 @@ public final class FabricCollectiveTimer implements RunTimer {
 
     @Override
     public void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec expertRouting, double times) {
-        if (times > 0 && expertAllToAllSeconds(bytesPerRank, expertRouting) > 0) {
-            solved.count(expertKey(bytesPerRank, expertRouting), times);
+        countExpertAllToAll(bytesPerRank, expertRouting, null, times);
+    }
+
+    @Override
+    public void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec expertRouting,
+            DeduplicatedDispatch dispatch, double times) {
+        if (times > 0 && expertAllToAllSeconds(bytesPerRank, expertRouting, dispatch) > 0) {
+            DeduplicatedDispatch dedup = deduplicates(expertRouting, dispatch) ? dispatch : null;
+            solved.count(expertKey(bytesPerRank, expertRouting, dedup), times);
         }
+    }
+
+    private static boolean deduplicates(ExpertRoutingSpec expertRouting, DeduplicatedDispatch dispatch) {
+        return dispatch != null && expertRouting.dispatcher() == ExpertRoutingSpec.Dispatcher.DEEPEP;
     }
 
     @Override
@@ -247,8 +269,9 @@ public final class FabricCollectiveTimer implements RunTimer {
         return solved.flowsStarted();
     }
 
-    private static String expertKey(double bytesPerRank, ExpertRoutingSpec expertRouting) {
-        return "a2a " + bytesPerRank + " " + expertRouting;
+    private static String expertKey(double bytesPerRank, ExpertRoutingSpec expertRouting,
+            DeduplicatedDispatch dedup) {
+        return "a2a " + bytesPerRank + " " + expertRouting + " " + dedup;
     }
 
     private static String ringKey(Axis axis, double pipelineBytes) {

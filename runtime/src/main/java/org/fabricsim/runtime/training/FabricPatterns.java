@@ -123,15 +123,23 @@ final class FabricPatterns {
 
     /**
      * The skewed all-to-all ({@link FabricCollectiveTimer#expertAllToAllSeconds}): every rank sends
-     * {@code toBusiest} to the first member of its expert group and {@code toOthers} to each other.
+     * {@code toBusiest} to the first member of its expert group and {@code toOthers} to each other,
+     * each weighted by {@code dedup} (null: uniform) by whether the member shares the rank's domain.
      */
-    FabricPhase expertAllToAll(double toBusiest, double toOthers) {
+    FabricPhase expertAllToAll(double toBusiest, double toOthers, DeduplicatedDispatch dedup) {
         FabricPhase phase = newPhase();
         int n = placement.accelerators();
         for (int rank = 0; rank < n; rank++) {
             int[] members = placement.expertGroup(rank);
+            int local = 0;
+            for (int member : members) {
+                local += topology.sameDomain(rank, member) ? 1 : 0;
+            }
+            double remoteWeight = dedup == null ? 1 : dedup.remoteWeight(members.length, local);
+            double localWeight = dedup == null ? 1 : dedup.localWeight(members.length, local);
             for (int j = 0; j < members.length; j++) {
-                phase.add(rank, members[j], j == 0 ? toBusiest : toOthers, 1, FOREGROUND);
+                double weight = topology.sameDomain(rank, members[j]) ? localWeight : remoteWeight;
+                phase.add(rank, members[j], weight * (j == 0 ? toBusiest : toOthers), 1, FOREGROUND);
             }
         }
         return phase;

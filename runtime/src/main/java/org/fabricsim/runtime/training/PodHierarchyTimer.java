@@ -105,6 +105,18 @@ final class PodHierarchyTimer implements RunTimer {
     }
 
     @Override
+    public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing,
+            DeduplicatedDispatch dispatch) {
+        return inPod.expertAllToAllSeconds(bytesPerRank, routing, dispatch);
+    }
+
+    @Override
+    public void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec routing, DeduplicatedDispatch dispatch,
+            double times) {
+        inPod.countExpertAllToAll(bytesPerRank, routing, dispatch, times);
+    }
+
+    @Override
     public Map<String, TierUtilization> linkUtilization(double stepSeconds) {
         Map<String, TierUtilization> tiers = new LinkedHashMap<>(inPod.linkUtilization(stepSeconds));
         crossPod.linkUtilization(stepSeconds).forEach((tier, use) -> tiers.put("data-centre " + tier, use));

@@ -45,8 +45,10 @@ final class StepTraffic {
         double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
         timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TrainingStep.TP_COLLECTIVES_PER_PASS * passes * m * layers);
         cp.count(timer, m * layers);
+        DeduplicatedDispatch dedup = spec.model().moe()
+                ? new DeduplicatedDispatch(spec.model().topK(), spec.model().experts()) : null;
         for (double bytes : allToAllBytes) {
-            timer.countExpertAllToAll(bytes, par.expertRouting(), 2 * m * moeLayers);
+            timer.countExpertAllToAll(bytes, par.expertRouting(), dedup, 2 * m * moeLayers);
         }
         timer.countPipelineSends(ppBytes, 2 * m * plan.chunks());
         double gradients = stageParameters * ComputeCalibration.gradientReduceBytes(spec.precision());

@@ -33,7 +33,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * them around the CP ring behind the attention compute ({@link ContextExchange}); EP runs
  * dispatch and combine forward and backward, each rank sending (T/TP)·k·h bytes (FP8 dispatch
  * when training in FP8) and the busiest rank of each EP group receiving L = min(skew, capacity)
- * times that ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec}), whose all-to-all and expert
+ * times that ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec}; the DeepEP dispatcher deduplicates
+ * the copies per destination domain, {@link DeduplicatedDispatch}), whose all-to-all and expert
  * GEMMs set the layer's time. TP, CP and EP time adds to the task (exposed); DualPipe overlaps EP with
  * the chunk's compute up to the overlap fraction. Pipeline sends carry T·h·e (÷TP with sequence
  * parallelism).
@@ -122,9 +123,10 @@ public final class TrainingStep {
                 smShare, timer);
         double dispatchElement = Device.dispatchElementBytes(pacing, spec.precision());
         double routedBytes = tokens / tp * model.topK() * model.hidden();
+        DeduplicatedDispatch dedup = model.moe() ? new DeduplicatedDispatch(model.topK(), model.experts()) : null;
         double epPerPass = model.moe()
-                ? timer.expertAllToAllSeconds(routedBytes * dispatchElement, par.expertRouting())
-                        + timer.expertAllToAllSeconds(routedBytes * e, par.expertRouting()) : 0;
+                ? timer.expertAllToAllSeconds(routedBytes * dispatchElement, par.expertRouting(), dedup)
+                        + timer.expertAllToAllSeconds(routedBytes * e, par.expertRouting(), dedup) : 0;
         double ppBytes = tokens * model.hidden() * e / (sp ? tp : 1);
         double send = timer.pipelineSendSeconds(ppBytes);
         double bytesPerGradient = ComputeCalibration.gradientReduceBytes(spec.precision());

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.SoftwareSpec;
@@ -16,7 +17,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <p>By fixed rules, as the Megatron-Core rows of {@link TrainingRows}: the model from its columns (every layer an MoE
  * layer of gated SwiGLU experts, head width {@code head_dim}); the plan from tp, pp, dp, cp, ep with sequence
  * parallelism; routing balanced for every row (the "dropless" rows state no imbalance; {@code
- * ExpertRoutingSpec.DEFAULT}); micro-batch and virtual stages as the row states; the DGX H100 SuperPOD of the
+ * ExpertRoutingSpec.DEFAULT}) with the row's {@code dispatcher} (alltoall, or deepep for DeepEP's deduplicating
+ * kernels); micro-batch and virtual stages as the row states; the DGX H100 SuperPOD of the
  * Megatron-Core rows; Megatron's distributed optimizer (ZeRO-1) with overlapped gradient reduce-scatter and parameter all-gather
  * (overlap 1); no TP communication overlap (no row's script sets {@code --tp-comm-overlap}).
  *
@@ -36,8 +38,10 @@ final class MoeTrainingRows {
         TransformerSpec model = new TransformerSpec(name, integer(row, "layers"), integer(row, "hidden"), expertFfn,
                 integer(row, "heads"), integer(row, "kv_heads"), integer(row, "head_dim"), integer(row, "vocab"), true,
                 integer(row, "experts"), integer(row, "top_k"), integer(row, "shared_experts"), expertFfn, 0, 0, 0);
+        ExpertRoutingSpec routing = ExpertRoutingSpec.DEFAULT.withDispatcher("deepep".equals(row.get("dispatcher"))
+                ? ExpertRoutingSpec.Dispatcher.DEEPEP : ExpertRoutingSpec.Dispatcher.ALL_TO_ALL);
         ParallelismSpec plan = new ParallelismSpec(integer(row, "tp"), integer(row, "pp"), integer(row, "dp"),
-                integer(row, "cp"), integer(row, "ep"), true);
+                integer(row, "cp"), integer(row, "ep"), true, ParallelismSpec.ContextMode.ALL_GATHER, routing);
         int v = integer(row, "vp");
         return new TrainingSpec(name, model, TrainingFixtures.superPod6k(), plan.accelerators(), integer(row, "seq"),
                 Long.parseLong(row.get("gbs")), integer(row, "mbs"), Precision.valueOf(row.get("precision")), plan,

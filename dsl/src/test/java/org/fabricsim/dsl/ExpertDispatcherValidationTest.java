@@ -1,0 +1,76 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec.Dispatcher;
+import org.junit.jupiter.api.Test;
+
+/** A training plan's dispatcher: mapped as written (all-to-all when absent), warned where no all-to-all exists. */
+class ExpertDispatcherValidationTest extends FabricModelTest {
+
+    /** A training of a {@code kind} (moe or transformer) model on 16 accelerators, DP 16, then {@code plan}. */
+    private Model training(String kind, String plan) throws Exception {
+        String experts = kind.equals("moe") ? " experts 8 top-k 2 expert-ffn 256" : "";
+        return parser.parse("""
+                cluster C { nodes 2 x 8 accelerators link 50 GB/s latency 1 us }
+                model M %s { layers 2 hidden 256 heads 4 vocab 1000%s }
+                training T {
+                    model M on C
+                    sequence 1024
+                    batch 32 sequences
+                    parallel data 16 %s
+                }
+                """.formatted(kind, experts, plan));
+    }
+
+    private Dispatcher mapped(String plan) throws Exception {
+        Training training = EcoreUtil2.typeSelect(training("moe", plan).getElements(), Training.class).get(0);
+        return mapper.toTraining(training).parallel().expertRouting().dispatcher();
+    }
+
+    @Test
+    void shouldMapTheWrittenDispatcherAndDefaultToTheAllToAll() throws Exception {
+        assertEquals(Dispatcher.DEEPEP, mapped("expert 16 dispatcher deepep"));
+        assertEquals(Dispatcher.ALL_TO_ALL, mapped("expert 16 dispatcher all-to-all"));
+        assertEquals(Dispatcher.ALL_TO_ALL, mapped("expert 16"));
+    }
+
+    @Test
+    void shouldWarnOfADispatcherWithExpertParallelismOne() throws Exception {
+        validation.assertWarning(training("moe", "dispatcher deepep"), Literals.PARALLELISM,
+                IssueCodes.DISPATCHER_WITHOUT_EXPERTS, "every expert is local");
+    }
+
+    @Test
+    void shouldWarnOfADispatcherOnADenseModel() throws Exception {
+        validation.assertWarning(training("transformer", "expert 4 dispatcher deepep"), Literals.PARALLELISM,
+                IssueCodes.DISPATCHER_WITHOUT_EXPERTS, "is dense");
+    }
+
+    @Test
+    void shouldAcceptADispatcherOverExpertParallelRanks() throws Exception {
+        validation.assertNoIssue(training("moe", "expert 16 dispatcher deepep"), Literals.PARALLELISM,
+                IssueCodes.DISPATCHER_WITHOUT_EXPERTS);
+    }
+
+    @Test
+    void shouldSayThatAnInferencePoolIgnoresTheDispatcher() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 1 x 8 accelerators link 50 GB/s latency 1 us }
+                model M moe { layers 2 hidden 256 heads 4 vocab 1000 experts 8 top-k 2 expert-ffn 256 }
+                inference S {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 expert 8 dispatcher deepep }
+                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                }
+                """);
+        validation.assertIssue(model, Literals.PARALLELISM, IssueCodes.SERVING_FEATURE_IGNORED,
+                Severity.INFO, "picks its expert kernels itself");
+    }
+}
