@@ -206,6 +206,21 @@ public class SpecMapper {
         return clusters.toCluster(cluster);
     }
 
+    /**
+     * The cluster's spec for the editor's views (hover, inlay hints), or null when the cluster is not complete
+     * enough to map or has more than 2^31 − 1 accelerators, which the counts validator refuses and which no
+     * analysis can count without overflowing.
+     */
+    public ClusterSpec toCountedClusterOrNull(Cluster cluster) {
+        try {
+            ClusterSpec spec = clusters.toCluster(cluster);
+            spec.accelerators();
+            return spec;
+        } catch (RuntimeException incompleteOrUncountable) {
+            return null;
+        }
+    }
+
     public AcceleratorSpec toAccelerator(Accelerator accelerator) {
         return hardware.toAccelerator(accelerator);
     }

@@ -67,10 +67,8 @@ public class FabricInlayHints {
     }
 
     private void cluster(Document document, Cluster cluster, List<InlayHint> hints) {
-        ClusterSpec spec;
-        try {
-            spec = mapper.toCluster(cluster);
-        } catch (RuntimeException incomplete) {
+        ClusterSpec spec = mapper.toCountedClusterOrNull(cluster);
+        if (spec == null) {
             return;
         }
         add(document, cluster, Literals.ELEMENT__NAME, String.format(Locale.ROOT, "%,d accelerators", spec.accelerators()),

@@ -57,10 +57,8 @@ public class FabricHover extends HoverService {
 
     /** The lock-in summary and the ratios, as Markdown; empty when the cluster cannot be mapped yet. */
     String review(Cluster cluster) {
-        ClusterSpec spec;
-        try {
-            spec = mapper.toCluster(cluster);
-        } catch (RuntimeException incomplete) {
+        ClusterSpec spec = mapper.toCountedClusterOrNull(cluster);
+        if (spec == null) {
             return "";
         }
         StringBuilder text = new StringBuilder("```\n").append(LockIn.of(spec).summary());

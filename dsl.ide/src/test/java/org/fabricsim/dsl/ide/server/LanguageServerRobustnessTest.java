@@ -20,6 +20,7 @@ import org.eclipse.lsp4j.DocumentHighlightParams;
 import org.eclipse.lsp4j.DocumentRangeFormattingParams;
 import org.eclipse.lsp4j.FormattingOptions;
 import org.eclipse.lsp4j.HoverParams;
+import org.eclipse.lsp4j.InlayHintParams;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PrepareRenameParams;
 import org.eclipse.lsp4j.Range;
@@ -151,6 +152,29 @@ class LanguageServerRobustnessTest extends ProtocolSession {
                 }
             }
         }
+        assertEquals(List.of(), client.guardedFailures);
+    }
+
+    /** Seed 21's mutant of fabric.physical.pod-ratios.fabric: 2,147,483,647 nodes of 8 Gaudi 3 overflow an int count. */
+    @Test
+    void shouldHoverAndHintAClusterTooLargeToCountWithoutAFailure() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "uncountable.fabric", """
+                import fabric.catalog.intel.*
+                import fabric.catalog.standards.*
+
+                cluster Gaudi {
+                    nodes 2147483647 x Gaudi3_HLS
+                    scale-out RoCEv2_200 fat-tree {
+                        tiers 3
+                        planes 3
+                        oversubscription 1:1, 1:1
+                        pods 16 accelerators at 1:1 joined 1:1
+                    }
+                }
+                """);
+        assertFalse(awaitDiagnostics(file).isEmpty(), "the counts validator refuses the node count");
+        answer(documents.hover(new HoverParams(file, new Position(3, 10))));
+        answer(documents.inlayHint(new InlayHintParams(file, new Range(new Position(0, 0), new Position(13, 0)))));
         assertEquals(List.of(), client.guardedFailures);
     }
 
