@@ -14,19 +14,8 @@ import org.junit.jupiter.api.Test;
 /** A training plan's dispatcher: mapped as written (all-to-all when absent), warned where no all-to-all exists. */
 class ExpertDispatcherValidationTest extends FabricModelTest {
 
-    /** A training of a {@code kind} (moe or transformer) model on 16 accelerators, DP 16, then {@code plan}. */
     private Model training(String kind, String plan) throws Exception {
-        String experts = kind.equals("moe") ? " experts 8 top-k 2 expert-ffn 256" : "";
-        return parser.parse("""
-                cluster C { nodes 2 x 8 accelerators link 50 GB/s latency 1 us }
-                model M %s { layers 2 hidden 256 heads 4 vocab 1000%s }
-                training T {
-                    model M on C
-                    sequence 1024
-                    batch 32 sequences
-                    parallel data 16 %s
-                }
-                """.formatted(kind, experts, plan));
+        return ExpertPlanModels.training(parser, kind, plan);
     }
 
     private Dispatcher mapped(String plan) throws Exception {
