@@ -34,8 +34,8 @@ public interface CollectiveTimer {
     double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing);
 
     /**
-     * {@link #expertAllToAllSeconds(double, ExpertRoutingSpec)} with the routing's dispatcher: under
-     * {@link ExpertRoutingSpec.Dispatcher#DEEPEP} the pairs carry {@code dispatch}'s deduplicated
+     * {@link #expertAllToAllSeconds(double, ExpertRoutingSpec)} with the routing's dispatcher: a non-null
+     * {@code dispatch} ({@link DeduplicatedDispatch#of}, DeepEP's kernels) gives the pairs its deduplicated
      * weights. Default: the uniform all-to-all (a timer without scale-up domains).
      */
     default double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing,

@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.training;
 
 import org.fabricsim.runtime.collective.ExpertKernels;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
 
 /**
  * The traffic of DeepEP's normal dispatch (and, reversed, combine) kernels in training, as weights on
@@ -33,6 +35,15 @@ public record DeduplicatedDispatch(int topK, int experts) {
         if (topK < 1 || experts < topK) {
             throw new IllegalArgumentException("top-k must be positive and experts at least top-k");
         }
+    }
+
+    /**
+     * The deduplicated dispatch of {@code model}'s MoE layers when {@code routing} runs DeepEP's kernels, or null
+     * (the uniform all-to-all) for a dense model or the all-to-all dispatcher. O(1).
+     */
+    public static DeduplicatedDispatch of(TransformerSpec model, ExpertRoutingSpec routing) {
+        return model.moe() && routing.dispatcher() == ExpertRoutingSpec.Dispatcher.DEEPEP
+                ? new DeduplicatedDispatch(model.topK(), model.experts()) : null;
     }
 
     /**

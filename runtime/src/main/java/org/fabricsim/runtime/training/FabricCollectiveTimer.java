@@ -197,8 +197,8 @@ public final class FabricCollectiveTimer implements RunTimer {
     }
 
     /**
-     * The all-to-all above; under the DeepEP dispatcher (with {@code dispatch} given) each pair's
-     * bytes are weighted as {@link DeduplicatedDispatch} says, by whether the pair shares a domain.
+     * The all-to-all above; with a {@code dispatch} (DeepEP's kernels, {@link DeduplicatedDispatch#of}) each
+     * pair's bytes are weighted as it says, by whether the pair shares a domain; null: uniform.
      */
     @Override
     public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec expertRouting,
@@ -209,9 +209,8 @@ public final class FabricCollectiveTimer implements RunTimer {
         }
         double toBusiest = expertRouting.busiestLoad() * bytesPerRank / group;
         double toOthers = expertRouting.otherLoad(group) * bytesPerRank / group;
-        DeduplicatedDispatch dedup = deduplicates(expertRouting, dispatch) ? dispatch : null;
-        return solved.once(expertKey(bytesPerRank, expertRouting, dedup),
-                () -> patterns.expertAllToAll(toBusiest, toOthers, dedup), patterns::expertGroupsCrossDomains);
+        return solved.once(expertKey(bytesPerRank, expertRouting, dispatch),
+                () -> patterns.expertAllToAll(toBusiest, toOthers, dispatch), patterns::expertGroupsCrossDomains);
     }
 
     @Override
@@ -240,13 +239,8 @@ public final class FabricCollectiveTimer implements RunTimer {
     public void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec expertRouting,
             DeduplicatedDispatch dispatch, double times) {
         if (times > 0 && expertAllToAllSeconds(bytesPerRank, expertRouting, dispatch) > 0) {
-            DeduplicatedDispatch dedup = deduplicates(expertRouting, dispatch) ? dispatch : null;
-            solved.count(expertKey(bytesPerRank, expertRouting, dedup), times);
+            solved.count(expertKey(bytesPerRank, expertRouting, dispatch), times);
         }
-    }
-
-    private static boolean deduplicates(ExpertRoutingSpec expertRouting, DeduplicatedDispatch dispatch) {
-        return dispatch != null && expertRouting.dispatcher() == ExpertRoutingSpec.Dispatcher.DEEPEP;
     }
 
     @Override

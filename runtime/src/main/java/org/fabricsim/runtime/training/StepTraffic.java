@@ -45,8 +45,7 @@ final class StepTraffic {
         double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
         timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TrainingStep.TP_COLLECTIVES_PER_PASS * passes * m * layers);
         cp.count(timer, m * layers);
-        DeduplicatedDispatch dedup = spec.model().moe()
-                ? new DeduplicatedDispatch(spec.model().topK(), spec.model().experts()) : null;
+        DeduplicatedDispatch dedup = DeduplicatedDispatch.of(spec.model(), par.expertRouting());
         for (double bytes : allToAllBytes) {
             timer.countExpertAllToAll(bytes, par.expertRouting(), dedup, 2 * m * moeLayers);
         }

@@ -123,7 +123,7 @@ public final class TrainingStep {
                 smShare, timer);
         double dispatchElement = Device.dispatchElementBytes(pacing, spec.precision());
         double routedBytes = tokens / tp * model.topK() * model.hidden();
-        DeduplicatedDispatch dedup = model.moe() ? new DeduplicatedDispatch(model.topK(), model.experts()) : null;
+        DeduplicatedDispatch dedup = DeduplicatedDispatch.of(model, par.expertRouting());
         double epPerPass = model.moe()
                 ? timer.expertAllToAllSeconds(routedBytes * dispatchElement, par.expertRouting(), dedup)
                         + timer.expertAllToAllSeconds(routedBytes * e, par.expertRouting(), dedup) : 0;
