@@ -15,7 +15,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
  * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). In-switch
  * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}, heads one
- * domain's GPUs), and across domains (NVLSTree) its trees' latency ({@link NcclTuning#nvlsTreeLatencyPs});
+ * domain's GPUs; across domains NVLSTree's chunk rule), and across domains (NVLSTree) its trees' latency ({@link NcclTuning#nvlsTreeLatencyPs});
  * CollNet pays its aggregation tree's depth in flight ({@link Schedule#fixedLatencyPs}) and NCCL's CollNet
  * latency ({@link NcclTuning#collNetLatencyPs}) instead of step latencies. Hop counts are taken once per phase
  * ({@link PhaseHops}); each protocol then costs O(phases).
@@ -90,7 +90,7 @@ final class ProtocolCost {
         double capPs = busBytes / capBytesPerSecond * 1e12;
         double transferPs = Math.max(bandwidthPs / tuning.efficiency(algorithm, protocol, domains), capPs);
         if (algorithm == Algorithm.IN_NETWORK) {
-            transferPs *= 1 + NvlsPipeline.fillFraction(request.sizeBytes(), domain, request.generation());
+            transferPs *= 1 + NvlsPipeline.fillFraction(request.sizeBytes(), domain, domains, request.generation());
         }
         long stepsPs = stepLatencyPs(overheads);
         return Math.round(transferPs) + propagationPs + stepsPs + callLatencyPs(protocol, overheads, stepsPs)
