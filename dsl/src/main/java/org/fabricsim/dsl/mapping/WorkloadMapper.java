@@ -45,6 +45,7 @@ import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.SharedFabricSpec;
 import org.fabricsim.runtime.spec.SoftwareSpec;
+import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
@@ -111,7 +112,15 @@ final class WorkloadMapper {
                 TrainingSpec.Sharding.valueOf(training.getSharding().getName()),
                 TrainingSpec.Recompute.valueOf(training.getRecompute().getName()),
                 training.getOverlap() == null ? DEFAULT_OVERLAP : Units.fraction(training.getOverlap()),
-                toSoftware(training.getSoftware()), training.isTensorOverlap(), trainTokens(training));
+                toSoftware(training.getSoftware()), training.isTensorOverlap(), trainTokens(training),
+                fp8Scaling(training));
+    }
+
+    /** The FP8 recipe's scaling as written; per tensor when the training does not say. */
+    private static Fp8Scaling fp8Scaling(Training training) {
+        return Written.written(training, Literals.TRAINING__FP8_SCALING)
+                && training.getFp8Scaling() == org.fabricsim.dsl.fabric.Fp8Scaling.BLOCKWISE
+                        ? Fp8Scaling.BLOCKWISE : Fp8Scaling.TENSOR;
     }
 
     /** The tokens of {@code train N [million|billion|trillion] tokens}; 0 when the training does not say. */

@@ -4,6 +4,7 @@ import java.util.Locale;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.Precision;
 
 /**
@@ -23,12 +24,24 @@ import org.fabricsim.runtime.spec.Precision;
  *                               ComputeCalibration#FLOPS_PER_TILE_SLOT}, at least 1
  * @param activationBytes        bytes of one activation element: 2 (BF16; FP8 GEMMs still keep BF16
  *                               activations between kernels)
+ * @param bf16MatmulEfficiency   the BF16 GEMMs' fraction of {@code bf16FlopsPerSecond}, as {@code matmulEfficiency}
+ *                               for BF16: the rate of the GEMMs an FP8 recipe keeps in BF16 ({@link #highPrecision});
+ *                               0 when every GEMM runs at {@code gemmFlopsPerSecond}
+ * @param blockwiseFp8           whether the GEMMs are FP8 with blockwise scaling ({@link BlockwiseFp8})
  */
 public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
-        double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond) {
+        double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond,
+        double bf16MatmulEfficiency, boolean blockwiseFp8) {
 
     /** Profile parameters {@code compute.sustained-fraction.<architecture>}. */
     public static final String SUSTAINED_FRACTION = "compute.sustained-fraction.";
+
+    /** A device whose GEMMs all run at one rate, {@code matmulEfficiency} of {@code gemmFlopsPerSecond}. */
+    public Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
+            double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond) {
+        this(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
+                activationBytes, attentionFlopsPerSecond, 0, false);
+    }
 
     /** A device whose tensor cores sustain their measured rate (no sustained-fraction derating). */
     public Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
@@ -46,6 +59,15 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      * @throws IllegalArgumentException naming the part, the precision and what to write instead
      */
     public static Device forTraining(AcceleratorSpec accelerator, Precision precision, CalibrationProfile profile) {
+        return forTraining(accelerator, precision, Fp8Scaling.TENSOR, profile);
+    }
+
+    /**
+     * As {@link #forTraining(AcceleratorSpec, Precision, CalibrationProfile)}, with the FP8 recipe's {@code scaling}:
+     * blockwise GEMMs run at {@link BlockwiseFp8}'s rate and pay its quantization passes.
+     */
+    public static Device forTraining(AcceleratorSpec accelerator, Precision precision, Fp8Scaling scaling,
+            CalibrationProfile profile) {
         if (precision == Precision.FP4 || precision == Precision.INT8) {
             throw new IllegalArgumentException("training at " + precision.name().toLowerCase(Locale.ROOT)
                     + " is not modelled: the compute model has GEMM rates for bf16 and fp8 only; train at bf16 or fp8");
@@ -54,7 +76,8 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
             throw new IllegalArgumentException(accelerator.name() + " has no FP8 rate in the catalog, so FP8 GEMMs"
                     + " would run at the BF16 rate: train at bf16, or give the accelerator an 'fp8 ... TFLOPS' compute rate");
         }
-        return of(accelerator, precision, profile);
+        Device device = of(accelerator, precision, profile);
+        return scaling == Fp8Scaling.BLOCKWISE && runsFp8(accelerator, precision) ? device.blockwise() : device;
     }
 
     /**
@@ -71,10 +94,28 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
                 : accelerator.matmulEfficiency();
         double sustained = sustainedFraction(accelerator, profile);
         double efficiency = (measured > 0 ? measured : 1.0) * sustained;
+        double bf16Measured = accelerator.matmulEfficiency() > 0 ? accelerator.matmulEfficiency() : 1.0;
         int slots = accelerator.computeUnits() > 0 ? accelerator.computeUnits()
                 : (int) Math.max(1, Math.round(bf16 / ComputeCalibration.FLOPS_PER_TILE_SLOT));
         return new Device(gemm, bf16, accelerator.memoryBytesPerSecond(), efficiency, slots,
-                Precision.BF16.bytes(), bf16 * sustained);
+                Precision.BF16.bytes(), bf16 * sustained, bf16Measured * sustained, false);
+    }
+
+    /** This device with its GEMMs at FP8 with blockwise scaling. */
+    public Device blockwise() {
+        return new Device(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
+                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, true);
+    }
+
+    /**
+     * The device the GEMMs an FP8 recipe keeps in BF16 run on: the BF16 peak at {@code bf16MatmulEfficiency}.
+     * DeepSeek-V3 (§3.3) keeps the embedding, the output head, the MoE gating, the normalizations and attention in
+     * BF16 or FP32, and so does Megatron-Core with Transformer Engine (its output layer and router are not Transformer
+     * Engine modules). This device itself when it states no separate BF16 rate.
+     */
+    public Device highPrecision() {
+        return bf16MatmulEfficiency <= 0 ? this : new Device(bf16FlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, bf16MatmulEfficiency,
+                tileSlots, activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, false);
     }
 
     /**

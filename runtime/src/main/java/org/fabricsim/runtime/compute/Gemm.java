@@ -8,7 +8,8 @@ package org.fabricsim.runtime.compute;
  * half that when it fits the shape better, as libraries choose a narrower tile for narrow
  * outputs), a batch of b GEMMs in one kernel has t = b·⌈m/R⌉·⌈n/C⌉ tiles, q_tile = mn ÷
  * (⌈m/R⌉·⌈n/C⌉·R·C) (padding of the edge tiles) and, with S tile slots, q_wave = (t/S) ÷ ⌈t/S⌉
- * (the last wave runs partly empty); K₀ = {@link ComputeCalibration#TILE_DEPTH}. Time = max(FLOPs ÷
+ * (the last wave runs partly empty); K₀ = {@link ComputeCalibration#TILE_DEPTH}. A blockwise-scaled FP8 GEMM
+ * replaces k ÷ (k + K₀) by {@link BlockwiseFp8#depth} (its promotion and larger per-tile cost). Time = max(FLOPs ÷
  * (peak × efficiency), bytes ÷ bandwidth) with bytes = e(mk + kn + mn) for elements of e bytes,
  * per GEMM of the batch. O(1).
  */
@@ -33,7 +34,7 @@ public final class Gemm {
         }
         double wide = quantization(device, m, n, batch, ComputeCalibration.TILE_COLUMNS);
         double narrow = quantization(device, m, n, batch, ComputeCalibration.TILE_COLUMNS / 2);
-        double depth = k / (k + ComputeCalibration.TILE_DEPTH);
+        double depth = device.blockwiseFp8() ? BlockwiseFp8.depth(k) : k / (k + ComputeCalibration.TILE_DEPTH);
         return device.matmulEfficiency() * Math.max(wide, narrow) * depth;
     }
 

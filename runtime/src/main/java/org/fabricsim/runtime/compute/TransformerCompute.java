@@ -22,6 +22,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * context parallelism computes without a mask ({@link CausalPairs}) runs at the stack's unmasked
  * efficiency instead: forward F·(1 − u)/(R·η) + F·u/(R·η_u); u = 0 without CP. Unfused attention: see
  * {@link #unfusedAttention}.</li>
+ * <li>Precision: at FP8 the projection, MLP and expert GEMMs run on the FP8 device, the router and the output head
+ * stay BF16 ({@link Device#highPrecision}); with blockwise scaling each FP8 GEMM also runs at {@link BlockwiseFp8}'s
+ * rate and quantizes its input forward and its output gradient backward.</li>
  * <li>Kernel launches: every kernel adds the profile's fixed cost c (GPU idle between dependent
  * kernels while the host issues the next): 3 per GEMM (forward, input and weight gradient), the
  * stack's element-wise kernels per layer forward and twice that backward, the attention kernels,
@@ -124,7 +127,7 @@ public final class TransformerCompute {
 
     /** Output layer and loss: logits GEMM (T, V/t, h) and the vocab-parallel cross entropy. */
     public PassTime logits() {
-        PassTime gemm = gemm(tokens, model.vocab() / (double) tensor, model.hidden());
+        PassTime gemm = gemm(device.highPrecision(), tokens, model.vocab() / (double) tensor, model.hidden());
         double logits = tokens * model.vocab() / tensor;
         return gemm.plus(new PassTime(
                 device.memorySeconds(logits * ComputeCalibration.CROSS_ENTROPY_FORWARD_BYTES_PER_LOGIT)
@@ -225,7 +228,7 @@ public final class TransformerCompute {
 
     private PassTime moe() {
         double localTokens = tokens / tensor;
-        PassTime router = gemm(localTokens, model.experts(), model.hidden());
+        PassTime router = gemm(device.highPrecision(), localTokens, model.experts(), model.hidden());
         double copies = localTokens * model.topK() * expertLoad;
         double localExperts = Math.max(1.0, model.experts() / (double) expert);
         double perExpert = copies / localExperts;
@@ -250,11 +253,22 @@ public final class TransformerCompute {
         return device.memorySeconds((hiddenBytes + passes * inner + permutation) * device.activationBytes());
     }
 
-    /** A GEMM's forward, and its backward as the input-gradient and weight-gradient GEMMs. */
+    /** A GEMM at the training precision (FP8 when the job trains at FP8). */
     private PassTime gemm(double m, double n, double k) {
-        double forward = Gemm.seconds(device, m, n, k, 1) + kernelSeconds;
-        double inputGradient = Gemm.seconds(device, m, k, n, 1) + kernelSeconds;
-        double weightGradient = Gemm.seconds(device, k, n, m, 1) + kernelSeconds;
+        return gemm(device, m, n, k);
+    }
+
+    /**
+     * A GEMM's forward, and its backward as the input-gradient and weight-gradient GEMMs, on {@code on}; a blockwise
+     * FP8 GEMM also quantizes its input (m·k) before the forward and its output gradient (m·n) before the backward,
+     * one kernel each ({@link BlockwiseFp8#quantizationSeconds}).
+     */
+    private PassTime gemm(Device on, double m, double n, double k) {
+        double quantizeInput = on.blockwiseFp8() ? BlockwiseFp8.quantizationSeconds(on, m * k) + kernelSeconds : 0;
+        double quantizeGradient = on.blockwiseFp8() ? BlockwiseFp8.quantizationSeconds(on, m * n) + kernelSeconds : 0;
+        double forward = Gemm.seconds(on, m, n, k, 1) + kernelSeconds + quantizeInput;
+        double inputGradient = Gemm.seconds(on, m, k, n, 1) + kernelSeconds + quantizeGradient;
+        double weightGradient = Gemm.seconds(on, k, n, m, 1) + kernelSeconds;
         double flops = Gemm.flops(m, n, k);
         return new PassTime(forward, inputGradient, weightGradient, flops, 3 * flops);
     }

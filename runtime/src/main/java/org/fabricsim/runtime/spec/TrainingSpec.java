@@ -21,11 +21,24 @@ package org.fabricsim.runtime.spec;
  * @param tensorOverlap         whether TP collectives overlap the GEMMs they feed (Megatron-Core {@code
  *                              --tp-comm-overlap}, Transformer Engine userbuffers)
  * @param trainTokens           the tokens the whole run trains on; 0 when the model does not say
+ * @param fp8Scaling            how the FP8 recipe scales its GEMM operands ({@link Fp8Scaling}); {@code BLOCKWISE}
+ *                              only with {@code precision} FP8
  */
 public record TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
         long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
         PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
-        SoftwareSpec software, boolean tensorOverlap, double trainTokens) implements WorkloadSpec {
+        SoftwareSpec software, boolean tensorOverlap, double trainTokens, Fp8Scaling fp8Scaling)
+        implements WorkloadSpec {
+
+    /** A job whose FP8 recipe, if it trains at FP8, scales per tensor. */
+    public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
+            long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
+            PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
+            SoftwareSpec software, boolean tensorOverlap, double trainTokens) {
+        this(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch, precision, parallel,
+                schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap, trainTokens,
+                Fp8Scaling.TENSOR);
+    }
 
     /** A job that states no token budget. */
     public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
@@ -56,6 +69,16 @@ public record TrainingSpec(String name, TransformerSpec model, ClusterSpec clust
         if (software == null) {
             throw new IllegalArgumentException("a training job needs a software stack");
         }
+        if (fp8Scaling == null || fp8Scaling == Fp8Scaling.BLOCKWISE && precision != Precision.FP8) {
+            throw new IllegalArgumentException("blockwise scaling is an FP8 recipe: train at fp8 or leave it out");
+        }
+    }
+
+    /** This job with its FP8 recipe scaling by {@code scaling}. */
+    public TrainingSpec withFp8Scaling(Fp8Scaling scaling) {
+        return new TrainingSpec(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch,
+                precision, parallel, schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap,
+                trainTokens, scaling);
     }
 
     /** Pipeline schedules. */

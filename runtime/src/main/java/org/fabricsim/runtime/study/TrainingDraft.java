@@ -2,6 +2,7 @@ package org.fabricsim.runtime.study;
 
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
@@ -65,10 +66,11 @@ public final class TrainingDraft {
         return this;
     }
 
-    /** The changed job. */
+    /** The changed job; its FP8 scaling kept while it trains at FP8, per tensor (no recipe) otherwise. */
     public TrainingSpec build() {
         return new TrainingSpec(base.name(), model, cluster, accelerators, sequence, batch, microBatch, precision,
                 parallel, schedule, virtualStages, sharding, recompute, base.overlap(), base.software(),
-                base.tensorOverlap(), base.trainTokens());
+                base.tensorOverlap(), base.trainTokens(),
+                precision == Precision.FP8 ? base.fp8Scaling() : Fp8Scaling.TENSOR);
     }
 }

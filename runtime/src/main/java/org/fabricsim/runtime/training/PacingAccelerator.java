@@ -31,7 +31,7 @@ final class PacingAccelerator {
         }
         double longest = -1;
         for (AcceleratorSpec type : types) {
-            PassTime time = layer.apply(Device.forTraining(type, spec.precision(), profile));
+            PassTime time = layer.apply(Device.forTraining(type, spec.precision(), spec.fp8Scaling(), profile));
             double seconds = time.forwardSeconds() + time.backwardSeconds();
             if (seconds > longest) {
                 longest = seconds;

@@ -100,7 +100,7 @@ public final class TrainingStep {
         AcceleratorSpec pacing = PacingAccelerator.of(spec, profile, d -> new TransformerCompute(d, model, tokens,
                 spec.sequence(), tp, par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds,
                 pairs).layer(model.moe()));
-        Device device = Device.forTraining(pacing, spec.precision(), profile);
+        Device device = Device.forTraining(pacing, spec.precision(), spec.fp8Scaling(), profile);
         double smShare = device.collectiveSmShare();
         TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
                 par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds, pairs);

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.SoftwareSpec;
@@ -18,9 +19,10 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * layer of gated SwiGLU experts, head width {@code head_dim}); the plan from tp, pp, dp, cp, ep with sequence
  * parallelism; routing balanced for every row (the "dropless" rows state no imbalance; {@code
  * ExpertRoutingSpec.DEFAULT}) with the row's {@code dispatcher} (alltoall, or deepep for DeepEP's deduplicating
- * kernels); micro-batch and virtual stages as the row states; the DGX H100 SuperPOD of the
- * Megatron-Core rows; Megatron's distributed optimizer (ZeRO-1) with overlapped gradient reduce-scatter and parameter all-gather
- * (overlap 1); no TP communication overlap (no row's script sets {@code --tp-comm-overlap}).
+ * kernels); micro-batch, virtual stages and the FP8 recipe's scaling ({@code fp8_scaling}) as the row states; the
+ * DGX H100 SuperPOD of the Megatron-Core rows; Megatron's distributed optimizer (ZeRO-1) with overlapped gradient
+ * reduce-scatter and parameter all-gather (overlap 1); no TP communication overlap (no row's script sets {@code
+ * --tp-comm-overlap}).
  *
  * <p>Counting: the rows print Megatron-LM's {@code num_floating_point_operations}, which differs from {@link
  * ModelFlops#perToken} (PaLM's 6N + 12·L·a·d·s, N with the router's h·E weights) by the router, 6·L·h·E per token,
@@ -46,7 +48,8 @@ final class MoeTrainingRows {
         return new TrainingSpec(name, model, TrainingFixtures.superPod6k(), plan.accelerators(), integer(row, "seq"),
                 Long.parseLong(row.get("gbs")), integer(row, "mbs"), Precision.valueOf(row.get("precision")), plan,
                 v > 1 ? TrainingSpec.PipelineSchedule.INTERLEAVED : TrainingSpec.PipelineSchedule.ONE_F_ONE_B, v,
-                TrainingSpec.Sharding.ZERO_1, recompute(row.get("recompute")), 1, SoftwareSpec.MEGATRON_CORE, false);
+                TrainingSpec.Sharding.ZERO_1, recompute(row.get("recompute")), 1, SoftwareSpec.MEGATRON_CORE, false, 0,
+                "blockwise".equals(row.get("fp8_scaling")) ? Fp8Scaling.BLOCKWISE : Fp8Scaling.TENSOR);
     }
 
     /** Model FLOPs per token as the row's source counts them (class comment). */
