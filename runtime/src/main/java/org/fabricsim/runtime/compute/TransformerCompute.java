@@ -29,7 +29,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <li>MLP: up (T, f/t or 2f/t gated, h), down (T, h, f/t). MoE: router (T/t, E, h); the busiest
  * expert-parallel rank runs E/EP experts over T/t·k·L token copies, L = min(skew, capacity) its
  * load over the mean ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad}), each expert
- * up (T/t·k·L·EP/E, f_e or 2f_e gated, h) and down (same rows, h, f_e); shared experts as a dense
+ * up (T/t·k·L·EP/E, f_e or 2f_e gated, h) and down (same rows, h, f_e), their forward and input-gradient
+ * GEMMs timed over the random rows routing gives one expert ({@link RaggedExpertRows}); shared experts as a dense
  * MLP of width shared·f_e. The FLOPs of a {@link PassTime} are the busiest rank's; MFU counts the
  * model's nominal FLOPs ({@link ModelFlops}).</li>
  * <li>Element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors per
@@ -231,8 +232,9 @@ public final class TransformerCompute {
         double perExpert = copies / localExperts;
         double width = model.expertFfn();
         double up = model.gatedMlp() ? 2 * width : width;
-        PassTime experts = gemm(perExpert, up, model.hidden()).plus(gemm(perExpert, model.hidden(), width))
-                .times(localExperts);
+        double sigma = RaggedExpertRows.sigma(perExpert, model.topK(), model.experts());
+        PassTime experts = expertGemm(perExpert, sigma, up, model.hidden())
+                .plus(expertGemm(perExpert, sigma, model.hidden(), width)).times(localExperts);
         PassTime shared = model.sharedExperts() > 0 ? denseMlp(width * model.sharedExperts(), 1) : PassTime.ZERO;
         return router.plus(experts).plus(shared);
     }
@@ -254,6 +256,15 @@ public final class TransformerCompute {
     private PassTime gemm(double m, double n, double k) {
         double forward = Gemm.seconds(device, m, n, k, 1) + kernelSeconds;
         double inputGradient = Gemm.seconds(device, m, k, n, 1) + kernelSeconds;
+        double weightGradient = Gemm.seconds(device, k, n, m, 1) + kernelSeconds;
+        double flops = Gemm.flops(m, n, k);
+        return new PassTime(forward, inputGradient, weightGradient, flops, 3 * flops);
+    }
+
+    /** {@link #gemm} of one expert over its random rows, mean m and spread σ ({@link RaggedExpertRows}). */
+    private PassTime expertGemm(double m, double sigma, double n, double k) {
+        double forward = RaggedExpertRows.seconds(device, m, sigma, n, k) + kernelSeconds;
+        double inputGradient = RaggedExpertRows.seconds(device, m, sigma, k, n) + kernelSeconds;
         double weightGradient = Gemm.seconds(device, k, n, m, 1) + kernelSeconds;
         double flops = Gemm.flops(m, n, k);
         return new PassTime(forward, inputGradient, weightGradient, flops, 3 * flops);
