@@ -32,7 +32,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <li>MLP: up (T, f/t or 2f/t gated, h), down (T, h, f/t). MoE: router (T/t, E, h); the busiest
  * expert-parallel rank runs E/EP experts over T/t·k·L token copies, L = min(skew, capacity) its
  * load over the mean ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec#busiestLoad}), each expert
- * up (T/t·k·L·EP/E, f_e or 2f_e gated, h) and down (same rows, h, f_e); shared experts as a dense
+ * up (T/t·k·L·EP/E, f_e or 2f_e gated, h) and down (same rows, h, f_e), their forward and input-gradient
+ * GEMMs timed over the random rows routing gives one expert ({@link RaggedExpertRows}); shared experts as a dense
  * MLP of width shared·f_e. The FLOPs of a {@link PassTime} are the busiest rank's; MFU counts the
  * model's nominal FLOPs ({@link ModelFlops}).</li>
  * <li>Element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors per
@@ -234,8 +235,9 @@ public final class TransformerCompute {
         double perExpert = copies / localExperts;
         double width = model.expertFfn();
         double up = model.gatedMlp() ? 2 * width : width;
-        PassTime experts = gemm(perExpert, up, model.hidden()).plus(gemm(perExpert, model.hidden(), width))
-                .times(localExperts);
+        double sigma = RaggedExpertRows.sigma(perExpert, model.topK(), model.experts());
+        PassTime experts = expertGemm(perExpert, sigma, up, model.hidden())
+                .plus(expertGemm(perExpert, sigma, model.hidden(), width)).times(localExperts);
         PassTime shared = model.sharedExperts() > 0 ? denseMlp(width * model.sharedExperts(), 1) : PassTime.ZERO;
         return router.plus(experts).plus(shared);
     }
@@ -255,19 +257,29 @@ public final class TransformerCompute {
 
     /** A GEMM at the training precision (FP8 when the job trains at FP8). */
     private PassTime gemm(double m, double n, double k) {
-        return gemm(device, m, n, k);
+        return gemm(device, m, 0, n, k);
+    }
+
+    private PassTime gemm(Device on, double m, double n, double k) {
+        return gemm(on, m, 0, n, k);
+    }
+
+    /** {@link #gemm} of one expert over its random rows, mean m and spread σ ({@link RaggedExpertRows}). */
+    private PassTime expertGemm(double m, double sigma, double n, double k) {
+        return gemm(device, m, sigma, n, k);
     }
 
     /**
-     * A GEMM's forward, and its backward as the input-gradient and weight-gradient GEMMs, on {@code on}; a blockwise
-     * FP8 GEMM also quantizes its input (m·k) before the forward and its output gradient (m·n) before the backward,
-     * one kernel each ({@link BlockwiseFp8#quantizationSeconds}).
+     * A GEMM's forward, and its backward as the input-gradient and weight-gradient GEMMs, on {@code on}, over m rows
+     * (mean m, spread σ; σ = 0 for fixed rows, {@link RaggedExpertRows}): the forward and input gradient tile m, the
+     * weight gradient reduces over it. A blockwise FP8 GEMM also quantizes its input (m·k) before the forward and its
+     * output gradient (m·n) before the backward, one kernel each ({@link BlockwiseFp8#quantizationSeconds}).
      */
-    private PassTime gemm(Device on, double m, double n, double k) {
+    private PassTime gemm(Device on, double m, double sigma, double n, double k) {
         double quantizeInput = on.blockwiseFp8() ? BlockwiseFp8.quantizationSeconds(on, m * k) + kernelSeconds : 0;
         double quantizeGradient = on.blockwiseFp8() ? BlockwiseFp8.quantizationSeconds(on, m * n) + kernelSeconds : 0;
-        double forward = Gemm.seconds(on, m, n, k, 1) + kernelSeconds + quantizeInput;
-        double inputGradient = Gemm.seconds(on, m, k, n, 1) + kernelSeconds + quantizeGradient;
+        double forward = RaggedExpertRows.seconds(on, m, sigma, n, k) + kernelSeconds + quantizeInput;
+        double inputGradient = RaggedExpertRows.seconds(on, m, sigma, k, n) + kernelSeconds + quantizeGradient;
         double weightGradient = Gemm.seconds(on, k, n, m, 1) + kernelSeconds;
         double flops = Gemm.flops(m, n, k);
         return new PassTime(forward, inputGradient, weightGradient, flops, 3 * flops);

@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.inference;
 
+import org.fabricsim.runtime.sim.RoutedMaximum;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;

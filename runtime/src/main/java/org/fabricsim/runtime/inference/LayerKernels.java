@@ -3,6 +3,7 @@ package org.fabricsim.runtime.inference;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.Gemm;
 import org.fabricsim.runtime.compute.SplitKGemm;
+import org.fabricsim.runtime.sim.RoutedMaximum;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.SoftwareSpec;

@@ -3,6 +3,7 @@ package org.fabricsim.runtime.inference;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.compute.Device;
+import org.fabricsim.runtime.sim.RoutedMaximum;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.PoolFeatures;

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.inference;
 
 import java.util.Arrays;
 
+import org.fabricsim.runtime.sim.RoutedMaximum;
 import org.fabricsim.runtime.sim.StandardNormal;
 
 /**

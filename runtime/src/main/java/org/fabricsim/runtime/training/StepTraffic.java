@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.training;
 
 import org.fabricsim.runtime.compute.ComputeCalibration;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -45,9 +46,10 @@ final class StepTraffic {
         double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
         timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TrainingStep.TP_COLLECTIVES_PER_PASS * passes * m * layers);
         cp.count(timer, m * layers);
-        DeduplicatedDispatch dedup = DeduplicatedDispatch.of(spec.model(), par.expertRouting());
+        ExpertRoutingSpec routing = SampledRouting.of(spec);
+        DeduplicatedDispatch dedup = DeduplicatedDispatch.of(spec.model(), routing);
         for (double bytes : allToAllBytes) {
-            timer.countExpertAllToAll(bytes, par.expertRouting(), dedup, 2 * m * moeLayers);
+            timer.countExpertAllToAll(bytes, routing, dedup, 2 * m * moeLayers);
         }
         timer.countPipelineSends(ppBytes, 2 * m * plan.chunks());
         double gradients = stageParameters * ComputeCalibration.gradientReduceBytes(spec.precision());

@@ -7,6 +7,7 @@ import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.PassTime;
 import org.fabricsim.runtime.compute.TransformerCompute;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -95,7 +96,8 @@ public final class TrainingStep {
         double stepOverhead = profile.has(ComputeCalibration.STEP_OVERHEAD)
                 ? profile.value(ComputeCalibration.STEP_OVERHEAD) : 0;
         double tokens = (double) spec.microBatch() * spec.sequence() / par.context();
-        double expertLoad = par.expertRouting().busiestLoad();
+        ExpertRoutingSpec routing = SampledRouting.of(spec);
+        double expertLoad = routing.busiestLoad();
         CausalPairs pairs = CausalPairs.perRank(par.contextMode(), par.context(), spec.sequence());
         AcceleratorSpec pacing = PacingAccelerator.of(spec, profile, d -> new TransformerCompute(d, model, tokens,
                 spec.sequence(), tp, par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds,
@@ -123,10 +125,10 @@ public final class TrainingStep {
                 smShare, timer);
         double dispatchElement = Device.dispatchElementBytes(pacing, spec.precision());
         double routedBytes = tokens / tp * model.topK() * model.hidden();
-        DeduplicatedDispatch dedup = DeduplicatedDispatch.of(model, par.expertRouting());
+        DeduplicatedDispatch dedup = DeduplicatedDispatch.of(model, routing);
         double epPerPass = model.moe()
-                ? timer.expertAllToAllSeconds(routedBytes * dispatchElement, par.expertRouting(), dedup)
-                        + timer.expertAllToAllSeconds(routedBytes * e, par.expertRouting(), dedup) : 0;
+                ? timer.expertAllToAllSeconds(routedBytes * dispatchElement, routing, dedup)
+                        + timer.expertAllToAllSeconds(routedBytes * e, routing, dedup) : 0;
         double ppBytes = tokens * model.hidden() * e / (sp ? tp : 1);
         double send = timer.pipelineSendSeconds(ppBytes);
         double bytesPerGradient = ComputeCalibration.gradientReduceBytes(spec.precision());

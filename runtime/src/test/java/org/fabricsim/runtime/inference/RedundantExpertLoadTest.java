@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import java.util.Arrays;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.sim.RoutedMaximum;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.PoolFeatures;

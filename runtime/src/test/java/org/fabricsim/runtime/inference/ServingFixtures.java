@@ -2,6 +2,7 @@ package org.fabricsim.runtime.inference;
 
 import java.util.List;
 
+import org.fabricsim.runtime.sim.RoutedMaximum;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import org.fabricsim.runtime.sim.RoutedMaximum;
 import org.junit.jupiter.api.Test;
 
 class UnevenRanksMaximumTest {

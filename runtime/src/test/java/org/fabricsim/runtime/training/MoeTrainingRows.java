@@ -18,7 +18,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <p>By fixed rules, as the Megatron-Core rows of {@link TrainingRows}: the model from its columns (every layer an MoE
  * layer of gated SwiGLU experts, head width {@code head_dim}); the plan from tp, pp, dp, cp, ep with sequence
  * parallelism; routing balanced for every row (the "dropless" rows state no imbalance; {@code
- * ExpertRoutingSpec.DEFAULT}) with the row's {@code dispatcher} (alltoall, or deepep for DeepEP's deduplicating
+ * ExpertRoutingSpec.DEFAULT}; the step still loads the busiest expert rank as random routing does, {@link
+ * SampledRouting}) with the row's {@code dispatcher} (alltoall, or deepep for DeepEP's deduplicating
  * kernels); micro-batch, virtual stages and the FP8 recipe's scaling ({@code fp8_scaling}) as the row states; the
  * DGX H100 SuperPOD of the Megatron-Core rows; Megatron's distributed optimizer (ZeRO-1) with overlapped gradient
  * reduce-scatter and parameter all-gather (overlap 1); no TP communication overlap (no row's script sets {@code

@@ -1,4 +1,4 @@
-package org.fabricsim.runtime.inference;
+package org.fabricsim.runtime.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

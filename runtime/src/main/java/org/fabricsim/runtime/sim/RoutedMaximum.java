@@ -1,4 +1,4 @@
-package org.fabricsim.runtime.inference;
+package org.fabricsim.runtime.sim;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -6,7 +6,8 @@ import java.util.SplittableRandom;
 /**
  * The expected load of the busiest of G groups over their mean load when n items each pick k
  * distinct of B bins uniformly at random, bin j belonging to group j mod G: E[max_g c_g] ÷ (n·k/G),
- * c_g the picks that land in group g. Two uses in serving:
+ * c_g the picks that land in group g. Training's busiest expert rank of a micro-batch
+ * ({@code training.SampledRouting}) and two uses in serving:
  * <ul>
  * <li><b>Expert routing:</b> n tokens, each routed to its top-k of E experts (B = E), the experts
  * spread over the G = max(EP, TP) ranks that hold them. A rank's c_g is a sum of n hypergeometric
@@ -29,7 +30,7 @@ import java.util.SplittableRandom;
  * σ·E[max of G standard normals] ÷ mean ∝ 1/√n). Each power is sampled once, when first needed: O(draws)
  * then, O(1) per look-up; memory O(B + G + powers). Exact for G = 1 (L = 1).
  */
-final class RoutedMaximum {
+public final class RoutedMaximum {
     static final long SEED = 0x5EEDL;
     static final int LARGEST_POWER = 12;
     static final int DRAWS_PER_POINT = 1 << 18;
@@ -47,7 +48,7 @@ final class RoutedMaximum {
      * @param bins   B, the bins (experts, or ranks)
      * @param groups G, the groups the bins belong to, bin j to group j mod G
      */
-    RoutedMaximum(int picks, int bins, int groups) {
+    public RoutedMaximum(int picks, int bins, int groups) {
         if (picks < 1 || picks > bins || groups < 1) {
             throw new IllegalArgumentException("need 1 ≤ picks ≤ bins and groups ≥ 1: " + picks + ", " + bins + ", "
                     + groups);
@@ -61,7 +62,7 @@ final class RoutedMaximum {
     }
 
     /** L(n) = E[busiest group's picks] ÷ (n·k/G) for {@code items} items (see the class comment); 1 for none. */
-    double factor(long items) {
+    public double factor(long items) {
         if (groups == 1 || items < 1) {
             return 1;
         }
