@@ -19,7 +19,8 @@ import java.util.Locale;
  *
  * CLASS#METHOD names a public static method of this package without parameters that returns a double (the
  * run's simulated result, compared between the builds), {@code TrainingHarness#dcqcnStepSeconds} when left
- * out; {@code InferenceHarness#millionRequestsSeconds} and {@code InferenceHarness#millionProductionRequestsSeconds}
+ * out; {@code TrainingHarness#roceStepSeconds} runs the RoCE row without congestion control, and
+ * {@code InferenceHarness#millionRequestsSeconds} and {@code InferenceHarness#millionProductionRequestsSeconds}
  * run the serving benchmark.
  *
  * Each class path (':'-separated) holds this harness compiled against that build, the build's runtime

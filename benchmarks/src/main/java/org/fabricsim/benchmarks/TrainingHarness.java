@@ -126,6 +126,13 @@ public final class TrainingHarness {
         return (Double) result.metrics().get("stepTimeSeconds");
     }
 
+    /** One cold step of the job on Meta's RoCE without congestion control (the {@code behaviour} row): its step time, seconds. */
+    public static double roceStepSeconds() {
+        RunResult result = new TrainingRuns(llama405b16k(), TrainingSimulator.SEED,
+                roce(FabricSpec.CongestionControl.NONE)).run(CalibrationProfile.defaults());
+        return (Double) result.metrics().get("stepTimeSeconds");
+    }
+
     /**
      * The job with the spine tier stated as examples/llama3-405b does: 512 Arista 7800R3-class CTSWs of 576 x 400G
      * with 8 GB of buffer (a Jericho2 packet processor's HBM), pods of 1,024 GPUs: the same tree as the derived one.

@@ -149,9 +149,9 @@ final class ComponentSearch {
 
     /**
      * Breadth-first search from the dirty links; falls back to {@link #collectAll} at half the loaded
-     * links unless {@link #searchToEnd}. A lone class is reached where it would be if listed, but not
-     * collected: its rate stands, and its links are all dirty and seeded when it can be reached (it
-     * started since the last solve).
+     * links unless {@link #searchToEnd}. A lone class is in no list, so the search does not reach it and
+     * does not collect it: its rate stands, and its links are all dirty and seeded when it can matter (it
+     * started since the last solve), where they count towards the fallback as loaded links.
      */
     private int collectComponent(int[] records, int stride, int handleBound) {
         epoch++;
@@ -173,10 +173,6 @@ final class ComponentSearch {
         int head = 0;
         while (head < links) {
             int link = componentLinks[head++];
-            int loneFlow = lone.owner(link);
-            if (loneFlow >= 0 && (reached[loneFlow >>> 6] & 1L << loneFlow) == 0) {
-                reached[loneFlow >>> 6] |= 1L << loneFlow;
-            }
             int[] list = linkFlows[link];
             int count = linkFlowCount[link];
             if (flows + count > componentFlows.length) {
@@ -212,7 +208,7 @@ final class ComponentSearch {
 
     /**
      * Lists the reached classes in {@link #componentFlows} in handle order, read off the reached bits (one
-     * word per 64 handles; a lone class is reached but not live, so not listed), and returns how many: the
+     * word per 64 handles; only live classes, which a lone one is not), and returns how many: the
      * solve then reads their records and per-class arrays in address order, as after {@link #collectAll}.
      * O(handles / 64 + F), as the clearing of the bits before the search.
      */

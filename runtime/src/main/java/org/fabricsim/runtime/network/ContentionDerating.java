@@ -251,7 +251,7 @@ final class ContentionDerating {
      */
     private double measuredFactor(FlowTable table, int link, FixLog paths) {
         double rate = reading.factor(table, link, paths);
-        double held = headOfLine.factor(table, link, idealRate, ideal);
+        double held = headOfLine.factor(table, link, idealRate, ideal, paths);
         blocked[link] = held < rate;
         return Math.min(rate, held);
     }

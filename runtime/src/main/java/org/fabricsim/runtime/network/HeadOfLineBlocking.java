@@ -29,8 +29,11 @@ import org.fabricsim.runtime.topology.Graph;
  * Otherwise it is 1: without a held-back flow on the link nothing changes, and where the buffer absorbs
  * the backlog (PFC's shared buffer against a short burst) nothing blocks.
  *
- * <p>Cost: O(classes on L + classes on its next links + classes on their input links, the last once per
- * solve) per saturated link whose buffer is finite, stamps per link instead of clearing, no allocation.
+ * <p>Cost: O(classes on L + classes on its next links that can bind + classes on their input links, the
+ * last once per solve) per saturated link whose buffer is finite, stamps per link instead of clearing, no
+ * allocation; L's classes are read from the ideal fill's {@link FixLog} after it has run (near its fix
+ * order, as {@link ContentionReading} reads them), and only those bound for a next link that can bind read
+ * their ideal rates and remaining bytes.
  */
 final class HeadOfLineBlocking {
     private final ContentionModel model;
@@ -47,6 +50,8 @@ final class HeadOfLineBlocking {
     private final double[] inputDemand;
     /** Those demands, capped at their links' capacities, for the water-filling. */
     private final double[] demands;
+    /** Per next link of the link being read: whether it can hold the link's classes back (decided when first seen). */
+    private final boolean[] binds;
     /** Per link, the stamp of the reading that last saw it as a next link, or as an input of a next link. */
     private final int[] seen;
     private int stamp;
@@ -63,6 +68,7 @@ final class HeadOfLineBlocking {
         offered = new double[links];
         idealThrough = new double[links];
         heldBytes = new double[links];
+        binds = new boolean[links];
         next = new int[2 * links];
         inputDemand = new double[links];
         demands = new double[links];
@@ -74,9 +80,13 @@ final class HeadOfLineBlocking {
     /**
      * The capacity factor of saturated {@code link} for head-of-line blocking, in (0, 1]: 1 where its
      * buffer is infinite or no class on it is held back downstream (see the class comment).
-     * {@code idealRate} per class and {@code fill}'s capacity left are the ideal fill's.
+     * {@code idealRate} per class and {@code fill}'s capacity left are the ideal fill's; the classes' paths are
+     * read from {@code paths} when not null (a {@link FixLog} with an entry for every class on the link), else
+     * from their records. A next link that can bind (more than one class, no capacity left in the ideal fill)
+     * is decided when first seen, and only such a link's sums are kept: a class bound elsewhere adds only its
+     * offer to the link's, so its ideal rate and remaining bytes are not read.
      */
-    double factor(FlowTable table, int link, double[] idealRate, ProgressiveFill fill) {
+    double factor(FlowTable table, int link, double[] idealRate, ProgressiveFill fill, FixLog paths) {
         double buffer = model.backlogBufferBytes(link);
         if (buffer == Double.POSITIVE_INFINITY) {
             return 1;
@@ -86,7 +96,7 @@ final class HeadOfLineBlocking {
         int entryShift = lists.entryShift;
         int indexMask = (1 << entryShift) - 1;
         long[] linkWeight = lists.weight;
-        int[] records = table.records;
+        int[] records = FixLog.recordsOf(paths, table);
         int stride = table.stride;
         double[] remaining = table.remainingBytes;
         int current = nextStamp();
@@ -95,7 +105,7 @@ final class HeadOfLineBlocking {
         for (int k = 0; k < count; k++) {
             int flow = list[k] >>> entryShift;
             int index = list[k] & indexMask;
-            int base = flow * stride;
+            int base = FixLog.recordOf(paths, flow, stride);
             int first = records[base + FlowTable.LINKS];
             int multiplicity = records[base + FlowTable.MULTIPLICITY];
             double offer = ContentionReading.offered(graph, linkWeight, multiplicity, first);
@@ -106,10 +116,16 @@ final class HeadOfLineBlocking {
             int d = records[base + FlowTable.LINKS + index + 1];
             if (seen[d] != current) {
                 seen[d] = current;
-                offered[d] = 0;
-                idealThrough[d] = 0;
-                heldBytes[d] = 0;
-                next[nextLinks++] = d;
+                binds[d] = linkWeight[d] >= 2 && fill.remaining(d) <= 1e-9 * graph.linkBytesPerSecond(d);
+                if (binds[d]) {
+                    offered[d] = 0;
+                    idealThrough[d] = 0;
+                    heldBytes[d] = 0;
+                    next[nextLinks++] = d;
+                }
+            }
+            if (!binds[d]) {
+                continue;
             }
             offered[d] += offer;
             idealThrough[d] += multiplicity * idealRate[flow];
@@ -121,10 +137,6 @@ final class HeadOfLineBlocking {
         double delivered = capacity;
         for (int i = 0; i < nextLinks; i++) {
             int d = next[i];
-            double downstream = graph.linkBytesPerSecond(d);
-            if (linkWeight[d] < 2 || fill.remaining(d) > 1e-9 * downstream) {
-                continue;
-            }
             double share = offered[d] / offeredOnLink;
             if (share >= 1 || heldBytes[d] <= buffer) {
                 continue; // no victim on the link to block, or a backlog that fits even if nothing drained
