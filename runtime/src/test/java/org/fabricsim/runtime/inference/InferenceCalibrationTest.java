@@ -42,11 +42,12 @@ public class InferenceCalibrationTest {
      * Rows that miss by more than {@link #TOLERANCE}, each with the bound it is held to, a little above
      * its documented error so that a change that widens it fails; no constant is fitted to any of them.
      * <ul>
-     * <li>trt-llama31-405b-h100-128-4096 is +23.1% (+32.0% before the engine's reservation,
-     * {@link EngineReservation}): published, 405B TP8 loses 28% from 128/2048 to 128/4096 where the model
-     * loses 21% (8B: 37% and 35%). The rest of what 405B at TP8 pays for long decodes on the H100 is not
-     * identified (candidates in docs/calibration.md, "The row that misses"); on the H200 the same cell is
-     * +13.0%.</li>
+     * <li>trt-llama31-405b-h100-128-4096 is +18.9% (+32.0% before the engine's reservation,
+     * {@link EngineReservation}; +23.1% while the TP all-reduce was costed on a line through 64 KiB and
+     * 64 MiB, {@link CollectiveFit}): published, 405B TP8 loses 28% from 128/2048 to 128/4096 where the
+     * model loses 20% (8B: 37% and 35%). The rest of what 405B at TP8 pays for long decodes on the H100 is
+     * not identified (candidates in docs/calibration.md, "The row that misses"); on the H200 the same cell
+     * is +10.6%.</li>
      * <li>trt-llama33-70b-h200-1000-2000 (−17.8%), the 70B model on one H200: its cache holds about 139 sequences (144 before the reservation),
      * just past the GEMMs' 128-row output tile, where the model's decode step jumps 53% (31.1 ms at 128
      * sequences, 47.5 ms at 129, context 2,000). CUDA graphs pad it to 256 rows, where the project's H200
@@ -56,7 +57,7 @@ public class InferenceCalibrationTest {
      * neighbour 128/4096, below the tile, was +17.8% and is +13.0% with the reservation.</li>
      * </ul>
      */
-    private static final Map<String, Double> KNOWN_MISSES = Map.of("trt-llama31-405b-h100-128-4096", 0.25,
+    private static final Map<String, Double> KNOWN_MISSES = Map.of("trt-llama31-405b-h100-128-4096", 0.20,
             "trt-llama33-70b-h200-1000-2000", 0.20);
     /** trtllm-bench throughput's default --kv_cache_free_gpu_mem_fraction (tensorrt_llm/bench/benchmark/throughput.py). */
     private static final double BENCH_KV_FRACTION = 0.90;
