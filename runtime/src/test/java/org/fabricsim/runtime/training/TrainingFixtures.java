@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.List;
 
+import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
@@ -80,6 +81,13 @@ final class TrainingFixtures {
      */
     static final SoftwareSpec MEGATRON_2021 = new SoftwareSpec("fabric.catalog.stacks.MegatronLM2021",
             SoftwareSpec.AttentionKernel.UNFUSED, 0, 0, 7);
+    /**
+     * Megatron-DeepSpeed (BigScience's fork, 2022): Megatron-LM 2021's kernels under DeepSpeed's pipeline engine and
+     * BF16 optimizer, which folds every micro-batch's BF16 gradients into FP32 copies outside the GEMMs
+     * ({@link org.fabricsim.runtime.compute.ComputeCalibration#BF16_OPTIMIZER_ACCUMULATE_BYTES}).
+     */
+    static final SoftwareSpec MEGATRON_DEEPSPEED = MEGATRON_2021.withGradientAccumulationBytes(
+            "fabric.catalog.stacks.MegatronDeepSpeed", ComputeCalibration.BF16_OPTIMIZER_ACCUMULATE_BYTES);
 
     private TrainingFixtures() {
     }
