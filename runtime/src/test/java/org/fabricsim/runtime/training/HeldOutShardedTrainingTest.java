@@ -25,7 +25,9 @@ class HeldOutShardedTrainingTest {
      * <li>A100 FSDP rows with full recompute, predicted low (−3.2 to −6.8): their published HFU (MFU × 4/3, a lower
      * bound by the source's own note) reaches 71–74% of the A100 peak on three rows, above the model's A100 GEMM ceiling
      * of 0.869 (MAMF) × 0.784 (the Ampere sustained fraction fitted on Megatron-LM rows) = 68.1%: no communication or
-     * scheduling mechanism can close it; the fitted fraction carries Megatron-LM's own losses. Likewise
+     * scheduling mechanism can close it; the fitted fraction carries Megatron-LM's own losses (session 51: charging
+     * the SC'21 runs' FP16 gradient-accumulation hook and refitting lifts these rows by about 0.6 points and worsens
+     * the fit, so that pass is not it). Likewise
      * mpt-30b-h100-32 (−3.2): published HFU 58.6%, the model's H100 ceiling 0.803 × 0.730 = 58.6%.</li>
      * <li>mpt-13b-h100-64 (+7.3): published MFU is flat from 8 to 64 GPUs (39.6–40.0%), so the loss is per GPU, not
      * network; at micro-batch 2 without recompute a layer's forward and backward take 16 ms, where FSDP's per-unit
