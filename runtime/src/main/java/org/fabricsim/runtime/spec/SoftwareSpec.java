@@ -18,9 +18,14 @@ package org.fabricsim.runtime.spec;
  *                                      fusion, or when the stack reduces every micro-batch's gradient, FSDP);
  *                                      {@link org.fabricsim.runtime.compute.ComputeCalibration#BF16_OPTIMIZER_ACCUMULATE_BYTES}
  *                                      for DeepSpeed's BF16 optimizer
+ * @param allReducesShardedGradients    whether a stack that shards only the optimizer states (ZeRO-1) still all-reduces
+ *                                      the whole gradient before each rank updates its shard (DeepSpeed's BF16 optimizer:
+ *                                      the engine's {@code buffered_allreduce_fallback} over
+ *                                      {@code get_grads_for_reduction()}), twice a reduce-scatter's ring volume
  */
 public record SoftwareSpec(String name, AttentionKernel attention, double attentionForwardEfficiency,
-        double attentionBackwardEfficiency, int elementwiseKernelsPerLayer, double gradientAccumulationBytes) {
+        double attentionBackwardEfficiency, int elementwiseKernelsPerLayer, double gradientAccumulationBytes,
+        boolean allReducesShardedGradients) {
 
     /**
      * Megatron-Core with Transformer Engine and cuDNN fused attention (2024), attention at head
@@ -104,13 +109,17 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
     /** A stack that accumulates gradients inside the weight-gradient GEMM or reduces them every micro-batch. */
     public SoftwareSpec(String name, AttentionKernel attention, double attentionForwardEfficiency,
             double attentionBackwardEfficiency, int elementwiseKernelsPerLayer) {
-        this(name, attention, attentionForwardEfficiency, attentionBackwardEfficiency, elementwiseKernelsPerLayer, 0);
+        this(name, attention, attentionForwardEfficiency, attentionBackwardEfficiency, elementwiseKernelsPerLayer, 0,
+                false);
     }
 
-    /** This stack with {@code bytes} of HBM traffic per local parameter per micro-batch to accumulate gradients. */
-    public SoftwareSpec withGradientAccumulationBytes(String stackName, double bytes) {
+    /**
+     * This stack's kernels under another gradient handling: {@code bytes} of HBM traffic per local parameter per
+     * micro-batch to accumulate gradients, and whether ZeRO-1 all-reduces the whole gradient.
+     */
+    public SoftwareSpec withGradientHandling(String stackName, double bytes, boolean allReduce) {
         return new SoftwareSpec(stackName, attention, attentionForwardEfficiency, attentionBackwardEfficiency,
-                elementwiseKernelsPerLayer, bytes);
+                elementwiseKernelsPerLayer, bytes, allReduce);
     }
 
     /**

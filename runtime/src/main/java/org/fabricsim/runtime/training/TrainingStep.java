@@ -42,8 +42,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <p>Data parallelism, per stage, with overlap fraction ω: the gradients of chunk c (FP32, or FP16
  * when training in FP16: {@link ComputeCalibration#gradientReduceBytes}) are ready progressively over its last backward
  * (duration b), so their reduce-scatter (all-reduce without sharding) starts at max(previous end,
- * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket); the tail past the
- * stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard, the
+ * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket; an all-reduce, twice the RS, when the
+ * stack all-reduces sharded gradients, {@link org.fabricsim.runtime.spec.SoftwareSpec#allReducesShardedGradients});
+ * the tail past the stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard, the
  * zeroing of the FP32 gradient buffer: every local parameter, the shard under ZeRO-3/FSDP, and the
  * profile's fixed per-step cost {@link ComputeCalibration#STEP_OVERHEAD}), then
  * the BF16 parameter all-gather (ZeRO-1/2), chunk by chunk, each needed by its chunk's first
@@ -216,7 +217,7 @@ public final class TrainingStep {
                     continue;
                 }
                 double reduce = timer.ringSeconds(Axis.DATA, dp, gradientBytes[gc], ppBytes);
-                if (spec.sharding() == Sharding.NONE) {
+                if (spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients()) {
                     reduce *= 2;
                 }
                 reduceSeconds += reduce;
