@@ -86,6 +86,14 @@ public final class ComputeCalibration {
      */
     public static final double ADAM_BYTES_PER_PARAMETER = 30;
     /**
+     * Bytes per parameter with which DeepSpeed's BF16 optimizer folds one micro-batch's BF16 gradient into its FP32
+     * copy: {@code BF16_Optimizer.update_hp_grads}, called by the pipeline engine after every micro-batch's backward
+     * ({@code PipelineEngine._exec_backward_pass}: "manually call because we don't call optimizer.backward()"), runs
+     * {@code hp_grad.add_(lp.grad.to(fp32))} per parameter as two PyTorch eager kernels: the cast reads 2 B and writes
+     * 4 B, the add reads 4 + 4 B and writes 4 B: 18.
+     */
+    public static final double BF16_OPTIMIZER_ACCUMULATE_BYTES = 18;
+    /**
      * Element-wise passes per token per layer in the forward, in units of one read or write of a
      * hidden-sized BF16 vector: two norms (read + write each), two residual adds (two reads, one
      * write each), RoPE on Q and K and dropout-free bias adds fused into the GEMM epilogues: 2·2 +

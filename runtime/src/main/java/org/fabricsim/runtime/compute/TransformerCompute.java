@@ -153,6 +153,15 @@ public final class TransformerCompute {
         return device.memorySeconds(parameters * bytesPerGradient);
     }
 
+    /**
+     * Folding one micro-batch's gradients of {@code parameters} local parameters into the FP32 accumulator outside
+     * the weight-gradient GEMM: the stack's {@link SoftwareSpec#gradientAccumulationBytes} per parameter through HBM
+     * (0 for stacks that accumulate in the GEMM).
+     */
+    public double gradientAccumulationSeconds(double parameters) {
+        return device.memorySeconds(parameters * software.gradientAccumulationBytes());
+    }
+
     private PassTime attentionProjections() {
         int h = model.hidden();
         int d = model.headDim();

@@ -12,9 +12,20 @@ package org.fabricsim.runtime.spec;
  * @param attentionBackwardEfficiency   flash attention backward, fraction of the dense BF16 peak (unused when unfused)
  * @param elementwiseKernelsPerLayer    element-wise kernels of one layer's forward (norms, residual adds,
  *                                      activation, RoPE, layout copies); the backward launches twice as many
+ * @param gradientAccumulationBytes     HBM bytes per local parameter that every micro-batch's backward moves to fold
+ *                                      its gradient into the FP32 accumulator outside the weight-gradient GEMM (0
+ *                                      when the GEMM accumulates in place, Megatron-LM's gradient-accumulation
+ *                                      fusion, or when the stack reduces every micro-batch's gradient, FSDP);
+ *                                      {@link org.fabricsim.runtime.compute.ComputeCalibration#BF16_OPTIMIZER_ACCUMULATE_BYTES}
+ *                                      for DeepSpeed's BF16 optimizer
+ * @param allReducesShardedGradients    whether a stack that shards only the optimizer states (ZeRO-1) still all-reduces
+ *                                      the whole gradient before each rank updates its shard (DeepSpeed's BF16 optimizer:
+ *                                      the engine's {@code buffered_allreduce_fallback} over
+ *                                      {@code get_grads_for_reduction()}), twice a reduce-scatter's ring volume
  */
 public record SoftwareSpec(String name, AttentionKernel attention, double attentionForwardEfficiency,
-        double attentionBackwardEfficiency, int elementwiseKernelsPerLayer) {
+        double attentionBackwardEfficiency, int elementwiseKernelsPerLayer, double gradientAccumulationBytes,
+        boolean allReducesShardedGradients) {
 
     /**
      * Megatron-Core with Transformer Engine and cuDNN fused attention (2024), attention at head
@@ -92,6 +103,23 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
             Specs.requirePositive("attentionBackwardEfficiency", attentionBackwardEfficiency);
         }
         Specs.requireNonNegative("elementwiseKernelsPerLayer", elementwiseKernelsPerLayer);
+        Specs.requireNonNegative("gradientAccumulationBytes", gradientAccumulationBytes);
+    }
+
+    /** A stack that accumulates gradients inside the weight-gradient GEMM or reduces them every micro-batch. */
+    public SoftwareSpec(String name, AttentionKernel attention, double attentionForwardEfficiency,
+            double attentionBackwardEfficiency, int elementwiseKernelsPerLayer) {
+        this(name, attention, attentionForwardEfficiency, attentionBackwardEfficiency, elementwiseKernelsPerLayer, 0,
+                false);
+    }
+
+    /**
+     * This stack's kernels under another gradient handling: {@code bytes} of HBM traffic per local parameter per
+     * micro-batch to accumulate gradients, and whether ZeRO-1 all-reduces the whole gradient.
+     */
+    public SoftwareSpec withGradientHandling(String stackName, double bytes, boolean allReduce) {
+        return new SoftwareSpec(stackName, attention, attentionForwardEfficiency, attentionBackwardEfficiency,
+                elementwiseKernelsPerLayer, bytes, allReduce);
     }
 
     /**

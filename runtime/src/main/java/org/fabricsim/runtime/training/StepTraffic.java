@@ -59,7 +59,8 @@ final class StepTraffic {
             timer.countRing(Axis.DATA, par.data(), gradients, 0, m);
             return;
         }
-        timer.countRing(Axis.DATA, par.data(), gradients, ppBytes, spec.sharding() == Sharding.NONE ? 2 : 1);
+        timer.countRing(Axis.DATA, par.data(), gradients, ppBytes,
+                spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients() ? 2 : 1);
         if (spec.sharding() != Sharding.NONE) {
             timer.countRing(Axis.DATA, par.data(), weights, 0, 1);
         }

@@ -43,15 +43,18 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <p>Data parallelism, per stage, with overlap fraction ω: the gradients of chunk c (FP32, or FP16
  * when training in FP16: {@link ComputeCalibration#gradientReduceBytes}) are ready progressively over its last backward
  * (duration b), so their reduce-scatter (all-reduce without sharding) starts at max(previous end,
- * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket); the tail past the
- * stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard, the
+ * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket; an all-reduce, twice the RS, when the
+ * stack all-reduces sharded gradients, {@link org.fabricsim.runtime.spec.SoftwareSpec#allReducesShardedGradients});
+ * the tail past the stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard, the
  * zeroing of the FP32 gradient buffer: every local parameter, the shard under ZeRO-3/FSDP, and the
  * profile's fixed per-step cost {@link ComputeCalibration#STEP_OVERHEAD}), then
  * the BF16 parameter all-gather (ZeRO-1/2), chunk by chunk, each needed by its chunk's first
  * forward of the next step and hidden up to then (see {@link DataParallelSync#gatherSeconds}).
  * ZeRO-3/FSDP gather parameters before every forward and backward and reduce-scatter after every
- * backward, hidden up to ω × the task's compute. DualPipe ranks hold two chunks (stages s and P − 1 − s, M/2
- * micro-batches each), so they reduce, update and gather both.
+ * backward, hidden up to ω × the task's compute. A stack that accumulates gradients outside the weight-gradient GEMM
+ * ({@link org.fabricsim.runtime.spec.SoftwareSpec#gradientAccumulationBytes}) adds that pass over the chunk's local
+ * parameters to every micro-batch's backward (to W when weights are split). DualPipe ranks hold two chunks (stages
+ * s and P − 1 − s, M/2 micro-batches each), so they reduce, update and gather both.
  *
  * <p>Breakdown: the communication inside the tasks (TP, CP, EP, ZeRO-3/FSDP) is that of the
  * bottleneck stage, the bubble and the stage imbalance are {@link PipelineIdle}'s, the DP tail
@@ -187,9 +190,11 @@ public final class TrainingStep {
                 bwdComm += exposedB;
             }
             double slow = plan.stageOf(c) == 0 ? 1 / stageZeroSpeed : 1;
+            double accumulate = compute.gradientAccumulationSeconds(parameters[c]);
             forward[c] = slow * work.forwardSeconds() + fwdComm;
-            backward[c] = slow * (work.backwardInputSeconds() + (split ? 0 : work.backwardWeightSeconds())) + bwdComm;
-            weight[c] = split ? slow * work.backwardWeightSeconds() : 0;
+            backward[c] = slow * (work.backwardInputSeconds() + (split ? 0 : work.backwardWeightSeconds() + accumulate))
+                    + bwdComm;
+            weight[c] = split ? slow * (work.backwardWeightSeconds() + accumulate) : 0;
         }
 
         PipelineExecutor executor = new PipelineExecutor(spec.schedule(), plan.stages(), plan.chunks(),
@@ -214,7 +219,7 @@ public final class TrainingStep {
                     continue;
                 }
                 double reduce = timer.ringSeconds(Axis.DATA, dp, gradientBytes[gc], ppBytes);
-                if (spec.sharding() == Sharding.NONE) {
+                if (spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients()) {
                     reduce *= 2;
                 }
                 reduceSeconds += reduce;

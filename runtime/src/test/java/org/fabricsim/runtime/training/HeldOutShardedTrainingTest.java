@@ -25,7 +25,9 @@ class HeldOutShardedTrainingTest {
      * <li>A100 FSDP rows with full recompute, predicted low (−3.2 to −6.8): their published HFU (MFU × 4/3, a lower
      * bound by the source's own note) reaches 71–74% of the A100 peak on three rows, above the model's A100 GEMM ceiling
      * of 0.869 (MAMF) × 0.784 (the Ampere sustained fraction fitted on Megatron-LM rows) = 68.1%: no communication or
-     * scheduling mechanism can close it; the fitted fraction carries Megatron-LM's own losses. Likewise
+     * scheduling mechanism can close it; the fitted fraction carries Megatron-LM's own losses (session 51: charging
+     * the SC'21 runs' FP16 gradient-accumulation hook and refitting lifts these rows by about 0.6 points and worsens
+     * the fit, so that pass is not it). Likewise
      * mpt-30b-h100-32 (−3.2): published HFU 58.6%, the model's H100 ceiling 0.803 × 0.730 = 58.6%.</li>
      * <li>mpt-13b-h100-64 (+7.3): published MFU is flat from 8 to 64 GPUs (39.6–40.0%), so the loss is per GPU, not
      * network; at micro-batch 2 without recompute a layer's forward and backward take 16 ms, where FSDP's per-unit
@@ -33,14 +35,16 @@ class HeldOutShardedTrainingTest {
      * <li>mpt-70b-a100-40gb-64 (+11.4): 13 points below the same model at 128 GPUs and micro-batch 4; the model's FSDP
      * traffic stays hidden at either size and its memory estimate leaves 9 GB free, so allocator pressure on the 40 GB
      * part is the untested candidate.</li>
-     * <li>mtnlg-530b-* (+7.4 to +8.2): DeepSpeed's pipeline engine runs the same model 23% slower than Megatron-LM's
-     * SC'21 row on the same Selene (126 against 163 TFLOP/s); BLOOM on the same stack is within +1.2, so no global
-     * DeepSpeed constant fits both.</li>
+     * <li>mtnlg-530b-3360 (+3.0, just outside): with DeepSpeed's BF16 optimizer charged (session 51,
+     * {@link TrainingFixtures#MEGATRON_DEEPSPEED}: FP32 gradient accumulation every micro-batch, the whole gradient
+     * all-reduced) the three MT-NLG rows are +1.9, +2.2 and +3.0 (were +7.4, +7.5, +8.2) and BLOOM −2.4 (was +1.2);
+     * the published steps imply the same time per pipeline slot as predicted (0.206 s against 0.205) but 3.6 to
+     * 4.4 s beyond the slots per step against the predicted 1.3 s, which no modelled per-step cost explains.</li>
      * </ul>
      */
     private static final List<String> KNOWN_MISSES = List.of("mpt-30b-h100-32", "mpt-13b-h100-64", "mpt-70b-a100-64",
             "mpt-30b-a100-8", "mpt-70b-a100-40gb-64", "mpt-30b-a100-40gb-128", "mpt-13b-a100-40gb-128",
-            "mpt-7b-a100-40gb-8", "mtnlg-530b-2240", "mtnlg-530b-2800", "mtnlg-530b-3360");
+            "mpt-7b-a100-40gb-8", "mtnlg-530b-3360");
 
     @Test
     void shouldReportWhichShardedAndOtherStackRowsTheDefaultCalibrationMisses() throws IOException {

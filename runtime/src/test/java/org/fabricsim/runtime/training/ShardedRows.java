@@ -27,7 +27,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the backward), FlashAttention-2 at the row's architecture's rate ({@link SoftwareSpec#FLASH_ATTENTION_2} on H100,
  * {@link SoftwareSpec#FLASH_ATTENTION_2_AMPERE} on A100), no TP overlap;</li>
  * <li>{@code megatron-deepspeed}: DeepSpeed's pipeline engine, 1F1B, gradients reduced after the last micro-batch
- * (overlap 0), Megatron-LM 2021's unfused attention ({@link TrainingFixtures#MEGATRON_2021}).</li>
+ * (overlap 0), Megatron-LM 2021's unfused attention, every micro-batch's gradients folded into FP32 by DeepSpeed's
+ * BF16 optimizer ({@link TrainingFixtures#MEGATRON_DEEPSPEED}).</li>
  * </ul>
  * Clusters, the CSV's header assumptions: {@code mosaic-h100} DGX H100-like nodes (8 × 400 Gb/s) on a two-tier NDR
  * fat-tree; {@code a100-1600g-roce} 8 × A100 on NVSwitch with eight 200 Gb/s RoCE NICs (1,600 Gb/s) on a two-tier
@@ -69,7 +70,7 @@ final class ShardedRows {
         return new TrainingSpec(name, model, cluster(row), plan.accelerators(), integer(row, "seq"),
                 Long.parseLong(row.get("gbs")), integer(row, "micro_batch"), Precision.BF16, plan,
                 TrainingSpec.PipelineSchedule.ONE_F_ONE_B, 1, sharding, recompute, fsdpStack ? 1 : 0,
-                fsdpStack ? flashAttention2(row) : TrainingFixtures.MEGATRON_2021, false);
+                fsdpStack ? flashAttention2(row) : TrainingFixtures.MEGATRON_DEEPSPEED, false);
     }
 
     /** FlashAttention-2 at its rate on the row's architecture: Ampere's for the A100 rows, else Hopper's. */

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.List;
 
+import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
@@ -80,6 +81,16 @@ final class TrainingFixtures {
      */
     static final SoftwareSpec MEGATRON_2021 = new SoftwareSpec("fabric.catalog.stacks.MegatronLM2021",
             SoftwareSpec.AttentionKernel.UNFUSED, 0, 0, 7);
+    /**
+     * Megatron-DeepSpeed (BigScience's fork, 2022): Megatron-LM 2021's kernels under DeepSpeed's pipeline engine and
+     * BF16 optimizer, which folds every micro-batch's BF16 gradients into FP32 copies outside the GEMMs
+     * ({@link org.fabricsim.runtime.compute.ComputeCalibration#BF16_OPTIMIZER_ACCUMULATE_BYTES}) and, though it shards
+     * the optimizer states as ZeRO-1, all-reduces the whole FP32 gradient (the engine's
+     * {@code buffered_allreduce_fallback} over the optimizer's {@code get_grads_for_reduction()}, "currently for BF16
+     * optimizer"), then all-gathers the updated BF16 parameters.
+     */
+    static final SoftwareSpec MEGATRON_DEEPSPEED = MEGATRON_2021.withGradientHandling(
+            "fabric.catalog.stacks.MegatronDeepSpeed", ComputeCalibration.BF16_OPTIMIZER_ACCUMULATE_BYTES, true);
 
     private TrainingFixtures() {
     }
