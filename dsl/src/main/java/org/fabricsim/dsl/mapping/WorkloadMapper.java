@@ -247,7 +247,9 @@ final class WorkloadMapper {
                 : new BigDecimal(parallel.getRoutingSkew()).doubleValue();
         ExpertRoutingSpec.Dispatcher dispatcher = parallel.getDispatcher() == ExpertDispatcher.DEEPEP
                 ? ExpertRoutingSpec.Dispatcher.DEEPEP : ExpertRoutingSpec.Dispatcher.ALL_TO_ALL;
-        return new ExpertRoutingSpec(capacity, skew, dispatcher);
+        int sms = Written.written(parallel, Literals.PARALLELISM__COMMUNICATION_SMS) ? parallel.getCommunicationSms()
+                : ExpertRoutingSpec.COLLECTIVE_SMS;
+        return new ExpertRoutingSpec(capacity, skew, dispatcher, sms);
     }
 
     /** The placement order as written, innermost first; empty (the default layout) when not written. */

@@ -10,6 +10,7 @@ import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.ModelKind;
 import org.fabricsim.dsl.fabric.Parallelism;
+import org.fabricsim.dsl.fabric.PipelineSchedule;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
@@ -41,6 +42,40 @@ public class ExpertRoutingValidator extends FabricCheck {
                     + (dense ? model.getName() + " is dense, without experts" : "with expert parallelism 1 every"
                             + " expert is local") + ", so there is no all-to-all to dispatch: remove it.", parallel,
                     Literals.PARALLELISM__DISPATCHER, IssueCodes.DISPATCHER_WITHOUT_EXPERTS);
+        }
+    }
+
+    /**
+     * {@code communication-sms}: positive; a warning where nothing hides an expert all-to-all behind compute (a
+     * dense model, EP 1, a schedule other than DualPipe); an info in an inference pool.
+     */
+    @Check
+    public void checkCommunicationSms(Parallelism parallel) {
+        if (!written(parallel, Literals.PARALLELISM__COMMUNICATION_SMS)) {
+            return;
+        }
+        if (!(parallel.eContainer() instanceof Training training)) {
+            info("'communication-sms' gives a training job's hidden expert all-to-all its SMs; an inference pool"
+                    + " times its kernels itself, so the line changes nothing here: remove it.", parallel,
+                    Literals.PARALLELISM__COMMUNICATION_SMS, IssueCodes.SERVING_FEATURE_IGNORED, "communication-sms");
+            return;
+        }
+        if (parallel.getCommunicationSms() <= 0) {
+            error("'communication-sms' is how many SMs the expert dispatch and combine hold, so it is at least 1"
+                    + " (DeepSeek-V3 gives them 20 of an H800's 132).", parallel,
+                    Literals.PARALLELISM__COMMUNICATION_SMS, IssueCodes.NOT_POSITIVE);
+            return;
+        }
+        LanguageModel model = training.getModel();
+        boolean dense = model != null && !model.eIsProxy() && model.getKind() != ModelKind.MOE;
+        String why = dense ? model.getName() + " is dense, without experts"
+                : parallel.getExpert() <= 1 ? "with expert parallelism 1 every expert is local"
+                : training.getSchedule() != PipelineSchedule.DUALPIPE
+                        ? "only the 'dualpipe' schedule hides the expert all-to-all behind compute" : null;
+        if (why != null) {
+            warning("'communication-sms' sets the SMs a hidden expert all-to-all takes from compute; " + why
+                    + ", so it changes nothing: remove it.", parallel, Literals.PARALLELISM__COMMUNICATION_SMS,
+                    IssueCodes.COMMUNICATION_SMS_IGNORED);
         }
     }
 

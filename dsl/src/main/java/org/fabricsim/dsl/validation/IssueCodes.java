@@ -285,6 +285,11 @@ public final class IssueCodes {
     /** A training {@code dispatcher} with no expert all-to-all to dispatch: a dense model, or EP 1. Data: none. */
     public static final String DISPATCHER_WITHOUT_EXPERTS = PREFIX + "workload.dispatcher-without-experts";
     /**
+     * A training {@code communication-sms} that changes nothing: no expert all-to-all (a dense model, or EP 1), or a
+     * schedule other than DualPipe, which alone hides the all-to-all behind compute. Data: none.
+     */
+    public static final String COMMUNICATION_SMS_IGNORED = PREFIX + "workload.communication-sms-ignored";
+    /**
      * Ring attention whose sequence does not split into 2 × CP equal chunks (causal load balancing).
      * Data: the next multiple of 2 × CP.
      */

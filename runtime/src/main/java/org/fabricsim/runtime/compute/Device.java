@@ -148,7 +148,12 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      * occupies, {@link ComputeCalibration#COLLECTIVE_SMS} ÷ tile slots (one per SM), at most 1.
      */
     public double collectiveSmShare() {
-        return Math.min(1.0, ComputeCalibration.COLLECTIVE_SMS / (double) tileSlots);
+        return smShare(ComputeCalibration.COLLECTIVE_SMS);
+    }
+
+    /** The share of the SMs that {@code sms} of them are: {@code sms} ÷ tile slots (one per SM), at most 1. */
+    public double smShare(int sms) {
+        return Math.min(1.0, sms / (double) tileSlots);
     }
 
     /** Seconds to move {@code bytes} through HBM at the element-wise efficiency. */

@@ -26,8 +26,15 @@ import java.util.Objects;
  * @param routingSkew    tokens the busiest EP rank receives over the mean, {@code ≥ 1}; 1 is balanced
  *                       routing, which DeepSeek-V3's auxiliary-loss-free balancing targets (§2.1.2)
  * @param dispatcher     how training moves the token copies to the expert ranks ({@link Dispatcher})
+ * @param communicationSms SMs a training job's dispatch and combine kernels hold while DualPipe hides them
+ *                       behind compute, {@code ≥ 0}; {@link #COLLECTIVE_SMS} (0) for a collective's own
+ *                       ({@code compute.ComputeCalibration#COLLECTIVE_SMS}). DeepSeek-V3 gives 20 of the
+ *                       H800's 132 (arXiv 2412.19437 §3.2.2)
  */
-public record ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispatcher dispatcher) {
+public record ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispatcher dispatcher,
+        int communicationSms) {
+    /** The {@link #communicationSms} that means "as many as any hidden collective holds". */
+    public static final int COLLECTIVE_SMS = 0;
     /** The {@link #capacityFactor} that means "no capacity limit". */
     public static final double DROPLESS = 0;
     /** Balanced routing: every EP rank receives the mean. */
@@ -52,9 +59,17 @@ public record ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispa
         this(capacityFactor, routingSkew, Dispatcher.ALL_TO_ALL);
     }
 
+    /** Routing with {@code dispatcher} whose kernels hold a collective's SMs. */
+    public ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispatcher dispatcher) {
+        this(capacityFactor, routingSkew, dispatcher, COLLECTIVE_SMS);
+    }
+
     public ExpertRoutingSpec {
         Specs.requireNonNegative("capacityFactor", capacityFactor);
         Objects.requireNonNull(dispatcher, "dispatcher");
+        if (communicationSms < 0) {
+            throw new IllegalArgumentException("communicationSms must not be negative, was " + communicationSms);
+        }
         if (!(routingSkew >= BALANCED)) {
             throw new IllegalArgumentException("routingSkew must be at least 1, was " + routingSkew);
         }
@@ -62,7 +77,7 @@ public record ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispa
 
     /** This routing with {@code dispatcher}, everything else kept. */
     public ExpertRoutingSpec withDispatcher(Dispatcher dispatcher) {
-        return new ExpertRoutingSpec(capacityFactor, routingSkew, dispatcher);
+        return new ExpertRoutingSpec(capacityFactor, routingSkew, dispatcher, communicationSms);
     }
 
     /** Whether the experts take every token routed to them. */

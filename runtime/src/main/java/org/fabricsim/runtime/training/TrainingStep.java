@@ -63,7 +63,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <p>SM contention: a collective hidden behind compute holds {@link Device#collectiveSmShare} of
  * the SMs, so every second of hidden DP (and DualPipe EP) communication costs that share of a
  * second of compute, charged with the axis's exposed time (the stage is assumed to compute
- * throughout the hidden window). Cost: O(P·tasks) for the DAG plus a handful of network solves.
+ * throughout the hidden window). The hidden EP dispatch and combine hold the plan's stated
+ * {@link ExpertRoutingSpec#communicationSms} instead where it gives them (DeepSeek-V3's 20 of 132). Cost: O(P·tasks) for the DAG plus a handful of network solves.
  */
 public final class TrainingStep {
     static final int TP_COLLECTIVES_PER_PASS = 4;
@@ -107,6 +108,8 @@ public final class TrainingStep {
                 pairs).layer(model.moe()));
         Device device = Device.forTraining(pacing, spec.precision(), spec.fp8Scaling(), profile);
         double smShare = device.collectiveSmShare();
+        int epSms = par.expertRouting().communicationSms();
+        double epSmShare = epSms == ExpertRoutingSpec.COLLECTIVE_SMS ? smShare : device.smShare(epSms);
         TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
                 par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds, pairs);
         TransformerCompute plain = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
@@ -171,7 +174,7 @@ public final class TrainingStep {
             double computeSeconds = work.forwardSeconds() + work.backwardSeconds();
             double epHidden = spec.schedule() == PipelineSchedule.DUALPIPE
                     ? Math.min(ep, spec.overlap() * computeSeconds) : 0;
-            epChunk[c] = ep - epHidden + smShare * epHidden;
+            epChunk[c] = ep - epHidden + epSmShare * epHidden;
             parameters[c] = plan.chunkParameters(model, c, tp, par.expert());
             gradientBytes[c] = parameters[c] * bytesPerGradient;
             double fwdComm = layers * (tpForward + cp.forwardSeconds()) + epChunk[c] / 2;

@@ -1,0 +1,74 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.junit.jupiter.api.Test;
+
+/** A training plan's communication-sms: mapped as written, refused at 0, warned where nothing hides the all-to-all. */
+class CommunicationSmsValidationTest extends FabricModelTest {
+    private static final String DUALPIPE = "pipeline 2 expert 8 communication-sms 20\n    schedule dualpipe";
+
+    private Model training(String kind, String plan) throws Exception {
+        return ExpertPlanModels.training(parser, kind, plan);
+    }
+
+    private int mapped(String plan) throws Exception {
+        Training training = EcoreUtil2.typeSelect(training("moe", plan).getElements(), Training.class).get(0);
+        return mapper.toTraining(training).parallel().expertRouting().communicationSms();
+    }
+
+    @Test
+    void shouldMapTheWrittenSmsAndDefaultToACollectives() throws Exception {
+        assertEquals(20, mapped("expert 8 communication-sms 20"));
+        assertEquals(ExpertRoutingSpec.COLLECTIVE_SMS, mapped("expert 8"));
+    }
+
+    @Test
+    void shouldAcceptSmsForADualPipeExpertAllToAll() throws Exception {
+        validation.assertNoIssue(training("moe", DUALPIPE), Literals.PARALLELISM,
+                IssueCodes.COMMUNICATION_SMS_IGNORED);
+        validation.assertNoIssue(training("moe", DUALPIPE), Literals.PARALLELISM, IssueCodes.NOT_POSITIVE);
+    }
+
+    @Test
+    void shouldWarnOfSmsUnderAScheduleThatExposesTheAllToAll() throws Exception {
+        validation.assertWarning(training("moe", "expert 8 communication-sms 20"), Literals.PARALLELISM,
+                IssueCodes.COMMUNICATION_SMS_IGNORED, "only the 'dualpipe' schedule");
+    }
+
+    @Test
+    void shouldWarnOfSmsWithoutExperts() throws Exception {
+        validation.assertWarning(training("moe", DUALPIPE.replace("expert 8", "")), Literals.PARALLELISM,
+                IssueCodes.COMMUNICATION_SMS_IGNORED, "every expert is local");
+        validation.assertWarning(training("transformer", DUALPIPE), Literals.PARALLELISM,
+                IssueCodes.COMMUNICATION_SMS_IGNORED, "is dense");
+    }
+
+    @Test
+    void shouldRefuseZeroSms() throws Exception {
+        validation.assertError(training("moe", DUALPIPE.replace("sms 20", "sms 0")), Literals.PARALLELISM,
+                IssueCodes.NOT_POSITIVE, "at least 1");
+    }
+
+    @Test
+    void shouldSayThatAnInferencePoolIgnoresTheSms() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 1 x 8 accelerators link 50 GB/s latency 1 us }
+                model M moe { layers 2 hidden 256 heads 4 vocab 1000 experts 8 top-k 2 expert-ffn 256 }
+                inference S {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 expert 8 communication-sms 20 }
+                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                }
+                """);
+        validation.assertIssue(model, Literals.PARALLELISM, IssueCodes.SERVING_FEATURE_IGNORED, Severity.INFO,
+                "times its kernels itself");
+    }
+}
