@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 
 import org.fabricsim.runtime.report.ChromeTrace;
 import org.fabricsim.runtime.report.ConsoleProgress;
@@ -71,6 +72,16 @@ public final class ProgramMain {
 
     /** Runs {@code study}; returns the process exit code instead of exiting. */
     public static int run(StudySpec study, String[] args, PrintStream out, PrintStream err) {
+        return run(study, args, out, err, result -> {
+        });
+    }
+
+    /**
+     * Runs {@code study} as {@link #run(StudySpec, String[], PrintStream, PrintStream)} does, handing its result to
+     * {@code results} once it ran (before the reports are written), so that a caller can read what it printed.
+     */
+    public static int run(StudySpec study, String[] args, PrintStream out, PrintStream err,
+            Consumer<StudyResult> results) {
         Map<String, Path> outputs = new LinkedHashMap<>();
         boolean force = false;
         StudySpec toRun = study;
@@ -109,6 +120,7 @@ public final class ProgramMain {
             return EXIT_USAGE;
         }
         StudyResult result = new StudyRunner(new Simulator()::run, threads, ConsoleProgress.forTerminal(err)).run(toRun);
+        results.accept(result);
         out.print(ConsoleTable.render(result));
         for (Map.Entry<String, Path> output : outputs.entrySet()) {
             try {

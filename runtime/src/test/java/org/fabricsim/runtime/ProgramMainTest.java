@@ -8,10 +8,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.junit.jupiter.api.Test;
@@ -38,6 +40,19 @@ class ProgramMainTest {
         assertEquals(ProgramMain.EXIT_OK, run(new ByteArrayOutputStream(), "--csv", csv.toString(), "--force"));
         // Header and one run.
         assertEquals(2, Files.readAllLines(csv).size());
+    }
+
+    @Test
+    void shouldHandTheResultToTheCallerOnlyWhenTheStudyRan() {
+        List<StudyResult> results = new ArrayList<>();
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertEquals(ProgramMain.EXIT_USAGE, ProgramMain.run(STUDY, new String[] { "--frobnicate" }, quiet, quiet,
+                results::add));
+        assertEquals(List.of(), results);
+        assertEquals(ProgramMain.EXIT_OK, ProgramMain.run(STUDY, new String[0], quiet, quiet, results::add));
+        // One benchmark, nothing varied: one run, under the benchmark's name.
+        assertEquals(1, results.size());
+        assertEquals(List.of("t.Bench"), results.get(0).runs().stream().map(r -> r.name()).toList());
     }
 
     @Test

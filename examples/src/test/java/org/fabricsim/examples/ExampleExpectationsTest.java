@@ -1,0 +1,98 @@
+package org.fabricsim.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.fabricsim.examples.ExamplePrograms.Program;
+import org.fabricsim.examples.ExamplePrograms.Run;
+import org.fabricsim.runtime.result.ExpectationResult;
+import org.fabricsim.runtime.spec.ExpectationSpec;
+import org.fabricsim.runtime.spec.StudySpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every {@code expect} line of the examples, held by the runs of {@link GeneratedProgramsTest} (the same runs: each
+ * program is simulated once): a line holds when every run of its study is within the line's own tolerance. A run
+ * that fails holds none of its study's lines.
+ */
+class ExampleExpectationsTest {
+    /** An {@code expect} line in a model file; comment lines start with {@code //}. */
+    private static final Pattern EXPECT_LINE = Pattern.compile("(?m)^\\s*expect\\s");
+
+    /**
+     * The lines some run misses, as {@code file | run | metric}, each a finding (docs/accuracy.md, "The examples'
+     * expect lines"); the test fails when one joins or leaves.
+     * <ul>
+     * <li>deepseek-v3/training.fabric, PublishedRate, step-time: 22.2 s against 19.9 s, +11.5% (tolerance 10%), since
+     * session 37; 8.05 s of the step is exposed expert-parallel all-to-all.</li>
+     * <li>megatron-h100/megatron-core.fabric, WeakScaling16B, mfu: 45.1% against 49.5%, -4.4 points (tolerance 3
+     * points); 105 ms of the 931 ms step is exposed TP and DP communication on the assumed SuperPOD network.</li>
+     * </ul>
+     */
+    private static final List<String> KNOWN_MISSES = List.of(
+            "deepseek-v3/training.fabric | deepseek.v3.PublishedRate | step-time",
+            "megatron-h100/megatron-core.fabric | nvidia.megatron.WeakScaling16B | mfu");
+
+    @Test
+    void shouldHoldEveryExampleExpectationOutsideTheKnownMisses() throws IOException {
+        List<String> misses = new ArrayList<>();
+        Set<String> filesHeld = new TreeSet<>();
+        System.out.println("Example expectations, predicted against the published figure:");
+        for (Path source : ExamplePrograms.sources()) {
+            Program program = ExamplePrograms.run(source);
+            StudySpec study = program.study();
+            if (study.expectations().isEmpty()) {
+                continue;
+            }
+            filesHeld.add(study.source());
+            for (Run run : program.runs()) {
+                if (run.error() != null) {
+                    for (ExpectationSpec spec : study.expectations()) {
+                        System.out.printf(Locale.ROOT, "MISSES %s | %s | %s: the run failed: %s%n", study.source(),
+                                run.name(), spec.metric(), run.error());
+                        misses.add(label(study, run, spec));
+                    }
+                }
+                for (ExpectationResult expectation : run.expectations()) {
+                    System.out.printf(Locale.ROOT, "%-6s %s | %s | %s: expected %s, predicted %s, error %s, tolerance %s%n",
+                            expectation.within() ? "holds" : "MISSES", study.source(), run.name(),
+                            expectation.spec().metric(), expectation.spec().expected(), expectation.predicted(),
+                            expectation.error(), expectation.spec().tolerance());
+                    if (!expectation.within()) {
+                        misses.add(label(study, run, expectation.spec()));
+                    }
+                }
+            }
+        }
+        assertEquals(filesWithExpectLines(), filesHeld, "model files whose expect lines the generated programs hold");
+        assertEquals(KNOWN_MISSES, misses, "example expect lines that some run misses");
+    }
+
+    private static String label(StudySpec study, Run run, ExpectationSpec spec) {
+        return study.source() + " | " + run.name() + " | " + spec.metric();
+    }
+
+    /** The model files under the examples (this module's folder) that state an {@code expect} line. */
+    private static Set<String> filesWithExpectLines() throws IOException {
+        Path examples = Path.of("");
+        Set<String> files = new TreeSet<>();
+        try (Stream<Path> walk = Files.walk(examples)) {
+            for (Path file : walk.filter(p -> p.toString().endsWith(".fabric")).toList()) {
+                if (EXPECT_LINE.matcher(Files.readString(file)).find()) {
+                    files.add(examples.relativize(file).toString());
+                }
+            }
+        }
+        return files;
+    }
+}
