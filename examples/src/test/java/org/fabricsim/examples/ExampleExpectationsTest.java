@@ -33,15 +33,29 @@ class ExampleExpectationsTest {
      * The lines some run misses, as {@code file | run | metric}, each a finding (docs/accuracy.md, "The examples'
      * expect lines"); the test fails when one joins or leaves.
      * <ul>
-     * <li>deepseek-v3/training.fabric, PublishedRate, step-time: 22.2 s against 19.9 s, +11.5% (tolerance 10%), since
-     * session 37; 8.05 s of the step is exposed expert-parallel all-to-all.</li>
+     * <li>deepseek-v3-serving/prefill.fabric, PrefillPerNode, prefill-throughput: about +27% against DeepSeek's day-6
+     * production average (tolerance 15%): the unit run saturated computes more than a production day's average
+     * (docs/accuracy.md, "SGLang's PD deployment").</li>
      * <li>megatron-h100/megatron-core.fabric, WeakScaling16B, mfu: 45.1% against 49.5%, -4.4 points (tolerance 3
      * points); 105 ms of the 931 ms step is exposed TP and DP communication on the assumed SuperPOD network.</li>
+     * <li>sglang-deepseek-v3-pd/prefill.fabric, PrefillPerNode1K, 2K and 4K, prefill-throughput: +26.9, +26.5 and
+     * +23.1% (tolerance 15%), SGLang's default expert distribution, whose imbalance after EPLB the model cannot
+     * state.</li>
+     * <li>topologies/palm-tpu-v4.fabric and palm-two-pods.fabric, mfu: -6.6 and -7.3 points (tolerance 3 points);
+     * PaLM's parallel attention and feed-forward layers are not modelled.</li>
      * </ul>
+     * The DeepSeek-V3 training step-time line, a miss from session 37 to 50 (22.2 s against 19.9 s, +11.5%), holds
+     * since session 51 (18.1 s, -8.9%) with the plan DeepSeek ran: DeepEP's deduplicated dispatch, blockwise FP8 and
+     * 20 communication SMs.
      */
     private static final List<String> KNOWN_MISSES = List.of(
-            "deepseek-v3/training.fabric | deepseek.v3.PublishedRate | step-time",
-            "megatron-h100/megatron-core.fabric | nvidia.megatron.WeakScaling16B | mfu");
+            "deepseek-v3-serving/prefill.fabric | deepseek.v3_serving.PrefillPerNode | prefill-throughput",
+            "megatron-h100/megatron-core.fabric | nvidia.megatron.WeakScaling16B | mfu",
+            "sglang-deepseek-v3-pd/prefill.fabric | sglang.deepseek_v3_pd.PrefillPerNode1K | prefill-throughput",
+            "sglang-deepseek-v3-pd/prefill.fabric | sglang.deepseek_v3_pd.PrefillPerNode2K | prefill-throughput",
+            "sglang-deepseek-v3-pd/prefill.fabric | sglang.deepseek_v3_pd.PrefillPerNode4K | prefill-throughput",
+            "topologies/palm-tpu-v4.fabric | topologies.palm.PaLMOn6144 | mfu",
+            "topologies/palm-two-pods.fabric | topologies.palmpods.PaLMOnTwoPods | mfu");
 
     @Test
     void shouldHoldEveryExampleExpectationOutsideTheKnownMisses() throws IOException {
@@ -75,7 +89,7 @@ class ExampleExpectationsTest {
             }
         }
         assertEquals(filesWithExpectLines(), filesHeld, "model files whose expect lines the generated programs hold");
-        assertEquals(KNOWN_MISSES, misses, "example expect lines that some run misses");
+        assertEquals(new TreeSet<>(KNOWN_MISSES), new TreeSet<>(misses), "example expect lines that some run misses");
     }
 
     private static String label(StudySpec study, Run run, ExpectationSpec spec) {
