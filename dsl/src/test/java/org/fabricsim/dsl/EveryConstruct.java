@@ -59,6 +59,8 @@ final class EveryConstruct {
             software Stack {
                 attention flash forward 53.5 % backward 51.7 %
                 elementwise-kernels 6
+                gradient-accumulation 18 B per-parameter
+                sharded-gradients all-reduce
             }
 
             inference Serve {

@@ -17,6 +17,7 @@ import org.fabricsim.dsl.fabric.EmpiricalDistribution;
 import org.fabricsim.dsl.fabric.ExpertDispatcher;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FixedDistribution;
+import org.fabricsim.dsl.fabric.GradientReduction;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.KvTransfer;
 import org.fabricsim.dsl.fabric.LanguageModel;
@@ -139,7 +140,8 @@ final class WorkloadMapper {
 
     /**
      * The software stack; {@link SoftwareSpec#MEGATRON_CORE} (the catalog's {@code
-     * fabric.catalog.stacks.MegatronCore}) when the training names none.
+     * fabric.catalog.stacks.MegatronCore}) when the training names none. An absent {@code gradient-accumulation}
+     * is 0 bytes per parameter (the GEMM accumulates) and an absent {@code sharded-gradients} reduce-scatters.
      */
     SoftwareSpec toSoftware(Software software) {
         if (software == null || software.eIsProxy()) {
@@ -150,7 +152,9 @@ final class WorkloadMapper {
                 flash ? SoftwareSpec.AttentionKernel.FLASH : SoftwareSpec.AttentionKernel.UNFUSED,
                 flash && software.getAttentionForward() != null ? Units.fraction(software.getAttentionForward()) : 0,
                 flash && software.getAttentionBackward() != null ? Units.fraction(software.getAttentionBackward()) : 0,
-                software.getElementwiseKernels());
+                software.getElementwiseKernels(),
+                software.getGradientAccumulation() == null ? 0 : Units.toBase(software.getGradientAccumulation()),
+                software.getShardedGradients() == GradientReduction.ALL_REDUCE);
     }
 
     InferenceSpec toInference(Inference inference) {

@@ -300,6 +300,11 @@ public final class IssueCodes {
      * attention stating efficiencies it does not use. Data: none.
      */
     public static final String SOFTWARE_ATTENTION_EFFICIENCY = PREFIX + "software.attention-efficiency";
+    /**
+     * A software stack's {@code gradient-accumulation} below 0 B per parameter: a fold of the gradient cannot
+     * move negative bytes. Data: none.
+     */
+    public static final String SOFTWARE_GRADIENT_ACCUMULATION = PREFIX + "software.gradient-accumulation";
     /** An accelerator's {@code compute-units} below 1. Data: none. */
     public static final String ACCELERATOR_ARCHITECTURE = PREFIX + "hardware.architecture";
     /**

@@ -15,7 +15,7 @@ import org.fabricsim.dsl.units.Units;
 /**
  * What the compute model needs from a software stack and an accelerator's architecture: flash
  * attention states its measured efficiencies (unfused attention is timed from its GEMMs and
- * memory traffic, so it states none), and an accelerator states its compute units, one GEMM tile
+ * memory traffic, so it states none), a stack's gradient accumulation moves no negative bytes, and an accelerator states its compute units, one GEMM tile
  * each.
  */
 public class SoftwareValidator extends FabricCheck {
@@ -40,6 +40,22 @@ public class SoftwareValidator extends FabricCheck {
         }
         checkFraction(software, Literals.SOFTWARE__ATTENTION_FORWARD, "forward", software.getAttentionForward());
         checkFraction(software, Literals.SOFTWARE__ATTENTION_BACKWARD, "backward", software.getAttentionBackward());
+    }
+
+    /**
+     * {@code gradient-accumulation} is the HBM bytes per local parameter that every micro-batch moves to fold its
+     * gradient into the FP32 copy: 0 B when the GEMM accumulates in place, never below. A wrong dimension is the
+     * units check's to report.
+     */
+    @Check
+    public void checkSoftwareGradientAccumulation(Software software) {
+        Quantity bytes = software.getGradientAccumulation();
+        if (bytes != null && Units.dimensionOf(bytes) == Dimension.DATA_SIZE && Units.toBase(bytes) < 0) {
+            error("'gradient-accumulation' is the HBM traffic per parameter of each micro-batch's fold of its gradient"
+                    + " into the FP32 copy: write 0 B per-parameter or more (18 B for DeepSpeed's BF16 optimizer,"
+                    + " 0 B when the GEMM accumulates in place).", software, Literals.SOFTWARE__GRADIENT_ACCUMULATION,
+                    IssueCodes.SOFTWARE_GRADIENT_ACCUMULATION);
+        }
     }
 
     @Check

@@ -32,6 +32,7 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.ACCELERATOR__SCALE_UP_EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.SOFTWARE__ATTENTION_FORWARD, Dimension.FRACTION),
             Map.entry(Literals.SOFTWARE__ATTENTION_BACKWARD, Dimension.FRACTION),
+            Map.entry(Literals.SOFTWARE__GRADIENT_ACCUMULATION, Dimension.DATA_SIZE),
             Map.entry(Literals.ACCELERATOR__SCALE_UP_PORT_RATE, Dimension.DATA_RATE),
             Map.entry(Literals.ACCELERATOR__POWER, Dimension.POWER),
             Map.entry(Literals.PRECISION_RATE__RATE, Dimension.COMPUTE_RATE),
@@ -87,8 +88,12 @@ public class UnitsValidator extends FabricCheck {
             Literals.TORUS_TOPOLOGY__OCS_LATENCY, Literals.TRAINING__OVERLAP, Literals.RELIABILITY__RESTART_TIME, Literals.RELIABILITY__CHECKPOINT_TIME,
             Literals.RELIABILITY__REPAIR_TIME, Literals.STUDY__TOLERANCE,
             Literals.POOL__ITERATION_HOST_PER_SEQUENCE, Literals.ACCELERATOR__RESERVED_MEMORY);
-    /** Places whose zero a rule of their own reports with its fix ({@link ReliabilityValidator}). */
-    private static final Set<EStructuralFeature> CHECKED_ELSEWHERE = Set.of(Literals.MTBF__TIME);
+    /**
+     * Places whose range a rule of their own reports with its fix ({@link ReliabilityValidator}, {@link
+     * SoftwareValidator}).
+     */
+    private static final Set<EStructuralFeature> CHECKED_ELSEWHERE = Set.of(Literals.MTBF__TIME,
+            Literals.SOFTWARE__GRADIENT_ACCUMULATION);
 
     @Check
     public void checkQuantityDimension(Quantity quantity) {
