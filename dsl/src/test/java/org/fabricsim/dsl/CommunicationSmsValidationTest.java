@@ -2,32 +2,21 @@ package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.junit.jupiter.api.Test;
 
 /** A training plan's communication-sms: mapped as written, refused at 0, warned where nothing hides the all-to-all. */
-class CommunicationSmsValidationTest extends FabricModelTest {
+class CommunicationSmsValidationTest extends ExpertPlanTest {
     private static final String DUALPIPE = "pipeline 2 expert 8 communication-sms 20\n    schedule dualpipe";
-
-    private Model training(String kind, String plan) throws Exception {
-        return ExpertPlanModels.training(parser, kind, plan);
-    }
-
-    private int mapped(String plan) throws Exception {
-        Training training = EcoreUtil2.typeSelect(training("moe", plan).getElements(), Training.class).get(0);
-        return mapper.toTraining(training).parallel().expertRouting().communicationSms();
-    }
 
     @Test
     void shouldMapTheWrittenSmsAndDefaultToACollectives() throws Exception {
-        assertEquals(20, mapped("expert 8 communication-sms 20"));
-        assertEquals(ExpertRoutingSpec.COLLECTIVE_SMS, mapped("expert 8"));
+        assertEquals(20, routing("expert 8 communication-sms 20").communicationSms());
+        assertEquals(ExpertRoutingSpec.COLLECTIVE_SMS, routing("expert 8").communicationSms());
     }
 
     @Test

@@ -2,32 +2,21 @@ package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec.Dispatcher;
 import org.junit.jupiter.api.Test;
 
 /** A training plan's dispatcher: mapped as written (all-to-all when absent), warned where no all-to-all exists. */
-class ExpertDispatcherValidationTest extends FabricModelTest {
-
-    private Model training(String kind, String plan) throws Exception {
-        return ExpertPlanModels.training(parser, kind, plan);
-    }
-
-    private Dispatcher mapped(String plan) throws Exception {
-        Training training = EcoreUtil2.typeSelect(training("moe", plan).getElements(), Training.class).get(0);
-        return mapper.toTraining(training).parallel().expertRouting().dispatcher();
-    }
+class ExpertDispatcherValidationTest extends ExpertPlanTest {
 
     @Test
     void shouldMapTheWrittenDispatcherAndDefaultToTheAllToAll() throws Exception {
-        assertEquals(Dispatcher.DEEPEP, mapped("expert 16 dispatcher deepep"));
-        assertEquals(Dispatcher.ALL_TO_ALL, mapped("expert 16 dispatcher all-to-all"));
-        assertEquals(Dispatcher.ALL_TO_ALL, mapped("expert 16"));
+        assertEquals(Dispatcher.DEEPEP, routing("expert 16 dispatcher deepep").dispatcher());
+        assertEquals(Dispatcher.ALL_TO_ALL, routing("expert 16 dispatcher all-to-all").dispatcher());
+        assertEquals(Dispatcher.ALL_TO_ALL, routing("expert 16").dispatcher());
     }
 
     @Test

@@ -6,25 +6,17 @@ import org.eclipse.xtext.EcoreUtil2;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.junit.jupiter.api.Test;
 
 /** A plan's capacity-factor and routing-skew: mapped as written, and each rule once firing and once quiet. */
-class ExpertRoutingValidationTest extends FabricModelTest {
-
-    private Model training(String kind, String plan) throws Exception {
-        return ExpertPlanModels.training(parser, kind, plan);
-    }
+class ExpertRoutingValidationTest extends ExpertPlanTest {
 
     @Test
     void shouldMapTheWrittenRoutingAndDefaultToDroplessBalanced() throws Exception {
-        Training written = EcoreUtil2.typeSelect(training("moe", "expert 4 capacity-factor 1.25 routing-skew 1.5")
-                .getElements(), Training.class).get(0);
-        assertEquals(new ExpertRoutingSpec(1.25, 1.5), mapper.toTraining(written).parallel().expertRouting());
-        Training absent = EcoreUtil2.typeSelect(training("moe", "expert 4").getElements(), Training.class).get(0);
-        assertEquals(ExpertRoutingSpec.DEFAULT, mapper.toTraining(absent).parallel().expertRouting());
+        assertEquals(new ExpertRoutingSpec(1.25, 1.5), routing("expert 4 capacity-factor 1.25 routing-skew 1.5"));
+        assertEquals(ExpertRoutingSpec.DEFAULT, routing("expert 4"));
     }
 
     @Test

@@ -1,0 +1,33 @@
+package org.fabricsim.dsl;
+
+import org.eclipse.xtext.EcoreUtil2;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+
+/**
+ * What the expert-plan tests (routing, capacity, dispatcher, communication SMs) share: one model text, and the
+ * routing the mapper gives its plan.
+ */
+abstract class ExpertPlanTest extends FabricModelTest {
+    /** A training of a {@code kind} (moe or transformer) model on 16 accelerators, DP 16, then {@code plan}. */
+    protected Model training(String kind, String plan) throws Exception {
+        String experts = kind.equals("moe") ? " experts 8 top-k 2 expert-ffn 256" : "";
+        return parser.parse("""
+                cluster C { nodes 2 x 8 accelerators link 50 GB/s latency 1 us }
+                model M %s { layers 2 hidden 256 heads 4 vocab 1000%s }
+                training T {
+                    model M on C
+                    sequence 1024
+                    batch 32 sequences
+                    parallel data 16 %s
+                }
+                """.formatted(kind, experts, plan));
+    }
+
+    /** The expert routing the mapper gives a training of the MoE model under {@code plan}. */
+    protected ExpertRoutingSpec routing(String plan) throws Exception {
+        Training training = EcoreUtil2.typeSelect(training("moe", plan).getElements(), Training.class).get(0);
+        return mapper.toTraining(training).parallel().expertRouting();
+    }
+}
