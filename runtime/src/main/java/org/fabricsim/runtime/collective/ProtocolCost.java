@@ -15,9 +15,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
  * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). In-switch
  * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}, heads one
- * domain's GPUs; across domains NVLSTree's chunk rule), and across domains (NVLSTree) its trees' latency ({@link NcclTuning#nvlsTreeLatencyPs});
- * CollNet pays its aggregation tree's depth in flight ({@link Schedule#fixedLatencyPs}) and NCCL's CollNet
- * latency ({@link NcclTuning#collNetLatencyPs}) instead of step latencies. Hop counts are taken once per phase
+ * domain's GPUs; across domains NVLSTree's chunk rule), and across domains (NVLSTree) its trees' latency ({@link
+ * NcclTuning#nvlsTreeLatencyPs}); CollNet pays its aggregation tree's depth in flight ({@link
+ * Schedule#fixedLatencyPs}) and NCCL's CollNet latency ({@link NcclTuning#collNetLatencyPs}) instead of step
+ * latencies. Hop counts are taken once per phase
  * ({@link PhaseHops}); each protocol then costs O(phases).
  */
 final class ProtocolCost {

@@ -45,7 +45,9 @@ public final class BlockwiseFp8 {
         return PROMOTION_RATE * k / (k + TILE_DEPTH);
     }
 
-    /** Seconds to quantize {@code elements} BF16 elements into row-wise and column-wise FP8 copies with their scales. */
+    /**
+     * Seconds to quantize {@code elements} BF16 elements into row-wise and column-wise FP8 copies with their scales.
+     */
     public static double quantizationSeconds(Device device, double elements) {
         return device.memorySeconds(elements * QUANTIZATION_BYTES);
     }

@@ -114,8 +114,9 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      * Engine modules). This device itself when it states no separate BF16 rate.
      */
     public Device highPrecision() {
-        return bf16MatmulEfficiency <= 0 ? this : new Device(bf16FlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, bf16MatmulEfficiency,
-                tileSlots, activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, false);
+        return bf16MatmulEfficiency <= 0 ? this
+                : new Device(bf16FlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, bf16MatmulEfficiency,
+                        tileSlots, activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, false);
     }
 
     /**

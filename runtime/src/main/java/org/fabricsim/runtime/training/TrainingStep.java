@@ -64,7 +64,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the SMs, so every second of hidden DP (and DualPipe EP) communication costs that share of a
  * second of compute, charged with the axis's exposed time (the stage is assumed to compute
  * throughout the hidden window). The hidden EP dispatch and combine hold the plan's stated
- * {@link ExpertRoutingSpec#communicationSms} instead where it gives them (DeepSeek-V3's 20 of 132). Cost: O(P·tasks) for the DAG plus a handful of network solves.
+ * {@link ExpertRoutingSpec#communicationSms} instead where it gives them (DeepSeek-V3's 20 of 132). Cost: O(P·tasks)
+ * for the DAG plus a handful of network solves.
  */
 public final class TrainingStep {
     static final int TP_COLLECTIVES_PER_PASS = 4;
