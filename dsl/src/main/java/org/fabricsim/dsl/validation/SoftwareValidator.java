@@ -15,8 +15,8 @@ import org.fabricsim.dsl.units.Units;
 /**
  * What the compute model needs from a software stack and an accelerator's architecture: flash
  * attention states its measured efficiencies (unfused attention is timed from its GEMMs and
- * memory traffic, so it states none), a stack's gradient accumulation moves no negative bytes, and an accelerator states its compute units, one GEMM tile
- * each.
+ * memory traffic, so it states none), a stack's gradient accumulation moves no negative bytes, and an
+ * accelerator states its compute units, one GEMM tile each.
  */
 public class SoftwareValidator extends FabricCheck {
 
