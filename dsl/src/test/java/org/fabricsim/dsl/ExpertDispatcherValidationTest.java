@@ -39,15 +39,7 @@ class ExpertDispatcherValidationTest extends ExpertPlanTest {
 
     @Test
     void shouldSayThatAnInferencePoolIgnoresTheDispatcher() throws Exception {
-        Model model = parser.parse("""
-                cluster C { nodes 1 x 8 accelerators link 50 GB/s latency 1 us }
-                model M moe { layers 2 hidden 256 heads 4 vocab 1000 experts 8 top-k 2 expert-ffn 256 }
-                inference S {
-                    model M on C
-                    serving pool { replicas 1 parallel tensor 8 expert 8 dispatcher deepep }
-                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
-                }
-                """);
+        Model model = inference("dispatcher deepep");
         validation.assertIssue(model, Literals.PARALLELISM, IssueCodes.SERVING_FEATURE_IGNORED,
                 Severity.INFO, "picks its expert kernels itself");
     }

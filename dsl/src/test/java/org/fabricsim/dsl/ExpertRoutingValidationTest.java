@@ -21,15 +21,7 @@ class ExpertRoutingValidationTest extends ExpertPlanTest {
 
     @Test
     void shouldMapTheRoutingOfAnInferencePool() throws Exception {
-        Model model = parser.parse("""
-                cluster C { nodes 1 x 8 accelerators link 50 GB/s latency 1 us }
-                model M moe { layers 2 hidden 256 heads 4 vocab 1000 experts 8 top-k 2 expert-ffn 256 }
-                inference S {
-                    model M on C
-                    serving pool { replicas 1 parallel tensor 8 expert 8 routing-skew 2 }
-                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
-                }
-                """);
+        Model model = inference("routing-skew 2");
         Inference inference = EcoreUtil2.typeSelect(model.getElements(), Inference.class).get(0);
         assertEquals(new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, 2),
                 mapper.toInference(inference).pools().get(0).parallel().expertRouting());
