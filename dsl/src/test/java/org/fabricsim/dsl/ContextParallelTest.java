@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.eclipse.xtext.resource.XtextResource;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.formatting2.CanonicalText;
 import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
 import org.junit.jupiter.api.Test;
@@ -45,9 +44,7 @@ class ContextParallelTest extends FabricModelTest {
     private ContextMode mapped(String parallel) throws Exception {
         Model model = parser.parse(JOB.replace("parallel tensor 8 context 4 sequence-parallel", parallel));
         validation.assertNoErrors(model);
-        Training training = (Training) model.getElements().stream().filter(Training.class::isInstance).findFirst()
-                .orElseThrow();
-        return mapper.toTraining(training).parallel().contextMode();
+        return mappedTraining(model).parallel().contextMode();
     }
 
     @Test

@@ -12,7 +12,6 @@ import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -85,8 +84,7 @@ class DataCentreValidationTest extends FabricModelTest {
     @Test
     void shouldMapTheDataCentreNetworkAndThePodsOfTheDataAxis() throws Exception {
         Model model = model(DATA_CENTRE, "data 4 across 2 pods");
-        TrainingSpec training = mapper.toTraining(model.getElements().stream()
-                .filter(Training.class::isInstance).map(Training.class::cast).findFirst().orElseThrow());
+        TrainingSpec training = mappedTraining(model);
         ClusterSpec cluster = training.cluster();
 
         // 12.5 GB/s per accelerator into one switch; 2 of the 4 data ways across pods, 2 in each pod.

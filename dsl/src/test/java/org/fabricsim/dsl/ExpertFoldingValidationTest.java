@@ -9,20 +9,11 @@ import org.junit.jupiter.api.Test;
  * Training's expert degree against the TP × CP × DP ranks its EP groups fold over (Megatron-Core's MoE
  * parallel folding, expert-tensor-parallel size 1): EP may exceed DP, and must divide TP × CP × DP.
  */
-class ExpertFoldingValidationTest extends FabricModelTest {
+class ExpertFoldingValidationTest extends ExpertPlanTest {
 
     /** A training of an 8-expert model on 16 accelerators with {@code plan}. */
     private Model training(String plan) throws Exception {
-        return parser.parse("""
-                cluster C { nodes 2 x 8 accelerators link 50 GB/s latency 1 us }
-                model M moe { layers 2 hidden 256 heads 4 vocab 1000 experts 8 top-k 2 expert-ffn 256 }
-                training T {
-                    model M on C
-                    sequence 1024
-                    batch 32 sequences
-                    parallel %s
-                }
-                """.formatted(plan));
+        return parallel("moe", plan);
     }
 
     @Test

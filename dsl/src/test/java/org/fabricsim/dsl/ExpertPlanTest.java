@@ -1,17 +1,20 @@
 package org.fabricsim.dsl;
 
-import org.eclipse.xtext.EcoreUtil2;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 
 /**
- * What the expert-plan tests (routing, capacity, dispatcher, communication SMs) share: one training and one
+ * What the expert-plan tests (routing, capacity, dispatcher, communication SMs, folding) share: one training and one
  * inference model text, and the routing the mapper gives a training's plan.
  */
 abstract class ExpertPlanTest extends FabricModelTest {
     /** A training of a {@code kind} (moe or transformer) model on 16 accelerators, DP 16, then {@code plan}. */
     protected Model training(String kind, String plan) throws Exception {
+        return parallel(kind, "data 16 " + plan);
+    }
+
+    /** A training of a {@code kind} (moe or transformer) model on 16 accelerators with the plan {@code parallel}. */
+    protected Model parallel(String kind, String parallel) throws Exception {
         String experts = kind.equals("moe") ? " experts 8 top-k 2 expert-ffn 256" : "";
         return parser.parse("""
                 cluster C { nodes 2 x 8 accelerators link 50 GB/s latency 1 us }
@@ -20,9 +23,9 @@ abstract class ExpertPlanTest extends FabricModelTest {
                     model M on C
                     sequence 1024
                     batch 32 sequences
-                    parallel data 16 %s
+                    parallel %s
                 }
-                """.formatted(kind, experts, plan));
+                """.formatted(kind, experts, parallel));
     }
 
     /** An inference of the MoE model on one node of 8 accelerators: one serving pool, TP 8 EP 8, then {@code plan}. */
@@ -40,7 +43,6 @@ abstract class ExpertPlanTest extends FabricModelTest {
 
     /** The expert routing the mapper gives a training of the MoE model under {@code plan}. */
     protected ExpertRoutingSpec routing(String plan) throws Exception {
-        Training training = EcoreUtil2.typeSelect(training("moe", plan).getElements(), Training.class).get(0);
-        return mapper.toTraining(training).parallel().expertRouting();
+        return mappedTraining(training("moe", plan)).parallel().expertRouting();
     }
 }

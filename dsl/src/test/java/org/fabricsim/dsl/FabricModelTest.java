@@ -5,8 +5,10 @@ import org.eclipse.xtext.testing.extensions.InjectionExtension;
 import org.eclipse.xtext.testing.util.ParseHelper;
 import org.eclipse.xtext.testing.validation.ValidationTestHelper;
 import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
+import org.fabricsim.runtime.spec.TrainingSpec;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.google.inject.Inject;
@@ -29,4 +31,10 @@ abstract class FabricModelTest {
     /** Maps a valid model's elements to the runtime's specifications. */
     @Inject
     protected SpecMapper mapper;
+
+    /** The runtime's specification of the first training in {@code model}, as the mapper gives it. */
+    protected TrainingSpec mappedTraining(Model model) {
+        return mapper.toTraining(model.getElements().stream().filter(Training.class::isInstance)
+                .map(Training.class::cast).findFirst().orElseThrow());
+    }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.eclipse.xtext.resource.XtextResource;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.formatting2.CanonicalText;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.result.RunResult;
@@ -48,9 +47,7 @@ class Fp8ScalingTest extends FabricModelTest {
     private TrainingSpec mapped(String precision) throws Exception {
         Model model = parser.parse(JOB.replace("precision fp8", precision));
         validation.assertNoErrors(model);
-        Training training = (Training) model.getElements().stream().filter(Training.class::isInstance).findFirst()
-                .orElseThrow();
-        return mapper.toTraining(training);
+        return mappedTraining(model);
     }
 
     @Test

@@ -11,7 +11,6 @@ import java.util.stream.Collectors;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.junit.jupiter.api.Test;
@@ -125,10 +124,8 @@ class TrainingChecksTest extends FabricModelTest {
     @Test
     void shouldMapTheOrderInnermostFirst() throws Exception {
         Model model = job(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2 order dp tp cp pp");
-        Training training = (Training) model.getElements().stream().filter(Training.class::isInstance).findFirst()
-                .orElseThrow();
         assertEquals(List.of(Axis.DATA, Axis.TENSOR, Axis.CONTEXT, Axis.PIPELINE),
-                mapper.toTraining(training).parallel().order());
+                mappedTraining(model).parallel().order());
     }
 
     @Test
