@@ -7,6 +7,7 @@ import java.util.List;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.fabricsim.dsl.fabric.Activation;
+import org.fabricsim.dsl.fabric.Block;
 import org.fabricsim.dsl.fabric.Arrival;
 import org.fabricsim.dsl.fabric.AttentionKernel;
 import org.fabricsim.dsl.fabric.BatchUnit;
@@ -273,7 +274,7 @@ final class WorkloadMapper {
                 model.getHeadDim() > 0 ? model.getHeadDim() : model.getHidden() / model.getHeads(), model.getVocab(),
                 gated, model.getExperts(), model.getTopK(), model.getSharedExperts(),
                 model.getExpertFfn() > 0 ? model.getExpertFfn() : ffn, model.getDenseLayers(), model.getKvLoraRank(),
-                model.getRopeDim());
+                model.getRopeDim(), model.getBlock() == Block.PARALLEL);
     }
 
     private static int orOne(int degree) {

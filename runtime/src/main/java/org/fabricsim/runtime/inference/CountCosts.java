@@ -13,7 +13,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <ul>
  * <li>T tokens ({@link #tokenSeconds}): L/PP × the attention projections of x; (L − L_m)/PP × the
  * dense MLP of width f/t plus its element-wise traffic; L_m/PP × the busiest EP rank's experts at load
- * L(T) plus theirs; 2·L/PP TP all-reduces of x·h·2 bytes; L_m/PP EP dispatches and combines; less
+ * L(T) plus theirs; r·L/PP TP all-reduces of x·h·2 bytes (r = 2, 1 in a parallel block:
+ * {@link TransformerSpec#tensorReductionsPerLayer}); L_m/PP EP dispatches and combines; less
  * two-batch overlap's gain;</li>
  * <li>T_l logit tokens ({@link #logitSeconds}): 1/PP of the LM head on T_l/(DP·CP) tokens.</li>
  * </ul>
@@ -87,7 +88,7 @@ final class CountCosts {
         }
         double communicationPs = 0;
         if (allReduce != null) {
-            communicationPs += 2 * layersPerStage * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
+            communicationPs += model.tensorReductionsPerLayer() * layersPerStage * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
         }
         if (experts.exchanges()) {
             communicationPs += moeLayers / (double) pipeline * experts.exchangePs(x, load);

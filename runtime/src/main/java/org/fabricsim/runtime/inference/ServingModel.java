@@ -27,7 +27,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * ExpertExchange#load}) and the attention core, each at its roofline;</li>
  * <li>element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors and
  * the activation's passes over the MLP width per token, at the element-wise HBM rate B_e;</li>
- * <li>communication: 2 TP all-reduces of x·h·2 bytes per layer and, for MoE layers, an EP
+ * <li>communication: 2 TP all-reduces of x·h·2 bytes per layer (1 in a parallel block) and, for MoE layers, an EP
  * dispatch of x·k·h·e_d bytes per rank (e_d {@link Device#dispatchElementBytes}: 1 with FP8 GEMMs,
  * else 2) and a combine of x·k·h·2, each at the (α, β) fitted on the fabric ({@link CollectiveFit})
  * for L times those bytes: the busiest rank receives (and sends back) L times the mean, and the

@@ -20,10 +20,13 @@ package org.fabricsim.runtime.spec;
  * @param denseLayers    leading layers with a dense MLP instead of experts
  * @param kvLoraRank     MLA compressed KV width; 0 without MLA
  * @param ropeDim        MLA decoupled RoPE key width; 0 without MLA
+ * @param parallelBlock  attention and MLP read the same normalised input and their outputs are summed
+ *                       (PaLM §2 "Parallel Layers", GPT-J, GPT-NeoX), rather than the MLP reading the
+ *                       attention's output
  */
 public record TransformerSpec(String name, int layers, int hidden, int ffn, int heads, int kvHeads, int headDim,
         int vocab, boolean gatedMlp, int experts, int topK, int sharedExperts, int expertFfn, int denseLayers,
-        int kvLoraRank, int ropeDim) {
+        int kvLoraRank, int ropeDim, boolean parallelBlock) {
 
     public TransformerSpec {
         Specs.requireName(name);
@@ -33,6 +36,25 @@ public record TransformerSpec(String name, int layers, int hidden, int ffn, int 
         Specs.requirePositive("kvHeads", kvHeads);
         Specs.requirePositive("headDim", headDim);
         Specs.requirePositive("vocab", vocab);
+    }
+
+    /** A model whose MLP reads its attention's output, the standard sequential block. */
+    public TransformerSpec(String name, int layers, int hidden, int ffn, int heads, int kvHeads, int headDim,
+            int vocab, boolean gatedMlp, int experts, int topK, int sharedExperts, int expertFfn, int denseLayers,
+            int kvLoraRank, int ropeDim) {
+        this(name, layers, hidden, ffn, heads, kvHeads, headDim, vocab, gatedMlp, experts, topK, sharedExperts,
+                expertFfn, denseLayers, kvLoraRank, ropeDim, false);
+    }
+
+    /**
+     * The reductions across tensor parallelism one layer's forward pass ends with: an all-reduce (a
+     * reduce-scatter with sequence parallelism) of the attention's row-parallel output and one of the
+     * MLP's, 2; a parallel block sums the two branches' partial outputs before one, 1 (Megatron-LM's
+     * row-parallel layers; PaLM §2: "the MLP and Attention input matrix multiplications can be
+     * fused"). The backward pass issues as many on the input gradients. O(1).
+     */
+    public int tensorReductionsPerLayer() {
+        return parallelBlock ? 1 : 2;
     }
 
     /** Whether the model has routed experts. */

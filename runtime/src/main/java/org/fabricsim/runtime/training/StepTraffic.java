@@ -22,7 +22,7 @@ final class StepTraffic {
      * all stages at once, so it repeats as often as the average stage runs it (layers, MoE layers
      * and parameters summed over the P·v chunks ÷ P, parameters twice with DualPipe's two weight
      * copies), M micro-batches each: per layer 8 TP
-     * collectives of T·h·e (12 with full recompute) and one CP exchange forward and backward
+     * collectives of T·h·e (12 with full recompute; half as many in a parallel block) and one CP exchange forward and backward
      * ({@link ContextExchange#count}); per MoE layer 2 × (dispatch + combine); 2·v pipeline send
      * rounds per micro-batch; per step one gradient reduce-scatter (two for an all-reduce) and,
      * for ZeRO-1/2, one parameter all-gather; for ZeRO-3/FSDP two gathers and one reduce-scatter
@@ -44,7 +44,7 @@ final class StepTraffic {
         }
         double m = plan.microBatches();
         double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
-        timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TrainingStep.TP_COLLECTIVES_PER_PASS * passes * m * layers);
+        timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TrainingStep.tensorRings(spec.model()) * passes * m * layers);
         cp.count(timer, m * layers);
         ExpertRoutingSpec routing = SampledRouting.of(spec);
         DeduplicatedDispatch dedup = DeduplicatedDispatch.of(spec.model(), routing);

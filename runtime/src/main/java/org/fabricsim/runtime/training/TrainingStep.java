@@ -28,8 +28,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  *
  * <p>Per layer and micro-batch (T = micro-batch × s ÷ CP tokens, bytes e = 2): TP issues 4 ring
  * collectives forward and 4 backward over T·h·e (all-gather/reduce-scatter with sequence
- * parallelism; two all-reduces without, the same ring volume), 4 more backward with full
- * recompute; CP all-gathers K and V forward, gathers them again and reduce-scatters their gradients
+ * parallelism; two all-reduces without, the same ring volume; half as many in a parallel block,
+ * {@link TransformerSpec#tensorReductionsPerLayer}), 4 more backward with full recompute; CP all-gathers K and V forward, gathers them again and reduce-scatters their gradients
  * backward, or passes
  * them around the CP ring behind the attention compute ({@link ContextExchange}); EP runs
  * dispatch and combine forward and backward, each rank sending (T/TP)·k·h bytes (FP8 dispatch
@@ -68,9 +68,16 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * for the DAG plus a handful of network solves.
  */
 public final class TrainingStep {
-    static final int TP_COLLECTIVES_PER_PASS = 4;
-
     private TrainingStep() {
+    }
+
+    /**
+     * Ring collectives over T·h·e across TP in one pass of one layer: each of the layer's reductions
+     * ({@link TransformerSpec#tensorReductionsPerLayer}) is a reduce-scatter and an all-gather with
+     * sequence parallelism, or an all-reduce of the same ring volume without. O(1).
+     */
+    static int tensorRings(TransformerSpec model) {
+        return 2 * model.tensorReductionsPerLayer();
     }
 
     /**
@@ -121,12 +128,12 @@ public final class TrainingStep {
         PassTime moeNoRecompute = model.moe() ? plain.layer(true) : PassTime.ZERO;
 
         double e = Precision.BF16.bytes();
-        double tpRing = timer.ringSeconds(Axis.TENSOR, tp, tokens * model.hidden() * e, 0);
+        double tpPass = tensorRings(model) * timer.ringSeconds(Axis.TENSOR, tp, tokens * model.hidden() * e, 0);
         PassTime gemms = compute.denseGemms();
-        double tpForward = TensorOverlap.exposedSeconds(spec.tensorOverlap(), TP_COLLECTIVES_PER_PASS * tpRing,
+        double tpForward = TensorOverlap.exposedSeconds(spec.tensorOverlap(), tpPass,
                 gemms.forwardSeconds(), tp, smShare);
         double tpBackward = (spec.recompute() == Recompute.FULL ? 2 : 1) * TensorOverlap.exposedSeconds(
-                spec.tensorOverlap(), TP_COLLECTIVES_PER_PASS * tpRing, gemms.backwardSeconds(), tp, smShare);
+                spec.tensorOverlap(), tpPass, gemms.backwardSeconds(), tp, smShare);
         double kvBytes = 2 * tokens * par.context() * Math.max(1.0, model.kvHeads() / (double) tp) * model.headDim() * e;
         ContextExchange cp = ContextExchange.of(par.contextMode(), par.context(), kvBytes, compute.attentionCore(),
                 smShare, timer);
