@@ -47,7 +47,9 @@ public class InferenceCalibrationTest {
      * 64 MiB, {@link CollectiveFit}): published, 405B TP8 loses 28% from 128/2048 to 128/4096 where the
      * model loses 20% (8B: 37% and 35%). The rest of what 405B at TP8 pays for long decodes on the H100 is
      * not identified (candidates in docs/calibration.md, "The row that misses"); on the H200 the same cell
-     * is +10.6%.</li>
+     * is +10.6%. Costing TensorRT-LLM's CUDA-graph padding of decode batches (198 sequences run as 256 rows)
+     * takes it to +11.4% but 405B H200 128/2048 to −16.1% (docs/calibration.md, "CUDA-graph padding of decode
+     * batches", measured and not adopted).</li>
      * <li>trt-llama33-70b-h200-1000-2000 (−17.8%), the 70B model on one H200: its cache holds about 139 sequences (144 before the reservation),
      * just past the GEMMs' 128-row output tile, where the model's decode step jumps 53% (31.1 ms at 128
      * sequences, 47.5 ms at 129, context 2,000). CUDA graphs pad it to 256 rows, where the project's H200
