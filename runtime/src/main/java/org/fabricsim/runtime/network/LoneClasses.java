@@ -20,7 +20,7 @@ import java.util.Arrays;
  * been since its start, and from then on it is an ordinary class. Its handle, record and completion
  * entry are the flow table's as for any class, so completion order and ties are unchanged.
  *
- * <p>Cost: O(P) to take (its start's walk of its path, {@link #hold}), release or list a class of P links; O(F/64 + lone classes) per
+ * <p>Cost: O(P) to take, release or list a class of P links; O(F/64 + lone classes) per
  * whole-network collection.
  */
 final class LoneClasses {
@@ -52,29 +52,25 @@ final class LoneClasses {
     }
 
     /**
-     * Holds {@code link} for {@code flow}, which starts with every link of its path so far free (no listed
-     * or lone class on it, not repeated on its path): its start walks its path once, and {@link #admit}
-     * makes it lone when every link was free, {@link #drop} gives back what it held otherwise. O(1).
+     * Takes the class whose record starts at {@code base} as lone when none of its links carries a
+     * listed or lone class and no link repeats on its path; returns whether it did. O(P).
      */
-    void hold(int link, int flow) {
-        ownerOfLink[link] = flow;
-    }
-
-    /** Class {@code flow} holds all its {@code pathLinks} links ({@link #hold}): it is lone. O(1). */
-    void admit(int flow, int pathLinks) {
-        links += pathLinks;
-        lone[flow >>> 6] |= 1L << flow;
-    }
-
-    /** Class {@code flow}, not lone after all, gives back the links of its record it holds. O(P). */
-    void drop(int flow, int[] records, int base) {
+    boolean take(int flow, int[] records, int base, int[] listCount) {
         int start = base + FlowTable.LINKS;
         int end = start + records[base + FlowTable.LENGTH];
         for (int at = start; at < end; at++) {
-            if (ownerOfLink[records[at]] == flow) {
-                ownerOfLink[records[at]] = NONE;
+            int link = records[at];
+            if (listCount[link] != 0 || ownerOfLink[link] != NONE) {
+                for (int undo = start; undo < at; undo++) {
+                    ownerOfLink[records[undo]] = NONE;
+                }
+                return false;
             }
+            ownerOfLink[link] = flow;
         }
+        links += end - start;
+        lone[flow >>> 6] |= 1L << flow;
+        return true;
     }
 
     /** Whether class {@code flow} is lone. */
@@ -87,19 +83,9 @@ final class LoneClasses {
         int start = base + FlowTable.LINKS;
         int end = start + records[base + FlowTable.LENGTH];
         for (int at = start; at < end; at++) {
-            free(records[at]);
+            ownerOfLink[records[at]] = NONE;
         }
-        leave(flow, end - start);
-    }
-
-    /** {@code link} of a lone class that leaves is free of it ({@link #leave} then counts the class out). O(1). */
-    void free(int link) {
-        ownerOfLink[link] = NONE;
-    }
-
-    /** Lone class {@code flow}, whose {@code pathLinks} links are free of it ({@link #free}), is lone no more. O(1). */
-    void leave(int flow, int pathLinks) {
-        links -= pathLinks;
+        links -= end - start;
         lone[flow >>> 6] &= ~(1L << flow);
     }
 

@@ -145,42 +145,23 @@ public final class MaxMinNetwork extends FlowTable {
         }
     }
 
-    /**
-     * One walk of the new class's path: each link's lone class is listed (it was there first), the link
-     * marked dirty and, while every link so far is free (no listed or lone class, not repeated),
-     * held for the class ({@link LoneClasses#hold}) with its capacity in the running minimum; when every
-     * link was free the class is lone, rated at that minimum ({@link ProgressiveFill#rateAloneAt(double,
-     * long)}) and projected, else it gives its holds back and is listed. O(P).
-     */
     @Override
     void onStart(int flow) {
         int base = flow * stride;
-        int end = base + LINKS + records[base + LENGTH];
+        int length = records[base + LENGTH];
         batch.started();
-        int[] listCount = lists.count;
-        boolean free = derating == null;
-        double capacity = Double.POSITIVE_INFINITY;
-        for (int at = base + LINKS; at < end; at++) {
-            int link = records[at];
+        for (int j = 0; j < length; j++) {
+            int link = records[base + LINKS + j];
             int owner = lone.owner(link);
-            if (owner >= 0 && owner != flow) {
+            if (owner >= 0) {
                 list(owner);
             }
             component.markDirty(link);
-            free = free && owner < 0 && listCount[link] == 0;
-            if (free) {
-                lone.hold(link, flow);
-                capacity = Math.min(capacity, graph.linkBytesPerSecond(link));
-            }
         }
-        if (free) {
-            lone.admit(flow, end - base - LINKS);
-            rateBytesPerSecond[flow] = ProgressiveFill.rateAloneAt(capacity, records[base + MULTIPLICITY]);
+        if (derating == null && lone.take(flow, records, base, lists.count)) {
+            rateBytesPerSecond[flow] = filling.rateOnOwnLinks(records, base);
             project(flow, simulation.nowPs());
             return;
-        }
-        if (derating == null) {
-            lone.drop(flow, records, base);
         }
         list(flow);
     }
@@ -207,12 +188,10 @@ public final class MaxMinNetwork extends FlowTable {
         int weight = records[base + MULTIPLICITY];
         batch.finished(rateBytesPerSecond[flow]);
         if (lone.isLone(flow)) {
-            int end = base + LINKS + records[base + LENGTH];
-            for (int at = base + LINKS; at < end; at++) {
-                lone.free(records[at]);
-                component.markDirty(records[at]);
+            lone.release(flow, records, base);
+            for (int j = 0; j < records[base + LENGTH]; j++) {
+                component.markDirty(records[base + LINKS + j]);
             }
-            lone.leave(flow, end - base - LINKS);
             return;
         }
         component.clearLive(flow);

@@ -186,17 +186,13 @@ final class ProgressiveFill {
      * c_ℓ ÷ w, computed as (min c_ℓ) ÷ w, one division: rounding is monotone, so the rounded quotient
      * of the smallest capacity is the smallest rounded quotient, to the bit. O(P).
      */
-    private double rateOnOwnLinks(int[] records, int base) {
+    double rateOnOwnLinks(int[] records, int base) {
+        long weight = records[base + FlowTable.MULTIPLICITY];
         double capacity = Double.POSITIVE_INFINITY;
         int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
         for (int at = base + FlowTable.LINKS; at < end; at++) {
             capacity = Math.min(capacity, graph.linkBytesPerSecond(records[at]));
         }
-        return rateAloneAt(capacity, records[base + FlowTable.MULTIPLICITY]);
-    }
-
-    /** The rate of a class of {@code weight} alone on links whose smallest capacity is {@code capacity}. */
-    static double rateAloneAt(double capacity, long weight) {
         return Math.max(0, capacity) / weight;
     }
 
