@@ -16,7 +16,7 @@ class CommunicationSmsValidationTest extends ExpertPlanTest {
     @Test
     void shouldMapTheWrittenSmsAndDefaultToACollectives() throws Exception {
         assertEquals(20, routing("expert 8 communication-sms 20").communicationSms());
-        assertEquals(ExpertRoutingSpec.COLLECTIVE_SMS, routing("expert 8").communicationSms());
+        assertEquals(ExpertRoutingSpec.SMS_NOT_STATED, routing("expert 8").communicationSms());
     }
 
     @Test

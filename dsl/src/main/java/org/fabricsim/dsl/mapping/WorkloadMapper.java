@@ -253,7 +253,7 @@ final class WorkloadMapper {
         ExpertRoutingSpec.Dispatcher dispatcher = parallel.getDispatcher() == ExpertDispatcher.DEEPEP
                 ? ExpertRoutingSpec.Dispatcher.DEEPEP : ExpertRoutingSpec.Dispatcher.ALL_TO_ALL;
         int sms = Written.written(parallel, Literals.PARALLELISM__COMMUNICATION_SMS) ? parallel.getCommunicationSms()
-                : ExpertRoutingSpec.COLLECTIVE_SMS;
+                : ExpertRoutingSpec.SMS_NOT_STATED;
         return new ExpertRoutingSpec(capacity, skew, dispatcher, sms);
     }
 

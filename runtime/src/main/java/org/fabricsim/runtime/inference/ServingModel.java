@@ -29,9 +29,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the activation's passes over the MLP width per token, at the element-wise HBM rate B_e;</li>
  * <li>communication: 2 TP all-reduces of x·h·2 bytes per layer (1 in a parallel block) and, for MoE layers, an EP
  * dispatch of x·k·h·e_d bytes per rank (e_d {@link Device#dispatchElementBytes}: 1 with FP8 GEMMs,
- * else 2) and a combine of x·k·h·2, each at the (α, β) fitted on the fabric ({@link CollectiveFit})
+ * else 2) and a combine of x·k·h·2, each at the engine's cost on the fabric ({@link CollectiveFit})
  * for L times those bytes: the busiest rank receives (and sends back) L times the mean, and the
- * uniform pattern the fit was made on is scaled to its share; a pool on DeepEP's normal kernels
+ * uniform pattern the engine ran is scaled to its share; a pool on DeepEP's normal kernels
  * (prefill and serving pools) deduplicates instead, a token crossing to another domain once per domain
  * holding one of its experts, at the cost fitted for L·x tokens ({@link NormalKernelExchange}).</li>
  * </ul>
@@ -39,7 +39,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * per stage), so every stage of an iteration takes the same time s = {@link #iterationPs}, PP·s
  * being the whole forward pass: pipelining adds no speed to one batch. Between consecutive stages
  * the activations cross the fabric point to point ({@link #stageSendPs}: x·h·2 bytes per rank,
- * α + β·bytes of a send/recv fitted on the fabric between the first ranks of stages 1 and 2).
+ * the engine's cost of a send/recv on the fabric between the first ranks of stages 1 and 2).
  * {@link PipelineStages} overlaps the batches of a replica's PP slots on its stages. KV capacity:
  * {@link ReplicaMemory}. With R redundant experts (EPLB) each EP rank holds (E + R)/max(EP,TP)
  * experts, each replica's rows being L·T·k/(E + R), L's stated skew replaced by the busiest rank's

@@ -18,8 +18,10 @@ import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.training.CollectiveTimer;
+import org.fabricsim.runtime.training.DeduplicatedDispatch;
 import org.fabricsim.runtime.training.FabricCollectiveTimer;
 import org.fabricsim.runtime.training.Placement;
+import org.fabricsim.runtime.training.SampledRouting;
 import org.fabricsim.runtime.training.StepPlan;
 import org.fabricsim.runtime.training.TrainingStep;
 
@@ -44,6 +46,7 @@ public final class Screen {
     private final CalibrationProfile profile;
     private final Calibration collectives;
     private final Map<ClusterSpec, ClusterTopology> topologies = new HashMap<>();
+    private final SampledRouting routings = new SampledRouting();
     private Key placement;
     private CollectiveTimer timer;
 
@@ -96,7 +99,7 @@ public final class Screen {
             placement = key;
             timer = timer(spec);
         }
-        return TrainingStep.simulate(spec, StepPlan.of(spec), timer, profile).stepSeconds();
+        return TrainingStep.simulate(spec, StepPlan.of(spec), timer, profile, routings, 1).stepSeconds();
     }
 
     private CollectiveTimer timer(TrainingSpec spec) {
@@ -135,8 +138,9 @@ public final class Screen {
         }
 
         @Override
-        public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
-            return times.expertAllToAllSeconds(bytesPerRank, routing);
+        public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing,
+                DeduplicatedDispatch dispatch) {
+            return times.expertAllToAllSeconds(bytesPerRank, routing, dispatch);
         }
     }
 }

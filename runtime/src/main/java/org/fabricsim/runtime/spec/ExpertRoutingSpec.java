@@ -27,14 +27,14 @@ import java.util.Objects;
  *                       routing, which DeepSeek-V3's auxiliary-loss-free balancing targets (§2.1.2)
  * @param dispatcher     how training moves the token copies to the expert ranks ({@link Dispatcher})
  * @param communicationSms SMs a training job's dispatch and combine kernels hold while DualPipe hides them
- *                       behind compute, {@code ≥ 0}; {@link #COLLECTIVE_SMS} (0) for a collective's own
- *                       ({@code compute.ComputeCalibration#COLLECTIVE_SMS}). DeepSeek-V3 gives 20 of the
- *                       H800's 132 (arXiv 2412.19437 §3.2.2)
+ *                       behind compute, {@code ≥ 0}; {@link #SMS_NOT_STATED} (0): not stated, the kernels hold
+ *                       a collective's ({@code compute.ComputeCalibration#COLLECTIVE_SMS}). DeepSeek-V3 gives
+ *                       20 of the H800's 132 (arXiv 2412.19437 §3.2.2)
  */
 public record ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispatcher dispatcher,
         int communicationSms) {
-    /** The {@link #communicationSms} that means "as many as any hidden collective holds". */
-    public static final int COLLECTIVE_SMS = 0;
+    /** The {@link #communicationSms} of a plan that states none: as many as any hidden collective holds. */
+    public static final int SMS_NOT_STATED = 0;
     /** The {@link #capacityFactor} that means "no capacity limit". */
     public static final double DROPLESS = 0;
     /** Balanced routing: every EP rank receives the mean. */
@@ -61,7 +61,7 @@ public record ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispa
 
     /** Routing with {@code dispatcher} whose kernels hold a collective's SMs. */
     public ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispatcher dispatcher) {
-        this(capacityFactor, routingSkew, dispatcher, COLLECTIVE_SMS);
+        this(capacityFactor, routingSkew, dispatcher, SMS_NOT_STATED);
     }
 
     public ExpertRoutingSpec {

@@ -29,19 +29,11 @@ public interface CollectiveTimer {
      * Seconds of a direct all-to-all in every expert group of G ranks, routed as {@code routing}
      * says: with balanced routing each rank sends {@code bytesPerRank} in total, B/G to every member;
      * the busiest rank of each group receives {@link ExpertRoutingSpec#busiestLoad} times the mean,
-     * each other rank {@link ExpertRoutingSpec#otherLoad} times it.
+     * each other rank {@link ExpertRoutingSpec#otherLoad} times it. A non-null {@code dispatch}
+     * ({@link DeduplicatedDispatch#of}, DeepEP's kernels) gives the pairs its deduplicated weights; a
+     * timer without scale-up domains may time the uniform all-to-all.
      */
-    double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing);
-
-    /**
-     * {@link #expertAllToAllSeconds(double, ExpertRoutingSpec)} with the routing's dispatcher: a non-null
-     * {@code dispatch} ({@link DeduplicatedDispatch#of}, DeepEP's kernels) gives the pairs its deduplicated
-     * weights. Default: the uniform all-to-all (a timer without scale-up domains).
-     */
-    default double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing,
-            DeduplicatedDispatch dispatch) {
-        return expertAllToAllSeconds(bytesPerRank, routing);
-    }
+    double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing, DeduplicatedDispatch dispatch);
 
     /**
      * Seconds of a ring reduce-scatter or all-gather of {@code bufferBytes} (the full buffer) along
@@ -73,13 +65,8 @@ public interface CollectiveTimer {
     }
 
     /** Adds {@code times} rounds of {@link #expertAllToAllSeconds} to the link traffic. */
-    default void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec routing, double times) {
-    }
-
-    /** Adds {@code times} rounds of the dispatcher-aware {@link #expertAllToAllSeconds} to the link traffic. */
     default void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec routing, DeduplicatedDispatch dispatch,
             double times) {
-        countExpertAllToAll(bytesPerRank, routing, times);
     }
 
     /**

@@ -188,17 +188,9 @@ public final class FabricCollectiveTimer implements RunTimer {
      * the fabric carries the nominal total. The phase ends with its last flow, the busiest rank's
      * unless a shared link is slower. The combine is this pattern's transpose, the busiest rank
      * sending L·B; on links of equal rate both ways it takes the same time, so callers time both
-     * with this pattern. Balanced (L = L' = 1) it is the uniform B/G to every member. One solve
-     * per (B, routing).
-     */
-    @Override
-    public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec expertRouting) {
-        return expertAllToAllSeconds(bytesPerRank, expertRouting, null);
-    }
-
-    /**
-     * The all-to-all above; with a {@code dispatch} (DeepEP's kernels, {@link DeduplicatedDispatch#of}) each
-     * pair's bytes are weighted as it says, by whether the pair shares a domain; null: uniform.
+     * with this pattern. Balanced (L = L' = 1) it is the uniform B/G to every member. With a {@code
+     * dispatch} (DeepEP's kernels, {@link DeduplicatedDispatch#of}) each pair's bytes are weighted as it
+     * says, by whether the pair shares a domain; null: uniform. One solve per (B, routing, dispatch).
      */
     @Override
     public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec expertRouting,
@@ -228,11 +220,6 @@ public final class FabricCollectiveTimer implements RunTimer {
             solved.count(scaled ? PIPELINE_REFERENCE : "pp " + bytes,
                     scaled ? times * bytes / solved.referenceBytes(PIPELINE_REFERENCE) : times);
         }
-    }
-
-    @Override
-    public void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec expertRouting, double times) {
-        countExpertAllToAll(bytesPerRank, expertRouting, null, times);
     }
 
     @Override

@@ -25,7 +25,7 @@ import org.fabricsim.runtime.topology.DegradedTopologies;
  * DegradedTopologies#withSlowLink});</li>
  * <li>a straggling accelerator: the step with accelerator 0 (in pipeline stage 0) computing at that
  * speed ({@link TrainingStep#simulate(TrainingSpec, StepPlan, CollectiveTimer, CalibrationProfile,
- * double)}), on the intact fabric.</li>
+ * SampledRouting, double)}), on the intact fabric.</li>
  * </ul>
  * The topology failed or slowed is the one the step's scale-out traffic runs on: the cluster's, or
  * for a job whose data parallelism spans pods, pod 0's (the data-centre network stays intact: its
@@ -83,31 +83,38 @@ final class FailureSteps {
         return timer == null ? null : timer.nextRun();
     }
 
-    /** The steps with a cable and a switch failed against the intact {@code step}; null when neither degrades it. */
-    DegradedFabric degraded(TrainingSpec spec, StepPlan plan, CalibrationProfile profile, double step) {
+    /**
+     * The steps with a cable and a switch failed against the intact {@code step}, routed as {@code routings}
+     * samples; null when neither degrades it.
+     */
+    DegradedFabric degraded(TrainingSpec spec, StepPlan plan, CalibrationProfile profile, SampledRouting routings,
+            double step) {
         if (cableFailed == null && switchFailed == null) {
             return null;
         }
-        return new DegradedFabric(step, stepSeconds(spec, plan, profile, cableFailed),
-                stepSeconds(spec, plan, profile, switchFailed));
+        return new DegradedFabric(step, stepSeconds(spec, plan, profile, routings, cableFailed),
+                stepSeconds(spec, plan, profile, routings, switchFailed));
     }
 
     /**
      * The step with the straggler against the intact {@code step}, a straggling accelerator timed on
      * a next run of {@code intact} (the intact step's timer: its solved patterns, its own link
-     * traffic); null without one.
+     * traffic), routed as {@code routings} samples; null without one.
      */
-    Straggler straggler(TrainingSpec spec, StepPlan plan, CalibrationProfile profile, double step, RunTimer intact) {
+    Straggler straggler(TrainingSpec spec, StepPlan plan, CalibrationProfile profile, SampledRouting routings,
+            double step, RunTimer intact) {
         if (reliability == null || !reliability.straggles()) {
             return null;
         }
-        double straggled = reliability.stragglerIsLink() ? stepSeconds(spec, plan, profile, slowLink)
-                : TrainingStep.simulate(spec, plan, intact.nextRun(), profile, reliability.stragglerSpeed())
+        double straggled = reliability.stragglerIsLink() ? stepSeconds(spec, plan, profile, routings, slowLink)
+                : TrainingStep.simulate(spec, plan, intact.nextRun(), profile, routings, reliability.stragglerSpeed())
                         .stepSeconds();
         return new Straggler(step, straggled);
     }
 
-    private static double stepSeconds(TrainingSpec spec, StepPlan plan, CalibrationProfile profile, RunTimer timer) {
-        return timer == null ? Double.NaN : TrainingStep.simulate(spec, plan, timer, profile).stepSeconds();
+    private static double stepSeconds(TrainingSpec spec, StepPlan plan, CalibrationProfile profile,
+            SampledRouting routings, RunTimer timer) {
+        return timer == null ? Double.NaN
+                : TrainingStep.simulate(spec, plan, timer, profile, routings, 1).stepSeconds();
     }
 }

@@ -95,16 +95,6 @@ final class PodHierarchyTimer implements RunTimer {
     }
 
     @Override
-    public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
-        return inPod.expertAllToAllSeconds(bytesPerRank, routing);
-    }
-
-    @Override
-    public void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec routing, double times) {
-        inPod.countExpertAllToAll(bytesPerRank, routing, times);
-    }
-
-    @Override
     public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing,
             DeduplicatedDispatch dispatch) {
         return inPod.expertAllToAllSeconds(bytesPerRank, routing, dispatch);

@@ -1,8 +1,8 @@
 package org.fabricsim.runtime.training;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.fabricsim.runtime.sim.RoutedMaximum;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
@@ -22,17 +22,16 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * uneven. L_u(n) is {@link RoutedMaximum}'s expected maximum over G = EP ranks of E experts, the figure serving
  * uses for its batches; the step's routing states skew max(S, L_u(n)) ({@link ExpertRoutingSpec#busiestLoad(double)}),
  * so the expert GEMMs and the all-to-all see the same busiest rank. Balanced top-8 of 128 experts over EP8 with
- * 8,192 tokens a micro-batch: L ≈ 1.015. Dense models and EP 1 keep the stated routing. One {@link RoutedMaximum}
- * per (k, E, G), kept for the run (its Monte Carlo runs once per token power); O(1) per call after that.
+ * 8,192 tokens a micro-batch: L ≈ 1.015. Dense models and EP 1 keep the stated routing. An instance keeps one {@link
+ * RoutedMaximum} per (k, E, G) for the steps of the context that holds it (a job's runs, a screen's plans): its Monte
+ * Carlo runs once per token power, O(1) per call after that; the figures do not depend on which instance answers
+ * ({@link RoutedMaximum} is seeded per power). Not thread-safe: one per caller.
  */
-final class SampledRouting {
-    private static final Map<List<Integer>, RoutedMaximum> MAXIMA = new ConcurrentHashMap<>();
-
-    private SampledRouting() {
-    }
+public final class SampledRouting {
+    private final Map<List<Integer>, RoutedMaximum> maxima = new HashMap<>();
 
     /** The routing of one micro-batch of {@code spec} (class comment). */
-    static ExpertRoutingSpec of(TrainingSpec spec) {
+    ExpertRoutingSpec of(TrainingSpec spec) {
         ParallelismSpec par = spec.parallel();
         TransformerSpec model = spec.model();
         ExpertRoutingSpec stated = par.expertRouting();
@@ -41,12 +40,9 @@ final class SampledRouting {
             return stated;
         }
         long tokens = Math.round((double) spec.microBatch() * spec.sequence() / par.context() / par.tensor() * ranks);
-        RoutedMaximum maximum = MAXIMA.computeIfAbsent(List.of(model.topK(), model.experts(), ranks),
+        RoutedMaximum maximum = maxima.computeIfAbsent(List.of(model.topK(), model.experts(), ranks),
                 key -> new RoutedMaximum(key.get(0), key.get(1), key.get(2)));
-        double routed;
-        synchronized (maximum) {
-            routed = maximum.factor(tokens);
-        }
+        double routed = maximum.factor(tokens);
         double skew = Math.min(ranks, Math.max(stated.routingSkew(), routed));
         return new ExpertRoutingSpec(stated.capacityFactor(), skew, stated.dispatcher());
     }

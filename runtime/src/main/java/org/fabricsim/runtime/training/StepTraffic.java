@@ -26,10 +26,12 @@ final class StepTraffic {
      * ({@link ContextExchange#count}); per MoE layer 2 × (dispatch + combine); 2·v pipeline send
      * rounds per micro-batch; per step one gradient reduce-scatter (two for an all-reduce) and,
      * for ZeRO-1/2, one parameter all-gather; for ZeRO-3/FSDP two gathers and one reduce-scatter
-     * per micro-batch. O(P·v) plus the timer's O(links) per count.
+     * per micro-batch. The all-to-alls are routed as the step's micro-batch, {@code routing} ({@link
+     * SampledRouting}). O(P·v) plus the timer's O(links) per count.
      */
     static void count(CollectiveTimer timer, TrainingSpec spec, StepPlan plan, double tpBuffer,
-            ContextExchange cp, double[] allToAllBytes, double ppBytes, double[] parameters) {
+            ContextExchange cp, double[] allToAllBytes, ExpertRoutingSpec routing, double ppBytes,
+            double[] parameters) {
         ParallelismSpec par = spec.parallel();
         double layers = 0;
         double moeLayers = 0;
@@ -46,7 +48,6 @@ final class StepTraffic {
         double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
         timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TrainingStep.tensorRings(spec.model()) * passes * m * layers);
         cp.count(timer, m * layers);
-        ExpertRoutingSpec routing = SampledRouting.of(spec);
         DeduplicatedDispatch dedup = DeduplicatedDispatch.of(spec.model(), routing);
         for (double bytes : allToAllBytes) {
             timer.countExpertAllToAll(bytes, routing, dedup, 2 * m * moeLayers);

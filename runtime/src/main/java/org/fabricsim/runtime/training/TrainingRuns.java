@@ -43,6 +43,8 @@ public final class TrainingRuns {
     private final TrainingSpec spec;
     private final long seed;
     private final FabricBehaviour behaviour;
+    /** The micro-batch's sampled routing, kept from one run to the next. */
+    private final SampledRouting routings = new SampledRouting();
     private Calibration collectives;
     /** The step's timer: flat, or across pods when the job's data parallelism spans pods ({@link PodHierarchyTimer}). */
     private RunTimer timer;
@@ -88,9 +90,9 @@ public final class TrainingRuns {
             failureSteps = FailureSteps.of(spec, stepTopology, parts, timers);
         }
         StepPlan plan = StepPlan.of(spec);
-        StepBreakdown step = TrainingStep.simulate(spec, plan, timer, profile);
-        DegradedFabric degraded = failureSteps.degraded(spec, plan, profile, step.stepSeconds());
-        Straggler straggler = failureSteps.straggler(spec, plan, profile, step.stepSeconds(), timer);
+        StepBreakdown step = TrainingStep.simulate(spec, plan, timer, profile, routings, 1);
+        DegradedFabric degraded = failureSteps.degraded(spec, plan, profile, routings, step.stepSeconds());
+        Straggler straggler = failureSteps.straggler(spec, plan, profile, routings, step.stepSeconds(), timer);
         return TrainingSimulator.result(spec, step, parts, degraded, straggler, seed,
                 (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(), timer.flowsStarted());
     }

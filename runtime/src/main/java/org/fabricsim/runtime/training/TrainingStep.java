@@ -82,11 +82,11 @@ public final class TrainingStep {
 
     /**
      * Simulates one step of {@code spec} with communication timed by {@code timer} and the fitted
-     * constants of {@code profile}.
+     * constants of {@code profile}, its micro-batch's routing sampled afresh ({@link SampledRouting}).
      */
     public static StepBreakdown simulate(TrainingSpec spec, StepPlan plan, CollectiveTimer timer,
             CalibrationProfile profile) {
-        return simulate(spec, plan, timer, profile, 1);
+        return simulate(spec, plan, timer, profile, new SampledRouting(), 1);
     }
 
     /**
@@ -95,10 +95,11 @@ public final class TrainingStep {
      * holds ({@link StepPlan#stageOf}) takes 1 ÷ speed as long, and the pipeline and the DP
      * reduction wait for that stage as its tasks dictate. Communication, the optimizer and the other
      * stages keep their times. With DualPipe the chunk of stage 0 also slows on the stage that holds
-     * its mirror (an overestimate).
+     * its mirror (an overestimate). The micro-batch's routing comes from {@code routings}, the caller's
+     * context that keeps the sampled maxima from one step to the next.
      */
     public static StepBreakdown simulate(TrainingSpec spec, StepPlan plan, CollectiveTimer timer,
-            CalibrationProfile profile, double stageZeroSpeed) {
+            CalibrationProfile profile, SampledRouting routings, double stageZeroSpeed) {
         TransformerSpec model = spec.model();
         ParallelismSpec par = spec.parallel();
         int tp = par.tensor();
@@ -108,7 +109,7 @@ public final class TrainingStep {
         double stepOverhead = profile.has(ComputeCalibration.STEP_OVERHEAD)
                 ? profile.value(ComputeCalibration.STEP_OVERHEAD) : 0;
         double tokens = (double) spec.microBatch() * spec.sequence() / par.context();
-        ExpertRoutingSpec routing = SampledRouting.of(spec);
+        ExpertRoutingSpec routing = routings.of(spec);
         double expertLoad = routing.busiestLoad();
         CausalPairs pairs = CausalPairs.perRank(par.contextMode(), par.context(), spec.sequence());
         AcceleratorSpec pacing = PacingAccelerator.of(spec, profile, d -> new TransformerCompute(d, model, tokens,
@@ -117,7 +118,7 @@ public final class TrainingStep {
         Device device = Device.forTraining(pacing, spec.precision(), spec.fp8Scaling(), profile);
         double smShare = device.collectiveSmShare();
         int epSms = par.expertRouting().communicationSms();
-        double epSmShare = epSms == ExpertRoutingSpec.COLLECTIVE_SMS ? smShare : device.smShare(epSms);
+        double epSmShare = epSms == ExpertRoutingSpec.SMS_NOT_STATED ? smShare : device.smShare(epSms);
         TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
                 par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds, pairs);
         TransformerCompute plain = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
@@ -273,7 +274,7 @@ public final class TrainingStep {
         }
         double ppExposed = Math.max(0, actual.endSeconds()[critical] - ideal.endSeconds()[critical]);
         StepTraffic.count(timer, spec, plan, tokens * model.hidden() * e, cp,
-                new double[] {routedBytes * dispatchElement, routedBytes * e}, ppBytes, parameters);
+                new double[] {routedBytes * dispatchElement, routedBytes * e}, routing, ppBytes, parameters);
         return new StepBreakdown(stepSeconds, idle.bubbleSeconds(), idle.imbalanceSeconds(), tpExposed, ppExposed,
                 dpExposed[critical] + fsdpExposed,
                 cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan,

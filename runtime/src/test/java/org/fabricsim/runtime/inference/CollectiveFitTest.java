@@ -14,25 +14,33 @@ import org.fabricsim.runtime.topology.ClusterTopology;
 import org.junit.jupiter.api.Test;
 
 /**
- * The TP all-reduce a serving step pays follows the collective engine at the step's own message size
- * (the engine run there is the independent figure), where a line through 64 KiB and 64 MiB does not.
+ * The collectives a serving step pays follow the collective engine at the step's own message size (the engine run
+ * there is the independent figure): the TP all-reduce, where a line through 64 KiB and 64 MiB does not, the EP
+ * all-to-all and the send between pipeline stages, across nodes too.
  */
 class CollectiveFitTest {
     private static final Calibration CALIBRATION = Calibration.of(CalibrationProfile.defaults());
     private static final ClusterTopology DGX_H100 = ClusterTopologies.build(ServingFixtures.dgx(ServingFixtures.H100, 1, 0),
             CALIBRATION);
+    private static final ClusterTopology TWO_DGX_H100 = ClusterTopologies.build(
+            ServingFixtures.dgx(ServingFixtures.H100, 2, 0), CALIBRATION);
     private static final StepOverheads OVERHEADS = CALIBRATION.stepOverheads();
+    private static final long SMALL_BYTES = 64L << 10;
+    private static final long LARGE_BYTES = 64L << 20;
 
-    private static double enginePs(CollectiveOperation operation, long bytes, int ranks) {
-        return CollectiveEngine.run(DGX_H100, CollectiveRequest.of(operation, bytes, ranks).withStepOverheads(OVERHEADS))
-                .timePs();
+    private static double enginePs(ClusterTopology topology, CollectiveRequest request) {
+        return CollectiveEngine.run(topology, request.withStepOverheads(OVERHEADS)).timePs();
     }
 
+    private static double enginePs(CollectiveOperation operation, long bytes, int ranks) {
+        return enginePs(DGX_H100, CollectiveRequest.of(operation, bytes, ranks));
+    }
+
+    /** The line through the engine's runs at 64 KiB and 64 MiB, at {@code bytes}. */
     private static double linePs(CollectiveOperation operation, long bytes, int ranks) {
-        double small = enginePs(operation, CollectiveFit.SMALL_BYTES, ranks);
-        double large = enginePs(operation, CollectiveFit.LARGE_BYTES, ranks);
-        return small + (large - small) * (bytes - CollectiveFit.SMALL_BYTES)
-                / (CollectiveFit.LARGE_BYTES - CollectiveFit.SMALL_BYTES);
+        double small = enginePs(operation, SMALL_BYTES, ranks);
+        double large = enginePs(operation, LARGE_BYTES, ranks);
+        return small + (large - small) * (bytes - SMALL_BYTES) / (LARGE_BYTES - SMALL_BYTES);
     }
 
     @Test
@@ -49,10 +57,25 @@ class CollectiveFitTest {
     }
 
     @Test
-    void shouldKeepTheTwoPointLineForTheAllToAll() {
-        CollectiveFit fit = CollectiveFit.of(DGX_H100, CollectiveOperation.ALL_TO_ALL, 8, OVERHEADS);
-        long bytes = 3L << 20;
-        assertEquals(linePs(CollectiveOperation.ALL_TO_ALL, bytes, 8), fit.timePs(bytes), 1.0);
+    void shouldCostAnExpertAllToAllOverTwoNodesAsTheEngineDoesAtItsSize() {
+        CollectiveFit fit = CollectiveFit.of(TWO_DGX_H100, CollectiveOperation.ALL_TO_ALL, 16, OVERHEADS);
+        // DeepSeek-V3's dispatch (FP8, 1 B) and combine (BF16, 2 B) of 64 decoding tokens, 8 copies of 7,168 each;
+        // and 1 MiB
+        for (long bytes : new long[] {64L * 8 * 7_168, 64L * 8 * 7_168 * 2, 1L << 20}) {
+            double engine = enginePs(TWO_DGX_H100, CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, bytes, 16));
+            assertEquals(engine, fit.timePs(bytes), 1e-3 * engine, "curve against the engine at " + bytes + " B");
+        }
+    }
+
+    @Test
+    void shouldCostASendBetweenStagesOnTwoNodesAsTheEngineDoesAtItsSize() {
+        CollectiveFit fit = CollectiveFit.sendRecv(TWO_DGX_H100, 8, OVERHEADS);
+        // 128 and 442 decoding sequences of 16,384 BF16 activations
+        for (long bytes : new long[] {128L * 16_384 * 2, 442L * 16_384 * 2}) {
+            double engine = enginePs(TWO_DGX_H100,
+                    CollectiveRequest.of(CollectiveOperation.SEND_RECV, bytes, 9).withEndpoints(0, 8));
+            assertEquals(engine, fit.timePs(bytes), 1e-3 * engine, "curve against the engine at " + bytes + " B");
+        }
     }
 
     @Test

@@ -19,7 +19,7 @@ class ExpertLoadServingTest {
         ParallelismSpec plan = new ParallelismSpec(1, 1, 1, 1, 2, false)
                 .withExpertRouting(new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, skew));
         return new ServingModel(TOY_MOE, ServingFixtures.H100, Precision.BF16, Precision.BF16, plan, null,
-                new CollectiveFit(0, psPerByte), null, CalibrationProfile.defaults());
+                bytes -> psPerByte * bytes, null, CalibrationProfile.defaults());
     }
 
     private static long iterationPs(ServingModel model) {

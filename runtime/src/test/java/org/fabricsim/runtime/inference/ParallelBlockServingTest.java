@@ -18,7 +18,7 @@ class ParallelBlockServingTest {
 
     private static long iterationPs(TransformerSpec model, double psPerByte) {
         return new ServingModel(model, ServingFixtures.H100, Precision.BF16,
-                Precision.BF16, ServingFixtures.tensor(2), new CollectiveFit(0, psPerByte),
+                Precision.BF16, ServingFixtures.tensor(2), bytes -> psPerByte * bytes,
                 null, null, CalibrationProfile.defaults()).iterationPs(100, 100, 0, 0, 0, 5000, 0);
     }
 

@@ -52,7 +52,7 @@ class PrefillLayerBreakdownTest {
             ClusterTopologies.build(FOUR_NODES, Calibration.DEFAULT), FOUR_NODES, Calibration.DEFAULT, 32, MODEL, SLOTS,
             true);
     private static final ServingModel POOL = new ServingModel(MODEL, ServingFixtures.H100, Precision.FP8,
-            Precision.BF16, PLAN, null, new CollectiveFit(0, 1), null, CalibrationProfile.defaults(),
+            Precision.BF16, PLAN, null, bytes -> bytes, null, CalibrationProfile.defaults(),
             new PoolFeatures(true, SLOTS - MODEL.experts(), null), false, NORMAL);
 
     private static LayerKernels kernels() {

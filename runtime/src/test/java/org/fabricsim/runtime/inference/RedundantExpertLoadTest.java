@@ -28,7 +28,7 @@ class RedundantExpertLoadTest {
         ParallelismSpec plan = new ParallelismSpec(1, 1, 1, 1, ranks, false)
                 .withExpertRouting(new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, skew));
         return new ServingModel(TOY_MOE, ServingFixtures.H100, Precision.BF16, Precision.BF16, plan, null,
-                new CollectiveFit(0, psPerByte), null, CalibrationProfile.defaults(),
+                bytes -> psPerByte * bytes, null, CalibrationProfile.defaults(),
                 new PoolFeatures(false, redundant, null), false);
     }
 

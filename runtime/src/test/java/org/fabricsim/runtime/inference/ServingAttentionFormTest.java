@@ -27,7 +27,7 @@ class ServingAttentionFormTest {
 
     private static ServingModel mla() {
         return new ServingModel(TOY_MLA, ServingFixtures.H100, Precision.BF16, Precision.BF16,
-                ServingFixtures.tensor(2), new CollectiveFit(0, 0), null, null, CalibrationProfile.defaults());
+                ServingFixtures.tensor(2), bytes -> 0, null, null, CalibrationProfile.defaults());
     }
 
     /** Replica FLOPs of an iteration of 10 tokens with these attention totals. */
@@ -75,7 +75,7 @@ class ServingAttentionFormTest {
         ParallelismSpec plan = new ParallelismSpec(1, 1, 1, 1, 2, false)
                 .withExpertRouting(new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, 1));
         return new ServingModel(TOY_MOE, accelerator, precision, Precision.BF16, plan, null,
-                new CollectiveFit(0, psPerByte), null, CalibrationProfile.defaults());
+                bytes -> psPerByte * bytes, null, CalibrationProfile.defaults());
     }
 
     private static long allToAllPs(AcceleratorSpec accelerator, Precision precision) {

@@ -144,7 +144,7 @@ class ServingFeaturesTest {
         ParallelismSpec plan = new ParallelismSpec(1, 1, 1, 1, 2, false)
                 .withExpertRouting(new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, TOY_SKEW));
         return new ServingModel(TOY_MOE, ServingFixtures.H100, Precision.BF16, Precision.BF16, plan, null,
-                new CollectiveFit(0, psPerByte), null, CalibrationProfile.defaults(),
+                bytes -> psPerByte * bytes, null, CalibrationProfile.defaults(),
                 new PoolFeatures(overlap, 0, null), true);
     }
 

@@ -114,12 +114,13 @@ class ExpertRoutingTest {
         FabricCollectiveTimer timer = expertTimer(2);
         double latency = Calibration.DEFAULT.netStepPs() / 1e12;
         double rate = 50e9 * Calibration.DEFAULT.nicEfficiency();
-        assertEquals(0.5e9 / rate, timer.expertAllToAllSeconds(1e9, ExpertRoutingSpec.DEFAULT) - latency,
+        assertEquals(0.5e9 / rate, timer.expertAllToAllSeconds(1e9, ExpertRoutingSpec.DEFAULT, null) - latency,
                 0.5e9 / rate * 1e-3);
-        assertEquals(0.75e9 / rate, timer.expertAllToAllSeconds(1e9, dropless(1.5)) - latency, 0.75e9 / rate * 1e-3);
-        assertEquals(0.625e9 / rate, timer.expertAllToAllSeconds(1e9, new ExpertRoutingSpec(1.25, 1.5)) - latency,
+        assertEquals(0.75e9 / rate, timer.expertAllToAllSeconds(1e9, dropless(1.5), null) - latency,
+                0.75e9 / rate * 1e-3);
+        assertEquals(0.625e9 / rate, timer.expertAllToAllSeconds(1e9, new ExpertRoutingSpec(1.25, 1.5), null) - latency,
                 0.625e9 / rate * 1e-3);
-        assertEquals(0.4e9 / rate, timer.expertAllToAllSeconds(1e9, new ExpertRoutingSpec(0.8, 1)) - latency,
+        assertEquals(0.4e9 / rate, timer.expertAllToAllSeconds(1e9, new ExpertRoutingSpec(0.8, 1), null) - latency,
                 0.4e9 / rate * 1e-3);
     }
 
@@ -131,10 +132,10 @@ class ExpertRoutingTest {
         FabricCollectiveTimer timer = expertTimer(4);
         double latency = Calibration.DEFAULT.netStepPs() / 1e12;
         double rate = 50e9 * Calibration.DEFAULT.nicEfficiency();
-        assertEquals(0.75e9 / rate, timer.expertAllToAllSeconds(1e9, ExpertRoutingSpec.DEFAULT) - latency,
+        assertEquals(0.75e9 / rate, timer.expertAllToAllSeconds(1e9, ExpertRoutingSpec.DEFAULT, null) - latency,
                 0.75e9 / rate * 1e-3);
-        assertEquals(1.5e9 / rate, timer.expertAllToAllSeconds(1e9, dropless(2)) - latency, 1.5e9 / rate * 1e-3);
-        assertThrows(IllegalArgumentException.class, () -> timer.expertAllToAllSeconds(1e9, dropless(4.5)));
+        assertEquals(1.5e9 / rate, timer.expertAllToAllSeconds(1e9, dropless(2), null) - latency, 1.5e9 / rate * 1e-3);
+        assertThrows(IllegalArgumentException.class, () -> timer.expertAllToAllSeconds(1e9, dropless(4.5), null));
     }
 
     private static ExpertRoutingSpec dropless(double skew) {

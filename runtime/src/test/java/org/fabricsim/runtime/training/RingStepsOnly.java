@@ -18,7 +18,8 @@ interface RingStepsOnly extends CollectiveTimer {
     }
 
     @Override
-    default double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing) {
+    default double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec routing,
+            DeduplicatedDispatch dispatch) {
         return 0;
     }
 }
