@@ -14,10 +14,12 @@ package org.fabricsim.runtime.collective;
  * C the call's channels.</li>
  * <li><b>Posts.</b> {@code transport/net.cc}: the send proxy posts one {@code isend} per step once
  * the GPU has written it (LL128 with GPUDirect: ready at the GPU's tail), the receive proxy one
- * {@code irecv} per step; every channel's ring enters and leaves each node once, so a node posts
- * 2·C network operations per step, spread over its G GPUs, each with its NIC and its one progress
- * thread ({@code proxy.cc} ncclProxyProgress, progressOps walking the ops in turn): k = ⌈2C / G⌉
- * posts per thread and step.</li>
+ * {@code irecv} per step, each channel on its own network connection (a collective's graph
+ * connections are not shared, {@code shared = graph || connIndex == 0 ? 0 : ...}, so the receive
+ * proxy groups no two channels into one {@code irecv}); every channel's ring enters and leaves each
+ * node once, so a node posts 2·C network operations per step, spread over its G GPUs, each with its
+ * NIC and its one progress thread ({@code proxy.cc} ncclProxyProgress, progressOps walking the ops
+ * in turn): k = ⌈2C / G⌉ posts per thread and step.</li>
  * <li><b>Cost.</b> {@code graph/tuning.cc} getNetOverhead: o = 1 µs per network post on an x86
  * Intel host, which NCCL's own model charges per step of an inter-node ring ("Inter-node rings
  * still have to launch nsteps * net overhead") as if the channels posted in parallel.</li>
