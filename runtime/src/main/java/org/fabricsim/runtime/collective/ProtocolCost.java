@@ -13,7 +13,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * + host, where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather or
  * all-reduce, plateau is NCCL's ring plateau (for a Simple ring all-reduce across domains with at
  * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
- * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). In-switch
+ * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). An LL or LL128
+ * ring all-reduce across domains takes at least its network proxy's posting time ({@link NetProxyFloor}),
+ * the host cost added after. In-switch
  * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}, heads one
  * domain's GPUs; across domains NVLSTree's chunk rule), and across domains (NVLSTree) its trees' latency ({@link
  * NcclTuning#nvlsTreeLatencyPs}); CollNet pays its aggregation tree's depth in flight ({@link
@@ -94,8 +96,16 @@ final class ProtocolCost {
             transferPs *= 1 + NvlsPipeline.fillFraction(request.sizeBytes(), domain, domains, request.generation());
         }
         long stepsPs = stepLatencyPs(overheads);
-        return Math.round(transferPs) + propagationPs + stepsPs + callLatencyPs(protocol, overheads, stepsPs)
-                + schedule.fixedLatencyPs() + collNetLatencyPs() + nvlsTreeLatencyPs() + overheads.hostCallPs();
+        long timePs = Math.round(transferPs) + propagationPs + stepsPs + callLatencyPs(protocol, overheads, stepsPs)
+                + schedule.fixedLatencyPs() + collNetLatencyPs() + nvlsTreeLatencyPs();
+        return Math.max(timePs, proxyFloorPs(protocol)) + overheads.hostCallPs();
+    }
+
+    /** NCCL's network proxy floor of a ring all-reduce ({@link NetProxyFloor}), else 0. */
+    private long proxyFloorPs(Protocol protocol) {
+        boolean ringAllReduce = algorithm == Algorithm.RING && request.operation() == CollectiveOperation.ALL_REDUCE;
+        return ringAllReduce ? NetProxyFloor.allReducePs(protocol, request.sizeBytes(), request.ranks(), domain,
+                domains, channels(protocol)) : 0;
     }
 
     /** NCCL's CollNet latency ({@link NcclTuning#collNetLatencyPs}), 0 for other algorithms. */

@@ -36,9 +36,11 @@ class HeldOutCollectivesTest {
      * <li>h100-4vm-1m: 82 us published; no algorithm of NCCL's cost model reaches it on 4 nodes (tree
      * LL128 106 us predicted, NVLSTree 125, ring LL128 above 140).</li>
      * <li>h100-128node-ring-ll128-1g and -4g: the forced LL128 ring over 1,024 ranks has a size-independent
-     * floor near 19 ms (2,046 steps of about 9.4 us) against NCCL's 1.9 us NVLink and 4.0 us network
-     * steps, which the model uses (10.8 ms predicted at 1 GiB); at 4 GiB LL128's 120/128 payload factor
-     * puts the prediction 18% slow.</li>
+     * floor near 19 ms (2,046 steps of about 9.4 us). Session 52 found its mechanism, the network proxy
+     * posting 8 operations per step from one thread per GPU ({@link NetProxyFloor}: 16.4 ms, −15.4%;
+     * NCCL's 1.9 us NVLink and 4.0 us network steps alone gave 10.8 ms, −44.3%); about 1.4 us per step
+     * has no source. At 4 GiB the step latencies added to the bytes put the prediction 18% slow, where
+     * the ring's single loop lets them overlap the NIC's busy time.</li>
      * </ul>
      * h100-8node-16m left the list in session 51 (−24.2% → −12.2%): NVLSTree's pipeline now runs the
      * loops of NCCL's NVLS_TREE chunk rule ({@link NvlsPipeline#treeChunkBytes}).
