@@ -20,8 +20,8 @@ import java.util.Arrays;
  * components independently and deterministically, so where the search stops changes no rate, only
  * how many classes a solve covers: under a fabric's derating a solve costs two fills and the saturated
  * links' readings per class, so the search runs to the component's end there (the Llama 3 405B DCQCN
- * step: 6.55 M classes collected against 8.13 M, docs/performance.md), while a single ideal fill
- * keeps the fallback.
+ * step: 6.55 M classes collected against 8.13 M, docs/performance.md), one component after the other
+ * ({@link #collectEach}, for {@link KeptComponents}), while a single ideal fill keeps the fallback.
  */
 final class ComponentSearch {
     private final LinkFlowLists lists;
@@ -36,6 +36,17 @@ final class ComponentSearch {
     /** The classes of the last collected component, {@link #flowsInComponent} of them. */
     int[] componentFlows;
     int flowsInComponent;
+    /**
+     * The components of the last search to the end ({@link #collectEach}), 0 after any other collection: component
+     * c's links are {@link #componentLinks} from {@code componentEnd[c - 1]} (0 for the first) to
+     * {@code componentEnd[c]}, and its classes those whose {@link #componentOf} is c.
+     */
+    int components;
+    final int[] componentEnd;
+    /** Per class handle, its component in the last search to the end that reached it. */
+    int[] componentOf;
+    /** The links a search has listed in {@link #componentLinks} so far. */
+    private int linksReached;
     /** Whether the last {@link #collect} took every loaded link and live class. */
     boolean tookAll;
     /** Whether a search runs to its component's end instead of falling back at half the loaded links. */
@@ -53,6 +64,8 @@ final class ComponentSearch {
         linkStamp = new int[linkCount];
         componentLinks = new int[linkCount];
         componentFlows = new int[classCapacity];
+        componentEnd = new int[linkCount];
+        componentOf = new int[classCapacity];
         live = new long[(classCapacity + 63) >>> 6];
         reached = new long[live.length];
     }
@@ -63,6 +76,9 @@ final class ComponentSearch {
         if (live.length < words) {
             live = Arrays.copyOf(live, words);
             reached = new long[words];
+        }
+        if (componentOf.length < capacity) {
+            componentOf = Arrays.copyOf(componentOf, capacity);
         }
     }
 
@@ -111,8 +127,11 @@ final class ComponentSearch {
      */
     int collect(int dirtyLoaded, FlowTable table) {
         tookAll = false;
-        return 2 * dirtyLoaded >= loadedLinks()
-                ? collectAll(table.handleBound())
+        components = 0;
+        if (2 * dirtyLoaded >= loadedLinks()) {
+            return collectAll(table.handleBound());
+        }
+        return searchToEnd ? collectEach(table.records, table.stride, table.handleBound())
                 : collectComponent(table.records, table.stride, table.handleBound());
     }
 
@@ -149,16 +168,13 @@ final class ComponentSearch {
 
     /**
      * Breadth-first search from the dirty links; falls back to {@link #collectAll} at half the loaded
-     * links unless {@link #searchToEnd}. A lone class is in no list, so the search does not reach it and
+     * links (without {@link #searchToEnd}). A lone class is in no list, so the search does not reach it and
      * does not collect it: its rate stands, and its links are all dirty and seeded when it can matter (it
      * started since the last solve), where they count towards the fallback as loaded links.
      */
     private int collectComponent(int[] records, int stride, int handleBound) {
         epoch++;
         Arrays.fill(reached, 0, (handleBound + 63) >>> 6, 0L);
-        int[][] linkFlows = lists.entries;
-        int[] linkFlowCount = lists.count;
-        int entryShift = lists.entryShift;
         int links = 0;
         int flows = 0;
         for (int i = 0; i < dirtyCount; i++) {
@@ -170,40 +186,87 @@ final class ComponentSearch {
             }
         }
         dirtyCount = 0;
+        linksReached = links;
         int head = 0;
         while (head < links) {
-            int link = componentLinks[head++];
-            int[] list = linkFlows[link];
-            int count = linkFlowCount[link];
-            if (flows + count > componentFlows.length) {
-                componentFlows = Arrays.copyOf(componentFlows, Math.max(flows + count, 2 * flows));
-            }
-            int first = flows;
-            for (int k = 0; k < count; k++) {
-                int flow = list[k] >>> entryShift;
-                int word = flow >>> 6;
-                long bits = reached[word];
-                componentFlows[flows] = flow;
-                flows += (int) (~bits >>> flow & 1L);
-                reached[word] = bits | 1L << flow;
-            }
-            for (int i = first; i < flows; i++) {
-                int base = componentFlows[i] * stride;
-                int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
-                for (int at = base + FlowTable.LINKS; at < end; at++) {
-                    int other = records[at];
-                    if (linkStamp[other] != epoch) {
-                        linkStamp[other] = epoch;
-                        componentLinks[links++] = other;
-                    }
-                }
-            }
-            if (!searchToEnd && 2 * links > loadedLinks()) {
+            flows = reach(componentLinks[head++], flows, records, stride, 0);
+            links = linksReached;
+            if (2 * links > loadedLinks()) {
                 return collectAll(handleBound);
             }
         }
         flowsInComponent = inHandleOrder(handleBound);
         return links;
+    }
+
+    /**
+     * The search to the end, one component at a time: from each dirty link not yet reached, breadth first to its
+     * component's end ({@link #components}). The links and classes of one search from all the dirty links, the links
+     * in another order, on which no solve depends: the fills order links by share, then handle, and a link's
+     * derating reads its own classes. O(entries scanned + classes reached · P), as {@link #collectComponent}.
+     */
+    private int collectEach(int[] records, int stride, int handleBound) {
+        epoch++;
+        Arrays.fill(reached, 0, (handleBound + 63) >>> 6, 0L);
+        int links = 0;
+        int flows = 0;
+        components = 0;
+        for (int i = 0; i < dirtyCount; i++) {
+            int seed = dirtyLinks[i];
+            isDirty[seed] = false;
+            if (linkStamp[seed] == epoch) {
+                continue;
+            }
+            linkStamp[seed] = epoch;
+            componentLinks[links++] = seed;
+            linksReached = links;
+            for (int head = links - 1; head < links; links = linksReached) {
+                flows = reach(componentLinks[head++], flows, records, stride, components);
+            }
+            componentEnd[components++] = links;
+        }
+        dirtyCount = 0;
+        flowsInComponent = inHandleOrder(handleBound);
+        return links;
+    }
+
+    /**
+     * Appends {@code link}'s classes not reached yet to the first {@code flows} of {@link #componentFlows} (counted
+     * without a branch: the count grows by the complement of the class's reached bit), of component {@code c}, and
+     * their links not reached yet to {@link #componentLinks} ({@link #linksReached}); returns the classes reached.
+     */
+    private int reach(int link, int flows, int[] records, int stride, int c) {
+        int[] list = lists.entries[link];
+        int count = lists.count[link];
+        int entryShift = lists.entryShift;
+        if (flows + count > componentFlows.length) {
+            componentFlows = Arrays.copyOf(componentFlows, Math.max(flows + count, 2 * flows));
+        }
+        int first = flows;
+        for (int k = 0; k < count; k++) {
+            int flow = list[k] >>> entryShift;
+            int word = flow >>> 6;
+            long bits = reached[word];
+            componentFlows[flows] = flow;
+            flows += (int) (~bits >>> flow & 1L);
+            reached[word] = bits | 1L << flow;
+        }
+        int links = linksReached;
+        for (int i = first; i < flows; i++) {
+            int flow = componentFlows[i];
+            componentOf[flow] = c;
+            int base = flow * stride;
+            int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
+            for (int at = base + FlowTable.LINKS; at < end; at++) {
+                int other = records[at];
+                if (linkStamp[other] != epoch) {
+                    linkStamp[other] = epoch;
+                    componentLinks[links++] = other;
+                }
+            }
+        }
+        linksReached = links;
+        return flows;
     }
 
     /**

@@ -74,6 +74,16 @@ final class ContentionDerating {
     private int leftCount;
     /** The smallest ideal rate of the classes finished since the last solve (+∞ when none). */
     private double slowestFinishedIdealRate = Double.POSITIVE_INFINITY;
+    /** Per link, the smallest rate and ideal rate of the classes that left it since the last solve (+∞ when none). */
+    private final double[] leftRate;
+    private final double[] leftIdealRate;
+    /** The rate and ideal rate of the class finishing now, for {@link #leave}. */
+    private double finishingRate;
+    private double finishingIdealRate;
+    /** Per link, whether the last {@link #derate} changed its capacity other than by raising a left link's. */
+    private final boolean[] changed;
+    /** The components whose derated rates stand, taken out of the derated fill. */
+    private final KeptComponents standing = new KeptComponents();
 
     ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, ComponentSearch component,
             double tolerance, double rateRounding, int classCapacity, LongSupplier clockPs) {
@@ -97,6 +107,11 @@ final class ContentionDerating {
         blocked = new boolean[capacity.length];
         left = new int[capacity.length];
         isLeft = new boolean[capacity.length];
+        leftRate = new double[capacity.length];
+        Arrays.fill(leftRate, Double.POSITIVE_INFINITY);
+        leftIdealRate = new double[capacity.length];
+        Arrays.fill(leftIdealRate, Double.POSITIVE_INFINITY);
+        changed = new boolean[capacity.length];
         idealRate = new double[0];
         grow(classCapacity);
     }
@@ -114,8 +129,13 @@ final class ContentionDerating {
         return model != null && model.smallestFactor() <= smallestDerating;
     }
 
-    /** Class {@code flow}, of ideal rate {@link #idealRate}, finished: notes it for {@link #keepsRates}, drops its log entry. */
-    void finish(int flow) {
+    /**
+     * Class {@code flow}, of ideal rate {@link #idealRate} and rate {@code rate}, finished: notes it for {@link
+     * #keepsRates} and, on the links it leaves next, for {@link KeptComponents}; drops its log entry.
+     */
+    void finish(int flow, double rate) {
+        finishingRate = rate;
+        finishingIdealRate = idealRate[flow];
         slowestFinishedIdealRate = Math.min(slowestFinishedIdealRate, idealRate[flow]);
         ideal.log().forget(flow);
     }
@@ -130,6 +150,8 @@ final class ContentionDerating {
             isLeft[link] = true;
             left[leftCount++] = link;
         }
+        leftRate[link] = Math.min(leftRate[link], finishingRate);
+        leftIdealRate[link] = Math.min(leftIdealRate[link], finishingIdealRate);
     }
 
     /** A started class entered {@code link}. */
@@ -141,6 +163,8 @@ final class ContentionDerating {
     void endBatch() {
         for (int i = 0; i < leftCount; i++) {
             isLeft[left[i]] = false;
+            leftRate[left[i]] = Double.POSITIVE_INFINITY;
+            leftIdealRate[left[i]] = Double.POSITIVE_INFINITY;
         }
         leftCount = 0;
         slowestFinishedIdealRate = Double.POSITIVE_INFINITY;
@@ -186,24 +210,31 @@ final class ContentionDerating {
      * (or the ideal rates, when no link is derated). After finishes only, each fill starts from the
      * classes slower than the finished ones ({@link ProgressiveFill#fillAbove}, {@code level} the
      * derated one): the ideal one always, the derated one when the capacities are the last fill's
-     * but larger ones on the finished classes' links. The factors' readings and the derated fill read the
-     * classes' paths from the ideal fill's {@link FixLog}, which holds every class of the component once it has
-     * run. O(F·P) charges and heap entries per fill ({@link ProgressiveFill}).
+     * but larger ones on the finished classes' links; each component of the search on its own ({@link
+     * KeptComponents}, with {@code previousRate}, the rates before, at the classes' places). The readings and
+     * the derated fill read paths from the ideal fill's {@link FixLog}. O(F·P) per fill ({@link ProgressiveFill}).
      */
-    void solve(FlowTable table, int links, boolean onlyFinishes, double level, ProgressiveFill filling) {
+    void solve(FlowTable table, int links, boolean onlyFinishes, double level, ProgressiveFill filling,
+            double[] previousRate) {
         boolean partial = onlyFinishes && component.flowsInComponent < 1 << ProgressiveFill.INDEX_BITS;
         if (partial) {
-            ideal.fillAbove(table, links, slowestFinishedIdealRate * (1 - rateRounding), null, idealRate, null);
+            double[] levels = component.components > 1 ? standing.levels(component, leftIdealRate, rateRounding) : null;
+            ideal.fillAbove(table, links, slowestFinishedIdealRate * (1 - rateRounding), levels, null, idealRate, null);
         } else {
             ideal.fill(table, links, null, idealRate, null);
         }
         boolean kept = derate(table, links);
         if (!derated) {
             filling.adopt(ideal, idealRate, table.rateBytesPerSecond);
-        } else if (partial && kept) {
-            filling.fillAbove(table, links, level, capacity, table.rateBytesPerSecond, ideal.log());
+            return;
+        }
+        int derating = onlyFinishes && component.components > 1
+                ? standing.drop(component, links, changed, leftRate, rateRounding, previousRate)
+                : links;
+        if (partial && kept) {
+            filling.fillAbove(table, derating, level, null, capacity, table.rateBytesPerSecond, ideal.log());
         } else {
-            filling.fill(table, links, capacity, table.rateBytesPerSecond, ideal.log());
+            filling.fill(table, derating, capacity, table.rateBytesPerSecond, ideal.log());
         }
     }
 
@@ -239,7 +270,8 @@ final class ContentionDerating {
             }
             capacity[link] = linkCapacity * factor[link];
             derated |= factor[link] != 1;
-            kept &= capacity[link] == before || isLeft[link] && capacity[link] > before;
+            changed[link] = !(capacity[link] == before || isLeft[link] && capacity[link] > before);
+            kept &= !changed[link];
         }
         return kept;
     }

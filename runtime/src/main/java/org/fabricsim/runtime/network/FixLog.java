@@ -164,16 +164,17 @@ final class FixLog {
     }
 
     /**
-     * Marks the classes of {@code flows[0, n)} slower than {@code level} (by {@code rates}) for
-     * {@link #replayKept} and notes the first of their latest entries; returns how many. O(n).
+     * Marks the classes of {@code flows[0, n)} slower than {@code level} (by {@code rates}), or than their
+     * component's {@code levels[componentOf[class]]} where {@code levels} is not null, for {@link #replayKept} and
+     * notes the first of their latest entries; returns how many. O(n).
      */
-    int keepSlower(int[] flows, int n, double[] rates, double level) {
+    int keepSlower(int[] flows, int n, double[] rates, double level, double[] levels, int[] componentOf) {
         long[] marks = kept;
         int count = 0;
         int from = Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             int flow = flows[i];
-            if (rates[flow] < level) {
+            if (rates[flow] < (levels == null ? level : levels[componentOf[flow]])) {
                 marks[flow >>> 6] |= 1L << flow;
                 count++;
                 from = Math.min(from, latest[flow]);

@@ -46,7 +46,8 @@ import org.fabricsim.runtime.topology.Graph;
  * each link's remaining capacity and unfixed weight bit for bit as the fill would reach the rates
  * of D, and the fill goes on from there with the shares of that moment.
  * Under a fabric's derating ({@link #setContentionModel}) the same holds for the ideal and the
- * derated fill when the derating factors stand ({@link ContentionDerating} checks them).
+ * derated fill when the derating factors stand ({@link ContentionDerating} checks them), and for the
+ * derated fill of each component of the re-solve on its own ({@link KeptComponents}).
  *
  * <p><b>Finishes inside a batch's window, derated</b> wait for its end and share one re-solve
  * ({@link SolveBatch}).
@@ -196,7 +197,7 @@ public final class MaxMinNetwork extends FlowTable {
         }
         component.clearLive(flow);
         if (derating != null) {
-            derating.finish(flow);
+            derating.finish(flow, rateBytesPerSecond[flow]);
         }
         for (int j = 0; j < records[base + LENGTH]; j++) {
             int link = records[base + LINKS + j];
@@ -254,11 +255,12 @@ public final class MaxMinNetwork extends FlowTable {
         flowClassesSolved += flows;
         batch.solved(nowPs, lastBatchPs, lastBatchLimitPs);
         if (derating != null) {
-            derating.solve(this, linksInComponent, onlyFinishes, level, filling);
+            derating.solve(this, linksInComponent, onlyFinishes, level, filling, previousRate);
+            flows = component.flowsInComponent;
         } else if (component.aloneOnTheirLinks(this)) {
             filling.rateAlone(this);
         } else if (onlyFinishes && flows < 1 << ProgressiveFill.INDEX_BITS) {
-            filling.fillAbove(this, linksInComponent, level, null, rateBytesPerSecond, null);
+            filling.fillAbove(this, linksInComponent, level, null, null, rateBytesPerSecond, null);
         } else {
             filling.fill(this, linksInComponent, null, rateBytesPerSecond, null);
         }

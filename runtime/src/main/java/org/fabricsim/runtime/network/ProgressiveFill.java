@@ -114,16 +114,19 @@ final class ProgressiveFill {
      * The component must have fewer than 2^{@value #INDEX_BITS} classes. {@code capacity} and
      * {@code rates} and {@code paths} as for {@link #fill}, the same as the last fill of these classes had, except
      * larger capacities on links of the finished classes (which the fill never reached below their
-     * rates, so the proof stands).
+     * rates, so the proof stands). {@code levels}, when not null and the fill keeps a log: a level per component of
+     * the search ({@link KeptComponents#levels}), each the rate of its own finished classes (the proof holds per
+     * component).
      */
-    void fillAbove(FlowTable table, int links, double level, double[] capacity, double[] rates, FixLog paths) {
+    void fillAbove(FlowTable table, int links, double level, double[] levels, double[] capacity, double[] rates,
+            FixLog paths) {
         int[] componentLinks = component.componentLinks;
         int[] componentFlows = component.componentFlows;
         int flows = component.flowsInComponent;
         if (log != null) {
             log.begin(flows); // first: a compaction moves the offsets the marks read
         }
-        int slower = log != null ? log.keepSlower(componentFlows, flows, rates, level)
+        int slower = log != null ? log.keepSlower(componentFlows, flows, rates, level, levels, component.componentOf)
                 : order.sortSlower(componentFlows, flows, rates, level);
         long[] linkWeight = lists.weight;
         double[] state = linkState;

@@ -43,10 +43,26 @@ class FixLogTest {
     /** Marks the classes below {@code level} of the component {@code flows} and replays them into a fresh state. */
     private static double[] replay(FixLog log, int[] flows, double[] rates, double level, int kept, long[] fixed) {
         log.begin(flows.length);
-        assertEquals(kept, log.keepSlower(flows, flows.length, rates, level));
+        assertEquals(kept, log.keepSlower(flows, flows.length, rates, level, null, null));
         double[] state = state(flows.length);
         log.replayKept(kept, flows, state, fixed);
         return state;
+    }
+
+    @Test
+    void shouldKeepEachComponentsClassesBelowTheirComponentsOwnLevel() {
+        // classes 0, 1 (rates 4, 6) in component 0 at level 5, classes 2, 3 (rates 8, 12) in component 1 at level
+        // 10: classes 0 and 2 are kept, though class 2 is above component 0's level and the batch's (5)
+        int[] records = records(4);
+        double[] rates = {4, 6, 8, 12};
+        FixLog log = new FixLog(1, 4);
+        fill(log, records, new int[] {0, 1, 2, 3}, rates);
+        log.begin(4);
+        int[] flows = {0, 1, 2, 3};
+        assertEquals(2, log.keepSlower(flows, 4, rates, 5, new double[] {5, 10}, new int[] {0, 0, 1, 1}));
+        long[] fixed = new long[1];
+        log.replayKept(2, flows, state(3), fixed);
+        assertEquals(0b0101L, fixed[0]);
     }
 
     @Test
