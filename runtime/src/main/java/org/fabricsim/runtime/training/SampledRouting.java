@@ -48,6 +48,6 @@ final class SampledRouting {
             routed = maximum.factor(tokens);
         }
         double skew = Math.min(ranks, Math.max(stated.routingSkew(), routed));
-        return new ExpertRoutingSpec(stated.capacityFactor(), skew, stated.dispatcher());
+        return stated.withRoutingSkew(skew);
     }
 }
