@@ -30,7 +30,8 @@ final class EveryConstruct {
                 shared-experts 1
                 expert-ffn 2048
                 dense-layers 3
-                mla kv-rank 512 rope-dim 64
+                mla kv-rank 512 q-rank 1536 rope-dim 64
+                mtp-depth 1
             }
 
             collective Hierarchical {

@@ -242,7 +242,7 @@ final class WorkloadMapper {
 
     /**
      * The routing written; an absent capacity factor or skew takes {@link ExpertRoutingSpec#DEFAULT}'s, an absent
-     * dispatcher is the all-to-all.
+     * dispatcher is the all-to-all, an absent node limit {@link ExpertRoutingSpec#UNLIMITED}.
      */
     private static ExpertRoutingSpec expertRouting(Parallelism parallel) {
         ExpertRoutingSpec defaults = ExpertRoutingSpec.DEFAULT;
@@ -254,7 +254,7 @@ final class WorkloadMapper {
                 ? ExpertRoutingSpec.Dispatcher.DEEPEP : ExpertRoutingSpec.Dispatcher.ALL_TO_ALL;
         int sms = Written.written(parallel, Literals.PARALLELISM__COMMUNICATION_SMS) ? parallel.getCommunicationSms()
                 : ExpertRoutingSpec.SMS_NOT_STATED;
-        return new ExpertRoutingSpec(capacity, skew, dispatcher, sms);
+        return new ExpertRoutingSpec(capacity, skew, dispatcher, sms, parallel.getNodeLimit());
     }
 
     /** The placement order as written, innermost first; empty (the default layout) when not written. */
@@ -264,7 +264,7 @@ final class WorkloadMapper {
 
     /**
      * The model. Defaults follow the common conventions: kv-heads = heads (MHA), head-dim =
-     * hidden ÷ heads, ffn = 4 × hidden, expert-ffn = ffn.
+     * hidden ÷ heads, ffn = 4 × hidden, expert-ffn = ffn; no query compression, no multi-token prediction, sequential blocks.
      */
     TransformerSpec toTransformer(LanguageModel model) {
         int ffn = model.getFfn() > 0 ? model.getFfn() : 4 * model.getHidden();
@@ -274,7 +274,7 @@ final class WorkloadMapper {
                 model.getHeadDim() > 0 ? model.getHeadDim() : model.getHidden() / model.getHeads(), model.getVocab(),
                 gated, model.getExperts(), model.getTopK(), model.getSharedExperts(),
                 model.getExpertFfn() > 0 ? model.getExpertFfn() : ffn, model.getDenseLayers(), model.getKvLoraRank(),
-                model.getRopeDim(), model.getBlock() == Block.PARALLEL);
+                model.getRopeDim(), model.getQLoraRank(), model.getMtpDepth(), model.getBlock() == Block.PARALLEL);
     }
 
     private static int orOne(int degree) {

@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.ExpertDispatcher;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.ModelKind;
@@ -16,7 +17,8 @@ import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 
 /**
- * A plan's {@code capacity-factor} and {@code routing-skew} ({@link ExpertRoutingSpec}): both
+ * A plan's {@code dispatcher}, {@code communication-sms} and {@code node-limit}, which need an expert all-to-all
+ * to act on, and its {@code capacity-factor} and {@code routing-skew} ({@link ExpertRoutingSpec}): both
  * describe a mixture-of-experts router, so they belong to MoE models; the factor is positive and,
  * below 1, drops tokens even when routing is balanced; the skew lies in [1, EP], since the busiest
  * of EP ranks receives at least the mean and at most every token (EP × the mean). Checked on the
@@ -76,6 +78,43 @@ public class ExpertRoutingValidator extends FabricCheck {
             warning("'communication-sms' sets the SMs a hidden expert all-to-all takes from compute; " + why
                     + ", so it changes nothing: remove it.", parallel, Literals.PARALLELISM__COMMUNICATION_SMS,
                     IssueCodes.COMMUNICATION_SMS_IGNORED);
+        }
+    }
+
+    /**
+     * {@code node-limit}: positive; a warning where it changes nothing (no expert all-to-all, a dispatcher other than
+     * DeepEP's, or a limit of at least top-k); an info in an inference pool.
+     */
+    @Check
+    public void checkNodeLimit(Parallelism parallel) {
+        if (!written(parallel, Literals.PARALLELISM__NODE_LIMIT)) {
+            return;
+        }
+        if (!(parallel.eContainer() instanceof Training training)) {
+            info("'node-limit' caps the nodes a training job's DeepEP dispatch sends a token to; an inference pool"
+                    + " times its expert kernels itself, so the line changes nothing here: remove it.", parallel,
+                    Literals.PARALLELISM__NODE_LIMIT, IssueCodes.SERVING_FEATURE_IGNORED, "node-limit");
+            return;
+        }
+        if (parallel.getNodeLimit() <= 0) {
+            error("'node-limit' is the most nodes the router sends a token to, so it is at least 1 (DeepSeek-V3"
+                    + " routes to at most 4); leave it out for no limit.", parallel, Literals.PARALLELISM__NODE_LIMIT,
+                    IssueCodes.NOT_POSITIVE);
+            return;
+        }
+        LanguageModel model = training.getModel();
+        boolean known = model != null && !model.eIsProxy();
+        String why = known && model.getKind() != ModelKind.MOE ? model.getName() + " is dense, without experts"
+                : parallel.getExpert() <= 1 ? "with expert parallelism 1 every expert is local"
+                : parallel.getDispatcher() != ExpertDispatcher.DEEPEP
+                        ? "the all-to-all dispatcher sends each of a token's copies to its expert's rank however many"
+                                + " nodes they lie on ('dispatcher deepep' sends one copy a node)"
+                : known && parallel.getNodeLimit() >= model.getTopK() ? "a token's " + model.getTopK()
+                        + " experts never lie on more than " + model.getTopK() + " nodes" : null;
+        if (why != null) {
+            warning("'node-limit' caps the nodes a token's dispatch crosses to; " + why
+                    + ", so it changes nothing: remove it.", parallel, Literals.PARALLELISM__NODE_LIMIT,
+                    IssueCodes.NODE_LIMIT_IGNORED);
         }
     }
 

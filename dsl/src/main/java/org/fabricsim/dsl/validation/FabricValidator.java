@@ -16,6 +16,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         OpticalCubesValidator.class, SharingValidator.class, CollNetValidator.class, NetworkBackendValidator.class, PacketSettingsValidator.class,
         HpccParametersValidator.class, IbCcParametersValidator.class, ScheduledParametersValidator.class,
         FabricBehaviourValidator.class,
-        DataCentreValidator.class, TorusAlgorithmValidator.class, ReservedMemoryValidator.class })
+        DataCentreValidator.class, TorusAlgorithmValidator.class, ReservedMemoryValidator.class,
+        ModelArchitectureValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -290,6 +290,17 @@ public final class IssueCodes {
      */
     public static final String COMMUNICATION_SMS_IGNORED = PREFIX + "workload.communication-sms-ignored";
     /**
+     * A training {@code node-limit} that changes nothing: no expert all-to-all (a dense model, or EP 1), a dispatcher
+     * other than DeepEP's (the all-to-all sends every copy to its expert's rank however many nodes they lie on), or a
+     * limit of at least top-k (a token's k experts never lie on more nodes). Data: none.
+     */
+    public static final String NODE_LIMIT_IGNORED = PREFIX + "workload.node-limit-ignored";
+    /**
+     * An MLA {@code q-rank} whose two projections, r_q × (h + a·(d + ρ)) weights, are at least as large as the full
+     * query projection h × a·(d + ρ) they replace. Data: none.
+     */
+    public static final String QUERY_RANK_WIDE = PREFIX + "model.q-rank-wide";
+    /**
      * Ring attention whose sequence does not split into 2 × CP equal chunks (causal load balancing).
      * Data: the next multiple of 2 × CP.
      */

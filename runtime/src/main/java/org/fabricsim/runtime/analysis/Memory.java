@@ -21,9 +21,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * (SwiGLU) matrices h × ffn; an MoE layer instead has {@code experts} routed experts and
  * {@code sharedExperts} shared ones of width expertFfn and a router (h × experts); the first
  * {@code denseLayers} layers are dense. Input embedding and output head are untied (vocab × h
- * each). MLA attention is counted as full-rank Q (h × heads·(headDim + ropeDim)), the KV
- * down-projection h × (kvRank + ropeDim) and up-projections kvRank × 2·heads·headDim: DeepSeek-V3's
- * low-rank Q is not in the spec, which overcounts its 671B by about 1%. Llama 3 405B counts 405.8B.
+ * each). MLA attention is counted as Q (h × heads·(headDim + ropeDim), or through its compression of
+ * rank r_q: r_q × (h + heads·(headDim + ropeDim))), the KV down-projection h × (kvRank + ropeDim) and
+ * up-projections kvRank × 2·heads·headDim. Llama 3 405B counts 405.8B.
  *
  * <p><b>Activations</b> follow Korthikanti et al., "Reducing Activation Recomputation in Large
  * Transformer Models" (MLSys 2023, §4), which gives sbh(34 + 5as/h) bytes per layer with 16-bit
@@ -154,7 +154,8 @@ public final class Memory {
         long q = (long) m.heads() * m.headDim();
         if (m.kvLoraRank() > 0) {
             long qRope = (long) m.heads() * (m.headDim() + m.ropeDim());
-            return h * qRope + h * (m.kvLoraRank() + m.ropeDim()) + (long) m.kvLoraRank() * 2 * q + q * h;
+            long query = m.qLoraRank() > 0 ? m.qLoraRank() * (h + qRope) : h * qRope;
+            return query + h * (m.kvLoraRank() + m.ropeDim()) + (long) m.kvLoraRank() * 2 * q + q * h;
         }
         long kv = (long) m.kvHeads() * m.headDim();
         return 2 * h * q + 2 * h * kv;

@@ -61,8 +61,15 @@ public final class ModelFlops {
         return weights;
     }
 
-    /** Model FLOPs per token at sequence length {@code sequence}: 6N + 12·L·a·d·s. */
+    /**
+     * Model FLOPs per token at sequence length {@code sequence}: 6N + 12·L·a·d·s, and each of the D multi-token
+     * prediction modules' (DeepSeek-V3 §2.2) 6·(2h² + N_layer + V·h) + 12·a·d·s: its projection 2h × h, one more layer
+     * of the last layer's kind at top-k, the shared output head and its attention.
+     */
     public static double perToken(TransformerSpec m, int sequence) {
-        return 6 * activeMatmulParameters(m) + 12.0 * m.layers() * m.heads() * m.headDim() * sequence;
+        double module = 2.0 * m.hidden() * m.hidden() + layerParameters(m, m.layers(), m.topK())
+                + (double) m.vocab() * m.hidden();
+        return 6 * (activeMatmulParameters(m) + m.mtpDepth() * module)
+                + 12.0 * (m.layers() + m.mtpDepth()) * m.heads() * m.headDim() * sequence;
     }
 }

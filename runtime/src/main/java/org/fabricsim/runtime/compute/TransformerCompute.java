@@ -15,7 +15,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the weight-gradient GEMM (k, n, T).
  * <ul>
  * <li>Attention projections: QKV (T, (a + 2g)d/t, h), output (T, h, ad/t); with MLA (kv rank r,
- * RoPE width ρ): Q (T, a(d+ρ)/t, h), KV down (T, r + ρ, h), KV up (T, 2ad/t, r), output as above.</li>
+ * RoPE width ρ): Q (T, a(d+ρ)/t, h), KV down (T, r + ρ, h), KV up (T, 2ad/t, r), output as above; with MLA's query
+ * compression (rank r_q) Q is Q down (T, r_q, h) and Q up (T, a(d+ρ)/t, r_q).</li>
  * <li>Flash attention, causal: forward 4·T·(s/2)·d·a/t FLOPs (MLA: 2·T·(s/2)·(2d+ρ)·a/t); backward
  * 2.5× forward (five GEMMs for two); at the software stack's forward and backward efficiency of the
  * sustained BF16 rate ({@link Device#attentionFlopsPerSecond}). The forward's share u of pairs that
@@ -118,6 +119,15 @@ public final class TransformerCompute {
         return layer;
     }
 
+    /**
+     * One multi-token prediction module (DeepSeek-V3 §2.2) apart from its layer (one more {@link #layer}, routed when
+     * the model's last layer is): the projection of the normalised hidden state beside the next token's embedding,
+     * (T, h, 2h), and the output head with its loss ({@link #logits}), whose weights it shares with the model.
+     */
+    public PassTime predictionModule() {
+        return gemm(tokens, model.hidden(), 2.0 * model.hidden()).plus(logits());
+    }
+
     /** Embedding lookup: write T·h (÷t with sequence parallelism); backward scatter-adds FP32 gradients. */
     public PassTime embedding() {
         double hiddenTokens = tokens * model.hidden() / (sequenceParallel ? tensor : 1);
@@ -171,8 +181,10 @@ public final class TransformerCompute {
         if (model.kvLoraRank() > 0) {
             int r = model.kvLoraRank();
             int rope = model.ropeDim();
-            return gemm(tokens, a * (double) (d + rope) / t, h).plus(gemm(tokens, r + rope, h))
-                    .plus(gemm(tokens, 2.0 * a * d / t, r)).plus(output);
+            int q = model.qLoraRank();
+            PassTime query = q > 0 ? gemm(tokens, q, h).plus(gemm(tokens, a * (double) (d + rope) / t, q))
+                    : gemm(tokens, a * (double) (d + rope) / t, h);
+            return query.plus(gemm(tokens, r + rope, h)).plus(gemm(tokens, 2.0 * a * d / t, r)).plus(output);
         }
         return gemm(tokens, (a + 2.0 * model.kvHeads()) * d / t, h).plus(output);
     }

@@ -182,7 +182,10 @@ final class LayerKernels {
         flopsGroup = flops;
     }
 
-    /** The attention projections (QKV or MLA's Q, KV-down and KV-up, and the output) of x tokens. */
+    /**
+     * The attention projections (QKV or MLA's Q, KV-down and KV-up, and the output) of x tokens; MLA's compressed
+     * query (rank r_q) projects down (x, r_q, h) and up (x, a(d+ρ)/t, r_q), whose input is quantized apart.
+     */
     double attentionProjections(double x) {
         double t = tensor;
         int h = model.hidden();
@@ -192,8 +195,10 @@ final class LayerKernels {
         if (model.kvLoraRank() > 0) {
             int r = model.kvLoraRank();
             int rope = model.ropeDim();
-            return output + gemm(x, a * (double) (d + rope) / t, h, 1) + gemm(x, r + rope, h, 1)
-                + 2 * quantization(x, h) + latentUpProjection(x);
+            int q = model.qLoraRank();
+            double query = q > 0 ? gemm(x, q, h, 1) + gemm(x, a * (double) (d + rope) / t, q, 1) + quantization(x, q)
+                : gemm(x, a * (double) (d + rope) / t, h, 1);
+            return output + query + gemm(x, r + rope, h, 1) + 2 * quantization(x, h) + latentUpProjection(x);
         }
         return output + gemm(x, (a + 2.0 * model.kvHeads()) * d / t, h, 1) + quantization(x, h);
     }

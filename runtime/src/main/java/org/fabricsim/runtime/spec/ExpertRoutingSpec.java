@@ -30,11 +30,17 @@ import java.util.Objects;
  *                       behind compute, {@code ≥ 0}; {@link #SMS_NOT_STATED} (0): not stated, the kernels hold
  *                       a collective's ({@code compute.ComputeCalibration#COLLECTIVE_SMS}). DeepSeek-V3 gives
  *                       20 of the H800's 132 (arXiv 2412.19437 §3.2.2)
+ * @param nodeLimit      the most scale-up domains (nodes) of its expert group the router sends a token to, {@code ≥
+ *                       0}; {@link #UNLIMITED} (0) for no limit. DeepSeek-V3's node-limited routing sends each token
+ *                       to at most 4 nodes (§2.1.2), which caps the copies DeepEP's dispatch sends across the scale-out
+ *                       network ({@code training.DeduplicatedDispatch})
  */
 public record ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispatcher dispatcher,
-        int communicationSms) {
+        int communicationSms, int nodeLimit) {
     /** The {@link #communicationSms} of a plan that states none: as many as any hidden collective holds. */
     public static final int SMS_NOT_STATED = 0;
+    /** The {@link #nodeLimit} that means "a token may go to every node of its expert group". */
+    public static final int UNLIMITED = 0;
     /** The {@link #capacityFactor} that means "no capacity limit". */
     public static final double DROPLESS = 0;
     /** Balanced routing: every EP rank receives the mean. */
@@ -64,11 +70,19 @@ public record ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispa
         this(capacityFactor, routingSkew, dispatcher, SMS_NOT_STATED);
     }
 
+    /** Routing whose tokens may go to every node of their expert group. */
+    public ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispatcher dispatcher, int communicationSms) {
+        this(capacityFactor, routingSkew, dispatcher, communicationSms, UNLIMITED);
+    }
+
     public ExpertRoutingSpec {
         Specs.requireNonNegative("capacityFactor", capacityFactor);
         Objects.requireNonNull(dispatcher, "dispatcher");
         if (communicationSms < 0) {
             throw new IllegalArgumentException("communicationSms must not be negative, was " + communicationSms);
+        }
+        if (nodeLimit < 0) {
+            throw new IllegalArgumentException("nodeLimit must not be negative, was " + nodeLimit);
         }
         if (!(routingSkew >= BALANCED)) {
             throw new IllegalArgumentException("routingSkew must be at least 1, was " + routingSkew);
@@ -77,7 +91,17 @@ public record ExpertRoutingSpec(double capacityFactor, double routingSkew, Dispa
 
     /** This routing with {@code dispatcher}, everything else kept. */
     public ExpertRoutingSpec withDispatcher(Dispatcher dispatcher) {
-        return new ExpertRoutingSpec(capacityFactor, routingSkew, dispatcher, communicationSms);
+        return new ExpertRoutingSpec(capacityFactor, routingSkew, dispatcher, communicationSms, nodeLimit);
+    }
+
+    /** This routing with the busiest rank loaded {@code skew} times the mean, everything else kept. */
+    public ExpertRoutingSpec withRoutingSkew(double skew) {
+        return new ExpertRoutingSpec(capacityFactor, skew, dispatcher, communicationSms, nodeLimit);
+    }
+
+    /** This routing with the experts' capacity {@code factor} times the mean, everything else kept. */
+    public ExpertRoutingSpec withCapacityFactor(double factor) {
+        return new ExpertRoutingSpec(factor, routingSkew, dispatcher, communicationSms, nodeLimit);
     }
 
     /** Whether the experts take every token routed to them. */

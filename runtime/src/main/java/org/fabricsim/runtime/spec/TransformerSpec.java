@@ -20,13 +20,18 @@ package org.fabricsim.runtime.spec;
  * @param denseLayers    leading layers with a dense MLP instead of experts
  * @param kvLoraRank     MLA compressed KV width; 0 without MLA
  * @param ropeDim        MLA decoupled RoPE key width; 0 without MLA
+ * @param qLoraRank      MLA compressed query width (DeepSeek-V3's 1,536: Q down h × r_q, Q up r_q × a·(d + ρ));
+ *                       0 for a full-rank query projection
+ * @param mtpDepth       multi-token prediction modules trained beside the model (DeepSeek-V3 §2.2: 1), each a
+ *                       projection 2h × h, one more transformer layer of the last layer's kind and the shared
+ *                       output head; 0 without
  * @param parallelBlock  attention and MLP read the same normalised input and their outputs are summed
  *                       (PaLM §2 "Parallel Layers", GPT-J, GPT-NeoX), rather than the MLP reading the
  *                       attention's output
  */
 public record TransformerSpec(String name, int layers, int hidden, int ffn, int heads, int kvHeads, int headDim,
         int vocab, boolean gatedMlp, int experts, int topK, int sharedExperts, int expertFfn, int denseLayers,
-        int kvLoraRank, int ropeDim, boolean parallelBlock) {
+        int kvLoraRank, int ropeDim, int qLoraRank, int mtpDepth, boolean parallelBlock) {
 
     public TransformerSpec {
         Specs.requireName(name);
@@ -36,14 +41,19 @@ public record TransformerSpec(String name, int layers, int hidden, int ffn, int 
         Specs.requirePositive("kvHeads", kvHeads);
         Specs.requirePositive("headDim", headDim);
         Specs.requirePositive("vocab", vocab);
+        Specs.requireNonNegative("qLoraRank", qLoraRank);
+        Specs.requireNonNegative("mtpDepth", mtpDepth);
     }
 
-    /** A model whose MLP reads its attention's output, the standard sequential block. */
+    /**
+     * A model with a full-rank query projection, no multi-token prediction and sequential blocks (the MLP
+     * reads its attention's output).
+     */
     public TransformerSpec(String name, int layers, int hidden, int ffn, int heads, int kvHeads, int headDim,
             int vocab, boolean gatedMlp, int experts, int topK, int sharedExperts, int expertFfn, int denseLayers,
             int kvLoraRank, int ropeDim) {
         this(name, layers, hidden, ffn, heads, kvHeads, headDim, vocab, gatedMlp, experts, topK, sharedExperts,
-                expertFfn, denseLayers, kvLoraRank, ropeDim, false);
+                expertFfn, denseLayers, kvLoraRank, ropeDim, 0, 0, false);
     }
 
     /**

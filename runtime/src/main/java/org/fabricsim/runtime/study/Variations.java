@@ -149,13 +149,13 @@ public final class Variations {
             if (!(x > 0)) {
                 throw new InfeasibleRunException("capacity-factor must be positive, not " + label(value));
             }
-            return p.withExpertRouting(new ExpertRoutingSpec(x, r.routingSkew(), r.dispatcher()));
+            return p.withExpertRouting(r.withCapacityFactor(x));
         }
         if (!(x >= ExpertRoutingSpec.BALANCED && x <= p.expert())) {
             throw new InfeasibleRunException("routing-skew must lie between 1 and the expert parallelism "
                     + p.expert() + ", not " + label(value));
         }
-        return p.withExpertRouting(new ExpertRoutingSpec(r.capacityFactor(), x, r.dispatcher()));
+        return p.withExpertRouting(r.withRoutingSkew(x));
     }
 
     public static int whole(VariationSpec.Parameter parameter, Object value) {

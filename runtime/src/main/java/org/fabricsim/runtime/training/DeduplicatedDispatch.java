@@ -27,14 +27,34 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * At top-8 of 128 experts over EP32 on four 8-GPU domains: X = 2.72 network copies against 6, and
  * 6.44 scale-up copies against 1.75. O(k).
  *
- * @param topK    k, at least 1
- * @param experts E, at least k
+ * <p>Node-limited routing (DeepSeek-V3 §2.1.2: each token goes to at most M nodes, "selected according to the sum of
+ * the highest K_r/M affinity scores of the experts distributed on each node") caps the domains a token reaches. With
+ * n_d the domains uniform top-k routing touches, the limited router reaches min(n_d, M) of them: a domain holding one of
+ * the unconstrained top-k usually has the highest per-domain sums, so the M it keeps are those (a Monte Carlo of
+ * DeepSeek-V3's rule, top-2 sums over 8 nodes of 32 experts, top-4 nodes, top-8 experts, i.i.d. scores, reaches 3.95
+ * to 3.97 nodes where E[min(n_d, 4)] = 3.98). P(n_d = j) = C(N, j)·Σ_i (−1)^i·C(j, i)·C((j − i)·c, k)/C(E, k) with c
+ * = D·e experts a domain (inclusion–exclusion over the domains a token misses); by symmetry a token's own domain is
+ * among those reached with probability E[min(n_d, M)]/N, so X = E[min(n_d, M)]·(N − 1)/N ({@link #networkCopies}), which
+ * without a binding limit (M ≥ min(N, k)) is the X above. The scale-up copies keep the unconstrained count (an
+ * overcount: concentrating the k experts on fewer domains makes more of them share a rank). O(N·k) with a limit.
+ *
+ * @param topK      k, at least 1
+ * @param experts   E, at least k
+ * @param nodeLimit M, the most domains a token goes to; {@link ExpertRoutingSpec#UNLIMITED} (0) for none
  */
-public record DeduplicatedDispatch(int topK, int experts) {
+public record DeduplicatedDispatch(int topK, int experts, int nodeLimit) {
     public DeduplicatedDispatch {
         if (topK < 1 || experts < topK) {
             throw new IllegalArgumentException("top-k must be positive and experts at least top-k");
         }
+        if (nodeLimit < 0) {
+            throw new IllegalArgumentException("the node limit must not be negative, was " + nodeLimit);
+        }
+    }
+
+    /** The dispatch of routing that may reach every domain. */
+    public DeduplicatedDispatch(int topK, int experts) {
+        this(topK, experts, ExpertRoutingSpec.UNLIMITED);
     }
 
     /**
@@ -43,7 +63,7 @@ public record DeduplicatedDispatch(int topK, int experts) {
      */
     public static DeduplicatedDispatch of(TransformerSpec model, ExpertRoutingSpec routing) {
         return model.moe() && routing.dispatcher() == ExpertRoutingSpec.Dispatcher.DEEPEP
-                ? new DeduplicatedDispatch(model.topK(), model.experts()) : null;
+                ? new DeduplicatedDispatch(model.topK(), model.experts(), routing.nodeLimit()) : null;
     }
 
     /**
@@ -54,8 +74,38 @@ public record DeduplicatedDispatch(int topK, int experts) {
         if (domainRanks >= ranks) {
             return 0;
         }
-        return ExpertKernels.crossDomainCopiesPerToken(experts, topK, ranks, domainRanks) * ranks
-                / ((double) topK * (ranks - domainRanks));
+        return networkCopies(ranks, domainRanks) * ranks / ((double) topK * (ranks - domainRanks));
+    }
+
+    /**
+     * X, the copies of a token sent to other domains in a group of {@code ranks} with {@code domainRanks} in each
+     * domain (more than one domain): {@link ExpertKernels#crossDomainCopiesPerToken} without a binding limit, else
+     * E[min(n_d, M)]·(N − 1)/N (class comment). O(N·k).
+     */
+    public double networkCopies(int ranks, int domainRanks) {
+        int domains = ranks / domainRanks;
+        if (nodeLimit == ExpertRoutingSpec.UNLIMITED || nodeLimit >= Math.min(domains, topK)) {
+            return ExpertKernels.crossDomainCopiesPerToken(experts, topK, ranks, domainRanks);
+        }
+        int perDomain = experts / ranks * domainRanks;
+        double reached = 0;
+        for (int j = 1; j <= Math.min(domains, topK); j++) {
+            double touchingAll = 0;
+            for (int i = 0; i <= j; i++) {
+                double some = ExpertKernels.missProbability(experts, topK, experts - (j - i) * perDomain);
+                touchingAll += (i % 2 == 0 ? 1 : -1) * binomial(j, i) * some;
+            }
+            reached += Math.min(j, nodeLimit) * binomial(domains, j) * touchingAll;
+        }
+        return reached * (domains - 1) / domains;
+    }
+
+    private static double binomial(int n, int k) {
+        double c = 1;
+        for (int i = 0; i < k; i++) {
+            c = c * (n - i) / (i + 1);
+        }
+        return c;
     }
 
     /** Weight on the uniform bytes of a pair in one domain. */

@@ -44,6 +44,6 @@ public final class SampledRouting {
                 key -> new RoutedMaximum(key.get(0), key.get(1), key.get(2)));
         double routed = maximum.factor(tokens);
         double skew = Math.min(ranks, Math.max(stated.routingSkew(), routed));
-        return new ExpertRoutingSpec(stated.capacityFactor(), skew, stated.dispatcher());
+        return stated.withRoutingSkew(skew);
     }
 }

@@ -16,7 +16,10 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * P·v dividing L or L + 2 (the embedding and the output layer each take one layer's slot, as Llama
  * 3 balances its 126 layers over 16 stages, arXiv 2407.21783 §3.3.2); interleaving needs M to be a
  * multiple of P, otherwise v = 1. Layers over the G = P·v chunks: ⌈L/G⌉ each, the surplus taken one
- * layer at a time from the first and last chunks inwards (Llama 3's first/last-stage rule).
+ * layer at a time from the first and last chunks inwards (Llama 3's first/last-stage rule). The model's
+ * multi-token prediction modules (DeepSeek-V3 §2.2) follow its L layers, one layer each, so L counts them:
+ * their layers take slots of the last chunk, which runs their projection and output head too
+ * ({@link #predictionModules}).
  * DualPipe needs v = 1, P even and M even and ≥ 2P ({@link DualPipeOrder}). O(L).
  *
  * @param microBatches  M
@@ -38,14 +41,15 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
             throw new IllegalArgumentException(spec.name() + ": " + dualPipe);
         }
         int g = p * v;
-        if (g > (long) model.layers() + 2) {
-            throw new IllegalArgumentException(spec.name() + ": " + g + " pipeline chunks for " + model.layers()
+        long depth = (long) model.layers() + model.mtpDepth();
+        if (g > depth + 2) {
+            throw new IllegalArgumentException(spec.name() + ": " + g + " pipeline chunks for " + depth
                     + " layers; use fewer pipeline stages or virtual stages");
         }
         int[] counts = new int[g];
-        int each = (int) (((long) model.layers() + g - 1) / g);
+        int each = (int) ((depth + g - 1) / g);
         Arrays.fill(counts, each);
-        int surplus = (int) ((long) each * g - model.layers());
+        int surplus = (int) ((long) each * g - depth);
         for (int i = 0; surplus > 0; i++, surplus--) {
             int at = i % 2 == 0 ? i / 2 : g - 1 - i / 2;
             counts[at % g]--;
@@ -144,7 +148,19 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
         return g % stages;
     }
 
-    /** Parameters one rank holds for chunk c: its layers ÷ TP (experts ÷ EP), plus the embedding or output layer. */
+    /**
+     * The multi-token prediction modules whose projection and output head chunk c runs: the model's {@link
+     * TransformerSpec#mtpDepth} on the last chunk, beside the output layer whose weights they share; none elsewhere.
+     * Their layers are among the chunks' layers (class comment).
+     */
+    public int predictionModules(TransformerSpec model, int c) {
+        return c == modelChunks() - 1 ? model.mtpDepth() : 0;
+    }
+
+    /**
+     * Parameters one rank holds for chunk c: its layers ÷ TP (experts ÷ EP), plus the embedding or output layer, and
+     * each prediction module's projection 2h × h ÷ TP.
+     */
     public double chunkParameters(TransformerSpec model, int c, int tp, int ep) {
         double dense = ModelFlops.attentionParameters(model) + 2.0 * model.hidden();
         double perDense = (dense + ModelFlops.mlpParameters(model, model.ffn())) / tp;
@@ -160,7 +176,8 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
             total += (double) model.vocab() * model.hidden() / tp;
         }
         if (c == g - 1) {
-            total += (double) model.vocab() * model.hidden() / tp;
+            total += (double) model.vocab() * model.hidden() / tp
+                    + predictionModules(model, c) * 2.0 * model.hidden() * model.hidden() / tp;
         }
         return total;
     }

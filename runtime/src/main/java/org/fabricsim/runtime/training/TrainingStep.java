@@ -38,7 +38,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the copies per destination domain, {@link DeduplicatedDispatch}), whose all-to-all and expert
  * GEMMs set the layer's time. TP, CP and EP time adds to the task (exposed); DualPipe overlaps EP with
  * the chunk's compute up to the overlap fraction. Pipeline sends carry T·h·e (÷TP with sequence
- * parallelism).
+ * parallelism). The model's multi-token prediction modules run on the last chunk: their layers are the plan's last
+ * ({@link StepPlan}), their projections and output heads beside the model's ({@link TransformerCompute#predictionModule};
+ * DeepSeek-V3's DualPipe keeps them on the output head's rank, §3.2.1).
  *
  * <p>Data parallelism, per stage, with overlap fraction ω: the gradients of chunk c (FP32, or FP16
  * when training in FP16: {@link ComputeCalibration#gradientReduceBytes}) are ready progressively over its last backward
@@ -163,6 +165,7 @@ public final class TrainingStep {
         double hardware = 0;
         double hardwarePlain = 0;
         for (int c = 0; c < g; c++) {
+            int modules = plan.predictionModules(model, c);
             int layers = plan.layers(c);
             PassTime work = dense.times(plan.denseLayers()[c]).plus(moe.times(plan.moeLayers()[c]));
             PassTime work0 = denseNoRecompute.times(plan.denseLayers()[c])
@@ -172,8 +175,8 @@ public final class TrainingStep {
                 work0 = work0.plus(compute.embedding());
             }
             if (c == g - 1) {
-                work = work.plus(compute.logits());
-                work0 = work0.plus(compute.logits());
+                work = work.plus(compute.logits()).plus(compute.predictionModule().times(modules));
+                work0 = work0.plus(compute.logits()).plus(plain.predictionModule().times(modules));
             }
             hardware += work.hardwareFlops();
             hardwarePlain += work0.hardwareFlops();

@@ -12,7 +12,7 @@ class ParallelBlockServingTest {
     /** The TP all-reduce time of a decode iteration of 100 tokens on a TP 2 replica whose all-reduce costs 1 ps/B. */
     private static long allReducePs(boolean parallelBlock) {
         TransformerSpec model = new TransformerSpec("t.Toy", 2, 256, 1024, 4, 4, 64, 1000, false, 0, 0, 0, 0, 0, 0, 0,
-                parallelBlock);
+                0, 0, parallelBlock);
         return iterationPs(model, 1) - iterationPs(model, 0);
     }
 

@@ -33,6 +33,37 @@ class DeduplicatedDispatchTest {
         assertEquals(2.7218 / 6, new DeduplicatedDispatch(8, 128).remoteWeight(32, 8), 1e-4);
     }
 
+    /**
+     * E = 8 experts, top-2, G = 4 ranks each its own domain (N = 4, two experts each) with a limit of 1 domain: every
+     * token reaches exactly one, its own with probability 1/4, so X = 3/4 (weight 3/4 · 4/(2 · 3) = 1/2), where
+     * unlimited routing reaches 3 · (1 − 6/8 · 5/7) = 39/28 other domains.
+     */
+    @Test
+    void shouldSendATokenToOneOtherDomainAtMostUnderALimitOfOne() {
+        assertEquals(0.75, new DeduplicatedDispatch(2, 8, 1).networkCopies(4, 1), 1e-12);
+        assertEquals(0.5, new DeduplicatedDispatch(2, 8, 1).remoteWeight(4, 1), 1e-12);
+        assertEquals(39.0 / 28, new DeduplicatedDispatch(2, 8).networkCopies(4, 1), 1e-12);
+    }
+
+    /**
+     * DeepSeek-V3's top-8 of 256 experts over EP64 on eight 8-GPU nodes (32 experts a node), at most 4 nodes a token
+     * (§2.1.2). Uniform routing reaches n nodes with P(n) = C(8, n)·Σ_i (−1)^i·C(n, i)·C(32(n − i), 8)/C(256, 8):
+     * P(1) = 2.1e-7, P(2) = 0.000301, P(3) = 0.016315, P(4) = 0.158195, P(5..8) = 0.825188; E[min(n, 4)] = 3.98308, so
+     * X = 3.98308 · 7/8 = 3.48520 copies across InfiniBand against 7 · (1 − Π_{i&lt;8} (224 − i)/(256 − i)) = 4.63282
+     * without the limit: 24.8% fewer.
+     */
+    @Test
+    void shouldSendDeepSeekV3sTokensToAtMostFourNodes() {
+        assertEquals(3.48520, new DeduplicatedDispatch(8, 256, 4).networkCopies(64, 8), 1e-5);
+        assertEquals(4.63282, new DeduplicatedDispatch(8, 256).networkCopies(64, 8), 1e-5);
+    }
+
+    @Test
+    void shouldIgnoreALimitThatTopKNeverReaches() {
+        assertEquals(new DeduplicatedDispatch(8, 256).remoteWeight(64, 8),
+                new DeduplicatedDispatch(8, 256, 8).remoteWeight(64, 8));
+    }
+
     @Test
     void shouldSendNothingAcrossDomainsWhenTheGroupFitsOne() {
         assertEquals(0, new DeduplicatedDispatch(8, 128).remoteWeight(8, 8));

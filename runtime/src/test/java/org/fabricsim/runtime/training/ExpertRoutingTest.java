@@ -182,6 +182,21 @@ class ExpertRoutingTest {
                 () -> Variations.apply(spec, VariationSpec.Parameter.CAPACITY_FACTOR, 0L));
     }
 
+    /** Varying the skew or the capacity keeps the rest of the plan's routing: its dispatcher, SMs and node limit. */
+    @Test
+    void shouldKeepTheDispatcherSmsAndNodeLimitWhenAStudyVariesTheRouting() {
+        ExpertRoutingSpec deepep = new ExpertRoutingSpec(0, 1.0, ExpertRoutingSpec.Dispatcher.DEEPEP, 20, 4);
+        ParallelismSpec plan = new ParallelismSpec(1, 1, 2, 1, 2, false).withExpertRouting(deepep);
+        TrainingSpec spec = TrainingFixtures.training("t.ToyMoeTraining", TOY_MOE, singleGpuNodes(2), 256, 2, plan,
+                TrainingSpec.PipelineSchedule.ONE_F_ONE_B, TrainingSpec.Sharding.NONE);
+        TrainingSpec skewed = (TrainingSpec) Variations.apply(spec, VariationSpec.Parameter.ROUTING_SKEW, 1.5);
+        assertEquals(new ExpertRoutingSpec(0, 1.5, ExpertRoutingSpec.Dispatcher.DEEPEP, 20, 4),
+                skewed.parallel().expertRouting());
+        TrainingSpec capped = (TrainingSpec) Variations.apply(spec, VariationSpec.Parameter.CAPACITY_FACTOR, 2L);
+        assertEquals(new ExpertRoutingSpec(2, 1.0, ExpertRoutingSpec.Dispatcher.DEEPEP, 20, 4),
+                capped.parallel().expertRouting());
+    }
+
     @Test
     void shouldNotReportRoutingForADenseModel() {
         TransformerSpec dense = TrainingFixtures.dense("t.Dense", 2, 256, 1024, 2, 2, 1024, false);

@@ -23,7 +23,7 @@ class ParallelBlockTrainingTest {
 
     private static RunResult run(boolean parallelBlock) {
         TransformerSpec model = new TransformerSpec("t.Gpt", 8, 2048, 8192, 16, 16, 128, 32000, false, 0, 0, 0, 0, 0,
-                0, 0, parallelBlock);
+                0, 0, 0, 0, parallelBlock);
         return TrainingSimulator.run(TrainingFixtures.training("t.Job", model, ONE_DGX, 2048, 8,
                 new ParallelismSpec(8, 1, 1, 1, 1, true), TrainingSpec.PipelineSchedule.ONE_F_ONE_B,
                 TrainingSpec.Sharding.ZERO_1));

@@ -67,4 +67,32 @@ class StepPlanTest {
         assertArrayEquals(new int[] { 3, 0, 0, 0 }, plan.denseLayers());
         assertArrayEquals(new int[] { 536_870_908, 536_870_912, 536_870_912, 536_870_912 }, plan.moeLayers());
     }
+    /**
+     * DeepSeek-V3's 61 layers (3 dense) and its one prediction module's layer over PP 16: 62 layers, ⌈62/16⌉ = 4 a
+     * chunk, two too many, taken from the first and last chunks; the last holds 2 model layers, the module's layer, the
+     * output head and the module's projection 2 · 7,168² = 102,760,448 weights more than without the module, which
+     * splits 61 layers as 3, 3, 4, ..., 4, 3.
+     */
+    @Test
+    void shouldGiveThePredictionModulesLayerASlotOfTheLastChunk() {
+        TransformerSpec withModule = new TransformerSpec("t.V3", 61, 7168, 18432, 128, 128, 128, 129280, true, 256, 8, 1,
+                2048, 3, 512, 64, 1536, 1, false);
+        TransformerSpec without = new TransformerSpec("t.V3", 61, 7168, 18432, 128, 128, 128, 129280, true, 256, 8, 1,
+                2048, 3, 512, 64, 1536, 0, false);
+        StepPlan plan = StepPlan.of(pipelined(withModule));
+        assertArrayEquals(new int[] { 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }, plan.denseLayers());
+        assertArrayEquals(new int[] { 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3 }, plan.moeLayers());
+        assertArrayEquals(new int[] { 0, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3 },
+                StepPlan.of(pipelined(without)).moeLayers());
+        assertEquals(102_760_448.0, plan.chunkParameters(withModule, 15, 1, 1)
+                - plan.chunkParameters(without, 15, 1, 1), 1e-3);
+    }
+
+    private static TrainingSpec pipelined(TransformerSpec model) {
+        ClusterSpec twoNodes = new ClusterSpec("t.Two", TrainingFixtures.DGX_H100, 2, new ScaleOutSpec(
+                TrainingFixtures.NDR, new TopologySpec.SingleSwitch(TrainingFixtures.QM9700),
+                ScaleOutSpec.Routing.ECMP), 0, null, null);
+        return TrainingFixtures.training("t.Pp16", model, twoNodes, 4096, 32, new ParallelismSpec(1, 16, 1, 1, 1, false),
+                TrainingSpec.PipelineSchedule.ONE_F_ONE_B, TrainingSpec.Sharding.ZERO_1);
+    }
 }

@@ -1,0 +1,50 @@
+package org.fabricsim.dsl.validation;
+
+import static org.fabricsim.dsl.model.Written.written;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.LanguageModel;
+
+/**
+ * A model's MLA query compression ({@code q-rank}) and multi-token prediction ({@code mtp-depth}): both
+ * positive when written, and a query compression that saves work. With a hidden state of h and a·(d + ρ)
+ * query columns (heads × (head width + RoPE width)), the full projection holds h·a·(d + ρ) weights and the
+ * compressed one r_q·(h + a·(d + ρ)); it is no smaller once r_q ≥ h·a·(d + ρ) ÷ (h + a·(d + ρ))
+ * (DeepSeek-V3: 5,549 against its 1,536).
+ */
+public class ModelArchitectureValidator extends FabricCheck {
+
+    @Check
+    public void checkQueryRank(LanguageModel model) {
+        if (!written(model, Literals.LANGUAGE_MODEL__QLORA_RANK)) {
+            return;
+        }
+        long rank = model.getQLoraRank();
+        if (rank <= 0) {
+            error("'q-rank' is the width MLA compresses the queries to, so it is at least 1; leave it out for a"
+                    + " full-rank query projection.", model, Literals.LANGUAGE_MODEL__QLORA_RANK, IssueCodes.NOT_POSITIVE);
+            return;
+        }
+        long hidden = model.getHidden();
+        int headDim = model.getHeadDim() > 0 ? model.getHeadDim() : model.getHeads() > 0 ? model.getHidden()
+                / model.getHeads() : 0;
+        long columns = (long) model.getHeads() * (headDim + model.getRopeDim());
+        if (hidden > 0 && columns > 0 && rank * (hidden + columns) >= hidden * columns) {
+            warning("With 'q-rank " + rank + "' the query's down- and up-projections hold " + rank * (hidden + columns)
+                    + " weights, no fewer than the " + hidden * columns + " of the full projection they replace: a"
+                    + " compression narrower than " + hidden * columns / (hidden + columns)
+                    + " saves work, or leave it out.", model, Literals.LANGUAGE_MODEL__QLORA_RANK,
+                    IssueCodes.QUERY_RANK_WIDE);
+        }
+    }
+
+    @Check
+    public void checkPredictionDepth(LanguageModel model) {
+        if (written(model, Literals.LANGUAGE_MODEL__MTP_DEPTH) && model.getMtpDepth() <= 0) {
+            error("'mtp-depth' is how many multi-token prediction modules train beside the model, so it is at least 1"
+                    + " (DeepSeek-V3 trains 1); leave it out for none.", model, Literals.LANGUAGE_MODEL__MTP_DEPTH,
+                    IssueCodes.NOT_POSITIVE);
+        }
+    }
+}
