@@ -29,7 +29,7 @@ class NodeLimitValidationTest extends ExpertPlanTest {
 
     @Test
     void shouldWarnOfALimitOnTheAllToAllDispatcher() throws Exception {
-        validation.assertWarning(training("moe", "expert 8 node-limit 1"), Literals.PARALLELISM,
+        validation.assertWarning(training("moe", "expert 8 dispatcher all-to-all node-limit 1"), Literals.PARALLELISM,
                 IssueCodes.NODE_LIMIT_IGNORED, "the all-to-all dispatcher");
     }
 
@@ -53,7 +53,7 @@ class NodeLimitValidationTest extends ExpertPlanTest {
 
     @Test
     void shouldSayThatAnInferencePoolIgnoresTheLimit() throws Exception {
-        validation.assertIssue(inference("node-limit 1"), Literals.PARALLELISM, IssueCodes.SERVING_FEATURE_IGNORED,
+        validation.assertIssue(inference("dispatcher deepep node-limit 1"), Literals.PARALLELISM, IssueCodes.SERVING_FEATURE_IGNORED,
                 Severity.INFO, "times its expert kernels itself");
     }
 }
