@@ -20,6 +20,23 @@ import com.google.inject.Inject;
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
 abstract class FabricModelTest {
+    /** One DGX H100 and a small dense model, Small, for a test's training to run on. */
+    protected static final String SMALL_ON_ONE_DGX = """
+            import fabric.catalog.nvidia.*
+
+            cluster OneDgx {
+                nodes 1 x DGX_H100
+            }
+
+            model Small transformer {
+                layers 4
+                hidden 4096
+                heads 32
+                vocab 32000
+            }
+
+            """;
+
     /** Parses a model's text. */
     @Inject
     protected ParseHelper<Model> parser;

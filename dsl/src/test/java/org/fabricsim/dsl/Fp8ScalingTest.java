@@ -18,20 +18,7 @@ import com.google.inject.Inject;
 
 /** An FP8 training's scaling: mapped as written (per tensor when absent), refused without FP8, and charged. */
 class Fp8ScalingTest extends FabricModelTest {
-    private static final String JOB = """
-            import fabric.catalog.nvidia.*
-
-            cluster OneDgx {
-                nodes 1 x DGX_H100
-            }
-
-            model Small transformer {
-                layers 4
-                hidden 4096
-                heads 32
-                vocab 32000
-            }
-
+    private static final String JOB = SMALL_ON_ONE_DGX + """
             training Train {
                 model Small on OneDgx
                 sequence 4096

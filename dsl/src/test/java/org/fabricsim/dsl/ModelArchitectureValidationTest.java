@@ -2,6 +2,7 @@ package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.eclipse.xtext.diagnostics.Severity;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
@@ -58,5 +59,22 @@ class ModelArchitectureValidationTest extends FabricModelTest {
     void shouldAcceptOnePredictionModuleAndRefuseZero() throws Exception {
         validation.assertNoIssue(model("mtp-depth 1"), Literals.LANGUAGE_MODEL, IssueCodes.NOT_POSITIVE);
         validation.assertError(model("mtp-depth 0"), Literals.LANGUAGE_MODEL, IssueCodes.NOT_POSITIVE, "'mtp-depth'");
+    }
+
+    @Test
+    void shouldSayThatServingIgnoresThePredictionDepth() throws Exception {
+        String inference = """
+                cluster C { nodes 1 x 8 accelerators link 50 GB/s latency 1 us }
+                model M transformer { layers 2 hidden 256 heads 4 vocab 1000 %s }
+                inference S {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 }
+                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                }
+                """;
+        validation.assertIssue(parser.parse(inference.formatted("mtp-depth 1")), Literals.INFERENCE,
+                IssueCodes.SERVING_FEATURE_IGNORED, Severity.INFO, "'mtp-depth' trains M's");
+        validation.assertNoIssue(parser.parse(inference.formatted("")), Literals.INFERENCE,
+                IssueCodes.SERVING_FEATURE_IGNORED);
     }
 }

@@ -53,7 +53,7 @@ class NodeLimitValidationTest extends ExpertPlanTest {
 
     @Test
     void shouldSayThatAnInferencePoolIgnoresTheLimit() throws Exception {
-        validation.assertIssue(inference("dispatcher deepep node-limit 1"), Literals.PARALLELISM, IssueCodes.SERVING_FEATURE_IGNORED,
-                Severity.INFO, "times its expert kernels itself");
+        validation.assertIssue(inference("dispatcher deepep node-limit 1"), Literals.PARALLELISM,
+                IssueCodes.SERVING_FEATURE_IGNORED, Severity.INFO, "times its expert kernels itself");
     }
 }

@@ -14,21 +14,7 @@ import com.google.inject.Inject;
 
 /** A model's block arrangement: mapped as written, sequential when absent, and kept by the formatter. */
 class ParallelBlockTest extends FabricModelTest {
-    private static final String JOB = """
-            import fabric.catalog.nvidia.*
-
-            cluster OneDgx {
-                nodes 1 x DGX_H100
-            }
-
-            model Small transformer {
-                layers 4
-                hidden 4096
-                heads 32
-                vocab 32000
-                activation swiglu
-            }
-
+    private static final String JOB = SMALL_ON_ONE_DGX + """
             training Train {
                 model Small on OneDgx
                 sequence 4096
@@ -41,7 +27,7 @@ class ParallelBlockTest extends FabricModelTest {
     private CanonicalText canonical;
 
     private TransformerSpec mapped(String block) throws Exception {
-        Model model = parser.parse(JOB.replace("activation swiglu", "activation swiglu\n    " + block));
+        Model model = parser.parse(JOB.replace("vocab 32000", "vocab 32000\n    " + block));
         validation.assertNoErrors(model);
         return mappedTraining(model).model();
     }
@@ -57,8 +43,8 @@ class ParallelBlockTest extends FabricModelTest {
 
     @Test
     void shouldKeepTheBlockOnItsOwnLineWhenFormatting() throws Exception {
-        String messy = JOB.replace("activation swiglu", "activation swiglu   block    parallel");
-        String expected = JOB.replace("activation swiglu", "activation swiglu\n    block parallel");
+        String messy = JOB.replace("vocab 32000", "vocab 32000   block    parallel");
+        String expected = JOB.replace("vocab 32000", "vocab 32000\n    block parallel");
         assertEquals(expected, canonical.of((XtextResource) parser.parse(messy).eResource()));
     }
 }

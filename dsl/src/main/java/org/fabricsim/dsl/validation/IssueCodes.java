@@ -425,7 +425,11 @@ public final class IssueCodes {
     public static final String SHARED_PREFIXES = PREFIX + "serving.shared-prefixes";
     /** Speculative decoding with an acceptance rate outside [0, 1] or no drafted token. Data: none. */
     public static final String SPECULATIVE_SETTINGS = PREFIX + "serving.speculative";
-    /** A pool feature that has nothing to act on (a plan's dispatcher, two-batch overlap without EP, speculation, no-evict admission or prefill-first batching in a prefill pool, redundant experts on a dense model). Data: the keyword. */
+    /**
+     * A pool feature that has nothing to act on (a plan's dispatcher, two-batch overlap without EP, speculation,
+     * no-evict admission or prefill-first batching in a prefill pool, redundant experts on a dense model, a served
+     * model's mtp-depth). Data: the keyword.
+     */
     public static final String SERVING_FEATURE_IGNORED = PREFIX + "serving.feature-ignored";
     /** A {@code vary} of a parameter the study's workload does not have. Data: none. */
     public static final String VARY_PARAMETER = PREFIX + "study.vary-parameter";

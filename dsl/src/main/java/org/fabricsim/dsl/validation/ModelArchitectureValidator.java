@@ -4,6 +4,7 @@ import static org.fabricsim.dsl.model.Written.written;
 
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.LanguageModel;
 
 /**
@@ -11,7 +12,8 @@ import org.fabricsim.dsl.fabric.LanguageModel;
  * positive when written, and a query compression that saves work. With a hidden state of h and a·(d + ρ)
  * query columns (heads × (head width + RoPE width)), the full projection holds h·a·(d + ρ) weights and the
  * compressed one r_q·(h + a·(d + ρ)); it is no smaller once r_q ≥ h·a·(d + ρ) ÷ (h + a·(d + ρ))
- * (DeepSeek-V3: 5,549 against its 1,536).
+ * (DeepSeek-V3: 5,549 against its 1,536). Serving runs no prediction module of its own: a model's
+ * {@code mtp-depth} is an info there, the modules decoding only as a pool's {@code speculative} drafts.
  */
 public class ModelArchitectureValidator extends FabricCheck {
 
@@ -45,6 +47,16 @@ public class ModelArchitectureValidator extends FabricCheck {
             error("'mtp-depth' is how many multi-token prediction modules train beside the model, so it is at least 1"
                     + " (DeepSeek-V3 trains 1); leave it out for none.", model, Literals.LANGUAGE_MODEL__MTP_DEPTH,
                     IssueCodes.NOT_POSITIVE);
+        }
+    }
+
+    @Check
+    public void checkInferencePredictionDepthIgnored(Inference inference) {
+        LanguageModel model = inference.getModel();
+        if (model != null && !model.eIsProxy() && written(model, Literals.LANGUAGE_MODEL__MTP_DEPTH)) {
+            info("'mtp-depth' trains " + model.getName() + "'s multi-token prediction modules beside it; serving runs"
+                    + " them only as a pool's drafts ('speculative draft-tokens N acceptance A'), so it changes nothing"
+                    + " here.", inference, Literals.INFERENCE__MODEL, IssueCodes.SERVING_FEATURE_IGNORED, "mtp-depth");
         }
     }
 }
