@@ -88,7 +88,8 @@ final class CountCosts {
         }
         double communicationPs = 0;
         if (allReduce != null) {
-            communicationPs += model.tensorReductionsPerLayer() * layersPerStage * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
+            communicationPs += model.tensorReductionsPerLayer() * layersPerStage
+                    * allReduce.timePs(x * h * ServingCalibration.ACTIVATION_BYTES);
         }
         if (experts.exchanges()) {
             communicationPs += moeLayers / (double) pipeline * experts.exchangePs(x, load);

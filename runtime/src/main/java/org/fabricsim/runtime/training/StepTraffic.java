@@ -21,8 +21,8 @@ final class StepTraffic {
      * Counts one step's communication into the timer's link traffic. Every pattern is solved with
      * all stages at once, so it repeats as often as the average stage runs it (layers, MoE layers
      * and parameters summed over the P·v chunks ÷ P, parameters twice with DualPipe's two weight
-     * copies), M micro-batches each: per layer 8 TP
-     * collectives of T·h·e (12 with full recompute; half as many in a parallel block) and one CP exchange forward and backward
+     * copies), M micro-batches each: per layer 8 TP collectives of T·h·e (12 with full recompute; half
+     * as many in a parallel block) and one CP exchange forward and backward
      * ({@link ContextExchange#count}); per MoE layer 2 × (dispatch + combine); 2·v pipeline send
      * rounds per micro-batch; per step one gradient reduce-scatter (two for an all-reduce) and,
      * for ZeRO-1/2, one parameter all-gather; for ZeRO-3/FSDP two gathers and one reduce-scatter
@@ -46,7 +46,8 @@ final class StepTraffic {
         }
         double m = plan.microBatches();
         double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
-        timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, TrainingStep.tensorRings(spec.model()) * passes * m * layers);
+        double tpRings = TrainingStep.tensorRings(spec.model()) * passes * m * layers;
+        timer.countRing(Axis.TENSOR, par.tensor(), tpBuffer, 0, tpRings);
         cp.count(timer, m * layers);
         DeduplicatedDispatch dedup = DeduplicatedDispatch.of(spec.model(), routing);
         for (double bytes : allToAllBytes) {

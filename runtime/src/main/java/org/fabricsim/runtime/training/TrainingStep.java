@@ -29,9 +29,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <p>Per layer and micro-batch (T = micro-batch × s ÷ CP tokens, bytes e = 2): TP issues 4 ring
  * collectives forward and 4 backward over T·h·e (all-gather/reduce-scatter with sequence
  * parallelism; two all-reduces without, the same ring volume; half as many in a parallel block,
- * {@link TransformerSpec#tensorReductionsPerLayer}), 4 more backward with full recompute; CP all-gathers K and V forward, gathers them again and reduce-scatters their gradients
- * backward, or passes
- * them around the CP ring behind the attention compute ({@link ContextExchange}); EP runs
+ * {@link TransformerSpec#tensorReductionsPerLayer}), 4 more backward with full recompute; CP
+ * all-gathers K and V forward, gathers them again and reduce-scatters their gradients backward, or
+ * passes them around the CP ring behind the attention compute ({@link ContextExchange}); EP runs
  * dispatch and combine forward and backward, each rank sending (T/TP)·k·h bytes (FP8 dispatch
  * when training in FP8) and the busiest rank of each EP group receiving L = min(skew, capacity)
  * times that ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec}; the DeepEP dispatcher deduplicates
