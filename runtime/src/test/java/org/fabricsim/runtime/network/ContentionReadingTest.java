@@ -1,12 +1,12 @@
 package org.fabricsim.runtime.network;
 
+import static org.fabricsim.runtime.network.NetworkRuns.SECOND_PS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 
-import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.Graph;
 import org.fabricsim.runtime.topology.GraphBuilder;
 import org.fabricsim.runtime.topology.LinkClass;
@@ -14,8 +14,6 @@ import org.junit.jupiter.api.Test;
 
 /** The derating's readings: a saturated link is read again when its senders' shares move, not only its classes. */
 class ContentionReadingTest {
-    private static final double SECOND_PS = 1e12;
-
     @Test
     void shouldReadASaturatedLinkAgainWhenASenderLinkLosesAClassThoughItsOwnClassesStay() {
         // Links of 100 B/s: a (sender A's NIC) = 0, b (B's) = 1, s (shared) = 2, x = 3. F1 = a→s, F2 = b→s,
@@ -26,12 +24,7 @@ class ContentionReadingTest {
         // Solve 2: s keeps F1 and F2, but a lost F3, so F1 offers all of a: ρ = (100 + 100) / 100 = 2,
         // factor 1/2, F1 = F2 = 25 B/s. Their 100 B less the 5 sent end at 0.15 + 95/25 = 3.95 s (at
         // 33.33 B/s, the stale factor, they would end at 3.0 s).
-        GraphBuilder builder = new GraphBuilder();
-        int node = builder.addNodes(Graph.SWITCH, 5, false);
-        for (int i = 0; i < 4; i++) {
-            builder.addLink(node + i, node + i + 1, new LinkClass(100, 0));
-        }
-        Graph graph = builder.build();
+        Graph graph = NetworkRuns.chain(100, 100, 100, 100);
         List<Double> overloadsOfS = new ArrayList<>();
         ContentionModel model = new ContentionModel() {
             @Override
@@ -165,16 +158,7 @@ class ContentionReadingTest {
 
     /** Flow i takes {@code paths[i]} (its links) with {@code bytes[i]}, tag i; returns each flow's finish, ps. */
     private static double[] run(Graph graph, ContentionModel model, int[][] paths, double[] bytes) {
-        Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, 4, 0.0);
-        network.setContentionModel(model);
-        double[] finishPs = new double[paths.length];
-        network.setListener((tag, atPs) -> finishPs[tag] = atPs);
-        for (int i = 0; i < paths.length; i++) {
-            network.start(paths[i], paths[i].length, bytes[i], 1, i);
-        }
-        simulation.run(network);
-        return finishPs;
+        return NetworkRuns.run(graph, model, paths, bytes).finishPs();
     }
 
     /** Links of 100 B/s: {@code senders} NICs (handles 0 ..) into one switch, and the switch's link out of it. */
