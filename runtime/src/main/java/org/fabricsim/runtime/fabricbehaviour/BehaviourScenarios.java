@@ -105,8 +105,8 @@ public final class BehaviourScenarios {
     }
 
     /**
-     * The behaviour of {@code key}: its incast utilisations {@code u}, then its multipath factor, measured with
-     * {@code parameters}.
+     * The behaviour of {@code key}: its incast utilisations {@code u}, then its multipath factor and its go-back-N
+     * reordering ({@link GoBackNReordering#measure}), measured with {@code parameters}.
      */
     public static FabricBehaviour measure(BehaviourKey key, PacketSettings parameters, double[] u) {
         PacketConfig config = PatternRuns.packetConfig(key, parameters);
@@ -114,11 +114,11 @@ public final class BehaviourScenarios {
         IbCc ibCc = config.ibCc();
         Hpcc hpcc = config.hpcc();
         if (key.routing() == RoutingMode.ECMP) {
-            return new FabricBehaviour(key, u, 1, dcqcn, ibCc, hpcc);
+            return new FabricBehaviour(key, u, 1, dcqcn, ibCc, hpcc, GoBackNReordering.NONE);
         }
-        FabricBehaviour withoutMultipath = new FabricBehaviour(key, u, 1, dcqcn, ibCc, hpcc);
+        FabricBehaviour withoutMultipath = new FabricBehaviour(key, u, 1, dcqcn, ibCc, hpcc, GoBackNReordering.NONE);
         double m = (double) PatternRuns.flowPs(PERMUTATION, key.routing(), withoutMultipath)
                 / PatternRuns.packetPs(PERMUTATION, key, parameters);
-        return new FabricBehaviour(key, u, m, dcqcn, ibCc, hpcc);
+        return new FabricBehaviour(key, u, m, dcqcn, ibCc, hpcc, GoBackNReordering.measure(key, parameters));
     }
 }

@@ -17,7 +17,8 @@ import java.util.Map;
  * and tab-separated rows: the key's four parts, u(k, m) on one switch for k = 2, 4, 8, 16 and, within
  * each k, m = 1, 2, 4, 8 flows per sender (column u{k}m{m}), the same across a leaf uplink (paths of 4
  * links, column u{k}m{m}l4), then both again with 4 MiB per sender instead of 1 (suffix b4), the multipath
- * factor.
+ * factor, and go-back-N's reordering onset (MiB a link delivers while two inputs or more feed it) and slowdown
+ * ({@link GoBackNReordering}; Infinity and 1 where nothing reorders).
  */
 public final class BehaviourTable {
     /** The table shipped in the runtime jar. */
@@ -26,6 +27,7 @@ public final class BehaviourTable {
     public static final String COMMAND = "./mvnw -B -o -q -pl runtime compile && java -cp runtime/target/classes "
             + BehaviourTableGenerator.class.getName();
     static final String HEADER = header();
+    private static final double MIB = 1 << 20;
 
     private final Map<BehaviourKey, FabricBehaviour> rows;
     private final List<String> provenance;
@@ -51,7 +53,7 @@ public final class BehaviourTable {
                 }
             }
         }
-        return header.append("\tmultipath").toString();
+        return header.append("\tmultipath\treorder-onset-mib\treorder-slowdown").toString();
     }
 
     /** The table shipped in the runtime jar. */
@@ -129,7 +131,9 @@ public final class BehaviourTable {
             for (double u : b.utilisation()) {
                 out.append('\t').append(String.format(java.util.Locale.ROOT, "%.4f", u));
             }
-            out.append('\t').append(String.format(java.util.Locale.ROOT, "%.4f", b.multipathFactor())).append('\n');
+            out.append('\t').append(String.format(java.util.Locale.ROOT, "%.4f", b.multipathFactor()));
+            out.append('\t').append(String.format(java.util.Locale.ROOT, "%.4f", b.reordering().onsetBytes() / MIB));
+            out.append('\t').append(String.format(java.util.Locale.ROOT, "%.4f", b.reordering().slowdown())).append('\n');
         }
         return out.toString();
     }
@@ -147,7 +151,7 @@ public final class BehaviourTable {
             } else if (!line.isBlank() && !line.equals(HEADER)) {
                 String[] parts = line.split("\t");
                 int points = FabricBehaviour.POINTS;
-                if (parts.length != 4 + points + 1) {
+                if (parts.length != 4 + points + 3) {
                     throw new IllegalArgumentException("fabric behaviour table " + RESOURCE + ", line " + lineNumber
                             + ": " + parts.length + " columns where the header has " + HEADER.split("\t").length + " ("
                             + HEADER.replace('\t', ' ') + "); produce the table again with: " + COMMAND);
@@ -156,7 +160,10 @@ public final class BehaviourTable {
                 for (int i = 0; i < points; i++) {
                     u[i] = Double.parseDouble(parts[4 + i]);
                 }
-                behaviours.add(new FabricBehaviour(BehaviourKey.parse(parts), u, Double.parseDouble(parts[4 + points])));
+                GoBackNReordering reordering = new GoBackNReordering(Double.parseDouble(parts[5 + points]) * MIB,
+                        Double.parseDouble(parts[6 + points]));
+                behaviours.add(new FabricBehaviour(BehaviourKey.parse(parts), u, Double.parseDouble(parts[4 + points]),
+                        reordering.reorders() ? reordering : GoBackNReordering.NONE));
             }
         }
         return new BehaviourTable(behaviours, provenance);

@@ -75,8 +75,18 @@ public final class BehaviourTableGenerator {
                         + " the one-switch 1 MiB values): " + incastNames(1, 0),
                 "u<k>m<m>b4, u<k>m<m>l4b4: both with 4 MiB per sender (HPCC, ib-cc, uec-cc): " + incastNames(0, 1)
                         + "; " + incastNames(1, 1),
-                "multipath (adaptive and spraying rows; 1 under ECMP): " + BehaviourScenarios.PERMUTATION.name());
+                "multipath (adaptive and spraying rows; 1 under ECMP): " + BehaviourScenarios.PERMUTATION.name(),
+                "reorder-onset-mib, reorder-slowdown (go-back-N adaptive and spraying rows beside their selective-repeat"
+                        + " twins; Infinity and 1 elsewhere): " + reorderingNames());
         return new BehaviourTable(rows, provenance);
+    }
+
+    private static String reorderingNames() {
+        List<String> names = new ArrayList<>();
+        for (double pairBytes : GoBackNReordering.PAIR_BYTES) {
+            names.add(GoBackNReordering.scenario(pairBytes).name());
+        }
+        return String.join("; ", names);
     }
 
     private static String incastNames(int pathIndex, int sizeIndex) {

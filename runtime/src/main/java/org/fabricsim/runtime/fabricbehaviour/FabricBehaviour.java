@@ -64,9 +64,11 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  *                        CC's overshoot and timer recovery reads them ({@link IbCcRecovery}), the others ignore them
  * @param hpcc            HPCC's parameters the row was measured with, as {@code dcqcn}: its pacing of a lone flow
  *                        reads them ({@link HpccPacing}), the others ignore them
+ * @param reordering      go-back-N's reordering past an onset on links fed by several choosing switches ({@link
+ *                        GoBackNReordering}): {@link GoBackNReordering#NONE} under ECMP and for selective repeat
  */
 public record FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor, Dcqcn dcqcn, IbCc ibCc,
-        Hpcc hpcc) {
+        Hpcc hpcc, GoBackNReordering reordering) {
     /** The incast degrees the table measures. */
     static final int[] INCAST_DEGREES = {2, 4, 8, 16};
     /** The flows per sender the table measures at each degree. */
@@ -103,16 +105,26 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
         if (key.routing() == RoutingMode.ECMP && multipathFactor != 1) {
             throw new IllegalArgumentException("per-flow ECMP does not reorder: its multipath factor is 1");
         }
-        if (dcqcn == null || ibCc == null || hpcc == null) {
+        if (dcqcn == null || ibCc == null || hpcc == null || reordering == null) {
             throw new IllegalArgumentException(
-                    "a behaviour needs the DCQCN, IB CC and HPCC parameters it was measured with");
+                    "a behaviour needs the DCQCN, IB CC and HPCC parameters it was measured with, and its reordering");
+        }
+        if (reordering.reorders() && (key.routing() == RoutingMode.ECMP
+                || key.recovery() != BehaviourKey.Recovery.GO_BACK_N)) {
+            throw new IllegalArgumentException("only go-back-N under per-packet routing reorders: " + key.describe());
         }
     }
 
     /** A behaviour measured with DCQCN's, IB CC's and HPCC's defaults at the scenarios' line rate (shipped rows). */
-    public FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
+    public FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor,
+            GoBackNReordering reordering) {
         this(key, utilisation, multipathFactor, SCENARIO_DCQCN, IbCc.defaults(),
-                Hpcc.defaults(TrafficPattern.LINE_BYTES_PER_SECOND));
+                Hpcc.defaults(TrafficPattern.LINE_BYTES_PER_SECOND), reordering);
+    }
+
+    /** A shipped-defaults behaviour that does not reorder. */
+    public FabricBehaviour(BehaviourKey key, double[] utilisation, double multipathFactor) {
+        this(key, utilisation, multipathFactor, GoBackNReordering.NONE);
     }
 
     /**
@@ -273,12 +285,13 @@ public record FabricBehaviour(BehaviourKey key, double[] utilisation, double mul
     public boolean equals(Object other) {
         return other instanceof FabricBehaviour that && key.equals(that.key)
                 && Arrays.equals(utilisation, that.utilisation) && multipathFactor == that.multipathFactor
-                && dcqcn.equals(that.dcqcn) && ibCc.equals(that.ibCc) && hpcc.equals(that.hpcc);
+                && dcqcn.equals(that.dcqcn) && ibCc.equals(that.ibCc) && hpcc.equals(that.hpcc)
+                && reordering.equals(that.reordering);
     }
 
     @Override
     public int hashCode() {
         return 31 * (31 * (31 * (31 * key.hashCode() + Arrays.hashCode(utilisation)) + Double.hashCode(multipathFactor))
-                + dcqcn.hashCode()) + 31 * ibCc.hashCode() + hpcc.hashCode();
+                + dcqcn.hashCode()) + 31 * ibCc.hashCode() + hpcc.hashCode() + 17 * reordering.hashCode();
     }
 }

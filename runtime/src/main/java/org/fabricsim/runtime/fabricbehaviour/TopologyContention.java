@@ -51,6 +51,8 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * AdmittedQueues}'.
  * Under receiver-driven pull with adaptive routing a flow with room on its uplink follows its hash, and a link past
  * the choice runs at the expected imbalance of the hashes for its episode ({@link #choiceHashing}, {@link PulledHashes}).
+ * A go-back-N row that reorders charges the bytes a link past every choice delivers while two inputs feed it ({@link
+ * #sharedInputFactor}, {@link GoBackNReordering}), a sprayed group's as one member carrying its share.
  * Per-link arrays built once, O(links); every call O(1) besides the behaviour's own reading.
  */
 final class TopologyContention implements ContentionModel {
@@ -90,6 +92,8 @@ final class TopologyContention implements ContentionModel {
     private final double collidingFactor;
     /** Where a pulled flow with room on its uplink follows its hash ({@link PulledHashes}); null elsewhere. */
     private final PulledHashes pulledHashes;
+    /** Per link handle, whether go-back-N's reordering is charged on it ({@link GoBackNReordering#pastTheChoice}). */
+    private final boolean[] reorders;
 
     TopologyContention(FabricBehaviour behaviour, ClusterTopology topology) {
         this.behaviour = behaviour;
@@ -147,6 +151,7 @@ final class TopologyContention implements ContentionModel {
                         * scenario.payloadEfficiency(), DropTimeouts.DROP_FREE_QUEUE_BYTES) : null;
         double scenarioSwitchBytes = scenario.buffer().switchBytes();
         queues = dcqcn || ibCc ? new AdmittedQueues(behaviour, topology, scenarioSwitchBytes) : null;
+        reorders = behaviour.reordering().reorders() ? GoBackNReordering.pastTheChoice(graph) : null;
         belowKmaxDegree = dcqcn ? stall.lastDegreeBelowKmax(FabricBehaviour.INCAST_DEGREES,
                 behaviour.ingressAdmittedBytes(scenarioSwitchBytes)) : 0;
     }
@@ -270,7 +275,18 @@ final class TopologyContention implements ContentionModel {
     @Override
     public double smallestFactor() {
         return drops == null && !blocks && stall == null && recovery == null && pulledHashes == null
-                ? Math.min(collidingFactor, behaviour.smallestFactor()) : 0;
+                ? Math.min(collidingFactor, behaviour.smallestFactor()) / behaviour.reordering().slowdown() : 0;
+    }
+
+    @Override
+    public boolean chargesSharedInputs() {
+        return reorders != null;
+    }
+
+    @Override
+    public double sharedInputFactor(int link, double episodeBytes, double sharedBytes) {
+        int members = graph.groupSize(link);
+        return reorders[link] ? behaviour.reordering().factor(episodeBytes / members, sharedBytes / members) : 1;
     }
 
     /**

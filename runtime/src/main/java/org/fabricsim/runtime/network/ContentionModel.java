@@ -47,8 +47,8 @@ public interface ContentionModel {
             double episodeBytesPerSender, double episodeBytes, int inputLinks);
 
     /**
-     * A lower bound of every factor {@link #saturatedCapacityFactor} and {@link #loneFlowCapacityFactor}
-     * return, of the head-of-line factors where {@link #backlogBufferBytes} is finite, and of {@link
+     * A lower bound of every factor {@link #saturatedCapacityFactor} (times {@link #sharedInputFactor}) and {@link
+     * #loneFlowCapacityFactor} return, of the head-of-line factors where {@link #backlogBufferBytes} is finite, and of {@link
      * ChoiceHashing#capacityFactor} where {@link #choiceHashing} is not null.
      */
     double smallestFactor();
@@ -118,6 +118,26 @@ public interface ContentionModel {
      */
     default boolean offersInputShare() {
         return false;
+    }
+
+    /**
+     * Whether {@link #sharedInputFactor} may answer below 1 (false, the default: the flow model never asks it, and an
+     * episode's opening costs nothing more).
+     */
+    default boolean chargesSharedInputs() {
+        return false;
+    }
+
+    /**
+     * The share of its capacity saturated {@code link} delivers for a contention episode of {@code episodeBytes} of
+     * which it delivers {@code sharedBytes} while two input links or more feed it ({@link SharedInputs}), asked once,
+     * at the episode's opening, and applied over the rest of the factor for the whole episode: a cost that only
+     * links fed by several choosing switches pay (go-back-N's reordering where the twin paths into a destination are
+     * fed by switches whose splits differ). 1 (the default) where nothing is charged. {@link #smallestFactor} bounds
+     * its product with the rest.
+     */
+    default double sharedInputFactor(int link, double episodeBytes, double sharedBytes) {
+        return 1;
     }
 
     /**

@@ -34,7 +34,8 @@ import org.fabricsim.runtime.topology.Graph;
  * (O(flows on the link) more), as {@link EpisodeOpenings} tells when: the link gives the smaller of the answer that
  * holds and the factor of its present reading. The opening reading also reads the flows that reached the link
  * over a hashed choice with room ({@link HashedChoices}), whose factor the link keeps, the smaller one, for the
- * episode.
+ * episode, and the bytes it delivers while two inputs or more feed it ({@link SharedInputs}), whose factor multiplies
+ * the rest for the episode.
  */
 final class ContentionReading {
     private final ContentionModel model;
@@ -85,6 +86,8 @@ final class ContentionReading {
     private final EpisodeOpenings openings;
     /** The factor each link's current episode holds for the flows that reached it over a hashed choice. */
     private final HashedChoices hashed;
+    /** The factor each link's current episode holds for the bytes two inputs or more feed it. */
+    private final SharedInputs shared;
 
     ContentionReading(ContentionModel model, Graph graph, LinkFlowLists lists, LongSupplier clockPs,
             ProgressiveFill ideal) {
@@ -107,6 +110,7 @@ final class ContentionReading {
         isChanged = new boolean[links];
         openings = new EpisodeOpenings(model, links);
         hashed = new HashedChoices(model, graph, lists, ideal);
+        shared = new SharedInputs(model, links, lists);
     }
 
     /** A class entered or left {@code link}: its list and its weight changed. O(1). */
@@ -127,7 +131,8 @@ final class ContentionReading {
             markStale(table);
         }
         if (!stale[link] && episodeBytes[link] != 0) {
-            return Math.min(Math.min(lastFactor[link], openings.inherited(link)), hashed.factor(link));
+            return shared.factor(link) * Math.min(Math.min(lastFactor[link], openings.inherited(link)),
+                    hashed.factor(link));
         }
         stale[link] = false;
         measure(table, link, paths);
@@ -137,6 +142,7 @@ final class ContentionReading {
             episodeSenders[link] = senders;
             openings.open(link, clockPs.getAsLong(), flowCount, overload, inputLinks);
             hashed.open(table, link, paths);
+            shared.open(table, link, paths);
         } else if (openings.asks(link, flowCount)) {
             openings.ask(link, clockPs.getAsLong(), flowCount, remainingBytesOn(table, link));
         }
@@ -154,7 +160,8 @@ final class ContentionReading {
             lastFactor[link] = model.saturatedCapacityFactor(link, overload, flowsPerSender, pathLinks,
                     bytesPerSender, bytes, inputLinks);
         }
-        return Math.min(Math.min(lastFactor[link], openings.inherited(link)), hashed.factor(link));
+        return shared.factor(link) * Math.min(Math.min(lastFactor[link], openings.inherited(link)),
+                hashed.factor(link));
     }
 
     /**
@@ -203,6 +210,7 @@ final class ContentionReading {
         episodeBytes[link] = 0;
         openings.end(link);
         hashed.end(link);
+        shared.end(link);
     }
 
     /** Σ over the classes on {@code link} of multiplicity × remaining bytes: a contention episode's bytes. */

@@ -113,6 +113,6 @@ class BehaviourAccuracyTest {
         for (int i = 0; i < u.length; i++) {
             u[i] = u[i - i % flows];
         }
-        return new FabricBehaviour(b.key(), u, b.multipathFactor());
+        return new FabricBehaviour(b.key(), u, b.multipathFactor(), b.reordering());
     }
 }

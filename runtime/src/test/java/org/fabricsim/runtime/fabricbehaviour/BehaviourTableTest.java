@@ -55,11 +55,12 @@ class BehaviourTableTest {
     @Test
     void shouldRefuseATableWithoutTheFlowsPerSenderColumnsNamingTheLineAndTheCommand() {
         // A table written before flows per sender were measured: u2 u4 u8 u16 and the multipath factor. The
-        // header has 4 key columns, 2 sizes × 2 path lengths × 4 degrees × 4 flows per sender, the multipath: 69.
+        // header has 4 key columns, 2 sizes × 2 path lengths × 4 degrees × 4 flows per sender, the multipath and
+        // go-back-N's reordering onset and slowdown: 4 + 64 + 1 + 2 = 71.
         String old = "# old\npfc\tdcqcn\tgo-back-n\tecmp\t0.7271\t0.5711\t0.6070\t0.5824\t1.0000\n";
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> BehaviourTable.parse(new BufferedReader(new StringReader(old))));
-        assertTrue(e.getMessage().contains("line 2: 9 columns where the header has 69"), e.getMessage());
+        assertTrue(e.getMessage().contains("line 2: 9 columns where the header has 71"), e.getMessage());
         assertTrue(e.getMessage().contains(BehaviourTable.COMMAND), e.getMessage());
     }
 
