@@ -13,6 +13,13 @@ public final class ComputeCalibration {
      * Background User's Guide", tile quantization).
      */
     public static final int TILE_ROWS = 128;
+    /**
+     * The shortest output tile a Hopper GEMM runs, rows: 64, the height of the warpgroup MMA
+     * ({@code wgmma.mma_async} shape m64nNk16, PTX ISA "Asynchronous Warpgroup Level Matrix
+     * Multiply-Accumulate"); CUTLASS 3.x builds 64×N tiles on it (a ping-pong consumer warpgroup's
+     * tile) beside the cooperative 128×N, and a library takes the shorter one where it pads fewer rows.
+     */
+    public static final int SHORT_TILE_ROWS = 64;
     /** Output tile columns: 256 (same source). */
     public static final int TILE_COLUMNS = 256;
     /**

@@ -46,12 +46,22 @@ public final class Gemm {
 
     /** ⌈m/R⌉·⌈n/columns⌉: output tiles of one GEMM. */
     static double tiles(double m, double n, int columns) {
-        return Math.ceil(m / ComputeCalibration.TILE_ROWS) * Math.ceil(n / columns);
+        return tiles(m, n, ComputeCalibration.TILE_ROWS, columns);
+    }
+
+    /** ⌈m/rows⌉·⌈n/columns⌉: output tiles of one GEMM with tiles {@code rows} high. */
+    static double tiles(double m, double n, int rows, int columns) {
+        return Math.ceil(m / rows) * Math.ceil(n / columns);
     }
 
     /** q_tile: the share of the tiles' area the output fills. */
     static double tileQuantization(double m, double n, int columns) {
-        return m * n / (tiles(m, n, columns) * ComputeCalibration.TILE_ROWS * columns);
+        return tileQuantization(m, n, ComputeCalibration.TILE_ROWS, columns);
+    }
+
+    /** q_tile with tiles {@code rows} high. */
+    static double tileQuantization(double m, double n, int rows, int columns) {
+        return m * n / (tiles(m, n, rows, columns) * rows * columns);
     }
 
     /** q_wave of {@code units} work units on the device's tile slots. */

@@ -5,12 +5,18 @@ package org.fabricsim.runtime.compute;
  * decode steps of inference (m = a few sequences): libraries then split the reduction dimension
  * over idle SMs (cuBLAS split-K, CUTLASS stream-K) instead of leaving them empty.
  *
- * <p>With t output tiles (of either tile width {@link Gemm} considers, the better one taken), S
+ * <p>Tiles are R = {@link ComputeCalibration#TILE_ROWS} rows high, or R_s =
+ * {@link ComputeCalibration#SHORT_TILE_ROWS} for a decode batch of fewer than 2R rows where
+ * ⌈m/R_s⌉·R_s &lt; ⌈m/R⌉·R (the shorter tile pads fewer rows: 139 rows run as three tiles of 64, 192
+ * rows, not two of 128). From 2R rows on the tall tile is kept: the efficiency here does not charge a
+ * short tile its lower operand reuse, so it would credit short tiles with finer waves alone (Dynamo's
+ * 3,000-token TP1 prefills 6% faster, docs/calibration.md, "Short output tiles"). With t output tiles (of
+ * either tile width {@link Gemm} considers, the better one taken), S
  * slots and k-blocks of K₀: split factor s =
  * max(1, min(⌊S/t⌋, ⌊k/K₀⌋)); the t·s work units of depth k/s give q_wave = (t·s/S) ÷ ⌈t·s/S⌉
  * and a depth factor (k/s) ÷ (k/s + K₀). Efficiency = MAMF × q_tile × q_wave × depth factor
- * (q_tile as in {@link Gemm#efficiency}); the partial-sum reduction is not charged. With t ≥ S
- * it equals {@link Gemm#efficiency}. O(1).
+ * (q_tile as in {@link Gemm#efficiency}, over the tile's R or R_s rows); the partial-sum reduction is
+ * not charged. With t ≥ S and m a multiple of R it equals {@link Gemm#efficiency}. O(1).
  */
 public final class SplitKGemm {
     private SplitKGemm() {
@@ -21,16 +27,24 @@ public final class SplitKGemm {
         if (m <= 0 || n <= 0 || k <= 0) {
             return device.matmulEfficiency();
         }
-        return Math.max(efficiency(device, m, n, k, ComputeCalibration.TILE_COLUMNS),
-                efficiency(device, m, n, k, ComputeCalibration.TILE_COLUMNS / 2));
+        int rows = tileRows(m);
+        return Math.max(efficiency(device, m, n, k, rows, ComputeCalibration.TILE_COLUMNS),
+                efficiency(device, m, n, k, rows, ComputeCalibration.TILE_COLUMNS / 2));
     }
 
-    private static double efficiency(Device device, double m, double n, double k, int columns) {
-        double tiles = Gemm.tiles(m, n, columns);
+    /** R_s when m &lt; 2R and ⌈m/R_s⌉·R_s &lt; ⌈m/R⌉·R, else R (see the class comment). */
+    static int tileRows(double m) {
+        int tall = ComputeCalibration.TILE_ROWS;
+        int shortRows = ComputeCalibration.SHORT_TILE_ROWS;
+        return m < 2 * tall && Math.ceil(m / shortRows) * shortRows < Math.ceil(m / tall) * tall ? shortRows : tall;
+    }
+
+    private static double efficiency(Device device, double m, double n, double k, int rows, int columns) {
+        double tiles = Gemm.tiles(m, n, rows, columns);
         double splits = Math.max(1, Math.min(Math.floor(device.tileSlots() / tiles),
                 Math.floor(k / ComputeCalibration.TILE_DEPTH)));
         double depth = k / splits;
-        return device.matmulEfficiency() * Gemm.tileQuantization(m, n, columns)
+        return device.matmulEfficiency() * Gemm.tileQuantization(m, n, rows, columns)
                 * Gemm.waveQuantization(device, tiles * splits) * (depth / (depth + ComputeCalibration.TILE_DEPTH));
     }
 }

@@ -14,10 +14,30 @@ class SplitKGemmTest {
 
     @Test
     void shouldSplitTheReductionOfASkinnyGemmOverIdleSlots() {
-        // m = 1, n = 6144, k = 4096: 24 tiles; s = min(⌊132/24⌋, 4096/64) = 5; 120 units in 132 slots;
-        // depth 819.2 → 819.2/883.2; q_tile = 1/128.
-        double expected = 0.803 * (1.0 / 128) * (120.0 / 132) * (819.2 / 883.2);
+        // m = 1, n = 6144, k = 4096: one 64-row tile pads less than one of 128, 24 tiles 256 wide;
+        // s = min(⌊132/24⌋, 4096/64) = 5; 120 units in 132 slots; depth 819.2 → 819.2/883.2; q_tile = 1/64.
+        // (128 wide: 48 tiles, s = 2, 96 units, depth 2048/2112: 0.705 against 0.843, so 256 wide.)
+        double expected = 0.803 * (1.0 / 64) * (120.0 / 132) * (819.2 / 883.2);
         assertEquals(expected, SplitKGemm.efficiency(H100, 1, 6144, 4096), 1e-12);
+    }
+
+    @Test
+    void shouldRunRowsJustPastOneTileOnShortTiles() {
+        // m = 139 (70B's decode batch on one H200 at 1000/2000), n = 14336, k = 8192: three 64-row tiles
+        // (192 rows) pad less than two of 128 (256); 128 wide: 3 · 112 = 336 tiles ≥ 132, no split,
+        // q_wave = (336/132)/3; q_tile = 139/192. (256 wide: 168 tiles, q_wave (168/132)/2, less.)
+        double expected = 0.803 * (139.0 / 192) * (336.0 / 132 / 3) * (8192.0 / 8256);
+        assertEquals(expected, SplitKGemm.efficiency(H100, 139, 14336, 8192), 1e-12);
+    }
+
+    @Test
+    void shouldKeepTheTallTileWhereTheShortOnePadsNoLessOrTheBatchIsTwoTallTiles() {
+        // ⌈m/64⌉·64 against ⌈m/128⌉·128: 139 → 192 < 256; 200 → 256 = 256; 1 → 64 < 128; from 256 rows
+        // the tall tile whatever it pads (3,000 → 3,008 against 3,072)
+        assertEquals(64, SplitKGemm.tileRows(139));
+        assertEquals(128, SplitKGemm.tileRows(200));
+        assertEquals(64, SplitKGemm.tileRows(1));
+        assertEquals(128, SplitKGemm.tileRows(3000));
     }
 
     @Test
