@@ -135,6 +135,20 @@ public final class NcclTuning {
     }
 
     /**
+     * NCCL's step latencies of a tree all-reduce with LL or LL128 over {@code nodes} nodes of {@code
+     * perNode} GPUs, ps: 2·((k − 1)·intraLat + ⌊log₂ D⌋·interLat), the reduce and the broadcast each
+     * crossing the chain of k GPUs inside a node and ⌊log₂ D⌋ tree levels across nodes once, with
+     * intraLat = hwLatencies[NVLINK][Tree][p] and interLat = hwLatencies[NET][Tree][p] (the network
+     * post overhead floors a ring's NVLink steps only). The base latency is separate.
+     */
+    public static long treeLatencyPs(Protocol protocol, int perNode, int nodes) {
+        int p = protocol == Protocol.LL ? 0 : 1;
+        int levels = nodes < 2 ? 0 : 31 - Integer.numberOfLeadingZeros(nodes);
+        double us = 2 * ((perNode - 1) * TREE_NVLINK_US[p] + levels * TREE_NET_US[p]);
+        return Math.round(us * PS_PER_US);
+    }
+
+    /**
      * The cap on the bus bandwidth in bytes per second, or +∞; for in-switch reduction across nodes
      * (NVLSTree) {@code channels} are its heads.
      */
