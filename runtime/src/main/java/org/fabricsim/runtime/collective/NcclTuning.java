@@ -15,8 +15,9 @@ package org.fabricsim.runtime.collective;
  * <li>in-switch reduction across nodes (NVLSTree, Simple only): a cap of {@code heads ·
  * perChMaxNVLSTreeBws} and 2·⌊log₂ D⌋ tree levels of network latency,</li>
  * <li>latencies: {@code baseLatencies} once per call and {@code hwLatencies} per step, NVLink inside a
- * scale-up domain and NET across it; across nodes an NVLink step pays at least NCCL's network post
- * overhead ({@code getNetOverhead}: 1 µs on an x86 host).</li>
+ * scale-up domain and NET across it; across nodes a ring's NVLink step pays at least NCCL's network
+ * post overhead ({@code getNetOverhead}: 1 µs on an x86 host); a tree's latencies are NCCL's sum
+ * ({@link #treeLatencyPs}).</li>
  * </ul>
  * So the bus bandwidth of protocol p is min(η_p · B_simple, cap_p), and a call takes
  * T_p = max(T_bw / η_p, S·f(n) / cap_p) + L_p, with T_bw the simulated bandwidth time and f the
@@ -135,6 +136,20 @@ public final class NcclTuning {
     }
 
     /**
+     * NCCL's step latencies of a tree all-reduce with LL or LL128 over {@code nodes} nodes of {@code
+     * perNode} GPUs, ps: 2·((k − 1)·intraLat + ⌊log₂ D⌋·interLat), the reduce and the broadcast each
+     * crossing the chain of k GPUs inside a node and ⌊log₂ D⌋ tree levels across nodes once, with
+     * intraLat = hwLatencies[NVLINK][Tree][p] and interLat = hwLatencies[NET][Tree][p] (the network
+     * post overhead floors a ring's NVLink steps only). The base latency is separate.
+     */
+    public static long treeLatencyPs(Protocol protocol, int perNode, int nodes) {
+        int p = protocol == Protocol.LL ? 0 : 1;
+        int levels = nodes < 2 ? 0 : 31 - Integer.numberOfLeadingZeros(nodes);
+        double us = 2 * ((perNode - 1) * TREE_NVLINK_US[p] + levels * TREE_NET_US[p]);
+        return Math.round(us * PS_PER_US);
+    }
+
+    /**
      * The cap on the bus bandwidth in bytes per second, or +∞; for in-switch reduction across nodes
      * (NVLSTree) {@code channels} are its heads.
      */
@@ -166,7 +181,7 @@ public final class NcclTuning {
 
     /**
      * The latencies of {@code protocol} on {@code algorithm}, ps: {@code simple} (the profile's) for
-     * Simple, else NCCL's table, with an NVLink step across nodes paying at least the network post
+     * Simple, else NCCL's table, with a ring's NVLink step across nodes paying at least the network post
      * overhead.
      */
     public static StepOverheads overheads(Algorithm algorithm, Protocol protocol, StepOverheads simple, int nodes) {
@@ -176,7 +191,7 @@ public final class NcclTuning {
         int p = protocol == Protocol.LL ? 0 : 1;
         boolean ring = algorithm == Algorithm.RING;
         double nvlinkUs = (ring ? RING_NVLINK_US : TREE_NVLINK_US)[p];
-        if (nodes > 1) {
+        if (ring && nodes > 1) {
             nvlinkUs = Math.max(nvlinkUs, NET_OVERHEAD_US);
         }
         double netUs = (ring ? RING_NET_US : TREE_NET_US)[p];

@@ -15,7 +15,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
  * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). An LL or LL128
  * ring all-reduce across domains takes at least its network proxy's posting time ({@link NetProxyFloor}),
- * the host cost added after. In-switch
+ * the host cost added after. A tree with LL or LL128 runs NCCL's chunks for the protocol, so its
+ * bandwidth time takes the pipeline fill of those chunks in place of the simulated Simple one ({@link
+ * TreePipeline}), and pays NCCL's tree latencies along one chain and the tree levels ({@link
+ * NcclTuning#treeLatencyPs}) in place of the mean hop of its transfers. In-switch
  * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}, heads one
  * domain's GPUs; across domains NVLSTree's chunk rule), and across domains (NVLSTree) its trees' latency ({@link
  * NcclTuning#nvlsTreeLatencyPs}); CollNet pays its aggregation tree's depth in flight ({@link
@@ -91,14 +94,30 @@ final class ProtocolCost {
         double capBytesPerSecond = tuning.busBandwidthCapBytesPerSecond(algorithm, protocol, channels(protocol),
                 domains);
         double capPs = busBytes / capBytesPerSecond * 1e12;
-        double transferPs = Math.max(bandwidthPs / tuning.efficiency(algorithm, protocol, domains), capPs);
+        double transferPs = Math.max(bandwidthPs * treeFillRatio(protocol)
+                / tuning.efficiency(algorithm, protocol, domains), capPs);
         if (algorithm == Algorithm.IN_NETWORK) {
             transferPs *= 1 + NvlsPipeline.fillFraction(request.sizeBytes(), domain, domains, request.generation());
         }
-        long stepsPs = stepLatencyPs(overheads);
+        boolean llTree = algorithm == Algorithm.DOUBLE_BINARY_TREE && protocol != Protocol.SIMPLE;
+        long stepsPs = llTree ? NcclTuning.treeLatencyPs(protocol, request.ranks() / domains, domains)
+                : stepLatencyPs(overheads);
         long timePs = Math.round(transferPs) + propagationPs + stepsPs + callLatencyPs(protocol, overheads, stepsPs)
                 + schedule.fixedLatencyPs() + collNetLatencyPs() + nvlsTreeLatencyPs();
         return Math.max(timePs, proxyFloorPs(protocol)) + overheads.hostCallPs();
+    }
+
+    /**
+     * A tree's fill with the protocol's chunks over the fill the engine simulated with Simple's
+     * ({@link TreePipeline#fillRatio}), else 1.
+     */
+    private double treeFillRatio(Protocol protocol) {
+        if (algorithm != Algorithm.DOUBLE_BINARY_TREE || schedule.phaseCount() == 0) {
+            return 1;
+        }
+        int depth = schedule.latencySteps(0);
+        return TreePipeline.fillRatio(protocol, request.sizeBytes(), channels(protocol), request.ranks(), domains,
+                depth, schedule.repeat(0) - depth + 1L, request.pipelineChunkBytes());
     }
 
     /** NCCL's network proxy floor of a ring all-reduce ({@link NetProxyFloor}), else 0. */
