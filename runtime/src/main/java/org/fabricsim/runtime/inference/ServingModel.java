@@ -222,7 +222,28 @@ final class ServingModel {
             lastFlops = 0;
             return 0;
         }
-        double seconds = counts.tokenSeconds(tokens) + counts.logitSeconds(logitTokens);
+        return iterationPs(countSeconds(tokens, logitTokens), counts.flops((int) tokens, (int) logitTokens), tokens,
+                prefillPairs, prefixPairs, prefixTokens, decodePairs, contextTokens);
+    }
+
+    /** The part of an iteration's time that depends on its token counts alone (memoized per count), seconds. */
+    double countSeconds(long tokens, long logitTokens) {
+        return counts.tokenSeconds(tokens) + counts.logitSeconds(logitTokens);
+    }
+
+    /** The FLOPs of an iteration's token-count part (memoized per count), for the whole replica over its accelerators. */
+    double countFlops(long tokens, long logitTokens) {
+        return counts.flops((int) tokens, (int) logitTokens);
+    }
+
+    /**
+     * {@link #iterationPs} of {@code tokens} (&gt; 0) with its token-count parts given: {@code countSeconds} and
+     * {@code countFlops} as {@link #countSeconds} and {@link #countFlops} return them (a run of decode iterations
+     * of one count takes them once, {@link DecodeRuns}); the same arithmetic, so the same result.
+     */
+    long iterationPs(double countSeconds, double countFlops, long tokens, double prefillPairs, double prefixPairs,
+            double prefixTokens, double decodePairs, double contextTokens) {
+        double seconds = countSeconds;
         double kvTokens = prefixTokens + contextTokens + tokens;
         double core = kernels.attentionCore(perTokenShard(prefillPairs), perTokenShard(prefixPairs),
                 perTokenShard(decodePairs), kvTokens);
@@ -233,7 +254,7 @@ final class ServingModel {
         if (model.kvLoraRank() > 0) {
             seconds += kernels.times(layersPerStage, kernels.latentUpProjection(perTokenShard(prefixTokens)));
         }
-        lastFlops = (counts.flops((int) tokens, (int) logitTokens) + kernels.takeTotal()) * accelerators;
+        lastFlops = (countFlops + kernels.takeTotal()) * accelerators;
         return Math.max(1, Math.round(seconds * PICOSECONDS_PER_SECOND));
     }
 
