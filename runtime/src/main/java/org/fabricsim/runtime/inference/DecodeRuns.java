@@ -117,8 +117,8 @@ final class DecodeRuns {
         long decoders = replicas.batchDecoders[slot];
         int perSequence = model.tokensPerDecodeStep();
         long tokens = decoders * perSequence;
-        double countSeconds = model.countSeconds(tokens, tokens);
-        double countFlops = model.countFlops(tokens, tokens);
+        double countSeconds = model.counts().seconds(tokens, tokens);
+        double countFlops = model.counts().flops((int) tokens, (int) tokens);
         long draftPs = model.draftPs(decoders);
         long hostPs = pool.host().hostPs(decoders);
         boolean overlapped = pool.host().overlapped();

@@ -222,25 +222,16 @@ final class ServingModel {
             lastFlops = 0;
             return 0;
         }
-        return iterationPs(countSeconds(tokens, logitTokens), counts.flops((int) tokens, (int) logitTokens), tokens,
+        return iterationPs(counts.seconds(tokens, logitTokens), counts.flops((int) tokens, (int) logitTokens), tokens,
                 prefillPairs, prefixPairs, prefixTokens, decodePairs, contextTokens);
     }
 
-    /** The part of an iteration's time that depends on its token counts alone (memoized per count), seconds. */
-    double countSeconds(long tokens, long logitTokens) {
-        return counts.tokenSeconds(tokens) + counts.logitSeconds(logitTokens);
+    /** The costs that depend on an iteration's token counts alone, memoized per count. */
+    CountCosts counts() {
+        return counts;
     }
 
-    /** The FLOPs of an iteration's token-count part (memoized per count), for the whole replica over its accelerators. */
-    double countFlops(long tokens, long logitTokens) {
-        return counts.flops((int) tokens, (int) logitTokens);
-    }
-
-    /**
-     * {@link #iterationPs} of {@code tokens} (&gt; 0) with its token-count parts given: {@code countSeconds} and
-     * {@code countFlops} as {@link #countSeconds} and {@link #countFlops} return them (a run of decode iterations
-     * of one count takes them once, {@link DecodeRuns}); the same arithmetic, so the same result.
-     */
+    /** {@link #iterationPs} of {@code tokens} &gt; 0 with its {@link #counts} parts given (a decode run takes them once). */
     long iterationPs(double countSeconds, double countFlops, long tokens, double prefillPairs, double prefixPairs,
             double prefixTokens, double decodePairs, double contextTokens) {
         double seconds = countSeconds;

@@ -47,9 +47,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * Slots woken by one event start their iterations together at its end, in the order woken; with PP > 1 an
  * issued iteration also wakes its replica's idle slots when it leaves the first stage. Cost:
  * O(prefill chunks + PP) per iteration, the decoding sequences advancing on the {@link
- * DecodeClock}, plus O(log batch) per sequence that finishes, O(slots) per routing decision, plus
- * the network's cost per flow; memory O(requests). Deterministic for a given request stream and
- * seed.
+ * DecodeClock}, quiet decode iterations one event per run ({@link DecodeRuns}), plus O(log batch) per
+ * sequence that finishes, O(slots) per routing decision, plus the network's cost per flow; memory
+ * O(requests). Deterministic for a given request stream and seed.
  */
 final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     private static final TimeSource NO_SOURCE = new TimeSource() {
