@@ -58,6 +58,11 @@ final class Arrivals {
         return requests.stream.output()[q] <= 1;
     }
 
+    /** Whether the deployment is a lone decode pool. */
+    boolean loneDecode() {
+        return loneDecode;
+    }
+
     /** Whether the deployment is a lone decode pool and every request has arrived. */
     boolean allArrivedAtLoneDecode() {
         return loneDecode && arrived == requests.size();

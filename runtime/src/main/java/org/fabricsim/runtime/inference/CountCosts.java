@@ -112,6 +112,11 @@ final class CountCosts {
         return logitParts.put(index, seconds, kernels.takeTotal());
     }
 
+    /** {@link #tokenSeconds} plus {@link #logitSeconds}: an iteration's time that depends on its counts alone. */
+    double seconds(long tokens, long logitTokens) {
+        return tokenSeconds(tokens) + logitSeconds(logitTokens);
+    }
+
     /** FLOPs of one accelerator for the count parts of {@code tokens} and {@code logitTokens}, both seen. */
     double flops(int tokens, int logitTokens) {
         return tokenParts.flops(tokens) + logitParts.flops(logitTokens);

@@ -29,7 +29,7 @@ import java.util.Arrays;
  * accept their drafts together, each still gaining γ per iteration on average.
  *
  * <p>Memory O(requests + slots); {@link #join}, {@link #leave}, {@link #holdBack} and each
- * finished sequence O(log members), {@link #step}, {@link #advance} and the sums O(1).
+ * finished sequence O(log members), {@link #step}, {@link #advance}, {@link #advanceRun} and the sums O(1).
  */
 final class DecodeClock {
     private final RequestTable requests;
@@ -183,6 +183,28 @@ final class DecodeClock {
     /** Whether a member of {@code slot} has reached its output by now ({@link #nextFinished} would return one). */
     boolean finishesNow(int slot) {
         return members[slot] > 0 && heapKey[slot][0] <= clock[slot];
+    }
+
+    /** Tokens the slot's members gain before the first of them reaches its output: f_min − c (members &gt; 0). */
+    long untilFirstOutput(int slot) {
+        return heapKey[slot][0] - clock[slot];
+    }
+
+    /** The fraction of a token the slot's speculative credit carries to its next decoding iteration. */
+    double credit(int slot) {
+        return credit[slot];
+    }
+
+    /**
+     * The slot's members gain {@code steps} tokens over several decoding iterations of {@code decoding}
+     * sequences each ({@link DecodeRuns}), the last of {@code lastStep} tokens leaving {@code carried}
+     * credit: the clock and context as that many {@link #step} and {@link #advance} calls leave them.
+     */
+    void advanceRun(int slot, long steps, long decoding, int lastStep, double carried) {
+        clock[slot] += steps;
+        context[slot] += decoding * steps;
+        step[slot] = lastStep;
+        credit[slot] = carried;
     }
 
     /** Member q does not decode in the iteration {@link #advance} is about to count. */

@@ -60,17 +60,25 @@ public final class InferenceRunner {
 
     /** Runs {@code spec} with the collective constants of {@code profile}; see {@link #run(InferenceSpec, long, Path)}. */
     public static RunResult run(InferenceSpec spec, CalibrationProfile profile, long seed, Path baseDirectory) {
-        return run(spec, profile, seed, baseDirectory, null, null, null);
+        return run(spec, profile, seed, baseDirectory, null, null, null, true);
+    }
+
+    /**
+     * Runs {@code spec} with {@code seed} with one event per decode iteration, none folded into runs ({@link
+     * DecodeRuns}): the reference the folded runs are checked against.
+     */
+    static RunResult runUnfolded(InferenceSpec spec, long seed) {
+        return run(spec, CalibrationProfile.defaults(), seed, null, null, null, null, false);
     }
 
     /**
      * The run on {@code network} (null: the cluster's own fabric) with the deployment's accelerator
      * a on {@code placed[a]} (null: on a), adding its fabric flows' bytes per link to {@code
      * linkBytes} (null: not counted). The replicas' collectives are fitted on the cluster's intact
-     * fabric.
+     * fabric. {@code foldRuns}: quiet decode iterations folded into runs ({@link DecodeRuns}).
      */
     static RunResult run(InferenceSpec spec, CalibrationProfile profile, long seed, Path baseDirectory,
-            ClusterTopology network, int[] placed, double[] linkBytes) {
+            ClusterTopology network, int[] placed, double[] linkBytes, boolean foldRuns) {
         Calibration calibration = Calibration.of(profile);
         long startNanos = System.nanoTime();
         List<InferenceSpec.Pool> ordered = order(spec);
@@ -123,7 +131,7 @@ public final class InferenceRunner {
                 disaggregated ? fabric : null, spec.layerByLayerKvTransfer(), spec.model().layers(),
                 spec.traffic().prefixHitRatio(),
                 spec.traffic().arrival() instanceof InferenceSpec.ClosedLoop closed ? closed.clients() : 0,
-                spec.traffic().sharedPrefixes());
+                spec.traffic().sharedPrefixes(), foldRuns);
         if (placed != null || linkBytes != null) {
             serving.placeOn(placed, linkBytes);
         }

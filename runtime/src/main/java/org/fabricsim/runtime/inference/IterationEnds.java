@@ -78,6 +78,12 @@ final class IterationEnds {
         return true;
     }
 
+    /** Counts {@code tokens} decoded on pool {@code poolIndex} at the ends inside a folded run ({@link DecodeRuns#land}). */
+    void addDecoded(int poolIndex, long tokens) {
+        outputTokens += tokens;
+        poolCounters.addOutput(poolIndex, tokens);
+    }
+
     /** Applies the tokens of the iteration of {@code slot} that ends at {@code nowPs}. */
     void apply(int slot, long nowPs) {
         Pool pool = replicas.poolOfSlot(slot);

@@ -36,6 +36,7 @@ final class IterationIssuer {
     private final boolean[] kicked;
     private final int[] kickList;
     private int kickCount;
+    private final DecodeRuns runs;
     private final ServingTimeline timeline = new ServingTimeline();
     private double flops;
     private long iterations;
@@ -45,6 +46,7 @@ final class IterationIssuer {
         this.simulation = simulation;
         this.replicas = replicas;
         this.batches = new BatchBuilder(requests, replicas);
+        this.runs = new DecodeRuns(replicas);
         this.stages = new PipelineStages(replicas);
         this.handoff = handoff;
         this.poolCounters = poolCounters;
@@ -55,12 +57,51 @@ final class IterationIssuer {
         kickList = new int[replicas.count()];
     }
 
-    /** {@code slot} may have work: it is tried at the next {@link #flush}. */
+    /**
+     * {@code slot} may have work: it is tried at the next {@link #flush}; when it is busy in a run of folded
+     * iterations, the iteration in progress becomes the run's last ({@link DecodeRuns#cut}).
+     */
     void kick(int slot) {
-        if (!replicas.busy[slot] && !kicked[slot]) {
+        if (replicas.busy[slot]) {
+            cut(slot);
+        } else if (!kicked[slot]) {
             kicked[slot] = true;
             kickList[kickCount++] = slot;
         }
+    }
+
+    /** A KV cache's arrival at decode {@code slot} is being scheduled: its run is cut first, and none starts until it fires. */
+    void awaitKv(int slot) {
+        cut(slot);
+        runs.await(slot);
+    }
+
+    /** The KV-cache arrival awaited by {@code slot} fired. */
+    void kvArrived(int slot) {
+        runs.arrived(slot);
+    }
+
+    private void cut(int slot) {
+        int last = runs.cut(slot, simulation.nowPs());
+        if (last >= 0) {
+            simulation.cancel(runs.event(slot));
+            runs.scheduled(slot, simulation.schedule(runs.endPs(slot, last), iterationHandler, slot));
+        }
+    }
+
+    /**
+     * The run of {@code slot} ends now: its folded iterations are applied ({@link DecodeRuns#land}), their
+     * FLOPs and count added; returns the output tokens of the ends between them. O(iterations folded).
+     */
+    long land(int slot) {
+        int folded = runs.folded(slot);
+        if (folded == 0) {
+            return 0;
+        }
+        flops = runs.addFlops(slot, flops);
+        iterations += folded;
+        stages.issue(replicas.replicaOf[slot], runs.endPs(slot, folded - 1), runs.lastStagePs(slot), 0);
+        return runs.land(slot);
     }
 
     /** Starts an iteration on every slot woken since the last flush that is still idle. */
@@ -96,7 +137,7 @@ final class IterationIssuer {
             onRejected.run();
         }
         if (composed) {
-            issue(slot, replica, now);
+            simulation.schedule(issue(slot, replica, now), iterationHandler, slot);
         }
     }
 
@@ -105,21 +146,30 @@ final class IterationIssuer {
      * other slot was woken meanwhile (so none would start before it) and its running set decodes alone
      * as it stands ({@link BatchBuilder#composeDecodeOnly}): the iteration that marking it idle, {@link
      * #kick} and {@link #flush} would start, its events scheduled in the same order, without the general
-     * composition. The slot stays busy. Returns false, having changed nothing, otherwise. O(1) plus the
-     * costing.
+     * composition. The slot stays busy. When {@code quiet} (nothing outside the slot reads its pool's counts
+     * before its iterations end), the timeline is full, the replica has one stage, its iterations put no
+     * expert traffic on the fabric and no KV cache is on its way to it, the iterations that follow are
+     * planned as a run ({@link DecodeRuns}) and one event is scheduled at the run's end. Returns false,
+     * having changed nothing, otherwise. O(1) plus the costing, O(1) per iteration planned.
      */
-    boolean continueDecoding(int slot) {
+    boolean continueDecoding(int slot, boolean quiet) {
         int replica = replicas.replicaOf[slot];
         long now = simulation.nowPs();
         if (kickCount != 0 || stages.firstStageFreePs(replica) > now || !batches.composeDecodeOnly(slot)) {
             return false;
         }
-        issue(slot, replica, now);
+        long endPs = issue(slot, replica, now);
+        ServingModel model = replicas.poolOfSlot(slot).model();
+        if (quiet && timeline.full() && model.pipeline() == 1 && runs.unawaited(slot)
+                && !replicas.clock.awaitsFirstToken(slot) && !handoff.loadsFabric(slot, batches.newTokens())) {
+            endPs = runs.plan(slot, endPs);
+        }
+        runs.scheduled(slot, simulation.schedule(endPs, iterationHandler, slot));
         return true;
     }
 
-    /** Costs the batch just composed on {@code slot}, places it on the stages and schedules its end. */
-    private void issue(int slot, int replica, long now) {
+    /** Costs the batch just composed on {@code slot} and places it on the stages; returns when it ends. */
+    private long issue(int slot, int replica, long now) {
         Pool pool = replicas.poolOfSlot(slot);
         poolCounters.started(replicas.poolOf[slot], now);
         if (handoff.layerByLayer() && pool.role() == Role.PREFILL) {
@@ -137,10 +187,10 @@ final class IterationIssuer {
         replicas.busyPs[slot] += gpuPs;
         replicas.prefillBusyPs[slot] += batches.prefillShare() * gpuPs;
         iterations++;
-        simulation.schedule(endPs, iterationHandler, slot);
         if (model.pipeline() > 1) {
             simulation.schedule(now + stagePs, stageFreeHandler, replica);
         }
+        return endPs;
     }
 
     /** The run's iterations and request lifecycles as the result's {@code timeline} ({@link ServingTimeline}). */

@@ -102,6 +102,12 @@ final class KvHandoff {
         }
     }
 
+    /** Whether an iteration of {@code tokens} on {@code slot} puts EP flows on the fabric while KV caches are in flight. */
+    boolean loadsFabric(int slot, long tokens) {
+        return network != null
+                && replicas.poolOfSlot(slot).model().experts().bytesLeavingDomain(tokens, topology.domainSize()) > 0;
+    }
+
     /** Layer-by-layer: starts the transfers of the requests whose prompt this iteration completes. */
     void startLayerByLayerTransfers(int slot) {
         int[] batchSeq = replicas.batchSeq[slot];

@@ -42,7 +42,7 @@ public final class PlacedServing {
                     + " accelerators but the job is placed on " + accelerators.length);
         }
         double[] linkBytes = new double[network.graph().linkCount()];
-        RunResult result = InferenceRunner.run(spec, profile, seed, null, network, accelerators, linkBytes);
+        RunResult result = InferenceRunner.run(spec, profile, seed, null, network, accelerators, linkBytes, true);
         return new Run(result, linkBytes);
     }
 }

@@ -37,6 +37,11 @@ final class PoolCounters {
         }
     }
 
+    /** Whether pool p's queue has drained ({@link #drained} counted). */
+    boolean hasDrained(int p) {
+        return saturatedEndPs[p] >= 0;
+    }
+
     /** Pool p's saturated span, picoseconds; 0 when it never drained after running. */
     long saturatedSpanPs(int p) {
         return firstStartPs[p] < 0 || saturatedEndPs[p] < 0 ? 0 : saturatedEndPs[p] - firstStartPs[p];

@@ -222,7 +222,19 @@ final class ServingModel {
             lastFlops = 0;
             return 0;
         }
-        double seconds = counts.tokenSeconds(tokens) + counts.logitSeconds(logitTokens);
+        return iterationPs(counts.seconds(tokens, logitTokens), counts.flops((int) tokens, (int) logitTokens), tokens,
+                prefillPairs, prefixPairs, prefixTokens, decodePairs, contextTokens);
+    }
+
+    /** The costs that depend on an iteration's token counts alone, memoized per count. */
+    CountCosts counts() {
+        return counts;
+    }
+
+    /** {@link #iterationPs} of {@code tokens} &gt; 0 with its {@link #counts} parts given (a decode run takes them once). */
+    long iterationPs(double countSeconds, double countFlops, long tokens, double prefillPairs, double prefixPairs,
+            double prefixTokens, double decodePairs, double contextTokens) {
+        double seconds = countSeconds;
         double kvTokens = prefixTokens + contextTokens + tokens;
         double core = kernels.attentionCore(perTokenShard(prefillPairs), perTokenShard(prefixPairs),
                 perTokenShard(decodePairs), kvTokens);
@@ -233,7 +245,7 @@ final class ServingModel {
         if (model.kvLoraRank() > 0) {
             seconds += kernels.times(layersPerStage, kernels.latentUpProjection(perTokenShard(prefixTokens)));
         }
-        lastFlops = (counts.flops((int) tokens, (int) logitTokens) + kernels.takeTotal()) * accelerators;
+        lastFlops = (countFlops + kernels.takeTotal()) * accelerators;
         return Math.max(1, Math.round(seconds * PICOSECONDS_PER_SECOND));
     }
 

@@ -47,9 +47,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * Slots woken by one event start their iterations together at its end, in the order woken; with PP > 1 an
  * issued iteration also wakes its replica's idle slots when it leaves the first stage. Cost:
  * O(prefill chunks + PP) per iteration, the decoding sequences advancing on the {@link
- * DecodeClock}, plus O(log batch) per sequence that finishes, O(slots) per routing decision, plus
- * the network's cost per flow; memory O(requests). Deterministic for a given request stream and
- * seed.
+ * DecodeClock}, quiet decode iterations one event per run ({@link DecodeRuns}), plus O(log batch) per
+ * sequence that finishes, O(slots) per routing decision, plus the network's cost per flow; memory
+ * O(requests). Deterministic for a given request stream and seed.
  */
 final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     private static final TimeSource NO_SOURCE = new TimeSource() {
@@ -82,6 +82,8 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     private final PoolCounters poolCounters;
     private final IterationEnds ends;
     private final PrefixCache prefixCache;
+    /** Whether quiet decode iterations are folded into runs ({@link DecodeRuns}); off only for the reference they are checked against. */
+    private final boolean foldRuns;
     private long lastFinishPs;
 
     /**
@@ -89,11 +91,13 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
      * @param closedLoopClients concurrent clients of a closed loop; 0 for the stream's arrival times
      * @param prefixes          the shared prefixes the replicas cache, each request's drawn from the
      *                          simulation's random source ({@link PrefixCache}), or null (the stated ratio)
+     * @param foldRuns          fold quiet decode iterations into runs ({@link DecodeRuns}); the results are the same
      */
     ServingSimulation(Simulation simulation, RequestStream stream, Pool[] pools, NetworkModel network,
             Router router, ClusterTopology topology, boolean layerByLayer, int layers, double prefixHitRatio,
-            int closedLoopClients, SharedPrefixes prefixes) {
+            int closedLoopClients, SharedPrefixes prefixes, boolean foldRuns) {
         this.simulation = simulation;
+        this.foldRuns = foldRuns;
         this.network = network;
         this.requests = new RequestTable(stream, prefixHitRatio);
         this.arrivals = new Arrivals(requests, closedLoopClients, pools[0].role() == Role.DECODE);
@@ -166,13 +170,15 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
      */
     private void onIterationEnd(int slot) {
         long now = simulation.nowPs();
+        int pool = replicas.poolOf[slot];
+        ends.addDecoded(pool, issuer.land(slot));
         if (!ends.applySteady(slot, now)) {
             ends.apply(slot, now);
         }
         if (arrivals.allArrivedAtLoneDecode() && replicas.queue[slot].isEmpty()) {
-            poolCounters.drained(replicas.poolOf[slot], now);
+            poolCounters.drained(pool, now);
         }
-        if (issuer.continueDecoding(slot)) {
+        if (issuer.continueDecoding(slot, foldRuns && (!arrivals.loneDecode() || poolCounters.hasDrained(pool)))) {
             return;
         }
         replicas.batchSize[slot] = 0;
@@ -184,6 +190,7 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
 
     private void onKvReady(int q) {
         int decode = requests.handoffSlot[q];
+        issuer.kvArrived(decode);
         requests.kvReadyWaitPs[q] = simulation.nowPs() - requests.prefillEndPs[q];
         requests.state[q] = RequestTable.WAITING;
         requests.slotOf[q] = decode;
@@ -235,6 +242,7 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
         int prefillSlot = requests.slotOf[q];
         replicas.release(prefillSlot, q);
         issuer.kick(prefillSlot);
+        issuer.awaitKv(requests.handoffSlot[q]);
         simulation.schedule(handoff.readyPs(q), readyHandler, q);
         issuer.flush();
     }

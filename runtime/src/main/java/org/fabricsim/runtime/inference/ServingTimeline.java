@@ -45,6 +45,11 @@ final class ServingTimeline {
     private int[] decodeSequences = new int[64];
     private int count;
 
+    /** Whether no more iterations are recorded. */
+    boolean full() {
+        return count == MAX_ITERATIONS;
+    }
+
     /** Records an iteration of {@code slotIndex} issued at {@code start} and ending at {@code end}, while there is room. */
     void iteration(int slotIndex, long start, long end, int sequences, long prefill, long decoding) {
         if (count == MAX_ITERATIONS) {

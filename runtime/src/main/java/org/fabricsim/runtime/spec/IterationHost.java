@@ -33,7 +33,16 @@ public record IterationHost(double seconds, double secondsPerSequence, boolean o
      * schedules: g + h + n · h_seq, or max(g, h + n · h_seq) when overlapped. O(1).
      */
     public long iterationPs(long gpuPs, long sequences) {
-        long hostPs = Math.round((seconds + sequences * secondsPerSequence) * 1e12);
+        return iterationPs(gpuPs, hostPs(sequences), overlapped);
+    }
+
+    /** The host's time h + n · h_seq for an iteration that schedules {@code sequences}, picoseconds. O(1). */
+    public long hostPs(long sequences) {
+        return Math.round((seconds + sequences * secondsPerSequence) * 1e12);
+    }
+
+    /** The iteration's duration given its kernels' {@code gpuPs} and the host's {@code hostPs} ({@link #hostPs}). O(1). */
+    public static long iterationPs(long gpuPs, long hostPs, boolean overlapped) {
         return overlapped ? Math.max(gpuPs, hostPs) : gpuPs + hostPs;
     }
 

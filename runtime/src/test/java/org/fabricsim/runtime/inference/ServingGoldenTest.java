@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * 8 KV-cache flows per request over the ECMP fat-tree, Poisson arrivals at 100/s) on fixed seeds must
  * reproduce, bit for bit, the events, flows and every metric (timeline and latency CDFs included) recorded
  * in {@code src/test/resources/golden/serving}. A change to the engine that claims to be an exact
- * reformulation (fewer events, cheaper solves) keeps this passing; a change that moves a result on purpose
+ * reformulation (cheaper solves) keeps this passing, and one that fires fewer events moves the events line
+ * alone (session 53's folded decode runs, {@link DecodeRunsTest}); a change that moves a result on purpose
  * rewrites the files with {@code -Dfabricsim.updateGolden=true}, and its commit says what moved and why.
  * The recorded figures are not derived independently: they are the engine's own output at the commit that
  * wrote them, and the behaviour tests of this package check what they mean.
