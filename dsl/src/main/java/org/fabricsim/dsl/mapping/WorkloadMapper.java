@@ -45,6 +45,7 @@ import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.NetworkPlacement;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.RecomputeModule;
 import org.fabricsim.runtime.spec.SharedFabricSpec;
 import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.Fp8Scaling;
@@ -115,7 +116,19 @@ final class WorkloadMapper {
                 TrainingSpec.Recompute.valueOf(training.getRecompute().getName()),
                 training.getOverlap() == null ? DEFAULT_OVERLAP : Units.fraction(training.getOverlap()),
                 toSoftware(training.getSoftware()), training.isTensorOverlap(), trainTokens(training),
-                fp8Scaling(training));
+                fp8Scaling(training), recomputeModules(training));
+    }
+
+    /**
+     * What selective recomputation runs again: the listed modules, the policy's defaults without a list or under
+     * another policy (the validator warns of a list there).
+     */
+    private static List<RecomputeModule> recomputeModules(Training training) {
+        TrainingSpec.Recompute recompute = TrainingSpec.Recompute.valueOf(training.getRecompute().getName());
+        if (recompute != TrainingSpec.Recompute.SELECTIVE || training.getRecomputeModules().isEmpty()) {
+            return RecomputeModule.defaults(recompute);
+        }
+        return training.getRecomputeModules().stream().map(m -> RecomputeModule.valueOf(m.getName())).toList();
     }
 
     /** The FP8 recipe's scaling as written; per tensor when the training does not say. */

@@ -301,6 +301,12 @@ public final class IssueCodes {
      */
     public static final String QUERY_RANK_WIDE = PREFIX + "model.q-rank-wide";
     /**
+     * A training's {@code recompute ... modules} list that recomputes nothing: after a policy other than selective, or
+     * a module the model lacks (MLA up-projections without MLA, an expert activation or shared experts the model
+     * does not have, a dense MLP where every layer is routed). Data: none.
+     */
+    public static final String RECOMPUTE_MODULE_ABSENT = PREFIX + "workload.recompute-module-absent";
+    /**
      * Ring attention whose sequence does not split into 2 × CP equal chunks (causal load balancing).
      * Data: the next multiple of 2 × CP.
      */

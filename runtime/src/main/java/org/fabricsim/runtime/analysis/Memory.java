@@ -3,9 +3,11 @@ package org.fabricsim.runtime.analysis;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.List;
 
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.RecomputeModule;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
@@ -43,7 +45,11 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * today uses fused (flash) attention without dropout ({@link AttentionKernel#FUSED}, what
  * {@link #training} assumes): no matrix and no masks, so selective recomputation saves nothing
  * more. Full recomputation keeps only each layer's input (2h, split by TP with SP) plus one
- * layer's activations being recomputed.
+ * layer's activations being recomputed. Selective recomputation drops what its modules produce
+ * ({@link RecomputeModule}): the attention matrix (core attention); the two norms' outputs, the QKV and MLP
+ * inputs, 2·2h (layernorm); Q, K and V, 2·q + 2·2·kv, on an MLA model (MLA up-projections: their inputs, the
+ * compressed latents, are kept either way and not counted here); the routed experts' activation output,
+ * topK·2·expertFfn (MoE activation); a dense layer's MLP term (MLP); the shared experts' term (shared experts).
  *
  * <p><b>KV cache</b> per token ({@link #kvCacheBytesPerToken}): 2 · layers · kvHeads · headDim ·
  * bytes per element (K and V), or layers · (kvRank + ropeDim) · bytes for MLA's latent cache.
@@ -195,22 +201,26 @@ public final class Memory {
      * @param sequenceParallel  TP with sequence parallelism (everything split by TP)
      * @param moe       an MoE layer
      * @param kernel    the attention kernel
-     * @param selectiveRecompute  recompute the attention core (drops the attention-matrix term)
+     * @param recomputed  what selective recomputation runs again (see the class comment); empty for none
      */
     public static double activationBytesPerToken(TransformerSpec m, int sequence, int tensor, boolean sequenceParallel,
-            boolean moe, AttentionKernel kernel, boolean selectiveRecompute) {
+            boolean moe, AttentionKernel kernel, List<RecomputeModule> recomputed) {
         double h = m.hidden();
         double q = (double) m.heads() * m.headDim();
         double kv = m.kvLoraRank() > 0 ? q : (double) m.kvHeads() * m.headDim();
         double intermediates = m.gatedMlp() ? 3 : 2;
-        double replicated = 8 * h;
-        double split = 2 * q + 4 * kv + 2 * q;
-        split += moe ? m.topK() * (2 * h + 2 * intermediates * m.expertFfn())
-                + m.sharedExperts() * 2 * intermediates * m.expertFfn()
-                : 2 * intermediates * m.ffn();
+        double replicated = recomputed.contains(RecomputeModule.LAYERNORM) ? 4 * h : 8 * h;
+        boolean upProjected = m.kvLoraRank() > 0 && recomputed.contains(RecomputeModule.MLA_UP_PROJECTION);
+        double split = (upProjected ? 0 : 2 * q + 4 * kv) + 2 * q;
+        double routedKept = recomputed.contains(RecomputeModule.MOE_ACTIVATION) ? intermediates - 1 : intermediates;
+        double sharedKept = recomputed.contains(RecomputeModule.SHARED_EXPERTS) ? 0 : intermediates;
+        double denseKept = recomputed.contains(RecomputeModule.MLP) ? 0 : intermediates;
+        split += moe ? m.topK() * (2 * h + 2 * routedKept * m.expertFfn())
+                + m.sharedExperts() * 2 * sharedKept * m.expertFfn()
+                : 2 * denseKept * m.ffn();
         if (kernel == AttentionKernel.MATERIALIZED) {
             replicated += 2 * h;
-            if (!selectiveRecompute) {
+            if (!recomputed.contains(RecomputeModule.CORE_ATTENTION)) {
                 split += 5.0 * m.heads() * sequence;
             }
         }

@@ -231,12 +231,11 @@ final class TrainingMemory {
         ParallelismSpec par = job.parallel();
         int t = par.tensor();
         boolean sp = par.sequenceParallel();
-        boolean recompute = job.recompute() != Recompute.NONE;
         double tokens = tokens(job);
         double denseToken = dense > 0 ? Memory.activationBytesPerToken(m, job.sequence(), t, sp, false,
-                Memory.AttentionKernel.FUSED, recompute) : 0;
+                Memory.AttentionKernel.FUSED, job.recomputeModules()) : 0;
         double moeToken = moe > 0 ? Memory.activationBytesPerToken(m, job.sequence(), t, sp, true,
-                Memory.AttentionKernel.FUSED, recompute) : 0;
+                Memory.AttentionKernel.FUSED, job.recomputeModules()) : 0;
         boolean full = job.recompute() == Recompute.FULL;
         double perMicroBatch = full ? (dense + moe) * (sp ? 2.0 * m.hidden() / t : 2.0 * m.hidden()) * tokens
                 : (dense * denseToken + moe * moeToken) * tokens;

@@ -71,7 +71,7 @@ public final class ComputeCalibration {
     public static final int UNFUSED_ATTENTION_FORWARD_KERNELS = 4;
     /** Kernels of its backward: four batched GEMMs, dropout and softmax backward. */
     public static final int UNFUSED_ATTENTION_BACKWARD_KERNELS = 6;
-    /** HBM bytes per score element of the unfused forward (see {@code TransformerCompute#unfusedAttention}): 9. */
+    /** HBM bytes per score element of the unfused forward (see {@code AttentionCore#unfusedAttention}): 9. */
     public static final double UNFUSED_SCORE_FORWARD_BYTES = 9;
     /** HBM bytes per score element of the unfused backward (same): 11. */
     public static final double UNFUSED_SCORE_BACKWARD_BYTES = 11;
@@ -107,6 +107,11 @@ public final class ComputeCalibration {
      * 2·3 = 10 (Megatron-Core GPT layer with Transformer Engine fusions).
      */
     public static final double HIDDEN_PASSES_PER_LAYER = 10;
+    /**
+     * The two norms' share of {@link #HIDDEN_PASSES_PER_LAYER}: each reads its input and writes its output, 2·2 = 4;
+     * what recomputing them (Megatron-Core's {@code layernorm} module) runs again.
+     */
+    public static final double NORM_PASSES_PER_LAYER = 4;
     /**
      * Element-wise passes over the MLP's inner width per token in the forward: the activation reads
      * its input and writes its output (GELU: 1 + 1; SwiGLU reads two inputs: 2 + 1).

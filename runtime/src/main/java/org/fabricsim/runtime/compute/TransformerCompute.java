@@ -1,6 +1,9 @@
 package org.fabricsim.runtime.compute;
 
+import java.util.List;
+
 import org.fabricsim.runtime.spec.ParallelismSpec.ContextMode;
+import org.fabricsim.runtime.spec.RecomputeModule;
 import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TrainingSpec.Recompute;
 import org.fabricsim.runtime.spec.TransformerSpec;
@@ -11,18 +14,13 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  *
  * <p>Notation: T tokens of the micro-batch on this rank (micro-batch × sequence ÷ CP), s the
  * sequence, h hidden, d head width, a heads, g KV heads, f MLP width, t = TP, V vocabulary. Each
- * GEMM (m, n, k) is timed by {@link Gemm}; its backward is the input-gradient GEMM (T, k, n) and
- * the weight-gradient GEMM (k, n, T).
+ * GEMM (m, n, k) is timed by {@link GemmPasses}: its forward, the input-gradient GEMM (T, k, n) and the
+ * weight-gradient GEMM (k, n, T).
  * <ul>
  * <li>Attention projections: QKV (T, (a + 2g)d/t, h), output (T, h, ad/t); with MLA (kv rank r,
  * RoPE width ρ): Q (T, a(d+ρ)/t, h), KV down (T, r + ρ, h), KV up (T, 2ad/t, r), output as above; with MLA's query
  * compression (rank r_q) Q is Q down (T, r_q, h) and Q up (T, a(d+ρ)/t, r_q).</li>
- * <li>Flash attention, causal: forward 4·T·(s/2)·d·a/t FLOPs (MLA: 2·T·(s/2)·(2d+ρ)·a/t); backward
- * 2.5× forward (five GEMMs for two); at the software stack's forward and backward efficiency of the
- * sustained BF16 rate ({@link Device#attentionFlopsPerSecond}). The forward's share u of pairs that
- * context parallelism computes without a mask ({@link CausalPairs}) runs at the stack's unmasked
- * efficiency instead: forward F·(1 − u)/(R·η) + F·u/(R·η_u); u = 0 without CP. Unfused attention: see
- * {@link #unfusedAttention}.</li>
+ * <li>The attention core: {@link AttentionCore}.</li>
  * <li>Precision: at FP8 the projection, MLP and expert GEMMs run on the FP8 device, the router and the output head
  * stay BF16 ({@link Device#highPrecision}); with blockwise scaling each FP8 GEMM also runs at {@link BlockwiseFp8}'s
  * rate and quantizes its input forward and its output gradient backward.</li>
@@ -37,13 +35,15 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * GEMMs timed over the random rows routing gives one expert ({@link RaggedExpertRows}); shared experts as a dense
  * MLP of width shared·f_e. The FLOPs of a {@link PassTime} are the busiest rank's; MFU counts the
  * model's nominal FLOPs ({@link ModelFlops}).</li>
- * <li>Element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors per
- * token (÷t with sequence parallelism) and the activation's passes over the MLP width (over the
- * busiest rank's L-scaled expert rows in an MoE layer), and in an MoE layer the token permutation's
- * {@link ExpertPermutation#hiddenPasses} hidden vectors per token of the rank (T/t); backward
- * {@link ComputeCalibration#BACKWARD_ELEMENTWISE_RATIO}×.</li>
- * <li>Recompute: full adds the layer's forward to its backward; selective adds the attention
- * core's forward (Korthikanti et al., "Reducing Activation Recomputation", 2022).</li>
+ * <li>Element-wise traffic: {@link ElementwisePasses}; backward {@link ComputeCalibration#BACKWARD_ELEMENTWISE_RATIO}×.</li>
+ * <li>Recompute: full adds the layer's forward to its backward; selective adds the forward of each module it
+ * names ({@link RecomputeModule}; by default the attention core, Korthikanti et al., "Reducing Activation
+ * Recomputation", 2022): the attention core; the MLA up-projections, Q up (T, a(d+ρ)/t, r_q), or the full-rank Q
+ * (T, a(d+ρ)/t, h) without query compression, and KV up (T, 2ad/t, r), RoPE fused; the two norms,
+ * {@link ComputeCalibration#NORM_PASSES_PER_LAYER} hidden vectors per token (÷t with sequence parallelism) and a
+ * kernel each; the routed experts' activation, its passes over the busiest rank's expert rows and one kernel; a dense
+ * layer's MLP, its GEMMs and activation; an MoE layer's shared experts, theirs. A module the layer lacks adds
+ * nothing. The TP collectives of a recomputed MLP are not run again here.</li>
  * </ul>
  * O(1) per call.
  */
@@ -57,8 +57,11 @@ public final class TransformerCompute {
     private final double expertLoad;
     private final boolean sequenceParallel;
     private final Recompute recompute;
+    private final List<RecomputeModule> modules;
     private final SoftwareSpec software;
     private final double kernelSeconds;
+    private final GemmPasses gemms;
+    private final ElementwisePasses elementwise;
     private final double unmaskedShare;
 
     /**
@@ -71,13 +74,14 @@ public final class TransformerCompute {
      * @param expertLoad        the busiest EP rank's expert load over the mean, L ≥ 0 (1 when balanced)
      * @param sequenceParallel  whether TP shards the element-wise work along the sequence
      * @param recompute         activation recomputation
+     * @param modules           what selective recomputation runs again (empty unless {@code recompute} is selective)
      * @param software          the software stack (attention kernel, element-wise kernels per layer)
      * @param kernelSeconds     fixed cost of one kernel launch (profile {@code compute.kernel-overhead})
      * @param pairs             how this rank's attention pairs split between masked and unmasked kernel calls
      */
     public TransformerCompute(Device device, TransformerSpec model, double tokens, double sequence, int tensor,
-            int expert, double expertLoad, boolean sequenceParallel, Recompute recompute, SoftwareSpec software,
-            double kernelSeconds, CausalPairs pairs) {
+            int expert, double expertLoad, boolean sequenceParallel, Recompute recompute, List<RecomputeModule> modules,
+            SoftwareSpec software, double kernelSeconds, CausalPairs pairs) {
         this.device = device;
         this.model = model;
         this.tokens = tokens;
@@ -87,9 +91,21 @@ public final class TransformerCompute {
         this.expertLoad = expertLoad;
         this.sequenceParallel = sequenceParallel;
         this.recompute = recompute;
+        this.modules = modules;
         this.software = software;
         this.kernelSeconds = kernelSeconds;
+        this.gemms = new GemmPasses(kernelSeconds);
+        this.elementwise = new ElementwisePasses(device, model, tokens, tensor, expertLoad, sequenceParallel,
+                kernelSeconds);
         this.unmaskedShare = pairs.unmaskedShare();
+    }
+
+    /** The computation recomputing what {@code recompute} does by default ({@link RecomputeModule#defaults}). */
+    public TransformerCompute(Device device, TransformerSpec model, double tokens, double sequence, int tensor,
+            int expert, double expertLoad, boolean sequenceParallel, Recompute recompute, SoftwareSpec software,
+            double kernelSeconds, CausalPairs pairs) {
+        this(device, model, tokens, sequence, tensor, expert, expertLoad, sequenceParallel, recompute,
+                RecomputeModule.defaults(recompute), software, kernelSeconds, pairs);
     }
 
     /** The computation without context parallelism: every attention pair under the causal mask. */
@@ -105,18 +121,37 @@ public final class TransformerCompute {
         PassTime attention = attentionProjections();
         PassTime core = attentionCore();
         PassTime mlp = moeLayer ? moe() : denseMlp(model.ffn(), 1);
-        double elementwise = elementwiseSeconds(moeLayer);
+        double passes = elementwise.layerSeconds(moeLayer);
         double launches = software.elementwiseKernelsPerLayer() * kernelSeconds;
         double ratio = ComputeCalibration.BACKWARD_ELEMENTWISE_RATIO;
         PassTime layer = attention.plus(core).plus(mlp)
-                .plus(new PassTime(elementwise + launches, ratio * (elementwise + launches), 0, 0, 0));
-        if (recompute == Recompute.FULL) {
-            return withRecompute(layer, layer);
+                .plus(new PassTime(passes + launches, ratio * (passes + launches), 0, 0, 0));
+        return withRecompute(layer, recompute == Recompute.FULL ? layer : recomputed(moeLayer, core));
+    }
+
+    /** The forward selective recomputation runs again in one layer's backward, module by module (see above). */
+    private PassTime recomputed(boolean moeLayer, PassTime core) {
+        PassTime again = PassTime.ZERO;
+        if (modules.contains(RecomputeModule.CORE_ATTENTION)) {
+            again = again.plus(core);
         }
-        if (recompute == Recompute.SELECTIVE) {
-            return withRecompute(layer, core);
+        if (modules.contains(RecomputeModule.MLA_UP_PROJECTION) && model.kvLoraRank() > 0) {
+            again = again.plus(mlaUpProjections());
         }
-        return layer;
+        if (modules.contains(RecomputeModule.LAYERNORM)) {
+            again = again.plus(elementwise.norms());
+        }
+        if (moeLayer && modules.contains(RecomputeModule.MOE_ACTIVATION)) {
+            again = again.plus(elementwise.expertActivation());
+        }
+        if (!moeLayer && modules.contains(RecomputeModule.MLP)) {
+            again = again.plus(denseMlp(model.ffn(), 1)).plus(elementwise.activation(model.ffn()));
+        }
+        if (moeLayer && modules.contains(RecomputeModule.SHARED_EXPERTS) && model.sharedExperts() > 0) {
+            double width = model.sharedExperts() * model.expertFfn();
+            again = again.plus(denseMlp(width, 1)).plus(elementwise.activation(width));
+        }
+        return again;
     }
 
     /**
@@ -190,51 +225,23 @@ public final class TransformerCompute {
     }
 
     /**
-     * The attention core of one layer: flash attention over a causal mask (each query sees s/2 keys
-     * on average), or the unfused form over the full score matrix (see {@link #unfusedAttention}).
-     * Under context parallelism the forward times the unmasked share of the pairs at the stack's
-     * unmasked efficiency; the backward keeps one rate (FlashAttention-3 publishes no causal backward
-     * panel, so {@code attentionBackwardEfficiency} is already the unmasked one).
+     * MLA's up-projections, what Megatron-Core's {@code mla_up_proj} recomputes ({@code qkv_up_proj_and_rope_apply}
+     * in {@code multi_latent_attention.py}): Q up (T, a(d+ρ)/t, r_q) with query compression, the full-rank Q
+     * (T, a(d+ρ)/t, h) without, and KV up (T, 2ad/t, r).
      */
-    public PassTime attentionCore() {
-        if (software.attention() == SoftwareSpec.AttentionKernel.UNFUSED) {
-            return unfusedAttention();
-        }
-        double headsHere = model.heads() / (double) tensor;
-        double width = model.kvLoraRank() > 0 ? 2.0 * model.headDim() + model.ropeDim() : 2.0 * model.headDim();
-        double forwardFlops = 2 * tokens * (sequence / 2) * width * headsHere;
-        double backwardFlops = 2.5 * forwardFlops;
-        double forward = software.attentionForwardSeconds(forwardFlops * (1 - unmaskedShare),
-                forwardFlops * unmaskedShare, device.attentionFlopsPerSecond()) + kernelSeconds;
-        double backward = backwardFlops / (device.attentionFlopsPerSecond() * software.attentionBackwardEfficiency())
-                + ComputeCalibration.FLASH_BACKWARD_KERNELS * kernelSeconds;
-        return new PassTime(forward, backward, 0, forwardFlops, forwardFlops + backwardFlops);
+    private PassTime mlaUpProjections() {
+        int a = model.heads();
+        int d = model.headDim();
+        double queryWidth = a * (double) (d + model.ropeDim()) / tensor;
+        int q = model.qLoraRank();
+        PassTime query = gemm(tokens, queryWidth, q > 0 ? q : model.hidden());
+        return query.plus(gemm(tokens, 2.0 * a * d / tensor, model.kvLoraRank()));
     }
 
-    /**
-     * Attention as batched GEMMs with the score matrix in HBM, per head of this rank (a/t heads, b =
-     * T/s sequences, d head width): forward QKᵀ (s, s, d) and P·V (s, d, s), each b·a/t times; backward
-     * dP = dO·Vᵀ (s, s, d), dV = Pᵀ·dO (s, d, s), dQ = dS·K (s, d, s), dK = dSᵀ·Q (s, d, s). Between
-     * them the b·(a/t)·s² scores pass through HBM at 2 bytes: forward the fused scale-mask-softmax
-     * reads and writes them (4 B) and dropout reads them and writes them with a 1-byte mask (5 B);
-     * backward dropout reads the gradient and the mask and writes (5 B) and the softmax backward reads
-     * the probabilities and the gradient and writes (6 B). Kernels: 4 forward, 6 backward.
-     */
-    private PassTime unfusedAttention() {
-        double d = model.headDim();
-        double s = sequence;
-        double batches = tokens / sequence * model.heads() / tensor;
-        double scores = batches * s * s;
-        double scoreGemm = Gemm.batchedSeconds(device, s, s, d, batches);
-        double contextGemm = Gemm.batchedSeconds(device, s, d, s, batches);
-        double forward = scoreGemm + contextGemm
-                + device.memorySeconds(scores * ComputeCalibration.UNFUSED_SCORE_FORWARD_BYTES)
-                + ComputeCalibration.UNFUSED_ATTENTION_FORWARD_KERNELS * kernelSeconds;
-        double backward = scoreGemm + 3 * contextGemm
-                + device.memorySeconds(scores * ComputeCalibration.UNFUSED_SCORE_BACKWARD_BYTES)
-                + ComputeCalibration.UNFUSED_ATTENTION_BACKWARD_KERNELS * kernelSeconds;
-        double forwardFlops = 2 * Gemm.flops(s, s, d) * batches;
-        return new PassTime(forward, backward, 0, forwardFlops, 3 * forwardFlops);
+    /** The attention core of one layer ({@link AttentionCore}). */
+    public PassTime attentionCore() {
+        return new AttentionCore(device, model, tokens, sequence, tensor, software, kernelSeconds, unmaskedShare)
+                .pass();
     }
 
     /** The projection and MLP GEMMs of one dense layer, the work TP collectives can overlap. */
@@ -263,47 +270,18 @@ public final class TransformerCompute {
         return router.plus(experts).plus(shared);
     }
 
-    private double elementwiseSeconds(boolean moeLayer) {
-        double hiddenShard = sequenceParallel ? tensor : 1;
-        double hiddenBytes = ComputeCalibration.HIDDEN_PASSES_PER_LAYER * tokens * model.hidden() / hiddenShard;
-        double passes = model.gatedMlp() ? ComputeCalibration.SWIGLU_PASSES : ComputeCalibration.GELU_PASSES;
-        double inner = moeLayer
-                ? tokens / tensor * model.topK() * expertLoad * model.expertFfn() + tokens * model.sharedExperts()
-                        * model.expertFfn() / tensor
-                : tokens * model.ffn() / tensor;
-        double permutation = moeLayer ? ExpertPermutation.hiddenPasses(model.topK()) * tokens / tensor * model.hidden()
-                : 0;
-        return device.memorySeconds((hiddenBytes + passes * inner + permutation) * device.activationBytes());
-    }
-
     /** A GEMM at the training precision (FP8 when the job trains at FP8). */
     private PassTime gemm(double m, double n, double k) {
-        return gemm(device, m, 0, n, k);
+        return gemms.of(device, m, 0, n, k);
     }
 
     private PassTime gemm(Device on, double m, double n, double k) {
-        return gemm(on, m, 0, n, k);
+        return gemms.of(on, m, 0, n, k);
     }
 
     /** {@link #gemm} of one expert over its random rows, mean m and spread σ ({@link RaggedExpertRows}). */
     private PassTime expertGemm(double m, double sigma, double n, double k) {
-        return gemm(device, m, sigma, n, k);
-    }
-
-    /**
-     * A GEMM's forward, and its backward as the input-gradient and weight-gradient GEMMs, on {@code on}, over m rows
-     * (mean m, spread σ; σ = 0 for fixed rows, {@link RaggedExpertRows}): the forward and input gradient tile m, the
-     * weight gradient reduces over it. A blockwise FP8 GEMM also quantizes its input (m·k) before the forward and its
-     * output gradient (m·n) before the backward, one kernel each ({@link BlockwiseFp8#quantizationSeconds}).
-     */
-    private PassTime gemm(Device on, double m, double sigma, double n, double k) {
-        double quantizeInput = on.blockwiseFp8() ? BlockwiseFp8.quantizationSeconds(on, m * k) + kernelSeconds : 0;
-        double quantizeGradient = on.blockwiseFp8() ? BlockwiseFp8.quantizationSeconds(on, m * n) + kernelSeconds : 0;
-        double forward = RaggedExpertRows.seconds(on, m, sigma, n, k) + kernelSeconds + quantizeInput;
-        double inputGradient = RaggedExpertRows.seconds(on, m, sigma, k, n) + kernelSeconds + quantizeGradient;
-        double weightGradient = Gemm.seconds(on, k, n, m, 1) + kernelSeconds;
-        double flops = Gemm.flops(m, n, k);
-        return new PassTime(forward, inputGradient, weightGradient, flops, 3 * flops);
+        return gemms.of(device, m, sigma, n, k);
     }
 
     private static PassTime withRecompute(PassTime layer, PassTime recomputed) {

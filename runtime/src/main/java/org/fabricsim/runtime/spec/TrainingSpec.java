@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.spec;
 
+import java.util.List;
+
 /**
  * An LLM training job.
  *
@@ -23,12 +25,24 @@ package org.fabricsim.runtime.spec;
  * @param trainTokens           the tokens the whole run trains on; 0 when the model does not say
  * @param fp8Scaling            how the FP8 recipe scales its GEMM operands ({@link Fp8Scaling}); {@code BLOCKWISE}
  *                              only with {@code precision} FP8
+ * @param recomputeModules      what selective recomputation runs again ({@link RecomputeModule}); empty unless
+ *                              {@code recompute} is selective
  */
 public record TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
         long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
         PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
-        SoftwareSpec software, boolean tensorOverlap, double trainTokens, Fp8Scaling fp8Scaling)
-        implements WorkloadSpec {
+        SoftwareSpec software, boolean tensorOverlap, double trainTokens, Fp8Scaling fp8Scaling,
+        List<RecomputeModule> recomputeModules) implements WorkloadSpec {
+
+    /** A job that recomputes what {@code recompute} does by default ({@link RecomputeModule#defaults}). */
+    public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
+            long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
+            PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
+            SoftwareSpec software, boolean tensorOverlap, double trainTokens, Fp8Scaling fp8Scaling) {
+        this(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch, precision, parallel,
+                schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap, trainTokens,
+                fp8Scaling, RecomputeModule.defaults(recompute));
+    }
 
     /** A job whose FP8 recipe, if it trains at FP8, scales per tensor. */
     public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
@@ -72,13 +86,18 @@ public record TrainingSpec(String name, TransformerSpec model, ClusterSpec clust
         if (fp8Scaling == null || fp8Scaling == Fp8Scaling.BLOCKWISE && precision != Precision.FP8) {
             throw new IllegalArgumentException("blockwise scaling is an FP8 recipe: train at fp8 or leave it out");
         }
+        if (recomputeModules == null || recomputeModules.isEmpty() == (recompute == Recompute.SELECTIVE)) {
+            throw new IllegalArgumentException("selective recomputation names the modules it recomputes; "
+                    + "no other policy does");
+        }
+        recomputeModules = RecomputeModule.copyOf(recomputeModules);
     }
 
     /** This job with its FP8 recipe scaling by {@code scaling}. */
     public TrainingSpec withFp8Scaling(Fp8Scaling scaling) {
         return new TrainingSpec(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch,
                 precision, parallel, schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap,
-                trainTokens, scaling);
+                trainTokens, scaling, recomputeModules);
     }
 
     /** Pipeline schedules. */

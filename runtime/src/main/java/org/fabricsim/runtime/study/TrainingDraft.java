@@ -4,6 +4,7 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.RecomputeModule;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
@@ -66,11 +67,15 @@ public final class TrainingDraft {
         return this;
     }
 
-    /** The changed job; its FP8 scaling kept while it trains at FP8, per tensor (no recipe) otherwise. */
+    /**
+     * The changed job; its FP8 scaling kept while it trains at FP8, per tensor (no recipe) otherwise; its recomputed
+     * modules kept while its recomputation is the base's, the policy's defaults otherwise.
+     */
     public TrainingSpec build() {
         return new TrainingSpec(base.name(), model, cluster, accelerators, sequence, batch, microBatch, precision,
                 parallel, schedule, virtualStages, sharding, recompute, base.overlap(), base.software(),
                 base.tensorOverlap(), base.trainTokens(),
-                precision == Precision.FP8 ? base.fp8Scaling() : Fp8Scaling.TENSOR);
+                precision == Precision.FP8 ? base.fp8Scaling() : Fp8Scaling.TENSOR,
+                recompute == base.recompute() ? base.recomputeModules() : RecomputeModule.defaults(recompute));
     }
 }

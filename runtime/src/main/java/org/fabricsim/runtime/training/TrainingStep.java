@@ -115,14 +115,15 @@ public final class TrainingStep {
         double expertLoad = routing.busiestLoad();
         CausalPairs pairs = CausalPairs.perRank(par.contextMode(), par.context(), spec.sequence());
         AcceleratorSpec pacing = PacingAccelerator.of(spec, profile, d -> new TransformerCompute(d, model, tokens,
-                spec.sequence(), tp, par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds,
-                pairs).layer(model.moe()));
+                spec.sequence(), tp, par.expert(), expertLoad, sp, spec.recompute(), spec.recomputeModules(),
+                spec.software(), kernelSeconds, pairs).layer(model.moe()));
         Device device = Device.forTraining(pacing, spec.precision(), spec.fp8Scaling(), profile);
         double smShare = device.collectiveSmShare();
         int epSms = par.expertRouting().communicationSms();
         double epSmShare = epSms == ExpertRoutingSpec.SMS_NOT_STATED ? smShare : device.smShare(epSms);
         TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
-                par.expert(), expertLoad, sp, spec.recompute(), spec.software(), kernelSeconds, pairs);
+                par.expert(), expertLoad, sp, spec.recompute(), spec.recomputeModules(), spec.software(), kernelSeconds,
+                pairs);
         TransformerCompute plain = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
                 par.expert(), expertLoad, sp, Recompute.NONE, spec.software(), kernelSeconds, pairs);
         PassTime dense = compute.layer(false);

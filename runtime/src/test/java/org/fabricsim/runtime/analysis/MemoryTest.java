@@ -3,11 +3,14 @@ package org.fabricsim.runtime.analysis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.RecomputeModule;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.fabricsim.runtime.training.StepPlan;
@@ -51,7 +54,7 @@ class MemoryTest {
     void shouldReduceToKorthikantisThirtyFourPlusFiveAsOverHWithoutParallelism() {
         // Korthikanti et al. eq. (1): sbh(34 + 5as/h) → per token 34h + 5as = 417,792 + 983,040
         double perToken = Memory.activationBytesPerToken(GPT3, 2048, 1, false, false,
-                Memory.AttentionKernel.MATERIALIZED, false);
+                Memory.AttentionKernel.MATERIALIZED, List.of());
         assertEquals(34.0 * 12288 + 5.0 * 96 * 2048, perToken, 1e-6);
     }
 
@@ -59,7 +62,7 @@ class MemoryTest {
     void shouldSplitOnlyTheTensorParallelPartWithoutSequenceParallelism() {
         // Table 2, TP only: sbh(10 + 24/t + 5as/(ht)) with t = 8
         double perToken = Memory.activationBytesPerToken(GPT3, 2048, 8, false, false,
-                Memory.AttentionKernel.MATERIALIZED, false);
+                Memory.AttentionKernel.MATERIALIZED, List.of());
         assertEquals(10.0 * 12288 + 24.0 * 12288 / 8 + 5.0 * 96 * 2048 / 8, perToken, 1e-6);
     }
 
@@ -67,7 +70,7 @@ class MemoryTest {
     void shouldSplitEverythingWithSequenceParallelismAndSelectiveRecompute() {
         // Table 2, TP + SP + selective recompute: 34·sbh/t
         double perToken = Memory.activationBytesPerToken(GPT3, 2048, 8, true, false,
-                Memory.AttentionKernel.MATERIALIZED, true);
+                Memory.AttentionKernel.MATERIALIZED, List.of(RecomputeModule.CORE_ATTENTION));
         assertEquals(34.0 * 12288 / 8, perToken, 1e-6);
     }
 
