@@ -95,10 +95,12 @@ final class ComponentSearch {
         live[flow >>> 6] &= ~(1L << flow);
     }
 
-    /** Class {@code flow} finished and left {@code link}. */
+    /** Class {@code flow} finished and left {@code link} (noted for {@link UnsplitComponents} under a derating). */
     void left(int link, int flow) {
         dirty.mark(link);
-        unsplit.left(link, flow);
+        if (searchToEnd) {
+            unsplit.left(link, flow);
+        }
     }
 
     /**
@@ -184,22 +186,21 @@ final class ComponentSearch {
 
     /**
      * The search to the end, one component at a time: from each dirty link not yet reached, breadth first to its
-     * component's end ({@link #components}). The links and classes of one search from all the dirty links, the links
-     * in another order, on which no solve depends: the fills order links by share, then handle, and a link's
-     * derating reads its own classes. O(entries scanned + classes reached · P), as {@link #collectComponent}, for the
-     * components searched; those taken whole ({@link UnsplitComponents}) follow them, their classes in handle order.
+     * component's end ({@link #components}), unless {@link UnsplitComponents} takes it whole (after the searched ones).
+     * The links and classes of one search from all the dirty links, the links in another order, on which no solve
+     * depends: the fills order links by share, then handle, and a link's derating reads its own classes.
+     * O(entries scanned + classes reached · P) for the components searched, as {@link #collectComponent}.
      */
     private int collectEach(int[] records, int stride, int handleBound) {
         epoch++;
         Arrays.fill(reached, 0, (handleBound + 63) >>> 6, 0L);
         boolean take = unsplit.begin(lists, records, stride);
-        int[] flowCount = lists.count;
         int links = 0;
         int flows = 0;
         components = 0;
         for (int i = 0; i < dirty.count; i++) {
             int seed = dirty.links[i];
-            if (linkStamp[seed] == epoch || take && flowCount[seed] > 0 && unsplit.take(seed)) {
+            if (linkStamp[seed] == epoch || take && lists.count[seed] > 0 && unsplit.take(seed)) {
                 continue;
             }
             linkStamp[seed] = epoch;
@@ -265,10 +266,10 @@ final class ComponentSearch {
     }
 
     /**
-     * Lists the reached classes in {@link #componentFlows} in handle order, read off the reached bits (one
-     * word per 64 handles; only live classes, which a lone one is not), and returns how many: the
-     * solve then reads their records and per-class arrays in address order, as after {@link #collectAll}.
-     * O(handles / 64 + F), as the clearing of the bits before the search.
+     * Lists the reached classes in {@link #componentFlows} in handle order, read off the reached bits (one word per 64
+     * handles; only live classes, which a lone one is not), with those of the components taken whole when {@code taken}
+     * (their components numbered from {@code firstTaken}), and returns how many: the solve then reads their records and
+     * per-class arrays in address order. O(handles / 64 + F), plus O(live classes) when {@code taken}.
      */
     private int inHandleOrder(int handleBound, boolean taken, int firstTaken) {
         int flows = 0;

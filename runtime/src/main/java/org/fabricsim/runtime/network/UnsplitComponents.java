@@ -107,7 +107,8 @@ final class UnsplitComponents {
         for (int i = 0; i < orphanCount; i++) {
             int link = orphans[i];
             int root = linkRoot[link];
-            if (take && lists.count[link] > 0 && root >= 0 && splitStamp[root] != stamp && !tree.adopt(lists, records, stride, link)) {
+            if (take && lists.count[link] > 0 && root >= 0 && splitStamp[root] != stamp
+                    && !tree.adopt(lists, records, stride, link)) {
                 splitStamp[root] = stamp;
             }
         }

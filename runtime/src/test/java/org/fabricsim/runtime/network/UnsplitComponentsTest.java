@@ -9,7 +9,7 @@ import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 
-/** When a component is taken whole from its last search: while its search tree, kept spanning, shows it has not split. */
+/** When a component is taken whole from its last search: while its search tree, kept spanning, shows it is whole. */
 class UnsplitComponentsTest {
     /** Class i's path: a = {0, 1}, b = {1, 2}, c = {2, 3}, d = {1, 2}, on links 0-3. */
     private static final int[][] PATHS = {{0, 1}, {1, 2}, {2, 3}, {1, 2}};
