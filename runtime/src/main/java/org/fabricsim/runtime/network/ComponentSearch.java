@@ -21,14 +21,14 @@ import java.util.Arrays;
  * how many classes a solve covers: under a fabric's derating a solve costs two fills and the saturated
  * links' readings per class, so the search runs to the component's end there (the Llama 3 405B DCQCN
  * step: 6.55 M classes collected against 8.13 M, docs/performance.md), one component after the other
- * ({@link #collectEach}, for {@link KeptComponents}), while a single ideal fill keeps the fallback.
+ * ({@link #collectEach}, for {@link KeptComponents}), and a component that has not split since its last search is
+ * taken whole, unsearched ({@link UnsplitComponents}), while a single ideal fill keeps the fallback.
  */
 final class ComponentSearch {
     private final LinkFlowLists lists;
     private final LoneClasses lone;
-    private final int[] dirtyLinks;
-    private final boolean[] isDirty;
-    private int dirtyCount;
+    /** The links whose classes changed since the last collection: the search's seeds. */
+    final DirtyLinks dirty;
     private final int[] linkStamp;
     private int epoch;
     /** The links of the last collected component (as many as {@link #collect} returned). */
@@ -55,12 +55,13 @@ final class ComponentSearch {
     private long[] live;
     /** Bit f is set once the component search has reached class f (cleared per search). */
     private long[] reached;
+    /** The components of the searches to the end, kept while they have not split. */
+    private final UnsplitComponents unsplit;
 
     ComponentSearch(LinkFlowLists lists, LoneClasses lone, int linkCount, int classCapacity) {
         this.lists = lists;
         this.lone = lone;
-        dirtyLinks = new int[linkCount];
-        isDirty = new boolean[linkCount];
+        dirty = new DirtyLinks(linkCount);
         linkStamp = new int[linkCount];
         componentLinks = new int[linkCount];
         componentFlows = new int[classCapacity];
@@ -68,6 +69,7 @@ final class ComponentSearch {
         componentOf = new int[classCapacity];
         live = new long[(classCapacity + 63) >>> 6];
         reached = new long[live.length];
+        unsplit = new UnsplitComponents(linkCount, classCapacity);
     }
 
     /** Room for class handles below {@code capacity}. */
@@ -79,45 +81,26 @@ final class ComponentSearch {
         }
         if (componentOf.length < capacity) {
             componentOf = Arrays.copyOf(componentOf, capacity);
+            componentFlows = Arrays.copyOf(componentFlows, Math.max(capacity, componentFlows.length));
         }
+        unsplit.grow(capacity);
     }
 
     void setLive(int flow) {
         live[flow >>> 6] |= 1L << flow;
+        unsplit.started();
     }
 
     void clearLive(int flow) {
         live[flow >>> 6] &= ~(1L << flow);
     }
 
-    void markDirty(int link) {
-        if (!isDirty[link]) {
-            isDirty[link] = true;
-            dirtyLinks[dirtyCount++] = link;
+    /** Class {@code flow} finished and left {@code link} (noted for {@link UnsplitComponents} under a derating). */
+    void left(int link, int flow) {
+        dirty.mark(link);
+        if (searchToEnd) {
+            unsplit.left(link, flow);
         }
-    }
-
-    boolean hasDirty() {
-        return dirtyCount > 0;
-    }
-
-    /** The dirty links that still carry classes, listed or lone. */
-    int dirtyLoaded() {
-        int[] flowCount = lists.count;
-        int loaded = 0;
-        for (int i = 0; i < dirtyCount; i++) {
-            if (flowCount[dirtyLinks[i]] > 0 || lone.owner(dirtyLinks[i]) >= 0) {
-                loaded++;
-            }
-        }
-        return loaded;
-    }
-
-    void clearDirty() {
-        for (int i = 0; i < dirtyCount; i++) {
-            isDirty[dirtyLinks[i]] = false;
-        }
-        dirtyCount = 0;
     }
 
     /**
@@ -142,7 +125,7 @@ final class ComponentSearch {
      */
     private int collectAll(int handleBound) {
         tookAll = true;
-        clearDirty();
+        dirty.clear();
         int links = lists.linksInUse;
         System.arraycopy(lists.loaded, 0, componentLinks, 0, links);
         int flows = 0;
@@ -158,6 +141,9 @@ final class ComponentSearch {
             }
         }
         flowsInComponent = flows;
+        if (searchToEnd) {
+            unsplit.forget(componentLinks, links, componentFlows, flows);
+        }
         return links;
     }
 
@@ -177,56 +163,60 @@ final class ComponentSearch {
         Arrays.fill(reached, 0, (handleBound + 63) >>> 6, 0L);
         int links = 0;
         int flows = 0;
-        for (int i = 0; i < dirtyCount; i++) {
-            int link = dirtyLinks[i];
-            isDirty[link] = false;
+        for (int i = 0; i < dirty.count; i++) {
+            int link = dirty.links[i];
             if (linkStamp[link] != epoch) {
                 linkStamp[link] = epoch;
                 componentLinks[links++] = link;
             }
         }
-        dirtyCount = 0;
+        dirty.clear();
         linksReached = links;
         int head = 0;
         while (head < links) {
-            flows = reach(componentLinks[head++], flows, records, stride, 0);
+            flows = reach(componentLinks[head++], flows, records, stride, 0, -1);
             links = linksReached;
             if (2 * links > loadedLinks()) {
                 return collectAll(handleBound);
             }
         }
-        flowsInComponent = inHandleOrder(handleBound);
+        flowsInComponent = inHandleOrder(handleBound, false, 0);
         return links;
     }
 
     /**
      * The search to the end, one component at a time: from each dirty link not yet reached, breadth first to its
-     * component's end ({@link #components}). The links and classes of one search from all the dirty links, the links
-     * in another order, on which no solve depends: the fills order links by share, then handle, and a link's
-     * derating reads its own classes. O(entries scanned + classes reached · P), as {@link #collectComponent}.
+     * component's end ({@link #components}), unless {@link UnsplitComponents} takes it whole (after the searched ones).
+     * The links and classes of one search from all the dirty links, the links in another order, on which no solve
+     * depends: the fills order links by share, then handle, and a link's derating reads its own classes.
+     * O(entries scanned + classes reached · P) for the components searched, as {@link #collectComponent}.
      */
     private int collectEach(int[] records, int stride, int handleBound) {
         epoch++;
         Arrays.fill(reached, 0, (handleBound + 63) >>> 6, 0L);
+        boolean take = unsplit.begin(lists, records, stride);
         int links = 0;
         int flows = 0;
         components = 0;
-        for (int i = 0; i < dirtyCount; i++) {
-            int seed = dirtyLinks[i];
-            isDirty[seed] = false;
-            if (linkStamp[seed] == epoch) {
+        for (int i = 0; i < dirty.count; i++) {
+            int seed = dirty.links[i];
+            if (linkStamp[seed] == epoch || take && lists.count[seed] > 0 && unsplit.take(seed)) {
                 continue;
             }
             linkStamp[seed] = epoch;
             componentLinks[links++] = seed;
+            unsplit.root(seed);
             linksReached = links;
             for (int head = links - 1; head < links; links = linksReached) {
-                flows = reach(componentLinks[head++], flows, records, stride, components);
+                flows = reach(componentLinks[head++], flows, records, stride, components, seed);
             }
             componentEnd[components++] = links;
         }
-        dirtyCount = 0;
-        flowsInComponent = inHandleOrder(handleBound);
+        dirty.clear();
+        int searched = components;
+        links = unsplit.appendLinks(lists, componentLinks, links, componentEnd, searched);
+        components += unsplit.taken;
+        flowsInComponent = inHandleOrder(handleBound, unsplit.taken > 0, searched);
         return links;
     }
 
@@ -235,7 +225,7 @@ final class ComponentSearch {
      * without a branch: the count grows by the complement of the class's reached bit), of component {@code c}, and
      * their links not reached yet to {@link #componentLinks} ({@link #linksReached}); returns the classes reached.
      */
-    private int reach(int link, int flows, int[] records, int stride, int c) {
+    private int reach(int link, int flows, int[] records, int stride, int c, int root) {
         int[] list = lists.entries[link];
         int count = lists.count[link];
         int entryShift = lists.entryShift;
@@ -255,6 +245,9 @@ final class ComponentSearch {
         for (int i = first; i < flows; i++) {
             int flow = componentFlows[i];
             componentOf[flow] = c;
+            if (root >= 0) {
+                unsplit.reachClass(flow, link, root);
+            }
             int base = flow * stride;
             int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
             for (int at = base + FlowTable.LINKS; at < end; at++) {
@@ -262,6 +255,9 @@ final class ComponentSearch {
                 if (linkStamp[other] != epoch) {
                     linkStamp[other] = epoch;
                     componentLinks[links++] = other;
+                    if (root >= 0) {
+                        unsplit.reachLink(other, flow, root);
+                    }
                 }
             }
         }
@@ -270,16 +266,20 @@ final class ComponentSearch {
     }
 
     /**
-     * Lists the reached classes in {@link #componentFlows} in handle order, read off the reached bits (one
-     * word per 64 handles; only live classes, which a lone one is not), and returns how many: the
-     * solve then reads their records and per-class arrays in address order, as after {@link #collectAll}.
-     * O(handles / 64 + F), as the clearing of the bits before the search.
+     * Lists the reached classes in {@link #componentFlows} in handle order, read off the reached bits (one word per 64
+     * handles; only live classes, which a lone one is not), with those of the components taken whole when {@code taken}
+     * (their components numbered from {@code firstTaken}), and returns how many: the solve then reads their records and
+     * per-class arrays in address order. O(handles / 64 + F), plus O(live classes) when {@code taken}.
      */
-    private int inHandleOrder(int handleBound) {
+    private int inHandleOrder(int handleBound, boolean taken, int firstTaken) {
         int flows = 0;
         int words = (handleBound + 63) >>> 6;
         for (int word = 0; word < words; word++) {
-            for (long bits = reached[word] & live[word]; bits != 0; bits &= bits - 1) {
+            long bits = reached[word] & live[word];
+            if (taken) {
+                bits |= unsplit.members(word, live[word] & ~reached[word], componentOf, firstTaken);
+            }
+            for (; bits != 0; bits &= bits - 1) {
                 componentFlows[flows++] = word << 6 | Long.numberOfTrailingZeros(bits);
             }
         }

@@ -157,7 +157,7 @@ public final class MaxMinNetwork extends FlowTable {
             if (owner >= 0) {
                 list(owner);
             }
-            component.markDirty(link);
+            component.dirty.mark(link);
         }
         if (derating == null && lone.take(flow, records, base, lists.count)) {
             rateBytesPerSecond[flow] = filling.rateOnOwnLinks(records, base);
@@ -191,7 +191,7 @@ public final class MaxMinNetwork extends FlowTable {
         if (lone.isLone(flow)) {
             lone.release(flow, records, base);
             for (int j = 0; j < records[base + LENGTH]; j++) {
-                component.markDirty(records[base + LINKS + j]);
+                component.dirty.mark(records[base + LINKS + j]);
             }
             return;
         }
@@ -205,19 +205,19 @@ public final class MaxMinNetwork extends FlowTable {
             if (derating != null) {
                 derating.leave(link, emptied);
             }
-            component.markDirty(link);
+            component.left(link, flow);
         }
     }
 
     @Override
     void prepare() {
         solveDuePs = NONE;
-        if (!component.hasDirty()) {
+        if (component.dirty.count == 0) {
             return;
         }
-        int dirtyLoaded = component.dirtyLoaded();
+        int dirtyLoaded = component.dirty.loaded(lists, lone);
         if (dirtyLoaded == 0) {
-            component.clearDirty();
+            component.dirty.clear();
             endBatch();
             return;
         }
