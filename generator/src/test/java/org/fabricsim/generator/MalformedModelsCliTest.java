@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.fabricsim.generator.cli.ExitCodes;
@@ -15,11 +16,21 @@ import org.junit.jupiter.api.io.TempDir;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-/** Models from the fuzzing campaign that crashed the command line (issue 21 C1, S1, S2, S4): now diagnostics. */
+/**
+ * Models from the fuzzing campaign that crashed the command line (issue 21 C1, S1, S2, S4): now diagnostics. So
+ * are deployments missing what the grammar no longer requires (their model, traffic or pool).
+ */
 class MalformedModelsCliTest {
     private static final String SWEEP = """
             cluster Pair { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us }
             benchmark Sweep { all-reduce ring on Pair sizes %s }
+            """;
+    private static final String DEPLOYMENT = """
+            cluster C { nodes 1 x 8 accelerators link 400 Gb/s latency 1 us }
+            model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
+            inference Serve {
+                %s
+            }
             """;
 
     @TempDir
@@ -78,6 +89,29 @@ class MalformedModelsCliTest {
             assertTrue(outcome.err().contains(file + ":2:") && outcome.err().contains(cases.get(i).get(1)),
                     outcome.err());
             assertNoStackTrace(outcome);
+        }
+    }
+
+    @Test
+    void shouldRefuseAnInferenceWithoutItsModelTrafficOrPoolBeforeSimulatingOrGenerating() throws Exception {
+        String model = "model M on C";
+        String pool = "serving pool { replicas 1 parallel tensor 8 }";
+        String traffic = "traffic { arrival all-at-once prompt fixed 10 output fixed 10 }";
+        List<List<String>> cases = List.of(List.of(pool + " " + traffic, "fabric.serving.model-missing"),
+                List.of(model + " " + pool, "fabric.serving.traffic-missing"),
+                List.of(model + " " + traffic, "fabric.serving.pool-missing"));
+        for (int i = 0; i < cases.size(); i++) {
+            Path file = model("deployment" + i, DEPLOYMENT.formatted(cases.get(i).get(0)));
+            String generated = dir.resolve("generated").toString();
+            for (List<String> command : List.of(List.of("simulate"), List.of("generate", "-o", generated))) {
+                List<String> args = new ArrayList<>(command);
+                args.add(file.toString());
+                CliRun outcome = CliRun.fabric(args.toArray(String[]::new));
+                assertEquals(ExitCodes.MODEL_ERRORS, outcome.exitCode(), outcome.out() + outcome.err());
+                assertTrue(outcome.err().contains(file + ":3:") && outcome.err().contains(cases.get(i).get(1)),
+                        outcome.err());
+                assertNoStackTrace(outcome);
+            }
         }
     }
 }

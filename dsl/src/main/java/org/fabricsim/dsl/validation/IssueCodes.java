@@ -437,6 +437,14 @@ public final class IssueCodes {
      * model's mtp-depth). Data: the keyword.
      */
     public static final String SERVING_FEATURE_IGNORED = PREFIX + "serving.feature-ignored";
+    /** An inference deployment without {@code model M on C}. Data: none. */
+    public static final String INFERENCE_MODEL_MISSING = PREFIX + "serving.model-missing";
+    /** An inference deployment without {@code traffic}. Data: none. */
+    public static final String INFERENCE_TRAFFIC_MISSING = PREFIX + "serving.traffic-missing";
+    /** An inference deployment without a pool. Data: none. */
+    public static final String INFERENCE_POOL_MISSING = PREFIX + "serving.pool-missing";
+    /** An inference deployment's setting other than a pool stated more than once. Data: its keyword. */
+    public static final String INFERENCE_SETTING_REPEATED = PREFIX + "serving.setting-repeated";
     /** A {@code vary} of a parameter the study's workload does not have. Data: none. */
     public static final String VARY_PARAMETER = PREFIX + "study.vary-parameter";
     /** A {@code vary} value the parameter cannot take. Data: a value it takes, as written. */

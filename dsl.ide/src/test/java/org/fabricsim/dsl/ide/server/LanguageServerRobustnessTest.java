@@ -178,6 +178,28 @@ class LanguageServerRobustnessTest extends ProtocolSession {
         assertEquals(List.of(), client.guardedFailures);
     }
 
+    /** A deployment with none of what its grammar no longer requires, and a setting twice: diagnostics, no failure. */
+    @Test
+    void shouldDiagnoseAndAnswerOnADeploymentWithoutModelTrafficOrPool() throws Exception {
+        String text = "cluster C { nodes 1 x 8 accelerators link 400 Gb/s latency 1 us }\n"
+                + "inference Serve {\n    precision fp8\n    precision bf16\n}\n";
+        TextDocumentIdentifier file = client.open(root, "deployment.fabric", text);
+        assertEquals(List.of("fabric.serving.model-missing", "fabric.serving.pool-missing",
+                "fabric.serving.setting-repeated", "fabric.serving.traffic-missing"),
+                awaitDiagnostics(file).stream().map(d -> d.getCode().getLeft()).filter(c -> c.startsWith("fabric.serving"))
+                        .sorted().toList());
+        String[] lines = text.split("\n");
+        for (int line = 0; line < lines.length; line++) {
+            for (int character = 0; character <= lines[line].length(); character++) {
+                Position at = new Position(line, character);
+                answer(documents.hover(new HoverParams(file, at)));
+                assertNotNull(answer(documents.completion(new CompletionParams(file, at))));
+            }
+        }
+        answer(documents.inlayHint(new InlayHintParams(file, new Range(new Position(0, 0), new Position(5, 0)))));
+        assertEquals(List.of(), client.guardedFailures);
+    }
+
     @Test
     void shouldRefuseToRenameADefinitionOfTheStandardCatalog() throws Exception {
         TextDocumentIdentifier file = client.open(root, "catalog.fabric", """
