@@ -73,8 +73,11 @@ public class InferenceSettingsValidator extends FabricCheck {
         }
     }
 
-    /** The leading keywords of the settings written in the deployment's braces, each with its nodes in text order. */
-    private static Map<String, List<ILeafNode>> settings(Inference inference) {
+    /**
+     * The leading keywords of the settings written in the deployment's braces, each with its nodes in text order
+     * (completion reads it too: it offers no setting already written).
+     */
+    public static Map<String, List<ILeafNode>> settings(Inference inference) {
         Map<String, List<ILeafNode>> settings = new LinkedHashMap<>();
         ICompositeNode node = NodeModelUtils.findActualNodeFor(inference);
         if (node == null) {
@@ -89,7 +92,7 @@ public class InferenceSettingsValidator extends FabricCheck {
     }
 
     /** The first keyword of an alternative of the Inference rule's repeated list of settings. */
-    private static boolean beginsSetting(Keyword keyword) {
+    public static boolean beginsSetting(Keyword keyword) {
         return keyword.eContainer() instanceof Group setting && setting.getElements().get(0) == keyword
                 && setting.eContainer() instanceof Alternatives list && "*".equals(list.getCardinality())
                 && GrammarUtil.containingRule(keyword).getName().equals(Literals.INFERENCE.getName());

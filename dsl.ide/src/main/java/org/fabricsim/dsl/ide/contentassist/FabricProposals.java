@@ -10,6 +10,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.xtext.Assignment;
 import org.eclipse.xtext.CrossReference;
+import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.GrammarUtil;
 import org.eclipse.xtext.Keyword;
 import org.eclipse.xtext.RuleCall;
@@ -23,8 +24,10 @@ import org.fabricsim.dsl.catalog.StandardCatalog;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
+import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.VariedParameter;
 import org.fabricsim.dsl.services.FabricGrammarAccess;
+import org.fabricsim.dsl.validation.InferenceSettingsValidator;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 import org.fabricsim.runtime.study.Knobs;
 
@@ -89,13 +92,15 @@ public class FabricProposals extends IdeContentProposalProvider {
 
     /**
      * Inside a {@code vary} list only its punctuation, and the sign and currency of a number where the
-     * parameter takes numbers: a keyword or name of another slot is no value of it.
+     * parameter takes numbers: a keyword or name of another slot is no value of it. In an inference deployment,
+     * no setting already written before the caret ({@link InferenceSettingsValidator#settings}: each is stated
+     * once, a pool as often as needed).
      */
     @Override
     protected boolean filterKeyword(Keyword keyword, ContentAssistContext context) {
         Parameter parameter = varied(context);
         if (parameter == null) {
-            return true;
+            return !writtenSetting(keyword, context);
         }
         String value = keyword.getValue();
         return value.equals(",") || value.equals("]")
@@ -138,6 +143,15 @@ public class FabricProposals extends IdeContentProposalProvider {
                 acceptor.accept(entry, getProposalPriorities().getDefaultPriority(entry));
             }
         }
+    }
+
+    /** Whether {@code keyword} begins an inference setting that the deployment around the caret already states. */
+    private static boolean writtenSetting(Keyword keyword, ContentAssistContext context) {
+        if (!InferenceSettingsValidator.beginsSetting(keyword)) {
+            return false;
+        }
+        Inference inference = EcoreUtil2.getContainerOfType(context.getCurrentModel(), Inference.class);
+        return inference != null && InferenceSettingsValidator.settings(inference).containsKey(keyword.getValue());
     }
 
     /** The parameter whose value list the completion is in, or null outside one. */

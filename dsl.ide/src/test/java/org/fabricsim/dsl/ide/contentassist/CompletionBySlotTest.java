@@ -85,6 +85,26 @@ class CompletionBySlotTest extends ClientPerTest {
                 items.toString());
     }
 
+    @Test
+    void shouldNotOfferAnInferenceSettingAlreadyWritten() throws Exception {
+        String text = MODEL + "\ninference Serve {\n    model Small on B200_CX8\n    precision fp8\n    \n}\n";
+        List<String> labels = labels(complete(text, new Position(MODEL.split("\n", -1).length + 3, 4)));
+        // model and precision are written above the caret: each is stated once (InferenceSettingsValidator)
+        assertFalse(labels.contains("model"), labels.toString());
+        assertFalse(labels.contains("precision"), labels.toString());
+        // the settings not yet written, and the pools, of which a deployment may have several
+        assertTrue(labels.containsAll(List.of("kv-cache", "traffic", "slo", "kv-transfer", "serving", "prefill",
+                "decode")), labels.toString());
+    }
+
+    @Test
+    void shouldOfferEveryInferenceSettingInAnEmptyDeployment() throws Exception {
+        String text = MODEL + "\ninference Serve {\n    \n}\n";
+        List<String> labels = labels(complete(text, new Position(MODEL.split("\n", -1).length + 1, 4)));
+        assertTrue(labels.containsAll(List.of("model", "precision", "kv-cache", "traffic", "slo", "kv-transfer",
+                "serving")), labels.toString());
+    }
+
     private List<CompletionItem> complete(String text, Position position) throws Exception {
         TextDocumentIdentifier document = client.open(root, "slots.fabric", text);
         return client.server.getTextDocumentService().completion(new CompletionParams(document, position))
