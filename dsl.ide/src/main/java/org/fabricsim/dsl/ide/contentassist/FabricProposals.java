@@ -93,8 +93,8 @@ public class FabricProposals extends IdeContentProposalProvider {
     /**
      * Inside a {@code vary} list only its punctuation, and the sign and currency of a number where the
      * parameter takes numbers: a keyword or name of another slot is no value of it. In an inference deployment,
-     * no setting already written before the caret ({@link InferenceSettingsValidator#settings}: each is stated
-     * once, a pool as often as needed).
+     * no setting already written, above the caret or below it ({@link InferenceSettingsValidator#settings}: each
+     * is stated once, a pool as often as needed).
      */
     @Override
     protected boolean filterKeyword(Keyword keyword, ContentAssistContext context) {

@@ -87,14 +87,16 @@ class CompletionBySlotTest extends ClientPerTest {
 
     @Test
     void shouldNotOfferAnInferenceSettingAlreadyWritten() throws Exception {
-        String text = MODEL + "\ninference Serve {\n    model Small on B200_CX8\n    precision fp8\n    \n}\n";
+        String text = MODEL + "\ninference Serve {\n    model Small on B200_CX8\n    precision fp8\n    \n    kv-cache fp8\n}\n";
         List<String> labels = labels(complete(text, new Position(MODEL.split("\n", -1).length + 3, 4)));
-        // model and precision are written above the caret: each is stated once (InferenceSettingsValidator)
-        assertFalse(labels.contains("model"), labels.toString());
-        assertFalse(labels.contains("precision"), labels.toString());
+        // model and precision are written above the caret, kv-cache below it: each is stated once
+        // (InferenceSettingsValidator), and the completion reads the whole deployment
+        for (String written : List.of("model", "precision", "kv-cache")) {
+            assertFalse(labels.contains(written), written + " offered again among " + labels);
+        }
         // the settings not yet written, and the pools, of which a deployment may have several
-        assertTrue(labels.containsAll(List.of("kv-cache", "traffic", "slo", "kv-transfer", "serving", "prefill",
-                "decode")), labels.toString());
+        assertTrue(labels.containsAll(List.of("traffic", "slo", "kv-transfer", "serving", "prefill", "decode")),
+                labels.toString());
     }
 
     @Test
