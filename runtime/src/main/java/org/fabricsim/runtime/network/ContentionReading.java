@@ -262,7 +262,7 @@ final class ContentionReading {
             int flow = list[k] >>> entryShift;
             int base = FixLog.recordOf(paths, flow, stride);
             int index = list[k] & indexMask;
-            int input = index > 0 ? records[base + FlowTable.LINKS + index - 1] : -1;
+            int input = FlowTable.inputLink(records, base, index);
             if (input >= 0 && seenInput[input] != current) {
                 seenInput[input] = current;
                 inputs++;

@@ -31,6 +31,14 @@ abstract class FlowTable implements NetworkModel {
     static final int MULTIPLICITY = 1;
     static final int LINKS = 2;
 
+    /**
+     * The link before entry {@code index} on the path of the record at {@code base} of {@code records} (the input
+     * the class arrives over), -1 at the path's first link. O(1).
+     */
+    static int inputLink(int[] records, int base, int index) {
+        return index > 0 ? records[base + LINKS + index - 1] : -1;
+    }
+
     final int maxPathLinks;
     final int stride;
     private final double completionTolerance;

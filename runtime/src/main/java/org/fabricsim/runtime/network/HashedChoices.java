@@ -61,7 +61,7 @@ final class HashedChoices {
             int multiplicity = records[base + FlowTable.MULTIPLICITY];
             double remaining = multiplicity * table.remainingBytes[flow];
             bytes += remaining;
-            int input = index > 0 ? records[base + FlowTable.LINKS + index - 1] : -1;
+            int input = FlowTable.inputLink(records, base, index);
             int among = input >= 0 ? hashing.choices(input) : 0;
             if (among > 1 && ideal.remaining(input) > 1e-9 * graph.linkBytesPerSecond(input)) {
                 hashedBytes += remaining;

@@ -70,7 +70,7 @@ final class SharedInputs {
             int index = list[k] & indexMask;
             double remaining = table.remainingBytes[flow];
             bytes += records[base + FlowTable.MULTIPLICITY] * remaining;
-            int input = index > 0 ? records[base + FlowTable.LINKS + index - 1] : -1;
+            int input = FlowTable.inputLink(records, base, index);
             if (input >= 0 && (written[input] != current || largest[input] < remaining)) {
                 written[input] = current;
                 largest[input] = remaining;
@@ -81,7 +81,7 @@ final class SharedInputs {
         for (int k = 0; k < count; k++) {
             int base = FixLog.recordOf(paths, list[k] >>> entryShift, stride);
             int index = list[k] & indexMask;
-            int input = index > 0 ? records[base + FlowTable.LINKS + index - 1] : -1;
+            int input = FlowTable.inputLink(records, base, index);
             if (input >= 0 && read[input] != current) {
                 read[input] = current;
                 double r = largest[input];
