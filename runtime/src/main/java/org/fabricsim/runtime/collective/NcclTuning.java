@@ -125,14 +125,18 @@ public final class NcclTuning {
         return Math.round(us * PS_PER_US);
     }
 
+    /** A tree's levels across {@code nodes} nodes, ⌊log₂ D⌋; 0 on one node. O(1). */
+    static int treeLevels(int nodes) {
+        return nodes < 2 ? 0 : 31 - Integer.numberOfLeadingZeros(nodes);
+    }
+
     /**
      * NCCL's latency of NVLSTree's trees across {@code domains} domains, ps: 2·⌊log₂ D⌋ levels of
      * hwLatencies[NET][NVLSTree][Simple] (the in-switch step, hwLatencies[NVLINK][NVLSTree][Simple] =
      * 25 µs, is the profile's {@code collective.nvls-step-overhead}); 0 on one domain.
      */
     public static long nvlsTreeLatencyPs(int domains) {
-        int levels = domains < 2 ? 0 : 31 - Integer.numberOfLeadingZeros(domains);
-        return Math.round(2 * levels * NVLS_TREE_NET_US * PS_PER_US);
+        return Math.round(2 * treeLevels(domains) * NVLS_TREE_NET_US * PS_PER_US);
     }
 
     /**
@@ -144,8 +148,7 @@ public final class NcclTuning {
      */
     public static long treeLatencyPs(Protocol protocol, int perNode, int nodes) {
         int p = protocol == Protocol.LL ? 0 : 1;
-        int levels = nodes < 2 ? 0 : 31 - Integer.numberOfLeadingZeros(nodes);
-        double us = 2 * ((perNode - 1) * TREE_NVLINK_US[p] + levels * TREE_NET_US[p]);
+        double us = 2 * ((perNode - 1) * TREE_NVLINK_US[p] + treeLevels(nodes) * TREE_NET_US[p]);
         return Math.round(us * PS_PER_US);
     }
 

@@ -47,7 +47,7 @@ final class TreePipeline {
             return NetProxyFloor.LL_CHUNK_BYTES;
         }
         double ppn = (double) ranks / nodes;
-        double steps = 1 + (31 - Integer.numberOfLeadingZeros(nodes)) + 0.1 * ppn;
+        double steps = 1 + NcclTuning.treeLevels(nodes) + 0.1 * ppn;
         long chunk = NetProxyFloor.LL128_CHUNK_BYTES;
         while (sizeBytes / (channels * chunk) < steps * 64 / ppn && chunk > LL128_FIRST_FLOOR_BYTES) {
             chunk /= 2;

@@ -38,7 +38,7 @@ final class TreeSchedules {
         int lanes = Math.max(1, Math.min(channels, k));
         double laneBytes = (double) sizeBytes / 2 / lanes;
         long chunks = Math.max(1, (long) Math.ceil(laneBytes / chunkBytes));
-        int depth = k - 1 + (31 - Integer.numberOfLeadingZeros(domains));
+        int depth = k - 1 + NcclTuning.treeLevels(domains);
         int steps = (int) Math.min(Integer.MAX_VALUE, depth + chunks - 1);
         double bytes = laneBytes / chunks;
         for (int direction = 0; direction < 2; direction++) {
