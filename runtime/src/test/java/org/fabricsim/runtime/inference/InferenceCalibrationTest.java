@@ -50,7 +50,9 @@ public class InferenceCalibrationTest {
      * batches (198 sequences run as 256 rows): costed, this row is +11.4%, but 405B H200 128/2048 goes to
      * −16.1%, its 1,219 sequences padded to 1,536 rows of GEMMs that the compute model runs too slowly
      * at the training fit's sustained fraction (docs/calibration.md, "CUDA-graph padding of decode
-     * batches", and "Short output tiles", session 53).</li>
+     * batches", and "Short output tiles", session 53). Session 54 confirmed from the sources that the table
+     * ran both this padding (to the executor's limit, PR 4843) and the model's no-evict admission
+     * (docs/calibration.md, "Which padding rule and which admission the published table ran").</li>
      * </ul>
      * trt-llama33-70b-h200-1000-2000 missed at −17.8% until session 53: its 139 sequences ran as two
      * 128-row GEMM tiles; on the 64-row tiles that pad less ({@link org.fabricsim.runtime.compute.SplitKGemm})
@@ -187,9 +189,10 @@ public class InferenceCalibrationTest {
     }
 
     /**
-     * The framework's default admission policy: TensorRT-LLM's capacity scheduler is
-     * GUARANTEED_NO_EVICT unless configured otherwise (tensorrt_llm/llmapi/llm_args.py
-     * SchedulerConfig), and perf-overview.md configures no scheduler.
+     * The framework's admission policy: trtllm-bench sets TensorRT-LLM's capacity scheduler to
+     * GUARANTEED_NO_EVICT itself (tensorrt_llm/bench/benchmark/throughput.py: {@code IFBSchedulingPolicy.NO_EVICT},
+     * later {@code --scheduler_policy} defaulting to {@code guaranteed_no_evict}, over the bench's own
+     * {@code ExecutorSettingsConfig} default MAX_UTILIZATION), and perf-overview.md passes no policy.
      */
     static PoolFeatures.Admission admission(String source) {
         return source.startsWith("TensorRT-LLM") ? PoolFeatures.Admission.NO_EVICT : PoolFeatures.Admission.PREEMPT;
