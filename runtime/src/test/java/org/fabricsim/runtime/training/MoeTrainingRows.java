@@ -1,5 +1,8 @@
 package org.fabricsim.runtime.training;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.fabricsim.runtime.compute.ModelFlops;
@@ -8,6 +11,7 @@ import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.RecomputeModule;
 import org.fabricsim.runtime.spec.SoftwareSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
@@ -22,8 +26,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * SampledRouting}) with the row's {@code dispatcher} (alltoall, or deepep for DeepEP's deduplicating
  * kernels); micro-batch, virtual stages and the FP8 recipe's scaling ({@code fp8_scaling}) as the row states; the
  * DGX H100 SuperPOD of the Megatron-Core rows; Megatron's distributed optimizer (ZeRO-1) with overlapped gradient
- * reduce-scatter and parameter all-gather (overlap 1); no TP communication overlap (no row's script sets {@code
- * --tp-comm-overlap}).
+ * reduce-scatter and parameter all-gather (overlap 1); TP communication overlap ({@code --tp-comm-overlap}) where
+ * {@code tp_overlap} is 1; the {@code recompute} column's mode ({@code none}, {@code full}, {@code selective}) or the
+ * module list of {@code --recompute-modules} (Megatron's names, e.g. {@code moe_act layernorm}, run selectively).
  *
  * <p>Counting: the rows print Megatron-LM's {@code num_floating_point_operations}, which differs from {@link
  * ModelFlops#perToken} (PaLM's 6N + 12·L·a·d·s, N with the router's h·E weights) by the router, 6·L·h·E per token,
@@ -31,6 +36,13 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * predicted TFLOP/s per GPU is the row's tokens per step × those FLOPs per token ÷ (step × GPUs). O(1).
  */
 final class MoeTrainingRows {
+    private static final List<String> MODES = List.of("none", "full", "selective");
+    /** Megatron-Core's {@code --recompute-modules} names of the modules the model recomputes. */
+    private static final Map<String, RecomputeModule> MEGATRON_MODULES = Map.of("core_attn",
+            RecomputeModule.CORE_ATTENTION, "layernorm", RecomputeModule.LAYERNORM, "mla_up_proj",
+            RecomputeModule.MLA_UP_PROJECTION, "moe_act", RecomputeModule.MOE_ACTIVATION, "mlp", RecomputeModule.MLP,
+            "shared_experts", RecomputeModule.SHARED_EXPERTS);
+
     private MoeTrainingRows() {
     }
 
@@ -49,8 +61,10 @@ final class MoeTrainingRows {
         return new TrainingSpec(name, model, TrainingFixtures.superPod6k(), plan.accelerators(), integer(row, "seq"),
                 Long.parseLong(row.get("gbs")), integer(row, "mbs"), Precision.valueOf(row.get("precision")), plan,
                 v > 1 ? TrainingSpec.PipelineSchedule.INTERLEAVED : TrainingSpec.PipelineSchedule.ONE_F_ONE_B, v,
-                TrainingSpec.Sharding.ZERO_1, recompute(row.get("recompute")), 1, SoftwareSpec.MEGATRON_CORE, false, 0,
-                "blockwise".equals(row.get("fp8_scaling")) ? Fp8Scaling.BLOCKWISE : Fp8Scaling.TENSOR);
+                TrainingSpec.Sharding.ZERO_1, recompute(row.get("recompute")), 1, SoftwareSpec.MEGATRON_CORE,
+                "1".equals(row.get("tp_overlap")), 0,
+                "blockwise".equals(row.get("fp8_scaling")) ? Fp8Scaling.BLOCKWISE : Fp8Scaling.TENSOR,
+                modules(row.get("recompute")));
     }
 
     /** Model FLOPs per token as the row's source counts them (class comment). */
@@ -68,8 +82,26 @@ final class MoeTrainingRows {
         return tokens * flopsPerToken(row, spec.model(), spec.sequence()) / step / spec.accelerators() / 1e12;
     }
 
+    /** The mode the column names, or selective when it lists modules. */
     private static TrainingSpec.Recompute recompute(String value) {
-        return TrainingSpec.Recompute.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+        return MODES.contains(value) ? TrainingSpec.Recompute.valueOf(value.toUpperCase(Locale.ROOT))
+                : TrainingSpec.Recompute.SELECTIVE;
+    }
+
+    /** The modules a listed recompute names (Megatron's {@code --recompute-modules}), else the mode's defaults. */
+    private static List<RecomputeModule> modules(String value) {
+        if (MODES.contains(value)) {
+            return RecomputeModule.defaults(recompute(value));
+        }
+        return Arrays.stream(value.split(" ")).map(MoeTrainingRows::module).toList();
+    }
+
+    private static RecomputeModule module(String megatronName) {
+        RecomputeModule module = MEGATRON_MODULES.get(megatronName);
+        if (module == null) {
+            throw new IllegalArgumentException("no recompute module the model has is named " + megatronName);
+        }
+        return module;
     }
 
     private static int integer(Map<String, String> row, String column) {
