@@ -52,8 +52,8 @@ public final class BehaviourAccuracy {
     }
 
     /**
-     * Prints one Markdown row per combination: each pattern's error with the behaviour, then the ideal's in parentheses;
-     * then {@link #summary} of those errors.
+     * Prints one Markdown row per combination: each pattern's error with the behaviour, then the ideal's in
+     * parentheses; then {@link #summary} of those errors.
      */
     public static void main(String[] args) {
         List<FabricBehaviour> rows = BehaviourTable.shipped().behaviours();

@@ -40,7 +40,7 @@ class BehaviourAccuracyTest {
         return gaps;
     }
 
-    /** Every shipped row's error on every held-out pattern, [row][pattern], computed once for the tests that read all. */
+    /** Every shipped row's error on every held-out pattern, [row][pattern], computed once for the tests reading all. */
     private double[][] errors;
 
     private double[][] errors() {
