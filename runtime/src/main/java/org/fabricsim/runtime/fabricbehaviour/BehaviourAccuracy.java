@@ -9,7 +9,8 @@ import java.util.Locale;
  * (an incast of another degree and size, an all-to-all on an oversubscribed tree, a ring step
  * whose ECMP hashes collide on the spine, a mixed step of a ring and an expert all-to-all), run on
  * the packet backend and on the flow model with and without the table's behaviour. {@link
- * #main} prints the errors as the Markdown table of docs/accuracy.md.
+ * #main} prints the errors as the Markdown table of docs/accuracy.md, then each pattern's cells within 10%, mean
+ * absolute error and largest ({@link #summary}): issue 16's "errors per pattern published and within 10%".
  */
 public final class BehaviourAccuracy {
     /** The held-out patterns. */
@@ -19,6 +20,9 @@ public final class BehaviourAccuracy {
             TrafficPattern.ring(16, 4, 1.0, strided(16, 4), 4 << 20),
             TrafficPattern.ring(16, 4, 2.0, strided(16, 4), 1 << 20)
                     .plus(TrafficPattern.allToAll(8, 4, 2.0, 128 << 10).onFabricOf(16)));
+
+    /** The held-out bound on a cell's |error|, and on a pattern's mean absolute error (issue 16). */
+    static final double TOLERANCE = 0.10;
 
     private BehaviourAccuracy() {
     }
@@ -47,9 +51,12 @@ public final class BehaviourAccuracy {
         return (double) (flow - packet) / packet;
     }
 
-    /** Prints one Markdown row per combination: each pattern's error with the behaviour, then the ideal's in parentheses. */
+    /**
+     * Prints one Markdown row per combination: each pattern's error with the behaviour, then the ideal's in
+     * parentheses; then {@link #summary} of those errors.
+     */
     public static void main(String[] args) {
-        BehaviourTable table = BehaviourTable.shipped();
+        List<FabricBehaviour> rows = BehaviourTable.shipped().behaviours();
         StringBuilder header = new StringBuilder("| combination |");
         StringBuilder rule = new StringBuilder("|---|");
         for (TrafficPattern pattern : PATTERNS) {
@@ -58,13 +65,50 @@ public final class BehaviourAccuracy {
         }
         System.out.println(header);
         System.out.println(rule);
-        for (FabricBehaviour behaviour : table.behaviours()) {
+        double[][] errors = new double[rows.size()][PATTERNS.size()];
+        for (int r = 0; r < rows.size(); r++) {
+            FabricBehaviour behaviour = rows.get(r);
             StringBuilder row = new StringBuilder("| " + behaviour.key().describe() + " |");
-            for (TrafficPattern pattern : PATTERNS) {
-                row.append(String.format(Locale.ROOT, " %+.1f%% (%+.1f%%) |", 100 * error(pattern, behaviour),
-                        100 * idealError(pattern, behaviour.key())));
+            for (int p = 0; p < PATTERNS.size(); p++) {
+                errors[r][p] = error(PATTERNS.get(p), behaviour);
+                row.append(String.format(Locale.ROOT, " %+.1f%% (%+.1f%%) |", 100 * errors[r][p],
+                        100 * idealError(PATTERNS.get(p), behaviour.key())));
             }
             System.out.println(row);
         }
+        System.out.println();
+        System.out.print(summary(errors));
+    }
+
+    /**
+     * Per held-out pattern, over {@code errors}[row][pattern] (fractions): the cells within {@link #TOLERANCE}, the
+     * mean absolute error and the largest, as a Markdown table, then the same over every cell. O(rows × patterns).
+     */
+    static String summary(double[][] errors) {
+        StringBuilder out = new StringBuilder("| pattern | within 10% | mean absolute error | largest |\n"
+                + "|---|---:|---:|---:|\n");
+        for (int p = 0; p < PATTERNS.size(); p++) {
+            out.append(summaryRow(PATTERNS.get(p).name(), errors, p, p + 1));
+        }
+        return out.append(summaryRow("every pattern", errors, 0, PATTERNS.size())).toString();
+    }
+
+    /** One row of {@link #summary}: the cells of patterns {@code from} (inclusive) to {@code to} (exclusive). */
+    private static String summaryRow(String name, double[][] errors, int from, int to) {
+        int cells = 0;
+        int within = 0;
+        double sum = 0;
+        double largest = 0;
+        for (double[] row : errors) {
+            for (int p = from; p < to; p++) {
+                double error = Math.abs(row[p]);
+                cells++;
+                within += error <= TOLERANCE ? 1 : 0;
+                sum += error;
+                largest = Math.max(largest, error);
+            }
+        }
+        return String.format(Locale.ROOT, "| %s | %d of %d | %.2f%% | %.1f%% |\n", name, within, cells,
+                100 * sum / cells, 100 * largest);
     }
 }
