@@ -180,6 +180,29 @@ class FabricBehaviourValidationTest {
         }
     }
 
+    /**
+     * A topology that sprays a fabric reorders its flows as a spraying fabric does: a stated go-back-N is the same
+     * error, marked on the topology's routing, and without a stated recovery the sprayed row runs selective repeat.
+     */
+    @Test
+    void shouldRejectGoBackNUnderATopologyThatSprays() throws Exception {
+        String sprayed = "{ routing packet-spraying }";
+        validation.assertError(cluster("lossy congestion-control dcqcn recovery go-back-n", sprayed),
+                Literals.SINGLE_SWITCH_TOPOLOGY, IssueCodes.SPRAYING_OVER_GO_BACK_N, "fabric F states 'recovery go-back-n'",
+                "write 'recovery selective-repeat' on the fabric");
+        for (String[] quiet : new String[][] {{"lossy congestion-control dcqcn recovery selective-repeat", sprayed},
+                {"lossy congestion-control dcqcn", sprayed},
+                {"lossy congestion-control dcqcn recovery go-back-n", "{ routing adaptive }"},
+                {"lossy congestion-control dcqcn recovery go-back-n", ""}}) {
+            assertEquals(List.of(), issues(cluster(quiet[0], quiet[1]), IssueCodes.SPRAYING_OVER_GO_BACK_N),
+                    String.join(" / ", quiet));
+        }
+        Model derived = cluster("lossy congestion-control dcqcn", sprayed);
+        assertEquals(new BehaviourKey(BehaviourKey.FlowControl.LOSSY, FabricSpec.CongestionControl.DCQCN,
+                BehaviourKey.Recovery.SELECTIVE_REPEAT, RoutingMode.SPRAY),
+                FabricBehaviours.key(scaleOut(derived).fabric(), routing(derived)));
+    }
+
     @Test
     void shouldSayARecoveryOnTheIdealFabricIsReadByThePacketBackendOnly() throws Exception {
         validation.assertIssue(cluster("recovery selective-repeat", ""), Literals.FABRIC, IssueCodes.PACKET_ONLY_SETTING,

@@ -5,8 +5,6 @@ import static org.fabricsim.dsl.mapping.SpecNames.GENERIC_VENDOR;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.emf.common.util.Enumerator;
-import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.util.IResourceScopeCache;
 import org.eclipse.xtext.util.Tuples;
@@ -21,11 +19,13 @@ import org.fabricsim.dsl.fabric.PodStructure;
 import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.RailOptimizedTopology;
 import org.fabricsim.dsl.fabric.Ratio;
+import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.SingleSwitchTopology;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.fabric.TierLevel;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.fabric.TorusTopology;
+import org.fabricsim.dsl.model.Topologies;
 import org.fabricsim.dsl.model.TorusAxes;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Units;
@@ -249,10 +249,8 @@ final class ClusterMapper {
      * sprays, adaptive if it routes adaptively, ECMP otherwise), which follows the fabric a study varies.
      */
     private static ScaleOutSpec.Routing routing(Topology topology) {
-        EStructuralFeature feature = topology.eClass().getEStructuralFeature("routing");
-        boolean written = feature != null && Written.written(topology, feature);
-        return written ? ScaleOutSpec.Routing.valueOf(((Enumerator) topology.eGet(feature)).getName())
-                : ScaleOutSpec.Routing.FABRIC;
+        RoutingPolicy written = Topologies.writtenRouting(topology);
+        return written != null ? ScaleOutSpec.Routing.valueOf(written.getName()) : ScaleOutSpec.Routing.FABRIC;
     }
 
     /**

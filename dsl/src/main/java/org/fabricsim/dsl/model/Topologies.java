@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.emf.ecore.EStructuralFeature;
+import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.fabric.TierLevel;
 import org.fabricsim.dsl.fabric.Topology;
@@ -38,5 +39,16 @@ public final class Topologies {
     public static Switch switchOf(Topology topology) {
         EStructuralFeature feature = topology == null ? null : topology.eClass().getEStructuralFeature("switchType");
         return feature == null ? null : (Switch) topology.eGet(feature);
+    }
+
+    /** The topology's {@code routing} feature; null for a topology kind without one. */
+    public static EStructuralFeature routingFeature(Topology topology) {
+        return topology == null ? null : topology.eClass().getEStructuralFeature("routing");
+    }
+
+    /** The routing the topology's text states; null where it states none (the fabric's routing then applies). */
+    public static RoutingPolicy writtenRouting(Topology topology) {
+        EStructuralFeature feature = routingFeature(topology);
+        return feature != null && Written.written(topology, feature) ? (RoutingPolicy) topology.eGet(feature) : null;
     }
 }

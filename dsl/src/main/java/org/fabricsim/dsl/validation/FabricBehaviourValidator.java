@@ -8,7 +8,9 @@ import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Recovery;
 import org.fabricsim.dsl.fabric.RoutingPolicy;
+import org.fabricsim.dsl.fabric.ScaleOut;
 import org.fabricsim.dsl.mapping.HardwareMapper;
+import org.fabricsim.dsl.model.Topologies;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.spec.FabricSpec;
 
@@ -17,7 +19,7 @@ import org.fabricsim.runtime.spec.FabricSpec;
  * it states exactly: {@code congestion-control uec-cc} runs as Swift (its own rows), and says what that leaves out
  * on the fabric; and a stated
  * {@code recovery go-back-n} that the fabric's transport contradicts, which is an error (and a stated recovery
- * the flow model cannot read, an info). Every
+ * the flow model cannot read, an info), on the fabric or under a topology that sprays it. Every
  * combination the language can state has a row (FabricBehavioursTest holds it), and a combination without one is
  * an error at run time naming it, never a silent ideal.
  */
@@ -72,5 +74,26 @@ public class FabricBehaviourValidator extends FabricCheck {
                     + " or write 'recovery selective-repeat'.", fabric, Literals.FABRIC__RECOVERY,
                     IssueCodes.GO_BACK_N_SELECTIVE_TRANSPORT, "selective-repeat");
         }
+    }
+
+    /**
+     * A topology that states {@code routing packet-spraying} over a fabric that states {@code recovery go-back-n}:
+     * the same contradiction as a spraying fabric's (every flow arrives reordered), stated in two places, so the
+     * error marks the topology's routing and names both fixes. Without the stated recovery the topology's spraying
+     * derives selective repeat ({@code FabricBehaviours.recovery}).
+     */
+    @Check
+    public void checkScaleOutSprayingOverGoBackN(ScaleOut scaleOut) {
+        Fabric fabric = scaleOut.getFabric();
+        if (fabric == null || fabric.eIsProxy() || !written(fabric, Literals.FABRIC__RECOVERY)
+                || fabric.getRecovery() != Recovery.GO_BACK_N
+                || Topologies.writtenRouting(scaleOut.getTopology()) != RoutingPolicy.SPRAYING) {
+            return;
+        }
+        error("'routing packet-spraying' reorders every flow, and fabric " + fabric.getName() + " states 'recovery"
+                + " go-back-n', which would resend each reordered window: write 'recovery selective-repeat' on the"
+                + " fabric (a NIC that places packets out of order, as RoCE with IRN), or route this topology by"
+                + " 'adaptive' or 'ecmp'.", scaleOut.getTopology(), Topologies.routingFeature(scaleOut.getTopology()),
+                IssueCodes.SPRAYING_OVER_GO_BACK_N);
     }
 }

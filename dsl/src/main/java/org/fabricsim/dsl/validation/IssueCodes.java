@@ -387,6 +387,12 @@ public final class IssueCodes {
      */
     public static final String GO_BACK_N_SELECTIVE_TRANSPORT = PREFIX + "behaviour.go-back-n-selective-transport";
     /**
+     * A scale-out topology stating {@code routing packet-spraying} over a fabric stating {@code recovery go-back-n}:
+     * sprayed packets arrive reordered, which go-back-N turns into retransmissions. Data: none (two fixes, in two
+     * places: the fabric's recovery or the topology's routing).
+     */
+    public static final String SPRAYING_OVER_GO_BACK_N = PREFIX + "behaviour.spraying-over-go-back-n";
+    /**
      * A packet setting out of range: an MTU outside 256 B..9216 B, a bit-error rate outside 0..1e-6, DCQCN's Kmin
      * not below Kmax or Pmax above 100 %, HPCC's eta outside (0, 100 %], max-stage outside 1..100 or
      * additive-increase not below the link rate, or DCQCN's or HPCC's parameters on another congestion control.

@@ -1,7 +1,5 @@
 package org.fabricsim.dsl.validation;
 
-import static org.fabricsim.dsl.model.Written.written;
-
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -14,6 +12,7 @@ import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.fabric.TorusTopology;
 import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.model.Topologies;
 import org.fabricsim.dsl.model.TorusAxes;
 import org.fabricsim.runtime.spec.ClusterSpec;
 
@@ -119,11 +118,11 @@ public class TorusValidator extends FabricCheck {
 
     @Check
     public void checkRoutingFitsTheTopology(Topology topology) {
-        EStructuralFeature feature = topology.eClass().getEStructuralFeature("routing");
-        if (feature == null || !written(topology, feature)) {
+        RoutingPolicy routing = Topologies.writtenRouting(topology);
+        if (routing == null) {
             return;
         }
-        RoutingPolicy routing = (RoutingPolicy) topology.eGet(feature);
+        EStructuralFeature feature = Topologies.routingFeature(topology);
         boolean torus = topology instanceof TorusTopology;
         if (torus && routing != RoutingPolicy.DIMENSION_ORDER) {
             error("A torus routes in dimension order only: write 'routing dimension-order', or leave routing out.",

@@ -23,9 +23,9 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * <li>Congestion control: the one stated; every one has rows of its own, {@code uec-cc} those the packet backend
  * measures running it as Swift (the delay-based control UET's NSCC follows; docs/fabric-behaviour.md, "uec-cc").</li>
  * <li>Recovery: the one stated ({@code recovery selective-repeat}: RoCE NICs with IRN), else selective repeat
- * when the fabric sprays packets or runs Ultra Ethernet's congestion
+ * when the fabric or its topology sprays packets or the fabric runs Ultra Ethernet's congestion
  * control or receiver-driven pull (a transport built for multipath or trimming must tolerate reordering:
- * UEC 1.0's selective retransmission, NDP's), or when its switches route adaptively: their per-packet path
+ * UEC 1.0's selective retransmission, NDP's), or when the switches route adaptively: their per-packet path
  * choice reorders a flow, and the NICs that run adaptive routing place out-of-order packets directly instead
  * of dropping them and rewinding (NVIDIA MLNX_OFED/DOCA "Out-of-Order (OOO) Data Placement": ConnectX-5 and
  * later, RC and XRC QPs, "handled instead of being dropped, in order to avoid retransmission", set up with
@@ -103,11 +103,12 @@ public final class FabricBehaviours {
 
     /**
      * The stated recovery, else the derived one (see the class comment): selective repeat where the transport
-     * needs it ({@link FabricSpec#needsSelectiveRepeat}) or the switches route {@link RoutingMode#ADAPTIVE
-     * adaptively} (out-of-order placement), go-back-N otherwise ({@link FabricSpec#resendsSelectively}). O(1).
+     * needs it ({@link FabricSpec#needsSelectiveRepeat}) or the routing reorders flows ({@link
+     * RoutingMode#reordersFlows}: adaptive or sprayed, the fabric's or the topology's; out-of-order placement),
+     * go-back-N otherwise ({@link FabricSpec#resendsSelectively}). O(1).
      */
     public static Recovery recovery(FabricSpec fabric, RoutingMode routing) {
-        return fabric.resendsSelectively(routing == RoutingMode.ADAPTIVE) ? Recovery.SELECTIVE_REPEAT
+        return fabric.resendsSelectively(routing.reordersFlows()) ? Recovery.SELECTIVE_REPEAT
                 : Recovery.GO_BACK_N;
     }
 }

@@ -15,5 +15,14 @@ public enum RoutingMode {
      */
     ADAPTIVE,
     /** Packet spraying: the flow is split evenly over all its minimal paths (UEC, Ethernet spraying). */
-    SPRAY
+    SPRAY;
+
+    /**
+     * Whether a flow's packets can arrive out of order: adaptive routing moves a flow between paths and spraying
+     * splits it over them; ECMP keeps each flow on one path. An unstated recovery is selective where this holds
+     * ({@link org.fabricsim.runtime.spec.FabricSpec#resendsSelectively}). O(1).
+     */
+    public boolean reordersFlows() {
+        return this != ECMP;
+    }
 }

@@ -106,13 +106,15 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
     /**
      * Whether the flow model's endpoints resend only what was lost: the stated recovery, else selective repeat
      * where the fabric sprays packets, its transport trims and resends selectively (Ultra Ethernet,
-     * receiver-driven pull) or its switches route adaptively (out-of-order placement), go-back-N otherwise. O(1).
+     * receiver-driven pull) or the network routes so that flows arrive reordered ({@code reorderingRouting}:
+     * adaptive routing or spraying, whether the fabric or the topology states it; out-of-order placement),
+     * go-back-N otherwise. O(1).
      */
-    public boolean resendsSelectively(boolean adaptiveRouting) {
+    public boolean resendsSelectively(boolean reorderingRouting) {
         return switch (recovery) {
             case GO_BACK_N -> false;
             case SELECTIVE_REPEAT -> true;
-            case UNSTATED -> needsSelectiveRepeat(packetSpraying, congestionControl) || adaptiveRouting;
+            case UNSTATED -> needsSelectiveRepeat(packetSpraying, congestionControl) || reorderingRouting;
         };
     }
 

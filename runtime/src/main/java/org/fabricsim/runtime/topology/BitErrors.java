@@ -28,10 +28,10 @@ public final class BitErrors {
     }
 
     /**
-     * η for {@code fabric} on routes of {@code pathLinks} links; {@code adaptiveRouting} makes an unstated recovery
-     * selective ({@link FabricSpec#resendsSelectively}).
+     * η for {@code fabric} on routes of {@code pathLinks} links; {@code reorderingRouting} (adaptive or sprayed)
+     * makes an unstated recovery selective ({@link FabricSpec#resendsSelectively}).
      */
-    public static double goodputShare(FabricSpec fabric, int pathLinks, boolean adaptiveRouting) {
+    public static double goodputShare(FabricSpec fabric, int pathLinks, boolean reorderingRouting) {
         double bitErrorRate = fabric.packet().bitErrorRate();
         if (!(bitErrorRate > 0)) {
             return 1;
@@ -40,7 +40,7 @@ public final class BitErrors {
         int wireBytes = payload + PacketSettings.HEADER_BYTES;
         double perLink = -Math.expm1(8.0 * wireBytes * Math.log1p(-bitErrorRate));
         double lost = -Math.expm1(pathLinks * Math.log1p(-perLink));
-        if (fabric.resendsSelectively(adaptiveRouting)) {
+        if (fabric.resendsSelectively(reorderingRouting)) {
             return 1 - lost;
         }
         double bytesPerPs = fabric.linkBytesPerSecond() / 1e12;

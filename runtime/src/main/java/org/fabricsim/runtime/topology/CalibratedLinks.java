@@ -2,7 +2,6 @@ package org.fabricsim.runtime.topology;
 
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.Generation;
-import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
@@ -41,7 +40,7 @@ final class CalibratedLinks {
         double share = stated > 0 ? stated
                 : Math.min(1, calibration.nicEfficiency() * fabric.packet().headerShareAgainstDefault());
         return share * BitErrors.goodputShare(fabric, BitErrors.longestRouteLinks(network.topology()),
-                ClusterTopologies.routing(network) == RoutingMode.ADAPTIVE);
+                ClusterTopologies.routing(network).reordersFlows());
     }
 
     /**
