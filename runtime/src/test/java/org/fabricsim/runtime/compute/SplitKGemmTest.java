@@ -45,4 +45,28 @@ class SplitKGemmTest {
         // m = 8192, n = 28672: 64 × 112 tiles ≥ 132 slots, no split
         assertEquals(Gemm.efficiency(H100, 8192, 28672, 4096), SplitKGemm.efficiency(H100, 8192, 28672, 4096), 1e-15);
     }
+
+    @Test
+    void shouldRunTheTensorParallelDecodeGemmsOfA405bLayerAtFifteenHundredRowsNearTheLargeShapeRate() {
+        // Llama 3.1 405B at TP8 (hidden 16,384, FFN 53,248, 8 KV heads of 128) at 1,536 rows, 12 row tiles of 128;
+        // per GEMM (n × k), tiles 256 wide (128 wide doubles tiles and slots alike), q_wave × k/(k + 64):
+        // QKV 2,304 × 16,384: 12·9 = 108 tiles, 108/132 · 16384/16448; output 16,384 × 2,048: 768 tiles, 5.82 of
+        // 6 waves, · 2048/2112; gate+up 13,312 × 16,384: 624, 4.73 of 5; down 16,384 × 6,656: 768, · 6656/6720.
+        double[][] gemms = {{2304, 16384}, {16384, 2048}, {13312, 16384}, {16384, 6656}};
+        double[] expected = {108.0 / 132 * 16384 / 16448, 768.0 / 132 / 6 * 2048 / 2112,
+            624.0 / 132 / 5 * 16384 / 16448, 768.0 / 132 / 6 * 6656 / 6720};
+        double flops = 0;
+        double modelTime = 0;
+        double expectedTime = 0;
+        for (int i = 0; i < gemms.length; i++) {
+            double nk = gemms[i][0] * gemms[i][1];
+            flops += nk;
+            modelTime += nk / (SplitKGemm.efficiency(H100, 1536, gemms[i][0], gemms[i][1]) / 0.803);
+            expectedTime += nk / expected[i];
+        }
+        // FLOP-weighted: 0.9328 of the MAMF times the sustained fraction (0.770 × 0.730 × 0.9328 = 0.524 of the
+        // FP8 peak on a Hopper part, where docs/calibration.md had written 0.478, the 256-row figure)
+        assertEquals(flops / expectedTime, flops / modelTime, 1e-12);
+        assertEquals(0.9328, flops / modelTime, 1e-4);
+    }
 }
