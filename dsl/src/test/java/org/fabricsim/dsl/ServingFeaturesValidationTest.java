@@ -86,6 +86,34 @@ class ServingFeaturesValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRejectAnExpertBalanceAboveOne() throws Exception {
+        validation.assertError(moe("parallel data 8 expert 8 expert-balance 1.25", ""), Literals.POOL,
+                IssueCodes.EXPERT_BALANCE, "'expert-balance 1.25' is not a balance");
+    }
+
+    @Test
+    void shouldRejectAnExpertBalanceBelowOneOverTheExpertDegree() throws Exception {
+        // the busiest of EP 8 receives at most every token, 8 times the mean: a balance of at least 1/8 = 0.125
+        validation.assertError(moe("parallel data 8 expert 8 expert-balance 0.1", ""), Literals.POOL,
+                IssueCodes.EXPERT_BALANCE, "Write a value in [0.125, 1]");
+    }
+
+    @Test
+    void shouldAcceptSglangsBalancednessAtThirtyTwoGpus() throws Exception {
+        validation.assertNoIssue(moe("parallel data 8 expert 8 expert-balance 0.80", ""), Literals.POOL,
+                IssueCodes.EXPERT_BALANCE);
+        validation.assertNoIssue(moe("parallel data 8 expert 8 expert-balance 0.80", ""), Literals.POOL,
+                IssueCodes.SERVING_FEATURE_IGNORED);
+    }
+
+    @Test
+    void shouldSayAnExpertBalanceChangesNothingWithoutExpertParallelism() throws Exception {
+        validation.assertIssue(moe("parallel tensor 8 expert-balance 0.80", ""), Literals.POOL,
+                IssueCodes.SERVING_FEATURE_IGNORED, org.eclipse.xtext.diagnostics.Severity.INFO,
+                "this pool has no EP ranks to load");
+    }
+
+    @Test
     void shouldRejectMoreRedundantExpertsThanMemoryHolds() throws Exception {
         // 16 experts of 3 · 4096 · 16384 parameters in 8 layers, BF16: 3.2 GB each. EP 16 holds one per GPU
         // (3.2 GB), 16 · 48 redundant ones add 48 per GPU: 155 GB, more than an 80 GB GPU.

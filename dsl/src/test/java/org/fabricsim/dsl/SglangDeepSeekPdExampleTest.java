@@ -23,10 +23,11 @@ import com.google.inject.Inject;
  * examples/sglang-deepseek-v3-pd: SGLang's published per-node rates of its PD-disaggregated DeepSeek-V3
  * deployment on H100 (validation/reference/serving-pools.csv) are the studies' {@code expect} lines, each
  * stating the row's figure. The decode pool and the prefill pool under perfect EPLB (random expert selection,
- * the routing the model assumes) meet theirs within the serving tolerance, ±15%; the prefill rows with SGLang's
- * default expert distribution are known misses (docs/accuracy.md; ExampleExpectationsTest lists them), each
- * outside the serving tolerance on the high side and below 30%: the model cannot state the imbalance EPLB leaves on real
- * routing.
+ * the routing the model takes when no balance is stated) meet theirs within the serving tolerance, ±15%. The
+ * prefill rows with SGLang's default expert distribution state its published balancedness with EPLB at 32 GPUs,
+ * 0.80 ({@code expert-balance}): the 4K row then holds; the 1K and 2K rows stay known misses (docs/accuracy.md;
+ * ExampleExpectationsTest lists them), outside the serving tolerance on the high side and below 20%: SGLang's
+ * communication stream grows faster than the busiest rank's share and binds its layer, the model's does not.
  */
 @ExtendWith(InjectionExtension.class)
 @InjectWith(FabricInjectorProvider.class)
@@ -52,12 +53,18 @@ class SglangDeepSeekPdExampleTest {
     }
 
     @Test
-    void shouldHoldTheDefaultDistributionPrefillRowsAsKnownMissesAboveThePublishedRates() throws IOException {
+    void shouldMeetTheDefaultDistribution4KRateWithSglangsPublishedBalancedness() throws IOException {
+        ExpectationResult expectation = run("PrefillPerNode4K", "sglang-dsv3-h100-prefill-4k");
+        assertTrue(Math.abs(expectation.error()) <= SERVING_TOLERANCE, "prefill error " + expectation.error());
+    }
+
+    @Test
+    void shouldHoldTheShorterDefaultDistributionPrefillRowsAsKnownMissesAboveThePublishedRates() throws IOException {
         Map<String, String> studies = Map.of("PrefillPerNode1K", "sglang-dsv3-h100-prefill-1k", "PrefillPerNode2K",
-                "sglang-dsv3-h100-prefill-2k", "PrefillPerNode4K", "sglang-dsv3-h100-prefill-4k");
+                "sglang-dsv3-h100-prefill-2k");
         for (Map.Entry<String, String> study : studies.entrySet()) {
             ExpectationResult expectation = run(study.getKey(), study.getValue());
-            assertTrue(expectation.error() > SERVING_TOLERANCE && expectation.error() < 0.30,
+            assertTrue(expectation.error() > SERVING_TOLERANCE && expectation.error() < 0.20,
                     study.getKey() + " is a known miss on the high side, error " + expectation.error());
         }
     }

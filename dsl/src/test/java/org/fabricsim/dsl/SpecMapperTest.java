@@ -240,6 +240,24 @@ class SpecMapperTest extends FabricModelTest {
     }
 
     @Test
+    void shouldMapAnExpertBalanceOnlyOnThePoolThatStatesIt() throws Exception {
+        Model model = parser.parse("""
+                cluster C { nodes 2 x 8 accelerators link 1 GB/s latency 1 us }
+                model M moe { layers 2 hidden 64 heads 4 vocab 100 experts 16 top-k 2 expert-ffn 64 }
+                inference Split {
+                    model M on C
+                    prefill pool { replicas 1 parallel data 8 expert 8 expert-balance 0.80 }
+                    decode pool { replicas 1 parallel data 8 expert 8 }
+                    traffic { arrival all-at-once prompt fixed 10 output fixed 10 }
+                }
+                """);
+        validation.assertNoErrors(model);
+        List<InferenceSpec.Pool> pools = ((InferenceSpec) mapper.toStudy(model, "split.fabric").workloads().get(0)).pools();
+        assertEquals(List.of(0.80, PoolFeatures.BALANCE_NOT_STATED),
+                pools.stream().map(pool -> pool.features().expertBalance()).toList());
+    }
+
+    @Test
     void shouldValidateAndMapTheQuickstartExample() throws Exception {
         Path quickstart = Path.of("../examples/quickstart/ring-allreduce.fabric");
         Model model = parser.parse(Files.readString(quickstart));

@@ -15,7 +15,8 @@ import org.fabricsim.runtime.spec.PoolFeatures;
  * Maps what a serving pool and its traffic state beyond batch limits: two-batch overlap, redundant
  * experts, speculative decoding ({@code draft-layers} 1 when absent: one MTP module or EAGLE layer),
  * the KV-cache admission policy (preempting when absent), prefill-first batching (mixed when absent),
- * the stack's host time per iteration and per sequence (none when absent), whether it quantizes the
+ * the stack's host time per iteration and per sequence (none when absent), the expert placement's balance on
+ * real routing (not stated, 0, when absent), whether it quantizes the
  * FP8 GEMMs' inputs in kernels of their own (fused when absent), the prefix-cache hit ratio (0 when
  * absent) and the shared prefixes with each replica's cache of them (none when absent).
  */
@@ -37,7 +38,7 @@ final class ServingFeaturesMapper {
                         pool.isIterationHostOverlapped());
         return new PoolFeatures(pool.isTwoBatchOverlap(), pool.getRedundantExperts(), speculative,
                 admission, pool.isPrefillFirst() ? PoolFeatures.Batching.PREFILL_FIRST : PoolFeatures.Batching.MIXED,
-                host, pool.isSeparateQuantization());
+                host, pool.isSeparateQuantization(), decimal(pool.getExpertBalance()));
     }
 
     static double prefixHitRatio(Traffic traffic) {

@@ -438,9 +438,14 @@ public final class IssueCodes {
     /** Speculative decoding with an acceptance rate outside [0, 1] or no drafted token. Data: none. */
     public static final String SPECULATIVE_SETTINGS = PREFIX + "serving.speculative";
     /**
-     * A pool feature that has nothing to act on (a plan's dispatcher, two-batch overlap without EP, speculation,
-     * no-evict admission or prefill-first batching in a prefill pool, redundant experts on a dense model, a served
-     * model's mtp-depth). Data: the keyword.
+     * A pool's {@code expert-balance} (mean ÷ busiest EP rank's routed tokens) outside (0, 1], or below 1/EP (the
+     * busiest rank receives at most every token). Data: the nearest valid balance.
+     */
+    public static final String EXPERT_BALANCE = PREFIX + "serving.expert-balance";
+    /**
+     * A pool feature that has nothing to act on (a plan's dispatcher, two-batch overlap or an expert balance without
+     * EP, speculation, no-evict admission or prefill-first batching in a prefill pool, redundant experts on a dense
+     * model, a served model's mtp-depth). Data: the keyword.
      */
     public static final String SERVING_FEATURE_IGNORED = PREFIX + "serving.feature-ignored";
     /** An inference deployment without {@code model M on C}. Data: none. */

@@ -1,6 +1,7 @@
 package org.fabricsim.dsl.validation;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.validation.Check;
@@ -23,8 +24,9 @@ import org.fabricsim.dsl.fabric.Traffic;
  * a token or more; speculative decoding drafts at least one token with an acceptance rate in [0, 1];
  * a closed loop has at least one client; a pool's routed experts, with its redundant ones, split
  * evenly over its EP ranks (the error names the redundancy that would make them split, as DeepSeek's
- * EPLB adds); and a feature with nothing to act on gets an info saying the engine ignores it (separate
- * activation quantization on a deployment whose GEMMs are not FP8, among others).
+ * EPLB adds); an expert-parallel pool's expert balance lies in [1/EP, 1]; and a feature with nothing to
+ * act on gets an info saying the engine ignores it (separate activation quantization on a deployment
+ * whose GEMMs are not FP8, among others).
  */
 public class ServingFeaturesValidator extends FabricCheck {
 
@@ -114,6 +116,25 @@ public class ServingFeaturesValidator extends FabricCheck {
     }
 
     @Check
+    public void checkPoolExpertBalance(Pool pool) {
+        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        if (pool.getExpertBalance() == null || expert <= 1) {
+            return;
+        }
+        BigDecimal balance = new BigDecimal(pool.getExpertBalance());
+        BigDecimal least = BigDecimal.ONE.divide(BigDecimal.valueOf(expert), 3, RoundingMode.CEILING);
+        if (balance.compareTo(BigDecimal.ONE) > 0 || balance.compareTo(least) < 0) {
+            BigDecimal nearest = balance.compareTo(BigDecimal.ONE) > 0 ? BigDecimal.ONE : least;
+            error("'expert-balance " + pool.getExpertBalance() + "' is not a balance: it is the mean expert-parallel"
+                    + " rank's routed tokens over the busiest rank's (SGLang's balancedness), 1 when every rank"
+                    + " receives the mean and at least 1/" + expert + " (the busiest of EP " + expert + " receives at"
+                    + " most every token). Write a value in [" + least.stripTrailingZeros().toPlainString() + ", 1],"
+                    + " e.g. 'expert-balance 0.80' (SGLang's EPLB at 32 GPUs).", pool, Literals.POOL__EXPERT_BALANCE,
+                    IssueCodes.EXPERT_BALANCE, nearest.stripTrailingZeros().toPlainString());
+        }
+    }
+
+    @Check
     public void checkPoolFeaturesIgnored(Pool pool) {
         LanguageModel model = model(pool);
         boolean moe = model == null || model.getKind() == ModelKind.MOE;
@@ -122,6 +143,11 @@ public class ServingFeaturesValidator extends FabricCheck {
             info("'two-batch-overlap' overlaps expert-parallel dispatch and combine with compute; this pool has no"
                     + " EP all-to-all to hide, so it changes nothing. Remove it, or add 'expert N' to the plan.",
                     pool, Literals.POOL__TWO_BATCH_OVERLAP, IssueCodes.SERVING_FEATURE_IGNORED, "two-batch-overlap");
+        }
+        if (pool.getExpertBalance() != null && (!moe || expert <= 1)) {
+            info("'expert-balance' states how evenly routing loads the expert-parallel ranks; this pool has no EP"
+                    + " ranks to load, so it changes nothing. Remove it, or add 'expert N' to the plan.", pool,
+                    Literals.POOL__EXPERT_BALANCE, IssueCodes.SERVING_FEATURE_IGNORED, "expert-balance");
         }
         if (pool.getRedundantExperts() > 0 && !moe) {
             info("'redundant-experts' replicates routed experts; " + model.getName() + " is dense, so it changes"

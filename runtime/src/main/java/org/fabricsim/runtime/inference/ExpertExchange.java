@@ -36,10 +36,12 @@ final class ExpertExchange {
      * @param dispatchBytes bytes of a dispatched element, e_d
      * @param overlap       two-batch overlap, or null without it
      * @param normal        the pool's exchange on DeepEP's normal kernels, or null for a copy per token and expert
+     * @param balance       the placement's stated balance on real routing, mean ÷ busiest rank's tokens, or 0
+     *                      when not stated ({@link RedundantExpertLoad#placed})
      */
     ExpertExchange(TransformerSpec model, ParallelismSpec parallel, int moeLayers, int expertSlots,
             CollectiveFit allToAll, double dispatchBytes, TwoBatchOverlap overlap, LayerKernels kernels,
-            NormalKernelExchange normal) {
+            NormalKernelExchange normal, double balance) {
         this.model = model;
         this.tokenShards = parallel.data() * parallel.context();
         this.pipeline = parallel.pipeline();
@@ -47,12 +49,12 @@ final class ExpertExchange {
         this.moeLayers = moeLayers;
         int expertShards = Math.max(expert, parallel.tensor());
         int redundant = expertSlots - model.experts();
-        this.routing = RedundantExpertLoad.levelled(parallel.expertRouting(), model.experts(), redundant,
-                expertShards);
+        this.routing = RedundantExpertLoad.placed(parallel.expertRouting(), model.experts(), redundant,
+                expertShards, balance);
         this.routedExperts = moeLayers > 0 && expertShards > 1
                 ? new UnevenRanksMaximum(new RoutedMaximum(model.topK(), expertSlots, expertShards),
-                        RedundantExpertLoad.rankShares(parallel.expertRouting().routingSkew(), model.experts(),
-                                redundant, expertShards),
+                        RedundantExpertLoad.placedShares(parallel.expertRouting().routingSkew(), model.experts(),
+                                redundant, expertShards, balance),
                         model.topK(), model.experts(),
                         RedundantExpertLoad.slotsPerRank(model.experts(), redundant, expertShards))
                 : null;
@@ -75,8 +77,11 @@ final class ExpertExchange {
 
     /**
      * L of an iteration of {@code tokens}: the stated routing, its skew replaced by EPLB's placement of
-     * the redundant experts ({@link RedundantExpertLoad}), with the batch's busiest rank routed at random
-     * over the ranks as placed ({@link UnevenRanksMaximum}, ≥ the placement's skew).
+     * the redundant experts or by the pool's stated balance, 1/b ({@link RedundantExpertLoad#placed}), with
+     * the batch's busiest rank routed at random over the ranks as placed ({@link UnevenRanksMaximum}, ≥ the
+     * placement's skew). Both streams of the layer scale with it: the busiest rank's expert GEMMs ({@link
+     * LayerKernels#moe}) and the dispatch and combine ({@link #exchangePs}), which wait for the rank that
+     * receives (and returns) the most.
      */
     double load(long tokens) {
         return routing.busiestLoad(routedExperts == null ? 1 : routedExperts.factor(tokens));

@@ -39,6 +39,15 @@ import org.fabricsim.runtime.spec.ExpertRoutingSpec;
  * with the groups a multiple of the nodes; the language states no expert groups, so EPLB runs its
  * global policy, as it does for {@code num_groups} = 1. Total O(R·E + (E + R)·(log(E + R) + G)):
  * 50 thousand steps for DeepSeek-V3's decode layout, once per pool.
+ *
+ * <p><b>A stated balance</b> ({@link #placed}, {@link #placedShares}). The skew above is the layout before
+ * EPLB, which replicas level completely on a step profile (EP32 with 32 replicas: S_R = 1 for S up to 4.4),
+ * while real routing is not a step: EPLB places on recorded statistics and the batch routes differently
+ * (SGLang's simulation on its own recorded distribution leaves a balancedness, mean ÷ busiest rank's tokens,
+ * of 0.80 at 32 GPUs; LMSYS blog 2025-05-05, figure eplb-balancedness.png). A pool that states that
+ * balance b states the placement's result: S_R = 1/b, the busiest rank's share 1/(b·G) and the other ranks
+ * the rest evenly, replacing the levelled skew (a stated skew is superseded: the balance is the placement's
+ * outcome on it); the replicas are then already placed. O(G).
  */
 final class RedundantExpertLoad {
     private RedundantExpertLoad() {
@@ -63,6 +72,24 @@ final class RedundantExpertLoad {
         double skew = levelledSkew(routing.routingSkew(), experts, redundant, ranks);
         return skew == routing.routingSkew() ? routing
                 : new ExpertRoutingSpec(routing.capacityFactor(), skew, routing.dispatcher());
+    }
+
+    /**
+     * {@code routing} as placed on {@code ranks} ranks: its skew 1/{@code balance} where a balance is stated
+     * (&gt; 0, class comment), else levelled by the {@code redundant} replicas ({@link #levelled}).
+     */
+    static ExpertRoutingSpec placed(ExpertRoutingSpec routing, int experts, int redundant, int ranks,
+            double balance) {
+        return balance > 0 ? routing.withRoutingSkew(1 / balance) : levelled(routing, experts, redundant, ranks);
+    }
+
+    /**
+     * p_g of {@link #rankShares} for the placement: the stated balance's step (1/(b·G) on the busiest rank,
+     * the rest even) where {@code balance} &gt; 0, else EPLB's placement of {@code redundant} replicas
+     * on the layout {@code skew} states.
+     */
+    static double[] placedShares(double skew, int experts, int redundant, int ranks, double balance) {
+        return balance > 0 ? rankShares(1 / balance, experts, 0, ranks) : rankShares(skew, experts, redundant, ranks);
     }
 
     /** w_i of the class comment: the step of S on the hottest E/G experts and c on the rest. O(E). */

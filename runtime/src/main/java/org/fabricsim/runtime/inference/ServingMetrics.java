@@ -156,9 +156,10 @@ final class ServingMetrics {
         metrics.put("timeline", serving.timeline());
         if (spec.model().moe()) {
             metrics.put("droppedTokenFraction", spec.pools().stream()
-                    .mapToDouble(pool -> RedundantExpertLoad.levelled(pool.parallel().expertRouting(),
+                    .mapToDouble(pool -> RedundantExpertLoad.placed(pool.parallel().expertRouting(),
                             spec.model().experts(), pool.features().redundantExperts(),
-                            Math.max(pool.parallel().expert(), pool.parallel().tensor())).droppedTokenFraction())
+                            Math.max(pool.parallel().expert(), pool.parallel().tensor()),
+                            pool.features().expertBalance()).droppedTokenFraction())
                     .max().orElse(0));
         }
         return metrics;

@@ -144,7 +144,7 @@ final class ServingModel {
                 ? new TwoBatchOverlap(lowLatencyKernels ? 0 : TwoBatchOverlap.smShare(device)) : null;
         this.experts = new ExpertExchange(model, parallel, moeLayers, expertSlots, allToAll,
                 Device.dispatchElementBytes(accelerator, precision), overlap, kernels,
-                lowLatencyKernels ? null : normalKernels);
+                lowLatencyKernels ? null : normalKernels, features.expertBalance());
         this.counts = new CountCosts(model, device, parallel, moeLayers, kernels, experts, allReduce);
         this.layersPerStage = counts.layersPerStage();
         this.kvCapacityTokens = ReplicaMemory.requireKvCapacityTokens(model, accelerator, precision, kvPrecision,

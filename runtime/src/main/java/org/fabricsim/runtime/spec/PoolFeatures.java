@@ -16,14 +16,25 @@ package org.fabricsim.runtime.spec;
  *                          of their own before the GEMM (vLLM V0's {@code scaled_fp8_quant}), rather than
  *                          in the epilogue of the kernel that produced them (TensorRT-LLM); no effect
  *                          unless the GEMMs run at FP8
+ * @param expertBalance     the balance the expert placement leaves on the workload's real routing, the mean EP
+ *                          rank's routed tokens over the busiest rank's, in (0, 1] (SGLang's "balancedness", LMSYS
+ *                          blog 2025-05-05, figure eplb-balancedness.png); {@link #BALANCE_NOT_STATED} (0): the
+ *                          routing is random over the ranks as placed (inference's RedundantExpertLoad)
  */
 public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
-        Admission admission, Batching batching, IterationHost host, boolean separateQuantization) {
+        Admission admission, Batching batching, IterationHost host, boolean separateQuantization,
+        double expertBalance) {
+    /** The {@link #expertBalance} of a pool that states none. */
+    public static final double BALANCE_NOT_STATED = 0;
     /** No overlap, no redundancy, no speculation; preempting admission. */
     public static final PoolFeatures NONE = new PoolFeatures(false, 0, null);
 
     public PoolFeatures {
         Specs.requireNonNegative("redundant experts", redundantExperts);
+        if (!(expertBalance >= 0 && expertBalance <= 1)) {
+            throw new IllegalArgumentException("an expert balance lies in (0, 1], or is 0 when not stated: "
+                    + expertBalance);
+        }
         if (admission == null) {
             throw new IllegalArgumentException("a pool's admission policy is required (Admission.PREEMPT for vLLM's)");
         }
@@ -33,6 +44,19 @@ public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Specul
         if (host == null) {
             throw new IllegalArgumentException("a pool's host time is required (IterationHost.NONE for none)");
         }
+    }
+
+    /** Features whose routing is random over the expert ranks as placed (no balance stated). */
+    public PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
+            Admission admission, Batching batching, IterationHost host, boolean separateQuantization) {
+        this(twoBatchOverlap, redundantExperts, speculative, admission, batching, host, separateQuantization,
+                BALANCE_NOT_STATED);
+    }
+
+    /** These features with the expert placement's balance on real routing {@code balance}, everything else kept. */
+    public PoolFeatures withExpertBalance(double balance) {
+        return new PoolFeatures(twoBatchOverlap, redundantExperts, speculative, admission, batching, host,
+                separateQuantization, balance);
     }
 
     /** Features whose activation quantization, if any, is fused into the kernels before the GEMMs. */

@@ -36,8 +36,10 @@ import org.junit.jupiter.api.Test;
  * and exchange each meet their bars, and the layer is compute-bound as SGLang's is (its communication stream idles
  * 5.5 ms). The default expert distribution's extra 6.5 ms a layer lies on the communication stream (dispatch core
  * +5.8 ms, combine core +5.0 ms) and the compute stream's bubble that waits for it (+10.1 ms): expert imbalance
- * left after EPLB, which the model does not charge (docs/accuracy.md, "The prefill layer against SGLang's kernel
- * breakdown").
+ * left after EPLB. Stated as SGLang's published balancedness, 0.80 ({@link PoolFeatures#expertBalance}), it loads
+ * the busiest rank's GEMMs and exchange 1.25 times the mean and brings the layer within the serving tolerance, but
+ * the exchange grows by that share only, not by the measured 1.42 (docs/accuracy.md, "The balance EPLB leaves,
+ * stated").
  */
 class PrefillLayerBreakdownTest {
     private static final TransformerSpec MODEL = ServingFixtures.DEEPSEEK_V3;
@@ -55,6 +57,11 @@ class PrefillLayerBreakdownTest {
             Precision.BF16, PLAN, null, bytes -> bytes, null, CalibrationProfile.defaults(),
             new PoolFeatures(true, SLOTS - MODEL.experts(), null), false, NORMAL);
 
+    /** The same pool stating SGLang's balancedness with EPLB at 32 GPUs, 0.80 (blog figure eplb-balancedness.png). */
+    private static final ServingModel DEFAULT_DISTRIBUTION = new ServingModel(MODEL, ServingFixtures.H100,
+            Precision.FP8, Precision.BF16, PLAN, null, bytes -> bytes, null, CalibrationProfile.defaults(),
+            new PoolFeatures(true, SLOTS - MODEL.experts(), null).withExpertBalance(0.80), false, NORMAL);
+
     private static LayerKernels kernels() {
         return new LayerKernels(MODEL, FP8, Device.of(ServingFixtures.H100, Precision.BF16,
                 CalibrationProfile.defaults()), Precision.FP8.bytes(), PLAN, SLOTS, KvCache.bytesPerToken(MODEL, 2), 32,
@@ -69,7 +76,16 @@ class PrefillLayerBreakdownTest {
     }
 
     private static double halfExchangeSeconds() {
-        return NORMAL.timePs(POOL.experts().load(POOL_TOKENS / 2) * RANK_TOKENS / 2) / 1e12;
+        return halfExchangeSeconds(POOL);
+    }
+
+    private static double halfExchangeSeconds(ServingModel pool) {
+        return NORMAL.timePs(pool.experts().load(POOL_TOKENS / 2) * RANK_TOKENS / 2) / 1e12;
+    }
+
+    private static double layerSeconds(ServingModel pool) {
+        double pairs = POOL_TOKENS / (double) PROMPT * PROMPT * (PROMPT + 1) / 2.0;
+        return pool.iterationPs(POOL_TOKENS, POOL_TOKENS / PROMPT, pairs, 0, 0, 0, 0) / 1e12 / MODEL.layers();
     }
 
     @Test
@@ -105,8 +121,24 @@ class PrefillLayerBreakdownTest {
     void shouldTakeTheWholeLayerSglangProfiledUnderPerfectEplb() {
         // an iteration of 128 prompts of 4,096 over 61 layers (58 MoE, 3 dense, the LM head) against 36.3 ms a
         // layer (perfect EPLB) and DeepSeek's 34.6; the default distribution's 42.8 is the known miss
-        double pairs = POOL_TOKENS / (double) PROMPT * PROMPT * (PROMPT + 1) / 2.0;
-        double layer = POOL.iterationPs(POOL_TOKENS, POOL_TOKENS / PROMPT, pairs, 0, 0, 0, 0) / 1e12 / MODEL.layers();
-        assertEquals(36.3e-3, layer, 0.05 * 36.3e-3);
+        assertEquals(36.3e-3, layerSeconds(POOL), 0.05 * 36.3e-3);
+    }
+
+    @Test
+    void shouldGrowTheExchangeByTheBusiestRanksShareUnderTheDefaultDistribution() {
+        // at balance 0.80 the busiest rank receives and returns 1/0.80 = 1.25 times the mean rank's tokens, against
+        // 1.008 under random routing (the perfect-EPLB pool's load at 262,144 tokens a micro-batch): the line
+        // α + β·L·x grows by at most 1.25/1.008 = 1.240, its fixed α taking a little off. SGLang's cores grew
+        // 36.7/25.9 = 1.42 times: the load's share explains 1.24 of it, not the rest (docs/accuracy.md)
+        double growth = halfExchangeSeconds(DEFAULT_DISTRIBUTION) / halfExchangeSeconds();
+        assertEquals(1.25 / POOL.experts().load(POOL_TOKENS / 2), growth, 0.01);
+    }
+
+    @Test
+    void shouldTakeTheDefaultDistributionsLayerWithinTheServingToleranceOfItsProfile() {
+        // SGLang's default expert distribution, 42.8 ms a layer; the model with its published balancedness stays
+        // compute-bound (its busiest rank's GEMMs outgrow its exchange), 12% short: SGLang's communication stream
+        // binds that run (36.7 ms of cores and 4.9 of barriers against 31.1 of compute)
+        assertEquals(42.8e-3, layerSeconds(DEFAULT_DISTRIBUTION), 0.15 * 42.8e-3);
     }
 }
