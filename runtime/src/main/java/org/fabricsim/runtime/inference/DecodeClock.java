@@ -128,14 +128,19 @@ final class DecodeClock {
      * {@link #advance}.
      */
     int step(int slot, double gain) {
-        if (gain == 1) {
-            step[slot] = 1;
-        } else {
-            double total = credit[slot] + gain;
-            step[slot] = (int) total;
-            credit[slot] = total - step[slot];
-        }
+        step[slot] = wholeTokens(credit[slot], gain);
+        credit[slot] = carriedAfter(credit[slot], gain, step[slot]);
         return step[slot];
+    }
+
+    /** The step of a decoding iteration with credit {@code carried} ({@link #step}): 1 when {@code gain} is 1, else ⌊carried + gain⌋. */
+    static int wholeTokens(double carried, double gain) {
+        return gain == 1 ? 1 : (int) (carried + gain);
+    }
+
+    /** The credit carried past a step of {@code whole} tokens ({@link #wholeTokens}): (carried + gain) − whole, or unchanged when {@code gain} is 1. */
+    static double carriedAfter(double carried, double gain, int whole) {
+        return gain == 1 ? carried : carried + gain - whole;
     }
 
     /** The tokens each member of {@code slot} gained in its last decoding iteration ({@link #step}). */

@@ -37,7 +37,7 @@ import org.fabricsim.runtime.spec.IterationHost;
  * the order in which the FLOPs sum is added up across slots, and the iteration events not fired.
  *
  * <p>Memory O(slots · {@link #MAX_RUN}), allocated per slot at its first run; planning O(1) per
- * iteration, landing and cutting O(k).
+ * iteration, landing O(k), cutting O(log k) (a binary search of the ends).
  */
 final class DecodeRuns {
     /** Iterations planned at most in one run, the first included. */
@@ -133,12 +133,8 @@ final class DecodeRuns {
         ends[0] = t;
         int k = 1;
         while (k < MAX_RUN && room > 0 && used + decoders <= capacity) {
-            int s = 1;
-            if (gain != 1) {
-                double sum = carried + gain;
-                s = (int) sum;
-                carried = sum - s;
-            }
+            int s = DecodeClock.wholeTokens(carried, gain);
+            carried = DecodeClock.carriedAfter(carried, gain, s);
             double decodeContext = (double) context * perSequence;
             long g = model.iterationPs(countSeconds, countFlops, tokens, 0, 0, 0, decodeContext + tokens, decodeContext)
                     + draftPs;
@@ -181,8 +177,13 @@ final class DecodeRuns {
         }
         long[] ends = endPs[slot];
         int j = 0;
-        while (ends[j] < nowPs) {
-            j++;
+        for (int above = k - 1; j < above;) {
+            int middle = (j + above) >>> 1;
+            if (ends[middle] < nowPs) {
+                j = middle + 1;
+            } else {
+                above = middle;
+            }
         }
         if (j == k - 1) {
             return -1;

@@ -191,7 +191,7 @@ public final class MaxMinNetwork extends FlowTable {
         if (lone.isLone(flow)) {
             lone.release(flow, records, base);
             for (int j = 0; j < records[base + LENGTH]; j++) {
-                component.dirty.mark(records[base + LINKS + j]);
+                component.dirty.defer(records[base + LINKS + j]);
             }
             return;
         }
@@ -213,8 +213,13 @@ public final class MaxMinNetwork extends FlowTable {
     void prepare() {
         solveDuePs = NONE;
         if (component.dirty.count == 0) {
+            if (component.dirty.deferredCount > 0) {
+                component.dirty.dropDeferred();
+                endBatch();
+            }
             return;
         }
+        component.dirty.flush();
         int dirtyLoaded = component.dirty.loaded(lists, lone);
         if (dirtyLoaded == 0) {
             component.dirty.clear();

@@ -58,6 +58,30 @@ class EventQueueTest {
     }
 
     @Test
+    void shouldPutAnEarlyEventAfterTheQueuedOnesOfItsTimeAndCancelFromEitherSide() {
+        // Queued at 10, 10, 50, 60, 70: a new event at 10 has the largest sequence, so it polls after
+        // both 10s and before the 50 (its place is nearer the head than the tail). Then the second 10
+        // (second of six, nearer the head) and the 60 (fifth, nearer the tail) are cancelled; the rest
+        // keep their order: 1, new, 3, 5.
+        EventQueue queue = new EventQueue();
+        queue.add(1, 10, 0);
+        queue.add(2, 10, 1);
+        queue.add(3, 50, 2);
+        queue.add(4, 60, 3);
+        queue.add(5, 70, 4);
+        queue.add(6, 10, 5);
+        assertTrue(queue.remove(2));
+        assertTrue(queue.remove(4));
+        int[] expected = {1, 6, 3, 5};
+        long[] times = {10, 10, 50, 70};
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(times[i], queue.peekTime());
+            assertEquals(expected[i], queue.poll());
+        }
+        assertTrue(queue.isEmpty());
+    }
+
+    @Test
     void shouldCancelAQueuedEventOnlyOnceAndNotOneAlreadyPolled() {
         EventQueue queue = new EventQueue();
         queue.add(4, 30, 0);
