@@ -8,7 +8,7 @@ import org.fabricsim.runtime.sim.Keywords;
  * built-in algorithm, never {@link #PHASED}, which only results of user-defined collectives carry.
  */
 public enum Algorithm {
-    /** Pick the fastest applicable algorithm by the alpha-beta model, as NCCL's tuner does. */
+    /** Pick the applicable algorithm NCCL's tuner would, by its own estimate ({@link NcclEstimate}). */
     AUTO,
     /** Ring (with channels); pipelined chain for broadcast and reduce. */
     RING,

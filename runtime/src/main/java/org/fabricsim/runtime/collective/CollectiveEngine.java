@@ -29,7 +29,9 @@ import org.fabricsim.runtime.topology.Graph;
  * network model with the requested routing and the Simple protocol's step latencies ({@link
  * StepOverheads}); (3) cost every protocol the algorithm runs and the request allows with NCCL's
  * model ({@link ProtocolCost}: bandwidth factor, per-channel caps, per-protocol latencies, base and
- * plateau latency) and keep the fastest (algorithm, protocol) pair, as NCCL's tuner does; (4)
+ * plateau latency) and keep the (algorithm, protocol) pair NCCL's own estimate ranks first, as NCCL's tuner
+ * does ({@link NcclEstimate}; where NCCL's tuner does not choose, on a torus or across a network whose
+ * tuner plugin does, the fastest simulated pair); (4)
  * summarize per-link bytes into {@link LinkUsage}. A user-defined collective builds its schedule
  * from its phases, grouped by node ({@link PhasedSchedules}), and runs with the Simple protocol.
  *
@@ -93,7 +95,7 @@ public final class CollectiveEngine {
             if (request.protocol() == Protocol.AUTO || NcclTuning.runs(candidate, request.protocol())) {
                 Simulated simulated = simulate(topology, request, candidate, memo, accelerators);
                 if (simulated.choice() != null
-                        && (best == null || simulated.choice().timePs() < best.choice().timePs())) {
+                        && (best == null || simulated.choice().rankPs() < best.choice().rankPs())) {
                     best = simulated;
                 }
             }
@@ -171,11 +173,14 @@ public final class CollectiveEngine {
         long simulatedPs = runner.run(schedule);
         ProtocolCost cost = new ProtocolCost(topology, request, algorithm, schedule, runner.hops(), simulatedPs,
                 runner.propagationPs());
+        boolean estimated = NcclEstimate.applies(topology, request, algorithm);
         Choice choice = null;
         for (Protocol protocol : Protocol.CONCRETE) {
             if (cost.allows(protocol)) {
-                Choice candidate = new Choice(protocol, cost.timePs(protocol), cost.channels(protocol));
-                choice = choice == null || candidate.timePs() < choice.timePs() ? candidate : choice;
+                long timePs = cost.timePs(protocol);
+                Choice candidate = new Choice(protocol, timePs, cost.channels(protocol),
+                        estimated ? cost.estimatePs(protocol) : timePs);
+                choice = choice == null || candidate.rankPs() < choice.rankPs() ? candidate : choice;
             }
         }
         return new Simulated(topology, request, algorithm, schedule, simulation, network, runner, choice);
@@ -191,8 +196,11 @@ public final class CollectiveEngine {
         return network;
     }
 
-    /** A protocol's cost: its time and the channels it runs on. */
-    private record Choice(Protocol protocol, long timePs, int channels) {
+    /**
+     * A protocol's cost: its time, the channels it runs on, and what the choice compares: NCCL's estimate
+     * where NCCL chooses ({@link NcclEstimate#applies}), else the time.
+     */
+    private record Choice(Protocol protocol, long timePs, int channels, long rankPs) {
     }
 
     /** One simulated schedule and the protocol chosen for it. */

@@ -28,20 +28,20 @@ package org.fabricsim.runtime.collective;
 public final class NcclTuning {
     private static final double GB = 1e9;
     private static final long PS_PER_US = 1_000_000L;
-    /** baseLatencies[Ring][LL, LL128], µs. */
-    private static final double[] RING_BASE_US = { 6.6, 14.0 };
-    /** baseLatencies[Tree][LL, LL128], µs. */
-    private static final double[] TREE_BASE_US = { 6.8, 14.0 };
-    /** hwLatencies[NVLINK][Ring][LL, LL128], µs. */
-    private static final double[] RING_NVLINK_US = { 0.6, 1.9 };
-    /** hwLatencies[NET][Ring][LL, LL128], µs. */
-    private static final double[] RING_NET_US = { 2.7, 4.0 };
-    /** hwLatencies[NVLINK][Tree][LL, LL128], µs. */
-    private static final double[] TREE_NVLINK_US = { 0.6, 1.25 };
-    /** hwLatencies[NET][Tree][LL, LL128], µs. */
-    private static final double[] TREE_NET_US = { 5.0, 8.5 };
+    /** baseLatencies[Ring][LL, LL128, Simple], µs. */
+    static final double[] RING_BASE_US = { 6.6, 14.0, 8.4 };
+    /** baseLatencies[Tree][LL, LL128, Simple], µs. */
+    static final double[] TREE_BASE_US = { 6.8, 14.0, 8.4 };
+    /** hwLatencies[NVLINK][Ring][LL, LL128, Simple], µs. */
+    static final double[] RING_NVLINK_US = { 0.6, 1.9, 3.4 };
+    /** hwLatencies[NET][Ring][LL, LL128, Simple], µs. */
+    static final double[] RING_NET_US = { 2.7, 4.0, 14.0 };
+    /** hwLatencies[NVLINK][Tree][LL, LL128, Simple], µs. */
+    static final double[] TREE_NVLINK_US = { 0.6, 1.25, 4.0 };
+    /** hwLatencies[NET][Tree][LL, LL128, Simple], µs. */
+    static final double[] TREE_NET_US = { 5.0, 8.5, 14.0 };
     /** getNetOverhead on an x86 Intel host, µs. */
-    private static final double NET_OVERHEAD_US = 1.0;
+    static final double NET_OVERHEAD_US = 1.0;
     /** llMaxBws on one node, by generation (Volta, Ampere, Hopper, Blackwell), GB/s. */
     private static final double[] LL_MAX_ONE_NODE_GBPS = { 39.0, 87.7, 141.0, 282.0 };
     /** llMaxBws across nodes on an x86 Intel host: two nodes, more, GB/s. */
@@ -63,13 +63,13 @@ public final class NcclTuning {
             { 0.0, 57.7, 45.5 }, { 0.0, 96.0, 80.0 } };
     /** hwLatencies[NET][NVLSTree][Simple], µs: one level of NVLSTree's trees across nodes. */
     private static final double NVLS_TREE_NET_US = 20.9;
+    /** hwLatencies[NVLINK][NVLS, NVLSTree][Simple], µs: the in-switch step. */
+    static final double NVLS_NVLINK_US = 25.0;
 
     /** hwLatencies[NVLINK][CollNetDirect, CollNetChain][Simple], µs. */
     private static final double[] COLLNET_NVLINK_US = { 3.7, 2.8 };
     /** hwLatencies[NET][CollNetDirect, CollNetChain][Simple], µs. */
     private static final double[] COLLNET_NET_US = { 31.0, 30.0 };
-    /** hwLatencies[NET][Tree][Simple], µs: the network latency NCCL charges with one GPU per node. */
-    private static final double TREE_NET_SIMPLE_US = 14.0;
     /** CollNet-direct's "arity serialization latency" per local GPU beyond the first, µs. */
     private static final double COLLNET_ARITY_US = 0.4;
     /** CollNet-direct's bus-bandwidth factor from Hopper on ({@code if (minCompCap >= 90) busBw *= .85}). */
@@ -118,11 +118,16 @@ public final class NcclTuning {
     public static long collNetLatencyPs(Algorithm algorithm, int perNode) {
         int a = algorithm == Algorithm.COLLNET_DIRECT ? 0 : 1;
         double intraUs = COLLNET_NVLINK_US[a];
-        double interUs = perNode == 1 ? TREE_NET_SIMPLE_US : COLLNET_NET_US[a];
+        double interUs = perNode == 1 ? TREE_NET_US[index(Protocol.SIMPLE)] : COLLNET_NET_US[a];
         int others = perNode - 1;
         double us = a == 0 ? 2 * (Math.min(1, others) * intraUs + others * COLLNET_ARITY_US) + interUs
                 : 2 * others * intraUs + interUs;
         return Math.round(us * PS_PER_US);
+    }
+
+    /** NCCL's index of a concrete protocol in its tables: LL 0, LL128 1, Simple 2. */
+    static int index(Protocol protocol) {
+        return protocol == Protocol.LL ? 0 : protocol == Protocol.LL128 ? 1 : 2;
     }
 
     /** A tree's levels across {@code nodes} nodes, ⌊log₂ D⌋; 0 on one node. O(1). */
@@ -140,14 +145,14 @@ public final class NcclTuning {
     }
 
     /**
-     * NCCL's step latencies of a tree all-reduce with LL or LL128 over {@code nodes} nodes of {@code
+     * NCCL's step latencies of a tree all-reduce with {@code protocol} over {@code nodes} nodes of {@code
      * perNode} GPUs, ps: 2·((k − 1)·intraLat + ⌊log₂ D⌋·interLat), the reduce and the broadcast each
      * crossing the chain of k GPUs inside a node and ⌊log₂ D⌋ tree levels across nodes once, with
      * intraLat = hwLatencies[NVLINK][Tree][p] and interLat = hwLatencies[NET][Tree][p] (the network
      * post overhead floors a ring's NVLink steps only). The base latency is separate.
      */
     public static long treeLatencyPs(Protocol protocol, int perNode, int nodes) {
-        int p = protocol == Protocol.LL ? 0 : 1;
+        int p = index(protocol);
         double us = 2 * ((perNode - 1) * TREE_NVLINK_US[p] + treeLevels(nodes) * TREE_NET_US[p]);
         return Math.round(us * PS_PER_US);
     }
@@ -191,7 +196,7 @@ public final class NcclTuning {
         if (protocol == Protocol.SIMPLE || !runs(algorithm, protocol)) {
             return simple;
         }
-        int p = protocol == Protocol.LL ? 0 : 1;
+        int p = index(protocol);
         boolean ring = algorithm == Algorithm.RING;
         double nvlinkUs = (ring ? RING_NVLINK_US : TREE_NVLINK_US)[p];
         if (ring && nodes > 1) {

@@ -108,6 +108,22 @@ final class ProtocolCost {
     }
 
     /**
+     * NCCL's estimate of the call with {@code protocol} ({@link NcclEstimate}), by which it chooses: on the
+     * graph's channels (the communicator's; NVLSTree's heads), from the simulated Simple transfer time
+     * without a tree's pipeline fill.
+     */
+    long estimatePs(Protocol protocol) {
+        int graphChannels = algorithm == Algorithm.IN_NETWORK ? channels(Protocol.SIMPLE) : request.channels();
+        double steadyPs = bandwidthPs;
+        if (algorithm == Algorithm.DOUBLE_BINARY_TREE && schedule.phaseCount() > 0) {
+            int depth = schedule.latencySteps(0);
+            steadyPs /= TreePipeline.fillFactor(depth, schedule.repeat(0) - depth + 1L);
+        }
+        return NcclEstimate.timePs(tuning, request, algorithm, protocol, domains, graphChannels,
+                Math.round(steadyPs));
+    }
+
+    /**
      * A tree's fill with the protocol's chunks over the fill the engine simulated with Simple's
      * ({@link TreePipeline#fillRatio}), else 1.
      */

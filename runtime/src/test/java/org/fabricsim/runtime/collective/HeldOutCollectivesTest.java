@@ -34,9 +34,11 @@ class HeldOutCollectivesTest {
      * (session 50)" and its session 51 update); the test fails when a row leaves or joins the list.
      * <ul>
      * <li>h100-8node-16m: 378 us published; the model takes NCCL's LL128 tree (245 us), whose chunks
-     * ({@link TreePipeline}) pipeline it, where NCCL's own estimate of it is shorter still (about 195 us)
-     * and the run's time fits the LL128 ring's estimate (376 us) or NVLSTree's slow mid sizes (GTC24
-     * S62129); what the cluster ran is not stated.</li>
+     * ({@link TreePipeline}) pipeline it. Since session 54 the choice is NCCL's own ({@link NcclEstimate}): its
+     * estimate of the LL128 tree, 195 us, is below NVLSTree's 241 and the LL128 ring's 381, and LL128 is enabled
+     * by default on Hopper with a NIC beside each GPU, so NCCL takes that tree too. The run's time fits the
+     * LL128 ring or NVLSTree (332 us, with LL128 disabled: a GPU-to-NIC path beyond PXN), neither of which
+     * NCCL's estimate takes on such nodes; what the cluster ran is not stated.</li>
      * <li>h100-128node-ring-ll128-1g and -4g: the forced LL128 ring over 1,024 ranks has a size-independent
      * floor near 19 ms (2,046 steps of about 9.4 us). Session 52 found its mechanism, the network proxy
      * posting 8 operations per step from one thread per GPU ({@link NetProxyFloor}: 16.4 ms, −15.4%;
