@@ -110,7 +110,7 @@ class DeepSeekPrefillExampleTest {
 
     private static InferenceSpec with(InferenceSpec unit, List<InferenceSpec.Pool> pools, InferenceSpec.Traffic traffic) {
         return new InferenceSpec(unit.name(), unit.model(), unit.cluster(), unit.precision(), unit.kvCachePrecision(),
-                pools, traffic, unit.slos(), unit.layerByLayerKvTransfer());
+                pools, traffic, unit.slos(), unit.layerByLayerKvTransfer(), unit.kvOver(), unit.fp8Scaling());
     }
 
     private static double prefillPerNode(InferenceSpec spec, long seed) {

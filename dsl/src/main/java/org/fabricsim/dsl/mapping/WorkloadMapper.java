@@ -116,7 +116,8 @@ final class WorkloadMapper {
                 TrainingSpec.Recompute.valueOf(training.getRecompute().getName()),
                 training.getOverlap() == null ? DEFAULT_OVERLAP : Units.fraction(training.getOverlap()),
                 toSoftware(training.getSoftware()), training.isTensorOverlap(), trainTokens(training),
-                fp8Scaling(training), recomputeModules(training));
+                fp8Scaling(training, Literals.TRAINING__FP8_SCALING, training.getFp8Scaling()),
+                recomputeModules(training));
     }
 
     /**
@@ -131,11 +132,14 @@ final class WorkloadMapper {
         return training.getRecomputeModules().stream().map(m -> RecomputeModule.valueOf(m.getName())).toList();
     }
 
-    /** The FP8 recipe's scaling as written; per tensor when the training does not say. */
-    private static Fp8Scaling fp8Scaling(Training training) {
-        return Written.written(training, Literals.TRAINING__FP8_SCALING)
-                && training.getFp8Scaling() == org.fabricsim.dsl.fabric.Fp8Scaling.BLOCKWISE
-                        ? Fp8Scaling.BLOCKWISE : Fp8Scaling.TENSOR;
+    /**
+     * The FP8 scaling as written in {@code feature} of {@code owner} (a training's recipe, a deployment's
+     * checkpoint); per tensor when it does not say.
+     */
+    private static Fp8Scaling fp8Scaling(EObject owner, EStructuralFeature feature,
+            org.fabricsim.dsl.fabric.Fp8Scaling scaling) {
+        return Written.written(owner, feature) && scaling == org.fabricsim.dsl.fabric.Fp8Scaling.BLOCKWISE
+                ? Fp8Scaling.BLOCKWISE : Fp8Scaling.TENSOR;
     }
 
     /** The tokens of {@code train N [million|billion|trillion] tokens}; 0 when the training does not say. */
@@ -194,7 +198,8 @@ final class WorkloadMapper {
         return new InferenceSpec(names.qualifiedName(inference), toTransformer(inference.getModel()),
                 clusters.toCluster(inference.getCluster()), weights, kvCache, pools, requests, slos,
                 inference.getKvTransfer() == KvTransfer.LAYER_BY_LAYER,
-                NetworkPlacement.valueOf(inference.getKvOver().getName()));
+                NetworkPlacement.valueOf(inference.getKvOver().getName()),
+                fp8Scaling(inference, Literals.INFERENCE__FP8_SCALING, inference.getFp8Scaling()));
     }
 
     /**

@@ -263,7 +263,8 @@ public final class IssueCodes {
     public static final String TP_NOT_INNERMOST = PREFIX + "workload.tp-not-innermost";
     /**
      * A training precision the compute model has no GEMM rate for: FP4, INT8, or FP8 on a part without an
-     * FP8 rate ({@code Device.forTraining}). Data: none.
+     * FP8 rate ({@code Device.forTraining}); a {@code scaling} without FP8 (training or deployment); a deployment's
+     * blockwise scaling on a part without an FP8 rate. Data: none.
      */
     public static final String UNSUPPORTED_PRECISION = PREFIX + "workload.precision";
     /** Expert parallelism on a dense model, which has no experts to split. Data: none. */

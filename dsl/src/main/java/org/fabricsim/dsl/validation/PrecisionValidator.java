@@ -1,13 +1,19 @@
 package org.fabricsim.dsl.validation;
 
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Fp8Scaling;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Precision;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.Device;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 
 import com.google.inject.Inject;
@@ -16,7 +22,9 @@ import com.google.inject.Inject;
  * Whether the accelerator can train at the job's precision, by the simulation's own rule ({@link
  * Device#forTraining}): FP8 needs an FP8 rate in the catalog, and FP4 and INT8 are not trained at.
  * Otherwise the GEMMs would run at the BF16 rate while the memory check counts smaller elements. A
- * {@code scaling} is an FP8 recipe's: written with another precision it would do nothing.
+ * {@code scaling} (a training recipe's, a served checkpoint's) scales FP8 operands: written with another precision
+ * it would do nothing, and so would blockwise scaling served on a part whose GEMMs do not run at FP8 ({@link
+ * Device#runsFp8}: serving keeps such FP8 weights and multiplies at BF16).
  */
 public class PrecisionValidator extends FabricCheck {
 
@@ -25,11 +33,42 @@ public class PrecisionValidator extends FabricCheck {
 
     @Check
     public void checkScalingNeedsFp8(Training training) {
-        if (Written.written(training, Literals.TRAINING__FP8_SCALING)
-                && !(Written.written(training, Literals.TRAINING__PRECISION) && training.getPrecision() == Precision.FP8)) {
-            error("'scaling' is how an FP8 recipe scales its GEMM operands: write 'precision fp8 scaling "
-                    + training.getFp8Scaling().getLiteral() + "', or leave the scaling out.", training,
-                    Literals.TRAINING__FP8_SCALING, IssueCodes.UNSUPPORTED_PRECISION);
+        checkScalingNeedsFp8(training, Literals.TRAINING__PRECISION, training.getPrecision(),
+                Literals.TRAINING__FP8_SCALING, training.getFp8Scaling());
+    }
+
+    @Check
+    public void checkScalingNeedsFp8(Inference inference) {
+        checkScalingNeedsFp8(inference, Literals.INFERENCE__PRECISION, inference.getPrecision(),
+                Literals.INFERENCE__FP8_SCALING, inference.getFp8Scaling());
+    }
+
+    private void checkScalingNeedsFp8(EObject owner, EStructuralFeature precisionFeature, Precision precision,
+            EStructuralFeature scalingFeature, Fp8Scaling scaling) {
+        if (Written.written(owner, scalingFeature)
+                && !(Written.written(owner, precisionFeature) && precision == Precision.FP8)) {
+            error("'scaling' is how FP8 GEMM operands are scaled: write 'precision fp8 scaling "
+                    + scaling.getLiteral() + "', or leave the scaling out.", owner, scalingFeature,
+                    IssueCodes.UNSUPPORTED_PRECISION);
+        }
+    }
+
+    @Check
+    public void checkBlockwiseServedAtFp8(Inference inference) {
+        if (!Written.written(inference, Literals.INFERENCE__FP8_SCALING)
+                || inference.getFp8Scaling() != Fp8Scaling.BLOCKWISE || inference.getPrecision() != Precision.FP8) {
+            return;
+        }
+        InferenceSpec spec = CheckedSpecs.inference(mapper, getContext(), inference);
+        if (spec == null) {
+            return;
+        }
+        AcceleratorSpec accelerator = spec.cluster().node().accelerator();
+        if (!Device.runsFp8(accelerator, spec.precision())) {
+            error(accelerator.name() + " has no FP8 rate in the catalog, so its GEMMs run at the BF16 rate and"
+                    + " blockwise scaling would change nothing: leave the scaling out, or give the accelerator an"
+                    + " 'fp8 ... TFLOPS' compute rate.", inference, Literals.INFERENCE__FP8_SCALING,
+                    IssueCodes.UNSUPPORTED_PRECISION);
         }
     }
 

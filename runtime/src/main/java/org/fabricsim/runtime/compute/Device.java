@@ -76,6 +76,16 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
             throw new IllegalArgumentException(accelerator.name() + " has no FP8 rate in the catalog, so FP8 GEMMs"
                     + " would run at the BF16 rate: train at bf16, or give the accelerator an 'fp8 ... TFLOPS' compute rate");
         }
+        return of(accelerator, precision, scaling, profile);
+    }
+
+    /**
+     * As {@link #of(AcceleratorSpec, Precision, CalibrationProfile)}, with the FP8 operands scaled by {@code scaling}
+     * (a training recipe's, a served checkpoint's): blockwise GEMMs run at {@link BlockwiseFp8}'s rate when the part
+     * runs them at FP8 at all.
+     */
+    public static Device of(AcceleratorSpec accelerator, Precision precision, Fp8Scaling scaling,
+            CalibrationProfile profile) {
         Device device = of(accelerator, precision, profile);
         return scaling == Fp8Scaling.BLOCKWISE && runsFp8(accelerator, precision) ? device.blockwise() : device;
     }

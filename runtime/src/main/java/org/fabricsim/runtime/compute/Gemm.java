@@ -34,8 +34,15 @@ public final class Gemm {
         }
         double wide = quantization(device, m, n, batch, ComputeCalibration.TILE_COLUMNS);
         double narrow = quantization(device, m, n, batch, ComputeCalibration.TILE_COLUMNS / 2);
-        double depth = device.blockwiseFp8() ? BlockwiseFp8.depth(k) : k / (k + ComputeCalibration.TILE_DEPTH);
-        return device.matmulEfficiency() * Math.max(wide, narrow) * depth;
+        return device.matmulEfficiency() * Math.max(wide, narrow) * depth(device, k);
+    }
+
+    /**
+     * The depth factor of a tile that reduces over {@code k}: k ÷ (k + K₀), or {@link BlockwiseFp8#depth} on a
+     * device whose GEMMs are blockwise-scaled FP8.
+     */
+    static double depth(Device device, double k) {
+        return device.blockwiseFp8() ? BlockwiseFp8.depth(k) : k / (k + ComputeCalibration.TILE_DEPTH);
     }
 
     /** q_tile × q_wave with output tiles {@code columns} wide. */

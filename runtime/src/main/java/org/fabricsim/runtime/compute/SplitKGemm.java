@@ -14,9 +14,9 @@ package org.fabricsim.runtime.compute;
  * either tile width {@link Gemm} considers, the better one taken), S
  * slots and k-blocks of K₀: split factor s =
  * max(1, min(⌊S/t⌋, ⌊k/K₀⌋)); the t·s work units of depth k/s give q_wave = (t·s/S) ÷ ⌈t·s/S⌉
- * and a depth factor (k/s) ÷ (k/s + K₀). Efficiency = MAMF × q_tile × q_wave × depth factor
- * (q_tile as in {@link Gemm#efficiency}, over the tile's R or R_s rows); the partial-sum reduction is
- * not charged. With t ≥ S and m a multiple of R it equals {@link Gemm#efficiency}. O(1).
+ * and a depth factor (k/s) ÷ (k/s + K₀) ({@link BlockwiseFp8#depth} of k/s on a blockwise FP8 device).
+ * Efficiency = MAMF × q_tile × q_wave × depth factor (q_tile as in {@link Gemm#efficiency}, over the tile's R or
+ * R_s rows); the partial-sum reduction is not charged. With t ≥ S and m a multiple of R it equals {@link Gemm#efficiency}. O(1).
  */
 public final class SplitKGemm {
     private SplitKGemm() {
@@ -43,8 +43,7 @@ public final class SplitKGemm {
         double tiles = Gemm.tiles(m, n, rows, columns);
         double splits = Math.max(1, Math.min(Math.floor(device.tileSlots() / tiles),
                 Math.floor(k / ComputeCalibration.TILE_DEPTH)));
-        double depth = k / splits;
         return device.matmulEfficiency() * Gemm.tileQuantization(m, n, rows, columns)
-                * Gemm.waveQuantization(device, tiles * splits) * (depth / (depth + ComputeCalibration.TILE_DEPTH));
+                * Gemm.waveQuantization(device, tiles * splits) * Gemm.depth(device, k / splits);
     }
 }

@@ -114,8 +114,8 @@ public final class InferenceRunner {
                             Device.runsFp8(cluster.node().accelerator(), spec.precision()))
                     : null;
             ServingModel model = new ServingModel(spec.model(), cluster.node().accelerator(), spec.precision(),
-                    spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend, profile, pool.features(),
-                    pool.role() == Role.DECODE, normal, pool.maxBatchTokens());
+                    spec.fp8Scaling(), spec.kvCachePrecision(), pool.parallel(), allReduce, allToAll, stageSend,
+                    profile, pool.features(), pool.role() == Role.DECODE, normal, pool.maxBatchTokens());
             pools[p] = new ServingSimulation.Pool(pool.role(), model, pool.replicas(), first, pool.maxBatchTokens(),
                     pool.maxSequences(), pool.chunkedPrefill(), pool.features().admission(), pool.features().batching(),
                     pool.features().host());

@@ -224,7 +224,7 @@ final class ServingFailures {
                 c.cost(), null, c.groups()).withDataCentre(c.dataCentre());
         RunResult run = InferenceRunner.run(new InferenceSpec(spec.name(), spec.model(), intact, spec.precision(),
                 spec.kvCachePrecision(), fewer, spec.traffic(), spec.slos(), spec.layerByLayerKvTransfer(),
-                spec.kvOver()),
+                spec.kvOver(), spec.fp8Scaling()),
                 profile, seed, baseDirectory);
         return run.metrics();
     }

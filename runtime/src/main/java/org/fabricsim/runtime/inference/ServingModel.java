@@ -5,6 +5,7 @@ import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.sim.RoutedMaximum;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.Precision;
@@ -113,20 +114,21 @@ final class ServingModel {
             ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
             CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels,
             NormalKernelExchange normalKernels) {
-        this(model, accelerator, precision, kvPrecision, parallel, allReduce, allToAll, stageSend, profile, features,
-                lowLatencyKernels, normalKernels, 0);
+        this(model, accelerator, precision, Fp8Scaling.TENSOR, kvPrecision, parallel, allReduce, allToAll, stageSend,
+                profile, features, lowLatencyKernels, normalKernels, 0);
     }
 
     /**
      * As above, with the pool's tokens per iteration at most ({@code iterationTokens}, 0: no limit),
-     * which size the engine's profiling pass and so its reservation ({@link EngineReservation}).
+     * which size the engine's profiling pass and so its reservation ({@link EngineReservation}), and the FP8
+     * weights' {@code scaling}: blockwise GEMMs run at {@link org.fabricsim.runtime.compute.BlockwiseFp8}'s rate.
      */
-    ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Precision kvPrecision,
-            ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll, CollectiveFit stageSend,
-            CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels,
+    ServingModel(TransformerSpec model, AcceleratorSpec accelerator, Precision precision, Fp8Scaling scaling,
+            Precision kvPrecision, ParallelismSpec parallel, CollectiveFit allReduce, CollectiveFit allToAll,
+            CollectiveFit stageSend, CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels,
             NormalKernelExchange normalKernels, int iterationTokens) {
         this.model = model;
-        Device device = Device.of(accelerator, precision, profile);
+        Device device = Device.of(accelerator, precision, scaling, profile);
         this.stageSend = stageSend;
         this.accelerators = parallel.accelerators();
         this.pipeline = parallel.pipeline();

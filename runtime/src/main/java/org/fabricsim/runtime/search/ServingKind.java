@@ -93,7 +93,8 @@ final class ServingKind implements SearchKind {
             return spec;
         }
         return new InferenceSpec(spec.name(), spec.model(), spec.cluster(), spec.precision(), spec.kvCachePrecision(),
-                spec.pools(), t.withRequests(SCREEN_REQUESTS), spec.slos(), spec.layerByLayerKvTransfer(), spec.kvOver());
+                spec.pools(), t.withRequests(SCREEN_REQUESTS), spec.slos(), spec.layerByLayerKvTransfer(),
+                spec.kvOver(), spec.fp8Scaling());
     }
 
     @Override

@@ -47,7 +47,7 @@ final class ServingSpace extends AxisSpace {
         if (chosen.size() == choices.size()) {
             InferenceSpec spec = new InferenceSpec(base.name(), base.model(), base.cluster(), base.precision(),
                     base.kvCachePrecision(), chosen, base.traffic(), base.slos(), base.layerByLayerKvTransfer(),
-                    base.kvOver());
+                    base.kvOver(), base.fp8Scaling());
             String rule = limits(Objectives.accelerators(spec), Objectives.costPerHour(spec));
             if (rule == null) {
                 ServingRules.Rule broken = ServingRules.firstViolation(spec);

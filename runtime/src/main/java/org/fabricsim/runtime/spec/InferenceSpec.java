@@ -18,15 +18,21 @@ import java.util.List;
  * @param layerByLayerKvTransfer  KV cache streamed layer by layer as prefill proceeds, rather than in bulk
  * @param kvOver      the network a disaggregated deployment's KV cache crosses between scale-up domains: the
  *                    scale-out fabric, or the cluster's data-centre network
+ * @param fp8Scaling  how an FP8 checkpoint's weights and the activations its GEMMs quantize are scaled ({@link
+ *                    Fp8Scaling}, as a training recipe's); {@code BLOCKWISE} only with {@code precision} FP8
  */
 public record InferenceSpec(String name, TransformerSpec model, ClusterSpec cluster, Precision precision,
         Precision kvCachePrecision, List<Pool> pools, Traffic traffic, List<Slo> slos, boolean layerByLayerKvTransfer,
-        NetworkPlacement kvOver) implements WorkloadSpec {
+        NetworkPlacement kvOver, Fp8Scaling fp8Scaling) implements WorkloadSpec {
 
     public InferenceSpec {
         Specs.requireName(name);
         if (precision == null || kvCachePrecision == null) {
             throw new IllegalArgumentException(name + ": the weight and KV-cache precisions are required");
+        }
+        if (fp8Scaling == null || fp8Scaling == Fp8Scaling.BLOCKWISE && precision != Precision.FP8) {
+            throw new IllegalArgumentException(name + ": blockwise scaling is an FP8 checkpoint's: serve at fp8 or "
+                    + "leave it out");
         }
         pools = List.copyOf(pools);
         slos = List.copyOf(slos);
@@ -36,12 +42,12 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
         }
     }
 
-    /** A deployment whose KV cache crosses the scale-out fabric. */
+    /** A deployment whose KV cache crosses the scale-out fabric and whose FP8 weights, if any, scale per tensor. */
     public InferenceSpec(String name, TransformerSpec model, ClusterSpec cluster, Precision precision,
             Precision kvCachePrecision, List<Pool> pools, Traffic traffic, List<Slo> slos,
             boolean layerByLayerKvTransfer) {
         this(name, model, cluster, precision, kvCachePrecision, pools, traffic, slos, layerByLayerKvTransfer,
-                NetworkPlacement.SCALE_OUT);
+                NetworkPlacement.SCALE_OUT, Fp8Scaling.TENSOR);
     }
 
     /** A deployment whose KV cache is kept at the weight precision (the language's default). */

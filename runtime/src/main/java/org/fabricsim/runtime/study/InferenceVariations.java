@@ -3,6 +3,7 @@ package org.fabricsim.runtime.study;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
@@ -12,8 +13,8 @@ import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 /**
  * An inference deployment's variations ({@link Variations#apply}): the cluster, its fabric and
  * oversubscription, the model, the weight precision (the KV cache follows it when it was kept at the
- * weights' precision), the Poisson rate, and per pool (the pools of one role, or every pool when no
- * role is named) the replicas, the degrees of parallelism, the batch limits and the MoE routing. The
+ * weights' precision; a blockwise FP8 scaling holds at FP8 only, per tensor otherwise), the Poisson rate,
+ * and per pool (the pools of one role, or every pool when no role is named) the replicas, the degrees of parallelism, the batch limits and the MoE routing. The
  * pools together must fit in the cluster.
  */
 final class InferenceVariations {
@@ -25,24 +26,25 @@ final class InferenceVariations {
             case CLUSTER, FABRIC, OVERSUBSCRIPTION:
                 return fits(new InferenceSpec(i.name(), i.model(), ClusterVariations.apply(i.cluster(), parameter,
                         value), i.precision(), i.kvCachePrecision(), i.pools(), i.traffic(), i.slos(),
-                        i.layerByLayerKvTransfer(), i.kvOver()));
+                        i.layerByLayerKvTransfer(), i.kvOver(), i.fp8Scaling()));
             case MODEL:
                 return new InferenceSpec(i.name(), Variations.spec(parameter, value, TransformerSpec.class),
                         i.cluster(), i.precision(), i.kvCachePrecision(), i.pools(), i.traffic(), i.slos(),
-                        i.layerByLayerKvTransfer(), i.kvOver());
+                        i.layerByLayerKvTransfer(), i.kvOver(), i.fp8Scaling());
             case PRECISION:
                 Precision weights = Knobs.constant(parameter, value, Precision.class);
                 return new InferenceSpec(i.name(), i.model(), i.cluster(), weights,
                         i.kvCachePrecision() == i.precision() ? weights : i.kvCachePrecision(), i.pools(),
-                        i.traffic(), i.slos(), i.layerByLayerKvTransfer(), i.kvOver());
+                        i.traffic(), i.slos(), i.layerByLayerKvTransfer(), i.kvOver(),
+                        weights == Precision.FP8 ? i.fp8Scaling() : Fp8Scaling.TENSOR);
             case RATE:
                 return new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(),
                         i.pools(), Variations.poissonAt(i.traffic(), value), i.slos(), i.layerByLayerKvTransfer(),
-                        i.kvOver());
+                        i.kvOver(), i.fp8Scaling());
             default:
                 return fits(new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(),
                         pools(i, parameter, role, value), i.traffic(), i.slos(), i.layerByLayerKvTransfer(),
-                        i.kvOver()));
+                        i.kvOver(), i.fp8Scaling()));
         }
     }
 

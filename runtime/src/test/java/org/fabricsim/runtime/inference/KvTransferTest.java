@@ -62,7 +62,7 @@ class KvTransferTest {
         InferenceSpec scaleOut = disaggregated(cluster, 8, 8, 1, 1, false);
         InferenceSpec overDataCentre = new InferenceSpec(scaleOut.name(), scaleOut.model(), cluster,
                 scaleOut.precision(), scaleOut.kvCachePrecision(), scaleOut.pools(), scaleOut.traffic(), scaleOut.slos(),
-                false, NetworkPlacement.DATA_CENTRE);
+                false, NetworkPlacement.DATA_CENTRE, scaleOut.fp8Scaling());
         assertEquals(expected, kvSeconds(run(overDataCentre)).get("p50"), 1e-3 * expected);
         double backEnd = KV_BYTES / 8 / NIC_BYTES_PER_SECOND + NIC_PATH_SECONDS; // the scale-out's 702.6507 µs
         assertEquals(backEnd, kvSeconds(run(scaleOut)).get("p50"), 1e-12);

@@ -63,9 +63,12 @@ final class ServingFixtures {
     /** Llama 3.1 405B (config.json). */
     static final TransformerSpec LLAMA3_405B = new TransformerSpec("meta.Llama3_405B", 126, 16384, 53248, 128, 8, 128,
             128256, true, 0, 0, 0, 0, 0, 0, 0);
-    /** DeepSeek-V3 (config.json): 61 layers, 3 dense, 256 routed + 1 shared expert, top-8, MLA 512 + 64. */
+    /**
+     * DeepSeek-V3 (config.json): 61 layers, 3 dense, 256 routed + 1 shared expert, top-8, MLA 512 + 64 with the query
+     * compressed to rank 1,536 (q_lora_rank).
+     */
     static final TransformerSpec DEEPSEEK_V3 = new TransformerSpec("deepseek.V3", 61, 7168, 18432, 128, 128, 128, 129280,
-            true, 256, 8, 1, 2048, 3, 512, 64);
+            true, 256, 8, 1, 2048, 3, 512, 64, 1536, 0, false);
 
     private ServingFixtures() {
     }

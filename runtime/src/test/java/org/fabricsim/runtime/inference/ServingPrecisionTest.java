@@ -6,14 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
-/** The KV cache's own precision, and MFU against the peak of the weights' GEMM precision. */
+/** The KV cache's own precision, MFU against the peak of the weights' GEMM precision, and blockwise FP8 weights. */
 class ServingPrecisionTest {
     /** Llama 3 8B KV per token in BF16: 2 · 32 layers · 8 KV heads · 128 · 2 B = 128 KiB (inference.csv). */
     private static final double BF16_KV_BYTES = 128 * 1024;
@@ -51,6 +54,24 @@ class ServingPrecisionTest {
         String console = ConsoleTable.render(result);
         assertTrue(console.lines().anyMatch(l -> l.contains("model FLOPs utilization") && l.endsWith("% of FP8 peak")),
                 console);
+    }
+
+    @Test
+    void shouldServeBlockwiseFp8GemmsAtTheDepthFactorTrainingCharges() {
+        // 16,384 tokens through an MLP of width 4,096 on Llama 3 8B (h = 4,096): both GEMMs reduce over k = 4,096
+        // and are compute-bound, so they differ only in the depth factor, per tensor k / (k + 64) and blockwise
+        // 0.954 k / (k + 696) (BlockwiseFp8, DeepGEMM's figures): (4,096 + 696) / (0.954 (4,096 + 64)) = 1.2075.
+        assertEquals((4096 + 696) / (0.954 * (4096 + 64)), mlpSeconds(Fp8Scaling.BLOCKWISE)
+                / mlpSeconds(Fp8Scaling.TENSOR), 1e-9);
+    }
+
+    private static double mlpSeconds(Fp8Scaling scaling) {
+        CalibrationProfile profile = CalibrationProfile.defaults();
+        LayerKernels kernels = new LayerKernels(ServingFixtures.LLAMA3_8B,
+                Device.of(ServingFixtures.H100, Precision.FP8, scaling, profile),
+                Device.of(ServingFixtures.H100, Precision.BF16, profile), Precision.FP8.bytes(),
+                ServingFixtures.tensor(1), 0, KvCache.bytesPerToken(ServingFixtures.LLAMA3_8B, 2), 1, false);
+        return kernels.mlp(16_384, 4_096);
     }
 
     private static RunResult serving(Precision kvCache, int prompt, int requests) {
