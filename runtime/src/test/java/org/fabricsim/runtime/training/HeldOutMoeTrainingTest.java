@@ -41,10 +41,16 @@ class HeldOutMoeTrainingTest {
      * model cannot state and which would only lower it), so what is missing does not grow with tokens: the
      * likeliest rest is per-micro-batch host or launch time (16 local experts a rank, 512 rows each at TP4), for which
      * no figure is published.</li>
+     * <li>modelzoo-qwen3-235b-64k, -4.6, and modelzoo-qwen3-235b-128k, -6.5 (16K +0.3, 32K -1.9): the long-context
+     * rows hold 16,384 tokens per rank and micro-batch at every length, so what grows is the attention alone, and the
+     * measured steps grow by 518 TFLOP/s of attention hardware FLOPs per second (the kernels' burst rates, 511 to
+     * 602) where the model's attention, derated by the sustained fraction, grows by 382 to 444 (docs/accuracy.md,
+     * "The long-context rows").</li>
      * </ul>
      */
     private static final List<String> KNOWN_MISSES = List.of("modelzoo-mixtral-8x22b-fp8",
-            "modelzoo-qwen3-235b-ep8-pp32", "modelzoo-qwen3-235b-tp4-ep8");
+            "modelzoo-qwen3-235b-ep8-pp32", "modelzoo-qwen3-235b-tp4-ep8", "modelzoo-qwen3-235b-64k",
+            "modelzoo-qwen3-235b-128k");
 
     @Test
     void shouldReportWhichHeldOutMoeRowsTheDefaultCalibrationMisses() throws IOException {
