@@ -19,18 +19,18 @@ final class DefaultProfile {
                             + " dependent kernels)",
                     "bounds: CUDA kernel launch latency of a few microseconds up to PyTorch eager dispatch of"
                             + " tens of microseconds per operator", CalibrationParameter.SECONDS),
-                    new CalibrationParameter("compute.step-overhead", 33.8e-3, 0, 100e-3,
+                    new CalibrationParameter("compute.step-overhead", 39.9e-3, 0, 100e-3,
                             "seconds of GPU idle one optimizer step adds however large the model (host"
                                     + " synchronisations of the optimizer step: overflow and gradient-norm checks read back"
                                     + " to the host; loss reduction and logging; data loading and broadcast)",
                             "bounds: none up to 100 ms; Megatron-LM's published throughputs include data loading,"
                                     + " optimizer steps and logging (README, weak scaling)", CalibrationParameter.SECONDS),
-                    new CalibrationParameter("compute.sustained-fraction.hopper", 0.730, 0.7, 1.0,
+                    new CalibrationParameter("compute.sustained-fraction.hopper", 0.726, 0.7, 1.0,
                             "tensor throughput sustained over a training step as a fraction of the measured"
                                     + " short-run rate (MAMF) on Hopper parts (power and thermal limits)",
                             "bounds: H100 SXM's 1,980 MHz boost against its 1,590 MHz base clock (0.80), rounded"
                                     + " down to 0.7 for parts below the 700 W cap"),
-                    new CalibrationParameter("compute.sustained-fraction.ampere", 0.784, 0.7, 1.0,
+                    new CalibrationParameter("compute.sustained-fraction.ampere", 0.785, 0.7, 1.0,
                             "the same on Ampere parts",
                             "bounds: A100 SXM's 1,410 MHz boost against its 1,095 MHz base clock (0.78), rounded"
                                     + " down to 0.7")), CollectiveDefaults.PARAMETERS.stream()).toList(),

@@ -19,7 +19,14 @@ import org.fabricsim.runtime.spec.Precision;
  *                               (and for BF16) its {@code efficiency}, 1 when it has neither, times the
  *                               profile's sustained fraction of the part's generation
  * @param attentionFlopsPerSecond BF16 tensor-core rate attention kernels run at before their own efficiency:
- *                               the dense BF16 peak times the same sustained fraction
+ *                               serving's ({@link #of}) the dense BF16 peak times the sustained fraction;
+ *                               training's ({@link #forTraining}) on Hopper the dense BF16 peak times the
+ *                               measured power-capped fraction ({@link ComputeCalibration#HOPPER_POWER_CAPPED_FRACTION},
+ *                               0.838) instead: the fitted fraction (0.726) is that cap times what the model
+ *                               lacks around the GEMMs (docs/calibration.md), and the long-context rows show the
+ *                               rest does not scale with attention: the Qwen3-235B ModelZoo table (16K to 128K,
+ *                               16,384 tokens per rank and micro-batch at every length) adds 518 TFLOP/s of
+ *                               attention hardware FLOPs per added second of step (docs/accuracy.md)
  * @param tileSlots              output tiles computed concurrently (one per SM): BF16 peak ÷ {@link
  *                               ComputeCalibration#FLOPS_PER_TILE_SLOT}, at least 1
  * @param activationBytes        bytes of one activation element: 2 (BF16; FP8 GEMMs still keep BF16
@@ -87,6 +94,10 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     public static Device of(AcceleratorSpec accelerator, Precision precision, Fp8Scaling scaling,
             CalibrationProfile profile) {
         Device device = of(accelerator, precision, profile);
+        if ("hopper".equals(accelerator.architecture())) {
+            double capped = device.bf16FlopsPerSecond() * ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION;
+            device = device.withAttentionRate(capped);
+        }
         return scaling == Fp8Scaling.BLOCKWISE && runsFp8(accelerator, precision) ? device.blockwise() : device;
     }
 
@@ -109,6 +120,12 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
                 : (int) Math.max(1, Math.round(bf16 / ComputeCalibration.FLOPS_PER_TILE_SLOT));
         return new Device(gemm, bf16, accelerator.memoryBytesPerSecond(), efficiency, slots,
                 Precision.BF16.bytes(), bf16 * sustained, bf16Measured * sustained, false);
+    }
+
+    /** This device with its attention kernels at {@code rate} before their own efficiency. */
+    Device withAttentionRate(double rate) {
+        return new Device(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
+                activationBytes, rate, bf16MatmulEfficiency, blockwiseFp8);
     }
 
     /** This device with its GEMMs at FP8 with blockwise scaling. */

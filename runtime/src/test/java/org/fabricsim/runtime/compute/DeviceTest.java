@@ -15,6 +15,21 @@ class DeviceTest {
     private static final AcceleratorSpec H100 = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12,
             80_000_000_000L, 3.35e12, 0.803, 0.770, 450e9, 0);
 
+    /**
+     * Expected by hand: the H200 duty rows (validation/measured/h200-compute.csv) give 669.67 TFLOP/s back to back
+     * against 798.86 with idle, so a Hopper part's training attention runs at 989 × 0.8383 = 829.0 TFLOP/s before the
+     * kernel's own efficiency; serving's stays at 989 × the profile's sustained fraction.
+     */
+    @Test
+    void shouldRunHopperTrainingAttentionAtTheMeasuredPowerCappedRate() {
+        AcceleratorSpec hopper = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12, 80_000_000_000L,
+                3.35e12, 0.803, 0.770, 450e9, 0, "hopper", 132);
+        CalibrationProfile profile = CalibrationProfile.defaults();
+        assertEquals(829.0e12, Device.forTraining(hopper, Precision.BF16, profile).attentionFlopsPerSecond(), 0.1e12);
+        assertEquals(989e12 * profile.value(Device.SUSTAINED_FRACTION + "hopper"),
+                Device.of(hopper, Precision.BF16, profile).attentionFlopsPerSecond(), 1e6);
+    }
+
     @Test
     void shouldRunFp8GemmsAtTheFp8PeakAndTheFp8Efficiency() {
         Device device = Device.of(H100, Precision.FP8, CalibrationProfile.defaults());

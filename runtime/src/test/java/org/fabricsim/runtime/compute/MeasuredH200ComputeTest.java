@@ -63,7 +63,7 @@ class MeasuredH200ComputeTest {
         // 30 s of back-to-back 8192^3 products: the median window runs at about 670 TFLOP/s (SM clock 1455-1485 MHz,
         // 692 W, power-capped), 0.84 of the burst rate of ~798. A training step also runs communication and
         // element-wise kernels, which draw less, so 0.84 is the least a GEMM-only step sustains: the fitted
-        // compute.sustained-fraction.hopper (0.730) lies below it, and what it takes beyond the power cap is not
+        // compute.sustained-fraction.hopper (0.726) lies below it, and what it takes beyond the power cap is not
         // a clock effect (docs/calibration.md, "Measured on an H200").
         double sustained = median(rows(r -> r.run() == 1 && r.section().equals("sustained")).stream()
                 .map(Measured::tflops).toList());

@@ -21,7 +21,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  *
  * <p>By fixed rules, as the Megatron-Core rows of {@link TrainingRows}: the model from its columns (every layer an MoE
  * layer of gated SwiGLU experts, head width {@code head_dim}); the plan from tp, pp, dp, cp, ep with sequence
- * parallelism; routing balanced for every row (the "dropless" rows state no imbalance; {@code
+ * parallelism and the ring K/V exchange (Megatron's default {@code --cp-comm-type p2p}, which no row's command changes); routing balanced for every row (the "dropless" rows state no imbalance; {@code
  * ExpertRoutingSpec.DEFAULT}; the step still loads the busiest expert rank as random routing does, {@link
  * SampledRouting}) with the row's {@code dispatcher} (alltoall, or deepep for DeepEP's deduplicating
  * kernels); micro-batch, virtual stages and the FP8 recipe's scaling ({@code fp8_scaling}) as the row states; the
@@ -56,7 +56,7 @@ final class MoeTrainingRows {
         ExpertRoutingSpec routing = ExpertRoutingSpec.DEFAULT.withDispatcher("deepep".equals(row.get("dispatcher"))
                 ? ExpertRoutingSpec.Dispatcher.DEEPEP : ExpertRoutingSpec.Dispatcher.ALL_TO_ALL);
         ParallelismSpec plan = new ParallelismSpec(integer(row, "tp"), integer(row, "pp"), integer(row, "dp"),
-                integer(row, "cp"), integer(row, "ep"), true, ParallelismSpec.ContextMode.ALL_GATHER, routing);
+                integer(row, "cp"), integer(row, "ep"), true, ParallelismSpec.ContextMode.RING, routing);
         int v = integer(row, "vp");
         return new TrainingSpec(name, model, TrainingFixtures.superPod6k(), plan.accelerators(), integer(row, "seq"),
                 Long.parseLong(row.get("gbs")), integer(row, "mbs"), Precision.valueOf(row.get("precision")), plan,
