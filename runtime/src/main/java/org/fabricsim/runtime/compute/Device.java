@@ -83,7 +83,10 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
             throw new IllegalArgumentException(accelerator.name() + " has no FP8 rate in the catalog, so FP8 GEMMs"
                     + " would run at the BF16 rate: train at bf16, or give the accelerator an 'fp8 ... TFLOPS' compute rate");
         }
-        return of(accelerator, precision, scaling, profile);
+        Device device = of(accelerator, precision, scaling, profile);
+        return "hopper".equals(accelerator.architecture())
+                ? device.withAttentionRate(device.bf16FlopsPerSecond() * ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION)
+                : device;
     }
 
     /**
@@ -94,10 +97,6 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     public static Device of(AcceleratorSpec accelerator, Precision precision, Fp8Scaling scaling,
             CalibrationProfile profile) {
         Device device = of(accelerator, precision, profile);
-        if ("hopper".equals(accelerator.architecture())) {
-            double capped = device.bf16FlopsPerSecond() * ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION;
-            device = device.withAttentionRate(capped);
-        }
         return scaling == Fp8Scaling.BLOCKWISE && runsFp8(accelerator, precision) ? device.blockwise() : device;
     }
 
