@@ -140,13 +140,19 @@ class FabricPropertiesTest {
     }
 
     @Test
-    void shouldSpareASprayingFabricTheReorderingCostOfGoBackN() {
+    void shouldSpareASprayedNetworkTheReorderingCostOfGoBackNUnlessGoBackNIsStated() {
         // Credits with DCQCN, routed by spraying: a fabric that states packet spraying recovers by selective
-        // repeat (multipath factor 0.8333), one that does not by go-back-N (0.5215, reordering rewinds), with
-        // the same u. Across the spine, u(2)·m: go-back-N takes 0.8333 / 0.5215 = 1.598 times as long. On one
-        // switch there is one path, nothing to reorder: the 4:1 incast takes the same time under both.
+        // repeat (multipath factor 0.8333), and so does one that does not spray itself but is sprayed by its
+        // topology (the routing reorders its flows; since session 54). One that states go-back-N rewinds on
+        // reordering (0.5215, the same u; the editor rejects it, the packet backend and the table run it).
+        // Across the spine, u(2)·m: go-back-N takes 0.8333 / 0.5215 = 1.598 times as long. On one switch there is
+        // one path, nothing to reorder: the 4:1 incast takes the same time under both.
         FabricSpec selective = fabric(FlowControl.CREDIT_BASED, CongestionControl.DCQCN, true);
-        FabricSpec goBackN = fabric(FlowControl.CREDIT_BASED, CongestionControl.DCQCN, false);
+        FabricSpec sprayedByTopology = fabric(FlowControl.CREDIT_BASED, CongestionControl.DCQCN, false);
+        FabricSpec goBackN = new FabricSpec("t.F", "v", FabricSpec.FabricScope.SCALE_OUT, true, "", 50e9, 1_000_000,
+                FlowControl.CREDIT_BASED, CongestionControl.DCQCN, false, false, false,
+                FabricSpec.DEFAULT_FLOWS_PER_PEER, 0, PacketSettings.DEFAULTS, FabricSpec.Recovery.GO_BACK_N);
+        assertEquals(permutationPs(selective, RoutingMode.SPRAY), permutationPs(sprayedByTopology, RoutingMode.SPRAY));
         assertEquals(0.8333 / 0.5215, permutationPs(goBackN, RoutingMode.SPRAY)
                 / permutationPs(selective, RoutingMode.SPRAY), 1e-4);
         assertEquals(incastPs(selective, RoutingMode.SPRAY, 4), incastPs(goBackN, RoutingMode.SPRAY, 4));
