@@ -68,6 +68,29 @@ class SyntaxLimitsTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRefuseADecimalBrokenByWhitespaceWithoutCrashingTheValidator() throws Exception {
+        // Found by the fuzz campaign (seed 21): a tab inside 'expert-balance 1.25' left the recovered decimal
+        // "1.\t25", which the balance check handed to BigDecimal ("Error executing EValidator")
+        String pool = """
+                import fabric.catalog.intel.*
+                import fabric.catalog.standards.*
+                cluster Gaudi { nodes 4 x Gaudi3_HLS scale-out RoCEv2_200 single-switch }
+                model Moe moe { layers 8 hidden 1024 heads 16 vocab 32000 experts 32 top-k 2 expert-ffn 512 }
+                inference Serve {
+                    model Moe on Gaudi
+                    serving pool { replicas 1 parallel data 32 expert 32 expert-balance %s }
+                    traffic { arrival poisson 1 /s prompt fixed 1000 output fixed 200 }
+                }
+                """;
+        Model broken = parser.parse(pool.formatted("1.\t25"));
+        assertTrue(validation.validate(broken).stream().noneMatch(i -> i.getMessage().contains("EValidator")),
+                () -> validation.validate(broken).toString());
+        List<String> errors = errors(pool.formatted("1.\t25"));
+        assertTrue(errors.stream().anyMatch(e -> e.contains("is not a number")), errors::toString);
+        assertEquals(List.of(), errors(pool.formatted("0.80")));
+    }
+
+    @Test
     void shouldSayAUnitWordIsReservedWhereANameBelongs() throws Exception {
         List<String> errors = errors("vendor B");
         assertEquals(1, errors.size(), errors::toString);
