@@ -16,7 +16,8 @@ package org.fabricsim.runtime.compute;
  * max(1, min(⌊S/t⌋, ⌊k/K₀⌋)); the t·s work units of depth k/s give q_wave = (t·s/S) ÷ ⌈t·s/S⌉
  * and a depth factor (k/s) ÷ (k/s + K₀) ({@link BlockwiseFp8#depth} of k/s on a blockwise FP8 device).
  * Efficiency = MAMF × q_tile × q_wave × depth factor (q_tile as in {@link Gemm#efficiency}, over the tile's R or
- * R_s rows); the partial-sum reduction is not charged. With t ≥ S and m a multiple of R it equals {@link Gemm#efficiency}. O(1).
+ * R_s rows); the partial-sum reduction is not charged. With t ≥ S and m a multiple of R it equals {@link
+ * Gemm#efficiency}. O(1).
  */
 public final class SplitKGemm {
     private SplitKGemm() {

@@ -133,12 +133,12 @@ final class DecodeClock {
         return step[slot];
     }
 
-    /** The step of a decoding iteration with credit {@code carried} ({@link #step}): 1 when {@code gain} is 1, else ⌊carried + gain⌋. */
+    /** A decoding iteration's step with credit {@code carried} ({@link #step}): 1 at gain 1, else ⌊carried + gain⌋. */
     static int wholeTokens(double carried, double gain) {
         return gain == 1 ? 1 : (int) (carried + gain);
     }
 
-    /** The credit carried past a step of {@code whole} tokens ({@link #wholeTokens}): (carried + gain) − whole, or unchanged when {@code gain} is 1. */
+    /** The credit carried past a step of {@code whole} tokens: carried + gain − whole; unchanged at gain 1. */
     static double carriedAfter(double carried, double gain, int whole) {
         return gain == 1 ? carried : carried + gain - whole;
     }

@@ -222,10 +222,7 @@ final class ServingFailures {
         ClusterSpec c = spec.cluster();
         ClusterSpec intact = new ClusterSpec(c.name(), c.node(), c.nodes(), c.scaleOut(), c.maxOversubscription(),
                 c.cost(), null, c.groups()).withDataCentre(c.dataCentre());
-        RunResult run = InferenceRunner.run(new InferenceSpec(spec.name(), spec.model(), intact, spec.precision(),
-                spec.kvCachePrecision(), fewer, spec.traffic(), spec.slos(), spec.layerByLayerKvTransfer(),
-                spec.kvOver(), spec.fp8Scaling()),
-                profile, seed, baseDirectory);
+        RunResult run = InferenceRunner.run(spec.withCluster(intact).withPools(fewer), profile, seed, baseDirectory);
         return run.metrics();
     }
 

@@ -92,9 +92,7 @@ final class ServingKind implements SearchKind {
         if (t.requests() > 0 && t.requests() <= SCREEN_REQUESTS) {
             return spec;
         }
-        return new InferenceSpec(spec.name(), spec.model(), spec.cluster(), spec.precision(), spec.kvCachePrecision(),
-                spec.pools(), t.withRequests(SCREEN_REQUESTS), spec.slos(), spec.layerByLayerKvTransfer(),
-                spec.kvOver(), spec.fp8Scaling());
+        return spec.withTraffic(t.withRequests(SCREEN_REQUESTS));
     }
 
     @Override

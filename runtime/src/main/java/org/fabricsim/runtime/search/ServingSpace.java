@@ -45,9 +45,7 @@ final class ServingSpace extends AxisSpace {
     private void combine(InferenceSpec base, List<List<Pool>> choices, List<Pool> chosen,
             Consumer<WorkloadSpec> feasible) {
         if (chosen.size() == choices.size()) {
-            InferenceSpec spec = new InferenceSpec(base.name(), base.model(), base.cluster(), base.precision(),
-                    base.kvCachePrecision(), chosen, base.traffic(), base.slos(), base.layerByLayerKvTransfer(),
-                    base.kvOver(), base.fp8Scaling());
+            InferenceSpec spec = base.withPools(chosen);
             String rule = limits(Objectives.accelerators(spec), Objectives.costPerHour(spec));
             if (rule == null) {
                 ServingRules.Rule broken = ServingRules.firstViolation(spec);

@@ -50,6 +50,30 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
                 NetworkPlacement.SCALE_OUT, Fp8Scaling.TENSOR);
     }
 
+    /** This deployment on {@code other}, every other setting as it is. */
+    public InferenceSpec withCluster(ClusterSpec other) {
+        return new InferenceSpec(name, model, other, precision, kvCachePrecision, pools, traffic, slos,
+                layerByLayerKvTransfer, kvOver, fp8Scaling);
+    }
+
+    /** This deployment serving {@code other}, every other setting as it is. */
+    public InferenceSpec withModel(TransformerSpec other) {
+        return new InferenceSpec(name, other, cluster, precision, kvCachePrecision, pools, traffic, slos,
+                layerByLayerKvTransfer, kvOver, fp8Scaling);
+    }
+
+    /** This deployment with {@code other} for its pools, every other setting as it is. */
+    public InferenceSpec withPools(List<Pool> other) {
+        return new InferenceSpec(name, model, cluster, precision, kvCachePrecision, other, traffic, slos,
+                layerByLayerKvTransfer, kvOver, fp8Scaling);
+    }
+
+    /** This deployment under {@code other} traffic, every other setting as it is. */
+    public InferenceSpec withTraffic(Traffic other) {
+        return new InferenceSpec(name, model, cluster, precision, kvCachePrecision, pools, other, slos,
+                layerByLayerKvTransfer, kvOver, fp8Scaling);
+    }
+
     /** A deployment whose KV cache is kept at the weight precision (the language's default). */
     public InferenceSpec(String name, TransformerSpec model, ClusterSpec cluster, Precision precision, List<Pool> pools,
             Traffic traffic, List<Slo> slos, boolean layerByLayerKvTransfer) {

@@ -14,8 +14,8 @@ import org.fabricsim.runtime.spec.VariationSpec.Parameter;
  * An inference deployment's variations ({@link Variations#apply}): the cluster, its fabric and
  * oversubscription, the model, the weight precision (the KV cache follows it when it was kept at the
  * weights' precision; a blockwise FP8 scaling holds at FP8 only, per tensor otherwise), the Poisson rate,
- * and per pool (the pools of one role, or every pool when no role is named) the replicas, the degrees of parallelism, the batch limits and the MoE routing. The
- * pools together must fit in the cluster.
+ * and per pool (the pools of one role, or every pool when no role is named) the replicas, the degrees of
+ * parallelism, the batch limits and the MoE routing. The pools together must fit in the cluster.
  */
 final class InferenceVariations {
     private InferenceVariations() {
@@ -24,13 +24,9 @@ final class InferenceVariations {
     static InferenceSpec apply(InferenceSpec i, Parameter parameter, InferenceSpec.Role role, Object value) {
         switch (parameter) {
             case CLUSTER, FABRIC, OVERSUBSCRIPTION:
-                return fits(new InferenceSpec(i.name(), i.model(), ClusterVariations.apply(i.cluster(), parameter,
-                        value), i.precision(), i.kvCachePrecision(), i.pools(), i.traffic(), i.slos(),
-                        i.layerByLayerKvTransfer(), i.kvOver(), i.fp8Scaling()));
+                return fits(i.withCluster(ClusterVariations.apply(i.cluster(), parameter, value)));
             case MODEL:
-                return new InferenceSpec(i.name(), Variations.spec(parameter, value, TransformerSpec.class),
-                        i.cluster(), i.precision(), i.kvCachePrecision(), i.pools(), i.traffic(), i.slos(),
-                        i.layerByLayerKvTransfer(), i.kvOver(), i.fp8Scaling());
+                return i.withModel(Variations.spec(parameter, value, TransformerSpec.class));
             case PRECISION:
                 Precision weights = Knobs.constant(parameter, value, Precision.class);
                 return new InferenceSpec(i.name(), i.model(), i.cluster(), weights,
@@ -38,13 +34,9 @@ final class InferenceVariations {
                         i.traffic(), i.slos(), i.layerByLayerKvTransfer(), i.kvOver(),
                         weights == Precision.FP8 ? i.fp8Scaling() : Fp8Scaling.TENSOR);
             case RATE:
-                return new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(),
-                        i.pools(), Variations.poissonAt(i.traffic(), value), i.slos(), i.layerByLayerKvTransfer(),
-                        i.kvOver(), i.fp8Scaling());
+                return i.withTraffic(Variations.poissonAt(i.traffic(), value));
             default:
-                return fits(new InferenceSpec(i.name(), i.model(), i.cluster(), i.precision(), i.kvCachePrecision(),
-                        pools(i, parameter, role, value), i.traffic(), i.slos(), i.layerByLayerKvTransfer(),
-                        i.kvOver(), i.fp8Scaling()));
+                return fits(i.withPools(pools(i, parameter, role, value)));
         }
     }
 
