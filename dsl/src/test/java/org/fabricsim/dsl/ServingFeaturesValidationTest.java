@@ -114,6 +114,19 @@ class ServingFeaturesValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldSayARoutingSkewChangesNothingBesideAnExpertBalance() throws Exception {
+        validation.assertIssue(moe("parallel data 8 expert 8 routing-skew 2.0 expert-balance 0.80", ""),
+                Literals.PARALLELISM, IssueCodes.SERVING_FEATURE_IGNORED, org.eclipse.xtext.diagnostics.Severity.INFO,
+                "'routing-skew 2.0' changes nothing beside this pool's 'expert-balance 0.80'");
+    }
+
+    @Test
+    void shouldLetARoutingSkewStandWithoutAnExpertBalance() throws Exception {
+        validation.assertNoIssue(moe("parallel data 8 expert 8 routing-skew 2.0", ""), Literals.PARALLELISM,
+                IssueCodes.SERVING_FEATURE_IGNORED);
+    }
+
+    @Test
     void shouldRejectMoreRedundantExpertsThanMemoryHolds() throws Exception {
         // 16 experts of 3 · 4096 · 16384 parameters in 8 layers, BF16: 3.2 GB each. EP 16 holds one per GPU
         // (3.2 GB), 16 · 48 redundant ones add 48 per GPU: 155 GB, more than an 80 GB GPU.

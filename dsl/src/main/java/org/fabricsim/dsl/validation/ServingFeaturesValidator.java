@@ -134,6 +134,25 @@ public class ServingFeaturesValidator extends FabricCheck {
         }
     }
 
+    /**
+     * A pool's {@code expert-balance} is the placement's result on the real routing, so the engine takes the busiest
+     * rank's load from it (1/b) and reads no {@code routing-skew} the pool's plan states beside it
+     * ({@code RedundantExpertLoad.placed}): the skew is marked as superseded rather than passed silently.
+     */
+    @Check
+    public void checkPoolRoutingSkewSuperseded(Pool pool) {
+        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        if (pool.getExpertBalance() == null || expert <= 1 || pool.getParallel().getRoutingSkew() == null) {
+            return;
+        }
+        info("'routing-skew " + pool.getParallel().getRoutingSkew() + "' changes nothing beside this pool's 'expert-balance "
+                + pool.getExpertBalance() + "': the balance states what the expert placement leaves on the real routing,"
+                + " so the busiest rank's load is 1/" + pool.getExpertBalance() + " of the mean whatever the skew. Remove"
+                + " one: keep 'routing-skew' to let EPLB's placement level it, or 'expert-balance' for a measured balance.",
+                pool.getParallel(), Literals.PARALLELISM__ROUTING_SKEW, IssueCodes.SERVING_FEATURE_IGNORED,
+                "routing-skew");
+    }
+
     @Check
     public void checkPoolFeaturesIgnored(Pool pool) {
         LanguageModel model = model(pool);
