@@ -41,7 +41,10 @@ class HeldOutMoeTrainingTest {
      * micro-batches instead of 256) predicts 298.1 against 295 (without that run's {@code moe} recompute, which the
      * model cannot state and which would only lower it), so what is missing does not grow with tokens: the
      * likeliest rest is per-micro-batch host or launch time (16 local experts a rank, 512 rows each at TP4), for which
-     * no figure is published.</li>
+     * no figure is published. Session 55 found the synchronisation behind it in Megatron-Core's code: every MoE
+     * layer's forward waits on the host (the all-to-all dispatcher's split sizes, DeepEP's received counts), and a
+     * host floor of 5.3 to 6.0 ms a layer forward would bring all three misses within ±3 points (TP4 alone asks for
+     * 5.95 ms); no source measures it, so none is charged.</li>
      * </ul>
      */
     private static final List<String> KNOWN_MISSES = List.of("modelzoo-mixtral-8x22b-fp8",
