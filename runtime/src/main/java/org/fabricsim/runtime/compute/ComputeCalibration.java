@@ -123,8 +123,9 @@ public final class ComputeCalibration {
      * every micro-batch: {@code foreach_all_gather_copy_out} copies each all-gather's output into the parameters'
      * own unsharded tensors ({@code torch.split_with_sizes_copy}, after the compute stream waits for the gather),
      * reading 2 B and writing 2 B per BF16 parameter, once for the forward and once for the backward's gather again
-     * (parameters resharded after forward, torchtitan's default for every block but the last): 8. The reduce-scatter's
-     * copy-in and pre-division run on the reduce-scatter stream and are not counted.
+     * (parameters resharded after forward, torchtitan's default for every block but the last, which this charges too:
+     * 1/40 to 1/80 of the parameters): 8. The reduce-scatter's copy-in and pre-division run on the reduce-scatter
+     * stream and are not counted.
      */
     public static final double FSDP2_COPY_OUT_BYTES = 2 * (2 + 2);
     /**
