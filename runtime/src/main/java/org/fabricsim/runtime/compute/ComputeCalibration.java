@@ -109,6 +109,26 @@ public final class ComputeCalibration {
      */
     public static final double BF16_OPTIMIZER_ACCUMULATE_BYTES = 18;
     /**
+     * Bytes per unsharded parameter that PyTorch FSDP with FlatParameters (FSDP1, PyTorch 2.x; Composer's FSDP) moves
+     * through HBM on the compute stream every micro-batch outside the GEMMs: a unit's parameters are {@code split}
+     * views of its flat parameter ({@code FlatParamHandle._use_unsharded_views}), so autograd's split backward
+     * concatenates their BF16 gradients into the flat gradient the post-backward hook reduce-scatters, reading 2 B
+     * and writing 2 B per parameter: 4. The hook's cast to the reduce dtype and its pre-division
+     * ({@code _post_backward_hook} on the post-backward stream) run beside the next unit's backward and are not
+     * counted (docs/accuracy.md, session 55). The all-gather writes the flat parameter in place: no copy.
+     */
+    public static final double FSDP_FLAT_GRADIENT_BYTES = 4;
+    /**
+     * Bytes per unsharded parameter that PyTorch FSDP2 ({@code fully_shard}) moves through HBM on the compute stream
+     * every micro-batch: {@code foreach_all_gather_copy_out} copies each all-gather's output into the parameters'
+     * own unsharded tensors ({@code torch.split_with_sizes_copy}, after the compute stream waits for the gather),
+     * reading 2 B and writing 2 B per BF16 parameter, once for the forward and once for the backward's gather again
+     * (parameters resharded after forward, torchtitan's default for every block but the last, which this charges too:
+     * 1/40 to 1/80 of the parameters): 8. The reduce-scatter's copy-in and pre-division run on the reduce-scatter
+     * stream and are not counted.
+     */
+    public static final double FSDP2_COPY_OUT_BYTES = 2 * (2 + 2);
+    /**
      * Element-wise passes per token per layer in the forward, in units of one read or write of a
      * hidden-sized BF16 vector: two norms (read + write each), two residual adds (two reads, one
      * write each), RoPE on Q and K and dropout-free bias adds fused into the GEMM epilogues: 2·2 +

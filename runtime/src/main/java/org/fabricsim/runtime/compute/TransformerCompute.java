@@ -199,9 +199,9 @@ public final class TransformerCompute {
     }
 
     /**
-     * Folding one micro-batch's gradients of {@code parameters} local parameters into the FP32 accumulator outside
-     * the weight-gradient GEMM: the stack's {@link SoftwareSpec#gradientAccumulationBytes} per parameter through HBM
-     * (0 for stacks that accumulate in the GEMM).
+     * One micro-batch's passes over {@code parameters} local parameters outside the GEMMs (DeepSpeed's fold of the
+     * gradients into FP32, FSDP's flat gradient or all-gather copy-outs): the stack's
+     * {@link SoftwareSpec#gradientAccumulationBytes} per parameter through HBM (0 for stacks that accumulate in the GEMM).
      */
     public double gradientAccumulationSeconds(double parameters) {
         return device.memorySeconds(parameters * software.gradientAccumulationBytes());

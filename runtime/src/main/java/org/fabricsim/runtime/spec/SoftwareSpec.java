@@ -12,12 +12,17 @@ package org.fabricsim.runtime.spec;
  * @param attentionBackwardEfficiency   flash attention backward, fraction of the dense BF16 peak (unused when unfused)
  * @param elementwiseKernelsPerLayer    element-wise kernels of one layer's forward (norms, residual adds,
  *                                      activation, RoPE, layout copies); the backward launches twice as many
- * @param gradientAccumulationBytes     HBM bytes per local parameter that every micro-batch's backward moves to fold
- *                                      its gradient into the FP32 accumulator outside the weight-gradient GEMM (0
- *                                      when the GEMM accumulates in place, Megatron-LM's gradient-accumulation
- *                                      fusion, or when the stack reduces every micro-batch's gradient, FSDP);
- *                                      {@link org.fabricsim.runtime.compute.ComputeCalibration#BF16_OPTIMIZER_ACCUMULATE_BYTES}
- *                                      for DeepSpeed's BF16 optimizer
+ * @param gradientAccumulationBytes     HBM bytes per local parameter that every micro-batch moves on the compute
+ *                                      stream outside the GEMMs to hand its parameters and gradients between
+ *                                      kernels and collectives, charged to its backward: DeepSpeed's BF16 optimizer
+ *                                      folding the gradient into FP32
+ *                                      ({@link org.fabricsim.runtime.compute.ComputeCalibration#BF16_OPTIMIZER_ACCUMULATE_BYTES}),
+ *                                      PyTorch FSDP's flat gradient
+ *                                      ({@link org.fabricsim.runtime.compute.ComputeCalibration#FSDP_FLAT_GRADIENT_BYTES}),
+ *                                      FSDP2's all-gather copy-outs
+ *                                      ({@link org.fabricsim.runtime.compute.ComputeCalibration#FSDP2_COPY_OUT_BYTES});
+ *                                      0 when the weight-gradient GEMM accumulates in place (Megatron-LM's
+ *                                      gradient-accumulation fusion)
  * @param allReducesShardedGradients    whether a stack that shards only the optimizer states (ZeRO-1) still all-reduces
  *                                      the whole gradient before each rank updates its shard (DeepSpeed's BF16 optimizer:
  *                                      the engine's {@code buffered_allreduce_fallback} over

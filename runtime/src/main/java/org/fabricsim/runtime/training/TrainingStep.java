@@ -53,8 +53,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the BF16 parameter all-gather (ZeRO-1/2), chunk by chunk, each needed by its chunk's first
  * forward of the next step and hidden up to then (see {@link DataParallelSync#gatherSeconds}).
  * ZeRO-3/FSDP gather parameters before every forward and backward and reduce-scatter after every
- * backward, hidden up to ω × the task's compute. A stack that accumulates gradients outside the weight-gradient GEMM
- * ({@link org.fabricsim.runtime.spec.SoftwareSpec#gradientAccumulationBytes}) adds that pass over the chunk's local
+ * backward, hidden up to ω × the task's compute. A stack that passes over its parameters or gradients outside the GEMMs
+ * on the compute stream ({@link org.fabricsim.runtime.spec.SoftwareSpec#gradientAccumulationBytes}: DeepSpeed's FP32
+ * accumulation, FSDP's flat gradient or copy-outs, over the unsharded chunk) adds that pass over the chunk's local
  * parameters to every micro-batch's backward (to W when weights are split). DualPipe ranks hold two chunks (stages
  * s and P − 1 − s, M/2 micro-batches each), so they reduce, update and gather both.
  *

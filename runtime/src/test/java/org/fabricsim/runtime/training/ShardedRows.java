@@ -3,6 +3,7 @@ package org.fabricsim.runtime.training;
 import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
@@ -25,7 +26,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <ul>
  * <li>{@code composer-fsdp} (MosaicML Composer) and {@code torchtitan-fsdp2}: FSDP with overlap 1 (FSDP prefetches the next unit's all-gather and reduce-scatters behind
  * the backward), FlashAttention-2 at the row's architecture's rate ({@link SoftwareSpec#FLASH_ATTENTION_2} on H100,
- * {@link SoftwareSpec#FLASH_ATTENTION_2_AMPERE} on A100), no TP overlap;</li>
+ * {@link SoftwareSpec#FLASH_ATTENTION_2_AMPERE} on A100), no TP overlap, and FSDP's copies on the compute stream every
+ * micro-batch (the flat gradient of Composer's FSDP, the all-gather copy-outs of FSDP2: {@link #software});</li>
  * <li>{@code megatron-deepspeed}: DeepSpeed's pipeline engine, 1F1B, gradients reduced after the last micro-batch
  * (overlap 0), Megatron-LM 2021's unfused attention, every micro-batch's gradients folded into FP32 by DeepSpeed's
  * BF16 optimizer ({@link TrainingFixtures#MEGATRON_DEEPSPEED}).</li>
@@ -70,7 +72,24 @@ final class ShardedRows {
         return new TrainingSpec(name, model, cluster(row), plan.accelerators(), integer(row, "seq"),
                 Long.parseLong(row.get("gbs")), integer(row, "micro_batch"), Precision.BF16, plan,
                 TrainingSpec.PipelineSchedule.ONE_F_ONE_B, 1, sharding, recompute, fsdpStack ? 1 : 0,
-                fsdpStack ? flashAttention2(row) : TrainingFixtures.MEGATRON_DEEPSPEED, false);
+                software(row), false);
+    }
+
+    /**
+     * The row's stack: FlashAttention-2 at the row's rate with FSDP's compute-stream copies every micro-batch, the
+     * flat gradient of Composer's FSDP ({@link ComputeCalibration#FSDP_FLAT_GRADIENT_BYTES}) or the all-gather
+     * copy-outs of torchtitan's FSDP2 ({@link ComputeCalibration#FSDP2_COPY_OUT_BYTES}); Megatron-DeepSpeed as the
+     * class comment says.
+     */
+    static SoftwareSpec software(Map<String, String> row) {
+        return switch (row.get("stack")) {
+            case "composer-fsdp" -> flashAttention2(row).withGradientHandling("heldout.ComposerFsdp",
+                    ComputeCalibration.FSDP_FLAT_GRADIENT_BYTES, false);
+            case "torchtitan-fsdp2" -> flashAttention2(row).withGradientHandling("heldout.TorchtitanFsdp2",
+                    ComputeCalibration.FSDP2_COPY_OUT_BYTES, false);
+            case "megatron-deepspeed" -> TrainingFixtures.MEGATRON_DEEPSPEED;
+            default -> throw new IllegalArgumentException("stack " + row.get("stack"));
+        };
     }
 
     /** FlashAttention-2 at its rate on the row's architecture: Ampere's for the A100 rows, else Hopper's. */
