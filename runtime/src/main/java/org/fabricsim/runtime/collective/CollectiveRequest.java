@@ -40,21 +40,22 @@ import org.fabricsim.runtime.routing.RoutingMode;
  *                               entropy): a pair of ranks in different scale-up domains exchanges each step's bytes
  *                               over at least this many flows, each hashed onto its own path ({@link
  *                               ScheduleRunner}); 1 leaves one flow per channel
+ * @param ncclRelease            the NCCL release whose tuning tables choose the algorithm ({@link NcclRelease})
  */
 public record CollectiveRequest(CollectiveOperation operation, Algorithm algorithm, long sizeBytes, int ranks,
         int channels, int root, int peer, RoutingMode routing, NetworkKind network, long seed,
         double completionTolerance, StepOverheads stepOverheads, long pipelineChunkBytes,
         boolean reuseSymmetricSteps, double[] trafficMatrixBytes, Protocol protocol, Generation generation,
-        FabricBehaviour fabricBehaviour, PacketFabric packetFabric, int flowsPerPeer) {
+        FabricBehaviour fabricBehaviour, PacketFabric packetFabric, int flowsPerPeer, NcclRelease ncclRelease) {
 
     /** NCCL's per-step pipelining unit: NCCL_BUFFSIZE 4 MiB split into NCCL_STEPS = 8 slots. */
     public static final long DEFAULT_PIPELINE_CHUNK_BYTES = 512 * 1024;
 
     public CollectiveRequest {
         if (operation == null || algorithm == null || routing == null || network == null || stepOverheads == null
-                || protocol == null || generation == null || packetFabric == null) {
+                || protocol == null || generation == null || packetFabric == null || ncclRelease == null) {
             throw new IllegalArgumentException("operation, algorithm, routing, network, overheads, protocol,"
-                    + " generation and packet fabric are required");
+                    + " generation, packet fabric and NCCL release are required");
         }
         if (sizeBytes < 0 || ranks < 1 || channels < 1 || pipelineChunkBytes < 1 || flowsPerPeer < 1) {
             throw new IllegalArgumentException("size must be non-negative; ranks, channels, chunk and flows positive");
@@ -75,102 +76,102 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
 
     /**
      * A request with defaults: AUTO, one channel, root 0, peer 1 (or 0), ECMP, max-min, seed 1, exact,
-     * the Simple protocol on Hopper, one flow per channel.
+     * the Simple protocol on Hopper, one flow per channel, NCCL 2.30's choice.
      */
     public static CollectiveRequest of(CollectiveOperation operation, long sizeBytes, int ranks) {
         return new CollectiveRequest(operation, Algorithm.AUTO, sizeBytes, ranks, 1, 0, ranks > 1 ? 1 : 0,
                 RoutingMode.ECMP, NetworkKind.MAX_MIN, 1, 0.0, StepOverheads.NONE, DEFAULT_PIPELINE_CHUNK_BYTES, true,
-                null, Protocol.SIMPLE, Generation.HOPPER, null, PacketFabric.ROCE, 1);
+                null, Protocol.SIMPLE, Generation.HOPPER, null, PacketFabric.ROCE, 1, NcclRelease.NCCL_2_30);
     }
 
     public CollectiveRequest withAlgorithm(Algorithm value) {
         return new CollectiveRequest(operation, value, sizeBytes, ranks, channels, root, peer, routing, network, seed,
                 completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withSize(long value) {
         return new CollectiveRequest(operation, algorithm, value, ranks, channels, root, peer, routing, network, seed,
                 completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withChannels(int value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, value, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withEndpoints(int rootRank, int peerRank) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, rootRank, peerRank, routing,
                 network, seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes, protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                trafficMatrixBytes, protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withRouting(RoutingMode value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, value, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withNetwork(NetworkKind value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, value,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withSeed(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 value, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps,
-                trafficMatrixBytes, protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                trafficMatrixBytes, protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withCompletionTolerance(double value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, value, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes, protocol,
-                generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withStepOverheads(StepOverheads value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, value, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withPipelineChunkBytes(long value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, value, reuseSymmetricSteps, trafficMatrixBytes, protocol,
-                generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withReuseSymmetricSteps(boolean value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, value, trafficMatrixBytes, protocol,
-                generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withTrafficMatrixBytes(double[] value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, value, protocol,
-                generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withProtocol(Protocol value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                value, generation, fabricBehaviour, packetFabric, flowsPerPeer);
+                value, generation, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withGeneration(Generation value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, value, fabricBehaviour, packetFabric, flowsPerPeer);
+                protocol, value, fabricBehaviour, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     public CollectiveRequest withPacketFabric(PacketFabric value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, value, flowsPerPeer);
+                protocol, generation, fabricBehaviour, value, flowsPerPeer, ncclRelease);
     }
 
     @Override
@@ -197,13 +198,20 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
     public CollectiveRequest withFabricBehaviour(FabricBehaviour value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, value, packetFabric, flowsPerPeer);
+                protocol, generation, value, packetFabric, flowsPerPeer, ncclRelease);
     }
 
     /** The same request on a fabric that spreads a transfer to one network peer over {@code value} flows. */
     public CollectiveRequest withFlowsPerPeer(int value) {
         return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
                 seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
-                protocol, generation, fabricBehaviour, packetFabric, value);
+                protocol, generation, fabricBehaviour, packetFabric, value, ncclRelease);
+    }
+
+    /** The same request chosen by {@code value}'s tuning tables. */
+    public CollectiveRequest withNcclRelease(NcclRelease value) {
+        return new CollectiveRequest(operation, algorithm, sizeBytes, ranks, channels, root, peer, routing, network,
+                seed, completionTolerance, stepOverheads, pipelineChunkBytes, reuseSymmetricSteps, trafficMatrixBytes,
+                protocol, generation, fabricBehaviour, packetFabric, flowsPerPeer, value);
     }
 }

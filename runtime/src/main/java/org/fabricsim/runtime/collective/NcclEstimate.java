@@ -29,7 +29,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * n − 1, nInter = 2(D − 1) or D − 1 (0 on one node), o the network post overhead across nodes (1 µs, 3 µs
  * with Simple) and inter the tree's network latency when k = 1; a Simple ring all-reduce across nodes with
  * S / (C·n) ≥ 64 has the whole latency ×1.4 (×1.9 before Ampere; line 649); a tree all-reduce base_p +
- * 2·((k − 1)·intra_p + ⌊log₂ D⌋·inter_p); NVLS 25 µs, NVLSTree 25 µs + 2·⌊log₂ D⌋·20.9 µs.</li>
+ * 2·((k − 1)·intra_p + ⌊log₂ D⌋·inter_p); NVLS 25 µs, NVLSTree 25 µs + 2·⌊log₂ D⌋·inter with the request's
+ * {@link NcclRelease}'s network latency (20.9 µs from NCCL 2.28.9, 14 µs in 2.26 and 2.27).</li>
+ * <li><b>Release</b>: NCCL 2.26 and 2.27 also leave NVLSTree across nodes without its per-head cap
+ * (perChMaxNVLSTreeBws, from 2.28.3), so there its bandwidth is the simulated one.</li>
  * </ul>
  * LL128 is enabled by default (line 518) where the graph's GPU-to-NIC path is at most PXN on Hopper and
  * later (PXB before) and its GPU-to-GPU path at most NVB: on the NVLink nodes with a NIC beside each GPU
@@ -78,7 +81,10 @@ final class NcclEstimate {
             int nodes, int channels, long bandwidthPs) {
         long size = request.sizeBytes();
         double busBytes = size * request.operation().busBandwidthFactor(request.ranks());
-        double capPs = busBytes / tuning.busBandwidthCapBytesPerSecond(algorithm, protocol, channels, nodes) * 1e12;
+        boolean capped = algorithm != Algorithm.IN_NETWORK || nodes == 1
+                || request.ncclRelease().capsNvlsTreePerHead();
+        double capPs = capped
+                ? busBytes / tuning.busBandwidthCapBytesPerSecond(algorithm, protocol, channels, nodes) * 1e12 : 0;
         double transferPs = Math.max(Math.max(0, bandwidthPs) / tuning.efficiency(algorithm, protocol, nodes), capPs);
         return Math.round(latencyUs(tuning.generation(), request, algorithm, protocol, nodes, channels) * PS_PER_US
                 + transferPs / correction(tuning.generation(), algorithm, protocol, size));
@@ -100,7 +106,8 @@ final class NcclEstimate {
         int ranks = request.ranks();
         int perNode = ranks / nodes;
         if (algorithm == Algorithm.IN_NETWORK) {
-            return NcclTuning.NVLS_NVLINK_US + NcclTuning.nvlsTreeLatencyPs(nodes) / PS_PER_US;
+            return NcclTuning.NVLS_NVLINK_US
+                    + 2 * NcclTuning.treeLevels(nodes) * request.ncclRelease().nvlsTreeNetUs();
         }
         if (algorithm == Algorithm.DOUBLE_BINARY_TREE) {
             return NcclTuning.TREE_BASE_US[p] + NcclTuning.treeLatencyPs(protocol, perNode, nodes) / PS_PER_US;

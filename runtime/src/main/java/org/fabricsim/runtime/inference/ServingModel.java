@@ -143,7 +143,7 @@ final class ServingModel {
                 precision.bytes(), parallel, expertSlots, kvBytesPerToken, kvShards,
                 features.separateQuantization() && Device.runsFp8(accelerator, precision));
         TwoBatchOverlap overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
-                ? new TwoBatchOverlap(lowLatencyKernels ? 0 : TwoBatchOverlap.smShare(device)) : null;
+                ? TwoBatchOverlap.of(lowLatencyKernels, accelerator, device) : null;
         this.experts = new ExpertExchange(model, parallel, moeLayers, expertSlots, allToAll,
                 Device.dispatchElementBytes(accelerator, precision), overlap, kernels,
                 lowLatencyKernels ? null : normalKernels, features.expertBalance());

@@ -31,7 +31,7 @@ class ServingFeaturesTest {
         // H100: 132 SMs, DeepEP's normal kernels take 20: s = 20/132.
         assertEquals(20.0 / 132, TwoBatchOverlap.smShare(org.fabricsim.runtime.compute.Device.of(
                 ServingFixtures.H100, Precision.BF16, CalibrationProfile.defaults())), 1e-12);
-        TwoBatchOverlap prefill = new TwoBatchOverlap(20.0 / 132);
+        TwoBatchOverlap prefill = new TwoBatchOverlap(20.0 / 132, 1);
         // compute-bound: 2 · 3 ms ÷ (1 − 20/132) = 7.0714 ms beats 2 · 1 ms of exchange
         assertEquals(6e-3 / (1 - 20.0 / 132), prefill.layerSeconds(3e-3, 1e-3), 1e-12);
         // exchange-bound: 2 · 4 ms
