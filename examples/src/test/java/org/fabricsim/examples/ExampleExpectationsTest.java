@@ -37,14 +37,15 @@ class ExampleExpectationsTest {
      * production average (tolerance 15%): the unit run saturated computes more than a production day's average
      * (docs/accuracy.md, "SGLang's PD deployment").</li>
      * </ul>
-     * The 4K line of SGLang's default-distribution prefill pool, +23.1%, holds since session 54 with the balance
-     * stated (+13.8%); its 1K and 2K lines (+15.1 and +15.4% at 448fd0d7, listed until then) since session 55,
-     * which runs DeepEP's normal kernels beside the other micro-batch's GEMMs at the clock Hopper's power cap leaves
-     * them (+12.5 and +12.8%; docs/accuracy.md, "The exchange beside the GEMMs").
+     * SGLang's 1K and 2K prefill lines (default expert distribution, {@code expert-balance 0.80}) missed until session
+     * 55 (+15.1 and +15.4%; +26.9 and +26.5% before session 54); they hold since the shared model states MLA's query
+     * compression and the deployments the checkpoint's blockwise FP8 (+11.2 and +11.6%). The 4K line of the same pool
+     * holds since session 54 (+23.1% before, +9.9% since session 55).
      * The DeepSeek-V3 training step-time line, a miss from session 37 to 50 (22.2 s against 19.9 s, +11.5%), holds
      * since session 51 (18.1 s, -8.9%) with the plan DeepSeek ran: DeepEP's deduplicated dispatch, blockwise FP8 and
      * 20 communication SMs; 18.6 s (-6.7%) since session 52 states its MTP module and node-limited routing, -6.3%
-     * since session 53 states its recompute policy (RMSNorm and the MLA up-projections).
+     * since session 53 states its recompute policy (RMSNorm and the MLA up-projections); since session 55 DualPipe
+     * exposes the all-to-all of its unpaired chunks and the model states the compressed query: 18.4 s (-7.7%).
      * Megatron-Core's WeakScaling16B line, a miss in session 51 (45.1% against 49.5%), holds since session 52 (47.5%,
      * -2.0 points, as its calibration row) with the calibration rows' micro-batch assumption stated in the example:
      * each replica's four sequences as one micro-batch; both PaLM lines (-6.6 and

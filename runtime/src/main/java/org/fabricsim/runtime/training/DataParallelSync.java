@@ -26,7 +26,7 @@ final class DataParallelSync {
      * Returns {Σ gather_c, exposed}. O(v log v).
      */
     static double[] gatherSeconds(CollectiveTimer timer, int dp, double overlap,
-            PipelineExecutor.Timeline timeline, int s, double[] parameters, double[] forward) {
+            PipelineTimeline timeline, int s, double[] parameters, double[] forward) {
         int p = timeline.stages();
         double gatherEnd = 0;
         double exposed = 0;
@@ -43,7 +43,7 @@ final class DataParallelSync {
      * Local chunks of stage s in the order of {@code times} (at [c·P + s]), e.g. of their final
      * gradients. O(v log v).
      */
-    static int[] chunksInOrder(double[] times, PipelineExecutor.Timeline timeline, int s) {
+    static int[] chunksInOrder(double[] times, PipelineTimeline timeline, int s) {
         int v = timeline.chunks();
         Integer[] order = new Integer[v];
         for (int c = 0; c < v; c++) {

@@ -21,7 +21,8 @@ import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
  * <li>DualPipe (v = 1, P even, M even and ≥ 2P): two chains of the P model chunks in opposite
  * directions, M/2 micro-batches each; stage s runs chunk s of the first and chunk P − 1 − s of the
  * second (local chunks 0 and 1), F, B and W in the order of {@link DualPipeOrder}; a forward
- * paired with the backward after it (run overlapped, F&amp;B) starts only when both are ready.</li>
+ * paired with the backward after it (run overlapped, F&amp;B) starts only when both are ready; an F or B run
+ * alone also takes its chunk's {@code aloneSeconds} ({@link TrainingStep}: the communication only a pair hides).</li>
  * </ul>
  * A task starts at max(its stage's clock, its dependencies' ends); the stage with the earliest
  * clock whose next task is ready goes first. Cost O(P · tasks) time, O(M·G) memory.
@@ -40,6 +41,7 @@ public final class PipelineExecutor {
     private final double[] forwardSeconds;
     private final double[] backwardSeconds;
     private final double[] weightSeconds;
+    private final double[] aloneSeconds;
     private final boolean splitWeights;
     private final byte[][] type;
     private final boolean[][] paired;
@@ -57,6 +59,13 @@ public final class PipelineExecutor {
      */
     public PipelineExecutor(PipelineSchedule schedule, int stages, int chunks, int microBatches,
             double[] forwardSeconds, double[] backwardSeconds, double[] weightSeconds) {
+        this(schedule, stages, chunks, microBatches, forwardSeconds, backwardSeconds, weightSeconds,
+                new double[forwardSeconds.length]);
+    }
+
+    /** As above, {@code aloneSeconds[g]} added to each DualPipe F or B of chunk g run outside an F&amp;B pair. */
+    public PipelineExecutor(PipelineSchedule schedule, int stages, int chunks, int microBatches,
+            double[] forwardSeconds, double[] backwardSeconds, double[] weightSeconds, double[] aloneSeconds) {
         if (chunks > 1 && microBatches % stages != 0) {
             throw new IllegalArgumentException("interleaving needs micro-batches (" + microBatches
                     + ") to be a multiple of the pipeline stages (" + stages + ")");
@@ -76,6 +85,7 @@ public final class PipelineExecutor {
         this.forwardSeconds = forwardSeconds.clone();
         this.backwardSeconds = backwardSeconds.clone();
         this.weightSeconds = weightSeconds.clone();
+        this.aloneSeconds = aloneSeconds.clone();
         this.splitWeights = splitsWeights(schedule);
         this.type = new byte[stages][];
         this.paired = new boolean[stages][];
@@ -103,8 +113,8 @@ public final class PipelineExecutor {
         return schedule == PipelineSchedule.ZERO_BUBBLE || schedule == PipelineSchedule.DUALPIPE;
     }
 
-    /** Runs the step with {@code sendSeconds} per pipeline send; see {@link Timeline}. */
-    public Timeline run(double sendSeconds) {
+    /** Runs the step with {@code sendSeconds} per pipeline send; see {@link PipelineTimeline}. */
+    public PipelineTimeline run(double sendSeconds) {
         return run(sendSeconds, null);
     }
 
@@ -112,7 +122,7 @@ public final class PipelineExecutor {
      * Runs the step as {@link #run(double)} does, recording every task and pipeline send into
      * {@code log} when it is not null.
      */
-    Timeline run(double sendSeconds, ScheduleLog log) {
+    PipelineTimeline run(double sendSeconds, ScheduleLog log) {
         int g = modelChunks;
         double[] forwardEnd = new double[stages * chunks * chainMicroBatches];
         double[] backwardEnd = new double[forwardEnd.length];
@@ -120,6 +130,7 @@ public final class PipelineExecutor {
         Arrays.fill(backwardEnd, Double.NaN);
         double[] clock = new double[stages];
         double[] busy = new double[stages];
+        double[] alone = new double[stages];
         double[] gradientsReady = new double[stages * chunks];
         double[] firstForwardStart = new double[stages * chunks];
         int[] next = new int[stages];
@@ -167,6 +178,10 @@ public final class PipelineExecutor {
             double start = Math.max(clock[s], ready);
             double duration = type[s][i] == FORWARD ? forwardSeconds[gc]
                     : type[s][i] == BACKWARD ? backwardSeconds[gc] : weightSeconds[gc];
+            if (bidirectional && type[s][i] != WEIGHT && !paired[s][i] && !(i > 0 && paired[s][i - 1])) {
+                duration += aloneSeconds[gc];
+                alone[s] += aloneSeconds[gc];
+            }
             clock[s] = start + duration;
             busy[s] += duration;
             boolean sends = type[s][i] == FORWARD ? gc != g - 1 : type[s][i] == BACKWARD && gc != 0;
@@ -202,7 +217,8 @@ public final class PipelineExecutor {
                 gradientsReady[(w % chunks) * stages + s] = clock[s];
             }
         }
-        return new Timeline(stages, chunks, bidirectional, clock, busy, gradientsReady, firstForwardStart);
+        return new PipelineTimeline(stages, chunks, bidirectional, clock, busy, gradientsReady, firstForwardStart,
+                alone);
     }
 
     /** Logs a task and, when it sends its activations or gradients on ({@code send} > 0), the send after it. */
@@ -218,12 +234,7 @@ public final class PipelineExecutor {
     }
 
     private int modelChunk(int c, int s) {
-        return modelChunk(bidirectional, stages, c, s);
-    }
-
-    /** The model chunk that local chunk c of stage s runs: c·P + s, or for DualPipe s and P − 1 − s. */
-    private static int modelChunk(boolean bidirectional, int stages, int c, int s) {
-        return bidirectional && c == 1 ? stages - 1 - s : c * stages + s;
+        return PipelineTimeline.modelChunk(bidirectional, stages, c, s);
     }
 
     /**
@@ -252,45 +263,5 @@ public final class PipelineExecutor {
             }
         }
         return best;
-    }
-
-    /**
-     * What one step looked like.
-     *
-     * @param stages             P
-     * @param chunks             local chunks per stage: v, or 2 for DualPipe
-     * @param bidirectional      whether DualPipe: local chunk 1 of stage s is model chunk P − 1 − s
-     * @param endSeconds         when each stage finished its last task
-     * @param busySeconds        compute time of each stage
-     * @param gradientsReady     when the gradients of local chunk c of stage s were final, at [c·P + s]
-     * @param firstForwardStart  when local chunk c of stage s started its forward of micro-batch 0, at [c·P + s]
-     */
-    public record Timeline(int stages, int chunks, boolean bidirectional, double[] endSeconds, double[] busySeconds,
-            double[] gradientsReady, double[] firstForwardStart) {
-
-        /** A one-directional timeline: local chunk c of stage s is model chunk c·P + s. */
-        public Timeline(int stages, int chunks, double[] endSeconds, double[] busySeconds, double[] gradientsReady,
-                double[] firstForwardStart) {
-            this(stages, chunks, false, endSeconds, busySeconds, gradientsReady, firstForwardStart);
-        }
-
-        /** The model chunk that local chunk c of stage s runs. */
-        public int modelChunk(int c, int s) {
-            return PipelineExecutor.modelChunk(bidirectional, stages, c, s);
-        }
-
-        /** Micro-batches each local chunk runs, of the step's M. */
-        public int microBatchesPerChunk(int microBatches) {
-            return bidirectional ? microBatches / 2 : microBatches;
-        }
-
-        /** The pipeline's makespan. */
-        public double makespan() {
-            double end = 0;
-            for (double e : endSeconds) {
-                end = Math.max(end, e);
-            }
-            return end;
-        }
     }
 }

@@ -21,7 +21,7 @@ record PipelineIdle(int bottleneck, double bubbleSeconds, double imbalanceSecond
     private static final double TIE = 1e-9;
 
     /** The idle times of {@code ideal} (a run with free pipeline sends) whose critical stage is {@code critical}. */
-    static PipelineIdle of(PipelineExecutor.Timeline ideal, int critical) {
+    static PipelineIdle of(PipelineTimeline ideal, int critical) {
         double[] busy = ideal.busySeconds();
         int b = critical;
         for (int s = 0; s < busy.length; s++) {

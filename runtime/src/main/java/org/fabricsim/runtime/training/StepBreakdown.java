@@ -19,7 +19,8 @@ import java.util.Map;
  * @param dpSeconds          exposed DP communication (gradient reduction and parameter gathering), plus the
  *                           compute lost to the SMs that hidden DP collectives hold
  * @param cpSeconds          exposed CP communication
- * @param epSeconds          exposed EP communication (with DualPipe, plus the SM share of the hidden part)
+ * @param epSeconds          exposed EP communication (with DualPipe, plus the SM share of the hidden part and the
+ *                           all-to-all of the tasks run outside an F&amp;B pair)
  * @param recomputeFactor    executed FLOPs with recomputation ÷ without (HFU ÷ MFU)
  * @param plan               the step's shape
  * @param linkUtilization    per link tier, the summary of each link's average utilization over the

@@ -37,7 +37,10 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * times that ({@link org.fabricsim.runtime.spec.ExpertRoutingSpec}; the DeepEP dispatcher deduplicates
  * the copies per destination domain, {@link DeduplicatedDispatch}), whose all-to-all and expert
  * GEMMs set the layer's time. TP, CP and EP time adds to the task (exposed); DualPipe overlaps EP with
- * the chunk's compute up to the overlap fraction. Pipeline sends carry T·h·e (÷TP with sequence
+ * the chunk's compute up to the overlap fraction, but only in its F&amp;B pairs: a forward or backward run alone
+ * (warm-up, cool-down) exposes the dispatch and combine a pair hides ({@link PipelineExecutor}; deepseek-ai/DualPipe
+ * at 3da1bbe runs the module's {@code overlapped_forward_backward} only for a pair, and its README's schedule marks
+ * only pairs as "mutually overlapped computation and communication"). Pipeline sends carry T·h·e (÷TP with sequence
  * parallelism). The model's multi-token prediction modules run on the last chunk: their layers are the plan's last
  * ({@link StepPlan}), their projections and output heads beside the model's ({@link TransformerCompute#predictionModule};
  * DeepSeek-V3's DualPipe keeps them on the output head's rank, §3.2.1).
@@ -159,6 +162,7 @@ public final class TrainingStep {
         double[] tpChunk = new double[g];
         double[] cpChunk = new double[g];
         double[] epChunk = new double[g];
+        double[] epAlone = new double[g];
         double[] fsdpChunk = new double[g];
         double[] gradientBytes = new double[g];
         double[] parameters = new double[g];
@@ -189,6 +193,7 @@ public final class TrainingStep {
             double epHidden = spec.schedule() == PipelineSchedule.DUALPIPE
                     ? Math.min(ep, spec.overlap() * computeSeconds) : 0;
             epChunk[c] = ep - epHidden + epSmShare * epHidden;
+            epAlone[c] = (ep - epChunk[c]) / 2;
             parameters[c] = plan.chunkParameters(model, c, tp, par.expert());
             gradientBytes[c] = parameters[c] * bytesPerGradient;
             double fwdComm = layers * (tpForward + cp.forwardSeconds()) + epChunk[c] / 2;
@@ -215,10 +220,10 @@ public final class TrainingStep {
         }
 
         PipelineExecutor executor = new PipelineExecutor(spec.schedule(), plan.stages(), plan.chunks(),
-                plan.microBatches(), forward, backward, weight);
+                plan.microBatches(), forward, backward, weight, epAlone);
         ScheduleLog schedule = new ScheduleLog();
-        PipelineExecutor.Timeline actual = executor.run(send, schedule);
-        PipelineExecutor.Timeline ideal = executor.run(0);
+        PipelineTimeline actual = executor.run(send, schedule);
+        PipelineTimeline ideal = executor.run(0);
 
         int p = plan.stages();
         double stepSeconds = 0;
@@ -268,7 +273,7 @@ public final class TrainingStep {
         int mc = actual.microBatchesPerChunk(plan.microBatches());
         double tpExposed = 0;
         double cpExposed = 0;
-        double epExposed = 0;
+        double epExposed = actual.aloneSeconds()[idle.bottleneck()];
         double fsdpExposed = 0;
         for (int c = 0; c < actual.chunks(); c++) {
             int gc = actual.modelChunk(c, idle.bottleneck());

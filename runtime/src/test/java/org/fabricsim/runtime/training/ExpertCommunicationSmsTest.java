@@ -49,13 +49,20 @@ class ExpertCommunicationSmsTest {
 
     @Test
     void shouldChargeHiddenExpertCommunicationWithTheStatedSms() {
-        // DualPipe hides every all-to-all (1 ns against micro-seconds of compute), so the exposed EP time is the
-        // SM share times the hidden time: 16/132 of it by default (a collective's channels on an H100's 132 SMs),
-        // 20/132 with 20 SMs stated, the same hidden time, so 20/16 as much.
-        double collective = epSeconds(ExpertRoutingSpec.SMS_NOT_STATED);
-        assertTrue(collective > 0);
-        assertEquals(20.0 / 16, epSeconds(20) / collective, 1e-9);
-        assertEquals(collective, epSeconds(16), 1e-18);
+        // Each all-to-all takes τ = 1 ns, far below any layer's compute. P = 2 stages of 2 MoE layers each, M = 32 ÷ 8 = 4
+        // micro-batches: a chunk's forward and backward each run a dispatch and a combine per layer, 4τ a task, 8τ a
+        // chunk's pair of tasks, all hidden behind compute. Both ranks are DualPipe's middle ranks (h = 0 = P/2 − 1):
+        // one F&B pair, the first of phase 4 run unpaired (the reference's "we don't overlap these two chunks"), so 3 F
+        // and 3 B run alone. Exposed per stage: the SM share σ of the hidden time of its M/2 = 2 micro-batches on its two
+        // chunks, 2 · 2 · 8τσ = 32τσ, plus the rest of the all-to-all its 6 lone tasks expose, 6 · 4τ(1 − σ) = 24τ(1 − σ).
+        // σ = 16/132 by default (a collective's channels on an H100's 132 SMs), 20/132 with 20 SMs stated.
+        double tau = 1e-9;
+        double collective = 16.0 / 132;
+        double stated = 20.0 / 132;
+        assertEquals(32 * tau * collective + 24 * tau * (1 - collective), epSeconds(ExpertRoutingSpec.SMS_NOT_STATED),
+                1e-18);
+        assertEquals(32 * tau * stated + 24 * tau * (1 - stated), epSeconds(20), 1e-18);
+        assertEquals(epSeconds(ExpertRoutingSpec.SMS_NOT_STATED), epSeconds(16), 1e-18);
     }
 
     @Test

@@ -22,7 +22,7 @@ class PipelineExecutorTest {
         // (P − 1)(F + B) = 9 (Narayanan et al. 2021, §2.2.1).
         PipelineExecutor executor = new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 4, 1, 8, filled(4, 1),
                 filled(4, 2), filled(4, 0));
-        PipelineExecutor.Timeline timeline = executor.run(0);
+        PipelineTimeline timeline = executor.run(0);
         assertEquals(33, timeline.makespan(), 1e-12);
         assertEquals(24, timeline.busySeconds()[0], 1e-12);
     }
@@ -41,7 +41,7 @@ class PipelineExecutorTest {
         // [4.5, 6.5], B1 [7.5, 9.5]: (M + P − 1)(F + B) + 2(P − 1)δ = 9.5.
         PipelineExecutor executor = new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 2, 1, 2, filled(2, 1),
                 filled(2, 2), filled(2, 0));
-        PipelineExecutor.Timeline timeline = executor.run(0.25);
+        PipelineTimeline timeline = executor.run(0.25);
         assertEquals(9.5, timeline.makespan(), 1e-12);
         assertEquals(9.5, timeline.endSeconds()[0], 1e-12);
         assertEquals(7.25, timeline.endSeconds()[1], 1e-12);
@@ -108,13 +108,34 @@ class PipelineExecutorTest {
         // P = 4, M = 8: each stage runs M/2 micro-batches of two chunks, stage s's chunk s and
         // chunk P − 1 − s: busy = 4 × (F_s + B_s + W_s) + 4 × (F_{3−s} + B_{3−s} + W_{3−s}).
         double[] f = {1, 2, 3, 4};
-        PipelineExecutor.Timeline timeline = new PipelineExecutor(PipelineSchedule.DUALPIPE, 4, 1, 8, f, f,
+        PipelineTimeline timeline = new PipelineExecutor(PipelineSchedule.DUALPIPE, 4, 1, 8, f, f,
                 filled(4, 0.5)).run(0.1);
         for (int s = 0; s < 4; s++) {
             assertEquals(4 * (2 * f[s] + 0.5) + 4 * (2 * f[3 - s] + 0.5), timeline.busySeconds()[s], 1e-9);
             assertEquals(3 - s, timeline.modelChunk(1, s));
         }
         assertEquals(2, timeline.microBatchesPerChunk(4));
+    }
+
+    @Test
+    void shouldAddTheLoneTimeToEveryDualPipeTaskRunOutsideAPair() {
+        // P = 4 (n = 2), M = 8, F = B = W = 1 and lone times a_g = 0.1, 0.2, 0.4, 0.8 for chunks 0 to 3. DualPipeOrder's
+        // phases: rank 0 (h = 0, near chunk 0, far chunk 3) runs alone F near ×2 (phase 1), F near and F far (2),
+        // B far and F far (3), B far (5), B far and B near (6), B near (7): 5 tasks of chunk 0 and 5 of chunk 3. The
+        // middle rank 1 (h = 1, near chunk 1, far chunk 2): F near and F far ×2 (2), the first pair of phase 4 unpaired
+        // (F near, B far), B far and B near ×2 (6): 5 tasks of chunk 1 and 5 of chunk 2. Ranks 3 and 2 mirror them.
+        // Busy: M × (F + B + W) = 24, plus 5 · (0.1 + 0.8) = 4.5 on ranks 0 and 3, 5 · (0.2 + 0.4) = 3 on ranks 1 and 2.
+        double[] alone = {0.1, 0.2, 0.4, 0.8};
+        PipelineTimeline timeline = new PipelineExecutor(PipelineSchedule.DUALPIPE, 4, 1, 8, filled(4, 1),
+                filled(4, 1), filled(4, 1), alone).run(0);
+        double[] lone = {4.5, 3, 3, 4.5};
+        for (int s = 0; s < 4; s++) {
+            assertEquals(24 + lone[s], timeline.busySeconds()[s], 1e-9);
+            assertEquals(lone[s], timeline.aloneSeconds()[s], 1e-9);
+        }
+        PipelineTimeline oneWay = new PipelineExecutor(PipelineSchedule.ZERO_BUBBLE, 4, 1, 8, filled(4, 1),
+                filled(4, 1), filled(4, 1), alone).run(0);
+        assertEquals(24, oneWay.busySeconds()[0], 1e-9, "a one-way schedule has no pairs and no lone time");
     }
 
     @Test

@@ -14,7 +14,7 @@ class PipelineIdleTest {
         // Bottleneck stage 1 (u = 24): bubble = 27 − 24 = 3 (one micro-batch's fill and drain);
         // imbalance = ((24 − 12) + 0) ÷ 2 = 6, a share of 6/27 = 2/9. The old critical-stage view
         // called 27 − 12 = 15 (56%) bubble.
-        PipelineExecutor.Timeline timeline = new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 2, 1, 4,
+        PipelineTimeline timeline = new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 2, 1, 4,
                 new double[] {1, 2}, new double[] {2, 4}, new double[2]).run(0);
         assertEquals(27, timeline.makespan(), 1e-12);
         assertEquals(27, timeline.endSeconds()[0], 1e-12);
@@ -27,7 +27,7 @@ class PipelineIdleTest {
     @Test
     void shouldKeepTheCriticalStagesBubbleWhenStagesAreBalanced() {
         // P = 4, M = 8, F = 1, B = 2: every stage works 24, the bubble is (P − 1)(F + B) = 9, no imbalance.
-        PipelineExecutor.Timeline timeline = new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 4, 1, 8,
+        PipelineTimeline timeline = new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 4, 1, 8,
                 new double[] {1, 1, 1, 1}, new double[] {2, 2, 2, 2}, new double[4]).run(0);
         PipelineIdle idle = PipelineIdle.of(timeline, 0);
         assertEquals(0, idle.bottleneck());

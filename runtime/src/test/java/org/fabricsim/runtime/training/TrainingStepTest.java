@@ -35,7 +35,7 @@ class TrainingStepTest {
         // One stage, two chunks; 4 parameters each → 8 B in BF16 → 4 s of gather per chunk (DP 2).
         // Chunk 0 starts its first forward at 0 and computes 1 s of it: 4 − 0 − 1 = 3 s exposed.
         // Chunk 1 starts at 10: 8 − 10 − 1 < 0. Exposed 3 of 8 s.
-        PipelineExecutor.Timeline timeline = new PipelineExecutor.Timeline(1, 2, new double[] {20},
+        PipelineTimeline timeline = new PipelineTimeline(1, 2, new double[] {20},
                 new double[] {20}, new double[] {20, 20}, new double[] {0, 10});
         double[] gather = DataParallelSync.gatherSeconds(new ByteTimer(), 2, 1.0, timeline, 0, new double[] {4, 4},
                 new double[] {1, 1});
