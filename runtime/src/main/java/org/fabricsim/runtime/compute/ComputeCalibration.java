@@ -24,8 +24,8 @@ public final class ComputeCalibration {
      * The rate a Hopper part sustains under continuous tensor load over its short-run rate, the 700 W cap alone:
      * 669.67 ÷ 798.86 = 0.838, an 8192³ BF16 GEMM back to back against the same GEMM with 6 ms of idle after every
      * four (validation/measured/h200-compute.csv, duty rows {@code gemm-then-none} and {@code gemm-then-idle-6ms};
-     * the H200 is the H100's GH100 die at the same clocks and cap; FP8 gives 0.834). Training's attention kernels run
-     * at it ({@link Device#forTraining}).
+     * the H200 is the H100's GH100 die at the same clocks and cap; FP8 gives 0.834). Attention kernels run at it,
+     * training's and serving's ({@link Device#of}).
      */
     public static final double HOPPER_POWER_CAPPED_FRACTION = 669.67 / 798.86;
     /** Output tile columns: 256 (same source). */

@@ -18,15 +18,15 @@ import org.fabricsim.runtime.spec.Precision;
  *                               catalog's measured {@code fp8-efficiency} for FP8 GEMMs when it has one, else
  *                               (and for BF16) its {@code efficiency}, 1 when it has neither, times the
  *                               profile's sustained fraction of the part's generation
- * @param attentionFlopsPerSecond BF16 tensor-core rate attention kernels run at before their own efficiency:
- *                               serving's ({@link #of}) the dense BF16 peak times the sustained fraction;
- *                               training's ({@link #forTraining}) on Hopper the dense BF16 peak times the
+ * @param attentionFlopsPerSecond BF16 tensor-core rate attention kernels run at before their own efficiency,
+ *                               training's and serving's alike: on Hopper the dense BF16 peak times the
  *                               measured power-capped fraction ({@link ComputeCalibration#HOPPER_POWER_CAPPED_FRACTION},
- *                               0.838) instead: the fitted fraction (0.726) is that cap times what the model
- *                               lacks around the GEMMs (docs/calibration.md), and the long-context rows show the
- *                               rest does not scale with attention: the Qwen3-235B ModelZoo table (16K to 128K,
- *                               16,384 tokens per rank and micro-batch at every length) adds 518 TFLOP/s of
- *                               attention hardware FLOPs per added second of step (docs/accuracy.md)
+ *                               0.838), elsewhere times the sustained fraction. The fitted fraction (0.726) is that
+ *                               cap times what the model lacks around the GEMMs (docs/calibration.md), and the
+ *                               long-context rows show the rest does not scale with attention: the Qwen3-235B
+ *                               ModelZoo table (16K to 128K, 16,384 tokens per rank and micro-batch at every length)
+ *                               adds 518 TFLOP/s of attention hardware FLOPs per added second of step; TensorRT-LLM's
+ *                               20,000-token prefills agree (docs/accuracy.md, sessions 54 and 55)
  * @param tileSlots              output tiles computed concurrently (one per SM): BF16 peak ÷ {@link
  *                               ComputeCalibration#FLOPS_PER_TILE_SLOT}, at least 1
  * @param activationBytes        bytes of one activation element: 2 (BF16; FP8 GEMMs still keep BF16
@@ -83,10 +83,7 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
             throw new IllegalArgumentException(accelerator.name() + " has no FP8 rate in the catalog, so FP8 GEMMs"
                     + " would run at the BF16 rate: train at bf16, or give the accelerator an 'fp8 ... TFLOPS' compute rate");
         }
-        Device device = of(accelerator, precision, scaling, profile);
-        return "hopper".equals(accelerator.architecture())
-                ? device.withAttentionRate(device.bf16FlopsPerSecond() * ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION)
-                : device;
+        return of(accelerator, precision, scaling, profile);
     }
 
     /**
@@ -103,7 +100,8 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     /**
      * The device for {@code accelerator} at {@code precision} with the sustained fraction of its
      * generation from {@code profile} (1 when the profile has none for it); FP8 GEMMs fall back to
-     * BF16 without an FP8 rate. Tile slots: the catalog's compute units, else the BF16 peak ÷ {@link
+     * BF16 without an FP8 rate; attention kernels on Hopper at the measured power cap instead
+     * ({@link #attentionFlopsPerSecond}). Tile slots: the catalog's compute units, else the BF16 peak ÷ {@link
      * ComputeCalibration#FLOPS_PER_TILE_SLOT}.
      */
     public static Device of(AcceleratorSpec accelerator, Precision precision, CalibrationProfile profile) {
@@ -117,14 +115,10 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
         double bf16Measured = accelerator.matmulEfficiency() > 0 ? accelerator.matmulEfficiency() : 1.0;
         int slots = accelerator.computeUnits() > 0 ? accelerator.computeUnits()
                 : (int) Math.max(1, Math.round(bf16 / ComputeCalibration.FLOPS_PER_TILE_SLOT));
+        double attention = "hopper".equals(accelerator.architecture())
+                ? bf16 * ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION : bf16 * sustained;
         return new Device(gemm, bf16, accelerator.memoryBytesPerSecond(), efficiency, slots,
-                Precision.BF16.bytes(), bf16 * sustained, bf16Measured * sustained, false);
-    }
-
-    /** This device with its attention kernels at {@code rate} before their own efficiency. */
-    Device withAttentionRate(double rate) {
-        return new Device(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
-                activationBytes, rate, bf16MatmulEfficiency, blockwiseFp8);
+                Precision.BF16.bytes(), attention, bf16Measured * sustained, false);
     }
 
     /** This device with its GEMMs at FP8 with blockwise scaling. */

@@ -17,17 +17,20 @@ class DeviceTest {
 
     /**
      * Expected by hand: the H200 duty rows (validation/measured/h200-compute.csv) give 669.67 TFLOP/s back to back
-     * against 798.86 with idle, so a Hopper part's training attention runs at 989 × 0.8383 = 829.0 TFLOP/s before the
-     * kernel's own efficiency; serving's stays at 989 × the profile's sustained fraction.
+     * against 798.86 with idle, so a Hopper part's attention runs at 989 × 0.8383 = 829.0 TFLOP/s before the kernel's
+     * own efficiency, in training and in serving (FP8 GEMMs or not: attention stays BF16); an Ampere part, with no
+     * measured cap, at its BF16 peak × the profile's sustained fraction, 312 × 0.785 = 244.9 TFLOP/s.
      */
     @Test
-    void shouldRunHopperTrainingAttentionAtTheMeasuredPowerCappedRate() {
+    void shouldRunHopperAttentionAtTheMeasuredPowerCappedRateInTrainingAndServing() {
         AcceleratorSpec hopper = new AcceleratorSpec("nvidia.H100_SXM", "NVIDIA", 989e12, 1979e12, 80_000_000_000L,
                 3.35e12, 0.803, 0.770, 450e9, 0, "hopper", 132);
+        AcceleratorSpec ampere = new AcceleratorSpec("nvidia.A100_SXM", "NVIDIA", 312e12, 0, 80_000_000_000L,
+                2.039e12, 0.85, 0, 300e9, 0, "ampere", 108);
         CalibrationProfile profile = CalibrationProfile.defaults();
         assertEquals(829.0e12, Device.forTraining(hopper, Precision.BF16, profile).attentionFlopsPerSecond(), 0.1e12);
-        assertEquals(989e12 * profile.value(Device.SUSTAINED_FRACTION + "hopper"),
-                Device.of(hopper, Precision.BF16, profile).attentionFlopsPerSecond(), 1e6);
+        assertEquals(829.0e12, Device.of(hopper, Precision.FP8, profile).attentionFlopsPerSecond(), 0.1e12);
+        assertEquals(244.9e12, Device.of(ampere, Precision.BF16, profile).attentionFlopsPerSecond(), 0.1e12);
     }
 
     @Test
