@@ -53,6 +53,11 @@ final class DirtyLinks {
         }
     }
 
+    /** Whether no link is marked or deferred. */
+    boolean isClean() {
+        return count == 0 && deferredCount == 0;
+    }
+
     /** Forgets the deferred links: with nothing marked, none carries a class. */
     void dropDeferred() {
         deferredCount = 0;

@@ -6,66 +6,59 @@ import org.fabricsim.runtime.topology.Graph;
 /**
  * Flow-level max-min fair sharing with incremental re-solve.
  *
- * <p><b>Model.</b> Link ℓ has capacity c_ℓ; flow class f has multiplicity w_f and per-flow rate
- * r_f on every link of its path P_f. The rates are the max-min fair allocation: Σ_{f∋ℓ} w_f·r_f ≤
- * c_ℓ, and no r_f can grow without shrinking some r_g ≤ r_f. Identical flows (same path, start,
- * size) always get the same rate, which is why a class of w flows is one variable of weight w.
- * A path may hold link groups ({@code Graph}): a sprayed flow is then one variable whose rate
- * splits evenly over its routes (max-min with path weights), and a group of m members is the one
- * constraint Σ w_f·r_f ≤ m·min c, exact because spraying loads the members alike.
+ * <p><b>Model.</b> Link ℓ has capacity c_ℓ; flow class f has multiplicity w_f and per-flow rate r_f on every link of
+ * its path P_f. The rates are the max-min fair allocation: Σ_{f∋ℓ} w_f·r_f ≤ c_ℓ, and no r_f can grow without shrinking
+ * some r_g ≤ r_f. Identical flows (same path, start, size) always get the same rate, which is why a class of w flows is
+ * one variable of weight w. A path may hold link groups ({@code Graph}): a sprayed flow is then one variable whose rate
+ * splits evenly over its routes (max-min with path weights), and a group of m members is the one constraint Σ w_f·r_f ≤
+ * m·min c, exact because spraying loads the members alike.
  *
- * <p><b>Progressive filling.</b> Every link gets its fair share s_ℓ = (c_ℓ − fixed load) /
- * (weight of unfixed classes); the link with the smallest share is a bottleneck, its unfixed
- * classes are fixed at that share, the shares of their other links are updated, and so on. Shares
- * sit in a radix heap ({@link ShareHeap}), so a solve of F classes with paths of length ≤ P over L
- * links costs O(F·P) charges and at most L + F·P heap entries, each a few bucket moves.
+ * <p><b>Progressive filling.</b> Every link gets its fair share s_ℓ = (c_ℓ − fixed load) / (weight of unfixed classes);
+ * the link with the smallest share is a bottleneck, its unfixed classes are fixed at that share, the shares of their
+ * other links are updated, and so on. Shares sit in a radix heap ({@link ShareHeap}), so a solve of F classes with
+ * paths of length ≤ P over L links costs O(F·P) charges and at most L + F·P heap entries, each a few bucket moves.
  *
- * <p><b>Incremental re-solve.</b> Arrivals and completions mark their links dirty. Before the next
- * event, the connected component of the dirty links in the flow–link graph is found by breadth
- * first search and only it is re-solved: the allocation elsewhere is unchanged because max-min
- * components are independent (SimGrid's selective update). When half the loaded links or more are
- * dirty, or (without a derating) the search reaches half of them, everything is taken in handle order
- * instead, which is cheaper than a search that would reach nearly everything; under a derating the
- * search runs to the component's end, as a class left out saves two fills' work ({@link ComponentSearch}). Classes of the component first deduct
- * the bytes sent at their old rate, then get new rates and new projected completions.
+ * <p><b>Incremental re-solve.</b> Arrivals and completions mark their links dirty. Before the next event, the connected
+ * component of the dirty links in the flow–link graph is found by breadth first search and only it is re-solved: the
+ * allocation elsewhere is unchanged because max-min components are independent (SimGrid's selective update). When half
+ * the loaded links or more are dirty, or (without a derating) the search reaches half of them, everything is taken in
+ * handle order instead, which is cheaper than a search that would reach nearly everything; under a derating the search
+ * runs to the component's end, as a class left out saves two fills' work ({@link ComponentSearch}). Classes of the
+ * component first deduct the bytes sent at their old rate, then get new rates and new projected completions.
  *
- * <p><b>Completions that change nothing.</b> When classes D have only finished since the last solve
- * (nothing started) and every remaining class R of the component has a rate below the slowest of
- * D, the fill is skipped: the rates would come out the same to the last bit. Proof: the fill that
- * gave these rates popped, below the rates of D, bottlenecks that carry no class of D (popping one
- * would have fixed that class at the lower share); their shares are computed from the same
- * operations without D, the shares of links D crossed only rise once D leaves (the same capacity
- * over less unfixed weight), and ties go by link handle, so the fill without D pops the same
- * bottlenecks at the same shares and fixes every class of R before reaching the rates of D. This
- * is the common case of a phase whose transfers start together with equal sizes (a ring step, an
- * all-to-all): the fastest finish first, and every re-solve after them would reproduce the rates.
- * When some remaining classes are as fast as D or faster, the same argument fixes the slower ones
- * (the prefix P) at their rates without a heap: their loads are taken off their links in the
- * order the fill fixed them (a sequence number per class; on every link that is the order of the
- * last fill that covered it, since a fill covers all or none of a link's classes), which gives
- * each link's remaining capacity and unfixed weight bit for bit as the fill would reach the rates
- * of D, and the fill goes on from there with the shares of that moment.
- * Under a fabric's derating ({@link #setContentionModel}) the same holds for the ideal and the
- * derated fill when the derating factors stand ({@link ContentionDerating} checks them), and for the
- * derated fill of each component of the re-solve on its own ({@link KeptComponents}).
+ * <p><b>Completions that change nothing.</b> When classes D have only finished since the last solve (nothing started)
+ * and every remaining class R of the component has a rate below the slowest of D, the fill is skipped: the rates would
+ * come out the same to the last bit. Proof: the fill that gave these rates popped, below the rates of D, bottlenecks
+ * that carry no class of D (popping one would have fixed that class at the lower share); their shares are computed from
+ * the same operations without D, the shares of links D crossed only rise once D leaves (the same capacity over less
+ * unfixed weight), and ties go by link handle, so the fill without D pops the same bottlenecks at the same shares and
+ * fixes every class of R before reaching the rates of D. This is the common case of a phase whose transfers start
+ * together with equal sizes (a ring step, an all-to-all): the fastest finish first, and every re-solve after them would
+ * reproduce the rates. When some remaining classes are as fast as D or faster, the same argument fixes the slower ones
+ * (the prefix P) at their rates without a heap: their loads are taken off their links in the order the fill fixed them
+ * (a sequence number per class; on every link that is the order of the last fill that covered it, since a fill covers
+ * all or none of a link's classes), which gives each link's remaining capacity and unfixed weight bit for bit as the
+ * fill would reach the rates of D, and the fill goes on from there with the shares of that moment. Under a fabric's
+ * derating ({@link #setContentionModel}) the same holds for the ideal and the derated fill when the derating factors
+ * stand ({@link ContentionDerating} checks them), and for the derated fill of each component of the re-solve on its own
+ * ({@link KeptComponents}).
  *
- * <p><b>Finishes inside a batch's window, derated</b> wait for its end and share one re-solve
- * ({@link SolveBatch}).
+ * <p><b>Finishes inside a batch's window, derated</b> wait for its end and share one re-solve ({@link SolveBatch}).
  *
- * <p>Per link: a dynamic list of entries (class handle, index of the link on the class's path),
- * with each class remembering its position in every list, so removal is O(1) per link (swap with
- * the last and update the moved entry's position directly).
+ * <p>Per link: a dynamic list of entries (class handle, index of the link on the class's path), with each class
+ * remembering its position in every list, so removal is O(1) per link (swap with the last and update the moved entry's
+ * position directly).
  *
- * <p><b>Lone classes.</b> Without a derating, a class that starts with every link of its path to
- * itself is rated in closed form and projected at once, and stays out of the link lists until
- * another class starts on one of its links ({@link LoneClasses}, which states why the results are
- * the same to the bit).
+ * <p><b>Lone classes.</b> Without a derating, a class that starts with every link of its path to itself is rated in
+ * closed form and projected at once, and stays out of the link lists until another class starts on one of its links
+ * ({@link LoneClasses}, which states why the results are the same to the bit). Such classes started on an idle network
+ * at one instant are not marked dirty, and the re-solve after them is done in closed form ({@link QuietStarts}).
  *
- * <p><b>Parts.</b> This class decides what each re-solve does from what changed since the last
- * ({@link SolveBatch}); the class records and the completion heap are {@link FlowTable}'s, the link
- * lists {@link LinkFlowLists}, the component search {@link ComponentSearch}, the fills (full and
- * partial) {@link ProgressiveFill} and a fabric's derating {@link ContentionDerating}. Each part reads the others' primitive arrays
- * directly, loaded into locals before its loops.
+ * <p><b>Parts.</b> This class decides what each re-solve does from what changed since the last ({@link SolveBatch});
+ * the class records and the completion heap are {@link FlowTable}'s, the link lists {@link LinkFlowLists}, the
+ * component search {@link ComponentSearch}, the fills (full and partial) {@link ProgressiveFill} and a fabric's
+ * derating {@link ContentionDerating}. Each part reads the others' primitive arrays directly, loaded into locals before
+ * its loops.
  */
 public final class MaxMinNetwork extends FlowTable {
     /**
@@ -90,6 +83,7 @@ public final class MaxMinNetwork extends FlowTable {
     private long solves;
     private long flowClassesSolved;
     private final SolveBatch batch = new SolveBatch();
+    private final QuietStarts quiet = new QuietStarts();
 
     /**
      * @param simulation          the context whose clock the model follows
@@ -125,6 +119,7 @@ public final class MaxMinNetwork extends FlowTable {
      * keeps the ideal single fill. Lone classes are listed first: a derating depends on every class's load.
      */
     public void setContentionModel(ContentionModel model) {
+        quiet.replay(this, component.dirty);
         for (int flow : lone.all(handleBound())) {
             list(flow);
         }
@@ -149,22 +144,27 @@ public final class MaxMinNetwork extends FlowTable {
     @Override
     void onStart(int flow) {
         int base = flow * stride;
-        int length = records[base + LENGTH];
         batch.started();
-        for (int j = 0; j < length; j++) {
-            int link = records[base + LINKS + j];
-            int owner = lone.owner(link);
-            if (owner >= 0) {
-                list(owner);
+        boolean quietly = quiet.open() || derating == null && activeFlowClasses() == 1 && component.dirty.isClean();
+        if (quietly && lone.take(flow, records, base, lists.count)) {
+            quiet.hold(flow);
+        } else {
+            quiet.replay(this, component.dirty);
+            for (int j = 0; j < records[base + LENGTH]; j++) {
+                int link = records[base + LINKS + j];
+                int owner = lone.owner(link);
+                if (owner >= 0) {
+                    list(owner);
+                }
+                component.dirty.mark(link);
             }
-            component.dirty.mark(link);
+            if (derating != null || !lone.take(flow, records, base, lists.count)) {
+                list(flow);
+                return;
+            }
         }
-        if (derating == null && lone.take(flow, records, base, lists.count)) {
-            rateBytesPerSecond[flow] = filling.rateOnOwnLinks(records, base);
-            project(flow, simulation.nowPs());
-            return;
-        }
-        list(flow);
+        rateBytesPerSecond[flow] = filling.rateOnOwnLinks(records, base);
+        project(flow, simulation.nowPs());
     }
 
     /** Enters class {@code flow} (new, or lone until now) in the lists of its links. O(P). */
@@ -212,6 +212,12 @@ public final class MaxMinNetwork extends FlowTable {
     @Override
     void prepare() {
         solveDuePs = NONE;
+        if (quiet.settles()) {
+            solves++;
+            batch.solved(simulation.nowPs(), lastBatchPs, lastBatchLimitPs);
+            endBatch();
+            return;
+        }
         if (component.dirty.count == 0) {
             if (component.dirty.deferredCount > 0) {
                 component.dirty.dropDeferred();
