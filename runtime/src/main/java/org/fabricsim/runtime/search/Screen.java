@@ -133,6 +133,11 @@ public final class Screen {
         }
 
         @Override
+        public double expertDataRingSeconds(int ranks, double bufferBytes, double pipelineBytes) {
+            return times.expertDataRingSeconds(ranks, bufferBytes, pipelineBytes);
+        }
+
+        @Override
         public double pipelineSendSeconds(double bytes) {
             return times.pipelineSendSeconds(bytes);
         }

@@ -47,6 +47,21 @@ public interface CollectiveTimer {
     }
 
     /**
+     * Seconds of a ring reduce-scatter or all-gather of {@code bufferBytes} over the expert data-parallel groups of
+     * {@code ranks} ({@link Placement#expertData}: the ranks of a stage holding the same experts, over which the
+     * expert weights' gradients reduce and their optimizer shards). Default: a ring along the data axis, for timers
+     * that do not place the groups.
+     */
+    default double expertDataRingSeconds(int ranks, double bufferBytes, double pipelineBytes) {
+        return ringSeconds(Axis.DATA, ranks, bufferBytes, pipelineBytes);
+    }
+
+    /** Adds {@code times} rings of {@link #expertDataRingSeconds} to the link traffic. */
+    default void countExpertDataRing(int ranks, double bufferBytes, double pipelineBytes, double times) {
+        countRing(Axis.DATA, ranks, bufferBytes, pipelineBytes, times);
+    }
+
+    /**
      * Adds {@code steps} ring steps of {@link #ringStepSeconds} (its pipeline sends not counted)
      * to the step's link traffic. Default: no traffic is kept.
      */

@@ -25,18 +25,39 @@ final class DataParallelSync {
      * max(0, max_c(Σ_{i≤c} gather_i − t_c − ω·F_c)); with one chunk per stage, gather − t_0 − ω·F_0.
      * Returns {Σ gather_c, exposed}. O(v log v).
      */
-    static double[] gatherSeconds(CollectiveTimer timer, int dp, double overlap,
-            PipelineTimeline timeline, int s, double[] parameters, double[] forward) {
+    static double[] gatherSeconds(CollectiveTimer timer, int dp, int edp, double overlap,
+            PipelineTimeline timeline, int s, double[] parameters, double[] experts, double[] forward) {
         int p = timeline.stages();
         double gatherEnd = 0;
         double exposed = 0;
         for (int c : chunksInOrder(timeline.firstForwardStart(), timeline, s)) {
             int gc = timeline.modelChunk(c, s);
-            gatherEnd += timer.ringSeconds(Axis.DATA, dp,
-                    parameters[gc] * ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
+            gatherEnd += ringSeconds(timer, dp, edp, parameters[gc], experts[gc],
+                    ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
             exposed = Math.max(exposed, gatherEnd - timeline.firstForwardStart()[c * p + s] - overlap * forward[gc]);
         }
         return new double[] {gatherEnd, exposed};
+    }
+
+    /**
+     * Seconds of a chunk's ring reduce-scatter or all-gather at {@code bytesPerParameter}: its {@code parameters} less
+     * the routed experts' over the DP group, then the {@code experts} over the expert data-parallel group of {@code
+     * edp} ranks ({@link CollectiveTimer#expertDataRingSeconds}). Megatron-Core keeps the expert weights in buffers of
+     * their own, reduced over that group (NVIDIA/Megatron-LM d98e8a64, megatron/core/distributed/
+     * distributed_data_parallel.py: {@code intra_expt_dp_group} for buffers whose key {@code is_expert_parallel}),
+     * and shards their optimizer over it (megatron/core/optimizer/__init__.py, the MoE param groups'
+     * {@code data_parallel_group=intra_expt_dp_group}); the two rings are taken one after the other. O(1) plus the
+     * timer's solves.
+     */
+    static double ringSeconds(CollectiveTimer timer, int dp, int edp, double parameters, double experts,
+            double bytesPerParameter, double pipelineBytes) {
+        return timer.ringSeconds(Axis.DATA, dp, (parameters - experts) * bytesPerParameter, pipelineBytes)
+                + timer.expertDataRingSeconds(edp, experts * bytesPerParameter, pipelineBytes);
+    }
+
+    /** A rank's share of {@code parameters} sharded over the DP group, its {@code experts} over the expert one. */
+    static double shard(double parameters, double experts, int dp, int edp) {
+        return (parameters - experts) / dp + experts / edp;
     }
 
     /**

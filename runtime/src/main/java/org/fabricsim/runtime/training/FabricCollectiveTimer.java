@@ -161,6 +161,38 @@ public final class FabricCollectiveTimer implements RunTimer {
         }
     }
 
+    /**
+     * A flat ring over the expert data-parallel groups ({@link Placement#expertDataShift}), its step solved once and
+     * scaled like an axis's, paying the network's step latency when rank 0's group leaves its scale-up domain;
+     * {@code ranks} is the placement's {@link Placement#expertData}.
+     */
+    @Override
+    public double expertDataRingSeconds(int ranks, double bufferBytes, double pipelineBytes) {
+        if (ranks < 2 || !(bufferBytes > 0)) {
+            return 0;
+        }
+        return (ranks - 1) * expertDataStepSeconds(bufferBytes / ranks, pipelineBytes);
+    }
+
+    private double expertDataStepSeconds(double bytesPerRank, double pipelineBytes) {
+        boolean crosses = false;
+        for (int j = 0; j < placement.expertData(); j++) {
+            crosses |= !topology.sameDomain(0, placement.expertDataShift(0, j));
+        }
+        return solved.scaled(expertDataKey(pipelineBytes), bytesPerRank, crosses,
+                () -> patterns.expertDataRingStep(bytesPerRank, pipelineBytes));
+    }
+
+    @Override
+    public void countExpertDataRing(int ranks, double bufferBytes, double pipelineBytes, double times) {
+        if (ranks >= 2 && bufferBytes > 0 && times > 0) {
+            double bytesPerRank = bufferBytes / ranks;
+            expertDataStepSeconds(bytesPerRank, pipelineBytes);
+            String key = expertDataKey(pipelineBytes);
+            solved.count(key, (ranks - 1) * times * bytesPerRank / solved.referenceBytes(key));
+        }
+    }
+
     @Override
     public double pipelineSendSeconds(double bytes) {
         if (placement.size(Axis.PIPELINE) < 2 || !(bytes > 0)) {
@@ -253,6 +285,10 @@ public final class FabricCollectiveTimer implements RunTimer {
     private static String expertKey(double bytesPerRank, ExpertRoutingSpec expertRouting,
             DeduplicatedDispatch dedup) {
         return "a2a " + bytesPerRank + " " + expertRouting + " " + dedup;
+    }
+
+    private static String expertDataKey(double pipelineBytes) {
+        return "ring expert-data" + (pipelineBytes > 0);
     }
 
     private static String ringKey(Axis axis, double pipelineBytes) {

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.training;
 
+import java.util.function.IntBinaryOperator;
+
 import org.fabricsim.runtime.collective.MeshRings;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.NetworkKind;
@@ -12,9 +14,10 @@ import org.fabricsim.runtime.topology.TorusShape;
 /**
  * The step patterns {@link FabricCollectiveTimer} solves, each built as one {@link FabricPhase}
  * of concurrent transfers (class {@link #FOREGROUND} timed, class {@link #BACKGROUND} only sharing
- * the links): a ring step along an axis, a step of the bidirectional rings along a torus
- * dimension, the pipeline sends between consecutive stages, and the expert all-to-all. A transfer
- * between scale-up domains is spread over the scale-out fabric's flows per peer. Building a
+ * the links): a ring step along an axis or over the expert data-parallel groups, a step of the
+ * bidirectional rings along a torus dimension, the pipeline sends between consecutive stages, and
+ * the expert all-to-all. A transfer between scale-up domains is spread over the scale-out fabric's
+ * flows per peer. Building a
  * pattern costs O(ranks) transfers on the flow model; on the analytical one, where groups never
  * contend, only the group of rank 0 is built ({@link #represents}), O(group).
  */
@@ -68,7 +71,31 @@ final class FabricPatterns {
             } else if (topology.sameDomain(rank, next)) {
                 phase.add(rank, next, bytesPerRank, 1, FOREGROUND);
             } else {
-                addDomainCrossing(phase, rank, next, axis, bytesPerRank);
+                addDomainCrossing(phase, rank, next, placement.size(axis), (r, j) -> placement.shift(r, axis, j),
+                        bytesPerRank);
+            }
+        }
+        return withPipelineSends(phase, pipelineBytes);
+    }
+
+    /**
+     * One ring step of the expert data-parallel groups ({@link Placement#expertDataShift}): every rank sends {@code
+     * bytesPerRank} to its successor there, across a domain boundary as NCCL's channels ({@link #addDomainCrossing}),
+     * with the pipeline sends of {@code pipelineBytes} in the background on the flow model.
+     */
+    FabricPhase expertDataRingStep(double bytesPerRank, double pipelineBytes) {
+        FabricPhase phase = newPhase();
+        int n = placement.accelerators();
+        for (int rank = 0; rank < n; rank++) {
+            if (network != NetworkKind.MAX_MIN && (placement.coordinate(rank, Axis.PIPELINE) != 0
+                    || placement.foldedIndex(rank) % placement.expert() != 0)) {
+                continue;
+            }
+            int next = placement.expertDataShift(rank, 1);
+            if (topology.sameDomain(rank, next)) {
+                phase.add(rank, next, bytesPerRank, 1, FOREGROUND);
+            } else {
+                addDomainCrossing(phase, rank, next, placement.expertData(), placement::expertDataShift, bytesPerRank);
             }
         }
         return withPipelineSends(phase, pipelineBytes);
@@ -173,18 +200,19 @@ final class FabricPatterns {
      * The ring edge from the last group member of one scale-up domain to the first of the next,
      * as NCCL lays out multi-channel rings: with k members of the group in the domain, k channels
      * each leave through a different member's NIC, so the edge's bytes go as k transfers of 1/k
-     * from the j-th member of this domain to the j-th of the next (same local index, same rail).
+     * from the j-th member of this domain to the j-th of the next (same local index, same rail). {@code shift}
+     * gives the group member a number of steps from a rank.
      */
-    private void addDomainCrossing(FabricPhase phase, int rank, int next, Axis axis, double bytes) {
+    private void addDomainCrossing(FabricPhase phase, int rank, int next, int groupSize, IntBinaryOperator shift,
+            double bytes) {
         int first = rank;
         int k = 1;
-        while (k < placement.size(axis) && topology.sameDomain(placement.shift(first, axis, -1), rank)) {
-            first = placement.shift(first, axis, -1);
+        while (k < groupSize && topology.sameDomain(shift.applyAsInt(first, -1), rank)) {
+            first = shift.applyAsInt(first, -1);
             k++;
         }
         for (int j = 0; j < k; j++) {
-            phase.add(placement.shift(first, axis, j), placement.shift(next, axis, j), bytes / k,
-                    flowsPerPeer, FOREGROUND);
+            phase.add(shift.applyAsInt(first, j), shift.applyAsInt(next, j), bytes / k, flowsPerPeer, FOREGROUND);
         }
     }
 

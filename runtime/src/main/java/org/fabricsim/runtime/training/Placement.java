@@ -99,27 +99,49 @@ public final class Placement {
         return accelerator + (moved - c) * stride[axis.ordinal()];
     }
 
+    /**
+     * Ranks of an expert data-parallel group: TP·CP·DP ÷ EP, Megatron-Core's expert_data_parallel_size = world ÷
+     * (ETP·EP·PP) with ETP = 1. Its members are the ranks of one stage whose folded index is the same modulo EP.
+     */
+    public int expertData() {
+        return size(Axis.TENSOR) * size(Axis.CONTEXT) * size(Axis.DATA) / expert;
+    }
+
     /** The members of the expert group of {@code accelerator}, in order (folded index, class comment). */
     public int[] expertGroup(int accelerator) {
         int folded = foldedIndex(accelerator);
         int first = folded - folded % expert;
         int[] members = new int[expert];
+        for (int k = 0; k < expert; k++) {
+            members[k] = unfold(accelerator, first + k);
+        }
+        return members;
+    }
+
+    /**
+     * The accelerator {@code steps} further along the expert data-parallel group of {@code accelerator} (cyclic):
+     * folded index i + steps·EP modulo TP·CP·DP, in the same pipeline stage.
+     */
+    public int expertDataShift(int accelerator, int steps) {
+        int block = size(Axis.TENSOR) * size(Axis.CONTEXT) * size(Axis.DATA);
+        return unfold(accelerator, Math.floorMod(foldedIndex(accelerator) + steps * expert, block));
+    }
+
+    /** The folded index t + TP·(c + CP·d) of {@code accelerator}'s TP, CP and DP coordinates (class comment). */
+    int foldedIndex(int accelerator) {
+        return coordinate(accelerator, Axis.TENSOR) + size(Axis.TENSOR)
+                * (coordinate(accelerator, Axis.CONTEXT) + size(Axis.CONTEXT) * coordinate(accelerator, Axis.DATA));
+    }
+
+    /** The accelerator of folded index i in {@code accelerator}'s pipeline stage. */
+    private int unfold(int accelerator, int i) {
         int base = accelerator - coordinate(accelerator, Axis.TENSOR) * stride(Axis.TENSOR)
                 - coordinate(accelerator, Axis.CONTEXT) * stride(Axis.CONTEXT)
                 - coordinate(accelerator, Axis.DATA) * stride(Axis.DATA);
         int tp = size(Axis.TENSOR);
         int cp = size(Axis.CONTEXT);
-        for (int k = 0; k < expert; k++) {
-            int i = first + k;
-            members[k] = base + i % tp * stride(Axis.TENSOR) + i / tp % cp * stride(Axis.CONTEXT)
-                    + i / (tp * cp) * stride(Axis.DATA);
-        }
-        return members;
-    }
-
-    private int foldedIndex(int accelerator) {
-        return coordinate(accelerator, Axis.TENSOR) + size(Axis.TENSOR)
-                * (coordinate(accelerator, Axis.CONTEXT) + size(Axis.CONTEXT) * coordinate(accelerator, Axis.DATA));
+        return base + i % tp * stride(Axis.TENSOR) + i / tp % cp * stride(Axis.CONTEXT)
+                + i / (tp * cp) * stride(Axis.DATA);
     }
 
     @Override

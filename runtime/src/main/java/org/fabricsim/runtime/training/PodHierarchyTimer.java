@@ -18,6 +18,7 @@ import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
  * shard, all-gather in the pod. The in-pod part is timed on one pod ({@code inPod}: every pod runs
  * the same pattern on its own links), the cross-pod part on the data-centre network ({@code
  * crossPod}: its data axis has P ranks, one per pod, and every in-pod rank's pair runs at once).
+ * The expert weights' data-parallel groups ({@link #expertDataRingSeconds}) span the pods alike.
  * Link traffic: the in-pod timer's tiers, then the data-centre network's under "data-centre ".
  * O(1) besides the two timers' solves.
  */
@@ -72,6 +73,30 @@ final class PodHierarchyTimer implements RunTimer {
         int inside = data / pods;
         inPod.countRing(axis, inside, bufferBytes, pipelineBytes, times);
         crossPod.countRing(axis, pods, bufferBytes / inside, 0, times);
+    }
+
+    /**
+     * An expert data-parallel group of E ranks spans the pods as the data axis does: E ÷ P ranks inside each pod (the
+     * pod's own groups), then P across pods on the 1/(E ÷ P) shard.
+     */
+    @Override
+    public double expertDataRingSeconds(int ranks, double bufferBytes, double pipelineBytes) {
+        if (ranks < 2) {
+            return 0;
+        }
+        int inside = Math.max(1, ranks / pods);
+        return inPod.expertDataRingSeconds(inside, bufferBytes, pipelineBytes)
+                + crossPod.ringSeconds(Axis.DATA, pods, bufferBytes / inside, 0);
+    }
+
+    @Override
+    public void countExpertDataRing(int ranks, double bufferBytes, double pipelineBytes, double times) {
+        if (ranks < 2) {
+            return;
+        }
+        int inside = Math.max(1, ranks / pods);
+        inPod.countExpertDataRing(inside, bufferBytes, pipelineBytes, times);
+        crossPod.countRing(Axis.DATA, pods, bufferBytes / inside, 0, times);
     }
 
     @Override

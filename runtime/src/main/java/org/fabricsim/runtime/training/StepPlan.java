@@ -158,19 +158,19 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
     }
 
     /**
-     * Parameters one rank holds for chunk c: its layers ÷ TP (experts ÷ EP), plus the embedding or output layer, and
-     * each prediction module's projection 2h × h ÷ TP.
+     * Parameters one rank holds for chunk c: its layers ÷ TP, plus the embedding or output layer, and each prediction
+     * module's projection 2h × h ÷ TP; of an MoE layer the shared experts ÷ TP, the router's E × h whole
+     * (Megatron-Core's TopKRouter keeps its weight on every TP rank) and the routed experts of
+     * {@link #chunkExpertParameters}.
      */
     public double chunkParameters(TransformerSpec model, int c, int tp, int ep) {
         double dense = ModelFlops.attentionParameters(model) + 2.0 * model.hidden();
         double perDense = (dense + ModelFlops.mlpParameters(model, model.ffn())) / tp;
-        double experts = model.moe()
-                ? (ModelFlops.mlpParameters(model, model.expertFfn()) * model.experts() / ep
-                        + ModelFlops.mlpParameters(model, model.expertFfn()) * model.sharedExperts()
-                        + (double) model.hidden() * model.experts()) / tp
+        double perMoe = model.moe()
+                ? (dense + ModelFlops.mlpParameters(model, model.expertFfn()) * model.sharedExperts()) / tp
+                        + (double) model.hidden() * model.experts()
                 : 0;
-        double perMoe = dense / tp + experts;
-        double total = denseLayers[c] * perDense + moeLayers[c] * perMoe;
+        double total = denseLayers[c] * perDense + moeLayers[c] * perMoe + chunkExpertParameters(model, c, ep);
         int g = modelChunks();
         if (c == 0) {
             total += (double) model.vocab() * model.hidden() / tp;
@@ -180,5 +180,15 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
                     + predictionModules(model, c) * 2.0 * model.hidden() * model.hidden() / tp;
         }
         return total;
+    }
+
+    /**
+     * Routed-expert parameters one rank holds for chunk c: E/EP whole experts of each MoE layer (Megatron-Core's MoE
+     * parallel folding with expert-tensor-parallel size 1, {@link Placement}), whose gradients reduce over the expert
+     * data-parallel group ({@link Placement#expertData}) rather than the data-parallel one.
+     */
+    public double chunkExpertParameters(TransformerSpec model, int c, int ep) {
+        return model.moe() ? moeLayers[c] * ModelFlops.mlpParameters(model, model.expertFfn()) * model.experts() / ep
+                : 0;
     }
 }

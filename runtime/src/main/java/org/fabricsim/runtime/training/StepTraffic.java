@@ -24,25 +24,29 @@ final class StepTraffic {
      * copies), M micro-batches each: per layer 8 TP collectives of T·h·e (12 with full recompute; half
      * as many in a parallel block) and one CP exchange forward and backward
      * ({@link ContextExchange#count}); per MoE layer 2 × (dispatch + combine); 2·v pipeline send
-     * rounds per micro-batch; per step one gradient reduce-scatter (two for an all-reduce) and,
+     * rounds per micro-batch; per step (the routed experts' weights over their expert data-parallel group,
+     * {@link DataParallelSync#ringSeconds}) one gradient reduce-scatter (two for an all-reduce) and,
      * for ZeRO-1/2, one parameter all-gather; for ZeRO-3/FSDP two gathers and one reduce-scatter
      * per micro-batch. The all-to-alls are routed as the step's micro-batch, {@code routing} ({@link
      * SampledRouting}). O(P·v) plus the timer's O(links) per count.
      */
     static void count(CollectiveTimer timer, TrainingSpec spec, StepPlan plan, double tpBuffer,
             ContextExchange cp, double[] allToAllBytes, ExpertRoutingSpec routing, double ppBytes,
-            double[] parameters) {
+            double[] parameters, double[] expertParameters) {
         ParallelismSpec par = spec.parallel();
         double layers = 0;
         double moeLayers = 0;
         double stageParameters = 0;
+        double stageExperts = 0;
         for (int gc = 0; gc < plan.modelChunks(); gc++) {
             layers += plan.layers(gc) / (double) plan.stages();
             moeLayers += plan.moeLayers()[gc] / (double) plan.stages();
             stageParameters += parameters[gc] / plan.stages();
+            stageExperts += expertParameters[gc] / plan.stages();
         }
         if (spec.schedule() == PipelineSchedule.DUALPIPE) {
             stageParameters *= 2;
+            stageExperts *= 2;
         }
         double m = plan.microBatches();
         double passes = spec.recompute() == Recompute.FULL ? 3 : 2;
@@ -54,17 +58,23 @@ final class StepTraffic {
             timer.countExpertAllToAll(bytes, routing, dedup, 2 * m * moeLayers);
         }
         timer.countPipelineSends(ppBytes, 2 * m * plan.chunks());
-        double gradients = stageParameters * ComputeCalibration.gradientReduceBytes(spec.precision());
-        double weights = stageParameters * ComputeCalibration.PARAMETER_GATHER_BYTES;
+        double gradientBytes = ComputeCalibration.gradientReduceBytes(spec.precision());
+        double weightBytes = ComputeCalibration.PARAMETER_GATHER_BYTES;
+        double dense = stageParameters - stageExperts;
+        int edp = Placement.of(par).expertData();
         if (spec.sharding() == Sharding.ZERO_3 || spec.sharding() == Sharding.FSDP) {
-            timer.countRing(Axis.DATA, par.data(), weights, 0, 2 * m);
-            timer.countRing(Axis.DATA, par.data(), gradients, 0, m);
+            timer.countRing(Axis.DATA, par.data(), dense * weightBytes, 0, 2 * m);
+            timer.countRing(Axis.DATA, par.data(), dense * gradientBytes, 0, m);
+            timer.countExpertDataRing(edp, stageExperts * weightBytes, 0, 2 * m);
+            timer.countExpertDataRing(edp, stageExperts * gradientBytes, 0, m);
             return;
         }
-        timer.countRing(Axis.DATA, par.data(), gradients, ppBytes,
-                spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients() ? 2 : 1);
+        double reductions = spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients() ? 2 : 1;
+        timer.countRing(Axis.DATA, par.data(), dense * gradientBytes, ppBytes, reductions);
+        timer.countExpertDataRing(edp, stageExperts * gradientBytes, ppBytes, reductions);
         if (spec.sharding() != Sharding.NONE) {
-            timer.countRing(Axis.DATA, par.data(), weights, 0, 1);
+            timer.countRing(Axis.DATA, par.data(), dense * weightBytes, 0, 1);
+            timer.countExpertDataRing(edp, stageExperts * weightBytes, 0, 1);
         }
     }
 }

@@ -45,7 +45,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * ({@link StepPlan}), their projections and output heads beside the model's ({@link TransformerCompute#predictionModule};
  * DeepSeek-V3's DualPipe keeps them on the output head's rank, §3.2.1).
  *
- * <p>Data parallelism, per stage, with overlap fraction ω: the gradients of chunk c (FP32, or FP16
+ * <p>Data parallelism, per stage, with overlap fraction ω (the routed experts' weights over the expert data-parallel
+ * group instead, {@link DataParallelSync#ringSeconds}): the gradients of chunk c (FP32, or FP16
  * when training in FP16: {@link ComputeCalibration#gradientReduceBytes}) are ready progressively over its last backward
  * (duration b), so their reduce-scatter (all-reduce without sharding) starts at max(previous end,
  * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket; an all-reduce, twice the RS, when the
@@ -164,8 +165,9 @@ public final class TrainingStep {
         double[] epChunk = new double[g];
         double[] epAlone = new double[g];
         double[] fsdpChunk = new double[g];
-        double[] gradientBytes = new double[g];
         double[] parameters = new double[g];
+        double[] expertParameters = new double[g];
+        int edp = Placement.of(par).expertData();
         boolean split = PipelineExecutor.splitsWeights(spec.schedule());
         boolean perTaskGather = spec.sharding() == Sharding.ZERO_3 || spec.sharding() == Sharding.FSDP;
         double hardware = 0;
@@ -195,13 +197,14 @@ public final class TrainingStep {
             epChunk[c] = ep - epHidden + epSmShare * epHidden;
             epAlone[c] = (ep - epChunk[c]) / 2;
             parameters[c] = plan.chunkParameters(model, c, tp, par.expert());
-            gradientBytes[c] = parameters[c] * bytesPerGradient;
+            expertParameters[c] = plan.chunkExpertParameters(model, c, par.expert());
             double fwdComm = layers * (tpForward + cp.forwardSeconds()) + epChunk[c] / 2;
             double bwdComm = layers * (tpBackward + cp.backwardSeconds()) + epChunk[c] / 2;
             if (perTaskGather) {
-                double gather = timer.ringSeconds(Axis.DATA, dp,
-                        parameters[c] * ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
-                double scatter = timer.ringSeconds(Axis.DATA, dp, gradientBytes[c], 0);
+                double gather = DataParallelSync.ringSeconds(timer, dp, edp, parameters[c],
+                        expertParameters[c], ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
+                double scatter = DataParallelSync.ringSeconds(timer, dp, edp, parameters[c], expertParameters[c],
+                        bytesPerGradient, 0);
                 double hiddenF = spec.overlap() * work.forwardSeconds();
                 double hiddenB = spec.overlap() * work.backwardSeconds();
                 double exposedF = Math.max(0, gather - hiddenF) + smShare * Math.min(gather, hiddenF);
@@ -234,13 +237,16 @@ public final class TrainingStep {
             double commEnd = 0;
             double reduceSeconds = 0;
             double stageParameters = 0;
+            double stageExperts = 0;
             for (int c : DataParallelSync.chunksInOrder(actual.gradientsReady(), actual, s)) {
                 int gc = actual.modelChunk(c, s);
                 stageParameters += parameters[gc];
+                stageExperts += expertParameters[gc];
                 if (perTaskGather) {
                     continue;
                 }
-                double reduce = timer.ringSeconds(Axis.DATA, dp, gradientBytes[gc], ppBytes);
+                double reduce = DataParallelSync.ringSeconds(timer, dp, edp, parameters[gc], expertParameters[gc],
+                        bytesPerGradient, ppBytes);
                 if (spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients()) {
                     reduce *= 2;
                 }
@@ -253,11 +259,13 @@ public final class TrainingStep {
             }
             double tail = Math.max(0, commEnd - end);
             boolean sharded = spec.sharding() != Sharding.NONE;
-            double optimizer = compute.optimizerSeconds(stageParameters / (sharded ? dp : 1))
-                    + compute.gradientResetSeconds(stageParameters / (perTaskGather ? dp : 1), bytesPerGradient)
+            double shard = DataParallelSync.shard(stageParameters, stageExperts, dp, edp);
+            double optimizer = compute.optimizerSeconds(sharded ? shard : stageParameters)
+                    + compute.gradientResetSeconds(perTaskGather ? shard : stageParameters, bytesPerGradient)
                     + stepOverhead;
             double[] gather = spec.sharding() == Sharding.ZERO_1 || spec.sharding() == Sharding.ZERO_2
-                    ? DataParallelSync.gatherSeconds(timer, dp, spec.overlap(), actual, s, parameters, forward)
+                    ? DataParallelSync.gatherSeconds(timer, dp, edp, spec.overlap(), actual, s, parameters,
+                            expertParameters, forward)
                     : new double[2];
             double hidden = reduceSeconds - tail + gather[0] - gather[1];
             dpExposed[s] = tail + gather[1] + smShare * hidden;
@@ -284,7 +292,8 @@ public final class TrainingStep {
         }
         double ppExposed = Math.max(0, actual.endSeconds()[critical] - ideal.endSeconds()[critical]);
         StepTraffic.count(timer, spec, plan, tokens * model.hidden() * e, cp,
-                new double[] {routedBytes * dispatchElement, routedBytes * e}, routing, ppBytes, parameters);
+                new double[] {routedBytes * dispatchElement, routedBytes * e}, routing, ppBytes, parameters,
+                expertParameters);
         return new StepBreakdown(stepSeconds, idle.bubbleSeconds(), idle.imbalanceSeconds(), tpExposed, ppExposed,
                 dpExposed[critical] + fsdpExposed,
                 cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan,

@@ -46,6 +46,19 @@ class FabricCollectiveTimerTest {
     }
 
     @Test
+    void shouldRingTheExpertWeightsOverTheRanksHoldingTheSameExperts() {
+        // TP2 DP4 EP4 on 8 single-GPU nodes: the expert data-parallel groups are {0, 4}, {1, 5}, {2, 6}, {3, 7}
+        // (TP·DP ÷ EP = 2 ranks, folded indices i and i + 4). A reduce-scatter of 2 GB over 2 ranks is one ring step
+        // of 1 GB, every rank to a distinct node through its own NIC: 1e9 / (0.96 × 50 GB/s) + NCCL's 14 µs.
+        FabricCollectiveTimer timer = new FabricCollectiveTimer(eightNodes(),
+                Placement.of(new ParallelismSpec(2, 1, 4, 1, 4, true)), RoutingMode.ECMP,
+                FabricSpec.DEFAULT_FLOWS_PER_PEER, 1);
+        double expected = 1e9 / (50e9 * Calibration.DEFAULT.nicEfficiency()) + Calibration.DEFAULT.netStepPs() / 1e12;
+        assertEquals(expected, timer.expertDataRingSeconds(2, 2e9, 0), expected * 1e-3);
+        assertEquals(0, timer.expertDataRingSeconds(1, 2e9, 0));
+    }
+
+    @Test
     void shouldSlowTheDataParallelRingWhenPipelineSendsShareItsNics() {
         // PP2 x DP4: stage-0 ranks send their ring step and a pipeline send of the same size through
         // one NIC; max-min gives each half the rate, so the step takes twice as long.

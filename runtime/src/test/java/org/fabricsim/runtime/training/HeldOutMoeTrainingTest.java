@@ -22,9 +22,11 @@ class HeldOutMoeTrainingTest {
     /**
      * Rows outside ±3 MFU points, each a finding (docs/accuracy.md, "Held-out MoE training rows (session 50)"); the
      * test fails when one joins or leaves. The Qwen3 long-context rows (16K to 128K) missed at 64K and 128K (-4.6,
-     * -6.5) until session 54 put training's attention at the power-capped rate (+1.5, +0.2, -1.4, -2.6).
+     * -6.5) until session 54 put training's attention at the power-capped rate (+1.5, +0.2, -1.4, -2.6; +1.4, +0.2,
+     * -1.4, -2.6 since session 55 reduces the experts over their expert data-parallel group).
      * <ul>
-     * <li>modelzoo-mixtral-8x22b-fp8, +7.7 (+7.5 before session 54's attention rate, +19.6 before the FP8 recipe was modelled): the row's recipe is DeepSeek's
+     * <li>modelzoo-mixtral-8x22b-fp8, +7.1 (+7.7 before session 55 reduced the experts over their expert data-parallel
+     * group, +7.5 before session 54's attention rate, +19.6 before the FP8 recipe was modelled): the row's recipe is DeepSeek's
      * blockwise scaling (1×128 activation and 128×128 weight blocks), which the model now charges (BlockwiseFp8: GEMMs
      * at 0.954·k ÷ (k + 696) of the per-tensor rate, the quantization passes at 4.06 B per element; router and output
      * head in BF16): 754.1 → 733.1 (BF16 router and head) → 642.3 (blockwise) → 634.3 TFLOP/s (the experts' ragged
@@ -33,7 +35,8 @@ class HeldOutMoeTrainingTest {
      * 634.3 ÷ 441.8 = 1.44 where the source measured 560 ÷ 465 = 1.20. What stays unmodelled: Transformer Engine's
      * blockwise GEMMs on Hopper are cuBLAS's, not DeepGEMM's, whose rate no source publishes per shape, and the
      * recipe's other casts (the FP8 parameter gather's, the SwiGLU's).</li>
-     * <li>modelzoo-qwen3-235b-ep8-pp32, +4.2, and modelzoo-qwen3-235b-tp4-ep8, +10.4 (+4.1, +10.2 before session 54): forced balance (every command of
+     * <li>modelzoo-qwen3-235b-ep8-pp32, +4.2, and modelzoo-qwen3-235b-tp4-ep8, +10.3 (+10.4 before session 55's expert
+     * data-parallel group; +4.1, +10.2 before session 54): forced balance (every command of
      * the source's table sets {@code --moe-router-force-load-balancing}), so no routing imbalance explains them; with
      * the experts' ragged rows, the sampled busiest rank and the stated norm and activation recompute charged, the
      * measured steps leave 2.6 to 3.5 ms per MoE layer and micro-batch (forward and backward) that the model does not

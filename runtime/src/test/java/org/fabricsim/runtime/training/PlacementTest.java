@@ -56,6 +56,25 @@ class PlacementTest {
     }
 
     @Test
+    void shouldFormTheExpertDataParallelGroupOfTheRanksHoldingTheSameExpertsInAStage() {
+        // TP2 PP2 DP8 EP8 as above: a stage's 16 ranks hold EP8's expert shards twice, so the expert data-parallel
+        // group is TP·CP·DP ÷ EP = 2 ranks, folded indices i and i + 8 (Megatron-Core's ETP-EP-EDP-PP grid, ETP 1):
+        // GPU 5 (folded 5) with GPU 13, in node 1; stage 1's GPU 21 with GPU 29. The DP ring of GPU 5 would be its
+        // eight DP ranks 1, 3, ..., 15.
+        Placement placement = Placement.of(new ParallelismSpec(2, 2, 8, 1, 8, true));
+        assertEquals(2, placement.expertData());
+        assertEquals(13, placement.expertDataShift(5, 1));
+        assertEquals(5, placement.expertDataShift(13, 1));
+        assertEquals(29, placement.expertDataShift(21, 1));
+        // TP4 DP8 EP8 (one stage of 32): four ranks 0, 8, 16, 24 hold expert shard 0, one in each node of 8.
+        Placement tp4 = Placement.of(new ParallelismSpec(4, 1, 8, 1, 8, true));
+        assertEquals(4, tp4.expertData());
+        assertEquals(8, tp4.expertDataShift(0, 1));
+        assertEquals(24, tp4.expertDataShift(0, 3));
+        assertEquals(0, tp4.expertDataShift(24, 1));
+    }
+
+    @Test
     void shouldLayRanksOutInTheOrderThePlanStates() {
         // DP innermost, then TP, CP, PP: GPU1 is GPU0's DP peer, GPU2 its TP peer.
         ParallelismSpec plan = new ParallelismSpec(2, 2, 2, 1, 1, true)
