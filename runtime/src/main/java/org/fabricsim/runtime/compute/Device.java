@@ -159,6 +159,17 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
         return runsFp8(accelerator, precision) ? Precision.FP8.bytes() : Precision.BF16.bytes();
     }
 
+    /**
+     * κ: the clock DeepEP's normal (SM-driven) dispatch and combine kernels keep beside GEMMs, over their clock alone.
+     * Bound by their own SMs (DeepEP issue #179, PR #453), they follow the SM clock, which beside the GEMMs is the one
+     * a part at its power cap keeps: {@link ComputeCalibration#HOPPER_POWER_CAPPED_FRACTION} (0.838) on Hopper; 1 on
+     * parts whose capped rate is not measured. Serving's two-batch overlap and training's DualPipe pairs both take it:
+     * the exchange hidden beside compute takes 1/κ its time alone, the exchange run alone its time alone.
+     */
+    public static double normalKernelClock(AcceleratorSpec accelerator) {
+        return "hopper".equals(accelerator.architecture()) ? ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION : 1;
+    }
+
     /** Whether GEMMs at {@code precision} run at FP8 on {@code accelerator}: FP8 stated and the part has an FP8 rate. */
     public static boolean runsFp8(AcceleratorSpec accelerator, Precision precision) {
         return precision == Precision.FP8 && accelerator.fp8FlopsPerSecond() > 0;

@@ -25,9 +25,10 @@ import org.fabricsim.runtime.spec.AcceleratorSpec;
  * micro-batch's GEMMs the part runs at its power cap, one clock for every SM, and they run at the fraction κ a
  * continuous tensor load sustains: on Hopper the measured {@link ComputeCalibration#HOPPER_POWER_CAPPED_FRACTION},
  * 0.838, so the exchange takes 1/0.838 = 1.19 times its time alone; on other parts, whose capped rate is not
- * measured, κ = 1. Against the profiles, not fitted: SGLang's perfect-EPLB run moved its dispatch and combine in
- * 25.9 ms a layer and DeepSeek's profile in 26.8 where the unit test takes 21.5 (1.20 and 1.25; LMSYS blog
- * 2025-05-05, "the latter is achievable when disabling TBO"). DeepEP's low-latency (decode) kernels overlap
+ * measured, κ = 1 ({@link Device#normalKernelClock}, the rule training's DualPipe pairs share). Against the
+ * profiles, not fitted: SGLang's perfect-EPLB run moved its dispatch and combine in 25.9 ms a layer and
+ * DeepSeek's profile in 26.8 where the unit test takes 21.5 (1.20 and 1.25; LMSYS blog 2025-05-05, "the latter is
+ * achievable when disabling TBO"). DeepEP's low-latency (decode) kernels overlap
  * through a receive hook that occupies no SM, so decode pools pay neither s nor κ.
  *
  * <p>Computing the halves separately also costs what smaller GEMMs cost: their lower efficiency and,
@@ -63,21 +64,17 @@ final class TwoBatchOverlap {
 
     /**
      * The overlap of a pool on DeepEP's low-latency kernels ({@code lowLatencyKernels}), which hold no SMs (s = 0,
-     * κ = 1), or on its normal kernels on {@code accelerator}: s ({@link #smShare}) and κ ({@link #exchangeClock}).
+     * κ = 1), or on its normal kernels on {@code accelerator}: s ({@link #smShare}) and κ
+     * ({@link Device#normalKernelClock}).
      */
     static TwoBatchOverlap of(boolean lowLatencyKernels, AcceleratorSpec accelerator, Device device) {
         return lowLatencyKernels ? new TwoBatchOverlap(0, 1)
-                : new TwoBatchOverlap(smShare(device), exchangeClock(accelerator));
+                : new TwoBatchOverlap(smShare(device), Device.normalKernelClock(accelerator));
     }
 
     /** s for DeepEP's normal kernels on {@code device}: 20 SMs of its SMs (its tile slots), at most 1/2. */
     static double smShare(Device device) {
         return Math.min(0.5, NORMAL_KERNEL_SMS / (double) device.tileSlots());
-    }
-
-    /** κ for DeepEP's normal kernels beside the GEMMs on {@code accelerator} (class comment). */
-    static double exchangeClock(AcceleratorSpec accelerator) {
-        return "hopper".equals(accelerator.architecture()) ? ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION : 1;
     }
 
     /** The layer's time, seconds, from one half's compute c and one half's dispatch plus combine alone a (seconds). */

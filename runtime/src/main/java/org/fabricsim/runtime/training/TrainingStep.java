@@ -71,7 +71,11 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the SMs, so every second of hidden DP (and DualPipe EP) communication costs that share of a
  * second of compute, charged with the axis's exposed time (the stage is assumed to compute
  * throughout the hidden window). The hidden EP dispatch and combine hold the plan's stated
- * {@link ExpertRoutingSpec#communicationSms} instead where it gives them (DeepSeek-V3's 20 of 132). Cost: O(P·tasks)
+ * {@link ExpertRoutingSpec#communicationSms} instead where it gives them (DeepSeek-V3's 20 of 132). DeepEP's
+ * (SM-bound) kernels beside a pair's compute run at the clock the power cap leaves, κ =
+ * {@link Device#normalKernelClock}, as in serving's two-batch overlap: the part a (time alone) of the chunk's exchange
+ * e that hides is min(e, κ·ω·compute), held a ÷ κ, so the pair exposes e − a + σ·a ÷ κ; the all-to-all dispatcher
+ * (NCCL, not shown SM-bound) keeps κ = 1. Cost: O(P·tasks)
  * for the DAG plus a handful of network solves.
  */
 public final class TrainingStep {
@@ -149,6 +153,7 @@ public final class TrainingStep {
         double dispatchElement = Device.dispatchElementBytes(pacing, spec.precision());
         double routedBytes = tokens / tp * model.topK() * model.hidden();
         DeduplicatedDispatch dedup = DeduplicatedDispatch.of(model, routing);
+        double exchangeClock = dedup != null ? Device.normalKernelClock(pacing) : 1;
         double epPerPass = model.moe()
                 ? timer.expertAllToAllSeconds(routedBytes * dispatchElement, routing, dedup)
                         + timer.expertAllToAllSeconds(routedBytes * e, routing, dedup) : 0;
@@ -193,8 +198,8 @@ public final class TrainingStep {
             double ep = plan.moeLayers()[c] * 2 * epPerPass;
             double computeSeconds = work.forwardSeconds() + work.backwardSeconds();
             double epHidden = spec.schedule() == PipelineSchedule.DUALPIPE
-                    ? Math.min(ep, spec.overlap() * computeSeconds) : 0;
-            epChunk[c] = ep - epHidden + epSmShare * epHidden;
+                    ? Math.min(ep, exchangeClock * spec.overlap() * computeSeconds) : 0;
+            epChunk[c] = ep - epHidden + epSmShare * epHidden / exchangeClock;
             epAlone[c] = (ep - epChunk[c]) / 2;
             parameters[c] = plan.chunkParameters(model, c, tp, par.expert());
             expertParameters[c] = plan.chunkExpertParameters(model, c, par.expert());

@@ -50,7 +50,7 @@ class OverlappedExchangeTest {
         // (2 · 15 = 30 ms)
         Device a100 = Device.of(A100, Precision.BF16, CalibrationProfile.defaults());
         TwoBatchOverlap overlap = TwoBatchOverlap.of(false, A100, a100);
-        assertEquals(1.0, TwoBatchOverlap.exchangeClock(A100), 0);
+        assertEquals(1.0, Device.normalKernelClock(A100), 0);
         assertEquals(30e-3, overlap.layerSeconds(10e-3, 15e-3), 1e-12);
     }
 }

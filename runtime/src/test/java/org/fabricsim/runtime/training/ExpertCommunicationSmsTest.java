@@ -36,10 +36,14 @@ class ExpertCommunicationSmsTest {
     }
 
     private static double epSeconds(int communicationSms) {
+        return epSeconds(Dispatcher.DEEPEP, communicationSms);
+    }
+
+    private static double epSeconds(Dispatcher dispatcher, int communicationSms) {
         TransformerSpec moe = new TransformerSpec("t.Moe", 4, 1024, 4096, 8, 8, 128, 32000, true, 8, 2, 0, 1024, 0,
                 0, 0);
         ExpertRoutingSpec routing = new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, ExpertRoutingSpec.BALANCED,
-                Dispatcher.DEEPEP, communicationSms);
+                dispatcher, communicationSms);
         ParallelismSpec plan = new ParallelismSpec(1, 2, 8, 1, 8, false, ContextMode.ALL_GATHER, routing);
         TrainingSpec spec = TrainingFixtures.training("t.Job", moe, TrainingFixtures.superPod6k(), 1024, 32, plan,
                 TrainingSpec.PipelineSchedule.DUALPIPE, TrainingSpec.Sharding.ZERO_1);
@@ -55,14 +59,27 @@ class ExpertCommunicationSmsTest {
         // one F&B pair, the first of phase 4 run unpaired (the reference's "we don't overlap these two chunks"), so 3 F
         // and 3 B run alone. Exposed per stage: the SM share σ of the hidden time of its M/2 = 2 micro-batches on its two
         // chunks, 2 · 2 · 8τσ = 32τσ, plus the rest of the all-to-all its 6 lone tasks expose, 6 · 4τ(1 − σ) = 24τ(1 − σ).
-        // σ = 16/132 by default (a collective's channels on an H100's 132 SMs), 20/132 with 20 SMs stated.
+        // σ = 16/132 by default (a collective's channels on an H100's 132 SMs), 20/132 with 20 SMs stated. DeepEP's
+        // kernels beside the pair's compute run at the H100's power-capped clock κ = 669.67/798.86 = 0.838275, so
+        // the hidden time is held 1/κ as long: σ·τ ÷ κ per hidden τ (a lone task exposes its τ whole):
+        // 32τσ/κ + 24τ(1 − σ/κ).
         double tau = 1e-9;
+        double kappa = 669.67 / 798.86;
         double collective = 16.0 / 132;
         double stated = 20.0 / 132;
-        assertEquals(32 * tau * collective + 24 * tau * (1 - collective), epSeconds(ExpertRoutingSpec.SMS_NOT_STATED),
-                1e-18);
-        assertEquals(32 * tau * stated + 24 * tau * (1 - stated), epSeconds(20), 1e-18);
+        assertEquals(32 * tau * collective / kappa + 24 * tau * (1 - collective / kappa),
+                epSeconds(ExpertRoutingSpec.SMS_NOT_STATED), 1e-18);
+        assertEquals(32 * tau * stated / kappa + 24 * tau * (1 - stated / kappa), epSeconds(20), 1e-18);
         assertEquals(epSeconds(ExpertRoutingSpec.SMS_NOT_STATED), epSeconds(16), 1e-18);
+    }
+
+    @Test
+    void shouldNotStretchTheAllToAllDispatchersHiddenExchange() {
+        // NCCL's all-to-all is not shown bound by its SMs' clock: κ = 1, the same pairs as above with σ = 20/132:
+        // 32τσ + 24τ(1 − σ)
+        double tau = 1e-9;
+        double stated = 20.0 / 132;
+        assertEquals(32 * tau * stated + 24 * tau * (1 - stated), epSeconds(Dispatcher.ALL_TO_ALL, 20), 1e-18);
     }
 
     @Test
