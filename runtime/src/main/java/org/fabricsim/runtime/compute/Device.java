@@ -115,8 +115,8 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
         double bf16Measured = accelerator.matmulEfficiency() > 0 ? accelerator.matmulEfficiency() : 1.0;
         int slots = accelerator.computeUnits() > 0 ? accelerator.computeUnits()
                 : (int) Math.max(1, Math.round(bf16 / ComputeCalibration.FLOPS_PER_TILE_SLOT));
-        double attention = "hopper".equals(accelerator.architecture())
-                ? bf16 * ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION : bf16 * sustained;
+        double capped = measuredPowerCappedFraction(accelerator);
+        double attention = bf16 * (capped > 0 ? capped : sustained);
         return new Device(gemm, bf16, accelerator.memoryBytesPerSecond(), efficiency, slots,
                 Precision.BF16.bytes(), attention, bf16Measured * sustained, false);
     }
@@ -167,7 +167,17 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      * the exchange hidden beside compute takes 1/κ its time alone, the exchange run alone its time alone.
      */
     public static double normalKernelClock(AcceleratorSpec accelerator) {
-        return "hopper".equals(accelerator.architecture()) ? ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION : 1;
+        double capped = measuredPowerCappedFraction(accelerator);
+        return capped > 0 ? capped : 1;
+    }
+
+    /**
+     * The tensor rate a continuous load sustains at the part's power cap over its short-run rate, where measured:
+     * {@link ComputeCalibration#HOPPER_POWER_CAPPED_FRACTION} on Hopper; 0 on parts without a measurement. Attention
+     * ({@link #attentionFlopsPerSecond}) and the normal kernels' clock ({@link #normalKernelClock}) read it. O(1).
+     */
+    static double measuredPowerCappedFraction(AcceleratorSpec accelerator) {
+        return "hopper".equals(accelerator.architecture()) ? ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION : 0;
     }
 
     /** Whether GEMMs at {@code precision} run at FP8 on {@code accelerator}: FP8 stated and the part has an FP8 rate. */
