@@ -4,23 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.fabricsim.runtime.sim.Simulation;
-import org.fabricsim.runtime.topology.Graph;
-import org.fabricsim.runtime.topology.GraphBuilder;
-import org.fabricsim.runtime.topology.LinkClass;
 import org.junit.jupiter.api.Test;
 
 class QuietStartsTest {
     private static final long SECOND_PS = 1_000_000_000_000L;
-
-    /** A graph of independent links with the given capacities in bytes per second. */
-    private static Graph links(double... capacities) {
-        GraphBuilder builder = new GraphBuilder();
-        int node = builder.addNodes(Graph.SWITCH, capacities.length + 1, false);
-        for (int i = 0; i < capacities.length; i++) {
-            builder.addLink(node + i, node + i + 1, new LinkClass(capacities[i], 0));
-        }
-        return builder.build();
-    }
 
     @Test
     void shouldRateClassesStartedOnDisjointLinksOfAnIdleNetworkAloneWithOneSolve() {
@@ -28,7 +15,7 @@ class QuietStartsTest {
         // network: each alone on its links, a at 10 B/s ends at 2 s, b at min(4, 10) = 4 B/s at 5 s. One
         // re-solve follows the starts (it solves no class); the finishes only free links, which needs none.
         Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, links(10, 4, 10), 2, 0.0);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, NetworkRuns.chain(10, 4, 10), 2, 0.0);
         long[] finish = new long[2];
         network.setListener((tag, finishPs) -> finish[tag] = finishPs);
         network.start(new int[] {0}, 1, 20, 1, 0);
@@ -45,7 +32,7 @@ class QuietStartsTest {
         // 5 B/s each, so b ends at 2 s, when a has 10 B left, which it sends alone at 10 B/s: 3 s. Solved: a
         // and b at the start, a at 2 s.
         Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, links(10, 10), 2, 0.0);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, NetworkRuns.chain(10, 10), 2, 0.0);
         long[] finish = new long[2];
         network.setListener((tag, finishPs) -> finish[tag] = finishPs);
         network.start(new int[] {0, 1}, 2, 20, 1, 0);
@@ -60,7 +47,7 @@ class QuietStartsTest {
         // L0 = L1 = 10 B/s. a (10 B) on L0 ends alone at 1 s; then b (10 B) on L1 starts at 2 s on the idle
         // network and ends alone at 3 s: two re-solves after starts, none of a class.
         Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, links(10, 10), 1, 0.0);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, NetworkRuns.chain(10, 10), 1, 0.0);
         long[] finish = new long[2];
         network.setListener((tag, finishPs) -> finish[tag] = finishPs);
         network.start(new int[] {0}, 1, 10, 1, 0);
