@@ -55,6 +55,13 @@ final class DataParallelSync {
                 + timer.expertDataRingSeconds(edp, experts * bytesPerParameter, pipelineBytes);
     }
 
+    /** Adds {@code times} of the two rings of {@link #ringSeconds} to the timer's link traffic. */
+    static void countRings(CollectiveTimer timer, int dp, int edp, double parameters, double experts,
+            double bytesPerParameter, double pipelineBytes, double times) {
+        timer.countRing(Axis.DATA, dp, (parameters - experts) * bytesPerParameter, pipelineBytes, times);
+        timer.countExpertDataRing(edp, experts * bytesPerParameter, pipelineBytes, times);
+    }
+
     /** A rank's share of {@code parameters} sharded over the DP group, its {@code experts} over the expert one. */
     static double shard(double parameters, double experts, int dp, int edp) {
         return (parameters - experts) / dp + experts / edp;

@@ -60,21 +60,17 @@ final class StepTraffic {
         timer.countPipelineSends(ppBytes, 2 * m * plan.chunks());
         double gradientBytes = ComputeCalibration.gradientReduceBytes(spec.precision());
         double weightBytes = ComputeCalibration.PARAMETER_GATHER_BYTES;
-        double dense = stageParameters - stageExperts;
+        int dp = par.data();
         int edp = Placement.of(par).expertData();
         if (spec.sharding() == Sharding.ZERO_3 || spec.sharding() == Sharding.FSDP) {
-            timer.countRing(Axis.DATA, par.data(), dense * weightBytes, 0, 2 * m);
-            timer.countRing(Axis.DATA, par.data(), dense * gradientBytes, 0, m);
-            timer.countExpertDataRing(edp, stageExperts * weightBytes, 0, 2 * m);
-            timer.countExpertDataRing(edp, stageExperts * gradientBytes, 0, m);
+            DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, weightBytes, 0, 2 * m);
+            DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, gradientBytes, 0, m);
             return;
         }
         double reductions = spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients() ? 2 : 1;
-        timer.countRing(Axis.DATA, par.data(), dense * gradientBytes, ppBytes, reductions);
-        timer.countExpertDataRing(edp, stageExperts * gradientBytes, ppBytes, reductions);
+        DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, gradientBytes, ppBytes, reductions);
         if (spec.sharding() != Sharding.NONE) {
-            timer.countRing(Axis.DATA, par.data(), dense * weightBytes, 0, 1);
-            timer.countExpertDataRing(edp, stageExperts * weightBytes, 0, 1);
+            DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, weightBytes, 0, 1);
         }
     }
 }
