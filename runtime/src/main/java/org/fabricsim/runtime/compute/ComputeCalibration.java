@@ -71,6 +71,20 @@ public final class ComputeCalibration {
     /** Kernels of its backward: the in-place multiply, the target correction and the cast back: 3. */
     public static final int CROSS_ENTROPY_BACKWARD_KERNELS = 3;
     /**
+     * Bytes per logit of the forward of flash-attn's fused softmax cross entropy ({@code csrc/xentropy}, Apex's
+     * xentropy adapted to BF16; {@code flash_attn.losses.cross_entropy.CrossEntropyLoss}, the loss llm-foundry's
+     * {@code ComposerMPTCausalLM} takes by default, {@code loss_fn: fused_crossentropy}): one kernel, a block per
+     * token, {@code cunn_SoftMaxXEntropyForward} reads the token's BF16 logits once for the max and the sum and once
+     * more for the sum of exponentials, writing one FP32 loss and log-sum-exp per token: 2 × 2 = 4 (the second read
+     * counted from HBM, an upper bound where the row stays in L2).
+     */
+    public static final double FUSED_CROSS_ENTROPY_FORWARD_BYTES_PER_LOGIT = 4;
+    /**
+     * Bytes per logit of its backward ({@code cunn_SoftMaxXEntropyBackward}, one kernel): reads the BF16 logit and
+     * writes its BF16 gradient, exp(logit − lse) scaled by the loss gradient: 2 + 2 = 4.
+     */
+    public static final double FUSED_CROSS_ENTROPY_BACKWARD_BYTES_PER_LOGIT = 4;
+    /**
      * Kernels of a flash attention backward: the dO·O row-sum preprocessing, the main kernel and the
      * dQ conversion from its FP32 accumulator (FlashAttention-2 {@code flash_bwd_launch_template.h}): 3.
      */

@@ -171,10 +171,20 @@ public final class TransformerCompute {
                 device.memorySeconds(hiddenTokens * 2 * Float.BYTES) + kernelSeconds, 0, 0);
     }
 
-    /** Output layer and loss: logits GEMM (T, V/t, h) and the vocab-parallel cross entropy. */
+    /**
+     * Output layer and loss: logits GEMM (T, V/t, h) and the vocab-parallel cross entropy, or the stack's fused
+     * cross-entropy kernel, one each way ({@link SoftwareSpec#fusedCrossEntropy}).
+     */
     public PassTime logits() {
         PassTime gemm = gemm(device.highPrecision(), tokens, model.vocab() / (double) tensor, model.hidden());
         double logits = tokens * model.vocab() / tensor;
+        if (software.fusedCrossEntropy()) {
+            return gemm.plus(new PassTime(
+                    device.memorySeconds(logits * ComputeCalibration.FUSED_CROSS_ENTROPY_FORWARD_BYTES_PER_LOGIT)
+                            + kernelSeconds,
+                    device.memorySeconds(logits * ComputeCalibration.FUSED_CROSS_ENTROPY_BACKWARD_BYTES_PER_LOGIT)
+                            + kernelSeconds, 0, 0, 0));
+        }
         return gemm.plus(new PassTime(
                 device.memorySeconds(logits * ComputeCalibration.CROSS_ENTROPY_FORWARD_BYTES_PER_LOGIT)
                         + ComputeCalibration.CROSS_ENTROPY_FORWARD_KERNELS * kernelSeconds,

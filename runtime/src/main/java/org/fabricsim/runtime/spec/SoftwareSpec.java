@@ -27,10 +27,14 @@ package org.fabricsim.runtime.spec;
  *                                      the whole gradient before each rank updates its shard (DeepSpeed's BF16 optimizer:
  *                                      the engine's {@code buffered_allreduce_fallback} over
  *                                      {@code get_grads_for_reduction()}), twice a reduce-scatter's ring volume
+ * @param fusedCrossEntropy             whether the loss is one fused softmax cross-entropy kernel each way over the
+ *                                      BF16 logits (flash-attn's {@code xentropy}, llm-foundry's MPT default; its
+ *                                      bytes: {@code ComputeCalibration.FUSED_CROSS_ENTROPY_*_BYTES_PER_LOGIT})
+ *                                      instead of Megatron-Core's vocab-parallel cross entropy over an FP32 copy
  */
 public record SoftwareSpec(String name, AttentionKernel attention, double attentionForwardEfficiency,
         double attentionBackwardEfficiency, int elementwiseKernelsPerLayer, double gradientAccumulationBytes,
-        boolean allReducesShardedGradients) {
+        boolean allReducesShardedGradients, boolean fusedCrossEntropy) {
 
     /**
      * Megatron-Core with Transformer Engine and cuDNN fused attention (2024), attention at head
@@ -118,13 +122,30 @@ public record SoftwareSpec(String name, AttentionKernel attention, double attent
                 false);
     }
 
+    /** A stack with Megatron-Core's vocab-parallel cross entropy (no fused loss kernel). */
+    public SoftwareSpec(String name, AttentionKernel attention, double attentionForwardEfficiency,
+            double attentionBackwardEfficiency, int elementwiseKernelsPerLayer, double gradientAccumulationBytes,
+            boolean allReducesShardedGradients) {
+        this(name, attention, attentionForwardEfficiency, attentionBackwardEfficiency, elementwiseKernelsPerLayer,
+                gradientAccumulationBytes, allReducesShardedGradients, false);
+    }
+
     /**
      * This stack's kernels under another gradient handling: {@code bytes} of HBM traffic per local parameter per
      * micro-batch to accumulate gradients, and whether ZeRO-1 all-reduces the whole gradient.
      */
     public SoftwareSpec withGradientHandling(String stackName, double bytes, boolean allReduce) {
         return new SoftwareSpec(stackName, attention, attentionForwardEfficiency, attentionBackwardEfficiency,
-                elementwiseKernelsPerLayer, bytes, allReduce);
+                elementwiseKernelsPerLayer, bytes, allReduce, fusedCrossEntropy);
+    }
+
+    /**
+     * This stack's kernels with the loss as one fused softmax cross-entropy kernel each way
+     * ({@link #fusedCrossEntropy}).
+     */
+    public SoftwareSpec withFusedCrossEntropy(String stackName) {
+        return new SoftwareSpec(stackName, attention, attentionForwardEfficiency, attentionBackwardEfficiency,
+                elementwiseKernelsPerLayer, gradientAccumulationBytes, allReducesShardedGradients, true);
     }
 
     /**

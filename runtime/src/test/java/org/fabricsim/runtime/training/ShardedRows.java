@@ -27,7 +27,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <li>{@code composer-fsdp} (MosaicML Composer) and {@code torchtitan-fsdp2}: FSDP with overlap 1 (FSDP prefetches the next unit's all-gather and reduce-scatters behind
  * the backward), FlashAttention-2 at the row's architecture's rate ({@link SoftwareSpec#FLASH_ATTENTION_2} on H100,
  * {@link SoftwareSpec#FLASH_ATTENTION_2_AMPERE} on A100), no TP overlap, and FSDP's copies on the compute stream every
- * micro-batch (the flat gradient of Composer's FSDP, the all-gather copy-outs of FSDP2: {@link #software});</li>
+ * micro-batch (the flat gradient of Composer's FSDP, the all-gather copy-outs of FSDP2: {@link #software}); the MPT
+ * rows' loss is flash-attn's fused cross entropy, llm-foundry's default ({@link SoftwareSpec#fusedCrossEntropy});</li>
  * <li>{@code megatron-deepspeed}: DeepSpeed's pipeline engine, 1F1B, gradients reduced after the last micro-batch
  * (overlap 0), Megatron-LM 2021's unfused attention, every micro-batch's gradients folded into FP32 by DeepSpeed's
  * BF16 optimizer ({@link TrainingFixtures#MEGATRON_DEEPSPEED}).</li>
@@ -78,13 +79,13 @@ final class ShardedRows {
     /**
      * The row's stack: FlashAttention-2 at the row's rate with FSDP's compute-stream copies every micro-batch, the
      * flat gradient of Composer's FSDP ({@link ComputeCalibration#FSDP_FLAT_GRADIENT_BYTES}) or the all-gather
-     * copy-outs of torchtitan's FSDP2 ({@link ComputeCalibration#FSDP2_COPY_OUT_BYTES}); Megatron-DeepSpeed as the
-     * class comment says.
+     * copy-outs of torchtitan's FSDP2 ({@link ComputeCalibration#FSDP2_COPY_OUT_BYTES}), Composer's MPT with
+     * flash-attn's fused cross entropy; Megatron-DeepSpeed as the class comment says.
      */
     static SoftwareSpec software(Map<String, String> row) {
         return switch (row.get("stack")) {
-            case "composer-fsdp" -> flashAttention2(row).withGradientHandling("heldout.ComposerFsdp",
-                    ComputeCalibration.FSDP_FLAT_GRADIENT_BYTES, false);
+            case "composer-fsdp" -> flashAttention2(row).withFusedCrossEntropy("heldout.ComposerMpt")
+                    .withGradientHandling("heldout.ComposerFsdp", ComputeCalibration.FSDP_FLAT_GRADIENT_BYTES, false);
             case "torchtitan-fsdp2" -> flashAttention2(row).withGradientHandling("heldout.TorchtitanFsdp2",
                     ComputeCalibration.FSDP2_COPY_OUT_BYTES, false);
             case "megatron-deepspeed" -> TrainingFixtures.MEGATRON_DEEPSPEED;
