@@ -8,7 +8,9 @@ package org.fabricsim.runtime.collective;
  * GB/s), at most 16; across nodes every ring leaves through a NIC, one ring per NIC. {@code
  * connect.cc} then duplicates the rings (nChannels = min(MAXCHANNELS = 64, 2·rings)). A DGX H100
  * thus gets 32 channels on one node (⌈450 / 20.6⌉ capped at 16, doubled) and 16 across nodes (8
- * NICs, doubled), the counts its logs print.
+ * NICs, doubled), the counts its logs print; its ring graph across nodes has the 8 searched ones
+ * ("Pattern 4, crossNic 2, nChannels 8, bw 48.000000/48.000000, type NVL/PIX" on 8 × 400 Gb/s NICs),
+ * which NCCL's cost model reads ({@link #graph}).
  *
  * <p><b>Per call.</b> {@code enqueue.cc} lowers the count while S &lt; nc · nt · threshold (nt the
  * protocol's threads: LL 512, LL128 640, Simple 512; threshold: LL 8·nRanks on a ring, else 8,
@@ -38,6 +40,18 @@ public final class NcclChannels {
         }
         rings = Math.max(1, Math.min(MAX_SEARCHED_RINGS, rings));
         return Math.min(MAX_CHANNELS, 2 * rings);
+    }
+
+    /**
+     * The channels of the search's graph behind a communicator of {@code channels}, the count NCCL's cost
+     * model reads: {@code init.cc} calls ncclTopoTuneModel after ncclTopoPostset with the graphs, whose
+     * nChannels connect.cc's duplication leaves as the search found them, so the per-channel caps of {@code
+     * tuning.cc} (graphs[a]->nChannels · perChMax…) count the searched rings, half the communicator's. A
+     * count the user set (NCCL_MIN_NCHANNELS) changes the communicator, not the graph; the request does not
+     * carry the two apart, so its channels are read as NCCL's default. O(1).
+     */
+    public static int graph(int channels) {
+        return Math.max(1, channels / 2);
     }
 
     /** The channels one call of {@code sizeBytes} runs on with {@code protocol} over a ring or tree. */

@@ -19,7 +19,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * transfer time of the algorithm's schedule, T_bw, without the pipeline fill of Simple's chunks in a tree
  * (the estimate has none). NCCL's refinements then give the protocol's bus bandwidth min(η_p·B, C_p) on
  * the graph's channels ({@link NcclTuning#efficiency}, {@link NcclTuning#busBandwidthCapBytesPerSecond}),
- * f the nccl-tests bus factor.</li>
+ * the searched ones, not the communicator's ({@link NcclChannels#graph}), f the nccl-tests bus
+ * factor.</li>
  * <li><b>Correction</b> ({@code treeCorrectionFactor}, lines 623–628): a tree all-reduce's bandwidth is
  * scaled by κ = treeCorrectionFactor[p][⌊log₂(S / 64)⌋] for 64 B ≤ S &lt; 512 MiB ("Trees are not
  * perfectly sticking to the model for medium sizes"), NVLSTree's likewise from Blackwell on (an x86
@@ -28,9 +29,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * or all-gather base_p + (nsteps − nInter)·max(intra_p, o) + nInter·inter_p with nsteps = 2(n − 1) or
  * n − 1, nInter = 2(D − 1) or D − 1 (0 on one node), o the network post overhead across nodes (1 µs, 3 µs
  * with Simple) and inter the tree's network latency when k = 1; a Simple ring all-reduce across nodes with
- * S / (C·n) ≥ 64 has the whole latency ×1.4 (×1.9 before Ampere; line 649); a tree all-reduce base_p +
- * 2·((k − 1)·intra_p + ⌊log₂ D⌋·inter_p); NVLS 25 µs, NVLSTree 25 µs + 2·⌊log₂ D⌋·inter with the request's
- * {@link NcclRelease}'s network latency (20.9 µs from NCCL 2.28.9, 14 µs in 2.26 and 2.27).</li>
+ * S / (C·n) ≥ 64, C the communicator's channels, has the whole latency ×1.4 (×1.9 before Ampere; line
+ * 649); a tree all-reduce base_p + 2·((k − 1)·intra_p + ⌊log₂ D⌋·inter_p); NVLS 25 µs, NVLSTree 25 µs
+ * + 2·⌊log₂ D⌋·inter with the request's {@link NcclRelease}'s network latency (20.9 µs from NCCL 2.28.9,
+ * 14 µs in 2.26 and 2.27).</li>
  * <li><b>Release</b>: NCCL 2.26 and 2.27 also leave NVLSTree across nodes without its per-head cap
  * (perChMaxNVLSTreeBws, from 2.28.3), so there its bandwidth is the simulated one.</li>
  * </ul>
@@ -86,7 +88,7 @@ final class NcclEstimate {
         double capPs = capped
                 ? busBytes / tuning.busBandwidthCapBytesPerSecond(algorithm, protocol, channels, nodes) * 1e12 : 0;
         double transferPs = Math.max(Math.max(0, bandwidthPs) / tuning.efficiency(algorithm, protocol, nodes), capPs);
-        return Math.round(latencyUs(tuning.generation(), request, algorithm, protocol, nodes, channels) * PS_PER_US
+        return Math.round(latencyUs(tuning.generation(), request, algorithm, protocol, nodes) * PS_PER_US
                 + transferPs / correction(tuning.generation(), algorithm, protocol, size));
     }
 
@@ -101,7 +103,7 @@ final class NcclEstimate {
 
     /** L in µs. */
     static double latencyUs(Generation generation, CollectiveRequest request, Algorithm algorithm,
-            Protocol protocol, int nodes, int channels) {
+            Protocol protocol, int nodes) {
         int p = NcclTuning.index(protocol);
         int ranks = request.ranks();
         int perNode = ranks / nodes;
@@ -120,7 +122,7 @@ final class NcclEstimate {
         double interUs = perNode == 1 ? NcclTuning.TREE_NET_US[p] : NcclTuning.RING_NET_US[p];
         double us = NcclTuning.RING_BASE_US[p] + (steps - interSteps) * intraUs + interSteps * interUs;
         boolean plateau = protocol == Protocol.SIMPLE && allReduce && nodes > 1
-                && request.sizeBytes() / ((long) channels * ranks) >= 64;
+                && request.sizeBytes() / ((long) request.channels() * ranks) >= 64;
         return plateau ? us * (generation == Generation.VOLTA ? RING_PLATEAU_VOLTA : RING_PLATEAU) : us;
     }
 }

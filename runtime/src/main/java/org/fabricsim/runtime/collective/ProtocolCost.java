@@ -109,11 +109,12 @@ final class ProtocolCost {
 
     /**
      * NCCL's estimate of the call with {@code protocol} ({@link NcclEstimate}), by which it chooses: on the
-     * graph's channels (the communicator's; NVLSTree's heads), from the simulated Simple transfer time
-     * without a tree's pipeline fill.
+     * search graph's channels ({@link NcclChannels#graph}, half the communicator's; NVLSTree's heads), from
+     * the simulated Simple transfer time without a tree's pipeline fill.
      */
     long estimatePs(Protocol protocol) {
-        int graphChannels = algorithm == Algorithm.IN_NETWORK ? channels(Protocol.SIMPLE) : request.channels();
+        int graphChannels = algorithm == Algorithm.IN_NETWORK ? channels(Protocol.SIMPLE)
+                : NcclChannels.graph(request.channels());
         double steadyPs = bandwidthPs;
         if (algorithm == Algorithm.DOUBLE_BINARY_TREE && schedule.phaseCount() > 0) {
             int depth = schedule.latencySteps(0);

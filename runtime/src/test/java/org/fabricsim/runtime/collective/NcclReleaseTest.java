@@ -32,11 +32,11 @@ class NcclReleaseTest {
         // hwLatencies[NET][NVLSTree][Simple]: 14 us in 2.26 and 2.27, 20.9 us from 2.28.9. On 8 nodes:
         // 25 + 2 x log2(8) x 14 = 109 us against 25 + 6 x 20.9 = 150.4 us; on 4 nodes 25 + 4 x 14 = 81 us.
         assertEquals(109.0, NcclEstimate.latencyUs(Generation.HOPPER, allReduce(MIB16, 64, NcclRelease.NCCL_2_26),
-                Algorithm.IN_NETWORK, Protocol.SIMPLE, 8, 8), 1e-9);
+                Algorithm.IN_NETWORK, Protocol.SIMPLE, 8), 1e-9);
         assertEquals(150.4, NcclEstimate.latencyUs(Generation.HOPPER, allReduce(MIB16, 64, NcclRelease.NCCL_2_30),
-                Algorithm.IN_NETWORK, Protocol.SIMPLE, 8, 8), 1e-9);
+                Algorithm.IN_NETWORK, Protocol.SIMPLE, 8), 1e-9);
         assertEquals(81.0, NcclEstimate.latencyUs(Generation.HOPPER, allReduce(MIB16, 32, NcclRelease.NCCL_2_26),
-                Algorithm.IN_NETWORK, Protocol.SIMPLE, 4, 8), 1e-9);
+                Algorithm.IN_NETWORK, Protocol.SIMPLE, 4), 1e-9);
     }
 
     @Test
@@ -54,16 +54,26 @@ class NcclReleaseTest {
     }
 
     @Test
-    void shouldTakeNvlsTreeOnFourNodesAtSixteenMebibytesByTheOlderReleasesTables() {
-        // 4 nodes of 8, 16 MiB: the LL128 tree's estimate is 14 + 2 x (7 x 1.25 + 2 x 8.5) = 65.5 us plus its
-        // bytes at about 149 GB/s (113 us), about 178 us. NVLSTree's is 2.30's 25 + 4 x 20.9 = 108.6 us plus
-        // the capped 89 us, about 198 us, so 2.30 takes the tree; 2.26's 81 us plus the same bytes, about
-        // 170 us, takes NVLSTree (issue #309's four virtual machines ran 2.26.2).
+    void shouldTakeNvlsTreeOnFourNodesAtFourMebibytesByTheOlderReleasesTables() {
+        // 4 nodes of 8, 4 MiB, the caps on the search graph's 8 channels: the LL128 tree's estimate is
+        // 14 + 2 x (7 x 1.25 + 2 x 8.5) = 65.5 us plus 4 MiB x 2 x 31/32 = 8,126,464 bus bytes at 8 x 29.0 =
+        // 232 GB/s, corrected x 0.8 (index 16): 43.8 us, so 109.3 us. NVLSTree's is 2.30's 25 + 4 x 20.9 =
+        // 108.6 us plus at least the per-head cap's 8,126,464 B / 364 GB/s = 22.3 us, above 130 us, so 2.30
+        // takes the tree; 2.26's 81 us plus its simulated bytes (about 22 us), about 103 us, takes NVLSTree.
         ClusterTopology cluster = h100Nodes(4);
-        CollectiveResult newer = CollectiveEngine.run(cluster, allReduce(MIB16, 32, NcclRelease.NCCL_2_30));
-        CollectiveResult older = CollectiveEngine.run(cluster, allReduce(MIB16, 32, NcclRelease.NCCL_2_26));
+        CollectiveResult newer = CollectiveEngine.run(cluster, allReduce(4L << 20, 32, NcclRelease.NCCL_2_30));
+        CollectiveResult older = CollectiveEngine.run(cluster, allReduce(4L << 20, 32, NcclRelease.NCCL_2_26));
         assertEquals(Algorithm.DOUBLE_BINARY_TREE, newer.algorithm());
         assertEquals(Protocol.LL128, newer.protocol());
         assertEquals(Algorithm.IN_NETWORK, older.algorithm());
+    }
+
+    @Test
+    void shouldTakeNvlsTreeOnEightNodesAtSixteenMebibytesByTheOlderReleasesTables() {
+        // Issue #309's 8-node row: the LL128 tree's estimate on the graph's 8 channels is 82.5 + 33,030,144 B /
+        // (232 GB/s x 0.9) = 240.7 us (NcclEstimateTest); NVLSTree's by 2.26 is 25 + 6 x 14 = 109 us plus its
+        // simulated bytes (about 91 us), about 200 us, so NCCL 2.26 runs NVLSTree.
+        CollectiveResult chosen = CollectiveEngine.run(h100Nodes(8), allReduce(MIB16, 64, NcclRelease.NCCL_2_26));
+        assertEquals(Algorithm.IN_NETWORK, chosen.algorithm());
     }
 }

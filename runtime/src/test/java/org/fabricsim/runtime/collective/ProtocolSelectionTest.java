@@ -90,6 +90,10 @@ class ProtocolSelectionTest {
         // H800 (200 GB/s): ceil(200 / 20.6) = 10 rings, doubled: 20. No NIC and no NVLink: 2.
         assertEquals(20, NcclChannels.communicator(Generation.HOPPER, 200e9, 0, 1));
         assertEquals(2, NcclChannels.communicator(Generation.HOPPER, 0, 0, 1));
+        // NCCL's cost model reads the search graph's channels, before connect.cc doubled them: 16 and 8.
+        assertEquals(16, NcclChannels.graph(32));
+        assertEquals(8, NcclChannels.graph(16));
+        assertEquals(1, NcclChannels.graph(1));
     }
 
     @Test
