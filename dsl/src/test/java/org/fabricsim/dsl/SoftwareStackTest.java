@@ -41,25 +41,13 @@ class SoftwareStackTest extends FabricModelTest {
     void shouldStateInTheCatalogTheFlashAttention2StackTheLlama3RowsRunOn() throws Exception {
         // the calibration's FlashAttention-2 constants (FlashAttention2StackTest) and the catalog's must not drift
         // apart; "33.3 %" maps to 33.3 / 100, one ulp from the constant's 0.333
-        SoftwareSpec catalog = training("parallel tensor 8 data 4\n software FlashAttention2").software();
-        SoftwareSpec engine = SoftwareSpec.FLASH_ATTENTION_2;
-        assertEquals(engine.name(), catalog.name());
-        assertEquals(engine.attention(), catalog.attention());
-        assertEquals(engine.attentionForwardEfficiency(), catalog.attentionForwardEfficiency(), 1e-15);
-        assertEquals(engine.attentionBackwardEfficiency(), catalog.attentionBackwardEfficiency(), 1e-15);
-        assertEquals(engine.elementwiseKernelsPerLayer(), catalog.elementwiseKernelsPerLayer());
+        assertCatalogStatesTheStack(SoftwareSpec.FLASH_ATTENTION_2, "FlashAttention2");
     }
 
     @Test
     void shouldStateInTheCatalogTheAmpereFlashAttention2StackTheHeldOutA100RowsRunOn() throws Exception {
         // FLASH_ATTENTION_2_AMPERE (FlashAttention2StackTest) and the catalog's FlashAttention2Ampere must not drift
-        SoftwareSpec catalog = training("parallel tensor 8 data 4\n software FlashAttention2Ampere").software();
-        SoftwareSpec engine = SoftwareSpec.FLASH_ATTENTION_2_AMPERE;
-        assertEquals(engine.name(), catalog.name());
-        assertEquals(engine.attention(), catalog.attention());
-        assertEquals(engine.attentionForwardEfficiency(), catalog.attentionForwardEfficiency(), 1e-15);
-        assertEquals(engine.attentionBackwardEfficiency(), catalog.attentionBackwardEfficiency(), 1e-15);
-        assertEquals(engine.elementwiseKernelsPerLayer(), catalog.elementwiseKernelsPerLayer());
+        assertCatalogStatesTheStack(SoftwareSpec.FLASH_ATTENTION_2_AMPERE, "FlashAttention2Ampere");
     }
 
     @Test
@@ -88,6 +76,16 @@ class SoftwareStackTest extends FabricModelTest {
     void shouldAcceptTheCatalogsStacksAsWritten() throws Exception {
         Model model = parser.parse("software S { attention flash forward 53.5 % backward 51.7 % elementwise-kernels 6 }");
         validation.assertNoIssues(model);
+    }
+
+    /** The catalog's stack {@code catalogName} states what {@code engine} does: name, attention kernel and rates. */
+    private void assertCatalogStatesTheStack(SoftwareSpec engine, String catalogName) throws Exception {
+        SoftwareSpec catalog = training("parallel tensor 8 data 4\n software " + catalogName).software();
+        assertEquals(engine.name(), catalog.name());
+        assertEquals(engine.attention(), catalog.attention());
+        assertEquals(engine.attentionForwardEfficiency(), catalog.attentionForwardEfficiency(), 1e-15);
+        assertEquals(engine.attentionBackwardEfficiency(), catalog.attentionBackwardEfficiency(), 1e-15);
+        assertEquals(engine.elementwiseKernelsPerLayer(), catalog.elementwiseKernelsPerLayer());
     }
 
     private TrainingSpec training(String plan) throws Exception {

@@ -181,9 +181,14 @@ public final class Memory {
     static long nonExpertParameters(TransformerSpec m, long dense, long moe, boolean embedding, boolean head) {
         long layer = attentionParameters(m) + 2L * m.hidden();
         long total = dense * (layer + mlpParameters(m, m.ffn()))
-                + moe * (layer + m.sharedExperts() * mlpParameters(m, m.expertFfn()) + (long) m.hidden() * m.experts());
+                + moe * (layer + m.sharedExperts() * mlpParameters(m, m.expertFfn())) + routerParameters(m, moe);
         long table = (long) m.vocab() * m.hidden();
         return total + (embedding ? table : 0) + (head ? table + m.hidden() : 0);
+    }
+
+    /** Router parameters of {@code moe} MoE layers: h × experts each (part of {@link #nonExpertParameters}). */
+    static long routerParameters(TransformerSpec m, long moe) {
+        return moe * m.hidden() * m.experts();
     }
 
     /** Routed-expert parameters of {@code moe} MoE layers. */

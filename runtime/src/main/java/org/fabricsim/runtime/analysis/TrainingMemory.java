@@ -29,8 +29,9 @@ import org.fabricsim.runtime.training.StepPlan;
  * expert-tensor-parallel size 1 ({@code training.Placement}): a rank holds E/EP whole experts of each MoE layer
  * (their weights not split by TP), so 1/EP of the stage's routed-expert parameters, and ZeRO shards those over the
  * expert data-parallel group TP·CP·DP/EP, the stage's ranks holding the same experts (Megatron-LM's
- * theoretical_memory_usage.py: expert_data_parallel_size = world ÷ (ETP·EP·PP)). DualPipe keeps two copies of
- * the weights (DeepSeek-V3 report, Table 2).
+ * theoretical_memory_usage.py: expert_data_parallel_size = world ÷ (ETP·EP·PP)). The rest is split by TP but the
+ * MoE router: Megatron-Core's TopKRouter holds its experts × h weight whole on every TP rank ({@link
+ * #nonExpertPerRank}). DualPipe keeps two copies of the weights (DeepSeek-V3 report, Table 2).
  *
  * <p><b>Activations</b> per layer and token are {@link Memory#activationBytesPerToken} (fused
  * attention), over the micro-batch's T = sequence × micro-batch ÷ CP tokens, scaled to the stored
@@ -141,7 +142,7 @@ final class TrainingMemory {
         TransformerSpec m = job.model();
         ParallelismSpec par = job.parallel();
         int t = par.tensor();
-        double nonExpert = Memory.nonExpertParameters(m, dense, moe, embedding, head) / (double) t;
+        double nonExpert = nonExpertPerRank(m, t, dense, moe, embedding, head);
         double experts = Memory.expertParameters(m, moe) / (double) par.expert();
         double dataGroup = (double) par.data() * par.context();
         double expertGroup = Math.max(1, dataGroup * t / par.expert());
@@ -175,19 +176,30 @@ final class TrainingMemory {
         return shard ? nonExpert / group + experts / expertGroup : nonExpert + experts;
     }
 
+    /**
+     * Non-expert parameters one of {@code t} TP ranks holds: all but the routers ÷ TP, the routers whole. Megatron-Core's
+     * router is no tensor-parallel layer: {@code self.weight = torch.nn.Parameter(torch.empty((num_moe_experts,
+     * hidden_size)))} (NVIDIA/Megatron-LM d98e8a64, megatron/core/transformer/moe/router.py line 64, class Router, the
+     * base of TopKRouter), marked {@code sequence_parallel} (line 85) so its gradient is summed over the TP group.
+     */
+    static double nonExpertPerRank(TransformerSpec m, int t, long dense, long moe, boolean embedding, boolean head) {
+        long router = Memory.routerParameters(m, moe);
+        return (Memory.nonExpertParameters(m, dense, moe, embedding, head) - router) / (double) t + router;
+    }
+
     /** Parameters one rank holds of the stage's largest unit: a dense or MoE layer, the embedding or the output layer. */
     private static double largestUnit(TransformerSpec m, ParallelismSpec par, long dense, long moe, boolean embedding,
             boolean head) {
         int t = par.tensor();
-        double largest = dense > 0 ? Memory.nonExpertParameters(m, 1, 0, false, false) / (double) t : 0;
+        double largest = dense > 0 ? nonExpertPerRank(m, t, 1, 0, false, false) : 0;
         if (moe > 0) {
-            largest = Math.max(largest, Memory.nonExpertParameters(m, 0, 1, false, false) / (double) t
+            largest = Math.max(largest, nonExpertPerRank(m, t, 0, 1, false, false)
                     + Memory.expertParameters(m, 1) / (double) par.expert());
         }
         if (embedding) {
-            largest = Math.max(largest, Memory.nonExpertParameters(m, 0, 0, true, false) / (double) t);
+            largest = Math.max(largest, nonExpertPerRank(m, t, 0, 0, true, false));
         }
-        return head ? Math.max(largest, Memory.nonExpertParameters(m, 0, 0, false, true) / (double) t) : largest;
+        return head ? Math.max(largest, nonExpertPerRank(m, t, 0, 0, false, true)) : largest;
     }
 
     /** NCCL buffers: {@link #NCCL_CHANNELS} × {@link #NCCL_CONNECTIONS} × 4 MiB per communicator of more than one rank. */

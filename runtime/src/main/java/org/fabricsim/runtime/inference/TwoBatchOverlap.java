@@ -72,9 +72,12 @@ final class TwoBatchOverlap {
                 : new TwoBatchOverlap(smShare(device), Device.normalKernelClock(accelerator));
     }
 
-    /** s for DeepEP's normal kernels on {@code device}: 20 SMs of its SMs (its tile slots), at most 1/2. */
+    /**
+     * s for DeepEP's normal kernels on {@code device}: the share {@link Device#smShare} gives 20 of its SMs (its tile
+     * slots), at most 1/2.
+     */
     static double smShare(Device device) {
-        return Math.min(0.5, NORMAL_KERNEL_SMS / (double) device.tileSlots());
+        return Math.min(0.5, device.smShare(NORMAL_KERNEL_SMS));
     }
 
     /** The layer's time, seconds, from one half's compute c and one half's dispatch plus combine alone a (seconds). */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
@@ -29,13 +30,25 @@ class ServingFeaturesTest {
     @Test
     void shouldTakeTheBusierStreamWithTheSmShareOffTheCompute() {
         // H100: 132 SMs, DeepEP's normal kernels take 20: s = 20/132.
-        assertEquals(20.0 / 132, TwoBatchOverlap.smShare(org.fabricsim.runtime.compute.Device.of(
-                ServingFixtures.H100, Precision.BF16, CalibrationProfile.defaults())), 1e-12);
+        assertEquals(20.0 / 132, TwoBatchOverlap.smShare(Device.of(ServingFixtures.H100, Precision.BF16,
+                CalibrationProfile.defaults())), 1e-12);
         TwoBatchOverlap prefill = new TwoBatchOverlap(20.0 / 132, 1);
         // compute-bound: 2 · 3 ms ÷ (1 − 20/132) = 7.0714 ms beats 2 · 1 ms of exchange
         assertEquals(6e-3 / (1 - 20.0 / 132), prefill.layerSeconds(3e-3, 1e-3), 1e-12);
         // exchange-bound: 2 · 4 ms
         assertEquals(8e-3, prefill.layerSeconds(1e-3, 4e-3), 1e-12);
+    }
+
+    @Test
+    void shouldTakeTheNormalKernelsSmShareByTheDevicesRuleCappedAtAHalf() {
+        // one rule for training's and serving's SM shares: 20 SMs of 132 tile slots is 20/132 = 0.1515 either way;
+        // on a part of 30 SMs, Device's rule gives 20/30 = 0.667 and two-batch overlap keeps at most 1/2 of them
+        Device h100 = new Device(1979e12, 989e12, 3.35e12, 0.77, 132, 2);
+        Device small = new Device(1979e12, 989e12, 3.35e12, 0.77, 30, 2);
+        assertEquals(20.0 / 132, TwoBatchOverlap.smShare(h100), 0);
+        assertEquals(h100.smShare(TwoBatchOverlap.NORMAL_KERNEL_SMS), TwoBatchOverlap.smShare(h100), 0);
+        assertEquals(20.0 / 30, small.smShare(TwoBatchOverlap.NORMAL_KERNEL_SMS), 1e-15);
+        assertEquals(0.5, TwoBatchOverlap.smShare(small), 0);
     }
 
     @Test
