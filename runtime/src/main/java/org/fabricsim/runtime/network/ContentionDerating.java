@@ -157,6 +157,7 @@ final class ContentionDerating {
     /** A started class entered {@code link}. */
     void enter(int link) {
         reading.loadChanged(link);
+        headOfLine.entered(link);
     }
 
     /** Forgets the finishes since the last solve. */

@@ -32,8 +32,10 @@ import org.fabricsim.runtime.topology.Graph;
  * <p>Cost: O(classes on L + classes on its next links that can bind + classes on their input links, the
  * last once per solve) per saturated link whose buffer is finite, stamps per link instead of clearing, no
  * allocation; L's classes are read from the ideal fill's {@link FixLog} after it has run (near its fix
- * order, as {@link ContentionReading} reads them), and only those bound for a next link that can bind read
- * their ideal rates and remaining bytes.
+ * order, as {@link ContentionReading} reads them), only those bound for a next link that can bind read their
+ * ideal rates, and those that go on past L their remaining bytes. O(1) where the onward bytes L held when last
+ * read fit its buffer and no class has entered L since: they only fall, so no next link can hold back more
+ * than the buffer takes.
  */
 final class HeadOfLineBlocking {
     private final ContentionModel model;
@@ -59,6 +61,14 @@ final class HeadOfLineBlocking {
     private final double[] offeredTotal;
     private final long[] offeredSolve;
     private long solve = 1;
+    /**
+     * Per link, Σ multiplicity × remaining bytes of its classes that go on past it, when it was last read; +∞
+     * before one and once a class has entered it since ({@link #entered}). Remaining bytes only fall and finished
+     * classes leave, so it bounds that sum now, and with it the bytes any next link can hold back ({@link #factor}),
+     * raised by 8·(n + 1) units of rounding for its n terms: a later sum of part of them, in another list order,
+     * rounds differently, by at most (n − 1)·2⁻⁵³ of the sum each way.
+     */
+    private final double[] bytesBound;
 
     HeadOfLineBlocking(ContentionModel model, Graph graph, LinkFlowLists lists) {
         this.model = model;
@@ -75,6 +85,13 @@ final class HeadOfLineBlocking {
         seen = new int[links];
         offeredTotal = new double[links];
         offeredSolve = new long[links];
+        bytesBound = new double[links];
+        Arrays.fill(bytesBound, Double.POSITIVE_INFINITY);
+    }
+
+    /** A class entered {@code link}: its bytes may exceed what it held when last read. O(1). */
+    void entered(int link) {
+        bytesBound[link] = Double.POSITIVE_INFINITY;
     }
 
     /**
@@ -88,8 +105,8 @@ final class HeadOfLineBlocking {
      */
     double factor(FlowTable table, int link, double[] idealRate, ProgressiveFill fill, FixLog paths) {
         double buffer = model.backlogBufferBytes(link);
-        if (buffer == Double.POSITIVE_INFINITY) {
-            return 1;
+        if (buffer == Double.POSITIVE_INFINITY || bytesBound[link] <= buffer) {
+            return 1; // the bytes any next link holds back are a part of the bound's, which fit in the buffer
         }
         int[] list = lists.entries[link];
         int count = lists.count[link];
@@ -102,6 +119,7 @@ final class HeadOfLineBlocking {
         int current = nextStamp();
         nextLinks = 0;
         double offeredOnLink = 0;
+        double bytesOnLink = 0;
         for (int k = 0; k < count; k++) {
             int flow = list[k] >>> entryShift;
             int index = list[k] & indexMask;
@@ -113,6 +131,7 @@ final class HeadOfLineBlocking {
             if (index + 1 >= records[base + FlowTable.LENGTH]) {
                 continue;
             }
+            bytesOnLink += multiplicity * remaining[flow];
             int d = records[base + FlowTable.LINKS + index + 1];
             if (seen[d] != current) {
                 seen[d] = current;
@@ -133,6 +152,7 @@ final class HeadOfLineBlocking {
         }
         offeredSolve[link] = solve; // the pass above summed what offeredOn would, in the same order
         offeredTotal[link] = offeredOnLink;
+        bytesBound[link] = bytesOnLink * (1 + (count + 1) * 0x1p-50);
         double capacity = graph.linkBytesPerSecond(link);
         double delivered = capacity;
         for (int i = 0; i < nextLinks; i++) {
