@@ -81,6 +81,11 @@ final class IterationIssuer {
         runs.arrived(slot);
     }
 
+    /** When the iteration-end event {@code event} of {@code slot}, queued for {@code timePs}, is due ({@link DecodeRuns#dueAtPs}). */
+    long runDueAtPs(int event, int slot, long timePs) {
+        return runs.dueAtPs(event, slot, timePs);
+    }
+
     private void cut(int slot) {
         int last = runs.cut(slot, simulation.nowPs());
         if (last >= 0) {

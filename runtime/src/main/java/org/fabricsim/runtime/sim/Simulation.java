@@ -14,6 +14,10 @@ import java.util.SplittableRandom;
  * O(1) to fire and O(later pending events) to schedule while few are pending, O(log E) for E
  * pending events beyond its ring.
  *
+ * <p><b>Postponed events.</b> A handler registered with a {@link Postponer} is asked, when one of its events is
+ * next to fire, whether it is due later; then the event moves to that time with its sequence number, so it fires
+ * where an event scheduled at that time from the start would have, and nothing is counted or run until it fires.
+ *
  * <p><b>Time sources.</b> Besides its own events, the loop in {@link #run(TimeSource)} asks a
  * {@link TimeSource} (typically the network model) for its next internal event; at equal times the
  * time source goes first, so that completions are visible to events scheduled for the same
@@ -24,6 +28,7 @@ public final class Simulation {
     private final SplittableRandom random;
     private final EventQueue queue = new EventQueue();
     private EventHandler[] handlers = new EventHandler[4];
+    private Postponer[] postponers = new Postponer[4];
     private int handlerCount;
     private int[] eventHandler = new int[64];
     private int[] eventPayload = new int[64];
@@ -62,10 +67,17 @@ public final class Simulation {
 
     /** Registers a handler and returns its id. */
     public int register(EventHandler handler) {
+        return register(handler, null);
+    }
+
+    /** Registers a handler whose events {@code postponer} may move later when they come due; returns its id. */
+    public int register(EventHandler handler, Postponer postponer) {
         if (handlerCount == handlers.length) {
             handlers = Arrays.copyOf(handlers, handlerCount * 2);
+            postponers = Arrays.copyOf(postponers, handlerCount * 2);
         }
         handlers[handlerCount] = handler;
+        postponers[handlerCount] = postponer;
         return handlerCount++;
     }
 
@@ -108,7 +120,7 @@ public final class Simulation {
     public void run(TimeSource source) {
         while (true) {
             long sourcePs = source.nextEventPs();
-            long queuePs = queue.isEmpty() ? TimeSource.NONE : queue.peekTime();
+            long queuePs = dueQueuePs(sourcePs);
             if (sourcePs == TimeSource.NONE && queuePs == TimeSource.NONE) {
                 return;
             }
@@ -119,6 +131,30 @@ public final class Simulation {
                 fireNextEvent();
             }
         }
+    }
+
+    /**
+     * The earliest queued event's time, once every postponement of events that would fire before the source's next
+     * (at {@code sourcePs}) has been made.
+     */
+    private long dueQueuePs(long sourcePs) {
+        while (!queue.isEmpty()) {
+            long timePs = queue.peekTime();
+            int event = queue.peek();
+            Postponer postponer = postponers[eventHandler[event]];
+            if (timePs >= sourcePs || postponer == null) {
+                return timePs;
+            }
+            long dueAtPs = postponer.dueAtPs(event, eventPayload[event], timePs);
+            if (dueAtPs == timePs) {
+                return timePs;
+            }
+            if (dueAtPs < timePs) {
+                throw new IllegalStateException("an event cannot be postponed to an earlier time: " + dueAtPs);
+            }
+            queue.postponeHead(dueAtPs);
+        }
+        return TimeSource.NONE;
     }
 
     private void fireNextEvent() {
