@@ -145,12 +145,17 @@ final class DecodeRuns {
         return extend(slot);
     }
 
+    /** Whether {@code slot}'s run goes on past its last planned iteration. */
+    boolean goesOn(int slot) {
+        return !complete[slot];
+    }
+
     /**
-     * When the event {@code handle} of {@code slot}, queued for {@code timePs}, is due: later when it is the end of
-     * the part of a run planned so far and the run goes on (planned on by up to {@link #CHUNK} iterations).
+     * When the end of {@code slot}'s run, queued for {@code timePs} (the end of its part planned so far), is due:
+     * later when the run goes on, planned on by up to {@link #CHUNK} iterations.
      */
-    long dueAtPs(int handle, int slot, long timePs) {
-        return length[slot] > 1 && !complete[slot] && event[slot] == handle ? extend(slot) : timePs;
+    long dueAtPs(int slot, long timePs) {
+        return complete[slot] ? timePs : extend(slot);
     }
 
     /** Plans up to {@link #CHUNK} more iterations of {@code slot}'s run; returns when the last planned ends. */

@@ -81,9 +81,9 @@ final class IterationIssuer {
         runs.arrived(slot);
     }
 
-    /** When the iteration-end event {@code event} of {@code slot}, queued for {@code timePs}, is due ({@link DecodeRuns#dueAtPs}). */
-    long runDueAtPs(int event, int slot, long timePs) {
-        return runs.dueAtPs(event, slot, timePs);
+    /** When the end of {@code slot}'s run, queued for {@code timePs}, is due ({@link DecodeRuns#dueAtPs}). */
+    long runDueAtPs(int slot, long timePs) {
+        return runs.dueAtPs(slot, timePs);
     }
 
     private void cut(int slot) {
@@ -168,6 +168,10 @@ final class IterationIssuer {
         if (quiet && timeline.full() && model.pipeline() == 1 && runs.unawaited(slot)
                 && !replicas.clock.awaitsFirstToken(slot) && !handoff.loadsFabric(slot, batches.newTokens())) {
             endPs = runs.plan(slot, endPs);
+            if (runs.goesOn(slot)) {
+                runs.scheduled(slot, simulation.schedulePostponable(endPs, iterationHandler, slot));
+                return true;
+            }
         }
         runs.scheduled(slot, simulation.schedule(endPs, iterationHandler, slot));
         return true;

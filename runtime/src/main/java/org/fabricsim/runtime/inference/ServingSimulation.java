@@ -169,7 +169,7 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
      * as kick and flush would start it, so the events, their order and every result are the same.
      */
     private long iterationDueAtPs(int event, int slot, long timePs) {
-        return issuer.runDueAtPs(event, slot, timePs);
+        return issuer.runDueAtPs(slot, timePs);
     }
 
     private void onIterationEnd(int slot) {

@@ -32,6 +32,7 @@ public final class Simulation {
     private int handlerCount;
     private int[] eventHandler = new int[64];
     private int[] eventPayload = new int[64];
+    private boolean[] eventPostponable = new boolean[64];
     private int[] freeEvents = new int[64];
     private int freeCount;
     private int eventSlots;
@@ -70,7 +71,7 @@ public final class Simulation {
         return register(handler, null);
     }
 
-    /** Registers a handler whose events {@code postponer} may move later when they come due; returns its id. */
+    /** Registers a handler whose events scheduled {@link #schedulePostponable postponable} {@code postponer} may move later when they come due; returns its id. */
     public int register(EventHandler handler, Postponer postponer) {
         if (handlerCount == handlers.length) {
             handlers = Arrays.copyOf(handlers, handlerCount * 2);
@@ -87,12 +88,26 @@ public final class Simulation {
      * @return the event's handle, valid until it fires or is cancelled
      */
     public int schedule(long timePs, int handlerId, int payload) {
+        return schedule(timePs, handlerId, payload, false);
+    }
+
+    /**
+     * Schedules, as {@link #schedule}, an event that its handler's {@link Postponer} may move later when it comes due.
+     *
+     * @return the event's handle, valid until it fires or is cancelled
+     */
+    public int schedulePostponable(long timePs, int handlerId, int payload) {
+        return schedule(timePs, handlerId, payload, true);
+    }
+
+    private int schedule(long timePs, int handlerId, int payload, boolean postponable) {
         if (timePs < nowPs) {
             throw new IllegalArgumentException("cannot schedule in the past: " + timePs + " < " + nowPs);
         }
         int event = allocateEvent();
         eventHandler[event] = handlerId;
         eventPayload[event] = payload;
+        eventPostponable[event] = postponable;
         queue.add(event, timePs, nextSequence++);
         return event;
     }
@@ -141,11 +156,10 @@ public final class Simulation {
         while (!queue.isEmpty()) {
             long timePs = queue.peekTime();
             int event = queue.peek();
-            Postponer postponer = postponers[eventHandler[event]];
-            if (timePs >= sourcePs || postponer == null) {
+            if (timePs >= sourcePs || !eventPostponable[event]) {
                 return timePs;
             }
-            long dueAtPs = postponer.dueAtPs(event, eventPayload[event], timePs);
+            long dueAtPs = postponers[eventHandler[event]].dueAtPs(event, eventPayload[event], timePs);
             if (dueAtPs == timePs) {
                 return timePs;
             }
@@ -176,6 +190,7 @@ public final class Simulation {
             int capacity = eventSlots * 2;
             eventHandler = Arrays.copyOf(eventHandler, capacity);
             eventPayload = Arrays.copyOf(eventPayload, capacity);
+            eventPostponable = Arrays.copyOf(eventPostponable, capacity);
             freeEvents = Arrays.copyOf(freeEvents, capacity);
         }
         return eventSlots++;

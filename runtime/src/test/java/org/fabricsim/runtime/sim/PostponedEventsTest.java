@@ -1,7 +1,6 @@
 package org.fabricsim.runtime.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class PostponedEventsTest {
     /**
      * Events scheduled in the order C at 30, A at 10, B at 30, with {@code fillers} more at 1,000 (70 of them put the
-     * queue past its 64-entry ring, into the heap). A is postponed, when it comes due at 10, to 30: it must fire where
+     * queue past its 64-entry ring, into the heap). A, scheduled postponable at 10, is postponed when it comes due to 30: it must fire where
      * an event scheduled at 30 in its place would, after C (scheduled before it) and before B (after it), and count
      * as one event. The reference schedules A at 30 directly, in the same order.
      */
@@ -22,7 +21,11 @@ class PostponedEventsTest {
         int plain = simulation.register(record);
         int later = simulation.register(record, (event, payload, timePs) -> timePs < 30 ? 30 : timePs);
         simulation.schedule(30, plain, 'C');
-        simulation.schedule(postponed ? 10 : 30, later, 'A');
+        if (postponed) {
+            simulation.schedulePostponable(10, later, 'A');
+        } else {
+            simulation.schedule(30, later, 'A');
+        }
         simulation.schedule(30, plain, 'B');
         for (int i = 0; i < fillers; i++) {
             simulation.schedule(1_000, plain, 'F');
@@ -60,7 +63,8 @@ class PostponedEventsTest {
                     seen.add("asked at " + simulation.nowPs());
                     return timePs;
                 });
-        simulation.schedule(20, handler, 0);
+        simulation.schedulePostponable(20, handler, 0);
+        simulation.schedule(25, handler, 1);
         long[] sourcePs = {15};
         simulation.run(new TimeSource() {
             @Override
@@ -74,8 +78,9 @@ class PostponedEventsTest {
                 sourcePs[0] = NONE;
             }
         });
-        // The source's event at 15 goes first; the event at 20 is asked about once, then fires at 20.
-        assertEquals(List.of("source at 15", "asked at 15", "fired at 20"), seen);
-        assertTrue(simulation.eventsFired() == 1);
+        // The source's event at 15 goes first; the postponable event at 20 is asked about once, then fires at 20; the
+        // one at 25, scheduled plainly, is not asked about.
+        assertEquals(List.of("source at 15", "asked at 15", "fired at 20", "fired at 25"), seen);
+        assertEquals(2, simulation.eventsFired());
     }
 }
