@@ -24,15 +24,8 @@ import org.fabricsim.runtime.spec.IterationHost;
  * BatchBuilder#durationPs} does for that batch, with the parts that depend on the token count alone (its
  * memoized costs and FLOPs, the draft, the host's h + d·h_seq) taken once per run. It ends at e_(j+1) =
  * e_j + g or e_j + max(g, h + d·h_seq) (one pipeline stage; {@link
- * org.fabricsim.runtime.spec.IterationHost}). So the run's k iterations and their ends follow from the slot's state when the
- * first is issued: one event is scheduled, at e_k, instead of k; a run has at most {@link #MAX_RUN}.
- *
- * <p><b>Planned a part at a time.</b> Half the iterations planned at once were thrown away by the cuts below, so a run is
- * planned {@link #CHUNK} iterations at a time: its event is scheduled at the end of the part planned so far, and when
- * it comes due while the run goes on, the next part is planned and the event postponed to its end ({@link
- * org.fabricsim.runtime.sim.Postponer}), keeping its sequence number. The plan depends on the slot's state alone, so
- * its parts are the iterations planning them at once gives, and the event, once at e_k, fires where one scheduled
- * there at the start would have: every event fires in the same order.
+ * org.fabricsim.runtime.spec.IterationHost}). So the run's k iterations and their ends are known when the first is issued: one event is
+ * scheduled, at e_k, instead of k; at most {@link #MAX_RUN} are planned at once.
  *
  * <p>When that event fires, {@link #land} applies iterations 2..k as k − 1 single ends and issues would
  * have: the clock advances S_k tokens (the context d·S_k, the step and credit those of iteration k),
@@ -40,7 +33,7 @@ import org.fabricsim.runtime.spec.IterationHost;
  * output is d·(s_1 + S_(k−1)). A boundary's pool span update (a running maximum) and its pool start (the
  * first only) change nothing the event at e_k does not. When the slot is woken earlier ({@link #cut}, at
  * time t), the iteration in progress at t (the first with e_j ≥ t: ends before t have happened) becomes
- * the run's last, and its end the event instead (a cut at the last planned iteration of a run that goes on is one too). Every result is as with one event per iteration except
+ * the run's last, and its end the event instead. Every result is as with one event per iteration except
  * the order in which the FLOPs sum is added up across slots, and the iteration events not fired.
  *
  * <p>Memory O(slots · {@link #MAX_RUN}), allocated per slot at its first run; planning O(1) per
@@ -49,8 +42,6 @@ import org.fabricsim.runtime.spec.IterationHost;
 final class DecodeRuns {
     /** Iterations planned at most in one run, the first included. */
     static final int MAX_RUN = 64;
-    /** Iterations planned at a time: the rest of a run when its planned part has ended. */
-    static final int CHUNK = 8;
 
     private final Replicas replicas;
     /** Iterations in each slot's run, the first (issued as usual) included; 0 or 1: no run. */
@@ -70,15 +61,6 @@ final class DecodeRuns {
     /** Its step s_i and the speculative credit carried after it. */
     private final int[][] step;
     private final double[][] credit;
-    /** Whether each slot's run is planned to its end (else it goes on past its last planned iteration). */
-    private final boolean[] complete;
-    /** After the last planned iteration: tokens before the earliest member's output, cache use, context. */
-    private final long[] room;
-    private final long[] used;
-    private final long[] context;
-    /** The run's token count's memoized seconds and FLOPs. */
-    private final double[] countSeconds;
-    private final double[] countFlops;
 
     DecodeRuns(Replicas replicas) {
         this.replicas = replicas;
@@ -92,12 +74,6 @@ final class DecodeRuns {
         steps = new long[slots][];
         step = new int[slots][];
         credit = new double[slots][];
-        complete = new boolean[slots];
-        room = new long[slots];
-        used = new long[slots];
-        context = new long[slots];
-        countSeconds = new double[slots];
-        countFlops = new double[slots];
     }
 
     /** Whether {@code slot} has no KV-cache arrival scheduled, so that a run may start on it. */
@@ -117,9 +93,8 @@ final class DecodeRuns {
 
     /**
      * Plans the run of decode {@code slot} whose first iteration was just issued, ending at {@code
-     * firstEndPs} (see the class comment), up to {@link #CHUNK} iterations after it; returns when the last
-     * iteration planned ends, the time of the slot's next event ({@link #dueAtPs} plans on from there). The
-     * caller checked that nothing but the slot's clock can change its next iterations.
+     * firstEndPs} (see the class comment); returns when its last iteration ends, the time of the slot's next
+     * event. The caller checked that nothing but the slot's clock can change its next iterations.
      */
     long plan(int slot, long firstEndPs) {
         if (endPs[slot] == null) {
@@ -130,38 +105,9 @@ final class DecodeRuns {
             step[slot] = new int[MAX_RUN];
             credit[slot] = new double[MAX_RUN];
         }
-        ServingModel model = replicas.poolOfSlot(slot).model();
-        DecodeClock clock = replicas.clock;
-        long tokens = replicas.batchDecoders[slot] * model.tokensPerDecodeStep();
-        countSeconds[slot] = model.counts().seconds(tokens, tokens);
-        countFlops[slot] = model.counts().flops((int) tokens, (int) tokens);
-        room[slot] = clock.untilFirstOutput(slot);
-        used[slot] = replicas.kvUsed[slot];
-        context[slot] = clock.context(slot);
-        endPs[slot][0] = firstEndPs;
-        steps[slot][0] = 0;
-        credit[slot][0] = clock.credit(slot);
-        length[slot] = 1;
-        return extend(slot);
-    }
-
-    /** Whether {@code slot}'s run goes on past its last planned iteration. */
-    boolean goesOn(int slot) {
-        return !complete[slot];
-    }
-
-    /**
-     * When the end of {@code slot}'s run, queued for {@code timePs} (the end of its part planned so far), is due:
-     * later when the run goes on, planned on by up to {@link #CHUNK} iterations.
-     */
-    long dueAtPs(int slot, long timePs) {
-        return complete[slot] ? timePs : extend(slot);
-    }
-
-    /** Plans up to {@link #CHUNK} more iterations of {@code slot}'s run; returns when the last planned ends. */
-    private long extend(int slot) {
         Pool pool = replicas.poolOfSlot(slot);
         ServingModel model = pool.model();
+        DecodeClock clock = replicas.clock;
         long[] ends = endPs[slot];
         long[] gpu = gpuPs[slot];
         double[] f = flops[slot];
@@ -171,26 +117,26 @@ final class DecodeRuns {
         long decoders = replicas.batchDecoders[slot];
         int perSequence = model.tokensPerDecodeStep();
         long tokens = decoders * perSequence;
-        double seconds = countSeconds[slot];
-        double countFlops1 = countFlops[slot];
+        double countSeconds = model.counts().seconds(tokens, tokens);
+        double countFlops = model.counts().flops((int) tokens, (int) tokens);
         long draftPs = model.draftPs(decoders);
         long hostPs = pool.host().hostPs(decoders);
         boolean overlapped = pool.host().overlapped();
-        long left = room[slot];
-        long cache = used[slot];
+        long room = clock.untilFirstOutput(slot);
+        long used = replicas.kvUsed[slot];
         long capacity = replicas.kvCapacity[slot];
-        long cached = context[slot];
+        long context = clock.context(slot);
         double gain = model.tokensPerDecodeIteration();
-        int k = length[slot];
-        double carried = carriedAfter[k - 1];
-        long total = sums[k - 1];
-        long t = ends[k - 1];
-        int limit = Math.min(MAX_RUN, k + CHUNK);
-        while (k < limit && left > 0 && cache + decoders <= capacity) {
+        double carried = clock.credit(slot);
+        long total = 0;
+        long t = firstEndPs;
+        ends[0] = t;
+        int k = 1;
+        while (k < MAX_RUN && room > 0 && used + decoders <= capacity) {
             int s = DecodeClock.wholeTokens(carried, gain);
             carried = DecodeClock.carriedAfter(carried, gain, s);
-            double decodeContext = (double) cached * perSequence;
-            long g = model.iterationPs(seconds, countFlops1, tokens, 0, 0, 0, decodeContext + tokens, decodeContext)
+            double decodeContext = (double) context * perSequence;
+            long g = model.iterationPs(countSeconds, countFlops, tokens, 0, 0, 0, decodeContext + tokens, decodeContext)
                     + draftPs;
             t += IterationHost.iterationPs(g, hostPs, overlapped);
             ends[k] = t;
@@ -200,15 +146,11 @@ final class DecodeRuns {
             sums[k] = total;
             steps1[k] = s;
             carriedAfter[k] = carried;
-            cached += decoders * s;
-            cache += decoders * s;
-            left -= s;
+            context += decoders * s;
+            used += decoders * s;
+            room -= s;
             k++;
         }
-        complete[slot] = k == MAX_RUN || left <= 0 || cache + decoders > capacity;
-        room[slot] = left;
-        used[slot] = cache;
-        context[slot] = cached;
         length[slot] = k;
         return t;
     }
@@ -243,11 +185,10 @@ final class DecodeRuns {
                 above = middle;
             }
         }
-        if (j == k - 1 && complete[slot]) {
+        if (j == k - 1) {
             return -1;
         }
         length[slot] = j + 1;
-        complete[slot] = true;
         return j;
     }
 

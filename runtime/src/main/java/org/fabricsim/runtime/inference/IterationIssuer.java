@@ -81,11 +81,6 @@ final class IterationIssuer {
         runs.arrived(slot);
     }
 
-    /** When the end of {@code slot}'s run, queued for {@code timePs}, is due ({@link DecodeRuns#dueAtPs}). */
-    long runDueAtPs(int slot, long timePs) {
-        return runs.dueAtPs(slot, timePs);
-    }
-
     private void cut(int slot) {
         int last = runs.cut(slot, simulation.nowPs());
         if (last >= 0) {
@@ -168,10 +163,6 @@ final class IterationIssuer {
         if (quiet && timeline.full() && model.pipeline() == 1 && runs.unawaited(slot)
                 && !replicas.clock.awaitsFirstToken(slot) && !handoff.loadsFabric(slot, batches.newTokens())) {
             endPs = runs.plan(slot, endPs);
-            if (runs.goesOn(slot)) {
-                runs.scheduled(slot, simulation.schedulePostponable(endPs, iterationHandler, slot));
-                return true;
-            }
         }
         runs.scheduled(slot, simulation.schedule(endPs, iterationHandler, slot));
         return true;

@@ -108,7 +108,7 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
         this.handoff = new KvHandoff(simulation, requests, replicas, network, router, topology, layerByLayer, layers);
         this.ends = new IterationEnds(requests, replicas, poolCounters, this);
         arrivalHandler = simulation.register(this::onArrival);
-        iterationHandler = simulation.register(this::onIterationEnd, this::iterationDueAtPs);
+        iterationHandler = simulation.register(this::onIterationEnd);
         readyHandler = simulation.register(this::onKvReady);
         issuer = new IterationIssuer(simulation, requests, replicas, handoff, poolCounters, this::releaseClient,
                 iterationHandler);
@@ -168,10 +168,6 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
      * decode-only batch and nothing else was woken, it starts at once ({@link IterationIssuer#continueDecoding}),
      * as kick and flush would start it, so the events, their order and every result are the same.
      */
-    private long iterationDueAtPs(int event, int slot, long timePs) {
-        return issuer.runDueAtPs(slot, timePs);
-    }
-
     private void onIterationEnd(int slot) {
         long now = simulation.nowPs();
         int pool = replicas.poolOf[slot];

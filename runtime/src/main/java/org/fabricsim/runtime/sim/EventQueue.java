@@ -1,7 +1,5 @@
 package org.fabricsim.runtime.sim;
 
-import java.util.Arrays;
-
 /**
  * The pending events of a {@link Simulation}, in the order (time, scheduling sequence): the order
  * is total because every event gets a new sequence number, so the order of {@link #poll}s depends
@@ -26,9 +24,7 @@ import java.util.Arrays;
  * heap's cost, not the ring's O(n).
  *
  * <p>{@link #remove} (cancellation) is O(n) in the ring (a scan from the latest entry, where a run's
- * end lies, then the shorter side moved one place) and O(log n) in the heap. {@link #postponeHead} moves the
- * earliest event to a later time with its own sequence, so it orders among the others as if it had been added
- * at that time to begin with: O(n) in the ring, O(log n) in the heap.
+ * end lies, then the shorter side moved one place) and O(log n) in the heap.
  */
 final class EventQueue {
     /** Events the ring holds (a power of two, for the index mask). */
@@ -42,8 +38,6 @@ final class EventQueue {
     private int count;
     private final IndexedMinHeap heap = new IndexedMinHeap(2 * RING_CAPACITY);
     private boolean inHeap;
-    /** Each queued event's sequence number, by event. */
-    private long[] sequences = new long[RING_CAPACITY];
 
     boolean isEmpty() {
         return inHeap ? heap.isEmpty() : count == 0;
@@ -52,38 +46,6 @@ final class EventQueue {
     /** The earliest event's time. The queue must not be empty. */
     long peekTime() {
         return inHeap ? heap.peekKey() : ringTime[head];
-    }
-
-    /** The earliest event. The queue must not be empty. */
-    int peek() {
-        return inHeap ? heap.peek() : ringEvent[head];
-    }
-
-    /**
-     * Moves the earliest event to {@code timePs} (not earlier than its time), keeping its sequence number: it goes
-     * after the queued events that are earlier, or as early with a smaller sequence, and before the others.
-     */
-    void postponeHead(long timePs) {
-        if (inHeap) {
-            int event = heap.peek();
-            heap.put(event, timePs, sequences[event]);
-            return;
-        }
-        int event = ringEvent[head];
-        long sequence = sequences[event];
-        int at = head;
-        for (int i = 1; i < count; i++) {
-            int next = (head + i) & MASK;
-            long nextPs = ringTime[next];
-            if (nextPs > timePs || nextPs == timePs && sequences[ringEvent[next]] > sequence) {
-                break;
-            }
-            ringEvent[at] = ringEvent[next];
-            ringTime[at] = nextPs;
-            at = next;
-        }
-        ringEvent[at] = event;
-        ringTime[at] = timePs;
     }
 
     /** Removes and returns the earliest event. The queue must not be empty. */
@@ -103,10 +65,6 @@ final class EventQueue {
 
     /** Adds {@code event} at {@code timePs}; {@code sequence} must exceed that of every queued event. */
     void add(int event, long timePs, long sequence) {
-        if (event >= sequences.length) {
-            sequences = Arrays.copyOf(sequences, Math.max(event + 1, 2 * sequences.length));
-        }
-        sequences[event] = sequence;
         if (!inHeap && count == RING_CAPACITY) {
             moveToHeap();
         }
@@ -183,11 +141,16 @@ final class EventQueue {
         return false;
     }
 
-    /** The ring (full) goes into the heap, each event with its sequence as tie-breaker: appended and heapified, O(n). */
+    /**
+     * The ring (full) goes into the heap: appended in order and heapified, O(n). Each event's
+     * tie-breaker is its place in the ring, which orders it among the others as its sequence did,
+     * and before every event added later (whose sequence, the tie-breaker then, is at least the
+     * {@link #RING_CAPACITY} events scheduled so far).
+     */
     private void moveToHeap() {
         for (int i = 0; i < count; i++) {
             int at = (head + i) & MASK;
-            heap.append(ringEvent[at], ringTime[at], sequences[ringEvent[at]]);
+            heap.append(ringEvent[at], ringTime[at], i);
         }
         heap.heapify();
         head = 0;

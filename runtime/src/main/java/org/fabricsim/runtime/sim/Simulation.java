@@ -14,10 +14,6 @@ import java.util.SplittableRandom;
  * O(1) to fire and O(later pending events) to schedule while few are pending, O(log E) for E
  * pending events beyond its ring.
  *
- * <p><b>Postponed events.</b> A handler registered with a {@link Postponer} is asked, when one of its events is
- * next to fire, whether it is due later; then the event moves to that time with its sequence number, so it fires
- * where an event scheduled at that time from the start would have, and nothing is counted or run until it fires.
- *
  * <p><b>Time sources.</b> Besides its own events, the loop in {@link #run(TimeSource)} asks a
  * {@link TimeSource} (typically the network model) for its next internal event; at equal times the
  * time source goes first, so that completions are visible to events scheduled for the same
@@ -28,11 +24,9 @@ public final class Simulation {
     private final SplittableRandom random;
     private final EventQueue queue = new EventQueue();
     private EventHandler[] handlers = new EventHandler[4];
-    private Postponer[] postponers = new Postponer[4];
     private int handlerCount;
     private int[] eventHandler = new int[64];
     private int[] eventPayload = new int[64];
-    private boolean[] eventPostponable = new boolean[64];
     private int[] freeEvents = new int[64];
     private int freeCount;
     private int eventSlots;
@@ -68,17 +62,10 @@ public final class Simulation {
 
     /** Registers a handler and returns its id. */
     public int register(EventHandler handler) {
-        return register(handler, null);
-    }
-
-    /** Registers a handler whose events scheduled {@link #schedulePostponable postponable} {@code postponer} may move later when they come due; returns its id. */
-    public int register(EventHandler handler, Postponer postponer) {
         if (handlerCount == handlers.length) {
             handlers = Arrays.copyOf(handlers, handlerCount * 2);
-            postponers = Arrays.copyOf(postponers, handlerCount * 2);
         }
         handlers[handlerCount] = handler;
-        postponers[handlerCount] = postponer;
         return handlerCount++;
     }
 
@@ -88,26 +75,12 @@ public final class Simulation {
      * @return the event's handle, valid until it fires or is cancelled
      */
     public int schedule(long timePs, int handlerId, int payload) {
-        return schedule(timePs, handlerId, payload, false);
-    }
-
-    /**
-     * Schedules, as {@link #schedule}, an event that its handler's {@link Postponer} may move later when it comes due.
-     *
-     * @return the event's handle, valid until it fires or is cancelled
-     */
-    public int schedulePostponable(long timePs, int handlerId, int payload) {
-        return schedule(timePs, handlerId, payload, true);
-    }
-
-    private int schedule(long timePs, int handlerId, int payload, boolean postponable) {
         if (timePs < nowPs) {
             throw new IllegalArgumentException("cannot schedule in the past: " + timePs + " < " + nowPs);
         }
         int event = allocateEvent();
         eventHandler[event] = handlerId;
         eventPayload[event] = payload;
-        eventPostponable[event] = postponable;
         queue.add(event, timePs, nextSequence++);
         return event;
     }
@@ -135,7 +108,7 @@ public final class Simulation {
     public void run(TimeSource source) {
         while (true) {
             long sourcePs = source.nextEventPs();
-            long queuePs = dueQueuePs(sourcePs);
+            long queuePs = queue.isEmpty() ? TimeSource.NONE : queue.peekTime();
             if (sourcePs == TimeSource.NONE && queuePs == TimeSource.NONE) {
                 return;
             }
@@ -146,29 +119,6 @@ public final class Simulation {
                 fireNextEvent();
             }
         }
-    }
-
-    /**
-     * The earliest queued event's time, once every postponement of events that would fire before the source's next
-     * (at {@code sourcePs}) has been made.
-     */
-    private long dueQueuePs(long sourcePs) {
-        while (!queue.isEmpty()) {
-            long timePs = queue.peekTime();
-            int event = queue.peek();
-            if (timePs >= sourcePs || !eventPostponable[event]) {
-                return timePs;
-            }
-            long dueAtPs = postponers[eventHandler[event]].dueAtPs(event, eventPayload[event], timePs);
-            if (dueAtPs == timePs) {
-                return timePs;
-            }
-            if (dueAtPs < timePs) {
-                throw new IllegalStateException("an event cannot be postponed to an earlier time: " + dueAtPs);
-            }
-            queue.postponeHead(dueAtPs);
-        }
-        return TimeSource.NONE;
     }
 
     private void fireNextEvent() {
@@ -190,7 +140,6 @@ public final class Simulation {
             int capacity = eventSlots * 2;
             eventHandler = Arrays.copyOf(eventHandler, capacity);
             eventPayload = Arrays.copyOf(eventPayload, capacity);
-            eventPostponable = Arrays.copyOf(eventPostponable, capacity);
             freeEvents = Arrays.copyOf(freeEvents, capacity);
         }
         return eventSlots++;
