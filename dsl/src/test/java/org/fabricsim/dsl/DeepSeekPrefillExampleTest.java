@@ -30,7 +30,7 @@ import com.google.inject.Inject;
  * production rate, 73.7k with 56.3% prefix-cache hits, is a known miss above it (the unit run saturated
  * computes more than a production day's average), outside the line's 15% (ExampleExpectationsTest lists it) and
  * below 36% (+26.4% at the start of session 55; +31.0% with its attention at the measured power-capped rate and the
- * checkpoint served as released), and
+ * checkpoint served as released, on 2,000 prompts; +25.5% on the 100,000 the example samples since session 56), and
  * without the
  * cache hits the same unit computes every token and falls far short of it. decode.fabric: the published
  * 14.8k output tokens/s per decode node, a decode unit run saturated at the batch the published per-user

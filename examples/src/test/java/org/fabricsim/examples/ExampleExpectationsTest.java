@@ -34,7 +34,8 @@ class ExampleExpectationsTest {
      * expect lines"); the test fails when one joins or leaves.
      * <ul>
      * <li>deepseek-v3-serving/prefill.fabric, PrefillPerNode, prefill-throughput: about +27% against DeepSeek's day-6
-     * production average (tolerance 15%; +31.0% since session 55): the unit run saturated computes more than a production day's average
+     * production average (tolerance 15%; +31.0% since session 55 on 2,000 prompts, +26.8% on the 100,000 the example
+     * samples since session 56): the unit run saturated computes more than a production day's average
      * (docs/accuracy.md, "SGLang's PD deployment").</li>
      * </ul>
      * SGLang's 1K and 2K prefill lines (default expert distribution, {@code expert-balance 0.80}) missed until session
