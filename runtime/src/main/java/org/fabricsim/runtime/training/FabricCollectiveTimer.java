@@ -14,10 +14,12 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * {@link CollectiveTimer} on the engine's flow-level network model ({@link FabricPhase}): each
  * distinct step pattern is solved once with all its concurrent groups and memoized, so identical
  * ring steps (n − 1 per collective) cost one solve. Step software latency: NCCL's per-step
- * latency of the run's {@link Calibration} (network when a step leaves the scale-up domain,
- * NVLink otherwise). A ring step or pipeline send that leaves the scale-up domain is spread over
- * the scale-out fabric's flows per peer ({@link org.fabricsim.runtime.spec.FabricSpec#flowsPerPeer}), each
- * hashed onto its own path, so more flows mean fewer ECMP collisions.
+ * latency of the run's {@link Calibration}: a ring step pays the mean of the network's and NVLink's
+ * over the hops of rank 0's ring ({@link FabricPatterns#crossingHops}, {@link
+ * SolvedPatterns#stepOverheadSeconds}), the pipeline sends the network's when one leaves its domain.
+ * A ring step or pipeline send that leaves the scale-up domain is spread over the scale-out
+ * fabric's flows per peer ({@link org.fabricsim.runtime.spec.FabricSpec#flowsPerPeer}), each hashed
+ * onto its own path.
  *
  * <p>Sizes: in the fluid max-min model a phase whose flows all scale by x lasts x times as long
  * (rates do not depend on sizes, so every completion scales). A ring step along an axis is
@@ -54,6 +56,8 @@ public final class FabricCollectiveTimer implements RunTimer {
     private final FabricPatterns patterns;
     private final SolvedPatterns solved;
     private final TorusRings torusRings;
+    /** By axis ordinal, the share of rank 0's ring hops that leave a scale-up domain. */
+    private final double[] axisCrossingShare;
 
     /** A timer with the default profile's step latencies. */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
@@ -112,6 +116,7 @@ public final class FabricCollectiveTimer implements RunTimer {
                 accelerators == null ? null : accelerators.clone());
         this.solved = new SolvedPatterns(topology, calibration.stepOverheads());
         this.torusRings = new TorusRings(topology, placement, patterns, solved, accelerators != null);
+        this.axisCrossingShare = patterns.axisCrossingShares();
     }
 
     private FabricCollectiveTimer(FabricCollectiveTimer previous) {
@@ -121,6 +126,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.patterns = previous.patterns;
         this.solved = previous.solved.nextRun(topology);
         this.torusRings = previous.torusRings.nextRun(solved);
+        this.axisCrossingShare = previous.axisCrossingShare;
     }
 
     /**
@@ -137,8 +143,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         if (placement.size(axis) < 2 || !(bytesPerRank > 0)) {
             return 0;
         }
-        boolean crosses = !topology.sameDomain(0, placement.shift(0, axis, 1));
-        return solved.scaled(ringKey(axis, pipelineBytes), bytesPerRank, crosses,
+        return solved.scaled(ringKey(axis, pipelineBytes), bytesPerRank, axisCrossingShare[axis.ordinal()],
                 () -> patterns.ringStep(axis, bytesPerRank, pipelineBytes));
     }
 
@@ -175,11 +180,7 @@ public final class FabricCollectiveTimer implements RunTimer {
     }
 
     private double expertDataStepSeconds(double bytesPerRank, double pipelineBytes) {
-        boolean crosses = false;
-        for (int j = 0; j < placement.expertData(); j++) {
-            crosses |= !topology.sameDomain(0, placement.expertDataShift(0, j));
-        }
-        return solved.scaled(expertDataKey(pipelineBytes), bytesPerRank, crosses,
+        return solved.scaled(expertDataKey(pipelineBytes), bytesPerRank, patterns.expertDataCrossingShare(),
                 () -> patterns.expertDataRingStep(bytesPerRank, pipelineBytes));
     }
 
@@ -201,7 +202,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         if (network == NetworkKind.ANALYTICAL) {
             double reference = solved.referenceBytes(PIPELINE_REFERENCE, bytes);
             double referenceSeconds = pipelineSendSeconds(reference, PIPELINE_REFERENCE);
-            double overhead = solved.stepOverheadSeconds(!topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1)));
+            double overhead = solved.stepOverheadSeconds(axisCrossingShare[Axis.PIPELINE.ordinal()] > 0 ? 1 : 0);
             return (referenceSeconds - overhead) * bytes / reference + overhead;
         }
         return pipelineSendSeconds(bytes, "pp " + bytes);
@@ -209,7 +210,7 @@ public final class FabricCollectiveTimer implements RunTimer {
 
     private double pipelineSendSeconds(double bytes, String patternKey) {
         return solved.once(patternKey, () -> patterns.pipelineSends(bytes),
-                () -> !topology.sameDomain(0, placement.shift(0, Axis.PIPELINE, 1)));
+                () -> axisCrossingShare[Axis.PIPELINE.ordinal()] > 0);
     }
 
     /**

@@ -57,12 +57,13 @@ final class FabricPatterns {
         FabricPhase phase = newPhase();
         int n = placement.accelerators();
         int[][] meshSuccessors = meshSuccessors(axis);
+        IntBinaryOperator shift = (r, j) -> placement.shift(r, axis, j);
         for (int rank = 0; rank < n; rank++) {
             if (!represents(rank, axis)) {
                 continue;
             }
             int next = placement.shift(rank, axis, 1);
-            if (meshSuccessors != null && groupInOneDomain(rank, axis)) {
+            if (meshSuccessors != null && crossingHops(rank, placement.size(axis), shift) == 0) {
                 int position = placement.coordinate(rank, axis);
                 for (int[] successor : meshSuccessors) {
                     phase.add(rank, placement.shift(rank, axis, successor[position] - position),
@@ -71,8 +72,7 @@ final class FabricPatterns {
             } else if (topology.sameDomain(rank, next)) {
                 phase.add(rank, next, bytesPerRank, 1, FOREGROUND);
             } else {
-                addDomainCrossing(phase, rank, next, placement.size(axis), (r, j) -> placement.shift(r, axis, j),
-                        bytesPerRank);
+                addDomainCrossing(phase, rank, next, placement.size(axis), shift, bytesPerRank);
             }
         }
         return withPipelineSends(phase, pipelineBytes);
@@ -113,14 +113,32 @@ final class FabricPatterns {
                 ? MeshRings.successors(g) : null;
     }
 
-    /** Whether every member of {@code rank}'s group along {@code axis} is in its scale-up domain. O(group). */
-    private boolean groupInOneDomain(int rank, Axis axis) {
-        for (int j = 1; j < placement.size(axis); j++) {
-            if (!topology.sameDomain(rank, placement.shift(rank, axis, j))) {
-                return false;
-            }
+    /**
+     * How many hops of the ring of {@code size} members that {@code shift} steps through from {@code rank}
+     * (member j to member j + 1, the last back to {@code rank}) leave a scale-up domain; 0 when the group
+     * lies in one domain. O(size).
+     */
+    int crossingHops(int rank, int size, IntBinaryOperator shift) {
+        int crossing = 0;
+        for (int j = 0; j < size; j++) {
+            crossing += topology.sameDomain(shift.applyAsInt(rank, j), shift.applyAsInt(rank, j + 1)) ? 0 : 1;
         }
-        return true;
+        return crossing;
+    }
+
+    /** By axis ordinal, the share of the hops of rank 0's ring along the axis that leave a domain. O(ranks). */
+    double[] axisCrossingShares() {
+        double[] shares = new double[Axis.values().length];
+        for (Axis axis : Axis.values()) {
+            int size = placement.size(axis);
+            shares[axis.ordinal()] = (double) crossingHops(0, size, (r, j) -> placement.shift(r, axis, j)) / size;
+        }
+        return shares;
+    }
+
+    /** The share of the hops of rank 0's expert data-parallel ring ({@link Placement#expertDataShift}) off-domain. */
+    double expertDataCrossingShare() {
+        return (double) crossingHops(0, placement.expertData(), placement::expertDataShift) / placement.expertData();
     }
 
     /**

@@ -52,10 +52,10 @@ final class SolvedPatterns {
     /**
      * A pattern's seconds at {@code bytesPerRank}: solved once at the first size asked for (the
      * pattern built by {@code pattern}), later sizes scaled from it, each with the step latency of
-     * a pattern that {@code crosses} scale-up domains or not.
+     * a ring step {@code crossingShare} of whose hops leave a scale-up domain ({@link #stepOverheadSeconds}).
      */
-    double scaled(String key, double bytesPerRank, boolean crosses, Supplier<FabricPhase> pattern) {
-        double overhead = stepOverheadSeconds(crosses);
+    double scaled(String key, double bytesPerRank, double crossingShare, Supplier<FabricPhase> pattern) {
+        double overhead = stepOverheadSeconds(crossingShare);
         double[] reference = referenceBytes.get(key);
         if (reference != null) {
             return (seconds.get(key) - overhead) * bytesPerRank / reference[0] + overhead;
@@ -69,7 +69,7 @@ final class SolvedPatterns {
     /** A pattern's seconds, solved once at its only size, with the step latency {@code crosses} selects. */
     double once(String key, Supplier<FabricPhase> pattern, BooleanSupplier crosses) {
         return seconds.computeIfAbsent(key,
-                k -> solve(pattern.get(), k) + stepOverheadSeconds(crosses.getAsBoolean()));
+                k -> solve(pattern.get(), k) + stepOverheadSeconds(crosses.getAsBoolean() ? 1 : 0));
     }
 
     /** The size {@code key} was solved at. */
@@ -99,9 +99,14 @@ final class SolvedPatterns {
         return flowsStarted;
     }
 
-    /** NCCL's per-step software latency, in seconds: the network's when a step leaves the scale-up domain. */
-    double stepOverheadSeconds(boolean crossesDomains) {
-        return (crossesDomains ? overheads.scaleOutPs() : overheads.scaleUpPs()) / 1e12;
+    /**
+     * NCCL's per-step software latency, in seconds, of a step {@code crossingShare} of whose hops leave the scale-up
+     * domain: a ring's ranks wait only for their own predecessor, so over its steps a chunk crosses every hop in turn
+     * and each step pays the hops' mean, s·α_out + (1 − s)·α_up (NCCL's ring latency, src/graph/tuning.cc; {@link
+     * org.fabricsim.runtime.collective.StepOverheads}); a synchronous phase that leaves the domain at all passes 1.
+     */
+    double stepOverheadSeconds(double crossingShare) {
+        return (crossingShare * overheads.scaleOutPs() + (1 - crossingShare) * overheads.scaleUpPs()) / 1e12;
     }
 
     private double solve(FabricPhase phase, String key) {

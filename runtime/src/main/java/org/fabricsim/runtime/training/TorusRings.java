@@ -111,8 +111,10 @@ final class TorusRings {
         if (!(bytesPerRank > 0)) {
             return 0;
         }
-        boolean crosses = !topology.sameDomain(0, topology.torusShape().neighbour(0, dimension, 1));
-        return solved.scaled(key(axis, dimension, pipelineBytes), bytesPerRank, crosses,
+        TorusShape torus = topology.torusShape();
+        int k = torus.size(dimension);
+        double crossingShare = (double) patterns.crossingHops(0, k, (r, j) -> torus.neighbour(r, dimension, j)) / k;
+        return solved.scaled(key(axis, dimension, pipelineBytes), bytesPerRank, crossingShare,
                 () -> patterns.torusStep(axis, dimension, bytesPerRank, pipelineBytes));
     }
 
