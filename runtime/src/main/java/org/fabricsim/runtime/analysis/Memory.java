@@ -23,9 +23,10 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * (SwiGLU) matrices h × ffn; an MoE layer instead has {@code experts} routed experts and
  * {@code sharedExperts} shared ones of width expertFfn and a router (h × experts); the first
  * {@code denseLayers} layers are dense. Input embedding and output head are untied (vocab × h
- * each). MLA attention is counted as Q (h × heads·(headDim + ropeDim), or through its compression of
- * rank r_q: r_q × (h + heads·(headDim + ropeDim))), the KV down-projection h × (kvRank + ropeDim) and
- * up-projections kvRank × 2·heads·headDim. Llama 3 405B counts 405.8B.
+ * each), the head after a final norm (h). MLA attention is counted as Q (h × heads·(headDim + ropeDim),
+ * or through its compression of rank r_q: r_q × (h + heads·(headDim + ropeDim))), the KV
+ * down-projection h × (kvRank + ropeDim) and up-projections kvRank × 2·heads·headDim. Llama 3 405B
+ * counts 405.8B. The norms, routers and final norm are {@link #tensorReplicatedParameters}.
  *
  * <p><b>Activations</b> follow Korthikanti et al., "Reducing Activation Recomputation in Large
  * Transformer Models" (MLSys 2023, §4), which gives sbh(34 + 5as/h) bytes per layer with 16-bit
@@ -179,16 +180,19 @@ public final class Memory {
 
     /** Non-expert parameters of {@code dense} dense and {@code moe} MoE layers, with the embedding and/or the output head. */
     static long nonExpertParameters(TransformerSpec m, long dense, long moe, boolean embedding, boolean head) {
-        long layer = attentionParameters(m) + 2L * m.hidden();
-        long total = dense * (layer + mlpParameters(m, m.ffn()))
-                + moe * (layer + m.sharedExperts() * mlpParameters(m, m.expertFfn())) + routerParameters(m, moe);
+        long total = dense * (attentionParameters(m) + mlpParameters(m, m.ffn()))
+                + moe * (attentionParameters(m) + m.sharedExperts() * mlpParameters(m, m.expertFfn()));
         long table = (long) m.vocab() * m.hidden();
-        return total + (embedding ? table : 0) + (head ? table + m.hidden() : 0);
+        return total + (embedding ? table : 0) + (head ? table : 0) + tensorReplicatedParameters(m, dense, moe, head);
     }
 
-    /** Router parameters of {@code moe} MoE layers: h × experts each (part of {@link #nonExpertParameters}). */
-    static long routerParameters(TransformerSpec m, long moe) {
-        return moe * m.hidden() * m.experts();
+    /**
+     * The parameters of {@code dense} dense and {@code moe} MoE layers, with the output head, that are replicated
+     * across TP, each rank holding them whole (part of {@link #nonExpertParameters}): each layer's two norms (h
+     * each), each MoE layer's router (h × experts) and the head's final norm (h).
+     */
+    static long tensorReplicatedParameters(TransformerSpec m, long dense, long moe, boolean head) {
+        return (dense + moe) * 2L * m.hidden() + moe * m.hidden() * m.experts() + (head ? m.hidden() : 0);
     }
 
     /** Routed-expert parameters of {@code moe} MoE layers. */

@@ -30,8 +30,8 @@ import org.fabricsim.runtime.training.StepPlan;
  * (their weights not split by TP), so 1/EP of the stage's routed-expert parameters, and ZeRO shards those over the
  * expert data-parallel group TP·CP·DP/EP, the stage's ranks holding the same experts (Megatron-LM's
  * theoretical_memory_usage.py: expert_data_parallel_size = world ÷ (ETP·EP·PP)). The rest is split by TP but the
- * MoE router: Megatron-Core's TopKRouter holds its experts × h weight whole on every TP rank ({@link
- * #nonExpertPerRank}). DualPipe keeps two copies of the weights (DeepSeek-V3 report, Table 2).
+ * norms and MoE routers, which Megatron-Core holds whole on every TP rank ({@link #nonExpertPerRank}). DualPipe
+ * keeps two copies of the weights (DeepSeek-V3 report, Table 2).
  *
  * <p><b>Activations</b> per layer and token are {@link Memory#activationBytesPerToken} (fused
  * attention), over the micro-batch's T = sequence × micro-batch ÷ CP tokens, scaled to the stored
@@ -177,14 +177,19 @@ final class TrainingMemory {
     }
 
     /**
-     * Non-expert parameters one of {@code t} TP ranks holds: all but the routers ÷ TP, the routers whole. Megatron-Core's
-     * router is no tensor-parallel layer: {@code self.weight = torch.nn.Parameter(torch.empty((num_moe_experts,
-     * hidden_size)))} (NVIDIA/Megatron-LM d98e8a64, megatron/core/transformer/moe/router.py line 64, class Router, the
-     * base of TopKRouter), marked {@code sequence_parallel} (line 85) so its gradient is summed over the TP group.
+     * Non-expert parameters one of {@code t} TP ranks holds: the {@link Memory#tensorReplicatedParameters} (norms and
+     * routers) whole, the rest ÷ TP. Neither is a tensor-parallel layer in Megatron-Core (NVIDIA/Megatron-LM
+     * d98e8a64): the router is {@code torch.nn.Parameter(torch.empty((num_moe_experts, hidden_size)))}
+     * (megatron/core/transformer/moe/router.py line 64, class Router, the base of TopKRouter); a norm's weight and bias
+     * are {@code Parameter(torch.empty(*hidden_size))} (megatron/core/fusions/fused_layer_norm.py lines 112-113;
+     * TENorm, megatron/core/extensions/transformer_engine.py line 1096, builds Transformer Engine's LayerNorm or
+     * RMSNorm over the whole hidden size). Both are marked {@code sequence_parallel} (router.py line 85,
+     * fused_layer_norm.py lines 119-120), so megatron/core/distributed/finalize_model_grads.py's
+     * _allreduce_non_tensor_model_parallel_grads (lines 416-453) sums their gradients over the TP group.
      */
     static double nonExpertPerRank(TransformerSpec m, int t, long dense, long moe, boolean embedding, boolean head) {
-        long router = Memory.routerParameters(m, moe);
-        return (Memory.nonExpertParameters(m, dense, moe, embedding, head) - router) / (double) t + router;
+        long whole = Memory.tensorReplicatedParameters(m, dense, moe, head);
+        return (Memory.nonExpertParameters(m, dense, moe, embedding, head) - whole) / (double) t + whole;
     }
 
     /** Parameters one rank holds of the stage's largest unit: a dense or MoE layer, the embedding or the output layer. */

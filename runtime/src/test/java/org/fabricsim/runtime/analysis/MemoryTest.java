@@ -146,41 +146,55 @@ class MemoryTest {
     @Test
     void shouldSumEveryComponentOfTheBusiestStageInClosedForm() {
         // Small, TP2 PP2 DP2 with SP, 1F1B, ZeRO-1, bf16, sequence 2048, batch 16, micro-batch 1 (M = 8).
-        // Per layer: attention 4·1024² = 4,194,304 + norms 2,048 + MLP 2·1024·4096 = 8,388,608 → 12,584,960.
-        // Stage 1 (layers 2, 3 and the head, 32000·1024 + 1024): 57,938,944 ÷ TP 2 = 28,969,472 per rank.
-        // weights 2·28,969,472 = 57,938,944; gradients (fp32) 4·28,969,472 = 115,877,888; optimizer 12·28,969,472 ÷ DP 2 = 173,816,832.
+        // Per layer: attention 4·1024² = 4,194,304 + MLP 2·1024·4096 = 8,388,608 → 12,582,912, and norms 2,048.
+        // Stage 1 (layers 2, 3 and the head, 32000·1024 + final norm 1024): the matrices ÷ TP 2, 12,582,912 +
+        // 16,384,000, the norms whole on every TP rank, 4,096 + 1,024 → 28,972,032 per rank.
+        // weights 2·28,972,032 = 57,944,064; gradients (fp32) 4·28,972,032 = 115,888,128; optimizer 12·28,972,032 ÷ DP 2 = 173,832,192.
         // Activations per token and layer (SP): (8·1024 + 2·1024 + 4·1024 + 2·1024 + 2·2·4096) ÷ 2 = 16,384 B;
         // 2 layers × 2,048 tokens × 1 micro-batch in flight on the last stage = 67,108,864.
         // Logits: 6 B × 2,048 tokens × 32,000 ÷ 2 = 196,608,000. NCCL: 3 communicators (TP, PP, DP) × 32 × 2 ×
         // 4 MiB = 805,306,368. Runtime: 0.47 GiB + 32 MiB = 504,658,657 + 33,554,432.
-        // Stage 0 (2 layers, embedding, 2 micro-batches in flight) totals 129,505,280 B less: stage 1 is busiest.
+        // Stage 0 (2 layers, embedding, 2 micro-batches in flight; 1,024 parameters fewer at 2 + 4 + 12/2 B) totals
+        // 196,608,000 − 67,108,864 + 12,288 = 129,511,424 B less: stage 1 is busiest.
         Memory.Breakdown memory = Memory.training(small(new ParallelismSpec(2, 2, 2, 1, 1, true),
                 TrainingSpec.Sharding.ZERO_1));
-        assertEquals(57_938_944, memory.weightBytes());
-        assertEquals(115_877_888, memory.gradientBytes());
-        assertEquals(173_816_832, memory.optimizerBytes());
+        assertEquals(57_944_064, memory.weightBytes());
+        assertEquals(115_888_128, memory.gradientBytes());
+        assertEquals(173_832_192, memory.optimizerBytes());
         assertEquals(67_108_864, memory.activationBytes());
         assertEquals(196_608_000, memory.logitBytes());
         assertEquals(0, memory.gatheredWeightBytes());
         assertEquals(0, memory.gradientBucketBytes());
         assertEquals(805_306_368, memory.communicationBufferBytes());
         assertEquals(538_213_089, memory.runtimeBytes());
-        assertEquals(57_938_944L + 115_877_888 + 173_816_832 + 67_108_864 + 196_608_000 + 805_306_368 + 538_213_089,
+        assertEquals(57_944_064L + 115_888_128 + 173_832_192 + 67_108_864 + 196_608_000 + 805_306_368 + 538_213_089,
                 memory.totalBytes());
         assertEquals(memory.totalBytes(), memory.trainingComponents().values().stream().mapToLong(Long::longValue).sum());
     }
 
     @Test
     void shouldHoldTwoGatheredUnitsAndTwoGradientBucketsUnderFsdp() {
-        // Small, TP2 DP2 (one stage), FSDP. Largest unit: the head, 32,769,024 ÷ TP 2 = 16,384,512 parameters;
-        // this and the prefetched next at 2 B: 2 × 2 × 16,384,512 = 65,538,048.
-        // Bucket: Megatron's max(40M, 1M × DP 2) = 40,000,000 parameters (fewer than the rank's 57,938,432);
+        // Small, TP2 DP2 (one stage), FSDP. Largest unit: the head, 32,768,000 ÷ TP 2 + its final norm 1,024 whole =
+        // 16,385,024 parameters; this and the prefetched next at 2 B: 2 × 2 × 16,385,024 = 65,540,096.
+        // Bucket: Megatron's max(40M, 1M × DP 2) = 40,000,000 parameters (fewer than the rank's 57,943,040);
         // one filling, one reducing, of fp32 gradients: 2 × 4 × 40,000,000 = 320,000,000.
         Memory.Breakdown memory = Memory.training(small(new ParallelismSpec(2, 1, 2, 1, 1, true),
                 TrainingSpec.Sharding.FSDP));
-        assertEquals(65_538_048, memory.gatheredWeightBytes());
+        assertEquals(65_540_096, memory.gatheredWeightBytes());
         assertEquals(320_000_000, memory.gradientBucketBytes());
         assertEquals(2 * 268_435_456L, memory.communicationBufferBytes());
+    }
+
+    @Test
+    void shouldHoldTheNormsWholeOnEachTensorParallelRank() {
+        // Small, TP4 (one stage), no sharding. Megatron-Core's norms are no tensor-parallel layer (a weight of h on
+        // every TP rank): 4 layers × (12,582,912 ÷ 4 + norms 2,048) + embedding and head 2 × 32,768,000 ÷ 4 + final
+        // norm 1,024 = 12,591,104 + 16,384,000 + 1,024 = 28,976,128 parameters, 57,952,256 bytes of bf16 weights;
+        // the norms divided by TP too would give 115,876,864 ÷ 4 = 28,969,216 and 57,938,432 bytes
+        Memory.Breakdown memory = Memory.training(small(new ParallelismSpec(4, 1, 1, 1, 1, true),
+                TrainingSpec.Sharding.NONE));
+        assertEquals(57_952_256, memory.weightBytes());
+        assertEquals(4 * 28_976_128L, memory.gradientBytes());
     }
 
     @Test
@@ -198,7 +212,8 @@ class MemoryTest {
         // simulator runs v = 8 (128 chunks = 126 layers + embedding + output layer), one layer per chunk but
         // none in chunks 0 and 127: stages 1-14 hold 8 layers. Stage 1 runs 2·14 + 7·16 = 140 warm-up forwards,
         // so 141 chunk passes are in flight: 141 layer-micro-batches of 65,024 B/token (8h + 2q + 4kv + 2q +
-        // 6·ffn over TP 8) × 8,192 tokens = 75,107,401,728 B. Its weights: 8 × 3,187,703,808 ÷ 8 × 2 B.
+        // 6·ffn over TP 8) × 8,192 tokens = 75,107,401,728 B. Its weights: 8 layers × ((3,187,703,808 − norms
+        // 32,768) ÷ 8 + 32,768) = 3,187,933,184 parameters × 2 B = 6,375,866,368.
         ParallelismSpec plan = new ParallelismSpec(8, 16, 64, 1, 1, true);
         TrainingSpec base = job(LLAMA3_405B, plan, TrainingSpec.Sharding.ZERO_2, 8192);
         TrainingSpec job = new TrainingSpec("t", LLAMA3_405B, base.cluster(), 8192, 8192, 2048, 1, Precision.BF16,
@@ -206,7 +221,7 @@ class MemoryTest {
                 TrainingSpec.Recompute.NONE, 1);
         Memory.Breakdown memory = Memory.training(job);
         assertEquals(75_107_401_728L, memory.activationBytes(), 1);
-        assertEquals(6_375_407_616L, memory.weightBytes());
+        assertEquals(6_375_866_368L, memory.weightBytes());
         assertEquals(0, memory.logitBytes());
     }
 
