@@ -6,35 +6,31 @@ import java.util.function.LongSupplier;
 import org.fabricsim.runtime.topology.Graph;
 
 /**
- * A fabric's derating of saturated links for {@link MaxMinNetwork}: after the ideal fill, each
- * component link saturated (less than 10⁻⁹ of its capacity left) by two flows or more gets the
- * {@link ContentionModel}'s capacity factor for its load and its contention episode ({@link
- * ContentionReading}), or head-of-line blocking's where that is smaller ({@link HeadOfLineBlocking}: a
- * lossless fabric's switch link whose flows a downstream link holds back), and the component is filled again
- * with those capacities. A link the ideal fill saturates with one flow gets the model's lone-flow factor
+ * A fabric's derating of saturated links for {@link MaxMinNetwork}: after the ideal fill, each component link saturated
+ * (less than 10⁻⁹ of its capacity left) by two flows or more gets the {@link ContentionModel}'s capacity factor for its
+ * load and its contention episode ({@link ContentionReading}), or head-of-line blocking's where that is smaller ({@link
+ * HeadOfLineBlocking}: a lossless fabric's switch link whose flows a downstream link holds back), and the component is
+ * filled again with those capacities. A link the ideal fill saturates with one flow gets the model's lone-flow factor
  * ({@link ContentionModel#loneFlowCapacityFactor}; no contention episode). Factors above 1 − ε (the completion
- * tolerance) leave a link whole.
- * O(flows on the link) per saturated link, O(flows on it and on its next links) where its buffer is finite.
+ * tolerance) leave a link whole. O(flows on the link) per saturated link, O(flows on it and on its next links) where
+ * its buffer is finite.
  *
- * <p><b>Settled factors.</b> A saturated link keeps the factor it was last given while the one its
- * load now reads differs from it by at most ε of it ({@link #settle}): a capacity within ε of the
- * exact derating changes completions by no more than the tolerance already allows, as for the
- * whole links above. Without it, the overload of a link moves at nearly every completion (a
- * sender's share of its NIC grows as its other flows finish), so every completion would cost two
- * fills where the ideal fabric needs none.
+ * <p><b>Settled factors.</b> A saturated link keeps the factor it was last given while the one its load now reads
+ * differs from it by at most ε of it ({@link #settle}): a capacity within ε of the exact derating changes completions
+ * by no more than the tolerance already allows, as for the whole links above. Without it, the overload of a link moves
+ * at nearly every completion (a sender's share of its NIC grows as its other flows finish), so every completion would
+ * cost two fills where the ideal fabric needs none.
  *
- * <p><b>Completions that change nothing.</b> {@link #keepsRates} tells {@link MaxMinNetwork} when a
- * batch of finishes only leaves every remaining rate as it is, so the two fills can be skipped as in
- * the ideal: every remaining class of the component slower than the slowest finished one both in
- * the ideal fill and in the derated one. Then the ideal fill without the finished classes D gives
- * the remaining classes their ideal rates again (the proof of {@link MaxMinNetwork}), so a link that
- * D did not cross is saturated exactly when it was, and a saturated link that D crossed is not any
- * more (its load fell by D's, the rest kept theirs): its factor becomes 1. If every link left
- * saturated settles to its factor, the derated fill runs with the same capacities except larger
- * ones on D's links, which the same proof shows cannot reach the remaining classes before they
- * are fixed: their rates stand. A saturated link whose factor was head-of-line blocking's re-solves: that
- * factor reads the downstream links' input shares, which the finished classes may change.
- * O(component links + classes on its saturated links).
+ * <p><b>Completions that change nothing.</b> {@link #keepsRates} tells {@link MaxMinNetwork} when a batch of finishes
+ * only leaves every remaining rate as it is, so the two fills can be skipped as in the ideal: every remaining class of
+ * the component slower than the slowest finished one both in the ideal fill and in the derated one. Then the ideal fill
+ * without the finished classes D gives the remaining classes their ideal rates again (the proof of {@link
+ * MaxMinNetwork}), so a link that D did not cross is saturated exactly when it was, and a saturated link that D crossed
+ * is not any more (its load fell by D's, the rest kept theirs): its factor becomes 1. If every link left saturated
+ * settles to its factor, the derated fill runs with the same capacities except larger ones on D's links, which the same
+ * proof shows cannot reach the remaining classes before they are fixed: their rates stand. A saturated link whose
+ * factor was head-of-line blocking's re-solves: that factor reads the downstream links' input shares, which the
+ * finished classes may change. O(component links + classes on its saturated links).
  */
 final class ContentionDerating {
     private final ContentionReading reading;
@@ -45,11 +41,7 @@ final class ContentionDerating {
     private final boolean[] blocked;
     private final Graph graph;
     private final LinkFlowLists lists;
-    /**
-     * Factors above 1 − ε leave a link whole: a derating smaller than the tolerance changes
-     * completions by less than the model already allows, and skipping it spares the second fill
-     * (PFC alone: u ≥ 0.998).
-     */
+    /** 1 − ε: factors above it leave a link whole, sparing the second fill (PFC alone: u ≥ 0.998). */
     private final double smallestDerating;
     /** Capacities of the derated second fill (the last one that covered each link). */
     private final double[] capacity;
