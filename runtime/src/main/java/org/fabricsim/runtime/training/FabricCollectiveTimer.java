@@ -117,10 +117,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.axisCrossingShare = previous.axisCrossingShare;
     }
 
-    /**
-     * A timer for the next run of the same job: the patterns solved so far are shared (and what it
-     * solves is shared back), link traffic and engine counts start at zero. O(links).
-     */
+    /** The next run of the same job: solved patterns shared both ways, no traffic or engine counts. O(links). */
     @Override
     public FabricCollectiveTimer nextRun() {
         return new FabricCollectiveTimer(this);
@@ -163,7 +160,12 @@ public final class FabricCollectiveTimer implements RunTimer {
     }
 
     private double plateauSeconds(int ranks, double crossingShare) {
-        return ranks < 2 || topology.torusShape() != null ? 0 : solved.plateauSeconds(2 * (ranks - 1), crossingShare);
+        return ranks < 2 || !ncclCollectives() ? 0 : solved.plateauSeconds(2 * (ranks - 1), crossingShare);
+    }
+
+    /** Whether the job's collectives are NCCL's: not on a direct torus, whose stacks (TPUs) run XLA's. */
+    boolean ncclCollectives() {
+        return topology.torusShape() == null;
     }
 
     /**

@@ -66,14 +66,18 @@ final class PodHierarchyTimer implements RunTimer {
 
     /**
      * The plateau of the all-reduce's steps in the pod (its reduce-scatter and all-gather, d ranks) and of the
-     * all-reduce across pods (P ranks): NCCL scales the latency of the whole call.
+     * all-reduce across pods (P ranks): NCCL scales the latency of the whole call. None where the pods are tori (XLA).
      */
     @Override
     public double allReducePlateauSeconds(Axis axis, int ranks) {
         if (!acrossPods(axis, ranks)) {
             return inPod.allReducePlateauSeconds(axis, ranks);
         }
-        return inPod.allReducePlateauSeconds(axis, data / pods) + crossPod.allReducePlateauSeconds(axis, pods);
+        return inPod.allReducePlateauSeconds(axis, data / pods) + crossPodPlateauSeconds();
+    }
+
+    private double crossPodPlateauSeconds() {
+        return inPod.ncclCollectives() ? crossPod.allReducePlateauSeconds(Axis.DATA, pods) : 0;
     }
 
     @Override
@@ -106,8 +110,7 @@ final class PodHierarchyTimer implements RunTimer {
         if (ranks < 2) {
             return 0;
         }
-        return inPod.expertDataAllReducePlateauSeconds(Math.max(1, ranks / pods))
-                + crossPod.allReducePlateauSeconds(Axis.DATA, pods);
+        return inPod.expertDataAllReducePlateauSeconds(Math.max(1, ranks / pods)) + crossPodPlateauSeconds();
     }
 
     @Override
