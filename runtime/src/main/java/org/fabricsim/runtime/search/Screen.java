@@ -138,6 +138,16 @@ public final class Screen {
         }
 
         @Override
+        public double allReducePlateauSeconds(Axis axis, int ranks) {
+            return times.allReducePlateauSeconds(axis, ranks);
+        }
+
+        @Override
+        public double expertDataAllReducePlateauSeconds(int ranks) {
+            return times.expertDataAllReducePlateauSeconds(ranks);
+        }
+
+        @Override
         public double pipelineSendSeconds(double bytes) {
             return times.pipelineSendSeconds(bytes);
         }

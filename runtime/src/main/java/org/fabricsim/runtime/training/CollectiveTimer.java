@@ -47,6 +47,22 @@ public interface CollectiveTimer {
     }
 
     /**
+     * Seconds NCCL's "plateau effect of ring" adds to a Simple ring all-reduce of {@code ranks} along {@code axis}
+     * (a reduce-scatter and an all-gather of {@link #ringSeconds}, 2(n − 1) steps) when the ring leaves a scale-up
+     * domain: NCCL multiplies such an all-reduce's latency by a factor (src/graph/tuning.cc, ncclTopoGetAlgoTime),
+     * as the collective engine does ({@link org.fabricsim.runtime.collective.StepOverheads#ringPlateau}). Default 0,
+     * for timers without NCCL's step latencies.
+     */
+    default double allReducePlateauSeconds(Axis axis, int ranks) {
+        return 0;
+    }
+
+    /** {@link #allReducePlateauSeconds} of an all-reduce over the expert data-parallel groups of {@code ranks}. */
+    default double expertDataAllReducePlateauSeconds(int ranks) {
+        return 0;
+    }
+
+    /**
      * Seconds of a ring reduce-scatter or all-gather of {@code bufferBytes} over the expert data-parallel groups of
      * {@code ranks} ({@link Placement#expertData}: the ranks of a stage holding the same experts, over which the
      * expert weights' gradients reduce and their optimizer shards). Default: a ring along the data axis, for timers

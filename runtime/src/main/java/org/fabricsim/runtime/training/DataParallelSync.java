@@ -55,6 +55,21 @@ final class DataParallelSync {
                 + timer.expertDataRingSeconds(edp, experts * bytesPerParameter, pipelineBytes);
     }
 
+    /**
+     * Seconds of a chunk's gradient reduction: the rings of {@link #ringSeconds} once (a reduce-scatter) or, for an
+     * {@code allReduce}, twice (reduce-scatter and all-gather) plus NCCL's ring plateau on each of the two all-reduces
+     * ({@link CollectiveTimer#allReducePlateauSeconds}, {@link CollectiveTimer#expertDataAllReducePlateauSeconds}).
+     */
+    static double reduceSeconds(CollectiveTimer timer, int dp, int edp, double parameters, double experts,
+            double bytesPerParameter, double pipelineBytes, boolean allReduce) {
+        double ring = ringSeconds(timer, dp, edp, parameters, experts, bytesPerParameter, pipelineBytes);
+        if (!allReduce) {
+            return ring;
+        }
+        return 2 * ring + (parameters > experts ? timer.allReducePlateauSeconds(Axis.DATA, dp) : 0)
+                + (experts > 0 ? timer.expertDataAllReducePlateauSeconds(edp) : 0);
+    }
+
     /** Adds {@code times} of the two rings of {@link #ringSeconds} to the timer's link traffic. */
     static void countRings(CollectiveTimer timer, int dp, int edp, double parameters, double experts,
             double bytesPerParameter, double pipelineBytes, double times) {

@@ -21,33 +21,24 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * fabric's flows per peer ({@link org.fabricsim.runtime.spec.FabricSpec#flowsPerPeer}), each hashed
  * onto its own path.
  *
- * <p>Sizes: in the fluid max-min model a phase whose flows all scale by x lasts x times as long
- * (rates do not depend on sizes, so every completion scales). A ring step along an axis is
- * therefore solved once, at the first size asked for, and other sizes are scaled from it, the
- * concurrent pipeline sends scaled alike (an approximation when the caller's pipeline size does
- * not scale with the ring's). Solves per step: one per axis plus one for pipeline sends and one
- * for expert all-to-all, whatever the number of chunks and stages.
- *
- * <p>Link traffic: each solve keeps the bytes its foreground transfers routed over every link;
- * the count methods add a solved pattern's bytes, scaled by size and repetitions, to a {@link
- * LinkTraffic} (O(links) per count). The patterns are built by {@link FabricPatterns} and kept,
- * with their link bytes and this run's traffic, in {@link SolvedPatterns}.
+ * <p>Sizes: a ring step along an axis is solved once, at the first size asked for, and other sizes
+ * are scaled from it ({@link SolvedPatterns}), the concurrent pipeline sends scaled alike (an
+ * approximation when the caller's pipeline size does not scale with the ring's). Solves per step:
+ * one per axis plus one for pipeline sends and one for expert all-to-all. The count methods add a
+ * solved pattern's link bytes, scaled, to the run's {@link LinkTraffic}, O(links) per count; the
+ * patterns are built by {@link FabricPatterns}. A ring all-reduce across domains also pays NCCL's
+ * ring plateau ({@link #allReducePlateauSeconds}).
  *
  * <p>Direct tori: an axis whose groups are whole sub-tori reduce-scatters and all-gathers as
  * bidirectional rings along its torus dimensions, one dimension after another, each dimension's step
  * solved once like a ring step ({@link TorusRings}); other axes take the flat ring.
  *
- * <p>Repeated runs: {@link #nextRun} gives a timer for another run of the same job on the same
- * topology and step latencies, sharing the solved patterns and starting with no link traffic and
- * no engine counts, so that a fit evaluating one job under many compute constants solves each
- * pattern once (the times of a pattern depend on the topology, placement, routing, seed and step
- * latencies only).
+ * <p>Repeated runs: {@link #nextRun} shares the solved patterns (their times depend on the topology,
+ * placement, routing, seed and step latencies only) and starts with no link traffic and no engine
+ * counts, so that a fit evaluating one job under many compute constants solves each pattern once.
  */
 public final class FabricCollectiveTimer implements RunTimer {
-    /**
-     * The analytical network's one pipeline-send pattern: flows there run at fixed rates, so a send
-     * of any size is the reference's time scaled by size (plus the step latency), as ring steps are.
-     */
+    /** The analytical network's one pipeline-send pattern, scaled by size (its flows run at fixed rates). */
     private static final String PIPELINE_REFERENCE = "pp";
 
     private final ClusterTopology topology;
@@ -65,10 +56,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this(topology, placement, routing, flowsPerPeer, seed, Calibration.DEFAULT);
     }
 
-    /**
-     * A timer on {@code topology}; {@code flowsPerPeer} (≥ 1) flows carry each transfer between
-     * scale-up domains; steps pay the per-step latencies of {@code calibration}.
-     */
+    /** A timer whose {@code flowsPerPeer} (≥ 1) flows carry each transfer between domains, at {@code calibration}. */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
             long seed, Calibration calibration) {
         this(topology, placement, routing, flowsPerPeer, seed, calibration, NetworkKind.MAX_MIN);
@@ -129,10 +117,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.axisCrossingShare = previous.axisCrossingShare;
     }
 
-    /**
-     * A timer for the next run of the same job: the patterns solved so far are shared (and what it
-     * solves is shared back), link traffic and engine counts start at zero. O(links).
-     */
+    /** The next run of the same job: solved patterns shared both ways, no traffic or engine counts. O(links). */
     @Override
     public FabricCollectiveTimer nextRun() {
         return new FabricCollectiveTimer(this);
@@ -147,10 +132,7 @@ public final class FabricCollectiveTimer implements RunTimer {
                 () -> patterns.ringStep(axis, bytesPerRank, pipelineBytes));
     }
 
-    /**
-     * On a direct torus whose dimensions the axis's groups span, {@link TorusRings#ringSeconds};
-     * otherwise the flat ring.
-     */
+    /** On a torus whose dimensions the axis's groups span, {@link TorusRings#ringSeconds}; else the flat ring. */
     @Override
     public double ringSeconds(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
         return torusRings.serve(axis, ranks) ? torusRings.ringSeconds(axis, bufferBytes, pipelineBytes)
@@ -166,10 +148,29 @@ public final class FabricCollectiveTimer implements RunTimer {
         }
     }
 
+    /** NCCL's plateau on the axis's flat ring ({@link SolvedPatterns#plateauSeconds}); none on a torus (not NCCL). */
+    @Override
+    public double allReducePlateauSeconds(Axis axis, int ranks) {
+        return plateauSeconds(ranks, axisCrossingShare[axis.ordinal()]);
+    }
+
+    @Override
+    public double expertDataAllReducePlateauSeconds(int ranks) {
+        return plateauSeconds(ranks, patterns.expertDataCrossingShare());
+    }
+
+    private double plateauSeconds(int ranks, double crossingShare) {
+        return ranks < 2 || !ncclCollectives() ? 0 : solved.plateauSeconds(2 * (ranks - 1), crossingShare);
+    }
+
+    /** Whether the job's collectives are NCCL's: not on a direct torus, whose stacks (TPUs) run XLA's. */
+    boolean ncclCollectives() {
+        return topology.torusShape() == null;
+    }
+
     /**
      * A flat ring over the expert data-parallel groups ({@link Placement#expertDataShift}), its step solved once and
-     * scaled like an axis's, paying the network's step latency when rank 0's group leaves its scale-up domain;
-     * {@code ranks} is the placement's {@link Placement#expertData}.
+     * scaled like an axis's; {@code ranks} is the placement's {@link Placement#expertData}.
      */
     @Override
     public double expertDataRingSeconds(int ranks, double bufferBytes, double pipelineBytes) {

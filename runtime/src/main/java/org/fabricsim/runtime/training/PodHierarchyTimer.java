@@ -64,6 +64,22 @@ final class PodHierarchyTimer implements RunTimer {
                 + crossPod.ringSeconds(axis, pods, bufferBytes / inside, 0);
     }
 
+    /**
+     * The plateau of the all-reduce's steps in the pod (its reduce-scatter and all-gather, d ranks) and of the
+     * all-reduce across pods (P ranks): NCCL scales the latency of the whole call. None where the pods are tori (XLA).
+     */
+    @Override
+    public double allReducePlateauSeconds(Axis axis, int ranks) {
+        if (!acrossPods(axis, ranks)) {
+            return inPod.allReducePlateauSeconds(axis, ranks);
+        }
+        return inPod.allReducePlateauSeconds(axis, data / pods) + crossPodPlateauSeconds();
+    }
+
+    private double crossPodPlateauSeconds() {
+        return inPod.ncclCollectives() ? crossPod.allReducePlateauSeconds(Axis.DATA, pods) : 0;
+    }
+
     @Override
     public void countRing(Axis axis, int ranks, double bufferBytes, double pipelineBytes, double times) {
         if (!acrossPods(axis, ranks)) {
@@ -87,6 +103,14 @@ final class PodHierarchyTimer implements RunTimer {
         int inside = Math.max(1, ranks / pods);
         return inPod.expertDataRingSeconds(inside, bufferBytes, pipelineBytes)
                 + crossPod.ringSeconds(Axis.DATA, pods, bufferBytes / inside, 0);
+    }
+
+    @Override
+    public double expertDataAllReducePlateauSeconds(int ranks) {
+        if (ranks < 2) {
+            return 0;
+        }
+        return inPod.expertDataAllReducePlateauSeconds(Math.max(1, ranks / pods)) + crossPodPlateauSeconds();
     }
 
     @Override

@@ -109,6 +109,15 @@ final class SolvedPatterns {
         return (crossingShare * overheads.scaleOutPs() + (1 - crossingShare) * overheads.scaleUpPs()) / 1e12;
     }
 
+    /**
+     * NCCL's ring plateau on {@code steps} ring steps {@code crossingShare} of whose hops leave the scale-up domain:
+     * (f − 1) · steps · {@link #stepOverheadSeconds}, f the step latencies' {@link StepOverheads#ringPlateau} (the
+     * profile's {@code collective.ring-plateau-factor}); 0 for a ring inside one domain (NCCL: {@code nNodes > 1}).
+     */
+    double plateauSeconds(int steps, double crossingShare) {
+        return crossingShare > 0 ? (overheads.ringPlateau() - 1) * steps * stepOverheadSeconds(crossingShare) : 0;
+    }
+
     private double solve(FabricPhase phase, String key) {
         double solved = phase.solveForeground();
         eventsFired += phase.eventsFired();

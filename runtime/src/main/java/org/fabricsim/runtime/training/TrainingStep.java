@@ -49,8 +49,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * group instead, {@link DataParallelSync#ringSeconds}): the gradients of chunk c (FP32, or FP16
  * when training in FP16: {@link ComputeCalibration#gradientReduceBytes}) are ready progressively over its last backward
  * (duration b), so their reduce-scatter (all-reduce without sharding) starts at max(previous end,
- * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket; an all-reduce, twice the RS, when the
- * stack all-reduces sharded gradients, {@link org.fabricsim.runtime.spec.SoftwareSpec#allReducesShardedGradients});
+ * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket; an all-reduce, twice the RS plus NCCL's
+ * ring plateau across domains, {@link DataParallelSync#reduceSeconds}, also when the stack all-reduces sharded
+ * gradients, {@link org.fabricsim.runtime.spec.SoftwareSpec#allReducesShardedGradients});
  * the tail past the stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard, the
  * zeroing of the FP32 gradient buffer: every local parameter, the shard under ZeRO-3/FSDP, and the
  * profile's fixed per-step cost {@link ComputeCalibration#STEP_OVERHEAD}), then
@@ -141,7 +142,8 @@ public final class TrainingStep {
         PassTime moeNoRecompute = model.moe() ? plain.layer(true) : PassTime.ZERO;
 
         double e = Precision.BF16.bytes();
-        double tpPass = tensorRings(model) * timer.ringSeconds(Axis.TENSOR, tp, tokens * model.hidden() * e, 0);
+        double tpPass = tensorRings(model) * timer.ringSeconds(Axis.TENSOR, tp, tokens * model.hidden() * e, 0)
+                + (sp ? 0 : model.tensorReductionsPerLayer() * timer.allReducePlateauSeconds(Axis.TENSOR, tp));
         PassTime gemms = compute.denseGemms();
         double tpForward = TensorOverlap.exposedSeconds(spec.tensorOverlap(), tpPass,
                 gemms.forwardSeconds(), tp, smShare);
@@ -237,6 +239,7 @@ public final class TrainingStep {
         double stepSeconds = 0;
         int critical = 0;
         double[] dpExposed = new double[p];
+        boolean allReduce = spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients();
         for (int s = 0; s < p; s++) {
             double end = actual.endSeconds()[s];
             double commEnd = 0;
@@ -250,11 +253,8 @@ public final class TrainingStep {
                 if (perTaskGather) {
                     continue;
                 }
-                double reduce = DataParallelSync.ringSeconds(timer, dp, edp, parameters[gc], expertParameters[gc],
-                        bytesPerGradient, ppBytes);
-                if (spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients()) {
-                    reduce *= 2;
-                }
+                double reduce = DataParallelSync.reduceSeconds(timer, dp, edp, parameters[gc], expertParameters[gc],
+                        bytesPerGradient, ppBytes, allReduce);
                 reduceSeconds += reduce;
                 double ready = actual.gradientsReady()[gc];
                 double lastBackward = backward[gc] + weight[gc];

@@ -55,4 +55,10 @@ class PodHierarchyTimerTest {
         assertEquals(expected, timer.ringSeconds(Axis.DATA, 8, GIB, 0), 0.02 * expected);
         assertEquals(0, timer.ringSeconds(Axis.TENSOR, 1, GIB, 0));
     }
+
+    @Test
+    void shouldAddNoRingPlateauToAnAllReduceOfTorusPods() {
+        // TPU pods run XLA's collectives, not NCCL's: no "plateau effect of ring" in the pod or across pods.
+        assertEquals(0, twoPods().allReducePlateauSeconds(Axis.DATA, 16));
+    }
 }

@@ -27,7 +27,7 @@ class RingStepLatencyTest {
     private static final double OUT = Calibration.DEFAULT.netStepPs() / 1e12;
 
     /** {@code nodes} nodes of {@code perNode} H100 on switched NVLink, one 400G NIC each, on one NDR switch. */
-    private static FabricCollectiveTimer timer(int nodes, int perNode, ParallelismSpec plan) {
+    static FabricCollectiveTimer timer(int nodes, int perNode, ParallelismSpec plan) {
         NodeSpec node = new NodeSpec("t.Node", TrainingFixtures.H100, perNode, new ScaleUpSpec(TrainingFixtures.NVLINK4,
                 ScaleUpSpec.Kind.SWITCHED, perNode, 450e9, false), TrainingFixtures.CX7, perNode, true);
         return new FabricCollectiveTimer(ClusterTopologies.build(new ClusterSpec("t.Nodes", node, nodes,
