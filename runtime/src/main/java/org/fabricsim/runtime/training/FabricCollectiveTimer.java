@@ -49,6 +49,8 @@ public final class FabricCollectiveTimer implements RunTimer {
     private final TorusRings torusRings;
     /** By axis ordinal, the share of rank 0's ring hops that leave a scale-up domain. */
     private final double[] axisCrossingShare;
+    /** The same share of rank 0's expert data-parallel ring. */
+    private final double expertDataCrossingShare;
 
     /** A timer with the default profile's step latencies. */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
@@ -105,6 +107,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.solved = new SolvedPatterns(topology, calibration.stepOverheads());
         this.torusRings = new TorusRings(topology, placement, patterns, solved, accelerators != null);
         this.axisCrossingShare = patterns.axisCrossingShares();
+        this.expertDataCrossingShare = patterns.expertDataCrossingShare();
     }
 
     private FabricCollectiveTimer(FabricCollectiveTimer previous) {
@@ -115,6 +118,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.solved = previous.solved.nextRun(topology);
         this.torusRings = previous.torusRings.nextRun(solved);
         this.axisCrossingShare = previous.axisCrossingShare;
+        this.expertDataCrossingShare = previous.expertDataCrossingShare;
     }
 
     /** The next run of the same job: solved patterns shared both ways, no traffic or engine counts. O(links). */
@@ -156,7 +160,7 @@ public final class FabricCollectiveTimer implements RunTimer {
 
     @Override
     public double expertDataAllReducePlateauSeconds(int ranks) {
-        return plateauSeconds(ranks, patterns.expertDataCrossingShare());
+        return plateauSeconds(ranks, expertDataCrossingShare);
     }
 
     private double plateauSeconds(int ranks, double crossingShare) {
@@ -181,7 +185,7 @@ public final class FabricCollectiveTimer implements RunTimer {
     }
 
     private double expertDataStepSeconds(double bytesPerRank, double pipelineBytes) {
-        return solved.scaled(expertDataKey(pipelineBytes), bytesPerRank, patterns.expertDataCrossingShare(),
+        return solved.scaled(expertDataKey(pipelineBytes), bytesPerRank, expertDataCrossingShare,
                 () -> patterns.expertDataRingStep(bytesPerRank, pipelineBytes));
     }
 
@@ -284,8 +288,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         return solved.flowsStarted();
     }
 
-    private static String expertKey(double bytesPerRank, ExpertRoutingSpec expertRouting,
-            DeduplicatedDispatch dedup) {
+    private static String expertKey(double bytesPerRank, ExpertRoutingSpec expertRouting, DeduplicatedDispatch dedup) {
         return "a2a " + bytesPerRank + " " + expertRouting + " " + dedup;
     }
 

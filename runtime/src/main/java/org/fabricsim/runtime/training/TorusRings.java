@@ -35,11 +35,13 @@ final class TorusRings {
     private final SolvedPatterns solved;
     /** The dimensions each axis's groups span, by axis ordinal; empty for a flat ring. */
     private final int[][] dimensions;
+    /** By torus dimension, the share of the hops of rank 0's ring along it that leave a scale-up domain. */
+    private final double[] crossingShare;
 
     /**
      * The rings of {@code placement}'s axes on {@code topology}'s torus, their steps solved by {@code
      * patterns} into {@code solved}; a job placed on some of the accelerators ({@code placed}) has
-     * none. O(axes · dimensions).
+     * none. O(axes · dimensions + Σ k_d).
      */
     TorusRings(ClusterTopology topology, Placement placement, FabricPatterns patterns, SolvedPatterns solved,
             boolean placed) {
@@ -52,6 +54,13 @@ final class TorusRings {
             dimensions[axis.ordinal()] = placed ? new int[0]
                     : dimensionsOf(topology.torusShape(), placement, axis);
         }
+        TorusShape torus = topology.torusShape();
+        this.crossingShare = new double[torus == null ? 0 : torus.dimensionCount()];
+        for (int d = 0; d < crossingShare.length; d++) {
+            int dimension = d;
+            int k = torus.size(d);
+            crossingShare[d] = (double) patterns.crossingHops(0, k, (r, j) -> torus.neighbour(r, dimension, j)) / k;
+        }
     }
 
     private TorusRings(TorusRings previous, SolvedPatterns solved) {
@@ -60,6 +69,7 @@ final class TorusRings {
         this.patterns = previous.patterns;
         this.solved = solved;
         this.dimensions = previous.dimensions;
+        this.crossingShare = previous.crossingShare;
     }
 
     /** The same rings solving into and counting on {@code next}, the next run's patterns. O(1). */
@@ -111,10 +121,7 @@ final class TorusRings {
         if (!(bytesPerRank > 0)) {
             return 0;
         }
-        TorusShape torus = topology.torusShape();
-        int k = torus.size(dimension);
-        double crossingShare = (double) patterns.crossingHops(0, k, (r, j) -> torus.neighbour(r, dimension, j)) / k;
-        return solved.scaled(key(axis, dimension, pipelineBytes), bytesPerRank, crossingShare,
+        return solved.scaled(key(axis, dimension, pipelineBytes), bytesPerRank, crossingShare[dimension],
                 () -> patterns.torusStep(axis, dimension, bytesPerRank, pipelineBytes));
     }
 
