@@ -133,6 +133,12 @@ public final class TrainingHarness {
         return (Double) result.metrics().get("stepTimeSeconds");
     }
 
+    /** One cold step of the 131K-token CP16 job, as {@code TrainingHarness RUNS cp16} runs it: its step time, seconds. */
+    public static double cp16StepSeconds() {
+        RunResult result = TrainingSimulator.run(llama405b16kContext());
+        return (Double) result.metrics().get("stepTimeSeconds");
+    }
+
     /**
      * The job with the spine tier stated as examples/llama3-405b does: 512 Arista 7800R3-class CTSWs of 576 x 400G
      * with 8 GB of buffer (a Jericho2 packet processor's HBM), pods of 1,024 GPUs: the same tree as the derived one.
