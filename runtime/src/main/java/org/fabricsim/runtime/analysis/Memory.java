@@ -195,6 +195,22 @@ public final class Memory {
         return (dense + moe) * 2L * m.hidden() + moe * m.hidden() * m.experts() + (head ? m.hidden() : 0);
     }
 
+    /**
+     * Non-expert parameters one of {@code t} TP ranks holds: the {@link #tensorReplicatedParameters} (norms and
+     * routers) whole, the rest ÷ TP. Neither is a tensor-parallel layer in Megatron-Core (NVIDIA/Megatron-LM
+     * d98e8a64): the router is {@code torch.nn.Parameter(torch.empty((num_moe_experts, hidden_size)))}
+     * (megatron/core/transformer/moe/router.py line 64, class Router, the base of TopKRouter); a norm's weight and bias
+     * are {@code Parameter(torch.empty(*hidden_size))} (megatron/core/fusions/fused_layer_norm.py lines 112-113;
+     * TENorm, megatron/core/extensions/transformer_engine.py line 1096, builds Transformer Engine's LayerNorm or
+     * RMSNorm over the whole hidden size). Both are marked {@code sequence_parallel} (router.py line 85,
+     * fused_layer_norm.py lines 119-120), so megatron/core/distributed/finalize_model_grads.py's
+     * _allreduce_non_tensor_model_parallel_grads (lines 416-453) sums their gradients over the TP group.
+     */
+    public static double nonExpertPerRank(TransformerSpec m, int t, long dense, long moe, boolean embedding, boolean head) {
+        long whole = tensorReplicatedParameters(m, dense, moe, head);
+        return (nonExpertParameters(m, dense, moe, embedding, head) - whole) / (double) t + whole;
+    }
+
     /** Routed-expert parameters of {@code moe} MoE layers. */
     static long expertParameters(TransformerSpec m, long moe) {
         return moe * m.experts() * mlpParameters(m, m.expertFfn());

@@ -30,7 +30,7 @@ import org.fabricsim.runtime.training.StepPlan;
  * (their weights not split by TP), so 1/EP of the stage's routed-expert parameters, and ZeRO shards those over the
  * expert data-parallel group TP·CP·DP/EP, the stage's ranks holding the same experts (Megatron-LM's
  * theoretical_memory_usage.py: expert_data_parallel_size = world ÷ (ETP·EP·PP)). The rest is split by TP but the
- * norms and MoE routers, which Megatron-Core holds whole on every TP rank ({@link #nonExpertPerRank}). DualPipe
+ * norms and MoE routers, which Megatron-Core holds whole on every TP rank ({@link Memory#nonExpertPerRank}). DualPipe
  * keeps two copies of the weights (DeepSeek-V3 report, Table 2).
  *
  * <p><b>Activations</b> per layer and token are {@link Memory#activationBytesPerToken} (fused
@@ -142,7 +142,7 @@ final class TrainingMemory {
         TransformerSpec m = job.model();
         ParallelismSpec par = job.parallel();
         int t = par.tensor();
-        double nonExpert = nonExpertPerRank(m, t, dense, moe, embedding, head);
+        double nonExpert = Memory.nonExpertPerRank(m, t, dense, moe, embedding, head);
         double experts = Memory.expertParameters(m, moe) / (double) par.expert();
         double dataGroup = (double) par.data() * par.context();
         double expertGroup = Math.max(1, dataGroup * t / par.expert());
@@ -176,35 +176,19 @@ final class TrainingMemory {
         return shard ? nonExpert / group + experts / expertGroup : nonExpert + experts;
     }
 
-    /**
-     * Non-expert parameters one of {@code t} TP ranks holds: the {@link Memory#tensorReplicatedParameters} (norms and
-     * routers) whole, the rest ÷ TP. Neither is a tensor-parallel layer in Megatron-Core (NVIDIA/Megatron-LM
-     * d98e8a64): the router is {@code torch.nn.Parameter(torch.empty((num_moe_experts, hidden_size)))}
-     * (megatron/core/transformer/moe/router.py line 64, class Router, the base of TopKRouter); a norm's weight and bias
-     * are {@code Parameter(torch.empty(*hidden_size))} (megatron/core/fusions/fused_layer_norm.py lines 112-113;
-     * TENorm, megatron/core/extensions/transformer_engine.py line 1096, builds Transformer Engine's LayerNorm or
-     * RMSNorm over the whole hidden size). Both are marked {@code sequence_parallel} (router.py line 85,
-     * fused_layer_norm.py lines 119-120), so megatron/core/distributed/finalize_model_grads.py's
-     * _allreduce_non_tensor_model_parallel_grads (lines 416-453) sums their gradients over the TP group.
-     */
-    static double nonExpertPerRank(TransformerSpec m, int t, long dense, long moe, boolean embedding, boolean head) {
-        long whole = Memory.tensorReplicatedParameters(m, dense, moe, head);
-        return (Memory.nonExpertParameters(m, dense, moe, embedding, head) - whole) / (double) t + whole;
-    }
-
     /** Parameters one rank holds of the stage's largest unit: a dense or MoE layer, the embedding or the output layer. */
     private static double largestUnit(TransformerSpec m, ParallelismSpec par, long dense, long moe, boolean embedding,
             boolean head) {
         int t = par.tensor();
-        double largest = dense > 0 ? nonExpertPerRank(m, t, 1, 0, false, false) : 0;
+        double largest = dense > 0 ? Memory.nonExpertPerRank(m, t, 1, 0, false, false) : 0;
         if (moe > 0) {
-            largest = Math.max(largest, nonExpertPerRank(m, t, 0, 1, false, false)
+            largest = Math.max(largest, Memory.nonExpertPerRank(m, t, 0, 1, false, false)
                     + Memory.expertParameters(m, 1) / (double) par.expert());
         }
         if (embedding) {
-            largest = Math.max(largest, nonExpertPerRank(m, t, 0, 0, true, false));
+            largest = Math.max(largest, Memory.nonExpertPerRank(m, t, 0, 0, true, false));
         }
-        return head ? Math.max(largest, nonExpertPerRank(m, t, 0, 0, false, true)) : largest;
+        return head ? Math.max(largest, Memory.nonExpertPerRank(m, t, 0, 0, false, true)) : largest;
     }
 
     /** NCCL buffers: {@link #NCCL_CHANNELS} × {@link #NCCL_CONNECTIONS} × 4 MiB per communicator of more than one rank. */

@@ -91,6 +91,20 @@ final class ComponentSearch {
         unsplit.started();
     }
 
+    /** The fastest rate of the live classes in {@code rates}. O(F/64 + F). */
+    double fastestLive(double[] rates, int handleBound) {
+        double fastest = 0;
+        int words = (handleBound + 63) >>> 6;
+        for (int word = 0; word < words; word++) {
+            long bits = live[word];
+            while (bits != 0) {
+                fastest = Math.max(fastest, rates[word << 6 | Long.numberOfTrailingZeros(bits)]);
+                bits &= bits - 1;
+            }
+        }
+        return fastest;
+    }
+
     void clearLive(int flow) {
         live[flow >>> 6] &= ~(1L << flow);
     }

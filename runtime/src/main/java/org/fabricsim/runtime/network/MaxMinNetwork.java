@@ -238,6 +238,15 @@ public final class MaxMinNetwork extends FlowTable {
             solveDuePs = deferredPs;
             return;
         }
+        // Finishes only, and every live class slower than the slowest finished one: no finished class was on a live
+        // class's bottleneck (there the live class is the fastest), so every rate stands, as the keep below finds
+        // after its search; this tests it first, over all live classes (O(F)), without the search or the advances.
+        if (derating == null && batch.onlyFinishes() && lone.links == 0
+                && component.fastestLive(rateBytesPerSecond, handleBound()) < batch.level()) {
+            component.dirty.clear();
+            endBatch();
+            return;
+        }
         int linksInComponent = component.collect(dirtyLoaded, this);
         if (component.tookAll) {
             lone.advanceAll(this, nowPs);

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.Arrays;
 
+import org.fabricsim.runtime.analysis.Memory;
 import org.fabricsim.runtime.compute.ModelFlops;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
@@ -158,28 +159,15 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
     }
 
     /**
-     * Parameters one rank holds for chunk c: its layers ÷ TP, plus the embedding or output layer, and each prediction
-     * module's projection 2h × h ÷ TP; of an MoE layer the shared experts ÷ TP, the router's E × h whole
-     * (Megatron-Core's TopKRouter keeps its weight on every TP rank) and the routed experts of
-     * {@link #chunkExpertParameters}.
+     * Parameters one rank holds for chunk c: its layers' and the embedding's or output layer's non-expert weights as
+     * {@link Memory#nonExpertPerRank} splits them over TP (the norms, routers and final norm whole on every TP rank,
+     * the rest ÷ TP), each prediction module's projection 2h × h ÷ TP, and the routed experts of
+     * {@link #chunkExpertParameters}. O(1).
      */
     public double chunkParameters(TransformerSpec model, int c, int tp, int ep) {
-        double dense = ModelFlops.attentionParameters(model) + 2.0 * model.hidden();
-        double perDense = (dense + ModelFlops.mlpParameters(model, model.ffn())) / tp;
-        double perMoe = model.moe()
-                ? (dense + ModelFlops.mlpParameters(model, model.expertFfn()) * model.sharedExperts()) / tp
-                        + (double) model.hidden() * model.experts()
-                : 0;
-        double total = denseLayers[c] * perDense + moeLayers[c] * perMoe + chunkExpertParameters(model, c, ep);
-        int g = modelChunks();
-        if (c == 0) {
-            total += (double) model.vocab() * model.hidden() / tp;
-        }
-        if (c == g - 1) {
-            total += (double) model.vocab() * model.hidden() / tp
-                    + predictionModules(model, c) * 2.0 * model.hidden() * model.hidden() / tp;
-        }
-        return total;
+        return Memory.nonExpertPerRank(model, tp, denseLayers[c], moeLayers[c], c == 0, c == modelChunks() - 1)
+                + predictionModules(model, c) * 2.0 * model.hidden() * model.hidden() / tp
+                + chunkExpertParameters(model, c, ep);
     }
 
     /**

@@ -84,13 +84,13 @@ class TrainingStepTest {
         // Two MoE layers, h 1,024, 8 heads of 128 (8 KV heads), gated experts of width 1,024, E 8, vocab 32,000; TP2
         // DP4 EP4, one stage, no sharding, no overlap, BF16 (4-byte gradients), the byte timer (1 s a byte a rank
         // sends in one ring step). Per rank, Megatron-Core's folding with ETP 1:
-        //   TP-split: per layer (attention 4·1,024² + norms 2·1,024) ÷ 2 = 2,098,176, the router's 8 × 1,024 = 8,192
-        //   whole on every TP rank; two layers 4,212,736; embedding and output 2 × 32,000·1,024 ÷ 2 = 32,768,000;
-        //   D = 36,980,736, all-reduced over DP 4: 2 × 3 steps × 4D ÷ 4 bytes = 6D s.
+        //   TP-split: per layer attention 4·1,024² ÷ 2 = 2,097,152, with the norms 2·1,024 and the router's
+        //   8 × 1,024 = 8,192 whole on every TP rank: 2,107,392; two layers 4,214,784; embedding and output
+        //   2 × 32,000·1,024 ÷ 2 = 32,768,000 and the final norm's 1,024 whole;
+        //   D = 36,983,808, all-reduced over DP 4: 2 × 3 steps × 4D ÷ 4 bytes = 6D s.
         //   Experts: E/EP = 2 whole experts of 3·1,024² a layer, two layers: X = 12,582,912, all-reduced over the
         //   expert data-parallel group TP·DP ÷ EP = 2: 2 × 1 step × 4X ÷ 2 bytes = 4X s.
-        // dp = 6D + 4X = 221,884,416 + 50,331,648 = 272,216,064 s. (Before: experts and router ÷ TP over DP 4,
-        // 6 × (36,980,736 − 8,192 + 4,096 + 6,291,456) = 259,607,616 s.)
+        // dp = 6D + 4X = 221,902,848 + 50,331,648 = 272,234,496 s.
         TransformerSpec model = new TransformerSpec("t.Moe", 2, 1024, 4096, 8, 8, 128, 32000, true, 8, 2, 0, 1024,
                 0, 0, 0);
         ParallelismSpec plan = new ParallelismSpec(2, 1, 4, 1, 4, true);
@@ -99,9 +99,9 @@ class TrainingStepTest {
                 TrainingSpec.Recompute.NONE, 0);
         StepPlan steps = StepPlan.of(spec);
         assertEquals(12_582_912.0, steps.chunkExpertParameters(model, 0, 4), 1e-6);
-        assertEquals(36_980_736.0 + 12_582_912.0, steps.chunkParameters(model, 0, 2, 4), 1e-6);
+        assertEquals(36_983_808.0 + 12_582_912.0, steps.chunkParameters(model, 0, 2, 4), 1e-6);
         double dp = TrainingStep.simulate(spec, steps, new ByteTimer(), CalibrationProfile.defaults()).dpSeconds();
-        assertEquals(272_216_064.0, dp, 1e-9 * dp);
+        assertEquals(272_234_496.0, dp, 1e-9 * dp);
     }
 
     @Test
