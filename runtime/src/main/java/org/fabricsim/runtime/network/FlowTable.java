@@ -67,6 +67,11 @@ abstract class FlowTable implements NetworkModel {
     long lastBatchLimitPs = -1;
     /** A re-solve the subclass deferred to this time ({@link #NONE} when none): an event then. */
     long solveDuePs = NONE;
+    /** The last projection's remaining bytes, rate and instant, and the completion time they gave. */
+    private double projectedBytes = -1;
+    private double projectedRate;
+    private long projectedAtPs = -1;
+    private long projectedFinishPs;
 
     /** A table with room for {@code initialClasses} flow classes before its arrays grow (a hint, at least 1). */
     FlowTable(Simulation simulation, Graph graph, int maxPathLinks, double completionTolerance, int initialClasses) {
@@ -167,14 +172,25 @@ abstract class FlowTable implements NetworkModel {
     /** Called when a flow class finishes, before its handle is recycled. */
     abstract void onFinish(int flow);
 
-    /** Schedules the completion of {@code flow} from its remaining bytes and current rate. */
+    /**
+     * Schedules the completion of {@code flow} from its remaining bytes and current rate. The same inputs as the last
+     * projection's (a KV transfer's flows, started at one instant with equal bytes on links of equal capacity) give
+     * its time without the division: the same operations on the same values.
+     */
     final void project(int flow, long nowPs) {
-        if (!(rateBytesPerSecond[flow] > 0)) {
+        double rate = rateBytesPerSecond[flow];
+        if (!(rate > 0)) {
             throw new IllegalStateException("flow class " + flow + " got no bandwidth");
         }
-        double seconds = remainingBytes[flow] / rateBytesPerSecond[flow];
-        long finishPs = nowPs + Math.max(0L, (long) Math.ceil(seconds * PS_PER_SECOND));
-        completions.put(flow, finishPs, 0);
+        double remaining = remainingBytes[flow];
+        if (remaining != projectedBytes || rate != projectedRate || nowPs != projectedAtPs) {
+            double seconds = remaining / rate;
+            projectedFinishPs = nowPs + Math.max(0L, (long) Math.ceil(seconds * PS_PER_SECOND));
+            projectedBytes = remaining;
+            projectedRate = rate;
+            projectedAtPs = nowPs;
+        }
+        completions.put(flow, projectedFinishPs, 0);
     }
 
     /** Deducts what {@code flow} sent at its current rate since its last update. */

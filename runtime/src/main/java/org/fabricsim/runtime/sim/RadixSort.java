@@ -7,12 +7,12 @@ import java.util.Arrays;
  * bits a pass from {@value #WIDE_MIN} keys up, of d = 8 below (a pass costs about 3n + 2·2^d, so for
  * B bits to sort ⌈B/8⌉·(3n + 512) is below ⌈B/11⌉·(3n + 4,096) up to about two thousand keys). A
  * stable LSD sort leaves keys equal in the sorted bits in input order whatever its digit width, so
- * both widths give the same permutation. Only the digits between the lowest bit that matters and the
- * highest bit set in any key are sorted, so keys that differ in few bits (a sequence number above a
- * small index) take few passes, and a pass in which every key has the same digit is skipped (it would
- * leave the order as it is). Cost O(passes · (n + 2^d)) with passes = ⌈(64 − leading zeros of the OR
- * of the keys − low bit) / d⌉, against O(n log n) comparisons; one counts array of 2^d ints (8 KiB or
- * 1 KiB) per call. Fewer than {@value #INSERTION_MAX}
+ * both widths give the same permutation. A pass in which every key has the same digit would leave the
+ * order as it is, so only the digits in which some key differs from the first are sorted, read off the
+ * OR of every key XOR the first without counting them: keys that differ in few bits (equal fair shares
+ * above different link handles, a sequence number above a small index) take few passes. Cost O(n +
+ * passes · (n + 2^d)) with passes ≤ ⌈(64 − leading zeros of that OR − low bit) / d⌉, against O(n log n)
+ * comparisons; one counts array of 2^d ints (8 KiB or 1 KiB) per call. Fewer than {@value #INSERTION_MAX}
  * keys (the partial fill's usual prefix: a few classes) take a stable insertion sort instead, O(n²)
  * shifts with no allocation, which puts them in the same order.
  */
@@ -49,22 +49,23 @@ public final class RadixSort {
         int digitBits = n < WIDE_MIN ? NARROW_BITS : WIDE_BITS;
         int mask = (1 << digitBits) - 1;
         int[] counts = new int[mask + 1];
-        long union = 0;
-        for (int i = 0; i < n; i++) {
-            union |= keys[i];
+        long first = keys[0];
+        long differing = 0;
+        for (int i = 1; i < n; i++) {
+            differing |= keys[i] ^ first;
         }
-        int highBit = 64 - Long.numberOfLeadingZeros(union);
+        int highBit = 64 - Long.numberOfLeadingZeros(differing);
         long[] from = keys;
         long[] to = scratch;
         int[] fromValues = values;
         int[] toValues = valueScratch;
         for (int shift = lowBit; shift < highBit; shift += digitBits) {
+            if ((differing >>> shift & mask) == 0) {
+                continue;
+            }
             Arrays.fill(counts, 0);
             for (int i = 0; i < n; i++) {
                 counts[(int) (from[i] >>> shift) & mask]++;
-            }
-            if (counts[(int) (from[0] >>> shift) & mask] == n) {
-                continue;
             }
             int offset = 0;
             for (int b = 0; b <= mask; b++) {

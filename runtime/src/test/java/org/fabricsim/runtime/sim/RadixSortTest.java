@@ -36,6 +36,29 @@ class RadixSortTest {
     }
 
     @Test
+    void shouldSortKeysThatDifferOnlyInTheirLowAndTopDigits() {
+        for (int n : new int[] {RadixSort.INSERTION_MAX, 150}) {
+            // as a fill's share heap loads them: a share's high 32 bits above a link handle. Most shares are
+            // 50e9 B/s (high bits 0x4227_4876), every ninth is half that (0x4217_4876), the links descend from
+            // 1,000: only the link's low digits and the top digit of the share differ between keys, and the
+            // order is the numeric one (all keys positive), the halved shares first
+            long[] keys = new long[n];
+            for (int i = 0; i < n; i++) {
+                long high = i % 9 == 0 ? 0x4217_4876L : 0x4227_4876L;
+                keys[i] = high << 32 | (1_000 - i);
+            }
+            long[] expected = keys.clone();
+            Arrays.sort(expected);
+            RadixSort.sort(keys, n, 0, new long[n]);
+            assertArrayEquals(expected, keys, "n = " + n);
+        }
+        long[] equal = new long[RadixSort.INSERTION_MAX];
+        Arrays.fill(equal, 0x4227_4876_0000_0005L);
+        RadixSort.sort(equal, equal.length, 0, new long[equal.length]);
+        assertTrue(Arrays.stream(equal).allMatch(key -> key == 0x4227_4876_0000_0005L));
+    }
+
+    @Test
     void shouldSortKeysSpanningEveryDigitPass() {
         long[] keys = {Long.MAX_VALUE, 1L << 62, 3, 1L << 33, 0, 1L << 11};
         RadixSort.sort(keys, keys.length, 0, new long[keys.length]);
