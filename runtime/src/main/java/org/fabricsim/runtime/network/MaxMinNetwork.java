@@ -41,7 +41,8 @@ import org.fabricsim.runtime.topology.Graph;
  * fill would reach the rates of D, and the fill goes on from there with the shares of that moment. Under a fabric's
  * derating ({@link #setContentionModel}) the same holds for the ideal and the derated fill when the derating factors
  * stand ({@link ContentionDerating} checks them), and for the derated fill of each component of the re-solve on its own
- * ({@link KeptComponents}).
+ * ({@link KeptComponents}). With a completion tolerance ε &gt; 0 the rates also stand when every remaining class has
+ * a bottleneck link that no finished class crossed, faster than a finished class or not ({@link TolerantKeep}).
  *
  * <p><b>Finishes inside a batch's window, derated</b> wait for its end and share one re-solve ({@link SolveBatch}).
  *
@@ -84,6 +85,8 @@ public final class MaxMinNetwork extends FlowTable {
     private long flowClassesSolved;
     private final SolveBatch batch = new SolveBatch();
     private final QuietStarts quiet = new QuietStarts();
+    /** The keep rule within the tolerance, with the links the finished classes left; null at ε = 0 (exact). */
+    private final TolerantKeep tolerant;
 
     /**
      * @param simulation          the context whose clock the model follows
@@ -110,6 +113,7 @@ public final class MaxMinNetwork extends FlowTable {
         lone = new LoneClasses(linkCount, flowCapacity());
         component = new ComponentSearch(lists, lone, linkCount, flowCapacity());
         filling = new ProgressiveFill(graph, lists, component, linkCount, flowCapacity(), false);
+        tolerant = completionTolerance > 0 ? new TolerantKeep(linkCount) : null;
     }
 
     /**
@@ -204,6 +208,8 @@ public final class MaxMinNetwork extends FlowTable {
             boolean emptied = lists.remove(link, flow, j, weight);
             if (derating != null) {
                 derating.leave(link, emptied);
+            } else if (tolerant != null) {
+                tolerant.leave(link);
             }
             component.left(link, flow);
         }
@@ -265,8 +271,15 @@ public final class MaxMinNetwork extends FlowTable {
         }
         boolean onlyFinishes = batch.onlyFinishes();
         double level = batch.level();
-        boolean keep = onlyFinishes && fastestRate < level
-                && (derating == null || derating.keepsRates(this, linksInComponent));
+        boolean tolerantDerated = onlyFinishes && derating != null && tolerant != null;
+        if (tolerantDerated) {
+            linksInComponent = derating.dropStanding(this, linksInComponent, level, filling.bottleneck, previousRate);
+            flows = component.flowsInComponent;
+        }
+        boolean keep = onlyFinishes && (tolerantDerated ? flows == 0 : derating == null
+                ? fastestRate < level || tolerant != null && TolerantKeep.stand(componentFlows, flows,
+                        rateBytesPerSecond, level, filling.bottleneck, tolerant.isLeft)
+                : fastestRate < level && derating.keepsRates(this, linksInComponent));
         if (keep) {
             endBatch();
             return;
@@ -296,6 +309,9 @@ public final class MaxMinNetwork extends FlowTable {
     /** Forgets the starts and finishes since the last solve: the rates now account for them. */
     private void endBatch() {
         batch.end();
+        if (tolerant != null) {
+            tolerant.end();
+        }
         if (derating != null) {
             derating.endBatch();
         }
