@@ -30,9 +30,7 @@ import org.fabricsim.runtime.topology.Graph;
  * settles to its factor, the derated fill runs with the same capacities except larger ones on D's links, which the same
  * proof shows cannot reach the remaining classes before they are fixed: their rates stand. A saturated link whose
  * factor was head-of-line blocking's re-solves: that factor reads the downstream links' input shares, which the
- * finished classes may change. O(component links + classes on its saturated links). Within a completion tolerance,
- * {@link #dropStanding} keeps each component whose classes have bottlenecks off the finished classes' links instead
- * ({@link TolerantKeep}).
+ * finished classes may change. O(component links + classes on its saturated links).
  */
 final class ContentionDerating {
     private final ContentionReading reading;
@@ -188,57 +186,15 @@ final class ContentionDerating {
             }
         }
         for (int i = 0; i < leftCount; i++) {
-            endSaturation(left[i]);
+            int link = left[i];
+            if (saturated[link] || factor[link] != 1) {
+                saturated[link] = false;
+                reading.endEpisode(link);
+                factor[link] = 1;
+                capacity[link] = graph.linkBytesPerSecond(link);
+            }
         }
         return true;
-    }
-
-    /** A link that finished classes left and whose remaining classes' rates stand: no longer saturated, whole. */
-    private void endSaturation(int link) {
-        if (saturated[link] || factor[link] != 1) {
-            saturated[link] = false;
-            reading.endEpisode(link);
-            factor[link] = 1;
-            capacity[link] = graph.linkBytesPerSecond(link);
-        }
-    }
-
-    /**
-     * Within a completion tolerance, after finishes only: takes out of the collected components (all of them as one
-     * when the search listed none) those whose rates stand by {@link TolerantKeep}'s argument, in the ideal fill
-     * (the ideal rates, level and bottlenecks) and in the derated one ({@code level}, {@code bottleneck}), with every
-     * saturated link that no finished class left settling to its factor and none blocked (as {@link #keepsRates});
-     * ends the saturation of their links that finished classes left, as a solve would. Returns the links left, and
-     * {@link ComponentSearch#flowsInComponent} the classes left ({@link KeptComponents#dropWhole}); none left: every
-     * rate stands. O(component classes + links + classes on the saturated links read).
-     */
-    int dropStanding(FlowTable table, int links, double level, int[] bottleneck, double[] previousRate) {
-        int listed = component.components;
-        boolean[] stands = standing.open(Math.max(1, listed));
-        int[] componentFlows = component.componentFlows;
-        double idealLevel = slowestFinishedIdealRate * (1 - rateRounding);
-        for (int i = 0; i < component.flowsInComponent; i++) {
-            int flow = componentFlows[i];
-            int c = listed == 0 ? 0 : component.componentOf[flow];
-            stands[c] &= TolerantKeep.stands(flow, idealRate, idealLevel, ideal.bottleneck, isLeft)
-                    && TolerantKeep.stands(flow, table.rateBytesPerSecond, level, bottleneck, isLeft);
-        }
-        int[] componentLinks = component.componentLinks;
-        headOfLine.beginSolve();
-        for (int c = 0, from = 0; c < Math.max(1, listed); from = component.componentEnd[c++]) {
-            int to = listed == 0 ? links : component.componentEnd[c];
-            for (int i = from; stands[c] && i < to; i++) {
-                int link = componentLinks[i];
-                stands[c] = !(saturated[link] && (blocked[link]
-                        || !isLeft[link] && settle(link, measuredFactor(table, link, null)) != factor[link]));
-            }
-            for (int i = from; stands[c] && i < to; i++) {
-                if (isLeft[componentLinks[i]]) {
-                    endSaturation(componentLinks[i]);
-                }
-            }
-        }
-        return standing.dropWhole(component, links, previousRate);
     }
 
     /**

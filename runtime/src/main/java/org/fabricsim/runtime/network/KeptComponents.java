@@ -21,9 +21,6 @@ final class KeptComponents {
     private boolean[] kept = new boolean[16];
     /** Per component of the last search, its ideal fill's level ({@link #levels}). */
     private double[] level = new double[16];
-    /** Per component of the last search, whether its rates stand whole ({@link #open}), and its new number. */
-    private boolean[] whole = new boolean[16];
-    private int[] renumbered = new int[16];
 
     /**
      * Per component of the last search, the level below which its classes keep their ideal rates in a partial fill
@@ -45,59 +42,6 @@ final class KeptComponents {
             level[c] = slowest * (1 - rounding);
         }
         return level;
-    }
-
-    /** Marks all {@code components} as standing whole (the caller clears the others); returns the marks. O(n). */
-    boolean[] open(int components) {
-        if (whole.length < components) {
-            whole = new boolean[Math.max(components, 2 * whole.length)];
-            renumbered = new int[whole.length];
-        }
-        Arrays.fill(whole, 0, components, true);
-        return whole;
-    }
-
-    /**
-     * Takes the components {@link #open} still marks out of {@code component}'s first {@code links} links, its classes
-     * and {@code previousRate} (at the classes' places), before both fills (all of them, one component, when the
-     * search listed none); numbers the others from 0 in their order. Returns the links left; {@link
-     * ComponentSearch#flowsInComponent} becomes the classes left. O(classes + links).
-     */
-    int dropWhole(ComponentSearch component, int links, double[] previousRate) {
-        int components = component.components;
-        if (components == 0) {
-            component.flowsInComponent = whole[0] ? 0 : component.flowsInComponent;
-            return whole[0] ? 0 : links;
-        }
-        int[] componentLinks = component.componentLinks;
-        int[] componentEnd = component.componentEnd;
-        int left = 0;
-        int linksLeft = 0;
-        for (int c = 0, from = 0; c < components; c++) {
-            int to = componentEnd[c];
-            if (!whole[c]) {
-                for (int i = from; i < to; i++) {
-                    componentLinks[linksLeft++] = componentLinks[i];
-                }
-                componentEnd[left] = linksLeft;
-                renumbered[c] = left++;
-            }
-            from = to;
-        }
-        int[] flows = component.componentFlows;
-        int[] componentOf = component.componentOf;
-        int classesLeft = 0;
-        for (int i = 0; i < component.flowsInComponent; i++) {
-            int flow = flows[i];
-            if (!whole[componentOf[flow]]) {
-                componentOf[flow] = renumbered[componentOf[flow]];
-                flows[classesLeft] = flow;
-                previousRate[classesLeft++] = previousRate[i];
-            }
-        }
-        component.components = left;
-        component.flowsInComponent = classesLeft;
-        return linksLeft;
     }
 
     /**

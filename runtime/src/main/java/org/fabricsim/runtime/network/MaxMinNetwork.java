@@ -41,8 +41,9 @@ import org.fabricsim.runtime.topology.Graph;
  * fill would reach the rates of D, and the fill goes on from there with the shares of that moment. Under a fabric's
  * derating ({@link #setContentionModel}) the same holds for the ideal and the derated fill when the derating factors
  * stand ({@link ContentionDerating} checks them), and for the derated fill of each component of the re-solve on its own
- * ({@link KeptComponents}). With a completion tolerance ε &gt; 0 the rates also stand when every remaining class has
- * a bottleneck link that no finished class crossed, faster than a finished class or not ({@link TolerantKeep}).
+ * ({@link KeptComponents}). Without a derating and with a completion tolerance ε &gt; 0 the rates also stand when
+ * every remaining class has a bottleneck link that no finished class crossed, faster than a finished class or not
+ * ({@link TolerantKeep}).
  *
  * <p><b>Finishes inside a batch's window, derated</b> wait for its end and share one re-solve ({@link SolveBatch}).
  *
@@ -271,12 +272,7 @@ public final class MaxMinNetwork extends FlowTable {
         }
         boolean onlyFinishes = batch.onlyFinishes();
         double level = batch.level();
-        boolean tolerantDerated = onlyFinishes && derating != null && tolerant != null;
-        if (tolerantDerated) {
-            linksInComponent = derating.dropStanding(this, linksInComponent, level, filling.bottleneck, previousRate);
-            flows = component.flowsInComponent;
-        }
-        boolean keep = onlyFinishes && (tolerantDerated ? flows == 0 : derating == null
+        boolean keep = onlyFinishes && (derating == null
                 ? fastestRate < level || tolerant != null && TolerantKeep.stand(componentFlows, flows,
                         rateBytesPerSecond, level, filling.bottleneck, tolerant.isLeft)
                 : fastestRate < level && derating.keepsRates(this, linksInComponent));

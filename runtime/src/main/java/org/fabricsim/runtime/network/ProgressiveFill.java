@@ -210,7 +210,7 @@ final class ProgressiveFill {
     }
 
     /**
-     * Takes the rates {@code from}, the bottlenecks and the fix order of {@code other}'s last fill for the component's
+     * Takes the rates {@code from} and the fix order of {@code other}'s last fill for the component's
      * classes, as if this fill had run with the same capacities; {@code other} keeps a {@link FixLog}
      * and this fill does not (its fix sequences take the log's offsets). O(F).
      */
@@ -219,7 +219,6 @@ final class ProgressiveFill {
         for (int i = 0; i < component.flowsInComponent; i++) {
             int flow = componentFlows[i];
             rates[flow] = from[flow];
-            bottleneck[flow] = other.bottleneck[flow];
             order.set(flow, other.log.latest[flow]);
         }
     }

@@ -26,10 +26,9 @@ package org.fabricsim.runtime.network;
  * loads taken off a link (below 10⁻¹⁰ for the 16K-GPU step's links of at most thousands of classes), and each
  * completion by the same fraction of its remaining time. That spends none of the tolerance ε (completions already
  * move by up to ε of their age in a batch, {@link FlowTable}), so the rule applies for any ε &gt; 0; at ε = 0 it is
- * off, as the model promises its rates there bit for bit. Under a derating ({@link ContentionDerating#keepsRates})
- * the argument runs for the ideal fill and again for the derated fill, whose capacities stand when every saturated
- * link that D did not leave settles to its factor (a link D left loses load; its capacity rises to the whole link,
- * which no kept bottleneck is).
+ * off, as the model promises its rates there bit for bit. Under a derating the network keeps its exact rules
+ * ({@link ContentionDerating#keepsRates}): the same argument for both fills had to read every saturated link's factor
+ * before a keep, which cost what the fills saved (docs/performance.md, "The behaviour step, session 57").
  *
  * <p><b>Why not a budget on the freed capacity.</b> A rule that keeps when D's share of every link it leaves is
  * within ε of the link's capacity is unsound: a class x of weight W crossing links A and B, bound at A with rate

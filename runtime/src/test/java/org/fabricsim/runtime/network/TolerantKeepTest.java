@@ -49,32 +49,4 @@ class TolerantKeepTest {
             assertEquals(expected[i], finishPs[i] / SECOND_PS, 1e-9 * expected[i], "class " + i);
         }
     }
-
-    @Test
-    void shouldKeepAStandingComponentOutOfBothDeratedFillsWhileAnotherIsFilledAgain() {
-        // A saturated link of two classes or more runs at half its capacity. Component A as in the first test: d1
-        // {0, 2} = 10 B/s (10 B), g1 {1, 2} = 100 B/s (1,000 B), no link saturated by two. Component B: b1 (10 B)
-        // and b2 (100 B) on link 3 (40 B/s), saturated: 20 B/s derated, 10 each; b1 ends at 1 s with d1. Three
-        // classes alone on links 4, 5 and 6 (20,000 B at 1,000 B/s) keep the search from taking every link. The
-        // batch's slowest finished rate is 10 and g1 runs at 100, so neither the exact batch rule nor the exact
-        // per-component rule keeps A (g1 is faster than d1); the tolerant rule keeps A (link 1 was not left) and
-        // fills B again: b2 alone on link 3 runs at 40 B/s, its 90 B left end at 1 + 90 / 40 = 3.25 s; g1 ends at
-        // 10 s in both runs. Classes solved: 7 at the start, then the exact re-solve fills g1 and b2 (2), the
-        // tolerant one b2 alone (1).
-        int[][] paths = {{0, 2}, {1, 2}, {3}, {3}, {4}, {5}, {6}};
-        double[] bytes = {10, 1000, 10, 100, 20000, 20000, 20000};
-        ContentionModel half = NetworkRuns.constant(0.5, 0.5);
-        NetworkRuns.Run exact = NetworkRuns.run(NetworkRuns.chain(10, 100, 1000, 40, 1000, 1000, 1000), half, paths,
-                bytes, 0);
-        NetworkRuns.Run tolerant = NetworkRuns.run(NetworkRuns.chain(10, 100, 1000, 40, 1000, 1000, 1000), half,
-                paths, bytes, EPSILON);
-
-        double[] expected = {1, 10, 1, 3.25, 20, 20, 20};
-        for (int i = 0; i < expected.length; i++) {
-            assertEquals(expected[i], exact.finishPs()[i] / SECOND_PS, 1e-9, "exact, class " + i);
-            assertEquals(expected[i], tolerant.finishPs()[i] / SECOND_PS, 1e-9 * expected[i], "tolerant, class " + i);
-        }
-        assertEquals(7 + 2, exact.network().statistics().flowClassesSolved());
-        assertEquals(7 + 1, tolerant.network().statistics().flowClassesSolved());
-    }
 }
