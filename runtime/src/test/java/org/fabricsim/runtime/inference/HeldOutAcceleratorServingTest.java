@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The held-out serving rows on accelerators no other reference row runs (validation/reference/
- * serving-heldout-accelerators.csv): TensorRT-LLM's B200 and GB200 FP4 columns and AMD's MI300X vLLM table, predicted
- * with {@code CalibrationProfile.defaults()} (through {@link InferenceRunner}) and the catalog's figures, by the rules of
- * {@link InferenceCalibrationTest}: trtllm-bench's own batch limits and no-evict admission for the TensorRT-LLM rows; the
- * stated prompts, sequences and token budget with vLLM's recompute preemption for the vLLM rows. Nothing is fitted to
- * them. The test fails when a row enters or leaves {@link #KNOWN_MISSES} (docs/accuracy.md, "Blackwell and Instinct
- * rows held out, session 57").
+ * serving-heldout-accelerators.csv): TensorRT-LLM's B200 and GB200 FP4 columns and AMD's MI300X vLLM table,
+ * predicted with {@code CalibrationProfile.defaults()} (through {@link InferenceRunner}) and the catalog's figures, by
+ * the rules of {@link InferenceCalibrationTest}: trtllm-bench's own batch limits and no-evict admission for the
+ * TensorRT-LLM rows; the stated prompts, sequences and token budget with vLLM's recompute preemption for the vLLM
+ * rows. Nothing is fitted to them. The test fails when a row enters or leaves {@link #KNOWN_MISSES}
+ * (docs/accuracy.md, "Blackwell and Instinct rows held out, session 57").
  */
 class HeldOutAcceleratorServingTest {
     private static final double TOLERANCE = 0.15;
@@ -36,34 +36,34 @@ class HeldOutAcceleratorServingTest {
     private static final String[] TRT_PAIRS = {"128-128", "128-2048", "128-4096", "500-2000", "1000-1000",
         "1000-2000", "2048-128", "2048-2048", "5000-500", "20000-2000"};
     /**
-     * Rows outside ±15%: every row, each family for a mechanism the model lacks (docs/accuracy.md, session 57).
+     * Rows outside ±15%: 47 of the 48, each family for a mechanism the model lacks (docs/accuracy.md, session 57).
      * <ul>
      * <li>B200 and GB200 FP4, 39 of the 40 cells of the four columns (−15.7% to −52.3%; the decode-heavy 70B B200
-     * 128/4096 is −14.6%, inside by 0.4 points): the runtime's accelerator has no FP4
-     * rate ({@link AcceleratorSpec} carries BF16 and FP8 only; the catalog's {@code fp4 9000 TFLOPS} is not mapped), so
-     * {@link org.fabricsim.runtime.compute.Device#of} runs FP4 GEMMs at the BF16 rate while the memory model reads 0.5
-     * byte weights. At the NVFP4 GEMM rate measured beside BF16 on one Blackwell GPU (vLLM PR 20646: 3,039 against
-     * 1,360 TFLOP/s, ×2.23) 31 of the 40 are within ±15%, MAE 8.4%.</li>
-     * <li>MI300X vLLM, all 8 (−32% to −45%): serving's TP all-reduce ({@link CollectiveFit#of}) runs one channel, so on
-     * the Infinity Fabric full mesh one ring uses one of the seven 64 GB/s links (50.6 GB/s bus bandwidth at 52 MB,
+     * 128/4096 is −14.6%, inside by 0.4 points): the runtime's accelerator has no FP4 rate ({@link AcceleratorSpec}
+     * carries BF16 and FP8 only; the catalog's {@code fp4 9000 TFLOPS} is not mapped), so {@link
+     * org.fabricsim.runtime.compute.Device#of} runs FP4 GEMMs at the BF16 rate while the memory model reads 0.5 byte
+     * weights. At the NVFP4 GEMM rate measured beside BF16 on one Blackwell GPU (vLLM PR 20646: 3,039 against 1,360
+     * TFLOP/s, ×2.23) 31 of the 40 are within ±15%, MAE 8.4%.</li>
+     * <li>MI300X vLLM, all 8 (−32% to −45%): serving's TP all-reduce ({@link CollectiveFit#of}) runs one channel, so
+     * on the Infinity Fabric full mesh one ring uses one of the seven 64 GB/s links (50.6 GB/s bus bandwidth at 52 MB,
      * against 211 GB/s with 14 channels over the mesh's rings); with the mesh used the rows are +22% to +58%.</li>
      * </ul>
      */
     private static final List<String> KNOWN_MISSES = knownMisses();
 
     /** B200 (catalog): BF16 2,250, FP8 4,500 TFLOPS; 180 GB at 8.0 TB/s; MAMF 77.6%; NVLink5 900 GB/s; 148 SMs. */
-    static final AcceleratorSpec B200 = new AcceleratorSpec("nvidia.B200", "NVIDIA", 2250e12, 4500e12, 180_000_000_000L,
-            8.0e12, 0.776, 0, 900e9, 0).withArchitecture("blackwell", 148);
+    private static final AcceleratorSpec B200 = new AcceleratorSpec("nvidia.B200", "NVIDIA", 2250e12, 4500e12,
+            180_000_000_000L, 8.0e12, 0.776, 0, 900e9, 0).withArchitecture("blackwell", 148);
     /** GB200, one GPU (catalog): BF16 2,500, FP8 5,000 TFLOPS; 186 GB at 8.0 TB/s; MAMF 72.9%; NVLink5; 148 SMs. */
-    static final AcceleratorSpec GB200 = new AcceleratorSpec("nvidia.GB200", "NVIDIA", 2500e12, 5000e12,
+    private static final AcceleratorSpec GB200 = new AcceleratorSpec("nvidia.GB200", "NVIDIA", 2500e12, 5000e12,
             186_000_000_000L, 8.0e12, 0.729, 0, 900e9, 0).withArchitecture("blackwell", 148);
     /** MI300X (catalog): BF16 1,307.4, FP8 2,614.9 TFLOPS; 192 GB at 5.3 TB/s; MAMF 51.4%; 7 x 64 GB/s; 304 CUs. */
-    static final AcceleratorSpec MI300X = new AcceleratorSpec("amd.MI300X", "AMD", 1307.4e12, 2614.9e12,
+    private static final AcceleratorSpec MI300X = new AcceleratorSpec("amd.MI300X", "AMD", 1307.4e12, 2614.9e12,
             192_000_000_000L, 5.3e12, 0.514, 0, 448e9, 0).withArchitecture("cdna3", 304);
     /** NVLink5: 900 GB/s per GPU per direction (18 x 50 GB/s); hop latency as NVLink4's fixture. */
-    private static final FabricSpec NVLINK5 = new FabricSpec("nvidia.NVLink5", "NVIDIA", FabricSpec.FabricScope.SCALE_UP,
-            false, "NVIDIA", 900e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND, false, false, true,
-            FabricSpec.DEFAULT_FLOWS_PER_PEER);
+    private static final FabricSpec NVLINK5 = new FabricSpec("nvidia.NVLink5", "NVIDIA",
+            FabricSpec.FabricScope.SCALE_UP, false, "NVIDIA", 900e9, 100_000, true,
+            FabricSpec.CongestionControl.INFINIBAND, false, false, true, FabricSpec.DEFAULT_FLOWS_PER_PEER);
     /** Infinity Fabric: 7 links of 64 GB/s per GPU, a full mesh of 8, no in-switch reduction. */
     private static final FabricSpec INFINITY_FABRIC = new FabricSpec("amd.InfinityFabric", "AMD",
             FabricSpec.FabricScope.SCALE_UP, false, "AMD", 64e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND,
