@@ -142,9 +142,15 @@ public class InferenceCalibrationTest {
      */
     static int[] trtllmBenchLimits(TransformerSpec model, Precision precision, AcceleratorSpec gpu, int tp, int input,
             int output) {
+        return trtllmBenchLimits(model, precision, precision, gpu, tp, input, output);
+    }
+
+    /** As above, with the KV cache at {@code kvPrecision} (an FP4 checkpoint's FP8 cache) rather than the weights'. */
+    static int[] trtllmBenchLimits(TransformerSpec model, Precision precision, Precision kvPrecision,
+            AcceleratorSpec gpu, int tp, int input, int output) {
         double memory = (tp * (double) gpu.memoryBytes() - ModelFlops.totalParameters(model) * precision.bytes())
                 * BENCH_KV_FRACTION;
-        double requests = memory / (KvCache.bytesPerToken(model, precision.bytes()) * (input + output));
+        double requests = memory / (KvCache.bytesPerToken(model, kvPrecision.bytes()) * (input + output));
         double rawBatch = Math.min(requests, 4096);
         double rawTokens = Math.min(rawBatch * (1 + (double) input / output), 32768);
         int batch = rawBatch < 256 ? Math.max(64, roundUp(rawBatch, 32))

@@ -1,0 +1,178 @@
+package org.fabricsim.runtime.inference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.fabricsim.runtime.ReferencePrediction;
+import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.InferenceSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.PoolFeatures;
+import org.fabricsim.runtime.spec.Precision;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The held-out serving rows on accelerators no other reference row runs (validation/reference/
+ * serving-heldout-accelerators.csv): TensorRT-LLM's B200 and GB200 FP4 columns and AMD's MI300X vLLM table,
+ * predicted with {@code CalibrationProfile.defaults()} (through {@link InferenceRunner}) and the catalog's figures, by
+ * the rules of {@link InferenceCalibrationTest}: trtllm-bench's own batch limits and no-evict admission for the
+ * TensorRT-LLM rows; the stated prompts, sequences and token budget with vLLM's recompute preemption for the vLLM
+ * rows. Nothing is fitted to them. The test fails when a row enters or leaves {@link #KNOWN_MISSES}
+ * (docs/accuracy.md, "Blackwell and Instinct rows held out, session 57").
+ */
+class HeldOutAcceleratorServingTest {
+    private static final double TOLERANCE = 0.15;
+    /** The ten input/output pairs of each TensorRT-LLM column. */
+    private static final String[] TRT_PAIRS = {"128-128", "128-2048", "128-4096", "500-2000", "1000-1000",
+        "1000-2000", "2048-128", "2048-2048", "5000-500", "20000-2000"};
+    /**
+     * Rows outside ±15%: 47 of the 48, each family for a mechanism the model lacks (docs/accuracy.md, session 57).
+     * <ul>
+     * <li>B200 and GB200 FP4, 39 of the 40 cells of the four columns (−15.7% to −52.3%; the decode-heavy 70B B200
+     * 128/4096 is −14.6%, inside by 0.4 points): the runtime's accelerator has no FP4 rate ({@link AcceleratorSpec}
+     * carries BF16 and FP8 only; the catalog's {@code fp4 9000 TFLOPS} is not mapped), so {@link
+     * org.fabricsim.runtime.compute.Device#of} runs FP4 GEMMs at the BF16 rate while the memory model reads 0.5 byte
+     * weights. At the NVFP4 GEMM rate measured beside BF16 on one Blackwell GPU (vLLM PR 20646: 3,039 against 1,360
+     * TFLOP/s, ×2.23) 31 of the 40 are within ±15%, MAE 8.4%.</li>
+     * <li>MI300X vLLM, all 8 (−32% to −45%): serving's TP all-reduce ({@link CollectiveFit#of}) runs one channel, so
+     * on the Infinity Fabric full mesh one ring uses one of the seven 64 GB/s links (50.6 GB/s bus bandwidth at 52 MB,
+     * against 211 GB/s with 14 channels over the mesh's rings); with the mesh used the rows are +22% to +58%.</li>
+     * </ul>
+     */
+    private static final List<String> KNOWN_MISSES = knownMisses();
+
+    /** B200 (catalog): BF16 2,250, FP8 4,500 TFLOPS; 180 GB at 8.0 TB/s; MAMF 77.6%; NVLink5 900 GB/s; 148 SMs. */
+    private static final AcceleratorSpec B200 = new AcceleratorSpec("nvidia.B200", "NVIDIA", 2250e12, 4500e12,
+            180_000_000_000L, 8.0e12, 0.776, 0, 900e9, 0).withArchitecture("blackwell", 148);
+    /** GB200, one GPU (catalog): BF16 2,500, FP8 5,000 TFLOPS; 186 GB at 8.0 TB/s; MAMF 72.9%; NVLink5; 148 SMs. */
+    private static final AcceleratorSpec GB200 = new AcceleratorSpec("nvidia.GB200", "NVIDIA", 2500e12, 5000e12,
+            186_000_000_000L, 8.0e12, 0.729, 0, 900e9, 0).withArchitecture("blackwell", 148);
+    /** MI300X (catalog): BF16 1,307.4, FP8 2,614.9 TFLOPS; 192 GB at 5.3 TB/s; MAMF 51.4%; 7 x 64 GB/s; 304 CUs. */
+    private static final AcceleratorSpec MI300X = new AcceleratorSpec("amd.MI300X", "AMD", 1307.4e12, 2614.9e12,
+            192_000_000_000L, 5.3e12, 0.514, 0, 448e9, 0).withArchitecture("cdna3", 304);
+    /** NVLink5: 900 GB/s per GPU per direction (18 x 50 GB/s); hop latency as NVLink4's fixture. */
+    private static final FabricSpec NVLINK5 = new FabricSpec("nvidia.NVLink5", "NVIDIA",
+            FabricSpec.FabricScope.SCALE_UP, false, "NVIDIA", 900e9, 100_000, true,
+            FabricSpec.CongestionControl.INFINIBAND, false, false, true, FabricSpec.DEFAULT_FLOWS_PER_PEER);
+    /** Infinity Fabric: 7 links of 64 GB/s per GPU, a full mesh of 8, no in-switch reduction. */
+    private static final FabricSpec INFINITY_FABRIC = new FabricSpec("amd.InfinityFabric", "AMD",
+            FabricSpec.FabricScope.SCALE_UP, false, "AMD", 64e9, 100_000, true, FabricSpec.CongestionControl.INFINIBAND,
+            false, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
+
+    @Test
+    void shouldReportWhichHeldOutAcceleratorRowsTheDefaultCalibrationMisses() throws IOException {
+        List<String> misses = new ArrayList<>();
+        List<ReferencePrediction> predictions = predictions();
+        System.out.println("Held-out serving rows on Blackwell and Instinct (output tok/s):");
+        for (ReferencePrediction prediction : predictions) {
+            System.out.printf(Locale.ROOT, "%-34s published %7.0f predicted %7.0f  error %+6.1f%%%n", prediction.name(),
+                    prediction.published(), prediction.predicted(), 100 * prediction.error());
+            if (Math.abs(prediction.error()) > TOLERANCE) {
+                misses.add(prediction.name());
+            }
+        }
+        assertEquals(reference().stream().filter(line -> line.startsWith("\"")).count(), predictions.size(),
+                "every row is checked");
+        assertEquals(KNOWN_MISSES, misses, "held-out accelerator rows outside ±15%");
+    }
+
+    private static List<String> knownMisses() {
+        List<String> misses = new ArrayList<>();
+        for (String family : List.of("trt-llama33-70b-b200-", "trt-llama31-405b-b200-", "trt-llama33-70b-gb200-",
+                "trt-llama31-405b-gb200-")) {
+            for (String pair : TRT_PAIRS) {
+                misses.add(family + pair);
+            }
+        }
+        misses.remove("trt-llama33-70b-b200-128-4096");
+        for (String model : List.of("vllm-llama31-70b-mi300x-", "vllm-llama31-405b-mi300x-")) {
+            for (String pair : List.of("128-2048", "128-4096", "500-2000", "2048-2048")) {
+                misses.add(model + pair);
+            }
+        }
+        return misses;
+    }
+
+    /** Every row of the file against its prediction (relative error). */
+    static List<ReferencePrediction> predictions() throws IOException {
+        List<ReferencePrediction> predictions = new ArrayList<>();
+        for (String line : reference()) {
+            if (!line.startsWith("\"")) {
+                continue;
+            }
+            String source = line.substring(1, line.indexOf("\","));
+            String[] cells = line.substring(line.indexOf("\",") + 2).split(",", -1);
+            String name = cells[0];
+            var model = InferenceCalibrationTest.model(cells[1]);
+            Precision weights = Precision.valueOf(cells[2].toUpperCase(Locale.ROOT));
+            Precision kv = Precision.valueOf(cells[3].toUpperCase(Locale.ROOT));
+            AcceleratorSpec gpu = accelerator(cells[4]);
+            int gpus = Integer.parseInt(cells[5]);
+            int tp = Integer.parseInt(cells[6]);
+            int input = Integer.parseInt(cells[7]);
+            int output = Integer.parseInt(cells[8]);
+            boolean stated = !cells[9].isEmpty();
+            int requests = stated ? Integer.parseInt(cells[9]) : InferenceCalibrationTest.requests(input, output);
+            int[] limits = stated ? new int[] {Integer.parseInt(cells[10]), Integer.parseInt(cells[11])}
+                    : InferenceCalibrationTest.trtllmBenchLimits(model, weights, kv, gpu, tp, input, output);
+            double published = Double.parseDouble(cells[12]);
+            InferenceSpec.Pool pool = new InferenceSpec.Pool(InferenceSpec.Role.SERVING, gpus / tp,
+                    ServingFixtures.tensor(tp), limits[1], limits[0], 0,
+                    new PoolFeatures(false, 0, null, InferenceCalibrationTest.admission(source)));
+            InferenceSpec spec = new InferenceSpec("heldout." + name, model, cluster(gpu), weights, kv, List.of(pool),
+                    ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), input, output, requests), List.of(), false);
+            RunResult result = InferenceRunner.run(spec);
+            double predicted = (Double) result.metrics().get("outputTokensPerSecond");
+            predictions.add(new ReferencePrediction(name, "serving held out", published, predicted, "tok/s",
+                    predicted / published - 1, false));
+        }
+        return predictions;
+    }
+
+    private static AcceleratorSpec accelerator(String name) {
+        return switch (name) {
+            case "B200" -> B200;
+            case "GB200" -> GB200;
+            case "MI300X" -> MI300X;
+            default -> throw new IllegalArgumentException("no fixture for accelerator " + name);
+        };
+    }
+
+    /**
+     * One node of the catalog's: DGX B200 (8 GPUs, NVLink5 switched, NVLS), GB200 NVL72 (72 GPUs, NVLink5 rack-scale,
+     * NVLS) or the MI300X platform (8 GPUs, Infinity Fabric full mesh); ConnectX-7 NICs (unused by one replica).
+     */
+    private static ClusterSpec cluster(AcceleratorSpec gpu) {
+        NodeSpec node;
+        if (gpu == MI300X) {
+            node = new NodeSpec("amd.MI300X_Platform", gpu, 8,
+                    new ScaleUpSpec(INFINITY_FABRIC, ScaleUpSpec.Kind.FULL_MESH, 8, 448e9, false), ServingFixtures.CX7,
+                    8, true);
+        } else if (gpu == GB200) {
+            node = new NodeSpec("nvidia.GB200_NVL72", gpu, 72,
+                    new ScaleUpSpec(NVLINK5, ScaleUpSpec.Kind.RACK_SCALE, 72, 900e9, true), ServingFixtures.CX7, 72,
+                    true);
+        } else {
+            node = new NodeSpec("nvidia.DGX_B200", gpu, 8, new ScaleUpSpec(NVLINK5, ScaleUpSpec.Kind.SWITCHED, 8, 900e9,
+                    true), ServingFixtures.CX7, 8, true);
+        }
+        return new ClusterSpec("heldout." + node.name(), node, 1, null, 0, null, null);
+    }
+
+    private static List<String> reference() throws IOException {
+        try (InputStream in = HeldOutAcceleratorServingTest.class
+                .getResourceAsStream("/reference/serving-heldout-accelerators.csv")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
+    }
+}
