@@ -3,9 +3,27 @@ package org.fabricsim.runtime.network;
 /**
  * What changed in a {@link MaxMinNetwork} since its last solve, which decides how much the next
  * re-solve must do: whether a class started, the smallest rate of the classes that finished (the
- * {@link #level} below which remaining classes keep their rates, by the argument of
- * MaxMinNetwork's "completions that change nothing"), and, under a derating, the end of the window
- * of the batch the last solve followed.
+ * {@link #level} below which remaining classes keep their rates, by the argument below), and, under a
+ * derating, the end of the window of the batch the last solve followed.
+ *
+ * <p><b>Completions that change nothing.</b> When classes D have only finished since the last solve (nothing started)
+ * and every remaining class R of the component has a rate below the slowest of D, the fill is skipped: the rates would
+ * come out the same to the last bit. Proof: the fill that gave these rates popped, below the rates of D, bottlenecks
+ * that carry no class of D (popping one would have fixed that class at the lower share); their shares are computed from
+ * the same operations without D, the shares of links D crossed only rise once D leaves (the same capacity over less
+ * unfixed weight), and ties go by link handle, so the fill without D pops the same bottlenecks at the same shares and
+ * fixes every class of R before reaching the rates of D. This is the common case of a phase whose transfers start
+ * together with equal sizes (a ring step, an all-to-all): the fastest finish first, and every re-solve after them would
+ * reproduce the rates. When some remaining classes are as fast as D or faster, the same argument fixes the slower ones
+ * (the prefix P) at their rates without a heap: their loads are taken off their links in the order the fill fixed them
+ * (a sequence number per class; on every link that is the order of the last fill that covered it, since a fill covers
+ * all or none of a link's classes), which gives each link's remaining capacity and unfixed weight bit for bit as the
+ * fill would reach the rates of D, and the fill goes on from there with the shares of that moment. Under a fabric's
+ * derating ({@link MaxMinNetwork#setContentionModel}) the same holds for the ideal and the derated fill when the
+ * derating factors stand ({@link ContentionDerating} checks them), and for the derated fill of each component of the
+ * re-solve on its own ({@link KeptComponents}). Without a derating and with a completion tolerance ε &gt; 0 the rates
+ * also stand when every remaining class has a bottleneck link that no finished class crossed, faster than a finished
+ * class or not ({@link TolerantKeep}).
  *
  * <p><b>Finishes inside a batch's window, derated.</b> Each derated re-solve moves factors and
  * rates, so classes it speeds up fall due inside the window of the batch just solved. Finishes

@@ -3,7 +3,7 @@ package org.fabricsim.runtime.network;
 /**
  * The keep rule of a {@link MaxMinNetwork} with a completion tolerance ε &gt; 0: after finishes only, the remaining
  * classes keep their rates when each has a bottleneck link that no finished class crossed, whatever their rates
- * against the finished ones' (the exact rule, {@code MaxMinNetwork}'s "completions that change nothing", needs every
+ * against the finished ones' (the exact rule, {@link SolveBatch}'s "completions that change nothing", needs every
  * remaining class slower than every finished one).
  *
  * <p><b>Why the rates stand.</b> Rates r are max-min fair if and only if they are feasible and every class g has a
