@@ -1,5 +1,8 @@
 package org.fabricsim.runtime.collective;
 
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
+
 /**
  * Link-disjoint directed rings over a full-mesh scale-up domain of k accelerators (the complete
  * graph K_k, a link each way per pair), so that the channels of a ring collective spread over the
@@ -33,6 +36,21 @@ package org.fabricsim.runtime.collective;
  */
 public final class MeshRings {
     private MeshRings() {
+    }
+
+    /**
+     * How many link-disjoint directed rings a ring collective over a group of {@code g} ranks inside one
+     * scale-up domain of {@code topology} spreads its bytes over, 1/R of them on each: R(g) of {@link
+     * #directedRings} on a full mesh with 2 &lt; g &le; the domain size, else 1 (a switched domain gives every
+     * accelerator one link to the switch whatever its peer; a group beyond one domain crosses it as NCCL's
+     * channels). The one rule for training's ring steps ({@code FabricPatterns}) and serving's collectives,
+     * which request this many channels. O(g²).
+     */
+    public static int spread(ClusterTopology topology, int g) {
+        if (topology.scaleUpKind() != ScaleUpParameters.Kind.FULL_MESH || g <= 2 || g > topology.domainSize()) {
+            return 1;
+        }
+        return directedRings(g).length;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.inference;
 
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.collective.MeshRings;
 import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
@@ -17,14 +18,16 @@ interface CollectiveFit {
 
     /**
      * {@code operation} over the first {@code ranks} accelerators of {@code topology} with NCCL's step
-     * {@code overheads}; null when {@code ranks} is 1 (no collective).
+     * {@code overheads}, on one channel per link-disjoint ring of a full-mesh domain ({@link MeshRings#spread},
+     * training's rule; one channel elsewhere); null when {@code ranks} is 1 (no collective).
      */
     static CollectiveFit of(ClusterTopology topology, CollectiveOperation operation, int ranks,
             StepOverheads overheads) {
         if (ranks < 2) {
             return null;
         }
-        return new CollectiveCurve(topology, CollectiveRequest.of(operation, 1, ranks).withStepOverheads(overheads));
+        return new CollectiveCurve(topology, CollectiveRequest.of(operation, 1, ranks)
+                .withChannels(MeshRings.spread(topology, ranks)).withStepOverheads(overheads));
     }
 
     /**

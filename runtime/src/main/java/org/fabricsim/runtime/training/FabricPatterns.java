@@ -8,7 +8,6 @@ import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.topology.ClusterTopology;
-import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.fabricsim.runtime.topology.TorusShape;
 
 /**
@@ -109,8 +108,7 @@ final class FabricPatterns {
      */
     private int[][] meshSuccessors(Axis axis) {
         int g = placement.size(axis);
-        return topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH && g > 2 && g <= topology.domainSize()
-                ? MeshRings.successors(g) : null;
+        return MeshRings.spread(topology, g) > 1 ? MeshRings.successors(g) : null;
     }
 
     /**

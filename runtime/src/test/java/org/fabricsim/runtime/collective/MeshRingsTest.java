@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashSet;
 import java.util.Set;
 
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,5 +63,25 @@ class MeshRingsTest {
         int[] identity = RingSchedules.localOrders(8, 4, false)[0];
         assertArrayEquals(new int[] {1, 2, 3, 0, 5, 6, 7, 4}, RingSchedules.order(8, 4, 5, identity));
         assertEquals(1, RingSchedules.localOrders(8, 4, false).length);
+    }
+
+    /**
+     * The rule training's ring steps and serving's collectives share: a group inside one full-mesh domain spreads
+     * over every directed ring of its K_g (g − 1 for odd g, g − 2 for even g ≥ 4; above), a pair over its one ring; a
+     * switched domain, whose accelerators have one link to the switch whatever the peer, and a group larger than the
+     * domain keep one.
+     */
+    @Test
+    void shouldSpreadAGroupOverTheMeshRingsOnlyInsideOneFullMeshDomain() {
+        LinkClass link = new LinkClass(50e9, 1_000_000);
+        ClusterTopology mesh = ClusterTopology.build(ClusterParameters.singleDomain(ScaleUpParameters.fullMesh(8, link)));
+        assertEquals(6, MeshRings.spread(mesh, 8));
+        assertEquals(6, MeshRings.spread(mesh, 7));
+        assertEquals(2, MeshRings.spread(mesh, 4));
+        assertEquals(1, MeshRings.spread(mesh, 2));
+        assertEquals(1, MeshRings.spread(mesh, 16));
+        ClusterTopology switched = ClusterTopology.build(ClusterParameters.singleDomain(
+                ScaleUpParameters.switched(8, link, false)));
+        assertEquals(1, MeshRings.spread(switched, 8));
     }
 }

@@ -9,8 +9,11 @@ import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.StepOverheads;
+import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -81,5 +84,22 @@ class CollectiveFitTest {
     @Test
     void shouldHaveNoCollectiveOnOneRank() {
         assertEquals(null, CollectiveFit.of(DGX_H100, CollectiveOperation.ALL_REDUCE, 1, OVERHEADS));
+    }
+
+    /**
+     * A TP all-reduce over a full mesh of 8 (a link each way per pair, B = 50 GB/s per direction, λ = 1 µs a hop, no
+     * step overheads) runs on the mesh's R(8) = 6 link-disjoint directed rings, as training's ring steps do, not on
+     * the one link to the next index. A ring all-reduce of S bytes over n ranks is 2(n − 1) steps, each moving S/n
+     * per rank; dealt over R rings, each mesh link carries S/(n·R) a step: T = 2(n − 1)·(S/(n·R·B) + λ). At S = 9 ·
+     * 2^25 = 301,989,888 B (a point of the curve, so no interpolation): S/48 = 6,291,456 B, 125,829,120 ps a step,
+     * T = 14 × 126,829,120 = 1,775,607,680 ps, a bus bandwidth of 2·7/8·S/T = 297.6 GB/s (6 × B less the hops). On
+     * one channel every step crossed one link, S/8 = 37,748,736 B, T = 14 × 755,974,720 = 10,583,646,080 ps.
+     */
+    @Test
+    void shouldSpreadAFullMeshAllReduceOverTheMeshRingsAsTrainingDoes() {
+        ClusterTopology mesh = ClusterTopology.build(ClusterParameters.singleDomain(
+                ScaleUpParameters.fullMesh(8, new LinkClass(50e9, 1_000_000))));
+        CollectiveFit fit = CollectiveFit.of(mesh, CollectiveOperation.ALL_REDUCE, 8, StepOverheads.NONE);
+        assertEquals(14 * (125_829_120.0 + 1_000_000), fit.timePs(9L << 25), 1.0);
     }
 }
