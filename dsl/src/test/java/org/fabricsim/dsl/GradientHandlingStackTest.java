@@ -91,12 +91,13 @@ class GradientHandlingStackTest extends FabricModelTest {
         String plan = "parallel tensor 4 data 2 micro-batch 1 overlap 0 % software ";
         double deepSpeed = stepSeconds(training("Solo", plan + "MegatronDeepSpeed"));
         double megatron = stepSeconds(training("Solo", plan + "MegatronLM2021"));
-        // Local parameters at TP4: 24 layers of 4h² + 2h (attention, norms) + 2hf (MLP), and the input embedding and
-        // output layer V·h each, all over 4. 512 sequences on DP2 at micro-batch 1 are 256 micro-batches, each moving
-        // 18 B per parameter through the H100 SXM's 3.35 TB/s at the element-wise efficiency 0.8. No pipeline and no
-        // sharding: the DP all-reduce after the last backward is the same for both stacks.
+        // Local parameters at TP4: 24 layers of 4h² (attention) + 2hf (MLP), and the input embedding and output layer
+        // V·h each, over 4, and each layer's two norms (2h) and the final norm (h) whole on every TP rank. 512
+        // sequences on DP2 at micro-batch 1 are 256 micro-batches, each moving 18 B per parameter through the H100
+        // SXM's 3.35 TB/s at the element-wise efficiency 0.8. No pipeline and no sharding: the DP all-reduce after the
+        // last backward is the same for both stacks.
         double h = 2304;
-        double parameters = (24 * (4 * h * h + 2 * h + 2 * h * 9216) + 2 * 51200 * h) / 4;
+        double parameters = (24 * (4 * h * h + 2 * h * 9216) + 2 * 51200 * h) / 4 + 24 * 2 * h + h;
         double expected = 256 * parameters * 18 / (3.35e12 * 0.8);
         assertEquals(expected, deepSpeed - megatron, 1e-9 * expected);
     }

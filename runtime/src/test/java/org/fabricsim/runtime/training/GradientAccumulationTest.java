@@ -24,12 +24,13 @@ class GradientAccumulationTest {
         ParallelismSpec plan = new ParallelismSpec(2, 1, 4, 1, 1, false);
         double plain = step(model, plan, TrainingFixtures.MEGATRON_2021, TrainingSpec.Sharding.ZERO_1, "stepTimeSeconds");
         double deepSpeed = step(model, plan, accumulating(18, false), TrainingSpec.Sharding.ZERO_1, "stepTimeSeconds");
-        // Local parameters at TP2: 8 layers of 4h² + 2h (attention, norms) + 2hf (MLP), the input embedding and the
-        // output layer V·h each, all halved; 64 sequences on DP4 at micro-batch 1 are 16 micro-batches, each moving
-        // 18 B per parameter (BF16 read and FP32 write of the cast, two FP32 reads and one write of the add) through
-        // the H100's 3.35 TB/s at 0.8. Without a pipeline nothing else of the step moves (DP reduce after the end).
+        // Local parameters at TP2: 8 layers of 4h² (attention) + 2hf (MLP), the input embedding and the output layer
+        // V·h each, halved, and each layer's two norms (2h) and the final norm (h) whole on every TP rank; 64
+        // sequences on DP4 at micro-batch 1 are 16 micro-batches, each moving 18 B per parameter (BF16 read and FP32
+        // write of the cast, two FP32 reads and one write of the add) through the H100's 3.35 TB/s at 0.8. Without a
+        // pipeline nothing else of the step moves (DP reduce after the end).
         double h = 2048;
-        double parameters = (8 * (4 * h * h + 2 * h + 2 * h * 8192) + 2 * 32000 * h) / 2;
+        double parameters = (8 * (4 * h * h + 2 * h * 8192) + 2 * 32000 * h) / 2 + 8 * 2 * h + h;
         double expected = 16 * parameters * 18 / (3.35e12 * 0.8);
         assertEquals(expected, deepSpeed - plain, 1e-9 * expected);
     }
