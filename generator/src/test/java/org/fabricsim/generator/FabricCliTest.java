@@ -97,7 +97,7 @@ class FabricCliTest {
         Path json = dir.resolve("result.json");
         CliRun outcome = CliRun.fabric("simulate", model.toString(), "--json", json.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());
-        assertTrue(outcome.err().contains(model + ":15:") && outcome.err().contains(": warning: B200 is a blackwell"
+        assertTrue(outcome.err().contains(model + ":15:") && outcome.err().contains("B200 is a blackwell"
                 + " part and the default profile"), outcome.err());
         assertTrue(outcome.err().contains("[fabric.calibration.unfitted-sustained-fraction]"), outcome.err());
         JsonObject run = JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonArray("runs")
