@@ -68,6 +68,44 @@ class FabricCliTest {
     }
 
     @Test
+    void shouldPrintTheUnfittedSustainedFractionWarningBesideTheResultsOfABlackwellRun(@TempDir Path dir)
+            throws Exception {
+        // The default profile fits Hopper and Ampere only: a B200 job runs at the measured MAMF, and simulate says so
+        // with the editor's warning, on the workload's line, while the run itself completes.
+        Path model = dir.resolve("b200.fabric");
+        Files.writeString(model, """
+                import fabric.catalog.nvidia.*
+
+                cluster OneB200 {
+                    nodes 1 x DGX_B200
+                }
+
+                model Small transformer {
+                    layers 4
+                    hidden 4096
+                    heads 32
+                    vocab 32000
+                }
+
+                training Train {
+                    model Small on OneB200
+                    sequence 4096
+                    batch 64 sequences
+                    parallel data 8
+                }
+                """);
+        Path json = dir.resolve("result.json");
+        CliRun outcome = CliRun.fabric("simulate", model.toString(), "--json", json.toString());
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().contains(model + ":15:") && outcome.err().contains("B200 is a blackwell"
+                + " part and the default profile"), outcome.err());
+        assertTrue(outcome.err().contains("[fabric.calibration.unfitted-sustained-fraction]"), outcome.err());
+        JsonObject run = JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonArray("runs")
+                .get(0).getAsJsonObject();
+        assertEquals("ok", run.get("status").getAsString());
+    }
+
+    @Test
     void shouldExitWithOneAndPointAtFileLineAndColumnForModelErrors(@TempDir Path dir) throws Exception {
         Path model = dir.resolve("broken.fabric");
         Files.writeString(model, "cluster C {\n    nodes 2 x accelerators\n    link 1 GB/s latency 1 us\n}\n");

@@ -14,6 +14,7 @@ import org.fabricsim.dsl.fabric.Calibration;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.ProfileParameter;
 import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
+import org.fabricsim.dsl.mapping.CalibrationMapper;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.calibration.CalibrationParameter;
@@ -21,8 +22,9 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
 
 /**
  * A calibration profile's parameters: each is one the engine reads (the default profile's names,
- * with the closest suggested), stated once, with bounds in order, its value within them, and
- * amounts that are times, percentages or plain numbers, the value and bounds of one dimension.
+ * with the closest suggested, or {@code compute.sustained-fraction.<architecture>} of any architecture),
+ * stated once, with bounds in order, its value within them, and amounts that are times, percentages or
+ * plain numbers, the value and bounds of one dimension.
  */
 public class CalibrationValidator extends FabricCheck {
     private static final int MAX_SUGGESTION_DISTANCE = 6;
@@ -31,7 +33,7 @@ public class CalibrationValidator extends FabricCheck {
     public void checkCalibrationParameterKnown(ProfileParameter parameter) {
         List<String> known = CalibrationProfile.defaults().parameters().stream().map(CalibrationParameter::name).toList();
         String key = parameter.getKey();
-        if (known.contains(key)) {
+        if (known.contains(key) || CalibrationMapper.isSustainedFraction(key)) {
             return;
         }
         Optional<String> closest = known.stream()

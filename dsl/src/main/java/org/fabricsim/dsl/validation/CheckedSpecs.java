@@ -5,10 +5,12 @@ import java.util.function.Function;
 
 import org.eclipse.emf.ecore.EObject;
 import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.Calibration;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -54,6 +56,11 @@ final class CheckedSpecs {
             counted(spec.cluster());
             return spec;
         });
+    }
+
+    /** The calibration profile, or null when it is not complete enough to map. */
+    static CalibrationProfile calibration(SpecMapper mapper, Map<Object, Object> context, Calibration calibration) {
+        return cached(context, calibration, "calibration", mapper::toCalibration);
     }
 
     /**

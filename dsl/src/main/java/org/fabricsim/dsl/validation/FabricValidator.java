@@ -17,6 +17,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         HpccParametersValidator.class, IbCcParametersValidator.class, ScheduledParametersValidator.class,
         FabricBehaviourValidator.class,
         DataCentreValidator.class, TorusAlgorithmValidator.class, ReservedMemoryValidator.class,
-        ModelArchitectureValidator.class, RecomputeValidator.class, InferenceSettingsValidator.class })
+        ModelArchitectureValidator.class, RecomputeValidator.class, InferenceSettingsValidator.class,
+        SustainedFractionValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -483,6 +483,13 @@ public final class IssueCodes {
     /** A pod count that does not divide the data ways, nodes or torus, or is written outside a training job. Data: a count to write, or empty to remove it. */
     public static final String DATA_CENTRE_PODS = PREFIX + "physical.data-centre-pods";
 
+    /**
+     * A training job or deployment on an accelerator whose architecture has no {@code
+     * compute.sustained-fraction.<architecture>} in the calibration profile in effect (a study's, else the default):
+     * its GEMMs run at the measured MAMF, optimistic. Warning. Data: the architecture, then the parameter to state.
+     */
+    public static final String UNFITTED_SUSTAINED_FRACTION = PREFIX + "calibration.unfitted-sustained-fraction";
+
     private IssueCodes() {
     }
 }
