@@ -37,7 +37,8 @@ public final class RingAllReduce {
                                 0.0, // scaleUpEfficiency
                                 "", // architecture
                                 0, // computeUnits
-                                0L // reservedMemoryBytes
+                                0L, // reservedMemoryBytes
+                                0.0 // fp4FlopsPerSecond
                             ), // accelerator
                             8, // accelerators
                             null, // scaleUp

@@ -37,7 +37,8 @@ public final class Links {
                                 0.0, // scaleUpEfficiency
                                 "", // architecture
                                 0, // computeUnits
-                                0L // reservedMemoryBytes
+                                0L, // reservedMemoryBytes
+                                0.0 // fp4FlopsPerSecond
                             ), // accelerator
                             4, // accelerators
                             null, // scaleUp
@@ -141,7 +142,8 @@ public final class Links {
                                     0.0, // scaleUpEfficiency
                                     "", // architecture
                                     0, // computeUnits
-                                    0L // reservedMemoryBytes
+                                    0L, // reservedMemoryBytes
+                                    0.0 // fp4FlopsPerSecond
                                 ), // accelerator
                                 4, // accelerators
                                 null, // scaleUp
@@ -228,7 +230,8 @@ public final class Links {
                                     0.0, // scaleUpEfficiency
                                     "", // architecture
                                     0, // computeUnits
-                                    0L // reservedMemoryBytes
+                                    0L, // reservedMemoryBytes
+                                    0.0 // fp4FlopsPerSecond
                                 ), // accelerator
                                 4, // accelerators
                                 null, // scaleUp

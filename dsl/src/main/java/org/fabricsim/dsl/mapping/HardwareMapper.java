@@ -99,7 +99,8 @@ public final class HardwareMapper {
                 efficiency, fp8Efficiency, scaleUp, scaleUpEfficiency,
                 accelerator.getArchitecture() == null ? "" : accelerator.getArchitecture(),
                 accelerator.getComputeUnits(),
-                accelerator.getReservedMemory() == null ? 0 : Units.bytes(accelerator.getReservedMemory()));
+                accelerator.getReservedMemory() == null ? 0 : Units.bytes(accelerator.getReservedMemory()),
+                peak(accelerator, org.fabricsim.dsl.fabric.Precision.FP4));
     }
 
     private static double peak(Accelerator accelerator, org.fabricsim.dsl.fabric.Precision precision) {

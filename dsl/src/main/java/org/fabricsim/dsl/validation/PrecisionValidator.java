@@ -24,7 +24,8 @@ import com.google.inject.Inject;
  * Otherwise the GEMMs would run at the BF16 rate while the memory check counts smaller elements. A
  * {@code scaling} (a training recipe's, a served checkpoint's) scales FP8 operands: written with another precision
  * it would do nothing, and so would blockwise scaling served on a part whose GEMMs do not run at FP8 ({@link
- * Device#runsFp8}: serving keeps such FP8 weights and multiplies at BF16).
+ * Device#runsFp8}: serving keeps such FP8 weights and multiplies at BF16). A deployment at FP4 needs an FP4 rate in the
+ * catalog and a measured FP4 GEMM efficiency for the part's generation ({@link Device#requireFp4Rate}).
  */
 public class PrecisionValidator extends FabricCheck {
 
@@ -68,6 +69,23 @@ public class PrecisionValidator extends FabricCheck {
             error(accelerator.name() + " has no FP8 rate in the catalog, so its GEMMs run at the BF16 rate and"
                     + " blockwise scaling would change nothing: leave the scaling out, or give the accelerator an"
                     + " 'fp8 ... TFLOPS' compute rate.", inference, Literals.INFERENCE__FP8_SCALING,
+                    IssueCodes.UNSUPPORTED_PRECISION);
+        }
+    }
+
+    @Check
+    public void checkServingPrecisionSupported(Inference inference) {
+        if (inference.getPrecision() != Precision.FP4) {
+            return;
+        }
+        InferenceSpec spec = CheckedSpecs.inference(mapper, getContext(), inference);
+        if (spec == null) {
+            return;
+        }
+        try {
+            Device.requireFp4Rate(spec.cluster().node().accelerator(), spec.precision());
+        } catch (IllegalArgumentException unsupported) {
+            error(unsupported.getMessage() + ".", inference, Literals.INFERENCE__PRECISION,
                     IssueCodes.UNSUPPORTED_PRECISION);
         }
     }

@@ -28,6 +28,14 @@ public final class ComputeCalibration {
      * training's and serving's ({@link Device#of}).
      */
     public static final double HOPPER_POWER_CAPPED_FRACTION = 669.67 / 798.86;
+    /**
+     * The share of a Blackwell part's dense FP4 peak its NVFP4 GEMMs reach: 3,038.84 ÷ 9,000 = 0.338, the CUTLASS NVFP4
+     * GEMM with its activation quantization at M 16,384, N 6,144, K 4,096 against B200's datasheet FP4 peak (vLLM PR
+     * 20578's {@code benchmarks/kernels/bench_nvfp4_gemm.py} table, repeated as the "Before" table of PR 20646; the PR
+     * names no GPU, its BF16 column, 1,360 to 1,421 TFLOP/s, is a B200-class part's; 3,904 without the activation
+     * quantization). Serving's FP4 GEMMs run at it ({@link Device#of}); other generations have no measurement.
+     */
+    public static final double BLACKWELL_FP4_GEMM_FRACTION = 3038.84 / 9000;
     /** Output tile columns: 256 (same source). */
     public static final int TILE_COLUMNS = 256;
     /**

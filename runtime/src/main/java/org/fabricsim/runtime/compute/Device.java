@@ -10,13 +10,14 @@ import org.fabricsim.runtime.spec.Precision;
 /**
  * One accelerator as the compute model sees it, at one training precision.
  *
- * @param gemmFlopsPerSecond     dense peak of the GEMMs: FP8 peak for FP8 training (when the part has
- *                               one), else BF16
+ * @param gemmFlopsPerSecond     dense peak of the GEMMs: FP8 peak for FP8 (when the part has one), FP4 peak for
+ *                               FP4 serving, else BF16
  * @param bf16FlopsPerSecond     dense BF16 peak: attention and the MFU denominator
  * @param memoryBytesPerSecond   HBM bandwidth
  * @param matmulEfficiency       large-GEMM fraction of {@code gemmFlopsPerSecond} sustained over a step: the
  *                               catalog's measured {@code fp8-efficiency} for FP8 GEMMs when it has one, else
- *                               (and for BF16) its {@code efficiency}, 1 when it has neither, times the
+ *                               (and for BF16) its {@code efficiency}, 1 when it has neither; for FP4 GEMMs the
+ *                               generation's measured {@link #fp4GemmFraction}; times the
  *                               profile's sustained fraction of the part's generation
  * @param attentionFlopsPerSecond BF16 tensor-core rate attention kernels run at before their own efficiency,
  *                               training's and serving's alike: on Hopper the dense BF16 peak times the
@@ -100,15 +101,19 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     /**
      * The device for {@code accelerator} at {@code precision} with the sustained fraction of its
      * generation from {@code profile} (1 when the profile has none for it); FP8 GEMMs fall back to
-     * BF16 without an FP8 rate; attention kernels on Hopper at the measured power cap instead
+     * BF16 without an FP8 rate; FP4 GEMMs run at the FP4 peak times {@link #fp4GemmFraction} and are refused
+     * without them ({@link #requireFp4Rate}); attention kernels on Hopper at the measured power cap instead
      * ({@link #attentionFlopsPerSecond}). Tile slots: the catalog's compute units, else the BF16 peak ÷ {@link
      * ComputeCalibration#FLOPS_PER_TILE_SLOT}.
      */
     public static Device of(AcceleratorSpec accelerator, Precision precision, CalibrationProfile profile) {
+        requireFp4Rate(accelerator, precision);
         double bf16 = accelerator.bf16FlopsPerSecond();
         boolean fp8 = runsFp8(accelerator, precision);
-        double gemm = fp8 ? accelerator.fp8FlopsPerSecond() : bf16;
-        double measured = fp8 && accelerator.fp8MatmulEfficiency() > 0 ? accelerator.fp8MatmulEfficiency()
+        boolean fp4 = precision == Precision.FP4;
+        double gemm = fp8 ? accelerator.fp8FlopsPerSecond() : fp4 ? accelerator.fp4FlopsPerSecond() : bf16;
+        double measured = fp4 ? fp4GemmFraction(accelerator)
+                : fp8 && accelerator.fp8MatmulEfficiency() > 0 ? accelerator.fp8MatmulEfficiency()
                 : accelerator.matmulEfficiency();
         double sustained = sustainedFraction(accelerator, profile);
         double efficiency = (measured > 0 ? measured : 1.0) * sustained;
@@ -178,6 +183,37 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      */
     static double measuredPowerCappedFraction(AcceleratorSpec accelerator) {
         return "hopper".equals(accelerator.architecture()) ? ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION : 0;
+    }
+
+    /**
+     * Refuses FP4 on a part whose FP4 GEMM rate the model does not have: no FP4 peak in the catalog, or no measured
+     * {@link #fp4GemmFraction} for its generation. Its GEMMs would otherwise run at the BF16 rate while {@code Memory}
+     * counts half-byte weights. O(1).
+     *
+     * @throws IllegalArgumentException naming the part and what to write instead
+     */
+    public static void requireFp4Rate(AcceleratorSpec accelerator, Precision precision) {
+        if (precision != Precision.FP4) {
+            return;
+        }
+        if (!(accelerator.fp4FlopsPerSecond() > 0)) {
+            throw new IllegalArgumentException(accelerator.name() + " has no FP4 rate in the catalog, so FP4 GEMMs"
+                    + " would run at the BF16 rate: serve at fp8 or bf16, or give the accelerator an 'fp4 ... TFLOPS'"
+                    + " compute rate");
+        }
+        if (!(fp4GemmFraction(accelerator) > 0)) {
+            throw new IllegalArgumentException(accelerator.name() + " has no measured FP4 GEMM efficiency for its"
+                    + " architecture ('" + accelerator.architecture() + "'; measured for blackwell only): serve at"
+                    + " fp8 or bf16");
+        }
+    }
+
+    /**
+     * The measured share of the dense FP4 peak a part's FP4 GEMMs reach: {@link
+     * ComputeCalibration#BLACKWELL_FP4_GEMM_FRACTION} on Blackwell, 0 elsewhere (not measured). O(1).
+     */
+    public static double fp4GemmFraction(AcceleratorSpec accelerator) {
+        return "blackwell".equals(accelerator.architecture()) ? ComputeCalibration.BLACKWELL_FP4_GEMM_FRACTION : 0;
     }
 
     /** Whether GEMMs at {@code precision} run at FP8 on {@code accelerator}: FP8 stated and the part has an FP8 rate. */

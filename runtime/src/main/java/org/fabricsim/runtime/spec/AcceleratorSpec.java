@@ -23,11 +23,23 @@ package org.fabricsim.runtime.spec;
  *                                   derives them from the BF16 peak at a Hopper SM's rate)
  * @param reservedMemoryBytes        bytes of {@code memoryBytes} the driver keeps from the process (NVML's total
  *                                   less the total cudaMemGetInfo reports), measured for the part; 0 when unstated
+ * @param fp4FlopsPerSecond          dense FP4 peak, FLOP/s; 0 when the part has none (serving at FP4 is then refused,
+ *                                   {@code Device.of})
  */
 public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
         long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double fp8MatmulEfficiency,
         double scaleUpBytesPerSecond, double scaleUpEfficiency, String architecture, int computeUnits,
-        long reservedMemoryBytes) {
+        long reservedMemoryBytes, double fp4FlopsPerSecond) {
+
+    /** An accelerator without an FP4 rate. */
+    public AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
+            long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double fp8MatmulEfficiency,
+            double scaleUpBytesPerSecond, double scaleUpEfficiency, String architecture, int computeUnits,
+            long reservedMemoryBytes) {
+        this(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes, memoryBytesPerSecond, matmulEfficiency,
+                fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency, architecture, computeUnits,
+                reservedMemoryBytes, 0);
+    }
 
     /** An accelerator that states no reserved memory. */
     public AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
@@ -49,14 +61,21 @@ public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSec
     public AcceleratorSpec withArchitecture(String generation, int units) {
         return new AcceleratorSpec(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes,
                 memoryBytesPerSecond, matmulEfficiency, fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency,
-                generation, units, reservedMemoryBytes);
+                generation, units, reservedMemoryBytes, fp4FlopsPerSecond);
     }
 
     /** This accelerator with {@code bytes} of its memory kept by the driver from the process. */
     public AcceleratorSpec withReservedMemory(long bytes) {
         return new AcceleratorSpec(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes,
                 memoryBytesPerSecond, matmulEfficiency, fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency,
-                architecture, computeUnits, bytes);
+                architecture, computeUnits, bytes, fp4FlopsPerSecond);
+    }
+
+    /** This accelerator with a dense FP4 peak of {@code flopsPerSecond}. */
+    public AcceleratorSpec withFp4(double flopsPerSecond) {
+        return new AcceleratorSpec(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes,
+                memoryBytesPerSecond, matmulEfficiency, fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency,
+                architecture, computeUnits, reservedMemoryBytes, flopsPerSecond);
     }
 
     /** An accelerator without a separate FP8 GEMM efficiency or a measured scale-up efficiency. */
@@ -77,6 +96,7 @@ public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSec
         Specs.requireNonNegative("scaleUpEfficiency", scaleUpEfficiency);
         Specs.requireNonNegative("computeUnits", computeUnits);
         Specs.requireNonNegative("reservedMemoryBytes", reservedMemoryBytes);
+        Specs.requireNonNegative("fp4FlopsPerSecond", fp4FlopsPerSecond);
         if (reservedMemoryBytes > 0 && reservedMemoryBytes >= memoryBytes) {
             throw new IllegalArgumentException("reservedMemoryBytes must be below memoryBytes (" + memoryBytes
                     + "), was " + reservedMemoryBytes);

@@ -80,6 +80,34 @@ class DeviceTest {
         assertThrows(IllegalArgumentException.class, () -> Device.forTraining(H100, Precision.INT8, CalibrationProfile.defaults()));
     }
 
+    /**
+     * Expected by hand: B200's FP4 peak 9,000 TFLOP/s × the NVFP4 GEMM's measured 3,038.84 ÷ 9,000 (vLLM PR 20578's
+     * table) × 1 (the profile has no Blackwell sustained fraction) = 3,038.84 TFLOP/s; attention stays at the BF16
+     * peak, 2,250 (no measured cap on Blackwell).
+     */
+    @Test
+    void shouldServeFp4GemmsAtTheFp4PeakTimesTheMeasuredBlackwellShare() {
+        AcceleratorSpec b200 = new AcceleratorSpec("nvidia.B200", "NVIDIA", 2250e12, 4500e12, 180_000_000_000L, 8.0e12,
+                0.776, 0, 900e9, 0, "blackwell", 148).withFp4(9000e12);
+        Device device = Device.of(b200, Precision.FP4, CalibrationProfile.defaults());
+        assertEquals(9000e12, device.gemmFlopsPerSecond());
+        assertEquals(3038.84e12, device.gemmFlopsPerSecond() * device.matmulEfficiency(), 1e9);
+        assertEquals(2250e12, device.attentionFlopsPerSecond());
+        assertEquals(0.776, Device.of(b200, Precision.BF16, CalibrationProfile.defaults()).matmulEfficiency());
+    }
+
+    @Test
+    void shouldRefuseFp4WithoutAnFp4RateOrAMeasuredFp4Share() {
+        IllegalArgumentException noRate = assertThrows(IllegalArgumentException.class,
+                () -> Device.of(H100, Precision.FP4, CalibrationProfile.defaults()));
+        assertTrue(noRate.getMessage().startsWith("nvidia.H100_SXM has no FP4 rate in the catalog"), noRate.getMessage());
+        AcceleratorSpec mi355x = new AcceleratorSpec("amd.MI355X", "AMD", 2516.6e12, 5033.2e12, 288_000_000_000L,
+                8.0e12, 0.622, 0, 535.5e9, 0, "cdna4", 256).withFp4(10066.4e12);
+        IllegalArgumentException unmeasured = assertThrows(IllegalArgumentException.class,
+                () -> Device.of(mi355x, Precision.FP4, CalibrationProfile.defaults()));
+        assertTrue(unmeasured.getMessage().contains("no measured FP4 GEMM efficiency"), unmeasured.getMessage());
+    }
+
     @Test
     void shouldTrainAtFp8OnAPartWithAnFp8Rate() {
         assertEquals(1979e12, Device.forTraining(H100, Precision.FP8, CalibrationProfile.defaults()).gemmFlopsPerSecond());
