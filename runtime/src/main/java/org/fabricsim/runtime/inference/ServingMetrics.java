@@ -46,7 +46,7 @@ import org.fabricsim.runtime.spec.Precision;
  * <li>{@code acceleratorBusyFraction}: busy accelerator-time ÷ (accelerators × makespan);
  * {@code modelFlopsUtilization}: FLOPs executed ÷ (accelerators × peak × makespan), the peak being the
  * dense one at the precision of the weights' GEMMs (FP8 for FP8 weights on a part with an FP8 rate,
- * else BF16), named by the parameter {@code mfuPeakPrecision}; attention and the LM head run at
+ * FP4 for FP4 weights, else BF16), named by the parameter {@code mfuPeakPrecision}; attention and the LM head run at
  * BF16 within it, so an FP8 run's 100% is out of reach.</li>
  * <li>{@code timeline}: per replica its iterations with their batch, per request its lifecycle, for the
  * trace ({@link ServingTimeline}).</li>
@@ -165,10 +165,16 @@ final class ServingMetrics {
         return metrics;
     }
 
-    /** The precision whose dense peak is the MFU denominator: the weights' GEMMs', FP8 only where the part has it. */
+    /**
+     * The precision whose dense peak is the MFU denominator: the weights' GEMMs', FP8 only where the part has it, FP4
+     * (a run at FP4 has the part's FP4 rate: {@code Device.of} refuses it otherwise), else BF16.
+     */
     static Precision mfuPeakPrecision(InferenceSpec spec) {
-        return spec.precision() == Precision.FP8 && spec.cluster().node().accelerator().fp8FlopsPerSecond() > 0
-                ? Precision.FP8 : Precision.BF16;
+        return switch (spec.precision()) {
+            case FP8 -> spec.cluster().node().accelerator().fp8FlopsPerSecond() > 0 ? Precision.FP8 : Precision.BF16;
+            case FP4 -> Precision.FP4;
+            default -> Precision.BF16;
+        };
     }
 
     /**

@@ -10,6 +10,7 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
@@ -53,6 +54,24 @@ class ServingPrecisionTest {
         assertEquals(flops / (1979e12 * seconds), (Double) result.metrics().get("modelFlopsUtilization"), 1e-9);
         String console = ConsoleTable.render(result);
         assertTrue(console.lines().anyMatch(l -> l.contains("model FLOPs utilization") && l.endsWith("% of FP8 peak")),
+                console);
+    }
+
+    @Test
+    void shouldMeasureFp4ServingMfuAgainstTheFp4Peak() {
+        // The same one-prefill run of the FP8 test above, at FP4 weights on a B200 (catalog: dense FP4 9,000 TFLOP/s):
+        // the same model FLOPs over the FP4 peak, not the BF16 peak the denominator took before.
+        double flops = 2 * 6_979_321_856.0 * 8192 + 2 * (8192.0 * 8193 / 2) * 32 * 256 * 32 + 2 * 128256.0 * 4096;
+        AcceleratorSpec b200 = new AcceleratorSpec("t.B200", "NVIDIA", 2250e12, 4500e12, 180_000_000_000L, 8.0e12,
+                0.776, 0, 900e9, 0).withArchitecture("blackwell", 148).withFp4(9000e12);
+        RunResult result = InferenceRunner.run(new InferenceSpec("t.Fp4", ServingFixtures.LLAMA3_8B,
+                ServingFixtures.dgx(b200, 1, 0), Precision.FP4, Precision.FP8, List.of(ServingFixtures.pool(
+                        Role.SERVING, 1, ServingFixtures.tensor(1), 8192, 256, 0)),
+                ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), 8192, 1, 1), List.of(), false));
+        double seconds = (Double) result.metrics().get("makespanSeconds");
+        assertEquals(flops / (9000e12 * seconds), (Double) result.metrics().get("modelFlopsUtilization"), 1e-9);
+        String console = ConsoleTable.render(result);
+        assertTrue(console.lines().anyMatch(l -> l.contains("model FLOPs utilization") && l.endsWith("% of FP4 peak")),
                 console);
     }
 
