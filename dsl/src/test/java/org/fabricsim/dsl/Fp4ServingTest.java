@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A deployment at FP4: the catalog's {@code fp4 ... TFLOPS} reaches the runtime's accelerator and its GEMMs run at it;
- * on a part without an FP4 rate the editor refuses it rather than let the GEMMs run at the BF16 rate.
+ * on a part without an FP4 rate the editor refuses it rather than let the GEMMs run at the BF16 rate, as it refuses
+ * INT8, for which no part states a rate.
  */
 class Fp4ServingTest extends FabricModelTest {
     private static final String DEPLOYMENT = SMALL_ON_ONE_DGX + """
@@ -54,5 +55,14 @@ class Fp4ServingTest extends FabricModelTest {
         validation.assertNoIssue(parser.parse(ON_B200), Literals.INFERENCE, IssueCodes.UNSUPPORTED_PRECISION);
         validation.assertNoIssue(parser.parse(DEPLOYMENT.replace("precision fp4", "precision fp8")),
                 Literals.INFERENCE, IssueCodes.UNSUPPORTED_PRECISION);
+    }
+
+    @Test
+    void shouldRefuseServingAtInt8WhichNoPartStatesARateFor() throws Exception {
+        // the catalog states no INT8 rate on any part (H100 SXM or B200): INT8 GEMMs would run at the BF16 rate
+        validation.assertError(parser.parse(DEPLOYMENT.replace("precision fp4", "precision int8")), Literals.INFERENCE,
+                IssueCodes.UNSUPPORTED_PRECISION, "serving at int8 is not modelled");
+        validation.assertError(parser.parse(ON_B200.replace("precision fp4", "precision int8")), Literals.INFERENCE,
+                IssueCodes.UNSUPPORTED_PRECISION, "serving at int8 is not modelled");
     }
 }

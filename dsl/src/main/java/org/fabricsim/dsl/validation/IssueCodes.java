@@ -265,7 +265,7 @@ public final class IssueCodes {
      * A training precision the compute model has no GEMM rate for: FP4, INT8, or FP8 on a part without an
      * FP8 rate ({@code Device.forTraining}); a {@code scaling} without FP8 (training or deployment); a deployment's
      * blockwise scaling on a part without an FP8 rate; a deployment at FP4 on a part without an FP4 rate or a measured
-     * FP4 GEMM efficiency ({@code Device.requireFp4Rate}). Data: none.
+     * FP4 GEMM efficiency, or at INT8 ({@code Device.requireServedGemmRate}). Data: none.
      */
     public static final String UNSUPPORTED_PRECISION = PREFIX + "workload.precision";
     /** Expert parallelism on a dense model, which has no experts to split. Data: none. */

@@ -25,7 +25,8 @@ import com.google.inject.Inject;
  * {@code scaling} (a training recipe's, a served checkpoint's) scales FP8 operands: written with another precision
  * it would do nothing, and so would blockwise scaling served on a part whose GEMMs do not run at FP8 ({@link
  * Device#runsFp8}: serving keeps such FP8 weights and multiplies at BF16). A deployment at FP4 needs an FP4 rate in the
- * catalog and a measured FP4 GEMM efficiency for the part's generation ({@link Device#requireFp4Rate}).
+ * catalog and a measured FP4 GEMM efficiency for the part's generation, and one at INT8 is refused (no INT8 rates:
+ * {@link Device#requireServedGemmRate}).
  */
 public class PrecisionValidator extends FabricCheck {
 
@@ -75,7 +76,7 @@ public class PrecisionValidator extends FabricCheck {
 
     @Check
     public void checkServingPrecisionSupported(Inference inference) {
-        if (inference.getPrecision() != Precision.FP4) {
+        if (inference.getPrecision() != Precision.FP4 && inference.getPrecision() != Precision.INT8) {
             return;
         }
         InferenceSpec spec = CheckedSpecs.inference(mapper, getContext(), inference);
@@ -83,7 +84,7 @@ public class PrecisionValidator extends FabricCheck {
             return;
         }
         try {
-            Device.requireFp4Rate(spec.cluster().node().accelerator(), spec.precision());
+            Device.requireServedGemmRate(spec.cluster().node().accelerator(), spec.precision());
         } catch (IllegalArgumentException unsupported) {
             error(unsupported.getMessage() + ".", inference, Literals.INFERENCE__PRECISION,
                     IssueCodes.UNSUPPORTED_PRECISION);

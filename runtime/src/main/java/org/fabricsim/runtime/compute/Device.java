@@ -102,12 +102,12 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      * The device for {@code accelerator} at {@code precision} with the sustained fraction of its
      * generation from {@code profile} (1 when the profile has none for it); FP8 GEMMs fall back to
      * BF16 without an FP8 rate; FP4 GEMMs run at the FP4 peak times {@link #fp4GemmFraction} and are refused
-     * without them ({@link #requireFp4Rate}); attention kernels on Hopper at the measured power cap instead
+     * without them ({@link #requireServedGemmRate}, as INT8 is); attention kernels on Hopper at the measured power cap instead
      * ({@link #attentionFlopsPerSecond}). Tile slots: the catalog's compute units, else the BF16 peak ÷ {@link
      * ComputeCalibration#FLOPS_PER_TILE_SLOT}.
      */
     public static Device of(AcceleratorSpec accelerator, Precision precision, CalibrationProfile profile) {
-        requireFp4Rate(accelerator, precision);
+        requireServedGemmRate(accelerator, precision);
         double bf16 = accelerator.bf16FlopsPerSecond();
         boolean fp8 = runsFp8(accelerator, precision);
         boolean fp4 = precision == Precision.FP4;
@@ -186,13 +186,18 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     }
 
     /**
-     * Refuses FP4 on a part whose FP4 GEMM rate the model does not have: no FP4 peak in the catalog, or no measured
-     * {@link #fp4GemmFraction} for its generation. Its GEMMs would otherwise run at the BF16 rate while {@code Memory}
-     * counts half-byte weights. O(1).
+     * Refuses a served precision whose GEMM rate the model does not have: INT8 (the catalog states no INT8 rates),
+     * and FP4 on a part with no FP4 peak in the catalog or no measured {@link #fp4GemmFraction} for its generation.
+     * Its GEMMs would otherwise run at the BF16 rate while {@code Memory} counts the smaller weights. O(1).
      *
      * @throws IllegalArgumentException naming the part and what to write instead
      */
-    public static void requireFp4Rate(AcceleratorSpec accelerator, Precision precision) {
+    public static void requireServedGemmRate(AcceleratorSpec accelerator, Precision precision) {
+        if (precision == Precision.INT8) {
+            throw new IllegalArgumentException("serving at int8 is not modelled: the compute model has GEMM rates for"
+                    + " bf16, fp8 and (on Blackwell) fp4, so " + accelerator.name() + "'s INT8 GEMMs would run at the"
+                    + " BF16 rate; serve at fp8 or bf16");
+        }
         if (precision != Precision.FP4) {
             return;
         }

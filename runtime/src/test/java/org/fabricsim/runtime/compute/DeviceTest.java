@@ -109,6 +109,13 @@ class DeviceTest {
     }
 
     @Test
+    void shouldRefuseToServeAtInt8WhichNoPartStatesARateFor() {
+        IllegalArgumentException int8 = assertThrows(IllegalArgumentException.class,
+                () -> Device.of(H100, Precision.INT8, CalibrationProfile.defaults()));
+        assertTrue(int8.getMessage().startsWith("serving at int8 is not modelled"), int8.getMessage());
+    }
+
+    @Test
     void shouldTrainAtFp8OnAPartWithAnFp8Rate() {
         assertEquals(1979e12, Device.forTraining(H100, Precision.FP8, CalibrationProfile.defaults()).gemmFlopsPerSecond());
     }
