@@ -70,8 +70,6 @@ public final class MaxMinNetwork extends FlowTable {
     private long flowClassesSolved;
     private final SolveBatch batch = new SolveBatch();
     private final QuietStarts quiet = new QuietStarts();
-    /** The keep rule within the tolerance, with the links the finished classes left; null at ε = 0 (exact). */
-    private final TolerantKeep tolerant;
 
     /**
      * @param simulation          the context whose clock the model follows
@@ -98,7 +96,6 @@ public final class MaxMinNetwork extends FlowTable {
         lone = new LoneClasses(linkCount, flowCapacity());
         component = new ComponentSearch(lists, lone, linkCount, flowCapacity());
         filling = new ProgressiveFill(graph, lists, component, linkCount, flowCapacity(), false);
-        tolerant = completionTolerance > 0 ? new TolerantKeep(linkCount) : null;
     }
 
     /**
@@ -193,8 +190,6 @@ public final class MaxMinNetwork extends FlowTable {
             boolean emptied = lists.remove(link, flow, j, weight);
             if (derating != null) {
                 derating.leave(link, emptied);
-            } else if (tolerant != null) {
-                tolerant.leave(link);
             }
             component.left(link, flow);
         }
@@ -256,10 +251,8 @@ public final class MaxMinNetwork extends FlowTable {
         }
         boolean onlyFinishes = batch.onlyFinishes();
         double level = batch.level();
-        boolean keep = onlyFinishes && (derating == null
-                ? fastestRate < level || tolerant != null && TolerantKeep.stand(componentFlows, flows,
-                        rateBytesPerSecond, level, filling.bottleneck, tolerant.isLeft)
-                : fastestRate < level && derating.keepsRates(this, linksInComponent));
+        boolean keep = onlyFinishes && fastestRate < level
+                && (derating == null || derating.keepsRates(this, linksInComponent));
         if (keep) {
             endBatch();
             return;
@@ -289,9 +282,6 @@ public final class MaxMinNetwork extends FlowTable {
     /** Forgets the starts and finishes since the last solve: the rates now account for them. */
     private void endBatch() {
         batch.end();
-        if (tolerant != null) {
-            tolerant.end();
-        }
         if (derating != null) {
             derating.endBatch();
         }

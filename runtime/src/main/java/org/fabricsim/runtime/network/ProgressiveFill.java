@@ -48,11 +48,6 @@ final class ProgressiveFill {
     private final FixLog log;
     /** The fix order when there is no log, else null. */
     private final FixOrder order;
-    /**
-     * Per class handle, the link whose pop fixed it in the last fill that rated it, -1 for a class rated alone on
-     * its links: a bottleneck of the class while its rate stands ({@link TolerantKeep}).
-     */
-    int[] bottleneck;
 
     /**
      * A fill of the links of {@code graph}; {@code logged}: it keeps a {@link FixLog}, so that its
@@ -67,14 +62,10 @@ final class ProgressiveFill {
         shares = new ShareHeap();
         log = logged ? new FixLog(lists.maxPathLinks, classCapacity) : null;
         order = logged ? null : new FixOrder(classCapacity);
-        bottleneck = new int[classCapacity];
     }
 
     /** Room for class handles below {@code capacity} (no copy when there is room already). */
     void grow(int capacity) {
-        if (bottleneck.length < capacity) {
-            bottleneck = Arrays.copyOf(bottleneck, capacity);
-        }
         if (log != null) {
             log.grow(capacity);
         } else {
@@ -189,7 +180,6 @@ final class ProgressiveFill {
         for (int i = 0; i < component.flowsInComponent; i++) {
             int flow = componentFlows[i];
             rateBytesPerSecond[flow] = rateOnOwnLinks(records, flow * stride);
-            bottleneck[flow] = -1;
             order.next(flow);
         }
     }
@@ -243,7 +233,6 @@ final class ProgressiveFill {
         int stride = table.stride;
         long[] fixedBits = fixed;
         double[] state = linkState;
-        int[] fixedAt = bottleneck;
         while (unfixedClasses > 0 && !shares.isEmpty()) {
             int bottleneck = shares.peek();
             double unfixedWeight = state[2 * bottleneck + 1];
@@ -270,7 +259,6 @@ final class ProgressiveFill {
                 fixedBits[word] |= bit;
                 unfixedClasses--;
                 rateBytesPerSecond[flow] = share;
-                fixedAt[flow] = bottleneck;
                 if (log == null) {
                     order.next(flow);
                     charge(pathRecords, FixLog.recordOf(paths, flow, stride), share);

@@ -21,9 +21,7 @@ package org.fabricsim.runtime.network;
  * fill would reach the rates of D, and the fill goes on from there with the shares of that moment. Under a fabric's
  * derating ({@link MaxMinNetwork#setContentionModel}) the same holds for the ideal and the derated fill when the
  * derating factors stand ({@link ContentionDerating} checks them), and for the derated fill of each component of the
- * re-solve on its own ({@link KeptComponents}). Without a derating and with a completion tolerance ε &gt; 0 the rates
- * also stand when every remaining class has a bottleneck link that no finished class crossed, faster than a finished
- * class or not ({@link TolerantKeep}).
+ * re-solve on its own ({@link KeptComponents}).
  *
  * <p><b>Finishes inside a batch's window, derated.</b> Each derated re-solve moves factors and
  * rates, so classes it speeds up fall due inside the window of the batch just solved. Finishes

@@ -45,17 +45,12 @@ final class NetworkRuns {
 
     /** Starts class i (tag i) on {@code paths[i]} with {@code bytes[i]} under {@code model}, and runs to the end. */
     static Run run(Graph graph, ContentionModel model, int[][] paths, double[] bytes) {
-        return run(graph, model, paths, bytes, 0);
-    }
-
-    /** The same with completion tolerance {@code tolerance}; a null {@code model} is the ideal max-min. */
-    static Run run(Graph graph, ContentionModel model, int[][] paths, double[] bytes, double tolerance) {
         int longest = 0;
         for (int[] path : paths) {
             longest = Math.max(longest, path.length);
         }
         Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, longest, tolerance);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, longest, 0.0);
         network.setContentionModel(model);
         double[] finishPs = new double[paths.length];
         network.setListener((tag, atPs) -> finishPs[tag] = atPs);
