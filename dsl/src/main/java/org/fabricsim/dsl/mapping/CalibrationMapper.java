@@ -19,7 +19,8 @@ import com.google.inject.Inject;
  * default profile, in its order, replaced by the definition's where it states one. A stated
  * parameter without bounds is measured (lower = value = upper); one without meaning or source
  * keeps the default's. A {@code compute.sustained-fraction.<architecture>} the default profile
- * lacks (it fits Hopper and Ampere only) follows them, as stated. Amounts are in base units ({@link Units#toBase(org.fabricsim.dsl.fabric.Amount)}).
+ * lacks (it fits Hopper and Ampere only) follows them, as stated. Amounts are in base units
+ * ({@link Units#toBase(org.fabricsim.dsl.fabric.Amount)}).
  */
 public class CalibrationMapper {
     @Inject

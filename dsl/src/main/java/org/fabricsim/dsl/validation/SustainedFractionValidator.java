@@ -29,11 +29,12 @@ import org.fabricsim.runtime.spec.TrainingSpec;
 import com.google.inject.Inject;
 
 /**
- * A training job or deployment whose accelerator's architecture has no
- * {@code compute.sustained-fraction.<architecture>} in the calibration profile in effect: {@link Device#sustainedFraction} then takes 1, so its GEMMs run at the
- * catalog's measured MAMF with none of the derating the fitted generations get. The profile in effect is the one a
- * run uses: a study's {@code calibration}, else the default profile, for a workload no study in its file simulates
- * (as {@link SpecMapper#toPrograms} runs it). A study's accelerators include those of the clusters it varies.
+ * A training job or deployment whose accelerator's architecture has no {@code
+ * compute.sustained-fraction.<architecture>} in the calibration profile in effect: {@link Device#sustainedFraction}
+ * then takes 1, so its GEMMs run at the catalog's measured MAMF with none of the derating the fitted generations get.
+ * The profile in effect is the one a run uses: a study's {@code calibration}, else the default profile, for a workload
+ * no study in its file simulates (as {@link SpecMapper#toPrograms} runs it). A study's accelerators include those of
+ * the clusters it varies.
  */
 public class SustainedFractionValidator extends FabricCheck {
 
