@@ -10,13 +10,10 @@ import java.util.List;
 import java.util.Locale;
 
 import org.fabricsim.runtime.ReferencePrediction;
-import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
-import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
-import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.junit.jupiter.api.Test;
@@ -122,13 +119,8 @@ class HeldOutAcceleratorServingTest {
             int[] limits = stated ? new int[] {Integer.parseInt(cells[10]), Integer.parseInt(cells[11])}
                     : InferenceCalibrationTest.trtllmBenchLimits(model, weights, kv, gpu, tp, input, output);
             double published = Double.parseDouble(cells[12]);
-            InferenceSpec.Pool pool = new InferenceSpec.Pool(InferenceSpec.Role.SERVING, gpus / tp,
-                    ServingFixtures.tensor(tp), limits[1], limits[0], 0,
-                    new PoolFeatures(false, 0, null, InferenceCalibrationTest.admission(source)));
-            InferenceSpec spec = new InferenceSpec("heldout." + name, model, cluster(gpu), weights, kv, List.of(pool),
-                    ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), input, output, requests), List.of(), false);
-            RunResult result = InferenceRunner.run(spec);
-            double predicted = (Double) result.metrics().get("outputTokensPerSecond");
+            double predicted = InferenceCalibrationTest.trtllmBenchOutputTokensPerSecond("heldout." + name, model,
+                    cluster(gpu), weights, kv, gpus / tp, tp, limits, source, input, output, requests);
             predictions.add(new ReferencePrediction(name, "serving held out", published, predicted, "tok/s",
                     predicted / published - 1, false));
         }

@@ -13,8 +13,8 @@ import java.util.Map;
 
 import org.fabricsim.runtime.ReferencePrediction;
 import org.fabricsim.runtime.compute.ModelFlops;
-import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.spec.Precision;
@@ -105,16 +105,28 @@ public class InferenceCalibrationTest {
             double reported = Double.parseDouble(cells[8]);
             int requests = requests(input, output);
             int[] limits = trtllmBenchLimits(model, precision, gpu, tp, input, output);
-            InferenceSpec spec = new InferenceSpec("calibration." + name, model, ServingFixtures.dgx(gpu, 1, 0), precision,
-                    List.of(new InferenceSpec.Pool(InferenceSpec.Role.SERVING, gpus / tp, ServingFixtures.tensor(tp),
-                            limits[1], limits[0], 0, new PoolFeatures(false, 0, null, admission(source)))),
-                    ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), input, output, requests), List.of(), false);
-            RunResult result = InferenceRunner.run(spec);
-            double predicted = (Double) result.metrics().get("outputTokensPerSecond");
+            double predicted = trtllmBenchOutputTokensPerSecond("calibration." + name, model,
+                    ServingFixtures.dgx(gpu, 1, 0), precision, precision, gpus / tp, tp, limits, source, input, output,
+                    requests);
             predictions.add(new ReferencePrediction(name, "serving", reported, predicted, "tok/s",
                     predicted / reported - 1, false));
         }
         return predictions;
+    }
+
+    /**
+     * Output tokens per second of one trtllm-bench cell as the model runs it: {@code requests} prompts of {@code input}
+     * tokens, all at once, each generating {@code output}, through {@code replicas} replicas at TP {@code tp} under
+     * the cell's {@code limits} (tokens, sequences) and its table's {@link #admission}.
+     */
+    static double trtllmBenchOutputTokensPerSecond(String name, TransformerSpec model, ClusterSpec cluster,
+            Precision weights, Precision kv, int replicas, int tp, int[] limits, String source, int input, int output,
+            int requests) {
+        InferenceSpec spec = new InferenceSpec(name, model, cluster, weights, kv, List.of(new InferenceSpec.Pool(
+                InferenceSpec.Role.SERVING, replicas, ServingFixtures.tensor(tp), limits[1], limits[0], 0,
+                new PoolFeatures(false, 0, null, admission(source)))),
+                ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), input, output, requests), List.of(), false);
+        return (Double) InferenceRunner.run(spec).metrics().get("outputTokensPerSecond");
     }
 
     @Test
