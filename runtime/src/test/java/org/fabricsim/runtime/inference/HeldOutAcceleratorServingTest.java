@@ -48,12 +48,12 @@ class HeldOutAcceleratorServingTest {
      */
     private static final List<String> KNOWN_MISSES = knownMisses();
 
-    /** B200 (catalog): BF16 2,250, FP8 4,500, FP4 9,000 TFLOPS; 180 GB at 8.0 TB/s; MAMF 77.6%; NVLink5; 148 SMs. */
+    /** B200 (catalog): BF16 2,250, FP8 4,500, FP4 9,000 TFLOPS; 180 GB, 8.0 TB/s; MAMF 77.6%, FP8 76.3%; 148 SMs. */
     private static final AcceleratorSpec B200 = new AcceleratorSpec("nvidia.B200", "NVIDIA", 2250e12, 4500e12,
-            180_000_000_000L, 8.0e12, 0.776, 0, 900e9, 0).withArchitecture("blackwell", 148).withFp4(9000e12);
-    /** GB200, one GPU (catalog): BF16 2,500, FP8 5,000, FP4 10,000 TFLOPS; 186 GB, 8.0 TB/s; MAMF 72.9%; 148 SMs. */
+            180_000_000_000L, 8.0e12, 0.776, 0.763, 900e9, 0).withArchitecture("blackwell", 148).withFp4(9000e12);
+    /** GB200, one GPU (catalog): BF16 2,500, FP8 5,000, FP4 10,000 TFLOPS; 186 GB; MAMF 72.9%, FP8 72.3%; 148 SMs. */
     private static final AcceleratorSpec GB200 = new AcceleratorSpec("nvidia.GB200", "NVIDIA", 2500e12, 5000e12,
-            186_000_000_000L, 8.0e12, 0.729, 0, 900e9, 0).withArchitecture("blackwell", 148).withFp4(10000e12);
+            186_000_000_000L, 8.0e12, 0.729, 0.723, 900e9, 0).withArchitecture("blackwell", 148).withFp4(10000e12);
     /** MI300X (catalog): BF16 1,307.4, FP8 2,614.9 TFLOPS; 192 GB at 5.3 TB/s; MAMF 51.4%; 7 x 64 GB/s; 304 CUs. */
     private static final AcceleratorSpec MI300X = new AcceleratorSpec("amd.MI300X", "AMD", 1307.4e12, 2614.9e12,
             192_000_000_000L, 5.3e12, 0.514, 0, 448e9, 0).withArchitecture("cdna3", 304);
