@@ -36,16 +36,16 @@ class HeldOutAcceleratorTrainingTest {
     /**
      * Rows outside ±3 points (docs/accuracy.md, "Blackwell and Instinct rows held out, session 57").
      * <ul>
-     * <li>mlperf50-405b-gb200-256 and -512, +36.1 and +36.4 points (steps 13.2 and 13.3 s against 19.2 and 19.7 s): a
+     * <li>mlperf50-405b-gb200-256 and -512, +34.6 and +34.9 points (steps 13.3 and 13.5 s against 19.2 and 19.7 s): a
      * {@code blackwell} part has no sustained fraction in the profile, so its FP8 GEMMs run at the BF16 MAMF share of
      * the FP8 peak undiminished and its attention at the full BF16 peak; with Hopper's 0.726 and capped attention the
-     * steps are 17.0 and 17.2 s, +10.4 and +11.4.</li>
-     * <li>mlperf50-405b-h100-512, +6.9 points (step 51.3 s against 55.2 s, 7% short) on the same recipe at Hopper's
-     * fitted constants.</li>
+     * steps were 17.0 and 17.2 s, +10.4 and +11.4 (session 57, before the FP8 casts).</li>
      * </ul>
+     * The H100 row, +6.9 points before session 58, is within: +1.2 (step 54.5 s against 55.2 s) with the per-tensor
+     * casts of its FP8 operands and the catalog's FP8 GEMM efficiency (docs/accuracy.md, "FP8 training on Hopper,
+     * session 58").
      */
-    private static final List<String> KNOWN_MISSES = List.of("mlperf50-405b-gb200-256", "mlperf50-405b-gb200-512",
-            "mlperf50-405b-h100-512");
+    private static final List<String> KNOWN_MISSES = List.of("mlperf50-405b-gb200-256", "mlperf50-405b-gb200-512");
     /** GB200, one GPU (catalog): BF16 2,500, FP8 5,000 TFLOPS; 186 GB at 8.0 TB/s; MAMF 72.9%; NVLink5; 148 SMs. */
     private static final AcceleratorSpec GB200 = new AcceleratorSpec("nvidia.GB200", "NVIDIA", 2500e12, 5000e12,
             186_000_000_000L, 8.0e12, 0.729, 0, 900e9, 0).withArchitecture("blackwell", 148);
