@@ -35,11 +35,12 @@ import org.fabricsim.runtime.spec.Precision;
  * @param bf16MatmulEfficiency   the BF16 GEMMs' fraction of {@code bf16FlopsPerSecond}, as {@code matmulEfficiency}
  *                               for BF16: the rate of the GEMMs an FP8 recipe keeps in BF16 ({@link #highPrecision});
  *                               0 when every GEMM runs at {@code gemmFlopsPerSecond}
- * @param blockwiseFp8           whether the GEMMs are FP8 with blockwise scaling ({@link BlockwiseFp8})
+ * @param fp8Operands            how the GEMMs take FP8 operands and what casting them costs ({@link Fp8Operands}):
+ *                               none for BF16 GEMMs, per tensor (with transposed copies on Hopper) or blockwise
  */
 public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
         double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond,
-        double bf16MatmulEfficiency, boolean blockwiseFp8) {
+        double bf16MatmulEfficiency, Fp8Operands fp8Operands) {
 
     /** Profile parameters {@code compute.sustained-fraction.<architecture>}. */
     public static final String SUSTAINED_FRACTION = "compute.sustained-fraction.";
@@ -48,7 +49,7 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     public Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
             double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond) {
         this(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
-                activationBytes, attentionFlopsPerSecond, 0, false);
+                activationBytes, attentionFlopsPerSecond, 0, Fp8Operands.NONE);
     }
 
     /** A device whose tensor cores sustain their measured rate (no sustained-fraction derating). */
@@ -122,14 +123,22 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
                 : (int) Math.max(1, Math.round(bf16 / ComputeCalibration.FLOPS_PER_TILE_SLOT));
         double capped = measuredPowerCappedFraction(accelerator);
         double attention = bf16 * (capped > 0 ? capped : sustained);
+        Fp8Operands operands = !fp8 ? Fp8Operands.NONE
+                : "hopper".equals(accelerator.architecture()) ? Fp8Operands.TENSORWISE_TRANSPOSED
+                : Fp8Operands.TENSORWISE;
         return new Device(gemm, bf16, accelerator.memoryBytesPerSecond(), efficiency, slots,
-                Precision.BF16.bytes(), attention, bf16Measured * sustained, false);
+                Precision.BF16.bytes(), attention, bf16Measured * sustained, operands);
     }
 
     /** This device with its GEMMs at FP8 with blockwise scaling. */
     public Device blockwise() {
         return new Device(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
-                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, true);
+                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, Fp8Operands.BLOCKWISE);
+    }
+
+    /** Whether the GEMMs are FP8 with blockwise scaling ({@link BlockwiseFp8}). */
+    public boolean blockwiseFp8() {
+        return fp8Operands == Fp8Operands.BLOCKWISE;
     }
 
     /**
@@ -141,7 +150,7 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     public Device highPrecision() {
         return bf16MatmulEfficiency <= 0 ? this
                 : new Device(bf16FlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, bf16MatmulEfficiency,
-                        tileSlots, activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, false);
+                        tileSlots, activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, Fp8Operands.NONE);
     }
 
     /**

@@ -22,8 +22,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * compression (rank r_q) Q is Q down (T, r_q, h) and Q up (T, a(d+ρ)/t, r_q).</li>
  * <li>The attention core: {@link AttentionCore}.</li>
  * <li>Precision: at FP8 the projection, MLP and expert GEMMs run on the FP8 device, the router and the output head
- * stay BF16 ({@link Device#highPrecision}); with blockwise scaling each FP8 GEMM also runs at {@link BlockwiseFp8}'s
- * rate and quantizes its input forward and its output gradient backward.</li>
+ * stay BF16 ({@link Device#highPrecision}); each FP8 GEMM pays the casts of its operands ({@link Fp8Operands}): QKV and
+ * the dense MLP's up-projection take the norm's FP8 output, the attention output and the MLP's down-projection are
+ * row-parallel, the rest cast their own; with blockwise scaling it also runs at {@link BlockwiseFp8}'s rate.</li>
  * <li>Kernel launches: every kernel adds the profile's fixed cost c (GPU idle between dependent
  * kernels while the host issues the next): 3 per GEMM (forward, input and weight gradient), the
  * stack's element-wise kernels per layer forward and twice that backward, the attention kernels,
@@ -94,7 +95,7 @@ public final class TransformerCompute {
         this.modules = modules;
         this.software = software;
         this.kernelSeconds = kernelSeconds;
-        this.gemms = new GemmPasses(kernelSeconds);
+        this.gemms = new GemmPasses(kernelSeconds, sequenceParallel ? tensor : 1);
         this.elementwise = new ElementwisePasses(device, model, tokens, tensor, expertLoad, sequenceParallel,
                 kernelSeconds);
         this.unmaskedShare = pairs.unmaskedShare();
@@ -120,7 +121,7 @@ public final class TransformerCompute {
     public PassTime layer(boolean moeLayer) {
         PassTime attention = attentionProjections();
         PassTime core = attentionCore();
-        PassTime mlp = moeLayer ? moe() : denseMlp(model.ffn(), 1);
+        PassTime mlp = moeLayer ? moe() : denseMlp(model.ffn(), OperandSource.NORM);
         double passes = elementwise.layerSeconds(moeLayer);
         double launches = software.elementwiseKernelsPerLayer() * kernelSeconds;
         double ratio = ComputeCalibration.BACKWARD_ELEMENTWISE_RATIO;
@@ -145,11 +146,11 @@ public final class TransformerCompute {
             again = again.plus(elementwise.expertActivation());
         }
         if (!moeLayer && modules.contains(RecomputeModule.MLP)) {
-            again = again.plus(denseMlp(model.ffn(), 1)).plus(elementwise.activation(model.ffn()));
+            again = again.plus(denseMlp(model.ffn(), OperandSource.NORM)).plus(elementwise.activation(model.ffn()));
         }
         if (moeLayer && modules.contains(RecomputeModule.SHARED_EXPERTS) && model.sharedExperts() > 0) {
             double width = model.sharedExperts() * model.expertFfn();
-            again = again.plus(denseMlp(width, 1)).plus(elementwise.activation(width));
+            again = again.plus(denseMlp(width, OperandSource.CAST)).plus(elementwise.activation(width));
         }
         return again;
     }
@@ -176,7 +177,7 @@ public final class TransformerCompute {
      * cross-entropy kernel, one each way ({@link SoftwareSpec#fusedCrossEntropy}).
      */
     public PassTime logits() {
-        PassTime gemm = gemm(device.highPrecision(), tokens, model.vocab() / (double) tensor, model.hidden());
+        PassTime gemm = bf16Gemm(tokens, model.vocab() / (double) tensor, model.hidden());
         double logits = tokens * model.vocab() / tensor;
         if (software.fusedCrossEntropy()) {
             return gemm.plus(new PassTime(
@@ -222,7 +223,7 @@ public final class TransformerCompute {
         int d = model.headDim();
         int a = model.heads();
         double t = tensor;
-        PassTime output = gemm(tokens, h, a * (double) d / t);
+        PassTime output = gemm(tokens, h, a * (double) d / t, OperandSource.ROW_PARALLEL);
         if (model.kvLoraRank() > 0) {
             int r = model.kvLoraRank();
             int rope = model.ropeDim();
@@ -231,7 +232,7 @@ public final class TransformerCompute {
                     : gemm(tokens, a * (double) (d + rope) / t, h);
             return query.plus(gemm(tokens, r + rope, h)).plus(gemm(tokens, 2.0 * a * d / t, r)).plus(output);
         }
-        return gemm(tokens, (a + 2.0 * model.kvHeads()) * d / t, h).plus(output);
+        return gemm(tokens, (a + 2.0 * model.kvHeads()) * d / t, h, OperandSource.NORM).plus(output);
     }
 
     /**
@@ -256,18 +257,20 @@ public final class TransformerCompute {
 
     /** The projection and MLP GEMMs of one dense layer, the work TP collectives can overlap. */
     public PassTime denseGemms() {
-        return attentionProjections().plus(denseMlp(model.ffn(), 1));
+        return attentionProjections().plus(denseMlp(model.ffn(), OperandSource.NORM));
     }
 
-    private PassTime denseMlp(double width, double count) {
+    /** A dense MLP of {@code width}: up (its input from {@code upInput}), then the row-parallel down-projection. */
+    private PassTime denseMlp(double width, OperandSource upInput) {
         double t = tensor;
         double up = model.gatedMlp() ? 2 * width / t : width / t;
-        return gemm(tokens, up, model.hidden()).plus(gemm(tokens, model.hidden(), width / t)).times(count);
+        return gemm(tokens, up, model.hidden(), upInput)
+                .plus(gemm(tokens, model.hidden(), width / t, OperandSource.ROW_PARALLEL));
     }
 
     private PassTime moe() {
         double localTokens = tokens / tensor;
-        PassTime router = gemm(device.highPrecision(), localTokens, model.experts(), model.hidden());
+        PassTime router = bf16Gemm(localTokens, model.experts(), model.hidden());
         double copies = localTokens * model.topK() * expertLoad;
         double localExperts = Math.max(1.0, model.experts() / (double) expert);
         double perExpert = copies / localExperts;
@@ -276,22 +279,29 @@ public final class TransformerCompute {
         double sigma = RaggedExpertRows.sigma(perExpert, model.topK(), model.experts());
         PassTime experts = expertGemm(perExpert, sigma, up, model.hidden())
                 .plus(expertGemm(perExpert, sigma, model.hidden(), width)).times(localExperts);
-        PassTime shared = model.sharedExperts() > 0 ? denseMlp(width * model.sharedExperts(), 1) : PassTime.ZERO;
+        PassTime shared = model.sharedExperts() > 0 ? denseMlp(width * model.sharedExperts(), OperandSource.CAST)
+                : PassTime.ZERO;
         return router.plus(experts).plus(shared);
     }
 
-    /** A GEMM at the training precision (FP8 when the job trains at FP8). */
-    private PassTime gemm(double m, double n, double k) {
-        return gemms.of(device, m, 0, n, k);
+    /** A GEMM at the training precision (FP8 when the job trains at FP8), its operands from {@code source}. */
+    private PassTime gemm(double m, double n, double k, OperandSource source) {
+        return gemms.of(device, m, 0, n, k, source);
     }
 
-    private PassTime gemm(Device on, double m, double n, double k) {
-        return gemms.of(on, m, 0, n, k);
+    /** {@link #gemm} of operands cast by kernels of their own. */
+    private PassTime gemm(double m, double n, double k) {
+        return gemm(m, n, k, OperandSource.CAST);
+    }
+
+    /** A GEMM an FP8 recipe keeps in BF16 ({@link Device#highPrecision}): the router, the output head. */
+    private PassTime bf16Gemm(double m, double n, double k) {
+        return gemms.of(device.highPrecision(), m, 0, n, k, OperandSource.CAST);
     }
 
     /** {@link #gemm} of one expert over its random rows, mean m and spread σ ({@link RaggedExpertRows}). */
     private PassTime expertGemm(double m, double sigma, double n, double k) {
-        return gemms.of(device, m, sigma, n, k);
+        return gemms.of(device, m, sigma, n, k, OperandSource.CAST);
     }
 
     private static PassTime withRecompute(PassTime layer, PassTime recomputed) {

@@ -36,17 +36,17 @@ class HeldOutAcceleratorTrainingTest {
     /**
      * Rows outside ±3 points (docs/accuracy.md, "Blackwell and Instinct rows held out, session 57").
      * <ul>
-     * <li>mlperf50-405b-gb200-256 and -512, +35.4 and +35.8 points (steps 13.2 and 13.4 s against 19.2 and 19.7 s): a
+     * <li>mlperf50-405b-gb200-256 and -512, +34.0 and +34.4 points (steps 13.4 and 13.6 s against 19.2 and 19.7 s): a
      * {@code blackwell} part has no sustained fraction in the profile, so its FP8 GEMMs run at the GB200's measured FP8
-     * MAMF share (72.3%, session 58; the BF16 share 72.9% before: +36.1 and +36.4) undiminished and its attention at
-     * the full BF16 peak; with Hopper's 0.726 and capped attention the steps were 17.0 and 17.2 s, +10.4 and +11.4
-     * (session 57, at the BF16 share).</li>
-     * <li>mlperf50-405b-h100-512, +6.9 points (step 51.3 s against 55.2 s, 7% short) on the same recipe at Hopper's
-     * fitted constants.</li>
+     * MAMF share (72.3%, session 58; the BF16 share 72.9% before) undiminished and its attention at the full BF16 peak;
+     * with Hopper's 0.726 and capped attention the steps were 17.0 and 17.2 s, +10.4 and +11.4 (session 57, at the BF16
+     * share, before the FP8 casts).</li>
      * </ul>
+     * The H100 row, +6.9 points before session 58, is within: +1.2 (step 54.5 s against 55.2 s) with the per-tensor
+     * casts of its FP8 operands and the catalog's FP8 GEMM efficiency (docs/accuracy.md, "FP8 training on Hopper,
+     * session 58").
      */
-    private static final List<String> KNOWN_MISSES = List.of("mlperf50-405b-gb200-256", "mlperf50-405b-gb200-512",
-            "mlperf50-405b-h100-512");
+    private static final List<String> KNOWN_MISSES = List.of("mlperf50-405b-gb200-256", "mlperf50-405b-gb200-512");
     /**
      * GB200, one GPU (catalog): BF16 2,500, FP8 5,000 TFLOPS; 186 GB at 8.0 TB/s; MAMF 72.9%, FP8 MAMF 72.3%
      * (3,615.6 of 5,000 TFLOP/s); NVLink5; 148 SMs.
