@@ -83,6 +83,36 @@ class QuietStartsTest {
     }
 
     @Test
+    void shouldFillAGroupWithTwoBottlenecksOverManyLinks() {
+        // L0 = 10 B/s shared by x and y, L1 = 40 B/s shared by 20 classes, each class also on a link of its own
+        // (L2..L23, 1,000 B/s), all 20 B, started together on an empty network. Max-min by hand: L1's share 40 / 20 =
+        // 2 is below L0's 10 / 2 = 5, so the 20 get 2 B/s and end at 10 s; then L0 gives x and y 5 B/s: 4 s. One
+        // solve of the 22 classes; at 4 s only x and y finish, the others slower, so no solve.
+        int many = 20;
+        double[] capacities = new double[2 + 2 + many];
+        Arrays.fill(capacities, 1_000);
+        capacities[0] = 10;
+        capacities[1] = 40;
+        Simulation simulation = new Simulation(1);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, NetworkRuns.chain(capacities), 2, 0.0);
+        long[] finish = new long[2 + many];
+        network.setListener((tag, finishPs) -> finish[tag] = finishPs);
+        network.start(new int[] {0, 2}, 2, 20, 1, 0);
+        network.start(new int[] {0, 3}, 2, 20, 1, 1);
+        for (int c = 0; c < many; c++) {
+            network.start(new int[] {1, 4 + c}, 2, 20, 1, 2 + c);
+        }
+        simulation.run(network);
+        long[] expected = new long[2 + many];
+        Arrays.fill(expected, 10 * SECOND_PS);
+        expected[0] = 4 * SECOND_PS;
+        expected[1] = 4 * SECOND_PS;
+        assertArrayEquals(expected, finish);
+        assertEquals(1, network.statistics().solves());
+        assertEquals(2 + many, network.statistics().flowClassesSolved());
+    }
+
+    @Test
     void shouldFillAGroupListedOnMoreLinksThanItsOwnFillCoversAsAnyOtherStart() {
         // L0 = 300 B/s shared by 300 classes of 10 B, each also on a link of its own (L1..L300, 1,000 B/s): 300 / 300
         // = 1 B/s each, all end at 10 s. The group is listed on 301 links, more than QuietFill covers, so its links
