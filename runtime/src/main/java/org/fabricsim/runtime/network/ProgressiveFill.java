@@ -46,8 +46,8 @@ final class ProgressiveFill {
     private long[] fixed = new long[16];
     /** The fixed classes in fix order with their rates and paths, or null: then {@link #order} orders them. */
     private final FixLog log;
-    /** The fix order when there is no log, else null. */
-    private final FixOrder order;
+    /** The fix order when there is no log, else null ({@link QuietFill} continues it). */
+    final FixOrder order;
 
     /**
      * A fill of the links of {@code graph}; {@code logged}: it keeps a {@link FixLog}, so that its
