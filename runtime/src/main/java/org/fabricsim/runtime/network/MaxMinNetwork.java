@@ -131,6 +131,7 @@ public final class MaxMinNetwork extends FlowTable {
     void onStart(int flow) {
         int base = flow * stride;
         batch.started();
+        filling.forgetReplay();
         boolean quietly = quiet.open() || derating == null && activeFlowClasses() == 1 && component.dirty.isClean();
         if (quietly && lone.take(flow, records, base, lists.count)) {
             quiet.hold(flow);
