@@ -132,6 +132,7 @@ public final class MaxMinNetwork extends FlowTable {
     void onStart(int flow) {
         int base = flow * stride;
         batch.started();
+        filling.forgetReplay();
         boolean quietly = quiet.joins(flow, derating == null && activeFlowClasses() == 1 && component.dirty.isClean());
         if (!quietly || !lone.take(flow, records, base, lists.count)) {
             for (int j = 0; j < records[base + LENGTH]; j++) {
