@@ -43,6 +43,8 @@ final class ContentionDerating {
     private final LinkFlowLists lists;
     /** 1 − ε: factors above it leave a link whole, sparing the second fill (PFC alone: u ≥ 0.998). */
     private final double smallestDerating;
+    /** A bound on the model's factors but blocking's, 0 where it inherits state ({@link #measuredFactor}). */
+    private final double readingFloor;
     /** Capacities of the derated second fill (the last one that covered each link). */
     private final double[] capacity;
     private final ComponentSearch component;
@@ -87,8 +89,9 @@ final class ContentionDerating {
         this.tolerance = tolerance;
         this.rateRounding = rateRounding;
         this.smallestDerating = 1 - tolerance;
+        this.readingFloor = model.inheritsState() ? 0 : model.smallestReadingFactor();
         ideal = new ProgressiveFill(graph, lists, component, graph.flowLinkCount(), classCapacity, true);
-        this.reading = new ContentionReading(model, graph, lists, clockPs, ideal);
+        this.reading = new ContentionReading(model, graph, lists, clockPs, ideal, readingFloor <= smallestDerating);
         capacity = new double[graph.flowLinkCount()];
         for (int link = 0; link < capacity.length; link++) {
             capacity[link] = graph.linkBytesPerSecond(link);
@@ -270,13 +273,20 @@ final class ContentionDerating {
     }
 
     /**
-     * The smaller of the model's factor for saturated {@code link} and head-of-line blocking's, which
-     * reads the ideal fill's rates; notes which one it was in {@link #blocked}. {@code paths}: as for
-     * {@link ContentionReading#factor} (null before this solve's ideal fill).
+     * The smaller of the model's factor for saturated {@code link} and head-of-line blocking's, which reads the ideal
+     * fill's rates; notes which one it was in {@link #blocked}. {@code paths}: as for {@link ContentionReading#factor}
+     * (null before this solve's ideal fill). Where the model's factor r cannot derate ({@link #readingFloor} f &gt;
+     * 1 − ε) it is not read, bit for bit, when blocking's h is below f (the answer h, blocked) or 1 (r, which {@link
+     * #settle} makes what it makes of 1; not blocked), the link's episode is open and the model inherits no state
+     * ({@link ContentionReading#inEpisode}): Meta's RoCE (PFC, no CC), r ≥ 0.998.
      */
     private double measuredFactor(FlowTable table, int link, FixLog paths) {
-        double rate = reading.factor(table, link, paths);
         double held = headOfLine.factor(table, link, idealRate, ideal, paths);
+        if (readingFloor > smallestDerating && (held < readingFloor || held == 1) && reading.inEpisode(link)) {
+            blocked[link] = held < 1;
+            return held;
+        }
+        double rate = reading.factor(table, link, paths);
         blocked[link] = held < rate;
         return Math.min(rate, held);
     }
