@@ -250,6 +250,9 @@ final class ContentionDerating {
         headOfLine.beginSolve();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
+            if (readingFloor > smallestDerating && !headOfLine.canBlock(link)) {
+                continue; // its factor is 1 at every solve (see measuredFactor)
+            }
             double linkCapacity = graph.linkBytesPerSecond(link);
             double before = capacity[link];
             boolean full = ideal.remaining(link) <= 1e-9 * linkCapacity;
@@ -278,7 +281,9 @@ final class ContentionDerating {
      * (null before this solve's ideal fill). Where the model's factor r cannot derate ({@link #readingFloor} f &gt;
      * 1 − ε) it is not read, bit for bit, when blocking's h is below f (the answer h, blocked) or 1 (r, which {@link
      * #settle} makes what it makes of 1; not blocked), the link's episode is open and the model inherits no state
-     * ({@link ContentionReading#inEpisode}): Meta's RoCE (PFC, no CC), r ≥ 0.998.
+     * ({@link ContentionReading#inEpisode}): Meta's RoCE (PFC, no CC), r ≥ 0.998. A link that cannot block then
+     * reads h = 1 and gets 1 from {@link #settle} at every solve, as does its lone-flow factor (f bounds it): {@link
+     * #derate} leaves it out, whole, unsaturated and never blocked, so {@link #keepsRates} passes it as it would.
      */
     private double measuredFactor(FlowTable table, int link, FixLog paths) {
         double held = headOfLine.factor(table, link, idealRate, ideal, paths);

@@ -100,6 +100,11 @@ final class HeadOfLineBlocking {
         Arrays.fill(bytesBound, Double.POSITIVE_INFINITY);
     }
 
+    /** Whether {@code link}'s buffer is finite: elsewhere its factor is 1. O(1). */
+    boolean canBlock(int link) {
+        return bufferBytes[link] != Double.POSITIVE_INFINITY;
+    }
+
     /** A class entered {@code link}: its bytes may exceed what it held when last read. O(1). */
     void entered(int link) {
         bytesBound[link] = Double.POSITIVE_INFINITY;

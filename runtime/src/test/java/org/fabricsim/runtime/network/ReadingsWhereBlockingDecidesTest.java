@@ -30,7 +30,7 @@ class ReadingsWhereBlockingDecidesTest {
         // (blocking's factor is 1 and the model's is above 0.98). F1's last 100 B end at 3 + 2 = 5 s; F2, alone, has
         // 300 − 100 − 100 = 100 B left at 100 B/s: 6 s.
         List<Double> overloads = new ArrayList<>();
-        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, false), new int[][] {{0, 3}, {1, 3}, {2, 3}},
+        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, false, 1e6), new int[][] {{0, 3}, {1, 3}, {2, 3}},
                 new double[] {100, 200, 300});
 
         assertEquals(3.0, finishPs[0] / SECOND_PS, 1e-9);
@@ -44,7 +44,7 @@ class ReadingsWhereBlockingDecidesTest {
         // The same run with a model whose factor may depend on the readings before (it inherits state): s is read
         // again at solve 2, with ρ = 2 (F1's and F2's NICs, 100 B/s each, over 100 B/s); the same completions.
         List<Double> overloads = new ArrayList<>();
-        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, true), new int[][] {{0, 3}, {1, 3}, {2, 3}},
+        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, true, 1e6), new int[][] {{0, 3}, {1, 3}, {2, 3}},
                 new double[] {100, 200, 300});
 
         assertEquals(5.0, finishPs[1] / SECOND_PS, 1e-9);
@@ -52,11 +52,25 @@ class ReadingsWhereBlockingDecidesTest {
         assertEquals(List.of(3.0, 2.0), overloads);
     }
 
+    @Test
+    void shouldNotReadALinkThatCannotBlockWhereOnlyBlockingCanDerate() {
+        // The first run with an infinite buffer everywhere: blocking's factor is 1 on every link at every solve and
+        // the model's above 0.98, so s is whole throughout and never read; the same completions, 3, 5 and 6 s.
+        List<Double> overloads = new ArrayList<>();
+        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, false, Double.POSITIVE_INFINITY),
+                new int[][] {{0, 3}, {1, 3}, {2, 3}}, new double[] {100, 200, 300});
+
+        assertEquals(3.0, finishPs[0] / SECOND_PS, 1e-9);
+        assertEquals(5.0, finishPs[1] / SECOND_PS, 1e-9);
+        assertEquals(6.0, finishPs[2] / SECOND_PS, 1e-9);
+        assertEquals(List.of(), overloads);
+    }
+
     /**
      * Reads 0.999 on every saturated link, noting each overload it is asked with; no factor below 0.999 but
-     * head-of-line blocking's (a buffer of 1 MB everywhere); inherits state or not.
+     * head-of-line blocking's, with {@code bufferBytes} on every link; inherits state or not.
      */
-    private static ContentionModel readingAbove(List<Double> overloads, boolean inherits) {
+    private static ContentionModel readingAbove(List<Double> overloads, boolean inherits, double bufferBytes) {
         return new ContentionModel() {
             @Override
             public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
@@ -77,7 +91,7 @@ class ReadingsWhereBlockingDecidesTest {
 
             @Override
             public double backlogBufferBytes(int link) {
-                return 1e6;
+                return bufferBytes;
             }
 
             @Override
