@@ -276,14 +276,12 @@ final class ContentionDerating {
     }
 
     /**
-     * The smaller of the model's factor for saturated {@code link} and head-of-line blocking's, which reads the ideal
-     * fill's rates; notes which one it was in {@link #blocked}. {@code paths}: as for {@link ContentionReading#factor}
-     * (null before this solve's ideal fill). Where the model's factor r cannot derate ({@link #readingFloor} f &gt;
-     * 1 − ε) it is not read, bit for bit, when blocking's h is below f (the answer h, blocked) or 1 (r, which {@link
-     * #settle} makes what it makes of 1; not blocked), the link's episode is open and the model inherits no state
-     * ({@link ContentionReading#inEpisode}): Meta's RoCE (PFC, no CC), r ≥ 0.998. A link that cannot block then
-     * reads h = 1 and gets 1 from {@link #settle} at every solve, as does its lone-flow factor (f bounds it): {@link
-     * #derate} leaves it out, whole, unsaturated and never blocked, so {@link #keepsRates} passes it as it would.
+     * The smaller of the model's factor for saturated {@code link} and head-of-line blocking's (which reads the ideal
+     * fill's rates), noted in {@link #blocked}; {@code paths} as for {@link ContentionReading#factor}. Where the model
+     * cannot derate ({@link #readingFloor} f &gt; 1 − ε; Meta's RoCE, r ≥ 0.998), its r is not read, bit for bit, when
+     * blocking's h &lt; f (h, blocked) or h = 1 (r, which {@link #settle} makes 1 as it makes 1) in an open episode
+     * ({@link ContentionReading#inEpisode}); a link that cannot block then gets 1 at every solve, as does its lone-flow
+     * factor (f bounds it): {@link #derate} leaves it out, whole, and {@link #keepsRates} passes it as it would.
      */
     private double measuredFactor(FlowTable table, int link, FixLog paths) {
         double held = headOfLine.factor(table, link, idealRate, ideal, paths);
