@@ -62,18 +62,8 @@ final class ContentionDerating {
     private final boolean[] saturated;
     /** Per class, its rate in the ideal fill of the last solve that covered it (+∞ before one). */
     private double[] idealRate;
-    /** The links the classes finished since the last solve crossed ({@link #leave}), {@link #leftCount} of them. */
-    private final int[] left;
-    private final boolean[] isLeft;
-    private int leftCount;
-    /** The smallest ideal rate of the classes finished since the last solve (+∞ when none). */
-    private double slowestFinishedIdealRate = Double.POSITIVE_INFINITY;
-    /** Per link, the smallest rate and ideal rate of the classes that left it since the last solve (+∞ when none). */
-    private final double[] leftRate;
-    private final double[] leftIdealRate;
-    /** The rate and ideal rate of the class finishing now, for {@link #leave}. */
-    private double finishingRate;
-    private double finishingIdealRate;
+    /** The links the classes finished since the last solve crossed ({@link #leave}). */
+    private final FinishedLinks finished;
     /** Per link, whether the last {@link #derate} changed its capacity other than by raising a left link's. */
     private final boolean[] changed;
     /** The components whose derated rates stand, taken out of the derated fill. */
@@ -100,12 +90,7 @@ final class ContentionDerating {
         Arrays.fill(factor, 1);
         saturated = new boolean[capacity.length];
         blocked = new boolean[capacity.length];
-        left = new int[capacity.length];
-        isLeft = new boolean[capacity.length];
-        leftRate = new double[capacity.length];
-        Arrays.fill(leftRate, Double.POSITIVE_INFINITY);
-        leftIdealRate = new double[capacity.length];
-        Arrays.fill(leftIdealRate, Double.POSITIVE_INFINITY);
+        finished = new FinishedLinks(capacity.length);
         changed = new boolean[capacity.length];
         idealRate = new double[0];
         grow(classCapacity);
@@ -129,9 +114,7 @@ final class ContentionDerating {
      * #keepsRates} and, on the links it leaves next, for {@link KeptComponents}; drops its log entry.
      */
     void finish(int flow, double rate) {
-        finishingRate = rate;
-        finishingIdealRate = idealRate[flow];
-        slowestFinishedIdealRate = Math.min(slowestFinishedIdealRate, idealRate[flow]);
+        finished.finish(rate, idealRate[flow]);
         ideal.log().forget(flow);
     }
 
@@ -141,12 +124,7 @@ final class ContentionDerating {
         if (emptied) {
             reading.endEpisode(link);
         }
-        if (!isLeft[link]) {
-            isLeft[link] = true;
-            left[leftCount++] = link;
-        }
-        leftRate[link] = Math.min(leftRate[link], finishingRate);
-        leftIdealRate[link] = Math.min(leftIdealRate[link], finishingIdealRate);
+        finished.leave(link);
     }
 
     /** A started class entered {@code link}. */
@@ -157,13 +135,7 @@ final class ContentionDerating {
 
     /** Forgets the finishes since the last solve. */
     void endBatch() {
-        for (int i = 0; i < leftCount; i++) {
-            isLeft[left[i]] = false;
-            leftRate[left[i]] = Double.POSITIVE_INFINITY;
-            leftIdealRate[left[i]] = Double.POSITIVE_INFINITY;
-        }
-        leftCount = 0;
-        slowestFinishedIdealRate = Double.POSITIVE_INFINITY;
+        finished.endBatch();
     }
 
     /**
@@ -172,7 +144,7 @@ final class ContentionDerating {
      * If so, ends the saturation of the links the finished classes crossed, as a solve would.
      */
     boolean keepsRates(FlowTable table, int links) {
-        double level = slowestFinishedIdealRate * (1 - rateRounding);
+        double level = finished.slowestIdealRate * (1 - rateRounding);
         int[] componentFlows = component.componentFlows;
         for (int i = 0; i < component.flowsInComponent; i++) {
             if (!(idealRate[componentFlows[i]] < level)) {
@@ -184,12 +156,12 @@ final class ContentionDerating {
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             if (saturated[link] && (blocked[link]
-                    || !isLeft[link] && settle(link, measuredFactor(table, link, null)) != factor[link])) {
+                    || !finished.isLeft[link] && settle(link, measuredFactor(table, link, null)) != factor[link])) {
                 return false;
             }
         }
-        for (int i = 0; i < leftCount; i++) {
-            int link = left[i];
+        for (int i = 0; i < finished.count; i++) {
+            int link = finished.left[i];
             if (saturated[link] || factor[link] != 1) {
                 saturated[link] = false;
                 reading.endEpisode(link);
@@ -214,8 +186,8 @@ final class ContentionDerating {
             double[] previousRate) {
         boolean partial = onlyFinishes && component.flowsInComponent < 1 << ProgressiveFill.INDEX_BITS;
         if (partial) {
-            double[] levels = component.components > 1 ? standing.levels(component, leftIdealRate, rateRounding) : null;
-            ideal.fillAbove(table, links, slowestFinishedIdealRate * (1 - rateRounding), levels, null, idealRate, null);
+            double[] levels = component.components > 1 ? standing.levels(component, finished.leftIdealRate, rateRounding) : null;
+            ideal.fillAbove(table, links, finished.slowestIdealRate * (1 - rateRounding), levels, null, idealRate, null);
         } else {
             ideal.fill(table, links, null, idealRate, null);
         }
@@ -225,7 +197,7 @@ final class ContentionDerating {
             return;
         }
         int derating = onlyFinishes && component.components > 1
-                ? standing.drop(component, links, changed, leftRate, rateRounding, previousRate)
+                ? standing.drop(component, links, changed, finished.leftRate, rateRounding, previousRate)
                 : links;
         if (partial && kept) {
             filling.fillAbove(table, derating, level, null, capacity, table.rateBytesPerSecond, ideal.log());
@@ -247,10 +219,12 @@ final class ContentionDerating {
         long[] linkWeight = lists.weight;
         derated = false;
         boolean kept = true;
+        boolean blockingOnly = readingFloor > smallestDerating;
+        boolean[] isLeft = finished.isLeft;
         headOfLine.beginSolve();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
-            if (readingFloor > smallestDerating && !headOfLine.canBlock(link)) {
+            if (blockingOnly && !headOfLine.canBlock(link)) {
                 continue; // its factor is 1 at every solve (see measuredFactor)
             }
             double linkCapacity = graph.linkBytesPerSecond(link);
