@@ -44,7 +44,8 @@ final class SwitchBuffers {
         admittedBytes = drops ? new double[links] : null;
         for (int link = 0; admittedBytes != null && link < links; link++) {
             double stated = topology.switchBufferBytes(graph.linkFrom(link));
-            admittedBytes[link] = stated > 0 ? DropTimeouts.admittedQueueBytes(stated) : DropTimeouts.DROP_FREE_QUEUE_BYTES;
+            admittedBytes[link] = stated > 0 ? DropTimeouts.admittedQueueBytes(stated)
+                    : DropTimeouts.DROP_FREE_QUEUE_BYTES;
         }
     }
 

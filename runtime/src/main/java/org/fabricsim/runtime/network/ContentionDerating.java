@@ -186,8 +186,10 @@ final class ContentionDerating {
             double[] previousRate) {
         boolean partial = onlyFinishes && component.flowsInComponent < 1 << ProgressiveFill.INDEX_BITS;
         if (partial) {
-            double[] levels = component.components > 1 ? standing.levels(component, finished.leftIdealRate, rateRounding) : null;
-            ideal.fillAbove(table, links, finished.slowestIdealRate * (1 - rateRounding), levels, null, idealRate, null);
+            double[] levels = component.components > 1
+                    ? standing.levels(component, finished.leftIdealRate, rateRounding) : null;
+            double idealLevel = finished.slowestIdealRate * (1 - rateRounding);
+            ideal.fillAbove(table, links, idealLevel, levels, null, idealRate, null);
         } else {
             ideal.fill(table, links, null, idealRate, null);
         }

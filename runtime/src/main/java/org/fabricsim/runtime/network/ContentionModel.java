@@ -57,8 +57,9 @@ public interface ContentionModel {
      * A lower bound of every factor a saturated link's reading gives besides head-of-line blocking's: {@link
      * #saturatedCapacityFactor} times {@link #sharedInputFactor}, {@link #inheritedCapacityFactor} and {@link
      * ChoiceHashing#capacityFactor} where {@link #choiceHashing} is not null, and of {@link #loneFlowCapacityFactor};
-     * {@link #smallestFactor} (the default) bounds them. Above 1 − ε only head-of-line blocking can derate a saturated link, so the flow model reads the
-     * rest only where blocking's own factor leaves it a say ({@code ContentionDerating}).
+     * {@link #smallestFactor} (the default) bounds them. Above 1 − ε only head-of-line blocking can derate a saturated
+     * link, so the flow model reads the rest only where blocking's own factor leaves it a say ({@code
+     * ContentionDerating}).
      */
     default double smallestReadingFactor() {
         return smallestFactor();

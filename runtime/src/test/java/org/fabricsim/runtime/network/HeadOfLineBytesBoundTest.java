@@ -110,8 +110,8 @@ class HeadOfLineBytesBoundTest {
     }
 
     /**
-     * a1 over {@code firstPath} and b -> v, {@code smallBytes} each (tags 5 and 6), then, at twice their end, the victim
-     * experiment of {@link #VICTIM_PATHS} (tags 0-4), at {@code tolerance}; finishes by tag, ps.
+     * a1 over {@code firstPath} and b -> v, {@code smallBytes} each (tags 5 and 6), then, at twice their end, the
+     * victim experiment of {@link #VICTIM_PATHS} (tags 0-4), at {@code tolerance}; finishes by tag, ps.
      */
     private static double[] victimAfter(int[] firstPath, double smallBytes, ContentionModel model, double tolerance) {
         Simulation simulation = new Simulation(1);

@@ -30,8 +30,8 @@ class ReadingsWhereBlockingDecidesTest {
         // (blocking's factor is 1 and the model's is above 0.98). F1's last 100 B end at 3 + 2 = 5 s; F2, alone, has
         // 300 − 100 − 100 = 100 B left at 100 B/s: 6 s.
         List<Double> overloads = new ArrayList<>();
-        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, false, 1e6), new int[][] {{0, 3}, {1, 3}, {2, 3}},
-                new double[] {100, 200, 300});
+        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, false, 1e6),
+                new int[][] {{0, 3}, {1, 3}, {2, 3}}, new double[] {100, 200, 300});
 
         assertEquals(3.0, finishPs[0] / SECOND_PS, 1e-9);
         assertEquals(5.0, finishPs[1] / SECOND_PS, 1e-9);
@@ -44,8 +44,8 @@ class ReadingsWhereBlockingDecidesTest {
         // The same run with a model whose factor may depend on the readings before (it inherits state): s is read
         // again at solve 2, with ρ = 2 (F1's and F2's NICs, 100 B/s each, over 100 B/s); the same completions.
         List<Double> overloads = new ArrayList<>();
-        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, true, 1e6), new int[][] {{0, 3}, {1, 3}, {2, 3}},
-                new double[] {100, 200, 300});
+        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, true, 1e6),
+                new int[][] {{0, 3}, {1, 3}, {2, 3}}, new double[] {100, 200, 300});
 
         assertEquals(5.0, finishPs[1] / SECOND_PS, 1e-9);
         assertEquals(6.0, finishPs[2] / SECOND_PS, 1e-9);
