@@ -12,21 +12,13 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * A {@link FabricBehaviour} on one cluster ({@link FabricBehaviour#on}): scale-up links keep their capacity,
  * the multipath factor applies between switches, and each link's buffers are its switches'.
  *
- * <p><b>Buffers.</b> A switch of stated shared buffer S ({@link ClusterTopology#switchBufferBytes}) admits
- * what the scenario's switch of 12 MiB admits, by the same rules with its own S; a switch that states none is
- * the scenario's. Drops ({@link DropTimeouts}): the egress queue of link L sits on the switch that sends on L
- * (its from-node), which admits α·S / (1 + α). Head-of-line blocking ({@code HeadOfLineBlocking}): the
- * backlog L's held-back flows leave sits in the switch L leads to (its to-node), which pauses L at PFC's
- * threshold S / 9 + reserve; a credit is the link's whatever S ({@link FabricBehaviour#backlogBufferBytes(double)}).
- * A sprayed group of g members between switches holds B_G = Σ B_member = g·B: spraying deals each flow's packets
- * round robin over the members, so the held-back flows' backlog fills every member's next switch alike (each
- * member's credit, or each spine's pause threshold), and the group blocks when the backlog outgrows them all.
- * DCQCN's stall ({@link DcqcnStall}): the queue of link L sits on its sending switch, which admits n_in × what one
- * ingress holds before backpressure (PFC S / 9 + reserve, a credit; {@link FabricBehaviour#ingressAdmittedBytes}),
- * or α·S / (1 + α) on a lossy or trimming switch; a NIC's link has no switch queue, so it never stalls. A DCQCN row's
- * saturated link runs at the smaller of m_p·u and the stall's factor: the incasts the table measured past Kmax already
- * hold their stall in u, and m_p holds the permutation's cuts recovering on the same timer τ_i (the table's
- * permutation never stalls in the flow model, so m_p is what it was measured as), so they are alternatives, not a
+ * <p><b>Buffers.</b> Drops' and head-of-line blocking's are {@link SwitchBuffers}'. DCQCN's stall ({@link DcqcnStall}):
+ * the queue of link L sits on its sending switch, which admits n_in × what one ingress holds before backpressure (PFC S
+ * / 9 + reserve, a credit; {@link FabricBehaviour#ingressAdmittedBytes}), or α·S / (1 + α) on a lossy or trimming
+ * switch; a NIC's link has no switch queue, so it never stalls. A DCQCN row's saturated link runs at the smaller of
+ * m_p·u and the stall's factor: the incasts the table measured past Kmax already hold their stall in u, and m_p holds
+ * the permutation's cuts recovering on the same timer τ_i (the table's permutation never stalls in the flow model, so
+ * m_p is what it was measured as), so they are alternatives, not a
  * product. IB CC's overshoot and timer recovery ({@link
  * IbCcRecovery}) reads the same admitted queue, and an ib-cc row's saturated link runs at the smaller of u and its
  * factor, for the same reason (the table's incasts hold the overshoot they measured, and the later oscillations
@@ -60,13 +52,8 @@ final class TopologyContention implements ContentionModel {
     private final Graph graph;
     private final boolean[] scaleUp;
     private final boolean[] multipath;
-    /**
-     * Per physical link between two switches, the backlog its next switch holds before blocking it, per group handle
-     * the sum over its members; +∞ elsewhere.
-     */
-    private final double[] backlogBytes;
-    /** Per physical link, the queue its sending switch admits before dropping; null without drops. */
-    private final double[] admittedBytes;
+    /** What each link's switches hold before they drop or block it. */
+    private final SwitchBuffers buffers;
     private final DropTimeouts drops;
     /** DCQCN's stall; null for every other congestion control. */
     private final DcqcnStall stall;
@@ -81,7 +68,6 @@ final class TopologyContention implements ContentionModel {
     /** DCQCN: the table's last degree whose incast admits at most Kmax ({@link DcqcnStall#lastDegreeBelowKmax}). */
     private final int belowKmaxDegree;
     private final boolean oneBlock;
-    private final boolean blocks;
     /** The share of a link a lone flow runs at: HPCC's η + R_AI / B ({@link HpccPacing}), 1 for the others. */
     private final double loneFactor;
     /** Whether HPCC's telemetry misses every link between switches ({@link HpccPacing#blindBetweenSwitches}). */
@@ -113,23 +99,8 @@ final class TopologyContention implements ContentionModel {
                 scaleUp[topology.scaleUpDownlink(accelerator)] = true;
             }
         }
-        double scenarioBacklogBytes = behaviour.backlogBufferBytes();
-        blocks = scenarioBacklogBytes != Double.POSITIVE_INFINITY;
-        backlogBytes = new double[graph.flowLinkCount()];
-        for (int link = 0; link < links; link++) {
-            double stated = topology.switchBufferBytes(graph.linkTo(link));
-            backlogBytes[link] = !multipath[link] ? Double.POSITIVE_INFINITY
-                    : stated > 0 ? behaviour.backlogBufferBytes(stated) : scenarioBacklogBytes;
-            if (graph.groupOf(link) >= 0) {
-                backlogBytes[graph.groupOf(link)] += backlogBytes[link];
-            }
-        }
         drops = behaviour.dropsOnOverflow() ? new DropTimeouts(behaviour.oneFlowPerSender()) : null;
-        admittedBytes = drops == null ? null : new double[links];
-        for (int link = 0; admittedBytes != null && link < links; link++) {
-            double stated = topology.switchBufferBytes(graph.linkFrom(link));
-            admittedBytes[link] = stated > 0 ? DropTimeouts.admittedQueueBytes(stated) : DropTimeouts.DROP_FREE_QUEUE_BYTES;
-        }
+        buffers = new SwitchBuffers(behaviour, topology, multipath, drops != null);
         oneBlock = behaviour.sameAtEveryPathAndSize();
         boolean hpcc = behaviour.key().congestionControl() == CongestionControl.HPCC;
         loneFactor = hpcc ? HpccPacing.loneFlowFactor(behaviour.hpcc()) : 1;
@@ -171,7 +142,7 @@ final class TopologyContention implements ContentionModel {
                 : lossyGrid.onLink(queues, graph, link, overload, flowsPerSender, episodeBytesPerSender, episodeBytes,
                         inputLinks);
         if (drops != null) {
-            double admitted = link < admittedBytes.length ? admittedBytes[link] : DropTimeouts.DROP_FREE_QUEUE_BYTES;
+            double admitted = buffers.admittedBytes(link);
             return m * drops.capacityFactor(overload, episodeBytes, graph.linkBytesPerSecond(link), admitted);
         }
         double rate = oneBlock ? UtilisationGrid.inBlock(utilisation, 0, overload, flowsPerSender)
@@ -274,7 +245,13 @@ final class TopologyContention implements ContentionModel {
 
     @Override
     public double smallestFactor() {
-        return drops == null && !blocks && stall == null && recovery == null && pulledHashes == null
+        return buffers.blocks() ? 0 : smallestReadingFactor();
+    }
+
+    /** {@link #smallestFactor} but for head-of-line blocking, which a finite buffer adds (0 then). */
+    @Override
+    public double smallestReadingFactor() {
+        return drops == null && stall == null && recovery == null && pulledHashes == null
                 ? Math.min(collidingFactor, behaviour.smallestFactor()) / behaviour.reordering().slowdown() : 0;
     }
 
@@ -312,6 +289,6 @@ final class TopologyContention implements ContentionModel {
 
     @Override
     public double backlogBufferBytes(int link) {
-        return link < backlogBytes.length ? backlogBytes[link] : Double.POSITIVE_INFINITY;
+        return buffers.backlogBytes(link);
     }
 }

@@ -43,6 +43,8 @@ final class ContentionDerating {
     private final LinkFlowLists lists;
     /** 1 − ε: factors above it leave a link whole, sparing the second fill (PFC alone: u ≥ 0.998). */
     private final double smallestDerating;
+    /** A bound on the model's factors but blocking's, 0 where it inherits state ({@link #measuredFactor}). */
+    private final double readingFloor;
     /** Capacities of the derated second fill (the last one that covered each link). */
     private final double[] capacity;
     private final ComponentSearch component;
@@ -60,18 +62,8 @@ final class ContentionDerating {
     private final boolean[] saturated;
     /** Per class, its rate in the ideal fill of the last solve that covered it (+∞ before one). */
     private double[] idealRate;
-    /** The links the classes finished since the last solve crossed ({@link #leave}), {@link #leftCount} of them. */
-    private final int[] left;
-    private final boolean[] isLeft;
-    private int leftCount;
-    /** The smallest ideal rate of the classes finished since the last solve (+∞ when none). */
-    private double slowestFinishedIdealRate = Double.POSITIVE_INFINITY;
-    /** Per link, the smallest rate and ideal rate of the classes that left it since the last solve (+∞ when none). */
-    private final double[] leftRate;
-    private final double[] leftIdealRate;
-    /** The rate and ideal rate of the class finishing now, for {@link #leave}. */
-    private double finishingRate;
-    private double finishingIdealRate;
+    /** The links the classes finished since the last solve crossed ({@link #leave}). */
+    private final FinishedLinks finished;
     /** Per link, whether the last {@link #derate} changed its capacity other than by raising a left link's. */
     private final boolean[] changed;
     /** The components whose derated rates stand, taken out of the derated fill. */
@@ -87,8 +79,9 @@ final class ContentionDerating {
         this.tolerance = tolerance;
         this.rateRounding = rateRounding;
         this.smallestDerating = 1 - tolerance;
+        this.readingFloor = model.inheritsState() ? 0 : model.smallestReadingFactor();
         ideal = new ProgressiveFill(graph, lists, component, graph.flowLinkCount(), classCapacity, true);
-        this.reading = new ContentionReading(model, graph, lists, clockPs, ideal);
+        this.reading = new ContentionReading(model, graph, lists, clockPs, ideal, readingFloor <= smallestDerating);
         capacity = new double[graph.flowLinkCount()];
         for (int link = 0; link < capacity.length; link++) {
             capacity[link] = graph.linkBytesPerSecond(link);
@@ -97,12 +90,7 @@ final class ContentionDerating {
         Arrays.fill(factor, 1);
         saturated = new boolean[capacity.length];
         blocked = new boolean[capacity.length];
-        left = new int[capacity.length];
-        isLeft = new boolean[capacity.length];
-        leftRate = new double[capacity.length];
-        Arrays.fill(leftRate, Double.POSITIVE_INFINITY);
-        leftIdealRate = new double[capacity.length];
-        Arrays.fill(leftIdealRate, Double.POSITIVE_INFINITY);
+        finished = new FinishedLinks(capacity.length);
         changed = new boolean[capacity.length];
         idealRate = new double[0];
         grow(classCapacity);
@@ -126,9 +114,7 @@ final class ContentionDerating {
      * #keepsRates} and, on the links it leaves next, for {@link KeptComponents}; drops its log entry.
      */
     void finish(int flow, double rate) {
-        finishingRate = rate;
-        finishingIdealRate = idealRate[flow];
-        slowestFinishedIdealRate = Math.min(slowestFinishedIdealRate, idealRate[flow]);
+        finished.finish(rate, idealRate[flow]);
         ideal.log().forget(flow);
     }
 
@@ -138,12 +124,7 @@ final class ContentionDerating {
         if (emptied) {
             reading.endEpisode(link);
         }
-        if (!isLeft[link]) {
-            isLeft[link] = true;
-            left[leftCount++] = link;
-        }
-        leftRate[link] = Math.min(leftRate[link], finishingRate);
-        leftIdealRate[link] = Math.min(leftIdealRate[link], finishingIdealRate);
+        finished.leave(link);
     }
 
     /** A started class entered {@code link}. */
@@ -154,13 +135,7 @@ final class ContentionDerating {
 
     /** Forgets the finishes since the last solve. */
     void endBatch() {
-        for (int i = 0; i < leftCount; i++) {
-            isLeft[left[i]] = false;
-            leftRate[left[i]] = Double.POSITIVE_INFINITY;
-            leftIdealRate[left[i]] = Double.POSITIVE_INFINITY;
-        }
-        leftCount = 0;
-        slowestFinishedIdealRate = Double.POSITIVE_INFINITY;
+        finished.endBatch();
     }
 
     /**
@@ -169,7 +144,7 @@ final class ContentionDerating {
      * If so, ends the saturation of the links the finished classes crossed, as a solve would.
      */
     boolean keepsRates(FlowTable table, int links) {
-        double level = slowestFinishedIdealRate * (1 - rateRounding);
+        double level = finished.slowestIdealRate * (1 - rateRounding);
         int[] componentFlows = component.componentFlows;
         for (int i = 0; i < component.flowsInComponent; i++) {
             if (!(idealRate[componentFlows[i]] < level)) {
@@ -181,12 +156,12 @@ final class ContentionDerating {
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             if (saturated[link] && (blocked[link]
-                    || !isLeft[link] && settle(link, measuredFactor(table, link, null)) != factor[link])) {
+                    || !finished.isLeft[link] && settle(link, measuredFactor(table, link, null)) != factor[link])) {
                 return false;
             }
         }
-        for (int i = 0; i < leftCount; i++) {
-            int link = left[i];
+        for (int i = 0; i < finished.count; i++) {
+            int link = finished.left[i];
             if (saturated[link] || factor[link] != 1) {
                 saturated[link] = false;
                 reading.endEpisode(link);
@@ -211,8 +186,10 @@ final class ContentionDerating {
             double[] previousRate) {
         boolean partial = onlyFinishes && component.flowsInComponent < 1 << ProgressiveFill.INDEX_BITS;
         if (partial) {
-            double[] levels = component.components > 1 ? standing.levels(component, leftIdealRate, rateRounding) : null;
-            ideal.fillAbove(table, links, slowestFinishedIdealRate * (1 - rateRounding), levels, null, idealRate, null);
+            double[] levels = component.components > 1
+                    ? standing.levels(component, finished.leftIdealRate, rateRounding) : null;
+            double idealLevel = finished.slowestIdealRate * (1 - rateRounding);
+            ideal.fillAbove(table, links, idealLevel, levels, null, idealRate, null);
         } else {
             ideal.fill(table, links, null, idealRate, null);
         }
@@ -222,7 +199,7 @@ final class ContentionDerating {
             return;
         }
         int derating = onlyFinishes && component.components > 1
-                ? standing.drop(component, links, changed, leftRate, rateRounding, previousRate)
+                ? standing.drop(component, links, changed, finished.leftRate, rateRounding, previousRate)
                 : links;
         if (partial && kept) {
             filling.fillAbove(table, derating, level, null, capacity, table.rateBytesPerSecond, ideal.log());
@@ -244,9 +221,14 @@ final class ContentionDerating {
         long[] linkWeight = lists.weight;
         derated = false;
         boolean kept = true;
+        boolean blockingOnly = readingFloor > smallestDerating;
+        boolean[] isLeft = finished.isLeft;
         headOfLine.beginSolve();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
+            if (blockingOnly && !headOfLine.canBlock(link)) {
+                continue; // its factor is 1 at every solve (see measuredFactor)
+            }
             double linkCapacity = graph.linkBytesPerSecond(link);
             double before = capacity[link];
             boolean full = ideal.remaining(link) <= 1e-9 * linkCapacity;
@@ -270,13 +252,20 @@ final class ContentionDerating {
     }
 
     /**
-     * The smaller of the model's factor for saturated {@code link} and head-of-line blocking's, which
-     * reads the ideal fill's rates; notes which one it was in {@link #blocked}. {@code paths}: as for
-     * {@link ContentionReading#factor} (null before this solve's ideal fill).
+     * The smaller of the model's factor for saturated {@code link} and head-of-line blocking's (which reads the ideal
+     * fill's rates), noted in {@link #blocked}; {@code paths} as for {@link ContentionReading#factor}. Where the model
+     * cannot derate ({@link #readingFloor} f &gt; 1 − ε; Meta's RoCE, r ≥ 0.998), its r is not read, bit for bit, when
+     * blocking's h &lt; f (h, blocked) or h = 1 (r, which {@link #settle} makes 1 as it makes 1) in an open episode
+     * ({@link ContentionReading#inEpisode}); a link that cannot block then gets 1 at every solve, as does its lone-flow
+     * factor (f bounds it): {@link #derate} leaves it out, whole, and {@link #keepsRates} passes it as it would.
      */
     private double measuredFactor(FlowTable table, int link, FixLog paths) {
-        double rate = reading.factor(table, link, paths);
         double held = headOfLine.factor(table, link, idealRate, ideal, paths);
+        if (readingFloor > smallestDerating && (held < readingFloor || held == 1) && reading.inEpisode(link)) {
+            blocked[link] = held < 1;
+            return held;
+        }
+        double rate = reading.factor(table, link, paths);
         blocked[link] = held < rate;
         return Math.min(rate, held);
     }

@@ -54,6 +54,18 @@ public interface ContentionModel {
     double smallestFactor();
 
     /**
+     * A lower bound of every factor a saturated link's reading gives besides head-of-line blocking's: {@link
+     * #saturatedCapacityFactor} times {@link #sharedInputFactor}, {@link #inheritedCapacityFactor} and {@link
+     * ChoiceHashing#capacityFactor} where {@link #choiceHashing} is not null, and of {@link #loneFlowCapacityFactor};
+     * {@link #smallestFactor} (the default) bounds them. Above 1 − ε only head-of-line blocking can derate a saturated
+     * link, so the flow model reads the rest only where blocking's own factor leaves it a say ({@code
+     * ContentionDerating}).
+     */
+    default double smallestReadingFactor() {
+        return smallestFactor();
+    }
+
+    /**
      * The share of its capacity {@code link} delivers when one flow alone saturates it (the ideal solve gives it
      * the link's whole capacity), in (0, 1]: 1 (the default) where the flow's sender runs at line rate, less under
      * a congestion control that paces a flow below its own bottleneck's capacity with nothing to contend with

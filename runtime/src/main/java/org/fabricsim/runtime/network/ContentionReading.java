@@ -22,11 +22,11 @@ import org.fabricsim.runtime.topology.Graph;
  * included, which fixes the order of the sums), each class's first link, multiplicity and path length
  * (fixed per class), the capacities (fixed) and the weights of those first links, plus the episode's
  * bytes and senders (fixed within an episode). Its list and a first link's weight change only when a
- * class enters or leaves a link ({@link #loadChanged}); before the next reading each such link F marks
- * itself and every link of every class whose first link is F stale, O(classes on F × P) where F is a
- * sender's link, O(1) elsewhere. A link in an
- * episode that is not stale reads what it read last, so its last factor is returned without the pass
- * over its classes: bit for bit what the pass would give.
+ * class enters or leaves a link ({@link #loadChanged}), which marks the readings it may change stale ({@link
+ * StaleLinks}). A link in an episode that is not stale reads what it read last, so its last factor is returned
+ * without the pass over its classes: bit for bit what the pass would give. Where the derating reads few links besides
+ * the episodes' openings ({@code cached} false: {@code ContentionDerating#measuredFactor}), nothing is marked and
+ * every reading measures, which gives the same.
  *
  * <p><b>What the opening crowd leaves.</b> The first reading of an episode also notes its time, flows, overload
  * and input links; a later reading in it with fewer flows asks the model's {@link
@@ -70,12 +70,8 @@ final class ContentionReading {
     private int senders;
     /** Its distinct input links. */
     private int inputLinks;
-    /** Per link, whether its inputs may have changed since its last reading (true before one). */
-    private final boolean[] stale;
-    /** The links whose classes changed since the last reading ({@link #loadChanged}), {@link #changedCount} of them. */
-    private final int[] changed;
-    private final boolean[] isChanged;
-    private int changedCount;
+    /** Which links' inputs may have changed since their last reading. */
+    private final StaleLinks stale;
     /** Its flows, Σ multiplicity. */
     private double flowCount;
     /** Whether a class offers at most its share of the link before ({@link ContentionModel#offersInputShare}). */
@@ -90,7 +86,7 @@ final class ContentionReading {
     private final SharedInputs shared;
 
     ContentionReading(ContentionModel model, Graph graph, LinkFlowLists lists, LongSupplier clockPs,
-            ProgressiveFill ideal) {
+            ProgressiveFill ideal, boolean cached) {
         this.model = model;
         this.clockPs = clockPs;
         this.inputShare = model.offersInputShare();
@@ -104,10 +100,7 @@ final class ContentionReading {
         episodeSenders = new int[links];
         senderStamp = new int[links];
         inputStamp = new int[links];
-        stale = new boolean[links];
-        Arrays.fill(stale, true);
-        changed = new int[links];
-        isChanged = new boolean[links];
+        stale = new StaleLinks(lists, links, inputShare, cached);
         openings = new EpisodeOpenings(model, links);
         hashed = new HashedChoices(model, graph, lists, ideal);
         shared = new SharedInputs(model, links, lists);
@@ -115,10 +108,7 @@ final class ContentionReading {
 
     /** A class entered or left {@code link}: its list and its weight changed. O(1). */
     void loadChanged(int link) {
-        if (!isChanged[link]) {
-            isChanged[link] = true;
-            changed[changedCount++] = link;
-        }
+        stale.loadChanged(link);
     }
 
     /**
@@ -127,14 +117,10 @@ final class ContentionReading {
      * null (a {@link FixLog} with an entry for every class on the link), else from their records.
      */
     double factor(FlowTable table, int link, FixLog paths) {
-        if (changedCount > 0) {
-            markStale(table);
-        }
-        if (!stale[link] && episodeBytes[link] != 0) {
+        if (!stale.read(table, link) && episodeBytes[link] != 0) {
             return shared.factor(link) * Math.min(Math.min(lastFactor[link], openings.inherited(link)),
                     hashed.factor(link));
         }
-        stale[link] = false;
         measure(table, link, paths);
         double overload = offeredBytesPerSecond / graph.linkBytesPerSecond(link);
         if (episodeBytes[link] == 0) {
@@ -165,44 +151,14 @@ final class ContentionReading {
     }
 
     /**
-     * Marks stale each changed link and every link of the classes whose first link it is (entries of
-     * path index 0 in its list), then forgets the changes. A changed link that is no class's first
-     * link (a switch link, a receiver's) has no such entries, which its count of them
-     * ({@link LinkFlowLists#firstCount}) tells without reading its list. Where a class offers at most its share
-     * of the link before it ({@link ContentionModel#offersInputShare}) a changed link's weight also changes the
-     * reading of the next link of every class on it, marked stale too. O(Σ classes on the changed senders' links ×
-     * P + changed links), plus O(classes on the changed links) with input shares.
+     * Whether {@code link} is in a contention episode. Where the model inherits no state ({@link
+     * ContentionModel#inheritsState}) its next reading then gives what it would give had the readings since the
+     * episode's opening been left out: a function of the link's classes now, the capacities and what the opening fixed
+     * (its bytes, senders, hashed and shared inputs); the readings between only cache it ({@link #last}, {@link
+     * StaleLinks}). O(1).
      */
-    private void markStale(FlowTable table) {
-        int entryShift = lists.entryShift;
-        int firstMask = (1 << entryShift) - 1;
-        int[] records = table.records;
-        int stride = table.stride;
-        for (int c = 0; c < changedCount; c++) {
-            int first = changed[c];
-            isChanged[first] = false;
-            stale[first] = true;
-            if (lists.firstCount[first] == 0 && !inputShare) {
-                continue;
-            }
-            int[] list = lists.entries[first];
-            int count = lists.count[first];
-            for (int k = 0; k < count; k++) {
-                int index = list[k] & firstMask;
-                int base = (list[k] >>> entryShift) * stride;
-                if (index != 0) {
-                    if (inputShare && index + 1 < records[base + FlowTable.LENGTH]) {
-                        stale[records[base + FlowTable.LINKS + index + 1]] = true;
-                    }
-                    continue;
-                }
-                int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
-                for (int at = base + FlowTable.LINKS; at < end; at++) {
-                    stale[records[at]] = true;
-                }
-            }
-        }
-        changedCount = 0;
+    boolean inEpisode(int link) {
+        return episodeBytes[link] != 0;
     }
 
     /** {@code link} emptied or stopped being saturated: its contention episode ends. */

@@ -33,12 +33,12 @@ import org.fabricsim.runtime.topology.Graph;
  * last once per solve) per saturated link whose buffer is finite, stamps per link instead of clearing, no
  * allocation; L's classes are read from the ideal fill's {@link FixLog} after it has run (near its fix
  * order, as {@link ContentionReading} reads them), only those bound for a next link that can bind read their
- * ideal rates, and those that go on past L their remaining bytes. O(1) where the onward bytes L held when last
- * read fit its buffer and no class has entered L since: they only fall, so no next link can hold back more
- * than the buffer takes.
+ * ideal rates, and those that go on past L their remaining bytes. O(1) where no class has entered L since it was last
+ * read and then each of its next links either took every class on L or held bytes that fit its buffer: the first
+ * still takes every class left on L (no victim, share 1 to the bit: the same sum over the same list), and the others'
+ * bytes only fall, so none can hold back more than the buffer takes.
  */
 final class HeadOfLineBlocking {
-    private final ContentionModel model;
     private final Graph graph;
     private final LinkFlowLists lists;
     /** Per next link of the link being read: offered rate, ideal rate and remaining bytes of the classes bound for it. */
@@ -48,6 +48,9 @@ final class HeadOfLineBlocking {
     /** The distinct next links of the link being read ({@link #nextLinks}), then the inputs of the one being shared. */
     private final int[] next;
     private int nextLinks;
+    /** Every distinct next link of the link being read, binding or not, and per next link the classes bound for it. */
+    private final int[] onward;
+    private final int[] onwardClasses;
     /** Per input link of the next link being shared, the offered rate of its classes bound there. */
     private final double[] inputDemand;
     /** Those demands, capped at their links' capacities, for the water-filling. */
@@ -62,16 +65,18 @@ final class HeadOfLineBlocking {
     private final long[] offeredSolve;
     private long solve = 1;
     /**
-     * Per link, Σ multiplicity × remaining bytes of its classes that go on past it, when it was last read; +∞
-     * before one and once a class has entered it since ({@link #entered}). Remaining bytes only fall and finished
-     * classes leave, so it bounds that sum now, and with it the bytes any next link can hold back ({@link #factor}),
-     * raised by 8·(n + 1) units of rounding for its n terms: a later sum of part of them, in another list order,
-     * rounds differently, by at most (n − 1)·2⁻⁵³ of the sum each way.
+     * Per link, the largest over its next links but one that took every class on it of Σ multiplicity × remaining
+     * bytes of its classes bound there, when it was last read (0 without such a next link); +∞ before one and once a
+     * class has entered it since ({@link #entered}). Remaining bytes only fall and finished classes leave, so it bounds
+     * each of those sums now, the bytes that next link can hold back ({@link #factor}), raised by 8·(n + 1) units of
+     * rounding for the link's n classes: a later sum of part of a next link's terms, in another list order, rounds
+     * differently, by at most (n − 1)·2⁻⁵³ of the sum each way.
      */
     private final double[] bytesBound;
+    /** Per link, the model's {@link ContentionModel#backlogBufferBytes}. */
+    private final double[] bufferBytes;
 
     HeadOfLineBlocking(ContentionModel model, Graph graph, LinkFlowLists lists) {
-        this.model = model;
         this.graph = graph;
         this.lists = lists;
         int links = graph.flowLinkCount();
@@ -80,13 +85,24 @@ final class HeadOfLineBlocking {
         heldBytes = new double[links];
         binds = new boolean[links];
         next = new int[2 * links];
+        onward = new int[links];
+        onwardClasses = new int[links];
         inputDemand = new double[links];
         demands = new double[links];
         seen = new int[links];
         offeredTotal = new double[links];
         offeredSolve = new long[links];
         bytesBound = new double[links];
+        bufferBytes = new double[links];
+        for (int link = 0; link < links; link++) {
+            bufferBytes[link] = model.backlogBufferBytes(link);
+        }
         Arrays.fill(bytesBound, Double.POSITIVE_INFINITY);
+    }
+
+    /** Whether {@code link}'s buffer is finite: elsewhere its factor is 1. O(1). */
+    boolean canBlock(int link) {
+        return bufferBytes[link] != Double.POSITIVE_INFINITY;
     }
 
     /** A class entered {@code link}: its bytes may exceed what it held when last read. O(1). */
@@ -104,9 +120,9 @@ final class HeadOfLineBlocking {
      * offer to the link's, so its ideal rate and remaining bytes are not read.
      */
     double factor(FlowTable table, int link, double[] idealRate, ProgressiveFill fill, FixLog paths) {
-        double buffer = model.backlogBufferBytes(link);
+        double buffer = bufferBytes[link];
         if (buffer == Double.POSITIVE_INFINITY || bytesBound[link] <= buffer) {
-            return 1; // the bytes any next link holds back are a part of the bound's, which fit in the buffer
+            return 1; // each next link takes every class or holds a part of bytes that fitted the buffer
         }
         int[] list = lists.entries[link];
         int count = lists.count[link];
@@ -118,8 +134,8 @@ final class HeadOfLineBlocking {
         double[] remaining = table.remainingBytes;
         int current = nextStamp();
         nextLinks = 0;
+        int onwardLinks = 0;
         double offeredOnLink = 0;
-        double bytesOnLink = 0;
         for (int k = 0; k < count; k++) {
             int flow = list[k] >>> entryShift;
             int index = list[k] & indexMask;
@@ -131,28 +147,30 @@ final class HeadOfLineBlocking {
             if (index + 1 >= records[base + FlowTable.LENGTH]) {
                 continue;
             }
-            bytesOnLink += multiplicity * remaining[flow];
             int d = records[base + FlowTable.LINKS + index + 1];
             if (seen[d] != current) {
                 seen[d] = current;
+                heldBytes[d] = 0;
+                onwardClasses[d] = 0;
+                onward[onwardLinks++] = d;
                 binds[d] = linkWeight[d] >= 2 && fill.remaining(d) <= 1e-9 * graph.linkBytesPerSecond(d);
                 if (binds[d]) {
                     offered[d] = 0;
                     idealThrough[d] = 0;
-                    heldBytes[d] = 0;
                     next[nextLinks++] = d;
                 }
             }
+            heldBytes[d] += multiplicity * remaining[flow];
+            onwardClasses[d]++;
             if (!binds[d]) {
                 continue;
             }
             offered[d] += offer;
             idealThrough[d] += multiplicity * idealRate[flow];
-            heldBytes[d] += multiplicity * remaining[flow];
         }
         offeredSolve[link] = solve; // the pass above summed what offeredOn would, in the same order
         offeredTotal[link] = offeredOnLink;
-        bytesBound[link] = bytesOnLink * (1 + (count + 1) * 0x1p-50);
+        bytesBound[link] = heldBound(onwardLinks, count);
         double capacity = graph.linkBytesPerSecond(link);
         double delivered = capacity;
         for (int i = 0; i < nextLinks; i++) {
@@ -171,6 +189,21 @@ final class HeadOfLineBlocking {
             delivered = Math.min(delivered, open * capacity + (1 - open) * portShare / share);
         }
         return delivered / capacity;
+    }
+
+    /**
+     * The largest held bytes of the {@code onwardLinks} next links of the link just read, but of one that took all of
+     * its {@code count} classes, raised by the rounding of {@link #bytesBound}. O(next links).
+     */
+    private double heldBound(int onwardLinks, int count) {
+        double largest = 0;
+        for (int i = 0; i < onwardLinks; i++) {
+            int d = onward[i];
+            if (onwardClasses[d] < count) {
+                largest = Math.max(largest, heldBytes[d]);
+            }
+        }
+        return largest * (1 + (count + 1) * 0x1p-50);
     }
 
     /**
