@@ -57,7 +57,7 @@ class ContentionReadingTest {
         // 100 = 3), 3 input links; F0 = F1 = F2 = 33.33 B/s, F2 ends at 10 / 33.33 = 0.3 s. Solve 2 reads s with 2
         // flows (< 3): the model is asked with t = 0.3 s and F0's and F1's 2 × (100 − 10) = 180 B left, and answers
         // 1/2: s runs at 50 B/s, F0 = F1 = 25 B/s, and their 90 B end at 0.3 + 3.6 = 3.9 s (2.1 s without it).
-        Graph graph = intoOneSwitch(3);
+        Graph graph = NetworkRuns.intoOneSwitch(3);
         List<double[]> asked = new ArrayList<>();
         ContentionModel model = new Inheriting(0.5, false) {
             @Override
@@ -88,7 +88,7 @@ class ContentionReadingTest {
         // ends at 0.4 s. Three left (F0, F1 with 90 B, F3 with 10 B: 190 B): 1/2, s at 50 B/s, F3 ends at 0.4 + 10 /
         // (50/3) = 1.0 s. Two left, 80 B each (160 B): asked again, 1/4, s at 25 B/s, they end at 1.0 + 80 / 12.5 =
         // 7.4 s (4.2 s had the first answer held).
-        Graph graph = intoOneSwitch(4);
+        Graph graph = NetworkRuns.intoOneSwitch(4);
         List<double[]> asked = new ArrayList<>();
         ContentionModel model = new Inheriting(0.25, true) {
             @Override
@@ -161,16 +161,6 @@ class ContentionReadingTest {
         return NetworkRuns.run(graph, model, paths, bytes).finishPs();
     }
 
-    /** Links of 100 B/s: {@code senders} NICs (handles 0 ..) into one switch, and the switch's link out of it. */
-    private static Graph intoOneSwitch(int senders) {
-        GraphBuilder builder = new GraphBuilder();
-        int node = builder.addNodes(Graph.SWITCH, senders + 2, false);
-        for (int i = 0; i < senders; i++) {
-            builder.addLink(node + i, node + senders, new LinkClass(100, 0));
-        }
-        builder.addLink(node + senders, node + senders + 1, new LinkClass(100, 0));
-        return builder.build();
-    }
 
     /** A model that derates nothing at a reading and whose flows inherit what each test answers. */
     private abstract static class Inheriting implements ContentionModel {

@@ -43,14 +43,30 @@ final class NetworkRuns {
         };
     }
 
+    /** Links of 100 B/s: {@code senders} NICs (handles 0 ..) into one switch, and the switch's link out of it. */
+    static Graph intoOneSwitch(int senders) {
+        GraphBuilder builder = new GraphBuilder();
+        int node = builder.addNodes(Graph.SWITCH, senders + 2, false);
+        for (int i = 0; i < senders; i++) {
+            builder.addLink(node + i, node + senders, new LinkClass(100, 0));
+        }
+        builder.addLink(node + senders, node + senders + 1, new LinkClass(100, 0));
+        return builder.build();
+    }
+
     /** Starts class i (tag i) on {@code paths[i]} with {@code bytes[i]} under {@code model}, and runs to the end. */
     static Run run(Graph graph, ContentionModel model, int[][] paths, double[] bytes) {
+        return run(graph, model, paths, bytes, 0.0);
+    }
+
+    /** As {@link #run(Graph, ContentionModel, int[][], double[])}, at completion tolerance {@code tolerance}. */
+    static Run run(Graph graph, ContentionModel model, int[][] paths, double[] bytes, double tolerance) {
         int longest = 0;
         for (int[] path : paths) {
             longest = Math.max(longest, path.length);
         }
         Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, longest, 0.0);
+        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, longest, tolerance);
         network.setContentionModel(model);
         double[] finishPs = new double[paths.length];
         network.setListener((tag, atPs) -> finishPs[tag] = atPs);

@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.Graph;
-import org.fabricsim.runtime.topology.GraphBuilder;
-import org.fabricsim.runtime.topology.LinkClass;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +27,7 @@ class ReadingsWhereBlockingDecidesTest {
         // (blocking's factor is 1 and the model's is above 0.98). F1's last 100 B end at 3 + 2 = 5 s; F2, alone, has
         // 300 − 100 − 100 = 100 B left at 100 B/s: 6 s.
         List<Double> overloads = new ArrayList<>();
-        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, false, 1e6),
+        double[] finishPs = run(NetworkRuns.intoOneSwitch(3), readingAbove(overloads, false, 1e6),
                 new int[][] {{0, 3}, {1, 3}, {2, 3}}, new double[] {100, 200, 300});
 
         assertEquals(3.0, finishPs[0] / SECOND_PS, 1e-9);
@@ -44,7 +41,7 @@ class ReadingsWhereBlockingDecidesTest {
         // The same run with a model whose factor may depend on the readings before (it inherits state): s is read
         // again at solve 2, with ρ = 2 (F1's and F2's NICs, 100 B/s each, over 100 B/s); the same completions.
         List<Double> overloads = new ArrayList<>();
-        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, true, 1e6),
+        double[] finishPs = run(NetworkRuns.intoOneSwitch(3), readingAbove(overloads, true, 1e6),
                 new int[][] {{0, 3}, {1, 3}, {2, 3}}, new double[] {100, 200, 300});
 
         assertEquals(5.0, finishPs[1] / SECOND_PS, 1e-9);
@@ -57,7 +54,7 @@ class ReadingsWhereBlockingDecidesTest {
         // The first run with an infinite buffer everywhere: blocking's factor is 1 on every link at every solve and
         // the model's above 0.98, so s is whole throughout and never read; the same completions, 3, 5 and 6 s.
         List<Double> overloads = new ArrayList<>();
-        double[] finishPs = run(intoOneSwitch(3), readingAbove(overloads, false, Double.POSITIVE_INFINITY),
+        double[] finishPs = run(NetworkRuns.intoOneSwitch(3), readingAbove(overloads, false, Double.POSITIVE_INFINITY),
                 new int[][] {{0, 3}, {1, 3}, {2, 3}}, new double[] {100, 200, 300});
 
         assertEquals(3.0, finishPs[0] / SECOND_PS, 1e-9);
@@ -103,26 +100,6 @@ class ReadingsWhereBlockingDecidesTest {
 
     /** Class i (tag i) on {@code paths[i]} with {@code bytes[i]} at the tolerance of a training phase; finishes, ps. */
     private static double[] run(Graph graph, ContentionModel model, int[][] paths, double[] bytes) {
-        Simulation simulation = new Simulation(1);
-        MaxMinNetwork network = new MaxMinNetwork(simulation, graph, 2, TOLERANCE);
-        network.setContentionModel(model);
-        double[] finishPs = new double[paths.length];
-        network.setListener((tag, atPs) -> finishPs[tag] = atPs);
-        for (int i = 0; i < paths.length; i++) {
-            network.start(paths[i], paths[i].length, bytes[i], 1, i);
-        }
-        simulation.run(network);
-        return finishPs;
-    }
-
-    /** Links of 100 B/s: {@code senders} NICs (handles 0 ..) into one switch, and the switch's link out of it. */
-    private static Graph intoOneSwitch(int senders) {
-        GraphBuilder builder = new GraphBuilder();
-        int node = builder.addNodes(Graph.SWITCH, senders + 2, false);
-        for (int i = 0; i < senders; i++) {
-            builder.addLink(node + i, node + senders, new LinkClass(100, 0));
-        }
-        builder.addLink(node + senders, node + senders + 1, new LinkClass(100, 0));
-        return builder.build();
+        return NetworkRuns.run(graph, model, paths, bytes, TOLERANCE).finishPs();
     }
 }
