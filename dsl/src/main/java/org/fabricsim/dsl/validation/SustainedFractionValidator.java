@@ -90,7 +90,7 @@ public class SustainedFractionValidator extends FabricCheck {
             warning(part.name() + " is a " + architecture + " part and " + inEffect + " has no '" + key
                     + "': its GEMMs run at the catalog's measured MAMF without the sustained-rate derating the"
                     + " fitted generations get, so MFU and throughput are optimistic (held out:"
-                    + " MLPerf Training v5.0 Llama 3.1 405B on 512 GB200 +36 MFU points, on H100 +6.9). State '"
+                    + " MLPerf Training v5.0 Llama 3.1 405B on 512 GB200 +34 MFU points, on H100 +1.2). State '"
                     + key + "' measured on these parts in a study's calibration, or read MFU as an upper bound.",
                     owner, feature, IssueCodes.UNFITTED_SUSTAINED_FRACTION, architecture, key);
         });
