@@ -37,9 +37,8 @@ import org.fabricsim.runtime.topology.Graph;
  *
  * <p><b>Lone classes.</b> Without a derating, a class that starts with every link of its path to itself is rated in
  * closed form and projected at once, and stays out of the link lists until another class starts on one of its links
- * ({@link LoneClasses}, which states why the results are the same to the bit). Classes started on an idle network at
- * one instant are not marked dirty; the re-solve after them is done in closed form, or over their links alone when some
- * share one ({@link QuietStarts}).
+ * ({@link LoneClasses}, which states why the results are the same to the bit). Such classes started on an idle network
+ * at one instant are not marked dirty, and the re-solve after them is done in closed form ({@link QuietStarts}).
  *
  * <p><b>Parts.</b> This class decides what each re-solve does from what changed since the last ({@link SolveBatch});
  * the class records and the completion heap are {@link FlowTable}'s, the link lists {@link LinkFlowLists}, the
@@ -132,16 +131,18 @@ public final class MaxMinNetwork extends FlowTable {
     void onStart(int flow) {
         int base = flow * stride;
         batch.started();
-        filling.forgetReplay();
-        boolean quietly = quiet.joins(flow, derating == null && activeFlowClasses() == 1 && component.dirty.isClean());
-        if (!quietly || !lone.take(flow, records, base, lists.count)) {
+        boolean quietly = quiet.open() || derating == null && activeFlowClasses() == 1 && component.dirty.isClean();
+        if (quietly && lone.take(flow, records, base, lists.count)) {
+            quiet.hold(flow);
+        } else {
+            quiet.replay(this, component.dirty);
             for (int j = 0; j < records[base + LENGTH]; j++) {
                 int link = records[base + LINKS + j];
                 int owner = lone.owner(link);
                 if (owner >= 0) {
                     list(owner);
                 }
-                quiet.mark(component.dirty, link);
+                component.dirty.mark(link);
             }
             if (derating != null || !lone.take(flow, records, base, lists.count)) {
                 list(flow);
@@ -197,10 +198,8 @@ public final class MaxMinNetwork extends FlowTable {
     @Override
     void prepare() {
         solveDuePs = NONE;
-        int settled = quiet.settle(this, lists, lone, filling, component.dirty);
-        if (settled >= 0) {
+        if (quiet.settles()) {
             solves++;
-            flowClassesSolved += settled;
             batch.solved(simulation.nowPs(), lastBatchPs, lastBatchLimitPs);
             endBatch();
             return;

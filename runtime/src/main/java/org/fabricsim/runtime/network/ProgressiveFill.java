@@ -8,23 +8,26 @@ import org.fabricsim.runtime.topology.Graph;
 /**
  * Progressive filling of {@link MaxMinNetwork}: the max-min fair rates of a component's classes.
  *
- * <p>Every link gets its fair share s_ℓ = (c_ℓ − fixed load) / (weight of unfixed classes); the link with the smallest
- * share is a bottleneck, its unfixed classes are fixed at that share, the shares of their other links are updated, and
- * so on. Shares sit in a heap with lazy keys ({@link ShareHeap}, ordered by share, then link): fixing a class at the
- * current minimum share s can only raise the share of its other links ((c − w·s)/(u − w) ≥ c/u when s ≤ c/u), so a key
- * in the heap is a lower bound of its link's true share. A popped link whose true share is larger goes back with its
- * true share; otherwise it is the bottleneck, so a link is re-keyed only when popped, not on every flow–link incidence.
- * Any heap that returns the least (key, link) of the same entries pops the same bottlenecks, so the heap's kind does
- * not change a rate. A fill of F classes with paths of length ≤ P over L links costs O(F·P) charges and at most L + F·P
- * heap entries (a re-key follows a charge of its link): the L loads radix-sorted once, each re-key O(1) amortized in
- * the radix heap plus at most 24 bucket moves (one per hexadecimal digit).
+ * <p>Every link gets its fair share s_ℓ = (c_ℓ − fixed load) / (weight of unfixed classes); the
+ * link with the smallest share is a bottleneck, its unfixed classes are fixed at that share, the
+ * shares of their other links are updated, and so on. Shares sit in a heap with lazy keys
+ * ({@link ShareHeap}, ordered by share, then link): fixing a class at the current minimum share s
+ * can only raise the share of its other links ((c − w·s)/(u − w) ≥ c/u when s ≤ c/u), so a key in
+ * the heap is a lower bound of its link's true share. A popped link whose true share is larger goes
+ * back with its true share; otherwise it is the bottleneck, so a link is re-keyed only when popped,
+ * not on every flow–link incidence. Any heap that returns the least (key, link) of the same entries
+ * pops the same bottlenecks, so the heap's kind does not change a rate.
+ * A fill of F classes with paths of length ≤ P over L links costs O(F·P) charges and at most L + F·P
+ * heap entries (a re-key follows a charge of its link): the L loads radix-sorted once, each re-key
+ * O(1) amortized in the radix heap plus at most 24 bucket moves (one per hexadecimal digit).
  *
- * <p>The partial fill ({@link #fillAbove}) starts from the moment the fill reached a given rate: the classes slower
- * than it keep their rates and are taken off their links in the order a fill fixed them, which gives each link's
- * remaining capacity and unfixed weight bit for bit (the proof is in {@link MaxMinNetwork}'s class comment). That order
- * is a {@link FixLog} of the fixed classes with their rates and paths, read in address order, for a fill that keeps one
- * (the ideal fill under a derating, whose partial fills keep about three quarters of a component), else a fix sequence
- * per class ({@link FixOrder}), radix-sorted, with the classes' records.
+ * <p>The partial fill ({@link #fillAbove}) starts from the moment the fill reached a given rate:
+ * the classes slower than it keep their rates and are taken off their links in the order a fill
+ * fixed them, which gives each link's remaining capacity and unfixed weight bit for bit (the proof
+ * is in {@link MaxMinNetwork}'s class comment). That order is a {@link FixLog} of the fixed classes
+ * with their rates and paths, read in address order, for a fill that keeps one (the ideal fill under
+ * a derating, whose partial fills keep about three quarters of a component), else a fix sequence per
+ * class ({@link FixOrder}), radix-sorted, with the classes' records.
  */
 final class ProgressiveFill {
     /** Components of fewer than 2^24 classes take the partial fill ({@link FixOrder} numbers their classes in 24 bits). */
@@ -33,8 +36,9 @@ final class ProgressiveFill {
     private final LinkFlowLists lists;
     private final ComponentSearch component;
     /**
-     * Per link ℓ, at 2ℓ its capacity less the load of the classes fixed so far and at 2ℓ + 1 the multiplicity of its
-     * unfixed classes (an integer, exact in a double): side by side, so a charge touches one cache line per link.
+     * Per link ℓ, at 2ℓ its capacity less the load of the classes fixed so far and at 2ℓ + 1 the
+     * multiplicity of its unfixed classes (an integer, exact in a double): side by side, so a charge
+     * touches one cache line per link.
      */
     private final double[] linkState;
     private final ShareHeap shares;
@@ -42,14 +46,12 @@ final class ProgressiveFill {
     private long[] fixed = new long[16];
     /** The fixed classes in fix order with their rates and paths, or null: then {@link #order} orders them. */
     private final FixLog log;
-    /** The fix order when there is no log, else null ({@link QuietFill} continues it). */
-    final FixOrder order;
-    /** The last partial fill's replay of its slower classes when there is no log, else null. */
-    private final SlowerPrefix prefix;
+    /** The fix order when there is no log, else null. */
+    private final FixOrder order;
 
     /**
-     * A fill of the links of {@code graph}; {@code logged}: it keeps a {@link FixLog}, so that its partial fills read
-     * their slower classes in order from it instead of from their records.
+     * A fill of the links of {@code graph}; {@code logged}: it keeps a {@link FixLog}, so that its
+     * partial fills read their slower classes in order from it instead of from their records.
      */
     ProgressiveFill(Graph graph, LinkFlowLists lists, ComponentSearch component, int linkCount, int classCapacity,
             boolean logged) {
@@ -60,7 +62,6 @@ final class ProgressiveFill {
         shares = new ShareHeap();
         log = logged ? new FixLog(lists.maxPathLinks, classCapacity) : null;
         order = logged ? null : new FixOrder(classCapacity);
-        prefix = logged ? null : new SlowerPrefix(graph, lists.maxPathLinks, linkCount, classCapacity);
     }
 
     /** Room for class handles below {@code capacity} (no copy when there is room already). */
@@ -69,23 +70,16 @@ final class ProgressiveFill {
             log.grow(capacity);
         } else {
             order.grow(capacity);
-            prefix.grow(capacity);
-        }
-    }
-
-    /** A class started or a fill set rates: the next partial fill replays its slower classes ({@link SlowerPrefix}). */
-    void forgetReplay() {
-        if (prefix != null) {
-            prefix.forget();
         }
     }
 
     /**
-     * Fills the collected component, whose first {@code links} links are in {@link ComponentSearch#componentLinks},
-     * with the links' capacities, or {@code capacity} per link when not null; writes the rates into {@code rates} (per
-     * class handle); reads the classes' paths from {@code paths} when not null (a {@link FixLog} with an entry for
-     * every class of the component, the same values as the records), else from their records. The fill ends once every
-     * class of the component is fixed: the links still in the heap then carry only fixed classes.
+     * Fills the collected component, whose first {@code links} links are in
+     * {@link ComponentSearch#componentLinks}, with the links' capacities, or {@code capacity} per
+     * link when not null; writes the rates into {@code rates} (per class handle); reads the classes' paths
+     * from {@code paths} when not null (a {@link FixLog} with an entry for every class of the component, the
+     * same values as the records), else from their records. The fill ends once every class of the component
+     * is fixed: the links still in the heap then carry only fixed classes.
      */
     void fill(FlowTable table, int links, double[] capacity, double[] rates, FixLog paths) {
         int[] componentLinks = component.componentLinks;
@@ -103,7 +97,6 @@ final class ProgressiveFill {
             }
         }
         clearFixed(table.handleBound());
-        forgetReplay();
         if (log != null) {
             log.begin(component.flowsInComponent);
         }
@@ -111,44 +104,47 @@ final class ProgressiveFill {
     }
 
     /**
-     * The fill after finishes only, every finished class at {@code level} or faster: the component's classes slower
-     * than {@code level} keep their rates and are taken off their links in fix order, O(P·hops) for P of them and no
-     * heap operations: replayed from the {@link FixLog} in log order when the fill keeps one (no class record read),
-     * else by a radix sort on their fix sequences ({@link FixOrder}) and their records, or resumed from the last
-     * partial fill's replay when they are a prefix of it on every link ({@link SlowerPrefix}). The heap then starts
-     * from the true shares of the links that still carry unfixed classes, and progressive filling fixes the rest. Gives
-     * the rates of {@link #fill} bit for bit (the same operations in the same order). The component must have fewer
-     * than 2^{@value #INDEX_BITS} classes. {@code capacity} and {@code rates} and {@code paths} as for {@link #fill},
-     * the same as the last fill of these classes had, except larger capacities on links of the finished classes (which
-     * the fill never reached below their rates, so the proof stands). {@code levels}, when not null and the fill keeps
-     * a log: a level per component of the search ({@link KeptComponents#levels}), each the rate of its own finished
-     * classes (the proof holds per component).
+     * The fill after finishes only, every finished class at {@code level} or faster: the
+     * component's classes slower than {@code level} keep their rates and are taken off their links
+     * in fix order, O(P·hops) for P of them and no heap operations: replayed from the {@link FixLog}
+     * in log order when the fill keeps one (no class record read), else by a radix sort on their fix
+     * sequences ({@link FixOrder}) and their records. The heap then starts from the true shares of the
+     * links that still carry unfixed classes, and progressive filling fixes the rest. Gives the rates
+     * of {@link #fill} bit for bit (the same operations in the same order).
+     * The component must have fewer than 2^{@value #INDEX_BITS} classes. {@code capacity} and
+     * {@code rates} and {@code paths} as for {@link #fill}, the same as the last fill of these classes had, except
+     * larger capacities on links of the finished classes (which the fill never reached below their
+     * rates, so the proof stands). {@code levels}, when not null and the fill keeps a log: a level per component of
+     * the search ({@link KeptComponents#levels}), each the rate of its own finished classes (the proof holds per
+     * component).
      */
     void fillAbove(FlowTable table, int links, double level, double[] levels, double[] capacity, double[] rates,
             FixLog paths) {
         int[] componentLinks = component.componentLinks;
         int[] componentFlows = component.componentFlows;
         int flows = component.flowsInComponent;
-        long[] linkWeight = lists.weight;
-        double[] state = linkState;
-        clearFixed(table.handleBound());
-        int slower;
         if (log != null) {
             log.begin(flows); // first: a compaction moves the offsets the marks read
-            slower = log.keepSlower(componentFlows, flows, rates, level, levels, component.componentOf);
-            for (int i = 0; i < links; i++) {
-                int link = componentLinks[i];
-                state[2 * link] = capacity == null ? graph.linkBytesPerSecond(link) : capacity[link];
-                state[2 * link + 1] = linkWeight[link];
-            }
+        }
+        int slower = log != null ? log.keepSlower(componentFlows, flows, rates, level, levels, component.componentOf)
+                : order.sortSlower(componentFlows, flows, rates, level);
+        long[] linkWeight = lists.weight;
+        double[] state = linkState;
+        for (int i = 0; i < links; i++) {
+            int link = componentLinks[i];
+            state[2 * link] = capacity == null ? graph.linkBytesPerSecond(link) : capacity[link];
+            state[2 * link + 1] = linkWeight[link];
+        }
+        clearFixed(table.handleBound());
+        if (log != null) {
             log.replayKept(slower, componentFlows, state, fixed);
-        } else if (capacity != null || paths != null
-                || (slower = prefix.resume(componentFlows, flows, rates, level, fixed, componentLinks, links,
-                        state, linkWeight)) < 0) {
-            clearFixed(table.handleBound());
-            slower = order.sortSlower(componentFlows, flows, rates, level);
-            prefix.replay(table, order, componentFlows, slower, rates, capacity, paths, fixed, componentLinks, links,
-                    state, linkWeight);
+        } else {
+            int[] records = FixLog.recordsOf(paths, table);
+            for (int p = 0; p < slower; p++) {
+                int flow = order.flowAt(componentFlows, p);
+                fixed[flow >>> 6] |= 1L << flow;
+                charge(records, FixLog.recordOf(paths, flow, table.stride), rates[flow]);
+            }
         }
         loadShares(links);
         progress(table, flows - slower, rates, paths);
@@ -169,18 +165,18 @@ final class ProgressiveFill {
     }
 
     /**
-     * The fill of a component whose classes each have their links to themselves, without a heap: a class of weight w
-     * gets min over its links of c_ℓ ÷ w, which is what {@link #fill} gives bit for bit (the first of its links to be
-     * popped is the one with the smallest share, c_ℓ ÷ w as the fill computes it, and fixing it touches no other
-     * class's links). The fix sequence goes on in component order: classes that share no link never need each other's
-     * order ({@link #fillAbove} orders the classes of each link). O(F·P).
+     * The fill of a component whose classes each have their links to themselves, without a heap: a
+     * class of weight w gets min over its links of c_ℓ ÷ w, which is what {@link #fill} gives bit
+     * for bit (the first of its links to be popped is the one with the smallest share, c_ℓ ÷ w as
+     * the fill computes it, and fixing it touches no other class's links). The fix sequence goes on
+     * in component order: classes that share no link never need each other's order
+     * ({@link #fillAbove} orders the classes of each link). O(F·P).
      */
     void rateAlone(FlowTable table) {
         int[] componentFlows = component.componentFlows;
         double[] rateBytesPerSecond = table.rateBytesPerSecond;
         int[] records = table.records;
         int stride = table.stride;
-        forgetReplay();
         for (int i = 0; i < component.flowsInComponent; i++) {
             int flow = componentFlows[i];
             rateBytesPerSecond[flow] = rateOnOwnLinks(records, flow * stride);
@@ -189,9 +185,9 @@ final class ProgressiveFill {
     }
 
     /**
-     * The rate of the class whose record starts at {@code base}, alone on its links: min over them of c_ℓ ÷ w, computed
-     * as (min c_ℓ) ÷ w, one division: rounding is monotone, so the rounded quotient of the smallest capacity is the
-     * smallest rounded quotient, to the bit. O(P).
+     * The rate of the class whose record starts at {@code base}, alone on its links: min over them of
+     * c_ℓ ÷ w, computed as (min c_ℓ) ÷ w, one division: rounding is monotone, so the rounded quotient
+     * of the smallest capacity is the smallest rounded quotient, to the bit. O(P).
      */
     double rateOnOwnLinks(int[] records, int base) {
         long weight = records[base + FlowTable.MULTIPLICITY];
@@ -204,13 +200,12 @@ final class ProgressiveFill {
     }
 
     /**
-     * Takes the rates {@code from} and the fix order of {@code other}'s last fill for the component's classes, as if
-     * this fill had run with the same capacities; {@code other} keeps a {@link FixLog} and this fill does not (its fix
-     * sequences take the log's offsets). O(F).
+     * Takes the rates {@code from} and the fix order of {@code other}'s last fill for the component's
+     * classes, as if this fill had run with the same capacities; {@code other} keeps a {@link FixLog}
+     * and this fill does not (its fix sequences take the log's offsets). O(F).
      */
     void adopt(ProgressiveFill other, double[] from, double[] rates) {
         int[] componentFlows = component.componentFlows;
-        forgetReplay();
         for (int i = 0; i < component.flowsInComponent; i++) {
             int flow = componentFlows[i];
             rates[flow] = from[flow];
@@ -266,9 +261,7 @@ final class ProgressiveFill {
                 rateBytesPerSecond[flow] = share;
                 if (log == null) {
                     order.next(flow);
-                    int base = FixLog.recordOf(paths, flow, stride);
-                    takeOff(state, pathRecords, base + FlowTable.LINKS, base + FlowTable.LINKS
-                            + pathRecords[base + FlowTable.LENGTH], pathRecords[base + FlowTable.MULTIPLICITY], share);
+                    charge(pathRecords, FixLog.recordOf(paths, flow, stride), share);
                 } else {
                     log.append(flow, records, flow * stride, share, state);
                 }
@@ -276,11 +269,18 @@ final class ProgressiveFill {
         }
     }
 
+    /** Takes the class whose record starts at {@code base}, fixed at {@code share}, off its links. O(P). */
+    private void charge(int[] records, int base, double share) {
+        int from = base + FlowTable.LINKS;
+        takeOff(linkState, records, from, from + records[base + FlowTable.LENGTH],
+                records[base + FlowTable.MULTIPLICITY], share);
+    }
+
     /**
-     * Takes a class of multiplicity w fixed at rate r off the links {@code links[from, to)}: each link ℓ's capacity
-     * left, at 2ℓ of {@code state}, falls by w·r and its unfixed weight, at 2ℓ + 1, by w. The one place a fill and a
-     * replay ({@link FixLog}, {@link SlowerPrefix}) take classes off, so all do it in the same operations, bit for bit.
-     * O(to − from).
+     * Takes a class of multiplicity w fixed at rate r off the links {@code links[from, to)}: each link ℓ's
+     * capacity left, at 2ℓ of {@code state}, falls by w·r and its unfixed weight, at 2ℓ + 1, by w. The one
+     * place a fill and a replay of its {@link FixLog} take classes off, so both do it in the same operations,
+     * bit for bit. O(to − from).
      */
     static void takeOff(double[] state, int[] links, int from, int to, int weight, double rate) {
         for (int at = from; at < to; at++) {

@@ -3,47 +3,38 @@ package org.fabricsim.runtime.network;
 import java.util.Arrays;
 
 /**
- * Classes started on an idle {@link MaxMinNetwork} at one instant, whose dirty marks are left out: a serving run's
- * KV-cache transfer (8 flows) into an otherwise empty fabric, the common case.
+ * Classes started lone ({@link LoneClasses}) on an idle {@link MaxMinNetwork}, whose dirty marks are left out: a
+ * serving run's KV-cache transfer (8 flows on 8 disjoint paths) into an otherwise empty fabric, the common case.
  *
  * <p><b>Same results as marking them.</b> The group opens with a start on a network without a derating that
- * carries no other class and has no dirty or deferred link, so its batch is clean; it holds every class started
- * after it at that instant (before the next re-solve, which closes it). Those taken lone ({@link LoneClasses}) are
- * its usual members; one that is not (two of a transfer's flows hashed onto one spine uplink) is listed, with the
- * lone members on its links, as its start would list them, and stays in the group, since every class it can share a
- * link with is a member. Marked, the group's links would be the only dirty ones, all loaded. When every member is
- * lone, the next re-solve would count them all loaded (twice as many as half the loaded links) and collect the whole
- * network: no listed class; the lone ones advanced by no elapsed time (they started at that instant); a solve of
- * nothing; the batch ended. {@link MaxMinNetwork#prepare} does that directly when the group {@link #settle}s: it
- * counts the solve, notes it for the batch window and ends the batch. When some are listed, that whole-network
- * re-solve fills the listed members over their links, which {@link QuietFill} does directly, the same operations
- * in the same order. Anything else that would need the marks before that re-solve (a derating set, a group listed on
- * more links than {@link QuietFill#MAX_LINKS}) first marks the members' links in the order of their starts
- * ({@link #replay}), which is where marking them at their starts would have put them, since nothing else was marked
- * in between.
+ * carries no other class and has no dirty or deferred link, so its batch is clean; it holds the classes started
+ * after it at the same instant while each is taken lone. Marked, those starts' links would be the only dirty ones,
+ * each loaded and held by a lone class, so the next re-solve would count them all loaded (twice as many as half the
+ * loaded links) and collect the whole network: no listed class; the lone ones advanced by no elapsed time (they
+ * started at that instant); a solve of nothing; the batch ended. {@link MaxMinNetwork#prepare} does that directly
+ * when the group {@link #settles}: it counts the solve, notes it for the batch window and ends the batch. Anything else that
+ * would need the marks before that re-solve (a start not taken lone, a derating set) first marks the members' links
+ * in the order of their starts ({@link #replay}), which is where marking them at once would have put them, since
+ * nothing else was marked in between.
  *
- * <p>O(1) to hold a class; O(P) per member to replay; the fill's cost when some are listed.
+ * <p>O(1) to hold a class; O(P) per member to replay.
  */
 final class QuietStarts {
     /** The members, {@link #count} of them, in the order they started. */
     private int[] members = new int[16];
     int count;
-    /** The fill of a group some of whose members are listed, made at the first. */
-    private QuietFill fill;
 
-    /**
-     * Whether class {@code flow} joins the group: when one is open, or the network is {@code idle} (no derating, no
-     * other class, nothing dirty or deferred), which opens one.
-     */
-    boolean joins(int flow, boolean idle) {
-        if (count == 0 && !idle) {
-            return false;
-        }
+    /** Whether a group is open: its members' marks left out, the re-solve after them not yet run. */
+    boolean open() {
+        return count > 0;
+    }
+
+    /** Class {@code flow}, taken lone, joins the group (opening it when none is open). */
+    void hold(int flow) {
         if (count == members.length) {
             members = Arrays.copyOf(members, count * 2);
         }
         members[count++] = flow;
-        return true;
     }
 
     /** Marks the members' links dirty, in the order they started and along each path, and closes the group. */
@@ -59,34 +50,10 @@ final class QuietStarts {
         count = 0;
     }
 
-    /** Marks {@code link} dirty unless a group is open (its members' links are marked, if ever, by {@link #replay}). */
-    void mark(DirtyLinks dirty, int link) {
-        if (count == 0) {
-            dirty.mark(link);
-        }
-    }
-
-    /**
-     * Closes an open group and returns the classes the re-solve after it covered (its listed members, rated and
-     * projected by {@link QuietFill} with {@code filling}'s fix order), or -1 when none was open or it was replayed
-     * (too many links for {@link QuietFill}): then the general re-solve follows.
-     */
-    int settle(FlowTable table, LinkFlowLists lists, LoneClasses lone, ProgressiveFill filling, DirtyLinks dirty) {
-        if (count == 0) {
-            return -1;
-        }
-        if (lists.linksInUse == 0) {
-            count = 0;
-            return 0;
-        }
-        if (fill == null) {
-            fill = new QuietFill(table.graph.flowLinkCount());
-        }
-        int classes = fill.solve(table, lists, lone, filling.order, members, count);
-        if (classes < 0) {
-            replay(table, dirty);
-        }
+    /** Whether a group was open, closing it: the re-solve after its starts is then done in closed form. */
+    boolean settles() {
+        boolean wasOpen = count > 0;
         count = 0;
-        return classes;
+        return wasOpen;
     }
 }
