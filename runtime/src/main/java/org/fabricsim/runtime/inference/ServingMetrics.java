@@ -171,7 +171,8 @@ final class ServingMetrics {
      */
     static Precision mfuPeakPrecision(InferenceSpec spec) {
         return switch (spec.precision()) {
-            case FP8 -> spec.cluster().node().accelerator().fp8FlopsPerSecond() > 0 ? Precision.FP8 : Precision.BF16;
+            case FP8 -> Device.runsFp8(spec.cluster().node().accelerator(), Precision.FP8) ? Precision.FP8
+                    : Precision.BF16;
             case FP4 -> Precision.FP4;
             default -> Precision.BF16;
         };
