@@ -69,6 +69,21 @@ class SpecMapperTest extends FabricModelTest {
     }
 
     @Test
+    void shouldMapAMeasuredMemoryEfficiencyAndLeaveItUnsetWhereNoneIsStated() throws Exception {
+        Model model = parser.parse("""
+                vendor V
+                accelerator Measured { vendor V compute bf16 1307 TFLOPS memory 192 GB bandwidth 5.3 TB/s
+                    memory-efficiency 77.5 % }
+                accelerator Unmeasured { vendor V compute bf16 989 TFLOPS memory 80 GB bandwidth 3.35 TB/s }
+                """);
+        validation.assertNoErrors(model);
+        List<Accelerator> accelerators = EcoreUtil2.typeSelect(model.getElements(), Accelerator.class);
+        assertEquals(0.775, mapper.toAccelerator(accelerators.get(0)).memoryEfficiency(), 1e-12);
+        assertEquals(0, mapper.toAccelerator(accelerators.get(1)).memoryEfficiency(),
+                "none stated: 0, the compute model's element-wise fraction applies");
+    }
+
+    @Test
     void shouldMapAMeasuredScaleUpEfficiencyAndDeriveTheLinkRateFromIt() throws Exception {
         Model model = parser.parse("""
                 vendor V

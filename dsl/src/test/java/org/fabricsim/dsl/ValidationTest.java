@@ -116,6 +116,25 @@ class ValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldAskForAPercentageWhenTheMemoryEfficiencyIsARate() throws Exception {
+        Model model = parser.parse("""
+                vendor V
+                accelerator A { vendor V compute bf16 1 TFLOPS memory 1 GB bandwidth 5.3 TB/s
+                    memory-efficiency 4.11 TB/s }
+                """);
+        validation.assertError(model, Literals.QUANTITY, IssueCodes.WRONG_DIMENSION, "Expected a percentage");
+    }
+
+    @Test
+    void shouldAcceptAMemoryEfficiencyInPercent() throws Exception {
+        validation.assertNoIssues(parser.parse("""
+                vendor V
+                accelerator A { vendor V compute bf16 1 TFLOPS memory 1 GB bandwidth 5.3 TB/s
+                    memory-efficiency 77.5 % }
+                """));
+    }
+
+    @Test
     void shouldAcceptAPercentageOfAtMostOneHundred() throws Exception {
         validation.assertNoIssues(parser.parse("""
                 vendor V

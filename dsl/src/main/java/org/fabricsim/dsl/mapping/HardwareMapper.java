@@ -100,7 +100,8 @@ public final class HardwareMapper {
                 accelerator.getArchitecture() == null ? "" : accelerator.getArchitecture(),
                 accelerator.getComputeUnits(),
                 accelerator.getReservedMemory() == null ? 0 : Units.bytes(accelerator.getReservedMemory()),
-                peak(accelerator, org.fabricsim.dsl.fabric.Precision.FP4));
+                peak(accelerator, org.fabricsim.dsl.fabric.Precision.FP4),
+                accelerator.getMemoryEfficiency() == null ? 0 : Units.fraction(accelerator.getMemoryEfficiency()));
     }
 
     private static double peak(Accelerator accelerator, org.fabricsim.dsl.fabric.Precision precision) {

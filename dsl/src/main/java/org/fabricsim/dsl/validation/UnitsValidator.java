@@ -29,6 +29,7 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.ACCELERATOR__RESERVED_MEMORY, Dimension.DATA_SIZE),
             Map.entry(Literals.ACCELERATOR__EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.ACCELERATOR__FP8_EFFICIENCY, Dimension.FRACTION),
+            Map.entry(Literals.ACCELERATOR__MEMORY_EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.ACCELERATOR__SCALE_UP_EFFICIENCY, Dimension.FRACTION),
             Map.entry(Literals.SOFTWARE__ATTENTION_FORWARD, Dimension.FRACTION),
             Map.entry(Literals.SOFTWARE__ATTENTION_BACKWARD, Dimension.FRACTION),

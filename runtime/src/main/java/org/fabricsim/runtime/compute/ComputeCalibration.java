@@ -53,7 +53,8 @@ public final class ComputeCalibration {
     /**
      * Fraction of HBM bandwidth element-wise kernels (norms, activations, residuals, softmax) reach:
      * STREAM-like copy on H100 SXM ≈ 2.6–2.9 TB/s of 3.35 (stas00/ml-engineering, compute/accelerator
-     * "memory bandwidth" measurements), 0.8.
+     * "memory bandwidth" measurements), 0.8. Parts whose catalog entry states a measured {@code memory-efficiency}
+     * run at theirs instead ({@link Device#memoryEfficiency}).
      */
     public static final double MEMORY_EFFICIENCY = 0.8;
     /**

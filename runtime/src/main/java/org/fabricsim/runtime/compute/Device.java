@@ -37,13 +37,25 @@ import org.fabricsim.runtime.spec.Precision;
  *                               0 when every GEMM runs at {@code gemmFlopsPerSecond}
  * @param fp8Operands            how the GEMMs take FP8 operands and what casting them costs ({@link Fp8Operands}):
  *                               none for BF16 GEMMs, per tensor (with transposed copies on Hopper) or blockwise
+ * @param memoryEfficiency       fraction of {@code memoryBytesPerSecond} memory-bound kernels reach ({@link
+ *                               #memorySeconds}): the part's measured {@code memoryEfficiency} where the catalog states
+ *                               one, else {@link ComputeCalibration#MEMORY_EFFICIENCY}
  */
 public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
         double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond,
-        double bf16MatmulEfficiency, Fp8Operands fp8Operands) {
+        double bf16MatmulEfficiency, Fp8Operands fp8Operands, double memoryEfficiency) {
 
     /** Profile parameters {@code compute.sustained-fraction.<architecture>}. */
     public static final String SUSTAINED_FRACTION = "compute.sustained-fraction.";
+
+    /** A device whose memory-bound kernels reach {@link ComputeCalibration#MEMORY_EFFICIENCY} of its HBM bandwidth. */
+    public Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
+            double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond,
+            double bf16MatmulEfficiency, Fp8Operands fp8Operands) {
+        this(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
+                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, fp8Operands,
+                ComputeCalibration.MEMORY_EFFICIENCY);
+    }
 
     /** A device whose GEMMs all run at one rate, {@code matmulEfficiency} of {@code gemmFlopsPerSecond}. */
     public Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
@@ -126,14 +138,17 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
         Fp8Operands operands = !fp8 ? Fp8Operands.NONE
                 : "hopper".equals(accelerator.architecture()) ? Fp8Operands.TENSORWISE_TRANSPOSED
                 : Fp8Operands.TENSORWISE;
+        double memory = accelerator.memoryEfficiency() > 0 ? accelerator.memoryEfficiency()
+                : ComputeCalibration.MEMORY_EFFICIENCY;
         return new Device(gemm, bf16, accelerator.memoryBytesPerSecond(), efficiency, slots,
-                Precision.BF16.bytes(), attention, bf16Measured * sustained, operands);
+                Precision.BF16.bytes(), attention, bf16Measured * sustained, operands, memory);
     }
 
     /** This device with its GEMMs at FP8 with blockwise scaling. */
     public Device blockwise() {
         return new Device(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
-                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, Fp8Operands.BLOCKWISE);
+                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, Fp8Operands.BLOCKWISE,
+                memoryEfficiency);
     }
 
     /** Whether the GEMMs are FP8 with blockwise scaling ({@link BlockwiseFp8}). */
@@ -150,7 +165,8 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     public Device highPrecision() {
         return bf16MatmulEfficiency <= 0 ? this
                 : new Device(bf16FlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, bf16MatmulEfficiency,
-                        tileSlots, activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, Fp8Operands.NONE);
+                        tileSlots, activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, Fp8Operands.NONE,
+                        memoryEfficiency);
     }
 
     /**
@@ -248,8 +264,8 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
         return Math.min(1.0, sms / (double) tileSlots);
     }
 
-    /** Seconds to move {@code bytes} through HBM at the element-wise efficiency. */
+    /** Seconds to move {@code bytes} through HBM at the part's memory efficiency ({@code memoryEfficiency}). */
     public double memorySeconds(double bytes) {
-        return bytes / (memoryBytesPerSecond * ComputeCalibration.MEMORY_EFFICIENCY);
+        return bytes / (memoryBytesPerSecond * memoryEfficiency);
     }
 }

@@ -25,11 +25,24 @@ package org.fabricsim.runtime.spec;
  *                                   less the total cudaMemGetInfo reports), measured for the part; 0 when unstated
  * @param fp4FlopsPerSecond          dense FP4 peak, FLOP/s; 0 when the part has none (serving at FP4 is then refused,
  *                                   {@code Device.of})
+ * @param memoryEfficiency           measured fraction of {@code memoryBytesPerSecond} streaming kernels reach on the
+ *                                   part (a STREAM-like copy), 0..1; 0 when not measured (the compute model's
+ *                                   element-wise fraction, {@code ComputeCalibration.MEMORY_EFFICIENCY}, then applies)
  */
 public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
         long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double fp8MatmulEfficiency,
         double scaleUpBytesPerSecond, double scaleUpEfficiency, String architecture, int computeUnits,
-        long reservedMemoryBytes, double fp4FlopsPerSecond) {
+        long reservedMemoryBytes, double fp4FlopsPerSecond, double memoryEfficiency) {
+
+    /** An accelerator without a measured memory efficiency. */
+    public AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
+            long memoryBytes, double memoryBytesPerSecond, double matmulEfficiency, double fp8MatmulEfficiency,
+            double scaleUpBytesPerSecond, double scaleUpEfficiency, String architecture, int computeUnits,
+            long reservedMemoryBytes, double fp4FlopsPerSecond) {
+        this(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes, memoryBytesPerSecond, matmulEfficiency,
+                fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency, architecture, computeUnits,
+                reservedMemoryBytes, fp4FlopsPerSecond, 0);
+    }
 
     /** An accelerator without an FP4 rate. */
     public AcceleratorSpec(String name, String vendor, double bf16FlopsPerSecond, double fp8FlopsPerSecond,
@@ -61,21 +74,28 @@ public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSec
     public AcceleratorSpec withArchitecture(String generation, int units) {
         return new AcceleratorSpec(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes,
                 memoryBytesPerSecond, matmulEfficiency, fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency,
-                generation, units, reservedMemoryBytes, fp4FlopsPerSecond);
+                generation, units, reservedMemoryBytes, fp4FlopsPerSecond, memoryEfficiency);
     }
 
     /** This accelerator with {@code bytes} of its memory kept by the driver from the process. */
     public AcceleratorSpec withReservedMemory(long bytes) {
         return new AcceleratorSpec(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes,
                 memoryBytesPerSecond, matmulEfficiency, fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency,
-                architecture, computeUnits, bytes, fp4FlopsPerSecond);
+                architecture, computeUnits, bytes, fp4FlopsPerSecond, memoryEfficiency);
     }
 
     /** This accelerator with a dense FP4 peak of {@code flopsPerSecond}. */
     public AcceleratorSpec withFp4(double flopsPerSecond) {
         return new AcceleratorSpec(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes,
                 memoryBytesPerSecond, matmulEfficiency, fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency,
-                architecture, computeUnits, reservedMemoryBytes, flopsPerSecond);
+                architecture, computeUnits, reservedMemoryBytes, flopsPerSecond, memoryEfficiency);
+    }
+
+    /** This accelerator with its measured memory efficiency, {@code fraction} of its HBM bandwidth. */
+    public AcceleratorSpec withMemoryEfficiency(double fraction) {
+        return new AcceleratorSpec(name, vendor, bf16FlopsPerSecond, fp8FlopsPerSecond, memoryBytes,
+                memoryBytesPerSecond, matmulEfficiency, fp8MatmulEfficiency, scaleUpBytesPerSecond, scaleUpEfficiency,
+                architecture, computeUnits, reservedMemoryBytes, fp4FlopsPerSecond, fraction);
     }
 
     /** An accelerator without a separate FP8 GEMM efficiency or a measured scale-up efficiency. */
@@ -97,6 +117,9 @@ public record AcceleratorSpec(String name, String vendor, double bf16FlopsPerSec
         Specs.requireNonNegative("computeUnits", computeUnits);
         Specs.requireNonNegative("reservedMemoryBytes", reservedMemoryBytes);
         Specs.requireNonNegative("fp4FlopsPerSecond", fp4FlopsPerSecond);
+        if (!(memoryEfficiency >= 0 && memoryEfficiency <= 1)) {
+            throw new IllegalArgumentException("memoryEfficiency must be within 0..1, was " + memoryEfficiency);
+        }
         if (reservedMemoryBytes > 0 && reservedMemoryBytes >= memoryBytes) {
             throw new IllegalArgumentException("reservedMemoryBytes must be below memoryBytes (" + memoryBytes
                     + "), was " + reservedMemoryBytes);
