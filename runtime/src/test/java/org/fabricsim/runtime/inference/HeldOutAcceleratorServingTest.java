@@ -43,7 +43,7 @@ class HeldOutAcceleratorServingTest {
      * org.fabricsim.runtime.collective.MeshRings#spread}: 262 GB/s bus bandwidth at 52 MB, 50.6 GB/s on the one link
      * it crossed before, when the rows were −32% to −45%). Since session 59 the part's FP8 GEMMs run at AMD's measured
      * FP8 MAF (48.7% of the FP8 peak, not the BF16 MAMF share) and its memory-bound kernels at its measured copy
-     * bandwidth (77.5% of 5.3 TB/s, not H100's 80%): 4 points of the gap (+31% to +74% before). The rest, about 33
+     * bandwidth (77.5% of 5.3 TB/s, not H100's 80%): 4 points of the gap (+31% to +74% before). The rest, 32 to 42
      * µs per sequence per decode step on 70B and 85 µs on 405B, is in no sourced constant (docs/accuracy.md, "MI300X
      * serving broken down, session 59"); the profile has no CDNA3 sustained fraction. Nothing is fitted.</li>
      * </ul>
