@@ -1,0 +1,56 @@
+package org.fabricsim.runtime.training;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.fabricsim.runtime.result.RunResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Megatron-Bridge 25.11's dense Llama rows on DGX-GB200, DGX-B200 and DGX-H100 (validation/reference/
+ * training-megatron-bridge.csv, {@link MegatronBridgeRows}), predicted with the default profile; no fit reads them.
+ * The test fails when a row enters or leaves {@link #KNOWN_MISSES} (±3 points of the part's BF16 peak).
+ */
+class MegatronBridgeTrainingTest {
+    private static final double TOLERANCE_POINTS = 3;
+    /**
+     * Rows outside ±3 points (docs/accuracy.md, "Blackwell sustained fraction, session 59").
+     * <ul>
+     * <li>The four Blackwell rows, +22.5 (8B GB200), +21.7 (8B B200), +30.1 (405B GB200) and +35.1 points (405B B200):
+     * the profile has no {@code compute.sustained-fraction.blackwell}, so the GEMMs run at the catalog's MAMF and
+     * attention at its measured share of the BF16 peak undiminished. A fraction fitted on them (0.702, at its lower
+     * bound 0.7) leaves −1.6, −3.9, −1.3 and +6.1; not adopted, as it takes the Blackwell FP4 serving rows from 30 to 4
+     * of 40 within ±15%.</li>
+     * <li>mb2511-llama3-70b-h100-64, −6.7 (TP4 PP8, no CP), and mb2511-llama31-405b-h100-1024, +10.0 (TP8 PP8 CP2),
+     * where MLPerf's 405B H100 run of the same layout is +1.2: the recipes' differences are not identified.</li>
+     * </ul>
+     */
+    private static final List<String> KNOWN_MISSES = List.of("mb2511-llama3-8b-gb200-8", "mb2511-llama3-8b-b200-8",
+            "mb2511-llama31-405b-gb200-256", "mb2511-llama31-405b-b200-128", "mb2511-llama3-70b-h100-64",
+            "mb2511-llama31-405b-h100-1024");
+
+    @Test
+    void shouldReportWhichMegatronBridgeRowsTheDefaultCalibrationMisses() throws IOException {
+        List<String> misses = new ArrayList<>();
+        System.out.println("Megatron-Bridge 25.11 rows (step seconds; TFLOP/s in the model's count; points of BF16 peak):");
+        for (Map<String, String> row : MegatronBridgeRows.rows()) {
+            RunResult result = TrainingSimulator.run(MegatronBridgeRows.spec(row));
+            double step = (Double) result.metrics().get("stepTimeSeconds");
+            double published = MegatronBridgeRows.publishedStepSeconds(row);
+            double flop = MegatronBridgeRows.stepTflop(result);
+            double errorPoints = 100 * (flop / step - flop / published) / MegatronBridgeRows.peakTflops(row);
+            System.out.printf(Locale.ROOT, "%-32s %-6s published %7.3f s predicted %7.3f s  %7.1f against %7.1f"
+                    + " TFLOP/s (table %s)  %+6.1f points%n", row.get("case"), row.get("role"), published, step,
+                    flop / published, flop / step, row.get("published_tflops_per_gpu"), errorPoints);
+            if (Math.abs(errorPoints) > TOLERANCE_POINTS) {
+                misses.add(row.get("case"));
+            }
+        }
+        assertEquals(KNOWN_MISSES, misses, "Megatron-Bridge rows outside +-3 points");
+    }
+}
