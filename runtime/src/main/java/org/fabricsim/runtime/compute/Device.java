@@ -108,7 +108,8 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     public static Device of(AcceleratorSpec accelerator, Precision precision, Fp8Scaling scaling,
             CalibrationProfile profile) {
         Device device = of(accelerator, precision, profile);
-        return scaling == Fp8Scaling.BLOCKWISE && runsFp8(accelerator, precision) ? device.blockwise() : device;
+        return scaling == Fp8Scaling.BLOCKWISE && runsFp8(accelerator, precision)
+                ? device.blockwise("blackwell".equals(accelerator.architecture())) : device;
     }
 
     /**
@@ -144,14 +145,18 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
                 Precision.BF16.bytes(), attention, bf16Measured * sustained, operands, memory);
     }
 
-    /** This device with its GEMMs at FP8 with blockwise scaling. */
-    public Device blockwise() {
+    /**
+     * This device with its GEMMs at FP8 with blockwise scaling: promoted on the CUDA cores ({@link
+     * Fp8Operands#BLOCKWISE}), or at the per-tensor rate where {@code scaledByTensorCores} (Blackwell's block-scaled MMA,
+     * {@link Fp8Operands#BLOCK_SCALED}); quantized by kernels of their own either way.
+     */
+    public Device blockwise(boolean scaledByTensorCores) {
         return new Device(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
-                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, Fp8Operands.BLOCKWISE,
-                memoryEfficiency);
+                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency,
+                scaledByTensorCores ? Fp8Operands.BLOCK_SCALED : Fp8Operands.BLOCKWISE, memoryEfficiency);
     }
 
-    /** Whether the GEMMs are FP8 with blockwise scaling ({@link BlockwiseFp8}). */
+    /** Whether the GEMMs are FP8 with blockwise scaling promoted on the CUDA cores ({@link BlockwiseFp8}). */
     public boolean blockwiseFp8() {
         return fp8Operands == Fp8Operands.BLOCKWISE;
     }

@@ -25,7 +25,12 @@ package org.fabricsim.runtime.compute;
  * reads in the weight-gradient pass.
  *
  * <p><b>Blockwise scaling</b>: {@link BlockwiseFp8}'s quantization, input and output gradient, whatever their source.
- * O(1).
+ * On Blackwell the recipe is Transformer Engine's {@code MXFP8BlockScaling} (1×32 blocks, one E8M0 byte of scale each):
+ * "native hardware acceleration on Blackwell GPUs" (Transformer Engine docs, "MXFP8"): the block-scaled MMA
+ * ({@code tcgen05.mma} with scales, which fuses the operands' dequantization into the MMA instruction; Triton's Gluon
+ * tutorial "Blocked-Scaled Matrix Multiplication"), so the GEMM runs at the per-tensor rate. Its quantization moves the
+ * same bytes as {@link BlockwiseFp8}'s: BF16 read, row-wise and column-wise FP8 copies, 2 × 1 ÷ 32 B of scales, 4.0625
+ * B an element (each copy's blocks run along its own K, so the column-wise copy is quantized from BF16). O(1).
  */
 public enum Fp8Operands {
     /** BF16 operands: no casts. */
@@ -34,8 +39,10 @@ public enum Fp8Operands {
     TENSORWISE,
     /** Per-tensor FP8 on Hopper: column-wise operands are transposed copies. */
     TENSORWISE_TRANSPOSED,
-    /** Blockwise FP8 ({@link BlockwiseFp8}). */
-    BLOCKWISE;
+    /** Blockwise FP8 on Hopper ({@link BlockwiseFp8}): promoted on the CUDA cores, quantized by kernels of its own. */
+    BLOCKWISE,
+    /** Blockwise FP8 whose block scales the tensor cores apply (Blackwell, MXFP8): quantized as {@link #BLOCKWISE}. */
+    BLOCK_SCALED;
 
     /** Bytes an element of a per-tensor cast moves: BF16 read, FP8 write. */
     public static final double CAST_BYTES = 2 + 1;
@@ -51,7 +58,7 @@ public enum Fp8Operands {
         if (this == NONE) {
             return PassTime.ZERO;
         }
-        if (this == BLOCKWISE) {
+        if (this == BLOCKWISE || this == BLOCK_SCALED) {
             return new PassTime(BlockwiseFp8.quantizationSeconds(on, m * k) + kernelSeconds,
                     BlockwiseFp8.quantizationSeconds(on, m * n) + kernelSeconds, 0, 0, 0);
         }

@@ -24,7 +24,7 @@ class MeasuredMemoryEfficiencyTest {
         // 8.8 GB of FP8 weights (70B at TP8) at 5.3e12 × 0.775 = 4.1075e12 B/s: 2.1424 ms.
         assertEquals(8.8e9 / 4.1075e12, device.memorySeconds(8.8e9), 1e-15);
         assertEquals(0.775, device.highPrecision().memoryEfficiency(), "the BF16 GEMMs' device streams alike");
-        assertEquals(0.775, device.blockwise().memoryEfficiency(), "and the blockwise one");
+        assertEquals(0.775, device.blockwise(false).memoryEfficiency(), "and the blockwise one");
     }
 
     @Test

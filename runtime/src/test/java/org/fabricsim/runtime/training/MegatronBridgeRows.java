@@ -2,10 +2,12 @@ package org.fabricsim.runtime.training;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.SoftwareSpec;
@@ -13,15 +15,16 @@ import org.fabricsim.runtime.spec.TrainingSpec;
 
 /**
  * The rows of validation/reference/training-megatron-bridge.csv (Megatron-Bridge 25.11's performance table, dense
- * Llama at FP8 with per-tensor current scaling, on DGX-GB200, DGX-B200 and DGX-H100) as specs, by the CSV header's
- * rules: the model from its columns (gated SwiGLU MLP), the plan from tp, pp, dp, cp with sequence parallelism, the
- * row's micro-batch, FP8 with per-tensor scaling, the interleaved schedule where VP &gt; 1 (else 1F1B), ZeRO-1 with
- * overlapped gradient reduction, no recompute, Megatron-Core's stack with TP overlap; the systems of {@link
- * BlackwellFixtures} and {@link TrainingFixtures#superPod6k()}. Errors are in points of the part's dense BF16 peak, in
- * the model's own FLOP count: the published step is gbs × seq ÷ (tokens/s/GPU × GPUs), and the published TFLOP/s
- * the model's FLOPs of the step over it. The rows of role "fit" are those a Blackwell sustained fraction would be
- * fitted on (docs/accuracy.md, "Blackwell sustained fraction, session 59": fitted, not adopted); "hopper" rows are a
- * check of the same table on H100.
+ * Llama at FP8, per-tensor current scaling or MXFP8, on DGX-GB200, DGX-B200 and DGX-H100) as specs, by the CSV
+ * header's rules: the model from its columns (gated SwiGLU MLP), the plan from tp, pp, dp, cp with sequence
+ * parallelism, the row's micro-batch, FP8 with the row's scaling (per tensor for FP8-CS, blockwise for MXFP8), the
+ * interleaved schedule where VP &gt; 1 (else 1F1B), ZeRO-1 with overlapped gradient reduction, no recompute,
+ * Megatron-Core's stack with TP overlap; the systems of {@link BlackwellFixtures} and {@link
+ * TrainingFixtures#superPod6k()}. Errors are in points of the part's dense BF16 peak, in the model's own FLOP count:
+ * the published step is gbs × seq ÷ (tokens/s/GPU × GPUs), and the published TFLOP/s the model's FLOPs of the step
+ * over it. The rows of role "fit" are those a Blackwell sustained fraction was fitted on (docs/accuracy.md, "Blackwell
+ * sustained fraction, session 59": fitted, not adopted); "hopper" rows are a check of the same table on H100; "mxfp8"
+ * rows the FP8-MX cells of the fit rows' recipes.
  */
 final class MegatronBridgeRows {
     static final String FILE = "training-megatron-bridge.csv";
@@ -48,7 +51,7 @@ final class MegatronBridgeRows {
                 integer(row, "seq"), Long.parseLong(row.get("gbs")), integer(row, "mbs"), Precision.FP8, plan,
                 virtual > 1 ? TrainingSpec.PipelineSchedule.INTERLEAVED : TrainingSpec.PipelineSchedule.ONE_F_ONE_B,
                 virtual, TrainingSpec.Sharding.ZERO_1, TrainingSpec.Recompute.NONE, 1, SoftwareSpec.MEGATRON_CORE,
-                tp > 1);
+                tp > 1).withFp8Scaling(Fp8Scaling.valueOf(row.get("fp8_scaling").toUpperCase(Locale.ROOT)));
     }
 
     private static ClusterSpec cluster(String accelerator, int gpus) {

@@ -28,11 +28,15 @@ class MegatronBridgeTrainingTest {
      * of 40 within ±15%.</li>
      * <li>mb2511-llama3-70b-h100-64, −6.7 (TP4 PP8, no CP), and mb2511-llama31-405b-h100-1024, +10.0 (TP8 PP8 CP2),
      * where MLPerf's 405B H100 run of the same layout is +1.2: the recipes' differences are not identified.</li>
+     * <li>The three MXFP8 rows, +24.6 (8B GB200), +22.7 (8B B200), +37.1 (405B B200): as the FP8-CS rows, for want of a
+     * Blackwell fraction. Their steps run 1.020, 1.019 and 1.022 times the same recipe's FP8-CS step (published 1.058,
+     * 1.037, 1.059) since session 59's block-scaled GEMMs; 1.084, 1.083 and 1.111 with Hopper's promotion before.</li>
      * </ul>
      */
     private static final List<String> KNOWN_MISSES = List.of("mb2511-llama3-8b-gb200-8", "mb2511-llama3-8b-b200-8",
             "mb2511-llama31-405b-gb200-256", "mb2511-llama31-405b-b200-128", "mb2511-llama3-70b-h100-64",
-            "mb2511-llama31-405b-h100-1024");
+            "mb2511-llama31-405b-h100-1024", "mb2511-llama3-8b-gb200-8-mx", "mb2511-llama3-8b-b200-8-mx",
+            "mb2511-llama31-405b-b200-128-mx");
 
     @Test
     void shouldReportWhichMegatronBridgeRowsTheDefaultCalibrationMisses() throws IOException {
