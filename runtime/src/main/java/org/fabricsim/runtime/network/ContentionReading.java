@@ -100,7 +100,8 @@ final class ContentionReading {
         episodeSenders = new int[links];
         senderStamp = new int[links];
         inputStamp = new int[links];
-        stale = new StaleLinks(lists, links, inputShare, cached);
+        stale = new StaleLinks(graph, lists, links, inputShare, cached,
+                !model.inheritsState() || model.reasksInherited());
         openings = new EpisodeOpenings(model, links);
         hashed = new HashedChoices(model, graph, lists, ideal);
         shared = new SharedInputs(model, links, lists);
