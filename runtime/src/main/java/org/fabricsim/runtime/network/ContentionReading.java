@@ -100,8 +100,7 @@ final class ContentionReading {
         episodeSenders = new int[links];
         senderStamp = new int[links];
         inputStamp = new int[links];
-        stale = new StaleLinks(graph, lists, links, inputShare, cached,
-                !model.inheritsState() || model.reasksInherited());
+        stale = new StaleLinks(lists, links, inputShare, cached);
         openings = new EpisodeOpenings(model, links);
         hashed = new HashedChoices(model, graph, lists, ideal);
         shared = new SharedInputs(model, links, lists);
