@@ -27,7 +27,10 @@ class MegatronBridgeTrainingTest {
      * bound 0.7) leaves −1.6, −3.9, −1.3 and +6.1; not adopted, as it takes the Blackwell FP4 serving rows from 30 to 4
      * of 40 within ±15%.</li>
      * <li>mb2511-llama3-70b-h100-64, −6.7 (TP4 PP8, no CP), and mb2511-llama31-405b-h100-1024, +10.0 (TP8 PP8 CP2),
-     * where MLPerf's 405B H100 run of the same layout is +1.2: the recipes' differences are not identified.</li>
+     * where MLPerf's 405B H100 run of the same layout is +1.2. The recipes set what the spec states (TP overlap, p2p
+     * context parallelism, no CUDA graphs or recompute); they differ from MLPerf's run by current scaling (its amax
+     * reads and TP amax all-reduces, not charged: +10.0 to +7.8, but −6.7 to −8.1) and 64 micro-batches a replica
+     * against 288 (docs/accuracy.md, "Megatron-Bridge's 405B CP2 recipes, session 59").</li>
      * <li>The three MXFP8 rows, +24.6 (8B GB200), +22.7 (8B B200), +37.1 (405B B200): as the FP8-CS rows, for want of a
      * Blackwell fraction. Their steps run 1.020, 1.019 and 1.022 times the same recipe's FP8-CS step (published 1.058,
      * 1.037, 1.059) since session 59's block-scaled GEMMs; 1.084, 1.083 and 1.111 with Hopper's promotion before.</li>
