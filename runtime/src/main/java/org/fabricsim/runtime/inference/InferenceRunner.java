@@ -65,8 +65,7 @@ public final class InferenceRunner {
 
     /**
      * Runs {@code spec} with {@code seed} with one event per decode iteration, none folded into runs ({@link
-     * DecodeRuns}), and one per KV cache made usable ({@link ReadyCaches}): the reference the folded runs are
-     * checked against.
+     * DecodeRuns}): the reference the folded runs are checked against.
      */
     static RunResult runUnfolded(InferenceSpec spec, long seed) {
         return run(spec, CalibrationProfile.defaults(), seed, null, null, null, null, false);
@@ -76,11 +75,10 @@ public final class InferenceRunner {
      * The run on {@code network} (null: the cluster's own fabric) with the deployment's accelerator
      * a on {@code placed[a]} (null: on a), adding its fabric flows' bytes per link to {@code
      * linkBytes} (null: not counted). The replicas' collectives are fitted on the cluster's intact
-     * fabric. {@code fold}: quiet decode iterations folded into runs ({@link DecodeRuns}) and KV caches usable
-     * during a decode iteration held to its end ({@link ReadyCaches}).
+     * fabric. {@code foldRuns}: quiet decode iterations folded into runs ({@link DecodeRuns}).
      */
     static RunResult run(InferenceSpec spec, CalibrationProfile profile, long seed, Path baseDirectory,
-            ClusterTopology network, int[] placed, double[] linkBytes, boolean fold) {
+            ClusterTopology network, int[] placed, double[] linkBytes, boolean foldRuns) {
         Calibration calibration = Calibration.of(profile);
         long startNanos = System.nanoTime();
         List<InferenceSpec.Pool> ordered = order(spec);
@@ -133,7 +131,7 @@ public final class InferenceRunner {
                 disaggregated ? fabric : null, spec.layerByLayerKvTransfer(), spec.model().layers(),
                 spec.traffic().prefixHitRatio(),
                 spec.traffic().arrival() instanceof InferenceSpec.ClosedLoop closed ? closed.clients() : 0,
-                spec.traffic().sharedPrefixes(), fold);
+                spec.traffic().sharedPrefixes(), foldRuns);
         if (placed != null || linkBytes != null) {
             serving.placeOn(placed, linkBytes);
         }

@@ -37,8 +37,6 @@ final class IterationIssuer {
     private final int[] kickList;
     private int kickCount;
     private final DecodeRuns runs;
-    /** When each slot's iteration in progress ends: the time of its queued iteration-end event. */
-    private final long[] endPs;
     private final ServingTimeline timeline = new ServingTimeline();
     private double flops;
     private long iterations;
@@ -57,7 +55,6 @@ final class IterationIssuer {
         this.stageFreeHandler = simulation.register(this::onFirstStageFree);
         kicked = new boolean[replicas.count()];
         kickList = new int[replicas.count()];
-        endPs = new long[replicas.count()];
     }
 
     /**
@@ -79,11 +76,6 @@ final class IterationIssuer {
         runs.await(slot);
     }
 
-    /** Whether {@code slot} is in an iteration that ends after {@code timePs}. */
-    boolean busyPast(int slot, long timePs) {
-        return replicas.busy[slot] && endPs[slot] > timePs;
-    }
-
     /** The KV-cache arrival awaited by {@code slot} fired. */
     void kvArrived(int slot) {
         runs.arrived(slot);
@@ -93,8 +85,7 @@ final class IterationIssuer {
         int last = runs.cut(slot, simulation.nowPs());
         if (last >= 0) {
             simulation.cancel(runs.event(slot));
-            endPs[slot] = runs.endPs(slot, last);
-            runs.scheduled(slot, simulation.schedule(endPs[slot], iterationHandler, slot));
+            runs.scheduled(slot, simulation.schedule(runs.endPs(slot, last), iterationHandler, slot));
         }
     }
 
@@ -146,8 +137,7 @@ final class IterationIssuer {
             onRejected.run();
         }
         if (composed) {
-            endPs[slot] = issue(slot, replica, now);
-            simulation.schedule(endPs[slot], iterationHandler, slot);
+            simulation.schedule(issue(slot, replica, now), iterationHandler, slot);
         }
     }
 
@@ -174,7 +164,6 @@ final class IterationIssuer {
                 && !replicas.clock.awaitsFirstToken(slot) && !handoff.loadsFabric(slot, batches.newTokens())) {
             endPs = runs.plan(slot, endPs);
         }
-        this.endPs[slot] = endPs;
         runs.scheduled(slot, simulation.schedule(endPs, iterationHandler, slot));
         return true;
     }

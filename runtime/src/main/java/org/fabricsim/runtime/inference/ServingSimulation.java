@@ -29,11 +29,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * a prefill slot hands a prefilled request over {@link KvHandoff} (the KV cache crosses the fabric
  * as flows on the {@link NetworkModel}); the cache is freed on the prefill side when the last flow
  * ends, and the request joins the decode
- * slot's queue when its cache is usable there (an event, or, when the slot's iteration in progress ends
- * later, at that end: {@link ReadyCaches}).
+ * slot's queue when its cache is usable there.
  *
- * <p>Open- or closed-loop arrivals come from {@link Arrivals}, the stream's next one an event held aside
- * ({@link Simulation#scheduleAside}). Prefix-cache hits start a request's
+ * <p>Open- or closed-loop arrivals come from {@link Arrivals}. Prefix-cache hits start a request's
  * prefill after its cached prefix ({@link RequestTable}): a stated share, or the request's shared prefix when its replica's {@link
  * PrefixCache} holds it (a miss inserts it: that replica's prefill computes it). Speculative
  * decoding gains 1 + a + … + a^k tokens per decode iteration in expectation; the fraction is
@@ -84,9 +82,8 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     private final PoolCounters poolCounters;
     private final IterationEnds ends;
     private final PrefixCache prefixCache;
-    private final ReadyCaches ready;
-    /** Whether quiet decode iterations fold into runs and KV caches are held ({@link DecodeRuns}, {@link ReadyCaches}); off only for the reference. */
-    private final boolean fold;
+    /** Whether quiet decode iterations are folded into runs ({@link DecodeRuns}); off only for the reference they are checked against. */
+    private final boolean foldRuns;
     private long lastFinishPs;
 
     /**
@@ -94,14 +91,13 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
      * @param closedLoopClients concurrent clients of a closed loop; 0 for the stream's arrival times
      * @param prefixes          the shared prefixes the replicas cache, each request's drawn from the
      *                          simulation's random source ({@link PrefixCache}), or null (the stated ratio)
-     * @param fold              fold quiet decode iterations into runs ({@link DecodeRuns}) and hold KV caches usable
-     *                          during a decode iteration ({@link ReadyCaches}); the results are the same
+     * @param foldRuns          fold quiet decode iterations into runs ({@link DecodeRuns}); the results are the same
      */
     ServingSimulation(Simulation simulation, RequestStream stream, Pool[] pools, NetworkModel network,
             Router router, ClusterTopology topology, boolean layerByLayer, int layers, double prefixHitRatio,
-            int closedLoopClients, SharedPrefixes prefixes, boolean fold) {
+            int closedLoopClients, SharedPrefixes prefixes, boolean foldRuns) {
         this.simulation = simulation;
-        this.fold = fold;
+        this.foldRuns = foldRuns;
         this.network = network;
         this.requests = new RequestTable(stream, prefixHitRatio);
         this.arrivals = new Arrivals(requests, closedLoopClients, pools[0].role() == Role.DECODE);
@@ -116,7 +112,6 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
         readyHandler = simulation.register(this::onKvReady);
         issuer = new IterationIssuer(simulation, requests, replicas, handoff, poolCounters, this::releaseClient,
                 iterationHandler);
-        ready = new ReadyCaches(requests, replicas, issuer);
         if (network != null) {
             network.setListener(this);
         }
@@ -125,7 +120,7 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     /** Runs every request to completion (or rejection). */
     void run() {
         if (requests.size() > 0) {
-            simulation.scheduleAside(requests.stream.arrivalPs()[0], arrivalHandler, 0);
+            simulation.schedule(requests.stream.arrivalPs()[0], arrivalHandler, 0);
         }
         simulation.run(network == null ? NO_SOURCE : network);
     }
@@ -154,7 +149,7 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
             i++;
         }
         if (i < arrivals.scheduled) {
-            simulation.scheduleAside(times[i], arrivalHandler, i);
+            simulation.schedule(times[i], arrivalHandler, i);
         }
         issuer.flush();
     }
@@ -175,7 +170,6 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
      */
     private void onIterationEnd(int slot) {
         long now = simulation.nowPs();
-        ready.joinUsableBy(slot, now);
         int pool = replicas.poolOf[slot];
         ends.addDecoded(pool, issuer.land(slot));
         if (!ends.applySteady(slot, now)) {
@@ -184,7 +178,7 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
         if (arrivals.allArrivedAtLoneDecode() && replicas.queue[slot].isEmpty()) {
             poolCounters.drained(pool, now);
         }
-        if (issuer.continueDecoding(slot, fold && (!arrivals.loneDecode() || poolCounters.hasDrained(pool)))) {
+        if (issuer.continueDecoding(slot, foldRuns && (!arrivals.loneDecode() || poolCounters.hasDrained(pool)))) {
             return;
         }
         replicas.batchSize[slot] = 0;
@@ -196,9 +190,13 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
 
     private void onKvReady(int q) {
         int decode = requests.handoffSlot[q];
-        ready.fired(decode);
-        ready.joinUsableBy(decode, simulation.nowPs());
-        ready.join(q, decode, simulation.nowPs());
+        issuer.kvArrived(decode);
+        requests.kvReadyWaitPs[q] = simulation.nowPs() - requests.prefillEndPs[q];
+        requests.state[q] = RequestTable.WAITING;
+        requests.slotOf[q] = decode;
+        requests.target[q] = requests.stream.prompt()[q];
+        requests.prefilled[q] = requests.target[q];
+        replicas.queue[decode].addLast(q);
         issuer.kick(decode);
         issuer.flush();
     }
@@ -239,23 +237,13 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
         }
     }
 
-    /**
-     * Both the prefill and all flows of q are done: free the prefill cache, deliver after the latency; held
-     * until the decode slot's iteration ends when it ends later ({@link ReadyCaches}).
-     */
+    /** Both the prefill and all flows of q are done: free the prefill cache, deliver after the latency. */
     private void releaseHandoff(int q) {
         int prefillSlot = requests.slotOf[q];
         replicas.release(prefillSlot, q);
         issuer.kick(prefillSlot);
-        int decode = requests.handoffSlot[q];
-        issuer.awaitKv(decode);
-        long readyPs = handoff.readyPs(q);
-        if (fold && ready.mayHold(decode) && issuer.busyPast(decode, readyPs)) {
-            ready.hold(decode, q, readyPs);
-        } else {
-            ready.scheduled(decode);
-            simulation.schedule(readyPs, readyHandler, q);
-        }
+        issuer.awaitKv(requests.handoffSlot[q]);
+        simulation.schedule(handoff.readyPs(q), readyHandler, q);
         issuer.flush();
     }
 

@@ -48,11 +48,6 @@ final class EventQueue {
         return inHeap ? heap.peekKey() : ringTime[head];
     }
 
-    /** The earliest event. The queue must not be empty. */
-    int peek() {
-        return inHeap ? heap.peek() : ringEvent[head];
-    }
-
     /** Removes and returns the earliest event. The queue must not be empty. */
     int poll() {
         if (inHeap) {

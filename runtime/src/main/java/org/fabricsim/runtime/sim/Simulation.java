@@ -14,11 +14,6 @@ import java.util.SplittableRandom;
  * O(1) to fire and O(later pending events) to schedule while few are pending, O(log E) for E
  * pending events beyond its ring.
  *
- * <p><b>An event held aside.</b> One event at a time may be scheduled aside ({@link #scheduleAside}): the next of
- * a stream whose times are known in advance, such as arrivals, each scheduled when the one before fires. It
- * takes its sequence number as {@link #schedule} would and fires in the same (time, sequence) order, compared
- * with the queue's earliest event instead of inserted among the others, so it costs no insertion.
- *
  * <p><b>Time sources.</b> Besides its own events, the loop in {@link #run(TimeSource)} asks a
  * {@link TimeSource} (typically the network model) for its next internal event; at equal times the
  * time source goes first, so that completions are visible to events scheduled for the same
@@ -33,13 +28,6 @@ public final class Simulation {
     private int[] eventHandler = new int[64];
     private int[] eventPayload = new int[64];
     private int[] freeEvents = new int[64];
-    /** Each queued event's sequence number, by handle (compared with the event held aside at equal times). */
-    private long[] eventSequence = new long[64];
-    /** The event held aside: its handler (-1: none), payload, time and sequence number. */
-    private int asideHandler = -1;
-    private int asidePayload;
-    private long asidePs;
-    private long asideSequence;
     private int freeCount;
     private int eventSlots;
     private long nextSequence;
@@ -93,26 +81,8 @@ public final class Simulation {
         int event = allocateEvent();
         eventHandler[event] = handlerId;
         eventPayload[event] = payload;
-        eventSequence[event] = nextSequence;
         queue.add(event, timePs, nextSequence++);
         return event;
-    }
-
-    /**
-     * Schedules {@code payload} for handler {@code handlerId} at {@code timePs} (not before now) as the event
-     * held aside, which fires where {@link #schedule} would have put it; none may be held aside already.
-     */
-    public void scheduleAside(long timePs, int handlerId, int payload) {
-        if (timePs < nowPs) {
-            throw new IllegalArgumentException("cannot schedule in the past: " + timePs + " < " + nowPs);
-        }
-        if (asideHandler >= 0) {
-            throw new IllegalStateException("an event is already held aside");
-        }
-        asideHandler = handlerId;
-        asidePayload = payload;
-        asidePs = timePs;
-        asideSequence = nextSequence++;
     }
 
     /** Cancels a pending event; does nothing if it has already fired. */
@@ -139,17 +109,12 @@ public final class Simulation {
         while (true) {
             long sourcePs = source.nextEventPs();
             long queuePs = queue.isEmpty() ? TimeSource.NONE : queue.peekTime();
-            boolean aside = asideHandler >= 0 && (asidePs < queuePs
-                    || asidePs == queuePs && queuePs != TimeSource.NONE && asideSequence < eventSequence[queue.peek()]);
-            long eventPs = aside ? asidePs : queuePs;
-            if (sourcePs == TimeSource.NONE && eventPs == TimeSource.NONE) {
+            if (sourcePs == TimeSource.NONE && queuePs == TimeSource.NONE) {
                 return;
             }
-            if (sourcePs <= eventPs) {
+            if (sourcePs <= queuePs) {
                 advanceTo(sourcePs);
                 source.fire(this);
-            } else if (aside) {
-                fireAside();
             } else {
                 fireNextEvent();
             }
@@ -167,14 +132,6 @@ public final class Simulation {
         handlers[handlerId].onEvent(payload);
     }
 
-    private void fireAside() {
-        advanceTo(asidePs);
-        int handlerId = asideHandler;
-        asideHandler = -1;
-        eventsFired++;
-        handlers[handlerId].onEvent(asidePayload);
-    }
-
     private int allocateEvent() {
         if (freeCount > 0) {
             return freeEvents[--freeCount];
@@ -184,7 +141,6 @@ public final class Simulation {
             eventHandler = Arrays.copyOf(eventHandler, capacity);
             eventPayload = Arrays.copyOf(eventPayload, capacity);
             freeEvents = Arrays.copyOf(freeEvents, capacity);
-            eventSequence = Arrays.copyOf(eventSequence, capacity);
         }
         return eventSlots++;
     }

@@ -14,9 +14,8 @@ import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
 /**
- * Quiet decode iterations folded into runs ({@link DecodeRuns}), and KV caches held while their decode slot's
- * iteration is in progress ({@link ReadyCaches}), against the same run with one event per iteration and per
- * KV cache ({@link InferenceRunner#runUnfolded}), on fixed seeds: every metric is the same (percentiles,
+ * Quiet decode iterations folded into runs ({@link DecodeRuns}) against the same run with one event per
+ * iteration ({@link InferenceRunner#runUnfolded}), on fixed seeds: every metric is the same (percentiles,
  * CDFs, timeline, token and iteration counts, to the bit; the model FLOPs utilization to 10⁻¹², its FLOPs
  * being summed across slots in another order), and the engine fires fewer events. The deployments cover
  * each way a run ends early: KV caches sent to a decode slot (disaggregated, with speculative decoding's

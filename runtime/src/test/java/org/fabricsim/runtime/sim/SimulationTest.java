@@ -40,52 +40,6 @@ class SimulationTest {
         assertEquals(4, simulation.eventsFired());
     }
 
-    /**
-     * An event held aside fires where a scheduled one would, by time and then by scheduling order: scheduled
-     * 20:1, aside 20:2, 20:3, 10:4 fire 10:4, 20:1, 20:2, 20:3, and 20:2's handler holding 20:5 aside puts it
-     * after 20:3, scheduled before it. A second one cannot be held aside while one is.
-     */
-    @Test
-    void shouldFireAnEventHeldAsideInTimeThenSchedulingOrderAmongQueuedOnes() {
-        Simulation simulation = new Simulation(3);
-        List<String> fired = new ArrayList<>();
-        int[] handler = new int[1];
-        handler[0] = simulation.register(payload -> {
-            fired.add(simulation.nowPs() + ":" + payload);
-            if (payload == 2) {
-                simulation.scheduleAside(20, handler[0], 5);
-            }
-        });
-        simulation.schedule(20, handler[0], 1);
-        simulation.scheduleAside(20, handler[0], 2);
-        simulation.schedule(20, handler[0], 3);
-        simulation.schedule(10, handler[0], 4);
-        assertThrows(IllegalStateException.class, () -> simulation.scheduleAside(30, handler[0], 6));
-        simulation.run(IDLE);
-        assertEquals(List.of("10:4", "20:1", "20:2", "20:3", "20:5"), fired);
-        assertEquals(5, simulation.eventsFired());
-    }
-
-    /** The same beyond the ring's 64 events, in the heap: 70 events at one time, the 36th held aside, fire in scheduling order. */
-    @Test
-    void shouldFireAnEventHeldAsideInSchedulingOrderAmongEventsInTheHeap() {
-        Simulation simulation = new Simulation(3);
-        List<Integer> fired = new ArrayList<>();
-        int handler = simulation.register(fired::add);
-        List<Integer> expected = new ArrayList<>();
-        for (int i = 0; i < 70; i++) {
-            if (i == 35) {
-                simulation.scheduleAside(100, handler, i);
-            } else {
-                simulation.schedule(100, handler, i);
-            }
-            expected.add(i);
-        }
-        simulation.run(IDLE);
-        assertEquals(expected, fired);
-        assertEquals(70, simulation.eventsFired());
-    }
-
     @Test
     void shouldNotFireCancelledEvents() {
         Simulation simulation = new Simulation(1);
