@@ -12,50 +12,64 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A training job or deployment on a part whose architecture has no fitted sustained fraction in the profile in effect
- * is warned about (its GEMMs run at the measured MAMF); a fitted architecture, or a study's calibration that states
- * the fraction, is not.
+ * is warned about (its GEMMs run at the measured MAMF): MI300X ({@code cdna3}) under the default profile; a fitted
+ * architecture (Hopper, Ampere, Blackwell since session 59), or a study's calibration that states the fraction, is
+ * not.
  */
 class SustainedFractionValidationTest extends FabricModelTest {
-    /** Small (FabricModelTest) on one DGX B200 (Blackwell) and on one DGX H100 (Hopper, fitted at 0.726). */
-    private static final String CLUSTERS = SMALL_ON_ONE_DGX + """
+    /**
+     * Small (FabricModelTest) on one DGX H100 (Hopper, fitted at 0.726), one DGX B200 (Blackwell, fitted at 0.702) and
+     * one MI300X Platform (CDNA3, no fraction in the default profile).
+     */
+    private static final String CLUSTERS = "import fabric.catalog.amd.*\n" + SMALL_ON_ONE_DGX + """
             cluster OneB200 {
                 nodes 1 x DGX_B200
             }
 
+            cluster OneMi300x {
+                nodes 1 x MI300X_Platform
+            }
+
             """;
 
-    private static final String TRAIN_ON_B200 = CLUSTERS + """
+    private static final String TRAIN_ON_MI300X = CLUSTERS + """
             training Train {
-                model Small on OneB200
+                model Small on OneMi300x
                 sequence 4096
                 batch 64 sequences
                 parallel data 8
             }
             """;
 
-    private static final String STATES_BLACKWELL = """
+    private static final String STATES_CDNA3 = """
             calibration Ours {
-                parameter "compute.sustained-fraction.blackwell" 0.8 bounds 0.5 to 1.0
+                parameter "compute.sustained-fraction.cdna3" 0.8 bounds 0.5 to 1.0
             }
             """;
 
     @Test
-    void warnsOnABlackwellTrainingUnderTheDefaultProfile() throws Exception {
-        validation.assertWarning(parser.parse(TRAIN_ON_B200), Literals.TRAINING,
+    void warnsOnACdna3TrainingUnderTheDefaultProfile() throws Exception {
+        validation.assertWarning(parser.parse(TRAIN_ON_MI300X), Literals.TRAINING,
                 IssueCodes.UNFITTED_SUSTAINED_FRACTION,
-                "B200 is a blackwell part and the default profile (no study states a calibration for it) has no"
-                        + " 'compute.sustained-fraction.blackwell'");
+                "MI300X is a cdna3 part and the default profile (no study states a calibration for it) has no"
+                        + " 'compute.sustained-fraction.cdna3'");
     }
 
     @Test
     void doesNotWarnOnAHopperTraining() throws Exception {
-        validation.assertNoIssue(parser.parse(TRAIN_ON_B200.replace("on OneB200", "on OneDgx")), Literals.TRAINING,
-                IssueCodes.UNFITTED_SUSTAINED_FRACTION);
+        validation.assertNoIssue(parser.parse(TRAIN_ON_MI300X.replace("on OneMi300x", "on OneDgx")),
+                Literals.TRAINING, IssueCodes.UNFITTED_SUSTAINED_FRACTION);
     }
 
     @Test
-    void doesNotWarnOnABlackwellTrainingWhoseStudyStatesTheFraction() throws Exception {
-        Model model = parser.parse(TRAIN_ON_B200 + STATES_BLACKWELL + """
+    void doesNotWarnOnABlackwellTrainingSinceTheDefaultProfileFitsBlackwell() throws Exception {
+        validation.assertNoIssue(parser.parse(TRAIN_ON_MI300X.replace("on OneMi300x", "on OneB200")),
+                Literals.TRAINING, IssueCodes.UNFITTED_SUSTAINED_FRACTION);
+    }
+
+    @Test
+    void doesNotWarnOnACdna3TrainingWhoseStudyStatesTheFraction() throws Exception {
+        Model model = parser.parse(TRAIN_ON_MI300X + STATES_CDNA3 + """
                 study Measured {
                     simulate Train
                     calibration Ours
@@ -68,7 +82,7 @@ class SustainedFractionValidationTest extends FabricModelTest {
 
     @Test
     void warnsOnAStudyWhoseCalibrationLacksTheFraction() throws Exception {
-        Model model = parser.parse(TRAIN_ON_B200 + """
+        Model model = parser.parse(TRAIN_ON_MI300X + """
                 calibration Ours {
                     parameter "collective.nic-efficiency" 0.9
                 }
@@ -79,42 +93,46 @@ class SustainedFractionValidationTest extends FabricModelTest {
                 }
                 """);
         validation.assertWarning(model, Literals.STUDY, IssueCodes.UNFITTED_SUSTAINED_FRACTION,
-                "B200 is a blackwell part and calibration Ours has no 'compute.sustained-fraction.blackwell'");
+                "MI300X is a cdna3 part and calibration Ours has no 'compute.sustained-fraction.cdna3'");
         validation.assertNoIssue(model, Literals.TRAINING, IssueCodes.UNFITTED_SUSTAINED_FRACTION);
     }
 
     @Test
-    void warnsOnAStudyThatVariesTheClusterToABlackwellOne() throws Exception {
-        Model model = parser.parse(TRAIN_ON_B200.replace("on OneB200", "on OneDgx") + """
+    void warnsOnAStudyThatVariesTheClusterToACdna3One() throws Exception {
+        Model model = parser.parse(TRAIN_ON_MI300X.replace("on OneMi300x", "on OneDgx") + """
                 study Compare {
                     simulate Train
-                    vary cluster in [OneDgx, OneB200]
+                    vary cluster in [OneDgx, OneB200, OneMi300x]
                 }
                 """);
         validation.assertWarning(model, Literals.STUDY, IssueCodes.UNFITTED_SUSTAINED_FRACTION,
-                "B200 is a blackwell part and the default profile has no 'compute.sustained-fraction.blackwell'");
+                "MI300X is a cdna3 part and the default profile has no 'compute.sustained-fraction.cdna3'");
     }
 
     @Test
-    void warnsOnABlackwellDeployment() throws Exception {
+    void warnsOnACdna3Deployment() throws Exception {
         validation.assertWarning(parser.parse(CLUSTERS + """
                 inference Serve {
-                    model Small on OneB200
+                    model Small on OneMi300x
                     serving pool { replicas 1 parallel tensor 8 }
                     traffic { arrival all-at-once prompt fixed 4096 output fixed 1 requests 8 }
                 }
                 """), Literals.INFERENCE, IssueCodes.UNFITTED_SUSTAINED_FRACTION,
-                "B200 is a blackwell part");
+                "MI300X is a cdna3 part");
     }
 
     @Test
     void runsTheBlackwellGemmsAtTheStatedFraction() throws Exception {
-        Model model = parser.parse(TRAIN_ON_B200 + STATES_BLACKWELL);
+        Model model = parser.parse(TRAIN_ON_MI300X.replace("on OneMi300x", "on OneB200") + """
+                calibration Ours {
+                    parameter "compute.sustained-fraction.blackwell" 0.8 bounds 0.5 to 1.0
+                }
+                """);
         CalibrationProfile profile = mapper.toCalibration((Calibration) model.getElements().stream()
                 .filter(Calibration.class::isInstance).findFirst().orElseThrow());
-        // the stated 0.8 replaces the 1 a profile without a Blackwell figure gives
+        // the stated 0.8 replaces the default profile's fitted 0.702 (DefaultProfile, session 59)
         assertEquals(0.8, Device.sustainedFraction(mappedTraining(model).cluster().node().accelerator(), profile));
-        assertEquals(1.0, Device.sustainedFraction(mappedTraining(model).cluster().node().accelerator(),
+        assertEquals(0.702, Device.sustainedFraction(mappedTraining(model).cluster().node().accelerator(),
                 CalibrationProfile.defaults()));
     }
 }

@@ -68,16 +68,16 @@ class FabricCliTest {
     }
 
     @Test
-    void shouldPrintTheUnfittedSustainedFractionWarningBesideTheResultsOfABlackwellRun(@TempDir Path dir)
+    void shouldPrintTheUnfittedSustainedFractionWarningBesideTheResultsOfAnMi300xRun(@TempDir Path dir)
             throws Exception {
-        // The default profile fits Hopper and Ampere only: a B200 job runs at the measured MAMF, and simulate says so
-        // with the editor's warning, on the workload's line, while the run itself completes.
-        Path model = dir.resolve("b200.fabric");
+        // The default profile fits Hopper, Ampere and Blackwell only: an MI300X (cdna3) job runs at the measured MAMF,
+        // and simulate says so with the editor's warning, on the workload's line, while the run itself completes.
+        Path model = dir.resolve("mi300x.fabric");
         Files.writeString(model, """
-                import fabric.catalog.nvidia.*
+                import fabric.catalog.amd.*
 
-                cluster OneB200 {
-                    nodes 1 x DGX_B200
+                cluster OneMi300x {
+                    nodes 1 x MI300X_Platform
                 }
 
                 model Small transformer {
@@ -88,7 +88,7 @@ class FabricCliTest {
                 }
 
                 training Train {
-                    model Small on OneB200
+                    model Small on OneMi300x
                     sequence 4096
                     batch 64 sequences
                     parallel data 8
@@ -97,7 +97,7 @@ class FabricCliTest {
         Path json = dir.resolve("result.json");
         CliRun outcome = CliRun.fabric("simulate", model.toString(), "--json", json.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());
-        assertTrue(outcome.err().contains(model + ":15:") && outcome.err().contains("B200 is a blackwell"
+        assertTrue(outcome.err().contains(model + ":15:") && outcome.err().contains("MI300X is a cdna3"
                 + " part and the default profile"), outcome.err());
         assertTrue(outcome.err().contains("[fabric.calibration.unfitted-sustained-fraction]"), outcome.err());
         JsonObject run = JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonArray("runs")

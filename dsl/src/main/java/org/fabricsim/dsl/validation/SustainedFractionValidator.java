@@ -31,7 +31,8 @@ import com.google.inject.Inject;
 /**
  * A training job or deployment whose accelerator's architecture has no {@code
  * compute.sustained-fraction.<architecture>} in the calibration profile in effect: {@link Device#sustainedFraction}
- * then takes 1, so its GEMMs run at the catalog's measured MAMF with none of the derating the fitted generations get.
+ * then takes 1, so its GEMMs run at the catalog's measured MAMF with none of the derating the fitted generations
+ * (Hopper, Ampere, Blackwell in the default profile) get.
  * The profile in effect is the one a run uses: a study's {@code calibration}, else the default profile, for a workload
  * no study in its file simulates (as {@link SpecMapper#toPrograms} runs it). A study's accelerators include those of
  * the clusters it varies.
@@ -89,8 +90,9 @@ public class SustainedFractionValidator extends FabricCheck {
             }
             warning(part.name() + " is a " + architecture + " part and " + inEffect + " has no '" + key
                     + "': its GEMMs run at the catalog's measured MAMF without the sustained-rate derating the"
-                    + " fitted generations get, so MFU and throughput are optimistic (held out:"
-                    + " MLPerf Training v5.0 Llama 3.1 405B on 512 GB200 +34 MFU points, on H100 +1.2). State '"
+                    + " fitted generations (Hopper, Ampere, Blackwell) get, so MFU and throughput are optimistic"
+                    + " (held out: MLPerf Training v5.0 Llama 3.1 405B on 512 GB200 +34 MFU points before Blackwell's"
+                    + " fraction was fitted, +6.6 with it). State '"
                     + key + "' measured on these parts in a study's calibration, or read MFU as an upper bound.",
                     owner, feature, IssueCodes.UNFITTED_SUSTAINED_FRACTION, architecture, key);
         });

@@ -7,9 +7,9 @@ import java.util.stream.Stream;
  * The shipped default profile; the standard catalog's {@code fabric.catalog.calibration.Default}
  * states the same values as a language object ({@code CalibrationProfileTest} checks that they
  * agree). The compute constants ({@code compute.*}) are fitted, within their bounds, by {@link
- * ProfileFitter} on the training rows of validation/reference/training.csv, every other
- * parameter held, and rounded to three significant digits; the test {@code DefaultProfileFitTest}
- * refits them and fails when the refit no longer gives these values (docs/accuracy.md has the fit,
+ * ProfileFitter} on the training rows of validation/reference/training.csv (Blackwell's sustained
+ * fraction on the "fit" rows of training-megatron-bridge.csv), every other parameter held, and
+ * rounded to three significant digits; the test {@code DefaultProfileFitTest} refits them and fails when the refit no longer gives these values (docs/accuracy.md has the fit,
  * its leave-one-out errors and every row).
  */
 final class DefaultProfile {
@@ -33,7 +33,11 @@ final class DefaultProfile {
                     new CalibrationParameter("compute.sustained-fraction.ampere", 0.785, 0.7, 1.0,
                             "the same on Ampere parts",
                             "bounds: A100 SXM's 1,410 MHz boost against its 1,095 MHz base clock (0.78), rounded"
-                                    + " down to 0.7")), CollectiveDefaults.PARAMETERS.stream()).toList(),
+                                    + " down to 0.7"),
+                    new CalibrationParameter("compute.sustained-fraction.blackwell", 0.702, 0.7, 1.0,
+                            "the same on Blackwell parts",
+                            "fitted on the four fit rows of validation/reference/training-megatron-bridge.csv"
+                                    + " (Megatron-Bridge 25.11, FP8-CS Llama on GB200 and B200); bounds: Hopper's")), CollectiveDefaults.PARAMETERS.stream()).toList(),
             List.of(), "2026-12-03", List.of());
 
     private DefaultProfile() {

@@ -29,13 +29,15 @@ public final class ComputeCalibration {
      */
     public static final double HOPPER_POWER_CAPPED_FRACTION = 669.67 / 798.86;
     /**
-     * The share of a Blackwell part's dense FP4 peak its NVFP4 GEMMs reach: 3,038.84 ÷ 9,000 = 0.338, the CUTLASS NVFP4
-     * GEMM with its activation quantization at M 16,384, N 6,144, K 4,096 against B200's datasheet FP4 peak (vLLM PR
-     * 20578's {@code benchmarks/kernels/bench_nvfp4_gemm.py} table, repeated as the "Before" table of PR 20646; the PR
-     * names no GPU, its BF16 column, 1,360 to 1,421 TFLOP/s, is a B200-class part's; 3,904 without the activation
-     * quantization). Serving's FP4 GEMMs run at it ({@link Device#of}); other generations have no measurement.
+     * The share of a Blackwell part's dense FP4 peak its NVFP4 GEMMs reach: 5,500 ÷ 9,000 = 0.611, the best point of
+     * pytorch/ao PR 2427's NVFP4 sweep ({@code benchmarks/float8/bench_matmul.py --recipe nvfp4}) on a GPU the run
+     * prints as "NVIDIA B200", at M = N = K = 6,144 (4,460 at 4,096³, 5,370 at 8,192³), against B200's datasheet FP4
+     * peak: cuBLASLt through {@code torch._scaled_mm}, the operands quantized before the timed region, as
+     * TensorRT-LLM's fused norm-and-quantize kernels feed its FP4 GEMMs, and the same method as the catalog's B200 FP8
+     * MAMF (docs/accuracy.md, "Blackwell FP4 rate, session 59"). Serving's FP4 GEMMs run at it ({@link Device#of});
+     * other generations have no measurement.
      */
-    public static final double BLACKWELL_FP4_GEMM_FRACTION = 3038.84 / 9000;
+    public static final double BLACKWELL_FP4_GEMM_FRACTION = 5500.0 / 9000;
     /** Output tile columns: 256 (same source). */
     public static final int TILE_COLUMNS = 256;
     /**

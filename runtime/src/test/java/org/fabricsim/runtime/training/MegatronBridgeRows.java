@@ -1,10 +1,13 @@
 package org.fabricsim.runtime.training;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fabricsim.runtime.calibration.CalibrationCase;
+import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.Fp8Scaling;
@@ -22,11 +25,11 @@ import org.fabricsim.runtime.spec.TrainingSpec;
  * Megatron-Core's stack with TP overlap; the systems of {@link BlackwellFixtures} and {@link
  * TrainingFixtures#superPod6k()}. Errors are in points of the part's dense BF16 peak, in the model's own FLOP count:
  * the published step is gbs × seq ÷ (tokens/s/GPU × GPUs), and the published TFLOP/s the model's FLOPs of the step
- * over it. The rows of role "fit" are those a Blackwell sustained fraction was fitted on (docs/accuracy.md, "Blackwell
- * sustained fraction, session 59": fitted, not adopted); "hopper" rows are a check of the same table on H100; "mxfp8"
+ * over it. The rows of role "fit" are those the default profile's Blackwell sustained fraction is fitted on ({@link
+ * #fitCases}; docs/accuracy.md, "Blackwell sustained fraction, session 59"); "hopper" rows are a check of the same table on H100; "mxfp8"
  * rows the FP8-MX cells of the fit rows' recipes.
  */
-final class MegatronBridgeRows {
+public final class MegatronBridgeRows {
     static final String FILE = "training-megatron-bridge.csv";
     /** GPUs of one NVL72 rack a multi-rack GB200 row uses: 64 of 72 (the CSV header's assumption). */
     private static final int GPUS_PER_RACK = 64;
@@ -36,6 +39,28 @@ final class MegatronBridgeRows {
 
     static List<Map<String, String>> rows() throws IOException {
         return TrainingRows.readCsv(FILE);
+    }
+
+    /**
+     * One calibration case per row of role "fit", named by the row's case, in points of the part's BF16 peak: measured
+     * the model's FLOPs of the step over the published step, predicted the same over the step a profile gives. The
+     * model's FLOPs of a step are the same under every profile, so one run under the default profile gives them. Each
+     * case keeps its row's {@link TrainingRuns}, so a fit solves each row's network once.
+     */
+    public static List<CalibrationCase> fitCases() throws IOException {
+        List<CalibrationCase> cases = new ArrayList<>();
+        for (Map<String, String> row : rows()) {
+            if (!"fit".equals(row.get("role"))) {
+                continue;
+            }
+            TrainingRuns runs = new TrainingRuns(spec(row), TrainingSimulator.SEED);
+            double flop = stepTflop(runs.run(CalibrationProfile.defaults()));
+            double peak = peakTflops(row);
+            cases.add(new CalibrationCase(row.get("case"), 100 * flop / publishedStepSeconds(row) / peak,
+                    CalibrationCase.Kind.POINTS, "validation/reference/" + FILE, profile -> 100 * flop
+                            / (Double) runs.run(profile).metrics().get("stepTimeSeconds") / peak));
+        }
+        return cases;
     }
 
     /** The spec of a row, by the rules of the class comment. */
