@@ -38,7 +38,8 @@ public final class Links {
                                 "", // architecture
                                 0, // computeUnits
                                 0L, // reservedMemoryBytes
-                                0.0 // fp4FlopsPerSecond
+                                0.0, // fp4FlopsPerSecond
+                                0.0 // memoryEfficiency
                             ), // accelerator
                             4, // accelerators
                             null, // scaleUp
@@ -143,7 +144,8 @@ public final class Links {
                                     "", // architecture
                                     0, // computeUnits
                                     0L, // reservedMemoryBytes
-                                    0.0 // fp4FlopsPerSecond
+                                    0.0, // fp4FlopsPerSecond
+                                    0.0 // memoryEfficiency
                                 ), // accelerator
                                 4, // accelerators
                                 null, // scaleUp
@@ -231,7 +233,8 @@ public final class Links {
                                     "", // architecture
                                     0, // computeUnits
                                     0L, // reservedMemoryBytes
-                                    0.0 // fp4FlopsPerSecond
+                                    0.0, // fp4FlopsPerSecond
+                                    0.0 // memoryEfficiency
                                 ), // accelerator
                                 4, // accelerators
                                 null, // scaleUp

@@ -38,7 +38,8 @@ public final class Lone {
                                 "", // architecture
                                 0, // computeUnits
                                 0L, // reservedMemoryBytes
-                                0.0 // fp4FlopsPerSecond
+                                0.0, // fp4FlopsPerSecond
+                                0.0 // memoryEfficiency
                             ), // accelerator
                             4, // accelerators
                             null, // scaleUp
