@@ -9,8 +9,9 @@ import java.util.stream.Stream;
  * agree). The compute constants ({@code compute.*}) are fitted, within their bounds, by {@link
  * ProfileFitter} on the training rows of validation/reference/training.csv (Blackwell's sustained
  * fraction on the "fit" rows of training-megatron-bridge.csv), every other parameter held, and
- * rounded to three significant digits; the test {@code DefaultProfileFitTest} refits them and fails when the refit no longer gives these values (docs/accuracy.md has the fit,
- * its leave-one-out errors and every row).
+ * rounded to three significant digits; the test {@code DefaultProfileFitTest} refits them and fails
+ * when the refit no longer gives these values (docs/accuracy.md has the fit, its leave-one-out
+ * errors and every row).
  */
 final class DefaultProfile {
     static final CalibrationProfile PROFILE = new CalibrationProfile("fabric.catalog.calibration.Default",
@@ -37,7 +38,8 @@ final class DefaultProfile {
                     new CalibrationParameter("compute.sustained-fraction.blackwell", 0.702, 0.7, 1.0,
                             "the same on Blackwell parts",
                             "fitted on the four fit rows of validation/reference/training-megatron-bridge.csv"
-                                    + " (Megatron-Bridge 25.11, FP8-CS Llama on GB200 and B200); bounds: Hopper's")), CollectiveDefaults.PARAMETERS.stream()).toList(),
+                                    + " (Megatron-Bridge 25.11, FP8-CS Llama on GB200 and B200); bounds: Hopper's")),
+                    CollectiveDefaults.PARAMETERS.stream()).toList(),
             List.of(), "2026-12-03", List.of());
 
     private DefaultProfile() {
