@@ -98,40 +98,33 @@ class ValidationTest extends FabricModelTest {
 
     @Test
     void shouldAskForAPercentageWhenTheScaleUpEfficiencyIsARate() throws Exception {
-        Model model = parser.parse("""
-                vendor V
-                accelerator A { vendor V compute bf16 1 TFLOPS memory 1 GB bandwidth 1 TB/s
-                    scale-up 8 x 25 GB/s scale-up-efficiency 160 GB/s }
-                """);
-        validation.assertError(model, Literals.QUANTITY, IssueCodes.WRONG_DIMENSION, "Expected a percentage");
+        validation.assertError(acceleratorWith("scale-up 8 x 25 GB/s scale-up-efficiency 160 GB/s"), Literals.QUANTITY,
+                IssueCodes.WRONG_DIMENSION, "Expected a percentage");
     }
 
     @Test
     void shouldAcceptAScaleUpEfficiencyInPercent() throws Exception {
-        validation.assertNoIssues(parser.parse("""
-                vendor V
-                accelerator A { vendor V compute bf16 1 TFLOPS memory 1 GB bandwidth 1 TB/s
-                    scale-up 8 x 25 GB/s scale-up-efficiency 80 % }
-                """));
+        validation.assertNoIssues(acceleratorWith("scale-up 8 x 25 GB/s scale-up-efficiency 80 %"));
     }
 
     @Test
     void shouldAskForAPercentageWhenTheMemoryEfficiencyIsARate() throws Exception {
-        Model model = parser.parse("""
-                vendor V
-                accelerator A { vendor V compute bf16 1 TFLOPS memory 1 GB bandwidth 5.3 TB/s
-                    memory-efficiency 4.11 TB/s }
-                """);
-        validation.assertError(model, Literals.QUANTITY, IssueCodes.WRONG_DIMENSION, "Expected a percentage");
+        validation.assertError(acceleratorWith("memory-efficiency 4.11 TB/s"), Literals.QUANTITY,
+                IssueCodes.WRONG_DIMENSION, "Expected a percentage");
     }
 
     @Test
     void shouldAcceptAMemoryEfficiencyInPercent() throws Exception {
-        validation.assertNoIssues(parser.parse("""
+        validation.assertNoIssues(acceleratorWith("memory-efficiency 77.5 %"));
+    }
+
+    /** A minimal accelerator (1 TFLOPS, 1 GB at 5.3 TB/s) with {@code line} added to its body. */
+    private Model acceleratorWith(String line) throws Exception {
+        return parser.parse("""
                 vendor V
                 accelerator A { vendor V compute bf16 1 TFLOPS memory 1 GB bandwidth 5.3 TB/s
-                    memory-efficiency 77.5 % }
-                """));
+                    %s }
+                """.formatted(line));
     }
 
     @Test

@@ -153,7 +153,7 @@ final class ClusterMapper {
         FabricSpec fabric = new FabricSpec(name + ".link", GENERIC_VENDOR, FabricSpec.FabricScope.SCALE_OUT, true, "",
                 bytesPerSecond, hopLatencyPs, true, FabricSpec.CongestionControl.NONE, false, false, false,
                 FabricSpec.DEFAULT_FLOWS_PER_PEER,
-                cluster.getLinkEfficiency() == null ? 0 : Units.fraction(cluster.getLinkEfficiency()));
+                Units.fractionOrZero(cluster.getLinkEfficiency()));
         SwitchSpec switchSpec = new SwitchSpec(name + ".switch", GENERIC_VENDOR, nodes(cluster) * perNode,
                 bytesPerSecond, 0, 0, false, false);
         ScaleOutSpec scaleOut = new ScaleOutSpec(fabric, new TopologySpec.SingleSwitch(switchSpec),

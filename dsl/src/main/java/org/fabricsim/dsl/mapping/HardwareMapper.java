@@ -87,21 +87,16 @@ public final class HardwareMapper {
     }
 
     AcceleratorSpec toAccelerator(Accelerator accelerator) {
-        double scaleUp = scaleUpBytesPerSecond(accelerator);
-        double efficiency = accelerator.getEfficiency() == null ? 0 : Units.fraction(accelerator.getEfficiency());
-        double fp8Efficiency = accelerator.getFp8Efficiency() == null ? 0
-                : Units.fraction(accelerator.getFp8Efficiency());
-        double scaleUpEfficiency = accelerator.getScaleUpEfficiency() == null ? 0
-                : Units.fraction(accelerator.getScaleUpEfficiency());
         return new AcceleratorSpec(names.qualifiedName(accelerator), names.vendor(accelerator.getVendor()),
                 peak(accelerator, org.fabricsim.dsl.fabric.Precision.BF16), peak(accelerator, org.fabricsim.dsl.fabric.Precision.FP8),
                 Units.bytes(accelerator.getMemory()), Units.bytesPerSecond(accelerator.getMemoryBandwidth()),
-                efficiency, fp8Efficiency, scaleUp, scaleUpEfficiency,
+                Units.fractionOrZero(accelerator.getEfficiency()), Units.fractionOrZero(accelerator.getFp8Efficiency()),
+                scaleUpBytesPerSecond(accelerator), Units.fractionOrZero(accelerator.getScaleUpEfficiency()),
                 accelerator.getArchitecture() == null ? "" : accelerator.getArchitecture(),
                 accelerator.getComputeUnits(),
                 accelerator.getReservedMemory() == null ? 0 : Units.bytes(accelerator.getReservedMemory()),
                 peak(accelerator, org.fabricsim.dsl.fabric.Precision.FP4),
-                accelerator.getMemoryEfficiency() == null ? 0 : Units.fraction(accelerator.getMemoryEfficiency()));
+                Units.fractionOrZero(accelerator.getMemoryEfficiency()));
     }
 
     private static double peak(Accelerator accelerator, org.fabricsim.dsl.fabric.Precision precision) {
@@ -125,7 +120,7 @@ public final class HardwareMapper {
                 fabric.getRouting().contains(RoutingPolicy.SPRAYING),
                 fabric.isInNetworkReduction(), written(fabric, Literals.FABRIC__FLOWS_PER_PEER)
                         ? fabric.getFlowsPerPeer() : FabricSpec.DEFAULT_FLOWS_PER_PEER,
-                fabric.getEfficiency() == null ? 0 : Units.fraction(fabric.getEfficiency()), packetSettings(fabric),
+                Units.fractionOrZero(fabric.getEfficiency()), packetSettings(fabric),
                 written(fabric, Literals.FABRIC__RECOVERY)
                         ? FabricSpec.Recovery.valueOf(fabric.getRecovery().getName()) : FabricSpec.Recovery.UNSTATED);
     }

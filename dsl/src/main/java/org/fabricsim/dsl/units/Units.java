@@ -159,6 +159,11 @@ public final class Units {
         return base(quantity, Dimension.FRACTION);
     }
 
+    /** An optional percentage as a fraction, 0 where it is not written (the specs read 0 as unstated). */
+    public static double fractionOrZero(Quantity quantity) {
+        return quantity == null ? 0 : fraction(quantity);
+    }
+
     /** The dimension of a calibration amount's unit; null for a plain number. */
     public static Dimension dimensionOf(Amount amount) {
         return Written.written(amount, Literals.AMOUNT__UNIT) ? dimensionOf(amount.getUnit()) : null;
