@@ -15,7 +15,6 @@ import org.fabricsim.dsl.fabric.ClosedLoopArrival;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Distribution;
 import org.fabricsim.dsl.fabric.EmpiricalDistribution;
-import org.fabricsim.dsl.fabric.ExpertDispatcher;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FixedDistribution;
 import org.fabricsim.dsl.fabric.GradientReduction;
@@ -23,7 +22,6 @@ import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.KvTransfer;
 import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.LognormalDistribution;
-import org.fabricsim.dsl.fabric.Parallelism;
 import org.fabricsim.dsl.fabric.PoissonArrival;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.SharedJob;
@@ -40,10 +38,8 @@ import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.spec.ClusterSpec;
-import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.NetworkPlacement;
-import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.RecomputeModule;
 import org.fabricsim.runtime.spec.SharedFabricSpec;
@@ -111,7 +107,8 @@ final class WorkloadMapper {
         return new TrainingSpec(names.qualifiedName(training), toTransformer(training.getModel()), cluster, accelerators,
                 training.getSequence(), batch, Math.max(1, training.getMicroBatch()),
                 precision(training, Literals.TRAINING__PRECISION, training.getPrecision()),
-                toParallelism(training.getParallel()), schedule, Math.max(1, training.getVirtualStages()),
+                ParallelismMapper.toParallelism(training.getParallel()), schedule,
+                Math.max(1, training.getVirtualStages()),
                 TrainingSpec.Sharding.valueOf(training.getSharding().getName()),
                 TrainingSpec.Recompute.valueOf(training.getRecompute().getName()),
                 training.getOverlap() == null ? DEFAULT_OVERLAP : Units.fraction(training.getOverlap()),
@@ -179,8 +176,8 @@ final class WorkloadMapper {
         List<InferenceSpec.Pool> pools = new ArrayList<>();
         for (Pool pool : inference.getPools()) {
             pools.add(new InferenceSpec.Pool(InferenceSpec.Role.valueOf(pool.getRole().getName()), pool.getReplicas(),
-                    toParallelism(pool.getParallel()), pool.getMaxBatchTokens(), pool.getMaxSequences(),
-                    pool.getChunkedPrefill(), ServingFeaturesMapper.features(pool)));
+                    ParallelismMapper.toParallelism(pool.getParallel()), pool.getMaxBatchTokens(),
+                    pool.getMaxSequences(), pool.getChunkedPrefill(), ServingFeaturesMapper.features(pool)));
         }
         Traffic traffic = inference.getTraffic();
         InferenceSpec.Traffic requests = new InferenceSpec.Traffic(arrival(traffic.getArrival()),
@@ -245,41 +242,6 @@ final class WorkloadMapper {
         return Written.written(owner, feature) ? Precision.valueOf(written.getName()) : Precision.BF16;
     }
 
-    private ParallelismSpec toParallelism(Parallelism parallel) {
-        return new ParallelismSpec(orOne(parallel.getTensor()), orOne(parallel.getPipeline()), orOne(parallel.getData()),
-                orOne(parallel.getContext()), orOne(parallel.getExpert()), parallel.isSequenceParallel(),
-                ParallelismSpec.ContextMode.valueOf(parallel.getContextMode().getName())).withOrder(order(parallel))
-                .withExpertRouting(expertRouting(parallel)).withPods(pods(parallel));
-    }
-
-    /** The data-parallel ways across pods as written; 1 when none or when they do not divide the data ways (an error). */
-    private static int pods(Parallelism parallel) {
-        int pods = orOne(parallel.getPods());
-        return orOne(parallel.getData()) % pods == 0 ? pods : 1;
-    }
-
-    /**
-     * The routing written; an absent capacity factor or skew takes {@link ExpertRoutingSpec#DEFAULT}'s, an absent
-     * dispatcher is the all-to-all, an absent node limit {@link ExpertRoutingSpec#UNLIMITED}.
-     */
-    private static ExpertRoutingSpec expertRouting(Parallelism parallel) {
-        ExpertRoutingSpec defaults = ExpertRoutingSpec.DEFAULT;
-        double capacity = parallel.getCapacityFactor() == null ? defaults.capacityFactor()
-                : new BigDecimal(parallel.getCapacityFactor()).doubleValue();
-        double skew = parallel.getRoutingSkew() == null ? defaults.routingSkew()
-                : new BigDecimal(parallel.getRoutingSkew()).doubleValue();
-        ExpertRoutingSpec.Dispatcher dispatcher = parallel.getDispatcher() == ExpertDispatcher.DEEPEP
-                ? ExpertRoutingSpec.Dispatcher.DEEPEP : ExpertRoutingSpec.Dispatcher.ALL_TO_ALL;
-        int sms = Written.written(parallel, Literals.PARALLELISM__COMMUNICATION_SMS) ? parallel.getCommunicationSms()
-                : ExpertRoutingSpec.SMS_NOT_STATED;
-        return new ExpertRoutingSpec(capacity, skew, dispatcher, sms, parallel.getNodeLimit());
-    }
-
-    /** The placement order as written, innermost first; empty (the default layout) when not written. */
-    private static List<ParallelismSpec.Axis> order(Parallelism parallel) {
-        return parallel.getOrder().stream().map(axis -> ParallelismSpec.Axis.valueOf(axis.getName())).toList();
-    }
-
     /**
      * The model. Defaults follow the common conventions: kv-heads = heads (MHA), head-dim =
      * hidden ÷ heads, ffn = 4 × hidden, expert-ffn = ffn; no query compression, no multi-token prediction, sequential blocks.
@@ -293,9 +255,5 @@ final class WorkloadMapper {
                 gated, model.getExperts(), model.getTopK(), model.getSharedExperts(),
                 model.getExpertFfn() > 0 ? model.getExpertFfn() : ffn, model.getDenseLayers(), model.getKvLoraRank(),
                 model.getRopeDim(), model.getQLoraRank(), model.getMtpDepth(), model.getBlock() == Block.PARALLEL);
-    }
-
-    private static int orOne(int degree) {
-        return degree > 0 ? degree : 1;
     }
 }

@@ -36,56 +36,17 @@ import org.fabricsim.runtime.spec.PoolFeatures.Batching;
  * slot's step on the {@link DecodeClock}. A sequence that joins the running set with its
  * cache from the prefill pool records the time as its decode start.
  *
- * <p>Each pipeline stage of the iteration lasts {@link ServingModel#iterationPs} of its totals (the
- * whole iteration without pipeline parallelism); a mixed iteration's
- * prefill share is the time its prefill part would take alone over the sum of both parts alone.
- * O(prefill chunks) per iteration, the decoding sequences advancing on the {@link DecodeClock}
- * (O(log batch) per sequence that joins, leaves or finishes; O(running) when the token budget
- * holds some back); the totals are fields, so composing allocates nothing.
+ * <p>The iteration's totals and their cost are {@link IterationTotals}'. O(prefill chunks) per iteration, the
+ * decoding sequences advancing on the {@link DecodeClock} (O(log batch) per sequence that joins, leaves or finishes;
+ * O(running) when the token budget holds some back); the totals are fields, so composing allocates nothing.
  */
-final class BatchBuilder {
+final class BatchBuilder extends IterationTotals {
     private final RequestTable requests;
     private final Replicas replicas;
-
-    /** Totals of the iteration last composed by {@link #compose}. */
-    private long newTokens;
-    private long logitTokens;
-    private double prefillPairs;
-    private double prefixPairs;
-    private double prefixTokens;
-    private long decodeTokens;
-    private double decodeContext;
-    private long decodeSequences;
-    private long sequences;
-    /** Prefill share of the iteration last costed by {@link #durationPs}. */
-    private double share;
 
     BatchBuilder(RequestTable requests, Replicas replicas) {
         this.requests = requests;
         this.replicas = replicas;
-    }
-
-    /** New tokens of the iteration last composed. */
-    long newTokens() {
-        return newTokens;
-    }
-
-    /** Prompt tokens the iteration last composed prefills. */
-    long prefillTokens() {
-        return newTokens - decodeTokens;
-    }
-
-    /** Sequences the iteration last composed decodes. */
-    long decodeSequences() {
-        return decodeSequences;
-    }
-
-    /**
-     * Sequences the iteration last composed schedules: its prefill chunks and its decoding sequences
-     * (the n of the host's time per sequence, {@link org.fabricsim.runtime.spec.IterationHost}).
-     */
-    long sequences() {
-        return sequences;
     }
 
     /**
@@ -248,15 +209,6 @@ final class BatchBuilder {
         replicas.kvUsed[slot] += decoding * step;
     }
 
-    /** Adds one decoding sequence with {@code context} cached tokens to the totals. */
-    private void addDecode(long context, int perSequence) {
-        newTokens += perSequence;
-        logitTokens += perSequence;
-        decodeTokens += perSequence;
-        decodeContext += (double) context * perSequence;
-        decodeSequences++;
-    }
-
     /** Whether the head of the slot's queue is a prompt to prefill that step (4) would admit into the slot. */
     private boolean promptAdmissible(int slot, int maxSequences) {
         IntDeque waiting = replicas.queue[slot];
@@ -276,32 +228,5 @@ final class BatchBuilder {
         prefixTokens += before;
         logitTokens += before + chunk == target ? 1 : 0;
         replicas.addToBatch(slot, q, chunk);
-    }
-
-    /**
-     * Duration of one pipeline stage of the iteration last composed on {@code model}, picoseconds;
-     * its prefill share is then {@link #prefillShare}.
-     */
-    long durationPs(ServingModel model) {
-        long prefillTokens = newTokens - decodeTokens;
-        double decodePairs = decodeContext + decodeTokens;
-        if (prefillTokens == 0) {
-            share = 0;
-        } else if (decodeTokens == 0) {
-            share = 1;
-        } else {
-            double alonePrefill = model.iterationPs(prefillTokens, logitTokens - decodeTokens, prefillPairs,
-                    prefixPairs, prefixTokens, 0, 0);
-            double aloneDecode = model.iterationPs(decodeTokens, decodeTokens, 0, 0, 0, decodePairs, decodeContext);
-            share = alonePrefill / (alonePrefill + aloneDecode);
-        }
-        long draftPs = decodeSequences == 0 ? 0 : model.draftPs(decodeSequences);
-        return model.iterationPs(newTokens, logitTokens, prefillPairs, prefixPairs, prefixTokens, decodePairs,
-                decodeContext) + draftPs;
-    }
-
-    /** Fraction of the last costed iteration's time attributed to prefill. */
-    double prefillShare() {
-        return share;
     }
 }

@@ -3,7 +3,6 @@ package org.fabricsim.runtime.inference;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.compute.Device;
-import org.fabricsim.runtime.sim.RoutedMaximum;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -48,13 +47,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * as placed ({@link UnevenRanksMaximum}). With two-batch overlap an MoE layer costs
  * {@link TwoBatchOverlap#layerSeconds} of its halves instead of compute plus dispatch and combine.
  * Speculative decoding adds {@link #draftPs}. <b>Attention DP ranks</b> (DP > 1) each hold their own
- * sequences, and a decode-only iteration waits for the rank holding the most: taking each of the n
- * decoding sequences to sit on a uniformly random one of the D ranks (round-robin admission, as
- * SGLang's default {@code load_balance_method round_robin}, with sequences finishing in random order;
- * an upper bound: a dispatcher that balances counts, or fixed lengths admitted together, spread them
- * more evenly), that rank holds f_D(n) = E[max] ÷ (n/D) times the mean ({@link RoutedMaximum}: 1.5 for
- * two sequences on two ranks, 1.30 for 88 per rank over 144) and its attention takes f_D times the
- * mean rank's ({@link #busiestDataRankSeconds}); an iteration with prefill work is costed at the mean.
+ * sequences, and a decode-only iteration waits for the rank holding the most ({@link BusiestDataRank}: its
+ * attention takes f_D(n) times the mean rank's); an iteration with prefill work is costed at the mean.
  * The dense MLP, element-wise passes and the dispatch of the busiest rank's extra tokens are left at
  * the mean (this leans fast). The parts that depend on T (or T_l) alone are {@link CountCosts}, memoized
  * per count, so an iteration costs O(1) once its count has been seen; memory O(largest T).
@@ -75,9 +69,8 @@ final class ServingModel {
     private final CollectiveFit stageSend;
     private double lastFlops;
     private final CountCosts counts;
-    /** f_D(n) of the attention DP ranks; null without attention data parallelism. */
-    private final RoutedMaximum busiestDataRank;
-    private final CountMemo busiestRankParts = new CountMemo();
+    /** The busiest of the attention DP ranks; null without attention data parallelism. */
+    private final BusiestDataRank busiestDataRank;
     private final LayerKernels kernels;
 
     /**
@@ -133,7 +126,6 @@ final class ServingModel {
         this.accelerators = parallel.accelerators();
         this.pipeline = parallel.pipeline();
         this.tokenShards = parallel.data() * parallel.context();
-        this.busiestDataRank = parallel.data() > 1 ? new RoutedMaximum(1, parallel.data(), parallel.data()) : null;
         int moeLayers = model.moe() ? model.layers() - model.denseLayers() : 0;
         int expertSlots = model.experts() + features.redundantExperts();
         this.speculative = features.speculative();
@@ -149,6 +141,8 @@ final class ServingModel {
                 lowLatencyKernels ? null : normalKernels, features.expertBalance());
         this.counts = new CountCosts(model, device, parallel, moeLayers, kernels, experts, allReduce);
         this.layersPerStage = counts.layersPerStage();
+        this.busiestDataRank = parallel.data() > 1
+                ? new BusiestDataRank(kernels, parallel.data(), tokenShards, layersPerStage, tokensPerDecodeStep()) : null;
         this.kvCapacityTokens = ReplicaMemory.requireKvCapacityTokens(model, accelerator, precision, kvPrecision,
                 parallel, features.redundantExperts(), iterationTokens);
     }
@@ -242,7 +236,7 @@ final class ServingModel {
                 perTokenShard(decodePairs), kvTokens);
         seconds += kernels.times(layersPerStage, core);
         if (busiestDataRank != null && prefillPairs == 0 && prefixTokens == 0) {
-            seconds += busiestDataRankSeconds(tokens, decodePairs, kvTokens, core);
+            seconds += busiestDataRank.busiestDataRankSeconds(tokens, decodePairs, kvTokens, core);
         }
         if (model.kvLoraRank() > 0) {
             seconds += kernels.times(layersPerStage, kernels.latentUpProjection(perTokenShard(prefixTokens)));
@@ -254,31 +248,6 @@ final class ServingModel {
     /** {@code value} ÷ (DP·CP); without DP and CP the value itself, the same bits (v ÷ 1 = v) without a division. */
     private double perTokenShard(double value) {
         return tokenShards == 1 ? value : value / tokenShards;
-    }
-
-    /**
-     * What the busiest attention DP rank adds to a decode-only iteration of {@code tokens}: its f_D(n)
-     * times the mean rank's sequences ({@link RoutedMaximum} with one pick of D ranks; n = tokens ÷
-     * tokens per decode step) run f_D times the mean's attention projections and attention core
-     * (pairs and cached tokens), and the iteration waits for it: L/PP·(a(f_D·x) − a(x)) + L/PP·(core at
-     * f_D times the work − {@code meanCore}), seconds. The FLOPs stay the nominal ones (the other ranks
-     * do less). O(1) once the count has been seen.
-     */
-    private double busiestDataRankSeconds(long tokens, double decodePairs, double kvTokens, double meanCore) {
-        double savedGroup = kernels.flops();
-        double share = busiestDataRank.factor(tokens / tokensPerDecodeStep());
-        int index = Math.toIntExact(tokens);
-        double projections;
-        if (busiestRankParts.has(index)) {
-            projections = busiestRankParts.seconds(index);
-        } else {
-            double x = (double) tokens / tokenShards;
-            projections = busiestRankParts.put(index,
-                    layersPerStage * (kernels.attentionProjections(share * x) - kernels.attentionProjections(x)), 0);
-        }
-        double core = kernels.attentionCore(0, 0, share * decodePairs / tokenShards, share * kvTokens);
-        kernels.restoreFlops(savedGroup);
-        return projections + layersPerStage * (core - meanCore);
     }
 
     /**

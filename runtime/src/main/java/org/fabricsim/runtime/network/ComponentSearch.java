@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * Which part of {@link MaxMinNetwork}'s flow–link graph a re-solve covers: the dirty links (those
  * whose classes changed since the last solve) and the connected component they reach, as the lists
- * {@link #componentLinks} and {@link #componentFlows}.
+ * {@link #componentLinks} and {@link #componentFlows} ({@link CollectedComponent}, which the fills read).
  *
  * <p>The component is found by breadth-first search over the link lists ({@link LinkFlowLists}):
  * O(entries scanned + classes reached · P) for paths of P links. Reached classes are bits of a set
@@ -24,50 +24,26 @@ import java.util.Arrays;
  * ({@link #collectEach}, for {@link KeptComponents}), and a component that has not split since its last search is
  * taken whole, unsearched ({@link UnsplitComponents}), while a single ideal fill keeps the fallback.
  */
-final class ComponentSearch {
-    private final LinkFlowLists lists;
+final class ComponentSearch extends CollectedComponent {
     private final LoneClasses lone;
     /** The links whose classes changed since the last collection: the search's seeds. */
     final DirtyLinks dirty;
     private final int[] linkStamp;
     private int epoch;
-    /** The links of the last collected component (as many as {@link #collect} returned). */
-    final int[] componentLinks;
-    /** The classes of the last collected component, {@link #flowsInComponent} of them. */
-    int[] componentFlows;
-    int flowsInComponent;
-    /**
-     * The components of the last search to the end ({@link #collectEach}), 0 after any other collection: component
-     * c's links are {@link #componentLinks} from {@code componentEnd[c - 1]} (0 for the first) to
-     * {@code componentEnd[c]}, and its classes those whose {@link #componentOf} is c.
-     */
-    int components;
-    final int[] componentEnd;
-    /** Per class handle, its component in the last search to the end that reached it. */
-    int[] componentOf;
     /** The links a search has listed in {@link #componentLinks} so far. */
     private int linksReached;
-    /** Whether the last {@link #collect} took every loaded link and live class. */
-    boolean tookAll;
     /** Whether a search runs to its component's end instead of falling back at half the loaded links. */
     boolean searchToEnd;
-    /** Bit f is set while class f is live: the full collection scans these words, not the records. */
-    private long[] live;
     /** Bit f is set once the component search has reached class f (cleared per search). */
     private long[] reached;
     /** The components of the searches to the end, kept while they have not split. */
     private final UnsplitComponents unsplit;
 
     ComponentSearch(LinkFlowLists lists, LoneClasses lone, int linkCount, int classCapacity) {
-        this.lists = lists;
+        super(lists, linkCount, classCapacity);
         this.lone = lone;
         dirty = new DirtyLinks(linkCount);
         linkStamp = new int[linkCount];
-        componentLinks = new int[linkCount];
-        componentFlows = new int[classCapacity];
-        componentEnd = new int[linkCount];
-        componentOf = new int[classCapacity];
-        live = new long[(classCapacity + 63) >>> 6];
         reached = new long[live.length];
         unsplit = new UnsplitComponents(linkCount, classCapacity);
     }
@@ -89,24 +65,6 @@ final class ComponentSearch {
     void setLive(int flow) {
         live[flow >>> 6] |= 1L << flow;
         unsplit.started();
-    }
-
-    /** The fastest rate of the live classes in {@code rates}. O(F/64 + F). */
-    double fastestLive(double[] rates, int handleBound) {
-        double fastest = 0;
-        int words = (handleBound + 63) >>> 6;
-        for (int word = 0; word < words; word++) {
-            long bits = live[word];
-            while (bits != 0) {
-                fastest = Math.max(fastest, rates[word << 6 | Long.numberOfTrailingZeros(bits)]);
-                bits &= bits - 1;
-            }
-        }
-        return fastest;
-    }
-
-    void clearLive(int flow) {
-        live[flow >>> 6] &= ~(1L << flow);
     }
 
     /** Class {@code flow} finished and left {@code link} (noted for {@link UnsplitComponents} under a derating). */
@@ -298,22 +256,5 @@ final class ComponentSearch {
             }
         }
         return flows;
-    }
-
-    /** Whether every link of every class of the component carries that class alone. O(F·P). */
-    boolean aloneOnTheirLinks(FlowTable table) {
-        int[] linkFlowCount = lists.count;
-        int[] records = table.records;
-        int stride = table.stride;
-        for (int i = 0; i < flowsInComponent; i++) {
-            int base = componentFlows[i] * stride;
-            int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
-            for (int at = base + FlowTable.LINKS; at < end; at++) {
-                if (linkFlowCount[records[at]] != 1) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 }

@@ -149,7 +149,7 @@ public final class MaxMinNetwork extends FlowTable {
                 return;
             }
         }
-        rateBytesPerSecond[flow] = filling.rateOnOwnLinks(records, base);
+        rateBytesPerSecond[flow] = filling.alone.rateOnOwnLinks(records, base);
         project(flow, simulation.nowPs());
     }
 
@@ -264,7 +264,7 @@ public final class MaxMinNetwork extends FlowTable {
             derating.solve(this, linksInComponent, onlyFinishes, level, filling, previousRate);
             flows = component.flowsInComponent;
         } else if (component.aloneOnTheirLinks(this)) {
-            filling.rateAlone(this);
+            filling.alone.rateAlone(this);
         } else if (onlyFinishes && flows < 1 << ProgressiveFill.INDEX_BITS) {
             filling.fillAbove(this, linksInComponent, level, null, null, rateBytesPerSecond, null);
         } else {

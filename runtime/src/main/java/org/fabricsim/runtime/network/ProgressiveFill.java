@@ -48,6 +48,8 @@ final class ProgressiveFill {
     private final FixLog log;
     /** The fix order when there is no log, else null. */
     private final FixOrder order;
+    /** The fill of classes alone on their links, in closed form (without a log: it writes {@link #order}). */
+    final OwnLinksFill alone;
 
     /**
      * A fill of the links of {@code graph}; {@code logged}: it keeps a {@link FixLog}, so that its
@@ -62,6 +64,7 @@ final class ProgressiveFill {
         shares = new ShareHeap();
         log = logged ? new FixLog(lists.maxPathLinks, classCapacity) : null;
         order = logged ? null : new FixOrder(classCapacity);
+        alone = new OwnLinksFill(graph, component, order);
     }
 
     /** Room for class handles below {@code capacity} (no copy when there is room already). */
@@ -162,41 +165,6 @@ final class ProgressiveFill {
                 shares.append(link, IndexedMinHeap.orderedBits(Math.max(0, state[2 * link]) / unfixedWeight));
             }
         }
-    }
-
-    /**
-     * The fill of a component whose classes each have their links to themselves, without a heap: a
-     * class of weight w gets min over its links of c_ℓ ÷ w, which is what {@link #fill} gives bit
-     * for bit (the first of its links to be popped is the one with the smallest share, c_ℓ ÷ w as
-     * the fill computes it, and fixing it touches no other class's links). The fix sequence goes on
-     * in component order: classes that share no link never need each other's order
-     * ({@link #fillAbove} orders the classes of each link). O(F·P).
-     */
-    void rateAlone(FlowTable table) {
-        int[] componentFlows = component.componentFlows;
-        double[] rateBytesPerSecond = table.rateBytesPerSecond;
-        int[] records = table.records;
-        int stride = table.stride;
-        for (int i = 0; i < component.flowsInComponent; i++) {
-            int flow = componentFlows[i];
-            rateBytesPerSecond[flow] = rateOnOwnLinks(records, flow * stride);
-            order.next(flow);
-        }
-    }
-
-    /**
-     * The rate of the class whose record starts at {@code base}, alone on its links: min over them of
-     * c_ℓ ÷ w, computed as (min c_ℓ) ÷ w, one division: rounding is monotone, so the rounded quotient
-     * of the smallest capacity is the smallest rounded quotient, to the bit. O(P).
-     */
-    double rateOnOwnLinks(int[] records, int base) {
-        long weight = records[base + FlowTable.MULTIPLICITY];
-        double capacity = Double.POSITIVE_INFINITY;
-        int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
-        for (int at = base + FlowTable.LINKS; at < end; at++) {
-            capacity = Math.min(capacity, graph.linkBytesPerSecond(records[at]));
-        }
-        return Math.max(0, capacity) / weight;
     }
 
     /**
