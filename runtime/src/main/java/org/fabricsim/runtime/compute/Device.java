@@ -48,20 +48,14 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     /** Profile parameters {@code compute.sustained-fraction.<architecture>}. */
     public static final String SUSTAINED_FRACTION = "compute.sustained-fraction.";
 
-    /** A device whose memory-bound kernels reach {@link ComputeCalibration#MEMORY_EFFICIENCY} of its HBM bandwidth. */
-    public Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
-            double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond,
-            double bf16MatmulEfficiency, Fp8Operands fp8Operands) {
-        this(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
-                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, fp8Operands,
-                ComputeCalibration.MEMORY_EFFICIENCY);
-    }
-
-    /** A device whose GEMMs all run at one rate, {@code matmulEfficiency} of {@code gemmFlopsPerSecond}. */
+    /**
+     * A device whose GEMMs all run at one rate, {@code matmulEfficiency} of {@code gemmFlopsPerSecond}, and whose
+     * memory-bound kernels reach {@link ComputeCalibration#MEMORY_EFFICIENCY} of its HBM bandwidth.
+     */
     public Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
             double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond) {
         this(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
-                activationBytes, attentionFlopsPerSecond, 0, Fp8Operands.NONE);
+                activationBytes, attentionFlopsPerSecond, 0, Fp8Operands.NONE, ComputeCalibration.MEMORY_EFFICIENCY);
     }
 
     /** A device whose tensor cores sustain their measured rate (no sustained-fraction derating). */
@@ -151,9 +145,19 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      * {@link Fp8Operands#BLOCK_SCALED}); quantized by kernels of their own either way.
      */
     public Device blockwise(boolean scaledByTensorCores) {
+        return withFp8Operands(scaledByTensorCores ? Fp8Operands.BLOCK_SCALED : Fp8Operands.BLOCKWISE);
+    }
+
+    /** This device with its GEMMs taking FP8 operands as {@code operands}, every other field kept. */
+    public Device withFp8Operands(Fp8Operands operands) {
         return new Device(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
-                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency,
-                scaledByTensorCores ? Fp8Operands.BLOCK_SCALED : Fp8Operands.BLOCKWISE, memoryEfficiency);
+                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, operands, memoryEfficiency);
+    }
+
+    /** This device with its GEMMs sustaining {@code efficiency} of {@code gemmFlopsPerSecond}, every other field kept. */
+    public Device withMatmulEfficiency(double efficiency) {
+        return new Device(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, efficiency, tileSlots,
+                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, fp8Operands, memoryEfficiency);
     }
 
     /** Whether the GEMMs are FP8 with blockwise scaling promoted on the CUDA cores ({@link BlockwiseFp8}). */

@@ -52,16 +52,10 @@ class Fp8OperandsTest {
     private static PassTime casts(AcceleratorSpec part, Fp8Scaling scaling) {
         Device fp8 = Device.forTraining(part, Precision.FP8, scaling, CalibrationProfile.defaults());
         PassTime with = gemms(fp8);
-        PassTime without = gemms(withoutCasts(fp8));
+        PassTime without = gemms(fp8.withFp8Operands(Fp8Operands.NONE));
         return new PassTime(with.forwardSeconds() - without.forwardSeconds(),
                 with.backwardInputSeconds() - without.backwardInputSeconds(),
                 with.backwardWeightSeconds() - without.backwardWeightSeconds(), 0, 0);
-    }
-
-    private static Device withoutCasts(Device device) {
-        return new Device(device.gemmFlopsPerSecond(), device.bf16FlopsPerSecond(), device.memoryBytesPerSecond(),
-                device.matmulEfficiency(), device.tileSlots(), device.activationBytes(),
-                device.attentionFlopsPerSecond(), device.bf16MatmulEfficiency(), Fp8Operands.NONE);
     }
 
     private static PassTime gemms(Device device) {

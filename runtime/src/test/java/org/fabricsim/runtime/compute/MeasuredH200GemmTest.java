@@ -46,8 +46,7 @@ class MeasuredH200GemmTest {
     private static final List<Measured> GEMMS = rows(r -> r.section().equals("gemm"));
 
     private static Device rescaled(Device device) {
-        return new Device(device.gemmFlopsPerSecond(), device.bf16FlopsPerSecond(), device.memoryBytesPerSecond(),
-                device.matmulEfficiency() / FITTED * CONTINUOUS, device.tileSlots(), device.activationBytes());
+        return device.withMatmulEfficiency(device.matmulEfficiency() / FITTED * CONTINUOUS);
     }
 
     /** The serving model's seconds for the row's GEMM (class comment). */
