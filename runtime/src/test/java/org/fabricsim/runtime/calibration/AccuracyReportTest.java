@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.fabricsim.runtime.ReferencePrediction;
 import org.fabricsim.runtime.collective.CalibrationTest;
 import org.fabricsim.runtime.inference.InferenceCalibrationTest;
+import org.fabricsim.runtime.training.MegatronBridgeRows;
 import org.fabricsim.runtime.training.TrainingCalibrationTest;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +42,8 @@ class AccuracyReportTest {
                 TrainingCalibrationTest.predictions(CalibrationProfile.defaults()));
         predictions.addAll(InferenceCalibrationTest.predictions());
         predictions.addAll(CalibrationTest.predictions());
-        String report = markdown(predictions) + fitSection(DefaultProfileFit.report(), predictions);
+        String report = markdown(predictions)
+                + fitSection(DefaultProfileFit.report(), DefaultProfileFit.blackwellReport(), predictions);
         System.out.print(report);
         if (Boolean.getBoolean("fabricsim.updateAccuracy")) {
             String committedText = Files.readString(REPORT, StandardCharsets.UTF_8);
@@ -109,20 +111,38 @@ class AccuracyReportTest {
     }
 
     /**
-     * The fit of the compute constants ({@link DefaultProfileFit}): each constant committed, refitted
-     * and over the leave-one-out refits; the mean absolute fitted and leave-one-out error per group
-     * (a row's group from {@code predictions}, by name) and per row, in points.
+     * The fits of the compute constants ({@link DefaultProfileFit}): the Hopper and Ampere one on the training rows,
+     * then Blackwell's on the Megatron-Bridge fit rows, each as {@link #fitTables}; a row's group is its prediction's
+     * (by name) or, for a Megatron-Bridge row, "training" and its part.
      */
-    private static String fitSection(FitReport fit, List<ReferencePrediction> predictions) {
+    private static String fitSection(FitReport fit, FitReport blackwell, List<ReferencePrediction> predictions)
+            throws IOException {
         Map<String, String> groupOf = new LinkedHashMap<>();
         predictions.forEach(p -> groupOf.put(p.name(), p.group()));
+        MegatronBridgeRows.accelerators().forEach((name, part) -> groupOf.put(name, "training " + part));
         StringBuilder out = new StringBuilder();
         out.append("\n## Fit of the compute constants\n\nThe global compute constants are fitted by code, not chosen:"
                 + " `ProfileFitter` (bounded Levenberg–Marquardt, docs/calibration.md) on the ").append(fit.cases().size())
                 .append(" training rows above by name, every other parameter held at its value; leave-one-out (LOO)"
                         + " refits the constants without each row and predicts it. `DefaultProfileFitTest` fails"
-                        + " when the refit no longer gives the committed values.\n\n"
-                        + "| parameter | committed | refit | LOO range | bounds |\n|---|---|---|---|---|\n");
+                        + " when the refit no longer gives the committed values.\n\n");
+        fitTables(out, fit, groupOf);
+        out.append("\n### Blackwell\n\nBlackwell's sustained fraction is fitted apart (`DefaultProfileFit.blackwellReport`)"
+                + " on the ").append(blackwell.cases().size()).append(" \"fit\" rows of"
+                        + " validation/reference/training-megatron-bridge.csv (training.csv has no Blackwell row, and those"
+                        + " rows run on no Hopper or Ampere part), every other parameter held at its value; LOO and the"
+                        + " test as above.\n\n");
+        fitTables(out, blackwell, groupOf);
+        return out.toString();
+    }
+
+    /**
+     * One fit's tables: each fitted constant committed, refitted and over the leave-one-out refits; the mean absolute
+     * fitted and leave-one-out error per group ({@code groupOf}, by row name) and over all rows, and per row, in
+     * points.
+     */
+    private static void fitTables(StringBuilder out, FitReport fit, Map<String, String> groupOf) {
+        out.append("| parameter | committed | refit | LOO range | bounds |\n|---|---|---|---|---|\n");
         CalibrationProfile committed = CalibrationProfile.defaults();
         for (FitReport.ParameterFit p : fit.parameters()) {
             if (p.fitted()) {
@@ -156,7 +176,7 @@ class AccuracyReportTest {
         sums.forEach((group, sum) -> out.append(String.format(Locale.ROOT,
                 "| %s | %.2f points | %.2f points | %.1f points | %d |%n", group, sum[1] / sum[0], sum[2] / sum[0],
                 sum[3], (int) sum[0])));
-        return out.append(rows).toString();
+        out.append(rows);
     }
 
     private static Map<String, Double> aggregates(String markdown) {

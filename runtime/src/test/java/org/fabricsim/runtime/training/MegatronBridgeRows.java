@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,6 +40,13 @@ public final class MegatronBridgeRows {
 
     static List<Map<String, String>> rows() throws IOException {
         return TrainingRows.readCsv(FILE);
+    }
+
+    /** Each row's part, by case: the CSV's accelerator column (GB200, B200, H100_SXM). */
+    public static Map<String, String> accelerators() throws IOException {
+        Map<String, String> accelerators = new LinkedHashMap<>();
+        rows().forEach(row -> accelerators.put(row.get("case"), row.get("accelerator")));
+        return accelerators;
     }
 
     /**
