@@ -39,13 +39,15 @@ class HeldOutShardedTrainingTest {
      * cast and pre-division serially too brings it to +2.0 but takes two A100 rows out of ±3 (not adopted). Session 52: the README's 70B pairs (micro-batch 2 ×
      * 16 against 8 × 4) show the runs paying 0.7 s (H100) and 0.9 s (A100) more per micro-batch than predicted (an
      * exposed parameter all-gather would be about half of it); Triton attention (the benchmark's {@code attn_impl}) is
-     * not it.</li>
+     * not it. Session 60: the README's same run on one NVLink node (8 GPUs) publishes the same 39.8%.</li>
      * <li>mpt-70b-a100-40gb-64 (+10.6): 13 points below the same model at 128 GPUs and micro-batch 4; the model's FSDP
      * traffic stays hidden at either size and its memory estimate leaves 9 GB free, so allocator pressure on the 40 GB
      * part is the untested candidate. Session 52: the README's 70B at micro-batch 2 on A100 80GB (32 GPUs,
      * accumulation 16) is predicted at −0.6, ruling out per-micro-batch mechanisms. Session 55: the model's memory is
      * the same 30.6 GB for the README's 30B on 32 A100 40GB, which runs at its 128-GPU MFU, so it cannot place an
-     * allocator mechanism, whose cost no source gives.</li>
+     * allocator mechanism, whose cost no source gives. Session 60: not FSDP's traffic either; only exposing it
+     * wholesale (no overlap, or a ring at a fifth of the modelled 185 GB/s) reaches the row, and that takes 8 of the 10
+     * FSDP rows within ±3 out, the README's 70B at 2 sequences on 32 A100 80GB among them.</li>
      * <li>mtnlg-530b-3360 (+3.0, just outside): with DeepSpeed's BF16 optimizer charged (session 51,
      * {@link TrainingFixtures#MEGATRON_DEEPSPEED}: FP32 gradient accumulation every micro-batch, the whole gradient
      * all-reduced) the three MT-NLG rows are +1.9, +2.2 and +3.0 (were +7.4, +7.5, +8.2) and BLOOM −2.4 (was +1.2);
