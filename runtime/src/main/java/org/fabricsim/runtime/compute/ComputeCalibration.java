@@ -21,6 +21,16 @@ public final class ComputeCalibration {
      */
     public static final int SHORT_TILE_ROWS = 64;
     /**
+     * The shortest output tile, rows per SM, of a block-scaled MMA on Blackwell (NVFP4, MXFP4, MXFP8: {@code
+     * tcgen05.mma ... block_scale}): 128. CUTLASS lists no shorter tile for them (docs {@code
+     * blackwell_functionality.md}, "Valid Tile Shapes" for {@code nv_float4_t}, {@code mx_float4_t} and {@code
+     * mx_float8_t}: 1SM 128×N, 2SM 256×N, where per-tensor FP8 also has 1SM 64×N), and TensorRT-LLM's NVFP4 GEMM runs
+     * CTA shapes 128×64, 128×128 and 128×256 only on SM100 ({@code fp4_gemm_template.h}: "M-mode size should be 128 or
+     * 256 for 2 CTA cluster MMA; M-mode size should be 128 for 1 CTA cluster"). So a decode batch of 183 rows runs two
+     * 128-row tiles there, not three of {@link #SHORT_TILE_ROWS} ({@link SplitKGemm}).
+     */
+    public static final int BLOCK_SCALED_TILE_ROWS = 128;
+    /**
      * The rate a Hopper part sustains under continuous tensor load over its short-run rate, the 700 W cap alone:
      * 669.67 ÷ 798.86 = 0.838, an 8192³ BF16 GEMM back to back against the same GEMM with 6 ms of idle after every
      * four (validation/measured/h200-compute.csv, duty rows {@code gemm-then-none} and {@code gemm-then-idle-6ms};

@@ -40,10 +40,14 @@ import org.fabricsim.runtime.spec.Precision;
  * @param memoryEfficiency       fraction of {@code memoryBytesPerSecond} memory-bound kernels reach ({@link
  *                               #memorySeconds}): the part's measured {@code memoryEfficiency} where the catalog states
  *                               one, else {@link ComputeCalibration#MEMORY_EFFICIENCY}
+ * @param shortTileRows          the shortest output tile, rows, its serving GEMMs run ({@link SplitKGemm}):
+ *                               {@link ComputeCalibration#SHORT_TILE_ROWS}, or {@link
+ *                               ComputeCalibration#BLOCK_SCALED_TILE_ROWS} where the GEMMs are Blackwell's block-scaled
+ *                               MMAs (FP4; MXFP8, {@link #blockwise})
  */
 public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
         double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond,
-        double bf16MatmulEfficiency, Fp8Operands fp8Operands, double memoryEfficiency) {
+        double bf16MatmulEfficiency, Fp8Operands fp8Operands, double memoryEfficiency, int shortTileRows) {
 
     /** Profile parameters {@code compute.sustained-fraction.<architecture>}. */
     public static final String SUSTAINED_FRACTION = "compute.sustained-fraction.";
@@ -55,7 +59,8 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     public Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, double memoryBytesPerSecond,
             double matmulEfficiency, int tileSlots, double activationBytes, double attentionFlopsPerSecond) {
         this(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
-                activationBytes, attentionFlopsPerSecond, 0, Fp8Operands.NONE, ComputeCalibration.MEMORY_EFFICIENCY);
+                activationBytes, attentionFlopsPerSecond, 0, Fp8Operands.NONE, ComputeCalibration.MEMORY_EFFICIENCY,
+                ComputeCalibration.SHORT_TILE_ROWS);
     }
 
     /** A device whose tensor cores sustain their measured rate (no sustained-fraction derating). */
@@ -135,8 +140,9 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
                 : Fp8Operands.TENSORWISE;
         double memory = accelerator.memoryEfficiency() > 0 ? accelerator.memoryEfficiency()
                 : ComputeCalibration.MEMORY_EFFICIENCY;
+        int shortTiles = fp4 ? ComputeCalibration.BLOCK_SCALED_TILE_ROWS : ComputeCalibration.SHORT_TILE_ROWS;
         return new Device(gemm, bf16, accelerator.memoryBytesPerSecond(), efficiency, slots,
-                Precision.BF16.bytes(), attention, bf16Measured * sustained, operands, memory);
+                Precision.BF16.bytes(), attention, bf16Measured * sustained, operands, memory, shortTiles);
     }
 
     /**
@@ -151,13 +157,15 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     /** This device with its GEMMs taking FP8 operands as {@code operands}, every other field kept. */
     public Device withFp8Operands(Fp8Operands operands) {
         return new Device(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, matmulEfficiency, tileSlots,
-                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, operands, memoryEfficiency);
+                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, operands, memoryEfficiency,
+                operands == Fp8Operands.BLOCK_SCALED ? ComputeCalibration.BLOCK_SCALED_TILE_ROWS : shortTileRows);
     }
 
     /** This device with its GEMMs sustaining {@code efficiency} of {@code gemmFlopsPerSecond}, every other field kept. */
     public Device withMatmulEfficiency(double efficiency) {
         return new Device(gemmFlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, efficiency, tileSlots,
-                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, fp8Operands, memoryEfficiency);
+                activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, fp8Operands, memoryEfficiency,
+                shortTileRows);
     }
 
     /** Whether the GEMMs are FP8 with blockwise scaling promoted on the CUDA cores ({@link BlockwiseFp8}). */
@@ -175,7 +183,7 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
         return bf16MatmulEfficiency <= 0 ? this
                 : new Device(bf16FlopsPerSecond, bf16FlopsPerSecond, memoryBytesPerSecond, bf16MatmulEfficiency,
                         tileSlots, activationBytes, attentionFlopsPerSecond, bf16MatmulEfficiency, Fp8Operands.NONE,
-                        memoryEfficiency);
+                        memoryEfficiency, ComputeCalibration.SHORT_TILE_ROWS);
     }
 
     /**

@@ -5,11 +5,12 @@ package org.fabricsim.runtime.compute;
  * decode steps of inference (m = a few sequences): libraries then split the reduction dimension
  * over idle SMs (cuBLAS split-K, CUTLASS stream-K) instead of leaving them empty.
  *
- * <p>Tiles are R = {@link ComputeCalibration#TILE_ROWS} rows high, or R_s =
- * {@link ComputeCalibration#SHORT_TILE_ROWS} for a decode batch of fewer than 2R rows where
+ * <p>Tiles are R = {@link ComputeCalibration#TILE_ROWS} rows high, or R_s = the device's {@link
+ * Device#shortTileRows} for a decode batch of fewer than 2R rows where
  * ⌈m/R_s⌉·R_s &lt; ⌈m/R⌉·R (the shorter tile pads fewer rows: 139 rows run as three tiles of 64, 192
- * rows, not two of 128). From 2R rows on the tall tile is kept: the efficiency here does not charge a
- * short tile its lower operand reuse, so it would credit short tiles with finer waves alone (Dynamo's
+ * rows, not two of 128; Blackwell's block-scaled MMAs have no tile shorter than R, {@link
+ * ComputeCalibration#BLOCK_SCALED_TILE_ROWS}). From 2R rows on the tall tile is kept: the efficiency here does
+ * not charge a short tile its lower operand reuse, so it would credit short tiles with finer waves alone (Dynamo's
  * 3,000-token TP1 prefills 6% faster, docs/calibration.md, "Short output tiles"). With t output tiles (of
  * either tile width {@link Gemm} considers, the better one taken), S
  * slots and k-blocks of K₀: split factor s =
@@ -28,15 +29,14 @@ public final class SplitKGemm {
         if (m <= 0 || n <= 0 || k <= 0) {
             return device.matmulEfficiency();
         }
-        int rows = tileRows(m);
+        int rows = tileRows(m, device.shortTileRows());
         return Math.max(efficiency(device, m, n, k, rows, ComputeCalibration.TILE_COLUMNS),
                 efficiency(device, m, n, k, rows, ComputeCalibration.TILE_COLUMNS / 2));
     }
 
-    /** R_s when m &lt; 2R and ⌈m/R_s⌉·R_s &lt; ⌈m/R⌉·R, else R (see the class comment). */
-    static int tileRows(double m) {
+    /** R_s ({@code shortRows}) when m &lt; 2R and ⌈m/R_s⌉·R_s &lt; ⌈m/R⌉·R, else R (see the class comment). */
+    static int tileRows(double m, int shortRows) {
         int tall = ComputeCalibration.TILE_ROWS;
-        int shortRows = ComputeCalibration.SHORT_TILE_ROWS;
         return m < 2 * tall && Math.ceil(m / shortRows) * shortRows < Math.ceil(m / tall) * tall ? shortRows : tall;
     }
 

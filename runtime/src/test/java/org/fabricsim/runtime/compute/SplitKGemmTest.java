@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
+import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
@@ -11,6 +12,9 @@ class SplitKGemmTest {
     /** H100 SXM: 132 tile slots (989e12 / (4096 · 1.83e9)), MAMF 0.803. */
     private static final Device H100 = Device.of(new AcceleratorSpec("h", "NVIDIA", 989e12, 1979e12, 80_000_000_000L,
             3.35e12, 0.803, 450e9), Precision.FP8, CalibrationProfile.defaults());
+    /** B200 (catalog): BF16 2,250, FP8 4,500, FP4 9,000 TFLOPS; MAMF 77.6%, FP8 76.3%; 148 SMs. */
+    private static final AcceleratorSpec B200 = new AcceleratorSpec("nvidia.B200", "NVIDIA", 2250e12, 4500e12,
+            180_000_000_000L, 8.0e12, 0.776, 0.763, 900e9, 0).withArchitecture("blackwell", 148).withFp4(9000e12);
 
     @Test
     void shouldSplitTheReductionOfASkinnyGemmOverIdleSlots() {
@@ -34,10 +38,37 @@ class SplitKGemmTest {
     void shouldKeepTheTallTileWhereTheShortOnePadsNoLessOrTheBatchIsTwoTallTiles() {
         // ⌈m/64⌉·64 against ⌈m/128⌉·128: 139 → 192 < 256; 200 → 256 = 256; 1 → 64 < 128; from 256 rows
         // the tall tile whatever it pads (3,000 → 3,008 against 3,072)
-        assertEquals(64, SplitKGemm.tileRows(139));
-        assertEquals(128, SplitKGemm.tileRows(200));
-        assertEquals(64, SplitKGemm.tileRows(1));
-        assertEquals(128, SplitKGemm.tileRows(3000));
+        assertEquals(64, SplitKGemm.tileRows(139, ComputeCalibration.SHORT_TILE_ROWS));
+        assertEquals(128, SplitKGemm.tileRows(200, ComputeCalibration.SHORT_TILE_ROWS));
+        assertEquals(64, SplitKGemm.tileRows(1, ComputeCalibration.SHORT_TILE_ROWS));
+        assertEquals(128, SplitKGemm.tileRows(3000, ComputeCalibration.SHORT_TILE_ROWS));
+    }
+
+    @Test
+    void shouldRunABlackwellFp4DecodeBatchOnTallTilesWhereItsPerTensorFp8GemmTakesShortOnes() {
+        // B200 (148 SMs), m = 183 (70B's decode batch on one B200 at 128/4096), gate+up n = 57,344, k = 8,192.
+        // FP4 (block-scaled MMA, no tile under 128 rows): two 128-row tiles, q_tile = 183/256; 128 wide: 2 · 448 =
+        // 896 tiles ≥ 148, no split, q_wave = (896/148)/7 (256 wide: 448 tiles, (448/148)/4, less).
+        // FP8 per tensor: three 64-row tiles, q_tile = 183/192; 3 · 224 = 672 tiles 256 wide, q_wave = (672/148)/5
+        // (128 wide: 1,344 tiles, (1344/148)/10, the same). Depth 8192/8256 either way.
+        Device fp4 = Device.of(B200, Precision.FP4, CalibrationProfile.defaults());
+        Device fp8 = Device.of(B200, Precision.FP8, CalibrationProfile.defaults());
+        double depth = 8192.0 / 8256;
+        assertEquals(fp4.matmulEfficiency() * (183.0 / 256) * (896.0 / 148 / 7) * depth,
+                SplitKGemm.efficiency(fp4, 183, 57344, 8192), 1e-12);
+        assertEquals(fp8.matmulEfficiency() * (183.0 / 192) * (672.0 / 148 / 5) * depth,
+                SplitKGemm.efficiency(fp8, 183, 57344, 8192), 1e-12);
+    }
+
+    @Test
+    void shouldGiveBlackwellsBlockScaledGemmsNoTileShorterThan128Rows() {
+        // FP4, and MXFP8 (blockwise FP8 on Blackwell: block scales applied by the tensor cores); per-tensor FP8 and
+        // BF16 keep Hopper's 64-row tile
+        assertEquals(128, Device.of(B200, Precision.FP4, CalibrationProfile.defaults()).shortTileRows());
+        assertEquals(128, Device.of(B200, Precision.FP8, Fp8Scaling.BLOCKWISE, CalibrationProfile.defaults())
+                .shortTileRows());
+        assertEquals(64, Device.of(B200, Precision.FP8, CalibrationProfile.defaults()).shortTileRows());
+        assertEquals(64, Device.of(B200, Precision.BF16, CalibrationProfile.defaults()).shortTileRows());
     }
 
     @Test
