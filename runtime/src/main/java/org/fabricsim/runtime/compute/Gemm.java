@@ -87,12 +87,25 @@ public final class Gemm {
         return batch <= 0 ? 0 : batch * roofline(device, m, n, k, efficiency(device, m, n, k, batch));
     }
 
+    /**
+     * Seconds for one GEMM of this shape whose output moves {@code outputBytes} per element through HBM instead of
+     * one activation's write (a weight-gradient GEMM that reads and adds into an FP32 gradient buffer).
+     */
+    public static double accumulatingSeconds(Device device, double m, double n, double k, double outputBytes) {
+        return roofline(device, m, n, k, efficiency(device, m, n, k), outputBytes);
+    }
+
     private static double roofline(Device device, double m, double n, double k, double efficiency) {
+        return roofline(device, m, n, k, efficiency, device.activationBytes());
+    }
+
+    private static double roofline(Device device, double m, double n, double k, double efficiency,
+            double outputBytes) {
         if (m <= 0 || n <= 0 || k <= 0) {
             return 0;
         }
         double computeSeconds = flops(m, n, k) / (device.gemmFlopsPerSecond() * efficiency);
-        double memorySeconds = device.memorySeconds(device.activationBytes() * (m * k + k * n + m * n));
+        double memorySeconds = device.memorySeconds(device.activationBytes() * (m * k + k * n) + outputBytes * m * n);
         return Math.max(computeSeconds, memorySeconds);
     }
 }

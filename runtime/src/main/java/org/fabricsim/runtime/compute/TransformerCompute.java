@@ -79,10 +79,11 @@ public final class TransformerCompute {
      * @param software          the software stack (attention kernel, element-wise kernels per layer)
      * @param kernelSeconds     fixed cost of one kernel launch (profile {@code compute.kernel-overhead})
      * @param pairs             how this rank's attention pairs split between masked and unmasked kernel calls
+     * @param gradientBytes     bytes of one gradient-buffer element ({@link ComputeCalibration#gradientReduceBytes})
      */
     public TransformerCompute(Device device, TransformerSpec model, double tokens, double sequence, int tensor,
             int expert, double expertLoad, boolean sequenceParallel, Recompute recompute, List<RecomputeModule> modules,
-            SoftwareSpec software, double kernelSeconds, CausalPairs pairs) {
+            SoftwareSpec software, double kernelSeconds, CausalPairs pairs, double gradientBytes) {
         this.device = device;
         this.model = model;
         this.tokens = tokens;
@@ -95,10 +96,19 @@ public final class TransformerCompute {
         this.modules = modules;
         this.software = software;
         this.kernelSeconds = kernelSeconds;
-        this.gemms = new GemmPasses(kernelSeconds, sequenceParallel ? tensor : 1);
+        this.gemms = new GemmPasses(kernelSeconds, sequenceParallel ? tensor : 1,
+                GemmPasses.weightGradientBytes(device, software, gradientBytes));
         this.elementwise = new ElementwisePasses(device, model, tokens, tensor, expertLoad, sequenceParallel,
                 kernelSeconds);
         this.unmaskedShare = pairs.unmaskedShare();
+    }
+
+    /** The computation of a BF16 or FP8 job, whose gradient buffer is FP32 ({@link ComputeCalibration}). */
+    public TransformerCompute(Device device, TransformerSpec model, double tokens, double sequence, int tensor,
+            int expert, double expertLoad, boolean sequenceParallel, Recompute recompute, List<RecomputeModule> modules,
+            SoftwareSpec software, double kernelSeconds, CausalPairs pairs) {
+        this(device, model, tokens, sequence, tensor, expert, expertLoad, sequenceParallel, recompute, modules,
+                software, kernelSeconds, pairs, ComputeCalibration.GRADIENT_REDUCE_BYTES);
     }
 
     /** The computation recomputing what {@code recompute} does by default ({@link RecomputeModule#defaults}). */

@@ -124,16 +124,17 @@ public final class TrainingStep {
         ExpertRoutingSpec routing = routings.of(spec);
         double expertLoad = routing.busiestLoad();
         CausalPairs pairs = CausalPairs.perRank(par.contextMode(), par.context(), spec.sequence());
+        double bytesPerGradient = ComputeCalibration.gradientReduceBytes(spec.precision());
         AcceleratorSpec pacing = PacingAccelerator.of(spec, profile, d -> new TransformerCompute(d, model, tokens,
                 spec.sequence(), tp, par.expert(), expertLoad, sp, spec.recompute(), spec.recomputeModules(),
-                spec.software(), kernelSeconds, pairs).layer(model.moe()));
+                spec.software(), kernelSeconds, pairs, bytesPerGradient).layer(model.moe()));
         Device device = Device.forTraining(pacing, spec.precision(), spec.fp8Scaling(), profile);
         double smShare = device.collectiveSmShare();
         int epSms = par.expertRouting().communicationSms();
         double epSmShare = epSms == ExpertRoutingSpec.SMS_NOT_STATED ? smShare : device.smShare(epSms);
         TransformerCompute compute = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
                 par.expert(), expertLoad, sp, spec.recompute(), spec.recomputeModules(), spec.software(), kernelSeconds,
-                pairs);
+                pairs, bytesPerGradient);
         TransformerCompute plain = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
                 par.expert(), expertLoad, sp, Recompute.NONE, spec.software(), kernelSeconds, pairs);
         PassTime dense = compute.layer(false);
@@ -161,7 +162,6 @@ public final class TrainingStep {
                         + timer.expertAllToAllSeconds(routedBytes * e, routing, dedup) : 0;
         double ppBytes = tokens * model.hidden() * e / (sp ? tp : 1);
         double send = timer.pipelineSendSeconds(ppBytes);
-        double bytesPerGradient = ComputeCalibration.gradientReduceBytes(spec.precision());
 
         int g = plan.modelChunks();
         double[] forward = new double[g];

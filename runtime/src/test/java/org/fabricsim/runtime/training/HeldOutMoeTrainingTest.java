@@ -35,19 +35,20 @@ class HeldOutMoeTrainingTest {
      * 634.3 ÷ 441.8 = 1.44 where the source measured 560 ÷ 465 = 1.20. What stays unmodelled: Transformer Engine's
      * blockwise GEMMs on Hopper are cuBLAS's, not DeepGEMM's, whose rate no source publishes per shape, and the
      * recipe's other casts (the FP8 parameter gather's, the SwiGLU's).</li>
-     * <li>modelzoo-qwen3-235b-ep8-pp32, +4.2, and modelzoo-qwen3-235b-tp4-ep8, +10.3 (+10.4 before session 55's expert
-     * data-parallel group; +4.1, +10.2 before session 54): forced balance (every command of
-     * the source's table sets {@code --moe-router-force-load-balancing}), so no routing imbalance explains them; with
-     * the experts' ragged rows, the sampled busiest rank and the stated norm and activation recompute charged, the
-     * measured steps leave 2.6 to 3.5 ms per MoE layer and micro-batch (forward and backward) that the model does not
-     * charge. The same mapping as the TP4 row at 16K tokens (the source's long-context table, forced balance, 32
+     * <li>modelzoo-qwen3-235b-ep8-pp32, +4.2, and modelzoo-qwen3-235b-tp4-ep8, +8.9 since session 60 charges the
+     * experts' weight-gradient GEMMs their FP32 accumulation into the gradient buffer (+10.3 before; +10.4 before
+     * session 55's expert data-parallel group; +4.1, +10.2 before session 54): forced balance (every command of the
+     * source's table sets {@code --moe-router-force-load-balancing}), so no routing imbalance explains them; with the
+     * experts' ragged rows, the sampled busiest rank and the stated norm and activation recompute charged, the measured
+     * steps leave 2.7 (PP32) and 3.2 ms (TP4) per MoE layer and micro-batch (forward and backward) that the model does
+     * not charge. The same mapping as the TP4 row at 16K tokens (the source's long-context table, forced balance, 32
      * micro-batches instead of 256) predicts 298.1 against 295 (without that run's {@code moe} recompute, which the
-     * model cannot state and which would only lower it), so what is missing does not grow with tokens: the
-     * likeliest rest is per-micro-batch host or launch time (16 local experts a rank, 512 rows each at TP4), for which
-     * no figure is published. Session 55 found the synchronisation behind it in Megatron-Core's code: every MoE
-     * layer's forward waits on the host (the all-to-all dispatcher's split sizes, DeepEP's received counts), and a
-     * host floor of 5.3 to 6.0 ms a layer forward would bring all three misses within ±3 points (TP4 alone asks for
-     * 5.95 ms); no source measures it, so none is charged.</li>
+     * model cannot state and which would only lower it), so what is missing does not grow with tokens: the likeliest
+     * rest is per-micro-batch host or launch time (16 local experts a rank, 512 rows each at TP4), for which no figure
+     * is published. Session 55 found the synchronisation behind it in Megatron-Core's code: every MoE layer's forward
+     * waits on the host (the all-to-all dispatcher's split sizes, DeepEP's received counts), and a host floor of 5.3 to
+     * 6.0 ms a layer forward would bring all three misses within ±3 points (TP4 alone asks for 5.95 ms); no source
+     * measures it, so none is charged.</li>
      * </ul>
      */
     private static final List<String> KNOWN_MISSES = List.of("modelzoo-mixtral-8x22b-fp8",
