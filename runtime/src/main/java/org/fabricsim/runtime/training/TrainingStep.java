@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.training;
 
+import java.util.List;
+
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.CausalPairs;
 import org.fabricsim.runtime.compute.ComputeCalibration;
@@ -136,7 +138,8 @@ public final class TrainingStep {
                 par.expert(), expertLoad, sp, spec.recompute(), spec.recomputeModules(), spec.software(), kernelSeconds,
                 pairs, bytesPerGradient);
         TransformerCompute plain = new TransformerCompute(device, model, tokens, spec.sequence(), tp,
-                par.expert(), expertLoad, sp, Recompute.NONE, spec.software(), kernelSeconds, pairs);
+                par.expert(), expertLoad, sp, Recompute.NONE, List.of(), spec.software(), kernelSeconds, pairs,
+                bytesPerGradient);
         PassTime dense = compute.layer(false);
         PassTime moe = model.moe() ? compute.layer(true) : PassTime.ZERO;
         PassTime denseNoRecompute = plain.layer(false);
