@@ -358,6 +358,11 @@ public final class IssueCodes {
      * rail-optimized network of nodes whose NICs are not {@code rail-aligned}. Data: none.
      */
     public static final String RAILS_NOT_SIMULATED = PREFIX + "not-simulated.rails";
+    /**
+     * A model's kind that contradicts its {@code experts}: {@code moe} without experts runs dense, {@code transformer}
+     * with experts runs as a mixture of experts. Data: the kind it runs as.
+     */
+    public static final String MODEL_KIND_NOT_SIMULATED = PREFIX + "not-simulated.model-kind";
     /** A {@code kv-transfer} on a deployment without both a prefill and a decode pool, which hands no cache over. Data: none. */
     public static final String KV_TRANSFER_NOT_SIMULATED = PREFIX + "not-simulated.kv-transfer";
     /** An accelerator's {@code tdp}, not simulated yet (no power cap). Data: none. */
