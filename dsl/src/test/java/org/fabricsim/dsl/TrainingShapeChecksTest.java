@@ -13,8 +13,9 @@ import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
 
 /**
- * A training's shape against its model: attention and KV heads over TP, layers over the pipeline stages, the batch
- * over DP × micro-batch. Each rule fires on a job and stays quiet on the job one number away.
+ * A training's shape against its model and nodes: attention and KV heads over TP, TP within the scale-up domain,
+ * layers over the pipeline stages, the batch over DP × micro-batch. Each rule fires on a job and stays quiet on
+ * the job one number away.
  */
 class TrainingShapeChecksTest extends FabricModelTest {
 
@@ -55,6 +56,15 @@ class TrainingShapeChecksTest extends FabricModelTest {
         validation.assertError(job("8", "heads 16 kv-heads 6", tp4), Literals.PARALLELISM,
                 IssueCodes.HEADS_NOT_DIVISIBLE, "6 KV heads neither split over nor replicate evenly across TP 4");
         assertFalse(codes(job("8", "heads 16 kv-heads 2", tp4)).contains(IssueCodes.HEADS_NOT_DIVISIBLE));
+    }
+
+    @Test
+    void shouldWarnWhenTensorParallelismCrossesTheScaleUpDomain() throws Exception {
+        // A Gaudi 3 HLS links its 8 accelerators in one full mesh: TP 16 spans two domains, TP 8 fills one.
+        validation.assertWarning(job("8", "heads 16", "batch 64 sequences parallel tensor 16 data 2"),
+                Literals.PARALLELISM, IssueCodes.TP_CROSSES_SCALE_UP, "TP 16 crosses the scale-up domain");
+        assertFalse(codes(job("8", "heads 16", "batch 64 sequences parallel tensor 8 data 4"))
+                .contains(IssueCodes.TP_CROSSES_SCALE_UP));
     }
 
     @Test
