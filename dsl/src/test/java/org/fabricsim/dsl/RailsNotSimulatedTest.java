@@ -64,6 +64,9 @@ class RailsNotSimulatedTest extends FabricModelTest {
                 "Box's NICs are not 'rail-aligned'");
         validation.assertNoErrors(model);
         assertEquals(1, builtRails(model), "no NIC of an unaligned node belongs to a rail");
+        Model dataCentre = cluster("", "single-switch { switch QM9700 }\n"
+                + "data-centre InfiniBand_NDR rail-optimized { switch QM9700 rails 8 tiers 2 } nic 12.5 GB/s");
+        assertEquals(1, rails(dataCentre).size(), "the data-centre tree is laid out by the same node");
     }
 
     @Test

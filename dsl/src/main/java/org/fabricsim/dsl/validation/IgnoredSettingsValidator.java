@@ -172,8 +172,8 @@ public class IgnoredSettingsValidator extends FabricCheck {
                 .filter(Objects::nonNull).filter(RailOptimizedTopology.class::isInstance)
                 .map(RailOptimizedTopology.class::cast).filter(rail -> rail.getRails() > 1)
                 .forEach(rail -> info("'rails " + rail.getRails() + "'" + NOT_YET + node.getName() + "'s NICs are not"
-                        + " 'rail-aligned' (NIC k serving accelerator k), so no NIC belongs to a rail and the network is"
-                        + " built as a fat-tree without rails: write 'nics " + node.getNics() + " x "
+                        + " 'rail-aligned' (NIC k serving accelerator k), so no NIC belongs to a rail and the network"
+                        + " is built as a fat-tree without rails: write 'nics " + node.getNics() + " x "
                         + node.getNic().getName() + " rail-aligned' if they are.", rail,
                         Literals.RAIL_OPTIMIZED_TOPOLOGY__RAILS, IssueCodes.RAILS_NOT_SIMULATED));
     }
