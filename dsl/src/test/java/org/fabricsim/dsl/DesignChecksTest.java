@@ -64,6 +64,34 @@ class DesignChecksTest extends FabricModelTest {
     }
 
     @Test
+    void shouldWarnOfASingleSourceScaleOutFabricAndNotOfAnOpenOne() throws Exception {
+        // Omni-Path is Cornelis's alone (single-source); RoCEv2 is the IBTA's open standard. PCIe H100s have no
+        // scale-up fabric, so the scale-out fabric is the only one to judge.
+        String cluster = """
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.cornelis.*
+                import fabric.catalog.standards.*
+                node PcieNode { accelerators 8 x H100_PCIe nics 8 x NIC }
+                cluster C { nodes 2 x PcieNode scale-out FABRIC single-switch }
+                """;
+        assertEquals(Set.of(IssueCodes.LOCK_IN_SINGLE_SOURCE),
+                codes(cluster.replace("NIC", "CN5000_SuperNIC").replace("FABRIC", "OmniPath")));
+        assertEquals(Set.of(), codes(cluster.replace("NIC", "ConnectX7").replace("FABRIC", "RoCEv2")));
+    }
+
+    @Test
+    void shouldRejectAFabricLockedToAnotherVendorsAccelerators() throws Exception {
+        // NVLink4 works only with NVIDIA accelerators, and an MI300X is AMD's; AMD's own Infinity Fabric carries it.
+        String node = """
+                import fabric.catalog.amd.*
+                import fabric.catalog.nvidia.*
+                node Mixed { accelerators 8 x MI300X scale-up DOMAIN domain 8 }
+                """;
+        assertEquals(Set.of(IssueCodes.ACCELERATOR_MISMATCH), codes(node.replace("DOMAIN", "NVLink4 switched")));
+        assertEquals(Set.of(), codes(node.replace("DOMAIN", "InfinityFabric full-mesh")));
+    }
+
+    @Test
     void shouldLetANicCarryASitesOwnVariantOfAFabricItSpeaks() throws Exception {
         // Meta's RoCE (IBTA, open, scale-out) on ConnectX-7, which speaks RoCEv2: the same technology
         String metaRoce = DGX_ON_ROCE.replace("scale-out RoCEv2 fat-tree", "scale-out MyRoCE fat-tree") + """

@@ -40,6 +40,15 @@ class HardwareCountsValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRejectMoreRailsThanTheNodesNicPorts() throws Exception {
+        // A DGX H100 has 8 single-port ConnectX-7 NICs: 8 ports, so 8 rails at most.
+        validation.assertError(model("1", "9"), Literals.RAIL_OPTIMIZED_TOPOLOGY, IssueCodes.RAILS_WITHOUT_NICS,
+                "9 rails need a NIC port for each rail on every node, but DGX_H100 has 8");
+        assertEquals(List.of(), validation.validate(model("1", "8")).stream()
+                .filter(i -> IssueCodes.RAILS_WITHOUT_NICS.equals(i.getCode())).toList());
+    }
+
+    @Test
     void shouldRejectZeroSwitchesInATierZeroSizedPodsAndZeroPlanes() throws Exception {
         String tree = """
                 import fabric.catalog.nvidia.*

@@ -246,6 +246,19 @@ class IgnoredSettingsValidationTest {
         assertEquals(List.of(), infos(accelerator(""), IssueCodes.TDP_NOT_SIMULATED));
     }
 
+    @Test
+    void shouldSayAStudysToleranceChangesNothingForAnExpertParallelKernel() throws Exception {
+        // Expert-parallel kernels solve exactly; only a collective benchmark solves to the study's tolerance.
+        String study = """
+                cluster Pair { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us }
+                benchmark Dispatch { expert-parallel low-latency tokens 128 hidden 7168 top-k 8 experts 256 on Pair }
+                study S { simulate Dispatch %s }
+                """;
+        assertInfo(parser.parse(study.formatted("tolerance 1 %")), Literals.STUDY, IssueCodes.TOLERANCE_NOT_SIMULATED,
+                "'tolerance' is recorded");
+        assertEquals(List.of(), infos(parser.parse(study.formatted("")), IssueCodes.TOLERANCE_NOT_SIMULATED));
+    }
+
     /** A deployment of {@code pools} on four Gaudi 3 nodes with {@code extra} after its traffic. */
     private Model deployment(String pools, String extra) throws Exception {
         return parser.parse("""

@@ -3,17 +3,23 @@ package org.fabricsim.dsl.validation;
 import static org.fabricsim.dsl.model.Written.written;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
+import org.fabricsim.dsl.fabric.FatTreeTopology;
 import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.Node;
 import org.fabricsim.dsl.fabric.PoolRole;
+import org.fabricsim.dsl.fabric.RailOptimizedTopology;
 import org.fabricsim.dsl.fabric.RoutingPolicy;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.ScaleUpTopology;
@@ -135,6 +141,41 @@ public class IgnoredSettingsValidator extends FabricCheck {
     private static boolean leavesItToTheSwitches(Fabric fabric) {
         return !fabric.eIsProxy() && ScheduledSwitches.leavesItToTheSwitches(HardwareMapper.flowControl(fabric),
                 FabricSpec.CongestionControl.valueOf(fabric.getCongestionControl().getName()));
+    }
+
+    /**
+     * The builder lays a tree out by rails only on a rail-optimized network of rail-aligned nodes (NIC k serves
+     * accelerator k; {@code TreeSpecs.rails}): a fat-tree's {@code rails} is never read.
+     */
+    @Check
+    public void checkFatTreeRailsNotSimulated(FatTreeTopology tree) {
+        if (written(tree, Literals.FAT_TREE_TOPOLOGY__RAILS)) {
+            info("A fat-tree's 'rails " + tree.getRails() + "'" + NOT_YET + "a fat-tree puts the nodes' NIC ports on"
+                    + " its leaves in node order, whatever their rail; a 'rail-optimized' network builds one leaf group"
+                    + " per rail.", tree, Literals.FAT_TREE_TOPOLOGY__RAILS, IssueCodes.RAILS_NOT_SIMULATED);
+        }
+    }
+
+    /**
+     * A rail-optimized network (scale-out or data-centre) of nodes whose NICs are not {@code rail-aligned}: no
+     * NIC belongs to a rail, so the builder lays it out as a fat-tree without rails. The cluster's first node
+     * group sets the layout, as in the spec the engine runs on.
+     */
+    @Check
+    public void checkClusterRailsNotSimulated(Cluster cluster) {
+        Node node = cluster.getGroups().isEmpty() ? null : cluster.getGroups().get(0).getNode();
+        if (node == null || node.eIsProxy() || node.getNic() == null || node.isRailAligned()) {
+            return;
+        }
+        Stream.of(cluster.getScaleOut() == null ? null : cluster.getScaleOut().getTopology(),
+                cluster.getDataCentre() == null ? null : cluster.getDataCentre().getTopology())
+                .filter(Objects::nonNull).filter(RailOptimizedTopology.class::isInstance)
+                .map(RailOptimizedTopology.class::cast).filter(rail -> rail.getRails() > 1)
+                .forEach(rail -> info("'rails " + rail.getRails() + "'" + NOT_YET + node.getName() + "'s NICs are not"
+                        + " 'rail-aligned' (NIC k serving accelerator k), so no NIC belongs to a rail and the network"
+                        + " is built as a fat-tree without rails: write 'nics " + node.getNics() + " x "
+                        + node.getNic().getName() + " rail-aligned' if they are.", rail,
+                        Literals.RAIL_OPTIMIZED_TOPOLOGY__RAILS, IssueCodes.RAILS_NOT_SIMULATED));
     }
 
     @Check

@@ -353,6 +353,16 @@ public final class IssueCodes {
     public static final String SWITCH_SCHEDULED_NOT_SIMULATED = PREFIX + "not-simulated.switch-scheduled";
     /** The switch count of a full-mesh scale-up domain, which has no switches. Data: none. */
     public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";
+    /**
+     * A topology's {@code rails} that the builder does not lay the tree out by: any on a fat-tree, or on a
+     * rail-optimized network of nodes whose NICs are not {@code rail-aligned}. Data: none.
+     */
+    public static final String RAILS_NOT_SIMULATED = PREFIX + "not-simulated.rails";
+    /**
+     * A model's kind that contradicts its {@code experts}: {@code moe} without experts runs dense, {@code transformer}
+     * with experts runs as a mixture of experts. Data: the kind it runs as.
+     */
+    public static final String MODEL_KIND_NOT_SIMULATED = PREFIX + "not-simulated.model-kind";
     /** A {@code kv-transfer} on a deployment without both a prefill and a decode pool, which hands no cache over. Data: none. */
     public static final String KV_TRANSFER_NOT_SIMULATED = PREFIX + "not-simulated.kv-transfer";
     /** An accelerator's {@code tdp}, not simulated yet (no power cap). Data: none. */

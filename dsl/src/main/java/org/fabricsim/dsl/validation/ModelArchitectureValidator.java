@@ -6,6 +6,7 @@ import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.LanguageModel;
+import org.fabricsim.dsl.fabric.ModelKind;
 
 /**
  * A model's MLA query compression ({@code q-rank}) and multi-token prediction ({@code mtp-depth}): both
@@ -39,6 +40,25 @@ public class ModelArchitectureValidator extends FabricCheck {
                     + " saves work, or leave it out.", model, Literals.LANGUAGE_MODEL__QLORA_RANK,
                     IssueCodes.QUERY_RANK_WIDE);
         }
+    }
+
+    /**
+     * The engine runs a model as a mixture of experts exactly when it states {@code experts}
+     * ({@code TransformerSpec.moe()}); its kind steers only the editor's dense-or-MoE checks, which then disagree
+     * with the run.
+     */
+    @Check
+    public void checkModelKindMatchesExperts(LanguageModel model) {
+        boolean experts = model.getExperts() > 0;
+        if (experts == (model.getKind() == ModelKind.MOE)) {
+            return;
+        }
+        String runs = experts ? ModelKind.MOE.getLiteral() : ModelKind.TRANSFORMER.getLiteral();
+        info("'" + model.getKind().getLiteral() + "' does not change simulated results: the engine runs a model "
+                + (experts ? "that states 'experts' as a mixture of experts" : "without 'experts' as dense") + ", so "
+                + model.getName() + " runs as '" + runs + "'; write '" + runs + "'"
+                + (experts ? "." : ", or state its 'experts' and 'top-k'."), model, Literals.LANGUAGE_MODEL__KIND,
+                IssueCodes.MODEL_KIND_NOT_SIMULATED, runs);
     }
 
     @Check

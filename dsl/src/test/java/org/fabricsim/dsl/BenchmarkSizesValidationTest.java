@@ -1,0 +1,43 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+
+/** A benchmark's sizes: each at most 1 TiB (2^40 B), and a sweep that goes up. */
+class BenchmarkSizesValidationTest extends FabricModelTest {
+
+    private Model sizes(String sizes) throws Exception {
+        return parser.parse("""
+                cluster Pair { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us }
+                benchmark Sweep { all-reduce ring on Pair sizes %s }
+                """.formatted(sizes));
+    }
+
+    private Set<String> codes(Model model) {
+        return validation.validate(model).stream().map(Issue::getCode).collect(Collectors.toSet());
+    }
+
+    @Test
+    void shouldRejectAMessageAboveOneTebibyteAndAcceptOneAtIt() throws Exception {
+        validation.assertError(sizes("1 MiB, 2 TiB"), Literals.BENCHMARK, IssueCodes.SIZE_TOO_LARGE,
+                "A benchmark message must be at most 1 TiB");
+        validation.assertError(sizes("1 MiB to 2 TiB"), Literals.BENCHMARK, IssueCodes.SIZE_TOO_LARGE,
+                "A benchmark message must be at most 1 TiB");
+        assertFalse(codes(sizes("1 MiB, 1 TiB")).contains(IssueCodes.SIZE_TOO_LARGE));
+    }
+
+    @Test
+    void shouldRejectASweepThatStartsAboveItsEnd() throws Exception {
+        validation.assertError(sizes("2 GiB to 1 GiB"), Literals.BENCHMARK, IssueCodes.SWEEP_DESCENDING,
+                "it starts above where it ends");
+        assertFalse(codes(sizes("1 GiB to 2 GiB")).contains(IssueCodes.SWEEP_DESCENDING));
+    }
+}
