@@ -19,7 +19,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * SolvedPatterns#stepOverheadSeconds}), the pipeline sends the network's when one leaves its domain.
  * A ring step or pipeline send that leaves the scale-up domain is spread over the scale-out
  * fabric's flows per peer ({@link org.fabricsim.runtime.spec.FabricSpec#flowsPerPeer}), each hashed
- * onto its own path.
+ * onto its own path. The pipeline sends and the expert all-to-all are {@link PointToPointPhases}.
  *
  * <p>Sizes: a ring step along an axis is solved once, at the first size asked for, and other sizes
  * are scaled from it ({@link SolvedPatterns}), the concurrent pipeline sends scaled alike (an
@@ -38,15 +38,13 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * counts, so that a fit evaluating one job under many compute constants solves each pattern once.
  */
 public final class FabricCollectiveTimer implements RunTimer {
-    /** The analytical network's one pipeline-send pattern, scaled by size (its flows run at fixed rates). */
-    private static final String PIPELINE_REFERENCE = "pp";
 
     private final ClusterTopology topology;
     private final Placement placement;
-    private final NetworkKind network;
     private final FabricPatterns patterns;
     private final SolvedPatterns solved;
     private final TorusRings torusRings;
+    private final PointToPointPhases phases;
     /** By axis ordinal, the share of rank 0's ring hops that leave a scale-up domain. */
     private final double[] axisCrossingShare;
     /** The same share of rank 0's expert data-parallel ring. */
@@ -101,24 +99,24 @@ public final class FabricCollectiveTimer implements RunTimer {
         }
         this.topology = topology;
         this.placement = placement;
-        this.network = network;
         this.patterns = new FabricPatterns(topology, placement, routing, seed, network, behaviour, flowsPerPeer,
                 accelerators == null ? null : accelerators.clone());
         this.solved = new SolvedPatterns(topology, calibration.stepOverheads());
         this.torusRings = new TorusRings(topology, placement, patterns, solved, accelerators != null);
         this.axisCrossingShare = patterns.axisCrossingShares();
         this.expertDataCrossingShare = patterns.expertDataCrossingShare();
+        this.phases = new PointToPointPhases(placement, network, patterns, solved, axisCrossingShare);
     }
 
     private FabricCollectiveTimer(FabricCollectiveTimer previous) {
         this.topology = previous.topology;
         this.placement = previous.placement;
-        this.network = previous.network;
         this.patterns = previous.patterns;
         this.solved = previous.solved.nextRun(topology);
         this.torusRings = previous.torusRings.nextRun(solved);
         this.axisCrossingShare = previous.axisCrossingShare;
         this.expertDataCrossingShare = previous.expertDataCrossingShare;
+        this.phases = previous.phases.nextRun(solved);
     }
 
     /** The next run of the same job: solved patterns shared both ways, no traffic or engine counts. O(links). */
@@ -201,47 +199,16 @@ public final class FabricCollectiveTimer implements RunTimer {
 
     @Override
     public double pipelineSendSeconds(double bytes) {
-        if (placement.size(Axis.PIPELINE) < 2 || !(bytes > 0)) {
-            return 0;
-        }
-        if (network == NetworkKind.ANALYTICAL) {
-            double reference = solved.referenceBytes(PIPELINE_REFERENCE, bytes);
-            double referenceSeconds = pipelineSendSeconds(reference, PIPELINE_REFERENCE);
-            double overhead = solved.stepOverheadSeconds(axisCrossingShare[Axis.PIPELINE.ordinal()] > 0 ? 1 : 0);
-            return (referenceSeconds - overhead) * bytes / reference + overhead;
-        }
-        return pipelineSendSeconds(bytes, "pp " + bytes);
+        return phases.pipelineSendSeconds(bytes);
     }
 
-    private double pipelineSendSeconds(double bytes, String patternKey) {
-        return solved.once(patternKey, () -> patterns.pipelineSends(bytes),
-                () -> axisCrossingShare[Axis.PIPELINE.ordinal()] > 0);
-    }
-
-    /**
-     * The skewed all-to-all as one phase of the flow model: with L the busiest rank's load and L' the
-     * others' ({@link ExpertRoutingSpec}), every rank sends L·B/G to the first member of its expert
-     * group (that group's busiest rank) and L'·B/G to each other member, so the busiest receives
-     * L·B and the others L'·B each; without drops every rank still sends B (L + (G − 1)·L' = G), so
-     * the fabric carries the nominal total. The phase ends with its last flow, the busiest rank's
-     * unless a shared link is slower. The combine is this pattern's transpose, the busiest rank
-     * sending L·B; on links of equal rate both ways it takes the same time, so callers time both
-     * with this pattern. Balanced (L = L' = 1) it is the uniform B/G to every member. With a {@code
-     * dispatch} (DeepEP's kernels, {@link DeduplicatedDispatch#of}) each pair's bytes are weighted as it
-     * says, by whether the pair shares a domain; null: uniform. One solve per (B, routing, dispatch).
-     */
+    /** The skewed all-to-all as one phase of the flow model ({@link PointToPointPhases#expertAllToAllSeconds}). */
     @Override
     public double expertAllToAllSeconds(double bytesPerRank, ExpertRoutingSpec expertRouting,
             DeduplicatedDispatch dispatch) {
-        int group = placement.expert();
-        if (group < 2 || !(bytesPerRank > 0)) {
-            return 0;
-        }
-        double toBusiest = expertRouting.busiestLoad() * bytesPerRank / group;
-        double toOthers = expertRouting.otherLoad(group) * bytesPerRank / group;
-        return solved.once(expertKey(bytesPerRank, expertRouting, dispatch),
-                () -> patterns.expertAllToAll(toBusiest, toOthers, dispatch), patterns::expertGroupsCrossDomains);
+        return phases.expertAllToAllSeconds(bytesPerRank, expertRouting, dispatch);
     }
+
 
     @Override
     public void countRingSteps(Axis axis, double bytesPerRank, double pipelineBytes, double steps) {
@@ -253,20 +220,15 @@ public final class FabricCollectiveTimer implements RunTimer {
 
     @Override
     public void countPipelineSends(double bytes, double times) {
-        if (times > 0 && pipelineSendSeconds(bytes) > 0) {
-            boolean scaled = network == NetworkKind.ANALYTICAL;
-            solved.count(scaled ? PIPELINE_REFERENCE : "pp " + bytes,
-                    scaled ? times * bytes / solved.referenceBytes(PIPELINE_REFERENCE) : times);
-        }
+        phases.countPipelineSends(bytes, times);
     }
 
     @Override
     public void countExpertAllToAll(double bytesPerRank, ExpertRoutingSpec expertRouting,
             DeduplicatedDispatch dispatch, double times) {
-        if (times > 0 && expertAllToAllSeconds(bytesPerRank, expertRouting, dispatch) > 0) {
-            solved.count(expertKey(bytesPerRank, expertRouting, dispatch), times);
-        }
+        phases.countExpertAllToAll(bytesPerRank, expertRouting, dispatch, times);
     }
+
 
     @Override
     public Map<String, TierUtilization> linkUtilization(double stepSeconds) {
@@ -288,9 +250,6 @@ public final class FabricCollectiveTimer implements RunTimer {
         return solved.flowsStarted();
     }
 
-    private static String expertKey(double bytesPerRank, ExpertRoutingSpec expertRouting, DeduplicatedDispatch dedup) {
-        return "a2a " + bytesPerRank + " " + expertRouting + " " + dedup;
-    }
 
     private static String expertDataKey(double pipelineBytes) {
         return "ring expert-data" + (pipelineBytes > 0);

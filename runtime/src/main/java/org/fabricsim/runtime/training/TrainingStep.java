@@ -47,23 +47,13 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * ({@link StepPlan}), their projections and output heads beside the model's ({@link TransformerCompute#predictionModule};
  * DeepSeek-V3's DualPipe keeps them on the output head's rank, §3.2.1).
  *
- * <p>Data parallelism, per stage, with overlap fraction ω (the routed experts' weights over the expert data-parallel
- * group instead, {@link DataParallelSync#ringSeconds}): the gradients of chunk c (FP32, or FP16
- * when training in FP16: {@link ComputeCalibration#gradientReduceBytes}) are ready progressively over its last backward
- * (duration b), so their reduce-scatter (all-reduce without sharding) starts at max(previous end,
- * ready − ω·b) and ends no earlier than ready + RS ÷ layers (the last bucket; an all-reduce, twice the RS plus NCCL's
- * ring plateau across domains, {@link DataParallelSync#reduceSeconds}, also when the stack all-reduces sharded
- * gradients, {@link org.fabricsim.runtime.spec.SoftwareSpec#allReducesShardedGradients});
- * the tail past the stage's compute is exposed. Then the optimizer (memory-bound Adam over the rank's shard, the
- * zeroing of the FP32 gradient buffer: every local parameter, the shard under ZeRO-3/FSDP, and the
- * profile's fixed per-step cost {@link ComputeCalibration#STEP_OVERHEAD}), then
- * the BF16 parameter all-gather (ZeRO-1/2), chunk by chunk, each needed by its chunk's first
- * forward of the next step and hidden up to then (see {@link DataParallelSync#gatherSeconds}).
- * ZeRO-3/FSDP gather parameters before every forward and backward and reduce-scatter after every
- * backward, hidden up to ω × the task's compute. A stack that passes over its parameters or gradients outside the GEMMs
- * on the compute stream ({@link org.fabricsim.runtime.spec.SoftwareSpec#gradientAccumulationBytes}: DeepSpeed's FP32
- * accumulation, FSDP's flat gradient or copy-outs, over the unsharded chunk) adds that pass over the chunk's local
- * parameters to every micro-batch's backward (to W when weights are split). DualPipe ranks hold two chunks (stages
+ * <p>Data parallelism, per stage: after its pipeline tasks each stage reduces its chunks' gradients, steps the
+ * optimizer and gathers its ZeRO-1/2 parameters ({@link StageTails}). ZeRO-3/FSDP gather parameters before every
+ * forward and backward and reduce-scatter after every backward, hidden up to overlap fraction ω × the task's compute.
+ * A stack that passes over its parameters or gradients outside the GEMMs on the compute stream ({@link
+ * org.fabricsim.runtime.spec.SoftwareSpec#gradientAccumulationBytes}: DeepSpeed's FP32 accumulation, FSDP's flat
+ * gradient or copy-outs, over the unsharded chunk) adds that pass over the chunk's local parameters to every
+ * micro-batch's backward (to W when weights are split). DualPipe ranks hold two chunks (stages
  * s and P − 1 − s, M/2 micro-batches each), so they reduce, update and gather both.
  *
  * <p>Breakdown: the communication inside the tasks (TP, CP, EP, ZeRO-3/FSDP) is that of the
@@ -120,8 +110,6 @@ public final class TrainingStep {
         int dp = par.data();
         boolean sp = par.sequenceParallel() && tp > 1;
         double kernelSeconds = profile.value(ComputeCalibration.KERNEL_OVERHEAD);
-        double stepOverhead = profile.has(ComputeCalibration.STEP_OVERHEAD)
-                ? profile.value(ComputeCalibration.STEP_OVERHEAD) : 0;
         double tokens = (double) spec.microBatch() * spec.sequence() / par.context();
         ExpertRoutingSpec routing = routings.of(spec);
         double expertLoad = routing.busiestLoad();
@@ -238,52 +226,9 @@ public final class TrainingStep {
         PipelineTimeline actual = executor.run(send, schedule);
         PipelineTimeline ideal = executor.run(0);
 
-        int p = plan.stages();
-        double stepSeconds = 0;
-        int critical = 0;
-        double[] dpExposed = new double[p];
-        boolean allReduce = spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients();
-        for (int s = 0; s < p; s++) {
-            double end = actual.endSeconds()[s];
-            double commEnd = 0;
-            double reduceSeconds = 0;
-            double stageParameters = 0;
-            double stageExperts = 0;
-            for (int c : DataParallelSync.chunksInOrder(actual.gradientsReady(), actual, s)) {
-                int gc = actual.modelChunk(c, s);
-                stageParameters += parameters[gc];
-                stageExperts += expertParameters[gc];
-                if (perTaskGather) {
-                    continue;
-                }
-                double reduce = DataParallelSync.reduceSeconds(timer, dp, edp, parameters[gc], expertParameters[gc],
-                        bytesPerGradient, ppBytes, allReduce);
-                reduceSeconds += reduce;
-                double ready = actual.gradientsReady()[gc];
-                double lastBackward = backward[gc] + weight[gc];
-                double start = Math.max(commEnd, ready - spec.overlap() * lastBackward);
-                commEnd = Math.max(start + reduce, ready + reduce / Math.max(1, plan.layers(gc)));
-                schedule.add(s, ScheduleLog.REDUCE, -1, gc, start, reduce);
-            }
-            double tail = Math.max(0, commEnd - end);
-            boolean sharded = spec.sharding() != Sharding.NONE;
-            double shard = DataParallelSync.shard(stageParameters, stageExperts, dp, edp);
-            double optimizer = compute.optimizerSeconds(sharded ? shard : stageParameters)
-                    + compute.gradientResetSeconds(perTaskGather ? shard : stageParameters, bytesPerGradient)
-                    + stepOverhead;
-            double[] gather = spec.sharding() == Sharding.ZERO_1 || spec.sharding() == Sharding.ZERO_2
-                    ? DataParallelSync.gatherSeconds(timer, dp, edp, spec.overlap(), actual, s, parameters,
-                            expertParameters, forward)
-                    : new double[2];
-            double hidden = reduceSeconds - tail + gather[0] - gather[1];
-            dpExposed[s] = tail + gather[1] + smShare * hidden;
-            double stageStep = end + optimizer + dpExposed[s];
-            schedule.add(s, ScheduleLog.OPTIMIZER, -1, -1, end + dpExposed[s], optimizer);
-            if (stageStep > stepSeconds) {
-                stepSeconds = stageStep;
-                critical = s;
-            }
-        }
+        StageTails tails = StageTails.of(spec, plan, timer, profile, compute, actual, schedule, parameters,
+                expertParameters, forward, backward, weight, edp, perTaskGather, bytesPerGradient, ppBytes, smShare);
+        int critical = tails.critical();
 
         PipelineIdle idle = PipelineIdle.of(ideal, critical);
         int mc = actual.microBatchesPerChunk(plan.microBatches());
@@ -302,9 +247,9 @@ public final class TrainingStep {
         StepTraffic.count(timer, spec, plan, tokens * model.hidden() * e, cp,
                 new double[] {routedBytes * dispatchElement, routedBytes * e}, routing, ppBytes, parameters,
                 expertParameters);
-        return new StepBreakdown(stepSeconds, idle.bubbleSeconds(), idle.imbalanceSeconds(), tpExposed, ppExposed,
-                dpExposed[critical] + fsdpExposed,
-                cpExposed, epExposed, hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan,
-                timer.linkUtilization(stepSeconds), schedule);
+        return new StepBreakdown(tails.stepSeconds(), idle.bubbleSeconds(), idle.imbalanceSeconds(), tpExposed,
+                ppExposed, tails.dpExposedSeconds() + fsdpExposed, cpExposed, epExposed,
+                hardwarePlain > 0 ? hardware / hardwarePlain : 1, plan, timer.linkUtilization(tails.stepSeconds()),
+                schedule);
     }
 }

@@ -130,6 +130,7 @@ class RecomputeModulesTest {
 
     private static TransformerCompute compute(TransformerSpec model, Recompute recompute, List<RecomputeModule> modules) {
         return new TransformerCompute(TransformerComputeTest.H100_LIKE, model, TOKENS, 4096, 1, 64, 1, false, recompute,
-                modules, SoftwareSpec.MEGATRON_CORE, 0, CausalPairs.perRank(ContextMode.ALL_GATHER, 1, 4096));
+                modules, SoftwareSpec.MEGATRON_CORE, 0, CausalPairs.perRank(ContextMode.ALL_GATHER, 1, 4096),
+                ComputeCalibration.GRADIENT_REDUCE_BYTES);
     }
 }
