@@ -83,33 +83,64 @@ public class CalibrationValidator extends FabricCheck {
     }
 
     @Check
-    public void checkCalibrationUnit(ProfileParameter parameter) {
-        for (Amount amount : amounts(parameter)) {
-            Dimension dimension = Units.dimensionOf(amount);
-            if (dimension != null && dimension != Dimension.TIME && dimension != Dimension.FRACTION) {
-                error("A calibration amount is a time (3.4 us), a percentage (96 %) or a plain number in SI units"
-                        + " (0.96); not " + dimension.description() + ".", amount, Literals.AMOUNT__UNIT,
-                        IssueCodes.CALIBRATION_UNIT);
-                return;
-            }
+    public void checkCalibrationUnitTimeOrFraction(ProfileParameter parameter) {
+        Amount foreign = foreign(parameter);
+        if (foreign != null) {
+            error("A calibration amount is a time (3.4 us), a percentage (96 %) or a plain number in SI units"
+                    + " (0.96); not " + Units.dimensionOf(foreign).description() + ".", foreign, Literals.AMOUNT__UNIT,
+                    IssueCodes.CALIBRATION_UNIT);
         }
-        Optional<CalibrationParameter> known = CalibrationProfile.defaults().parameters().stream()
-                .filter(p -> p.name().equals(parameter.getKey())).findFirst();
-        Dimension wanted = known.map(p -> p.unit().isEmpty() ? Dimension.FRACTION : Dimension.TIME).orElse(null);
-        for (Amount amount : amounts(parameter)) {
-            Dimension dimension = Units.dimensionOf(amount);
-            if (wanted != null && dimension != null && dimension != wanted) {
-                error(named(parameter) + " is " + wanted.description() + " (" + wanted.example() + ", or a"
-                        + " plain number in SI units), not " + dimension.description() + ".", amount,
-                        Literals.AMOUNT__UNIT, IssueCodes.CALIBRATION_UNIT);
-                return;
-            }
+    }
+
+    @Check
+    public void checkCalibrationUnitMatchesParameter(ProfileParameter parameter) {
+        Amount mismatched = foreign(parameter) == null ? mismatched(parameter) : null;
+        if (mismatched != null) {
+            Dimension wanted = wanted(parameter);
+            error(named(parameter) + " is " + wanted.description() + " (" + wanted.example() + ", or a"
+                    + " plain number in SI units), not " + Units.dimensionOf(mismatched).description() + ".",
+                    mismatched, Literals.AMOUNT__UNIT, IssueCodes.CALIBRATION_UNIT);
         }
-        if (complete(parameter) && !parametersComparable(parameter)) {
+    }
+
+    @Check
+    public void checkCalibrationUnitsAgree(ProfileParameter parameter) {
+        if (foreign(parameter) == null && mismatched(parameter) == null && complete(parameter)
+                && !parametersComparable(parameter)) {
             error("The value and bounds of " + named(parameter) + " must be in one dimension: all times, all"
                     + " percentages, or all plain numbers.", parameter, Literals.PROFILE_PARAMETER__VALUE,
                     IssueCodes.CALIBRATION_UNIT);
         }
+    }
+
+    /** The first amount in a dimension no calibration parameter has (neither a time nor a fraction), or null. */
+    private static Amount foreign(ProfileParameter parameter) {
+        for (Amount amount : amounts(parameter)) {
+            Dimension dimension = Units.dimensionOf(amount);
+            if (dimension != null && dimension != Dimension.TIME && dimension != Dimension.FRACTION) {
+                return amount;
+            }
+        }
+        return null;
+    }
+
+    /** The dimension of the known parameter of this name (a time, or a fraction when unitless); null if unknown. */
+    private static Dimension wanted(ProfileParameter parameter) {
+        Optional<CalibrationParameter> known = CalibrationProfile.defaults().parameters().stream()
+                .filter(p -> p.name().equals(parameter.getKey())).findFirst();
+        return known.map(p -> p.unit().isEmpty() ? Dimension.FRACTION : Dimension.TIME).orElse(null);
+    }
+
+    /** The first amount in another dimension than the known parameter's, or null. */
+    private static Amount mismatched(ProfileParameter parameter) {
+        Dimension wanted = wanted(parameter);
+        for (Amount amount : amounts(parameter)) {
+            Dimension dimension = Units.dimensionOf(amount);
+            if (wanted != null && dimension != null && dimension != wanted) {
+                return amount;
+            }
+        }
+        return null;
     }
 
     /** Whether the value and bounds are all written as numbers: broken text may lack one, and its syntax error says so. */

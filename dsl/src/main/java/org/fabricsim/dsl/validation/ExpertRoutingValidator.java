@@ -27,45 +27,58 @@ import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 public class ExpertRoutingValidator extends FabricCheck {
 
     @Check
-    public void checkDispatcher(Parallelism parallel) {
-        if (!written(parallel, Literals.PARALLELISM__DISPATCHER)) {
-            return;
-        }
-        if (parallel.eContainer() instanceof Pool) {
+    public void checkPoolDispatcherIgnored(Parallelism parallel) {
+        if (written(parallel, Literals.PARALLELISM__DISPATCHER) && parallel.eContainer() instanceof Pool) {
             info("'dispatcher' chooses a training job's token dispatcher; an inference pool picks its expert kernels"
                     + " itself (DeepEP's normal kernels where they fit), so the line changes nothing here: remove it.",
                     parallel, Literals.PARALLELISM__DISPATCHER, IssueCodes.SERVING_FEATURE_IGNORED, "dispatcher");
+        }
+    }
+
+    @Check
+    public void checkDispatcherNeedsExperts(Parallelism parallel) {
+        if (!written(parallel, Literals.PARALLELISM__DISPATCHER) || parallel.eContainer() instanceof Pool) {
             return;
         }
-        LanguageModel model = model(parallel);
-        boolean dense = model != null && !model.eIsProxy() && model.getKind() != ModelKind.MOE;
+        boolean dense = dense(parallel);
         if (dense || parallel.getExpert() <= 1) {
             warning("'dispatcher' says how the expert all-to-all moves tokens; "
-                    + (dense ? model.getName() + " is dense, without experts" : "with expert parallelism 1 every"
-                            + " expert is local") + ", so there is no all-to-all to dispatch: remove it.", parallel,
-                    Literals.PARALLELISM__DISPATCHER, IssueCodes.DISPATCHER_WITHOUT_EXPERTS);
+                    + (dense ? model(parallel).getName() + " is dense, without experts"
+                            : "with expert parallelism 1 every expert is local")
+                    + ", so there is no all-to-all to dispatch: remove it.", parallel, Literals.PARALLELISM__DISPATCHER,
+                    IssueCodes.DISPATCHER_WITHOUT_EXPERTS);
+        }
+    }
+
+    /** {@code communication-sms} outside a training job: an info, as an inference pool times its kernels itself. */
+    @Check
+    public void checkPoolCommunicationSmsIgnored(Parallelism parallel) {
+        if (written(parallel, Literals.PARALLELISM__COMMUNICATION_SMS)
+                && !(parallel.eContainer() instanceof Training)) {
+            info("'communication-sms' gives a training job's hidden expert all-to-all its SMs; an inference pool"
+                    + " times its kernels itself, so the line changes nothing here: remove it.", parallel,
+                    Literals.PARALLELISM__COMMUNICATION_SMS, IssueCodes.SERVING_FEATURE_IGNORED, "communication-sms");
+        }
+    }
+
+    @Check
+    public void checkCommunicationSmsPositive(Parallelism parallel) {
+        if (written(parallel, Literals.PARALLELISM__COMMUNICATION_SMS) && parallel.eContainer() instanceof Training
+                && parallel.getCommunicationSms() <= 0) {
+            error("'communication-sms' is how many SMs the expert dispatch and combine hold, so it is at least 1"
+                    + " (DeepSeek-V3 gives them 20 of an H800's 132).", parallel,
+                    Literals.PARALLELISM__COMMUNICATION_SMS, IssueCodes.NOT_POSITIVE);
         }
     }
 
     /**
-     * {@code communication-sms}: positive; a warning where nothing hides an expert all-to-all behind compute (a
-     * dense model, EP 1, a schedule other than DualPipe); an info in an inference pool.
+     * A positive {@code communication-sms} is a warning where nothing hides an expert all-to-all behind compute (a
+     * dense model, EP 1, a schedule other than DualPipe).
      */
     @Check
-    public void checkCommunicationSms(Parallelism parallel) {
-        if (!written(parallel, Literals.PARALLELISM__COMMUNICATION_SMS)) {
-            return;
-        }
-        if (!(parallel.eContainer() instanceof Training training)) {
-            info("'communication-sms' gives a training job's hidden expert all-to-all its SMs; an inference pool"
-                    + " times its kernels itself, so the line changes nothing here: remove it.", parallel,
-                    Literals.PARALLELISM__COMMUNICATION_SMS, IssueCodes.SERVING_FEATURE_IGNORED, "communication-sms");
-            return;
-        }
-        if (parallel.getCommunicationSms() <= 0) {
-            error("'communication-sms' is how many SMs the expert dispatch and combine hold, so it is at least 1"
-                    + " (DeepSeek-V3 gives them 20 of an H800's 132).", parallel,
-                    Literals.PARALLELISM__COMMUNICATION_SMS, IssueCodes.NOT_POSITIVE);
+    public void checkCommunicationSmsNeedsHiddenAllToAll(Parallelism parallel) {
+        if (!written(parallel, Literals.PARALLELISM__COMMUNICATION_SMS)
+                || !(parallel.eContainer() instanceof Training training) || parallel.getCommunicationSms() <= 0) {
             return;
         }
         LanguageModel model = training.getModel();
@@ -81,25 +94,34 @@ public class ExpertRoutingValidator extends FabricCheck {
         }
     }
 
-    /**
-     * {@code node-limit}: positive; a warning where it changes nothing (no expert all-to-all, a dispatcher other than
-     * DeepEP's, or a limit of at least top-k); an info in an inference pool.
-     */
+    /** {@code node-limit} outside a training job: an info, as an inference pool times its expert kernels itself. */
     @Check
-    public void checkNodeLimit(Parallelism parallel) {
-        if (!written(parallel, Literals.PARALLELISM__NODE_LIMIT)) {
-            return;
-        }
-        if (!(parallel.eContainer() instanceof Training training)) {
+    public void checkPoolNodeLimitIgnored(Parallelism parallel) {
+        if (written(parallel, Literals.PARALLELISM__NODE_LIMIT) && !(parallel.eContainer() instanceof Training)) {
             info("'node-limit' caps the nodes a training job's DeepEP dispatch sends a token to; an inference pool"
                     + " times its expert kernels itself, so the line changes nothing here: remove it.", parallel,
                     Literals.PARALLELISM__NODE_LIMIT, IssueCodes.SERVING_FEATURE_IGNORED, "node-limit");
-            return;
         }
-        if (parallel.getNodeLimit() <= 0) {
+    }
+
+    @Check
+    public void checkNodeLimitPositive(Parallelism parallel) {
+        if (written(parallel, Literals.PARALLELISM__NODE_LIMIT) && parallel.eContainer() instanceof Training
+                && parallel.getNodeLimit() <= 0) {
             error("'node-limit' is the most nodes the router sends a token to, so it is at least 1 (DeepSeek-V3"
                     + " routes to at most 4); leave it out for no limit.", parallel, Literals.PARALLELISM__NODE_LIMIT,
                     IssueCodes.NOT_POSITIVE);
+        }
+    }
+
+    /**
+     * A positive {@code node-limit} is a warning where it changes nothing (no expert all-to-all, a dispatcher other
+     * than DeepEP's, or a limit of at least top-k).
+     */
+    @Check
+    public void checkNodeLimitNarrowsDeepEpDispatch(Parallelism parallel) {
+        if (!written(parallel, Literals.PARALLELISM__NODE_LIMIT)
+                || !(parallel.eContainer() instanceof Training training) || parallel.getNodeLimit() <= 0) {
             return;
         }
         LanguageModel model = training.getModel();
@@ -119,35 +141,33 @@ public class ExpertRoutingValidator extends FabricCheck {
     }
 
     @Check
-    public void checkExpertRouting(Parallelism parallel) {
+    public void checkExpertRoutingNeedsMoe(Parallelism parallel) {
         boolean capacityWritten = written(parallel, Literals.PARALLELISM__CAPACITY_FACTOR);
-        boolean skewWritten = written(parallel, Literals.PARALLELISM__ROUTING_SKEW);
-        if (!capacityWritten && !skewWritten) {
-            return;
-        }
-        LanguageModel model = model(parallel);
-        if (model != null && !model.eIsProxy() && model.getKind() != ModelKind.MOE) {
+        if ((capacityWritten || written(parallel, Literals.PARALLELISM__ROUTING_SKEW)) && dense(parallel)) {
             String name = capacityWritten ? "capacity-factor" : "routing-skew";
             error("'" + name + "' describes how a mixture-of-experts router loads the expert-parallel ranks; "
-                    + model.getName() + " is dense, without experts or a router: remove it.", parallel,
+                    + model(parallel).getName() + " is dense, without experts or a router: remove it.", parallel,
                     capacityWritten ? Literals.PARALLELISM__CAPACITY_FACTOR : Literals.PARALLELISM__ROUTING_SKEW,
                     IssueCodes.ROUTING_ON_DENSE);
-            return;
-        }
-        if (capacityWritten) {
-            checkCapacity(parallel, new BigDecimal(parallel.getCapacityFactor()).doubleValue());
-        }
-        if (skewWritten) {
-            checkSkew(parallel, new BigDecimal(parallel.getRoutingSkew()).doubleValue());
         }
     }
 
-    private void checkCapacity(Parallelism parallel, double capacity) {
-        if (!(capacity > 0)) {
+    @Check
+    public void checkCapacityFactorPositive(Parallelism parallel) {
+        if (!dense(parallel) && written(parallel, Literals.PARALLELISM__CAPACITY_FACTOR) && !(capacity(parallel) > 0)) {
             error("'capacity-factor' is how many times its mean load an expert-parallel rank's experts take, so it"
                     + " must be positive; leave it out for no capacity limit (dropless, as DeepSeek-V3 trains).",
                     parallel, Literals.PARALLELISM__CAPACITY_FACTOR, IssueCodes.CAPACITY_FACTOR);
-        } else if (capacity < 1) {
+        }
+    }
+
+    @Check
+    public void checkCapacityFactorDropsNoBalancedTokens(Parallelism parallel) {
+        if (dense(parallel) || !written(parallel, Literals.PARALLELISM__CAPACITY_FACTOR)) {
+            return;
+        }
+        double capacity = capacity(parallel);
+        if (capacity > 0 && capacity < 1) {
             warning("With 'capacity-factor " + parallel.getCapacityFactor() + "' every expert-parallel rank drops "
                     + Math.round((1 - capacity) * 100) + "% of its tokens even when routing is perfectly balanced."
                     + " Use 1 or more (Switch Transformer trains at 1.25), or leave it out for no limit.", parallel,
@@ -155,7 +175,12 @@ public class ExpertRoutingValidator extends FabricCheck {
         }
     }
 
-    private void checkSkew(Parallelism parallel, double skew) {
+    @Check
+    public void checkRoutingSkewWithinExpertDegree(Parallelism parallel) {
+        if (dense(parallel) || !written(parallel, Literals.PARALLELISM__ROUTING_SKEW)) {
+            return;
+        }
+        double skew = new BigDecimal(parallel.getRoutingSkew()).doubleValue();
         int expert = Math.max(1, parallel.getExpert());
         if (skew >= ExpertRoutingSpec.BALANCED && skew <= expert) {
             return;
@@ -168,6 +193,16 @@ public class ExpertRoutingValidator extends FabricCheck {
         error("'routing-skew' is the busiest expert-parallel rank's tokens over the mean: " + why + ".", parallel,
                 Literals.PARALLELISM__ROUTING_SKEW, IssueCodes.ROUTING_SKEW, BigDecimal.valueOf(nearest)
                         .stripTrailingZeros().toPlainString());
+    }
+
+    private static double capacity(Parallelism parallel) {
+        return new BigDecimal(parallel.getCapacityFactor()).doubleValue();
+    }
+
+    /** Whether the plan's model is known and dense (its routing settings are then refused as a whole). */
+    private static boolean dense(Parallelism parallel) {
+        LanguageModel model = model(parallel);
+        return model != null && !model.eIsProxy() && model.getKind() != ModelKind.MOE;
     }
 
     /** The model of the training job or inference deployment that {@code parallel} belongs to, or null. */

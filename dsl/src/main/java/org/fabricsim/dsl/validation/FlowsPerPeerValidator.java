@@ -17,16 +17,21 @@ import org.fabricsim.runtime.spec.FabricSpec;
 public class FlowsPerPeerValidator extends FabricCheck {
 
     @Check
-    public void checkFlowsPerPeer(Fabric fabric) {
-        if (!written(fabric, Literals.FABRIC__FLOWS_PER_PEER)) {
-            return;
-        }
-        int flows = fabric.getFlowsPerPeer();
-        if (fabric.getScope() == FabricScope.SCALE_UP) {
+    public void checkFlowsPerPeerOnScaleOut(Fabric fabric) {
+        if (written(fabric, Literals.FABRIC__FLOWS_PER_PEER) && fabric.getScope() == FabricScope.SCALE_UP) {
             error("'flows-per-peer' describes how a scale-out fabric spreads a transfer over equal-cost paths;"
                     + " a scale-up fabric has none: remove it.", fabric, Literals.FABRIC__FLOWS_PER_PEER,
                     IssueCodes.FLOWS_PER_PEER);
-        } else if (flows < 1 || flows > FabricSpec.MAX_FLOWS_PER_PEER) {
+        }
+    }
+
+    @Check
+    public void checkFlowsPerPeerWithinNcclLimit(Fabric fabric) {
+        if (!written(fabric, Literals.FABRIC__FLOWS_PER_PEER) || fabric.getScope() == FabricScope.SCALE_UP) {
+            return;
+        }
+        int flows = fabric.getFlowsPerPeer();
+        if (flows < 1 || flows > FabricSpec.MAX_FLOWS_PER_PEER) {
             int nearest = Math.max(1, Math.min(FabricSpec.MAX_FLOWS_PER_PEER, flows));
             error("'flows-per-peer' must be between 1 and " + FabricSpec.MAX_FLOWS_PER_PEER
                     + " (NCCL's limit of queue pairs per connection); NCCL's default is "

@@ -47,22 +47,25 @@ public class LockInValidator extends FabricCheck {
     }
 
     @Check
-    public void checkClusterLockIn(Cluster cluster) {
-        ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
-        if (spec == null || cluster.getGroups().isEmpty() || cluster.getGroups().get(0).getNode() == null) {
-            return;
-        }
-        LockIn lockIn = LockIn.of(spec);
-        LockIn.FabricLock up = lockIn.scaleUp();
-        LockIn.FabricLock out = lockIn.scaleOut();
+    public void checkClusterScaleOutAcceptsAccelerator(Cluster cluster) {
+        LockIn lockIn = lockIn(cluster);
+        LockIn.FabricLock out = lockIn == null ? null : lockIn.scaleOut();
         if (out != null && out.verdict() == LockIn.Verdict.ACCELERATOR_MISMATCH) {
             Fabric fabric = cluster.getScaleOut().getFabric();
+            ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
             error(mismatch(fabric.getName(), simpleName(out.acceleratorVendor()), spec.node().accelerator().name(),
                     simpleName(lockIn.acceleratorVendor()), "scale-out"), cluster.getScaleOut(),
                     Literals.SCALE_OUT__FABRIC, IssueCodes.ACCELERATOR_MISMATCH, fabric.getName(),
                     simpleName(out.acceleratorVendor()));
         }
-        if (lockIn.seam()) {
+    }
+
+    @Check
+    public void checkClusterFabricsWithoutSeam(Cluster cluster) {
+        LockIn lockIn = lockIn(cluster);
+        if (lockIn != null && lockIn.seam()) {
+            LockIn.FabricLock up = lockIn.scaleUp();
+            LockIn.FabricLock out = lockIn.scaleOut();
             warning("Seam: scale-up " + simpleName(up.fabric()) + " (" + simpleName(up.vendor()) + ") meets scale-out "
                     + simpleName(out.fabric()) + " (" + simpleName(out.vendor()) + "). This is a seam at the busiest point"
                     + " in the system: two lock-in decisions. Keep tensor- and expert-parallel traffic inside the"
@@ -70,20 +73,48 @@ public class LockInValidator extends FabricCheck {
                     cluster.getScaleOut(), Literals.SCALE_OUT__FABRIC, IssueCodes.LOCK_IN_SEAM,
                     simpleName(up.fabric()), simpleName(out.fabric()));
         }
-        if (lockIn.singleVendor()) {
+    }
+
+    @Check
+    public void checkClusterFabricsNotSingleVendor(Cluster cluster) {
+        LockIn lockIn = lockIn(cluster);
+        if (lockIn != null && lockIn.singleVendor()) {
+            LockIn.FabricLock up = lockIn.scaleUp();
             String lock = up.acceleratorVendor().isEmpty() ? ""
                     : ", and " + simpleName(up.fabric()) + " works only with " + simpleName(up.acceleratorVendor())
                             + " accelerators";
             warning("Single-vendor lock-in: scale-up " + simpleName(up.fabric()) + " and scale-out "
-                    + simpleName(out.fabric()) + " are both single-source from " + simpleName(up.vendor()) + lock
-                    + ". Price the whole network from one supplier, or compare an open scale-out fabric"
+                    + simpleName(lockIn.scaleOut().fabric()) + " are both single-source from " + simpleName(up.vendor())
+                    + lock + ". Price the whole network from one supplier, or compare an open scale-out fabric"
                     + " (RoCE, Ultra Ethernet) to keep a second source.", cluster, Literals.ELEMENT__NAME,
                     IssueCodes.LOCK_IN_SINGLE_VENDOR, simpleName(up.vendor()));
+        }
+    }
+
+    /** Each fabric's own lock-in, where the single-vendor warning does not already cover both fabrics. */
+    @Check
+    public void checkClusterFabricNotLockedIn(Cluster cluster) {
+        LockIn lockIn = lockIn(cluster);
+        if (lockIn == null || lockIn.singleVendor()) {
             return;
         }
         for (LockIn.FabricLock fabric : lockIn.fabrics()) {
             fabricLock(cluster, fabric);
         }
+    }
+
+    /** A key for the cluster's lock-in decision in the validation context, which the cluster checks share. */
+    private record LockInKey(Cluster cluster) {
+    }
+
+    /** The cluster's lock-in decision, decided once per validation run; null when the cluster does not map. */
+    private LockIn lockIn(Cluster cluster) {
+        ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
+        if (spec == null || cluster.getGroups().isEmpty() || cluster.getGroups().get(0).getNode() == null) {
+            return null;
+        }
+        return getContext() == null ? LockIn.of(spec)
+                : (LockIn) getContext().computeIfAbsent(new LockInKey(cluster), key -> LockIn.of(spec));
     }
 
     private void fabricLock(Cluster cluster, LockIn.FabricLock fabric) {

@@ -19,16 +19,19 @@ import org.fabricsim.dsl.fabric.ModelKind;
 public class ModelArchitectureValidator extends FabricCheck {
 
     @Check
-    public void checkQueryRank(LanguageModel model) {
-        if (!written(model, Literals.LANGUAGE_MODEL__QLORA_RANK)) {
+    public void checkQueryRankPositive(LanguageModel model) {
+        if (written(model, Literals.LANGUAGE_MODEL__QLORA_RANK) && model.getQLoraRank() <= 0) {
+            error("'q-rank' is the width MLA compresses the queries to, so it is at least 1; leave it out for a"
+                    + " full-rank query projection.", model, Literals.LANGUAGE_MODEL__QLORA_RANK, IssueCodes.NOT_POSITIVE);
+        }
+    }
+
+    @Check
+    public void checkQueryRankCompresses(LanguageModel model) {
+        if (!written(model, Literals.LANGUAGE_MODEL__QLORA_RANK) || model.getQLoraRank() <= 0) {
             return;
         }
         long rank = model.getQLoraRank();
-        if (rank <= 0) {
-            error("'q-rank' is the width MLA compresses the queries to, so it is at least 1; leave it out for a"
-                    + " full-rank query projection.", model, Literals.LANGUAGE_MODEL__QLORA_RANK, IssueCodes.NOT_POSITIVE);
-            return;
-        }
         long hidden = model.getHidden();
         int headDim = model.getHeadDim() > 0 ? model.getHeadDim() : model.getHeads() > 0 ? model.getHidden()
                 / model.getHeads() : 0;
@@ -62,7 +65,7 @@ public class ModelArchitectureValidator extends FabricCheck {
     }
 
     @Check
-    public void checkPredictionDepth(LanguageModel model) {
+    public void checkPredictionDepthPositive(LanguageModel model) {
         if (written(model, Literals.LANGUAGE_MODEL__MTP_DEPTH) && model.getMtpDepth() <= 0) {
             error("'mtp-depth' is how many multi-token prediction modules train beside the model, so it is at least 1"
                     + " (DeepSeek-V3 trains 1); leave it out for none.", model, Literals.LANGUAGE_MODEL__MTP_DEPTH,

@@ -115,33 +115,65 @@ public class OversubscriptionValidator extends FabricCheck {
     }
 
     @Check
-    public void checkClusterOversubscription(Cluster cluster) {
+    public void checkClusterOversubscriptionMatchesPorts(Cluster cluster) {
         ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
-        if (spec == null || cluster.getScaleOut() == null
-                || !EcoreUtil2.eAllOfType(cluster, Ratio.class).stream().allMatch(OversubscriptionValidator::inRange)) {
-            return;
-        }
-        double policy = spec.maxOversubscription();
-        for (Oversubscription.Ratio ratio : Oversubscription.of(spec)) {
-            EObject target = target(cluster, ratio);
-            String where = ratio.where();
-            String capital = Character.toUpperCase(where.charAt(0)) + where.substring(1);
+        for (Oversubscription.Ratio ratio : ratios(spec, cluster)) {
             if (!ratio.matchesPorts()) {
-                error(capital + " cannot be " + Oversubscription.format(ratio.declared()) + " with " + radix(spec)
-                        + "-port switches: the nearest the ports realize is " + ratio.label() + " (" + ratio.downlinks()
-                        + " down, " + ratio.uplinks() + " up). Write " + ratio.label()
-                        + ", or use a switch with more ports.", target, null, IssueCodes.OVERSUBSCRIPTION_PORTS,
-                        String.valueOf(ratio.tier()), ratio.label());
-            } else if (policy > 0 && ratio.ratio() > policy * (1 + 1e-9)) {
-                error(capital + " is oversubscribed " + ratio.label() + ", above this cluster's max-oversubscription "
-                        + Oversubscription.format(policy) + ". " + remedy(ratio) + ", or relax the policy.", target,
-                        null, IssueCodes.OVERSUBSCRIPTION_POLICY, where, ratio.label(), Oversubscription.format(policy));
-            } else if (ratio.oversubscribed()) {
-                warning(capital + " is oversubscribed " + ratio.label() + ": under load, traffic through it gets 1/"
-                        + trim(ratio.ratio()) + " of its bandwidth. " + remedy(ratio) + " if this traffic matters.",
-                        target, null, IssueCodes.OVERSUBSCRIBED, where, ratio.label());
+                error(capital(ratio) + " cannot be " + Oversubscription.format(ratio.declared()) + " with "
+                        + radix(spec) + "-port switches: the nearest the ports realize is " + ratio.label() + " ("
+                        + ratio.downlinks() + " down, " + ratio.uplinks() + " up). Write " + ratio.label()
+                        + ", or use a switch with more ports.", target(cluster, ratio), null,
+                        IssueCodes.OVERSUBSCRIPTION_PORTS, String.valueOf(ratio.tier()), ratio.label());
             }
         }
+    }
+
+    @Check
+    public void checkClusterOversubscriptionWithinPolicy(Cluster cluster) {
+        ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
+        for (Oversubscription.Ratio ratio : ratios(spec, cluster)) {
+            if (ratio.matchesPorts() && abovePolicy(spec, ratio)) {
+                double policy = spec.maxOversubscription();
+                error(capital(ratio) + " is oversubscribed " + ratio.label() + ", above this cluster's"
+                        + " max-oversubscription " + Oversubscription.format(policy) + ". " + remedy(ratio)
+                        + ", or relax the policy.", target(cluster, ratio), null, IssueCodes.OVERSUBSCRIPTION_POLICY,
+                        ratio.where(), ratio.label(), Oversubscription.format(policy));
+            }
+        }
+    }
+
+    /** A ratio above 1:1 that the ports realize and the policy allows: a warning that shows its cost. */
+    @Check
+    public void checkClusterNotOversubscribed(Cluster cluster) {
+        ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
+        for (Oversubscription.Ratio ratio : ratios(spec, cluster)) {
+            if (ratio.matchesPorts() && !abovePolicy(spec, ratio) && ratio.oversubscribed()) {
+                warning(capital(ratio) + " is oversubscribed " + ratio.label() + ": under load, traffic through it"
+                        + " gets 1/" + trim(ratio.ratio()) + " of its bandwidth. " + remedy(ratio)
+                        + " if this traffic matters.", target(cluster, ratio), null, IssueCodes.OVERSUBSCRIBED,
+                        ratio.where(), ratio.label());
+            }
+        }
+    }
+
+    /** The cluster's ratios, or none when it does not map, has no scale-out or writes a ratio out of range. */
+    private static List<Oversubscription.Ratio> ratios(ClusterSpec spec, Cluster cluster) {
+        if (spec == null || cluster.getScaleOut() == null
+                || !EcoreUtil2.eAllOfType(cluster, Ratio.class).stream().allMatch(OversubscriptionValidator::inRange)) {
+            return List.of();
+        }
+        return Oversubscription.of(spec);
+    }
+
+    private static boolean abovePolicy(ClusterSpec spec, Oversubscription.Ratio ratio) {
+        double policy = spec.maxOversubscription();
+        return policy > 0 && ratio.ratio() > policy * (1 + 1e-9);
+    }
+
+    /** Where the ratio applies, capitalized to open a sentence. */
+    private static String capital(Oversubscription.Ratio ratio) {
+        String where = ratio.where();
+        return Character.toUpperCase(where.charAt(0)) + where.substring(1);
     }
 
     private static String remedy(Oversubscription.Ratio ratio) {

@@ -48,7 +48,7 @@ public class PhysicalValidator extends FabricCheck {
     private SpecMapper mapper;
 
     @Check
-    public void checkClusterRadix(Cluster cluster) {
+    public void checkClusterRadixHoldsEndpoints(Cluster cluster) {
         ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
         if (spec == null || spec.scaleOut() == null || spec.node().nic() == null || cluster.getScaleOut() == null) {
             return;

@@ -19,20 +19,20 @@ import org.fabricsim.dsl.fabric.Training;
 public class RecomputeValidator extends FabricCheck {
 
     @Check
-    public void checkRecomputeModules(Training training) {
-        List<RecomputeModule> modules = training.getRecomputeModules();
-        if (modules.isEmpty()) {
-            return;
-        }
-        if (training.getRecompute() != Recompute.SELECTIVE) {
+    public void checkRecomputeModulesNeedSelective(Training training) {
+        if (!training.getRecomputeModules().isEmpty() && training.getRecompute() != Recompute.SELECTIVE) {
             warning("'modules' names what selective recomputation runs again; 'recompute "
                     + training.getRecompute().getLiteral() + "' reads no list, so it changes nothing: write 'recompute"
                     + " selective modules ...' or remove the list.", training, Literals.TRAINING__RECOMPUTE_MODULES,
                     IssueCodes.RECOMPUTE_MODULE_ABSENT);
-            return;
         }
+    }
+
+    @Check
+    public void checkRecomputeModulesPresentInModel(Training training) {
+        List<RecomputeModule> modules = training.getRecomputeModules();
         LanguageModel model = training.getModel();
-        if (model == null || model.eIsProxy()) {
+        if (training.getRecompute() != Recompute.SELECTIVE || model == null || model.eIsProxy()) {
             return;
         }
         for (int i = 0; i < modules.size(); i++) {

@@ -45,21 +45,27 @@ public class ServingFeaturesValidator extends FabricCheck {
     }
 
     @Check
-    public void checkSharedPrefixes(Traffic traffic) {
-        SharedPrefixes shared = traffic.getSharedPrefixes();
-        if (shared == null) {
-            return;
-        }
-        if (traffic.getPrefixHit() != null) {
+    public void checkSharedPrefixesExcludePrefixHit(Traffic traffic) {
+        if (traffic.getSharedPrefixes() != null && traffic.getPrefixHit() != null) {
             error("'prefix-cache hit' states a hit ratio, 'shared-prefixes' lets each replica's cache produce one:"
                     + " keep one (remove 'prefix-cache hit " + traffic.getPrefixHit() + "' to simulate the cache).",
                     traffic, Literals.TRAFFIC__PREFIX_HIT, IssueCodes.SHARED_PREFIXES);
         }
-        if (shared.getCount() < 1 || shared.getTokens() < 1) {
+    }
+
+    @Check
+    public void checkSharedPrefixesNonEmpty(Traffic traffic) {
+        SharedPrefixes shared = traffic.getSharedPrefixes();
+        if (shared != null && (shared.getCount() < 1 || shared.getTokens() < 1)) {
             error("Shared prefixes number at least one, of at least one token: write e.g. 'shared-prefixes 64 x"
                     + " 2048 tokens'.", shared, Literals.SHARED_PREFIXES__COUNT, IssueCodes.SHARED_PREFIXES);
         }
-        if (shared.getCacheTokens() < 1) {
+    }
+
+    @Check
+    public void checkSharedPrefixesCacheNonEmpty(Traffic traffic) {
+        SharedPrefixes shared = traffic.getSharedPrefixes();
+        if (shared != null && shared.getCacheTokens() < 1) {
             error("A prefix cache of 0 tokens holds nothing: write each replica's capacity in tokens, e.g. 'cached"
                     + " 262144 tokens per replica' for 128 prefixes of 2048 tokens.", shared,
                     Literals.SHARED_PREFIXES__CACHE_TOKENS, IssueCodes.SHARED_PREFIXES);
@@ -67,12 +73,16 @@ public class ServingFeaturesValidator extends FabricCheck {
     }
 
     @Check
-    public void checkSpeculativeSettings(Speculative speculative) {
+    public void checkSpeculativeDraftTokensPositive(Speculative speculative) {
         if (speculative.getDraftTokens() < 1) {
             error("Speculative decoding drafts at least one token per iteration: write 'draft-tokens 1' or more"
                     + " (DeepSeek-V3's multi-token prediction drafts 1).", speculative,
                     Literals.SPECULATIVE__DRAFT_TOKENS, IssueCodes.SPECULATIVE_SETTINGS);
         }
+    }
+
+    @Check
+    public void checkSpeculativeAcceptanceIsProbability(Speculative speculative) {
         if (speculative.getAcceptance() != null) {
             BigDecimal acceptance = new BigDecimal(speculative.getAcceptance());
             if (acceptance.signum() < 0 || acceptance.compareTo(BigDecimal.ONE) > 0) {

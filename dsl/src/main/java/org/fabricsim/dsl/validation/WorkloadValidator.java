@@ -40,18 +40,26 @@ public class WorkloadValidator extends FabricCheck {
     private SpecMapper mapper;
 
     @Check
-    public void checkTrainingAccelerators(Training training) {
+    public void checkTrainingAcceleratorsWithinCluster(Training training) {
         TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
         if (spec == null) {
             return;
         }
-        ParallelismSpec par = spec.parallel();
         int available = spec.cluster().accelerators();
         if (spec.accelerators() > available) {
             error("The job uses " + spec.accelerators() + " accelerators but " + training.getCluster().getName()
                     + " has " + available + ": write 'using " + available + " accelerators' or fewer.", training,
                     Literals.TRAINING__ACCELERATORS, IssueCodes.EXCEEDS_CLUSTER, String.valueOf(available));
         }
+    }
+
+    @Check
+    public void checkTrainingDegreesMultiplyToAccelerators(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null) {
+            return;
+        }
+        ParallelismSpec par = spec.parallel();
         // In long arithmetic: a product of four ints can exceed any accelerator count.
         long product = (long) par.tensor() * par.pipeline() * par.data() * par.context();
         if (product != spec.accelerators()) {
@@ -66,7 +74,23 @@ public class WorkloadValidator extends FabricCheck {
     }
 
     @Check
-    public void checkTrainingSplits(Training training) {
+    public void checkTrainingHeadsSplitOverTensor(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec != null) {
+            heads(spec.model(), spec.parallel().tensor(), training.getParallel());
+        }
+    }
+
+    @Check
+    public void checkTrainingTensorInsideScaleUp(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec != null) {
+            tensorInsideScaleUp(spec.cluster(), spec.parallel().tensor(), training.getParallel());
+        }
+    }
+
+    @Check
+    public void checkTrainingLayersFillStages(Training training) {
         TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
         if (spec == null) {
             return;
@@ -74,8 +98,6 @@ public class WorkloadValidator extends FabricCheck {
         TransformerSpec model = spec.model();
         ParallelismSpec par = spec.parallel();
         Parallelism written = training.getParallel();
-        heads(model, par.tensor(), written);
-        tensorInsideScaleUp(spec.cluster(), par.tensor(), written);
         int stages = par.pipeline() * spec.virtualStages();
         if (!TrainingRules.stagesFit(model, par.pipeline(), spec.virtualStages())) {
             error(model.layers() + " layers cannot fill " + par.pipeline() + " pipeline stages × "
@@ -88,17 +110,36 @@ public class WorkloadValidator extends FabricCheck {
                     + " unless the imbalance is deliberate (e.g. lighter first and last stages).", written,
                     Literals.PARALLELISM__PIPELINE, IssueCodes.UNEVEN_STAGES, String.valueOf(model.layers()));
         }
+    }
+
+    @Check
+    public void checkTrainingExpertsSplitOverExpertDegree(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null) {
+            return;
+        }
+        TransformerSpec model = spec.model();
+        ParallelismSpec par = spec.parallel();
         if (!TrainingRules.expertsSplit(model, par)) {
             error(model.experts() + " experts do not split over EP " + par.expert() + ": choose an expert degree that"
-                    + " divides " + model.experts() + ".", written, Literals.PARALLELISM__EXPERT,
+                    + " divides " + model.experts() + ".", training.getParallel(), Literals.PARALLELISM__EXPERT,
                     IssueCodes.EXPERTS_NOT_DIVISIBLE, String.valueOf(model.experts()));
         } else if (!TrainingRules.expertsFold(par)) {
             long block = (long) par.tensor() * par.context() * par.data();
             error("EP " + par.expert() + " must divide TP " + par.tensor() + " × CP " + par.context() + " × DP "
                     + par.data() + " = " + block + " (the expert-parallel groups fold over a pipeline stage's TP × CP"
-                    + " × DP ranks): choose an expert degree that divides " + block + ".", written,
+                    + " × DP ranks): choose an expert degree that divides " + block + ".", training.getParallel(),
                     Literals.PARALLELISM__EXPERT, IssueCodes.EXPERTS_NOT_DIVISIBLE, String.valueOf(model.experts()));
         }
+    }
+
+    @Check
+    public void checkTrainingBatchSplitsIntoMicroBatches(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null) {
+            return;
+        }
+        ParallelismSpec par = spec.parallel();
         long perStep = (long) par.data() * spec.microBatch();
         if (training.getBatchUnit() == BatchUnit.TOKENS && training.getBatch() % spec.sequence() != 0) {
             error(training.getBatch() + " tokens are not whole sequences of " + spec.sequence()
@@ -119,7 +160,7 @@ public class WorkloadValidator extends FabricCheck {
             return;
         }
         if (spec.parallel().pipeline() * spec.virtualStages() > spec.model().layers()) {
-            return; // too few layers for the pipeline: checkTrainingSplits says so, and there is no layout to size
+            return; // too few layers for the pipeline: checkTrainingLayersFillStages says so; no layout to size
         }
         if (StepPlan.dualPipeProblem(spec) != null) {
             return; // a dualpipe schedule that cannot run: checkTrainingDualPipeRuns says so, and there is no layout
@@ -145,7 +186,24 @@ public class WorkloadValidator extends FabricCheck {
     }
 
     @Check
-    public void checkInference(Inference inference) {
+    public void checkPoolHeadsSplitOverTensor(Inference inference) {
+        forEachPool(inference, (spec, pool, written) -> heads(spec.model(), pool.parallel().tensor(),
+                written.getParallel()));
+    }
+
+    @Check
+    public void checkPoolTensorInsideScaleUp(Inference inference) {
+        forEachPool(inference, (spec, pool, written) -> tensorInsideScaleUp(spec.cluster(), pool.parallel().tensor(),
+                written.getParallel()));
+    }
+
+    @Check
+    public void checkPoolReplicaFitsInMemory(Inference inference) {
+        forEachPool(inference, this::poolMemory);
+    }
+
+    @Check
+    public void checkInferencePoolsWithinCluster(Inference inference) {
         InferenceSpec spec = CheckedSpecs.inference(mapper, getContext(), inference);
         if (spec == null) {
             return;
@@ -153,17 +211,29 @@ public class WorkloadValidator extends FabricCheck {
         long used = 0;
         for (int i = 0; i < spec.pools().size() && i < inference.getPools().size(); i++) {
             InferenceSpec.Pool pool = spec.pools().get(i);
-            Pool written = inference.getPools().get(i);
             used += (long) pool.replicas() * pool.parallel().accelerators();
-            heads(spec.model(), pool.parallel().tensor(), written.getParallel());
-            tensorInsideScaleUp(spec.cluster(), pool.parallel().tensor(), written.getParallel());
-            poolMemory(spec, pool, written);
         }
         int available = spec.cluster().accelerators();
         if (used > available) {
             error("The pools need " + used + " accelerators (replicas × TP × PP × DP × CP) but "
                     + inference.getCluster().getName() + " has " + available + ": use fewer or smaller replicas.",
                     inference, Literals.ELEMENT__NAME, IssueCodes.EXCEEDS_CLUSTER, String.valueOf(available));
+        }
+    }
+
+    /** A check of one pool: its spec beside the pool as written. */
+    private interface PoolCheck {
+        void check(InferenceSpec spec, InferenceSpec.Pool pool, Pool written);
+    }
+
+    /** Runs {@code check} on every pool of a deployment that maps, pairing each pool's spec with its text. */
+    private void forEachPool(Inference inference, PoolCheck check) {
+        InferenceSpec spec = CheckedSpecs.inference(mapper, getContext(), inference);
+        if (spec == null) {
+            return;
+        }
+        for (int i = 0; i < spec.pools().size() && i < inference.getPools().size(); i++) {
+            check.check(spec, spec.pools().get(i), inference.getPools().get(i));
         }
     }
 
