@@ -35,7 +35,7 @@ final class DefaultProfile {
                             "the same on Ampere parts",
                             "bounds: A100 SXM's 1,410 MHz boost against its 1,095 MHz base clock (0.78), rounded"
                                     + " down to 0.7"),
-                    new CalibrationParameter("compute.sustained-fraction.blackwell", 0.702, 0.7, 1.0,
+                    new CalibrationParameter("compute.sustained-fraction.blackwell", 0.704, 0.7, 1.0,
                             "the same on Blackwell parts",
                             "fitted on the four fit rows of validation/reference/training-megatron-bridge.csv"
                                     + " (Megatron-Bridge 25.11, FP8-CS Llama on GB200 and B200); bounds: Hopper's")),

@@ -82,9 +82,9 @@ class DeviceTest {
 
     /**
      * Expected by hand: B200's FP4 peak 9,000 TFLOP/s × the NVFP4 GEMM's measured 5,500 ÷ 9,000 (pytorch/ao PR 2427's
-     * cuBLASLt sweep, 6,144³) × the profile's Blackwell sustained fraction 0.702 = 5,500 × 0.702 = 3,861 TFLOP/s;
-     * attention at the BF16 peak times the same fraction (no measured cap on Blackwell), 2,250 × 0.702 = 1,579.5; the
-     * BF16 GEMMs at the catalog's 0.776 × 0.702 = 0.544752.
+     * cuBLASLt sweep, 6,144³) × the profile's Blackwell sustained fraction 0.704 = 5,500 × 0.704 = 3,872 TFLOP/s;
+     * attention at the BF16 peak times the same fraction (no measured cap on Blackwell), 2,250 × 0.704 = 1,584; the
+     * BF16 GEMMs at the catalog's 0.776 × 0.704 = 0.546304.
      */
     @Test
     void shouldServeFp4GemmsAtTheFp4PeakTimesTheMeasuredBlackwellShare() {
@@ -92,9 +92,9 @@ class DeviceTest {
                 0.776, 0, 900e9, 0, "blackwell", 148).withFp4(9000e12);
         Device device = Device.of(b200, Precision.FP4, CalibrationProfile.defaults());
         assertEquals(9000e12, device.gemmFlopsPerSecond());
-        assertEquals(3861e12, device.gemmFlopsPerSecond() * device.matmulEfficiency(), 1e9);
-        assertEquals(1579.5e12, device.attentionFlopsPerSecond(), 1e9);
-        assertEquals(0.544752, Device.of(b200, Precision.BF16, CalibrationProfile.defaults()).matmulEfficiency(), 1e-9);
+        assertEquals(3872e12, device.gemmFlopsPerSecond() * device.matmulEfficiency(), 1e9);
+        assertEquals(1584e12, device.attentionFlopsPerSecond(), 1e9);
+        assertEquals(0.546304, Device.of(b200, Precision.BF16, CalibrationProfile.defaults()).matmulEfficiency(), 1e-9);
     }
 
     @Test

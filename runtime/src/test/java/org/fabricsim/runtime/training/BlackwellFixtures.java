@@ -14,16 +14,16 @@ import org.fabricsim.runtime.spec.TopologySpec;
 final class BlackwellFixtures {
     /**
      * GB200, one GPU (catalog): BF16 2,500, FP8 5,000 TFLOPS; 186 GB at 8.0 TB/s; MAMF 72.9%, FP8 MAMF 72.3%
-     * (3,615.6 of 5,000 TFLOP/s); NVLink5; 148 SMs.
+     * (3,615.6 of 5,000 TFLOP/s); NVLink5 at its measured 75.5%; 148 SMs.
      */
     static final AcceleratorSpec GB200 = new AcceleratorSpec("nvidia.GB200", "NVIDIA", 2500e12, 5000e12,
-            186_000_000_000L, 8.0e12, 0.729, 0.723, 900e9, 0).withArchitecture("blackwell", 148);
+            186_000_000_000L, 8.0e12, 0.729, 0.723, 900e9, 0.755).withArchitecture("blackwell", 148);
     /**
      * B200 (catalog): BF16 2,250, FP8 4,500 TFLOPS; 180 GB at 8.0 TB/s; MAMF 77.6%, FP8 MAMF 76.3% (3,432.5 of 4,500
-     * TFLOP/s); NVLink5; 148 SMs.
+     * TFLOP/s); NVLink5 at 75.5%; 148 SMs.
      */
     static final AcceleratorSpec B200 = new AcceleratorSpec("nvidia.B200", "NVIDIA", 2250e12, 4500e12,
-            180_000_000_000L, 8.0e12, 0.776, 0.763, 900e9, 0).withArchitecture("blackwell", 148);
+            180_000_000_000L, 8.0e12, 0.776, 0.763, 900e9, 0.755).withArchitecture("blackwell", 148);
     /** NVLink5: 900 GB/s per GPU per direction (18 x 50 GB/s); hop latency as NVLink4's fixture. */
     static final FabricSpec NVLINK5 = new FabricSpec("nvidia.NVLink5", "NVIDIA",
             FabricSpec.FabricScope.SCALE_UP, false, "NVIDIA", 900e9, 100_000, true,

@@ -31,11 +31,12 @@ class HeldOutAcceleratorTrainingTest {
      * Rows outside ±3 points (docs/accuracy.md, "Blackwell and Instinct rows held out, session 57", and "Blackwell
      * sustained fraction, session 59").
      * <ul>
-     * <li>mlperf50-405b-gb200-256 and -512, +5.3 and +6.6 points (steps 17.99 and 18.14 s against 19.2 and 19.7 s) with
-     * the Blackwell sustained fraction fitted on Megatron-Bridge's B200 and GB200 rows (0.702, at its lower bound 0.7;
-     * session 59); +34.0 and +34.4 before, with no Blackwell fraction in the profile (FP8 GEMMs at the GB200's measured
-     * FP8 MAMF share undiminished, attention at the full BF16 peak). With Hopper's 0.726 and capped attention the steps
-     * were 17.0 and 17.2 s, +10.4 and +11.4 (session 57, at the BF16 share, before the FP8 casts).</li>
+     * <li>mlperf50-405b-gb200-256 and -512, +5.3 and +6.5 points (steps 17.99 and 18.15 s against 19.2 and 19.7 s) with
+     * the Blackwell sustained fraction fitted on Megatron-Bridge's B200 and GB200 rows (0.704 since session 60's
+     * measured NVLink 5 efficiency, 75.5%; 0.702, +5.3 and +6.6, in session 59); +34.0 and +34.4 before, with no
+     * Blackwell fraction in the profile (FP8 GEMMs at the GB200's measured FP8 MAMF share undiminished, attention at
+     * the full BF16 peak). With Hopper's 0.726 and capped attention the steps were 17.0 and 17.2 s, +10.4 and +11.4
+     * (session 57, at the BF16 share, before the FP8 casts).</li>
      * </ul>
      * The H100 row, +6.9 points before session 58, is within: +1.2 (step 54.5 s against 55.2 s) with the per-tensor
      * casts of its FP8 operands and the catalog's FP8 GEMM efficiency (docs/accuracy.md, "FP8 training on Hopper,
