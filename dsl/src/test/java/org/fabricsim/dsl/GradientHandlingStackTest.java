@@ -25,7 +25,7 @@ class GradientHandlingStackTest extends FabricModelTest {
             package p
             import fabric.catalog.nvidia.*
             import fabric.catalog.stacks.*
-            cluster C { nodes 4 x DGX_H100 }
+            cluster C { nodes 4 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
             cluster Solo { nodes 1 x DGX_H100 }
             model M transformer { layers 24 hidden 2304 ffn 9216 heads 24 vocab 51200 }
             """;

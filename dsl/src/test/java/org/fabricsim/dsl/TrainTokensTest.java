@@ -14,7 +14,7 @@ class TrainTokensTest extends FabricModelTest {
     private static final String JOB = """
             package p
             import fabric.catalog.nvidia.*
-            cluster C { nodes 4 x DGX_H100 }
+            cluster C { nodes 4 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
             model M transformer { layers 24 hidden 2304 ffn 9216 heads 24 vocab 51200 }
             training T {
                 model M on C

@@ -148,7 +148,7 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
     public void checkBenchmarkProtocolNetwork(Benchmark benchmark) {
         CollectiveBenchmarkSpec spec = lowLatency(benchmark) ? CheckedSpecs.benchmark(mapper, getContext(), benchmark)
                 : null;
-        if (spec == null || spec.ranks() <= domain(spec.cluster().node())
+        if (spec == null || spec.ranks() <= ClusterValidator.domainSize(spec.cluster().node())
                 || ClusterTopologies.routing(spec.cluster()) != RoutingMode.SPRAY) {
             return;
         }
@@ -168,17 +168,21 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
      * Whether it can is the engine's own rule ({@link CollectiveEngine#runs}: all-reduce on a switched scale-up
      * whose switches reduce, inside one domain, or as NVLSTree over whole reducing domains of k accelerators
      * joined by a scale-out network, ranks ≡ 0 mod k); the tests below only name which part failed. Several domains
-     * without a scale-out are named before the engine is asked: the engine builds no such topology.
+     * without a scale-out are named before the engine is asked: the engine builds no such topology, so a benchmark
+     * inside one domain of such a cluster is left to the cluster's error.
      */
     private static String inNetworkProblem(CollectiveBenchmarkSpec spec, String cluster) {
         if (spec.operation() != CollectiveOperation.ALL_REDUCE) {
             return "In-switch reduction ('in-network') runs all-reduce only, not " + spec.operation().label()
                     + ": write 'auto' or 'ring'.";
         }
-        if (spec.ranks() > domain(spec.cluster().node()) && spec.cluster().scaleOut() == null) {
+        if (spec.ranks() > ClusterValidator.domainSize(spec.cluster().node()) && spec.cluster().scaleOut() == null) {
             return "Across scale-up domains in-switch reduction runs as NVLSTree, which joins the domains over the"
                     + " scale-out network, and " + cluster + " has none: give it a scale-out, write 'accelerators "
-                    + domain(spec.cluster().node()) + "' for one domain, or 'auto'.";
+                    + ClusterValidator.domainSize(spec.cluster().node()) + "' for one domain, or 'auto'.";
+        }
+        if (ClusterValidator.domainsUnjoined(spec.cluster().withNodes(spec.nodes()))) {
+            return null; // the engine builds no such cluster, and the cluster's error says so
         }
         ClusterTopology topology = CollectiveBenchmarks.over(
                 ClusterTopologies.build(spec.cluster().withNodes(spec.nodes())), spec);
@@ -198,12 +202,6 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         }
         return "In-switch reduction cannot run this all-reduce on " + spec.ranks() + " accelerators of " + cluster
                 + ": write 'auto' or 'ring'.";
-    }
-
-    /** The accelerators that reach each other over scale-up: the engine's domain, at most one node. */
-    private static int domain(NodeSpec node) {
-        return node.scaleUp() == null || node.accelerators() < 2 ? 1
-                : Math.min(node.scaleUp().domainSize(), node.accelerators());
     }
 
     private static int nodesSpanned(CollectiveBenchmarkSpec spec) {

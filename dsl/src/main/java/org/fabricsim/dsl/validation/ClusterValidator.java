@@ -10,15 +10,25 @@ import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Node;
 import org.fabricsim.dsl.fabric.NodeGroup;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.topology.ClusterParameters;
+
+import com.google.inject.Inject;
 
 /**
  * A cluster's nodes: every group has nodes, a sketched node has accelerators, and the sketch form
  * ({@code nodes N x M accelerators} with {@code link}) is not mixed with catalog nodes. A count the
  * parser could not read is left to the syntax error, so one mistake gives one diagnostic. Groups of
  * one node type add up; groups of different types of one shape are placed side by side; types of
- * different shapes are refused.
+ * different shapes are refused. Scale-up domains are joined only by a scale-out fabric.
  */
 public class ClusterValidator extends FabricCheck {
+
+    @Inject
+    private SpecMapper mapper;
 
     @Check
     public void checkNodeGroupNotEmpty(NodeGroup group) {
@@ -46,6 +56,51 @@ public class ClusterValidator extends FabricCheck {
                     + " takes its network from 'scale-out'.", cluster, Literals.CLUSTER__LINK_RATE,
                     IssueCodes.LINK_NEEDS_SKETCH);
         }
+    }
+
+    /**
+     * The engine joins scale-up domains over the scale-out fabric only, reached through the nodes' NICs (a torus
+     * through the accelerators themselves): {@link ClusterParameters} refuses more than one domain without it, so a
+     * cluster of several domains and no scale-out, or nodes without NICs, would validate and then fail every run
+     * that builds it. A sketched cluster takes its network from its link, and one without is left to
+     * {@link #checkClusterLinkMatchesSketch}.
+     */
+    @Check
+    public void checkClusterDomainsHaveScaleOut(Cluster cluster) {
+        if (cluster.getLinkRate() != null || cluster.getGroups().stream().anyMatch(g -> g.getNode() == null)) {
+            return;
+        }
+        ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
+        if (spec == null || !domainsUnjoined(spec)) {
+            return;
+        }
+        int domain = domainSize(spec.node());
+        String domains = cluster.getName() + " has " + spec.accelerators() / domain + " scale-up domains of " + domain
+                + (domain == 1 ? " accelerator (" : " accelerators (") + spec.nodes() + (spec.nodes() == 1 ? " node" : " nodes") + " of "
+                + spec.acceleratorsPerNode() + ")";
+        String missing = spec.scaleOut() == null ? " and no scale-out fabric to join them"
+                : " and its nodes have no NICs into the scale-out fabric to join them";
+        String network = spec.scaleOut() == null ? "give it a scale-out fabric (such as 'scale-out RoCEv2"
+                + " single-switch')" : "give its node NICs (such as 'nics 8 x ConnectX7')";
+        error(domains + missing + ", which the engine does not build: " + network + ", or use one domain (one node"
+                + " whose scale-up domain spans its accelerators).",
+                cluster, Literals.ELEMENT__NAME, IssueCodes.DOMAINS_NEED_SCALE_OUT);
+    }
+
+    /**
+     * Whether {@code cluster} has more than one scale-up domain and no network the engine joins them over: no
+     * scale-out, or a switched one its nodes reach through no NIC (as {@code ClusterTopologies} builds it).
+     */
+    static boolean domainsUnjoined(ClusterSpec cluster) {
+        boolean joined = cluster.scaleOut() != null && (cluster.node().nic() != null
+                || cluster.scaleOut().topology() instanceof TopologySpec.Torus);
+        return !joined && cluster.accelerators() / domainSize(cluster.node()) > 1;
+    }
+
+    /** The accelerators of one scale-up domain as the engine lays them out: at most one node, 1 without scale-up. */
+    static int domainSize(NodeSpec node) {
+        return node.scaleUp() == null || node.accelerators() < 2 ? 1
+                : Math.min(node.scaleUp().domainSize(), node.accelerators());
     }
 
     /**

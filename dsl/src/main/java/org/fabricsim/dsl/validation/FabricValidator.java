@@ -6,8 +6,9 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
 /** The language's validator: composes one validator per concern. */
 @ComposedChecks(validators = { NamesAreUniqueValidator.class, UnitsValidator.class, ClusterValidator.class,
         LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class, FlowsPerPeerValidator.class,
-        WorkloadValidator.class, PipelineScheduleValidator.class, PlacementValidator.class, PrecisionValidator.class,
-        DegreesValidator.class, ExpertRoutingValidator.class, TrafficValidator.class, ExpectationValidator.class,
+        WorkloadValidator.class, InferencePoolValidator.class, PipelineScheduleValidator.class,
+        PlacementValidator.class, PrecisionValidator.class, DegreesValidator.class, ExpertRoutingValidator.class,
+        TrafficValidator.class, ExpectationValidator.class,
         HygieneValidator.class, SoftwareValidator.class, IgnoredSettingsValidator.class, CalibrationValidator.class,
         BenchmarkSizesValidator.class, BenchmarkCollectiveValidator.class, ExpertKernelValidator.class,
         HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class,

@@ -35,6 +35,8 @@ public final class IssueCodes {
     public static final String MIXED_NODE_GROUPS = PREFIX + "cluster.mixed-node-groups";
     /** A tensor-parallel group of a training whose ranks lie on nodes of two types. Data: the span to align the groups to. */
     public static final String TP_SPANS_NODE_TYPES = PREFIX + "workload.tp-spans-node-types";
+    /** A cluster of more than one scale-up domain without a scale-out fabric to join them, which the engine does not build. */
+    public static final String DOMAINS_NEED_SCALE_OUT = PREFIX + "cluster.domains-need-scale-out";
     /** A sketched cluster ({@code nodes N x M accelerators}) without its {@code link}. */
     public static final String SKETCH_NEEDS_LINK = PREFIX + "cluster.sketch-needs-link";
     /** A {@code link} on a cluster of catalog nodes, whose network comes from its scale-out. */

@@ -1,25 +1,16 @@
 package org.fabricsim.dsl.validation;
 
-import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.BatchUnit;
 import org.fabricsim.dsl.fabric.CollectiveAlgorithm;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
-import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Parallelism;
 import org.fabricsim.dsl.fabric.Phase;
 import org.fabricsim.dsl.fabric.PhaseScope;
-import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.analysis.Memory;
-import org.fabricsim.runtime.analysis.ServingRules;
 import org.fabricsim.runtime.analysis.TrainingRules;
-import org.fabricsim.runtime.inference.EngineReservation;
-import org.fabricsim.runtime.inference.ReplicaMemory;
-import org.fabricsim.runtime.spec.AcceleratorSpec;
-import org.fabricsim.runtime.spec.ClusterSpec;
-import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
@@ -28,13 +19,12 @@ import org.fabricsim.runtime.training.StepPlan;
 import com.google.inject.Inject;
 
 /**
- * Whether a parallel plan can run: its degrees multiply to the accelerators used, split heads,
+ * Whether a training's parallel plan can run: its degrees multiply to the accelerators used, split heads,
  * layers, experts and the batch evenly, keep TP inside the scale-up domain, and fit in HBM
- * ({@link Memory}), by the rules a search applies too ({@link TrainingRules}); an inference replica must hold the
- * weights and the KV cache of one request by the simulator's rule ({@link ReplicaMemory}); a collective's in-network
- * phase runs within a node.
+ * ({@link Memory}), by the rules a search applies too ({@link TrainingRules}); a collective's in-network phase runs
+ * within a node. An inference deployment's pools are {@link InferencePoolValidator}'s.
  */
-public class WorkloadValidator extends FabricCheck {
+public class WorkloadValidator extends ParallelismCheck {
 
     @Inject
     private SpecMapper mapper;
@@ -182,127 +172,6 @@ public class WorkloadValidator extends FabricCheck {
             error("In-network reduction runs inside a node's scale-up switches; use within-node, or another algorithm"
                     + " for " + phase.getScope().getLiteral() + ".", phase, Literals.PHASE__SCOPE,
                     IssueCodes.IN_NETWORK_SCOPE, PhaseScope.WITHIN_NODE.getLiteral());
-        }
-    }
-
-    @Check
-    public void checkPoolHeadsSplitOverTensor(Inference inference) {
-        forEachPool(inference, (spec, pool, written) -> heads(spec.model(), pool.parallel().tensor(),
-                written.getParallel()));
-    }
-
-    @Check
-    public void checkPoolTensorInsideScaleUp(Inference inference) {
-        forEachPool(inference, (spec, pool, written) -> tensorInsideScaleUp(spec.cluster(), pool.parallel().tensor(),
-                written.getParallel()));
-    }
-
-    @Check
-    public void checkPoolReplicaFitsInMemory(Inference inference) {
-        forEachPool(inference, this::poolMemory);
-    }
-
-    @Check
-    public void checkInferencePoolsWithinCluster(Inference inference) {
-        InferenceSpec spec = CheckedSpecs.inference(mapper, getContext(), inference);
-        if (spec == null) {
-            return;
-        }
-        long used = 0;
-        for (int i = 0; i < spec.pools().size() && i < inference.getPools().size(); i++) {
-            InferenceSpec.Pool pool = spec.pools().get(i);
-            used += (long) pool.replicas() * pool.parallel().accelerators();
-        }
-        int available = spec.cluster().accelerators();
-        if (used > available) {
-            error("The pools need " + used + " accelerators (replicas × TP × PP × DP × CP) but "
-                    + inference.getCluster().getName() + " has " + available + ": use fewer or smaller replicas.",
-                    inference, Literals.ELEMENT__NAME, IssueCodes.EXCEEDS_CLUSTER, String.valueOf(available));
-        }
-    }
-
-    /** A check of one pool: its spec beside the pool as written. */
-    private interface PoolCheck {
-        void check(InferenceSpec spec, InferenceSpec.Pool pool, Pool written);
-    }
-
-    /** Runs {@code check} on every pool of a deployment that maps, pairing each pool's spec with its text. */
-    private void forEachPool(Inference inference, PoolCheck check) {
-        InferenceSpec spec = CheckedSpecs.inference(mapper, getContext(), inference);
-        if (spec == null) {
-            return;
-        }
-        for (int i = 0; i < spec.pools().size() && i < inference.getPools().size(); i++) {
-            check.check(spec, spec.pools().get(i), inference.getPools().get(i));
-        }
-    }
-
-    /**
-     * The replica's cache, sized by the simulator's own rule ({@link ReplicaMemory}), must hold one
-     * typical request; a batch limit beyond what it holds at once is accepted, as the frameworks
-     * accept it (the cache caps the batch).
-     */
-    private void poolMemory(InferenceSpec spec, InferenceSpec.Pool pool, Pool written) {
-        if (ServingRules.replicaFits(spec, pool)) {
-            return;
-        }
-        AcceleratorSpec accelerator = spec.cluster().node().accelerator();
-        long hbm = accelerator.memoryBytes();
-        long context = ServingRules.typicalContext(spec);
-        int redundant = pool.features().redundantExperts();
-        long capacity = ReplicaMemory.kvCapacityTokens(spec.model(), accelerator, spec.precision(),
-                spec.kvCachePrecision(), pool.parallel(), redundant, pool.maxBatchTokens());
-        long weights = Math.round(ReplicaMemory.weightBytesPerAccelerator(spec.model(), spec.precision(),
-                pool.parallel(), redundant));
-        long needed = Math.round(ReplicaMemory.bytesPerAccelerator(spec.model(), accelerator, spec.precision(),
-                spec.kvCachePrecision(), pool.parallel(), redundant, context, pool.maxBatchTokens()));
-        long reserved = Math.round(EngineReservation.bytesPerAccelerator(spec.model(), accelerator, pool.parallel(),
-                pool.maxBatchTokens()));
-        String why = weights >= hbm ? "its weights alone take " + Memory.gigabytes(weights)
-                : "beside " + Memory.gigabytes(weights) + " of weights and " + Memory.gigabytes(reserved)
-                        + " the engine holds back (driver, CUDA context, communicator, activations) its KV cache ("
-                        + Math.round(100 * ReplicaMemory.kvCacheFraction()) + "% of the rest) holds " + capacity
-                        + " tokens, less than one request's " + context;
-        String experts = redundant > 0 ? ", fewer redundant experts (at most "
-                + ReplicaMemory.redundantExpertsThatFit(spec.model(), accelerator, spec.precision(),
-                        spec.kvCachePrecision(), pool.parallel(), context, pool.maxBatchTokens()) + " fit beside one request's cache)" : "";
-        error("A " + written.getRole().getLiteral() + " replica does not fit: " + why + " on each accelerator's "
-                + Memory.gigabytes(hbm) + ". Use more tensor, pipeline or expert parallelism, a lower precision"
-                + experts + ", or shorter requests.", written, Literals.POOL__PARALLEL, IssueCodes.INFERENCE_MEMORY,
-                String.valueOf(needed), String.valueOf(hbm));
-    }
-
-    private void heads(TransformerSpec model, int tensor, Parallelism written) {
-        if (!TrainingRules.headsSplit(model, tensor)) {
-            error(model.heads() + " attention heads do not split over TP " + tensor + ": choose a tensor degree that"
-                    + " divides " + model.heads() + ".", written, Literals.PARALLELISM__TENSOR,
-                    IssueCodes.HEADS_NOT_DIVISIBLE, String.valueOf(model.heads()));
-        } else if (!TrainingRules.kvHeadsSplit(model, tensor)) {
-            error(model.kvHeads() + " KV heads neither split over nor replicate evenly across TP " + tensor
-                    + ": choose a tensor degree that divides " + model.kvHeads() + " or is a multiple of it.", written,
-                    Literals.PARALLELISM__TENSOR, IssueCodes.HEADS_NOT_DIVISIBLE, String.valueOf(model.kvHeads()));
-        }
-    }
-
-    private static int largestDivisorAtMost(int n, int limit) {
-        for (int d = Math.min(n, limit); d > 1; d--) {
-            if (n % d == 0) {
-                return d;
-            }
-        }
-        return 1;
-    }
-
-    private void tensorInsideScaleUp(ClusterSpec cluster, int tensor, EObject written) {
-        int domain = cluster.node().scaleUp() == null ? 1 : cluster.node().scaleUp().domainSize();
-        if (!ServingRules.tensorInsideScaleUp(cluster, tensor)) {
-            String where = cluster.node().scaleUp() == null ? "the node has no scale-up domain"
-                    : "the scale-up domain holds " + domain;
-            int fits = largestDivisorAtMost(domain, tensor);
-            warning("TP " + tensor + " crosses the scale-up domain (" + where + "): every layer's tensor-parallel"
-                    + " collectives then cross the scale-out network. Set tensor to " + fits
-                    + " (a divisor of " + domain + ") and move the rest to data or pipeline parallelism.", written,
-                    Literals.PARALLELISM__TENSOR, IssueCodes.TP_CROSSES_SCALE_UP, String.valueOf(fits));
         }
     }
 }
