@@ -76,8 +76,8 @@ public class ClusterValidator extends FabricCheck {
         }
         int domain = domainSize(spec.node());
         String domains = cluster.getName() + " has " + spec.accelerators() / domain + " scale-up domains of " + domain
-                + (domain == 1 ? " accelerator (" : " accelerators (") + spec.nodes() + (spec.nodes() == 1 ? " node" : " nodes") + " of "
-                + spec.acceleratorsPerNode() + ")";
+                + (domain == 1 ? " accelerator (" : " accelerators (") + spec.nodes()
+                + (spec.nodes() == 1 ? " node" : " nodes") + " of " + spec.acceleratorsPerNode() + ")";
         String missing = spec.scaleOut() == null ? " and no scale-out fabric to join them"
                 : " and its nodes have no NICs into the scale-out fabric to join them";
         String network = spec.scaleOut() == null ? "give it a scale-out fabric (such as 'scale-out RoCEv2"

@@ -104,7 +104,8 @@ public class InferencePoolValidator extends ParallelismCheck {
                         + " tokens, less than one request's " + context;
         String experts = redundant > 0 ? ", fewer redundant experts (at most "
                 + ReplicaMemory.redundantExpertsThatFit(spec.model(), accelerator, spec.precision(),
-                        spec.kvCachePrecision(), pool.parallel(), context, pool.maxBatchTokens()) + " fit beside one request's cache)" : "";
+                        spec.kvCachePrecision(), pool.parallel(), context, pool.maxBatchTokens())
+                + " fit beside one request's cache)" : "";
         error("A " + written.getRole().getLiteral() + " replica does not fit: " + why + " on each accelerator's "
                 + Memory.gigabytes(hbm) + ". Use more tensor, pipeline or expert parallelism, a lower precision"
                 + experts + ", or shorter requests.", written, Literals.POOL__PARALLEL, IssueCodes.INFERENCE_MEMORY,
