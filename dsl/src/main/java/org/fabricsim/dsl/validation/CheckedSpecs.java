@@ -79,8 +79,12 @@ final class CheckedSpecs {
     /** Stands for "could not map" in the cache. */
     private static final Object UNMAPPABLE = new Object();
 
+    /**
+     * What {@code map} gives for {@code element}, computed once per validation run and kind (null when it
+     * throws on an incomplete model); every call when there is no context.
+     */
     @SuppressWarnings("unchecked")
-    private static <E extends EObject, S> S cached(Map<Object, Object> context, E element, String kind,
+    static <E extends EObject, S> S cached(Map<Object, Object> context, E element, String kind,
             Function<E, S> map) {
         if (element == null || element.eIsProxy()) {
             return null;

@@ -103,18 +103,13 @@ public class LockInValidator extends FabricCheck {
         }
     }
 
-    /** A key for the cluster's lock-in decision in the validation context, which the cluster checks share. */
-    private record LockInKey(Cluster cluster) {
-    }
-
     /** The cluster's lock-in decision, decided once per validation run; null when the cluster does not map. */
     private LockIn lockIn(Cluster cluster) {
         ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
         if (spec == null || cluster.getGroups().isEmpty() || cluster.getGroups().get(0).getNode() == null) {
             return null;
         }
-        return getContext() == null ? LockIn.of(spec)
-                : (LockIn) getContext().computeIfAbsent(new LockInKey(cluster), key -> LockIn.of(spec));
+        return CheckedSpecs.cached(getContext(), cluster, "lock-in", c -> LockIn.of(spec));
     }
 
     private void fabricLock(Cluster cluster, LockIn.FabricLock fabric) {
