@@ -226,8 +226,9 @@ public final class TrainingStep {
         PipelineTimeline actual = executor.run(send, schedule);
         PipelineTimeline ideal = executor.run(0);
 
-        StageTails tails = StageTails.of(spec, plan, timer, profile, compute, actual, schedule, parameters,
-                expertParameters, forward, backward, weight, edp, perTaskGather, bytesPerGradient, ppBytes, smShare);
+        StageTails tails = StageTails.of(spec, plan, profile, compute, actual, schedule,
+                new StageTails.Chunks(parameters, expertParameters, forward, backward, weight),
+                new StageTails.Sync(timer, edp, perTaskGather, bytesPerGradient, ppBytes, smShare));
         int critical = tails.critical();
 
         PipelineIdle idle = PipelineIdle.of(ideal, critical);
