@@ -10,13 +10,13 @@ import org.fabricsim.dsl.fabric.ClosedLoopArrival;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.LanguageModel;
-import org.fabricsim.dsl.fabric.ModelKind;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.PoolRole;
 import org.fabricsim.dsl.fabric.Precision;
 import org.fabricsim.dsl.fabric.SharedPrefixes;
 import org.fabricsim.dsl.fabric.Speculative;
 import org.fabricsim.dsl.fabric.Traffic;
+import org.fabricsim.dsl.model.Models;
 
 /**
  * What serving states beyond batch limits, checked on the written values: a prefix-cache hit ratio
@@ -107,7 +107,7 @@ public class ServingFeaturesValidator extends FabricCheck {
         LanguageModel model = model(pool);
         int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
         int redundant = pool.getRedundantExperts();
-        if (model == null || model.getKind() != ModelKind.MOE || expert <= 1 || model.getExperts() < 1) {
+        if (model == null || !Models.moe(model) || expert <= 1) {
             return;
         }
         int experts = model.getExperts();
@@ -166,7 +166,7 @@ public class ServingFeaturesValidator extends FabricCheck {
     @Check
     public void checkPoolFeaturesIgnored(Pool pool) {
         LanguageModel model = model(pool);
-        boolean moe = model == null || model.getKind() == ModelKind.MOE;
+        boolean moe = model == null || Models.moe(model);
         int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
         if (pool.isTwoBatchOverlap() && (!moe || expert <= 1)) {
             info("'two-batch-overlap' overlaps expert-parallel dispatch and combine with compute; this pool has no"
