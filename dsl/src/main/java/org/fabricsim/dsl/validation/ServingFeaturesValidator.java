@@ -105,7 +105,7 @@ public class ServingFeaturesValidator extends FabricCheck {
     @Check
     public void checkPoolExpertSplit(Pool pool) {
         LanguageModel model = model(pool);
-        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        int expert = expertDegree(pool);
         int redundant = pool.getRedundantExperts();
         if (model == null || !Models.moe(model) || expert <= 1) {
             return;
@@ -127,7 +127,7 @@ public class ServingFeaturesValidator extends FabricCheck {
 
     @Check
     public void checkPoolExpertBalance(Pool pool) {
-        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        int expert = expertDegree(pool);
         if (pool.getExpertBalance() == null || expert <= 1) {
             return;
         }
@@ -151,7 +151,7 @@ public class ServingFeaturesValidator extends FabricCheck {
      */
     @Check
     public void checkPoolRoutingSkewSuperseded(Pool pool) {
-        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        int expert = expertDegree(pool);
         if (pool.getExpertBalance() == null || expert <= 1 || pool.getParallel().getRoutingSkew() == null) {
             return;
         }
@@ -167,7 +167,7 @@ public class ServingFeaturesValidator extends FabricCheck {
     public void checkPoolFeaturesIgnored(Pool pool) {
         LanguageModel model = model(pool);
         boolean moe = model == null || Models.moe(model);
-        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        int expert = expertDegree(pool);
         if (pool.isTwoBatchOverlap() && (!moe || expert <= 1)) {
             info("'two-batch-overlap' overlaps expert-parallel dispatch and combine with compute; this pool has no"
                     + " EP all-to-all to hide, so it changes nothing. Remove it, or add 'expert N' to the plan.",
@@ -208,6 +208,11 @@ public class ServingFeaturesValidator extends FabricCheck {
     /** Whether the deployment of {@code pool} states FP8 weights (BF16 when unstated). */
     private static boolean fp8(Pool pool) {
         return pool.eContainer() instanceof Inference inference && inference.getPrecision() == Precision.FP8;
+    }
+
+    /** The expert degree {@code pool}'s plan writes (0 where it writes none), 1 without a plan. */
+    private static int expertDegree(Pool pool) {
+        return pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
     }
 
     /** The model of the deployment {@code element} belongs to, or null while unresolved. */

@@ -14,10 +14,9 @@ public final class ClusterDomains {
     private ClusterDomains() {
     }
 
-    /** The accelerators of one scale-up domain of {@code node}: at most the node's, 1 without scale-up. */
+    /** The accelerators of one scale-up domain of {@code node}: the stated domain, at most the node's, 1 without. */
     public static int size(NodeSpec node) {
-        return node.scaleUp() == null || node.accelerators() < 2 ? 1
-                : Math.min(node.scaleUp().domainSize(), node.accelerators());
+        return Math.min(node.scaleUpDomainSize(), node.accelerators());
     }
 
     /** Whether the build joins the domains of {@code cluster}: a scale-out fabric its NICs reach, or a torus. */

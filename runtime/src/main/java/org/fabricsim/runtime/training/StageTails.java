@@ -68,7 +68,7 @@ record StageTails(double stepSeconds, int critical, double dpExposedSeconds) {
         double stepSeconds = 0;
         int critical = 0;
         double[] dpExposed = new double[p];
-        boolean allReduce = spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients();
+        boolean allReduce = spec.allReducesGradients();
         for (int s = 0; s < p; s++) {
             double end = actual.endSeconds()[s];
             double commEnd = 0;
