@@ -81,9 +81,7 @@ public class ExpertRoutingValidator extends FabricCheck {
                 || !(parallel.eContainer() instanceof Training training) || parallel.getCommunicationSms() <= 0) {
             return;
         }
-        LanguageModel model = training.getModel();
-        boolean dense = model != null && !model.eIsProxy() && !Models.moe(model);
-        String why = dense ? model.getName() + " is dense, without experts"
+        String why = dense(parallel) ? training.getModel().getName() + " is dense, without experts"
                 : parallel.getExpert() <= 1 ? "with expert parallelism 1 every expert is local"
                 : training.getSchedule() != PipelineSchedule.DUALPIPE
                         ? "only the 'dualpipe' schedule hides the expert all-to-all behind compute" : null;
@@ -126,7 +124,7 @@ public class ExpertRoutingValidator extends FabricCheck {
         }
         LanguageModel model = training.getModel();
         boolean known = model != null && !model.eIsProxy();
-        String why = known && !Models.moe(model) ? model.getName() + " is dense, without experts"
+        String why = dense(parallel) ? model.getName() + " is dense, without experts"
                 : parallel.getExpert() <= 1 ? "with expert parallelism 1 every expert is local"
                 : parallel.getDispatcher() != ExpertDispatcher.DEEPEP
                         ? "the all-to-all dispatcher sends each of a token's copies to its expert's rank however many"
