@@ -19,6 +19,7 @@ import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.topology.ClusterDomains;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
@@ -148,7 +149,7 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
     public void checkBenchmarkProtocolNetwork(Benchmark benchmark) {
         CollectiveBenchmarkSpec spec = lowLatency(benchmark) ? CheckedSpecs.benchmark(mapper, getContext(), benchmark)
                 : null;
-        if (spec == null || spec.ranks() <= ClusterValidator.domainSize(spec.cluster().node())
+        if (spec == null || spec.ranks() <= ClusterDomains.size(spec.cluster().node())
                 || ClusterTopologies.routing(spec.cluster()) != RoutingMode.SPRAY) {
             return;
         }
@@ -176,12 +177,12 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
             return "In-switch reduction ('in-network') runs all-reduce only, not " + spec.operation().label()
                     + ": write 'auto' or 'ring'.";
         }
-        if (spec.ranks() > ClusterValidator.domainSize(spec.cluster().node()) && spec.cluster().scaleOut() == null) {
+        if (spec.ranks() > ClusterDomains.size(spec.cluster().node()) && spec.cluster().scaleOut() == null) {
             return "Across scale-up domains in-switch reduction runs as NVLSTree, which joins the domains over the"
                     + " scale-out network, and " + cluster + " has none: give it a scale-out, write 'accelerators "
-                    + ClusterValidator.domainSize(spec.cluster().node()) + "' for one domain, or 'auto'.";
+                    + ClusterDomains.size(spec.cluster().node()) + "' for one domain, or 'auto'.";
         }
-        if (ClusterValidator.domainsUnjoined(spec.cluster().withNodes(spec.nodes()))) {
+        if (ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))) {
             return null; // the engine builds no such cluster, and the cluster's error says so
         }
         ClusterTopology topology = CollectiveBenchmarks.over(

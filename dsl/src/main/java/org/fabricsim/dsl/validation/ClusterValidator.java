@@ -12,9 +12,7 @@ import org.fabricsim.dsl.fabric.NodeGroup;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.spec.ClusterSpec;
-import org.fabricsim.runtime.spec.NodeSpec;
-import org.fabricsim.runtime.spec.TopologySpec;
-import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterDomains;
 
 import com.google.inject.Inject;
 
@@ -60,10 +58,10 @@ public class ClusterValidator extends FabricCheck {
 
     /**
      * The engine joins scale-up domains over the scale-out fabric only, reached through the nodes' NICs (a torus
-     * through the accelerators themselves): {@link ClusterParameters} refuses more than one domain without it, so a
-     * cluster of several domains and no scale-out, or nodes without NICs, would validate and then fail every run
-     * that builds it. A sketched cluster takes its network from its link, and one without is left to
-     * {@link #checkClusterLinkMatchesSketch}.
+     * through the accelerators themselves), and refuses more than one domain without it ({@link
+     * ClusterDomains#unjoined}, the build's own rule), so a cluster of several domains and no scale-out, or nodes
+     * without NICs, would validate and then fail every run that builds it. A sketched cluster takes its network from
+     * its link, and one without is left to {@link #checkClusterLinkMatchesSketch}.
      */
     @Check
     public void checkClusterDomainsHaveScaleOut(Cluster cluster) {
@@ -71,10 +69,10 @@ public class ClusterValidator extends FabricCheck {
             return;
         }
         ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
-        if (spec == null || !domainsUnjoined(spec)) {
+        if (spec == null || !ClusterDomains.unjoined(spec)) {
             return;
         }
-        int domain = domainSize(spec.node());
+        int domain = ClusterDomains.size(spec.node());
         String domains = cluster.getName() + " has " + spec.accelerators() / domain + " scale-up domains of " + domain
                 + (domain == 1 ? " accelerator (" : " accelerators (") + spec.nodes()
                 + (spec.nodes() == 1 ? " node" : " nodes") + " of " + spec.acceleratorsPerNode() + ")";
@@ -85,22 +83,6 @@ public class ClusterValidator extends FabricCheck {
         error(domains + missing + ", which the engine does not build: " + network + ", or use one domain (one node"
                 + " whose scale-up domain spans its accelerators).",
                 cluster, Literals.ELEMENT__NAME, IssueCodes.DOMAINS_NEED_SCALE_OUT);
-    }
-
-    /**
-     * Whether {@code cluster} has more than one scale-up domain and no network the engine joins them over: no
-     * scale-out, or a switched one its nodes reach through no NIC (as {@code ClusterTopologies} builds it).
-     */
-    static boolean domainsUnjoined(ClusterSpec cluster) {
-        boolean joined = cluster.scaleOut() != null && (cluster.node().nic() != null
-                || cluster.scaleOut().topology() instanceof TopologySpec.Torus);
-        return !joined && cluster.accelerators() / domainSize(cluster.node()) > 1;
-    }
-
-    /** The accelerators of one scale-up domain as the engine lays them out: at most one node, 1 without scale-up. */
-    static int domainSize(NodeSpec node) {
-        return node.scaleUp() == null || node.accelerators() < 2 ? 1
-                : Math.min(node.scaleUp().domainSize(), node.accelerators());
     }
 
     /**

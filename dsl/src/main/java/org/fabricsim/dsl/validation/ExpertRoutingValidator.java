@@ -9,11 +9,11 @@ import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.ExpertDispatcher;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.LanguageModel;
-import org.fabricsim.dsl.fabric.ModelKind;
 import org.fabricsim.dsl.fabric.Parallelism;
 import org.fabricsim.dsl.fabric.PipelineSchedule;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.model.Models;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 
 /**
@@ -81,9 +81,7 @@ public class ExpertRoutingValidator extends FabricCheck {
                 || !(parallel.eContainer() instanceof Training training) || parallel.getCommunicationSms() <= 0) {
             return;
         }
-        LanguageModel model = training.getModel();
-        boolean dense = model != null && !model.eIsProxy() && model.getKind() != ModelKind.MOE;
-        String why = dense ? model.getName() + " is dense, without experts"
+        String why = dense(parallel) ? training.getModel().getName() + " is dense, without experts"
                 : parallel.getExpert() <= 1 ? "with expert parallelism 1 every expert is local"
                 : training.getSchedule() != PipelineSchedule.DUALPIPE
                         ? "only the 'dualpipe' schedule hides the expert all-to-all behind compute" : null;
@@ -126,7 +124,7 @@ public class ExpertRoutingValidator extends FabricCheck {
         }
         LanguageModel model = training.getModel();
         boolean known = model != null && !model.eIsProxy();
-        String why = known && model.getKind() != ModelKind.MOE ? model.getName() + " is dense, without experts"
+        String why = dense(parallel) ? model.getName() + " is dense, without experts"
                 : parallel.getExpert() <= 1 ? "with expert parallelism 1 every expert is local"
                 : parallel.getDispatcher() != ExpertDispatcher.DEEPEP
                         ? "the all-to-all dispatcher sends each of a token's copies to its expert's rank however many"
@@ -202,7 +200,7 @@ public class ExpertRoutingValidator extends FabricCheck {
     /** Whether the plan's model is known and dense (its routing settings are then refused as a whole). */
     private static boolean dense(Parallelism parallel) {
         LanguageModel model = model(parallel);
-        return model != null && !model.eIsProxy() && model.getKind() != ModelKind.MOE;
+        return model != null && !model.eIsProxy() && !Models.moe(model);
     }
 
     /** The model of the training job or inference deployment that {@code parallel} belongs to, or null. */

@@ -7,6 +7,7 @@ import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.ModelKind;
+import org.fabricsim.dsl.model.Models;
 
 /**
  * A model's MLA query compression ({@code q-rank}) and multi-token prediction ({@code mtp-depth}): both
@@ -47,12 +48,12 @@ public class ModelArchitectureValidator extends FabricCheck {
 
     /**
      * The engine runs a model as a mixture of experts exactly when it states {@code experts}
-     * ({@code TransformerSpec.moe()}); its kind steers only the editor's dense-or-MoE checks, which then disagree
-     * with the run.
+     * ({@code TransformerSpec.moe()}), as the editor's dense-or-MoE checks do ({@link Models#moe}): its kind changes
+     * nothing, and a kind that contradicts its experts says so.
      */
     @Check
     public void checkModelKindMatchesExperts(LanguageModel model) {
-        boolean experts = model.getExperts() > 0;
+        boolean experts = Models.moe(model);
         if (experts == (model.getKind() == ModelKind.MOE)) {
             return;
         }

@@ -36,7 +36,7 @@ abstract class ParallelismCheck extends FabricCheck {
     }
 
     protected void tensorInsideScaleUp(ClusterSpec cluster, int tensor, EObject written) {
-        int domain = cluster.node().scaleUp() == null ? 1 : cluster.node().scaleUp().domainSize();
+        int domain = cluster.node().scaleUpDomainSize();
         if (!ServingRules.tensorInsideScaleUp(cluster, tensor)) {
             String where = cluster.node().scaleUp() == null ? "the node has no scale-up domain"
                     : "the scale-up domain holds " + domain;

@@ -14,7 +14,6 @@ import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
-import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.training.Placement;
 
@@ -60,8 +59,7 @@ public class PlacementValidator extends FabricCheck {
         if ((double) plan.tensor() * plan.pipeline() * plan.data() * plan.context() > Integer.MAX_VALUE) {
             return; // no layout of that many ranks exists: the parallel-product check says so
         }
-        ScaleUpSpec scaleUp = spec.cluster().node().scaleUp();
-        int domain = scaleUp == null ? 1 : scaleUp.domainSize();
+        int domain = spec.cluster().node().scaleUpDomainSize();
         Placement placement = Placement.of(plan);
         int stride = placement.stride(Axis.TENSOR);
         int tensor = plan.tensor();

@@ -5,10 +5,10 @@ import java.util.List;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.LanguageModel;
-import org.fabricsim.dsl.fabric.ModelKind;
 import org.fabricsim.dsl.fabric.Recompute;
 import org.fabricsim.dsl.fabric.RecomputeModule;
 import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.model.Models;
 
 /**
  * A training's {@code recompute selective modules ...} (Megatron-Core's {@code --recompute-modules}, which only
@@ -47,7 +47,7 @@ public class RecomputeValidator extends FabricCheck {
 
     /** What the model lacks for {@code module} to recompute anything; null when it has it. */
     private static String lacks(LanguageModel model, RecomputeModule module) {
-        boolean moe = model.getKind() == ModelKind.MOE;
+        boolean moe = Models.moe(model);
         return switch (module) {
             case MLA_UP_PROJECTION -> model.getKvLoraRank() > 0 ? null
                     : "its attention has no MLA up-projections: 'mla kv-rank R' states them";

@@ -10,13 +10,13 @@ import org.fabricsim.dsl.fabric.ClosedLoopArrival;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.LanguageModel;
-import org.fabricsim.dsl.fabric.ModelKind;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.PoolRole;
 import org.fabricsim.dsl.fabric.Precision;
 import org.fabricsim.dsl.fabric.SharedPrefixes;
 import org.fabricsim.dsl.fabric.Speculative;
 import org.fabricsim.dsl.fabric.Traffic;
+import org.fabricsim.dsl.model.Models;
 
 /**
  * What serving states beyond batch limits, checked on the written values: a prefix-cache hit ratio
@@ -105,9 +105,9 @@ public class ServingFeaturesValidator extends FabricCheck {
     @Check
     public void checkPoolExpertSplit(Pool pool) {
         LanguageModel model = model(pool);
-        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        int expert = expertDegree(pool);
         int redundant = pool.getRedundantExperts();
-        if (model == null || model.getKind() != ModelKind.MOE || expert <= 1 || model.getExperts() < 1) {
+        if (model == null || !Models.moe(model) || expert <= 1) {
             return;
         }
         int experts = model.getExperts();
@@ -127,7 +127,7 @@ public class ServingFeaturesValidator extends FabricCheck {
 
     @Check
     public void checkPoolExpertBalance(Pool pool) {
-        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        int expert = expertDegree(pool);
         if (pool.getExpertBalance() == null || expert <= 1) {
             return;
         }
@@ -151,7 +151,7 @@ public class ServingFeaturesValidator extends FabricCheck {
      */
     @Check
     public void checkPoolRoutingSkewSuperseded(Pool pool) {
-        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        int expert = expertDegree(pool);
         if (pool.getExpertBalance() == null || expert <= 1 || pool.getParallel().getRoutingSkew() == null) {
             return;
         }
@@ -166,8 +166,8 @@ public class ServingFeaturesValidator extends FabricCheck {
     @Check
     public void checkPoolFeaturesIgnored(Pool pool) {
         LanguageModel model = model(pool);
-        boolean moe = model == null || model.getKind() == ModelKind.MOE;
-        int expert = pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
+        boolean moe = model == null || Models.moe(model);
+        int expert = expertDegree(pool);
         if (pool.isTwoBatchOverlap() && (!moe || expert <= 1)) {
             info("'two-batch-overlap' overlaps expert-parallel dispatch and combine with compute; this pool has no"
                     + " EP all-to-all to hide, so it changes nothing. Remove it, or add 'expert N' to the plan.",
@@ -208,6 +208,11 @@ public class ServingFeaturesValidator extends FabricCheck {
     /** Whether the deployment of {@code pool} states FP8 weights (BF16 when unstated). */
     private static boolean fp8(Pool pool) {
         return pool.eContainer() instanceof Inference inference && inference.getPrecision() == Precision.FP8;
+    }
+
+    /** The expert degree {@code pool}'s plan writes (0 where it writes none), 1 without a plan. */
+    private static int expertDegree(Pool pool) {
+        return pool.getParallel() == null ? 1 : pool.getParallel().getExpert();
     }
 
     /** The model of the deployment {@code element} belongs to, or null while unresolved. */

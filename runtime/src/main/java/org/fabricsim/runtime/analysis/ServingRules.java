@@ -75,7 +75,7 @@ public final class ServingRules {
         if (cluster.scaleOut() != null && cluster.scaleOut().topology() instanceof TopologySpec.Torus) {
             return true;
         }
-        int domain = cluster.node().scaleUp() == null ? 1 : cluster.node().scaleUp().domainSize();
+        int domain = cluster.node().scaleUpDomainSize();
         return tensor <= 1 || tensor <= domain && domain % tensor == 0;
     }
 

@@ -147,7 +147,7 @@ final class TrainingMemory {
         double dataGroup = (double) par.data() * par.context();
         double expertGroup = Math.max(1, dataGroup * t / par.expert());
         Sharding sharding = job.sharding();
-        boolean shardWeights = sharding == Sharding.ZERO_3 || sharding == Sharding.FSDP;
+        boolean shardWeights = sharding.shardsWeights();
         boolean shardGradients = sharding == Sharding.ZERO_2 || shardWeights;
         int[] bytes = stateBytes(job.precision());
         double weightCopies = job.schedule() == PipelineSchedule.DUALPIPE ? 2 : 1;

@@ -84,7 +84,7 @@ public final class ParallelGroupsPicture {
         int size = placement.size(axis);
         int stride = placement.stride(axis);
         int perNode = cluster.acceleratorsPerNode();
-        int domain = cluster.node().scaleUp() == null ? 1 : cluster.node().scaleUp().domainSize();
+        int domain = cluster.node().scaleUpDomainSize();
         int pods = parallel.pods() > 1 ? parallel.pods() : podsOf(cluster);
         int nodes = spanned(size, stride, perNode);
         int domains = spanned(size, stride, domain);

@@ -64,7 +64,7 @@ final class ServingSpace extends AxisSpace {
     /** The pools {@code pool} may become: its replicas × TP × token limit × sequence limit. */
     private List<Pool> choices(InferenceSpec base, Pool pool) {
         int n = search.maxAccelerators() > 0 ? search.maxAccelerators() : base.cluster().accelerators();
-        int domain = base.cluster().node().scaleUp() == null ? 1 : base.cluster().node().scaleUp().domainSize();
+        int domain = base.cluster().node().scaleUpDomainSize();
         ParallelismSpec p = pool.parallel();
         List<Pool> out = new ArrayList<>();
         for (int tp : values(pool, Parameter.TENSOR, p.tensor(), divisors(domain, domain))) {

@@ -44,7 +44,7 @@ final class TrainingSpace extends AxisSpace {
     void enumerate(WorkloadSpec job, Consumer<WorkloadSpec> feasible) {
         TrainingSpec base = (TrainingSpec) job;
         int n = search.maxAccelerators() > 0 ? search.maxAccelerators() : base.accelerators();
-        int domain = base.cluster().node().scaleUp() == null ? 1 : base.cluster().node().scaleUp().domainSize();
+        int domain = base.cluster().node().scaleUpDomainSize();
         for (int tp : values(Parameter.TENSOR, base.parallel().tensor(), divisors(domain, domain))) {
             for (int cp : values(Parameter.CONTEXT, base.parallel().context(), contexts(base.sequence()))) {
                 int perPipeline = n % (tp * cp) == 0 ? n / (tp * cp) : 0;

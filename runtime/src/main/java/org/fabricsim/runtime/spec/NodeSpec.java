@@ -19,4 +19,9 @@ public record NodeSpec(String name, AcceleratorSpec accelerator, int accelerator
         Specs.requirePositive("accelerators", accelerators);
         Specs.requireNonNegative("nics", nics);
     }
+
+    /** The accelerators of one scale-up domain as stated, 1 without scale-up. */
+    public int scaleUpDomainSize() {
+        return scaleUp == null ? 1 : scaleUp.domainSize();
+    }
 }

@@ -100,6 +100,14 @@ public record TrainingSpec(String name, TransformerSpec model, ClusterSpec clust
                 trainTokens, scaling, recomputeModules);
     }
 
+    /**
+     * Whether data parallelism all-reduces the gradients: without sharding, or where the stack all-reduces sharded
+     * ones too ({@link SoftwareSpec#allReducesShardedGradients}); otherwise it reduce-scatters them.
+     */
+    public boolean allReducesGradients() {
+        return sharding == Sharding.NONE || software.allReducesShardedGradients();
+    }
+
     /** Pipeline schedules. */
     public enum PipelineSchedule {
         GPIPE, ONE_F_ONE_B, INTERLEAVED, ZERO_BUBBLE, DUALPIPE
@@ -107,7 +115,12 @@ public record TrainingSpec(String name, TransformerSpec model, ClusterSpec clust
 
     /** What data parallelism shards: ZeRO-1 optimizer state, ZeRO-2 also gradients, ZeRO-3/FSDP also weights. */
     public enum Sharding {
-        NONE, ZERO_1, ZERO_2, ZERO_3, FSDP
+        NONE, ZERO_1, ZERO_2, ZERO_3, FSDP;
+
+        /** Whether the weights are sharded too (ZeRO-3, FSDP), gathered before every forward and backward. */
+        public boolean shardsWeights() {
+            return this == ZERO_3 || this == FSDP;
+        }
     }
 
     /** Activation recomputation. */

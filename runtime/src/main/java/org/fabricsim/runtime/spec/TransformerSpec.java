@@ -69,6 +69,11 @@ public record TransformerSpec(String name, int layers, int hidden, int ffn, int 
 
     /** Whether the model has routed experts. */
     public boolean moe() {
+        return moe(experts);
+    }
+
+    /** Whether a model of {@code experts} routed experts per MoE layer is a mixture of experts: it has some. */
+    public static boolean moe(int experts) {
         return experts > 0;
     }
 }

@@ -52,7 +52,7 @@ final class CalibratedLinks {
         if (spec == null || node.accelerators() < 2) {
             return ScaleUpParameters.none();
         }
-        int domain = Math.min(spec.domainSize(), node.accelerators());
+        int domain = ClusterDomains.size(node);
         double measured = node.accelerator().scaleUpEfficiency();
         double stated = spec.fabric().linkEfficiency();
         double efficiency = measured > 0 ? measured : stated > 0 ? stated : calibration.nvlinkEfficiency();

@@ -25,12 +25,20 @@ public record ClusterParameters(int accelerators, ScaleUpParameters scaleUp, Lin
             throw new IllegalArgumentException("a switched scale-out fabric and a NIC link go together; a direct one"
                     + " has no NIC link");
         }
-        if (scaleOut == null && accelerators > scaleUp.domainSize()) {
+        if (scaleOut == null && severalDomains(accelerators, scaleUp.domainSize())) {
             throw new IllegalArgumentException("more than one scale-up domain needs a scale-out fabric");
         }
         if (dataCentre != null && scaleOut == null) {
             throw new IllegalArgumentException("a data-centre network is a second network beside a scale-out fabric");
         }
+    }
+
+    /**
+     * Whether {@code accelerators} fill more than one scale-up domain of {@code domainSize}, which only a scale-out
+     * fabric joins.
+     */
+    public static boolean severalDomains(int accelerators, int domainSize) {
+        return accelerators / domainSize > 1;
     }
 
     /** A cluster with one scale-out network. */

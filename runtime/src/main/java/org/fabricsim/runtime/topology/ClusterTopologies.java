@@ -68,7 +68,7 @@ public final class ClusterTopologies {
                     torus(torus, scaleOut.fabric(), CalibratedLinks.efficiency(scaleOut, calibration))), cluster,
                     calibration));
         }
-        if (scaleOut == null || node.nic() == null) {
+        if (!ClusterDomains.joined(cluster)) {
             return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
         }
         ClusterTopology topology = ClusterTopology.build(withDataCentre(new ClusterParameters(accelerators, scaleUp,

@@ -32,15 +32,35 @@ import org.fabricsim.runtime.spec.TrainingSpec.Sharding;
 record StageTails(double stepSeconds, int critical, double dpExposedSeconds) {
 
     /**
-     * The tails of the stages of {@code actual}, the pipeline run of {@code spec} on {@code plan}, whose model chunks
-     * hold {@code parameters} local parameters ({@code expertParameters} of them routed experts') and took {@code
-     * forward}, {@code backward} and {@code weight} seconds per micro-batch; the reductions and optimizer steps go to
-     * {@code schedule}.
+     * What the model chunks hold and take, indexed by model chunk: their local {@code parameters} ({@code
+     * expertParameters} of them routed experts') and the seconds of one micro-batch's {@code forward}, {@code
+     * backward} and split-off {@code weight} gradient pass.
      */
-    static StageTails of(TrainingSpec spec, StepPlan plan, CollectiveTimer timer, CalibrationProfile profile,
-            TransformerCompute compute, PipelineTimeline actual, ScheduleLog schedule, double[] parameters,
-            double[] expertParameters, double[] forward, double[] backward, double[] weight, int edp,
-            boolean perTaskGather, double bytesPerGradient, double ppBytes, double smShare) {
+    record Chunks(double[] parameters, double[] expertParameters, double[] forward, double[] backward,
+            double[] weight) {
+    }
+
+    /**
+     * How a stage's gradients and parameters move: collectives timed by {@code timer}, the routed experts' over the
+     * expert data-parallel group of {@code expertData} ranks; reduced and gathered inside the pipeline tasks ({@code
+     * perTaskGather}, ZeRO-3/FSDP) or after them; {@code bytesPerGradient} per reduced gradient, each ring step beside
+     * a pipeline send of {@code pipelineBytes}; a hidden collective holding {@code smShare} of the SMs.
+     */
+    record Sync(CollectiveTimer timer, int expertData, boolean perTaskGather, double bytesPerGradient,
+            double pipelineBytes, double smShare) {
+    }
+
+    /**
+     * The tails of the stages of {@code actual}, the pipeline run of {@code spec} on {@code plan} whose model chunks
+     * are {@code chunks}, their data parallelism moving as {@code sync} states; the optimizer costs {@code
+     * compute}'s passes and {@code profile}'s fixed per-step cost; the reductions and optimizer steps go to {@code
+     * schedule}.
+     */
+    static StageTails of(TrainingSpec spec, StepPlan plan, CalibrationProfile profile, TransformerCompute compute,
+            PipelineTimeline actual, ScheduleLog schedule, Chunks chunks, Sync sync) {
+        int edp = sync.expertData();
+        double[] parameters = chunks.parameters();
+        double[] expertParameters = chunks.expertParameters();
         int dp = spec.parallel().data();
         double stepOverhead = profile.has(ComputeCalibration.STEP_OVERHEAD)
                 ? profile.value(ComputeCalibration.STEP_OVERHEAD) : 0;
@@ -48,7 +68,7 @@ record StageTails(double stepSeconds, int critical, double dpExposedSeconds) {
         double stepSeconds = 0;
         int critical = 0;
         double[] dpExposed = new double[p];
-        boolean allReduce = spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients();
+        boolean allReduce = spec.allReducesGradients();
         for (int s = 0; s < p; s++) {
             double end = actual.endSeconds()[s];
             double commEnd = 0;
@@ -59,14 +79,14 @@ record StageTails(double stepSeconds, int critical, double dpExposedSeconds) {
                 int gc = actual.modelChunk(c, s);
                 stageParameters += parameters[gc];
                 stageExperts += expertParameters[gc];
-                if (perTaskGather) {
+                if (sync.perTaskGather()) {
                     continue;
                 }
-                double reduce = DataParallelSync.reduceSeconds(timer, dp, edp, parameters[gc], expertParameters[gc],
-                        bytesPerGradient, ppBytes, allReduce);
+                double reduce = DataParallelSync.reduceSeconds(sync.timer(), dp, edp, parameters[gc],
+                        expertParameters[gc], sync.bytesPerGradient(), sync.pipelineBytes(), allReduce);
                 reduceSeconds += reduce;
                 double ready = actual.gradientsReady()[gc];
-                double lastBackward = backward[gc] + weight[gc];
+                double lastBackward = chunks.backward()[gc] + chunks.weight()[gc];
                 double start = Math.max(commEnd, ready - spec.overlap() * lastBackward);
                 commEnd = Math.max(start + reduce, ready + reduce / Math.max(1, plan.layers(gc)));
                 schedule.add(s, ScheduleLog.REDUCE, -1, gc, start, reduce);
@@ -75,14 +95,15 @@ record StageTails(double stepSeconds, int critical, double dpExposedSeconds) {
             boolean sharded = spec.sharding() != Sharding.NONE;
             double shard = DataParallelSync.shard(stageParameters, stageExperts, dp, edp);
             double optimizer = compute.optimizerSeconds(sharded ? shard : stageParameters)
-                    + compute.gradientResetSeconds(perTaskGather ? shard : stageParameters, bytesPerGradient)
+                    + compute.gradientResetSeconds(sync.perTaskGather() ? shard : stageParameters,
+                            sync.bytesPerGradient())
                     + stepOverhead;
             double[] gather = spec.sharding() == Sharding.ZERO_1 || spec.sharding() == Sharding.ZERO_2
-                    ? DataParallelSync.gatherSeconds(timer, dp, edp, spec.overlap(), actual, s, parameters,
-                            expertParameters, forward)
+                    ? DataParallelSync.gatherSeconds(sync.timer(), dp, edp, spec.overlap(), actual, s, parameters,
+                            expertParameters, chunks.forward())
                     : new double[2];
             double hidden = reduceSeconds - tail + gather[0] - gather[1];
-            dpExposed[s] = tail + gather[1] + smShare * hidden;
+            dpExposed[s] = tail + gather[1] + sync.smShare() * hidden;
             double stageStep = end + optimizer + dpExposed[s];
             schedule.add(s, ScheduleLog.OPTIMIZER, -1, -1, end + dpExposed[s], optimizer);
             if (stageStep > stepSeconds) {

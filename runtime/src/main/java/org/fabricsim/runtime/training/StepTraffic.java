@@ -62,12 +62,12 @@ final class StepTraffic {
         double weightBytes = ComputeCalibration.PARAMETER_GATHER_BYTES;
         int dp = par.data();
         int edp = Placement.of(par).expertData();
-        if (spec.sharding() == Sharding.ZERO_3 || spec.sharding() == Sharding.FSDP) {
+        if (spec.sharding().shardsWeights()) {
             DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, weightBytes, 0, 2 * m);
             DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, gradientBytes, 0, m);
             return;
         }
-        double reductions = spec.sharding() == Sharding.NONE || spec.software().allReducesShardedGradients() ? 2 : 1;
+        double reductions = spec.allReducesGradients() ? 2 : 1;
         DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, gradientBytes, ppBytes, reductions);
         if (spec.sharding() != Sharding.NONE) {
             DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, weightBytes, 0, 1);

@@ -16,7 +16,6 @@ import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
 import org.fabricsim.runtime.spec.TrainingSpec.Recompute;
-import org.fabricsim.runtime.spec.TrainingSpec.Sharding;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
 /**
@@ -167,7 +166,7 @@ public final class TrainingStep {
         double[] expertParameters = new double[g];
         int edp = Placement.of(par).expertData();
         boolean split = PipelineExecutor.splitsWeights(spec.schedule());
-        boolean perTaskGather = spec.sharding() == Sharding.ZERO_3 || spec.sharding() == Sharding.FSDP;
+        boolean perTaskGather = spec.sharding().shardsWeights();
         double hardware = 0;
         double hardwarePlain = 0;
         for (int c = 0; c < g; c++) {
@@ -226,8 +225,9 @@ public final class TrainingStep {
         PipelineTimeline actual = executor.run(send, schedule);
         PipelineTimeline ideal = executor.run(0);
 
-        StageTails tails = StageTails.of(spec, plan, timer, profile, compute, actual, schedule, parameters,
-                expertParameters, forward, backward, weight, edp, perTaskGather, bytesPerGradient, ppBytes, smShare);
+        StageTails tails = StageTails.of(spec, plan, profile, compute, actual, schedule,
+                new StageTails.Chunks(parameters, expertParameters, forward, backward, weight),
+                new StageTails.Sync(timer, edp, perTaskGather, bytesPerGradient, ppBytes, smShare));
         int critical = tails.critical();
 
         PipelineIdle idle = PipelineIdle.of(ideal, critical);
