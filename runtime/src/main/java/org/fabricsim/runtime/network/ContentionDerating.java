@@ -21,16 +21,8 @@ import org.fabricsim.runtime.topology.Graph;
  * at nearly every completion (a sender's share of its NIC grows as its other flows finish), so every completion would
  * cost two fills where the ideal fabric needs none.
  *
- * <p><b>Completions that change nothing.</b> {@link #keepsRates} tells {@link MaxMinNetwork} when a batch of finishes
- * only leaves every remaining rate as it is, so the two fills can be skipped as in the ideal: every remaining class of
- * the component slower than the slowest finished one both in the ideal fill and in the derated one. Then the ideal fill
- * without the finished classes D gives the remaining classes their ideal rates again (the proof of {@link
- * MaxMinNetwork}), so a link that D did not cross is saturated exactly when it was, and a saturated link that D crossed
- * is not any more (its load fell by D's, the rest kept theirs): its factor becomes 1. If every link left saturated
- * settles to its factor, the derated fill runs with the same capacities except larger ones on D's links, which the same
- * proof shows cannot reach the remaining classes before they are fixed: their rates stand. A saturated link whose
- * factor was head-of-line blocking's re-solves: that factor reads the downstream links' input shares, which the
- * finished classes may change. O(component links + classes on its saturated links).
+ * <p><b>Completions that change nothing</b> leave rates that stand, in a whole re-solve ({@link #keepsRates}) or in
+ * some of its components: {@link StandingComponents} gives the argument.
  */
 final class ContentionDerating {
     private final ContentionReading reading;
@@ -68,6 +60,8 @@ final class ContentionDerating {
     private final boolean[] changed;
     /** The components whose derated rates stand, taken out of the derated fill. */
     private final KeptComponents standing = new KeptComponents();
+    /** The components whose rates stand in both fills, taken out of both. */
+    private final StandingComponents taken;
 
     ContentionDerating(ContentionModel model, Graph graph, LinkFlowLists lists, ComponentSearch component,
             double tolerance, double rateRounding, int classCapacity, LongSupplier clockPs) {
@@ -92,6 +86,7 @@ final class ContentionDerating {
         blocked = new boolean[capacity.length];
         finished = new FinishedLinks(capacity.length);
         changed = new boolean[capacity.length];
+        taken = new StandingComponents(graph);
         idealRate = new double[0];
         grow(classCapacity);
     }
@@ -139,37 +134,48 @@ final class ContentionDerating {
     }
 
     /**
-     * After finishes only, every remaining class of the component slower than the slowest finished
-     * one in the derated fill (checked by the caller): whether the rates stand (see the class comment).
-     * If so, ends the saturation of the links the finished classes crossed, as a solve would.
+     * After finishes only, every remaining class of the component slower than the slowest finished one in the derated
+     * fill (checked by the caller): whether the rates stand ({@link StandingComponents#keepsRates}); if so, ends the
+     * saturation of the links the finished classes crossed, as a solve would.
      */
     boolean keepsRates(FlowTable table, int links) {
-        double level = finished.slowestIdealRate * (1 - rateRounding);
-        int[] componentFlows = component.componentFlows;
-        for (int i = 0; i < component.flowsInComponent; i++) {
-            if (!(idealRate[componentFlows[i]] < level)) {
-                return false;
-            }
-        }
-        int[] componentLinks = component.componentLinks;
         headOfLine.beginSolve();
-        for (int i = 0; i < links; i++) {
-            int link = componentLinks[i];
-            if (saturated[link] && (blocked[link]
-                    || !finished.isLeft[link] && settle(link, measuredFactor(table, link, null)) != factor[link])) {
-                return false;
-            }
+        return taken.keepsRates(table, component, links, idealRate, finished, rateRounding, this);
+    }
+
+    /** For a keep of every rate: {@code link} is not saturated, or not blocked and left or settling to its factor. */
+    boolean keepsFactor(FlowTable table, int link) {
+        return !saturated[link] || !blocked[link]
+                && (finished.isLeft[link] || settle(link, measuredFactor(table, link, null)) == factor[link]);
+    }
+
+    /** A link that a finished class left and whose rates stand: it is no longer saturated, and whole. O(1). */
+    void endSaturation(int link) {
+        if (finished.isLeft[link] && (saturated[link] || factor[link] != 1)) {
+            saturated[link] = false;
+            reading.endEpisode(link);
+            factor[link] = 1;
+            capacity[link] = graph.linkBytesPerSecond(link);
         }
-        for (int i = 0; i < finished.count; i++) {
-            int link = finished.left[i];
-            if (saturated[link] || factor[link] != 1) {
-                saturated[link] = false;
-                reading.endEpisode(link);
-                factor[link] = 1;
-                capacity[link] = graph.linkBytesPerSecond(link);
-            }
+    }
+
+    /**
+     * Whether {@link #derate} leaves {@code link} of a {@link StandingComponents} candidate as it is, but for {@link
+     * #endSaturation}: a link it skips, or one not blocked and not saturated, or left (not full where {@code replayed}),
+     * or in its episode and settling to its factor. The ideal fill's capacity left must be a replay's.
+     */
+    boolean stands(FlowTable table, int link, boolean replayed) {
+        if (readingFloor > smallestDerating && !headOfLine.canBlock(link)) {
+            return true;
         }
-        return true;
+        return !blocked[link] && !(replayed && ideal.remaining(link) <= 1e-9 * graph.linkBytesPerSecond(link))
+                && (!saturated[link] || finished.isLeft[link]
+                || reading.inEpisode(link) && settle(link, measuredFactor(table, link, null)) == factor[link]);
+    }
+
+    /** Whether {@code link} keeps a derated capacity once {@link #endSaturation} has run. O(1). */
+    boolean deratedAfter(int link) {
+        return !finished.isLeft[link] && factor[link] != 1;
     }
 
     /**
@@ -179,14 +185,21 @@ final class ContentionDerating {
      * classes slower than the finished ones ({@link ProgressiveFill#fillAbove}, {@code level} the
      * derated one): the ideal one always, the derated one when the capacities are the last fill's
      * but larger ones on the finished classes' links; each component of the search on its own ({@link
-     * KeptComponents}, with {@code previousRate}, the rates before, at the classes' places). The readings and
-     * the derated fill read paths from the ideal fill's {@link FixLog}. O(F·P) per fill ({@link ProgressiveFill}).
+     * KeptComponents}, with {@code previousRate}, the rates before, at the classes' places), the components whose
+     * rates stand taken out of both first ({@link StandingComponents}). The readings and the derated fill read paths
+     * from the ideal fill's {@link FixLog}. O(F·P) per fill ({@link ProgressiveFill}).
      */
     void solve(FlowTable table, int links, boolean onlyFinishes, double level, ProgressiveFill filling,
             double[] previousRate) {
         boolean partial = onlyFinishes && component.flowsInComponent < 1 << ProgressiveFill.INDEX_BITS;
+        boolean split = component.components > 1;
+        int classes = component.flowsInComponent;
+        if (partial && split) {
+            headOfLine.beginSolve();
+            links = taken.take(table, component, links, previousRate, idealRate, finished, rateRounding, ideal, this);
+        }
         if (partial) {
-            double[] levels = component.components > 1
+            double[] levels = split
                     ? standing.levels(component, finished.leftIdealRate, rateRounding) : null;
             double idealLevel = finished.slowestIdealRate * (1 - rateRounding);
             ideal.fillAbove(table, links, idealLevel, levels, null, idealRate, null);
@@ -194,11 +207,15 @@ final class ContentionDerating {
             ideal.fill(table, links, null, idealRate, null);
         }
         boolean kept = derate(table, links);
+        derated |= partial && split && taken.derated;
         if (!derated) {
+            int left = component.flowsInComponent;
+            component.flowsInComponent = classes; // the taken classes too: their fix order is the ideal fill's now
             filling.adopt(ideal, idealRate, table.rateBytesPerSecond);
+            component.flowsInComponent = left;
             return;
         }
-        int derating = onlyFinishes && component.components > 1
+        int derating = onlyFinishes && split
                 ? standing.drop(component, links, changed, finished.leftRate, rateRounding, previousRate)
                 : links;
         if (partial && kept) {
@@ -226,6 +243,7 @@ final class ContentionDerating {
         headOfLine.beginSolve();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
+            taken.unreplayed[link] = false;
             if (blockingOnly && !headOfLine.canBlock(link)) {
                 continue; // its factor is 1 at every solve (see measuredFactor)
             }

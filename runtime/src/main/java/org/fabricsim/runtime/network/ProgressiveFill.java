@@ -258,6 +258,32 @@ final class ProgressiveFill {
         }
     }
 
+    /**
+     * Sets {@code link}'s capacity left and unfixed weight to what a replay of every class on it from the log gives
+     * (the fill keeps one, with an entry for each): its capacity less each class's w·r in log order, the subtractions
+     * {@link FixLog#replayKept} makes on it. Returns {@code scratch}, or a larger one. O(k log k) for k classes.
+     */
+    long[] replayLink(int link, long[] scratch) {
+        int count = lists.count[link];
+        long[] at = scratch.length < count ? new long[Math.max(count, 2 * scratch.length)] : scratch;
+        int[] list = lists.entries[link];
+        for (int k = 0; k < count; k++) {
+            at[k] = log.latest[list[k] >>> lists.entryShift];
+        }
+        Arrays.sort(at, 0, count);
+        int[] entries = log.entries;
+        double[] state = linkState;
+        state[2 * link] = graph.linkBytesPerSecond(link);
+        state[2 * link + 1] = lists.weight[link];
+        for (int k = 0; k < count; k++) {
+            int entry = (int) at[k];
+            int weight = entries[entry + FixLog.MULTIPLICITY];
+            state[2 * link] -= weight * FixLog.rate(entries, entry);
+            state[2 * link + 1] -= weight;
+        }
+        return at;
+    }
+
     /** The fix log, or null. */
     FixLog log() {
         return log;
