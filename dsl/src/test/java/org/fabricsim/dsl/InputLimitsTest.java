@@ -12,6 +12,10 @@ import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.testing.InjectWith;
 import org.eclipse.xtext.testing.extensions.InjectionExtension;
+import org.eclipse.xtext.util.CancelIndicator;
+import org.eclipse.xtext.validation.CheckMode;
+import org.eclipse.xtext.validation.IResourceValidator;
+import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.resource.BoundedInput;
 import org.fabricsim.dsl.tests.FabricInjectorProvider;
 import org.junit.jupiter.api.Test;
@@ -32,6 +36,9 @@ class InputLimitsTest {
 
     @Inject
     private Provider<XtextResourceSet> resourceSets;
+
+    @Inject
+    private IResourceValidator validator;
 
     private Resource load(byte[] bytes) throws Exception {
         Resource resource = resourceSets.get().createResource(URI.createURI("input.fabric"));
@@ -90,6 +97,16 @@ class InputLimitsTest {
         assertEquals(List.of("2: This line has " + (BoundedInput.MAX_LINE_LENGTH + 3) + " characters, more than the "
                 + BoundedInput.MAX_LINE_LENGTH + " a line may have: break it into several lines."), errors);
         assertEquals(List.of(), errors(utf8(PAIR + "// " + "x".repeat(100_000) + "\n")));
+    }
+
+    @Test
+    void shouldEndARefusalOnTheLineItConcernsWhereItStarts() throws Exception {
+        // PAIR is line 1 and the long line line 2: the refusal starts and ends at line 2, column 1 (an editor's
+        // diagnostic at 1:0-1:0); Xtext ended a refusal without an end at line 0, before it started.
+        Resource resource = load(utf8(PAIR + "x".repeat(BoundedInput.MAX_LINE_LENGTH + 1) + "\n"));
+        List<Issue> issues = validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl);
+        assertEquals(List.of("2:1-2:1"), issues.stream().map(i -> i.getLineNumber() + ":" + i.getColumn() + "-"
+                + i.getLineNumberEnd() + ":" + i.getColumnEnd()).toList());
     }
 
     @Test

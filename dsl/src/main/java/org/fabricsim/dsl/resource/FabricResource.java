@@ -6,7 +6,10 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.xtext.diagnostics.AbstractDiagnostic;
 import org.eclipse.xtext.linking.lazy.LazyLinkingResource;
+import org.eclipse.xtext.nodemodel.INode;
 
 /**
  * A model file as the language reads it, in the editor and on the command line alike: UTF-8 text
@@ -48,11 +51,69 @@ public class FabricResource extends LazyLinkingResource {
         }
     }
 
-    /** The refusal of a whole file, reported at the start of the line it concerns. */
-    private record Refusal(String getMessage, int getLine, String getLocation) implements org.eclipse.xtext.diagnostics.Diagnostic {
+    /**
+     * The refusal of a whole file, reported at the start of the line it concerns. An {@link AbstractDiagnostic}, since
+     * Xtext takes a resource error's end line and column only from one: a plain {@code Diagnostic} reached the editor
+     * ending at the document's start, before it began (found by the editor campaign, session 61).
+     */
+    private static final class Refusal extends AbstractDiagnostic {
+        private final String message;
+        private final int line;
+        private final String location;
+
+        Refusal(String message, int line, String location) {
+            this.message = message;
+            this.line = line;
+            this.location = location;
+        }
+
+        @Override
+        protected INode getNode() {
+            return null;
+        }
+
+        @Override
+        public String getCode() {
+            return null;
+        }
+
+        @Override
+        public String[] getData() {
+            return new String[0];
+        }
+
+        @Override
+        public String getMessage() {
+            return message;
+        }
+
+        @Override
+        public String getLocation() {
+            return location;
+        }
+
+        @Override
+        public URI getUriToProblem() {
+            return null;
+        }
+
+        @Override
+        public int getLine() {
+            return line;
+        }
 
         @Override
         public int getColumn() {
+            return 1;
+        }
+
+        @Override
+        public int getLineEnd() {
+            return line;
+        }
+
+        @Override
+        public int getColumnEnd() {
             return 1;
         }
 
@@ -64,16 +125,6 @@ public class FabricResource extends LazyLinkingResource {
         @Override
         public int getLength() {
             return 0;
-        }
-
-        @Override
-        public int getLineEnd() {
-            return getLine;
-        }
-
-        @Override
-        public int getColumnEnd() {
-            return 1;
         }
     }
 }

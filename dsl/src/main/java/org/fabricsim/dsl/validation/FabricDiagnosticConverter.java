@@ -18,15 +18,21 @@ import org.eclipse.xtext.validation.Issue;
  * character past the text and throws, and the validator then dropped every diagnostic of the file, so
  * {@code cluster\r} validated without an error (issue 21, found by the language-server campaign). Such
  * a diagnostic is placed by counting {@code \r\n}, {@code \r} and {@code \n} as one line break each, as
- * the language server counts them.
+ * the language server counts them. A lexer error on the {@code \r} of a {@code \r\n} ("the character '\r' has no
+ * meaning here") ended between the two characters, one column past the end of its line in the editor's
+ * counting (found by the editor campaign, session 61); it now takes the whole line break, ending where the next
+ * line starts, as one on a lone {@code \n} does.
  */
 public class FabricDiagnosticConverter extends DiagnosticConverterImpl {
 
     @Override
     public void convertResourceDiagnostic(Resource.Diagnostic diagnostic, Severity severity,
             IAcceptor<Issue> acceptor) {
+        INode syntaxNode = diagnostic instanceof XtextSyntaxDiagnostic syntax ? nodeOf(syntax) : null;
+        IAcceptor<Issue> whole = syntaxNode == null ? acceptor
+                : issue -> acceptor.accept(wholeLineBreak(issue, syntaxNode.getRootNode().getText()));
         try {
-            super.convertResourceDiagnostic(diagnostic, severity, acceptor);
+            super.convertResourceDiagnostic(diagnostic, severity, whole);
         } catch (IndexOutOfBoundsException pastTheEnd) {
             INode node = diagnostic instanceof AbstractDiagnostic located ? nodeOf(located) : null;
             if (node == null) {
@@ -34,6 +40,21 @@ public class FabricDiagnosticConverter extends DiagnosticConverterImpl {
             }
             acceptor.accept(counted((AbstractDiagnostic) diagnostic, node, severity));
         }
+    }
+
+    /** {@code issue}, ending after the {@code \n} where it ended between a {@code \r} and that {@code \n}. */
+    private static Issue wholeLineBreak(Issue issue, String text) {
+        if (!(issue instanceof Issue.IssueImpl split) || split.getOffset() == null || split.getLength() == null
+                || split.getLineNumberEnd() == null) {
+            return issue;
+        }
+        int end = split.getOffset() + split.getLength();
+        if (end > 0 && end < text.length() && text.charAt(end - 1) == '\r' && text.charAt(end) == '\n') {
+            split.setLength(split.getLength() + 1);
+            split.setLineNumberEnd(split.getLineNumberEnd() + 1);
+            split.setColumnEnd(1);
+        }
+        return issue;
     }
 
     /**

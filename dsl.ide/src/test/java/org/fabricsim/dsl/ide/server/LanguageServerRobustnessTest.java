@@ -12,6 +12,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.lsp4j.CompletionItem;
+import org.eclipse.lsp4j.CompletionList;
 import org.eclipse.lsp4j.CompletionParams;
 import org.eclipse.lsp4j.DefinitionParams;
 import org.eclipse.lsp4j.Diagnostic;
@@ -31,6 +33,7 @@ import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.fabricsim.dsl.resource.BoundedInput;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -67,6 +70,43 @@ class LanguageServerRobustnessTest extends ProtocolSession {
         Position pastLineEnd = new Position(4, 200);
         answer(documents.hover(new HoverParams(file, pastLineEnd)));
         assertNotNull(answer(documents.completion(new CompletionParams(file, pastLineEnd))));
+    }
+
+    @Test
+    void shouldEndEveryCompletionEditAtTheEndOfTheTextWhenTheCaretIsPastIt() throws Exception {
+        TextDocumentIdentifier file = client.open(root, "a.fabric", MODEL);
+        // MODEL's line 4 is "    link 400 Gb/s latency 1 us", 30 characters; its last line (6) is empty after "}\n".
+        // A caret past a line's end is at that end, past the last line at the document's end (LSP 3.17).
+        for (Position[] caretAndEnd : new Position[][] { { new Position(4, 200), new Position(4, 30) },
+                { new Position(500, 3), new Position(6, 0) } }) {
+            List<CompletionItem> items = answer(documents.completion(new CompletionParams(file, caretAndEnd[0])))
+                    .getRight().getItems();
+            assertFalse(items.isEmpty());
+            for (CompletionItem item : items) {
+                assertEquals(caretAndEnd[1], item.getTextEdit().getLeft().getRange().getEnd(), item.getLabel());
+            }
+        }
+    }
+
+    @Test
+    void shouldOfferNoCompletionInAFileRefusedForANulCharacter() throws Exception {
+        // A NUL refuses the whole file, which then parses as empty: proposals for an empty text would replace the
+        // editor's text from its start to the caret.
+        TextDocumentIdentifier file = client.open(root, "a.fabric", MODEL.replace("robust", "rob\u0000ust"));
+        assertEquals(1, awaitDiagnostics(file).size());
+        CompletionList none = answer(documents.completion(new CompletionParams(file, new Position(4, 4)))).getRight();
+        assertEquals(List.of(), none.getItems());
+        assertTrue(none.isIncomplete(), "the editor asks again as the user types");
+    }
+
+    @Test
+    void shouldPublishARefusedLinesErrorOnThatLine() throws Exception {
+        // MODEL's lines 0-5 ("}" last), then a line too long to read (line 6): the error starts and ends at its start.
+        TextDocumentIdentifier file = client.open(root, "a.fabric", MODEL + "x".repeat(BoundedInput.MAX_LINE_LENGTH + 1)
+                + "\n");
+        List<Diagnostic> diagnostics = awaitDiagnostics(file);
+        assertEquals(List.of(new Range(new Position(6, 0), new Position(6, 0))), diagnostics.stream()
+                .map(Diagnostic::getRange).toList());
     }
 
     @Test

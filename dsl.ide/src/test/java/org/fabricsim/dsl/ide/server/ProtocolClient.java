@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -25,6 +26,7 @@ import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.InitializedParams;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.ProgressParams;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
@@ -68,6 +70,12 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
     public final List<String> guardedFailures = new CopyOnWriteArrayList<>();
     /** Warnings and errors logged by the server outside {@link GuardedRequestManager}. */
     public final List<String> serverLogs = new CopyOnWriteArrayList<>();
+    /** The errors and warnings the server sent the client (window/logMessage, window/showMessage), and telemetry. */
+    public final List<String> clientMessages = new CopyOnWriteArrayList<>();
+    /** How many times the server has published diagnostics, for any file. */
+    public final AtomicLong publications = new AtomicLong();
+    /** The document version each file's last diagnostics were published for (-1 when the server named none). */
+    public final Map<String, Integer> diagnosticVersions = new ConcurrentHashMap<>();
     private final org.apache.log4j.AppenderSkeleton guard = new org.apache.log4j.AppenderSkeleton() {
         @Override
         protected void append(org.apache.log4j.spi.LoggingEvent event) {
@@ -183,11 +191,14 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
 
     @Override
     public void telemetryEvent(Object object) {
+        clientMessages.add("telemetry: " + object);
     }
 
     @Override
     public void publishDiagnostics(PublishDiagnosticsParams params) {
         diagnostics.put(params.getUri(), params.getDiagnostics());
+        diagnosticVersions.put(params.getUri(), params.getVersion() == null ? -1 : params.getVersion());
+        publications.incrementAndGet();
     }
 
     @Override
@@ -206,6 +217,14 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
 
     @Override
     public void showMessage(MessageParams params) {
+        recordMessage("showMessage", params);
+    }
+
+    private void recordMessage(String channel, MessageParams params) {
+        if (params.getType() == MessageType.Error
+                || params.getType() == MessageType.Warning) {
+            clientMessages.add(channel + " " + params.getType() + ": " + params.getMessage());
+        }
     }
 
     @Override
@@ -215,5 +234,6 @@ public final class ProtocolClient implements LanguageClient, AutoCloseable {
 
     @Override
     public void logMessage(MessageParams params) {
+        recordMessage("logMessage", params);
     }
 }
