@@ -46,6 +46,22 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void printsEachCaseAndParameterWithItsUnit() throws Exception {
+        // An nccl-tests case is a bus bandwidth in GB/s; a step latency is a time in seconds, an efficiency a
+        // fraction without unit (calibration.fabric: 3.4 us, 0.816).
+        Path model = copy("dgx-h100.fabric");
+        Path log = copy("dgx-h100-ring.log");
+        CliRun run = calibrate(model.toString(), "--nccl-tests", log.toString());
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.get(0).matches("case +measured +before +after +error +LOO +unit +source"), lines.get(0));
+        assertTrue(lines.stream().anyMatch(l -> l.matches("Ring8@1048576 .* GB/s +\\S+dgx-h100-ring.log:18")), run.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("collective\\.nvlink-step-overhead +s +3\\.40000e-06 .*")),
+                run.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("collective\\.nvlink-efficiency +- +0\\.816000 .*")), run.out());
+    }
+
+    @Test
     void fitsTheNvlinkEfficiencyOfAnNcclTestsLogAndWritesAProfileThatValidates() throws Exception {
         Path model = copy("dgx-h100.fabric");
         Path log = copy("dgx-h100-ring.log");

@@ -124,6 +124,17 @@ class FabricCliTest {
     }
 
     @Test
+    void shouldNameTheSweepCommandAndCalibrateRefusalsInTheHelp() {
+        // README: `./fabric sweep` is a subcommand of the script (Spark stays out of fabric.jar), and exit code 2
+        // covers calibrate refusing its measurements; --help is where a newcomer looks for both.
+        CliRun outcome = CliRun.fabric("--help");
+        assertEquals(0, outcome.exitCode());
+        String help = outcome.out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("Also: ./fabric sweep MODEL runs a study's runs on Apache Spark (docs/sweep.md)."), help);
+        assertTrue(help.contains("(or calibrate refused its measurements)"), help);
+    }
+
+    @Test
     void shouldExitWithTwoForAnUnknownOption() {
         assertEquals(2, CliRun.fabric("simulate", "--frobnicate", Models.QUICKSTART.toString()).exitCode());
     }

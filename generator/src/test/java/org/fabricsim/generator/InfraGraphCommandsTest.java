@@ -49,6 +49,8 @@ class InfraGraphCommandsTest {
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
         assertTrue(run.out().contains("ring all-reduce of 1GiB over 32 accelerators: "), run.out());
         assertTrue(run.out().contains("a given graph of 37 other nodes and 192 links, shortest-path ECMP"), run.out());
+        // One channel, unlike simulate's NCCL channels on the built cluster: the line says so (docs/interop.md).
+        assertTrue(run.out().contains(" GB/s, one channel (32 accelerators, "), run.out());
         assertTrue(run.out().contains("scale-up in-graph x8"), "the recovered NVLink domains: " + run.out());
     }
 

@@ -62,7 +62,7 @@ class RepositoryPathsTest {
     }
 
     /** The nearest folder up from the module's base dir that holds {@code mvnw}. */
-    private static Path repositoryRoot() {
+    static Path repositoryRoot() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null && !Files.isRegularFile(dir.resolve("mvnw"))) {
             dir = dir.getParent();

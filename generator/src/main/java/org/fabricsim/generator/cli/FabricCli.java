@@ -29,10 +29,11 @@ import picocli.CommandLine.Parameters;
         description = "Checks, generates and simulates AI-cluster models written in the Fabric language.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = { "0:success", "1:the model has errors (or 'format --check' found unformatted files)",
-                "2:bad usage, or a file that cannot be read or written",
+                "2:bad usage, or a file that cannot be read or written (or calibrate refused its measurements)",
                 "3:simulate: the model is valid but at least one run failed (the reasons are in the results), or"
                         + " with --fail-on-miss a prediction missed an expected figure",
                 "4:an internal error: a bug in FabricSim, not in the model" },
+        footer = { "%nAlso: ./fabric sweep MODEL runs a study's runs on Apache Spark (docs/sweep.md)." },
         subcommands = { ValidateCommand.class, GenerateCommand.class, FabricCli.Simulate.class,
                 FormatCommand.class, CalibrateCommand.class, DrawCommand.class, ExportCommand.class,
                 ImportCommand.class, LspCommand.class })

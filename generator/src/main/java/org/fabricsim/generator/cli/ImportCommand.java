@@ -53,8 +53,8 @@ final class ImportCommand implements Callable<Integer> {
             if (allReduce != null) {
                 CollectiveResult result = graph.ringAllReduce(sizeBytes);
                 spec.commandLine().getOut().printf(Locale.ROOT,
-                        "ring all-reduce of %s over %d accelerators: %.6f ms, algbw %.2f GB/s, busbw %.2f GB/s"
-                                + " (%s)%n", allReduce, result.ranks(), result.timeSeconds() * 1e3,
+                        "ring all-reduce of %s over %d accelerators: %.6f ms, algbw %.2f GB/s, busbw %.2f GB/s,"
+                                + " one channel (%s)%n", allReduce, result.ranks(), result.timeSeconds() * 1e3,
                         result.algbwGBps(), result.busbwGBps(), result.topology());
             }
             return ExitCodes.OK;

@@ -54,7 +54,7 @@ final class InferenceConsole {
                 Map<?, ?> pool = (Map<?, ?>) o;
                 countLine(out, "pool " + pool.get("role") + " tokens/s/node", pool.get("inputTokensPerSecondPerNode"),
                         " in, " + count(pool.get("outputTokensPerSecondPerNode")) + " out, busy "
-                                + format(percent(pool.get("busyFraction"))) + "%");
+                                + tenths(percent(pool.get("busyFraction"))) + "%");
             }
         }
         if (m.containsKey("goodput")) {
@@ -80,11 +80,11 @@ final class InferenceConsole {
             line(out, "goodput under failures", percent(m.get("goodputUnderFailures")), "% of requests, "
                     + format(percent(failures.get("retriedRequestShare"))) + "% retried");
         }
-        line(out, "$/M output tokens", m.get("costPerMillionOutputTokens"), "");
-        line(out, "$/M input tokens", m.get("costPerMillionInputTokens"), "");
-        line(out, "accelerator busy", percent(m.get("acceleratorBusyFraction")), "%");
+        dollarLine(out, "$/M output tokens", m.get("costPerMillionOutputTokens"), " (decode's share of the cost)");
+        dollarLine(out, "$/M input tokens", m.get("costPerMillionInputTokens"), " (prefill's share)");
+        tenthsLine(out, "accelerator busy", percent(m.get("acceleratorBusyFraction")), "%");
         Object peak = p.get("mfuPeakPrecision");
-        line(out, "model FLOPs utilization", percent(m.get("modelFlopsUtilization")),
+        tenthsLine(out, "model FLOPs utilization", percent(m.get("modelFlopsUtilization")),
                 "% of " + (peak == null ? "BF16" : peak.toString().toUpperCase(Locale.ROOT)) + " peak");
         line(out, "completed / rejected", m.get("completedRequests"), " / " + m.get("rejectedRequests")
                 + ", preemptions " + m.get("preemptions"));
@@ -105,14 +105,39 @@ final class InferenceConsole {
         }
     }
 
+    /** A percentage to a tenth of a point, as the HTML report shows it: {@code 72.9}, {@code 100}. */
+    private static void tenthsLine(StringBuilder out, String label, Object value, String suffix) {
+        if (value instanceof Number) {
+            out.append(String.format(Locale.ROOT, "  %-22s %12s%s%n", label, tenths(value), suffix));
+        }
+    }
+
+    /** Dollars to three significant digits: {@code $0.487}, {@code $12.3}. */
+    private static void dollarLine(StringBuilder out, String label, Object value, String suffix) {
+        if (value instanceof Number n) {
+            out.append(String.format(Locale.ROOT, "  %-22s %12s%s%n", label,
+                    "$" + String.format(Locale.ROOT, Math.abs(n.doubleValue()) >= 100 ? "%,.0f" : "%.3g", n.doubleValue()),
+                    suffix));
+        }
+    }
+
     private static void countLine(StringBuilder out, String label, Object value, String suffix) {
         if (value instanceof Number n) {
             out.append(String.format(Locale.ROOT, "  %-22s %12s%s%n", label, Metrics.count(n.doubleValue()), suffix));
         }
     }
 
+    /** A rate for people: whole with separators from 100, else to three significant digits ({@code 10.7}). */
     private static String count(Object value) {
+        if (value instanceof Number n && Double.isFinite(n.doubleValue()) && n.doubleValue() != 0
+                && Math.abs(n.doubleValue()) < 100) {
+            return Metrics.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", n.doubleValue())));
+        }
         return value instanceof Number n ? Metrics.count(n.doubleValue()) : String.valueOf(value);
+    }
+
+    private static String tenths(Object value) {
+        return value instanceof Number n ? Metrics.format(Math.round(n.doubleValue() * 10) / 10.0) : String.valueOf(value);
     }
 
     private static Object percent(Object fraction) {

@@ -192,8 +192,13 @@ final class FatTreeLayout {
         return coreDown + (up * aggregationUplinks + c) * pods + dstPod;
     }
 
+    /**
+     * The tree as built, e.g. {@code 2-tier fat-tree, 64 ports, 2 leaves x 32 uplinks}; one switch is
+     * {@code 1-tier fat-tree, 16 ports, 1 leaf}.
+     */
     String describe() {
-        return tiers + "-tier fat-tree, " + ports + " ports, " + leaves + " leaves x " + leafUplinks + " uplinks"
+        return tiers + "-tier fat-tree, " + ports + " ports, " + leaves + (leaves == 1 ? " leaf" : " leaves")
+                + (leafUplinks > 0 ? " x " + leafUplinks + " uplinks" : "")
                 + (tiers == 3 ? ", " + pods + " pods, " + aggregationUplinks + " core uplinks per aggregation" : "")
                 + (rails > 1 ? ", " + rails + " rails" : "");
     }

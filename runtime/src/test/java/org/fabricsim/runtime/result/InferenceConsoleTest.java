@@ -52,4 +52,26 @@ class InferenceConsoleTest {
         assertTrue(text.contains("prefix-cache hits            56,300 of 100,000 prompt tokens"), text);
         assertTrue(text.contains("pool prefill tokens/s/node       73,700 in, 0 out, busy 90%"), text);
     }
+
+    @Test
+    void shouldRoundUtilizationToATenthAndCostToThreeDigitsNamingWhoseCostItIs() {
+        // The first refined run of examples/llama3-70b-serving/search.fabric as the engine returns it:
+        // busy 0.728823 is 72.9%, MFU 0.222516 is 22.3%, a prefill pool's 10.6691 output tokens/s/node is 10.7
+        // and its busy 0.644024 is 64.4%; $0.4866 and $0.193 per million tokens to three digits.
+        Map<String, Object> metrics = new java.util.LinkedHashMap<>();
+        metrics.put("poolFigures", java.util.List.of(Map.of("role", "prefill", "inputTokensPerSecondPerNode", 29_028.1659,
+                "outputTokensPerSecondPerNode", 10.6691, "busyFraction", 0.644024)));
+        metrics.put("costPerMillionOutputTokens", 0.4866);
+        metrics.put("costPerMillionInputTokens", 0.193);
+        metrics.put("acceleratorBusyFraction", 0.728823);
+        metrics.put("modelFlopsUtilization", 0.222516);
+        String text = InferenceConsole.render(new RunResult("s.Serve", "inference", Map.of("mfuPeakPrecision", "fp8"),
+                metrics, 1));
+        assertTrue(text.contains("pool prefill tokens/s/node       29,028 in, 10.7 out, busy 64.4%"), text);
+        assertTrue(text.contains("$/M output tokens            $0.487 (decode's share of the cost)"), text);
+        assertTrue(text.contains("$/M input tokens             $0.193 (prefill's share)"), text);
+        assertTrue(text.contains("accelerator busy               72.9%"), text);
+        assertTrue(text.contains("model FLOPs utilization         22.3% of FP8 peak"), text);
+        assertFalse(text.contains("72.8823") || text.contains("0.4866") || text.contains("10.6691"), text);
+    }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.fabricsim.runtime.TestClusters;
 import org.fabricsim.runtime.analysis.Oversubscription;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
@@ -46,6 +47,14 @@ class AsBuiltLeafTest {
         Oversubscription.Ratio leaf = Oversubscription.of(capped).get(0);
         assertEquals(32, leaf.uplinks());
         assertEquals(1.0, leaf.ratio(), 1e-12);
+    }
+
+    @Test
+    void shouldDescribeOneSwitchAsOneLeafWithoutUplinks() {
+        // The quickstart's shape, 2 nodes x 8 accelerators on one 16-port switch: one leaf and nothing above it
+        // (the console printed "1 leaves x 0 uplinks").
+        assertEquals("16 accelerators, scale-up none, 1-tier fat-tree, 16 ports, 1 leaf",
+                ClusterTopologies.build(TestClusters.singleSwitch(2, 8, 50e9, 1_000_000)).describe());
     }
 
     @Test
