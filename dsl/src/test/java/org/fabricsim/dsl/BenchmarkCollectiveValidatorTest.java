@@ -41,6 +41,7 @@ class BenchmarkCollectiveValidatorTest extends FabricModelTest {
             }
             cluster Split { nodes 2 x Halves scale-out RoCEv2 rail-optimized { rails 8 } }
             cluster Alone { nodes 1 x Halves }
+            cluster Flat { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us }
             benchmark Bench {
                 %s
                 sizes 1 MiB
@@ -109,6 +110,8 @@ class BenchmarkCollectiveValidatorTest extends FabricModelTest {
                 "NCCL's 16 channels");
         assertNone("all-reduce ring on Dgx nodes 2 channels 8", IssueCodes.CHANNELS_IDLE_NICS);
         assertNone("all-reduce ring on Dgx nodes 1 channels 1", IssueCodes.CHANNELS_IDLE_NICS);
+        // Without scale-up each accelerator leaves through its own NIC: one channel leaves none idle.
+        assertNone("all-reduce ring on Flat nodes 2 channels 1", IssueCodes.CHANNELS_IDLE_NICS);
     }
 
     @Test

@@ -62,7 +62,7 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
             return;
         }
         NodeSpec node = spec.cluster().node();
-        int nics = node.nic() == null ? 0 : node.nics();
+        int nics = CollectiveBenchmarks.nicsPerDomain(node);
         if (spec.channels() < nics) {
             int nccl = CollectiveBenchmarks.defaultChannels(spec, Generation.of(node.accelerator().architecture()));
             int idle = nics - spec.channels();

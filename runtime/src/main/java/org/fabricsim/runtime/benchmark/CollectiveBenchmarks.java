@@ -30,6 +30,7 @@ import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.study.InfeasibleRunException;
+import org.fabricsim.runtime.topology.ClusterDomains;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
@@ -190,15 +191,26 @@ public final class CollectiveBenchmarks {
     }
 
     /**
-     * The channels NCCL's communicator would have for {@code benchmark} ({@link NcclChannels}): its
-     * nodes, their NICs and the accelerators' scale-up bandwidth.
+     * The channels NCCL's communicator would have for {@code benchmark} ({@link NcclChannels}): its nodes, their NICs
+     * and the accelerators' scale-up bandwidth, a node being what the built topology joins over the network, one
+     * scale-up domain ({@link ClusterDomains#size}) with its share of the node's NICs. A node of 8 accelerators without
+     * scale-up is 8 one-accelerator nodes to NCCL, every ring hop a network one, so one ring per accelerator's NIC:
+     * 2 channels, not the 16 of 8 NICs whose rings would each cross the node once.
      */
     public static int defaultChannels(CollectiveBenchmarkSpec benchmark, Generation generation) {
         NodeSpec node = benchmark.cluster().node();
-        int nodes = (benchmark.ranks() + node.accelerators() - 1) / node.accelerators();
-        double scaleUpBytesPerSecond = node.scaleUp() == null || node.accelerators() < 2 ? 0
+        int domain = ClusterDomains.size(node);
+        int nodes = (benchmark.ranks() + domain - 1) / domain;
+        double scaleUpBytesPerSecond = node.scaleUp() == null || domain < 2 ? 0
                 : node.scaleUp().bytesPerSecondPerAccelerator();
-        return NcclChannels.communicator(generation, scaleUpBytesPerSecond, node.nic() == null ? 0 : node.nics(),
-                nodes);
+        return NcclChannels.communicator(generation, scaleUpBytesPerSecond, nicsPerDomain(node), nodes);
+    }
+
+    /**
+     * The NICs one scale-up domain of {@code node} leaves through, the node's NICs shared over its domains (at least
+     * one where it has any): NCCL's NICs per node where a node is one domain, 1 for a node without scale-up. O(1).
+     */
+    public static int nicsPerDomain(NodeSpec node) {
+        return node.nic() == null ? 0 : Math.max(1, node.nics() * ClusterDomains.size(node) / node.accelerators());
     }
 }

@@ -13,6 +13,7 @@ import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.Harness;
 import org.fabricsim.runtime.collective.PhaseScope;
 import org.fabricsim.runtime.collective.Protocol;
@@ -43,6 +44,25 @@ class CollectiveBenchmarksTest {
         assertTrue((Double) row(run, 1).get("busbwGBps") < 0.01 * ceilingGBps);
         assertEquals(8, run.parameters().get("accelerators"));
         assertTrue(run.events() > 0 && run.flows() > 0, "the engine, not a formula, produced the rows");
+    }
+
+    @Test
+    void shouldGiveNodesWithoutScaleUpTheChannelsOfOneAcceleratorPerNode() {
+        // The quickstart's shape: 2 nodes x 8 accelerators, no scale-up, one 50 GB/s NIC each on one switch. Every ring
+        // hop crosses the network, so NCCL sees 16 one-NIC nodes: one ring per NIC, doubled, 2 channels (the 8 NICs of
+        // one node would give 16, rings that cross each node once). LL's proxy floor at 1 MiB is then 2 x 15 steps x
+        // ceil(2 x 2 / 1) = 4 posts x 1 us = 120 us; with 16 channels it was 2 x 15 x 32 posts = 960 us at 1 MiB and at
+        // 16 MiB alike (LL128: one loop of 16 x 16 x 576,000 B), the two sizes taking the same time.
+        CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(2, 8, 50e9,
+                1_000_000L), 2, 0, CollectiveOperation.ALL_REDUCE, Algorithm.RING, Protocol.AUTO, 0,
+                List.of(1L << 20, 16L << 20), List.of());
+        assertEquals(2, CollectiveBenchmarks.defaultChannels(bench, Generation.HOPPER));
+        RunResult run = new Simulator().run(bench);
+        double oneMiB = (Double) row(run, 0).get("timeSeconds");
+        double sixteenMiB = (Double) row(run, 1).get("timeSeconds");
+        assertTrue(oneMiB < 960e-6 && sixteenMiB > 2 * oneMiB, () -> oneMiB + " s, " + sixteenMiB + " s");
+        // 16 MiB cannot beat its bytes: each NIC sends 2 x 15/16 of them at 50 GB/s x 0.96, 655 us.
+        assertTrue(sixteenMiB > 2.0 * 15 / 16 * (16 << 20) / (50e9 * 0.96), () -> sixteenMiB + " s");
     }
 
     @Test
