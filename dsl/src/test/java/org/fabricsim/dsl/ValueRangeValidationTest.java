@@ -72,6 +72,20 @@ class ValueRangeValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldReportATierUplinkRateInMillisecondsAsAWrongDimension() throws Exception {
+        // 'uplinks' is a data rate; '400 ms' validated before and the mapper threw on simulate.
+        String tiers = """
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.standards.*
+                switch S16 { vendor NVIDIA ports 16 x 400 Gb/s speaks RoCEv2 }
+                cluster C { nodes 4 x DGX_H100 scale-out RoCEv2 fat-tree { switch S16 tiers 2 leaf 4 x S16 uplinks %s } }
+                """;
+        validation.assertError(parser.parse(tiers.formatted("400 ms")), Literals.QUANTITY, IssueCodes.WRONG_DIMENSION,
+                "Expected a data rate here");
+        assertEquals(List.of(), issues(parser.parse(tiers.formatted("400 Gb/s")), IssueCodes.WRONG_DIMENSION));
+    }
+
+    @Test
     void shouldReportASwitchPortRateInBytesAsAWrongDimensionWithoutAValidatorCrash() throws Exception {
         Model model = parser.parse("""
                 import fabric.catalog.nvidia.*
