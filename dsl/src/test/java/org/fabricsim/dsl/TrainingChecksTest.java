@@ -159,6 +159,20 @@ class TrainingChecksTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRefuseAModelOfZeroLayersAndATrainingOfZeroTokensOrSequences() throws Exception {
+        // Each passed 'fabric validate' (the design checks skip a job that does not map) and then 'simulate' ended
+        // in an internal error: the mapper refuses 0 layers, a 0-token sequence and a batch of 0 sequences.
+        String tp8 = "parallel tensor 8 data 2";
+        assertTrue(message(IssueCodes.NOT_POSITIVE, 0, ON_DGX, SEQUENCE, BATCH, tp8)
+                .startsWith("A model's 'layers' is at least 1"));
+        assertTrue(message(IssueCodes.NOT_POSITIVE, 32, ON_DGX, "sequence 0", BATCH, tp8)
+                .startsWith("A sequence holds at least one token"));
+        assertTrue(message(IssueCodes.NOT_POSITIVE, 32, ON_DGX, SEQUENCE, "batch 0 sequences", tp8)
+                .startsWith("A batch holds at least one sequence"));
+        assertFalse(codes(1, ON_DGX, "sequence 1", "batch 2 sequences", tp8).contains(IssueCodes.NOT_POSITIVE));
+    }
+
+    @Test
     void shouldWarnAboutExpertParallelismOnADenseModel() throws Exception {
         assertTrue(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2 expert 2")
                 .contains(IssueCodes.EXPERT_ON_DENSE));
