@@ -173,6 +173,19 @@ class TrainingChecksTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRefuseMoreHeadsThanTheHiddenSizeWithoutAHeadDim() throws Exception {
+        // Small's hidden size is 1,024: 4,096 heads leave head-dim = 1,024 ÷ 4,096 = 0 (integer division), which the
+        // mapper refused inside simulate; 1,024 heads give a head-dim of 1.
+        String heads = JOB.replace("LAYERS", "32").replace("BODY", ON_DGX + "\n" + SEQUENCE + "\n" + BATCH
+                + "\nparallel tensor 8 data 2");
+        List<Issue> many = validation.validate(parser.parse(heads.replace("heads 16", "heads 4096")));
+        assertTrue(many.stream().anyMatch(issue -> IssueCodes.NOT_POSITIVE.equals(issue.getCode())
+                && issue.getMessage().startsWith("4096 heads of a hidden size of 1024")), many::toString);
+        assertFalse(validation.validate(parser.parse(heads.replace("heads 16", "heads 1024"))).stream()
+                .anyMatch(issue -> IssueCodes.NOT_POSITIVE.equals(issue.getCode())));
+    }
+
+    @Test
     void shouldWarnAboutExpertParallelismOnADenseModel() throws Exception {
         assertTrue(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2 expert 2")
                 .contains(IssueCodes.EXPERT_ON_DENSE));

@@ -53,6 +53,12 @@ public class DegreesValidator extends FabricCheck {
                     : count == Literals.LANGUAGE_MODEL__HEAD_DIM ? "head-dim" : count.getName();
             notZero(model, count, "A model's '" + keyword + "' is at least 1: write '" + keyword + " 1' or more.");
         }
+        if (!Written.written(model, Literals.LANGUAGE_MODEL__HEAD_DIM) && model.getHeads() > model.getHidden()
+                && model.getHidden() > 0) {
+            error(model.getHeads() + " heads of a hidden size of " + model.getHidden() + " leave the default head-dim,"
+                    + " hidden ÷ heads, at 0: write at most " + model.getHidden() + " heads, or the model's 'head-dim'.",
+                    model, Literals.LANGUAGE_MODEL__HEADS, IssueCodes.NOT_POSITIVE);
+        }
     }
 
     @Check
