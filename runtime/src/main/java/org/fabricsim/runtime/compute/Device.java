@@ -92,11 +92,6 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
             throw new IllegalArgumentException("training at " + precision.name().toLowerCase(Locale.ROOT)
                     + " is not modelled: the compute model has GEMM rates for bf16 and fp8 only; train at bf16 or fp8");
         }
-        if (!(accelerator.bf16FlopsPerSecond() > 0)) {
-            throw new IllegalArgumentException(accelerator.name() + " has no BF16 rate in the catalog, which times every"
-                    + " training's kernels (FP8 GEMMs too have their BF16 parts): give the accelerator a 'bf16 ... TFLOPS'"
-                    + " compute rate");
-        }
         if (precision == Precision.FP8 && !(accelerator.fp8FlopsPerSecond() > 0)) {
             throw new IllegalArgumentException(accelerator.name() + " has no FP8 rate in the catalog, so FP8 GEMMs"
                     + " would run at the BF16 rate: train at bf16, or give the accelerator an 'fp8 ... TFLOPS' compute rate");
