@@ -159,6 +159,33 @@ class TrainingChecksTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRefuseAModelOfZeroLayersAndATrainingOfZeroTokensOrSequences() throws Exception {
+        // Each passed 'fabric validate' (the design checks skip a job that does not map) and then 'simulate' ended
+        // in an internal error: the mapper refuses 0 layers, a 0-token sequence and a batch of 0 sequences.
+        String tp8 = "parallel tensor 8 data 2";
+        assertTrue(message(IssueCodes.NOT_POSITIVE, 0, ON_DGX, SEQUENCE, BATCH, tp8)
+                .startsWith("A model's 'layers' is at least 1"));
+        assertTrue(message(IssueCodes.NOT_POSITIVE, 32, ON_DGX, "sequence 0", BATCH, tp8)
+                .startsWith("A sequence holds at least one token"));
+        assertTrue(message(IssueCodes.NOT_POSITIVE, 32, ON_DGX, SEQUENCE, "batch 0 sequences", tp8)
+                .startsWith("A batch holds at least one sequence"));
+        assertFalse(codes(1, ON_DGX, "sequence 1", "batch 2 sequences", tp8).contains(IssueCodes.NOT_POSITIVE));
+    }
+
+    @Test
+    void shouldRefuseMoreHeadsThanTheHiddenSizeWithoutAHeadDim() throws Exception {
+        // Small's hidden size is 1,024: 4,096 heads leave head-dim = 1,024 ÷ 4,096 = 0 (integer division), which the
+        // mapper refused inside simulate; 1,024 heads give a head-dim of 1.
+        String heads = JOB.replace("LAYERS", "32").replace("BODY", ON_DGX + "\n" + SEQUENCE + "\n" + BATCH
+                + "\nparallel tensor 8 data 2");
+        List<Issue> many = validation.validate(parser.parse(heads.replace("heads 16", "heads 4096")));
+        assertTrue(many.stream().anyMatch(issue -> IssueCodes.NOT_POSITIVE.equals(issue.getCode())
+                && issue.getMessage().startsWith("4096 heads of a hidden size of 1024")), many::toString);
+        assertFalse(validation.validate(parser.parse(heads.replace("heads 16", "heads 1024"))).stream()
+                .anyMatch(issue -> IssueCodes.NOT_POSITIVE.equals(issue.getCode())));
+    }
+
+    @Test
     void shouldWarnAboutExpertParallelismOnADenseModel() throws Exception {
         assertTrue(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 8 data 2 expert 2")
                 .contains(IssueCodes.EXPERT_ON_DENSE));

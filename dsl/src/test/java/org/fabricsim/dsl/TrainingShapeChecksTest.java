@@ -3,6 +3,7 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -73,6 +74,21 @@ class TrainingShapeChecksTest extends FabricModelTest {
         validation.assertError(job("8", "heads 16", "batch 64 sequences parallel tensor 2 pipeline 16 data 1"),
                 Literals.PARALLELISM, IssueCodes.TOO_FEW_LAYERS, "8 layers cannot fill 16 pipeline stages");
         assertFalse(codes(job("8", "heads 16", "batch 64 sequences parallel tensor 2 pipeline 8 data 2"))
+                .contains(IssueCodes.TOO_FEW_LAYERS));
+    }
+
+    @Test
+    void shouldRejectMorePipelineChunksThanAnIntHoldsAsTooFewLayersWithoutAValidatorCrash() throws Exception {
+        // PP 2,147,483,647 × 2 virtual stages = 4,294,967,294 chunks for 8 layers: wrapped in an int the product read
+        // -2, and the memory check then laid out a plan of -2 chunks ("Error executing EValidator"). PP 2 × 2 = 4
+        // chunks of 2 layers fill 8; TP 2 × PP 2 × DP 8 covers the 32 accelerators.
+        String interleaved = " schedule interleaved-1f1b virtual-stages 2";
+        List<Issue> issues = validation.validate(job("8", "heads 16",
+                "batch 64 sequences parallel tensor 2 pipeline 2147483647 data 1" + interleaved));
+        assertTrue(issues.stream().anyMatch(issue -> IssueCodes.TOO_FEW_LAYERS.equals(issue.getCode())),
+                issues::toString);
+        assertTrue(issues.stream().noneMatch(issue -> issue.getMessage().contains("Error executing")), issues::toString);
+        assertFalse(codes(job("8", "heads 16", "batch 64 sequences parallel tensor 2 pipeline 2 data 8" + interleaved))
                 .contains(IssueCodes.TOO_FEW_LAYERS));
     }
 

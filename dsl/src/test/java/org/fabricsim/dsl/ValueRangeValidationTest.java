@@ -72,6 +72,33 @@ class ValueRangeValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRefuseAClusterOfMoreAcceleratorsThanTheEngineCounts() throws Exception {
+        // 2,147,483,647 DGX nodes of 8 hold 17,179,869,176 accelerators, above 2^31 - 1: it validated and simulate
+        // ended in an integer overflow. 268,435,455 nodes hold 2,147,483,640, which the engine counts.
+        String cluster = """
+                import fabric.catalog.nvidia.*
+                cluster C { nodes %d x DGX_H100 }
+                """;
+        validation.assertError(parser.parse(cluster.formatted(Integer.MAX_VALUE)), Literals.CLUSTER,
+                IssueCodes.TOO_MANY_ACCELERATORS, "C has 17179869176 accelerators, more than the 2147483647");
+        assertEquals(List.of(), issues(parser.parse(cluster.formatted(268_435_455)), IssueCodes.TOO_MANY_ACCELERATORS));
+    }
+
+    @Test
+    void shouldReportATierUplinkRateInMillisecondsAsAWrongDimension() throws Exception {
+        // 'uplinks' is a data rate; '400 ms' validated before and the mapper threw on simulate.
+        String tiers = """
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.standards.*
+                switch S16 { vendor NVIDIA ports 16 x 400 Gb/s speaks RoCEv2 }
+                cluster C { nodes 4 x DGX_H100 scale-out RoCEv2 fat-tree { switch S16 tiers 2 leaf 4 x S16 uplinks %s } }
+                """;
+        validation.assertError(parser.parse(tiers.formatted("400 ms")), Literals.QUANTITY, IssueCodes.WRONG_DIMENSION,
+                "Expected a data rate here");
+        assertEquals(List.of(), issues(parser.parse(tiers.formatted("400 Gb/s")), IssueCodes.WRONG_DIMENSION));
+    }
+
+    @Test
     void shouldReportASwitchPortRateInBytesAsAWrongDimensionWithoutAValidatorCrash() throws Exception {
         Model model = parser.parse("""
                 import fabric.catalog.nvidia.*

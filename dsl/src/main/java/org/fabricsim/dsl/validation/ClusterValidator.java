@@ -21,7 +21,8 @@ import com.google.inject.Inject;
  * ({@code nodes N x M accelerators} with {@code link}) is not mixed with catalog nodes. A count the
  * parser could not read is left to the syntax error, so one mistake gives one diagnostic. Groups of
  * one node type add up; groups of different types of one shape are placed side by side; types of
- * different shapes are refused. Scale-up domains are joined only by a scale-out fabric.
+ * different shapes are refused. Scale-up domains are joined only by a scale-out fabric. The accelerators number
+ * at most 2^31 − 1.
  */
 public class ClusterValidator extends FabricCheck {
 
@@ -37,6 +38,25 @@ public class ClusterValidator extends FabricCheck {
         if (written(group, Literals.NODE_GROUP__ACCELERATORS_PER_NODE) && group.getAcceleratorsPerNode() < 1) {
             error("A node needs at least 1 accelerator; write '... x 1 accelerators' or more.", group,
                     Literals.NODE_GROUP__ACCELERATORS_PER_NODE, IssueCodes.EMPTY_CLUSTER);
+        }
+    }
+
+    /**
+     * The engine counts a cluster's accelerators in an int: more than 2^31 − 1 (say 'nodes 2147483647 x DGX_H100')
+     * validated, since the design checks skip a cluster that does not map, and every run then failed inside.
+     */
+    @Check
+    public void checkClusterAcceleratorsCountable(Cluster cluster) {
+        long accelerators = 0;
+        for (NodeGroup group : cluster.getGroups()) {
+            Node node = group.getNode();
+            long perNode = node == null ? group.getAcceleratorsPerNode() : node.eIsProxy() ? 0 : node.getAccelerators();
+            accelerators += group.getCount() * perNode;
+        }
+        if (accelerators > Integer.MAX_VALUE) {
+            error(cluster.getName() + " has " + accelerators + " accelerators, more than the " + Integer.MAX_VALUE
+                    + " the engine counts: write fewer nodes.", cluster, Literals.ELEMENT__NAME,
+                    IssueCodes.TOO_MANY_ACCELERATORS);
         }
     }
 

@@ -7,6 +7,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.Parallelism;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Training;
@@ -21,14 +22,18 @@ import org.fabricsim.runtime.spec.TransformerSpec;
 import com.google.inject.Inject;
 
 /**
- * Whether the counts and degrees a job writes mean what they say: none is 0 (the mapping would
- * read it as 1), expert parallelism has experts to split, and ring attention can split each
+ * Whether the counts and degrees a job and its model write mean what they say: none is 0 (the mapping
+ * would read a degree as 1, and refuses a model or training of 0 layers, tokens or sequences), expert parallelism has experts to split, and ring attention can split each
  * sequence into the 2 × CP chunks of causal load balancing.
  */
 public class DegreesValidator extends FabricCheck {
     private static final List<EAttribute> DEGREES = List.of(Literals.PARALLELISM__TENSOR,
             Literals.PARALLELISM__PIPELINE, Literals.PARALLELISM__DATA, Literals.PARALLELISM__CONTEXT,
             Literals.PARALLELISM__EXPERT);
+    /** The counts of a model that the engine divides by or sizes with: each at least 1. */
+    private static final List<EAttribute> MODEL_COUNTS = List.of(Literals.LANGUAGE_MODEL__LAYERS,
+            Literals.LANGUAGE_MODEL__HIDDEN, Literals.LANGUAGE_MODEL__HEADS, Literals.LANGUAGE_MODEL__KV_HEADS,
+            Literals.LANGUAGE_MODEL__HEAD_DIM, Literals.LANGUAGE_MODEL__VOCAB);
 
     @Inject
     private SpecMapper mapper;
@@ -42,7 +47,28 @@ public class DegreesValidator extends FabricCheck {
     }
 
     @Check
+    public void checkModelCountsPositive(LanguageModel model) {
+        for (EAttribute count : MODEL_COUNTS) {
+            String keyword = count == Literals.LANGUAGE_MODEL__KV_HEADS ? "kv-heads"
+                    : count == Literals.LANGUAGE_MODEL__HEAD_DIM ? "head-dim" : count.getName();
+            notZero(model, count, "A model's '" + keyword + "' is at least 1: write '" + keyword + " 1' or more.");
+        }
+        if (!Written.written(model, Literals.LANGUAGE_MODEL__HEAD_DIM) && model.getHeads() > model.getHidden()
+                && model.getHidden() > 0) {
+            error(model.getHeads() + " heads of a hidden size of " + model.getHidden() + " leave the default head-dim,"
+                    + " hidden ÷ heads, at 0: write at most " + model.getHidden() + " heads, or the model's 'head-dim'.",
+                    model, Literals.LANGUAGE_MODEL__HEADS, IssueCodes.NOT_POSITIVE);
+        }
+    }
+
+    @Check
     public void checkTrainingCountsPositive(Training training) {
+        notZero(training, Literals.TRAINING__SEQUENCE, "A sequence holds at least one token: write 'sequence 1' or"
+                + " more.");
+        notZero(training, Literals.TRAINING__BATCH, "A batch holds at least one sequence: write 'batch 1 sequences'"
+                + " or more.");
+        notZero(training, Literals.TRAINING__ACCELERATORS, "A job uses at least one accelerator: write 'using 1"
+                + " accelerators' or more, or leave it out for the whole cluster.");
         notZero(training, Literals.TRAINING__MICRO_BATCH, "A micro-batch holds at least one sequence: write"
                 + " 'micro-batch 1' or more.");
         notZero(training, Literals.TRAINING__VIRTUAL_STAGES, "Each pipeline rank holds at least one model chunk:"

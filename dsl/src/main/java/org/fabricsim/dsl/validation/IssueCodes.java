@@ -31,6 +31,8 @@ public final class IssueCodes {
     public static final String MESH_PORTS = PREFIX + "node.mesh-ports";
     /** A node group with no nodes, or a sketched node with no accelerators. */
     public static final String EMPTY_CLUSTER = PREFIX + "cluster.empty";
+    /** A cluster of more accelerators than the engine counts (2^31 − 1). */
+    public static final String TOO_MANY_ACCELERATORS = PREFIX + "cluster.too-many-accelerators";
     /** Node groups of node types of different shapes in one cluster, which the engine does not build. Data: the first group's type. */
     public static final String MIXED_NODE_GROUPS = PREFIX + "cluster.mixed-node-groups";
     /** A tensor-parallel group of a training whose ranks lie on nodes of two types. Data: the span to align the groups to. */

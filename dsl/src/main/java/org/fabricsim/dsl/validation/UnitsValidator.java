@@ -23,7 +23,7 @@ import org.fabricsim.runtime.spec.StudySpec;
 public class UnitsValidator extends FabricCheck {
 
     /** The dimension each quantity-valued feature demands. */
-    private static final Map<EStructuralFeature, Dimension> EXPECTED = Map.ofEntries(
+    static final Map<EStructuralFeature, Dimension> EXPECTED = Map.ofEntries(
             Map.entry(Literals.ACCELERATOR__MEMORY, Dimension.DATA_SIZE),
             Map.entry(Literals.ACCELERATOR__MEMORY_BANDWIDTH, Dimension.DATA_RATE),
             Map.entry(Literals.ACCELERATOR__RESERVED_MEMORY, Dimension.DATA_SIZE),
@@ -39,6 +39,8 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.PRECISION_RATE__RATE, Dimension.COMPUTE_RATE),
             Map.entry(Literals.FABRIC__LINK_RATE, Dimension.DATA_RATE),
             Map.entry(Literals.TORUS_TOPOLOGY__LINK_RATES, Dimension.DATA_RATE),
+            Map.entry(Literals.TIER_LEVEL__UPLINK_RATE, Dimension.DATA_RATE),
+            Map.entry(Literals.DATA_CENTRE_NETWORK__NIC_RATE, Dimension.DATA_RATE),
             Map.entry(Literals.TORUS_TOPOLOGY__OCS_LATENCY, Dimension.TIME),
             Map.entry(Literals.FABRIC__LATENCY, Dimension.TIME),
             Map.entry(Literals.FABRIC__EFFICIENCY, Dimension.FRACTION),
@@ -47,6 +49,9 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.CONGESTION_PARAMETERS__KMAX, Dimension.DATA_SIZE),
             Map.entry(Literals.CONGESTION_PARAMETERS__PMAX, Dimension.FRACTION),
             Map.entry(Literals.CONGESTION_PARAMETERS__INCREASE_TIMER, Dimension.TIME),
+            Map.entry(Literals.CONGESTION_PARAMETERS__ETA, Dimension.FRACTION),
+            Map.entry(Literals.CONGESTION_PARAMETERS__ADDITIVE_INCREASE, Dimension.DATA_RATE),
+            Map.entry(Literals.CONGESTION_PARAMETERS__CREDIT, Dimension.DATA_SIZE),
             Map.entry(Literals.CONGESTION_PARAMETERS__FECN_THRESHOLD, Dimension.DATA_SIZE),
             Map.entry(Literals.CONGESTION_PARAMETERS__CCTI_TIMER, Dimension.TIME),
             Map.entry(Literals.CLUSTER__LINK_EFFICIENCY, Dimension.FRACTION),
@@ -78,7 +83,8 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.RELIABILITY__STORAGE_BANDWIDTH, Dimension.DATA_RATE),
             Map.entry(Literals.RELIABILITY__REPAIR_TIME, Dimension.TIME),
             Map.entry(Literals.RELIABILITY__WINDOW, Dimension.TIME),
-            Map.entry(Literals.MTBF__TIME, Dimension.TIME));
+            Map.entry(Literals.MTBF__TIME, Dimension.TIME),
+            Map.entry(Literals.FAILURE_DOMAIN__MTBF, Dimension.TIME));
 
     /** The fastest data rate a model may state, in bit/s. */
     static final double MAX_DATA_RATE = 1e15;

@@ -149,7 +149,7 @@ public class WorkloadValidator extends ParallelismCheck {
         if (spec == null) {
             return;
         }
-        if (spec.parallel().pipeline() * spec.virtualStages() > spec.model().layers()) {
+        if (!TrainingRules.stagesFit(spec.model(), spec.parallel().pipeline(), spec.virtualStages())) {
             return; // too few layers for the pipeline: checkTrainingLayersFillStages says so; no layout to size
         }
         if (StepPlan.dualPipeProblem(spec) != null) {

@@ -92,12 +92,22 @@ public final class Memory {
 
         /** The temporary buffers: gathered weights, gradient buckets, logits, communication buffers and runtime. */
         public long temporaryBytes() {
-            return gatheredWeightBytes + gradientBucketBytes + logitBytes + communicationBufferBytes + runtimeBytes;
+            return plus(plus(plus(plus(gatheredWeightBytes, gradientBucketBytes), logitBytes), communicationBufferBytes),
+                    runtimeBytes);
         }
 
         /** Everything together. */
         public long totalBytes() {
-            return weightBytes + gradientBytes + optimizerBytes + activationBytes + kvCacheBytes + temporaryBytes();
+            return plus(plus(plus(plus(plus(weightBytes, gradientBytes), optimizerBytes), activationBytes), kvCacheBytes),
+                    temporaryBytes());
+        }
+
+        /**
+         * a + b for byte counts ≥ 0, held at {@link Long#MAX_VALUE}: a model of two billion layers needs more bytes than
+         * a long counts, and a sum that wrapped negative passed the memory check.
+         */
+        private static long plus(long a, long b) {
+            return a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
         }
 
         /**
@@ -180,10 +190,12 @@ public final class Memory {
 
     /** Non-expert parameters of {@code dense} dense and {@code moe} MoE layers, with the embedding and/or the output head. */
     static long nonExpertParameters(TransformerSpec m, long dense, long moe, boolean embedding, boolean head) {
-        long total = dense * (attentionParameters(m) + mlpParameters(m, m.ffn()))
-                + moe * (attentionParameters(m) + m.sharedExperts() * mlpParameters(m, m.expertFfn()));
-        long table = (long) m.vocab() * m.hidden();
-        return total + (embedding ? table : 0) + (head ? table : 0) + tensorReplicatedParameters(m, dense, moe, head);
+        double total = (double) dense * (attentionParameters(m) + mlpParameters(m, m.ffn()))
+                + (double) moe * (attentionParameters(m) + m.sharedExperts() * mlpParameters(m, m.expertFfn()));
+        double table = (double) m.vocab() * m.hidden();
+        // in double, exact for whole numbers below 2^53, and cast back held at Long.MAX_VALUE rather than wrapped
+        return (long) (total + (embedding ? table : 0) + (head ? table : 0) + tensorReplicatedParameters(m, dense, moe,
+                head));
     }
 
     /**
@@ -192,7 +204,8 @@ public final class Memory {
      * each), each MoE layer's router (h × experts) and the head's final norm (h).
      */
     static long tensorReplicatedParameters(TransformerSpec m, long dense, long moe, boolean head) {
-        return (dense + moe) * 2L * m.hidden() + moe * m.hidden() * m.experts() + (head ? m.hidden() : 0);
+        return (long) ((double) (dense + moe) * 2 * m.hidden() + (double) moe * m.hidden() * m.experts()
+                + (head ? m.hidden() : 0));
     }
 
     /**
@@ -213,7 +226,7 @@ public final class Memory {
 
     /** Routed-expert parameters of {@code moe} MoE layers. */
     static long expertParameters(TransformerSpec m, long moe) {
-        return moe * m.experts() * mlpParameters(m, m.expertFfn());
+        return (long) ((double) moe * m.experts() * mlpParameters(m, m.expertFfn()));
     }
 
     // ---------------------------------------------------------------- activations

@@ -32,28 +32,40 @@ public final class ModelFlops {
         return m.moe() && layer >= m.denseLayers();
     }
 
-    /** All weights, every expert and both embeddings counted (memory, gradients). */
+    /**
+     * All weights, every expert and both embeddings counted (memory, gradients). In closed form over the dense and
+     * MoE layers, O(1): a model of 2^31 − 1 layers (a typo) is answered at once, and the sums of whole numbers below
+     * 2^53 are exact either way.
+     */
     public static double totalParameters(TransformerSpec m) {
-        double total = 2.0 * m.vocab() * m.hidden() + m.hidden();
-        for (int layer = 0; layer < m.layers(); layer++) {
-            total += layerParameters(m, layer, m.experts()) + 2.0 * m.hidden();
-        }
-        return total;
+        int moeLayers = moeLayers(m);
+        int denseLayers = Math.max(0, m.layers()) - moeLayers;
+        return 2.0 * m.vocab() * m.hidden() + m.hidden()
+                + (double) denseLayers * (layerParameters(m, false, m.experts()) + 2.0 * m.hidden())
+                + (double) moeLayers * (layerParameters(m, true, m.experts()) + 2.0 * m.hidden());
     }
 
-    /** Weights a token passes through in matmuls: N of the class comment. */
+    /** Weights a token passes through in matmuls: N of the class comment. O(1), as {@link #totalParameters}. */
     public static double activeMatmulParameters(TransformerSpec m) {
-        double total = (double) m.vocab() * m.hidden();
-        for (int layer = 0; layer < m.layers(); layer++) {
-            total += layerParameters(m, layer, m.topK());
-        }
-        return total;
+        int moeLayers = moeLayers(m);
+        int denseLayers = Math.max(0, m.layers()) - moeLayers;
+        return (double) m.vocab() * m.hidden() + (double) denseLayers * layerParameters(m, false, m.topK())
+                + (double) moeLayers * layerParameters(m, true, m.topK());
+    }
+
+    /** The layers with routed experts: all but the leading dense ones of an MoE model, none of a dense one. */
+    private static int moeLayers(TransformerSpec m) {
+        return m.moe() ? Math.max(0, m.layers() - Math.max(0, m.denseLayers())) : 0;
     }
 
     /** Matmul weights of one layer with {@code routed} routed experts (all of them, or the top-k). */
     public static double layerParameters(TransformerSpec m, int layer, int routed) {
+        return layerParameters(m, moeLayer(m, layer), routed);
+    }
+
+    private static double layerParameters(TransformerSpec m, boolean moe, int routed) {
         double weights = attentionParameters(m);
-        if (moeLayer(m, layer)) {
+        if (moe) {
             weights += (double) m.hidden() * m.experts() + mlpParameters(m, m.expertFfn()) * (routed + m.sharedExperts());
         } else {
             weights += mlpParameters(m, m.ffn());

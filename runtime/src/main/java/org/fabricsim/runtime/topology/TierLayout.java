@@ -118,8 +118,9 @@ public final class TierLayout {
         return level != null && level.uplinkBytesPerSecond() > 0 ? level.uplinkBytesPerSecond() : linkBytesPerSecond;
     }
 
+    /** ⌈a ÷ b⌉ for a ≥ 0 and b > 0, in long so that a pod of 2^31 − 1 accelerators does not wrap to a negative count. */
     private static int ceilDiv(int a, int b) {
-        return (a + b - 1) / b;
+        return (int) (((long) a + b - 1) / b);
     }
 
     /**

@@ -41,12 +41,13 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
         if (dualPipe != null) {
             throw new IllegalArgumentException(spec.name() + ": " + dualPipe);
         }
-        int g = p * v;
+        long chunks = (long) p * v;
         long depth = (long) model.layers() + model.mtpDepth();
-        if (g > depth + 2) {
-            throw new IllegalArgumentException(spec.name() + ": " + g + " pipeline chunks for " + depth
+        if (chunks > depth + 2) {
+            throw new IllegalArgumentException(spec.name() + ": " + chunks + " pipeline chunks for " + depth
                     + " layers; use fewer pipeline stages or virtual stages");
         }
+        int g = (int) chunks;
         int[] counts = new int[g];
         int each = (int) ((depth + g - 1) / g);
         Arrays.fill(counts, each);

@@ -235,4 +235,17 @@ class MemoryTest {
                 TrainingSpec.Recompute.NONE, 1);
         assertEquals(17.875, TrainingMemory.inFlight(job, StepPlan.of(job), 0), 1e-12);
     }
+
+    @Test
+    void shouldHoldTheParametersAndBytesOfTwoBillionLayersAtTheLargestLongInsteadOfWrapping() {
+        // PaLM's layer (h = 18,432, 48 heads of 256, one KV head, gated MLP of 73,728): attention 2·h·12,288 +
+        // 2·h·256 = 462,422,016 and MLP 3·h·73,728 = 4,076,863,488, 4,539,285,504 weights a layer. 2^31 - 1 layers
+        // hold 9.75e18, above Long.MAX_VALUE (9.22e18): wrapped, the count read -8.7e18 and a training of them passed
+        // the memory check. Held at Long.MAX_VALUE, and so is a total of two such byte counts.
+        TransformerSpec deep = new TransformerSpec("t.Deep", Integer.MAX_VALUE, 18_432, 73_728, 48, 1, 256, 256_000,
+                true, 0, 0, 0, 0, 0, 0, 0);
+        assertEquals(Long.MAX_VALUE, Memory.parameters(deep));
+        Memory.Breakdown full = new Memory.Breakdown(Long.MAX_VALUE, Long.MAX_VALUE, 0, 0, 0, 0, 0, 0, 0, 1);
+        assertEquals(Long.MAX_VALUE, full.totalBytes());
+    }
 }

@@ -1,6 +1,9 @@
 package org.fabricsim.runtime.compute;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
 
 import org.fabricsim.runtime.spec.TransformerSpec;
 import org.junit.jupiter.api.Test;
@@ -35,5 +38,20 @@ class ModelFlopsTest {
         assertEquals(80 + 256 + 32 + 144, ModelFlops.activeMatmulParameters(moe), 1e-9);
         // Total: both embeddings 160, all 5 experts 240, router 32, attention 256, norms 2h + final h = 24.
         assertEquals(160 + 256 + 32 + 240 + 24, ModelFlops.totalParameters(moe), 1e-9);
+    }
+
+    @Test
+    void shouldCountTheParametersOfBillionsOfLayersInClosedForm() {
+        // The MoE above with 2^31 - 1 layers, the first 3 dense (MLP width 16): a dense layer holds attention 256 +
+        // 3·8·16 = 640 weights, an MoE layer 256 + router 32 + 5 experts · 48 = 528 (active: 256 + 32 + 3 · 48 =
+        // 432), each layer 2h = 16 norm weights more. Total: 2·V·h + h = 168, 3 · 656 = 1,968 and
+        // 2,147,483,644 · 544 = 1,168,231,102,336: 1,168,231,104,472. Active: V·h = 80, 3 · 640 = 1,920 and
+        // 2,147,483,644 · 432 = 927,712,934,208: 927,712,936,208. A loop over the layers takes seconds here.
+        TransformerSpec deep = new TransformerSpec("t.Deep", Integer.MAX_VALUE, 8, 16, 2, 2, 4, 10, true, 4, 2, 1, 2, 3,
+                0, 0);
+        assertEquals(1_168_231_104_472.0, assertTimeoutPreemptively(Duration.ofMillis(500),
+                () -> ModelFlops.totalParameters(deep)), 1e-3);
+        assertEquals(927_712_936_208.0, assertTimeoutPreemptively(Duration.ofMillis(500),
+                () -> ModelFlops.activeMatmulParameters(deep)), 1e-3);
     }
 }

@@ -58,6 +58,21 @@ class TierStructureTest {
     }
 
     @Test
+    void shouldLayOutAPodLargerThanAnyClusterAsOnePod() {
+        // pods 2,147,483,647 accelerators (a typo the editor refuses as not dividing the nodes) on 512 ports of TH4
+        // leaves at 1:1: 32 ports per leaf, so ⌈(2^31 − 1) ÷ 32⌉ = 67,108,864 leaves per pod and the 16 leaves
+        // built make ⌈16 ÷ 67,108,864⌉ = 1 pod, laid out whole (1 × 67,108,864 leaves), whose leaves take one uplink
+        // to each of the 32 stated spines. The int arithmetic wrapped ⌈(2^31 − 1) ÷ 32⌉ negative and divided by 0 pods.
+        TierStructure structure = new TierStructure(null, new TierStructure.Level(TH4, 32, 0), null, Integer.MAX_VALUE,
+                1, 0);
+        ClusterSpec spec = cluster(512, 1, G400, new TopologySpec.FatTree(TH4, 3, List.of(1.0, 1.0), structure));
+        TierLayout layout = ClusterTopologies.layout(spec.scaleOut(), spec.node(), 512);
+        assertEquals(1, layout.pods());
+        assertEquals(32, layout.tiers().get(0).uplinks());
+        assertEquals(67_108_864, layout.tiers().get(0).switches());
+    }
+
+    @Test
     void shouldBuildMegaScaleLeavesWith400GUplinksOver200GDownlinks() {
         // MegaScale (NSDI'24 §3.6): a 64 x 400G switch, 32 ports split into 64 x 200G downlinks, 32 x 400G
         // uplinks. 512 NIC ports at 200G: 8 leaves of 64; one uplink from each leaf to each of 32 spines.
