@@ -38,7 +38,8 @@ class FabricCliTest {
         assertEquals(4, run.getAsJsonObject("metrics").getAsJsonArray("rows").size());
         JsonObject largest = run.getAsJsonObject("metrics").getAsJsonArray("rows").get(3).getAsJsonObject();
         assertEquals("Simple", largest.get("protocol").getAsString());
-        assertEquals(16, largest.get("channels").getAsInt(), "NCCL's count: 8 NICs per node, doubled");
+        // Without scale-up every accelerator is its own node to NCCL, every ring hop a network one: one NIC, doubled.
+        assertEquals(2, largest.get("channels").getAsInt(), "NCCL's count: 1 NIC per one-accelerator node, doubled");
     }
 
     @Test
