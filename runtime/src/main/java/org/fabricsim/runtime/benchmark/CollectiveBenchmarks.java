@@ -201,8 +201,7 @@ public final class CollectiveBenchmarks {
         NodeSpec node = benchmark.cluster().node();
         int domain = ClusterDomains.size(node);
         int nodes = (benchmark.ranks() + domain - 1) / domain;
-        double scaleUpBytesPerSecond = node.scaleUp() == null || domain < 2 ? 0
-                : node.scaleUp().bytesPerSecondPerAccelerator();
+        double scaleUpBytesPerSecond = domain < 2 ? 0 : node.scaleUp().bytesPerSecondPerAccelerator();
         return NcclChannels.communicator(generation, scaleUpBytesPerSecond, nicsPerDomain(node), nodes);
     }
 

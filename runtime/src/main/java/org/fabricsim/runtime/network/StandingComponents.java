@@ -132,7 +132,7 @@ final class StandingComponents {
             }
             derated |= stands && keepsDerated;
         }
-        return left == components ? links : compact(component, previousRate, classes);
+        return left == components ? links : compact(component, previousRate, classes, left);
     }
 
     /**
@@ -181,8 +181,11 @@ final class StandingComponents {
         return keepsDerated || ideal[c];
     }
 
-    /** Moves the taken components' links and classes out, renumbering the others. Returns the links left. */
-    private int compact(ComponentSearch component, double[] previousRate, int classes) {
+    /**
+     * Moves the taken components' links and classes out, renumbering the {@code componentsLeft} others. Returns the
+     * links left.
+     */
+    private int compact(ComponentSearch component, double[] previousRate, int classes, int componentsLeft) {
         int[] componentLinks = component.componentLinks;
         int[] componentEnd = component.componentEnd;
         int linksLeft = 0;
@@ -216,10 +219,6 @@ final class StandingComponents {
         }
         System.arraycopy(taken, 0, flows, classesLeft, classesTaken);
         component.flowsInComponent = classesLeft;
-        int componentsLeft = 0;
-        for (int c = 0; c < components; c++) {
-            componentsLeft += renumber[c] >= 0 ? 1 : 0;
-        }
         component.components = componentsLeft;
         return linksLeft;
     }
