@@ -31,6 +31,26 @@ public final class ComputeCalibration {
      */
     public static final int BLOCK_SCALED_TILE_ROWS = 128;
     /**
+     * Fixed part t₀ of one decode-attention call on Blackwell, seconds: the kernel TensorRT-LLM runs for generation on
+     * SM100 (trtllm-gen FMHA: {@code XqaDispatcher} sets {@code mUseTllmGen} on the SM100 family and converts Q to FP8
+     * for an E4M3 cache), measured on a B200 under a CUDA graph (FlashInfer PR 1415, {@code
+     * benchmarks/bench_trtllm_fmha.py}: 64 query and 8 KV heads of width 64, BF16, pages of 16, every sequence at one
+     * length, unique pages; median of graph replays): 128 sequences of 1,024 tokens, 268,435,456 bytes of K and V,
+     * 52.285 µs; of 4,096 tokens, 1,073,741,824 bytes, 175.789 µs. The line through both: 123.504 µs per 805,306,368
+     * bytes, 6.5205 TB/s ({@link #BLACKWELL_DECODE_ATTENTION_READ_FRACTION}), and 52.285 − 41.168 = 11.1 µs at no
+     * bytes: the launch, the split-KV CTAs' merge and the last wave's tail, which the element-wise roofline lacks.
+     */
+    public static final double BLACKWELL_DECODE_ATTENTION_FIXED_SECONDS = 11.1e-6;
+    /**
+     * The share of HBM bandwidth that call reads its cache at, beyond {@link #BLACKWELL_DECODE_ATTENTION_FIXED_SECONDS}:
+     * 6.5205 of 8.0 TB/s = 0.815 (same measurement). The source's cache is BF16; an FP8 cache takes the same rate per
+     * byte: in one harness on SM100 (vLLM {@code benchmark_trtllm_decode_attention.py}, Llama 70B's 64/8 heads of 128,
+     * 64 to 256 sequences) the FP8-Q/KV kernel (PR 23647) grows by 0.128 µs per MB of cache (68–539 MB) and the BF16
+     * one (PR 19825) by 0.133 (136–1,078 MB). Those timings (CUDA events, no graph, 30–43 µs of host time a call, pages
+     * drawn at random with repeats that L2 serves) set neither constant.
+     */
+    public static final double BLACKWELL_DECODE_ATTENTION_READ_FRACTION = 0.815;
+    /**
      * The rate a Hopper part sustains under continuous tensor load over its short-run rate, the 700 W cap alone:
      * 669.67 ÷ 798.86 = 0.838, an 8192³ BF16 GEMM back to back against the same GEMM with 6 ms of idle after every
      * four (validation/measured/h200-compute.csv, duty rows {@code gemm-then-none} and {@code gemm-then-idle-6ms};

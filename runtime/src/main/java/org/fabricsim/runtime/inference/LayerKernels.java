@@ -37,9 +37,11 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * ÷ η_u) ÷ P₁₆, κ·(K + T) ÷ (S_kv·B_e)) with q = v = d for standard attention: A_p − A_x the causal
  * pairs of the prefill chunks (each chunk's new tokens against each other, the triangle), A_x those
  * against their cached prefixes and A_d the decoding tokens', which need no mask and run at η_u =
- * min(1, η_att · {@link SoftwareSpec#UNMASKED_FORWARD_SPEEDUP}). MLA (latent c, RoPE ρ) is costed
- * as serving kernels run it: decoding in the weight-absorbed form on the latent (q_d = c + ρ, v_d = c; FlashMLA,
- * DeepSeek-V2 arXiv 2405.04434 §2.1.3), prefill on heads expanded from the latent (q_p = d + ρ,
+ * min(1, η_att · {@link SoftwareSpec#UNMASKED_FORWARD_SPEEDUP}); with decoding tokens the read is
+ * the call's measured line where the generation has one ({@link DecodeAttentionRead}: t₀ + bytes ÷
+ * (f·B)). MLA (latent c, RoPE ρ) is costed as serving kernels run it: decoding in the weight-absorbed
+ * form on the latent (q_d = c + ρ, v_d = c; FlashMLA, DeepSeek-V2 arXiv 2405.04434 §2.1.3), prefill on
+ * heads expanded from the latent (q_p = d + ρ,
  * v_p = d, the model's value head being as wide as its key head), whose chunk also up-projects the
  * K_p cached latents of its prefix, a GEMM (K_p/(DP·CP), 2ad/t, c) (the KV-up of the new tokens is
  * among the projections above; no prefix is shared across requests, so K_p is the sequence's own
@@ -80,6 +82,8 @@ final class LayerKernels {
     private final double decodeAttentionWidth;
     private final double kvBytesPerToken;
     private final int kvShards;
+    /** The read time of a call with decoding tokens (class comment). */
+    private final DecodeAttentionRead decodeRead;
     /** Whether each FP8 GEMM's input is quantized in a kernel of its own (class comment). */
     private final boolean separateQuantization;
     /** FLOPs per query–key pair and unit of head width on this rank, 2·(a/t). */
@@ -92,11 +96,11 @@ final class LayerKernels {
     private final double kvShardsReciprocal;
     /**
      * FLOPs per byte of cache read below which the read certainly outlasts the attention's compute:
-     * (1 − 10⁻⁹)·η·R ÷ B_e with η ≤ η_u, R the attention rate. The compute time (F_c ÷ η + F_u ÷ η_u)
-     * ÷ R is at most (F_c + F_u) ÷ (η·R) and the read's is bytes ÷ B_e, each within a few ulps
-     * (relative 2⁻⁵⁰) of its real value, so F_c + F_u &lt; bytes × this puts the roofline's max on
-     * the read's time to the bit, and a decode batch (its read about ten times its compute on an
-     * H100) skips the compute's divisions.
+     * (1 − 10⁻⁹)·η·R ÷ B with η ≤ η_u, R the attention rate, B the slower of B_e and a decode
+     * line's f·B (its t₀ only adds). The compute time (F_c ÷ η + F_u ÷ η_u) ÷ R is at most (F_c + F_u)
+     * ÷ (η·R) and the read's at least bytes ÷ B, each within a few ulps (relative 2⁻⁵⁰) of its real
+     * value, so F_c + F_u &lt; bytes × this puts the roofline's max on the read's time to the bit,
+     * and a decode batch (its read about ten times its compute on an H100) skips the compute's divisions.
      */
     private final double memoryBoundFlopsPerByte;
     /**
@@ -118,9 +122,11 @@ final class LayerKernels {
      * @param kvBytesPerToken KV-cache bytes of one token, whole model
      * @param kvShards        accelerators one sequence's cache is split over, S_kv
      * @param separateQuantization the GEMMs run at FP8 and each quantizes its input in a kernel of its own
+     * @param decodeRead      the read time of an attention call with decoding tokens
      */
     LayerKernels(TransformerSpec model, Device device, Device head, double weightBytes, ParallelismSpec parallel,
-            int expertSlots, double kvBytesPerToken, int kvShards, boolean separateQuantization) {
+            int expertSlots, double kvBytesPerToken, int kvShards, boolean separateQuantization,
+            DecodeAttentionRead decodeRead) {
         this.model = model;
         this.device = device;
         this.head = head;
@@ -135,12 +141,13 @@ final class LayerKernels {
         this.kvBytesPerToken = kvBytesPerToken;
         this.kvShards = kvShards;
         this.separateQuantization = separateQuantization;
+        this.decodeRead = decodeRead;
         this.pairFlops = 2 * (model.heads() / (double) tensor);
         this.kvShardsReciprocal = Integer.bitCount(kvShards) == 1 ? 1.0 / kvShards : 0;
         boolean whole = kvBytesPerToken == Math.rint(kvBytesPerToken) && kvBytesPerToken % model.layers() == 0;
         this.kvBytesPerTokenLayer = whole ? kvBytesPerToken / model.layers() : 0;
         this.exactTokensBelow = 0x1p53 / kvBytesPerToken;
-        this.memoryBoundFlopsPerByte = (1 - 1e-9) * device.memorySeconds(1)
+        this.memoryBoundFlopsPerByte = (1 - 1e-9) * Math.min(device.memorySeconds(1), decodeRead.secondsPerByte(device))
                 * Math.min(ATTENTION.attentionForwardEfficiency(), ATTENTION.unmaskedForwardEfficiency())
                 * device.attentionFlopsPerSecond();
     }
@@ -222,7 +229,7 @@ final class LayerKernels {
                 ? kvTokens * kvBytesPerTokenLayer : kvTokens * kvBytesPerToken / model.layers();
         double perShard = kvShardsReciprocal > 0 ? perLayer * kvShardsReciprocal : perLayer / kvShards;
         double bytes = perShard * pipeline;
-        double memory = device.memorySeconds(bytes);
+        double memory = decodePairs > 0 ? decodeRead.seconds(device, bytes) : device.memorySeconds(bytes);
         if (causalFlops + unmaskedFlops < bytes * memoryBoundFlopsPerByte) {
             return memory;
         }

@@ -133,7 +133,8 @@ final class ServingModel {
         this.kvShards = ReplicaMemory.kvShards(model, parallel);
         this.kernels = new LayerKernels(model, device, Device.of(accelerator, Precision.BF16, profile),
                 precision.bytes(), parallel, expertSlots, kvBytesPerToken, kvShards,
-                features.separateQuantization() && Device.runsFp8(accelerator, precision));
+                features.separateQuantization() && Device.runsFp8(accelerator, precision),
+                DecodeAttentionRead.of(accelerator));
         TwoBatchOverlap overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
                 ? TwoBatchOverlap.of(lowLatencyKernels, accelerator, device) : null;
         this.experts = new ExpertExchange(model, parallel, moeLayers, expertSlots, allToAll,

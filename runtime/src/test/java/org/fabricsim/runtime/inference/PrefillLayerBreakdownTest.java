@@ -82,7 +82,7 @@ class PrefillLayerBreakdownTest {
     private static LayerKernels kernels() {
         return new LayerKernels(MODEL, FP8, Device.of(ServingFixtures.H100, Precision.BF16,
                 CalibrationProfile.defaults()), Precision.FP8.bytes(), PLAN, SLOTS, KvCache.bytesPerToken(MODEL, 2), 32,
-                false);
+                false, DecodeAttentionRead.ELEMENT_WISE);
     }
 
     /** One micro-batch's GEMMs: projections (MLA's KV up-projection included), router, routed and shared experts. */

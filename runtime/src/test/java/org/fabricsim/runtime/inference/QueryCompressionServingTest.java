@@ -26,6 +26,7 @@ class QueryCompressionServingTest {
     private static LayerKernels kernels(int queryRank) {
         TransformerSpec v3 = new TransformerSpec("t.V3", 61, 7168, 18432, 128, 128, 128, 129280, true, 256, 8, 1, 2048,
                 3, 512, 64, queryRank, 0, false);
-        return new LayerKernels(v3, H100_FP8, H100_FP8, 1, ServingFixtures.tensor(1), v3.experts(), 0, 1, false);
+        return new LayerKernels(v3, H100_FP8, H100_FP8, 1, ServingFixtures.tensor(1), v3.experts(), 0, 1, false,
+                DecodeAttentionRead.ELEMENT_WISE);
     }
 }

@@ -75,7 +75,8 @@ class SeparateQuantizationTest {
     }
 
     private static LayerKernels kernels(TransformerSpec model, ParallelismSpec parallel, boolean separate) {
-        return new LayerKernels(model, H100_FP8, H100_FP8, 1, parallel, model.experts(), 0, 1, separate);
+        return new LayerKernels(model, H100_FP8, H100_FP8, 1, parallel, model.experts(), 0, 1, separate,
+                DecodeAttentionRead.ELEMENT_WISE);
     }
 
     private static double ttft(TransformerSpec model, Precision precision, boolean separate) {

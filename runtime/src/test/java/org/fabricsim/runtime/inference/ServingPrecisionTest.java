@@ -89,7 +89,8 @@ class ServingPrecisionTest {
         LayerKernels kernels = new LayerKernels(ServingFixtures.LLAMA3_8B,
                 Device.of(ServingFixtures.H100, Precision.FP8, scaling, profile),
                 Device.of(ServingFixtures.H100, Precision.BF16, profile), Precision.FP8.bytes(),
-                ServingFixtures.tensor(1), 0, KvCache.bytesPerToken(ServingFixtures.LLAMA3_8B, 2), 1, false);
+                ServingFixtures.tensor(1), 0, KvCache.bytesPerToken(ServingFixtures.LLAMA3_8B, 2), 1, false,
+                DecodeAttentionRead.ELEMENT_WISE);
         return kernels.mlp(16_384, 4_096);
     }
 

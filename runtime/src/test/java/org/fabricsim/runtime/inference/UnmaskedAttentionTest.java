@@ -21,7 +21,8 @@ class UnmaskedAttentionTest {
 
     /** Kernels with no cache bytes, so the core is compute-bound. */
     private static LayerKernels kernels() {
-        return new LayerKernels(TOY, DEVICE, DEVICE, 2, ServingFixtures.tensor(1), 0, 0, 1, false);
+        return new LayerKernels(TOY, DEVICE, DEVICE, 2, ServingFixtures.tensor(1), 0, 0, 1, false,
+                DecodeAttentionRead.ELEMENT_WISE);
     }
 
     @Test
@@ -63,7 +64,7 @@ class UnmaskedAttentionTest {
         for (double kvBytes : new double[] {4096, 4097}) {
             for (int kvShards : new int[] {1, 3, 8}) {
                 LayerKernels kernels = new LayerKernels(TOY, DEVICE, DEVICE, 2, ServingFixtures.tensor(1), 0,
-                        kvBytes, kvShards, false);
+                        kvBytes, kvShards, false, DecodeAttentionRead.ELEMENT_WISE);
                 double compute = SoftwareSpec.MEGATRON_CORE.attentionForwardSeconds(0, 100_000 * 1024.0,
                         DEVICE.attentionFlopsPerSecond());
                 for (double tokens = 1; tokens < 1e5; tokens = Math.ceil(tokens * 1.01)) {
