@@ -18,7 +18,7 @@ public final class BoundedInput {
     public static final int MAX_BYTES = 8 << 20;
     /** The longest line, in characters. */
     public static final int MAX_LINE_LENGTH = 200_000;
-    /** The deepest nesting of {@code { ( [} brackets outside comments and strings. */
+    /** The deepest nesting of braces, parentheses and square brackets outside comments and strings. */
     public static final int MAX_DEPTH = 64;
 
     private static final byte[] BOM = { (byte) 0xEF, (byte) 0xBB, (byte) 0xBF };

@@ -80,7 +80,7 @@ public class FabricBehaviourValidator extends FabricCheck {
      * A topology that states {@code routing packet-spraying} over a fabric that states {@code recovery go-back-n}:
      * the same contradiction as a spraying fabric's (every flow arrives reordered), stated in two places, so the
      * error marks the topology's routing and names both fixes. Without the stated recovery the topology's spraying
-     * derives selective repeat ({@code FabricBehaviours.recovery}).
+     * derives selective repeat ({@link FabricBehaviours#recovery}).
      */
     @Check
     public void checkScaleOutSprayingOverGoBackN(ScaleOut scaleOut) {

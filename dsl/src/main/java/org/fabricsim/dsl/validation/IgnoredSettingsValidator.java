@@ -4,7 +4,6 @@ import static org.fabricsim.dsl.model.Written.written;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 

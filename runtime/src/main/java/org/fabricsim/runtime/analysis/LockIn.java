@@ -19,7 +19,7 @@ import org.fabricsim.runtime.spec.NodeSpec;
  * technologies from different makers: their vendors (maker or standards body) differ, or one is an
  * open standard and the other a single-source product. A seam means two lock-in decisions. Two
  * single-source fabrics from one vendor (NVLink with InfiniBand) are not a seam but one decision
- * that covers the whole network: {@link Verdict#SINGLE_VENDOR}. Two open fabrics of one standards
+ * that covers the whole network: {@link #singleVendor()}. Two open fabrics of one standards
  * body (Gaudi 3's RoCE scale-up with RoCE scale-out) are neither.
  *
  * <p>Vendor names are the specs' qualified names; {@link #simpleName} shortens them for people.

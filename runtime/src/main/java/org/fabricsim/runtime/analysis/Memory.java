@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.List;
 
-import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.RecomputeModule;
 import org.fabricsim.runtime.spec.TrainingSpec;

@@ -48,8 +48,6 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * {@link PhaseMemo}, so each algorithm's step patterns are solved once for the whole sweep.
  */
 public final class CollectiveBenchmarks {
-    private static final double BYTES_PER_GB = 1e9;
-
     private CollectiveBenchmarks() {
     }
 

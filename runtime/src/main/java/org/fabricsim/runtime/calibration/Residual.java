@@ -9,8 +9,4 @@ package org.fabricsim.runtime.calibration;
  * @param predicted  the profile's prediction
  */
 public record Residual(String caseName, double measured, double predicted) {
-    /** predicted ÷ measured − 1. */
-    public double relativeError() {
-        return predicted / measured - 1;
-    }
 }

@@ -38,19 +38,23 @@ public final class ModelFlops {
      * 2^53 are exact either way.
      */
     public static double totalParameters(TransformerSpec m) {
-        int moeLayers = moeLayers(m);
-        int denseLayers = Math.max(0, m.layers()) - moeLayers;
-        return 2.0 * m.vocab() * m.hidden() + m.hidden()
-                + (double) denseLayers * (layerParameters(m, false, m.experts()) + 2.0 * m.hidden())
-                + (double) moeLayers * (layerParameters(m, true, m.experts()) + 2.0 * m.hidden());
+        return overLayers(m, 2.0 * m.vocab() * m.hidden() + m.hidden(), m.experts(), 2.0 * m.hidden());
     }
 
     /** Weights a token passes through in matmuls: N of the class comment. O(1), as {@link #totalParameters}. */
     public static double activeMatmulParameters(TransformerSpec m) {
+        return overLayers(m, (double) m.vocab() * m.hidden(), m.topK(), 0);
+    }
+
+    /**
+     * {@code outside} plus, over the dense and the MoE layers, each layer's matmul weights with {@code routed} routed
+     * experts and {@code perLayer} more (its norms). O(1).
+     */
+    private static double overLayers(TransformerSpec m, double outside, int routed, double perLayer) {
         int moeLayers = moeLayers(m);
         int denseLayers = Math.max(0, m.layers()) - moeLayers;
-        return (double) m.vocab() * m.hidden() + (double) denseLayers * layerParameters(m, false, m.topK())
-                + (double) moeLayers * layerParameters(m, true, m.topK());
+        return outside + (double) denseLayers * (layerParameters(m, false, routed) + perLayer)
+                + (double) moeLayers * (layerParameters(m, true, routed) + perLayer);
     }
 
     /** The layers with routed experts: all but the leading dense ones of an MoE model, none of a dense one. */

@@ -42,7 +42,6 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * <p><b>Metrics</b>: {@link ServingMetrics}.
  */
 public final class InferenceRunner {
-    private static final double PICOSECONDS_PER_SECOND = 1e12;
     private static final long DEFAULT_SEED = 1;
 
     private InferenceRunner() {

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.sim.Keywords;
-import org.fabricsim.runtime.spec.InferenceSpec.Role;
 
 /**
  * The serving run as the result's {@code timeline} (the Chrome/Perfetto trace draws it): per batch

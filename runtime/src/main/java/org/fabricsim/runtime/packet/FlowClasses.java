@@ -84,8 +84,8 @@ final class FlowClasses {
         return handle;
     }
 
-    /** Sets up flow {@code index} of class {@code handle} in {@code flows}. */
-    void initFlow(Flows flows, int flow, int handle, int index, int priority, double lineBytesPerSecond, int hash) {
+    /** Sets up {@code flow}, one of class {@code handle}'s, in {@code flows}. */
+    void initFlow(Flows flows, int flow, int handle, int priority, double lineBytesPerSecond, int hash) {
         int[] links = path[handle];
         long bytes = Math.round(bytesPerFlow[handle]);
         int packetCount = (int) Math.max(1, (bytes + config.mtuBytes() - 1) / config.mtuBytes());

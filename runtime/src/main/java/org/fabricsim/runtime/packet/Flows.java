@@ -205,11 +205,6 @@ final class Flows {
         carriedStride = wider;
     }
 
-    /** Handles ever used: the bound of a scan over flows. */
-    int slots() {
-        return slots;
-    }
-
     /** Whether the sender has a packet to send (new or to resend) and, under receiver-driven pull, a pull to send it on. */
     boolean hasData(int flow) {
         int at = flow * COUNTERS;

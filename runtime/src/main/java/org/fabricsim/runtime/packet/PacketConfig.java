@@ -191,12 +191,6 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
                 scheduling);
     }
 
-    public PacketConfig withPriorities(int value) {
-        return new PacketConfig(mtuBytes, headerBytes, buffer, value, flowControl, ecn, recovery,
-                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
-                scheduling);
-    }
-
     /** Trimming, which needs selective repeat ({@link #withRecovery} first). */
     public PacketConfig withTrimming(boolean value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,

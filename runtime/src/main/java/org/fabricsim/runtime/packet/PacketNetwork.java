@@ -117,7 +117,7 @@ public final class PacketNetwork implements NetworkModel {
         }
         for (int i = 0; i < multiplicity; i++) {
             int flow = transport.flows.allocate(transport::grow);
-            classes.initFlow(transport.flows, flow, handle, i, priority, graph.linkBytesPerSecond(path[0]),
+            classes.initFlow(transport.flows, flow, handle, priority, graph.linkBytesPerSecond(path[0]),
                     simulation.random().nextInt());
             transport.activate(flow);
             tryTransmit(path[0]);

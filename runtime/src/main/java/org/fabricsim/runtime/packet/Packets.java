@@ -45,16 +45,8 @@ final class Packets {
         return records[packet * stride + FLOW];
     }
 
-    void setFlow(int packet, int value) {
-        records[packet * stride + FLOW] = value;
-    }
-
     int seq(int packet) {
         return records[packet * stride + SEQ];
-    }
-
-    void setSeq(int packet, int value) {
-        records[packet * stride + SEQ] = value;
     }
 
     int wireBytes(int packet) {

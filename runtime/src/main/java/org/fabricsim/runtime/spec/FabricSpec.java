@@ -201,21 +201,9 @@ public record FabricSpec(String name, String vendor, FabricScope scope, boolean 
         SELECTIVE_REPEAT
     }
 
-    /** Congestion control; proactive schemes avoid congestion, reactive ones respond to it. */
+    /** Congestion control. */
     public enum CongestionControl {
-        NONE(false), DCQCN(false), HPCC(false), INFINIBAND(false), ULTRA_ETHERNET(true), RECEIVER_DRIVEN(true),
-        SCHEDULED(true);
-
-        private final boolean proactive;
-
-        CongestionControl(boolean proactive) {
-            this.proactive = proactive;
-        }
-
-        /** Whether senders are paced before congestion forms (credits, scheduling). */
-        public boolean proactive() {
-            return proactive;
-        }
+        NONE, DCQCN, HPCC, INFINIBAND, ULTRA_ETHERNET, RECEIVER_DRIVEN, SCHEDULED;
 
         /**
          * Whether this congestion control's transport trims on a lossy fabric and resends selectively: Ultra

@@ -106,11 +106,6 @@ public record InferenceSpec(String name, TransformerSpec model, ClusterSpec clus
                 int chunkedPrefill) {
             this(role, replicas, parallel, maxBatchTokens, maxSequences, chunkedPrefill, PoolFeatures.NONE);
         }
-
-        /** This pool with another parallel plan. */
-        public Pool withParallel(ParallelismSpec plan) {
-            return new Pool(role, replicas, plan, maxBatchTokens, maxSequences, chunkedPrefill, features);
-        }
     }
 
     /** Pool roles. */

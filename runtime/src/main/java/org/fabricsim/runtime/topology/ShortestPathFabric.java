@@ -22,7 +22,6 @@ import java.util.Arrays;
 final class ShortestPathFabric implements ScaleOutFabric {
     private static final int UNREACHED = Integer.MAX_VALUE;
 
-    private final int ports;
     private final int firstLink;
     private final int nodes;
     private final int switches;
@@ -39,7 +38,6 @@ final class ShortestPathFabric implements ScaleOutFabric {
     private final int[] queue;
 
     ShortestPathFabric(Graph graph, int ports, int firstLink) {
-        this.ports = ports;
         this.firstLink = firstLink;
         this.nodes = graph.nodeCount();
         this.switches = nodes - ports;

@@ -13,7 +13,6 @@ import java.util.Map;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.spec.PoolFeatures;
-import org.fabricsim.runtime.spec.PoolFeatures.Admission;
 import org.fabricsim.runtime.spec.PoolFeatures.Batching;
 import org.fabricsim.runtime.spec.Precision;
 import org.fabricsim.runtime.spec.TransformerSpec;

@@ -2,7 +2,6 @@ package org.fabricsim.runtime.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;

@@ -10,7 +10,6 @@ import org.eclipse.xtext.generator.IShouldGenerate;
 import org.eclipse.xtext.generator.InMemoryFileSystemAccess;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.resource.XtextResourceSet;
-import org.eclipse.xtext.util.CancelIndicator;
 import org.eclipse.xtext.util.StringInputStream;
 import org.fabricsim.dsl.ide.FabricIdeSetup;
 import org.junit.jupiter.api.Test;
