@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The held-out published nccl-tests rows of other systems and collectives
  * (validation/reference/collectives-heldout-2.csv: A100 nodes alone and over 4x HDR, H100 all-to-all
- * on an NVSwitch, an all-gather over 256 H100), predicted as nccl-tests runs them with the default
- * profile, which no fit of it reads: nodes on an NVSwitch (A100's without reduction), each GPU with
+ * on an NVSwitch, an all-gather over 256 H100, NVLSTree forced on 2 H20 nodes), predicted as nccl-tests runs them with the default
+ * profile, which no fit of it reads: nodes on an NVSwitch (A100's NVLink3 without reduction; H100's and H20's
+ * NVLink4 with it), each GPU with
  * its share of the node's NICs on one non-blocking switch, NCCL's channel count ({@link NcclChannels})
  * unless the run fixed it, and the algorithm and protocol the run forced, else NCCL's choice.
  */
@@ -45,11 +46,15 @@ class HeldOutCollectivesSystemsTest {
      * measured curve stays 21-36% below NCCL's own ring estimate as well as the engine's (no mechanism found).</li>
      * <li>h100-32node-allgather-2g: the published figure is the issue title's round 200 GB/s over a single
      * iteration ({@code -n 1}) on RoCE; the engine's ring gives 304 GB/s, near the 8 NICs' bound.</li>
+     * <li>h20-2node-nvlstree-16b: NVLSTree's 25 µs in-switch step plus 2 tree levels of NCCL 2.30.7's 20.9 µs
+     * (66.8 µs) against 46.3 µs measured with NCCL 2.21.5, whose table has 14 µs a level (53.0 µs, +14.6%); the
+     * run's release in the simulated time would put the 8-node 16 MiB row of {@link HeldOutCollectivesTest} at
+     * −23.2%, so it is not adopted.</li>
      * </ul>
      */
     private static final List<String> KNOWN_MISSES = List.of("a100-node-32k", "a100-node-1m", "a100-node-8m",
             "a100-node-128m", "azure-a100-node-32k", "azure-a100-node-1m", "azure-a100-node-16m",
-            "azure-a100-node-128m", "h100-32node-allgather-2g");
+            "azure-a100-node-128m", "h100-32node-allgather-2g", "h20-2node-nvlstree-16b");
 
     @Test
     void shouldReportWhichHeldOutRowsOfOtherSystemsTheDefaultCalibrationMisses() throws IOException {
@@ -91,7 +96,7 @@ class HeldOutCollectivesSystemsTest {
         String channels = row.get("channels");
         CollectiveRequest request = CollectiveRequest.of(operation(row.get("collective")),
                 Long.parseLong(row.get("bytes")), gpus)
-                .withAlgorithm("ring".equals(row.get("algorithm")) ? Algorithm.RING : Algorithm.AUTO)
+                .withAlgorithm(Algorithm.valueOf(row.get("algorithm").toUpperCase(Locale.ROOT).replace('-', '_')))
                 .withProtocol(protocol(row.get("protocol"))).withGeneration(generation)
                 .withChannels(channels.isEmpty()
                         ? NcclChannels.communicator(generation, nvlinkBytesPerSecond, nics, nodes)
