@@ -1,0 +1,139 @@
+package org.fabricsim.runtime.collective;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.fabricsim.runtime.calibration.MeasuredCsv;
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The held-out published nccl-tests rows of other systems and collectives
+ * (validation/reference/collectives-heldout-2.csv: A100 nodes alone and over 4x HDR, H100 all-to-all
+ * on an NVSwitch, an all-gather over 256 H100, NVLSTree forced on 2 H20 nodes, 2 H100 VMs on
+ * GPUDirect-TCPXO), predicted as nccl-tests runs them with the default profile, which no fit of it reads:
+ * nodes on an NVSwitch (A100's NVLink3 without reduction; H100's and H20's NVLink4 with it), each GPU with
+ * its share of the node's NICs on one non-blocking switch, NCCL's channel count ({@link NcclChannels})
+ * unless the run fixed it, and the algorithm and protocol the run forced, else NCCL's choice.
+ */
+class HeldOutCollectivesSystemsTest {
+    /** Relative error of the time beyond which a row is a miss, as in {@link HeldOutCollectivesTest}. */
+    private static final double TOLERANCE = 0.15;
+    /** NVLink3 (A100): 300 GB/s per GPU per direction, datasheet (hardware.md). */
+    private static final double NVLINK3_BYTES_PER_SECOND = 300e9;
+    /** NVLink4 (H100): 450 GB/s per GPU per direction, datasheet (hardware.md). */
+    private static final double NVLINK4_BYTES_PER_SECOND = 450e9;
+
+    /**
+     * Rows outside ±15% of the published time, each a finding (docs/accuracy.md, "Collectives held out, session
+     * 62"); the test fails when a row leaves or joins the list.
+     * <ul>
+     * <li>The one-node A100 rows at 32 KiB to 128 MiB: both sources ran nccl-tests with one process driving the 8
+     * GPUs ({@code -g 8}), whose thread launches the 8 ranks' kernels of every call in turn; at 32 KiB the
+     * published 42-44 µs fits 8 launches of 5.2-5.5 µs (nccl-tests #123: N × 4.2 µs on a DGX-A100), not the LL
+     * ring's 15.7 µs; the language cannot state the GPUs per process, so it is not built. From 1 to 128 MiB the
+     * measured times are 1.2-1.6 times NCCL's own ring estimate and the engine's (no mechanism found).</li>
+     * <li>h100-32node-allgather-2g: the published figure is the issue title's round 200 GB/s over a single
+     * iteration ({@code -n 1}) on RoCE; the engine's ring gives 304 GB/s, near the 8 NICs' bound.</li>
+     * <li>h20-2node-nvlstree-16b: NVLSTree's 25 µs in-switch step plus 2 tree levels of NCCL 2.30.7's 20.9 µs
+     * (66.8 µs) against 46.3 µs measured with NCCL 2.21.5, whose table has 14 µs a level (53.0 µs, +14.6%); the
+     * run's release in the simulated time would put the 8-node 16 MiB row of {@link HeldOutCollectivesTest} at
+     * −23.2%, so it is not adopted.</li>
+     * <li>a3mega-2node-16b and -16m: two VMs on GPUDirect-TCPXO, NCCL's network plugin over TCP, whose 123 µs
+     * floor (16 B to 512 B) and 977.6 µs at 16 MiB no RDMA latency of NCCL's tables reaches; 8 GiB is within 6%.</li>
+     * </ul>
+     */
+    private static final List<String> KNOWN_MISSES = List.of("a100-node-32k", "a100-node-1m", "a100-node-8m",
+            "a100-node-128m", "azure-a100-node-32k", "azure-a100-node-1m", "azure-a100-node-16m",
+            "azure-a100-node-128m", "h100-32node-allgather-2g", "h20-2node-nvlstree-16b", "a3mega-2node-16b",
+            "a3mega-2node-16m");
+
+    @Test
+    void shouldReportWhichHeldOutRowsOfOtherSystemsTheDefaultCalibrationMisses() throws IOException {
+        List<String> misses = new ArrayList<>();
+        System.out.println("Held-out collective rows of other systems: published against predicted time (us), busbw");
+        for (Map<String, String> row : rows()) {
+            CollectiveResult result = predict(row);
+            double published = Double.parseDouble(row.get("time_us"));
+            double predicted = result.timeSeconds() * 1e6;
+            double error = predicted / published - 1;
+            System.out.printf(Locale.ROOT, "%-28s %10.1f %10.1f %+7.1f%%   busbw %7.2f %7.2f   %s/%s/%d%n",
+                    row.get("case"), published, predicted, 100 * error, Double.parseDouble(row.get("busbw_GBps")),
+                    result.busbwGBps(), result.algorithm().label(), result.protocol().label(), result.channels());
+            if (Math.abs(error) > TOLERANCE) {
+                misses.add(row.get("case"));
+            }
+        }
+        assertEquals(KNOWN_MISSES, misses, "held-out collective rows outside +-15% of the published time");
+    }
+
+    /** The row's run on its cluster. */
+    static CollectiveResult predict(Map<String, String> row) {
+        boolean ampere = "A100_SXM".equals(row.get("gpu"));
+        Generation generation = ampere ? Generation.AMPERE : Generation.HOPPER;
+        double nvlinkBytesPerSecond = ampere ? NVLINK3_BYTES_PER_SECOND : NVLINK4_BYTES_PER_SECOND;
+        LinkClass nvlink = new LinkClass(nvlinkBytesPerSecond, 0).derated(Calibration.DEFAULT.nvlinkEfficiency());
+        int gpus = Integer.parseInt(row.get("gpus"));
+        int nodes = Integer.parseInt(row.get("nodes"));
+        int nics = Integer.parseInt(row.get("nics_per_node"));
+        ScaleUpParameters node = ScaleUpParameters.switched(gpus / nodes, nvlink, !ampere);
+        ClusterTopology cluster;
+        if (nodes == 1) {
+            cluster = ClusterTopology.build(ClusterParameters.singleDomain(node));
+        } else {
+            LinkClass nic = LinkClass.ofGigabitsPerSecond(Double.parseDouble(row.get("nic_gbps")) * nics * nodes
+                    / gpus, 0).derated(Calibration.DEFAULT.nicEfficiency());
+            cluster = ClusterTopology.build(new ClusterParameters(gpus, node, nic, FatTreeParameters.singleSwitch(nic)));
+        }
+        String channels = row.get("channels");
+        CollectiveRequest request = CollectiveRequest.of(operation(row.get("collective")),
+                Long.parseLong(row.get("bytes")), gpus)
+                .withAlgorithm(Algorithm.valueOf(row.get("algorithm").toUpperCase(Locale.ROOT).replace('-', '_')))
+                .withProtocol(protocol(row.get("protocol"))).withGeneration(generation)
+                .withChannels(channels.isEmpty()
+                        ? NcclChannels.communicator(generation, nvlinkBytesPerSecond, nics, nodes)
+                        : Integer.parseInt(channels))
+                .withStepOverheads(StepOverheads.NCCL).withReuseSymmetricSteps(true)
+                .withNcclRelease("2.26".equals(row.get("nccl")) ? NcclRelease.NCCL_2_26 : NcclRelease.NCCL_2_30);
+        return CollectiveEngine.run(cluster, request);
+    }
+
+    private static CollectiveOperation operation(String label) {
+        for (CollectiveOperation operation : CollectiveOperation.values()) {
+            if (operation.label().equals(label)) {
+                return operation;
+            }
+        }
+        throw new IllegalArgumentException("unknown collective " + label);
+    }
+
+    private static Protocol protocol(String label) {
+        for (Protocol protocol : Protocol.values()) {
+            if (protocol.label().equals(label)) {
+                return protocol;
+            }
+        }
+        throw new IllegalArgumentException("unknown protocol " + label);
+    }
+
+    /** The rows of collectives-heldout-2.csv as column → value. */
+    static List<Map<String, String>> rows() throws IOException {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(
+                HeldOutCollectivesSystemsTest.class.getResourceAsStream("/reference/collectives-heldout-2.csv"),
+                StandardCharsets.UTF_8))) {
+            return MeasuredCsv.records(reader);
+        }
+    }
+}
