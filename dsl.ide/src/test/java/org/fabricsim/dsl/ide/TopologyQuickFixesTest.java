@@ -105,4 +105,10 @@ class TopologyQuickFixesTest {
         // 8 ranks fill no leading dimension of 4 x 4 x 4; auto runs the ring there.
         fixed(IssueCodes.BUCKET_UNAVAILABLE, fixes::letAutoChooseForTheTorus, "all-reduce auto");
     }
+
+    @Test
+    void shouldLetAutoChooseWhereTheAlgorithmDoesNotRunTheOperation() throws Exception {
+        // 'all-to-all ring': a ring has no all-to-all schedule; auto runs direct there.
+        fixed(IssueCodes.ALGORITHM_OPERATION, fixes::letAutoChooseForTheOperation, "all-to-all auto");
+    }
 }
