@@ -88,4 +88,26 @@ class CollectiveAlgorithmValidatorTest extends FabricModelTest {
         validation.assertNoIssue(parser.parse(PHASES.formatted("all-to-all auto")), Literals.PHASE,
                 IssueCodes.ALGORITHM_OPERATION);
     }
+
+    @Test
+    void shouldRefuseHalvingDoublingOverRanksThatAreNoPowerOfTwo() throws Exception {
+        // 3 sketched nodes of 8: 24 ranks; 2 nodes: 16 = 2^4
+        String model = """
+                cluster Trio { nodes 3 x 8 accelerators link 400 Gb/s latency 1 us }
+                benchmark Bench { all-reduce halving-doubling on Trio nodes %d sizes 1 MiB }
+                """;
+        validation.assertError(parser.parse(model.formatted(3)), Literals.BENCHMARK, IssueCodes.ALGORITHM_RANKS,
+                "'halving-doubling' needs a power-of-two rank count, and this benchmark runs on 24");
+        validation.assertNoIssue(parser.parse(model.formatted(2)), Literals.BENCHMARK, IssueCodes.ALGORITHM_RANKS);
+    }
+
+    @Test
+    void shouldRefuseHierarchicalInsideOneScaleUpDomain() throws Exception {
+        // a DGX H100 is one NVLink domain of 8: one node has no second domain to reduce across, two have
+        validation.assertError(parser.parse(BENCHMARK.formatted("all-reduce hierarchical").replace("on Dgx nodes 2",
+                "on Dgx nodes 1")), Literals.BENCHMARK, IssueCodes.ALGORITHM_RANKS,
+                "needs two or more whole scale-up domains of 8 accelerators, and this benchmark runs on 8");
+        validation.assertNoIssue(parser.parse(BENCHMARK.formatted("all-reduce hierarchical")), Literals.BENCHMARK,
+                IssueCodes.ALGORITHM_RANKS);
+    }
 }

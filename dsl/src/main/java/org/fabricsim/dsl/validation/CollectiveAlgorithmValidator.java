@@ -9,22 +9,60 @@ import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.CollectiveAlgorithm;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Phase;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
 import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.topology.ClusterDomains;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+import com.google.inject.Inject;
 
 /**
  * An algorithm that runs its operation, by the engine's own rule ({@link Algorithm#serves}, which the selector's
  * candidates apply before any condition on the topology): a benchmark's {@code all-to-all ring} or a phase's
  * {@code all-reduce direct} would otherwise be refused only when the run starts. Whether a serving algorithm also
- * fits the cluster is the concern of the checks of in-network, CollNet and bucket. A benchmark of a user-defined
- * collective or of expert-parallel kernels writes no algorithm: its default, {@code auto}, runs every operation.
+ * fits the cluster is the concern of the checks of in-network, CollNet and bucket, and of this class's check of the
+ * ranks for halving-doubling (a power of two) and hierarchical (two or more whole scale-up domains), asked of the
+ * engine ({@link CollectiveEngine#runs}). A benchmark of a user-defined collective or of expert-parallel kernels
+ * writes no algorithm: its default, {@code auto}, runs every operation.
  */
 public class CollectiveAlgorithmValidator extends FabricCheck {
     private static final String FIX = "auto";
 
+    @Inject
+    private SpecMapper mapper;
+
     @Check
     public void checkBenchmarkAlgorithmServesOperation(Benchmark benchmark) {
         check(benchmark.getOperation(), benchmark.getAlgorithm(), benchmark, Literals.BENCHMARK__ALGORITHM);
+    }
+
+    @Check
+    public void checkBenchmarkAlgorithmFitsRanks(Benchmark benchmark) {
+        Algorithm algorithm = Algorithm.valueOf(benchmark.getAlgorithm().getName());
+        if (algorithm != Algorithm.HALVING_DOUBLING && algorithm != Algorithm.HIERARCHICAL) {
+            return;
+        }
+        CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
+        if (spec == null || !algorithm.serves(spec.operation())
+                || ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))) {
+            return; // the operation's check, or the cluster's error, says so
+        }
+        ClusterTopology topology = CollectiveBenchmarks.over(
+                ClusterTopologies.build(spec.cluster().withNodes(spec.nodes())), spec);
+        if (CollectiveEngine.runs(topology, CollectiveBenchmarks.request(spec, Calibration.DEFAULT, 1, 0))) {
+            return;
+        }
+        String needs = algorithm == Algorithm.HALVING_DOUBLING ? "a power-of-two rank count"
+                : "two or more whole scale-up domains of " + topology.domainSize() + " accelerators";
+        error("'" + algorithm.label() + "' needs " + needs + ", and this benchmark runs on " + spec.ranks()
+                + ": write 'auto' (the quick fix) or 'ring', or run it on such a count.", benchmark,
+                Literals.BENCHMARK__ALGORITHM, IssueCodes.ALGORITHM_RANKS, FIX);
     }
 
     @Check

@@ -227,6 +227,11 @@ public final class IssueCodes {
      */
     public static final String ALGORITHM_OPERATION = PREFIX + "workload.algorithm-operation";
     /**
+     * A benchmark's {@code halving-doubling} over a rank count that is not a power of two, or {@code hierarchical}
+     * over ranks that are not two or more whole scale-up domains (runtime {@code CollectiveEngine.runs}). Data: auto.
+     */
+    public static final String ALGORITHM_RANKS = PREFIX + "workload.algorithm-ranks";
+    /**
      * A training or serving deployment on an accelerator that states no {@code bf16} rate (only {@code fp16}, say):
      * the compute model runs 16-bit GEMMs and attention at the BF16 peak and divides MFU by it. Data: none.
      */

@@ -34,7 +34,7 @@ import com.google.gson.JsonArray;
  * it over the scale-out network when the cluster has no data-centre network,
  * remove a {@code channels} line so that NCCL's count runs, use every accelerator of the node, write
  * {@code auto} for an in-switch reduction or a torus bucket algorithm that cannot run, or an algorithm that does not
- * run its operation, and {@code
+ * run its operation or its ranks, and {@code
  * Simple} for a protocol that cannot. Each fix is one text edit.
  */
 public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
@@ -185,6 +185,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
     @QuickFix(IssueCodes.ALGORITHM_OPERATION)
     public void letAutoChooseForTheOperation(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Let auto choose the algorithm", 0);
+    }
+
+    @QuickFix(IssueCodes.ALGORITHM_RANKS)
+    public void letAutoChooseForTheRanks(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Let auto choose the algorithm", 0);
     }
 
