@@ -110,4 +110,20 @@ class CollectiveAlgorithmValidatorTest extends FabricModelTest {
         validation.assertNoIssue(parser.parse(BENCHMARK.formatted("all-reduce hierarchical")), Literals.BENCHMARK,
                 IssueCodes.ALGORITHM_RANKS);
     }
+
+    @Test
+    void shouldRefuseAVariedAlgorithmThatDoesNotRunTheBenchmarksOperation() throws Exception {
+        String study = BENCHMARK.formatted("all-reduce ring") + """
+                study Algorithms {
+                    simulate Bench
+                    vary algorithm in [%s]
+                }
+                """;
+        List<Issue> errors = errors(study.formatted("ring, direct"));
+        assertEquals(List.of(IssueCodes.ALGORITHM_OPERATION), errors.stream().map(Issue::getCode).toList(),
+                errors::toString);
+        assertTrue(errors.get(0).getMessage().startsWith("'direct' does not run all-reduce"), errors.get(0).getMessage());
+        validation.assertNoIssue(parser.parse(study.formatted("ring, double-binary-tree, auto")),
+                Literals.KEYWORD_VALUE, IssueCodes.ALGORITHM_OPERATION);
+    }
 }

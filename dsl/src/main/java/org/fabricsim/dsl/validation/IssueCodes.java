@@ -222,8 +222,9 @@ public final class IssueCodes {
      */
     public static final String BUCKET_UNAVAILABLE = PREFIX + "workload.bucket-unavailable";
     /**
-     * A benchmark's or a phase's algorithm that does not run its operation (runtime {@code Algorithm.serves}: ring
-     * for all-to-all, direct for all-reduce, a tree for all-gather, ...), which the run would refuse. Data: auto.
+     * A benchmark's, a phase's or a varied algorithm that does not run the operation (runtime {@code
+     * Algorithm.serves}: ring for all-to-all, direct for all-reduce, a tree for all-gather, ...), which the run would
+     * refuse. Data: auto.
      */
     public static final String ALGORITHM_OPERATION = PREFIX + "workload.algorithm-operation";
     /**
