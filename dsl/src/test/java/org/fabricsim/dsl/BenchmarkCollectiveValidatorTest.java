@@ -168,9 +168,10 @@ class BenchmarkCollectiveValidatorTest extends FabricModelTest {
     }
 
     @Test
-    void shouldRejectInNetworkReductionOfAnotherOperation() throws Exception {
-        assertOne("all-gather in-network on Dgx nodes 1", IssueCodes.IN_NETWORK_UNAVAILABLE, Severity.ERROR,
-                "runs all-reduce only, not all-gather");
+    void shouldLeaveInNetworkReductionOfAnotherOperationToTheAlgorithmOperationCheck() throws Exception {
+        assertOne("all-gather in-network on Dgx nodes 1", IssueCodes.ALGORITHM_OPERATION, Severity.ERROR,
+                "'in-network' does not run all-gather");
+        assertNone("all-gather in-network on Dgx nodes 1", IssueCodes.IN_NETWORK_UNAVAILABLE);
     }
 
     @Test

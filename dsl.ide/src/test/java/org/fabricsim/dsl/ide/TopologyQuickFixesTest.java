@@ -105,4 +105,16 @@ class TopologyQuickFixesTest {
         // 8 ranks fill no leading dimension of 4 x 4 x 4; auto runs the ring there.
         fixed(IssueCodes.BUCKET_UNAVAILABLE, fixes::letAutoChooseForTheTorus, "all-reduce auto");
     }
+
+    @Test
+    void shouldLetAutoChooseWhereTheAlgorithmDoesNotRunTheOperation() throws Exception {
+        // 'all-to-all ring': a ring has no all-to-all schedule; auto runs direct there.
+        fixed(IssueCodes.ALGORITHM_OPERATION, fixes::letAutoChooseForTheOperation, "all-to-all auto");
+    }
+
+    @Test
+    void shouldLetAutoChooseWhereHalvingDoublingCannotSplitTheRanks() throws Exception {
+        // 'all-reduce halving-doubling' over 3 nodes of 8: 24 ranks, not a power of two; auto runs there.
+        fixed(IssueCodes.ALGORITHM_RANKS, fixes::letAutoChooseForTheRanks, "all-reduce auto");
+    }
 }

@@ -8,9 +8,9 @@ import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveEngine;
-import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.NcclChannels;
 import org.fabricsim.runtime.routing.RoutingMode;
@@ -173,9 +173,8 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
      * inside one domain of such a cluster is left to the cluster's error.
      */
     private static String inNetworkProblem(CollectiveBenchmarkSpec spec, String cluster) {
-        if (spec.operation() != CollectiveOperation.ALL_REDUCE) {
-            return "In-switch reduction ('in-network') runs all-reduce only, not " + spec.operation().label()
-                    + ": write 'auto' or 'ring'.";
+        if (!Algorithm.IN_NETWORK.serves(spec.operation())) {
+            return null; // the algorithm's operation check says so (IssueCodes.ALGORITHM_OPERATION)
         }
         if (spec.ranks() > ClusterDomains.size(spec.cluster().node()) && spec.cluster().scaleOut() == null) {
             return "Across scale-up domains in-switch reduction runs as NVLSTree, which joins the domains over the"

@@ -9,7 +9,7 @@ import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveEngine;
-import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
@@ -59,9 +59,8 @@ public class CollNetValidator extends FabricCheck {
     /** Why the benchmark's CollNet cannot run on {@code cluster}, with what to write, or null when it can. */
     private static String problem(CollectiveBenchmarkSpec spec, CollectiveAlgorithm algorithm, String cluster) {
         String name = "'" + algorithm.getLiteral() + "'";
-        if (spec.operation() != CollectiveOperation.ALL_REDUCE) {
-            return "CollNet (" + name + ") runs all-reduce only, not " + spec.operation().label()
-                    + ": write 'auto' or 'ring'.";
+        if (!Algorithm.valueOf(algorithm.getName()).serves(spec.operation())) {
+            return null; // the algorithm's operation check says so (IssueCodes.ALGORITHM_OPERATION)
         }
         ClusterSpec used = spec.cluster().withNodes(spec.nodes());
         if (used.scaleOut() == null || ClusterTopologies.aggregation(used.scaleOut()) == null) {

@@ -19,6 +19,6 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         FabricBehaviourValidator.class,
         DataCentreValidator.class, TorusAlgorithmValidator.class, ReservedMemoryValidator.class,
         ModelArchitectureValidator.class, RecomputeValidator.class, InferenceSettingsValidator.class,
-        SustainedFractionValidator.class })
+        SustainedFractionValidator.class, CollectiveAlgorithmValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -191,7 +191,7 @@ public final class IssueCodes {
     /** A sub-node benchmark ({@code accelerators K}) on 0 or more accelerators than a node has. Data: the node's accelerators. */
     public static final String BENCHMARK_ACCELERATORS = PREFIX + "workload.benchmark-accelerators";
     /**
-     * A benchmark's {@code in-network} algorithm that cannot run: an operation other than all-reduce, a scale-up
+     * A benchmark's {@code in-network} all-reduce that cannot run: a scale-up
      * without a switch that reduces (NVLS), or across domains (NVLSTree) a rank count that is not a multiple of
      * the domain size or no scale-out network; or its {@code
      * collnet-direct} or {@code collnet-chain} where the scale-out fabric or its switches do not reduce (SHARP),
@@ -217,10 +217,26 @@ public final class IssueCodes {
     /** Protocol LL or LL128 with an algorithm other than ring or double-binary-tree. Data: Simple. */
     public static final String PROTOCOL_ALGORITHM = PREFIX + "workload.protocol-algorithm";
     /**
-     * A benchmark's {@code bucket} algorithm that cannot run: not an all-reduce, reduce-scatter or
-     * all-gather, not on a direct torus, or on ranks that fill no whole leading dimensions of it. Data: auto.
+     * A benchmark's {@code bucket} algorithm that cannot run its operation: not on a direct torus, or on ranks that
+     * fill no whole leading dimensions of it. Data: auto.
      */
     public static final String BUCKET_UNAVAILABLE = PREFIX + "workload.bucket-unavailable";
+    /**
+     * A benchmark's, a phase's or a varied algorithm that does not run the operation (runtime {@code
+     * Algorithm.serves}: ring for all-to-all, direct for all-reduce, a tree for all-gather, ...), which the run would
+     * refuse. Data: auto.
+     */
+    public static final String ALGORITHM_OPERATION = PREFIX + "workload.algorithm-operation";
+    /**
+     * A benchmark's {@code halving-doubling} over a rank count that is not a power of two, or {@code hierarchical}
+     * over ranks that are not two or more whole scale-up domains (runtime {@code CollectiveEngine.runs}). Data: auto.
+     */
+    public static final String ALGORITHM_RANKS = PREFIX + "workload.algorithm-ranks";
+    /**
+     * A training or serving deployment on an accelerator that states no {@code bf16} rate (only {@code fp16}, say):
+     * the compute model runs 16-bit GEMMs and attention at the BF16 peak and divides MFU by it. Data: none.
+     */
+    public static final String MISSING_BF16_RATE = PREFIX + "workload.missing-bf16-rate";
     /** Protocol LL or LL128 across a scale-out network that sprays packets, where NCCL runs Simple only. Data: Simple. */
     public static final String PROTOCOL_SPRAYING = PREFIX + "workload.protocol-spraying";
     /**

@@ -1,11 +1,17 @@
 package org.fabricsim.dsl.validation;
 
+import java.util.List;
+import java.util.stream.Collectors;
+
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Accelerator;
+import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Fp8Scaling;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.NodeGroup;
 import org.fabricsim.dsl.fabric.Precision;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
@@ -26,7 +32,9 @@ import com.google.inject.Inject;
  * it would do nothing, and so would blockwise scaling served on a part whose GEMMs do not run at FP8 ({@link
  * Device#runsFp8}: serving keeps such FP8 weights and multiplies at BF16). A deployment at FP4 needs an FP4 rate in the
  * catalog and a measured FP4 GEMM efficiency for the part's generation, and one at INT8 is refused (no INT8 rates:
- * {@link Device#requireServedGemmRate}).
+ * {@link Device#requireServedGemmRate}). A training or deployment needs a {@code bf16} rate on each declared
+ * accelerator ({@link Device#requireBf16Rate}, the run's own refusal): a part written {@code compute fp16 275 TFLOPS}
+ * alone would run its kernels at 0 FLOP/s and its pipeline would never finish.
  */
 public class PrecisionValidator extends FabricCheck {
 
@@ -88,6 +96,34 @@ public class PrecisionValidator extends FabricCheck {
         } catch (IllegalArgumentException unsupported) {
             error(unsupported.getMessage() + ".", inference, Literals.INFERENCE__PRECISION,
                     IssueCodes.UNSUPPORTED_PRECISION);
+        }
+    }
+
+    @Check
+    public void checkTrainingAcceleratorStatesBf16(Training training) {
+        checkStatesBf16(training, training.getCluster(), Literals.WORKLOAD__CLUSTER, "training");
+    }
+
+    @Check
+    public void checkInferenceAcceleratorStatesBf16(Inference inference) {
+        checkStatesBf16(inference, inference.getCluster(), Literals.WORKLOAD__CLUSTER, "deployment");
+    }
+
+    /** The first declared accelerator of {@code cluster} without a bf16 rate, named with the rates it states. */
+    private void checkStatesBf16(EObject owner, Cluster cluster, EStructuralFeature feature, String job) {
+        for (NodeGroup group : cluster == null ? List.<NodeGroup>of() : cluster.getGroups()) {
+            Accelerator accelerator = group.getNode() == null ? null : group.getNode().getAccelerator();
+            if (accelerator == null || accelerator.eIsProxy()
+                    || accelerator.getCompute().stream().anyMatch(r -> r.getPrecision() == Precision.BF16)) {
+                continue;
+            }
+            String rates = accelerator.getCompute().stream().map(r -> r.getPrecision().getLiteral())
+                    .collect(Collectors.joining(", "));
+            error(accelerator.getName() + " states no bf16 compute rate, only " + rates + ", and the compute model runs"
+                    + " 16-bit GEMMs and attention at the BF16 peak (and divides MFU by it), so this " + job + " would"
+                    + " never finish: add 'bf16 ... TFLOPS' to its compute line (a part without BF16, such as a V100,"
+                    + " states its FP16 tensor rate there).", owner, feature, IssueCodes.MISSING_BF16_RATE);
+            return;
         }
     }
 

@@ -7,7 +7,7 @@ import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.CollectiveAlgorithm;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 
@@ -41,11 +41,8 @@ public class TorusAlgorithmValidator extends FabricCheck {
 
     /** Why the bucket algorithm cannot run {@code spec}, or null when it can. */
     private static String problem(CollectiveBenchmarkSpec spec, String clusterName) {
-        CollectiveOperation operation = spec.operation();
-        if (operation != CollectiveOperation.ALL_REDUCE && operation != CollectiveOperation.REDUCE_SCATTER
-                && operation != CollectiveOperation.ALL_GATHER) {
-            return "The bucket algorithm runs an all-reduce, reduce-scatter or all-gather, not "
-                    + operation.label() + ".";
+        if (!Algorithm.BUCKET.serves(spec.operation())) {
+            return null; // the algorithm's operation check says so (IssueCodes.ALGORITHM_OPERATION)
         }
         if (spec.cluster().scaleOut() == null
                 || !(spec.cluster().scaleOut().topology() instanceof TopologySpec.Torus torus)) {

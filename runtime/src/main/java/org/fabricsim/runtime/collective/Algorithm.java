@@ -1,5 +1,8 @@
 package org.fabricsim.runtime.collective;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.fabricsim.runtime.sim.Keywords;
 
 /**
@@ -46,6 +49,39 @@ public enum Algorithm {
     BUCKET,
     /** A user-defined collective: a sequence of {@link CollectivePhase}s ({@link PhasedSchedules}). */
     PHASED;
+
+    /**
+     * Whether this algorithm has a schedule for {@code operation} on some topology: ring for every operation but
+     * all-to-all and send-recv (a pipelined chain for broadcast and reduce); halving-doubling and bucket for
+     * all-reduce, reduce-scatter and all-gather; the trees, hierarchical, in-network and CollNet for all-reduce only;
+     * direct for all-to-all and send-recv; pairwise for all-to-all; {@link #AUTO} for every operation. The
+     * selector's candidates are the algorithms that serve the operation and whose topology's conditions hold
+     * ({@code AlgorithmSelector}); the editor refuses the others by this same rule. O(1).
+     */
+    public boolean serves(CollectiveOperation operation) {
+        return switch (this) {
+            case AUTO -> true;
+            case RING -> operation != CollectiveOperation.ALL_TO_ALL && operation != CollectiveOperation.SEND_RECV;
+            case HALVING_DOUBLING, BUCKET -> operation == CollectiveOperation.ALL_REDUCE
+                    || operation == CollectiveOperation.REDUCE_SCATTER || operation == CollectiveOperation.ALL_GATHER;
+            case DOUBLE_BINARY_TREE, HIERARCHICAL, IN_NETWORK, COLLNET_DIRECT, COLLNET_CHAIN ->
+                    operation == CollectiveOperation.ALL_REDUCE;
+            case DIRECT -> operation == CollectiveOperation.ALL_TO_ALL || operation == CollectiveOperation.SEND_RECV;
+            case PAIRWISE -> operation == CollectiveOperation.ALL_TO_ALL;
+            case PHASED -> false;
+        };
+    }
+
+    /** The built-in algorithms other than {@link #AUTO} that serve {@code operation}, in declaration order. */
+    public static List<Algorithm> serving(CollectiveOperation operation) {
+        List<Algorithm> serving = new ArrayList<>();
+        for (Algorithm algorithm : values()) {
+            if (algorithm != AUTO && algorithm.serves(operation)) {
+                serving.add(algorithm);
+            }
+        }
+        return serving;
+    }
 
     /** Whether this is one of NCCL's CollNet algorithms, which reduce in the scale-out switches. */
     public boolean collNet() {

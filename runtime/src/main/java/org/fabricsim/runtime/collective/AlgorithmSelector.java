@@ -1,6 +1,5 @@
 package org.fabricsim.runtime.collective;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.fabricsim.runtime.routing.RoutingMode;
@@ -54,70 +53,45 @@ final class AlgorithmSelector {
 
     /**
      * The same, CollNet's algorithms among them only when {@code collNet} is set: deciding whether
-     * they apply allocates aggregation trees, O(nodes · trees).
+     * they apply allocates aggregation trees, O(nodes · trees). The candidates are the algorithms that serve the
+     * operation ({@link Algorithm#serves}, the editor's rule too) and whose conditions on the topology hold, in
+     * declaration order.
      */
     private static List<Algorithm> candidates(ClusterTopology topology, CollectiveRequest request,
             int[] accelerators, boolean collNet) {
-        List<Algorithm> candidates = new ArrayList<>();
-        int ranks = request.ranks();
-        switch (request.operation()) {
-            case ALL_REDUCE:
-                candidates.add(Algorithm.RING);
-                candidates.add(Algorithm.DOUBLE_BINARY_TREE);
-                if (HalvingDoublingSchedules.applicable(ranks)) {
-                    candidates.add(Algorithm.HALVING_DOUBLING);
-                }
-                if (HierarchicalSchedules.applicable(ranks, topology.domainSize())) {
-                    candidates.add(Algorithm.HIERARCHICAL);
-                }
-                if (inNetworkApplicable(topology, ranks)) {
-                    candidates.add(Algorithm.IN_NETWORK);
-                }
-                for (Algorithm tree : new Algorithm[] {Algorithm.COLLNET_DIRECT, Algorithm.COLLNET_CHAIN}) {
-                    if (collNet && CollNetSchedules.applicable(topology, ranks, tree, accelerators)) {
-                        candidates.add(tree);
-                    }
-                }
-                addBucket(candidates, topology, ranks, accelerators);
-                break;
-            case REDUCE_SCATTER:
-            case ALL_GATHER:
-                candidates.add(Algorithm.RING);
-                if (HalvingDoublingSchedules.applicable(ranks)) {
-                    candidates.add(Algorithm.HALVING_DOUBLING);
-                }
-                addBucket(candidates, topology, ranks, accelerators);
-                break;
-            case ALL_TO_ALL:
-                candidates.add(Algorithm.DIRECT);
-                candidates.add(Algorithm.PAIRWISE);
-                break;
-            case BROADCAST:
-            case REDUCE:
-                candidates.add(Algorithm.RING);
-                break;
-            default:
-                candidates.add(Algorithm.DIRECT);
-                break;
-        }
+        List<Algorithm> candidates = Algorithm.serving(request.operation());
+        candidates.removeIf(algorithm -> !applies(algorithm, topology, request.ranks(), accelerators, collNet));
         return candidates;
+    }
+
+    /** Whether the topology's conditions of {@code algorithm} hold for {@code ranks} ranks. */
+    private static boolean applies(Algorithm algorithm, ClusterTopology topology, int ranks, int[] accelerators,
+            boolean collNet) {
+        return switch (algorithm) {
+            case HALVING_DOUBLING -> HalvingDoublingSchedules.applicable(ranks);
+            case HIERARCHICAL -> HierarchicalSchedules.applicable(ranks, topology.domainSize());
+            case IN_NETWORK -> inNetworkApplicable(topology, ranks);
+            case COLLNET_DIRECT, COLLNET_CHAIN ->
+                    collNet && CollNetSchedules.applicable(topology, ranks, algorithm, accelerators);
+            case BUCKET -> bucketApplicable(topology, ranks, accelerators);
+            default -> true;
+        };
     }
 
     /**
      * The bucket algorithm where the ranks are the torus's first positions, in order, and fill whole
      * leading dimensions of it: its schedule names the neighbours by position. O(ranks).
      */
-    private static void addBucket(List<Algorithm> candidates, ClusterTopology topology, int ranks,
-            int[] accelerators) {
+    private static boolean bucketApplicable(ClusterTopology topology, int ranks, int[] accelerators) {
         if (topology.torusShape() == null || TorusSchedules.spans(topology.torusShape(), ranks) == 0) {
-            return;
+            return false;
         }
         for (int r = 0; accelerators != null && r < ranks; r++) {
             if (accelerators[r] != r) {
-                return;
+                return false;
             }
         }
-        candidates.add(Algorithm.BUCKET);
+        return true;
     }
 
     /**
@@ -148,7 +122,9 @@ final class AlgorithmSelector {
     static Schedule schedule(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
             int[] accelerators) {
         if (!candidates(topology, request, accelerators).contains(algorithm)) {
-            String why = !algorithm.collNet() ? ""
+            String why = !algorithm.serves(request.operation()) ? " (" + request.operation().label() + " runs on "
+                    + labels(Algorithm.serving(request.operation())) + ")"
+                    : !algorithm.collNet() ? ""
                     : !topology.scaleOutReduces() ? " (its scale-out switches do not reduce in the network)"
                     : " (it needs whole nodes, at least two, and aggregation trees to spare)";
             throw new IllegalArgumentException("algorithm " + algorithm.label() + " cannot run "
@@ -203,5 +179,13 @@ final class AlgorithmSelector {
             default:
                 throw new IllegalArgumentException("no schedule for " + algorithm);
         }
+    }
+
+    private static String labels(List<Algorithm> algorithms) {
+        StringBuilder text = new StringBuilder();
+        for (Algorithm algorithm : algorithms) {
+            text.append(text.length() == 0 ? "" : ", ").append(algorithm.label());
+        }
+        return text.toString();
     }
 }

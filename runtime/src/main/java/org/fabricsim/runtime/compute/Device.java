@@ -71,6 +71,19 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     }
 
     /**
+     * Refuses a part without a BF16 peak (one that states only {@code fp16}, a sketch's generic accelerator) before a
+     * run times its kernels: 16-bit GEMMs and attention run at that peak, so at 0 FLOP/s they would never end. O(1).
+     */
+    public static void requireBf16Rate(AcceleratorSpec accelerator) {
+        if (!(accelerator.bf16FlopsPerSecond() > 0)) {
+            throw new IllegalArgumentException(accelerator.name() + " states no bf16 compute rate, and the compute"
+                    + " model runs 16-bit GEMMs and attention at the BF16 peak: give the accelerator a 'bf16 ... TFLOPS'"
+                    + " rate (a sketched cluster's generic accelerators have none: declare a node with an accelerator"
+                    + " to train or serve on)");
+        }
+    }
+
+    /**
      * The device for {@code accelerator} training at {@code precision}, refusing a precision whose
      * GEMM rate the model does not have: FP8 on a part without an FP8 rate in the catalog, and FP4 or
      * INT8, which the compute model does not train at. Either would otherwise run at the BF16 rate

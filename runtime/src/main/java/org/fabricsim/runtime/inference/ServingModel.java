@@ -121,6 +121,7 @@ final class ServingModel {
             CollectiveFit stageSend, CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels,
             NormalKernelExchange normalKernels, int iterationTokens) {
         this.model = model;
+        Device.requireBf16Rate(accelerator);
         Device device = Device.of(accelerator, precision, scaling, profile);
         this.stageSend = stageSend;
         this.accelerators = parallel.accelerators();

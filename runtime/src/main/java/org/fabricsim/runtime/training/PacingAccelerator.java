@@ -22,9 +22,13 @@ final class PacingAccelerator {
     private PacingAccelerator() {
     }
 
-    /** The slowest type of the job's accelerators, by {@code layer} (the layer time on a device). */
+    /**
+     * The slowest type of the job's accelerators, by {@code layer} (the layer time on a device); refuses a type
+     * without a BF16 rate ({@link Device#requireBf16Rate}).
+     */
     static AcceleratorSpec of(TrainingSpec spec, CalibrationProfile profile, Function<Device, PassTime> layer) {
         List<AcceleratorSpec> types = spec.cluster().acceleratorTypes(spec.accelerators());
+        types.forEach(Device::requireBf16Rate);
         AcceleratorSpec slowest = types.get(0);
         if (types.size() == 1) {
             return slowest;

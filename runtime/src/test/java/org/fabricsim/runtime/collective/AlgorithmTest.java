@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.FatTreeParameters;
@@ -94,5 +96,30 @@ class AlgorithmTest {
         // Same pipeline as the broadcast: 7 + 128 - 1 steps of 512 KiB at 50 GB/s.
         assertEquals(134L * 10_485_760, result.timePs());
         assertEquals(Algorithm.RING, result.algorithm());
+    }
+
+    @Test
+    void shouldOfferOnlyAlgorithmsThatServeTheOperationAndNameThemWhenRefusing() {
+        // 4 domains of 8 on one switch, 32 ranks (a power of two, whole domains, no reducing switch, no torus):
+        // of the all-reduce algorithms ring, the trees, halving-doubling and hierarchical apply; in-network, CollNet
+        // and bucket need a reducing switch, SHARP or a torus. All-to-all has direct and pairwise, send-recv direct.
+        LinkClass nic = new LinkClass(50e9, 0);
+        ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(32,
+                ScaleUpParameters.switched(8, new LinkClass(400e9, 0), false), nic, FatTreeParameters.singleSwitch(nic)));
+        for (CollectiveOperation operation : CollectiveOperation.values()) {
+            for (Algorithm candidate : AlgorithmSelector.candidates(cluster, CollectiveRequest.of(operation, S, 32),
+                    null)) {
+                assertTrue(candidate.serves(operation), candidate + " offered for " + operation);
+            }
+        }
+        assertEquals(List.of(Algorithm.RING, Algorithm.DOUBLE_BINARY_TREE, Algorithm.HALVING_DOUBLING,
+                Algorithm.HIERARCHICAL), AlgorithmSelector.candidates(cluster,
+                        CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, S, 32), null));
+        assertEquals(List.of(Algorithm.DIRECT, Algorithm.PAIRWISE), Algorithm.serving(CollectiveOperation.ALL_TO_ALL));
+        assertEquals(List.of(Algorithm.DIRECT), Algorithm.serving(CollectiveOperation.SEND_RECV));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.run(
+                cluster, CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, S, 32).withAlgorithm(Algorithm.RING)));
+        assertTrue(refused.getMessage().contains("(all-to-all runs on direct, pairwise); choose another algorithm"),
+                refused.getMessage());
     }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -57,5 +58,17 @@ class MixedClusterTrainingTest {
         assertEquals(step, (Double) fastFirst.get("stepTimeSeconds"), 1e-9 * step, "placement order does not matter");
         assertEquals(2.0 / 3 * (Double) hopper.get("mfu"), (Double) mixed.get("mfu"), 1e-9);
         assertTrue((Double) fast.get("stepTimeSeconds") < step, "all fast nodes step faster: " + fast.get("stepTimeSeconds"));
+    }
+
+    @Test
+    void shouldRefuseAGroupWhoseAcceleratorStatesNoBf16RateInsteadOfRunningItsKernelsForever() {
+        // a part written 'compute fp16 ...' alone maps to a BF16 peak of 0: its GEMMs would take flops / 0 s
+        AcceleratorSpec fp16Only = new AcceleratorSpec("t.Fp16Only", "NVIDIA", 0, 0, 81_559L << 20, 3.35e12, 0.803,
+                450e9).withArchitecture("hopper", 132);
+        NodeSpec slow = new NodeSpec("t.Fp16Node", fp16Only, 8, TrainingFixtures.DGX_H100.scaleUp(),
+                TrainingFixtures.CX7, 8, true);
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> run(List.of(
+                new NodeGroupSpec(TrainingFixtures.DGX_H100, 4), new NodeGroupSpec(slow, 4))));
+        assertTrue(refused.getMessage().startsWith("t.Fp16Only states no bf16 compute rate"), refused.getMessage());
     }
 }

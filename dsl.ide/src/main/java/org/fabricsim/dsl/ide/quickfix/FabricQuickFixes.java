@@ -33,7 +33,8 @@ import com.google.gson.JsonArray;
  * plane per NIC port of an accelerator, a pod count that divides the data ways; for a benchmark, run
  * it over the scale-out network when the cluster has no data-centre network,
  * remove a {@code channels} line so that NCCL's count runs, use every accelerator of the node, write
- * {@code auto} for an in-switch reduction or a torus bucket algorithm that cannot run and {@code
+ * {@code auto} for an in-switch reduction or a torus bucket algorithm that cannot run, or an algorithm that does not
+ * run its operation or its ranks, and {@code
  * Simple} for a protocol that cannot. Each fix is one text edit.
  */
 public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
@@ -179,6 +180,16 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
     @QuickFix(IssueCodes.BUCKET_UNAVAILABLE)
     public void letAutoChooseForTheTorus(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Let auto choose the algorithm", 0);
+    }
+
+    @QuickFix(IssueCodes.ALGORITHM_OPERATION)
+    public void letAutoChooseForTheOperation(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Let auto choose the algorithm", 0);
+    }
+
+    @QuickFix(IssueCodes.ALGORITHM_RANKS)
+    public void letAutoChooseForTheRanks(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Let auto choose the algorithm", 0);
     }
 

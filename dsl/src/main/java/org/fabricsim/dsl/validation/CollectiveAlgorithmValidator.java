@@ -1,0 +1,122 @@
+package org.fabricsim.dsl.validation;
+
+import java.util.List;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.CollectiveAlgorithm;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.KeywordValue;
+import org.fabricsim.dsl.fabric.Phase;
+import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.fabric.Value;
+import org.fabricsim.dsl.fabric.Variation;
+import org.fabricsim.dsl.fabric.VariedParameter;
+import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.CollectiveEngine;
+import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.VariationSpec.Parameter;
+import org.fabricsim.runtime.study.Knobs;
+import org.fabricsim.runtime.topology.ClusterDomains;
+import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.fabricsim.runtime.topology.ClusterTopology;
+
+import com.google.inject.Inject;
+
+/**
+ * An algorithm that runs its operation, by the engine's own rule ({@link Algorithm#serves}, which the selector's
+ * candidates apply before any condition on the topology): a benchmark's {@code all-to-all ring}, a phase's
+ * {@code all-reduce direct} or a study's {@code vary algorithm in [direct]} over an all-reduce benchmark would
+ * otherwise be refused only when the run starts. Whether a serving algorithm also
+ * fits the cluster is the concern of the checks of in-network, CollNet and bucket, and of this class's check of the
+ * ranks for halving-doubling (a power of two) and hierarchical (two or more whole scale-up domains), asked of the
+ * engine ({@link CollectiveEngine#runs}). A benchmark of a user-defined collective or of expert-parallel kernels
+ * writes no algorithm: its default, {@code auto}, runs every operation.
+ */
+public class CollectiveAlgorithmValidator extends FabricCheck {
+    private static final String FIX = "auto";
+    private static final List<String> ALGORITHMS = Knobs.keywords(Parameter.ALGORITHM);
+
+    @Inject
+    private SpecMapper mapper;
+
+    @Check
+    public void checkBenchmarkAlgorithmServesOperation(Benchmark benchmark) {
+        check(benchmark.getOperation(), benchmark.getAlgorithm(), benchmark, Literals.BENCHMARK__ALGORITHM);
+    }
+
+    @Check
+    public void checkBenchmarkAlgorithmFitsRanks(Benchmark benchmark) {
+        Algorithm algorithm = Algorithm.valueOf(benchmark.getAlgorithm().getName());
+        if (algorithm != Algorithm.HALVING_DOUBLING && algorithm != Algorithm.HIERARCHICAL) {
+            return;
+        }
+        CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
+        if (spec == null || !algorithm.serves(spec.operation())
+                || ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))) {
+            return; // the operation's check, or the cluster's error, says so
+        }
+        ClusterTopology topology = CollectiveBenchmarks.over(
+                ClusterTopologies.build(spec.cluster().withNodes(spec.nodes())), spec);
+        if (CollectiveEngine.runs(topology, CollectiveBenchmarks.request(spec, Calibration.DEFAULT, 1, 0))) {
+            return;
+        }
+        String needs = algorithm == Algorithm.HALVING_DOUBLING ? "a power-of-two rank count"
+                : "two or more whole scale-up domains of " + topology.domainSize() + " accelerators";
+        error("'" + algorithm.label() + "' needs " + needs + ", and this benchmark runs on " + spec.ranks()
+                + ": write 'auto' (the quick fix) or 'ring', or run it on such a count.", benchmark,
+                Literals.BENCHMARK__ALGORITHM, IssueCodes.ALGORITHM_RANKS, FIX);
+    }
+
+    @Check
+    public void checkPhaseAlgorithmServesOperation(Phase phase) {
+        check(phase.getOperation(), phase.getAlgorithm(), phase, Literals.PHASE__ALGORITHM);
+    }
+
+    @Check
+    public void checkVariedAlgorithmServesOperation(Variation variation) {
+        if (variation.getParameter() != VariedParameter.ALGORITHM
+                || !(variation.eContainer() instanceof Study study) || !(study.getWorkload() instanceof Benchmark benchmark)
+                || benchmark.getCollective() != null || benchmark.getExpertParallel() != null) {
+            return; // a custom collective's phases name their own algorithms; kernels have none
+        }
+        CollectiveOperation operation = CollectiveOperation.valueOf(benchmark.getOperation().getName());
+        for (Value value : variation.getValues()) {
+            if (value instanceof KeywordValue keyword && ALGORITHMS.contains(keyword.getKeyword())) {
+                check(operation, Knobs.constant(Parameter.ALGORITHM, keyword.getKeyword(), Algorithm.class), value,
+                        null);
+            }
+        }
+    }
+
+    /** Whether the written algorithm runs the operation; the message names the algorithms that do. O(algorithms). */
+    private void check(org.fabricsim.dsl.fabric.CollectiveOperation written, CollectiveAlgorithm writtenAlgorithm,
+            EObject owner, EStructuralFeature feature) {
+        check(CollectiveOperation.valueOf(written.getName()), Algorithm.valueOf(writtenAlgorithm.getName()), owner,
+                feature);
+    }
+
+    private void check(CollectiveOperation operation, Algorithm algorithm, EObject owner, EStructuralFeature feature) {
+        if (algorithm.serves(operation)) {
+            return;
+        }
+        error("'" + algorithm.label() + "' does not run " + operation.label() + ": " + operation.label() + " runs on "
+                + names(Algorithm.serving(operation)) + ". Write one of them, or 'auto' (the quick fix).", owner,
+                feature, IssueCodes.ALGORITHM_OPERATION, FIX);
+    }
+
+    private static String names(List<Algorithm> algorithms) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < algorithms.size(); i++) {
+            text.append(i == 0 ? "" : i == algorithms.size() - 1 ? " or " : ", ")
+                    .append('\'').append(algorithms.get(i).label()).append('\'');
+        }
+        return text.toString();
+    }
+}
