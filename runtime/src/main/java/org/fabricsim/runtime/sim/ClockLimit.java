@@ -6,7 +6,7 @@ import java.util.Locale;
  * The range of the engine's clock, picoseconds in a long: every event falls due before {@link TimeSource#NONE}
  * (2⁶³ − 1 ps, about 106.75 days), which means "nothing pending". One stated delay (a latency, a timer) is at most
  * {@link #MAX_DELAY_PS}, 1 s, the editor's bound, so that sums of them stay far inside; a run whose events still
- * fall due past the range (a 1 TiB transfer over a link of 10 kb/s takes 2.8 years) is refused with the time it
+ * fall due past the range (a 1 TiB transfer over a link of 10 kb/s takes 27.9 years) is refused with the time it
  * reached, never wrapped: a sum past 2⁶³ − 1 wraps below zero, and one that lands on {@link TimeSource#NONE} would
  * end the run silently, both with a result that looks like one. O(1).
  */
