@@ -15,11 +15,12 @@ import org.fabricsim.runtime.spec.TopologySpec;
  * the heap they need, so that a graph which cannot fit is refused with its largest part instead of dying with an
  * out-of-memory error (or an int that wraps) partway through the build.
  *
- * <p><b>Links</b>, a lower bound (counted in double and held at 2⁶³ − 1, as the bytes are, so that no count wraps): the accelerators' scale-up links (2 per accelerator to a domain switch, k − 1
- * in a full mesh of k), their NIC links (2 per accelerator into a switched scale-out fabric, 2 more into a data-centre
- * network) and a tree's links between switch tiers, 2 per uplink of one plane ({@link TierLayout}, the counts the
- * builder wires: a fabric link far slower than the NICs, such as 0.0001 Gb/s, gives each leaf millions). A torus, a
- * dragonfly, further planes and a single switch add no counted links.
+ * <p><b>Links</b>, a lower bound (counted in double and held at 2⁶³ − 1, as the bytes are, so that no count wraps):
+ * the accelerators' scale-up links (2 per accelerator to a domain switch, k − 1 in a full mesh of k), their NIC
+ * links (2 per accelerator into a switched scale-out fabric, 2 more into a data-centre network) and a tree's links
+ * between switch tiers, 2 per uplink of one plane ({@link TierLayout}, the counts the builder wires: a fabric link
+ * far slower than the NICs, such as 0.0001 Gb/s, gives each leaf millions). A torus, a dragonfly, further planes and
+ * a single switch add no counted links.
  *
  * <p><b>Bytes</b>, counted: {@link #BYTES_PER_LINK}, the four link arrays (two ints, a double and a long, 24 B) held
  * three times while the graph is made ({@link GraphBuilder}'s, of capacity at least the links, its copy in {@link
@@ -46,10 +47,10 @@ public record GraphEstimate(long links, long nodes, long bytes, String largest, 
         long accelerators = (long) cluster.nodes() * node.accelerators();
         int domain = ClusterDomains.size(node);
         ScaleUpSpec scaleUp = node.scaleUp();
+        boolean mesh = scaleUp != null && scaleUp.kind() == ScaleUpSpec.Kind.FULL_MESH;
         double scaleUpLinks = scaleUp == null || domain < 2 ? 0
-                : scaleUp.kind() == ScaleUpSpec.Kind.FULL_MESH ? (double) accelerators * (domain - 1) : 2.0 * accelerators;
-        long nodes = accelerators + (scaleUpLinks > 0 && scaleUp.kind() != ScaleUpSpec.Kind.FULL_MESH
-                ? accelerators / domain : 0);
+                : mesh ? (double) accelerators * (domain - 1) : 2.0 * accelerators;
+        long nodes = accelerators + (scaleUpLinks > 0 && !mesh ? accelerators / domain : 0);
         ScaleOutSpec scaleOut = cluster.scaleOut();
         boolean switched = ClusterDomains.joined(cluster) && !(scaleOut.topology() instanceof TopologySpec.Torus);
         double nicLinks = switched ? 2.0 * accelerators : 0;
@@ -64,13 +65,13 @@ public record GraphEstimate(long links, long nodes, long bytes, String largest, 
         double links = scaleUpLinks + nicLinks + treeLinks;
         String largest;
         String fix;
-        if (treeLinks >= nicLinks && treeLinks >= scaleUpLinks) {
+        if (treeLinks > 0 && treeLinks >= nicLinks && treeLinks >= scaleUpLinks) {
             largest = String.format(Locale.ROOT, "%,.0f links between switch tiers", treeLinks);
             fix = "state the fabric's real link rate (a rate far below the NICs' gives each leaf that many uplinks)"
                     + " or the tiers' uplinks";
         } else {
-            largest = String.format(Locale.ROOT, "%,d accelerators' %s links", accelerators,
-                    nicLinks >= scaleUpLinks ? "NIC" : "scale-up");
+            largest = String.format(Locale.ROOT, "%,d accelerators%s", accelerators, nicLinks == 0
+                    && scaleUpLinks == 0 ? "" : nicLinks >= scaleUpLinks ? "' NIC links" : "' scale-up links");
             fix = "write fewer nodes, or run the workload on fewer ('on CLUSTER nodes N')";
         }
         return new GraphEstimate((long) links, nodes, (long) (links * BYTES_PER_LINK + nodes * BYTES_PER_NODE),
@@ -95,7 +96,7 @@ public record GraphEstimate(long links, long nodes, long bytes, String largest, 
         return bytes <= availableBytes;
     }
 
-    /** Why {@code what} is refused with a heap of {@code availableBytes}: the estimate, its largest part and the fix. */
+    /** Why {@code what} is refused with a heap of {@code availableBytes}: the estimate, its largest part, the fix. */
     public String refusal(long availableBytes, String what) {
         return String.format(Locale.ROOT, "%s would build a graph of at least %,d links and %,d nodes, about %.1f GB"
                 + " of memory, more than the heap's %.1f GB; its largest part is %s. Fix: %s, or give the simulator"

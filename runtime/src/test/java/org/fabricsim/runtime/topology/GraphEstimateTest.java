@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /** A cluster graph that cannot fit the heap is refused with its size before it is built. */
 class GraphEstimateTest {
-    /** 64 nodes of 8 accelerators with 400 Gb/s NICs on a two-tier fat-tree whose links run at {@code fabricBytesPerSecond}. */
+    /** 64 nodes of 8 accelerators, 400 Gb/s NICs, on a two-tier fat-tree of links at {@code fabricBytesPerSecond}. */
     private static ClusterSpec tree(double fabricBytesPerSecond) {
         ClusterSpec single = TestClusters.singleSwitch(64, 8, 50e9, 1000);
         FabricSpec fabric = new FabricSpec("t.F", "generic", FabricSpec.FabricScope.SCALE_OUT, true, "",
@@ -50,8 +50,9 @@ class GraphEstimateTest {
     }
 
     /**
-     * 2^31 − 1 one-accelerator nodes on one switch: 4,294,967,294 NIC links at 76 B and 2^31 − 1 nodes at 4 B, 335.0 GB,
-     * more than any test heap; the run is refused before the build (it died out of memory in it). The same cluster's first 2 nodes run.
+     * 2^31 − 1 one-accelerator nodes on one switch: 4,294,967,294 NIC links at 76 B and 2^31 − 1 nodes at 4 B,
+     * 335.0 GB, more than any test heap; the run is refused before the build (it died out of memory in it). The same
+     * cluster's first 2 nodes run.
      */
     @Test
     void shouldRefuseAGraphLargerThanTheHeapBeforeBuildingIt() {
