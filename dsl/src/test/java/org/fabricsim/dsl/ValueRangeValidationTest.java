@@ -137,4 +137,43 @@ class ValueRangeValidationTest extends FabricModelTest {
         List<Issue> issues = validation.validate(model);
         assertTrue(issues.stream().noneMatch(i -> i.getMessage().contains("Error executing")), issues::toString);
     }
+
+    @Test
+    void shouldRefuseALatencyOrTimerAboveOneSecondInsteadOfWrappingTheClock() throws Exception {
+        // 1e20 us is 1e26 ps, past the clock's 2^63 ps (9.2e18); it validated and the run wrapped. 1 s is 1e12 ps.
+        String sketch = """
+                cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency %s }
+                """;
+        for (String latency : List.of("99999999999999999999 us", "2 s", "1001 ms")) {
+            validation.assertError(parser.parse(sketch.formatted(latency)), Literals.QUANTITY, IssueCodes.TOO_LARGE,
+                    "A latency, timer or host time is at most 1 s");
+        }
+        for (String latency : List.of("1 s", "1000 ms", "1 us", "0 ns")) {
+            assertEquals(List.of(), issues(parser.parse(sketch.formatted(latency)), IssueCodes.TOO_LARGE), latency);
+        }
+        String dcqcn = """
+                import fabric.catalog.standards.*
+                fabric Roce { vendor IBTA scope scale-out link 400 Gb/s latency 1 us congestion-control dcqcn {
+                    increase-timer %s } }
+                """;
+        validation.assertError(parser.parse(dcqcn.formatted("3 h")), Literals.QUANTITY, IssueCodes.TOO_LARGE, "1 s");
+        assertEquals(List.of(), issues(parser.parse(dcqcn.formatted("300 us")), IssueCodes.TOO_LARGE));
+    }
+
+    @Test
+    void shouldRefuseAClusterOfMoreNicPortsThanTheEngineCounts() throws Exception {
+        // DGX_H100 has 8 accelerators; 4 nodes x 2,147,483,647 one-port NICs = 8,589,934,588 ports, above 2^31 - 1: it
+        // validated and the run ended in the engine's words. 4 x 536,870,911 = 2,147,483,644 ports it counts.
+        String cluster = """
+                import fabric.catalog.nvidia.*
+                node Box { accelerators 8 x H100_SXM scale-up NVLink4 switched domain 8 nics %d x ConnectX7 }
+                cluster C { nodes 4 x Box scale-out InfiniBand_NDR single-switch }
+                """;
+        validation.assertError(parser.parse(cluster.formatted(Integer.MAX_VALUE)), Literals.CLUSTER,
+                IssueCodes.TOO_MANY_NICS, "C has 8589934588 NIC ports (nodes x NICs x ports per NIC), more than the"
+                        + " 2147483647");
+        for (int nics : List.of(536_870_911, 8)) {
+            assertEquals(List.of(), issues(parser.parse(cluster.formatted(nics)), IssueCodes.TOO_MANY_NICS));
+        }
+    }
 }

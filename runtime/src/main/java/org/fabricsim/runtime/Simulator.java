@@ -12,6 +12,7 @@ import org.fabricsim.runtime.sharing.SharedFabricRuns;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.network.MaxMinNetwork;
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.ExpertKernelBenchmarkSpec;
@@ -20,7 +21,9 @@ import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.SharedFabricSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
 import org.fabricsim.runtime.training.TrainingSimulator;
+import org.fabricsim.runtime.study.InfeasibleRunException;
 import org.fabricsim.runtime.study.StudyRunner;
+import org.fabricsim.runtime.topology.GraphEstimate;
 
 /**
  * Runs the workloads of a study and collects one {@link RunResult} per workload. Stateless and
@@ -68,6 +71,7 @@ public final class Simulator {
 
     private static RunResult simulate(WorkloadSpec workload, CalibrationProfile profile, long seed,
             double completionTolerance) {
+        refuseAGraphTooLarge(workload);
         if (workload instanceof CollectiveBenchmarkSpec benchmark) {
             return CollectiveBenchmarks.run(benchmark, profile, seed, completionTolerance);
         }
@@ -84,5 +88,21 @@ public final class Simulator {
             return SharedFabricRuns.run(shared, profile, seed, completionTolerance);
         }
         throw new IllegalArgumentException("unknown workload kind: " + workload.getClass().getName());
+    }
+
+    /**
+     * Refuses, as infeasible and before anything is built, a workload whose cluster graph ({@link GraphEstimate}: the
+     * benchmark's nodes, or the whole cluster the other workloads build) needs more than the heap.
+     */
+    private static void refuseAGraphTooLarge(WorkloadSpec workload) {
+        ClusterSpec built = workload instanceof CollectiveBenchmarkSpec benchmark
+                ? benchmark.cluster().withNodes(benchmark.nodes())
+                : workload instanceof ExpertKernelBenchmarkSpec kernels ? kernels.cluster().withNodes(kernels.nodes())
+                : workload.cluster();
+        long heapBytes = Runtime.getRuntime().maxMemory();
+        GraphEstimate estimate = GraphEstimate.of(built);
+        if (!estimate.fits(heapBytes)) {
+            throw new InfeasibleRunException(estimate.refusal(heapBytes, workload.name()));
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -37,5 +38,25 @@ class SimulatorTest {
         StudyResult result = new Simulator().run(new StudySpec("t", "t.fabric", List.of(BENCH)));
         String console = ConsoleTable.render(result);
         assertTrue(console.contains("Lock-in of C:"), console);
+    }
+
+    /**
+     * A ring all-reduce over 16 ranks on links of 10 kb/s (1,250 B/s): each rank sends 2 × 15/16 of the message,
+     * so 1 GiB takes at least 2 × 15/16 × 2^30 B ÷ 1,250 B/s = 1,610,612.7 s (18.6 days) and runs; 8 GiB takes at
+     * least 12,884,901.9 s, past the clock's 9,223,372 s, and fails with the clock's range (it returned 5.49 ms,
+     * the phases' total wrapped).
+     */
+    @Test
+    void shouldFailARunLongerThanTheClocksRangeInsteadOfWrappingIt() {
+        CollectiveBenchmarkSpec gib = new CollectiveBenchmarkSpec("t.Slow", TestClusters.singleSwitch(2, 8, 1250,
+                1_000_000L), 2, CollectiveOperation.ALL_REDUCE, Algorithm.RING, 2, List.of(1L << 30));
+        Map<?, ?> row = (Map<?, ?>) ((List<?>) new Simulator().run(gib).metrics().get("rows")).get(0);
+        assertTrue((Double) row.get("timeSeconds") > 1_610_612.7, row.toString());
+        CollectiveBenchmarkSpec eightGib = new CollectiveBenchmarkSpec("t.Slow", gib.cluster(), 2,
+                CollectiveOperation.ALL_REDUCE, Algorithm.RING, 2, List.of(8L << 30));
+        IllegalStateException beyond = assertThrows(IllegalStateException.class,
+                () -> new Simulator().run(eightGib));
+        assertTrue(beyond.getMessage().startsWith("the simulated time would pass the engine's clock range of 2^63 ps"),
+                beyond.getMessage());
     }
 }

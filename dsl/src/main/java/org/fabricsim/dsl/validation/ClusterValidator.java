@@ -21,8 +21,8 @@ import com.google.inject.Inject;
  * ({@code nodes N x M accelerators} with {@code link}) is not mixed with catalog nodes. A count the
  * parser could not read is left to the syntax error, so one mistake gives one diagnostic. Groups of
  * one node type add up; groups of different types of one shape are placed side by side; types of
- * different shapes are refused. Scale-up domains are joined only by a scale-out fabric. The accelerators number
- * at most 2^31 − 1.
+ * different shapes are refused. Scale-up domains are joined only by a scale-out fabric. The accelerators, and the
+ * ports of the nodes' NICs, number at most 2^31 − 1.
  */
 public class ClusterValidator extends FabricCheck {
 
@@ -57,6 +57,29 @@ public class ClusterValidator extends FabricCheck {
             error(cluster.getName() + " has " + accelerators + " accelerators, more than the " + Integer.MAX_VALUE
                     + " the engine counts: write fewer nodes.", cluster, Literals.ELEMENT__NAME,
                     IssueCodes.TOO_MANY_ACCELERATORS);
+        }
+    }
+
+    /**
+     * The engine counts a cluster's NICs, and each node's NIC ports, in an int too (the topology's endpoints, the
+     * rails and planes they feed): {@code nics 2147483647 x ...} on a few nodes validated and every run then ended in
+     * an internal error or the engine's words. Bound as the accelerators are: the ports of all NICs, nodes × NICs ×
+     * ports per NIC, at most 2^31 − 1.
+     */
+    @Check
+    public void checkClusterNicPortsCountable(Cluster cluster) {
+        long ports = 0;
+        for (NodeGroup group : cluster.getGroups()) {
+            Node node = group.getNode();
+            if (node != null && !node.eIsProxy() && node.getNic() != null && !node.getNic().eIsProxy()) {
+                ports += (long) group.getCount() * node.getNics() * Math.max(1, node.getNic().getPorts());
+            }
+        }
+        if (ports > Integer.MAX_VALUE) {
+            error(cluster.getName() + " has " + ports + " NIC ports (nodes x NICs x ports per NIC), more than the "
+                    + Integer.MAX_VALUE + " the engine counts: write the node's NICs as a count per node, such as"
+                    + " 'nics 8 x ...' (one per accelerator), or fewer nodes.", cluster, Literals.ELEMENT__NAME,
+                    IssueCodes.TOO_MANY_NICS);
         }
     }
 

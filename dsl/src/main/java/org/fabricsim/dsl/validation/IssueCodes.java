@@ -33,6 +33,8 @@ public final class IssueCodes {
     public static final String EMPTY_CLUSTER = PREFIX + "cluster.empty";
     /** A cluster of more accelerators than the engine counts (2^31 − 1). */
     public static final String TOO_MANY_ACCELERATORS = PREFIX + "cluster.too-many-accelerators";
+    /** A cluster of more than 2^31 − 1 NIC ports (nodes × NICs × ports per NIC), more than the engine counts. Data: none. */
+    public static final String TOO_MANY_NICS = PREFIX + "cluster.too-many-nics";
     /** Node groups of node types of different shapes in one cluster, which the engine does not build. Data: the first group's type. */
     public static final String MIXED_NODE_GROUPS = PREFIX + "cluster.mixed-node-groups";
     /** A tensor-parallel group of a training whose ranks lie on nodes of two types. Data: the span to align the groups to. */

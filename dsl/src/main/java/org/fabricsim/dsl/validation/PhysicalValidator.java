@@ -196,7 +196,7 @@ public class PhysicalValidator extends FabricCheck {
             return;
         }
         int rails = (Integer) topology.eGet(railsFeature);
-        int ports = node.getNics() * node.getNic().getPorts();
+        long ports = (long) node.getNics() * node.getNic().getPorts();
         if (rails > ports) {
             error(rails + " rails need a NIC port for each rail on every node, but " + node.getName() + " has " + ports
                     + ": write 'rails " + ports + "', or give the node more NICs.", topology, railsFeature,

@@ -219,8 +219,8 @@ public class TierStructureValidator extends FabricCheck {
         }
         int planes = ClusterTopologies.structure(spec.scaleOut().topology()).planes();
         NicSpec nic = spec.node().nic();
-        int ports = Math.max(1, spec.node().nics()) * nic.ports();
-        int perAccelerator = ports / spec.acceleratorsPerNode();
+        long ports = (long) Math.max(1, spec.node().nics()) * nic.ports();
+        long perAccelerator = ports / spec.acceleratorsPerNode();
         if (planes < 2 || ports % spec.acceleratorsPerNode() == 0 && perAccelerator == planes) {
             return;
         }

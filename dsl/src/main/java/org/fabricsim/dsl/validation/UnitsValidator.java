@@ -14,6 +14,7 @@ import org.fabricsim.dsl.fabric.VariedParameter;
 import org.fabricsim.dsl.fabric.Variation;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.sim.ClockLimit;
 import org.fabricsim.runtime.spec.StudySpec;
 
 /**
@@ -86,8 +87,20 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.MTBF__TIME, Dimension.TIME),
             Map.entry(Literals.FAILURE_DOMAIN__MTBF, Dimension.TIME));
 
+    private static final double PICOSECONDS_PER_SECOND = 1e12;
+
     /** The fastest data rate a model may state, in bit/s. */
     static final double MAX_DATA_RATE = 1e15;
+
+    /**
+     * Delays the engine counts in picoseconds on its clock ({@link ClockLimit}): a hop's, a NIC's, a switch's or an
+     * optical switch's latency, a congestion-control timer, a serving pool's host time per iteration.
+     */
+    private static final Set<EStructuralFeature> CLOCKED_DELAYS = Set.of(Literals.FABRIC__LATENCY,
+            Literals.NIC__LATENCY, Literals.SWITCH__LATENCY, Literals.CLUSTER__HOP_LATENCY,
+            Literals.TORUS_TOPOLOGY__OCS_LATENCY, Literals.CONGESTION_PARAMETERS__INCREASE_TIMER,
+            Literals.CONGESTION_PARAMETERS__CCTI_TIMER, Literals.POOL__ITERATION_HOST,
+            Literals.POOL__ITERATION_HOST_PER_SEQUENCE);
 
     /** Places where zero is meaningful. */
     private static final Set<EStructuralFeature> ZERO_ALLOWED = Set.of(
@@ -171,6 +184,21 @@ public class UnitsValidator extends FabricCheck {
             error("A data rate is at most 1 Pb/s (1000 Tb/s), faster than any link or memory: write the rate of one"
                     + " port or link, such as 400 Gb/s.", quantity, Literals.QUANTITY__VALUE, IssueCodes.TOO_LARGE,
                     "1 Pb/s");
+        }
+    }
+
+    /**
+     * A latency, timer or host time is at most 1 s ({@link ClockLimit#MAX_DELAY_PS} ps): the engine's clock counts
+     * picoseconds in a long, 2^63 ps (about 106 days) in all, and a run adds such delays up hop by hop and step by step;
+     * {@code latency 99999999999999999999 us} wrapped it. Real ones are nanoseconds to milliseconds.
+     */
+    @Check
+    public void checkQuantityDelayAtMostOneSecond(Quantity quantity) {
+        if (CLOCKED_DELAYS.contains(quantity.eContainingFeature()) && Units.dimensionOf(quantity) == Dimension.TIME
+                && Units.seconds(quantity) * PICOSECONDS_PER_SECOND > ClockLimit.MAX_DELAY_PS) {
+            error("A latency, timer or host time is at most 1 s, longer than any link, switch or host takes (the"
+                    + " engine's clock counts picoseconds, 2^63 of them, about 106 days): write the delay of one hop or"
+                    + " iteration, such as 1 us.", quantity, Literals.QUANTITY__VALUE, IssueCodes.TOO_LARGE, "1 s");
         }
     }
 

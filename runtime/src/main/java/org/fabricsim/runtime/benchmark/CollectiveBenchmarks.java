@@ -205,9 +205,11 @@ public final class CollectiveBenchmarks {
 
     /**
      * The NICs one scale-up domain of {@code node} leaves through, the node's NICs shared over its domains (at least
-     * one where it has any): NCCL's NICs per node where a node is one domain, 1 for a node without scale-up. O(1).
+     * one where it has any): NCCL's NICs per node where a node is one domain, 1 for a node without scale-up. In long:
+     * NICs × domain passed 2^31 − 1 at {@code nics 2147483647} and ran as negative channels. O(1).
      */
     public static int nicsPerDomain(NodeSpec node) {
-        return node.nic() == null ? 0 : Math.max(1, node.nics() * ClusterDomains.size(node) / node.accelerators());
+        return node.nic() == null ? 0
+                : (int) Math.max(1, (long) node.nics() * ClusterDomains.size(node) / node.accelerators());
     }
 }

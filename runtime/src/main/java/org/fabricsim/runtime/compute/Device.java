@@ -144,8 +144,7 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
         double sustained = sustainedFraction(accelerator, profile);
         double efficiency = (measured > 0 ? measured : 1.0) * sustained;
         double bf16Measured = accelerator.matmulEfficiency() > 0 ? accelerator.matmulEfficiency() : 1.0;
-        int slots = accelerator.computeUnits() > 0 ? accelerator.computeUnits()
-                : (int) Math.max(1, Math.round(bf16 / ComputeCalibration.FLOPS_PER_TILE_SLOT));
+        int slots = accelerator.computeUnits() > 0 ? accelerator.computeUnits() : tileSlotsOf(bf16);
         double capped = measuredPowerCappedFraction(accelerator);
         double attention = bf16 * (capped > 0 ? capped : sustained);
         Fp8Operands operands = !fp8 ? Fp8Operands.NONE
@@ -287,6 +286,17 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      */
     public double collectiveSmShare() {
         return smShare(ComputeCalibration.COLLECTIVE_SMS);
+    }
+
+    /**
+     * The tile slots of a part whose catalog states no compute units: its BF16 peak ÷ {@link
+     * ComputeCalibration#FLOPS_PER_TILE_SLOT}, from 1 to 2^31 − 1. Cast to an int unclamped, a peak above 2^31 slots
+     * (1.6e22 FLOP/s, a typo such as 1e30 TFLOPS) kept the low 32 bits of the count, often negative, and a negative
+     * SM share then made the exposed FSDP gathers, and so the pipeline's F and B spans, negative. O(1).
+     */
+    static int tileSlotsOf(double bf16FlopsPerSecond) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, Math.round(bf16FlopsPerSecond
+                / ComputeCalibration.FLOPS_PER_TILE_SLOT)));
     }
 
     /** The share of the SMs that {@code sms} of them are: {@code sms} ÷ tile slots (one per SM), at most 1. */

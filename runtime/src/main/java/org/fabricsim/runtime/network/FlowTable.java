@@ -2,6 +2,7 @@ package org.fabricsim.runtime.network;
 
 import java.util.Arrays;
 
+import org.fabricsim.runtime.sim.ClockLimit;
 import org.fabricsim.runtime.sim.IndexedMinHeap;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.Graph;
@@ -185,7 +186,7 @@ abstract class FlowTable implements NetworkModel {
         double remaining = remainingBytes[flow];
         if (remaining != projectedBytes || rate != projectedRate || nowPs != projectedAtPs) {
             double seconds = remaining / rate;
-            projectedFinishPs = nowPs + Math.max(0L, (long) Math.ceil(seconds * PS_PER_SECOND));
+            projectedFinishPs = ClockLimit.after(nowPs, Math.max(0L, (long) Math.ceil(seconds * PS_PER_SECOND)));
             projectedBytes = remaining;
             projectedRate = rate;
             projectedAtPs = nowPs;

@@ -70,11 +70,15 @@ public final class Simulation {
     }
 
     /**
-     * Schedules {@code payload} for handler {@code handlerId} at {@code timePs} (not before now).
+     * Schedules {@code payload} for handler {@code handlerId} at {@code timePs} (not before now, and inside the
+     * clock's range: a time below zero is a sum that wrapped, and the run fails as {@link ClockLimit} says).
      *
      * @return the event's handle, valid until it fires or is cancelled
      */
     public int schedule(long timePs, int handlerId, int payload) {
+        if (timePs < 0 || timePs == TimeSource.NONE) {
+            throw ClockLimit.beyond(nowPs);
+        }
         if (timePs < nowPs) {
             throw new IllegalArgumentException("cannot schedule in the past: " + timePs + " < " + nowPs);
         }

@@ -120,4 +120,24 @@ class DeviceTest {
     void shouldTrainAtFp8OnAPartWithAnFp8Rate() {
         assertEquals(1979e12, Device.forTraining(H100, Precision.FP8, CalibrationProfile.defaults()).gemmFlopsPerSecond());
     }
+
+    /**
+     * Without stated compute units a part has its BF16 peak ÷ (4096 × 1.83e9) tile slots: 989e12 ÷ 7.49568e12 =
+     * 131.94, 132 (the H100's SMs), and the collectives' 16 SMs are 16 ÷ 132 of them. A peak of 1e30 TFLOPS (1e42
+     * FLOP/s, a typo) needs 1.3e29 slots: held at 2^31 − 1, so the share stays a share (it was −16 when the count
+     * was cast to an int unclamped), and so does 1e25 FLOP/s (1.3e12 slots).
+     */
+    @Test
+    void shouldHoldTheTileSlotsOfAnAbsurdPeakAtTheLargestInt() {
+        AcceleratorSpec plain = new AcceleratorSpec("t.A", "t", 989e12, 0, 80_000_000_000L, 3.35e12, 0.803, 450e9);
+        Device device = Device.of(plain, Precision.BF16, CalibrationProfile.defaults());
+        assertEquals(132, device.tileSlots());
+        assertEquals(16 / 132.0, device.collectiveSmShare(), 1e-12);
+        for (double peak : new double[] {1e42, 1e25}) {
+            AcceleratorSpec absurd = new AcceleratorSpec("t.B", "t", peak, 0, 80_000_000_000L, 3.35e12, 0.803, 450e9);
+            Device fast = Device.of(absurd, Precision.BF16, CalibrationProfile.defaults());
+            assertEquals(Integer.MAX_VALUE, fast.tileSlots());
+            assertEquals(16.0 / Integer.MAX_VALUE, fast.collectiveSmShare(), 1e-18);
+        }
+    }
 }

@@ -11,8 +11,10 @@ import org.fabricsim.runtime.Simulator;
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.Json;
 import org.fabricsim.runtime.result.RunResult;
+import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ReliabilitySpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
@@ -182,5 +184,32 @@ class TrainingSimulatorTest {
                 spec.recompute(), 1.0);
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> TrainingSimulator.run(wrong));
         assertTrue(error.getMessage().contains("TP x PP x DP x CP"));
+    }
+
+    /**
+     * An accelerator of 1e30 TFLOPS (1e42 FLOP/s) without stated compute units, FSDP: its compute takes no time, so
+     * every F and B span of the timeline is the exposed weight gathers and TP collectives, at least zero long and
+     * starting at or after zero (they were negative when the part's tile slots wrapped below zero); the same job at
+     * the H100's 989 TFLOPS takes longer.
+     */
+    @Test
+    void shouldKeepTheTimelineOfAnAbsurdlyFastAcceleratorNonNegative() {
+        AcceleratorSpec fast = new AcceleratorSpec("t.Fast", "t", 1e42, 0, 80_000_000_000L, 3.35e12, 0.803, 450e9);
+        NodeSpec dgx = TrainingFixtures.DGX_H100;
+        NodeSpec node = new NodeSpec("t.FastNode", fast, 8, dgx.scaleUp(), dgx.nic(), dgx.nics(), dgx.railAligned());
+        ClusterSpec two = twoNodes(null);
+        ClusterSpec cluster = new ClusterSpec("t.FastTwo", node, 2, two.scaleOut(), 0, null, null);
+        TrainingSpec spec = TrainingFixtures.training("t.Job", TrainingFixtures.dense("t.Gpt", 8, 2048, 8192, 16, 16,
+                32000, false), cluster, 2048, 32, new ParallelismSpec(8, 1, 2, 1, 1, true),
+                TrainingSpec.PipelineSchedule.ONE_F_ONE_B, TrainingSpec.Sharding.FSDP);
+        RunResult run = TrainingSimulator.run(spec);
+        for (Object span : (List<?>) run.metrics().get("timeline")) {
+            Map<?, ?> s = (Map<?, ?>) span;
+            assertTrue((Double) s.get("startSeconds") >= 0 && (Double) s.get("durationSeconds") >= 0, s.toString());
+        }
+        TrainingSpec h100 = TrainingFixtures.training("t.Job", spec.model(), two, 2048, 32, spec.parallel(),
+                spec.schedule(), spec.sharding());
+        assertTrue((Double) run.metrics().get("stepTimeSeconds")
+                < (Double) TrainingSimulator.run(h100).metrics().get("stepTimeSeconds"));
     }
 }
