@@ -3,25 +3,24 @@ package org.fabricsim.runtime.collective;
 /**
  * The channel count NCCL uses, from its topology search and {@code connect.cc} (NCCL 2.30.7).
  *
- * <p><b>Per communicator, one node.</b> {@code ncclTopoCompute} ({@code src/graph/search.cc}) searches rings
- * over the NVLink bandwidth of a GPU, totalBw = its links × NCCL's rate per link ({@code topo.h}
- * SM70/SM80/SM90/SM100_NVLINK_BW: 20, 20, 20.6, 40.1 GB/s; the GPU-to-NVSwitch link of {@code topo.cc} is
- * count × that rate). Pass 1 starts at the highest speed of the generation's speed array not above totalBw
- * ({@code speedArrayIntra}, {@code sm90SpeedArrayIntra}, {@code sm100SpeedArrayIntra}); at speed s the switch
- * holds ⌊totalBw / s⌋ rings, at most maxChannels = MAXCHANNELS / 2 ({@code init.cc}: 32; 16 before 2.26, whose
- * {@code device.h} had MAXCHANNELS 32); the graph kept is the
- * one with the most rings × s ({@code ncclTopoCompareGraphs}; a tie keeps the fewer hops, the faster rings); it
- * stops once rings × s reaches totalBw, else tries the next speed while it is above 0.49 × the best's.
- * {@code ncclTopoDupChannels} then doubles the rings (halving s) unless s &lt; 25 or, on SM90 and later, s &lt; 50
- * with more than 4 rings; pass 2 tries each higher speed keeping at least that many rings. {@code connect.cc}'s
- * {@code ncclTopoPostset} doubles once more: nChannels = min(MAXCHANNELS = 64, 2 · graph channels). So 8 × A100
- * (12 links, 240 GB/s): 6 rings of 40 → 12 → 24 channels; 8 × H100 or H200 (18 links, 370.8): 6 of 60 → 12 → 24;
- * 8 × H800 (8 links, 164.8): 4 of 40 → 8 → 16; 8 × B200 (18 links, 721.8): 8 of 90 → 16 → 32. The logs print
- * these: HGX A100 "Channel 23/24" (NVIDIA/nccl-tests issue #100), H100 NCCL 2.19.3 24 channels (NVIDIA/nccl
+ * <p><b>Per communicator, one node.</b> {@code ncclTopoCompute} ({@code src/graph/search.cc}) searches rings over the
+ * NVLink bandwidth of a GPU, totalBw = its links × NCCL's rate per link ({@code topo.h} SM70/SM80/SM90/SM100_NVLINK_BW:
+ * 20, 20, 20.6, 40.1 GB/s; the GPU-to-NVSwitch link of {@code topo.cc} is count × that rate). Pass 1 starts at the
+ * highest speed of the generation's speed array not above totalBw ({@code speedArrayIntra}, {@code
+ * sm90SpeedArrayIntra}, {@code sm100SpeedArrayIntra}); at speed s the switch holds ⌊totalBw / s⌋ rings, at most
+ * maxChannels = MAXCHANNELS / 2 ({@code init.cc}: 32; 16 before 2.25, whose {@code device.h} had MAXCHANNELS 32); the
+ * graph kept is the one with the most rings × s ({@code ncclTopoCompareGraphs}; a tie keeps the fewer hops, the faster
+ * rings); it stops once rings × s reaches totalBw, else tries the next speed while it is above 0.49 × the best's.
+ * {@code ncclTopoDupChannels} then doubles the rings (halving s) unless s &lt; 25 or, on SM90 and later, s &lt; 50 with
+ * more than 4 rings; pass 2 tries each higher speed keeping at least that many rings. {@code connect.cc}'s {@code
+ * ncclTopoPostset} doubles once more: nChannels = min(MAXCHANNELS = 64, 2 · graph channels). So 8 × A100 (12 links, 240
+ * GB/s): 6 rings of 40 → 12 → 24 channels; 8 × H100 or H200 (18 links, 370.8): 6 of 60 → 12 → 24; 8 × H800 (8 links,
+ * 164.8): 4 of 40 → 8 → 16; 8 × B200 (18 links, 721.8): 8 of 90 → 16 → 32. The logs print these: HGX A100 "Channel
+ * 23/24" (NVIDIA/nccl-tests issue #100), H100 NCCL 2.19.3 "totalBw 360.0", 12 searched rings, 24 channels (NVIDIA/nccl
  * issue #1367), H800 "16 coll channels" (NVIDIA/nccl issue #892), DGX B200 "Channel 04/32" and trees [0]..[31]
- * (NVIDIA/nccl issue #1646). The releases the reference rows name (2.18.5 to 2.30.7) give the same counts: the
- * speed arrays changed below these speeds only, and SM90's 20.0 GB/s per link before 2.21 (360 GB/s, 6 rings of
- * 60 reaching it) and SM100's 40.0 in 2.26 lead to the same graphs. The link count is the accelerator's scale-up
+ * (NVIDIA/nccl issue #1646, NCCL 2.25.1). The releases the reference rows name (2.18.5 to 2.30.7) give the same counts:
+ * the speed arrays changed below these speeds only, and SM90's 20.0 GB/s per link before 2.21 (360 GB/s, 6 rings of 60
+ * reaching it) and SM100's 40.0 in 2.25 and 2.26 lead to the same graphs. The link count is the accelerator's scale-up
  * bandwidth over NVLink's per-link rate (25 GB/s a direction for NVLink 2 to 4, 50 for NVLink 5; hardware.md).
  *
  * <p><b>Across nodes.</b> Every ring leaves through a NIC, one ring per NIC, doubled: a DGX H100 gets 16 (8 NICs);

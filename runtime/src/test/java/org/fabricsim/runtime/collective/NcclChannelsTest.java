@@ -40,7 +40,8 @@ class NcclChannelsTest {
 
     @Test
     void shouldGiveAV100NodeTwelveChannels() {
-        // 6 links x 20 = 120 GB/s: 3 rings of 40 reach it; SM70 doubles them to 6 of 20; pass 2 finds 4 at 30; 12.
+        // Through NVSwitch (DGX-2's V100s): 6 links x 20 = 120 GB/s: 3 rings of 40 reach it; SM70 doubles them to
+        // 6 of 20; pass 2 finds 4 rings at 30, fewer than 6; connect.cc doubles: 12.
         assertEquals(12, NcclChannels.communicator(Generation.VOLTA, 150e9, 4, 1));
     }
 }
