@@ -12,8 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
  * A node's scale-up {@code domain N} decides which of a ring's neighbours talk over the scale-up fabric and which
  * through their NICs. The node ({@link Models#ringInOneNode}) holds eight H100s at 450 GB/s each into switched
  * domains (efficiency 100%, 1 us per link) and a 50 GB/s NIC per accelerator on one switch (its cable at the
- * scale-out fabric's 1 us, the NIC adding none; efficiency 100%). A ring all-reduce of S = 1 GiB over n ranks runs 2(n − 1) steps and NCCL's C channels (C = 2 · min(16,
- * ⌈450 / 20.6⌉) = 32 on one node) each move S/(n·C) per edge and step. Whole domain: every rank sends C chunks,
+ * scale-out fabric's 1 us, the NIC adding none; efficiency 100%). A ring all-reduce of S = 1 GiB over n ranks runs
+ * 2(n − 1) steps and NCCL's C channels (C = 24 on one node: 6 rings of 60 GB/s on 18 × 20.6, doubled twice,
+ * NcclChannels) each move S/(n·C) per edge and step. Whole domain: every rank sends C chunks,
  * S/n, over its own scale-up link, up to the domain switch and down, 2 × 1 us. Domains of four: channel c leaves
  * each domain from local rank c mod 4 (PXN), so each NIC carries C/4 chunks, S/(4n), up and as many down a step.
  */
@@ -75,9 +76,9 @@ class ScaleUpDomainRingTest {
     /**
      * A full mesh of four H100s splits each one's 18 NVLink ports 6 to each of its 3 peers: a link per pair of
      * 6 × 25 = 150 GB/s, 1 us. K_4 is one Hamiltonian cycle and a perfect matching, so the ring runs on 2
-     * link-disjoint directed rings, 16 of the 32 channels each: every ring link carries 16 chunks of S/(4 · 32),
+     * link-disjoint directed rings, 12 of the 24 channels each: every ring link carries 12 chunks of S/(4 · 24),
      * S/8 = 134,217,728 B a step, 894,784,853.3 ps, plus 1 us: 6 steps, 5,374,709,120 ps (the one link j → j + 1
-     * for all 32 channels took twice the transfer time, 10,743,418,240 ps). The switched domain of four at
+     * for all 24 channels took twice the transfer time, 10,743,418,240 ps). The switched domain of four at
      * 450 GB/s: 3,591,139,416 ps; the mesh's two rings reach 2 × 150 = 300 GB/s, the 1.5 of the transfer term.
      */
     @Test
