@@ -71,7 +71,7 @@ public final class ConsoleTable {
         }
         int width = scalars.keySet().stream().mapToInt(String::length).max().orElse(0);
         scalars.forEach((key, value) -> out.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%n", key,
-                Metrics.format(value))));
+                MetricText.of(key, value))));
         return out.toString();
     }
 
@@ -131,12 +131,13 @@ public final class ConsoleTable {
             header.add(shorten(runLabel(comparison.study(), run)) + (run.equals(comparison.baseline()) ? " (base)" : ""));
         }
         table.add(header);
+        int base = comparison.runs().indexOf(comparison.baseline());
         for (Comparison.Row row : comparison.rows()) {
             List<String> line = new ArrayList<>();
             line.add(row.metric());
             for (int i = 0; i < row.values().size(); i++) {
-                line.add(cell(row.values().get(i), row.deltas().get(i), comparison.runs().get(i)
-                        .equals(comparison.baseline())));
+                String change = row.change(i, base);
+                line.add(change == null ? row.text(i) : row.text(i) + " (" + change + ")");
             }
             table.add(line);
         }
@@ -162,17 +163,6 @@ public final class ConsoleTable {
     /** The part of a run's name after its study's, e.g. {@code [data=64]}. */
     static String runLabel(String study, String run) {
         return run.startsWith(study) && run.length() > study.length() ? run.substring(study.length()) : run;
-    }
-
-    private static String cell(Double value, Double delta, boolean baseline) {
-        if (value == null) {
-            return "-";
-        }
-        String text = Metrics.format(value);
-        if (baseline || delta == null) {
-            return text;
-        }
-        return text + String.format(Locale.ROOT, " (%+.1f%%)", delta * 100);
     }
 
     private static String shorten(String text) {

@@ -128,7 +128,8 @@ public final class Metrics {
         return threeDigits(bytes / 1e9) + " GB";
     }
 
-    private static String threeDigits(double value) {
+    /** Three significant digits, whole with separators from 100: {@code 8.00}, {@code 24.1}, {@code 1,241}. */
+    static String threeDigits(double value) {
         double magnitude = Math.abs(value);
         String pattern = magnitude >= 100 ? "%,.0f" : magnitude >= 10 ? "%.1f" : "%.2f";
         return String.format(Locale.ROOT, pattern, value);
