@@ -68,10 +68,13 @@ public final class ExpectationText {
         };
     }
 
-    /** A value in the unit people read: as written for figures, to a tenth (three digits below 1) for predictions. */
+    /**
+     * A value in the unit people read: whole with thousands separators from 1,000 ({@code 64,607 tokens/s}), else as
+     * written for figures, to a tenth (three digits below 1) for predictions.
+     */
     private static String shown(Unit unit, double value, boolean rounded) {
         double scaled = unit.scale(value);
-        String number = !rounded ? Metrics.format(scaled)
+        String number = Math.abs(scaled) >= 1000 ? Metrics.count(scaled) : !rounded ? Metrics.format(scaled)
                 : Math.abs(scaled) >= 1 ? Metrics.format(Math.round(scaled * 10) / 10.0)
                 : String.format(Locale.ROOT, "%.3g", scaled);
         return number + unit.suffix();

@@ -55,7 +55,7 @@ public final class MetricText {
         }
         if (segment.endsWith("TokensPerSecond") || segment.startsWith("tokensPerSecond")
                 || segment.contains("TokensPerSecondPer")) {
-            return rate(value) + " tokens/s";
+            return Metrics.count(value) + " tokens/s";
         }
         if (DOLLARS.matcher(segment).matches()) {
             return dollars(value) + per(segment);
@@ -105,11 +105,6 @@ public final class MetricText {
         double magnitude = Math.abs(value);
         return sign + "$" + (magnitude >= 100 ? String.format(Locale.ROOT, "%,.0f", magnitude)
                 : Metrics.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", magnitude))));
-    }
-
-    /** A rate: whole with separators from 100, else three significant digits. */
-    private static String rate(double value) {
-        return Math.abs(value) >= 100 || value == 0 ? Metrics.count(value) : threeDigits(value);
     }
 
     /** Bytes in the largest decimal unit that keeps the value at 1 or more, to three significant digits. */

@@ -99,4 +99,17 @@ class ExpectationResultTest {
         StudyResult result = new StudyResult("t", "m", List.of(training(0.583, 8.6, List.of(MFU, STEP))));
         assertEquals(List.of("mfu"), result.misses().stream().map(e -> e.spec().metric()).toList());
     }
+
+    /**
+     * SGLang's decode rate per node, 22,282 tokens/s measured, 23,024.9 predicted: (23,024.9 − 22,282) ÷ 22,282 =
+     * +3.3 %; both read whole with thousands separators, not 23024.9 against 22282.
+     */
+    @Test
+    void shouldWriteLargeFiguresWholeWithThousandsSeparators() {
+        ExpectationSpec decode = new ExpectationSpec("decode-throughput", "decodeTokensPerSecondPerNode", 22_282,
+                Unit.TOKENS_PER_SECOND, 0.15, ToleranceKind.RELATIVE, "LMSYS");
+        String line = ExpectationText.line(ExpectationResult.of(decode, Map.of("decodeTokensPerSecondPerNode", 23_024.9)));
+        assertEquals("predicted decode-throughput 23,025 tokens/s against 22,282 tokens/s measured (LMSYS), +3.3%,"
+                + " within 15%", line);
+    }
 }
