@@ -64,9 +64,10 @@ public record Comparison(String study, String baseline, List<String> runs, List<
             if (i == base || delta == null) {
                 return null;
             }
-            return MetricText.percent(metric)
-                    ? String.format(Locale.ROOT, "%+.1f points", 100 * (values.get(i) - values.get(base)))
-                    : String.format(Locale.ROOT, "%+.1f%%", delta * 100);
+            double change = MetricText.percent(metric) ? 100 * (values.get(i) - values.get(base)) : 100 * delta;
+            String text = String.format(Locale.ROOT, "%+.1f", change);
+            text = text.equals("-0.0") ? "+0.0" : text;
+            return text + (MetricText.percent(metric) ? " points" : "%");
         }
     }
 

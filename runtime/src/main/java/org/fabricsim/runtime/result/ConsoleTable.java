@@ -127,8 +127,9 @@ public final class ConsoleTable {
         List<List<String>> table = new ArrayList<>();
         List<String> header = new ArrayList<>();
         header.add("metric");
-        for (String run : comparison.runs()) {
-            header.add(shorten(runLabel(comparison.study(), run)) + (run.equals(comparison.baseline()) ? " (base)" : ""));
+        List<String> labels = distinct(comparison.runs().stream().map(run -> runLabel(comparison.study(), run)).toList());
+        for (int i = 0; i < labels.size(); i++) {
+            header.add(shorten(labels.get(i)) + (comparison.runs().get(i).equals(comparison.baseline()) ? " (base)" : ""));
         }
         table.add(header);
         int base = comparison.runs().indexOf(comparison.baseline());
@@ -158,6 +159,32 @@ public final class ConsoleTable {
             out.append('\n');
         }
         return out.toString();
+    }
+
+    /**
+     * Run labels ({@code [a=1, b=2, c=3]}) without the settings every run shares, so that a column names what sets
+     * it apart ({@code [b=2]}) rather than a prefix cut off alike for every run; labels kept whole when they are not
+     * all such lists or nothing would be left.
+     */
+    static List<String> distinct(List<String> labels) {
+        List<List<String>> parts = new ArrayList<>();
+        for (String label : labels) {
+            if (!label.startsWith("[") || !label.endsWith("]")) {
+                return labels;
+            }
+            parts.add(List.of(label.substring(1, label.length() - 1).split(", ")));
+        }
+        List<String> shared = new ArrayList<>(parts.get(0));
+        parts.forEach(shared::retainAll);
+        List<String> out = new ArrayList<>();
+        for (List<String> own : parts) {
+            List<String> kept = own.stream().filter(part -> !shared.contains(part)).toList();
+            if (kept.isEmpty()) {
+                return labels;
+            }
+            out.add("[" + String.join(", ", kept) + "]");
+        }
+        return out;
     }
 
     /** The part of a run's name after its study's, e.g. {@code [data=64]}. */

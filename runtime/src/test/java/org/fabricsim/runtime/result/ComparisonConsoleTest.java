@@ -84,4 +84,19 @@ class ComparisonConsoleTest {
     private static String squeeze(String line) {
         return line == null ? null : line.replaceAll("\\s+", " ");
     }
+
+    @Test
+    void shouldHeadEachColumnWithWhatSetsItsRunApartAndNeverANegativeZero() {
+        // A serving search's refined runs differ in decode tensor only: the shared prefix "[prefill replicas=2,
+        // prefil…" would head both columns alike. Busy 1.0 against 0.99999: -0.001 points, shown +0.0.
+        RunResult base = new RunResult("s[prefill replicas=2, prefill tensor=4, decode tensor=2]", "inference", "s",
+                Map.of(), 1, Map.of(), Map.of("acceleratorBusyFraction", 1.0), 0, 0, 0, null);
+        RunResult other = new RunResult("s[prefill replicas=2, prefill tensor=4, decode tensor=4]", "inference", "s",
+                Map.of(), 1, Map.of(), Map.of("acceleratorBusyFraction", 0.99999), 0, 0, 0, null);
+        String table = ConsoleTable.render(Comparison.of("s", List.of(base, other), List.of()));
+        String header = table.lines().skip(1).findFirst().orElseThrow();
+        assertEquals("metric [decode tensor=2] (base) [decode tensor=4]", squeeze(header.trim()));
+        assertEquals("acceleratorBusyFraction 100.0% 100.0% (+0.0 points)",
+                squeeze(lines(table).get("acceleratorBusyFraction")));
+    }
 }
