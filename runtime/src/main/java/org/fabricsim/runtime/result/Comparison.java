@@ -57,12 +57,16 @@ public record Comparison(String study, String baseline, List<String> runs, List<
 
         /**
          * Run {@code i}'s change against the baseline run {@code base}, or null for the baseline and where no delta
-         * is defined: in percentage points for a percentage ({@code +1.3 points}), else relative ({@code +4.2%}).
+         * is defined: in percentage points for a percentage ({@code +1.3 points}), else relative ({@code +4.2%}),
+         * as a factor from ten times the baseline ({@code ×632}, not {@code +63190.4%}).
          */
         public String change(int i, int base) {
             Double delta = deltas.get(i);
             if (i == base || delta == null) {
                 return null;
+            }
+            if (!MetricText.percent(metric) && delta >= 9.995) {
+                return "×" + Metrics.count(1 + delta);
             }
             double change = MetricText.percent(metric) ? 100 * (values.get(i) - values.get(base)) : 100 * delta;
             String text = String.format(Locale.ROOT, "%+.1f", change);

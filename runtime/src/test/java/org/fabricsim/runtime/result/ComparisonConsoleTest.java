@@ -99,4 +99,15 @@ class ComparisonConsoleTest {
         assertEquals("acceleratorBusyFraction 100.0% 100.0% (+0.0 points)",
                 squeeze(lines(table).get("acceleratorBusyFraction")));
     }
+
+    @Test
+    void shouldWriteAChangeOfTenTimesOrMoreAsAFactor() {
+        // TTFT p50 148 ms at 2 requests/s and 93.5 s at 8: 93.5 / 0.148 = 631.8, "×632", not "+63076.4%".
+        RunResult base = new RunResult("s[rate=2]", "inference", "s", Map.of(), 1, Map.of(),
+                Map.of("ttftSeconds", Map.of("p50", 0.148)), 0, 0, 0, null);
+        RunResult loaded = new RunResult("s[rate=8]", "inference", "s", Map.of(), 1, Map.of(),
+                Map.of("ttftSeconds", Map.of("p50", 93.5)), 0, 0, 0, null);
+        String table = ConsoleTable.render(Comparison.of("s", List.of(base, loaded), List.of()));
+        assertEquals("ttftSeconds.p50 148 ms 93.5 s (×632)", squeeze(lines(table).get("ttftSeconds.p50")));
+    }
 }
