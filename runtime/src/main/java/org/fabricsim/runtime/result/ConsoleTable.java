@@ -79,8 +79,8 @@ public final class ConsoleTable {
         StringBuilder out = new StringBuilder();
         Map<String, Object> p = run.parameters();
         Object topology = p.get("topology");
-        out.append(String.format(Locale.ROOT, "# %s: %s %s over %s accelerators (%s nodes x %s)%s%s%n", run.name(),
-                p.get("operation"), p.get("algorithm"), p.get("accelerators"), p.get("nodes"),
+        out.append(String.format(Locale.ROOT, "# %s: %s %s over %s accelerators (%s x %s)%s%s%n", run.name(),
+                p.get("operation"), p.get("algorithm"), p.get("accelerators"), nodes(p.get("nodes")),
                 p.get("acceleratorsPerNode"), p.get("cluster") == null ? "" : " of " + p.get("cluster"),
                 topology == null ? "" : " on " + topology));
         out.append(String.format(Locale.ROOT, "#%14s %14s %13s %13s  %-18s %-8s %8s%n", "size(B)", "time(us)",
@@ -98,9 +98,9 @@ public final class ConsoleTable {
     private static String expertKernels(RunResult run, List<?> rows) {
         StringBuilder out = new StringBuilder();
         Map<String, Object> p = run.parameters();
-        out.append(String.format(Locale.ROOT, "# %s: %s expert-parallel kernels over %s accelerators (%s nodes x %s),"
+        out.append(String.format(Locale.ROOT, "# %s: %s expert-parallel kernels over %s accelerators (%s x %s),"
                 + " %s tokens, hidden %s, top-%s of %s experts, dispatch %s%n", run.name(), p.get("kernels"),
-                p.get("accelerators"), p.get("nodes"), p.get("acceleratorsPerNode"), p.get("tokensPerRank"),
+                p.get("accelerators"), nodes(p.get("nodes")), p.get("acceleratorsPerNode"), p.get("tokensPerRank"),
                 p.get("hidden"), p.get("topK"), p.get("experts"), p.get("dispatchPrecision")));
         out.append(String.format(Locale.ROOT, "#%9s %14s %13s %15s%n", "kernel", "time(us)", "GB/s", "copy(B)"));
         for (Object o : rows) {
@@ -110,6 +110,11 @@ public final class ConsoleTable {
                     number(row, "bytesPerCopy").doubleValue()));
         }
         return out.toString();
+    }
+
+    /** {@code 1 node}, {@code 4 nodes}. */
+    private static String nodes(Object count) {
+        return count + (Integer.valueOf(1).equals(count) || Long.valueOf(1).equals(count) ? " node" : " nodes");
     }
 
     private static String text(Map<?, ?> row, String key) {

@@ -26,9 +26,9 @@ final class TrainingConsole {
                 100 * number(m, "hfu")));
         out.append(String.format(Locale.ROOT, "  TFLOPS per GPU   %10.1f%n", number(m, "tflopsPerAccelerator")));
         out.append(String.format(Locale.ROOT, "  tokens/s         %10s%n", Metrics.count(number(m, "tokensPerSecond"))));
-        out.append(String.format(Locale.ROOT, "  pipeline bubble  %10s  %5.1f%%  (%s micro-batches, virtual"
+        out.append(String.format(Locale.ROOT, "  pipeline bubble  %10s  %5.1f%%  (%s micro-batch%s, virtual"
                 + " stages %s)%n", Metrics.duration(number(m, "bubbleFraction") * step), 100 * number(m, "bubbleFraction"),
-                p.get("microBatches"), p.get("virtualStages")));
+                p.get("microBatches"), number(p, "microBatches") == 1 ? "" : "es", p.get("virtualStages")));
         if (m.get("stageImbalanceFraction") instanceof Number imbalance && imbalance.doubleValue() > 0) {
             out.append(String.format(Locale.ROOT, "  stage imbalance  %10s  %5.1f%%  (idle time of the average"
                     + " stage, not a part of the step)%n", Metrics.duration(imbalance.doubleValue() * step),
