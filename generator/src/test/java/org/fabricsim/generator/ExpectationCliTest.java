@@ -42,7 +42,7 @@ class ExpectationCliTest {
         CliRun outcome = CliRun.fabric("simulate", model(dir).toString(), "--json", json.toString());
         assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
         assertTrue(outcome.out().contains("  MISSES: predicted busbw at 1 GiB "), outcome.out());
-        assertTrue(outcome.out().contains("against 1000 GB/s measured (wishful)"), outcome.out());
+        assertTrue(outcome.out().contains("against 1,000 GB/s measured (wishful)"), outcome.out());
         assertTrue(outcome.out().contains("against 40 GB/s measured (roughly), "), outcome.out());
         JsonObject run = JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonArray("runs")
                 .get(0).getAsJsonObject();

@@ -11,6 +11,7 @@ import org.eclipse.xtext.resource.ISelectable;
 import org.eclipse.xtext.scoping.IScope;
 import org.eclipse.xtext.scoping.Scopes;
 import org.eclipse.xtext.scoping.impl.ImportNormalizer;
+import org.eclipse.xtext.scoping.impl.IScopeWrapper;
 import org.eclipse.xtext.scoping.impl.ImportedNamespaceAwareLocalScopeProvider;
 import org.eclipse.xtext.scoping.impl.MultimapBasedSelectable;
 import org.eclipse.xtext.util.IResourceScopeCache;
@@ -29,17 +30,33 @@ import com.google.inject.Inject;
  * per cross-reference: building it anew for each of a 10,000-line model's 833 references was 9 % of a
  * keystroke's build, and of a completion's (issue 19). The scopes are lazy views of the descriptions, so a
  * cached one answers as a new one would.
+ *
+ * <p>The cache keeps one scope per wrapper: while linking, Xtext wraps the global scope to record the names a
+ * file imports ({@code ImportedNamesAdapter}), and that wrapper logs an INFO line whenever it is asked for every
+ * element, as the unresolved-name message does when it looks for the closest name after linking. A scope built
+ * while linking is therefore used only while linking, and one built outside it (that message, content assist)
+ * neither logs nor misses recording an import the linker asks for.
  */
 public class FabricImportedNamespaceScopeProvider extends ImportedNamespaceAwareLocalScopeProvider {
 
     @Inject
     private IResourceScopeCache cache;
 
+    /** The linker's wrapper of the global scope while it links, else null. */
+    private IScopeWrapper wrapper;
+
+    @Override
+    public void setWrapper(IScopeWrapper wrapper) {
+        super.setWrapper(wrapper);
+        this.wrapper = wrapper;
+    }
+
     @Override
     public IScope getScope(EObject context, EReference reference) {
         Resource resource = context.eResource();
         if (context instanceof Model && context.eContainer() == null && resource != null) {
-            return cache.get(Tuples.create(FabricImportedNamespaceScopeProvider.class, context, reference), resource,
+            return cache.get(Tuples.create(Tuples.create(FabricImportedNamespaceScopeProvider.class, wrapper), context,
+                    reference), resource,
                     () -> super.getScope(context, reference));
         }
         return super.getScope(context, reference);

@@ -241,21 +241,25 @@ final class ServingMetrics {
         return true;
     }
 
-    /** One row per SLO, read off the latencies {@link Percentiles#summary} has already sorted; O(1) per SLO. */
+    /**
+     * One row per SLO, read off the latencies {@link Percentiles#summary} has already sorted: the achieved percentile
+     * (O(1)) and its 95 % upper confidence bound ({@link Percentiles#upperBoundOfSorted}), which a serving search's
+     * screen holds against the limit.
+     */
     private static List<Object> sloRows(List<InferenceSpec.Slo> slos, double[] ttft, int ttftCount, double[] itl,
             int itlCount, double[] e2e) {
         List<Object> rows = new ArrayList<>();
         for (InferenceSpec.Slo slo : slos) {
-            double achieved = slo.metric() == InferenceSpec.SloMetric.TTFT
-                    ? Percentiles.ofSorted(ttft, ttftCount, slo.percentile())
-                    : slo.metric() == InferenceSpec.SloMetric.ITL
-                            ? Percentiles.ofSorted(itl, itlCount, slo.percentile())
-                            : Percentiles.ofSorted(e2e, ttftCount, slo.percentile());
+            double[] sorted = slo.metric() == InferenceSpec.SloMetric.TTFT ? ttft
+                    : slo.metric() == InferenceSpec.SloMetric.ITL ? itl : e2e;
+            int count = slo.metric() == InferenceSpec.SloMetric.ITL ? itlCount : ttftCount;
+            double achieved = Percentiles.ofSorted(sorted, count, slo.percentile());
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("metric", Keywords.of(slo.metric()));
             row.put("percentile", slo.percentile());
             row.put("limitSeconds", slo.limitSeconds());
             row.put("achievedSeconds", achieved);
+            row.put("upperBoundSeconds", Percentiles.upperBoundOfSorted(sorted, count, slo.percentile()));
             row.put("met", achieved <= slo.limitSeconds());
             rows.add(row);
         }

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -49,6 +50,29 @@ public record Comparison(String study, String baseline, List<String> runs, List<
      * @param deltas  per run, the relative change against the baseline, or null
      */
     public record Row(String metric, List<Double> values, List<Double> deltas) {
+        /** Run {@code i}'s value in its unit ({@link MetricText}), or {@code -} where the run lacks it. */
+        public String text(int i) {
+            return values.get(i) == null ? "-" : MetricText.of(metric, values.get(i));
+        }
+
+        /**
+         * Run {@code i}'s change against the baseline run {@code base}, or null for the baseline and where no delta
+         * is defined: in percentage points for a percentage ({@code +1.3 points}), else relative ({@code +4.2%}),
+         * as a factor from ten times the baseline ({@code ×632}, not {@code +63190.4%}).
+         */
+        public String change(int i, int base) {
+            Double delta = deltas.get(i);
+            if (i == base || delta == null) {
+                return null;
+            }
+            if (!MetricText.percent(metric) && delta >= 9.995) {
+                return "×" + Metrics.count(1 + delta);
+            }
+            double change = MetricText.percent(metric) ? 100 * (values.get(i) - values.get(base)) : 100 * delta;
+            String text = String.format(Locale.ROOT, "%+.1f", change);
+            text = text.equals("-0.0") ? "+0.0" : text;
+            return text + (MetricText.percent(metric) ? " points" : "%");
+        }
     }
 
     /** A comparison per study of {@code result} that has more than one run. */
@@ -150,18 +174,30 @@ public record Comparison(String study, String baseline, List<String> runs, List<
         return new ArrayList<>(Collections.nCopies(size, (Double) null));
     }
 
-    /** This comparison as a JSON-ready map (embedded in the HTML report). */
+    /**
+     * This comparison as a JSON-ready map (embedded in the HTML report): per row the values and deltas, and the
+     * console's texts of them ({@link Row#text}, {@link Row#change}), so that the report reads as the console does.
+     */
     public Map<String, Object> toJsonMap() {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("study", study);
         json.put("baseline", baseline);
         json.put("runs", runs);
         List<Object> jsonRows = new ArrayList<>();
+        int base = runs.indexOf(baseline);
         for (Row row : rows) {
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("metric", row.metric());
             r.put("values", row.values());
             r.put("deltas", row.deltas());
+            List<String> texts = new ArrayList<>();
+            List<String> changes = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                texts.add(row.text(i));
+                changes.add(row.change(i, base));
+            }
+            r.put("texts", texts);
+            r.put("changes", changes);
             jsonRows.add(r);
         }
         json.put("rows", jsonRows);

@@ -71,7 +71,7 @@ public final class ConsoleTable {
         }
         int width = scalars.keySet().stream().mapToInt(String::length).max().orElse(0);
         scalars.forEach((key, value) -> out.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%n", key,
-                Metrics.format(value))));
+                MetricText.of(key, value))));
         return out.toString();
     }
 
@@ -79,8 +79,8 @@ public final class ConsoleTable {
         StringBuilder out = new StringBuilder();
         Map<String, Object> p = run.parameters();
         Object topology = p.get("topology");
-        out.append(String.format(Locale.ROOT, "# %s: %s %s over %s accelerators (%s nodes x %s)%s%s%n", run.name(),
-                p.get("operation"), p.get("algorithm"), p.get("accelerators"), p.get("nodes"),
+        out.append(String.format(Locale.ROOT, "# %s: %s %s over %s accelerators (%s x %s)%s%s%n", run.name(),
+                p.get("operation"), p.get("algorithm"), p.get("accelerators"), nodes(p.get("nodes")),
                 p.get("acceleratorsPerNode"), p.get("cluster") == null ? "" : " of " + p.get("cluster"),
                 topology == null ? "" : " on " + topology));
         out.append(String.format(Locale.ROOT, "#%14s %14s %13s %13s  %-18s %-8s %8s%n", "size(B)", "time(us)",
@@ -98,9 +98,9 @@ public final class ConsoleTable {
     private static String expertKernels(RunResult run, List<?> rows) {
         StringBuilder out = new StringBuilder();
         Map<String, Object> p = run.parameters();
-        out.append(String.format(Locale.ROOT, "# %s: %s expert-parallel kernels over %s accelerators (%s nodes x %s),"
+        out.append(String.format(Locale.ROOT, "# %s: %s expert-parallel kernels over %s accelerators (%s x %s),"
                 + " %s tokens, hidden %s, top-%s of %s experts, dispatch %s%n", run.name(), p.get("kernels"),
-                p.get("accelerators"), p.get("nodes"), p.get("acceleratorsPerNode"), p.get("tokensPerRank"),
+                p.get("accelerators"), nodes(p.get("nodes")), p.get("acceleratorsPerNode"), p.get("tokensPerRank"),
                 p.get("hidden"), p.get("topK"), p.get("experts"), p.get("dispatchPrecision")));
         out.append(String.format(Locale.ROOT, "#%9s %14s %13s %15s%n", "kernel", "time(us)", "GB/s", "copy(B)"));
         for (Object o : rows) {
@@ -110,6 +110,11 @@ public final class ConsoleTable {
                     number(row, "bytesPerCopy").doubleValue()));
         }
         return out.toString();
+    }
+
+    /** {@code 1 node}, {@code 4 nodes}. */
+    private static String nodes(Object count) {
+        return count + (Integer.valueOf(1).equals(count) || Long.valueOf(1).equals(count) ? " node" : " nodes");
     }
 
     private static String text(Map<?, ?> row, String key) {
@@ -127,16 +132,18 @@ public final class ConsoleTable {
         List<List<String>> table = new ArrayList<>();
         List<String> header = new ArrayList<>();
         header.add("metric");
-        for (String run : comparison.runs()) {
-            header.add(shorten(runLabel(comparison.study(), run)) + (run.equals(comparison.baseline()) ? " (base)" : ""));
+        List<String> labels = distinct(comparison.runs().stream().map(run -> runLabel(comparison.study(), run)).toList());
+        for (int i = 0; i < labels.size(); i++) {
+            header.add(shorten(labels.get(i)) + (comparison.runs().get(i).equals(comparison.baseline()) ? " (base)" : ""));
         }
         table.add(header);
+        int base = comparison.runs().indexOf(comparison.baseline());
         for (Comparison.Row row : comparison.rows()) {
             List<String> line = new ArrayList<>();
             line.add(row.metric());
             for (int i = 0; i < row.values().size(); i++) {
-                line.add(cell(row.values().get(i), row.deltas().get(i), comparison.runs().get(i)
-                        .equals(comparison.baseline())));
+                String change = row.change(i, base);
+                line.add(change == null ? row.text(i) : row.text(i) + " (" + change + ")");
             }
             table.add(line);
         }
@@ -159,20 +166,35 @@ public final class ConsoleTable {
         return out.toString();
     }
 
+    /**
+     * Run labels ({@code [a=1, b=2, c=3]}) without the settings every run shares, so that a column names what sets
+     * it apart ({@code [b=2]}) rather than a prefix cut off alike for every run; labels kept whole when they are not
+     * all such lists or nothing would be left.
+     */
+    static List<String> distinct(List<String> labels) {
+        List<List<String>> parts = new ArrayList<>();
+        for (String label : labels) {
+            if (!label.startsWith("[") || !label.endsWith("]")) {
+                return labels;
+            }
+            parts.add(List.of(label.substring(1, label.length() - 1).split(", ")));
+        }
+        List<String> shared = new ArrayList<>(parts.get(0));
+        parts.forEach(shared::retainAll);
+        List<String> out = new ArrayList<>();
+        for (List<String> own : parts) {
+            List<String> kept = own.stream().filter(part -> !shared.contains(part)).toList();
+            if (kept.isEmpty()) {
+                return labels;
+            }
+            out.add("[" + String.join(", ", kept) + "]");
+        }
+        return out;
+    }
+
     /** The part of a run's name after its study's, e.g. {@code [data=64]}. */
     static String runLabel(String study, String run) {
         return run.startsWith(study) && run.length() > study.length() ? run.substring(study.length()) : run;
-    }
-
-    private static String cell(Double value, Double delta, boolean baseline) {
-        if (value == null) {
-            return "-";
-        }
-        String text = Metrics.format(value);
-        if (baseline || delta == null) {
-            return text;
-        }
-        return text + String.format(Locale.ROOT, " (%+.1f%%)", delta * 100);
     }
 
     private static String shorten(String text) {

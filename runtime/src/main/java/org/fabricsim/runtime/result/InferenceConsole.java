@@ -18,7 +18,7 @@ final class InferenceConsole {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "# %s: %s %s serving of %s on %s accelerators%s, %s requests%n",
                 run.name(), p.get("mode"), p.get("precision"), p.get("model"), p.get("accelerators"),
-                p.get("cluster") == null ? "" : " of " + p.get("cluster"), p.get("requests")));
+                p.get("cluster") == null ? "" : " of " + p.get("cluster"), count(p.get("requests"))));
         if (p.get("kvCachePrecision") != null && !p.get("kvCachePrecision").equals(p.get("precision"))) {
             out.append(String.format(Locale.ROOT, "  KV cache in %s%n", p.get("kvCachePrecision")));
         }
@@ -32,7 +32,7 @@ final class InferenceConsole {
                 out.append(String.format(Locale.ROOT, "  pool %-8s %s x (TP%s PP%s EP%s, %s accelerators), KV cache %s tokens"
                         + " per replica%n", pool.get("role"), pool.get("replicas"), pool.get("tensor"),
                         pool.get("pipeline"), pool.get("expert"), pool.get("acceleratorsPerReplica"),
-                        pool.get("kvCacheTokensPerReplica")));
+                        count(pool.get("kvCacheTokensPerReplica"))));
             }
         }
         out.append(String.format(Locale.ROOT, "  %-22s %12s %12s %12s %12s%n", "latency", "p50", "p90", "p99", "mean"));
@@ -86,13 +86,20 @@ final class InferenceConsole {
         Object peak = p.get("mfuPeakPrecision");
         tenthsLine(out, "model FLOPs utilization", percent(m.get("modelFlopsUtilization")),
                 "% of " + (peak == null ? "BF16" : peak.toString().toUpperCase(Locale.ROOT)) + " peak");
-        line(out, "completed / rejected", m.get("completedRequests"), " / " + m.get("rejectedRequests")
-                + ", preemptions " + m.get("preemptions"));
+        if (m.get("completedRequests") instanceof Number completed) {
+            out.append(String.format(Locale.ROOT, "  %-22s %12s / %s, preemptions %s%n", "completed / rejected",
+                    count(completed), count(m.get("rejectedRequests")), count(m.get("preemptions"))));
+        }
         return out.toString();
     }
 
+    /**
+     * One latency's row, left out where every figure is 0: a latency no request has (a prefill-only pool's one token
+     * has no inter-token gap, a decode-only pool's requests arrive prefilled), which 0.00 s would misstate.
+     */
     private static void latency(StringBuilder out, String label, Object value) {
-        if (!(value instanceof Map<?, ?> summary)) {
+        if (!(value instanceof Map<?, ?> summary) || summary.values().stream()
+                .allMatch(v -> v instanceof Number n && n.doubleValue() == 0)) {
             return;
         }
         out.append(String.format(Locale.ROOT, "  %-22s %12s %12s %12s %12s%n", label, duration(summary.get("p50")),
@@ -127,12 +134,7 @@ final class InferenceConsole {
         }
     }
 
-    /** A rate for people: whole with separators from 100, else to three significant digits ({@code 10.7}). */
     private static String count(Object value) {
-        if (value instanceof Number n && Double.isFinite(n.doubleValue()) && n.doubleValue() != 0
-                && Math.abs(n.doubleValue()) < 100) {
-            return Metrics.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", n.doubleValue())));
-        }
         return value instanceof Number n ? Metrics.count(n.doubleValue()) : String.valueOf(value);
     }
 

@@ -118,9 +118,16 @@ public final class Metrics {
         return magnitude >= 1e-3 ? threeDigits(seconds * 1e3) + " ms" : threeDigits(seconds * 1e6) + " µs";
     }
 
-    /** A count for people: whole above 100 with thousands separators ({@code 1,048,576}), else {@link #format}. */
+    /**
+     * A count or a rate for people: whole with thousands separators from 100 ({@code 1,048,576}), else to three
+     * significant digits ({@code 10.7}, {@code 0.532}), whole numbers exact.
+     */
     public static String count(double value) {
-        return Double.isFinite(value) && Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : format(value);
+        if (!Double.isFinite(value) || value == Math.rint(value) && Math.abs(value) < 100) {
+            return format(value);
+        }
+        return Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%,.0f", value)
+                : format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", value)));
     }
 
     /** Bytes in decimal gigabytes to three significant digits: {@code 84.1 GB}, {@code 141 GB}. */
@@ -128,7 +135,8 @@ public final class Metrics {
         return threeDigits(bytes / 1e9) + " GB";
     }
 
-    private static String threeDigits(double value) {
+    /** Three significant digits, whole with separators from 100: {@code 8.00}, {@code 24.1}, {@code 1,241}. */
+    static String threeDigits(double value) {
         double magnitude = Math.abs(value);
         String pattern = magnitude >= 100 ? "%,.0f" : magnitude >= 10 ? "%.1f" : "%.2f";
         return String.format(Locale.ROOT, pattern, value);

@@ -26,9 +26,9 @@ final class TrainingConsole {
                 100 * number(m, "hfu")));
         out.append(String.format(Locale.ROOT, "  TFLOPS per GPU   %10.1f%n", number(m, "tflopsPerAccelerator")));
         out.append(String.format(Locale.ROOT, "  tokens/s         %10s%n", Metrics.count(number(m, "tokensPerSecond"))));
-        out.append(String.format(Locale.ROOT, "  pipeline bubble  %10s  %5.1f%%  (%s micro-batches, virtual"
+        out.append(String.format(Locale.ROOT, "  pipeline bubble  %10s  %5.1f%%  (%s micro-batch%s, virtual"
                 + " stages %s)%n", Metrics.duration(number(m, "bubbleFraction") * step), 100 * number(m, "bubbleFraction"),
-                p.get("microBatches"), p.get("virtualStages")));
+                p.get("microBatches"), number(p, "microBatches") == 1 ? "" : "es", p.get("virtualStages")));
         if (m.get("stageImbalanceFraction") instanceof Number imbalance && imbalance.doubleValue() > 0) {
             out.append(String.format(Locale.ROOT, "  stage imbalance  %10s  %5.1f%%  (idle time of the average"
                     + " stage, not a part of the step)%n", Metrics.duration(imbalance.doubleValue() * step),
@@ -109,15 +109,16 @@ final class TrainingConsole {
             return;
         }
         out.append(String.format(Locale.ROOT, "  ETTR             %9.1f%%  (Monte Carlo %.2f%%, 95%% CI"
-                + " %.2f-%.2f%%, p5-p95 %.1f-%.1f%% over %s x %.0f days)%n", 100 * number(m, "ettr"),
+                + " %.2f-%.2f%%, p5-p95 %.1f-%.1f%% over %s replications of %.0f days)%n", 100 * number(m, "ettr"),
                 100 * number(monteCarlo, "ettrMean"),
                 100 * number(monteCarlo, "ettrLow95"), 100 * number(monteCarlo, "ettrHigh95"),
-                100 * number(monteCarlo, "ettrP5"), 100 * number(monteCarlo, "ettrP95"), monteCarlo.get("replications"),
+                100 * number(monteCarlo, "ettrP5"), 100 * number(monteCarlo, "ettrP95"),
+                Metrics.count(number(monteCarlo, "replications")),
                 number(monteCarlo, "windowDays")));
         out.append(String.format(Locale.ROOT, "  wall time lost   checkpoints %.1f%%, lost work %.1f%%, restarts"
                 + " %.1f%%%n", 100 * number(shares, "checkpoint"), 100 * number(shares, "lostWork"), 100 * number(shares, "restart")));
-        out.append(String.format(Locale.ROOT, "  goodput          %10.4g tokens/s, effective MFU %.1f%%%n",
-                number(m, "goodputTokensPerSecond"), 100 * number(m, "effectiveMfu")));
+        out.append(String.format(Locale.ROOT, "  goodput          %10s tokens/s, effective MFU %.1f%%%n",
+                Metrics.count(number(m, "goodputTokensPerSecond")), 100 * number(m, "effectiveMfu")));
         if (m.get("optimalCheckpointIntervalSeconds") instanceof Number young) {
             out.append(String.format(Locale.ROOT, "  checkpoint every %10.0f s  (Young's optimum %.0f s)%n",
                     number(m, "checkpointIntervalSeconds"), young.doubleValue()));

@@ -25,9 +25,14 @@ import org.fabricsim.runtime.study.StudyRunner;
  * #SCREEN_REQUESTS} requests of its traffic (all of them when it has fewer), the same seed for every
  * configuration (common random numbers: the same requests), so a screen run costs about a tenth of a
  * 10,000-request run; there is no closed form of a pool's queueing under continuous batching to screen
- * with instead. A configuration passes the screen when every SLO holds on it (its percentile of TTFT,
- * ITL or end-to-end latency at most the limit); one that misses counts against rule {@code slo ttft
- * p99} (the first SLO it misses; a run that fails, {@code run failed}), its miss being its largest achieved ÷ limit. The refinement
+ * with instead. A configuration passes the screen when every SLO holds on it with 95 % confidence: the
+ * upper confidence bound of its percentile of TTFT, ITL or end-to-end latency ({@code upperBoundSeconds},
+ * the 996th of 1,000 TTFTs for a p99) at most the limit, since the percentile of the first 1,000 requests
+ * is a sample of the whole traffic's (session 62: prefill 3 x TP2 met TTFT p99 2 s at 1.99 s on the
+ * first 1,000 requests of examples/llama3-70b-serving and missed it at 2.36 s on all 20,000); a screen
+ * that runs the whole traffic judges the percentile itself, as the refinement does. One that misses
+ * counts against rule {@code slo ttft p99} (the first SLO it misses; a run that fails, {@code run
+ * failed}), its miss being its largest judged value ÷ limit. The refinement
  * simulates the best on the whole traffic; a refined configuration counts only when it meets every SLO
  * there too. Written back as the deployment's pools.
  */
@@ -69,12 +74,12 @@ final class ServingKind implements SearchKind {
                 rejected[i] = "run failed";
                 continue;
             }
+            String judged = screens.get(i).workload() == feasible.get(i).spec ? "achievedSeconds" : "upperBoundSeconds";
             miss[i] = 0;
             for (Object row : (List<?>) run.metrics().get("slos")) {
                 Map<?, ?> slo = (Map<?, ?>) row;
-                double ratio = ((Number) slo.get("achievedSeconds")).doubleValue()
-                        / ((Number) slo.get("limitSeconds")).doubleValue();
-                if (!Boolean.TRUE.equals(slo.get("met")) && rejected[i] == null) {
+                double ratio = ((Number) slo.get(judged)).doubleValue() / ((Number) slo.get("limitSeconds")).doubleValue();
+                if (ratio > 1 && rejected[i] == null) {
                     rejected[i] = "slo " + slo.get("metric") + " p" + slo.get("percentile");
                 }
                 miss[i] = Math.max(miss[i], ratio);

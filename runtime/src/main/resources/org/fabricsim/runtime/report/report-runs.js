@@ -116,11 +116,12 @@
         return label + (r === cmp.baseline ? ' (baseline)' : '');
       }));
       document.getElementById('comparisons').appendChild(table(null, headers, cmp.rows.map(function (row) {
+        // The console's texts (Comparison.Row): each value in its unit, each change in points or per cent.
         return [row.metric].concat(row.values.map(function (v, i) {
-          var cell = td(fmt(v));
+          var cell = td(row.texts[i]);
           var d = row.deltas[i];
-          if (isNum(d) && cmp.runs[i] !== cmp.baseline) {
-            cell.appendChild(el('span', { 'class': 'delta ' + (d >= 0 ? 'delta-up' : 'delta-down') }, (d >= 0 ? '+' : '') + (d * 100).toFixed(1) + '%'));
+          if (row.changes[i]) {
+            cell.appendChild(el('span', { 'class': 'delta ' + (d >= 0 ? 'delta-up' : 'delta-down') }, row.changes[i]));
           }
           return cell;
         }));

@@ -99,4 +99,29 @@ class ExpectationResultTest {
         StudyResult result = new StudyResult("t", "m", List.of(training(0.583, 8.6, List.of(MFU, STEP))));
         assertEquals(List.of("mfu"), result.misses().stream().map(e -> e.spec().metric()).toList());
     }
+
+    /**
+     * SGLang's decode rate per node, 22,282 tokens/s measured, 23,024.9 predicted: (23,024.9 − 22,282) ÷ 22,282 =
+     * +3.3 %; both read whole with thousands separators, not 23024.9 against 22282.
+     */
+    @Test
+    void shouldWriteLargeFiguresWholeWithThousandsSeparators() {
+        ExpectationSpec decode = new ExpectationSpec("decode-throughput", "decodeTokensPerSecondPerNode", 22_282,
+                Unit.TOKENS_PER_SECOND, 0.15, ToleranceKind.RELATIVE, "LMSYS");
+        String line = ExpectationText.line(ExpectationResult.of(decode, Map.of("decodeTokensPerSecondPerNode", 23_024.9)));
+        assertEquals("predicted decode-throughput 23,025 tokens/s against 22,282 tokens/s measured (LMSYS), +3.3%,"
+                + " within 15%", line);
+    }
+
+    /**
+     * The all-to-all example's closed form, 49.962 GB/s within 0.1 %, predicted 49.9617: shown to the figure's three
+     * decimals, 49.962, not rounded to a tenth as 50.
+     */
+    @Test
+    void shouldShowAPredictionToAsManyDecimalsAsItsFigure() {
+        ExpectationSpec busbw = new ExpectationSpec("busbw at 64 MiB", "rows[64 MiB].busbwGBps", 49.962,
+                Unit.GB_PER_SECOND, 0.001, ToleranceKind.RELATIVE, "closed form");
+        String line = ExpectationText.line(ExpectationResult.of(busbw, Map.of("rows[64 MiB].busbwGBps", 49.9617)));
+        assertTrue(line.startsWith("predicted busbw at 64 MiB 49.962 GB/s against 49.962 GB/s measured"), line);
+    }
 }

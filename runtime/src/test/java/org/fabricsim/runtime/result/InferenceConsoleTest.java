@@ -74,4 +74,28 @@ class InferenceConsoleTest {
         assertTrue(text.contains("model FLOPs utilization         22.3% of FP8 peak"), text);
         assertFalse(text.contains("72.8823") || text.contains("0.4866") || text.contains("10.6691"), text);
     }
+
+    @Test
+    void shouldLeaveOutALatencyNoRequestHasAndRoundSmallRatesToThreeDigits() {
+        // SGLang's prefill benchmark as the engine returns it: one output token per request, so no inter-token gap
+        // (every ITL figure 0), 2.4267 output tokens/s per accelerator (2.43), 8,192 requests and a KV cache of
+        // 16,321,704 tokens per replica.
+        Map<String, Object> metrics = new java.util.LinkedHashMap<>();
+        metrics.put("ttftSeconds", Map.of("p50", 16.2, "p90", 30.4, "p99", 32.5, "mean", 17.2));
+        metrics.put("itlSeconds", Map.of("p50", 0.0, "p90", 0.0, "p99", 0.0, "mean", 0.0));
+        metrics.put("outputTokensPerSecondPerAccelerator", 2.4267);
+        metrics.put("completedRequests", 8192L);
+        metrics.put("rejectedRequests", 0L);
+        metrics.put("preemptions", 0L);
+        Map<String, Object> parameters = Map.of("requests", 8192L, "pools", java.util.List.of(Map.of("role", "prefill",
+                "replicas", 1, "tensor", 1, "pipeline", 1, "expert", 32, "acceleratorsPerReplica", 32,
+                "kvCacheTokensPerReplica", 16_321_704L)));
+        String text = InferenceConsole.render(new RunResult("s.Serve", "inference", parameters, metrics, 1));
+        assertFalse(text.contains("inter-token latency"), text);
+        assertTrue(text.contains("time to first token          16.2 s       30.4 s       32.5 s       17.2 s"), text);
+        assertTrue(text.contains("output tokens/s/accel          2.43"), text);
+        assertTrue(text.contains("8,192 requests"), text);
+        assertTrue(text.contains("KV cache 16,321,704 tokens per replica"), text);
+        assertTrue(text.contains("completed / rejected          8,192 / 0, preemptions 0"), text);
+    }
 }

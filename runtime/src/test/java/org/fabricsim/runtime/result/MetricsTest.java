@@ -141,4 +141,16 @@ class MetricsTest {
         assertTrue(Comparison.of("s", List.of(base, worse), List.of("mfu")).rows().stream()
                 .noneMatch(r -> r.metric().equals(Comparison.MFU_GAP)), "no price unless the cost is reported");
     }
+
+    /** Whole with separators from 100, three significant digits below, whole numbers exact. */
+    @Test
+    void shouldWriteCountsAndRatesWholeFromAHundredAndToThreeDigitsBelow() {
+        assertEquals("40,000", Metrics.count(40_000));
+        assertEquals("255", Metrics.count(255.4));
+        assertEquals("55.4", Metrics.count(55.3569));
+        assertEquals("2.43", Metrics.count(2.4267));
+        assertEquals("0.532", Metrics.count(0.5323));
+        assertEquals("64", Metrics.count(64));
+        assertEquals("0", Metrics.count(0));
+    }
 }

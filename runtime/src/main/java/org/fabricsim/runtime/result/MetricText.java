@@ -1,0 +1,124 @@
+package org.fabricsim.runtime.result;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * A flattened metric's value for people, in the unit its key names, as the console's run blocks write the same
+ * figures: {@code mfu 0.3388} reads {@code 33.9%}, {@code stepTimeSeconds 8.6} {@code 8.60 s}, {@code
+ * memoryPerAcceleratorBytes 7.3e10} {@code 73.0 GB}. The unit comes from the key's last segment that names one
+ * ({@code ttftSeconds.p99}: {@code ttftSeconds}; {@code rows[1 MiB].busbwGBps}: {@code busbwGBps}); a key that
+ * names none is a count ({@link Metrics#count}). The side-by-side comparisons of the console and of the HTML report
+ * (through {@link Comparison#toJsonMap}) and the scalar blocks of other run kinds all write values through here.
+ */
+public final class MetricText {
+    /** Dimensionless ratios read as percentages: utilizations, fractions, shares, ETTR, goodput, speed. */
+    private static final Pattern PERCENT = Pattern.compile(
+            "(mfu|hfu|effectiveMfu|modelFlopsUtilization|mfuLostTo\\w*|ettr\\w*|goodput|availability"
+                    + "|goodputUnderFailures|speed|slowdown|\\w*Fraction|\\w*Share|\\w*Shares|throughputFactor)");
+    private static final Pattern DOLLARS = Pattern.compile("(cost\\w*|\\w*Cost|\\w*Dollars\\w*)");
+
+    private MetricText() {
+    }
+
+    /** {@code value} of flattened metric {@code key}, with its unit. */
+    public static String of(String key, double value) {
+        if (!Double.isFinite(value)) {
+            return "n/a";
+        }
+        String unit = unitSegment(key);
+        return unit == null ? Metrics.count(value) : withUnit(unit, value);
+    }
+
+    /** Whether {@code key}'s values read as percentages, so that a difference of two reads in points. */
+    public static boolean percent(String key) {
+        String unit = unitSegment(key);
+        return unit != null && withUnit(unit, 0).endsWith("%");
+    }
+
+    /** The last segment of {@code key} that names a unit, without its row label, or null. */
+    private static String unitSegment(String key) {
+        String[] segments = key.split("\\.");
+        for (int i = segments.length - 1; i >= 0; i--) {
+            String segment = segments[i].replaceAll("\\[.*]", "");
+            if (withUnit(segment, 0) != null) {
+                return segment;
+            }
+        }
+        return null;
+    }
+
+    /** The value in the unit {@code segment} names, or null when it names none. */
+    private static String withUnit(String segment, double value) {
+        if (segment.endsWith("Seconds")) {
+            return Metrics.duration(value);
+        }
+        if (segment.endsWith("TokensPerSecond") || segment.startsWith("tokensPerSecond")
+                || segment.contains("TokensPerSecondPer")) {
+            return Metrics.count(value) + " tokens/s";
+        }
+        if (DOLLARS.matcher(segment).matches()) {
+            return dollars(value) + per(segment);
+        }
+        if (PERCENT.matcher(segment).matches()) {
+            return String.format(Locale.ROOT, "%.1f%%", 100 * value);
+        }
+        if (segment.endsWith("GBps") || segment.equals("gigabytesPerSecond")) {
+            return threeDigits(value) + " GB/s";
+        }
+        if (segment.endsWith("Bytes") || segment.startsWith("bytes")) {
+            return bytes(value);
+        }
+        if (segment.startsWith("tflops")) {
+            return threeDigits(value) + " TFLOPS";
+        }
+        if (segment.endsWith("Days")) {
+            return threeDigits(value) + " days";
+        }
+        if (segment.endsWith("Hours")) {
+            return threeDigits(value) + " h";
+        }
+        return segment.endsWith("PerDay") ? threeDigits(value) + " per day" : null;
+    }
+
+    /** What a dollar figure is per, from its key: {@code /year}, {@code /h}, {@code /step}, {@code /M output tokens}. */
+    private static String per(String segment) {
+        if (segment.endsWith("PerYear")) {
+            return "/year";
+        }
+        if (segment.endsWith("PerHour")) {
+            return "/h";
+        }
+        if (segment.endsWith("PerStep")) {
+            return "/step";
+        }
+        if (segment.startsWith("costPerMillion") && segment.endsWith("Tokens")) {
+            return "/M " + segment.substring("costPerMillion".length(), segment.length() - "Tokens".length())
+                    .toLowerCase(Locale.ROOT) + " tokens";
+        }
+        return "";
+    }
+
+    /** Whole dollars with separators from $100, else three significant digits: {@code $1,401,600}, {@code $2.43}. */
+    private static String dollars(double value) {
+        String sign = value < 0 ? "-" : "";
+        double magnitude = Math.abs(value);
+        return sign + "$" + (magnitude >= 100 ? String.format(Locale.ROOT, "%,.0f", magnitude)
+                : Metrics.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", magnitude))));
+    }
+
+    /** Bytes in the largest decimal unit that keeps the value at 1 or more, to three significant digits. */
+    private static String bytes(double value) {
+        double magnitude = Math.abs(value);
+        if (magnitude < 1e3) {
+            return Metrics.count(value) + " B";
+        }
+        String[] units = { "kB", "MB", "GB", "TB" };
+        int unit = Math.min(units.length - 1, (int) Math.floor(Math.log10(magnitude) / 3) - 1);
+        return threeDigits(value / Math.pow(1e3, unit + 1)) + " " + units[unit];
+    }
+
+    private static String threeDigits(double value) {
+        return Metrics.threeDigits(value);
+    }
+}

@@ -1,0 +1,113 @@
+package org.fabricsim.runtime.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The console's side-by-side table writes every figure in its unit, as the run blocks above it do, and each change
+ * against the baseline in percentage points for a percentage and relatively for everything else.
+ */
+class ComparisonConsoleTest {
+
+    private static RunResult training(String name, double mfu, double stepSeconds, double memoryBytes,
+            double tokensPerSecond, double exposedTpSeconds) {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("mfu", mfu);
+        metrics.put("stepTimeSeconds", stepSeconds);
+        metrics.put("tokensPerSecond", tokensPerSecond);
+        metrics.put("exposedCommunicationSeconds", Map.of("tp", exposedTpSeconds));
+        metrics.put("memoryPerAcceleratorBytes", memoryBytes);
+        metrics.put("costPerMfuPointPerYear", 350_400.0);
+        return new RunResult(name, "training", "s", Map.of(), 1, Map.of(), metrics, 0, 0, 0, null);
+    }
+
+    private static Map<String, String> lines(String table) {
+        Map<String, String> byMetric = new LinkedHashMap<>();
+        table.lines().skip(2).forEach(line -> byMetric.put(line.trim().split("\\s+")[0], line.trim()));
+        return byMetric;
+    }
+
+    @Test
+    void shouldWriteEachFigureOfTheSideBySideTableInItsUnit() {
+        // Baseline: MFU 0.3388, step 8.6 s, 73.04 GB, 1,234,567.8 tokens/s, TP exposed 0.0123 s.
+        // The other: MFU 0.3517 (+1.29 points), step 8.3 s ((8.3 - 8.6) / 8.6 = -3.5%), 80.5e9 B (+10.2%),
+        // 1,279,000 tokens/s (+3.6%), TP exposed 0.0456 s (+270.7%). The MFU gap: (0.3388 - 0.3517) x 100 x
+        // $350,400 = -$452,016 a year (the run gains what the baseline loses).
+        RunResult base = training("s[f=a]", 0.3388, 8.6, 73.04e9, 1_234_567.8, 0.0123);
+        RunResult other = training("s[f=b]", 0.3517, 8.3, 80.5e9, 1_279_000, 0.0456);
+        Comparison comparison = Comparison.of("s", List.of(base, other), List.of("mfu", "step-time", "memory",
+                "throughput", "exposed-communication", "cost"));
+        Map<String, String> rows = lines(ConsoleTable.render(comparison));
+        assertEquals("mfu 33.9% 35.2% (+1.3 points)", squeeze(rows.get("mfu")));
+        assertEquals("stepTimeSeconds 8.60 s 8.30 s (-3.5%)", squeeze(rows.get("stepTimeSeconds")));
+        assertEquals("memoryPerAcceleratorBytes 73.0 GB 80.5 GB (+10.2%)", squeeze(rows.get("memoryPerAcceleratorBytes")));
+        assertEquals("tokensPerSecond 1,234,568 tokens/s 1,279,000 tokens/s (+3.6%)",
+                squeeze(rows.get("tokensPerSecond")));
+        assertEquals("exposedCommunicationSeconds.tp 12.3 ms 45.6 ms (+270.7%)",
+                squeeze(rows.get("exposedCommunicationSeconds.tp")));
+        assertEquals("costPerMfuPointPerYear $350,400/year $350,400/year (+0.0%)",
+                squeeze(rows.get("costPerMfuPointPerYear")));
+        assertEquals("mfuGapDollarsPerYear $0/year -$452,016/year", squeeze(rows.get("mfuGapDollarsPerYear")));
+        assertTrue(rows.values().stream().noneMatch(line -> line.contains("0.3388")), rows::toString);
+    }
+
+    @Test
+    void shouldGiveTheHtmlReportTheConsolesTexts() {
+        RunResult base = training("s[f=a]", 0.3388, 8.6, 73.04e9, 1_234_567.8, 0.0123);
+        RunResult other = training("s[f=b]", 0.3517, 8.3, 80.5e9, 1_279_000, 0.0456);
+        Map<String, Object> json = Comparison.of("s", List.of(base, other), List.of("mfu")).toJsonMap();
+        Map<?, ?> mfu = (Map<?, ?>) ((List<?>) json.get("rows")).get(0);
+        assertEquals(List.of("33.9%", "35.2%"), mfu.get("texts"));
+        assertEquals(java.util.Arrays.asList(null, "+1.3 points"), mfu.get("changes"));
+    }
+
+    @Test
+    void shouldReadAKeysUnitFromItsLastSegmentThatNamesOne() {
+        assertEquals("1.64 s", MetricText.of("ttftSeconds.p99", 1.64));
+        assertEquals("26.0 ms", MetricText.of("itlSeconds.p99", 0.026));
+        assertEquals("48.3 GB/s", MetricText.of("rows[1 GiB].busbwGBps", 48.27));
+        assertEquals("12.5%", MetricText.of("wallTimeShares.checkpoint", 0.125));
+        assertEquals("$2.43/M output tokens", MetricText.of("costPerMillionOutputTokens", 2.4321));
+        assertEquals("1.20 MB", MetricText.of("rows[1 MiB].bytesPerCopy", 1.2e6));
+        assertEquals("412 TFLOPS", MetricText.of("tflopsPerAccelerator", 411.7));
+        assertEquals("31.4 days", MetricText.of("timeToTrainDays", 31.43));
+        assertEquals("1,000", MetricText.of("completedRequests", 1000));
+        assertEquals("0.125", MetricText.of("someRatio", 0.125));
+    }
+
+    private static String squeeze(String line) {
+        return line == null ? null : line.replaceAll("\\s+", " ");
+    }
+
+    @Test
+    void shouldHeadEachColumnWithWhatSetsItsRunApartAndNeverANegativeZero() {
+        // A serving search's refined runs differ in decode tensor only: the shared prefix "[prefill replicas=2,
+        // prefil…" would head both columns alike. Busy 1.0 against 0.99999: -0.001 points, shown +0.0.
+        RunResult base = new RunResult("s[prefill replicas=2, prefill tensor=4, decode tensor=2]", "inference", "s",
+                Map.of(), 1, Map.of(), Map.of("acceleratorBusyFraction", 1.0), 0, 0, 0, null);
+        RunResult other = new RunResult("s[prefill replicas=2, prefill tensor=4, decode tensor=4]", "inference", "s",
+                Map.of(), 1, Map.of(), Map.of("acceleratorBusyFraction", 0.99999), 0, 0, 0, null);
+        String table = ConsoleTable.render(Comparison.of("s", List.of(base, other), List.of()));
+        String header = table.lines().skip(1).findFirst().orElseThrow();
+        assertEquals("metric [decode tensor=2] (base) [decode tensor=4]", squeeze(header.trim()));
+        assertEquals("acceleratorBusyFraction 100.0% 100.0% (+0.0 points)",
+                squeeze(lines(table).get("acceleratorBusyFraction")));
+    }
+
+    @Test
+    void shouldWriteAChangeOfTenTimesOrMoreAsAFactor() {
+        // TTFT p50 148 ms at 2 requests/s and 93.5 s at 8: 93.5 / 0.148 = 631.8, "×632", not "+63076.4%".
+        RunResult base = new RunResult("s[rate=2]", "inference", "s", Map.of(), 1, Map.of(),
+                Map.of("ttftSeconds", Map.of("p50", 0.148)), 0, 0, 0, null);
+        RunResult loaded = new RunResult("s[rate=8]", "inference", "s", Map.of(), 1, Map.of(),
+                Map.of("ttftSeconds", Map.of("p50", 93.5)), 0, 0, 0, null);
+        String table = ConsoleTable.render(Comparison.of("s", List.of(base, loaded), List.of()));
+        assertEquals("ttftSeconds.p50 148 ms 93.5 s (×632)", squeeze(lines(table).get("ttftSeconds.p50")));
+    }
+}
