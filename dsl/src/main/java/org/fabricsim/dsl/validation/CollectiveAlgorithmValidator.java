@@ -76,7 +76,8 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
 
     /**
      * The same rule for each phase of a benchmark's own collective, whose groups' rank count the benchmark's cluster
-     * and scope give ({@link CollectiveEngine#phaseRuns}); marked on the benchmark's {@code collective}, since the
+     * and scope give ({@link CollectiveEngine#phaseRuns}): marked on the phase's algorithm (the quick fix writes
+     * {@code auto}) where the collective is in the benchmark's file, else on the benchmark's {@code collective}. The
      * collective alone does not know its ranks. O(phases · ranks).
      */
     @Check
@@ -92,7 +93,8 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
         ClusterTopology topology = CollectiveBenchmarks.over(
                 ClusterTopologies.build(spec.cluster().withNodes(spec.nodes())), spec);
         int perNode = spec.cluster().acceleratorsPerNode();
-        for (CollectivePhase phase : spec.phases()) {
+        for (int i = 0; i < spec.phases().size(); i++) {
+            CollectivePhase phase = spec.phases().get(i);
             if (!ranked(phase.algorithm()) || !phase.algorithm().serves(phase.operation())) {
                 continue; // the phase's operation check says so
             }
@@ -103,11 +105,17 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
             } catch (IllegalArgumentException partialNodes) {
                 return; // the run refuses a scope over partial nodes in its own words
             }
-            error("Phase '" + phase.operation().label() + " " + phase.algorithm().label() + " " + phase.scope().label()
-                    + "' of " + benchmark.getCollective().getName() + " needs " + needs(phase.algorithm(), topology)
-                    + ", and its groups here have " + phase.scope().groupRanks(spec.ranks(), perNode)
-                    + " ranks: write 'auto' or 'ring' in the phase, or run the benchmark on such a count.", benchmark,
-                    Literals.BENCHMARK__COLLECTIVE, IssueCodes.ALGORITHM_RANKS);
+            String message = "Phase '" + phase.operation().label() + " " + phase.algorithm().label() + " "
+                    + phase.scope().label() + "' of " + benchmark.getCollective().getName() + " needs "
+                    + needs(phase.algorithm(), topology) + ", and its groups have "
+                    + phase.scope().groupRanks(spec.ranks(), perNode) + " ranks in benchmark " + benchmark.getName()
+                    + ": write 'auto' (the quick fix) or 'ring' in the phase, or run the benchmark on such a count.";
+            if (benchmark.getCollective().eResource() == benchmark.eResource()) {
+                error(message, benchmark.getCollective().getPhases().get(i), Literals.PHASE__ALGORITHM,
+                        IssueCodes.ALGORITHM_RANKS, FIX);
+            } else {
+                error(message, benchmark, Literals.BENCHMARK__COLLECTIVE, IssueCodes.ALGORITHM_RANKS);
+            }
             return;
         }
     }

@@ -231,7 +231,8 @@ public final class IssueCodes {
      * A benchmark's {@code halving-doubling} over a rank count that is not a power of two, or {@code hierarchical}
      * over ranks that are not two or more whole scale-up domains (runtime {@code CollectiveEngine.runs}). Data: auto.
      * The same for a phase of the benchmark's collective, over one group of its scope ({@code
-     * CollectiveEngine.phaseRuns}), marked on the benchmark's {@code collective}. Data: none.
+     * CollectiveEngine.phaseRuns}), marked on the phase (data: auto), or on the benchmark's {@code collective} where the
+     * collective is in another file (data: none).
      */
     public static final String ALGORITHM_RANKS = PREFIX + "workload.algorithm-ranks";
     /**
