@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  */
 class ExpectationTest extends FabricModelTest {
     private static final String WORKLOADS = """
-            cluster C { nodes 2 x 8 accelerators link 50 GB/s latency 1 us }
+            import fabric.catalog.nvidia.*
+            cluster C { nodes 2 x DGX_H100 scale-out InfiniBand_NDR single-switch { switch QM9700 } }
             model M transformer { layers 4 hidden 1024 heads 16 vocab 32000 }
             training Train {
                 model M on C

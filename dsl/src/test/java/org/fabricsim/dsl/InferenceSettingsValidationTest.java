@@ -21,10 +21,11 @@ class InferenceSettingsValidationTest extends FabricModelTest {
     private static final String POOL = "serving pool { replicas 1 parallel tensor 8 }";
     private static final String TRAFFIC = "traffic { arrival all-at-once prompt fixed 10 output fixed 10 }";
 
-    /** A deployment of a small dense model on two sketched nodes whose braces hold {@code settings}, one a line. */
+    /** A deployment of a small dense model on two DGX H100 whose braces hold {@code settings}, one a line. */
     private Model deployment(String... settings) throws Exception {
         return parser.parse("""
-                cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us }
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 2 x DGX_H100 scale-out InfiniBand_NDR single-switch { switch QM9700 } }
                 model M transformer { layers 2 hidden 64 heads 8 vocab 100 }
                 inference Serve {
                     %s

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A training or deployment on an accelerator that states no bf16 rate is an editor error naming the rates it does
  * state: the compute model runs 16-bit GEMMs and attention at the BF16 peak, so at 0 FLOP/s a TPU v4 written
- * {@code compute fp16 275 TFLOPS} trained forever and its pipeline schedule deadlocked (session 61's mutants).
+ * {@code compute fp16 275 TFLOPS} trained forever and its pipeline schedule deadlocked (session 61's mutants); so
+ * does a sketched cluster, whose generic accelerators state no rate.
  */
 class MissingBf16RateTest extends FabricModelTest {
     private static final String PARTS = """
@@ -55,6 +56,18 @@ class MissingBf16RateTest extends FabricModelTest {
                 IssueCodes.MISSING_BF16_RATE);
         validation.assertNoIssue(parser.parse(TRAINING.formatted("fp16 275 TFLOPS, bf16 275 TFLOPS")),
                 Literals.TRAINING, IssueCodes.MISSING_BF16_RATE);
+    }
+
+    @Test
+    void shouldRefuseTrainingAndServingOnASketchedCluster() throws Exception {
+        // a sketch's generic accelerators are mapped with a bf16 rate of 0 (no compute line to read one from)
+        String sketch = "cluster Sketch { nodes 16 x 4 accelerators link 400 Gb/s latency 1 us }\n";
+        validation.assertError(parser.parse(PARTS.formatted("bf16 275 TFLOPS") + sketch
+                + TRAINING.substring(PARTS.length()).replace("on Cube", "on Sketch")), Literals.TRAINING,
+                IssueCodes.MISSING_BF16_RATE, "Sketch is a sketch ('nodes N x M accelerators') whose generic");
+        validation.assertError(parser.parse(PARTS.formatted("bf16 275 TFLOPS") + sketch
+                + DEPLOYMENT.substring(PARTS.length()).replace("on Cube", "on Sketch")), Literals.INFERENCE,
+                IssueCodes.MISSING_BF16_RATE, "so this deployment would never finish");
     }
 
     @Test

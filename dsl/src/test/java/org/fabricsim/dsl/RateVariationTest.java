@@ -18,7 +18,8 @@ class RateVariationTest extends FabricModelTest {
     /** A small Poisson-fed deployment and a study over it that varies the rate through {@code values}. */
     private Model sweep(String values) throws Exception {
         return parser.parse("""
-                cluster C { nodes 1 x 8 accelerators link 50 GB/s latency 1 us }
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 1 x DGX_H100 }
                 model M transformer { layers 2 hidden 256 heads 8 vocab 1000 }
                 inference S {
                     model M on C

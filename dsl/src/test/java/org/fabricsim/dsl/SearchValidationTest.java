@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 /** A study's {@code search}: what it maps to, and the searches the editor refuses with their fix. */
 class SearchValidationTest extends FabricModelTest {
     private static final String WORKLOADS = """
+            import fabric.catalog.nvidia.*
             cost Rent { accelerator-hour $2/h }
-            cluster C { nodes 4 x 8 accelerators link 50 GB/s latency 1 us cost Rent }
-            cluster Free { nodes 4 x 8 accelerators link 50 GB/s latency 1 us }
+            cluster C { nodes 4 x DGX_H100 scale-out InfiniBand_NDR single-switch { switch QM9700 } cost Rent }
+            cluster Free { nodes 4 x DGX_H100 scale-out InfiniBand_NDR single-switch { switch QM9700 } }
             model M transformer { layers 8 hidden 1024 heads 16 vocab 1000 }
             training T { model M on C sequence 2048 batch 64 sequences parallel tensor 8 pipeline 2 data 2 }
             training U { model M on Free sequence 2048 batch 64 sequences parallel tensor 8 pipeline 2 data 2 }

@@ -14,7 +14,8 @@ class SharedPrefixesTest extends FabricModelTest {
 
     private Model serving(String traffic) throws Exception {
         return parser.parse("""
-                cluster C { nodes 1 x 8 accelerators link 400 Gb/s latency 1 us }
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 1 x DGX_H100 }
                 model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
                 inference Serve {
                     model M on C

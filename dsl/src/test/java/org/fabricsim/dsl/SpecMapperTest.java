@@ -222,7 +222,8 @@ class SpecMapperTest extends FabricModelTest {
     @Test
     void shouldMapAHostTimePerSequenceBesideTheIterationsIntoSeconds() throws Exception {
         Model model = parser.parse("""
-                cluster C { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 1 x DGX_H100 }
                 model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
                 inference Serve {
                     model M on C
@@ -239,7 +240,8 @@ class SpecMapperTest extends FabricModelTest {
     @Test
     void shouldMapSeparateActivationQuantizationOnlyOnThePoolThatStatesIt() throws Exception {
         Model model = parser.parse("""
-                cluster C { nodes 2 x 8 accelerators link 1 GB/s latency 1 us }
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 2 x DGX_H100 scale-out InfiniBand_NDR single-switch { switch QM9700 } }
                 model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
                 inference Split {
                     model M on C
@@ -257,7 +259,8 @@ class SpecMapperTest extends FabricModelTest {
     @Test
     void shouldMapAnExpertBalanceOnlyOnThePoolThatStatesIt() throws Exception {
         Model model = parser.parse("""
-                cluster C { nodes 2 x 8 accelerators link 1 GB/s latency 1 us }
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 2 x DGX_H100 scale-out InfiniBand_NDR single-switch { switch QM9700 } }
                 model M moe { layers 2 hidden 64 heads 4 vocab 100 experts 16 top-k 2 expert-ffn 64 }
                 inference Split {
                     model M on C

@@ -19,10 +19,11 @@ import org.junit.jupiter.api.Test;
 /** {@code vary} with keywords and every knob: what the editor accepts maps to the runtime's values; the rest is refused. */
 class VariationValidationTest extends FabricModelTest {
     private static final String WORKLOADS = """
+            import fabric.catalog.nvidia.*
             fabric Eth { vendor V scope scale-out open-standard link 400 Gb/s }
             fabric Eth2 { vendor V scope scale-out open-standard link 800 Gb/s }
             vendor V
-            cluster C { nodes 4 x 8 accelerators link 50 GB/s latency 1 us }
+            cluster C { nodes 4 x DGX_H100 scale-out InfiniBand_NDR single-switch { switch QM9700 } }
             model M transformer { layers 8 hidden 1024 heads 16 vocab 1000 }
             training T {
                 model M on C

@@ -117,4 +117,21 @@ class TopologyQuickFixesTest {
         // 'all-reduce halving-doubling' over 3 nodes of 8: 24 ranks, not a power of two; auto runs there.
         fixed(IssueCodes.ALGORITHM_RANKS, fixes::letAutoChooseForTheRanks, "all-reduce auto");
     }
+
+    @Test
+    void shouldLetAutoChooseInAPhaseWhoseGroupsHalvingDoublingCannotSplit() throws Exception {
+        // per rail over 3 nodes: groups of 3 ranks, not a power of two; the phase's algorithm becomes auto
+        String model = """
+                cluster Trio { nodes 3 x 8 accelerators link 400 Gb/s latency 1 us }
+                collective RailReduce {
+                    operation all-reduce
+                    phase all-reduce halving-doubling per-rail
+                }
+                benchmark Bench { collective RailReduce on Trio nodes 3 sizes 1 MiB }
+                """;
+        String fixed = DesignReviewIdeTest.fix(model, IssueCodes.ALGORITHM_RANKS, fixes::letAutoChooseForTheRanks);
+        assertTrue(fixed.contains("phase all-reduce auto per-rail"), fixed);
+        assertTrue(DesignReviewIdeTest.issues(DesignReviewIdeTest.load(fixed)).stream()
+                .noneMatch(issue -> IssueCodes.ALGORITHM_RANKS.equals(issue.getCode())), fixed);
+    }
 }

@@ -20,6 +20,7 @@ import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 import org.fabricsim.runtime.study.Knobs;
@@ -36,7 +37,8 @@ import com.google.inject.Inject;
  * otherwise be refused only when the run starts. Whether a serving algorithm also
  * fits the cluster is the concern of the checks of in-network, CollNet and bucket, and of this class's check of the
  * ranks for halving-doubling (a power of two) and hierarchical (two or more whole scale-up domains), asked of the
- * engine ({@link CollectiveEngine#runs}). A benchmark of a user-defined collective or of expert-parallel kernels
+ * engine ({@link CollectiveEngine#runs}), on a benchmark's algorithm and on each phase of the collective it runs. A
+ * benchmark of a user-defined collective or of expert-parallel kernels
  * writes no algorithm: its default, {@code auto}, runs every operation.
  */
 public class CollectiveAlgorithmValidator extends FabricCheck {
@@ -54,7 +56,7 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
     @Check
     public void checkBenchmarkAlgorithmFitsRanks(Benchmark benchmark) {
         Algorithm algorithm = Algorithm.valueOf(benchmark.getAlgorithm().getName());
-        if (algorithm != Algorithm.HALVING_DOUBLING && algorithm != Algorithm.HIERARCHICAL) {
+        if (!ranked(algorithm)) {
             return;
         }
         CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
@@ -67,11 +69,65 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
         if (CollectiveEngine.runs(topology, CollectiveBenchmarks.request(spec, Calibration.DEFAULT, 1, 0))) {
             return;
         }
-        String needs = algorithm == Algorithm.HALVING_DOUBLING ? "a power-of-two rank count"
-                : "two or more whole scale-up domains of " + topology.domainSize() + " accelerators";
-        error("'" + algorithm.label() + "' needs " + needs + ", and this benchmark runs on " + spec.ranks()
-                + ": write 'auto' (the quick fix) or 'ring', or run it on such a count.", benchmark,
+        error("'" + algorithm.label() + "' needs " + needs(algorithm, topology) + ", and this benchmark runs on "
+                + spec.ranks() + ": write 'auto' (the quick fix) or 'ring', or run it on such a count.", benchmark,
                 Literals.BENCHMARK__ALGORITHM, IssueCodes.ALGORITHM_RANKS, FIX);
+    }
+
+    /**
+     * The same rule for each phase of a benchmark's own collective, whose groups' rank count the benchmark's cluster
+     * and scope give ({@link CollectiveEngine#phaseRuns}): marked on the phase's algorithm (the quick fix writes
+     * {@code auto}) where the collective is in the benchmark's file, else on the benchmark's {@code collective}. The
+     * collective alone does not know its ranks. O(phases · ranks).
+     */
+    @Check
+    public void checkPhaseAlgorithmsFitRanks(Benchmark benchmark) {
+        if (benchmark.getCollective() == null || benchmark.getCollective().getPhases().stream()
+                .noneMatch(phase -> ranked(Algorithm.valueOf(phase.getAlgorithm().getName())))) {
+            return;
+        }
+        CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
+        if (spec == null || ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))) {
+            return;
+        }
+        ClusterTopology topology = CollectiveBenchmarks.over(
+                ClusterTopologies.build(spec.cluster().withNodes(spec.nodes())), spec);
+        int perNode = spec.cluster().acceleratorsPerNode();
+        for (int i = 0; i < spec.phases().size(); i++) {
+            CollectivePhase phase = spec.phases().get(i);
+            if (!ranked(phase.algorithm()) || !phase.algorithm().serves(phase.operation())) {
+                continue; // the phase's operation check says so
+            }
+            try {
+                if (CollectiveEngine.phaseRuns(topology, spec.ranks(), phase, perNode)) {
+                    continue;
+                }
+            } catch (IllegalArgumentException partialNodes) {
+                return; // the run refuses a scope over partial nodes in its own words
+            }
+            String message = "Phase '" + phase.operation().label() + " " + phase.algorithm().label() + " "
+                    + phase.scope().label() + "' of " + benchmark.getCollective().getName() + " needs "
+                    + needs(phase.algorithm(), topology) + ", and its groups have "
+                    + phase.scope().groupRanks(spec.ranks(), perNode) + " ranks in benchmark " + benchmark.getName()
+                    + ": write 'auto' (the quick fix) or 'ring' in the phase, or run the benchmark on such a count.";
+            if (benchmark.getCollective().eResource() == benchmark.eResource()) {
+                error(message, benchmark.getCollective().getPhases().get(i), Literals.PHASE__ALGORITHM,
+                        IssueCodes.ALGORITHM_RANKS, FIX);
+            } else {
+                error(message, benchmark, Literals.BENCHMARK__COLLECTIVE, IssueCodes.ALGORITHM_RANKS);
+            }
+            return;
+        }
+    }
+
+    /** Whether the algorithm has a condition on the ranks that this class checks. */
+    private static boolean ranked(Algorithm algorithm) {
+        return algorithm == Algorithm.HALVING_DOUBLING || algorithm == Algorithm.HIERARCHICAL;
+    }
+
+    private static String needs(Algorithm algorithm, ClusterTopology topology) {
+        return algorithm == Algorithm.HALVING_DOUBLING ? "a power-of-two rank count"
+                : "two or more whole scale-up domains of " + topology.domainSize() + " accelerators";
     }
 
     @Check

@@ -232,11 +232,15 @@ public final class IssueCodes {
     /**
      * A benchmark's {@code halving-doubling} over a rank count that is not a power of two, or {@code hierarchical}
      * over ranks that are not two or more whole scale-up domains (runtime {@code CollectiveEngine.runs}). Data: auto.
+     * The same for a phase of the benchmark's collective, over one group of its scope ({@code
+     * CollectiveEngine.phaseRuns}), marked on the phase (data: auto), or on the benchmark's {@code collective} where the
+     * collective is in another file (data: none).
      */
     public static final String ALGORITHM_RANKS = PREFIX + "workload.algorithm-ranks";
     /**
-     * A training or serving deployment on an accelerator that states no {@code bf16} rate (only {@code fp16}, say):
-     * the compute model runs 16-bit GEMMs and attention at the BF16 peak and divides MFU by it. Data: none.
+     * A training or serving deployment on an accelerator that states no {@code bf16} rate (only {@code fp16}, say, or
+     * a sketched cluster's generic one; runtime {@code Device.statesBf16Rate}): the compute model runs 16-bit GEMMs and
+     * attention at the BF16 peak and divides MFU by it. Data: none.
      */
     public static final String MISSING_BF16_RATE = PREFIX + "workload.missing-bf16-rate";
     /** Protocol LL or LL128 across a scale-out network that sprays packets, where NCCL runs Simple only. Data: Simple. */

@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.naming.IQualifiedNameProvider;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Cluster;
@@ -32,14 +33,18 @@ import com.google.inject.Inject;
  * it would do nothing, and so would blockwise scaling served on a part whose GEMMs do not run at FP8 ({@link
  * Device#runsFp8}: serving keeps such FP8 weights and multiplies at BF16). A deployment at FP4 needs an FP4 rate in the
  * catalog and a measured FP4 GEMM efficiency for the part's generation, and one at INT8 is refused (no INT8 rates:
- * {@link Device#requireServedGemmRate}). A training or deployment needs a {@code bf16} rate on each declared
- * accelerator ({@link Device#requireBf16Rate}, the run's own refusal): a part written {@code compute fp16 275 TFLOPS}
- * alone would run its kernels at 0 FLOP/s and its pipeline would never finish.
+ * {@link Device#requireServedGemmRate}). A training or deployment needs a {@code bf16} rate on each
+ * accelerator the job runs on ({@link Device#statesBf16Rate}, the run's own rule): a part written {@code compute fp16
+ * 275 TFLOPS} alone, or a sketched cluster's generic accelerator, would run its kernels at 0 FLOP/s and its pipeline
+ * would never finish.
  */
 public class PrecisionValidator extends FabricCheck {
 
     @Inject
     private SpecMapper mapper;
+
+    @Inject
+    private IQualifiedNameProvider names;
 
     @Check
     public void checkScalingNeedsFp8(Training training) {
@@ -101,30 +106,58 @@ public class PrecisionValidator extends FabricCheck {
 
     @Check
     public void checkTrainingAcceleratorStatesBf16(Training training) {
-        checkStatesBf16(training, training.getCluster(), Literals.WORKLOAD__CLUSTER, "training");
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec != null) {
+            checkStatesBf16(training, training.getCluster(), spec.cluster().acceleratorTypes(spec.accelerators()),
+                    "training");
+        }
     }
 
     @Check
     public void checkInferenceAcceleratorStatesBf16(Inference inference) {
-        checkStatesBf16(inference, inference.getCluster(), Literals.WORKLOAD__CLUSTER, "deployment");
+        InferenceSpec spec = CheckedSpecs.inference(mapper, getContext(), inference);
+        if (spec != null) {
+            checkStatesBf16(inference, inference.getCluster(), List.of(spec.cluster().node().accelerator()),
+                    "deployment");
+        }
     }
 
-    /** The first declared accelerator of {@code cluster} without a bf16 rate, named with the rates it states. */
-    private void checkStatesBf16(EObject owner, Cluster cluster, EStructuralFeature feature, String job) {
-        for (NodeGroup group : cluster == null ? List.<NodeGroup>of() : cluster.getGroups()) {
-            Accelerator accelerator = group.getNode() == null ? null : group.getNode().getAccelerator();
-            if (accelerator == null || accelerator.eIsProxy()
-                    || accelerator.getCompute().stream().anyMatch(r -> r.getPrecision() == Precision.BF16)) {
-                continue;
-            }
-            String rates = accelerator.getCompute().stream().map(r -> r.getPrecision().getLiteral())
-                    .collect(Collectors.joining(", "));
-            error(accelerator.getName() + " states no bf16 compute rate, only " + rates + ", and the compute model runs"
-                    + " 16-bit GEMMs and attention at the BF16 peak (and divides MFU by it), so this " + job + " would"
-                    + " never finish: add 'bf16 ... TFLOPS' to its compute line (a part without BF16, such as a V100,"
-                    + " states its FP16 tensor rate there).", owner, feature, IssueCodes.MISSING_BF16_RATE);
+    /**
+     * The first of the job's accelerator {@code types} (those its run times, as the run picks them) without a bf16
+     * rate ({@link Device#statesBf16Rate}): a declared part is named with the rates it states; a sketch's generic
+     * accelerator states none. O(types · groups).
+     */
+    private void checkStatesBf16(EObject owner, Cluster cluster, List<AcceleratorSpec> types, String job) {
+        AcceleratorSpec missing = types.stream().filter(type -> !Device.statesBf16Rate(type)).findFirst().orElse(null);
+        if (missing == null) {
             return;
         }
+        String why = ", and the compute model runs 16-bit GEMMs and attention at the BF16 peak (and divides MFU by it),"
+                + " so this " + job + " would never finish: ";
+        Accelerator accelerator = declared(cluster, missing);
+        if (accelerator == null) {
+            error(cluster.getName() + " is a sketch ('nodes N x M accelerators') whose generic accelerators state no"
+                    + " compute rate" + why + "declare an accelerator with a 'bf16 ... TFLOPS' rate and a node of it,"
+                    + " and write 'nodes N x' that node.", owner, Literals.WORKLOAD__CLUSTER,
+                    IssueCodes.MISSING_BF16_RATE);
+            return;
+        }
+        String rates = accelerator.getCompute().stream().map(r -> r.getPrecision().getLiteral())
+                .collect(Collectors.joining(", "));
+        error(accelerator.getName() + " states no bf16 compute rate, only " + rates + why + "add 'bf16 ... TFLOPS' to"
+                + " its compute line (a part without BF16, such as a V100, states its FP16 tensor rate there).", owner,
+                Literals.WORKLOAD__CLUSTER, IssueCodes.MISSING_BF16_RATE);
+    }
+
+    /** The cluster's declared accelerator that {@code type} was mapped from, or null (a sketch's). O(groups). */
+    private Accelerator declared(Cluster cluster, AcceleratorSpec type) {
+        for (NodeGroup group : cluster.getGroups()) {
+            Accelerator accelerator = group.getNode() == null ? null : group.getNode().getAccelerator();
+            if (accelerator != null && type.name().equals(names.getFullyQualifiedName(accelerator).toString())) {
+                return accelerator;
+            }
+        }
+        return null;
     }
 
     @Check

@@ -139,6 +139,20 @@ public final class CollectiveEngine {
                 || AlgorithmSelector.candidates(topology, request, null).contains(request.algorithm());
     }
 
+    /**
+     * Whether {@code phase}'s algorithm can run one group of its scope ({@link #runs}, the rule a benchmark's algorithm
+     * meets; {@link PhasedSchedules} refuses the same phases when the run starts), for {@code ranks} ranks on nodes of
+     * {@code acceleratorsPerNode}. A group of one rank runs nothing. O(ranks).
+     *
+     * @throws IllegalArgumentException where the scope's groups are not whole nodes ({@link PhaseScope#groupRanks})
+     */
+    public static boolean phaseRuns(ClusterTopology topology, int ranks, CollectivePhase phase,
+            int acceleratorsPerNode) {
+        int size = phase.scope().groupRanks(ranks, acceleratorsPerNode);
+        return size < 2 || runs(topology, CollectiveRequest.of(phase.operation(), 1, size)
+                .withAlgorithm(phase.algorithm()));
+    }
+
     /** The algorithm AUTO resolves to for {@code request}. */
     public static Algorithm select(ClusterTopology topology, CollectiveRequest request) {
         List<Algorithm> candidates = AlgorithmSelector.automaticCandidates(topology, request, null);

@@ -24,6 +24,11 @@ public enum PhaseScope {
         return Keywords.of(this);
     }
 
+    /** The ranks in one group of this scope, as {@link #groups} forms them (and refuses). O(n). */
+    public int groupRanks(int ranks, int acceleratorsPerNode) {
+        return groups(ranks, acceleratorsPerNode)[0].length;
+    }
+
     /**
      * The groups of this scope for {@code ranks} ranks on nodes of {@code acceleratorsPerNode}
      * (fewer ranks than a node: one partial node), each as its ranks in group order. O(n).

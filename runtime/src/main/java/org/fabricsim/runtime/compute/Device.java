@@ -71,11 +71,19 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     }
 
     /**
+     * Whether {@code accelerator} states a BF16 peak, the rate 16-bit GEMMs and attention run at: the rule {@link
+     * #requireBf16Rate} applies and the editor's {@code fabric.workload.missing-bf16-rate} asks. O(1).
+     */
+    public static boolean statesBf16Rate(AcceleratorSpec accelerator) {
+        return accelerator.bf16FlopsPerSecond() > 0;
+    }
+
+    /**
      * Refuses a part without a BF16 peak (one that states only {@code fp16}, a sketch's generic accelerator) before a
      * run times its kernels: 16-bit GEMMs and attention run at that peak, so at 0 FLOP/s they would never end. O(1).
      */
     public static void requireBf16Rate(AcceleratorSpec accelerator) {
-        if (!(accelerator.bf16FlopsPerSecond() > 0)) {
+        if (!statesBf16Rate(accelerator)) {
             throw new IllegalArgumentException(accelerator.name() + " states no bf16 compute rate, and the compute"
                     + " model runs 16-bit GEMMs and attention at the BF16 peak: give the accelerator a 'bf16 ... TFLOPS'"
                     + " rate (a sketched cluster's generic accelerators have none: declare a node with an accelerator"
