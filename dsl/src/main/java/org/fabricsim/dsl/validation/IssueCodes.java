@@ -239,7 +239,7 @@ public final class IssueCodes {
     public static final String ALGORITHM_RANKS = PREFIX + "workload.algorithm-ranks";
     /**
      * A training or serving deployment on an accelerator that states no {@code bf16} rate (only {@code fp16}, say, or
-     * a sketched cluster's generic one; runtime {@code Device.statesBf16Rate}): the compute model runs 16-bit GEMMs and
+     * a sketched cluster's generic one; runtime {@code ComputeRates.statesBf16Rate}): the compute model runs 16-bit GEMMs and
      * attention at the BF16 peak and divides MFU by it. Data: none.
      */
     public static final String MISSING_BF16_RATE = PREFIX + "workload.missing-bf16-rate";
@@ -291,7 +291,7 @@ public final class IssueCodes {
      * A training precision the compute model has no GEMM rate for: FP4, INT8, or FP8 on a part without an
      * FP8 rate ({@code Device.forTraining}); a {@code scaling} without FP8 (training or deployment); a deployment's
      * blockwise scaling on a part without an FP8 rate; a deployment at FP4 on a part without an FP4 rate or a measured
-     * FP4 GEMM efficiency, or at INT8 ({@code Device.requireServedGemmRate}). Data: none.
+     * FP4 GEMM efficiency, or at INT8 ({@code ComputeRates.requireServedGemmRate}). Data: none.
      */
     public static final String UNSUPPORTED_PRECISION = PREFIX + "workload.precision";
     /** Expert parallelism on a dense model, which has no experts to split. Data: none. */

@@ -18,6 +18,7 @@ import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.ComputeRates;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -33,8 +34,8 @@ import com.google.inject.Inject;
  * it would do nothing, and so would blockwise scaling served on a part whose GEMMs do not run at FP8 ({@link
  * Device#runsFp8}: serving keeps such FP8 weights and multiplies at BF16). A deployment at FP4 needs an FP4 rate in the
  * catalog and a measured FP4 GEMM efficiency for the part's generation, and one at INT8 is refused (no INT8 rates:
- * {@link Device#requireServedGemmRate}). A training or deployment needs a {@code bf16} rate on each
- * accelerator the job runs on ({@link Device#statesBf16Rate}, the run's own rule): a part written {@code compute fp16
+ * {@link ComputeRates#requireServedGemmRate}). A training or deployment needs a {@code bf16} rate on each
+ * accelerator the job runs on ({@link ComputeRates#statesBf16Rate}, the run's own rule): a part written {@code compute fp16
  * 275 TFLOPS} alone, or a sketched cluster's generic accelerator, would run its kernels at 0 FLOP/s and its pipeline
  * would never finish.
  */
@@ -97,7 +98,7 @@ public class PrecisionValidator extends FabricCheck {
             return;
         }
         try {
-            Device.requireServedGemmRate(spec.cluster().node().accelerator(), spec.precision());
+            ComputeRates.requireServedGemmRate(spec.cluster().node().accelerator(), spec.precision());
         } catch (IllegalArgumentException unsupported) {
             error(unsupported.getMessage() + ".", inference, Literals.INFERENCE__PRECISION,
                     IssueCodes.UNSUPPORTED_PRECISION);
@@ -124,11 +125,11 @@ public class PrecisionValidator extends FabricCheck {
 
     /**
      * The first of the job's accelerator {@code types} (those its run times, as the run picks them) without a bf16
-     * rate ({@link Device#statesBf16Rate}): a declared part is named with the rates it states; a sketch's generic
+     * rate ({@link ComputeRates#statesBf16Rate}): a declared part is named with the rates it states; a sketch's generic
      * accelerator states none. O(types · groups).
      */
     private void checkStatesBf16(EObject owner, Cluster cluster, List<AcceleratorSpec> types, String job) {
-        AcceleratorSpec missing = types.stream().filter(type -> !Device.statesBf16Rate(type)).findFirst().orElse(null);
+        AcceleratorSpec missing = types.stream().filter(type -> !ComputeRates.statesBf16Rate(type)).findFirst().orElse(null);
         if (missing == null) {
             return;
         }

@@ -71,27 +71,6 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     }
 
     /**
-     * Whether {@code accelerator} states a BF16 peak, the rate 16-bit GEMMs and attention run at: the rule {@link
-     * #requireBf16Rate} applies and the editor's {@code fabric.workload.missing-bf16-rate} asks. O(1).
-     */
-    public static boolean statesBf16Rate(AcceleratorSpec accelerator) {
-        return accelerator.bf16FlopsPerSecond() > 0;
-    }
-
-    /**
-     * Refuses a part without a BF16 peak (one that states only {@code fp16}, a sketch's generic accelerator) before a
-     * run times its kernels: 16-bit GEMMs and attention run at that peak, so at 0 FLOP/s they would never end. O(1).
-     */
-    public static void requireBf16Rate(AcceleratorSpec accelerator) {
-        if (!statesBf16Rate(accelerator)) {
-            throw new IllegalArgumentException(accelerator.name() + " states no bf16 compute rate, and the compute"
-                    + " model runs 16-bit GEMMs and attention at the BF16 peak: give the accelerator a 'bf16 ... TFLOPS'"
-                    + " rate (a sketched cluster's generic accelerators have none: declare a node with an accelerator"
-                    + " to train or serve on)");
-        }
-    }
-
-    /**
      * The device for {@code accelerator} training at {@code precision}, refusing a precision whose
      * GEMM rate the model does not have: FP8 on a part without an FP8 rate in the catalog, and FP4 or
      * INT8, which the compute model does not train at. Either would otherwise run at the BF16 rate
@@ -136,12 +115,12 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      * The device for {@code accelerator} at {@code precision} with the sustained fraction of its
      * generation from {@code profile} (1 when the profile has none for it); FP8 GEMMs fall back to
      * BF16 without an FP8 rate; FP4 GEMMs run at the FP4 peak times {@link #fp4GemmFraction} and are refused
-     * without them ({@link #requireServedGemmRate}, as INT8 is); attention kernels on Hopper at the measured power cap instead
+     * without them ({@link ComputeRates#requireServedGemmRate}, as INT8 is); attention kernels on Hopper at the measured power cap instead
      * ({@link #attentionFlopsPerSecond}). Tile slots: the catalog's compute units, else the BF16 peak ÷ {@link
      * ComputeCalibration#FLOPS_PER_TILE_SLOT}.
      */
     public static Device of(AcceleratorSpec accelerator, Precision precision, CalibrationProfile profile) {
-        requireServedGemmRate(accelerator, precision);
+        ComputeRates.requireServedGemmRate(accelerator, precision);
         double bf16 = accelerator.bf16FlopsPerSecond();
         boolean fp8 = runsFp8(accelerator, precision);
         boolean fp4 = precision == Precision.FP4;
@@ -245,34 +224,6 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
      */
     static double measuredPowerCappedFraction(AcceleratorSpec accelerator) {
         return "hopper".equals(accelerator.architecture()) ? ComputeCalibration.HOPPER_POWER_CAPPED_FRACTION : 0;
-    }
-
-    /**
-     * Refuses a served precision whose GEMM rate the model does not have: INT8 (the catalog states no INT8 rates),
-     * and FP4 on a part with no FP4 peak in the catalog or no measured {@link #fp4GemmFraction} for its generation.
-     * Its GEMMs would otherwise run at the BF16 rate while {@code Memory} counts the smaller weights. O(1).
-     *
-     * @throws IllegalArgumentException naming the part and what to write instead
-     */
-    public static void requireServedGemmRate(AcceleratorSpec accelerator, Precision precision) {
-        if (precision == Precision.INT8) {
-            throw new IllegalArgumentException("serving at int8 is not modelled: the compute model has GEMM rates for"
-                    + " bf16, fp8 and (on Blackwell) fp4, so " + accelerator.name() + "'s INT8 GEMMs would run at the"
-                    + " BF16 rate; serve at fp8 or bf16");
-        }
-        if (precision != Precision.FP4) {
-            return;
-        }
-        if (!(accelerator.fp4FlopsPerSecond() > 0)) {
-            throw new IllegalArgumentException(accelerator.name() + " has no FP4 rate in the catalog, so FP4 GEMMs"
-                    + " would run at the BF16 rate: serve at fp8 or bf16, or give the accelerator an 'fp4 ... TFLOPS'"
-                    + " compute rate");
-        }
-        if (!(fp4GemmFraction(accelerator) > 0)) {
-            throw new IllegalArgumentException(accelerator.name() + " has no measured FP4 GEMM efficiency for its"
-                    + " architecture ('" + accelerator.architecture() + "'; measured for blackwell only): serve at"
-                    + " fp8 or bf16");
-        }
     }
 
     /**

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.inference;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.compute.ComputeCalibration;
+import org.fabricsim.runtime.compute.ComputeRates;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Fp8Scaling;
@@ -121,7 +122,7 @@ final class ServingModel {
             CollectiveFit stageSend, CalibrationProfile profile, PoolFeatures features, boolean lowLatencyKernels,
             NormalKernelExchange normalKernels, int iterationTokens) {
         this.model = model;
-        Device.requireBf16Rate(accelerator);
+        ComputeRates.requireBf16Rate(accelerator);
         Device device = Device.of(accelerator, precision, scaling, profile);
         this.stageSend = stageSend;
         this.accelerators = parallel.accelerators();

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.Function;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.ComputeRates;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.compute.PassTime;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
@@ -24,11 +25,11 @@ final class PacingAccelerator {
 
     /**
      * The slowest type of the job's accelerators, by {@code layer} (the layer time on a device); refuses a type
-     * without a BF16 rate ({@link Device#requireBf16Rate}).
+     * without a BF16 rate ({@link ComputeRates#requireBf16Rate}).
      */
     static AcceleratorSpec of(TrainingSpec spec, CalibrationProfile profile, Function<Device, PassTime> layer) {
         List<AcceleratorSpec> types = spec.cluster().acceleratorTypes(spec.accelerators());
-        types.forEach(Device::requireBf16Rate);
+        types.forEach(ComputeRates::requireBf16Rate);
         AcceleratorSpec slowest = types.get(0);
         if (types.size() == 1) {
             return slowest;
