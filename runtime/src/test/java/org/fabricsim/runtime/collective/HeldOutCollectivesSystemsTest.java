@@ -2,16 +2,11 @@ package org.fabricsim.runtime.collective;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.fabricsim.runtime.calibration.MeasuredCsv;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.FatTreeParameters;
@@ -29,8 +24,6 @@ import org.junit.jupiter.api.Test;
  * unless the run fixed it, and the algorithm and protocol the run forced, else NCCL's choice.
  */
 class HeldOutCollectivesSystemsTest {
-    /** Relative error of the time beyond which a row is a miss, as in {@link HeldOutCollectivesTest}. */
-    private static final double TOLERANCE = 0.15;
     /** NVLink3 (A100): 300 GB/s per GPU per direction, datasheet (hardware.md). */
     private static final double NVLINK3_BYTES_PER_SECOND = 300e9;
     /** NVLink4 (H100): 450 GB/s per GPU per direction, datasheet (hardware.md). */
@@ -62,21 +55,9 @@ class HeldOutCollectivesSystemsTest {
 
     @Test
     void shouldReportWhichHeldOutRowsOfOtherSystemsTheDefaultCalibrationMisses() throws IOException {
-        List<String> misses = new ArrayList<>();
-        System.out.println("Held-out collective rows of other systems: published against predicted time (us), busbw");
-        for (Map<String, String> row : rows()) {
-            CollectiveResult result = predict(row);
-            double published = Double.parseDouble(row.get("time_us"));
-            double predicted = result.timeSeconds() * 1e6;
-            double error = predicted / published - 1;
-            System.out.printf(Locale.ROOT, "%-28s %10.1f %10.1f %+7.1f%%   busbw %7.2f %7.2f   %s/%s/%d%n",
-                    row.get("case"), published, predicted, 100 * error, Double.parseDouble(row.get("busbw_GBps")),
-                    result.busbwGBps(), result.algorithm().label(), result.protocol().label(), result.channels());
-            if (Math.abs(error) > TOLERANCE) {
-                misses.add(row.get("case"));
-            }
-        }
-        assertEquals(KNOWN_MISSES, misses, "held-out collective rows outside +-15% of the published time");
+        assertEquals(KNOWN_MISSES, HeldOutCollectivesTest.misses("Held-out collective rows of other systems: published"
+                + " against predicted time (us), busbw", HeldOutCollectivesTest.rows("collectives-heldout-2.csv"),
+                HeldOutCollectivesSystemsTest::predict), "held-out collective rows outside +-15% of the published time");
     }
 
     /** The row's run on its cluster. */
@@ -101,7 +82,7 @@ class HeldOutCollectivesSystemsTest {
         CollectiveRequest request = CollectiveRequest.of(operation(row.get("collective")),
                 Long.parseLong(row.get("bytes")), gpus)
                 .withAlgorithm(Algorithm.valueOf(row.get("algorithm").toUpperCase(Locale.ROOT).replace('-', '_')))
-                .withProtocol(protocol(row.get("protocol"))).withGeneration(generation)
+                .withProtocol(HeldOutCollectivesTest.protocol(row.get("protocol"))).withGeneration(generation)
                 .withChannels(channels.isEmpty()
                         ? NcclChannels.communicator(generation, nvlinkBytesPerSecond, nics, nodes)
                         : Integer.parseInt(channels))
@@ -117,23 +98,5 @@ class HeldOutCollectivesSystemsTest {
             }
         }
         throw new IllegalArgumentException("unknown collective " + label);
-    }
-
-    private static Protocol protocol(String label) {
-        for (Protocol protocol : Protocol.values()) {
-            if (protocol.label().equals(label)) {
-                return protocol;
-            }
-        }
-        throw new IllegalArgumentException("unknown protocol " + label);
-    }
-
-    /** The rows of collectives-heldout-2.csv as column → value. */
-    static List<Map<String, String>> rows() throws IOException {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(
-                HeldOutCollectivesSystemsTest.class.getResourceAsStream("/reference/collectives-heldout-2.csv"),
-                StandardCharsets.UTF_8))) {
-            return MeasuredCsv.records(reader);
-        }
     }
 }
