@@ -96,7 +96,7 @@ final class LayerKernels {
     private final double kvShardsReciprocal;
     /**
      * FLOPs per byte of cache read below which the read certainly outlasts the attention's compute:
-     * (1 − 10⁻⁹)·η·R ÷ B with η ≤ η_u, R the attention rate, B the slower of B_e and a decode
+     * (1 − 10⁻⁹)·η·R ÷ B with η ≤ η_u, R the attention rate, B the faster of B_e and a decode
      * line's f·B (its t₀ only adds). The compute time (F_c ÷ η + F_u ÷ η_u) ÷ R is at most (F_c + F_u)
      * ÷ (η·R) and the read's at least bytes ÷ B, each within a few ulps (relative 2⁻⁵⁰) of its real
      * value, so F_c + F_u &lt; bytes × this puts the roofline's max on the read's time to the bit,
