@@ -64,21 +64,21 @@ public final class MetricText {
             return String.format(Locale.ROOT, "%.1f%%", 100 * value);
         }
         if (segment.endsWith("GBps") || segment.equals("gigabytesPerSecond")) {
-            return threeDigits(value) + " GB/s";
+            return Metrics.threeDigits(value) + " GB/s";
         }
         if (segment.endsWith("Bytes") || segment.startsWith("bytes")) {
             return bytes(value);
         }
         if (segment.startsWith("tflops")) {
-            return threeDigits(value) + " TFLOPS";
+            return Metrics.threeDigits(value) + " TFLOPS";
         }
         if (segment.endsWith("Days")) {
-            return threeDigits(value) + " days";
+            return Metrics.threeDigits(value) + " days";
         }
         if (segment.endsWith("Hours")) {
-            return threeDigits(value) + " h";
+            return Metrics.threeDigits(value) + " h";
         }
-        return segment.endsWith("PerDay") ? threeDigits(value) + " per day" : null;
+        return segment.endsWith("PerDay") ? Metrics.threeDigits(value) + " per day" : null;
     }
 
     /** What a dollar figure is per, from its key: {@code /year}, {@code /h}, {@code /step}, {@code /M output tokens}. */
@@ -99,12 +99,9 @@ public final class MetricText {
         return "";
     }
 
-    /** Whole dollars with separators from $100, else three significant digits: {@code $1,401,600}, {@code $2.43}. */
+    /** Dollars as {@link Metrics#count} writes the amount: {@code $1,401,600}, {@code $2.43}, {@code -$5}. */
     private static String dollars(double value) {
-        String sign = value < 0 ? "-" : "";
-        double magnitude = Math.abs(value);
-        return sign + "$" + (magnitude >= 100 ? String.format(Locale.ROOT, "%,.0f", magnitude)
-                : Metrics.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", magnitude))));
+        return (value < 0 ? "-" : "") + "$" + Metrics.count(Math.abs(value));
     }
 
     /** Bytes in the largest decimal unit that keeps the value at 1 or more, to three significant digits. */
@@ -115,10 +112,6 @@ public final class MetricText {
         }
         String[] units = { "kB", "MB", "GB", "TB" };
         int unit = Math.min(units.length - 1, (int) Math.floor(Math.log10(magnitude) / 3) - 1);
-        return threeDigits(value / Math.pow(1e3, unit + 1)) + " " + units[unit];
-    }
-
-    private static String threeDigits(double value) {
-        return Metrics.threeDigits(value);
+        return Metrics.threeDigits(value / Math.pow(1e3, unit + 1)) + " " + units[unit];
     }
 }
