@@ -184,8 +184,7 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         if (ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))) {
             return null; // the engine builds no such cluster, and the cluster's error says so
         }
-        ClusterTopology topology = CollectiveBenchmarks.over(
-                ClusterTopologies.build(spec.cluster().withNodes(spec.nodes())), spec);
+        ClusterTopology topology = CollectiveBenchmarks.topology(spec, Calibration.DEFAULT);
         if (CollectiveEngine.runs(topology, CollectiveBenchmarks.request(spec, Calibration.DEFAULT, 1, 0))) {
             return null;
         }

@@ -25,7 +25,6 @@ import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 import org.fabricsim.runtime.study.Knobs;
 import org.fabricsim.runtime.topology.ClusterDomains;
-import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 import com.google.inject.Inject;
@@ -64,8 +63,7 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
                 || ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))) {
             return; // the operation's check, or the cluster's error, says so
         }
-        ClusterTopology topology = CollectiveBenchmarks.over(
-                ClusterTopologies.build(spec.cluster().withNodes(spec.nodes())), spec);
+        ClusterTopology topology = CollectiveBenchmarks.topology(spec, Calibration.DEFAULT);
         if (CollectiveEngine.runs(topology, CollectiveBenchmarks.request(spec, Calibration.DEFAULT, 1, 0))) {
             return;
         }
@@ -90,8 +88,7 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
         if (spec == null || ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))) {
             return;
         }
-        ClusterTopology topology = CollectiveBenchmarks.over(
-                ClusterTopologies.build(spec.cluster().withNodes(spec.nodes())), spec);
+        ClusterTopology topology = CollectiveBenchmarks.topology(spec, Calibration.DEFAULT);
         int perNode = spec.cluster().acceleratorsPerNode();
         for (int i = 0; i < spec.phases().size(); i++) {
             CollectivePhase phase = spec.phases().get(i);

@@ -71,8 +71,7 @@ public final class CollectiveBenchmarks {
         Calibration calibration = Calibration.of(profile);
         long startNanos = System.nanoTime();
         ClusterSpec cluster = benchmark.cluster();
-        ClusterTopology topology = over(ClusterTopologies.build(cluster.withNodes(benchmark.nodes()), calibration),
-                benchmark);
+        ClusterTopology topology = topology(benchmark, calibration);
         CollectiveRequest request = request(benchmark, calibration, seed, completionTolerance);
         int channels = request.channels();
 
@@ -121,6 +120,14 @@ public final class CollectiveBenchmarks {
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
         return new RunResult(benchmark.name(), "collective-benchmark", parameters, metrics, wallSeconds)
                 .withEngine(events, flows);
+    }
+
+    /**
+     * The topology {@code benchmark} runs on: its nodes of the cluster, built with {@code calibration}'s links, seen
+     * through the network it runs over ({@link #over}); the run's and the editor's checks' one build. O(links).
+     */
+    public static ClusterTopology topology(CollectiveBenchmarkSpec benchmark, Calibration calibration) {
+        return over(ClusterTopologies.build(benchmark.cluster().withNodes(benchmark.nodes()), calibration), benchmark);
     }
 
     /** {@code built} seen through the network {@code benchmark} runs over ({@link ClusterTopology#onDataCentre}). O(1). */
