@@ -35,8 +35,10 @@ import org.fabricsim.runtime.spec.TopologySpec;
  * twice while the graph is made ({@link GraphBuilder}'s, of capacity at least the links, and the {@link Graph}'s own,
  * which {@link GraphBuilder#build} copies them into once), 48 B, plus the graph's group index (4 B); {@link
  * #BYTES_PER_NODE} for a node's kind and in-switch flag in the builder and the graph. Measured against it
- * (docs/performance.md, "Graph estimate and peak, session 63"): a two-tier fat-tree of 26,476,544 links needs more,
- * so the estimate stays below what a graph needs and refuses only what cannot fit. O(tiers + dimensions).
+ * (docs/performance.md, "Graph estimate and peak, session 63"): a two-tier fat-tree of 26,476,544 links builds in a
+ * heap of 1,900 MiB and dies in 1,875 MiB, 74 to 75 B per link (the builder's arrays doubled past the links, and the
+ * collector's room), so the estimate stays below what a graph needs and refuses only what cannot fit. O(tiers +
+ * dimensions).
  *
  * @param links       directed links counted
  * @param nodes       graph nodes counted (accelerators, domain switches, switches, routers and plane NICs)
