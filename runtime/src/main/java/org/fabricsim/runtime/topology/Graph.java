@@ -15,6 +15,9 @@ import java.util.Arrays;
  * (the largest of the members: the last packet) and ends (the first member's) are defined for
  * them; {@link #addBytes} spreads a group's bytes evenly over its members. Each physical link is
  * in at most one group.
+ *
+ * <p>Memory: each link array is held once; a graph made from another ({@link #withScaledRates}, {@link
+ * #withAddedLatencies}, {@link #withSenderLatencies}) shares every array but the one it changes.
  */
 public final class Graph {
     /** Node kind: an accelerator (an endpoint of collectives). */
@@ -36,6 +39,9 @@ public final class Graph {
     private final int[] groupOf;
 
     /**
+     * A graph that owns the arrays it is given (none is copied): the four link arrays hold the {@code linkCount}
+     * physical links and one entry per group after them, which this fills in from the members. O(links).
+     *
      * @param groupFirst   CSR offsets of the groups' members in {@code groupMembers} (groups + 1
      *                     entries, {0} for none)
      * @param groupMembers the physical links of every group, group after group
@@ -43,13 +49,14 @@ public final class Graph {
     Graph(byte[] nodeKind, boolean[] nodeReduces, int[] linkFrom, int[] linkTo, double[] linkBytesPerSecond,
             long[] linkLatencyPs, int linkCount, int[] groupFirst, int[] groupMembers) {
         int groups = groupFirst.length - 1;
-        int total = linkCount + groups;
+        if (linkFrom.length != linkCount + groups || linkTo.length != linkFrom.length
+                || linkBytesPerSecond.length != linkFrom.length || linkLatencyPs.length != linkFrom.length) {
+            throw new IllegalArgumentException("link arrays of " + linkCount + " links and " + groups + " groups");
+        }
         this.nodeKind = nodeKind;
         this.nodeReduces = nodeReduces;
-        this.linkFrom = Arrays.copyOf(linkFrom, total);
-        this.linkTo = Arrays.copyOf(linkTo, total);
-        this.linkBytesPerSecond = Arrays.copyOf(linkBytesPerSecond, total);
-        this.linkLatencyPs = Arrays.copyOf(linkLatencyPs, total);
+        this.linkFrom = linkFrom;
+        this.linkTo = linkTo;
         this.linkCount = linkCount;
         this.groupFirst = groupFirst;
         this.groupMembers = groupMembers;
@@ -57,21 +64,60 @@ public final class Graph {
         Arrays.fill(groupOf, -1);
         for (int g = 0; g < groups; g++) {
             int id = linkCount + g;
-            double slowest = Double.POSITIVE_INFINITY;
             for (int i = groupFirst[g]; i < groupFirst[g + 1]; i++) {
                 int member = groupMembers[i];
                 if (groupOf[member] >= 0) {
                     throw new IllegalArgumentException("link " + member + " is in two groups");
                 }
                 groupOf[member] = id;
-                slowest = Math.min(slowest, linkBytesPerSecond[member]);
-                this.linkLatencyPs[id] = Math.max(this.linkLatencyPs[id], linkLatencyPs[member]);
             }
-            int size = groupFirst[g + 1] - groupFirst[g];
-            this.linkBytesPerSecond[id] = size * slowest;
-            this.linkFrom[id] = linkFrom[groupMembers[groupFirst[g]]];
-            this.linkTo[id] = linkTo[groupMembers[groupFirst[g]]];
+            linkFrom[id] = linkFrom[groupMembers[groupFirst[g]]];
+            linkTo[id] = linkTo[groupMembers[groupFirst[g]]];
         }
+        this.linkBytesPerSecond = fillGroupRates(linkBytesPerSecond);
+        this.linkLatencyPs = fillGroupLatencies(linkLatencyPs);
+    }
+
+    /**
+     * {@code base} with other link rates and latencies, each array either {@code base}'s own or a new one whose group
+     * entries are filled in ({@link #fillGroupRates}, {@link #fillGroupLatencies}): the nodes, ends and groups are
+     * shared, as nothing changes them. O(1).
+     */
+    private Graph(Graph base, double[] linkBytesPerSecond, long[] linkLatencyPs) {
+        this.nodeKind = base.nodeKind;
+        this.nodeReduces = base.nodeReduces;
+        this.linkFrom = base.linkFrom;
+        this.linkTo = base.linkTo;
+        this.linkBytesPerSecond = linkBytesPerSecond;
+        this.linkLatencyPs = linkLatencyPs;
+        this.linkCount = base.linkCount;
+        this.groupFirst = base.groupFirst;
+        this.groupMembers = base.groupMembers;
+        this.groupOf = base.groupOf;
+    }
+
+    /** Sets each group's entry of {@code rates}, returned, to its members times its slowest member's rate. O(links). */
+    private double[] fillGroupRates(double[] rates) {
+        for (int g = 0; g < groupFirst.length - 1; g++) {
+            double slowest = Double.POSITIVE_INFINITY;
+            for (int i = groupFirst[g]; i < groupFirst[g + 1]; i++) {
+                slowest = Math.min(slowest, rates[groupMembers[i]]);
+            }
+            rates[linkCount + g] = (groupFirst[g + 1] - groupFirst[g]) * slowest;
+        }
+        return rates;
+    }
+
+    /** Sets each group's entry of {@code latencies}, returned, to its slowest member's latency, ≥ 0. O(links). */
+    private long[] fillGroupLatencies(long[] latencies) {
+        for (int g = 0; g < groupFirst.length - 1; g++) {
+            long slowest = 0;
+            for (int i = groupFirst[g]; i < groupFirst[g + 1]; i++) {
+                slowest = Math.max(slowest, latencies[groupMembers[i]]);
+            }
+            latencies[linkCount + g] = slowest;
+        }
+        return latencies;
     }
 
     public int nodeCount() {
@@ -147,12 +193,11 @@ public final class Graph {
 
     /** This graph with each link's rate multiplied by {@code factorPerLink[link]}. O(links). */
     Graph withScaledRates(double[] factorPerLink) {
-        double[] rates = Arrays.copyOf(linkBytesPerSecond, linkCount);
+        double[] rates = linkBytesPerSecond.clone();
         for (int link = 0; link < linkCount; link++) {
             rates[link] *= factorPerLink[link];
         }
-        return new Graph(nodeKind, nodeReduces, linkFrom, linkTo, rates, linkLatencyPs, linkCount, groupFirst,
-                groupMembers);
+        return new Graph(this, fillGroupRates(rates), linkLatencyPs);
     }
 
     /**
@@ -161,12 +206,11 @@ public final class Graph {
      * slowest member's. O(links).
      */
     Graph withSenderLatencies(long[] addedPerNodePs) {
-        long[] latencies = Arrays.copyOf(linkLatencyPs, linkCount);
+        long[] latencies = linkLatencyPs.clone();
         for (int link = 0; link < linkCount; link++) {
             latencies[link] += addedPerNodePs[linkFrom[link]];
         }
-        return new Graph(nodeKind, nodeReduces, linkFrom, linkTo, linkBytesPerSecond, latencies, linkCount,
-                groupFirst, groupMembers);
+        return new Graph(this, linkBytesPerSecond, fillGroupLatencies(latencies));
     }
 
     /**
@@ -174,12 +218,11 @@ public final class Graph {
      * off, never below 0 in use); a group's latency is again its slowest member's. O(links).
      */
     Graph withAddedLatencies(long[] addedPerLinkPs) {
-        long[] latencies = Arrays.copyOf(linkLatencyPs, linkCount);
+        long[] latencies = linkLatencyPs.clone();
         for (int link = 0; link < linkCount; link++) {
             latencies[link] += addedPerLinkPs[link];
         }
-        return new Graph(nodeKind, nodeReduces, linkFrom, linkTo, linkBytesPerSecond, latencies, linkCount,
-                groupFirst, groupMembers);
+        return new Graph(this, linkBytesPerSecond, fillGroupLatencies(latencies));
     }
 
     /** This graph with the rates of physical {@code links} multiplied by {@code factor}; O(links). */

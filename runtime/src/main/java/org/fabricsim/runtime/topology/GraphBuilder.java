@@ -75,11 +75,15 @@ public final class GraphBuilder {
         return groups++;
     }
 
-    /** Freezes the graph. */
+    /**
+     * Freezes the graph: the link arrays copied once, to the links and a slot per group, into arrays the graph owns
+     * (it copies none of its own: the links are held twice at the peak, the builder's and the graph's). O(links).
+     */
     public Graph build() {
+        int total = linkCount + groups;
         return new Graph(Arrays.copyOf(nodeKind, nodeCount), Arrays.copyOf(nodeReduces, nodeCount),
-                Arrays.copyOf(linkFrom, linkCount), Arrays.copyOf(linkTo, linkCount),
-                Arrays.copyOf(linkBytesPerSecond, linkCount), Arrays.copyOf(linkLatencyPs, linkCount), linkCount,
-                Arrays.copyOf(groupFirst, groups + 1), Arrays.copyOf(groupMembers, groupFirst[groups]));
+                Arrays.copyOf(linkFrom, total), Arrays.copyOf(linkTo, total), Arrays.copyOf(linkBytesPerSecond, total),
+                Arrays.copyOf(linkLatencyPs, total), linkCount, Arrays.copyOf(groupFirst, groups + 1),
+                Arrays.copyOf(groupMembers, groupFirst[groups]));
     }
 }

@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.topology;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
@@ -11,35 +12,47 @@ import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 
 /**
- * Before a cluster's graph is built ({@link ClusterTopologies#build}): the directed links it lays down at least, and
- * the heap they need, so that a graph which cannot fit is refused with its largest part instead of dying with an
+ * Before a cluster's graph is built ({@link ClusterTopologies#build}): the directed links and the nodes it lays down,
+ * and the heap they need, so that a graph which cannot fit is refused with its largest part instead of dying with an
  * out-of-memory error (or an int that wraps) partway through the build.
  *
- * <p><b>Links</b>, a lower bound (counted in double and held at 2⁶³ − 1, as the bytes are, so that no count wraps):
- * the accelerators' scale-up links (2 per accelerator to a domain switch, k − 1 in a full mesh of k), their NIC
- * links (2 per accelerator into a switched scale-out fabric, 2 more into a data-centre network) and a tree's links
- * between switch tiers, 2 per uplink of one plane ({@link TierLayout}, the counts the builder wires: a fabric link
- * far slower than the NICs, such as 0.0001 Gb/s, gives each leaf millions). A torus, a dragonfly, further planes and
- * a single switch add no counted links.
+ * <p><b>Counts</b>, exactly those of the build (counted in double and held at 2⁶³ − 1, as the bytes are, so that no
+ * count wraps), for n accelerators:
+ * <ul>
+ * <li>scale-up: 2 links per accelerator and a switch per domain of a switched domain, k − 1 links per accelerator in a
+ * full mesh of k;</li>
+ * <li>a switched network (the scale-out fabric, and a data-centre network beside it): 2 NIC links per accelerator,
+ * and its own switches and links: one switch; a fat-tree's or rail-optimized tree's Σ switches of its tiers and 2 ×
+ * Σ switches × uplinks ({@link TierLayout}, the counts the builder wires: a fabric link far slower than the NICs,
+ * such as 0.0001 Gb/s, gives each leaf millions), times P planes plus a NIC node and 2·P port links per accelerator
+ * when P &gt; 1 ({@link MultiPlane}); a dragonfly's g·a routers, g·a·(a − 1) local and g·a·h global links
+ * ({@link Dragonfly});</li>
+ * <li>a torus, direct: no node of its own and no NIC link, 2·n links per dimension, 2·n ÷ k_d fewer along an open
+ * dimension d of k_d ({@link Torus}), whatever slice of it the cluster is.</li>
+ * </ul>
  *
  * <p><b>Bytes</b>, counted: {@link #BYTES_PER_LINK}, the four link arrays (two ints, a double and a long, 24 B) held
- * three times while the graph is made ({@link GraphBuilder}'s, of capacity at least the links, its copy in {@link
- * GraphBuilder#build} and the {@link Graph}'s own), 72 B, plus the graph's group index (4 B); {@link #BYTES_PER_NODE}
- * for a node's kind and in-switch flag in the builder and the graph. Measured against it (docs/performance.md, "Graphs
- * too large, predicted"): a two-tier fat-tree of 26,476,544 links builds in a heap of 2,600 MiB and dies in 2,450 MiB,
- * 97 to 103 B per link, so the estimate stays below what a graph needs and refuses only what cannot fit. O(1).
+ * twice while the graph is made ({@link GraphBuilder}'s, of capacity at least the links, and the {@link Graph}'s own,
+ * which {@link GraphBuilder#build} copies them into once), 48 B, plus the graph's group index (4 B); {@link
+ * #BYTES_PER_NODE} for a node's kind and in-switch flag in the builder and the graph. Measured against it
+ * (docs/performance.md, "Graph estimate and peak, session 63"): a two-tier fat-tree of 26,476,544 links builds in a
+ * heap of 1,900 MiB and dies in 1,875 MiB, 74 to 75 B per link (the builder's arrays doubled past the links, and the
+ * collector's room), so the estimate stays below what a graph needs and refuses only what cannot fit. O(tiers +
+ * dimensions).
  *
  * @param links       directed links counted
- * @param nodes       graph nodes counted (accelerators and domain switches)
+ * @param nodes       graph nodes counted (accelerators, domain switches, switches, routers and plane NICs)
  * @param bytes       the heap they need at least
  * @param largest     the largest part, in words
  * @param largestFix  what to change to shrink it
  */
 public record GraphEstimate(long links, long nodes, long bytes, String largest, String largestFix) {
     /** Counted heap per directed link while the graph is made (class comment). */
-    public static final long BYTES_PER_LINK = 76;
+    public static final long BYTES_PER_LINK = 52;
     /** Counted heap per graph node while the graph is made (class comment). */
     public static final long BYTES_PER_NODE = 4;
+    /** The fix where the accelerators (or a torus of them) are the largest part. */
+    private static final String FEWER_NODES = "write fewer nodes, or run the workload on fewer ('on CLUSTER nodes N')";
 
     /** The estimate for the graph of {@code cluster} as {@link ClusterTopologies#build} lays it down. */
     public static GraphEstimate of(ClusterSpec cluster) {
@@ -50,45 +63,99 @@ public record GraphEstimate(long links, long nodes, long bytes, String largest, 
         boolean mesh = scaleUp != null && scaleUp.kind() == ScaleUpSpec.Kind.FULL_MESH;
         double scaleUpLinks = scaleUp == null || domain < 2 ? 0
                 : mesh ? (double) accelerators * (domain - 1) : 2.0 * accelerators;
-        long nodes = accelerators + (scaleUpLinks > 0 && !mesh ? accelerators / domain : 0);
-        ScaleOutSpec scaleOut = cluster.scaleOut();
-        boolean switched = ClusterDomains.joined(cluster) && !(scaleOut.topology() instanceof TopologySpec.Torus);
-        double nicLinks = switched ? 2.0 * accelerators : 0;
-        double treeLinks = switched ? treeLinks(scaleOut.topology(), () -> ClusterTopologies.layout(scaleOut, node,
-                (int) accelerators)) : 0;
-        DataCentreSpec dataCentre = cluster.dataCentre();
-        if (dataCentre != null && switched) {
-            nicLinks += 2 * accelerators;
-            treeLinks += treeLinks(dataCentre.network().topology(),
-                    () -> ClusterTopologies.layout(dataCentre, node, (int) accelerators));
+        double nodes = accelerators + (scaleUpLinks > 0 && !mesh ? accelerators / domain : 0);
+        double nicLinks = 0;
+        Network fabric = Network.NONE;
+        if (ClusterDomains.joined(cluster)) {
+            ScaleOutSpec scaleOut = cluster.scaleOut();
+            if (scaleOut.topology() instanceof TopologySpec.Torus torus) {
+                fabric = torus(torus, accelerators);
+            } else {
+                nicLinks = 2.0 * accelerators;
+                fabric = switched(scaleOut, accelerators, () -> ClusterTopologies.layout(scaleOut, node,
+                        (int) accelerators));
+            }
+            DataCentreSpec dataCentre = cluster.dataCentre();
+            if (dataCentre != null) {
+                nicLinks += 2.0 * accelerators;
+                fabric = fabric.and(switched(dataCentre.network(), accelerators,
+                        () -> ClusterTopologies.layout(dataCentre, node, (int) accelerators)));
+            }
         }
-        double links = scaleUpLinks + nicLinks + treeLinks;
+        nodes += fabric.nodes;
+        double links = scaleUpLinks + nicLinks + fabric.links;
         String largest;
         String fix;
-        if (treeLinks > 0 && treeLinks >= nicLinks && treeLinks >= scaleUpLinks) {
-            largest = String.format(Locale.ROOT, "%,.0f links between switch tiers", treeLinks);
-            fix = "state the fabric's real link rate (a rate far below the NICs' gives each leaf that many uplinks)"
-                    + " or the tiers' uplinks";
+        if (fabric.links > 0 && fabric.links >= nicLinks && fabric.links >= scaleUpLinks) {
+            largest = String.format(Locale.ROOT, "%,.0f %s", fabric.links, fabric.kind);
+            fix = fabric.fix;
         } else {
             largest = String.format(Locale.ROOT, "%,d accelerators%s", accelerators, nicLinks == 0
                     && scaleUpLinks == 0 ? "" : nicLinks >= scaleUpLinks ? "' NIC links" : "' scale-up links");
-            fix = "write fewer nodes, or run the workload on fewer ('on CLUSTER nodes N')";
+            fix = FEWER_NODES;
         }
-        return new GraphEstimate((long) links, nodes, (long) (links * BYTES_PER_LINK + nodes * BYTES_PER_NODE),
+        return new GraphEstimate((long) links, (long) nodes, (long) (links * BYTES_PER_LINK + nodes * BYTES_PER_NODE),
                 largest, fix);
     }
 
-    /** 2 × Σ switches × uplinks of a fat-tree's or rail-optimized tree's tiers, one plane; 0 for other shapes. */
-    private static double treeLinks(TopologySpec topology, Supplier<TierLayout> layout) {
+    /**
+     * The switches or routers and links of one network's topology, as built, and how its links are named and cut.
+     *
+     * @param nodes the graph nodes it adds
+     * @param links the directed links it adds, NIC links not included
+     * @param kind  its links, in words
+     * @param fix   what shrinks them
+     */
+    private record Network(double nodes, double links, String kind, String fix) {
+        static final Network NONE = new Network(0, 0, "", "");
+
+        /** This network and {@code other} together, named as the one of more links. */
+        Network and(Network other) {
+            Network larger = other.links > links ? other : this;
+            return new Network(nodes + other.nodes, links + other.links, larger.kind, larger.fix);
+        }
+    }
+
+    /** A direct torus over {@code accelerators}: 2·n links per dimension, 2·n ÷ k fewer along an open one. */
+    private static Network torus(TopologySpec.Torus torus, long accelerators) {
+        List<Integer> dimensions = torus.dimensions();
+        double links = 0;
+        for (int d = 0; d < dimensions.size(); d++) {
+            int size = dimensions.get(d);
+            links += torus.open().get(d) ? 2.0 * (accelerators / size) * (size - 1) : 2.0 * accelerators;
+        }
+        return new Network(0, links, "torus links", FEWER_NODES);
+    }
+
+    /**
+     * A switched network's own switches and links over {@code ports} ports: one switch; a dragonfly's routers with
+     * their local and global links; a tree's tiers of one plane from {@code layout}, times its planes, and with
+     * several planes a NIC node and 2 links per plane for each port.
+     */
+    private static Network switched(ScaleOutSpec network, long ports, Supplier<TierLayout> layout) {
+        TopologySpec topology = network.topology();
+        if (topology instanceof TopologySpec.Dragonfly fly) {
+            double routers = (double) fly.groups() * fly.routersPerGroup();
+            return new Network(routers, routers * (fly.routersPerGroup() - 1 + fly.globalLinksPerRouter()),
+                    "dragonfly links", "state fewer groups, routers per group or global links per router");
+        }
         boolean tree = topology instanceof TopologySpec.FatTree || topology instanceof TopologySpec.RailOptimized;
         if (!tree || ClusterTopologies.builtTiers(topology) < 2) {
-            return 0;
+            return new Network(1, 0, "", "");
         }
+        double switches = 0;
         double links = 0;
         for (TierLayout.Tier tier : layout.get().tiers()) {
+            switches += tier.switches();
             links += 2.0 * tier.switches() * tier.uplinks();
         }
-        return links;
+        int planes = ClusterTopologies.structure(topology).planes();
+        String fix = "state the fabric's real link rate (a rate far below the NICs' gives each leaf that many"
+                + " uplinks) or the tiers' uplinks";
+        return planes > 1
+                ? new Network(planes * switches + ports, planes * (links + 2.0 * ports), "links of " + planes
+                        + " planes' switch tiers and NIC ports", fix + ", or fewer planes")
+                : new Network(switches, links, "links between switch tiers", fix);
     }
 
     /** Whether {@link #bytes} fit in {@code availableBytes}. */
@@ -98,8 +165,8 @@ public record GraphEstimate(long links, long nodes, long bytes, String largest, 
 
     /** Why {@code what} is refused with a heap of {@code availableBytes}: the estimate, its largest part, the fix. */
     public String refusal(long availableBytes, String what) {
-        return String.format(Locale.ROOT, "%s would build a graph of at least %,d links and %,d nodes, about %.1f GB"
-                + " of memory, more than the heap's %.1f GB; its largest part is %s. Fix: %s, or give the simulator"
+        return String.format(Locale.ROOT, "%s would build a graph of %,d links and %,d nodes, about %.1f GB of memory"
+                + " at least, more than the heap's %.1f GB; its largest part is %s. Fix: %s, or give the simulator"
                 + " more memory (JAVA_TOOL_OPTIONS=-Xmx%dg)", what, links, nodes, bytes / 1e9, availableBytes / 1e9,
                 largest, largestFix, (long) Math.ceil(bytes * 1.5 / (1L << 30)));
     }
