@@ -53,6 +53,24 @@ class CalibrationValidationTest extends FabricModelTest {
     }
 
     @Test
+    void rejectsASustainedFractionOfZeroOrAboveTheWhole() throws Exception {
+        // The share of the measured GEMM rate a step sustains: 0 would stall every GEMM, 1.2 or 120 % beat the part.
+        validation.assertError(profile("parameter \"compute.sustained-fraction.cdna3\" 0"), Literals.AMOUNT,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "at 0 every GEMM would take forever");
+        validation.assertError(profile("parameter \"compute.sustained-fraction.hopper\" 120 %"), Literals.AMOUNT,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "a step cannot sustain more than the measured rate");
+        validation.assertError(profile("parameter \"compute.sustained-fraction.hopper\" 0.9 bounds 0.7 to 1.2"),
+                Literals.AMOUNT, IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "above 0 and at most 1 (100 %)");
+    }
+
+    @Test
+    void acceptsASustainedFractionWithinTheWhole() throws Exception {
+        validation.assertNoIssues(profile("parameter \"compute.sustained-fraction.cdna3\" 0.01"));
+        validation.assertNoIssues(profile("parameter \"compute.sustained-fraction.hopper\" 100 %"));
+        validation.assertNoIssues(profile("parameter \"compute.sustained-fraction.hopper\" 0.726 bounds 0 to 1"));
+    }
+
+    @Test
     void rejectsAValueOutsideItsBoundsWithTheNearestBound() throws Exception {
         validation.assertError(profile("parameter \"collective.nic-efficiency\" 0.7 bounds 0.8 to 1.0"),
                 Literals.PROFILE_PARAMETER, IssueCodes.CALIBRATION_OUT_OF_BOUNDS,

@@ -23,8 +23,8 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
 /**
  * A calibration profile's parameters: each is one the engine reads (the default profile's names,
  * with the closest suggested, or {@code compute.sustained-fraction.<architecture>} of any architecture),
- * stated once, with bounds in order, its value within them, and amounts that are times, percentages or
- * plain numbers, the value and bounds of one dimension.
+ * stated once, with bounds in order, its value within them, a sustained fraction within (0, 1], and amounts that are
+ * times, percentages or plain numbers, the value and bounds of one dimension.
  */
 public class CalibrationValidator extends FabricCheck {
     private static final int MAX_SUGGESTION_DISTANCE = 6;
@@ -80,6 +80,35 @@ public class CalibrationValidator extends FabricCheck {
                     + " them if the physics allows.", parameter, Literals.PROFILE_PARAMETER__VALUE,
                     IssueCodes.CALIBRATION_OUT_OF_BOUNDS, written(nearest));
         }
+    }
+
+    /**
+     * A sustained fraction ({@code compute.sustained-fraction.<architecture>}) is the share of the part's measured
+     * short-run GEMM rate that a training step sustains ({@code Device.sustainedFraction} multiplies the part's
+     * efficiency by it): above 0, since at 0 every GEMM would take forever (as a part without a BF16 rate did: "pipeline
+     * schedule deadlocked"), and at most 1 (100 %), since a step cannot sustain more than the measured rate; its upper
+     * bound, where written, at most 1 too (as the mapper bounds an unlisted architecture's, 0 to 1).
+     */
+    @Check
+    public void checkCalibrationSustainedFractionWithinWhole(ProfileParameter parameter) {
+        if (!CalibrationMapper.isSustainedFraction(parameter.getKey()) || !complete(parameter)
+                || amounts(parameter).stream().map(Units::dimensionOf)
+                        .anyMatch(d -> d != null && d != Dimension.FRACTION)) {
+            return; // an amount of another dimension is the unit checks' to report
+        }
+        double value = Units.toBase(parameter.getValue());
+        boolean aboveWhole = value > 1;
+        Amount outside = value <= 0 || aboveWhole ? parameter.getValue()
+                : parameter.getUpper() != null && Units.toBase(parameter.getUpper()) > 1 ? parameter.getUpper() : null;
+        if (outside == null) {
+            return;
+        }
+        String whole = Units.dimensionOf(outside) == Dimension.FRACTION ? "100 %" : "1";
+        error(named(parameter) + " is the share of the part's measured GEMM rate a training step sustains, above 0 and"
+                + " at most 1 (100 %): " + (value <= 0 ? "at 0 every GEMM would take forever" : "a step cannot sustain"
+                        + " more than the measured rate") + ". Write the share measured on these parts, such as 0.726"
+                + " (Hopper's in the default profile).", outside, Literals.AMOUNT__VALUE,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, value <= 0 ? new String[0] : new String[] {whole});
     }
 
     @Check
