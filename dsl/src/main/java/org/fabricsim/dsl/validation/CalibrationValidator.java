@@ -19,15 +19,19 @@ import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.calibration.CalibrationParameter;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.Device;
 
 /**
  * A calibration profile's parameters: each is one the engine reads (the default profile's names,
  * with the closest suggested, or {@code compute.sustained-fraction.<architecture>} of any architecture),
- * stated once, with bounds in order, its value within them, a sustained fraction within (0, 1], and amounts that are
- * times, percentages or plain numbers, the value and bounds of one dimension.
+ * stated once, with bounds in order, its value within them, a share of a rate (a sustained fraction, a collective
+ * efficiency) within (0, 1], and amounts that are times, percentages or plain numbers, the value and bounds of one
+ * dimension.
  */
 public class CalibrationValidator extends FabricCheck {
     private static final int MAX_SUGGESTION_DISTANCE = 6;
+    private static final double HOPPER_SUSTAINED_FRACTION = CalibrationProfile.defaults()
+            .value(Device.SUSTAINED_FRACTION + "hopper");
 
     @Check
     public void checkCalibrationParameterKnown(ProfileParameter parameter) {
@@ -83,32 +87,39 @@ public class CalibrationValidator extends FabricCheck {
     }
 
     /**
-     * A sustained fraction ({@code compute.sustained-fraction.<architecture>}) is the share of the part's measured
-     * short-run GEMM rate that a training step sustains ({@code Device.sustainedFraction} multiplies the part's
-     * efficiency by it): above 0, since at 0 every GEMM would take forever (as a part without a BF16 rate did: "pipeline
-     * schedule deadlocked"), and at most 1 (100 %), since a step cannot sustain more than the measured rate; its upper
-     * bound, where written, at most 1 too (as the mapper bounds an unlisted architecture's, 0 to 1).
+     * A share of a rate, a sustained fraction ({@code compute.sustained-fraction.<architecture>}: the share of the part's
+     * measured GEMM rate a training step sustains, by which {@code Device.sustainedFraction} multiplies its efficiency)
+     * or a collective efficiency ({@code collective.nic-efficiency} and the other {@code -efficiency} parameters: the
+     * share of a link's rate NCCL reaches), is above 0, since at 0 every GEMM or transfer it scales would take forever
+     * (as a part without a BF16 rate did: "pipeline schedule deadlocked"), and at most 1 (100 %), since nothing runs
+     * faster than its rate; its written upper bound at most 1 too (as the mapper bounds an unlisted architecture's
+     * fraction, 0 to 1). A value outside its written bounds is {@link #checkCalibrationValueWithinBounds}'s to report.
      */
     @Check
-    public void checkCalibrationSustainedFractionWithinWhole(ProfileParameter parameter) {
-        if (!CalibrationMapper.isSustainedFraction(parameter.getKey()) || !complete(parameter)
-                || amounts(parameter).stream().map(Units::dimensionOf)
-                        .anyMatch(d -> d != null && d != Dimension.FRACTION)) {
+    public void checkCalibrationShareWithinWhole(ProfileParameter parameter) {
+        Optional<CalibrationParameter> known = CalibrationProfile.defaults().parameters().stream()
+                .filter(p -> p.name().equals(parameter.getKey())).findFirst();
+        boolean share = CalibrationMapper.isSustainedFraction(parameter.getKey())
+                || known.isPresent() && known.get().name().endsWith("-efficiency");
+        if (!share || !complete(parameter) || amounts(parameter).stream().map(Units::dimensionOf)
+                .anyMatch(d -> d != null && d != Dimension.FRACTION)) {
             return; // an amount of another dimension is the unit checks' to report
         }
         double value = Units.toBase(parameter.getValue());
-        boolean aboveWhole = value > 1;
-        Amount outside = value <= 0 || aboveWhole ? parameter.getValue()
+        boolean withinWritten = parameter.getLower() == null || value >= Units.toBase(parameter.getLower())
+                && value <= Units.toBase(parameter.getUpper());
+        Amount outside = (value <= 0 || value > 1) && withinWritten ? parameter.getValue()
                 : parameter.getUpper() != null && Units.toBase(parameter.getUpper()) > 1 ? parameter.getUpper() : null;
         if (outside == null) {
             return;
         }
-        String whole = Units.dimensionOf(outside) == Dimension.FRACTION ? "100 %" : "1";
-        error(named(parameter) + " is the share of the part's measured GEMM rate a training step sustains, above 0 and"
-                + " at most 1 (100 %): " + (value <= 0 ? "at 0 every GEMM would take forever" : "a step cannot sustain"
-                        + " more than the measured rate") + ". Write the share measured on these parts, such as 0.726"
-                + " (Hopper's in the default profile).", outside, Literals.AMOUNT__VALUE,
-                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, value <= 0 ? new String[0] : new String[] {whole});
+        double typical = known.map(CalibrationParameter::value).orElse(HOPPER_SUSTAINED_FRACTION);
+        error(named(parameter) + " is a share of a measured rate, above 0 and at most 1 (100 %): " + (value <= 0
+                ? "at 0 every GEMM or transfer it scales would take forever" : "nothing runs faster than its rate")
+                + ". Write the share measured on these parts, such as " + typical + " (the default profile's"
+                + (known.isPresent() ? "" : " for Hopper") + ").", outside, Literals.AMOUNT__VALUE,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, value <= 0 && outside == parameter.getValue() ? new String[0]
+                        : new String[] {Units.dimensionOf(outside) == Dimension.FRACTION ? "100 %" : "1"});
     }
 
     @Check
