@@ -70,8 +70,8 @@ class CollectiveAlgorithmValidatorTest extends FabricModelTest {
         // The run refuses a ring all-to-all on 2 nodes of 8 as "... (all-to-all runs on 'direct' or 'pairwise'); ...";
         // the editor's error carries the same sentence, made by the same code (Algorithm.runsOn).
         LinkClass nic = new LinkClass(50e9, 0);
-        ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(16,
-                ScaleUpParameters.switched(8, new LinkClass(400e9, 0), false), nic, FatTreeParameters.singleSwitch(nic)));
+        ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(16, ScaleUpParameters.switched(8,
+                new LinkClass(400e9, 0), false), nic, FatTreeParameters.singleSwitch(nic)));
         String refusal = assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.run(cluster,
                 CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 1 << 20, 16).withAlgorithm(Algorithm.RING)))
                 .getMessage();

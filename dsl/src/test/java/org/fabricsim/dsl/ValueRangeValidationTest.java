@@ -60,7 +60,8 @@ class ValueRangeValidationTest extends FabricModelTest {
 
     @Test
     void shouldRejectAScaleUpRateOfPortsTimesTheirRateAbove1Petabit() throws Exception {
-        // 2,147,483,647 ports x 1000 Tb/s is 2,147,483,647,000 Tb/s; 1001 x 1 Tb/s is 1,001 Tb/s; 1000 x 1 Tb/s is 1 Pb/s.
+        // 2,147,483,647 ports x 1000 Tb/s is 2,147,483,647,000 Tb/s; 1001 x 1 Tb/s is 1,001 Tb/s; 1000 x 1 Tb/s is
+        // 1 Pb/s, the bound.
         validation.assertError(accelerator("989 TFLOPS", "2147483647 x 1000 Tb/s"), Literals.ACCELERATOR,
                 IssueCodes.TOO_LARGE, "gives each accelerator 2,147,483,647,000 Tb/s of scale-up");
         validation.assertError(accelerator("989 TFLOPS", "1001 x 1 Tb/s"), Literals.ACCELERATOR,

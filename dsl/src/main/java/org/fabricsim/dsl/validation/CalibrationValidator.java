@@ -87,13 +87,16 @@ public class CalibrationValidator extends FabricCheck {
     }
 
     /**
-     * A share of a rate, a sustained fraction ({@code compute.sustained-fraction.<architecture>}: the share of the part's
-     * measured GEMM rate a training step sustains, by which {@code Device.sustainedFraction} multiplies its efficiency)
-     * or a collective efficiency ({@code collective.nic-efficiency} and the other {@code -efficiency} parameters: the
-     * share of a link's rate NCCL reaches), is above 0, since at 0 every GEMM or transfer it scales would take forever
-     * (as a part without a BF16 rate did: "pipeline schedule deadlocked"), and at most 1 (100 %), since nothing runs
-     * faster than its rate; its written upper bound at most 1 too (as the mapper bounds an unlisted architecture's
-     * fraction, 0 to 1). A value outside its written bounds is {@link #checkCalibrationValueWithinBounds}'s to report.
+     * A share of a rate, a sustained fraction ({@code compute.sustained-fraction.<architecture>}: the share of the
+     * part's measured GEMM rate a training step sustains, by which {@code Device.sustainedFraction} multiplies its
+     * efficiency) or a collective efficiency ({@code collective.nic-efficiency} and the other {@code -efficiency}
+     * parameters: the share of a link's rate NCCL reaches), is above 0 and at most 1 (100 %), since nothing runs
+     * faster than its rate: the engine's own rule for a link's share ({@code LinkClass.derated}). Session 63 ran them
+     * past the editor: a sustained fraction of 0 ended the training "pipeline schedule deadlocked", 1.5 ran it above
+     * the part's measured rate, and {@code collective.nic-efficiency 0} failed mid-run with "efficiency must be in
+     * (0, 1]: 0.0". Its written upper bound is at most 1 too (as the mapper bounds an unlisted architecture's
+     * fraction, 0 to 1). A value outside its written bounds is {@link #checkCalibrationValueWithinBounds}'s to
+     * report.
      */
     @Check
     public void checkCalibrationShareWithinWhole(ProfileParameter parameter) {

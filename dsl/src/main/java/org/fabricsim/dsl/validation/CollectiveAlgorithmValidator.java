@@ -160,6 +160,7 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
             return;
         }
         error("'" + algorithm.label() + "' does not run " + operation.label() + ": " + Algorithm.runsOn(operation)
-                + ". Write one of them, or 'auto' (the quick fix).", owner, feature, IssueCodes.ALGORITHM_OPERATION, FIX);
+                + ". Write one of them, or 'auto' (the quick fix).", owner, feature, IssueCodes.ALGORITHM_OPERATION,
+                FIX);
     }
 }

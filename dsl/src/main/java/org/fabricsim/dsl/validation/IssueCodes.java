@@ -20,8 +20,8 @@ public final class IssueCodes {
     /** A quantity, count (an accelerator's scale-up ports among them) or degree that must be positive is zero. */
     public static final String NOT_POSITIVE = PREFIX + "value.not-positive";
     /**
-     * A rate or size beyond what any hardware reaches (and the engine computes with), such as 1e20 Gb/s, an accelerator's
-     * scale-up ports × rate above 1 Pb/s or a compute rate above 1000 PFLOPS. Data: the limit.
+     * A rate or size beyond what any hardware reaches (and the engine computes with), such as 1e20 Gb/s, an
+     * accelerator's scale-up ports × rate above 1 Pb/s or a compute rate above 1000 PFLOPS. Data: the limit.
      */
     public static final String TOO_LARGE = PREFIX + "value.too-large";
     /** A scale-up domain whose size neither divides the node's accelerators nor is a multiple of them. Data: the node's accelerators. */

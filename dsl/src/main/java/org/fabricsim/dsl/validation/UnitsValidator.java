@@ -210,17 +210,18 @@ public class UnitsValidator extends FabricCheck {
         if (bitsPerSecond > MAX_DATA_RATE) {
             error(String.format(Locale.ROOT, "'scale-up %d x ...' gives each accelerator %,.0f Tb/s of scale-up, above"
                     + " the 1 Pb/s (1000 Tb/s) any link or memory reaches: write the part's scale-up ports and the rate"
-                    + " of one, such as 18 x 50 GB/s.", accelerator.getScaleUpPorts(), bitsPerSecond / 1e12), accelerator,
+                    + " of one, such as 18 x 50 GB/s.", accelerator.getScaleUpPorts(), bitsPerSecond / 1e12),
+                    accelerator,
                     Literals.ACCELERATOR__SCALE_UP_PORTS, IssueCodes.TOO_LARGE, "1 Pb/s");
         }
     }
 
     /**
      * No accelerator computes faster than {@value #MAX_COMPUTE_RATE} FLOP/s (1000 PFLOPS), about 100 times the
-     * catalog's fastest dense rate (MI355X's FP4, 10,066 TFLOPS); beyond it a rate is a typo. The engine counts a part's
-     * tile slots from its BF16 peak and runs kernels of flops ÷ rate on a picosecond clock: {@code compute bf16
-     * 99999999999999999999 TFLOPS} wrapped the slot count and gave negative forward times (session 61's mutants)
-     * until the count was held at 2^31 − 1.
+     * catalog's fastest dense rate (MI355X's FP4, 10,066 TFLOPS); beyond it a rate is a typo. The engine counts a
+     * part's tile slots from its BF16 peak and runs kernels of flops ÷ rate on a picosecond clock: {@code compute
+     * bf16 99999999999999999999 TFLOPS} wrapped the slot count and gave negative forward times (session 61's
+     * mutants) until the count was held at 2^31 − 1.
      */
     @Check
     public void checkQuantityComputeRateAtMostOneExaflop(Quantity quantity) {

@@ -119,8 +119,8 @@ class AlgorithmTest {
         assertEquals(List.of(Algorithm.DIRECT), Algorithm.serving(CollectiveOperation.SEND_RECV));
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.run(
                 cluster, CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, S, 32).withAlgorithm(Algorithm.RING)));
-        assertTrue(refused.getMessage().contains("(all-to-all runs on 'direct' or 'pairwise'); choose another algorithm"),
-                refused.getMessage());
+        assertTrue(refused.getMessage().contains(
+                "(all-to-all runs on 'direct' or 'pairwise'); choose another algorithm"), refused.getMessage());
     }
 
     @Test
