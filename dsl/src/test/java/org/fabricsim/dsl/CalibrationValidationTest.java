@@ -1,5 +1,11 @@
 package org.fabricsim.dsl;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
@@ -50,6 +56,37 @@ class CalibrationValidationTest extends FabricModelTest {
     void acceptsOrderedBoundsAcrossUnits() throws Exception {
         // 2000 ns = 2 us < 20 us, and 8 us lies within.
         validation.assertNoIssues(profile("parameter \"collective.ring-base-latency\" 8 us bounds 2000 ns to 20 us"));
+    }
+
+    @Test
+    void rejectsAShareOfARateOfZeroOrAboveTheWhole() throws Exception {
+        // A share of a measured rate: 0 would stall every GEMM or transfer it scales, 1.2 or 120 % beat the rate.
+        validation.assertError(profile("parameter \"compute.sustained-fraction.cdna3\" 0"), Literals.AMOUNT,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "at 0 every GEMM or transfer it scales would take forever");
+        validation.assertError(profile("parameter \"compute.sustained-fraction.hopper\" 120 %"), Literals.AMOUNT,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "nothing runs faster than its rate");
+        validation.assertError(profile("parameter \"compute.sustained-fraction.hopper\" 0.9 bounds 0.7 to 1.2"),
+                Literals.AMOUNT, IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "above 0 and at most 1 (100 %)");
+        validation.assertError(profile("parameter \"collective.nic-efficiency\" 0"), Literals.AMOUNT,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "such as 0.96 (the default profile's)");
+        validation.assertError(profile("parameter \"collective.nvls-efficiency\" 1.2 bounds 0.6 to 1.3"),
+                Literals.AMOUNT, IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "nothing runs faster than its rate");
+    }
+
+    @Test
+    void reportsAValueOutsideItsWrittenBoundsOnceAsOutsideThem() throws Exception {
+        List<Issue> issues = validation.validate(profile("parameter \"collective.nic-efficiency\" 1.05 bounds 0.80 to"
+                + " 1.00"));
+        assertEquals(1, issues.size(), issues::toString);
+        assertTrue(issues.get(0).getMessage().contains("lies outside its bounds"), issues::toString);
+    }
+
+    @Test
+    void acceptsAShareOfARateWithinTheWhole() throws Exception {
+        validation.assertNoIssues(profile("parameter \"compute.sustained-fraction.cdna3\" 0.01"));
+        validation.assertNoIssues(profile("parameter \"compute.sustained-fraction.hopper\" 100 %"));
+        validation.assertNoIssues(profile("parameter \"compute.sustained-fraction.hopper\" 0.726 bounds 0 to 1"));
+        validation.assertNoIssues(profile("parameter \"collective.nic-efficiency\" 1.00 bounds 0.80 to 1.00"));
     }
 
     @Test

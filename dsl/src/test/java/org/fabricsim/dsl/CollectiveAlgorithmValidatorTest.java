@@ -1,6 +1,7 @@
 package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -9,6 +10,15 @@ import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.collective.Algorithm;
+import org.fabricsim.runtime.collective.CollectiveEngine;
+import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,6 +63,23 @@ class CollectiveAlgorithmValidatorTest extends FabricModelTest {
         assertTrue(errors.get(0).getMessage().startsWith(
                 "'ring' does not run all-to-all: all-to-all runs on 'direct' or 'pairwise'."), errors.get(0).getMessage());
         assertEquals(List.of("auto"), List.of(errors.get(0).getData()));
+    }
+
+    @Test
+    void shouldNameTheAlgorithmsInTheWordsOfTheRunsRefusal() throws Exception {
+        // The run refuses a ring all-to-all on 2 nodes of 8 as "... (all-to-all runs on 'direct' or 'pairwise'); ...";
+        // the editor's error carries the same sentence, made by the same code (Algorithm.runsOn).
+        LinkClass nic = new LinkClass(50e9, 0);
+        ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(16, ScaleUpParameters.switched(8,
+                new LinkClass(400e9, 0), false), nic, FatTreeParameters.singleSwitch(nic)));
+        String refusal = assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.run(cluster,
+                CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 1 << 20, 16).withAlgorithm(Algorithm.RING)))
+                .getMessage();
+        String runs = refusal.substring(refusal.indexOf('(') + 1, refusal.indexOf(')'));
+        assertEquals("all-to-all runs on 'direct' or 'pairwise'", runs, refusal);
+        List<Issue> errors = errors(BENCHMARK.formatted("all-to-all ring"));
+        assertEquals("'ring' does not run all-to-all: " + runs + ". Write one of them, or 'auto' (the quick fix).",
+                errors.get(0).getMessage());
     }
 
     @Test

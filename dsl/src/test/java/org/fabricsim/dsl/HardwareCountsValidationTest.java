@@ -33,6 +33,23 @@ class HardwareCountsValidationTest extends FabricModelTest {
         assertEquals(List.of(), notPositive(model("1", "8")));
     }
 
+    private Model scaleUp(String ports) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.nvidia.*
+                accelerator Chip { vendor NVIDIA compute bf16 989 TFLOPS memory 80 GB bandwidth 3.35 TB/s
+                    scale-up %s x 25 GB/s }
+                """.formatted(ports));
+    }
+
+    @Test
+    void shouldRejectAnAcceleratorWithZeroScaleUpPortsInsteadOfRunningAtTheFabricsRate() throws Exception {
+        // 0 ports give the part no scale-up rate of its own, and its domain then ran at the fabric's link rate.
+        validation.assertError(scaleUp("0"), Literals.ACCELERATOR, IssueCodes.NOT_POSITIVE,
+                "'scale-up' must be at least 1");
+        assertEquals(List.of(), notPositive(scaleUp("1")));
+        assertEquals(List.of(), notPositive(scaleUp("18")));
+    }
+
     @Test
     void shouldRejectZeroRails() throws Exception {
         validation.assertError(model("1", "0"), Literals.RAIL_OPTIMIZED_TOPOLOGY, IssueCodes.NOT_POSITIVE,

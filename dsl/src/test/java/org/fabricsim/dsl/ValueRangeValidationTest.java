@@ -39,6 +39,39 @@ class ValueRangeValidationTest extends FabricModelTest {
         assertEquals(List.of(), issues(nic("800 Gb/s"), IssueCodes.TOO_LARGE));
     }
 
+    private Model accelerator(String rate, String scaleUp) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.nvidia.*
+                accelerator Chip { vendor NVIDIA compute bf16 %s memory 80 GB bandwidth 3.35 TB/s scale-up %s }
+                """.formatted(rate, scaleUp));
+    }
+
+    @Test
+    void shouldRejectAComputeRateAboveAnExaflopInsteadOfWrappingTheEnginesCounts() throws Exception {
+        // 99999999999999999999 TFLOPS (1e32 FLOP/s) was session 61's mutant; 1001 PFLOPS is just above 1e18 FLOP/s.
+        for (String rate : List.of("99999999999999999999 TFLOPS", "1001 PFLOPS", "1000001 TFLOPS")) {
+            validation.assertError(accelerator(rate, "18 x 25 GB/s"), Literals.QUANTITY, IssueCodes.TOO_LARGE,
+                    "A compute rate is at most 1000 PFLOPS (1 EFLOPS)");
+        }
+        for (String rate : List.of("1000 PFLOPS", "1000000 TFLOPS", "10066.4 TFLOPS", "989 TFLOPS")) {
+            assertEquals(List.of(), issues(accelerator(rate, "18 x 25 GB/s"), IssueCodes.TOO_LARGE), rate);
+        }
+    }
+
+    @Test
+    void shouldRejectAScaleUpRateOfPortsTimesTheirRateAbove1Petabit() throws Exception {
+        // 2,147,483,647 ports x 1000 Tb/s is 2,147,483,647,000 Tb/s; 1001 x 1 Tb/s is 1,001 Tb/s; 1000 x 1 Tb/s is
+        // 1 Pb/s, the bound.
+        validation.assertError(accelerator("989 TFLOPS", "2147483647 x 1000 Tb/s"), Literals.ACCELERATOR,
+                IssueCodes.TOO_LARGE, "gives each accelerator 2,147,483,647,000 Tb/s of scale-up");
+        validation.assertError(accelerator("989 TFLOPS", "1001 x 1 Tb/s"), Literals.ACCELERATOR,
+                IssueCodes.TOO_LARGE, "gives each accelerator 1,001 Tb/s of scale-up, above the 1 Pb/s");
+        assertEquals(List.of(), issues(accelerator("989 TFLOPS", "1000 x 1 Tb/s"), IssueCodes.TOO_LARGE));
+        assertEquals(List.of(), issues(accelerator("989 TFLOPS", "18 x 50 GB/s"), IssueCodes.TOO_LARGE));
+        // a port rate above the bound itself is reported once, on the rate
+        assertEquals(1, issues(accelerator("989 TFLOPS", "18 x 2000 Tb/s"), IssueCodes.TOO_LARGE).size());
+    }
+
     private Model oversubscribed(String ratio) throws Exception {
         return parser.parse("""
                 import fabric.catalog.nvidia.*

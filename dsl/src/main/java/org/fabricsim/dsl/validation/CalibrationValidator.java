@@ -19,15 +19,19 @@ import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.calibration.CalibrationParameter;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.Device;
 
 /**
  * A calibration profile's parameters: each is one the engine reads (the default profile's names,
  * with the closest suggested, or {@code compute.sustained-fraction.<architecture>} of any architecture),
- * stated once, with bounds in order, its value within them, and amounts that are times, percentages or
- * plain numbers, the value and bounds of one dimension.
+ * stated once, with bounds in order, its value within them, a share of a rate (a sustained fraction, a collective
+ * efficiency) within (0, 1], and amounts that are times, percentages or plain numbers, the value and bounds of one
+ * dimension.
  */
 public class CalibrationValidator extends FabricCheck {
     private static final int MAX_SUGGESTION_DISTANCE = 6;
+    private static final double HOPPER_SUSTAINED_FRACTION = CalibrationProfile.defaults()
+            .value(Device.SUSTAINED_FRACTION + "hopper");
 
     @Check
     public void checkCalibrationParameterKnown(ProfileParameter parameter) {
@@ -80,6 +84,45 @@ public class CalibrationValidator extends FabricCheck {
                     + " them if the physics allows.", parameter, Literals.PROFILE_PARAMETER__VALUE,
                     IssueCodes.CALIBRATION_OUT_OF_BOUNDS, written(nearest));
         }
+    }
+
+    /**
+     * A share of a rate, a sustained fraction ({@code compute.sustained-fraction.<architecture>}: the share of the
+     * part's measured GEMM rate a training step sustains, by which {@code Device.sustainedFraction} multiplies its
+     * efficiency) or a collective efficiency ({@code collective.nic-efficiency} and the other {@code -efficiency}
+     * parameters: the share of a link's rate NCCL reaches), is above 0 and at most 1 (100 %), since nothing runs
+     * faster than its rate: the engine's own rule for a link's share ({@code LinkClass.derated}). Session 63 ran them
+     * past the editor: a sustained fraction of 0 ended the training "pipeline schedule deadlocked", 1.5 ran it above
+     * the part's measured rate, and {@code collective.nic-efficiency 0} failed mid-run with "efficiency must be in
+     * (0, 1]: 0.0". Its written upper bound is at most 1 too (as the mapper bounds an unlisted architecture's
+     * fraction, 0 to 1). A value outside its written bounds is {@link #checkCalibrationValueWithinBounds}'s to
+     * report.
+     */
+    @Check
+    public void checkCalibrationShareWithinWhole(ProfileParameter parameter) {
+        Optional<CalibrationParameter> known = CalibrationProfile.defaults().parameters().stream()
+                .filter(p -> p.name().equals(parameter.getKey())).findFirst();
+        boolean share = CalibrationMapper.isSustainedFraction(parameter.getKey())
+                || known.isPresent() && known.get().name().endsWith("-efficiency");
+        if (!share || !complete(parameter) || amounts(parameter).stream().map(Units::dimensionOf)
+                .anyMatch(d -> d != null && d != Dimension.FRACTION)) {
+            return; // an amount of another dimension is the unit checks' to report
+        }
+        double value = Units.toBase(parameter.getValue());
+        boolean withinWritten = parameter.getLower() == null || value >= Units.toBase(parameter.getLower())
+                && value <= Units.toBase(parameter.getUpper());
+        Amount outside = (value <= 0 || value > 1) && withinWritten ? parameter.getValue()
+                : parameter.getUpper() != null && Units.toBase(parameter.getUpper()) > 1 ? parameter.getUpper() : null;
+        if (outside == null) {
+            return;
+        }
+        double typical = known.map(CalibrationParameter::value).orElse(HOPPER_SUSTAINED_FRACTION);
+        error(named(parameter) + " is a share of a measured rate, above 0 and at most 1 (100 %): " + (value <= 0
+                ? "at 0 every GEMM or transfer it scales would take forever" : "nothing runs faster than its rate")
+                + ". Write the share measured on these parts, such as " + typical + " (the default profile's"
+                + (known.isPresent() ? "" : " for Hopper") + ").", outside, Literals.AMOUNT__VALUE,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, value <= 0 && outside == parameter.getValue() ? new String[0]
+                        : new String[] {Units.dimensionOf(outside) == Dimension.FRACTION ? "100 %" : "1"});
     }
 
     @Check

@@ -159,17 +159,8 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
         if (algorithm.serves(operation)) {
             return;
         }
-        error("'" + algorithm.label() + "' does not run " + operation.label() + ": " + operation.label() + " runs on "
-                + names(Algorithm.serving(operation)) + ". Write one of them, or 'auto' (the quick fix).", owner,
-                feature, IssueCodes.ALGORITHM_OPERATION, FIX);
-    }
-
-    private static String names(List<Algorithm> algorithms) {
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < algorithms.size(); i++) {
-            text.append(i == 0 ? "" : i == algorithms.size() - 1 ? " or " : ", ")
-                    .append('\'').append(algorithms.get(i).label()).append('\'');
-        }
-        return text.toString();
+        error("'" + algorithm.label() + "' does not run " + operation.label() + ": " + Algorithm.runsOn(operation)
+                + ". Write one of them, or 'auto' (the quick fix).", owner, feature, IssueCodes.ALGORITHM_OPERATION,
+                FIX);
     }
 }

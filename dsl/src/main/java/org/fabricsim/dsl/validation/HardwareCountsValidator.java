@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.eclipse.emf.ecore.EAttribute;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.DragonflyTopology;
 import org.fabricsim.dsl.fabric.ExpertParallel;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
@@ -22,13 +23,23 @@ import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.analysis.SwitchRadix;
 
 /**
- * Counts of hardware and topology (ports, accelerators, NICs, rails, tiers, groups, dimensions), and
+ * Counts of hardware and topology (ports, scale-up ports, accelerators, NICs, rails, tiers, groups, dimensions), and
  * an expert-parallel benchmark's tokens and hidden size, are at least 1: a zero would otherwise
  * validate and only fail when the engine builds the network or runs the kernels. Tiers are at most
  * {@link SwitchRadix#MAX_TIERS}, the deepest fat-tree the engine builds: more used to run silently
  * as three (and two billion built a list of two billion ratios).
  */
 public class HardwareCountsValidator extends FabricCheck {
+
+    /**
+     * {@code scale-up 0 x 25 GB/s} gave the part no scale-up rate of its own, so its domain ran silently at the
+     * domain fabric's link rate instead ({@link org.fabricsim.dsl.mapping.HardwareMapper#domainBytesPerSecond}): on
+     * NVLink4 (25 GB/s) a node's 1 GiB ring all-reduce at 20.4 GB/s bus bandwidth instead of 363 (session 63).
+     */
+    @Check
+    public void checkAcceleratorCountsPositive(Accelerator accelerator) {
+        positive(accelerator, List.of(Literals.ACCELERATOR__SCALE_UP_PORTS));
+    }
 
     @Check
     public void checkNicCountsPositive(Nic nic) {
@@ -123,6 +134,7 @@ public class HardwareCountsValidator extends FabricCheck {
     /** The keyword a count is written after: {@code routersPerGroup} is {@code routers-per-group}. */
     private static String keyword(EAttribute count) {
         return count == Literals.SCALE_UP_DOMAIN__DOMAIN_SIZE ? "domain"
+                : count == Literals.ACCELERATOR__SCALE_UP_PORTS ? "scale-up"
                 : count == Literals.TIER_LEVEL__COUNT ? "switches of a tier"
                 : count == Literals.POD_STRUCTURE__SIZE ? "pods"
                 : count.getName().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);

@@ -17,9 +17,12 @@ public final class IssueCodes {
     public static final String NEGATIVE = PREFIX + "value.negative";
     /** A study's {@code tolerance} above {@code StudySpec.MAX_COMPLETION_TOLERANCE}. Data: the largest allowed. */
     public static final String TOLERANCE_TOO_LARGE = PREFIX + "study.tolerance-too-large";
-    /** A quantity, count or degree that must be positive is zero. */
+    /** A quantity, count (an accelerator's scale-up ports among them) or degree that must be positive is zero. */
     public static final String NOT_POSITIVE = PREFIX + "value.not-positive";
-    /** A rate or size beyond what any hardware reaches (and the engine computes with), such as 1e20 Gb/s. Data: the limit. */
+    /**
+     * A rate or size beyond what any hardware reaches (and the engine computes with), such as 1e20 Gb/s, an
+     * accelerator's scale-up ports × rate above 1 Pb/s or a compute rate above 1000 PFLOPS. Data: the limit.
+     */
     public static final String TOO_LARGE = PREFIX + "value.too-large";
     /** A scale-up domain whose size neither divides the node's accelerators nor is a multiple of them. Data: the node's accelerators. */
     public static final String DOMAIN_MISFIT = PREFIX + "node.domain-misfit";
@@ -464,7 +467,10 @@ public final class IssueCodes {
     public static final String DUPLICATE_CALIBRATION_PARAMETER = PREFIX + "calibration.duplicate-parameter";
     /** Calibration bounds whose lower bound exceeds the upper. Data: none. */
     public static final String CALIBRATION_BOUNDS_ORDER = PREFIX + "calibration.bounds-order";
-    /** A calibration parameter's value outside its bounds. Data: the nearest bound, as written. */
+    /**
+     * A calibration parameter's value outside its bounds, or a share of a rate (a sustained fraction, a collective
+     * efficiency) outside (0, 1]. Data: the nearest bound, as written (none for a share of 0).
+     */
     public static final String CALIBRATION_OUT_OF_BOUNDS = PREFIX + "calibration.out-of-bounds";
     /** A calibration amount that is not a time, a percentage or a plain number, or bounds of another dimension. */
     public static final String CALIBRATION_UNIT = PREFIX + "calibration.unit";

@@ -1,10 +1,12 @@
 package org.fabricsim.dsl.validation;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Quantity;
 import org.fabricsim.dsl.fabric.QuantityValue;
@@ -12,6 +14,7 @@ import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Value;
 import org.fabricsim.dsl.fabric.VariedParameter;
 import org.fabricsim.dsl.fabric.Variation;
+import org.fabricsim.dsl.mapping.HardwareMapper;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.sim.ClockLimit;
@@ -19,7 +22,8 @@ import org.fabricsim.runtime.spec.StudySpec;
 
 /**
  * Quantities have the dimension their place demands, money is written with {@code $}, and sizes are
- * positive; the values of {@code vary rate} are request rates.
+ * positive; rates, delays and percentages stay within what hardware reaches; the values of {@code vary rate} are
+ * request rates.
  */
 public class UnitsValidator extends FabricCheck {
 
@@ -91,6 +95,9 @@ public class UnitsValidator extends FabricCheck {
 
     /** The fastest data rate a model may state, in bit/s. */
     static final double MAX_DATA_RATE = 1e15;
+
+    /** The fastest compute rate a model may state, in FLOP/s: 1 EFLOP/s, 1000 PFLOPS. */
+    static final double MAX_COMPUTE_RATE = 1e18;
 
     /**
      * Delays the engine counts in picoseconds on its clock ({@link ClockLimit}): a hop's, a NIC's, a switch's or an
@@ -184,6 +191,44 @@ public class UnitsValidator extends FabricCheck {
             error("A data rate is at most 1 Pb/s (1000 Tb/s), faster than any link or memory: write the rate of one"
                     + " port or link, such as 400 Gb/s.", quantity, Literals.QUANTITY__VALUE, IssueCodes.TOO_LARGE,
                     "1 Pb/s");
+        }
+    }
+
+    /**
+     * An accelerator's scale-up rate, its ports × the rate of one ({@link HardwareMapper#scaleUpBytesPerSecond}, the
+     * rate the engine gives each of its scale-up links), is a data rate too and at most 1 Pb/s:
+     * {@code scale-up 2147483647 x 1000 Tb/s} passed the port rate's bound and gave a part 2.1e24 bit/s.
+     */
+    @Check
+    public void checkAcceleratorScaleUpRateAtMostOnePetabit(Accelerator accelerator) {
+        Quantity port = accelerator.getScaleUpPortRate();
+        if (port == null || Units.dimensionOf(port) != Dimension.DATA_RATE
+                || Units.bytesPerSecond(port) * 8 > MAX_DATA_RATE) {
+            return; // a port rate of another dimension, or above the bound itself, is reported on the rate
+        }
+        double bitsPerSecond = HardwareMapper.scaleUpBytesPerSecond(accelerator) * 8;
+        if (bitsPerSecond > MAX_DATA_RATE) {
+            error(String.format(Locale.ROOT, "'scale-up %d x ...' gives each accelerator %,.0f Tb/s of scale-up, above"
+                    + " the 1 Pb/s (1000 Tb/s) any link or memory reaches: write the part's scale-up ports and the rate"
+                    + " of one, such as 18 x 50 GB/s.", accelerator.getScaleUpPorts(), bitsPerSecond / 1e12),
+                    accelerator,
+                    Literals.ACCELERATOR__SCALE_UP_PORTS, IssueCodes.TOO_LARGE, "1 Pb/s");
+        }
+    }
+
+    /**
+     * No accelerator computes faster than {@value #MAX_COMPUTE_RATE} FLOP/s (1000 PFLOPS), about 100 times the
+     * catalog's fastest dense rate (MI355X's FP4, 10,066 TFLOPS); beyond it a rate is a typo. The engine counts a
+     * part's tile slots from its BF16 peak and runs kernels of flops ÷ rate on a picosecond clock: {@code compute
+     * bf16 99999999999999999999 TFLOPS} wrapped the slot count and gave negative forward times (session 61's
+     * mutants) until the count was held at 2^31 − 1.
+     */
+    @Check
+    public void checkQuantityComputeRateAtMostOneExaflop(Quantity quantity) {
+        if (Units.dimensionOf(quantity) == Dimension.COMPUTE_RATE && Units.toBase(quantity) > MAX_COMPUTE_RATE) {
+            error("A compute rate is at most 1000 PFLOPS (1 EFLOPS), about 100 times any accelerator's (MI355X's"
+                    + " dense FP4 is 10,066 TFLOPS): write the dense peak of one accelerator, such as 989 TFLOPS.",
+                    quantity, Literals.QUANTITY__VALUE, IssueCodes.TOO_LARGE, "1000 PFLOPS");
         }
     }
 

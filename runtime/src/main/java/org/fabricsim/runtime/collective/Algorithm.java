@@ -83,6 +83,21 @@ public enum Algorithm {
         return serving;
     }
 
+    /**
+     * The sentence naming the algorithms that serve {@code operation}, in the language's words, that both the run's
+     * refusal ({@code AlgorithmSelector}) and the editor's {@code fabric.workload.algorithm-operation} error say:
+     * {@code all-to-all runs on 'direct' or 'pairwise'}. O(algorithms).
+     */
+    public static String runsOn(CollectiveOperation operation) {
+        List<Algorithm> algorithms = serving(operation);
+        StringBuilder text = new StringBuilder(operation.label()).append(" runs on ");
+        for (int i = 0; i < algorithms.size(); i++) {
+            text.append(i == 0 ? "" : i == algorithms.size() - 1 ? " or " : ", ")
+                    .append('\'').append(algorithms.get(i).label()).append('\'');
+        }
+        return text.toString();
+    }
+
     /** Whether this is one of NCCL's CollNet algorithms, which reduce in the scale-out switches. */
     public boolean collNet() {
         return this == COLLNET_DIRECT || this == COLLNET_CHAIN;

@@ -122,8 +122,7 @@ final class AlgorithmSelector {
     static Schedule schedule(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
             int[] accelerators) {
         if (!candidates(topology, request, accelerators).contains(algorithm)) {
-            String why = !algorithm.serves(request.operation()) ? " (" + request.operation().label() + " runs on "
-                    + labels(Algorithm.serving(request.operation())) + ")"
+            String why = !algorithm.serves(request.operation()) ? " (" + Algorithm.runsOn(request.operation()) + ")"
                     : !algorithm.collNet() ? ""
                     : !topology.scaleOutReduces() ? " (its scale-out switches do not reduce in the network)"
                     : " (it needs whole nodes, at least two, and aggregation trees to spare)";
@@ -181,11 +180,4 @@ final class AlgorithmSelector {
         }
     }
 
-    private static String labels(List<Algorithm> algorithms) {
-        StringBuilder text = new StringBuilder();
-        for (Algorithm algorithm : algorithms) {
-            text.append(text.length() == 0 ? "" : ", ").append(algorithm.label());
-        }
-        return text.toString();
-    }
 }

@@ -119,7 +119,18 @@ class AlgorithmTest {
         assertEquals(List.of(Algorithm.DIRECT), Algorithm.serving(CollectiveOperation.SEND_RECV));
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.run(
                 cluster, CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, S, 32).withAlgorithm(Algorithm.RING)));
-        assertTrue(refused.getMessage().contains("(all-to-all runs on direct, pairwise); choose another algorithm"),
-                refused.getMessage());
+        assertTrue(refused.getMessage().contains(
+                "(all-to-all runs on 'direct' or 'pairwise'); choose another algorithm"), refused.getMessage());
+    }
+
+    @Test
+    void shouldNameTheServingAlgorithmsInTheLanguagesWordsJoinedWithOr() {
+        // Algorithm.serves: all-reduce has ring, the trees, halving-doubling, hierarchical, in-network, CollNet and
+        // bucket in declaration order; send-recv only direct (no "or"); all-to-all direct and pairwise.
+        assertEquals("all-reduce runs on 'ring', 'double-binary-tree', 'halving-doubling', 'hierarchical',"
+                + " 'in-network', 'collnet-direct', 'collnet-chain' or 'bucket'",
+                Algorithm.runsOn(CollectiveOperation.ALL_REDUCE));
+        assertEquals("send-recv runs on 'direct'", Algorithm.runsOn(CollectiveOperation.SEND_RECV));
+        assertEquals("all-to-all runs on 'direct' or 'pairwise'", Algorithm.runsOn(CollectiveOperation.ALL_TO_ALL));
     }
 }
