@@ -29,9 +29,8 @@ record ClusterLayout(Graph graph, int accelerators, ScaleUpParameters scaleUp, i
         int scaleUpFirst, ScaleOutFabric scaleOut, int nicFirst, ScaleOutFabric dataCentre, int dataCentreNicFirst,
         String description) {
 
-    /** Builds the cluster of {@code parameters}. Cost O(nodes + links). */
-    static ClusterLayout build(ClusterParameters parameters) {
-        GraphBuilder builder = new GraphBuilder();
+    /** Builds the cluster of {@code parameters} into {@code builder}, a new one. Cost O(nodes + links). */
+    static ClusterLayout build(ClusterParameters parameters, GraphBuilder builder) {
         int accelerators = parameters.accelerators();
         ScaleUpParameters scaleUp = parameters.scaleUp();
         int domainSize = scaleUp.domainSize();

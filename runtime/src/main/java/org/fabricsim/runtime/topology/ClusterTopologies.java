@@ -37,6 +37,8 @@ public final class ClusterTopologies {
     private static final double HDR_PORT_BYTES_PER_SECOND = 25e9;
     /** The deepest fat-tree (and rail-optimized fabric) built: three switch tiers. */
     public static final int MAX_TIERS = 3;
+    /** The longest array the JVM allocates (HotSpot's limit, a few words short of 2³¹ − 1). */
+    private static final long MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
 
     private ClusterTopologies() {
     }
@@ -57,8 +59,12 @@ public final class ClusterTopologies {
                 cluster.mixed() ? MixedNodeGroups.build(topology, cluster, calibration) : topology);
     }
 
-    /** The topology with every node of the cluster's first type, and its data-centre network when it has one. */
+    /**
+     * The topology with every node of the cluster's first type, and its data-centre network when it has one, built
+     * into a builder sized from its exact {@link GraphEstimate}, which hands its arrays to the graph uncopied.
+     */
     private static ClusterTopology uniform(ClusterSpec cluster, Calibration calibration) {
+        GraphBuilder builder = sizedBuilder(GraphEstimate.of(cluster));
         NodeSpec node = cluster.node();
         ScaleUpParameters scaleUp = CalibratedLinks.scaleUp(node, calibration);
         ScaleOutSpec scaleOut = cluster.scaleOut();
@@ -66,16 +72,27 @@ public final class ClusterTopologies {
         if (scaleOut != null && scaleOut.topology() instanceof TopologySpec.Torus torus) {
             return ClusterTopology.build(withDataCentre(new ClusterParameters(accelerators, scaleUp, null,
                     torus(torus, scaleOut.fabric(), CalibratedLinks.efficiency(scaleOut, calibration))), cluster,
-                    calibration));
+                    calibration), builder);
         }
         if (!ClusterDomains.joined(cluster)) {
-            return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null));
+            return ClusterTopology.build(new ClusterParameters(accelerators, scaleUp, null, null), builder);
         }
         ClusterTopology topology = ClusterTopology.build(withDataCentre(new ClusterParameters(accelerators, scaleUp,
                 CalibratedLinks.nicLink(node, scaleOut, calibration), switched(scaleOut, node, accelerators,
-                        calibration, TierLayout.nicPortBytesPerAccelerator(node))), cluster, calibration));
+                        calibration, TierLayout.nicPortBytesPerAccelerator(node))), cluster, calibration), builder);
         AggregationResources aggregation = aggregation(scaleOut);
         return aggregation == null ? topology : topology.withAggregation(aggregation);
+    }
+
+    /**
+     * A builder sized for the graph {@code estimate} counts, or a growing one when a count exceeds an array's length
+     * (a graph that large fails in the build, as it did).
+     */
+    private static GraphBuilder sizedBuilder(GraphEstimate estimate) {
+        long slots = estimate.links() + estimate.groups();
+        return Math.max(Math.max(slots, estimate.nodes()), estimate.groupMembers()) > MAX_ARRAY_LENGTH
+                ? new GraphBuilder() : new GraphBuilder((int) estimate.nodes(), (int) estimate.links(),
+                        (int) estimate.groups(), (int) estimate.groupMembers());
     }
 
     /**

@@ -51,7 +51,12 @@ public final class ClusterTopology {
 
     /** Builds the cluster. Cost O(nodes + links). */
     public static ClusterTopology build(ClusterParameters parameters) {
-        ClusterLayout layout = ClusterLayout.build(parameters);
+        return build(parameters, new GraphBuilder());
+    }
+
+    /** Builds the cluster into {@code builder}, a new one (sized for its graph: {@link ClusterTopologies}). */
+    static ClusterTopology build(ClusterParameters parameters, GraphBuilder builder) {
+        ClusterLayout layout = ClusterLayout.build(parameters, builder);
         return new ClusterTopology(layout, layout.graph(), layout.scaleOut(), layout.nicFirst(), null, null);
     }
 

@@ -2,24 +2,52 @@ package org.fabricsim.runtime.topology;
 
 import java.util.Arrays;
 
-/** Grows the arrays of a {@link Graph}; node and link handles are handed out consecutively. */
+/**
+ * Grows the arrays of a {@link Graph}; node and link handles are handed out consecutively. {@link #build} hands the
+ * arrays to the graph: uncopied when they are full (a builder sized for the graph, {@link #GraphBuilder(int, int,
+ * int, int)}), else each trimmed in turn. It builds one graph.
+ */
 public final class GraphBuilder {
-    private byte[] nodeKind = new byte[64];
-    private boolean[] nodeReduces = new boolean[64];
+    private byte[] nodeKind;
+    private boolean[] nodeReduces;
     private int nodeCount;
-    private int[] linkFrom = new int[256];
-    private int[] linkTo = new int[256];
-    private double[] linkBytesPerSecond = new double[256];
-    private long[] linkLatencyPs = new long[256];
+    /** The four link arrays: the links, then a slot per group ({@link Graph}). */
+    private int[] linkFrom;
+    private int[] linkTo;
+    private double[] linkBytesPerSecond;
+    private long[] linkLatencyPs;
     private int linkCount;
     /** CSR offsets of the groups' members, {@link #groups} + 1 of them in use (capacity doubled as groups come). */
-    private int[] groupFirst = new int[16];
+    private int[] groupFirst;
     private int groups;
     /** The groups' members, group after group, {@code groupFirst[groups]} of them in use. */
-    private int[] groupMembers = new int[64];
+    private int[] groupMembers;
+    private boolean built;
+
+    /** A builder whose arrays start small and double as the graph grows. */
+    public GraphBuilder() {
+        this(64, 256, 0, 64);
+    }
+
+    /**
+     * A builder sized for a graph of {@code nodes} nodes, {@code links} links and {@code groups} groups of {@code
+     * groupMembers} members in all ({@link GraphEstimate}, exact for a cluster's graph): built with those counts, it
+     * hands its arrays over uncopied. Larger graphs grow it as the default one. O(nodes + links).
+     */
+    public GraphBuilder(int nodes, int links, int groups, int groupMembers) {
+        nodeKind = new byte[nodes];
+        nodeReduces = new boolean[nodes];
+        linkFrom = new int[links + groups];
+        linkTo = new int[links + groups];
+        linkBytesPerSecond = new double[links + groups];
+        linkLatencyPs = new long[links + groups];
+        groupFirst = new int[groups + 1];
+        this.groupMembers = new int[groupMembers];
+    }
 
     /** Adds {@code count} nodes of a kind and returns the handle of the first. */
     public int addNodes(byte kind, int count, boolean reducesInSwitch) {
+        requireUnbuilt();
         int first = nodeCount;
         int needed = nodeCount + count;
         if (needed > nodeKind.length) {
@@ -43,8 +71,9 @@ public final class GraphBuilder {
 
     /** Adds a directed link and returns its handle. */
     public int addLink(int from, int to, LinkClass linkClass) {
+        requireUnbuilt();
         if (linkCount == linkFrom.length) {
-            int capacity = linkCount * 2;
+            int capacity = Math.max(16, linkCount * 2);
             linkFrom = Arrays.copyOf(linkFrom, capacity);
             linkTo = Arrays.copyOf(linkTo, capacity);
             linkBytesPerSecond = Arrays.copyOf(linkBytesPerSecond, capacity);
@@ -63,6 +92,7 @@ public final class GraphBuilder {
      * the arrays double when full (copying them per group cost O(groups × members) in all).
      */
     public int addGroup(int[] members) {
+        requireUnbuilt();
         int end = groupFirst[groups];
         if (end + members.length > groupMembers.length) {
             groupMembers = Arrays.copyOf(groupMembers, Math.max(end + members.length, 2 * groupMembers.length));
@@ -76,14 +106,38 @@ public final class GraphBuilder {
     }
 
     /**
-     * Freezes the graph: the link arrays copied once, to the links and a slot per group, into arrays the graph owns
-     * (it copies none of its own: the links are held twice at the peak, the builder's and the graph's). O(links).
+     * Freezes the graph: the graph takes the builder's arrays, each that is longer or shorter than its count (the
+     * links and a slot per group) first copied to its count, one at a time, the old one released before the next is
+     * copied. A builder sized for the graph copies none: the links are held once at the peak. O(links) when copying.
      */
     public Graph build() {
+        requireUnbuilt();
+        built = true;
         int total = linkCount + groups;
-        return new Graph(Arrays.copyOf(nodeKind, nodeCount), Arrays.copyOf(nodeReduces, nodeCount),
-                Arrays.copyOf(linkFrom, total), Arrays.copyOf(linkTo, total), Arrays.copyOf(linkBytesPerSecond, total),
-                Arrays.copyOf(linkLatencyPs, total), linkCount, Arrays.copyOf(groupFirst, groups + 1),
-                Arrays.copyOf(groupMembers, groupFirst[groups]));
+        if (linkFrom.length != total) {
+            linkFrom = Arrays.copyOf(linkFrom, total);
+            linkTo = Arrays.copyOf(linkTo, total);
+            linkBytesPerSecond = Arrays.copyOf(linkBytesPerSecond, total);
+            linkLatencyPs = Arrays.copyOf(linkLatencyPs, total);
+        }
+        if (nodeKind.length != nodeCount) {
+            nodeKind = Arrays.copyOf(nodeKind, nodeCount);
+            nodeReduces = Arrays.copyOf(nodeReduces, nodeCount);
+        }
+        if (groupFirst.length != groups + 1) {
+            groupFirst = Arrays.copyOf(groupFirst, groups + 1);
+        }
+        if (groupMembers.length != groupFirst[groups]) {
+            groupMembers = Arrays.copyOf(groupMembers, groupFirst[groups]);
+        }
+        return new Graph(nodeKind, nodeReduces, linkFrom, linkTo, linkBytesPerSecond, linkLatencyPs, linkCount,
+                groupFirst, groupMembers);
+    }
+
+    /** The builder's arrays belong to the graph it built: nothing may be added to them. */
+    private void requireUnbuilt() {
+        if (built) {
+            throw new IllegalStateException("the graph is built: a builder builds one graph");
+        }
     }
 }

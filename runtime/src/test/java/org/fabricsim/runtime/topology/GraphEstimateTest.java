@@ -54,6 +54,12 @@ class GraphEstimateTest {
                 12.5e9), topology, ScaleOutSpec.Routing.ECMP), 12.5e9));
     }
 
+    /**
+     * The estimate counts {@code links} and {@code nodes}, and every count of the built graph, its groups (the flow
+     * handles after the links) and their members included: the builder sized from it is full and hands its arrays
+     * over uncopied. Bytes: 28 per link (24 in the link arrays, 4 in the group index), 24 per group, 4 per member, 2
+     * per node.
+     */
     private static void assertAsBuilt(ClusterSpec cluster, long links, long nodes) {
         GraphEstimate estimate = GraphEstimate.of(cluster);
         Graph built = ClusterTopologies.build(cluster).graph();
@@ -61,7 +67,19 @@ class GraphEstimateTest {
         assertEquals(nodes, estimate.nodes(), cluster.toString());
         assertEquals(built.linkCount(), estimate.links(), cluster.toString());
         assertEquals(built.nodeCount(), estimate.nodes(), cluster.toString());
-        assertEquals(links * 52 + nodes * 4, estimate.bytes());
+        assertEquals(built.flowLinkCount() - built.linkCount(), estimate.groups(), cluster.toString());
+        long members = 0;
+        for (int group = built.linkCount(); group < built.flowLinkCount(); group++) {
+            members += built.groupSize(group);
+        }
+        assertEquals(members, estimate.groupMembers(), cluster.toString());
+        assertEquals(links * 28 + estimate.groups() * 24 + members * 4 + nodes * 2, estimate.bytes());
+    }
+
+    private static void assertGroups(ClusterSpec cluster, long groups, long members) {
+        GraphEstimate estimate = GraphEstimate.of(cluster);
+        assertEquals(groups, estimate.groups(), cluster.toString());
+        assertEquals(members, estimate.groupMembers(), cluster.toString());
     }
 
     /**
@@ -69,12 +87,17 @@ class GraphEstimateTest {
      * leaves; with fabric links as fast as the NICs each has 32 uplinks (32 spines), 16 × 32 × 2 = 1,024 links between
      * the tiers, 2,048 in all, 512 + 16 + 32 = 560 nodes; at 1/100 of the NICs' rate ⌈32 × 100⌉ = 3,200 uplinks and
      * spines, 16 × 3,200 × 2 = 102,400, 103,424 links and 3,728 nodes. 4 one-switch nodes: 64 NIC links, 33 nodes.
+     * Spray groups: a leaf's uplinks and the links down into it, 2 × 16 = 32, whose members are the links between the
+     * tiers (1,024; 102,400); none on one switch.
      */
     @Test
     void shouldCountTheLinksAndNodesOfATreeAsBuilt() {
         assertAsBuilt(tree(G400), 2_048, 560);
+        assertGroups(tree(G400), 32, 1_024);
         assertAsBuilt(tree(G400 / 100), 103_424, 3_728);
+        assertGroups(tree(G400 / 100), 32, 102_400);
         assertAsBuilt(TestClusters.singleSwitch(4, 8, G400, 1000), 64, 33);
+        assertGroups(TestClusters.singleSwitch(4, 8, G400, 1000), 0, 0);
     }
 
     /**
@@ -118,13 +141,15 @@ class GraphEstimateTest {
      * Alibaba HPN's two planes: 2 nodes of 8 with 400 Gb/s NICs, each NIC's ports at 200 Gb/s on 2 planes of 2 stated
      * leaves. Per plane 16 ports, 8 per leaf, ⌈8 × 25 ÷ 50⌉ = 4 spines: 2 × 4 × 2 = 16 links, 6 switches. Two planes:
      * 32 links and 12 switches, 16 NIC nodes with 2 ports × 2 links each (64), 32 accelerator NIC links: 128 links, 16
-     * + 12 + 16 = 44 nodes.
+     * + 12 + 16 = 44 nodes. Spray groups: 2 per leaf of each plane, 8, their members the planes' 32 links between
+     * tiers.
      */
     @Test
     void shouldCountAMultiPlaneFabricAsBuilt() {
         TierStructure planes = new TierStructure(new TierStructure.Level(SWITCH, 2, 0), null, null, 0, 2, 0);
         ClusterSpec cluster = cluster(NODE, 2, new TopologySpec.FatTree(SWITCH, 2, List.of(1.0), planes), G400);
         assertAsBuilt(cluster, 128, 44);
+        assertGroups(cluster, 8, 32);
         assertAsBuilt(withDataCentre(cluster, new TopologySpec.SingleSwitch(null)), 160, 45);
     }
 
@@ -146,7 +171,7 @@ class GraphEstimateTest {
     }
 
     /**
-     * 2^31 − 1 one-accelerator nodes on one switch: 4,294,967,294 NIC links at 52 B and 2^31 nodes at 4 B, 231.9 GB,
+     * 2^31 − 1 one-accelerator nodes on one switch: 4,294,967,294 NIC links at 28 B and 2^31 nodes at 2 B, 124.6 GB,
      * more than any test heap; the run is refused before the build (it died out of memory in it). The same cluster's
      * first 2 nodes run.
      */
@@ -159,16 +184,17 @@ class GraphEstimateTest {
         InfeasibleRunException refused = assertThrows(InfeasibleRunException.class, () -> new Simulator().run(
                 allReduce(huge, Integer.MAX_VALUE)));
         assertTrue(refused.getMessage().startsWith("t.All would build a graph of 4,294,967,294 links and"
-                + " 2,147,483,648 nodes, about 231.9 GB of memory at least"), refused.getMessage());
+                + " 2,147,483,648 nodes, about 124.6 GB of memory at least"), refused.getMessage());
         assertTrue(refused.getMessage().contains("its largest part is 2,147,483,647 accelerators' NIC links. Fix:"
                 + " write fewer nodes"), refused.getMessage());
         assertEquals(1, ((List<?>) new Simulator().run(allReduce(huge, 2)).metrics().get("rows")).size());
     }
 
     /**
-     * A 1,024 × 1,024 × 1,024 torus of 4-chip nodes: 2^30 chips, 6 × 2^30 = 6,442,450,944 links, 339.3 GB. A dragonfly
-     * of 10,001 groups × 10,000 routers, 1 global link each: 100,010,000 routers with 9,999 local links and 1 global
-     * link each, 1,000,100,000,000 links, with 2 nodes' 32 NIC links 52,005.6 GB. Both refused before the build.
+     * A 1,024 × 1,024 × 1,024 torus of 4-chip nodes: 2^30 chips, 6 × 2^30 = 6,442,450,944 links at 28 B and 2^30 nodes
+     * at 2 B, 182.5 GB. A dragonfly of 10,001 groups × 10,000 routers, 1 global link each: 100,010,000 routers with
+     * 9,999 local links and 1 global link each, 1,000,100,000,000 links, with 2 nodes' 32 NIC links and 16 accelerators
+     * 28,003.0 GB. Both refused before the build.
      */
     @Test
     void shouldRefuseATorusOrADragonflyLargerThanTheHeapBeforeBuildingIt() {
@@ -177,13 +203,13 @@ class GraphEstimateTest {
         InfeasibleRunException refused = assertThrows(InfeasibleRunException.class, () -> new Simulator().run(
                 allReduce(torus, 1 << 28)));
         assertTrue(refused.getMessage().startsWith("t.All would build a graph of 6,442,450,944 links and"
-                + " 1,073,741,824 nodes, about 339.3 GB of memory at least"), refused.getMessage());
+                + " 1,073,741,824 nodes, about 182.5 GB of memory at least"), refused.getMessage());
         assertTrue(refused.getMessage().contains("its largest part is 6,442,450,944 torus links. Fix: write fewer"
                 + " nodes"), refused.getMessage());
         ClusterSpec dragonfly = cluster(NODE, 2, new TopologySpec.Dragonfly(null, 10_001, 10_000, 1), G400);
         refused = assertThrows(InfeasibleRunException.class, () -> new Simulator().run(allReduce(dragonfly, 2)));
         assertTrue(refused.getMessage().startsWith("t.All would build a graph of 1,000,100,000,032 links and"
-                + " 100,010,016 nodes, about 52005.6 GB of memory at least"), refused.getMessage());
+                + " 100,010,016 nodes, about 28003.0 GB of memory at least"), refused.getMessage());
         assertTrue(refused.getMessage().contains("its largest part is 1,000,100,000,000 dragonfly links. Fix: state"
                 + " fewer groups"), refused.getMessage());
     }
