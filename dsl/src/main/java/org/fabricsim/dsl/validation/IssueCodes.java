@@ -182,7 +182,10 @@ public final class IssueCodes {
     public static final String INFERENCE_MEMORY = PREFIX + "workload.inference-memory";
     /** A collective phase with in-network reduction outside within-node. Data: the scope to use, within-node. */
     public static final String IN_NETWORK_SCOPE = PREFIX + "workload.in-network-scope";
-    /** A benchmark message size above 1 TiB ({@code BenchmarkSizesValidator.MAX_BYTES}). Data: none. */
+    /**
+     * A benchmark message size above 1 TiB ({@code BenchmarkSizesValidator.MAX_BYTES}), or on the packet backend more
+     * packets of the fabric's MTU than its packet-hop limit ({@code PacketRunSizeValidator}). Data: none.
+     */
     public static final String SIZE_TOO_LARGE = PREFIX + "workload.size-too-large";
     /** A benchmark sweep {@code sizes A to B} with A above B, which holds no size. Data: none. */
     public static final String SWEEP_DESCENDING = PREFIX + "workload.sweep-descending";

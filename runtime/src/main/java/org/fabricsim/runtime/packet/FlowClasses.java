@@ -8,7 +8,8 @@ import org.fabricsim.runtime.topology.Graph;
  * Flow classes (the {@link org.fabricsim.runtime.network.NetworkModel}'s unit: w identical flows
  * with one path, size and tag) in arrays indexed by class handle, recycled through a free list,
  * and the running estimate of the run's size, checked against the {@link RunLimits} at every
- * start so an oversized run stops before it simulates. O(path length) per class.
+ * start so an oversized run stops before it simulates, and each flow's packet count against the
+ * int range its sequence numbers have ({@link RunEstimate#checkFlow}). O(path length) per class.
  */
 final class FlowClasses {
     private final Graph graph;
@@ -43,6 +44,7 @@ final class FlowClasses {
         if (length < 1 || multiplicity < 1 || !(bytesPerFlow >= 0)) {
             throw new IllegalArgumentException("a flow needs a path, a multiplicity and a non-negative size");
         }
+        RunEstimate.checkFlow(bytesPerFlow, config.mtuBytes());
         estimatedHops += (Math.ceil(bytesPerFlow / config.mtuBytes()) + 1) * multiplicity * length;
         startedBytesForEstimate += bytesPerFlow * multiplicity;
         flowsStarted += multiplicity;
@@ -88,7 +90,7 @@ final class FlowClasses {
     void initFlow(Flows flows, int flow, int handle, int priority, double lineBytesPerSecond, int hash) {
         int[] links = path[handle];
         long bytes = Math.round(bytesPerFlow[handle]);
-        int packetCount = (int) Math.max(1, (bytes + config.mtuBytes() - 1) / config.mtuBytes());
+        int packetCount = Math.toIntExact(Math.max(1, (bytes + config.mtuBytes() - 1) / config.mtuBytes()));
         flows.flowClass[flow] = handle;
         flows.setCarried(flow, priority, graph.linkTo(links[links.length - 1]), links);
         flows.firstLink[flow] = links[0];

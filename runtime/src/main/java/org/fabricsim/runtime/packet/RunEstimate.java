@@ -44,6 +44,32 @@ public record RunEstimate(long packetHops, long memoryBytes) {
         return new RunEstimate(hops, (long) Math.min(Long.MAX_VALUE, memory));
     }
 
+    /**
+     * The most packets one flow may have, 2³¹ − 1: a flow's packet count, sequence numbers and receive state are
+     * ints ({@code Flows.counters}, one 32-byte record per flow that every send reads; longs would double it). A
+     * flow of 512 GiB at a 256 B MTU is 2³¹ packets; at one link per packet it is also past the default limit of
+     * 2·10⁹ packet-hops ({@link RunLimits#defaults}), so at the default limits it is refused either way, and with
+     * raised limits by this check alone.
+     */
+    public static final long MAX_PACKETS_PER_FLOW = Integer.MAX_VALUE;
+
+    /**
+     * Throws {@link PacketRunTooLargeException} naming the flow's size, the MTU and the limit when one flow of
+     * {@code bytesPerFlow} is more than {@link #MAX_PACKETS_PER_FLOW} packets of {@code mtuBytes}.
+     */
+    static void checkFlow(double bytesPerFlow, int mtuBytes) {
+        double packets = Math.ceil(bytesPerFlow / mtuBytes);
+        if (packets > MAX_PACKETS_PER_FLOW) {
+            throw new PacketRunTooLargeException(String.format(Locale.ROOT,
+                    "this packet-level run is too large: one flow of %.0f B (%.4g GiB) at a %d B MTU is %.4g"
+                            + " packets, more than the %d packets per flow the packet backend counts (and, at one"
+                            + " link per packet, more than its default limit of %.3g packet-hops per run); run it on"
+                            + " the flow backend ('network flow'), or use a larger MTU or smaller messages",
+                    bytesPerFlow, bytesPerFlow / (1L << 30), mtuBytes, packets, MAX_PACKETS_PER_FLOW,
+                    (double) RunLimits.defaults().maxPacketHops()));
+        }
+    }
+
     /** Throws {@link PacketRunTooLargeException} with the estimate and the advice when over {@code limits}. */
     public void check(RunLimits limits) {
         if (packetHops > limits.maxPacketHops() || memoryBytes > limits.maxMemoryBytes()) {

@@ -45,6 +45,31 @@ class PacketRunLimitTest {
     }
 
     @Test
+    void shouldRefuseAFlowOfMorePacketsThanItsSequenceNumbersCountEvenWithoutRunLimits() {
+        // 512 GiB at a 256 B MTU: 2^39 / 2^8 = 2^31 = 2,147,483,648 packets, one more than 2^31 - 1.
+        PacketConfig config = PacketConfig.roce(PacketFixtures.LINE).withMtuBytes(256)
+                .withLimits(new RunLimits(Long.MAX_VALUE, Long.MAX_VALUE));
+        PacketNetwork network = new PacketNetwork(new Simulation(1), PacketFixtures.star(2), config);
+        PacketRunTooLargeException error = assertThrows(PacketRunTooLargeException.class,
+                () -> network.start(new int[] {0, 3}, 2, 512.0 * (1L << 30), 1, 0));
+        assertTrue(error.getMessage().contains("one flow of 549755813888 B (512.0 GiB) at a 256 B MTU is 2.147e+09"
+                + " packets, more than the 2147483647 packets per flow"), error.getMessage());
+        assertTrue(error.getMessage().contains("flow backend"), error.getMessage());
+        assertEquals(0, network.activeFlowClasses(), "no class was opened");
+    }
+
+    @Test
+    void shouldCountEveryPacketOfTheLargestFlowItsSequenceNumbersHold() {
+        // (2^31 - 1) packets of 256 B: 549,755,813,632 B, the last packet full (256 B of payload).
+        PacketConfig config = PacketConfig.roce(PacketFixtures.LINE).withMtuBytes(256)
+                .withLimits(new RunLimits(Long.MAX_VALUE, Long.MAX_VALUE));
+        PacketNetwork network = new PacketNetwork(new Simulation(1), PacketFixtures.star(2), config);
+        network.start(new int[] {0, 3}, 2, 256.0 * Integer.MAX_VALUE, 1, 0);
+        assertEquals(Integer.MAX_VALUE, network.transport.flows.counters[Flows.packetCount(0)]);
+        assertEquals(256, network.transport.flows.counters[Flows.lastPayload(0)]);
+    }
+
+    @Test
     void shouldRefuseAnAllToAllTooLargeForTheDefaultLimitsBeforeSimulating() {
         // 64 ranks sending 256 GiB each, 63/64 of it to others: 1.69e13 B = 4.1e9 packets of 4096 B,
         // over paths of 2 links: 8.3e9 packet-hops, above the default limit of 2e9.
