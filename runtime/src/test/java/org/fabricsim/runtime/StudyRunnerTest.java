@@ -126,6 +126,9 @@ class StudyRunnerTest {
         assertFalse(result.runs().get(1).succeeded());
         assertTrue(result.runs().get(1).error().startsWith("out of memory: "), result.runs().get(1).error());
         assertTrue(result.runs().get(1).error().contains("JAVA_TOOL_OPTIONS=-Xmx"), result.runs().get(1).error());
+        // A benchmark's memory is its busiest phase's flows: the reason names what multiplies them.
+        assertTrue(result.runs().get(1).error().contains("reduce what multiplies its flows (nodes, channels,"
+                + " flows-per-peer, sprayed paths)"), result.runs().get(1).error());
     }
 
     @Test

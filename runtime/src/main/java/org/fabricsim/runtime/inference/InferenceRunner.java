@@ -23,6 +23,7 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.spec.NetworkPlacement;
+import org.fabricsim.runtime.study.InfeasibleRunException;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 
@@ -40,6 +41,9 @@ import org.fabricsim.runtime.topology.ClusterTopologies;
  * pool runs saturated and {@link PoolFigures} measures it while its queue lasts.
  *
  * <p><b>Metrics</b>: {@link ServingMetrics}.
+ *
+ * <p>A run whose requests' state would not fit the heap ({@link ServingMemoryEstimate}) is refused as infeasible
+ * before anything is drawn or built.
  */
 public final class InferenceRunner {
     private static final long DEFAULT_SEED = 1;
@@ -90,6 +94,11 @@ public final class InferenceRunner {
         if (accelerators > cluster.accelerators()) {
             throw new IllegalArgumentException(spec.name() + ": the serving pools need " + accelerators
                     + " accelerators but " + cluster.name() + " has " + cluster.accelerators());
+        }
+        long heapBytes = Runtime.getRuntime().maxMemory();
+        ServingMemoryEstimate memory = ServingMemoryEstimate.of(spec);
+        if (!memory.fits(heapBytes)) {
+            throw new InfeasibleRunException(memory.refusal(heapBytes, "inference " + spec.name()));
         }
         ClusterTopology topology = ClusterTopologies.build(cluster, calibration);
         StepOverheads overheads = calibration.stepOverheads();

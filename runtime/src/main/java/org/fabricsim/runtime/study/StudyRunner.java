@@ -3,7 +3,6 @@ package org.fabricsim.runtime.study;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -241,20 +240,10 @@ public final class StudyRunner {
             return RunResult.failed(name, kind, study.name(), variation, seed, reason(e),
                     (System.nanoTime() - startNanos) / 1e9);
         } catch (OutOfMemoryError e) {
-            return RunResult.failed(name, kind, study.name(), variation, seed, outOfMemory(),
+            return RunResult.failed(name, kind, study.name(), variation, seed,
+                    OutOfMemoryReason.of(kind, Runtime.getRuntime().maxMemory()),
                     (System.nanoTime() - startNanos) / 1e9);
         }
-    }
-
-    /**
-     * The reason of a run that exhausted the heap anyway (its memory is free again once its frames
-     * are gone, so the other runs go on and their results are written).
-     */
-    private static String outOfMemory() {
-        return String.format(Locale.ROOT, "out of memory: the run needed more than the simulator's %.1f GB of heap;"
-                + " reduce what multiplies its flows (nodes, channels, flows-per-peer, sprayed paths) or give it"
-                + " more memory (JAVA_TOOL_OPTIONS=-Xmx%dg)", Runtime.getRuntime().maxMemory() / 1e9,
-                2 * Math.max(1, Runtime.getRuntime().maxMemory() >> 30));
     }
 
     private static String reason(RuntimeException e) {
