@@ -27,9 +27,10 @@ import org.fabricsim.runtime.spec.InferenceSpec;
  *
  * <p><b>Measured against it</b> (docs/performance.md, "Serving memory, predicted (session 63)"; the same deployment,
  * the smallest {@code -Xmx} that passes): 1,000,000 requests die in a heap of 231.1 MB and run in 235.2 MB (estimate
- * 231.8 MB), 4,000,000 die in 908.3 MB and run in 940.7 MB (estimate 915.8 MB). The counted bytes stay below what a
- * run needs (the queues' doubling slack, the events, KV flows and the garbage between collections are not counted),
- * so the estimate refuses only runs that cannot fit. O(1).
+ * 231.8 MB), 4,000,000 die in 924.5 MB and run in 932.6 MB (estimate 915.8 MB), 1,000,000 arriving at once die in
+ * 239.3 MB and run in 243.3 MB (estimate 235.8 MB). The counted bytes stay below what a run needs (the queues'
+ * doubling slack, the events, KV flows and the garbage between collections are not counted), so the estimate
+ * refuses only runs that cannot fit. O(1).
  *
  * @param requests          the requests the run draws (0 for a trace)
  * @param bytesPerRequest   the counted heap per request
