@@ -19,7 +19,11 @@ final class ScheduleLog {
     static final byte SEND = 3;
     static final byte REDUCE = 4;
     static final byte OPTIMIZER = 5;
-    /** Timeline spans a run's JSON carries at most; stages past the cap are left out (stage 0 never is). */
+    /**
+     * Timeline spans a run's JSON carries at most: stages past the cap are left out, and a stage 0 with more spans
+     * (a step of tens of thousands of micro-batches) keeps its first ones, so the timeline's maps, about 0.5 KB a
+     * span, never grow with the micro-batches (docs/performance.md, "Serving memory, predicted (session 63)").
+     */
     static final int MAX_SPANS = 20_000;
     private static final String[] NAMES = {"F", "B", "W", "send", "gradient reduction", "optimizer"};
 
@@ -62,7 +66,7 @@ final class ScheduleLog {
      * sends on {@code stage s: pipeline send}, gradient reductions on {@code stage s: data-parallel}; a
      * task is named by its kind, micro-batch and, with several chunks per stage, its model chunk
      * ({@code F 3}, {@code B 3 chunk 5}). Stages are included from 0 up while the spans fit in
-     * {@value #MAX_SPANS}. O(P · spans).
+     * {@value #MAX_SPANS}; a stage 0 that does not fit alone gives its first {@value #MAX_SPANS}. O(P · spans).
      */
     List<Map<String, Object>> toTimeline(int stages, boolean chunked) {
         int[] perStage = new int[stages];
@@ -74,9 +78,10 @@ final class ScheduleLog {
         while (shown < stages && (shown == 0 || spans + perStage[shown] <= MAX_SPANS)) {
             spans += perStage[shown++];
         }
+        spans = Math.min(spans, MAX_SPANS);
         List<Map<String, Object>> timeline = new ArrayList<>(spans);
         for (int s = 0; s < shown; s++) {
-            for (int i = 0; i < count; i++) {
+            for (int i = 0; i < count && timeline.size() < spans; i++) {
                 if (stage[i] == s) {
                     timeline.add(span(i, chunked));
                 }

@@ -37,6 +37,21 @@ class TrainingTimelineTest {
     }
 
     @Test
+    void shouldKeepOnlyTheFirstSpansOfAStageZeroLongerThanTheCap() {
+        // P = 2, M = 20,000, free sends: stage 0 runs a forward and a backward of every micro-batch and sends after
+        // each forward, 3 × 20,000 = 60,000 spans, more than the 20,000 a timeline carries: it keeps the first
+        // 20,000 in the order they ran (stage 1 is left out), the first one F 0.
+        int microBatches = 20_000;
+        ScheduleLog log = new ScheduleLog();
+        new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 2, 1, microBatches, filled(2, 1), filled(2, 2),
+                filled(2, 0)).run(0, log);
+        List<Map<String, Object>> timeline = log.toTimeline(2, false);
+        assertEquals(20_000, timeline.size());
+        assertEquals("F 0", timeline.get(0).get("name"));
+        assertTrue(timeline.stream().allMatch(span -> String.valueOf(span.get("track")).startsWith("stage 0")));
+    }
+
+    @Test
     void shouldPutEachSendOnItsOwnTrackAfterItsTask() {
         // P = 2, M = 2, F = 1, B = 2, send 0.25: stage 0 sends after each forward, stage 1 after each
         // backward, the send starting where its task ends (stage 1's B 0 runs [2.25, 4.25]).
