@@ -104,7 +104,7 @@ public record StepPlan(int microBatches, int stages, int chunks, int[] denseLaye
     }
 
     /** The virtual stages run with M micro-batches: {@link #wantedVirtualStages}, or 1 when M is no multiple of P. */
-    private static int virtualStages(TrainingSpec spec, int microBatches) {
+    static int virtualStages(TrainingSpec spec, int microBatches) {
         int v = wantedVirtualStages(spec);
         return v > 1 && microBatches % spec.parallel().pipeline() != 0 ? 1 : v;
     }

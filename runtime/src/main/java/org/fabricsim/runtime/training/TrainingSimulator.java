@@ -16,6 +16,7 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.study.InfeasibleRunException;
 
 /**
  * The training entry point: one step of a {@link TrainingSpec} on the engine's network model,
@@ -55,9 +56,15 @@ public final class TrainingSimulator {
 
     /**
      * Simulates one step of {@code spec} with the constants of {@code profile}; {@code seed} seeds the
-     * ECMP hashes, so equal seeds and profiles give equal results.
+     * ECMP hashes, so equal seeds and profiles give equal results. A step whose pipeline schedule would not fit
+     * the heap ({@link ScheduleEstimate}) is refused as infeasible before it runs.
      */
     public static RunResult run(TrainingSpec spec, CalibrationProfile profile, long seed) {
+        long heapBytes = Runtime.getRuntime().maxMemory();
+        ScheduleEstimate schedule = ScheduleEstimate.of(spec);
+        if (!schedule.fits(heapBytes)) {
+            throw new InfeasibleRunException(schedule.refusal(heapBytes, "training " + spec.name()));
+        }
         return new TrainingRuns(spec, seed).run(profile);
     }
 
