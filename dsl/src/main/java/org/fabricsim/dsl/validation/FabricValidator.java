@@ -19,6 +19,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         FabricBehaviourValidator.class,
         DataCentreValidator.class, TorusAlgorithmValidator.class, ReservedMemoryValidator.class,
         ModelArchitectureValidator.class, RecomputeValidator.class, InferenceSettingsValidator.class,
-        SustainedFractionValidator.class, CollectiveAlgorithmValidator.class })
+        SustainedFractionValidator.class, CollectiveAlgorithmValidator.class,
+        GpusPerThreadValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }
