@@ -22,9 +22,9 @@ class GpusPerThreadTest {
     @Test
     void shouldTakeOneLaunchPerGpuForTinyRingsDrivenByOneThreadAsOnTheDgxA100() {
         // nccl-tests #123's runs: NCCL_ALGO=Ring NCCL_MAX_NCHANNELS=1 all_reduce_perf -b 8 -e 128 -g N on N GPUs of a
-        // DGX-A100, NCCL choosing LL. The LL ring's own time at 128 B is NCCL's baseLat 6.6 us + 2(N - 1) steps of 0.6 us (10.2 us at
-        // N = 4, 15.0 at N = 8) plus a few ns of bytes, under the N launches of 4.2 us (16.8 to 33.6 us): every call
-        // takes exactly N x 4.2 us (measured 16.88, 20.8, 25.2, 29.5, 33.7 us).
+        // DGX-A100, NCCL choosing LL. The LL ring's own time at 128 B is NCCL's baseLat 6.6 us + 2(N - 1) steps of
+        // 0.6 us (10.2 us at N = 4, 15.0 at N = 8) plus a few ns of bytes, under the N launches of 4.2 us (16.8 to
+        // 33.6 us): every call takes exactly N x 4.2 us (measured 16.88, 20.8, 25.2, 29.5, 33.7 us).
         for (int gpus = 4; gpus <= 8; gpus++) {
             assertEquals(gpus * LAUNCH_PS, ringTimePs(gpus, 128, gpus), "-g " + gpus);
         }
