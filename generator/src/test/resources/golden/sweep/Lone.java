@@ -119,7 +119,8 @@ public final class Lone {
                     List.of(), // phases
                     org.fabricsim.runtime.collective.Harness.NCCL_TESTS, // harness
                     org.fabricsim.runtime.network.NetworkKind.MAX_MIN, // network
-                    NetworkPlacement.SCALE_OUT // over
+                    NetworkPlacement.SCALE_OUT, // over
+                    1 // gpusPerThread
                 )), // workloads
             List.of(), // variations
             List.of(), // report

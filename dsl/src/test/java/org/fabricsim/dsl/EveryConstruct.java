@@ -124,6 +124,7 @@ final class EveryConstruct {
                 on One accelerators 4
                 sizes 1 MiB
                 protocol LL128
+                harness nccl-tests gpus-per-thread 4
                 network packet
             }
 

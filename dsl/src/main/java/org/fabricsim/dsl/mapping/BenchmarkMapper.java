@@ -57,7 +57,12 @@ final class BenchmarkMapper {
                 benchmark.getAccelerators(), operation, algorithm, Protocol.valueOf(benchmark.getProtocol().getName()),
                 benchmark.getChannels(), sizes(benchmark), phases,
                 Harness.valueOf(benchmark.getHarness().getName()), networkKind(benchmark.getNetwork()),
-                NetworkPlacement.valueOf(benchmark.getOver().getName()));
+                NetworkPlacement.valueOf(benchmark.getOver().getName()), gpusPerThread(benchmark));
+    }
+
+    /** The GPUs each nccl-tests thread drives ({@code gpus-per-thread}, its {@code -g}): 1 unless written. */
+    static int gpusPerThread(Benchmark benchmark) {
+        return benchmark.getGpusPerThread() > 0 ? benchmark.getGpusPerThread() : 1;
     }
 
     /** The runtime's network model for a {@code network} choice ({@code flow}, the default, is the max-min model). */

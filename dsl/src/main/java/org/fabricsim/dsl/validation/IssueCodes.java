@@ -199,6 +199,16 @@ public final class IssueCodes {
     /** A sub-node benchmark ({@code accelerators K}) on 0 or more accelerators than a node has. Data: the node's accelerators. */
     public static final String BENCHMARK_ACCELERATORS = PREFIX + "workload.benchmark-accelerators";
     /**
+     * A benchmark's {@code gpus-per-thread} (nccl-tests' {@code -g}) below 1, or not dividing the ranks the benchmark
+     * runs on each node (a thread drives GPUs of one node). Data: 1 for a count below 1, else the ranks on each node.
+     */
+    public static final String GPUS_PER_THREAD = PREFIX + "workload.gpus-per-thread";
+    /**
+     * {@code gpus-per-thread} under the {@code framework-call} or {@code ideal} harness, which has no such thread.
+     * Data: none.
+     */
+    public static final String GPUS_PER_THREAD_HARNESS = PREFIX + "workload.gpus-per-thread-harness";
+    /**
      * A benchmark's {@code in-network} all-reduce that cannot run: a scale-up
      * without a switch that reduces (NVLS), or across domains (NVLSTree) a rank count that is not a multiple of
      * the domain size or no scale-out network; or its {@code

@@ -112,6 +112,9 @@ public final class CollectiveBenchmarks {
         parameters.put("protocol", benchmark.protocol().label());
         parameters.put("channels", channels);
         parameters.put("harness", benchmark.harness().label());
+        if (benchmark.gpusPerThread() > 1) {
+            parameters.put("gpusPerThread", benchmark.gpusPerThread());
+        }
         parameters.put("network", benchmark.network().label());
         parameters.put("over", benchmark.over().label());
         parameters.put("topology", topology.describe());
@@ -157,7 +160,7 @@ public final class CollectiveBenchmarks {
                 // The behaviour table carries the packet backend's effects to the flow model; the other models take none.
                 .withFabricBehaviour(benchmark.network() == NetworkKind.MAX_MIN
                         ? FabricBehaviours.of(routed) : null)
-                .withStepOverheads(calibration.stepOverheads(benchmark.harness()))
+                .withStepOverheads(calibration.stepOverheads(benchmark.harness(), benchmark.gpusPerThread()))
                 .withSeed(seed)
                 .withCompletionTolerance(completionTolerance)
                 .withNetwork(benchmark.network())

@@ -56,6 +56,15 @@ final class CollectiveDefaults {
                     "fitted to the torch.distributed rows h200-nvl-auto-1m/16m/128m (ml-engineering"
                             + " all_reduce_bench.py, one call per trial; FrameworkCallFitTest); the bench's own"
                             + " notes put PyTorch's per-call host overhead at some 20-30 us; bounds: none to 50 us",
+                    CalibrationParameter.SECONDS),
+            new CalibrationParameter("collective.kernel-launch", 4.2e-6, 1e-6, 10e-6,
+                    "host time one thread takes to launch one GPU's kernel of a collective call; a thread driving g"
+                            + " GPUs (nccl-tests -g) spends g of them on every call, so a call queued back to back"
+                            + " takes at least g of them, seconds",
+                    "measured: NVIDIA/nccl-tests issue #123 on a DGX-A100, NCCL_ALGO=Ring NCCL_MAX_NCHANNELS=1"
+                            + " all_reduce_perf -b 8 -e 128 -g N: 16.88, 20.8, 25.2, 29.5, 33.7 us at N = 4..8,"
+                            + " N x 4.2 us within 1%; bounds: the host's CPU (the -g 8 rows of"
+                            + " collectives-heldout-2.csv imply 5.2-5.5 us)",
                     CalibrationParameter.SECONDS));
 
     private CollectiveDefaults() {

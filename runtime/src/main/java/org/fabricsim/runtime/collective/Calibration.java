@@ -25,10 +25,12 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
  * @param expertKernelFixedPs fixed cost of one DeepEP-style dispatch or combine kernel ({@link
  *                           ExpertKernels}), ps
  * @param frameworkCallPs    host cost of one synchronised framework call ({@link Harness#FRAMEWORK_CALL}), ps
+ * @param kernelLaunchPs     host time one thread takes to launch one GPU's kernel of a call ({@link
+ *                           Harness#NCCL_TESTS}: a thread driving g GPUs spends g of them on every call), ps
  */
 public record Calibration(double nvlinkEfficiency, double nicEfficiency, double nvlsEfficiency, long nvlinkStepPs,
         long netStepPs, long nvlsStepPs, long ringBasePs, double ringPlateauFactor, long expertKernelFixedPs,
-        long frameworkCallPs) {
+        long frameworkCallPs, long kernelLaunchPs) {
     /** Profile parameter of {@link #nvlinkEfficiency}. */
     public static final String NVLINK_EFFICIENCY = "collective.nvlink-efficiency";
     /** Profile parameter of {@link #nicEfficiency}. */
@@ -49,6 +51,8 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
     public static final String EXPERT_KERNEL_OVERHEAD = "collective.expert-kernel-overhead";
     /** Profile parameter of {@link #frameworkCallPs}, seconds. */
     public static final String FRAMEWORK_CALL_OVERHEAD = "collective.framework-call-overhead";
+    /** Profile parameter of {@link #kernelLaunchPs}, seconds. */
+    public static final String KERNEL_LAUNCH = "collective.kernel-launch";
 
     /** The constants of the default profile. */
     public static final Calibration DEFAULT = of(CalibrationProfile.defaults());
@@ -62,7 +66,8 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
                 profile.value(NVLS_EFFICIENCY), picoseconds(profile, NVLINK_STEP_OVERHEAD),
                 picoseconds(profile, NET_STEP_OVERHEAD), picoseconds(profile, NVLS_STEP_OVERHEAD),
                 picoseconds(profile, RING_BASE_LATENCY), profile.value(RING_PLATEAU_FACTOR),
-                picoseconds(profile, EXPERT_KERNEL_OVERHEAD), picoseconds(profile, FRAMEWORK_CALL_OVERHEAD));
+                picoseconds(profile, EXPERT_KERNEL_OVERHEAD), picoseconds(profile, FRAMEWORK_CALL_OVERHEAD),
+                picoseconds(profile, KERNEL_LAUNCH));
     }
 
     /**
@@ -80,12 +85,27 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
         return new StepOverheads(nvlinkStepPs, netStepPs, nvlsStepPs, ringBasePs, ringPlateauFactor);
     }
 
-    /** NCCL's Simple-protocol latencies as {@code harness} times a call; none for {@link Harness#IDEAL}. */
+    /** NCCL's Simple-protocol latencies as {@code harness} times a call from one thread per GPU. */
     public StepOverheads stepOverheads(Harness harness) {
-        if (harness == Harness.IDEAL) {
-            return StepOverheads.NONE;
+        return stepOverheads(harness, 1);
+    }
+
+    /**
+     * NCCL's Simple-protocol latencies as {@code harness} times a call; none for {@link Harness#IDEAL}. Under
+     * {@link Harness#NCCL_TESTS} each thread drives {@code gpusPerThread} GPUs (nccl-tests {@code -g}) and launches
+     * their kernels of every call in turn, so a call queued back to back takes at least {@code gpusPerThread ·
+     * kernelLaunchPs} ({@link StepOverheads#launchFloorPs}).
+     */
+    public StepOverheads stepOverheads(Harness harness, int gpusPerThread) {
+        if (gpusPerThread < 1 || gpusPerThread > 1 && harness != Harness.NCCL_TESTS) {
+            throw new IllegalArgumentException("a thread drives at least one GPU, and more only under nccl-tests, not "
+                    + gpusPerThread + " under " + harness.label());
         }
-        return stepOverheads().withHostCallPs(harness == Harness.FRAMEWORK_CALL ? frameworkCallPs : 0);
+        return switch (harness) {
+            case IDEAL -> StepOverheads.NONE;
+            case FRAMEWORK_CALL -> stepOverheads().withHostCallPs(frameworkCallPs);
+            case NCCL_TESTS -> stepOverheads().withLaunchFloorPs(Math.multiplyExact(gpusPerThread, kernelLaunchPs));
+        };
     }
 
     private static long picoseconds(CalibrationProfile profile, String parameter) {

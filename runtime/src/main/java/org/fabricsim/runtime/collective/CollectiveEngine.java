@@ -228,7 +228,9 @@ public final class CollectiveEngine {
             for (int link = 0; link < links; link++) {
                 linkBytes[link] = runner.linkBytes(link);
             }
-            long timePs = choice.timePs();
+            // Queued back to back, a call takes at least its kernels' launches (StepOverheads#launchFloorPs); NCCL
+            // chooses by its device estimate, before the floor.
+            long timePs = Math.max(choice.timePs(), request.stepOverheads().launchFloorPs());
             double seconds = timePs / 1e12;
             double algbwGBps = timePs == 0 ? 0 : request.sizeBytes() / seconds / 1e9;
             double busbwGBps = algbwGBps * request.operation().busBandwidthFactor(request.ranks());

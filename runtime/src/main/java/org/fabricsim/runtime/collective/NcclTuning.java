@@ -205,7 +205,8 @@ public final class NcclTuning {
         double netUs = (ring ? RING_NET_US : TREE_NET_US)[p];
         double baseUs = ring ? RING_BASE_US[p] : TREE_BASE_US[p];
         return new StepOverheads(Math.round(nvlinkUs * PS_PER_US), Math.round(netUs * PS_PER_US),
-                simple.inNetworkPs(), Math.round(baseUs * PS_PER_US), 1.0, simple.hostCallPs());
+                simple.inNetworkPs(), Math.round(baseUs * PS_PER_US), 1.0, simple.hostCallPs(),
+                simple.launchFloorPs());
     }
 
 }

@@ -33,10 +33,12 @@ import org.fabricsim.runtime.network.NetworkKind;
  *                    study says {@code network packet} (or {@code analytical})
  * @param over        the cluster's network its traffic between scale-up domains crosses: the scale-out
  *                    fabric, or ({@code over data-centre}) the data-centre network, which the cluster must have
+ * @param gpusPerThread the GPUs each nccl-tests thread drives ({@code -g}; 1, one process per GPU, as {@code mpirun -np
+ *                    N} runs it): more only under {@link Harness#NCCL_TESTS}, dividing the ranks on each node
  */
 public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, int accelerators,
         CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels, List<Long> sizesBytes,
-        List<CollectivePhase> phases, Harness harness, NetworkKind network, NetworkPlacement over)
+        List<CollectivePhase> phases, Harness harness, NetworkKind network, NetworkPlacement over, int gpusPerThread)
         implements WorkloadSpec {
 
     public CollectiveBenchmarkSpec {
@@ -67,6 +69,22 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
         }
         sizesBytes.forEach(size -> Specs.requirePositive("size", size));
         phases = List.copyOf(phases);
+        Specs.requirePositive("gpus per thread", gpusPerThread);
+        int ranksPerNode = Math.min(accelerators > 0 ? accelerators : cluster.acceleratorsPerNode(),
+                cluster.acceleratorsPerNode());
+        if (gpusPerThread > 1 && (harness != Harness.NCCL_TESTS || ranksPerNode % gpusPerThread != 0)) {
+            throw new IllegalArgumentException("benchmark " + name + ": a thread drives GPUs of one node under"
+                    + " nccl-tests, so " + gpusPerThread + " GPUs per thread must divide the " + ranksPerNode
+                    + " ranks on each node and the harness be nccl-tests, not " + harness.label());
+        }
+    }
+
+    /** A benchmark of one process per GPU. */
+    public CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int nodes, int accelerators,
+            CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels, List<Long> sizesBytes,
+            List<CollectivePhase> phases, Harness harness, NetworkKind network, NetworkPlacement over) {
+        this(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels, sizesBytes, phases,
+                harness, network, over, 1);
     }
 
     /** A benchmark over the cluster's scale-out fabric. */
@@ -117,18 +135,30 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
     /** This benchmark on {@code other}, with the same nodes. */
     public CollectiveBenchmarkSpec withCluster(ClusterSpec other) {
         return new CollectiveBenchmarkSpec(name, other, nodes, accelerators, operation, algorithm, protocol, channels,
-                sizesBytes, phases, harness, network, over);
+                sizesBytes, phases, harness, network, over, gpusPerThread);
     }
 
     /** This benchmark at {@code sizes}. */
     public CollectiveBenchmarkSpec withSizes(List<Long> sizes) {
         return new CollectiveBenchmarkSpec(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels,
-                sizes, phases, harness, network, over);
+                sizes, phases, harness, network, over, gpusPerThread);
     }
 
     /** This benchmark on the network model {@code kind}. */
     public CollectiveBenchmarkSpec withNetwork(NetworkKind kind) {
         return new CollectiveBenchmarkSpec(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels,
-                sizesBytes, phases, harness, kind, over);
+                sizesBytes, phases, harness, kind, over, gpusPerThread);
+    }
+
+    /** This benchmark with {@code value} and {@code count} channels in place of its algorithm and channels. */
+    public CollectiveBenchmarkSpec withAlgorithm(Algorithm value, int count) {
+        return new CollectiveBenchmarkSpec(name, cluster, nodes, accelerators, operation, value, protocol, count,
+                sizesBytes, phases, harness, network, over, gpusPerThread);
+    }
+
+    /** This benchmark with each nccl-tests thread driving {@code count} GPUs ({@link #gpusPerThread}). */
+    public CollectiveBenchmarkSpec withGpusPerThread(int count) {
+        return new CollectiveBenchmarkSpec(name, cluster, nodes, accelerators, operation, algorithm, protocol, channels,
+                sizesBytes, phases, harness, network, over, count);
     }
 }

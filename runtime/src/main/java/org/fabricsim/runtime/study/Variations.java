@@ -57,9 +57,8 @@ public final class Variations {
         }
         if (parameter == VariationSpec.Parameter.ALGORITHM || parameter == VariationSpec.Parameter.CHANNELS) {
             boolean algorithm = parameter == VariationSpec.Parameter.ALGORITHM;
-            return new CollectiveBenchmarkSpec(b.name(), b.cluster(), b.nodes(), b.accelerators(), b.operation(),
-                    algorithm ? Knobs.constant(parameter, value, Algorithm.class) : b.algorithm(), b.protocol(),
-                    algorithm ? b.channels() : channels(value), b.sizesBytes(), b.phases(), b.harness(), b.network());
+            return b.withAlgorithm(algorithm ? Knobs.constant(parameter, value, Algorithm.class) : b.algorithm(),
+                    algorithm ? b.channels() : channels(value));
         }
         return b.withCluster(benchmarkCluster(b.cluster(), b.nodes(), parameter, value, "a collective benchmark"));
     }

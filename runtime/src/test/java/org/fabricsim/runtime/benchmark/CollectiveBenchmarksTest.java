@@ -20,6 +20,7 @@ import org.fabricsim.runtime.collective.Protocol;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.NetworkPlacement;
 import org.junit.jupiter.api.Test;
 
 class CollectiveBenchmarksTest {
@@ -83,6 +84,24 @@ class CollectiveBenchmarksTest {
         }
         assertEquals("framework-call", called.parameters().get("harness"));
         assertEquals("nccl-tests", queued.parameters().get("harness"));
+    }
+
+    @Test
+    void shouldLetOneThreadDriveOnlyAWholeShareOfANodesGpusAndOnlyUnderNcclTests() {
+        // nccl-tests -g: a process's thread drives GPUs of one node, so g divides the 4 ranks on each node; the other
+        // harnesses have no such thread. The result names g where a thread drives more than one GPU.
+        CollectiveBenchmarkSpec bench = new CollectiveBenchmarkSpec("t.B", TestClusters.singleSwitch(2, 4, 100e9,
+                500_000L), 2, CollectiveOperation.ALL_REDUCE, Algorithm.RING, 1, List.of(1024L));
+        CollectiveBenchmarkSpec four = bench.withGpusPerThread(4);
+        assertEquals(4, four.withSizes(List.of(8L)).withNetwork(NetworkKind.ANALYTICAL).withAlgorithm(Algorithm.AUTO, 2)
+                .gpusPerThread(), "every copy keeps the GPUs per thread");
+        assertEquals(4, new Simulator().run(four).parameters().get("gpusPerThread"));
+        assertTrue(!new Simulator().run(bench).parameters().containsKey("gpusPerThread"));
+        assertThrows(IllegalArgumentException.class, () -> bench.withGpusPerThread(3));
+        assertThrows(IllegalArgumentException.class, () -> bench.withGpusPerThread(0));
+        assertThrows(IllegalArgumentException.class, () -> new CollectiveBenchmarkSpec("t.B", bench.cluster(), 2, 0,
+                bench.operation(), bench.algorithm(), bench.protocol(), 1, bench.sizesBytes(), List.of(),
+                Harness.FRAMEWORK_CALL, NetworkKind.MAX_MIN, NetworkPlacement.SCALE_OUT, 2));
     }
 
     @Test

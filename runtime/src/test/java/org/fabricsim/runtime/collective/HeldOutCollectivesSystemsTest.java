@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
  * GPUDirect-TCPXO), predicted as nccl-tests runs them with the default profile, which no fit of it reads:
  * nodes on an NVSwitch (A100's NVLink3 without reduction; H100's and H20's NVLink4 with it), each GPU with
  * its share of the node's NICs on one non-blocking switch, NCCL's channel count ({@link NcclChannels})
- * unless the run fixed it, and the algorithm and protocol the run forced, else NCCL's choice.
+ * unless the run fixed it, the algorithm and protocol the run forced, else NCCL's choice, and the run's GPUs per
+ * nccl-tests thread ({@code -g}: a call takes at least that many kernel launches, {@link Calibration#stepOverheads(
+ * Harness, int)}).
  */
 class HeldOutCollectivesSystemsTest {
     /** NVLink3 (A100): 300 GB/s per GPU per direction, datasheet (hardware.md). */
@@ -35,9 +37,10 @@ class HeldOutCollectivesSystemsTest {
      * <ul>
      * <li>The one-node A100 rows at 32 KiB to 128 MiB: both sources ran nccl-tests with one process driving the 8
      * GPUs ({@code -g 8}), whose thread launches the 8 ranks' kernels of every call in turn; at 32 KiB the
-     * published 42-44 µs fits 8 launches of 5.2-5.5 µs (nccl-tests #123: N × 4.2 µs on a DGX-A100), not the LL
-     * ring's 15.7 µs; the language cannot state the GPUs per process, so it is not built. From 1 to 128 MiB the
-     * measured times are 1.2-1.6 times NCCL's own ring estimate and the engine's (no mechanism found).</li>
+     * published 42-44 µs fits 8 launches of 5.2-5.5 µs on those hosts, and the engine, with the 8 launches of 4.2 µs
+     * measured on a DGX-A100 (nccl-tests #123), gives 33.6 µs (−23.3%, −19.7%; 15.7 µs, the LL ring's own time,
+     * before session 63). From 1 to 128 MiB the measured times are 1.2-1.6 times NCCL's own ring estimate and the
+     * engine's (no mechanism found).</li>
      * <li>h100-32node-allgather-2g: the published figure is the issue title's round 200 GB/s over a single
      * iteration ({@code -n 1}) on RoCE; the engine's ring gives 304 GB/s, near the 8 NICs' bound.</li>
      * <li>h20-2node-nvlstree-16b: NVLSTree's 25 µs in-switch step plus 2 tree levels of NCCL 2.30.7's 20.9 µs
@@ -86,7 +89,9 @@ class HeldOutCollectivesSystemsTest {
                 .withChannels(channels.isEmpty()
                         ? NcclChannels.communicator(generation, nvlinkBytesPerSecond, nics, nodes)
                         : Integer.parseInt(channels))
-                .withStepOverheads(StepOverheads.NCCL).withReuseSymmetricSteps(true)
+                .withStepOverheads(Calibration.DEFAULT.stepOverheads(Harness.NCCL_TESTS,
+                        Integer.parseInt(row.get("gpus_per_thread"))))
+                .withReuseSymmetricSteps(true)
                 .withNcclRelease("2.26".equals(row.get("nccl")) ? NcclRelease.NCCL_2_26 : NcclRelease.NCCL_2_30);
         return CollectiveEngine.run(cluster, request);
     }
