@@ -1,17 +1,22 @@
 package org.fabricsim.dsl;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
 
-/** A benchmark's sizes: each at most 1 TiB (2^40 B), and a sweep that goes up. */
+/** A benchmark's sizes: each at most 1 TiB (2^40 B), and a sweep that goes up by a factor of at least 2. */
 class BenchmarkSizesValidationTest extends FabricModelTest {
 
     private Model sizes(String sizes) throws Exception {
@@ -39,5 +44,30 @@ class BenchmarkSizesValidationTest extends FabricModelTest {
         validation.assertError(sizes("2 GiB to 1 GiB"), Literals.BENCHMARK, IssueCodes.SWEEP_DESCENDING,
                 "it starts above where it ends");
         assertFalse(codes(sizes("1 GiB to 2 GiB")).contains(IssueCodes.SWEEP_DESCENDING));
+    }
+
+    @Test
+    void shouldRejectASweepFactorBelowTwoAndAcceptTwoAndAnUnwrittenOne() throws Exception {
+        // Each size is the last times the factor: 1 repeats 1 MiB forever, 0 falls to 0 B; neither reaches 1 GiB.
+        validation.assertError(sizes("1 MiB to 1 GiB factor 1"), Literals.BENCHMARK, IssueCodes.SWEEP_FACTOR,
+                "the factor must be at least 2 (1 never reaches the last size)");
+        validation.assertError(sizes("1 MiB to 1 GiB factor 0"), Literals.BENCHMARK, IssueCodes.SWEEP_FACTOR,
+                "the factor must be at least 2 (0 never reaches the last size)");
+        assertFalse(codes(sizes("1 MiB to 1 GiB factor 2")).contains(IssueCodes.SWEEP_FACTOR));
+        assertFalse(codes(sizes("1 MiB to 1 GiB")).contains(IssueCodes.SWEEP_FACTOR));
+    }
+
+    @Test
+    void shouldMapTheWrittenFactorAndRefuseToMapOneBelowTwoInsteadOfSubstitutingTwo() throws Exception {
+        // 1 MiB to 64 MiB by 4: 1, 4, 16, 64 MiB (2^20, 2^22, 2^24, 2^26 B); unwritten, the factor is 2 (7 sizes).
+        assertEquals(List.of(1L << 20, 1L << 22, 1L << 24, 1L << 26), mappedSizes(sizes("1 MiB to 64 MiB factor 4")));
+        assertEquals(7, mappedSizes(sizes("1 MiB to 64 MiB")).size());
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> mappedSizes(sizes("1 MiB to 64 MiB factor 1")));
+        assertEquals("a sweep's factor is at least 2, not 1", refused.getMessage());
+    }
+
+    private List<Long> mappedSizes(Model model) {
+        return mapper.toBenchmark(EcoreUtil2.typeSelect(model.getElements(), Benchmark.class).get(0)).sizesBytes();
     }
 }

@@ -7,8 +7,10 @@ import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.DispatchPrecision;
 import org.fabricsim.dsl.fabric.ExpertKernelMode;
 import org.fabricsim.dsl.fabric.ExpertParallel;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.NetworkBackend;
 import org.fabricsim.dsl.fabric.Phase;
+import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveOperation;
@@ -110,7 +112,11 @@ final class BenchmarkMapper {
             benchmark.getSizes().forEach(size -> sizes.add(Units.bytes(size)));
             return sizes;
         }
-        long factor = benchmark.getFactor() > 1 ? benchmark.getFactor() : DEFAULT_SIZE_FACTOR;
+        long factor = Written.written(benchmark, Literals.BENCHMARK__FACTOR) ? benchmark.getFactor()
+                : DEFAULT_SIZE_FACTOR;
+        if (factor < 2) {
+            throw new IllegalArgumentException("a sweep's factor is at least 2, not " + factor);
+        }
         long last = Units.bytes(benchmark.getUpTo());
         if (Units.bytes(benchmark.getSizes().get(0)) < 1) {
             throw new IllegalArgumentException("a sweep starts at a size of at least one byte");

@@ -4,14 +4,15 @@ import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Quantity;
+import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
 
 /**
  * A benchmark's message sizes: each at most {@link #MAX_BYTES} (1 TiB, far above what nccl-tests
  * sweeps, and small enough that no simulated time overflows), and a sweep {@code sizes A to B}
- * that goes up, so that it holds at least one size. Sizes of another dimension are left to the
- * units check. A collective benchmark needs its sizes; an expert-parallel one takes none
+ * that goes up, so that it holds at least one size, by a written {@code factor} of at least 2. Sizes of another
+ * dimension are left to the units check. A collective benchmark needs its sizes; an expert-parallel one takes none
  * ({@link ExpertKernelValidator}).
  */
 public class BenchmarkSizesValidator extends FabricCheck {
@@ -26,6 +27,15 @@ public class BenchmarkSizesValidator extends FabricCheck {
             error("A collective benchmark runs at the message sizes it names: write 'sizes 1 MiB to 1 GiB', or one"
                     + " or more sizes ('sizes 1 MiB, 16 MiB').", benchmark, Literals.ELEMENT__NAME,
                     IssueCodes.BENCHMARK_SIZES_MISSING);
+        }
+    }
+
+    @Check
+    public void checkBenchmarkSweepFactorAtLeastTwo(Benchmark benchmark) {
+        if (Written.written(benchmark, Literals.BENCHMARK__FACTOR) && benchmark.getFactor() < 2) {
+            error("A sweep multiplies each size by its factor to reach the next, so the factor must be at least 2"
+                    + " (" + benchmark.getFactor() + " never reaches the last size); nccl-tests' default is 2.",
+                    benchmark, Literals.BENCHMARK__FACTOR, IssueCodes.SWEEP_FACTOR, "2");
         }
     }
 

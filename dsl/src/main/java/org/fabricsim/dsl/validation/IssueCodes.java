@@ -189,6 +189,8 @@ public final class IssueCodes {
     public static final String SIZE_TOO_LARGE = PREFIX + "workload.size-too-large";
     /** A benchmark sweep {@code sizes A to B} with A above B, which holds no size. Data: none. */
     public static final String SWEEP_DESCENDING = PREFIX + "workload.sweep-descending";
+    /** A benchmark sweep {@code sizes A to B factor F} with F below 2, which never reaches B. Data: 2. */
+    public static final String SWEEP_FACTOR = PREFIX + "workload.sweep-factor";
     /** A benchmark's written {@code channels} of 0 or above NCCL's 64. Data: the nearest count NCCL runs (1 or 64). */
     public static final String CHANNELS_OUT_OF_RANGE = PREFIX + "workload.channels";
     /**
@@ -513,6 +515,11 @@ public final class IssueCodes {
     public static final String INFERENCE_POOL_MISSING = PREFIX + "serving.pool-missing";
     /** An inference deployment's setting other than a pool stated more than once. Data: its keyword. */
     public static final String INFERENCE_SETTING_REPEATED = PREFIX + "serving.setting-repeated";
+    /**
+     * A study without a search whose runs, the product of its {@code vary} axes' value counts, exceed {@code
+     * StudySize.MAX_RUNS} (100,000), which the runtime refuses to plan. Data: none.
+     */
+    public static final String STUDY_TOO_MANY_RUNS = PREFIX + "study.too-many-runs";
     /** A {@code vary} of a parameter the study's workload does not have. Data: none. */
     public static final String VARY_PARAMETER = PREFIX + "study.vary-parameter";
     /** A {@code vary} value the parameter cannot take. Data: a value it takes, as written. */

@@ -23,6 +23,7 @@ import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 import org.fabricsim.runtime.study.Knobs;
+import org.fabricsim.runtime.study.StudySize;
 
 /**
  * Whether a {@code vary} can run: its parameter is one the study's workload has ({@link
@@ -72,6 +73,30 @@ public class VariationValidator extends FabricCheck {
                 error("vary " + parameter.label() + " takes " + expected(parameter) + "; " + problem + ".", value,
                         null, IssueCodes.VARY_VALUE, keywords.isEmpty() ? "1" : keywords.get(0));
             }
+        }
+    }
+
+    /**
+     * A sweep's runs, the product of its axes' value counts (a study simulates one workload), at most {@link
+     * StudySize#MAX_RUNS}, the bound the runtime refuses above; marked on the largest axis. A search's axes are its
+     * space, screened rather than run one by one, and are not counted here.
+     */
+    @Check
+    public void checkStudyRunsWithinBound(Study study) {
+        if (study.getSearch() != null || study.getVariations().isEmpty()) {
+            return;
+        }
+        long runs = 1;
+        Variation largest = study.getVariations().get(0);
+        for (Variation variation : study.getVariations()) {
+            runs = StudySize.saturatingProduct(runs, variation.getValues().size());
+            largest = variation.getValues().size() > largest.getValues().size() ? variation : largest;
+        }
+        if (runs > StudySize.MAX_RUNS) {
+            String role = Written.written(largest, Literals.VARIATION__POOL) ? largest.getPool().getLiteral() + " "
+                    : "";
+            error("This study " + StudySize.excess(runs, role + parameter(largest).label(), largest.getValues().size()),
+                    largest, Literals.VARIATION__VALUES, IssueCodes.STUDY_TOO_MANY_RUNS);
         }
     }
 

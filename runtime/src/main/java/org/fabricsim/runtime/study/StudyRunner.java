@@ -108,12 +108,19 @@ public final class StudyRunner {
         }
     }
 
-    /** The runs of {@code study} in expansion order: workloads, then the axes' product, last axis fastest. */
+    /**
+     * The runs of {@code study} in expansion order: workloads, then the axes' product, last axis fastest; a study
+     * of more than {@link StudySize#MAX_RUNS} runs throws {@link InfeasibleRunException} with the reason.
+     */
     public static List<PlannedRun> expand(StudySpec study) {
+        String refusal = StudySize.refusal(study);
+        if (refusal != null) {
+            throw new InfeasibleRunException(refusal);
+        }
         List<VariationSpec> axes = study.variations();
         int combinations = 1;
         for (VariationSpec axis : axes) {
-            combinations = Math.multiplyExact(combinations, axis.values().size());
+            combinations *= axis.values().size();
         }
         List<PlannedRun> runs = new ArrayList<>();
         for (int w = 0; w < study.workloads().size(); w++) {
@@ -157,12 +164,22 @@ public final class StudyRunner {
         return workload instanceof TrainingSpec ? "training" : "inference";
     }
 
-    /** Runs every run of {@code study}; failed runs carry their reason. */
+    /**
+     * Runs every run of {@code study}; failed runs carry their reason. A study that cannot be planned (more than
+     * {@link StudySize#MAX_RUNS} runs) gives one failed run with the reason, as an infeasible run does.
+     */
     public StudyResult run(StudySpec study) {
-        if (study.search() != null) {
-            return Search.local(engine, threads, progress).run(study);
+        List<PlannedRun> planned;
+        try {
+            if (study.search() != null) {
+                return Search.local(engine, threads, progress).run(study);
+            }
+            planned = expand(study);
+        } catch (InfeasibleRunException e) {
+            WorkloadSpec first = study.workloads().get(0);
+            return result(study, List.of(RunResult.failed(study.name(), kind(first), study.name(), Map.of(),
+                    seed(study.seed(), 0), reason(e), 0)));
         }
-        List<PlannedRun> planned = expand(study);
         List<RunResult> results = new ArrayList<>(planned.size());
         AtomicInteger done = new AtomicInteger();
         int poolSize = Math.min(threads, planned.size());

@@ -32,7 +32,8 @@ import com.google.gson.JsonArray;
  * dimensions that hold the accelerators, one
  * plane per NIC port of an accelerator, a pod count that divides the data ways; for a benchmark, run
  * it over the scale-out network when the cluster has no data-centre network,
- * remove a {@code channels} line so that NCCL's count runs, use every accelerator of the node, write
+ * remove a {@code channels} line so that NCCL's count runs, write factor 2 for a sweep's factor below 2, use every
+ * accelerator of the node, write
  * {@code auto} for an in-switch reduction or a torus bucket algorithm that cannot run, or an algorithm that does not
  * run its operation or its ranks, and {@code
  * Simple} for a protocol that cannot. Each fix is one text edit.
@@ -166,6 +167,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.CHANNELS_IDLE_NICS)
     public void letNcclChooseChannels(DiagnosticResolutionAcceptor acceptor) {
         removeChannels(acceptor);
+    }
+
+    @QuickFix(IssueCodes.SWEEP_FACTOR)
+    public void doubleEachSize(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Double each size (factor 2)", 0);
     }
 
     @QuickFix(IssueCodes.BENCHMARK_ACCELERATORS)
