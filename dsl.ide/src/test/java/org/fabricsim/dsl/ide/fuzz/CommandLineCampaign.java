@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
@@ -36,6 +38,7 @@ public final class CommandLineCampaign {
         Random random = new Random(seed);
         Mutator mutator = new Mutator(seed);
         Path scratch = Files.createTempDirectory("command-line-campaign");
+        System.out.println("mutants written under " + scratch);
         List<String> findings = new ArrayList<>();
         int diagnostics = 0;
         for (int i = 0; i < validations; i++) {
@@ -49,16 +52,18 @@ public final class CommandLineCampaign {
             try {
                 diagnostics += checkReport(exit, out.toString(), err.toString());
             } catch (RuntimeException e) {
-                findings.add("validate mutant " + i + " of " + source.name() + ": " + e.getMessage());
+                report(findings, "validate mutant " + i + " of " + source.name() + " (" + model + "): " + e.getMessage());
             }
         }
+        System.out.printf("%d mutants through validate --format json: %d diagnostics, %d findings%n", validations,
+                diagnostics, findings.size());
         int simulated = 0;
         int tried = 0;
         try (ModelChecksAndSimulation checks = new ModelChecksAndSimulation()) {
             while (simulated < simulations && tried < simulations * 40) {
                 tried++;
                 Source source = corpus.get(random.nextInt(corpus.size()));
-                if (!source.simulable()) {
+                if (!source.simulable() || !checks.quick(source, scratch, findings)) {
                     continue;
                 }
                 String mutant = mutator.nearbyNumbers(source.text());
@@ -67,21 +72,52 @@ public final class CommandLineCampaign {
                 }
                 simulated++;
                 for (String problem : checks.simulate.check(source.name(), mutant, source.siblings(), scratch)) {
-                    findings.add("simulate mutant of " + source.name() + ": " + problem);
+                    report(findings, "simulate mutant of " + source.name() + ": " + problem);
                 }
             }
+            System.out.printf("command line: %d mutants through validate --format json (%d diagnostics), %d valid"
+                    + " number mutants through simulate (%d tried; originals run: %d, too slow to mutate: %s), %d"
+                    + " findings%n", validations, diagnostics, simulated, tried, checks.originals.size(),
+                    checks.slow(), findings.size());
         }
-        System.out.printf("command line: %d mutants through validate --format json (%d diagnostics), %d valid number"
-                + " mutants through simulate (%d tried), %d findings%n", validations, diagnostics, simulated, tried,
-                findings.size());
-        findings.forEach(System.out::println);
         System.exit(findings.isEmpty() ? 0 : 1);
+    }
+
+    /** Prints a finding when it is found, so that a run cut short keeps what it found. */
+    private static void report(List<String> findings, String finding) {
+        findings.add(finding);
+        System.out.println(finding);
     }
 
     /** The validator and simulate, closed together. */
     private static final class ModelChecksAndSimulation implements AutoCloseable {
         final ModelChecks models = new ModelChecks();
         final SimulateCheck simulate = new SimulateCheck();
+        /** Per source simulated unmutated, whether its mutants are simulated. */
+        final Map<Source, Boolean> originals = new IdentityHashMap<>();
+
+        /**
+         * Whether mutants of {@code source} are simulated: its original, run once (its problems are findings, but
+         * slowness is not), runs clean within a quarter of the time limit, so that a mutant with doubled numbers is
+         * not a timeout.
+         */
+        boolean quick(Source source, Path scratch, List<String> findings) throws Exception {
+            Boolean quick = originals.get(source);
+            if (quick == null) {
+                long start = System.nanoTime();
+                List<String> problems = simulate.check(source.name(), source.text(), source.siblings(), scratch);
+                problems.stream().filter(problem -> !problem.startsWith(SimulateCheck.NO_RESULT))
+                        .forEach(problem -> report(findings, "simulate original " + source.name() + ": " + problem));
+                quick = problems.isEmpty()
+                        && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(SimulateCheck.TIMEOUT_SECONDS) / 4;
+                originals.put(source, quick);
+            }
+            return quick;
+        }
+
+        List<String> slow() {
+            return originals.entrySet().stream().filter(e -> !e.getValue()).map(e -> e.getKey().name()).toList();
+        }
 
         @Override
         public void close() {
@@ -92,7 +128,9 @@ public final class CommandLineCampaign {
     private static Path write(Path folder, Source source, String mutant) throws Exception {
         Files.createDirectories(folder);
         for (Map.Entry<String, String> sibling : source.siblings().entrySet()) {
-            Files.writeString(folder.resolve(sibling.getKey()), sibling.getValue(), StandardCharsets.UTF_8);
+            Path file = folder.resolve(sibling.getKey());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, sibling.getValue(), StandardCharsets.UTF_8);
         }
         // getBytes writes an unpaired surrogate as '?', where writeString refuses the whole text
         return Files.write(folder.resolve(source.name()), mutant.getBytes(StandardCharsets.UTF_8));

@@ -28,7 +28,9 @@ import com.google.gson.JsonParser;
  * engine's own words instead of a refusal the editor should have shown.
  */
 final class SimulateCheck implements AutoCloseable {
-    private static final int TIMEOUT_SECONDS = 120;
+    static final int TIMEOUT_SECONDS = 120;
+    /** How the problem of a run that gave no result in time begins. */
+    static final String NO_RESULT = "simulate: no result within";
 
     private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "fuzz-simulate");
@@ -39,7 +41,9 @@ final class SimulateCheck implements AutoCloseable {
     List<String> check(String name, String mutant, Map<String, String> siblings, Path scratch) throws Exception {
         Path folder = Files.createTempDirectory(scratch, "simulate");
         for (Map.Entry<String, String> sibling : siblings.entrySet()) {
-            Files.writeString(folder.resolve(sibling.getKey()), sibling.getValue(), StandardCharsets.UTF_8);
+            Path file = folder.resolve(sibling.getKey());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, sibling.getValue(), StandardCharsets.UTF_8);
         }
         Path model = Files.writeString(folder.resolve(name), mutant, StandardCharsets.UTF_8);
         Path json = folder.resolve("result.json");
@@ -53,7 +57,7 @@ final class SimulateCheck implements AutoCloseable {
             exit = run.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
             run.cancel(true);
-            return List.of("simulate: no result within " + TIMEOUT_SECONDS + " s; the mutant:\n" + mutant);
+            return List.of(NO_RESULT + " " + TIMEOUT_SECONDS + " s; the mutant:\n" + mutant);
         }
         String printed = out + "\n" + err;
         if (exit == ExitCodes.INTERNAL_ERROR || ModelChecks.NOT_USER_WORDS.matcher(printed).find()) {
@@ -62,6 +66,7 @@ final class SimulateCheck implements AutoCloseable {
         if (Files.exists(json)) {
             problems.addAll(metrics(json));
         }
+        problems.replaceAll(problem -> problem + " [" + model + "]");
         return problems;
     }
 
