@@ -31,6 +31,9 @@ final class SimulateCheck implements AutoCloseable {
     static final int TIMEOUT_SECONDS = 120;
     /** How the problem of a run that gave no result in time begins. */
     static final String NO_RESULT = "simulate: no result within";
+    /** How a failed run's error begins when the run refused in words (the study runner's and a search's). */
+    private static final List<String> REFUSALS = List.of("infeasible", "not simulated yet",
+            "no configuration of the search space is feasible", "no feasible configuration passes the screen");
 
     private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "fuzz-simulate");
@@ -77,7 +80,7 @@ final class SimulateCheck implements AutoCloseable {
             JsonObject fields = run.getAsJsonObject();
             if ("failed".equals(fields.get("status").getAsString())) {
                 String error = fields.get("error").getAsString();
-                if (!error.startsWith("infeasible") && !error.startsWith("not simulated yet")) {
+                if (REFUSALS.stream().noneMatch(error::startsWith)) {
                     problems.add("simulate: a run failed with the engine's words: " + error);
                 }
             }
