@@ -329,6 +329,11 @@ public final class IssueCodes {
      */
     public static final String QUERY_RANK_WIDE = PREFIX + "model.q-rank-wide";
     /**
+     * A mixture of experts whose {@code top-k} is left out, below 1 or above its routed experts: each token picks
+     * top-k distinct experts of them. Data: the experts.
+     */
+    public static final String MODEL_TOP_K = PREFIX + "model.top-k";
+    /**
      * A training's {@code recompute ... modules} list that recomputes nothing: after a policy other than selective, or
      * a module the model lacks (MLA up-projections without MLA, an expert activation or shared experts the model
      * does not have, a dense MLP where every layer is routed). Data: none.
