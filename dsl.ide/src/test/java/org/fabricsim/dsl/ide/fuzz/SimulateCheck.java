@@ -31,9 +31,13 @@ final class SimulateCheck implements AutoCloseable {
     static final int TIMEOUT_SECONDS = 120;
     /** How the problem of a run that gave no result in time begins. */
     static final String NO_RESULT = "simulate: no result within";
-    /** How a failed run's error begins when the run refused in words (the study runner's and a search's). */
+    /**
+     * How a failed run's error begins when the run refused in words: the study runner's, a search's, and the clock's
+     * (a link of 1 b/s, which no bound of the editor catches: the time a transfer takes is its size over the rate).
+     */
     private static final List<String> REFUSALS = List.of("infeasible", "not simulated yet",
-            "no configuration of the search space is feasible", "no feasible configuration passes the screen");
+            "no configuration of the search space is feasible", "no feasible configuration passes the screen",
+            "the simulated time would pass the engine's clock range");
 
     private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "fuzz-simulate");
