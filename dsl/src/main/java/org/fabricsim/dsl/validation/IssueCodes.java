@@ -181,6 +181,8 @@ public final class IssueCodes {
     public static final String IN_NETWORK_SCOPE = PREFIX + "workload.in-network-scope";
     /** A benchmark message size above 1 TiB ({@code BenchmarkSizesValidator.MAX_BYTES}). Data: none. */
     public static final String SIZE_TOO_LARGE = PREFIX + "workload.size-too-large";
+    /** A benchmark message size above 0 that rounds to 0 bytes (below half a byte). Data: none. */
+    public static final String SIZE_TOO_SMALL = PREFIX + "workload.size-too-small";
     /** A benchmark sweep {@code sizes A to B} with A above B, which holds no size. Data: none. */
     public static final String SWEEP_DESCENDING = PREFIX + "workload.sweep-descending";
     /** A benchmark's written {@code channels} of 0 or above NCCL's 64. Data: the nearest count NCCL runs (1 or 64). */
