@@ -216,7 +216,7 @@ public final class IssueCodes {
     public static final String SHARED_CROWDED = PREFIX + "workload.shared-crowded";
     /** A shared job's node range that is empty or names a node the cluster lacks. Data: none. */
     public static final String SHARED_NODES = PREFIX + "workload.shared-nodes";
-    /** A node given to two jobs of a shared cluster. Data: none. */
+    /** A node given to two jobs of a shared cluster, or twice to one job. Data: none. */
     public static final String SHARED_OVERLAP = PREFIX + "workload.shared-overlap";
     /** Protocol LL or LL128 with an algorithm other than ring or double-binary-tree. Data: Simple. */
     public static final String PROTOCOL_ALGORITHM = PREFIX + "workload.protocol-algorithm";
