@@ -16,7 +16,8 @@ import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
 
-/** A benchmark's sizes: each at most 1 TiB (2^40 B), and a sweep that goes up by a factor of at least 2. */
+/** A benchmark's sizes: each at most 1 TiB (2^40 B) and of at least one byte, and a sweep that goes up by a factor of
+ * at least 2. */
 class BenchmarkSizesValidationTest extends FabricModelTest {
 
     private Model sizes(String sizes) throws Exception {
@@ -37,6 +38,17 @@ class BenchmarkSizesValidationTest extends FabricModelTest {
         validation.assertError(sizes("1 MiB to 2 TiB"), Literals.BENCHMARK, IssueCodes.SIZE_TOO_LARGE,
                 "A benchmark message must be at most 1 TiB");
         assertFalse(codes(sizes("1 MiB, 1 TiB")).contains(IssueCodes.SIZE_TOO_LARGE));
+    }
+
+    @Test
+    void shouldRejectAMessageThatRoundsToNoByteAndAcceptOneOfHalfAByteOrMore() throws Exception {
+        // 0.000000001 MiB = 2^20 × 1e-9 B = 0.00105 B, rounds to 0 bytes; 0.5 B rounds to 1
+        validation.assertError(sizes("1 MiB, 0.000000001 MiB"), Literals.BENCHMARK, IssueCodes.SIZE_TOO_SMALL,
+                "0.000000001 MiB is 0.0010 B");
+        validation.assertError(sizes("0.000000001 MiB to 1 GiB"), Literals.BENCHMARK, IssueCodes.SIZE_TOO_SMALL,
+                "holds at least 1 byte");
+        assertFalse(codes(sizes("0.5 B, 1 B")).contains(IssueCodes.SIZE_TOO_SMALL));
+        assertFalse(codes(sizes("1 B to 1 GiB")).contains(IssueCodes.SIZE_TOO_SMALL));
     }
 
     @Test

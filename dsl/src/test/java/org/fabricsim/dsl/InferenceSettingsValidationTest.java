@@ -34,6 +34,14 @@ class InferenceSettingsValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRefuseAPoolOfNoReplicasAndAcceptOne() throws Exception {
+        // 'replicas 0' (or '00') validated, and the mapper's requirePositive failed the run as an internal error
+        validation.assertError(deployment(MODEL, "serving pool { replicas 00 parallel tensor 8 }", TRAFFIC),
+                Literals.POOL, IssueCodes.NOT_POSITIVE, "A pool serves with at least one replica");
+        validation.assertNoIssue(deployment(MODEL, POOL, TRAFFIC), Literals.POOL, IssueCodes.NOT_POSITIVE);
+    }
+
+    @Test
     void shouldMapSettingsWrittenInAnyOrderWithPoolsAnywhereAsTheCanonicalOrder() throws Exception {
         Model model = deployment(TRAFFIC, "prefill pool { replicas 2 parallel tensor 4 }", "slo ttft p99 2 s",
                 "kv-cache bf16", MODEL, "decode pool { replicas 1 parallel tensor 8 }", "precision fp8");

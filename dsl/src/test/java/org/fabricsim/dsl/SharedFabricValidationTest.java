@@ -71,6 +71,16 @@ class SharedFabricValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRejectANodeListedTwiceForOneJob() throws Exception {
+        // 'nodes 2, 2' counts two nodes for a job of two but places it on one: the run refused it (session 63)
+        assertError("auto", "run Left on nodes 0 to 1\nrun Right on nodes 2, 2", IssueCodes.SHARED_OVERLAP,
+                "Node 2 is given to 'Right' twice");
+        assertError("auto", "run Left on nodes 0 to 1\nrun Right on nodes 2 to 3, 3", IssueCodes.SHARED_OVERLAP,
+                "Node 3 is given to 'Right' twice");
+        assertNone("auto", "run Left on nodes 0, 1\nrun Right on nodes 2, 3", IssueCodes.SHARED_OVERLAP);
+    }
+
+    @Test
     void shouldRejectNodesTheClusterLacksAndEmptyRanges() throws Exception {
         assertError("auto", "run Left on nodes 0 to 1\nrun Right on nodes 3 to 4", IssueCodes.SHARED_NODES,
                 "The cluster has nodes 0 to 3, not node 4");

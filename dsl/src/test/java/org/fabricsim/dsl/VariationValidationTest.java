@@ -100,6 +100,15 @@ class VariationValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRejectAWholeNumberAboveAnIntAndAcceptTheLargestInt() throws Exception {
+        // 2^31 = 2147483648 ended a search in an internal error (session 63's campaign); 2^31 − 1 is an int
+        validation.assertError(study("T", "vary tensor in [2147483648]"), Literals.NUMBER_VALUE, IssueCodes.VARY_VALUE,
+                "2147483648 is above 2147483647");
+        validation.assertNoIssue(study("T", "vary tensor in [2147483647, 0008]"), Literals.NUMBER_VALUE,
+                IssueCodes.VARY_VALUE);
+    }
+
+    @Test
     void shouldRejectAParameterTheWorkloadDoesNotHave() throws Exception {
         validation.assertError(study("T", "vary algorithm in [ring]"), Literals.VARIATION, IssueCodes.VARY_PARAMETER,
                 "A training job has no algorithm to vary: vary it in a study of a benchmark");

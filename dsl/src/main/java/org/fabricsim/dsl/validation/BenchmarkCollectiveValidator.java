@@ -181,8 +181,9 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
                     + " scale-out network, and " + cluster + " has none: give it a scale-out, write 'accelerators "
                     + ClusterDomains.size(spec.cluster().node()) + "' for one domain, or 'auto'.";
         }
-        if (ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))) {
-            return null; // the engine builds no such cluster, and the cluster's error says so
+        if (ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))
+                || !CheckedSpecs.buildable(spec.cluster().withNodes(spec.nodes()))) {
+            return null; // the engine builds no such cluster, and the cluster's error says so, or the run refuses it
         }
         ClusterTopology topology = CollectiveBenchmarks.topology(spec, Calibration.DEFAULT);
         if (CollectiveEngine.runs(topology, CollectiveBenchmarks.request(spec, Calibration.DEFAULT, 1, 0))) {

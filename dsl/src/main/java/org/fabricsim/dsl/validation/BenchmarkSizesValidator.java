@@ -1,5 +1,8 @@
 package org.fabricsim.dsl.validation;
 
+import java.util.Locale;
+
+import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
@@ -11,8 +14,9 @@ import org.fabricsim.dsl.units.Units;
 /**
  * A benchmark's message sizes: each at most {@link #MAX_BYTES} (1 TiB, far above what nccl-tests
  * sweeps, and small enough that no simulated time overflows), and a sweep {@code sizes A to B}
- * that goes up, so that it holds at least one size, by a written {@code factor} of at least 2. Sizes of another
- * dimension are left to the units check. A collective benchmark needs its sizes; an expert-parallel one takes none
+ * that goes up, so that it holds at least one size, by a written {@code factor} of at least 2, each size of at least
+ * one byte. Sizes of another dimension are left to the units check. A collective benchmark needs its sizes; an
+ * expert-parallel one takes none
  * ({@link ExpertKernelValidator}).
  */
 public class BenchmarkSizesValidator extends FabricCheck {
@@ -48,6 +52,29 @@ public class BenchmarkSizesValidator extends FabricCheck {
         }
         if (tooLarge(benchmark.getUpTo())) {
             error(TOO_LARGE, benchmark, Literals.BENCHMARK__UP_TO, IssueCodes.SIZE_TOO_LARGE);
+        }
+    }
+
+    /**
+     * A message is whole bytes (the mapper rounds a size to the nearest byte), so a positive size below half a byte
+     * would run a message of 0 bytes, which the run refused as an internal error ({@code sizes 0.000000001 MiB},
+     * session 63's campaign). A size of 0 or below is {@link IssueCodes#NOT_POSITIVE}'s.
+     */
+    @Check
+    public void checkBenchmarkSizesWholeBytes(Benchmark benchmark) {
+        for (int i = 0; i < benchmark.getSizes().size(); i++) {
+            tooSmall(benchmark, Literals.BENCHMARK__SIZES, i, benchmark.getSizes().get(i));
+        }
+        tooSmall(benchmark, Literals.BENCHMARK__UP_TO, -1, benchmark.getUpTo());
+    }
+
+    private void tooSmall(Benchmark benchmark, EStructuralFeature feature, int index, Quantity size) {
+        double bytes = size(size);
+        if (bytes > 0 && Math.round(bytes) < 1) {
+            error("A benchmark message holds at least 1 byte, and " + size.getValue() + " "
+                    + size.getUnit().getLiteral() + " is " + String.format(Locale.ROOT, "%.2g", bytes)
+                    + " B: write a size of 1 B or more.",
+                    benchmark, feature, index, IssueCodes.SIZE_TOO_SMALL);
         }
     }
 

@@ -70,6 +70,9 @@ public class CollNetValidator extends FabricCheck {
                     + ": write 'auto' or 'ring', or use a fabric and switch with in-network reduction (InfiniBand"
                     + " NDR or XDR).";
         }
+        if (!CheckedSpecs.buildable(used)) {
+            return null; // the run refuses a graph too large for its heap, with its size
+        }
         ClusterTopology topology = ClusterTopologies.build(used);
         int perDomain = topology.domainSize();
         if (spec.ranks() % perDomain != 0 || spec.ranks() / perDomain < 2) {

@@ -60,8 +60,9 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
         }
         CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
         if (spec == null || !algorithm.serves(spec.operation())
-                || ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))) {
-            return; // the operation's check, or the cluster's error, says so
+                || ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))
+                || !CheckedSpecs.buildable(spec.cluster().withNodes(spec.nodes()))) {
+            return; // the operation's check, or the cluster's error, says so; the run refuses a graph too large
         }
         ClusterTopology topology = CollectiveBenchmarks.topology(spec, Calibration.DEFAULT);
         if (CollectiveEngine.runs(topology, CollectiveBenchmarks.request(spec, Calibration.DEFAULT, 1, 0))) {
@@ -85,7 +86,8 @@ public class CollectiveAlgorithmValidator extends FabricCheck {
             return;
         }
         CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
-        if (spec == null || ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))) {
+        if (spec == null || ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))
+                || !CheckedSpecs.buildable(spec.cluster().withNodes(spec.nodes()))) {
             return;
         }
         ClusterTopology topology = CollectiveBenchmarks.topology(spec, Calibration.DEFAULT);

@@ -76,6 +76,11 @@ public class DegreesValidator extends FabricCheck {
     }
 
     @Check
+    public void checkPoolReplicasPositive(Pool pool) {
+        notZero(pool, Literals.POOL__REPLICAS, "A pool serves with at least one replica: write 'replicas 1' or more.");
+    }
+
+    @Check
     public void checkTrainingExpertOnDense(Training training) {
         TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
         if (spec != null) {

@@ -187,6 +187,8 @@ public final class IssueCodes {
      * packets of the fabric's MTU than its packet-hop limit ({@code PacketRunSizeValidator}). Data: none.
      */
     public static final String SIZE_TOO_LARGE = PREFIX + "workload.size-too-large";
+    /** A benchmark message size above 0 that rounds to 0 bytes (below half a byte). Data: none. */
+    public static final String SIZE_TOO_SMALL = PREFIX + "workload.size-too-small";
     /** A benchmark sweep {@code sizes A to B} with A above B, which holds no size. Data: none. */
     public static final String SWEEP_DESCENDING = PREFIX + "workload.sweep-descending";
     /** A benchmark sweep {@code sizes A to B factor F} with F below 2, which never reaches B. Data: 2. */
@@ -232,7 +234,7 @@ public final class IssueCodes {
     public static final String SHARED_CROWDED = PREFIX + "workload.shared-crowded";
     /** A shared job's node range that is empty or names a node the cluster lacks. Data: none. */
     public static final String SHARED_NODES = PREFIX + "workload.shared-nodes";
-    /** A node given to two jobs of a shared cluster. Data: none. */
+    /** A node given to two jobs of a shared cluster, or twice to one job. Data: none. */
     public static final String SHARED_OVERLAP = PREFIX + "workload.shared-overlap";
     /** Protocol LL or LL128 with an algorithm other than ring or double-binary-tree. Data: Simple. */
     public static final String PROTOCOL_ALGORITHM = PREFIX + "workload.protocol-algorithm";
@@ -346,6 +348,11 @@ public final class IssueCodes {
      * query projection h × a·(d + ρ) they replace. Data: none.
      */
     public static final String QUERY_RANK_WIDE = PREFIX + "model.q-rank-wide";
+    /**
+     * A mixture of experts whose {@code top-k} is left out, below 1 or above its routed experts: each token picks
+     * top-k distinct experts of them. Data: the experts.
+     */
+    public static final String MODEL_TOP_K = PREFIX + "model.top-k";
     /**
      * A training's {@code recompute ... modules} list that recomputes nothing: after a policy other than selective, or
      * a module the model lacks (MLA up-projections without MLA, an expert activation or shared experts the model

@@ -15,7 +15,8 @@ import org.fabricsim.dsl.model.Models;
  * query columns (heads × (head width + RoPE width)), the full projection holds h·a·(d + ρ) weights and the
  * compressed one r_q·(h + a·(d + ρ)); it is no smaller once r_q ≥ h·a·(d + ρ) ÷ (h + a·(d + ρ))
  * (DeepSeek-V3: 5,549 against its 1,536). Serving runs no prediction module of its own: a model's
- * {@code mtp-depth} is an info there, the modules decoding only as a pool's {@code speculative} drafts.
+ * {@code mtp-depth} is an info there, the modules decoding only as a pool's {@code speculative} drafts. A model
+ * with routed experts routes each token to 1 to experts of them ({@code top-k}).
  */
 public class ModelArchitectureValidator extends FabricCheck {
 
@@ -63,6 +64,25 @@ public class ModelArchitectureValidator extends FabricCheck {
                 + model.getName() + " runs as '" + runs + "'; write '" + runs + "'"
                 + (experts ? "." : ", or state its 'experts' and 'top-k'."), model, Literals.LANGUAGE_MODEL__KIND,
                 IssueCodes.MODEL_KIND_NOT_SIMULATED, runs);
+    }
+
+    /**
+     * A model with routed experts sends each token to top-k distinct experts of them (the engine's routing draws k
+     * of the E experts), so 1 ≤ top-k ≤ experts; left out, top-k is 0. Before this check the run failed in the
+     * engine's words ("need 1 ≤ picks ≤ bins") on {@code top-k 0}, a top-k above the experts, or none.
+     */
+    @Check
+    public void checkModelTopKInRange(LanguageModel model) {
+        int experts = model.getExperts();
+        int topK = model.getTopK();
+        if (!Models.moe(model) || topK >= 1 && topK <= experts) {
+            return;
+        }
+        boolean stated = written(model, Literals.LANGUAGE_MODEL__TOP_K);
+        error("Each token of " + model.getName() + " picks top-k of its " + experts + " routed experts, so 'top-k' lies"
+                + " between 1 and " + experts + (stated ? ", not " + topK : ", and it is not written") + ": write a"
+                + " top-k in that range (DeepSeek-V3 picks 8 of 256).", model, stated ? Literals.LANGUAGE_MODEL__TOP_K
+                        : Literals.LANGUAGE_MODEL__EXPERTS, IssueCodes.MODEL_TOP_K, String.valueOf(experts));
     }
 
     @Check

@@ -1,6 +1,8 @@
 package org.fabricsim.dsl.validation;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
@@ -155,6 +157,22 @@ public class SharingValidator extends FabricCheck {
                             IssueCodes.SHARED_OVERLAP);
                     return;
                 }
+            }
+        }
+    }
+
+    /**
+     * A job's node list names each node once: {@code run Right on nodes 2, 2} counts two nodes for a job of two, but
+     * places it on one, and the run refused it as "jobs Right and Right both run on node 2".
+     */
+    @Check
+    public void checkSharedJobNodesDistinct(SharedJob job) {
+        Set<Integer> seen = new HashSet<>();
+        for (Integer node : NodeRanges.nodes(job)) {
+            if (!seen.add(node)) {
+                error("Node " + node + " is given to '" + name(job) + "' twice: list each of its nodes once.", job,
+                        Literals.SHARED_JOB__RANGES, IssueCodes.SHARED_OVERLAP);
+                return;
             }
         }
     }

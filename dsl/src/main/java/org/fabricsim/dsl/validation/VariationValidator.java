@@ -29,7 +29,7 @@ import org.fabricsim.runtime.study.StudySize;
  * Whether a {@code vary} can run: its parameter is one the study's workload has ({@link
  * Knobs#appliesTo}, the table the runtime applies values with), a pool role names a pool parameter of
  * a deployment that has such a pool, and every value is of the parameter's kind ({@link Knobs#kind}):
- * a keyword it takes, a whole number, a positive number, or a cluster, model or scale-out fabric.
+ * a keyword it takes, a whole number (at most 2^31 − 1), a positive number, or a cluster, model or scale-out fabric.
  */
 public class VariationValidator extends FabricCheck {
     private static final List<Parameter> POOL_PARAMETERS = List.of(Parameter.REPLICAS, Parameter.MAX_BATCH_TOKENS,
@@ -106,7 +106,8 @@ public class VariationValidator extends FabricCheck {
             case KEYWORD -> value instanceof KeywordValue k && Knobs.keywords(parameter).contains(k.getKeyword()) ? null
                     : "not " + written(value);
             case WHOLE -> value instanceof NumberValue n && n.getNumber().matches("[0-9]+")
-                    && !n.getNumber().matches("0+") ? null : written(value) + " is not a whole number of at least 1";
+                    && !n.getNumber().matches("0+") ? aboveAnInt(n.getNumber())
+                    : written(value) + " is not a whole number of at least 1";
             case NUMBER -> value instanceof NumberValue || value instanceof QuantityValue ? null
                     : written(value) + " is not a number";
             case CLUSTER -> reference(value) instanceof Cluster ? null : written(value) + " is not a cluster";
@@ -114,6 +115,16 @@ public class VariationValidator extends FabricCheck {
             case FABRIC -> reference(value) instanceof Fabric f && f.getScope() == FabricScope.SCALE_OUT ? null
                     : written(value) + " is not a scale-out fabric";
         };
+    }
+
+    /**
+     * Null for a whole number of at most 2^31 − 1, the largest count the runtime holds ({@code vary replicas in
+     * [2147483648]} ended a search in an internal error); else why not.
+     */
+    private static String aboveAnInt(String digits) {
+        String significant = digits.replaceFirst("^0+", "");
+        return significant.length() < 10 || significant.length() == 10 && significant.compareTo("2147483647") <= 0
+                ? null : digits + " is above 2147483647";
     }
 
     private static String expected(Parameter parameter) {

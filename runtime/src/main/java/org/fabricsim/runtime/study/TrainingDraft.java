@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.study;
 
+import java.util.Locale;
+
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Fp8Scaling;
@@ -45,8 +47,17 @@ public final class TrainingDraft {
         recompute = spec.recompute();
     }
 
-    /** Sets the degrees; the job then uses TP × PP × DP × CP accelerators. */
+    /**
+     * Sets the degrees; the job then uses TP × PP × DP × CP accelerators, refused as infeasible when they are more than
+     * the cluster has, before their product can leave an int ({@code vary tensor in [4, 2147483647]} failed with
+     * "integer overflow").
+     */
     public TrainingDraft degrees(int tensor, int pipeline, int data, int context) {
+        double needed = (double) tensor * pipeline * data * context;
+        if (needed > cluster.accelerators()) {
+            throw new InfeasibleRunException(String.format(Locale.ROOT, "needs %.0f accelerators but %s has %d",
+                    needed, cluster.name(), cluster.accelerators()));
+        }
         parallel = parallel.withDegrees(tensor, pipeline, data, context, parallel.expert());
         accelerators = parallel.accelerators();
         return this;

@@ -44,21 +44,25 @@ class MfuSplitTest {
 
     /**
      * An engine whose MFU says what it was given: 0.30 on the fabric's behaviour, 0.35 with ideal sharing
-     * under ECMP, 0.37 with ideal sharing sprayed.
+     * under ECMP, {@code sprayed} with ideal sharing sprayed.
      */
-    private static StudyRunner.Engine engine(List<String> calls) {
+    private static StudyRunner.Engine engine(List<String> calls, double sprayed) {
         return (workload, profile, seed) -> {
             ScaleOutSpec scaleOut = ((TrainingSpec) workload).cluster().scaleOut();
             double mfu = scaleOut.fabric().flowControl().stated() ? 0.30
-                    : scaleOut.routing() == ScaleOutSpec.Routing.SPRAYING ? 0.37 : 0.35;
+                    : scaleOut.routing() == ScaleOutSpec.Routing.SPRAYING ? sprayed : 0.35;
             calls.add(scaleOut.fabric().flowControl() + " " + scaleOut.routing());
             return new RunResult(workload.name(), "training", Map.of(), Map.of("mfu", mfu), 0);
         };
     }
 
     private static RunResult run(TrainingSpec job, List<String> report, List<String> calls) {
+        return run(job, report, calls, 0.37);
+    }
+
+    private static RunResult run(TrainingSpec job, List<String> report, List<String> calls, double sprayed) {
         StudySpec study = new StudySpec("t", "t.fabric", "t.Split", List.of(job), List.of(), report, List.of(), 1);
-        return new StudyRunner(engine(calls), 1, StudyRunner.Progress.NONE).run(study).runs().get(0);
+        return new StudyRunner(engine(calls, sprayed), 1, StudyRunner.Progress.NONE).run(study).runs().get(0);
     }
 
     @Test
@@ -71,6 +75,15 @@ class MfuSplitTest {
         assertEquals(0.02, ((Number) result.metrics().get("mfuLostToRouting")).doubleValue(), 1e-12);
         assertEquals(0.30, ((Number) result.metrics().get("mfu")).doubleValue());
         assertEquals(List.of("PFC ECMP", "UNSTATED ECMP", "UNSTATED SPRAYING"), calls);
+    }
+
+    @Test
+    void shouldCountNoRoutingLossWhenSprayingIsSlowerThanTheFabricsOwnRouting() {
+        // Sprayed 0.3499 < 0.35 under ECMP: ideal routing may route as ECMP does, M_i = max(0.3499, 0.35) = 0.35,
+        // so routing loses 0.35 − 0.35 = 0 (not −0.0001) and behaviour 0.35 − 0.30 = 0.05, together M_i − M.
+        RunResult result = run(job(FabricSpec.FlowControl.PFC), List.of("mfu", "cost"), new ArrayList<>(), 0.3499);
+        assertEquals(0.0, ((Number) result.metrics().get("mfuLostToRouting")).doubleValue());
+        assertEquals(0.05, ((Number) result.metrics().get("mfuLostToBehaviour")).doubleValue(), 1e-12);
     }
 
     @Test

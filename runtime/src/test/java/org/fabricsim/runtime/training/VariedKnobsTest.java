@@ -59,6 +59,18 @@ class VariedKnobsTest {
     }
 
     @Test
+    void shouldRefuseVariedDegreesBeyondTheClusterInWordsEvenPastAnInt() {
+        // TP 2,147,483,647 × PP 2 × DP 4 = 17,179,869,176 accelerators: past an int, it failed "integer overflow"
+        InfeasibleRunException huge = assertThrows(InfeasibleRunException.class,
+                () -> with(Parameter.TENSOR, 2147483647));
+        assertEquals("needs 17179869176 accelerators but t.Small has 64", huge.getMessage());
+        // TP 16 × 2 × 4 = 128 of 64: the same words; TP 4 × 2 × 4 = 32 fits
+        assertEquals("needs 128 accelerators but t.Small has 64", assertThrows(InfeasibleRunException.class,
+                () -> with(Parameter.TENSOR, 16)).getMessage());
+        assertEquals(32, with(Parameter.TENSOR, 4).accelerators());
+    }
+
+    @Test
     void shouldShrinkTheBubbleWithZeroBubbleAndInterleaving() {
         // 1F1B idles (p − 1) / (m + p − 1) of the pipeline's time; zero-bubble fills it with weight
         // gradients, interleaving over v chunks divides it by v: both must step faster than 1F1B.

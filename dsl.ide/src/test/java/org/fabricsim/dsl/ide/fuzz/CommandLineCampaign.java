@@ -6,9 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
@@ -22,7 +25,9 @@ import com.google.gson.JsonParser;
  * json} on seeded mutants of the examples and the diagnostics files, each in a copy of its folder (the
  * output must be one JSON document whose every diagnostic names a file, a line and a column, in the
  * user's words, and no crash exit), then {@code simulate} on mutants whose numbers changed and that still
- * validate (no stack trace, no negative or NaN metric, {@link SimulateCheck}). Exits 1 on any finding.
+ * validate (no stack trace, no negative or NaN metric, {@link SimulateCheck}), and, when asked, on mutants with
+ * one number made extreme ({@link Mutator#extremeNumber}) that still validate. Arguments: MUTANTS VALID SEED
+ * [EXTREME]. Exits 1 on any finding.
  */
 public final class CommandLineCampaign {
     private CommandLineCampaign() {
@@ -32,10 +37,12 @@ public final class CommandLineCampaign {
         int validations = args.length > 0 ? Integer.parseInt(args[0]) : 2_000;
         int simulations = args.length > 1 ? Integer.parseInt(args[1]) : 150;
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 21;
+        int extremes = args.length > 3 ? Integer.parseInt(args[3]) : 0;
         List<Source> corpus = Source.corpus();
         Random random = new Random(seed);
         Mutator mutator = new Mutator(seed);
         Path scratch = Files.createTempDirectory("command-line-campaign");
+        System.out.println("mutants written under " + scratch);
         List<String> findings = new ArrayList<>();
         int diagnostics = 0;
         for (int i = 0; i < validations; i++) {
@@ -49,39 +56,95 @@ public final class CommandLineCampaign {
             try {
                 diagnostics += checkReport(exit, out.toString(), err.toString());
             } catch (RuntimeException e) {
-                findings.add("validate mutant " + i + " of " + source.name() + ": " + e.getMessage());
+                report(findings, "validate mutant " + i + " of " + source.name() + " (" + model + "): " + e.getMessage());
             }
         }
-        int simulated = 0;
-        int tried = 0;
-        try (ModelChecksAndSimulation checks = new ModelChecksAndSimulation()) {
-            while (simulated < simulations && tried < simulations * 40) {
-                tried++;
-                Source source = corpus.get(random.nextInt(corpus.size()));
-                if (!source.simulable()) {
-                    continue;
-                }
-                String mutant = mutator.nearbyNumbers(source.text());
-                if (!checks.models.check(source.name(), mutant, source.siblings()).valid()) {
-                    continue;
-                }
-                simulated++;
-                for (String problem : checks.simulate.check(source.name(), mutant, source.siblings(), scratch)) {
-                    findings.add("simulate mutant of " + source.name() + ": " + problem);
-                }
-            }
+        System.out.printf("%d mutants through validate --format json: %d diagnostics, %d findings%n", validations,
+                diagnostics, findings.size());
+        try (ModelChecksAndSimulation checks = new ModelChecksAndSimulation(corpus, random, scratch, findings)) {
+            int[] nearby = checks.simulate(simulations, mutator::nearbyNumbers);
+            int[] extreme = checks.simulate(extremes, mutator::extremeNumber);
+            System.out.printf("command line: %d mutants through validate --format json (%d diagnostics), %d valid"
+                    + " number mutants through simulate (%d tried), %d valid extreme-number mutants (%d tried);"
+                    + " originals run: %d, too slow to mutate: %s; %d findings%n", validations, diagnostics, nearby[0],
+                    nearby[1], extreme[0], extreme[1], checks.originals.size(), checks.slow(), findings.size());
         }
-        System.out.printf("command line: %d mutants through validate --format json (%d diagnostics), %d valid number"
-                + " mutants through simulate (%d tried), %d findings%n", validations, diagnostics, simulated, tried,
-                findings.size());
-        findings.forEach(System.out::println);
         System.exit(findings.isEmpty() ? 0 : 1);
+    }
+
+    /** Prints a finding when it is found, so that a run cut short keeps what it found. */
+    private static void report(List<String> findings, String finding) {
+        findings.add(finding);
+        System.out.println(finding);
     }
 
     /** The validator and simulate, closed together. */
     private static final class ModelChecksAndSimulation implements AutoCloseable {
         final ModelChecks models = new ModelChecks();
         final SimulateCheck simulate = new SimulateCheck();
+        /** Per source simulated unmutated, whether its mutants are simulated. */
+        final Map<Source, Boolean> originals = new IdentityHashMap<>();
+        private final List<Source> corpus;
+        private final Random random;
+        private final Path scratch;
+        private final List<String> findings;
+
+        ModelChecksAndSimulation(List<Source> corpus, Random random, Path scratch, List<String> findings) {
+            this.corpus = corpus;
+            this.random = random;
+            this.scratch = scratch;
+            this.findings = findings;
+        }
+
+        /** Simulates {@code count} mutants that validate (at most 40 tries each): {simulated, tried}. */
+        int[] simulate(int count, UnaryOperator<String> mutation) throws Exception {
+            int simulated = 0;
+            int tried = 0;
+            while (simulated < count && tried < count * 40) {
+                tried++;
+                Source source = corpus.get(random.nextInt(corpus.size()));
+                if (!source.simulable() || !quick(source)) {
+                    continue;
+                }
+                String mutant = mutation.apply(source.text());
+                ModelChecks.Outcome outcome = models.check(source.name(), mutant, source.siblings());
+                for (String problem : outcome.problems()) {
+                    report(findings, "validator on a mutant of " + source.name() + ": " + problem + "; the mutant:\n"
+                            + mutant);
+                }
+                if (!outcome.valid()) {
+                    continue;
+                }
+                simulated++;
+                for (String problem : simulate.check(source.name(), mutant, source.siblings(), scratch)) {
+                    report(findings, "simulate mutant of " + source.name() + ": " + problem);
+                }
+            }
+            return new int[] {simulated, tried};
+        }
+
+        /**
+         * Whether mutants of {@code source} are simulated: its original, run once (its problems are findings, but
+         * slowness is not), runs clean within a quarter of the time limit, so that a mutant with doubled numbers is
+         * not a timeout.
+         */
+        private boolean quick(Source source) throws Exception {
+            Boolean quick = originals.get(source);
+            if (quick == null) {
+                long start = System.nanoTime();
+                List<String> problems = simulate.check(source.name(), source.text(), source.siblings(), scratch);
+                problems.stream().filter(problem -> !problem.startsWith(SimulateCheck.NO_RESULT))
+                        .forEach(problem -> report(findings, "simulate original " + source.name() + ": " + problem));
+                quick = problems.isEmpty()
+                        && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(SimulateCheck.TIMEOUT_SECONDS) / 4;
+                originals.put(source, quick);
+            }
+            return quick;
+        }
+
+        List<String> slow() {
+            return originals.entrySet().stream().filter(e -> !e.getValue()).map(e -> e.getKey().name()).toList();
+        }
 
         @Override
         public void close() {
@@ -92,7 +155,9 @@ public final class CommandLineCampaign {
     private static Path write(Path folder, Source source, String mutant) throws Exception {
         Files.createDirectories(folder);
         for (Map.Entry<String, String> sibling : source.siblings().entrySet()) {
-            Files.writeString(folder.resolve(sibling.getKey()), sibling.getValue(), StandardCharsets.UTF_8);
+            Path file = folder.resolve(sibling.getKey());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, sibling.getValue(), StandardCharsets.UTF_8);
         }
         // getBytes writes an unpaired surrogate as '?', where writeString refuses the whole text
         return Files.write(folder.resolve(source.name()), mutant.getBytes(StandardCharsets.UTF_8));

@@ -66,6 +66,9 @@ final class ModelChecks {
     private XtextResource load(String name, String text, Map<String, String> siblings) throws IOException {
         XtextResourceSet set = injector.getInstance(XtextResourceSet.class);
         for (Map.Entry<String, String> sibling : siblings.entrySet()) {
+            if (!sibling.getKey().endsWith(".fabric")) {
+                continue; // a data file, such as a trace: read by the run, not loaded as a model
+            }
             Resource other = set.createResource(URI.createURI("fuzz/" + sibling.getKey()));
             other.load(new StringInputStream(sibling.getValue(), StandardCharsets.UTF_8.name()), null);
         }

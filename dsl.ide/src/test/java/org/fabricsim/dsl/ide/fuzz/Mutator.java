@@ -49,6 +49,11 @@ final class Mutator {
         });
     }
 
+    /** One number changed to an extreme or degenerate value (0, -1, 2^31 - 1, 10^20, ...): edge cases of the runs. */
+    String extremeNumber(String text) {
+        return replaceOne(text, NUMBER, number -> pick(NUMBERS));
+    }
+
     private String once(String text) {
         if (text.isEmpty()) {
             return pick(TOKENS);
@@ -58,7 +63,7 @@ final class Mutator {
             case 1 -> deleteRange(text, random.nextInt(text.length()), 1 + random.nextInt(8));
             case 2 -> tokens(text);
             case 3 -> lines(text);
-            case 4 -> replaceOne(text, NUMBER, number -> pick(NUMBERS));
+            case 4 -> extremeNumber(text);
             case 5 -> replaceOne(text, UNIT, unit -> pick(UNITS));
             case 6 -> insertAt(text, random.nextInt(text.length() + 1), pick(UNICODE));
             default -> nest(text);

@@ -28,7 +28,16 @@ import com.google.gson.JsonParser;
  * engine's own words instead of a refusal the editor should have shown.
  */
 final class SimulateCheck implements AutoCloseable {
-    private static final int TIMEOUT_SECONDS = 120;
+    static final int TIMEOUT_SECONDS = 120;
+    /** How the problem of a run that gave no result in time begins. */
+    static final String NO_RESULT = "simulate: no result within";
+    /**
+     * How a failed run's error begins when the run refused in words: the study runner's, a search's, and the clock's
+     * (a link of 1 b/s, which no bound of the editor catches: the time a transfer takes is its size over the rate).
+     */
+    private static final List<String> REFUSALS = List.of("infeasible", "not simulated yet",
+            "no configuration of the search space is feasible", "no feasible configuration passes the screen",
+            "the simulated time would pass the engine's clock range");
 
     private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "fuzz-simulate");
@@ -39,7 +48,9 @@ final class SimulateCheck implements AutoCloseable {
     List<String> check(String name, String mutant, Map<String, String> siblings, Path scratch) throws Exception {
         Path folder = Files.createTempDirectory(scratch, "simulate");
         for (Map.Entry<String, String> sibling : siblings.entrySet()) {
-            Files.writeString(folder.resolve(sibling.getKey()), sibling.getValue(), StandardCharsets.UTF_8);
+            Path file = folder.resolve(sibling.getKey());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, sibling.getValue(), StandardCharsets.UTF_8);
         }
         Path model = Files.writeString(folder.resolve(name), mutant, StandardCharsets.UTF_8);
         Path json = folder.resolve("result.json");
@@ -53,7 +64,7 @@ final class SimulateCheck implements AutoCloseable {
             exit = run.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
             run.cancel(true);
-            return List.of("simulate: no result within " + TIMEOUT_SECONDS + " s; the mutant:\n" + mutant);
+            return List.of(NO_RESULT + " " + TIMEOUT_SECONDS + " s; the mutant:\n" + mutant);
         }
         String printed = out + "\n" + err;
         if (exit == ExitCodes.INTERNAL_ERROR || ModelChecks.NOT_USER_WORDS.matcher(printed).find()) {
@@ -62,6 +73,7 @@ final class SimulateCheck implements AutoCloseable {
         if (Files.exists(json)) {
             problems.addAll(metrics(json));
         }
+        problems.replaceAll(problem -> problem + " [" + model + "]");
         return problems;
     }
 
@@ -72,7 +84,7 @@ final class SimulateCheck implements AutoCloseable {
             JsonObject fields = run.getAsJsonObject();
             if ("failed".equals(fields.get("status").getAsString())) {
                 String error = fields.get("error").getAsString();
-                if (!error.startsWith("infeasible") && !error.startsWith("not simulated yet")) {
+                if (REFUSALS.stream().noneMatch(error::startsWith)) {
                     problems.add("simulate: a run failed with the engine's words: " + error);
                 }
             }
