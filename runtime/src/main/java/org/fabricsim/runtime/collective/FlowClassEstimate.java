@@ -6,6 +6,7 @@ import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.sim.HeapAdvice;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
@@ -96,10 +97,10 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
         return String.format(Locale.ROOT,
                 "%s would hold about %,d flow classes at once (%,d peers x %d channels x %d queue pairs x %d sprayed"
                         + " paths per accelerator), about %.1f GB of memory%s, more than the heap's %.1f GB; the"
-                        + " largest factor is %s. Fix: %s, or give the simulator more memory (JAVA_TOOL_OPTIONS=-Xmx%dg)",
+                        + " largest factor is %s. Fix: %s, or %s",
                 what, classes, peers, channels, queuePairs, sprayedPaths, bytes / 1e9,
                 derated ? " with the fabric's flow and congestion control" : "", availableBytes / 1e9,
-                largestFactor(), fix(), (long) Math.ceil(bytes * 1.5 / (1L << 30)));
+                largestFactor(), fix(), HeapAdvice.moreMemory(bytes));
     }
 
     /** Of the multipliers a model chooses (sprayed paths, channels, queue pairs), the largest; the peers when all are 1. */

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.inference;
 
 import java.util.Locale;
 
+import org.fabricsim.runtime.sim.HeapAdvice;
 import org.fabricsim.runtime.spec.InferenceSpec;
 
 /**
@@ -65,8 +66,8 @@ public record ServingMemoryEstimate(long requests, long bytesPerRequest, long by
     public String refusal(long availableBytes, String what) {
         return String.format(Locale.ROOT, "%s would hold the state of %,d requests at once, about %.1f GB of memory,"
                 + " more than the heap's %.1f GB; the largest factor is %,d requests, about %d B each. Fix: lower"
-                + " `requests` in its traffic, or give the simulator more memory (JAVA_TOOL_OPTIONS=-Xmx%dg)", what,
+                + " `requests` in its traffic, or %s", what,
                 requests, bytes / 1e9, availableBytes / 1e9, requests, bytesPerRequest,
-                (long) Math.ceil(bytes * 1.5 / (1L << 30)));
+                HeapAdvice.moreMemory(bytes));
     }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.study;
 
 import java.util.List;
+import java.util.Locale;
 
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.VariationSpec;
@@ -43,7 +44,8 @@ public final class StudySize {
         }
         List<VariationSpec> axes = study.variations();
         if (axes.isEmpty()) {
-            return String.format("study %s has %,d workloads, more than the %,d runs a study may run. Fix: split it.",
+            return String.format(Locale.ROOT,
+                    "study %s has %,d workloads, more than the %,d runs a study may run. Fix: split it.",
                     study.name(), runs, MAX_RUNS);
         }
         VariationSpec largest = axes.get(0);
@@ -58,8 +60,9 @@ public final class StudySize {
      * axis}, has {@code values} values: the product, the bound with its reason, the largest axis and the fix.
      */
     public static String excess(long runs, String axis, int values) {
-        String count = runs == Long.MAX_VALUE ? "more than 9.2 x 10^18" : String.format("%,d", runs);
-        return String.format("plans %s runs (the product of its vary axes' value counts), more than the %,d a study"
+        String count = runs == Long.MAX_VALUE ? "more than 9.2 x 10^18" : String.format(Locale.ROOT, "%,d", runs);
+        return String.format(Locale.ROOT,
+                "plans %s runs (the product of its vary axes' value counts), more than the %,d a study"
                 + " may run: each is planned up front and its result held until the study ends, about 2.7 KB a run."
                 + " The largest axis is 'vary %s' with %,d values. Fix: vary fewer values or fewer parameters, or"
                 + " split the study.", count, MAX_RUNS, axis, values);

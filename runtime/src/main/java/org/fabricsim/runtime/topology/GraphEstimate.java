@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
+import org.fabricsim.runtime.sim.HeapAdvice;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.DataCentreSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
@@ -184,8 +185,7 @@ public record GraphEstimate(long links, long nodes, long groups, long groupMembe
     /** Why {@code what} is refused with a heap of {@code availableBytes}: the estimate, its largest part, the fix. */
     public String refusal(long availableBytes, String what) {
         return String.format(Locale.ROOT, "%s would build a graph of %,d links and %,d nodes, about %.1f GB of memory"
-                + " at least, more than the heap's %.1f GB; its largest part is %s. Fix: %s, or give the simulator"
-                + " more memory (JAVA_TOOL_OPTIONS=-Xmx%dg)", what, links, nodes, bytes / 1e9, availableBytes / 1e9,
-                largest, largestFix, (long) Math.ceil(bytes * 1.5 / (1L << 30)));
+                + " at least, more than the heap's %.1f GB; its largest part is %s. Fix: %s, or %s", what, links,
+                nodes, bytes / 1e9, availableBytes / 1e9, largest, largestFix, HeapAdvice.moreMemory(bytes));
     }
 }

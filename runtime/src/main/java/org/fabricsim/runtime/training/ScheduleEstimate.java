@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.Locale;
 
+import org.fabricsim.runtime.sim.HeapAdvice;
 import org.fabricsim.runtime.spec.TrainingSpec;
 
 /**
@@ -55,9 +56,9 @@ public record ScheduleEstimate(long microBatches, int stages, int chunks, int ta
         return String.format(Locale.ROOT, "%s would schedule %,.0f pipeline tasks per step (%,d micro-batches x %d"
                 + " stages x %d chunks x %d tasks), about %.1f GB of memory, more than the heap's %.1f GB; the largest"
                 + " factor is %,d micro-batches per step (the batch over data x micro-batch). Fix: lower the batch or"
-                + " raise the micro-batch, or give the simulator more memory (JAVA_TOOL_OPTIONS=-Xmx%dg)", what,
+                + " raise the micro-batch, or %s", what,
                 (double) microBatches * stages * chunks * tasksPerMicroBatchChunk, microBatches, stages, chunks,
                 tasksPerMicroBatchChunk, bytes / 1e9, availableBytes / 1e9,
-                microBatches, (long) Math.ceil(bytes * 1.5 / (1L << 30)));
+                microBatches, HeapAdvice.moreMemory(bytes));
     }
 }
