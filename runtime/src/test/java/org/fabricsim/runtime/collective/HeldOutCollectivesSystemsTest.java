@@ -48,7 +48,9 @@ class HeldOutCollectivesSystemsTest {
      * run's release in the simulated time would put the 8-node 16 MiB row of {@link HeldOutCollectivesTest} at
      * −23.2%, so it is not adopted.</li>
      * <li>a3mega-2node-16b and -16m: two VMs on GPUDirect-TCPXO, NCCL's network plugin over TCP, whose 123 µs
-     * floor (16 B to 512 B) and 977.6 µs at 16 MiB no RDMA latency of NCCL's tables reaches; 8 GiB is within 6%.</li>
+     * floor (16 B to 512 B) and 977.6 µs at 16 MiB no RDMA latency of NCCL's tables reaches; 8 GiB is within 6%.
+     * The plugin declares no latency to NCCL ({@code props.latency = 0}) and no source gives its per-message cost
+     * (docs/accuracy.md, "GPUDirect-TCPXO's per-message cost, session 64").</li>
      * </ul>
      */
     private static final List<String> KNOWN_MISSES = List.of("a100-node-32k", "a100-node-1m", "a100-node-8m",
