@@ -47,6 +47,18 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
     public static final String RING_BASE_LATENCY = "collective.ring-base-latency";
     /** Profile parameter of {@link #ringPlateauFactor}. */
     public static final String RING_PLATEAU_FACTOR = "collective.ring-plateau-factor";
+    /**
+     * The least {@link #ringPlateauFactor}: it multiplies a ring's step latencies, so below 1 a ring across nodes
+     * would pay less latency than the same ring's steps (NCCL's plateau only ever slows it); {@link StepOverheads}
+     * refuses less.
+     */
+    public static final double RING_PLATEAU_FACTOR_LEAST = 1.0;
+    /**
+     * The largest {@link #ringPlateauFactor} any NCCL release has used (src/graph/tuning.cc, "Plateau effect of
+     * ring"): 1.9 on every GPU from 2.7.3 (2020), then 1.9 below compute capability 9.0 and 1.5 from it (2.17.1),
+     * and 1.9 below 8.0 and 1.4 from it since 2.18.1 (2023), through 2.30.7. A factor above it is no NCCL release's.
+     */
+    public static final double RING_PLATEAU_FACTOR_MOST = 1.9;
     /** Profile parameter of {@link #expertKernelFixedPs}, seconds. */
     public static final String EXPERT_KERNEL_OVERHEAD = "collective.expert-kernel-overhead";
     /** Profile parameter of {@link #frameworkCallPs}, seconds. */
