@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.collective;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.sim.ClockCause;
+import org.fabricsim.runtime.sim.ClockLimit;
 
 /**
  * The collective constants of a {@link CalibrationProfile} ({@code collective.*}), in the engine's
@@ -106,7 +108,8 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
      * NCCL's Simple-protocol latencies as {@code harness} times a call; none for {@link Harness#IDEAL}. Under
      * {@link Harness#NCCL_TESTS} each thread drives {@code gpusPerThread} GPUs (nccl-tests {@code -g}) and launches
      * their kernels of every call in turn, so a call queued back to back takes at least {@code gpusPerThread ·
-     * kernelLaunchPs} ({@link StepOverheads#launchFloorPs}).
+     * kernelLaunchPs} ({@link StepOverheads#launchFloorPs}); a product past the clock's range is refused naming
+     * {@code collective.kernel-launch} ({@link ClockLimit#times}).
      */
     public StepOverheads stepOverheads(Harness harness, int gpusPerThread) {
         if (gpusPerThread < 1 || gpusPerThread > 1 && harness != Harness.NCCL_TESTS) {
@@ -116,7 +119,8 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
         return switch (harness) {
             case IDEAL -> StepOverheads.NONE;
             case FRAMEWORK_CALL -> stepOverheads().withHostCallPs(frameworkCallPs);
-            case NCCL_TESTS -> stepOverheads().withLaunchFloorPs(Math.multiplyExact(gpusPerThread, kernelLaunchPs));
+            case NCCL_TESTS -> stepOverheads().withLaunchFloorPs(ClockLimit.times(kernelLaunchPs, gpusPerThread, 0,
+                    ClockCause.KERNEL_LAUNCH));
         };
     }
 
