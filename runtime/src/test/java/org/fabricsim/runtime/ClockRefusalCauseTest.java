@@ -63,6 +63,23 @@ class ClockRefusalCauseTest {
                 beyond.getMessage());
     }
 
+    /**
+     * A call timed from a framework pays the host's cost once on top of its device time: 9,223,372 s of it leaves
+     * the clock (2^63 − 1 ps = 9,223,372.036854775807 s) 36.85 µs, less than a 1 GiB all-reduce over 8 GPUs takes
+     * (at least 2 × 7/8 GiB ÷ (50 GB/s × 0.96, the NIC efficiency) = 39.1 ms).
+     */
+    @Test
+    void shouldNameTheFrameworkCallWhenItsHostCostOverrunsTheClock() {
+        CollectiveBenchmarkSpec timedByTorch = new CollectiveBenchmarkSpec("t.Torch",
+                TestClusters.singleSwitch(1, 8, 50e9, 1_000_000L), 1, 0, CollectiveOperation.ALL_REDUCE,
+                Algorithm.RING, Protocol.AUTO, 0, List.of(1L << 30), List.of(), Harness.FRAMEWORK_CALL);
+        IllegalStateException beyond = assertThrows(IllegalStateException.class, () -> new Simulator().run(
+                timedByTorch, measured(Calibration.FRAMEWORK_CALL_OVERHEAD, 9_223_372), 1));
+        assertTrue(beyond.getMessage().contains(": the host's framework calls (the calibration profile's"
+                + " collective.framework-call-overhead, once per call) (9223372.000 s) take longer than that. Fix:"
+                + " state collective.framework-call-overhead as measured"), beyond.getMessage());
+    }
+
     /** The default profile with {@code name} measured at {@code seconds} (lower = value = upper, beyond its bounds). */
     private static CalibrationProfile measured(String name, double seconds) {
         List<CalibrationParameter> parameters = CalibrationProfile.defaults().parameters().stream()

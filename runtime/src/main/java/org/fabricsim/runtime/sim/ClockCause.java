@@ -40,6 +40,13 @@ public enum ClockCause {
     RETRANSMIT_TIMER("the packet transport's retransmission timer (its timeout, or a flow that cannot progress"
             + " re-arming it)", "state the fabric's retransmission timeout as measured, at most 1 s, and look for the"
             + " flow that cannot progress (its timeouts are counted here)"),
+    /**
+     * The host's cost of a synchronised framework call, added once to a call timed from a framework: the
+     * calibration profile's {@code collective.framework-call-overhead}.
+     */
+    FRAMEWORK_CALL("the host's framework calls (the calibration profile's collective.framework-call-overhead, once"
+            + " per call)", "state collective.framework-call-overhead as measured (17.9 us for torch.distributed on"
+            + " 8 H200), at most 1 s"),
     /** A time the caller cannot attribute: the run's transfers and delays together. */
     RUN("the run's transfers and delays", "check the model's link rates and latencies (a rate such as"
             + " 0.00001 Gb/s moves 1 GiB in 10 days), its sizes and its calibration profile's times");
