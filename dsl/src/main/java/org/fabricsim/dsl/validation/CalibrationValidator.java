@@ -30,8 +30,8 @@ import org.fabricsim.runtime.compute.Device;
  * A calibration profile's parameters: each is one the engine reads (the default profile's names,
  * with the closest suggested, or {@code compute.sustained-fraction.<architecture>} of any architecture),
  * stated once, with bounds in order, its value within them, a share of a rate (a sustained fraction, a collective
- * efficiency) within (0, 1], and amounts that are times, percentages or plain numbers, the value and bounds of one
- * dimension.
+ * efficiency) within (0, 1], NCCL's ring plateau factor within [1, 1.9], and amounts that are times, percentages or
+ * plain numbers, the value and bounds of one dimension.
  */
 public class CalibrationValidator extends FabricCheck {
     private static final int MAX_SUGGESTION_DISTANCE = 6;
@@ -134,8 +134,9 @@ public class CalibrationValidator extends FabricCheck {
      * [1, 1.9]: below 1 the plateau would take latency off the ring's own steps, and the engine refuses it mid-run
      * ({@code StepOverheads}: "the plateau at least 1"); 1.9 is the largest factor any NCCL release has used
      * ({@code Calibration.RING_PLATEAU_FACTOR_MOST}: 1.9 for every GPU from 2.7.3, for GPUs before Ampere since 2.18.1).
-     * Session 63 left it unbounded: {@code parameter "collective.ring-plateau-factor" 5} validated. The value and both written bounds (a fit may move the value to either) are checked; a value outside its
-     * written bounds is {@link #checkCalibrationValueWithinBounds}'s to report.
+     * Session 63 left it unbounded: {@code parameter "collective.ring-plateau-factor" 5} validated. The value and both
+     * written bounds (a fit may move the value to either) are checked; a value outside its written bounds is {@link
+     * #checkCalibrationValueWithinBounds}'s to report.
      */
     @Check
     public void checkCalibrationPlateauFactorWithinNccl(ProfileParameter parameter) {
