@@ -35,8 +35,8 @@ class CalibrationDelayValidationTest extends FabricModelTest {
                 IssueCodes.TOO_LARGE);
         validation.assertNoIssue(profile("parameter \"compute.step-overhead\" 40 ms bounds 0 ms to 1000 ms"),
                 Literals.AMOUNT, IssueCodes.TOO_LARGE);
-        // The ring plateau factor is a plain factor, not a time: 5 is not 5 s.
-        validation.assertNoIssue(profile("parameter \"collective.ring-plateau-factor\" 5"), Literals.AMOUNT,
+        // The ring plateau factor is a plain factor, not a time: 1.9 is not 1.9 s.
+        validation.assertNoIssue(profile("parameter \"collective.ring-plateau-factor\" 1.9"), Literals.AMOUNT,
                 IssueCodes.TOO_LARGE);
     }
 }

@@ -90,6 +90,34 @@ class CalibrationValidationTest extends FabricModelTest {
     }
 
     @Test
+    void rejectsARingPlateauFactorNoNcclReleaseHasUsed() throws Exception {
+        // NCCL's "plateau effect of ring" has been 1.4 or 1.5 from Ampere or Hopper on and 1.9 before (tuning.cc,
+        // 2.7.3 to 2.30.7); it multiplies step latencies, so below 1 it would take latency off the ring's steps.
+        validation.assertError(profile("parameter \"collective.ring-plateau-factor\" 5"), Literals.AMOUNT,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "at least 1 (below, the ring would pay less latency than its own"
+                        + " steps) and at most 1.9, the largest factor any NCCL release has used");
+        validation.assertError(profile("parameter \"collective.ring-plateau-factor\" 0.5"), Literals.AMOUNT,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "Write 1.4, NCCL's from compute capability 8.0");
+        validation.assertError(profile("parameter \"collective.ring-plateau-factor\" 250 %"), Literals.AMOUNT,
+                IssueCodes.CALIBRATION_OUT_OF_BOUNDS, "at most 1.9");
+        // A fit may move the value up to its written upper bound, 3.
+        List<Issue> upper = validation.validate(profile("parameter \"collective.ring-plateau-factor\" 1.4 bounds 1"
+                + " to 3"));
+        assertEquals(1, upper.size(), upper::toString);
+        assertEquals(List.of("1.9"), List.of(upper.get(0).getData()), upper::toString);
+        List<Issue> percent = validation.validate(profile("parameter \"collective.ring-plateau-factor\" 50 %"));
+        assertEquals(List.of("100 %"), List.of(percent.get(0).getData()), percent::toString);
+    }
+
+    @Test
+    void acceptsARingPlateauFactorAnNcclReleaseHasUsed() throws Exception {
+        validation.assertNoIssues(profile("parameter \"collective.ring-plateau-factor\" 1.4"));
+        validation.assertNoIssues(profile("parameter \"collective.ring-plateau-factor\" 190 %"));
+        validation.assertNoIssues(profile("parameter \"collective.ring-plateau-factor\" 1"));
+        validation.assertNoIssues(profile("parameter \"collective.ring-plateau-factor\" 1.5 bounds 1.0 to 1.9"));
+    }
+
+    @Test
     void rejectsAValueOutsideItsBoundsWithTheNearestBound() throws Exception {
         validation.assertError(profile("parameter \"collective.nic-efficiency\" 0.7 bounds 0.8 to 1.0"),
                 Literals.PROFILE_PARAMETER, IssueCodes.CALIBRATION_OUT_OF_BOUNDS,

@@ -58,5 +58,11 @@ class SimulatorTest {
                 () -> new Simulator().run(eightGib));
         assertTrue(beyond.getMessage().startsWith("the simulated time would pass the engine's clock range of 2^63 ps"),
                 beyond.getMessage());
+        // The transfers overran, not a latency: each of the ring's 2 × 15 steps moves 8 GiB ÷ 16 = 2^29 B over
+        // 1,250 B/s × 0.96 (the NIC efficiency) = 1,200 B/s, 447,392.427 s, 13,421,772.8 s in all.
+        assertTrue(beyond.getMessage().contains(": transfers over the model's links (447392.427 s, 30 times"
+                + " (13421772.800 s)) take longer than that.")
+                && beyond.getMessage().endsWith("Fix: raise the model's link rates (a rate such as 0.00001 Gb/s moves"
+                        + " 1 GiB in 10 days) or lower its sizes."), beyond.getMessage());
     }
 }

@@ -1,5 +1,10 @@
 package org.fabricsim.dsl.validation;
 
+import static org.fabricsim.runtime.collective.Calibration.RING_PLATEAU_FACTOR;
+import static org.fabricsim.runtime.collective.Calibration.RING_PLATEAU_FACTOR_LEAST;
+import static org.fabricsim.runtime.collective.Calibration.RING_PLATEAU_FACTOR_MOST;
+
+import java.math.BigDecimal;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -25,8 +30,8 @@ import org.fabricsim.runtime.compute.Device;
  * A calibration profile's parameters: each is one the engine reads (the default profile's names,
  * with the closest suggested, or {@code compute.sustained-fraction.<architecture>} of any architecture),
  * stated once, with bounds in order, its value within them, a share of a rate (a sustained fraction, a collective
- * efficiency) within (0, 1], and amounts that are times, percentages or plain numbers, the value and bounds of one
- * dimension.
+ * efficiency) within (0, 1], NCCL's ring plateau factor within [1, 1.9], and amounts that are times, percentages or
+ * plain numbers, the value and bounds of one dimension.
  */
 public class CalibrationValidator extends FabricCheck {
     private static final int MAX_SUGGESTION_DISTANCE = 6;
@@ -104,14 +109,11 @@ public class CalibrationValidator extends FabricCheck {
                 .filter(p -> p.name().equals(parameter.getKey())).findFirst();
         boolean share = CalibrationMapper.isSustainedFraction(parameter.getKey())
                 || known.isPresent() && known.get().name().endsWith("-efficiency");
-        if (!share || !complete(parameter) || amounts(parameter).stream().map(Units::dimensionOf)
-                .anyMatch(d -> d != null && d != Dimension.FRACTION)) {
-            return; // an amount of another dimension is the unit checks' to report
+        if (!share || !dimensionless(parameter)) {
+            return;
         }
         double value = Units.toBase(parameter.getValue());
-        boolean withinWritten = parameter.getLower() == null || value >= Units.toBase(parameter.getLower())
-                && value <= Units.toBase(parameter.getUpper());
-        Amount outside = (value <= 0 || value > 1) && withinWritten ? parameter.getValue()
+        Amount outside = (value <= 0 || value > 1) && withinWritten(parameter) ? parameter.getValue()
                 : parameter.getUpper() != null && Units.toBase(parameter.getUpper()) > 1 ? parameter.getUpper() : null;
         if (outside == null) {
             return;
@@ -123,6 +125,40 @@ public class CalibrationValidator extends FabricCheck {
                 + (known.isPresent() ? "" : " for Hopper") + ").", outside, Literals.AMOUNT__VALUE,
                 IssueCodes.CALIBRATION_OUT_OF_BOUNDS, value <= 0 && outside == parameter.getValue() ? new String[0]
                         : new String[] {Units.dimensionOf(outside) == Dimension.FRACTION ? "100 %" : "1"});
+    }
+
+    /**
+     * NCCL's ring plateau factor ({@code collective.ring-plateau-factor}), by which the engine multiplies the step
+     * latencies of a Simple ring all-reduce across nodes with at least 64 bytes per channel and rank
+     * ({@code ProtocolCost}: (f − 1) · Σ α·steps added; {@code SolvedPatterns.plateauSeconds} in training), lies in
+     * [1, 1.9]: below 1 the plateau would take latency off the ring's own steps, and the engine refuses it mid-run
+     * ({@code StepOverheads}: "the plateau at least 1"); 1.9 is the largest factor any NCCL release has used
+     * ({@code Calibration.RING_PLATEAU_FACTOR_MOST}: 1.9 for every GPU from 2.7.3, for GPUs before Ampere since 2.18.1).
+     * Session 63 left it unbounded: {@code parameter "collective.ring-plateau-factor" 5} validated. The value and both
+     * written bounds (a fit may move the value to either) are checked; a value outside its written bounds is {@link
+     * #checkCalibrationValueWithinBounds}'s to report.
+     */
+    @Check
+    public void checkCalibrationPlateauFactorWithinNccl(ProfileParameter parameter) {
+        if (!RING_PLATEAU_FACTOR.equals(parameter.getKey()) || !dimensionless(parameter)) {
+            return;
+        }
+        Amount outside = Stream.of(withinWritten(parameter) ? parameter.getValue() : null, parameter.getLower(),
+                parameter.getUpper()).filter(Objects::nonNull).filter(amount -> Units.toBase(amount)
+                        < RING_PLATEAU_FACTOR_LEAST || Units.toBase(amount) > RING_PLATEAU_FACTOR_MOST)
+                .findFirst().orElse(null);
+        if (outside == null) {
+            return;
+        }
+        double nearest = Units.toBase(outside) < RING_PLATEAU_FACTOR_LEAST ? RING_PLATEAU_FACTOR_LEAST
+                : RING_PLATEAU_FACTOR_MOST;
+        boolean percent = Units.dimensionOf(outside) == Dimension.FRACTION;
+        error(named(parameter) + " multiplies the step latencies of a Simple ring all-reduce across nodes: at least "
+                + plain(RING_PLATEAU_FACTOR_LEAST) + " (below, the ring would pay less latency than its own steps) and"
+                + " at most " + plain(RING_PLATEAU_FACTOR_MOST) + ", the largest factor any NCCL release has used."
+                + " Write 1.4, NCCL's from compute capability 8.0 (Ampere on), or 1.9 for earlier GPUs.", outside,
+                Literals.AMOUNT__VALUE, IssueCodes.CALIBRATION_OUT_OF_BOUNDS,
+                percent ? Math.round(nearest * 100) + " %" : plain(nearest));
     }
 
     @Check
@@ -186,6 +222,22 @@ public class CalibrationValidator extends FabricCheck {
         return null;
     }
 
+    /**
+     * Whether the value and bounds are complete and plain numbers or percentages: an amount of another dimension is
+     * the unit checks' to report.
+     */
+    private static boolean dimensionless(ProfileParameter parameter) {
+        return complete(parameter) && amounts(parameter).stream().map(Units::dimensionOf)
+                .allMatch(d -> d == null || d == Dimension.FRACTION);
+    }
+
+    /** Whether the value lies within its written bounds, or none are written. */
+    private static boolean withinWritten(ProfileParameter parameter) {
+        double value = Units.toBase(parameter.getValue());
+        return parameter.getLower() == null || value >= Units.toBase(parameter.getLower())
+                && value <= Units.toBase(parameter.getUpper());
+    }
+
     /** Whether the value and bounds are all written as numbers: broken text may lack one, and its syntax error says so. */
     private static boolean complete(ProfileParameter parameter) {
         return parameter.getValue() != null && (parameter.getLower() == null) == (parameter.getUpper() == null)
@@ -208,6 +260,11 @@ public class CalibrationValidator extends FabricCheck {
     private static List<Amount> amounts(ProfileParameter parameter) {
         return Stream.of(parameter.getValue(), parameter.getLower(), parameter.getUpper()).filter(Objects::nonNull)
                 .toList();
+    }
+
+    /** {@code number} as plain text without trailing zeros (1.0: "1", 1.9: "1.9"). */
+    private static String plain(double number) {
+        return BigDecimal.valueOf(number).stripTrailingZeros().toPlainString();
     }
 
     private static String written(Amount amount) {

@@ -490,8 +490,9 @@ public final class IssueCodes {
     /** Calibration bounds whose lower bound exceeds the upper. Data: none. */
     public static final String CALIBRATION_BOUNDS_ORDER = PREFIX + "calibration.bounds-order";
     /**
-     * A calibration parameter's value outside its bounds, or a share of a rate (a sustained fraction, a collective
-     * efficiency) outside (0, 1]. Data: the nearest bound, as written (none for a share of 0).
+     * A calibration parameter's value outside its bounds, a share of a rate (a sustained fraction, a collective
+     * efficiency) outside (0, 1], or NCCL's ring plateau factor outside [1, 1.9]. Data: the nearest bound, as written
+     * (none for a share of 0).
      */
     public static final String CALIBRATION_OUT_OF_BOUNDS = PREFIX + "calibration.out-of-bounds";
     /** A calibration amount that is not a time, a percentage or a plain number, or bounds of another dimension. */

@@ -7,7 +7,9 @@ import java.util.List;
  * {@code org.fabricsim.runtime.collective.Calibration}. Efficiencies are fractions, latencies
  * seconds. The efficiencies and software latencies are free within physical bounds (a user's
  * nccl-tests measurements move them); the ring plateau factor is a constant of NCCL's source and
- * stays fixed.
+ * stays fixed (a fit would trade it against the step latencies it multiplies). A profile may state
+ * another within [1, 1.9], the editor's range ({@code Calibration.RING_PLATEAU_FACTOR_LEAST} and
+ * {@code RING_PLATEAU_FACTOR_MOST}: no less than the ring's own steps, no more than any NCCL release).
  */
 final class CollectiveDefaults {
     private static final String NCCL_TUNING = "NCCL src/graph/tuning.cc";

@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.collective;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.sim.ClockCause;
+import org.fabricsim.runtime.sim.ClockLimit;
 
 /**
  * The collective constants of a {@link CalibrationProfile} ({@code collective.*}), in the engine's
@@ -47,6 +49,18 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
     public static final String RING_BASE_LATENCY = "collective.ring-base-latency";
     /** Profile parameter of {@link #ringPlateauFactor}. */
     public static final String RING_PLATEAU_FACTOR = "collective.ring-plateau-factor";
+    /**
+     * The least {@link #ringPlateauFactor}: it multiplies a ring's step latencies, so below 1 a ring across nodes
+     * would pay less latency than the same ring's steps (NCCL's plateau only ever slows it); {@link StepOverheads}
+     * refuses less.
+     */
+    public static final double RING_PLATEAU_FACTOR_LEAST = 1.0;
+    /**
+     * The largest {@link #ringPlateauFactor} any NCCL release has used (src/graph/tuning.cc, "Plateau effect of
+     * ring"): 1.9 on every GPU from 2.7.3 (2020), then 1.9 below compute capability 9.0 and 1.5 from it (2.17.1),
+     * and 1.9 below 8.0 and 1.4 from it since 2.18.1 (2023), through 2.30.7. A factor above it is no NCCL release's.
+     */
+    public static final double RING_PLATEAU_FACTOR_MOST = 1.9;
     /** Profile parameter of {@link #expertKernelFixedPs}, seconds. */
     public static final String EXPERT_KERNEL_OVERHEAD = "collective.expert-kernel-overhead";
     /** Profile parameter of {@link #frameworkCallPs}, seconds. */
@@ -94,7 +108,8 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
      * NCCL's Simple-protocol latencies as {@code harness} times a call; none for {@link Harness#IDEAL}. Under
      * {@link Harness#NCCL_TESTS} each thread drives {@code gpusPerThread} GPUs (nccl-tests {@code -g}) and launches
      * their kernels of every call in turn, so a call queued back to back takes at least {@code gpusPerThread ·
-     * kernelLaunchPs} ({@link StepOverheads#launchFloorPs}).
+     * kernelLaunchPs} ({@link StepOverheads#launchFloorPs}); a product past the clock's range is refused naming
+     * {@code collective.kernel-launch} ({@link ClockLimit#times}).
      */
     public StepOverheads stepOverheads(Harness harness, int gpusPerThread) {
         if (gpusPerThread < 1 || gpusPerThread > 1 && harness != Harness.NCCL_TESTS) {
@@ -104,7 +119,8 @@ public record Calibration(double nvlinkEfficiency, double nicEfficiency, double 
         return switch (harness) {
             case IDEAL -> StepOverheads.NONE;
             case FRAMEWORK_CALL -> stepOverheads().withHostCallPs(frameworkCallPs);
-            case NCCL_TESTS -> stepOverheads().withLaunchFloorPs(Math.multiplyExact(gpusPerThread, kernelLaunchPs));
+            case NCCL_TESTS -> stepOverheads().withLaunchFloorPs(ClockLimit.times(kernelLaunchPs, gpusPerThread, 0,
+                    ClockCause.KERNEL_LAUNCH));
         };
     }
 

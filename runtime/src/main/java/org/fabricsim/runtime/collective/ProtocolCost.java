@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.collective;
 
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.sim.ClockCause;
+import org.fabricsim.runtime.sim.ClockLimit;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
@@ -104,7 +106,8 @@ final class ProtocolCost {
                 : stepLatencyPs(overheads);
         long timePs = Math.round(transferPs) + propagationPs + stepsPs + callLatencyPs(protocol, overheads, stepsPs)
                 + schedule.fixedLatencyPs() + collNetLatencyPs() + nvlsTreeLatencyPs();
-        return Math.max(timePs, proxyFloorPs(protocol)) + overheads.hostCallPs();
+        long devicePs = Math.max(timePs, proxyFloorPs(protocol));
+        return ClockLimit.plus(devicePs, overheads.hostCallPs(), devicePs, ClockCause.FRAMEWORK_CALL);
     }
 
     /**

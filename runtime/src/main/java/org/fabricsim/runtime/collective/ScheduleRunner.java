@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.sim.ClockCause;
 import org.fabricsim.runtime.sim.ClockLimit;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -133,8 +134,8 @@ final class ScheduleRunner {
                 int times = executionsLeft;
                 addLinkBytes(phase, entry, scale, times);
                 stepsReused += times;
-                finishPhase(phase, ClockLimit.after(phaseStartPs, runsPs(phase, times,
-                        Math.round(entry.transferPs() * scale), entry.propagationPs())));
+                finishPhase(phase, runsEndPs(phase, times, Math.round(entry.transferPs() * scale),
+                        entry.propagationPs()));
                 return;
             }
             PhaseMemo.snapshot(network, linkBytesBefore);
@@ -215,31 +216,32 @@ final class ScheduleRunner {
                 replay(phase, extra);
             }
             stepsReused += extra;
-            finishPhase(phase, ClockLimit.after(phaseStartPs, runsPs(phase, executionsLeft, transferPs,
-                    phasePropagationPs)));
+            finishPhase(phase, runsEndPs(phase, executionsLeft, transferPs, phasePropagationPs));
         } else if (--executionsLeft > 0) {
-            simulation.schedule(ClockLimit.after(phaseStartPs, runsPs(phase, 1, transferPs, phasePropagationPs)),
-                    startHandler, phase);
+            simulation.schedule(runsEndPs(phase, 1, transferPs, phasePropagationPs), startHandler, phase);
         } else {
-            finishPhase(phase, ClockLimit.after(phaseStartPs, runsPs(phase, 1, transferPs, phasePropagationPs)));
+            finishPhase(phase, runsEndPs(phase, 1, transferPs, phasePropagationPs));
         }
     }
 
     /**
-     * The time of the next {@code runs} runs of {@code phase}, each transferring for {@code
-     * transferPs}; the runs among the phase's first {@link Schedule#latencySteps} also pay the time
-     * in flight and the step latency (a pipelined phase overlaps them with the next chunk's
-     * transfer). Adds the time in flight paid to {@link #propagationPs()}. Checked ({@link ClockLimit}): runs of a
-     * phase too long for the clock fail the run instead of wrapping into a short one.
+     * When the next {@code runs} runs of {@code phase}, from its start, end: each transfers for {@code transferPs};
+     * the runs among the phase's first {@link Schedule#latencySteps} also pay the time in flight and the step latency
+     * (a pipelined phase overlaps them with the next chunk's transfer). Adds the time in flight paid to {@link
+     * #propagationPs()}. Checked ({@link ClockLimit}): runs too long for the clock fail the run instead of wrapping,
+     * naming the step latencies or the transfers, whichever overran (of their two sums, the larger).
      */
-    private long runsPs(int phase, int runs, long transferPs, long phasePropagationPs) {
+    private long runsEndPs(int phase, int runs, long transferPs, long phasePropagationPs) {
         int done = schedule.repeat(phase) - executionsLeft - (request.reuseSymmetricSteps() ? 0 : 1);
         long paying = Math.max(0, Math.min(runs, schedule.latencySteps(phase) - done));
         long nowPs = simulation.nowPs();
-        long latencyPs = ClockLimit.times(ClockLimit.after(phasePropagationPs,
-                hops[phase].overheadPs(request.stepOverheads())), paying, nowPs);
+        ClockCause steps = ClockCause.STEP_LATENCY;
+        long latencyPs = ClockLimit.times(ClockLimit.plus(phasePropagationPs,
+                hops[phase].overheadPs(request.stepOverheads()), nowPs, steps), paying, nowPs, steps);
         propagationPs += phasePropagationPs * paying;
-        return ClockLimit.after(ClockLimit.times(transferPs, runs, nowPs), latencyPs);
+        long transfersPs = ClockLimit.times(transferPs, runs, nowPs, ClockCause.TRANSFER);
+        ClockCause larger = latencyPs > transfersPs ? steps : ClockCause.TRANSFER;
+        return ClockLimit.plus(phaseStartPs, ClockLimit.plus(transfersPs, latencyPs, nowPs, larger), nowPs, larger);
     }
 
     private void finishPhase(int phase, long phaseDonePs) {

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.network;
 
 import java.util.Arrays;
 
+import org.fabricsim.runtime.sim.ClockCause;
 import org.fabricsim.runtime.sim.ClockLimit;
 import org.fabricsim.runtime.sim.IndexedMinHeap;
 import org.fabricsim.runtime.sim.Simulation;
@@ -186,7 +187,8 @@ abstract class FlowTable implements NetworkModel {
         double remaining = remainingBytes[flow];
         if (remaining != projectedBytes || rate != projectedRate || nowPs != projectedAtPs) {
             double seconds = remaining / rate;
-            projectedFinishPs = ClockLimit.after(nowPs, Math.max(0L, (long) Math.ceil(seconds * PS_PER_SECOND)));
+            projectedFinishPs = ClockLimit.after(nowPs, Math.max(0L, (long) Math.ceil(seconds * PS_PER_SECOND)),
+                    ClockCause.TRANSFER);
             projectedBytes = remaining;
             projectedRate = rate;
             projectedAtPs = nowPs;

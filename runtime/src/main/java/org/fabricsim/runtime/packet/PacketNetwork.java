@@ -173,13 +173,13 @@ public final class PacketNetwork implements NetworkModel {
 
     /** Schedules an event at {@code atPs} (inside the clock's range: {@link ClockRange}). */
     void schedule(long atPs, int type, int id) {
-        ClockRange.check(this, atPs, type, id);
+        ClockRange.check(this, atPs, type);
         events.push(atPs, EventTypes.word(type, id));
     }
 
     /** Schedules an event {@code delayPs} from now (a fixed delay: it goes to a FIFO lane of the {@link EventQueue}). */
     void scheduleAfter(long delayPs, int type, int id) {
-        ClockRange.check(this, nowPs() + delayPs, type, id);
+        ClockRange.check(this, nowPs() + delayPs, type);
         events.pushAfter(nowPs(), delayPs, EventTypes.word(type, id));
     }
 

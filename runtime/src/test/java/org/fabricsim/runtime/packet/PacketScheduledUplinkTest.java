@@ -72,8 +72,9 @@ class PacketScheduledUplinkTest {
     }
 
     /**
-     * A run whose events fall due beyond the clock's range (here: started 1 ps before 2⁶³ ps, so its first
-     * packet's serialization, 332,640 ps, passes it) fails with the state it was in instead of wrapping round.
+     * A run whose events fall due beyond the clock's range (here: started 1 ps before 2⁶³ ps, so its first event, a
+     * sender's request for credit flying over the links' latency, passes it) fails with the state it was in instead
+     * of wrapping round, naming the control messages' flight and the latencies to change.
      */
     @Test
     void shouldFailClearlyWhenTheSimulatedClockWouldOverflow() {
@@ -81,7 +82,11 @@ class PacketScheduledUplinkTest {
         simulation.advanceTo(Long.MAX_VALUE - 1);
         IllegalStateException error = assertThrows(IllegalStateException.class,
                 () -> uplinkIncast(simulation, 1 << 20, new long[1]));
-        assertTrue(error.getMessage().contains("simulated clock would overflow")
-                && error.getMessage().contains("0 of 1048576 bytes delivered"), error.getMessage());
+        assertTrue(error.getMessage().contains("the simulated time would pass the engine's clock range")
+                && error.getMessage().contains(": control messages over the links' latencies (acknowledgements,"
+                        + " congestion notifications, pauses, credits, pulls and grants) (packet run: ")
+                && error.getMessage().contains("0 of 1048576 bytes delivered")
+                && error.getMessage().endsWith("Fix: state the links' latencies as measured, each at most 1 s."),
+                error.getMessage());
     }
 }
