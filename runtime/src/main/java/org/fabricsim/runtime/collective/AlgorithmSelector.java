@@ -144,7 +144,8 @@ final class AlgorithmSelector {
                     return TorusSchedules.rings(request.operation(), size, topology.torusShape(), spanned);
                 }
                 return RingSchedules.ring(request.operation(), size, ranks, request.channels(), topology.domainSize(),
-                        topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH);
+                        topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH,
+                        request.generation() == Generation.CDNA3);
             case BUCKET:
                 return TorusSchedules.buckets(request.operation(), size, topology.torusShape(),
                         TorusSchedules.spans(topology.torusShape(), ranks));

@@ -4,15 +4,20 @@ import java.util.Locale;
 
 /**
  * The GPU generations NCCL's tuner tells apart (its compute-capability index: SM70, SM80, SM90,
- * SM100 and later). An accelerator's catalog {@code architecture} names its generation; a part
- * NCCL does not know (an unstated architecture, or another vendor's, whose collective library
- * ports NCCL's model) is tuned as Hopper, the generation the engine's default profile was measured
- * on.
+ * SM100 and later), and AMD's CDNA3 (gfx942: MI300X, MI325X), which RCCL tunes apart. An accelerator's
+ * catalog {@code architecture} names its generation; a part neither library knows (an unstated
+ * architecture, or another vendor's, whose collective library ports NCCL's model) is tuned as Hopper, the
+ * generation the engine's default profile was measured on.
+ *
+ * <p>CDNA3 differs from Hopper only where RCCL's source says so (ROCm/rccl at 0cbce2a7, 2024-10-24; docs/accuracy.md,
+ * "Collectives on AMD Instinct, session 64"): its rings on an 8-GPU node ({@link RcclMeshRings}), its channel count
+ * ({@link NcclChannels#communicator}) and the protocols and algorithms it enables by default ({@link
+ * NcclTuning#enabledByDefault}); every other table of NCCL it keeps is Hopper's ({@link #ncclTables}).
  */
 public enum Generation {
-    VOLTA, AMPERE, HOPPER, BLACKWELL;
+    VOLTA, AMPERE, HOPPER, BLACKWELL, CDNA3;
 
-    /** The generation of a catalog architecture name ({@code ampere}, {@code hopper}, ...). */
+    /** The generation of a catalog architecture name ({@code ampere}, {@code hopper}, {@code cdna3}, ...). */
     public static Generation of(String architecture) {
         switch (architecture == null ? "" : architecture.toLowerCase(Locale.ROOT)) {
             case "volta":
@@ -21,8 +26,15 @@ public enum Generation {
                 return AMPERE;
             case "blackwell":
                 return BLACKWELL;
+            case "cdna3":
+                return CDNA3;
             default:
                 return HOPPER;
         }
+    }
+
+    /** The generation whose rows of NCCL's per-generation tables this one reads: Hopper's for CDNA3, else its own. */
+    public Generation ncclTables() {
+        return this == CDNA3 ? HOPPER : this;
     }
 }

@@ -27,6 +27,13 @@ package org.fabricsim.runtime.collective;
  * its ring graph across nodes has the 8 searched ones ("Pattern 4, crossNic 2, nChannels 8, bw 48.000000/48.000000,
  * type NVL/PIX" on 8 × 400 Gb/s NICs), which NCCL's cost model reads ({@link #graph}).
  *
+ * <p><b>RCCL on CDNA3</b> (ROCm/rccl at 0cbce2a7). An 8-GPU MI300X node matches a platform model instead of a search
+ * ({@link RcclMeshRings}): 28 rings alone, 64 with its 8 NICs. {@code connect.cc}'s {@code ncclTopoPostset} caps the
+ * channels at maxChannels = MAXCHANNELS (128) on gfx94x, 64 across nodes, doubles the rings when they are at most
+ * half of it, and {@code init.cc}'s multiplier nc (2 on 8 MI300X ranks; 16 and 4 on 2 and 4) gives at least nc × the
+ * rings: one node 2 × 28 = 56 channels, across nodes 64 (no doubling above 32). A CDNA3 node of another shape, or
+ * with other than 8 NICs across nodes, keeps the search above with Hopper's tables.
+ *
  * <p><b>Per call.</b> {@code enqueue.cc} lowers the count while S &lt; nc · nt · threshold (nt the
  * protocol's threads: LL 512, LL128 640, Simple 512; threshold: LL 8·nRanks on a ring, else 8,
  * Simple 64 bytes per thread), down to one channel. O(channels).
@@ -56,6 +63,12 @@ public final class NcclChannels {
      * per node.
      */
     public static int communicator(Generation generation, double scaleUpBytesPerSecond, int nics, int nodes) {
+        if (generation == Generation.CDNA3 && nodes == 1 && scaleUpBytesPerSecond > 0) {
+            return 2 * RcclMeshRings.ONE_NODE_RINGS;
+        }
+        if (generation == Generation.CDNA3 && nodes > 1 && nics == RcclMeshRings.GPUS) {
+            return Math.min(MAX_CHANNELS, RcclMeshRings.ACROSS_NODES_RINGS);
+        }
         int rings = nodes > 1 || scaleUpBytesPerSecond <= 0 ? Math.min(MAX_SEARCHED_RINGS, Math.max(1, nics))
                 : searchedRings(generation, scaleUpBytesPerSecond);
         return Math.min(MAX_CHANNELS, 2 * rings);
@@ -66,7 +79,8 @@ public final class NcclChannels {
      * of NVLink each, after its duplication (pass 1, ncclTopoDupChannels, pass 2). O(speeds).
      */
     static int searchedRings(Generation generation, double scaleUpBytesPerSecond) {
-        int g = generation.ordinal();
+        Generation tables = generation.ncclTables();
+        int g = tables.ordinal();
         double totalGbps = scaleUpBytesPerSecond / 1e9 / NVLINK_GBPS_PER_LINK[g] * NCCL_GBPS_PER_LINK[g];
         double[] speeds = SPEEDS_GBPS[g];
         int i = 0;
@@ -90,7 +104,7 @@ public final class NcclChannels {
         if (rings == 0) {
             return 1;
         }
-        boolean sm90OrLater = generation == Generation.HOPPER || generation == Generation.BLACKWELL;
+        boolean sm90OrLater = tables == Generation.HOPPER || tables == Generation.BLACKWELL;
         if (speed >= 25 && !(sm90OrLater && speed < 50 && rings > 4)) {
             int duplicated = Math.min(2 * rings, MAX_SEARCHED_RINGS);
             speed /= (duplicated + rings - 1) / rings;

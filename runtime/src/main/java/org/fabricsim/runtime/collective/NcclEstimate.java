@@ -96,7 +96,7 @@ final class NcclEstimate {
     static double correction(Generation generation, Algorithm algorithm, Protocol protocol, long sizeBytes) {
         int logSize = 63 - Long.numberOfLeadingZeros(sizeBytes >> 6);
         boolean tree = algorithm == Algorithm.DOUBLE_BINARY_TREE
-                || (algorithm == Algorithm.IN_NETWORK && generation.compareTo(Generation.BLACKWELL) >= 0);
+                || (algorithm == Algorithm.IN_NETWORK && generation.ncclTables().compareTo(Generation.BLACKWELL) >= 0);
         int sizes = algorithm == Algorithm.DOUBLE_BINARY_TREE ? CORRECTED_SIZES : CORRECTED_SIZES + 1;
         return tree && logSize >= 0 && logSize < sizes ? TREE_CORRECTION[NcclTuning.index(protocol)][logSize] : 1;
     }

@@ -93,6 +93,23 @@ public final class NcclTuning {
         return protocol == Protocol.SIMPLE || algorithm == Algorithm.RING || algorithm == Algorithm.DOUBLE_BINARY_TREE;
     }
 
+    /**
+     * Whether the library runs {@code protocol} on {@code algorithm} over {@code nodes} nodes unless the call forces
+     * it: NCCL every pair it {@link #runs} (LL128 on the NVLink nodes modelled). RCCL on CDNA3 (ROCm/rccl at 0cbce2a7,
+     * {@code src/graph/tuning.cc}) leaves LL128 off (lines 509–514 enable it by default on gfx90a only; tuning model
+     * 5, gfx942's, gives it bandwidth ratio 0) and skips the tree with Simple on one node of gfx94x (line 365). O(1).
+     */
+    public boolean enabledByDefault(Algorithm algorithm, Protocol protocol, int nodes) {
+        if (!runs(algorithm, protocol)) {
+            return false;
+        }
+        if (generation != Generation.CDNA3) {
+            return true;
+        }
+        return protocol != Protocol.LL128
+                && !(algorithm == Algorithm.DOUBLE_BINARY_TREE && protocol == Protocol.SIMPLE && nodes == 1);
+    }
+
     /** η: the factor on the simulated Simple bus bandwidth. */
     public double efficiency(Algorithm algorithm, Protocol protocol, int nodes) {
         if (algorithm == Algorithm.RING) {
@@ -103,7 +120,7 @@ public final class NcclTuning {
             return protocol == Protocol.LL ? tree / 3.8
                     : protocol == Protocol.LL128 ? tree * (nodes == 1 ? 7.0 / 9.0 : 120.0 / 128.0) : tree;
         }
-        if (algorithm == Algorithm.COLLNET_DIRECT && generation.compareTo(Generation.HOPPER) >= 0) {
+        if (algorithm == Algorithm.COLLNET_DIRECT && generation.ncclTables().compareTo(Generation.HOPPER) >= 0) {
             return COLLNET_DIRECT_HOPPER_EFFICIENCY;
         }
         return 1.0;
@@ -162,7 +179,7 @@ public final class NcclTuning {
      * (NVLSTree) {@code channels} are its heads.
      */
     public double busBandwidthCapBytesPerSecond(Algorithm algorithm, Protocol protocol, int channels, int nodes) {
-        int gen = generation.ordinal();
+        int gen = generation.ncclTables().ordinal();
         int nodeIndex = Math.min(nodes, 3) - 1;
         if (algorithm == Algorithm.IN_NETWORK && nodes > 1) {
             return channels * NVLS_TREE_PER_HEAD_GBPS[gen][nodeIndex] * GB;

@@ -59,7 +59,8 @@ final class ProtocolCost {
     }
 
     /**
-     * Whether the call may run with {@code protocol}: the request allows it, NCCL runs it on the
+     * Whether the call may run with {@code protocol}: the request forces it, or leaves the choice to the library
+     * and the library enables it by default ({@link NcclTuning#enabledByDefault}), NCCL runs it on the
      * algorithm, and, across domains, the network delivers bytes in order. LL and LL128 signal with a
      * flag stored next to the data, so a network that sprays packets over paths (AWS EFA's SRD) could
      * expose the flag before the data; the network plugin then restricts NCCL to Simple
@@ -69,8 +70,9 @@ final class ProtocolCost {
     boolean allows(Protocol protocol) {
         Protocol requested = request.protocol();
         boolean inOrder = domains == 1 || request.routing() != RoutingMode.SPRAY || protocol == Protocol.SIMPLE;
-        return (requested == Protocol.AUTO || requested == protocol) && NcclTuning.runs(algorithm, protocol)
-                && inOrder;
+        boolean chosen = requested == protocol
+                || requested == Protocol.AUTO && tuning.enabledByDefault(algorithm, protocol, domains);
+        return chosen && NcclTuning.runs(algorithm, protocol) && inOrder;
     }
 
     /**

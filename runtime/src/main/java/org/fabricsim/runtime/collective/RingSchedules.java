@@ -15,7 +15,9 @@ package org.fabricsim.runtime.collective;
  * channel c runs the directed ring c mod R(k) of {@link MeshRings} instead (R(8) = 6 link-disjoint
  * rings), still entered at local index c mod k, and leaves the domain over the ring's closing link
  * to that index's NIC. A step's busiest mesh link then carries ⌈C / R⌉ of the C channels' chunks
- * instead of C.
+ * instead of C. On nodes of 8 CDNA3 GPUs (MI300X) channel c runs RCCL's own ring instead ({@link RcclMeshRings}):
+ * on one node every directed link carries the same share, across nodes each ring enters and leaves a node on
+ * the rails of its path's two ends and needs no hop to reach them.
  *
  * <ul>
  * <li>All-reduce: 2(n−1) identical steps of S/(n·C) bytes per channel edge.</li>
@@ -65,8 +67,9 @@ final class RingSchedules {
         return new int[][] {identity};
     }
 
+    /** The ring schedule; {@code rccl}: the domains are full meshes of 8 CDNA3 GPUs, which run RCCL's rings. */
     static Schedule ring(CollectiveOperation operation, long sizeBytes, int ranks, int channels, int domainSize,
-            boolean fullMesh) {
+            boolean fullMesh, boolean rccl) {
         int steps = operation == CollectiveOperation.ALL_REDUCE ? 2 * (ranks - 1) : ranks - 1;
         Schedule schedule = new Schedule();
         if (steps == 0) {
@@ -75,9 +78,10 @@ final class RingSchedules {
         schedule.phase(steps, RING_PATTERN);
         double chunk = (double) sizeBytes / ranks / channels;
         int[][] successor = new int[channels][ranks];
+        boolean rcclRings = rccl && fullMesh && RcclMeshRings.apply(ranks, domainSize);
         int[][] local = localOrders(ranks, domainSize, fullMesh);
         for (int c = 0; c < channels; c++) {
-            int[] order = order(ranks, domainSize, c, local[c % local.length]);
+            int[] order = rcclRings ? RcclMeshRings.order(ranks, c) : order(ranks, domainSize, c, local[c % local.length]);
             for (int i = 0; i < ranks; i++) {
                 successor[c][order[i]] = order[(i + 1) % ranks];
             }

@@ -33,6 +33,19 @@ class NcclChannelsTest {
     }
 
     @Test
+    void shouldGiveAnMi300XNodeRcclsFiftySixChannelsAndTwoNodesSixtyFour() {
+        // RCCL (0cbce2a7): one node matches rome_model_79, 28 rings; connect.cc doubles them (28 <= 128 / 2) and
+        // init.cc's nc = 2 asks for 2 x 28: 56. Across nodes rome_model_81's 64 rings, above 64 / 2: not doubled, 64.
+        assertEquals(Generation.CDNA3, Generation.of("cdna3")); // the catalog's MI300X and MI325X
+        assertEquals(Generation.HOPPER, Generation.of("cdna4")); // MI355X (gfx950): no RCCL model read, Hopper-tuned
+        assertEquals(56, NcclChannels.communicator(Generation.CDNA3, 448e9, 8, 1));
+        assertEquals(64, NcclChannels.communicator(Generation.CDNA3, 448e9, 8, 2));
+        // Tuned as Hopper (session 62): 7 x 64 GB/s = 17.92 NVLink4 links, 24 channels; 8 NICs across nodes, 16.
+        assertEquals(24, NcclChannels.communicator(Generation.HOPPER, 448e9, 8, 1));
+        assertEquals(16, NcclChannels.communicator(Generation.HOPPER, 448e9, 8, 2));
+    }
+
+    @Test
     void shouldNotDoubleRingsSlowerThanTwentyFiveGigabytes() {
         // 1 NVLink4 link: 20.6 GB/s, one ring of 20; below 25 the search keeps it single; connect.cc doubles: 2.
         assertEquals(2, NcclChannels.communicator(Generation.HOPPER, 25e9, 0, 1));

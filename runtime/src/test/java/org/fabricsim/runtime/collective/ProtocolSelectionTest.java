@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.collective;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +44,25 @@ class ProtocolSelectionTest {
                     : bytes < ll128ToSimple ? Protocol.LL128 : Protocol.SIMPLE;
             assertEquals(expected, ring(bytes).protocol(), bytes + " bytes");
         }
+    }
+
+    @Test
+    void shouldLeaveLl128AndOneNodesSimpleTreeOutOfRcclsChoiceOnCdna3() {
+        // 16 MiB lies between the crossings above (3.34 and 40.5 MB): NCCL runs LL128. RCCL on gfx942 enables LL128 by
+        // default only on gfx90a (tuning.cc 0cbce2a7, lines 509-514), so the choice is LL at 15.0 + 1.75 x 16,777,216 /
+        // 141e9 = 223.2 us or Simple at 56.0 + 1.75 x 16,777,216 / 400e9 = 129.4 us: Simple. Forced, LL128 still runs.
+        long bytes = 16L << 20;
+        assertEquals(Protocol.LL128, ring(bytes).protocol());
+        CollectiveRequest cdna3 = CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, bytes, 8)
+                .withAlgorithm(Algorithm.RING).withChannels(32).withStepOverheads(StepOverheads.NCCL)
+                .withGeneration(Generation.CDNA3);
+        assertEquals(Protocol.SIMPLE, CollectiveEngine.run(NODE, cdna3.withProtocol(Protocol.AUTO)).protocol());
+        assertEquals(Protocol.LL128, CollectiveEngine.run(NODE, cdna3.withProtocol(Protocol.LL128)).protocol());
+        // tuning.cc line 365: no tree with Simple on one gfx94x node; across nodes it stays.
+        NcclTuning rccl = new NcclTuning(Generation.CDNA3);
+        assertFalse(rccl.enabledByDefault(Algorithm.DOUBLE_BINARY_TREE, Protocol.SIMPLE, 1));
+        assertTrue(rccl.enabledByDefault(Algorithm.DOUBLE_BINARY_TREE, Protocol.SIMPLE, 2));
+        assertTrue(new NcclTuning(Generation.HOPPER).enabledByDefault(Algorithm.DOUBLE_BINARY_TREE, Protocol.SIMPLE, 1));
     }
 
     @Test

@@ -51,7 +51,7 @@ class HeldOutAcceleratorServingTest {
      * 70B B200 128/2048 (+15.4 → +14.4%), 128/4096 (+29.3 → +15.5%), 2048/2048 (+21.4 → +13.4%) and 70B GB200
      * 128/4096 (+21.8 → +9.4%), 1000/2000 (+16.1 → +15.0%) in or toward ±15% (docs/accuracy.md, "Blackwell decode
      * GEMMs, session 60").</li>
-     * <li>MI300X vLLM, all 8, fast (+27% to +69%): since session 57 serving's TP all-reduce ({@link CollectiveFit#of})
+     * <li>MI300X vLLM, all 8, fast (+24% to +64% since session 64's usable xGMI rate, 75%; +27% to +69% before): since session 57 serving's TP all-reduce ({@link CollectiveFit#of})
      * runs one channel per link-disjoint ring of the Infinity Fabric full mesh, training's rule ({@link
      * org.fabricsim.runtime.collective.MeshRings#spread}: 262 GB/s bus bandwidth at 52 MB, 50.6 GB/s on the one link
      * it crossed before, when the rows were −32% to −45%). Since session 59 the part's FP8 GEMMs run at AMD's measured
@@ -77,10 +77,10 @@ class HeldOutAcceleratorServingTest {
             186_000_000_000L, 8.0e12, 0.729, 0.723, 900e9, 0.755).withArchitecture("blackwell", 148).withFp4(10000e12);
     /**
      * MI300X (catalog): BF16 1,307.4, FP8 2,614.9 TFLOPS; 192 GB at 5.3 TB/s, 77.5% of it streamed; MAMF 51.4%, FP8
-     * 48.7%; 7 x 64 GB/s; 304 CUs.
+     * 48.7%; 7 x 64 GB/s, 75% usable (AMD's 48 GB/s a link, session 64); 304 CUs.
      */
     private static final AcceleratorSpec MI300X = new AcceleratorSpec("amd.MI300X", "AMD", 1307.4e12, 2614.9e12,
-            192_000_000_000L, 5.3e12, 0.514, 0.487, 448e9, 0).withArchitecture("cdna3", 304)
+            192_000_000_000L, 5.3e12, 0.514, 0.487, 448e9, 0.75).withArchitecture("cdna3", 304)
             .withMemoryEfficiency(0.775);
     /** NVLink5: 900 GB/s per GPU per direction (18 x 50 GB/s); hop latency as NVLink4's fixture. */
     private static final FabricSpec NVLINK5 = new FabricSpec("nvidia.NVLink5", "NVIDIA",
