@@ -524,7 +524,8 @@ public final class IssueCodes {
     public static final String INFERENCE_SETTING_REPEATED = PREFIX + "serving.setting-repeated";
     /**
      * A study without a search whose runs, the product of its {@code vary} axes' value counts, exceed {@code
-     * StudySize.MAX_RUNS} (100,000), which the runtime refuses to plan. Data: none.
+     * StudySize.MAX_RUNS} (100,000), which the runtime refuses to plan; or a search whose base jobs, the product of
+     * the axes it does not enumerate, do. Data: none.
      */
     public static final String STUDY_TOO_MANY_RUNS = PREFIX + "study.too-many-runs";
     /** A {@code vary} of a parameter the study's workload does not have. Data: none. */

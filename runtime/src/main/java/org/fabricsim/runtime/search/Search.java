@@ -14,6 +14,7 @@ import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
+import org.fabricsim.runtime.study.Knobs;
 import org.fabricsim.runtime.study.StudyRunner;
 
 /**
@@ -112,6 +113,18 @@ public final class Search {
             return new TrainingKind();
         }
         return workload instanceof InferenceSpec ? new ServingKind() : null;
+    }
+
+    /**
+     * Whether a search of a {@code workload} enumerates {@code parameter} itself; each value of a study's other
+     * axes makes base jobs ({@link #baseSweep}), as a sweep's runs. O(1).
+     */
+    public static boolean enumerates(Knobs.Workload workload, VariationSpec.Parameter parameter) {
+        return switch (workload) {
+            case TRAINING -> TrainingKind.SEARCHED.contains(parameter);
+            case INFERENCE -> ServingKind.SEARCHED.contains(parameter);
+            case BENCHMARK -> false;
+        };
     }
 
     /**
