@@ -532,6 +532,11 @@ public final class IssueCodes {
     public static final String VARY_PARAMETER = PREFIX + "study.vary-parameter";
     /** A {@code vary} value the parameter cannot take. Data: a value it takes, as written. */
     public static final String VARY_VALUE = PREFIX + "study.vary-value";
+    /**
+     * A {@code vary data} value that the pods a training job runs its data parallelism across ({@code data D across P
+     * pods}) do not divide: no run of it can be built. Data: none.
+     */
+    public static final String VARY_DATA_PODS = PREFIX + "study.vary-data-pods";
     /** A {@code vary} naming a pool role: on a parameter that is not a pool's, or a role the deployment has no pool of. */
     public static final String VARY_POOL = PREFIX + "study.vary-pool";
     /** A search whose direction does not fit its objective ({@code minimize mfu}). Data: the direction that fits. */
