@@ -88,6 +88,16 @@ class UnbuildableSearchTest {
     }
 
     @Test
+    void shouldSearchTheLargestBatchTheEditorAcceptsWithoutAnInternalError() {
+        // batch 2^31 - 1 is odd, so DP 4 breaks rule 'batch' (1 of 1); the nearest feasible plan is then sought among
+        // every plan, those of DP 1 with every micro-batch dividing 2^31 - 1, which ended in an ArithmeticException
+        StudyResult result = search(job(1), MFU, new VariationSpec(Parameter.BATCH, List.of(2_147_483_647L)));
+        String reason = result.runs().get(0).error();
+        assertTrue(reason.startsWith("no configuration of the search space is feasible: rule 'batch' rejected the"
+                + " most (1 of 1); the nearest feasible configuration is [tensor="), reason);
+    }
+
+    @Test
     void shouldReportABaseTheOtherAxesCannotBuildAsAFailedRunAndSearchTheOthers() {
         // the job's 64 accelerators do not fit on 4 DGX H100 (32 GPUs): that base fails as its sweep run
         // would; the search of the job on the 8-node cluster goes on
