@@ -120,7 +120,9 @@ public final class SweepCli implements Callable<Integer> {
             long runs = runs(file, model, programs);
             if (runs > maxRuns) {
                 throw new UserError(file + ": the sweep has " + runs + " runs, more than --max-runs " + maxRuns
-                        + "; narrow its vary lines, or raise the limit with --max-runs " + runs, ExitCodes.USAGE);
+                        + "; narrow its vary lines" + (runs <= Integer.MAX_VALUE ? ", or raise the limit with"
+                                + " --max-runs " + runs : " (--max-runs takes at most " + Integer.MAX_VALUE + ")"),
+                        ExitCodes.USAGE);
             }
             result = sweep(spark.get(), model.model(), programs);
         }

@@ -107,6 +107,19 @@ class SweepCliTest {
     }
 
     @Test
+    void shouldNotAdviseAMaxRunsAboveTheLargestItTakes() throws IOException {
+        // a search's six enumerated axes of 40 values: 40^6 = 4,096,000,000 combinations, which --max-runs counts,
+        // above the 2,147,483,647 an int option takes, so raising the limit to the count cannot be the advice
+        String axes = String.join("", List.of("tensor", "pipeline", "data", "context", "micro-batch", "virtual-stages")
+                .stream().map(p -> "    vary " + p + " in [" + values(40) + "]\n").toList());
+        Path huge = Files.writeString(folder.resolve("space.fabric"), SweepModels.TRAINING_SEARCH.replace(
+                "    search maximize mfu in all refine 1\n", axes + "    search maximize mfu\n"));
+        assertEquals(ExitCodes.USAGE, sweep(huge.toString()), err::toString);
+        assertTrue(err.toString().contains("the sweep has 4096000000 runs, more than --max-runs 10000; narrow its vary"
+                + " lines (--max-runs takes at most 2147483647)"), err::toString);
+    }
+
+    @Test
     void shouldStopTheSparkApplicationItStartedBesideAModelWithErrors() throws IOException {
         Path broken = Files.writeString(folder.resolve("broken.fabric"), "package broken\n\ncluster Half {\n");
         assertEquals(ExitCodes.MODEL_ERRORS, sweep(broken.toString(), "--master", "local[1]", "--conf",
