@@ -42,6 +42,11 @@ class DataCentreValidationTest extends FabricModelTest {
 
     /** The Gaudi cluster with {@code network} beside it and a job whose plan ends in {@code data}. */
     private Model model(String network, String data) throws Exception {
+        return model(network, data, "");
+    }
+
+    /** {@link #model(String, String)} followed by {@code rest}. */
+    private Model model(String network, String data, String rest) throws Exception {
         return gaudi(network, """
                 model Small transformer { layers 8 hidden 1024 heads 16 vocab 32000 }
                 training Train {
@@ -50,7 +55,7 @@ class DataCentreValidationTest extends FabricModelTest {
                     batch 64 sequences
                     parallel tensor 8 %s
                 }
-                """.formatted(data));
+                """.formatted(data) + rest);
     }
 
     private List<String> codes(String network, String data) throws Exception {
@@ -73,6 +78,23 @@ class DataCentreValidationTest extends FabricModelTest {
     @Test
     void shouldRefuseAPodCountThatDoesNotDivideTheDataWays() throws Exception {
         assertEquals(List.of(IssueCodes.DATA_CENTRE_PODS), codes(DATA_CENTRE, "data 4 across 3 pods"));
+    }
+
+    @Test
+    void shouldRefuseAVariedDataDegreeThePodsDoNotDivideAndAcceptTheirMultiples() throws Exception {
+        // across 2 pods each run splits its data ways into 2 equal parts: 3 and 5 do not split, 2 and 4 do
+        Model model = model(DATA_CENTRE, "data 4 across 2 pods", "study S { simulate Train vary data in [2, 3, 4, 5] }");
+        List<Issue> issues = issues(model, IssueCodes.VARY_DATA_PODS);
+        assertEquals(List.of("vary data 3", "vary data 5"),
+                issues.stream().map(i -> i.getMessage().substring(0, i.getMessage().indexOf(':'))).toList());
+        validation.assertError(model, Literals.NUMBER_VALUE, IssueCodes.VARY_DATA_PODS,
+                "Train runs its data parallelism across 2 pods", "vary data in multiples of 2");
+    }
+
+    @Test
+    void shouldAcceptAnyVariedDataDegreeOfAJobInOnePod() throws Exception {
+        Model model = model(DATA_CENTRE, "data 4", "study S { simulate Train vary data in [1, 3] }");
+        assertEquals(List.of(), issues(model, IssueCodes.VARY_DATA_PODS));
     }
 
     @Test

@@ -14,8 +14,8 @@ import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
 
 /**
- * A sweep plans at most StudySize.MAX_RUNS (100,000) runs, the product of its axes' value counts; a search's axes are
- * not counted.
+ * A sweep plans at most StudySize.MAX_RUNS (100,000) runs, the product of its axes' value counts; the axes a search
+ * enumerates are not counted, its other axes (a training search's sequence and batch) make its base jobs and are.
  */
 class StudyRunsValidationTest extends FabricModelTest {
     private static final String TRAINING = """
@@ -63,10 +63,22 @@ class StudyRunsValidationTest extends FabricModelTest {
     }
 
     @Test
-    void shouldNotCountTheAxesOfASearch() throws Exception {
-        // The same 40^6 axes as a search's space: screened, not run one by one.
+    void shouldNotCountTheAxesASearchEnumerates() throws Exception {
+        // The same 40^6 axes in a search: micro-batch, data, tensor and pipeline are its space, screened, not run one
+        // by one; sequence and batch make 40 x 40 = 1,600 base jobs.
         assertFalse(codes(study("search maximize mfu", 40, 40, 40, 40, 40, 40))
                 .contains(IssueCodes.STUDY_TOO_MANY_RUNS));
+    }
+
+    @Test
+    void shouldRejectASearchOfMoreBaseJobsThanAStudyMayPlanAndAcceptOneAtTheBound() throws Exception {
+        // sequence and batch, which a training search does not enumerate, make 317 x 317 = 100,489 base jobs, each
+        // planned up front as a sweep's run (Search.baseSweep), above the bound: the runtime refused them in a failed
+        // run, and fabric sweep ended in an internal error. 316 x 316 = 99,856 is within it, whatever the 40
+        // micro-batches the search enumerates.
+        validation.assertError(study("search maximize mfu", 40, 317, 317), Literals.VARIATION,
+                IssueCodes.STUDY_TOO_MANY_RUNS, "This study plans 100,489 runs", "'vary sequence' with 317 values");
+        assertFalse(codes(study("search maximize mfu", 40, 316, 316)).contains(IssueCodes.STUDY_TOO_MANY_RUNS));
     }
 
     @Test

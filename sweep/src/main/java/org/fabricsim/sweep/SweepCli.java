@@ -19,8 +19,10 @@ import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.search.Search;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.study.StudyRunner;
+import org.fabricsim.runtime.study.StudySize;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -37,7 +39,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "fabric sweep", mixinStandardHelpOptions = true, versionProvider = SweepCli.VersionProvider.class,
         description = "Simulates every run of the model's studies on Apache Spark and prints the results as"
                 + " `fabric simulate` does. Exit codes: 0 ok, 1 model errors, 2 usage (an unreachable master),"
-                + " 3 a run failed.")
+                + " 3 a run failed (or a study had more runs than one may plan).")
 public final class SweepCli implements Callable<Integer> {
     /** Above this many runs in all a sweep asks for {@code --max-runs}. */
     static final int DEFAULT_MAX_RUNS = 10_000;
@@ -115,10 +117,12 @@ public final class SweepCli implements Callable<Integer> {
                         + " inference or study");
                 return ExitCodes.OK;
             }
-            long runs = programs.stream().mapToLong(p -> StudyRunner.expand(p).size()).sum();
+            long runs = runs(file, model, programs);
             if (runs > maxRuns) {
                 throw new UserError(file + ": the sweep has " + runs + " runs, more than --max-runs " + maxRuns
-                        + "; narrow its vary lines, or raise the limit with --max-runs " + runs, ExitCodes.USAGE);
+                        + "; narrow its vary lines" + (runs <= Integer.MAX_VALUE ? ", or raise the limit with"
+                                + " --max-runs " + runs : " (--max-runs takes at most " + Integer.MAX_VALUE + ")"),
+                        ExitCodes.USAGE);
             }
             result = sweep(spark.get(), model.model(), programs);
         }
@@ -127,6 +131,28 @@ public final class SweepCli implements Callable<Integer> {
         out.flush();
         reports.write(result, programs);
         return ExitCodes.ofSimulation(result, false, spec.commandLine().getErr());
+    }
+
+    /**
+     * The runs of {@code programs} (of {@code model}, in {@code file}) in all, saturating at Long.MAX_VALUE: a sweep's,
+     * and a search's product of its axes' value counts, as {@code --max-runs} has always counted it; never planned
+     * ({@code StudyRunner.expand} refused a search of more than {@link StudySize#MAX_RUNS} combinations in an internal
+     * error). A program whose runs the runner refuses to plan (a sweep, or a search's base jobs, of more than {@link
+     * StudySize#MAX_RUNS}: the editor's {@code fabric.study.too-many-runs}, which a model built without the editor
+     * skips) is refused in {@link StudySize}'s words at its study's line with the exit code of a run that failed, as
+     * {@code fabric simulate} fails it, before anything is submitted.
+     */
+    static long runs(Path file, FabricCli.Programs model, List<StudySpec> programs) {
+        long runs = 0;
+        for (StudySpec program : programs) {
+            String refusal = StudySize.refusal(program.search() == null ? program : Search.baseSweep(program));
+            if (refusal != null) {
+                throw new UserError(model.where(file, program) + ": " + refusal, ExitCodes.RUNS_FAILED);
+            }
+            long more = StudySize.runs(program);
+            runs = runs > Long.MAX_VALUE - more ? Long.MAX_VALUE : runs + more;
+        }
+        return runs;
     }
 
     /** Runs {@code programs} on {@code spark}, keeping each finished run in the resume file when there is one. */

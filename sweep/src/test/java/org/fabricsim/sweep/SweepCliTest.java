@@ -13,11 +13,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import org.apache.spark.api.java.JavaSparkContext;
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
 import org.fabricsim.generator.cli.UserError;
+import org.fabricsim.runtime.spec.StudySpec;
+import org.fabricsim.runtime.spec.VariationSpec;
+import org.fabricsim.runtime.spec.VariationSpec.Parameter;
+import org.fabricsim.runtime.study.StudySize;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,6 +63,60 @@ class SweepCliTest {
         assertEquals(ExitCodes.USAGE, sweep(model().toString(), "--max-runs", "5"));
         // CHANNELS varies 3 channel counts × 2 algorithms
         assertTrue(err.toString().contains("the sweep has 6 runs, more than --max-runs 5"), err::toString);
+    }
+
+    @Test
+    void shouldReportASearchOfMoreBaseJobsThanAStudyMayPlanAsAModelError() throws IOException {
+        // a training search enumerates the plan; sequence and batch are not searched, so each of their 317 × 317 =
+        // 100,489 combinations is a base job planned up front, above StudySize.MAX_RUNS (100,000). The sweep counted
+        // every study through StudyRunner.expand, whose refusal escaped as an internal error (exit 4); the editor
+        // now counts a search's base axes ('vary sequence' is line 32 of the model, below 'study Plan {' on line 30 and
+        // 'simulate Pretrain').
+        Path huge = Files.writeString(folder.resolve("huge.fabric"), SweepModels.TRAINING_SEARCH.replace(
+                "    search maximize mfu in all refine 1\n", "    vary sequence in [" + values(317) + "]\n    vary batch"
+                        + " in [" + values(317) + "]\n    search maximize mfu\n"));
+        assertEquals(ExitCodes.MODEL_ERRORS, sweep(huge.toString()), err::toString);
+        assertTrue(err.toString().contains("huge.fabric:32:"), err::toString);
+        assertTrue(err.toString().contains("This study plans 100,489 runs"), err::toString);
+    }
+
+    @Test
+    void shouldRefuseAStudyBuiltWithoutTheEditorOfMoreRunsThanOneMayPlanAtItsLineAsARunThatFailed()
+            throws IOException {
+        // CHANNELS's study with two axes of 317 channel counts, built past the editor: 317 × 317 = 100,489 runs, above
+        // StudySize.MAX_RUNS, refused before anything is planned or submitted, in StudySize's words at the study's line
+        StudySpec channels = SweepModels.load(folder, "channels.fabric", SweepModels.CHANNELS).get(0);
+        List<Object> counts = IntStream.rangeClosed(1, 317).<Object>mapToObj(Long::valueOf).toList();
+        StudySpec huge = new StudySpec(channels.model(), channels.source(), channels.name(), channels.workloads(),
+                List.of(new VariationSpec(Parameter.CHANNELS, counts), new VariationSpec(Parameter.CHANNELS, counts)),
+                List.of(), List.of(), channels.seed());
+        Path file = Path.of("channels.fabric");
+        UserError refused = assertThrows(UserError.class, () -> SweepCli.runs(file,
+                new FabricCli.Programs("sweeptest", List.of(huge), Map.of(huge.name(), 17)), List.of(huge)));
+        assertEquals(ExitCodes.RUNS_FAILED, refused.exitCode());
+        assertEquals("channels.fabric:17: " + StudySize.refusal(huge), refused.getMessage());
+        assertTrue(refused.getMessage().startsWith("channels.fabric:17: study sweeptest.Channels plans 100,489 runs"),
+                refused::getMessage);
+        // the 6 runs of the study as written are counted, not refused
+        assertEquals(6, SweepCli.runs(file, new FabricCli.Programs("sweeptest", List.of(channels), Map.of()),
+                List.of(channels)));
+    }
+
+    private static String values(int count) {
+        return IntStream.rangeClosed(1, count).mapToObj(Integer::toString).collect(Collectors.joining(", "));
+    }
+
+    @Test
+    void shouldNotAdviseAMaxRunsAboveTheLargestItTakes() throws IOException {
+        // a search's six enumerated axes of 40 values: 40^6 = 4,096,000,000 combinations, which --max-runs counts,
+        // above the 2,147,483,647 an int option takes, so raising the limit to the count cannot be the advice
+        String axes = String.join("", List.of("tensor", "pipeline", "data", "context", "micro-batch", "virtual-stages")
+                .stream().map(p -> "    vary " + p + " in [" + values(40) + "]\n").toList());
+        Path huge = Files.writeString(folder.resolve("space.fabric"), SweepModels.TRAINING_SEARCH.replace(
+                "    search maximize mfu in all refine 1\n", axes + "    search maximize mfu\n"));
+        assertEquals(ExitCodes.USAGE, sweep(huge.toString()), err::toString);
+        assertTrue(err.toString().contains("the sweep has 4096000000 runs, more than --max-runs 10000; narrow its vary"
+                + " lines (--max-runs takes at most 2147483647)"), err::toString);
     }
 
     @Test

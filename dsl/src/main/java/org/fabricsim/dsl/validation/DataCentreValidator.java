@@ -1,5 +1,7 @@
 package org.fabricsim.dsl.validation;
 
+import java.math.BigInteger;
+
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Cluster;
@@ -8,16 +10,21 @@ import org.fabricsim.dsl.fabric.DataCentreNetwork;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.NodeGroup;
+import org.fabricsim.dsl.fabric.NumberValue;
 import org.fabricsim.dsl.fabric.Parallelism;
 import org.fabricsim.dsl.fabric.TorusTopology;
+import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.fabric.Value;
+import org.fabricsim.dsl.fabric.Variation;
+import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 
 /**
  * A cluster's data-centre network and the data parallelism placed on it: the network is switched
  * (the engine's {@code DataCentreParameters}); {@code data D across P pods} needs the cluster's
  * data-centre network, P dividing D and the nodes (and a torus's last dimension, which the pods
- * cut), and is a training job's; a benchmark placed {@code over data-centre} needs that network too, and so
- * does a serving deployment's {@code kv-transfer over data-centre}.
+ * cut), and is a training job's, and so does each value a study varies D to; a benchmark placed {@code over
+ * data-centre} needs that network too, and so does a serving deployment's {@code kv-transfer over data-centre}.
  */
 public class DataCentreValidator extends FabricCheck {
 
@@ -58,6 +65,30 @@ public class DataCentreValidator extends FabricCheck {
                     + " nodes and a torus's last dimension (the pods are its equal parts); write a pod count that"
                     + " divides them, e.g. 'across 2 pods'.", parallel, Literals.PARALLELISM__PODS,
                     IssueCodes.DATA_CENTRE_PODS, "2");
+        }
+    }
+
+    /**
+     * Each {@code vary data} value of a job that runs {@code across P pods} is a multiple of P: a run splits its DP
+     * ways into P equal parts, one per pod, and the runtime builds no plan that P does not divide (a sweep failed the
+     * run; a search of it ended in an internal error). A value that is no whole number is {@code vary-value}'s.
+     */
+    @Check
+    public void checkVariedDataAcrossPods(Variation variation) {
+        if (!(variation.eContainer() instanceof Study study) || !(study.getWorkload() instanceof Training training)
+                || training.getParallel() == null || training.getParallel().getPods() < 2
+                || Parameter.valueOf(variation.getParameter().getName()) != Parameter.DATA) {
+            return;
+        }
+        BigInteger pods = BigInteger.valueOf(training.getParallel().getPods());
+        for (Value value : variation.getValues()) {
+            if (value instanceof NumberValue n && n.getNumber().matches("[0-9]+")
+                    && new BigInteger(n.getNumber()).mod(pods).signum() != 0) {
+                error("vary data " + n.getNumber() + ": " + training.getName() + " runs its data parallelism across "
+                        + pods + " pods, which split it into equal parts, so no run of it can be built; vary data in"
+                        + " multiples of " + pods + ", or write another pod count after 'across'.", value, null,
+                        IssueCodes.VARY_DATA_PODS);
+            }
         }
     }
 

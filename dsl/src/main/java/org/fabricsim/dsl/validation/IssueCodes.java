@@ -525,13 +525,19 @@ public final class IssueCodes {
     public static final String INFERENCE_SETTING_REPEATED = PREFIX + "serving.setting-repeated";
     /**
      * A study without a search whose runs, the product of its {@code vary} axes' value counts, exceed {@code
-     * StudySize.MAX_RUNS} (100,000), which the runtime refuses to plan. Data: none.
+     * StudySize.MAX_RUNS} (100,000), which the runtime refuses to plan; or a search whose base jobs, the product of
+     * the axes it does not enumerate, do. Data: none.
      */
     public static final String STUDY_TOO_MANY_RUNS = PREFIX + "study.too-many-runs";
     /** A {@code vary} of a parameter the study's workload does not have. Data: none. */
     public static final String VARY_PARAMETER = PREFIX + "study.vary-parameter";
     /** A {@code vary} value the parameter cannot take. Data: a value it takes, as written. */
     public static final String VARY_VALUE = PREFIX + "study.vary-value";
+    /**
+     * A {@code vary data} value that the pods a training job runs its data parallelism across ({@code data D across P
+     * pods}) do not divide: no run of it can be built. Data: none.
+     */
+    public static final String VARY_DATA_PODS = PREFIX + "study.vary-data-pods";
     /** A {@code vary} naming a pool role: on a parameter that is not a pool's, or a role the deployment has no pool of. */
     public static final String VARY_POOL = PREFIX + "study.vary-pool";
     /** A search whose direction does not fit its objective ({@code minimize mfu}). Data: the direction that fits. */

@@ -21,6 +21,7 @@ import org.fabricsim.dsl.fabric.Value;
 import org.fabricsim.dsl.fabric.Variation;
 import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.dsl.model.Written;
+import org.fabricsim.runtime.search.Search;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 import org.fabricsim.runtime.study.Knobs;
 import org.fabricsim.runtime.study.StudySize;
@@ -78,19 +79,20 @@ public class VariationValidator extends FabricCheck {
 
     /**
      * A sweep's runs, the product of its axes' value counts (a study simulates one workload), at most {@link
-     * StudySize#MAX_RUNS}, the bound the runtime refuses above; marked on the largest axis. A search's axes are its
-     * space, screened rather than run one by one, and are not counted here.
+     * StudySize#MAX_RUNS}, the bound the runtime refuses above; marked on the largest axis. The axes a search
+     * enumerates are its space, screened rather than run one by one, and are not counted; its other axes make its base
+     * jobs ({@link Search#baseSweep}), planned up front as a sweep's runs, and are.
      */
     @Check
     public void checkStudyRunsWithinBound(Study study) {
-        if (study.getSearch() != null || study.getVariations().isEmpty()) {
-            return;
-        }
         long runs = 1;
-        Variation largest = study.getVariations().get(0);
+        Variation largest = null;
         for (Variation variation : study.getVariations()) {
-            runs = StudySize.saturatingProduct(runs, variation.getValues().size());
-            largest = variation.getValues().size() > largest.getValues().size() ? variation : largest;
+            if (planned(study, variation)) {
+                runs = StudySize.saturatingProduct(runs, variation.getValues().size());
+                largest = largest == null || variation.getValues().size() > largest.getValues().size() ? variation
+                        : largest;
+            }
         }
         if (runs > StudySize.MAX_RUNS) {
             String role = Written.written(largest, Literals.VARIATION__POOL) ? largest.getPool().getLiteral() + " "
@@ -98,6 +100,12 @@ public class VariationValidator extends FabricCheck {
             error("This study " + StudySize.excess(runs, role + parameter(largest).label(), largest.getValues().size()),
                     largest, Literals.VARIATION__VALUES, IssueCodes.STUDY_TOO_MANY_RUNS);
         }
+    }
+
+    /** Whether each value of {@code variation} is planned up front: every axis of a sweep, a search's base axes. */
+    private static boolean planned(Study study, Variation variation) {
+        Knobs.Workload kind = kind(variation);
+        return study.getSearch() == null || kind != null && !Search.enumerates(kind, parameter(variation));
     }
 
     /** What is wrong with {@code value} for {@code parameter}, or null. */

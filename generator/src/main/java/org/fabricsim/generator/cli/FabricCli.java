@@ -2,12 +2,17 @@ package org.fabricsim.generator.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Predicate;
 
 import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import org.fabricsim.dsl.fabric.Element;
 import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.generator.ProgramRunner;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
@@ -199,8 +204,17 @@ public final class FabricCli {
         }
     }
 
-    /** What a command simulates of a model: the model's name and its programs (one per study, and per lone workload). */
-    public record Programs(String model, List<StudySpec> studies) {
+    /**
+     * What a command simulates of a model: the model's name, its programs (one per study, and per lone workload) and
+     * the line each study's definition starts on, by the program's name.
+     */
+    public record Programs(String model, List<StudySpec> studies, Map<String, Integer> lines) {
+
+        /** {@code file:line} of {@code program}'s study in {@code file}, or {@code file} where it has no line. */
+        public String where(Path file, StudySpec program) {
+            Integer line = lines.get(program.name());
+            return line == null ? file.toString() : file + ":" + line;
+        }
     }
 
     /**
@@ -214,11 +228,23 @@ public final class FabricCli {
                 d -> d.code() == null || !d.code().startsWith(LOCK_IN_CODES));
         Model root = workspace.models().get(absolute);
         if (root == null) {
-            return new Programs(null, List.of());
+            return new Programs(null, List.of(), Map.of());
         }
         List<StudySpec> programs = select(workspace.mapper().toPrograms(root, file.toString()), study, file);
         return new Programs(root.getName() == null && !programs.isEmpty() ? programs.get(0).model() : root.getName(),
-                programs);
+                programs, lines(root));
+    }
+
+    /** The line each study of {@code root} starts on, by its qualified name (its program's). */
+    private static Map<String, Integer> lines(Model root) {
+        Map<String, Integer> lines = new HashMap<>();
+        for (Element element : root.getElements()) {
+            if (element instanceof Study study) {
+                String qualified = root.getName() == null ? study.getName() : root.getName() + "." + study.getName();
+                lines.put(qualified, NodeModelUtils.getNode(study).getStartLine());
+            }
+        }
+        return lines;
     }
 
     /** The programs named {@code study} (simple or qualified name) of model {@code file}, or all when it is {@code null}. */

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.search;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,14 +112,24 @@ abstract class AxisSpace {
         return search.all() || value.equals(own) ? 0 : 1;
     }
 
-    /** Divisors of {@code n} up to {@code limit}, ascending; empty for n < 1. O(min(n, limit)). */
+    /**
+     * Divisors of {@code n} up to {@code limit}, ascending; empty for n < 1. Each divisor d ≤ √n pairs with n ÷ d ≥ √n,
+     * so O(√n) trials (the count of a whole batch per replica reaches 2^31 − 1, where a loop to n took 2^31 trials and
+     * its counter overflowed into a division by zero).
+     */
     static List<Integer> divisors(int n, int limit) {
-        List<Integer> out = new ArrayList<>();
-        for (int d = 1; d <= n && d <= limit; d++) {
+        List<Integer> small = new ArrayList<>();
+        List<Integer> large = new ArrayList<>();
+        for (long d = 1; d * d <= n; d++) {
             if (n % d == 0) {
-                out.add(d);
+                small.add((int) d);
+                if (d * d != n) {
+                    large.add((int) (n / d));
+                }
             }
         }
-        return out;
+        Collections.reverse(large);
+        small.addAll(large);
+        return small.stream().filter(d -> d <= limit).toList();
     }
 }

@@ -14,7 +14,7 @@ import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
-import org.fabricsim.runtime.study.InfeasibleRunException;
+import org.fabricsim.runtime.study.Knobs;
 import org.fabricsim.runtime.study.StudyRunner;
 
 /**
@@ -27,7 +27,9 @@ import org.fabricsim.runtime.study.StudyRunner;
  * screened, refined), rejections per rule (the screen's too), the best by the refined objective, the
  * Pareto front of the objective against the cost per hour over the screened configurations, the best
  * as a definition, and the time each stage took. With no feasible configuration the study has one
- * failed run whose reason names the rule that rejected the most and the nearest feasible point.
+ * failed run whose reason names the rule that rejected the most and the nearest feasible point. A base job
+ * the study's other axes cannot build (a cluster too small for the job) is a failed run with the reason, as
+ * that combination is in a sweep, listed after the search's runs; the other bases are searched.
  * Engine runs (the refinement, a serving screen) and a training screen go to {@link SearchRuns}: local
  * threads or Spark.
  * Deterministic: the values do not depend on the threads or the engine, ties keep enumeration order.
@@ -56,22 +58,24 @@ public final class Search {
         SearchSpec search = study.search();
         long start = System.nanoTime();
         WorkloadSpec workload = study.workloads().get(0);
-        if (!(workload instanceof TrainingSpec || workload instanceof InferenceSpec)) {
+        SearchKind kind = kind(workload);
+        if (kind == null) {
             String reason = "not simulated yet: a search covers a training job or an inference deployment";
-            return failed(study, new TrainingSpace(search, List.of()), reason, start, start);
+            return failed(study, new TrainingSpace(search, List.of()), reason, start, start, List.of());
         }
-        SearchKind kind = workload instanceof TrainingSpec ? new TrainingKind() : new ServingKind();
         AxisSpace space = kind.space(search, study.variations().stream().filter(kind::searches).toList());
         List<Candidate> feasible = new ArrayList<>();
         List<Map<String, Object>> labels = new ArrayList<>();
-        List<WorkloadSpec> bases = bases(study, kind, labels);
+        List<RunResult> unbuilt = new ArrayList<>();
+        List<WorkloadSpec> bases = bases(study, labels, unbuilt);
         for (int b = 0; b < bases.size(); b++) {
             Map<String, Object> axes = labels.get(b);
             space.enumerate(bases.get(b), spec -> feasible.add(new Candidate(spec, axes)));
         }
         long enumerated = System.nanoTime();
         if (feasible.isEmpty()) {
-            return failed(study, space, Nearest.nothingFeasible(kind, space, search, bases), start, enumerated);
+            return failed(study, space, Nearest.nothingFeasible(kind, space, search, bases), start, enumerated,
+                    unbuilt);
         }
         String[] rejected = new String[feasible.size()];
         double[] miss = new double[feasible.size()];
@@ -88,7 +92,7 @@ public final class Search {
             String reason = Nearest.nothingPasses(kind, space, feasible, miss);
             return result(study, Summary.of(kind, search, space, feasible.size(), ranked, List.of(), reason,
                     new long[] {start, enumerated, screened, screened}, threads),
-                    List.of(failedRun(study, workload, reason, start, screened)));
+                    after(List.of(failedRun(study, workload, reason, start, screened)), unbuilt));
         }
         List<Candidate> refinedCandidates = new ArrayList<>(ranked.subList(0, Math.min(search.refine(),
                 ranked.size())));
@@ -100,25 +104,66 @@ public final class Search {
         long done = System.nanoTime();
         return result(study, Summary.of(kind, search, space, feasible.size(), ranked, refined, null,
                 new long[] {start, enumerated, screened, done}, threads).withBest(kind, ranked, refinedCandidates,
-                        refined, study), refined);
+                        refined, study), after(refined, unbuilt));
     }
 
-    /** The base jobs: the study's workload under each combination of its axes that the search does not enumerate. */
-    private static List<WorkloadSpec> bases(StudySpec study, SearchKind kind, List<Map<String, Object>> labels) {
-        List<VariationSpec> others = study.variations().stream().filter(a -> !kind.searches(a)).toList();
-        StudySpec sweep = new StudySpec(study.model(), study.source(), study.name(), study.workloads(), others,
-                List.of(), List.of(), study.seed(), study.calibration());
+    /** The search of {@code workload}'s kind, or null for a workload no search covers. */
+    private static SearchKind kind(WorkloadSpec workload) {
+        if (workload instanceof TrainingSpec) {
+            return new TrainingKind();
+        }
+        return workload instanceof InferenceSpec ? new ServingKind() : null;
+    }
+
+    /**
+     * Whether a search of a {@code workload} enumerates {@code parameter} itself; each value of a study's other
+     * axes makes base jobs ({@link #baseSweep}), as a sweep's runs. O(1).
+     */
+    public static boolean enumerates(Knobs.Workload workload, VariationSpec.Parameter parameter) {
+        return switch (workload) {
+            case TRAINING -> TrainingKind.SEARCHED.contains(parameter);
+            case INFERENCE -> ServingKind.SEARCHED.contains(parameter);
+            case BENCHMARK -> false;
+        };
+    }
+
+    /**
+     * The sweep whose runs are the base jobs of {@code study}'s search: its workload under the study's axes that the
+     * search does not enumerate (every axis for a workload no search covers). Its runs are planned up front, as a
+     * sweep's are, and so are refused above {@link org.fabricsim.runtime.study.StudySize#MAX_RUNS}.
+     */
+    public static StudySpec baseSweep(StudySpec study) {
+        SearchKind kind = kind(study.workloads().get(0));
+        List<VariationSpec> others = study.variations().stream().filter(a -> kind == null || !kind.searches(a))
+                .toList();
+        return new StudySpec(study.model(), study.source(), study.name(), study.workloads(), others, List.of(),
+                List.of(), study.seed(), study.calibration());
+    }
+
+    /**
+     * The base jobs ({@link #baseSweep}) with their labels; a base that cannot be built goes to {@code unbuilt} as
+     * the failed run its sweep would give, with the reason.
+     */
+    private static List<WorkloadSpec> bases(StudySpec study, List<Map<String, Object>> labels,
+            List<RunResult> unbuilt) {
         List<WorkloadSpec> jobs = new ArrayList<>();
-        for (StudyRunner.PlannedRun run : StudyRunner.expand(sweep)) {
+        for (StudyRunner.PlannedRun run : StudyRunner.expand(baseSweep(study))) {
             try {
                 jobs.add(run.varied());
                 labels.add(run.variation());
-            } catch (InfeasibleRunException e) {
-                // a base the study's own axes cannot build has nothing to search; the sweep would fail it too
-                continue;
+            } catch (RuntimeException e) {
+                unbuilt.add(RunResult.failed(run.name(), StudyRunner.kind(run.workload()), study.name(),
+                        run.variation(), run.seed(), StudyRunner.reason(e), 0));
             }
         }
         return jobs;
+    }
+
+    /** {@code runs}, then {@code unbuilt}. */
+    private static List<RunResult> after(List<RunResult> runs, List<RunResult> unbuilt) {
+        List<RunResult> all = new ArrayList<>(runs);
+        all.addAll(unbuilt);
+        return all;
     }
 
     private static List<Candidate> rank(List<Candidate> feasible, SearchSpec.Objective objective) {
@@ -128,10 +173,11 @@ public final class Search {
         return ranked;
     }
 
-    private StudyResult failed(StudySpec study, AxisSpace space, String reason, long start, long end) {
+    private StudyResult failed(StudySpec study, AxisSpace space, String reason, long start, long end,
+            List<RunResult> unbuilt) {
         return result(study, Summary.of(null, study.search(), space, 0, List.of(), List.of(), reason,
                 new long[] {start, end, end, end}, threads),
-                List.of(failedRun(study, study.workloads().get(0), reason, start, end)));
+                after(List.of(failedRun(study, study.workloads().get(0), reason, start, end)), unbuilt));
     }
 
     private static RunResult failedRun(StudySpec study, WorkloadSpec workload, String reason, long start, long end) {

@@ -42,7 +42,7 @@ final class ServingKind implements SearchKind {
      * build up in 1,000 ÷ λ seconds of arrivals when the configuration cannot keep up.
      */
     static final int SCREEN_REQUESTS = 1000;
-    private static final Set<Parameter> SEARCHED = EnumSet.of(Parameter.REPLICAS, Parameter.TENSOR,
+    static final Set<Parameter> SEARCHED = EnumSet.of(Parameter.REPLICAS, Parameter.TENSOR,
             Parameter.MAX_BATCH_TOKENS, Parameter.MAX_SEQUENCES);
 
     @Override

@@ -20,7 +20,9 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
  * combined. Each parameter takes the study's {@code vary} values for the pool's role ({@code vary
  * decode replicas in [1, 2, 4]}; without a role, for every pool), every value when the search is
  * {@code in all}, and the pool's own otherwise. {@code in all} means: replicas 1 to the most that fit in
- * the accelerators (the search's {@code within} limit, else the cluster's) with the pool's parallelism;
+ * the accelerators (the search's {@code within} limit, at most the cluster's: more replicas than the cluster holds
+ * would all break rule {@code cluster-size}, and {@code within 2147483647 accelerators} listed 268 million replica
+ * counts until the heap ran out) with the pool's parallelism;
  * TP every divisor of the scale-up domain; the batch limits stay the pool's own (they have no upper
  * end: state the values to search). The pool's other degrees (PP, DP, EP) stay as written. Each
  * configuration passes {@link ServingRules} (the editor's rules), the accelerator limit and the budget,
@@ -63,7 +65,8 @@ final class ServingSpace extends AxisSpace {
 
     /** The pools {@code pool} may become: its replicas × TP × token limit × sequence limit. */
     private List<Pool> choices(InferenceSpec base, Pool pool) {
-        int n = search.maxAccelerators() > 0 ? search.maxAccelerators() : base.cluster().accelerators();
+        int n = search.maxAccelerators() > 0 ? Math.min(search.maxAccelerators(), base.cluster().accelerators())
+                : base.cluster().accelerators();
         int domain = base.cluster().node().scaleUpDomainSize();
         ParallelismSpec p = pool.parallel();
         List<Pool> out = new ArrayList<>();

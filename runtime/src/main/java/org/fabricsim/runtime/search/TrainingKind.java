@@ -22,7 +22,7 @@ import org.fabricsim.runtime.study.Variations;
  * objective of a refined run from its step time ({@link Objectives}), written back as a {@code training}.
  */
 final class TrainingKind implements SearchKind {
-    private static final Set<Parameter> SEARCHED = EnumSet.of(Parameter.TENSOR, Parameter.PIPELINE, Parameter.DATA,
+    static final Set<Parameter> SEARCHED = EnumSet.of(Parameter.TENSOR, Parameter.PIPELINE, Parameter.DATA,
             Parameter.CONTEXT, Parameter.MICRO_BATCH, Parameter.SCHEDULE, Parameter.VIRTUAL_STAGES,
             Parameter.SHARDING, Parameter.RECOMPUTE);
 

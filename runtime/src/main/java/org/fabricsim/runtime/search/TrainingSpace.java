@@ -29,11 +29,16 @@ import org.fabricsim.runtime.study.Variations;
  * every sharding and recomputation. A pipeline of one stage is tried with one schedule only (they are
  * the same step). Each candidate passes {@link TrainingRules} (the editor's rules), the accelerator
  * limit and the budget, or counts against the first rule it breaks ({@link AxisSpace}: the values,
- * limits and counts every kind of search shares). O(candidates × layers).
+ * limits and counts every kind of search shares). Degrees that cannot make a job at all count before it is
+ * built: more accelerators than the cluster has ({@code cluster-size}, as {@link TrainingRules} names it;
+ * {@code vary data} states DP, or {@code within} asks more than the cluster holds) and a DP the job's
+ * {@code across P pods} does not divide ({@value #PODS}). O(candidates × layers).
  */
 final class TrainingSpace extends AxisSpace {
     static final int MIN_CONTEXT_TOKENS = 1024;
     static final int MAX_VIRTUAL_STAGES = 8;
+    /** The rule of a DP that the job's pods do not divide (each pod runs DP ÷ pods of the data-parallel ways). */
+    static final String PODS = "pods";
 
     /** The space of {@code search} whose searched parameters the study varies as {@code axes}. */
     TrainingSpace(SearchSpec search, List<VariationSpec> axes) {
@@ -52,8 +57,9 @@ final class TrainingSpace extends AxisSpace {
                         divisors(perPipeline, base.model().layers()))) {
                     int derived = perPipeline % pp == 0 ? perPipeline / pp : 0;
                     for (int dp : values(Parameter.DATA, derived, List.of(derived))) {
-                        if (dp < 1) {
-                            reject(ACCELERATORS);
+                        String unbuildable = dp < 1 ? ACCELERATORS : unbuildable(base, (double) tp * pp * dp * cp, dp);
+                        if (unbuildable != null) {
+                            reject(unbuildable);
                             continue;
                         }
                         plans(new TrainingDraft(base).degrees(tp, pp, dp, cp), base, feasible);
@@ -61,6 +67,17 @@ final class TrainingSpace extends AxisSpace {
                 }
             }
         }
+    }
+
+    /**
+     * The rule a plan of {@code accelerators} (TP × PP × DP × CP, as a double so that no product overflows) and
+     * DP {@code dp} breaks before it can be built, or null.
+     */
+    private static String unbuildable(TrainingSpec base, double accelerators, int dp) {
+        if (accelerators > base.cluster().accelerators()) {
+            return TrainingRules.Rule.CLUSTER_SIZE.label();
+        }
+        return dp % base.parallel().pods() == 0 ? null : PODS;
     }
 
     private void plans(TrainingDraft degrees, TrainingSpec base, Consumer<WorkloadSpec> feasible) {

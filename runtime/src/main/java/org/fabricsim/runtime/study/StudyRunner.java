@@ -263,7 +263,11 @@ public final class StudyRunner {
         }
     }
 
-    private static String reason(RuntimeException e) {
+    /**
+     * The reason a run that threw {@code e} fails with: {@code infeasible: …} for a combination that cannot be
+     * built, {@code not simulated yet: …} for a case the engine lacks, else the message.
+     */
+    public static String reason(RuntimeException e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         if (e instanceof UnsupportedOperationException) {
             return "not simulated yet: " + message;

@@ -98,6 +98,18 @@ class ServingSearchTest {
     }
 
     @Test
+    void shouldTryNoMoreReplicasThanTheClusterHoldsUnderAWithinAboveIt() {
+        // in all within 2^31 - 1 GPUs of one 8-GPU node, both pools at TP8: 1 … ⌊8 ÷ 8⌋ = 1 replica each (not the
+        // 268,435,455 replica counts of (2^31 - 1) ÷ 8, which exhausted the heap); that configuration needs 2 × 8 = 16
+        // GPUs: 'cluster-size'
+        StudyResult result = search(deployment(LOOSE), new SearchSpec(SearchSpec.Objective.COST_PER_MTOK, true,
+                Integer.MAX_VALUE, 0, 1), new VariationSpec(Parameter.TENSOR, List.of(8L)));
+        Map<String, Object> summary = result.studies().get(0).search();
+        assertEquals(1L, summary.get("considered"));
+        assertEquals(Map.of("cluster-size", 1), summary.get("rejected"));
+    }
+
+    @Test
     void shouldTryEveryReplicaCountAndTensorDegreeThatFitsInAll() {
         // in all within 4 GPUs: per pool TP ∈ {1, 2, 4, 8} (divisors of the NVLink domain) with 1 … ⌊4 ÷ TP⌋
         // replicas: 4 + 2 + 1 + 1 = 8 choices (TP8 keeps one replica, and needs 8 GPUs), 8 × 8 = 64 in all;
