@@ -25,7 +25,10 @@ import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
  * alone also takes its chunk's {@code aloneSeconds} ({@link TrainingStep}: the communication only a pair hides).</li>
  * </ul>
  * A task starts at max(its stage's clock, its dependencies' ends); the stage with the earliest
- * clock whose next task is ready goes first. Cost O(P · tasks) time, O(M·G) memory.
+ * clock whose next task is ready goes first. Cost O(P · tasks) time, O(M·G) memory: a run's forward and backward end
+ * times, 16 B per stage, chunk and micro-batch in blocks ({@link EndTimes}), zero-bubble's queue of deferred weight gradients, 4 B more, and
+ * DualPipe's stored orders, 15 B per stage and micro-batch (the others' are computed); {@link ScheduleEstimate}
+ * counts them.
  */
 public final class PipelineExecutor {
     static final byte FORWARD = 0;
@@ -107,10 +110,8 @@ public final class PipelineExecutor {
      */
     PipelineTimeline run(double sendSeconds, ScheduleLog log) {
         int g = modelChunks;
-        double[] forwardEnd = new double[stages * chunks * chainMicroBatches];
-        double[] backwardEnd = new double[forwardEnd.length];
-        Arrays.fill(forwardEnd, Double.NaN);
-        Arrays.fill(backwardEnd, Double.NaN);
+        EndTimes forwardEnd = new EndTimes((long) stages * chunks * chainMicroBatches);
+        EndTimes backwardEnd = new EndTimes((long) stages * chunks * chainMicroBatches);
         double[] clock = new double[stages];
         double[] busy = new double[stages];
         double[] alone = new double[stages];
@@ -175,14 +176,14 @@ public final class PipelineExecutor {
             boolean sends = kind == FORWARD ? gc != g - 1 : kind == BACKWARD && gc != 0;
             record(log, s, kind, m, gc, start, duration, sends ? sendSeconds : 0);
             if (kind == FORWARD) {
-                forwardEnd[slot * chainMicroBatches + m] = clock[s];
+                forwardEnd.set(slot * chainMicroBatches + m, clock[s]);
                 if (m == 0) {
                     firstForwardStart[c * stages + s] = start;
                 }
             } else if (kind == WEIGHT) {
                 gradientsReady[c * stages + s] = clock[s];
             } else {
-                backwardEnd[slot * chainMicroBatches + m] = clock[s];
+                backwardEnd.set(slot * chainMicroBatches + m, clock[s]);
                 if (bidirectional) {
                     gradientsReady[c * stages + s] = clock[s];
                 } else if (splitWeights) {
@@ -229,15 +230,15 @@ public final class PipelineExecutor {
      * When task (m, slot) may start, NaN while a dependency is pending; slot = chain·G + model
      * chunk, so slot ± 1 is the previous or next chunk of the same chain.
      */
-    private double readyTime(byte kind, int m, int slot, boolean lastChunk, double[] forwardEnd,
-            double[] backwardEnd, double sendSeconds) {
+    private double readyTime(byte kind, int m, int slot, boolean lastChunk, EndTimes forwardEnd,
+            EndTimes backwardEnd, double sendSeconds) {
         if (kind == FORWARD) {
-            return slot % modelChunks == 0 ? 0 : forwardEnd[(slot - 1) * chainMicroBatches + m] + sendSeconds;
+            return slot % modelChunks == 0 ? 0 : forwardEnd.get((slot - 1) * chainMicroBatches + m) + sendSeconds;
         }
         if (lastChunk) {
-            return forwardEnd[slot * chainMicroBatches + m];
+            return forwardEnd.get(slot * chainMicroBatches + m);
         }
-        return backwardEnd[(slot + 1) * chainMicroBatches + m] + sendSeconds;
+        return backwardEnd.get((slot + 1) * chainMicroBatches + m) + sendSeconds;
     }
 
     private int earliest(double[] clock, boolean[] waiting, int[] next) {

@@ -15,30 +15,31 @@ import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
  * schedule splits it off ({@link PipelineExecutor#splitsWeights}): k = 2 or 3 tasks, N = P × v × M (stage, chunk,
  * micro-batch) triples, N × k tasks in all.
  *
- * <p><b>Bytes</b>, counted from the code (arrays of 16 B headers, P of them, not counted), what is live while {@link
- * PipelineExecutor#run} runs, the step's peak (its second, ideal run allocates the same after the first's are
- * garbage; a failure or straggler step runs after them):
+ * <p><b>Bytes</b>, counted from the code (16 B array headers, 12 B object headers, 4 B references, 8 B alignment;
+ * the P or N ÷ 16,384 headers of the arrays below are left out). While {@link PipelineExecutor#run} runs, the
+ * step's peak (its second, ideal run allocates the same after the first's are garbage; a failure or straggler step
+ * runs after them), per triple:
  * <ul>
- * <li>per triple, the executor's forward and backward end times, two doubles: {@link #BYTES_PER_MICRO_BATCH_CHUNK}
- * = 16 B;</li>
- * <li>zero-bubble, per triple, the stage's queue of deferred weight gradients, an int: {@link
- * #PENDING_WEIGHT_BYTES} = 4 B;</li>
- * <li>DualPipe (v = 1), per triple, the stored order ({@link DualPipeOrder}) of its 3 tasks, a code byte and a
- * micro-batch int each: {@link #DUALPIPE_ORDER_BYTES} = 15 B (the other schedules' orders are computed, {@link
- * StageOrder});</li>
- * <li>the result's timeline, at least stage 0's tasks up to {@link ScheduleLog#MAX_SPANS}, min(20,000, k·v·M)
- * spans of at least {@link #TIMELINE_BYTES_PER_SPAN} = 424 B: a {@code LinkedHashMap} (56 B) with its table of
- * 16 (80 B), 4 entries (4 × 40 B), the track and name strings (48 B each with their byte arrays, at least: "stage
- * 0", "F 1234"), 2 boxed doubles (32 B) and the list's slot (4 B); the {@link ScheduleLog} behind it, at most 20,000 spans of 29 B, is in the fixed
- * part;</li>
- * <li>the fixed part, {@link #FIXED_BYTES}, measured: the rest of {@code fabric simulate} (the model, the compiled
- * study, the cluster's graph and patterns) for {@code Gpt70B} of {@code examples/megatron-h100} (PP2, 2 virtual
- * stages, 768 GPUs of 6,144) with M = 8 runs in {@code -Xmx44m} ({@code -XX:+UseSerialGC}, a heap of 42.9 MB).</li>
+ * <li>the forward and backward end times, two doubles ({@link EndTimes}): {@link #BYTES_PER_MICRO_BATCH_CHUNK} =
+ * 16 B;</li>
+ * <li>zero-bubble: the stage's queue of deferred weight gradients, an int: {@link #PENDING_WEIGHT_BYTES} = 4 B;</li>
+ * <li>DualPipe (v = 1): the stored order ({@link DualPipeOrder}) of its F, B and W, a code byte and a micro-batch int
+ * each: {@link #DUALPIPE_ORDER_BYTES} = 15 B (the other schedules' orders are computed, {@link StageOrder}).</li>
  * </ul>
- * Bytes = fixed + timeline + N × (16 + 4 zero-bubble + 15 DualPipe). Measured against it (docs/performance.md,
- * "Schedule memory, counted (session 64)": the smallest {@code -Xmx} of {@code fabric simulate} over PP2 to PP4,
- * 1 to 3 virtual stages, 1F1B, interleaved, zero-bubble and DualPipe, M = 10⁴ to 10⁶): within ±15% of the
- * heap each step needs. O(1).
+ * The {@link ScheduleLog} keeps at most 20,000 spans of 29 B, and the result's timeline, made from it after the step
+ * when the arrays above are garbage, at most 20,000 maps of at least 424 B (a {@code LinkedHashMap}, 56 B, its table
+ * of 16, 80 B, 4 entries of 40 B, two strings of 48 B, two boxed doubles and the list's slot), 8.5 MB: with the
+ * fixed part below, 19.5 MB, less than the floor, so neither is counted apart. Measured parts, {@code fabric
+ * simulate} of {@code Gpt70B} of {@code examples/megatron-h100} (PP2, 2 virtual stages, 768 GPUs of 6,144), {@code
+ * -XX:+UseSerialGC}, the heap as {@code Runtime.maxMemory()} at the {@code -Xmx} that fails, so that the estimate
+ * stays at or below what a run needs: the rest of the run, {@link #FIXED_BYTES} (M = 10⁶, 64.0 MB counted, fails in
+ * a heap of 75.0 MB), and the least the command needs whatever the step, {@link #FLOOR_BYTES} (M = 8 fails in 26.4
+ * MB).
+ *
+ * <p>Bytes = max(floor, fixed + N × (16 + 4 zero-bubble + 15 DualPipe)). Against the smallest heap
+ * of {@code fabric simulate} over PP2 to PP4, 1 to 3 virtual stages, GPipe, 1F1B, interleaved, zero-bubble and
+ * DualPipe, M = 10⁴ to 4 × 10⁶ (docs/performance.md, "Schedule memory, counted (session 64)"): within 15% below it.
+ * O(1).
  *
  * @param microBatches  M per step
  * @param stages        P
@@ -53,10 +54,10 @@ public record ScheduleEstimate(long microBatches, int stages, int chunks, int ta
     public static final long PENDING_WEIGHT_BYTES = 4;
     /** DualPipe's stored order per stage and micro-batch, 3 tasks of a byte and an int (class comment). */
     public static final long DUALPIPE_ORDER_BYTES = 3 * (1 + 4);
-    /** One span of the result's timeline (class comment). */
-    public static final long TIMELINE_BYTES_PER_SPAN = 56 + 80 + 4 * 40 + 48 + 48 + 2 * 16 + 4;
-    /** What the rest of the run holds, measured (class comment). */
-    public static final long FIXED_BYTES = 0;
+    /** What the rest of the run holds besides the schedule and the timeline, measured (class comment). */
+    public static final long FIXED_BYTES = 11_000_000;
+    /** What {@code fabric simulate} needs whatever the step, measured (class comment). */
+    public static final long FLOOR_BYTES = 26_400_000;
 
     /** The estimate for one step of {@code spec}. */
     public static ScheduleEstimate of(TrainingSpec spec) {
@@ -67,8 +68,7 @@ public record ScheduleEstimate(long microBatches, int stages, int chunks, int ta
         long perTriple = BYTES_PER_MICRO_BATCH_CHUNK
                 + (spec.schedule() == PipelineSchedule.ZERO_BUBBLE ? PENDING_WEIGHT_BYTES : 0)
                 + (spec.schedule() == PipelineSchedule.DUALPIPE ? DUALPIPE_ORDER_BYTES : 0);
-        double spans = Math.min(ScheduleLog.MAX_SPANS, (double) k * v * m);
-        double bytes = FIXED_BYTES + spans * TIMELINE_BYTES_PER_SPAN + (double) m * p * v * perTriple;
+        double bytes = Math.max(FLOOR_BYTES, FIXED_BYTES + (double) m * p * v * perTriple);
         return new ScheduleEstimate(m, p, v, k, (long) Math.min(bytes, Long.MAX_VALUE));
     }
 

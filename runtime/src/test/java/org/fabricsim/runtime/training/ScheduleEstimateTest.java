@@ -24,45 +24,48 @@ import org.junit.jupiter.api.Test;
  */
 class ScheduleEstimateTest {
     /**
-     * One span of the result's timeline, counted with 12 B object headers, 16 B array headers, 4 B references and 8 B
-     * alignment: LinkedHashMap 12 + 11 fields (10 × 4 B, a boolean) = 53 → 56 B; its table of 16 references 16 + 64
-     * = 80 B; 4 entries of 12 + 6 × 4 = 36 → 40 B; "stage 0" and "F 1234", a String of 12 + 10 = 22 → 24 B and a
-     * byte[] of 16 + 7 → 24 B each, 48 B; 2 Doubles of 16 B; the list's reference, 4 B: 424 B.
+     * Per (stage, chunk, micro-batch) the executor's forward and backward end times, two 8 B doubles: 16 B; zero-bubble
+     * adds a 4 B int of its deferred-weight queue, DualPipe its stored F, B and W of a 1 B code and a 4 B micro-batch
+     * each, 15 B.
      */
-    private static final long HAND_COUNTED_BYTES_PER_SPAN = 56 + 80 + 160 + 48 + 48 + 32 + 4;
+    private static final long END_TIMES = 8 + 8;
 
     @Test
-    void shouldCountTheEndTimesAndTheTimelineOfASmallOneFOneBStep() {
-        // TP4 PP4 DP1, batch 32 of micro-batch 1: M = 32, v = 1, 1F1B, k = 2. End times: 2 doubles per stage and
-        // micro-batch, 4 × 32 × 16 = 2,048 B; the timeline holds at least stage 0's 2 × 32 = 64 tasks.
-        ScheduleEstimate estimate = ScheduleEstimate.of(job(32, PipelineSchedule.ONE_F_ONE_B, 1));
-        assertEquals(32, estimate.microBatches());
+    void shouldCountTheEndTimesOfAOneFOneBStepAboveTheFixedPart() {
+        // TP4 PP4 DP1, batch 1,000,000 of micro-batch 1: M = 10⁶, v = 1, 1F1B, k = 2: 4 × 10⁶ triples of 16 B, 64 MB.
+        ScheduleEstimate estimate = ScheduleEstimate.of(job(1_000_000, PipelineSchedule.ONE_F_ONE_B, 1));
+        assertEquals(1_000_000, estimate.microBatches());
         assertEquals(4, estimate.stages());
         assertEquals(1, estimate.chunks());
         assertEquals(2, estimate.tasksPerMicroBatchChunk());
-        assertEquals(ScheduleEstimate.FIXED_BYTES + 2_048 + 64 * HAND_COUNTED_BYTES_PER_SPAN, estimate.bytes());
-        assertTrue(estimate.fits(Runtime.getRuntime().maxMemory()));
+        assertEquals(ScheduleEstimate.FIXED_BYTES + 4_000_000 * END_TIMES, estimate.bytes());
+        assertEquals(64_000_000 + 11_000_000, estimate.bytes());
     }
 
     @Test
     void shouldCountWhatInterleavingZeroBubbleAndDualPipeAddPerMicroBatch() {
-        // Interleaved v = 2: 4 × 2 × 32 = 256 (stage, chunk, micro-batch) of 16 B, 4,096 B; 2 × 2 × 32 = 128 spans.
-        assertEquals(ScheduleEstimate.FIXED_BYTES + 4_096 + 128 * HAND_COUNTED_BYTES_PER_SPAN,
-                ScheduleEstimate.of(job(32, PipelineSchedule.INTERLEAVED, 2)).bytes());
-        // Zero-bubble: 128 × (16 B of end times + a 4 B deferred weight gradient) = 2,560 B; 3 × 32 = 96 spans.
-        assertEquals(ScheduleEstimate.FIXED_BYTES + 2_560 + 96 * HAND_COUNTED_BYTES_PER_SPAN,
-                ScheduleEstimate.of(job(32, PipelineSchedule.ZERO_BUBBLE, 1)).bytes());
-        // DualPipe: 128 × (16 B + its stored F, B and W of a byte and an int each, 15 B) = 3,968 B; 96 spans.
-        assertEquals(ScheduleEstimate.FIXED_BYTES + 3_968 + 96 * HAND_COUNTED_BYTES_PER_SPAN,
-                ScheduleEstimate.of(job(32, PipelineSchedule.DUALPIPE, 1)).bytes());
-        // M = 100,000 zero-bubble: the timeline stops at 20,000 spans, 400,000 × 20 B = 8,000,000 B.
-        assertEquals(ScheduleEstimate.FIXED_BYTES + 8_000_000 + 20_000 * HAND_COUNTED_BYTES_PER_SPAN,
-                ScheduleEstimate.of(job(100_000, PipelineSchedule.ZERO_BUBBLE, 1)).bytes());
+        // Interleaved v = 2: 4 × 2 × 10⁶ = 8 × 10⁶ triples of 16 B.
+        assertEquals(ScheduleEstimate.FIXED_BYTES + 8_000_000 * END_TIMES,
+                ScheduleEstimate.of(job(1_000_000, PipelineSchedule.INTERLEAVED, 2)).bytes());
+        // Zero-bubble: 4 × 10⁶ triples of 16 B of end times and a 4 B deferred weight gradient.
+        assertEquals(ScheduleEstimate.FIXED_BYTES + 4_000_000 * (END_TIMES + 4),
+                ScheduleEstimate.of(job(1_000_000, PipelineSchedule.ZERO_BUBBLE, 1)).bytes());
+        // DualPipe: 4 × 10⁶ triples of 16 B and the stored F, B and W of 1 + 4 B each.
+        assertEquals(ScheduleEstimate.FIXED_BYTES + 4_000_000 * (END_TIMES + 3 * (1 + 4)),
+                ScheduleEstimate.of(job(1_000_000, PipelineSchedule.DUALPIPE, 1)).bytes());
+    }
+
+    @Test
+    void shouldEstimateASmallStepAtTheFloor() {
+        // M = 32: 128 triples, 2,048 B above the fixed part, far below what the command needs whatever the step.
+        ScheduleEstimate estimate = ScheduleEstimate.of(job(32, PipelineSchedule.ONE_F_ONE_B, 1));
+        assertEquals(ScheduleEstimate.FLOOR_BYTES, estimate.bytes());
+        assertTrue(estimate.fits(Runtime.getRuntime().maxMemory()));
     }
 
     @Test
     void shouldRunAStepOfAHundredThousandMicroBatchesThatTheEstimateAdmits() {
-        // 4 stages × 100,000 micro-batches × 3 tasks = 1.2 M zero-bubble tasks, about 8 MB counted above the rest.
+        // 4 stages × 100,000 micro-batches × 3 tasks = 1.2 M zero-bubble tasks, 8 MB counted above the fixed part.
         TrainingSpec job = job(100_000, PipelineSchedule.ZERO_BUBBLE, 1);
         assertTrue(ScheduleEstimate.of(job).fits(Runtime.getRuntime().maxMemory()));
         assertTrue(new Simulator().run(job).succeeded());
@@ -70,9 +73,9 @@ class ScheduleEstimateTest {
 
     @Test
     void shouldRefuseAStepOfMoreMicroBatchesThanTheHeapCanScheduleAndRunANormalOne() {
-        // 1F1B on 4 stages: 4 × 16 = 64 B per micro-batch above the fixed part and a full timeline.
+        // 1F1B on 4 stages: 4 × 16 = 64 B per micro-batch above the fixed part.
         long heap = Runtime.getRuntime().maxMemory();
-        long microBatches = (heap - ScheduleEstimate.FIXED_BYTES - 20_000 * HAND_COUNTED_BYTES_PER_SPAN) / 64 + 1;
+        long microBatches = (heap - ScheduleEstimate.FIXED_BYTES) / (4 * END_TIMES) + 1;
         long startNanos = System.nanoTime();
         InfeasibleRunException refused = assertThrows(InfeasibleRunException.class,
                 () -> new Simulator().run(job(microBatches, PipelineSchedule.ONE_F_ONE_B, 1)));
