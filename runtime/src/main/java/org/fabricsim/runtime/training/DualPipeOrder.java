@@ -27,7 +27,7 @@ package org.fabricsim.runtime.training;
  * Each direction gets M/2 forwards and backwards; phase 4 needs at least one iteration on every
  * rank, hence M/2 ≥ P. Derived from the paper's description and figure and the reference
  * implementation's order (deepseek-ai/DualPipe). O(M) per rank: 5 B per task (a byte of type, direction and
- * pairing, an int micro-batch), 15 B per micro-batch, and M ints while it is built.
+ * pairing, an int micro-batch), 15 B per micro-batch, and M ints while it is built, released after.
  */
 public final class DualPipeOrder implements TaskOrder {
     private static final int DIRECTION_BIT = 4;
@@ -38,8 +38,8 @@ public final class DualPipeOrder implements TaskOrder {
     private final int[] micro;
     private final int[] forwardNext = new int[2];
     private final int[] backwardNext = new int[2];
-    /** Backwards whose W waits, first in first out: at most one per backward, M. */
-    private final int[] deferred;
+    /** Backwards whose W waits, first in first out: at most one per backward, M; released once the order is built. */
+    private int[] deferred;
     private int deferredHead;
     private int deferredTail;
     private int at;
@@ -112,6 +112,7 @@ public final class DualPipeOrder implements TaskOrder {
         while (o.deferredHead < o.deferredTail) {
             o.weight();
         }
+        o.deferred = null;
         return o;
     }
 
