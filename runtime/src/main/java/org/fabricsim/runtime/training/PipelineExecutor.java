@@ -26,9 +26,9 @@ import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
  * </ul>
  * A task starts at max(its stage's clock, its dependencies' ends); the stage with the earliest
  * clock whose next task is ready goes first. Cost O(P · tasks) time, O(M·G) memory: a run's forward and backward end
- * times, 16 B per stage, chunk and micro-batch in blocks ({@link EndTimes}), zero-bubble's queue of deferred weight gradients, 4 B more, and
- * DualPipe's stored orders, 15 B per stage and micro-batch (the others' are computed); {@link ScheduleEstimate}
- * counts them.
+ * times, 16 B per stage, chunk and micro-batch in blocks ({@link EndTimes}), zero-bubble's queue of deferred weight
+ * gradients, 4 B more, and DualPipe's stored orders, 15 B per stage and micro-batch (the others' are computed);
+ * {@link ScheduleEstimate} counts them.
  */
 public final class PipelineExecutor {
     static final byte FORWARD = 0;

@@ -36,10 +36,10 @@ import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
  * a heap of 75.0 MB), and the least the command needs whatever the step, {@link #FLOOR_BYTES} (M = 8 fails in 26.4
  * MB).
  *
- * <p>Bytes = max(floor, fixed + N × (16 + 4 zero-bubble + 15 DualPipe)). Against the smallest heap
- * of {@code fabric simulate} over PP2 to PP4, 1 to 3 virtual stages, GPipe, 1F1B, interleaved, zero-bubble and
- * DualPipe, M = 10⁴ to 4 × 10⁶ (docs/performance.md, "Schedule memory, counted (session 64)"): within 15% below it.
- * O(1).
+ * <p>Bytes = max(floor, fixed + N × (16 + 4 zero-bubble + 15 DualPipe)). Against the smallest heap {@code fabric
+ * simulate} runs a step in, over PP2 and PP4, 1 to 3 virtual stages, 1F1B, interleaved, zero-bubble and DualPipe, M =
+ * 10⁴ to 4 × 10⁶ (docs/performance.md, "Schedule memory, counted (session 64)"): 0.87 to 0.99 of it, never above, so
+ * a step that runs is not refused and one admitted needs at most 15% more. O(1).
  *
  * @param microBatches  M per step
  * @param stages        P
