@@ -26,30 +26,28 @@ package org.fabricsim.runtime.training;
  * </ol>
  * Each direction gets M/2 forwards and backwards; phase 4 needs at least one iteration on every
  * rank, hence M/2 ≥ P. Derived from the paper's description and figure and the reference
- * implementation's order (deepseek-ai/DualPipe). O(M) per rank.
+ * implementation's order (deepseek-ai/DualPipe). O(M) per rank: 5 B per task (a byte of type, direction and
+ * pairing, an int micro-batch), 15 B per micro-batch, and M ints while it is built, released after.
  */
-public final class DualPipeOrder {
-    /** Task types, those of {@link PipelineExecutor}. */
-    final byte[] type;
+public final class DualPipeOrder implements TaskOrder {
+    private static final int DIRECTION_BIT = 4;
+    private static final int PAIRED_BIT = 8;
+    /** Per task its type (bits 0–1, those of {@link PipelineExecutor}), direction and paired flag: 1 B. */
+    private final byte[] code;
     /** Micro-batch of each task within its direction. */
-    final int[] micro;
-    /** Local chunk of each task: its direction. */
-    final int[] chunk;
-    /** Whether a forward starts only with the backward after it (an overlapped F&amp;B pair). */
-    final boolean[] paired;
+    private final int[] micro;
     private final int[] forwardNext = new int[2];
     private final int[] backwardNext = new int[2];
-    private final int[] deferred;
+    /** Backwards whose W waits, first in first out: at most one per backward, M; released once the order is built. */
+    private int[] deferred;
     private int deferredHead;
     private int deferredTail;
     private int at;
 
-    private DualPipeOrder(int tasks) {
-        type = new byte[tasks];
-        micro = new int[tasks];
-        chunk = new int[tasks];
-        paired = new boolean[tasks];
-        deferred = new int[tasks];
+    private DualPipeOrder(int microBatches) {
+        code = new byte[3 * microBatches];
+        micro = new int[3 * microBatches];
+        deferred = new int[microBatches];
     }
 
     /**
@@ -76,7 +74,7 @@ public final class DualPipeOrder {
 
     /** The order of rank {@code rank}: 3M tasks (M each of F, B and W). */
     static DualPipeOrder of(int stages, int microBatches, int rank) {
-        DualPipeOrder o = new DualPipeOrder(3 * microBatches);
+        DualPipeOrder o = new DualPipeOrder(microBatches);
         int n = stages / 2;
         int h = Math.min(rank, stages - 1 - rank);
         int near = rank < n ? 0 : 1;
@@ -114,13 +112,16 @@ public final class DualPipeOrder {
         while (o.deferredHead < o.deferredTail) {
             o.weight();
         }
+        o.deferred = null;
         return o;
     }
 
     /** F of one direction, then B of the other, overlapped unless {@code overlapped} is false. */
     private void pair(int forwardDirection, int backwardDirection, boolean overlapped) {
-        paired[at] = overlapped;
         forward(forwardDirection);
+        if (overlapped) {
+            code[at - 1] |= PAIRED_BIT;
+        }
         backward(backwardDirection, false);
     }
 
@@ -144,9 +145,33 @@ public final class DualPipeOrder {
     }
 
     private void add(byte kind, int m, int direction) {
-        type[at] = kind;
+        code[at] = (byte) (kind | direction * DIRECTION_BIT);
         micro[at] = m;
-        chunk[at] = direction;
         at++;
+    }
+
+    @Override
+    public int tasks() {
+        return code.length;
+    }
+
+    @Override
+    public byte type(int i) {
+        return (byte) (code[i] & (DIRECTION_BIT - 1));
+    }
+
+    @Override
+    public int micro(int i) {
+        return micro[i];
+    }
+
+    @Override
+    public int chunk(int i) {
+        return (code[i] & DIRECTION_BIT) == 0 ? 0 : 1;
+    }
+
+    @Override
+    public boolean paired(int i) {
+        return (code[i] & PAIRED_BIT) != 0;
     }
 }

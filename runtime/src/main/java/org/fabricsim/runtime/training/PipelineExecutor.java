@@ -25,7 +25,10 @@ import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
  * alone also takes its chunk's {@code aloneSeconds} ({@link TrainingStep}: the communication only a pair hides).</li>
  * </ul>
  * A task starts at max(its stage's clock, its dependencies' ends); the stage with the earliest
- * clock whose next task is ready goes first. Cost O(P · tasks) time, O(M·G) memory.
+ * clock whose next task is ready goes first. Cost O(P · tasks) time, O(M·G) memory: a run's forward and backward end
+ * times, 16 B per stage, chunk and micro-batch in blocks ({@link EndTimes}), zero-bubble's queue of deferred weight
+ * gradients, 4 B more, and DualPipe's stored orders, 15 B per stage and micro-batch (the others' are computed);
+ * {@link ScheduleEstimate} counts them.
  */
 public final class PipelineExecutor {
     static final byte FORWARD = 0;
@@ -43,10 +46,7 @@ public final class PipelineExecutor {
     private final double[] weightSeconds;
     private final double[] aloneSeconds;
     private final boolean splitWeights;
-    private final byte[][] type;
-    private final boolean[][] paired;
-    private final int[][] micro;
-    private final int[][] chunk;
+    private final TaskOrder[] order;
 
     /**
      * @param schedule         the schedule
@@ -87,24 +87,10 @@ public final class PipelineExecutor {
         this.weightSeconds = weightSeconds.clone();
         this.aloneSeconds = aloneSeconds.clone();
         this.splitWeights = splitsWeights(schedule);
-        this.type = new byte[stages][];
-        this.paired = new boolean[stages][];
-        this.micro = new int[stages][];
-        this.chunk = new int[stages][];
+        this.order = new TaskOrder[stages];
         for (int s = 0; s < stages; s++) {
-            if (bidirectional) {
-                DualPipeOrder dual = DualPipeOrder.of(stages, microBatches, s);
-                type[s] = dual.type;
-                paired[s] = dual.paired;
-                micro[s] = dual.micro;
-                chunk[s] = dual.chunk;
-            } else {
-                StageOrder order = StageOrder.of(schedule, stages, chunks, microBatches, s);
-                type[s] = order.type;
-                micro[s] = order.micro;
-                chunk[s] = order.chunk;
-                paired[s] = new boolean[type[s].length];
-            }
+            order[s] = bidirectional ? DualPipeOrder.of(stages, microBatches, s)
+                    : StageOrder.of(schedule, stages, chunks, microBatches, s);
         }
     }
 
@@ -124,45 +110,48 @@ public final class PipelineExecutor {
      */
     PipelineTimeline run(double sendSeconds, ScheduleLog log) {
         int g = modelChunks;
-        double[] forwardEnd = new double[stages * chunks * chainMicroBatches];
-        double[] backwardEnd = new double[forwardEnd.length];
-        Arrays.fill(forwardEnd, Double.NaN);
-        Arrays.fill(backwardEnd, Double.NaN);
+        EndTimes forwardEnd = new EndTimes((long) stages * chunks * chainMicroBatches);
+        EndTimes backwardEnd = new EndTimes((long) stages * chunks * chainMicroBatches);
         double[] clock = new double[stages];
         double[] busy = new double[stages];
         double[] alone = new double[stages];
         double[] gradientsReady = new double[stages * chunks];
         double[] firstForwardStart = new double[stages * chunks];
         int[] next = new int[stages];
-        int[][] pendingWeights = new int[stages][microBatches * chunks];
-        int[] pendingCount = new int[stages];
+        int[][] pendingWeights = new int[splitWeights && !bidirectional ? stages : 0][microBatches * chunks];
+        int[] pendingHead = new int[stages];
+        int[] pendingTail = new int[stages];
         boolean[] waiting = new boolean[stages];
         int remaining = 0;
         for (int s = 0; s < stages; s++) {
-            remaining += type[s].length;
+            remaining += order[s].tasks();
         }
         while (remaining > 0) {
             int s = earliest(clock, waiting, next);
             if (s < 0) {
                 throw new IllegalStateException("pipeline schedule deadlocked");
             }
+            TaskOrder tasks = order[s];
             int i = next[s];
-            int m = micro[s][i];
-            int c = chunk[s][i];
+            byte kind = tasks.type(i);
+            int m = tasks.micro(i);
+            int c = tasks.chunk(i);
             int gc = modelChunk(c, s);
             int slot = (bidirectional ? c * g : 0) + gc;
-            double ready = type[s][i] == WEIGHT ? clock[s]
-                    : readyTime(type[s][i], m, slot, gc == g - 1, forwardEnd, backwardEnd, sendSeconds);
-            if (paired[s][i]) {
-                int gb = modelChunk(chunk[s][i + 1], s);
-                ready = Math.max(ready, readyTime(BACKWARD, micro[s][i + 1], chunk[s][i + 1] * g + gb, gb == g - 1,
+            double ready = kind == WEIGHT ? clock[s]
+                    : readyTime(kind, m, slot, gc == g - 1, forwardEnd, backwardEnd, sendSeconds);
+            boolean paired = tasks.paired(i);
+            if (paired) {
+                int cb = tasks.chunk(i + 1);
+                int gb = modelChunk(cb, s);
+                ready = Math.max(ready, readyTime(BACKWARD, tasks.micro(i + 1), cb * g + gb, gb == g - 1,
                         forwardEnd, backwardEnd, sendSeconds));
             }
-            if (splitWeights && pendingCount[s] > 0) {
-                int w = pendingWeights[s][0];
+            if (pendingHead[s] < pendingTail[s]) {
+                int w = pendingWeights[s][pendingHead[s]];
                 double weight = weightSeconds[modelChunk(w % chunks, s)];
                 if (Double.isNaN(ready) || clock[s] + weight <= ready) {
-                    System.arraycopy(pendingWeights[s], 1, pendingWeights[s], 0, --pendingCount[s]);
+                    pendingHead[s]++;
                     record(log, s, WEIGHT, w / chunks, modelChunk(w % chunks, s), clock[s], weight, 0);
                     clock[s] += weight;
                     busy[s] += weight;
@@ -176,29 +165,29 @@ public final class PipelineExecutor {
                 continue;
             }
             double start = Math.max(clock[s], ready);
-            double duration = type[s][i] == FORWARD ? forwardSeconds[gc]
-                    : type[s][i] == BACKWARD ? backwardSeconds[gc] : weightSeconds[gc];
-            if (bidirectional && type[s][i] != WEIGHT && !paired[s][i] && !(i > 0 && paired[s][i - 1])) {
+            double duration = kind == FORWARD ? forwardSeconds[gc]
+                    : kind == BACKWARD ? backwardSeconds[gc] : weightSeconds[gc];
+            if (bidirectional && kind != WEIGHT && !paired && !(i > 0 && tasks.paired(i - 1))) {
                 duration += aloneSeconds[gc];
                 alone[s] += aloneSeconds[gc];
             }
             clock[s] = start + duration;
             busy[s] += duration;
-            boolean sends = type[s][i] == FORWARD ? gc != g - 1 : type[s][i] == BACKWARD && gc != 0;
-            record(log, s, type[s][i], m, gc, start, duration, sends ? sendSeconds : 0);
-            if (type[s][i] == FORWARD) {
-                forwardEnd[slot * chainMicroBatches + m] = clock[s];
+            boolean sends = kind == FORWARD ? gc != g - 1 : kind == BACKWARD && gc != 0;
+            record(log, s, kind, m, gc, start, duration, sends ? sendSeconds : 0);
+            if (kind == FORWARD) {
+                forwardEnd.set(slot * chainMicroBatches + m, clock[s]);
                 if (m == 0) {
                     firstForwardStart[c * stages + s] = start;
                 }
-            } else if (type[s][i] == WEIGHT) {
+            } else if (kind == WEIGHT) {
                 gradientsReady[c * stages + s] = clock[s];
             } else {
-                backwardEnd[slot * chainMicroBatches + m] = clock[s];
+                backwardEnd.set(slot * chainMicroBatches + m, clock[s]);
                 if (bidirectional) {
                     gradientsReady[c * stages + s] = clock[s];
                 } else if (splitWeights) {
-                    pendingWeights[s][pendingCount[s]++] = m * chunks + c;
+                    pendingWeights[s][pendingTail[s]++] = m * chunks + c;
                 } else {
                     gradientsReady[gc] = clock[s];
                 }
@@ -208,7 +197,7 @@ public final class PipelineExecutor {
             Arrays.fill(waiting, false);
         }
         for (int s = 0; s < stages; s++) {
-            for (int k = 0; k < pendingCount[s]; k++) {
+            for (int k = pendingHead[s]; k < pendingTail[s]; k++) {
                 int w = pendingWeights[s][k];
                 double weight = weightSeconds[modelChunk(w % chunks, s)];
                 record(log, s, WEIGHT, w / chunks, modelChunk(w % chunks, s), clock[s], weight, 0);
@@ -241,21 +230,21 @@ public final class PipelineExecutor {
      * When task (m, slot) may start, NaN while a dependency is pending; slot = chain·G + model
      * chunk, so slot ± 1 is the previous or next chunk of the same chain.
      */
-    private double readyTime(byte kind, int m, int slot, boolean lastChunk, double[] forwardEnd,
-            double[] backwardEnd, double sendSeconds) {
+    private double readyTime(byte kind, int m, int slot, boolean lastChunk, EndTimes forwardEnd,
+            EndTimes backwardEnd, double sendSeconds) {
         if (kind == FORWARD) {
-            return slot % modelChunks == 0 ? 0 : forwardEnd[(slot - 1) * chainMicroBatches + m] + sendSeconds;
+            return slot % modelChunks == 0 ? 0 : forwardEnd.get((slot - 1) * chainMicroBatches + m) + sendSeconds;
         }
         if (lastChunk) {
-            return forwardEnd[slot * chainMicroBatches + m];
+            return forwardEnd.get(slot * chainMicroBatches + m);
         }
-        return backwardEnd[(slot + 1) * chainMicroBatches + m] + sendSeconds;
+        return backwardEnd.get((slot + 1) * chainMicroBatches + m) + sendSeconds;
     }
 
     private int earliest(double[] clock, boolean[] waiting, int[] next) {
         int best = -1;
         for (int s = 0; s < stages; s++) {
-            if (waiting[s] || next[s] >= type[s].length) {
+            if (waiting[s] || next[s] >= order[s].tasks()) {
                 continue;
             }
             if (best < 0 || clock[s] < clock[best]) {

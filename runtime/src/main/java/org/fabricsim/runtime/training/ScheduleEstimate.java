@@ -4,37 +4,60 @@ import java.util.Locale;
 
 import org.fabricsim.runtime.sim.HeapAdvice;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
 
 /**
- * Before a training step runs: the heap its pipeline schedule needs at least, so that a step of an absurd number of
+ * Before a training step runs: the heap its pipeline schedule needs, so that a step of an absurd number of
  * micro-batches is refused with that number and the fix instead of dying with an out-of-memory error.
  *
  * <p><b>Tasks</b>: each of the P pipeline stages runs, per model chunk it holds (v, {@link StepPlan#chunks}) and
  * micro-batch (M, {@link StepPlan#microBatches}), a forward and a backward task, and a weight-gradient task when the
- * schedule splits it off ({@link PipelineExecutor#splitsWeights}): k = 2 or 3 tasks, P × v × M × k in all.
+ * schedule splits it off ({@link PipelineExecutor#splitsWeights}): k = 2 or 3 tasks, N = P × v × M (stage, chunk,
+ * micro-batch) triples, N × k tasks in all.
  *
- * <p><b>Bytes</b>, counted, a lower bound: per task the executor's order (a type byte, a paired flag, the
- * micro-batch and chunk ints, 10 B) and the step's {@link ScheduleLog} span (a stage int, a kind byte, micro-batch
- * and chunk ints, start and duration doubles, 29 B), {@link #BYTES_PER_TASK}; per (stage, chunk, micro-batch) the
- * executor's forward and backward end times (16 B) and its pending weight gradients (4 B), {@link
- * #BYTES_PER_MICRO_BATCH_CHUNK}. Pipeline sends, the log's doubling slack and the step's other state are not counted.
- * Measured against it (docs/performance.md, "Serving memory, predicted (session 63)"; {@code fabric simulate},
- * {@code -XX:+UseSerialGC}): {@code Gpt70B} of {@code examples/megatron-h100} (PP2, 2 virtual stages) with 250,000
- * micro-batches (98 MB counted) dies in a heap of 192 MiB and runs in 256 MiB, with 1,000,000 (392 MB counted) dies in
- * 832 MiB and runs in 896 MiB: 201 to 246 B per stage, chunk and micro-batch, about twice the count, so the estimate
- * refuses only steps that cannot fit. O(1).
+ * <p><b>Bytes</b>, counted from the code (16 B array headers, 12 B object headers, 4 B references, 8 B alignment;
+ * the P or N ÷ 16,384 headers of the arrays below are left out). While {@link PipelineExecutor#run} runs, the
+ * step's peak (its second, ideal run allocates the same after the first's are garbage; a failure or straggler step
+ * runs after them), per triple:
+ * <ul>
+ * <li>the forward and backward end times, two doubles ({@link EndTimes}): {@link #BYTES_PER_MICRO_BATCH_CHUNK} =
+ * 16 B;</li>
+ * <li>zero-bubble: the stage's queue of deferred weight gradients, an int: {@link #PENDING_WEIGHT_BYTES} = 4 B;</li>
+ * <li>DualPipe (v = 1): the stored order ({@link DualPipeOrder}) of its F, B and W, a code byte and a micro-batch int
+ * each: {@link #DUALPIPE_ORDER_BYTES} = 15 B (the other schedules' orders are computed, {@link StageOrder}).</li>
+ * </ul>
+ * The {@link ScheduleLog} keeps at most 20,000 spans of 29 B, and the result's timeline, made from it after the step
+ * when the arrays above are garbage, at most 20,000 maps of at least 424 B (a {@code LinkedHashMap}, 56 B, its table
+ * of 16, 80 B, 4 entries of 40 B, two strings of 48 B, two boxed doubles and the list's slot), 8.5 MB: with the
+ * fixed part below, 19.5 MB, less than the floor, so neither is counted apart. Measured parts, {@code fabric
+ * simulate} of {@code Gpt70B} of {@code examples/megatron-h100} (PP2, 2 virtual stages, 768 GPUs of 6,144), {@code
+ * -XX:+UseSerialGC}, the heap as {@code Runtime.maxMemory()} at the {@code -Xmx} that fails, so that the estimate
+ * stays at or below what a run needs: the rest of the run, {@link #FIXED_BYTES} (M = 10⁶, 64.0 MB counted, fails in
+ * a heap of 75.0 MB), and the least the command needs whatever the step, {@link #FLOOR_BYTES} (M = 8 fails in 26.4
+ * MB).
+ *
+ * <p>Bytes = max(floor, fixed + N × (16 + 4 zero-bubble + 15 DualPipe)). Against the smallest heap {@code fabric
+ * simulate} runs a step in, over PP2 and PP4, 1 to 3 virtual stages, 1F1B, interleaved, zero-bubble and DualPipe, M =
+ * 10⁴ to 4 × 10⁶ (docs/performance.md, "Schedule memory, counted (session 64)"): 0.87 to 0.99 of it, never above, so
+ * a step that runs is not refused and one admitted needs at most 15% more. O(1).
  *
  * @param microBatches  M per step
  * @param stages        P
  * @param chunks        v
  * @param tasksPerMicroBatchChunk  k
- * @param bytes         the counted heap, held at 2⁶³ − 1
+ * @param bytes         the estimated heap, held at 2⁶³ − 1
  */
 public record ScheduleEstimate(long microBatches, int stages, int chunks, int tasksPerMicroBatchChunk, long bytes) {
-    /** Counted heap per pipeline task (class comment). */
-    public static final long BYTES_PER_TASK = 10 + 29;
-    /** Counted heap per stage, chunk and micro-batch besides its tasks (class comment). */
-    public static final long BYTES_PER_MICRO_BATCH_CHUNK = 16 + 4;
+    /** End times per stage, chunk and micro-batch (class comment). */
+    public static final long BYTES_PER_MICRO_BATCH_CHUNK = 8 + 8;
+    /** Zero-bubble's deferred weight gradient per stage, chunk and micro-batch (class comment). */
+    public static final long PENDING_WEIGHT_BYTES = 4;
+    /** DualPipe's stored order per stage and micro-batch, 3 tasks of a byte and an int (class comment). */
+    public static final long DUALPIPE_ORDER_BYTES = 3 * (1 + 4);
+    /** What the rest of the run holds besides the schedule and the timeline, measured (class comment). */
+    public static final long FIXED_BYTES = 11_000_000;
+    /** What {@code fabric simulate} needs whatever the step, measured (class comment). */
+    public static final long FLOOR_BYTES = 26_400_000;
 
     /** The estimate for one step of {@code spec}. */
     public static ScheduleEstimate of(TrainingSpec spec) {
@@ -42,7 +65,10 @@ public record ScheduleEstimate(long microBatches, int stages, int chunks, int ta
         int p = spec.parallel().pipeline();
         int v = StepPlan.virtualStages(spec, m);
         int k = PipelineExecutor.splitsWeights(spec.schedule()) ? 3 : 2;
-        double bytes = (double) m * p * v * (k * BYTES_PER_TASK + BYTES_PER_MICRO_BATCH_CHUNK);
+        long perTriple = BYTES_PER_MICRO_BATCH_CHUNK
+                + (spec.schedule() == PipelineSchedule.ZERO_BUBBLE ? PENDING_WEIGHT_BYTES : 0)
+                + (spec.schedule() == PipelineSchedule.DUALPIPE ? DUALPIPE_ORDER_BYTES : 0);
+        double bytes = Math.max(FLOOR_BYTES, FIXED_BYTES + (double) m * p * v * perTriple);
         return new ScheduleEstimate(m, p, v, k, (long) Math.min(bytes, Long.MAX_VALUE));
     }
 

@@ -10,7 +10,14 @@ import java.util.Map;
  * What each pipeline stage did in one simulated step, span by span, in the order the pipeline ran
  * them: forward (F), backward (B) and weight-gradient (W) tasks of every micro-batch and model chunk,
  * the pipeline sends after them, each chunk's data-parallel gradient reduction and the optimizer.
- * Primitive arrays that grow by doubling: O(1) amortized per span, no boxing while the step runs.
+ *
+ * <p>Only what the timeline shows ({@link #toTimeline}) is kept: stages 0 to L − 1, L the largest with the spans of
+ * stages 1 to L − 1 and stage 0's together at most {@value #MAX_SPANS}, and stage 0's first {@value #MAX_SPANS}
+ * (L = 1 when stage 0 alone has more). Every span is counted per stage; the log keeps L = the stages whose
+ * counts so far fit, which only falls as spans come, and when it falls drops the spans of the stage left out. So it
+ * never holds more than {@value #MAX_SPANS} spans (stage 0's count is in the sum), 29 B each in primitive arrays
+ * that grow by doubling to at most that: O(P) memory whatever the micro-batches, O(1) amortized per span (a stage
+ * is dropped at most once, O(P · {@value #MAX_SPANS}) in all), no boxing while the step runs.
  */
 final class ScheduleLog {
     static final byte FORWARD = PipelineExecutor.FORWARD;
@@ -27,6 +34,12 @@ final class ScheduleLog {
     static final int MAX_SPANS = 20_000;
     private static final String[] NAMES = {"F", "B", "W", "send", "gradient reduction", "optimizer"};
 
+    /** Spans recorded per stage, kept or not. */
+    private final int[] perStage;
+    /** L: the stages kept, 0 to L − 1. */
+    private int shown;
+    /** Spans recorded on stages 0 to L − 1. */
+    private int shownSpans;
     private int count;
     private int[] stage = new int[64];
     private byte[] kind = new byte[64];
@@ -35,10 +48,33 @@ final class ScheduleLog {
     private double[] startSeconds = new double[64];
     private double[] durationSeconds = new double[64];
 
+    /** An empty log of a pipeline of {@code stages} stages. */
+    ScheduleLog(int stages) {
+        perStage = new int[stages];
+        shown = stages;
+    }
+
     /** Records a span of {@code kind} on stage {@code s}; micro-batch and model chunk are −1 where they do not apply. */
     void add(int s, byte type, int m, int modelChunk, double start, double duration) {
+        perStage[s]++;
+        if (s >= shown) {
+            return;
+        }
+        shownSpans++;
+        if (shown > 1 && shownSpans > MAX_SPANS) {
+            while (shown > 1 && shownSpans > MAX_SPANS) {
+                shownSpans -= perStage[--shown];
+            }
+            dropStagesFrom(shown);
+            if (s >= shown) {
+                return;
+            }
+        }
+        if (perStage[s] > MAX_SPANS) {
+            return;
+        }
         if (count == stage.length) {
-            int size = 2 * count;
+            int size = Math.min(2 * count, MAX_SPANS);
             stage = Arrays.copyOf(stage, size);
             kind = Arrays.copyOf(kind, size);
             micro = Arrays.copyOf(micro, size);
@@ -55,9 +91,21 @@ final class ScheduleLog {
         count++;
     }
 
-    /** Spans recorded. */
-    int size() {
-        return count;
+    /** Forgets the kept spans of stages {@code from} and above, keeping the others' order. O(kept). */
+    private void dropStagesFrom(int from) {
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            if (stage[i] < from) {
+                stage[kept] = stage[i];
+                kind[kept] = kind[i];
+                micro[kept] = micro[i];
+                chunk[kept] = chunk[i];
+                startSeconds[kept] = startSeconds[i];
+                durationSeconds[kept] = durationSeconds[i];
+                kept++;
+            }
+        }
+        count = kept;
     }
 
     /**
@@ -66,22 +114,12 @@ final class ScheduleLog {
      * sends on {@code stage s: pipeline send}, gradient reductions on {@code stage s: data-parallel}; a
      * task is named by its kind, micro-batch and, with several chunks per stage, its model chunk
      * ({@code F 3}, {@code B 3 chunk 5}). Stages are included from 0 up while the spans fit in
-     * {@value #MAX_SPANS}; a stage 0 that does not fit alone gives its first {@value #MAX_SPANS}. O(P · spans).
+     * {@value #MAX_SPANS}; a stage 0 that does not fit alone gives its first {@value #MAX_SPANS}. O(P · kept spans).
      */
-    List<Map<String, Object>> toTimeline(int stages, boolean chunked) {
-        int[] perStage = new int[stages];
-        for (int i = 0; i < count; i++) {
-            perStage[stage[i]]++;
-        }
-        int shown = 0;
-        int spans = 0;
-        while (shown < stages && (shown == 0 || spans + perStage[shown] <= MAX_SPANS)) {
-            spans += perStage[shown++];
-        }
-        spans = Math.min(spans, MAX_SPANS);
-        List<Map<String, Object>> timeline = new ArrayList<>(spans);
+    List<Map<String, Object>> toTimeline(boolean chunked) {
+        List<Map<String, Object>> timeline = new ArrayList<>(count);
         for (int s = 0; s < shown; s++) {
-            for (int i = 0; i < count && timeline.size() < spans; i++) {
+            for (int i = 0; i < count; i++) {
                 if (stage[i] == s) {
                     timeline.add(span(i, chunked));
                 }

@@ -129,8 +129,8 @@ public final class TrainingSimulator {
         if (spec.model().moe()) {
             metrics.put("droppedTokenFraction", par.expertRouting().droppedTokenFraction());
         }
-        metrics.put("timeline", step.schedule().toTimeline(step.plan().stages(),
-                step.plan().chunks() > 1 || spec.schedule() == PipelineSchedule.DUALPIPE));
+        metrics.put("timeline", step.schedule().toTimeline(step.plan().chunks() > 1
+                || spec.schedule() == PipelineSchedule.DUALPIPE));
         if (!step.linkUtilization().isEmpty()) {
             Map<String, Object> tiers = new LinkedHashMap<>();
             step.linkUtilization().forEach((tier, utilization) -> tiers.put(tier, utilization.toJson()));

@@ -221,7 +221,7 @@ public final class TrainingStep {
 
         PipelineExecutor executor = new PipelineExecutor(spec.schedule(), plan.stages(), plan.chunks(),
                 plan.microBatches(), forward, backward, weight, epAlone);
-        ScheduleLog schedule = new ScheduleLog();
+        ScheduleLog schedule = new ScheduleLog(plan.stages());
         PipelineTimeline actual = executor.run(send, schedule);
         PipelineTimeline ideal = executor.run(0);
 

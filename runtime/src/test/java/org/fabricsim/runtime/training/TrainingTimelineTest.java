@@ -28,9 +28,9 @@ class TrainingTimelineTest {
         // P = 4, M = 8, F = 1, B = 2, free sends. Stage 0 runs P − 1 = 3 warm-up forwards, then F and B
         // alternately, then the last 3 backwards; it idles (P − 1)(F + B) = 9 of its 33 (Narayanan et
         // al. 2021, §2.2.1): its last task ends at 33 after 8 × 3 = 24 of work.
-        ScheduleLog log = new ScheduleLog();
+        ScheduleLog log = new ScheduleLog(4);
         new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 4, 1, 8, filled(4, 1), filled(4, 2), filled(4, 0)).run(0, log);
-        List<Map<String, Object>> stage0 = track(log.toTimeline(4, false), "stage 0");
+        List<Map<String, Object>> stage0 = track(log.toTimeline(false), "stage 0");
         assertEquals(List.of("F 0", "F 1", "F 2", "F 3", "B 0", "F 4", "B 1", "F 5", "B 2", "F 6", "B 3", "F 7", "B 4",
                 "B 5", "B 6", "B 7"), stage0.stream().map(s -> s.get("name")).toList());
         assertEquals(9, idle(stage0), 1e-12);
@@ -42,23 +42,40 @@ class TrainingTimelineTest {
         // each forward, 3 × 20,000 = 60,000 spans, more than the 20,000 a timeline carries: it keeps the first
         // 20,000 in the order they ran (stage 1 is left out), the first one F 0.
         int microBatches = 20_000;
-        ScheduleLog log = new ScheduleLog();
+        ScheduleLog log = new ScheduleLog(2);
         new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 2, 1, microBatches, filled(2, 1), filled(2, 2),
                 filled(2, 0)).run(0, log);
-        List<Map<String, Object>> timeline = log.toTimeline(2, false);
+        List<Map<String, Object>> timeline = log.toTimeline(false);
         assertEquals(20_000, timeline.size());
         assertEquals("F 0", timeline.get(0).get("name"));
         assertTrue(timeline.stream().allMatch(span -> String.valueOf(span.get("track")).startsWith("stage 0")));
     }
 
     @Test
+    void shouldLeaveOutTheStagesPastTheCapAndKeepTheOthersWhole() {
+        // P = 4, M = 3,000, free sends (no send spans): every stage runs 2 × 3,000 = 6,000 spans. Stages 0 to 2
+        // hold 18,000 ≤ 20,000, with stage 3 24,000 > 20,000: the timeline has stages 0 to 2, all 6,000 spans
+        // each, stage 2's ending with the backward of the last micro-batch, B 2999, though the log kept stage 3's
+        // spans while they still fitted and dropped them once they did not.
+        ScheduleLog log = new ScheduleLog(4);
+        new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 4, 1, 3_000, filled(4, 1), filled(4, 2), filled(4, 0))
+                .run(0, log);
+        List<Map<String, Object>> timeline = log.toTimeline(false);
+        assertEquals(18_000, timeline.size());
+        for (int s = 0; s < 3; s++) {
+            assertEquals(6_000, track(timeline, "stage " + s).size());
+        }
+        assertEquals("B 2999", track(timeline, "stage 2").get(5_999).get("name"));
+    }
+
+    @Test
     void shouldPutEachSendOnItsOwnTrackAfterItsTask() {
         // P = 2, M = 2, F = 1, B = 2, send 0.25: stage 0 sends after each forward, stage 1 after each
         // backward, the send starting where its task ends (stage 1's B 0 runs [2.25, 4.25]).
-        ScheduleLog log = new ScheduleLog();
+        ScheduleLog log = new ScheduleLog(2);
         new PipelineExecutor(PipelineSchedule.ONE_F_ONE_B, 2, 1, 2, filled(2, 1), filled(2, 2), filled(2, 0))
                 .run(0.25, log);
-        List<Map<String, Object>> timeline = log.toTimeline(2, false);
+        List<Map<String, Object>> timeline = log.toTimeline(false);
         assertEquals(List.of("send 0", "send 1"), track(timeline, "stage 0: pipeline send").stream()
                 .map(s -> s.get("name")).toList());
         Map<String, Object> send = track(timeline, "stage 1: pipeline send").get(0);
