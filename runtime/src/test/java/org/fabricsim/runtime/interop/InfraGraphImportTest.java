@@ -95,6 +95,38 @@ class InfraGraphImportTest {
         assertTrue(error.getMessage().startsWith("broken.json:3: not valid JSON"), error.getMessage());
     }
 
+    @Test
+    void shouldRefuseComponentsPastAnIntInWordsAndReadTheSameFileWithSmallCounts() throws InfraGraphException {
+        // 8 xpus, then the switches: 2 leaves x 2,147,483,647 = 4,294,967,294, so 4,294,967,302 nodes; wrapped in an
+        // int they were negative and the import died "ArrayIndexOutOfBoundsException"
+        String huge = CLOS.replace("{\"name\": \"switch\", \"count\": 1,", "{\"name\": \"switch\", \"count\": 2147483647,");
+        InfraGraphException error = assertThrows(InfraGraphException.class, () -> InfraGraphImport.read(huge, "c.json"));
+        assertEquals("c.json: the infrastructure holds 4,294,967,302 components and up to 0 directed links, more than"
+                + " FabricSim's graph numbers (2,147,483,647 of each); check the counts of its instances and devices"
+                + " and the slices of its many2many edges", error.getMessage());
+        assertEquals(4, InfraGraphImport.read(CLOS, "c.json").nodes(Graph.SWITCH));
+    }
+
+    @Test
+    void shouldRefuseAGraphPastHalfTheHeapAndCountOneWithin() throws InfraGraphException {
+        // 28 B a link: 70,000,000 links are 1.96 GB, within half of 4 GB; 80,000,000 are 2.24 GB, past it, and the
+        // advice is 1.5 x the 4.48 GB heap they need = 6.26 GiB, up: 7g
+        new ImportBudget("c.json", 4_000_000_000L).addLinks(70_000_000);
+        InfraGraphException error = assertThrows(InfraGraphException.class,
+                () -> new ImportBudget("c.json", 4_000_000_000L).addLinks(80_000_000));
+        assertEquals("c.json: the infrastructure holds 0 components and up to 80,000,000 directed links, about 2.2 GB,"
+                + " more than half of the heap's 4.0 GB; check the counts of its instances and devices, or give the"
+                + " simulator more memory (JAVA_TOOL_OPTIONS=-Xmx7g)", error.getMessage());
+    }
+
+    @Test
+    void shouldRefuseANegativeLinkLatency() {
+        InfraGraphException error = assertThrows(InfraGraphException.class,
+                () -> InfraGraphImport.read(CLOS.replace("\"ns\": 600", "\"ns\": -600"), "c.json"));
+        assertTrue(error.getMessage().contains("link 'eth200' states a latency of -600.0 ns; a link's latency is from"
+                + " 0 to 1 s"), error.getMessage());
+    }
+
     private static double total(Graph graph) {
         double sum = 0;
         for (int link = 0; link < graph.linkCount(); link++) {
