@@ -34,7 +34,7 @@ public record ImportedGraph(String name, Graph graph) {
      * scale-up domains found from its fastest links ({@link ScaleUpDomains}) so that collectives and
      * tensor parallelism treat them as domains. O(nodes + links).
      *
-     * @throws InfraGraphException when the graph has no accelerator
+     * @throws InfraGraphException when the graph has no accelerator, or one its links do not join to the first
      */
     public ClusterTopology topology() throws InfraGraphException {
         int accelerators = new GraphFabricParameters(graph).accelerators();
@@ -42,8 +42,45 @@ public record ImportedGraph(String name, Graph graph) {
             throw new InfraGraphException(name + ": the graph has no accelerator (component of choice xpu) to run"
                     + " a collective on; mark the accelerators' components with \"choice\": \"xpu\"");
         }
+        int apart = unjoined(accelerators);
+        if (apart >= 0) {
+            throw new InfraGraphException(name + ": accelerator " + apart + " is not joined to accelerator 0 by the"
+                    + " imported links, and a collective over every accelerator needs a path between each two; add"
+                    + " the edges that join them (or check the slices of the edges that should)");
+        }
         return ClusterTopology.build(new ClusterParameters(accelerators, ScaleUpDomains.of(graph, accelerators), null,
                 new GraphFabricParameters(graph)));
+    }
+
+    /**
+     * The first accelerator below {@code accelerators} that no chain of links joins to accelerator 0, or −1 when
+     * every one is joined (an edge is a link each way, so joined is connected): union-find over the links, O(links ·
+     * α(nodes)). Session 64's campaign imported an edge whose slice {@code accelerator[-1:32]} reached only the
+     * last accelerator: its eight-accelerator domains were islands, and the all-reduce ended in an internal error
+     * ("no path from accelerator 0 to accelerator 8").
+     */
+    private int unjoined(int accelerators) {
+        int[] parent = new int[graph.nodeCount()];
+        for (int node = 0; node < parent.length; node++) {
+            parent[node] = node;
+        }
+        for (int link = 0; link < graph.linkCount(); link++) {
+            parent[root(parent, graph.linkFrom(link))] = root(parent, graph.linkTo(link));
+        }
+        for (int accelerator = 1; accelerator < accelerators; accelerator++) {
+            if (root(parent, accelerator) != root(parent, 0)) {
+                return accelerator;
+            }
+        }
+        return -1;
+    }
+
+    private static int root(int[] parent, int node) {
+        while (parent[node] != node) {
+            parent[node] = parent[parent[node]];
+            node = parent[node];
+        }
+        return node;
     }
 
     /**

@@ -127,6 +127,17 @@ class InfraGraphImportTest {
                 + " 0 to 1 s"), error.getMessage());
     }
 
+    @Test
+    void shouldRefuseAnAllReduceOverAcceleratorsTheLinksDoNotJoinAndRunOneOverJoinedOnes() throws InfraGraphException {
+        // hosts 2 and 3 wired to no leaf: host d's xpu k is accelerator 2d + k, so accelerator 4 is the first island
+        ImportedGraph islands = InfraGraphImport.read(CLOS.replace("\"host[2:4]\"", "\"host[0:2]\""), "c.json");
+        InfraGraphException error = assertThrows(InfraGraphException.class, () -> islands.ringAllReduce(1 << 20));
+        assertEquals("clos: accelerator 4 is not joined to accelerator 0 by the imported links, and a collective over"
+                + " every accelerator needs a path between each two; add the edges that join them (or check the"
+                + " slices of the edges that should)", error.getMessage());
+        assertEquals(8, InfraGraphImport.read(CLOS, "c.json").ringAllReduce(1 << 20).ranks());
+    }
+
     private static double total(Graph graph) {
         double sum = 0;
         for (int link = 0; link < graph.linkCount(); link++) {
