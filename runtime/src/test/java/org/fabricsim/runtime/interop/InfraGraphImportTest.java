@@ -138,6 +138,19 @@ class InfraGraphImportTest {
         assertEquals(8, InfraGraphImport.read(CLOS, "c.json").ringAllReduce(1 << 20).ranks());
     }
 
+    @Test
+    void shouldRefuseRoutingTablesPastHalfTheHeapAndBuildThemWithin() throws InfraGraphException {
+        // CLOS: 20 nodes, 40 links, 8 accelerators: 20 x 12 + 40 x 16 + 8 x 20 x 4 = 240 + 640 + 640 = 1,520 bytes,
+        // past half of 3,000 and within half of 4,000; the advice: 1.5 x 3,040 B rounds up to 1 GiB
+        ImportedGraph clos = InfraGraphImport.read(CLOS, "c.json");
+        InfraGraphException error = assertThrows(InfraGraphException.class, () -> clos.topology(3_000));
+        assertEquals("clos: routing a collective over the imported graph needs about 1,520 bytes (a hop-distance"
+                + " table of its 20 nodes for each of its 8 accelerators, and its link tables), more than half of the"
+                + " heap's 3,000; check the counts of its instances and devices, or give the simulator more memory"
+                + " (JAVA_TOOL_OPTIONS=-Xmx1g)", error.getMessage());
+        assertEquals(8, clos.topology(4_000).accelerators());
+    }
+
     private static double total(Graph graph) {
         double sum = 0;
         for (int link = 0; link < graph.linkCount(); link++) {
