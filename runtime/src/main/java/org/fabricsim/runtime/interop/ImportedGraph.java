@@ -7,6 +7,7 @@ import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
+import org.fabricsim.runtime.sim.ClockRangeException;
 import org.fabricsim.runtime.sim.HeapAdvice;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -118,8 +119,13 @@ public record ImportedGraph(String name, Graph graph) {
      */
     public CollectiveResult ringAllReduce(long sizeBytes) throws InfraGraphException {
         ClusterTopology topology = topology();
-        return CollectiveEngine.run(topology, CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, sizeBytes,
-                topology.accelerators()).withAlgorithm(Algorithm.RING));
+        try {
+            return CollectiveEngine.run(topology, CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, sizeBytes,
+                    topology.accelerators()).withAlgorithm(Algorithm.RING));
+        } catch (ClockRangeException e) {
+            // a link of 0.000000001 Gb/s in the file: said as the file's, where it ended in an internal error
+            throw new InfraGraphException(name + ": " + e.getMessage());
+        }
     }
 
     /** A one-line summary: nodes per kind, links and their total rate, and the scale-up domains found. */

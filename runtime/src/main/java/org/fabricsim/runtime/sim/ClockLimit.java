@@ -41,8 +41,8 @@ public final class ClockLimit {
     }
 
     /** The failure of a run whose next event, after {@code nowPs}, falls due past the clock's range. */
-    public static IllegalStateException beyond(long nowPs) {
-        return new IllegalStateException(String.format(Locale.ROOT, "the simulated time would pass the"
+    public static ClockRangeException beyond(long nowPs) {
+        return new ClockRangeException(String.format(Locale.ROOT, "the simulated time would pass the"
                 + " engine's clock range of 2^63 ps (%.1f days) after %.3f s: a transfer or a delay of the run takes"
                 + " longer than that; check the model's link rates and latencies (a rate such as 0.00001 Gb/s moves"
                 + " 1 GiB in 10 days) and its sizes", TimeSource.NONE / PS_PER_DAY, nowPs / 1e12));

@@ -151,6 +151,17 @@ class InfraGraphImportTest {
         assertEquals(8, clos.topology(4_000).accelerators());
     }
 
+    @Test
+    void shouldSayAnAllReduceOnALinkOfOneBitASecondPassesTheClockAsTheFilesFault() throws InfraGraphException {
+        // 1 GiB over the 400G links at 1e-9 Gb/s (1 b/s): 8.6e9 s at least, past the clock's 9.2e6 s (106.75 days)
+        ImportedGraph slow = InfraGraphImport.read(CLOS.replace("\"gigabits_per_second\": 400}",
+                "\"gigabits_per_second\": 0.000000001}"), "c.json");
+        InfraGraphException error = assertThrows(InfraGraphException.class, () -> slow.ringAllReduce(1L << 30));
+        assertTrue(error.getMessage().startsWith("clos: the simulated time would pass the engine's clock range of 2^63"
+                + " ps (106.8 days)"), error.getMessage());
+        assertTrue(InfraGraphImport.read(CLOS, "c.json").ringAllReduce(1L << 30).timeSeconds() < 1);
+    }
+
     private static double total(Graph graph) {
         double sum = 0;
         for (int link = 0; link < graph.linkCount(); link++) {
