@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -153,6 +154,20 @@ class CalibrateCommandTest {
         assertTrue(run.err().contains("fabric: " + log + ":21: not an nccl-tests result row")
                 && run.err().contains("remove the line"), run.err());
         assertFalse(run.err().contains("Exception"), run.err());
+    }
+
+    @Test
+    void refusesALogInAnotherEncodingAsNotUtf8AndReadsTheSameLogInUtf8() throws Exception {
+        Path model = copy("dgx-h100.fabric");
+        Path log = dir.resolve("latin1.log");
+        // the host name with a Latin-1 e-acute (0xE9), which is no UTF-8 sequence
+        String text = Files.readString(RESOURCES.resolve("dgx-h100-ring.log")).replace("dgx-h100-07", "dgx-h100-\u00e9");
+        Files.write(log, text.getBytes(StandardCharsets.ISO_8859_1));
+        CliRun run = calibrate(model.toString(), "--nccl-tests", log.toString());
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().contains("fabric: " + log + ": not UTF-8 text; save it as UTF-8"), run.err());
+        Files.write(log, text.getBytes(StandardCharsets.UTF_8));
+        assertEquals(ExitCodes.OK, calibrate(model.toString(), "--nccl-tests", log.toString()).exitCode());
     }
 
     @Test

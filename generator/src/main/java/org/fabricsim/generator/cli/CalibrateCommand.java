@@ -2,6 +2,7 @@ package org.fabricsim.generator.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -174,6 +175,10 @@ final class CalibrateCommand extends ModelCommand {
     private static List<String> lines(Path path) {
         try {
             return Files.readAllLines(path, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            // the decoder's own words were "cannot read (Input length = 1)"
+            throw new UserError(path + ": not UTF-8 text; save it as UTF-8 (an nccl-tests log or a CSV of digits and"
+                    + " commas is the same in every encoding but for its names and comments)", ExitCodes.USAGE);
         } catch (IOException e) {
             throw new UserError(path + ": cannot read (" + e.getMessage() + ")", ExitCodes.USAGE);
         }

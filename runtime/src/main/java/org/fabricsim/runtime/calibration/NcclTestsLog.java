@@ -69,9 +69,10 @@ public record NcclTestsLog(String file, String test, int gpus, List<Row> rows) {
                 if ((m = TEST.matcher(trimmed)).find()) {
                     test = m.group(1);
                 } else if ((m = THREADS.matcher(trimmed)).find()) {
-                    threadGpus = Integer.parseInt(m.group(1)) * Integer.parseInt(m.group(2));
+                    threadGpus = (int) count(file, i + 1, trimmed, whole(file, i + 1, trimmed, m.group(1))
+                            * whole(file, i + 1, trimmed, m.group(2)));
                 } else if ((m = RANK.matcher(trimmed)).find()) {
-                    ranks.add(Integer.parseInt(m.group(1)));
+                    ranks.add((int) count(file, i + 1, trimmed, whole(file, i + 1, trimmed, m.group(1))));
                 }
                 continue;
             }
@@ -97,6 +98,28 @@ public record NcclTestsLog(String file, String test, int gpus, List<Row> rows) {
             throw new MeasurementException(file, line, "a time of 0 us; nccl-tests prints positive times, so the"
                     + " line was edited or truncated: restore it from the run's output");
         }
-        return new Row(line, Long.parseLong(m.group(1)), (outOfPlace + inPlace) / 2 * SECONDS_PER_US);
+        return new Row(line, whole(file, line, text, m.group(1)), (outOfPlace + inPlace) / 2 * SECONDS_PER_US);
+    }
+
+    /**
+     * The {@code digits} of a line as a number, refused with the line past 18 digits (a long holds 9.2·10¹⁸):
+     * session 64's campaign edited a log to {@code Rank 2147483648} and calibrate answered in Java's words, 'For
+     * input string: "2147483648"'.
+     */
+    private static long whole(String file, int line, String text, String digits) {
+        if (digits.length() > 18) {
+            throw new MeasurementException(file, line, "'" + digits + "' in '" + text + "' is larger than any count"
+                    + " nccl-tests prints, so the line was edited: restore it from the run's output");
+        }
+        return Long.parseLong(digits);
+    }
+
+    /** {@code value}, a rank or a GPU count of the line, refused when past an int (2,147,483,647). */
+    private static long count(String file, int line, String text, long value) {
+        if (value > Integer.MAX_VALUE) {
+            throw new MeasurementException(file, line, "'" + text + "' counts " + value + " GPUs or names rank "
+                    + value + ", more than 2,147,483,647, so the line was edited: restore it from the run's output");
+        }
+        return value;
     }
 }

@@ -1,13 +1,12 @@
 package org.fabricsim.runtime.inference;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
+import org.fabricsim.runtime.sim.TimeSource;
 import org.fabricsim.runtime.spec.InferenceSpec;
 
 /**
@@ -15,7 +14,8 @@ import org.fabricsim.runtime.spec.InferenceSpec;
  *
  * <ul>
  * <li>Poisson at rate λ: gaps −ln(U)/λ; all at once: every arrival at 0; trace: the CSV's rows
- * (timestamp in seconds, prompt tokens, output tokens; a non-numeric first row is a header),
+ * (timestamp in seconds, prompt tokens, output tokens; a non-numeric first row is a header; {@link DataFiles}
+ * says what a row may hold),
  * all of them, or the {@code requests} earliest when {@code requests} is positive (the run then
  * reports both counts, see {@link #offered()}).</li>
  * <li>Lengths: fixed; uniform on [min, max]; lognormal exp(ln(median) + σ·Z) rounded, at least
@@ -32,6 +32,7 @@ import org.fabricsim.runtime.spec.InferenceSpec;
  */
 record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) {
     private static final double PICOSECONDS_PER_SECOND = 1e12;
+    private static final double PICOSECONDS_PER_DAY = 86_400 * PICOSECONDS_PER_SECOND;
 
     /** Number of requests. */
     int size() {
@@ -78,70 +79,60 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) 
         return path.isAbsolute() || baseDirectory == null ? path : baseDirectory.resolve(path);
     }
 
+    /**
+     * The trace's rows, replayed from its earliest: a row's arrival is its timestamp less the earliest, taken in
+     * seconds before it is made picoseconds, so that timestamps of any origin (Unix time, 1.7·10⁹ s, is 1.7·10²¹ ps,
+     * past a long's 9.2·10¹⁸: each rounded alone, every arrival became 0) replay their gaps. A trace spanning more than
+     * the engine's clock (2⁶³ ps, 106.75 days) is refused.
+     */
     private static RequestStream fromTrace(Path file, int limit) {
-        List<String> lines = readLines("trace file", file);
-        List<long[]> rows = new ArrayList<>();
-        int lineNumber = 0;
-        for (String line : lines) {
-            lineNumber++;
-            String trimmed = line.trim();
-            if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+        List<String> lines = DataFiles.lines("trace file", file);
+        List<Row> rows = new ArrayList<>();
+        boolean first = true;
+        for (int i = 0; i < lines.size(); i++) {
+            String trimmed = lines.get(i).trim();
+            if (DataFiles.skipped(trimmed)) {
                 continue;
             }
-            String[] cells = trimmed.split("\\s*,\\s*");
-            if (rows.isEmpty() && lineNumber == firstDataLine(lines) && !Character.isDigit(cells[0].charAt(0))) {
+            String[] cells = trimmed.split("\\s*,\\s*", -1);
+            boolean header = first && DataFiles.header(cells[0]);
+            first = false;
+            if (header) {
                 continue;
             }
+            String place = file + ":" + (i + 1);
             if (cells.length < 3) {
-                throw new IllegalArgumentException(file + ":" + lineNumber
-                        + ": expected 'timestamp seconds, prompt tokens, output tokens'");
+                throw new IllegalArgumentException(place + ": expected 'timestamp seconds, prompt tokens, output tokens'");
             }
-            try {
-                long timePs = Math.round(Double.parseDouble(cells[0]) * PICOSECONDS_PER_SECOND);
-                rows.add(new long[] {timePs, Integer.parseInt(cells[1]), Math.max(1, Integer.parseInt(cells[2]))});
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(file + ":" + lineNumber + ": not a number in '" + trimmed + "'");
-            }
+            rows.add(new Row(DataFiles.decimal(cells[0], place, trimmed), DataFiles.tokens(cells[1], "prompt tokens",
+                    place), Math.max(1, DataFiles.tokens(cells[2], "output tokens", place))));
         }
         if (rows.isEmpty()) {
             throw new IllegalArgumentException(file + ": the trace has no requests");
         }
-        rows.sort((a, b) -> Long.compare(a[0], b[0]));
-        long start = rows.get(0)[0];
+        rows.sort((a, b) -> Double.compare(a.seconds(), b.seconds()));
+        double start = rows.get(0).seconds();
+        double spanSeconds = rows.get(rows.size() - 1).seconds() - start;
+        if (spanSeconds * PICOSECONDS_PER_SECOND >= TimeSource.NONE) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: the trace's timestamps span %.4g s,"
+                    + " more than the engine's clock range of 2^63 ps (%.2f days); replay a shorter part of it, or"
+                    + " write its timestamps in seconds", file, spanSeconds, TimeSource.NONE / PICOSECONDS_PER_DAY));
+        }
         int n = limit > 0 ? Math.min(limit, rows.size()) : rows.size();
         long[] arrivalPs = new long[n];
         int[] prompt = new int[n];
         int[] output = new int[n];
         for (int i = 0; i < n; i++) {
-            long[] row = rows.get(i);
-            arrivalPs[i] = row[0] - start;
-            prompt[i] = (int) row[1];
-            output[i] = (int) row[2];
+            Row row = rows.get(i);
+            arrivalPs[i] = Math.round((row.seconds() - start) * PICOSECONDS_PER_SECOND);
+            prompt[i] = row.prompt();
+            output[i] = row.output();
         }
         return new RequestStream(arrivalPs, prompt, output, rows.size());
     }
 
-    private static int firstDataLine(List<String> lines) {
-        for (int i = 0; i < lines.size(); i++) {
-            String trimmed = lines.get(i).trim();
-            if (!trimmed.isEmpty() && !trimmed.startsWith("#")) {
-                return i + 1;
-            }
-        }
-        return -1;
-    }
-
-    /** The lines of the {@code what} (e.g. "trace file") {@code file}; a missing file is said as such. */
-    static List<String> readLines(String what, Path file) {
-        if (!Files.exists(file)) {
-            throw new IllegalArgumentException(what + " " + file + " does not exist; correct its path in the model"
-                    + " (a relative path is read beside the .fabric file)");
-        }
-        try {
-            return Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + what + " " + file + " (" + e + ")", e);
-        }
+    /** One row of a trace: its timestamp in seconds, prompt and output tokens. */
+    private record Row(double seconds, int prompt, int output) {
     }
 
     /** Draws token lengths. */
@@ -186,21 +177,15 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) 
         private static int[] readLengths(Path file) {
             List<Integer> values = new ArrayList<>();
             int lineNumber = 0;
-            for (String line : readLines("length file", file)) {
+            for (String line : DataFiles.lines("length file", file)) {
                 lineNumber++;
                 String trimmed = line.trim();
-                if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                if (DataFiles.skipped(trimmed)) {
                     continue;
                 }
                 for (String cell : trimmed.split("[,\\s]+")) {
-                    try {
-                        values.add(Integer.parseInt(cell));
-                    } catch (NumberFormatException e) {
-                        if (values.isEmpty() && lineNumber == 1) {
-                            continue;
-                        }
-                        throw new IllegalArgumentException(file + ":" + lineNumber + ": not a token count: '" + cell
-                                + "'");
+                    if (!(values.isEmpty() && lineNumber == 1 && DataFiles.header(cell))) {
+                        values.add(DataFiles.tokens(cell, "a token count", file + ":" + lineNumber));
                     }
                 }
             }

@@ -1,10 +1,14 @@
 package org.fabricsim.runtime.interop;
 
+import java.util.Locale;
+
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
+import org.fabricsim.runtime.sim.ClockRangeException;
+import org.fabricsim.runtime.sim.HeapAdvice;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
@@ -34,16 +38,78 @@ public record ImportedGraph(String name, Graph graph) {
      * scale-up domains found from its fastest links ({@link ScaleUpDomains}) so that collectives and
      * tensor parallelism treat them as domains. O(nodes + links).
      *
-     * @throws InfraGraphException when the graph has no accelerator
+     * @throws InfraGraphException when the graph has no accelerator, or one its links do not join to the first
      */
     public ClusterTopology topology() throws InfraGraphException {
+        return topology(Runtime.getRuntime().maxMemory());
+    }
+
+    /** {@link #topology()} in a heap of {@code heapBytes}, whose half its routing tables must fit. */
+    ClusterTopology topology(long heapBytes) throws InfraGraphException {
         int accelerators = new GraphFabricParameters(graph).accelerators();
         if (accelerators == 0) {
             throw new InfraGraphException(name + ": the graph has no accelerator (component of choice xpu) to run"
                     + " a collective on; mark the accelerators' components with \"choice\": \"xpu\"");
         }
+        int apart = unjoined(accelerators);
+        if (apart >= 0) {
+            throw new InfraGraphException(name + ": accelerator " + apart + " is not joined to accelerator 0 by the"
+                    + " imported links, and a collective over every accelerator needs a path between each two; add"
+                    + " the edges that join them (or check the slices of the edges that should)");
+        }
+        long routingBytes = routingBytes(accelerators);
+        if (routingBytes > heapBytes / 2) {
+            throw new InfraGraphException(String.format(Locale.ROOT, "%s: routing a collective over the imported graph"
+                    + " needs about %,d bytes (a hop-distance table of its %,d nodes for each of its %,d accelerators,"
+                    + " and its link tables), more than half of the heap's %,d; check the counts of its instances and"
+                    + " devices, or %s", name, routingBytes, graph.nodeCount(), accelerators, heapBytes,
+                    HeapAdvice.moreMemory(2 * routingBytes)));
+        }
         return ClusterTopology.build(new ClusterParameters(accelerators, ScaleUpDomains.of(graph, accelerators), null,
                 new GraphFabricParameters(graph)));
+    }
+
+    /**
+     * The first accelerator below {@code accelerators} that no chain of links joins to accelerator 0, or −1 when
+     * every one is joined (an edge is a link each way, so joined is connected): union-find over the links, O(links ·
+     * α(nodes)). Session 64's campaign imported an edge whose slice {@code accelerator[-1:32]} reached only the
+     * last accelerator: its eight-accelerator domains were islands, and the all-reduce ended in an internal error
+     * ("no path from accelerator 0 to accelerator 8").
+     */
+    private int unjoined(int accelerators) {
+        int[] parent = new int[graph.nodeCount()];
+        for (int node = 0; node < parent.length; node++) {
+            parent[node] = node;
+        }
+        for (int link = 0; link < graph.linkCount(); link++) {
+            parent[root(parent, graph.linkFrom(link))] = root(parent, graph.linkTo(link));
+        }
+        for (int accelerator = 1; accelerator < accelerators; accelerator++) {
+            if (root(parent, accelerator) != root(parent, 0)) {
+                return accelerator;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The heap the shortest-path routing of the graph holds at least ({@code ShortestPathFabric}): per node its two
+     * CSR offsets and a queue entry (12 B), per link its ends and its places in both CSRs (16 B), and, since a
+     * collective over every accelerator routes to each, a hop-distance table of every node per accelerator (4 B).
+     * Session 64's campaign imported 99,999,999 instances of a one-switch device beside 32 accelerators: 12.8 GB of
+     * tables, and the all-reduce died out of memory with a stack trace.
+     */
+    private long routingBytes(int accelerators) {
+        long nodes = graph.nodeCount();
+        return nodes * 12 + (long) graph.linkCount() * 16 + accelerators * nodes * 4;
+    }
+
+    private static int root(int[] parent, int node) {
+        while (parent[node] != node) {
+            parent[node] = parent[parent[node]];
+            node = parent[node];
+        }
+        return node;
     }
 
     /**
@@ -53,8 +119,13 @@ public record ImportedGraph(String name, Graph graph) {
      */
     public CollectiveResult ringAllReduce(long sizeBytes) throws InfraGraphException {
         ClusterTopology topology = topology();
-        return CollectiveEngine.run(topology, CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, sizeBytes,
-                topology.accelerators()).withAlgorithm(Algorithm.RING));
+        try {
+            return CollectiveEngine.run(topology, CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, sizeBytes,
+                    topology.accelerators()).withAlgorithm(Algorithm.RING));
+        } catch (ClockRangeException e) {
+            // a link of 0.000000001 Gb/s in the file: said as the file's, where it ended in an internal error
+            throw new InfraGraphException(name + ": " + e.getMessage());
+        }
     }
 
     /** A one-line summary: nodes per kind, links and their total rate, and the scale-up domains found. */

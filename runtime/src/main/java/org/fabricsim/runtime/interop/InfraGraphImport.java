@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.sim.ClockLimit;
 import org.fabricsim.runtime.topology.Graph;
 import org.fabricsim.runtime.topology.GraphBuilder;
 import org.fabricsim.runtime.topology.LinkClass;
@@ -34,6 +35,7 @@ public final class InfraGraphImport {
     private final Map<String, Device> devices = new LinkedHashMap<>();
     private final Map<String, Instance> instances = new LinkedHashMap<>();
     private final GraphBuilder builder = new GraphBuilder();
+    private final ImportBudget budget;
 
     private record Device(String name, List<String> components, int[] counts, byte[] kinds,
             Map<String, LinkClass> links, List<Object> edges) {
@@ -46,6 +48,7 @@ public final class InfraGraphImport {
     private InfraGraphImport(JsonReader document, String source) {
         this.json = new JsonMembers(document, source);
         this.source = source;
+        this.budget = new ImportBudget(source, Runtime.getRuntime().maxMemory());
     }
 
     /** Reads the InfraGraph file {@code file}. */
@@ -103,7 +106,7 @@ public final class InfraGraphImport {
     }
 
     /** Hands out node handles kind by kind, accelerators first, as {@link Graph} requires. */
-    private void numberNodes() {
+    private void numberNodes() throws InfraGraphException {
         for (byte kind = 0; kind < NodeKinds.COUNT; kind++) {
             int total = 0;
             int next = builder.nodeCount();
@@ -112,6 +115,7 @@ public final class InfraGraphImport {
                 for (int c = 0; c < device.components().size(); c++) {
                     if (device.kinds()[c] == kind) {
                         instance.first()[c] = next + total;
+                        budget.addNodes((long) instance.count() * device.counts()[c]);
                         total += instance.count() * device.counts()[c];
                     }
                 }
@@ -209,6 +213,7 @@ public final class InfraGraphImport {
     private void addLinks(Map<String, Object> edge, int[] one, int[] two, LinkClass link) throws InfraGraphException {
         Object scheme = edge.getOrDefault("scheme", "one2one");
         if ("many2many".equals(scheme)) {
+            budget.addLinks(2L * one.length * two.length);
             for (int a : one) {
                 for (int b : two) {
                     if (a != b) {
@@ -222,6 +227,7 @@ public final class InfraGraphImport {
                 throw json.error(edge, "a one2one edge joins " + one.length + " endpoints to " + two.length + "; make"
                         + " the slices the same length, or use the many2many scheme");
             }
+            budget.addLinks(2L * one.length);
             for (int i = 0; i < one.length; i++) {
                 builder.addLink(one[i], two[i], link);
                 builder.addLink(two[i], one[i], link);
@@ -259,6 +265,10 @@ public final class InfraGraphImport {
                 : latency.get("ns") instanceof Double ns ? ns * 1e3
                 : latency.get("us") instanceof Double us ? us * 1e6
                 : latency.get("ms") instanceof Double ms ? ms * 1e9 : 0;
+        if (!(picoseconds >= 0 && picoseconds <= ClockLimit.MAX_DELAY_PS)) {
+            throw json.error(link, "link '" + name + "' states a latency of " + picoseconds / 1e3 + " ns; a link's"
+                    + " latency is from 0 to 1 s, as the editor bounds one (ns, us or ms in physical.latency)");
+        }
         return new LinkClass(bytesPerSecond, Math.round(picoseconds));
     }
 }

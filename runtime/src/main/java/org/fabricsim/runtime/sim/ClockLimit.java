@@ -53,7 +53,7 @@ public final class ClockLimit {
     }
 
     /** The failure of a run whose next event, after {@code nowPs}, falls due past the clock's range, cause unknown. */
-    public static IllegalStateException beyond(long nowPs) {
+    public static ClockRangeException beyond(long nowPs) {
         return beyond(nowPs, ClockCause.RUN, null);
     }
 
@@ -63,8 +63,8 @@ public final class ClockLimit {
      * {@code cause}'s quantity ({@code detail}, where not null: its span, the run's state) take longer than that.
      * Fix: {@code cause}'s fix."
      */
-    public static IllegalStateException beyond(long nowPs, ClockCause cause, String detail) {
-        return new IllegalStateException(String.format(Locale.ROOT, "the simulated time would pass the engine's clock"
+    public static ClockRangeException beyond(long nowPs, ClockCause cause, String detail) {
+        return new ClockRangeException(String.format(Locale.ROOT, "the simulated time would pass the engine's clock"
                 + " range of 2^63 ps (%.1f days) after %.3f s: %s%s take longer than that. Fix: %s.",
                 TimeSource.NONE / PS_PER_DAY, nowPs / PS_PER_SECOND, cause.quantity(),
                 detail == null ? "" : " (" + detail + ")", cause.fix()));

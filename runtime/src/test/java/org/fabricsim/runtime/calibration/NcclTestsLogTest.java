@@ -100,6 +100,31 @@ class NcclTestsLogTest {
         assertEquals("ar.log:10", first.source());
     }
 
+    @Test
+    void shouldRefuseARankOrGpuCountPastAnIntWithItsLineAndReadTheLargestInt() {
+        // line 5 is the first Rank line; line 2 the nThread line: 65536 x 65536 = 2^32 GPUs, past an int
+        List<String> rank = new ArrayList<>(LOG);
+        rank.set(4, LOG.get(4).replace("Rank  0", "Rank  2147483648"));
+        MeasurementException e = assertThrows(MeasurementException.class, () -> NcclTestsLog.parse("ar.log", rank));
+        assertEquals("ar.log:5: '" + rank.get(4) + "' counts 2147483648 GPUs or names rank 2147483648, more than"
+                + " 2,147,483,647, so the line was edited: restore it from the run's output", e.getMessage());
+        List<String> threads = LOG.stream().filter(l -> !l.contains("Rank")).map(l -> l.replace("nThread 1 nGpus 8",
+                "nThread 65536 nGpus 65536")).toList();
+        assertTrue(assertThrows(MeasurementException.class, () -> NcclTestsLog.parse("ar.log", threads)).getMessage()
+                .startsWith("ar.log:2: "));
+        rank.set(4, LOG.get(4).replace("Rank  0", "Rank  2147483647"));
+        assertEquals(2, NcclTestsLog.parse("ar.log", rank).gpus(), "ranks 2147483647 and 1");
+    }
+
+    @Test
+    void shouldRefuseASizeOfMoreDigitsThanALongHoldsWithItsLine() {
+        List<String> size = new ArrayList<>(LOG);
+        size.set(11, LOG.get(11).replace("     1048576", "100000000000000000000"));
+        MeasurementException e = assertThrows(MeasurementException.class, () -> NcclTestsLog.parse("ar.log", size));
+        assertTrue(e.getMessage().startsWith("ar.log:12: '100000000000000000000' in '100000000000000000000"),
+                e.getMessage());
+    }
+
     private static NcclTestsLog.Row round(NcclTestsLog.Row row) {
         return new NcclTestsLog.Row(row.line(), row.sizeBytes(), Math.round(row.seconds() * 1e8) / 1e8);
     }

@@ -6,11 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 import org.fabricsim.generator.cli.ExitCodes;
@@ -26,8 +24,9 @@ import com.google.gson.JsonParser;
  * output must be one JSON document whose every diagnostic names a file, a line and a column, in the
  * user's words, and no crash exit), then {@code simulate} on mutants whose numbers changed and that still
  * validate (no stack trace, no negative or NaN metric, {@link SimulateCheck}), and, when asked, on mutants with
- * one number made extreme ({@link Mutator#extremeNumber}) that still validate. Arguments: MUTANTS VALID SEED
- * [EXTREME]. Exits 1 on any finding.
+ * one number made extreme ({@link Mutator#extremeNumber}) and on mutants with two units swapped
+ * ({@link Mutator#swappedUnits}) that still validate. Arguments: MUTANTS VALID SEED [EXTREME [UNITS]].
+ * Exits 1 on any finding.
  */
 public final class CommandLineCampaign {
     private CommandLineCampaign() {
@@ -38,6 +37,7 @@ public final class CommandLineCampaign {
         int simulations = args.length > 1 ? Integer.parseInt(args[1]) : 150;
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 21;
         int extremes = args.length > 3 ? Integer.parseInt(args[3]) : 0;
+        int units = args.length > 4 ? Integer.parseInt(args[4]) : 0;
         List<Source> corpus = Source.corpus();
         Random random = new Random(seed);
         Mutator mutator = new Mutator(seed);
@@ -64,10 +64,12 @@ public final class CommandLineCampaign {
         try (ModelChecksAndSimulation checks = new ModelChecksAndSimulation(corpus, random, scratch, findings)) {
             int[] nearby = checks.simulate(simulations, mutator::nearbyNumbers);
             int[] extreme = checks.simulate(extremes, mutator::extremeNumber);
+            int[] swapped = checks.simulate(units, mutator::swappedUnits);
             System.out.printf("command line: %d mutants through validate --format json (%d diagnostics), %d valid"
-                    + " number mutants through simulate (%d tried), %d valid extreme-number mutants (%d tried);"
-                    + " originals run: %d, too slow to mutate: %s; %d findings%n", validations, diagnostics, nearby[0],
-                    nearby[1], extreme[0], extreme[1], checks.originals.size(), checks.slow(), findings.size());
+                    + " number mutants through simulate (%d tried), %d valid extreme-number mutants (%d tried), %d valid"
+                    + " swapped-unit mutants (%d tried); originals run: %d, too slow to mutate: %s; %d findings%n",
+                    validations, diagnostics, nearby[0], nearby[1], extreme[0], extreme[1], swapped[0], swapped[1],
+                    checks.originals.ran(), checks.originals.slow(), findings.size());
         }
         System.exit(findings.isEmpty() ? 0 : 1);
     }
@@ -82,8 +84,7 @@ public final class CommandLineCampaign {
     private static final class ModelChecksAndSimulation implements AutoCloseable {
         final ModelChecks models = new ModelChecks();
         final SimulateCheck simulate = new SimulateCheck();
-        /** Per source simulated unmutated, whether its mutants are simulated. */
-        final Map<Source, Boolean> originals = new IdentityHashMap<>();
+        final Originals originals;
         private final List<Source> corpus;
         private final Random random;
         private final Path scratch;
@@ -94,6 +95,7 @@ public final class CommandLineCampaign {
             this.random = random;
             this.scratch = scratch;
             this.findings = findings;
+            this.originals = new Originals(simulate, scratch);
         }
 
         /** Simulates {@code count} mutants that validate (at most 40 tries each): {simulated, tried}. */
@@ -103,7 +105,7 @@ public final class CommandLineCampaign {
             while (simulated < count && tried < count * 40) {
                 tried++;
                 Source source = corpus.get(random.nextInt(corpus.size()));
-                if (!source.simulable() || !quick(source)) {
+                if (!source.simulable() || !originals.quick(source, finding -> report(findings, finding))) {
                     continue;
                 }
                 String mutant = mutation.apply(source.text());
@@ -121,29 +123,6 @@ public final class CommandLineCampaign {
                 }
             }
             return new int[] {simulated, tried};
-        }
-
-        /**
-         * Whether mutants of {@code source} are simulated: its original, run once (its problems are findings, but
-         * slowness is not), runs clean within a quarter of the time limit, so that a mutant with doubled numbers is
-         * not a timeout.
-         */
-        private boolean quick(Source source) throws Exception {
-            Boolean quick = originals.get(source);
-            if (quick == null) {
-                long start = System.nanoTime();
-                List<String> problems = simulate.check(source.name(), source.text(), source.siblings(), scratch);
-                problems.stream().filter(problem -> !problem.startsWith(SimulateCheck.NO_RESULT))
-                        .forEach(problem -> report(findings, "simulate original " + source.name() + ": " + problem));
-                quick = problems.isEmpty()
-                        && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(SimulateCheck.TIMEOUT_SECONDS) / 4;
-                originals.put(source, quick);
-            }
-            return quick;
-        }
-
-        List<String> slow() {
-            return originals.entrySet().stream().filter(e -> !e.getValue()).map(e -> e.getKey().name()).toList();
         }
 
         @Override

@@ -57,10 +57,14 @@ class MutantInputsFuzzTest {
         int simulated = 0;
         try (ServerDriver server = new ServerDriver(Files.createDirectories(scratch.resolve("server")), seed);
                 SimulateCheck simulate = new SimulateCheck()) {
+            Originals originals = new Originals(simulate, scratch);
             while (System.nanoTime() < deadline && findings.size() < MAX_FINDINGS) {
                 Source source = corpus.get(random.nextInt(corpus.size()));
                 iteration++;
-                boolean numbers = source.simulable() && random.nextInt(SIMULATE_EVERY) == 0;
+                long drawn = iteration;
+                boolean numbers = source.simulable() && random.nextInt(SIMULATE_EVERY) == 0 && originals.quick(source,
+                        problem -> findings.add(new Finding(drawn, source.name(), source.text(), source.text(),
+                                List.of(problem))));
                 String mutant = numbers ? mutator.nearbyNumbers(source.text()) : mutator.mutate(source.text());
                 List<String> problems = new ArrayList<>();
                 ModelChecks.Outcome outcome = bounded(worker, () -> checks.check(source.name(), mutant,

@@ -8,11 +8,15 @@ import java.util.regex.Pattern;
 
 /**
  * Seeded mutations of a model's text, as a hostile user types: characters, tokens, lines, numbers,
- * units, unicode and nesting. The same seed and input give the same mutant.
+ * units, unicode and nesting; and, since session 64, whole-text ones: two units swapped, a name made
+ * thousands of characters long, a braced block duplicated, the file importing its own package, and the
+ * line ends or the indentation rewritten (CRLF, tabs). The same seed and input give the same mutant.
  */
 final class Mutator {
     private static final Pattern NUMBER = Pattern.compile("\\d+(\\.\\d+)?");
     private static final Pattern TOKEN = Pattern.compile("[^\\s{}()\\[\\],:]+|[{}()\\[\\],:]");
+    private static final Pattern NAME = Pattern.compile("\\b[A-Za-z_][A-Za-z0-9_]*\\b");
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([A-Za-z_][\\w.]*)");
     private static final Pattern UNIT = Pattern.compile("\\b(Gb/s|GB/s|Tb/s|TB/s|GiB|MiB|KiB|TiB|GB|MB|TB|us|ms|ns|s|h|"
             + "TFLOPS|PFLOPS|W|kW|%|tokens/s)(?=\\s|$|[,}\\]])");
     private static final String[] NUMBERS = { "0", "-1", "1.5", "00", "2147483647", "2147483648", "9007199254740993",
@@ -58,7 +62,7 @@ final class Mutator {
         if (text.isEmpty()) {
             return pick(TOKENS);
         }
-        return switch (random.nextInt(8)) {
+        return switch (random.nextInt(13)) {
             case 0 -> insertAt(text, random.nextInt(text.length() + 1), String.valueOf((char) (32 + random.nextInt(95))));
             case 1 -> deleteRange(text, random.nextInt(text.length()), 1 + random.nextInt(8));
             case 2 -> tokens(text);
@@ -66,8 +70,68 @@ final class Mutator {
             case 4 -> extremeNumber(text);
             case 5 -> replaceOne(text, UNIT, unit -> pick(UNITS));
             case 6 -> insertAt(text, random.nextInt(text.length() + 1), pick(UNICODE));
-            default -> nest(text);
+            case 7 -> nest(text);
+            case 8 -> swappedUnits(text);
+            case 9 -> replaceOne(text, NAME, name -> name.repeat(1 + (1_000 + random.nextInt(20_000)) / name.length()));
+            case 10 -> duplicateBlock(text);
+            case 11 -> importItself(text);
+            default -> random.nextBoolean() ? text.replace("\n", "\r\n") : text.replaceAll("(?m)^( {4}|  )", "\t");
         };
+    }
+
+    /**
+     * Two of the written units swapped ({@code 400 Gb/s ... 80 GiB} becomes {@code 400 GiB ... 80 Gb/s}): when both
+     * measure the same quantity (two sizes, two times), a mutant that often still validates with magnitudes moved by
+     * 2^10 to 10^9; otherwise a unit the field does not take.
+     */
+    String swappedUnits(String text) {
+        List<int[]> spans = spans(UNIT, text);
+        if (spans.size() < 2) {
+            return text;
+        }
+        int[] first = spans.get(random.nextInt(spans.size()));
+        int[] second = spans.get(random.nextInt(spans.size()));
+        if (first[0] > second[0]) {
+            int[] swap = first;
+            first = second;
+            second = swap;
+        }
+        if (first[0] == second[0]) {
+            return text;
+        }
+        return text.substring(0, first[0]) + text.substring(second[0], second[1]) + text.substring(first[1], second[0])
+                + text.substring(first[0], first[1]) + text.substring(second[1]);
+    }
+
+    /** A braced block, from a random '{' to its matching '}', written twice: duplicate names and members. */
+    private String duplicateBlock(String text) {
+        List<Integer> opens = new ArrayList<>();
+        for (int i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
+            opens.add(i);
+        }
+        if (opens.isEmpty()) {
+            return text;
+        }
+        int start = opens.get(random.nextInt(opens.size()));
+        int lineStart = text.lastIndexOf('\n', start) + 1;
+        int depth = 0;
+        for (int i = start; i < text.length(); i++) {
+            depth += text.charAt(i) == '{' ? 1 : text.charAt(i) == '}' ? -1 : 0;
+            if (depth == 0) {
+                return insertAt(text, i + 1, "\n" + text.substring(lineStart, i + 1));
+            }
+        }
+        return text;
+    }
+
+    /** The file imports its own package (one declared, when it has none): a cycle of one file. */
+    private String importItself(String text) {
+        Matcher declared = PACKAGE.matcher(text);
+        if (declared.find()) {
+            String imported = random.nextBoolean() ? declared.group(1) + ".*" : declared.group(1);
+            return insertAt(text, declared.end(), "\nimport " + imported + "\n");
+        }
+        return "package fuzz.self\nimport fuzz.self.*\n" + text;
     }
 
     private String tokens(String text) {

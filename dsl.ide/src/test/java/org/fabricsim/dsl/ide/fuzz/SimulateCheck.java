@@ -39,13 +39,16 @@ final class SimulateCheck implements AutoCloseable {
             "no configuration of the search space is feasible", "no feasible configuration passes the screen",
             "the simulated time would pass the engine's clock range");
 
-    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "fuzz-simulate");
-        t.setDaemon(true);
-        return t;
-    });
+    /** The thread that runs {@code simulate}; replaced after a run past its limit, which does not stop when told. */
+    private ExecutorService thread = newThread();
 
     List<String> check(String name, String mutant, Map<String, String> siblings, Path scratch) throws Exception {
+        return check(name, mutant, siblings, scratch, TIMEOUT_SECONDS);
+    }
+
+    /** The problems of {@code simulate} on {@code mutant}, given {@code timeoutSeconds} to give its result. */
+    List<String> check(String name, String mutant, Map<String, String> siblings, Path scratch, int timeoutSeconds)
+            throws Exception {
         Path folder = Files.createTempDirectory(scratch, "simulate");
         for (Map.Entry<String, String> sibling : siblings.entrySet()) {
             Path file = folder.resolve(sibling.getKey());
@@ -61,10 +64,14 @@ final class SimulateCheck implements AutoCloseable {
         List<String> problems = new ArrayList<>();
         int exit;
         try {
-            exit = run.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            exit = run.get(timeoutSeconds, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
+            // A single-threaded run does not read its interrupt: left to finish on its own, it would hold the thread
+            // and eat the next check's time limit while that waits in the queue (a 136 s original before a mutant).
             run.cancel(true);
-            return List.of(NO_RESULT + " " + TIMEOUT_SECONDS + " s; the mutant:\n" + mutant);
+            thread.shutdown();
+            thread = newThread();
+            return List.of(NO_RESULT + " " + timeoutSeconds + " s; the mutant:\n" + mutant);
         }
         String printed = out + "\n" + err;
         if (exit == ExitCodes.INTERNAL_ERROR || ModelChecks.NOT_USER_WORDS.matcher(printed).find()) {
@@ -109,6 +116,14 @@ final class SimulateCheck implements AutoCloseable {
         } else if (element.getAsJsonPrimitive().isString() && element.getAsString().matches("-?(NaN|Infinity)")) {
             problems.add("simulate: " + path + " is " + element.getAsString());
         }
+    }
+
+    private static ExecutorService newThread() {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "fuzz-simulate");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     @Override
