@@ -1,0 +1,147 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.validation.Issue;
+import org.fabricsim.dsl.FieldMutations.Mutation;
+import org.fabricsim.dsl.fabric.Accelerator;
+import org.fabricsim.dsl.fabric.Calibration;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.LanguageModel;
+import org.fabricsim.dsl.fabric.Model;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * "Every model field does something": each value written in {@link EveryConstruct#MODEL} is changed once
+ * ({@link FieldMutations}) and the changed model either maps to different specs (the engine reads it) or gets an
+ * issue on that value (the editor speaks: an error refusing it, a warning, or an info saying the engine ignores it).
+ * A field that does neither is silent, and the silent fields must be exactly {@link #SILENT}, each with its reason.
+ *
+ * <p>The specs compared are everything the engine and the generator receive: the file's programs
+ * ({@code SpecMapper.toPrograms}, which the CLI, the editor's simulate command and the generator all map through;
+ * the generator reads only those specs) and, for the hover, every cluster, accelerator, model definition and calibration by itself.
+ */
+class EveryFieldReachesTheSpecTest extends FabricModelTest {
+
+    /** The features that may change nothing the engine reads without the editor saying so, and why. */
+    private static final Map<String, String> SILENT = Map.of(
+            "Vendor.title", "the maker's full name, for the reader: lock-in analysis and the specs use its name",
+            "Fabric.reductionName", "the product name of the in-network reduction (e.g. SHARP), a label: the flag"
+                    + " 'in-network-reduction' before it is what the engine reads",
+            "FailureDomain.kind", "what the domain is (rack, row, power feed), a label: its size and MTBF are what"
+                    + " the reliability model reads",
+            "ScaleUpDomain.switches", "caps the domain's rate only where s × ports × port rate / domain falls below"
+                    + " the accelerator's scale-up rate (ScaleUpSwitchesTest); the fixture's 4 switches of 64 ×"
+                    + " 50 GB/s give 8 accelerators 1600 GB/s each against their 400 GB/s, and even 1 switch gives"
+                    + " exactly 400 GB/s, so no count tried binds");
+
+    /** The repository's examples, from the dsl module's folder (as {@link ExamplesTest} reads them). */
+    private static final Path EXAMPLES = Path.of("../examples");
+
+    private enum Outcome { REACHES, SPEAKS, SILENT }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "", "active-fabric/active-fabric.fabric", "megatron-h100/megatron-core.fabric",
+            "topologies/palm-tpu-v4.fabric" })
+    void shouldLetEveryWrittenFieldReachTheSpecsOrBeNamedByTheEditor(String example) throws Exception {
+        String text = example.isEmpty() ? EveryConstruct.MODEL : Files.readString(EXAMPLES.resolve(example));
+        Model base = parser.parse(text);
+        validation.assertNoErrors(base);
+        String baseline = rendering(base);
+        assertEquals(baseline, rendering(parser.parse(text)), "the rendering is deterministic");
+        Set<String> baseIssues = keys(validation.validate(base));
+
+        Map<String, Set<Outcome>> byFeature = new TreeMap<>();
+        Map<Outcome, Integer> counts = new TreeMap<>();
+        for (List<Mutation> choices : FieldMutations.of(base, text)) {
+            Outcome outcome = outcome(choices, baseline, baseIssues);
+            byFeature.computeIfAbsent(choices.get(0).feature(), f -> new TreeSet<>()).add(outcome);
+            counts.merge(outcome, 1, Integer::sum);
+        }
+        Set<String> silent = byFeature.entrySet().stream().filter(e -> e.getValue().contains(Outcome.SILENT))
+                .map(Map.Entry::getKey).collect(Collectors.toCollection(TreeSet::new));
+        System.out.println("field audit of " + (example.isEmpty() ? "EveryConstruct" : example) + ": " + counts
+                + " over " + byFeature.size() + " features; silent " + silent);
+        assertEquals(example.isEmpty() ? new TreeSet<>(SILENT.keySet()) : Set.of(), example.isEmpty() ? silent
+                : silent.stream().filter(f -> !SILENT.containsKey(f)).collect(Collectors.toSet()),
+                "features whose change neither reaches the specs nor gets an issue (every allowed one is in"
+                        + " EveryConstruct)");
+    }
+
+    /**
+     * What the first of the edits that parses and is not silent does: a new error anywhere is the editor refusing it
+     * (the model no longer maps); else the specs differ (it reaches), or a new issue, or one over the edited text, on
+     * the edited object or an object holding it is the editor speaking; else the edit is silent and the next is
+     * tried. A value no edit of which parses is the grammar speaking.
+     */
+    private Outcome outcome(List<Mutation> choices, String baseline, Set<String> baseIssues) throws Exception {
+        boolean written = false;
+        for (Mutation mutation : choices) {
+            Model model = parser.parse(mutation.text());
+            if (!model.eResource().getErrors().isEmpty()) {
+                continue;
+            }
+            written = true;
+            List<Issue> issues = validation.validate(model);
+            if (issues.stream().anyMatch(i -> i.getSeverity() == Severity.ERROR && !baseIssues.contains(key(i)))) {
+                return Outcome.SPEAKS;
+            }
+            if (!rendering(model).equals(baseline)) {
+                return Outcome.REACHES;
+            }
+            if (issues.stream().anyMatch(i -> on(i, mutation) && (!baseIssues.contains(key(i)) || over(i, mutation)))) {
+                return Outcome.SPEAKS;
+            }
+        }
+        return written ? Outcome.SILENT : Outcome.SPEAKS;
+    }
+
+    private static boolean on(Issue issue, Mutation mutation) {
+        String fragment = issue.getUriToProblem() == null ? null : issue.getUriToProblem().fragment();
+        return fragment != null && (mutation.fragment().equals(fragment)
+                || !fragment.equals("/") && mutation.fragment().startsWith(fragment + "/"));
+    }
+
+    private static boolean over(Issue issue, Mutation mutation) {
+        int start = issue.getOffset() == null ? -1 : issue.getOffset();
+        int end = start + (issue.getLength() == null ? 0 : issue.getLength());
+        return start <= mutation.offset() + mutation.replacement().length() && mutation.offset() <= end;
+    }
+
+    private static Set<String> keys(List<Issue> issues) {
+        return issues.stream().map(EveryFieldReachesTheSpecTest::key).collect(Collectors.toSet());
+    }
+
+    private static String key(Issue issue) {
+        return issue.getCode() + "@" + (issue.getUriToProblem() == null ? "" : issue.getUriToProblem().fragment());
+    }
+
+    /** Everything mapped from a valid model, as text: its programs, then each cluster, accelerator, model and calibration. */
+    private String rendering(Model model) {
+        StringBuilder out = new StringBuilder(mapper.toPrograms(model, "audit").toString());
+        for (EObject element : model.getElements()) {
+            if (element instanceof Cluster cluster) {
+                out.append('\n').append(mapper.toCluster(cluster));
+            } else if (element instanceof Accelerator accelerator) {
+                out.append('\n').append(mapper.toAccelerator(accelerator));
+            } else if (element instanceof LanguageModel languageModel) {
+                out.append('\n').append(mapper.toTransformer(languageModel));
+            } else if (element instanceof Calibration calibration) {
+                out.append('\n').append(mapper.toCalibration(calibration));
+            }
+        }
+        return out.toString();
+    }
+}
