@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -11,8 +12,11 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.resource.ResourceSet;
 import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.FieldMutations.Mutation;
 import org.fabricsim.dsl.fabric.Accelerator;
@@ -22,6 +26,9 @@ import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.Model;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import com.google.inject.Inject;
+import com.google.inject.Provider;
 
 /**
  * "Every model field does something": each value written in {@link EveryConstruct#MODEL} is changed once
@@ -50,17 +57,26 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
     /** The repository's examples, from the dsl module's folder (as {@link ExamplesTest} reads them). */
     private static final Path EXAMPLES = Path.of("../examples");
 
+    @Inject
+    private Provider<XtextResourceSet> resourceSets;
+
+    /** The files of the example under audit that it imports, loaded beside each edited text and not edited. */
+    private List<String> companions = List.of();
+
     private enum Outcome { REACHES, SPEAKS, SILENT }
 
     @ParameterizedTest
     @ValueSource(strings = { "", "active-fabric/active-fabric.fabric", "megatron-h100/megatron-core.fabric",
-            "topologies/palm-tpu-v4.fabric" })
-    void shouldLetEveryWrittenFieldReachTheSpecsOrBeNamedByTheEditor(String example) throws Exception {
+            "topologies/palm-tpu-v4.fabric", "llama3-70b-serving/serving.fabric",
+            "deepseek-v3/training.fabric deepseek-v3/model.fabric" })
+    void shouldLetEveryWrittenFieldReachTheSpecsOrBeNamedByTheEditor(String files) throws Exception {
+        String example = files.split(" ")[0];
+        companions = Arrays.asList(files.split(" ")).subList(1, files.split(" ").length);
         String text = example.isEmpty() ? EveryConstruct.MODEL : Files.readString(EXAMPLES.resolve(example));
-        Model base = parser.parse(text);
+        Model base = parse(text);
         validation.assertNoErrors(base);
         String baseline = rendering(base);
-        assertEquals(baseline, rendering(parser.parse(text)), "the rendering is deterministic");
+        assertEquals(baseline, rendering(parse(text)), "the rendering is deterministic");
         Set<String> baseIssues = keys(validation.validate(base));
 
         Map<String, Set<Outcome>> byFeature = new TreeMap<>();
@@ -89,7 +105,7 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
     private Outcome outcome(List<Mutation> choices, String baseline, Set<String> baseIssues) throws Exception {
         boolean written = false;
         for (Mutation mutation : choices) {
-            Model model = parser.parse(mutation.text());
+            Model model = parse(mutation.text());
             if (!model.eResource().getErrors().isEmpty()) {
                 continue;
             }
@@ -106,6 +122,15 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
             }
         }
         return written ? Outcome.SILENT : Outcome.SPEAKS;
+    }
+
+    /** {@code text} parsed in a fresh resource set beside the example's {@link #companions}, which it imports. */
+    private Model parse(String text) throws Exception {
+        ResourceSet resources = resourceSets.get();
+        for (String companion : companions) {
+            parser.parse(Files.readString(EXAMPLES.resolve(companion)), URI.createURI(companion), resources);
+        }
+        return parser.parse(text, resources);
     }
 
     private static boolean on(Issue issue, Mutation mutation) {
