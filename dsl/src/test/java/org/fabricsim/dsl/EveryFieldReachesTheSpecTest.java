@@ -31,14 +31,18 @@ import com.google.inject.Inject;
 import com.google.inject.Provider;
 
 /**
- * "Every model field does something": each value written in {@link EveryConstruct#MODEL} is changed once
- * ({@link FieldMutations}) and the changed model either maps to different specs (the engine reads it) or gets an
- * issue on that value (the editor speaks: an error refusing it, a warning, or an info saying the engine ignores it).
- * A field that does neither is silent, and the silent fields must be exactly {@link #SILENT}, each with its reason.
+ * "Every model field does something": each value written in {@link EveryConstruct#MODEL} and in a few examples is
+ * changed ({@link FieldMutations}), re-validated and re-mapped. The edit reaches the engine when the mapped specs
+ * differ; the editor refuses it when it gives a new error (the model no longer maps) or names it when a new info or
+ * warning, or one over the edited text, sits on the edited object or one holding it; else the value is silent. The
+ * features with a silent value must be exactly {@link #SILENT} in EveryConstruct (a subset in an example), each with
+ * its reason.
  *
  * <p>The specs compared are everything the engine and the generator receive: the file's programs
- * ({@code SpecMapper.toPrograms}, which the CLI, the editor's simulate command and the generator all map through;
- * the generator reads only those specs) and, for the hover, every cluster, accelerator, model definition and calibration by itself.
+ * ({@code SpecMapper.toPrograms}, which the CLI, the editor's simulate command and the generator map through; the
+ * generator reads only those specs) and, as the hover and {@code vary} axes see them, every cluster, accelerator,
+ * model definition and calibration by itself. 20 to 45 s: about 300 edits of EveryConstruct, each parsed and
+ * validated.
  */
 class EveryFieldReachesTheSpecTest extends FabricModelTest {
 
@@ -63,7 +67,8 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
     /** The files of the example under audit that it imports, loaded beside each edited text and not edited. */
     private List<String> companions = List.of();
 
-    private enum Outcome { REACHES, SPEAKS, SILENT }
+    /** What one edit does: the specs differ; an error refuses it; an info or warning names it; nothing. */
+    private enum Outcome { REACHES, REFUSED, NAMED, SILENT }
 
     @ParameterizedTest
     @ValueSource(strings = { "", "active-fabric/active-fabric.fabric", "megatron-h100/megatron-core.fabric",
@@ -97,10 +102,8 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
     }
 
     /**
-     * What the first of the edits that parses and is not silent does: a new error anywhere is the editor refusing it
-     * (the model no longer maps); else the specs differ (it reaches), or a new issue, or one over the edited text, on
-     * the edited object or an object holding it is the editor speaking; else the edit is silent and the next is
-     * tried. A value no edit of which parses is the grammar speaking.
+     * What the first of a value's edits that parses and is not silent does (see the class comment); a value no edit
+     * of which parses is refused by the grammar.
      */
     private Outcome outcome(List<Mutation> choices, String baseline, Set<String> baseIssues) throws Exception {
         boolean written = false;
@@ -112,16 +115,16 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
             written = true;
             List<Issue> issues = validation.validate(model);
             if (issues.stream().anyMatch(i -> i.getSeverity() == Severity.ERROR && !baseIssues.contains(key(i)))) {
-                return Outcome.SPEAKS;
+                return Outcome.REFUSED;
             }
             if (!rendering(model).equals(baseline)) {
                 return Outcome.REACHES;
             }
             if (issues.stream().anyMatch(i -> on(i, mutation) && (!baseIssues.contains(key(i)) || over(i, mutation)))) {
-                return Outcome.SPEAKS;
+                return Outcome.NAMED;
             }
         }
-        return written ? Outcome.SILENT : Outcome.SPEAKS;
+        return written ? Outcome.SILENT : Outcome.REFUSED;
     }
 
     /** {@code text} parsed in a fresh resource set beside the example's {@link #companions}, which it imports. */
@@ -153,7 +156,7 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
         return issue.getCode() + "@" + (issue.getUriToProblem() == null ? "" : issue.getUriToProblem().fragment());
     }
 
-    /** Everything mapped from a valid model, as text: its programs, then each cluster, accelerator, model and calibration. */
+    /** All a valid model maps to, as text: its programs, then each cluster, accelerator, model and calibration. */
     private String rendering(Model model) {
         StringBuilder out = new StringBuilder(mapper.toPrograms(model, "audit").toString());
         for (EObject element : model.getElements()) {

@@ -65,7 +65,8 @@ final class FieldMutations {
                     continue;
                 }
                 List<INode> nodes = NodeModelUtils.findNodesForFeature(object, reference);
-                List<?> targets = reference.isMany() ? (List<?>) object.eGet(reference) : List.of(object.eGet(reference));
+                List<?> targets = reference.isMany() ? (List<?>) object.eGet(reference)
+                        : List.of(object.eGet(reference));
                 for (int i = 0; i < nodes.size() && i < targets.size(); i++) {
                     Optional<String> other = otherOfType(model, reference, (EObject) targets.get(i));
                     INode node = nodes.get(i);
