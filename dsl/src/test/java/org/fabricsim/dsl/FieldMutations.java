@@ -21,10 +21,12 @@ import org.fabricsim.dsl.fabric.Model;
 /**
  * The one-token edits of {@link EveryFieldReachesTheSpecTest}: for every attribute value written in a model's own
  * text and every cross-reference with a second candidate of its type in that text, the model's text with that value
- * changed, each with the edits to try in order. A whole number doubles, then halves (a degree stays a power of two, so
- * the edit tends to stay valid; both, because a count that caps a rate may only matter downwards), any other number
- * grows by half, then halves (its unit kept), an enum takes each other literal in turn, a flag keyword is deleted, a
- * string gains a letter, a reference names the first other element of its type.
+ * changed, each with the edits to try in order. A number is multiplied by 2 (1.5 if not whole), then by 0.5, then
+ * grows by one, its unit kept: a degree stays a power of two, so the first edit tends to stay valid; a count that
+ * caps a rate may only matter downwards; a zero only changes by adding. An enum takes each other literal in turn, a
+ * flag keyword is deleted, a string gains a letter, a reference names the first other element of its type. A value
+ * counts as written when the text assigns it (its nodes), not when EMF holds a non-default value: {@code lossless
+ * credit-based} writes the flow control's first literal, which {@code eIsSet} does not see.
  *
  * <p>Left out: names (references resolve by them, so renaming breaks the links rather than testing a field), the
  * parts of a quantity other than its number (its unit, '$' and '-' are the number's spelling, checked by the unit
@@ -50,7 +52,7 @@ final class FieldMutations {
         for (EObject object : objects) {
             String fragment = EcoreUtil.getURI(object).fragment();
             for (EAttribute attribute : object.eClass().getEAllAttributes()) {
-                if (!object.eIsSet(attribute) || NOT_MUTATED.contains(attribute)
+                if (NOT_MUTATED.contains(attribute)
                         || attribute.getName().equals("name") || attribute.getName().equals("importedNamespace")) {
                     continue;
                 }
@@ -105,10 +107,14 @@ final class FieldMutations {
         try {
             BigDecimal number = new BigDecimal(written);
             boolean whole = number.stripTrailingZeros().scale() <= 0 && !written.contains(".");
-            List<BigDecimal> factors = whole ? List.of(BigDecimal.valueOf(2), new BigDecimal("0.5"))
-                    : List.of(new BigDecimal("1.5"), new BigDecimal("0.5"));
-            return factors.stream().map(number::multiply).filter(n -> !whole || n.stripTrailingZeros().scale() <= 0)
-                    .map(n -> n.stripTrailingZeros().toPlainString()).toList();
+            List<BigDecimal> edits = whole
+                    ? List.of(number.multiply(BigDecimal.valueOf(2)), number.divide(BigDecimal.valueOf(2)),
+                            number.add(BigDecimal.ONE))
+                    : List.of(number.multiply(new BigDecimal("1.5")), number.multiply(new BigDecimal("0.5")),
+                            number.add(BigDecimal.ONE));
+            return edits.stream()
+                    .filter(n -> n.compareTo(number) != 0 && (!whole || n.stripTrailingZeros().scale() <= 0))
+                    .map(n -> n.stripTrailingZeros().toPlainString()).distinct().toList();
         } catch (NumberFormatException notANumber) {
             return List.of(written + "x");
         }
