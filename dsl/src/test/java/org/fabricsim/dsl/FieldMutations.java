@@ -83,8 +83,18 @@ final class FieldMutations {
             String replacement, String text) {
         int offset = node.getOffset();
         int length = node.getLength();
-        return new Mutation(object.eClass().getName() + "." + feature.getName(), fragment, offset, length, replacement,
+        return new Mutation(featureName(object, feature), fragment, offset, length, replacement,
                 text.substring(0, offset) + replacement + text.substring(offset + length));
+    }
+
+    /**
+     * {@code EClass.feature}; a quantity's or amount's number is named by the feature that holds it
+     * ({@code Accelerator.efficiency}), as the user reads it.
+     */
+    private static String featureName(EObject object, EStructuralFeature feature) {
+        return object.eClass() == Literals.QUANTITY || object.eClass() == Literals.AMOUNT
+                ? object.eContainer().eClass().getName() + "." + object.eContainingFeature().getName()
+                : object.eClass().getName() + "." + feature.getName();
     }
 
     /** The replacement texts of one written value, the preferred first. */
