@@ -57,9 +57,11 @@ final class FieldMutations {
                     continue;
                 }
                 for (INode node : NodeModelUtils.findNodesForFeature(object, attribute)) {
-                    List<String> edits = edits(attribute, NodeModelUtils.getTokenText(node));
-                    all.add(edits.stream().map(edit -> mutation(object, attribute, fragment, node, edit, text))
-                            .toList());
+                    List<Mutation> edits = edits(attribute, NodeModelUtils.getTokenText(node)).stream()
+                            .map(edit -> mutation(object, attribute, fragment, node, edit, text)).toList();
+                    if (!edits.isEmpty()) {
+                        all.add(edits);
+                    }
                 }
             }
             for (EReference reference : object.eClass().getEAllReferences()) {
