@@ -40,6 +40,7 @@ import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.SearchSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.spec.TransformerSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
 
@@ -223,5 +224,10 @@ public class SpecMapper {
 
     public AcceleratorSpec toAccelerator(Accelerator accelerator) {
         return hardware.toAccelerator(accelerator);
+    }
+
+    /** A model definition as every workload on it and every {@code vary model} axis sees it. */
+    public TransformerSpec toTransformer(LanguageModel model) {
+        return workloads.toTransformer(model);
     }
 }

@@ -246,7 +246,7 @@ final class WorkloadMapper {
      * The model. Defaults follow the common conventions: kv-heads = heads (MHA), head-dim =
      * hidden ÷ heads, ffn = 4 × hidden, expert-ffn = ffn; no query compression, no multi-token prediction, sequential blocks.
      */
-    TransformerSpec toTransformer(LanguageModel model) {
+    public TransformerSpec toTransformer(LanguageModel model) {
         int ffn = model.getFfn() > 0 ? model.getFfn() : 4 * model.getHidden();
         boolean gated = model.getActivation() == Activation.SWIGLU;
         return new TransformerSpec(names.qualifiedName(model), model.getLayers(), model.getHidden(), ffn, model.getHeads(),
