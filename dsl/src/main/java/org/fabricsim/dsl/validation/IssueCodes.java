@@ -544,6 +544,12 @@ public final class IssueCodes {
     public static final String VARY_POOL = PREFIX + "study.vary-pool";
     /** A search whose direction does not fit its objective ({@code minimize mfu}). Data: the direction that fits. */
     public static final String SEARCH_DIRECTION = PREFIX + "search.direction";
+    /**
+     * A search's {@code within N accelerators} above the cluster's accelerators: an error for a training search whose
+     * DP follows from N (every plan breaks {@code cluster-size}), a warning where the limit only never binds. Data:
+     * the cluster's accelerators.
+     */
+    public static final String SEARCH_WITHIN_CLUSTER = PREFIX + "search.within-cluster";
     /** A search objective the workload has no figure for (TTFT of a training job, MFU of a deployment). */
     public static final String SEARCH_OBJECTIVE = PREFIX + "search.objective";
     /** A cost objective or a budget on a cluster without a {@code cost}. */
