@@ -108,12 +108,13 @@ class TrainingSearchTest {
     void shouldCountAVirtualStagesOrDataMissAsAParameterOutsideTheSpace() {
         // virtual-stages 9 and 10 on PP 2 break rule 'layers' (2 × 9 = 18 > 16 layers); the nearest feasible plan is
         // the job as written, whose 1 virtual stage is not one the space takes: 1 parameter outside, not 0
-        assertTrue(nearest(new VariationSpec(Parameter.VIRTUAL_STAGES, List.of(9L, 10L)))
-                .endsWith("virtual-stages=1, sharding=zero-1, recompute=none] (1 parameter outside the space)"));
+        String stages = nearest(new VariationSpec(Parameter.VIRTUAL_STAGES, List.of(9L, 10L)));
+        assertTrue(stages.endsWith("virtual-stages=1, sharding=zero-1, recompute=none] (1 parameter outside the space)"),
+                stages);
         // data 3 uses 8 × 2 × 3 = 48 accelerators and 3 × micro-batch does not divide the batch of 64 ('batch');
         // data 5 uses 80 > 64 ('cluster-size'): the nearest, data 4 as written, is 1 parameter outside
-        assertTrue(nearest(new VariationSpec(Parameter.DATA, List.of(3L, 5L)))
-                .endsWith("(1 parameter outside the space)"));
+        String data = nearest(new VariationSpec(Parameter.DATA, List.of(3L, 5L)));
+        assertTrue(data.endsWith("(1 parameter outside the space)"), data);
     }
 
     private static String nearest(VariationSpec axis) {
