@@ -59,4 +59,26 @@ class VariedEffectValidationTest extends FabricModelTest {
                 "no run of it can be built");
         validation.assertNoErrors(study("tensor 8 data 2", TREE, "vary oversubscription in [2, 4]"));
     }
+
+    @Test
+    void shouldBoundAPoolsRoutingSkewByTheLeastExpertDegreeOfThePoolsItSets() throws Exception {
+        // prefill EP 8, decode EP 2: 'vary routing-skew' sets both, so 4 is above decode's 2; 'vary prefill
+        // routing-skew' sets the prefill pool only, where 4 is within 8
+        String deployment = """
+                cluster C { nodes 2 x 8 accelerators link 50 GB/s latency 1 us }
+                model M moe { layers 2 hidden 1024 heads 16 vocab 1000 experts 8 top-k 2 expert-ffn 256 }
+                inference S {
+                    model M on C
+                    prefill pool { replicas 1 parallel tensor 1 data 8 expert 8 }
+                    decode pool { replicas 1 parallel tensor 4 data 2 expert 2 }
+                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                }
+                study X {
+                    simulate S
+                """;
+        validation.assertError(parser.parse(deployment + "vary routing-skew in [4]\n}\n"), Literals.NUMBER_VALUE,
+                IssueCodes.ROUTING_SKEW, "from 1 to 2 times the mean");
+        validation.assertNoIssue(parser.parse(deployment + "vary prefill routing-skew in [4]\n}\n"),
+                Literals.NUMBER_VALUE, IssueCodes.ROUTING_SKEW);
+    }
 }
