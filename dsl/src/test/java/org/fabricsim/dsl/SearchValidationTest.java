@@ -120,4 +120,25 @@ class SearchValidationTest extends FabricModelTest {
         validation.assertError(search("T", "search maximize mfu refine 0"), Literals.SEARCH, IssueCodes.NOT_POSITIVE,
                 "refine 1");
     }
+
+    @Test
+    void shouldRejectATrainingSearchWithinMoreAcceleratorsThanTheClusterHas() throws Exception {
+        // C holds 4 DGX H100 = 32 accelerators; DP follows from 'within 64', so every plan uses 64 and breaks
+        // cluster-size. The quick-fix data is the cluster's 32; 'within 32' raises nothing.
+        validation.assertError(search("T", "search maximize mfu within 64 accelerators"), Literals.SEARCH,
+                IssueCodes.SEARCH_WITHIN_CLUSTER, "'within 64 accelerators' is more than the 32 of C",
+                "the search finds nothing");
+        validation.assertNoIssue(search("T", "search maximize mfu within 32 accelerators"), Literals.SEARCH,
+                IssueCodes.SEARCH_WITHIN_CLUSTER);
+    }
+
+    @Test
+    void shouldWarnWhereALimitAboveTheClusterNeverBinds() throws Exception {
+        // a deployment's replicas run to the least of the limit and the cluster's 32; a stated DP fixes the plans' size
+        validation.assertWarning(search("Slo", "search minimize ttft-p99 within 64 accelerators"), Literals.SEARCH,
+                IssueCodes.SEARCH_WITHIN_CLUSTER, "the limit never binds");
+        validation.assertWarning(parser.parse(WORKLOADS + "study X {\n simulate T\n vary data in [1, 2]\n search"
+                + " maximize mfu within 64 accelerators\n}\n"), Literals.SEARCH, IssueCodes.SEARCH_WITHIN_CLUSTER,
+                "the limit never binds");
+    }
 }

@@ -3,6 +3,7 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A sweep plans at most StudySize.MAX_RUNS (100,000) runs, the product of its axes' value counts; the axes a search
- * enumerates are not counted, its other axes (a training search's sequence and batch) make its base jobs and are.
+ * enumerates are not counted as runs, its other axes (a training search's sequence and batch) make its base jobs and
+ * are; its base jobs times the axes it enumerates make at most SearchSize.MAX_CONFIGURATIONS (1,000,000).
  */
 class StudyRunsValidationTest extends FabricModelTest {
     private static final String TRAINING = """
@@ -63,22 +65,59 @@ class StudyRunsValidationTest extends FabricModelTest {
     }
 
     @Test
-    void shouldNotCountTheAxesASearchEnumerates() throws Exception {
-        // The same 40^6 axes in a search: micro-batch, data, tensor and pipeline are its space, screened, not run one
-        // by one; sequence and batch make 40 x 40 = 1,600 base jobs.
-        assertFalse(codes(study("search maximize mfu", 40, 40, 40, 40, 40, 40))
-                .contains(IssueCodes.STUDY_TOO_MANY_RUNS));
+    void shouldBoundTheAxesASearchEnumeratesByTheSearchsOwnBound() throws Exception {
+        // The same 40^6 axes in a search: micro-batch, data, tensor and pipeline are its space, screened rather than run
+        // one by one, so not 'plans ... runs'; but sequence and batch make 40 x 40 = 1,600 base jobs, each searching
+        // 40^4 = 2,560,000 plans: 4,096,000,000 configurations, above SearchSize.MAX_CONFIGURATIONS (1,000,000), which
+        // passed the editor and exhausted the heap. Every searched axis has 40 values: the first, micro-batch, is named
+        // and is the quick-fix data.
+        Model search = study("search maximize mfu", 40, 40, 40, 40, 40, 40);
+        validation.assertError(search, Literals.VARIATION, IssueCodes.STUDY_TOO_MANY_RUNS,
+                "This study searches 4,096,000,000 configurations", "more than the 1,000,000 a search may consider",
+                "'vary micro-batch' with 40 values");
+        assertTrue(validation.validate(search).stream().filter(i -> IssueCodes.STUDY_TOO_MANY_RUNS.equals(i.getCode()))
+                .allMatch(i -> List.of("micro-batch").equals(List.of(i.getData()))));
+    }
+
+    @Test
+    void shouldRejectASearchOneConfigurationStepAboveItsBoundAndAcceptOneWithin() throws Exception {
+        // 316 x 316 = 99,856 base jobs x 10 micro-batches = 998,560 configurations, within 1,000,000; x 11 = 1,098,416,
+        // above it, its largest searched axis the 11 micro-batches (the 316-value axes are base axes).
+        assertFalse(codes(study("search maximize mfu", 10, 316, 316)).contains(IssueCodes.STUDY_TOO_MANY_RUNS));
+        validation.assertError(study("search maximize mfu", 11, 316, 316), Literals.VARIATION,
+                IssueCodes.STUDY_TOO_MANY_RUNS, "searches 1,098,416 configurations", "'vary micro-batch' with 11 values");
+    }
+
+    @Test
+    void shouldCountAServingAxisWithoutARoleOncePerPool() throws Exception {
+        // 'vary replicas' sets both pools: 1,001 x 1,001 = 1,002,001 configurations, above 1,000,000; one pool's
+        // 'decode replicas' sets the decode pool only: 1,001, within it.
+        String deployment = """
+                cluster C { nodes 4 x 8 accelerators link 400 Gb/s latency 1 us }
+                model M transformer { layers 8 hidden 1024 heads 16 vocab 1000 }
+                inference I {
+                    model M on C
+                    prefill pool { replicas 1 parallel tensor 8 }
+                    decode pool { replicas 1 parallel tensor 8 }
+                }
+                """;
+        String values = IntStream.rangeClosed(1, 1_001).mapToObj(Integer::toString).collect(Collectors.joining(", "));
+        validation.assertError(parser.parse(deployment + "study X {\n simulate I\n vary replicas in [" + values
+                + "]\n search minimize ttft-p99\n}\n"), Literals.VARIATION, IssueCodes.STUDY_TOO_MANY_RUNS,
+                "searches 1,002,001 configurations");
+        assertFalse(codes(parser.parse(deployment + "study X {\n simulate I\n vary decode replicas in [" + values
+                + "]\n search minimize ttft-p99\n}\n")).contains(IssueCodes.STUDY_TOO_MANY_RUNS));
     }
 
     @Test
     void shouldRejectASearchOfMoreBaseJobsThanAStudyMayPlanAndAcceptOneAtTheBound() throws Exception {
         // sequence and batch, which a training search does not enumerate, make 317 x 317 = 100,489 base jobs, each
         // planned up front as a sweep's run (Search.baseSweep), above the bound: the runtime refused them in a failed
-        // run, and fabric sweep ended in an internal error. 316 x 316 = 99,856 is within it, whatever the 40
-        // micro-batches the search enumerates.
+        // run, and fabric sweep ended in an internal error. 316 x 316 = 99,856 is within it, with the one micro-batch
+        // the search enumerates.
         validation.assertError(study("search maximize mfu", 40, 317, 317), Literals.VARIATION,
                 IssueCodes.STUDY_TOO_MANY_RUNS, "This study plans 100,489 runs", "'vary sequence' with 317 values");
-        assertFalse(codes(study("search maximize mfu", 40, 316, 316)).contains(IssueCodes.STUDY_TOO_MANY_RUNS));
+        assertFalse(codes(study("search maximize mfu", 1, 316, 316)).contains(IssueCodes.STUDY_TOO_MANY_RUNS));
     }
 
     @Test

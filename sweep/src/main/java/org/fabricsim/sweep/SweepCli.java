@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import org.apache.spark.api.java.JavaSparkContext;
@@ -20,6 +21,7 @@ import org.fabricsim.runtime.report.ConsoleProgress;
 import org.fabricsim.runtime.result.ConsoleTable;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.search.Search;
+import org.fabricsim.runtime.search.SearchSize;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.study.StudyRunner;
 import org.fabricsim.runtime.study.StudySize;
@@ -138,14 +140,17 @@ public final class SweepCli implements Callable<Integer> {
      * and a search's product of its axes' value counts, as {@code --max-runs} has always counted it; never planned
      * ({@code StudyRunner.expand} refused a search of more than {@link StudySize#MAX_RUNS} combinations in an internal
      * error). A program whose runs the runner refuses to plan (a sweep, or a search's base jobs, of more than {@link
-     * StudySize#MAX_RUNS}: the editor's {@code fabric.study.too-many-runs}, which a model built without the editor
-     * skips) is refused in {@link StudySize}'s words at its study's line with the exit code of a run that failed, as
+     * StudySize#MAX_RUNS}, or a search whose axes span more than {@link SearchSize#MAX_CONFIGURATIONS} configurations:
+     * the editor's {@code fabric.study.too-many-runs}, which a model built without the editor skips) is refused in
+     * {@link StudySize}'s or {@link SearchSize}'s words at its study's line with the exit code of a run that failed, as
      * {@code fabric simulate} fails it, before anything is submitted.
      */
     static long runs(Path file, FabricCli.Programs model, List<StudySpec> programs) {
         long runs = 0;
         for (StudySpec program : programs) {
-            String refusal = StudySize.refusal(program.search() == null ? program : Search.baseSweep(program));
+            String refusal = program.search() == null ? StudySize.refusal(program)
+                    : Optional.ofNullable(StudySize.refusal(Search.baseSweep(program)))
+                            .orElse(SearchSize.refusal(program));
             if (refusal != null) {
                 throw new UserError(model.where(file, program) + ": " + refusal, ExitCodes.RUNS_FAILED);
             }

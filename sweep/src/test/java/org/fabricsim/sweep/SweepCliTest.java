@@ -20,6 +20,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
 import org.fabricsim.generator.cli.UserError;
+import org.fabricsim.runtime.search.SearchSize;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
@@ -107,16 +108,39 @@ class SweepCliTest {
     }
 
     @Test
-    void shouldNotAdviseAMaxRunsAboveTheLargestItTakes() throws IOException {
-        // a search's six enumerated axes of 40 values: 40^6 = 4,096,000,000 combinations, which --max-runs counts,
-        // above the 2,147,483,647 an int option takes, so raising the limit to the count cannot be the advice
+    void shouldReportASearchOfMoreConfigurationsThanOneMayConsiderAsAModelError() throws IOException {
+        // a search's six enumerated axes of 40 values: 40^6 = 4,096,000,000 configurations, above
+        // SearchSize.MAX_CONFIGURATIONS (1,000,000); --max-runs counted them and advised narrowing, and a search let
+        // through enumerated until the heap ran out. The editor now refuses it on its largest axis, the first of 40.
         String axes = String.join("", List.of("tensor", "pipeline", "data", "context", "micro-batch", "virtual-stages")
                 .stream().map(p -> "    vary " + p + " in [" + values(40) + "]\n").toList());
         Path huge = Files.writeString(folder.resolve("space.fabric"), SweepModels.TRAINING_SEARCH.replace(
                 "    search maximize mfu in all refine 1\n", axes + "    search maximize mfu\n"));
-        assertEquals(ExitCodes.USAGE, sweep(huge.toString()), err::toString);
-        assertTrue(err.toString().contains("the sweep has 4096000000 runs, more than --max-runs 10000; narrow its vary"
-                + " lines (--max-runs takes at most 2147483647)"), err::toString);
+        assertEquals(ExitCodes.MODEL_ERRORS, sweep(huge.toString()), err::toString);
+        assertTrue(err.toString().contains("This study searches 4,096,000,000 configurations"), err::toString);
+        assertTrue(err.toString().contains("'vary tensor' with 40 values"), err::toString);
+    }
+
+    @Test
+    void shouldRefuseASearchBuiltWithoutTheEditorOfMoreConfigurationsThanOneMayConsiderAsARunThatFailed()
+            throws IOException {
+        // the training search's job with 1,001 micro-batches x 1,000 tensor degrees = 1,001,000 configurations, above
+        // SearchSize.MAX_CONFIGURATIONS, refused at the study's line in SearchSize's words before anything is submitted
+        StudySpec plan = SweepModels.load(folder, "search.fabric", SweepModels.TRAINING_SEARCH).get(0);
+        StudySpec huge = new StudySpec(plan.model(), plan.source(), plan.name(), plan.workloads(),
+                List.of(new VariationSpec(Parameter.MICRO_BATCH, wholes(1_001)),
+                        new VariationSpec(Parameter.TENSOR, wholes(1_000))),
+                List.of(), List.of(), plan.seed(), plan.calibration(), plan.search());
+        Path file = Path.of("search.fabric");
+        UserError refused = assertThrows(UserError.class, () -> SweepCli.runs(file,
+                new FabricCli.Programs("searchtest", List.of(huge), Map.of(huge.name(), 30)), List.of(huge)));
+        assertEquals(ExitCodes.RUNS_FAILED, refused.exitCode());
+        assertEquals("search.fabric:30: " + SearchSize.refusal(huge), refused.getMessage());
+        assertTrue(refused.getMessage().contains("searches 1,001,000 configurations"), refused::getMessage);
+    }
+
+    private static List<Object> wholes(int count) {
+        return IntStream.rangeClosed(1, count).<Object>mapToObj(Long::valueOf).toList();
     }
 
     @Test

@@ -526,7 +526,9 @@ public final class IssueCodes {
     /**
      * A study without a search whose runs, the product of its {@code vary} axes' value counts, exceed {@code
      * StudySize.MAX_RUNS} (100,000), which the runtime refuses to plan; or a search whose base jobs, the product of
-     * the axes it does not enumerate, do. Data: none.
+     * the axes it does not enumerate, do; or a search whose configurations, its base jobs times the value counts of
+     * the axes it enumerates per pool, exceed {@code SearchSize.MAX_CONFIGURATIONS} (1,000,000). Data: the largest
+     * axis's label as written after {@code vary} ({@code tensor}, {@code decode replicas}).
      */
     public static final String STUDY_TOO_MANY_RUNS = PREFIX + "study.too-many-runs";
     /** A {@code vary} of a parameter the study's workload does not have. Data: none. */
@@ -542,6 +544,12 @@ public final class IssueCodes {
     public static final String VARY_POOL = PREFIX + "study.vary-pool";
     /** A search whose direction does not fit its objective ({@code minimize mfu}). Data: the direction that fits. */
     public static final String SEARCH_DIRECTION = PREFIX + "search.direction";
+    /**
+     * A search's {@code within N accelerators} above the cluster's accelerators: an error for a training search whose
+     * DP follows from N (every plan breaks {@code cluster-size}), a warning where the limit only never binds. Data:
+     * the cluster's accelerators.
+     */
+    public static final String SEARCH_WITHIN_CLUSTER = PREFIX + "search.within-cluster";
     /** A search objective the workload has no figure for (TTFT of a training job, MFU of a deployment). */
     public static final String SEARCH_OBJECTIVE = PREFIX + "search.objective";
     /** A cost objective or a budget on a cluster without a {@code cost}. */

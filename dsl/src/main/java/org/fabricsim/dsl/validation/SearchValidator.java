@@ -10,19 +10,26 @@ import org.fabricsim.dsl.fabric.SearchObjective;
 import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.fabric.Workload;
+import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.SearchSpec;
+import org.fabricsim.runtime.spec.VariationSpec.Parameter;
+
+import com.google.inject.Inject;
 
 /**
  * Whether a study's {@code search} can run: it searches a training job (for MFU, tokens per second or
  * cost) or an inference deployment's pools (for $ per million tokens, tokens per second or TTFT p99,
  * under its SLOs), its direction fits its objective (more MFU and tokens per second are better,
  * less cost and TTFT), a cost objective or a budget has a cluster cost to count, the budget is money
- * per hour, and its counts are at least 1.
+ * per hour, its counts are at least 1, and its accelerator limit at most the cluster's.
  */
 public class SearchValidator extends FabricCheck {
+    @Inject
+    private SpecMapper mapper;
 
     @Check
     public void checkSearchDirectionFitsObjective(Search search) {
@@ -101,6 +108,45 @@ public class SearchValidator extends FabricCheck {
             error("A plan uses at least one accelerator: write 'within 1 accelerators' or more.", search,
                     Literals.SEARCH__MAX_ACCELERATORS, IssueCodes.NOT_POSITIVE);
         }
+    }
+
+    /**
+     * A {@code within N accelerators} of at most the cluster's accelerators M. A training plan uses N (DP follows as N ÷
+     * (TP × PP × CP)), so above M every plan breaks rule {@code cluster-size} and the search finds nothing (an error);
+     * where the study states DP ({@code vary data}) or the workload is a deployment (whose replicas run to the least of
+     * N and M) the limit only never binds (a warning). Skipped where the study varies the cluster. Data: M.
+     */
+    @Check
+    public void checkSearchWithinCluster(Search search) {
+        Study study = (Study) search.eContainer();
+        Workload workload = study.getWorkload();
+        Cluster cluster = workload instanceof Training training ? training.getCluster()
+                : workload instanceof Inference inference ? inference.getCluster() : null;
+        if (!Written.written(search, Literals.SEARCH__MAX_ACCELERATORS) || cluster == null || cluster.eIsProxy()
+                || varies(study, Parameter.CLUSTER)) {
+            return;
+        }
+        ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
+        if (spec == null || search.getMaxAccelerators() <= spec.accelerators()) {
+            return;
+        }
+        String head = "'within " + search.getMaxAccelerators() + " accelerators' is more than the " + spec.accelerators()
+                + " of " + cluster.getName();
+        if (workload instanceof Training && !varies(study, Parameter.DATA)) {
+            error(head + ": every plan would use " + search.getMaxAccelerators() + " (DP follows from the limit) and"
+                    + " break rule cluster-size, so the search finds nothing. Write 'within " + spec.accelerators()
+                    + " accelerators' or fewer.", search, Literals.SEARCH__MAX_ACCELERATORS,
+                    IssueCodes.SEARCH_WITHIN_CLUSTER, Integer.toString(spec.accelerators()));
+        } else {
+            warning(head + ", which bounds every configuration already, so the limit never binds: write 'within "
+                    + spec.accelerators() + " accelerators' or fewer, or leave it out.", search,
+                    Literals.SEARCH__MAX_ACCELERATORS, IssueCodes.SEARCH_WITHIN_CLUSTER,
+                    Integer.toString(spec.accelerators()));
+        }
+    }
+
+    private static boolean varies(Study study, Parameter parameter) {
+        return study.getVariations().stream().anyMatch(v -> Parameter.valueOf(v.getParameter().getName()) == parameter);
     }
 
     private static boolean costless(Cluster cluster) {

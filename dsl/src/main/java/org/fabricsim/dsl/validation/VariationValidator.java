@@ -1,6 +1,8 @@
 package org.fabricsim.dsl.validation;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
@@ -22,6 +24,7 @@ import org.fabricsim.dsl.fabric.Variation;
 import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.search.Search;
+import org.fabricsim.runtime.search.SearchSize;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 import org.fabricsim.runtime.study.Knobs;
 import org.fabricsim.runtime.study.StudySize;
@@ -95,11 +98,41 @@ public class VariationValidator extends FabricCheck {
             }
         }
         if (runs > StudySize.MAX_RUNS) {
-            String role = Written.written(largest, Literals.VARIATION__POOL) ? largest.getPool().getLiteral() + " "
-                    : "";
-            error("This study " + StudySize.excess(runs, role + parameter(largest).label(), largest.getValues().size()),
-                    largest, Literals.VARIATION__VALUES, IssueCodes.STUDY_TOO_MANY_RUNS);
+            error("This study " + StudySize.excess(runs, label(largest), largest.getValues().size()), largest,
+                    Literals.VARIATION__VALUES, IssueCodes.STUDY_TOO_MANY_RUNS, label(largest));
+        } else if (study.getSearch() != null) {
+            checkSearchWithinBound(study, runs);
         }
+    }
+
+    /**
+     * A search's configurations, its {@code bases} times the value counts of the axes it enumerates per pool ({@link
+     * SearchSize#perBase}), at most {@link SearchSize#MAX_CONFIGURATIONS}, the bound the runtime refuses above; marked
+     * on the largest searched axis, whose label is the issue data.
+     */
+    private void checkSearchWithinBound(Study study, long bases) {
+        Map<String, Integer> counts = new HashMap<>();
+        Variation largest = null;
+        for (Variation variation : study.getVariations()) {
+            if (!planned(study, variation)) {
+                counts.merge(label(variation), variation.getValues().size(), Math::max);
+                largest = largest == null || variation.getValues().size() > largest.getValues().size() ? variation
+                        : largest;
+            }
+        }
+        List<String> roles = study.getWorkload() instanceof Inference inference
+                ? inference.getPools().stream().map(p -> p.getRole().getLiteral()).toList() : List.of("");
+        long configurations = StudySize.saturatingProduct(bases, SearchSize.perBase(roles, counts));
+        if (configurations > SearchSize.MAX_CONFIGURATIONS) {
+            error("This study " + SearchSize.excess(configurations, label(largest), largest.getValues().size()),
+                    largest, Literals.VARIATION__VALUES, IssueCodes.STUDY_TOO_MANY_RUNS, label(largest));
+        }
+    }
+
+    /** {@code decode replicas}, {@code tensor}: the axis as written after {@code vary}. */
+    private static String label(Variation variation) {
+        return (Written.written(variation, Literals.VARIATION__POOL) ? variation.getPool().getLiteral() + " " : "")
+                + parameter(variation).label();
     }
 
     /** Whether each value of {@code variation} is planned up front: every axis of a sweep, a search's base axes. */

@@ -26,7 +26,9 @@ import org.fabricsim.runtime.study.StudyRunner;
  * report compares them), and report the refined runs with a summary: counts (considered, feasible,
  * screened, refined), rejections per rule (the screen's too), the best by the refined objective, the
  * Pareto front of the objective against the cost per hour over the screened configurations, the best
- * as a definition, and the time each stage took. With no feasible configuration the study has one
+ * as a definition, and the time each stage took. A search whose stated axes span more than {@link
+ * SearchSize#MAX_CONFIGURATIONS} configurations is one failed run with {@link SearchSize}'s reason, before anything
+ * is enumerated. With no feasible configuration the study has one
  * failed run whose reason names the rule that rejected the most and the nearest feasible point. A base job
  * the study's other axes cannot build (a cluster too small for the job) is a failed run with the reason, as
  * that combination is in a sweep, listed after the search's runs; the other bases are searched.
@@ -64,6 +66,10 @@ public final class Search {
             return failed(study, new TrainingSpace(search, List.of()), reason, start, start, List.of());
         }
         AxisSpace space = kind.space(search, study.variations().stream().filter(kind::searches).toList());
+        String refusal = SearchSize.refusal(study);
+        if (refusal != null) {
+            return failed(study, space, refusal, start, start, List.of());
+        }
         List<Candidate> feasible = new ArrayList<>();
         List<Map<String, Object>> labels = new ArrayList<>();
         List<RunResult> unbuilt = new ArrayList<>();

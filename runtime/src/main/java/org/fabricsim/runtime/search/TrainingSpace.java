@@ -135,6 +135,10 @@ final class TrainingSpace extends AxisSpace {
         return rule == null ? null : rule.label();
     }
 
+    /**
+     * Every searched parameter ({@link TrainingKind#SEARCHED}) whose value the space does not take; DP only where the
+     * study states it (else it follows from the accelerators and is always in the space).
+     */
     @Override
     int distance(WorkloadSpec job, WorkloadSpec own) {
         TrainingSpec spec = (TrainingSpec) job;
@@ -143,8 +147,11 @@ final class TrainingSpace extends AxisSpace {
         d += outside(Parameter.TENSOR, spec.parallel().tensor(), base.parallel().tensor());
         d += outside(Parameter.PIPELINE, spec.parallel().pipeline(), base.parallel().pipeline());
         d += outside(Parameter.CONTEXT, spec.parallel().context(), base.parallel().context());
+        d += states(Parameter.DATA.label()) ? outside(Parameter.DATA, spec.parallel().data(), base.parallel().data())
+                : 0;
         d += outside(Parameter.MICRO_BATCH, spec.microBatch(), base.microBatch());
         d += outside(Parameter.SCHEDULE, Knobs.keyword(spec.schedule()), Knobs.keyword(base.schedule()));
+        d += outside(Parameter.VIRTUAL_STAGES, spec.virtualStages(), base.virtualStages());
         d += outside(Parameter.SHARDING, Variations.label(spec.sharding()), Variations.label(base.sharding()));
         d += outside(Parameter.RECOMPUTE, Variations.label(spec.recompute()), Variations.label(base.recompute()));
         return d;

@@ -3,17 +3,20 @@ package org.fabricsim.runtime.training;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 
 import org.fabricsim.runtime.Simulator;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
 import org.fabricsim.runtime.search.Screen;
+import org.fabricsim.runtime.search.SearchSize;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -46,9 +49,12 @@ class TrainingSearchTest {
     }
 
     private static StudyResult search(int threads, SearchSpec search, VariationSpec... axes) {
-        StudySpec study = new StudySpec("t", "t.fabric", "t.Search", List.of(JOB), List.of(axes), List.of(), List.of(),
-                1, CalibrationProfile.defaults(), search);
-        return new StudyRunner(new Simulator()::run, threads, StudyRunner.Progress.NONE).run(study);
+        return new StudyRunner(new Simulator()::run, threads, StudyRunner.Progress.NONE).run(study(search, axes));
+    }
+
+    private static StudySpec study(SearchSpec search, VariationSpec... axes) {
+        return new StudySpec("t", "t.fabric", "t.Search", List.of(JOB), List.of(axes), List.of(), List.of(), 1,
+                CalibrationProfile.defaults(), search);
     }
 
     private static Map<String, Object> summary(StudyResult result) {
@@ -96,6 +102,46 @@ class TrainingSearchTest {
                 + " the nearest feasible configuration is [tensor=8, pipeline=2, data=4, context=1, micro-batch=1,"
                 + " schedule=1f1b, virtual-stages=1, sharding=zero-1, recompute=none] (1 parameter outside the space)",
                 failed.error());
+    }
+
+    @Test
+    void shouldCountAVirtualStagesOrDataMissAsAParameterOutsideTheSpace() {
+        // virtual-stages 9 and 10 on PP 2 break rule 'layers' (2 × 9 = 18 > 16 layers); the nearest feasible plan is
+        // the job as written, whose 1 virtual stage is not one the space takes: 1 parameter outside, not 0
+        String stages = nearest(new VariationSpec(Parameter.VIRTUAL_STAGES, List.of(9L, 10L)));
+        assertTrue(stages.endsWith("virtual-stages=1, sharding=zero-1, recompute=none] (1 parameter outside the space)"),
+                stages);
+        // data 3 uses 8 × 2 × 3 = 48 accelerators and 3 × micro-batch does not divide the batch of 64 ('batch');
+        // data 5 uses 80 > 64 ('cluster-size'): the nearest, data 4 as written, is 1 parameter outside
+        String data = nearest(new VariationSpec(Parameter.DATA, List.of(3L, 5L)));
+        assertTrue(data.endsWith("(1 parameter outside the space)"), data);
+    }
+
+    private static String nearest(VariationSpec axis) {
+        RunResult failed = search(new SearchSpec(SearchSpec.Objective.MFU, false, 0, 0, 1), axis).runs().get(0);
+        assertFalse(failed.succeeded());
+        return failed.error();
+    }
+
+    @Test
+    void shouldRefuseASearchWhoseAxesSpanMoreThanAMillionConfigurationsBeforeEnumerating() {
+        // 1,000 micro-batches × 1,000 tensor degrees = 1,000,000 = SearchSize.MAX_CONFIGURATIONS: within the bound;
+        // 1,000 × 1,001 = 1,001,000 is refused, the micro-batch axis named as the larger
+        assertNull(SearchSize.refusal(study(new SearchSpec(SearchSpec.Objective.MFU, false, 0, 0, 1),
+                new VariationSpec(Parameter.MICRO_BATCH, wholes(1_000)), new VariationSpec(Parameter.TENSOR,
+                        wholes(1_000)))));
+        StudyResult refused = search(new SearchSpec(SearchSpec.Objective.MFU, false, 0, 0, 1),
+                new VariationSpec(Parameter.MICRO_BATCH, wholes(1_001)), new VariationSpec(Parameter.TENSOR,
+                        wholes(1_000)));
+        assertEquals(1, refused.runs().size());
+        String reason = refused.runs().get(0).error();
+        assertTrue(reason.startsWith("study t.Search searches 1,001,000 configurations"), reason);
+        assertTrue(reason.contains("'vary micro-batch' with 1,001 values"), reason);
+        assertEquals(0L, summary(refused).get("considered"), "refused before anything is enumerated");
+    }
+
+    private static List<Object> wholes(int n) {
+        return LongStream.rangeClosed(1, n).<Object>mapToObj(Long::valueOf).toList();
     }
 
     @Test

@@ -26,7 +26,7 @@ import com.google.gson.JsonArray;
 /**
  * Quick fixes (LSP code actions) where the fix is obvious, driven by the issue data the
  * validators and the linker attach: import the missing package, use the closest name, set TP to
- * what the scale-up domain holds, add the tiers the endpoints need, write the ratio the ports
+ * what the scale-up domain holds, search within the cluster's accelerators, add the tiers the endpoints need, write the ratio the ports
  * realize, as many scale-up switches as carry the domain, write the leaves whose ports hold their NIC ports and
  * uplinks, write as many rails as NIC ports, write torus
  * dimensions that hold the accelerators, one
@@ -56,6 +56,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.TP_CROSSES_SCALE_UP)
     public void fitTensorToScaleUp(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Set tensor to what the scale-up domain holds", 0);
+    }
+
+    @QuickFix(IssueCodes.SEARCH_WITHIN_CLUSTER)
+    public void limitToTheCluster(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Search within the cluster's accelerators", 0);
     }
 
     @QuickFix(IssueCodes.RADIX_TOO_SMALL)

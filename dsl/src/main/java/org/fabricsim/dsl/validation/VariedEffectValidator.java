@@ -1,0 +1,115 @@
+package org.fabricsim.dsl.validation;
+
+import java.math.BigDecimal;
+import java.util.Locale;
+
+import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.FatTreeTopology;
+import org.fabricsim.dsl.fabric.Inference;
+import org.fabricsim.dsl.fabric.NumberValue;
+import org.fabricsim.dsl.fabric.Pool;
+import org.fabricsim.dsl.fabric.RailOptimizedTopology;
+import org.fabricsim.dsl.fabric.SingleSwitchTopology;
+import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.fabric.Topology;
+import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.fabric.Value;
+import org.fabricsim.dsl.fabric.Variation;
+import org.fabricsim.dsl.fabric.Workload;
+import org.fabricsim.dsl.model.Written;
+import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.VariationSpec.Parameter;
+
+/**
+ * Whether a study's {@code vary routing-skew} and {@code vary oversubscription} can change its workload as written,
+ * which the runtime otherwise finds run by run: each routing skew lies between 1 and the expert parallelism of the
+ * plans it sets (the busiest of EP ranks receives at most every token, EP times the mean; the runtime fails a run of
+ * any other value, so on EP 1 every value but 1 fails and 1 is balanced routing, as without the axis), and an
+ * oversubscription sets the ratio of a scale-out tree's uplinks, which a fat-tree of at least 2 tiers or a
+ * rail-optimized network has (the runtime fails every run on a single switch, a torus, a dragonfly or a cluster
+ * without a scale-out network; a 1-tier fat-tree is one switch tier, whose ratio changes nothing). A study that also
+ * varies the expert degree, or the cluster, changes what is checked, and is left to the runtime.
+ */
+public class VariedEffectValidator extends FabricCheck {
+
+    @Check
+    public void checkVariedRoutingSkewWithinExperts(Variation variation) {
+        if (parameter(variation) != Parameter.ROUTING_SKEW || !(variation.eContainer() instanceof Study study)
+                || varies(study, Parameter.EXPERT)) {
+            return;
+        }
+        int expert = expert(study.getWorkload(), variation);
+        for (Value value : variation.getValues()) {
+            if (expert > 0 && value instanceof NumberValue n && n.getNumber().matches("[0-9.]+")) {
+                double skew = new BigDecimal(n.getNumber()).doubleValue();
+                if (skew < ExpertRoutingSpec.BALANCED || skew > expert) {
+                    String nearest = skew < ExpertRoutingSpec.BALANCED ? "1" : Integer.toString(expert);
+                    error("vary routing-skew " + n.getNumber() + ": the busiest of EP " + expert + " rank"
+                            + (expert == 1 ? " receives every token, the mean, so its only skew is 1 (balanced, as"
+                                    + " without this axis): no run of another value can be built; vary 'expert' too,"
+                                    + " or remove this axis."
+                                    : "s receives from 1 to " + expert + " times the mean, so no run of this value can"
+                                            + " be built; vary the skew from 1 to " + expert + "."),
+                            value, null, IssueCodes.ROUTING_SKEW, nearest);
+                }
+            }
+        }
+    }
+
+    @Check
+    public void checkVariedOversubscriptionHasUplinks(Variation variation) {
+        if (parameter(variation) != Parameter.OVERSUBSCRIPTION || !(variation.eContainer() instanceof Study study)
+                || varies(study, Parameter.CLUSTER)) {
+            return;
+        }
+        Cluster cluster = cluster(study.getWorkload());
+        if (cluster == null || cluster.eIsProxy()) {
+            return;
+        }
+        Topology topology = cluster.getScaleOut() == null ? null : cluster.getScaleOut().getTopology();
+        if (topology instanceof RailOptimizedTopology || topology instanceof FatTreeTopology tree
+                && tree.getTiers() != 1) {
+            return;
+        }
+        String what = topology == null ? "has no scale-out network"
+                : topology instanceof FatTreeTopology ? "is a fat-tree of one switch tier, which has no uplinks"
+                        : "is a " + (topology instanceof SingleSwitchTopology ? "single switch"
+                                : topology.eClass().getName().replace("Topology", "").toLowerCase(Locale.ROOT))
+                                + ", which has no tiers of uplinks";
+        error("vary oversubscription sets the ratio of a scale-out tree's uplinks, but " + cluster.getName() + "'s"
+                + " scale-out network " + what + ": " + (topology instanceof FatTreeTopology ? "no value changes a run"
+                        : "no run of it can be built") + ". Give " + cluster.getName() + " a 'fat-tree { tiers 2 }',"
+                + " or remove this axis.", variation, Literals.VARIATION__PARAMETER,
+                IssueCodes.OVERSUBSCRIPTION_UNUSED, "");
+    }
+
+    /** The expert parallelism of the plans {@code variation} sets: the job's, the least of the pools it names; else 0. */
+    private static int expert(Workload workload, Variation variation) {
+        if (workload instanceof Training training && training.getParallel() != null) {
+            return Math.max(1, training.getParallel().getExpert());
+        }
+        if (!(workload instanceof Inference inference)) {
+            return 0;
+        }
+        boolean role = Written.written(variation, Literals.VARIATION__POOL);
+        return inference.getPools().stream().filter(p -> !role || p.getRole() == variation.getPool())
+                .map(Pool::getParallel).filter(p -> p != null).mapToInt(p -> Math.max(1, p.getExpert())).min()
+                .orElse(0);
+    }
+
+    private static Cluster cluster(Workload workload) {
+        return workload instanceof Training t ? t.getCluster() : workload instanceof Inference i ? i.getCluster()
+                : workload instanceof Benchmark b ? b.getCluster() : null;
+    }
+
+    private static boolean varies(Study study, Parameter parameter) {
+        return study.getVariations().stream().anyMatch(v -> parameter(v) == parameter);
+    }
+
+    private static Parameter parameter(Variation variation) {
+        return Parameter.valueOf(variation.getParameter().getName());
+    }
+}

@@ -1,0 +1,84 @@
+package org.fabricsim.dsl;
+
+import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.validation.IssueCodes;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A study's {@code vary routing-skew} and {@code vary oversubscription} where the workload as written lets no value
+ * run or change anything (the runtime failed every run of them), each firing and quiet.
+ */
+class VariedEffectValidationTest extends FabricModelTest {
+    /** An MoE job of 16 accelerators with the plan {@code parallel}, on a cluster whose scale-out is {@code topology}. */
+    private Model study(String parallel, String topology, String axes) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.nvidia.*
+                cluster C { nodes 2 x DGX_H100 scale-out InfiniBand_NDR %s }
+                model M moe { layers 2 hidden 1024 heads 16 vocab 1000 experts 8 top-k 2 expert-ffn 256 }
+                training T {
+                    model M on C
+                    sequence 1024
+                    batch 32 sequences
+                    parallel %s
+                }
+                study X {
+                    simulate T
+                    %s
+                }
+                """.formatted(topology, parallel, axes));
+    }
+
+    private static final String SWITCH = "single-switch { switch QM9700 }";
+    private static final String TREE = "fat-tree { tiers 2 switch QM9700 }";
+
+    @Test
+    void shouldRejectARoutingSkewAboveOneOnExpertParallelismOne() throws Exception {
+        // EP 1: one rank receives every token, the mean, so 2 and 4 cannot be built; 1 is balanced and builds
+        Model model = study("tensor 8 data 2", SWITCH, "vary routing-skew in [1, 2, 4]");
+        validation.assertError(model, Literals.NUMBER_VALUE, IssueCodes.ROUTING_SKEW, "vary routing-skew 2",
+                "the busiest of EP 1 rank receives every token");
+        validation.assertNoErrors(study("tensor 8 data 2", SWITCH, "vary routing-skew in [1]"));
+    }
+
+    @Test
+    void shouldRejectARoutingSkewAboveTheExpertDegreeAndAcceptOneWithin() throws Exception {
+        // EP 8: the busiest rank receives 1 to 8 times the mean; 9 is above it, 8 is at it
+        validation.assertError(study("tensor 2 data 8 expert 8", SWITCH, "vary routing-skew in [1.5, 9]"),
+                Literals.NUMBER_VALUE, IssueCodes.ROUTING_SKEW, "vary routing-skew 9", "from 1 to 8 times the mean");
+        validation.assertNoErrors(study("tensor 2 data 8 expert 8", SWITCH, "vary routing-skew in [1.5, 8]"));
+        // a study that also varies the expert degree changes the bound: left to the runtime
+        validation.assertNoErrors(study("tensor 2 data 8 expert 8", SWITCH,
+                "vary expert in [2, 8]\n vary routing-skew in [9]"));
+    }
+
+    @Test
+    void shouldRejectVaryingTheOversubscriptionOfASingleSwitch() throws Exception {
+        validation.assertError(study("tensor 8 data 2", SWITCH, "vary oversubscription in [2, 4]"), Literals.VARIATION,
+                IssueCodes.OVERSUBSCRIPTION_UNUSED, "C's scale-out network is a single switch",
+                "no run of it can be built");
+        validation.assertNoErrors(study("tensor 8 data 2", TREE, "vary oversubscription in [2, 4]"));
+    }
+
+    @Test
+    void shouldBoundAPoolsRoutingSkewByTheLeastExpertDegreeOfThePoolsItSets() throws Exception {
+        // prefill EP 8, decode EP 2: 'vary routing-skew' sets both, so 4 is above decode's 2; 'vary prefill
+        // routing-skew' sets the prefill pool only, where 4 is within 8
+        String deployment = """
+                cluster C { nodes 2 x 8 accelerators link 50 GB/s latency 1 us }
+                model M moe { layers 2 hidden 1024 heads 16 vocab 1000 experts 8 top-k 2 expert-ffn 256 }
+                inference S {
+                    model M on C
+                    prefill pool { replicas 1 parallel tensor 1 data 8 expert 8 }
+                    decode pool { replicas 1 parallel tensor 4 data 2 expert 2 }
+                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                }
+                study X {
+                    simulate S
+                """;
+        validation.assertError(parser.parse(deployment + "vary routing-skew in [4]\n}\n"), Literals.NUMBER_VALUE,
+                IssueCodes.ROUTING_SKEW, "from 1 to 2 times the mean");
+        validation.assertNoIssue(parser.parse(deployment + "vary prefill routing-skew in [4]\n}\n"),
+                Literals.NUMBER_VALUE, IssueCodes.ROUTING_SKEW);
+    }
+}
