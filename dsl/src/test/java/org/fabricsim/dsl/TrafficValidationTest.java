@@ -70,14 +70,15 @@ class TrafficValidationTest extends FabricModelTest {
     }
 
     @Test
-    void shouldLeaveATraceOverSixtyFourMebibytesToTheRunWithAnInfo() throws Exception {
-        // A sparse file of 65 MiB: past the 64 MiB the editor reads, so only its size is looked at.
+    void shouldLeaveATraceOverOneMebibyteToTheRunWithAnInfo() throws Exception {
+        // A sparse file of 1.5 MiB (1,572,864 bytes): past the 1 MiB the editor reads, so only its size is looked at.
         try (RandomAccessFile big = new RandomAccessFile(dir.resolve("big.csv").toFile(), "rw")) {
-            big.setLength(65L << 20);
+            big.setLength(3L << 19);
         }
         validation.assertIssue(serving("arrival trace \"big.csv\" prompt fixed 10 output fixed 10"),
                 Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE, Severity.INFO,
-                "The trace file 'big.csv' is 65 MiB, more than the 64 MiB the editor reads");
+                "The trace file 'big.csv' is 1.5 MiB, more than the 1 MiB the editor reads; its rows are checked"
+                        + " when the run starts.");
     }
 
     @Test
