@@ -36,12 +36,12 @@ public class TrafficValidator extends FabricCheck {
     static final long CONTENT_CHECK_LIMIT_BYTES = 1L << 20;
 
     @Check
-    public void checkTraceArrivalFileExists(TraceArrival trace) {
+    public void checkTraceArrivalFileReadsAsTheRunReadsIt(TraceArrival trace) {
         checkFile("trace file", trace, trace.getFile(), Literals.TRACE_ARRIVAL__FILE, DataFileCheck::traceProblem);
     }
 
     @Check
-    public void checkEmpiricalDistributionFileExists(EmpiricalDistribution empirical) {
+    public void checkEmpiricalDistributionFileReadsAsTheRunReadsIt(EmpiricalDistribution empirical) {
         checkFile("length file", empirical, empirical.getFile(), Literals.EMPIRICAL_DISTRIBUTION__FILE,
                 DataFileCheck::lengthsProblem);
     }
