@@ -1,9 +1,11 @@
 package org.fabricsim.dsl;
 
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.eclipse.emf.common.util.URI;
+import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.resource.XtextResourceSet;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
@@ -48,6 +50,44 @@ class TrafficValidationTest extends FabricModelTest {
         Files.writeString(dir.resolve("day1.csv"), "0.0,100,20\n");
         validation.assertNoIssue(serving("arrival trace \"day1.csv\" prompt fixed 10 output fixed 10"),
                 Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE);
+    }
+
+    @Test
+    void shouldRejectATraceRowTheRunWouldRefuseNamingItsLine() throws Exception {
+        // Line 1 a comment, line 2 a good row, line 3 the row the run refuses: -7 prompt tokens.
+        Files.writeString(dir.resolve("day1.csv"), "# timestamp seconds, prompt tokens, output tokens\n0.0,100,20\n0.5,-7,20\n");
+        validation.assertError(serving("arrival trace \"day1.csv\" prompt fixed 10 output fixed 10"),
+                Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE, "The run would refuse the trace file 'day1.csv': "
+                        + dir.resolve("day1.csv") + ":3: prompt tokens must be a whole number from 0 to 2147483647,"
+                        + " not '-7'.");
+    }
+
+    @Test
+    void shouldAcceptATraceWithAByteOrderMarkAHeaderAndWindowsLineEnds() throws Exception {
+        Files.writeString(dir.resolve("day1.csv"), "\uFEFFtimestamp,prompt,output\r\n0.0,100,20\r\n0.5,120,30\r\n");
+        validation.assertNoIssue(serving("arrival trace \"day1.csv\" prompt fixed 10 output fixed 10"),
+                Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE);
+    }
+
+    @Test
+    void shouldLeaveATraceOverOneMebibyteToTheRunWithAnInfo() throws Exception {
+        // A sparse file of 1.5 MiB (1,572,864 bytes): past the 1 MiB the editor reads, so only its size is looked at.
+        try (RandomAccessFile big = new RandomAccessFile(dir.resolve("big.csv").toFile(), "rw")) {
+            big.setLength(3L << 19);
+        }
+        validation.assertIssue(serving("arrival trace \"big.csv\" prompt fixed 10 output fixed 10"),
+                Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE, Severity.INFO,
+                "The trace file 'big.csv' is 1.5 MiB, more than the 1 MiB the editor reads; its rows are checked"
+                        + " when the run starts.");
+    }
+
+    @Test
+    void shouldRejectALengthFileWithAFractionalCountNamingItsLine() throws Exception {
+        // Line 2's second value, 12.5, is not a whole number of tokens.
+        Files.writeString(dir.resolve("prompts.txt"), "100 200\n300 12.5\n");
+        validation.assertError(serving("arrival poisson 1 /s prompt empirical \"prompts.txt\" output fixed 10"),
+                Literals.EMPIRICAL_DISTRIBUTION, IssueCodes.TRAFFIC_FILE, dir.resolve("prompts.txt")
+                        + ":2: a token count must be a whole number from 0 to 2147483647, not '12.5'.");
     }
 
     @Test

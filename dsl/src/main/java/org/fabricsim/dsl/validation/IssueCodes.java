@@ -279,7 +279,11 @@ public final class IssueCodes {
     /** An expert-parallel benchmark's top-k below 1 or above its experts. Data: the experts. */
     public static final String EXPERT_KERNEL_TOP_K = PREFIX + "workload.expert-kernel-top-k";
 
-    /** A trace or empirical-length file that does not exist or cannot be read, beside the model. Data: none. */
+    /**
+     * A trace or empirical-length file that does not exist or cannot be read, beside the model, or whose rows the run
+     * would refuse (the run's sentence, naming the data file's line); an info for a file too large to read while
+     * editing. Data: none.
+     */
     public static final String TRAFFIC_FILE = PREFIX + "traffic.file";
     /** A uniform length range whose minimum is above its maximum, or a lognormal with median below 1 or sigma not positive. Data: none. */
     public static final String DISTRIBUTION_PARAMETERS = PREFIX + "traffic.distribution";

@@ -85,7 +85,7 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) 
      * past a long's 9.2·10¹⁸: each rounded alone, every arrival became 0) replay their gaps. A trace spanning more than
      * the engine's clock (2⁶³ ps, 106.75 days) is refused.
      */
-    private static RequestStream fromTrace(Path file, int limit) {
+    static RequestStream fromTrace(Path file, int limit) {
         List<String> lines = DataFiles.lines("trace file", file);
         List<Row> rows = new ArrayList<>();
         boolean first = true;
@@ -174,7 +174,8 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) 
             return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
         }
 
-        private static int[] readLengths(Path file) {
+        /** The token counts the length file {@code file} lists, or its refusal naming the file and line. */
+        static int[] readLengths(Path file) {
             List<Integer> values = new ArrayList<>();
             int lineNumber = 0;
             for (String line : DataFiles.lines("length file", file)) {
