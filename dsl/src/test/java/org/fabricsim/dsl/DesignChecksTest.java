@@ -107,6 +107,14 @@ class DesignChecksTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRejectASpineOfSwitchesThatDoNotSpeakTheFabric() throws Exception {
+        // QM9700 speaks InfiniBand NDR only (catalog); a second Tomahawk 5, which speaks RoCEv2, passes
+        String spine = DGX_ON_ROCE.replace("tiers 2", "tiers 2\n        spine 4 x SPINE");
+        assertTrue(codes(spine.replace("SPINE", "QM9700")).contains(IssueCodes.FABRIC_MISMATCH));
+        assertTrue(!codes(spine.replace("SPINE", "Tomahawk5_400")).contains(IssueCodes.FABRIC_MISMATCH));
+    }
+
+    @Test
     void shouldValidateEveryPrefixOfAModelWithoutFailing() throws Exception {
         // the language server validates whatever the user has typed so far
         for (int end = 1; end <= DGX_ON_ROCE.length(); end += 7) {

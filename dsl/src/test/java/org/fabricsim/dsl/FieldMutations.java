@@ -5,8 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 import org.eclipse.emf.ecore.EAttribute;
+import org.eclipse.emf.ecore.EClass;
+import org.eclipse.emf.ecore.EClassifier;
 import org.eclipse.emf.ecore.EEnum;
 import org.eclipse.emf.ecore.EEnumLiteral;
 import org.eclipse.emf.ecore.EObject;
@@ -15,6 +18,7 @@ import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import org.fabricsim.dsl.fabric.FabricPackage;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 
@@ -43,6 +47,43 @@ final class FieldMutations {
     private FieldMutations() {
     }
 
+    /**
+     * Every {@code EClass.feature} an edit could name: each class's attributes and cross-references but those
+     * {@link #of} leaves out, and its quantities and amounts by the feature that holds them. A class that another
+     * extends is left out, as no text writes one itself; its features are named by the subclass.
+     */
+    static Set<String> editable() {
+        Set<String> all = new TreeSet<>();
+        for (EClassifier classifier : FabricPackage.eINSTANCE.getEClassifiers()) {
+            if (!(classifier instanceof EClass type) || type.isAbstract() || type.isInterface()
+                    || type == Literals.QUANTITY || type == Literals.AMOUNT || supertype(type)) {
+                continue;
+            }
+            for (EStructuralFeature feature : type.getEAllStructuralFeatures()) {
+                boolean number = feature instanceof EReference reference && reference.isContainment()
+                        && (reference.getEReferenceType() == Literals.QUANTITY
+                                || reference.getEReferenceType() == Literals.AMOUNT);
+                boolean link = feature instanceof EReference reference && !reference.isContainment()
+                        && !reference.isContainer();
+                if (number || link || feature instanceof EAttribute && !skipped(feature)) {
+                    all.add(type.getName() + "." + feature.getName());
+                }
+            }
+        }
+        return all;
+    }
+
+    /** Whether {@code type} only gathers its subclasses' features (Topology, Workload): no text writes one itself. */
+    private static boolean supertype(EClass type) {
+        return FabricPackage.eINSTANCE.getEClassifiers().stream()
+                .anyMatch(other -> other instanceof EClass sub && sub.getESuperTypes().contains(type));
+    }
+
+    private static boolean skipped(EStructuralFeature attribute) {
+        return NOT_MUTATED.contains(attribute)
+                || attribute.getName().equals("name") || attribute.getName().equals("importedNamespace");
+    }
+
     /** The edits of {@code model} parsed from {@code text}, one list of alternatives per written value. */
     static List<List<Mutation>> of(Model model, String text) {
         List<List<Mutation>> all = new ArrayList<>();
@@ -52,8 +93,7 @@ final class FieldMutations {
         for (EObject object : objects) {
             String fragment = EcoreUtil.getURI(object).fragment();
             for (EAttribute attribute : object.eClass().getEAllAttributes()) {
-                if (NOT_MUTATED.contains(attribute)
-                        || attribute.getName().equals("name") || attribute.getName().equals("importedNamespace")) {
+                if (skipped(attribute)) {
                     continue;
                 }
                 for (INode node : NodeModelUtils.findNodesForFeature(object, attribute)) {

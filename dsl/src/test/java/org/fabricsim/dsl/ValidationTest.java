@@ -156,6 +156,18 @@ class ValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRejectAScaleOutNetworkOnASketchedClusterAndAcceptItsLinkAlone() throws Exception {
+        // the sketch's mapper builds one switch from 'link' and reads no scale-out: a slice of this torus failed
+        String sketch = """
+                import fabric.catalog.standards.*
+                cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us NETWORK }
+                """;
+        validation.assertError(parser.parse(sketch.replace("NETWORK", "scale-out RoCEv2 torus 4 x 4")),
+                Literals.CLUSTER, IssueCodes.SKETCH_NETWORK);
+        validation.assertNoErrors(parser.parse(sketch.replace("NETWORK", "")));
+    }
+
+    @Test
     void shouldRejectAClusterWithoutNodes() throws Exception {
         validation.assertError(cluster("0 x 8", "400 Gb/s latency 1 us"), Literals.NODE_GROUP, IssueCodes.EMPTY_CLUSTER,
                 "at least 1 node");

@@ -96,6 +96,13 @@ public class ClusterValidator extends FabricCheck {
             error("'link' only describes sketched nodes ('nodes N x M accelerators'); a cluster of catalog nodes"
                     + " takes its network from 'scale-out'.", cluster, Literals.CLUSTER__LINK_RATE,
                     IssueCodes.LINK_NEEDS_SKETCH);
+        } else if (sketched && (cluster.getScaleOut() != null || cluster.getDataCentre() != null)) {
+            boolean scaleOut = cluster.getScaleOut() != null;
+            error("A sketched cluster ('nodes N x M accelerators') runs on its 'link', every accelerator on one"
+                    + " switch, and builds no '" + (scaleOut ? "scale-out" : "data-centre") + "' network: remove it,"
+                    + " or declare a node with its NICs ('node N { accelerators 8 x ... nics 8 x ... }') to run on it.",
+                    cluster, scaleOut ? Literals.CLUSTER__SCALE_OUT : Literals.CLUSTER__DATA_CENTRE,
+                    IssueCodes.SKETCH_NETWORK);
         }
     }
 

@@ -48,6 +48,11 @@ public final class IssueCodes {
     public static final String SKETCH_NEEDS_LINK = PREFIX + "cluster.sketch-needs-link";
     /** A {@code link} on a cluster of catalog nodes, whose network comes from its scale-out. */
     public static final String LINK_NEEDS_SKETCH = PREFIX + "cluster.link-needs-sketch";
+    /**
+     * A {@code scale-out} or {@code data-centre} network on a sketched cluster, which runs on its {@code link}
+     * (ClusterMapper's sketch builds neither: a benchmark's slice of it failed in the run).
+     */
+    public static final String SKETCH_NETWORK = PREFIX + "cluster.sketch-network";
 
     /** A name defined in a package that is not imported. Data: the package to import. */
     public static final String MISSING_IMPORT = PREFIX + "name.missing-import";

@@ -20,6 +20,7 @@ import org.fabricsim.dsl.fabric.Node;
 import org.fabricsim.dsl.fabric.Pcie;
 import org.fabricsim.dsl.fabric.ScaleUpDomain;
 import org.fabricsim.dsl.fabric.Switch;
+import org.fabricsim.dsl.fabric.TierLevel;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
@@ -144,10 +145,19 @@ public class PhysicalValidator extends FabricCheck {
             speaks(nic.getName(), "NIC", nic.getFabrics(), nic.getPortRate(), fabric, cluster.getScaleOut(),
                     Literals.SCALE_OUT__FABRIC);
         }
-        Switch switchType = switchOf(cluster.getScaleOut().getTopology());
+        Topology topology = cluster.getScaleOut().getTopology();
+        Switch switchType = switchOf(topology);
         if (resolved(switchType)) {
             speaks(switchType.getName(), "switch", switchType.getFabrics(), switchType.getPortRate(), fabric,
-                    cluster.getScaleOut().getTopology(), null);
+                    topology, null);
+        }
+        for (String tier : List.of("leaf", "spine", "core")) { // a tier's switches carry the fabric's links too
+            EStructuralFeature feature = topology == null ? null : topology.eClass().getEStructuralFeature(tier);
+            if (feature != null && topology.eGet(feature) instanceof TierLevel level
+                    && resolved(level.getSwitchType())) { // its ports may differ from the links: uplinks say so
+                speaks(level.getSwitchType().getName(), "switch", level.getSwitchType().getFabrics(), null, fabric,
+                        level, Literals.TIER_LEVEL__SWITCH_TYPE);
+            }
         }
     }
 
