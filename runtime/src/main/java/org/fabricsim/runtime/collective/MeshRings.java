@@ -43,14 +43,18 @@ public final class MeshRings {
      * scale-up domain of {@code topology} spreads its bytes over, 1/R of them on each: R(g) of {@link
      * #directedRings} on a full mesh with 2 &lt; g &le; the domain size, else 1 (a switched domain gives every
      * accelerator one link to the switch whatever its peer; a group beyond one domain crosses it as NCCL's
-     * channels). The one rule for training's ring steps ({@code FabricPatterns}) and serving's collectives,
-     * which request this many channels. O(g²).
+     * channels). On {@link Generation#CDNA3}, a group filling a full-mesh domain of 8 runs RCCL's 14 distinct rings
+     * instead ({@link RcclMeshRings}: each directed link on 2 of them, so 14 channels load the 7 links of a GPU as
+     * the communicator's 56 do, 2/14 = 8/56 of the bytes on each), which the ring schedule deals to channels 0 … 13
+     * when the request carries CDNA3. The one rule for training's ring steps ({@code FabricPatterns}) and serving's
+     * collectives, which request this many channels. O(g²).
      */
-    public static int spread(ClusterTopology topology, int g) {
+    public static int spread(ClusterTopology topology, int g, Generation generation) {
         if (topology.scaleUpKind() != ScaleUpParameters.Kind.FULL_MESH || g <= 2 || g > topology.domainSize()) {
             return 1;
         }
-        return directedRings(g).length;
+        return generation == Generation.CDNA3 && RcclMeshRings.apply(g, topology.domainSize())
+                ? RcclMeshRings.ONE_NODE_RINGS / 2 : directedRings(g).length;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.function.IntBinaryOperator;
 
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.MeshRings;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.NetworkKind;
@@ -108,7 +109,7 @@ final class FabricPatterns {
      */
     private int[][] meshSuccessors(Axis axis) {
         int g = placement.size(axis);
-        return MeshRings.spread(topology, g) > 1 ? MeshRings.successors(g) : null;
+        return MeshRings.spread(topology, g, Generation.HOPPER) > 1 ? MeshRings.successors(g) : null;
     }
 
     /**
