@@ -50,26 +50,36 @@ public final class MeshRings {
      * collectives, which request this many channels. O(g²).
      */
     public static int spread(ClusterTopology topology, int g, Generation generation) {
-        if (topology.scaleUpKind() != ScaleUpParameters.Kind.FULL_MESH || g <= 2 || g > topology.domainSize()) {
-            return 1;
-        }
-        return generation == Generation.CDNA3 && RcclMeshRings.apply(g, topology.domainSize())
-                ? RcclMeshRings.ONE_NODE_RINGS / 2 : directedRings(g).length;
+        return inMesh(topology, g) ? rings(g, topology.domainSize(), generation).length : 1;
     }
 
     /**
-     * The successor tables of {@link #directedRings}: {@code successors(k)[r][i]} is the local index after
-     * {@code i} on directed ring r. O(k²).
+     * The successor tables of the rings {@link #spread} deals a group of {@code g} over: {@code successors(...)[r][i]}
+     * is the local index after {@code i} on ring r; null where it gives one channel (no mesh to spread over). O(g²).
      */
-    public static int[][] successors(int k) {
-        int[][] rings = directedRings(k);
-        int[][] next = new int[rings.length][k];
+    public static int[][] successors(ClusterTopology topology, int g, Generation generation) {
+        if (!inMesh(topology, g)) {
+            return null;
+        }
+        int[][] rings = rings(g, topology.domainSize(), generation);
+        int[][] next = new int[rings.length][g];
         for (int r = 0; r < rings.length; r++) {
-            for (int i = 0; i < k; i++) {
-                next[r][rings[r][i]] = rings[r][(i + 1) % k];
+            for (int i = 0; i < g; i++) {
+                next[r][rings[r][i]] = rings[r][(i + 1) % g];
             }
         }
         return next;
+    }
+
+    /** Whether a group of {@code g} lies inside one full-mesh domain of {@code topology} with more than one ring. */
+    private static boolean inMesh(ClusterTopology topology, int g) {
+        return topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH && g > 2 && g <= topology.domainSize();
+    }
+
+    /** RCCL's one-node rings on 8 CDNA3 GPUs filling their domain, else {@link #directedRings}. */
+    private static int[][] rings(int g, int domainSize, Generation generation) {
+        return generation == Generation.CDNA3 && RcclMeshRings.apply(g, domainSize) ? RcclMeshRings.oneNodeRings()
+                : directedRings(g);
     }
 
     /** The directed rings of K_k, each a sequence of the local indices 0 … k − 1. O(k²). */

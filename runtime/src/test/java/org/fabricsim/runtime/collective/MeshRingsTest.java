@@ -100,5 +100,21 @@ class MeshRingsTest {
         ClusterTopology switched = ClusterTopology.build(ClusterParameters.singleDomain(
                 ScaleUpParameters.switched(8, link, false)));
         assertEquals(1, MeshRings.spread(switched, 8, Generation.CDNA3));
+        // training's successor tables are the same rings: 14 tables on which each of the 56 directed links (i -> j,
+        // i != j) appears exactly twice (14 rings x 8 hops = 112 = 2 x 56); none off the mesh
+        int[][] next = MeshRings.successors(mesh, 8, Generation.CDNA3);
+        assertEquals(14, next.length);
+        int[][] uses = new int[8][8];
+        for (int[] ring : next) {
+            for (int i = 0; i < 8; i++) {
+                uses[i][ring[i]]++;
+            }
+        }
+        for (int i = 0; i < 8; i++) {
+            for (int j = 0; j < 8; j++) {
+                assertEquals(i == j ? 0 : 2, uses[i][j], i + " -> " + j);
+            }
+        }
+        assertEquals(null, MeshRings.successors(switched, 8, Generation.CDNA3));
     }
 }
