@@ -33,6 +33,16 @@ public enum Generation {
         }
     }
 
+    /**
+     * The generation serving's collectives run as: CDNA3 keeps RCCL's rings, channels and default protocols ({@link
+     * org.fabricsim.runtime.collective.RcclMeshRings}); every other part runs as Hopper, as serving's curve always has
+     * (docs/accuracy.md "Serving's TP all-reduce path, session 60": NCCL's Blackwell tables made serving worse on
+     * balance and were not adopted).
+     */
+    public Generation forServing() {
+        return this == CDNA3 ? CDNA3 : HOPPER;
+    }
+
     /** The generation whose rows of NCCL's per-generation tables this one reads: Hopper's for CDNA3, else its own. */
     public Generation ncclTables() {
         return this == CDNA3 ? HOPPER : this;

@@ -43,29 +43,43 @@ public final class MeshRings {
      * scale-up domain of {@code topology} spreads its bytes over, 1/R of them on each: R(g) of {@link
      * #directedRings} on a full mesh with 2 &lt; g &le; the domain size, else 1 (a switched domain gives every
      * accelerator one link to the switch whatever its peer; a group beyond one domain crosses it as NCCL's
-     * channels). The one rule for training's ring steps ({@code FabricPatterns}) and serving's collectives,
-     * which request this many channels. O(g²).
+     * channels). On {@link Generation#CDNA3}, a group filling a full-mesh domain of 8 runs RCCL's 14 distinct rings
+     * instead ({@link RcclMeshRings}: each directed link on 2 of them, so 14 channels load the 7 links of a GPU as
+     * the communicator's 56 do, 2/14 = 8/56 of the bytes on each), which the ring schedule deals to channels 0 … 13
+     * when the request carries CDNA3. The one rule for training's ring steps ({@code FabricPatterns}) and serving's
+     * collectives, which request this many channels. O(g²).
      */
-    public static int spread(ClusterTopology topology, int g) {
-        if (topology.scaleUpKind() != ScaleUpParameters.Kind.FULL_MESH || g <= 2 || g > topology.domainSize()) {
-            return 1;
-        }
-        return directedRings(g).length;
+    public static int spread(ClusterTopology topology, int g, Generation generation) {
+        return inMesh(topology, g) ? rings(g, topology.domainSize(), generation).length : 1;
     }
 
     /**
-     * The successor tables of {@link #directedRings}: {@code successors(k)[r][i]} is the local index after
-     * {@code i} on directed ring r. O(k²).
+     * The successor tables of the rings {@link #spread} deals a group of {@code g} over: {@code successors(...)[r][i]}
+     * is the local index after {@code i} on ring r; null where it gives one channel (no mesh to spread over). O(g²).
      */
-    public static int[][] successors(int k) {
-        int[][] rings = directedRings(k);
-        int[][] next = new int[rings.length][k];
+    public static int[][] successors(ClusterTopology topology, int g, Generation generation) {
+        if (!inMesh(topology, g)) {
+            return null;
+        }
+        int[][] rings = rings(g, topology.domainSize(), generation);
+        int[][] next = new int[rings.length][g];
         for (int r = 0; r < rings.length; r++) {
-            for (int i = 0; i < k; i++) {
-                next[r][rings[r][i]] = rings[r][(i + 1) % k];
+            for (int i = 0; i < g; i++) {
+                next[r][rings[r][i]] = rings[r][(i + 1) % g];
             }
         }
         return next;
+    }
+
+    /** Whether a group of {@code g} lies inside one full-mesh domain of {@code topology} with more than one ring. */
+    private static boolean inMesh(ClusterTopology topology, int g) {
+        return topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH && g > 2 && g <= topology.domainSize();
+    }
+
+    /** RCCL's one-node rings on 8 CDNA3 GPUs filling their domain, else {@link #directedRings}. */
+    private static int[][] rings(int g, int domainSize, Generation generation) {
+        return generation == Generation.CDNA3 && RcclMeshRings.apply(g, domainSize) ? RcclMeshRings.oneNodeRings()
+                : directedRings(g);
     }
 
     /** The directed rings of K_k, each a sequence of the local indices 0 … k − 1. O(k²). */

@@ -47,6 +47,15 @@ final class RcclMeshRings {
         return domainSize == GPUS && ranks % GPUS == 0;
     }
 
+    /** rome_model_79's 14 distinct rings, each a sequence of the local indices 0 … 7. */
+    static int[][] oneNodeRings() {
+        int[][] rings = new int[ONE_NODE.length][];
+        for (int r = 0; r < rings.length; r++) {
+            rings[r] = ONE_NODE[r].clone();
+        }
+        return rings;
+    }
+
     /**
      * The ring order of channel {@code c} over {@code ranks} (a multiple of 8): on one node rome_model_79's ring
      * c mod 14, else rome_model_81's path c mod 8 on every node, reversed on odd ones.

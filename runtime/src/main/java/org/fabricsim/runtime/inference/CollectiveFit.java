@@ -2,6 +2,7 @@ package org.fabricsim.runtime.inference;
 
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.MeshRings;
 import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -18,16 +19,17 @@ interface CollectiveFit {
 
     /**
      * {@code operation} over the first {@code ranks} accelerators of {@code topology} with NCCL's step
-     * {@code overheads}, on one channel per link-disjoint ring of a full-mesh domain ({@link MeshRings#spread},
-     * training's rule; one channel elsewhere); null when {@code ranks} is 1 (no collective).
+     * {@code overheads}, as {@code generation} (serving's, {@link Generation#forServing}), on one channel per ring of a
+     * full-mesh domain ({@link MeshRings#spread}: RCCL's on 8 CDNA3 GPUs, else the link-disjoint ones; one channel
+     * elsewhere); null when {@code ranks} is 1 (no collective).
      */
     static CollectiveFit of(ClusterTopology topology, CollectiveOperation operation, int ranks,
-            StepOverheads overheads) {
+            StepOverheads overheads, Generation generation) {
         if (ranks < 2) {
             return null;
         }
-        return new CollectiveCurve(topology, CollectiveRequest.of(operation, 1, ranks)
-                .withChannels(MeshRings.spread(topology, ranks)).withStepOverheads(overheads));
+        return new CollectiveCurve(topology, CollectiveRequest.of(operation, 1, ranks).withGeneration(generation)
+                .withChannels(MeshRings.spread(topology, ranks, generation)).withStepOverheads(overheads));
     }
 
     /**

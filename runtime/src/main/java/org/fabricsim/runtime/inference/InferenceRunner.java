@@ -9,6 +9,7 @@ import java.util.Map;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
@@ -102,6 +103,7 @@ public final class InferenceRunner {
         }
         ClusterTopology topology = ClusterTopologies.build(cluster, calibration);
         StepOverheads overheads = calibration.stepOverheads();
+        Generation generation = Generation.of(cluster.node().accelerator().architecture()).forServing();
         Simulation simulation = new Simulation(seed);
         RequestStream requests = RequestStream.of(spec.traffic(), simulation.random(), baseDirectory);
 
@@ -110,9 +112,10 @@ public final class InferenceRunner {
         for (int p = 0; p < pools.length; p++) {
             InferenceSpec.Pool pool = ordered.get(p);
             CollectiveFit allReduce = CollectiveFit.of(topology, CollectiveOperation.ALL_REDUCE, pool.parallel().tensor(),
-                    overheads);
+                    overheads, generation);
             CollectiveFit allToAll = spec.model().moe()
-                    ? CollectiveFit.of(topology, CollectiveOperation.ALL_TO_ALL, pool.parallel().expert(), overheads)
+                    ? CollectiveFit.of(topology, CollectiveOperation.ALL_TO_ALL, pool.parallel().expert(), overheads,
+                            generation)
                     : null;
             CollectiveFit stageSend = pool.parallel().pipeline() > 1
                     ? CollectiveFit.sendRecv(topology, pool.parallel().tensor(), overheads) : null;

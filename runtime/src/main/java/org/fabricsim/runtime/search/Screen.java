@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
@@ -108,7 +109,7 @@ public final class Screen {
                 k -> ClusterTopologies.build(cluster, collectives));
         return new TimesOnly(new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
                 ClusterTopologies.routing(cluster), ClusterTopologies.flowsPerPeer(cluster), 1, collectives,
-                NetworkKind.ANALYTICAL));
+                NetworkKind.ANALYTICAL, null, null, Generation.of(cluster.node().accelerator().architecture())));
     }
 
     private static Key key(TrainingSpec spec) {

@@ -3,6 +3,8 @@ package org.fabricsim.runtime.training;
 import java.util.Map;
 
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.Generation;
+import org.fabricsim.runtime.collective.MeshRings;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.RoutingMode;
@@ -74,17 +76,20 @@ public final class FabricCollectiveTimer implements RunTimer {
      */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
             long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour) {
-        this(topology, placement, routing, flowsPerPeer, seed, calibration, network, behaviour, null);
+        this(topology, placement, routing, flowsPerPeer, seed, calibration, network, behaviour, null, Generation.HOPPER);
     }
 
     /**
      * A timer for a job placed on some of the cluster's accelerators: rank r runs on {@code
      * accelerators[r]} (null: on accelerator r). The placement keeps whole scale-up domains in
      * order (rank r and rank r' share a domain exactly when their accelerators do), so the domain
-     * tests on ranks stay true; a placed job's rings are flat rings, never a torus's dimensions.
+     * tests on ranks stay true; a placed job's rings are flat rings, never a torus's dimensions. The accelerators'
+     * {@code generation} picks a full mesh's rings (RCCL's on 8 CDNA3 GPUs, {@link MeshRings#successors}); the
+     * shorter constructors run as Hopper.
      */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
-            long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour, int[] accelerators) {
+            long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour, int[] accelerators,
+            Generation generation) {
         if (placement.accelerators() > topology.accelerators()
                 || accelerators != null && accelerators.length != placement.accelerators()) {
             throw new IllegalArgumentException(placement.accelerators() + " ranks on " + topology.accelerators()
@@ -100,7 +105,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.topology = topology;
         this.placement = placement;
         this.patterns = new FabricPatterns(topology, placement, routing, seed, network, behaviour, flowsPerPeer,
-                accelerators == null ? null : accelerators.clone());
+                accelerators == null ? null : accelerators.clone(), generation);
         this.solved = new SolvedPatterns(topology, calibration.stepOverheads());
         this.torusRings = new TorusRings(topology, placement, patterns, solved, accelerators != null);
         this.axisCrossingShare = patterns.axisCrossingShares();

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.function.IntBinaryOperator;
 
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.MeshRings;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.NetworkKind;
@@ -33,9 +34,11 @@ final class FabricPatterns {
     private final int flowsPerPeer;
     /** Rank r's accelerator, or null when rank r runs on accelerator r. */
     private final int[] accelerators;
+    /** The accelerators' generation, which picks a full mesh's rings ({@link MeshRings#successors}). */
+    private final Generation generation;
 
     FabricPatterns(ClusterTopology topology, Placement placement, RoutingMode routing, long seed, NetworkKind network,
-            FabricBehaviour behaviour, int flowsPerPeer, int[] accelerators) {
+            FabricBehaviour behaviour, int flowsPerPeer, int[] accelerators, Generation generation) {
         this.topology = topology;
         this.placement = placement;
         this.routing = routing;
@@ -44,6 +47,7 @@ final class FabricPatterns {
         this.behaviour = behaviour;
         this.flowsPerPeer = flowsPerPeer;
         this.accelerators = accelerators;
+        this.generation = generation;
     }
 
     /**
@@ -101,14 +105,13 @@ final class FabricPatterns {
     }
 
     /**
-     * On a full-mesh scale-up domain, the successor tables of the mesh's link-disjoint directed rings over an
-     * axis group of g ranks ({@link MeshRings#successors}), so that a step inside one domain sends 1/R of the
-     * rank's bytes along each of the R rings, as the collective engine's ring deals its channels; null on any
-     * other scale-up, or where the group exceeds a domain.
+     * On a full-mesh scale-up domain, the successor tables of the mesh's rings over an axis group of g ranks ({@link
+     * MeshRings#successors}: the link-disjoint directed rings, or RCCL's 14 on 8 CDNA3 GPUs), so that a step inside
+     * one domain sends 1/R of the rank's bytes along each of the R rings, as the collective engine's ring deals its
+     * channels; null on any other scale-up, or where the group exceeds a domain.
      */
     private int[][] meshSuccessors(Axis axis) {
-        int g = placement.size(axis);
-        return MeshRings.spread(topology, g) > 1 ? MeshRings.successors(g) : null;
+        return MeshRings.successors(topology, placement.size(axis), generation);
     }
 
     /**

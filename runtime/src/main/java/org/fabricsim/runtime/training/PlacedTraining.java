@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.reliability.PartCounts;
 import org.fabricsim.runtime.result.RunResult;
@@ -50,7 +51,8 @@ public final class PlacedTraining {
         }
         FabricCollectiveTimer timer = new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
                 ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
-                Calibration.of(profile), NetworkKind.MAX_MIN, null, accelerators);
+                Calibration.of(profile), NetworkKind.MAX_MIN, null, accelerators,
+                Generation.of(spec.cluster().node().accelerator().architecture()));
         StepPlan plan = StepPlan.of(spec);
         StepBreakdown step = TrainingStep.simulate(spec, plan, timer, profile);
         PartCounts parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology);

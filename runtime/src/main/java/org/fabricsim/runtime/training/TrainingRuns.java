@@ -4,6 +4,7 @@ import java.util.function.Function;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.network.NetworkKind;
@@ -100,7 +101,8 @@ public final class TrainingRuns {
     /** The flat timer of {@code plan} on {@code topology}, the scale-out fabric's routing and behaviour. */
     private FabricCollectiveTimer flat(ClusterTopology topology, ParallelismSpec plan, Calibration calibration) {
         return new FabricCollectiveTimer(topology, Placement.of(plan), ClusterTopologies.routing(spec.cluster()),
-                ClusterTopologies.flowsPerPeer(spec.cluster()), seed, calibration, NetworkKind.MAX_MIN, behaviour);
+                ClusterTopologies.flowsPerPeer(spec.cluster()), seed, calibration, NetworkKind.MAX_MIN, behaviour, null,
+                Generation.of(spec.cluster().node().accelerator().architecture()));
     }
 
     /**

@@ -75,13 +75,46 @@ class MeshRingsTest {
     void shouldSpreadAGroupOverTheMeshRingsOnlyInsideOneFullMeshDomain() {
         LinkClass link = new LinkClass(50e9, 1_000_000);
         ClusterTopology mesh = ClusterTopology.build(ClusterParameters.singleDomain(ScaleUpParameters.fullMesh(8, link)));
-        assertEquals(6, MeshRings.spread(mesh, 8));
-        assertEquals(6, MeshRings.spread(mesh, 7));
-        assertEquals(2, MeshRings.spread(mesh, 4));
-        assertEquals(1, MeshRings.spread(mesh, 2));
-        assertEquals(1, MeshRings.spread(mesh, 16));
+        assertEquals(6, MeshRings.spread(mesh, 8, Generation.HOPPER));
+        assertEquals(6, MeshRings.spread(mesh, 7, Generation.HOPPER));
+        assertEquals(2, MeshRings.spread(mesh, 4, Generation.HOPPER));
+        assertEquals(1, MeshRings.spread(mesh, 2, Generation.HOPPER));
+        assertEquals(1, MeshRings.spread(mesh, 16, Generation.HOPPER));
         ClusterTopology switched = ClusterTopology.build(ClusterParameters.singleDomain(
                 ScaleUpParameters.switched(8, link, false)));
-        assertEquals(1, MeshRings.spread(switched, 8));
+        assertEquals(1, MeshRings.spread(switched, 8, Generation.HOPPER));
+    }
+
+    /**
+     * On CDNA3 a group filling a full mesh of 8 spreads over RCCL's 14 distinct rings (rome_model_79's 28 listed
+     * twice), not the 6 link-disjoint ones; a group of 4 or 7 matches no RCCL model and keeps the mesh's 2 and 6; a
+     * switched domain keeps one.
+     */
+    @Test
+    void shouldSpreadAFullInstinctNodeOverRcclsRings() {
+        LinkClass link = new LinkClass(50e9, 1_000_000);
+        ClusterTopology mesh = ClusterTopology.build(ClusterParameters.singleDomain(ScaleUpParameters.fullMesh(8, link)));
+        assertEquals(14, MeshRings.spread(mesh, 8, Generation.CDNA3));
+        assertEquals(6, MeshRings.spread(mesh, 7, Generation.CDNA3));
+        assertEquals(2, MeshRings.spread(mesh, 4, Generation.CDNA3));
+        ClusterTopology switched = ClusterTopology.build(ClusterParameters.singleDomain(
+                ScaleUpParameters.switched(8, link, false)));
+        assertEquals(1, MeshRings.spread(switched, 8, Generation.CDNA3));
+        // training's successor tables are the same rings: 14 tables on which each of the 56 directed links (i -> j,
+        // i != j) appears exactly twice (14 rings x 8 hops = 112 = 2 x 56); none off the mesh
+        int[][] next = MeshRings.successors(mesh, 8, Generation.CDNA3);
+        assertEquals(14, next.length);
+        int[][] uses = new int[8][8];
+        for (int[] ring : next) {
+            for (int i = 0; i < 8; i++) {
+                uses[i][ring[i]]++;
+            }
+        }
+        for (int i = 0; i < 8; i++) {
+            for (int j = 0; j < 8; j++) {
+                assertEquals(i == j ? 0 : 2, uses[i][j], i + " -> " + j);
+            }
+        }
+        assertEquals(null, MeshRings.successors(switched, 8, Generation.CDNA3));
     }
 }

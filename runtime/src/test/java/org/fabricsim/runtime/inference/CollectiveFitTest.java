@@ -8,6 +8,7 @@ import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopologies;
@@ -48,7 +49,7 @@ class CollectiveFitTest {
 
     @Test
     void shouldCostAnEightWayDecodeAllReduceAsTheEngineDoesAtItsSize() {
-        CollectiveFit fit = CollectiveFit.of(DGX_H100, CollectiveOperation.ALL_REDUCE, 8, OVERHEADS);
+        CollectiveFit fit = CollectiveFit.of(DGX_H100, CollectiveOperation.ALL_REDUCE, 8, OVERHEADS, Generation.HOPPER);
         // Llama 3.1 405B at TP8: 228 and 442 decoding sequences of 16,384 BF16 activations, and 1.5 MiB
         for (long bytes : new long[] {228L * 16_384 * 2, 442L * 16_384 * 2, 3L << 19}) {
             double engine = enginePs(CollectiveOperation.ALL_REDUCE, bytes, 8);
@@ -61,7 +62,7 @@ class CollectiveFitTest {
 
     @Test
     void shouldCostAnExpertAllToAllOverTwoNodesAsTheEngineDoesAtItsSize() {
-        CollectiveFit fit = CollectiveFit.of(TWO_DGX_H100, CollectiveOperation.ALL_TO_ALL, 16, OVERHEADS);
+        CollectiveFit fit = CollectiveFit.of(TWO_DGX_H100, CollectiveOperation.ALL_TO_ALL, 16, OVERHEADS, Generation.HOPPER);
         // DeepSeek-V3's dispatch (FP8, 1 B) and combine (BF16, 2 B) of 64 decoding tokens, 8 copies of 7,168 each;
         // and 1 MiB
         for (long bytes : new long[] {64L * 8 * 7_168, 64L * 8 * 7_168 * 2, 1L << 20}) {
@@ -83,7 +84,7 @@ class CollectiveFitTest {
 
     @Test
     void shouldHaveNoCollectiveOnOneRank() {
-        assertEquals(null, CollectiveFit.of(DGX_H100, CollectiveOperation.ALL_REDUCE, 1, OVERHEADS));
+        assertEquals(null, CollectiveFit.of(DGX_H100, CollectiveOperation.ALL_REDUCE, 1, OVERHEADS, Generation.HOPPER));
     }
 
     /**
@@ -99,7 +100,29 @@ class CollectiveFitTest {
     void shouldSpreadAFullMeshAllReduceOverTheMeshRingsAsTrainingDoes() {
         ClusterTopology mesh = ClusterTopology.build(ClusterParameters.singleDomain(
                 ScaleUpParameters.fullMesh(8, new LinkClass(50e9, 1_000_000))));
-        CollectiveFit fit = CollectiveFit.of(mesh, CollectiveOperation.ALL_REDUCE, 8, StepOverheads.NONE);
+        CollectiveFit fit = CollectiveFit.of(mesh, CollectiveOperation.ALL_REDUCE, 8, StepOverheads.NONE,
+                Generation.HOPPER);
         assertEquals(14 * (125_829_120.0 + 1_000_000), fit.timePs(9L << 25), 1.0);
+    }
+
+    /**
+     * The same all-reduce on 8 CDNA3 GPUs (MI300X) runs RCCL's 14 distinct rings (rome_model_79), each directed link
+     * on 2 of them, so all 7 links of a GPU carry 2/14 of a step's bytes: S/56 a link a step, T = 2(n − 1)·(S/(56·B)
+     * + λ) = 14 × (301,989,888/56/50e9 s + 1 µs) = 14 × (107,853,531.4 + 1,000,000) = 1,523,949,440 ps (busbw 346.9
+     * GB/s against 297.6 on the 6 link-disjoint rings). The benchmarks' request on the same node, RCCL's 56 channels
+     * (each ring 4 times, S/(8·56) a channel, 8 channels a link: the same S/56), gives the same time: one mechanism.
+     */
+    @Test
+    void shouldRunAnInstinctAllReduceOnRcclsRingsAsTheBenchmarksDo() {
+        ClusterTopology mesh = ClusterTopology.build(ClusterParameters.singleDomain(
+                ScaleUpParameters.fullMesh(8, new LinkClass(50e9, 1_000_000))));
+        long bytes = 9L << 25;
+        CollectiveFit fit = CollectiveFit.of(mesh, CollectiveOperation.ALL_REDUCE, 8, StepOverheads.NONE,
+                Generation.CDNA3);
+        // within 14 ps: each of the 14 steps rounds its time to the picosecond
+        assertEquals(14 * (bytes / 56.0 / 50e9 * 1e12 + 1_000_000), fit.timePs(bytes), 14.0);
+        double benchmarks = CollectiveEngine.run(mesh, CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, bytes, 8)
+                .withGeneration(Generation.CDNA3).withChannels(56).withStepOverheads(StepOverheads.NONE)).timePs();
+        assertEquals(benchmarks, fit.timePs(bytes), 2.0);
     }
 }

@@ -51,10 +51,12 @@ class HeldOutAcceleratorServingTest {
      * 70B B200 128/2048 (+15.4 → +14.4%), 128/4096 (+29.3 → +15.5%), 2048/2048 (+21.4 → +13.4%) and 70B GB200
      * 128/4096 (+21.8 → +9.4%), 1000/2000 (+16.1 → +15.0%) in or toward ±15% (docs/accuracy.md, "Blackwell decode
      * GEMMs, session 60").</li>
-     * <li>MI300X vLLM, all 8, fast (+24% to +64% since session 64's usable xGMI rate, 75%; +27% to +69% before): since session 57 serving's TP all-reduce ({@link CollectiveFit#of})
-     * runs one channel per link-disjoint ring of the Infinity Fabric full mesh, training's rule ({@link
-     * org.fabricsim.runtime.collective.MeshRings#spread}: 262 GB/s bus bandwidth at 52 MB, 50.6 GB/s on the one link
-     * it crossed before, when the rows were −32% to −45%). Since session 59 the part's FP8 GEMMs run at AMD's measured
+     * <li>MI300X vLLM, all 8, fast (+30% to +73% since serving's all-reduce runs RCCL's 14 rings over all 7 xGMI links
+     * of a GPU, session 64; +24% to +64% on the 6 link-disjoint rings at session 64's usable xGMI rate, 75%; +27% to
+     * +69% before it): since session 57 serving's TP all-reduce ({@link CollectiveFit#of}) runs one channel per ring
+     * of the Infinity Fabric full mesh ({@link org.fabricsim.runtime.collective.MeshRings#spread}: at 81.6% of the link
+     * 262 GB/s bus bandwidth at 52 MB on the link-disjoint rings, 50.6 GB/s on the one link it crossed before, when
+     * the rows were −32% to −45%). Since session 59 the part's FP8 GEMMs run at AMD's measured
      * FP8 MAF (48.7% of the FP8 peak, not the BF16 MAMF share) and its memory-bound kernels at its measured copy
      * bandwidth (77.5% of 5.3 TB/s, not H100's 80%): 4 points of the gap (+31% to +74% before). The rest, 32 to 42
      * µs per sequence per decode step on 70B and 85 µs on 405B, is in no sourced constant (docs/accuracy.md, "MI300X
