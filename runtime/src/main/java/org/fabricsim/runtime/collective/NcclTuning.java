@@ -97,7 +97,10 @@ public final class NcclTuning {
      * Whether the library runs {@code protocol} on {@code algorithm} over {@code nodes} nodes unless the call forces
      * it: NCCL every pair it {@link #runs} (LL128 on the NVLink nodes modelled). RCCL on CDNA3 (ROCm/rccl at 0cbce2a7,
      * {@code src/graph/tuning.cc}) leaves LL128 off (lines 509–514 enable it by default on gfx90a only; tuning model
-     * 5, gfx942's, gives it bandwidth ratio 0) and skips the tree with Simple on one node of gfx94x (line 365). O(1).
+     * 5, gfx942's, gives it bandwidth ratio 0) and skips the tree with Simple on one node of gfx94x (line 365). The
+     * engine follows that version. RCCL 2.22.3 for ROCm 6.4.2 on enables LL128 on gfx942 where a platform model sets
+     * {@code ll128Enabled} (across nodes with 8 NICs, {@code rome_model_81}; not on one node) and then picks the
+     * protocol by size ranges this engine does not have (docs/accuracy.md, "LL128 on MI300X in current RCCL"). O(1).
      */
     public boolean enabledByDefault(Algorithm algorithm, Protocol protocol, int nodes) {
         if (!runs(algorithm, protocol)) {
