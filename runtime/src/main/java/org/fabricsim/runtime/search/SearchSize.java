@@ -3,6 +3,7 @@ package org.fabricsim.runtime.search;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.fabricsim.runtime.sim.Keywords;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -28,7 +29,8 @@ import org.fabricsim.runtime.study.StudySize;
  * for a 16-layer job on 64 H100 and 2.1 ms for Llama 3 405B on 16,384 (docs/performance.md, "Search space, bounded
  * (session 64)"). So the bound holds at most 0.16 GB, within the default heap of a 2 GB machine, enumerates in
  * seconds and screens in 5 to 35 CPU minutes when every configuration is feasible; six axes of 40 values (4.1 × 10⁹)
- * held 635 GB. The editor reports the same bound ({@code fabric.study.too-many-runs}).
+ * held 635 GB. The editor reports the same bound ({@code fabric.study.too-many-runs}), counting an {@code in all}
+ * search's axes through {@link #beyondBound} where it can map the study.
  */
 public final class SearchSize {
     /** The most configurations a search's stated axes may span, over all its base jobs. */
@@ -62,6 +64,15 @@ public final class SearchSize {
      * stated values, and under {@code in all} the values enumerated for the job's cluster, layers and batch).
      */
     public static String refusal(StudySpec study) {
+        String beyond = beyondBound(study);
+        return beyond == null ? null : "study " + study.name() + " " + beyond;
+    }
+
+    /**
+     * {@link #refusal}'s words after {@code study NAME} ({@code searches N configurations ...}), or null; the axis
+     * named is the one of most values, a stated one (the first written) on a tie.
+     */
+    public static String beyondBound(StudySpec study) {
         WorkloadSpec workload = study.workloads().get(0);
         SearchKind kind = study.search() == null ? null : Search.kind(workload);
         if (kind == null) {
@@ -76,12 +87,20 @@ public final class SearchSize {
         if (configurations <= MAX_CONFIGURATIONS) {
             return null;
         }
-        Map.Entry<String, Integer> largest = counts.entrySet().stream()
-                .max(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
-                .orElseThrow();
-        boolean stated = study.variations().stream().anyMatch(a -> a.label().equals(largest.getKey()));
-        return "study " + study.name() + " " + excess(configurations, (stated ? "'vary " : "'") + largest.getKey()
-                + (stated ? "'" : "' (in all)"), largest.getValue());
+        String largest = null;
+        for (VariationSpec axis : study.variations()) {
+            largest = counts.containsKey(axis.label()) && (largest == null
+                    || counts.get(axis.label()) > counts.get(largest)) ? axis.label() : largest;
+        }
+        boolean stated = largest != null;
+        for (Map.Entry<String, Integer> axis : new TreeMap<>(counts).entrySet()) {
+            if (largest == null || axis.getValue() > counts.get(largest)) {
+                largest = axis.getKey();
+                stated = false;
+            }
+        }
+        return excess(configurations, stated ? "'vary " + largest + "'" : "'" + largest + "' (in all)",
+                counts.get(largest));
     }
 
     /**

@@ -140,9 +140,9 @@ final class TrainingSpace extends AxisSpace {
     /**
      * Under {@code in all}: TP the divisors of the scale-up domain, CP the powers of 2 that leave a rank {@value
      * #MIN_CONTEXT_TOKENS} tokens, PP the divisors of N up to the layers (those of TP × CP = 1; a larger TP × CP
-     * leaves a divisor of N, whose divisors are fewer), micro-batch the divisors of the batch (those of DP = 1, likewise),
-     * the (schedule, virtual stages) pairs of a pipeline as {@code schedule} when virtual stages are not stated, every
-     * sharding and recomputation. O(√batch + √N).
+     * leaves a divisor of N, whose divisors are fewer), micro-batch the divisors of the batch (those of DP = 1,
+     * likewise), the (schedule, virtual stages) pairs of a pipeline as {@code schedule} when virtual stages are not
+     * stated, every sharding and recomputation. O(√batch + √N).
      */
     @Override
     Map<String, Integer> counts(WorkloadSpec job) {
