@@ -35,9 +35,9 @@ import org.fabricsim.runtime.spec.VariationSpec.Parameter;
  * rail-optimized network has (the runtime fails every run on a single switch, a torus, a dragonfly or a cluster
  * without a scale-out network; a 1-tier fat-tree is one switch tier, whose ratio changes nothing). A study that also
  * varies the expert degree runs every skew with every degree of its {@code vary expert} list, so each skew lies
- * within the least of them (and within the plans' own where the list sets other pools than the skew); one that varies
- * the cluster runs the axis on every cluster of its {@code vary cluster} list, and is refused when none of them has
- * uplinks. A degree or a cluster that is not a whole number or a resolved cluster is left to the runtime.
+ * within the least of them; one that varies the cluster runs the axis on every cluster of its {@code vary cluster}
+ * list, and is refused when none of them has uplinks. A list of another pool role than the skew's, and a degree or a
+ * cluster that is not a whole number or a resolved cluster, are left to the runtime.
  */
 public class VariedEffectValidator extends FabricCheck {
 
