@@ -89,6 +89,23 @@ class StudyRunsValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldCountTheValuesAnInAllSearchEnumeratesForTheJob() throws Exception {
+        // in all on T on 4 DGX H100 (32 accelerators of scale-up domain 8, 8 layers, sequence 2,048): TP the divisors
+        // of 8 (4), CP 1 and 2 (1,024 tokens a rank), PP the divisors of 32 up to 8 (1, 2, 4, 8), 5 schedules +
+        // interleaved's virtual stages 2..8 (12), 5 shardings, 3 recomputations: 4 × 2 × 4 × 12 × 5 × 3 = 5,760 per
+        // micro-batch value. Batch 64 has 7 divisors, 40,320 configurations; batch 720,720 = 2^4 × 3^2 × 5 × 7 × 11 ×
+        // 13 has 240, 1,382,400, above 1,000,000, with no axis stated (the editor counted 1 configuration)
+        String h100 = "import fabric.catalog.nvidia.*\n" + TRAINING.replace(
+                "4 x 8 accelerators link 400 Gb/s latency 1 us",
+                "4 x DGX_H100 scale-out InfiniBand_NDR single-switch { switch QM9700 }");
+        String search = "study X {\n simulate T\n search maximize mfu in all\n}\n";
+        assertFalse(codes(parser.parse(h100 + search)).contains(IssueCodes.STUDY_TOO_MANY_RUNS));
+        validation.assertError(parser.parse(h100.replace("batch 64 sequences", "batch 720720 sequences") + search),
+                Literals.SEARCH, IssueCodes.STUDY_TOO_MANY_RUNS, "This study searches 1,382,400 configurations",
+                "'micro-batch' (in all) with 240 values");
+    }
+
+    @Test
     void shouldCountAServingAxisWithoutARoleOncePerPool() throws Exception {
         // 'vary replicas' sets both pools: 1,001 x 1,001 = 1,002,001 configurations, above 1,000,000; one pool's
         // 'decode replicas' sets the decode pool only: 1,001, within it.

@@ -47,9 +47,17 @@ class VariedEffectValidationTest extends FabricModelTest {
         validation.assertError(study("tensor 2 data 8 expert 8", SWITCH, "vary routing-skew in [1.5, 9]"),
                 Literals.NUMBER_VALUE, IssueCodes.ROUTING_SKEW, "vary routing-skew 9", "from 1 to 8 times the mean");
         validation.assertNoErrors(study("tensor 2 data 8 expert 8", SWITCH, "vary routing-skew in [1.5, 8]"));
-        // a study that also varies the expert degree changes the bound: left to the runtime
+    }
+
+    @Test
+    void shouldBoundTheRoutingSkewByTheLeastDegreeOfAVariedExpertList() throws Exception {
+        // vary expert in [2, 8] runs every skew with EP 2 and with EP 8: 3 is above 2 in the EP 2 runs (though within
+        // the job's own 8); 1.5 and 2 are within both
+        validation.assertError(study("tensor 2 data 8 expert 8", SWITCH, "vary expert in [2, 8]\n vary routing-skew"
+                + " in [1.5, 3]"), Literals.NUMBER_VALUE, IssueCodes.ROUTING_SKEW, "vary routing-skew 3",
+                "the busiest of EP 2 ranks receives from 1 to 2 times the mean");
         validation.assertNoErrors(study("tensor 2 data 8 expert 8", SWITCH,
-                "vary expert in [2, 8]\n vary routing-skew in [9]"));
+                "vary expert in [2, 8]\n vary routing-skew in [1.5, 2]"));
     }
 
     @Test
@@ -58,6 +66,19 @@ class VariedEffectValidationTest extends FabricModelTest {
                 IssueCodes.OVERSUBSCRIPTION_UNUSED, "C's scale-out network is a single switch",
                 "no run of it can be built");
         validation.assertNoErrors(study("tensor 8 data 2", TREE, "vary oversubscription in [2, 4]"));
+    }
+
+    @Test
+    void shouldRejectVaryingTheOversubscriptionWhenNoVariedClusterHasUplinks() throws Exception {
+        // vary cluster in [C, D]: every run takes C or D; with both single switches none can be built, with D a
+        // 2-tier fat-tree the runs on D vary its uplinks
+        String twoSwitches = SWITCH + " }\ncluster D { nodes 2 x DGX_H100 scale-out InfiniBand_NDR " + SWITCH;
+        validation.assertError(study("tensor 8 data 2", twoSwitches, "vary cluster in [C, D]\n vary oversubscription"
+                + " in [2, 4]"), Literals.VARIATION, IssueCodes.OVERSUBSCRIPTION_UNUSED, "no cluster of 'vary cluster'"
+                + " has one: C's scale-out network is a single switch", "D's scale-out network is a single switch");
+        String switchAndTree = SWITCH + " }\ncluster D { nodes 2 x DGX_H100 scale-out InfiniBand_NDR " + TREE;
+        validation.assertNoIssue(study("tensor 8 data 2", switchAndTree, "vary cluster in [C, D]\n vary"
+                + " oversubscription in [2, 4]"), Literals.VARIATION, IssueCodes.OVERSUBSCRIPTION_UNUSED);
     }
 
     @Test

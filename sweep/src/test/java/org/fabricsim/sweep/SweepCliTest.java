@@ -21,6 +21,7 @@ import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
 import org.fabricsim.generator.cli.UserError;
 import org.fabricsim.runtime.search.SearchSize;
+import org.fabricsim.runtime.spec.SearchSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
@@ -126,11 +127,14 @@ class SweepCliTest {
             throws IOException {
         // the training search's job with 1,001 micro-batches x 1,000 tensor degrees = 1,001,000 configurations, above
         // SearchSize.MAX_CONFIGURATIONS, refused at the study's line in SearchSize's words before anything is submitted
+        // (searched without 'in all', whose other axes would count too)
         StudySpec plan = SweepModels.load(folder, "search.fabric", SweepModels.TRAINING_SEARCH).get(0);
+        SearchSpec stated = new SearchSpec(plan.search().objective(), false, plan.search().maxAccelerators(),
+                plan.search().budgetPerHour(), plan.search().refine());
         StudySpec huge = new StudySpec(plan.model(), plan.source(), plan.name(), plan.workloads(),
                 List.of(new VariationSpec(Parameter.MICRO_BATCH, wholes(1_001)),
                         new VariationSpec(Parameter.TENSOR, wholes(1_000))),
-                List.of(), List.of(), plan.seed(), plan.calibration(), plan.search());
+                List.of(), List.of(), plan.seed(), plan.calibration(), stated);
         Path file = Path.of("search.fabric");
         UserError refused = assertThrows(UserError.class, () -> SweepCli.runs(file,
                 new FabricCli.Programs("searchtest", List.of(huge), Map.of(huge.name(), 30)), List.of(huge)));

@@ -536,8 +536,9 @@ public final class IssueCodes {
      * A study without a search whose runs, the product of its {@code vary} axes' value counts, exceed {@code
      * StudySize.MAX_RUNS} (100,000), which the runtime refuses to plan; or a search whose base jobs, the product of
      * the axes it does not enumerate, do; or a search whose configurations, its base jobs times the value counts of
-     * the axes it enumerates per pool, exceed {@code SearchSize.MAX_CONFIGURATIONS} (1,000,000). Data: the largest
-     * axis's label as written after {@code vary} ({@code tensor}, {@code decode replicas}).
+     * the axes it enumerates per pool (under {@code in all} the values each axis it fills enumerates), exceed {@code
+     * SearchSize.MAX_CONFIGURATIONS} (1,000,000). Data: the largest axis's label as written after {@code vary} ({@code
+     * tensor}, {@code decode replicas}); none when {@code in all} makes the excess, marked on it.
      */
     public static final String STUDY_TOO_MANY_RUNS = PREFIX + "study.too-many-runs";
     /** A {@code vary} of a parameter the study's workload does not have. Data: none. */

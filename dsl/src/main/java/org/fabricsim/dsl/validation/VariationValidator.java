@@ -22,12 +22,15 @@ import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Value;
 import org.fabricsim.dsl.fabric.Variation;
 import org.fabricsim.dsl.fabric.Workload;
+import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.search.Search;
 import org.fabricsim.runtime.search.SearchSize;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 import org.fabricsim.runtime.study.Knobs;
 import org.fabricsim.runtime.study.StudySize;
+
+import com.google.inject.Inject;
 
 /**
  * Whether a {@code vary} can run: its parameter is one the study's workload has ({@link
@@ -36,6 +39,9 @@ import org.fabricsim.runtime.study.StudySize;
  * a keyword it takes, a whole number (at most 2^31 − 1), a positive number, or a cluster, model or scale-out fabric.
  */
 public class VariationValidator extends FabricCheck {
+    @Inject
+    private SpecMapper mapper;
+
     private static final List<Parameter> POOL_PARAMETERS = List.of(Parameter.REPLICAS, Parameter.MAX_BATCH_TOKENS,
             Parameter.MAX_SEQUENCES, Parameter.TENSOR, Parameter.PIPELINE, Parameter.DATA, Parameter.CONTEXT,
             Parameter.EXPERT, Parameter.CAPACITY_FACTOR, Parameter.ROUTING_SKEW);
@@ -108,7 +114,9 @@ public class VariationValidator extends FabricCheck {
     /**
      * A search's configurations, its {@code bases} times the value counts of the axes it enumerates per pool ({@link
      * SearchSize#perBase}), at most {@link SearchSize#MAX_CONFIGURATIONS}, the bound the runtime refuses above; marked
-     * on the largest searched axis, whose label is the issue data.
+     * on the largest searched axis, whose label is the issue data. Under {@code in all}, where the study maps, the
+     * runtime's count ({@link SearchSize#beyondBound}: the values each axis it fills enumerates for the job), marked
+     * on {@code in all} without data.
      */
     private void checkSearchWithinBound(Study study, long bases) {
         Map<String, Integer> counts = new HashMap<>();
@@ -124,8 +132,16 @@ public class VariationValidator extends FabricCheck {
                 ? inference.getPools().stream().map(p -> p.getRole().getLiteral()).toList() : List.of("");
         long configurations = StudySize.saturatingProduct(bases, SearchSize.perBase(roles, counts));
         if (configurations > SearchSize.MAX_CONFIGURATIONS) {
-            error("This study " + SearchSize.excess(configurations, label(largest), largest.getValues().size()),
-                    largest, Literals.VARIATION__VALUES, IssueCodes.STUDY_TOO_MANY_RUNS, label(largest));
+            error("This study " + SearchSize.excess(configurations, "'vary " + label(largest) + "'",
+                    largest.getValues().size()), largest, Literals.VARIATION__VALUES, IssueCodes.STUDY_TOO_MANY_RUNS,
+                    label(largest));
+        } else if (study.getSearch().isAll()) {
+            String beyond = CheckedSpecs.cached(getContext(), study, "search-size",
+                    s -> SearchSize.beyondBound(mapper.toStudy(s, "editor", "editor")));
+            if (beyond != null) {
+                error("This study " + beyond, study.getSearch(), Literals.SEARCH__ALL, IssueCodes.STUDY_TOO_MANY_RUNS,
+                        "");
+            }
         }
     }
 

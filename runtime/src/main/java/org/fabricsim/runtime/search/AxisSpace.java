@@ -42,6 +42,22 @@ abstract class AxisSpace {
     abstract void enumerate(WorkloadSpec base, Consumer<WorkloadSpec> feasible);
 
     /**
+     * The value count of each axis this space takes more than one value of for {@code base}, keyed by label: a stated
+     * axis its values, under {@code in all} the most values the enumeration takes for {@code base} (its cluster, layers
+     * and batch); the product over the pools ({@link SearchSize#perBase}) bounds the configurations considered.
+     */
+    abstract Map<String, Integer> counts(WorkloadSpec base);
+
+    /** Puts {@code axis}'s value count into {@code counts}: stated, {@code all} under {@code in all}, else none (1). */
+    final void count(Map<String, Integer> counts, String axis, int all) {
+        if (stated.containsKey(axis)) {
+            counts.put(axis, stated.get(axis).size());
+        } else if (search.all()) {
+            counts.put(axis, all);
+        }
+    }
+
+    /**
      * How far {@code spec} lies outside this space: the searched parameters whose value is not one the
      * space takes (0 for a configuration of the space).
      */

@@ -114,7 +114,7 @@ public final class Search {
     }
 
     /** The search of {@code workload}'s kind, or null for a workload no search covers. */
-    private static SearchKind kind(WorkloadSpec workload) {
+    static SearchKind kind(WorkloadSpec workload) {
         if (workload instanceof TrainingSpec) {
             return new TrainingKind();
         }

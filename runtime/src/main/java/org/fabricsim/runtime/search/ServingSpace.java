@@ -1,7 +1,9 @@
 package org.fabricsim.runtime.search;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import org.fabricsim.runtime.analysis.ServingRules;
@@ -85,6 +87,33 @@ final class ServingSpace extends AxisSpace {
             }
         }
         return out;
+    }
+
+    /**
+     * Under {@code in all}, per pool: TP the divisors of the scale-up domain, replicas 1 to the most that fit with the
+     * smallest TP the pool takes. O(pools × (√domain + TP values)).
+     */
+    @Override
+    Map<String, Integer> counts(WorkloadSpec deployment) {
+        InferenceSpec base = (InferenceSpec) deployment;
+        int n = search.maxAccelerators() > 0 ? Math.min(search.maxAccelerators(), base.cluster().accelerators())
+                : base.cluster().accelerators();
+        int domain = base.cluster().node().scaleUpDomainSize();
+        Map<String, Integer> counts = new HashMap<>();
+        for (Pool pool : base.pools()) {
+            ParallelismSpec p = pool.parallel();
+            List<Integer> tensors = values(pool, Parameter.TENSOR, p.tensor(), divisors(domain, domain));
+            int tp = tensors.stream().mapToInt(Integer::intValue).filter(t -> t > 0).min().orElse(1);
+            int most = Math.max(1, n / p.withDegrees(tp, p.pipeline(), p.data(), p.context(), p.expert())
+                    .accelerators());
+            for (Parameter parameter : List.of(Parameter.TENSOR, Parameter.REPLICAS, Parameter.MAX_BATCH_TOKENS,
+                    Parameter.MAX_SEQUENCES)) {
+                String axis = axis(pool, parameter);
+                count(counts, states(axis) ? axis : label(pool, parameter), parameter == Parameter.TENSOR
+                        ? tensors.size() : parameter == Parameter.REPLICAS ? most : 1);
+            }
+        }
+        return counts;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package org.fabricsim.runtime.search;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import org.fabricsim.runtime.analysis.TrainingRules;
@@ -133,6 +135,33 @@ final class TrainingSpace extends AxisSpace {
         }
         TrainingRules.Rule rule = TrainingRules.firstViolation(spec);
         return rule == null ? null : rule.label();
+    }
+
+    /**
+     * Under {@code in all}: TP the divisors of the scale-up domain, CP the powers of 2 that leave a rank {@value
+     * #MIN_CONTEXT_TOKENS} tokens, PP the divisors of N up to the layers (those of TP × CP = 1; a larger TP × CP
+     * leaves a divisor of N, whose divisors are fewer), micro-batch the divisors of the batch (those of DP = 1,
+     * likewise), the (schedule, virtual stages) pairs of a pipeline as {@code schedule} when virtual stages are not
+     * stated, every sharding and recomputation. O(√batch + √N).
+     */
+    @Override
+    Map<String, Integer> counts(WorkloadSpec job) {
+        TrainingSpec base = (TrainingSpec) job;
+        int n = search.maxAccelerators() > 0 ? search.maxAccelerators() : base.accelerators();
+        int domain = base.cluster().node().scaleUpDomainSize();
+        Map<String, Integer> counts = new HashMap<>();
+        count(counts, Parameter.TENSOR.label(), divisors(domain, domain).size());
+        count(counts, Parameter.CONTEXT.label(), contexts(base.sequence()).size());
+        count(counts, Parameter.PIPELINE.label(), divisors(n, base.model().layers()).size());
+        count(counts, Parameter.DATA.label(), 1);
+        count(counts, Parameter.MICRO_BATCH.label(), divisors((int) Math.min(base.globalBatchSequences(),
+                Integer.MAX_VALUE), Integer.MAX_VALUE).size());
+        count(counts, Parameter.SCHEDULE.label(), states(Parameter.VIRTUAL_STAGES.label())
+                ? Knobs.keywords(Parameter.SCHEDULE).size() : schedules(base, 2).size());
+        count(counts, Parameter.VIRTUAL_STAGES.label(), 1);
+        count(counts, Parameter.SHARDING.label(), Knobs.keywords(Parameter.SHARDING).size());
+        count(counts, Parameter.RECOMPUTE.label(), Knobs.keywords(Parameter.RECOMPUTE).size());
+        return counts;
     }
 
     /**

@@ -39,7 +39,13 @@ import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
  * <p>Bytes = max(floor, fixed + N × (16 + 4 zero-bubble + 15 DualPipe)). Against the smallest heap {@code fabric
  * simulate} runs a step in, over PP2 and PP4, 1 to 3 virtual stages, 1F1B, interleaved, zero-bubble and DualPipe, M =
  * 10⁴ to 4 × 10⁶ (docs/performance.md, "Schedule memory, counted (session 64)"): 0.87 to 0.99 of it, never above, so
- * a step that runs is not refused and one admitted needs at most 15% more. O(1).
+ * a step that runs is not refused and one admitted needs at most 15% more.
+ *
+ * <p><b>Indices</b>: the executor counts a step's remaining tasks, N × k, in an int, and indexes a stage's tasks
+ * ({@link StageOrder}, {@link DualPipeOrder}) and the end times ((stage, chunk) × M + micro-batch, {@link EndTimes})
+ * with ints, all below N × k; so a step of more than {@link #MAX_TASKS} tasks is refused whatever the heap (it would
+ * have been admitted in a heap of 2³¹ ÷ 3 × 20 B = 14.3 GB, zero-bubble, or more), with the most micro-batches
+ * that stay within it. O(1).
  *
  * @param microBatches  M per step
  * @param stages        P
@@ -59,6 +65,9 @@ public record ScheduleEstimate(long microBatches, int stages, int chunks, int ta
     /** What {@code fabric simulate} needs whatever the step, measured (class comment). */
     public static final long FLOOR_BYTES = 26_400_000;
 
+    /** The most tasks one step may schedule: the executor's int task count and indices (class comment). */
+    public static final long MAX_TASKS = Integer.MAX_VALUE;
+
     /** The estimate for one step of {@code spec}. */
     public static ScheduleEstimate of(TrainingSpec spec) {
         int m = StepPlan.microBatches(spec);
@@ -72,13 +81,26 @@ public record ScheduleEstimate(long microBatches, int stages, int chunks, int ta
         return new ScheduleEstimate(m, p, v, k, (long) Math.min(bytes, Long.MAX_VALUE));
     }
 
-    /** Whether {@link #bytes} fit in {@code availableBytes}. */
+    /** Whether {@link #bytes} fit in {@code availableBytes} and the tasks are at most {@link #MAX_TASKS}. */
     public boolean fits(long availableBytes) {
-        return bytes <= availableBytes;
+        return bytes <= availableBytes && tasks() <= MAX_TASKS;
+    }
+
+    /** M × P × v × k, as a double so that no product overflows. */
+    private double tasks() {
+        return (double) microBatches * stages * chunks * tasksPerMicroBatchChunk;
     }
 
     /** Why {@code what} is refused with a heap of {@code availableBytes}: the estimate, its largest factor, the fix. */
     public String refusal(long availableBytes, String what) {
+        if (tasks() > MAX_TASKS) {
+            return String.format(Locale.ROOT, "%s would schedule %,.0f pipeline tasks per step (%,d micro-batches x %d"
+                    + " stages x %d chunks x %d tasks), more than the %,d one step can index; the largest factor is %,d"
+                    + " micro-batches per step (the batch over data x micro-batch). Fix: lower the batch or raise the"
+                    + " micro-batch, to at most %,d micro-batches per step", what, tasks(), microBatches, stages,
+                    chunks, tasksPerMicroBatchChunk, MAX_TASKS, microBatches,
+                    MAX_TASKS / ((long) stages * chunks * tasksPerMicroBatchChunk));
+        }
         return String.format(Locale.ROOT, "%s would schedule %,.0f pipeline tasks per step (%,d micro-batches x %d"
                 + " stages x %d chunks x %d tasks), about %.1f GB of memory, more than the heap's %.1f GB; the largest"
                 + " factor is %,d micro-batches per step (the batch over data x micro-batch). Fix: lower the batch or"

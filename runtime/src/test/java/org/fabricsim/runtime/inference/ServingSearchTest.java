@@ -2,6 +2,7 @@ package org.fabricsim.runtime.inference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -11,6 +12,8 @@ import org.fabricsim.runtime.Simulator;
 import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.search.SearchSize;
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.InferenceSpec.Role;
 import org.fabricsim.runtime.spec.SearchSpec;
@@ -33,7 +36,12 @@ class ServingSearchTest {
             300);
 
     private static InferenceSpec deployment(List<InferenceSpec.Slo> slos) {
-        return new InferenceSpec("t.Serve", ServingFixtures.LLAMA3_8B, ServingFixtures.dgxH100(1, 2),
+        return deployment(ServingFixtures.dgxH100(1, 2), slos);
+    }
+
+    /** Llama 3 8B on {@code cluster}: a prefill and a decode pool of one TP1 replica each. */
+    private static InferenceSpec deployment(ClusterSpec cluster, List<InferenceSpec.Slo> slos) {
+        return new InferenceSpec("t.Serve", ServingFixtures.LLAMA3_8B, cluster,
                 org.fabricsim.runtime.spec.Precision.BF16,
                 List.of(ServingFixtures.pool(Role.PREFILL, 1, ServingFixtures.tensor(1), 8192, 0, 0),
                         ServingFixtures.pool(Role.DECODE, 1, ServingFixtures.tensor(1), 0, 64, 0)),
@@ -41,9 +49,12 @@ class ServingSearchTest {
     }
 
     private static StudyResult search(InferenceSpec deployment, SearchSpec search, VariationSpec... axes) {
-        StudySpec study = new StudySpec("t", "t.fabric", "t.Search", List.of(deployment), List.of(axes), List.of(),
-                List.of(), 1, CalibrationProfile.defaults(), search);
-        return new StudyRunner(new Simulator()::run, 2, StudyRunner.Progress.NONE).run(study);
+        return new StudyRunner(new Simulator()::run, 2, StudyRunner.Progress.NONE).run(study(deployment, search, axes));
+    }
+
+    private static StudySpec study(InferenceSpec deployment, SearchSpec search, VariationSpec... axes) {
+        return new StudySpec("t", "t.fabric", "t.Search", List.of(deployment), List.of(axes), List.of(), List.of(), 1,
+                CalibrationProfile.defaults(), search);
     }
 
     private static final List<InferenceSpec.Slo> LOOSE = List.of(new InferenceSpec.Slo(InferenceSpec.SloMetric.TTFT,
@@ -121,5 +132,19 @@ class ServingSearchTest {
         assertEquals(64L, summary.get("considered"));
         assertEquals(11, summary.get("feasible"));
         assertEquals(53, ((Map<?, ?>) summary.get("rejected")).get("accelerators"));
+    }
+
+    @Test
+    void shouldCountTheTensorDegreesAndReplicasInAllTakesPerPoolTowardTheSearchBound() {
+        // in all within 4 GPUs (above): per pool 4 TP degrees × replicas 1 … ⌊4 ÷ 1⌋ (at TP1) = 16, 16 × 16 = 256
+        // counted, within the bound (64 considered). On 16,384 DGX H100 (131,072 GPUs): 4 × 131,072 = 524,288 per
+        // pool, 2.7 × 10^11 for the two, which the enumeration would have built one by one: refused, the replicas of
+        // each pool the largest axis (131,072 values; decode's named, first in order)
+        assertNull(SearchSize.refusal(study(deployment(LOOSE), new SearchSpec(SearchSpec.Objective.COST_PER_MTOK, true,
+                4, 0, 1))));
+        String refused = SearchSize.refusal(study(deployment(ServingFixtures.dgxH100(16_384, 2), LOOSE),
+                new SearchSpec(SearchSpec.Objective.COST_PER_MTOK, true, 0, 0, 1)));
+        assertTrue(refused.startsWith("study t.Search searches 274,877,906,944 configurations"), refused);
+        assertTrue(refused.contains("'decode replicas' (in all) with 131,072 values"), refused);
     }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,6 +85,21 @@ class ScheduleEstimateTest {
         assertTrue(refused.getMessage().contains(String.format(Locale.ROOT, "the largest factor is %,d"
                 + " micro-batches per step", microBatches)), refused.getMessage());
         assertTrue(new Simulator().run(job(32, PipelineSchedule.ONE_F_ONE_B, 1)).succeeded());
+    }
+
+    @Test
+    void shouldRefuseAStepOfMoreTasksThanTheExecutorCanIndexWhateverTheHeap() {
+        // 1F1B on 4 stages, k = 2: 300,000,000 micro-batches are 4 × 2 × 3 × 10⁸ = 2,400,000,000 tasks, above 2³¹ − 1 =
+        // 2,147,483,647 (19.2 GB counted, which a large heap admits); at most ⌊2,147,483,647 ÷ 8⌋ = 268,435,455
+        // micro-batches fit, 2,147,483,640 tasks
+        ScheduleEstimate over = ScheduleEstimate.of(job(300_000_000, PipelineSchedule.ONE_F_ONE_B, 1));
+        assertFalse(over.fits(Long.MAX_VALUE));
+        assertEquals("training t.Job would schedule 2,400,000,000 pipeline tasks per step (300,000,000 micro-batches"
+                + " x 4 stages x 1 chunks x 2 tasks), more than the 2,147,483,647 one step can index; the largest"
+                + " factor is 300,000,000 micro-batches per step (the batch over data x micro-batch). Fix: lower the"
+                + " batch or raise the micro-batch, to at most 268,435,455 micro-batches per step",
+                over.refusal(Long.MAX_VALUE, "training t.Job"));
+        assertTrue(ScheduleEstimate.of(job(268_435_455, PipelineSchedule.ONE_F_ONE_B, 1)).fits(Long.MAX_VALUE));
     }
 
     /**

@@ -53,7 +53,11 @@ class TrainingSearchTest {
     }
 
     private static StudySpec study(SearchSpec search, VariationSpec... axes) {
-        return new StudySpec("t", "t.fabric", "t.Search", List.of(JOB), List.of(axes), List.of(), List.of(), 1,
+        return study(JOB, search, axes);
+    }
+
+    private static StudySpec study(TrainingSpec job, SearchSpec search, VariationSpec... axes) {
+        return new StudySpec("t", "t.fabric", "t.Search", List.of(job), List.of(axes), List.of(), List.of(), 1,
                 CalibrationProfile.defaults(), search);
     }
 
@@ -140,6 +144,27 @@ class TrainingSearchTest {
         assertEquals(0L, summary(refused).get("considered"), "refused before anything is enumerated");
     }
 
+    @Test
+    void shouldCountTheValuesInAllEnumeratesTowardTheSearchBound() {
+        // in all on JOB (64 H100 of scale-up domain 8, 16 layers, sequence 4,096, batch 64): TP the divisors of 8
+        // (4), CP 1, 2, 4 (4,096 ÷ 4 = 1,024 tokens a rank; 3), PP the divisors of 64 up to 16 (1, 2, 4, 8, 16; 5),
+        // micro-batch the divisors of 64 (7), 5 schedules + interleaved's virtual stages 2..8 (12 pairs), 5 shardings,
+        // 3 recomputations: 4 × 3 × 5 × 7 × 12 × 5 × 3 = 75,600, so 52 stated tensor degrees make 52 × 18,900 =
+        // 982,800 (within 1,000,000) and 53 make 1,001,700 (refused; the stated values alone were 53)
+        SearchSpec all = new SearchSpec(SearchSpec.Objective.MFU, true, 0, 0, 1);
+        assertNull(SearchSize.refusal(study(all, new VariationSpec(Parameter.TENSOR, wholes(52)))));
+        String refused = SearchSize.refusal(study(all, new VariationSpec(Parameter.TENSOR, wholes(53))));
+        assertTrue(refused.startsWith("study t.Search searches 1,001,700 configurations"), refused);
+        assertTrue(refused.contains("'vary tensor' with 53 values"), refused);
+        // batch 720,720 = 2^4 × 3^2 × 5 × 7 × 11 × 13 has 5 × 3 × 2 × 2 × 2 × 2 = 240 divisors: 75,600 ÷ 7 × 240 =
+        // 2,592,000 configurations with nothing stated, the in-all micro-batch the largest axis
+        TrainingSpec large = TrainingFixtures.training("t.Large", JOB.model(), SMALL, 4096, 720_720, JOB.parallel(),
+                TrainingSpec.PipelineSchedule.ONE_F_ONE_B, TrainingSpec.Sharding.ZERO_1);
+        String implicit = SearchSize.refusal(study(large, all));
+        assertTrue(implicit.startsWith("study t.Search searches 2,592,000 configurations"), implicit);
+        assertTrue(implicit.contains("'micro-batch' (in all) with 240 values"), implicit);
+    }
+
     private static List<Object> wholes(int n) {
         return LongStream.rangeClosed(1, n).<Object>mapToObj(Long::valueOf).toList();
     }
@@ -151,6 +176,8 @@ class TrainingSearchTest {
         long rejected = ((Map<?, ?>) summary.get("rejected")).values().stream()
                 .mapToLong(n -> ((Number) n).longValue()).sum();
         assertEquals((Long) summary.get("considered"), rejected + (Integer) summary.get("feasible"));
+        assertTrue((Long) summary.get("considered") <= 75_600, "at most the product SearchSize counts (see"
+                + " shouldCountTheValuesInAllEnumeratesTowardTheSearchBound): " + summary.get("considered"));
         double best = (Double) ((Map<?, ?>) summary.get("best")).get("objective");
         double written = (Double) ((Map<?, ?>) summary.get("written")).get("objective");
         assertTrue(best >= written, best + " >= " + written);
