@@ -24,15 +24,26 @@ public final class Topologies {
     public static List<Switch> namedSwitches(Topology topology) {
         Switch topologySwitch = switchOf(topology);
         List<Switch> named = new ArrayList<>();
-        for (String level : LEVELS) {
-            EStructuralFeature feature = topology.eClass().getEStructuralFeature(level);
-            TierLevel written = feature == null ? null : (TierLevel) topology.eGet(feature);
+        for (TierLevel written : levels(topology)) {
             Switch tierSwitch = written != null ? written.getSwitchType() : topologySwitch;
             if (tierSwitch != null && !tierSwitch.eIsProxy()) {
                 named.add(tierSwitch);
             }
         }
         return named;
+    }
+
+    /**
+     * The topology's leaf, spine and core levels in that order, each as written or null where the text states none
+     * or the topology kind has no such level (a single switch, a dragonfly, a torus: three nulls).
+     */
+    public static List<TierLevel> levels(Topology topology) {
+        List<TierLevel> levels = new ArrayList<>(LEVELS.length);
+        for (String level : LEVELS) {
+            EStructuralFeature feature = topology == null ? null : topology.eClass().getEStructuralFeature(level);
+            levels.add(feature == null ? null : (TierLevel) topology.eGet(feature));
+        }
+        return levels;
     }
 
     /** The topology's own {@code switch}; null where it names none, or for a torus, which has no such field. */

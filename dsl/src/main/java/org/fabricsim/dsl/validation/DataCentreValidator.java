@@ -17,6 +17,7 @@ import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.fabric.Value;
 import org.fabricsim.dsl.fabric.Variation;
+import org.fabricsim.dsl.model.Studies;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 
 /**
@@ -77,7 +78,7 @@ public class DataCentreValidator extends FabricCheck {
     public void checkVariedDataAcrossPods(Variation variation) {
         if (!(variation.eContainer() instanceof Study study) || !(study.getWorkload() instanceof Training training)
                 || training.getParallel() == null || training.getParallel().getPods() < 2
-                || Parameter.valueOf(variation.getParameter().getName()) != Parameter.DATA) {
+                || Studies.parameter(variation) != Parameter.DATA) {
             return;
         }
         BigInteger pods = BigInteger.valueOf(training.getParallel().getPods());

@@ -23,6 +23,7 @@ import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.fabric.TierLevel;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.mapping.SpecMapper;
+import org.fabricsim.dsl.model.Topologies;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
@@ -151,10 +152,8 @@ public class PhysicalValidator extends FabricCheck {
             speaks(switchType.getName(), "switch", switchType.getFabrics(), switchType.getPortRate(), fabric,
                     topology, null);
         }
-        for (String tier : List.of("leaf", "spine", "core")) { // a tier's switches carry the fabric's links too
-            EStructuralFeature feature = topology == null ? null : topology.eClass().getEStructuralFeature(tier);
-            if (feature != null && topology.eGet(feature) instanceof TierLevel level
-                    && resolved(level.getSwitchType())) { // its ports may differ from the links: uplinks say so
+        for (TierLevel level : Topologies.levels(topology)) { // a tier's switches carry the fabric's links too
+            if (level != null && resolved(level.getSwitchType())) { // its ports may differ from the links: uplinks say so
                 speaks(level.getSwitchType().getName(), "switch", level.getSwitchType().getFabrics(), null, fabric,
                         level, Literals.TIER_LEVEL__SWITCH_TYPE);
             }

@@ -1,5 +1,7 @@
 package org.fabricsim.dsl.validation;
 
+import static org.fabricsim.dsl.model.Studies.varies;
+
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
@@ -145,9 +147,6 @@ public class SearchValidator extends FabricCheck {
         }
     }
 
-    private static boolean varies(Study study, Parameter parameter) {
-        return study.getVariations().stream().anyMatch(v -> Parameter.valueOf(v.getParameter().getName()) == parameter);
-    }
 
     private static boolean costless(Cluster cluster) {
         return cluster.getCost() == null || cluster.getCost().eIsProxy()

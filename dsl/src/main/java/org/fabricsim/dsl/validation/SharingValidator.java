@@ -19,6 +19,7 @@ import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.NodeRanges;
+import org.fabricsim.dsl.model.Studies;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -52,8 +53,7 @@ public class SharingValidator extends FabricCheck {
                     Literals.SHARED_JOB__WORKLOAD, IssueCodes.SHARED_JOB);
             return;
         }
-        Cluster own = workload instanceof Benchmark benchmark ? benchmark.getCluster()
-                : workload instanceof Training training ? training.getCluster() : ((Inference) workload).getCluster();
+        Cluster own = Studies.cluster(workload);
         Cluster shared = cluster(job);
         if (own != null && shared != null && own != shared) {
             error("'" + workload.getName() + "' runs on " + own.getName() + ", not on the shared " + shared.getName()

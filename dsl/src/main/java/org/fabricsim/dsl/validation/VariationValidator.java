@@ -1,5 +1,7 @@
 package org.fabricsim.dsl.validation;
 
+import static org.fabricsim.dsl.model.Studies.parameter;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -202,10 +204,6 @@ public class VariationValidator extends FabricCheck {
     private static String written(Value value) {
         ICompositeNode node = NodeModelUtils.findActualNodeFor(value);
         return node == null ? "this value" : "'" + node.getText().trim() + "'";
-    }
-
-    private static Parameter parameter(Variation variation) {
-        return Parameter.valueOf(variation.getParameter().getName());
     }
 
     private static Knobs.Workload kind(Variation variation) {

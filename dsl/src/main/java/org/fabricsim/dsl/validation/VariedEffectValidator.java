@@ -1,12 +1,15 @@
 package org.fabricsim.dsl.validation;
 
+import static org.fabricsim.dsl.model.Studies.cluster;
+import static org.fabricsim.dsl.model.Studies.parameter;
+import static org.fabricsim.dsl.model.Studies.varies;
+
 import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
 import org.eclipse.xtext.validation.Check;
-import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FatTreeTopology;
@@ -157,18 +160,5 @@ public class VariedEffectValidator extends FabricCheck {
         return inference.getPools().stream().filter(p -> !role || p.getRole() == variation.getPool())
                 .map(Pool::getParallel).filter(p -> p != null).mapToInt(p -> Math.max(1, p.getExpert())).min()
                 .orElse(0);
-    }
-
-    private static Cluster cluster(Workload workload) {
-        return workload instanceof Training t ? t.getCluster() : workload instanceof Inference i ? i.getCluster()
-                : workload instanceof Benchmark b ? b.getCluster() : null;
-    }
-
-    private static boolean varies(Study study, Parameter parameter) {
-        return study.getVariations().stream().anyMatch(v -> parameter(v) == parameter);
-    }
-
-    private static Parameter parameter(Variation variation) {
-        return Parameter.valueOf(variation.getParameter().getName());
     }
 }
