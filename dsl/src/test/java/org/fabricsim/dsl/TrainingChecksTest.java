@@ -114,6 +114,25 @@ class TrainingChecksTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRefuseAStepOfMorePipelineTasksThanTheRunCanIndex() throws Exception {
+        // 1F1B on PP 4 (TP 4, DP 1, micro-batch 1, v = 1, k = 2): a batch of 300,000,000 sequences is as many
+        // micro-batches, 4 × 2 × 3 × 10⁸ = 2,400,000,000 tasks, above 2³¹ − 1 = 2,147,483,647; at most
+        // ⌊2,147,483,647 ÷ 8⌋ = 268,435,455 micro-batches fit (2,147,483,640 tasks), and that batch is not refused.
+        String parallel = "parallel tensor 4 pipeline 4";
+        Issue over = issues(32, ON_DGX, SEQUENCE, "batch 300000000 sequences", parallel, "schedule 1f1b").stream()
+                .filter(issue -> IssueCodes.PIPELINE_TASKS.equals(issue.getCode())).findFirst().orElseThrow();
+        assertEquals(Severity.ERROR, over.getSeverity());
+        assertEquals(List.of("268435455"), List.of(over.getData()));
+        assertEquals("The run would refuse this job: it would schedule 2,400,000,000 pipeline tasks per step"
+                + " (300,000,000 micro-batches x 4 stages x 1 chunks x 2 tasks), more than the 2,147,483,647 one step"
+                + " can index; the largest factor is 300,000,000 micro-batches per step (the batch over data x"
+                + " micro-batch). Fix: lower the batch or raise the micro-batch, to at most 268,435,455 micro-batches"
+                + " per step.", over.getMessage());
+        assertFalse(codes(32, ON_DGX, SEQUENCE, "batch 268435455 sequences", parallel, "schedule 1f1b")
+                .contains(IssueCodes.PIPELINE_TASKS));
+    }
+
+    @Test
     void shouldRequireAnOrderToNameEveryAxisOnce() throws Exception {
         assertTrue(message(IssueCodes.ORDER_NOT_PERMUTATION, 32, ON_DGX, SEQUENCE, BATCH,
                 "parallel tensor 8 data 2 order tp pp dp").contains("leaves out cp"));

@@ -15,6 +15,7 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.sim.HeapAdvice;
 import org.fabricsim.runtime.topology.GraphEstimate;
 
 /**
@@ -75,14 +76,13 @@ final class CheckedSpecs {
 
     /**
      * Whether a check may build {@code cluster}'s graph to ask the engine about it: its {@link GraphEstimate} is
-     * within half the heap. A graph measured at up to 1.36 times its estimate while it is made (103 B per link
-     * against 76 counted, docs/performance.md "Graphs too large, predicted") then leaves the editor a third of
-     * the heap for its documents. A larger graph (a benchmark over 99,999,999 nodes) is left to the run, which
+     * within half the heap ({@link HeapAdvice#graphShareBytes}, which says why half: the editor keeps about a
+     * third of the heap for its documents). A larger graph (a benchmark over 99,999,999 nodes) is left to the run, which
      * refuses one that does not fit its heap with its size and fix, instead of the editor running out of memory.
      * O(tiers).
      */
     static boolean buildable(ClusterSpec cluster) {
-        return GraphEstimate.of(cluster).fits(Runtime.getRuntime().maxMemory() / 2);
+        return GraphEstimate.of(cluster).fits(HeapAdvice.graphShareBytes(Runtime.getRuntime().maxMemory()));
     }
 
     /** A mapping-only key, so that the cache does not collide with other users of the context map. */

@@ -309,6 +309,12 @@ public final class IssueCodes {
      * Data: none.
      */
     public static final String DUALPIPE_SHAPE = PREFIX + "workload.dualpipe";
+    /**
+     * A training step of more pipeline tasks (micro-batches × stages × chunks × 2 or 3) than the run can index,
+     * 2³¹ − 1, which every run refuses whatever its heap ({@code ScheduleEstimate.indexable}). Data: the most
+     * micro-batches per step that fit.
+     */
+    public static final String PIPELINE_TASKS = PREFIX + "workload.pipeline-tasks";
     /** A placement {@code order} that does not list tp, cp, pp and dp once each. Data: none. */
     public static final String ORDER_NOT_PERMUTATION = PREFIX + "workload.order";
     /**

@@ -7,6 +7,7 @@ import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
+import org.fabricsim.runtime.training.ScheduleEstimate;
 import org.fabricsim.runtime.training.StepPlan;
 
 import com.google.inject.Inject;
@@ -17,7 +18,8 @@ import com.google.inject.Inject;
  * balanced v, and any v > 1 needs the micro-batches per DP replica to be a multiple of PP; when
  * either fails the job silently runs with v = 1, so the editor says so. A {@code dualpipe} schedule the
  * simulation would refuse ({@link StepPlan#dualPipeProblem}) is an error here, with the same rule and
- * the change to make.
+ * the change to make. So is a step of more pipeline tasks than the run can index, which every run
+ * refuses whatever its heap: the run's own count and sentence ({@link ScheduleEstimate#taskRefusal}).
  */
 public class PipelineScheduleValidator extends FabricCheck {
 
@@ -74,6 +76,16 @@ public class PipelineScheduleValidator extends FabricCheck {
         if (problem != null) {
             error("The simulation cannot run this schedule: " + problem + ".", training, Literals.TRAINING__SCHEDULE,
                     IssueCodes.DUALPIPE_SHAPE);
+        }
+    }
+
+    @Check
+    public void checkTrainingStepTasksIndexable(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        ScheduleEstimate schedule = spec == null ? null : ScheduleEstimate.of(spec);
+        if (schedule != null && !schedule.indexable()) {
+            error("The run would refuse this job: " + schedule.taskRefusal("it") + ".", training,
+                    Literals.ELEMENT__NAME, IssueCodes.PIPELINE_TASKS, String.valueOf(schedule.maxMicroBatches()));
         }
     }
 }

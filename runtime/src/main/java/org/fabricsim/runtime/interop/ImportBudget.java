@@ -10,7 +10,7 @@ import org.fabricsim.runtime.topology.GraphEstimate;
  * numbers, before a count wraps or the heap runs out: nodes (Σ instances × components) and directed links (2 per
  * one2one pair, 2·|ep1|·|ep2| per many2many edge, an upper bound) are int handles, at most 2³¹ − 1 each, and their
  * arrays ({@link #BYTES_PER_NODE} a node, {@link GraphEstimate#BYTES_PER_LINK} a link) must fit half the heap, the
- * bound the editor gives a graph it builds (a graph peaks at up to 1.36× its estimate). Session 64's
+ * bound the editor gives a graph it builds ({@link HeapAdvice#graphShareBytes} says why half). Session 64's
  * campaign imported 37 instances of a device of 99,999,999 switches: 3.7·10⁹ nodes wrapped negative and the import
  * ended in an internal error (ArrayIndexOutOfBoundsException). O(1) a count.
  */
@@ -51,10 +51,10 @@ final class ImportBudget {
             throw new InfraGraphException(size + ", more than FabricSim's graph numbers (2,147,483,647 of each);"
                     + " check the counts of its instances and devices and the slices of its many2many edges");
         }
-        if (bytes > heapBytes / 2) {
+        if (bytes > HeapAdvice.graphShareBytes(heapBytes)) {
             throw new InfraGraphException(size + String.format(Locale.ROOT, ", about %.1f GB, more than half of the"
                     + " heap's %.1f GB; check the counts of its instances and devices, or %s", bytes / 1e9,
-                    heapBytes / 1e9, HeapAdvice.moreMemory(2 * bytes)));
+                    heapBytes / 1e9, HeapAdvice.moreMemoryForGraph(bytes)));
         }
     }
 }

@@ -44,7 +44,7 @@ public record ImportedGraph(String name, Graph graph) {
         return topology(Runtime.getRuntime().maxMemory());
     }
 
-    /** {@link #topology()} in a heap of {@code heapBytes}, whose half its routing tables must fit. */
+    /** {@link #topology()} in a heap of {@code heapBytes}, whose graph share its routing tables must fit. */
     ClusterTopology topology(long heapBytes) throws InfraGraphException {
         int accelerators = new GraphFabricParameters(graph).accelerators();
         if (accelerators == 0) {
@@ -58,12 +58,12 @@ public record ImportedGraph(String name, Graph graph) {
                     + " the edges that join them (or check the slices of the edges that should)");
         }
         long routingBytes = routingBytes(accelerators);
-        if (routingBytes > heapBytes / 2) {
+        if (routingBytes > HeapAdvice.graphShareBytes(heapBytes)) {
             throw new InfraGraphException(String.format(Locale.ROOT, "%s: routing a collective over the imported graph"
                     + " needs about %,d bytes (a hop-distance table of its %,d nodes for each of its %,d accelerators,"
                     + " and its link tables), more than half of the heap's %,d; check the counts of its instances and"
                     + " devices, or %s", name, routingBytes, graph.nodeCount(), accelerators, heapBytes,
-                    HeapAdvice.moreMemory(2 * routingBytes)));
+                    HeapAdvice.moreMemoryForGraph(routingBytes)));
         }
         return ClusterTopology.build(new ClusterParameters(accelerators, ScaleUpDomains.of(graph, accelerators), null,
                 new GraphFabricParameters(graph)));

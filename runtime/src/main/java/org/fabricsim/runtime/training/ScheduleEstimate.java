@@ -83,7 +83,15 @@ public record ScheduleEstimate(long microBatches, int stages, int chunks, int ta
 
     /** Whether {@link #bytes} fit in {@code availableBytes} and the tasks are at most {@link #MAX_TASKS}. */
     public boolean fits(long availableBytes) {
-        return bytes <= availableBytes && tasks() <= MAX_TASKS;
+        return bytes <= availableBytes && indexable();
+    }
+
+    /**
+     * Whether the step's tasks are at most {@link #MAX_TASKS}: the part of {@link #fits} that holds whatever the heap,
+     * so that a check before the run (the editor's) can refuse what every run would.
+     */
+    public boolean indexable() {
+        return tasks() <= MAX_TASKS;
     }
 
     /** M × P × v × k, as a double so that no product overflows. */
@@ -93,13 +101,8 @@ public record ScheduleEstimate(long microBatches, int stages, int chunks, int ta
 
     /** Why {@code what} is refused with a heap of {@code availableBytes}: the estimate, its largest factor, the fix. */
     public String refusal(long availableBytes, String what) {
-        if (tasks() > MAX_TASKS) {
-            return String.format(Locale.ROOT, "%s would schedule %,.0f pipeline tasks per step (%,d micro-batches x %d"
-                    + " stages x %d chunks x %d tasks), more than the %,d one step can index; the largest factor is %,d"
-                    + " micro-batches per step (the batch over data x micro-batch). Fix: lower the batch or raise the"
-                    + " micro-batch, to at most %,d micro-batches per step", what, tasks(), microBatches, stages,
-                    chunks, tasksPerMicroBatchChunk, MAX_TASKS, microBatches,
-                    MAX_TASKS / ((long) stages * chunks * tasksPerMicroBatchChunk));
+        if (!indexable()) {
+            return taskRefusal(what);
         }
         return String.format(Locale.ROOT, "%s would schedule %,.0f pipeline tasks per step (%,d micro-batches x %d"
                 + " stages x %d chunks x %d tasks), about %.1f GB of memory, more than the heap's %.1f GB; the largest"
@@ -108,5 +111,22 @@ public record ScheduleEstimate(long microBatches, int stages, int chunks, int ta
                 (double) microBatches * stages * chunks * tasksPerMicroBatchChunk, microBatches, stages, chunks,
                 tasksPerMicroBatchChunk, bytes / 1e9, availableBytes / 1e9,
                 microBatches, HeapAdvice.moreMemory(bytes));
+    }
+
+    /**
+     * Why {@code what} is refused when it is not {@link #indexable}: the tasks, the micro-batches and the most
+     * micro-batches that stay within {@link #MAX_TASKS}, ⌊MAX_TASKS ÷ (P × v × k)⌋.
+     */
+    public String taskRefusal(String what) {
+        return String.format(Locale.ROOT, "%s would schedule %,.0f pipeline tasks per step (%,d micro-batches x %d"
+                + " stages x %d chunks x %d tasks), more than the %,d one step can index; the largest factor is %,d"
+                + " micro-batches per step (the batch over data x micro-batch). Fix: lower the batch or raise the"
+                + " micro-batch, to at most %,d micro-batches per step", what, tasks(), microBatches, stages, chunks,
+                tasksPerMicroBatchChunk, MAX_TASKS, microBatches, maxMicroBatches());
+    }
+
+    /** The most micro-batches per step whose tasks stay within {@link #MAX_TASKS}: ⌊MAX_TASKS ÷ (P × v × k)⌋. */
+    public long maxMicroBatches() {
+        return MAX_TASKS / ((long) stages * chunks * tasksPerMicroBatchChunk);
     }
 }

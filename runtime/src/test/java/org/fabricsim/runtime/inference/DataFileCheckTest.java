@@ -4,13 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A data file checked before a run gives the run's own refusal, and nothing for a file the run reads. */
+/**
+ * A data file checked before a run gives the run's own refusal, and nothing for a file the run reads; a file checked
+ * again unchanged (same size and last-modified time) is not read again, and an edited one is.
+ */
 class DataFileCheckTest {
+    /**
+     * A trace the run refuses at line 2 ("NaN" is no timestamp; a first line that is no row would be read as a header)
+     * and one it reads, of the same 22 characters.
+     */
+    private static final String REFUSED = "0.0,100,20\nNaN,100,20\n";
+    private static final String READ = "0.0,100,20\n1.0,100,20\n";
+
     @TempDir
     Path dir;
 
@@ -33,5 +44,60 @@ class DataFileCheckTest {
     void shouldGiveTheRunsRefusalOfALengthListWithNoLengths() throws Exception {
         Path lengths = Files.writeString(dir.resolve("l.txt"), "# none yet\n");
         assertEquals(Optional.of(lengths + ": no lengths listed"), DataFileCheck.lengthsProblem(lengths));
+    }
+
+    @Test
+    void shouldNotReadAFileAgainUntilItsModifiedTimeChanges() throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), REFUSED);
+        Optional<String> refusal = refusal(trace);
+        assertEquals(refusal, DataFileCheck.traceProblem(trace));
+        // Rows the run reads in their place, the size and the time as they were: the answer is the kept one, so the
+        // file was not read again.
+        rewriteKeepingSizeAndTime(trace, READ);
+        assertEquals(refusal, DataFileCheck.traceProblem(trace));
+        // Touched a second later: read again, and now the run reads it.
+        Files.setLastModifiedTime(trace, FileTime.fromMillis(Files.getLastModifiedTime(trace).toMillis() + 1000));
+        assertEquals(Optional.empty(), DataFileCheck.traceProblem(trace));
+    }
+
+    @Test
+    void shouldGiveAnEditedFilesNewRefusal() throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), "0.0,100,20\n");
+        assertEquals(Optional.empty(), DataFileCheck.traceProblem(trace));
+        // A second row appended, which the run refuses (the file grows, whatever its time).
+        Files.writeString(trace, REFUSED);
+        assertEquals(refusal(trace), DataFileCheck.traceProblem(trace));
+    }
+
+    @Test
+    void shouldKeepTheAnswersOfTheLastFilesCheckedOnly() throws Exception {
+        Path first = Files.writeString(dir.resolve("first.csv"), REFUSED);
+        Path again = Files.writeString(dir.resolve("again.csv"), REFUSED);
+        DataFileCheck.traceProblem(first);
+        DataFileCheck.traceProblem(again);
+        rewriteKeepingSizeAndTime(first, READ);
+        rewriteKeepingSizeAndTime(again, READ);
+        // CACHED_FILES − 1 other files checked after them leave the cache full, 'first' and older answers let go;
+        // 'again' checked once more is the most recently used, so one more file lets go of the first of the others,
+        // not of 'again' (as a first-in, first-out cache would): 'first' is read anew, 'again' answered as kept.
+        for (int other = 0; other < DataFileCheck.CACHED_FILES - 1; other++) {
+            DataFileCheck.traceProblem(Files.writeString(dir.resolve(other + ".csv"), READ));
+        }
+        DataFileCheck.traceProblem(again);
+        DataFileCheck.traceProblem(Files.writeString(dir.resolve("last.csv"), READ));
+        assertEquals(Optional.empty(), DataFileCheck.traceProblem(first));
+        assertEquals(refusal(again), DataFileCheck.traceProblem(again));
+    }
+
+    /** The run's refusal of {@link #REFUSED} written to {@code trace}. */
+    private static Optional<String> refusal(Path trace) {
+        return Optional.of(trace + ":2: not a number in 'NaN,100,20'");
+    }
+
+    /** Writes {@code text}, of the file's length, and sets the file's last-modified time back to what it was. */
+    private static void rewriteKeepingSizeAndTime(Path file, String text) throws Exception {
+        FileTime modified = Files.getLastModifiedTime(file);
+        Files.writeString(file, text);
+        Files.setLastModifiedTime(file, modified);
     }
 }

@@ -94,12 +94,15 @@ class ScheduleEstimateTest {
         // micro-batches fit, 2,147,483,640 tasks
         ScheduleEstimate over = ScheduleEstimate.of(job(300_000_000, PipelineSchedule.ONE_F_ONE_B, 1));
         assertFalse(over.fits(Long.MAX_VALUE));
+        assertFalse(over.indexable());
+        assertEquals(268_435_455, over.maxMicroBatches());
         assertEquals("training t.Job would schedule 2,400,000,000 pipeline tasks per step (300,000,000 micro-batches"
                 + " x 4 stages x 1 chunks x 2 tasks), more than the 2,147,483,647 one step can index; the largest"
                 + " factor is 300,000,000 micro-batches per step (the batch over data x micro-batch). Fix: lower the"
                 + " batch or raise the micro-batch, to at most 268,435,455 micro-batches per step",
                 over.refusal(Long.MAX_VALUE, "training t.Job"));
         assertTrue(ScheduleEstimate.of(job(268_435_455, PipelineSchedule.ONE_F_ONE_B, 1)).fits(Long.MAX_VALUE));
+        assertTrue(ScheduleEstimate.of(job(268_435_455, PipelineSchedule.ONE_F_ONE_B, 1)).indexable());
     }
 
     /**
