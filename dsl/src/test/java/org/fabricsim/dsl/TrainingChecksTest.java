@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The training checks that keep the simulation from silently running something other than what is
- * written: interleaving that falls back to 1F1B, a DualPipe schedule it would refuse, placement
- * orders, precisions without a GEMM rate, zero counts, expert parallelism on a dense model, ring
- * attention's 2 × CP split, and the message of a block that lacks a required part. Each rule fires once and stays quiet once.
+ * written: interleaving that falls back to 1F1B, a DualPipe schedule it would refuse, a step of more
+ * pipeline tasks than the run can index, placement orders, precisions without a GEMM rate, zero counts,
+ * expert parallelism on a dense model, ring attention's 2 × CP split, and the message of a block that
+ * lacks a required part. Each rule fires once and stays quiet once.
  */
 class TrainingChecksTest extends FabricModelTest {
     private static final String JOB = """

@@ -77,8 +77,9 @@ final class CheckedSpecs {
     /**
      * Whether a check may build {@code cluster}'s graph to ask the engine about it: its {@link GraphEstimate} is
      * within half the heap ({@link HeapAdvice#graphShareBytes}, which says why half: the editor keeps about a
-     * third of the heap for its documents). A larger graph (a benchmark over 99,999,999 nodes) is left to the run, which
-     * refuses one that does not fit its heap with its size and fix, instead of the editor running out of memory.
+     * third of the heap for its documents). A larger graph (a benchmark over 99,999,999 nodes) is left to the run,
+     * which refuses one that does not fit its heap with its size and fix, instead of the editor running out of
+     * memory.
      * O(tiers).
      */
     static boolean buildable(ClusterSpec cluster) {

@@ -29,8 +29,8 @@ import org.fabricsim.runtime.inference.DataFileCheck;
  * does, in time linear in its size: timed ad hoc 2026-12-07 at commit d4853acd on a shared 2-core machine
  * under load 4, a 1 MiB trace took 54-250 ms once warm, 4 MiB 0.36-1.4 s and 64 MiB 4.1-6.2 s, which would
  * stall the language server; {@link DataFileCheck} keeps its answer until the file's size or time changes,
- * so an edit of the model alone costs microseconds (docs/performance.md, "Data files checked once"). A uniform range runs from its minimum to its
- * maximum, and a lognormal has a median of at least one token and a positive sigma.
+ * so an edit of the model alone costs microseconds (docs/performance.md, "Data files checked once"). A
+ * uniform range runs from its minimum to its maximum, and a lognormal has a median of at least one token and a positive sigma.
  */
 public class TrafficValidator extends FabricCheck {
     /** The largest data file whose rows the editor reads: 1 MiB. */

@@ -15,16 +15,16 @@ import java.util.Optional;
  * editor): the same parsing, so the same refusal, naming the file, the line and what to write ({@link DataFiles}
  * says what a row may hold). Reads the whole file, as the run does: O(characters); the caller bounds the size.
  *
- * <p>The editor checks on every validation, and a 1 MiB file took 54-250 ms to read (docs/performance.md, "Data
+ * <p>The editor checks on every validation, and a 1 MiB file took 80-160 ms to read (docs/performance.md, "Data
  * files checked once"), so each result is kept for the file as it was read: keyed by the kind of check, the path as
  * given (the refusal names it), its canonical path (a link pointed elsewhere is another file) and its size and
  * last-modified time, read before the file is. An unchanged file is answered in O(1) after the attributes' system
  * calls; an edited one has another size or time and is read again. A file rewritten to the same size within the file
- * system's time resolution (nanoseconds on ext4, APFS and NTFS; 2 s on FAT) keeps its old answer until its next
- * edit. The last {@value #CACHED_FILES} files checked are kept (least recently used out): a result is a sentence,
- * which quotes one row of the file, so at most a row of a file the caller let through each. Thread-safe (the
- * language server validates on several threads): the map is locked only to look up and to store, so two threads
- * checking one new file may both read it, and agree.
+ * system's time resolution (a few milliseconds on Linux, whose file times come from a coarse clock; 2 s on FAT)
+ * keeps its old answer until its next edit. The last {@value #CACHED_FILES} files checked are kept (least recently
+ * used out), each answer a sentence that quotes at most one row of its file. Thread-safe (the language server
+ * validates on several threads): the map is locked only to look up and to store, so two threads checking one new file
+ * may both read it, and agree.
  */
 public final class DataFileCheck {
     /** Results kept: the data files of the models a workspace has open, a few dozen at most. */
