@@ -63,6 +63,18 @@ class TrafficValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldShowTheRefusalOfATraceEditedSinceTheLastValidation() throws Exception {
+        // Validated clean, then a third row the run refuses appended (the file grows, so the check reads it again).
+        Files.writeString(dir.resolve("day1.csv"), "0.0,100,20\n0.5,120,30\n");
+        Model model = serving("arrival trace \"day1.csv\" prompt fixed 10 output fixed 10");
+        validation.assertNoIssue(model, Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE);
+        Files.writeString(dir.resolve("day1.csv"), "0.0,100,20\n0.5,120,30\n1.0,-7,20\n");
+        validation.assertError(model, Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE, "The run would refuse the"
+                + " trace file 'day1.csv': " + dir.resolve("day1.csv") + ":3: prompt tokens must be a whole number"
+                + " from 0 to 2147483647, not '-7'.");
+    }
+
+    @Test
     void shouldAcceptATraceWithAByteOrderMarkAHeaderAndWindowsLineEnds() throws Exception {
         Files.writeString(dir.resolve("day1.csv"), "\uFEFFtimestamp,prompt,output\r\n0.0,100,20\r\n0.5,120,30\r\n");
         validation.assertNoIssue(serving("arrival trace \"day1.csv\" prompt fixed 10 output fixed 10"),
