@@ -6,6 +6,8 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.fabricsim.runtime.sim.Quoted;
+
 /**
  * The result table of an nccl-tests run ({@code all_reduce_perf}, {@code all_gather_perf}, …) as
  * nccl-tests prints it: header lines start with {@code #}; each result row reads {@code size count
@@ -88,9 +90,9 @@ public record NcclTestsLog(String file, String test, int gpus, List<Row> rows) {
     private static Row row(String file, int line, String text) {
         Matcher m = ROW.matcher(text);
         if (!m.matches()) {
-            throw new MeasurementException(file, line, "not an nccl-tests result row: '" + text + "'; a row reads"
-                    + " 'size count type redop root time algbw busbw #wrong time algbw busbw #wrong'; remove the"
-                    + " line, or comment it out with #");
+            throw new MeasurementException(file, line, "not an nccl-tests result row: " + Quoted.excerpt(text)
+                    + "; a row reads 'size count type redop root time algbw busbw #wrong time algbw busbw #wrong';"
+                    + " remove the line, or comment it out with #");
         }
         double outOfPlace = Double.parseDouble(m.group(OUT_TIME));
         double inPlace = Double.parseDouble(m.group(IN_TIME));
@@ -108,8 +110,9 @@ public record NcclTestsLog(String file, String test, int gpus, List<Row> rows) {
      */
     private static long whole(String file, int line, String text, String digits) {
         if (digits.length() > 18) {
-            throw new MeasurementException(file, line, "'" + digits + "' in '" + text + "' is larger than any count"
-                    + " nccl-tests prints, so the line was edited: restore it from the run's output");
+            throw new MeasurementException(file, line, Quoted.excerpt(digits) + " in " + Quoted.excerpt(text)
+                    + " is larger than any count nccl-tests prints, so the line was edited: restore it from the run's"
+                    + " output");
         }
         return Long.parseLong(digits);
     }
@@ -117,8 +120,8 @@ public record NcclTestsLog(String file, String test, int gpus, List<Row> rows) {
     /** {@code value}, a rank or a GPU count of the line, refused when past an int (2,147,483,647). */
     private static long count(String file, int line, String text, long value) {
         if (value > Integer.MAX_VALUE) {
-            throw new MeasurementException(file, line, "'" + text + "' counts " + value + " GPUs or names rank "
-                    + value + ", more than 2,147,483,647, so the line was edited: restore it from the run's output");
+            throw new MeasurementException(file, line, Quoted.excerpt(text) + " counts " + value
+                    + " GPUs or names rank " + value + ", more than 2,147,483,647, so the line was edited: restore it from the run's output");
         }
         return value;
     }

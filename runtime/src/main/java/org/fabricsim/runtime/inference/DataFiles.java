@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.fabricsim.runtime.sim.Quoted;
+
 /**
  * A serving run's data files as a user writes them: a request trace ({@code timestamp seconds, prompt tokens, output
  * tokens} a row) and a list of token lengths. A file is UTF-8 text; a leading byte-order mark (as spreadsheet programs
@@ -65,7 +67,7 @@ final class DataFiles {
     static double decimal(String cell, String place, String row) {
         double value = DECIMAL.matcher(cell).matches() ? Double.parseDouble(cell) : Double.NaN;
         if (!Double.isFinite(value)) {
-            throw new IllegalArgumentException(place + ": not a number in '" + row + "'");
+            throw new IllegalArgumentException(place + ": not a number in " + Quoted.excerpt(row));
         }
         return value;
     }
@@ -78,7 +80,7 @@ final class DataFiles {
         long value = WHOLE.matcher(cell).matches() && cell.length() <= 12 ? Long.parseLong(cell) : -1;
         if (value < 0 || value > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(place + ": " + what + " must be a whole number from 0 to "
-                    + Integer.MAX_VALUE + ", not '" + cell + "'");
+                    + Integer.MAX_VALUE + ", not " + Quoted.excerpt(cell));
         }
         return (int) value;
     }

@@ -64,6 +64,16 @@ class NcclTestsLogTest {
     }
 
     @Test
+    void quotesOnlyTheStartOfALongMalformedRow() {
+        // a row of 10,000 characters: the refusal quotes its first 60 and states the length, one short line
+        List<String> lines = new ArrayList<>(LOG);
+        lines.set(11, "z".repeat(10_000));
+        MeasurementException e = assertThrows(MeasurementException.class, () -> NcclTestsLog.parse("ar.log", lines));
+        assertTrue(e.getMessage().startsWith("ar.log:12: not an nccl-tests result row: '" + "z".repeat(60)
+                + "…' (10000 characters); a row reads"), e.getMessage());
+    }
+
+    @Test
     void refusesALogWithoutResultRows() {
         MeasurementException e = assertThrows(MeasurementException.class,
                 () -> NcclTestsLog.parse("empty.log", LOG.subList(0, 10)));
@@ -106,7 +116,9 @@ class NcclTestsLogTest {
         List<String> rank = new ArrayList<>(LOG);
         rank.set(4, LOG.get(4).replace("Rank  0", "Rank  2147483648"));
         MeasurementException e = assertThrows(MeasurementException.class, () -> NcclTestsLog.parse("ar.log", rank));
-        assertEquals("ar.log:5: '" + rank.get(4) + "' counts 2147483648 GPUs or names rank 2147483648, more than"
+        // the line's first 60 characters are quoted, then its length (the whole line is longer)
+        assertEquals("ar.log:5: '" + rank.get(4).substring(0, 60) + "…' (" + rank.get(4).length() + " characters)"
+                + " counts 2147483648 GPUs or names rank 2147483648, more than"
                 + " 2,147,483,647, so the line was edited: restore it from the run's output", e.getMessage());
         List<String> threads = LOG.stream().filter(l -> !l.contains("Rank")).map(l -> l.replace("nThread 1 nGpus 8",
                 "nThread 65536 nGpus 65536")).toList();

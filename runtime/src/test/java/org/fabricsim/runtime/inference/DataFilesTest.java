@@ -51,6 +51,17 @@ class DataFilesTest {
     }
 
     @Test
+    void shouldQuoteOnlyTheStartOfALongBadRow() throws IOException {
+        // row 2 is "NaN,1," and 100,000 nines, 100,006 characters: the refusal keeps "NaN,1," and 54 nines, the length
+        String row = "NaN,1," + "9".repeat(100_000);
+        assertEquals(dir.resolve("t.csv") + ":2: not a number in 'NaN,1," + "9".repeat(54) + "…' (100006 characters)",
+                refusal("0,100,10\n" + row + "\n"));
+        // a row of exactly 60 characters is quoted whole
+        String sixty = "NaN,1," + "9".repeat(54);
+        assertEquals(dir.resolve("t.csv") + ":2: not a number in '" + sixty + "'", refusal("0,100,10\n" + sixty + "\n"));
+    }
+
+    @Test
     void shouldRefuseATraceSpanningMoreThanTheClockAndReplayOneJustInside() throws IOException {
         // the clock holds 2^63 ps = 9,223,372.04 s: 9,000,000 s fits, 10,000,000 s does not
         assertEquals(dir.resolve("t.csv") + ": the trace's timestamps span 1.000e+07 s, more than the engine's clock"
