@@ -117,8 +117,9 @@ public class VariationValidator extends FabricCheck {
      * A search's configurations, its {@code bases} times the value counts of the axes it enumerates per pool ({@link
      * SearchSize#perBase}), at most {@link SearchSize#MAX_CONFIGURATIONS}, the bound the runtime refuses above; marked
      * on the largest searched axis, whose label is the issue data. Under {@code in all}, where the study maps, the
-     * runtime's count ({@link SearchSize#beyondBound}: the values each axis it fills enumerates for the job), marked
-     * on {@code in all} without data.
+     * runtime's count ({@link SearchSize#beyondBound}: the values each axis it fills enumerates for each base job, a
+     * {@code vary cluster} or {@code vary batch} base its own), the same number the run refuses with, marked on {@code
+     * in all} without data.
      */
     private void checkSearchWithinBound(Study study, long bases) {
         Map<String, Integer> counts = new HashMap<>();
