@@ -135,6 +135,12 @@ class StudyRunsValidationTest extends FabricModelTest {
                 "m", "m.fabric"));
         assertTrue(validation.validate(above).stream().anyMatch(i -> i.getMessage().equals("This study "
                 + run.substring(run.indexOf("searches")))), run);
+        // 1,001 micro-batches × 1,000 tensor degrees on 2 bases: the stated axes alone are 2,002,000, marked on 'vary
+        // micro-batch'; the words are the run's, which stops after C's 1,001,000 × CP 2 × PP 4 × 180 = 1,441,440,000
+        Model stated = parser.parse(clusters + micro.formatted(wholes(1_001)).replace("vary micro-batch",
+                "vary tensor in [" + wholes(1_000) + "]\n vary micro-batch"));
+        validation.assertError(stated, Literals.VARIATION, IssueCodes.STUDY_TOO_MANY_RUNS,
+                "This study searches at least 1,441,440,000 configurations", "'vary micro-batch' with 1,001 values");
     }
 
     @Test
