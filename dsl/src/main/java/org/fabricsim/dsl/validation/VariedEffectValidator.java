@@ -36,11 +36,12 @@ import org.fabricsim.runtime.spec.VariationSpec.Parameter;
  * any other value, so on EP 1 every value but 1 fails and 1 is balanced routing, as without the axis), and an
  * oversubscription sets the ratio of a scale-out tree's uplinks, which a fat-tree of at least 2 tiers or a
  * rail-optimized network has (the runtime fails every run on a single switch, a torus, a dragonfly, a 1-tier
- * fat-tree, one switch tier without uplinks, or a cluster without a scale-out network). A study that also
+ * fat-tree, whose one switch tier has no uplinks, or a cluster without a scale-out network). A study that also
  * varies the expert degree runs every skew with every degree of its {@code vary expert} list, so each skew lies
  * within the least of them; one that varies the cluster runs the axis on every cluster of its {@code vary cluster}
- * list, and is refused when none of them has uplinks, else each cluster of the list without them is marked. A list of another pool role than the skew's, and a degree or a
- * cluster that is not a whole number or a resolved cluster, are left to the runtime.
+ * list, and is refused when none of them has uplinks, else each cluster of the list without them is marked. A list
+ * of another pool role than the skew's, and a degree or a cluster that is not a whole number or a resolved cluster,
+ * are left to the runtime.
  */
 public class VariedEffectValidator extends FabricCheck {
 

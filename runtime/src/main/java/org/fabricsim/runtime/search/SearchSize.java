@@ -115,7 +115,10 @@ public final class SearchSize {
                 ? "at least " : "") + count(configurations), study, counts);
     }
 
-    /** {@link #excess}'s words for {@code study}'s search of {@code configurations}, naming the axis of most {@code counts}. */
+    /**
+     * {@link #excess}'s words for {@code study}'s search of {@code configurations} (as written: {@code 1,020,600},
+     * {@code at least 1,020,600}), naming the axis of most {@code counts}.
+     */
     private static String excess(String configurations, StudySpec study, Map<String, Integer> counts) {
         String largest = null;
         for (VariationSpec axis : study.variations()) {
