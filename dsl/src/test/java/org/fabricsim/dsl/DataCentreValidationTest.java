@@ -29,7 +29,12 @@ class DataCentreValidationTest extends FabricModelTest {
 
     /** Four 8-card Gaudi 3 nodes on one switch with {@code network} beside it, followed by {@code rest}. */
     private Model gaudi(String network, String rest) throws Exception {
-        return parser.parse("""
+        return parser.parse(gaudiText(network) + rest);
+    }
+
+    /** {@link #gaudi}'s text. */
+    private static String gaudiText(String network) {
+        return """
                 import fabric.catalog.intel.*
                 import fabric.catalog.standards.*
                 cluster Gaudi {
@@ -37,7 +42,7 @@ class DataCentreValidationTest extends FabricModelTest {
                     scale-out RoCEv2_200 single-switch
                     %s
                 }
-                """.formatted(network) + rest);
+                """.formatted(network);
     }
 
     /** The Gaudi cluster with {@code network} beside it and a job whose plan ends in {@code data}. */
@@ -165,6 +170,24 @@ class DataCentreValidationTest extends FabricModelTest {
 
     private List<Issue> issues(Model model, String code) {
         return validation.validate(model).stream().filter(issue -> code.equals(issue.getCode())).toList();
+    }
+
+    @Test
+    void shouldRefuseADataCentreSwitchThatDoesNotSpeakItsFabricAndAcceptOneThatDoes() throws Exception {
+        // RoCEv2 (IBTA, Ethernet) on QM9700, which speaks InfiniBand_NDR only, as the single switch and as a leaf tier;
+        // on Tomahawk5_400, which speaks RoCEv2 at its 400 Gb/s, nothing
+        String imports = "import fabric.catalog.nvidia.*\nimport fabric.catalog.broadcom.*\n";
+        List<Issue> single = issues(parser.parse(imports + gaudiText("data-centre RoCEv2 single-switch { switch QM9700 }"
+                + " nic 12.5 GB/s")), IssueCodes.FABRIC_MISMATCH);
+        assertEquals(1, single.size());
+        assertEquals("Switch QM9700 does not speak RoCEv2 (it speaks InfiniBand_NDR): choose a switch that speaks"
+                + " RoCEv2, or a fabric that QM9700 speaks.", single.get(0).getMessage());
+        assertEquals(List.of("RoCEv2"), List.of(single.get(0).getData()));
+        validation.assertError(parser.parse(imports + gaudiText("data-centre RoCEv2 fat-tree { tiers 2 switch"
+                + " Tomahawk5_400 leaf 2 x QM9700 } nic 12.5 GB/s")), Literals.TIER_LEVEL, IssueCodes.FABRIC_MISMATCH,
+                "Switch QM9700 does not speak RoCEv2");
+        assertEquals(List.of(), issues(parser.parse(imports + gaudiText("data-centre RoCEv2 single-switch { switch"
+                + " Tomahawk5_400 } nic 12.5 GB/s")), IssueCodes.FABRIC_MISMATCH));
     }
 
     @Test

@@ -8,10 +8,13 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.search.SearchSize;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,11 +39,14 @@ class StudyRunsValidationTest extends FabricModelTest {
     private Model study(String search, int... counts) throws Exception {
         StringBuilder axes = new StringBuilder();
         for (int i = 0; i < counts.length; i++) {
-            String values = IntStream.rangeClosed(1, counts[i]).mapToObj(Integer::toString)
-                    .collect(Collectors.joining(", "));
-            axes.append("vary ").append(PARAMETERS[i]).append(" in [").append(values).append("]\n");
+            axes.append("vary ").append(PARAMETERS[i]).append(" in [").append(wholes(counts[i])).append("]\n");
         }
         return parser.parse(TRAINING + "study X {\n simulate T\n" + axes + search + "\n}\n");
+    }
+
+    /** "1, 2, ..., n". */
+    private static String wholes(int n) {
+        return IntStream.rangeClosed(1, n).mapToObj(Integer::toString).collect(Collectors.joining(", "));
     }
 
     private Set<String> codes(Model model) {
@@ -106,6 +112,38 @@ class StudyRunsValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldCountInAllOnAVariedClusterOfALargerDomainAsTheRunDoes() throws Exception {
+        // vary cluster [C, Wide]: C is 4 DGX H100 (scale-up domain 8), Wide one GB200 NVL72 (domain 72); T uses 32 of
+        // either. In all with k stated micro-batches counts per base TP × CP 2 (1,024 tokens a rank) × PP 4 (the
+        // divisors of 32 up to 8 layers) × k × 12 schedule pairs × 5 shardings × 3 recomputations: on C TP the divisors
+        // of 8 (4), 5,760k; on Wide the 12 divisors of 72 (1, 2, 3, 4, 6, 8, 9, 12, 18, 24, 36, 72), 17,280k; 23,040k in
+        // all. k = 43 is 990,720, within 1,000,000; k = 44 is 1,013,760, above it (counted on the job as written, C for
+        // both bases, 506,880: accepted).
+        String clusters = "import fabric.catalog.nvidia.*\n" + TRAINING.replace(
+                "4 x 8 accelerators link 400 Gb/s latency 1 us",
+                "4 x DGX_H100 scale-out InfiniBand_NDR single-switch { switch QM9700 }")
+                + "cluster Wide { nodes 1 x GB200_NVL72 }\n";
+        String micro = "study X {\n simulate T\n vary cluster in [C, Wide]\n vary micro-batch in [%s]\n"
+                + " search maximize mfu in all\n}\n";
+        Model within = parser.parse(clusters + micro.formatted(wholes(43)));
+        assertFalse(codes(within).contains(IssueCodes.STUDY_TOO_MANY_RUNS));
+        Model above = parser.parse(clusters + micro.formatted(wholes(44)));
+        validation.assertError(above, Literals.SEARCH, IssueCodes.STUDY_TOO_MANY_RUNS,
+                "This study searches 1,013,760 configurations", "'vary micro-batch' with 44 values");
+        // the run refuses it in the same words
+        String run = SearchSize.refusal(mapper.toStudy(EcoreUtil2.getAllContentsOfType(above, Study.class).get(0),
+                "m", "m.fabric"));
+        assertTrue(validation.validate(above).stream().anyMatch(i -> i.getMessage().equals("This study "
+                + run.substring(run.indexOf("searches")))), run);
+        // 1,001 micro-batches × 1,000 tensor degrees on 2 bases: the stated axes alone are 2,002,000, marked on 'vary
+        // micro-batch'; the words are the run's, which stops after C's 1,001,000 × CP 2 × PP 4 × 180 = 1,441,440,000
+        Model stated = parser.parse(clusters + micro.formatted(wholes(1_001)).replace("vary micro-batch",
+                "vary tensor in [" + wholes(1_000) + "]\n vary micro-batch"));
+        validation.assertError(stated, Literals.VARIATION, IssueCodes.STUDY_TOO_MANY_RUNS,
+                "This study searches at least 1,441,440,000 configurations", "'vary micro-batch' with 1,001 values");
+    }
+
+    @Test
     void shouldCountAServingAxisWithoutARoleOncePerPool() throws Exception {
         // 'vary replicas' sets both pools: 1,001 x 1,001 = 1,002,001 configurations, above 1,000,000; one pool's
         // 'decode replicas' sets the decode pool only: 1,001, within it.
@@ -118,7 +156,7 @@ class StudyRunsValidationTest extends FabricModelTest {
                     decode pool { replicas 1 parallel tensor 8 }
                 }
                 """;
-        String values = IntStream.rangeClosed(1, 1_001).mapToObj(Integer::toString).collect(Collectors.joining(", "));
+        String values = wholes(1_001);
         validation.assertError(parser.parse(deployment + "study X {\n simulate I\n vary replicas in [" + values
                 + "]\n search minimize ttft-p99\n}\n"), Literals.VARIATION, IssueCodes.STUDY_TOO_MANY_RUNS,
                 "searches 1,002,001 configurations");

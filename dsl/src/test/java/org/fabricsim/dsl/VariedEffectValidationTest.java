@@ -1,5 +1,11 @@
 package org.fabricsim.dsl;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
@@ -79,6 +85,26 @@ class VariedEffectValidationTest extends FabricModelTest {
         String switchAndTree = SWITCH + " }\ncluster D { nodes 2 x DGX_H100 scale-out InfiniBand_NDR " + TREE;
         validation.assertNoIssue(study("tensor 8 data 2", switchAndTree, "vary cluster in [C, D]\n vary"
                 + " oversubscription in [2, 4]"), Literals.VARIATION, IssueCodes.OVERSUBSCRIPTION_UNUSED);
+    }
+
+    @Test
+    void shouldMarkEachVariedClusterWithoutUplinksWhereAnotherHasThem() throws Exception {
+        // vary cluster [C, D, E] with vary oversubscription: C a single switch, D a 2-tier fat-tree, E a 1-tier
+        // fat-tree. The runs on D vary its uplinks; those on C and E fail (no tier with uplinks to take the ratio), so
+        // C and E are marked in the list, D is not; without the oversubscription axis nothing is
+        String clusters = SWITCH + " }\ncluster D { nodes 2 x DGX_H100 scale-out InfiniBand_NDR " + TREE
+                + " }\ncluster E { nodes 2 x DGX_H100 scale-out InfiniBand_NDR fat-tree { tiers 1 switch QM9700 }";
+        Model model = study("tensor 8 data 2", clusters, "vary cluster in [C, D, E]\n vary oversubscription in [2, 4]");
+        List<String> marked = validation.validate(model).stream()
+                .filter(i -> IssueCodes.OVERSUBSCRIPTION_UNUSED.equals(i.getCode())).map(Issue::getMessage).toList();
+        assertEquals(2, marked.size(), marked.toString());
+        assertTrue(marked.get(0).startsWith("vary cluster C with vary oversubscription: C's scale-out network is a"
+                + " single switch, which has no tiers of uplinks, so no run on it can be built"), marked.get(0));
+        assertTrue(marked.get(1).startsWith("vary cluster E with vary oversubscription: E's scale-out network is a"
+                + " fat-tree of one switch tier, which has no uplinks"), marked.get(1));
+        validation.assertError(model, Literals.REFERENCE_VALUE, IssueCodes.OVERSUBSCRIPTION_UNUSED, "vary cluster C");
+        validation.assertNoIssue(study("tensor 8 data 2", clusters, "vary cluster in [C, D, E]"),
+                Literals.REFERENCE_VALUE, IssueCodes.OVERSUBSCRIPTION_UNUSED);
     }
 
     @Test

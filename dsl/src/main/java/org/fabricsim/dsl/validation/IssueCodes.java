@@ -83,8 +83,10 @@ public final class IssueCodes {
     public static final String OVERSUBSCRIPTION_PORTS = PREFIX + "oversubscription.contradicts-ports";
     /**
      * A tier ratio the builder would not apply: more ratios than switch tiers, the two that set the links
-     * into the top tier both above 1:1 and different, or a ratio on a single switch. Data: the ratios that
-     * apply, as written ("1:1, 7:1"), empty for a single switch.
+     * into the top tier both above 1:1 and different, or a ratio on a single switch; or a {@code vary
+     * oversubscription} where no cluster has uplinks (on the axis) or a cluster of its {@code vary cluster} list has
+     * none (on that value). Data: the ratios that apply, as written ("1:1, 7:1"), empty for a single switch or a
+     * {@code vary}.
      */
     public static final String OVERSUBSCRIPTION_UNUSED = PREFIX + "oversubscription.unused";
 

@@ -11,6 +11,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.DataCentreNetwork;
 import org.fabricsim.dsl.fabric.DragonflyTopology;
 import org.fabricsim.dsl.fabric.TorusTopology;
 import org.fabricsim.dsl.fabric.Fabric;
@@ -38,7 +39,8 @@ import com.google.inject.Inject;
 
 /**
  * Physical consistency: the switches have the ports for the endpoints and tiers (per
- * {@link SwitchRadix}), NICs and switches speak the fabric they are used on at its link rate,
+ * {@link SwitchRadix}), NICs and switches speak the fabric they are used on at its link rate (a
+ * scale-out, scale-up or data-centre network's),
  * a rail-optimized network has a NIC port for every rail, a dragonfly joins every pair of groups by
  * as many global links, and the NICs fit the node's PCIe lanes.
  */
@@ -146,14 +148,33 @@ public class PhysicalValidator extends FabricCheck {
             speaks(nic.getName(), "NIC", nic.getFabrics(), nic.getPortRate(), fabric, cluster.getScaleOut(),
                     Literals.SCALE_OUT__FABRIC);
         }
-        Topology topology = cluster.getScaleOut().getTopology();
+        switchesSpeak(cluster.getScaleOut().getTopology(), fabric);
+    }
+
+    /**
+     * A data-centre network's switches speak its fabric as a scale-out network's do ({@link #switchesSpeak}). Its NIC
+     * is written as a rate only ({@code nic 12.5 GB/s}, each accelerator's share of a host NIC, not the node's
+     * scale-out NICs, which a TPU host has none of), so no NIC type is checked.
+     */
+    @Check
+    public void checkDataCentreSpeaksFabric(DataCentreNetwork network) {
+        if (resolved(network.getFabric())) {
+            switchesSpeak(network.getTopology(), network.getFabric());
+        }
+    }
+
+    /**
+     * The switches of {@code topology} speak {@code fabric} ({@link #speaks}): its named switch at the fabric's link
+     * rate, and each stated tier's (leaf, spine, core), whose ports may differ from the links (uplinks say so).
+     */
+    private void switchesSpeak(Topology topology, Fabric fabric) {
         Switch switchType = switchOf(topology);
         if (resolved(switchType)) {
             speaks(switchType.getName(), "switch", switchType.getFabrics(), switchType.getPortRate(), fabric,
                     topology, null);
         }
-        for (TierLevel level : Topologies.levels(topology)) { // a tier's switches carry the fabric's links too
-            if (level != null && resolved(level.getSwitchType())) { // its ports may differ from the links: uplinks say so
+        for (TierLevel level : Topologies.levels(topology)) {
+            if (level != null && resolved(level.getSwitchType())) {
                 speaks(level.getSwitchType().getName(), "switch", level.getSwitchType().getFabrics(), null, fabric,
                         level, Literals.TIER_LEVEL__SWITCH_TYPE);
             }

@@ -117,8 +117,10 @@ public class VariationValidator extends FabricCheck {
      * A search's configurations, its {@code bases} times the value counts of the axes it enumerates per pool ({@link
      * SearchSize#perBase}), at most {@link SearchSize#MAX_CONFIGURATIONS}, the bound the runtime refuses above; marked
      * on the largest searched axis, whose label is the issue data. Under {@code in all}, where the study maps, the
-     * runtime's count ({@link SearchSize#beyondBound}: the values each axis it fills enumerates for the job), marked
-     * on {@code in all} without data.
+     * words are the runtime's ({@link SearchSize#beyondBound}: the values each axis it fills enumerates for each base
+     * job, a {@code vary cluster} or {@code vary batch} base its own), the same number the run refuses with, at least
+     * the stated axes' count; marked on that axis when the stated axes alone pass the bound, else on {@code in all}
+     * without data.
      */
     private void checkSearchWithinBound(Study study, long bases) {
         Map<String, Integer> counts = new HashMap<>();
@@ -133,17 +135,14 @@ public class VariationValidator extends FabricCheck {
         List<String> roles = study.getWorkload() instanceof Inference inference
                 ? inference.getPools().stream().map(p -> p.getRole().getLiteral()).toList() : List.of("");
         long configurations = StudySize.saturatingProduct(bases, SearchSize.perBase(roles, counts));
+        String beyond = study.getSearch().isAll() ? CheckedSpecs.cached(getContext(), study, "search-size",
+                s -> SearchSize.beyondBound(mapper.toStudy(s, "editor", "editor"))) : null;
         if (configurations > SearchSize.MAX_CONFIGURATIONS) {
-            error("This study " + SearchSize.excess(configurations, "'vary " + label(largest) + "'",
-                    largest.getValues().size()), largest, Literals.VARIATION__VALUES, IssueCodes.STUDY_TOO_MANY_RUNS,
-                    label(largest));
-        } else if (study.getSearch().isAll()) {
-            String beyond = CheckedSpecs.cached(getContext(), study, "search-size",
-                    s -> SearchSize.beyondBound(mapper.toStudy(s, "editor", "editor")));
-            if (beyond != null) {
-                error("This study " + beyond, study.getSearch(), Literals.SEARCH__ALL, IssueCodes.STUDY_TOO_MANY_RUNS,
-                        "");
-            }
+            error("This study " + (beyond != null ? beyond : SearchSize.excess(configurations, "'vary "
+                    + label(largest) + "'", largest.getValues().size())), largest, Literals.VARIATION__VALUES,
+                    IssueCodes.STUDY_TOO_MANY_RUNS, label(largest));
+        } else if (beyond != null) {
+            error("This study " + beyond, study.getSearch(), Literals.SEARCH__ALL, IssueCodes.STUDY_TOO_MANY_RUNS, "");
         }
     }
 

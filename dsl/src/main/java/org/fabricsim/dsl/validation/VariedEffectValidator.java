@@ -35,12 +35,13 @@ import org.fabricsim.runtime.spec.VariationSpec.Parameter;
  * plans it sets (the busiest of EP ranks receives at most every token, EP times the mean; the runtime fails a run of
  * any other value, so on EP 1 every value but 1 fails and 1 is balanced routing, as without the axis), and an
  * oversubscription sets the ratio of a scale-out tree's uplinks, which a fat-tree of at least 2 tiers or a
- * rail-optimized network has (the runtime fails every run on a single switch, a torus, a dragonfly or a cluster
- * without a scale-out network; a 1-tier fat-tree is one switch tier, whose ratio changes nothing). A study that also
+ * rail-optimized network has (the runtime fails every run on a single switch, a torus, a dragonfly, a 1-tier
+ * fat-tree, whose one switch tier has no uplinks, or a cluster without a scale-out network). A study that also
  * varies the expert degree runs every skew with every degree of its {@code vary expert} list, so each skew lies
  * within the least of them; one that varies the cluster runs the axis on every cluster of its {@code vary cluster}
- * list, and is refused when none of them has uplinks. A list of another pool role than the skew's, and a degree or a
- * cluster that is not a whole number or a resolved cluster, are left to the runtime.
+ * list, and is refused when none of them has uplinks, else each cluster of the list without them is marked. A list
+ * of another pool role than the skew's, and a degree or a cluster that is not a whole number or a resolved cluster,
+ * are left to the runtime.
  */
 public class VariedEffectValidator extends FabricCheck {
 
@@ -87,12 +88,34 @@ public class VariedEffectValidator extends FabricCheck {
             return;
         }
         Cluster cluster = clusters.get(0);
-        Topology topology = topology(cluster);
         error("vary oversubscription sets the ratio of a scale-out tree's uplinks, but " + cluster.getName() + "'s"
-                + " scale-out network " + lacking(cluster) + ": " + (topology instanceof FatTreeTopology
-                        ? "no value changes a run" : "no run of it can be built") + ". Give " + cluster.getName()
+                + " scale-out network " + lacking(cluster) + ": no run of it can be built. Give " + cluster.getName()
                 + " a 'fat-tree { tiers 2 }', or remove this axis.", variation, Literals.VARIATION__PARAMETER,
                 IssueCodes.OVERSUBSCRIPTION_UNUSED, "");
+    }
+
+    /**
+     * Each cluster of a {@code vary cluster} list without uplinks ({@link #uplinks}) where the study varies the
+     * oversubscription and another cluster of the list may have them (none having them is the oversubscription axis's
+     * error, {@link #checkVariedOversubscriptionHasUplinks}): the runtime fails every run on it. Marked on the value.
+     */
+    @Check
+    public void checkVariedClusterHasUplinks(Variation variation) {
+        if (parameter(variation) != Parameter.CLUSTER || !(variation.eContainer() instanceof Study study)
+                || !varies(study, Parameter.OVERSUBSCRIPTION)
+                || variedClusters(study).stream().noneMatch(c -> c == null || c.eIsProxy() || uplinks(c))) {
+            return;
+        }
+        for (Value value : variation.getValues()) {
+            if (value instanceof ReferenceValue r && r.getReference() instanceof Cluster cluster && !cluster.eIsProxy()
+                    && !uplinks(cluster)) {
+                error("vary cluster " + cluster.getName() + " with vary oversubscription: " + cluster.getName()
+                        + "'s scale-out network " + lacking(cluster) + ", so no run on it can be built (the"
+                        + " oversubscription sets the ratio of a scale-out tree's uplinks). Give " + cluster.getName()
+                        + " a 'fat-tree { tiers 2 }', or remove it from this list.", value, null,
+                        IssueCodes.OVERSUBSCRIPTION_UNUSED, "");
+            }
+        }
     }
 
     private static Topology topology(Cluster cluster) {

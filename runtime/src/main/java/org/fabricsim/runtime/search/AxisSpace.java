@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 
 import org.fabricsim.runtime.spec.SearchSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
@@ -48,12 +49,22 @@ abstract class AxisSpace {
      */
     abstract Map<String, Integer> counts(WorkloadSpec base);
 
-    /** Puts {@code axis}'s value count into {@code counts}: stated, {@code all} under {@code in all}, else none (1). */
-    final void count(Map<String, Integer> counts, String axis, int all) {
+    /** The value count of each stated axis, keyed by label: {@link #counts} of a base job without {@code in all}. */
+    final Map<String, Integer> statedCounts() {
+        Map<String, Integer> counts = new HashMap<>();
+        stated.forEach((axis, values) -> counts.put(axis, values.size()));
+        return counts;
+    }
+
+    /**
+     * Puts {@code axis}'s value count into {@code counts}: stated, {@code all} under {@code in all} (computed only
+     * then: a divisor count is O(√n)), else none (1).
+     */
+    final void count(Map<String, Integer> counts, String axis, IntSupplier all) {
         if (stated.containsKey(axis)) {
             counts.put(axis, stated.get(axis).size());
         } else if (search.all()) {
-            counts.put(axis, all);
+            counts.put(axis, all.getAsInt());
         }
     }
 

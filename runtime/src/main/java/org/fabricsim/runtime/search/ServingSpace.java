@@ -109,7 +109,7 @@ final class ServingSpace extends AxisSpace {
             for (Parameter parameter : List.of(Parameter.TENSOR, Parameter.REPLICAS, Parameter.MAX_BATCH_TOKENS,
                     Parameter.MAX_SEQUENCES)) {
                 String axis = axis(pool, parameter);
-                count(counts, states(axis) ? axis : label(pool, parameter), parameter == Parameter.TENSOR
+                count(counts, states(axis) ? axis : label(pool, parameter), () -> parameter == Parameter.TENSOR
                         ? tensors.size() : parameter == Parameter.REPLICAS ? most : 1);
             }
         }

@@ -150,17 +150,17 @@ final class TrainingSpace extends AxisSpace {
         int n = search.maxAccelerators() > 0 ? search.maxAccelerators() : base.accelerators();
         int domain = base.cluster().node().scaleUpDomainSize();
         Map<String, Integer> counts = new HashMap<>();
-        count(counts, Parameter.TENSOR.label(), divisors(domain, domain).size());
-        count(counts, Parameter.CONTEXT.label(), contexts(base.sequence()).size());
-        count(counts, Parameter.PIPELINE.label(), divisors(n, base.model().layers()).size());
-        count(counts, Parameter.DATA.label(), 1);
-        count(counts, Parameter.MICRO_BATCH.label(), divisors((int) Math.min(base.globalBatchSequences(),
+        count(counts, Parameter.TENSOR.label(), () -> divisors(domain, domain).size());
+        count(counts, Parameter.CONTEXT.label(), () -> contexts(base.sequence()).size());
+        count(counts, Parameter.PIPELINE.label(), () -> divisors(n, base.model().layers()).size());
+        count(counts, Parameter.DATA.label(), () -> 1);
+        count(counts, Parameter.MICRO_BATCH.label(), () -> divisors((int) Math.min(base.globalBatchSequences(),
                 Integer.MAX_VALUE), Integer.MAX_VALUE).size());
-        count(counts, Parameter.SCHEDULE.label(), states(Parameter.VIRTUAL_STAGES.label())
+        count(counts, Parameter.SCHEDULE.label(), () -> states(Parameter.VIRTUAL_STAGES.label())
                 ? Knobs.keywords(Parameter.SCHEDULE).size() : schedules(base, 2).size());
-        count(counts, Parameter.VIRTUAL_STAGES.label(), 1);
-        count(counts, Parameter.SHARDING.label(), Knobs.keywords(Parameter.SHARDING).size());
-        count(counts, Parameter.RECOMPUTE.label(), Knobs.keywords(Parameter.RECOMPUTE).size());
+        count(counts, Parameter.VIRTUAL_STAGES.label(), () -> 1);
+        count(counts, Parameter.SHARDING.label(), () -> Knobs.keywords(Parameter.SHARDING).size());
+        count(counts, Parameter.RECOMPUTE.label(), () -> Knobs.keywords(Parameter.RECOMPUTE).size());
         return counts;
     }
 

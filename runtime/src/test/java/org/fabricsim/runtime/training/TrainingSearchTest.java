@@ -19,8 +19,10 @@ import org.fabricsim.runtime.search.Screen;
 import org.fabricsim.runtime.search.SearchSize;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.SearchSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.TopologySpec;
@@ -163,6 +165,30 @@ class TrainingSearchTest {
         String implicit = SearchSize.refusal(study(large, all));
         assertTrue(implicit.startsWith("study t.Search searches 2,592,000 configurations"), implicit);
         assertTrue(implicit.contains("'micro-batch' (in all) with 240 values"), implicit);
+    }
+
+    @Test
+    void shouldCountInAllOnEachBaseJobsOwnClusterAndRefuseOneStepAboveTheBound() {
+        // vary cluster [SMALL, WIDE]: WIDE is 4 nodes of 16 H100 on one NVLink domain of 16 (64 accelerators, as
+        // SMALL's 8 x 8). In all with k stated micro-batches (replacing the batch's 7 divisors) counts per base TP x CP 3
+        // x PP 5 x k x 12 schedule pairs x 5 shardings x 3 recomputations: on SMALL TP the divisors of 8 (4), 10,800k;
+        // on WIDE the divisors of 16 (5), 13,500k; 24,300k in all. k = 41 is 996,300, within 1,000,000; k = 42 is
+        // 1,020,600, refused (counted on the job as written, SMALL for both bases, k = 42 was 907,200 and ran).
+        NodeSpec sixteen = new NodeSpec("t.H100x16", TrainingFixtures.H100, 16, new ScaleUpSpec(TrainingFixtures.NVLINK4,
+                ScaleUpSpec.Kind.SWITCHED, 16, 450e9, true), TrainingFixtures.CX7, 16, true);
+        ClusterSpec wide = new ClusterSpec("t.Wide", sixteen, 4, SMALL.scaleOut(), 0, SMALL.cost(), null);
+        SearchSpec all = new SearchSpec(SearchSpec.Objective.MFU, true, 0, 0, 1);
+        VariationSpec clusters = new VariationSpec(Parameter.CLUSTER, List.of(SMALL, wide));
+        assertNull(SearchSize.refusal(study(all, clusters, new VariationSpec(Parameter.MICRO_BATCH, wholes(41)))));
+        StudyResult refused = search(all, clusters, new VariationSpec(Parameter.MICRO_BATCH, wholes(42)));
+        String reason = refused.runs().get(0).error();
+        assertTrue(reason.startsWith("study t.Search searches 1,020,600 configurations"), reason);
+        assertTrue(reason.contains("'vary micro-batch' with 42 values"), reason);
+        assertEquals(0L, summary(refused).get("considered"), "refused before anything is enumerated");
+        // a third base, SMALL again, is not counted once the first two pass the bound: at least 1,020,600
+        String third = SearchSize.refusal(study(all, new VariationSpec(Parameter.CLUSTER, List.of(SMALL, wide, SMALL)),
+                new VariationSpec(Parameter.MICRO_BATCH, wholes(42))));
+        assertTrue(third.startsWith("study t.Search searches at least 1,020,600 configurations"), third);
     }
 
     private static List<Object> wholes(int n) {
