@@ -31,8 +31,8 @@ import org.fabricsim.runtime.topology.Graph;
  * model ({@link ProtocolCost}: bandwidth factor, per-channel caps, per-protocol latencies, base and
  * plateau latency) and keep the (algorithm, protocol) pair NCCL's own estimate ranks first, as NCCL's tuner
  * does ({@link NcclEstimate}; where NCCL's tuner does not choose, on a torus or across a network whose
- * tuner plugin does, the fastest simulated pair); (4)
- * summarize per-link bytes into {@link LinkUsage}. A user-defined collective builds its schedule
+ * tuner plugin does, the fastest simulated pair), RCCL on CDNA3 across nodes then putting its size rule's
+ * protocol in place of the pair's ({@link RcclProtocols}); (4) summarize per-link bytes into {@link LinkUsage}. A user-defined collective builds its schedule
  * from its phases, grouped by node ({@link PhasedSchedules}), and runs with the Simple protocol.
  *
  * <p>Cost: building the schedule is O(transfers); each solved step costs one max-min solve, O(F·P
@@ -196,6 +196,11 @@ public final class CollectiveEngine {
                         estimated ? cost.estimatePs(protocol) : timePs);
                 choice = choice == null || candidate.rankPs() < choice.rankPs() ? candidate : choice;
             }
+        }
+        Protocol rccl = cost.rcclProtocol();
+        if (choice != null && rccl != Protocol.AUTO && rccl != choice.protocol()) {
+            // RCCL replaces the protocol after its cost model chose the pair; the algorithms still compare by it.
+            choice = new Choice(rccl, cost.timePs(rccl), cost.channels(rccl), choice.rankPs());
         }
         return new Simulated(topology, request, algorithm, schedule, simulation, network, runner, choice);
     }

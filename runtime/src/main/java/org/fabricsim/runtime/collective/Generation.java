@@ -11,8 +11,9 @@ import java.util.Locale;
  *
  * <p>CDNA3 differs from Hopper only where RCCL's source says so (ROCm/rccl at 0cbce2a7, 2024-10-24; docs/accuracy.md,
  * "Collectives on AMD Instinct, session 64"): its rings on an 8-GPU node ({@link RcclMeshRings}), its channel count
- * ({@link NcclChannels#communicator}) and the protocols and algorithms it enables by default ({@link
- * NcclTuning#enabledByDefault}); every other table of NCCL it keeps is Hopper's ({@link #ncclTables}).
+ * ({@link NcclChannels#communicator}), the protocols and algorithms it enables by default ({@link
+ * NcclTuning#enabledByDefault}), RCCL 2.22.3's protocol by size across nodes ({@link RcclProtocols}) and no NCCL
+ * proxy floor ({@link NetProxyFloor}); every other table of NCCL it keeps is Hopper's ({@link #ncclTables}).
  */
 public enum Generation {
     VOLTA, AMPERE, HOPPER, BLACKWELL, CDNA3;

@@ -46,22 +46,33 @@ public final class MeshRings {
      * channels). On {@link Generation#CDNA3}, a group filling a full-mesh domain of 8 runs RCCL's 14 distinct rings
      * instead ({@link RcclMeshRings}: each directed link on 2 of them, so 14 channels load the 7 links of a GPU as
      * the communicator's 56 do, 2/14 = 8/56 of the bytes on each), which the ring schedule deals to channels 0 … 13
-     * when the request carries CDNA3. The one rule for training's ring steps ({@code FabricPatterns}) and serving's
-     * collectives, which request this many channels. O(g²).
+     * when the request carries CDNA3; a group of whole such domains across nodes runs {@code rome_model_81}'s 8
+     * paths (each directed link and each NIC rail on one of them, so 8 channels load them as the communicator's 64
+     * do, 1/8 of the bytes on each). The one rule for training's ring steps ({@code FabricPatterns}) and serving's
+     * collectives, which request this many channels. O(g²) in one domain, O(g) across.
      */
     public static int spread(ClusterTopology topology, int g, Generation generation) {
-        return inMesh(topology, g) ? rings(g, topology.domainSize(), generation).length : 1;
+        return acrossRcclNodes(topology, g, generation) ? RcclMeshRings.ACROSS_NODES_PATHS
+                : inMesh(topology, g) ? rings(g, topology.domainSize(), generation).length : 1;
     }
 
     /**
      * The successor tables of the rings {@link #spread} deals a group of {@code g} over: {@code successors(...)[r][i]}
-     * is the local index after {@code i} on ring r; null where it gives one channel (no mesh to spread over). O(g²).
+     * is the group position after {@code i} on ring r (in one domain its local index; across nodes of 8 CDNA3 GPUs
+     * position 8·node + local index); null where it gives one channel (no mesh to spread over). O(g²).
      */
     public static int[][] successors(ClusterTopology topology, int g, Generation generation) {
-        if (!inMesh(topology, g)) {
+        int[][] rings;
+        if (acrossRcclNodes(topology, g, generation)) {
+            rings = new int[RcclMeshRings.ACROSS_NODES_PATHS][];
+            for (int r = 0; r < rings.length; r++) {
+                rings[r] = RcclMeshRings.order(g, r);
+            }
+        } else if (inMesh(topology, g)) {
+            rings = rings(g, topology.domainSize(), generation);
+        } else {
             return null;
         }
-        int[][] rings = rings(g, topology.domainSize(), generation);
         int[][] next = new int[rings.length][g];
         for (int r = 0; r < rings.length; r++) {
             for (int i = 0; i < g; i++) {
@@ -74,6 +85,12 @@ public final class MeshRings {
     /** Whether a group of {@code g} lies inside one full-mesh domain of {@code topology} with more than one ring. */
     private static boolean inMesh(ClusterTopology topology, int g) {
         return topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH && g > 2 && g <= topology.domainSize();
+    }
+
+    /** Whether a group of {@code g} is whole full-mesh domains of 8 CDNA3 GPUs, more than one, on RCCL's paths. */
+    private static boolean acrossRcclNodes(ClusterTopology topology, int g, Generation generation) {
+        return generation == Generation.CDNA3 && topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH
+                && g > topology.domainSize() && RcclMeshRings.apply(g, topology.domainSize());
     }
 
     /** RCCL's one-node rings on 8 CDNA3 GPUs filling their domain, else {@link #directedRings}. */

@@ -95,21 +95,21 @@ public final class NcclTuning {
 
     /**
      * Whether the library runs {@code protocol} on {@code algorithm} over {@code nodes} nodes unless the call forces
-     * it: NCCL every pair it {@link #runs} (LL128 on the NVLink nodes modelled). RCCL on CDNA3 (ROCm/rccl at 0cbce2a7,
-     * {@code src/graph/tuning.cc}) leaves LL128 off (lines 509–514 enable it by default on gfx90a only; tuning model
-     * 5, gfx942's, gives it bandwidth ratio 0) and skips the tree with Simple on one node of gfx94x (line 365). The
-     * engine follows that version. RCCL 2.22.3 for ROCm 6.4.2 on enables LL128 on gfx942 where a platform model sets
-     * {@code ll128Enabled} (across nodes with 8 NICs, {@code rome_model_81}; not on one node) and then picks the
-     * protocol by size ranges this engine does not have (docs/accuracy.md, "LL128 on MI300X in current RCCL"). O(1).
+     * it: NCCL every pair it {@link #runs} (LL128 on the NVLink nodes modelled). RCCL on CDNA3 skips the tree with
+     * Simple on one node of gfx94x ({@code src/graph/tuning.cc} at 0cbce2a7, line 365) and enables LL128 only where
+     * the topology's {@code ll128Enabled} is set ({@code tuning.cc} at 9e22c79d: gfx90a, gfx942 or gfx950 and {@code
+     * ll128Enabled}), which only a platform model's options set: {@code rome_model_81}, 8 MI300X with their NICs
+     * across nodes ({@code ll128Platform}); one node ({@code rome_model_79}) runs none unless forced. Where the
+     * cost model's choice is made, RCCL then replaces the protocol by size ({@link RcclProtocols}). O(1).
      */
-    public boolean enabledByDefault(Algorithm algorithm, Protocol protocol, int nodes) {
+    public boolean enabledByDefault(Algorithm algorithm, Protocol protocol, int nodes, boolean ll128Platform) {
         if (!runs(algorithm, protocol)) {
             return false;
         }
         if (generation != Generation.CDNA3) {
             return true;
         }
-        return protocol != Protocol.LL128
+        return (protocol != Protocol.LL128 || ll128Platform)
                 && !(algorithm == Algorithm.DOUBLE_BINARY_TREE && protocol == Protocol.SIMPLE && nodes == 1);
     }
 

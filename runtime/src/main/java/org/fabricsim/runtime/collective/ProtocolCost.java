@@ -4,6 +4,7 @@ import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.sim.ClockCause;
 import org.fabricsim.runtime.sim.ClockLimit;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
 
 /**
  * The time of one simulated schedule under each NCCL protocol ({@link NcclTuning}).
@@ -15,9 +16,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * + host, where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather or
  * all-reduce, plateau is NCCL's ring plateau (for a Simple ring all-reduce across domains with at
  * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
- * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). An LL or LL128
- * ring all-reduce across domains takes at least its network proxy's posting time ({@link NetProxyFloor}),
- * the host cost added after. A tree with LL or LL128 runs NCCL's chunks for the protocol, so its
+ * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). Under NCCL an LL or
+ * LL128 ring all-reduce across domains takes at least its network proxy's posting time ({@link NetProxyFloor}),
+ * the host cost added after; under RCCL (CDNA3) it does not: RCCL's LL128 ring measured across 2 nodes on 64
+ * channels runs below the floor (docs/accuracy.md, "RCCL's protocols by size, session 65"). A tree with LL or LL128 runs NCCL's chunks for the protocol, so its
  * bandwidth time takes the pipeline fill of those chunks in place of the simulated Simple one ({@link
  * TreePipeline}), and pays NCCL's tree latencies along one chain and the tree levels ({@link
  * NcclTuning#treeLatencyPs}) in place of the mean hop of its transfers. In-switch
@@ -40,6 +42,11 @@ final class ProtocolCost {
     private final int domains;
     private final NcclTuning tuning;
     private final PhaseHops[] hops;
+    /**
+     * Whether RCCL runs the call on its platform model across nodes of 8 CDNA3 GPUs ({@code rome_model_81}, {@link
+     * RcclMeshRings}), whose options set {@code ll128Enabled}.
+     */
+    private final boolean rcclAcrossNodes;
 
     /**
      * The costs of {@code schedule}, which ran in {@code simulatedPs} with the request's step
@@ -56,6 +63,9 @@ final class ProtocolCost {
         this.domain = Math.max(1, Math.min(topology.domainSize(), request.ranks()));
         this.domains = (request.ranks() + domain - 1) / domain;
         this.tuning = new NcclTuning(request.generation());
+        this.rcclAcrossNodes = request.generation() == Generation.CDNA3 && domains > 1
+                && topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH
+                && RcclMeshRings.apply(request.ranks(), topology.domainSize());
     }
 
     /**
@@ -71,8 +81,22 @@ final class ProtocolCost {
         Protocol requested = request.protocol();
         boolean inOrder = domains == 1 || request.routing() != RoutingMode.SPRAY || protocol == Protocol.SIMPLE;
         boolean chosen = requested == protocol
-                || requested == Protocol.AUTO && tuning.enabledByDefault(algorithm, protocol, domains);
+                || requested == Protocol.AUTO && tuning.enabledByDefault(algorithm, protocol, domains, rcclAcrossNodes);
         return chosen && NcclTuning.runs(algorithm, protocol) && inOrder;
+    }
+
+    /**
+     * The protocol RCCL puts in place of its cost model's choice when the request leaves the protocol to the library
+     * ({@link RcclProtocols}: CDNA3 across nodes, by size), where it {@link #allows} it; {@link Protocol#AUTO} where
+     * the choice stands (NCCL, one node, a forced protocol, the other collectives).
+     */
+    Protocol rcclProtocol() {
+        if (request.protocol() != Protocol.AUTO || request.generation() != Generation.CDNA3) {
+            return Protocol.AUTO;
+        }
+        Protocol protocol = RcclProtocols.protocol(request.operation(), request.sizeBytes(), request.ranks(), domains,
+                rcclAcrossNodes);
+        return protocol != Protocol.AUTO && allows(protocol) ? protocol : Protocol.AUTO;
     }
 
     /**
@@ -142,9 +166,10 @@ final class ProtocolCost {
                 depth, schedule.repeat(0) - depth + 1L, request.pipelineChunkBytes());
     }
 
-    /** NCCL's network proxy floor of a ring all-reduce ({@link NetProxyFloor}), else 0. */
+    /** NCCL's network proxy floor of a ring all-reduce ({@link NetProxyFloor}), else 0 (and under RCCL). */
     private long proxyFloorPs(Protocol protocol) {
-        boolean ringAllReduce = algorithm == Algorithm.RING && request.operation() == CollectiveOperation.ALL_REDUCE;
+        boolean ringAllReduce = algorithm == Algorithm.RING && request.operation() == CollectiveOperation.ALL_REDUCE
+                && request.generation() != Generation.CDNA3;
         return ringAllReduce ? NetProxyFloor.allReducePs(protocol, request.sizeBytes(), request.ranks(), domain,
                 domains, channels(protocol)) : 0;
     }

@@ -36,8 +36,10 @@ final class RcclMeshRings {
         { 4, 6, 2, 7, 3, 0, 5, 1 }, { 5, 4, 7, 1, 3, 2, 6, 0 }, { 6, 3, 1, 4, 0, 7, 5, 2 }, { 7, 2, 0, 6, 4, 1, 5, 3 } };
     /** rome_model_79's rings, listed twice. */
     static final int ONE_NODE_RINGS = 2 * ONE_NODE.length;
+    /** rome_model_81's distinct paths. */
+    static final int ACROSS_NODES_PATHS = ACROSS_NODES.length;
     /** rome_model_81's rings: its 8 paths, listed 8 times. */
-    static final int ACROSS_NODES_RINGS = GPUS * ACROSS_NODES.length;
+    static final int ACROSS_NODES_RINGS = GPUS * ACROSS_NODES_PATHS;
 
     private RcclMeshRings() {
     }

@@ -53,24 +53,27 @@ final class FabricPatterns {
     /**
      * One ring step along {@code axis}: every rank sends {@code bytesPerRank} to its successor
      * (across a domain boundary as NCCL's channels, {@link #addDomainCrossing}; inside one full-mesh
-     * domain 1/R of it along each of the mesh's R link-disjoint rings, {@link #meshSuccessors}), with
+     * domain 1/R of it along each of the mesh's R link-disjoint rings, and over whole domains of 8 CDNA3 GPUs 1/8
+     * along each of RCCL's paths, {@link #meshSuccessors}), with
      * the pipeline sends of {@code pipelineBytes} in the background on the flow model.
      */
     FabricPhase ringStep(Axis axis, double bytesPerRank, double pipelineBytes) {
         FabricPhase phase = newPhase();
         int n = placement.accelerators();
         int[][] meshSuccessors = meshSuccessors(axis);
+        boolean acrossDomains = meshSuccessors != null && placement.size(axis) > topology.domainSize();
         IntBinaryOperator shift = (r, j) -> placement.shift(r, axis, j);
         for (int rank = 0; rank < n; rank++) {
             if (!represents(rank, axis)) {
                 continue;
             }
             int next = placement.shift(rank, axis, 1);
-            if (meshSuccessors != null && crossingHops(rank, placement.size(axis), shift) == 0) {
+            if (meshSuccessors != null && (acrossDomains || crossingHops(rank, placement.size(axis), shift) == 0)) {
                 int position = placement.coordinate(rank, axis);
                 for (int[] successor : meshSuccessors) {
-                    phase.add(rank, placement.shift(rank, axis, successor[position] - position),
-                            bytesPerRank / meshSuccessors.length, 1, FOREGROUND);
+                    int target = placement.shift(rank, axis, successor[position] - position);
+                    phase.add(rank, target, bytesPerRank / meshSuccessors.length,
+                            topology.sameDomain(rank, target) ? 1 : flowsPerPeer, FOREGROUND);
                 }
             } else if (topology.sameDomain(rank, next)) {
                 phase.add(rank, next, bytesPerRank, 1, FOREGROUND);
@@ -108,10 +111,33 @@ final class FabricPatterns {
      * On a full-mesh scale-up domain, the successor tables of the mesh's rings over an axis group of g ranks ({@link
      * MeshRings#successors}: the link-disjoint directed rings, or RCCL's 14 on 8 CDNA3 GPUs), so that a step inside
      * one domain sends 1/R of the rank's bytes along each of the R rings, as the collective engine's ring deals its
-     * channels; null on any other scale-up, or where the group exceeds a domain.
+     * channels; across whole domains of 8 CDNA3 GPUs RCCL's 8 paths of {@code rome_model_81}, each crossing to the
+     * next node rail to rail, 1/8 of the bytes on each, as the benchmarks' rings do ({@link #wholeDomains}); null on
+     * any other scale-up, where the group exceeds a domain otherwise, or lies across domains in another layout.
      */
     private int[][] meshSuccessors(Axis axis) {
-        return MeshRings.successors(topology, placement.size(axis), generation);
+        int g = placement.size(axis);
+        int[][] successors = MeshRings.successors(topology, g, generation);
+        return successors != null && g > topology.domainSize() && !wholeDomains(axis) ? null : successors;
+    }
+
+    /**
+     * Whether rank 0's group along {@code axis} (the others are translates of it) holds whole domains in position
+     * order, members 8·n … 8·n + 7 one domain, and the members at the same place of every domain on one local index
+     * (one NIC rail), so RCCL's paths over positions cross between domains rail to rail. O(g).
+     */
+    private boolean wholeDomains(Axis axis) {
+        int g = placement.size(axis);
+        int k = topology.domainSize();
+        for (int j = 0; j < g; j++) {
+            int member = placement.shift(0, axis, j);
+            int first = placement.shift(0, axis, j - j % k);
+            int sameRail = placement.shift(0, axis, j % k);
+            if (!topology.sameDomain(member, first) || member % k != sameRail % k) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

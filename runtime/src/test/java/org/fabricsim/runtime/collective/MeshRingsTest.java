@@ -9,6 +9,7 @@ import java.util.Set;
 
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.LinkClass;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
@@ -116,5 +117,38 @@ class MeshRingsTest {
             }
         }
         assertEquals(null, MeshRings.successors(switched, 8, Generation.CDNA3));
+    }
+
+    /**
+     * A group of 2 whole CDNA3 nodes spreads over rome_model_81's 8 paths: every directed mesh link of each node on one
+     * of them (8 paths x 7 hops = 56 = the node's directed links), and each rank's one crossing to the other node
+     * lands on the same local index (its NIC rail), once per path exit, 8 per node. Hopper keeps one channel.
+     */
+    @Test
+    void shouldSpreadTwoInstinctNodesOverRcclsRailToRailPaths() {
+        LinkClass link = new LinkClass(50e9, 1_000_000);
+        ClusterTopology nodes = ClusterTopology.build(new ClusterParameters(16, ScaleUpParameters.fullMesh(8, link),
+                link, FatTreeParameters.singleSwitch(link)));
+        assertEquals(8, MeshRings.spread(nodes, 16, Generation.CDNA3));
+        assertEquals(1, MeshRings.spread(nodes, 16, Generation.HOPPER));
+        int[][] next = MeshRings.successors(nodes, 16, Generation.CDNA3);
+        int[][] uses = new int[16][16];
+        int crossings = 0;
+        for (int[] path : next) {
+            for (int i = 0; i < 16; i++) {
+                uses[i][path[i]]++;
+                if (i / 8 != path[i] / 8) {
+                    assertEquals(i % 8, path[i] % 8, "rail of " + i + " -> " + path[i]);
+                    crossings++;
+                }
+            }
+        }
+        assertEquals(16, crossings);
+        for (int i = 0; i < 16; i++) {
+            for (int j = 0; j < 16; j++) {
+                boolean mesh = i / 8 == j / 8 && i != j;
+                assertTrue(!mesh || uses[i][j] == 1, i + " -> " + j);
+            }
+        }
     }
 }

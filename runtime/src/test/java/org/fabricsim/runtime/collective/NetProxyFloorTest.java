@@ -46,4 +46,18 @@ class NetProxyFloorTest {
                 Map.entry("protocol", "LL128"), Map.entry("channels", "32"), Map.entry("bytes", "1073741824")));
         assertEquals(16_368 * US, result.timePs());
     }
+
+    @Test
+    void shouldFloorNcclsLl128RingOnTwoH100NodesAtItsSixteenChannels() {
+        // 2 DGX H100 (8 x 400 Gb/s NICs): 16 channels, 1 MiB in one loop of 2 x 15 steps, ceil(2 x 16 / 8) = 4 posts
+        // per thread and step at 1 us: 120 us, above the ring's bytes and latencies (NCCL's own estimate of the
+        // call is 14 + 28 x 1.9 + 2 x 4.0 = 75.2 us of latency plus its bytes).
+        CollectiveResult result = HeldOutCollectivesTest.predict(Map.ofEntries(Map.entry("gpu", "H100_SXM"),
+                Map.entry("collective", "all-reduce"), Map.entry("gpus", "16"), Map.entry("nodes", "2"),
+                Map.entry("nics_per_node", "8"), Map.entry("nic_gbps", "400"), Map.entry("algorithm", "ring"),
+                Map.entry("protocol", "LL128"), Map.entry("channels", ""), Map.entry("bytes", "1048576"),
+                Map.entry("nccl", "2.26")));
+        assertEquals(16, result.channels());
+        assertEquals(120 * US, result.timePs());
+    }
 }

@@ -60,9 +60,10 @@ class ProtocolSelectionTest {
         assertEquals(Protocol.LL128, CollectiveEngine.run(NODE, cdna3.withProtocol(Protocol.LL128)).protocol());
         // tuning.cc line 365: no tree with Simple on one gfx94x node; across nodes it stays.
         NcclTuning rccl = new NcclTuning(Generation.CDNA3);
-        assertFalse(rccl.enabledByDefault(Algorithm.DOUBLE_BINARY_TREE, Protocol.SIMPLE, 1));
-        assertTrue(rccl.enabledByDefault(Algorithm.DOUBLE_BINARY_TREE, Protocol.SIMPLE, 2));
-        assertTrue(new NcclTuning(Generation.HOPPER).enabledByDefault(Algorithm.DOUBLE_BINARY_TREE, Protocol.SIMPLE, 1));
+        assertFalse(rccl.enabledByDefault(Algorithm.DOUBLE_BINARY_TREE, Protocol.SIMPLE, 1, false));
+        assertTrue(rccl.enabledByDefault(Algorithm.DOUBLE_BINARY_TREE, Protocol.SIMPLE, 2, true));
+        assertTrue(new NcclTuning(Generation.HOPPER).enabledByDefault(Algorithm.DOUBLE_BINARY_TREE, Protocol.SIMPLE, 1,
+                false));
     }
 
     @Test

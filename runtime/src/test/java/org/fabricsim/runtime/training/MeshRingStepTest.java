@@ -10,6 +10,7 @@ import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.LinkClass;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
@@ -41,5 +42,26 @@ class MeshRingStepTest {
     @Test
     void shouldSpreadARingStepOverAllSevenLinksOnRcclsRingsOnCdna3() {
         assertEquals(1e9 / (7 * 50e9), secondsPerGigabyte(Generation.CDNA3), 1e-6);
+    }
+
+    /**
+     * DP16 over 2 nodes of 8 (the mesh's links and every GPU's NIC at B = 50 GB/s, one switch). On CDNA3 RCCL's 8
+     * paths (rome_model_81) carry 1/8 of a rank's bytes each: 7 on distinct xGMI links, 1 out through the rank's own
+     * NIC rail, so one more gigabyte a rank costs 1e9/(8 × 50e9) = 2.5 ms. Elsewhere the ring keeps NCCL's layout:
+     * the hop to the next local rank carries all of a rank's bytes on one mesh link, 1e9/50e9 = 20 ms.
+     */
+    private static double secondsPerGigabyteOverTwoNodes(Generation generation) {
+        LinkClass link = new LinkClass(50e9, 1_000_000);
+        ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(16, ScaleUpParameters.fullMesh(8, link),
+                link, FatTreeParameters.singleSwitch(link)));
+        FabricCollectiveTimer timer = new FabricCollectiveTimer(cluster, Placement.of(new ParallelismSpec(1, 1, 16, 1,
+                1, false)), RoutingMode.ECMP, 1, 1, Calibration.DEFAULT, NetworkKind.MAX_MIN, null, null, generation);
+        return timer.ringStepSeconds(Axis.DATA, 2e9, 0) - timer.ringStepSeconds(Axis.DATA, 1e9, 0);
+    }
+
+    @Test
+    void shouldCrossBetweenInstinctNodesOnRcclsRailToRailPaths() {
+        assertEquals(1e9 / (8 * 50e9), secondsPerGigabyteOverTwoNodes(Generation.CDNA3), 1e-6);
+        assertEquals(1e9 / 50e9, secondsPerGigabyteOverTwoNodes(Generation.HOPPER), 1e-6);
     }
 }
