@@ -21,8 +21,8 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * the host cost added after; under RCCL (CDNA3) it does not: RCCL's LL128 ring measured across 2 nodes on 64
  * channels runs below the floor (docs/accuracy.md, "RCCL's protocols by size, session 65"). A tree with LL or
  * LL128 runs NCCL's chunks for the protocol, so its bandwidth time takes the pipeline fill of those chunks in
- * place of the simulated Simple one ({@link TreePipeline}), and pays NCCL's tree latencies along one chain and the tree levels ({@link
- * NcclTuning#treeLatencyPs}) in place of the mean hop of its transfers. In-switch
+ * place of the simulated Simple one ({@link TreePipeline}), and pays NCCL's tree latencies along one chain and
+ * the tree levels ({@link NcclTuning#treeLatencyPs}) in place of the mean hop of its transfers. In-switch
  * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}, heads one
  * domain's GPUs; across domains NVLSTree's chunk rule), and across domains (NVLSTree) its trees' latency ({@link
  * NcclTuning#nvlsTreeLatencyPs}); CollNet pays its aggregation tree's depth in flight ({@link
