@@ -40,7 +40,9 @@ class HeldOutAcceleratorServingTest {
      * down and four in: 70B B200 128/4096 +15.7 → +11.9%, 500/2000 +16.4 → +14.1%; 405B B200 1000/2000 +16.5 →
      * +14.8%; 70B GB200 1000/2000 +15.2 → +12.9% (34 within, MAE 7.22%, before). The two left spend a quarter of
      * their decode steps in the TP4 all-reduce, which the engine runs 13–14% faster than the measured NCCL ring at
-     * 16–32 MiB ("NVLink mid-size all-reduce, session 61"). Since session 60 NVLink 5 runs at its measured 75.5% (not
+     * 16–32 MiB ("NVLink mid-size all-reduce, session 61"); those messages (19–23 MiB) exceed TensorRT-LLM v1.0's 8 MB
+     * fused all-reduce workspace, so it ran NCCL there as the model does (docs/accuracy.md, "TensorRT-LLM's decode-heavy
+     * misses, session 65"). Since session 60 NVLink 5 runs at its measured 75.5% (not
      * Hopper's 81.6%), which took the 405B TP4 cells' errors down 0.9 to 1.6 points (B200 500/2000 +15.1 →
      * +13.8%, GB200 128/2048 +15.2 → +13.9%, in) and, through the Blackwell fraction's refit 0.702 → 0.704, the 70B TP1 cells' up 0.1 to 0.3 (GB200
      * 1000/2000 +15.0 → +15.2%, out; docs/accuracy.md, "NVLink 5 efficiency, session 60"). FP4 GEMMs run at the

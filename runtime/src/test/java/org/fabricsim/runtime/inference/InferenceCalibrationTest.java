@@ -54,7 +54,11 @@ public class InferenceCalibrationTest {
      * batches", and "Short output tiles", session 53). Session 54 confirmed from the sources that the table
      * ran both this padding (to the executor's limit, PR 4843) and the model's no-evict admission
      * (docs/calibration.md, "Which padding rule and which admission the published table ran"); session 55, with
-     * serving's attention at the power-capped rate: +11.2% padded, 405B H200 128/2048 −16.4%.</li>
+     * serving's attention at the power-capped rate: +11.2% padded, 405B H200 128/2048 −16.4%. Session 65: TensorRT-LLM
+     * v1.0 runs this row's decode all-reduces (6.2 MiB, under its 8 MB workspace at TP 8) on its own fused two-shot
+     * kernel, not NCCL as modelled; at 1.25–1.5 times NCCL's time that would take the row to +10.4…+3.3% with every row
+     * within ±15%, but no measurement on 8 Hopper GPUs sizes it, so it is not costed (docs/accuracy.md,
+     * "TensorRT-LLM's decode-heavy misses, session 65").</li>
      * </ul>
      * trt-llama33-70b-h200-1000-2000 missed at −17.8% until session 53: its 139 sequences ran as two
      * 128-row GEMM tiles; on the 64-row tiles that pad less ({@link org.fabricsim.runtime.compute.SplitKGemm})
