@@ -25,7 +25,9 @@ import com.google.gson.JsonParser;
  * user's words, and no crash exit), then {@code simulate} on mutants whose numbers changed and that still
  * validate (no stack trace, no negative or NaN metric, {@link SimulateCheck}), and, when asked, on mutants with
  * one number made extreme ({@link Mutator#extremeNumber}) and on mutants with two units swapped
- * ({@link Mutator#swappedUnits}) that still validate. Arguments: MUTANTS VALID SEED [EXTREME [UNITS]].
+ * ({@link Mutator#swappedUnits}) and on design mutants ({@link DesignMutations}: a study's axes, an odd cluster varied,
+ * a node count, a number at a range's edge) that still validate. Arguments: MUTANTS VALID SEED [EXTREME [UNITS
+ * [DESIGN]]].
  * Exits 1 on any finding.
  */
 public final class CommandLineCampaign {
@@ -38,6 +40,7 @@ public final class CommandLineCampaign {
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 21;
         int extremes = args.length > 3 ? Integer.parseInt(args[3]) : 0;
         int units = args.length > 4 ? Integer.parseInt(args[4]) : 0;
+        int designs = args.length > 5 ? Integer.parseInt(args[5]) : 0;
         List<Source> corpus = Source.corpus();
         Random random = new Random(seed);
         Mutator mutator = new Mutator(seed);
@@ -65,11 +68,13 @@ public final class CommandLineCampaign {
             int[] nearby = checks.simulate(simulations, mutator::nearbyNumbers);
             int[] extreme = checks.simulate(extremes, mutator::extremeNumber);
             int[] swapped = checks.simulate(units, mutator::swappedUnits);
+            int[] design = checks.simulate(designs, mutator::design);
             System.out.printf("command line: %d mutants through validate --format json (%d diagnostics), %d valid"
                     + " number mutants through simulate (%d tried), %d valid extreme-number mutants (%d tried), %d valid"
-                    + " swapped-unit mutants (%d tried); originals run: %d, too slow to mutate: %s; %d findings%n",
-                    validations, diagnostics, nearby[0], nearby[1], extreme[0], extreme[1], swapped[0], swapped[1],
-                    checks.originals.ran(), checks.originals.slow(), findings.size());
+                    + " swapped-unit mutants (%d tried), %d valid design mutants (%d tried); originals run: %d, too slow"
+                    + " to mutate: %s; %d findings%n", validations, diagnostics, nearby[0], nearby[1], extreme[0],
+                    extreme[1], swapped[0], swapped[1], design[0], design[1], checks.originals.ran(),
+                    checks.originals.slow(), findings.size());
         }
         System.exit(findings.isEmpty() ? 0 : 1);
     }
