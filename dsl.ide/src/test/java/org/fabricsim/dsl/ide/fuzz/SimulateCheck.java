@@ -25,8 +25,9 @@ import com.google.gson.JsonParser;
 
 /**
  * {@code fabric simulate} on a mutant that validates, in a copy of its folder: no internal error or
- * stack trace, no hang, a JSON result, no negative or NaN metric (in the JSON or the printed report), and no run that
- * failed with the engine's own words instead of a refusal the editor should have shown.
+ * stack trace, no hang, a JSON result, no negative or NaN metric (in the JSON or the printed report), no run past its
+ * accelerators' memory, and no run that failed with the engine's own words instead of a refusal the editor should have
+ * shown.
  */
 final class SimulateCheck implements AutoCloseable {
     static final int TIMEOUT_SECONDS = 120;
@@ -105,8 +106,23 @@ final class SimulateCheck implements AutoCloseable {
                 }
             }
             walk("metrics", fields.get("metrics"), problems);
+            overMemory(fields.get("metrics"), problems);
         }
         return problems;
+    }
+
+    /**
+     * A run that succeeded past its accelerators' memory, which the editor refuses in a written job and the runtime in
+     * a varied one: {@code vary sequence in [2147483647]} ran at 151,184 % of HBM (session 65).
+     */
+    private static void overMemory(JsonElement metrics, List<String> problems) {
+        if (metrics != null && metrics.isJsonObject()
+                && metrics.getAsJsonObject().get("memoryPerAcceleratorBytes") instanceof JsonElement used
+                && metrics.getAsJsonObject().get("memoryCapacityBytes") instanceof JsonElement capacity
+                && used.isJsonPrimitive() && capacity.isJsonPrimitive() && capacity.getAsDouble() > 0
+                && used.getAsDouble() > capacity.getAsDouble()) {
+            problems.add("simulate: a run past its memory: " + used + " of " + capacity + " bytes");
+        }
     }
 
     private static void walk(String path, JsonElement element, List<String> problems) {
