@@ -116,11 +116,13 @@ final class SimulateCheck implements AutoCloseable {
      * a varied one: {@code vary sequence in [2147483647]} ran at 151,184 % of HBM (session 65).
      */
     private static void overMemory(JsonElement metrics, List<String> problems) {
-        if (metrics != null && metrics.isJsonObject()
-                && metrics.getAsJsonObject().get("memoryPerAcceleratorBytes") instanceof JsonElement used
-                && metrics.getAsJsonObject().get("memoryCapacityBytes") instanceof JsonElement capacity
-                && used.isJsonPrimitive() && capacity.isJsonPrimitive() && capacity.getAsDouble() > 0
-                && used.getAsDouble() > capacity.getAsDouble()) {
+        if (metrics == null || !metrics.isJsonObject()) {
+            return;
+        }
+        JsonElement used = metrics.getAsJsonObject().get("memoryPerAcceleratorBytes");
+        JsonElement capacity = metrics.getAsJsonObject().get("memoryCapacityBytes");
+        if (used != null && capacity != null && used.isJsonPrimitive() && capacity.isJsonPrimitive()
+                && capacity.getAsDouble() > 0 && used.getAsDouble() > capacity.getAsDouble()) {
             problems.add("simulate: a run past its memory: " + used + " of " + capacity + " bytes");
         }
     }
