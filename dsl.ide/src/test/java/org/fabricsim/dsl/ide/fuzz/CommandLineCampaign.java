@@ -9,6 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.UnaryOperator;
 
 import org.fabricsim.generator.cli.ExitCodes;
@@ -19,18 +24,22 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 /**
- * The command-line part of the issue-21 campaign, as a command (not a test): {@code validate --format
- * json} on seeded mutants of the examples and the diagnostics files, each in a copy of its folder (the
- * output must be one JSON document whose every diagnostic names a file, a line and a column, in the
- * user's words, and no crash exit), then {@code simulate} on mutants whose numbers changed and that still
- * validate (no stack trace, no negative or NaN metric, {@link SimulateCheck}), and, when asked, on mutants with
- * one number made extreme ({@link Mutator#extremeNumber}) and on mutants with two units swapped
- * ({@link Mutator#swappedUnits}) and on design mutants ({@link DesignMutations}: a study's axes, an odd cluster varied,
- * a node count, a number at a range's edge) that still validate. Arguments: MUTANTS VALID SEED [EXTREME [UNITS
- * [DESIGN]]].
- * Exits 1 on any finding.
+ * The command-line part of the issue-21 campaign, as a command (not a test): {@code validate --format json} on seeded
+ * mutants of the examples and the diagnostics files, each in a copy of its folder (the output must be one JSON
+ * document whose every diagnostic names a file, a line and a column, in the user's words, no crash exit, within
+ * {@value #HANG_SECONDS} s), then {@code simulate} on mutants whose numbers changed and that still validate (no stack
+ * trace, no negative or NaN metric, {@link SimulateCheck}), and, when asked, on mutants with one number made extreme
+ * ({@link Mutator#extremeNumber}), on mutants with two units swapped ({@link Mutator#swappedUnits}) and on design
+ * mutants ({@link DesignMutations}: a study's axes, an odd cluster varied, a node count, a number at a range's edge)
+ * that still validate. Arguments: MUTANTS VALID SEED [EXTREME [UNITS [DESIGN]]]. Exits 1 on any finding.
  */
 public final class CommandLineCampaign {
+    /**
+     * A validation slower than this is a finding, a hang (session 65: two disjoint shared jobs of 300,000 nodes held
+     * validate over 120 s; the loop had no limit, and a hang would have stopped the campaign).
+     */
+    private static final int HANG_SECONDS = 60;
+
     private CommandLineCampaign() {
     }
 
@@ -48,14 +57,27 @@ public final class CommandLineCampaign {
         System.out.println("mutants written under " + scratch);
         List<String> findings = new ArrayList<>();
         int diagnostics = 0;
+        ExecutorService validating = daemonThread();
         for (int i = 0; i < validations; i++) {
             Source source = corpus.get(random.nextInt(corpus.size()));
             String mutant = mutator.mutate(source.text());
             Path model = write(scratch.resolve("validate-" + i), source, mutant);
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            int exit = FabricCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), "validate", "--format",
-                    "json", model.toString());
+            Future<Integer> run = validating.submit(() -> FabricCli.execute(new PrintWriter(out, true),
+                    new PrintWriter(err, true), "validate", "--format", "json", model.toString()));
+            int exit;
+            try {
+                exit = run.get(HANG_SECONDS, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                // the validator does not read its interrupt: its thread is left to finish alone, a new one goes on
+                run.cancel(true);
+                validating.shutdown();
+                validating = daemonThread();
+                report(findings, "validate mutant " + i + " of " + source.name() + " (" + model + "): no answer within "
+                        + HANG_SECONDS + " s");
+                continue;
+            }
             try {
                 diagnostics += checkReport(exit, out.toString(), err.toString());
             } catch (RuntimeException e) {
@@ -77,6 +99,14 @@ public final class CommandLineCampaign {
                     checks.originals.slow(), findings.size());
         }
         System.exit(findings.isEmpty() ? 0 : 1);
+    }
+
+    private static ExecutorService daemonThread() {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "fuzz-validate");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** Prints a finding when it is found, so that a run cut short keeps what it found. */
