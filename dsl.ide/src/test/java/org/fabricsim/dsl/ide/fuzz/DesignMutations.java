@@ -11,9 +11,9 @@ import java.util.regex.Pattern;
  * Seeded mutations of what a design engineer writes about a design space (session 65): a study's axis list changed
  * (a value duplicated, a degenerate or extreme value appended, the values reversed, a thousand values, the study's
  * own name as a value), {@code vary cluster} over a copy of a cluster given an odd shape (one node, an odd count, a
- * second group, seven accelerators a node), a node count or range at 0, 2^31 - 1 or 10^9 or written backwards, and a number before a
- * unit moved to an edge of the int, long or double range. The same random sequence and input give the same mutant; a text with
- * nothing to mutate is returned unchanged.
+ * second group, seven accelerators a node), a node count or range at 0, 2^31 - 1 or 10^9 or written backwards, and a
+ * number before a unit moved to an edge of the int, long or double range. The same random sequence and input give the
+ * same mutant; a text with nothing to mutate is returned unchanged.
  */
 final class DesignMutations {
     private static final Pattern AXIS = Pattern.compile("vary\\s+(?:\\w+\\s+)?[\\w.-]+\\s+in\\s+\\[([^\\]\\n]*)\\]");
