@@ -11,6 +11,7 @@ import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.SharedFabricSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Jobs that share a cluster (issue 16): benchmarks of that cluster on node ranges of their own,
@@ -87,6 +88,41 @@ class SharedFabricValidationTest extends FabricModelTest {
         assertError("auto", "run Left on nodes 1 to 0\nrun Right on nodes 2 to 3", IssueCodes.SHARED_NODES,
                 "empty range");
         assertNone("auto", "run Left on nodes 0 to 1\nrun Right on nodes 2 to 3", IssueCodes.SHARED_NODES);
+    }
+
+    /**
+     * Two jobs of 300,000 nodes each: the overlap check listed both jobs' nodes and searched one list for each node of
+     * the other, 300,000^2 = 9 x 10^10 comparisons, and `fabric validate` gave no answer in 120 s (session 65's fuzzing).
+     * It now compares the written ranges: [0, 299999] and [299999, 599999] share node 299999, the larger first.
+     */
+    @Test
+    @Timeout(60)
+    void shouldFindNodesSharedByJobsOfHundredsOfThousandsOfNodesFromTheirRanges() throws Exception {
+        String disjoint = "run Left on nodes 0 to 299999\nrun Right on nodes 300000 to 599999";
+        assertNone("auto", disjoint, IssueCodes.SHARED_OVERLAP);
+        assertError("auto", "run Left on nodes 0 to 299999\nrun Right on nodes 7, 299999 to 599999",
+                IssueCodes.SHARED_OVERLAP, "Node 7 is given to both 'Left' and 'Right'");
+        assertError("auto", "run Left on nodes 0 to 1\nrun Right on nodes 2 to 599999, 3 to 5, 599999",
+                IssueCodes.SHARED_OVERLAP, "Node 3 is given to 'Right' twice");
+        // the cluster has 4 nodes: both ranges are the node check's errors, and the fit check says nothing of them
+        assertEquals(List.of("not node 299999", "not node 599999"), issues("auto", disjoint, IssueCodes.SHARED_NODES)
+                .stream().map(i -> i.getMessage().replaceAll(".*(not node \\d+).*", "$1")).toList());
+        assertNone("auto", disjoint, IssueCodes.SHARED_FIT);
+    }
+
+    /**
+     * The fit check counted at most 2^20 listed nodes and advised the count it had cut: 'Right' on nodes 2 to
+     * 2147483647 of a 4-node cluster read "its 1048576 nodes have 8388608: ... or write 'nodes 1048576'", and on
+     * nodes 3 to 2 "its 0 nodes have 0: ... write 'nodes 0'". A range the cluster lacks is the node check's alone; on
+     * nodes the cluster has, the count is the ranges' own: 0 to 2 is 3 nodes, 3 x 8 = 24 accelerators.
+     */
+    @Test
+    void shouldLeaveRangesTheClusterLacksToTheNodeCheckAndCountTheRest() throws Exception {
+        assertNone("auto", "run Left on nodes 0 to 1\nrun Right on nodes 2 to 2147483647", IssueCodes.SHARED_FIT);
+        assertNone("auto", "run Left on nodes 0 to 1\nrun Right on nodes 3 to 2", IssueCodes.SHARED_FIT);
+        assertError("auto", "run Left on nodes 0 to 1\nrun Right on nodes 2 to 2147483647", IssueCodes.SHARED_NODES,
+                "not node 2147483647");
+        assertError("auto", "run Left on nodes 0 to 2", IssueCodes.SHARED_FIT, "its 3 nodes have 24");
     }
 
     @Test

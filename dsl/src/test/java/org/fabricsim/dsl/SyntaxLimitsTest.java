@@ -38,6 +38,24 @@ class SyntaxLimitsTest extends FabricModelTest {
     }
 
     @Test
+    void shouldSayADecimalBeyondADoublesRangeIsTooLargeOrTooSmall() throws Exception {
+        // 10^309 is past the largest double (1.797 x 10^308) and was read as infinity; 10^-400 is below the smallest
+        // (4.9 x 10^-324) and was read as 0 (session 65's fuzzing: 'checkpoint every 1000...0 h' printed "Infinity s")
+        String reliability = "reliability R { mtbf accelerator 50000 h checkpoint every %s h taking 20 s }";
+        String huge = "1" + "0".repeat(309);
+        assertEquals(List.of("'100000000000...00000000' (310 characters) is too large: a number is at most about"
+                + " 1.8 x 10^308, far beyond any quantity a cluster has; check for extra digits."),
+                errors(reliability.formatted(huge)));
+        List<String> tiny = errors(reliability.formatted("0." + "0".repeat(399) + "1"));
+        assertEquals(1, tiny.size(), tiny::toString);
+        assertTrue(tiny.get(0).contains("(402 characters) is too small"), tiny.get(0));
+        // the largest and smallest that a double holds, and zero itself, are numbers
+        assertEquals(List.of(), errors(reliability.formatted("1" + "0".repeat(308))));
+        assertEquals(List.of(), errors(reliability.formatted("0." + "0".repeat(320) + "1")));
+        assertEquals(List.of(), errors("cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 0.000 us }"));
+    }
+
+    @Test
     void shouldRefuseTwoBillionTiersInWordsWithoutBuildingThem() throws Exception {
         // The fuzz finding of issue 21: the mapping built one ratio per tier, 2^31 of them, and the
         // validator ran out of heap. Now the tiers are refused (the engine builds at most 3) and

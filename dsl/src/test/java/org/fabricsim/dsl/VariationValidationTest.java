@@ -118,6 +118,19 @@ class VariationValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRejectAVariedRateWhereRequestsDoNotArriveAsPoisson() throws Exception {
+        // every run of the axis failed at run time: only Poisson arrivals have a rate to set (session 65's fuzzing)
+        String trace = WORKLOADS.replace("arrival poisson 1 /s", "arrival trace \"day1.csv\"");
+        validation.assertError(parser.parse(trace + "study X { simulate S vary rate in [1 /s, 2 /s] }"),
+                Literals.VARIATION, IssueCodes.VARY_PARAMETER, "'vary rate' sets the rate of Poisson arrivals, but S's"
+                        + " requests arrive from the trace \"day1.csv\": write 'arrival poisson <rate> /s' in S");
+        String closed = WORKLOADS.replace("arrival poisson 1 /s", "arrival closed-loop 8 clients");
+        validation.assertError(parser.parse(closed + "study X { simulate S vary rate in [1 /s] }"), Literals.VARIATION,
+                IssueCodes.VARY_PARAMETER, "arrive from closed-loop clients");
+        validation.assertNoError(study("S", "vary rate in [1 /s, 2 /s]"), IssueCodes.VARY_PARAMETER);
+    }
+
+    @Test
     void shouldRejectAPoolRoleTheDeploymentLacksOrAParameterWithoutPools() throws Exception {
         validation.assertError(study("S", "vary serving replicas in [1, 2]"), Literals.VARIATION, IssueCodes.VARY_POOL,
                 "S has no serving pool");

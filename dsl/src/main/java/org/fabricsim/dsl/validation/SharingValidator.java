@@ -1,8 +1,6 @@
 package org.fabricsim.dsl.validation;
 
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
@@ -70,12 +68,12 @@ public class SharingValidator extends FabricCheck {
     public void checkSharedJobFillsItsNodes(SharedJob job) {
         Workload workload = resolved(job);
         ClusterSpec cluster = CheckedSpecs.cluster(mapper, getContext(), ((Sharing) job.eContainer()).getCluster());
-        if (workload == null || cluster == null) {
-            return;
+        if (workload == null || cluster == null || !job.getRanges().stream().allMatch(r -> onTheCluster(r, cluster))) {
+            return; // an empty range or a node the cluster lacks: checkSharedJobNodesExist says which
         }
-        int perNode = cluster.acceleratorsPerNode();
-        int nodes = NodeRanges.nodes(job).size();
-        int needed;
+        long perNode = cluster.acceleratorsPerNode();
+        long nodes = NodeRanges.count(job);
+        long needed;
         String what;
         String change;
         if (workload instanceof Benchmark benchmark && benchmark.getCluster() == cluster(job)) {
@@ -98,7 +96,8 @@ public class SharingValidator extends FabricCheck {
             if (spec == null) {
                 return;
             }
-            needed = spec.pools().stream().mapToInt(pool -> pool.replicas() * pool.parallel().accelerators()).sum();
+            needed = spec.pools().stream().mapToLong(pool -> (long) pool.replicas() * pool.parallel().accelerators())
+                    .sum();
             what = "needs " + needed + " accelerators for its pools";
             change = "size its pools' replicas to fill " + nodes * perNode + " accelerators";
         } else {
@@ -147,11 +146,9 @@ public class SharingValidator extends FabricCheck {
         }
         List<SharedJob> jobs = sharing.getJobs();
         for (int j = 1; j < jobs.size(); j++) {
-            List<Integer> nodes = NodeRanges.nodes(jobs.get(j));
             for (int i = 0; i < j; i++) {
-                List<Integer> earlier = NodeRanges.nodes(jobs.get(i));
-                Integer shared = nodes.stream().filter(earlier::contains).findFirst().orElse(null);
-                if (shared != null) {
+                int shared = NodeRanges.firstShared(jobs.get(j), jobs.get(i));
+                if (shared >= 0) {
                     error("Node " + shared + " is given to both '" + name(jobs.get(i)) + "' and '" + name(jobs.get(j))
                             + "': give each job nodes of its own.", jobs.get(j), Literals.SHARED_JOB__RANGES,
                             IssueCodes.SHARED_OVERLAP);
@@ -167,13 +164,10 @@ public class SharingValidator extends FabricCheck {
      */
     @Check
     public void checkSharedJobNodesDistinct(SharedJob job) {
-        Set<Integer> seen = new HashSet<>();
-        for (Integer node : NodeRanges.nodes(job)) {
-            if (!seen.add(node)) {
-                error("Node " + node + " is given to '" + name(job) + "' twice: list each of its nodes once.", job,
-                        Literals.SHARED_JOB__RANGES, IssueCodes.SHARED_OVERLAP);
-                return;
-            }
+        int repeated = NodeRanges.firstRepeated(job);
+        if (repeated >= 0) {
+            error("Node " + repeated + " is given to '" + name(job) + "' twice: list each of its nodes once.", job,
+                    Literals.SHARED_JOB__RANGES, IssueCodes.SHARED_OVERLAP);
         }
     }
 
@@ -183,6 +177,11 @@ public class SharingValidator extends FabricCheck {
             error("A study of a shared cluster varies and searches nothing yet: vary a job's benchmark in a study of"
                     + " its own.", study, Literals.STUDY__WORKLOAD, IssueCodes.SHARED_JOB);
         }
+    }
+
+    /** Whether the range lists at least one node and only nodes the cluster has. */
+    private static boolean onTheCluster(NodeRange range, ClusterSpec cluster) {
+        return range.getFirst() <= NodeRanges.last(range) && NodeRanges.last(range) < cluster.nodes();
     }
 
     /** Whether more jobs share the cluster than it has nodes. */

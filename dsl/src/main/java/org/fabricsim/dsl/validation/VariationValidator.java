@@ -9,7 +9,9 @@ import java.util.Map;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.validation.Check;
+import org.fabricsim.dsl.fabric.Arrival;
 import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.ClosedLoopArrival;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
@@ -18,9 +20,11 @@ import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.KeywordValue;
 import org.fabricsim.dsl.fabric.LanguageModel;
 import org.fabricsim.dsl.fabric.NumberValue;
+import org.fabricsim.dsl.fabric.PoissonArrival;
 import org.fabricsim.dsl.fabric.QuantityValue;
 import org.fabricsim.dsl.fabric.ReferenceValue;
 import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.fabric.TraceArrival;
 import org.fabricsim.dsl.fabric.Value;
 import org.fabricsim.dsl.fabric.Variation;
 import org.fabricsim.dsl.fabric.Workload;
@@ -56,6 +60,31 @@ public class VariationValidator extends FabricCheck {
             error("A " + name(kind) + " has no " + parameter.label() + " to vary: " + where(parameter)
                     + ", or remove this axis.", variation, Literals.VARIATION__PARAMETER, IssueCodes.VARY_PARAMETER);
         }
+    }
+
+    /**
+     * {@code vary rate} sets the rate of Poisson arrivals ({@code Variations.poissonAt}); a deployment whose requests
+     * arrive from a trace, all at once or from closed-loop clients has no rate, and the runtime failed every run of the
+     * axis ("vary rate sets the rate of Poisson arrivals, but ...", exit 3; session 65's fuzzing).
+     */
+    @Check
+    public void checkVariedRateHasPoissonArrivals(Variation variation) {
+        if (parameter(variation) == Parameter.RATE && variation.eContainer() instanceof Study study
+                && study.getWorkload() instanceof Inference inference && inference.getTraffic() != null
+                && inference.getTraffic().getArrival() != null
+                && !(inference.getTraffic().getArrival() instanceof PoissonArrival)) {
+            error("'vary rate' sets the rate of Poisson arrivals, but " + inference.getName() + "'s requests arrive "
+                    + arrival(inference.getTraffic().getArrival()) + ": write 'arrival poisson <rate> /s' in "
+                    + inference.getName() + " to sweep the load, or remove this axis.", variation,
+                    Literals.VARIATION__PARAMETER, IssueCodes.VARY_PARAMETER);
+        }
+    }
+
+    private static String arrival(Arrival arrival) {
+        if (arrival instanceof TraceArrival trace) {
+            return "from the trace \"" + trace.getFile() + "\"";
+        }
+        return arrival instanceof ClosedLoopArrival ? "from closed-loop clients" : "all at once";
     }
 
     @Check

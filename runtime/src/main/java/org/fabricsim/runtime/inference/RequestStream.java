@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
+import org.fabricsim.runtime.sim.ClockCause;
+import org.fabricsim.runtime.sim.ClockLimit;
 import org.fabricsim.runtime.sim.TimeSource;
 import org.fabricsim.runtime.spec.InferenceSpec;
 
@@ -68,6 +70,10 @@ record RequestStream(long[] arrivalPs, int[] prompt, int[] output, int offered) 
                 nowSeconds += -Math.log(1 - random.nextDouble()) / rate;
             }
             arrivalPs[i] = Math.round(nowSeconds * PICOSECONDS_PER_SECOND);
+            if (arrivalPs[i] == TimeSource.NONE) { // the rounding saturates at Long.MAX_VALUE, the clock's end
+                throw ClockLimit.beyond(0, ClockCause.REQUEST_ARRIVALS, String.format(Locale.ROOT,
+                        "request %d of %d arrives after %.3g s at %.3g /s", i + 1, n, nowSeconds, rate));
+            }
             prompt[i] = promptSampler.sample(random);
             output[i] = Math.max(1, outputSampler.sample(random));
         }

@@ -47,6 +47,12 @@ public enum ClockCause {
     FRAMEWORK_CALL("the host's framework calls (the calibration profile's collective.framework-call-overhead, once"
             + " per call)", "state collective.framework-call-overhead as measured (17.9 us for torch.distributed on"
             + " 8 H200), at most 1 s"),
+    /**
+     * A serving run's Poisson arrivals: n requests at λ per second arrive over about n ÷ λ seconds, and {@code vary
+     * rate in [0.000000001 /s]} put the first beyond the clock (the refusal named link rates, session 65).
+     */
+    REQUEST_ARRIVALS("the requests' Poisson arrivals", "raise the arrival rate (n requests at a rate of r /s arrive"
+            + " over about n / r seconds) or send fewer requests"),
     /** A time the caller cannot attribute: the run's transfers and delays together. */
     RUN("the run's transfers and delays", "check the model's link rates and latencies (a rate such as"
             + " 0.00001 Gb/s moves 1 GiB in 10 days), its sizes and its calibration profile's times");

@@ -229,11 +229,13 @@ public final class StudyRunner {
 
     /**
      * Simulates one planned run of {@code study} on this runner's engine: the result carries the run's name,
-     * variation and seed and is held against the study's expectations; a run that throws becomes a failed
-     * result with the reason. Other engines (the Spark sweep) run each run through this one method.
+     * variation and seed and is held against the study's expectations; a run that throws, or a varied training run
+     * that does not fit in memory ({@link VariedFit}), becomes a failed result with the reason. Other engines (the
+     * Spark sweep) run each run through this one method.
      */
     public RunResult runOne(StudySpec study, PlannedRun run) {
-        return simulate(engine, study, run::varied, kind(run.workload()), run.name(), run.variation(), run.seed());
+        return simulate(engine, study, run.axes().isEmpty() ? run::varied : () -> VariedFit.checked(run.varied()),
+                kind(run.workload()), run.name(), run.variation(), run.seed());
     }
 
     /**

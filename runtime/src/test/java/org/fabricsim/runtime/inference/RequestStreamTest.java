@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import org.fabricsim.runtime.sim.ClockRangeException;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,21 @@ class RequestStreamTest {
         RequestStream stream = draw(new InferenceSpec.Poisson(50), new InferenceSpec.Fixed(10), 20_000);
         double meanGapSeconds = stream.arrivalPs()[19_999] / 1e12 / 19_999;
         assertEquals(0.020, meanGapSeconds, 5 * 0.02 / Math.sqrt(20_000));
+    }
+
+    @Test
+    void shouldRefuseArrivalsPastTheClockNamingTheRateNotTheLinks() {
+        // 10 requests at 10^-9 /s: the mean gap is 10^9 s, so the first arrival lies past the clock's 2^63 ps
+        // (9.22 x 10^6 s, 106.75 days) unless its exponential gap falls below 1/108 of the mean (probability 0.9 %);
+        // the refusal named the links' rates and latencies (session 65's fuzzing of 'vary rate')
+        ClockRangeException refused = assertThrows(ClockRangeException.class,
+                () -> draw(new InferenceSpec.Poisson(1e-9), new InferenceSpec.Fixed(10), 10));
+        assertTrue(refused.getMessage().contains("the requests' Poisson arrivals (request 1 of 10 arrives after "),
+                refused.getMessage());
+        assertTrue(refused.getMessage().endsWith("Fix: raise the arrival rate (n requests at a rate of r /s arrive over"
+                + " about n / r seconds) or send fewer requests."), refused.getMessage());
+        // at 10^-5 /s the 10 requests take about 10^6 s, inside the clock
+        assertEquals(10, draw(new InferenceSpec.Poisson(1e-5), new InferenceSpec.Fixed(10), 10).arrivalPs().length);
     }
 
     @Test

@@ -52,6 +52,25 @@ class GoodputTest {
     }
 
     @Test
+    void shouldGiveNoProductiveTimeButFiniteSharesWhenASegmentOutlastsAThousandFailures() {
+        // λ = 1/h, τ = 10^8 h (session 65's 'checkpoint every 100000000 h'): λ s = 10^8 passes the 709.8 at which
+        // e^(λ s) − 1 leaves a double, and the shares came out NaN (∞ ÷ ∞, and ∞ × 0 with no restart). The job only
+        // runs to its next failure: ETTR = checkpoints = 0, lost work (1/λ) ÷ (1/λ + R̄), restarts R̄ ÷ (1/λ + R̄);
+        // with R = 600 s these are 3,600 / 4,200 = 0.857143 and 600 / 4,200 = 0.142857; with R = 0, 1 and 0.
+        Goodput restarting = Goodput.expect(new Scenario(1 / HOUR, 1e8 * HOUR, 60, 600, 0, 0));
+        assertEquals(0, restarting.ettr());
+        assertEquals(0, restarting.checkpointShare());
+        assertEquals(3600.0 / 4200, restarting.lostWorkShare(), 1e-12);
+        assertEquals(600.0 / 4200, restarting.restartShare(), 1e-12);
+        Goodput instant = Goodput.expect(new Scenario(1 / HOUR, 1e8 * HOUR, 60, 0, 0, 0));
+        assertEquals(1, instant.lostWorkShare(), 1e-12);
+        assertEquals(0, instant.restartShare());
+        // λ s = 700 stays below the edge and is computed as before: ETTR = τ ÷ ((e^700 − 1)(1/λ)), about 1e-301
+        Goodput edge = Goodput.expect(new Scenario(1 / HOUR, 700 * HOUR, 0, 0, 0, 0));
+        assertEquals(700 / Math.expm1(700), edge.ettr(), 1e-12 * 700 / Math.expm1(700));
+    }
+
+    @Test
     void shouldChargeRepairsOnlyToInterruptionsThatNeedThem() {
         // Half the interruptions wait 1 h for a repair: the mean restart is 600 + 0.5 × 3,600 = 2,400 s.
         Scenario scenario = new Scenario(1 / (10 * HOUR), HOUR, 60, 600, HOUR, 0.5);

@@ -9,6 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.UnaryOperator;
 
 import org.fabricsim.generator.cli.ExitCodes;
@@ -19,16 +24,22 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 /**
- * The command-line part of the issue-21 campaign, as a command (not a test): {@code validate --format
- * json} on seeded mutants of the examples and the diagnostics files, each in a copy of its folder (the
- * output must be one JSON document whose every diagnostic names a file, a line and a column, in the
- * user's words, and no crash exit), then {@code simulate} on mutants whose numbers changed and that still
- * validate (no stack trace, no negative or NaN metric, {@link SimulateCheck}), and, when asked, on mutants with
- * one number made extreme ({@link Mutator#extremeNumber}) and on mutants with two units swapped
- * ({@link Mutator#swappedUnits}) that still validate. Arguments: MUTANTS VALID SEED [EXTREME [UNITS]].
- * Exits 1 on any finding.
+ * The command-line part of the issue-21 campaign, as a command (not a test): {@code validate --format json} on seeded
+ * mutants of the examples and the diagnostics files, each in a copy of its folder (the output must be one JSON
+ * document whose every diagnostic names a file, a line and a column, in the user's words, no crash exit, within
+ * {@value #HANG_SECONDS} s), then {@code simulate} on mutants whose numbers changed and that still validate (no stack
+ * trace, no negative or NaN metric, {@link SimulateCheck}), and, when asked, on mutants with one number made extreme
+ * ({@link Mutator#extremeNumber}), on mutants with two units swapped ({@link Mutator#swappedUnits}) and on design
+ * mutants ({@link DesignMutations}: a study's axes, an odd cluster varied, a node count, a number at a range's edge)
+ * that still validate. Arguments: MUTANTS VALID SEED [EXTREME [UNITS [DESIGN]]]. Exits 1 on any finding.
  */
 public final class CommandLineCampaign {
+    /**
+     * A validation slower than this is a finding, a hang (session 65: two disjoint shared jobs of 300,000 nodes held
+     * validate over 120 s; the loop had no limit, and a hang would have stopped the campaign).
+     */
+    private static final int HANG_SECONDS = 60;
+
     private CommandLineCampaign() {
     }
 
@@ -38,6 +49,7 @@ public final class CommandLineCampaign {
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 21;
         int extremes = args.length > 3 ? Integer.parseInt(args[3]) : 0;
         int units = args.length > 4 ? Integer.parseInt(args[4]) : 0;
+        int designs = args.length > 5 ? Integer.parseInt(args[5]) : 0;
         List<Source> corpus = Source.corpus();
         Random random = new Random(seed);
         Mutator mutator = new Mutator(seed);
@@ -45,14 +57,27 @@ public final class CommandLineCampaign {
         System.out.println("mutants written under " + scratch);
         List<String> findings = new ArrayList<>();
         int diagnostics = 0;
+        ExecutorService validating = daemonThread();
         for (int i = 0; i < validations; i++) {
             Source source = corpus.get(random.nextInt(corpus.size()));
             String mutant = mutator.mutate(source.text());
             Path model = write(scratch.resolve("validate-" + i), source, mutant);
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            int exit = FabricCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), "validate", "--format",
-                    "json", model.toString());
+            Future<Integer> run = validating.submit(() -> FabricCli.execute(new PrintWriter(out, true),
+                    new PrintWriter(err, true), "validate", "--format", "json", model.toString()));
+            int exit;
+            try {
+                exit = run.get(HANG_SECONDS, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                // the validator does not read its interrupt: its thread is left to finish alone, a new one goes on
+                run.cancel(true);
+                validating.shutdown();
+                validating = daemonThread();
+                report(findings, "validate mutant " + i + " of " + source.name() + " (" + model + "): no answer within "
+                        + HANG_SECONDS + " s");
+                continue;
+            }
             try {
                 diagnostics += checkReport(exit, out.toString(), err.toString());
             } catch (RuntimeException e) {
@@ -65,13 +90,23 @@ public final class CommandLineCampaign {
             int[] nearby = checks.simulate(simulations, mutator::nearbyNumbers);
             int[] extreme = checks.simulate(extremes, mutator::extremeNumber);
             int[] swapped = checks.simulate(units, mutator::swappedUnits);
+            int[] design = checks.simulate(designs, mutator::design);
             System.out.printf("command line: %d mutants through validate --format json (%d diagnostics), %d valid"
                     + " number mutants through simulate (%d tried), %d valid extreme-number mutants (%d tried), %d valid"
-                    + " swapped-unit mutants (%d tried); originals run: %d, too slow to mutate: %s; %d findings%n",
-                    validations, diagnostics, nearby[0], nearby[1], extreme[0], extreme[1], swapped[0], swapped[1],
-                    checks.originals.ran(), checks.originals.slow(), findings.size());
+                    + " swapped-unit mutants (%d tried), %d valid design mutants (%d tried); originals run: %d, too slow"
+                    + " to mutate: %s; %d findings%n", validations, diagnostics, nearby[0], nearby[1], extreme[0],
+                    extreme[1], swapped[0], swapped[1], design[0], design[1], checks.originals.ran(),
+                    checks.originals.slow(), findings.size());
         }
         System.exit(findings.isEmpty() ? 0 : 1);
+    }
+
+    private static ExecutorService daemonThread() {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "fuzz-validate");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** Prints a finding when it is found, so that a run cut short keeps what it found. */

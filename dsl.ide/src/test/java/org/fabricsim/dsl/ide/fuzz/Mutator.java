@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  * Seeded mutations of a model's text, as a hostile user types: characters, tokens, lines, numbers,
  * units, unicode and nesting; and, since session 64, whole-text ones: two units swapped, a name made
  * thousands of characters long, a braced block duplicated, the file importing its own package, and the
- * line ends or the indentation rewritten (CRLF, tabs). The same seed and input give the same mutant.
+ * line ends or the indentation rewritten (CRLF, tabs); and, since session 65, the design-space ones of
+ * {@link DesignMutations}. The same seed and input give the same mutant.
  */
 final class Mutator {
     private static final Pattern NUMBER = Pattern.compile("\\d+(\\.\\d+)?");
@@ -30,9 +31,11 @@ final class Mutator {
             "\uD800", "\u001b", "\u0007", "\u0000", "\r", "\r\n", "\t", "\u00a0", "\u2028" };
 
     private final Random random;
+    private final DesignMutations design;
 
     Mutator(long seed) {
         random = new Random(seed);
+        design = new DesignMutations(random);
     }
 
     /** One to three mutations of {@code text}. */
@@ -58,11 +61,16 @@ final class Mutator {
         return replaceOne(text, NUMBER, number -> pick(NUMBERS));
     }
 
+    /** One mutation of a design space, a node count or a number at a range's edge ({@link DesignMutations}). */
+    String design(String text) {
+        return design.any(text);
+    }
+
     private String once(String text) {
         if (text.isEmpty()) {
             return pick(TOKENS);
         }
-        return switch (random.nextInt(13)) {
+        return switch (random.nextInt(14)) {
             case 0 -> insertAt(text, random.nextInt(text.length() + 1), String.valueOf((char) (32 + random.nextInt(95))));
             case 1 -> deleteRange(text, random.nextInt(text.length()), 1 + random.nextInt(8));
             case 2 -> tokens(text);
@@ -75,6 +83,7 @@ final class Mutator {
             case 9 -> replaceOne(text, NAME, name -> name.repeat(1 + (1_000 + random.nextInt(20_000)) / name.length()));
             case 10 -> duplicateBlock(text);
             case 11 -> importItself(text);
+            case 12 -> design(text);
             default -> random.nextBoolean() ? text.replace("\n", "\r\n") : text.replaceAll("(?m)^( {4}|  )", "\t");
         };
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
@@ -24,8 +25,9 @@ import com.google.gson.JsonParser;
 
 /**
  * {@code fabric simulate} on a mutant that validates, in a copy of its folder: no internal error or
- * stack trace, no hang, a JSON result, no negative or NaN metric, and no run that failed with the
- * engine's own words instead of a refusal the editor should have shown.
+ * stack trace, no hang, a JSON result, no negative or NaN metric (in the JSON or the printed report), no run past its
+ * accelerators' memory, and no run that failed with the engine's own words instead of a refusal the editor should have
+ * shown.
  */
 final class SimulateCheck implements AutoCloseable {
     static final int TIMEOUT_SECONDS = 120;
@@ -38,6 +40,12 @@ final class SimulateCheck implements AutoCloseable {
     private static final List<String> REFUSALS = List.of("infeasible", "not simulated yet",
             "no configuration of the search space is feasible", "no feasible configuration passes the screen",
             "the simulated time would pass the engine's clock range");
+
+    /**
+     * A NaN in the printed report: the JSON writes a non-finite metric as null, which {@link #metrics} cannot tell
+     * from a metric that does not apply, but the text prints it ("effective MFU NaN%", session 65).
+     */
+    private static final Pattern NAN = Pattern.compile("\\bNaN\\b");
 
     /** The thread that runs {@code simulate}; replaced after a run past its limit, which does not stop when told. */
     private ExecutorService thread = newThread();
@@ -76,6 +84,8 @@ final class SimulateCheck implements AutoCloseable {
         String printed = out + "\n" + err;
         if (exit == ExitCodes.INTERNAL_ERROR || ModelChecks.NOT_USER_WORDS.matcher(printed).find()) {
             problems.add("simulate: exit " + exit + ", printed " + printed.strip());
+        } else if (NAN.matcher(printed).find()) {
+            problems.add("simulate: printed NaN: " + printed.strip());
         }
         if (Files.exists(json)) {
             problems.addAll(metrics(json));
@@ -96,8 +106,25 @@ final class SimulateCheck implements AutoCloseable {
                 }
             }
             walk("metrics", fields.get("metrics"), problems);
+            overMemory(fields.get("metrics"), problems);
         }
         return problems;
+    }
+
+    /**
+     * A run that succeeded past its accelerators' memory, which the editor refuses in a written job and the runtime in
+     * a varied one: {@code vary sequence in [2147483647]} ran at 151,184 % of HBM (session 65).
+     */
+    private static void overMemory(JsonElement metrics, List<String> problems) {
+        if (metrics == null || !metrics.isJsonObject()) {
+            return;
+        }
+        JsonElement used = metrics.getAsJsonObject().get("memoryPerAcceleratorBytes");
+        JsonElement capacity = metrics.getAsJsonObject().get("memoryCapacityBytes");
+        if (used != null && capacity != null && used.isJsonPrimitive() && capacity.isJsonPrimitive()
+                && capacity.getAsDouble() > 0 && used.getAsDouble() > capacity.getAsDouble()) {
+            problems.add("simulate: a run past its memory: " + used + " of " + capacity + " bytes");
+        }
     }
 
     private static void walk(String path, JsonElement element, List<String> problems) {
