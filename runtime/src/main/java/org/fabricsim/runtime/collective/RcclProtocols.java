@@ -18,9 +18,9 @@ package org.fabricsim.runtime.collective;
  * LL128 on gfx942.
  *
  * <p><b>CDNA4</b>: {@code tuning_model_6}, which {@code rcclApplyTuningOverrides} sets on gfx950 over any platform
- * model's {@code tuning} option (ROCm/rocm-systems {@code projects/rccl/src/graph/tuning.cc} at a4cd4445 and
- * 03a89144, the same ranges in both; {@code rcclGetTuningIndexForArch} maps gfx950 to 6 with and without AMD's AINIC),
- * and the rule of {@code projects/rccl/src/rccl_wrap.cc} at 006a440c, which takes reduce and broadcast too.
+ * model's {@code tuning} option (ROCm/rocm-systems {@code projects/rccl/src/graph/tuning.cc} at 03a89144, where {@code
+ * rcclGetTuningIndexForArch} maps gfx950 to 6 with and without AMD's AINIC; the same ranges at a4cd4445), and the
+ * rule of {@code projects/rccl/src/rccl_wrap.cc} at 006a440c, which takes reduce and broadcast too.
  *
  * <table>
  * <caption>Ranges (min, max], bytes per rank</caption>
