@@ -45,10 +45,10 @@ public enum Generation {
     }
 
     /**
-     * The generation serving's collectives run as: CDNA3 and CDNA4 keep RCCL's rings, channels and default protocols ({@link
-     * org.fabricsim.runtime.collective.RcclMeshRings}); every other part runs as Hopper, as serving's curve always has
-     * (docs/accuracy.md "Serving's TP all-reduce path, session 60": NCCL's Blackwell tables made serving worse on
-     * balance and were not adopted).
+     * The generation serving's collectives run as: CDNA3 and CDNA4 keep RCCL's rings, channels and default protocols
+     * ({@link org.fabricsim.runtime.collective.RcclMeshRings}); every other part runs as Hopper, as serving's curve
+     * always has (docs/accuracy.md "Serving's TP all-reduce path, session 60": NCCL's Blackwell tables made serving
+     * worse on balance and were not adopted).
      */
     public Generation forServing() {
         return rccl() ? this : HOPPER;

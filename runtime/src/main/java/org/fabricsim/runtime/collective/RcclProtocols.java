@@ -43,7 +43,10 @@ package org.fabricsim.runtime.collective;
 final class RcclProtocols {
     /** A range RCCL leaves undefined: the cost model's protocol stands. */
     private static final long[] UNDEFINED = null;
-    /** tuning_model_5's LL ranges (min, max], bytes per rank, in {@code RcclTunableColls}' order: reduce-scatter, all-gather, all-reduce, reduce, broadcast. */
+    /**
+     * tuning_model_5's LL ranges (min, max], bytes per rank, in {@code RcclTunableColls}' order: reduce-scatter,
+     * all-gather, all-reduce, reduce, broadcast.
+     */
     private static final long[][] MODEL_5_LL = { { 0, 655_360 }, { 0, 98_304 }, { 0, 1_048_576 }, UNDEFINED,
         UNDEFINED };
     /** tuning_model_5's LL128 ranges. */

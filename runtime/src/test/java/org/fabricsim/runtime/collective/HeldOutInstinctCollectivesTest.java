@@ -80,8 +80,9 @@ class HeldOutInstinctCollectivesTest {
                 Long.parseLong(row.get("bytes")), gpus)
                 .withAlgorithm(algorithm(row.get("algorithm")))
                 .withProtocol(HeldOutCollectivesTest.protocol(row.get("protocol"))).withGeneration(generation)
-                .withChannels(channels.isEmpty() ? NcclChannels.communicator(generation, XGMI_LINKS * linkBytesPerSecond,
-                        nics, nodes) : Integer.parseInt(channels))
+                .withChannels(channels.isEmpty()
+                        ? NcclChannels.communicator(generation, XGMI_LINKS * linkBytesPerSecond, nics, nodes)
+                        : Integer.parseInt(channels))
                 .withStepOverheads(Calibration.DEFAULT.stepOverheads(Harness.NCCL_TESTS,
                         Integer.parseInt(row.get("gpus_per_thread"))))
                 .withReuseSymmetricSteps(true);

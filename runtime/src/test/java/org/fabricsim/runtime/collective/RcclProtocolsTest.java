@@ -30,7 +30,8 @@ class RcclProtocolsTest {
     }
 
     private static Protocol model6(CollectiveOperation operation, long perRank, int nodes) {
-        boolean perGroup = operation == CollectiveOperation.REDUCE_SCATTER || operation == CollectiveOperation.ALL_GATHER;
+        boolean perGroup = operation == CollectiveOperation.REDUCE_SCATTER
+                || operation == CollectiveOperation.ALL_GATHER;
         return RcclProtocols.protocol(Generation.CDNA4, operation, perGroup ? perRank * RANKS : perRank, RANKS, nodes,
                 true);
     }
