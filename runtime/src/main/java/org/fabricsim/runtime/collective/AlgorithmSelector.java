@@ -145,7 +145,7 @@ final class AlgorithmSelector {
                 }
                 return RingSchedules.ring(request.operation(), size, ranks, request.channels(), topology.domainSize(),
                         topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH,
-                        request.generation() == Generation.CDNA3);
+                        request.generation().rccl());
             case BUCKET:
                 return TorusSchedules.buckets(request.operation(), size, topology.torusShape(),
                         TorusSchedules.spans(topology.torusShape(), ranks));

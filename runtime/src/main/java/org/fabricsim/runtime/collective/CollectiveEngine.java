@@ -31,10 +31,10 @@ import org.fabricsim.runtime.topology.Graph;
  * model ({@link ProtocolCost}: bandwidth factor, per-channel caps, per-protocol latencies, base and
  * plateau latency) and keep the (algorithm, protocol) pair NCCL's own estimate ranks first, as NCCL's tuner
  * does ({@link NcclEstimate}; where NCCL's tuner does not choose, on a torus or across a network whose
- * tuner plugin does, the fastest simulated pair), RCCL on CDNA3 across nodes then putting its size rule's
- * protocol in place of the pair's ({@link RcclProtocols}); (4) summarize per-link bytes into {@link
- * LinkUsage}. A user-defined collective builds its schedule from its phases, grouped by node ({@link
- * PhasedSchedules}), and runs with the Simple protocol.
+ * tuner plugin does, the fastest simulated pair), RCCL (CDNA3, CDNA4) across nodes then putting its size rule's
+ * protocol in place of the pair's ({@link RcclProtocols}); (4) summarize per-link bytes into {@link LinkUsage}. A
+ * user-defined collective builds its schedule from its phases, grouped by node ({@link PhasedSchedules}), and runs with
+ * the Simple protocol.
  *
  * <p>Cost: building the schedule is O(transfers); each solved step costs one max-min solve, O(F·P
  * log L) for F flow classes of ≤ P links over L links, plus re-solves of the touched components

@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * The GPU generations NCCL's tuner tells apart (its compute-capability index: SM70, SM80, SM90,
- * SM100 and later), and AMD's CDNA3 (gfx942: MI300X, MI325X), which RCCL tunes apart. An accelerator's
+ * SM100 and later), and AMD's CDNA3 (gfx942: MI300X, MI325X) and CDNA4 (gfx950: MI350X, MI355X), which RCCL tunes
+ * apart. An accelerator's
  * catalog {@code architecture} names its generation; a part neither library knows (an unstated
  * architecture, or another vendor's, whose collective library ports NCCL's model) is tuned as Hopper, the
  * generation the engine's default profile was measured on.
@@ -14,9 +15,16 @@ import java.util.Locale;
  * ({@link NcclChannels#communicator}), the protocols and algorithms it enables by default ({@link
  * NcclTuning#enabledByDefault}), RCCL 2.22.3's protocol by size across nodes ({@link RcclProtocols}) and no NCCL
  * proxy floor ({@link NetProxyFloor}); every other table of NCCL it keeps is Hopper's ({@link #ncclTables}).
+ *
+ * <p>CDNA4 runs the same RCCL rules ({@link #rccl}) wherever RCCL's source treats gfx950 as gfx942 (ROCm/rocm-systems,
+ * {@code projects/rccl}: {@code connect.cc} at 028c2846 doubles the channel limit for gfx942 and gfx950, {@code
+ * tuning.cc} at 03a89144 skips the one-node Simple tree and enables LL128 where {@code ll128Enabled} on both, and the
+ * platform models match an 8-GPU node by its links, not its GPU); only its tuning model differs: {@code
+ * rcclApplyTuningOverrides} sets tuning model 6 on gfx950 whatever the platform model names ({@link RcclProtocols};
+ * docs/accuracy.md, "Collectives on AMD Instinct MI350X/MI355X, session 65").
  */
 public enum Generation {
-    VOLTA, AMPERE, HOPPER, BLACKWELL, CDNA3;
+    VOLTA, AMPERE, HOPPER, BLACKWELL, CDNA3, CDNA4;
 
     /** The generation of a catalog architecture name ({@code ampere}, {@code hopper}, {@code cdna3}, ...). */
     public static Generation of(String architecture) {
@@ -29,23 +37,30 @@ public enum Generation {
                 return BLACKWELL;
             case "cdna3":
                 return CDNA3;
+            case "cdna4":
+                return CDNA4;
             default:
                 return HOPPER;
         }
     }
 
     /**
-     * The generation serving's collectives run as: CDNA3 keeps RCCL's rings, channels and default protocols ({@link
-     * org.fabricsim.runtime.collective.RcclMeshRings}); every other part runs as Hopper, as serving's curve always has
-     * (docs/accuracy.md "Serving's TP all-reduce path, session 60": NCCL's Blackwell tables made serving worse on
-     * balance and were not adopted).
+     * The generation serving's collectives run as: CDNA3 and CDNA4 keep RCCL's rings, channels and default protocols
+     * ({@link org.fabricsim.runtime.collective.RcclMeshRings}); every other part runs as Hopper, as serving's curve
+     * always has (docs/accuracy.md "Serving's TP all-reduce path, session 60": NCCL's Blackwell tables made serving
+     * worse on balance and were not adopted).
      */
     public Generation forServing() {
-        return this == CDNA3 ? CDNA3 : HOPPER;
+        return rccl() ? this : HOPPER;
     }
 
-    /** The generation whose rows of NCCL's per-generation tables this one reads: Hopper's for CDNA3, else its own. */
+    /** Whether RCCL runs this generation's collectives: AMD's CDNA3 and CDNA4 (else NCCL). */
+    public boolean rccl() {
+        return this == CDNA3 || this == CDNA4;
+    }
+
+    /** The generation whose rows of NCCL's per-generation tables this one reads: Hopper's under RCCL, else its own. */
     public Generation ncclTables() {
-        return this == CDNA3 ? HOPPER : this;
+        return rccl() ? HOPPER : this;
     }
 }

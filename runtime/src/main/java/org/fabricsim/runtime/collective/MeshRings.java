@@ -43,13 +43,13 @@ public final class MeshRings {
      * scale-up domain of {@code topology} spreads its bytes over, 1/R of them on each: R(g) of {@link
      * #directedRings} on a full mesh with 2 &lt; g &le; the domain size, else 1 (a switched domain gives every
      * accelerator one link to the switch whatever its peer; a group beyond one domain crosses it as NCCL's
-     * channels). On {@link Generation#CDNA3}, a group filling a full-mesh domain of 8 runs RCCL's 14 distinct rings
-     * instead ({@link RcclMeshRings}: each directed link on 2 of them, so 14 channels load the 7 links of a GPU as
-     * the communicator's 56 do, 2/14 = 8/56 of the bytes on each), which the ring schedule deals to channels 0 … 13
-     * when the request carries CDNA3; a group of whole such domains across nodes runs {@code rome_model_81}'s 8
-     * paths (each directed link and each NIC rail on one of them, so 8 channels load them as the communicator's 64
-     * do, 1/8 of the bytes on each). The one rule for training's ring steps ({@code FabricPatterns}) and serving's
-     * collectives, which request this many channels. O(g²) in one domain, O(g) across.
+     * channels). Under RCCL ({@link Generation#rccl}: CDNA3, CDNA4), a group filling a full-mesh domain of 8 runs
+     * RCCL's 14 distinct rings instead ({@link RcclMeshRings}: each directed link on 2 of them, so 14 channels load the
+     * 7 links of a GPU as the communicator's 56 do, 2/14 = 8/56 of the bytes on each), which the ring schedule deals to
+     * channels 0 … 13 when the request carries such a generation; a group of whole such domains across nodes runs
+     * {@code rome_model_81}'s 8 paths (each directed link and each NIC rail on one of them, so 8 channels load them as
+     * the communicator's 64 do, 1/8 of the bytes on each). The one rule for training's ring steps ({@code
+     * FabricPatterns}) and serving's collectives, which request this many channels. O(g²) in one domain, O(g) across.
      */
     public static int spread(ClusterTopology topology, int g, Generation generation) {
         return acrossRcclNodes(topology, g, generation) ? RcclMeshRings.ACROSS_NODES_PATHS
@@ -58,7 +58,7 @@ public final class MeshRings {
 
     /**
      * The successor tables of the rings {@link #spread} deals a group of {@code g} over: {@code successors(...)[r][i]}
-     * is the group position after {@code i} on ring r (in one domain its local index; across nodes of 8 CDNA3 GPUs
+     * is the group position after {@code i} on ring r (in one domain its local index; across nodes of 8 such GPUs
      * position 8·node + local index); null where it gives one channel (no mesh to spread over). O(g²).
      */
     public static int[][] successors(ClusterTopology topology, int g, Generation generation) {
@@ -87,15 +87,15 @@ public final class MeshRings {
         return topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH && g > 2 && g <= topology.domainSize();
     }
 
-    /** Whether a group of {@code g} is whole full-mesh domains of 8 CDNA3 GPUs, more than one, on RCCL's paths. */
+    /** Whether a group of {@code g} is whole full-mesh domains of 8 GPUs under RCCL, more than one, on RCCL's paths. */
     private static boolean acrossRcclNodes(ClusterTopology topology, int g, Generation generation) {
-        return generation == Generation.CDNA3 && topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH
+        return generation.rccl() && topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH
                 && g > topology.domainSize() && RcclMeshRings.apply(g, topology.domainSize());
     }
 
-    /** RCCL's one-node rings on 8 CDNA3 GPUs filling their domain, else {@link #directedRings}. */
+    /** RCCL's one-node rings on 8 GPUs under RCCL (CDNA3, CDNA4) filling their domain, else {@link #directedRings}. */
     private static int[][] rings(int g, int domainSize, Generation generation) {
-        return generation == Generation.CDNA3 && RcclMeshRings.apply(g, domainSize) ? RcclMeshRings.oneNodeRings()
+        return generation.rccl() && RcclMeshRings.apply(g, domainSize) ? RcclMeshRings.oneNodeRings()
                 : directedRings(g);
     }
 

@@ -95,18 +95,18 @@ public final class NcclTuning {
 
     /**
      * Whether the library runs {@code protocol} on {@code algorithm} over {@code nodes} nodes unless the call forces
-     * it: NCCL every pair it {@link #runs} (LL128 on the NVLink nodes modelled). RCCL on CDNA3 skips the tree with
-     * Simple on one node of gfx94x ({@code src/graph/tuning.cc} at 0cbce2a7, line 365) and enables LL128 only where
-     * the topology's {@code ll128Enabled} is set ({@code tuning.cc} at 9e22c79d: gfx90a, gfx942 or gfx950 and {@code
-     * ll128Enabled}), which only a platform model's options set: {@code rome_model_81}, 8 MI300X with their NICs
-     * across nodes ({@code ll128Platform}); one node ({@code rome_model_79}) runs none unless forced. Where the
-     * cost model's choice is made, RCCL then replaces the protocol by size ({@link RcclProtocols}). O(1).
+     * it: NCCL every pair it {@link #runs} (LL128 on the NVLink nodes modelled). RCCL on CDNA3 and CDNA4 skips the tree
+     * with Simple on one node of gfx94x ({@code src/graph/tuning.cc} at 0cbce2a7, line 365) and enables LL128 only
+     * where the topology's {@code ll128Enabled} is set ({@code tuning.cc} at 9e22c79d: gfx90a, gfx942 or gfx950 and
+     * {@code ll128Enabled}), which only a platform model's options set: {@code rome_model_81}, 8 MI300X with their NICs
+     * across nodes ({@code ll128Platform}); one node ({@code rome_model_79}) runs none unless forced. Where the cost
+     * model's choice is made, RCCL then replaces the protocol by size ({@link RcclProtocols}). O(1).
      */
     public boolean enabledByDefault(Algorithm algorithm, Protocol protocol, int nodes, boolean ll128Platform) {
         if (!runs(algorithm, protocol)) {
             return false;
         }
-        if (generation != Generation.CDNA3) {
+        if (!generation.rccl()) {
             return true;
         }
         return (protocol != Protocol.LL128 || ll128Platform)

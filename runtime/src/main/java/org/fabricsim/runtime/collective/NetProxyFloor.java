@@ -27,7 +27,7 @@ package org.fabricsim.runtime.collective;
  * The floor is nsteps · k · o; a ring whose proxy is the slowest stage of its pipeline takes that
  * long whatever its bytes and hop latencies, which run meanwhile. Simple (larger chunks, several
  * posts per step, NCCL's triple overhead) and the other collectives are not floored here, nor RCCL's rings
- * (CDNA3): at k = 16 (64 channels over 8 GPUs) the floor is 480 µs on 2 nodes, and RCCL's LL128 ring measured
+ * (CDNA3, CDNA4): at k = 16 (64 channels over 8 GPUs) the floor is 480 µs on 2 nodes, and RCCL's LL128 ring measured
  * there on 64 channels ran 32 MiB in 402 µs (MI350X, ROCm/rocm-systems pull request 9406), while RCCL's own
  * size rule runs LL128 at 1 to 9 MiB, where the floor would make it twice Simple's time.
  */

@@ -18,17 +18,16 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
  * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). Under NCCL an LL or
  * LL128 ring all-reduce across domains takes at least its network proxy's posting time ({@link NetProxyFloor}),
- * the host cost added after; under RCCL (CDNA3) it does not: RCCL's LL128 ring measured across 2 nodes on 64
- * channels runs below the floor (docs/accuracy.md, "RCCL's protocols by size, session 65"). A tree with LL or
- * LL128 runs NCCL's chunks for the protocol, so its bandwidth time takes the pipeline fill of those chunks in
- * place of the simulated Simple one ({@link TreePipeline}), and pays NCCL's tree latencies along one chain and
- * the tree levels ({@link NcclTuning#treeLatencyPs}) in place of the mean hop of its transfers. In-switch
- * reduction's bandwidth time also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}, heads one
- * domain's GPUs; across domains NVLSTree's chunk rule), and across domains (NVLSTree) its trees' latency ({@link
- * NcclTuning#nvlsTreeLatencyPs}); CollNet pays its aggregation tree's depth in flight ({@link
- * Schedule#fixedLatencyPs}) and NCCL's CollNet latency ({@link NcclTuning#collNetLatencyPs}) instead of step
- * latencies. Hop counts are taken once per phase
- * ({@link PhaseHops}); each protocol then costs O(phases).
+ * the host cost added after; under RCCL (CDNA3, CDNA4) it does not: RCCL's LL128 ring measured across 2 nodes on 64
+ * channels runs below the floor (docs/accuracy.md, "RCCL's protocols by size, session 65"). A tree with LL or LL128
+ * runs NCCL's chunks for the protocol, so its bandwidth time takes the pipeline fill of those chunks in place of the
+ * simulated Simple one ({@link TreePipeline}), and pays NCCL's tree latencies along one chain and the tree levels
+ * ({@link NcclTuning#treeLatencyPs}) in place of the mean hop of its transfers. In-switch reduction's bandwidth time
+ * also pays NCCL's NVLS pipeline fill ({@link NvlsPipeline}, heads one domain's GPUs; across domains NVLSTree's chunk
+ * rule), and across domains (NVLSTree) its trees' latency ({@link NcclTuning#nvlsTreeLatencyPs}); CollNet pays its
+ * aggregation tree's depth in flight ({@link Schedule#fixedLatencyPs}) and NCCL's CollNet latency ({@link
+ * NcclTuning#collNetLatencyPs}) instead of step latencies. Hop counts are taken once per phase ({@link PhaseHops});
+ * each protocol then costs O(phases).
  */
 final class ProtocolCost {
     /** NCCL_MAX_NVLS_ARITY of NCCL's device.h. */
@@ -43,8 +42,8 @@ final class ProtocolCost {
     private final NcclTuning tuning;
     private final PhaseHops[] hops;
     /**
-     * Whether RCCL runs the call on its platform model across nodes of 8 CDNA3 GPUs ({@code rome_model_81}, {@link
-     * RcclMeshRings}), whose options set {@code ll128Enabled}.
+     * Whether RCCL runs the call on its platform model across nodes of 8 CDNA3 or CDNA4 GPUs ({@code rome_model_81},
+     * {@link RcclMeshRings}), whose options set {@code ll128Enabled}.
      */
     private final boolean rcclAcrossNodes;
 
@@ -63,7 +62,7 @@ final class ProtocolCost {
         this.domain = Math.max(1, Math.min(topology.domainSize(), request.ranks()));
         this.domains = (request.ranks() + domain - 1) / domain;
         this.tuning = new NcclTuning(request.generation());
-        this.rcclAcrossNodes = request.generation() == Generation.CDNA3 && domains > 1
+        this.rcclAcrossNodes = request.generation().rccl() && domains > 1
                 && topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH
                 && RcclMeshRings.apply(request.ranks(), topology.domainSize());
     }
@@ -87,15 +86,15 @@ final class ProtocolCost {
 
     /**
      * The protocol RCCL puts in place of its cost model's choice when the request leaves the protocol to the library
-     * ({@link RcclProtocols}: CDNA3 across nodes, by size), where it {@link #allows} it; {@link Protocol#AUTO} where
-     * the choice stands (NCCL, one node, a forced protocol, the other collectives).
+     * ({@link RcclProtocols}: CDNA3 and CDNA4 across nodes, by size), where it {@link #allows} it; {@link
+     * Protocol#AUTO} where the choice stands (NCCL, one node, a forced protocol, the other collectives).
      */
     Protocol rcclProtocol() {
-        if (request.protocol() != Protocol.AUTO || request.generation() != Generation.CDNA3) {
+        if (request.protocol() != Protocol.AUTO || !request.generation().rccl()) {
             return Protocol.AUTO;
         }
-        Protocol protocol = RcclProtocols.protocol(request.operation(), request.sizeBytes(), request.ranks(), domains,
-                rcclAcrossNodes);
+        Protocol protocol = RcclProtocols.protocol(request.generation(), request.operation(), request.sizeBytes(),
+                request.ranks(), domains, rcclAcrossNodes);
         return protocol != Protocol.AUTO && allows(protocol) ? protocol : Protocol.AUTO;
     }
 
@@ -169,7 +168,7 @@ final class ProtocolCost {
     /** NCCL's network proxy floor of a ring all-reduce ({@link NetProxyFloor}), else 0 (and under RCCL). */
     private long proxyFloorPs(Protocol protocol) {
         boolean ringAllReduce = algorithm == Algorithm.RING && request.operation() == CollectiveOperation.ALL_REDUCE
-                && request.generation() != Generation.CDNA3;
+                && !request.generation().rccl();
         return ringAllReduce ? NetProxyFloor.allReducePs(protocol, request.sizeBytes(), request.ranks(), domain,
                 domains, channels(protocol)) : 0;
     }

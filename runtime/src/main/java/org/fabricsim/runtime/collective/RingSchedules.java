@@ -15,9 +15,9 @@ package org.fabricsim.runtime.collective;
  * channel c runs the directed ring c mod R(k) of {@link MeshRings} instead (R(8) = 6 link-disjoint
  * rings), still entered at local index c mod k, and leaves the domain over the ring's closing link
  * to that index's NIC. A step's busiest mesh link then carries ⌈C / R⌉ of the C channels' chunks
- * instead of C. On nodes of 8 CDNA3 GPUs (MI300X) channel c runs RCCL's own ring instead ({@link RcclMeshRings}):
- * on one node every directed link carries the same share, across nodes each ring enters and leaves a node on
- * the rails of its path's two ends and needs no hop to reach them.
+ * instead of C. On nodes of 8 CDNA3 or CDNA4 GPUs (MI300X, MI355X) channel c runs RCCL's own ring instead ({@link
+ * RcclMeshRings}): on one node every directed link carries the same share, across nodes each ring enters and leaves a
+ * node on the rails of its path's two ends and needs no hop to reach them.
  *
  * <ul>
  * <li>All-reduce: 2(n−1) identical steps of S/(n·C) bytes per channel edge.</li>
@@ -67,7 +67,7 @@ final class RingSchedules {
         return new int[][] {identity};
     }
 
-    /** The ring schedule; {@code rccl}: the domains are full meshes of 8 CDNA3 GPUs, which run RCCL's rings. */
+    /** The ring schedule; {@code rccl}: the domains are full meshes of 8 GPUs under RCCL, which run RCCL's rings. */
     static Schedule ring(CollectiveOperation operation, long sizeBytes, int ranks, int channels, int domainSize,
             boolean fullMesh, boolean rccl) {
         int steps = operation == CollectiveOperation.ALL_REDUCE ? 2 * (ranks - 1) : ranks - 1;

@@ -131,6 +131,10 @@ class MeshRingsTest {
                 link, FatTreeParameters.singleSwitch(link)));
         assertEquals(8, MeshRings.spread(nodes, 16, Generation.CDNA3));
         assertEquals(1, MeshRings.spread(nodes, 16, Generation.HOPPER));
+        // MI355X (CDNA4) under RCCL as MI300X: the same 8 paths across nodes and 14 rings in one (serving, training).
+        assertEquals(8, MeshRings.spread(nodes, 16, Generation.CDNA4));
+        assertEquals(14, MeshRings.spread(nodes, 8, Generation.CDNA4));
+        assertEquals(Generation.CDNA4, Generation.of("cdna4").forServing());
         int[][] next = MeshRings.successors(nodes, 16, Generation.CDNA3);
         int[][] uses = new int[16][16];
         int crossings = 0;

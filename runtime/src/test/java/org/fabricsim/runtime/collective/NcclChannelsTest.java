@@ -37,7 +37,11 @@ class NcclChannelsTest {
         // RCCL (0cbce2a7): one node matches rome_model_79, 28 rings; connect.cc doubles them (28 <= 128 / 2) and
         // init.cc's nc = 2 asks for 2 x 28: 56. Across nodes rome_model_81's 64 rings, above 64 / 2: not doubled, 64.
         assertEquals(Generation.CDNA3, Generation.of("cdna3")); // the catalog's MI300X and MI325X
-        assertEquals(Generation.HOPPER, Generation.of("cdna4")); // MI355X (gfx950): no RCCL model read, Hopper-tuned
+        // MI350X, MI355X (gfx950): connect.cc (rocm-systems 028c2846) doubles gfx950's channel limit as gfx942's; the
+        // platform models match by links: the same 56 and 64 (pull request 9406: 64 on 2 MI350X nodes).
+        assertEquals(Generation.CDNA4, Generation.of("cdna4"));
+        assertEquals(56, NcclChannels.communicator(Generation.CDNA4, 7 * 76.5e9, 8, 1));
+        assertEquals(64, NcclChannels.communicator(Generation.CDNA4, 7 * 76.5e9, 8, 2));
         assertEquals(56, NcclChannels.communicator(Generation.CDNA3, 448e9, 8, 1));
         assertEquals(64, NcclChannels.communicator(Generation.CDNA3, 448e9, 8, 2));
         // Tuned as Hopper (session 62): 7 x 64 GB/s = 17.92 NVLink4 links, 24 channels; 8 NICs across nodes, 16.
