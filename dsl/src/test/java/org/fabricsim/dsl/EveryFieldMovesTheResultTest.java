@@ -64,6 +64,11 @@ class EveryFieldMovesTheResultTest extends FabricModelTest {
                     + " that binds only on calls shorter than it; SubNode's 1 MiB call outlasts 8 launches"),
             Map.entry("NodeGroup.count", "EveryConstruct's only edited count outside a run's reach is One's 2 nodes,"
                     + " of which SubNode ('accelerators 4') uses one node's 4 accelerators"),
+            Map.entry("Fabric.linkRate", "EveryConstruct's only edited link rate that moves nothing is the scale-up"
+                    + " AcmeLink's: the fallback for an accelerator that states no 'scale-up N x rate'"
+                    + " (HardwareMapper.domainBytesPerSecond), and A1 states 8 x 50 GB/s"),
+            Map.entry("Fabric.flowControl", "a scale-up fabric's: fabric.not-simulated.loss says that its 'lossless'"
+                    + " changes nothing (scale-up links keep their capacity), its mark ending before 'credit-based'"),
             Map.entry("Benchmark.cluster", "SubNode runs on 4 accelerators of one Box, in One or in FatTreeCluster"),
             Map.entry("Pool.maxBatchTokens", LOAD), Map.entry("Pool.maxSequences", LOAD),
             Map.entry("Pool.admission", LOAD + "; admission acts only when a decode pool's KV cache is full"));
@@ -73,11 +78,6 @@ class EveryFieldMovesTheResultTest extends FabricModelTest {
      * seen. Left by session 65 for a later one.
      */
     private static final Map<String, String> UNEXPLAINED = Map.of(
-            "Fabric.linkRate", "a scale-up fabric's link (AcmeLink 50 GB/s at 100, 25, 51): the engine reads it only"
-                    + " for an accelerator that states no 'scale-up N x rate' (HardwareMapper.domainBytesPerSecond),"
-                    + " and A1 states 8 x 50 GB/s; no info says so",
-            "Fabric.flowControl", "a scale-up fabric's 'credit-based': fabric.not-simulated.loss names its"
-                    + " 'lossless' but its mark stops before the flow-control word",
             "Fabric.routing", "a scale-up fabric's routing (AcmeLink 'adaptive' to any other policy)",
             "Switch.portRate", "S1 at 800, 200, 401 Gb/s on a 400 Gb/s fabric: scale-out links run at the fabric's"
                     + " rate, the port rate is read by the scale-up cap only; no warning at 200",
