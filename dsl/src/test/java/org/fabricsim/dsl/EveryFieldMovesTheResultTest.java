@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
  * workloads on the clusters and the model that no workload of it runs on. EverySetting is not audited here: its
  * hardware, written so that every setting is written once, is put under little load by its small workloads (a
  * partial run on 2026-12-07 found 68 silent values, most of them congestion-control, loss, NIC and switch settings
- * that act only under contention), and probing it is left to a later session. 130 to 177 s on the shared 2-core
- * machine at a load of 9 to 10 (the test prints its own time; the spec audit's EveryConstruct took 18 s there).
+ * that act only under contention), and probing it is left to a later session. 93 to 177 s on the shared 2-core
+ * machine at a load of 7 to 10 (the test prints its own time; the spec audit's EveryConstruct took 18 to 44 s there).
  */
 class EveryFieldMovesTheResultTest extends FabricModelTest {
 
@@ -83,11 +83,10 @@ class EveryFieldMovesTheResultTest extends FabricModelTest {
                     + " rate, the port rate is read by the scale-up cap only; no warning at 200",
             "ScaleUpDomain.topology", "Box's switched domain of 8 as a full mesh or rack-scale domain",
             "TorusTopology.linkRates", "Donut's first dimension at 100, 25, 51 GB/s under OnDonut's ring all-reduce",
-            "Ratio.denominator", "FatTreeCluster's first tier '1:1' edited to '1:2'",
-            "Study.seed", "Compare's 'seed 42' at 84, 21, 43: its trainings draw nothing from it");
+            "Ratio.denominator", "FatTreeCluster's first tier '1:1' edited to '1:2'");
 
     /** Reach test's and this test's allowed features: pinned, so that a new silent value is a decision. */
-    private static final int ALLOWED = 34;
+    private static final int ALLOWED = 33;
 
     /**
      * Text replaced in the fixture so that an edit that changes every program reruns them in about a second (warm,
