@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * hardware, written so that every setting is written once, is put under little load by its small workloads (a
  * partial run on 2026-12-07 found 68 silent values, most of them congestion-control, loss, NIC and switch settings
  * that act only under contention), and probing it is left to a later session. 79 to 177 s on the shared 2-core
- * machine at a load of 7 to 10 (the test prints its own time; the spec audit's EveryConstruct took 18 to 44 s there).
+ * machine at a load of 8 to 10 (the test prints its own time; the spec audit's EveryConstruct took 18 to 44 s there).
  */
 class EveryFieldMovesTheResultTest extends FabricModelTest {
 
@@ -92,8 +92,8 @@ class EveryFieldMovesTheResultTest extends FabricModelTest {
 
     /**
      * Text replaced in the fixture so that an edit that changes every program reruns them in about a second (warm,
-     * on the shared machine: Serve took 1.0 s, OnPackets' packet run of 15 sizes up to 16 GiB 3.3 s, Compare's trainings of 512
-     * sequences 0.6 s): the same settings, smaller values.
+     * on the shared machine: Serve took 1.0 s, OnPackets' packet run of 15 sizes up to 16 GiB 3.3 s, Compare's
+     * trainings of 512 sequences 0.6 s): the same settings, smaller values.
      */
     private static final Map<String, String> SMALLER = Map.of(
             "requests 10000", "requests 300",

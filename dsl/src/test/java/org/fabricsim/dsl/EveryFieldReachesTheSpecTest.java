@@ -34,7 +34,8 @@ import com.google.inject.Provider;
  * "Every model field does something": each value written in {@link EveryConstruct#MODEL}, in {@link EverySetting#MODEL}
  * (the settings neither it nor the examples write) and in a few examples is changed ({@link FieldMutations}), re-validated and re-mapped. An edit reaches the engine when the mapped specs
  * differ; the editor refuses it when it gives a new error (the model no longer maps) or names it when a new info or
- * warning, or one over the edited text, sits on the edited object or one holding it; else it is silent. A value
+ * warning, or one over the edited text (before or after the edit), sits on the edited object or one holding it
+ * ({@link EditIssues}); else it is silent. A value
  * takes the best outcome of its edits, in that order, refused last: a value whose only edits the editor refuses
  * shows a check, not whether the engine reads it. The features with a silent value must be exactly those of
  * {@link #SILENT} that EveryConstruct edits (a subset in EverySetting and the examples), each with its reason; dropping a field in a mapper fails the test

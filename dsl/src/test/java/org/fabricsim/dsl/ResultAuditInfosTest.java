@@ -60,8 +60,10 @@ class ResultAuditInfosTest extends FabricModelTest {
 
     @Test
     void shouldStayQuietOnARentOrOnCapitalAlone() throws Exception {
-        validation.assertNoIssue(cost("accelerator-hour $2.50/h"), Literals.COST, IssueCodes.CAPITAL_COST_NOT_SIMULATED);
-        validation.assertNoIssue(cost("capex $250000 per node over 4 years\npower 10 kW per node at $0.08/kWh\npue 1.3"),
+        validation.assertNoIssue(cost("accelerator-hour $2.50/h"), Literals.COST,
+                IssueCodes.CAPITAL_COST_NOT_SIMULATED);
+        validation.assertNoIssue(
+                cost("capex $250000 per node over 4 years\npower 10 kW per node at $0.08/kWh\npue 1.3"),
                 Literals.COST, IssueCodes.CAPITAL_COST_NOT_SIMULATED);
     }
 
