@@ -15,7 +15,6 @@ import java.util.stream.Collectors;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.ResourceSet;
-import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.FieldMutations.Mutation;
@@ -35,7 +34,8 @@ import com.google.inject.Provider;
  * "Every model field does something": each value written in {@link EveryConstruct#MODEL}, in {@link EverySetting#MODEL}
  * (the settings neither it nor the examples write) and in a few examples is changed ({@link FieldMutations}), re-validated and re-mapped. An edit reaches the engine when the mapped specs
  * differ; the editor refuses it when it gives a new error (the model no longer maps) or names it when a new info or
- * warning, or one over the edited text, sits on the edited object or one holding it; else it is silent. A value
+ * warning, or one over the edited text (before or after the edit), sits on the edited object or one holding it
+ * ({@link EditIssues}); else it is silent. A value
  * takes the best outcome of its edits, in that order, refused last: a value whose only edits the editor refuses
  * shows a check, not whether the engine reads it. The features with a silent value must be exactly those of
  * {@link #SILENT} that EveryConstruct edits (a subset in EverySetting and the examples), each with its reason; dropping a field in a mapper fails the test
@@ -50,7 +50,7 @@ import com.google.inject.Provider;
 class EveryFieldReachesTheSpecTest extends FabricModelTest {
 
     /** The features that may change nothing the engine reads without the editor saying so, and why. */
-    private static final Map<String, String> SILENT = Map.of(
+    static final Map<String, String> SILENT = Map.of(
             "Vendor.title", "the maker's full name, for the reader: lock-in analysis and the specs use its name",
             "Fabric.reductionName", "the product name of the in-network reduction (e.g. SHARP), a label: the flag"
                     + " 'in-network-reduction' before it is what the engine reads",
@@ -99,7 +99,7 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
         validation.assertNoErrors(base);
         String baseline = rendering(base);
         assertEquals(baseline, rendering(parse(text)), "the rendering is deterministic");
-        Set<String> baseIssues = keys(validation.validate(base));
+        EditIssues baseIssues = new EditIssues(validation.validate(base));
 
         Map<String, Set<Outcome>> byFeature = new TreeMap<>();
         Map<Outcome, Integer> counts = new TreeMap<>();
@@ -151,7 +151,7 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
      * nothing (silent); else every edit is refused (by an error, or by the grammar). A refused edit proves a check,
      * not a reader, so the next edit is still tried.
      */
-    private Outcome outcome(List<Mutation> choices, String baseline, Set<String> baseIssues) throws Exception {
+    private Outcome outcome(List<Mutation> choices, String baseline, EditIssues baseIssues) throws Exception {
         Outcome best = Outcome.REFUSED;
         for (Mutation mutation : choices) {
             Model model = parse(mutation.text());
@@ -159,14 +159,13 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
                 continue;
             }
             List<Issue> issues = validation.validate(model);
-            if (issues.stream().anyMatch(i -> i.getSeverity() == Severity.ERROR && !baseIssues.contains(key(i)))) {
+            if (baseIssues.refuses(issues)) {
                 continue;
             }
             if (!rendering(model).equals(baseline)) {
                 return Outcome.REACHES;
             }
-            Outcome edit = issues.stream().anyMatch(i -> on(i, mutation)
-                    && (!baseIssues.contains(key(i)) || over(i, mutation))) ? Outcome.NAMED : Outcome.SILENT;
+            Outcome edit = baseIssues.names(issues, mutation) ? Outcome.NAMED : Outcome.SILENT;
             best = edit.compareTo(best) < 0 ? edit : best;
         }
         return best;
@@ -179,26 +178,6 @@ class EveryFieldReachesTheSpecTest extends FabricModelTest {
             parser.parse(Files.readString(EXAMPLES.resolve(companion)), URI.createURI(companion), resources);
         }
         return parser.parse(text, resources);
-    }
-
-    private static boolean on(Issue issue, Mutation mutation) {
-        String fragment = issue.getUriToProblem() == null ? null : issue.getUriToProblem().fragment();
-        return fragment != null && (mutation.fragment().equals(fragment)
-                || !fragment.equals("/") && mutation.fragment().startsWith(fragment + "/"));
-    }
-
-    private static boolean over(Issue issue, Mutation mutation) {
-        int start = issue.getOffset() == null ? -1 : issue.getOffset();
-        int end = start + (issue.getLength() == null ? 0 : issue.getLength());
-        return start <= mutation.offset() + mutation.replacement().length() && mutation.offset() <= end;
-    }
-
-    private static Set<String> keys(List<Issue> issues) {
-        return issues.stream().map(EveryFieldReachesTheSpecTest::key).collect(Collectors.toSet());
-    }
-
-    private static String key(Issue issue) {
-        return issue.getCode() + "@" + (issue.getUriToProblem() == null ? "" : issue.getUriToProblem().fragment());
     }
 
     /** All a valid model maps to, as text: its programs, then each cluster, accelerator, model and calibration. */

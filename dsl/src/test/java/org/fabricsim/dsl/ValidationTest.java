@@ -60,7 +60,8 @@ class ValidationTest extends FabricModelTest {
 
     @Test
     void shouldAcceptMoneyWrittenWithTheDollarSign() throws Exception {
-        validation.assertNoIssues(parser.parse("cost Rent { accelerator-hour $2.50/h capex $250000 per node over 4 years }"));
+        validation.assertNoIssues(
+                parser.parse("cost Rent { accelerator-hour $2.50/h } cost Owned { capex $250000 per node over 4 years }"));
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Cluster;
+import org.fabricsim.dsl.fabric.Cost;
 import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.FabricScope;
@@ -25,6 +26,7 @@ import org.fabricsim.dsl.fabric.ScaleUpTopology;
 import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.fabric.Topology;
+import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.HardwareMapper;
 import org.fabricsim.dsl.model.Topologies;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
@@ -111,9 +113,10 @@ public class IgnoredSettingsValidator extends FabricCheck {
     public void checkSwitchScheduledNotSimulated(Switch switchType) {
         if (switchType.isScheduled()
                 && switchType.getFabrics().stream().noneMatch(IgnoredSettingsValidator::leavesItToTheSwitches)) {
-            info("'scheduled'" + NOT_YET + "a scheduled switch schedules a fabric that says how it takes overload"
-                    + " ('lossless pfc', 'lossless credit-based' or 'lossy') and states no congestion control of its"
-                    + " own, and this switch speaks none such; the fabric's own row runs.", switchType,
+            info("'scheduled'" + NOT_YET + "a scheduled switch schedules a scale-out fabric that says how it takes"
+                    + " overload ('lossless pfc', 'lossless credit-based' or 'lossy') and states no congestion control of"
+                    + " its own, and this switch speaks none such (a scale-up domain is never scheduled); the fabric's"
+                    + " own row runs.", switchType,
                     Literals.SWITCH__SCHEDULED, IssueCodes.SWITCH_SCHEDULED_NOT_SIMULATED);
         }
     }
@@ -137,8 +140,12 @@ public class IgnoredSettingsValidator extends FabricCheck {
                 .collect(Collectors.joining(", "));
     }
 
+    /**
+     * Whether a scale-out network of {@code fabric} would run scheduled on scheduled switches; a scale-up fabric never
+     * does (only a cluster's scale-out and data-centre networks are scheduled, {@code ClusterMapper.network}).
+     */
     private static boolean leavesItToTheSwitches(Fabric fabric) {
-        return !fabric.eIsProxy() && ScheduledSwitches.leavesItToTheSwitches(HardwareMapper.flowControl(fabric),
+        return !fabric.eIsProxy() && fabric.getScope() != FabricScope.SCALE_UP && ScheduledSwitches.leavesItToTheSwitches(HardwareMapper.flowControl(fabric),
                 FabricSpec.CongestionControl.valueOf(fabric.getCongestionControl().getName()));
     }
 
@@ -199,6 +206,19 @@ public class IgnoredSettingsValidator extends FabricCheck {
     }
 
     /**
+     * A training runs with its own seed ({@code Simulator} passes {@code TrainingSimulator.SEED}, 1, whatever the
+     * study's), so a study's {@code seed} changes neither its ECMP hashes nor its reliability Monte Carlo.
+     */
+    @Check
+    public void checkStudySeedNotSimulated(Study study) {
+        if (written(study, Literals.STUDY__SEED) && study.getWorkload() instanceof Training) {
+            info("'seed'" + NOT_YET + "a training draws its ECMP hashes and its reliability Monte Carlo from its own"
+                    + " fixed seed; benchmarks, serving and shared clusters read the study's.", study,
+                    Literals.STUDY__SEED, IssueCodes.SEED_NOT_SIMULATED);
+        }
+    }
+
+    /**
      * A {@code kv-transfer} line moves a KV cache from a prefill pool to a decode pool; a deployment without both
      * hands no cache over, so the line changes nothing.
      */
@@ -222,6 +242,21 @@ public class IgnoredSettingsValidator extends FabricCheck {
             info("'tdp'" + NOT_YET + "compute runs at its stated efficiency without a power cap, and a cost's"
                     + " 'power' sets the electricity bill.", accelerator, Literals.ACCELERATOR__POWER,
                     IssueCodes.TDP_NOT_SIMULATED);
+        }
+    }
+
+    /**
+     * A rent wins: a cost with {@code accelerator-hour} charges it per accelerator-hour whatever its capital, power
+     * and PUE ({@code CostSpec.dollarsPerHour}), which then change no figure.
+     */
+    @Check
+    public void checkCostCapitalNotSimulated(Cost cost) {
+        if (cost.getAcceleratorHour() != null
+                && (cost.getCapex() != null || cost.getPower() != null || written(cost, Literals.COST__PUE))) {
+            info("'capex', 'power' and 'pue'" + NOT_YET + "the cost states a rent, 'accelerator-hour', and a rent is"
+                    + " the whole hourly cost (hardware, power and cooling included). Remove the rent to cost the"
+                    + " capital plus power, or the others to keep the rent.", cost, null,
+                    IssueCodes.CAPITAL_COST_NOT_SIMULATED);
         }
     }
 }

@@ -433,6 +433,11 @@ public final class IssueCodes {
     public static final String MODEL_KIND_NOT_SIMULATED = PREFIX + "not-simulated.model-kind";
     /** A {@code kv-transfer} on a deployment without both a prefill and a decode pool, which hands no cache over. Data: none. */
     public static final String KV_TRANSFER_NOT_SIMULATED = PREFIX + "not-simulated.kv-transfer";
+    /**
+     * A cost that states a rent ({@code accelerator-hour}) beside capital, power or PUE: the rent is the cost, and
+     * the others are not read. Data: none.
+     */
+    public static final String CAPITAL_COST_NOT_SIMULATED = PREFIX + "not-simulated.capital-cost";
     /** An accelerator's {@code tdp}, not simulated yet (no power cap). Data: none. */
     public static final String TDP_NOT_SIMULATED = PREFIX + "not-simulated.tdp";
     /**
@@ -445,6 +450,11 @@ public final class IssueCodes {
      * process nothing. Data: the memory in bytes.
      */
     public static final String RESERVED_MEMORY_TOO_LARGE = PREFIX + "physical.reserved-memory";
+    /**
+     * A study's {@code seed} on a training, which runs with its own fixed seed ({@code TrainingSimulator.SEED}) for its
+     * ECMP hashes and reliability Monte Carlo. Data: none.
+     */
+    public static final String SEED_NOT_SIMULATED = PREFIX + "not-simulated.seed";
     /** A study's {@code tolerance} on a workload that does not read it (training, serving). */
     public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
     /**
