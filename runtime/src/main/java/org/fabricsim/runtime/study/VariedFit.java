@@ -31,12 +31,20 @@ public final class VariedFit {
 
     /** {@code varied}, or an {@link InfeasibleRunException} naming the rule it breaks, its values and the fix. */
     public static WorkloadSpec checked(WorkloadSpec varied) {
-        String breach = varied instanceof TrainingSpec training ? trainingBreach(training)
-                : varied instanceof InferenceSpec inference ? servingBreach(inference) : null;
+        String breach = breach(varied);
         if (breach != null) {
             throw new InfeasibleRunException(breach);
         }
         return varied;
+    }
+
+    /**
+     * The rule {@code workload} breaks, its values and the fix, or null when it runs as written (or is not a training
+     * job or an inference deployment); the editor warns in these words at a {@code vary} value.
+     */
+    public static String breach(WorkloadSpec workload) {
+        return workload instanceof TrainingSpec training ? trainingBreach(training)
+                : workload instanceof InferenceSpec inference ? servingBreach(inference) : null;
     }
 
     private static String trainingBreach(TrainingSpec t) {
