@@ -158,7 +158,7 @@ public class SpecMapper {
      * (in base units) as a {@link Double}, a keyword as written, a cluster, model or fabric as its spec,
      * another definition by name.
      */
-    private Object toVariationValue(Value value) {
+    public Object toVariationValue(Value value) {
         if (value instanceof NumberValue number) {
             BigDecimal decimal = new BigDecimal(number.getNumber());
             return decimal.stripTrailingZeros().scale() <= 0 ? (Object) decimal.longValueExact() : (Object) decimal.doubleValue();

@@ -564,6 +564,12 @@ public final class IssueCodes {
     /** A {@code vary} value the parameter cannot take. Data: a value it takes, as written. */
     public static final String VARY_VALUE = PREFIX + "study.vary-value";
     /**
+     * A {@code vary} value that makes the study's job, its other values as written, break a rule the runtime fails
+     * the run for ({@code VariedFit}: TP that does not split the heads, DP × micro-batch that does not divide the
+     * batch, ...). A warning: another axis of the study may make it hold. Data: none.
+     */
+    public static final String VARY_RULE = PREFIX + "study.vary-rule";
+    /**
      * A {@code vary data} value that the pods a training job runs its data parallelism across ({@code data D across P
      * pods}) do not divide: no run of it can be built. Data: none.
      */

@@ -229,8 +229,9 @@ public final class StudyRunner {
 
     /**
      * Simulates one planned run of {@code study} on this runner's engine: the result carries the run's name,
-     * variation and seed and is held against the study's expectations; a run that throws, or a varied training run
-     * that does not fit in memory ({@link VariedFit}), becomes a failed result with the reason. Other engines (the
+     * variation and seed and is held against the study's expectations; a run that throws, or a varied run that breaks
+     * a rule the same job written out would break ({@link VariedFit}: heads, layers, experts, batch, context, DualPipe
+     * schedule, memory), becomes a failed result with the reason. Other engines (the
      * Spark sweep) run each run through this one method.
      */
     public RunResult runOne(StudySpec study, PlannedRun run) {
