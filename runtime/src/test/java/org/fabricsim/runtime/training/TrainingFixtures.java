@@ -98,6 +98,15 @@ final class TrainingFixtures {
     private TrainingFixtures() {
     }
 
+    /**
+     * t.Small of the study and search tests: 8 DGX H100 (64 GPUs) on two leaves of a non-blocking two-tier NDR
+     * QM9700 fat-tree, ECMP, with {@code cost} (null: none).
+     */
+    static ClusterSpec small(CostSpec cost) {
+        return new ClusterSpec("t.Small", DGX_H100, 8, new ScaleOutSpec(NDR, new TopologySpec.FatTree(QM9700, 2,
+                List.of(1.0)), ScaleOutSpec.Routing.ECMP), 0, cost, null);
+    }
+
     /** Grand16K of examples/llama3-405b: 2,048 nodes, three-tier RoCE Clos, 1:7 at aggregation, ECMP, $4/h. */
     static ClusterSpec grand16k() {
         return new ClusterSpec("meta.llama3.Grand16K", DGX_H100, 2048, new ScaleOutSpec(META_ROCE,

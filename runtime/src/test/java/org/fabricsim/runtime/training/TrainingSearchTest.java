@@ -21,11 +21,9 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CostSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
-import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.SearchSpec;
 import org.fabricsim.runtime.spec.StudySpec;
-import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
@@ -38,9 +36,7 @@ import org.junit.jupiter.api.Test;
  * job: a 16-layer model on 8 DGX H100 at $2 per GPU-hour, TP8 PP2 DP4, sequence 4,096, batch 64.
  */
 class TrainingSearchTest {
-    private static final ClusterSpec SMALL = new ClusterSpec("t.Small", TrainingFixtures.DGX_H100, 8,
-            new ScaleOutSpec(TrainingFixtures.NDR, new TopologySpec.FatTree(TrainingFixtures.QM9700, 2, List.of(1.0)),
-                    ScaleOutSpec.Routing.ECMP), 0, new CostSpec("t.Rent", 2, 0, 0, 0, 0, 1), null);
+    private static final ClusterSpec SMALL = TrainingFixtures.small(new CostSpec("t.Rent", 2, 0, 0, 0, 0, 1));
     private static final TrainingSpec JOB = TrainingFixtures.training("t.Job",
             TrainingFixtures.dense("t.M", 16, 4096, 16384, 32, 8, 32000, true), SMALL, 4096, 64,
             new ParallelismSpec(8, 2, 4, 1, 1, true), TrainingSpec.PipelineSchedule.ONE_F_ONE_B,

@@ -11,7 +11,6 @@ import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.Precision;
-import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
@@ -27,9 +26,7 @@ import org.junit.jupiter.api.Test;
  * 4,096, batch 64 (16 micro-batches per replica).
  */
 class VariedKnobsTest {
-    private static final ClusterSpec SMALL = new ClusterSpec("t.Small", TrainingFixtures.DGX_H100, 8,
-            new ScaleOutSpec(TrainingFixtures.NDR, new TopologySpec.FatTree(TrainingFixtures.QM9700, 2, List.of(1.0)),
-                    ScaleOutSpec.Routing.ECMP), 0, null, null);
+    private static final ClusterSpec SMALL = TrainingFixtures.small(null);
     private static final TrainingSpec JOB = TrainingFixtures.training("t.Job",
             TrainingFixtures.dense("t.M", 16, 4096, 16384, 32, 8, 32000, true), SMALL, 4096, 64,
             new ParallelismSpec(8, 2, 4, 1, 1, true), TrainingSpec.PipelineSchedule.ONE_F_ONE_B,

@@ -10,9 +10,7 @@ import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.analysis.TrainingRules;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
-import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.StudySpec;
-import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
@@ -27,9 +25,7 @@ import org.junit.jupiter.api.Test;
  * is which runs reach it.
  */
 class VariedRulesTest {
-    private static final ClusterSpec SMALL = new ClusterSpec("t.Small", TrainingFixtures.DGX_H100, 8,
-            new ScaleOutSpec(TrainingFixtures.NDR, new TopologySpec.FatTree(TrainingFixtures.QM9700, 2, List.of(1.0)),
-                    ScaleOutSpec.Routing.ECMP), 0, null, null);
+    private static final ClusterSpec SMALL = TrainingFixtures.small(null);
     private static final TrainingSpec JOB = TrainingFixtures.training("t.Job",
             TrainingFixtures.dense("t.M", 16, 4096, 16384, 16, 8, 32000, true), SMALL, 4096, 64,
             new ParallelismSpec(4, 2, 2, 1, 1, true), TrainingSpec.PipelineSchedule.ONE_F_ONE_B,
