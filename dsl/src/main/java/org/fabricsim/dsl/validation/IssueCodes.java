@@ -407,7 +407,10 @@ public final class IssueCodes {
     public static final String CONGESTION_CONTROL_NOT_SIMULATED = PREFIX + "not-simulated.congestion-control";
     /** A bare {@code lossless}, which does not say how (pfc, credit-based), so runs as the ideal fabric. Data: none. */
     public static final String LOSS_NOT_SIMULATED = PREFIX + "not-simulated.loss";
-    /** A fabric's {@code routing} policies its clusters do not route by (spraying, else adaptive, else ECMP). Data: none. */
+    /**
+     * A fabric's {@code routing} policies its clusters do not route by (spraying, else adaptive, else ECMP), or any
+     * policy of a scale-up fabric, one issue per policy. Data: none.
+     */
     public static final String FABRIC_ROUTING_NOT_SIMULATED = PREFIX + "not-simulated.fabric-routing";
     /**
      * A switch's {@code buffer} on a switch none of whose fabrics has the flow model read it (only tail drop
