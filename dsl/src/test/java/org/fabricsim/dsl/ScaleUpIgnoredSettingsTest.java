@@ -55,4 +55,16 @@ class ScaleUpIgnoredSettingsTest {
         // a scale-out cluster routes by spraying, so one info over the list, from 'adaptive', names the other
         assertEquals(List.of(text.indexOf("adaptive")), offsets(text, IssueCodes.FABRIC_ROUTING_NOT_SIMULATED));
     }
+
+    @Test
+    void shouldSayThatARackScaleDomainRunsSwitched() throws Exception {
+        String node = """
+                import fabric.catalog.nvidia.*
+                node Rack { accelerators 72 x GB200 scale-up NVLink5 %s domain 72 switches 18 x NVLinkSwitch5 }
+                """;
+        String rack = node.formatted("rack-scale");
+        // the info marks the shape keyword itself
+        assertEquals(List.of(rack.indexOf("rack-scale")), offsets(rack, IssueCodes.RACK_SCALE_NOT_SIMULATED));
+        assertEquals(List.of(), offsets(node.formatted("switched"), IssueCodes.RACK_SCALE_NOT_SIMULATED));
+    }
 }

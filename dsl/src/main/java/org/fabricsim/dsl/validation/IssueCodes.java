@@ -425,6 +425,11 @@ public final class IssueCodes {
     /** The switch count of a full-mesh scale-up domain, which has no switches. Data: none. */
     public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";
     /**
+     * A {@code rack-scale} scale-up domain, which the engine builds and times as a {@code switched} one (each
+     * accelerator one link into the domain's switch, {@code CalibratedLinks.scaleUp}). Data: none.
+     */
+    public static final String RACK_SCALE_NOT_SIMULATED = PREFIX + "not-simulated.rack-scale";
+    /**
      * A topology's {@code rails} that the builder does not lay the tree out by: any on a fat-tree, or on a
      * rail-optimized network of nodes whose NICs are not {@code rail-aligned}. Data: none.
      */
