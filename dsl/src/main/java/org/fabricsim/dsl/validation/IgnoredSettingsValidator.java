@@ -69,9 +69,23 @@ public class IgnoredSettingsValidator extends FabricCheck {
         }
     }
 
+    /**
+     * A cluster routes by its scale-out fabric's first policy of spraying, adaptive, ECMP; a scale-up fabric's
+     * policies route nothing (a domain's traffic crosses its own links or switch, {@code ClusterLayout}), so each
+     * is named where it is written.
+     */
     @Check
     public void checkFabricRoutingNotSimulated(Fabric fabric) {
         List<RoutingPolicy> routing = fabric.getRouting();
+        if (fabric.getScope() == FabricScope.SCALE_UP) {
+            for (int i = 0; i < routing.size(); i++) {
+                info("A scale-up fabric's 'routing " + routing.get(i).getLiteral() + "'" + NOT_YET + "a scale-up"
+                        + " domain's traffic crosses its own links or its switch directly and is never routed; a"
+                        + " scale-out fabric's routing picks ECMP, adaptive or spraying.", fabric,
+                        Literals.FABRIC__ROUTING, i, IssueCodes.FABRIC_ROUTING_NOT_SIMULATED);
+            }
+            return;
+        }
         RoutingPolicy used = routing.contains(RoutingPolicy.SPRAYING) ? RoutingPolicy.SPRAYING
                 : routing.contains(RoutingPolicy.ADAPTIVE) ? RoutingPolicy.ADAPTIVE : RoutingPolicy.ECMP;
         if (routing.stream().allMatch(used::equals)) {

@@ -407,7 +407,10 @@ public final class IssueCodes {
     public static final String CONGESTION_CONTROL_NOT_SIMULATED = PREFIX + "not-simulated.congestion-control";
     /** A bare {@code lossless}, which does not say how (pfc, credit-based), so runs as the ideal fabric. Data: none. */
     public static final String LOSS_NOT_SIMULATED = PREFIX + "not-simulated.loss";
-    /** A fabric's {@code routing} policies its clusters do not route by (spraying, else adaptive, else ECMP). Data: none. */
+    /**
+     * A fabric's {@code routing} policies its clusters do not route by (spraying, else adaptive, else ECMP), or any
+     * policy of a scale-up fabric, one issue per policy. Data: none.
+     */
     public static final String FABRIC_ROUTING_NOT_SIMULATED = PREFIX + "not-simulated.fabric-routing";
     /**
      * A switch's {@code buffer} on a switch none of whose fabrics has the flow model read it (only tail drop
@@ -421,6 +424,11 @@ public final class IssueCodes {
     public static final String SWITCH_SCHEDULED_NOT_SIMULATED = PREFIX + "not-simulated.switch-scheduled";
     /** The switch count of a full-mesh scale-up domain, which has no switches. Data: none. */
     public static final String SCALE_UP_SWITCHES_NOT_SIMULATED = PREFIX + "not-simulated.scale-up-switches";
+    /**
+     * A {@code rack-scale} scale-up domain, which the engine builds and times as a {@code switched} one (each
+     * accelerator one link into the domain's switch, {@code CalibratedLinks.scaleUp}). Data: none.
+     */
+    public static final String RACK_SCALE_NOT_SIMULATED = PREFIX + "not-simulated.rack-scale";
     /**
      * A topology's {@code rails} that the builder does not lay the tree out by: any on a fat-tree, or on a
      * rail-optimized network of nodes whose NICs are not {@code rail-aligned}. Data: none.
