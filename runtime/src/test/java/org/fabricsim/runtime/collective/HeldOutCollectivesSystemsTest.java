@@ -7,9 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
-import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.LinkClass;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
@@ -75,14 +73,7 @@ class HeldOutCollectivesSystemsTest {
         int nodes = Integer.parseInt(row.get("nodes"));
         int nics = Integer.parseInt(row.get("nics_per_node"));
         ScaleUpParameters node = ScaleUpParameters.switched(gpus / nodes, nvlink, !ampere);
-        ClusterTopology cluster;
-        if (nodes == 1) {
-            cluster = ClusterTopology.build(ClusterParameters.singleDomain(node));
-        } else {
-            LinkClass nic = LinkClass.ofGigabitsPerSecond(Double.parseDouble(row.get("nic_gbps")) * nics * nodes
-                    / gpus, 0).derated(Calibration.DEFAULT.nicEfficiency());
-            cluster = ClusterTopology.build(new ClusterParameters(gpus, node, nic, FatTreeParameters.singleSwitch(nic)));
-        }
+        ClusterTopology cluster = HeldOutCollectivesTest.cluster(row, node);
         String channels = row.get("channels");
         CollectiveRequest request = CollectiveRequest.of(operation(row.get("collective")),
                 Long.parseLong(row.get("bytes")), gpus)

@@ -110,6 +110,22 @@ class HeldOutCollectivesTest {
         return CollectiveEngine.run(cluster, request);
     }
 
+    /**
+     * The cluster of {@code row} on nodes of {@code node}: one scale-up domain on one node, else the row's nodes with
+     * each GPU's share of its node's NICs (nic_gbps × nics_per_node ÷ GPUs per node) on one switch.
+     */
+    static ClusterTopology cluster(Map<String, String> row, ScaleUpParameters node) {
+        int gpus = Integer.parseInt(row.get("gpus"));
+        int nodes = Integer.parseInt(row.get("nodes"));
+        if (nodes == 1) {
+            return ClusterTopology.build(ClusterParameters.singleDomain(node));
+        }
+        LinkClass nic = LinkClass.ofGigabitsPerSecond(Double.parseDouble(row.get("nic_gbps"))
+                * Integer.parseInt(row.get("nics_per_node")) * nodes / gpus, 0)
+                .derated(Calibration.DEFAULT.nicEfficiency());
+        return ClusterTopology.build(new ClusterParameters(gpus, node, nic, FatTreeParameters.singleSwitch(nic)));
+    }
+
     static Protocol protocol(String label) {
         for (Protocol protocol : Protocol.values()) {
             if (protocol.label().equals(label)) {

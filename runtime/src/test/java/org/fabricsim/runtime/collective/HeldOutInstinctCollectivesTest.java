@@ -6,9 +6,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
-import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.LinkClass;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
@@ -67,14 +65,7 @@ class HeldOutInstinctCollectivesTest {
         int nics = Integer.parseInt(row.get("nics_per_node"));
         LinkClass xgmi = new LinkClass(linkBytesPerSecond, 0).derated(efficiency);
         ScaleUpParameters node = ScaleUpParameters.fullMesh(gpus / nodes, xgmi);
-        ClusterTopology cluster;
-        if (nodes == 1) {
-            cluster = ClusterTopology.build(ClusterParameters.singleDomain(node));
-        } else {
-            LinkClass nic = LinkClass.ofGigabitsPerSecond(Double.parseDouble(row.get("nic_gbps")) * nics * nodes
-                    / gpus, 0).derated(Calibration.DEFAULT.nicEfficiency());
-            cluster = ClusterTopology.build(new ClusterParameters(gpus, node, nic, FatTreeParameters.singleSwitch(nic)));
-        }
+        ClusterTopology cluster = HeldOutCollectivesTest.cluster(row, node);
         String channels = row.get("channels");
         CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_REDUCE,
                 Long.parseLong(row.get("bytes")), gpus)
