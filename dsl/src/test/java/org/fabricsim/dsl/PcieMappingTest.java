@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.eclipse.xtext.EcoreUtil2;
 import org.fabricsim.dsl.fabric.Cluster;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.topology.NicCable;
 import org.junit.jupiter.api.Test;
 
 /**
  * A NIC's host link is the PCIe link it trains to in its node's slot: the lower generation and the narrower width of
  * the two ends (PCI Express Base Specification, link training), and the NIC injects at most that
- * ({@link NicSpec#injectionBytesPerSecond}). Per lane and direction: gen3 8 GT/s, gen4 16, gen5 32, each × 128/130
+ * ({@link NicCable#injectionBytesPerSecond}). Per lane and direction: gen3 8 GT/s, gen4 16, gen5 32, each × 128/130
  * encoding ÷ 8 bits: 0.98462, 1.96923 and 3.93846 GB/s. A NIC that states no PCIe has no host link.
  */
 class PcieMappingTest extends FabricModelTest {
@@ -28,11 +29,11 @@ class PcieMappingTest extends FabricModelTest {
     @Test
     void shouldTrainANicsLinkToTheLowerGenerationAndTheNarrowerWidthOfItsSlot() throws Exception {
         // A gen5 x16 NIC in a gen3 x16 slot: 16 × 0.98462 = 15.754 GB/s, under its 50 GB/s of ports.
-        NicSpec inOldSlot = nic("pcie gen5 x16", "pcie gen3 x16");
-        assertEquals(16 * GEN3_LANE, inOldSlot.hostBytesPerSecond(), 1);
+        NicCable inOldSlot = nic("pcie gen5 x16", "pcie gen3 x16");
+        assertEquals(16 * GEN3_LANE, inOldSlot.nic().hostBytesPerSecond(), 1);
         assertEquals(16 * GEN3_LANE, inOldSlot.injectionBytesPerSecond(), 1);
         // A gen4 x8 NIC in a gen5 x16 slot: 8 × 1.96923 = 15.754 GB/s.
-        assertEquals(8 * GEN4_LANE, nic("pcie gen4 x8", "pcie gen5 x16").hostBytesPerSecond(), 1);
+        assertEquals(8 * GEN4_LANE, nic("pcie gen4 x8", "pcie gen5 x16").nic().hostBytesPerSecond(), 1);
         // The NIC's own link where the node states no slot: gen4 x16, 31.508 GB/s.
         assertEquals(16 * GEN4_LANE, nic("pcie gen4 x16", "").injectionBytesPerSecond(), 1);
     }
@@ -44,15 +45,17 @@ class PcieMappingTest extends FabricModelTest {
         // A NIC that states no PCIe is not known to sit on one (ports on the accelerator's die, as Gaudi 3's): even
         // a gen3 x4 slot (3.9 GB/s) leaves it at its ports, and nothing stated gives no host link at all.
         for (String node : new String[] {"pcie gen3 x4", ""}) {
-            NicSpec onDie = nic("", node);
-            assertEquals(0, onDie.hostBytesPerSecond());
+            NicCable onDie = nic("", node);
+            assertEquals(0, onDie.nic().hostBytesPerSecond());
             assertEquals(50e9, onDie.injectionBytesPerSecond(), 1);
         }
     }
 
-    private NicSpec nic(String nicPcie, String nodePcie) throws Exception {
+    /** The cable of the cluster's NIC on its RoCEv2 network. */
+    private NicCable nic(String nicPcie, String nodePcie) throws Exception {
         Model model = parser.parse(MODEL.formatted(nicPcie, nodePcie));
         validation.assertNoErrors(model);
-        return mapper.toCluster(EcoreUtil2.typeSelect(model.getElements(), Cluster.class).get(0)).node().nic();
+        ClusterSpec cluster = mapper.toCluster(EcoreUtil2.typeSelect(model.getElements(), Cluster.class).get(0));
+        return NicCable.of(cluster.node().nic(), cluster.scaleOut());
     }
 }

@@ -2,32 +2,20 @@ package org.fabricsim.dsl.validation;
 
 import static org.fabricsim.dsl.model.Topologies.switchOf;
 import static org.fabricsim.dsl.validation.References.resolved;
-import static org.fabricsim.dsl.validation.References.same;
 
 import java.util.List;
-import java.util.Locale;
 
-import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Cluster;
-import org.fabricsim.dsl.fabric.DataCentreNetwork;
 import org.fabricsim.dsl.fabric.DragonflyTopology;
-import org.fabricsim.dsl.fabric.TorusTopology;
-import org.fabricsim.dsl.fabric.Fabric;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Nic;
 import org.fabricsim.dsl.fabric.Node;
 import org.fabricsim.dsl.fabric.Pcie;
-import org.fabricsim.dsl.fabric.ScaleUpDomain;
-import org.fabricsim.dsl.fabric.Switch;
-import org.fabricsim.dsl.fabric.TierLevel;
 import org.fabricsim.dsl.fabric.Topology;
 import org.fabricsim.dsl.mapping.SpecMapper;
-import org.fabricsim.dsl.model.Topologies;
 import org.fabricsim.dsl.model.Written;
-import org.fabricsim.dsl.units.Dimension;
-import org.fabricsim.dsl.units.Units;
 import org.fabricsim.runtime.analysis.SwitchRadix;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
@@ -39,15 +27,10 @@ import com.google.inject.Inject;
 
 /**
  * Physical consistency: the switches have the ports for the endpoints and tiers (per
- * {@link SwitchRadix}), NICs and switches speak the fabric they are used on at its link rate (a
- * scale-out, scale-up or data-centre network's),
- * a rail-optimized network has a NIC port for every rail, a dragonfly joins every pair of groups by
+ * {@link SwitchRadix}), a rail-optimized network has a NIC port for every rail, a dragonfly joins every pair of groups by
  * as many global links, and the NICs fit the node's PCIe lanes.
  */
 public class PhysicalValidator extends FabricCheck {
-    /** Relative difference below which two rates are equal. */
-    private static final double RATE_TOLERANCE = 1e-6;
-
     @Inject
     private SpecMapper mapper;
 
@@ -134,87 +117,6 @@ public class PhysicalValidator extends FabricCheck {
     }
 
     @Check
-    public void checkClusterSpeaksScaleOutFabric(Cluster cluster) {
-        if (cluster.getScaleOut() == null || cluster.getGroups().isEmpty()) {
-            return;
-        }
-        Fabric fabric = cluster.getScaleOut().getFabric();
-        Node node = cluster.getGroups().get(0).getNode();
-        if (!resolved(fabric) || !resolved(node)) {
-            return;
-        }
-        Nic nic = node.getNic();
-        if (resolved(nic) && !(cluster.getScaleOut().getTopology() instanceof TorusTopology)) { // a torus uses no NIC
-            speaks(nic.getName(), "NIC", nic.getFabrics(), nic.getPortRate(), fabric, cluster.getScaleOut(),
-                    Literals.SCALE_OUT__FABRIC);
-        }
-        switchesSpeak(cluster.getScaleOut().getTopology(), fabric);
-    }
-
-    /**
-     * A data-centre network's switches speak its fabric as a scale-out network's do ({@link #switchesSpeak}). Its NIC
-     * is written as a rate only ({@code nic 12.5 GB/s}, each accelerator's share of a host NIC, not the node's
-     * scale-out NICs, which a TPU host has none of), so no NIC type is checked.
-     */
-    @Check
-    public void checkDataCentreSpeaksFabric(DataCentreNetwork network) {
-        if (resolved(network.getFabric())) {
-            switchesSpeak(network.getTopology(), network.getFabric());
-        }
-    }
-
-    /**
-     * The switches of {@code topology} speak {@code fabric} ({@link #speaks}): its named switch at the fabric's link
-     * rate, and each stated tier's (leaf, spine, core), whose ports may differ from the links (uplinks say so).
-     */
-    private void switchesSpeak(Topology topology, Fabric fabric) {
-        Switch switchType = switchOf(topology);
-        if (resolved(switchType)) {
-            speaks(switchType.getName(), "switch", switchType.getFabrics(), switchType.getPortRate(), fabric,
-                    topology, null);
-        }
-        for (TierLevel level : Topologies.levels(topology)) {
-            if (level != null && resolved(level.getSwitchType())) {
-                speaks(level.getSwitchType().getName(), "switch", level.getSwitchType().getFabrics(), null, fabric,
-                        level, Literals.TIER_LEVEL__SWITCH_TYPE);
-            }
-        }
-    }
-
-    @Check
-    public void checkScaleUpSwitchSpeaksFabric(ScaleUpDomain domain) {
-        if (resolved(domain.getFabric()) && resolved(domain.getSwitchType())) {
-            speaks(domain.getSwitchType().getName(), "switch", domain.getSwitchType().getFabrics(),
-                    domain.getSwitchType().getPortRate(), domain.getFabric(), domain,
-                    Literals.SCALE_UP_DOMAIN__SWITCH_TYPE);
-        }
-    }
-
-    private void speaks(String device, String kind, List<Fabric> spoken, org.fabricsim.dsl.fabric.Quantity portRate,
-            Fabric fabric, EObject target, EStructuralFeature feature) {
-        boolean speaks = spoken.stream().anyMatch(f -> resolved(f) && sameFamily(f, fabric));
-        if (!speaks) {
-            error((kind.equals("NIC") ? "The node's NIC " : "Switch ") + device + " does not speak " + fabric.getName()
-                    + " (it speaks " + spokenNames(spoken) + "): choose a " + kind + " that speaks " + fabric.getName()
-                    + ", or a fabric that " + device + " speaks.", target, feature, IssueCodes.FABRIC_MISMATCH,
-                    fabric.getName());
-            return;
-        }
-        if (portRate == null || fabric.getLinkRate() == null || Units.dimensionOf(portRate) != Dimension.DATA_RATE
-                || Units.dimensionOf(fabric.getLinkRate()) != Dimension.DATA_RATE) {
-            return; // a rate of the wrong dimension is UnitsValidator's error
-        }
-        double port = Units.bytesPerSecond(portRate);
-        double link = Units.bytesPerSecond(fabric.getLinkRate());
-        if (link > 0 && Math.abs(port - link) > RATE_TOLERANCE * link) {
-            warning(device + " ports run at " + rate(port) + " but " + fabric.getName() + " links at " + rate(link)
-                    + ": every link runs at the slower " + rate(Math.min(port, link)) + ". Pick a " + kind
-                    + " at " + rate(link) + ", or the " + fabric.getName() + " variant at " + rate(port) + ".", target,
-                    feature, IssueCodes.LINK_RATE_MISMATCH, rate(link));
-        }
-    }
-
-    @Check
     public void checkRailsHaveNics(Cluster cluster) {
         if (cluster.getScaleOut() == null || cluster.getGroups().isEmpty()) {
             return;
@@ -253,31 +155,12 @@ public class PhysicalValidator extends FabricCheck {
         }
     }
 
-    /**
-     * Whether a device that speaks {@code spoken} can carry {@code fabric}: the same definition, or
-     * a variant of the same technology (same vendor or standards body, same openness), such as a
-     * site's own RoCEv2 configuration on a NIC that speaks RoCEv2. Rates are checked separately.
-     */
-    private static boolean sameFamily(Fabric spoken, Fabric fabric) {
-        return same(spoken, fabric) || resolved(spoken.getVendor()) && resolved(fabric.getVendor())
-                && same(spoken.getVendor(), fabric.getVendor()) && spoken.getOpenness() == fabric.getOpenness()
-                && spoken.getScope() == fabric.getScope();
-    }
-
-    private static String spokenNames(List<Fabric> spoken) {
-        return String.join(", ", spoken.stream().filter(References::resolved).map(Fabric::getName).toList());
-    }
-
     private static int lanes(Pcie pcie) {
         return Integer.parseInt(pcie.getWidth().getLiteral().substring(1));
     }
 
     private static boolean named(Topology topology) {
         return switchOf(topology) != null;
-    }
-
-    private static String rate(double bytesPerSecond) {
-        return String.format(Locale.ROOT, "%.0f Gb/s", bytesPerSecond * 8 / 1e9);
     }
 
     private static String name(SwitchSpec switchSpec) {

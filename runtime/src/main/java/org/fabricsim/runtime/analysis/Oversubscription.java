@@ -10,6 +10,7 @@ import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
+import org.fabricsim.runtime.topology.NicCable;
 import org.fabricsim.runtime.topology.TierLayout;
 
 /**
@@ -34,13 +35,14 @@ import org.fabricsim.runtime.topology.TierLayout;
  * ports to contradict.</li>
  * <li><b>Top tier</b> (no uplinks), a tier beyond those built, a single switch, or a node without a
  * NIC (no network is built): the declared ratio stands.</li>
- * <li><b>Injection</b>: a node's accelerators × the rate one of them can inject, e = min(NIC port rate,
- * fabric rate, the NIC's PCIe host rate when stated), ÷ its NIC ports × the rate each port carries, min(port
- * rate, fabric rate). One port per accelerator is 1: a 400 Gb/s NIC on an 800 Gb/s fabric binds the
- * accelerator as it binds the port, 8·400 ÷ (8·400) = 1:1, not 8·800 ÷ (8·400) = 2:1; 8 accelerators on 4
- * such NICs are 2:1. A PCIe link narrower than the port lowers e below the ports' rate (the host
- * ratio names that bottleneck).</li>
- * <li><b>Host</b>: NIC network bandwidth ÷ its PCIe host bandwidth, when the NIC states its PCIe.</li>
+ * <li><b>Injection</b>: a node's accelerators × the rate one of them can inject, e = min(c, the NIC's PCIe host
+ * rate when stated), ÷ its NIC ports × the rate each port's cable carries, c. The cable runs at the NIC port's
+ * rate whatever the fabric's link rate ({@link NicCable}, the rule the engine builds the NIC links by): one port
+ * per accelerator is 1:1, a 400 Gb/s NIC on an 800 Gb/s fabric (8·400 ÷ (8·400), not 8·800 ÷ (8·400) = 2:1) as an
+ * 800 Gb/s NIC on a 400 Gb/s one; 8 accelerators on 4 NICs are 2:1. A PCIe link narrower than the port lowers e
+ * below the ports' rate (the host ratio names that bottleneck).</li>
+ * <li><b>Host</b>: the NIC's cables ({@link NicCable#networkBytesPerSecond}) ÷ its PCIe host bandwidth, when the
+ * NIC states its PCIe.</li>
  * </ul>
  * Cost: O(tiers).
  */
@@ -118,21 +120,19 @@ public final class Oversubscription {
             return ratios;
         }
         NicSpec nic = node.nic();
-        double fabricRate = scaleOut.fabric().linkBytesPerSecond();
-        double nicPortRate = nic == null ? fabricRate : nic.portBytesPerSecond();
         tiers(cluster, ratios);
         if (nic != null && node.nics() > 0) {
+            NicCable cable = NicCable.of(nic, scaleOut);
             double ports = (double) node.nics() * nic.ports();
-            double portCarries = Math.min(nicPortRate, fabricRate);
-            double injects = nic.hostBytesPerSecond() > 0 ? Math.min(portCarries, nic.hostBytesPerSecond())
-                    : portCarries;
+            double host = nic.hostBytesPerSecond();
+            double injects = host > 0 ? Math.min(cable.bytesPerSecond(), host) : cable.bytesPerSecond();
             double demand = node.accelerators() * injects;
-            double supply = ports * portCarries;
+            double supply = ports * cable.bytesPerSecond();
             ratios.add(new Ratio(Point.INJECTION, 0, Double.NaN, demand / supply, node.accelerators(),
                     (int) ports, demand, supply));
-            if (nic.hostBytesPerSecond() > 0) {
-                ratios.add(new Ratio(Point.HOST, 0, Double.NaN, nic.bytesPerSecond() / nic.hostBytesPerSecond(), 0, 0,
-                        nic.bytesPerSecond(), nic.hostBytesPerSecond()));
+            if (host > 0) {
+                ratios.add(new Ratio(Point.HOST, 0, Double.NaN, cable.networkBytesPerSecond() / host, 0, 0,
+                        cable.networkBytesPerSecond(), host));
             }
         }
         return ratios;

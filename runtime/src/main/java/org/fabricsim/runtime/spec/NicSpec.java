@@ -25,13 +25,4 @@ public record NicSpec(String name, String vendor, int ports, double portBytesPer
     public double bytesPerSecond() {
         return ports * portBytesPerSecond;
     }
-
-    /**
-     * What the NIC can move between the network and its host in one direction: its network bandwidth, or its PCIe
-     * host link's when that is narrower (GPUDirect RDMA moves an accelerator's traffic across it: a 400 Gb/s NIC
-     * on PCIe gen4 x16 carries 31.5 GB/s, not 50). The network bandwidth when the NIC states no PCIe. O(1).
-     */
-    public double injectionBytesPerSecond() {
-        return hostBytesPerSecond > 0 ? Math.min(bytesPerSecond(), hostBytesPerSecond) : bytesPerSecond();
-    }
 }

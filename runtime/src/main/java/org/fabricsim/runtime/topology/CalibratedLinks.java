@@ -3,7 +3,6 @@ package org.fabricsim.runtime.topology;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.spec.FabricSpec;
-import org.fabricsim.runtime.spec.NicSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
@@ -17,15 +16,15 @@ final class CalibratedLinks {
     }
 
     /**
-     * The derated NIC link class per accelerator of {@code node} on {@code scaleOut}: the NICs' injection rate (their
-     * network bandwidth, capped by a narrower PCIe host link: {@link NicSpec#injectionBytesPerSecond}) shared by the
-     * node's accelerators; its latency the NIC's plus the fabric's per-link latency, since the NIC cable is a link of
+     * The derated NIC link class per accelerator of {@code node} on {@code scaleOut}: what its share of the NICs'
+     * cables injects, at the NIC port's rate whatever the fabric's link rate, capped by a narrower PCIe host link
+     * ({@link NicCable#injectionBytesPerAccelerator}, the rule the editor's injection ratio and port-rate warning
+     * read); its latency the NIC's plus the fabric's per-link latency, since the NIC cable is a link of
      * the fabric: a route NIC → switch → NIC on one switch pays 2·(L_nic + L_fabric).
      */
     static LinkClass nicLink(NodeSpec node, ScaleOutSpec scaleOut, Calibration calibration) {
-        double nicPerAccelerator = node.nic().injectionBytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
-        return new LinkClass(nicPerAccelerator, node.nic().latencyPs() + scaleOut.fabric().latencyPs())
-                .derated(efficiency(scaleOut, calibration));
+        return new LinkClass(NicCable.injectionBytesPerAccelerator(node, scaleOut),
+                node.nic().latencyPs() + scaleOut.fabric().latencyPs()).derated(efficiency(scaleOut, calibration));
     }
 
     /**

@@ -79,7 +79,7 @@ public final class ClusterTopologies {
         }
         ClusterTopology topology = ClusterTopology.build(withDataCentre(new ClusterParameters(accelerators, scaleUp,
                 CalibratedLinks.nicLink(node, scaleOut, calibration), switched(scaleOut, node, accelerators,
-                        calibration, TierLayout.nicPortBytesPerAccelerator(node))), cluster, calibration), builder);
+                        calibration, NicCable.bytesPerAccelerator(node, scaleOut))), cluster, calibration), builder);
         AggregationResources aggregation = aggregation(scaleOut);
         return aggregation == null ? topology : topology.withAggregation(aggregation);
     }
@@ -222,7 +222,7 @@ public final class ClusterTopologies {
      * derating (the builder derates every link alike): the one the builder wires, with tiers stated or not.
      */
     public static TierLayout layout(ScaleOutSpec scaleOut, NodeSpec node, int accelerators) {
-        return layout(scaleOut, node, accelerators, TierLayout.nicPortBytesPerAccelerator(node));
+        return layout(scaleOut, node, accelerators, NicCable.bytesPerAccelerator(node, scaleOut));
     }
 
     /** The same for a data-centre network's tree, each accelerator's NIC share at the network's {@code nic} rate. */

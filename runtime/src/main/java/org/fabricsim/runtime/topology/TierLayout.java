@@ -3,8 +3,6 @@ package org.fabricsim.runtime.topology;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.fabricsim.runtime.spec.NicSpec;
-import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TierStructure;
 
@@ -23,7 +21,7 @@ import org.fabricsim.runtime.spec.TierStructure;
  * pods, m = R ÷ 2 of the tier-2 switch.</li>
  * <li>Leaf uplinks u₁: a stated spine count S (two tiers), or S ÷ pods (three tiers: u₁
  * aggregation switches per pod); else ⌈h·r ÷ (o₁·r₁)⌉ for the per-plane NIC port rate r (not
- * PCIe-capped: {@link #nicPortBytesPerAccelerator}) and the leaf uplink rate r₁.</li>
+ * PCIe-capped: {@link NicCable#bytesPerAccelerator}) and the leaf uplink rate r₁.</li>
  * <li>Aggregation uplinks u₂: a stated core count C ÷ u₁; else ⌈m·r₁ ÷ (o₂·r₂)⌉.</li>
  * </ul>
  * Ports used by one switch: ⌈d·r_d ÷ R_p⌉ + ⌈u·r_u ÷ R_p⌉ for d downlinks at r_d and u uplinks at
@@ -91,19 +89,6 @@ public final class TierLayout {
      */
     static int hostsPerLeaf(int radix, double leafRatio) {
         return Math.max(1, (int) Math.floor(radix * leafRatio / (1 + leafRatio)));
-    }
-
-    /**
-     * The NIC port bandwidth per accelerator a leaf's uplinks are sized against, the one rule of the builder
-     * ({@link ClusterTopologies#layout}) and so of the editor's ratios: the NICs' network bandwidth, ports × port
-     * rate × NICs ÷ accelerators, not their PCIe-capped injection rate ({@link NicSpec#injectionBytesPerSecond}). A tier's ratio
-     * is one of port bandwidth, d·r_d ÷ (u·r_u), the cables on its switch; a host's narrower PCIe link slows what
-     * the NIC injects (its cable in the graph runs at that) but takes no port off the leaf. Sized on the capped rate,
-     * a 1:1 leaf of 32 × 400 Gb/s NICs on PCIe gen4 x16 (31.5 GB/s) got ⌈32·31.5 ÷ 50⌉ = 21 uplinks, 32 ÷ 21 =
-     * 1.52:1 of ports, while the editor reported 1:1. O(1).
-     */
-    public static double nicPortBytesPerAccelerator(NodeSpec node) {
-        return node.nic().bytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
     }
 
     private static SwitchSpec switchOf(TierStructure.Level level, SwitchSpec fallback) {
