@@ -15,9 +15,11 @@ final class MixedNodeGroups {
      * A mixed cluster from {@code built}, built with the first group's node type, then each accelerator's scale-up
      * links and NIC cable scaled by its group's derated rate over the first group's, and its NIC cable's latency
      * its own NIC's plus the fabric's, L_nic(group) − L_nic(first) more than built ({@link CalibratedLinks#nicLink}:
-     * a route across two groups pays both NICs' latencies). The groups share
+     * a route across two groups pays both NICs' latencies). A group's NIC cable runs at its own NIC's rate whatever
+     * the fabric's link rate ({@link NicCable}: each group's leaf ports matched to its NICs). The groups share
      * the accelerators per node, the scale-up shape and the NICs per node (validation), so only the
-     * rates differ; the fabric's switches and links are the same for all. A collective across groups
+     * rates differ; the fabric's switches and links are the same for all, sized for the first group's NICs (a group
+     * of faster NICs runs its leaves above their ratio). A collective across groups
      * then runs at its slowest link as the network model shares links. O(accelerators · domain).
      */
     static ClusterTopology build(ClusterTopology built, ClusterSpec cluster, Calibration calibration) {

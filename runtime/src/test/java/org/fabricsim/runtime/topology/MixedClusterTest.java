@@ -69,7 +69,8 @@ class MixedClusterTest {
         assertEquals(450e9 * nvlink, mixed.graph().linkBytesPerSecond(mixed.scaleUpUplink(15)), 1);
         assertEquals(900e9 * nvlink, mixed.graph().linkBytesPerSecond(mixed.scaleUpUplink(16)), 1);
         assertEquals(900e9 * nvlink, mixed.graph().linkBytesPerSecond(mixed.scaleUpDownlink(31)), 1);
-        // NICs: 50 and 100 GB/s, the fabric's stated 100 % efficiency.
+        // NICs: 50 and 100 GB/s, the fabric's stated 100 % efficiency: the 800G NIC's cable runs at its own rate on
+        // the 400G fabric (NicCable: each group's leaf ports matched to its NICs).
         assertEquals(50e9, mixed.graph().linkBytesPerSecond(mixed.nicUplink(15)), 1);
         assertEquals(100e9, mixed.graph().linkBytesPerSecond(mixed.nicDownlink(16)), 1);
     }
