@@ -18,6 +18,7 @@ import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
+import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
@@ -50,9 +51,13 @@ class MixedClusterTest {
     private static final NodeSpec BLACKWELL = node("t.Blackwell", NVLINK5, 900e9, NIC_800G);
 
     private static ClusterSpec cluster(List<NodeGroupSpec> groups) {
+        return cluster(groups, new TopologySpec.SingleSwitch(null));
+    }
+
+    private static ClusterSpec cluster(List<NodeGroupSpec> groups, TopologySpec topology) {
         int nodes = groups.stream().mapToInt(NodeGroupSpec::nodes).sum();
-        return new ClusterSpec("t.Mixed", groups.get(0).node(), nodes, new ScaleOutSpec(ETHERNET,
-                new TopologySpec.SingleSwitch(null), ScaleOutSpec.Routing.ECMP), 0, null, null, groups);
+        return new ClusterSpec("t.Mixed", groups.get(0).node(), nodes, new ScaleOutSpec(ETHERNET, topology,
+                ScaleOutSpec.Routing.ECMP), 0, null, null, groups);
     }
 
     @Test
@@ -117,6 +122,34 @@ class MixedClusterTest {
         // The Blackwell nodes alone run at their 100 GB/s: 14 * (1,342,177,280 + 2,000,000) ps.
         ClusterSpec fast = cluster(List.of(new NodeGroupSpec(single(BLACKWELL), 8)));
         assertEquals(14 * (1_342_177_280L + 2_000_000L), ring(fast, 8));
+    }
+
+    @Test
+    void shouldSizeTheSwitchesForTheFirstGroupsNicsSoAFasterGroupsLeavesRunAboveTheirRatio() {
+        // A 1:1 two-tier tree of 16-port 400G switches: a leaf takes 16 / 2 = 8 NIC ports, one node, and ceil(8 x 50 /
+        // 50) = 8 uplinks at the fabric's 50 GB/s, sized for the first (Hopper) group's 400G NICs. A Hopper leaf: 8 x
+        // 50 GB/s down, 8 x 50 up, 1:1; a Blackwell leaf: its NIC cables at their own 100 GB/s, 8 x 100 down over the
+        // same 8 x 50 up, 2:1 (docs/language.md, mixed clusters).
+        TopologySpec tree = new TopologySpec.FatTree(new SwitchSpec("t.S", "generic", 16, 50e9, 0, 0, false, false), 2,
+                List.of(1.0));
+        ClusterTopology mixed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(HOPPER, 2),
+                new NodeGroupSpec(BLACKWELL, 2)), tree));
+        for (int e : new int[] {0, 16}) {
+            int leaf = mixed.graph().linkTo(mixed.nicUplink(e));
+            double down = 0;
+            double up = 0;
+            for (int link = 0; link < mixed.graph().linkCount(); link++) {
+                if (mixed.graph().linkTo(link) == leaf && mixed.graph().nodeKind(mixed.graph().linkFrom(link))
+                        == Graph.ACCELERATOR) {
+                    down += mixed.graph().linkBytesPerSecond(link);
+                } else if (mixed.graph().linkFrom(link) == leaf && mixed.graph().nodeKind(mixed.graph().linkTo(link))
+                        != Graph.ACCELERATOR) {
+                    up += mixed.graph().linkBytesPerSecond(link);
+                }
+            }
+            assertEquals(8 * 50e9, up, 1, "accelerator " + e);
+            assertEquals(e < 16 ? 8 * 50e9 : 8 * 100e9, down, 1, "accelerator " + e);
+        }
     }
 
     @Test
