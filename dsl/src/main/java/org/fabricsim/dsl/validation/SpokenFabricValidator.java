@@ -94,8 +94,8 @@ public class SpokenFabricValidator extends FabricCheck {
                 switchType.getFabrics(), domain.getFabric(), domain, Literals.SCALE_UP_DOMAIN__SWITCH_TYPE)) {
             portRate(switchType.getName(), switchType.getPortRate(), domain.getFabric(), domain,
                     Literals.SCALE_UP_DOMAIN__SWITCH_TYPE, (port, link) -> "each accelerator's links into the domain"
-                            + " run at its own scale-up rate, capped by what the domain's switches carry at " + rate(port)
-                            + " a port");
+                            + " run at its own scale-up rate, capped by what the domain's switches carry at "
+                            + rate(port) + " a port");
         }
     }
 

@@ -21,8 +21,8 @@ import org.fabricsim.runtime.spec.TopologySpec;
  * between switches (a tier's stated {@code uplinks} overrides it), and of a dragonfly's router links. That is how a
  * buyer builds a mixed cluster (each group's leaves have ports for its NICs: 800 Gb/s Blackwell NICs beside 400 Gb/s
  * Hopper ones on a 400 Gb/s fabric) and how the builder has always sized its leaves; a NIC meant to link at r₁ is a
- * NIC of that rate. Capping the cable at min(r, r₁) instead would build 800 Gb/s NICs as 400 Gb/s ones while their
- * leaves still spend two 400 Gb/s ports on each.
+ * NIC of that rate. Capping the cable at min(r, r₁) instead (tried in session 65: no calibrated or held-out figure
+ * moved) would build a mixed cluster's 800 Gb/s Blackwell NICs as 400 Gb/s ones, against the leaves matched to them.
  *
  * @param nic                      the NIC, whose port rate r and ports the cable carries
  * @param fabricLinkBytesPerSecond the fabric's link rate r₁
@@ -33,7 +33,10 @@ public record NicCable(NicSpec nic, double fabricLinkBytesPerSecond, SwitchSpec 
     /** Relative difference below which two rates are equal (floating point, unit conversions). */
     private static final double RATE_TOLERANCE = 1e-6;
 
-    /** The cable of one port of {@code nic} on {@code network}: its leaf the stated leaf tier's switch, else the topology's. */
+    /**
+     * The cable of one port of {@code nic} on {@code network}: its leaf the stated leaf tier's switch, else the
+     * topology's. O(1).
+     */
     public static NicCable of(NicSpec nic, ScaleOutSpec network) {
         TopologySpec topology = network.topology();
         TierStructure.Level stated = ClusterTopologies.structure(topology).leaf();
@@ -88,7 +91,10 @@ public record NicCable(NicSpec nic, double fabricLinkBytesPerSecond, SwitchSpec 
         return of(node.nic(), network).networkBytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
     }
 
-    /** What one accelerator of {@code node} injects into {@code network}: {@link #injectionBytesPerSecond} × NICs ÷ accelerators. O(1). */
+    /**
+     * What one accelerator of {@code node} injects into {@code network}: {@link #injectionBytesPerSecond} × NICs ÷
+     * accelerators (a node's NICs counted at least once). O(1).
+     */
     public static double injectionBytesPerAccelerator(NodeSpec node, ScaleOutSpec network) {
         return of(node.nic(), network).injectionBytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
     }

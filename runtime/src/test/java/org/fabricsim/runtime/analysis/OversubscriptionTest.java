@@ -78,8 +78,9 @@ class OversubscriptionTest {
 
     @Test
     void shouldNotCallA400GNicOnAn800GFabricOversubscribed() {
-        // 8 accelerators, 8 x 400G NICs on an 800G fabric: each accelerator injects min(400, 800) = 400G, each
-        // port carries 400G: 8 x 50 / (8 x 50) GB/s = 1:1 (at the fabric's rate it read 8 x 100 / 400 = 2:1)
+        // 8 accelerators, 8 x 400G NICs on an 800G fabric: each NIC cable runs at its NIC's 400G (NicCable), so each
+        // accelerator injects 400G and each port carries 400G: 8 x 50 / (8 x 50) GB/s = 1:1 (at the fabric's rate it
+        // read 8 x 100 / 400 = 2:1)
         Oversubscription.Ratio injection = Oversubscription.of(clusterOn(2 * G400, 8, G400, 0,
                 fatTree(64, 1.0, 1.0))).get(2);
         assertEquals(Oversubscription.Point.INJECTION, injection.point());
