@@ -17,15 +17,15 @@ import org.fabricsim.runtime.inference.DataFileCheck;
  * <pre>  java -cp benchmarks.jar org.fabricsim.benchmarks.DataFileCheckHarness RUNS [BYTES]</pre>
  *
  * Writes a request trace of at most BYTES (1 MiB by default, the most the editor reads) to a temporary folder, rows
- * {@code t,prompt,output} a millisecond apart, and times RUNS calls of {@code DataFileCheck.traceProblem} of each
- * kind, after RUNS warm-up calls:
+ * {@code t,prompt,output} a millisecond apart, and times RUNS calls of {@code traceProblem} of one {@code
+ * DataFileCheck} (as the editor's injector holds one) of each kind, after RUNS warm-up calls:
  * <ul>
  * <li><b>edited</b>: the file's last-modified time moved a millisecond before each call (outside the timing), so that
  * every call misses what the check kept and reads the whole file, as the run parses it;</li>
  * <li><b>unchanged</b>: the same file unchanged, answered from what the check kept.</li>
  * </ul>
  * Prints each kind's median, minimum and maximum in milliseconds. With a {@code DataFileCheck} that keeps nothing
- * (before session 65; its class first on the class path) both kinds read the file.
+ * (before session 65) both kinds read the file.
  */
 public final class DataFileCheckHarness {
     private DataFileCheckHarness() {
@@ -39,8 +39,9 @@ public final class DataFileCheckHarness {
         try {
             int rows = writeTrace(trace, bytes);
             System.out.printf(Locale.ROOT, "trace of %,d rows, %,d bytes%n", rows, Files.size(trace));
-            report("edited", time(runs, () -> DataFileCheck.traceProblem(trace), () -> touch(trace)));
-            report("unchanged", time(runs, () -> DataFileCheck.traceProblem(trace), () -> { }));
+            DataFileCheck check = new DataFileCheck();
+            report("edited", time(runs, () -> check.traceProblem(trace), () -> touch(trace)));
+            report("unchanged", time(runs, () -> check.traceProblem(trace), () -> { }));
         } finally {
             Files.deleteIfExists(trace);
             Files.deleteIfExists(dir);

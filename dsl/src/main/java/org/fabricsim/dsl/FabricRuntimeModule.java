@@ -9,12 +9,14 @@ import org.eclipse.xtext.validation.CompositeEValidator;
 import org.fabricsim.dsl.scoping.FabricImportedNamespaceScopeProvider;
 
 import com.google.inject.Binder;
+import com.google.inject.Singleton;
 import com.google.inject.name.Names;
 import org.fabricsim.dsl.catalog.FabricGlobalScopeProvider;
 import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
 import org.eclipse.xtext.parser.antlr.ISyntaxErrorMessageProvider;
 import org.fabricsim.dsl.conversion.FabricValueConverters;
 import org.fabricsim.dsl.parser.FabricSyntaxErrorMessages;
+import org.fabricsim.runtime.inference.DataFileCheck;
 
 /** The Fabric language's runtime services, as Guice bindings on top of the generated defaults. */
 public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
@@ -45,6 +47,15 @@ public class FabricRuntimeModule extends AbstractFabricRuntimeModule {
     public void configureUseEObjectValidator(Binder binder) {
         binder.bind(Boolean.class).annotatedWith(Names.named(CompositeEValidator.USE_EOBJECT_VALIDATOR))
                 .toInstance(Boolean.FALSE);
+    }
+
+    /**
+     * One check of serving data files per injector, so that every validation of the language (several threads, several
+     * validators) shares the answers it kept, and another injector (another language server, another test's) has its
+     * own ({@link DataFileCheck}).
+     */
+    public void configureDataFileCheck(Binder binder) {
+        binder.bind(DataFileCheck.class).in(Singleton.class);
     }
 
     @Override

@@ -1,8 +1,12 @@
 package org.fabricsim.dsl;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.Optional;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.xtext.diagnostics.Severity;
@@ -10,10 +14,12 @@ import org.eclipse.xtext.resource.XtextResourceSet;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
+import org.fabricsim.runtime.inference.DataFileCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.google.inject.Inject;
+import com.google.inject.Injector;
 import com.google.inject.Provider;
 
 /** Traffic files and length distributions: each rule once where it fires and once where it does not. */
@@ -21,6 +27,9 @@ class TrafficValidationTest extends FabricModelTest {
 
     @Inject
     private Provider<XtextResourceSet> resourceSets;
+
+    @Inject
+    private Injector injector;
 
     @TempDir
     Path dir;
@@ -72,6 +81,23 @@ class TrafficValidationTest extends FabricModelTest {
         validation.assertError(model, Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE, "The run would refuse the"
                 + " trace file 'day1.csv': " + dir.resolve("day1.csv") + ":3: prompt tokens must be a whole number"
                 + " from 0 to 2147483647, not '-7'.");
+    }
+
+    @Test
+    void shouldKeepTheCheckedTracesInTheLanguagesInjectorOnly() throws Exception {
+        // A trace the run refuses at line 2, validated, then rows the run reads written in its place with the same
+        // 22 characters and the same time: the injector's check answers what the validation kept, so the validator
+        // used that check; another injector's (another language server's) kept nothing and reads the rows now there.
+        Path trace = Files.writeString(dir.resolve("day1.csv"), "0.0,100,20\nNaN,100,20\n");
+        String refusal = trace + ":2: not a number in 'NaN,100,20'";
+        validation.assertError(serving("arrival trace \"day1.csv\" prompt fixed 10 output fixed 10"),
+                Literals.TRACE_ARRIVAL, IssueCodes.TRAFFIC_FILE, refusal);
+        FileTime modified = Files.getLastModifiedTime(trace);
+        Files.writeString(trace, "0.0,100,20\n1.0,100,20\n");
+        Files.setLastModifiedTime(trace, modified);
+        assertEquals(Optional.of(refusal), injector.getInstance(DataFileCheck.class).traceProblem(trace));
+        assertEquals(Optional.empty(),
+                new FabricStandaloneSetup().createInjector().getInstance(DataFileCheck.class).traceProblem(trace));
     }
 
     @Test

@@ -19,6 +19,8 @@ import org.fabricsim.dsl.fabric.UniformDistribution;
 import org.fabricsim.dsl.mapping.ModelFiles;
 import org.fabricsim.runtime.inference.DataFileCheck;
 
+import com.google.inject.Inject;
+
 /**
  * An inference deployment's traffic, checked before anything runs: the trace and length files it
  * names exist and are readable (a relative path is read beside the model's own file, as the
@@ -36,15 +38,19 @@ public class TrafficValidator extends FabricCheck {
     /** The largest data file whose rows the editor reads: 1 MiB. */
     static final long CONTENT_CHECK_LIMIT_BYTES = 1L << 20;
 
+    /** The language's one check of data files, whose answers its validations share ({@code FabricRuntimeModule}). */
+    @Inject
+    private DataFileCheck dataFiles;
+
     @Check
     public void checkTraceArrivalFileReadsAsTheRunReadsIt(TraceArrival trace) {
-        checkFile("trace file", trace, trace.getFile(), Literals.TRACE_ARRIVAL__FILE, DataFileCheck::traceProblem);
+        checkFile("trace file", trace, trace.getFile(), Literals.TRACE_ARRIVAL__FILE, dataFiles::traceProblem);
     }
 
     @Check
     public void checkEmpiricalDistributionFileReadsAsTheRunReadsIt(EmpiricalDistribution empirical) {
         checkFile("length file", empirical, empirical.getFile(), Literals.EMPIRICAL_DISTRIBUTION__FILE,
-                DataFileCheck::lengthsProblem);
+                dataFiles::lengthsProblem);
     }
 
     @Check

@@ -125,21 +125,41 @@ public class VariationValidator extends FabricCheck {
      */
     @Check
     public void checkStudyRunsWithinBound(Study study) {
-        long runs = 1;
-        Variation largest = null;
-        for (Variation variation : study.getVariations()) {
-            if (planned(study, variation)) {
-                runs = StudySize.saturatingProduct(runs, variation.getValues().size());
-                largest = largest == null || variation.getValues().size() > largest.getValues().size() ? variation
-                        : largest;
-            }
-        }
+        long runs = plannedRuns(study);
         if (runs > StudySize.MAX_RUNS) {
+            Variation largest = largest(study, true);
             error("This study " + StudySize.excess(runs, label(largest), largest.getValues().size()), largest,
                     Literals.VARIATION__VALUES, IssueCodes.STUDY_TOO_MANY_RUNS, label(largest));
         } else if (study.getSearch() != null) {
             checkSearchWithinBound(study, runs);
         }
+    }
+
+    /**
+     * The runs {@code study} plans up front: the product of the value counts of its {@link #planned} axes (every axis
+     * of a sweep, a search's base axes), saturating at Long.MAX_VALUE; above {@link StudySize#MAX_RUNS} the runtime
+     * refuses the study whole. O(axes).
+     */
+    static long plannedRuns(Study study) {
+        long runs = 1;
+        for (Variation variation : study.getVariations()) {
+            if (planned(study, variation)) {
+                runs = StudySize.saturatingProduct(runs, variation.getValues().size());
+            }
+        }
+        return runs;
+    }
+
+    /** The first axis of most values among those {@link #planned} (or not, as {@code planned} says); null if none. */
+    private static Variation largest(Study study, boolean planned) {
+        Variation largest = null;
+        for (Variation variation : study.getVariations()) {
+            if (planned(study, variation) == planned
+                    && (largest == null || variation.getValues().size() > largest.getValues().size())) {
+                largest = variation;
+            }
+        }
+        return largest;
     }
 
     /**
@@ -153,14 +173,12 @@ public class VariationValidator extends FabricCheck {
      */
     private void checkSearchWithinBound(Study study, long bases) {
         Map<String, Integer> counts = new HashMap<>();
-        Variation largest = null;
         for (Variation variation : study.getVariations()) {
             if (!planned(study, variation)) {
                 counts.merge(label(variation), variation.getValues().size(), Math::max);
-                largest = largest == null || variation.getValues().size() > largest.getValues().size() ? variation
-                        : largest;
             }
         }
+        Variation largest = largest(study, false);
         List<String> roles = study.getWorkload() instanceof Inference inference
                 ? inference.getPools().stream().map(p -> p.getRole().getLiteral()).toList() : List.of("");
         long configurations = StudySize.saturatingProduct(bases, SearchSize.perBase(roles, counts));

@@ -59,13 +59,12 @@ public class VariedRulesValidator extends FabricCheck {
         }
     }
 
-    /** Whether the study plans more than {@link StudySize#MAX_RUNS} runs: refused whole, so no value runs. */
+    /**
+     * Whether the study plans more than {@link StudySize#MAX_RUNS} runs, counted as {@link
+     * VariationValidator#checkStudyRunsWithinBound} counts them: refused whole, so no value runs.
+     */
     private static boolean refused(Study study) {
-        long runs = 1;
-        for (Variation axis : study.getVariations()) {
-            runs = StudySize.saturatingProduct(runs, axis.getValues().size());
-        }
-        return runs > StudySize.MAX_RUNS;
+        return VariationValidator.plannedRuns(study) > StudySize.MAX_RUNS;
     }
 
     /** Why {@code job} with {@code value} of the axis cannot run, or null when it can or the value does not map. */

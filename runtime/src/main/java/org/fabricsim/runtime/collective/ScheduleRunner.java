@@ -23,8 +23,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  *
  * <p><b>Reuse.</b> With reuse on, the duration of a phase whose pattern key was already solved is
  * taken from the cache, and a phase repeated r times is solved once and counted r times; its
- * per-link bytes are replayed by routing the same transfers again without solving (routing is
- * deterministic: same hash, same adaptive order). With reuse off every step is solved. Cost:
+ * per-link bytes are counted apart ({@link ReplayedTraffic}), replayed by routing the same transfers again without
+ * solving (routing is deterministic: same hash, same adaptive order). With reuse off every step is solved. Cost:
  * O(transfers · hops) per phase plus the network model's solves.
  */
 final class ScheduleRunner {
@@ -37,7 +37,8 @@ final class ScheduleRunner {
     private final int startHandler;
     private final int[] path;
     private final int[] pendingPath;
-    private final double[] replayedLinkBytes;
+    /** The bytes of the runs counted without solving (reuse). */
+    private final ReplayedTraffic replayed;
     private final PhaseMemo memo;
     private final PhaseMemo.Shape shape;
     private final int run;
@@ -55,14 +56,11 @@ final class ScheduleRunner {
     private int currentPhase;
     private long endPs;
     private long stepsReused;
-    private double replayedBytes;
     private int pendingLength;
     private double pendingBytes;
     private int pendingMultiplicity;
     private long pendingLatencyPs;
-    private int replayTimes;
     private final TransferRoutes.Sink offerSink = this::offer;
-    private final TransferRoutes.Sink replaySink = this::replayPath;
 
     ScheduleRunner(ClusterTopology topology, Router router, NetworkModel network, Simulation simulation,
             CollectiveRequest request, Algorithm algorithm, PhaseMemo memo) {
@@ -78,7 +76,7 @@ final class ScheduleRunner {
         this.path = new int[topology.maxRouteLinks()];
         this.routes = new TransferRoutes(topology, router, request, path);
         this.pendingPath = new int[topology.maxRouteLinks()];
-        this.replayedLinkBytes = new double[topology.graph().linkCount()];
+        this.replayed = new ReplayedTraffic(topology, router, routes, path);
         this.startHandler = simulation.register(this::startPhase);
         network.setListener(this::onFinished);
     }
@@ -115,11 +113,11 @@ final class ScheduleRunner {
     }
 
     double replayedBytes() {
-        return replayedBytes;
+        return replayed.bytes();
     }
 
     double linkBytes(int link) {
-        return network.linkBytes(link) + replayedLinkBytes[link];
+        return network.linkBytes(link) + replayed.linkBytes(link);
     }
 
     private void startPhase(int phase) {
@@ -132,7 +130,7 @@ final class ScheduleRunner {
             if (entry != null) {
                 double scale = Double.isNaN(bytes) ? 1 : bytes / entry.referenceBytes();
                 int times = executionsLeft;
-                addLinkBytes(phase, entry, scale, times);
+                replayed.addSolved(schedule, phase, entry, scale, times);
                 stepsReused += times;
                 finishPhase(phase, runsEndPs(phase, times, Math.round(entry.transferPs() * scale),
                         entry.propagationPs()));
@@ -211,9 +209,9 @@ final class ScheduleRunner {
                 PhaseMemo.Solved entry = PhaseMemo.solvedFrom(run, transfers(phase), schedule.uniformBytes(phase),
                         transferPs, phasePropagationPs, linkBytesBefore, network);
                 memo.store(shape, key, entry);
-                addLinkBytes(phase, entry, 1, extra);
+                replayed.addSolved(schedule, phase, entry, 1, extra);
             } else {
-                replay(phase, extra);
+                replayed.replay(schedule, phase, extra);
             }
             stepsReused += extra;
             finishPhase(phase, runsEndPs(phase, executionsLeft, transferPs, phasePropagationPs));
@@ -253,50 +251,7 @@ final class ScheduleRunner {
         }
     }
 
-    /** Adds {@code times} more executions of the phase's bytes to the per-link counters, without solving. */
-    private void replay(int phase, int times) {
-        if (times <= 0) {
-            return;
-        }
-        router.resetLoad();
-        replayTimes = times;
-        for (int t = schedule.firstTransfer(phase); t < schedule.endTransfer(phase); t++) {
-            double total = schedule.bytes(t) * times;
-            replayedBytes += total;
-            if (routes.onOneLink(schedule, t)) {
-                replayedLinkBytes[routes.singleLink(schedule, t)] += total;
-            } else {
-                routes.route(schedule, t, replaySink);
-            }
-        }
-    }
-
-    /** Adds a routed flow's bytes, {@link #replayTimes} over, to the replayed per-link counters. */
-    private void replayPath(int length, double bytes) {
-        for (int j = 0; j < length; j++) {
-            topology.graph().addBytes(replayedLinkBytes, path[j], bytes * replayTimes);
-        }
-    }
-
-
     private int transfers(int phase) {
         return schedule.endTransfer(phase) - schedule.firstTransfer(phase);
-    }
-
-    /** Adds {@code times} executions of a memoized phase's link bytes, scaled by {@code scale}. */
-    private void addLinkBytes(int phase, PhaseMemo.Solved entry, double scale, int times) {
-        if (times <= 0) {
-            return;
-        }
-        int[] links = entry.links();
-        double[] bytes = entry.linkBytes();
-        for (int i = 0; i < links.length; i++) {
-            replayedLinkBytes[links[i]] += bytes[i] * scale * times;
-        }
-        double phaseBytes = 0;
-        for (int t = schedule.firstTransfer(phase); t < schedule.endTransfer(phase); t++) {
-            phaseBytes += schedule.bytes(t);
-        }
-        replayedBytes += phaseBytes * times;
     }
 }

@@ -25,12 +25,15 @@ import java.util.Optional;
  * used out), each answer a sentence that quotes at most one row of its file. Thread-safe (the language server
  * validates on several threads): the map is locked only to look up and to store, so two threads checking one new file
  * may both read it, and agree.
+ *
+ * <p>Each instance keeps its own answers: the DSL's injector holds one for its language (bound as a singleton in
+ * {@code FabricRuntimeModule}), so two language servers or two tests in one JVM do not share what was read.
  */
 public final class DataFileCheck {
     /** Results kept: the data files of the models a workspace has open, a few dozen at most. */
     static final int CACHED_FILES = 32;
 
-    private static final Map<Key, Optional<String>> CHECKED = new LinkedHashMap<>(CACHED_FILES * 2, 0.75f, true) {
+    private final Map<Key, Optional<String>> checked = new LinkedHashMap<>(CACHED_FILES * 2, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -39,16 +42,13 @@ public final class DataFileCheck {
         }
     };
 
-    private DataFileCheck() {
-    }
-
     /** The refusal a run would give for the request trace {@code file}, or empty when the run can replay it. */
-    public static Optional<String> traceProblem(Path file) {
+    public Optional<String> traceProblem(Path file) {
         return cached(Kind.TRACE, file, () -> RequestStream.fromTrace(file, 0));
     }
 
     /** The refusal a run would give for the token-length list {@code file}, or empty when the run can draw from it. */
-    public static Optional<String> lengthsProblem(Path file) {
+    public Optional<String> lengthsProblem(Path file) {
         return cached(Kind.LENGTHS, file, () -> RequestStream.LengthSampler.readLengths(file));
     }
 
@@ -65,7 +65,7 @@ public final class DataFileCheck {
      * {@code read}'s refusal of {@code file}, from the cache when the file is unchanged since it was checked; read
      * unkept when its attributes cannot be (the read then gives the run's refusal of a file it cannot open).
      */
-    private static Optional<String> cached(Kind kind, Path file, Runnable read) {
+    private Optional<String> cached(Kind kind, Path file, Runnable read) {
         Key key;
         try {
             BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
@@ -73,15 +73,15 @@ public final class DataFileCheck {
         } catch (IOException e) {
             return problem(read);
         }
-        synchronized (CHECKED) {
-            Optional<String> known = CHECKED.get(key);
+        synchronized (checked) {
+            Optional<String> known = checked.get(key);
             if (known != null) {
                 return known;
             }
         }
         Optional<String> problem = problem(read);
-        synchronized (CHECKED) {
-            CHECKED.put(key, problem);
+        synchronized (checked) {
+            checked.put(key, problem);
         }
         return problem;
     }

@@ -66,14 +66,15 @@ public final class Search {
             return failed(study, new TrainingSpace(search, List.of()), reason, start, start, List.of());
         }
         AxisSpace space = kind.space(search, study.variations().stream().filter(kind::searches).toList());
-        String refusal = SearchSize.refusal(study);
+        BaseJobs planned = new BaseJobs(study);
+        String refusal = SearchSize.refusal(study, planned);
         if (refusal != null) {
             return failed(study, space, refusal, start, start, List.of());
         }
         List<Candidate> feasible = new ArrayList<>();
         List<Map<String, Object>> labels = new ArrayList<>();
         List<RunResult> unbuilt = new ArrayList<>();
-        List<WorkloadSpec> bases = bases(study, labels, unbuilt);
+        List<WorkloadSpec> bases = bases(study, planned, labels, unbuilt);
         for (int b = 0; b < bases.size(); b++) {
             Map<String, Object> axes = labels.get(b);
             space.enumerate(bases.get(b), spec -> feasible.add(new Candidate(spec, axes)));
@@ -147,19 +148,23 @@ public final class Search {
     }
 
     /**
-     * The base jobs ({@link #baseSweep}) with their labels; a base that cannot be built goes to {@code unbuilt} as
-     * the failed run its sweep would give, with the reason.
+     * The base jobs ({@link #baseSweep}) with their labels, as {@code planned} built them (the bound's count may have
+     * built some already); a base that cannot be built goes to {@code unbuilt} as the failed run its sweep would give,
+     * with the reason.
      */
-    private static List<WorkloadSpec> bases(StudySpec study, List<Map<String, Object>> labels,
+    private static List<WorkloadSpec> bases(StudySpec study, BaseJobs planned, List<Map<String, Object>> labels,
             List<RunResult> unbuilt) {
         List<WorkloadSpec> jobs = new ArrayList<>();
-        for (StudyRunner.PlannedRun run : StudyRunner.expand(baseSweep(study))) {
-            try {
-                jobs.add(run.varied());
+        List<StudyRunner.PlannedRun> runs = planned.runs();
+        for (int b = 0; b < runs.size(); b++) {
+            StudyRunner.PlannedRun run = runs.get(b);
+            WorkloadSpec job = planned.built(b);
+            if (job != null) {
+                jobs.add(job);
                 labels.add(run.variation());
-            } catch (RuntimeException e) {
+            } else {
                 unbuilt.add(RunResult.failed(run.name(), StudyRunner.kind(run.workload()), study.name(),
-                        run.variation(), run.seed(), StudyRunner.reason(e), 0));
+                        run.variation(), run.seed(), StudyRunner.reason(planned.failure(b)), 0));
             }
         }
         return jobs;

@@ -66,9 +66,14 @@ public final class SearchSize {
      * configurations beyond {@link #MAX_CONFIGURATIONS} ({@link #beyondBound}).
      */
     public static String refusal(StudySpec study) {
-        String bases = study.search() == null ? null : StudySize.refusal(Search.baseSweep(study));
-        String beyond = bases == null ? beyondBound(study) : null;
-        return bases != null ? bases : beyond == null ? null : "study " + study.name() + " " + beyond;
+        return refusal(study, new BaseJobs(study));
+    }
+
+    /** {@link #refusal}, counting on {@code bases}, {@code study}'s base jobs, which keep what they planned. */
+    static String refusal(StudySpec study, BaseJobs bases) {
+        String tooMany = study.search() == null ? null : StudySize.refusal(bases.sweep());
+        String beyond = tooMany == null ? beyondBound(study, bases) : null;
+        return tooMany != null ? tooMany : beyond == null ? null : "study " + study.name() + " " + beyond;
     }
 
     /**
@@ -88,10 +93,14 @@ public final class SearchSize {
      * The axis named is the one of most values over the bases counted, a stated one (the first written) on a tie.
      */
     public static String beyondBound(StudySpec study) {
+        return beyondBound(study, new BaseJobs(study));
+    }
+
+    /** {@link #beyondBound}, counting on {@code bases}, {@code study}'s base jobs, which keep what they planned. */
+    private static String beyondBound(StudySpec study, BaseJobs bases) {
         WorkloadSpec workload = study.workloads().get(0);
         SearchKind kind = study.search() == null ? null : Search.kind(workload);
-        StudySpec bases = kind == null ? null : Search.baseSweep(study);
-        if (kind == null || StudySize.runs(bases) > StudySize.MAX_RUNS) {
+        if (kind == null || StudySize.runs(bases.sweep()) > StudySize.MAX_RUNS) {
             return null;
         }
         AxisSpace space = kind.space(study.search(), study.variations().stream().filter(kind::searches).toList());
@@ -100,11 +109,12 @@ public final class SearchSize {
         boolean partial = false;
         if (!study.search().all()) {
             counts.putAll(space.counts(workload));
-            configurations = StudySize.saturatingProduct(StudySize.runs(bases), perBase(roles(workload), counts));
+            configurations = StudySize.saturatingProduct(StudySize.runs(bases.sweep()), perBase(roles(workload),
+                    counts));
         } else {
-            List<StudyRunner.PlannedRun> runs = StudyRunner.expand(bases);
+            List<StudyRunner.PlannedRun> runs = bases.runs();
             for (int b = 0; b < runs.size() && configurations <= MAX_CONFIGURATIONS; b++) {
-                WorkloadSpec base = built(runs.get(b));
+                WorkloadSpec base = bases.built(b);
                 Map<String, Integer> own = base == null ? space.statedCounts() : space.counts(base);
                 configurations = saturatingSum(configurations, perBase(roles(base == null ? workload : base), own));
                 own.forEach((axis, n) -> counts.merge(axis, n, Math::max));
@@ -134,15 +144,6 @@ public final class SearchSize {
         }
         return excess(configurations, stated ? "'vary " + largest + "'" : "'" + largest + "' (in all)",
                 counts.get(largest));
-    }
-
-    /** {@code run}'s workload, or null where the study cannot build it ({@link Search#run} fails that run). */
-    private static WorkloadSpec built(StudyRunner.PlannedRun run) {
-        try {
-            return run.varied();
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 
     /** The pools' roles of {@code workload} as a variation names them, {@code [""]} for a training job. */
