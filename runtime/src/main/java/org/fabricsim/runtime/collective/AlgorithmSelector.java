@@ -150,8 +150,11 @@ final class AlgorithmSelector {
                 return TorusSchedules.buckets(request.operation(), size, topology.torusShape(),
                         TorusSchedules.spans(topology.torusShape(), ranks));
             case DOUBLE_BINARY_TREE:
+                boolean railTrees = request.generation().rccl() && ranks > topology.domainSize()
+                        && topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH
+                        && RcclMeshRings.apply(ranks, topology.domainSize());
                 return TreeSchedules.doubleBinaryTree(size, ranks, topology.domainSize(), request.channels(),
-                        request.pipelineChunkBytes());
+                        request.pipelineChunkBytes(), railTrees ? RcclMeshRings.treeChains() : null);
             case HALVING_DOUBLING:
                 return HalvingDoublingSchedules.halvingDoubling(request.operation(), size, ranks);
             case HIERARCHICAL:

@@ -123,13 +123,15 @@ class RcclProtocolsTest {
 
     @Test
     void shouldRunTheSizeRulesProtocolAcrossMi300xNodesAndTheCostModelsOnOne() {
-        // 2 nodes: 1 MiB LL, 4 MiB LL128 (rome_model_81 sets ll128Enabled), 16 MiB Simple, whatever NCCL's estimate
-        // would pick; one node keeps the cost model's choice without LL128 (rome_model_79), NCCL's Hopper estimate
-        // over LL and Simple (RCCL's own model not built): LL at 4 MiB, as before the rule.
+        // 2 nodes: 1 MiB LL, 4 MiB LL128 (rome_model_81 sets ll128Enabled), 16 MiB Simple, whatever RCCL's estimate
+        // picks (the tree at these sizes, RcclEstimateTest); one node keeps the cost model's choice without LL128
+        // (rome_model_79), RCCL's estimate over LL and Simple: Simple from about 378 KiB, so at 4 MiB, and LL at
+        // 128 KiB (RcclEstimateTest's crossover).
         assertEquals(Protocol.LL, mi300x(1L << 20, 2, Protocol.AUTO).protocol());
         assertEquals(Protocol.LL128, mi300x(4L << 20, 2, Protocol.AUTO).protocol());
         assertEquals(Protocol.SIMPLE, mi300x(16L << 20, 2, Protocol.AUTO).protocol());
-        assertEquals(Protocol.LL, mi300x(4L << 20, 1, Protocol.AUTO).protocol());
+        assertEquals(Protocol.SIMPLE, mi300x(4L << 20, 1, Protocol.AUTO).protocol());
+        assertEquals(Protocol.LL, mi300x(128L << 10, 1, Protocol.AUTO).protocol());
         // A forced protocol (NCCL_PROTO) is not replaced.
         assertEquals(Protocol.SIMPLE, mi300x(4L << 20, 2, Protocol.SIMPLE).protocol());
     }
