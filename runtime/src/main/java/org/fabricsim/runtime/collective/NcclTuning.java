@@ -8,7 +8,8 @@ package org.fabricsim.runtime.collective;
  *
  * <ul>
  * <li>a bus-bandwidth factor η (ring: LL 0.5, LL128 0.92; tree all-reduce: 0.92 times LL 1/3.8, LL128
- * 7/9 on one node or 120/128 across nodes),</li>
+ * 7/9 on one node or 120/128 across nodes; under RCCL LL128's 64-byte line gives 56/64 in place of 0.92 and
+ * 120/128, {@link #efficiency}),</li>
  * <li>a cap on the bus bandwidth: LL at {@code llMaxBws} (one node: by GPU generation; across nodes:
  * the x86 host row), LL128 rings at {@code channels · perChMaxRingLL128Bws}, trees at {@code channels
  * · perChMaxTreeBws} (LL128: {@code perChMaxTreeLL128Bws}),</li>
