@@ -142,11 +142,19 @@ class RcclProtocolsTest {
         // 70,640,910 B (32 and 64 MiB, where model 5 would run Simple), Simple above; 64 channels, RCCL's rings.
         double link = 76.5e9 * Calibration.DEFAULT.nvlinkEfficiency();
         assertEquals(Protocol.LL, instinct(Generation.CDNA4, link, 256 << 10, 2, Protocol.AUTO).protocol());
+        // RCCL's estimate picks the algorithm (RcclEstimateTest): the tree at 32 MiB, the ring at 64 and 128 MiB, which
+        // with the rule's protocols are rocm-systems pull request 9406's three "before" rows (tree LL128, ring LL128,
+        // ring Simple, 64 channels).
         CollectiveResult at32 = instinct(Generation.CDNA4, link, 32L << 20, 2, Protocol.AUTO);
         assertEquals(Protocol.LL128, at32.protocol());
+        assertEquals(Algorithm.DOUBLE_BINARY_TREE, at32.algorithm());
         assertEquals(64, at32.channels());
-        assertEquals(Protocol.LL128, instinct(Generation.CDNA4, link, 64L << 20, 2, Protocol.AUTO).protocol());
-        assertEquals(Protocol.SIMPLE, instinct(Generation.CDNA4, link, 128L << 20, 2, Protocol.AUTO).protocol());
+        CollectiveResult at64 = instinct(Generation.CDNA4, link, 64L << 20, 2, Protocol.AUTO);
+        assertEquals(Protocol.LL128, at64.protocol());
+        assertEquals(Algorithm.RING, at64.algorithm());
+        CollectiveResult at128 = instinct(Generation.CDNA4, link, 128L << 20, 2, Protocol.AUTO);
+        assertEquals(Protocol.SIMPLE, at128.protocol());
+        assertEquals(Algorithm.RING, at128.algorithm());
         assertEquals(Protocol.SIMPLE, instinct(Generation.CDNA3, link, 32L << 20, 2, Protocol.AUTO).protocol());
     }
 
