@@ -9,9 +9,10 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
 /**
  * Which algorithms apply to an operation on a topology, the schedule of each, and the automatic
  * choice. {@link Algorithm#AUTO} runs every applicable algorithm's schedule in the engine, so contention
- * counts, and takes the one NCCL's tuner would: the smallest of NCCL's estimates ({@link NcclEstimate}),
- * the simulated bandwidth standing in for NCCL's graph; where NCCL's tuner does not choose (a torus, a
- * network whose tuner plugin does) the fastest simulated (ties: declaration order).
+ * counts, and takes the one NCCL's tuner would: the smallest of NCCL's estimates ({@link NcclEstimate};
+ * RCCL's own on CDNA3 and CDNA4, {@link RcclEstimate}), the simulated bandwidth standing in for the graph;
+ * where NCCL's tuner does not choose (a torus, a network whose tuner plugin does) the fastest simulated
+ * (ties: declaration order).
  */
 final class AlgorithmSelector {
     private AlgorithmSelector() {
@@ -150,8 +151,11 @@ final class AlgorithmSelector {
                 return TorusSchedules.buckets(request.operation(), size, topology.torusShape(),
                         TorusSchedules.spans(topology.torusShape(), ranks));
             case DOUBLE_BINARY_TREE:
+                boolean railTrees = request.generation().rccl() && ranks > topology.domainSize()
+                        && topology.scaleUpKind() == ScaleUpParameters.Kind.FULL_MESH
+                        && RcclMeshRings.apply(ranks, topology.domainSize());
                 return TreeSchedules.doubleBinaryTree(size, ranks, topology.domainSize(), request.channels(),
-                        request.pipelineChunkBytes());
+                        request.pipelineChunkBytes(), railTrees ? RcclMeshRings.treeChains() : null);
             case HALVING_DOUBLING:
                 return HalvingDoublingSchedules.halvingDoubling(request.operation(), size, ranks);
             case HIERARCHICAL:

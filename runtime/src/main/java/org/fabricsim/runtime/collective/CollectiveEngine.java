@@ -29,10 +29,10 @@ import org.fabricsim.runtime.topology.Graph;
  * network model with the requested routing and the Simple protocol's step latencies ({@link
  * StepOverheads}); (3) cost every protocol the algorithm runs and the request allows with NCCL's
  * model ({@link ProtocolCost}: bandwidth factor, per-channel caps, per-protocol latencies, base and
- * plateau latency) and keep the (algorithm, protocol) pair NCCL's own estimate ranks first, as NCCL's tuner
- * does ({@link NcclEstimate}; where NCCL's tuner does not choose, on a torus or across a network whose
- * tuner plugin does, the fastest simulated pair), RCCL (CDNA3, CDNA4) across nodes then putting its size rule's
- * protocol in place of the pair's ({@link RcclProtocols}); (4) summarize per-link bytes into {@link LinkUsage}. A
+ * plateau latency) and keep the (algorithm, protocol) pair the library's own estimate ranks first, as its tuner
+ * does (NCCL's, {@link NcclEstimate}; RCCL's on CDNA3 and CDNA4, {@link RcclEstimate}; where no tuner of the
+ * library chooses, on a torus or across a network whose tuner plugin does, the fastest simulated pair), RCCL
+ * across nodes then putting its size rule's protocol in place of the pair's ({@link RcclProtocols}); (4) summarize per-link bytes into {@link LinkUsage}. A
  * user-defined collective builds its schedule from its phases, grouped by node ({@link PhasedSchedules}), and runs with
  * the Simple protocol.
  *

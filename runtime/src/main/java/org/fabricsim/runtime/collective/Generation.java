@@ -13,8 +13,10 @@ import java.util.Locale;
  * <p>CDNA3 differs from Hopper only where RCCL's source says so (ROCm/rccl at 0cbce2a7, 2024-10-24; docs/accuracy.md,
  * "Collectives on AMD Instinct, session 64"): its rings on an 8-GPU node ({@link RcclMeshRings}), its channel count
  * ({@link NcclChannels#communicator}), the protocols and algorithms it enables by default ({@link
- * NcclTuning#enabledByDefault}), RCCL 2.22.3's protocol by size across nodes ({@link RcclProtocols}) and no NCCL
- * proxy floor ({@link NetProxyFloor}); every other table of NCCL it keeps is Hopper's ({@link #ncclTables}).
+ * NcclTuning#enabledByDefault}), RCCL 2.22.3's protocol by size across nodes ({@link RcclProtocols}), RCCL's own
+ * estimate for the automatic choice ({@link RcclEstimate}), its tree paths across nodes ({@link
+ * RcclMeshRings#treeChains}), its 64-byte LL128 line ({@link NcclTuning#efficiency}) and no NCCL proxy floor ({@link
+ * NetProxyFloor}); every other table of NCCL it keeps is Hopper's ({@link #ncclTables}).
  *
  * <p>CDNA4 runs the same RCCL rules ({@link #rccl}) wherever RCCL's source treats gfx950 as gfx942 (ROCm/rocm-systems,
  * {@code projects/rccl}: {@code connect.cc} at 028c2846 doubles the channel limit for gfx942 and gfx950, {@code

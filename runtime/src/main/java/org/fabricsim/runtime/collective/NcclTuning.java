@@ -8,7 +8,8 @@ package org.fabricsim.runtime.collective;
  *
  * <ul>
  * <li>a bus-bandwidth factor η (ring: LL 0.5, LL128 0.92; tree all-reduce: 0.92 times LL 1/3.8, LL128
- * 7/9 on one node or 120/128 across nodes),</li>
+ * 7/9 on one node or 120/128 across nodes; under RCCL LL128's 64-byte line gives 56/64 in place of 0.92 and
+ * 120/128, {@link #efficiency}),</li>
  * <li>a cap on the bus bandwidth: LL at {@code llMaxBws} (one node: by GPU generation; across nodes:
  * the x86 host row), LL128 rings at {@code channels · perChMaxRingLL128Bws}, trees at {@code channels
  * · perChMaxTreeBws} (LL128: {@code perChMaxTreeLL128Bws}),</li>
@@ -40,6 +41,10 @@ public final class NcclTuning {
     static final double[] TREE_NVLINK_US = { 0.6, 1.25, 4.0 };
     /** hwLatencies[NET][Tree][LL, LL128, Simple], µs. */
     static final double[] TREE_NET_US = { 5.0, 8.5, 14.0 };
+    /** The data fraction of NCCL's LL128 line: 120 of 128 bytes. */
+    private static final double NCCL_LL128_LINE = 120.0 / 128.0;
+    /** The data fraction of RCCL's LL128 line: 56 of 64 bytes. */
+    private static final double RCCL_LL128_LINE = 56.0 / 64.0;
     /** getNetOverhead on an x86 Intel host, µs. */
     static final double NET_OVERHEAD_US = 1.0;
     /** llMaxBws on one node, by generation (Volta, Ampere, Hopper, Blackwell), GB/s. */
@@ -113,15 +118,23 @@ public final class NcclTuning {
                 && !(algorithm == Algorithm.DOUBLE_BINARY_TREE && protocol == Protocol.SIMPLE && nodes == 1);
     }
 
-    /** η: the factor on the simulated Simple bus bandwidth. */
+    /**
+     * η: the factor on the simulated Simple bus bandwidth. LL128's is its line's data fraction: NCCL's 128-byte line
+     * carries 120 bytes (its ring's 0.92 stands for 120/128: {@code tuning.cc} writes the ratio beside it); RCCL's is
+     * 64 bytes, 7 data words and a flag word (ROCm/rocm-systems {@code
+     * projects/rccl/src/include/device.h} at 005e1bb0: {@code NCCL_LL128_LINESIZE 64}, {@code NCCL_LL128_DATAELEMS}
+     * = 8 − 1), so under RCCL (CDNA3, CDNA4 alike) 56/64 takes 120/128's place on rings and trees across nodes.
+     */
     public double efficiency(Algorithm algorithm, Protocol protocol, int nodes) {
+        double ll128Line = generation.rccl() ? RCCL_LL128_LINE : NCCL_LL128_LINE;
         if (algorithm == Algorithm.RING) {
-            return protocol == Protocol.LL ? 0.5 : protocol == Protocol.LL128 ? 0.92 : 1.0;
+            return protocol == Protocol.LL ? 0.5 : protocol == Protocol.LL128 ? (generation.rccl() ? ll128Line : 0.92)
+                    : 1.0;
         }
         if (algorithm == Algorithm.DOUBLE_BINARY_TREE) {
             double tree = 0.92;
             return protocol == Protocol.LL ? tree / 3.8
-                    : protocol == Protocol.LL128 ? tree * (nodes == 1 ? 7.0 / 9.0 : 120.0 / 128.0) : tree;
+                    : protocol == Protocol.LL128 ? tree * (nodes == 1 ? 7.0 / 9.0 : ll128Line) : tree;
         }
         if (algorithm == Algorithm.COLLNET_DIRECT && generation.ncclTables().compareTo(Generation.HOPPER) >= 0) {
             return COLLNET_DIRECT_HOPPER_EFFICIENCY;

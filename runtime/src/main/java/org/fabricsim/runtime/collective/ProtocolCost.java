@@ -136,9 +136,10 @@ final class ProtocolCost {
     }
 
     /**
-     * NCCL's estimate of the call with {@code protocol} ({@link NcclEstimate}), by which it chooses: on the
-     * search graph's channels ({@link NcclChannels#graph}, half the communicator's; NVLSTree's heads), from
-     * the simulated Simple transfer time without a tree's pipeline fill.
+     * The library's estimate of the call with {@code protocol}, by which it chooses, from the simulated Simple
+     * transfer time without a tree's pipeline fill: RCCL's own under CDNA3 and CDNA4 ({@link RcclEstimate}), else
+     * NCCL's ({@link NcclEstimate}) on the search graph's channels ({@link NcclChannels#graph}, half the
+     * communicator's; NVLSTree's heads).
      */
     long estimatePs(Protocol protocol) {
         int graphChannels = algorithm == Algorithm.IN_NETWORK ? channels(Protocol.SIMPLE)
@@ -147,6 +148,9 @@ final class ProtocolCost {
         if (algorithm == Algorithm.DOUBLE_BINARY_TREE && schedule.phaseCount() > 0) {
             int depth = schedule.latencySteps(0);
             steadyPs /= TreePipeline.fillFactor(depth, schedule.repeat(0) - depth + 1L);
+        }
+        if (request.generation().rccl()) {
+            return RcclEstimate.timePs(request, algorithm, protocol, domains, Math.round(steadyPs));
         }
         return NcclEstimate.timePs(tuning, request, algorithm, protocol, domains, graphChannels,
                 Math.round(steadyPs));

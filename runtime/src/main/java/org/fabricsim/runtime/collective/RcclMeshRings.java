@@ -18,6 +18,12 @@ package org.fabricsim.runtime.collective;
  * 64. On even hosts a path runs forward, on odd hosts reversed ({@code parseGraph}, "alternate forward/reverse on
  * ringBase"), so a ring crosses from a node's exit GPU to the same GPU, through the same NIC rail, of the next
  * node, with no hop through a peer to reach the rail (NCCL's PXN).</li>
+ * <li><b>Trees across nodes</b> ({@code rome_model_81}'s {@code treeRail}, which {@code parseA2a8P} takes as the
+ * tree graph unless {@code RCCL_DISABLE_RAIL_TREES} is set; ROCm/rocm-systems {@code projects/rccl/src/graph/
+ * rome_models.cc} at 0eb07b24): 8 Hamiltonian paths, path c starting at GPU c, whose NIC (rail c) carries the
+ * channel's tree edges between nodes; their 56 directed links are all distinct, so each tree channel's chain inside
+ * a node has links of its own ({@link #treeChains}), where NCCL's chain c, c+1, …, c−1 puts every channel on the
+ * same 8.</li>
  * </ul>
  * O(1) per ring.
  */
@@ -34,6 +40,10 @@ final class RcclMeshRings {
     private static final int[][] ACROSS_NODES = {
         { 0, 1, 2, 3, 4, 5, 6, 7 }, { 1, 0, 2, 4, 3, 5, 7, 6 }, { 2, 5, 0, 3, 6, 1, 7, 4 }, { 3, 7, 0, 4, 2, 1, 6, 5 },
         { 4, 6, 2, 7, 3, 0, 5, 1 }, { 5, 4, 7, 1, 3, 2, 6, 0 }, { 6, 3, 1, 4, 0, 7, 5, 2 }, { 7, 2, 0, 6, 4, 1, 5, 3 } };
+    /** rome_model_81's treeRail paths, path c starting at GPU c (its list's first 8 without the NICs). */
+    private static final int[][] TREE_RAIL = {
+        { 0, 1, 2, 4, 3, 6, 5, 7 }, { 1, 0, 4, 7, 3, 5, 2, 6 }, { 2, 3, 0, 5, 6, 1, 7, 4 }, { 3, 2, 7, 0, 6, 4, 1, 5 },
+        { 4, 5, 1, 6, 0, 3, 7, 2 }, { 5, 4, 6, 2, 0, 7, 1, 3 }, { 6, 7, 5, 3, 4, 0, 2, 1 }, { 7, 6, 3, 1, 4, 2, 5, 0 } };
     /** rome_model_79's rings, listed twice. */
     static final int ONE_NODE_RINGS = 2 * ONE_NODE.length;
     /** rome_model_81's distinct paths. */
@@ -56,6 +66,15 @@ final class RcclMeshRings {
             rings[r] = ONE_NODE[r].clone();
         }
         return rings;
+    }
+
+    /** rome_model_81's tree chains across nodes: lane c's is treeRail path c, local indices headed by c. */
+    static int[][] treeChains() {
+        int[][] chains = new int[TREE_RAIL.length][];
+        for (int c = 0; c < chains.length; c++) {
+            chains[c] = TREE_RAIL[c].clone();
+        }
+        return chains;
     }
 
     /**

@@ -9,7 +9,9 @@ package org.fabricsim.runtime.collective;
  *
  * <p>Channels: the data is split over L = min(channels, k) lanes. Lane c's chain starts at the
  * domain's local rank c (its head, whose NIC, on rail c, carries the lane's inter-domain edges)
- * and runs c, c+1, …, c−1; heads of the same rail link the domains, as NCCL's trees do.
+ * and runs c, c+1, …, c−1; heads of the same rail link the domains, as NCCL's trees do. Where the
+ * caller gives each lane its own chain (RCCL's platform model across nodes of 8 CDNA GPUs, {@link
+ * RcclMeshRings#treeChains}), lane c runs that chain instead, still headed by local rank c.
  *
  * <p>Pipelining: per lane and tree S/(2L) bytes go in m = ⌈S/(2L) / chunk⌉ chunks: a reduce phase
  * of d + m − 1 steps (d = (k − 1) + ⌊log₂ D⌋, the pipeline's depth) in which every chain member
@@ -25,7 +27,12 @@ final class TreeSchedules {
     private TreeSchedules() {
     }
 
-    static Schedule doubleBinaryTree(long sizeBytes, int ranks, int domainSize, int channels, long chunkBytes) {
+    /**
+     * The tree of {@code sizeBytes} over {@code ranks}; {@code laneChains}: lane c's chain of local indices, headed by
+     * c, or null for NCCL's c, c+1, …, c−1.
+     */
+    static Schedule doubleBinaryTree(long sizeBytes, int ranks, int domainSize, int channels, long chunkBytes,
+            int[][] laneChains) {
         Schedule schedule = new Schedule();
         if (ranks == 1) {
             return schedule;
@@ -45,7 +52,11 @@ final class TreeSchedules {
             schedule.phase(steps, depth, direction == 0 ? REDUCE_PATTERN : BROADCAST_PATTERN);
             boolean up = direction == 0;
             for (int domain = 0; domain < domains; domain++) {
-                chains(schedule, up, domain * k, k, lanes, bytes);
+                if (laneChains == null) {
+                    chains(schedule, up, domain * k, k, lanes, bytes);
+                } else {
+                    laneChains(schedule, up, domain * k, laneChains, lanes, bytes);
+                }
             }
             for (int lane = 0; lane < lanes; lane++) {
                 for (int tree = 0; tree < 2; tree++) {
@@ -90,6 +101,23 @@ final class TreeSchedules {
                 }
                 for (int tree = 0; tree < 2; tree++) {
                     link(schedule, up, base + member, base + predecessor, bytes, 2 * lane + tree);
+                }
+            }
+        }
+    }
+
+    /**
+     * The chains of one domain starting at rank {@code base} where each lane has its own: in lane c's chain
+     * x_0 = c, x_1, …, x_{k−1} every member x_i (i ≥ 1) sends to x_{i−1}, in both trees (listed together, one flow class
+     * of two).
+     */
+    private static void laneChains(Schedule schedule, boolean up, int base, int[][] laneChains, int lanes,
+            double bytes) {
+        for (int lane = 0; lane < lanes; lane++) {
+            int[] chain = laneChains[lane];
+            for (int i = 1; i < chain.length; i++) {
+                for (int tree = 0; tree < 2; tree++) {
+                    link(schedule, up, base + chain[i], base + chain[i - 1], bytes, 2 * lane + tree);
                 }
             }
         }

@@ -123,13 +123,15 @@ class RcclProtocolsTest {
 
     @Test
     void shouldRunTheSizeRulesProtocolAcrossMi300xNodesAndTheCostModelsOnOne() {
-        // 2 nodes: 1 MiB LL, 4 MiB LL128 (rome_model_81 sets ll128Enabled), 16 MiB Simple, whatever NCCL's estimate
-        // would pick; one node keeps the cost model's choice without LL128 (rome_model_79), NCCL's Hopper estimate
-        // over LL and Simple (RCCL's own model not built): LL at 4 MiB, as before the rule.
+        // 2 nodes: 1 MiB LL, 4 MiB LL128 (rome_model_81 sets ll128Enabled), 16 MiB Simple, whatever RCCL's estimate
+        // picks (the tree at these sizes, RcclEstimateTest); one node keeps the cost model's choice without LL128
+        // (rome_model_79), RCCL's estimate over LL and Simple: Simple from about 378 KiB, so at 4 MiB, and LL at
+        // 128 KiB (RcclEstimateTest's crossover).
         assertEquals(Protocol.LL, mi300x(1L << 20, 2, Protocol.AUTO).protocol());
         assertEquals(Protocol.LL128, mi300x(4L << 20, 2, Protocol.AUTO).protocol());
         assertEquals(Protocol.SIMPLE, mi300x(16L << 20, 2, Protocol.AUTO).protocol());
-        assertEquals(Protocol.LL, mi300x(4L << 20, 1, Protocol.AUTO).protocol());
+        assertEquals(Protocol.SIMPLE, mi300x(4L << 20, 1, Protocol.AUTO).protocol());
+        assertEquals(Protocol.LL, mi300x(128L << 10, 1, Protocol.AUTO).protocol());
         // A forced protocol (NCCL_PROTO) is not replaced.
         assertEquals(Protocol.SIMPLE, mi300x(4L << 20, 2, Protocol.SIMPLE).protocol());
     }
@@ -140,11 +142,19 @@ class RcclProtocolsTest {
         // 70,640,910 B (32 and 64 MiB, where model 5 would run Simple), Simple above; 64 channels, RCCL's rings.
         double link = 76.5e9 * Calibration.DEFAULT.nvlinkEfficiency();
         assertEquals(Protocol.LL, instinct(Generation.CDNA4, link, 256 << 10, 2, Protocol.AUTO).protocol());
+        // RCCL's estimate picks the algorithm (RcclEstimateTest): the tree at 32 MiB, the ring at 64 and 128 MiB, which
+        // with the rule's protocols are rocm-systems pull request 9406's three "before" rows (tree LL128, ring LL128,
+        // ring Simple, 64 channels).
         CollectiveResult at32 = instinct(Generation.CDNA4, link, 32L << 20, 2, Protocol.AUTO);
         assertEquals(Protocol.LL128, at32.protocol());
+        assertEquals(Algorithm.DOUBLE_BINARY_TREE, at32.algorithm());
         assertEquals(64, at32.channels());
-        assertEquals(Protocol.LL128, instinct(Generation.CDNA4, link, 64L << 20, 2, Protocol.AUTO).protocol());
-        assertEquals(Protocol.SIMPLE, instinct(Generation.CDNA4, link, 128L << 20, 2, Protocol.AUTO).protocol());
+        CollectiveResult at64 = instinct(Generation.CDNA4, link, 64L << 20, 2, Protocol.AUTO);
+        assertEquals(Protocol.LL128, at64.protocol());
+        assertEquals(Algorithm.RING, at64.algorithm());
+        CollectiveResult at128 = instinct(Generation.CDNA4, link, 128L << 20, 2, Protocol.AUTO);
+        assertEquals(Protocol.SIMPLE, at128.protocol());
+        assertEquals(Algorithm.RING, at128.algorithm());
         assertEquals(Protocol.SIMPLE, instinct(Generation.CDNA3, link, 32L << 20, 2, Protocol.AUTO).protocol());
     }
 
