@@ -62,7 +62,7 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
             return;
         }
         NodeSpec node = spec.cluster().node();
-        int nics = CollectiveBenchmarks.nicsPerDomain(node);
+        int nics = CollectiveBenchmarks.nicsPerDomain(spec.cluster().withNodes(spec.nodes()));
         if (spec.channels() < nics) {
             int nccl = CollectiveBenchmarks.defaultChannels(spec, Generation.of(node.accelerator().architecture()));
             int idle = nics - spec.channels();
@@ -149,7 +149,7 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
     public void checkBenchmarkProtocolNetwork(Benchmark benchmark) {
         CollectiveBenchmarkSpec spec = lowLatency(benchmark) ? CheckedSpecs.benchmark(mapper, getContext(), benchmark)
                 : null;
-        if (spec == null || spec.ranks() <= ClusterDomains.size(spec.cluster().node())
+        if (spec == null || spec.ranks() <= ClusterDomains.size(spec.cluster().withNodes(spec.nodes()))
                 || ClusterTopologies.routing(spec.cluster()) != RoutingMode.SPRAY) {
             return;
         }
@@ -176,10 +176,11 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         if (!Algorithm.IN_NETWORK.serves(spec.operation())) {
             return null; // the algorithm's operation check says so (IssueCodes.ALGORITHM_OPERATION)
         }
-        if (spec.ranks() > ClusterDomains.size(spec.cluster().node()) && spec.cluster().scaleOut() == null) {
+        int domain = ClusterDomains.size(spec.cluster().withNodes(spec.nodes()));
+        if (spec.ranks() > domain && spec.cluster().scaleOut() == null) {
             return "Across scale-up domains in-switch reduction runs as NVLSTree, which joins the domains over the"
                     + " scale-out network, and " + cluster + " has none: give it a scale-out, write 'accelerators "
-                    + ClusterDomains.size(spec.cluster().node()) + "' for one domain, or 'auto'.";
+                    + domain + "' for one domain, or 'auto'.";
         }
         if (ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))
                 || !CheckedSpecs.buildable(spec.cluster().withNodes(spec.nodes()))) {

@@ -12,7 +12,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         HygieneValidator.class, SoftwareValidator.class, IgnoredSettingsValidator.class, CalibrationValidator.class,
         BenchmarkSizesValidator.class, BenchmarkCollectiveValidator.class, ExpertKernelValidator.class,
         HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class,
-        TokenBudgetValidator.class, FailureDomainValidator.class, TierStructureValidator.class,
+        DomainSpanValidator.class, TokenBudgetValidator.class, FailureDomainValidator.class, TierStructureValidator.class,
         ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class, TorusValidator.class,
         OpticalCubesValidator.class, SharingValidator.class, CollNetValidator.class, NetworkBackendValidator.class, PacketSettingsValidator.class,
         HpccParametersValidator.class, IbCcParametersValidator.class, ScheduledParametersValidator.class,
