@@ -90,4 +90,18 @@ class DomainSpanValidationTest extends FabricModelTest {
             assertEquals(List.of(), issues(cluster + benchmark, IssueCodes.BENCHMARK_PARTIAL_DOMAIN), benchmark);
         }
     }
+
+    @Test
+    void shouldCountTheNicsOfTheWholeDomainForChannelsAndNoneInsideIt() throws Exception {
+        // 2 racks of 18 trays: a domain's 18 × 4 = 72 NICs, so 1 channel across racks leaves 71 idle; on one rack's
+        // 18 trays the all-reduce stays on NVLink and uses no NIC
+        String cluster = "cluster C { nodes 36 x Tray scale-out InfiniBand_NDR single-switch }\n";
+        List<Issue> warnings = issues(cluster + "benchmark Bench { all-reduce ring on C channels 1 sizes 1 GiB }",
+                IssueCodes.CHANNELS_IDLE_NICS);
+        assertEquals(1, warnings.size(), warnings::toString);
+        assertTrue(warnings.get(0).getMessage().startsWith("1 channel leaves 71 of a scale-up domain's 72 NICs idle"),
+                warnings.get(0).getMessage());
+        assertEquals(List.of(), issues(cluster + "benchmark Bench { all-reduce ring on C nodes 18 channels 1 sizes"
+                + " 1 GiB }", IssueCodes.CHANNELS_IDLE_NICS));
+    }
 }

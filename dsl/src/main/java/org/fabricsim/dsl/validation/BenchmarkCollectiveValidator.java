@@ -55,20 +55,31 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         }
     }
 
+    /**
+     * A channel leaves a node, or a scale-up domain that spans several nodes (NCCL's multi-node NVLink), through one
+     * of its NICs, so fewer channels than its NICs leave some idle once the ranks leave it.
+     */
     @Check
     public void checkBenchmarkChannelsUseEveryNic(Benchmark benchmark) {
         CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
-        if (spec == null || spec.channels() < 1 || nodesSpanned(spec) < 2) {
+        if (spec == null || spec.channels() < 1) {
+            return;
+        }
+        ClusterSpec used = spec.cluster().withNodes(spec.nodes());
+        int domain = ClusterDomains.size(used);
+        boolean spans = domain > used.acceleratorsPerNode();
+        if (spec.ranks() <= Math.max(domain, used.acceleratorsPerNode())) {
             return;
         }
         NodeSpec node = spec.cluster().node();
-        int nics = CollectiveBenchmarks.nicsPerDomain(spec.cluster().withNodes(spec.nodes()));
+        int nics = CollectiveBenchmarks.nicsPerDomain(used);
         if (spec.channels() < nics) {
             int nccl = CollectiveBenchmarks.defaultChannels(spec, Generation.of(node.accelerator().architecture()));
             int idle = nics - spec.channels();
-            warning((spec.channels() == 1 ? "1 channel leaves " : spec.channels() + " channels leave ") + idle + " of a"
-                    + " node's " + nics + " NICs idle: each channel leaves the node through one NIC. Leave the line out"
-                    + " for NCCL's " + nccl + " channels, or write at least " + nics + ".", benchmark,
+            String part = spans ? "scale-up domain" : "node";
+            warning((spec.channels() == 1 ? "1 channel leaves " : spec.channels() + " channels leave ") + idle + " of a "
+                    + part + "'s " + nics + " NICs idle: each channel leaves the " + part + " through one NIC. Leave"
+                    + " the line out for NCCL's " + nccl + " channels, or write at least " + nics + ".", benchmark,
                     Literals.BENCHMARK__CHANNELS, IssueCodes.CHANNELS_IDLE_NICS, String.valueOf(nccl));
         }
     }
@@ -203,10 +214,5 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         }
         return "In-switch reduction cannot run this all-reduce on " + spec.ranks() + " accelerators of " + cluster
                 + ": write 'auto' or 'ring'.";
-    }
-
-    private static int nodesSpanned(CollectiveBenchmarkSpec spec) {
-        int perNode = spec.cluster().acceleratorsPerNode();
-        return (spec.ranks() + perNode - 1) / perNode;
     }
 }
