@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 class DomainSpanValidationTest extends FabricModelTest {
     private static final String TRAY = """
             import fabric.catalog.nvidia.*
+            import fabric.catalog.standards.*
             node Tray {
                 accelerators 4 x GB200
                 scale-up NVLink5 switched domain 72 switches 18 x NVLinkSwitch5
@@ -103,5 +104,29 @@ class DomainSpanValidationTest extends FabricModelTest {
                 warnings.get(0).getMessage());
         assertEquals(List.of(), issues(cluster + "benchmark Bench { all-reduce ring on C nodes 18 channels 1 sizes"
                 + " 1 GiB }", IssueCodes.CHANNELS_IDLE_NICS));
+    }
+
+    @Test
+    void shouldRefusePodsThatSplitARackOfTrays() throws Exception {
+        // 36 trays across 2 pods: 18 trays, one rack each; across 4 pods: 9 trays, half a domain of 18 trays
+        String text = """
+                cluster C {
+                    nodes 36 x Tray
+                    scale-out InfiniBand_NDR single-switch
+                    data-centre RoCEv2 single-switch nic 50 GB/s
+                }
+                model Small transformer { layers 8 hidden 1024 heads 16 vocab 32000 }
+                training Train {
+                    model Small on C
+                    sequence 2048
+                    batch 144 sequences
+                    parallel tensor 8 data 4 across %d pods
+                }
+                """;
+        assertEquals(List.of(), issues(text.formatted(2), IssueCodes.DATA_CENTRE_PODS));
+        List<Issue> errors = issues(text.formatted(4), IssueCodes.DATA_CENTRE_PODS);
+        assertEquals(1, errors.size(), errors::toString);
+        assertTrue(errors.get(0).getMessage().contains("the 36 nodes in whole scale-up domains of 18 nodes"),
+                errors.get(0).getMessage());
     }
 }
