@@ -129,4 +129,26 @@ class DomainSpanValidationTest extends FabricModelTest {
         assertTrue(errors.get(0).getMessage().contains("the 36 nodes in whole scale-up domains of 18 nodes"),
                 errors.get(0).getMessage());
     }
+
+    @Test
+    void shouldValidateABenchmarkOnMoreNodesThanAMixedClusterHasWithoutAValidatorFailure() throws Exception {
+        // 18 GB200 trays and 18 B200 trays of one shape; 40 nodes cannot be cut from their 36, and only the
+        // nodes-within-cluster error says so
+        String text = """
+                node B200Tray {
+                    accelerators 4 x B200
+                    scale-up NVLink5 switched domain 72 switches 18 x NVLinkSwitch5
+                    nics 4 x BlueField3 rail-aligned
+                }
+                cluster M {
+                    nodes 18 x Tray
+                    nodes 18 x B200Tray
+                    scale-out InfiniBand_NDR single-switch
+                }
+                benchmark Bench { all-reduce ring on M nodes 40 channels 1 sizes 1 GiB }
+                """;
+        List<Issue> all = validation.validate(parser.parse(TRAY + text));
+        assertTrue(all.stream().anyMatch(i -> IssueCodes.EXCEEDS_CLUSTER.equals(i.getCode())), all::toString);
+        assertTrue(all.stream().noneMatch(i -> i.getMessage().contains("EValidator")), all::toString);
+    }
 }

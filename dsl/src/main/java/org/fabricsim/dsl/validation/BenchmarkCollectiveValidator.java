@@ -65,6 +65,9 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         if (spec == null || spec.channels() < 1) {
             return;
         }
+        if (spec.nodes() > spec.cluster().nodes()) {
+            return; // the nodes-within-cluster check says so, and the nodes cannot be cut from the cluster
+        }
         ClusterSpec used = spec.cluster().withNodes(spec.nodes());
         int domain = ClusterDomains.size(used);
         boolean spans = domain > used.acceleratorsPerNode();
@@ -77,10 +80,11 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
             int nccl = CollectiveBenchmarks.defaultChannels(spec, Generation.of(node.accelerator().architecture()));
             int idle = nics - spec.channels();
             String part = spans ? "scale-up domain" : "node";
-            warning((spec.channels() == 1 ? "1 channel leaves " : spec.channels() + " channels leave ") + idle + " of a "
-                    + part + "'s " + nics + " NICs idle: each channel leaves the " + part + " through one NIC. Leave"
-                    + " the line out for NCCL's " + nccl + " channels, or write at least " + nics + ".", benchmark,
-                    Literals.BENCHMARK__CHANNELS, IssueCodes.CHANNELS_IDLE_NICS, String.valueOf(nccl));
+            warning((spec.channels() == 1 ? "1 channel leaves " : spec.channels() + " channels leave ") + idle
+                    + " of a " + part + "'s " + nics + " NICs idle: each channel leaves the " + part
+                    + " through one NIC. Leave the line out for NCCL's " + nccl + " channels, or write at least "
+                    + nics + ".", benchmark, Literals.BENCHMARK__CHANNELS, IssueCodes.CHANNELS_IDLE_NICS,
+                    String.valueOf(nccl));
         }
     }
 
@@ -160,7 +164,8 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
     public void checkBenchmarkProtocolNetwork(Benchmark benchmark) {
         CollectiveBenchmarkSpec spec = lowLatency(benchmark) ? CheckedSpecs.benchmark(mapper, getContext(), benchmark)
                 : null;
-        if (spec == null || spec.ranks() <= ClusterDomains.size(spec.cluster().withNodes(spec.nodes()))
+        if (spec == null || spec.nodes() > spec.cluster().nodes()
+                || spec.ranks() <= ClusterDomains.size(spec.cluster().withNodes(spec.nodes()))
                 || ClusterTopologies.routing(spec.cluster()) != RoutingMode.SPRAY) {
             return;
         }
@@ -186,6 +191,9 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
     private static String inNetworkProblem(CollectiveBenchmarkSpec spec, String cluster) {
         if (!Algorithm.IN_NETWORK.serves(spec.operation())) {
             return null; // the algorithm's operation check says so (IssueCodes.ALGORITHM_OPERATION)
+        }
+        if (spec.nodes() > spec.cluster().nodes()) {
+            return null; // the nodes-within-cluster check says so
         }
         int domain = ClusterDomains.size(spec.cluster().withNodes(spec.nodes()));
         if (spec.ranks() > domain && spec.cluster().scaleOut() == null) {

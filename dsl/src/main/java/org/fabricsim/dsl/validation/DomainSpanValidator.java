@@ -47,8 +47,8 @@ public class DomainSpanValidator extends FabricCheck {
             whole += perDomain;
             lastCount += perDomain;
         }
-        error(cluster.getName() + " has " + spec.nodes() + " nodes of " + spec.acceleratorsPerNode() + " accelerators ("
-                + spec.accelerators() + "), which do not fill whole scale-up domains of "
+        error(cluster.getName() + " has " + spec.nodes() + " nodes of " + spec.acceleratorsPerNode()
+                + " accelerators (" + spec.accelerators() + "), which do not fill whole scale-up domains of "
                 + spec.node().scaleUpDomainSize() + " (" + perDomain + " nodes each): the engine builds whole domains"
                 + " only. Write " + whole + " nodes in all (a multiple of " + perDomain + "), or a domain of "
                 + spec.acceleratorsPerNode() + " for one domain a node.", last, Literals.NODE_GROUP__COUNT,
