@@ -8,17 +8,20 @@ import java.util.Map;
 
 import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.training.TrainingSimulator;
 import org.junit.jupiter.api.Test;
 
 /**
  * A GB200 NVL72 rack written as NVIDIA and the OEMs describe it, 18 compute trays of 4 GPUs in one NVLink domain of
  * 72, is the same machine as the catalog's rack written as one node of 72: the same scale-up domain, the same 72
- * NICs, so tensor- and expert-parallel collectives take the same time. The build capped the domain at the node's 4
- * accelerators, so the trays' collectives crossed the NICs, and nothing said so.
+ * NICs, so tensor- and expert-parallel collectives, and a training step, take the same time. The build capped the
+ * domain at the node's 4 accelerators, so the trays' collectives crossed the NICs, and nothing said so.
  */
 class RackOfTraysTest extends FabricModelTest {
     private static final String RACKS = """
@@ -36,6 +39,13 @@ class RackOfTraysTest extends FabricModelTest {
             benchmark RackEp { all-to-all on Racks nodes 1 sizes 1 GiB }
             benchmark TraysDp { all-reduce on Trays sizes 1 GiB }
             benchmark RacksDp { all-reduce on Racks sizes 1 GiB }
+            model Moe moe { layers 4 hidden 2048 heads 16 vocab 32000 experts 16 top-k 2 expert-ffn 1024 }
+            training OnTrays {
+                model Moe on Trays sequence 2048 batch 144 sequences parallel tensor 8 expert 8 data 18
+            }
+            training OnRacks {
+                model Moe on Racks sequence 2048 batch 144 sequences parallel tensor 8 expert 8 data 18
+            }
             """;
 
     /** 1 GiB all-reduced by the NICs alone, 2·(n − 1)/n · S at 50 GB/s each (400 Gb/s BlueField-3), n = 72. */
@@ -64,6 +74,21 @@ class RackOfTraysTest extends FabricModelTest {
         // 2 · 71/72 · 1 GiB / 50 GB/s = 42.4 ms
         double tensor = seconds(benchmark(model, "TraysTp"));
         assertTrue(tensor < NIC_BOUND_SECONDS / 5, tensor + " s against the NICs' " + NIC_BOUND_SECONDS + " s");
+    }
+
+    @Test
+    void shouldStepATrainingOnTheTraysAsOnTheRacks() throws Exception {
+        // TP 8 and EP 8 inside each rack's NVLink domain, DP 18 across the two racks' 144 NICs, either way written
+        Model model = parser.parse(RACKS);
+        double trays = stepSeconds(model, "OnTrays");
+        double racks = stepSeconds(model, "OnRacks");
+        assertEquals(racks, trays, racks * 1e-9);
+    }
+
+    private double stepSeconds(Model model, String name) {
+        TrainingSpec spec = mapper.toTraining(model.getElements().stream().filter(Training.class::isInstance)
+                .map(Training.class::cast).filter(t -> t.getName().equals(name)).findFirst().orElseThrow());
+        return ((Number) TrainingSimulator.run(spec).metrics().get("stepTimeSeconds")).doubleValue();
     }
 
     private CollectiveBenchmarkSpec benchmark(Model model, String name) {
