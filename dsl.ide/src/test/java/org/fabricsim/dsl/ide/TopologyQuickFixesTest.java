@@ -61,6 +61,18 @@ class TopologyQuickFixesTest {
     }
 
     @Test
+    void shouldWriteTraysThatFillWholeScaleUpDomains() throws Exception {
+        // 20 trays of 4 in domains of 72 (18 trays): rounded down to one rack, 18
+        fixed(IssueCodes.CLUSTER_PARTIAL_DOMAIN, fixes::nodesOfWholeDomains, "nodes 18 x Tray");
+    }
+
+    @Test
+    void shouldRunABenchmarkOnWholeScaleUpDomains() throws Exception {
+        // 20 of 36 trays: rounded down to one rack's 18
+        fixed(IssueCodes.BENCHMARK_PARTIAL_DOMAIN, fixes::benchmarkOnWholeDomains, "on TwoRacks nodes 18");
+    }
+
+    @Test
     void shouldWriteTheScaleUpSwitchesThatCarryTheDomain() throws Exception {
         // 8 H100 x 18 x 25 GB/s = 3.6 TB/s over NVSwitch3's 64 x 25 GB/s = 1.6 TB/s: ceil(2.25) = 3 switches.
         fixed(IssueCodes.SCALE_UP_BLOCKING, fixes::switchesThatCarryTheDomain, "switches 3 x NVSwitch3");

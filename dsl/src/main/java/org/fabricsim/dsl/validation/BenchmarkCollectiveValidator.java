@@ -55,21 +55,36 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         }
     }
 
+    /**
+     * A channel leaves a node, or a scale-up domain that spans several nodes (NCCL's multi-node NVLink), through one
+     * of its NICs, so fewer channels than its NICs leave some idle once the ranks leave it.
+     */
     @Check
     public void checkBenchmarkChannelsUseEveryNic(Benchmark benchmark) {
         CollectiveBenchmarkSpec spec = CheckedSpecs.benchmark(mapper, getContext(), benchmark);
-        if (spec == null || spec.channels() < 1 || nodesSpanned(spec) < 2) {
+        if (spec == null || spec.channels() < 1) {
+            return;
+        }
+        if (spec.nodes() > spec.cluster().nodes()) {
+            return; // the nodes-within-cluster check says so, and the nodes cannot be cut from the cluster
+        }
+        ClusterSpec used = spec.cluster().withNodes(spec.nodes());
+        int domain = ClusterDomains.size(used);
+        boolean spans = domain > used.acceleratorsPerNode();
+        if (spec.ranks() <= Math.max(domain, used.acceleratorsPerNode())) {
             return;
         }
         NodeSpec node = spec.cluster().node();
-        int nics = CollectiveBenchmarks.nicsPerDomain(node);
+        int nics = CollectiveBenchmarks.nicsPerDomain(used);
         if (spec.channels() < nics) {
             int nccl = CollectiveBenchmarks.defaultChannels(spec, Generation.of(node.accelerator().architecture()));
             int idle = nics - spec.channels();
-            warning((spec.channels() == 1 ? "1 channel leaves " : spec.channels() + " channels leave ") + idle + " of a"
-                    + " node's " + nics + " NICs idle: each channel leaves the node through one NIC. Leave the line out"
-                    + " for NCCL's " + nccl + " channels, or write at least " + nics + ".", benchmark,
-                    Literals.BENCHMARK__CHANNELS, IssueCodes.CHANNELS_IDLE_NICS, String.valueOf(nccl));
+            String part = spans ? "scale-up domain" : "node";
+            warning((spec.channels() == 1 ? "1 channel leaves " : spec.channels() + " channels leave ") + idle
+                    + " of a " + part + "'s " + nics + " NICs idle: each channel leaves the " + part
+                    + " through one NIC. Leave the line out for NCCL's " + nccl + " channels, or write at least "
+                    + nics + ".", benchmark, Literals.BENCHMARK__CHANNELS, IssueCodes.CHANNELS_IDLE_NICS,
+                    String.valueOf(nccl));
         }
     }
 
@@ -149,7 +164,8 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
     public void checkBenchmarkProtocolNetwork(Benchmark benchmark) {
         CollectiveBenchmarkSpec spec = lowLatency(benchmark) ? CheckedSpecs.benchmark(mapper, getContext(), benchmark)
                 : null;
-        if (spec == null || spec.ranks() <= ClusterDomains.size(spec.cluster().node())
+        if (spec == null || spec.nodes() > spec.cluster().nodes()
+                || spec.ranks() <= ClusterDomains.size(spec.cluster().withNodes(spec.nodes()))
                 || ClusterTopologies.routing(spec.cluster()) != RoutingMode.SPRAY) {
             return;
         }
@@ -176,10 +192,14 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         if (!Algorithm.IN_NETWORK.serves(spec.operation())) {
             return null; // the algorithm's operation check says so (IssueCodes.ALGORITHM_OPERATION)
         }
-        if (spec.ranks() > ClusterDomains.size(spec.cluster().node()) && spec.cluster().scaleOut() == null) {
+        if (spec.nodes() > spec.cluster().nodes()) {
+            return null; // the nodes-within-cluster check says so
+        }
+        int domain = ClusterDomains.size(spec.cluster().withNodes(spec.nodes()));
+        if (spec.ranks() > domain && spec.cluster().scaleOut() == null) {
             return "Across scale-up domains in-switch reduction runs as NVLSTree, which joins the domains over the"
                     + " scale-out network, and " + cluster + " has none: give it a scale-out, write 'accelerators "
-                    + ClusterDomains.size(spec.cluster().node()) + "' for one domain, or 'auto'.";
+                    + domain + "' for one domain, or 'auto'.";
         }
         if (ClusterDomains.unjoined(spec.cluster().withNodes(spec.nodes()))
                 || !CheckedSpecs.buildable(spec.cluster().withNodes(spec.nodes()))) {
@@ -202,10 +222,5 @@ public class BenchmarkCollectiveValidator extends FabricCheck {
         }
         return "In-switch reduction cannot run this all-reduce on " + spec.ranks() + " accelerators of " + cluster
                 + ": write 'auto' or 'ring'.";
-    }
-
-    private static int nodesSpanned(CollectiveBenchmarkSpec spec) {
-        int perNode = spec.cluster().acceleratorsPerNode();
-        return (spec.ranks() + perNode - 1) / perNode;
     }
 }

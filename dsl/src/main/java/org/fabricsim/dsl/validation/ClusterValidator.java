@@ -122,7 +122,7 @@ public class ClusterValidator extends FabricCheck {
         if (spec == null || !ClusterDomains.unjoined(spec)) {
             return;
         }
-        int domain = ClusterDomains.size(spec.node());
+        int domain = ClusterDomains.size(spec);
         String domains = cluster.getName() + " has " + spec.accelerators() / domain + " scale-up domains of " + domain
                 + (domain == 1 ? " accelerator (" : " accelerators (") + spec.nodes()
                 + (spec.nodes() == 1 ? " node" : " nodes") + " of " + spec.acceleratorsPerNode() + ")";
@@ -173,8 +173,7 @@ public class ClusterValidator extends FabricCheck {
         ScaleUpDomain scaleUp = node.getScaleUp();
         String domain = "no scale-up domain";
         if (scaleUp != null && scaleUp.getFabric() != null) {
-            int size = scaleUp.getDomainSize() > 0 ? Math.min(scaleUp.getDomainSize(), node.getAccelerators())
-                    : node.getAccelerators();
+            int size = scaleUp.getDomainSize() > 0 ? scaleUp.getDomainSize() : node.getAccelerators();
             boolean reduces = scaleUp.getFabric().isInNetworkReduction()
                     && (scaleUp.getSwitchType() == null || scaleUp.getSwitchType().isInNetworkReduction());
             domain = "a " + scaleUp.getTopology().getLiteral() + " scale-up domain of " + size

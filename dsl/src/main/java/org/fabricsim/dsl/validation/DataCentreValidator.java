@@ -17,17 +17,26 @@ import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.fabric.Value;
 import org.fabricsim.dsl.fabric.Variation;
+import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Studies;
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
+import org.fabricsim.runtime.topology.ClusterDomains;
+
+import com.google.inject.Inject;
 
 /**
  * A cluster's data-centre network and the data parallelism placed on it: the network is switched
  * (the engine's {@code DataCentreParameters}); {@code data D across P pods} needs the cluster's
  * data-centre network, P dividing D and the nodes (and a torus's last dimension, which the pods
- * cut), and is a training job's, and so does each value a study varies D to; a benchmark placed {@code over
- * data-centre} needs that network too, and so does a serving deployment's {@code kv-transfer over data-centre}.
+ * cut), each pod whole scale-up domains, and is a training job's, and so does each value a study varies D to; a
+ * benchmark placed {@code over data-centre} needs that network too, and so does a serving deployment's {@code
+ * kv-transfer over data-centre}.
  */
 public class DataCentreValidator extends FabricCheck {
+
+    @Inject
+    private SpecMapper mapper;
 
     @Check
     public void checkDataCentreSwitched(DataCentreNetwork network) {
@@ -60,13 +69,24 @@ public class DataCentreValidator extends FabricCheck {
                 && !torus.getDimensions().isEmpty()) {
             lastDimension = torus.getDimensions().get(torus.getDimensions().size() - 1);
         }
+        int perDomain = nodesPerDomain(cluster);
         if (data % parallel.getPods() != 0 || nodes % parallel.getPods() != 0
-                || lastDimension % parallel.getPods() != 0) {
+                || lastDimension % parallel.getPods() != 0 || nodes / parallel.getPods() % perDomain != 0) {
             error("The " + parallel.getPods() + " pods must divide the " + data + " data-parallel ways, the " + nodes
-                    + " nodes and a torus's last dimension (the pods are its equal parts); write a pod count that"
+                    + " nodes" + (perDomain > 1 ? " in whole scale-up domains of " + perDomain + " nodes" : "")
+                    + " and a torus's last dimension (the pods are its equal parts); write a pod count that"
                     + " divides them, e.g. 'across 2 pods'.", parallel, Literals.PARALLELISM__PODS,
                     IssueCodes.DATA_CENTRE_PODS, "2");
         }
+    }
+
+    /**
+     * The nodes one scale-up domain of the cluster spans ({@link ClusterDomains#nodesPerDomain}), 1 where it does not
+     * map. A pod holds whole domains: the engine builds each pod on its own, in whole domains.
+     */
+    private int nodesPerDomain(Cluster cluster) {
+        ClusterSpec spec = CheckedSpecs.cluster(mapper, getContext(), cluster);
+        return spec == null ? 1 : ClusterDomains.nodesPerDomain(spec.node());
     }
 
     /**

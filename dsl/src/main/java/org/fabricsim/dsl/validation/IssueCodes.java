@@ -44,6 +44,17 @@ public final class IssueCodes {
     public static final String TP_SPANS_NODE_TYPES = PREFIX + "workload.tp-spans-node-types";
     /** A cluster of more than one scale-up domain without a scale-out fabric to join them, which the engine does not build. */
     public static final String DOMAINS_NEED_SCALE_OUT = PREFIX + "cluster.domains-need-scale-out";
+    /**
+     * A cluster whose nodes' scale-up domain spans several nodes (GB200 NVL72 as 18 trays of 4) and whose
+     * accelerators do not fill whole domains, which the engine does not build. Data: the last node group's count
+     * that fills them.
+     */
+    public static final String CLUSTER_PARTIAL_DOMAIN = PREFIX + "cluster.partial-domain";
+    /**
+     * A benchmark on the first N nodes of such a cluster whose accelerators are more than one domain and not whole
+     * domains. Data: the node count that fills whole domains.
+     */
+    public static final String BENCHMARK_PARTIAL_DOMAIN = PREFIX + "workload.benchmark-partial-domain";
     /** A sketched cluster ({@code nodes N x M accelerators}) without its {@code link}. */
     public static final String SKETCH_NEEDS_LINK = PREFIX + "cluster.sketch-needs-link";
     /** A {@code link} on a cluster of catalog nodes, whose network comes from its scale-out. */

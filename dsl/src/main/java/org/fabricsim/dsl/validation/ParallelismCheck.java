@@ -7,6 +7,7 @@ import org.fabricsim.runtime.analysis.ServingRules;
 import org.fabricsim.runtime.analysis.TrainingRules;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
+import org.fabricsim.runtime.topology.ClusterDomains;
 
 /**
  * The rules a training's plan and an inference pool's plan share: attention heads split over the tensor degree, and
@@ -36,7 +37,7 @@ abstract class ParallelismCheck extends FabricCheck {
     }
 
     protected void tensorInsideScaleUp(ClusterSpec cluster, int tensor, EObject written) {
-        int domain = cluster.node().scaleUpDomainSize();
+        int domain = ClusterDomains.size(cluster);
         if (!ServingRules.tensorInsideScaleUp(cluster, tensor)) {
             String where = cluster.node().scaleUp() == null ? "the node has no scale-up domain"
                     : "the scale-up domain holds " + domain;

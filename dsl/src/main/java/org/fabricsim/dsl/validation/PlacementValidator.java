@@ -15,6 +15,7 @@ import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.topology.ClusterDomains;
 import org.fabricsim.runtime.training.Placement;
 
 import com.google.inject.Inject;
@@ -59,7 +60,7 @@ public class PlacementValidator extends FabricCheck {
         if ((double) plan.tensor() * plan.pipeline() * plan.data() * plan.context() > Integer.MAX_VALUE) {
             return; // no layout of that many ranks exists: the parallel-product check says so
         }
-        int domain = spec.cluster().node().scaleUpDomainSize();
+        int domain = ClusterDomains.size(spec.cluster());
         Placement placement = Placement.of(plan);
         int stride = placement.stride(Axis.TENSOR);
         int tensor = plan.tensor();

@@ -36,8 +36,7 @@ public class ScaleUpDomainValidator extends FabricCheck {
             return;
         }
         int ports = accelerator.getScaleUpPorts();
-        int size = Math.min(node.getAccelerators(), domain.getDomainSize() > 0 ? domain.getDomainSize()
-                : node.getAccelerators());
+        int size = domain.getDomainSize() > 0 ? domain.getDomainSize() : node.getAccelerators();
         if (size < 2 || ports % (size - 1) == 0) {
             return;
         }

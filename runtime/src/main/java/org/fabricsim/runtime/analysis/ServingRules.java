@@ -4,6 +4,7 @@ import org.fabricsim.runtime.inference.ReplicaMemory;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.topology.ClusterDomains;
 
 /**
  * The rules an inference deployment must meet before it is simulated, in one place for the editor
@@ -75,7 +76,7 @@ public final class ServingRules {
         if (cluster.scaleOut() != null && cluster.scaleOut().topology() instanceof TopologySpec.Torus) {
             return true;
         }
-        int domain = cluster.node().scaleUpDomainSize();
+        int domain = ClusterDomains.size(cluster);
         return tensor <= 1 || tensor <= domain && domain % tensor == 0;
     }
 

@@ -201,25 +201,28 @@ public final class CollectiveBenchmarks {
     /**
      * The channels NCCL's communicator would have for {@code benchmark} ({@link NcclChannels}): its nodes, their NICs
      * and the accelerators' scale-up bandwidth, a node being what the built topology joins over the network, one
-     * scale-up domain ({@link ClusterDomains#size}) with its share of the node's NICs. A node of 8 accelerators without
-     * scale-up is 8 one-accelerator nodes to NCCL, every ring hop a network one, so one ring per accelerator's NIC:
-     * 2 channels, not the 16 of 8 NICs whose rings would each cross the node once.
+     * scale-up domain of the benchmark's nodes ({@link ClusterDomains#size}) with its share of the node's NICs. A node
+     * of 8 accelerators without scale-up is 8 one-accelerator nodes to NCCL, every ring hop a network one, so one ring
+     * per accelerator's NIC: 2 channels, not the 16 of 8 NICs whose rings would each cross the node once.
      */
     public static int defaultChannels(CollectiveBenchmarkSpec benchmark, Generation generation) {
-        NodeSpec node = benchmark.cluster().node();
-        int domain = ClusterDomains.size(node);
+        ClusterSpec used = benchmark.cluster().withNodes(benchmark.nodes());
+        NodeSpec node = used.node();
+        int domain = ClusterDomains.size(used);
         int nodes = (benchmark.ranks() + domain - 1) / domain;
         double scaleUpBytesPerSecond = domain < 2 ? 0 : node.scaleUp().bytesPerSecondPerAccelerator();
-        return NcclChannels.communicator(generation, scaleUpBytesPerSecond, nicsPerDomain(node), nodes);
+        return NcclChannels.communicator(generation, scaleUpBytesPerSecond, nicsPerDomain(used), nodes);
     }
 
     /**
-     * The NICs one scale-up domain of {@code node} leaves through, the node's NICs shared over its domains (at least
-     * one where it has any): NCCL's NICs per node where a node is one domain, 1 for a node without scale-up. In long:
-     * NICs × domain passed 2^31 − 1 at {@code nics 2147483647} and ran as negative channels. O(1).
+     * The NICs one scale-up domain of {@code cluster} leaves through, n_NIC · D ÷ n (at least one where its nodes
+     * have any): NCCL's NICs per node where a node is one domain, 1 for a node without scale-up, every NIC of the
+     * domain's nodes where it spans several (72 for an NVL72 rack of 18 trays of 4, as NCCL's multi-node NVLink
+     * sees it). In long: NICs × domain passed 2^31 − 1 at {@code nics 2147483647} and ran as negative channels. O(1).
      */
-    public static int nicsPerDomain(NodeSpec node) {
+    public static int nicsPerDomain(ClusterSpec cluster) {
+        NodeSpec node = cluster.node();
         return node.nic() == null ? 0
-                : (int) Math.max(1, (long) node.nics() * ClusterDomains.size(node) / node.accelerators());
+                : (int) Math.max(1, (long) node.nics() * ClusterDomains.size(cluster) / node.accelerators());
     }
 }

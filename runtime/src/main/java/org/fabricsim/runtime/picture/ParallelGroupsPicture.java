@@ -9,6 +9,7 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.fabricsim.runtime.spec.TopologySpec;
+import org.fabricsim.runtime.topology.ClusterDomains;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.TorusShape;
 import org.fabricsim.runtime.training.Placement;
@@ -84,7 +85,7 @@ public final class ParallelGroupsPicture {
         int size = placement.size(axis);
         int stride = placement.stride(axis);
         int perNode = cluster.acceleratorsPerNode();
-        int domain = cluster.node().scaleUpDomainSize();
+        int domain = ClusterDomains.size(cluster);
         int pods = parallel.pods() > 1 ? parallel.pods() : podsOf(cluster);
         int nodes = spanned(size, stride, perNode);
         int domains = spanned(size, stride, domain);

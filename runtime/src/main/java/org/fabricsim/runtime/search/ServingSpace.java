@@ -15,6 +15,7 @@ import org.fabricsim.runtime.spec.SearchSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 import org.fabricsim.runtime.spec.WorkloadSpec;
+import org.fabricsim.runtime.topology.ClusterDomains;
 
 /**
  * The configurations a serving search considers: for each pool of the deployment (prefill and decode,
@@ -69,7 +70,7 @@ final class ServingSpace extends AxisSpace {
     private List<Pool> choices(InferenceSpec base, Pool pool) {
         int n = search.maxAccelerators() > 0 ? Math.min(search.maxAccelerators(), base.cluster().accelerators())
                 : base.cluster().accelerators();
-        int domain = base.cluster().node().scaleUpDomainSize();
+        int domain = ClusterDomains.size(base.cluster());
         ParallelismSpec p = pool.parallel();
         List<Pool> out = new ArrayList<>();
         for (int tp : values(pool, Parameter.TENSOR, p.tensor(), divisors(domain, domain))) {
@@ -98,7 +99,7 @@ final class ServingSpace extends AxisSpace {
         InferenceSpec base = (InferenceSpec) deployment;
         int n = search.maxAccelerators() > 0 ? Math.min(search.maxAccelerators(), base.cluster().accelerators())
                 : base.cluster().accelerators();
-        int domain = base.cluster().node().scaleUpDomainSize();
+        int domain = ClusterDomains.size(base.cluster());
         Map<String, Integer> counts = new HashMap<>();
         for (Pool pool : base.pools()) {
             ParallelismSpec p = pool.parallel();

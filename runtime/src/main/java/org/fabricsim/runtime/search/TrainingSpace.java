@@ -16,6 +16,7 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
 import org.fabricsim.runtime.study.Knobs;
 import org.fabricsim.runtime.study.TrainingDraft;
 import org.fabricsim.runtime.study.Variations;
+import org.fabricsim.runtime.topology.ClusterDomains;
 
 /**
  * The plans a training search considers: TP × CP × PP × DP × micro-batch × (schedule, virtual stages)
@@ -51,7 +52,7 @@ final class TrainingSpace extends AxisSpace {
     void enumerate(WorkloadSpec job, Consumer<WorkloadSpec> feasible) {
         TrainingSpec base = (TrainingSpec) job;
         int n = search.maxAccelerators() > 0 ? search.maxAccelerators() : base.accelerators();
-        int domain = base.cluster().node().scaleUpDomainSize();
+        int domain = ClusterDomains.size(base.cluster());
         for (int tp : values(Parameter.TENSOR, base.parallel().tensor(), divisors(domain, domain))) {
             for (int cp : values(Parameter.CONTEXT, base.parallel().context(), contexts(base.sequence()))) {
                 int perPipeline = n % (tp * cp) == 0 ? n / (tp * cp) : 0;
@@ -148,7 +149,7 @@ final class TrainingSpace extends AxisSpace {
     Map<String, Integer> counts(WorkloadSpec job) {
         TrainingSpec base = (TrainingSpec) job;
         int n = search.maxAccelerators() > 0 ? search.maxAccelerators() : base.accelerators();
-        int domain = base.cluster().node().scaleUpDomainSize();
+        int domain = ClusterDomains.size(base.cluster());
         Map<String, Integer> counts = new HashMap<>();
         count(counts, Parameter.TENSOR.label(), () -> divisors(domain, domain).size());
         count(counts, Parameter.CONTEXT.label(), () -> contexts(base.sequence()).size());

@@ -43,15 +43,15 @@ final class CalibratedLinks {
     }
 
     /**
-     * The scale-up domains of {@code node}, their links derated by the accelerator's measured scale-up efficiency,
-     * else the scale-up fabric's stated {@code efficiency}, else {@code calibration}'s NVLink efficiency.
+     * The scale-up domains of {@code domain} accelerators ({@link ClusterDomains#size}) of {@code node}, their links
+     * derated by the accelerator's measured scale-up efficiency, else the scale-up fabric's stated {@code
+     * efficiency}, else {@code calibration}'s NVLink efficiency.
      */
-    static ScaleUpParameters scaleUp(NodeSpec node, Calibration calibration) {
+    static ScaleUpParameters scaleUp(NodeSpec node, int domain, Calibration calibration) {
         ScaleUpSpec spec = node.scaleUp();
-        if (spec == null || node.accelerators() < 2) {
+        if (spec == null || domain < 2) {
             return ScaleUpParameters.none();
         }
-        int domain = ClusterDomains.size(node);
         double measured = node.accelerator().scaleUpEfficiency();
         double stated = spec.fabric().linkEfficiency();
         double efficiency = measured > 0 ? measured : stated > 0 ? stated : calibration.nvlinkEfficiency();

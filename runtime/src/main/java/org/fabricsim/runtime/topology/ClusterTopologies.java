@@ -66,7 +66,7 @@ public final class ClusterTopologies {
     private static ClusterTopology uniform(ClusterSpec cluster, Calibration calibration) {
         GraphBuilder builder = sizedBuilder(GraphEstimate.of(cluster));
         NodeSpec node = cluster.node();
-        ScaleUpParameters scaleUp = CalibratedLinks.scaleUp(node, calibration);
+        ScaleUpParameters scaleUp = CalibratedLinks.scaleUp(node, ClusterDomains.size(cluster), calibration);
         ScaleOutSpec scaleOut = cluster.scaleOut();
         int accelerators = cluster.accelerators();
         if (scaleOut != null && scaleOut.topology() instanceof TopologySpec.Torus torus) {

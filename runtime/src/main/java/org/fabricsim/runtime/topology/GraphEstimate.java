@@ -68,7 +68,7 @@ public record GraphEstimate(long links, long nodes, long groups, long groupMembe
     public static GraphEstimate of(ClusterSpec cluster) {
         NodeSpec node = cluster.node();
         long accelerators = (long) cluster.nodes() * node.accelerators();
-        int domain = ClusterDomains.size(node);
+        int domain = ClusterDomains.size(cluster);
         ScaleUpSpec scaleUp = node.scaleUp();
         boolean mesh = scaleUp != null && scaleUp.kind() == ScaleUpSpec.Kind.FULL_MESH;
         double scaleUpLinks = scaleUp == null || domain < 2 ? 0

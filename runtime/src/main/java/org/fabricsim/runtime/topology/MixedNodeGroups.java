@@ -24,14 +24,15 @@ final class MixedNodeGroups {
      */
     static ClusterTopology build(ClusterTopology built, ClusterSpec cluster, Calibration calibration) {
         NodeSpec first = cluster.node();
-        double firstScaleUp = scaleUpRate(first, calibration);
+        int domain = ClusterDomains.size(cluster);
+        double firstScaleUp = scaleUpRate(first, domain, calibration);
         double firstNic = nicRate(first, cluster.scaleOut(), calibration);
         double[] scaleUpFactor = new double[cluster.accelerators()];
         double[] nicFactor = new double[cluster.accelerators()];
         long[] nicAddedPs = new long[cluster.accelerators()];
         int e = 0;
         for (NodeGroupSpec group : cluster.nodeGroups()) {
-            double scaleUp = firstScaleUp > 0 ? scaleUpRate(group.node(), calibration) / firstScaleUp : 1;
+            double scaleUp = firstScaleUp > 0 ? scaleUpRate(group.node(), domain, calibration) / firstScaleUp : 1;
             double nic = firstNic > 0 ? nicRate(group.node(), cluster.scaleOut(), calibration) / firstNic : 1;
             long added = firstNic > 0 && group.node().nic() != null
                     ? group.node().nic().latencyPs() - first.nic().latencyPs() : 0;
@@ -44,9 +45,9 @@ final class MixedNodeGroups {
         return built.withAcceleratorLinks(scaleUpFactor, nicFactor, nicAddedPs);
     }
 
-    /** The derated scale-up link rate of a node's accelerators, 0 without scale-up. */
-    private static double scaleUpRate(NodeSpec node, Calibration calibration) {
-        ScaleUpParameters scaleUp = CalibratedLinks.scaleUp(node, calibration);
+    /** The derated scale-up link rate of a node's accelerators in domains of {@code domain}, 0 without scale-up. */
+    private static double scaleUpRate(NodeSpec node, int domain, Calibration calibration) {
+        ScaleUpParameters scaleUp = CalibratedLinks.scaleUp(node, domain, calibration);
         return scaleUp.link() == null ? 0 : scaleUp.link().bytesPerSecond();
     }
 

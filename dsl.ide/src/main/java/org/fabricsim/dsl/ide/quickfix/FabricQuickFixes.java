@@ -30,7 +30,8 @@ import com.google.gson.JsonArray;
  * realize, as many scale-up switches as carry the domain, write the leaves whose ports hold their NIC ports and
  * uplinks, write as many rails as NIC ports, write torus
  * dimensions that hold the accelerators, one
- * plane per NIC port of an accelerator, a pod count that divides the data ways; for a benchmark, run
+ * plane per NIC port of an accelerator, a pod count that divides the data ways, nodes that fill whole scale-up
+ * domains; for a benchmark, run it on whole scale-up domains, run
  * it over the scale-out network when the cluster has no data-centre network,
  * remove a {@code channels} line so that NCCL's count runs, write factor 2 for a sweep's factor below 2, use every
  * accelerator of the node, write
@@ -147,6 +148,16 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.TORUS_BENCHMARK_NODES)
     public void benchmarkOnTheWholeTorus(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Run it on all the torus's nodes", 0);
+    }
+
+    @QuickFix(IssueCodes.CLUSTER_PARTIAL_DOMAIN)
+    public void nodesOfWholeDomains(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Write the nodes that fill whole scale-up domains", 0);
+    }
+
+    @QuickFix(IssueCodes.BENCHMARK_PARTIAL_DOMAIN)
+    public void benchmarkOnWholeDomains(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Run it on whole scale-up domains", 0);
     }
 
     @QuickFix(IssueCodes.PLANES_NIC_PORTS)
