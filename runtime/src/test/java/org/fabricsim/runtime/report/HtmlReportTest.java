@@ -122,7 +122,8 @@ public class HtmlReportTest {
 
     /**
      * The training run's cards: MFU 41.0 %, HFU 55.0 %, step 8.00 s, 406 TFLOPS (405.6 to three digits),
-     * 1,048,576 tokens/s, 60.0 GB of 141 GB (60/141 = 42.6 %), $5.69 a step at $2,560 an hour; the
+     * 1,048,576 tokens/s, 60.0 GB of 141 GB (60/141 = 42.6 %), $5.69 a step at $2,560 an hour, exposed
+     * communication (0.5 s TP + 0.8 s DP) ÷ 8 s = 16.25 %, shown 16.3 %, most of it DP's 800 ms; the
      * cluster and fabrics it ran on; a benchmark's peak busbw (50 GB/s at 1 GiB for cluster B).
      */
     private static void assertHeadline(String dom) {
@@ -131,7 +132,9 @@ public class HtmlReportTest {
                 "<div class=\"value\">8.00 s</div>", "<div class=\"value\">406</div>",
                 "<div class=\"value\">1,048,576</div>",
                 "<div class=\"value\">60.0 GB</div><div class=\"note\">of 141 GB (42.6%)</div>",
-                "<div class=\"value\">$5.69</div><div class=\"note\">$2,560 per hour</div>")) {
+                "<div class=\"value\">$5.69</div><div class=\"note\">$2,560 per hour</div>",
+                "<div class=\"label\">exposed communication</div><div class=\"value\">16.3%</div>"
+                        + "<div class=\"note\">1.30 s a step, most in dp: 800 ms</div>")) {
             assertTrue(cards.contains(card), "headline card " + card);
         }
         assertTrue(dom.contains("cluster t.C, scale-up NVLink4, scale-out NDR"), "the cluster and fabrics the run used");
