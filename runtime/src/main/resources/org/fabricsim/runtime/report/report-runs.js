@@ -29,6 +29,7 @@
             ? 'of ' + gigabytes(m.memoryCapacityBytes) + ' (' + pct(m.memoryPerAcceleratorBytes / m.memoryCapacityBytes) + ')' : '');
         }
         if (isNum(m.costPerStep)) { card('cost', 'cost per step', money(m.costPerStep), money(m.costPerHour) + ' per hour'); }
+        if (isNum(m.costPerMillionTokens)) { card('cost-mtok', 'cost per million tokens', money(m.costPerMillionTokens), 'trained'); }
       } else if (r.kind === 'inference') {
         card('tokens', 'output tokens/s', num(m.outputTokensPerSecond), num(m.outputTokensPerSecondPerAccelerator) + ' per accelerator');
         if (m.ttftSeconds) { card('ttft', 'TTFT p99', dur(m.ttftSeconds.p99), 'p50 ' + dur(m.ttftSeconds.p50)); }

@@ -43,6 +43,7 @@ final class ReportFixtures {
         training.put("memoryCapacityBytes", 141e9);
         training.put("costPerHour", 2560.0);
         training.put("costPerStep", 5.69);
+        training.put("costPerMillionTokens", 0.68);
         training.put("stepTimeSeconds", 8.0);
         training.put("stepBreakdownSeconds", breakdown);
         Map<String, Object> exposed = new LinkedHashMap<>();
