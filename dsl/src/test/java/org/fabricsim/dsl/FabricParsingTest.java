@@ -99,6 +99,20 @@ class FabricParsingTest extends FabricModelTest {
                 """));
     }
 
+    /** A part a block takes once, written twice: the error names the line of the first (line 4 of the text). */
+    @Test
+    void shouldNameTheLineOfAPartWrittenTwice() throws Exception {
+        assertEquals(List.of("Unexpected 'sizes' here. This benchmark already has 'sizes' (line 4), which it takes"
+                + " once: keep one."), syntaxErrors("""
+                cluster Pair { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us }
+                benchmark Sweep {
+                    all-reduce ring on Pair
+                    sizes 1 MiB
+                    sizes 4 KiB
+                }
+                """));
+    }
+
     private List<String> syntaxErrors(String text) throws Exception {
         return validation.validate(parser.parse(text)).stream()
                 .filter(i -> i.getCode() != null && i.getCode().endsWith("Diagnostic.Syntax")).map(Issue::getMessage)

@@ -38,7 +38,8 @@ import com.google.inject.Inject;
  * "rule ruleTraining failed predicate: {...canLeave(...)}?" on an unordered group) names the
  * required parts that are missing, by their leading keywords. A keyword (unit words such as {@code B}
  * included) where a name belongs says that it is reserved and how to escape it. A misspelled keyword
- * ({@code shcedule}) names the keyword it is nearest.
+ * ({@code shcedule}) names the keyword it is nearest, and a part of a block written twice ({@code sizes}) names
+ * the line of the first.
  */
 public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private static final Map<String, String> TOKENS = Map.of(
@@ -80,7 +81,8 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
                 : null;
         String keyword = missing == null ? keywordAsName(original.getMessage()) : null;
         String message = missing != null ? missing : keyword != null ? keyword : humanize(original.getMessage());
-        return new SyntaxErrorMessage(message + misspelling(message, context.getCurrentNode()),
+        return new SyntaxErrorMessage(message + misspelling(message, context.getCurrentNode())
+                + repeated(message, context.getCurrentNode()),
                 original.getIssueCode(), original.getIssueData());
     }
 
@@ -106,8 +108,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         int allowed = word.length() <= 3 ? 1 : 2;
         List<Collection<String>> scopes = new ArrayList<>();
         for (INode n = current; n != null; n = n.getParent()) {
-            AbstractRule rule = n.getGrammarElement() instanceof RuleCall call ? call.getRule()
-                    : n.getGrammarElement() instanceof AbstractRule r ? r : null;
+            AbstractRule rule = ruleOf(n);
             if (rule != null) {
                 scopes.add(EcoreUtil2.eAllOfType(rule, Keyword.class).stream().map(Keyword::getValue).toList());
             }
@@ -123,6 +124,42 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
             }
         }
         return "";
+    }
+
+    /**
+     * " This benchmark already has 'sizes' (line 4), which it takes once: keep one." when the unexpected word
+     * is the leading keyword of a part of the innermost enclosing block's unordered group that is written at
+     * most once, and the block already holds that part; "" otherwise. O(nodes of the block).
+     */
+    private static String repeated(String message, INode current) {
+        Matcher unexpected = UNEXPECTED_WORD.matcher(message);
+        for (INode n = current; n != null && unexpected.lookingAt(); n = n.getParent()) {
+            AbstractRule rule = ruleOf(n);
+            UnorderedGroup group = rule instanceof ParserRule
+                    ? EcoreUtil2.eAllOfType(rule, UnorderedGroup.class).stream().findFirst().orElse(null) : null;
+            if (group == null || !(n instanceof ICompositeNode block)) {
+                continue;
+            }
+            for (AbstractElement part : group.getElements()) {
+                if (GrammarUtil.isMultipleCardinality(part) || !leadingWord(part).equals(unexpected.group(1))) {
+                    continue;
+                }
+                for (INode written : block.getAsTreeIterable()) {
+                    if (written.getGrammarElement() instanceof Keyword k && EcoreUtil.isAncestor(part, k)) {
+                        return " This " + blockName(rule) + " already has '" + k.getValue() + "' (line "
+                                + written.getStartLine() + "), which it takes once: keep one.";
+                    }
+                }
+            }
+            return "";
+        }
+        return "";
+    }
+
+    /** The rule a node of the parse tree stands for (called or the root's own), or null for a keyword or token. */
+    private static AbstractRule ruleOf(INode node) {
+        EObject element = node.getGrammarElement();
+        return element instanceof RuleCall call ? call.getRule() : element instanceof AbstractRule rule ? rule : null;
     }
 
     /** "'B' is a word of the language..." when a name was expected and a keyword (a unit word such as B) came. */
