@@ -53,6 +53,72 @@ class FabricParsingTest extends FabricModelTest {
         assertEquals("Unexpected 'accelerators' here.", issues.get(0).getMessage());
     }
 
+    /**
+     * A misspelled keyword names the keyword it is nearest: 'shcedule' is 'schedule' with two letters
+     * swapped (2 edits), 'lnik' is 'link' with two swapped (2), 'Gbps' is 'Gb/s' with one letter changed (1).
+     */
+    @Test
+    void shouldNameTheKeywordAMisspelledWordIsNearest() throws Exception {
+        assertEquals(List.of("Unexpected 'shcedule' here. Did you mean 'schedule'?"), syntaxErrors("""
+                training T {
+                    model M on C
+                    sequence 4096
+                    batch 8 sequences
+                    parallel data 8
+                    shcedule 1f1b
+                }
+                """));
+        assertEquals(List.of("Unexpected 'lnik' here; expected '}'. Did you mean 'link'?"), syntaxErrors("""
+                cluster Small {
+                    nodes 2 x 8 accelerators
+                    lnik 400 Gb/s latency 1 us
+                }
+                """));
+        assertEquals(List.of("Unexpected 'Gbps' here. Did you mean 'Gb/s'?"), syntaxErrors("""
+                cluster Small {
+                    nodes 2 x 8 accelerators
+                    link 400 Gbps latency 1 us
+                }
+                """));
+    }
+
+    /** A word more than two edits from every keyword, or a keyword out of place, is no typo: nothing is guessed. */
+    @Test
+    void shouldGuessNoKeywordForAWordFarFromEveryKeyword() throws Exception {
+        assertEquals(List.of("Unexpected 'frobnicate' here; expected '}'."), syntaxErrors("""
+                cluster Small {
+                    nodes 2 x 8 accelerators
+                    frobnicate 400 Gb/s latency 1 us
+                }
+                """));
+        assertEquals(List.of("Unexpected 'accelerators' here."), syntaxErrors("""
+                cluster Small {
+                    nodes 2 x accelerators
+                    link 400 Gb/s latency 1 us
+                }
+                """));
+    }
+
+    /** A part a block takes once, written twice: the error names the line of the first (line 4 of the text). */
+    @Test
+    void shouldNameTheLineOfAPartWrittenTwice() throws Exception {
+        assertEquals(List.of("Unexpected 'sizes' here. This benchmark already has 'sizes' (line 4), which it takes"
+                + " once: keep one."), syntaxErrors("""
+                cluster Pair { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us }
+                benchmark Sweep {
+                    all-reduce ring on Pair
+                    sizes 1 MiB
+                    sizes 4 KiB
+                }
+                """));
+    }
+
+    private List<String> syntaxErrors(String text) throws Exception {
+        return validation.validate(parser.parse(text)).stream()
+                .filter(i -> i.getCode() != null && i.getCode().endsWith("Diagnostic.Syntax")).map(Issue::getMessage)
+                .toList();
+    }
+
     @Test
     void shouldReportOnlyTheSyntaxErrorForAHalfTypedNodeGroup() throws Exception {
         Model model = parser.parse("""

@@ -99,4 +99,39 @@ class LinkingTest extends FabricModelTest {
                 """);
         validation.assertNoErrors(model);
     }
+
+    /**
+     * 'nvidai' is 'nvidia' with two letters swapped: the import names nothing, and the warning names the
+     * nearest package (2 edits) as the import to write; the name it was meant to bring in still fails.
+     */
+    @Test
+    void shouldWarnOfAnImportThatNamesNothingAndNameTheNearestPackage() throws Exception {
+        List<Issue> issues = validation.validate(parser.parse("import fabric.catalog.nvidai.*\n" + NODE_OF_H100))
+                .stream().filter(i -> IssueCodes.UNKNOWN_IMPORT.equals(i.getCode())).toList();
+        assertEquals(1, issues.size(), issues::toString);
+        assertEquals(Severity.WARNING, issues.get(0).getSeverity());
+        assertEquals(1, issues.get(0).getLineNumber());
+        assertEquals("Nothing named 'fabric.catalog.nvidai' is defined in this workspace or the standard catalog, so"
+                + " this import makes nothing visible. Did you mean 'import fabric.catalog.nvidia.*'?",
+                issues.get(0).getMessage());
+        assertArrayEquals(new String[] { "fabric.catalog.nvidia.*" }, issues.get(0).getData());
+    }
+
+    /** A catalog package, a package of another file of the workspace and one definition of it all exist. */
+    @Test
+    void shouldNotWarnOfImportsOfPackagesAndDefinitionsThatExist() throws Exception {
+        Model cluster = parser.parse("""
+                package team.other
+                cluster Small { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                """);
+        Model benchmark = parser.parse("""
+                package team.shared
+                import fabric.catalog.nvidia.*
+                import team.other.*
+                import team.other.Small
+                benchmark Bench { all-reduce ring on Small sizes 1 MiB }
+                """, cluster.eResource().getResourceSet());
+        assertEquals(List.of(), validation.validate(benchmark).stream()
+                .filter(i -> IssueCodes.UNKNOWN_IMPORT.equals(i.getCode())).toList());
+    }
 }

@@ -135,9 +135,22 @@ class FabricCliTest {
         assertTrue(help.contains("(or calibrate refused its measurements)"), help);
     }
 
+    /** One line that says what to do, not picocli's message followed by 40 lines of help. */
     @Test
     void shouldExitWithTwoForAnUnknownOption() {
-        assertEquals(2, CliRun.fabric("simulate", "--frobnicate", Models.QUICKSTART.toString()).exitCode());
+        CliRun outcome = CliRun.fabric("simulate", "--frobnicate", Models.QUICKSTART.toString());
+        assertEquals(2, outcome.exitCode());
+        assertEquals("fabric: Unknown option: '--frobnicate'; see 'fabric simulate --help'", outcome.err().strip());
+    }
+
+    /** 'fabric check' (a newcomer's guess) names the command that checks a model, on one line. */
+    @Test
+    void shouldListTheCommandsForAnUnknownCommand() {
+        CliRun outcome = CliRun.fabric("check", Models.QUICKSTART.toString());
+        assertEquals(2, outcome.exitCode());
+        assertEquals("fabric: unknown command 'check': the commands are validate, generate, simulate, format,"
+                + " calibrate, draw, export, import, lsp (validate checks models without simulating them);"
+                + " see 'fabric --help'", outcome.err().strip());
     }
 
     @Test

@@ -53,6 +53,9 @@ class MalformedModelsCliTest {
             Path file = model("nothing" + i, texts.get(i));
             CliRun validated = CliRun.fabric("validate", file.toString());
             assertEquals(ExitCodes.OK, validated.exitCode(), validated.err());
+            // The one file named is valid and holds nothing (it said "0 file(s) valid").
+            assertEquals("1 file(s) valid; 1 of them define nothing (empty, blank or only comments)",
+                    validated.out().strip());
             assertNoStackTrace(validated);
             CliRun formatted = CliRun.fabric("format", file.toString());
             assertEquals(ExitCodes.OK, formatted.exitCode(), formatted.err());

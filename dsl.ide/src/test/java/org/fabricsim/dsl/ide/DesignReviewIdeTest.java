@@ -166,6 +166,17 @@ class DesignReviewIdeTest {
         assertTrue(fixed.contains("nodes 4 x DGX_H100\n"), fixed);
     }
 
+    /** 'nvidai' is 'nvidia' with two letters swapped: the nearest package, 2 edits away. */
+    @Test
+    void shouldCorrectAMisspelledImportToTheNearestPackage() throws Exception {
+        String misspelled = DGX_ON_ROCE.replace("import fabric.catalog.nvidia.*", "import fabric.catalog.nvidai.*");
+        FabricQuickFixes fixes = INJECTOR.getInstance(FabricQuickFixes.class);
+        String fixed = fix(misspelled, IssueCodes.UNKNOWN_IMPORT, fixes::importNearestPackage);
+        assertTrue(fixed.startsWith("import fabric.catalog.nvidia.*\n"), fixed);
+        assertTrue(issues(load(fixed)).stream().noneMatch(i -> IssueCodes.UNKNOWN_IMPORT.equals(i.getCode())
+                || IssueCodes.MISSING_IMPORT.equals(i.getCode())));
+    }
+
     @Test
     void shouldAddTheTiersTheEndpointsNeed() throws Exception {
         String small = """

@@ -1,9 +1,12 @@
 package org.fabricsim.dsl.parser;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,6 +27,7 @@ import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.SyntaxErrorMessage;
 import org.eclipse.xtext.parser.antlr.SyntaxErrorMessageProvider;
+import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
 
 import com.google.inject.Inject;
 
@@ -33,7 +37,9 @@ import com.google.inject.Inject;
  * alternative" becomes "Unexpected 'y' here". A block that ends before a required part (ANTLR's
  * "rule ruleTraining failed predicate: {...canLeave(...)}?" on an unordered group) names the
  * required parts that are missing, by their leading keywords. A keyword (unit words such as {@code B}
- * included) where a name belongs says that it is reserved and how to escape it.
+ * included) where a name belongs says that it is reserved and how to escape it. A misspelled keyword
+ * ({@code shcedule}) names the keyword it is nearest, and a part of a block written twice ({@code sizes}) names
+ * the line of the first.
  */
 public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private static final Map<String, String> TOKENS = Map.of(
@@ -53,10 +59,19 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     /** What only ANTLR says: a message that still has it is replaced by {@link #UNEXPECTED}. */
     private static final Pattern ANTLR_WORDS = Pattern.compile("\\(\\.\\.\\.\\)|\\{|\\bset null\\b|\\brule\\b|predicate|RULE_|expecting");
     private static final String UNEXPECTED = "This text does not belong here; compare it with the examples in docs/language.md.";
+    /** The word an "Unexpected 'w' here" message names, and what a keyword a typo may stand for looks like. */
+    private static final Pattern UNEXPECTED_WORD = Pattern.compile("^Unexpected '([^']+)' here");
+    private static final Pattern WORD = Pattern.compile("[A-Za-z][A-Za-z0-9/_-]+");
     private static final Pattern KEYWORD_AS_NAME = Pattern.compile("^mismatched input '(.+)' expecting RULE_ID$");
+
+    /** Longer words are no typo of a keyword (the longest is shorter), and their distances cost the most. */
+    private static final int MAX_TYPO_LENGTH = 40;
 
     @Inject
     private IGrammarAccess grammar;
+
+    /** The grammar's keywords that are words ({@link #WORD}), read once. */
+    private List<String> words;
 
     @Override
     public SyntaxErrorMessage getSyntaxErrorMessage(IParserErrorContext context) {
@@ -65,8 +80,86 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
                 && failed.predicateText.contains("canLeave") ? missingParts(failed.ruleName, context.getCurrentNode())
                 : null;
         String keyword = missing == null ? keywordAsName(original.getMessage()) : null;
-        return new SyntaxErrorMessage(missing != null ? missing : keyword != null ? keyword
-                : humanize(original.getMessage()), original.getIssueCode(), original.getIssueData());
+        String message = missing != null ? missing : keyword != null ? keyword : humanize(original.getMessage());
+        return new SyntaxErrorMessage(message + misspelling(message, context.getCurrentNode())
+                + repeated(message, context.getCurrentNode()),
+                original.getIssueCode(), original.getIssueData());
+    }
+
+    /**
+     * " Did you mean 'schedule'?" after "Unexpected 'shcedule' here.": the keyword nearest the unexpected
+     * word by {@link FabricLinkingDiagnostics#distance}, at most 1 edit for a word of up to 3 characters and
+     * 2 for a longer one ('lnik' for 'link', 'Gbps' for 'Gb/s'), so that a short name is not taken for a
+     * typo. Among equally near
+     * keywords the innermost enclosing rule's win (a block's own words first), then the alphabet; "" when
+     * the word is a keyword (a keyword out of place is no typo) or none is near.
+     * O(keywords of the grammar × word length²) per syntax error.
+     */
+    private String misspelling(String message, INode current) {
+        Matcher unexpected = UNEXPECTED_WORD.matcher(message);
+        if (words == null) {
+            words = GrammarUtil.getAllKeywords(grammar.getGrammar()).stream().filter(k -> WORD.matcher(k).matches())
+                    .toList();
+        }
+        String word = unexpected.lookingAt() ? unexpected.group(1) : "";
+        if (!WORD.matcher(word).matches() || word.length() > MAX_TYPO_LENGTH || words.contains(word)) {
+            return "";
+        }
+        int allowed = word.length() <= 3 ? 1 : 2;
+        List<Collection<String>> scopes = new ArrayList<>();
+        for (INode n = current; n != null; n = n.getParent()) {
+            AbstractRule rule = ruleOf(n);
+            if (rule != null) {
+                scopes.add(EcoreUtil2.eAllOfType(rule, Keyword.class).stream().map(Keyword::getValue).toList());
+            }
+        }
+        scopes.add(words);
+        for (Collection<String> scope : scopes) {
+            Optional<String> nearest = scope.stream().filter(k -> WORD.matcher(k).matches())
+                    .filter(k -> FabricLinkingDiagnostics.distance(k, word) <= allowed)
+                    .min(Comparator.comparingInt((String k) -> FabricLinkingDiagnostics.distance(k, word))
+                            .thenComparing(Comparator.naturalOrder()));
+            if (nearest.isPresent()) {
+                return " Did you mean '" + nearest.get() + "'?";
+            }
+        }
+        return "";
+    }
+
+    /**
+     * " This benchmark already has 'sizes' (line 4), which it takes once: keep one." when the unexpected word
+     * is the leading keyword of a part of the innermost enclosing block's unordered group that is written at
+     * most once, and the block already holds that part; "" otherwise. O(nodes of the block).
+     */
+    private static String repeated(String message, INode current) {
+        Matcher unexpected = UNEXPECTED_WORD.matcher(message);
+        for (INode n = current; n != null && unexpected.lookingAt(); n = n.getParent()) {
+            AbstractRule rule = ruleOf(n);
+            UnorderedGroup group = rule instanceof ParserRule
+                    ? EcoreUtil2.eAllOfType(rule, UnorderedGroup.class).stream().findFirst().orElse(null) : null;
+            if (group == null || !(n instanceof ICompositeNode block)) {
+                continue;
+            }
+            for (AbstractElement part : group.getElements()) {
+                if (GrammarUtil.isMultipleCardinality(part) || !leadingWord(part).equals(unexpected.group(1))) {
+                    continue;
+                }
+                for (INode written : block.getAsTreeIterable()) {
+                    if (written.getGrammarElement() instanceof Keyword k && EcoreUtil.isAncestor(part, k)) {
+                        return " This " + blockName(rule) + " already has '" + k.getValue() + "' (line "
+                                + written.getStartLine() + "), which it takes once: keep one.";
+                    }
+                }
+            }
+            return "";
+        }
+        return "";
+    }
+
+    /** The rule a node of the parse tree stands for (called or the root's own), or null for a keyword or token. */
+    private static AbstractRule ruleOf(INode node) {
+        EObject element = node.getGrammarElement();
+        return element instanceof RuleCall call ? call.getRule() : element instanceof AbstractRule rule ? rule : null;
     }
 
     /** "'B' is a word of the language..." when a name was expected and a keyword (a unit word such as B) came. */

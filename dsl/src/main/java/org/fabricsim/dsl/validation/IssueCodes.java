@@ -69,6 +69,8 @@ public final class IssueCodes {
     public static final String MISSING_IMPORT = PREFIX + "name.missing-import";
     /** A name that is defined nowhere. Data: the closest visible name, if any. */
     public static final String UNRESOLVED_NAME = PREFIX + "name.unresolved";
+    /** An import that names no package or definition of the workspace or the catalog. Data: the nearest import, if any. */
+    public static final String UNKNOWN_IMPORT = PREFIX + "name.unknown-import";
 
     /** Scale-up and scale-out fabrics of different makers or kinds meet at a seam. Data: scale-up fabric, scale-out fabric. */
     public static final String LOCK_IN_SEAM = PREFIX + "lockin.seam";

@@ -105,7 +105,29 @@ public final class FabricCli {
             }
             return internalError(e, command.getErr());
         });
+        cli.setParameterExceptionHandler((e, args) -> {
+            e.getCommandLine().getErr().println(Printable.of("fabric: " + usageError(e)));
+            e.getCommandLine().getErr().flush();
+            return ExitCodes.USAGE;
+        });
         return cli;
+    }
+
+    /**
+     * A usage error on one line that says what to do, instead of picocli's message followed by the whole
+     * help: an unknown command lists the commands ("fabric check" names validate), anything else points
+     * at the command's own --help.
+     */
+    static String usageError(CommandLine.ParameterException e) {
+        CommandLine command = e.getCommandLine();
+        String help = "; see '" + command.getCommandSpec().qualifiedName() + " --help'";
+        List<String> unmatched = e instanceof CommandLine.UnmatchedArgumentException u ? u.getUnmatched() : List.of();
+        if (!command.getSubcommands().isEmpty() && !unmatched.isEmpty() && !unmatched.get(0).startsWith("-")) {
+            return "unknown command '" + unmatched.get(0) + "': the commands are "
+                    + String.join(", ", command.getSubcommands().keySet())
+                    + " (validate checks models without simulating them)" + help;
+        }
+        return e.getMessage() + help;
     }
 
     /**

@@ -36,7 +36,11 @@ final class ValidateCommand extends ModelCommand {
         if (workspace.hasErrors()) {
             throw new UserError("the model has errors; fix them and run again", ExitCodes.MODEL_ERRORS);
         }
-        spec.commandLine().getOut().println(workspace.models().size() + " file(s) valid");
+        // Every file named counts; an empty, blank or comment-only one is valid but holds no model.
+        int files = workspace.resources().size();
+        int empty = files - workspace.models().size();
+        spec.commandLine().getOut().println(files + " file(s) valid"
+                + (empty > 0 ? "; " + empty + " of them define nothing (empty, blank or only comments)" : ""));
         return ExitCodes.OK;
     }
 }

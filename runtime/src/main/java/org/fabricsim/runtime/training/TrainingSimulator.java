@@ -146,6 +146,7 @@ public final class TrainingSimulator {
             double perHour = cluster.cost().dollarsPerHour() * spec.accelerators();
             metrics.put("costPerHour", perHour);
             metrics.put("costPerStep", perHour * seconds / SECONDS_PER_HOUR);
+            metrics.put("costPerMillionTokens", perHour * seconds / SECONDS_PER_HOUR / tokens * 1e6);
             metrics.put("costPerMfuPointPerYear", perHour * HOURS_PER_YEAR / 100);
         }
         return new RunResult(spec.name(), KIND, parameters, metrics, wallSeconds);

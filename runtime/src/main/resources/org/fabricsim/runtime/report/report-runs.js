@@ -17,6 +17,11 @@
         card('mfu', 'MFU', pct(m.mfu), 'HFU ' + pct(m.hfu));
         card('hfu', 'HFU', pct(m.hfu), 'with recomputation');
         card('step', 'step time', dur(m.stepTimeSeconds), 'bubble ' + pct(m.bubbleFraction));
+        // Exposed communication: its share of the step, its seconds and the parallelism that exposes most.
+        var exposed = m.exposedCommunicationSeconds || {}, kinds = Object.keys(exposed).filter(function (k) { return isNum(exposed[k]); });
+        var most = kinds.sort(function (a, b) { return exposed[b] - exposed[a]; })[0];
+        card('exposed', 'exposed communication', pct(m.exposedCommunicationFraction), most === undefined ? ''
+          : dur(kinds.reduce(function (t, k) { return t + exposed[k]; }, 0)) + ' a step, most in ' + most + ': ' + dur(exposed[most]));
         card('tflops', 'TFLOPS per accelerator', isNum(m.tflopsPerAccelerator) ? sig3(m.tflopsPerAccelerator) : '–', 'model FLOPs, dense BF16');
         card('tokens', 'tokens/s', num(m.tokensPerSecond), 'whole job');
         if (isNum(m.memoryPerAcceleratorBytes)) {
@@ -24,6 +29,7 @@
             ? 'of ' + gigabytes(m.memoryCapacityBytes) + ' (' + pct(m.memoryPerAcceleratorBytes / m.memoryCapacityBytes) + ')' : '');
         }
         if (isNum(m.costPerStep)) { card('cost', 'cost per step', money(m.costPerStep), money(m.costPerHour) + ' per hour'); }
+        if (isNum(m.costPerMillionTokens)) { card('cost-mtok', 'cost per million tokens', money(m.costPerMillionTokens), 'trained'); }
       } else if (r.kind === 'inference') {
         card('tokens', 'output tokens/s', num(m.outputTokensPerSecond), num(m.outputTokensPerSecondPerAccelerator) + ' per accelerator');
         if (m.ttftSeconds) { card('ttft', 'TTFT p99', dur(m.ttftSeconds.p99), 'p50 ' + dur(m.ttftSeconds.p50)); }

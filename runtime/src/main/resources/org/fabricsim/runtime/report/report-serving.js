@@ -100,8 +100,8 @@
       return out;
     }
     function unit(key) {
-      var per = /PerMillion(Output|Input)Tokens$/.exec(key);
-      if (per) { return '$ per million ' + per[1].toLowerCase() + ' tokens'; }
+      var per = /PerMillion(Output|Input)?Tokens$/.exec(key);
+      if (per) { return '$ per million ' + (per[1] ? per[1].toLowerCase() + ' ' : '') + 'tokens'; }
       var of = /(?:Dollars)?Per(Hour|Step|Year|MfuPointPerYear)$/.exec(key);
       if (of) { return '$ per ' + { Hour: 'hour', Step: 'step', Year: 'year', MfuPointPerYear: 'MFU point per year' }[of[1]]; }
       return /timeToTrain/.test(key) ? '$ to train the token budget' : '$ for the run';

@@ -60,11 +60,12 @@ public class HtmlReportTest {
         String dom = chromium(dir, "--dump-dom", page.toUri().toString());
         // Charts expected: bandwidth (benchmarks), step breakdown, one heat map (the training run), one
         // latency CDF per study and metric (s.Serve: ttft, itl, e2e, kvTransfer; s.Load: ttft, e2e), latency
-        // against load (s.Load), and cost for each of the four cost metrics: 1 + 1 + 1 + 6 + 1 + 4 = 14.
-        assertEquals("14", attribute(dom, "data-charts-expected"), "charts the page set out to draw");
-        assertEquals("14", attribute(dom, "data-charts-rendered"), "charts ECharts finished drawing");
-        assertEquals(14, count(dom, "data-rendered=\"true\""));
-        assertTrue(count(dom, "<canvas") >= 14, "each chart draws on a canvas");
+        // against load (s.Load), and cost for each of the five cost metrics (costPerHour, costPerStep,
+        // costPerMillionTokens, costDollarsPerYear, costPerMillionOutputTokens): 1 + 1 + 1 + 6 + 1 + 5 = 15.
+        assertEquals("15", attribute(dom, "data-charts-expected"), "charts the page set out to draw");
+        assertEquals("15", attribute(dom, "data-charts-rendered"), "charts ECharts finished drawing");
+        assertEquals(15, count(dom, "data-rendered=\"true\""));
+        assertTrue(count(dom, "<canvas") >= 15, "each chart draws on a canvas");
         assertTrue(dom.contains("at most 6 groups per tier"), "the heat map draws the engine's groups (6 in the nic tier)");
         assertTrue(dom.contains("infeasible: needs 2048 accelerators"), "the failed run's reason is shown");
         assertTrue(dom.contains("+100.0%"), "B's busbw is twice A's: +100%");
@@ -97,7 +98,8 @@ public class HtmlReportTest {
                 "one latency CDF per study and metric");
         assertTrue(dom.contains("<h3>s.Load (3 rates)</h3>"), "latency against load for the study that varies rate");
         assertTrue(dom.contains("<h3>costPerStep ($ per step)</h3>")
-                && dom.contains("<h3>costPerMillionOutputTokens ($ per million output tokens)</h3>"),
+                && dom.contains("<h3>costPerMillionOutputTokens ($ per million output tokens)</h3>")
+                && dom.contains("<h3>costPerMillionTokens ($ per million tokens)</h3>"),
                 "each cost chart names its unit");
 
         Path png = dir.resolve("report.png");
@@ -122,7 +124,9 @@ public class HtmlReportTest {
 
     /**
      * The training run's cards: MFU 41.0 %, HFU 55.0 %, step 8.00 s, 406 TFLOPS (405.6 to three digits),
-     * 1,048,576 tokens/s, 60.0 GB of 141 GB (60/141 = 42.6 %), $5.69 a step at $2,560 an hour; the
+     * 1,048,576 tokens/s, 60.0 GB of 141 GB (60/141 = 42.6 %), $5.69 a step at $2,560 an hour ($2,560 ÷ 3,600 s
+     * ÷ 1,048,576 tokens/s × 1e6 = $0.68 per million tokens, the fixture's figure), exposed
+     * communication (0.5 s TP + 0.8 s DP) ÷ 8 s = 16.25 %, shown 16.3 %, most of it DP's 800 ms; the
      * cluster and fabrics it ran on; a benchmark's peak busbw (50 GB/s at 1 GiB for cluster B).
      */
     private static void assertHeadline(String dom) {
@@ -131,7 +135,10 @@ public class HtmlReportTest {
                 "<div class=\"value\">8.00 s</div>", "<div class=\"value\">406</div>",
                 "<div class=\"value\">1,048,576</div>",
                 "<div class=\"value\">60.0 GB</div><div class=\"note\">of 141 GB (42.6%)</div>",
-                "<div class=\"value\">$5.69</div><div class=\"note\">$2,560 per hour</div>")) {
+                "<div class=\"value\">$5.69</div><div class=\"note\">$2,560 per hour</div>",
+                "<div class=\"label\">cost per million tokens</div><div class=\"value\">$0.68</div>",
+                "<div class=\"label\">exposed communication</div><div class=\"value\">16.3%</div>"
+                        + "<div class=\"note\">1.30 s a step, most in dp: 800 ms</div>")) {
             assertTrue(cards.contains(card), "headline card " + card);
         }
         assertTrue(dom.contains("cluster t.C, scale-up NVLink4, scale-out NDR"), "the cluster and fabrics the run used");

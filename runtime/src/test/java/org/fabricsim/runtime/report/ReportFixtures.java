@@ -43,8 +43,15 @@ final class ReportFixtures {
         training.put("memoryCapacityBytes", 141e9);
         training.put("costPerHour", 2560.0);
         training.put("costPerStep", 5.69);
+        training.put("costPerMillionTokens", 0.68);
         training.put("stepTimeSeconds", 8.0);
         training.put("stepBreakdownSeconds", breakdown);
+        Map<String, Object> exposed = new LinkedHashMap<>();
+        exposed.put("tp", 0.5);
+        exposed.put("pp", 0.0);
+        exposed.put("dp", 0.8);
+        training.put("exposedCommunicationSeconds", exposed);
+        training.put("exposedCommunicationFraction", (0.5 + 0.8) / 8.0);
         training.put("bubbleFraction", 0.7 / 8.0);
         training.put("stageImbalanceFraction", 0.05);
         training.put("linkUtilization", utilization);

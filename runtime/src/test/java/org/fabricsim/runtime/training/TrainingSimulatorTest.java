@@ -94,6 +94,12 @@ class TrainingSimulatorTest {
         assertEquals(5606.4, (Double) run.metrics().get("costPerMfuPointPerYear"), 1e-9);
         assertEquals(64.0 * (Double) run.metrics().get("stepTimeSeconds") / 3600,
                 (Double) run.metrics().get("costPerStep"), 1e-12);
+        // A million tokens take 1e6 / (tokens/s) seconds at $64 an hour: 64 / 3,600 × 1e6 / tokens/s dollars,
+        // the search's cost-per-mtok objective; the console prints it beside the step's cost.
+        assertEquals(64.0 / 3600 * 1e6 / (Double) run.metrics().get("tokensPerSecond"),
+                (Double) run.metrics().get("costPerMillionTokens"), 1e-9);
+        assertTrue(ConsoleTable.render(run).contains(String.format(java.util.Locale.ROOT, "$%,.2f per million tokens",
+                64.0 / 3600 * 1e6 / (Double) run.metrics().get("tokensPerSecond"))), ConsoleTable.render(run));
     }
 
     @Test

@@ -25,7 +25,8 @@ import com.google.gson.JsonArray;
 
 /**
  * Quick fixes (LSP code actions) where the fix is obvious, driven by the issue data the
- * validators and the linker attach: import the missing package, use the closest name, set TP to
+ * validators and the linker attach: import the missing package, use the closest name, correct a misspelled
+ * import to the nearest package, set TP to
  * what the scale-up domain holds, search within the cluster's accelerators, add the tiers the endpoints need, write the ratio the ports
  * realize, as many scale-up switches as carry the domain, write the leaves whose ports hold their NIC ports and
  * uplinks, write as many rails as NIC ports, write torus
@@ -52,6 +53,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.UNRESOLVED_NAME)
     public void useClosestName(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Use the closest name", 0);
+    }
+
+    @QuickFix(IssueCodes.UNKNOWN_IMPORT)
+    public void importNearestPackage(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Import the nearest package", 0);
     }
 
     @QuickFix(IssueCodes.TP_CROSSES_SCALE_UP)
