@@ -8,7 +8,7 @@ import org.fabricsim.runtime.sim.Keywords;
 /**
  * Collective algorithms; {@link #AUTO} lets {@link AlgorithmSelector} choose by size and topology, as
  * NCCL does. Specs, the language's mapping and the engine all use this one enum; a spec names a
- * built-in algorithm, never {@link #MSCCL_ALL_PAIRS} or {@link #PHASED}, which only results carry ({@link #named}).
+ * built-in algorithm, never {@link #PHASED}, which only results of user-defined collectives carry.
  */
 public enum Algorithm {
     /** Pick the applicable algorithm NCCL's tuner would, by its own estimate ({@link NcclEstimate}). */
@@ -47,11 +47,6 @@ public enum Algorithm {
      * algorithm, one part of the data per dimension, every dimension busy at once ({@link TorusSchedules}).
      */
     BUCKET,
-    /**
-     * RCCL's MSCCL all-pairs all-reduce, which RCCL runs in place of its tuning model's choice on one node of 8 MI300X
-     * for calls up to 16 MiB ({@link MscclAllPairs}); only {@link #AUTO} resolves to it.
-     */
-    MSCCL_ALL_PAIRS,
     /** A user-defined collective: a sequence of {@link CollectivePhase}s ({@link PhasedSchedules}). */
     PHASED;
 
@@ -73,16 +68,8 @@ public enum Algorithm {
                     operation == CollectiveOperation.ALL_REDUCE;
             case DIRECT -> operation == CollectiveOperation.ALL_TO_ALL || operation == CollectiveOperation.SEND_RECV;
             case PAIRWISE -> operation == CollectiveOperation.ALL_TO_ALL;
-            case MSCCL_ALL_PAIRS, PHASED -> false;
+            case PHASED -> false;
         };
-    }
-
-    /**
-     * Whether a spec, a phase or a study may name this algorithm: every one but {@link #MSCCL_ALL_PAIRS}, which only
-     * the library's automatic choice runs, and {@link #PHASED}, which only user-defined collectives' results carry.
-     */
-    public boolean named() {
-        return this != MSCCL_ALL_PAIRS && this != PHASED;
     }
 
     /** The built-in algorithms other than {@link #AUTO} that serve {@code operation}, in declaration order. */

@@ -25,8 +25,7 @@ import org.fabricsim.runtime.topology.Graph;
  *
  * <p>Steps: (1) build the schedule of the requested algorithm, or of each of NCCL's applicable
  * algorithms for {@link Algorithm#AUTO} ({@link AlgorithmSelector}; all-to-all is always direct, as
- * in NCCL; where RCCL hands the call to MSCCL, one node of 8 MI300X up to 16 MiB, {@link MscclAllPairs}' schedule
- * with its file's protocol alone); (2) run each in a fresh {@link Simulation} seeded by the request, on the requested
+ * in NCCL); (2) run each in a fresh {@link Simulation} seeded by the request, on the requested
  * network model with the requested routing and the Simple protocol's step latencies ({@link
  * StepOverheads}); (3) cost every protocol the algorithm runs and the request allows with NCCL's
  * model ({@link ProtocolCost}: bandwidth factor, per-channel caps, per-protocol latencies, base and
@@ -91,12 +90,6 @@ public final class CollectiveEngine {
                         + " Simple or auto");
             }
             return simulated.result();
-        }
-        if (MscclAllPairs.applies(topology, request)) { // RCCL hands these to MSCCL before its tuning model
-            Schedule schedule = MscclAllPairs.schedule(request.sizeBytes());
-            return simulate(topology, request.withProtocol(MscclAllPairs.protocol(request.sizeBytes())),
-                    Algorithm.MSCCL_ALL_PAIRS, accelerators == null ? schedule : schedule.placed(accelerators), memo)
-                    .result();
         }
         Simulated best = null;
         for (Algorithm candidate : AlgorithmSelector.automaticCandidates(topology, request, accelerators)) {

@@ -8,7 +8,7 @@ package org.fabricsim.runtime.collective;
  * node whose scale-up switch reduces. Specs ({@code CollectiveBenchmarkSpec}) hold this record directly.
  *
  * @param operation the phase's collective
- * @param algorithm how it runs: a built-in algorithm, not {@link Algorithm#PHASED} or {@link Algorithm#MSCCL_ALL_PAIRS} ({@link Algorithm#named})
+ * @param algorithm how it runs: a built-in algorithm, not {@link Algorithm#PHASED}
  * @param scope     which ranks form a group
  */
 public record CollectivePhase(CollectiveOperation operation, Algorithm algorithm, PhaseScope scope) {
@@ -16,7 +16,7 @@ public record CollectivePhase(CollectiveOperation operation, Algorithm algorithm
         if (operation == null || algorithm == null || scope == null) {
             throw new IllegalArgumentException("a phase needs an operation, an algorithm and a scope");
         }
-        if (!algorithm.named()) {
+        if (algorithm == Algorithm.PHASED) {
             throw new IllegalArgumentException("a phase runs a built-in algorithm");
         }
     }

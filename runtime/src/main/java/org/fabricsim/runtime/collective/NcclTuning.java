@@ -93,13 +93,9 @@ public final class NcclTuning {
         return generation;
     }
 
-    /**
-     * Whether NCCL runs {@code algorithm} with {@code protocol}: LL and LL128 only on rings and trees; RCCL's MSCCL
-     * all-pairs also with LL, one of its files' two protocols ({@link MscclAllPairs}).
-     */
+    /** Whether NCCL runs {@code algorithm} with {@code protocol}: LL and LL128 only on rings and trees. */
     public static boolean runs(Algorithm algorithm, Protocol protocol) {
-        return protocol == Protocol.SIMPLE || algorithm == Algorithm.RING || algorithm == Algorithm.DOUBLE_BINARY_TREE
-                || algorithm == Algorithm.MSCCL_ALL_PAIRS && protocol == Protocol.LL;
+        return protocol == Protocol.SIMPLE || algorithm == Algorithm.RING || algorithm == Algorithm.DOUBLE_BINARY_TREE;
     }
 
     /**
@@ -127,12 +123,11 @@ public final class NcclTuning {
      * carries 120 bytes (its ring's 0.92 stands for 120/128: {@code tuning.cc} writes the ratio beside it); RCCL's is
      * 64 bytes, 7 data words and a flag word (ROCm/rocm-systems {@code
      * projects/rccl/src/include/device.h} at 005e1bb0: {@code NCCL_LL128_LINESIZE 64}, {@code NCCL_LL128_DATAELEMS}
-     * = 8 − 1), so under RCCL (CDNA3, CDNA4 alike) 56/64 takes 120/128's place on rings and trees across nodes. MSCCL's
-     * all-pairs sends with RCCL's own LL and Simple primitives over single links, so it takes the ring's.
+     * = 8 − 1), so under RCCL (CDNA3, CDNA4 alike) 56/64 takes 120/128's place on rings and trees across nodes.
      */
     public double efficiency(Algorithm algorithm, Protocol protocol, int nodes) {
         double ll128Line = generation.rccl() ? RCCL_LL128_LINE : NCCL_LL128_LINE;
-        if (algorithm == Algorithm.RING || algorithm == Algorithm.MSCCL_ALL_PAIRS) {
+        if (algorithm == Algorithm.RING) {
             return protocol == Protocol.LL ? 0.5 : protocol == Protocol.LL128 ? (generation.rccl() ? ll128Line : 0.92)
                     : 1.0;
         }
@@ -228,14 +223,14 @@ public final class NcclTuning {
     /**
      * The latencies of {@code protocol} on {@code algorithm}, ps: {@code simple} (the profile's) for
      * Simple, else NCCL's table, with a ring's NVLink step across nodes paying at least the network post
-     * overhead. MSCCL's all-pairs pays the ring's: each of its steps is a send over one link, as a ring step is.
+     * overhead.
      */
     public static StepOverheads overheads(Algorithm algorithm, Protocol protocol, StepOverheads simple, int nodes) {
         if (protocol == Protocol.SIMPLE || !runs(algorithm, protocol)) {
             return simple;
         }
         int p = index(protocol);
-        boolean ring = algorithm == Algorithm.RING || algorithm == Algorithm.MSCCL_ALL_PAIRS;
+        boolean ring = algorithm == Algorithm.RING;
         double nvlinkUs = (ring ? RING_NVLINK_US : TREE_NVLINK_US)[p];
         if (ring && nodes > 1) {
             nvlinkUs = Math.max(nvlinkUs, NET_OVERHEAD_US);

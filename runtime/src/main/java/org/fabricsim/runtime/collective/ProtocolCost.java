@@ -14,7 +14,7 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * α(phase)·latencySteps(phase). For protocol p with bus-bandwidth factor η_p, cap C_p and latencies α_p:
  * T_p = max(T_bw / η_p, S·f(n) / C_p) + T_prop + Σ α_p(phase)·latencySteps(phase) + base_p + plateau
  * + host, where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather or
- * all-reduce (the ring's for RCCL's MSCCL all-pairs all-reduce, {@link MscclAllPairs}), plateau is NCCL's ring plateau (for a Simple ring all-reduce across domains with at
+ * all-reduce, plateau is NCCL's ring plateau (for a Simple ring all-reduce across domains with at
  * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
  * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). Under NCCL an LL or
  * LL128 ring all-reduce across domains takes at least its network proxy's posting time ({@link NetProxyFloor}),
@@ -190,8 +190,7 @@ final class ProtocolCost {
 
     private long callLatencyPs(Protocol protocol, StepOverheads overheads, long stepsPs) {
         CollectiveOperation operation = request.operation();
-        boolean baseApplies = (algorithm == Algorithm.RING || algorithm == Algorithm.DOUBLE_BINARY_TREE
-                || algorithm == Algorithm.MSCCL_ALL_PAIRS)
+        boolean baseApplies = (algorithm == Algorithm.RING || algorithm == Algorithm.DOUBLE_BINARY_TREE)
                 && schedule.phaseCount() > 0 && (operation == CollectiveOperation.ALL_REDUCE
                         || operation == CollectiveOperation.REDUCE_SCATTER
                         || operation == CollectiveOperation.ALL_GATHER);

@@ -19,7 +19,7 @@ import org.fabricsim.runtime.network.NetworkKind;
  * @param accelerators how many accelerators take part: the first {@code accelerators} of those nodes,
  *                    all of them when 0 (a sub-node benchmark runs on k accelerators of one node)
  * @param operation   the collective
- * @param algorithm   the built-in algorithm that implements it, one {@link Algorithm#named} (unused when
+ * @param algorithm   the built-in algorithm that implements it, not {@link Algorithm#PHASED} (unused when
  *                    {@code phases} are given)
  * @param protocol    NCCL's protocol, or {@link Protocol#AUTO} for NCCL's choice per size
  * @param channels    parallel channels (rings) the algorithm uses, or 0 for the count NCCL would pick
@@ -52,7 +52,7 @@ public record CollectiveBenchmarkSpec(String name, ClusterSpec cluster, int node
             throw new IllegalArgumentException("benchmark " + name + " runs over a data-centre network, but cluster "
                     + cluster.name() + " has none");
         }
-        if (!algorithm.named()) {
+        if (algorithm == Algorithm.PHASED) {
             throw new IllegalArgumentException("a benchmark names a built-in algorithm; phases make a custom one");
         }
         Specs.requirePositive("nodes", nodes);

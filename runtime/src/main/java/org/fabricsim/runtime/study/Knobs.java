@@ -76,7 +76,7 @@ public final class Knobs {
             case SHARDING -> keywordsOf(TrainingSpec.Sharding.values());
             case RECOMPUTE -> keywordsOf(TrainingSpec.Recompute.values());
             case PRECISION -> keywordsOf(Precision.values());
-            case ALGORITHM -> keywordsOf(Arrays.stream(Algorithm.values()).filter(Algorithm::named)
+            case ALGORITHM -> keywordsOf(Arrays.stream(Algorithm.values()).filter(a -> a != Algorithm.PHASED)
                     .toArray(Algorithm[]::new));
             default -> List.of();
         };

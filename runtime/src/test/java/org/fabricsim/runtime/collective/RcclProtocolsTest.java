@@ -124,18 +124,14 @@ class RcclProtocolsTest {
     @Test
     void shouldRunTheSizeRulesProtocolAcrossMi300xNodesAndTheCostModelsOnOne() {
         // 2 nodes: 1 MiB LL, 4 MiB LL128 (rome_model_81 sets ll128Enabled), 16 MiB Simple, whatever RCCL's estimate
-        // picks (the tree at these sizes, RcclEstimateTest); one node, where MSCCL does not take the call
-        // (MscclAllPairsTest: 12 MiB lies in the in-place files' gap, 131,000 B is no multiple of 512 floats), keeps
-        // the cost model's choice without LL128 (rome_model_79), RCCL's estimate over LL and Simple: Simple from about
-        // 378 KiB, so at 12 MiB, and LL at 131,000 B (RcclEstimateTest's crossover), on the ring.
+        // picks (the tree at these sizes, RcclEstimateTest); one node keeps the cost model's choice without LL128
+        // (rome_model_79), RCCL's estimate over LL and Simple: Simple from about 378 KiB, so at 4 MiB, and LL at
+        // 128 KiB (RcclEstimateTest's crossover).
         assertEquals(Protocol.LL, mi300x(1L << 20, 2, Protocol.AUTO).protocol());
         assertEquals(Protocol.LL128, mi300x(4L << 20, 2, Protocol.AUTO).protocol());
         assertEquals(Protocol.SIMPLE, mi300x(16L << 20, 2, Protocol.AUTO).protocol());
-        CollectiveResult twelveMiB = mi300x(12L << 20, 1, Protocol.AUTO);
-        assertEquals(Algorithm.RING, twelveMiB.algorithm());
-        assertEquals(Protocol.SIMPLE, twelveMiB.protocol());
-        assertEquals(Protocol.LL, mi300x(131_000, 1, Protocol.AUTO).protocol());
-        assertEquals(Algorithm.RING, mi300x(131_000, 1, Protocol.AUTO).algorithm());
+        assertEquals(Protocol.SIMPLE, mi300x(4L << 20, 1, Protocol.AUTO).protocol());
+        assertEquals(Protocol.LL, mi300x(128L << 10, 1, Protocol.AUTO).protocol());
         // A forced protocol (NCCL_PROTO) is not replaced.
         assertEquals(Protocol.SIMPLE, mi300x(4L << 20, 2, Protocol.SIMPLE).protocol());
     }
