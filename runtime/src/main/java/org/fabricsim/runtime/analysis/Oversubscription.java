@@ -154,7 +154,10 @@ public final class Oversubscription {
         return qualified.substring(qualified.lastIndexOf('.') + 1);
     }
 
-    /** The ratios of {@code node}'s NICs and leaves on the cluster's network (the class comment). */
+    /**
+     * The ratios of {@code node}'s NICs and leaves on the cluster's network (the class comment), its leaf as a mixed
+     * cluster builds it ({@link ClusterTopologies#groupLeaf}).
+     */
     private static List<Ratio> of(ClusterSpec cluster, NodeSpec node) {
         List<Ratio> ratios = new ArrayList<>();
         ScaleOutSpec scaleOut = cluster.scaleOut();
@@ -205,7 +208,8 @@ public final class Oversubscription {
         int listed = Math.max(Math.max(Math.min(tiers, ClusterTopologies.MAX_TIERS), built.size()), declared.size());
         for (int tier = 1; tier <= listed; tier++) {
             if (tier < built.size()) {
-                TierLayout.Tier switches = built.get(tier - 1);
+                TierLayout.Tier switches = tier == 1 ? ClusterTopologies.groupLeaf(cluster, node)
+                        : built.get(tier - 1);
                 double stated = switches.switchSpec() == null || statesCounts ? Double.NaN : applied[tier - 1];
                 out.add(new Ratio(Point.TIER, topWins && tier == levels - 1 ? levels : tier, stated,
                         switches.oversubscription(), switches.downlinks(), switches.uplinks(),

@@ -22,12 +22,17 @@ final class MixedNodeGroups {
      *
      * <p>Each group's leaves are sized for its own NICs at the leaf tier's ratio, as a buyer builds them: a leaf
      * of group g's ports has the uplinks a cluster of g's nodes alone would get ({@link TierLayout}, the same h NIC
-     * ports per leaf), u_g = ⌈h·r_g ÷ (o₁·r₁)⌉ for g's NIC port rate r_g, so its uplinks are built at u_g ÷ u₁ of the
-     * first group's bandwidth (u₁ links to the shared upper tier, each carrying u_g ÷ u₁ links' worth: 800 Gb/s NICs
-     * under 400 Gb/s ones' 1:1 leaves get twice the uplinks, and stay 1:1). A leaf that holds ports of two groups
-     * is sized for the faster. Stated uplink counts (a stated spine tier) are the same for every group, factor 1.
-     * The tiers above the leaves are shared, sized from the first group's leaves. A collective across groups then
-     * runs at its slowest link as the network model shares links. O(accelerators · (domain + leaf uplinks)).
+     * ports per leaf), u_g = ⌈h·r_g ÷ (o₁·r₁)⌉ for g's NIC port rate r_g, and at least the first group's u₁, one
+     * to each shared spine ({@link ClusterTopologies#groupLeaf}). Its u₁ built links each carry u_g ÷ u₁ links'
+     * worth (800 Gb/s NICs under 400 Gb/s ones' 1:1 leaves get twice the uplinks, and stay 1:1): parallel links
+     * to one spine bundled, which a flow may cross at the bundle's rate, as adaptive routing or spraying spreads
+     * one over parallel links and ECMP does not (NCCL's 2 flows per peer hash onto two). Scaling a slower group's
+     * links down instead would cap each of its flows below one link's rate (a Hopper ring under leaves sized for
+     * Blackwell NICs went from 42.9 to 59.1 ms): a slower group keeps the first group's uplinks. A leaf that holds
+     * ports of two groups is sized for the faster. Stated uplink counts (a stated spine tier) are the same for every
+     * group, factor 1. The tiers above the leaves are shared, sized from the first group's leaves. A collective
+     * across groups then runs at its slowest link as the network model shares links.
+     * O(accelerators · (domain + leaf uplinks)).
      *
      * @throws IllegalArgumentException when a group's leaves do not fit their named switch ({@link
      *                                  TierLayout#builtLeaf}), which the editor refuses
@@ -59,8 +64,8 @@ final class MixedNodeGroups {
     }
 
     /**
-     * The uplink bandwidth u·r_u of one leaf of {@code node}'s NIC ports on the cluster's tree, per plane, as a
-     * cluster of that node alone builds it ({@link ClusterTopologies#layout}); 0 where no tree of leaves is built
+     * The uplink bandwidth u·r_u of one leaf of {@code node}'s NIC ports on the cluster's tree, per plane ({@link
+     * ClusterTopologies#groupLeaf}); 0 where no tree of leaves is built
      * (no switched network, one switch tier, a dragonfly or torus, a node without NICs). O(1).
      */
     private static double leafUplinkBytesPerSecond(NodeSpec node, ClusterSpec cluster) {
@@ -72,12 +77,13 @@ final class MixedNodeGroups {
             return 0;
         }
         try {
-            TierLayout.Tier leaf = ClusterTopologies.layout(scaleOut, node, cluster.accelerators()).builtLeaf();
-            return leaf.uplinks() * leaf.upBytesPerSecond();
+            ClusterTopologies.layout(scaleOut, node, cluster.accelerators()).builtLeaf();
         } catch (IllegalArgumentException unbuildable) {
             throw new IllegalArgumentException("the " + node.name() + " nodes' leaves: " + unbuildable.getMessage(),
                     unbuildable);
         }
+        TierLayout.Tier leaf = ClusterTopologies.groupLeaf(cluster, node);
+        return leaf.uplinks() * leaf.upBytesPerSecond();
     }
 
     /** The derated scale-up link rate of a node's accelerators, 0 without scale-up. */

@@ -143,6 +143,12 @@ class MixedClusterTest {
         assertArrayEquals(new double[] {32 * 100e9, 64 * 50e9, 64 * 50e9}, leafBandwidth(mixed, 32), 1);
         // 64 accelerators + 8 domain switches + 2 leaves + 32 spines: the spine tier is the one of 8 Hopper nodes.
         assertEquals(106, mixed.graph().nodeCount());
+        // Blackwell first: 64 spines, one link from every leaf to each, so the Hopper leaf (accelerators 32-63) keeps
+        // 64 x 50 GB/s up for its 32 x 50 down, 0.5:1 (32 links at 25 GB/s would cap each flow at half its NIC).
+        ClusterTopology reversed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(BLACKWELL, 4),
+                new NodeGroupSpec(HOPPER, 4)), tree));
+        assertArrayEquals(new double[] {32 * 100e9, 64 * 50e9, 64 * 50e9}, leafBandwidth(reversed, 0), 1);
+        assertArrayEquals(new double[] {32 * 50e9, 64 * 50e9, 64 * 50e9}, leafBandwidth(reversed, 32), 1);
     }
 
     @Test
