@@ -152,6 +152,28 @@ class MixedClusterTest {
     }
 
     @Test
+    void shouldRunAFasterGroupsAllToAllAtItsNicsAcrossItsLeaves() {
+        // 32 one-GPU Hopper nodes then 64 one-GPU Blackwell ones on the 1:1 tree of radix 64: leaf 0 the Hopper
+        // ports, leaves 1 and 2 the Blackwell ones, each with 32 x 100 GB/s of uplinks. An all-to-all among the 64
+        // Blackwell ranks, 16 MiB a pair: each sends 63 x 16 MiB = 1,056,964,608 B through its 100 GB/s NIC, the
+        // half bound for the other leaf at the leaf's 1:1: 10,569,646,080 ps + alpha 2 us (two 1 us NIC cables).
+        // Sized for the Hopper NICs (32 x 50 GB/s up, 2:1) it took 17,450 us.
+        NodeSpec hopper = new NodeSpec("t.H1", HOPPER.accelerator(), 1, null, NIC_400G, 1, true);
+        NodeSpec blackwell = new NodeSpec("t.B1", BLACKWELL.accelerator(), 1, null, NIC_800G, 1, true);
+        ClusterSpec mixed = cluster(List.of(new NodeGroupSpec(hopper, 32), new NodeGroupSpec(blackwell, 64)),
+                new TopologySpec.FatTree(null, 2, List.of(1.0)));
+        double[] matrix = new double[96 * 96];
+        for (int i = 32; i < 96; i++) {
+            for (int j = 32; j < 96; j++) {
+                matrix[i * 96 + j] = i == j ? 0 : 16 << 20;
+            }
+        }
+        long time = CollectiveEngine.run(ClusterTopologies.build(mixed), CollectiveRequest.of(
+                CollectiveOperation.ALL_TO_ALL, 16L << 20, 96).withTrafficMatrixBytes(matrix)).timePs();
+        assertEquals(10_569_646_080L + 2 * LAMBDA_PS, time, 1_000);
+    }
+
+    @Test
     void shouldFitAFasterGroupsLeavesOnANamedSwitchByBreakout() {
         // 2 + 2 nodes on a 1:1 tree of 32-port 800 Gb/s (100 GB/s) switches, the fabric's links at 50 GB/s: a leaf
         // takes 32 / 2 = 16 NIC ports. Hopper leaf (accelerators 0-15): 16 uplinks at 50; ports 16 x 50 / 100 + 16 x
