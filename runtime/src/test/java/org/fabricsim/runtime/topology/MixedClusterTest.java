@@ -174,6 +174,27 @@ class MixedClusterTest {
     }
 
     @Test
+    void shouldSizeEachGroupsLeavesInEveryPlane() {
+        // Two planes, each NIC port split over them: 25 GB/s a plane for Hopper, 50 for Blackwell. A plane's leaf
+        // takes 32 ports; Hopper's u = ceil(32 x 25 / 50) = 16 uplinks, Blackwell's 32, built as its 16 links at
+        // 100 GB/s. The links between a leaf and its spines, up and down, in both planes: Hopper 2 x 2 x 16 x 50 =
+        // 3,200 GB/s, Blackwell 2 x 2 x 16 x 100 = 6,400 GB/s.
+        TopologySpec planes = new TopologySpec.FatTree(null, 2, List.of(1.0),
+                new TierStructure(null, null, null, 0, 2, 0));
+        ClusterTopology mixed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(HOPPER, 4),
+                new NodeGroupSpec(BLACKWELL, 4)), planes));
+        for (int e : new int[] {0, 32}) {
+            int[] links = mixed.scaleOutFabric().leafUplinks(e);
+            assertEquals(2 * 2 * 16, links.length);
+            double bandwidth = 0;
+            for (int link : links) {
+                bandwidth += mixed.graph().linkBytesPerSecond(link);
+            }
+            assertEquals(e < 32 ? 3200e9 : 6400e9, bandwidth, 1, "accelerator " + e);
+        }
+    }
+
+    @Test
     void shouldFitAFasterGroupsLeavesOnANamedSwitchByBreakout() {
         // 2 + 2 nodes on a 1:1 tree of 32-port 800 Gb/s (100 GB/s) switches, the fabric's links at 50 GB/s: a leaf
         // takes 32 / 2 = 16 NIC ports. Hopper leaf (accelerators 0-15): 16 uplinks at 50; ports 16 x 50 / 100 + 16 x
