@@ -282,10 +282,9 @@ public final class ClusterTopology {
     }
 
     /**
-     * This cluster with the scale-up links out of and into accelerator e, its NIC cable and its leaf's uplinks at
-     * {@code scaleUpFactor[e]}, {@code nicFactor[e]} and {@code leafUplinkFactor[e]} of their built rates (a leaf of
-     * several groups' ports at the largest), the NIC cable's latency {@code nicAddedPs[e]} more than built:
-     * accelerators of another node type than the one built (a mixed cluster). O(links + accelerators · domain size).
+     * This cluster with accelerator e's scale-up links, NIC cable and leaf uplinks at {@code scaleUpFactor[e]}, {@code
+     * nicFactor[e]} and {@code leafUplinkFactor[e]} of their built rates, its NIC cable {@code nicAddedPs[e]} slower:
+     * another node type than built (a mixed cluster). Cost: {@link PartLinks#acceleratorFactors}'s.
      */
     public ClusterTopology withAcceleratorLinks(double[] scaleUpFactor, double[] nicFactor, double[] leafUplinkFactor,
             long[] nicAddedPs) {
