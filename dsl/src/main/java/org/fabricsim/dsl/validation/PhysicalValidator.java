@@ -51,8 +51,8 @@ public class PhysicalValidator extends FabricCheck {
             long ports = switchPorts(spec);
             if (radix < ports) {
                 int tiers = SwitchRadix.tiersNeeded(radix, ports);
-                String taken = ports == endpoints ? "" : ", which take " + ports + " of its " + SpokenFabricValidator.rate(
-                        single.switchSpec().portBytesPerSecond()) + " ports by breakout";
+                String taken = ports == endpoints ? "" : ", which take " + ports + " of its "
+                        + SpokenFabricValidator.rate(single.switchSpec().portBytesPerSecond()) + " ports by breakout";
                 error(name(single.switchSpec()) + " has " + radix + " ports but the cluster has " + endpoints
                         + " NIC ports" + taken + ": use 'fat-tree { tiers " + tiers + " }' ("
                         + capacityText(radix, tiers) + "), or a switch with at least " + ports + " ports.", written,

@@ -87,7 +87,8 @@ public class TierStructureValidator extends FabricCheck {
      * ⌈h·r ÷ R_p⌉ + ⌈u·r₁ ÷ R_p⌉ ports of rate R_p ({@link TierLayout.Tier#portsUsed}), more than R when the NICs
      * are faster than the fabric (two 200G ports per accelerator on 200G links: 32·2 + 64 = 128 of 64), whatever R
      * (about R·r ÷ R_p ports). The fix states the leaves: the most NIC ports h' whose ports still fit, h' ports each;
-     * or a plane per NIC port where an accelerator has several, or switch ports that carry a NIC port each.
+     * or a plane per NIC port where an accelerator has several, or switch ports that carry a NIC port each. A mixed
+     * cluster's node types are checked each, on the leaves sized for its own NICs ({@code MixedNodeGroups}), named.
      */
     @Check
     public void checkDerivedLeafPortsFitRadix(Cluster cluster) {
@@ -137,8 +138,8 @@ public class TierStructureValidator extends FabricCheck {
         int leaves = hosts < 1 ? 0 : rails * Counts.smallestDivisorAtLeast(perRail, (perRail + hosts - 1) / hosts);
         String fix = leaves > 0 ? "write 'leaf " + leaves + " x " + name(leaf) + "' (" + perRail / (leaves / rails)
                 + " NIC ports each), or " + otherFix : otherFix;
-        error("Each leaf" + whose + " (" + name(leaf) + ", " + leaf.switchSpec().radix() + " ports) needs " + leaf.portsUsed()
-                + ": " + links(leaf.downlinks(), leaf.downBytesPerSecond()) + " NIC ports down and "
+        error("Each leaf" + whose + " (" + name(leaf) + ", " + leaf.switchSpec().radix() + " ports) needs "
+                + leaf.portsUsed() + ": " + links(leaf.downlinks(), leaf.downBytesPerSecond()) + " NIC ports down and "
                 + links(leaf.uplinks(), leaf.upBytesPerSecond()) + " up at " + Oversubscription.format(ratio)
                 + ", as the builder derives them from the radix. " + capitalized(fix) + ".", written, null,
                 IssueCodes.LEAF_PORTS, String.valueOf(leaf.portsUsed()), leaves > 0 ? String.valueOf(leaves) : "");

@@ -124,9 +124,9 @@ public final class Oversubscription {
 
     /**
      * Every ratio of the cluster: tiers leaf first, then injection, then host. Empty for a cluster without scale-out.
-     * A mixed cluster's groups each have their own leaves, NICs and PCIe ({@code MixedNodeGroups}): a ratio the same
-     * (declared and realized) for every node type is
-     * listed once (the first type's ports and bandwidths), others once per node type, named ({@link Ratio#group}), in placement order.
+     * A mixed cluster's groups each have their own leaves ({@link ClusterTopologies#groupLeaf}), NICs and PCIe: a
+     * ratio the same (declared and realized) for every node type is listed once (the first type's ports and
+     * bandwidths), others once per node type, named ({@link Ratio#group}), in placement order. O(groups · tiers).
      */
     public static List<Ratio> of(ClusterSpec cluster) {
         Map<String, List<Ratio>> byPlace = new LinkedHashMap<>();
