@@ -83,7 +83,10 @@ public final class IssueCodes {
     /** A fabric that works only with one vendor's accelerators carries another vendor's. Data: fabric, the vendor it needs. */
     public static final String ACCELERATOR_MISMATCH = PREFIX + "lockin.accelerator-mismatch";
 
-    /** A tier, the injection or the host link is oversubscribed above 1:1. Data: where ("tier 1", "injection", "host"), the ratio. */
+    /**
+     * A tier, the injection or the host link is oversubscribed above 1:1. Data: where ("tier 1", "injection", "host";
+     * "tier 1 (B200_CX8 nodes)" for one group of a mixed cluster), the ratio.
+     */
     public static final String OVERSUBSCRIBED = PREFIX + "oversubscription.above-one";
     /** An oversubscription above the cluster's {@code max-oversubscription}. Data: where, the ratio, the policy. */
     public static final String OVERSUBSCRIPTION_POLICY = PREFIX + "oversubscription.policy";

@@ -196,11 +196,15 @@ public class OversubscriptionValidator extends FabricCheck {
                 : ((TopologySpec.RailOptimized) topology).switchSpec().radix();
     }
 
-    /** The declared ratio of a tier when written, else the topology; the node group for injection and host. */
+    /**
+     * The declared ratio of a tier when written, else the topology; for injection and host the node group whose
+     * ratio it is (the first group when the groups share it).
+     */
     private static EObject target(Cluster cluster, Oversubscription.Ratio ratio) {
         Topology topology = cluster.getScaleOut().getTopology();
         if (ratio.point() != Oversubscription.Point.TIER || topology == null) {
-            return cluster.getGroups().get(0);
+            return cluster.getGroups().stream().filter(group -> group.getNode() != null
+                    && ratio.group().equals(group.getNode().getName())).findFirst().orElse(cluster.getGroups().get(0));
         }
         EStructuralFeature feature = topology.eClass().getEStructuralFeature("oversubscription");
         if (feature != null) {

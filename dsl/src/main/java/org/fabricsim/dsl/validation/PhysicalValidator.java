@@ -18,10 +18,12 @@ import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.analysis.SwitchRadix;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.DragonflyParameters;
+import org.fabricsim.runtime.topology.NicCable;
 
 import com.google.inject.Inject;
 
@@ -40,17 +42,21 @@ public class PhysicalValidator extends FabricCheck {
         if (spec == null || spec.scaleOut() == null || spec.node().nic() == null || cluster.getScaleOut() == null) {
             return;
         }
-        long endpoints = (long) spec.nodes() * spec.node().nics() * spec.node().nic().ports();
+        long endpoints = spec.nodeGroups().stream().filter(group -> group.node().nic() != null)
+                .mapToLong(group -> (long) group.nodes() * group.node().nics() * group.node().nic().ports()).sum();
         TopologySpec topology = spec.scaleOut().topology();
         Topology written = cluster.getScaleOut().getTopology();
         if (topology instanceof TopologySpec.SingleSwitch single && named(written)) {
             int radix = single.switchSpec().radix();
-            if (radix < endpoints) {
-                int tiers = SwitchRadix.tiersNeeded(radix, endpoints);
+            long ports = switchPorts(spec);
+            if (radix < ports) {
+                int tiers = SwitchRadix.tiersNeeded(radix, ports);
+                String taken = ports == endpoints ? "" : ", which take " + ports + " of its "
+                        + SpokenFabricValidator.rate(single.switchSpec().portBytesPerSecond()) + " ports by breakout";
                 error(name(single.switchSpec()) + " has " + radix + " ports but the cluster has " + endpoints
-                        + " NIC ports: use 'fat-tree { tiers " + tiers + " }' (" + capacityText(radix, tiers)
-                        + "), or a switch with at least " + endpoints + " ports.", written, null,
-                        IssueCodes.RADIX_TOO_SMALL, String.valueOf(tiers), String.valueOf(endpoints));
+                        + " NIC ports" + taken + ": use 'fat-tree { tiers " + tiers + " }' ("
+                        + capacityText(radix, tiers) + "), or a switch with at least " + ports + " ports.", written,
+                        null, IssueCodes.RADIX_TOO_SMALL, String.valueOf(tiers), String.valueOf(ports));
             }
         } else if (ClusterTopologies.structure(topology).statesLevels()) {
             return; // stated tiers are checked switch by switch (TierStructureValidator)
@@ -72,6 +78,22 @@ public class PhysicalValidator extends FabricCheck {
                         "", String.valueOf(ports));
             }
         }
+    }
+
+    /**
+     * The single switch's ports the cluster's NIC ports take: ⌈Σ over node groups of nodes × NICs × ports × r ÷ R⌉,
+     * each NIC port's cable on r ÷ R of the switch's R-rate ports ({@link NicCable#leafPorts}, as {@code TierLayout}
+     * counts a leaf's). O(groups).
+     */
+    private static long switchPorts(ClusterSpec spec) {
+        double ports = 0;
+        for (NodeGroupSpec group : spec.nodeGroups()) {
+            if (group.node().nic() != null) {
+                ports += (double) group.nodes() * group.node().nics() * group.node().nic().ports()
+                        * NicCable.of(group.node().nic(), spec.scaleOut()).leafPorts();
+            }
+        }
+        return (long) Math.ceil(ports - 1e-9);
     }
 
     private void tiered(Topology written, SwitchSpec switchSpec, int tiers, List<Double> ratios, long endpoints,

@@ -235,7 +235,8 @@ public class SpokenFabricValidator extends FabricCheck {
         return String.join(", ", spoken.stream().filter(References::resolved).map(Fabric::getName).toList());
     }
 
-    private static String rate(double bytesPerSecond) {
+    /** A rate as models write it: {@code 400 Gb/s}. */
+    static String rate(double bytesPerSecond) {
         return String.format(Locale.ROOT, "%.0f Gb/s", bytesPerSecond * 8 / 1e9);
     }
 }

@@ -14,6 +14,8 @@ import org.fabricsim.runtime.analysis.LockIn;
 import org.fabricsim.runtime.analysis.Oversubscription;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
@@ -85,7 +87,8 @@ public class TierStructureValidator extends FabricCheck {
      * ⌈h·r ÷ R_p⌉ + ⌈u·r₁ ÷ R_p⌉ ports of rate R_p ({@link TierLayout.Tier#portsUsed}), more than R when the NICs
      * are faster than the fabric (two 200G ports per accelerator on 200G links: 32·2 + 64 = 128 of 64), whatever R
      * (about R·r ÷ R_p ports). The fix states the leaves: the most NIC ports h' whose ports still fit, h' ports each;
-     * or a plane per NIC port where an accelerator has several, or switch ports that carry a NIC port each.
+     * or a plane per NIC port where an accelerator has several, or switch ports that carry a NIC port each. A mixed
+     * cluster's node types are checked each, on the leaves sized for its own NICs ({@code MixedNodeGroups}), named.
      */
     @Check
     public void checkDerivedLeafPortsFitRadix(Cluster cluster) {
@@ -93,20 +96,25 @@ public class TierStructureValidator extends FabricCheck {
         if (spec == null) {
             return;
         }
-        if (spec.scaleOut() != null && spec.node().nic() != null && cluster.getScaleOut() != null
-                && derivedTree(spec.scaleOut().topology())) {
-            int nicPorts = Math.max(1, spec.node().nics()) * spec.node().nic().ports() / spec.acceleratorsPerNode();
-            checkLeafFits(spec, spec.scaleOut().topology(),
-                    ClusterTopologies.layout(spec.scaleOut(), spec.node(), spec.accelerators()),
-                    cluster.getScaleOut().getTopology(), nicPorts > 1
-                            ? "give each NIC port its own plane ('planes " + nicPorts + "')"
-                            : "use a switch whose ports carry a NIC port each");
+        List<NodeSpec> types = spec.nodeGroups().stream().map(NodeGroupSpec::node).distinct().toList();
+        for (NodeSpec node : types) {
+            if (spec.scaleOut() != null && node.nic() != null && cluster.getScaleOut() != null
+                    && derivedTree(spec.scaleOut().topology())) {
+                int nicPorts = Math.max(1, node.nics()) * node.nic().ports() / node.accelerators();
+                String name = node.name().substring(node.name().lastIndexOf('.') + 1);
+                checkLeafFits(spec, spec.scaleOut().topology(),
+                        ClusterTopologies.layout(spec.scaleOut(), node, spec.accelerators()),
+                        cluster.getScaleOut().getTopology(), nicPorts > 1
+                                ? "give each NIC port its own plane ('planes " + nicPorts + "')"
+                                : "use a switch whose ports carry a NIC port each",
+                        types.size() > 1 ? " of the " + name + " nodes" : "");
+            }
         }
         if (spec.dataCentre() != null && cluster.getDataCentre() != null
                 && derivedTree(spec.dataCentre().network().topology())) {
             checkLeafFits(spec, spec.dataCentre().network().topology(),
                     ClusterTopologies.layout(spec.dataCentre(), spec.node(), spec.accelerators()),
-                    cluster.getDataCentre().getTopology(), "use a switch whose ports carry a NIC share each");
+                    cluster.getDataCentre().getTopology(), "use a switch whose ports carry a NIC share each", "");
         }
     }
 
@@ -116,8 +124,9 @@ public class TierStructureValidator extends FabricCheck {
                 && !ClusterTopologies.structure(topology).statesLevels() && ClusterTopologies.builtTiers(topology) >= 2;
     }
 
+    /** The check for one layout; {@code whose} names the node type in a mixed cluster (each group's own leaves). */
     private void checkLeafFits(ClusterSpec spec, TopologySpec topology, TierLayout layout, Topology written,
-            String otherFix) {
+            String otherFix, String whose) {
         TierLayout.Tier leaf = layout.tiers().get(0);
         if (leaf.fits()) {
             return;
@@ -129,8 +138,8 @@ public class TierStructureValidator extends FabricCheck {
         int leaves = hosts < 1 ? 0 : rails * Counts.smallestDivisorAtLeast(perRail, (perRail + hosts - 1) / hosts);
         String fix = leaves > 0 ? "write 'leaf " + leaves + " x " + name(leaf) + "' (" + perRail / (leaves / rails)
                 + " NIC ports each), or " + otherFix : otherFix;
-        error("Each leaf (" + name(leaf) + ", " + leaf.switchSpec().radix() + " ports) needs " + leaf.portsUsed()
-                + ": " + links(leaf.downlinks(), leaf.downBytesPerSecond()) + " NIC ports down and "
+        error("Each leaf" + whose + " (" + name(leaf) + ", " + leaf.switchSpec().radix() + " ports) needs "
+                + leaf.portsUsed() + ": " + links(leaf.downlinks(), leaf.downBytesPerSecond()) + " NIC ports down and "
                 + links(leaf.uplinks(), leaf.upBytesPerSecond()) + " up at " + Oversubscription.format(ratio)
                 + ", as the builder derives them from the radix. " + capitalized(fix) + ".", written, null,
                 IssueCodes.LEAF_PORTS, String.valueOf(leaf.portsUsed()), leaves > 0 ? String.valueOf(leaves) : "");

@@ -1,10 +1,13 @@
 package org.fabricsim.runtime.analysis;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.TierStructure;
@@ -76,9 +79,11 @@ public final class Oversubscription {
      * @param uplinks             uplink ports per switch (tiers with a named switch), else 0
      * @param downBytesPerSecond  downlink bandwidth of one unit (switch, node or NIC)
      * @param upBytesPerSecond    uplink bandwidth of the same unit
+     * @param group               in a mixed cluster whose groups' ratios differ here, the node type whose ratio
+     *                            it is; empty otherwise
      */
     public record Ratio(Point point, int tier, double declared, double ratio, int downlinks, int uplinks,
-            double downBytesPerSecond, double upBytesPerSecond) {
+            double downBytesPerSecond, double upBytesPerSecond, String group) {
 
         /** Whether more can arrive than leave (ratio above 1:1). */
         public boolean oversubscribed() {
@@ -95,13 +100,19 @@ public final class Oversubscription {
             return format(ratio);
         }
 
-        /** Where it is, for messages: "tier 2", "injection", "host (PCIe)". */
+        /** Where it is, for messages: "tier 2", "injection", "host (PCIe)", "tier 1 (DGX_B200 nodes)". */
         public String where() {
-            return switch (point) {
+            String where = switch (point) {
                 case TIER -> "tier " + tier;
                 case INJECTION -> "injection";
                 case HOST -> "host (PCIe)";
             };
+            return group.isEmpty() ? where : where + " (" + group + " nodes)";
+        }
+
+        private Ratio of(String type) {
+            return new Ratio(point, tier, declared, ratio, downlinks, uplinks, downBytesPerSecond, upBytesPerSecond,
+                    type);
         }
     }
 
@@ -111,16 +122,50 @@ public final class Oversubscription {
         return (rounded == Math.rint(rounded) ? String.valueOf((long) rounded) : String.valueOf(rounded)) + ":1";
     }
 
-    /** Every ratio of the cluster: tiers leaf first, then injection, then host. Empty for a cluster without scale-out. */
+    /**
+     * Every ratio of the cluster: tiers leaf first, then injection, then host. Empty for a cluster without scale-out.
+     * A mixed cluster's groups each have their own leaves ({@link ClusterTopologies#groupLeaf}), NICs and PCIe: a
+     * ratio the same (declared and realized) for every node type is listed once (the first type's ports and
+     * bandwidths), others once per node type, named ({@link Ratio#group}), in placement order. O(groups · tiers).
+     */
     public static List<Ratio> of(ClusterSpec cluster) {
+        Map<String, List<Ratio>> byPlace = new LinkedHashMap<>();
+        List<NodeSpec> types = cluster.nodeGroups().stream().map(NodeGroupSpec::node).distinct().toList();
+        for (NodeSpec node : types) {
+            for (Ratio ratio : of(cluster, node)) {
+                byPlace.computeIfAbsent(ratio.point() + " " + ratio.tier(), place -> new ArrayList<>())
+                        .add(ratio.of(simpleName(node.name())));
+            }
+        }
+        List<Ratio> ratios = new ArrayList<>();
+        for (List<Ratio> place : byPlace.values()) {
+            if (place.size() == types.size()
+                    && place.stream().map(ratio -> List.of(ratio.declared(), ratio.ratio())).distinct().count() == 1) {
+                ratios.add(place.get(0).of(""));
+            } else {
+                ratios.addAll(place);
+            }
+        }
+        return ratios;
+    }
+
+    /** A node type's name without its package: {@code DGX_B200}. */
+    private static String simpleName(String qualified) {
+        return qualified.substring(qualified.lastIndexOf('.') + 1);
+    }
+
+    /**
+     * The ratios of {@code node}'s NICs and leaves on the cluster's network (the class comment), its leaf as a mixed
+     * cluster builds it ({@link ClusterTopologies#groupLeaf}).
+     */
+    private static List<Ratio> of(ClusterSpec cluster, NodeSpec node) {
         List<Ratio> ratios = new ArrayList<>();
         ScaleOutSpec scaleOut = cluster.scaleOut();
-        NodeSpec node = cluster.node();
         if (scaleOut == null) {
             return ratios;
         }
         NicSpec nic = node.nic();
-        tiers(cluster, ratios);
+        tiers(cluster, node, ratios);
         if (nic != null && node.nics() > 0) {
             NicCable cable = NicCable.of(nic, scaleOut);
             double ports = (double) node.nics() * nic.ports();
@@ -129,10 +174,10 @@ public final class Oversubscription {
             double demand = node.accelerators() * injects;
             double supply = ports * cable.bytesPerSecond();
             ratios.add(new Ratio(Point.INJECTION, 0, Double.NaN, demand / supply, node.accelerators(),
-                    (int) ports, demand, supply));
+                    (int) ports, demand, supply, ""));
             if (host > 0) {
                 ratios.add(new Ratio(Point.HOST, 0, Double.NaN, cable.networkBytesPerSecond() / host, 0, 0,
-                        cable.networkBytesPerSecond(), host));
+                        cable.networkBytesPerSecond(), host, ""));
             }
         }
         return ratios;
@@ -142,7 +187,7 @@ public final class Oversubscription {
      * The tier ratios as built (the class comment); a tier's declared ratio is NaN, nothing for the ports to
      * contradict, where the model names no switch or states its tiers' counts, pods or planes.
      */
-    private static void tiers(ClusterSpec cluster, List<Ratio> out) {
+    private static void tiers(ClusterSpec cluster, NodeSpec node, List<Ratio> out) {
         ScaleOutSpec scaleOut = cluster.scaleOut();
         TopologySpec topology = scaleOut.topology();
         if (!(topology instanceof TopologySpec.FatTree || topology instanceof TopologySpec.RailOptimized)) {
@@ -150,8 +195,8 @@ public final class Oversubscription {
         }
         List<Double> declared = ClusterTopologies.statedRatios(topology);
         int levels = ClusterTopologies.builtTiers(topology);
-        List<TierLayout.Tier> built = cluster.node().nic() == null || levels < 2 ? List.of()
-                : ClusterTopologies.layout(scaleOut, cluster.node(), cluster.accelerators()).tiers();
+        List<TierLayout.Tier> built = node.nic() == null || levels < 2 ? List.of()
+                : ClusterTopologies.layout(scaleOut, node, cluster.accelerators()).tiers();
         double[] applied = ClusterTopologies.appliedRatios(topology);
         boolean statesCounts = !ClusterTopologies.structure(topology).equals(TierStructure.NONE);
         boolean topWins = !built.isEmpty() && declared.size() >= levels
@@ -163,15 +208,16 @@ public final class Oversubscription {
         int listed = Math.max(Math.max(Math.min(tiers, ClusterTopologies.MAX_TIERS), built.size()), declared.size());
         for (int tier = 1; tier <= listed; tier++) {
             if (tier < built.size()) {
-                TierLayout.Tier switches = built.get(tier - 1);
+                TierLayout.Tier switches = tier == 1 ? ClusterTopologies.groupLeaf(cluster, node)
+                        : built.get(tier - 1);
                 double stated = switches.switchSpec() == null || statesCounts ? Double.NaN : applied[tier - 1];
                 out.add(new Ratio(Point.TIER, topWins && tier == levels - 1 ? levels : tier, stated,
                         switches.oversubscription(), switches.downlinks(), switches.uplinks(),
                         switches.downlinks() * switches.downBytesPerSecond(),
-                        switches.uplinks() * switches.upBytesPerSecond()));
+                        switches.uplinks() * switches.upBytesPerSecond(), ""));
             } else if (!(topWins && tier == levels)) {
                 double ratio = tier - 1 < declared.size() ? declared.get(tier - 1) : 1.0;
-                out.add(new Ratio(Point.TIER, tier, ratio, ratio, 0, 0, 0, 0));
+                out.add(new Ratio(Point.TIER, tier, ratio, ratio, 0, 0, 0, 0, ""));
             }
         }
     }

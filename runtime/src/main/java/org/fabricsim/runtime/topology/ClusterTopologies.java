@@ -225,6 +225,21 @@ public final class ClusterTopologies {
         return layout(scaleOut, node, accelerators, NicCable.bytesPerAccelerator(node, scaleOut));
     }
 
+    /**
+     * The leaf of {@code node}'s NIC ports as built on a mixed cluster's tree (a fat-tree or rail-optimized one of at
+     * least two tiers, both nodes with NICs): the leaf of its own {@link #layout}, h NIC ports at its NIC rate and
+     * u_g = ⌈h·r_g ÷ (o₁·r₁)⌉ uplinks, but never fewer uplinks than the first group's leaf, u₁: the spine tier is
+     * shared, sized from the first group's leaves, and every leaf has a link to each of its spines (u_g ÷ u₁ of
+     * them where it needs more). A slower group's leaf thus runs below the ratio; it fits its switch whenever the
+     * first group's does (fewer NIC ports' worth, the same uplinks). O(1).
+     */
+    public static TierLayout.Tier groupLeaf(ClusterSpec cluster, NodeSpec node) {
+        TierLayout.Tier own = layout(cluster.scaleOut(), node, cluster.accelerators()).tiers().get(0);
+        int firstUplinks = layout(cluster.scaleOut(), cluster.node(), cluster.accelerators()).tiers().get(0).uplinks();
+        return own.uplinks() >= firstUplinks ? own : new TierLayout.Tier(own.role(), own.switches(), own.switchSpec(),
+                own.downlinks(), own.downBytesPerSecond(), firstUplinks, own.upBytesPerSecond());
+    }
+
     /** The same for a data-centre network's tree, each accelerator's NIC share at the network's {@code nic} rate. */
     public static TierLayout layout(DataCentreSpec dataCentre, NodeSpec node, int accelerators) {
         return layout(dataCentre.network(), node, accelerators, dataCentre.nicBytesPerSecond());

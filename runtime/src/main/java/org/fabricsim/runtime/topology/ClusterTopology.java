@@ -282,13 +282,13 @@ public final class ClusterTopology {
     }
 
     /**
-     * This cluster with the scale-up links out of and into accelerator e, and its NIC cable, at
-     * {@code scaleUpFactor[e]} and {@code nicFactor[e]} of their built rates, the NIC cable's latency
-     * {@code nicAddedPs[e]} more than built: accelerators of another node type than the one built (a mixed
-     * cluster). O(links + accelerators · domain size).
+     * This cluster with accelerator e's scale-up links, NIC cable and leaf uplinks at {@code scaleUpFactor[e]}, {@code
+     * nicFactor[e]} and {@code leafUplinkFactor[e]} of their built rates, its NIC cable {@code nicAddedPs[e]} slower:
+     * another node type than built (a mixed cluster). Cost: {@link PartLinks#acceleratorFactors}'s.
      */
-    public ClusterTopology withAcceleratorLinks(double[] scaleUpFactor, double[] nicFactor, long[] nicAddedPs) {
-        double[] factors = PartLinks.acceleratorFactors(this, layout, scaleUpFactor, nicFactor);
+    public ClusterTopology withAcceleratorLinks(double[] scaleUpFactor, double[] nicFactor, double[] leafUplinkFactor,
+            long[] nicAddedPs) {
+        double[] factors = PartLinks.acceleratorFactors(this, layout, scaleUpFactor, nicFactor, leafUplinkFactor);
         return with(graph.withScaledRates(factors).withAddedLatencies(PartLinks.nicLatencies(this, nicAddedPs)),
                 scaleOut);
     }

@@ -198,6 +198,18 @@ final class FatTree implements ScaleOutFabric {
         return leafUplinks < 2 ? -1 : layout.firstLeaf + leaves + layout.leafOf(port) / leavesPerPod * (tiers == 3 ? leafUplinks : 0);
     }
 
+    /** Its leaf's u₁ uplinks ({@code leafUp + l·u₁ + g}) then the u₁ links down into it. */
+    @Override
+    public int[] leafUplinks(int port) {
+        int leaf = layout.leafOf(port);
+        int[] links = new int[2 * leafUplinks];
+        for (int g = 0; g < leafUplinks; g++) {
+            links[g] = leafUp + leaf * leafUplinks + g;
+            links[leafUplinks + g] = layout.downToLeaf(g, leaf);
+        }
+        return links;
+    }
+
     @Override
     public ScaleOutFabric without(boolean[] downLinks) {
         return new FatTree(layout, downLinks);

@@ -72,6 +72,24 @@ final class MultiPlane implements ScaleOutFabric {
         return count;
     }
 
+    /** Its leaf's uplinks in every plane, plane by plane. */
+    @Override
+    public int[] leafUplinks(int port) {
+        int[][] perPlane = new int[planeCount][];
+        int total = 0;
+        for (int p = 0; p < planeCount; p++) {
+            perPlane[p] = planes[p].leafUplinks(port);
+            total += perPlane[p].length;
+        }
+        int[] links = new int[total];
+        int at = 0;
+        for (int[] plane : perPlane) {
+            System.arraycopy(plane, 0, links, at, plane.length);
+            at += plane.length;
+        }
+        return links;
+    }
+
     @Override
     public String describe() {
         return planeCount + " planes of " + planes[0].describe();

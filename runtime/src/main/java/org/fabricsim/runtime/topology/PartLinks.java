@@ -43,13 +43,23 @@ final class PartLinks {
 
     /**
      * Per link of {@code topology}: {@code scaleUpFactor[e]} on the built scale-up links out of and into
-     * accelerator e, {@code nicFactor[e]} on its NIC cable, 1 elsewhere. O(links + accelerators · domain size).
+     * accelerator e, {@code nicFactor[e]} on its NIC cable, on its leaf's uplinks ({@link
+     * ScaleOutFabric#leafUplinks}) the largest {@code leafUplinkFactor} of the ports the leaf holds, 1 elsewhere.
+     * O(links + accelerators · (domain size + leaf uplinks)).
      */
     static double[] acceleratorFactors(ClusterTopology topology, ClusterLayout layout, double[] scaleUpFactor,
-            double[] nicFactor) {
+            double[] nicFactor, double[] leafUplinkFactor) {
         double[] factors = new double[topology.graph().linkCount()];
-        Arrays.fill(factors, 1.0);
         int domainSize = topology.domainSize();
+        ScaleOutFabric scaleOut = topology.scaleOutFabric();
+        for (int e = 0; scaleOut != null && e < topology.accelerators(); e++) {
+            for (int link : scaleOut.leafUplinks(e)) {
+                factors[link] = Math.max(factors[link], leafUplinkFactor[e]);
+            }
+        }
+        for (int link = 0; link < factors.length; link++) {
+            factors[link] = factors[link] > 0 ? factors[link] : 1.0;
+        }
         for (int e = 0; e < topology.accelerators(); e++) {
             if (topology.scaleUpKind() == ScaleUpParameters.Kind.SWITCHED) {
                 factors[topology.scaleUpUplink(e)] = scaleUpFactor[e];

@@ -84,6 +84,16 @@ public interface ScaleOutFabric {
     }
 
     /**
+     * The directed links between the leaf that NIC port {@code port} hangs off and the tier above it, up and down
+     * (one leaf per plane of a multi-plane fabric): the links a leaf's uplink count sets, which a mixed cluster
+     * scales to each group's own leaves ({@link MixedNodeGroups}). Empty for a fabric without leaf uplinks (one
+     * switch, a dragonfly, a torus). O(uplinks).
+     */
+    default int[] leafUplinks(int port) {
+        return new int[0];
+    }
+
+    /**
      * This fabric with the links marked in {@code down} (indexed by link handle) failed, routing
      * around them; only for a fabric whose {@link #reroutableLinks} is positive.
      */

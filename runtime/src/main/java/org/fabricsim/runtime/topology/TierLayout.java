@@ -112,21 +112,31 @@ public final class TierLayout {
      * The engine's parameters of one plane; link rates are derated by {@code efficiency} as the
      * fabric link is.
      *
-     * @throws IllegalArgumentException when a leaf's NIC ports and uplinks take more ports than its named switch has
+     * @throws IllegalArgumentException when a leaf does not fit its named switch ({@link #builtLeaf})
+     */
+    FatTreeParameters parameters(double[] ratios, LinkClass fabricLink, double efficiency) {
+        builtLeaf();
+        LinkClass leafUp = new LinkClass(leafUpBytesPerSecond, fabricLink.latencyPs()).derated(efficiency);
+        LinkClass aggregationUp = new LinkClass(aggregationUpBytesPerSecond, fabricLink.latencyPs()).derated(efficiency);
+        return new FatTreeParameters(tiers, hostsPerLeaf, leavesPerPod, ratios, fabricLink, rails,
+                new FatTreeParameters.Shape(leafUplinks, aggregationUplinks, podNodes, leafUp, aggregationUp));
+    }
+
+    /**
+     * The leaf tier as built, per plane.
+     *
+     * @throws IllegalArgumentException when its NIC ports and uplinks take more ports than its named switch has
      *                                  ({@link Tier#fits}), which the editor refuses ({@code fabric.physical.leaf-ports},
      *                                  {@code fabric.physical.tier-ports}): no impossible switch is built
      */
-    FatTreeParameters parameters(double[] ratios, LinkClass fabricLink, double efficiency) {
+    Tier builtLeaf() {
         Tier leaf = tiers().get(0);
         if (!leaf.fits()) {
             throw new IllegalArgumentException("each leaf (" + leaf.switchSpec().name() + ", "
                     + leaf.switchSpec().radix() + " ports) needs " + leaf.portsUsed() + " for its " + leaf.downlinks()
                     + " NIC ports and " + leaf.uplinks() + " uplinks");
         }
-        LinkClass leafUp = new LinkClass(leafUpBytesPerSecond, fabricLink.latencyPs()).derated(efficiency);
-        LinkClass aggregationUp = new LinkClass(aggregationUpBytesPerSecond, fabricLink.latencyPs()).derated(efficiency);
-        return new FatTreeParameters(tiers, hostsPerLeaf, leavesPerPod, ratios, fabricLink, rails,
-                new FatTreeParameters.Shape(leafUplinks, aggregationUplinks, podNodes, leafUp, aggregationUp));
+        return leaf;
     }
 
     /**

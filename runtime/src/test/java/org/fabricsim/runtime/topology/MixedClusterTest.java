@@ -1,9 +1,12 @@
 package org.fabricsim.runtime.topology;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 
+import org.fabricsim.runtime.analysis.Oversubscription;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveEngine;
@@ -19,6 +22,7 @@ import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.ScaleUpSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
+import org.fabricsim.runtime.spec.TierStructure;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
@@ -125,31 +129,129 @@ class MixedClusterTest {
     }
 
     @Test
-    void shouldSizeTheSwitchesForTheFirstGroupsNicsSoAFasterGroupsLeavesRunAboveTheirRatio() {
-        // A 1:1 two-tier tree of 16-port 400G switches: a leaf takes 16 / 2 = 8 NIC ports, one node, and ceil(8 x 50 /
-        // 50) = 8 uplinks at the fabric's 50 GB/s, sized for the first (Hopper) group's 400G NICs. A Hopper leaf: 8 x
-        // 50 GB/s down, 8 x 50 up, 1:1; a Blackwell leaf: its NIC cables at their own 100 GB/s, 8 x 100 down over the
-        // same 8 x 50 up, 2:1 (docs/language.md, mixed clusters).
-        TopologySpec tree = new TopologySpec.FatTree(new SwitchSpec("t.S", "generic", 16, 50e9, 0, 0, false, false), 2,
-                List.of(1.0));
+    void shouldSizeEachGroupsLeavesForItsOwnNicsAtTheLeafRatio() {
+        // 4 Hopper + 4 Blackwell nodes (accelerators 0-31 and 32-63, one NIC port each) on a 1:1 two-tier tree that
+        // names no switch: radix 64, a leaf takes 64 / 2 = 32 NIC ports, so leaf 0 holds the Hopper ports and leaf
+        // 1 the Blackwell ones. Hopper leaf: u = ceil(32 x 50 / (1 x 50)) = 32 uplinks at the fabric's 50 GB/s, the
+        // 32 spines (shared); 32 x 50 down, 32 x 50 up: 1:1. Blackwell leaf, sized for its 100 GB/s NICs: u =
+        // ceil(32 x 100 / 50) = 64 uplinks' worth, built as its 32 links to the spines at 64 / 32 = 2 x 50 GB/s:
+        // 32 x 100 down, 3,200 GB/s up: 1:1 (sized for the Hopper NICs, as before, it had 1,600 up: 2:1).
+        TopologySpec tree = new TopologySpec.FatTree(null, 2, List.of(1.0));
+        ClusterTopology mixed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(HOPPER, 4),
+                new NodeGroupSpec(BLACKWELL, 4)), tree));
+        assertArrayEquals(new double[] {32 * 50e9, 32 * 50e9, 32 * 50e9}, leafBandwidth(mixed, 0), 1);
+        assertArrayEquals(new double[] {32 * 100e9, 64 * 50e9, 64 * 50e9}, leafBandwidth(mixed, 32), 1);
+        // 64 accelerators + 8 domain switches + 2 leaves + 32 spines: the spine tier is the one of 8 Hopper nodes.
+        assertEquals(106, mixed.graph().nodeCount());
+        // Blackwell first: 64 spines, one link from every leaf to each, so the Hopper leaf (accelerators 32-63) keeps
+        // 64 x 50 GB/s up for its 32 x 50 down, 0.5:1 (32 links at 25 GB/s would cap each flow at half its NIC).
+        ClusterTopology reversed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(BLACKWELL, 4),
+                new NodeGroupSpec(HOPPER, 4)), tree));
+        assertArrayEquals(new double[] {32 * 100e9, 64 * 50e9, 64 * 50e9}, leafBandwidth(reversed, 0), 1);
+        assertArrayEquals(new double[] {32 * 50e9, 64 * 50e9, 64 * 50e9}, leafBandwidth(reversed, 32), 1);
+    }
+
+    @Test
+    void shouldRunAFasterGroupsAllToAllAtItsNicsAcrossItsLeaves() {
+        // 32 one-GPU Hopper nodes then 64 one-GPU Blackwell ones on the 1:1 tree of radix 64: leaf 0 the Hopper
+        // ports, leaves 1 and 2 the Blackwell ones, each with 32 x 100 GB/s of uplinks. An all-to-all among the 64
+        // Blackwell ranks, 16 MiB a pair: each sends 63 x 16 MiB = 1,056,964,608 B through its 100 GB/s NIC, the
+        // half bound for the other leaf at the leaf's 1:1: 10,569,646,080 ps + alpha 2 us (two 1 us NIC cables).
+        // Sized for the Hopper NICs (32 x 50 GB/s up, 2:1) it took 17,450 us.
+        NodeSpec hopper = new NodeSpec("t.H1", HOPPER.accelerator(), 1, null, NIC_400G, 1, true);
+        NodeSpec blackwell = new NodeSpec("t.B1", BLACKWELL.accelerator(), 1, null, NIC_800G, 1, true);
+        ClusterSpec mixed = cluster(List.of(new NodeGroupSpec(hopper, 32), new NodeGroupSpec(blackwell, 64)),
+                new TopologySpec.FatTree(null, 2, List.of(1.0)));
+        double[] matrix = new double[96 * 96];
+        for (int i = 32; i < 96; i++) {
+            for (int j = 32; j < 96; j++) {
+                matrix[i * 96 + j] = i == j ? 0 : 16 << 20;
+            }
+        }
+        long time = CollectiveEngine.run(ClusterTopologies.build(mixed), CollectiveRequest.of(
+                CollectiveOperation.ALL_TO_ALL, 16L << 20, 96).withTrafficMatrixBytes(matrix)).timePs();
+        assertEquals(10_569_646_080L + 2 * LAMBDA_PS, time, 1_000);
+    }
+
+    @Test
+    void shouldSizeEachGroupsLeavesInEveryPlane() {
+        // Two planes, each NIC port split over them: 25 GB/s a plane for Hopper, 50 for Blackwell. A plane's leaf
+        // takes 32 ports; Hopper's u = ceil(32 x 25 / 50) = 16 uplinks, Blackwell's 32, built as its 16 links at
+        // 100 GB/s. The links between a leaf and its spines, up and down, in both planes: Hopper 2 x 2 x 16 x 50 =
+        // 3,200 GB/s, Blackwell 2 x 2 x 16 x 100 = 6,400 GB/s.
+        TopologySpec planes = new TopologySpec.FatTree(null, 2, List.of(1.0),
+                new TierStructure(null, null, null, 0, 2, 0));
+        ClusterTopology mixed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(HOPPER, 4),
+                new NodeGroupSpec(BLACKWELL, 4)), planes));
+        for (int e : new int[] {0, 32}) {
+            int[] links = mixed.scaleOutFabric().leafUplinks(e);
+            assertEquals(2 * 2 * 16, links.length);
+            double bandwidth = 0;
+            for (int link : links) {
+                bandwidth += mixed.graph().linkBytesPerSecond(link);
+            }
+            assertEquals(e < 32 ? 3200e9 : 6400e9, bandwidth, 1, "accelerator " + e);
+        }
+    }
+
+    @Test
+    void shouldFitAFasterGroupsLeavesOnANamedSwitchByBreakout() {
+        // 2 + 2 nodes on a 1:1 tree of 32-port 800 Gb/s (100 GB/s) switches, the fabric's links at 50 GB/s: a leaf
+        // takes 32 / 2 = 16 NIC ports. Hopper leaf (accelerators 0-15): 16 uplinks at 50; ports 16 x 50 / 100 + 16 x
+        // 50 / 100 = 16 of 32. Blackwell leaf (16-31): ceil(16 x 100 / 50) = 32 uplinks' worth, 1:1; ports 16 x 100 /
+        // 100 + 32 x 50 / 100 = 32 of 32: it fits, built as 16 links at 100 GB/s to the 16 shared spines.
+        TopologySpec tree = new TopologySpec.FatTree(new SwitchSpec("t.S800", "generic", 32, 100e9, 0, 0, false,
+                false), 2, List.of(1.0));
         ClusterTopology mixed = ClusterTopologies.build(cluster(List.of(new NodeGroupSpec(HOPPER, 2),
                 new NodeGroupSpec(BLACKWELL, 2)), tree));
-        for (int e : new int[] {0, 16}) {
-            int leaf = mixed.graph().linkTo(mixed.nicUplink(e));
-            double down = 0;
-            double up = 0;
-            for (int link = 0; link < mixed.graph().linkCount(); link++) {
-                if (mixed.graph().linkTo(link) == leaf && mixed.graph().nodeKind(mixed.graph().linkFrom(link))
-                        == Graph.ACCELERATOR) {
-                    down += mixed.graph().linkBytesPerSecond(link);
-                } else if (mixed.graph().linkFrom(link) == leaf && mixed.graph().nodeKind(mixed.graph().linkTo(link))
-                        != Graph.ACCELERATOR) {
-                    up += mixed.graph().linkBytesPerSecond(link);
-                }
+        assertArrayEquals(new double[] {16 * 50e9, 16 * 50e9, 16 * 50e9}, leafBandwidth(mixed, 0), 1);
+        assertArrayEquals(new double[] {16 * 100e9, 32 * 50e9, 32 * 50e9}, leafBandwidth(mixed, 16), 1);
+    }
+
+    @Test
+    void shouldRefuseAGroupsLeavesThatTheNamedSwitchCannotHold() {
+        // 16-port 400 Gb/s switches at 1:1: a leaf takes 8 NIC ports. The Hopper leaf needs 8 + 8 = 16 ports; the
+        // Blackwell one 8 x 100 / 50 = 16 for its NICs (breakout) and ceil(8 x 100 / 50) = 16 uplinks: 32 of 16.
+        TopologySpec tree = new TopologySpec.FatTree(new SwitchSpec("t.S", "generic", 16, 50e9, 0, 0, false, false), 2,
+                List.of(1.0));
+        ClusterSpec mixed = cluster(List.of(new NodeGroupSpec(HOPPER, 2), new NodeGroupSpec(BLACKWELL, 2)), tree);
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> ClusterTopologies.build(mixed));
+        assertEquals("the t.Blackwell nodes' leaves: each leaf (t.S, 16 ports) needs 32 for its 8 NIC ports and 16"
+                + " uplinks", refused.getMessage());
+    }
+
+    @Test
+    void shouldNameTheGroupWhoseLeafRatioDiffers() {
+        // The model states 32 spines: every leaf gets 32 uplinks at 50 GB/s whatever its NICs. Radix 64 at 1:1: 32
+        // NIC ports per leaf. Hopper leaf 32 x 50 / (32 x 50) = 1:1, Blackwell leaf 32 x 100 / (32 x 50) = 2:1: the
+        // leaf tier is listed per node type, named; injection (8 GPUs on 8 ports) is 1:1 for both, listed once.
+        TierStructure spines = new TierStructure(null, new TierStructure.Level(null, 32, 0), null, 0, 1, 0);
+        TopologySpec tree = new TopologySpec.FatTree(null, 2, List.of(1.0), spines);
+        List<Oversubscription.Ratio> ratios = Oversubscription.of(cluster(List.of(new NodeGroupSpec(HOPPER, 4),
+                new NodeGroupSpec(BLACKWELL, 4)), tree));
+        assertEquals(List.of("tier 1 (Hopper nodes) 1:1", "tier 1 (Blackwell nodes) 2:1", "tier 2 1:1",
+                "injection 1:1"), ratios.stream().map(ratio -> ratio.where() + " " + ratio.label()).toList());
+    }
+
+    /**
+     * The bandwidth at accelerator e's leaf, bytes per second: its NIC cables in, its links up to the tier above,
+     * the links down into it from that tier.
+     */
+    private static double[] leafBandwidth(ClusterTopology topology, int e) {
+        Graph graph = topology.graph();
+        int leaf = graph.linkTo(topology.nicUplink(e));
+        double[] bandwidth = new double[3];
+        for (int link = 0; link < graph.linkCount(); link++) {
+            boolean fromAccelerator = graph.nodeKind(graph.linkFrom(link)) == Graph.ACCELERATOR;
+            boolean toAccelerator = graph.nodeKind(graph.linkTo(link)) == Graph.ACCELERATOR;
+            if (graph.linkTo(link) == leaf) {
+                bandwidth[fromAccelerator ? 0 : 2] += graph.linkBytesPerSecond(link);
+            } else if (graph.linkFrom(link) == leaf && !toAccelerator) {
+                bandwidth[1] += graph.linkBytesPerSecond(link);
             }
-            assertEquals(8 * 50e9, up, 1, "accelerator " + e);
-            assertEquals(e < 16 ? 8 * 50e9 : 8 * 100e9, down, 1, "accelerator " + e);
         }
+        return bandwidth;
     }
 
     @Test
