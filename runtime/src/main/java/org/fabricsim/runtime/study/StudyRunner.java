@@ -30,7 +30,8 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
  * expansion order whatever the completion order, so the first run is the baseline.
  *
  * <p>Seeds: every run of a workload draws with its {@link RunSeeds#seed(long, int, WorkloadSpec)}, from the study's
- * seed and the workload's position, so all variations of a workload share one seed. Every run that completes is held against each of the study's expectations. A run that throws (an infeasible combination, a case the engine does
+ * seed and the workload's position, so all variations of a workload share one seed. Every run that completes is held
+ * against each of the study's expectations. A run that throws (an infeasible combination, a case the engine does
  * not simulate yet) becomes a failed {@link RunResult} carrying the reason; the other runs complete.
  * A study with a search runs it instead ({@link Search}).
  */
