@@ -138,9 +138,9 @@ final class TrainingConsole {
         if (Math.abs(number(m, "ettr") - mean) <= halfWidth999) {
             return;
         }
-        out.append(String.format(Locale.ROOT, "                   shown: the closed form, the share over a long run;"
-                + " the Monte Carlo's %.0f-day windows, each begun after a checkpoint, are %.3g checkpoint intervals"
-                + " long and differ from it%n", number(monteCarlo, "windowDays"),
+        out.append(String.format(Locale.ROOT, "                   shown: the closed form (long run); the Monte Carlo's"
+                + " %.0f-day windows start after a checkpoint and span %.3g checkpoint intervals%n",
+                number(monteCarlo, "windowDays"),
                 number(monteCarlo, "windowDays") * SECONDS_PER_DAY / number(m, "checkpointIntervalSeconds")));
     }
 

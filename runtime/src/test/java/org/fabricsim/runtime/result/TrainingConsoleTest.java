@@ -73,8 +73,8 @@ class TrainingConsoleTest {
         // a checkpoint every 3.6e15 s (10^12 h) is 7.2e−10 intervals.
         String text = reliable(0.581977, 0.367879);
         assertTrue(text.contains("ETTR                  58.2%  (Monte Carlo 36.79%"), text);
-        assertTrue(text.contains("shown: the closed form, the share over a long run; the Monte Carlo's 30-day windows,"
-                + " each begun after a checkpoint, are 7.20e-10 checkpoint intervals long and differ from it"), text);
+        assertTrue(text.contains("shown: the closed form (long run); the Monte Carlo's 30-day windows start after a"
+                + " checkpoint and span 7.20e-10 checkpoint intervals"), text);
     }
 
     @Test
