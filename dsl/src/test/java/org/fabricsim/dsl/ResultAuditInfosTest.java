@@ -14,9 +14,7 @@ import org.junit.jupiter.api.Test;
  * does not. A rent wins ({@code CostSpec.dollarsPerHour}): capital, power and PUE written beside
  * {@code accelerator-hour} change no figure (the seven values of its {@code Rent} moved no prediction). A scheduled
  * switch schedules only scale-out networks: one whose only fabric that would leave it the scheduling is a scale-up
- * fabric changes nothing (deleting {@code S1}'s {@code scheduled} moved no prediction). A training runs with its own
- * seed, so a study's {@code seed} on one changes nothing ({@code Compare}'s seed 42 at 84, 21 and 43 gave the same
- * Monte Carlo figures).
+ * fabric changes nothing (deleting {@code S1}'s {@code scheduled} moved no prediction).
  */
 class ResultAuditInfosTest extends FabricModelTest {
 
@@ -75,29 +73,5 @@ class ResultAuditInfosTest extends FabricModelTest {
         assertEquals(2.5, rentAndCapital.dollarsPerHour(), 1e-12);
         assertEquals(31_250 / 35_064.0 + 1.25 * 1.3 * 0.08,
                 new CostSpec("c", 0, 31_250, 4 * 8766 * 3600.0, 1250, 0.08, 1.3).dollarsPerHour(), 1e-9);
-    }
-
-    /** A study of {@code workload} on SMALL_ON_ONE_DGX with a seed. */
-    private Model seeded(String workload) throws Exception {
-        return parser.parse(SMALL_ON_ONE_DGX + workload + """
-
-                study Seeded {
-                    simulate Job
-                    seed 7
-                }
-                """);
-    }
-
-    @Test
-    void shouldSayASeedOnATrainingStudyDoesNotChangeResults() throws Exception {
-        validation.assertIssue(seeded("training Job { model Small on OneDgx sequence 2048 batch 8 sequences"
-                + " parallel data 8 }"), Literals.STUDY, IssueCodes.SEED_NOT_SIMULATED, Severity.INFO);
-    }
-
-    @Test
-    void shouldStayQuietOnASeedOfABenchmarkStudy() throws Exception {
-        Model benchmark = seeded("benchmark Job { all-reduce ring on OneDgx sizes 1 MiB }");
-        validation.assertNoErrors(benchmark);
-        validation.assertNoIssue(benchmark, Literals.STUDY, IssueCodes.SEED_NOT_SIMULATED);
     }
 }

@@ -231,7 +231,7 @@ class FabricCliTest {
         assertEquals(a, b);
         // Every variation of the study's one workload shares its seed (common random numbers).
         for (var run : a.getAsJsonArray("runs")) {
-            assertEquals(org.fabricsim.runtime.study.StudyRunner.seed(5, 0), run.getAsJsonObject().get("seed").getAsLong());
+            assertEquals(org.fabricsim.runtime.study.RunSeeds.seed(5, 0), run.getAsJsonObject().get("seed").getAsLong());
         }
     }
 

@@ -82,7 +82,7 @@ public final class Simulator {
             return InferenceRunner.run(inference, profile, seed, null);
         }
         if (workload instanceof TrainingSpec training) {
-            return TrainingSimulator.run(training, profile, TrainingSimulator.SEED);
+            return TrainingSimulator.run(training, profile, seed);
         }
         if (workload instanceof SharedFabricSpec shared) {
             return SharedFabricRuns.run(shared, profile, seed, completionTolerance);

@@ -19,6 +19,7 @@ import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
+import org.fabricsim.runtime.study.RunSeeds;
 import org.fabricsim.runtime.study.StudyRunner;
 import org.junit.jupiter.api.Test;
 
@@ -64,9 +65,9 @@ class StudyRunnerTest {
     void shouldDeriveEachWorkloadsSeedFromTheStudySeedAndItsPositionWithSplitMix64() {
         // Reference outputs of SplitMix64 seeded with 0 (Vigna, splitmix64.c): 0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4;
         // the seeds are their top 53 bits.
-        assertEquals(0xE220A8397B1DCDAFL >>> 11, StudyRunner.seed(0, 0));
-        assertEquals(0x6E789E6AA1B965F4L >>> 11, StudyRunner.seed(0, 1));
-        assertTrue(StudyRunner.seed(0, 0) < (1L << 53));
+        assertEquals(0xE220A8397B1DCDAFL >>> 11, RunSeeds.seed(0, 0));
+        assertEquals(0x6E789E6AA1B965F4L >>> 11, RunSeeds.seed(0, 1));
+        assertTrue(RunSeeds.seed(0, 0) < (1L << 53));
     }
 
     @Test
@@ -84,7 +85,7 @@ class StudyRunnerTest {
         assertEquals(List.of(50.0, 100.0, 25.0, 100.0, 25.0, 50.0),
                 serial.runs().stream().map(r -> r.metrics().get("linkGBps")).toList());
         // One workload: its six variations share its seed (common random numbers).
-        assertEquals(List.of(StudyRunner.seed(42, 0)),
+        assertEquals(List.of(RunSeeds.seed(42, 0)),
                 serial.runs().stream().map(RunResult::seed).distinct().toList());
         assertEquals(Map.of("cluster", "Fast"), serial.runs().get(1).variation());
     }

@@ -26,7 +26,6 @@ import org.fabricsim.dsl.fabric.ScaleUpTopology;
 import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Switch;
 import org.fabricsim.dsl.fabric.Topology;
-import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.HardwareMapper;
 import org.fabricsim.dsl.model.Topologies;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
@@ -216,19 +215,6 @@ public class IgnoredSettingsValidator extends FabricCheck {
             info("'tolerance'" + NOT_YET + "for this workload: collective benchmarks solve with it; training keeps"
                     + " its own 2 %, serving and expert-parallel kernels solve exactly.", study, Literals.STUDY__TOLERANCE,
                     IssueCodes.TOLERANCE_NOT_SIMULATED);
-        }
-    }
-
-    /**
-     * A training runs with its own seed ({@code Simulator} passes {@code TrainingSimulator.SEED}, 1, whatever the
-     * study's), so a study's {@code seed} changes neither its ECMP hashes nor its reliability Monte Carlo.
-     */
-    @Check
-    public void checkStudySeedNotSimulated(Study study) {
-        if (written(study, Literals.STUDY__SEED) && study.getWorkload() instanceof Training) {
-            info("'seed'" + NOT_YET + "a training draws its ECMP hashes and its reliability Monte Carlo from its own"
-                    + " fixed seed; benchmarks, serving and shared clusters read the study's.", study,
-                    Literals.STUDY__SEED, IssueCodes.SEED_NOT_SIMULATED);
         }
     }
 

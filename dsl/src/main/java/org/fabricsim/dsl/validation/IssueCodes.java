@@ -474,11 +474,6 @@ public final class IssueCodes {
      * process nothing. Data: the memory in bytes.
      */
     public static final String RESERVED_MEMORY_TOO_LARGE = PREFIX + "physical.reserved-memory";
-    /**
-     * A study's {@code seed} on a training, which runs with its own fixed seed ({@code TrainingSimulator.SEED}) for its
-     * ECMP hashes and reliability Monte Carlo. Data: none.
-     */
-    public static final String SEED_NOT_SIMULATED = PREFIX + "not-simulated.seed";
     /** A study's {@code tolerance} on a workload that does not read it (training, serving). */
     public static final String TOLERANCE_NOT_SIMULATED = PREFIX + "not-simulated.tolerance";
     /**

@@ -8,8 +8,16 @@ import java.util.SplittableRandom;
  * repeated {@code replications} times. One replication draws the running time to the next
  * interruption, x = −ln(1 − U) ÷ λ; in that time ⌊x ÷ s⌋ whole segments complete (work τ and
  * checkpoint C each, the exponential being memoryless), the rest is lost work, then a restart of R
- * (plus the repair with probability p) follows. At the end of the window the segment in progress
- * counts as work up to τ and checkpoint beyond. Per replication ETTR = work ÷ window.
+ * (plus the repair with probability p) follows. Per replication ETTR = work ÷ window.
+ *
+ * <p>The segment in progress at the window's end, r of its s seconds run, is kept only if the job runs its other
+ * s − r seconds without an interruption, with probability q = e<sup>−λ(s − r)</sup> (memoryless): its work counts
+ * q × min(r, τ), its checkpoint q × max(0, r − τ), and the other (1 − q) × r is lost work, the expectation of what an
+ * interruption-free continuation would keep. So a replication counts only work that is, in expectation, ever
+ * checkpointed, as {@link Goodput}'s renewal model does. Counting the unfinished segment as work, as this class did
+ * until session 66, made a window shorter than one segment productive whenever no failure fell in it: τ = 10<sup>8</sup>
+ * h against λ = 1/2,500 h over 30 days gave a mean ETTR of 0.859 where the closed form, and a job that never
+ * completes a checkpoint, give 0 (λs = 40,000, q underflows to 0).
  *
  * <p>The mean of the replications and its 95% confidence interval (mean ± 1.96 σ ÷ √n, normal
  * approximation) are reported with the 5th and 95th percentiles. Cost: O(replications × (λ × window
@@ -84,8 +92,10 @@ public final class MonteCarlo {
             workSeconds += segments * work;
             totals[0] += segments * checkpoint;
             if (toFailure >= windowSeconds - clock) {
-                workSeconds += Math.min(rest, work);
-                totals[0] += Math.max(0, rest - work);
+                double kept = Math.exp(-lambda * (segment - rest));
+                workSeconds += kept * Math.min(rest, work);
+                totals[0] += kept * Math.max(0, rest - work);
+                totals[1] += (1 - kept) * rest;
                 break;
             }
             totals[1] += rest;

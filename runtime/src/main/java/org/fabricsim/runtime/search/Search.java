@@ -15,6 +15,7 @@ import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.WorkloadSpec;
 import org.fabricsim.runtime.study.Knobs;
+import org.fabricsim.runtime.study.RunSeeds;
 import org.fabricsim.runtime.study.StudyRunner;
 
 /**
@@ -105,7 +106,7 @@ public final class Search {
                 ranked.size())));
         ranked.stream().filter(c -> c.spec.equals(workload)).findFirst()
                 .filter(written -> !refinedCandidates.contains(written)).ifPresent(refinedCandidates::add);
-        long seed = StudyRunner.seed(study.seed(), 0);
+        long seed = RunSeeds.seed(study.seed(), 0, workload);
         List<RunResult> refined = runs.run(study, refinedCandidates.stream().map(c -> new SearchRun(c.spec,
                 study.name() + c.label(kind), c.variation(kind), seed)).toList());
         long done = System.nanoTime();
@@ -193,7 +194,7 @@ public final class Search {
 
     private static RunResult failedRun(StudySpec study, WorkloadSpec workload, String reason, long start, long end) {
         return RunResult.failed(study.name(), StudyRunner.kind(workload), study.name(), Map.of(),
-                StudyRunner.seed(study.seed(), 0), reason, (end - start) / 1e9);
+                RunSeeds.seed(study.seed(), 0, workload), reason, (end - start) / 1e9);
     }
 
     private static StudyResult result(StudySpec study, Summary summary, List<RunResult> runs) {

@@ -17,7 +17,7 @@ import org.fabricsim.runtime.spec.StudySpec;
 import org.fabricsim.runtime.spec.VariationSpec;
 import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 import org.fabricsim.runtime.spec.WorkloadSpec;
-import org.fabricsim.runtime.study.StudyRunner;
+import org.fabricsim.runtime.study.RunSeeds;
 
 /**
  * The search of an inference deployment's pools ({@link ServingSpace}) for an objective under its SLOs.
@@ -58,7 +58,7 @@ final class ServingKind implements SearchKind {
     @Override
     public double[] screen(StudySpec study, List<Candidate> feasible, SearchRuns runs, String[] rejected,
             double[] miss) {
-        long seed = StudyRunner.seed(study.seed(), 0);
+        long seed = RunSeeds.seed(study.seed(), 0);
         List<SearchRun> screens = new ArrayList<>(feasible.size());
         for (Candidate c : feasible) {
             screens.add(new SearchRun(shortened((InferenceSpec) c.spec), study.name() + c.label(this) + " screen",

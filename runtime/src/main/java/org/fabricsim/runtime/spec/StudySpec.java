@@ -18,7 +18,7 @@ import org.fabricsim.runtime.network.NetworkKind;
  * @param report     the metrics the study asks for, as written after {@code report} (e.g. {@code step-time});
  *                   empty for all
  * @param expectations the published figures every run is held against, in model order
- * @param seed       the study's seed; run i is seeded from it and i (see {@code StudyRunner})
+ * @param seed       the study's seed; the runs of workload i are seeded from it and i (see {@code RunSeeds})
  * @param calibration the calibration profile every run uses (the study's {@code calibration} clause;
  *                   {@link CalibrationProfile#defaults()} otherwise)
  * @param completionTolerance the flow model's relative completion tolerance ε in [0, {@link

@@ -29,22 +29,13 @@ import org.fabricsim.runtime.spec.WorkloadSpec;
  * the last axis varying fastest), on a fixed pool of threads, one run per task. Results come back in
  * expansion order whatever the completion order, so the first run is the baseline.
  *
- * <p>Seeds: every run of the study's workload {@code w} (its position in the study) gets the top 53
- * bits of {@code splitmix64(studySeed + (w + 1) · 0x9E3779B97F4A7C15)}, the SplitMix64 output of the
- * study's seed stream. All variations of a workload thus share one seed: common random numbers
- * (Law, "Simulation Modeling and Analysis", §11.2), so two runs that differ in one varied parameter
- * draw the same requests and ECMP hashes, and their difference is the parameter's effect, not
- * sampling noise. A seed depends only on the study's seed and the workload's position, never on
- * scheduling; 53 bits keep it exact in JSON readers that hold numbers as doubles (JavaScript, jq). Every
- * run that completes is held against each of the study's expectations. A run that throws (an infeasible combination, a case the engine does
+ * <p>Seeds: every run of a workload draws with its {@link RunSeeds#seed(long, int, WorkloadSpec)}, from the study's
+ * seed and the workload's position, so all variations of a workload share one seed. Every run that completes is held
+ * against each of the study's expectations. A run that throws (an infeasible combination, a case the engine does
  * not simulate yet) becomes a failed {@link RunResult} carrying the reason; the other runs complete.
  * A study with a search runs it instead ({@link Search}).
  */
 public final class StudyRunner {
-    private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
-    /** 64 − 53: seeds fit a double's mantissa. */
-    private static final int JSON_SAFE_SHIFT = 11;
-
     /** Simulates one workload with a calibration profile and a seed: the engine's entry point. */
     @FunctionalInterface
     public interface Engine {
@@ -125,7 +116,7 @@ public final class StudyRunner {
         List<PlannedRun> runs = new ArrayList<>();
         for (int w = 0; w < study.workloads().size(); w++) {
             WorkloadSpec workload = study.workloads().get(w);
-            long seed = seed(study.seed(), w);
+            long seed = RunSeeds.seed(study.seed(), w, workload);
             String base = study.workloads().size() == 1 ? study.name() : workload.name();
             for (int c = 0; c < combinations; c++) {
                 List<Object> values = new ArrayList<>(axes.size());
@@ -140,14 +131,6 @@ public final class StudyRunner {
             }
         }
         return runs;
-    }
-
-    /** The seed of workload {@code index} of a study seeded {@code studySeed}: SplitMix64's output, top 53 bits. */
-    public static long seed(long studySeed, int index) {
-        long z = studySeed + (index + 1L) * GOLDEN_GAMMA;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return (z ^ (z >>> 31)) >>> JSON_SAFE_SHIFT;
     }
 
     /** The kind of a workload as results name it. */
@@ -178,7 +161,7 @@ public final class StudyRunner {
         } catch (InfeasibleRunException e) {
             WorkloadSpec first = study.workloads().get(0);
             return result(study, List.of(RunResult.failed(study.name(), kind(first), study.name(), Map.of(),
-                    seed(study.seed(), 0), reason(e), 0)));
+                    RunSeeds.seed(study.seed(), 0, first), reason(e), 0)));
         }
         List<RunResult> results = new ArrayList<>(planned.size());
         AtomicInteger done = new AtomicInteger();

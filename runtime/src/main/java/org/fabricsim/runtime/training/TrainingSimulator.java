@@ -36,7 +36,10 @@ import org.fabricsim.runtime.study.InfeasibleRunException;
 public final class TrainingSimulator {
     /** The kind of the run results. */
     public static final String KIND = "training";
-    /** Seed of the ECMP hashes when the caller gives none. */
+    /**
+     * Seed of the ECMP hashes and the reliability Monte Carlo when the caller gives none, and of every training in a
+     * study that states no seed ({@code RunSeeds}): the seed the calibrated training figures were measured with.
+     */
     public static final long SEED = 1;
     private static final double HOURS_PER_YEAR = 8760;
     private static final double SECONDS_PER_HOUR = 3600;

@@ -47,4 +47,31 @@ class MonteCarloTest {
         assertEquals(1800.0 / 1860, simulated.ettrMean(), 1e-4);
         assertEquals(0, simulated.interruptionsPerDayMean());
     }
+
+    @Test
+    void shouldKeepTheSegmentInProgressOnlyAsLikelyAsItCompletes() {
+        // 1/λ = τ = 10^12 h, C = 0, windows of 30 days = 720 h: no replication fails (P(any of 1,000 does) =
+        // 1 − e^(−1,000 × 720 / 10^12) = 7.2e−7), so each ends 720 h into its first segment and keeps it if the other
+        // 10^12 − 720 h run without a failure: q = e^(−(10^12 − 720) / 10^12) = e^−1 × e^(7.2e−10) = 0.367879, and ETTR =
+        // q × 720 h ÷ 720 h = 0.367879, the other 0.632121 lost work. (Until session 66 the window counted as work: 1.)
+        // The closed form is the long run: N = e^1 − 1, ETTR = τ ÷ (N (1/λ + R)) ≈ 1 ÷ (e − 1) = 0.581977; windows a
+        // billion times shorter than a segment, each begun just after a checkpoint, never reach it.
+        Scenario farApart = new Scenario(1 / (1e12 * HOUR), 1e12 * HOUR, 0, 600, 0, 0);
+        MonteCarlo.Result simulated = MonteCarlo.run(farApart, 30 * DAY, 1000, 1);
+        assertEquals(0.367879, simulated.ettrMean(), 1e-6);
+        assertEquals(0.632121, simulated.lostWorkShare(), 1e-6);
+        assertEquals(0.581977, Goodput.expect(farApart).ettr(), 1e-6);
+    }
+
+    @Test
+    void shouldAgreeWithTheClosedFormWhenNoSegmentCanComplete() {
+        // A checkpoint every 10^8 h against 1/λ = 2,500 h: λs = 40,000, so e^(λs) − 1 passes a double and the closed
+        // form's ETTR is 0 (Goodput.hopeless); every window's unfinished segment survives with e^(−λ(s − r)) ≤
+        // e^(−39,999.7), 0 in a double, so the Monte Carlo keeps nothing either (0.859 until session 66, when the
+        // 74.9% of windows without a failure, e^(−720/2,500), counted as work).
+        Scenario farApart = new Scenario(1 / (2500 * HOUR), 1e8 * HOUR, 60, 600, 0, 0);
+        MonteCarlo.Result simulated = MonteCarlo.run(farApart, 30 * DAY, 1000, 1);
+        assertEquals(0, Goodput.expect(farApart).ettr());
+        assertEquals(0, simulated.ettrMean());
+    }
 }

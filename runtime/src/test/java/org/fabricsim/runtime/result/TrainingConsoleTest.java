@@ -50,4 +50,36 @@ class TrainingConsoleTest {
         assertTrue(TrainingConsole.render(run(Map.of("cluster", "fabric.One")))
                 .contains("\n  on cluster fabric.One\n"), "a single node without fabrics names only the cluster");
     }
+
+    /** A run with {@code ettr} in closed form and a 30-day Monte Carlo of mean {@code mean} ± 0.001 (95%). */
+    private static String reliable(double ettr, double mean) {
+        RunResult plain = run(Map.of());
+        Map<String, Object> metrics = new LinkedHashMap<>(plain.metrics());
+        metrics.put("interruptionsPerDay", 0.38);
+        metrics.put("meanTimeToInterruptionHours", 62.5);
+        metrics.put("ettr", ettr);
+        metrics.put("wallTimeShares", Map.of("checkpoint", 0.0, "lostWork", 1 - ettr, "restart", 0.0));
+        metrics.put("goodputTokensPerSecond", 1_048_576.0 * ettr);
+        metrics.put("effectiveMfu", 0.41 * ettr);
+        metrics.put("checkpointIntervalSeconds", 3.6e15);
+        metrics.put("monteCarlo", Map.of("replications", 1000, "windowDays", 30.0, "ettrMean", mean, "ettrLow95",
+                mean - 0.001, "ettrHigh95", mean + 0.001, "ettrP5", mean, "ettrP95", mean));
+        return TrainingConsole.render(new RunResult(plain.name(), plain.kind(), plain.parameters(), metrics, 1));
+    }
+
+    @Test
+    void shouldSayWhichEttrItShowsWhenTheMonteCarloDiffers() {
+        // MonteCarloTest's far-apart checkpoints: closed form 58.2%, 30-day windows 36.8%; 30 days = 2.592e6 s against
+        // a checkpoint every 3.6e15 s (10^12 h) is 7.2e−10 intervals.
+        String text = reliable(0.581977, 0.367879);
+        assertTrue(text.contains("ETTR                  58.2%  (Monte Carlo 36.79%"), text);
+        assertTrue(text.contains("shown: the closed form (long run); the Monte Carlo's 30-day windows start after a"
+                + " checkpoint and span 7.20e-10 checkpoint intervals"), text);
+    }
+
+    @Test
+    void shouldNotExplainTheEttrWhenTheMonteCarloHoldsIt() {
+        // 96.12% against 96.11% ± 0.1% (95%): inside the 99.9% interval, ± 0.168%.
+        assertTrue(!reliable(0.9612, 0.9611).contains("shown:"));
+    }
 }
