@@ -24,21 +24,17 @@ import org.fabricsim.dsl.validation.IssueCodes;
 import com.google.gson.JsonArray;
 
 /**
- * Quick fixes (LSP code actions) where the fix is obvious, driven by the issue data the
- * validators and the linker attach: import the missing package, use the closest name, correct a misspelled
- * import to the nearest package, set TP to
- * what the scale-up domain holds, search within the cluster's accelerators, add the tiers the endpoints need, write the ratio the ports
- * realize, as many scale-up switches as carry the domain, write the leaves whose ports hold their NIC ports and
- * uplinks, write as many rails as NIC ports, write torus
- * dimensions that hold the accelerators, one
- * plane per NIC port of an accelerator, a pod count that divides the data ways, nodes that fill whole scale-up
- * domains; for a benchmark, run it on whole scale-up domains, run
- * it over the scale-out network when the cluster has no data-centre network,
- * remove a {@code channels} line so that NCCL's count runs, write factor 2 for a sweep's factor below 2, use every
- * accelerator of the node, write
- * {@code auto} for an in-switch reduction or a torus bucket algorithm that cannot run, or an algorithm that does not
- * run its operation or its ranks, and {@code
- * Simple} for a protocol that cannot. Each fix is one text edit.
+ * Quick fixes (LSP code actions) where the fix is obvious, driven by the issue data the validators and the linker
+ * attach: import the missing package, use the closest name, correct a misspelled import to the nearest package, set
+ * TP to what the scale-up domain holds, search within the cluster's accelerators, add the tiers the endpoints need,
+ * write the ratio the ports realize, as many scale-up switches as carry the domain, write the leaves whose ports hold
+ * their NIC ports and uplinks, write as many rails as NIC ports, write torus dimensions that hold the accelerators,
+ * one plane per NIC port of an accelerator, a pod count that divides the data ways, nodes that fill whole scale-up
+ * domains; for a benchmark, run it on whole scale-up domains, run it over the scale-out network when the cluster has
+ * no data-centre network, remove a {@code channels} line so that NCCL's count runs, write factor 2 for a sweep's
+ * factor below 2, use every accelerator of the node, write {@code auto} for an in-switch reduction or a torus bucket
+ * algorithm that cannot run, or an algorithm that does not run its operation or its ranks, and {@code Simple} for a
+ * protocol that cannot. Each fix is one text edit.
  */
 public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
