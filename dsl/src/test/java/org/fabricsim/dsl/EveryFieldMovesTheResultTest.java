@@ -2,16 +2,10 @@ package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
-import org.eclipse.xtext.validation.Issue;
-import org.fabricsim.dsl.FieldMutations.Mutation;
-import org.fabricsim.dsl.fabric.Model;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,10 +21,9 @@ import org.junit.jupiter.api.Test;
  * not explained yet) that the fixture edits.
  *
  * <p>The fixture runs smaller ({@link #SMALLER}: the same settings, cheaper values) and with {@link #PROBES},
- * workloads on the clusters and the model that no workload of it runs on. EverySetting is not audited here: its
- * hardware, written so that every setting is written once, is put under little load by its small workloads (a
- * partial run on 2026-12-07 found 68 silent values, most of them congestion-control, loss, NIC and switch settings
- * that act only under contention), and probing it is left to a later session. 79 to 177 s on the shared 2-core
+ * workloads on the clusters and the model that no workload of it runs on. EverySetting, whose settings act mostly
+ * under contention, has its own probes and allow-list ({@link EverySettingMovesTheResultTest}); both run through
+ * {@link ResultAudit}. 79 to 177 s on the shared 2-core
  * machine at a load of 8 to 10 (the test prints its own time; the spec audit's EveryConstruct took 18 to 44 s there).
  */
 class EveryFieldMovesTheResultTest extends FabricModelTest {
@@ -41,7 +34,7 @@ class EveryFieldMovesTheResultTest extends FabricModelTest {
             + " never queue 8,192 prompt tokens at a prefill replica nor 128 sequences at a decode one";
 
     /** The features whose edits change a spec and, for a stated reason, no prediction of the fixture. */
-    private static final Map<String, String> NO_EFFECT_HERE = Map.ofEntries(
+    static final Map<String, String> NO_EFFECT_HERE = Map.ofEntries(
             Map.entry("Accelerator.architecture", "picks measured per-architecture rows (hopper, blackwell, cdna3:"
                     + " Device, Generation); 'acme1' and its edit 'acme1x' name none, so both run the defaults"),
             Map.entry("Fabric.openness", "read by the lock-in analysis (LockIn: single-source verdicts, seams), not"
@@ -149,67 +142,18 @@ class EveryFieldMovesTheResultTest extends FabricModelTest {
             }
             """;
 
-    private enum Outcome { MOVES, NAMED, SILENT, REFUSED }
-
     @Test
     void shouldLetEveryWrittenFieldMoveTheResultOrBeNamedByTheEditor() throws Exception {
         long started = System.nanoTime();
-        String text = smaller(EveryConstruct.MODEL + PROBES);
-        Model base = parser.parse(text);
-        validation.assertNoErrors(base);
-        ProgramResults results = new ProgramResults(mapper.toPrograms(base, "audit"));
-        assertEquals(results.prints(), new ProgramResults(mapper.toPrograms(parser.parse(text), "audit")).prints(),
-                "the predictions are deterministic");
-        EditIssues editor = new EditIssues(validation.validate(base));
-
-        Map<String, Set<Outcome>> byFeature = new TreeMap<>();
-        Map<Outcome, Integer> counts = new TreeMap<>();
-        for (List<Mutation> choices : FieldMutations.of(base, text)) {
-            Outcome outcome = outcome(choices, results, editor);
-            byFeature.computeIfAbsent(choices.get(0).feature(), f -> new TreeSet<>()).add(outcome);
-            counts.merge(outcome, 1, Integer::sum);
-        }
-        Set<String> silent = byFeature.entrySet().stream().filter(e -> e.getValue().contains(Outcome.SILENT))
-                .map(Map.Entry::getKey).collect(Collectors.toCollection(TreeSet::new));
-        System.out.println("result audit of EveryConstruct: " + counts + " over " + byFeature.size()
+        ResultAudit audit = ResultAudit.of(this, ResultAudit.replaced(EveryConstruct.MODEL + PROBES, SMALLER));
+        Set<String> silent = audit.silentFeatures();
+        System.out.println("result audit of EveryConstruct: " + audit.counts() + " over " + audit.byFeature().size()
                 + " features; silent " + silent + "; " + (System.nanoTime() - started) / 1_000_000 + " ms");
         Set<String> allowed = new TreeSet<>(EveryFieldReachesTheSpecTest.SILENT.keySet());
         allowed.addAll(NO_EFFECT_HERE.keySet());
         allowed.addAll(UNEXPLAINED.keySet());
         assertEquals(ALLOWED, allowed.size(), "the allowed silent features");
-        allowed.retainAll(byFeature.keySet());
+        allowed.retainAll(audit.byFeature().keySet());
         assertEquals(allowed, silent, "features whose change moves no prediction and gets no issue");
-    }
-
-    private static String smaller(String text) {
-        String out = text;
-        for (Map.Entry<String, String> replacement : SMALLER.entrySet()) {
-            out = out.replace(replacement.getKey(), replacement.getValue());
-        }
-        return out;
-    }
-
-    /**
-     * What a value's edits do, best first: one moves a prediction; else one is named; else one maps and moves
-     * nothing (silent); else every edit is refused (by an error, or by the grammar).
-     */
-    private Outcome outcome(List<Mutation> choices, ProgramResults results, EditIssues editor) throws Exception {
-        Outcome best = Outcome.REFUSED;
-        for (Mutation mutation : choices) {
-            Model model = parser.parse(mutation.text());
-            if (!model.eResource().getErrors().isEmpty()) {
-                continue;
-            }
-            List<Issue> issues = validation.validate(model);
-            if (editor.refuses(issues)) {
-                continue;
-            }
-            if (results.moved(mapper.toPrograms(model, "audit"))) {
-                return Outcome.MOVES;
-            }
-            Outcome edit = editor.names(issues, mutation) ? Outcome.NAMED : Outcome.SILENT;
-            best = edit.compareTo(best) < 0 ? edit : best;
-        }
-        return best;
     }
 }
