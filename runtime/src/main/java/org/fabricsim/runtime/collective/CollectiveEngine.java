@@ -194,14 +194,15 @@ public final class CollectiveEngine {
             if (cost.allows(protocol)) {
                 long timePs = cost.timePs(protocol);
                 Choice candidate = new Choice(protocol, timePs, cost.channels(protocol),
-                        estimated ? cost.estimatePs(protocol) : timePs, cost.bound(protocol));
+                        estimated ? cost.estimatePs(protocol) : timePs, cost.bound(protocol, timePs));
                 choice = choice == null || candidate.rankPs() < choice.rankPs() ? candidate : choice;
             }
         }
         Protocol rccl = cost.rcclProtocol();
         if (choice != null && rccl != Protocol.AUTO && rccl != choice.protocol()) {
             // RCCL replaces the protocol after its cost model chose the pair; the algorithms still compare by it.
-            choice = new Choice(rccl, cost.timePs(rccl), cost.channels(rccl), choice.rankPs(), cost.bound(rccl));
+            long timePs = cost.timePs(rccl);
+            choice = new Choice(rccl, timePs, cost.channels(rccl), choice.rankPs(), cost.bound(rccl, timePs));
         }
         return new Simulated(topology, request, algorithm, schedule, simulation, network, runner, choice);
     }

@@ -177,11 +177,12 @@ final class ProtocolCost {
 
     /**
      * What sets {@code protocol}'s device time when it is not the schedule's own: the network proxy's floor in
-     * its factors ({@link NetProxyFloor#reason}) where the floor reaches the time, else empty.
+     * its factors ({@link NetProxyFloor#reason}) where the floor reaches {@code timePs} ({@link #timePs} of the
+     * protocol) less the host's cost, else empty.
      */
-    String bound(Protocol protocol) {
+    String bound(Protocol protocol, long timePs) {
         long floorPs = proxyFloorPs(protocol);
-        if (floorPs == 0 || timePs(protocol) - NcclTuning.overheads(algorithm, protocol, request.stepOverheads(),
+        if (floorPs == 0 || timePs - NcclTuning.overheads(algorithm, protocol, request.stepOverheads(),
                 domains).hostCallPs() > floorPs) {
             return "";
         }
