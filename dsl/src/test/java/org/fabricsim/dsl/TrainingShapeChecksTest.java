@@ -69,6 +69,19 @@ class TrainingShapeChecksTest extends FabricModelTest {
     }
 
     @Test
+    void shouldAdviseTheNearestTensorDegreeThatFitsBothTheDomainAndTheHeads() throws Exception {
+        // Domain of 8. TP 7 on 16 heads: the divisors of 8 that split 16 heads are 1, 2, 4, 8; |8 - 7| = 1 is nearest
+        // (the largest divisor at most 7, 4, was advised before). On 12 heads 8 does not split them (12 mod 8 = 4):
+        // 4 is nearest, |4 - 7| = 3 against |2 - 7| = 5.
+        validation.assertWarning(job("8", "heads 16", "batch 64 sequences parallel tensor 7 data 4"),
+                Literals.PARALLELISM, IssueCodes.TP_CROSSES_SCALE_UP, "Set tensor to 8 (the nearest degree that"
+                        + " divides 8 and splits the model's 16 heads) and take the accelerators it adds");
+        validation.assertWarning(job("8", "heads 12", "batch 64 sequences parallel tensor 7 data 4"),
+                Literals.PARALLELISM, IssueCodes.TP_CROSSES_SCALE_UP, "Set tensor to 4 (the nearest degree that"
+                        + " divides 8 and splits the model's 12 heads) and move the rest");
+    }
+
+    @Test
     void shouldRejectMorePipelineStagesThanLayers() throws Exception {
         // 8 layers cannot fill PP 16 (16 > 8); PP 8 gives each stage one layer. TP 2 × PP × DP covers 32.
         validation.assertError(job("8", "heads 16", "batch 64 sequences parallel tensor 2 pipeline 16 data 1"),

@@ -169,6 +169,16 @@ class ValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldWarnWhenTheLinkShorthandNeedsALargerSwitchThanAnyMade() throws Exception {
+        // One switch, a port per accelerator: 100,000 x 8 = 800,000 ports, above Tomahawk 5's 512; 64 x 8 = 512 fits.
+        String sketch = "cluster C { nodes NODES x 8 accelerators link 400 Gb/s latency 1 us }";
+        validation.assertWarning(parser.parse(sketch.replace("NODES", "100000")), Literals.CLUSTER,
+                IssueCodes.SKETCH_SWITCH_RADIX, "all 800000 accelerators on one switch of 800000 ports");
+        validation.assertNoIssue(parser.parse(sketch.replace("NODES", "64")), Literals.CLUSTER,
+                IssueCodes.SKETCH_SWITCH_RADIX);
+    }
+
+    @Test
     void shouldRejectAClusterWithoutNodes() throws Exception {
         validation.assertError(cluster("0 x 8", "400 Gb/s latency 1 us"), Literals.NODE_GROUP, IssueCodes.EMPTY_CLUSTER,
                 "at least 1 node");

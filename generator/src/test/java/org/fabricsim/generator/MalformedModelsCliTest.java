@@ -54,7 +54,7 @@ class MalformedModelsCliTest {
             CliRun validated = CliRun.fabric("validate", file.toString());
             assertEquals(ExitCodes.OK, validated.exitCode(), validated.err());
             // The one file named is valid and holds nothing (it said "0 file(s) valid").
-            assertEquals("1 file(s) valid; 1 of them define nothing (empty, blank or only comments)",
+            assertEquals("1 file(s) valid; 1 of them defines nothing (empty, blank or only comments)",
                     validated.out().strip());
             assertNoStackTrace(validated);
             CliRun formatted = CliRun.fabric("format", file.toString());

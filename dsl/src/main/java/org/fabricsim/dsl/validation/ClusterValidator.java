@@ -25,6 +25,8 @@ import com.google.inject.Inject;
  * ports of the nodes' NICs, number at most 2^31 − 1.
  */
 public class ClusterValidator extends FabricCheck {
+    /** The most ports one switch has: Broadcom Tomahawk 5's 512 × 100 GbE. */
+    private static final int MAX_SWITCH_PORTS = 512;
 
     @Inject
     private SpecMapper mapper;
@@ -103,6 +105,30 @@ public class ClusterValidator extends FabricCheck {
                     + " or declare a node with its NICs ('node N { accelerators 8 x ... nics 8 x ... }') to run on it.",
                     cluster, scaleOut ? Literals.CLUSTER__SCALE_OUT : Literals.CLUSTER__DATA_CENTRE,
                     IssueCodes.SKETCH_NETWORK);
+        }
+    }
+
+    /**
+     * The {@code link} shorthand builds one switch with a port per accelerator, whatever their count: 100,000 nodes of
+     * 8 became one 800,000-port switch without a word. No switch has more than 512 ports (Broadcom Tomahawk 5,
+     * 51.2 Tb/s: 512 × 100 GbE or 64 × 800 GbE; NVIDIA Quantum-X800 Q3400: 144 × 800 Gb/s; Spectrum-4 SN5600: 64 ×
+     * 800 GbE, the vendors' data sheets), so a sketch above that warns and names the fix: nodes with NICs on a
+     * {@code fat-tree}, whose tiers a real network of that size needs.
+     */
+    @Check
+    public void checkClusterSketchSwitchRadix(Cluster cluster) {
+        if (cluster.getLinkRate() == null) {
+            return;
+        }
+        long ports = cluster.getGroups().stream().filter(g -> g.getNode() == null)
+                .mapToLong(g -> (long) g.getCount() * g.getAcceleratorsPerNode()).sum();
+        // Beyond 2^31 - 1 accelerators the count's own error speaks (checkClusterAcceleratorsCountable).
+        if (ports > MAX_SWITCH_PORTS && ports <= Integer.MAX_VALUE) {
+            warning("The 'link' shorthand puts all " + ports + " accelerators on one switch of " + ports
+                    + " ports; no switch has more than " + MAX_SWITCH_PORTS + " (Broadcom Tomahawk 5: 512 x 100 GbE or"
+                    + " 64 x 800 GbE; NVIDIA Quantum-X800: 144 x 800 Gb/s). Declare a node with its NICs and a"
+                    + " 'scale-out ... fat-tree { switch ... tiers 2 }' to build the tiers a network of this size has.",
+                    cluster, Literals.CLUSTER__LINK_RATE, IssueCodes.SKETCH_SWITCH_RADIX, String.valueOf(ports));
         }
     }
 

@@ -32,8 +32,8 @@ public class InferencePoolValidator extends ParallelismCheck {
 
     @Check
     public void checkPoolTensorInsideScaleUp(Inference inference) {
-        forEachPool(inference, (spec, pool, written) -> tensorInsideScaleUp(spec.cluster(), pool.parallel().tensor(),
-                written.getParallel()));
+        forEachPool(inference, (spec, pool, written) -> tensorInsideScaleUp(spec.cluster(), spec.model(),
+                pool.parallel().tensor(), written.getParallel()));
     }
 
     @Check

@@ -64,6 +64,11 @@ public final class IssueCodes {
      * (ClusterMapper's sketch builds neither: a benchmark's slice of it failed in the run).
      */
     public static final String SKETCH_NETWORK = PREFIX + "cluster.sketch-network";
+    /**
+     * A sketched cluster whose {@code link} shorthand puts more accelerators on its one switch than any switch has
+     * ports (512: Broadcom Tomahawk 5 at 100 GbE). Data: the ports the sketch's switch would have.
+     */
+    public static final String SKETCH_SWITCH_RADIX = PREFIX + "cluster.sketch-switch-radix";
 
     /** A name defined in a package that is not imported. Data: the package to import. */
     public static final String MISSING_IMPORT = PREFIX + "name.missing-import";

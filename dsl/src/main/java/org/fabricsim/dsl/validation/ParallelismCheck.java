@@ -27,24 +27,36 @@ abstract class ParallelismCheck extends FabricCheck {
         }
     }
 
-    private static int largestDivisorAtMost(int n, int limit) {
-        for (int d = Math.min(n, limit); d > 1; d--) {
-            if (n % d == 0) {
-                return d;
+    /**
+     * The tensor degree nearest {@code tensor} that divides the scale-up domain of {@code domain} and splits the
+     * model's attention heads and KV heads ({@link TrainingRules#headsSplit}, {@link TrainingRules#kvHeadsSplit}; any
+     * divisor when the model is unknown): argmin over d | domain of |d − tensor|, the smaller on a tie (it needs no
+     * more accelerators than written). TP 7 on 128 heads in a domain of 8 gives 8 (|8 − 7| = 1 against |4 − 7| = 3).
+     */
+    static int nearestTensor(int domain, TransformerSpec model, int tensor) {
+        int best = 1;
+        for (int d = 2; d <= domain; d++) {
+            boolean valid = domain % d == 0
+                    && (model == null || TrainingRules.headsSplit(model, d) && TrainingRules.kvHeadsSplit(model, d));
+            if (valid && Math.abs(d - tensor) < Math.abs(best - tensor)) {
+                best = d;
             }
         }
-        return 1;
+        return best;
     }
 
-    protected void tensorInsideScaleUp(ClusterSpec cluster, int tensor, EObject written) {
+    protected void tensorInsideScaleUp(ClusterSpec cluster, TransformerSpec model, int tensor, EObject written) {
         int domain = ClusterDomains.size(cluster);
         if (!ServingRules.tensorInsideScaleUp(cluster, tensor)) {
             String where = cluster.node().scaleUp() == null ? "the node has no scale-up domain"
                     : "the scale-up domain holds " + domain;
-            int fits = largestDivisorAtMost(domain, tensor);
+            int fits = nearestTensor(domain, model, tensor);
+            String splits = model == null ? "" : " and splits the model's " + model.heads() + " heads";
+            String rest = fits < tensor ? "move the rest to data or pipeline parallelism"
+                    : "take the accelerators it adds from data or pipeline parallelism";
             warning("TP " + tensor + " crosses the scale-up domain (" + where + "): every layer's tensor-parallel"
                     + " collectives then cross the scale-out network. Set tensor to " + fits
-                    + " (a divisor of " + domain + ") and move the rest to data or pipeline parallelism.", written,
+                    + " (the nearest degree that divides " + domain + splits + ") and " + rest + ".", written,
                     Literals.PARALLELISM__TENSOR, IssueCodes.TP_CROSSES_SCALE_UP, String.valueOf(fits));
         }
     }

@@ -75,7 +75,7 @@ public class WorkloadValidator extends ParallelismCheck {
     public void checkTrainingTensorInsideScaleUp(Training training) {
         TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
         if (spec != null) {
-            tensorInsideScaleUp(spec.cluster(), spec.parallel().tensor(), training.getParallel());
+            tensorInsideScaleUp(spec.cluster(), spec.model(), spec.parallel().tensor(), training.getParallel());
         }
     }
 

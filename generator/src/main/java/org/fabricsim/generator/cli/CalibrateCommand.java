@@ -81,7 +81,8 @@ final class CalibrateCommand extends ModelCommand {
 
     @Override
     public Integer call() {
-        Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
+        Path typed = ModelWorkspace.requireModelFile(file);
+        Path absolute = typed.toAbsolutePath().normalize();
         if (ncclLogs.isEmpty() && measured == null) {
             throw new UserError("nothing to fit: give --nccl-tests LOG (with --benchmark NAME) or --measured FILE.csv",
                     ExitCodes.USAGE);
@@ -89,8 +90,9 @@ final class CalibrateCommand extends ModelCommand {
         if (out != null) {
             OutputFiles.checkOutputs(Map.of("--out", out), absolute, force);
         }
-        ModelWorkspace workspace = loadValid(List.of(absolute));
-        Model model = workspace.models().get(absolute);
+        // Diagnostics name the file as typed, as validate's do.
+        ModelWorkspace workspace = loadValid(List.of(typed));
+        Model model = workspace.models().get(typed);
         List<WorkloadSpec> workloads = workspace.mapper().toPrograms(model, file.toString()).stream()
                 .map(StudySpec::workloads).flatMap(List::stream).distinct().toList();
         CalibrationProfile start = profile(workspace, model);

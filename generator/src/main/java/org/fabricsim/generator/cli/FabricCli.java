@@ -245,10 +245,11 @@ public final class FabricCli {
      * programs, only those named {@code study} when it is given.
      */
     public static Programs programs(Path file, String study, Path workspaceRoot, PrintWriter err) {
-        Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
-        ModelWorkspace workspace = loadValid(List.of(absolute), workspaceRoot, err,
+        // Diagnostics name the file as typed, as validate's do.
+        Path typed = ModelWorkspace.requireModelFile(file);
+        ModelWorkspace workspace = loadValid(List.of(typed), workspaceRoot, err,
                 d -> d.code() == null || !d.code().startsWith(LOCK_IN_CODES));
-        Model root = workspace.models().get(absolute);
+        Model root = workspace.models().get(typed);
         if (root == null) {
             return new Programs(null, List.of(), Map.of());
         }

@@ -39,9 +39,11 @@ abstract class PerClusterCommand extends ModelCommand {
 
     @Override
     public Integer call() {
-        Path absolute = ModelWorkspace.requireModelFile(file).toAbsolutePath().normalize();
-        ModelWorkspace workspace = loadValid(List.of(absolute));
-        Model model = workspace.models().get(absolute);
+        // Diagnostics name the file as typed, as validate's do; files are written beside its absolute path.
+        Path typed = ModelWorkspace.requireModelFile(file);
+        Path absolute = typed.toAbsolutePath().normalize();
+        ModelWorkspace workspace = loadValid(List.of(typed));
+        Model model = workspace.models().get(typed);
         List<Cluster> clusters = model == null ? List.of() : model.getElements().stream()
                 .filter(Cluster.class::isInstance).map(Cluster.class::cast)
                 .filter(c -> clusterName == null || c.getName().equals(clusterName)

@@ -40,7 +40,8 @@ final class ValidateCommand extends ModelCommand {
         int files = workspace.resources().size();
         int empty = files - workspace.models().size();
         spec.commandLine().getOut().println(files + " file(s) valid"
-                + (empty > 0 ? "; " + empty + " of them define nothing (empty, blank or only comments)" : ""));
+                + (empty > 0 ? "; " + empty + " of them " + (empty == 1 ? "defines" : "define")
+                        + " nothing (empty, blank or only comments)" : ""));
         return ExitCodes.OK;
     }
 }

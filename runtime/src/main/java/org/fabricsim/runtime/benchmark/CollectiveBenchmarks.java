@@ -195,6 +195,9 @@ public final class CollectiveBenchmarks {
         if (!result.ports().isEmpty()) {
             row.put("ports", PortRows.of(result.ports()));
         }
+        if (!result.bound().isEmpty()) {
+            row.put("bound", result.bound());
+        }
         return row;
     }
 

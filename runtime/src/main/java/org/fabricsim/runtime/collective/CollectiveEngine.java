@@ -194,14 +194,15 @@ public final class CollectiveEngine {
             if (cost.allows(protocol)) {
                 long timePs = cost.timePs(protocol);
                 Choice candidate = new Choice(protocol, timePs, cost.channels(protocol),
-                        estimated ? cost.estimatePs(protocol) : timePs);
+                        estimated ? cost.estimatePs(protocol) : timePs, cost.bound(protocol, timePs));
                 choice = choice == null || candidate.rankPs() < choice.rankPs() ? candidate : choice;
             }
         }
         Protocol rccl = cost.rcclProtocol();
         if (choice != null && rccl != Protocol.AUTO && rccl != choice.protocol()) {
             // RCCL replaces the protocol after its cost model chose the pair; the algorithms still compare by it.
-            choice = new Choice(rccl, cost.timePs(rccl), cost.channels(rccl), choice.rankPs());
+            long timePs = cost.timePs(rccl);
+            choice = new Choice(rccl, timePs, cost.channels(rccl), choice.rankPs(), cost.bound(rccl, timePs));
         }
         return new Simulated(topology, request, algorithm, schedule, simulation, network, runner, choice);
     }
@@ -217,10 +218,11 @@ public final class CollectiveEngine {
     }
 
     /**
-     * A protocol's cost: its time, the channels it runs on, and what the choice compares: NCCL's estimate
-     * where NCCL chooses ({@link NcclEstimate#applies}), else the time.
+     * A protocol's cost: its time, the channels it runs on, what the choice compares: NCCL's estimate
+     * where NCCL chooses ({@link NcclEstimate#applies}), else the time, and what bounds the time ({@link
+     * ProtocolCost#bound}).
      */
-    private record Choice(Protocol protocol, long timePs, int channels, long rankPs) {
+    private record Choice(Protocol protocol, long timePs, int channels, long rankPs, String bound) {
     }
 
     /** One simulated schedule and the protocol chosen for it. */
@@ -246,7 +248,8 @@ public final class CollectiveEngine {
                     network.bytesDelivered() + runner.replayedBytes(), steps, steps - runner.stepsReused(),
                     runner.stepsReused(), simulation.eventsFired() + network.statistics().completionBatches(),
                     network.statistics(), usage(graph, linkBytes, seconds), linkBytes, topology.describe(),
-                    network instanceof PacketNetwork packet ? packet.counters().busiestPorts() : List.of());
+                    network instanceof PacketNetwork packet ? packet.counters().busiestPorts() : List.of(),
+                    choice.bound());
         }
     }
 

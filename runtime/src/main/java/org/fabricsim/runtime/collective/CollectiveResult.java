@@ -33,12 +33,14 @@ import org.fabricsim.runtime.packet.PortReport;
  * @param topology           a description of the topology
  * @param ports              the busiest switch and NIC ports of a packet run ({@link
  *                           PacketCounters#busiestPorts}); empty on the other network models
+ * @param bound              what set the time when the size did not, in words (NCCL's network proxy floor of an
+ *                           LL or LL128 ring all-reduce across nodes); empty when the schedule's transfers did
  */
 public record CollectiveResult(CollectiveOperation operation, Algorithm algorithm, Protocol protocol, int channels,
         int ranks, long sizeBytes,
         long timePs, double algbwGBps, double busbwGBps, double bytesInjected, double bytesDelivered, long steps,
         long stepsSolved, long stepsReused, long events, NetworkStatistics network, LinkUsage linkUsage,
-        double[] linkBytes, String topology, List<PortReport> ports) {
+        double[] linkBytes, String topology, List<PortReport> ports, String bound) {
 
     public CollectiveResult {
         linkBytes = linkBytes.clone();

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.collective;
 
+import java.util.Locale;
+
 /**
  * The floor NCCL's network proxy puts under a ring all-reduce across nodes with the LL or LL128
  * protocol: one CPU thread per GPU posts every network step of every channel it serves, one after
@@ -48,14 +50,42 @@ final class NetProxyFloor {
      * 0 inside one domain or with Simple.
      */
     static long allReducePs(Protocol protocol, long sizeBytes, int ranks, int domain, int domains, int channels) {
-        if (domains < 2 || ranks < 2 || (protocol != Protocol.LL && protocol != Protocol.LL128)) {
+        if (!applies(protocol, ranks, domains)) {
             return 0;
         }
+        return steps(protocol, sizeBytes, ranks, channels) * postsPerStep(domain, channels) * POST_PS;
+    }
+
+    /**
+     * The floor of {@link #allReducePs} as its factors, for a reader who sees sizes take the same time:
+     * {@code "bound by NCCL's network proxy, not the bytes: one thread per GPU posts 30 steps x 4 network operations
+     * at 1 us each = 120 us"}; empty where there is no floor.
+     */
+    static String reason(Protocol protocol, long sizeBytes, int ranks, int domain, int domains, int channels) {
+        if (!applies(protocol, ranks, domains)) {
+            return "";
+        }
+        long steps = steps(protocol, sizeBytes, ranks, channels);
+        long posts = postsPerStep(domain, channels);
+        return String.format(Locale.ROOT, "bound by NCCL's network proxy, not the bytes: one thread"
+                + " per GPU posts %d steps x %d network operations at %d us each = %d us", steps, posts,
+                POST_PS / 1_000_000, steps * posts * POST_PS / 1_000_000);
+    }
+
+    private static boolean applies(Protocol protocol, int ranks, int domains) {
+        return domains >= 2 && ranks >= 2 && (protocol == Protocol.LL || protocol == Protocol.LL128);
+    }
+
+    /** 2(n − 1) · ⌈S / (C · n · chunk)⌉: the ring all-reduce's steps per channel. */
+    private static long steps(Protocol protocol, long sizeBytes, int ranks, int channels) {
         long chunk = protocol == Protocol.LL ? LL_CHUNK_BYTES : LL128_CHUNK_BYTES;
         long loopBytes = (long) channels * ranks * chunk;
         long loops = Math.max(1, (sizeBytes + loopBytes - 1) / loopBytes);
-        long steps = 2L * (ranks - 1) * loops;
-        long postsPerStep = (2L * channels + domain - 1) / domain;
-        return steps * postsPerStep * POST_PS;
+        return 2L * (ranks - 1) * loops;
+    }
+
+    /** k = ⌈2C / G⌉: the posts of one proxy thread per step. */
+    private static long postsPerStep(int domain, int channels) {
+        return (2L * channels + domain - 1) / domain;
     }
 }

@@ -171,10 +171,28 @@ final class ProtocolCost {
 
     /** NCCL's network proxy floor of a ring all-reduce ({@link NetProxyFloor}), else 0 (and under RCCL). */
     private long proxyFloorPs(Protocol protocol) {
-        boolean ringAllReduce = algorithm == Algorithm.RING && request.operation() == CollectiveOperation.ALL_REDUCE
-                && !request.generation().rccl();
-        return ringAllReduce ? NetProxyFloor.allReducePs(protocol, request.sizeBytes(), request.ranks(), domain,
+        return proxyFloored() ? NetProxyFloor.allReducePs(protocol, request.sizeBytes(), request.ranks(), domain,
                 domains, channels(protocol)) : 0;
+    }
+
+    /**
+     * What sets {@code protocol}'s device time when it is not the schedule's own: the network proxy's floor in
+     * its factors ({@link NetProxyFloor#reason}) where the floor reaches {@code timePs} ({@link #timePs} of the
+     * protocol) less the host's cost, else empty.
+     */
+    String bound(Protocol protocol, long timePs) {
+        long floorPs = proxyFloorPs(protocol);
+        if (floorPs == 0 || timePs - NcclTuning.overheads(algorithm, protocol, request.stepOverheads(),
+                domains).hostCallPs() > floorPs) {
+            return "";
+        }
+        return NetProxyFloor.reason(protocol, request.sizeBytes(), request.ranks(), domain, domains,
+                channels(protocol));
+    }
+
+    private boolean proxyFloored() {
+        return algorithm == Algorithm.RING && request.operation() == CollectiveOperation.ALL_REDUCE
+                && !request.generation().rccl();
     }
 
     /** NCCL's CollNet latency ({@link NcclTuning#collNetLatencyPs}), 0 for other algorithms. */

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.result;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -79,10 +80,9 @@ public final class ConsoleTable {
         StringBuilder out = new StringBuilder();
         Map<String, Object> p = run.parameters();
         Object topology = p.get("topology");
-        out.append(String.format(Locale.ROOT, "# %s: %s %s over %s accelerators (%s x %s)%s%s%n", run.name(),
-                p.get("operation"), p.get("algorithm"), p.get("accelerators"), nodes(p.get("nodes")),
-                p.get("acceleratorsPerNode"), p.get("cluster") == null ? "" : " of " + p.get("cluster"),
-                topology == null ? "" : " on " + topology));
+        out.append(String.format(Locale.ROOT, "# %s: %s %s over %s%s%s%n", run.name(), p.get("operation"),
+                p.get("algorithm"), ranks(p), p.get("cluster") == null ? "" : " of " + p.get("cluster"),
+                topology == null ? "" : "; topology: " + topology));
         out.append(String.format(Locale.ROOT, "#%14s %14s %13s %13s  %-18s %-8s %8s%n", "size(B)", "time(us)",
                 "algbw(GB/s)", "busbw(GB/s)", "algorithm", "protocol", "channels"));
         for (Object o : rows) {
@@ -92,6 +92,25 @@ public final class ConsoleTable {
                     number(row, "algbwGBps").doubleValue(), number(row, "busbwGBps").doubleValue(),
                     text(row, "algorithm"), text(row, "protocol"), text(row, "channels")));
         }
+        return out.append(bounds(rows)).toString();
+    }
+
+    /**
+     * A line under the table for each bound that set some sizes' time rather than their bytes (a row's {@code
+     * bound}), naming those sizes, so that equal times read as the bound they are.
+     */
+    private static String bounds(List<?> rows) {
+        Map<String, List<String>> sizes = new LinkedHashMap<>();
+        for (Object o : rows) {
+            Map<?, ?> row = (Map<?, ?>) o;
+            if (row.get("bound") instanceof String bound) {
+                long bytes = number(row, "bytes").longValue();
+                sizes.computeIfAbsent(bound, b -> new ArrayList<>()).add(String.valueOf(bytes));
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        sizes.forEach((bound, bytes) -> out.append("# ").append(String.join(", ", bytes))
+                .append(" B: ").append(bound).append('\n'));
         return out.toString();
     }
 
@@ -112,9 +131,23 @@ public final class ConsoleTable {
         return out.toString();
     }
 
+    /**
+     * The ranks a benchmark runs on against its nodes: {@code 16 accelerators (2 nodes x 8)} when they fill them,
+     * {@code 2 accelerators of 1 node x 8} when they do not.
+     */
+    private static String ranks(Map<String, Object> p) {
+        Object ranks = p.get("accelerators");
+        Object nodes = p.get("nodes");
+        Object perNode = p.get("acceleratorsPerNode");
+        boolean fill = ranks instanceof Number r && nodes instanceof Number n && perNode instanceof Number k
+                && r.longValue() == n.longValue() * k.longValue();
+        String shape = nodes(nodes) + " x " + perNode;
+        return Metrics.countOf(ranks) + " accelerators " + (fill ? "(" + shape + ")" : "of " + shape);
+    }
+
     /** {@code 1 node}, {@code 4 nodes}. */
     private static String nodes(Object count) {
-        return count + (Integer.valueOf(1).equals(count) || Long.valueOf(1).equals(count) ? " node" : " nodes");
+        return Metrics.countOf(count) + (Integer.valueOf(1).equals(count) || Long.valueOf(1).equals(count) ? " node" : " nodes");
     }
 
     private static String text(Map<?, ?> row, String key) {

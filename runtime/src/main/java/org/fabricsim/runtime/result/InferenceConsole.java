@@ -17,8 +17,8 @@ final class InferenceConsole {
         Map<String, Object> m = run.metrics();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "# %s: %s %s serving of %s on %s accelerators%s, %s requests%n",
-                run.name(), p.get("mode"), p.get("precision"), p.get("model"), p.get("accelerators"),
-                p.get("cluster") == null ? "" : " of " + p.get("cluster"), count(p.get("requests"))));
+                run.name(), p.get("mode"), p.get("precision"), p.get("model"), Metrics.countOf(p.get("accelerators")),
+                p.get("cluster") == null ? "" : " of " + p.get("cluster"), Metrics.countOf(p.get("requests"))));
         if (p.get("kvCachePrecision") != null && !p.get("kvCachePrecision").equals(p.get("precision"))) {
             out.append(String.format(Locale.ROOT, "  KV cache in %s%n", p.get("kvCachePrecision")));
         }
@@ -32,7 +32,7 @@ final class InferenceConsole {
                 out.append(String.format(Locale.ROOT, "  pool %-8s %s x (TP%s PP%s EP%s, %s accelerators), KV cache %s tokens"
                         + " per replica%n", pool.get("role"), pool.get("replicas"), pool.get("tensor"),
                         pool.get("pipeline"), pool.get("expert"), pool.get("acceleratorsPerReplica"),
-                        count(pool.get("kvCacheTokensPerReplica"))));
+                        Metrics.countOf(pool.get("kvCacheTokensPerReplica"))));
             }
         }
         out.append(String.format(Locale.ROOT, "  %-22s %12s %12s %12s %12s%n", "latency", "p50", "p90", "p99", "mean"));
@@ -53,7 +53,7 @@ final class InferenceConsole {
             for (Object o : pools) {
                 Map<?, ?> pool = (Map<?, ?>) o;
                 countLine(out, "pool " + pool.get("role") + " tokens/s/node", pool.get("inputTokensPerSecondPerNode"),
-                        " in, " + count(pool.get("outputTokensPerSecondPerNode")) + " out, busy "
+                        " in, " + Metrics.countOf(pool.get("outputTokensPerSecondPerNode")) + " out, busy "
                                 + tenths(percent(pool.get("busyFraction"))) + "%");
             }
         }
@@ -88,7 +88,8 @@ final class InferenceConsole {
                 "% of " + (peak == null ? "BF16" : peak.toString().toUpperCase(Locale.ROOT)) + " peak");
         if (m.get("completedRequests") instanceof Number completed) {
             out.append(String.format(Locale.ROOT, "  %-22s %12s / %s, preemptions %s%n", "completed / rejected",
-                    count(completed), count(m.get("rejectedRequests")), count(m.get("preemptions"))));
+                    Metrics.countOf(completed), Metrics.countOf(m.get("rejectedRequests")),
+                    Metrics.countOf(m.get("preemptions"))));
         }
         return out.toString();
     }
@@ -132,10 +133,6 @@ final class InferenceConsole {
         if (value instanceof Number n) {
             out.append(String.format(Locale.ROOT, "  %-22s %12s%s%n", label, Metrics.count(n.doubleValue()), suffix));
         }
-    }
-
-    private static String count(Object value) {
-        return value instanceof Number n ? Metrics.count(n.doubleValue()) : String.valueOf(value);
     }
 
     private static String tenths(Object value) {

@@ -130,6 +130,11 @@ public final class Metrics {
                 : format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", value)));
     }
 
+    /** A parameter's count as {@link #count(double)} writes it ({@code 8,192}); a value that is no number as text. */
+    static String countOf(Object value) {
+        return value instanceof Number n ? count(n.doubleValue()) : String.valueOf(value);
+    }
+
     /** Bytes in decimal gigabytes to three significant digits: {@code 84.1 GB}, {@code 141 GB}. */
     public static String gigabytes(double bytes) {
         return threeDigits(bytes / 1e9) + " GB";

@@ -16,8 +16,9 @@ final class TrainingConsole {
         Map<String, Object> m = run.metrics();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "# %s: training on %s accelerators (TP %s, PP %s, DP %s, CP %s, EP %s),"
-                + " sequence %s, global batch %s%n", run.name(), p.get("accelerators"), p.get("tp"), p.get("pp"),
-                p.get("dp"), p.get("cp"), p.get("ep"), p.get("sequence"), p.get("globalBatch")));
+                + " sequence %s, global batch %s%n", run.name(), Metrics.countOf(p.get("accelerators")), p.get("tp"),
+                p.get("pp"), p.get("dp"), p.get("cp"), p.get("ep"), Metrics.countOf(p.get("sequence")),
+                Metrics.countOf(p.get("globalBatch"))));
         if (p.get("cluster") != null) {
             out.append("  on cluster ").append(p.get("cluster")).append(fabrics(p)).append('\n');
         }

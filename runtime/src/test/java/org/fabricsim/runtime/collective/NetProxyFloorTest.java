@@ -59,5 +59,21 @@ class NetProxyFloorTest {
                 Map.entry("nccl", "2.26")));
         assertEquals(16, result.channels());
         assertEquals(120 * US, result.timePs());
+        // examples/benchmarks/ndr-2node.fabric printed 1, 2 and 4 MiB at 120.00 us without a word: the row now names
+        // the bound in its factors.
+        assertEquals("bound by NCCL's network proxy, not the bytes: one thread per GPU posts 30 steps x 4 network"
+                + " operations at 1 us each = 120 us", result.bound());
+    }
+
+    @Test
+    void shouldNameNoBoundWhereTheBytesSetTheTime() {
+        // 1 GiB on the same 2 nodes: Simple, whose transfers take milliseconds, unfloored.
+        CollectiveResult result = HeldOutCollectivesTest.predict(Map.ofEntries(Map.entry("gpu", "H100_SXM"),
+                Map.entry("collective", "all-reduce"), Map.entry("gpus", "16"), Map.entry("nodes", "2"),
+                Map.entry("nics_per_node", "8"), Map.entry("nic_gbps", "400"), Map.entry("algorithm", "ring"),
+                Map.entry("protocol", "auto"), Map.entry("channels", ""), Map.entry("bytes", "1073741824"),
+                Map.entry("nccl", "2.26")));
+        assertEquals(Protocol.SIMPLE, result.protocol());
+        assertEquals("", result.bound());
     }
 }

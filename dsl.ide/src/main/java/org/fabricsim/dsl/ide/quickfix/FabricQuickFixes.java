@@ -58,7 +58,7 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
     @QuickFix(IssueCodes.TP_CROSSES_SCALE_UP)
     public void fitTensorToScaleUp(DiagnosticResolutionAcceptor acceptor) {
-        replaceWithData(acceptor, "Set tensor to what the scale-up domain holds", 0);
+        replaceWithData(acceptor, "Set tensor to the nearest degree the scale-up domain and the heads take", 0);
     }
 
     @QuickFix(IssueCodes.SEARCH_WITHIN_CLUSTER)
