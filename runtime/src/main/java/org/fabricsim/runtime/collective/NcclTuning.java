@@ -9,10 +9,10 @@ package org.fabricsim.runtime.collective;
  * <ul>
  * <li>a bus-bandwidth factor η (ring: LL 0.5, LL128 0.92; tree all-reduce: 0.92 times LL 1/3.8, LL128
  * 7/9 on one node or 120/128 across nodes; under RCCL LL128's 64-byte line gives 56/64 in place of 0.92 and
- * 120/128, {@link #efficiency}),</li>
+ * 120/128, and a tree's η is its protocol's line alone, {@link #efficiency}),</li>
  * <li>a cap on the bus bandwidth: LL at {@code llMaxBws} (one node: by GPU generation; across nodes:
  * the x86 host row), LL128 rings at {@code channels · perChMaxRingLL128Bws}, trees at {@code channels
- * · perChMaxTreeBws} (LL128: {@code perChMaxTreeLL128Bws}),</li>
+ * · perChMaxTreeBws} (LL128: {@code perChMaxTreeLL128Bws}); RCCL's trees have none,</li>
  * <li>in-switch reduction across nodes (NVLSTree, Simple only): a cap of {@code heads ·
  * perChMaxNVLSTreeBws} and 2·⌊log₂ D⌋ tree levels of network latency,</li>
  * <li>latencies: {@code baseLatencies} once per call and {@code hwLatencies} per step, NVLink inside a
@@ -45,6 +45,8 @@ public final class NcclTuning {
     private static final double NCCL_LL128_LINE = 120.0 / 128.0;
     /** The data fraction of RCCL's LL128 line: 56 of 64 bytes. */
     private static final double RCCL_LL128_LINE = 56.0 / 64.0;
+    /** The data fraction of the LL line (NCCL's and RCCL's {@code ncclLLFifoLine}): data1, flag1, data2, flag2. */
+    private static final double LL_LINE = 0.5;
     /** getNetOverhead on an x86 Intel host, µs. */
     static final double NET_OVERHEAD_US = 1.0;
     /** llMaxBws on one node, by generation (Volta, Ampere, Hopper, Blackwell), GB/s. */
@@ -124,12 +126,21 @@ public final class NcclTuning {
      * 64 bytes, 7 data words and a flag word (ROCm/rocm-systems {@code
      * projects/rccl/src/include/device.h} at 005e1bb0: {@code NCCL_LL128_LINESIZE 64}, {@code NCCL_LL128_DATAELEMS}
      * = 8 − 1), so under RCCL (CDNA3, CDNA4 alike) 56/64 takes 120/128's place on rings and trees across nodes.
+     *
+     * <p>A tree's η under RCCL is its protocol's line alone: LL 1/2 ({@code ncclLLFifoLine}: data1, flag1, data2,
+     * flag2), LL128 56/64, Simple 1. NCCL's tree factors (0.92 on every protocol, 1/3.8 on LL, 7/9 for LL128 on one
+     * node) sit in {@code ncclTopoTuneModel}'s non-AMD branch; RCCL's AMD branch applies only its tuning model's
+     * {@code bwRatio} (ROCm/rccl {@code src/graph/tuning.cc} at 0cbce2a7, lines 376 to 387; the same at 9e22c79d
+     * and in ROCm/rocm-systems {@code projects/rccl}), a steering ratio of its estimate, not a bandwidth.
      */
     public double efficiency(Algorithm algorithm, Protocol protocol, int nodes) {
         double ll128Line = generation.rccl() ? RCCL_LL128_LINE : NCCL_LL128_LINE;
         if (algorithm == Algorithm.RING) {
-            return protocol == Protocol.LL ? 0.5 : protocol == Protocol.LL128 ? (generation.rccl() ? ll128Line : 0.92)
-                    : 1.0;
+            return protocol == Protocol.LL ? LL_LINE
+                    : protocol == Protocol.LL128 ? (generation.rccl() ? ll128Line : 0.92) : 1.0;
+        }
+        if (algorithm == Algorithm.DOUBLE_BINARY_TREE && generation.rccl()) {
+            return protocol == Protocol.LL ? LL_LINE : protocol == Protocol.LL128 ? ll128Line : 1.0;
         }
         if (algorithm == Algorithm.DOUBLE_BINARY_TREE) {
             double tree = 0.92;
@@ -192,7 +203,9 @@ public final class NcclTuning {
 
     /**
      * The cap on the bus bandwidth in bytes per second, or +∞; for in-switch reduction across nodes
-     * (NVLSTree) {@code channels} are its heads.
+     * (NVLSTree) {@code channels} are its heads. RCCL's trees have none: {@code llMaxBws}, {@code perChMaxTreeBws}
+     * and {@code perChMaxTreeLL128Bws} are read only in the non-AMD branch of {@code ncclTopoTuneModel} (see
+     * {@link #efficiency}).
      */
     public double busBandwidthCapBytesPerSecond(Algorithm algorithm, Protocol protocol, int channels, int nodes) {
         int gen = generation.ncclTables().ordinal();
@@ -205,6 +218,9 @@ public final class NcclTuning {
             return protocol == Protocol.LL ? llMaxGBps * GB
                     : protocol == Protocol.LL128 ? channels * RING_LL128_PER_CHANNEL_GBPS[gen] * GB
                             : Double.POSITIVE_INFINITY;
+        }
+        if (algorithm == Algorithm.DOUBLE_BINARY_TREE && generation.rccl()) {
+            return Double.POSITIVE_INFINITY;
         }
         if (algorithm == Algorithm.DOUBLE_BINARY_TREE) {
             double treeGBps = channels * TREE_PER_CHANNEL_GBPS[gen][nodeIndex];

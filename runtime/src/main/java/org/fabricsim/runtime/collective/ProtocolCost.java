@@ -165,8 +165,8 @@ final class ProtocolCost {
             return 1;
         }
         int depth = schedule.latencySteps(0);
-        return TreePipeline.fillRatio(protocol, request.sizeBytes(), channels(protocol), request.ranks(), domains,
-                depth, schedule.repeat(0) - depth + 1L, request.pipelineChunkBytes());
+        return TreePipeline.fillRatio(request.generation(), protocol, request.sizeBytes(), channels(protocol),
+                request.ranks(), domains, depth, schedule.repeat(0) - depth + 1L, request.pipelineChunkBytes());
     }
 
     /** NCCL's network proxy floor of a ring all-reduce ({@link NetProxyFloor}), else 0 (and under RCCL). */

@@ -14,7 +14,11 @@ package org.fabricsim.runtime.collective;
  *
  * <ul>
  * <li>Simple: one step of its 4 MiB buffer, 512 KiB, the request's pipeline chunk that the engine
- * simulated ({@link CollectiveRequest#pipelineChunkBytes}).</li>
+ * simulated ({@link CollectiveRequest#pipelineChunkBytes}). RCCL (CDNA3, CDNA4) halves it for the tree's up-down
+ * pattern while ⌊S / (C · chunk)⌋ &lt; 8 · depth and the chunk exceeds 128 KiB, then while it is below 4 · depth and
+ * the chunk exceeds 64 KiB, then below depth and above 32 KiB, with the tree's depth k − 1 + ⌊log₂ D⌋ ({@code
+ * src/enqueue.cc} computeCollChunkInfo and {@code src/graph/connect.cc} line 292, ROCm/rccl 0cbce2a7); NCCL
+ * 2.30.7's calcCollChunking has no such loop.</li>
  * <li>LL: one step of its buffer less the flags, 32 KiB ({@link NetProxyFloor#LL_CHUNK_BYTES}).</li>
  * <li>LL128: one step's data, 576,000 B ({@link NetProxyFloor#LL128_CHUNK_BYTES}), halved while
  * ⌊S / (C · chunk)⌋ &lt; n₁₂₈ · 64 / ppn and the chunk exceeds 128 KiB, then while it is below
@@ -23,25 +27,28 @@ package org.fabricsim.runtime.collective;
  * ncclProtoGrainSize: WARP_SIZE 32 · NCCL_LL128_SHMEM_ELEMS_PER_THREAD 8 / 16 · 15 · 8 B).</li>
  * </ul>
  * On 4 nodes of 8 GPUs at 1 MiB over 16 channels the LL128 chunk is 17,280 B: each channel's
- * 64 KiB runs in 4 chunks, not the one 512 KiB chunk of Simple. O(1).
+ * 64 KiB runs in 4 chunks, not the one 512 KiB chunk of Simple. O(log chunk).
  */
 final class TreePipeline {
     /** ncclProtoGrainSize(NCCL_PROTO_LL128), bytes. */
     static final long LL128_GRAIN_BYTES = 32L * 8 / 16 * 15 * 8;
     private static final long LL128_FIRST_FLOOR_BYTES = 131072;
     private static final long LL128_SECOND_FLOOR_BYTES = 32768;
+    private static final long SIMPLE_SECOND_FLOOR_BYTES = 65536;
 
     private TreePipeline() {
     }
 
     /**
-     * NCCL's tree chunk for a call of {@code sizeBytes} on {@code channels} channels over {@code
-     * ranks} GPUs in {@code nodes} nodes with {@code protocol}; {@code simpleChunkBytes} with Simple.
+     * The library's tree chunk for a call of {@code sizeBytes} on {@code channels} channels over {@code
+     * ranks} GPUs in {@code nodes} nodes with {@code protocol}; with Simple {@code simpleChunkBytes} under NCCL,
+     * RCCL's halving of it under CDNA3 and CDNA4.
      */
-    static long chunkBytes(Protocol protocol, long sizeBytes, int channels, int ranks, int nodes,
-            long simpleChunkBytes) {
+    static long chunkBytes(Generation generation, Protocol protocol, long sizeBytes, int channels, int ranks,
+            int nodes, long simpleChunkBytes) {
         if (protocol == Protocol.SIMPLE) {
-            return simpleChunkBytes;
+            return generation.rccl() ? rcclSimpleChunkBytes(sizeBytes, channels, ranks, nodes, simpleChunkBytes)
+                    : simpleChunkBytes;
         }
         if (protocol == Protocol.LL) {
             return NetProxyFloor.LL_CHUNK_BYTES;
@@ -58,6 +65,22 @@ final class TreePipeline {
         return chunk / LL128_GRAIN_BYTES * LL128_GRAIN_BYTES;
     }
 
+    /** RCCL's Simple tree chunk: {@code stepBytes} halved by the tree's depth k − 1 + ⌊log₂ D⌋. */
+    private static long rcclSimpleChunkBytes(long sizeBytes, int channels, int ranks, int nodes, long stepBytes) {
+        long depth = ranks / nodes - 1L + NcclTuning.treeLevels(nodes);
+        long chunk = stepBytes;
+        while (sizeBytes / (channels * chunk) < depth * 8 && chunk > LL128_FIRST_FLOOR_BYTES) {
+            chunk /= 2;
+        }
+        while (sizeBytes / (channels * chunk) < depth * 4 && chunk > SIMPLE_SECOND_FLOOR_BYTES) {
+            chunk /= 2;
+        }
+        while (sizeBytes / (channels * chunk) < depth && chunk > LL128_SECOND_FLOOR_BYTES) {
+            chunk /= 2;
+        }
+        return chunk;
+    }
+
     /** The fill factor (d + m − 1) / m of a pipeline {@code depth} deep running {@code chunks} chunks. */
     static double fillFactor(int depth, long chunks) {
         return (double) (depth + chunks - 1) / chunks;
@@ -67,14 +90,14 @@ final class TreePipeline {
      * The factor on a simulated tree's bandwidth time when it runs {@code protocol} instead of
      * Simple: the protocol's fill over the simulated one. The simulated tree ran {@code
      * simulatedChunks} chunks per lane through a pipeline {@code depth} deep; the protocol runs
-     * ⌈(S / C) / chunk⌉ per channel. 1 with Simple.
+     * ⌈(S / C) / chunk⌉ per channel. 1 with Simple under NCCL.
      */
-    static double fillRatio(Protocol protocol, long sizeBytes, int channels, int ranks, int nodes, int depth,
-            long simulatedChunks, long simpleChunkBytes) {
-        if (protocol == Protocol.SIMPLE || sizeBytes <= 0) {
+    static double fillRatio(Generation generation, Protocol protocol, long sizeBytes, int channels, int ranks,
+            int nodes, int depth, long simulatedChunks, long simpleChunkBytes) {
+        if (protocol == Protocol.SIMPLE && !generation.rccl() || sizeBytes <= 0) {
             return 1;
         }
-        long chunk = chunkBytes(protocol, sizeBytes, channels, ranks, nodes, simpleChunkBytes);
+        long chunk = chunkBytes(generation, protocol, sizeBytes, channels, ranks, nodes, simpleChunkBytes);
         long perChannel = (sizeBytes + channels - 1) / channels;
         long chunks = Math.max(1, (perChannel + chunk - 1) / chunk);
         return fillFactor(depth, chunks) / fillFactor(depth, simulatedChunks);
