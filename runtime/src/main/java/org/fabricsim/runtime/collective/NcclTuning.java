@@ -130,7 +130,7 @@ public final class NcclTuning {
      * <p>A tree's η under RCCL is its protocol's line alone: LL 1/2 ({@code ncclLLFifoLine}: data1, flag1, data2,
      * flag2), LL128 56/64, Simple 1. NCCL's tree factors (0.92 on every protocol, 1/3.8 on LL, 7/9 for LL128 on one
      * node) sit in {@code ncclTopoTuneModel}'s non-AMD branch; RCCL's AMD branch applies only its tuning model's
-     * {@code bwRatio} (ROCm/rccl {@code src/graph/tuning.cc} at 0cbce2a7, lines 376 to 387; the same at 9e22c79d
+     * {@code bwRatio} (ROCm/rccl {@code src/graph/tuning.cc} at 0cbce2a7, lines 376 to 388; the same at 9e22c79d
      * and in ROCm/rocm-systems {@code projects/rccl}), a steering ratio of its estimate, not a bandwidth.
      */
     public double efficiency(Algorithm algorithm, Protocol protocol, int nodes) {

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 /**
  * RCCL's trees run their protocol's line without NCCL's tree factors or caps: {@code ncclTopoTuneModel}'s AMD branch
  * applies only the tuning model's {@code bwRatio} (ROCm/rccl {@code src/graph/tuning.cc} at 0cbce2a7, lines 376 to
- * 387), NCCL's 0.92, 1/3.8, {@code llMaxBws} and per-channel tree caps sit in its other branch.
+ * 388), NCCL's 0.92, 1/3.8, {@code llMaxBws} and per-channel tree caps sit in its other branch.
  */
 class RcclTreeFactorsTest {
     private static final double GB = 1e9;
