@@ -12,6 +12,13 @@ package org.fabricsim.runtime.training;
  * stage idles because it has less work than the bottleneck (idle time on other stages, not a part
  * of the step on the bottleneck). Balanced stages: b = c, bubble = end_c − u_c, imbalance 0. O(P).
  *
+ * <p>One rule on every schedule, overlapped ones (DualPipe) included: u_b holds everything stage b runs inside its
+ * tasks, its compute and its own exposed exchange (a pair's unhidden part, a lone task's whole exchange, in fill and
+ * drain alike); the bubble is every second b waits for another stage, whatever that stage runs (its exchange
+ * included), plus end_c − end_b. When the bottleneck moves to a stage whose busy time grows faster than the step's
+ * end (DeepSeek-V3's routing skew: rank 1's 8 MoE layers overtake rank 0's heads), the bubble falls continuously
+ * (it is end_c − max_s u_s) while the old bottleneck's idle, now imbalance, grows.
+ *
  * @param bottleneck        b
  * @param bubbleSeconds     end_c − u_b
  * @param imbalanceSeconds  Σ_s (u_b − u_s) ÷ P

@@ -11,7 +11,9 @@ import java.util.Map;
  *
  * @param stepSeconds        the step
  * @param bubbleSeconds      the schedule's bubble with free communication: the critical stage's end
- *                           minus the bottleneck stage's work
+ *                           minus the bottleneck stage's work: every second that stage waits for another, whatever
+ *                           the other runs (its exchange included); the stage's own exposed exchange is in its axis's
+ *                           part ({@link PipelineIdle})
  * @param imbalanceSeconds   the time the average stage idles because it has less work than the
  *                           bottleneck stage (0 when the stages are balanced)
  * @param tpSeconds          exposed TP communication
