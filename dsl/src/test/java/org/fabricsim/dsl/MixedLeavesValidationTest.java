@@ -88,6 +88,20 @@ class MixedLeavesValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldCountTheTiersPortsThatFasterNicsTakeByBreakout() throws Exception {
+        // Two 1:1 tiers of S400 hold 64 x 64 / 2 = 2048 switch ports for NICs. 129 nodes x 8 ConnectX-8 = 1032 NIC
+        // ports at 800 Gb/s, each on 800 / 400 = 2 of S400's ports: 2064 of 2048, refused (counted one a NIC port,
+        // 1032 fitted): 3 tiers hold 64 x 32 x 32 = 65,536; two tiers need k^2 / 2 >= 2064, k = 66. 128 nodes take
+        // 2048 of 2048; 129 DGX H100 take 1032.
+        assertEquals(List.of(IssueCodes.RADIX_TOO_SMALL + ": 3, 66"), issues("nodes 129 x B200_CX8",
+                "fat-tree { switch S400 tiers 2 }", IssueCodes.RADIX_TOO_SMALL));
+        assertEquals(List.of(), issues("nodes 128 x B200_CX8", "fat-tree { switch S400 tiers 2 }",
+                IssueCodes.RADIX_TOO_SMALL));
+        assertEquals(List.of(), issues("nodes 129 x DGX_H100", "fat-tree { switch S400 tiers 2 }",
+                IssueCodes.RADIX_TOO_SMALL));
+    }
+
+    @Test
     void shouldSayWhichPortsTheSingleSwitchLacks() throws Exception {
         List<String> messages = validation.validate(parser.parse(MODEL.formatted("nodes 5 x B200_CX8",
                 "single-switch { switch S400 }"))).stream()

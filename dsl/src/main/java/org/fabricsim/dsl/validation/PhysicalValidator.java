@@ -61,11 +61,13 @@ public class PhysicalValidator extends FabricCheck {
         } else if (ClusterTopologies.structure(topology).statesLevels()) {
             return; // stated tiers are checked switch by switch (TierStructureValidator)
         } else if (topology instanceof TopologySpec.FatTree fatTree && fatTree.switchSpec() != null) {
-            tiered(written, fatTree.switchSpec(), fatTree.tiers(), fatTree.oversubscription(), endpoints, "");
+            tiered(written, fatTree.switchSpec(), fatTree.tiers(), fatTree.oversubscription(), switchPorts(spec),
+                    breakout(endpoints, switchPorts(spec), fatTree.switchSpec()));
         } else if (topology instanceof TopologySpec.RailOptimized rail && rail.switchSpec() != null && rail.rails() > 0) {
-            long perRail = (endpoints + rail.rails() - 1) / rail.rails();
-            tiered(written, rail.switchSpec(), rail.tiers(), rail.oversubscription(), perRail,
-                    " per rail (" + endpoints + " over " + rail.rails() + " rails)");
+            long ports = switchPorts(spec);
+            tiered(written, rail.switchSpec(), rail.tiers(), rail.oversubscription(), (ports + rail.rails() - 1)
+                    / rail.rails(), breakout(endpoints, ports, rail.switchSpec()) + " per rail (" + ports + " over "
+                    + rail.rails() + " rails)");
         } else if (topology instanceof TopologySpec.Dragonfly dragonfly && dragonfly.switchSpec() != null) {
             long routers = (long) dragonfly.groups() * dragonfly.routersPerGroup();
             long hosts = routers == 0 ? 0 : (endpoints + routers - 1) / routers;
@@ -96,6 +98,20 @@ public class PhysicalValidator extends FabricCheck {
         return (long) Math.ceil(ports - 1e-9);
     }
 
+    /**
+     * Where the cluster's {@code endpoints} NIC ports take another number, {@code ports}, of the switch's ports
+     * ({@link #switchPorts}): the clause that says so, else nothing.
+     */
+    private static String breakout(long endpoints, long ports, SwitchSpec switchSpec) {
+        return ports == endpoints ? "" : " ports' worth (" + endpoints + " NIC ports on " + SpokenFabricValidator.rate(
+                switchSpec.portBytesPerSecond()) + " switch ports by breakout)";
+    }
+
+    /**
+     * Refuses {@code tiers} tiers of {@code switchSpec} that hold fewer than {@code endpoints} switch ports for the
+     * NICs: {@link SwitchRadix#capacity}, which counts a leaf's down ports, against the ports the NIC ports take
+     * ({@link #switchPorts}, r ÷ R each by breakout), as the single-switch check and {@code TierLayout} count them.
+     */
     private void tiered(Topology written, SwitchSpec switchSpec, int tiers, List<Double> ratios, long endpoints,
             String perRail) {
         int radix = switchSpec.radix();

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -122,17 +123,25 @@ public final class ModelWorkspace {
         return used;
     }
 
+    /**
+     * Adds the diagnostics of {@code files} that {@code shown} accepts, file by file in their order, each file's by
+     * line then column (the order Xtext reports them in, syntax, then links, then checks, is not the text's): every
+     * command that prints them (validate, draw, simulate, the warm server) prints one order. Ties keep Xtext's order.
+     */
     private void validate(IResourceValidator validator, Map<Path, Resource> files, Predicate<Severity> shown,
             Map<WorkspaceIndex, List<Path>> byWorkspace) {
         files.forEach((file, resource) -> {
+            List<FileDiagnostic> found = new ArrayList<>();
             for (Issue issue : validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl)) {
                 if (shown.test(issue.getSeverity())) {
                     String message = IssueCodes.UNRESOLVED_NAME.equals(issue.getCode())
                             ? issue.getMessage() + whatWasLoaded(file, byWorkspace) : issue.getMessage();
-                    diagnostics.add(new FileDiagnostic(file.toString(), orOne(issue.getLineNumber()),
+                    found.add(new FileDiagnostic(file.toString(), orOne(issue.getLineNumber()),
                             orOne(issue.getColumn()), issue.getSeverity(), issue.getCode(), message));
                 }
             }
+            found.sort(Comparator.comparingInt(FileDiagnostic::line).thenComparingInt(FileDiagnostic::column));
+            diagnostics.addAll(found);
         });
     }
 

@@ -210,6 +210,27 @@ final class FatTree implements ScaleOutFabric {
         return links;
     }
 
+    /**
+     * Its pod's u₁·u₂ aggregation uplinks ({@link FatTreeLayout#aggregationUpLink}) then the u₁·u₂ core links down
+     * into the pod; empty below three tiers.
+     */
+    @Override
+    public int[] podUplinks(int port) {
+        if (tiers < 3) {
+            return new int[0];
+        }
+        int pod = layout.leafOf(port) / leavesPerPod;
+        int count = leafUplinks * aggregationUplinks;
+        int[] links = new int[2 * count];
+        for (int g = 0; g < leafUplinks; g++) {
+            for (int c = 0; c < aggregationUplinks; c++) {
+                links[g * aggregationUplinks + c] = layout.aggregationUpLink(g, pod, c);
+                links[count + g * aggregationUplinks + c] = layout.coreDownLink(g, c, pod);
+            }
+        }
+        return links;
+    }
+
     @Override
     public ScaleOutFabric without(boolean[] downLinks) {
         return new FatTree(layout, downLinks);

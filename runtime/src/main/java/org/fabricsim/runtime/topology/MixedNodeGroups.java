@@ -30,8 +30,12 @@ final class MixedNodeGroups {
      * links down instead would cap each of its flows below one link's rate (a Hopper ring under leaves sized for
      * Blackwell NICs went from 42.9 to 59.1 ms): a slower group keeps the first group's uplinks. A leaf that holds
      * ports of two groups is sized for the faster. Stated uplink counts (a stated spine tier) are the same for every
-     * group, factor 1. The tiers above the leaves are shared, sized from the first group's leaves. A collective
-     * across groups then runs at its slowest link as the network model shares links.
+     * group, factor 1. The tiers above the leaves are shared, their switch counts from the first group's leaves;
+     * in three tiers a pod's aggregation uplinks (and the core links down into it) carry the largest u_g ÷ u₁ of its
+     * leaves ({@link ScaleOutFabric#podUplinks}), so a pod of faster leaves stays at the aggregation ratio. On a
+     * multi-plane fabric each NIC's ports into the planes run at its group's NIC rate ÷ planes ({@link
+     * ScaleOutFabric#portLinks}), scaled with its NIC cable. A collective across groups then runs at its slowest
+     * link as the network model shares links.
      * O(accelerators · (domain + leaf uplinks)).
      *
      * @throws IllegalArgumentException when a group's leaves do not fit their named switch ({@link

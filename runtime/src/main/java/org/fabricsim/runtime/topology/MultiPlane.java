@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.topology;
 
+import java.util.function.IntFunction;
+
 /**
  * A built multi-plane fabric (see {@link MultiPlaneParameters}). Each accelerator's NIC is a node
  * of its own, its NIC link from {@link ClusterTopology}; NIC e's port on plane p is the link
@@ -75,10 +77,28 @@ final class MultiPlane implements ScaleOutFabric {
     /** Its leaf's uplinks in every plane, plane by plane. */
     @Override
     public int[] leafUplinks(int port) {
+        return everyPlane(p -> planes[p].leafUplinks(port));
+    }
+
+    /** Its pod's aggregation uplinks in every plane, plane by plane. */
+    @Override
+    public int[] podUplinks(int port) {
+        return everyPlane(p -> planes[p].podUplinks(port));
+    }
+
+    /** Its P port links, {@code portFirst + 2(port·P + p)} up to plane p's leaf and the next one down. */
+    @Override
+    public int[] portLinks(int port) {
+        return everyPlane(p -> new int[] {portFirst + 2 * (port * planeCount + p),
+                portFirst + 2 * (port * planeCount + p) + 1});
+    }
+
+    /** The links {@code ofPlane} gives for each plane, plane by plane, in one array. O(planes + links). */
+    private int[] everyPlane(IntFunction<int[]> ofPlane) {
         int[][] perPlane = new int[planeCount][];
         int total = 0;
         for (int p = 0; p < planeCount; p++) {
-            perPlane[p] = planes[p].leafUplinks(port);
+            perPlane[p] = ofPlane.apply(p);
             total += perPlane[p].length;
         }
         int[] links = new int[total];

@@ -43,9 +43,12 @@ final class PartLinks {
 
     /**
      * Per link of {@code topology}: {@code scaleUpFactor[e]} on the built scale-up links out of and into
-     * accelerator e, {@code nicFactor[e]} on its NIC cable, on its leaf's uplinks ({@link
-     * ScaleOutFabric#leafUplinks}) the largest {@code leafUplinkFactor} of the ports the leaf holds, 1 elsewhere.
-     * O(links + accelerators · (domain size + leaf uplinks)).
+     * accelerator e, {@code nicFactor[e]} on its NIC cable and its ports into every plane ({@link
+     * ScaleOutFabric#portLinks}), on its leaf's uplinks ({@link ScaleOutFabric#leafUplinks}) the largest {@code
+     * leafUplinkFactor} of the ports the leaf holds and on its pod's aggregation uplinks ({@link
+     * ScaleOutFabric#podUplinks}) the largest of the ports the pod holds (a pod of one group's leaves sized for
+     * them, one of several groups for the fastest), 1 elsewhere.
+     * O(links + accelerators · (domain size + leaf and pod uplinks)).
      */
     static double[] acceleratorFactors(ClusterTopology topology, ClusterLayout layout, double[] scaleUpFactor,
             double[] nicFactor, double[] leafUplinkFactor) {
@@ -53,8 +56,10 @@ final class PartLinks {
         int domainSize = topology.domainSize();
         ScaleOutFabric scaleOut = topology.scaleOutFabric();
         for (int e = 0; scaleOut != null && e < topology.accelerators(); e++) {
-            for (int link : scaleOut.leafUplinks(e)) {
-                factors[link] = Math.max(factors[link], leafUplinkFactor[e]);
+            for (int[] uplinks : new int[][] {scaleOut.leafUplinks(e), scaleOut.podUplinks(e)}) {
+                for (int link : uplinks) {
+                    factors[link] = Math.max(factors[link], leafUplinkFactor[e]);
+                }
             }
         }
         for (int link = 0; link < factors.length; link++) {
@@ -72,6 +77,9 @@ final class PartLinks {
             if (topology.hasNics()) {
                 factors[topology.nicUplink(e)] = nicFactor[e];
                 factors[topology.nicDownlink(e)] = nicFactor[e];
+                for (int link : scaleOut == null ? new int[0] : scaleOut.portLinks(e)) {
+                    factors[link] = nicFactor[e];
+                }
             }
         }
         return factors;

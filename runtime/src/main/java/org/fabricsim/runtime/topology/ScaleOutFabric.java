@@ -94,6 +94,25 @@ public interface ScaleOutFabric {
     }
 
     /**
+     * The directed links between the aggregation switches of the pod that NIC port {@code port} is in and the core
+     * tier, up and down (one pod per plane of a multi-plane fabric): the links an aggregation switch's uplink count
+     * sets, which a mixed cluster scales to the pod's fastest group ({@link MixedNodeGroups}). Empty below three
+     * tiers and for a fabric without pods. O(aggregation uplinks of the pod).
+     */
+    default int[] podUplinks(int port) {
+        return new int[0];
+    }
+
+    /**
+     * The directed links of NIC port {@code port}'s own ports into the fabric, up and down, beside its NIC link: a
+     * multi-plane NIC's P port links ({@link MultiPlane}), at the NIC's rate ÷ P, which a mixed cluster scales to
+     * each group's NIC rate. Empty where the NIC link plugs into the fabric itself. O(planes).
+     */
+    default int[] portLinks(int port) {
+        return new int[0];
+    }
+
+    /**
      * This fabric with the links marked in {@code down} (indexed by link handle) failed, routing
      * around them; only for a fabric whose {@link #reroutableLinks} is positive.
      */
