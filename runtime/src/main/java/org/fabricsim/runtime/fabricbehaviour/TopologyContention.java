@@ -147,8 +147,11 @@ final class TopologyContention implements ContentionModel {
         }
         double measured = measuredFactor(link, overload, flowsPerSender, pathLinks, episodeBytesPerSender,
                 episodeBytes, inputLinks, betweenSwitches);
-        return hpcc == null ? measured
-                : Math.min(measured, HpccPacing.pacedFactor(hpcc, flowsPerSender * episodeBytes / episodeBytesPerSender));
+        if (hpcc == null) {
+            return measured;
+        }
+        double senders = episodeBytes / episodeBytesPerSender; // NaN where the episode opened with no bytes left
+        return Math.min(measured, HpccPacing.pacedFactor(hpcc, flowsPerSender * (senders >= 1 ? senders : 1)));
     }
 
     private double measuredFactor(int link, double overload, double flowsPerSender, double pathLinks,
