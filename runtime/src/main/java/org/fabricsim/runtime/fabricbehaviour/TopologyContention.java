@@ -108,7 +108,8 @@ final class TopologyContention implements ContentionModel {
         hpcc = behaviour.key().congestionControl() == CongestionControl.HPCC ? behaviour.hpcc() : null;
         loneFactor = hpcc != null ? HpccPacing.loneFlowFactor(hpcc) : 1;
         blindBetweenSwitches = hpcc != null && HpccPacing.blindBetweenSwitches(behaviour.key().routing());
-        hashedUplinks = hpcc != null && HpccPacing.hashesCollide(behaviour.key().routing()) ? new HashedUplinks(graph) : null;
+        hashedUplinks = hpcc != null && HpccPacing.hashesCollide(behaviour.key().routing())
+                ? new HashedUplinks(graph) : null;
         pulledHashes = PulledHashes.followsHash(behaviour.key().congestionControl(), behaviour.key().routing())
                 ? new PulledHashes(graph) : null;
         collidingFactor = hashedUplinks != null ? HpccPacing.collidingFlowFactor(behaviour.hpcc()) : loneFactor;
@@ -132,8 +133,9 @@ final class TopologyContention implements ContentionModel {
 
     /**
      * The measured factor ({@link #measuredFactor}), on a link HPCC sees no more than its pacing of the link's flows
-     * ({@link HpccPacing#pacedFactor}, n = m × the senders R / R_s): HPCC holds a link near η whatever the overload,
-     * where the table's u(1, m) = 1 would run it whole. 1 on a scale-up link and on a link HPCC does not see.
+     * ({@link HpccPacing#pacedFactor}, n = m × the senders R / R_s, or m where R is 0): HPCC holds a link near η
+     * whatever the overload, where the table's u(1, m) = 1 would run it whole. 1 on a scale-up link and on a link HPCC
+     * does not see.
      */
     @Override
     public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
