@@ -65,7 +65,18 @@ final class HpccPacing {
 
     /** f = min(1, η + R_AI / B) with B {@link TrafficPattern#LINE_BYTES_PER_SECOND}: the share a lone flow runs at. */
     static double loneFlowFactor(Hpcc hpcc) {
-        return Math.min(1, hpcc.eta() + hpcc.additiveBytesPerSecond() / TrafficPattern.LINE_BYTES_PER_SECOND);
+        return pacedFactor(hpcc, 1);
+    }
+
+    /**
+     * f_n = min(1, η + n·R_AI / B): the share of a link HPCC sees that n flows offered no more than it (in all, at their
+     * line rates) settle at. Each flow's update is R_i ← R_i / k + R_AI with the link's k = U / η; summed over the n
+     * flows, S ← S / k + n·R_AI = η·B + n·R_AI with k = S / (η·B): the fixed point S = η·B + n·R_AI, reached from
+     * line rate as the lone flow's (n = 1, {@link #loneFlowFactor}). The paper sizes R_AI so that n·R_AI stays below
+     * (1 − η)·B for the flows it expects (Li et al., SIGCOMM 2019: W_AI = W_init·(1 − η) / N); more flows than that fill the link.
+     */
+    static double pacedFactor(Hpcc hpcc, double flows) {
+        return Math.min(1, hpcc.eta() + flows * hpcc.additiveBytesPerSecond() / TrafficPattern.LINE_BYTES_PER_SECOND);
     }
 
     /** Whether HPCC's flows choose uplinks by a hash they leave only for a shorter queue: under adaptive routing. */

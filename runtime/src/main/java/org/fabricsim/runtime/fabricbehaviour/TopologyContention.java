@@ -2,6 +2,7 @@ package org.fabricsim.runtime.fabricbehaviour;
 
 import org.fabricsim.runtime.network.ChoiceHashing;
 import org.fabricsim.runtime.network.ContentionModel;
+import org.fabricsim.runtime.packet.Hpcc;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -68,6 +69,8 @@ final class TopologyContention implements ContentionModel {
     /** DCQCN: the table's last degree whose incast admits at most Kmax ({@link DcqcnStall#lastDegreeBelowKmax}). */
     private final int belowKmaxDegree;
     private final boolean oneBlock;
+    /** HPCC's parameters the row was measured with; null for every other congestion control. */
+    private final Hpcc hpcc;
     /** The share of a link a lone flow runs at: HPCC's η + R_AI / B ({@link HpccPacing}), 1 for the others. */
     private final double loneFactor;
     /** Whether HPCC's telemetry misses every link between switches ({@link HpccPacing#blindBetweenSwitches}). */
@@ -102,10 +105,11 @@ final class TopologyContention implements ContentionModel {
         drops = behaviour.dropsOnOverflow() ? new DropTimeouts(behaviour.oneFlowPerSender()) : null;
         buffers = new SwitchBuffers(behaviour, topology, multipath, drops != null);
         oneBlock = behaviour.sameAtEveryPathAndSize();
-        boolean hpcc = behaviour.key().congestionControl() == CongestionControl.HPCC;
-        loneFactor = hpcc ? HpccPacing.loneFlowFactor(behaviour.hpcc()) : 1;
-        blindBetweenSwitches = hpcc && HpccPacing.blindBetweenSwitches(behaviour.key().routing());
-        hashedUplinks = hpcc && HpccPacing.hashesCollide(behaviour.key().routing()) ? new HashedUplinks(graph) : null;
+        hpcc = behaviour.key().congestionControl() == CongestionControl.HPCC ? behaviour.hpcc() : null;
+        loneFactor = hpcc != null ? HpccPacing.loneFlowFactor(hpcc) : 1;
+        blindBetweenSwitches = hpcc != null && HpccPacing.blindBetweenSwitches(behaviour.key().routing());
+        hashedUplinks = hpcc != null && HpccPacing.hashesCollide(behaviour.key().routing())
+                ? new HashedUplinks(graph) : null;
         pulledHashes = PulledHashes.followsHash(behaviour.key().congestionControl(), behaviour.key().routing())
                 ? new PulledHashes(graph) : null;
         collidingFactor = hashedUplinks != null ? HpccPacing.collidingFlowFactor(behaviour.hpcc()) : loneFactor;
@@ -127,6 +131,12 @@ final class TopologyContention implements ContentionModel {
                 behaviour.ingressAdmittedBytes(scenarioSwitchBytes)) : 0;
     }
 
+    /**
+     * The measured factor ({@link #measuredFactor}), on a link HPCC sees no more than its pacing of the link's flows
+     * ({@link HpccPacing#pacedFactor}, n = m × the senders R / R_s, or m where R is 0): HPCC holds a link near η
+     * whatever the overload, where the table's u(1, m) = 1 would run it whole. 1 on a scale-up link and on a link HPCC
+     * does not see.
+     */
     @Override
     public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
             double episodeBytesPerSender, double episodeBytes, int inputLinks) {
@@ -137,6 +147,17 @@ final class TopologyContention implements ContentionModel {
         if (blindBetweenSwitches && betweenSwitches) {
             return 1;
         }
+        double measured = measuredFactor(link, overload, flowsPerSender, pathLinks, episodeBytesPerSender,
+                episodeBytes, inputLinks, betweenSwitches);
+        if (hpcc == null) {
+            return measured;
+        }
+        double senders = episodeBytes / episodeBytesPerSender; // NaN where the episode opened with no bytes left
+        return Math.min(measured, HpccPacing.pacedFactor(hpcc, flowsPerSender * (senders >= 1 ? senders : 1)));
+    }
+
+    private double measuredFactor(int link, double overload, double flowsPerSender, double pathLinks,
+            double episodeBytesPerSender, double episodeBytes, int inputLinks, boolean betweenSwitches) {
         double m = overload > 1 && betweenSwitches ? behaviour.multipathFactor() : 1;
         double[] utilisation = lossyGrid == null ? behaviour.utilisation()
                 : lossyGrid.onLink(queues, graph, link, overload, flowsPerSender, episodeBytesPerSender, episodeBytes,

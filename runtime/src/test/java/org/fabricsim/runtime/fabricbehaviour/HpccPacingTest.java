@@ -47,6 +47,30 @@ class HpccPacingTest {
     }
 
     @Test
+    void shouldPaceALinkThatSeveralFlowsFillAtTheTargetPlusTheirAdditiveSteps() {
+        // Host 0 sends 1 MiB to each of hosts 1 to 4: its NIC link carries n = 4 flows offered exactly its capacity
+        // (ρ = 1, where the table's u(1, m) = 1), each receiver's link one flow at a quarter of it. HPCC's four flows
+        // settle at S = η·B + 4·R_AI: f_4 = 0.95 + 4 × 5e6 / 12.5e9 = 0.9516 of the link. The 4 MiB leave it in
+        // 4,194,304 B / (0.9516 × 12,313,612,313 B/s) = 357.94 µs; ideal 340.62 µs.
+        TrafficPattern fanOut = new TrafficPattern("fan-out of four", 8, 8, 1, new int[] {0, 0, 0, 0},
+                new int[] {1, 2, 3, 4}, new double[] {MIB, MIB, MIB, MIB});
+        double idealPs = 4 * MIB / PAYLOAD_BYTES_PER_SECOND * 1e12;
+        assertEquals(idealPs / 0.9516, PatternRuns.flowPs(fanOut, RoutingMode.ECMP, hpcc(RoutingMode.ECMP)), 2);
+        assertEquals(idealPs, PatternRuns.flowPs(fanOut, RoutingMode.ECMP, null), 2);
+        // The packet backend (2026-12-07): 350.70 µs, 0.9713 of the link (the first round trip at line rate), 2.1%
+        // from the paced 357.94 µs where the ideal was 2.9% from it.
+        long packetPs = PatternRuns.packetPs(fanOut, hpcc(RoutingMode.ECMP).key());
+        assertTrue(Math.abs(idealPs / 0.9516 - packetPs) < Math.abs(idealPs - packetPs), "packet: " + packetPs);
+        ClusterTopology topology = fanOut.topology(PAYLOAD_BYTES_PER_SECOND);
+        int nic = firstLink(topology.graph(), Graph.ACCELERATOR);
+        // The link read directly; at η = 0.5 and R_AI 2e7 B/s f_4 = 0.5 + 4 × 2e7 / 12.5e9 = 0.5064; 200 flows fill it.
+        ContentionModel paced = hpcc(RoutingMode.ECMP).on(topology);
+        assertEquals(0.9516, paced.saturatedCapacityFactor(nic, 1, 4, 2, 4 * MIB, 4 * MIB, 0), 1e-12);
+        assertEquals(0.5064, HpccPacing.pacedFactor(new Hpcc(0.5, 5, 2e7, 1.25e8), 4), 1e-12);
+        assertEquals(1, HpccPacing.pacedFactor(Hpcc.defaults(12.5e9), 200));
+    }
+
+    @Test
     void shouldLeaveASprayedLinkBetweenSwitchesWholeAndTheEdgesToTheTable() {
         // A 2:1 leaf of 4 hosts (2 uplinks): an uplink offered twice its capacity by 1 flow per sender over 4-link
         // paths, 1 MiB per sender. Sprayed, HPCC's telemetry never sees it: factor 1. Under ECMP the table's u(2, 1)
