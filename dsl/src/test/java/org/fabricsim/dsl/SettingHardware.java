@@ -110,7 +110,7 @@ final class SettingHardware {
 
             node Rack {
                 accelerators 4 x B2
-                scale-up Mesh rack-scale domain 72 switches 9 x Hub
+                scale-up Mesh rack-scale domain 36 switches 4 x Hub
                 nics 4 x Card rail-aligned
             }
 

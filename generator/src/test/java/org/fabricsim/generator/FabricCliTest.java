@@ -65,7 +65,7 @@ class FabricCliTest {
         String all = outcome.out() + outcome.err();
         assertEquals(1, all.split("Lock-in of FourDgxH100:", -1).length - 1, all);
         assertEquals(1, all.split("seam", -1).length - 1, all);
-        assertTrue(outcome.out().contains("accelerators (4 nodes x 8) of quickstart.FourDgxH100 on"), outcome.out());
+        assertTrue(outcome.out().contains("accelerators (4 nodes x 8) of quickstart.FourDgxH100; topology:"), outcome.out());
     }
 
     @Test
