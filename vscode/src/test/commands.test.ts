@@ -67,14 +67,14 @@ test('a fabricsim task runs fabric simulate and its problem matcher finds each d
   const outcome = await runJava('java', simulateTaskArguments(serverJar(), definition));
   assert.notEqual(outcome.code, 0);
   const problems = matchProblems(matcherPattern(), outcome.stdout + outcome.stderr);
-  // the error on the benchmark's reference to Missing (line 3, 1-based column after 'on '), and the info that
-  // Duo (line 2, after 'cluster ') is now unused
+  // in line order (every command prints a file's diagnostics by line, then column): the info that Duo (line 2,
+  // after 'cluster ') is now unused, and the error on the benchmark's reference to Missing (line 3, after 'on ')
   const lines = MODEL.replace('on Duo', 'on Missing').split('\n');
   assert.deepEqual(problems.map((p) => [p.file, p.line, p.column, p.severity, p.code]), [
-    [file, 3, lines[2].indexOf('Missing') + 1, 'error', 'fabric.name.unresolved'],
     [file, 2, lines[1].indexOf('Duo') + 1, 'info', 'fabric.hygiene.unused'],
+    [file, 3, lines[2].indexOf('Missing') + 1, 'error', 'fabric.name.unresolved'],
   ], outcome.stdout + outcome.stderr);
-  assert.match(problems[0].message, /No cluster named 'Missing'/);
+  assert.match(problems[1].message, /No cluster named 'Missing'/);
 });
 
 test('a fabricsim task for one study simulates that study only', async () => {
