@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.EReference;
@@ -26,8 +27,8 @@ import com.google.inject.Inject;
  * fix); otherwise the closest visible name is suggested.
  */
 public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
-    /** Suggestions further than this many edits away are noise. */
-    private static final int MAX_SUGGESTION_DISTANCE = 3;
+    /** Suggestions of a name further than this many edits away are noise (the import check's too). */
+    public static final int MAX_SUGGESTION_DISTANCE = 3;
 
     @Inject
     private IScopeProvider scopes;
@@ -71,6 +72,16 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
         return names.stream().distinct()
                 .filter(name -> distance(name.toLowerCase(), written.toLowerCase()) <= MAX_SUGGESTION_DISTANCE)
                 .min(Comparator.comparingInt((String name) -> distance(name.toLowerCase(), written.toLowerCase()))
+                        .thenComparing(Comparator.naturalOrder()));
+    }
+
+    /**
+     * The candidate nearest {@code written} by {@link #distance}, at most {@code maxDistance} edits away, ties to the
+     * first in natural order; empty when none is that near. O(candidates · |candidate| · |written|).
+     */
+    public static Optional<String> nearest(Stream<String> candidates, String written, int maxDistance) {
+        return candidates.filter(candidate -> distance(candidate, written) <= maxDistance)
+                .min(Comparator.comparingInt((String candidate) -> distance(candidate, written))
                         .thenComparing(Comparator.naturalOrder()));
     }
 

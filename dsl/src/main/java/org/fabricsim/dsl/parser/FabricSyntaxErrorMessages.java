@@ -2,7 +2,6 @@ package org.fabricsim.dsl.parser;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -115,10 +114,8 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         }
         scopes.add(words);
         for (Collection<String> scope : scopes) {
-            Optional<String> nearest = scope.stream().filter(k -> WORD.matcher(k).matches())
-                    .filter(k -> FabricLinkingDiagnostics.distance(k, word) <= allowed)
-                    .min(Comparator.comparingInt((String k) -> FabricLinkingDiagnostics.distance(k, word))
-                            .thenComparing(Comparator.naturalOrder()));
+            Optional<String> nearest = FabricLinkingDiagnostics.nearest(
+                    scope.stream().filter(k -> WORD.matcher(k).matches()), word, allowed);
             if (nearest.isPresent()) {
                 return " Did you mean '" + nearest.get() + "'?";
             }

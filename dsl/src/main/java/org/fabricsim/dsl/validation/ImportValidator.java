@@ -1,6 +1,5 @@
 package org.fabricsim.dsl.validation;
 
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -24,13 +23,11 @@ import com.google.inject.Inject;
  * An import that names no package and no definition of the workspace or the standard catalog
  * ({@code import fabric.catalog.nvidai.*}) makes nothing visible: without this warning only the names
  * it was meant to bring in failed, each with "Add 'import fabric.catalog.nvidia.*'", and the misspelled
- * import stayed unmarked. The warning names the nearest package (at most {@value #MAX_SUGGESTION_DISTANCE}
- * edits away), which its issue data carries as the import to write.
+ * import stayed unmarked. The warning names the nearest package (at most
+ * {@value FabricLinkingDiagnostics#MAX_SUGGESTION_DISTANCE} edits away, as the linker's suggestions), which its issue
+ * data carries as the import to write.
  */
 public class ImportValidator extends FabricCheck {
-    /** Suggestions further than this many edits away are noise (as the linker's). */
-    private static final int MAX_SUGGESTION_DISTANCE = 3;
-
     @Inject
     private ResourceDescriptionsProvider indexes;
 
@@ -72,10 +69,8 @@ public class ImportValidator extends FabricCheck {
     private void warnUnknown(Import imported, String name, boolean wildcard, Set<String> packages) {
         QualifiedName written = QualifiedName.create(name.split("\\."));
         String pkg = wildcard || written.getSegmentCount() == 1 ? name : written.skipLast(1).toString();
-        Optional<String> nearest = packages.stream()
-                .filter(p -> FabricLinkingDiagnostics.distance(p, pkg) <= MAX_SUGGESTION_DISTANCE)
-                .min(Comparator.comparingInt((String p) -> FabricLinkingDiagnostics.distance(p, pkg))
-                        .thenComparing(Comparator.naturalOrder()));
+        Optional<String> nearest = FabricLinkingDiagnostics.nearest(packages.stream(), pkg,
+                FabricLinkingDiagnostics.MAX_SUGGESTION_DISTANCE);
         String fix = nearest.map(p -> p + (wildcard ? ".*" : name.substring(pkg.length()))).orElse(null);
         warning("Nothing named '" + name + "' is defined in this workspace or the standard catalog, so this import"
                 + " makes nothing visible. " + (fix != null ? "Did you mean 'import " + fix + "'?"
