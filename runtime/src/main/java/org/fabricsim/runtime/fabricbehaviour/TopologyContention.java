@@ -2,7 +2,6 @@ package org.fabricsim.runtime.fabricbehaviour;
 
 import org.fabricsim.runtime.network.ChoiceHashing;
 import org.fabricsim.runtime.network.ContentionModel;
-import org.fabricsim.runtime.packet.Hpcc;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -26,7 +25,7 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * the recovery leaves out), at an overload of at most n_in: its queue grows only as fast as its input links bring
  * bytes, each assumed at most the link's own rate (a spine's downlink fed by one uplink is never overloaded, though
  * its flows' senders offer it more: without the bound the table's 8:1 incast across an uplink, u = 0.9985, read
- * 0.826 there). A link one flow saturates runs it at HPCC's η + R_AI / B under HPCC ({@link HpccPacing}), whole
+ * 0.826 there). A link one flow saturates runs it at HPCC's η + R_AI / B under HPCC ({@link HpccLinks}), whole
  * under the others; under HPCC with spraying a saturated link between switches runs whole, unseen by HPCC. The
  * flows left in an ib-cc episode that opened with more inherit the crowd's index and the queue behind its last
  * byte ({@link IbCcRecovery#inheritedCapacityFactor}), read with the episode's opening overload, flows and input
@@ -69,16 +68,8 @@ final class TopologyContention implements ContentionModel {
     /** DCQCN: the table's last degree whose incast admits at most Kmax ({@link DcqcnStall#lastDegreeBelowKmax}). */
     private final int belowKmaxDegree;
     private final boolean oneBlock;
-    /** HPCC's parameters the row was measured with; null for every other congestion control. */
-    private final Hpcc hpcc;
-    /** The share of a link a lone flow runs at: HPCC's η + R_AI / B ({@link HpccPacing}), 1 for the others. */
-    private final double loneFactor;
-    /** Whether HPCC's telemetry misses every link between switches ({@link HpccPacing#blindBetweenSwitches}). */
-    private final boolean blindBetweenSwitches;
-    /** Each switch's uplinks where HPCC's hashes collide ({@link HpccPacing#hashesCollide}); null elsewhere. */
-    private final HashedUplinks hashedUplinks;
-    /** The share of a link a flow whose hash collides runs at ({@link HpccPacing#collidingFlowFactor}). */
-    private final double collidingFactor;
+    /** What HPCC makes of the links: a lone flow's share, pacing, blind links and colliding hashes. */
+    private final HpccLinks hpcc;
     /** Where a pulled flow with room on its uplink follows its hash ({@link PulledHashes}); null elsewhere. */
     private final PulledHashes pulledHashes;
     /** Per link handle, whether go-back-N's reordering is charged on it ({@link GoBackNReordering#pastTheChoice}). */
@@ -105,14 +96,9 @@ final class TopologyContention implements ContentionModel {
         drops = behaviour.dropsOnOverflow() ? new DropTimeouts(behaviour.oneFlowPerSender()) : null;
         buffers = new SwitchBuffers(behaviour, topology, multipath, drops != null);
         oneBlock = behaviour.sameAtEveryPathAndSize();
-        hpcc = behaviour.key().congestionControl() == CongestionControl.HPCC ? behaviour.hpcc() : null;
-        loneFactor = hpcc != null ? HpccPacing.loneFlowFactor(hpcc) : 1;
-        blindBetweenSwitches = hpcc != null && HpccPacing.blindBetweenSwitches(behaviour.key().routing());
-        hashedUplinks = hpcc != null && HpccPacing.hashesCollide(behaviour.key().routing())
-                ? new HashedUplinks(graph) : null;
+        hpcc = new HpccLinks(behaviour, graph);
         pulledHashes = PulledHashes.followsHash(behaviour.key().congestionControl(), behaviour.key().routing())
                 ? new PulledHashes(graph) : null;
-        collidingFactor = hashedUplinks != null ? HpccPacing.collidingFlowFactor(behaviour.hpcc()) : loneFactor;
         boolean dcqcn = behaviour.key().congestionControl() == CongestionControl.DCQCN;
         boolean ibCc = behaviour.key().congestionControl() == CongestionControl.INFINIBAND;
         PacketConfig scenario = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
@@ -133,9 +119,7 @@ final class TopologyContention implements ContentionModel {
 
     /**
      * The measured factor ({@link #measuredFactor}), on a link HPCC sees no more than its pacing of the link's flows
-     * ({@link HpccPacing#pacedFactor}, n = m × the senders R / R_s, or m where R is 0): HPCC holds a link near η
-     * whatever the overload, where the table's u(1, m) = 1 would run it whole. 1 on a scale-up link and on a link HPCC
-     * does not see.
+     * ({@link HpccLinks#paced}). 1 on a scale-up link and on a link HPCC does not see.
      */
     @Override
     public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
@@ -144,16 +128,11 @@ final class TopologyContention implements ContentionModel {
             return 1;
         }
         boolean betweenSwitches = link >= multipath.length || multipath[link];
-        if (blindBetweenSwitches && betweenSwitches) {
+        if (hpcc.blind(betweenSwitches)) {
             return 1;
         }
-        double measured = measuredFactor(link, overload, flowsPerSender, pathLinks, episodeBytesPerSender,
-                episodeBytes, inputLinks, betweenSwitches);
-        if (hpcc == null) {
-            return measured;
-        }
-        double senders = episodeBytes / episodeBytesPerSender; // NaN where the episode opened with no bytes left
-        return Math.min(measured, HpccPacing.pacedFactor(hpcc, flowsPerSender * (senders >= 1 ? senders : 1)));
+        return hpcc.paced(measuredFactor(link, overload, flowsPerSender, pathLinks, episodeBytesPerSender,
+                episodeBytes, inputLinks, betweenSwitches), flowsPerSender, episodeBytesPerSender, episodeBytes);
     }
 
     private double measuredFactor(int link, double overload, double flowsPerSender, double pathLinks,
@@ -273,7 +252,9 @@ final class TopologyContention implements ContentionModel {
     @Override
     public double smallestReadingFactor() {
         return drops == null && stall == null && recovery == null && pulledHashes == null
-                ? Math.min(collidingFactor, behaviour.smallestFactor()) / behaviour.reordering().slowdown() : 0;
+                ? Math.min(hpcc.smallestLoneFlowFactor(), behaviour.smallestFactor())
+                        / behaviour.reordering().slowdown()
+                : 0;
     }
 
     @Override
@@ -288,19 +269,16 @@ final class TopologyContention implements ContentionModel {
     }
 
     /**
-     * A scale-up link keeps its capacity; an uplink whose flow more likely than not shares its hashed uplink with
-     * another of the flows leaving its switch ({@link HpccPacing#collisionLikelier}) runs it at {@link
-     * #collidingFactor}; any other link runs a lone flow at {@link #loneFactor}. O(the switch's uplinks) for an
-     * uplink under adaptive HPCC, O(1) otherwise. The siblings' flows are read when the link's component is solved.
+     * A scale-up link keeps its capacity; any other runs a lone flow at HPCC's share of it ({@link
+     * HpccLinks#loneFlowFactor}: under adaptive HPCC a colliding flow's on an uplink whose flow likely shares its
+     * hashed uplink), whole under the others. The siblings' flows are read when the link's component is solved.
      */
     @Override
     public double loneFlowCapacityFactor(int link, long[] flowsOnLink) {
         if (link < scaleUp.length && scaleUp[link]) {
             return 1;
         }
-        int uplinks = hashedUplinks == null ? 0 : hashedUplinks.siblings(link);
-        return uplinks > 1 && HpccPacing.collisionLikelier(hashedUplinks.flowsLeaving(link, flowsOnLink), uplinks)
-                ? collidingFactor : loneFactor;
+        return hpcc.loneFlowFactor(link, flowsOnLink);
     }
 
     @Override

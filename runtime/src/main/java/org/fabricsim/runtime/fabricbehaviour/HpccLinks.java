@@ -1,0 +1,69 @@
+package org.fabricsim.runtime.fabricbehaviour;
+
+import org.fabricsim.runtime.packet.Hpcc;
+import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.topology.Graph;
+
+/**
+ * What HPCC makes of one cluster's links ({@link HpccPacing}), for {@link TopologyContention}: a link one flow
+ * saturates runs it at f = η + R_AI / B, and a saturated link HPCC sees at no more than its pacing of the link's
+ * flows, f_n = η + n·R_AI / B; under spraying HPCC sees no link between switches, which then runs whole; under
+ * adaptive routing an uplink whose flow more likely than not shares its hashed uplink runs it at the colliding
+ * flow's r. Under every other congestion control a lone flow runs whole and nothing is paced. Per-switch uplinks
+ * found once, O(links × tiers), where hashes collide; every call O(1) but {@link #loneFlowFactor}'s.
+ */
+final class HpccLinks {
+    /** HPCC's parameters the row was measured with; null for every other congestion control. */
+    private final Hpcc hpcc;
+    /** The share of a link a lone flow runs at: HPCC's η + R_AI / B, 1 for the others. */
+    private final double loneFactor;
+    /** Whether HPCC's telemetry misses every link between switches ({@link HpccPacing#blindBetweenSwitches}). */
+    private final boolean blindBetweenSwitches;
+    /** Each switch's uplinks where HPCC's hashes collide ({@link HpccPacing#hashesCollide}); null elsewhere. */
+    private final HashedUplinks hashedUplinks;
+    /** The share of a link a flow whose hash collides runs at ({@link HpccPacing#collidingFlowFactor}). */
+    private final double collidingFactor;
+
+    HpccLinks(FabricBehaviour behaviour, Graph graph) {
+        hpcc = behaviour.key().congestionControl() == CongestionControl.HPCC ? behaviour.hpcc() : null;
+        loneFactor = hpcc != null ? HpccPacing.loneFlowFactor(hpcc) : 1;
+        blindBetweenSwitches = hpcc != null && HpccPacing.blindBetweenSwitches(behaviour.key().routing());
+        hashedUplinks = hpcc != null && HpccPacing.hashesCollide(behaviour.key().routing())
+                ? new HashedUplinks(graph) : null;
+        collidingFactor = hashedUplinks != null ? HpccPacing.collidingFlowFactor(behaviour.hpcc()) : loneFactor;
+    }
+
+    /** Whether HPCC does not see a saturated link: under spraying, one {@code betweenSwitches}. */
+    boolean blind(boolean betweenSwitches) {
+        return blindBetweenSwitches && betweenSwitches;
+    }
+
+    /**
+     * {@code measured}, on a link HPCC sees no more than its pacing of the link's flows ({@link
+     * HpccPacing#pacedFactor}, n = m × the senders R / R_s, or m where R is 0): HPCC holds a link near η whatever
+     * the overload, where the table's u(1, m) = 1 would run it whole. {@code measured} itself under the others.
+     */
+    double paced(double measured, double flowsPerSender, double episodeBytesPerSender, double episodeBytes) {
+        if (hpcc == null) {
+            return measured;
+        }
+        double senders = episodeBytes / episodeBytesPerSender; // NaN where the episode opened with no bytes left
+        return Math.min(measured, HpccPacing.pacedFactor(hpcc, flowsPerSender * (senders >= 1 ? senders : 1)));
+    }
+
+    /**
+     * The share of {@code link} a lone flow runs at: on an uplink whose flow more likely than not shares its hashed
+     * uplink with another of the flows leaving its switch ({@link HpccPacing#collisionLikelier}) the colliding flow's
+     * r, elsewhere f. O(the switch's uplinks) for an uplink under adaptive HPCC, O(1) otherwise.
+     */
+    double loneFlowFactor(int link, long[] flowsOnLink) {
+        int uplinks = hashedUplinks == null ? 0 : hashedUplinks.siblings(link);
+        return uplinks > 1 && HpccPacing.collisionLikelier(hashedUplinks.flowsLeaving(link, flowsOnLink), uplinks)
+                ? collidingFactor : loneFactor;
+    }
+
+    /** The smallest {@link #loneFlowFactor} of any link: r where hashes collide (r ≤ f), else f. */
+    double smallestLoneFlowFactor() {
+        return collidingFactor;
+    }
+}
