@@ -2,23 +2,16 @@ package org.fabricsim.dsl.ide.quickfix;
 
 import java.util.List;
 
-import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.lsp4j.Diagnostic;
-import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextEdit;
-import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.ide.editor.quickfix.AbstractDeclarativeIdeQuickfixProvider;
 import org.eclipse.xtext.ide.editor.quickfix.DiagnosticResolutionAcceptor;
 import org.eclipse.xtext.ide.editor.quickfix.QuickFix;
-import org.eclipse.xtext.ide.server.Document;
-import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
-import org.fabricsim.dsl.fabric.Import;
-import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
 
 import com.google.gson.JsonArray;
@@ -34,7 +27,8 @@ import com.google.gson.JsonArray;
  * no data-centre network, remove a {@code channels} line so that NCCL's count runs, write factor 2 for a sweep's
  * factor below 2, use every accelerator of the node, write {@code auto} for an in-switch reduction or a torus bucket
  * algorithm that cannot run, or an algorithm that does not run its operation or its ranks, and {@code Simple} for a
- * protocol that cannot. Each fix is one text edit.
+ * protocol that cannot. Each fix is one text edit; those that place or remove more than the marked text are their own
+ * classes ({@link ImportEdit}, {@link LeafCountEdit}, {@link ChannelsEdit}).
  */
 public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
@@ -42,7 +36,7 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     public void addImport(DiagnosticResolutionAcceptor acceptor) {
         acceptor.accept("Add the import", (diagnostic, object, document) -> {
             String pkg = data(diagnostic, 0);
-            return pkg == null ? List.of() : List.of(importEdit(object, document, pkg));
+            return pkg == null ? List.of() : List.of(ImportEdit.edit(object, document, pkg));
         });
     }
 
@@ -232,23 +226,10 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
         replaceWithData(acceptor, "Use selective repeat", 0);
     }
 
-    /** Deletes the {@code channels N} the diagnostic marks, its whole line when nothing else is on it. */
+    /** Deletes the {@code channels N} the diagnostic marks ({@link ChannelsEdit#removal}). */
     private static void removeChannels(DiagnosticResolutionAcceptor acceptor) {
-        acceptor.accept("Let NCCL choose the channels", (diagnostic, object, document) -> {
-            String text = document.getContents();
-            int valueEnd = document.getOffSet(diagnostic.getRange().getEnd());
-            int keyword = text.lastIndexOf("channels", document.getOffSet(diagnostic.getRange().getStart()));
-            if (keyword < 0) {
-                return List.of();
-            }
-            int lineStart = text.lastIndexOf('\n', keyword) + 1;
-            int lineEnd = text.indexOf('\n', valueEnd);
-            boolean alone = text.substring(lineStart, keyword).isBlank() && lineEnd >= 0
-                    && text.substring(valueEnd, lineEnd).isBlank();
-            int start = alone ? lineStart : keyword;
-            int end = alone ? lineEnd + 1 : valueEnd;
-            return List.of(new TextEdit(new Range(document.getPosition(start), document.getPosition(end)), ""));
-        });
+        acceptor.accept("Let NCCL choose the channels",
+                (diagnostic, object, document) -> ChannelsEdit.removal(diagnostic, document));
     }
 
     private static void replaceWithData(DiagnosticResolutionAcceptor acceptor, String label, int index) {
@@ -256,30 +237,6 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
             String value = data(diagnostic, index);
             return value == null || value.isEmpty() ? List.of() : List.of(new TextEdit(diagnostic.getRange(), value));
         });
-    }
-
-    /** {@code import pkg.*} after the last import, else after the package line, else at the top. */
-    static TextEdit importEdit(EObject object, Document document, String pkg) {
-        Model model = object == null ? null : EcoreUtil2.getContainerOfType(object, Model.class);
-        String line = "import " + pkg + ".*";
-        if (model != null && !model.getImports().isEmpty()) {
-            Import last = model.getImports().get(model.getImports().size() - 1);
-            return insertAfter(NodeModelUtils.findActualNodeFor(last), document, "\n" + line);
-        }
-        if (model != null && model.getName() != null) {
-            var nodes = NodeModelUtils.findNodesForFeature(model, Literals.MODEL__NAME);
-            if (!nodes.isEmpty()) {
-                Position end = document.getPosition(nodes.get(0).getEndOffset());
-                return new TextEdit(new Range(end, end), "\n\n" + line);
-            }
-        }
-        Position start = new Position(0, 0);
-        return new TextEdit(new Range(start, start), line + "\n\n");
-    }
-
-    private static TextEdit insertAfter(ICompositeNode node, Document document, String text) {
-        Position end = document.getPosition(node.getEndOffset());
-        return new TextEdit(new Range(end, end), text);
     }
 
     /**
