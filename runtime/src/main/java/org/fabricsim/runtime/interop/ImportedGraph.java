@@ -71,21 +71,18 @@ public record ImportedGraph(String name, Graph graph) {
 
     /**
      * The first accelerator below {@code accelerators} that no chain of links joins to accelerator 0, or −1 when
-     * every one is joined (an edge is a link each way, so joined is connected): union-find over the links, O(links ·
-     * α(nodes)). Session 64's campaign imported an edge whose slice {@code accelerator[-1:32]} reached only the
-     * last accelerator: its eight-accelerator domains were islands, and the all-reduce ended in an internal error
-     * ("no path from accelerator 0 to accelerator 8").
+     * every one is joined (an edge is a link each way, so joined is connected): union-find over the links ({@link
+     * JoinedNodes}), O(links · α(nodes)). Session 64's campaign imported an edge whose slice {@code
+     * accelerator[-1:32]} reached only the last accelerator: its eight-accelerator domains were islands, and the
+     * all-reduce ended in an internal error ("no path from accelerator 0 to accelerator 8").
      */
     private int unjoined(int accelerators) {
-        int[] parent = new int[graph.nodeCount()];
-        for (int node = 0; node < parent.length; node++) {
-            parent[node] = node;
-        }
+        JoinedNodes joined = new JoinedNodes(graph.nodeCount());
         for (int link = 0; link < graph.linkCount(); link++) {
-            parent[root(parent, graph.linkFrom(link))] = root(parent, graph.linkTo(link));
+            joined.join(graph.linkFrom(link), graph.linkTo(link));
         }
         for (int accelerator = 1; accelerator < accelerators; accelerator++) {
-            if (root(parent, accelerator) != root(parent, 0)) {
+            if (joined.root(accelerator) != joined.root(0)) {
                 return accelerator;
             }
         }
@@ -102,14 +99,6 @@ public record ImportedGraph(String name, Graph graph) {
     private long routingBytes(int accelerators) {
         long nodes = graph.nodeCount();
         return nodes * 12 + (long) graph.linkCount() * 16 + accelerators * nodes * 4;
-    }
-
-    private static int root(int[] parent, int node) {
-        while (parent[node] != node) {
-            parent[node] = parent[parent[node]];
-            node = parent[node];
-        }
-        return node;
     }
 
     /**

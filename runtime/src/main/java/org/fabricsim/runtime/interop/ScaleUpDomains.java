@@ -1,7 +1,5 @@
 package org.fabricsim.runtime.interop;
 
-import java.util.Arrays;
-
 import org.fabricsim.runtime.topology.Graph;
 import org.fabricsim.runtime.topology.LinkClass;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
@@ -31,29 +29,28 @@ final class ScaleUpDomains {
                 fastest[from] = Math.max(fastest[from], graph.linkBytesPerSecond(link));
             }
         }
-        int[] parent = new int[graph.nodeCount()];
-        Arrays.setAll(parent, node -> node);
+        JoinedNodes joined = new JoinedNodes(graph.nodeCount());
         int domainLink = -1;
         for (int link = 0; link < graph.linkCount(); link++) {
             int from = graph.linkFrom(link);
             int to = graph.linkTo(link);
             if (from < accelerators && acceleratorsOnly[to] && graph.linkBytesPerSecond(link) == fastest[from]
                     && (to >= accelerators || graph.linkBytesPerSecond(link) == fastest[to])) {
-                parent[root(parent, from)] = root(parent, to);
+                joined.join(from, to);
                 domainLink = domainLink < 0 && from == 0 ? link : domainLink;
             }
         }
         int size = 1;
-        while (size < accelerators && root(parent, size) == root(parent, 0)) {
+        while (size < accelerators && joined.root(size) == joined.root(0)) {
             size++;
         }
         if (size < 2 || size == accelerators || accelerators % size != 0) {
             return ScaleUpParameters.none();
         }
-        boolean[] taken = new boolean[parent.length];
+        boolean[] taken = new boolean[graph.nodeCount()];
         for (int e = 0; e < accelerators; e++) {
-            int domain = root(parent, e);
-            if (domain != root(parent, e - e % size) || e % size == 0 && taken[domain]) {
+            int domain = joined.root(e);
+            if (domain != joined.root(e - e % size) || e % size == 0 && taken[domain]) {
                 return ScaleUpParameters.none();
             }
             taken[domain] = true;
@@ -74,13 +71,5 @@ final class ScaleUpDomains {
             }
         }
         return only;
-    }
-
-    private static int root(int[] parent, int node) {
-        while (parent[node] != node) {
-            parent[node] = parent[parent[node]];
-            node = parent[node];
-        }
-        return node;
     }
 }
