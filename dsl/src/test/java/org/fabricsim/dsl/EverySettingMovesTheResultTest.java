@@ -106,31 +106,6 @@ class EverySettingMovesTheResultTest extends FabricModelTest {
                     + " carries nothing"),
             Map.entry("SingleSwitchTopology.routing", "Tiers' data-centre is one switch: every route is a NIC's"
                     + " link up and another's down, one path, so no policy has a choice to make"),
-            Map.entry("Node.accelerator", "Chips (4 x B2, no scale-up) runs only collectives that move data without"
-                    + " reducing it (Slice's all-gather, Line's, BoardExchange's all-to-all): B1 for B2 changes no"
-                    + " compute they do"),
-            Map.entry("Accelerator.memory", "B2's 192 GB: MoeServe's KV cache (1,000 requests of 2,200 tokens, FP8)"
-                    + " never fills it (its 'admission preempt' is silent for the same reason), and Chips' runs"
-                    + " hold no model"),
-            Map.entry("Accelerator.scaleUpPorts", "B2's 18 x 100 GB/s in Rack's rack-scale domain: its 4 Hub"
-                    + " switches cap each accelerator at 4 x 72 x 100 / 36 = 800 GB/s (the editor warns on the"
-                    + " domain), below 1,800, 3,600, 900 and 1,900 GB/s; Chips has no scale-up"),
-            Map.entry("Accelerator.scaleUpPortRate", "as scaleUpPorts: the Hub switches' cap binds"),
-            Map.entry("Fabric.linkRate", "Mesh's 50 GB/s: the fallback for an accelerator that states no"
-                    + " 'scale-up N x rate' (HardwareMapper.domainBytesPerSecond); B1 and B2 both state theirs"),
-            Map.entry("CongestionParameters.maxStage", "Roce's HPCC max-stage 5 (10, 2, 6): the additive round trips"
-                    + " before a multiplicative step set how fast a flow below its share climbs, not the fixed point"
-                    + " eta B + n R_AI where the links the probes fill settle (HpccPacing.pacedFactor: eta and"
-                    + " additive-increase move FlyExchange); it moves the incast rows TunedBehaviours measures (u(2)"
-                    + " 0.894, 0.849, 0.808 at 2, 5, 10 sprayed), and no probe is an incast: the language states"
-                    + " none, and under Roce's spraying HPCC sees no link between switches"),
-            Map.entry("Fabric.loss", "Roce's 'lossless pfc' to 'lossy': HPCC holds the links it sees near eta, so"
-                    + " nothing queues to pause or drop (the PFC and lossy HPCC rows agree), and the sprayed links"
-                    + " between switches run whole; Cells' 'lossless link-level-retry' to 'lossy': as flowControl"),
-            Map.entry("Fabric.flowControl", "Cells' 'link-level-retry' (to credit-based, pfc): a scheduled fabric"
-                    + " grants each egress port its rate, so no queue builds for the flow control to act on: the"
-                    + " packet backend measures the same u under credits, PFC and lossy (0.9751 at 2:1 to 0.9968 at"
-                    + " 16:1)"),
             Map.entry("Nic.ports", "Single's 1 x 400 Gb/s (to 2; Card's edits are refused, fabric.physical.planes):"
                     + " " + ROUTERS),
             Map.entry("Nic.portRate", "Single's 400 Gb/s (800, 200, 401; Card's moves Budget and Plain): " + ROUTERS),
@@ -160,8 +135,33 @@ class EverySettingMovesTheResultTest extends FabricModelTest {
                     + " fabric.physical.torus-cubes): Slice's bucket all-gather on its 4 x 4 x 4 slice runs each"
                     + " dimension's ring step by step, a step lasting until its last arrival (ScheduleRunner), and a"
                     + " slice of whole cubes wraps every ring through an OCS (TopologySpec.Torus.slice); cubes of 2"
-                    + " give each ring a second OCS hop, never a step a slower one: each step already waits for one"
-                    + " 100 ns OCS hop"),
+                    + " add a second OCS hop to each ring but make no step's slowest hop slower: each step already"
+                    + " waits for one 100 ns OCS hop"),
+            Map.entry("Node.accelerator", "Chips (4 x B2, no scale-up) runs only collectives that move data without"
+                    + " reducing it (Slice's all-gather, Line's, BoardExchange's all-to-all): B1 for B2 changes no"
+                    + " compute they do"),
+            Map.entry("Accelerator.memory", "B2's 192 GB: MoeServe's KV cache (1,000 requests of 2,200 tokens, FP8)"
+                    + " never fills it (its 'admission preempt' is silent for the same reason), and Chips' runs"
+                    + " hold no model"),
+            Map.entry("Accelerator.scaleUpPorts", "B2's 18 x 100 GB/s in Rack's rack-scale domain: its 4 Hub"
+                    + " switches cap each accelerator at 4 x 72 x 100 / 36 = 800 GB/s (the editor warns on the"
+                    + " domain), below 1,800, 3,600, 900 and 1,900 GB/s; Chips has no scale-up"),
+            Map.entry("Accelerator.scaleUpPortRate", "as scaleUpPorts: the Hub switches' cap binds"),
+            Map.entry("Fabric.linkRate", "Mesh's 50 GB/s: the fallback for an accelerator that states no"
+                    + " 'scale-up N x rate' (HardwareMapper.domainBytesPerSecond); B1 and B2 both state theirs"),
+            Map.entry("CongestionParameters.maxStage", "Roce's HPCC max-stage 5 (10, 2, 6): the additive round trips"
+                    + " before a multiplicative step set how fast a flow below its share climbs, not the fixed point"
+                    + " eta B + n R_AI where the links the probes fill settle (HpccPacing.pacedFactor: eta and"
+                    + " additive-increase move FlyExchange); it moves the incast rows TunedBehaviours measures (u(2)"
+                    + " 0.894, 0.849, 0.808 at 2, 5, 10 sprayed), and no probe is an incast: the language states"
+                    + " none, and under Roce's spraying HPCC sees no link between switches"),
+            Map.entry("Fabric.loss", "Roce's 'lossless pfc' to 'lossy': HPCC holds the links it sees near eta, so"
+                    + " nothing queues to pause or drop (the PFC and lossy HPCC rows agree), and the sprayed links"
+                    + " between switches run whole; Cells' 'lossless link-level-retry' to 'lossy': as flowControl"),
+            Map.entry("Fabric.flowControl", "Cells' 'link-level-retry' (to credit-based, pfc): a scheduled fabric"
+                    + " grants each egress port its rate, so no queue builds for the flow control to act on: the"
+                    + " packet backend measures the same u under credits, PFC and lossy (0.9751 at 2:1 to 0.9968 at"
+                    + " 16:1)"),
             Map.entry("CongestionParameters.credit", "Cells' scheduled credit 1 KiB (2, 0.5 KiB, 2 KiB): a port"
                     + " grants one credit every c / r, its rate r whatever c, so a transfer of whole credits takes"
                     + " the same time (the scenarios' u at 512 B, 1 KiB and 2 KiB agree to the last digit)"));
