@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A topology's {@code rails} lays the tree out by rail only on a rail-optimized network of rail-aligned nodes; a
  * fat-tree's rails, and a rail-optimized network's over NICs that are not rail-aligned, say that they change
- * nothing with an info, and stay quiet where the builder reads them.
+ * nothing with an info, and stay quiet where the builder reads them; so does a rail-optimized network's
+ * {@code tiers 1}, which is built with two tiers.
  */
 class RailsNotSimulatedTest extends FabricModelTest {
 
@@ -76,5 +77,36 @@ class RailsNotSimulatedTest extends FabricModelTest {
         assertEquals(8, builtRails(model), "one leaf group per rail");
         assertEquals(List.of(), rails(cluster("", "rail-optimized { switch QM9700 rails 1 tiers 2 }")),
                 "one rail is the tree the builder lays out anyway");
+    }
+
+    /** The switch tiers the engine wires on the cluster's scale-out tree (1: one switch). */
+    private int builtTiers(Model model) {
+        return ClusterTopologies.builtTiers(mapper.toCluster((Cluster) model.getElements().get(1)).scaleOut().topology());
+    }
+
+    private List<Issue> railTiers(Model model) {
+        return validation.validate(model).stream()
+                .filter(i -> IssueCodes.RAIL_TIERS_NOT_SIMULATED.equals(i.getCode())).toList();
+    }
+
+    @Test
+    void shouldSayARailOptimizedNetworkOfOneTierIsBuiltWithTwo() throws Exception {
+        Model model = cluster("rail-aligned", "rail-optimized { switch QM9700 rails 8 tiers 1 }");
+        validation.assertIssue(model, Literals.RAIL_OPTIMIZED_TOPOLOGY, IssueCodes.RAIL_TIERS_NOT_SIMULATED,
+                Severity.INFO, "A rail-optimized network's 'tiers 1' is recorded but does not change simulated results");
+        validation.assertNoErrors(model);
+        // rail leaves and the spines that join the rails: what 'tiers 2' builds
+        assertEquals(2, builtTiers(model));
+        assertEquals(2, builtTiers(cluster("rail-aligned", "rail-optimized { switch QM9700 rails 8 tiers 2 }")));
+    }
+
+    @Test
+    void shouldStayQuietOnARailOptimizedNetworkOfTheTiersItIsBuiltWith() throws Exception {
+        assertEquals(List.of(), railTiers(cluster("rail-aligned", "rail-optimized { switch QM9700 rails 8 tiers 2 }")));
+        assertEquals(List.of(), railTiers(cluster("rail-aligned", "rail-optimized { switch QM9700 rails 8 }")),
+                "no tiers written");
+        Model three = cluster("rail-aligned", "rail-optimized { switch QM9700 rails 8 tiers 3 }");
+        assertEquals(List.of(), railTiers(three));
+        assertEquals(3, builtTiers(three));
     }
 }

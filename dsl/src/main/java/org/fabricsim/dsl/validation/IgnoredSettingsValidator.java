@@ -197,6 +197,21 @@ public class IgnoredSettingsValidator extends FabricCheck {
                         Literals.RAIL_OPTIMIZED_TOPOLOGY__RAILS, IssueCodes.RAILS_NOT_SIMULATED));
     }
 
+    /**
+     * A rail-optimized network has at least two switch tiers as built (ClusterTopologies.builtTiers: t + 1 for a
+     * stated t &lt; 2): its rail leaves, and the spines that join the rails. A written {@code tiers 1} is built as
+     * {@code tiers 2}; a rail-only network (leaves without spines) is not built.
+     */
+    @Check
+    public void checkRailTiersNotSimulated(RailOptimizedTopology rail) {
+        if (written(rail, Literals.RAIL_OPTIMIZED_TOPOLOGY__TIERS) && rail.getTiers() == 1) {
+            info("A rail-optimized network's 'tiers 1'" + NOT_YET + "it is built with two tiers, its rail leaves and"
+                    + " the spines that join the rails (a rail-only network, without spines, is not built), as"
+                    + " 'tiers 2' is.", rail, Literals.RAIL_OPTIMIZED_TOPOLOGY__TIERS,
+                    IssueCodes.RAIL_TIERS_NOT_SIMULATED);
+        }
+    }
+
     @Check
     public void checkScaleUpSwitchesNotSimulated(ScaleUpDomain domain) {
         if (written(domain, Literals.SCALE_UP_DOMAIN__SWITCHES)

@@ -456,6 +456,11 @@ public final class IssueCodes {
      */
     public static final String RAILS_NOT_SIMULATED = PREFIX + "not-simulated.rails";
     /**
+     * A rail-optimized network's {@code tiers 1}, built with two tiers (its rail leaves and the spines that join
+     * the rails). Data: none.
+     */
+    public static final String RAIL_TIERS_NOT_SIMULATED = PREFIX + "not-simulated.rail-tiers";
+    /**
      * A model's kind that contradicts its {@code experts}: {@code moe} without experts runs dense, {@code transformer}
      * with experts runs as a mixture of experts. Data: the kind it runs as.
      */
