@@ -110,8 +110,8 @@ final class ProtocolCost {
         if (algorithm != Algorithm.RING && algorithm != Algorithm.DOUBLE_BINARY_TREE) {
             return request.channels();
         }
-        return NcclChannels.perCall(request.channels(), protocol, algorithm == Algorithm.RING, request.ranks(),
-                request.sizeBytes());
+        return NcclChannels.perCall(request.generation(), request.channels(), protocol, algorithm == Algorithm.RING,
+                request.ranks(), request.sizeBytes());
     }
 
     /** T_p in picoseconds. */
