@@ -2,14 +2,20 @@ package org.fabricsim.runtime.collective;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.fabricsim.runtime.topology.ClusterParameters;
+import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FatTreeParameters;
+import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
 
 /**
  * RCCL's rings carry none of NCCL's ring constants that sit in the non-AMD branches of {@code src/graph/tuning.cc}
  * (ROCm/rccl at 0cbce2a7): {@code ncclTopoTuneModel}'s AMD branch (lines 377 to 381) multiplies the bus bandwidth by
  * the tuning model's {@code bwRatio} alone, where NCCL's (lines 383 to 384) caps a ring's LL at {@code llMaxBw} and its
- * LL128 at nChannels · {@code perChMaxRingLL128Bw}. RCCL's kernels run 256 threads a channel with every protocol
- * ({@code device.h} lines 68 to 70 and 87).
+ * LL128 at nChannels · {@code perChMaxRingLL128Bw}; {@code ncclTopoGetAlgoTime}'s AMD branch applies its correction
+ * factors, where NCCL's (line 664) multiplies a Simple ring all-reduce's latency across nodes by the plateau factor
+ * 1.4. RCCL's kernels run 256 threads a channel with every protocol ({@code device.h} lines 68 to 70 and 87).
  */
 class RcclRingConstantsTest {
     private static final double GB = 1e9;
@@ -48,5 +54,35 @@ class RcclRingConstantsTest {
         assertEquals(4, NcclChannels.perCall(Generation.HOPPER, 32, Protocol.SIMPLE, true, 8, size));
         assertEquals(25, NcclChannels.perCall(Generation.HOPPER, 32, Protocol.LL128, true, 8, size));
         assertEquals(4, NcclChannels.perCall(Generation.HOPPER, 32, Protocol.LL, true, 8, size));
+    }
+
+    @Test
+    void shouldRunRcclsSimpleRingAcrossNodesWithoutNcclsPlateau() {
+        // A forced Simple ring all-reduce of 64 MiB over 2 nodes of 8 (switched scale-up, so no RCCL mesh rings):
+        // NCCL adds (f − 1) · L, L the ring's step latencies, f the profile's plateau; RCCL adds none, so its time at
+        // any f is NCCL's at f = 1, and NCCL's excess over f = 1 scales as f − 1 (0.4 at 1.4 against 0.9 at 1.9).
+        StepOverheads profile = Calibration.DEFAULT.stepOverheads(Harness.NCCL_TESTS, 1);
+        long rccl = simpleRingPs(Generation.CDNA3, plateau(profile, 1.4));
+        long ncclFlat = simpleRingPs(Generation.HOPPER, plateau(profile, 1.0));
+        assertEquals(ncclFlat, rccl);
+        assertEquals(ncclFlat, simpleRingPs(Generation.CDNA4, plateau(profile, 1.9)));
+        double excess14 = simpleRingPs(Generation.HOPPER, plateau(profile, 1.4)) - ncclFlat;
+        double excess19 = simpleRingPs(Generation.HOPPER, plateau(profile, 1.9)) - ncclFlat;
+        assertEquals(0.4 / 0.9, excess14 / excess19, 1e-4);
+    }
+
+    private static StepOverheads plateau(StepOverheads o, double factor) {
+        return new StepOverheads(o.scaleUpPs(), o.scaleOutPs(), o.inNetworkPs(), o.ringBasePs(), factor,
+                o.hostCallPs(), o.launchFloorPs());
+    }
+
+    private static long simpleRingPs(Generation generation, StepOverheads overheads) {
+        LinkClass link = new LinkClass(100e9, 0);
+        LinkClass nic = LinkClass.ofGigabitsPerSecond(400, 0);
+        ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(16,
+                ScaleUpParameters.switched(8, link, false), nic, FatTreeParameters.singleSwitch(nic)));
+        return CollectiveEngine.run(cluster, CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, 64L << 20, 16)
+                .withAlgorithm(Algorithm.RING).withProtocol(Protocol.SIMPLE).withGeneration(generation)
+                .withChannels(16).withStepOverheads(overheads).withReuseSymmetricSteps(true)).timePs();
     }
 }
