@@ -12,7 +12,7 @@ package org.fabricsim.runtime.collective;
  * 120/128, and a tree's η is its protocol's line alone, {@link #efficiency}),</li>
  * <li>a cap on the bus bandwidth: LL at {@code llMaxBws} (one node: by GPU generation; across nodes:
  * the x86 host row), LL128 rings at {@code channels · perChMaxRingLL128Bws}, trees at {@code channels
- * · perChMaxTreeBws} (LL128: {@code perChMaxTreeLL128Bws}); RCCL's trees have none,</li>
+ * · perChMaxTreeBws} (LL128: {@code perChMaxTreeLL128Bws}); RCCL's rings and trees have none,</li>
  * <li>in-switch reduction across nodes (NVLSTree, Simple only): a cap of {@code heads ·
  * perChMaxNVLSTreeBws} and 2·⌊log₂ D⌋ tree levels of network latency,</li>
  * <li>latencies: {@code baseLatencies} once per call and {@code hwLatencies} per step, NVLink inside a
