@@ -15,8 +15,10 @@ import java.util.Locale;
  * ({@link NcclChannels#communicator}), the protocols and algorithms it enables by default ({@link
  * NcclTuning#enabledByDefault}), RCCL 2.22.3's protocol by size across nodes ({@link RcclProtocols}), RCCL's own
  * estimate for the automatic choice ({@link RcclEstimate}), its tree paths across nodes ({@link
- * RcclMeshRings#treeChains}), its 64-byte LL128 line ({@link NcclTuning#efficiency}) and no NCCL proxy floor ({@link
- * NetProxyFloor}); every other table of NCCL it keeps is Hopper's ({@link #ncclTables}).
+ * RcclMeshRings#treeChains}), its 64-byte LL128 line ({@link NcclTuning#efficiency}), no NCCL proxy floor ({@link
+ * NetProxyFloor}), none of NCCL's ring or tree caps ({@link NcclTuning#busBandwidthCapBytesPerSecond}) nor its ring
+ * plateau, and 256 threads a channel ({@link NcclChannels#perCall}); every other table of NCCL it keeps is Hopper's
+ * ({@link #ncclTables}).
  *
  * <p>CDNA4 runs the same RCCL rules ({@link #rccl}) wherever RCCL's source treats gfx950 as gfx942 (ROCm/rocm-systems,
  * {@code projects/rccl}: {@code connect.cc} at 028c2846 doubles the channel limit for gfx942 and gfx950, {@code

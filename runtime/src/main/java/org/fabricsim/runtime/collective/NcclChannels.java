@@ -37,7 +37,11 @@ package org.fabricsim.runtime.collective;
  *
  * <p><b>Per call.</b> {@code enqueue.cc} lowers the count while S &lt; nc · nt · threshold (nt the
  * protocol's threads: LL 512, LL128 640, Simple 512; threshold: LL 8·nRanks on a ring, else 8,
- * Simple 64 bytes per thread), down to one channel. O(channels).
+ * Simple 64 bytes per thread), down to one channel. RCCL (CDNA3, CDNA4) runs 256 threads a channel with every
+ * protocol (ROCm/rccl 0cbce2a7 {@code src/include/device.h} lines 68 to 70 and 87: NCCL_MAX_NTHREADS, its Simple
+ * and LL aliases and NCCL_LL128_MAX_NTHREADS all 256, which {@code tuning.cc} lines 307 to 313 take as the
+ * maxima; ROCm/rocm-systems {@code projects/rccl} keeps RCCL_DEFAULT_MAX_NTHREADS, RCCL_GFX950_MAX_NTHREADS and
+ * RCCL_LL_MAX_NTHREADS at 256) under the same thresholds ({@code comm.h} lines 40 to 42). O(channels).
  */
 public final class NcclChannels {
     /** MAXCHANNELS of NCCL's device.h. */
@@ -54,6 +58,8 @@ public final class NcclChannels {
         { 60.0, 50.0, 40.0, 30.0, 24.0, 20.0, 15.0, 12.0, 11.0, 6.0, 3.0 },
         { 90.0, 80.0, 70.0, 60.0, 50.0, 45.0, 40.0, 30.0, 24.0, 20.0, 19.0, 18.0 } };
     private static final double EPSILON_GBPS = 1e-6;
+    /** RCCL's threads per channel, every protocol (NCCL_MAX_NTHREADS, NCCL_LL128_MAX_NTHREADS on AMD). */
+    private static final long RCCL_THREADS = 256;
 
     private NcclChannels() {
     }
@@ -137,9 +143,13 @@ public final class NcclChannels {
         return Math.max(1, channels / 2);
     }
 
-    /** The channels one call of {@code sizeBytes} runs on with {@code protocol} over a ring or tree. */
-    public static int perCall(int channels, Protocol protocol, boolean ring, int ranks, long sizeBytes) {
-        long threads = protocol == Protocol.LL128 ? 640 : 512;
+    /**
+     * The channels one call of {@code sizeBytes} runs on with {@code protocol} over a ring or tree under {@code
+     * generation}'s library.
+     */
+    public static int perCall(Generation generation, int channels, Protocol protocol, boolean ring, int ranks,
+            long sizeBytes) {
+        long threads = generation.rccl() ? RCCL_THREADS : protocol == Protocol.LL128 ? 640 : 512;
         long threshold = protocol == Protocol.SIMPLE ? 64 : protocol == Protocol.LL && ring ? 8L * ranks : 8;
         int nc = channels;
         while (nc >= 2 && sizeBytes < nc * threads * threshold) {

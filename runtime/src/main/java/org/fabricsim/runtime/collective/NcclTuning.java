@@ -12,7 +12,7 @@ package org.fabricsim.runtime.collective;
  * 120/128, and a tree's η is its protocol's line alone, {@link #efficiency}),</li>
  * <li>a cap on the bus bandwidth: LL at {@code llMaxBws} (one node: by GPU generation; across nodes:
  * the x86 host row), LL128 rings at {@code channels · perChMaxRingLL128Bws}, trees at {@code channels
- * · perChMaxTreeBws} (LL128: {@code perChMaxTreeLL128Bws}); RCCL's trees have none,</li>
+ * · perChMaxTreeBws} (LL128: {@code perChMaxTreeLL128Bws}); RCCL's rings and trees have none,</li>
  * <li>in-switch reduction across nodes (NVLSTree, Simple only): a cap of {@code heads ·
  * perChMaxNVLSTreeBws} and 2·⌊log₂ D⌋ tree levels of network latency,</li>
  * <li>latencies: {@code baseLatencies} once per call and {@code hwLatencies} per step, NVLink inside a
@@ -203,13 +203,17 @@ public final class NcclTuning {
 
     /**
      * The cap on the bus bandwidth in bytes per second, or +∞; for in-switch reduction across nodes
-     * (NVLSTree) {@code channels} are its heads. RCCL's trees have none: {@code llMaxBws}, {@code perChMaxTreeBws}
-     * and {@code perChMaxTreeLL128Bws} are read only in the non-AMD branch of {@code ncclTopoTuneModel} (see
-     * {@link #efficiency}).
+     * (NVLSTree) {@code channels} are its heads. RCCL's rings and trees have none: {@code llMaxBws}, {@code
+     * perChMaxRingLL128Bws}, {@code perChMaxTreeBws} and {@code perChMaxTreeLL128Bws} are read only in the non-AMD
+     * branch of {@code ncclTopoTuneModel} (ROCm/rccl {@code src/graph/tuning.cc} at 0cbce2a7, lines 383 to 387; the
+     * AMD branch, lines 377 to 381, multiplies by the tuning model's {@code bwRatio} alone; see {@link #efficiency}).
      */
     public double busBandwidthCapBytesPerSecond(Algorithm algorithm, Protocol protocol, int channels, int nodes) {
         int gen = generation.ncclTables().ordinal();
         int nodeIndex = Math.min(nodes, 3) - 1;
+        if (generation.rccl() && (algorithm == Algorithm.RING || algorithm == Algorithm.DOUBLE_BINARY_TREE)) {
+            return Double.POSITIVE_INFINITY;
+        }
         if (algorithm == Algorithm.IN_NETWORK && nodes > 1) {
             return channels * NVLS_TREE_PER_HEAD_GBPS[gen][nodeIndex] * GB;
         }
@@ -218,9 +222,6 @@ public final class NcclTuning {
             return protocol == Protocol.LL ? llMaxGBps * GB
                     : protocol == Protocol.LL128 ? channels * RING_LL128_PER_CHANNEL_GBPS[gen] * GB
                             : Double.POSITIVE_INFINITY;
-        }
-        if (algorithm == Algorithm.DOUBLE_BINARY_TREE && generation.rccl()) {
-            return Double.POSITIVE_INFINITY;
         }
         if (algorithm == Algorithm.DOUBLE_BINARY_TREE) {
             double treeGBps = channels * TREE_PER_CHANNEL_GBPS[gen][nodeIndex];

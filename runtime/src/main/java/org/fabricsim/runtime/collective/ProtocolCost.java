@@ -15,8 +15,9 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * T_p = max(T_bw / η_p, S·f(n) / C_p) + T_prop + Σ α_p(phase)·latencySteps(phase) + base_p + plateau
  * + host, where base_p is NCCL's base latency of a ring or tree reduce-scatter, all-gather or
  * all-reduce, plateau is NCCL's ring plateau (for a Simple ring all-reduce across domains with at
- * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase)), and host the
- * per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). Under NCCL an LL or
+ * least 64 bytes per channel and rank, (factor − 1) · Σ α(phase)·latencySteps(phase); none under RCCL, whose {@code
+ * ncclTopoGetAlgoTime} applies it only in its non-AMD branch, ROCm/rccl {@code tuning.cc} at 0cbce2a7 line 664), and
+ * host the per-call host cost a framework-timed call includes ({@link StepOverheads#hostCallPs}). Under NCCL an LL or
  * LL128 ring all-reduce across domains takes at least its network proxy's posting time ({@link NetProxyFloor}),
  * the host cost added after; under RCCL (CDNA3, CDNA4) it does not: RCCL's LL128 ring measured across 2 nodes on 64
  * channels runs below the floor (docs/accuracy.md, "RCCL's protocols by size, session 65"). A tree with LL or LL128
@@ -110,8 +111,8 @@ final class ProtocolCost {
         if (algorithm != Algorithm.RING && algorithm != Algorithm.DOUBLE_BINARY_TREE) {
             return request.channels();
         }
-        return NcclChannels.perCall(request.channels(), protocol, algorithm == Algorithm.RING, request.ranks(),
-                request.sizeBytes());
+        return NcclChannels.perCall(request.generation(), request.channels(), protocol, algorithm == Algorithm.RING,
+                request.ranks(), request.sizeBytes());
     }
 
     /** T_p in picoseconds. */
@@ -216,7 +217,7 @@ final class ProtocolCost {
             return 0;
         }
         boolean plateau = protocol == Protocol.SIMPLE && algorithm == Algorithm.RING
-                && operation == CollectiveOperation.ALL_REDUCE && domains > 1
+                && operation == CollectiveOperation.ALL_REDUCE && domains > 1 && !request.generation().rccl()
                 && request.sizeBytes() / ((long) request.channels() * request.ranks()) >= 64;
         return overheads.ringBasePs() + (plateau ? Math.round((overheads.ringPlateau() - 1) * stepsPs) : 0);
     }

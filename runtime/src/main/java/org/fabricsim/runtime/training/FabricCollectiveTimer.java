@@ -51,6 +51,8 @@ public final class FabricCollectiveTimer implements RunTimer {
     private final double[] axisCrossingShare;
     /** The same share of rank 0's expert data-parallel ring. */
     private final double expertDataCrossingShare;
+    /** Whether RCCL runs the job's collectives (CDNA3, CDNA4), whose cost model has no ring plateau. */
+    private final boolean rccl;
 
     /** A timer with the default profile's step latencies. */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
@@ -111,6 +113,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.axisCrossingShare = patterns.axisCrossingShares();
         this.expertDataCrossingShare = patterns.expertDataCrossingShare();
         this.phases = new PointToPointPhases(placement, network, patterns, solved, axisCrossingShare);
+        this.rccl = generation.rccl();
     }
 
     private FabricCollectiveTimer(FabricCollectiveTimer previous) {
@@ -122,6 +125,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.axisCrossingShare = previous.axisCrossingShare;
         this.expertDataCrossingShare = previous.expertDataCrossingShare;
         this.phases = previous.phases.nextRun(solved);
+        this.rccl = previous.rccl;
     }
 
     /** The next run of the same job: solved patterns shared both ways, no traffic or engine counts. O(links). */
@@ -155,7 +159,11 @@ public final class FabricCollectiveTimer implements RunTimer {
         }
     }
 
-    /** NCCL's plateau on the axis's flat ring ({@link SolvedPatterns#plateauSeconds}); none on a torus (not NCCL). */
+    /**
+     * NCCL's plateau on the axis's flat ring ({@link SolvedPatterns#plateauSeconds}); none on a torus (not NCCL) nor
+     * under RCCL, whose {@code ncclTopoGetAlgoTime} applies it only in its non-AMD branch (ROCm/rccl {@code
+     * src/graph/tuning.cc} at 0cbce2a7, line 664).
+     */
     @Override
     public double allReducePlateauSeconds(Axis axis, int ranks) {
         return plateauSeconds(ranks, axisCrossingShare[axis.ordinal()]);
@@ -170,9 +178,12 @@ public final class FabricCollectiveTimer implements RunTimer {
         return ranks < 2 || !ncclCollectives() ? 0 : solved.plateauSeconds(2 * (ranks - 1), crossingShare);
     }
 
-    /** Whether the job's collectives are NCCL's: not on a direct torus, whose stacks (TPUs) run XLA's. */
+    /**
+     * Whether the job's collectives are NCCL's, whose ring all-reduce pays the plateau: not on a direct torus, whose
+     * stacks (TPUs) run XLA's, nor on CDNA3 or CDNA4, which run RCCL's.
+     */
     boolean ncclCollectives() {
-        return topology.torusShape() == null;
+        return topology.torusShape() == null && !rccl;
     }
 
     /**

@@ -38,15 +38,16 @@ class HeldOutInstinctCollectivesTest {
      * Rows outside ±15% of the published time, each a finding (docs/accuracy.md, "Collectives on AMD Instinct, session
      * 64", "Collectives on AMD Instinct MI350X/MI355X, session 65" and "RCCL's own cost model, session 66"); the test
      * fails when a row leaves or joins the list. No MI300X row since the catalog's MI300X states xGMI's usable rate
-     * (75%, session 64). Five of the six MI350X rows of rocm-systems pull request 9406, run as printed: both trees
+     * (75%, session 64). All six MI350X rows of rocm-systems pull request 9406, run as printed: both trees
      * faster than published (LL128 −31.9%, Simple −30.4%, since they run RCCL's line without NCCL's tree factors and
      * RCCL's Simple tree chunk: "RCCL's trees across nodes, session 66"; +324% and +491% before each tree channel ran
-     * its own path of the mesh) and three rings faster (LL128 −34% and −44% on RCCL's LL128 line; Simple at 128 MiB
-     * −21%, the NICs not printed); the 48-channel Simple row (−14.6%) is within.
+     * its own path of the mesh) and all four rings faster (LL128 −34% and −44% on RCCL's LL128 line; Simple at 128 MiB
+     * −26.5% on 64 channels and −20.2% on 48, the NICs not printed, −21.3% and −14.6% before RCCL's rings dropped
+     * NCCL's plateau: "RCCL's rings, session 67").
      */
     private static final List<String> KNOWN_MISSES = List.of("mi350x-2node-32m-tree-ll128-before",
             "mi350x-2node-64m-ring-ll128-before", "mi350x-2node-128m-ring-simple-before",
-            "mi350x-2node-32m-ring-ll128", "mi350x-2node-64m-tree-simple");
+            "mi350x-2node-32m-ring-ll128", "mi350x-2node-64m-tree-simple", "mi350x-2node-128m-ring-simple-48");
 
     @Test
     void shouldReportWhichHeldOutInstinctRowsTheDefaultCalibrationMisses() throws IOException {

@@ -121,11 +121,11 @@ class ProtocolSelectionTest {
     void shouldLowerTheChannelsOfSmallCallsAsNcclEnqueueDoes() {
         // Simple: 512 threads x 64 B = 32 KiB per channel; LL128: 640 x 8 B = 5 KiB; LL on a ring of 8:
         // 512 x 8 x 8 = 32 KiB.
-        assertEquals(32, NcclChannels.perCall(32, Protocol.SIMPLE, true, 8, 1L << 20));
-        assertEquals(4, NcclChannels.perCall(32, Protocol.SIMPLE, true, 8, 128L << 10));
-        assertEquals(25, NcclChannels.perCall(32, Protocol.LL128, true, 8, 128L << 10));
-        assertEquals(4, NcclChannels.perCall(32, Protocol.LL, true, 8, 128L << 10));
-        assertEquals(1, NcclChannels.perCall(32, Protocol.LL, true, 8, 8));
+        assertEquals(32, NcclChannels.perCall(Generation.HOPPER, 32, Protocol.SIMPLE, true, 8, 1L << 20));
+        assertEquals(4, NcclChannels.perCall(Generation.HOPPER, 32, Protocol.SIMPLE, true, 8, 128L << 10));
+        assertEquals(25, NcclChannels.perCall(Generation.HOPPER, 32, Protocol.LL128, true, 8, 128L << 10));
+        assertEquals(4, NcclChannels.perCall(Generation.HOPPER, 32, Protocol.LL, true, 8, 128L << 10));
+        assertEquals(1, NcclChannels.perCall(Generation.HOPPER, 32, Protocol.LL, true, 8, 8));
         assertEquals(4, ring(128L << 10).channels(), "128 KiB runs LL on 4 channels");
     }
 }

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,17 @@ class RingPlateauTest {
         // 8.7 µs a step, 6 steps: 0.4 x 6 x 8.7 = 20.88 µs. Both: 54.76 µs.
         FabricCollectiveTimer timer = RingStepLatencyTest.timer(2, 4, new ParallelismSpec(1, 1, 8, 1, 2, false));
         assertEquals(54.76e-6, plateau(timer, 8, 4, 2e9, 1e9), 1e-12);
+    }
+
+    @Test
+    void shouldNotAddThePlateauUnderRccl() {
+        // RCCL's ncclTopoGetAlgoTime multiplies by the plateau only in its non-AMD branch (ROCm/rccl
+        // src/graph/tuning.cc at 0cbce2a7, line 664): the same TP4 x DP2 job as CDNA3 or CDNA4 pays its rings alone,
+        // as Hopper the 11.2 µs above.
+        ParallelismSpec plan = new ParallelismSpec(4, 1, 2, 1, 1, false);
+        assertEquals(0, plateau(RingStepLatencyTest.timer(2, 4, plan, Generation.CDNA3), 2, 2, 1e9, 0), 1e-15);
+        assertEquals(0, plateau(RingStepLatencyTest.timer(2, 4, plan, Generation.CDNA4), 2, 2, 1e9, 0), 1e-15);
+        assertEquals(11.2e-6, plateau(RingStepLatencyTest.timer(2, 4, plan, Generation.HOPPER), 2, 2, 1e9, 0), 1e-12);
     }
 
     @Test

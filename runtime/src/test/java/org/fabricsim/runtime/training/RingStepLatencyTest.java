@@ -3,6 +3,8 @@ package org.fabricsim.runtime.training;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.Generation;
+import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
@@ -28,12 +30,18 @@ class RingStepLatencyTest {
 
     /** {@code nodes} nodes of {@code perNode} H100 on switched NVLink, one 400G NIC each, on one NDR switch. */
     static FabricCollectiveTimer timer(int nodes, int perNode, ParallelismSpec plan) {
+        return timer(nodes, perNode, plan, Generation.HOPPER);
+    }
+
+    /** The same job's timer with {@code generation}'s collective library (RCCL on CDNA3 and CDNA4). */
+    static FabricCollectiveTimer timer(int nodes, int perNode, ParallelismSpec plan, Generation generation) {
         NodeSpec node = new NodeSpec("t.Node", TrainingFixtures.H100, perNode, new ScaleUpSpec(TrainingFixtures.NVLINK4,
                 ScaleUpSpec.Kind.SWITCHED, perNode, 450e9, false), TrainingFixtures.CX7, perNode, true);
         return new FabricCollectiveTimer(ClusterTopologies.build(new ClusterSpec("t.Nodes", node, nodes,
                 new ScaleOutSpec(TrainingFixtures.NDR, new TopologySpec.SingleSwitch(TrainingFixtures.QM9700),
                         ScaleOutSpec.Routing.ECMP), 0, null, null)),
-                Placement.of(plan), RoutingMode.ECMP, FabricSpec.DEFAULT_FLOWS_PER_PEER, 1);
+                Placement.of(plan), RoutingMode.ECMP, FabricSpec.DEFAULT_FLOWS_PER_PEER, 1, Calibration.DEFAULT,
+                NetworkKind.MAX_MIN, null, null, generation);
     }
 
     private static double ringStepLatency(FabricCollectiveTimer timer, Axis axis) {
