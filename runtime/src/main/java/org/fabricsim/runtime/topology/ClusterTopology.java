@@ -237,6 +237,16 @@ public final class ClusterTopology {
     }
 
     /**
+     * The NIC ports a flow from {@code src} to {@code dst} spreads its bytes over evenly, one subflow each ({@link
+     * PathChoice#port}): across a multi-plane fabric its P planes ({@link ScaleOutFabric#nicPorts}), else 1 (inside a
+     * domain, or a NIC of one port). O(1).
+     */
+    public int nicPorts(int src, int dst) {
+        return src == dst || sameDomain(src, dst) && scaleUp.buildsLinks() || scaleOut == null ? 1
+                : scaleOut.nicPorts();
+    }
+
+    /**
      * Whether a flow sprayed evenly over all its minimal routes is one path of link groups ({@link
      * #sprayRoute}): true without a scale-out fabric or on one whose groups spraying loads evenly.
      */
