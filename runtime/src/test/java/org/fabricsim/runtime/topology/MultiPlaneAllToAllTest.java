@@ -92,7 +92,8 @@ class MultiPlaneAllToAllTest {
         // inside a plane ECMP hashes the 32 halves leaving a leaf onto its 16 uplinks (one spine each, down the same
         // spine), so the uplink of the most halves, k, sends k x 8 MiB at 100 GB/s: the time is k x 83,886,080 ps + 2
         // us, k counted here from the hashed routes (k/2 x the bound when k > 2). Adaptive routing places 2 halves on
-        // each uplink and spraying spreads each over all 16: both at the bound.
+        // each uplink and spraying spreads each over all 16: both at the bound (before, adaptive routing put each
+        // whole flow on one plane's 50 GB/s port: 16 MiB / 50 GB/s + 2 us = 337,544,320 ps, twice the bound).
         double[] permutation = new double[RANKS * RANKS];
         for (int i = 0; i < RANKS; i++) {
             permutation[i * RANKS + (i + RANKS / 2) % RANKS] = 16 << 20;
