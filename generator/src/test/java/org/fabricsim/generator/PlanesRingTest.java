@@ -15,10 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
  * hosts, 64 ports; two planes derive R/2 = 16 hosts per leaf of each plane), efficiency 100%, NIC cables at the
  * fabric's 1 us; a ring all-reduce of S = 1 GiB runs 14 steps of S/8 = 134,217,728 B per host, NCCL's 2 channels
  * (2 × 1 NIC) half each. One plane: the NIC's 50 GB/s, 2,684,354,560 ps a step, plus 2 × 1 us of NIC cables,
- * 2,686,354,560 ps, 37,608,963,840 ps. Two planes: each channel's flow sends half its bytes through each 25 GB/s port,
- * the same 50 GB/s and the same time, under ECMP, adaptive routing and spraying alike (a NIC balances its planes itself,
- * {@code MultiPlane}). Until session 67 ECMP hashed each flow onto one plane: some ring edge sent both channels through
- * one port and every step waited for it, 14 × (S/8 / 25 GB/s + 2 us) = 75,189,927,680 ps, twice the NIC's time.
+ * 2,686,354,560 ps, 37,608,963,840 ps. Two planes: each channel's flow sends half its bytes through each 25 GB/s
+ * port, the same 50 GB/s and the same time, under ECMP, adaptive routing and spraying alike (a NIC balances its planes
+ * itself, {@code MultiPlane}). Until session 67 ECMP hashed each flow onto one plane: some ring edge sent both channels
+ * through one port and every step waited for it, 14 × (S/8 / 25 GB/s + 2 us) = 75,189,927,680 ps, twice the time.
  */
 class PlanesRingTest {
     private static final String MODEL = """

@@ -236,11 +236,7 @@ public final class ClusterTopology {
         return scaleOut.minimalRouteCount(src, dst);
     }
 
-    /**
-     * The NIC ports a flow from {@code src} to {@code dst} spreads its bytes over evenly, one subflow each ({@link
-     * PathChoice#port}): across a multi-plane fabric its P planes ({@link ScaleOutFabric#nicPorts}), else 1 (inside a
-     * domain, or a NIC of one port). O(1).
-     */
+    /** NIC ports a flow src → dst spreads over evenly ({@link PathChoice#port}): a multi-plane fabric's P, else 1. */
     public int nicPorts(int src, int dst) {
         return src == dst || sameDomain(src, dst) && scaleUp.buildsLinks() || scaleOut == null ? 1
                 : scaleOut.nicPorts();
