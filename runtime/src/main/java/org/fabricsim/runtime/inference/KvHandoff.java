@@ -79,7 +79,8 @@ final class KvHandoff {
      * replica sends the bytes that leave its scale-up domain to the accelerator one domain further on
      * (within the replica), so KV-cache transfers share the NICs and the fabric with it. The
      * iteration's duration is the fitted collective cost of the model; these flows only load the links,
-     * so they are started only while KV-cache flows are in flight (they would delay nothing else).
+     * so they are started only while KV-cache flows are in flight (they would delay nothing else). Each is split
+     * into the router's subflows ({@link Router#routeCount}), as a KV-cache flow is: over a multi-plane NIC's ports.
      */
     void startExpertTraffic(int slot, long tokens) {
         if (network == null || kvFlowsInFlight == 0) {
@@ -96,9 +97,12 @@ final class KvHandoff {
         for (int local = 0; local < count; local++) {
             int src = at(base + local);
             int dst = at(base + (local + domain) % count);
-            int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
-            start(length, bytesPerAccelerator, EXPERT_TAG);
-            flowsStarted++;
+            int subflows = router.routeCount(src, dst);
+            for (int s = 0; s < subflows; s++) {
+                int length = router.route(src, dst, Router.flowKey(src, dst, 0), s, path);
+                start(length, bytesPerAccelerator / subflows, EXPERT_TAG);
+                flowsStarted++;
+            }
         }
     }
 

@@ -15,7 +15,11 @@ import org.fabricsim.runtime.topology.PathChoice;
  * flow is one path of link groups, one max-min variable whose rate splits evenly over its R
  * routes (each member of a hop's group carries rate/m), so {@link #routeCount} is 1. Elsewhere
  * (a degraded tree, a torus, a dragonfly): subflow s of a flow with {@link #routeCount} = R paths
- * takes the path whose mixed-radix digits (one per hop) are s.
+ * takes the path whose mixed-radix digits (one per hop) are s. A multi-plane NIC's port is not a
+ * hop any switch chooses: in every mode a flow across a multi-plane fabric is split into one subflow
+ * per port ({@link ClusterTopology#nicPorts}), subflow s on port s mod P ({@link PathChoice#port}),
+ * so its bytes spread evenly over the planes as the NIC spreads them; spraying counts the ports among
+ * its routes and takes them by the same digit.
  * Every call is O(hops) and allocates nothing.
  */
 public final class Router {
@@ -32,9 +36,9 @@ public final class Router {
     private int touchedCount;
     private long currentKey;
     private int currentSubflow;
-    private final PathChoice ecmp = this::chooseByHash;
-    private final PathChoice adaptive = this::chooseLeastLoaded;
-    private final PathChoice spray = this::chooseBySubflow;
+    private final PathChoice ecmp = new BySubflowPorts(this::chooseByHash);
+    private final PathChoice adaptive = new BySubflowPorts(this::chooseLeastLoaded);
+    private final PathChoice spray = new BySubflowPorts(this::chooseBySubflow);
 
     public Router(ClusterTopology topology, RoutingMode mode, long seed) {
         this.topology = topology;
@@ -56,9 +60,14 @@ public final class Router {
         return topology;
     }
 
-    /** The number of subflows a flow from src to dst is split into: 1 unless spraying per path. */
+    /**
+     * The number of subflows a flow from src to dst is split into: spraying per path, its minimal routes; else one
+     * per NIC port the flow spreads over ({@link ClusterTopology#nicPorts}: a multi-plane fabric's planes), 1 on a
+     * NIC of one port.
+     */
     public int routeCount(int src, int dst) {
-        return mode == RoutingMode.SPRAY && !sprayGroups ? topology.minimalRouteCount(src, dst) : 1;
+        return mode == RoutingMode.SPRAY && !sprayGroups ? topology.minimalRouteCount(src, dst)
+                : topology.nicPorts(src, dst);
     }
 
     /**
@@ -137,6 +146,25 @@ public final class Router {
         int digit = currentSubflow % candidates;
         currentSubflow /= candidates;
         return digit;
+    }
+
+    /** A mode's choice at each switch hop; a NIC's port by the subflow's next digit, in every mode. */
+    private final class BySubflowPorts implements PathChoice {
+        private final PathChoice hops;
+
+        BySubflowPorts(PathChoice hops) {
+            this.hops = hops;
+        }
+
+        @Override
+        public int choose(int hop, int firstLink, int stride, int candidates) {
+            return hops.choose(hop, firstLink, stride, candidates);
+        }
+
+        @Override
+        public int port(int ports) {
+            return chooseBySubflow(PathChoice.PORT_HOP, PathChoice.NOT_CONTIGUOUS, 0, ports);
+        }
     }
 
     private static long mix64(long z) {

@@ -236,6 +236,12 @@ public final class ClusterTopology {
         return scaleOut.minimalRouteCount(src, dst);
     }
 
+    /** NIC ports a flow src → dst spreads over evenly ({@link PathChoice#port}): a multi-plane fabric's P, else 1. */
+    public int nicPorts(int src, int dst) {
+        return src == dst || sameDomain(src, dst) && scaleUp.buildsLinks() || scaleOut == null ? 1
+                : scaleOut.nicPorts();
+    }
+
     /**
      * Whether a flow sprayed evenly over all its minimal routes is one path of link groups ({@link
      * #sprayRoute}): true without a scale-out fabric or on one whose groups spraying loads evenly.

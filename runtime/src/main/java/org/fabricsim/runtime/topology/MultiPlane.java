@@ -8,19 +8,21 @@ import java.util.function.IntFunction;
  * {@code portFirst + 2(e·P + p)} up to the plane's leaf and {@code + 1} back, at the NIC rate ÷ P
  * and no latency of its own (the NIC link carries the NIC's latency).
  *
- * <p>Routing: the plane is chosen once per flow among the P ports (hashed under ECMP, least loaded
- * under adaptive routing, every plane under spraying), as a NIC spreads its queue pairs over its
- * ports; the route then stays in that plane: port up, the plane's own route, port down. So the
- * planes are disjoint and their capacities add. Minimal routes: P × those of one plane. Route cost
- * O(P + plane route).
+ * <p>Routing: every flow spreads its bytes evenly over the P ports ({@link PathChoice#port}: the router
+ * splits it into P subflows, {@link #nicPorts}, subflow s on plane s mod P), whatever the fabric's
+ * routing, as the NIC does: a ConnectX-8 balances its planes in hardware or in the software stack
+ * (Spectrum-X's hardware and software plane load balancing, NVIDIA Network Operator's Spectrum-X
+ * quick starts), and NCCL, seeing each plane's port as a NIC of its own, gives channel c of a GPU
+ * its local NIC base + c mod k (NCCL {@code src/graph/topo.cc}, {@code ncclTopoGetLocalNet}), so a
+ * peer's channels take the ports in turn; no switch hashes a flow onto a plane. The route then stays
+ * in its plane: port up, the plane's own route (hashed under ECMP, least loaded under adaptive
+ * routing, enumerated under spraying), port down. So the planes are disjoint and their capacities
+ * add. Minimal routes: P × those of one plane. Route cost O(P + plane route).
  *
  * <p>Memory: P fabrics over every port, plus ports + 2·P·ports links. Re-routing around failures is
  * not modelled for planes: a failed part interrupts the job, as on a fabric without twins.
  */
 final class MultiPlane implements ScaleOutFabric {
-    /** The decision index of the plane choice, after any a plane's own route makes. */
-    private static final int PLANE_HOP = 8;
-
     private final int planeCount;
     private final ScaleOutFabric[] planes;
     private final int firstNic;
@@ -53,7 +55,7 @@ final class MultiPlane implements ScaleOutFabric {
     @Override
     public int route(int srcPort, int dstPort, PathChoice choice, int[] out, int at) {
         int first = portFirst + 2 * srcPort * planeCount;
-        int plane = choice.choose(PLANE_HOP, first, 2, planeCount);
+        int plane = choice.port(planeCount);
         out[at++] = first + 2 * plane;
         int next = planes[plane].route(srcPort, dstPort, choice, out, at);
         out[next++] = portFirst + 2 * (dstPort * planeCount + plane) + 1;
@@ -63,6 +65,11 @@ final class MultiPlane implements ScaleOutFabric {
     @Override
     public int maxRouteLinks() {
         return planes[0].maxRouteLinks() + 2;
+    }
+
+    @Override
+    public int nicPorts() {
+        return planeCount;
     }
 
     @Override

@@ -15,6 +15,8 @@ package org.fabricsim.runtime.topology;
 public interface PathChoice {
     /** The first link of a hop whose candidates are not {@code firstLink + i·stride} (a degraded hop). */
     int NOT_CONTIGUOUS = -1;
+    /** The decision index {@link #port} passes to {@link #choose}: after any hop a plane's own route makes. */
+    int PORT_HOP = 8;
 
     /**
      * @param hop        index of the decision along the route (0 for the first)
@@ -24,4 +26,17 @@ public interface PathChoice {
      * @return the chosen index in [0, candidates)
      */
     int choose(int hop, int firstLink, int stride, int candidates);
+
+    /**
+     * The port a flow leaves by of a NIC with {@code ports} of them, one into each plane of a multi-plane fabric
+     * ({@code MultiPlane}). Not a switch's choice: the NIC spreads each flow's bytes evenly over its ports, so the
+     * router splits the flow into that many subflows ({@link ClusterTopology#nicPorts}) and the router's choice gives
+     * subflow s the port s mod ports, whatever the fabric's routing. This default, for a choice that routes no
+     * subflows, is {@link #choose} at hop {@link #PORT_HOP}.
+     *
+     * @return the chosen port in [0, ports)
+     */
+    default int port(int ports) {
+        return choose(PORT_HOP, NOT_CONTIGUOUS, 0, ports);
+    }
 }

@@ -27,6 +27,14 @@ public interface ScaleOutFabric {
     int minimalRouteCount(int srcPort, int dstPort);
 
     /**
+     * The ports of each NIC that a flow across this fabric spreads its bytes over evenly ({@link PathChoice#port}): a
+     * multi-plane fabric's P, one into each plane ({@link MultiPlane}); 1 where the NIC plugs in by one port.
+     */
+    default int nicPorts() {
+        return 1;
+    }
+
+    /**
      * Whether {@link #sprayRoute} is available: every flow sprayed evenly over its minimal routes
      * crosses the fabric's link groups ({@link Graph}) whole, so a sprayed flow is one path of groups.
      */

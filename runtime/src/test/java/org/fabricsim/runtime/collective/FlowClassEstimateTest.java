@@ -14,6 +14,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.DegradedTopologies;
 import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.MultiPlaneParameters;
 import org.junit.jupiter.api.Test;
 
 /** The flow-class and heap estimate made before a collective runs, and the refusal it gives. */
@@ -89,6 +90,20 @@ class FlowClassEstimateTest {
         assertTrue(reason.contains("state fewer 'flows-per-peer'"), reason);
         assertEquals(2048L * 2047 * 2, FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.ECMP)
                 .withFlowsPerPeer(2)).classes());
+    }
+
+    @Test
+    void shouldCountEveryPlaneOfAMultiPlaneNicAndNotBlameSprayingForThem() {
+        // Two planes of the 2,048-rank tree: under ECMP every flow goes as one subflow a plane, 2,048 × 2,047 × 2
+        // channels × 2 planes ≈ 16.8 M classes; the planes are the NIC's and no fix, so the largest factor named is
+        // the 2 channels, and the factors read '1 sprayed paths x 2 planes'.
+        ClusterTopology twoPlanes = ClusterTopology.build(ClusterParameters.scaleOutOnly(2048, LINK,
+                new MultiPlaneParameters(2, FatTreeParameters.twoTier(16, 1.0, LINK))));
+        FlowClassEstimate estimate = FlowClassEstimate.of(twoPlanes, allToAll(2048, RoutingMode.ECMP));
+        assertEquals(2048L * 2047 * 2 * 2, estimate.classes());
+        String reason = estimate.refusal(1L << 30, "benchmark A2A");
+        assertTrue(reason.contains("x 1 sprayed paths x 2 planes per accelerator"), reason);
+        assertTrue(reason.contains("the largest factor is 2 channels"), reason);
     }
 
     @Test
