@@ -101,6 +101,7 @@ class CollectiveMappingTest extends FabricModelTest {
         validation.assertNoErrors(model);
         RunResult run = new Simulator().run(mapper.toStudy(model, "p.fabric").workloads().get(0));
         assertEquals("gather", run.parameters().get("operation"));
+        assertEquals(0, run.parameters().get("root"));
         Map<?, ?> row = (Map<?, ?>) ((List<?>) run.metrics().get("rows")).get(0);
         assertEquals("direct", row.get("algorithm"));
         assertEquals(75.40032e-6, (Double) row.get("timeSeconds"), 1e-12);
