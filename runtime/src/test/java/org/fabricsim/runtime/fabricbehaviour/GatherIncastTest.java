@@ -9,6 +9,7 @@ import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.PacketSettings;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -61,6 +62,20 @@ class GatherIncastTest {
             assertTrue(u < 0.9, cc + " leaves an 8:1 incast's bottleneck below capacity: u(8) = " + u);
             assertEquals(closedFormPs(u), gatherPs(behaviour), 1e-6 * closedFormPs(u), cc.name());
         }
+    }
+
+    @Test
+    void shouldReadHpccsStatedMaxStageThroughTheRowItsPacketRunsMeasure() {
+        // HPCC's max-stage (additive steps before a multiplicative one) sets how fast a cut flow climbs back, which
+        // an incast's u reads: a fabric stating max-stage 10 runs on the row the packet backend measures with it
+        // (TunedBehaviours), and the gather takes 8 MiB / (B u(8)) + alpha with that row's u(8), not the shipped 5's.
+        FabricBehaviour shipped = row(BehaviourKey.FlowControl.PFC, CongestionControl.HPCC);
+        FabricBehaviour stated = TunedBehaviours.behaviour(shipped.key(),
+                new PacketSettings(0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0), TABLE);
+        double u = stated.utilisation(EIGHT_SENDERS);
+        assertTrue(Math.abs(u - shipped.utilisation(EIGHT_SENDERS)) > 0.01, "u(8) " + u + " against "
+                + shipped.utilisation(EIGHT_SENDERS));
+        assertEquals(closedFormPs(u), gatherPs(stated), 1e-6 * closedFormPs(u));
     }
 
     @Test
