@@ -37,9 +37,13 @@ class GatherIncastTest {
     }
 
     private static long gatherPs(FabricBehaviour behaviour) {
+        return runPs(CollectiveOperation.GATHER, behaviour);
+    }
+
+    private static long runPs(CollectiveOperation operation, FabricBehaviour behaviour) {
         ClusterTopology star = ClusterTopology.build(ClusterParameters.scaleOutOnly(RANKS, LINK,
                 FatTreeParameters.singleSwitch(LINK)));
-        return CollectiveEngine.run(star, CollectiveRequest.of(CollectiveOperation.GATHER, 9L << 20, RANKS)
+        return CollectiveEngine.run(star, CollectiveRequest.of(operation, 9L << 20, RANKS)
                 .withAlgorithm(Algorithm.DIRECT).withFabricBehaviour(behaviour)).timePs();
     }
 
@@ -62,6 +66,24 @@ class GatherIncastTest {
             assertTrue(u < 0.9, cc + " leaves an 8:1 incast's bottleneck below capacity: u(8) = " + u);
             assertEquals(closedFormPs(u), gatherPs(behaviour), 1e-6 * closedFormPs(u), cc.name());
         }
+    }
+
+    @Test
+    void shouldRunAScatterAsTheIdealExceptWhereHpccPacesTheRootsUplink() {
+        // A scatter's 8 flows leave one sender: its NIC offers the root's uplink no more than its capacity (overload
+        // 1) and each receiver's downlink carries one flow, so no link is an incast: DCQCN's, IB CC's and PFC's rows
+        // run it exactly as the ideal, 8 MiB / B + alpha = 169,772,160 ps. HPCC paces any link several flows fill
+        // (HpccPacing): each flow's share settles at eta + R_AI / B, so the uplink runs at eta + n R_AI / B, with the
+        // row's R_AI at the scenarios' line rate, 40 Mb/s at 100 Gb/s: 0.95 + 8 x 5e6 / 12.5e9 = 0.9532, and
+        // T = 167,772,160 / 0.9532 + 2,000,000 = 178,009,399.9 ps.
+        assertEquals(169_772_160L, runPs(CollectiveOperation.SCATTER,
+                row(BehaviourKey.FlowControl.PFC, CongestionControl.DCQCN)));
+        assertEquals(169_772_160L, runPs(CollectiveOperation.SCATTER,
+                row(BehaviourKey.FlowControl.CREDIT, CongestionControl.INFINIBAND)));
+        assertEquals(169_772_160L, runPs(CollectiveOperation.SCATTER,
+                row(BehaviourKey.FlowControl.PFC, CongestionControl.NONE)));
+        assertEquals(178_009_400L, runPs(CollectiveOperation.SCATTER,
+                row(BehaviourKey.FlowControl.PFC, CongestionControl.HPCC)));
     }
 
     @Test
