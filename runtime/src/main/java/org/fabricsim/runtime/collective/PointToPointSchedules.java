@@ -6,8 +6,9 @@ package org.fabricsim.runtime.collective;
  *
  * <p>nccl-tests' {@code gather_perf} posts, inside one {@code ncclGroupStart}/{@code ncclGroupEnd}, an {@code
  * ncclSend} of its S/n bytes from every rank to the root and n {@code ncclRecv}s at the root ({@code src/gather.cu});
- * {@code scatter_perf} the mirror image ({@code src/scatter.cu}, which calls {@code ncclScatter} from NCCL 2.28, the
- * same grouped sends in the library). NCCL runs a group's sends and receives on its point-to-point channels, each
+ * {@code scatter_perf} the mirror image ({@code src/scatter.cu}; from NCCL 2.28 it calls {@code ncclScatter}, which
+ * NCCL enqueues as a function of its own, {@code ncclFuncScatter}, not examined here; RCCL's {@code ncclScatter} is
+ * the same grouped sends). NCCL runs a group's sends and receives on its point-to-point channels, each
  * pair of ranks in different nodes over NCCL_NCHANNELS_PER_NET_PEER connections (2 by default; the fabric's {@code
  * flows-per-peer}, which {@link TransferRoutes} splits every transfer across domains into), and the network proxy
  * thread of each GPU posts the transfers of its connections; no tuner chooses an algorithm or protocol (Simple), no
