@@ -94,10 +94,23 @@ class CollectiveAlgorithmValidatorTest extends FabricModelTest {
     }
 
     @Test
+    void shouldRefuseARingGatherAndAnInNetworkScatterOfferingAuto() throws Exception {
+        // NCCL runs gather and scatter as grouped sends and receives: no ring or chain, no in-switch reduction.
+        List<Issue> errors = errors(BENCHMARK.formatted("gather ring"));
+        assertEquals(List.of(IssueCodes.ALGORITHM_OPERATION), errors.stream().map(Issue::getCode).toList(),
+                errors::toString);
+        assertEquals("'ring' does not run gather: gather runs on 'direct'. Write one of them, or 'auto' (the quick"
+                + " fix).", errors.get(0).getMessage());
+        assertEquals(List.of("auto"), List.of(errors.get(0).getData()));
+        validation.assertError(parser.parse(BENCHMARK.formatted("scatter in-network")), Literals.BENCHMARK,
+                IssueCodes.ALGORITHM_OPERATION, "'in-network' does not run scatter: scatter runs on 'direct'.");
+    }
+
+    @Test
     void shouldAcceptAnAlgorithmThatRunsTheOperation() throws Exception {
         for (String written : List.of("all-to-all direct", "all-to-all pairwise", "all-reduce ring",
                 "all-reduce double-binary-tree", "reduce-scatter halving-doubling", "broadcast ring", "send-recv direct",
-                "all-to-all auto", "reduce auto")) {
+                "all-to-all auto", "reduce auto", "gather direct", "scatter direct", "gather auto", "scatter")) {
             validation.assertNoIssue(parser.parse(BENCHMARK.formatted(written)), Literals.BENCHMARK,
                     IssueCodes.ALGORITHM_OPERATION);
         }

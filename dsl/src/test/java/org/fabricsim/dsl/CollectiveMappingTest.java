@@ -3,6 +3,7 @@ package org.fabricsim.dsl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.fabricsim.dsl.fabric.Model;
@@ -80,5 +81,31 @@ class CollectiveMappingTest extends FabricModelTest {
         for (var written : org.fabricsim.dsl.fabric.CollectiveAlgorithm.VALUES) {
             assertEquals(written.getLiteral(), Algorithm.valueOf(written.getName()).label());
         }
+    }
+
+    @Test
+    void shouldRunAGatherAsNcclTestsGatherPerfReportsIt() throws Exception {
+        // 8 sketched accelerators, each with its own 100 GB/s link of 1 us to one switch, stated at 100 % (else the
+        // profile's NIC efficiency, 0.96, derates it); an ideal harness adds no software latency. The 7 other ranks send the root 8 MiB / 8 = 1 MiB each at once, all through its
+        // downlink: T = 7 x 1,048,576 B / 100e9 B/s + 2 us = 73.40032 + 2 = 75.40032 us. nccl-tests reports
+        // algbw = S/T = 111.254 GB/s and busbw = algbw x 7/8 = 97.347 GB/s (src/gather.cu).
+        Model model = parser.parse("""
+                cluster C { nodes 2 x 4 accelerators link 100 GB/s latency 1 us efficiency 100 % }
+                benchmark Incast {
+                    gather
+                    on C
+                    sizes 8 MiB
+                    harness ideal
+                }
+                """);
+        validation.assertNoErrors(model);
+        RunResult run = new Simulator().run(mapper.toStudy(model, "p.fabric").workloads().get(0));
+        assertEquals("gather", run.parameters().get("operation"));
+        assertEquals(0, run.parameters().get("root"));
+        Map<?, ?> row = (Map<?, ?>) ((List<?>) run.metrics().get("rows")).get(0);
+        assertEquals("direct", row.get("algorithm"));
+        assertEquals(75.40032e-6, (Double) row.get("timeSeconds"), 1e-12);
+        assertEquals(111.254, (Double) row.get("algbwGBps"), 1e-3);
+        assertEquals(97.347, (Double) row.get("busbwGBps"), 1e-3);
     }
 }

@@ -9,6 +9,7 @@ import org.fabricsim.runtime.calibration.CalibrationProfile;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveEngine;
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectivePhase;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.CollectiveResult;
@@ -108,6 +109,9 @@ public final class CollectiveBenchmarks {
         parameters.put("acceleratorsPerNode", cluster.acceleratorsPerNode());
         parameters.put("accelerators", benchmark.ranks());
         parameters.put("operation", benchmark.operation().label());
+        if (benchmark.operation() == CollectiveOperation.GATHER || benchmark.operation() == CollectiveOperation.SCATTER) {
+            parameters.put("root", request.root()); // gather_perf's and scatter_perf's root column
+        }
         parameters.put("algorithm", (phases.isEmpty() ? benchmark.algorithm() : Algorithm.PHASED).label());
         parameters.put("protocol", benchmark.protocol().label());
         parameters.put("channels", channels);

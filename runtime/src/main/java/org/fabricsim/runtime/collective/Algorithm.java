@@ -1,7 +1,9 @@
 package org.fabricsim.runtime.collective;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 import org.fabricsim.runtime.sim.Keywords;
 
@@ -19,7 +21,10 @@ public enum Algorithm {
     DOUBLE_BINARY_TREE,
     /** Recursive halving (reduce-scatter) then recursive doubling (all-gather); n a power of two. */
     HALVING_DOUBLING,
-    /** All-to-all: every pair at once. */
+    /**
+     * All-to-all: every pair at once; send-recv, gather and scatter: NCCL's grouped sends and receives, every
+     * transfer at once ({@link PointToPointSchedules}).
+     */
     DIRECT,
     /** All-to-all: n − 1 rounds, round k pairs i with i + k. */
     PAIRWISE,
@@ -50,23 +55,27 @@ public enum Algorithm {
     /** A user-defined collective: a sequence of {@link CollectivePhase}s ({@link PhasedSchedules}). */
     PHASED;
 
+    /** The operations NCCL runs only as grouped point-to-point calls, on {@link #DIRECT} alone. */
+    private static final Set<CollectiveOperation> DIRECT_ONLY =
+            EnumSet.of(CollectiveOperation.SEND_RECV, CollectiveOperation.GATHER, CollectiveOperation.SCATTER);
+
     /**
      * Whether this algorithm has a schedule for {@code operation} on some topology: ring for every operation but
-     * all-to-all and send-recv (a pipelined chain for broadcast and reduce); halving-doubling and bucket for
-     * all-reduce, reduce-scatter and all-gather; the trees, hierarchical, in-network and CollNet for all-reduce only;
-     * direct for all-to-all and send-recv; pairwise for all-to-all; {@link #AUTO} for every operation. The
+     * all-to-all, send-recv, gather and scatter (a pipelined chain for broadcast and reduce); halving-doubling and
+     * bucket for all-reduce, reduce-scatter and all-gather; the trees, hierarchical, in-network and CollNet for
+     * all-reduce only; direct for all-to-all, send-recv, gather and scatter; pairwise for all-to-all; {@link #AUTO} for every operation. The
      * selector's candidates are the algorithms that serve the operation and whose topology's conditions hold
      * ({@code AlgorithmSelector}); the editor refuses the others by this same rule. O(1).
      */
     public boolean serves(CollectiveOperation operation) {
         return switch (this) {
             case AUTO -> true;
-            case RING -> operation != CollectiveOperation.ALL_TO_ALL && operation != CollectiveOperation.SEND_RECV;
+            case RING -> operation != CollectiveOperation.ALL_TO_ALL && !DIRECT_ONLY.contains(operation);
             case HALVING_DOUBLING, BUCKET -> operation == CollectiveOperation.ALL_REDUCE
                     || operation == CollectiveOperation.REDUCE_SCATTER || operation == CollectiveOperation.ALL_GATHER;
             case DOUBLE_BINARY_TREE, HIERARCHICAL, IN_NETWORK, COLLNET_DIRECT, COLLNET_CHAIN ->
                     operation == CollectiveOperation.ALL_REDUCE;
-            case DIRECT -> operation == CollectiveOperation.ALL_TO_ALL || operation == CollectiveOperation.SEND_RECV;
+            case DIRECT -> operation == CollectiveOperation.ALL_TO_ALL || DIRECT_ONLY.contains(operation);
             case PAIRWISE -> operation == CollectiveOperation.ALL_TO_ALL;
             case PHASED -> false;
         };

@@ -172,14 +172,11 @@ final class AlgorithmSelector {
             case PAIRWISE:
                 return AllToAllSchedules.pairwise(request);
             case DIRECT:
-                if (request.operation() == CollectiveOperation.SEND_RECV) {
-                    Schedule schedule = new Schedule();
-                    if (request.root() != request.peer()) {
-                        schedule.phase(1, -1).send(request.root(), request.peer(), size, 0);
-                    }
-                    return schedule;
-                }
-                return AllToAllSchedules.direct(request);
+                return switch (request.operation()) {
+                    case SEND_RECV -> PointToPointSchedules.sendRecv(request);
+                    case GATHER, SCATTER -> PointToPointSchedules.rooted(request);
+                    default -> AllToAllSchedules.direct(request);
+                };
             default:
                 throw new IllegalArgumentException("no schedule for " + algorithm);
         }

@@ -14,7 +14,11 @@ public enum CollectiveOperation {
     ALL_TO_ALL,
     BROADCAST,
     REDUCE,
-    SEND_RECV;
+    SEND_RECV,
+    /** Every rank's S/n to the root at once: n − 1 senders onto one receiver, an incast (nccl-tests gather_perf). */
+    GATHER,
+    /** The root's S/n to every other rank at once: one sender to n − 1 receivers (nccl-tests scatter_perf). */
+    SCATTER;
 
     /** The name used in reports and in the language, e.g. {@code all-reduce}. */
     public String label() {
@@ -23,12 +27,14 @@ public enum CollectiveOperation {
 
     /**
      * busbw ÷ algbw over n ranks (nccl-tests, doc/PERFORMANCE.md): 2(n−1)/n for all-reduce,
-     * (n−1)/n for reduce-scatter, all-gather and all-to-all, 1 for the rest. Cost: O(1).
+     * (n−1)/n for reduce-scatter, all-gather, all-to-all, gather and scatter (nccl-tests {@code src/gather.cu} and
+     * {@code src/scatter.cu}: algbw = n·(S/n)/t, busbw = algbw·(n−1)/n, the root's n − 1 remote slices), 1 for the
+     * rest. Cost: O(1).
      */
     public double busBandwidthFactor(int ranks) {
         return switch (this) {
             case ALL_REDUCE -> 2.0 * (ranks - 1) / ranks;
-            case REDUCE_SCATTER, ALL_GATHER, ALL_TO_ALL -> (ranks - 1.0) / ranks;
+            case REDUCE_SCATTER, ALL_GATHER, ALL_TO_ALL, GATHER, SCATTER -> (ranks - 1.0) / ranks;
             case BROADCAST, REDUCE, SEND_RECV -> 1.0;
         };
     }

@@ -9,16 +9,16 @@ import org.fabricsim.runtime.routing.RoutingMode;
  * What to simulate: one collective over the first {@code ranks} accelerators of a cluster.
  *
  * <p>Sizes follow nccl-tests: {@code sizeBytes} is the per-rank buffer (all-reduce, broadcast,
- * reduce, send/recv), the full output (all-gather), the full input (reduce-scatter), or the
- * per-rank send buffer split evenly over all ranks (all-to-all; or the {@code trafficMatrixBytes}
- * row-major n×n bytes from i to j, which then replaces the size).
+ * reduce, send/recv), the full output (all-gather, gather), the full input (reduce-scatter, scatter), each
+ * rank's slice then S/n, or the per-rank send buffer split evenly over all ranks (all-to-all; or the {@code
+ * trafficMatrixBytes} row-major n×n bytes from i to j, which then replaces the size).
  *
  * @param operation              the collective
  * @param algorithm              the algorithm, or {@link Algorithm#AUTO}
  * @param sizeBytes              the message size, see above
  * @param ranks                  participants: accelerators [0, ranks)
  * @param channels               parallel rings/connections (NCCL channels), ≥ 1
- * @param root                   root of broadcast and reduce; sender of send/recv
+ * @param root                   root of broadcast, reduce, gather and scatter; sender of send/recv
  * @param peer                   receiver of send/recv
  * @param routing                how flows choose among equal-cost paths
  * @param network                which network model runs the schedule

@@ -14,7 +14,9 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  *
  * <p>Sizes follow the data as it flows, with nccl-tests semantics per phase: a phase runs on the
  * s bytes each rank holds (s = S at the start); after a reduce-scatter over g ranks each holds
- * s/g, an all-gather over g ranks runs on (and leaves) g·s; the other operations keep s. Hence
+ * s/g, an all-gather over g ranks runs on (and leaves) g·s; a scatter leaves s/g too and a gather runs on g·s (each
+ * member's s to the group's first member, which then holds g·s), as nccl-tests sizes them; the other operations keep
+ * s. Hence
  * reduce-scatter within nodes, all-reduce per rail, all-gather within nodes is the hierarchical
  * all-reduce. Pattern keys of phase i are offset by i so that only identical steps share a solve.
  * In-network reduction runs within a node only, and only where a reducing scale-up switch spans
@@ -36,7 +38,9 @@ final class PhasedSchedules {
             CollectivePhase phase = phases.get(index);
             int[][] groups = phase.scope().groups(request.ranks(), acceleratorsPerNode);
             int size = groups[0].length;
-            double phaseBytes = phase.operation() == CollectiveOperation.ALL_GATHER ? holdBytes * size : holdBytes;
+            boolean gathers = phase.operation() == CollectiveOperation.ALL_GATHER
+                    || phase.operation() == CollectiveOperation.GATHER;
+            double phaseBytes = gathers ? holdBytes * size : holdBytes;
             if (size > 1) {
                 CollectiveRequest group = CollectiveRequest.of(phase.operation(), Math.round(phaseBytes), size)
                         .withChannels(request.channels()).withPipelineChunkBytes(request.pipelineChunkBytes())
@@ -46,9 +50,10 @@ final class PhasedSchedules {
                 Algorithm algorithm = algorithm(topology, phase, group);
                 append(schedule, AlgorithmSelector.schedule(topology, group, algorithm, null), groups, index);
             }
-            if (phase.operation() == CollectiveOperation.REDUCE_SCATTER) {
+            if (phase.operation() == CollectiveOperation.REDUCE_SCATTER
+                    || phase.operation() == CollectiveOperation.SCATTER) {
                 holdBytes /= size;
-            } else if (phase.operation() == CollectiveOperation.ALL_GATHER) {
+            } else if (gathers) {
                 holdBytes = phaseBytes;
             }
         }
@@ -70,8 +75,7 @@ final class PhasedSchedules {
         if (phase.scope() == PhaseScope.WITHIN_NODE) {
             return CollectiveEngine.select(topology, group);
         }
-        return group.operation() == CollectiveOperation.ALL_TO_ALL || group.operation() == CollectiveOperation.SEND_RECV
-                ? Algorithm.DIRECT : Algorithm.RING;
+        return Algorithm.RING.serves(group.operation()) ? Algorithm.RING : Algorithm.DIRECT;
     }
 
     /**

@@ -117,6 +117,13 @@ class AlgorithmTest {
                         CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, S, 32), null));
         assertEquals(List.of(Algorithm.DIRECT, Algorithm.PAIRWISE), Algorithm.serving(CollectiveOperation.ALL_TO_ALL));
         assertEquals(List.of(Algorithm.DIRECT), Algorithm.serving(CollectiveOperation.SEND_RECV));
+        // NCCL runs gather and scatter as grouped sends and receives, no ring or tree: direct alone.
+        assertEquals(List.of(Algorithm.DIRECT), Algorithm.serving(CollectiveOperation.GATHER));
+        assertEquals(List.of(Algorithm.DIRECT), Algorithm.serving(CollectiveOperation.SCATTER));
+        IllegalArgumentException ring = assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.run(
+                cluster, CollectiveRequest.of(CollectiveOperation.GATHER, S, 32).withAlgorithm(Algorithm.RING)));
+        assertTrue(ring.getMessage().contains("(gather runs on 'direct'); choose another algorithm"),
+                ring.getMessage());
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> CollectiveEngine.run(
                 cluster, CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, S, 32).withAlgorithm(Algorithm.RING)));
         assertTrue(refused.getMessage().contains(
@@ -131,6 +138,7 @@ class AlgorithmTest {
                 + " 'in-network', 'collnet-direct', 'collnet-chain' or 'bucket'",
                 Algorithm.runsOn(CollectiveOperation.ALL_REDUCE));
         assertEquals("send-recv runs on 'direct'", Algorithm.runsOn(CollectiveOperation.SEND_RECV));
+        assertEquals("scatter runs on 'direct'", Algorithm.runsOn(CollectiveOperation.SCATTER));
         assertEquals("all-to-all runs on 'direct' or 'pairwise'", Algorithm.runsOn(CollectiveOperation.ALL_TO_ALL));
     }
 }

@@ -89,6 +89,38 @@ class ClosedFormTest {
     }
 
     @Test
+    void shouldGatherAtTheRootsDownlinkRate() {
+        // nccl-tests' gather: each of the n - 1 = 7 other ranks sends its S/n = 134,217,728 B to root 0 at once.
+        // Every sender has its own uplink; the root's downlink carries all 7 slices, so max-min gives each B/7 and
+        // T = (n-1)(S/n)/B + alpha = 7 x 2,684,354,560 + 2,000,000 = 18,792,481,920 ps (the root's own slice moves
+        // no byte). busbw = S/T (n-1)/n = 939,524,096 B / 18.79248192 ms = 49.99468 GB/s: the root's link at B,
+        // less the one alpha.
+        CollectiveResult result = run(CollectiveOperation.GATHER, Algorithm.DIRECT, S);
+        assertEquals(18_792_481_920L, result.timePs());
+        assertEquals(7.0 * S / N, result.bytesDelivered());
+        assertEquals(49.99468, result.busbwGBps(), 1e-5);
+    }
+
+    @Test
+    void shouldScatterAtTheRootsUplinkRate() {
+        // The mirror image: the root's uplink carries the 7 slices, each receiver's downlink one; the same
+        // T = 7 x 2,684,354,560 + 2,000,000 = 18,792,481,920 ps. Root 3 for a change: the same time.
+        CollectiveResult result = CollectiveEngine.run(cluster, CollectiveRequest.of(CollectiveOperation.SCATTER, S, N)
+                .withAlgorithm(Algorithm.DIRECT).withEndpoints(3, 0));
+        assertEquals(18_792_481_920L, result.timePs());
+        assertEquals(7.0 * S / N, result.bytesDelivered());
+    }
+
+    @Test
+    void shouldLeaveAGathersIncastToTheFlowModelAndCostOneSliceAnalytically() {
+        // The alpha-beta model lets no two flow classes contend, so each sender's slice runs alone at B:
+        // (S/n)/B + alpha = 2,684,354,560 + 2,000,000 ps, the (n-1)-fold incast of the root's downlink unseen.
+        CollectiveResult analytical = CollectiveEngine.run(cluster, CollectiveRequest.of(CollectiveOperation.GATHER,
+                S, N).withNetwork(NetworkKind.ANALYTICAL));
+        assertEquals(2_686_354_560L, analytical.timePs());
+    }
+
+    @Test
     void shouldPipelineABroadcastChain() {
         // 64 MiB in m = 128 chunks of 512 KiB down a chain of 8: n - 1 + m - 1 = 134 steps of
         // 524,288 B / 50e9 B/s = 10,485,760 ps, of which the chain's n - 1 = 7 pay alpha.

@@ -52,6 +52,22 @@ class PhasedCollectiveTest {
     }
 
     @Test
+    void shouldSizeAScatterAndAGatherPhaseAsNcclTestsDo() {
+        // 2 nodes x 4, S = 1 GB per rank, no latency. Phase 1, scatter per rail (groups of 2, root the node-0 rank):
+        // the root sends its peer S/2 = 500 MB over the NIC, 500e6 / 50e9 = 10 ms, the 4 rails at once; each rank
+        // then holds s = S/2. Phase 2, gather within the node on 4s: the 3 others send local rank 0 their s, an
+        // incast of 1.5 GB onto its NVLink port, 1.5e9 / 400e9 = 3.75 ms. T = 13.75 ms; injected
+        // 4 x 500 MB + 2 x 3 x 500 MB = 5 GB. Each phase's end rounds to the picosecond: within 1 ps.
+        List<CollectivePhase> phases = List.of(
+                new CollectivePhase(CollectiveOperation.SCATTER, Algorithm.DIRECT, PhaseScope.PER_RAIL),
+                new CollectivePhase(CollectiveOperation.GATHER, Algorithm.AUTO, PhaseScope.WITHIN_NODE));
+        CollectiveResult result = CollectiveEngine.run(nodes(2),
+                CollectiveRequest.of(CollectiveOperation.GATHER, 1_000_000_000L, 8), phases, 4);
+        assertEquals(13.75e9, result.timePs(), 1.0);
+        assertEquals(5e9, result.bytesInjected(), 1e-3);
+    }
+
+    @Test
     void shouldMatchTheBuiltInHierarchicalAllReduceWhenWrittenAsPhases() {
         // Reduce-scatter in the node on S, all-reduce per rail on S/4, all-gather in the node back
         // to S: exactly the schedule of HIERARCHICAL, so the same time to the picosecond.

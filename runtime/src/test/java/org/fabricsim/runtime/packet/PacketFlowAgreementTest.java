@@ -49,4 +49,13 @@ class PacketFlowAgreementTest {
     void shouldAgreeWithTheFlowBackendOnAnAllToAll() {
         assertAgree(oneSwitch(8), CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 64L << 20, 8));
     }
+
+    @Test
+    void shouldAgreeWithTheFlowBackendOnAGatherAndAScatter() {
+        // A gather is an 8:1 incast of 2 MiB slices onto the root's downlink: PFC without congestion control (the
+        // backend's defaults) runs it at capacity, as the flow model's ideal does; a scatter's 7 slices share the
+        // root's uplink in its NIC, where nothing queues in a switch.
+        assertAgree(oneSwitch(8), CollectiveRequest.of(CollectiveOperation.GATHER, 16L << 20, 8));
+        assertAgree(oneSwitch(8), CollectiveRequest.of(CollectiveOperation.SCATTER, 16L << 20, 8));
+    }
 }
