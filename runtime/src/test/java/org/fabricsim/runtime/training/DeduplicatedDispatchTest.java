@@ -101,12 +101,13 @@ class DeduplicatedDispatchTest {
         // rank sends its copies for another node's members to that node's GPU of its own index (its rail; DeepSeek-V3
         // §3.2.2), which forwards them over NVLink. So node 0's GPU i takes over its NIC, from GPU i of each of the 3
         // other nodes, the remote weight w times the bytes for all 8 members of node 0: 3·w·(B/32)·(L + 7L') at 50 GB/s
-        // × the NIC efficiency; the NVLink into the busiest rank (7 × the local weight 3.6 × L·B/32 at 450 GB/s) stays
-        // below it up to L = 2. L = 1: 24·w·B/32 ÷ 48 GB/s; L = 2: (2 + 7·30/31)/8 = 1.0968 × that, where sending the
-        // copies straight to the busiest rank's NIC (across the rails, over the spines) took twice the balanced time.
-        ClusterSpec rails = new ClusterSpec("t.Rails", TrainingFixtures.DGX_H100, 4, new ScaleOutSpec(TrainingFixtures.NDR,
-                new TopologySpec.RailOptimized(TrainingFixtures.QM9700, 8, 2, List.of(1.0, 1.0)),
-                ScaleOutSpec.Routing.ADAPTIVE), 0, null, null);
+        // × the NIC efficiency; the NVLink into the busiest rank (7 × the local weight 3.63 × L·B/32 at 450 GB/s × its
+        // efficiency) stays below it up to L = 2. L = 1: 24·w·B/32 ÷ 48 GB/s; L = 2: (2 + 7·30/31)/8 = 1.0968 × that,
+        // where sending the copies straight to the busiest rank's NIC (across the rails, over the spines) took twice
+        // the balanced time.
+        ClusterSpec rails = new ClusterSpec("t.Rails", TrainingFixtures.DGX_H100, 4,
+                new ScaleOutSpec(TrainingFixtures.NDR, new TopologySpec.RailOptimized(TrainingFixtures.QM9700, 8, 2,
+                        List.of(1.0, 1.0)), ScaleOutSpec.Routing.ADAPTIVE), 0, null, null);
         FabricCollectiveTimer timer = new FabricCollectiveTimer(ClusterTopologies.build(rails),
                 Placement.of(new ParallelismSpec(1, 1, 32, 1, 32, false)), RoutingMode.ADAPTIVE,
                 FabricSpec.DEFAULT_FLOWS_PER_PEER, 1);
