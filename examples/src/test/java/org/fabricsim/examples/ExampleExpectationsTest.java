@@ -48,14 +48,18 @@ class ExampleExpectationsTest {
      * 20 communication SMs; 18.6 s (-6.7%) since session 52 states its MTP module and node-limited routing, -6.3%
      * since session 53 states its recompute policy (RMSNorm and the MLA up-projections); since session 55 DualPipe
      * exposes the all-to-all of its unpaired chunks and the model states the compressed query: 18.4 s (-7.7%), and
-     * its paired exchange runs at the capped clock: 18.5 s (-7.3%).
+     * its paired exchange runs at the capped clock: 18.5 s (-7.3%). It misses again since session 67 (17.6 s, -11.7%):
+     * DeepEP's network copies stay on their rail (DeepSeek-V3 §3.2.2), so the dispatch runs at the NIC bound (2.15 ms
+     * a layer, DeepEP's 51 GB/s) instead of 3.40 ms behind spine collisions, which had covered the model's F&B pair
+     * being 7.4% short of DeepSeek's profile (docs/accuracy.md, "Exposed EP against routing skew").
      * Megatron-Core's WeakScaling16B line, a miss in session 51 (45.1% against 49.5%), holds since session 52 (47.5%,
      * -2.0 points, as its calibration row) with the calibration rows' micro-batch assumption stated in the example:
      * each replica's four sequences as one micro-batch; both PaLM lines (-6.6 and
      * -7.3 points) hold since session 52 (-1.7 and -2.6) with PaLM's parallel layers stated ({@code block parallel}).
      */
     private static final List<String> KNOWN_MISSES = List.of(
-            "deepseek-v3-serving/prefill.fabric | deepseek.v3_serving.PrefillPerNode | prefill-throughput");
+            "deepseek-v3-serving/prefill.fabric | deepseek.v3_serving.PrefillPerNode | prefill-throughput",
+            "deepseek-v3/training.fabric | deepseek.v3.PublishedRate | step-time");
 
     @Test
     void shouldHoldEveryExampleExpectationOutsideTheKnownMisses() throws IOException {

@@ -108,6 +108,41 @@ public record DeduplicatedDispatch(int topK, int experts, int nodeLimit) {
         return c;
     }
 
+    /**
+     * Where DeepEP's kernels send a rank's copies: for the sender at position {@code sender} of an expert group whose
+     * members lie in domains {@code domains[j]} (group order), the position that member j's copies go to. A member of
+     * the sender's domain gets its own; a member of another domain gets those of that domain's member at the sender's
+     * index among its own domain's members (modulo the other domain's count), which forwards them over the scale-up
+     * links (forwarding {@link #localWeight} counts). DeepSeek-V3 (arXiv 2412.19437 §3.2.2): tokens are "transmitted
+     * via IB to the GPUs with the same in-node index on its target nodes" and forwarded via NVLink from there, so a
+     * rank's network copies stay on its rail and the busiest rank's excess load L crosses the network spread over its
+     * domain's NICs (L + (D − 1)·L')/D, reaching it only over the scale-up links. O(G²).
+     */
+    public static int[] networkPeers(int[] domains, int sender) {
+        int index = 0;
+        for (int j = 0; j < sender; j++) {
+            index += domains[j] == domains[sender] ? 1 : 0;
+        }
+        int[] peers = new int[domains.length];
+        for (int j = 0; j < domains.length; j++) {
+            if (domains[j] == domains[sender]) {
+                peers[j] = j;
+                continue;
+            }
+            int count = 0;
+            for (int domain : domains) {
+                count += domain == domains[j] ? 1 : 0;
+            }
+            for (int i = 0, seen = 0; i < domains.length; i++) {
+                if (domains[i] == domains[j] && seen++ == index % count) {
+                    peers[j] = i;
+                    break;
+                }
+            }
+        }
+        return peers;
+    }
+
     /** Weight on the uniform bytes of a pair in one domain. */
     public double localWeight(int ranks, int domainRanks) {
         double domains = (double) ranks / domainRanks;

@@ -196,22 +196,33 @@ final class FabricPatterns {
     /**
      * The skewed all-to-all ({@link FabricCollectiveTimer#expertAllToAllSeconds}): every rank sends
      * {@code toBusiest} to the first member of its expert group and {@code toOthers} to each other,
-     * each weighted by {@code dedup} (null: uniform) by whether the member shares the rank's domain.
+     * each weighted by {@code dedup} (null: uniform) by whether the member shares the rank's domain; with a
+     * {@code dedup} the copies for a member of another domain cross the network to the rank's peer there
+     * ({@link DeduplicatedDispatch#networkPeers}), on the rank's own rail.
      */
     FabricPhase expertAllToAll(double toBusiest, double toOthers, DeduplicatedDispatch dedup) {
         FabricPhase phase = newPhase();
         int n = placement.accelerators();
         for (int rank = 0; rank < n; rank++) {
             int[] members = placement.expertGroup(rank);
+            int[] domains = new int[members.length];
             int local = 0;
-            for (int member : members) {
-                local += topology.sameDomain(rank, member) ? 1 : 0;
+            int self = 0;
+            for (int j = 0; j < members.length; j++) {
+                domains[j] = members[j] / topology.domainSize();
+                local += topology.sameDomain(rank, members[j]) ? 1 : 0;
+                self = members[j] == rank ? j : self;
             }
             double remoteWeight = dedup == null ? 1 : dedup.remoteWeight(members.length, local);
             double localWeight = dedup == null ? 1 : dedup.localWeight(members.length, local);
+            int[] peers = dedup == null ? null : DeduplicatedDispatch.networkPeers(domains, self);
+            double[] sent = new double[members.length];
             for (int j = 0; j < members.length; j++) {
                 double weight = topology.sameDomain(rank, members[j]) ? localWeight : remoteWeight;
-                phase.add(rank, members[j], weight * (j == 0 ? toBusiest : toOthers), 1, FOREGROUND);
+                sent[peers == null ? j : peers[j]] += weight * (j == 0 ? toBusiest : toOthers);
+            }
+            for (int j = 0; j < members.length; j++) {
+                phase.add(rank, members[j], sent[j], 1, FOREGROUND);
             }
         }
         return phase;

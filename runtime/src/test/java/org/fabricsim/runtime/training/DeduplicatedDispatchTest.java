@@ -4,10 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
+import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.routing.RoutingMode;
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.FabricSpec;
+import org.fabricsim.runtime.spec.ParallelismSpec;
+import org.fabricsim.runtime.spec.ScaleOutSpec;
+import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
+import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.junit.jupiter.api.Test;
 
 class DeduplicatedDispatchTest {
@@ -83,6 +92,34 @@ class DeduplicatedDispatchTest {
         double dedup = exposedExpertSeconds(deepep);
         double uniform = exposedExpertSeconds(allToAll);
         assertTrue(dedup < 0.5 * uniform, dedup + " s against " + uniform + " s");
+    }
+
+    @Test
+    void shouldSpreadTheBusiestRanksNetworkCopiesOverTheNicsOfItsNode() {
+        // EP32 on 4 DGX H100 (D = 8, N = 4) on 8 rails of a two-tier fat-tree, adaptive routing; DeepEP dispatch of
+        // top-8 of 256 experts, B = 1 GB a rank, the busiest rank (member 0) loaded L, the others L' = (32 − L)/31. A
+        // rank sends its copies for another node's members to that node's GPU of its own index (its rail; DeepSeek-V3
+        // §3.2.2), which forwards them over NVLink. So node 0's GPU i takes over its NIC, from GPU i of each of the 3
+        // other nodes, the remote weight w times the bytes for all 8 members of node 0: 3·w·(B/32)·(L + 7L') at 50 GB/s
+        // × the NIC efficiency; the NVLink into the busiest rank (7 × the local weight 3.63 × L·B/32 at 450 GB/s × its
+        // efficiency) stays below it up to L = 2. L = 1: 24·w·B/32 ÷ 48 GB/s; L = 2: (2 + 7·30/31)/8 = 1.0968 × that,
+        // where sending the copies straight to the busiest rank's NIC (across the rails, over the spines) took twice
+        // the balanced time.
+        ClusterSpec rails = new ClusterSpec("t.Rails", TrainingFixtures.DGX_H100, 4,
+                new ScaleOutSpec(TrainingFixtures.NDR, new TopologySpec.RailOptimized(TrainingFixtures.QM9700, 8, 2,
+                        List.of(1.0, 1.0)), ScaleOutSpec.Routing.ADAPTIVE), 0, null, null);
+        FabricCollectiveTimer timer = new FabricCollectiveTimer(ClusterTopologies.build(rails),
+                Placement.of(new ParallelismSpec(1, 1, 32, 1, 32, false)), RoutingMode.ADAPTIVE,
+                FabricSpec.DEFAULT_FLOWS_PER_PEER, 1);
+        DeduplicatedDispatch dedup = new DeduplicatedDispatch(8, 256);
+        ExpertRoutingSpec balanced = new ExpertRoutingSpec(ExpertRoutingSpec.DROPLESS, 1,
+                ExpertRoutingSpec.Dispatcher.DEEPEP);
+        double latency = Calibration.DEFAULT.netStepPs() / 1e12;
+        double nicBound = 24 * dedup.remoteWeight(32, 8) * 1e9 / 32 / (50e9 * Calibration.DEFAULT.nicEfficiency());
+        double one = timer.expertAllToAllSeconds(1e9, balanced, dedup) - latency;
+        double two = timer.expertAllToAllSeconds(1e9, balanced.withRoutingSkew(2), dedup) - latency;
+        assertEquals(nicBound, one, nicBound * 1e-3);
+        assertEquals((2 + 7 * 30.0 / 31) / 8, two / one, 1e-3);
     }
 
     private static double exposedExpertSeconds(TrainingSpec spec) {
