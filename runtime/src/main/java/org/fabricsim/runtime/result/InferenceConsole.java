@@ -58,7 +58,7 @@ final class InferenceConsole {
             }
         }
         if (m.containsKey("goodput")) {
-            line(out, "goodput", percent(m.get("goodput")), "% of requests meet every SLO");
+            tenthsLine(out, "goodput", percent(m.get("goodput")), "% of requests meet every SLO");
         } else {
             out.append(String.format(Locale.ROOT, "  %-22s %12s (no slo stated)%n", "goodput", "n/a"));
         }
@@ -113,7 +113,10 @@ final class InferenceConsole {
         }
     }
 
-    /** A percentage to a tenth of a point, as the HTML report shows it: {@code 72.9}, {@code 100}. */
+    /**
+     * A percentage to a tenth of a point, as the training block and the HTML report write every percentage:
+     * {@code 72.9}, {@code 31.0}, {@code 100.0}, so that runs printed one under the other line up.
+     */
     private static void tenthsLine(StringBuilder out, String label, Object value, String suffix) {
         if (value instanceof Number) {
             out.append(String.format(Locale.ROOT, "  %-22s %12s%s%n", label, tenths(value), suffix));
@@ -136,7 +139,7 @@ final class InferenceConsole {
     }
 
     private static String tenths(Object value) {
-        return value instanceof Number n ? Metrics.format(Math.round(n.doubleValue() * 10) / 10.0) : String.valueOf(value);
+        return value instanceof Number n ? String.format(Locale.ROOT, "%.1f", n.doubleValue()) : String.valueOf(value);
     }
 
     private static Object percent(Object fraction) {

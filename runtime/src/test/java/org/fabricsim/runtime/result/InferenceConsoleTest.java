@@ -25,6 +25,19 @@ class InferenceConsoleTest {
     }
 
     @Test
+    void shouldWriteGoodputAndUtilizationToATenthOfAPointWhateverTheirDigits() {
+        // examples/llama3-70b-serving/serving.fabric printed goodput 0.99455 as "99.455%" and 0.9993 as "99.93%"
+        // under each other, and MFU 0.31 as "31%" beside "41.7%": each to a tenth now, 99.5%, 99.9%, 31.0%.
+        for (double[] goodputAndText : new double[][] { { 0.99455, 99.5 }, { 0.9993, 99.9 }, { 1.0, 100.0 } }) {
+            String text = InferenceConsole.render(new RunResult("s.Serve", "inference", Map.of(),
+                    Map.of("goodput", goodputAndText[0], "modelFlopsUtilization", 0.31), 1));
+            String goodput = String.format(java.util.Locale.ROOT, "%.1f%% of requests meet every SLO", goodputAndText[1]);
+            assertTrue(text.lines().anyMatch(l -> l.trim().startsWith("goodput") && l.trim().endsWith(goodput)), text);
+            assertTrue(text.contains("model FLOPs utilization         31.0% of BF16 peak"), text);
+        }
+    }
+
+    @Test
     void shouldPrintLatenciesInTheirUnitAndThroughputWithThousandsSeparators() {
         // 241.0304614 s stays in seconds (241 s); 12.3 ms and 42 µs get their own units; 28,000 tokens/s.
         Map<String, Object> metrics = new java.util.LinkedHashMap<>();
@@ -50,7 +63,7 @@ class InferenceConsoleTest {
                 "outputTokensPerSecondPerNode", 0.0, "busyFraction", 0.9)));
         String text = InferenceConsole.render(new RunResult("s.Serve", "inference", Map.of(), metrics, 1));
         assertTrue(text.contains("prefix-cache hits            56,300 of 100,000 prompt tokens"), text);
-        assertTrue(text.contains("pool prefill tokens/s/node       73,700 in, 0 out, busy 90%"), text);
+        assertTrue(text.contains("pool prefill tokens/s/node       73,700 in, 0 out, busy 90.0%"), text);
     }
 
     @Test
