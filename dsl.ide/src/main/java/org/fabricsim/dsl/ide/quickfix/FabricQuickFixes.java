@@ -5,20 +5,15 @@ import java.util.List;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.lsp4j.Diagnostic;
-import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextEdit;
-import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.ide.editor.quickfix.AbstractDeclarativeIdeQuickfixProvider;
 import org.eclipse.xtext.ide.editor.quickfix.DiagnosticResolutionAcceptor;
 import org.eclipse.xtext.ide.editor.quickfix.QuickFix;
 import org.eclipse.xtext.ide.server.Document;
-import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
-import org.fabricsim.dsl.fabric.Import;
-import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
 
 import com.google.gson.JsonArray;
@@ -40,9 +35,9 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
     @QuickFix(IssueCodes.MISSING_IMPORT)
     public void addImport(DiagnosticResolutionAcceptor acceptor) {
-        acceptor.accept("Add the import", (diagnostic, object, document) -> {
+        acceptor.accept("Add the import, or correct the misspelt one", (diagnostic, object, document) -> {
             String pkg = data(diagnostic, 0);
-            return pkg == null ? List.of() : List.of(importEdit(object, document, pkg));
+            return pkg == null ? List.of() : List.of(ImportEdit.of(object, document, pkg, data(diagnostic, 1)));
         });
     }
 
@@ -256,30 +251,6 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
             String value = data(diagnostic, index);
             return value == null || value.isEmpty() ? List.of() : List.of(new TextEdit(diagnostic.getRange(), value));
         });
-    }
-
-    /** {@code import pkg.*} after the last import, else after the package line, else at the top. */
-    static TextEdit importEdit(EObject object, Document document, String pkg) {
-        Model model = object == null ? null : EcoreUtil2.getContainerOfType(object, Model.class);
-        String line = "import " + pkg + ".*";
-        if (model != null && !model.getImports().isEmpty()) {
-            Import last = model.getImports().get(model.getImports().size() - 1);
-            return insertAfter(NodeModelUtils.findActualNodeFor(last), document, "\n" + line);
-        }
-        if (model != null && model.getName() != null) {
-            var nodes = NodeModelUtils.findNodesForFeature(model, Literals.MODEL__NAME);
-            if (!nodes.isEmpty()) {
-                Position end = document.getPosition(nodes.get(0).getEndOffset());
-                return new TextEdit(new Range(end, end), "\n\n" + line);
-            }
-        }
-        Position start = new Position(0, 0);
-        return new TextEdit(new Range(start, start), line + "\n\n");
-    }
-
-    private static TextEdit insertAfter(ICompositeNode node, Document document, String text) {
-        Position end = document.getPosition(node.getEndOffset());
-        return new TextEdit(new Range(end, end), text);
     }
 
     /**
