@@ -91,7 +91,35 @@ final class InferenceConsole {
                     Metrics.countOf(completed), Metrics.countOf(m.get("rejectedRequests")),
                     Metrics.countOf(m.get("preemptions"))));
         }
+        overload(out, p, m);
         return out.toString();
+    }
+
+    /** Below this share of the Poisson arrival rate, a saturated deployment's served rate is an overload. */
+    static final double SERVED_SHARE = 0.9;
+    /** A pool busy at least this share of the run is saturated: it served as fast as it can. */
+    static final double SATURATED_BUSY = 0.95;
+
+    /**
+     * A deployment too small for its traffic: Poisson arrivals at λ requests/s, a pool busy at least {@value
+     * #SATURATED_BUSY} of the time, and completed ÷ makespan below {@value #SERVED_SHARE} λ. A saturated pool serves
+     * at its capacity for the whole run, so completed ÷ makespan is that capacity; below λ the queue grows for as long
+     * as requests arrive, and the latencies above depend on the trace's length rather than on the deployment.
+     */
+    private static void overload(StringBuilder out, Map<String, Object> p, Map<String, Object> m) {
+        if (!(p.get("arrivalRequestsPerSecond") instanceof Number rate) || !(m.get("completedRequests") instanceof Number done)
+                || !(m.get("makespanSeconds") instanceof Number makespan) || makespan.doubleValue() <= 0) {
+            return;
+        }
+        double served = done.doubleValue() / makespan.doubleValue();
+        double busiest = m.get("poolFigures") instanceof List<?> pools ? pools.stream()
+                .mapToDouble(pool -> ((Map<?, ?>) pool).get("busyFraction") instanceof Number b ? b.doubleValue() : 0).max()
+                .orElse(0) : m.get("acceleratorBusyFraction") instanceof Number b ? b.doubleValue() : 0;
+        if (busiest >= SATURATED_BUSY && served < SERVED_SHARE * rate.doubleValue()) {
+            out.append(String.format(Locale.ROOT, "  OVERLOADED: %s requests/s arrive, %s/s are served; the queue grows as"
+                    + " long as requests arrive, so the latencies above grow with the trace's length: add replicas or"
+                    + " accelerators per replica%n", Metrics.threeDigits(rate.doubleValue()), Metrics.threeDigits(served)));
+        }
     }
 
     /**

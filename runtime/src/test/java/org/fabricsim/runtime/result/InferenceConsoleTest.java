@@ -37,6 +37,30 @@ class InferenceConsoleTest {
         }
     }
 
+    /**
+     * Llama 3 70B BF16 on one TP2 replica of an H100 pair, 2,000 requests of 2,000 + 200 tokens arriving at 4/s:
+     * the engine finished them in 1,090.7 s with the pool busy throughout, 2,000 ÷ 1,090.7 = 1.83 requests/s served
+     * against 4 arriving, below 0.9 × 4 = 3.6: overloaded. The same arrivals served in 505 s (3.96/s) are not, nor is
+     * a run whose pools idle half the time (it served what arrived).
+     */
+    @Test
+    void shouldSayADeploymentIsOverloadedWhenItsSaturatedPoolsServeFewerRequestsThanArrive() {
+        String overloaded = serving(1090.69, 1.0);
+        assertTrue(overloaded.contains("  OVERLOADED: 4.00 requests/s arrive, 1.83/s are served;"), overloaded);
+        assertFalse(serving(505, 1.0).contains("OVERLOADED"));
+        assertFalse(serving(1090.69, 0.5).contains("OVERLOADED"));
+    }
+
+    private static String serving(double makespanSeconds, double busyFraction) {
+        Map<String, Object> metrics = new java.util.LinkedHashMap<>();
+        metrics.put("completedRequests", 2000);
+        metrics.put("makespanSeconds", makespanSeconds);
+        metrics.put("poolFigures", java.util.List.of(Map.of("role", "serving", "inputTokensPerSecondPerNode", 1.0,
+                "outputTokensPerSecondPerNode", 1.0, "busyFraction", busyFraction)));
+        return InferenceConsole.render(new RunResult("s.Serve", "inference", Map.of("arrivalRequestsPerSecond", 4.0),
+                metrics, 1));
+    }
+
     @Test
     void shouldPrintLatenciesInTheirUnitAndThroughputWithThousandsSeparators() {
         // 241.0304614 s stays in seconds (241 s); 12.3 ms and 42 µs get their own units; 28,000 tokens/s.
