@@ -37,7 +37,7 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     public void addImport(DiagnosticResolutionAcceptor acceptor) {
         acceptor.accept("Add the import, or correct the misspelt one", (diagnostic, object, document) -> {
             String pkg = data(diagnostic, 0);
-            return pkg == null ? List.of() : List.of(ImportEdit.of(object, document, pkg, data(diagnostic, 1)));
+            return pkg == null ? List.of() : List.of(ImportEdit.edit(object, document, pkg, data(diagnostic, 1)));
         });
     }
 
