@@ -117,6 +117,24 @@ class LinkingTest extends FabricModelTest {
         assertArrayEquals(new String[] { "fabric.catalog.nvidia.*" }, issues.get(0).getData());
     }
 
+    /**
+     * Session 66's newcomer: beside the warning on a misspelt import, every name it was meant to bring in said "Add
+     * 'import fabric.catalog.nvidia.*'", a second import next to the wrong one. The error names the import on line 2
+     * to correct instead, and carries its text so that the quick fix writes over it; an import of an unrelated
+     * package (standards, a catalog package) is left alone.
+     */
+    @Test
+    void shouldNameTheMisspeltImportToCorrectRatherThanASecondImport() throws Exception {
+        List<Issue> issues = errors(parser.parse("import fabric.catalog.standards.*\nimport fabric.catalog.nvidai.*\n"
+                + NODE_OF_H100));
+        assertEquals(1, issues.size(), issues::toString);
+        assertEquals(IssueCodes.MISSING_IMPORT, issues.get(0).getCode());
+        assertEquals("No accelerator 'H100_SXM' is visible here; it is defined in package fabric.catalog.nvidia, which"
+                + " the import on line 2 misspells as 'fabric.catalog.nvidai.*': correct it to 'import"
+                + " fabric.catalog.nvidia.*'.", issues.get(0).getMessage());
+        assertArrayEquals(new String[] { "fabric.catalog.nvidia", "fabric.catalog.nvidai.*" }, issues.get(0).getData());
+    }
+
     /** A catalog package, a package of another file of the workspace and one definition of it all exist. */
     @Test
     void shouldNotWarnOfImportsOfPackagesAndDefinitionsThatExist() throws Exception {

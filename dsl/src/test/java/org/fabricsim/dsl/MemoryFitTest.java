@@ -67,6 +67,24 @@ class MemoryFitTest extends FabricModelTest {
         assertEquals(simulatedBytes(training(model)), needed);
     }
 
+    /**
+     * The remedies name only what the job does not do yet: without sharding, sequence parallelism (TP 8) or
+     * recomputation all three; at TP 1 with ZeRO-2 and full recomputation only ZeRO-3 and more parallelism
+     * ('sequence-parallel' at TP 1 splits nothing, and the job already recomputes everything).
+     */
+    @Test
+    void shouldSuggestOnlyTheRemediesTheJobDoesNotUseYet() throws Exception {
+        String all = memoryErrors(validation.validate(parser.parse(JOB))).get(0).getMessage();
+        assertTrue(all.endsWith(" Shard the optimizer state and gradients ('sharding zero-2' or 'zero-3'), add"
+                + " 'sequence-parallel', recompute activations ('recompute full'), or use more tensor or pipeline"
+                + " parallelism."), all);
+        List<Issue> errors = memoryErrors(validation.validate(parser.parse(JOB.replace("parallel tensor 8 data 4",
+                "parallel tensor 1 data 32\n    sharding zero-2\n    recompute full"))));
+        assertEquals(1, errors.size(), errors::toString);
+        assertTrue(errors.get(0).getMessage().endsWith(" Shard the weights too ('sharding zero-3'), or use more tensor"
+                + " or pipeline parallelism."), errors.get(0).getMessage());
+    }
+
     @Test
     void shouldAcceptTheSameModelOnceShardedSequenceParallelAndRecomputed() throws Exception {
         // ZeRO-3 over DP 4 leaves 16 B × 6.5B ÷ 4 = 26 GB of model state; SP and full recompute shrink activations

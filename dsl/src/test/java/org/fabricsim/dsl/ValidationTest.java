@@ -31,6 +31,24 @@ class ValidationTest extends FabricModelTest {
                 IssueCodes.WRONG_DIMENSION, "Expected a time");
     }
 
+    /** 'arrival poisson 4' has no unit: it said "but this is a data rate" (the unit enum's default, Mb/s). */
+    @Test
+    void shouldSayANumberWithoutItsUnitHasNoUnitRatherThanNameAnother() throws Exception {
+        Model model = parser.parse("""
+                inference I {
+                    traffic {
+                        arrival poisson 4
+                        prompt fixed 100
+                    }
+                }
+                """);
+        Issue issue = validation.validate(model).stream().filter(i -> IssueCodes.WRONG_DIMENSION.equals(i.getCode()))
+                .findFirst().orElseThrow();
+        assertEquals("Expected a rate of requests here, such as 10 /s, but this number has no unit.", issue.getMessage());
+        validation.assertError(parser.parse("inference I { traffic { arrival poisson 4 Mb/s } }"), Literals.QUANTITY,
+                IssueCodes.WRONG_DIMENSION, "Expected a rate of requests here, such as 10 /s, but this is a data rate.");
+    }
+
     @Test
     void shouldAcceptBitsAndBytesAsDataRates() throws Exception {
         validation.assertNoIssues(cluster("1 x 8", "400 Gb/s latency 1 us"));

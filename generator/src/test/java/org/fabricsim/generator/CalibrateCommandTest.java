@@ -170,6 +170,18 @@ class CalibrateCommandTest {
         assertEquals(ExitCodes.OK, calibrate(model.toString(), "--nccl-tests", log.toString()).exitCode());
     }
 
+    /** A training job's MFU of 0.31 is 31 % written as a fraction: fitted as 0.31 %, it dragged the profile to a bound. */
+    @Test
+    void refusesATrainingMfuWrittenAsAFraction() throws Exception {
+        Path model = copy("small-training.fabric");
+        Path csv = dir.resolve("steps.csv");
+        Files.writeString(csv, "workload,metric,value,source\nShort,mfu,0.31,x\n");
+        CliRun run = calibrate(model.toString(), "--measured", csv.toString());
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().contains(csv + ":2: mfu 0.31 reads as 0.31 %, below any training step's; mfu is in"
+                + " percent: write 31 for a fraction of 0.31"), run.err());
+    }
+
     @Test
     void refusesACsvRowNamingAnUnknownWorkload() throws Exception {
         Path model = copy("small-training.fabric");

@@ -192,14 +192,14 @@ class FabricCliTest {
                 html.toString(), "--trace", trace.toString(), "--json", json.toString());
         assertEquals(ExitCodes.RUNS_FAILED, outcome.exitCode(), "a failed run fails the command: " + outcome.err());
         assertTrue(outcome.out().contains("sweep.Links: 3 runs side by side"), outcome.out());
-        // The delta column is (run - baseline) / baseline of the values the JSON holds.
+        // The delta column is (run - baseline) / baseline of the values the JSON holds; the row is named in words.
         com.google.gson.JsonArray runs = JsonParser.parseString(Files.readString(json)).getAsJsonObject()
                 .getAsJsonArray("runs");
         double slow = busbwAt1GiB(runs.get(0).getAsJsonObject());
         double fast = busbwAt1GiB(runs.get(1).getAsJsonObject());
         assertTrue(fast > slow, "twice the link rate, more bus bandwidth");
         String delta = String.format(java.util.Locale.ROOT, "(%+.1f%%)", (fast - slow) / slow * 100);
-        assertTrue(outcome.out().lines().anyMatch(l -> l.trim().startsWith("rows[1 GiB].busbwGBps") && l.contains(delta)
+        assertTrue(outcome.out().lines().anyMatch(l -> l.trim().startsWith("1 GiB busbw ") && l.contains(delta)
                 && l.trim().endsWith("-")), delta + " in\n" + outcome.out());
         // The 1-node cluster cannot hold a 2-node benchmark: reported, and the others still ran.
         assertTrue(outcome.out().contains("sweep.Links[cluster=Tiny]: FAILED: infeasible: the benchmark uses 2 nodes"

@@ -58,6 +58,26 @@ class WorkspaceCliTest {
         assertFalse(outcome.err().contains("Exception"), outcome.err());
     }
 
+    /**
+     * 'fabric.catalog.nvidai' is the catalog's nvidia misspelt (its import's warning says so): the unresolved name's
+     * hint no longer sends the user looking for a workspace file that declares it.
+     */
+    @Test
+    void shouldNotAskForAFileDeclaringAMisspeltCatalogPackage(@TempDir Path root) throws Exception {
+        Path model = root.resolve("box.fabric");
+        Files.writeString(model, """
+                package app
+                import fabric.catalog.nvidai.*
+                node Box { accelerators 8 x H100_SXM scale-up NVLink4 switched domain 8 switches 4 x NVLinkSwitch4 }
+                """);
+        CliRun outcome = CliRun.fabric("validate", model.toString());
+        assertEquals(ExitCodes.MODEL_ERRORS, outcome.exitCode());
+        String printed = outcome.out() + outcome.err();
+        assertTrue(printed.contains("No switch named 'NVLinkSwitch4' is visible here.")
+                && printed.contains("Did you mean 'import fabric.catalog.nvidia.*'?"), printed);
+        assertFalse(printed.contains("No file there declares package"), printed);
+    }
+
     @Test
     void shouldLeaveErrorsOfFilesTheModelDoesNotUseOutOfIt(@TempDir Path root) throws Exception {
         Path model = workspace(root);

@@ -158,6 +158,19 @@ class DesignReviewIdeTest {
         assertTrue(issues(load(fixed)).stream().noneMatch(i -> IssueCodes.MISSING_IMPORT.equals(i.getCode())));
     }
 
+    /** The missing import's fix over a misspelt import writes over it: one import of nvidia, none of 'nvidai'. */
+    @Test
+    void shouldCorrectTheMisspeltImportRatherThanAddASecondOne() throws Exception {
+        String misspelled = DGX_ON_ROCE.replace("import fabric.catalog.nvidia.*", "import fabric.catalog.nvidai.*");
+        FabricQuickFixes fixes = INJECTOR.getInstance(FabricQuickFixes.class);
+        String fixed = fix(misspelled, IssueCodes.MISSING_IMPORT, fixes::addImport);
+        assertTrue(fixed.startsWith("import fabric.catalog.nvidia.*\n") && !fixed.contains("nvidai")
+                && fixed.indexOf("import fabric.catalog.nvidia.*") == fixed.lastIndexOf("import fabric.catalog.nvidia.*"),
+                fixed);
+        assertTrue(issues(load(fixed)).stream().noneMatch(i -> IssueCodes.UNKNOWN_IMPORT.equals(i.getCode())
+                || IssueCodes.MISSING_IMPORT.equals(i.getCode())));
+    }
+
     @Test
     void shouldReplaceAMisspelledNameWithTheClosestOne() throws Exception {
         String misspelled = DGX_ON_ROCE.replace("nodes 4 x DGX_H100", "nodes 4 x DGX_H10");

@@ -2,21 +2,27 @@ package org.fabricsim.dsl.linking;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.eclipse.emf.ecore.EClass;
+import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EReference;
 import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.diagnostics.DiagnosticMessage;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.linking.impl.LinkingDiagnosticMessageProvider;
 import org.eclipse.xtext.naming.QualifiedName;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.resource.IEObjectDescription;
 import org.eclipse.xtext.scoping.IScope;
 import org.eclipse.xtext.scoping.IScopeProvider;
 import org.fabricsim.dsl.catalog.StandardCatalog;
+import org.fabricsim.dsl.fabric.Import;
+import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
 
 import com.google.inject.Inject;
@@ -24,7 +30,8 @@ import com.google.inject.Inject;
 /**
  * Unresolved names say what is missing and how to fix it: a definition that exists in a package
  * that is not imported names the import to add (the import travels as issue data for the quick
- * fix); otherwise the closest visible name is suggested.
+ * fix), or, where the file's import of a misspelt package was meant to bring it in, the import to
+ * correct (its text is the data's second item); otherwise the closest visible name is suggested.
  */
 public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
     /** Suggestions of a name further than this many edits away are noise (the import check's too). */
@@ -45,14 +52,44 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
         Optional<QualifiedName> elsewhere = definedInAnotherPackage(type, written);
         if (elsewhere.isPresent()) {
             String pkg = elsewhere.get().skipLast(1).toString();
-            return new DiagnosticMessage("No " + what + " '" + written + "' is visible here; it is defined in package "
-                    + pkg + ". Add 'import " + pkg + ".*'.", Severity.ERROR, IssueCodes.MISSING_IMPORT, pkg);
+            String defined = "No " + what + " '" + written + "' is visible here; it is defined in package " + pkg;
+            Optional<Import> misspelt = misspeltImport(context.getContext(), pkg);
+            if (misspelt.isPresent()) {
+                String namespace = misspelt.get().getImportedNamespace();
+                return new DiagnosticMessage(defined + ", which the import on line "
+                        + NodeModelUtils.getNode(misspelt.get()).getStartLine() + " misspells as '" + namespace
+                        + "': correct it to 'import " + pkg + ".*'.", Severity.ERROR, IssueCodes.MISSING_IMPORT, pkg,
+                        namespace);
+            }
+            return new DiagnosticMessage(defined + ". Add 'import " + pkg + ".*'.", Severity.ERROR,
+                    IssueCodes.MISSING_IMPORT, pkg);
         }
         IScope scope = scopes.getScope(context.getContext(), reference);
         Optional<String> closest = closest(written, scope.getAllElements());
         String hint = closest.map(name -> " Did you mean '" + name + "'?").orElse(" Define it, or import the package that defines it.");
         return new DiagnosticMessage("No " + what + " named '" + written + "' is visible here." + hint, Severity.ERROR,
                 IssueCodes.UNRESOLVED_NAME, closest.map(name -> new String[] { name }).orElse(new String[0]));
+    }
+
+    /**
+     * The import of {@code context}'s file that names no catalog package but one within
+     * {@value #MAX_SUGGESTION_DISTANCE} edits of catalog package {@code pkg} ({@code import fabric.catalog.nvidai.*}
+     * for {@code fabric.catalog.nvidia}), the package part of an import of one name ({@code p.X}) likewise; empty
+     * when there is none, so that the fix is to correct that import rather than add a second one beside it.
+     */
+    private Optional<Import> misspeltImport(EObject context, String pkg) {
+        Model model = EcoreUtil2.getContainerOfType(context, Model.class);
+        if (model == null) {
+            return Optional.empty();
+        }
+        Set<String> packages = new HashSet<>();
+        catalog.exportedObjects().forEach(d -> packages.add(d.getQualifiedName().skipLast(1).toString()));
+        return model.getImports().stream().filter(i -> i.getImportedNamespace() != null).filter(i -> {
+            String namespace = i.getImportedNamespace();
+            String named = namespace.endsWith(".*") ? namespace.substring(0, namespace.length() - 2)
+                    : namespace.substring(0, Math.max(0, namespace.lastIndexOf('.')));
+            return !packages.contains(named) && distance(named, pkg) <= MAX_SUGGESTION_DISTANCE;
+        }).findFirst();
     }
 
     private Optional<QualifiedName> definedInAnotherPackage(EClass type, String written) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.Accelerator;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
@@ -133,8 +134,13 @@ public class UnitsValidator extends FabricCheck {
         }
         Dimension expected = EXPECTED.get(quantity.eContainingFeature());
         if (expected != null && actual != expected) {
-            error("Expected " + expected.description() + " here, such as " + expected.example() + ", but this is "
-                    + actual.description() + ".", quantity, null, IssueCodes.WRONG_DIMENSION, expected.name());
+            // A number without its unit (a syntax error; the parser's recovery may stand in an empty unit) reads as
+            // the unit enum's first literal, Mb/s: say it has none
+            boolean unitWritten = quantity.isDollars() || NodeModelUtils.findNodesForFeature(quantity,
+                    Literals.QUANTITY__UNIT).stream().anyMatch(node -> !NodeModelUtils.getTokenText(node).isBlank());
+            error("Expected " + expected.description() + " here, such as " + expected.example()
+                    + (unitWritten ? ", but this is " + actual.description() + "." : ", but this number has no unit."),
+                    quantity, null, IssueCodes.WRONG_DIMENSION, expected.name());
         }
     }
 

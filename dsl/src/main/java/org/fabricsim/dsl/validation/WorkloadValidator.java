@@ -159,11 +159,36 @@ public class WorkloadValidator extends ParallelismCheck {
         Memory.Breakdown memory = Memory.training(spec);
         if (!TrainingRules.fitsMemory(spec)) {
             error("Does not fit in memory: each accelerator of the busiest pipeline stage needs " + memory.describe()
-                    + " but has " + Memory.gigabytes(hbm) + ". Shard the optimizer state and gradients ('sharding zero-2' or"
-                    + " 'zero-3'), add 'sequence-parallel', recompute activations ('recompute full'), use a smaller"
-                    + " micro-batch, or more tensor/pipeline parallelism.", training, Literals.ELEMENT__NAME,
+                    + " but has " + Memory.gigabytes(hbm) + ". " + memoryRemedies(spec), training, Literals.ELEMENT__NAME,
                     IssueCodes.MEMORY_EXCEEDED, String.valueOf(memory.totalBytes()), String.valueOf(hbm));
         }
+    }
+
+    /**
+     * What would shrink the job's memory and it does not do yet, as one sentence: a sharding that shards more than
+     * its own, {@code sequence-parallel} where TP &gt; 1 runs without it (at TP 1 it splits nothing), full
+     * recomputation, a smaller micro-batch where it is above 1, and always more tensor or pipeline parallelism.
+     */
+    static String memoryRemedies(TrainingSpec spec) {
+        java.util.List<String> remedies = new java.util.ArrayList<>();
+        switch (spec.sharding()) {
+            case NONE, ZERO_1 -> remedies.add("shard the optimizer state and gradients ('sharding zero-2' or 'zero-3')");
+            case ZERO_2 -> remedies.add("shard the weights too ('sharding zero-3')");
+            default -> { }
+        }
+        if (spec.parallel().tensor() > 1 && !spec.parallel().sequenceParallel()) {
+            remedies.add("add 'sequence-parallel'");
+        }
+        if (spec.recompute() != TrainingSpec.Recompute.FULL) {
+            remedies.add("recompute activations ('recompute full')");
+        }
+        if (spec.microBatch() > 1) {
+            remedies.add("use a smaller micro-batch");
+        }
+        remedies.add("use more tensor or pipeline parallelism");
+        String last = remedies.remove(remedies.size() - 1);
+        String all = remedies.isEmpty() ? last : String.join(", ", remedies) + ", or " + last;
+        return Character.toUpperCase(all.charAt(0)) + all.substring(1) + ".";
     }
 
     @Check

@@ -34,6 +34,7 @@ import org.fabricsim.dsl.FabricStandaloneSetup;
 import org.fabricsim.dsl.catalog.StandardCatalog;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.formatting2.CanonicalText;
+import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.validation.IssueCodes;
 
@@ -162,7 +163,8 @@ public final class ModelWorkspace {
         Set<String> provided = catalogPackages();
         List<String> missing = WorkspaceIndex.imports(absolute).stream()
                 .map(i -> i.endsWith(".*") ? i.substring(0, i.length() - 2) : i.substring(0, Math.max(0, i.lastIndexOf('.'))))
-                .filter(p -> !p.isEmpty() && !provided.contains(p) && !index.declares(p)).distinct().toList();
+                .filter(p -> !p.isEmpty() && !provided.contains(p) && !index.declares(p) && !misspelt(p, provided))
+                .distinct().toList();
         String shown = loaded.size() <= MAX_LISTED ? String.join(", ", loaded)
                 : String.join(", ", loaded.subList(0, MAX_LISTED)) + " and " + (loaded.size() - MAX_LISTED) + " more";
         String hint = " Loaded from workspace " + index.root() + " (" + index.size() + " model file(s)): " + shown + ".";
@@ -173,6 +175,15 @@ public final class ModelWorkspace {
                 + " put the file that declares it under " + index.root() + ", or run with --workspace DIR naming a"
                 + " folder that holds both (a folder with a " + WorkspaceIndex.MARKER + " file, or a git root, is"
                 + " found by itself).";
+    }
+
+    /**
+     * Whether imported package {@code p} is a catalog package misspelt ({@code fabric.catalog.nvidai}): its import's
+     * own warning names the package to write, and no file of the workspace is missing.
+     */
+    private static boolean misspelt(String p, Set<String> catalog) {
+        return FabricLinkingDiagnostics.nearest(catalog.stream(), p, FabricLinkingDiagnostics.MAX_SUGGESTION_DISTANCE)
+                .isPresent();
     }
 
     private Set<String> catalogPackages() {

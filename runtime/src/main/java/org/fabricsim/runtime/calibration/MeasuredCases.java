@@ -8,6 +8,7 @@ import java.util.function.Function;
 
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
 import org.fabricsim.runtime.inference.InferenceRunner;
+import org.fabricsim.runtime.result.Metrics;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
@@ -69,7 +70,9 @@ public final class MeasuredCases {
      * error, MFU in points.
      *
      * @throws MeasurementException on a row naming no training or inference workload of {@code
-     *                              workloads}, or a metric its kind does not report
+     *                              workloads}, a metric its kind does not report, or a training job's MFU below
+     *                              1 %, a fraction written where the file takes percent (a deployment's MFU at
+     *                              low load may be that low)
      */
     public static List<CalibrationCase> measured(MeasuredCsv csv, List<WorkloadSpec> workloads, Path baseDirectory) {
         List<WorkloadSpec> candidates = workloads.stream()
@@ -86,6 +89,12 @@ public final class MeasuredCases {
             if (key == null) {
                 throw new MeasurementException(csv.file(), row.line(), metric.keyword() + " is a training metric but "
                         + row.workload() + " is an inference deployment; measure its tokens-per-second or mfu");
+            }
+            if (metric == MeasuredCsv.Metric.MFU && spec instanceof TrainingSpec && row.value() < 1) {
+                String written = Metrics.format(row.value());
+                throw new MeasurementException(csv.file(), row.line(), "mfu " + written + " reads as " + written
+                        + " %, below any training step's; mfu is in percent: write " + Metrics.format(row.value() * 100)
+                        + " for a fraction of " + written);
             }
             Function<CalibrationProfile, RunResult> run = spec instanceof TrainingSpec training
                     ? new TrainingRuns(training, TrainingSimulator.SEED)::run

@@ -96,7 +96,8 @@ public record MeasuredCsv(String file, List<Row> rows) {
      * Parses {@code lines} of the file named {@code file}.
      *
      * @throws MeasurementException on a missing header, a row with the wrong number of fields, an
-     *                              unknown metric, a value that is not a positive number, or no rows
+     *                              unknown metric, a value that is not a positive number, an mfu above 100 (%),
+     *                              or no rows
      */
     public static MeasuredCsv parse(String file, List<String> lines) {
         if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
@@ -134,6 +135,10 @@ public record MeasuredCsv(String file, List<Row> rows) {
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new MeasurementException(file, line, "value '" + fields.get(2) + "' is not a positive number; give"
                     + " the " + metric.keyword + " as a plain number (seconds, percent or tokens per second)");
+        }
+        if (metric == Metric.MFU && value > 100) {
+            throw new MeasurementException(file, line, "mfu " + fields.get(2) + " is above 100 %; give the mfu in"
+                    + " percent of the peak");
         }
         if (fields.get(0).isEmpty()) {
             throw new MeasurementException(file, line, "no workload; name a workload of the model");

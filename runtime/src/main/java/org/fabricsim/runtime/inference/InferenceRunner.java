@@ -157,6 +157,9 @@ public final class InferenceRunner {
         parameters.put("mode", disaggregated ? "disaggregated"
                 : ordered.get(0).role() == Role.DECODE ? "decode-only" : "aggregated");
         parameters.put("requests", requests.size());
+        if (spec.traffic().arrival() instanceof InferenceSpec.Poisson poisson) {
+            parameters.put("arrivalRequestsPerSecond", poisson.requestsPerSecond());
+        }
         if (requests.truncated()) {
             parameters.put("traceRequests", requests.offered());
         }

@@ -50,6 +50,11 @@ public record Comparison(String study, String baseline, List<String> runs, List<
      * @param deltas  per run, the relative change against the baseline, or null
      */
     public record Row(String metric, List<Double> values, List<Double> deltas) {
+        /** The metric in words ({@link MetricText#label}): {@code step time} for {@code stepTimeSeconds}. */
+        public String label() {
+            return MetricText.label(metric);
+        }
+
         /** Run {@code i}'s value in its unit ({@link MetricText}), or {@code -} where the run lacks it. */
         public String text(int i) {
             return values.get(i) == null ? "-" : MetricText.of(metric, values.get(i));
@@ -175,8 +180,8 @@ public record Comparison(String study, String baseline, List<String> runs, List<
     }
 
     /**
-     * This comparison as a JSON-ready map (embedded in the HTML report): per row the values and deltas, and the
-     * console's texts of them ({@link Row#text}, {@link Row#change}), so that the report reads as the console does.
+     * This comparison as a JSON-ready map (embedded in the HTML report): per row the metric's key and its label, the values
+     * and deltas, and the console's texts of them ({@link Row#text}, {@link Row#change}), so that the report reads as the console does.
      */
     public Map<String, Object> toJsonMap() {
         Map<String, Object> json = new LinkedHashMap<>();
@@ -188,6 +193,7 @@ public record Comparison(String study, String baseline, List<String> runs, List<
         for (Row row : rows) {
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("metric", row.metric());
+            r.put("label", row.label());
             r.put("values", row.values());
             r.put("deltas", row.deltas());
             List<String> texts = new ArrayList<>();

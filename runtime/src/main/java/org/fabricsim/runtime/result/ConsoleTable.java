@@ -70,9 +70,9 @@ public final class ConsoleTable {
         if (scalars.isEmpty()) {
             out.append("  (no metrics)\n");
         }
-        int width = scalars.keySet().stream().mapToInt(String::length).max().orElse(0);
-        scalars.forEach((key, value) -> out.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%n", key,
-                MetricText.of(key, value))));
+        int width = scalars.keySet().stream().mapToInt(key -> MetricText.label(key).length()).max().orElse(0);
+        scalars.forEach((key, value) -> out.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%n",
+                MetricText.label(key), MetricText.of(key, value))));
         return out.toString();
     }
 
@@ -173,7 +173,7 @@ public final class ConsoleTable {
         int base = comparison.runs().indexOf(comparison.baseline());
         for (Comparison.Row row : comparison.rows()) {
             List<String> line = new ArrayList<>();
-            line.add(row.metric());
+            line.add(row.label());
             for (int i = 0; i < row.values().size(); i++) {
                 String change = row.change(i, base);
                 line.add(change == null ? row.text(i) : row.text(i) + " (" + change + ")");

@@ -58,7 +58,7 @@ final class InferenceConsole {
             }
         }
         if (m.containsKey("goodput")) {
-            line(out, "goodput", percent(m.get("goodput")), "% of requests meet every SLO");
+            tenthsLine(out, "goodput", percent(m.get("goodput")), "% of requests meet every SLO");
         } else {
             out.append(String.format(Locale.ROOT, "  %-22s %12s (no slo stated)%n", "goodput", "n/a"));
         }
@@ -91,7 +91,35 @@ final class InferenceConsole {
                     Metrics.countOf(completed), Metrics.countOf(m.get("rejectedRequests")),
                     Metrics.countOf(m.get("preemptions"))));
         }
+        overload(out, p, m);
         return out.toString();
+    }
+
+    /** Below this share of the Poisson arrival rate, a saturated deployment's served rate is an overload. */
+    static final double SERVED_SHARE = 0.9;
+    /** A pool busy at least this share of the run is saturated: it served as fast as it can. */
+    static final double SATURATED_BUSY = 0.95;
+
+    /**
+     * A deployment too small for its traffic: Poisson arrivals at λ requests/s, a pool busy at least {@value
+     * #SATURATED_BUSY} of the time, and completed ÷ makespan below {@value #SERVED_SHARE} λ. A saturated pool serves
+     * at its capacity for the whole run, so completed ÷ makespan is that capacity; below λ the queue grows for as long
+     * as requests arrive, and the latencies above depend on the trace's length rather than on the deployment.
+     */
+    private static void overload(StringBuilder out, Map<String, Object> p, Map<String, Object> m) {
+        if (!(p.get("arrivalRequestsPerSecond") instanceof Number rate) || !(m.get("completedRequests") instanceof Number done)
+                || !(m.get("makespanSeconds") instanceof Number makespan) || makespan.doubleValue() <= 0) {
+            return;
+        }
+        double served = done.doubleValue() / makespan.doubleValue();
+        double busiest = m.get("poolFigures") instanceof List<?> pools ? pools.stream()
+                .mapToDouble(pool -> ((Map<?, ?>) pool).get("busyFraction") instanceof Number b ? b.doubleValue() : 0).max()
+                .orElse(0) : m.get("acceleratorBusyFraction") instanceof Number b ? b.doubleValue() : 0;
+        if (busiest >= SATURATED_BUSY && served < SERVED_SHARE * rate.doubleValue()) {
+            out.append(String.format(Locale.ROOT, "  OVERLOADED: %s requests/s arrive, %s/s are served; the queue grows as"
+                    + " long as requests arrive, so the latencies above grow with the trace's length: add replicas or"
+                    + " accelerators per replica%n", Metrics.threeDigits(rate.doubleValue()), Metrics.threeDigits(served)));
+        }
     }
 
     /**
@@ -113,7 +141,10 @@ final class InferenceConsole {
         }
     }
 
-    /** A percentage to a tenth of a point, as the HTML report shows it: {@code 72.9}, {@code 100}. */
+    /**
+     * A percentage to a tenth of a point, as the training block and the HTML report write every percentage:
+     * {@code 72.9}, {@code 31.0}, {@code 100.0}, so that runs printed one under the other line up.
+     */
     private static void tenthsLine(StringBuilder out, String label, Object value, String suffix) {
         if (value instanceof Number) {
             out.append(String.format(Locale.ROOT, "  %-22s %12s%s%n", label, tenths(value), suffix));
@@ -136,7 +167,7 @@ final class InferenceConsole {
     }
 
     private static String tenths(Object value) {
-        return value instanceof Number n ? Metrics.format(Math.round(n.doubleValue() * 10) / 10.0) : String.valueOf(value);
+        return value instanceof Number n ? String.format(Locale.ROOT, "%.1f", n.doubleValue()) : String.valueOf(value);
     }
 
     private static Object percent(Object fraction) {

@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.result;
 
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -17,6 +19,12 @@ public final class MetricText {
             "(mfu|hfu|effectiveMfu|modelFlopsUtilization|mfuLostTo\\w*|ettr\\w*|goodput|availability"
                     + "|goodputUnderFailures|speed|slowdown|\\w*Fraction|\\w*Share|\\w*Shares|throughputFactor)");
     private static final Pattern DOLLARS = Pattern.compile("(cost\\w*|\\w*Cost|\\w*Dollars\\w*)");
+    /** A segment's unit word, which its value already writes ({@code 8.60 s}), and a list row's label. */
+    private static final Pattern UNIT_WORD = Pattern.compile("(?<=.)(Seconds|Bytes|GBps|Dollars\\w*|Days|Hours)$");
+    private static final Pattern ROW = Pattern.compile("(\\w+)\\[(.*)]");
+    /** Words the engine's keys spell in lower case that people write in capitals. */
+    private static final Set<String> ACRONYMS = Set.of("mfu", "hfu", "ttft", "itl", "tpot", "e2e", "tp", "pp", "dp",
+            "cp", "ep", "kv", "ettr", "tflops", "slo", "slos", "gpu", "nic", "fp8", "bf16");
 
     private MetricText() {
     }
@@ -28,6 +36,35 @@ public final class MetricText {
         }
         String unit = unitSegment(key);
         return unit == null ? Metrics.count(value) : withUnit(unit, value);
+    }
+
+    /**
+     * Flattened metric {@code key} in words, as the tables write it beside the value: each segment's camel case
+     * split and lower-cased, acronyms in capitals, the unit word the value already writes left out, and a list
+     * row's label in place of the list's name where the list is the generic {@code rows}: {@code stepTimeSeconds}
+     * reads {@code step time}, {@code exposedCommunicationSeconds.tp} {@code exposed communication TP},
+     * {@code ttftSeconds.p99} {@code TTFT p99}, {@code rows[1 MiB].busbwGBps} {@code 1 MiB busbw}.
+     */
+    public static String label(String key) {
+        StringBuilder out = new StringBuilder();
+        for (String segment : key.split("\\.(?![^\\[]*])")) {
+            Matcher row = ROW.matcher(segment);
+            String name = row.matches() ? row.group(1) : segment;
+            String words = row.matches() && name.equals("rows") ? row.group(2)
+                    : words(UNIT_WORD.matcher(name).replaceAll("")) + (row.matches() ? " " + row.group(2) : "");
+            out.append(out.length() == 0 ? "" : " ").append(words);
+        }
+        return out.toString();
+    }
+
+    /** A camel-case name as lower-case words, acronyms in capitals: {@code optimizerState} reads {@code optimizer state}. */
+    private static String words(String name) {
+        StringBuilder out = new StringBuilder();
+        for (String word : name.split("(?<=[a-z0-9])(?=[A-Z])")) {
+            String lower = word.toLowerCase(Locale.ROOT);
+            out.append(out.length() == 0 ? "" : " ").append(ACRONYMS.contains(lower) ? lower.toUpperCase(Locale.ROOT) : lower);
+        }
+        return out.toString();
     }
 
     /** Whether {@code key}'s values read as percentages, so that a difference of two reads in points. */

@@ -63,7 +63,8 @@ final class TrainingConsole {
         if (m.get("memoryBreakdownBytes") instanceof Map<?, ?> parts) {
             parts.forEach((part, bytes) -> {
                 if (bytes instanceof Number n && n.doubleValue() > 0) {
-                    out.append(String.format(Locale.ROOT, "    %-20s %8.1f GB%n", part, n.doubleValue() / 1e9));
+                    out.append(String.format(Locale.ROOT, "    %-21s %8.1f GB%n", MetricText.label(String.valueOf(part)),
+                            n.doubleValue() / 1e9));
                 }
             });
         }

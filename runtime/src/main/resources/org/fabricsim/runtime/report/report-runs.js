@@ -14,7 +14,8 @@
         if (value !== '–') { out.push([key, label, value, note && note.indexOf('–') < 0 ? note : '']); }
       }
       if (r.kind === 'training') {
-        card('mfu', 'MFU', pct(m.mfu), 'HFU ' + pct(m.hfu));
+        // The MFU card says what it is a share of; the HFU card beside it shows HFU (not repeated here).
+        card('mfu', 'MFU', pct(m.mfu), 'of dense BF16 peak');
         card('hfu', 'HFU', pct(m.hfu), 'with recomputation');
         card('step', 'step time', dur(m.stepTimeSeconds), 'bubble ' + pct(m.bubbleFraction));
         // Exposed communication: its share of the step, its seconds and the parallelism that exposes most.
@@ -123,7 +124,7 @@
       }));
       document.getElementById('comparisons').appendChild(table(null, headers, cmp.rows.map(function (row) {
         // The console's texts (Comparison.Row): each value in its unit, each change in points or per cent.
-        return [row.metric].concat(row.values.map(function (v, i) {
+        return [row.label].concat(row.values.map(function (v, i) {
           var cell = td(row.texts[i]);
           var d = row.deltas[i];
           if (row.changes[i]) {

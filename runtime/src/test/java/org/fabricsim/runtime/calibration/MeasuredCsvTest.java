@@ -36,6 +36,12 @@ class MeasuredCsvTest {
     }
 
     @Test
+    void refusesAnMfuAboveOneHundredPercent() {
+        assertTrue(refused(MeasuredCsv.HEADER, "Small,mfu,310,x").getMessage()
+                .contains("m.csv:2: mfu 310 is above 100 %; give the mfu in percent of the peak"));
+    }
+
+    @Test
     void refusesAValueThatIsNotAPositiveNumber() {
         assertTrue(refused(MeasuredCsv.HEADER, "Small,step-time,fast,x").getMessage()
                 .startsWith("m.csv:2: value 'fast' is not a positive number"));

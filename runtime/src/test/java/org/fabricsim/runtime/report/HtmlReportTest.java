@@ -69,6 +69,9 @@ public class HtmlReportTest {
         assertTrue(dom.contains("at most 6 groups per tier"), "the heat map draws the engine's groups (6 in the nic tier)");
         assertTrue(dom.contains("infeasible: needs 2048 accelerators"), "the failed run's reason is shown");
         assertTrue(dom.contains("+100.0%"), "B's busbw is twice A's: +100%");
+        // The comparison names its rows in words, as the console does: rows[1 GiB].busbwGBps reads "1 GiB busbw".
+        String comparisons = between(dom, "id=\"comparisons\"", "</section>");
+        assertTrue(comparisons.contains("<td>1 GiB busbw</td>") && !comparisons.contains("busbwGBps"), comparisons);
         // Bubble 0.7 s of an 8 s step: 8.75 %, shown to one decimal; stage imbalance 0.05: 5.0 %.
         assertTrue(dom.contains("<td>Scale[data=64]</td><td>8.8%</td><td>5.0%</td>"),
                 "the pipeline table shows the training run's bubble and stage imbalance");
@@ -131,7 +134,8 @@ public class HtmlReportTest {
      */
     private static void assertHeadline(String dom) {
         String cards = between(dom, "<div class=\"cards\" data-run=\"t.Scale[data=64]\">", "</section>");
-        for (String card : List.of("<div class=\"value\">41.0%</div>", "<div class=\"value\">55.0%</div>",
+        for (String card : List.of("<div class=\"value\">41.0%</div><div class=\"note\">of dense BF16 peak</div>",
+                "<div class=\"value\">55.0%</div><div class=\"note\">with recomputation</div>",
                 "<div class=\"value\">8.00 s</div>", "<div class=\"value\">406</div>",
                 "<div class=\"value\">1,048,576</div>",
                 "<div class=\"value\">60.0 GB</div><div class=\"note\">of 141 GB (42.6%)</div>",

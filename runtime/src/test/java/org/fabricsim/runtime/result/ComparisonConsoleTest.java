@@ -27,9 +27,10 @@ class ComparisonConsoleTest {
         return new RunResult(name, "training", "s", Map.of(), 1, Map.of(), metrics, 0, 0, 0, null);
     }
 
+    /** The table's rows by their label: the label is what precedes the first value's run of two or more spaces. */
     private static Map<String, String> lines(String table) {
         Map<String, String> byMetric = new LinkedHashMap<>();
-        table.lines().skip(2).forEach(line -> byMetric.put(line.trim().split("\\s+")[0], line.trim()));
+        table.lines().skip(2).forEach(line -> byMetric.put(line.trim().split("\\s{2,}")[0], line.trim()));
         return byMetric;
     }
 
@@ -44,16 +45,16 @@ class ComparisonConsoleTest {
         Comparison comparison = Comparison.of("s", List.of(base, other), List.of("mfu", "step-time", "memory",
                 "throughput", "exposed-communication", "cost"));
         Map<String, String> rows = lines(ConsoleTable.render(comparison));
-        assertEquals("mfu 33.9% 35.2% (+1.3 points)", squeeze(rows.get("mfu")));
-        assertEquals("stepTimeSeconds 8.60 s 8.30 s (-3.5%)", squeeze(rows.get("stepTimeSeconds")));
-        assertEquals("memoryPerAcceleratorBytes 73.0 GB 80.5 GB (+10.2%)", squeeze(rows.get("memoryPerAcceleratorBytes")));
-        assertEquals("tokensPerSecond 1,234,568 tokens/s 1,279,000 tokens/s (+3.6%)",
-                squeeze(rows.get("tokensPerSecond")));
-        assertEquals("exposedCommunicationSeconds.tp 12.3 ms 45.6 ms (+270.7%)",
-                squeeze(rows.get("exposedCommunicationSeconds.tp")));
-        assertEquals("costPerMfuPointPerYear $350,400/year $350,400/year (+0.0%)",
-                squeeze(rows.get("costPerMfuPointPerYear")));
-        assertEquals("mfuGapDollarsPerYear $0/year -$452,016/year", squeeze(rows.get("mfuGapDollarsPerYear")));
+        assertEquals("MFU 33.9% 35.2% (+1.3 points)", squeeze(rows.get("MFU")));
+        assertEquals("step time 8.60 s 8.30 s (-3.5%)", squeeze(rows.get("step time")));
+        assertEquals("memory per accelerator 73.0 GB 80.5 GB (+10.2%)", squeeze(rows.get("memory per accelerator")));
+        assertEquals("tokens per second 1,234,568 tokens/s 1,279,000 tokens/s (+3.6%)",
+                squeeze(rows.get("tokens per second")));
+        assertEquals("exposed communication TP 12.3 ms 45.6 ms (+270.7%)",
+                squeeze(rows.get("exposed communication TP")));
+        assertEquals("cost per MFU point per year $350,400/year $350,400/year (+0.0%)",
+                squeeze(rows.get("cost per MFU point per year")));
+        assertEquals("MFU gap $0/year -$452,016/year", squeeze(rows.get("MFU gap")));
         assertTrue(rows.values().stream().noneMatch(line -> line.contains("0.3388")), rows::toString);
     }
 
@@ -63,6 +64,8 @@ class ComparisonConsoleTest {
         RunResult other = training("s[f=b]", 0.3517, 8.3, 80.5e9, 1_279_000, 0.0456);
         Map<String, Object> json = Comparison.of("s", List.of(base, other), List.of("mfu")).toJsonMap();
         Map<?, ?> mfu = (Map<?, ?>) ((List<?>) json.get("rows")).get(0);
+        assertEquals("mfu", mfu.get("metric"));
+        assertEquals("MFU", mfu.get("label"));
         assertEquals(List.of("33.9%", "35.2%"), mfu.get("texts"));
         assertEquals(java.util.Arrays.asList(null, "+1.3 points"), mfu.get("changes"));
     }
@@ -81,6 +84,19 @@ class ComparisonConsoleTest {
         assertEquals("0.125", MetricText.of("someRatio", 0.125));
     }
 
+    @Test
+    void shouldNameEachRowInWordsWithoutTheUnitItsValueWrites() {
+        // The keys a study of session 66's newcomer printed as they are in the JSON result, and a benchmark's row.
+        assertEquals("step time", MetricText.label("stepTimeSeconds"));
+        assertEquals("exposed communication TP", MetricText.label("exposedCommunicationSeconds.tp"));
+        assertEquals("memory breakdown optimizer state", MetricText.label("memoryBreakdownBytes.optimizerState"));
+        assertEquals("1.5 MiB busbw", MetricText.label("rows[1.5 MiB].busbwGBps"));
+        assertEquals("pool figures prefill busy fraction", MetricText.label("poolFigures[prefill].busyFraction"));
+        assertEquals("E2E p99", MetricText.label("e2eSeconds.p99"));
+        assertEquals("time to train", MetricText.label("timeToTrainDays"));
+        assertEquals("step-time", MetricText.label("step-time"));
+    }
+
     private static String squeeze(String line) {
         return line == null ? null : line.replaceAll("\\s+", " ");
     }
@@ -96,8 +112,8 @@ class ComparisonConsoleTest {
         String table = ConsoleTable.render(Comparison.of("s", List.of(base, other), List.of()));
         String header = table.lines().skip(1).findFirst().orElseThrow();
         assertEquals("metric [decode tensor=2] (base) [decode tensor=4]", squeeze(header.trim()));
-        assertEquals("acceleratorBusyFraction 100.0% 100.0% (+0.0 points)",
-                squeeze(lines(table).get("acceleratorBusyFraction")));
+        assertEquals("accelerator busy fraction 100.0% 100.0% (+0.0 points)",
+                squeeze(lines(table).get("accelerator busy fraction")));
     }
 
     @Test
@@ -108,6 +124,6 @@ class ComparisonConsoleTest {
         RunResult loaded = new RunResult("s[rate=8]", "inference", "s", Map.of(), 1, Map.of(),
                 Map.of("ttftSeconds", Map.of("p50", 93.5)), 0, 0, 0, null);
         String table = ConsoleTable.render(Comparison.of("s", List.of(base, loaded), List.of()));
-        assertEquals("ttftSeconds.p50 148 ms 93.5 s (×632)", squeeze(lines(table).get("ttftSeconds.p50")));
+        assertEquals("TTFT p50 148 ms 93.5 s (×632)", squeeze(lines(table).get("TTFT p50")));
     }
 }

@@ -25,6 +25,43 @@ class InferenceConsoleTest {
     }
 
     @Test
+    void shouldWriteGoodputAndUtilizationToATenthOfAPointWhateverTheirDigits() {
+        // examples/llama3-70b-serving/serving.fabric printed goodput 0.99455 as "99.455%" and 0.9993 as "99.93%"
+        // under each other, and MFU 0.31 as "31%" beside "41.7%": each to a tenth now, 99.5%, 99.9%, 31.0%.
+        for (double[] goodputAndText : new double[][] { { 0.99455, 99.5 }, { 0.9993, 99.9 }, { 1.0, 100.0 } }) {
+            String text = InferenceConsole.render(new RunResult("s.Serve", "inference", Map.of(),
+                    Map.of("goodput", goodputAndText[0], "modelFlopsUtilization", 0.31), 1));
+            String goodput = String.format(java.util.Locale.ROOT, "%.1f%% of requests meet every SLO", goodputAndText[1]);
+            assertTrue(text.lines().anyMatch(l -> l.trim().startsWith("goodput") && l.trim().endsWith(goodput)), text);
+            assertTrue(text.contains("model FLOPs utilization         31.0% of BF16 peak"), text);
+        }
+    }
+
+    /**
+     * Llama 3 70B BF16 on one TP2 replica of an H100 pair, 2,000 requests of 2,000 + 200 tokens arriving at 4/s:
+     * the engine finished them in 1,090.7 s with the pool busy throughout, 2,000 ÷ 1,090.7 = 1.83 requests/s served
+     * against 4 arriving, below 0.9 × 4 = 3.6: overloaded. The same arrivals served in 505 s (3.96/s) are not, nor is
+     * a run whose pools idle half the time (it served what arrived).
+     */
+    @Test
+    void shouldSayADeploymentIsOverloadedWhenItsSaturatedPoolsServeFewerRequestsThanArrive() {
+        String overloaded = serving(1090.69, 1.0);
+        assertTrue(overloaded.contains("  OVERLOADED: 4.00 requests/s arrive, 1.83/s are served;"), overloaded);
+        assertFalse(serving(505, 1.0).contains("OVERLOADED"));
+        assertFalse(serving(1090.69, 0.5).contains("OVERLOADED"));
+    }
+
+    private static String serving(double makespanSeconds, double busyFraction) {
+        Map<String, Object> metrics = new java.util.LinkedHashMap<>();
+        metrics.put("completedRequests", 2000);
+        metrics.put("makespanSeconds", makespanSeconds);
+        metrics.put("poolFigures", java.util.List.of(Map.of("role", "serving", "inputTokensPerSecondPerNode", 1.0,
+                "outputTokensPerSecondPerNode", 1.0, "busyFraction", busyFraction)));
+        return InferenceConsole.render(new RunResult("s.Serve", "inference", Map.of("arrivalRequestsPerSecond", 4.0),
+                metrics, 1));
+    }
+
+    @Test
     void shouldPrintLatenciesInTheirUnitAndThroughputWithThousandsSeparators() {
         // 241.0304614 s stays in seconds (241 s); 12.3 ms and 42 µs get their own units; 28,000 tokens/s.
         Map<String, Object> metrics = new java.util.LinkedHashMap<>();
@@ -50,7 +87,7 @@ class InferenceConsoleTest {
                 "outputTokensPerSecondPerNode", 0.0, "busyFraction", 0.9)));
         String text = InferenceConsole.render(new RunResult("s.Serve", "inference", Map.of(), metrics, 1));
         assertTrue(text.contains("prefix-cache hits            56,300 of 100,000 prompt tokens"), text);
-        assertTrue(text.contains("pool prefill tokens/s/node       73,700 in, 0 out, busy 90%"), text);
+        assertTrue(text.contains("pool prefill tokens/s/node       73,700 in, 0 out, busy 90.0%"), text);
     }
 
     @Test

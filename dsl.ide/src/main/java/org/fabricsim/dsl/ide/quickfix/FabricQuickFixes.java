@@ -34,9 +34,9 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
 
     @QuickFix(IssueCodes.MISSING_IMPORT)
     public void addImport(DiagnosticResolutionAcceptor acceptor) {
-        acceptor.accept("Add the import", (diagnostic, object, document) -> {
+        acceptor.accept("Add the import, or correct the misspelt one", (diagnostic, object, document) -> {
             String pkg = data(diagnostic, 0);
-            return pkg == null ? List.of() : List.of(ImportEdit.edit(object, document, pkg));
+            return pkg == null ? List.of() : List.of(ImportEdit.edit(object, document, pkg, data(diagnostic, 1)));
         });
     }
 
