@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.antlr.runtime.FailedPredicateException;
+import org.antlr.runtime.Token;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.xtext.AbstractElement;
@@ -59,7 +61,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private static final Pattern ANTLR_WORDS = Pattern.compile("\\(\\.\\.\\.\\)|\\{|\\bset null\\b|\\brule\\b|predicate|RULE_|expecting");
     private static final String UNEXPECTED = "This text does not belong here; compare it with the examples in docs/language.md.";
     /** The word an "Unexpected 'w' here" message names, and what a keyword a typo may stand for looks like. */
-    private static final Pattern UNEXPECTED_WORD = Pattern.compile("^Unexpected '([^']+)' here");
+    private static final Pattern UNEXPECTED_WORD = Pattern.compile("^Unexpected '([^']+)'");
     private static final Pattern WORD = Pattern.compile("[A-Za-z][A-Za-z0-9/_-]+");
     private static final Pattern KEYWORD_AS_NAME = Pattern.compile("^mismatched input '(.+)' expecting RULE_ID$");
 
@@ -72,17 +74,51 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     /** The grammar's keywords that are words ({@link #WORD}), read once. */
     private List<String> words;
 
+    /** The grammar's keywords, read once. */
+    private Set<String> keywords;
+
     @Override
     public SyntaxErrorMessage getSyntaxErrorMessage(IParserErrorContext context) {
         SyntaxErrorMessage original = super.getSyntaxErrorMessage(context);
+        INode current = context.getCurrentNode();
         String missing = context.getRecognitionException() instanceof FailedPredicateException failed
-                && failed.predicateText.contains("canLeave") ? missingParts(failed.ruleName, context.getCurrentNode())
-                : null;
-        String keyword = missing == null ? keywordAsName(original.getMessage()) : null;
-        String message = missing != null ? missing : keyword != null ? keyword : humanize(original.getMessage());
-        return new SyntaxErrorMessage(message + misspelling(message, context.getCurrentNode())
-                + repeated(message, context.getCurrentNode()),
+                && failed.predicateText.contains("canLeave") ? missingParts(failed.ruleName, current) : null;
+        String message = missing != null ? missing : inContext(original.getMessage(), context, current);
+        return new SyntaxErrorMessage(message + misspelling(message, current) + repeated(message, current),
                 original.getIssueCode(), original.getIssueData());
+    }
+
+    /**
+     * ANTLR's {@code raw} message in the user's words, from the most particular reading to the least: a keyword
+     * where a name belongs, a token the lexer could not read or split ({@link TokenSyntax}), a value after a keyword, a unit
+     * or a list's comma ({@link ValueSyntax}), a block's braces or a definition's keyword ({@link BlockSyntax}),
+     * else ANTLR's words replaced ({@link #humanize}).
+     */
+    private String inContext(String raw, IParserErrorContext context, INode current) {
+        String keyword = keywordAsName(raw);
+        if (keyword != null || current == null) {
+            return keyword != null ? keyword : humanize(raw);
+        }
+        if (CHARACTER.matcher(raw).matches()) {
+            String lexed = TokenSyntax.message(current);
+            return lexed != null ? lexed : humanize(raw);
+        }
+        Token token = context.getRecognitionException() == null ? null : context.getRecognitionException().token;
+        String text = token == null || token.getType() == Token.EOF ? null : "'" + token.getText() + "'";
+        String glued = text == null ? null : TokenSyntax.glued(ValueSyntax.lastTaken(current), token);
+        String value = glued != null ? glued
+                : ValueSyntax.message(text, text != null && keywords().contains(token.getText()), current);
+        String block = value != null ? value
+                : BlockSyntax.message(raw, text, current, GrammarUtil.findRuleForName(grammar.getGrammar(), "Element"));
+        return block != null ? block : humanize(raw);
+    }
+
+    /** The grammar's keywords, read once. */
+    private Set<String> keywords() {
+        if (keywords == null) {
+            keywords = GrammarUtil.getAllKeywords(grammar.getGrammar());
+        }
+        return keywords;
     }
 
     /**
@@ -97,7 +133,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private String misspelling(String message, INode current) {
         Matcher unexpected = UNEXPECTED_WORD.matcher(message);
         if (words == null) {
-            words = GrammarUtil.getAllKeywords(grammar.getGrammar()).stream().filter(k -> WORD.matcher(k).matches())
+            words = keywords().stream().filter(k -> WORD.matcher(k).matches())
                     .toList();
         }
         String word = unexpected.lookingAt() ? unexpected.group(1) : "";
@@ -162,7 +198,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     /** "'B' is a word of the language..." when a name was expected and a keyword (a unit word such as B) came. */
     private String keywordAsName(String message) {
         Matcher name = KEYWORD_AS_NAME.matcher(message);
-        if (!name.matches() || !GrammarUtil.getAllKeywords(grammar.getGrammar()).contains(name.group(1))) {
+        if (!name.matches() || !keywords().contains(name.group(1))) {
             return null;
         }
         String word = name.group(1);
@@ -192,9 +228,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         if (missing.isEmpty()) {
             return null;
         }
-        String list = missing.size() == 1 ? missing.get(0)
-                : String.join(", ", missing.subList(0, missing.size() - 1)) + " and " + missing.get(missing.size() - 1);
-        return "This " + blockName(rule) + " lacks " + list + ", which "
+        return "This " + blockName(rule) + " lacks " + list(missing) + ", which "
                 + (missing.size() == 1 ? "it requires" : "are required") + ": add "
                 + (missing.size() == 1 ? "it" : "them")
                 + " before its closing '}'.";
@@ -211,7 +245,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         return null;
     }
 
-    private static boolean written(AbstractElement part, ICompositeNode block) {
+    static boolean written(AbstractElement part, ICompositeNode block) {
         for (INode node : block.getAsTreeIterable()) {
             if (node.getGrammarElement() != null && EcoreUtil.isAncestor(part, node.getGrammarElement())) {
                 return true;
@@ -231,13 +265,19 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     }
 
     /** The first keyword of {@code element}, else the name of the feature it assigns. */
-    private static String leadingWord(AbstractElement element) {
+    static String leadingWord(AbstractElement element) {
         List<Keyword> keywords = EcoreUtil2.eAllOfType(element, Keyword.class);
         if (!keywords.isEmpty()) {
             return keywords.get(0).getValue();
         }
         return EcoreUtil2.eAllOfType(element, Assignment.class).stream().findFirst().map(Assignment::getFeature)
                 .orElse("part");
+    }
+
+    /** "'a', 'b' and 'c'". */
+    static String list(List<String> items) {
+        return items.size() == 1 ? items.get(0)
+                : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }
 
     /** Rewrites one ANTLR message. */
