@@ -50,12 +50,13 @@ public final class BlockSyntax {
         if (open != null && raw.matches("^(mismatched|extraneous) input .+ expecting '}'$")) {
             List<String> parts = parts(open);
             return "Unexpected " + token + " in the " + title(open) + " block opened on line " + line(open)
-                    + (parts.isEmpty() ? ", which ends with '}'" : ", which takes " + FabricSyntaxErrorMessages.list(parts) + ", then '}'")
+                    + (parts.isEmpty() ? ", which ends with '}'"
+                            : ", which takes " + FabricSyntaxErrorMessages.list(parts) + ", then '}'")
                     + ": correct or remove it.";
         }
         if (raw.startsWith("missing '{' at ") && token != null) {
-            return "Add '{' after '" + current.getText().strip().replaceAll("\\s+", " ") + "' to open its block, before "
-                    + token + ".";
+            return "Add '{' after '" + current.getText().strip().replaceAll("\\s+", " ") + "' to open its block,"
+                    + " before " + token + ".";
         }
         boolean atTop = raw.endsWith(" expecting EOF") || raw.startsWith("missing EOF at ");
         if (atTop && "'}'".equals(token)) {
@@ -140,7 +141,8 @@ public final class BlockSyntax {
         List<String> parts = new ArrayList<>();
         for (AbstractElement part : group == null ? List.<AbstractElement>of() : group.getElements()) {
             String word = FabricSyntaxErrorMessages.leadingWord(part);
-            if ((GrammarUtil.isMultipleCardinality(part) || !FabricSyntaxErrorMessages.written(part, block)) && !parts.contains("'" + word + "'")) {
+            boolean takes = GrammarUtil.isMultipleCardinality(part) || !FabricSyntaxErrorMessages.written(part, block);
+            if (takes && !parts.contains("'" + word + "'")) {
                 parts.add("'" + word + "'");
             }
         }

@@ -9,12 +9,12 @@ import org.eclipse.xtext.nodemodel.ILeafNode;
 import org.eclipse.xtext.nodemodel.INode;
 
 /**
- * A word the lexer split, and errors of the lexer, which reports only a character ("mismatched character '&lt;EOF&gt;' expecting '"'"), read from
- * the text where the broken token begins, the first character after the node being built that is not white
- * space: a quoted string or a comment that runs to the end of the file, or a word that is no word of the language
- * ({@code GB/S}), which the caller compares with the keywords. The lexer takes the longest keyword it can, so that
- * {@code scale-outt} reaches the parser as {@code scale-out} and {@code t}: the two, written without a space between,
- * are named as the one word the user wrote.
+ * A word the lexer split, and errors of the lexer, which names only a character ("mismatched character
+ * '&lt;EOF&gt;' expecting '"'"), read from the text where the broken token begins, the first character after the
+ * node being built that is not white space: a quoted string or a comment that runs to the end of the file, or a
+ * word that is no word of the language ({@code GB/S}), which the caller compares with the keywords. The lexer
+ * takes the longest keyword it can, so that {@code scale-outt} reaches the parser as {@code scale-out} and
+ * {@code t}: the two, written without a space between, are named as the one word the user wrote.
  */
 final class TokenSyntax {
     private static final Pattern WORD = Pattern.compile("[A-Za-z][A-Za-z0-9/_-]*");

@@ -45,7 +45,9 @@ final class ValueSyntax {
     /**
      * The message for an error at {@code token} (its text in quotes, or null at the end of the file, with
      * {@code keyword} whether it is a word of the language) with {@code current} the node being built; null when
-     * the last token taken is neither a number of a quantity, nor a keyword that a value must follow, nor a comma.
+     * the last token taken is neither a number of a quantity, nor a keyword that a value must follow, nor a comma,
+     * and for a '-' or '.' where a whole number belongs (ANTLR's own reading says more: {@link
+     * AntlrWords#humanize}).
      */
     static String message(String token, boolean keyword, INode current) {
         ILeafNode last = lastTaken(current);
@@ -53,7 +55,9 @@ final class ValueSyntax {
             return null;
         }
         INode quantity = enclosing(current, "Quantity");
-        if (quantity != null && !(last.getGrammarElement() instanceof Keyword) && quantity.getOffset() <= last.getOffset()) {
+        boolean number = quantity != null && !(last.getGrammarElement() instanceof Keyword)
+                && quantity.getOffset() <= last.getOffset();
+        if (number) {
             Dimension dimension = dimension(quantity.getGrammarElement());
             String written = token == null ? "" : token.substring(1, token.length() - 1);
             Optional<String> unit = FabricLinkingDiagnostics.nearest(Unit.VALUES.stream()
@@ -67,14 +71,16 @@ final class ValueSyntax {
             return "A list does not end with ',': remove the ',' on line " + last.getStartLine()
                     + ", or write another entry after it.";
         }
+        boolean miswrittenNumber = "'-'".equals(token) || "'.'".equals(token);
         String what = last.getGrammarElement() instanceof Keyword word && Character.isLetter(word.getValue().charAt(0))
-                ? describe(next(word)) : null;
+                && !miswrittenNumber ? describe(next(word)) : null;
         if (what == null) {
             return null;
         }
         String name = "'" + last.getText() + "'";
         return token == null || keyword ? name + " lacks its value: after it, write " + what + "."
-                : "Unexpected " + token + " after " + name + ", which takes " + what + ": correct it.";
+                : "Unexpected " + token + " after " + name + ", which takes " + what + ": add it, or correct " + token
+                        + ".";
     }
 
     /** The last token the parser took before the error: the last leaf of the text so far that is not hidden. */
@@ -136,7 +142,8 @@ final class ValueSyntax {
         if (rule instanceof EnumRule) {
             List<String> words = new ArrayList<>();
             EcoreUtil2.eAllOfType(rule, Keyword.class).forEach(k -> words.add("'" + k.getValue() + "'"));
-            return words.size() == 1 ? words.get(0) : "one of " + FabricSyntaxErrorMessages.list(words).replace(" and ", " or ");
+            return words.size() == 1 ? words.get(0)
+                    : "one of " + FabricSyntaxErrorMessages.list(words).replace(" and ", " or ");
         }
         return switch (rule.getName()) {
             case "Quantity" -> {

@@ -29,10 +29,11 @@ import org.fabricsim.dsl.parser.BlockSyntax;
  * line starts, as one on a lone {@code \n} does.
  *
  * <p>A check's diagnostic on an element whose text the parser recovered from (its node holds a syntax error, or
- * its block was never closed: the syntax error of a file that ends inside it stands after it) is dropped: it can only repeat the syntax error in other words. Session 66 found a unit error after a syntax error on
- * its line; a stray {@code ;} in a sketched cluster ended its block before its {@code link}, and the cluster check
- * then asked for the link the user had written. Whatever still holds is reported once the text parses. The file's
- * root, which holds every syntax error, is exempt, so that checks of the file as a whole still run.
+ * its block was never closed: the syntax error of a file that ends inside it stands after it) is dropped: it can
+ * only repeat the syntax error in other words. Session 66 found a unit error after a syntax error on its line; a
+ * stray {@code ;} in a sketched cluster ended its block before its {@code link}, and the cluster check then asked
+ * for the link the user had written. Whatever still holds is reported once the text parses. The file's root, which
+ * holds every syntax error, is exempt, so that checks of the file as a whole still run.
  */
 public class FabricDiagnosticConverter extends DiagnosticConverterImpl {
 
