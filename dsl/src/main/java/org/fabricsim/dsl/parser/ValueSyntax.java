@@ -36,8 +36,12 @@ import org.fabricsim.dsl.validation.UnitsValidator;
  * named, {@link FabricLinkingDiagnostics#nearest}); and a list that ends with a comma.
  */
 final class ValueSyntax {
-    /** Edits within which a written word is taken for a unit: 'Gbps' for 'Gb/s' is 1, 'GBps' for 'GB/s' 1. */
+    /**
+     * Edits within which a written word is taken for a unit: 'Gbps' for 'Gb/s' is 1, 'GBps' for 'GB/s' 1; a word of
+     * up to {@link #SHORT_WORD} characters is taken for one at most 1 edit away, as for the keywords' hints.
+     */
     private static final int UNIT_TYPO_EDITS = 2;
+    private static final int SHORT_WORD = 3;
 
     private ValueSyntax() {
     }
@@ -62,8 +66,9 @@ final class ValueSyntax {
             String written = token == null ? "" : token.substring(1, token.length() - 1);
             Optional<String> unit = FabricLinkingDiagnostics.nearest(Unit.VALUES.stream()
                     .filter(u -> dimension == null || Units.dimensionOf(u) == dimension).map(Unit::getLiteral),
-                    written, UNIT_TYPO_EDITS);
-            return unit.isPresent() && !keyword ? token + " is not a unit. Did you mean '" + unit.get() + "'?"
+                    written, written.length() <= SHORT_WORD ? 1 : UNIT_TYPO_EDITS);
+            return unit.isPresent() && token != null && !keyword
+                    ? token + " is not a unit. Did you mean '" + unit.get() + "'?"
                     : "The number " + last.getText() + " lacks its unit: write one after it, such as "
                             + (dimension == null ? "400 Gb/s, 80 GB or 1 us" : dimension.example()) + ".";
         }
