@@ -33,7 +33,8 @@ import org.fabricsim.dsl.parser.BlockSyntax;
  * only repeat the syntax error in other words. Session 66 found a unit error after a syntax error on its line; a
  * stray {@code ;} in a sketched cluster ended its block before its {@code link}, and the cluster check then asked
  * for the link the user had written. Whatever still holds is reported once the text parses. The file's root, which
- * holds every syntax error, is exempt, so that checks of the file as a whole still run.
+ * holds every syntax error, is exempt, so that checks of the file as a whole still run. Of the syntax errors of one
+ * line, only the first is reported: the others follow from the parser's recovery from it.
  */
 public class FabricDiagnosticConverter extends DiagnosticConverterImpl {
 
@@ -74,6 +75,9 @@ public class FabricDiagnosticConverter extends DiagnosticConverterImpl {
     public void convertResourceDiagnostic(Resource.Diagnostic diagnostic, Severity severity,
             IAcceptor<Issue> acceptor) {
         INode syntaxNode = diagnostic instanceof XtextSyntaxDiagnostic syntax ? nodeOf(syntax) : null;
+        if (syntaxNode != null && followsAnotherOnItsLine(syntaxNode)) {
+            return;
+        }
         IAcceptor<Issue> whole = syntaxNode == null ? acceptor
                 : issue -> acceptor.accept(wholeLineBreak(issue, syntaxNode.getRootNode().getText()));
         try {
@@ -85,6 +89,23 @@ public class FabricDiagnosticConverter extends DiagnosticConverterImpl {
             }
             acceptor.accept(counted((AbstractDiagnostic) diagnostic, node, severity));
         }
+    }
+
+    /**
+     * Whether a syntax error stands before the one of {@code node} on its line: the parser's recovery from the first
+     * (it skips or assumes a token) makes the rest of the line read wrongly ('nodes x 8 accelerators' lacks its count,
+     * then, the 'x' skipped, "expected 'x'"), and the rest is read again once the first is fixed. O(nodes of the file).
+     */
+    private static boolean followsAnotherOnItsLine(INode node) {
+        for (INode other : node.getRootNode().getAsTreeIterable()) {
+            if (other.getTotalOffset() >= node.getTotalOffset()) {
+                return false;
+            }
+            if (other.getSyntaxErrorMessage() != null && other.getStartLine() == node.getStartLine()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code issue}, ending after the {@code \n} where it ended between a {@code \r} and that {@code \n}. */
