@@ -20,11 +20,11 @@ import org.eclipse.xtext.nodemodel.ILeafNode;
 import org.eclipse.xtext.nodemodel.INode;
 
 /**
- * Syntax errors about the braces of blocks, named by the line that opens them ({@code cluster Pod {}) and the line
+ * Syntax errors about the braces of blocks, named by the line that opens them ('cluster Pod {') and the line
  * number: a block the file ends inside, a block not closed before the next definition, a word or symbol inside a
- * block that is none of its parts (which are listed), a {@code }} that closes no block, and a word at the top of
- * the file that begins no definition (the definitions' keywords are listed). A block is a node of the parse tree
- * whose own children hold a {@code {} keyword; it is open while they hold no {@code }}.
+ * block that is none of its parts (which are listed), a '}' that closes no block, a block without its '{', and a
+ * word at the top of the file that begins no definition (the definitions' keywords are listed). A block is a node
+ * of the parse tree whose own children hold a '{' keyword; it is open while they hold no '}'.
  */
 public final class BlockSyntax {
     /** How long a block's opening line may be in a message before it is cut. */
@@ -55,7 +55,7 @@ public final class BlockSyntax {
                     + ": correct or remove it.";
         }
         if (raw.startsWith("missing '{' at ") && token != null) {
-            return "Add '{' after '" + current.getText().strip().replaceAll("\\s+", " ") + "' to open its block,"
+            return "Add '{' after " + shortened(current.getText()) + " to open its block,"
                     + " before " + token + ".";
         }
         boolean atTop = raw.endsWith(" expecting EOF") || raw.startsWith("missing EOF at ");
@@ -113,19 +113,25 @@ public final class BlockSyntax {
     }
 
     /**
-     * A block as the user wrote its opening: the text of the line of its {@code {} from after the last brace
-     * before it, with runs of white space as one space ("'cluster Pod {'", "'congestion-control dcqcn {'").
+     * A block as the user wrote its opening: the text of the line of its '{' from after the last brace before it
+     * (or line break: '\n' or a lone '\r'), with runs of white space as one space ("'cluster Pod {'",
+     * "'congestion-control dcqcn {'").
      */
     private static String title(ICompositeNode block) {
         ILeafNode open = brace(block, "{");
         String text = block.getRootNode().getText();
-        int start = Math.max(text.lastIndexOf('\n', open.getOffset() - 1),
-                Math.max(text.lastIndexOf('{', open.getOffset() - 1), text.lastIndexOf('}', open.getOffset() - 1)));
-        String opening = text.substring(start + 1, open.getEndOffset()).strip().replaceAll("\\s+", " ");
-        if (opening.length() > MAX_TITLE_CHARACTERS) {
-            opening = "..." + opening.substring(opening.length() - MAX_TITLE_CHARACTERS);
+        int start = -1;
+        for (char delimiter : new char[] {'\n', '\r', '{', '}'}) {
+            start = Math.max(start, text.lastIndexOf(delimiter, open.getOffset() - 1));
         }
-        return "'" + opening + "'";
+        return shortened(text.substring(start + 1, open.getEndOffset()));
+    }
+
+    /** {@code text} quoted, runs of white space as one space, its last {@link #MAX_TITLE_CHARACTERS} at most. */
+    private static String shortened(String text) {
+        String words = text.strip().replaceAll("\\s+", " ");
+        return "'" + (words.length() > MAX_TITLE_CHARACTERS
+                ? "..." + words.substring(words.length() - MAX_TITLE_CHARACTERS) : words) + "'";
     }
 
     /**

@@ -32,14 +32,13 @@ import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
 import com.google.inject.Inject;
 
 /**
- * Syntax errors in the user's words, read from their place in the text where it tells more than ANTLR's
- * message: a broken token ({@link TokenSyntax}), a keyword's value, a unit or a list's comma ({@link
- * ValueSyntax}), a block's braces ({@link BlockSyntax}); else ANTLR's message in words ({@link AntlrWords}). A block that ends before a required part (ANTLR's
- * "rule ruleTraining failed predicate: {...canLeave(...)}?" on an unordered group) names the
- * required parts that are missing, by their leading keywords. A keyword (unit words such as {@code B}
- * included) where a name belongs says that it is reserved and how to escape it. A misspelled keyword
- * ({@code shcedule}) names the keyword it is nearest, and a part of a block written twice ({@code sizes}) names
- * the line of the first.
+ * Syntax errors in the user's words, read from their place in the text where it tells more than ANTLR's message: a
+ * broken token ({@link TokenSyntax}), a keyword's value, a unit or a list's comma ({@link ValueSyntax}), a block's
+ * braces ({@link BlockSyntax}); else ANTLR's message in words ({@link AntlrWords}). A block that ends before a
+ * required part (ANTLR's "rule ruleTraining failed predicate: {...canLeave(...)}?" on an unordered group) names the
+ * required parts that are missing, by their leading keywords. A keyword (unit words such as {@code B} included)
+ * where a name belongs says that it is reserved and how to escape it. A misspelled keyword ({@code shcedule}) names
+ * the keyword it is nearest, and a part of a block written twice ({@code sizes}) names the line of the first.
  */
 public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     /** The word an "Unexpected 'w' here" message names, and what a keyword a typo may stand for looks like. */

@@ -184,7 +184,8 @@ class LanguageServerRobustnessTest extends ProtocolSession {
     @Test
     void shouldAnswerNavigationAtEveryPositionOfBrokenTextWithoutAFailure() throws Exception {
         List<String> texts = new ArrayList<>(List.of(
-                "cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us } }\n", "import fabric.catalog.nvidia.\ncluster\n", "cluster { nodes }\nvendor\n", "study S { vary in [ ] }\n"));
+                "cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us } }\n",
+                "import fabric.catalog.nvidia.\ncluster\n", "cluster { nodes }\nvendor\n", "study S { vary in [ ] }\n"));
         // the typical broken models of docs/syntax-errors: a block left open, a stray token, a unit typo, ...
         try (Stream<Path> broken = Files.list(Path.of("..", "docs", "syntax-errors"))) {
             for (Path file : broken.sorted().toList()) {
