@@ -86,15 +86,15 @@ public final class BlockSyntax {
         return null;
     }
 
-    /** The block that the last '}' of the text so far closes, or null. */
+    /** The block that the last '}' of the text so far closes, or null; found from the end. */
     private static ICompositeNode lastClosed(ICompositeNode root) {
-        ICompositeNode closed = null;
-        for (ILeafNode leaf : root.getLeafNodes()) {
-            if (leaf.getGrammarElement() instanceof Keyword k && k.getValue().equals("}")) {
-                closed = leaf.getParent();
+        for (INode node : root.getAsTreeIterable().reverse()) {
+            if (node instanceof ILeafNode leaf && leaf.getGrammarElement() instanceof Keyword k
+                    && k.getValue().equals("}")) {
+                return leaf.getParent();
             }
         }
-        return closed;
+        return null;
     }
 
     /** The child of {@code block} that is the keyword {@code brace}, or null. */

@@ -88,15 +88,17 @@ final class ValueSyntax {
                         + ".";
     }
 
-    /** The last token the parser took before the error: the last leaf of the text so far that is not hidden. */
+    /**
+     * The last token the parser took before the error: the last leaf of the text so far that is not hidden, found
+     * from the end (O(nodes after it), so that a file of many errors costs no more than linear time).
+     */
     static ILeafNode lastTaken(INode current) {
-        ILeafNode last = null;
-        for (ILeafNode leaf : current.getRootNode().getLeafNodes()) {
-            if (!leaf.isHidden() && leaf.getGrammarElement() != null) {
-                last = leaf;
+        for (INode node : current.getRootNode().getAsTreeIterable().reverse()) {
+            if (node instanceof ILeafNode leaf && !leaf.isHidden() && leaf.getGrammarElement() != null) {
+                return leaf;
             }
         }
-        return last;
+        return null;
     }
 
     /** The innermost node enclosing {@code node} (itself included) of the parser rule named {@code rule}, or null. */

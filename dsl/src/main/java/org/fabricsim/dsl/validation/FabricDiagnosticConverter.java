@@ -3,6 +3,7 @@ package org.fabricsim.dsl.validation;
 import java.lang.reflect.Method;
 
 import org.eclipse.emf.common.util.Diagnostic;
+import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.diagnostics.AbstractDiagnostic;
@@ -94,14 +95,21 @@ public class FabricDiagnosticConverter extends DiagnosticConverterImpl {
     /**
      * Whether a syntax error stands before the one of {@code node} on its line: the parser's recovery from the first
      * (it skips or assumes a token) makes the rest of the line read wrongly ('nodes x 8 accelerators' lacks its count,
-     * then, the 'x' skipped, "expected 'x'"), and the rest is read again once the first is fixed. O(nodes of the file).
+     * then, the 'x' skipped, "expected 'x'"), and the rest is read again once the first is fixed. The text before
+     * the line is skipped a subtree at a time: O(depth × siblings before the line + nodes of the line).
      */
     private static boolean followsAnotherOnItsLine(INode node) {
-        for (INode other : node.getRootNode().getAsTreeIterable()) {
-            if (other.getTotalOffset() >= node.getTotalOffset()) {
+        String text = node.getRootNode().getText();
+        int lineStart = Math.max(text.lastIndexOf('\n', node.getTotalOffset() - 1),
+                text.lastIndexOf('\r', node.getTotalOffset() - 1)) + 1;
+        TreeIterator<INode> nodes = node.getRootNode().getAsTreeIterable().iterator();
+        while (nodes.hasNext()) {
+            INode other = nodes.next();
+            if (other.getTotalEndOffset() < lineStart) {
+                nodes.prune();
+            } else if (other.getTotalOffset() >= node.getTotalOffset()) {
                 return false;
-            }
-            if (other.getSyntaxErrorMessage() != null && other.getStartLine() == node.getStartLine()) {
+            } else if (other.getSyntaxErrorMessage() != null && other.getStartLine() == node.getStartLine()) {
                 return true;
             }
         }
