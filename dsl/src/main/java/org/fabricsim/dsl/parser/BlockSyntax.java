@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.xtext.AbstractElement;
 import org.eclipse.xtext.Action;
 import org.eclipse.xtext.Alternatives;
@@ -147,12 +148,25 @@ public final class BlockSyntax {
         List<String> parts = new ArrayList<>();
         for (AbstractElement part : group == null ? List.<AbstractElement>of() : group.getElements()) {
             String word = FabricSyntaxErrorMessages.leadingWord(part);
-            boolean takes = GrammarUtil.isMultipleCardinality(part) || !FabricSyntaxErrorMessages.written(part, block);
+            boolean takes = GrammarUtil.isMultipleCardinality(part) || !writtenAsChild(part, block);
             if (takes && !parts.contains("'" + word + "'")) {
                 parts.add("'" + word + "'");
             }
         }
         return parts;
+    }
+
+    /**
+     * Whether a child of {@code block} stands for {@code part}: a part's keywords and values are the block's own
+     * children, so its subtree need not be read (O(children of the block)).
+     */
+    private static boolean writtenAsChild(AbstractElement part, ICompositeNode block) {
+        for (INode child : block.getChildren()) {
+            if (child.getGrammarElement() != null && EcoreUtil.isAncestor(part, child.getGrammarElement())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The leading keywords of the definitions {@code element} (the grammar's Element rule) stands for. */

@@ -1,9 +1,9 @@
 package org.fabricsim.dsl.validation;
 
 import java.lang.reflect.Method;
+import java.util.List;
 
 import org.eclipse.emf.common.util.Diagnostic;
-import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.diagnostics.AbstractDiagnostic;
@@ -76,7 +76,7 @@ public class FabricDiagnosticConverter extends DiagnosticConverterImpl {
     public void convertResourceDiagnostic(Resource.Diagnostic diagnostic, Severity severity,
             IAcceptor<Issue> acceptor) {
         INode syntaxNode = diagnostic instanceof XtextSyntaxDiagnostic syntax ? nodeOf(syntax) : null;
-        if (syntaxNode != null && followsAnotherOnItsLine(syntaxNode)) {
+        if (syntaxNode != null && followsAnotherOnItsLine((XtextSyntaxDiagnostic) diagnostic, syntaxNode)) {
             return;
         }
         IAcceptor<Issue> whole = syntaxNode == null ? acceptor
@@ -93,23 +93,20 @@ public class FabricDiagnosticConverter extends DiagnosticConverterImpl {
     }
 
     /**
-     * Whether a syntax error stands before the one of {@code node} on its line: the parser's recovery from the first
-     * (it skips or assumes a token) makes the rest of the line read wrongly ('nodes x 8 accelerators' lacks its count,
-     * then, the 'x' skipped, "expected 'x'"), and the rest is read again once the first is fixed. The text before
-     * the line is skipped a subtree at a time: O(depth × siblings before the line + nodes of the line).
+     * Whether a syntax error stands before {@code syntax} (on {@code node}) on its line: the parser's recovery from
+     * the first (it skips or assumes a token) makes the rest of the line read wrongly ('nodes x 8 accelerators' lacks
+     * its count, then, the 'x' skipped, "expected 'x'"), and the rest is read again once the first is fixed.
+     * O(syntax errors of the file), each compared by its offset with the start of the line.
      */
-    private static boolean followsAnotherOnItsLine(INode node) {
+    private static boolean followsAnotherOnItsLine(XtextSyntaxDiagnostic syntax, INode node) {
+        EObject model = node.getRootNode().getSemanticElement();
+        Resource resource = model == null ? null : model.eResource();
         String text = node.getRootNode().getText();
-        int lineStart = Math.max(text.lastIndexOf('\n', node.getTotalOffset() - 1),
-                text.lastIndexOf('\r', node.getTotalOffset() - 1)) + 1;
-        TreeIterator<INode> nodes = node.getRootNode().getAsTreeIterable().iterator();
-        while (nodes.hasNext()) {
-            INode other = nodes.next();
-            if (other.getTotalEndOffset() < lineStart) {
-                nodes.prune();
-            } else if (other.getTotalOffset() >= node.getTotalOffset()) {
-                return false;
-            } else if (other.getSyntaxErrorMessage() != null && other.getStartLine() == node.getStartLine()) {
+        int at = syntax.getOffset();
+        int lineStart = Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
+        for (Resource.Diagnostic other : resource == null ? List.<Resource.Diagnostic>of() : resource.getErrors()) {
+            if (other instanceof XtextSyntaxDiagnostic earlier && earlier.getOffset() >= lineStart
+                    && earlier.getOffset() < at) {
                 return true;
             }
         }
