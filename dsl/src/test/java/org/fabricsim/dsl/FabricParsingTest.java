@@ -50,7 +50,9 @@ class FabricParsingTest extends FabricModelTest {
         List<Issue> issues = errorsAndWarnings(model);
         assertEquals(1, issues.size(), () -> "expected one syntax error, got " + issues);
         assertEquals(2, issues.get(0).getLineNumber());
-        assertEquals("Unexpected 'accelerators' here.", issues.get(0).getMessage());
+        // After 'x' comes a node's name or a count of accelerators per node (the grammar's NodeGroup)
+        assertEquals("'x' lacks its value: after it, write the name of a node or a whole number.",
+                issues.get(0).getMessage());
     }
 
     /**
@@ -68,13 +70,14 @@ class FabricParsingTest extends FabricModelTest {
                     shcedule 1f1b
                 }
                 """));
-        assertEquals(List.of("Unexpected 'lnik' here; expected '}'. Did you mean 'link'?"), syntaxErrors("""
+        assertEquals(List.of("Unexpected 'lnik' in the 'cluster Small {' block opened on line 1, which takes " + PARTS
+                + ": correct or remove it. Did you mean 'link'?"), syntaxErrors("""
                 cluster Small {
                     nodes 2 x 8 accelerators
                     lnik 400 Gb/s latency 1 us
                 }
                 """));
-        assertEquals(List.of("Unexpected 'Gbps' here. Did you mean 'Gb/s'?"), syntaxErrors("""
+        assertEquals(List.of("'Gbps' is not a unit. Did you mean 'Gb/s'?"), syntaxErrors("""
                 cluster Small {
                     nodes 2 x 8 accelerators
                     link 400 Gbps latency 1 us
@@ -82,16 +85,22 @@ class FabricParsingTest extends FabricModelTest {
                 """));
     }
 
+    /** What a cluster with its nodes may still take (the grammar's unordered group of Cluster), then its '}'. */
+    private static final String PARTS = "'link', 'scale-out', 'data-centre', 'max-oversubscription', 'cost' and"
+            + " 'reliability', then '}'";
+
     /** A word more than two edits from every keyword, or a keyword out of place, is no typo: nothing is guessed. */
     @Test
     void shouldGuessNoKeywordForAWordFarFromEveryKeyword() throws Exception {
-        assertEquals(List.of("Unexpected 'frobnicate' here; expected '}'."), syntaxErrors("""
+        assertEquals(List.of("Unexpected 'frobnicate' in the 'cluster Small {' block opened on line 1, which takes "
+                + PARTS + ": correct or remove it."), syntaxErrors("""
                 cluster Small {
                     nodes 2 x 8 accelerators
                     frobnicate 400 Gb/s latency 1 us
                 }
                 """));
-        assertEquals(List.of("Unexpected 'accelerators' here."), syntaxErrors("""
+        assertEquals(List.of("'x' lacks its value: after it, write the name of a node or a whole number."),
+                syntaxErrors("""
                 cluster Small {
                     nodes 2 x accelerators
                     link 400 Gb/s latency 1 us

@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
 import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
 
@@ -51,6 +54,30 @@ class LinkingTest extends FabricModelTest {
         assertEquals(1, issues.size(), issues::toString);
         assertEquals(IssueCodes.UNRESOLVED_NAME, issues.get(0).getCode());
         assertEquals("No cluster named 'Smal' is visible here. Did you mean 'Small'?", issues.get(0).getMessage());
+    }
+
+    /** The nearest-name rule ignores case: 'SMALL' is 'Small' with no edit (the linker's own rule before, kept). */
+    @Test
+    void shouldSuggestAVisibleNameWrittenInAnotherCase() throws Exception {
+        List<Issue> issues = errors(parser.parse("""
+                cluster Small { nodes 1 x 8 accelerators link 1 GB/s latency 1 us }
+                benchmark Bench { all-reduce ring on SMALL sizes 1 MiB }
+                """));
+        assertEquals("No cluster named 'SMALL' is visible here. Did you mean 'Small'?", issues.get(0).getMessage());
+    }
+
+    /**
+     * One rule for every suggestion ({@link FabricLinkingDiagnostics#nearest}): edits counted without case, then
+     * fewer edits with case ('Gbps' is 1 edit from 'Gb/s' and 2 from 'GB/s'), then natural order whatever the
+     * order of the candidates ('at' is 1 edit from 'bat' and from 'cat'); nothing beyond the distance allowed.
+     */
+    @Test
+    void shouldBreakTiesOfTheNearestNameByCasedEditsThenNaturalOrder() {
+        assertEquals(Optional.of("Gb/s"), FabricLinkingDiagnostics.nearest(Stream.of("GB/s", "Gb/s"), "Gbps", 2));
+        assertEquals(Optional.of("GB/s"), FabricLinkingDiagnostics.nearest(Stream.of("Gb/s", "GB/s"), "GB/S", 2));
+        assertEquals(Optional.of("bat"), FabricLinkingDiagnostics.nearest(Stream.of("cat", "bat"), "at", 1));
+        assertEquals(Optional.of("bat"), FabricLinkingDiagnostics.nearest(Stream.of("bat", "cat"), "at", 1));
+        assertEquals(Optional.empty(), FabricLinkingDiagnostics.nearest(Stream.of("cat"), "dog", 2));
     }
 
     @Test
@@ -133,6 +160,15 @@ class LinkingTest extends FabricModelTest {
                 + " the import on line 2 misspells as 'fabric.catalog.nvidai.*': correct it to 'import"
                 + " fabric.catalog.nvidia.*'.", issues.get(0).getMessage());
         assertArrayEquals(new String[] { "fabric.catalog.nvidia", "fabric.catalog.nvidai.*" }, issues.get(0).getData());
+    }
+
+    /** An import in capitals is the catalog package with no edit when case is ignored (19 edits with case). */
+    @Test
+    void shouldNameTheNearestPackageOfAnImportWrittenInAnotherCase() throws Exception {
+        List<Issue> issues = validation.validate(parser.parse("import FABRIC.CATALOG.NVIDIA.*\n" + NODE_OF_H100))
+                .stream().filter(i -> IssueCodes.UNKNOWN_IMPORT.equals(i.getCode())).toList();
+        assertEquals(1, issues.size(), issues::toString);
+        assertArrayEquals(new String[] { "fabric.catalog.nvidia.*" }, issues.get(0).getData());
     }
 
     /** A catalog package, a package of another file of the workspace and one definition of it all exist. */

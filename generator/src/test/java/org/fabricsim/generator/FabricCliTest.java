@@ -112,7 +112,8 @@ class FabricCliTest {
         Files.writeString(model, "cluster C {\n    nodes 2 x accelerators\n    link 1 GB/s latency 1 us\n}\n");
         CliRun outcome = CliRun.fabric("validate", model.toString());
         assertEquals(1, outcome.exitCode());
-        assertTrue(outcome.out().contains(model + ":2:15: error: Unexpected 'accelerators' here."),
+        assertTrue(outcome.out().contains(model + ":2:15: error: 'x' lacks its value: after it, write the name of a"
+                + " node or a whole number."),
                 outcome.out());
         assertFalse(outcome.err().contains("Exception"), outcome.err());
     }

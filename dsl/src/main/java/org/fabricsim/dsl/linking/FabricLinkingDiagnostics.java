@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -106,20 +107,26 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
     private static Optional<String> closest(String written, Iterable<IEObjectDescription> candidates) {
         List<String> names = new ArrayList<>();
         candidates.forEach(d -> names.add(d.getName().toString()));
-        return names.stream().distinct()
-                .filter(name -> distance(name.toLowerCase(), written.toLowerCase()) <= MAX_SUGGESTION_DISTANCE)
-                .min(Comparator.comparingInt((String name) -> distance(name.toLowerCase(), written.toLowerCase()))
-                        .thenComparing(Comparator.naturalOrder()));
+        return nearest(names.stream(), written, MAX_SUGGESTION_DISTANCE);
     }
 
     /**
-     * The candidate nearest {@code written} by {@link #distance}, at most {@code maxDistance} edits away, ties to the
-     * first in natural order; empty when none is that near. O(candidates · |candidate| · |written|).
+     * The one nearest-name rule of the language's suggestions (unresolved names, unknown imports, misspelled keywords
+     * and units, unknown calibration parameters): the candidate nearest {@code written} by {@link #distance} with case
+     * ignored (both in lower case, {@link Locale#ROOT}), at most {@code maxDistance} edits away. Among equally near
+     * candidates, the one with fewer edits when case counts wins ('Gb/s' before 'GB/s' for 'Gbps': 1 edit against 2),
+     * then the first in natural order ({@link String#compareTo}); a candidate listed twice counts once. Empty when
+     * none is that near. O(candidates · |candidate| · |written|).
      */
     public static Optional<String> nearest(Stream<String> candidates, String written, int maxDistance) {
-        return candidates.filter(candidate -> distance(candidate, written) <= maxDistance)
-                .min(Comparator.comparingInt((String candidate) -> distance(candidate, written))
-                        .thenComparing(Comparator.naturalOrder()));
+        String lower = written.toLowerCase(Locale.ROOT);
+        record Scored(String name, int caseless, int cased) {
+        }
+        return candidates.map(c -> new Scored(c, distance(c.toLowerCase(Locale.ROOT), lower), distance(c, written)))
+                .filter(scored -> scored.caseless() <= maxDistance)
+                .min(Comparator.comparingInt(Scored::caseless).thenComparingInt(Scored::cased)
+                        .thenComparing(Scored::name))
+                .map(Scored::name);
     }
 
     /** Levenshtein distance, O(|a|·|b|); the validators' suggestions use it too. */

@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.antlr.runtime.FailedPredicateException;
+import org.antlr.runtime.Token;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.xtext.AbstractElement;
@@ -31,35 +32,17 @@ import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
 import com.google.inject.Inject;
 
 /**
- * Syntax errors in the user's words: ANTLR's token names ({@code RULE_INT}) become what to write
- * ("a whole number"), "missing X at 'y'" says where it belongs, and ANTLR's "no viable
- * alternative" becomes "Unexpected 'y' here". A block that ends before a required part (ANTLR's
- * "rule ruleTraining failed predicate: {...canLeave(...)}?" on an unordered group) names the
- * required parts that are missing, by their leading keywords. A keyword (unit words such as {@code B}
- * included) where a name belongs says that it is reserved and how to escape it. A misspelled keyword
- * ({@code shcedule}) names the keyword it is nearest, and a part of a block written twice ({@code sizes}) names
- * the line of the first.
+ * Syntax errors in the user's words, read from their place in the text where it tells more than ANTLR's message: a
+ * broken token ({@link TokenSyntax}), a keyword's value, a unit or a list's comma ({@link ValueSyntax}), a block's
+ * braces ({@link BlockSyntax}); else ANTLR's message in words ({@link AntlrWords}). A block that ends before a
+ * required part (ANTLR's "rule ruleTraining failed predicate: {...canLeave(...)}?" on an unordered group) names the
+ * required parts that are missing, by their leading keywords. A keyword (unit words such as {@code B} included)
+ * where a name belongs says that it is reserved and how to escape it. A misspelled keyword ({@code shcedule}) names
+ * the keyword it is nearest, and a part of a block written twice ({@code sizes}) names the line of the first.
  */
 public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
-    private static final Map<String, String> TOKENS = Map.of(
-            "RULE_INT", "a whole number",
-            "RULE_ID", "a name",
-            "RULE_STRING", "a quoted string",
-            "RULE_ML_COMMENT", "a comment",
-            "RULE_SL_COMMENT", "a comment",
-            "EOF", "the end of the file");
-    private static final Pattern TOKEN = Pattern.compile("RULE_[A-Z_]+|\\bEOF\\b|<EOF>");
-    private static final Pattern MISSING = Pattern.compile("^missing (.+) at (.+)$");
-    private static final Pattern NO_VIABLE = Pattern.compile("^no viable alternative at input (.+)$");
-    private static final Pattern MISMATCHED = Pattern.compile("^mismatched input (.+) expecting (.+)$");
-    private static final Pattern EXTRANEOUS = Pattern.compile("^extraneous input (.+) expecting (.+)$");
-    private static final Pattern LOOP = Pattern.compile("^required \\(\\.\\.\\.\\)\\+ loop did not match anything at input (.+)$");
-    private static final Pattern CHARACTER = Pattern.compile("^(?:mismatched character|no viable alternative at character) (.+?)(?: expecting .*)?$");
-    /** What only ANTLR says: a message that still has it is replaced by {@link #UNEXPECTED}. */
-    private static final Pattern ANTLR_WORDS = Pattern.compile("\\(\\.\\.\\.\\)|\\{|\\bset null\\b|\\brule\\b|predicate|RULE_|expecting");
-    private static final String UNEXPECTED = "This text does not belong here; compare it with the examples in docs/language.md.";
     /** The word an "Unexpected 'w' here" message names, and what a keyword a typo may stand for looks like. */
-    private static final Pattern UNEXPECTED_WORD = Pattern.compile("^Unexpected '([^']+)' here");
+    private static final Pattern UNEXPECTED_WORD = Pattern.compile("^Unexpected '([^']+)'");
     private static final Pattern WORD = Pattern.compile("[A-Za-z][A-Za-z0-9/_-]+");
     private static final Pattern KEYWORD_AS_NAME = Pattern.compile("^mismatched input '(.+)' expecting RULE_ID$");
 
@@ -72,17 +55,51 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     /** The grammar's keywords that are words ({@link #WORD}), read once. */
     private List<String> words;
 
+    /** The grammar's keywords, read once. */
+    private Set<String> keywords;
+
     @Override
     public SyntaxErrorMessage getSyntaxErrorMessage(IParserErrorContext context) {
         SyntaxErrorMessage original = super.getSyntaxErrorMessage(context);
+        INode current = context.getCurrentNode();
         String missing = context.getRecognitionException() instanceof FailedPredicateException failed
-                && failed.predicateText.contains("canLeave") ? missingParts(failed.ruleName, context.getCurrentNode())
-                : null;
-        String keyword = missing == null ? keywordAsName(original.getMessage()) : null;
-        String message = missing != null ? missing : keyword != null ? keyword : humanize(original.getMessage());
-        return new SyntaxErrorMessage(message + misspelling(message, context.getCurrentNode())
-                + repeated(message, context.getCurrentNode()),
+                && failed.predicateText.contains("canLeave") ? missingParts(failed.ruleName, current) : null;
+        String message = missing != null ? missing : inContext(original.getMessage(), context, current);
+        return new SyntaxErrorMessage(message + misspelling(message, current) + repeated(message, current),
                 original.getIssueCode(), original.getIssueData());
+    }
+
+    /**
+     * ANTLR's {@code raw} message in the user's words, from the most particular reading to the least: a keyword
+     * where a name belongs, a token the lexer could not read or split ({@link TokenSyntax}), a value after a
+     * keyword, a unit or a list's comma ({@link ValueSyntax}), a block's braces or a definition's keyword
+     * ({@link BlockSyntax}), else ANTLR's words replaced ({@link AntlrWords#humanize}).
+     */
+    private String inContext(String raw, IParserErrorContext context, INode current) {
+        String keyword = keywordAsName(raw);
+        if (keyword != null || current == null) {
+            return keyword != null ? keyword : AntlrWords.humanize(raw);
+        }
+        if (AntlrWords.isLexerMessage(raw)) {
+            String lexed = TokenSyntax.message(current);
+            return lexed != null ? lexed : AntlrWords.humanize(raw);
+        }
+        Token token = context.getRecognitionException() == null ? null : context.getRecognitionException().token;
+        String text = token == null || token.getType() == Token.EOF ? null : "'" + token.getText() + "'";
+        String glued = text == null ? null : TokenSyntax.glued(ValueSyntax.lastTaken(current), token);
+        String value = glued != null ? glued
+                : ValueSyntax.message(text, text != null && keywords().contains(token.getText()), current);
+        String block = value != null ? value
+                : BlockSyntax.message(raw, text, current, GrammarUtil.findRuleForName(grammar.getGrammar(), "Element"));
+        return block != null ? block : AntlrWords.humanize(raw);
+    }
+
+    /** The grammar's keywords, read once. */
+    private Set<String> keywords() {
+        if (keywords == null) {
+            keywords = GrammarUtil.getAllKeywords(grammar.getGrammar());
+        }
+        return keywords;
     }
 
     /**
@@ -97,7 +114,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private String misspelling(String message, INode current) {
         Matcher unexpected = UNEXPECTED_WORD.matcher(message);
         if (words == null) {
-            words = GrammarUtil.getAllKeywords(grammar.getGrammar()).stream().filter(k -> WORD.matcher(k).matches())
+            words = keywords().stream().filter(k -> WORD.matcher(k).matches())
                     .toList();
         }
         String word = unexpected.lookingAt() ? unexpected.group(1) : "";
@@ -162,7 +179,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     /** "'B' is a word of the language..." when a name was expected and a keyword (a unit word such as B) came. */
     private String keywordAsName(String message) {
         Matcher name = KEYWORD_AS_NAME.matcher(message);
-        if (!name.matches() || !GrammarUtil.getAllKeywords(grammar.getGrammar()).contains(name.group(1))) {
+        if (!name.matches() || !keywords().contains(name.group(1))) {
             return null;
         }
         String word = name.group(1);
@@ -192,9 +209,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         if (missing.isEmpty()) {
             return null;
         }
-        String list = missing.size() == 1 ? missing.get(0)
-                : String.join(", ", missing.subList(0, missing.size() - 1)) + " and " + missing.get(missing.size() - 1);
-        return "This " + blockName(rule) + " lacks " + list + ", which "
+        return "This " + blockName(rule) + " lacks " + list(missing) + ", which "
                 + (missing.size() == 1 ? "it requires" : "are required") + ": add "
                 + (missing.size() == 1 ? "it" : "them")
                 + " before its closing '}'.";
@@ -211,7 +226,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         return null;
     }
 
-    private static boolean written(AbstractElement part, ICompositeNode block) {
+    static boolean written(AbstractElement part, ICompositeNode block) {
         for (INode node : block.getAsTreeIterable()) {
             if (node.getGrammarElement() != null && EcoreUtil.isAncestor(part, node.getGrammarElement())) {
                 return true;
@@ -231,7 +246,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     }
 
     /** The first keyword of {@code element}, else the name of the feature it assigns. */
-    private static String leadingWord(AbstractElement element) {
+    static String leadingWord(AbstractElement element) {
         List<Keyword> keywords = EcoreUtil2.eAllOfType(element, Keyword.class);
         if (!keywords.isEmpty()) {
             return keywords.get(0).getValue();
@@ -240,44 +255,9 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
                 .orElse("part");
     }
 
-    /** Rewrites one ANTLR message. */
-    static String humanize(String message) {
-        Matcher tokens = TOKEN.matcher(message);
-        StringBuilder out = new StringBuilder();
-        while (tokens.find()) {
-            String token = tokens.group().replace("<EOF>", "EOF");
-            tokens.appendReplacement(out, Matcher.quoteReplacement(TOKENS.getOrDefault(token, token)));
-        }
-        tokens.appendTail(out);
-        String text = out.toString();
-        String words = inWords(text);
-        return words != null ? words : ANTLR_WORDS.matcher(text).find() ? UNEXPECTED : text;
-    }
-
-    /** One of ANTLR's messages in the user's words; null for any other message. */
-    private static String inWords(String message) {
-        Matcher missing = MISSING.matcher(message);
-        if (missing.matches()) {
-            return "Expected " + missing.group(1) + " before " + missing.group(2) + ".";
-        }
-        Matcher mismatched = MISMATCHED.matcher(message);
-        Matcher extraneous = EXTRANEOUS.matcher(message);
-        Matcher found = mismatched.matches() ? mismatched : extraneous.matches() ? extraneous : null;
-        if (found != null) {
-            String expected = found.group(2).equals("set null") ? "" : "; expected " + found.group(2);
-            String hint = found.group(1).equals("'.'") ? " (a count is a whole number, such as 2)"
-                    : found.group(1).equals("'-'") ? " (numbers here are not negative)" : "";
-            return "Unexpected " + found.group(1) + " here" + expected + hint + ".";
-        }
-        Matcher loop = LOOP.matcher(message);
-        if (loop.matches()) {
-            return "Something is missing before " + loop.group(1) + ": this place needs at least one entry.";
-        }
-        Matcher character = CHARACTER.matcher(message);
-        if (character.matches()) {
-            return "The character " + character.group(1) + " has no meaning in the language here.";
-        }
-        Matcher noViable = NO_VIABLE.matcher(message);
-        return noViable.matches() ? "Unexpected " + noViable.group(1) + " here." : null;
+    /** "'a', 'b' and 'c'". */
+    static String list(List<String> items) {
+        return items.size() == 1 ? items.get(0)
+                : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }
 }

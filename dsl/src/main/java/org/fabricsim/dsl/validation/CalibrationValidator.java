@@ -5,7 +5,6 @@ import static org.fabricsim.runtime.collective.Calibration.RING_PLATEAU_FACTOR_L
 import static org.fabricsim.runtime.collective.Calibration.RING_PLATEAU_FACTOR_MOST;
 
 import java.math.BigDecimal;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -45,9 +44,7 @@ public class CalibrationValidator extends FabricCheck {
         if (known.contains(key) || CalibrationMapper.isSustainedFraction(key)) {
             return;
         }
-        Optional<String> closest = known.stream()
-                .filter(name -> FabricLinkingDiagnostics.distance(name, key) <= MAX_SUGGESTION_DISTANCE)
-                .min(Comparator.comparingInt((String name) -> FabricLinkingDiagnostics.distance(name, key)));
+        Optional<String> closest = FabricLinkingDiagnostics.nearest(known.stream(), key, MAX_SUGGESTION_DISTANCE);
         error("The engine reads no calibration parameter '" + key + "'."
                 + closest.map(name -> " Did you mean '" + name + "'?").orElse(" Known parameters: " + known + "."),
                 parameter, Literals.PROFILE_PARAMETER__KEY, IssueCodes.UNKNOWN_CALIBRATION_PARAMETER,

@@ -100,6 +100,11 @@ public class UnitsValidator extends FabricCheck {
     /** The fastest compute rate a model may state, in FLOP/s: 1 EFLOP/s, 1000 PFLOPS. */
     static final double MAX_COMPUTE_RATE = 1e18;
 
+    /** The dimension {@code feature} demands, or null for a feature of no one dimension; syntax messages read it. */
+    public static Dimension expectedDimension(EStructuralFeature feature) {
+        return EXPECTED.get(feature);
+    }
+
     /**
      * Delays the engine counts in picoseconds on its clock ({@link ClockLimit}): a hop's, a NIC's, a switch's or an
      * optical switch's latency, a congestion-control timer, a serving pool's host time per iteration.

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * A file the fuzzing mutates: its name, its text, the files it may use (by name; a data file by its path
  * relative to the model, such as {@code traces/day1.csv}), and whether a mutant of it is worth simulating.
  * The corpus is every example, every {@code docs/diagnostics} file and every corrected one in
- * {@code docs/diagnostics/fixed}. An example uses the files of its folder and of the packages it imports,
+ * {@code docs/diagnostics/fixed}, and the broken models of {@code docs/syntax-errors}. An example uses the files of its folder and of the packages it imports,
  * transitively (as {@code fabric} loads them, e.g. {@code deepseek-v3-serving} imports {@code deepseek.v3});
  * a corrected diagnostics file uses the data files beside it.
  */
@@ -48,6 +48,10 @@ record Source(String name, String text, Map<String, String> siblings, boolean si
             // A corrected file runs on a few accelerators in about a second, its searches on tiny spaces.
             corpus.add(new Source(file.getKey().getFileName().toString(), file.getValue(), data,
                     fixed && RUN.matcher(file.getValue()).find()));
+        }
+        // The typical broken models of docs/syntax-errors, mutated further: syntax errors of every class
+        for (Map.Entry<Path, String> broken : texts(Path.of("..", "docs", "syntax-errors")).entrySet()) {
+            corpus.add(new Source(broken.getKey().getFileName().toString(), broken.getValue(), Map.of(), false));
         }
         return corpus;
     }

@@ -7,10 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.eclipse.lsp4j.CompletionItem;
 import org.eclipse.lsp4j.CompletionList;
@@ -179,8 +183,16 @@ class LanguageServerRobustnessTest extends ProtocolSession {
 
     @Test
     void shouldAnswerNavigationAtEveryPositionOfBrokenTextWithoutAFailure() throws Exception {
-        for (String text : List.of("cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us } }\n",
-                "import fabric.catalog.nvidia.\ncluster\n", "cluster { nodes }\nvendor\n", "study S { vary in [ ] }\n")) {
+        List<String> texts = new ArrayList<>(List.of(
+                "cluster C { nodes 2 x 8 accelerators link 400 Gb/s latency 1 us } }\n",
+                "import fabric.catalog.nvidia.\ncluster\n", "cluster { nodes }\nvendor\n", "study S { vary in [ ] }\n"));
+        // the typical broken models of docs/syntax-errors: a block left open, a stray token, a unit typo, ...
+        try (Stream<Path> broken = Files.list(Path.of("..", "docs", "syntax-errors"))) {
+            for (Path file : broken.sorted().toList()) {
+                texts.add(Files.readString(file));
+            }
+        }
+        for (String text : texts) {
             TextDocumentIdentifier file = client.open(root, "every" + text.hashCode() + ".fabric", text);
             String[] lines = text.split("\n");
             for (int line = 0; line < lines.length; line++) {
