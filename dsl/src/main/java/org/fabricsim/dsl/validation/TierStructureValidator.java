@@ -103,7 +103,7 @@ public class TierStructureValidator extends FabricCheck {
                 int nicPorts = Math.max(1, node.nics()) * node.nic().ports() / node.accelerators();
                 String name = node.name().substring(node.name().lastIndexOf('.') + 1);
                 checkLeafFits(spec, spec.scaleOut().topology(),
-                        ClusterTopologies.layout(spec.scaleOut(), node, spec.accelerators()),
+                        ClusterTopologies.layout(spec, node),
                         cluster.getScaleOut().getTopology(), nicPorts > 1
                                 ? "give each NIC port its own plane ('planes " + nicPorts + "')"
                                 : "use a switch whose ports carry a NIC port each",
@@ -251,7 +251,7 @@ public class TierStructureValidator extends FabricCheck {
         if (levelsOnly ? !structure.statesLevels() : structure.equals(TierStructure.NONE)) {
             return null;
         }
-        return ClusterTopologies.layout(spec.scaleOut(), spec.node(), spec.accelerators());
+        return ClusterTopologies.layout(spec, spec.node());
     }
 
     private ClusterSpec spec(Cluster cluster) {
