@@ -183,14 +183,9 @@ public final class TierLayout {
     }
 
     /**
-     * The most NIC ports h a leaf of this layout's switch holds with uplinks derived at leaf ratio o, u = ⌈h·r ÷
-     * (o·r₁)⌉, and still fits ({@link Tier#fits}); 0 when not even one does. O(h).
+     * The most NIC ports h ≤ {@code most} at {@code portRate} a leaf of this layout's switch holds with uplinks derived
+     * at leaf ratio o, u = ⌈h·r ÷ (o·r₁)⌉, and still fits ({@link Tier#fits}); 0 when not even one does. O(h).
      */
-    public int leafHostsThatFit(double leafRatio) {
-        return hostsThatFit(hostsPerLeaf, leafRatio, portBytesPerSecond);
-    }
-
-    /** The most NIC ports, at most {@code most}, at {@code portRate} whose leaf fits, as above; 0 when none does. */
     private int hostsThatFit(int most, double leafRatio, double portRate) {
         for (int hosts = most; hosts >= 1; hosts--) {
             int uplinks = FatTreeLayout.uplinks(hosts * portRate, leafRatio, leafUpBytesPerSecond);

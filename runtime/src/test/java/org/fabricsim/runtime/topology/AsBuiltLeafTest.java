@@ -83,9 +83,9 @@ class AsBuiltLeafTest {
         // radix alone (h = 32) the leaf needed 64 + 64 = 128 ports of 64 and the builder refused it.
         assertEquals("64 accelerators, scale-up none, 2-tier fat-tree, 64 ports, 4 leaves x 32 uplinks",
                 ClusterTopologies.build(onSwitch(2)).describe());
-        TierLayout layout = ClusterTopologies.layout(onSwitch(2), onSwitch(2).node());
-        assertEquals(16, layout.leafHostsThatFit(1.0));
-        assertEquals(64, layout.tiers().get(0).portsUsed());
+        TierLayout.Tier leaf = ClusterTopologies.layout(onSwitch(2), onSwitch(2).node()).tiers().get(0);
+        assertEquals(16, leaf.downlinks());
+        assertEquals(64, leaf.portsUsed());
     }
 
     @Test
