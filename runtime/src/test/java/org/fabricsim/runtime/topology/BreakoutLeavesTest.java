@@ -1,9 +1,11 @@
 package org.fabricsim.runtime.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.fabricsim.runtime.picture.TopologyPicture;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
@@ -62,6 +64,10 @@ class BreakoutLeavesTest {
                 leaf.portsUsed()));
         assertEquals("64 accelerators, scale-up none, 2-tier fat-tree, 64 ports, 4 leaves x 32 uplinks",
                 ClusterTopologies.build(cluster).describe());
+        // 'fabric draw' labels the leaf tier with the same counts.
+        String drawn = TopologyPicture.render(cluster);
+        assertTrue(drawn.contains(">leaf: 4 × S64<"), drawn);
+        assertTrue(drawn.contains(">16 × 800G down, 32 × 400G up<"), drawn);
     }
 
     @Test
