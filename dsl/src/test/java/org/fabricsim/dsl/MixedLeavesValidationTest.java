@@ -64,13 +64,15 @@ class MixedLeavesValidationTest extends FabricModelTest {
     }
 
     @Test
-    void shouldRefuseTheGroupWhoseLeavesTheSwitchCannotHold() throws Exception {
-        // S400 leaves at 1:1: 32 NIC ports each. An H100 leaf: 32 + ceil(32 x 400 / 400) = 64 ports of 64. A B200
-        // leaf: 32 x 800 / 400 = 64 ports for its NICs (breakout) and 64 uplinks: 128 of 64, refused, naming the
-        // group (the H100 group's leaves alone were checked). The fix states leaves of h NIC ports whose B200 leaf
-        // fits: h x 2 + ceil(h x 800 / 400) = 4h <= 64, h = 16: 64 / 16 = 4 leaves. Two groups of 400 Gb/s NICs fit.
-        assertEquals(List.of(IssueCodes.LEAF_PORTS + ": 128, 4"), issues("nodes 4 x DGX_H100 nodes 4 x B200_CX8",
-                "fat-tree { switch S400 tiers 2 }", IssueCodes.LEAF_PORTS));
+    void shouldSizeEveryGroupsDerivedLeavesForTheFastestGroupsBreakout() throws Exception {
+        // S400 leaves at 1:1 under the B200 group's 800 Gb/s NICs (c = 800 / 400 = 2 ports each): h = 64 / (2 x 2) =
+        // 16 NIC ports per leaf for every group. A B200 leaf: 16 x 2 = 32 ports for its NICs (breakout) and ceil(16 x
+        // 800 / 400) = 32 uplinks, 64 of 64; an H100 leaf 16 + 16 = 32 of 64. Sized for the first group (h = 32) the
+        // B200 leaf needed 128 of 64 and was refused. Two groups of 400 Gb/s NICs: h = 32, 64 of 64.
+        assertEquals(List.of(), issues("nodes 4 x DGX_H100 nodes 4 x B200_CX8", "fat-tree { switch S400 tiers 2 }",
+                IssueCodes.LEAF_PORTS, IssueCodes.OVERSUBSCRIBED, IssueCodes.RADIX_TOO_SMALL));
+        assertEquals(List.of(), issues("nodes 4 x B200_CX8 nodes 4 x DGX_H100", "fat-tree { switch S400 tiers 2 }",
+                IssueCodes.LEAF_PORTS, IssueCodes.OVERSUBSCRIBED, IssueCodes.RADIX_TOO_SMALL));
         assertEquals(List.of(), issues("nodes 4 x DGX_H100 nodes 4 x DGX_B200", "fat-tree { switch S400 tiers 2 }",
                 IssueCodes.LEAF_PORTS));
     }

@@ -45,7 +45,7 @@ class RailsNotSimulatedTest extends FabricModelTest {
     /** The rails the engine's builder lays the scale-out tree out by. */
     private int builtRails(Model model) {
         ClusterSpec spec = mapper.toCluster((Cluster) model.getElements().get(1));
-        return ClusterTopologies.layout(spec.scaleOut(), spec.node(), spec.accelerators()).rails();
+        return ClusterTopologies.layout(spec, spec.node()).rails();
     }
 
     @Test

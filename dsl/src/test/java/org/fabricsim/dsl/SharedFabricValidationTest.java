@@ -159,8 +159,7 @@ class SharedFabricValidationTest extends FabricModelTest {
                 cluster Ib { nodes 2 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
                 benchmark Bench { %s sizes 1 GiB }
                 """;
-        // Sharp2 states its leaves: a leaf derived from Hdr40's 40 ports would take 20 of the 400G NICs (40 ports)
-        // and ceil(20 x 50 / 25) = 40 uplinks, 80 of 40 (fabric.physical.leaf-ports); 4 leaves of 16 / 4 = 4 NICs
+        // Sharp2 states its leaves: 4 leaves of 16 / 4 = 4 of the 400G NICs (each on two of Hdr40's 200G ports)
         // take 8 + 8 = 16 ports.
         String code = IssueCodes.IN_NETWORK_UNAVAILABLE;
         // an all-gather is the algorithm-operation check's (collnet-chain runs all-reduce only), not this code's

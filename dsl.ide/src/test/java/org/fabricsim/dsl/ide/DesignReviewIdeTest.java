@@ -205,7 +205,7 @@ class DesignReviewIdeTest {
                 }
 
                 cluster Gaudi {
-                    nodes 4 x Gaudi3_HLS
+                    nodes 8 x Gaudi3_HLS
                     scale-out RoCEv2_200 fat-tree {
                         switch S8
                         tiers 2
@@ -214,8 +214,8 @@ class DesignReviewIdeTest {
                 }
                 """;
         FabricQuickFixes fixes = INJECTOR.getInstance(FabricQuickFixes.class);
-        // 96 NIC ports: 2 tiers of 8 ports hold 8²/2 = 32, 3 tiers hold 8³/4 = 128 (a plane per Gaudi 3 port: one
-        // plane's leaf of 3 x 200G per accelerator would take 4 x 3 + 12 = 24 ports of 8, fabric.physical.leaf-ports)
+        // 64 accelerators, one 200G NIC port each in each of the 3 planes: 64 leaf ports a plane. 2 tiers of 8 ports
+        // hold 8²/2 = 32, 3 tiers hold 8³/4 = 128 (4 nodes, 32 a plane, fit two tiers: each plane is its own tree)
         String fixed = fix(small, IssueCodes.RADIX_TOO_SMALL, fixes::addTiers);
         assertTrue(fixed.contains("tiers 3"), fixed);
         List<Issue> after = issues(load(fixed));

@@ -15,9 +15,10 @@ import org.fabricsim.dsl.validation.IssueCodes;
 import org.junit.jupiter.api.Test;
 
 /**
- * The quick fixes of leaves that lack the ports for their links ({@code fabric.physical.leaf-ports} on derived
- * leaves, {@code fabric.physical.tier-ports} on stated ones): the fix's edit, applied to the model's text, writes
- * the leaf count derived by hand below, and the fixed model no longer raises the code (nor any other error).
+ * The quick fix of stated leaves that lack the ports for their links ({@code fabric.physical.tier-ports}; derived
+ * leaves are sized to fit, {@code fabric.physical.leaf-ports} has no leaf count to write): the fix's edit, applied to
+ * the model's text, writes the leaf count derived by hand below, and the fixed model no longer raises the code (nor
+ * any other error).
  */
 class TierPortsQuickFixesTest {
     private static final Path MODELS = Path.of("..", "docs", "diagnostics");
@@ -56,24 +57,6 @@ class TierPortsQuickFixesTest {
         assertTrue(fixed.contains(expected), fixed);
         assertEquals(List.of(), errors(fixed).stream().map(Issue::getCode).toList(), fixed);
         return fixed;
-    }
-
-    @Test
-    void shouldStateTheLeavesWhosePortsHoldTheDerivedLinks() throws Exception {
-        // 64 Gaudi 3 with two 200G NIC ports each (50 GB/s) on S64 (64 x 200G), 200G links: a leaf of h NIC ports
-        // takes 2h ports down and ceil(h x 50 / 25) = 2h up, so 4h <= 64 gives h' = 16 and 64 / 16 = 4 leaves
-        // (16 + 32 uplinks: 32 + 32 = 64 of 64). The line goes under 'switch S64', indented as it.
-        fixed(model(IssueCodes.LEAF_PORTS), IssueCodes.LEAF_PORTS, fixes::stateTheLeavesThatFit,
-                "        switch S64\n        leaf 4 x S64\n    }");
-    }
-
-    @Test
-    void shouldStateTheLeavesOfADataCentreNetworkWrittenOnOneLine() throws Exception {
-        // Each accelerator's 50 GB/s share on S64's 25 GB/s ports: 2h ports down and ceil(h x 50 / 25) = 2h up, so
-        // h' = 16 and 512 / 16 = 32 leaves. The scale-out tree (200G NICs, 32 + 32 = 64 of 64) fits already.
-        String text = DATA_CENTRE.formatted("fat-tree { tiers 2 switch S64 } nic 50 GB/s");
-        fixed(text, IssueCodes.LEAF_PORTS, fixes::stateTheLeavesThatFit,
-                "fat-tree { tiers 2 switch S64\n    leaf 32 x S64 } nic 50 GB/s");
     }
 
     @Test

@@ -61,13 +61,14 @@ public class PhysicalValidator extends FabricCheck {
         } else if (ClusterTopologies.structure(topology).statesLevels()) {
             return; // stated tiers are checked switch by switch (TierStructureValidator)
         } else if (topology instanceof TopologySpec.FatTree fatTree && fatTree.switchSpec() != null) {
-            tiered(written, fatTree.switchSpec(), fatTree.tiers(), fatTree.oversubscription(), switchPorts(spec),
-                    breakout(endpoints, switchPorts(spec), fatTree.switchSpec()));
+            long ports = leafPorts(spec, fatTree.switchSpec());
+            tiered(written, fatTree.switchSpec(), fatTree.tiers(), fatTree.oversubscription(), ports,
+                    breakout(endpoints / planes(spec), ports, fatTree.switchSpec()));
         } else if (topology instanceof TopologySpec.RailOptimized rail && rail.switchSpec() != null && rail.rails() > 0) {
-            long ports = switchPorts(spec);
+            long ports = leafPorts(spec, rail.switchSpec());
             tiered(written, rail.switchSpec(), rail.tiers(), rail.oversubscription(), (ports + rail.rails() - 1)
-                    / rail.rails(), breakout(endpoints, ports, rail.switchSpec()) + " per rail (" + ports + " over "
-                    + rail.rails() + " rails)");
+                    / rail.rails(), breakout(endpoints / planes(spec), ports, rail.switchSpec()) + " per rail (" + ports
+                    + " over " + rail.rails() + " rails)");
         } else if (topology instanceof TopologySpec.Dragonfly dragonfly && dragonfly.switchSpec() != null) {
             long routers = (long) dragonfly.groups() * dragonfly.routersPerGroup();
             long hosts = routers == 0 ? 0 : (endpoints + routers - 1) / routers;
@@ -99,6 +100,22 @@ public class PhysicalValidator extends FabricCheck {
     }
 
     /**
+     * The leaf ports a derived tree of {@code switchSpec} gives the cluster's N accelerators in one plane: ⌈N·c⌉ for
+     * c = r_s ÷ R_p, the per-plane NIC rate per accelerator of the fastest node group ({@link
+     * NicCable#fastestBytesPerAccelerator} ÷ planes) over the switch's port rate, as {@code TierLayout} sizes every
+     * group's leaves for the fastest group's ports (129 nodes of 8 ConnectX-8 on 400 Gb/s ports: 1,032 × 2 = 2,064;
+     * a mixed cluster's slower accelerators take the faster ones' room). O(groups).
+     */
+    private static long leafPorts(ClusterSpec spec, SwitchSpec switchSpec) {
+        double perPlane = NicCable.fastestBytesPerAccelerator(spec) / planes(spec);
+        return (long) Math.ceil((double) spec.accelerators() * perPlane / switchSpec.portBytesPerSecond() - 1e-9);
+    }
+
+    private static int planes(ClusterSpec spec) {
+        return ClusterTopologies.structure(spec.scaleOut().topology()).planes();
+    }
+
+    /**
      * Where the cluster's {@code endpoints} NIC ports take another number, {@code ports}, of the switch's ports
      * ({@link #switchPorts}): the clause that says so, else nothing.
      */
@@ -110,7 +127,7 @@ public class PhysicalValidator extends FabricCheck {
     /**
      * Refuses {@code tiers} tiers of {@code switchSpec} that hold fewer than {@code endpoints} switch ports for the
      * NICs: {@link SwitchRadix#capacity}, which counts a leaf's down ports, against the ports the NIC ports take
-     * ({@link #switchPorts}, r ÷ R each by breakout), as the single-switch check and {@code TierLayout} count them.
+     * ({@link #leafPorts}, r ÷ R each by breakout), as {@code TierLayout} counts them.
      */
     private void tiered(Topology written, SwitchSpec switchSpec, int tiers, List<Double> ratios, long endpoints,
             String perRail) {

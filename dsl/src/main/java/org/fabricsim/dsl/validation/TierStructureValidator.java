@@ -82,13 +82,14 @@ public class TierStructureValidator extends FabricCheck {
     }
 
     /**
-     * A leaf the builder derives (no tiers stated) must hold its NIC ports and uplinks: h = ⌊R·o ÷ (1 + o)⌋ NIC
-     * ports at the per-accelerator NIC rate r and u = ⌈h·r ÷ (o·r₁)⌉ uplinks at the fabric's rate r₁ take
-     * ⌈h·r ÷ R_p⌉ + ⌈u·r₁ ÷ R_p⌉ ports of rate R_p ({@link TierLayout.Tier#portsUsed}), more than R when the NICs
-     * are faster than the fabric (two 200G ports per accelerator on 200G links: 32·2 + 64 = 128 of 64), whatever R
-     * (about R·r ÷ R_p ports). The fix states the leaves: the most NIC ports h' whose ports still fit, h' ports each;
-     * or a plane per NIC port where an accelerator has several, or switch ports that carry a NIC port each. A mixed
-     * cluster's node types are checked each, on the leaves sized for its own NICs ({@code MixedNodeGroups}), named.
+     * A leaf the builder derives (no tiers stated) must hold its NIC ports and uplinks. {@link TierLayout} sizes it
+     * for the breakout of the fastest group's NIC ports: h = ⌊R·o ÷ ((1 + o)·c)⌋ for c = r ÷ R_p switch ports per NIC
+     * port, stepped down while h NIC ports at the per-accelerator NIC rate r and u = ⌈h·r ÷ (o·r₁)⌉ uplinks at the
+     * fabric's rate r₁, ⌈h·r ÷ R_p⌉ + ⌈u·r₁ ÷ R_p⌉ ports ({@link TierLayout.Tier#portsUsed}), overflow R; at least
+     * 1. So only a leaf that cannot hold even one NIC port and its uplinks is refused (two 200G ports per accelerator
+     * on a 2-port 200G switch: 2 + 2 = 4 of 2): the fix is a plane per NIC port where an accelerator has several, or
+     * switch ports that carry a NIC port each (a stated leaf count where one fits). A mixed cluster's node types are
+     * checked each, on the leaves sized for its own NICs ({@code MixedNodeGroups}), named.
      */
     @Check
     public void checkDerivedLeafPortsFitRadix(Cluster cluster) {
@@ -102,8 +103,8 @@ public class TierStructureValidator extends FabricCheck {
                     && derivedTree(spec.scaleOut().topology())) {
                 int nicPorts = Math.max(1, node.nics()) * node.nic().ports() / node.accelerators();
                 String name = node.name().substring(node.name().lastIndexOf('.') + 1);
-                checkLeafFits(spec, spec.scaleOut().topology(),
-                        ClusterTopologies.layout(spec.scaleOut(), node, spec.accelerators()),
+                checkLeafFits(spec.scaleOut().topology(),
+                        ClusterTopologies.layout(spec, node),
                         cluster.getScaleOut().getTopology(), nicPorts > 1
                                 ? "give each NIC port its own plane ('planes " + nicPorts + "')"
                                 : "use a switch whose ports carry a NIC port each",
@@ -112,7 +113,7 @@ public class TierStructureValidator extends FabricCheck {
         }
         if (spec.dataCentre() != null && cluster.getDataCentre() != null
                 && derivedTree(spec.dataCentre().network().topology())) {
-            checkLeafFits(spec, spec.dataCentre().network().topology(),
+            checkLeafFits(spec.dataCentre().network().topology(),
                     ClusterTopologies.layout(spec.dataCentre(), spec.node(), spec.accelerators()),
                     cluster.getDataCentre().getTopology(), "use a switch whose ports carry a NIC share each", "");
         }
@@ -125,24 +126,18 @@ public class TierStructureValidator extends FabricCheck {
     }
 
     /** The check for one layout; {@code whose} names the node type in a mixed cluster (each group's own leaves). */
-    private void checkLeafFits(ClusterSpec spec, TopologySpec topology, TierLayout layout, Topology written,
-            String otherFix, String whose) {
+    private void checkLeafFits(TopologySpec topology, TierLayout layout, Topology written, String otherFix,
+            String whose) {
         TierLayout.Tier leaf = layout.tiers().get(0);
         if (leaf.fits()) {
             return;
         }
         double ratio = ClusterTopologies.appliedRatios(topology)[0];
-        int hosts = layout.leafHostsThatFit(ratio);
-        int rails = layout.rails();
-        int perRail = (spec.accelerators() + rails - 1) / rails;
-        int leaves = hosts < 1 ? 0 : rails * Counts.smallestDivisorAtLeast(perRail, (perRail + hosts - 1) / hosts);
-        String fix = leaves > 0 ? "write 'leaf " + leaves + " x " + name(leaf) + "' (" + perRail / (leaves / rails)
-                + " NIC ports each), or " + otherFix : otherFix;
         error("Each leaf" + whose + " (" + name(leaf) + ", " + leaf.switchSpec().radix() + " ports) needs "
                 + leaf.portsUsed() + ": " + links(leaf.downlinks(), leaf.downBytesPerSecond()) + " NIC ports down and "
                 + links(leaf.uplinks(), leaf.upBytesPerSecond()) + " up at " + Oversubscription.format(ratio)
-                + ", as the builder derives them from the radix. " + capitalized(fix) + ".", written, null,
-                IssueCodes.LEAF_PORTS, String.valueOf(leaf.portsUsed()), leaves > 0 ? String.valueOf(leaves) : "");
+                + ", as the builder derives them from the radix and the NIC ports' breakout. " + capitalized(otherFix)
+                + ".", written, null, IssueCodes.LEAF_PORTS, String.valueOf(leaf.portsUsed()));
     }
 
     @Check
@@ -251,7 +246,7 @@ public class TierStructureValidator extends FabricCheck {
         if (levelsOnly ? !structure.statesLevels() : structure.equals(TierStructure.NONE)) {
             return null;
         }
-        return ClusterTopologies.layout(spec.scaleOut(), spec.node(), spec.accelerators());
+        return ClusterTopologies.layout(spec, spec.node());
     }
 
     private ClusterSpec spec(Cluster cluster) {

@@ -196,7 +196,7 @@ public final class Oversubscription {
         List<Double> declared = ClusterTopologies.statedRatios(topology);
         int levels = ClusterTopologies.builtTiers(topology);
         List<TierLayout.Tier> built = node.nic() == null || levels < 2 ? List.of()
-                : ClusterTopologies.layout(scaleOut, node, cluster.accelerators()).tiers();
+                : ClusterTopologies.layout(cluster, node).tiers();
         double[] applied = ClusterTopologies.appliedRatios(topology);
         boolean statesCounts = !ClusterTopologies.structure(topology).equals(TierStructure.NONE);
         boolean topWins = !built.isEmpty() && declared.size() >= levels

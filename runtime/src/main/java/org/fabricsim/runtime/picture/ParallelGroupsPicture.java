@@ -157,7 +157,7 @@ public final class ParallelGroupsPicture {
         TopologySpec topology = cluster.scaleOut() == null ? null : cluster.scaleOut().topology();
         boolean tree = cluster.node().nic() != null && (topology instanceof TopologySpec.FatTree fat && fat.tiers() > 1
                 || topology instanceof TopologySpec.RailOptimized);
-        return tree ? ClusterTopologies.layout(cluster.scaleOut(), cluster.node(), cluster.accelerators()).pods() : 1;
+        return tree ? ClusterTopologies.layout(cluster, cluster.node()).pods() : 1;
     }
 
     /**

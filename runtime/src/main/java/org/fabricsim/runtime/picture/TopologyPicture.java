@@ -47,7 +47,7 @@ public final class TopologyPicture {
         TopologySpec topology = scaleOut == null ? null : scaleOut.topology();
         boolean tree = cluster.node().nic() != null && (topology instanceof TopologySpec.FatTree fat && fat.tiers() > 1
                 || topology instanceof TopologySpec.RailOptimized);
-        TierLayout layout = tree ? ClusterTopologies.layout(scaleOut, cluster.node(), cluster.accelerators()) : null;
+        TierLayout layout = tree ? ClusterTopologies.layout(cluster, cluster.node()) : null;
         int planes = tree ? ClusterTopologies.structure(topology).planes() : 1;
         double panel = tree ? 50 + layout.tiers().size() * ROW + 70 : 80;
         int shownPlanes = Math.min(planes, PLANES);

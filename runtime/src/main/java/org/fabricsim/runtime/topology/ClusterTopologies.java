@@ -21,7 +21,8 @@ import org.fabricsim.runtime.spec.TopologySpec;
  * at the NVLS efficiency.
  *
  * <p>Fat-trees and rail-optimized fabrics ({@link TreeSpecs}): a switch of radix R with leaf ratio o₁ serves
- * ⌊R·o₁/(1+o₁)⌋ NIC ports (R/2 when non-blocking); a pod has R/2 leaves. Ratios are per switch
+ * ⌊R·o₁/((1+o₁)·c)⌋ NIC ports, c the switch ports the fastest group's NIC port takes by breakout (R/2 when
+ * non-blocking and matched; {@link TierLayout}); a pod has R/2 leaves. Ratios are per switch
  * tier, leaf first; the top tier has no uplinks, so a ratio stated for it applies to the links
  * into it (the largest of the two top ratios is used). Dragonflies attach ⌈accelerators ÷
  * routers⌉ NIC ports to each router, in order; every fabric link runs at the fabric's rate; a
@@ -79,7 +80,8 @@ public final class ClusterTopologies {
         }
         ClusterTopology topology = ClusterTopology.build(withDataCentre(new ClusterParameters(accelerators, scaleUp,
                 CalibratedLinks.nicLink(node, scaleOut, calibration), switched(scaleOut, node, accelerators,
-                        calibration, NicCable.bytesPerAccelerator(node, scaleOut))), cluster, calibration), builder);
+                        calibration, NicCable.bytesPerAccelerator(node, scaleOut),
+                        NicCable.fastestBytesPerAccelerator(cluster))), cluster, calibration), builder);
         AggregationResources aggregation = aggregation(scaleOut);
         return aggregation == null ? topology : topology.withAggregation(aggregation);
     }
@@ -97,15 +99,16 @@ public final class ClusterTopologies {
 
     /**
      * A switched network's parameters, its links at the fabric's rate derated by its {@link
-     * CalibratedLinks#efficiency}; a tree's leaves sized for {@code nicBytesPerAccelerator} of NIC port rate per
-     * accelerator ({@link #layout}).
+     * CalibratedLinks#efficiency}; a tree's leaves wired for {@code nicBytesPerAccelerator} of NIC port rate per
+     * accelerator and holding as many as {@code sizingBytesPerAccelerator} leaves room for ({@link #layout}).
      */
     private static FabricParameters switched(ScaleOutSpec network, NodeSpec node, int accelerators,
-            Calibration calibration, double nicBytesPerAccelerator) {
+            Calibration calibration, double nicBytesPerAccelerator, double sizingBytesPerAccelerator) {
         double efficiency = CalibratedLinks.efficiency(network, calibration);
         LinkClass fabric = new LinkClass(network.fabric().linkBytesPerSecond(), network.fabric().latencyPs())
                 .derated(efficiency);
-        return fabric(network, fabric, node, accelerators, efficiency, nicBytesPerAccelerator);
+        return fabric(network, fabric, node, accelerators, efficiency, nicBytesPerAccelerator,
+                sizingBytesPerAccelerator);
     }
 
     /**
@@ -123,7 +126,8 @@ public final class ClusterTopologies {
         LinkClass nic = new LinkClass(dataCentre.nicBytesPerSecond(), network.fabric().latencyPs())
                 .derated(CalibratedLinks.efficiency(network, calibration));
         return parameters.withDataCentre(new DataCentreParameters(switched(network, cluster.node(),
-                cluster.accelerators(), calibration, dataCentre.nicBytesPerSecond()), nic));
+                cluster.accelerators(), calibration, dataCentre.nicBytesPerSecond(), dataCentre.nicBytesPerSecond()),
+                nic));
     }
 
     /**
@@ -174,7 +178,7 @@ public final class ClusterTopologies {
     }
 
     private static FabricParameters fabric(ScaleOutSpec scaleOut, LinkClass fabric, NodeSpec node, int accelerators,
-            double efficiency, double nicBytesPerAccelerator) {
+            double efficiency, double nicBytesPerAccelerator, double sizingBytesPerAccelerator) {
         TopologySpec topology = scaleOut.topology();
         if (topology instanceof TopologySpec.SingleSwitch) {
             return FatTreeParameters.singleSwitch(fabric);
@@ -183,7 +187,8 @@ public final class ClusterTopologies {
             if (builtTiers(topology) == 1) {
                 return FatTreeParameters.singleSwitch(fabric);
             }
-            TierLayout layout = layout(scaleOut, node, accelerators, nicBytesPerAccelerator);
+            TierLayout layout = layout(scaleOut, node, accelerators, nicBytesPerAccelerator,
+                    sizingBytesPerAccelerator);
             FatTreeParameters plane = layout.parameters(appliedRatios(topology), fabric, efficiency);
             int planes = structure(topology).planes();
             return planes > 1 ? new MultiPlaneParameters(planes, plane) : plane;
@@ -218,11 +223,20 @@ public final class ClusterTopologies {
     }
 
     /**
-     * The per-tier layout of a fat-tree or rail-optimized cluster on its scale-out fabric, from the rates before
-     * derating (the builder derates every link alike): the one the builder wires, with tiers stated or not.
+     * The per-tier layout of {@code node}'s NIC ports on a fat-tree or rail-optimized cluster's scale-out fabric,
+     * from the rates before derating (the builder derates every link alike): the one the builder wires, with tiers
+     * stated or not, its derived leaves holding as many NIC ports as the fastest group's leaves have room for
+     * ({@link NicCable#fastestBytesPerAccelerator}).
      */
-    public static TierLayout layout(ScaleOutSpec scaleOut, NodeSpec node, int accelerators) {
-        return layout(scaleOut, node, accelerators, NicCable.bytesPerAccelerator(node, scaleOut));
+    public static TierLayout layout(ClusterSpec cluster, NodeSpec node) {
+        return layout(cluster, node, cluster.accelerators());
+    }
+
+    /** The same for {@code accelerators} of the cluster's (its count, or a job's part of it). */
+    static TierLayout layout(ClusterSpec cluster, NodeSpec node, int accelerators) {
+        ScaleOutSpec scaleOut = cluster.scaleOut();
+        return layout(scaleOut, node, accelerators, NicCable.bytesPerAccelerator(node, scaleOut),
+                NicCable.fastestBytesPerAccelerator(cluster));
     }
 
     /**
@@ -234,24 +248,25 @@ public final class ClusterTopologies {
      * first group's does (fewer NIC ports' worth, the same uplinks). O(1).
      */
     public static TierLayout.Tier groupLeaf(ClusterSpec cluster, NodeSpec node) {
-        TierLayout.Tier own = layout(cluster.scaleOut(), node, cluster.accelerators()).tiers().get(0);
-        int firstUplinks = layout(cluster.scaleOut(), cluster.node(), cluster.accelerators()).tiers().get(0).uplinks();
+        TierLayout.Tier own = layout(cluster, node).tiers().get(0);
+        int firstUplinks = layout(cluster, cluster.node()).tiers().get(0).uplinks();
         return own.uplinks() >= firstUplinks ? own : new TierLayout.Tier(own.role(), own.switches(), own.switchSpec(),
                 own.downlinks(), own.downBytesPerSecond(), firstUplinks, own.upBytesPerSecond());
     }
 
     /** The same for a data-centre network's tree, each accelerator's NIC share at the network's {@code nic} rate. */
     public static TierLayout layout(DataCentreSpec dataCentre, NodeSpec node, int accelerators) {
-        return layout(dataCentre.network(), node, accelerators, dataCentre.nicBytesPerSecond());
+        return layout(dataCentre.network(), node, accelerators, dataCentre.nicBytesPerSecond(),
+                dataCentre.nicBytesPerSecond());
     }
 
     private static TierLayout layout(ScaleOutSpec network, NodeSpec node, int accelerators,
-            double nicBytesPerAccelerator) {
+            double nicBytesPerAccelerator, double sizingBytesPerAccelerator) {
         TopologySpec topology = network.topology();
         int tiers = Math.max(2, builtTiers(topology));
         return new TierLayout(structure(topology), TreeSpecs.switchOf(topology), tiers,
                 TreeSpecs.ratios(tiers, TreeSpecs.statedRatios(topology)), TreeSpecs.rails(topology, node), accelerators,
-                nicBytesPerAccelerator, network.fabric().linkBytesPerSecond());
+                nicBytesPerAccelerator, sizingBytesPerAccelerator, network.fabric().linkBytesPerSecond());
     }
 
     /** Switch tiers the builder wires for a fat-tree or rail-optimized topology: 1 (one switch) to {@link #MAX_TIERS}. */

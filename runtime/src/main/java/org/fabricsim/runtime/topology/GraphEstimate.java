@@ -82,7 +82,7 @@ public record GraphEstimate(long links, long nodes, long groups, long groupMembe
                 fabric = torus(torus, accelerators);
             } else {
                 nicLinks = 2.0 * accelerators;
-                fabric = switched(scaleOut, accelerators, () -> ClusterTopologies.layout(scaleOut, node,
+                fabric = switched(scaleOut, accelerators, () -> ClusterTopologies.layout(cluster, node,
                         (int) accelerators));
             }
             DataCentreSpec dataCentre = cluster.dataCentre();

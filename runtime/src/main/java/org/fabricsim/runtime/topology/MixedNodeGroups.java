@@ -82,7 +82,7 @@ final class MixedNodeGroups {
             return 0;
         }
         try {
-            ClusterTopologies.layout(scaleOut, node, cluster.accelerators()).builtLeaf();
+            ClusterTopologies.layout(cluster, node).builtLeaf();
         } catch (IllegalArgumentException unbuildable) {
             throw new IllegalArgumentException("the " + node.name() + " nodes' leaves: " + unbuildable.getMessage(),
                     unbuildable);

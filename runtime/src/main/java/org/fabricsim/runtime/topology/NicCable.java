@@ -1,6 +1,8 @@
 package org.fabricsim.runtime.topology;
 
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
@@ -97,5 +99,21 @@ public record NicCable(NicSpec nic, double fabricLinkBytesPerSecond, SwitchSpec 
      */
     public static double injectionBytesPerAccelerator(NodeSpec node, ScaleOutSpec network) {
         return of(node.nic(), network).injectionBytesPerSecond() * Math.max(1, node.nics()) / node.accelerators();
+    }
+
+    /**
+     * The NIC cable bandwidth per accelerator a cluster's derived leaves are sized for: the largest of its node
+     * groups' ({@link #bytesPerAccelerator}), as every group's NIC ports share one h per leaf ({@link
+     * FatTreeLayout}) and the fastest group's must fit (a leaf of 400 Gb/s ports under 800 Gb/s NICs holds half as
+     * many as under 400 Gb/s ones, so a mixed cluster's leaves hold the 800 Gb/s group's count). O(groups).
+     */
+    public static double fastestBytesPerAccelerator(ClusterSpec cluster) {
+        double fastest = 0;
+        for (NodeGroupSpec group : cluster.nodeGroups()) {
+            if (group.node().nic() != null) {
+                fastest = Math.max(fastest, bytesPerAccelerator(group.node(), cluster.scaleOut()));
+            }
+        }
+        return fastest;
     }
 }

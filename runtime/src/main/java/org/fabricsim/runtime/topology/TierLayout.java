@@ -15,8 +15,14 @@ import org.fabricsim.runtime.spec.TierStructure;
  * stated counts are for the whole cluster: a job on part of it gets switches of the same shape
  * (ports per leaf, uplinks), as many as its ports need.
  * <ul>
- * <li>Leaves: a stated count L gives h = ⌈n ÷ (L ÷ k)⌉ NIC ports per leaf; else h = ⌊R·o₁ ÷ (1 + o₁)⌋
- * for the leaf switch's radix R (what a non-blocking leaf serves at o₁ = 1: R ÷ 2).</li>
+ * <li>Leaves: a stated count L gives h = ⌈n ÷ (L ÷ k)⌉ NIC ports per leaf; else h = ⌊R·o₁ ÷ ((1 + o₁)·c)⌋
+ * for the leaf switch's radix R, where c = r_s ÷ R_p is the switch ports one accelerator's NIC share takes per
+ * plane by breakout ({@link NicCable#leafPorts}): r_s the fastest node group's per-plane NIC port rate, R_p the leaf
+ * switch's port rate, c = 1 where the model names no switch (a leaf matched to the NICs). Its h NIC ports take h·c
+ * ports and their uplinks h·c ÷ o₁ more at any uplink rate, R in all; h then steps down while the rounded-up counts
+ * ({@link Tier#portsUsed}) overflow R, and is at least 1. A 64-port 400 Gb/s leaf at 1:1 under 800 Gb/s NIC ports
+ * (c = 2) holds 16 (32 ports down, 32 up), under 400 Gb/s ones 32, under 200 Gb/s shares of a NIC 64. Every group
+ * of a mixed cluster is laid out on the fastest group's h, as its leaves are wired ({@link FatTreeLayout}).</li>
  * <li>Pods of P accelerators: P ÷ k nodes per pod and m = k·⌈(P ÷ k) ÷ h⌉ leaves per pod; without
  * pods, m = R ÷ 2 of the tier-2 switch.</li>
  * <li>Leaf uplinks u₁: a stated spine count S (two tiers), or S ÷ pods (three tiers: u₁
@@ -53,10 +59,12 @@ public final class TierLayout {
      * @param rails              rails, 1 for none
      * @param ports              NIC ports per plane: the accelerators
      * @param nicBytesPerSecond  the NIC rate per accelerator over all planes
+     * @param sizingBytesPerSecond the fastest node group's NIC rate per accelerator over all planes, which derived
+     *                           leaves are sized for (the same as {@code nicBytesPerSecond} with one node type)
      * @param linkBytesPerSecond the fabric's link rate
      */
     public TierLayout(TierStructure structure, SwitchSpec switchSpec, int tiers, double[] ratios, int rails, int ports,
-            double nicBytesPerSecond, double linkBytesPerSecond) {
+            double nicBytesPerSecond, double sizingBytesPerSecond, double linkBytesPerSecond) {
         this.tiers = tiers;
         this.rails = rails;
         this.portBytesPerSecond = nicBytesPerSecond / structure.planes();
@@ -64,9 +72,11 @@ public final class TierLayout {
         this.spineSwitch = switchOf(structure.spine(), switchSpec);
         this.coreSwitch = switchOf(structure.core(), switchSpec);
         int statedNodes = ceilDiv(structure.accelerators() > 0 ? structure.accelerators() : ports, rails);
+        this.leafUpBytesPerSecond = uplinkRate(structure.leaf(), linkBytesPerSecond);
         this.hostsPerLeaf = structure.leaf() != null
                 ? ceilDiv(statedNodes, Math.max(1, structure.leaf().count() / rails))
-                : hostsPerLeaf(radix(leafSwitch), ratios[0]);
+                : Math.max(1, hostsThatFit(derivedHosts(ratios[0], sizingBytesPerSecond / structure.planes()),
+                        ratios[0], sizingBytesPerSecond / structure.planes()));
         this.podNodes = tiers == 3 ? structure.podAccelerators() / rails : 0;
         this.leavesPerPod = tiers < 3 ? 1 : podNodes > 0 ? rails * ceilDiv(podNodes, hostsPerLeaf)
                 : Math.max(1, radix(spineSwitch) / 2);
@@ -74,7 +84,6 @@ public final class TierLayout {
         this.pods = tiers < 3 ? 1 : ceilDiv(rails * leavesPerRail, leavesPerPod);
         this.leaves = tiers < 3 ? rails * leavesPerRail : pods * leavesPerPod;
         int statedPods = tiers < 3 ? 1 : ceilDiv(rails * ceilDiv(statedNodes, hostsPerLeaf), leavesPerPod);
-        this.leafUpBytesPerSecond = uplinkRate(structure.leaf(), linkBytesPerSecond);
         this.aggregationUpBytesPerSecond = uplinkRate(structure.spine(), linkBytesPerSecond);
         this.leafUplinks = structure.spine() != null ? Math.max(1, structure.spine().count() / statedPods)
                 : FatTreeLayout.uplinks(hostsPerLeaf * portBytesPerSecond, ratios[0], leafUpBytesPerSecond);
@@ -84,11 +93,13 @@ public final class TierLayout {
     }
 
     /**
-     * NIC ports under a leaf of {@code radix} ports whose count the model does not state, at leaf ratio o:
-     * ⌊radix·o ÷ (1 + o)⌋, at least 1 (radix ÷ 2 when non-blocking).
+     * NIC ports under a leaf whose count the model does not state, at leaf ratio o, before rounding the ports up:
+     * ⌊R·o ÷ ((1 + o)·c)⌋ for c = r_s ÷ R_p switch ports per NIC port of rate r_s ({@link NicCable#leafPorts}; 1
+     * where the model names no switch), R ÷ 2 for a non-blocking leaf of NIC-rate ports. O(1).
      */
-    static int hostsPerLeaf(int radix, double leafRatio) {
-        return Math.max(1, (int) Math.floor(radix * leafRatio / (1 + leafRatio)));
+    private int derivedHosts(double leafRatio, double sizingPortBytesPerSecond) {
+        double switchPortsPerHost = leafSwitch == null ? 1 : sizingPortBytesPerSecond / leafSwitch.portBytesPerSecond();
+        return (int) Math.floor(radix(leafSwitch) * leafRatio / ((1 + leafRatio) * switchPortsPerHost) + 1e-9);
     }
 
     private static SwitchSpec switchOf(TierStructure.Level level, SwitchSpec fallback) {
@@ -172,13 +183,13 @@ public final class TierLayout {
     }
 
     /**
-     * The most NIC ports h a leaf of this layout's switch holds with uplinks derived at leaf ratio o, u = ⌈h·r ÷
-     * (o·r₁)⌉, and still fits ({@link Tier#fits}); 0 when not even one does. O(h).
+     * The most NIC ports h ≤ {@code most} at {@code portRate} a leaf of this layout's switch holds with uplinks derived
+     * at leaf ratio o, u = ⌈h·r ÷ (o·r₁)⌉, and still fits ({@link Tier#fits}); 0 when not even one does. O(h).
      */
-    public int leafHostsThatFit(double leafRatio) {
-        for (int hosts = hostsPerLeaf; hosts >= 1; hosts--) {
-            int uplinks = FatTreeLayout.uplinks(hosts * portBytesPerSecond, leafRatio, leafUpBytesPerSecond);
-            if (new Tier("leaf", 1, leafSwitch, hosts, portBytesPerSecond, uplinks, leafUpBytesPerSecond).fits()) {
+    private int hostsThatFit(int most, double leafRatio, double portRate) {
+        for (int hosts = most; hosts >= 1; hosts--) {
+            int uplinks = FatTreeLayout.uplinks(hosts * portRate, leafRatio, leafUpBytesPerSecond);
+            if (new Tier("leaf", 1, leafSwitch, hosts, portRate, uplinks, leafUpBytesPerSecond).fits()) {
                 return hosts;
             }
         }

@@ -121,24 +121,26 @@ class OversubscriptionTest {
 
     @Test
     void shouldRateUplinksAtTheFabricsLinkRateAsTheBuilderDoes() {
-        // 8 x 800G ports under 400G NICs on a 400G fabric, 1:1: the builder puts 8/2 = 4 NIC ports under a leaf and
-        // ceil(4 x 400G / 400G) = 4 uplinks at the fabric's 400G: 1600 / 1600 Gb/s = 1:1, as declared. (Rated at
-        // the 800G port, 5 down and 3 up would give 2000 / 2400 = 0.83:1, which no built network has.)
+        // 8 x 800G ports under 400G NICs on a 400G fabric, 1:1: a NIC port takes 400 / 800 = 0.5 switch port (two by
+        // breakout on one), so the builder puts 8 x 1 / (2 x 0.5) = 8 NIC ports under a leaf (4 ports) and
+        // ceil(8 x 400G / 400G) = 8 uplinks at the fabric's 400G (4 ports): 3200 / 3200 Gb/s = 1:1, as declared.
+        // (Rated at the 800G port, 5 down and 3 up would give 2000 / 2400 = 0.83:1, which no built network has.)
         Oversubscription.Ratio leaf = Oversubscription.of(cluster(8, G400, 0, fatTreeAt(8, 2 * G400))).get(0);
-        assertEquals(4, leaf.downlinks());
-        assertEquals(4, leaf.uplinks());
-        assertEquals(4 * G400, leaf.upBytesPerSecond(), 1e-3);
+        assertEquals(8, leaf.downlinks());
+        assertEquals(8, leaf.uplinks());
+        assertEquals(8 * G400, leaf.upBytesPerSecond(), 1e-3);
         assertEquals(1.0, leaf.ratio(), 1e-12);
         assertTrue(leaf.matchesPorts());
     }
 
     @Test
     void shouldRealizeSevenToOneOn800GPortsAsBuilt() {
-        // 64 x 800G, 7:1 under 400G NICs on a 400G fabric: floor(64 x 7/8) = 56 down, ceil(56/7) = 8 up at 400G:
-        // exactly 7:1 (rated at 800G ports, 59 down and 5 up would make it 5.9:1, 16 % off the declared ratio).
+        // 64 x 800G, 7:1 under 400G NICs (0.5 switch port each) on a 400G fabric: floor(64 x 7 / (8 x 0.5)) = 112
+        // NIC ports down (56 ports), ceil(112/7) = 16 up at 400G (8 ports): exactly 7:1 (rated at 800G ports, 59
+        // down and 5 up would make it 5.9:1, 16 % off the declared ratio).
         Oversubscription.Ratio leaf = Oversubscription.of(cluster(8, G400, 0, fatTreeAt(64, 2 * G400, 7.0))).get(0);
-        assertEquals(56, leaf.downlinks());
-        assertEquals(8, leaf.uplinks());
+        assertEquals(112, leaf.downlinks());
+        assertEquals(16, leaf.uplinks());
         assertEquals(7.0, leaf.ratio(), 1e-12);
         assertTrue(leaf.matchesPorts());
     }

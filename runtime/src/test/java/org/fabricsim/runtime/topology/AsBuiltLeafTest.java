@@ -1,8 +1,6 @@
 package org.fabricsim.runtime.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -79,15 +77,15 @@ class AsBuiltLeafTest {
     }
 
     @Test
-    void shouldRefuseToBuildALeafWhosePortsAndUplinksOutnumberItsSwitchsPorts() {
-        // Two 200G ports per accelerator: r = 50 GB/s. The derived leaf takes h = 64 / 2 = 32 NIC ports and
-        // u = ceil(32 x 50 / (1 x 25)) = 64 uplinks: ceil(32 x 50 / 25) + ceil(64 x 25 / 25) = 64 + 64 = 128 ports of 64.
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> ClusterTopologies.build(onSwitch(2)));
-        assertTrue(refused.getMessage().contains("needs 128"), refused.getMessage());
-        // The most a leaf holds: h NIC ports take 2h, their 2h uplinks 2h more, 4h <= 64: h = 16.
-        assertEquals(16, ClusterTopologies.layout(onSwitch(2).scaleOut(), onSwitch(2).node(), 64)
-                .leafHostsThatFit(1.0));
+    void shouldHoldTheNicPortsWhosePortsAndUplinksFitItsSwitch() {
+        // Two 200G ports per accelerator: r = 50 GB/s, c = 50 / 25 = 2 switch ports each. h NIC ports take 2h and
+        // their ceil(h x 50 / 25) = 2h uplinks 2h more, 4h <= 64: h = 16, 4 leaves of 64 ports' worth. Sized on the
+        // radix alone (h = 32) the leaf needed 64 + 64 = 128 ports of 64 and the builder refused it.
+        assertEquals("64 accelerators, scale-up none, 2-tier fat-tree, 64 ports, 4 leaves x 32 uplinks",
+                ClusterTopologies.build(onSwitch(2)).describe());
+        TierLayout.Tier leaf = ClusterTopologies.layout(onSwitch(2), onSwitch(2).node()).tiers().get(0);
+        assertEquals(16, leaf.downlinks());
+        assertEquals(64, leaf.portsUsed());
     }
 
     @Test

@@ -210,14 +210,15 @@ class MixedClusterTest {
 
     @Test
     void shouldRefuseAGroupsLeavesThatTheNamedSwitchCannotHold() {
-        // 16-port 400 Gb/s switches at 1:1: a leaf takes 8 NIC ports. The Hopper leaf needs 8 + 8 = 16 ports; the
-        // Blackwell one 8 x 100 / 50 = 16 for its NICs (breakout) and ceil(8 x 100 / 50) = 16 uplinks: 32 of 16.
-        TopologySpec tree = new TopologySpec.FatTree(new SwitchSpec("t.S", "generic", 16, 50e9, 0, 0, false, false), 2,
+        // 2-port 400 Gb/s switches at 1:1: sized for the Blackwell NICs (c = 100 / 50 = 2 ports each) a leaf holds
+        // 2 x 1 / (2 x 2) = 0.5, so one NIC port, the least. The Hopper leaf needs 1 + 1 = 2 ports; the Blackwell one
+        // 1 x 100 / 50 = 2 for its NIC (breakout) and ceil(1 x 100 / 50) = 2 uplinks: 4 of 2.
+        TopologySpec tree = new TopologySpec.FatTree(new SwitchSpec("t.S", "generic", 2, 50e9, 0, 0, false, false), 2,
                 List.of(1.0));
         ClusterSpec mixed = cluster(List.of(new NodeGroupSpec(HOPPER, 2), new NodeGroupSpec(BLACKWELL, 2)), tree);
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> ClusterTopologies.build(mixed));
-        assertEquals("the t.Blackwell nodes' leaves: each leaf (t.S, 16 ports) needs 32 for its 8 NIC ports and 16"
+        assertEquals("the t.Blackwell nodes' leaves: each leaf (t.S, 2 ports) needs 4 for its 1 NIC ports and 2"
                 + " uplinks", refused.getMessage());
     }
 

@@ -66,7 +66,7 @@ class TierStructureTest {
         TierStructure structure = new TierStructure(null, new TierStructure.Level(TH4, 32, 0), null, Integer.MAX_VALUE,
                 1, 0);
         ClusterSpec spec = cluster(512, 1, G400, new TopologySpec.FatTree(TH4, 3, List.of(1.0, 1.0), structure));
-        TierLayout layout = ClusterTopologies.layout(spec.scaleOut(), spec.node(), 512);
+        TierLayout layout = ClusterTopologies.layout(spec, spec.node(), 512);
         assertEquals(1, layout.pods());
         assertEquals(32, layout.tiers().get(0).uplinks());
         assertEquals(67_108_864, layout.tiers().get(0).switches());
@@ -89,7 +89,7 @@ class TierStructureTest {
         // Two ports under different leaves: 32 equal-cost paths, one per spine.
         assertEquals(32, topology.minimalRouteCount(0, 64));
         // A leaf: 64 x 200G = 12.8 Tb/s down, 32 x 400G = 12.8 Tb/s up (1:1), 32 + 32 = 64 ports of the switch.
-        TierLayout.Tier leaf = ClusterTopologies.layout(spec.scaleOut(), spec.node(), 512).tiers().get(0);
+        TierLayout.Tier leaf = ClusterTopologies.layout(spec, spec.node(), 512).tiers().get(0);
         assertEquals(1.0, leaf.oversubscription(), 1e-12);
         assertEquals(64, leaf.portsUsed());
         assertTrue(leaf.fits());
@@ -97,19 +97,22 @@ class TierStructureTest {
 
     @Test
     void shouldReportTheDerivedTreeItBuildsWithUplinksAtTheFabricsRateNotTheSwitchPortRate() {
-        // 8 x 800G switch, no count or ratio stated, 32 single-port 400G nodes on a 400G fabric: R/2 = 4 NIC ports
-        // per leaf, u = ceil(4 x 400G / (1 x 400G)) = 4 uplinks at the fabric's 400G: 8 leaves, 4 spines, 1:1.
+        // 8 x 800G switch, no count or ratio stated, 32 single-port 400G nodes on a 400G fabric: a 400G NIC port takes
+        // c = 400 / 800 = 0.5 switch port (two share one by breakout), so h = 8 x 1 / (2 x 0.5) = 8 NIC ports per leaf
+        // (4 ports down), u = ceil(8 x 400G / (1 x 400G)) = 8 uplinks at the fabric's 400G (4 ports up): 4 leaves,
+        // 8 spines, 1:1.
         SwitchSpec wide = new SwitchSpec("t.W8", "generic", 8, 2 * G400, 0, 0, false, false);
         ClusterSpec spec = cluster(32, 1, G400, new TopologySpec.FatTree(wide, 2, List.of()));
         Graph graph = ClusterTopologies.build(spec).graph();
-        assertEquals(8 + 4, count(graph, Graph.SWITCH));
-        // NIC cables 32 x 2, leaf-spine 8 x 4 cables x 2 directions, all at 400G.
+        assertEquals(4 + 8, count(graph, Graph.SWITCH));
+        // NIC cables 32 x 2, leaf-spine 4 x 8 cables x 2 directions, all at 400G.
         assertEquals(64 + 64, linksAt(graph, G400));
         assertEquals(128, graph.linkCount());
-        List<TierLayout.Tier> tiers = ClusterTopologies.layout(spec.scaleOut(), spec.node(), 32).tiers();
-        assertEquals(List.of(8, 4), tiers.stream().map(TierLayout.Tier::switches).toList());
-        assertEquals(4, tiers.get(0).downlinks());
-        assertEquals(4, tiers.get(0).uplinks());
+        List<TierLayout.Tier> tiers = ClusterTopologies.layout(spec, spec.node(), 32).tiers();
+        assertEquals(List.of(4, 8), tiers.stream().map(TierLayout.Tier::switches).toList());
+        assertEquals(8, tiers.get(0).downlinks());
+        assertEquals(8, tiers.get(0).uplinks());
+        assertEquals(8, tiers.get(0).portsUsed());
         assertEquals(G400, tiers.get(0).upBytesPerSecond());
         assertEquals(1.0, tiers.get(0).oversubscription(), 1e-12);
     }
@@ -120,7 +123,7 @@ class TierStructureTest {
         TierStructure structure = new TierStructure(new TierStructure.Level(TH4, 4, G400),
                 new TierStructure.Level(TH4, 32, 0), null, 0, 1, 0);
         ClusterSpec spec = cluster(512, 1, G200, new TopologySpec.FatTree(TH4, 2, List.of(1.0), structure));
-        TierLayout.Tier leaf = ClusterTopologies.layout(spec.scaleOut(), spec.node(), 512).tiers().get(0);
+        TierLayout.Tier leaf = ClusterTopologies.layout(spec, spec.node(), 512).tiers().get(0);
         assertEquals(96, leaf.portsUsed());
         assertFalse(leaf.fits());
     }
@@ -142,7 +145,7 @@ class TierStructureTest {
         assertEquals(16, topology.minimalRouteCount(0, 16));
         assertEquals(32, topology.minimalRouteCount(0, 224));
         // A pod's bandwidth to the core: 16 aggregation x 2 uplinks x 400G against 224 x 400G of its NICs: 1:7.
-        TierLayout layout = ClusterTopologies.layout(spec.scaleOut(), spec.node(), 448);
+        TierLayout layout = ClusterTopologies.layout(spec, spec.node(), 448);
         assertEquals(2, layout.pods());
         TierLayout.Tier aggregation = layout.tiers().get(1);
         assertEquals(7.0, 224 * G400 / (aggregation.switches() / 2 * aggregation.uplinks() * G400), 1e-12);
@@ -155,8 +158,8 @@ class TierStructureTest {
         // leaves; node 16's rail-1 port is in pod 1, on its first rail-1 leaf: leaf 4 + 2 = 6.
         TierStructure structure = new TierStructure(new TierStructure.Level(TH4, 8, 0), null, null, 32, 1, 0);
         FatTreeParameters parameters = ClusterTopologies.layout(
-                cluster(64, 1, G400, new TopologySpec.RailOptimized(TH4, 2, 3, List.of(1.0, 1.0), structure))
-                        .scaleOut(), railNode(), 64).parameters(new double[] {1, 1}, LinkClass.ofGigabitsPerSecond(400, 0),
+                cluster(64, 1, G400, new TopologySpec.RailOptimized(TH4, 2, 3, List.of(1.0, 1.0), structure)),
+                railNode(), 64).parameters(new double[] {1, 1}, LinkClass.ofGigabitsPerSecond(400, 0),
                                 1);
         GraphBuilder graph = new GraphBuilder();
         ScaleOutFabric fabric = parameters.build(graph, 64, G400);

@@ -75,22 +75,15 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
         replaceWithData(acceptor, "Write the ratio the ports realize", 1);
     }
 
-    /** A derived leaf that lacks the ports: states the leaf count the issue data gives (item 1). */
-    @QuickFix(IssueCodes.LEAF_PORTS)
-    public void stateTheLeavesThatFit(DiagnosticResolutionAcceptor acceptor) {
-        writeLeaves(acceptor, 1);
-    }
-
-    /** A stated leaf tier that lacks the ports: writes the leaf count the issue data gives (item 2, leaf only). */
+    /**
+     * A stated leaf tier that lacks the ports: writes the leaf count the issue data gives (item 2, leaf only;
+     * {@link LeafCountEdit}). A derived leaf is refused only where no leaf count fits ({@code fabric.physical.leaf-ports}
+     * has no such fix).
+     */
     @QuickFix(IssueCodes.TIER_PORTS)
     public void writeTheLeavesThatFit(DiagnosticResolutionAcceptor acceptor) {
-        writeLeaves(acceptor, 2);
-    }
-
-    /** Writes the leaf count issue data item {@code index} gives ({@link LeafCountEdit}). */
-    private static void writeLeaves(DiagnosticResolutionAcceptor acceptor, int index) {
         acceptor.accept("Write the leaves whose ports fit",
-                (diagnostic, object, document) -> LeafCountEdit.edits(data(diagnostic, index), object, document));
+                (diagnostic, object, document) -> LeafCountEdit.edits(data(diagnostic, 2), object, document));
     }
 
     @QuickFix(IssueCodes.SCALE_UP_BLOCKING)
