@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import org.apache.log4j.Level;
 import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.testing.logging.LoggingTester;
+import org.eclipse.xtext.validation.CompositeEValidator;
 import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
@@ -169,6 +172,20 @@ class LinkingTest extends FabricModelTest {
                 .stream().filter(i -> IssueCodes.UNKNOWN_IMPORT.equals(i.getCode())).toList();
         assertEquals(1, issues.size(), issues::toString);
         assertArrayEquals(new String[] { "fabric.catalog.nvidia.*" }, issues.get(0).getData());
+    }
+
+    /**
+     * The fuzzer's 'import .' (a name of no segment) stopped the import check with "Cannot skip 1 fragments from
+     * QualifiedName with 0 segments", which the validator logged as an internal error (the language server's log):
+     * the check now treats it as an import of nothing like any other (its warning is held back by the syntax error
+     * on the same import).
+     */
+    @Test
+    void shouldCheckAnImportOfNoNameWithoutAnInternalError() throws Exception {
+        Model model = parser.parse("import .\n" + NODE_OF_H100);
+        assertEquals(".", model.getImports().get(0).getImportedNamespace());
+        LoggingTester.captureLogging(Level.ERROR, CompositeEValidator.class, () -> validation.validate(model))
+                .assertNoLogEntries();
     }
 
     /** A catalog package, a package of another file of the workspace and one definition of it all exist. */

@@ -68,7 +68,7 @@ public class ImportValidator extends FabricCheck {
 
     private void warnUnknown(Import imported, String name, boolean wildcard, Set<String> packages) {
         QualifiedName written = QualifiedName.create(name.split("\\."));
-        String pkg = wildcard || written.getSegmentCount() == 1 ? name : written.skipLast(1).toString();
+        String pkg = wildcard || written.getSegmentCount() <= 1 ? name : written.skipLast(1).toString();
         Optional<String> nearest = FabricLinkingDiagnostics.nearest(packages.stream(), pkg,
                 FabricLinkingDiagnostics.MAX_SUGGESTION_DISTANCE);
         String fix = nearest.map(p -> p + (wildcard ? ".*" : name.substring(pkg.length()))).orElse(null);
