@@ -166,7 +166,9 @@ final class LayoutWriter {
             leading.noIndentation = start == lineStart;
             return;
         }
-        if (isOverLines(comment) || isMultiline(leading)) {
+        // A break the comment before asked of the leading space counts as one written: formatted once, the
+        // text has it, so the second pass must decide as the first ('*//**/x' gave '*/\n/**/ x', then '/**/\nx').
+        if (isOverLines(comment) || isMultiline(leading) || leading.newLinesMin != null && leading.newLinesMin > 0) {
             leading.askLineBreak();
             trailing.askLineBreak();
         } else {

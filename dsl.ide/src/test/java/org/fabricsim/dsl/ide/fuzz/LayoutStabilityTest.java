@@ -68,6 +68,23 @@ class LayoutStabilityTest {
         assertTrue(formatted > inputs.size() / 3, formatted + " of " + inputs.size() + " inputs parse");
     }
 
+    /**
+     * A scramble the seeded run found once the corpus grew (session 67): a doc comment followed at once by an empty
+     * block comment, {@code /**}{@code /}, and the keywords run together ({@code scale-up21x}).
+     */
+    @Test
+    void shouldFormatADocCommentFollowedByAnEmptyBlockCommentTheSameTwice() throws Exception {
+        String input = "///**/The /* c */ fix: no fabric.node.mesh-ports.\nimport fabric.catalog.intel.*\n\n"
+                + "/** A Gaudi-like chip with 21 scale-up ports, 3 to each of 7 peers. *//**/accelerator Odd {\n"
+                + "    vendor\nIntel\n    compute  \n      bf16 100 TFLOPS\n    memory 96 GB\nbandwidth 2 TB/s\n"
+                + "    scale-up21x 200 Gb/s\n}\n\nnode Box {\n    accelerators 8 x Odd\n"
+                + "    scale-up Gaudi3_ScaleUp full-mesh domain 8 }\n";
+        XtextResource resource = load(input);
+        assertTrue(CanonicalText.formattable(resource));
+        String once = canonical.of(resource);
+        assertEquals(once, canonical.of(load(once)), "formatted once:\n" + once);
+    }
+
     private static String scramble(String text, Random random) {
         double probability = 0.05 + 0.3 * random.nextDouble();
         Matcher matcher = WHITESPACE.matcher(text);
