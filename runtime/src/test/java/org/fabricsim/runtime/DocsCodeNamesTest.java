@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -71,9 +68,6 @@ class DocsCodeNamesTest {
     private static final Pattern SNAKE_CASE = Pattern.compile("_?[a-z0-9]+(?:_[a-z0-9]+)+|_\\w+");
     private static final List<String> JDK_PACKAGES = List.of("java.lang.", "java.util.", "java.util.concurrent.",
             "java.util.zip.", "java.io.", "java.nio.file.", "java.nio.channels.spi.", "java.lang.management.");
-    /** Folders, by name, that hold no committed source of the project's (DocsLinksTest's). */
-    private static final Set<String> SKIPPED = Set.of(".git", "target", "node_modules", "src-gen", "xtend-gen",
-            "xtext-gen");
     /** A "member" that makes the span a file name, which DocsLinksTest's links cover, not a member. */
     private static final Set<String> FILE_EXTENSIONS = Set.of("java", "xtend", "xtext", "fabric", "md", "csv", "json",
             "txt", "yml", "yaml", "xml", "py", "sh");
@@ -142,19 +136,9 @@ class DocsCodeNamesTest {
     private record Sources(Map<String, List<Path>> types, Set<String> dslWords, Map<Path, String> texts) {
         static Sources of(Path root, List<Path> pages) throws IOException {
             Sources sources = new Sources(new HashMap<>(), new HashSet<>(), new HashMap<>());
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
-                    return SKIPPED.contains(dir.getFileName().toString()) ? FileVisitResult.SKIP_SUBTREE
-                            : FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                    sources.read(file);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+            for (Path file : CommittedFiles.under(root)) {
+                sources.read(file);
+            }
             for (Path page : pages) {
                 boolean code = false;
                 boolean model = false;

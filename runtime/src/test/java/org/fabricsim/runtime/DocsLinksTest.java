@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -31,9 +28,6 @@ import org.junit.jupiter.api.Test;
  * included, into code (docs/diagnostics.md lost 65 link targets that way).
  */
 class DocsLinksTest {
-    /** Folders, by name, that hold no committed Markdown of the project's (RepositoryPathsTest's). */
-    private static final Set<String> SKIPPED = Set.of(".git", "target", "node_modules", "src-gen", "xtend-gen",
-            "xtext-gen");
     private static final Pattern FENCE = Pattern.compile("^\\s*```");
     private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
@@ -138,23 +132,7 @@ class DocsLinksTest {
     }
 
     private static List<Path> markdown(Path root) throws IOException {
-        List<Path> pages = new ArrayList<>();
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
-                return SKIPPED.contains(dir.getFileName().toString()) ? FileVisitResult.SKIP_SUBTREE
-                        : FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                if (attributes.isRegularFile() && file.getFileName().toString().endsWith(".md")) {
-                    pages.add(file);
-                }
-                return FileVisitResult.CONTINUE;
-            }
-        });
-        pages.sort(null);
-        return pages;
+        return CommittedFiles.under(root).stream().filter(file -> file.getFileName().toString().endsWith(".md"))
+                .toList();
     }
 }
