@@ -13,10 +13,12 @@ import java.util.List;
  * {@code /* *}{@code /} comment over several lines, which gets one, else the last); the
  * others keep at most one line break and become a single space unless a comment ends before them. A
  * {@code /* *}{@code /} comment over several lines gets a line of its own and its lines re-indented with
- * {@code " * "}; one on a single line keeps a line of its own if it had one, else a space each side. A
+ * {@code " * "}; one on a single line keeps a line of its own if it had one or the comment before it gave it
+ * one, else a space each side. A
  * {@code //} comment in the first column stays there (commented-out text); any other gets one space after
  * its slashes, and follows the indentation when it starts its line. These are formatter2's rules as this
- * project used them, with three changes so that formatting twice changes nothing: a {@code //} comment after
+ * project used them, with four changes so that formatting twice changes nothing (the line a comment before
+ * gives a one-line comment, above, and three more): a {@code //} comment after
  * text on a line that starts in the first column is treated like any other, not like one in the first
  * column (it moved to an indented line and got its space on the next pass), and a lone {@code \r} is a line
  * break everywhere, not only when whitespace is counted (a file with {@code \r} line breaks had no lines),
