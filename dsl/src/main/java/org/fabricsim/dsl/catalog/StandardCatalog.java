@@ -8,7 +8,9 @@ import java.io.UncheckedIOException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
@@ -41,6 +43,7 @@ public class StandardCatalog {
     private IResourceDescription.Manager descriptions;
 
     private List<IEObjectDescription> exported;
+    private Set<String> packages;
     private boolean indexing;
 
     /**
@@ -63,6 +66,27 @@ public class StandardCatalog {
             }
         }
         return exported == null ? List.of() : exported;
+    }
+
+    /**
+     * The catalog's packages: each exported qualified name without its last segment, computed once from
+     * {@link #exportedObjects()} (empty, and not kept, while the catalog indexes itself).
+     */
+    public synchronized Set<String> packages() {
+        if (packages == null) {
+            List<IEObjectDescription> names = exportedObjects();
+            if (names.isEmpty()) {
+                return Set.of();
+            }
+            Set<String> all = new HashSet<>();
+            for (IEObjectDescription d : names) {
+                if (d.getQualifiedName().getSegmentCount() > 1) {
+                    all.add(d.getQualifiedName().skipLast(1).toString());
+                }
+            }
+            packages = Set.copyOf(all);
+        }
+        return packages;
     }
 
     /** Whether {@code uri} is one of the catalog's own files. */

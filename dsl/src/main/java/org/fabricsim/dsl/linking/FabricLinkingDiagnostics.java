@@ -2,7 +2,6 @@ package org.fabricsim.dsl.linking;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -83,8 +82,7 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
         if (model == null) {
             return Optional.empty();
         }
-        Set<String> packages = new HashSet<>();
-        catalog.exportedObjects().forEach(d -> packages.add(d.getQualifiedName().skipLast(1).toString()));
+        Set<String> packages = catalog.packages();
         return model.getImports().stream().filter(i -> i.getImportedNamespace() != null).filter(i -> {
             String namespace = i.getImportedNamespace();
             String named = namespace.endsWith(".*") ? namespace.substring(0, namespace.length() - 2)

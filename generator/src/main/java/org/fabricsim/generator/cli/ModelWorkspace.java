@@ -23,7 +23,6 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.resource.IEObjectDescription;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.util.CancelIndicator;
@@ -81,7 +80,7 @@ public final class ModelWorkspace {
         }
         Set<Path> targets = new HashSet<>();
         resources.keySet().forEach(f -> targets.add(f.toAbsolutePath().normalize()));
-        Set<String> provided = catalogPackages();
+        Set<String> provided = injector.getInstance(StandardCatalog.class).packages();
         byWorkspace.forEach((index, files) -> index.dependencies(files, provided).stream()
                 .filter(f -> !targets.contains(f)).forEach(f -> dependencies.putIfAbsent(f, load(f))));
         IResourceValidator validator = injector.getInstance(IResourceValidator.class);
@@ -160,7 +159,7 @@ public final class ModelWorkspace {
         List<String> loaded = new ArrayList<>();
         resources.keySet().forEach(f -> loaded.add(index.root().relativize(f.toAbsolutePath().normalize()).toString()));
         dependencies.keySet().forEach(f -> loaded.add(index.root().relativize(f).toString()));
-        Set<String> provided = catalogPackages();
+        Set<String> provided = injector.getInstance(StandardCatalog.class).packages();
         List<String> missing = WorkspaceIndex.imports(absolute).stream()
                 .map(i -> i.endsWith(".*") ? i.substring(0, i.length() - 2) : i.substring(0, Math.max(0, i.lastIndexOf('.'))))
                 .filter(p -> !p.isEmpty() && !provided.contains(p) && !index.declares(p) && !misspelt(p, provided))
@@ -184,16 +183,6 @@ public final class ModelWorkspace {
     private static boolean misspelt(String p, Set<String> catalog) {
         return FabricLinkingDiagnostics.nearest(catalog.stream(), p, FabricLinkingDiagnostics.MAX_SUGGESTION_DISTANCE)
                 .isPresent();
-    }
-
-    private Set<String> catalogPackages() {
-        Set<String> packages = new HashSet<>();
-        for (IEObjectDescription d : injector.getInstance(StandardCatalog.class).exportedObjects()) {
-            if (d.getQualifiedName().getSegmentCount() > 1) {
-                packages.add(d.getQualifiedName().skipLast(1).toString());
-            }
-        }
-        return packages;
     }
 
     /** Every diagnostic, in file order. */
