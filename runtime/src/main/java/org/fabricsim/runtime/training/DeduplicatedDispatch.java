@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.training;
 
+import java.util.Arrays;
+
 import org.fabricsim.runtime.collective.ExpertKernels;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
@@ -116,28 +118,32 @@ public record DeduplicatedDispatch(int topK, int experts, int nodeLimit) {
      * links (forwarding {@link #localWeight} counts). DeepSeek-V3 (arXiv 2412.19437 §3.2.2): tokens are "transmitted
      * via IB to the GPUs with the same in-node index on its target nodes" and forwarded via NVLink from there, so a
      * rank's network copies stay on its rail and the busiest rank's excess load L crosses the network spread over its
-     * domain's NICs (L + (D − 1)·L')/D, reaching it only over the scale-up links. O(G²).
+     * domain's NICs (L + (D − 1)·L')/D, reaching it only over the scale-up links. Domains are non-negative.
+     * O(G log G).
      */
     public static int[] networkPeers(int[] domains, int sender) {
+        int members = domains.length;
         int index = 0;
         for (int j = 0; j < sender; j++) {
             index += domains[j] == domains[sender] ? 1 : 0;
         }
-        int[] peers = new int[domains.length];
-        for (int j = 0; j < domains.length; j++) {
-            if (domains[j] == domains[sender]) {
-                peers[j] = j;
-                continue;
+        // The members by (domain, position): each domain's members form one run, in group order.
+        long[] byDomain = new long[members];
+        for (int j = 0; j < members; j++) {
+            byDomain[j] = (long) domains[j] << 32 | j;
+        }
+        Arrays.sort(byDomain);
+        int[] peers = new int[members];
+        for (int start = 0, end; start < members; start = end) {
+            int domain = (int) (byDomain[start] >>> 32);
+            end = start + 1;
+            while (end < members && (int) (byDomain[end] >>> 32) == domain) {
+                end++;
             }
-            int count = 0;
-            for (int domain : domains) {
-                count += domain == domains[j] ? 1 : 0;
-            }
-            for (int i = 0, seen = 0; i < domains.length; i++) {
-                if (domains[i] == domains[j] && seen++ == index % count) {
-                    peers[j] = i;
-                    break;
-                }
+            int peer = (int) byDomain[start + index % (end - start)];
+            for (int i = start; i < end; i++) {
+                int member = (int) byDomain[i];
+                peers[member] = domain == domains[sender] ? member : peer;
             }
         }
         return peers;
