@@ -165,6 +165,17 @@ class LinkingTest extends FabricModelTest {
         assertArrayEquals(new String[] { "fabric.catalog.nvidia", "fabric.catalog.nvidai.*" }, issues.get(0).getData());
     }
 
+    /**
+     * The same import in capitals ('NVIDIA': 6 edits with case, none without) is the misspelt import to correct, as the
+     * import warning's nearest package says, not a reason for a second import beside it.
+     */
+    @Test
+    void shouldNameAnImportWrittenInAnotherCaseAsTheOneToCorrect() throws Exception {
+        List<Issue> issues = errors(parser.parse("import fabric.catalog.NVIDIA.*\n" + NODE_OF_H100));
+        assertEquals(1, issues.size(), issues::toString);
+        assertArrayEquals(new String[] { "fabric.catalog.nvidia", "fabric.catalog.NVIDIA.*" }, issues.get(0).getData());
+    }
+
     /** An import in capitals is the catalog package with no edit when case is ignored (19 edits with case). */
     @Test
     void shouldNameTheNearestPackageOfAnImportWrittenInAnotherCase() throws Exception {

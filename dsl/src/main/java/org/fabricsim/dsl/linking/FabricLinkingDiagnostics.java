@@ -73,7 +73,8 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
 
     /**
      * The import of {@code context}'s file that names no catalog package but one within
-     * {@value #MAX_SUGGESTION_DISTANCE} edits of catalog package {@code pkg} ({@code import fabric.catalog.nvidai.*}
+     * {@value #MAX_SUGGESTION_DISTANCE} edits, case ignored as {@link #nearest} ignores it, of catalog package
+     * {@code pkg} ({@code import fabric.catalog.nvidai.*}
      * for {@code fabric.catalog.nvidia}), the package part of an import of one name ({@code p.X}) likewise; empty
      * when there is none, so that the fix is to correct that import rather than add a second one beside it.
      */
@@ -87,7 +88,8 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
             String namespace = i.getImportedNamespace();
             String named = namespace.endsWith(".*") ? namespace.substring(0, namespace.length() - 2)
                     : namespace.substring(0, Math.max(0, namespace.lastIndexOf('.')));
-            return !packages.contains(named) && distance(named, pkg) <= MAX_SUGGESTION_DISTANCE;
+            return !packages.contains(named)
+                    && distance(named.toLowerCase(Locale.ROOT), pkg.toLowerCase(Locale.ROOT)) <= MAX_SUGGESTION_DISTANCE;
         }).findFirst();
     }
 
