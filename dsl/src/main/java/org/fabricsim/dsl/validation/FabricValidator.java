@@ -5,7 +5,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
 
 /** The language's validator: composes one validator per concern. */
 @ComposedChecks(validators = { NamesAreUniqueValidator.class, UnitsValidator.class, ClusterValidator.class,
-        LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class, SpokenFabricValidator.class,
+        NetworkRateValidator.class, LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class, SpokenFabricValidator.class,
         FlowsPerPeerValidator.class,
         WorkloadValidator.class, InferencePoolValidator.class, PipelineScheduleValidator.class,
         PlacementValidator.class, PrecisionValidator.class, DegreesValidator.class, ExpertRoutingValidator.class,

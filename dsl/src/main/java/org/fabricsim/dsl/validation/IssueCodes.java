@@ -24,6 +24,11 @@ public final class IssueCodes {
      * accelerator's scale-up ports × rate above 1 Pb/s or a compute rate above 1000 PFLOPS. Data: the limit.
      */
     public static final String TOO_LARGE = PREFIX + "value.too-large";
+    /**
+     * A scale-out link, NIC port, uplink or data-centre NIC rate written in bytes per second and faster than any network
+     * port made (1.6 Tb/s), most likely Gb/s written GB/s. Data: the same rate in bits ({@code 400 Gb/s}).
+     */
+    public static final String NETWORK_RATE_IN_BYTES = PREFIX + "unit.network-rate-in-bytes";
     /** A scale-up domain whose size neither divides the node's accelerators nor is a multiple of them. Data: the node's accelerators. */
     public static final String DOMAIN_MISFIT = PREFIX + "node.domain-misfit";
     /**

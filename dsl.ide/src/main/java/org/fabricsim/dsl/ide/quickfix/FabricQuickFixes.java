@@ -20,7 +20,7 @@ import com.google.gson.JsonArray;
  * Quick fixes (LSP code actions) where the fix is obvious, driven by the issue data the validators and the linker
  * attach: import the missing package, use the closest name, correct a misspelled import to the nearest package, set
  * TP to what the scale-up domain holds, search within the cluster's accelerators, add the tiers the endpoints need,
- * write the ratio the ports realize, as many scale-up switches as carry the domain, write the leaves whose ports hold
+ * write the ratio the ports realize, a network rate written in bytes in bits, as many scale-up switches as carry the domain, write the leaves whose ports hold
  * their NIC ports and uplinks, write as many rails as NIC ports, write torus dimensions that hold the accelerators,
  * one plane per NIC port of an accelerator, a pod count that divides the data ways, nodes that fill whole scale-up
  * domains; for a benchmark, run it on whole scale-up domains, run it over the scale-out network when the cluster has
@@ -89,6 +89,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
     @QuickFix(IssueCodes.SCALE_UP_BLOCKING)
     public void switchesThatCarryTheDomain(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Write the switches that carry the domain", 0);
+    }
+
+    @QuickFix(IssueCodes.NETWORK_RATE_IN_BYTES)
+    public void writeTheRateInBits(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Write the rate in bits", 0);
     }
 
     @QuickFix(IssueCodes.RAILS_WITHOUT_NICS)
