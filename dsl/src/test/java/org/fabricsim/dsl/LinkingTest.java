@@ -59,6 +59,23 @@ class LinkingTest extends FabricModelTest {
         assertEquals("No cluster named 'Smal' is visible here. Did you mean 'Small'?", issues.get(0).getMessage());
     }
 
+    /**
+     * The catalog's 400 Gb/s RoCE fabric is 'RoCEv2'; 'RoCEv2_400' is one edit from 'RoCEv2_200' (suggested) and four
+     * from 'RoCEv2': the message names the family's other members, so the rate meant can be picked.
+     */
+    @Test
+    void shouldNameTheSuggestionsFamilyWhereAVariantDoesNotExist() throws Exception {
+        List<Issue> issues = errors(parser.parse("""
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.standards.*
+                cluster C { nodes 2 x DGX_H100 scale-out RoCEv2_400 single-switch }
+                """));
+        assertEquals(1, issues.size(), issues::toString);
+        assertEquals("No fabric named 'RoCEv2_400' is visible here. Did you mean 'RoCEv2_200'? Its family also has"
+                + " 'RoCEv2', 'RoCEv2_800'.", issues.get(0).getMessage());
+        assertArrayEquals(new String[] { "RoCEv2_200" }, issues.get(0).getData());
+    }
+
     /** The nearest-name rule ignores case: 'SMALL' is 'Small' with no edit (the linker's own rule before, kept). */
     @Test
     void shouldSuggestAVisibleNameWrittenInAnotherCase() throws Exception {

@@ -65,8 +65,11 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
                     IssueCodes.MISSING_IMPORT, pkg);
         }
         IScope scope = scopes.getScope(context.getContext(), reference);
-        Optional<String> closest = closest(written, scope.getAllElements());
-        String hint = closest.map(name -> " Did you mean '" + name + "'?").orElse(" Define it, or import the package that defines it.");
+        List<String> names = new ArrayList<>();
+        scope.getAllElements().forEach(d -> names.add(d.getName().toString()));
+        Optional<String> closest = nearest(names.stream(), written, MAX_SUGGESTION_DISTANCE);
+        String hint = closest.map(name -> " Did you mean '" + name + "'?" + familyHint(name, names))
+                .orElse(" Define it, or import the package that defines it.");
         return new DiagnosticMessage("No " + what + " named '" + written + "' is visible here." + hint, Severity.ERROR,
                 IssueCodes.UNRESOLVED_NAME, closest.map(name -> new String[] { name }).orElse(new String[0]));
     }
@@ -104,10 +107,24 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
                 .findFirst();
     }
 
-    private static Optional<String> closest(String written, Iterable<IEObjectDescription> candidates) {
-        List<String> names = new ArrayList<>();
-        candidates.forEach(d -> names.add(d.getName().toString()));
-        return nearest(names.stream(), written, MAX_SUGGESTION_DISTANCE);
+    /**
+     * The other visible names of {@code nearest}'s family, those of its stem (the name before its last '_', the whole
+     * name where it has none), at most three in natural order: the catalog names variants by a suffix (RoCEv2 at 400
+     * Gb/s, RoCEv2_200, RoCEv2_800), and the nearest name of a variant that does not exist ('RoCEv2_400', one edit from
+     * RoCEv2_200) is seldom the one meant. Empty when the family has no other member. O(names).
+     */
+    static String familyHint(String nearest, List<String> names) {
+        String stem = stem(nearest);
+        List<String> family = names.stream().filter(name -> !name.equals(nearest) && stem(name).equals(stem)).distinct()
+                .sorted().limit(3).toList();
+        return family.isEmpty() ? ""
+                : " Its family also has " + String.join(", ", family.stream().map(name -> "'" + name + "'").toList())
+                        + ".";
+    }
+
+    private static String stem(String name) {
+        int underscore = name.lastIndexOf('_');
+        return underscore < 0 ? name : name.substring(0, underscore);
     }
 
     /**
