@@ -38,7 +38,9 @@ class HeldOutCollectivesSystemsTest {
      * published 42-44 µs fits 8 launches of 5.2-5.5 µs on those hosts, and the engine, with the 8 launches of 4.2 µs
      * measured on a DGX-A100 (nccl-tests #123), gives 33.6 µs (−23.3%, −19.7%; 15.7 µs, the LL ring's own time,
      * before session 63). From 1 to 128 MiB the measured times are 1.2-1.6 times NCCL's own ring estimate and the
-     * engine's (no mechanism found).</li>
+     * engine's (no mechanism found in NCCL's code; above 32 MiB both sweeps take a flat 130-270 µs more than their own
+     * large-size rate, the form of a cost per ring step that recurs every loop, whose size no source gives:
+     * docs/accuracy.md, "One-node A100 all-reduce at mid sizes, session 68").</li>
      * <li>h100-32node-allgather-2g: the published figure is the issue title's round 200 GB/s over a single
      * iteration ({@code -n 1}) on RoCE; the engine's ring gives 304 GB/s, near the 8 NICs' bound.</li>
      * <li>h20-2node-nvlstree-16b: NVLSTree's 25 µs in-switch step plus 2 tree levels of NCCL 2.30.7's 20.9 µs
