@@ -9,8 +9,9 @@ import org.fabricsim.runtime.topology.Graph;
  * What HPCC makes of one cluster's links ({@link HpccPacing}), for {@link TopologyContention}: a link one flow
  * saturates runs it at f = η + R_AI / B, and a saturated link HPCC sees at no more than its pacing of the link's
  * flows, f_n = η + n·R_AI / B; under spraying HPCC does not read a link between switches that a flow crosses with part
- * of its packets ({@link #crossesUnread}); under adaptive routing an uplink whose flow more likely than not shares its hashed uplink runs it at the colliding
- * flow's r. Under every other congestion control a lone flow runs whole and nothing is paced. Per-switch uplinks
+ * of its packets ({@link #crossesUnread}); under adaptive routing an uplink whose flow more likely than not shares its
+ * hashed uplink runs it at the colliding flow's r. Under every other congestion control a lone flow runs whole and
+ * nothing is paced. Per-switch uplinks
  * found once, O(links × tiers), where hashes collide; every call O(1) but {@link #loneFlowFactor}'s and {@link
  * #crossesUnread}'s.
  */
@@ -42,8 +43,8 @@ final class HpccLinks {
     }
 
     /**
-     * Whether HPCC's telemetry never reports {@code link} to the class from {@code firstLink} to {@code lastLink}: under
-     * spraying, a link between switches that the class's flow crosses with part of its packets ({@link
+     * Whether HPCC's telemetry never reports {@code link} to the class from {@code firstLink} to {@code lastLink}:
+     * under spraying, a link between switches that the class's flow crosses with part of its packets ({@link
      * HpccPacing#readsOnlyUnsplitHops}), a member of a sprayed link group of two links or more, or, where the fabric
      * sprays over routes rather than groups, a link of a flow split over two minimal routes or more. A group of one
      * link, and a link of a flow with one minimal route (two routers joined by one link), carry every packet of the

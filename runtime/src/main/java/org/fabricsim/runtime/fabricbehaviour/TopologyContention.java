@@ -27,8 +27,8 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * its flows' senders offer it more: without the bound the table's 8:1 incast across an uplink, u = 0.9985, read
  * 0.826 there). A link one flow saturates runs it at HPCC's η + R_AI / B under HPCC ({@link HpccLinks}), whole
  * under the others; under HPCC with spraying a class that crosses a link between switches with part of its flow's
- * packets leaves it unread ({@link HpccLinks#crossesUnread}). The
- * flows left in an ib-cc episode that opened with more inherit the crowd's index and the queue behind its last
+ * packets leaves it unread ({@link HpccLinks#crossesUnread}). The flows left in an ib-cc episode that opened with
+ * more inherit the crowd's index and the queue behind its last
  * byte ({@link IbCcRecovery#inheritedCapacityFactor}), read with the episode's opening overload, flows and input
  * links, and the same admitted queue; in a DCQCN episode they inherit the rate the crowd's CNPs cut them to, held
  * until their increase timer fires ({@link DcqcnInheritedCut}), taken as the smaller of it and m_p·u (both hold

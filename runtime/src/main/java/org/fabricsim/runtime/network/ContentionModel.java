@@ -77,10 +77,10 @@ public interface ContentionModel {
     }
 
     /**
-     * Whether the class whose path runs from {@code firstLink} to {@code lastLink} crosses saturated {@code link} unread
-     * by the congestion control: its telemetry never reports the link to the class's sender, which then holds nothing
-     * back for it (HPCC under spraying, where a flow crosses a link between switches with part of its packets). Such
-     * classes fill the link as far as they offer it, whatever the control does to the others, so a link they offer
+     * Whether the class whose path runs from {@code firstLink} to {@code lastLink} crosses saturated {@code link}
+     * unread by the congestion control: its telemetry never reports the link to the class's sender, which then holds
+     * nothing back for it (HPCC under spraying, where a flow crosses a link between switches with part of its packets).
+     * Such classes fill the link as far as they offer it, whatever the control does to the others, so a link they offer
      * ρ_u of its capacity runs at no less than min(1, ρ_u) ({@code ContentionReading}). False (the default). Asked only
      * where {@link #leavesLinksUnread}.
      */

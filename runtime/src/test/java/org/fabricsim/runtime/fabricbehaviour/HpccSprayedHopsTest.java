@@ -30,9 +30,10 @@ class HpccSprayedHopsTest {
     @Test
     void shouldReadADragonflyLinkOnlyForAFlowThatCrossesItWithAllItsPackets() {
         // EverySetting's Fly: 2 groups of 2 routers, one endpoint per router here, one global link per router. Hosts 0
-        // and 1 sit on group 0's routers, which one local link joins: host 0's flow to host 1 has that one minimal route
-        // and crosses the link with every packet, read. Host 0's flow to host 2 (group 1) is split over the group's 2
-        // global links (2 minimal routes), each route's links carrying half its packets: unread, the local link too.
+        // and 1 sit on group 0's routers, which one local link joins: host 0's flow to host 1 has that one minimal
+        // route and crosses the link with every packet, read. Host 0's flow to host 2 (group 1) is split over the
+        // group's 2 global links (2 minimal routes), each route's links carrying half its packets: unread, the local
+        // link too.
         ClusterTopology fly = ClusterTopology.build(ClusterParameters.scaleOutOnly(4, LINK,
                 new DragonflyParameters(2, 2, 1, 1, LINK, LINK, false)));
         Graph graph = fly.graph();
