@@ -2,40 +2,64 @@ package org.fabricsim.runtime.fabricbehaviour;
 
 import org.fabricsim.runtime.packet.Hpcc;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
+import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
 
 /**
  * What HPCC makes of one cluster's links ({@link HpccPacing}), for {@link TopologyContention}: a link one flow
  * saturates runs it at f = η + R_AI / B, and a saturated link HPCC sees at no more than its pacing of the link's
- * flows, f_n = η + n·R_AI / B; under spraying HPCC sees no link between switches, which then runs whole; under
- * adaptive routing an uplink whose flow more likely than not shares its hashed uplink runs it at the colliding
- * flow's r. Under every other congestion control a lone flow runs whole and nothing is paced. Per-switch uplinks
- * found once, O(links × tiers), where hashes collide; every call O(1) but {@link #loneFlowFactor}'s.
+ * flows, f_n = η + n·R_AI / B; under spraying HPCC does not read a link between switches that a flow crosses with part
+ * of its packets ({@link #crossesUnread}); under adaptive routing an uplink whose flow more likely than not shares its
+ * hashed uplink runs it at the colliding flow's r. Under every other congestion control a lone flow runs whole and
+ * nothing is paced. Per-switch uplinks
+ * found once, O(links × tiers), where hashes collide; every call O(1) but {@link #loneFlowFactor}'s and {@link
+ * #crossesUnread}'s.
  */
 final class HpccLinks {
     /** HPCC's parameters the row was measured with; null for every other congestion control. */
     private final Hpcc hpcc;
     /** The share of a link a lone flow runs at: HPCC's η + R_AI / B, 1 for the others. */
     private final double loneFactor;
-    /** Whether HPCC's telemetry misses every link between switches ({@link HpccPacing#blindBetweenSwitches}). */
-    private final boolean blindBetweenSwitches;
+    /** The cluster whose sprayed routes HPCC may not read ({@link #crossesUnread}); null but under sprayed HPCC. */
+    private final ClusterTopology sprayed;
     /** Each switch's uplinks where HPCC's hashes collide ({@link HpccPacing#hashesCollide}); null elsewhere. */
     private final HashedUplinks hashedUplinks;
     /** The share of a link a flow whose hash collides runs at ({@link HpccPacing#collidingFlowFactor}). */
     private final double collidingFactor;
 
-    HpccLinks(FabricBehaviour behaviour, Graph graph) {
+    HpccLinks(FabricBehaviour behaviour, ClusterTopology topology) {
+        Graph graph = topology.graph();
         hpcc = behaviour.key().congestionControl() == CongestionControl.HPCC ? behaviour.hpcc() : null;
         loneFactor = hpcc != null ? HpccPacing.loneFlowFactor(hpcc) : 1;
-        blindBetweenSwitches = hpcc != null && HpccPacing.blindBetweenSwitches(behaviour.key().routing());
+        sprayed = hpcc != null && HpccPacing.readsOnlyUnsplitHops(behaviour.key().routing()) ? topology : null;
         hashedUplinks = hpcc != null && HpccPacing.hashesCollide(behaviour.key().routing())
                 ? new HashedUplinks(graph) : null;
         collidingFactor = hashedUplinks != null ? HpccPacing.collidingFlowFactor(behaviour.hpcc()) : loneFactor;
     }
 
-    /** Whether HPCC does not see a saturated link: under spraying, one {@code betweenSwitches}. */
-    boolean blind(boolean betweenSwitches) {
-        return blindBetweenSwitches && betweenSwitches;
+    /** Whether {@link #crossesUnread} may answer true: under spraying. */
+    boolean leavesLinksUnread() {
+        return sprayed != null;
+    }
+
+    /**
+     * Whether HPCC's telemetry never reports {@code link} to the class from {@code firstLink} to {@code lastLink}:
+     * under spraying, a link between switches that the class's flow crosses with part of its packets ({@link
+     * HpccPacing#readsOnlyUnsplitHops}), a member of a sprayed link group of two links or more, or, where the fabric
+     * sprays over routes rather than groups, a link of a flow split over two minimal routes or more. A group of one
+     * link, and a link of a flow with one minimal route (two routers joined by one link), carry every packet of the
+     * flow: read. O(1) but the fabric's route count.
+     */
+    boolean crossesUnread(int link, int firstLink, int lastLink) {
+        Graph graph = sprayed.graph();
+        if (link >= graph.linkCount()) {
+            return graph.groupSize(link) > 1;
+        }
+        int src = graph.linkFrom(firstLink);
+        int dst = graph.linkTo(lastLink);
+        return !sprayed.spraysOverGroups() && graph.nodeKind(graph.linkFrom(link)) == Graph.SWITCH
+                && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH && graph.nodeKind(src) == Graph.ACCELERATOR
+                && graph.nodeKind(dst) == Graph.ACCELERATOR && sprayed.minimalRouteCount(src, dst) > 1;
     }
 
     /**

@@ -6,7 +6,7 @@ import org.fabricsim.runtime.routing.RoutingMode;
 /**
  * What HPCC's telemetry lets the flow model read without the table: the share of its bottleneck a flow that has
  * it to itself runs at, from the parameters ({@link Hpcc}) a row was measured with, and the links HPCC does not
- * see under spraying.
+ * read under spraying.
  *
  * <p><b>Derivation.</b> A lone flow of rate R on its bottleneck of line rate B leaves no queue there, so that hop's
  * telemetry reads u = R / B and HPCC's estimate U settles to it. With k = U / η an update sets R ← R / k + R_AI when
@@ -26,15 +26,21 @@ import org.fabricsim.runtime.routing.RoutingMode;
  * <p><b>Sprayed hops.</b> HPCC takes a hop's rate from two consecutive acknowledgements of a flow that crossed the
  * same link there (the packet backend's {@code HpccSender}: a hop whose link differs gives no estimate, as HPCC
  * assumes one path per flow). Spraying deals a flow's consecutive packets round robin over the candidate links of
- * every switch, so no two consecutive ones share a link between switches: HPCC sees only the sender's NIC link and
- * the receiver's link, and a saturated link between switches runs whole, as the flow control alone runs it (PFC and
+ * every switch ({@code NextHops}: candidate (h + seq) mod c of c), so two consecutive ones leave a switch with c ≥ 2
+ * candidates on different links, and cross different links at every hop after it: HPCC reads a hop only where every
+ * switch before it offered the flow one candidate, that is where the flow crosses the link with all its packets. A
+ * member of a sprayed group of g ≥ 2 links carries 1/g of each flow's packets, and a flow split over r ≥ 2 minimal
+ * routes crosses each with part of them: unread (the NIC link and the receiver's link always read); two routers
+ * joined by one link carry the whole flow: read at every acknowledgement (session 67's two-node {@code Fly}: 0 hop
+ * mismatches). A saturated link no class reads runs whole, as the flow control alone runs it (PFC and
  * credits without congestion control: u ≥ 0.998; the edges' pacing keeps a lossy core's overload within its buffer
  * on the held-out patterns, whose lossy sprayed cells come within 1.3% so). Measured on the held-out ring (PFC,
  * go-back-N): of consecutive acknowledgements, 0.0 share the leaf uplink and the spine's downlink when sprayed, 1.0
  * the NIC and receiver links; 0.7 share the leaf uplink under adaptive routing, which picks the flow's hashed link
  * unless another's queue is shorter, so there HPCC sees the fabric. The table's sprayed HPCC rows measured it too:
  * their multipath factor 1.17–1.22 puts the permutation's sprayed uplink group at u(2)·m = 0.997
- * (docs/fabric-behaviour.md).
+ * (docs/fabric-behaviour.md). A link that some classes read and others do not runs at no less than what the unread
+ * ones offer ({@code ContentionReading}): HPCC cuts the readers until the link reads η, and cannot cut the others.
  *
  * <p><b>Colliding hashes under adaptive routing.</b> The packet backend's adaptive choice keeps a packet on its
  * flow's hashed uplink unless another candidate's queue is shorter, so two flows whose hashes pick one uplink share it
@@ -58,8 +64,8 @@ final class HpccPacing {
     private HpccPacing() {
     }
 
-    /** Whether HPCC misses every link between switches under {@code routing}: under spraying only. */
-    static boolean blindBetweenSwitches(RoutingMode routing) {
+    /** Whether HPCC reads only the hops a flow crosses with all its packets under {@code routing}: under spraying. */
+    static boolean readsOnlyUnsplitHops(RoutingMode routing) {
         return routing == RoutingMode.SPRAY;
     }
 

@@ -26,8 +26,9 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * bytes, each assumed at most the link's own rate (a spine's downlink fed by one uplink is never overloaded, though
  * its flows' senders offer it more: without the bound the table's 8:1 incast across an uplink, u = 0.9985, read
  * 0.826 there). A link one flow saturates runs it at HPCC's η + R_AI / B under HPCC ({@link HpccLinks}), whole
- * under the others; under HPCC with spraying a saturated link between switches runs whole, unseen by HPCC. The
- * flows left in an ib-cc episode that opened with more inherit the crowd's index and the queue behind its last
+ * under the others; under HPCC with spraying a class that crosses a link between switches with part of its flow's
+ * packets leaves it unread ({@link HpccLinks#crossesUnread}). The flows left in an ib-cc episode that opened with
+ * more inherit the crowd's index and the queue behind its last
  * byte ({@link IbCcRecovery#inheritedCapacityFactor}), read with the episode's opening overload, flows and input
  * links, and the same admitted queue; in a DCQCN episode they inherit the rate the crowd's CNPs cut them to, held
  * until their increase timer fires ({@link DcqcnInheritedCut}), taken as the smaller of it and m_p·u (both hold
@@ -96,7 +97,7 @@ final class TopologyContention implements ContentionModel {
         drops = behaviour.dropsOnOverflow() ? new DropTimeouts(behaviour.oneFlowPerSender()) : null;
         buffers = new SwitchBuffers(behaviour, topology, multipath, drops != null);
         oneBlock = behaviour.sameAtEveryPathAndSize();
-        hpcc = new HpccLinks(behaviour, graph);
+        hpcc = new HpccLinks(behaviour, topology);
         pulledHashes = PulledHashes.followsHash(behaviour.key().congestionControl(), behaviour.key().routing())
                 ? new PulledHashes(graph) : null;
         boolean dcqcn = behaviour.key().congestionControl() == CongestionControl.DCQCN;
@@ -119,7 +120,7 @@ final class TopologyContention implements ContentionModel {
 
     /**
      * The measured factor ({@link #measuredFactor}), on a link HPCC sees no more than its pacing of the link's flows
-     * ({@link HpccLinks#paced}). 1 on a scale-up link and on a link HPCC does not see.
+     * ({@link HpccLinks#paced}); 1 on a scale-up link. What the classes HPCC does not read bring is the reading's.
      */
     @Override
     public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
@@ -128,9 +129,6 @@ final class TopologyContention implements ContentionModel {
             return 1;
         }
         boolean betweenSwitches = link >= multipath.length || multipath[link];
-        if (hpcc.blind(betweenSwitches)) {
-            return 1;
-        }
         return hpcc.paced(measuredFactor(link, overload, flowsPerSender, pathLinks, episodeBytesPerSender,
                 episodeBytes, inputLinks, betweenSwitches), flowsPerSender, episodeBytesPerSender, episodeBytes);
     }
@@ -255,6 +253,16 @@ final class TopologyContention implements ContentionModel {
                 ? Math.min(hpcc.smallestLoneFlowFactor(), behaviour.smallestFactor())
                         / behaviour.reordering().slowdown()
                 : 0;
+    }
+
+    @Override
+    public boolean leavesLinksUnread() {
+        return hpcc.leavesLinksUnread();
+    }
+
+    @Override
+    public boolean crossesUnread(int link, int firstLink, int lastLink) {
+        return hpcc.crossesUnread(link, firstLink, lastLink);
     }
 
     @Override

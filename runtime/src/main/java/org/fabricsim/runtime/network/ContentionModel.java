@@ -77,6 +77,23 @@ public interface ContentionModel {
     }
 
     /**
+     * Whether the class whose path runs from {@code firstLink} to {@code lastLink} crosses saturated {@code link}
+     * unread by the congestion control: its telemetry never reports the link to the class's sender, which then holds
+     * nothing back for it (HPCC under spraying, where a flow crosses a link between switches with part of its packets).
+     * Such classes fill the link as far as they offer it, whatever the control does to the others, so a link they offer
+     * ρ_u of its capacity runs at no less than min(1, ρ_u) ({@code ContentionReading}). False (the default). Asked only
+     * where {@link #leavesLinksUnread}.
+     */
+    default boolean crossesUnread(int link, int firstLink, int lastLink) {
+        return false;
+    }
+
+    /** Whether {@link #crossesUnread} may answer true (false, the default: the flow model never asks it). */
+    default boolean leavesLinksUnread() {
+        return false;
+    }
+
+    /**
      * The bytes a backlog of flows held back downstream may occupy in the next switch before it blocks
      * {@code link}'s FIFO queue (head-of-line blocking, {@link HeadOfLineBlocking}): a credit-based
      * link's credit, PFC's pause threshold (for a link group, the sum over its members); +∞ (the default)

@@ -36,15 +36,23 @@ import org.fabricsim.runtime.topology.Graph;
  * over a hashed choice with room ({@link HashedChoices}), whose factor the link keeps, the smaller one, for the
  * episode, and the bytes it delivers while two inputs or more feed it ({@link SharedInputs}), whose factor multiplies
  * the rest for the episode.
+ *
+ * <p><b>Unread classes.</b> Where the model leaves some classes' links unread ({@link
+ * ContentionModel#crossesUnread}), the pass also sums what those classes offer the link, ρ_u of its capacity, and the
+ * link runs at max(factor, min(1, ρ_u)): the control holds back the classes that read the link, which cannot take
+ * from it what the others bring (every class unread: ρ_u = ρ ≥ 1 on a saturated link, so whole).
  */
 final class ContentionReading {
     private final ContentionModel model;
     private final Graph graph;
     private final LinkFlowLists lists;
-    /** Per link, its last (ρ, m, path links, episode bytes, episode bytes per sender, input links) asked of the model, NaN before one. */
+    /**
+     * Per link, its last (ρ, m, path links, episode bytes, episode bytes per sender, input links, ρ_u) asked of the
+     * model, NaN before one.
+     */
     private final double[] last;
     /** Values in one reading. */
-    private static final int READING = 6;
+    private static final int READING = 7;
     /** Per link, the model's factor for its last reading. */
     private final double[] lastFactor;
     /** Per link, the bytes of its current contention episode, 0 outside one. */
@@ -62,6 +70,10 @@ final class ContentionReading {
     private int stamp;
     /** The offered rate of the link {@link #measure} last measured, bytes per second. */
     private double offeredBytesPerSecond;
+    /** The part of it its unread classes offer ({@link ContentionModel#crossesUnread}), bytes per second. */
+    private double unreadBytesPerSecond;
+    /** Whether the model may leave a class's link unread ({@link ContentionModel#leavesLinksUnread}). */
+    private final boolean unreadClasses;
     /** Its flows per distinct sender. */
     private double flowsPerSender;
     /** Its flows' mean path length, links. */
@@ -90,6 +102,7 @@ final class ContentionReading {
         this.model = model;
         this.clockPs = clockPs;
         this.inputShare = model.offersInputShare();
+        this.unreadClasses = model.leavesLinksUnread();
         this.graph = graph;
         this.lists = lists;
         int links = graph.flowLinkCount();
@@ -123,6 +136,7 @@ final class ContentionReading {
         }
         measure(table, link, paths);
         double overload = offeredBytesPerSecond / graph.linkBytesPerSecond(link);
+        double unreadOverload = unreadBytesPerSecond / graph.linkBytesPerSecond(link);
         if (episodeBytes[link] == 0) {
             episodeBytes[link] = remainingBytesOn(table, link);
             episodeSenders[link] = senders;
@@ -136,15 +150,17 @@ final class ContentionReading {
         double bytesPerSender = bytes / episodeSenders[link];
         int at = READING * link;
         if (last[at] != overload || last[at + 1] != flowsPerSender || last[at + 2] != pathLinks
-                || last[at + 3] != bytes || last[at + 4] != bytesPerSender || last[at + 5] != inputLinks) {
+                || last[at + 3] != bytes || last[at + 4] != bytesPerSender || last[at + 5] != inputLinks
+                || last[at + 6] != unreadOverload) {
             last[at] = overload;
             last[at + 1] = flowsPerSender;
             last[at + 2] = pathLinks;
             last[at + 3] = bytes;
             last[at + 4] = bytesPerSender;
             last[at + 5] = inputLinks;
-            lastFactor[link] = model.saturatedCapacityFactor(link, overload, flowsPerSender, pathLinks,
-                    bytesPerSender, bytes, inputLinks);
+            last[at + 6] = unreadOverload;
+            lastFactor[link] = Math.max(model.saturatedCapacityFactor(link, overload, flowsPerSender, pathLinks,
+                    bytesPerSender, bytes, inputLinks), Math.min(1, unreadOverload));
         }
         return shared.factor(link) * Math.min(Math.min(lastFactor[link], openings.inherited(link)),
                 hashed.factor(link));
@@ -188,8 +204,8 @@ final class ContentionReading {
     /**
      * Sets {@link #offeredBytesPerSecond}, Σ over the classes on {@code link} of multiplicity × their
      * sender's share of its first link (at most its share of the link before this one where {@link #inputShare}),
-     * {@link #flowsPerSender}, Σ multiplicity over the number
-     * of distinct first links ({@link #senders}), {@link #pathLinks}, Σ multiplicity × path length
+     * {@link #unreadBytesPerSecond}, the part of it from unread classes, {@link #flowsPerSender}, Σ multiplicity over
+     * the number of distinct first links ({@link #senders}), {@link #pathLinks}, Σ multiplicity × path length
      * over Σ multiplicity, and {@link #inputLinks}, the distinct links before it on its classes' paths (an entry's
      * path index, its low bits, names its place on the path). One pass, O(classes on the link).
      */
@@ -210,6 +226,7 @@ final class ContentionReading {
         }
         int current = ++stamp;
         double offered = 0;
+        double unread = 0;
         double flows = 0;
         double links = 0;
         int senders = 0;
@@ -230,6 +247,10 @@ final class ContentionReading {
                 share = Math.min(share, offered(graph, linkWeight, multiplicity, input));
             }
             offered += share;
+            if (unreadClasses && model.crossesUnread(link, first,
+                    records[base + FlowTable.LINKS + records[base + FlowTable.LENGTH] - 1])) {
+                unread += share;
+            }
             flows += multiplicity;
             links += (double) multiplicity * records[base + FlowTable.LENGTH];
             if (seen[first] != current) {
@@ -238,6 +259,7 @@ final class ContentionReading {
             }
         }
         offeredBytesPerSecond = offered;
+        unreadBytesPerSecond = unread;
         this.senders = senders;
         flowCount = flows;
         inputLinks = inputs;

@@ -13,7 +13,7 @@ import org.fabricsim.runtime.topology.Graph;
 import org.junit.jupiter.api.Test;
 
 /**
- * HPCC's pacing of a lone flow and its blindness between switches under spraying ({@link HpccPacing}) against hand
+ * HPCC's pacing of a lone flow and the sprayed links it does not read ({@link HpccPacing}) against hand
  * derivations. The scenarios' line rate B = 12.5e9 B/s; the flow model's links carry the payload rate B × 4096 / (4096
  * + 62) = 12.5e9 × 0.9850890 = 12,313,612,313 B/s.
  */
@@ -71,17 +71,23 @@ class HpccPacingTest {
     }
 
     @Test
-    void shouldLeaveASprayedLinkBetweenSwitchesWholeAndTheEdgesToTheTable() {
-        // A 2:1 leaf of 4 hosts (2 uplinks): an uplink offered twice its capacity by 1 flow per sender over 4-link
-        // paths, 1 MiB per sender. Sprayed, HPCC's telemetry never sees it: factor 1. Under ECMP the table's u(2, 1)
-        // at 4 links reads below 1, as does the sprayed row's on the NIC link, which HPCC does see.
+    void shouldLeaveASprayedLinkGroupUnreadAndTheEdgesToTheTable() {
+        // A 2:1 leaf of 4 hosts (2 uplinks, one sprayed group): every flow crosses each uplink with half its packets,
+        // so HPCC's telemetry never reads the group (its classes unread: the reading runs it whole); the NIC link
+        // carries all of them, read: the sprayed row's u(2, 1) at 4 links, below 0.9, as under ECMP at the uplink.
         ClusterTopology topology = TrafficPattern.permutation(8, 4, 2.0, MIB).topology(PAYLOAD_BYTES_PER_SECOND);
         Graph graph = topology.graph();
         int uplink = firstLink(graph, Graph.SWITCH);
         int nic = firstLink(graph, Graph.ACCELERATOR);
+        int sender = graph.linkFrom(nic);
+        int group = graph.groupOf(uplink);
+        assertEquals(2, graph.groupSize(group));
         FabricBehaviour sprayed = hpcc(RoutingMode.SPRAY);
         ContentionModel spray = sprayed.on(topology);
-        assertEquals(1, spray.saturatedCapacityFactor(uplink, 2, 1, 4, MIB, 4 * MIB, 4));
+        assertTrue(spray.leavesLinksUnread());
+        assertTrue(spray.crossesUnread(group, nic, topology.nicDownlink(sender + 4)));
+        assertFalse(spray.crossesUnread(nic, nic, topology.nicDownlink(sender + 4)));
+        assertFalse(hpcc(RoutingMode.ECMP).on(topology).leavesLinksUnread());
         double u = UtilisationGrid.at(sprayed.utilisation(), 2, 1, 4, MIB);
         assertTrue(u < 0.9, "the sprayed row's u(2, 1) at 4 links: " + u);
         assertEquals(u, spray.saturatedCapacityFactor(nic, 2, 1, 4, MIB, 4 * MIB, 0), 1e-12);
