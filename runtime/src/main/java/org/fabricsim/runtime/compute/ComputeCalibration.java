@@ -68,6 +68,17 @@ public final class ComputeCalibration {
      * other generations have no measurement.
      */
     public static final double BLACKWELL_FP4_GEMM_FRACTION = 5500.0 / 9000;
+    /**
+     * The NVFP4 GEMM's measured rate over the FP8 MAMF of the part it was measured on: 5,500 ÷ (4,500 × 0.763) = 1.6019,
+     * the B200's burst rate of {@link #BLACKWELL_FP4_GEMM_FRACTION} over its FP8 MAMF as the catalog states it
+     * (mamf-finder's {@code torch._scaled_mm}, the same cuBLASLt path: 3,432.5 TFLOP/s measured, 76.3% of 4,500). A
+     * part that states its own FP8 MAMF runs FP4 at this ratio times it ({@link Device#fp4GemmFraction}): GB200's
+     * datasheet peaks are 11% above B200's (FP4 10,000 against 9,000 TFLOP/s) where its measured MAMFs are 4–5% above
+     * (FP8 3,615.6 against 3,432.5; BF16 1,822 against 1,745), so B200's share of the datasheet FP4 peak would credit a
+     * GB200 with a clock its measurements do not show (docs/accuracy.md, "Decode-heavy 405B rows, session 68"). The
+     * catalog's rounded share is taken so that a B200 as the catalog states it keeps 5,500 ÷ 9,000.
+     */
+    public static final double BLACKWELL_FP4_OVER_FP8_MAMF = 5500.0 / (4500 * 0.763);
     /** Output tile columns: 256 (same source). */
     public static final int TILE_COLUMNS = 256;
     /**

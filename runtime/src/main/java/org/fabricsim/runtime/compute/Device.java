@@ -227,11 +227,20 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     }
 
     /**
-     * The measured share of the dense FP4 peak a part's FP4 GEMMs reach: {@link
-     * ComputeCalibration#BLACKWELL_FP4_GEMM_FRACTION} on Blackwell, 0 elsewhere (not measured). O(1).
+     * The measured share of the dense FP4 peak a Blackwell part's FP4 GEMMs reach, 0 elsewhere (not measured): r · P_8 ·
+     * η_8 ÷ P_4, the part's own FP8 MAMF (peak P_8 times its measured share η_8) times r = {@link
+     * ComputeCalibration#BLACKWELL_FP4_OVER_FP8_MAMF}, over its FP4 peak P_4, where the part states η_8; else the measured
+     * B200's share of its peak, {@link ComputeCalibration#BLACKWELL_FP4_GEMM_FRACTION}. A GB200 GPU: 1.6019 × 5,000 ×
+     * 0.723 ÷ 10,000 = 0.579. O(1).
      */
     public static double fp4GemmFraction(AcceleratorSpec accelerator) {
-        return "blackwell".equals(accelerator.architecture()) ? ComputeCalibration.BLACKWELL_FP4_GEMM_FRACTION : 0;
+        if (!"blackwell".equals(accelerator.architecture())) {
+            return 0;
+        }
+        double fp8Mamf = accelerator.fp8FlopsPerSecond() * accelerator.fp8MatmulEfficiency();
+        return fp8Mamf > 0 && accelerator.fp4FlopsPerSecond() > 0
+                ? ComputeCalibration.BLACKWELL_FP4_OVER_FP8_MAMF * fp8Mamf / accelerator.fp4FlopsPerSecond()
+                : ComputeCalibration.BLACKWELL_FP4_GEMM_FRACTION;
     }
 
     /** Whether GEMMs at {@code precision} run at FP8 on {@code accelerator}: FP8 stated and the part has an FP8 rate. */

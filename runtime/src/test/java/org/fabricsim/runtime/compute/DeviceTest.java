@@ -97,6 +97,25 @@ class DeviceTest {
         assertEquals(0.546304, Device.of(b200, Precision.BF16, CalibrationProfile.defaults()).matmulEfficiency(), 1e-9);
     }
 
+    /**
+     * Expected by hand: the NVFP4 rate was measured on a B200 only (5,500 TFLOP/s), where the catalog's FP8 MAMF is
+     * 76.3% of 4,500 = 3,433.5; so FP4 runs at 5,500 ÷ 3,433.5 = 1.60186 times the part's own FP8 MAMF. A GB200 GPU
+     * (FP8 5,000 at 72.3%, its own mamf-finder measurement; FP4 datasheet 10,000): 1.60186 × 3,615 = 5,790.7 TFLOP/s,
+     * share 0.57907, × 0.704 = 4,076.6 TFLOP/s sustained, where B200's share of the GB200's datasheet peak would give
+     * 10,000 × 0.61111 × 0.704 = 4,302.2. A B200 as the catalog states it keeps 5,500 ÷ 9,000.
+     */
+    @Test
+    void shouldServeAPartsFp4GemmsAtTheMeasuredFp4OverFp8RatioTimesItsOwnFp8Mamf() {
+        AcceleratorSpec gb200 = new AcceleratorSpec("nvidia.GB200", "NVIDIA", 2500e12, 5000e12, 186_000_000_000L,
+                8.0e12, 0.729, 0.723, 900e9, 0.755).withArchitecture("blackwell", 148).withFp4(10000e12);
+        AcceleratorSpec b200 = new AcceleratorSpec("nvidia.B200", "NVIDIA", 2250e12, 4500e12, 180_000_000_000L,
+                8.0e12, 0.776, 0.763, 900e9, 0.755).withArchitecture("blackwell", 148).withFp4(9000e12);
+        assertEquals(0.57907, Device.fp4GemmFraction(gb200), 1e-5);
+        Device device = Device.of(gb200, Precision.FP4, CalibrationProfile.defaults());
+        assertEquals(4076.6e12, device.gemmFlopsPerSecond() * device.matmulEfficiency(), 0.1e12);
+        assertEquals(5500.0 / 9000, Device.fp4GemmFraction(b200), 1e-12);
+    }
+
     @Test
     void shouldRefuseFp4WithoutAnFp4RateOrAMeasuredFp4Share() {
         IllegalArgumentException noRate = assertThrows(IllegalArgumentException.class,

@@ -58,7 +58,10 @@ public class InferenceCalibrationTest {
      * v1.0 runs this row's decode all-reduces (6.2 MiB, under its 8 MB workspace at TP 8) on its own fused two-shot
      * kernel, not NCCL as modelled; at 1.25–1.5 times NCCL's time that would take the row to +10.4…+3.3% with every row
      * within ±15%, but no measurement on 8 Hopper GPUs sizes it, so it is not costed (docs/accuracy.md,
-     * "TensorRT-LLM's decode-heavy misses, session 65").</li>
+     * "TensorRT-LLM's decode-heavy misses, session 65"). Session 68: published, its decode step is about 79 µs a layer
+     * longer than the model's (63.5 against 53.6 ms, batch ÷ tok/s), 1.3 times one of its all-reduces; no part of the
+     * step carries it alone, and no new mechanism with a source was found (docs/accuracy.md, "Decode-heavy 405B rows,
+     * session 68").</li>
      * </ul>
      * trt-llama33-70b-h200-1000-2000 missed at −17.8% until session 53: its 139 sequences ran as two
      * 128-row GEMM tiles; on the 64-row tiles that pad less ({@link org.fabricsim.runtime.compute.SplitKGemm})
