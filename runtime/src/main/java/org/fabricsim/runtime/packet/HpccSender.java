@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * HPCC's sender for every flow, in primitive arrays indexed by flow handle: the utilisation estimate
  * U, the reference rate R_c, the increase stage, the sequence that ends the current round trip, the
- * cumulative acknowledgement that anchors its window, and the telemetry of the last acknowledgement per hop. The rules are {@link Hpcc}'s; O(hops) per
+ * cumulative acknowledgement that anchors its window, and the telemetry of the last acknowledgement
+ * per hop. The rules are {@link Hpcc}'s; O(hops) per
  * acknowledgement. A hop's rate is the difference of one link's byte counter: where per-packet
  * multipath routing took the two acknowledged packets over different links at a hop, that hop gives
  * no estimate this time (HPCC assumes one path per flow; its other hops still do).

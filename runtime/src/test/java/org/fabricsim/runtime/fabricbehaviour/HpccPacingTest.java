@@ -74,7 +74,8 @@ class HpccPacingTest {
     void shouldLeaveASprayedLinkBetweenSwitchesWholeAndTheEdgesToTheTable() {
         // A 2:1 leaf of 4 hosts (2 uplinks): an uplink offered twice its capacity by 1 flow per sender over 4-link
         // paths, 1 MiB per sender. Sprayed, HPCC's telemetry never sees it: factor 1. Under ECMP the table's u(2, 1)
-        // at 4 links reads below 1, as does the sprayed row's on the NIC link, which HPCC does see.
+        // at 4 links reads below 1, as does the sprayed row's on the NIC link, which HPCC does see: below η = 0.95,
+        // where HPCC holds U with the queue term in it (0.9238 since the packet backend's window, session 68; 0.6878 before).
         ClusterTopology topology = TrafficPattern.permutation(8, 4, 2.0, MIB).topology(PAYLOAD_BYTES_PER_SECOND);
         Graph graph = topology.graph();
         int uplink = firstLink(graph, Graph.SWITCH);
@@ -83,9 +84,9 @@ class HpccPacingTest {
         ContentionModel spray = sprayed.on(topology);
         assertEquals(1, spray.saturatedCapacityFactor(uplink, 2, 1, 4, MIB, 4 * MIB, 4));
         double u = UtilisationGrid.at(sprayed.utilisation(), 2, 1, 4, MIB);
-        assertTrue(u < 0.9, "the sprayed row's u(2, 1) at 4 links: " + u);
+        assertTrue(u < 0.95, "the sprayed row's u(2, 1) at 4 links: " + u);
         assertEquals(u, spray.saturatedCapacityFactor(nic, 2, 1, 4, MIB, 4 * MIB, 0), 1e-12);
-        assertTrue(hpcc(RoutingMode.ECMP).on(topology).saturatedCapacityFactor(uplink, 2, 1, 4, MIB, 4 * MIB, 4) < 0.9);
+        assertTrue(hpcc(RoutingMode.ECMP).on(topology).saturatedCapacityFactor(uplink, 2, 1, 4, MIB, 4 * MIB, 4) < 0.95);
         assertEquals(0.9504, spray.loneFlowCapacityFactor(nic, new long[graph.linkCount()]), 1e-12);
     }
 
