@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.packet;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -33,6 +34,26 @@ class PacketHpccWindowTest {
         simulation.run(network);
         lastFinishPs[0] = Arrays.stream(finish).max().orElseThrow();
         return network;
+    }
+
+    @Test
+    void shouldRecoverAWindowLostWholeByTheRetransmissionTimeout() {
+        // Lossy, go-back-N, a 16 KiB buffer (port 1 holds 3 full packets): the four first windows of 15 packets meet
+        // it at once and most are dropped. A sender whose unacknowledged packets are all dropped gets no
+        // acknowledgement and no NACK, and its window holds its next packet: only the retransmission timeout
+        // (4.19 ms) can rewind it, so the timeout must be armed while the window holds a sender, not only once the
+        // last packet has left. Without that arming this run stops with 3 of the 4 MiB delivered.
+        PacketConfig config = PacketConfig.roce(PacketFixtures.LINE).withFlowControl(PacketConfig.FlowControl.LOSSY)
+                .withBuffer(new PacketConfig.Buffer(16 * 1024, 1.0, 4096, 3072, 3, 64))
+                .withCongestionControl(PacketConfig.CongestionControl.HPCC);
+        Simulation simulation = new Simulation(5);
+        PacketNetwork network = new PacketNetwork(simulation, PacketFixtures.star(5), config);
+        for (int host = 1; host <= 4; host++) {
+            network.start(new int[] {2 * host, 1}, 2, 1024 * 1024, 1, host);
+        }
+        simulation.run(network);
+        assertEquals(network.bytesStarted(), network.bytesDelivered());
+        assertTrue(network.counters().totals().timeouts() > 0, "timeouts " + network.counters().totals().timeouts());
     }
 
     /** The time {@code wireBytes} take at a utilisation {@code f} of the line, ps. */
