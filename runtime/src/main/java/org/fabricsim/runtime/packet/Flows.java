@@ -74,6 +74,11 @@ final class Flows {
      * scheduled fabric ({@link VoqScheduler}); null under another control. It sends while this is positive.
      */
     int[] pullCredits;
+    /**
+     * HPCC's window ({@link HpccSender#windowEndSeq}): one past the last new sequence the sender may send, so that its
+     * unacknowledged payload stays under W = R·T; null under another control. Resent sequences do not wait on it.
+     */
+    int[] windowEndSeq;
     private int[] free = new int[256];
     private int freeCount;
     private int slots;
@@ -205,11 +210,20 @@ final class Flows {
         carriedStride = wider;
     }
 
-    /** Whether the sender has a packet to send (new or to resend) and, under receiver-driven pull, a pull to send it on. */
+    /**
+     * Whether the sender has a packet to send (new, within HPCC's window, or to resend) and, under receiver-driven
+     * pull, a pull to send it on.
+     */
     boolean hasData(int flow) {
         int at = flow * COUNTERS;
-        return !done(flow) && (counters[at + NEXT_SEQ] < counters[at + PACKET_COUNT] || counters[at + RESEND_COUNT] > 0)
-                && (pullCredits == null || pullCredits[flow] > 0);
+        int next = counters[at + NEXT_SEQ];
+        return !done(flow) && (next < counters[at + PACKET_COUNT] && (windowEndSeq == null || next < windowEndSeq[flow])
+                || counters[at + RESEND_COUNT] > 0) && (pullCredits == null || pullCredits[flow] > 0);
+    }
+
+    /** Whether HPCC's window holds back {@code flow}'s next new packet. */
+    boolean windowBound(int flow) {
+        return windowEndSeq != null && counters[nextSeq(flow)] >= windowEndSeq[flow];
     }
 
     boolean done(int flow) {
@@ -239,6 +253,9 @@ final class Flows {
     private void grow(int capacity) {
         if (pullCredits != null) {
             pullCredits = Arrays.copyOf(pullCredits, capacity);
+        }
+        if (windowEndSeq != null) {
+            windowEndSeq = Arrays.copyOf(windowEndSeq, capacity);
         }
         flowClass = Arrays.copyOf(flowClass, capacity);
         firstLink = Arrays.copyOf(firstLink, capacity);

@@ -13,7 +13,9 @@ package org.fabricsim.runtime.packet;
  * {@code maxStage}, R = R_c / k + R_AI (multiplicative decrease, stage 0); otherwise R = R_c + R_AI
  * (stage + 1); R is bounded to [R_min, line rate]. R_c and the stage are kept once per round trip
  * (the first acknowledgement past the highest sequence sent at the last update); the acknowledgements in
- * between set R from the same R_c without keeping it (the paper's per-ACK fast reaction).
+ * between set R from the same R_c without keeping it (the paper's per-ACK fast reaction). The sender
+ * keeps at most W = R·T bytes unacknowledged (the paper's window, R = W / T; W_init = B·T at line
+ * rate B), so its first round trip puts one bandwidth-delay product in flight ({@link HpccSender#windowEndSeq}).
  *
  * @param eta                 target utilisation η, in (0, 1]
  * @param maxStage            additive increases before a multiplicative step is forced

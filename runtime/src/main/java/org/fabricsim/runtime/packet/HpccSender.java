@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * HPCC's sender for every flow, in primitive arrays indexed by flow handle: the utilisation estimate
- * U, the reference rate R_c, the increase stage, the sequence that ends the current round trip, and
- * the telemetry of the last acknowledgement per hop. The rules are {@link Hpcc}'s; O(hops) per
+ * U, the reference rate R_c, the increase stage, the sequence that ends the current round trip, the
+ * cumulative acknowledgement that anchors its window, and the telemetry of the last acknowledgement
+ * per hop. The rules are {@link Hpcc}'s; O(hops) per
  * acknowledgement. A hop's rate is the difference of one link's byte counter: where per-packet
  * multipath routing took the two acknowledged packets over different links at a hop, that hop gives
  * no estimate this time (HPCC assumes one path per flow; its other hops still do).
@@ -17,6 +18,7 @@ final class HpccSender {
     private double[] referenceBytesPerSecond = new double[256];
     private int[] stage = new int[256];
     private int[] lastUpdateSeq = new int[256];
+    private int[] acknowledgedSeq = new int[256];
     private boolean[] primed = new boolean[256];
     private long[] queueBytes = new long[256 * HOPS];
     private long[] txBytes = new long[256 * HOPS];
@@ -32,6 +34,7 @@ final class HpccSender {
         referenceBytesPerSecond = Arrays.copyOf(referenceBytesPerSecond, capacity);
         stage = Arrays.copyOf(stage, capacity);
         lastUpdateSeq = Arrays.copyOf(lastUpdateSeq, capacity);
+        acknowledgedSeq = Arrays.copyOf(acknowledgedSeq, capacity);
         primed = Arrays.copyOf(primed, capacity);
         queueBytes = Arrays.copyOf(queueBytes, capacity * HOPS);
         txBytes = Arrays.copyOf(txBytes, capacity * HOPS);
@@ -45,7 +48,24 @@ final class HpccSender {
         referenceBytesPerSecond[flow] = lineBytesPerSecond;
         stage[flow] = 0;
         lastUpdateSeq[flow] = 0;
+        acknowledgedSeq[flow] = 0;
         primed[flow] = false;
+    }
+
+    /**
+     * HPCC's window (Li et al., §3.2 and Algorithm 1: R = W / T; ns-3 {@code RdmaQueuePair::GetWin} under
+     * {@code VarWin}, W = W_init·R / B with W_init = B·T, and {@code IsWinBound}): the sender keeps at most
+     * W = R·T bytes of payload unacknowledged, R its current rate and T its base round trip, so a new flow puts
+     * W_init = B·T (one bandwidth-delay product) in flight in its first round trip. The paper's window step W_AI and
+     * maxStage are its rate's, times T (W_AI = R_AI·T), and R ∈ [R_min, B] bounds W to [R_min·T, B·T]. Given the
+     * cumulative acknowledgement {@code cumulativeSeq} that just arrived (snd_una, the highest kept), returns one past
+     * the last new sequence the sender may send: ns-3 sends while snd_nxt − snd_una &lt; W, i.e. with packets of
+     * {@code mtuBytes} of payload while the next sequence is below snd_una + ⌈W / MTU⌉ (at least one packet, as
+     * R_min·T &gt; 0). O(1).
+     */
+    int windowEndSeq(int flow, int cumulativeSeq, double bytesPerSecond, long basePs, int mtuBytes) {
+        acknowledgedSeq[flow] = Math.max(acknowledgedSeq[flow], cumulativeSeq);
+        return acknowledgedSeq[flow] + (int) Math.ceil(bytesPerSecond * basePs * 1e-12 / mtuBytes);
     }
 
     /**

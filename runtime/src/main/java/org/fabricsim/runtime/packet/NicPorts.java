@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * NIC injection: each NIC port serves its active flows round robin, one packet at a time at line
- * rate; a flow is eligible when it has data, its pacing time (R_C of its congestion control: the
- * previous packet's wire bytes / R_C after its start) has come, and its priority is neither paused
+ * rate; a flow is eligible when it has data (new data within HPCC's window, {@link Flows#hasData}),
+ * its pacing time (R_C of its congestion control: the previous packet's wire bytes / R_C after its
+ * start) has come, and its priority is neither paused
  * nor out of credits. O(1) amortized per packet when flows are eligible; a scan over the port's
  * flows when none is (then one wake-up event at the earliest pacing time); on a paused port with one
  * priority the scan reads one bit per flow.

@@ -92,6 +92,19 @@ final class Packets {
         records[packet * stride + HOP] = value;
     }
 
+    /**
+     * The receiver's cumulative acknowledgement (its next expected sequence) that a delivered packet's acknowledgement
+     * carries back to the sender, as ns-3 HPCC's ACK does. It is kept in the hop slot, which a delivered packet no
+     * longer reads.
+     */
+    int cumulativeAck(int packet) {
+        return records[packet * stride + HOP];
+    }
+
+    void setCumulativeAck(int packet, int seq) {
+        records[packet * stride + HOP] = seq;
+    }
+
     int flags(int packet) {
         return records[packet * stride + FLAGS];
     }

@@ -14,7 +14,8 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
  * reaching the sender after the path's feedback delay. A trimmed header (NDP, Ultra Ethernet) is
  * answered at once by a NACK for that one sequence, its handle carrying the sequence back.
  * HPCC and Swift acknowledge every packet, the packet's handle carrying its telemetry or send time
- * back. Payload that reaches a receiver which already has it counts as duplicate bytes.
+ * back, and the cumulative acknowledgement (the next expected sequence once the packet is taken).
+ * Payload that reaches a receiver which already has it counts as duplicate bytes.
  */
 final class Receiver {
     private final PacketNetwork network;
@@ -45,7 +46,8 @@ final class Receiver {
             network.schedule(network.nowPs() + network.feedbackPs(flow), EventTypes.TRIM_NACK, packet);
             return;
         }
-        if (senders.acknowledgeEveryPacket() && !flows.done(flow)) {
+        boolean acknowledged = senders.acknowledgeEveryPacket() && !flows.done(flow);
+        if (acknowledged) {
             network.schedule(network.nowPs() + network.feedbackPs(flow), EventTypes.ACK, packet);
         } else {
             packets.release(packet);
@@ -64,6 +66,9 @@ final class Receiver {
             duplicateBytes += payload;
         } else if (selective || seq == flows.counters[Flows.expected(flow)]) {
             accept(flow, seq, payload, selective);
+        }
+        if (acknowledged) {
+            packets.setCumulativeAck(packet, flows.counters[Flows.expected(flow)]);
         }
         if (!flows.done(flow) && seq > flows.counters[Flows.expected(flow)] + (selective ? Transport.REORDER : 0)) {
             sendNack(flow);

@@ -30,6 +30,9 @@ final class Senders {
         PacketConfig.CongestionControl control = config.congestionControl();
         dcqcn = new DcqcnSender(config.dcqcn());
         hpcc = control == PacketConfig.CongestionControl.HPCC ? new HpccSender(config.hpcc()) : null;
+        if (hpcc != null) {
+            flows.windowEndSeq = new int[flows.flowClass.length];
+        }
         swift = control == PacketConfig.CongestionControl.SWIFT
                 ? new SwiftSender(Swift.defaults(), config.packetWireBytes()) : null;
         ibCc = control == PacketConfig.CongestionControl.IB_CC ? new IbCcSender(config.ibCc(), network, flows) : null;
@@ -45,6 +48,7 @@ final class Senders {
         dcqcn.reset(flow, line);
         if (hpcc != null) {
             hpcc.reset(flow, line);
+            flows.windowEndSeq[flow] = hpcc.windowEndSeq(flow, 0, line, network.roundTripPs(flow), config.mtuBytes());
         }
         if (swift != null) {
             swift.reset(flow, line, network.pathLinks(flow), network.roundTripPs(flow));
@@ -127,6 +131,22 @@ final class Senders {
         return hpcc != null ? hpcc.onAck(packets, packet, flow, packets.seq(packet), flows.counters[Flows.maxSent(flow)],
                 network.roundTripPs(flow), line, lineBytesPerSecond)
                 : swift.onAck(flow, nowPs - packets.sentPs[packet], nowPs, line);
+    }
+
+    /**
+     * HPCC: the acknowledgement {@code packet} moves the flow's window to the cumulative acknowledgement it carries
+     * and the flow's rate now ({@link HpccSender#windowEndSeq}); a flow the window held back and no longer holds is
+     * offered to its NIC port again (ns-3 triggers the NIC on every acknowledgement). O(1) besides the port's send.
+     */
+    void slideWindow(Packets packets, int packet, int flow) {
+        if (hpcc != null) {
+            boolean held = flows.windowBound(flow);
+            flows.windowEndSeq[flow] = hpcc.windowEndSeq(flow, packets.cumulativeAck(packet), flows.rate(flow),
+                    network.roundTripPs(flow), config.mtuBytes());
+            if (held && !flows.windowBound(flow)) {
+                network.tryTransmit(flows.firstLink[flow]);
+            }
+        }
     }
 
     /** A trimmed packet's NACK reached the sender: Swift takes it as a congestion signal ({@link SwiftSender#onTrim}). */

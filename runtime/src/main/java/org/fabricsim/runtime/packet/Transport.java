@@ -13,7 +13,8 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
  * the sender retransmits each hole of the NACK's bitmap once per recovery episode of one round trip
  * (IRN), counting a hole lost only {@link #REORDER} packets behind the highest arrival. Both arm a
  * retransmission timeout when their last new packet leaves: with no progress by then, go-back-N
- * rewinds to the cumulative acknowledgement and selective repeat resends every hole. Feedback
+ * rewinds to the cumulative acknowledgement and selective repeat resends every hole (HPCC's window arms it
+ * too when it holds the sender back, since a window lost whole earns no feedback). Feedback
  * (NACK, CNP) reaches the sender after the path's propagation plus a 64-byte frame per hop, on the
  * highest priority, without queueing (assumed).
  *
@@ -86,7 +87,8 @@ final class Transport {
         flows.pacing[Flows.nextSendPs(flow)] = nowPs + (long) (wire * 1e12 / flows.rate(flow) + 0.5);
         flows.counters[Flows.refs(flow)]++;
         senders.spend(flow, wire);
-        if (flows.counters[Flows.nextSeq(flow)] >= flows.counters[Flows.packetCount(flow)] && !flows.rtoArmed[flow]) {
+        if ((flows.counters[Flows.nextSeq(flow)] >= flows.counters[Flows.packetCount(flow)] || flows.windowBound(flow))
+                && !flows.rtoArmed[flow]) {
             armTimeout(flow);
         }
         int packet = network.packets.allocate(flow, seq, payload, wire);
@@ -176,6 +178,7 @@ final class Transport {
             if (rate > 0) {
                 CongestionEvents.setRate(network, flows, flow, rate);
             }
+            senders.slideWindow(packets, packet, flow);
         }
         packets.release(packet);
         flows.counters[Flows.refs(flow)]--;

@@ -74,7 +74,9 @@ class HpccPacingTest {
     void shouldLeaveASprayedLinkGroupUnreadAndTheEdgesToTheTable() {
         // A 2:1 leaf of 4 hosts (2 uplinks, one sprayed group): every flow crosses each uplink with half its packets,
         // so HPCC's telemetry never reads the group (its classes unread: the reading runs it whole); the NIC link
-        // carries all of them, read: the sprayed row's u(2, 1) at 4 links, below 0.9, as under ECMP at the uplink.
+        // carries all of them, read: the sprayed row's u(2, 1) at 4 links, below η = 0.95, where HPCC holds U with the
+        // queue term in it (0.9238 since the packet backend's window, session 68; 0.6878 before), as under ECMP at the
+        // uplink.
         ClusterTopology topology = TrafficPattern.permutation(8, 4, 2.0, MIB).topology(PAYLOAD_BYTES_PER_SECOND);
         Graph graph = topology.graph();
         int uplink = firstLink(graph, Graph.SWITCH);
@@ -89,9 +91,9 @@ class HpccPacingTest {
         assertFalse(spray.crossesUnread(nic, nic, topology.nicDownlink(sender + 4)));
         assertFalse(hpcc(RoutingMode.ECMP).on(topology).leavesLinksUnread());
         double u = UtilisationGrid.at(sprayed.utilisation(), 2, 1, 4, MIB);
-        assertTrue(u < 0.9, "the sprayed row's u(2, 1) at 4 links: " + u);
+        assertTrue(u < 0.95, "the sprayed row's u(2, 1) at 4 links: " + u);
         assertEquals(u, spray.saturatedCapacityFactor(nic, 2, 1, 4, MIB, 4 * MIB, 0), 1e-12);
-        assertTrue(hpcc(RoutingMode.ECMP).on(topology).saturatedCapacityFactor(uplink, 2, 1, 4, MIB, 4 * MIB, 4) < 0.9);
+        assertTrue(hpcc(RoutingMode.ECMP).on(topology).saturatedCapacityFactor(uplink, 2, 1, 4, MIB, 4 * MIB, 4) < 0.95);
         assertEquals(0.9504, spray.loneFlowCapacityFactor(nic, new long[graph.linkCount()]), 1e-12);
     }
 
