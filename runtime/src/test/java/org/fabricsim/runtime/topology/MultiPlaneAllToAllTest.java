@@ -112,10 +112,14 @@ class MultiPlaneAllToAllTest {
                 .withRouting(routing).withTrafficMatrixBytes(matrix)).timePs();
     }
 
-    /** The most subflows on one link between switches, each flow of {@code matrix} routed as ECMP routes it. */
+    /**
+     * The most halves on one link between switches, each flow of {@code matrix} routed as ECMP routes it: one path
+     * whose hops are groups of a link and its twin in the other plane (a flow on a group sends a half on each twin; a
+     * group's ends are its plane-0 member's), so the halves on a link are the flows on its group.
+     */
     private static int busiestUplinkFlows(ClusterTopology topology, double[] matrix) {
         Router router = new Router(topology, RoutingMode.ECMP, 1);
-        int[] flows = new int[topology.graph().linkCount()];
+        int[] flows = new int[topology.graph().flowLinkCount()];
         int[] path = new int[topology.maxRouteLinks()];
         int busiest = 0;
         for (int i = 0; i < RANKS; i++) {
