@@ -35,7 +35,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * all-to-all's routing (ECMP by default), {@code -Dtolerance=} the completion tolerance of every scenario
  * ({@link MaxMinNetwork#DEFAULT_COMPLETION_TOLERANCE}, as {@code fabric simulate}, when absent), and
  * {@code -Dbehaviour=roce} runs the all-to-all with RoCE's fabric behaviour (PFC, DCQCN, go-back-N, the
- * run's routing; the ideal fabric when absent).
+ * run's routing; the ideal fabric when absent), and {@code -Dplanes=P} runs it on P planes of that fabric, every NIC
+ * with one port into each ({@link Scenarios#twoTier(int, int, int)}; one plane when absent).
  */
 public final class ScalingHarness {
     private ScalingHarness() {
@@ -97,7 +98,8 @@ public final class ScalingHarness {
             }
             return last;
         } else if ("alltoall".equals(scenario)) {
-            topology = Scenarios.twoTier(endpoints, Math.max(1, (int) Math.sqrt(endpoints / 2.0)));
+            topology = Scenarios.twoTier(endpoints, Math.max(1, (int) Math.sqrt(endpoints / 2.0)),
+                    Integer.getInteger("planes", 1));
             request = Scenarios.allToAll(endpoints, 1L << 20, tolerance).withRouting(routing)
                     .withFabricBehaviour(behaviour(routing));
         } else {

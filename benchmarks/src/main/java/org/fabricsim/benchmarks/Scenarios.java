@@ -10,8 +10,10 @@ import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.FabricParameters;
 import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.MultiPlaneParameters;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
 
 /** The benchmark workloads, shared by JMH and the scaling harness. */
@@ -60,8 +62,17 @@ public final class Scenarios {
 
     /** A 1:1 two-tier fat-tree of single-NIC endpoints, {@code hostsPerLeaf} per leaf. */
     public static ClusterTopology twoTier(int endpoints, int hostsPerLeaf) {
+        return twoTier(endpoints, hostsPerLeaf, 1);
+    }
+
+    /**
+     * {@link #twoTier(int, int)} on {@code planes} planes of that tree ({@link MultiPlaneParameters}), every NIC with
+     * one port into each at the NIC rate ÷ planes; one plane is the tree itself.
+     */
+    public static ClusterTopology twoTier(int endpoints, int hostsPerLeaf, int planes) {
+        FabricParameters tree = FatTreeParameters.twoTier(hostsPerLeaf, 1.0, NDR);
         return ClusterTopology.build(ClusterParameters.scaleOutOnly(endpoints, NDR,
-                FatTreeParameters.twoTier(hostsPerLeaf, 1.0, NDR)));
+                planes == 1 ? tree : new MultiPlaneParameters(planes, tree)));
     }
 
     /** Direct all-to-all of {@code bytesPerPair} between every ordered pair, ECMP, max-min. */

@@ -14,15 +14,15 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * need, so that a run which cannot fit is refused with the factor to change instead of dying with
  * an out-of-memory error.
  *
- * <p><b>Classes.</b> C = pairs × channels × queue pairs × sprayed paths × planes: pairs = n(n − 1) for an all-to-all (every
+ * <p><b>Classes.</b> C = pairs × channels × queue pairs × sprayed paths: pairs = n(n − 1) for an all-to-all (every
  * rank sends to every other at once) and 2n for every other algorithm (a rank sends to at most two
  * peers per step: a ring's successor, a tree's parent and child); queue pairs = the flows each channel's
  * transfer between scale-up domains is split into ({@link CollectiveRequest#queuePairsPerChannel}, from the
  * fabric's {@code flows-per-peer}; an upper bound, as transfers inside a domain take one); sprayed paths = the routes one
- * flow is split into in each plane ({@link Router#routeCount} ÷ planes), 1 unless spraying per path (a degraded tree,
- * a torus, a dragonfly; an intact fat-tree sprays as one class); planes = the multi-plane NIC's ports every flow
- * spreads over ({@link ClusterTopology#nicPorts}), 1 on one plane. Transfers with the same path merge
- * into one class, so C is an upper bound.
+ * flow is split into ({@link Router#routeCount}), 1 unless spraying per path (a degraded tree, a torus, a dragonfly,
+ * a plane of a multi-plane fabric: its routes in one plane; an intact fat-tree sprays as one class). A multi-plane
+ * NIC's planes are no factor: a flow spread over them is one class ({@link ClusterTopology#groupRoute}). Transfers with
+ * the same path merge into one class, so C is an upper bound.
  *
  * <p><b>Bytes.</b> {@link #BYTES_PER_CLASS} per class with paths of up to 4 links, measured: the
  * 2,048-endpoint all-to-all (4,192,256 classes, paths of 4 links) peaks at 1,544 MiB of heap in
@@ -53,12 +53,11 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * @param peers         pairs per rank (n − 1 for an all-to-all, 2 otherwise)
  * @param channels      the request's channels
  * @param queuePairs    flows per channel between scale-up domains
- * @param sprayedPaths  routes per flow in each plane
- * @param planes        planes per flow (a multi-plane NIC's ports, each a subflow)
+ * @param sprayedPaths  routes per flow, each a class
  * @param derated       whether the fabric's behaviour derates the flow model (the bytes include its log)
  */
 public record FlowClassEstimate(long classes, long bytes, long peers, int channels, int queuePairs,
-        int sprayedPaths, int planes, boolean derated) {
+        int sprayedPaths, boolean derated) {
     /** Measured heap per flow class with paths of up to 4 links (see the class comment). */
     public static final long BYTES_PER_CLASS = 386;
     /** Measured heap per flow class a derating fabric behaviour adds, paths of up to 4 links (class comment). */
@@ -72,16 +71,13 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
         int ranks = request.ranks();
         long peers = request.operation() == CollectiveOperation.ALL_TO_ALL ? ranks - 1L : Math.min(2, ranks - 1L);
         int routes = ranks > 1 ? new Router(topology, request.routing(), request.seed()).routeCount(0, ranks - 1) : 1;
-        int planes = ranks > 1 ? topology.nicPorts(0, ranks - 1) : 1;
-        int sprayed = routes / planes;
         int queuePairs = request.queuePairsPerChannel();
         long classes = ranks * peers * request.channels() * queuePairs * routes;
         boolean derated = derates(topology, request);
         long extraLinks = Math.max(0, topology.maxRouteLinks() - MEASURED_PATH_LINKS);
         long perClass = BYTES_PER_CLASS + BYTES_PER_EXTRA_LINK * extraLinks
                 + (derated ? DERATED_BYTES_PER_CLASS + DERATED_BYTES_PER_EXTRA_LINK * extraLinks : 0);
-        return new FlowClassEstimate(classes, classes * perClass, peers, request.channels(), queuePairs, sprayed, planes,
-                derated);
+        return new FlowClassEstimate(classes, classes * perClass, peers, request.channels(), queuePairs, routes, derated);
     }
 
     /** Whether the flow model runs {@code request} on {@code topology} with a derating ({@link MaxMinNetwork}). */
@@ -100,10 +96,9 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
     public String refusal(long availableBytes, String what) {
         return String.format(Locale.ROOT,
                 "%s would hold about %,d flow classes at once (%,d peers x %d channels x %d queue pairs x %d sprayed"
-                        + " paths%s per accelerator), about %.1f GB of memory%s, more than the heap's %.1f GB; the"
+                        + " paths per accelerator), about %.1f GB of memory%s, more than the heap's %.1f GB; the"
                         + " largest factor is %s. Fix: %s, or %s",
-                what, classes, peers, channels, queuePairs, sprayedPaths, planes > 1 ? " x " + planes + " planes" : "",
-                bytes / 1e9,
+                what, classes, peers, channels, queuePairs, sprayedPaths, bytes / 1e9,
                 derated ? " with the fabric's flow and congestion control" : "", availableBytes / 1e9,
                 largestFactor(), fix(), HeapAdvice.moreMemory(bytes));
     }
@@ -120,8 +115,8 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
 
     private String fix() {
         return switch (factor()) {
-            case 's' -> "this fabric sprays each flow over its paths one class per path (it is degraded, a torus or a"
-                    + " dragonfly); route it 'adaptive' instead of spraying";
+            case 's' -> "this fabric sprays each flow over its paths one class per path (it is degraded, a torus, a"
+                    + " dragonfly or of several planes); route it 'adaptive' instead of spraying";
             case 'q' -> "state fewer 'flows-per-peer' on the fabric";
             case 'c' -> "state fewer channels ('channels 1' or NCCL's count)";
             default -> "run it on fewer nodes ('on CLUSTER nodes N')";

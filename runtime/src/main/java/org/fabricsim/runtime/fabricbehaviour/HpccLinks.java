@@ -48,18 +48,25 @@ final class HpccLinks {
      * HpccPacing#readsOnlyUnsplitHops}), a member of a sprayed link group of two links or more, or, where the fabric
      * sprays over routes rather than groups, a link of a flow split over two minimal routes or more. A group of one
      * link, and a link of a flow with one minimal route (two routers joined by one link), carry every packet of the
-     * flow: read. O(1) but the fabric's route count.
+     * flow: read, as is a group whose links do not join two switches. O(1) but the fabric's route count.
      */
     boolean crossesUnread(int link, int firstLink, int lastLink) {
         Graph graph = sprayed.graph();
         if (link >= graph.linkCount()) {
-            return graph.groupSize(link) > 1;
+            return graph.groupSize(link) > 1 && betweenSwitches(graph, graph.firstMember(link));
         }
         int src = graph.linkFrom(firstLink);
         int dst = graph.linkTo(lastLink);
-        return !sprayed.spraysOverGroups() && graph.nodeKind(graph.linkFrom(link)) == Graph.SWITCH
-                && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH && graph.nodeKind(src) == Graph.ACCELERATOR
+        return !sprayed.spraysOverGroups() && betweenSwitches(graph, link) && graph.nodeKind(src) == Graph.ACCELERATOR
                 && graph.nodeKind(dst) == Graph.ACCELERATOR && sprayed.minimalRouteCount(src, dst) > 1;
+    }
+
+    /**
+     * Whether {@code link} joins two switches: a multi-plane NIC's port group (a NIC's ports into its planes' leaves,
+     * one subflow a port) is read, as each plane's subflow is its own sender on its own port.
+     */
+    private static boolean betweenSwitches(Graph graph, int link) {
+        return graph.nodeKind(graph.linkFrom(link)) == Graph.SWITCH && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH;
     }
 
     /**

@@ -128,7 +128,7 @@ final class TopologyContention implements ContentionModel {
         if (link < scaleUp.length && scaleUp[link]) {
             return 1;
         }
-        boolean betweenSwitches = link >= multipath.length || multipath[link];
+        boolean betweenSwitches = multipath[graph.firstMember(link)];
         return hpcc.paced(measuredFactor(link, overload, flowsPerSender, pathLinks, episodeBytesPerSender,
                 episodeBytes, inputLinks, betweenSwitches), flowsPerSender, episodeBytesPerSender, episodeBytes);
     }
@@ -198,7 +198,6 @@ final class TopologyContention implements ContentionModel {
                 || link < scaleUp.length && scaleUp[link]) {
             return 1;
         }
-        boolean group = queues.isGroup(link);
         int physical = queues.physical(link);
         double members = queues.members(link);
         double inputOverload = Math.min(openingOverload, openingInputLinks);
@@ -210,7 +209,7 @@ final class TopologyContention implements ContentionModel {
         }
         double factor = recovery.inheritedCapacityFactor(inputOverload, openingFlows / members, elapsedSeconds,
                 flows / members, remainingBytes / members, bytesPerSecond, queueBytes);
-        return factor == 1 ? 1 : (group || multipath[link] ? behaviour.multipathFactor() : 1) * factor;
+        return factor == 1 ? 1 : (multipath[physical] ? behaviour.multipathFactor() : 1) * factor;
     }
 
     /**

@@ -80,7 +80,8 @@ final class KvHandoff {
      * (within the replica), so KV-cache transfers share the NICs and the fabric with it. The
      * iteration's duration is the fitted collective cost of the model; these flows only load the links,
      * so they are started only while KV-cache flows are in flight (they would delay nothing else). Each is split
-     * into the router's subflows ({@link Router#routeCount}), as a KV-cache flow is: over a multi-plane NIC's ports.
+     * into the router's subflows ({@link Router#routeCount}), as a KV-cache flow is (over a multi-plane NIC's ports
+     * it is one path of the planes' link groups).
      */
     void startExpertTraffic(int slot, long tokens) {
         if (network == null || kvFlowsInFlight == 0) {

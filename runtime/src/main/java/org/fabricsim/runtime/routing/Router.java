@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.routing;
 
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.Graph;
 import org.fabricsim.runtime.topology.PathChoice;
 
 /**
@@ -8,18 +9,20 @@ import org.fabricsim.runtime.topology.PathChoice;
  *
  * <p>ECMP choice at a hop with n candidates: {@code floorMod(mix64(seed ⊕ key·φ ⊕ hop·ψ), n)} with
  * the SplitMix64 finalizer. Adaptive choice: argmin of the bytes routed so far in the phase over
- * the candidates; {@link #commit} adds a flow's bytes to the links of its path and {@link
- * #resetLoad} clears only the links that were touched; on a degraded hop, whose candidates are
- * not contiguous ({@link PathChoice#NOT_CONTIGUOUS}), it falls back to the hash. Spraying, on a
- * fabric whose link groups spraying loads evenly ({@link ClusterTopology#spraysOverGroups}): a
- * flow is one path of link groups, one max-min variable whose rate splits evenly over its R
- * routes (each member of a hop's group carries rate/m), so {@link #routeCount} is 1. Elsewhere
- * (a degraded tree, a torus, a dragonfly): subflow s of a flow with {@link #routeCount} = R paths
- * takes the path whose mixed-radix digits (one per hop) are s. A multi-plane NIC's port is not a
- * hop any switch chooses: in every mode a flow across a multi-plane fabric is split into one subflow
- * per port ({@link ClusterTopology#nicPorts}), subflow s on port s mod P ({@link PathChoice#port}),
- * so its bytes spread evenly over the planes as the NIC spreads them; spraying counts the ports among
- * its routes and takes them by the same digit.
+ * the candidates; {@link #commit} adds a flow's bytes to the links of its path (a link group's to its
+ * first member, {@link Graph#firstMember}, the link the choice reads) and
+ * {@link #resetLoad} clears only the links that were touched; on a degraded hop, whose candidates are
+ * not contiguous ({@link PathChoice#NOT_CONTIGUOUS}), it falls back to the hash.
+ *
+ * <p>A flow spread evenly over parallel links is one path of link groups ({@link ClusterTopology#groupRoute}), one
+ * max-min variable whose rate splits evenly over its routes (each member of a hop's group of m carries rate/m).
+ * Spraying, on a fabric whose link groups spraying loads evenly ({@link ClusterTopology#spraysOverGroups}): every
+ * route at once, so {@link #routeCount} is 1. A multi-plane NIC's port is not a hop any switch chooses: in every mode
+ * a flow across a multi-plane fabric spreads over the P ports ({@link ClusterTopology#nicPorts}) as the NIC spreads
+ * it, its path the groups of the P twins of each link its choice picks in one plane; so a multi-plane flow is one
+ * variable, not P. Spraying elsewhere (a degraded tree, a torus, a dragonfly, a plane of a multi-plane fabric):
+ * subflow s of a flow with {@link #routeCount} = R paths (a multi-plane fabric's minimal routes ÷ P, one plane's)
+ * takes the path whose mixed-radix digits (one per hop) are s.
  * Every call is O(hops) and allocates nothing.
  */
 public final class Router {
@@ -27,6 +30,7 @@ public final class Router {
     private static final long HOP_MIX = 0xC2B2AE3D27D4EB4FL;
 
     private final ClusterTopology topology;
+    private final Graph graph;
     private final RoutingMode mode;
     private final boolean sprayGroups;
     private final long seed;
@@ -36,16 +40,17 @@ public final class Router {
     private int touchedCount;
     private long currentKey;
     private int currentSubflow;
-    private final PathChoice ecmp = new BySubflowPorts(this::chooseByHash);
-    private final PathChoice adaptive = new BySubflowPorts(this::chooseLeastLoaded);
-    private final PathChoice spray = new BySubflowPorts(this::chooseBySubflow);
+    private final PathChoice ecmp = this::chooseByHash;
+    private final PathChoice adaptive = this::chooseLeastLoaded;
+    private final PathChoice spray = this::chooseBySubflow;
 
     public Router(ClusterTopology topology, RoutingMode mode, long seed) {
         this.topology = topology;
+        this.graph = topology.graph();
         this.mode = mode;
         this.seed = seed;
         this.sprayGroups = mode == RoutingMode.SPRAY && topology.spraysOverGroups();
-        int links = topology.graph().linkCount();
+        int links = graph.linkCount();
         boolean adaptiveMode = mode == RoutingMode.ADAPTIVE;
         this.loadBytes = adaptiveMode ? new double[links] : null;
         this.touched = adaptiveMode ? new int[links] : null;
@@ -61,13 +66,12 @@ public final class Router {
     }
 
     /**
-     * The number of subflows a flow from src to dst is split into: spraying per path, its minimal routes; else one
-     * per NIC port the flow spreads over ({@link ClusterTopology#nicPorts}: a multi-plane fabric's planes), 1 on a
-     * NIC of one port.
+     * The number of subflows a flow from src to dst is split into: spraying per path, its minimal routes in one plane
+     * (÷ the NIC ports it spreads over, {@link ClusterTopology#nicPorts}, which its one path covers); else 1.
      */
     public int routeCount(int src, int dst) {
-        return mode == RoutingMode.SPRAY && !sprayGroups ? topology.minimalRouteCount(src, dst)
-                : topology.nicPorts(src, dst);
+        return mode == RoutingMode.SPRAY && !sprayGroups
+                ? topology.minimalRouteCount(src, dst) / topology.nicPorts(src, dst) : 1;
     }
 
     /**
@@ -76,13 +80,11 @@ public final class Router {
      * @return the number of links written
      */
     public int route(int src, int dst, long flowKey, int subflow, int[] out) {
-        if (sprayGroups) {
-            return topology.sprayRoute(src, dst, out);
-        }
         currentKey = flowKey;
         currentSubflow = subflow;
         PathChoice choice = mode == RoutingMode.ECMP ? ecmp : mode == RoutingMode.ADAPTIVE ? adaptive : spray;
-        return topology.route(src, dst, choice, out);
+        return sprayGroups || topology.nicPorts(src, dst) > 1 ? topology.groupRoute(src, dst, choice, out)
+                : topology.route(src, dst, choice, out);
     }
 
     /** Records {@code bytes} on a path for adaptive routing; does nothing in other modes. */
@@ -91,7 +93,7 @@ public final class Router {
             return;
         }
         for (int i = 0; i < length; i++) {
-            int link = path[i];
+            int link = graph.firstMember(path[i]);
             if (!isTouched[link]) {
                 isTouched[link] = true;
                 touched[touchedCount++] = link;
@@ -146,25 +148,6 @@ public final class Router {
         int digit = currentSubflow % candidates;
         currentSubflow /= candidates;
         return digit;
-    }
-
-    /** A mode's choice at each switch hop; a NIC's port by the subflow's next digit, in every mode. */
-    private final class BySubflowPorts implements PathChoice {
-        private final PathChoice hops;
-
-        BySubflowPorts(PathChoice hops) {
-            this.hops = hops;
-        }
-
-        @Override
-        public int choose(int hop, int firstLink, int stride, int candidates) {
-            return hops.choose(hop, firstLink, stride, candidates);
-        }
-
-        @Override
-        public int port(int ports) {
-            return chooseBySubflow(PathChoice.PORT_HOP, PathChoice.NOT_CONTIGUOUS, 0, ports);
-        }
     }
 
     private static long mix64(long z) {

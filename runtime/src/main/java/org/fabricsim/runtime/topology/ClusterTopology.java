@@ -236,7 +236,7 @@ public final class ClusterTopology {
         return scaleOut.minimalRouteCount(src, dst);
     }
 
-    /** NIC ports a flow src → dst spreads over evenly ({@link PathChoice#port}): a multi-plane fabric's P, else 1. */
+    /** NIC ports a flow src → dst spreads over evenly ({@link #groupRoute}): a multi-plane fabric's P, else 1. */
     public int nicPorts(int src, int dst) {
         return src == dst || sameDomain(src, dst) && scaleUp.buildsLinks() || scaleOut == null ? 1
                 : scaleOut.nicPorts();
@@ -244,25 +244,26 @@ public final class ClusterTopology {
 
     /**
      * Whether a flow sprayed evenly over all its minimal routes is one path of link groups ({@link
-     * #sprayRoute}): true without a scale-out fabric or on one whose groups spraying loads evenly.
+     * #groupRoute}): true without a scale-out fabric or on one whose groups spraying loads evenly.
      */
     public boolean spraysOverGroups() {
         return scaleOut == null || scaleOut.spraysOverGroups();
     }
 
     /**
-     * Writes the sprayed route from {@code src} to {@code dst}: inside a domain the one route; across
-     * the fabric NIC uplink, one link group per fabric hop ({@link Graph}), NIC downlink. Needs
-     * {@link #spraysOverGroups}. O(hops).
+     * Writes the route from {@code src} to {@code dst} of a flow spread evenly over parallel links ({@link
+     * ScaleOutFabric#groupRoute}): inside a domain the one route; across the fabric NIC uplink, one link group per
+     * fabric hop ({@link Graph}) where the flow spreads (sprayed, {@link #spraysOverGroups}, or over a multi-plane NIC's
+     * planes, {@link #nicPorts}), NIC downlink. O(hops).
      *
      * @return the number of links written
      */
-    public int sprayRoute(int src, int dst, int[] out) {
+    public int groupRoute(int src, int dst, PathChoice choice, int[] out) {
         if (src == dst || sameDomain(src, dst) && scaleUp.buildsLinks()) {
-            return route(src, dst, (hop, firstLink, stride, candidates) -> 0, out);
+            return route(src, dst, choice, out);
         }
         out[0] = nicUplink(src);
-        int at = scaleOut.sprayRoute(src, dst, graph.linkCount(), out, 1);
+        int at = scaleOut.groupRoute(src, dst, choice, graph.linkCount(), out, 1);
         out[at++] = nicDownlink(dst);
         return at;
     }

@@ -12,6 +12,15 @@ public interface FabricParameters {
     ScaleOutFabric build(GraphBuilder graph, int ports, double nicBytesPerSecond);
 
     /**
+     * Adds the fabric as one plane of a multi-plane fabric ({@link MultiPlane}): as {@link #build}, but declaring no
+     * link groups of its own, since each of its links is in the group of its twins in every plane instead (a link is
+     * in one group at most, {@link Graph}).
+     */
+    default ScaleOutFabric buildPlane(GraphBuilder graph, int ports, double nicBytesPerSecond) {
+        return build(graph, ports, nicBytesPerSecond);
+    }
+
+    /**
      * Whether the fabric's routers are the accelerators themselves (a direct network such as a
      * TPU torus): then no NIC link joins an accelerator to it. False for switched fabrics.
      */

@@ -25,8 +25,10 @@ final class FatTree implements ScaleOutFabric {
     private final boolean[] down;
     private final int firstGroup;
 
-    FatTree(FatTreeParameters parameters, GraphBuilder graph, int ports, double nicBytesPerSecond) {
-        this(new FatTreeLayout(parameters, graph, ports, nicBytesPerSecond), null);
+    /** The tree built into {@code graph}, with its spray groups or (a plane's, {@link MultiPlane}) without. */
+    FatTree(FatTreeParameters parameters, GraphBuilder graph, int ports, double nicBytesPerSecond,
+            boolean sprayGroups) {
+        this(new FatTreeLayout(parameters, graph, ports, nicBytesPerSecond, sprayGroups), null);
     }
 
     private FatTree(FatTreeLayout layout, boolean[] down) {
@@ -70,13 +72,15 @@ final class FatTree implements ScaleOutFabric {
         return at;
     }
 
+    /** Intact and with its spray groups (a plane of a multi-plane fabric has none: its links are in twin groups). */
     @Override
     public boolean spraysOverGroups() {
-        return down == null;
+        return down == null && (tiers == 1 || firstGroup >= 0);
     }
 
+    /** Every hop's group of the links spraying spreads over; {@code choice} is not read: the flow takes every route. */
     @Override
-    public int sprayRoute(int srcPort, int dstPort, int groupBase, int[] out, int at) {
+    public int groupRoute(int srcPort, int dstPort, PathChoice choice, int groupBase, int[] out, int at) {
         int srcLeaf = layout.leafOf(srcPort);
         int dstLeaf = layout.leafOf(dstPort);
         if (srcLeaf == dstLeaf) {

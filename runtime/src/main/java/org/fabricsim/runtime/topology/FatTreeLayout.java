@@ -33,10 +33,12 @@ final class FatTreeLayout {
     final int aggUp;
     final int aggDown;
     final int coreDown;
-    /** The first spray group ({@link #addSprayGroups}), −1 on a single switch. */
+    /** The first spray group ({@link #addSprayGroups}), −1 on a single switch and without spray groups. */
     final int firstGroup;
 
-    FatTreeLayout(FatTreeParameters parameters, GraphBuilder graph, int ports, double nicBytesPerSecond) {
+    /** The tree's switches and links, and its spray groups where {@code sprayGroups} (not for a plane's tree). */
+    FatTreeLayout(FatTreeParameters parameters, GraphBuilder graph, int ports, double nicBytesPerSecond,
+            boolean sprayGroups) {
         this.tiers = parameters.tiers();
         this.ports = ports;
         this.rails = parameters.rails();
@@ -110,7 +112,7 @@ final class FatTreeLayout {
         } else {
             leafUp = spineDown = aggUp = aggDown = coreDown = -1;
         }
-        this.firstGroup = tiers == 1 ? -1 : addSprayGroups(graph);
+        this.firstGroup = tiers == 1 || !sprayGroups ? -1 : addSprayGroups(graph);
     }
 
     /**

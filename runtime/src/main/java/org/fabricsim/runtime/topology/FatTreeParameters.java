@@ -103,7 +103,13 @@ public record FatTreeParameters(int tiers, int hostsPerLeaf, int leavesPerPod, d
 
     @Override
     public ScaleOutFabric build(GraphBuilder graph, int ports, double nicBytesPerSecond) {
-        return new FatTree(this, graph, ports, nicBytesPerSecond);
+        return new FatTree(this, graph, ports, nicBytesPerSecond, true);
+    }
+
+    /** The tree without its spray groups: a plane's links are in their twins' groups ({@link MultiPlane}). */
+    @Override
+    public ScaleOutFabric buildPlane(GraphBuilder graph, int ports, double nicBytesPerSecond) {
+        return new FatTree(this, graph, ports, nicBytesPerSecond, false);
     }
 
     @Override

@@ -139,6 +139,11 @@ public final class Graph {
         return groupOf[link];
     }
 
+    /** A physical link itself; a group handle's first member, which carries what each member does. O(1). */
+    public int firstMember(int link) {
+        return link < linkCount ? link : groupMembers[groupFirst[link - linkCount]];
+    }
+
     /** The members of a group handle (1 for a physical link). */
     public int groupSize(int link) {
         return link < linkCount ? 1 : groupFirst[link - linkCount + 1] - groupFirst[link - linkCount];

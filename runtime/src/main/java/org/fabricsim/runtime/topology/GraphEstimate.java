@@ -27,8 +27,10 @@ import org.fabricsim.runtime.spec.TopologySpec;
  * and its own switches and links: one switch; a fat-tree's or rail-optimized tree's Σ switches of its tiers and 2 ×
  * Σ switches × uplinks ({@link TierLayout}, the counts the builder wires: a fabric link far slower than the NICs,
  * such as 0.0001 Gb/s, gives each leaf millions), times P planes plus a NIC node and 2·P port links per accelerator
- * when P &gt; 1 ({@link MultiPlane}); per tree plane 2 spray groups per leaf and, with three tiers, 2 per pod
- * ({@link FatTreeLayout}), whose members are the plane's links between tiers; a dragonfly's g·a routers, g·a·(a − 1)
+ * when P &gt; 1 ({@link MultiPlane}); on one plane 2 spray groups per leaf and, with three tiers, 2 per pod
+ * ({@link FatTreeLayout}), whose members are the tree's links between tiers; on P planes a group of the P twins of each
+ * of one plane's links and two of each accelerator's P ports, up and down, P members each and no spray groups
+ * ({@link MultiPlane}); a dragonfly's g·a routers, g·a·(a − 1)
  * local and g·a·h global links ({@link Dragonfly});</li>
  * <li>a torus, direct: no node of its own and no NIC link, 2·n links per dimension, 2·n ÷ k_d fewer along an open
  * dimension d of k_d ({@link Torus}), whatever slice of it the cluster is.</li>
@@ -145,8 +147,9 @@ public record GraphEstimate(long links, long nodes, long groups, long groupMembe
     /**
      * A switched network's own switches and links over {@code ports} ports: one switch; a dragonfly's routers with
      * their local and global links; a tree's tiers of one plane from {@code layout}, times its planes, and with
-     * several planes a NIC node and 2 links per plane for each port; a tree plane's spray groups, 2 per leaf and 2 per
-     * pod of three tiers, whose members are its links between tiers.
+     * several planes a NIC node and 2 links per plane for each port; one plane's spray groups, 2 per leaf and 2 per
+     * pod of three tiers, whose members are its links between tiers, or several planes' twin groups, one per link of a
+     * plane and 2 per port, of P members each.
      */
     private static Network switched(ScaleOutSpec network, long ports, Supplier<TierLayout> layout) {
         TopologySpec topology = network.topology();
@@ -171,8 +174,8 @@ public record GraphEstimate(long links, long nodes, long groups, long groupMembe
         String fix = "state the fabric's real link rate (a rate far below the NICs' gives each leaf that many"
                 + " uplinks) or the tiers' uplinks";
         return planes > 1
-                ? new Network(planes * switches + ports, planes * (links + 2.0 * ports), planes * groups,
-                        planes * links, "links of " + planes + " planes' switch tiers and NIC ports",
+                ? new Network(planes * switches + ports, planes * (links + 2.0 * ports), links + 2.0 * ports,
+                        planes * (links + 2.0 * ports), "links of " + planes + " planes' switch tiers and NIC ports",
                         fix + ", or fewer planes")
                 : new Network(switches, links, groups, links, "links between switch tiers", fix);
     }

@@ -28,11 +28,10 @@ public interface PathChoice {
     int choose(int hop, int firstLink, int stride, int candidates);
 
     /**
-     * The port a flow leaves by of a NIC with {@code ports} of them, one into each plane of a multi-plane fabric
-     * ({@code MultiPlane}). Not a switch's choice: the NIC spreads each flow's bytes evenly over its ports, so the
-     * router splits the flow into that many subflows ({@link ClusterTopology#nicPorts}) and the router's choice gives
-     * subflow s the port s mod ports, whatever the fabric's routing. This default, for a choice that routes no
-     * subflows, is {@link #choose} at hop {@link #PORT_HOP}.
+     * The port a route of physical links leaves by of a NIC with {@code ports} of them, one into each plane of a
+     * multi-plane fabric ({@code MultiPlane}): an aggregation tree's, which takes one plane. Not a switch's choice: a
+     * flow the router routes takes no port but spreads over all of them, one path of the planes' link groups ({@link
+     * ClusterTopology#groupRoute}). This default is {@link #choose} at hop {@link #PORT_HOP}.
      *
      * @return the chosen port in [0, ports)
      */

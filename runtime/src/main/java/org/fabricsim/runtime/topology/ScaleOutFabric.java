@@ -27,7 +27,7 @@ public interface ScaleOutFabric {
     int minimalRouteCount(int srcPort, int dstPort);
 
     /**
-     * The ports of each NIC that a flow across this fabric spreads its bytes over evenly ({@link PathChoice#port}): a
+     * The ports of each NIC that a flow across this fabric spreads its bytes over evenly ({@link #groupRoute}): a
      * multi-plane fabric's P, one into each plane ({@link MultiPlane}); 1 where the NIC plugs in by one port.
      */
     default int nicPorts() {
@@ -35,22 +35,26 @@ public interface ScaleOutFabric {
     }
 
     /**
-     * Whether {@link #sprayRoute} is available: every flow sprayed evenly over its minimal routes
-     * crosses the fabric's link groups ({@link Graph}) whole, so a sprayed flow is one path of groups.
+     * Whether {@link #groupRoute} sprays: every flow sprayed evenly over its minimal routes crosses the fabric's link
+     * groups ({@link Graph}) whole, so a sprayed flow is one path of groups.
      */
     default boolean spraysOverGroups() {
         return false;
     }
 
     /**
-     * Writes the fabric part of the sprayed route from {@code srcPort} to {@code dstPort} as link
-     * group handles ({@code groupBase} + the group's index), like {@link #route}: one handle per
-     * hop, the group of the links the hop's routes spread over. Only when {@link #spraysOverGroups}.
+     * Writes the fabric part of the route from {@code srcPort} to {@code dstPort} of a flow spread evenly over
+     * parallel links, like {@link #route} but as link group handles ({@code groupBase} + the group's index) where it
+     * spreads: one handle per hop, the group of the links the flow's bytes spread over there, so the flow is one
+     * max-min variable whose rate splits evenly over its routes (path weights 1/m on a group of m). Spraying ({@link
+     * #spraysOverGroups}) spreads over every minimal route and reads no choice; a multi-plane NIC ({@link #nicPorts}
+     * above 1) over its planes, each hop the group of the link {@code choice} picks in one plane and its twins in the
+     * others ({@link MultiPlane}). Only for such a fabric.
      *
      * @return the index after the last link written
      */
-    default int sprayRoute(int srcPort, int dstPort, int groupBase, int[] out, int at) {
-        throw new UnsupportedOperationException(describe() + " has no spraying groups");
+    default int groupRoute(int srcPort, int dstPort, PathChoice choice, int groupBase, int[] out, int at) {
+        throw new UnsupportedOperationException(describe() + " has no link groups to route over");
     }
 
     /**

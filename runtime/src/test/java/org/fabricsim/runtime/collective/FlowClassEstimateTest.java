@@ -92,18 +92,51 @@ class FlowClassEstimateTest {
                 .withFlowsPerPeer(2)).classes());
     }
 
-    @Test
-    void shouldCountEveryPlaneOfAMultiPlaneNicAndNotBlameSprayingForThem() {
-        // Two planes of the 2,048-rank tree: under ECMP every flow goes as one subflow a plane, 2,048 × 2,047 × 2
-        // channels × 2 planes ≈ 16.8 M classes; the planes are the NIC's and no fix, so the largest factor named is
-        // the 2 channels, and the factors read '1 sprayed paths x 2 planes'.
-        ClusterTopology twoPlanes = ClusterTopology.build(ClusterParameters.scaleOutOnly(2048, LINK,
+    /** Two planes of the tree of {@link #tree}, each NIC port at half the NIC rate (8 spines a plane). */
+    private static ClusterTopology twoPlanes(int ranks) {
+        return ClusterTopology.build(ClusterParameters.scaleOutOnly(ranks, LINK,
                 new MultiPlaneParameters(2, FatTreeParameters.twoTier(16, 1.0, LINK))));
-        FlowClassEstimate estimate = FlowClassEstimate.of(twoPlanes, allToAll(2048, RoutingMode.ECMP));
-        assertEquals(2048L * 2047 * 2 * 2, estimate.classes());
+    }
+
+    @Test
+    void shouldCountAFlowOverEveryPlaneOfAMultiPlaneNicAsOneClass() {
+        // Two planes of the 2,048-rank tree: under ECMP a flow spreads over both planes as one class (its path the
+        // groups of the planes' twin links), so 2,048 × 2,047 × 2 channels = 8,384,512 classes, as on one plane
+        // (before: a class a plane, twice that), on paths of 6 links (NIC, port, leaf up, spine down, port, NIC): 386 B
+        // + 2 × 12 B = 410 B each. The refusal names no planes, and its largest factor is the 2 channels.
+        FlowClassEstimate estimate = FlowClassEstimate.of(twoPlanes(2048), allToAll(2048, RoutingMode.ECMP));
+        assertEquals(2048L * 2047 * 2, estimate.classes());
+        assertEquals(8_384_512L * 410, estimate.bytes());
         String reason = estimate.refusal(1L << 30, "benchmark A2A");
-        assertTrue(reason.contains("x 1 sprayed paths x 2 planes per accelerator"), reason);
+        assertTrue(reason.contains("(2,047 peers x 2 channels x 1 queue pairs x 1 sprayed paths per accelerator)"),
+                reason);
         assertTrue(reason.contains("the largest factor is 2 channels"), reason);
+    }
+
+    @Test
+    void shouldCountASprayedFlowOnTwoPlanesOnceForEachRouteOfOnePlane() {
+        // Spraying on two planes sprays per path of a plane, each path over both planes: a plane's leaf has
+        // ⌈16 × 25 GB/s ÷ 50 GB/s⌉ = 8 uplinks, so 8 routes a flow (before, 16: a class per route of either plane),
+        // 2,048 × 2,047 × 2 × 8 = 67,076,096 classes, ≈ 25.9 GB against a 2 GiB heap; the factor named is the 8
+        // sprayed paths, and the fix adaptive routing.
+        FlowClassEstimate estimate = FlowClassEstimate.of(twoPlanes(2048), allToAll(2048, RoutingMode.SPRAY));
+        assertEquals(2048L * 2047 * 2 * 8, estimate.classes());
+        String reason = estimate.refusal(2L << 30, "benchmark A2A");
+        assertTrue(reason.contains("the largest factor is 8 sprayed paths per flow"), reason);
+        assertTrue(reason.contains("route it 'adaptive'"), reason);
+    }
+
+    @Test
+    void shouldStartAsManyClassesOnTwoPlanesAsOnOne() {
+        // 64 ranks on two planes, 2 channels: at most 64 × 63 × 2 = 8,064 classes, as on one plane, and the engine
+        // starts as many as on one plane (4,032, the pairs: the channels merge), in the same time to the picosecond
+        // (1,322,405,761 ps: the NICs bind). Before, it started a class a plane: 8,064, against an estimate of 16,128.
+        CollectiveRequest request = allToAll(64, RoutingMode.ECMP);
+        assertEquals(8_064, FlowClassEstimate.of(twoPlanes(64), request).classes());
+        CollectiveResult onePlane = CollectiveEngine.run(tree(64), request);
+        CollectiveResult planes = CollectiveEngine.run(twoPlanes(64), request);
+        assertEquals(onePlane.network().flowClassesStarted(), planes.network().flowClassesStarted());
+        assertEquals(onePlane.timePs(), planes.timePs());
     }
 
     @Test

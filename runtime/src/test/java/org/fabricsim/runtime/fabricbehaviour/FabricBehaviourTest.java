@@ -10,6 +10,7 @@ import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.FatTreeParameters;
 import org.fabricsim.runtime.topology.LinkClass;
+import org.fabricsim.runtime.topology.PathChoice;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
 import org.junit.jupiter.api.Test;
 
@@ -110,11 +111,12 @@ class FabricBehaviourTest {
         int downlink = tree.nicDownlink(3);
         assertEquals(0.6, model.saturatedCapacityFactor(downlink, 4, 1, 2, 1 << 20, 1 << 20, 1), 1e-12);
         int[] path = new int[tree.maxRouteLinks()];
-        int length = tree.route(0, 15, (hop, firstLink, stride, candidates) -> 0, path);
+        PathChoice first = (hop, firstLink, stride, candidates) -> 0;
+        int length = tree.route(0, 15, first, path);
         int uplink = path[1];
         assertEquals(0.3, model.saturatedCapacityFactor(uplink, 4, 1, 2, 1 << 20, 1 << 20, 1), 1e-12);
         assertEquals(1.0, model.saturatedCapacityFactor(uplink, 1, 1, 2, 1 << 20, 1 << 20, 1));
-        int groupLength = tree.sprayRoute(0, 15, path);
+        int groupLength = tree.groupRoute(0, 15, first, path);
         assertEquals(length, groupLength);
         assertEquals(0.3, model.saturatedCapacityFactor(path[1], 4, 1, 2, 1 << 20, 1 << 20, 1), 1e-12);
     }

@@ -141,15 +141,15 @@ class GraphEstimateTest {
      * Alibaba HPN's two planes: 2 nodes of 8 with 400 Gb/s NICs, each NIC's ports at 200 Gb/s on 2 planes of 2 stated
      * leaves. Per plane 16 ports, 8 per leaf, ⌈8 × 25 ÷ 50⌉ = 4 spines: 2 × 4 × 2 = 16 links, 6 switches. Two planes:
      * 32 links and 12 switches, 16 NIC nodes with 2 ports × 2 links each (64), 32 accelerator NIC links: 128 links, 16
-     * + 12 + 16 = 44 nodes. Spray groups: 2 per leaf of each plane, 8, their members the planes' 32 links between
-     * tiers.
+     * + 12 + 16 = 44 nodes. Groups: no spray groups of a plane, but one group of 2 twins for each of a plane's 16
+     * links and 2 for each of the 16 NICs' ports (its 2 up ports, its 2 down ports), 16 + 32 = 48 of 2 members: 96.
      */
     @Test
     void shouldCountAMultiPlaneFabricAsBuilt() {
         TierStructure planes = new TierStructure(new TierStructure.Level(SWITCH, 2, 0), null, null, 0, 2, 0);
         ClusterSpec cluster = cluster(NODE, 2, new TopologySpec.FatTree(SWITCH, 2, List.of(1.0), planes), G400);
         assertAsBuilt(cluster, 128, 44);
-        assertGroups(cluster, 8, 32);
+        assertGroups(cluster, 48, 96);
         assertAsBuilt(withDataCentre(cluster, new TopologySpec.SingleSwitch(null)), 160, 45);
     }
 

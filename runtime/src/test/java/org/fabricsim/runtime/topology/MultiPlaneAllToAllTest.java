@@ -7,6 +7,9 @@ import java.util.List;
 import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourKey;
+import org.fabricsim.runtime.fabricbehaviour.BehaviourTable;
+import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.routing.Router;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
@@ -77,6 +80,23 @@ class MultiPlaneAllToAllTest {
     }
 
     @Test
+    void shouldReadAPlanesPortGroupAsANicsLinkUnderRoceInEveryRoutingMode() {
+        // A flow on two planes is one class whose path holds the groups of its two ports, which run from the NIC to a
+        // leaf: RoCE's behaviour (PFC, DCQCN, go-back-N) charges its multipath factor between switches only, so the
+        // 1 MiB all-to-all keeps the NIC bound, 12,321,920 ps (within 0.1 %), as each plane's ports did when a flow
+        // was a class a plane. Read as a switch link, the port group took the factor: 15,440,001 ps under adaptive
+        // routing.
+        ClusterTopology twoPlanes = cluster(2, 100e9);
+        for (RoutingMode mode : RoutingMode.values()) {
+            FabricBehaviour roce = BehaviourTable.shipped().behaviour(new BehaviourKey(BehaviourKey.FlowControl.PFC,
+                    FabricSpec.CongestionControl.DCQCN, BehaviourKey.Recovery.GO_BACK_N, mode));
+            long timePs = CollectiveEngine.run(twoPlanes, CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL,
+                    1L << 20, RANKS).withRouting(mode).withFabricBehaviour(roce)).timePs();
+            assertEquals(nicBoundPs(1L << 20), timePs, nicBoundPs(1L << 20) * 1e-3, mode.toString());
+        }
+    }
+
+    @Test
     void shouldLeaveOnePlanesAllToAllAtTheNicBound() {
         // One plane of 800G links, 32 uplinks a leaf: 1 MiB, 63 x 16,384 B / 100 GB/s + 2 us = 12,321,920 ps; 64 MiB,
         // 660,602,880 + 2,000,000 = 662,602,880 ps (as before the planes' change: one port, no plane to choose).
@@ -112,10 +132,14 @@ class MultiPlaneAllToAllTest {
                 .withRouting(routing).withTrafficMatrixBytes(matrix)).timePs();
     }
 
-    /** The most subflows on one link between switches, each flow of {@code matrix} routed as ECMP routes it. */
+    /**
+     * The most halves on one link between switches, each flow of {@code matrix} routed as ECMP routes it: one path
+     * whose hops are groups of a link and its twin in the other plane (a flow on a group sends a half on each twin; a
+     * group's ends are its plane-0 member's), so the halves on a link are the flows on its group.
+     */
     private static int busiestUplinkFlows(ClusterTopology topology, double[] matrix) {
         Router router = new Router(topology, RoutingMode.ECMP, 1);
-        int[] flows = new int[topology.graph().linkCount()];
+        int[] flows = new int[topology.graph().flowLinkCount()];
         int[] path = new int[topology.maxRouteLinks()];
         int busiest = 0;
         for (int i = 0; i < RANKS; i++) {
