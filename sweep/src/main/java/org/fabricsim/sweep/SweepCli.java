@@ -108,6 +108,7 @@ public final class SweepCli implements Callable<Integer> {
     @Override
     public Integer call() {
         reports.check(file);
+        ResumeFile.check(resume);
         StudyResult result;
         List<StudySpec> programs;
         try (SparkApps.Starting spark = sparkSource.open(master, settings, "fabric sweep " + file.getFileName())) {

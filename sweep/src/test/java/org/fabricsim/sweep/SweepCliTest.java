@@ -61,6 +61,16 @@ class SweepCliTest {
     }
 
     @Test
+    void shouldRefuseToResumeIntoTheModelItselfAndLeaveItAsItIs() throws IOException {
+        // '--resume channels.fabric': the old sweep read the model's first bytes as a frame's length and truncated it
+        Path model = model();
+        assertEquals(ExitCodes.USAGE, sweep(model.toString(), "--resume", model.toString()), err::toString);
+        assertTrue(err.toString().contains(model + ": not a partial result that fabric sweep --resume wrote"),
+                err::toString);
+        assertEquals(SweepModels.CHANNELS, Files.readString(model));
+    }
+
+    @Test
     void shouldAskForMaxRunsWhenTheSweepIsLargerThanTheLimit() throws IOException {
         assertEquals(ExitCodes.USAGE, sweep(model().toString(), "--max-runs", "5"));
         // CHANNELS varies 3 channel counts × 2 algorithms
