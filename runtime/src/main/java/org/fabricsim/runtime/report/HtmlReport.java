@@ -11,6 +11,7 @@ import java.util.Map;
 import org.fabricsim.runtime.result.Comparison;
 import org.fabricsim.runtime.result.ExpectationText;
 import org.fabricsim.runtime.result.Json;
+import org.fabricsim.runtime.result.MetricText;
 import org.fabricsim.runtime.result.Metrics;
 import org.fabricsim.runtime.picture.ParallelGroupsPicture;
 import org.fabricsim.runtime.picture.TopologyPicture;
@@ -27,7 +28,8 @@ import org.fabricsim.runtime.spec.TrainingSpec;
  * deltas, bandwidth against size for benchmarks, the step-time breakdown, per-tier link-utilization heat
  * maps with numbers and the busiest links, memory per accelerator by component against capacity, the lock-in of
  * each cluster (supplier, standard and accelerator tie of each fabric, and the seam), one latency CDF per study and metric on a log axis, latency
- * against load for a study that varies the arrival rate, and cost in its unit, from whatever
+ * against load for a study that varies the arrival rate, and cost in its unit (each chart titled in words, from the
+ * {@code labels} of every run's flattened metrics, {@link MetricText#label}), from whatever
  * metrics the runs carry (keys in {@code docs/results-schema.md}). A section whose data no run
  * carries says so instead of drawing an empty chart. The page's script is kept in parts
  * ({@link #SCRIPTS}), inlined in order into one function of the template. Once a chart has drawn, its element gets
@@ -87,6 +89,10 @@ public final class HtmlReport {
             }
         });
         data.put("stepBreakdowns", breakdowns);
+        Map<String, String> labels = new LinkedHashMap<>();
+        result.runs().forEach(run -> Metrics.scalars(run.metrics()).keySet()
+                .forEach(key -> labels.computeIfAbsent(key, MetricText::label)));
+        data.put("labels", labels);
         Map<String, Object> expectations = new LinkedHashMap<>();
         result.runs().stream().filter(run -> !run.expectations().isEmpty()).forEach(run -> expectations.put(run.name(),
                 run.expectations().stream().map(ExpectationText::cells).toList()));

@@ -69,9 +69,10 @@ final class TrainingConsole {
             });
         }
         if (m.get("costPerHour") instanceof Number perHour) {
-            out.append(String.format(Locale.ROOT, "  cost             $%,.0f per hour, $%,.2f per step, $%,.2f per million"
-                    + " tokens, $%,.0f per MFU point per year%n", perHour.doubleValue(), number(m, "costPerStep"),
-                    number(m, "costPerMillionTokens"), number(m, "costPerMfuPointPerYear")));
+            out.append(String.format(Locale.ROOT, "  cost             %s per hour, %s per step, %s per million tokens, %s"
+                    + " per MFU point per year%n", MetricText.dollars(perHour.doubleValue()),
+                    MetricText.dollars(number(m, "costPerStep")), MetricText.dollars(number(m, "costPerMillionTokens")),
+                    MetricText.dollars(number(m, "costPerMfuPointPerYear"))));
         }
         reliability(m, out);
         if (m.get("timeToTrainDays") instanceof Number days) {

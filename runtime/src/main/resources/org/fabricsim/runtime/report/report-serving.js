@@ -110,7 +110,11 @@
     if (!keys.length) { absent('cost', 'No run here reports cost (give the cluster a cost to see it).'); return; }
     keys.forEach(function (k) {
       var runs = ok.filter(function (r) { return isNum(costs(r)[k]); });
-      chart('cost', k + ' (' + unit(k) + ')', {
+      // In words (the console's label), with the unit where the words do not say it: "cost per step ($)",
+      // "cost ($ per year)"; the key itself (costPerStep) only for a key the result has no label for.
+      var words = data.labels[k] || k, u = unit(k);
+      var title = words + ' (' + (words.slice(-(u.length - 1)) === u.substring(1) ? '$' : u) + ')';
+      chart('cost', title, {
         tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: money },
         grid: { left: 10, right: 90, top: 30, bottom: 20, containLabel: true },
         xAxis: { type: 'value', name: unit(k), axisLabel: { formatter: money } }, yAxis: { type: 'category', data: runs.map(shortName) },
