@@ -16,6 +16,7 @@ import org.fabricsim.runtime.result.Metrics;
 import org.fabricsim.runtime.picture.ParallelGroupsPicture;
 import org.fabricsim.runtime.picture.TopologyPicture;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.result.StudyVerdict;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 
@@ -23,7 +24,7 @@ import org.fabricsim.runtime.spec.TrainingSpec;
  * The self-contained HTML report: one file that works offline. It embeds the JSON result (plus the
  * studies' comparisons) as data and Apache ECharts (unpacked from the {@code org.webjars.npm:echarts}
  * jar into the runtime's resources at build time) as the charting library; the page's script draws
- * headline cards per run (MFU, HFU, step time, TFLOPS, tokens/s, memory against capacity, cost), the runs
+ * each study's verdict first (the winner, and how far each other run is behind it: {@link StudyVerdict}), headline cards per run (MFU, HFU, step time, TFLOPS, tokens/s, memory against capacity, cost), the runs
  * table, the picture of each cluster's network as built, each run's predictions against the figures its study expects, the side-by-side comparisons with
  * deltas, bandwidth against size for benchmarks, the step-time breakdown, per-tier link-utilization heat
  * maps with numbers and the busiest links, memory per accelerator by component against capacity, the lock-in of
@@ -81,6 +82,7 @@ public final class HtmlReport {
         }));
         data.put("topologies", List.copyOf(pictures.values()));
         data.put("comparisons", Comparison.of(result).stream().map(Comparison::toJsonMap).toList());
+        data.put("verdicts", StudyVerdict.of(result).stream().map(StudyVerdict::toJsonMap).toList());
         Map<String, Object> breakdowns = new LinkedHashMap<>();
         result.runs().forEach(run -> {
             Map<String, Double> breakdown = Metrics.stepBreakdown(run.metrics());
