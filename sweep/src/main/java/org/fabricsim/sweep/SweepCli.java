@@ -60,7 +60,8 @@ public final class SweepCli implements Callable<Integer> {
     String study;
 
     @Option(names = "--resume", paramLabel = "FILE", description = "keep each finished run in FILE; a rerun with the"
-            + " same FILE simulates only the runs it does not hold")
+            + " same FILE simulates only the runs it does not hold (a FILE that another program wrote is refused and"
+            + " left as it is)")
     Path resume;
 
     @Option(names = "--max-runs", paramLabel = "N", defaultValue = "" + DEFAULT_MAX_RUNS,
