@@ -21,8 +21,12 @@ import java.util.Set;
  * utilisation it loses against the winner is worth on its own cluster, {@link Comparison#MFU_GAP}'s formula against
  * the best instead of the baseline. Tied: within {@value #TIED_POINTS} points, below what the tables print.</li>
  * <li>Inference on clusters with a cost: among the runs that meet every SLO they state ({@code slos[].met}; a run
- * without SLOs meets them), the lowest {@code costPerMillionOutputTokens}; each other run is behind by the difference
- * and its ratio to the winner's figure. A run that misses an SLO is named apart, however cheap.</li>
+ * without SLOs meets them), the lowest dollars per million output tokens of every pool, {@code costDollars} ÷
+ * ({@code outputTokensPerSecond} × {@code makespanSeconds}) × 10⁶: the cost per hour of all the pools' accelerators
+ * ÷ (output tokens per second × 3,600) × 10⁶, a serving search's {@code cost-per-mtok} ({@code Objectives}), not the
+ * run's {@code costPerMillionOutputTokens}, which is the decode pool's share and would favour a deployment that buys
+ * a larger prefill pool. Each other run is behind by the difference and its ratio to the winner's figure. A run
+ * that misses an SLO is named apart, however cheap.</li>
  * </ul>
  * Benchmarks, inference without a cost (the most tokens per second would only name the highest load of a rate
  * sweep) and other kinds have no verdict.
@@ -63,7 +67,7 @@ public record StudyVerdict(String study, String objective, String best, String b
             if (runs.stream().allMatch(run -> number(run, "mfu") != null)) {
                 verdicts.add(training(study, runs));
             } else if (runs.stream().allMatch(run -> "inference".equals(run.kind())
-                    && number(run, "costPerMillionOutputTokens") != null)) {
+                    && dollarsPerMillionOutput(run) != null)) {
                 verdicts.add(inference(study, runs));
             }
         }
@@ -90,19 +94,19 @@ public record StudyVerdict(String study, String objective, String best, String b
     }
 
     private static StudyVerdict inference(String study, List<RunResult> runs) {
-        String key = "costPerMillionOutputTokens";
+        String key = "costPerMillionOutputTokens"; // the unit it is written in: $0.50/M output tokens
         List<RunResult> meeting = runs.stream().filter(StudyVerdict::meetsSlos)
-                .sorted(Comparator.comparingDouble(run -> number(run, key))).toList();
+                .sorted(Comparator.comparingDouble(StudyVerdict::dollarsPerMillionOutput)).toList();
         List<String> missing = runs.stream().filter(run -> !meetsSlos(run)).map(RunResult::name).toList();
-        String objective = "cost per million output tokens";
+        String objective = "cost per million output tokens (every pool)";
         if (meeting.isEmpty()) {
             return new StudyVerdict(study, objective, null, null, List.of(), List.of(), missing);
         }
-        double bestValue = number(meeting.get(0), key);
+        double bestValue = dollarsPerMillionOutput(meeting.get(0));
         List<String> tied = new ArrayList<>();
         List<Behind> behind = new ArrayList<>();
         for (RunResult run : meeting.subList(1, meeting.size())) {
-            double value = number(run, key);
+            double value = dollarsPerMillionOutput(run);
             if (MetricText.of(key, value).equals(MetricText.of(key, bestValue))) {
                 tied.add(run.name());
             } else {
@@ -119,6 +123,15 @@ public record StudyVerdict(String study, String objective, String best, String b
     private static boolean meetsSlos(RunResult run) {
         return !(run.metrics().get("slos") instanceof List<?> slos)
                 || slos.stream().allMatch(slo -> !(slo instanceof Map<?, ?> m) || !Boolean.FALSE.equals(m.get("met")));
+    }
+
+    /** costDollars ÷ (outputTokensPerSecond × makespanSeconds) × 10⁶, or null without a cost or output. */
+    private static Double dollarsPerMillionOutput(RunResult run) {
+        Double dollars = number(run, "costDollars");
+        Double perSecond = number(run, "outputTokensPerSecond");
+        Double seconds = number(run, "makespanSeconds");
+        return dollars == null || perSecond == null || seconds == null || perSecond * seconds <= 0 ? null
+                : dollars / (perSecond * seconds) * 1e6;
     }
 
     private static Double number(RunResult run, String key) {

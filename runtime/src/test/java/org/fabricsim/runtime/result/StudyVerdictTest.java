@@ -23,9 +23,13 @@ class StudyVerdictTest {
         return new RunResult(name, "training", "s.Fabrics", Map.of(), 1, Map.of(), metrics, 0, 0, 0, null);
     }
 
-    private static RunResult serving(String name, double dollarsPerMillion, boolean met) {
+    /** A serving run of 1,000 output tokens/s for 100 s that costs {@code dollars} on every pool. */
+    private static RunResult serving(String name, double dollars, double decodeShare, boolean met) {
         Map<String, Object> metrics = new LinkedHashMap<>();
-        metrics.put("costPerMillionOutputTokens", dollarsPerMillion);
+        metrics.put("costDollars", dollars);
+        metrics.put("costPerMillionOutputTokens", decodeShare);
+        metrics.put("outputTokensPerSecond", 1000.0);
+        metrics.put("makespanSeconds", 100.0);
         metrics.put("slos", List.of(Map.of("metric", "ttft", "met", met)));
         return new RunResult(name, "inference", "s.Pools", Map.of(), 1, Map.of(), metrics, 0, 0, 0, null);
     }
@@ -57,11 +61,13 @@ class StudyVerdictTest {
 
     @Test
     void shouldNameTheCheapestServingRunThatMeetsItsSlosAndSetApartOneThatMisses() {
-        // $0.40 per million output tokens misses its TTFT SLO, so $0.50 wins; $0.60 is $0.10 (+20.0 %) behind.
-        StudyResult result = new StudyResult("t", "m", List.of(serving("s.Pools[r=1]", 0.40, false),
-                serving("s.Pools[r=2]", 0.50, true), serving("s.Pools[r=3]", 0.60, true)));
+        // Every pool's dollars ÷ 100,000 output tokens × 10⁶: $0.04 is $0.40 per million but misses its TTFT SLO, so
+        // $0.05 ($0.50) wins; $0.06 ($0.60) is $0.10 (+20.0 %) behind, though its decode pool's share ($0.20, the
+        // run's costPerMillionOutputTokens) is the lowest: it pays for a larger prefill pool.
+        StudyResult result = new StudyResult("t", "m", List.of(serving("s.Pools[r=1]", 0.04, 0.30, false),
+                serving("s.Pools[r=2]", 0.05, 0.45, true), serving("s.Pools[r=3]", 0.06, 0.20, true)));
         assertEquals("""
-                # s.Pools: [r=2] wins on cost per million output tokens, $0.50/M output tokens; behind it:
+                # s.Pools: [r=2] wins on cost per million output tokens (every pool), $0.50/M output tokens; behind it:
                     [r=3]  +$0.10/M output tokens (+20.0%)
                     misses an SLO: [r=1]
                 """, StudyVerdict.of(result).get(0).text());
