@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * What a study of several runs decides, for the person choosing what to buy: the run that wins on the study's
@@ -141,33 +142,52 @@ public record StudyVerdict(String study, String objective, String best, String b
     /**
      * The console's lines: {@code # STUDY: [cluster=A] wins on MFU, 33.9% (tied: [cluster=B]); behind it:}, then one
      * line per run behind, nearest first, with its gap and what the gap costs a year; the runs named as the
-     * side-by-side table heads them ({@link ConsoleTable#runLabel}).
+     * side-by-side table heads them ({@link #labels}).
      */
     public String text() {
+        Map<String, String> labels = labels();
+        Function<String, String> label = labels::get;
         StringBuilder out = new StringBuilder("# ").append(study).append(": ");
         if (best == null) {
             return out.append("no run meets every SLO, so none wins on ").append(objective).append('\n').toString();
         }
-        out.append(label(best)).append(" wins on ").append(objective).append(", ").append(bestText);
+        out.append(label.apply(best)).append(" wins on ").append(objective).append(", ").append(bestText);
         if (!tied.isEmpty()) {
-            out.append(" (tied: ").append(String.join(", ", tied.stream().map(this::label).toList())).append(')');
+            out.append(" (tied: ").append(String.join(", ", tied.stream().map(label).toList())).append(')');
         }
         out.append(behind.isEmpty() ? "" : "; behind it:").append('\n');
-        int width = behind.stream().mapToInt(b -> label(b.run()).length()).max().orElse(0);
+        int width = behind.stream().mapToInt(b -> label.apply(b.run()).length()).max().orElse(0);
         for (Behind b : behind) {
-            out.append(String.format(Locale.ROOT, "    %-" + width + "s  %s%s%n", label(b.run()), b.gap(),
+            out.append(String.format(Locale.ROOT, "    %-" + width + "s  %s%s%n", label.apply(b.run()), b.gap(),
                     b.dollarsPerYear() == null ? "" : ", " + MetricText.of(Comparison.MFU_GAP, b.dollarsPerYear())
                             + " on its cluster"));
         }
         if (!missing.isEmpty()) {
-            out.append("    misses an SLO: ").append(String.join(", ", missing.stream().map(this::label).toList()))
+            out.append("    misses an SLO: ").append(String.join(", ", missing.stream().map(label).toList()))
                     .append('\n');
         }
         return out.toString();
     }
 
-    private String label(String run) {
-        return ConsoleTable.runLabel(study, run);
+    /**
+     * Each run's name as the side-by-side table heads its column: the part after the study's name, without the
+     * settings every run here shares ({@link ConsoleTable#distinct}: a search's plans that all say {@code
+     * schedule=interleaved-1f1b} are told apart by the rest).
+     */
+    public Map<String, String> labels() {
+        List<String> names = new ArrayList<>();
+        if (best != null) {
+            names.add(best);
+        }
+        names.addAll(tied);
+        behind.forEach(b -> names.add(b.run()));
+        names.addAll(missing);
+        List<String> labels = ConsoleTable.distinct(names.stream().map(run -> ConsoleTable.runLabel(study, run)).toList());
+        Map<String, String> byRun = new LinkedHashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            byRun.put(names.get(i), labels.get(i));
+        }
+        return byRun;
     }
 
     /** This verdict as a JSON-ready map (embedded in the HTML report): the fields, and each run behind's figures. */
@@ -188,6 +208,7 @@ public record StudyVerdict(String study, String objective, String best, String b
             return entry;
         }).toList());
         json.put("missing", missing);
+        json.put("labels", labels());
         return json;
     }
 }

@@ -8,7 +8,7 @@
   (function () {
     var section = document.getElementById('headline');
     data.verdicts.forEach(function (v) {
-      function label(run) { return run.indexOf(v.study) === 0 && run.length > v.study.length ? run.substring(v.study.length) : run; }
+      function label(run) { return v.labels[run] || run; }
       var line = v.best === null ? v.study + ': no run meets every SLO, so none wins on ' + v.objective
         : v.study + ': ' + label(v.best) + ' wins on ' + v.objective + ', ' + v.bestText
           + (v.tied.length ? ' (tied: ' + v.tied.map(label).join(', ') + ')' : '');

@@ -74,6 +74,20 @@ class StudyVerdictTest {
     }
 
     @Test
+    void shouldNameEachRunByWhatSetsItApartAsTheTableHeadsItsColumn() {
+        // A search's refined plans all say schedule=1f1b: the verdict names them by tensor and pipeline alone.
+        StudyResult result = new StudyResult("t", "m", List.of(
+                training("s.Fabrics[tensor=4, pipeline=16, schedule=1f1b]", 0.43, 100),
+                training("s.Fabrics[tensor=8, pipeline=16, schedule=1f1b]", 0.40, 100),
+                training("s.Fabrics[tensor=4, pipeline=8, schedule=1f1b]", 0.38, 100)));
+        assertEquals("""
+                # s.Fabrics: [tensor=4, pipeline=16] wins on MFU, 43.0%; behind it:
+                    [tensor=8, pipeline=16]  3.0 points, $300/year on its cluster
+                    [tensor=4, pipeline=8]   5.0 points, $500/year on its cluster
+                """, StudyVerdict.of(result).get(0).text());
+    }
+
+    @Test
     void shouldGiveNoVerdictWithoutTwoRunsThatSucceededOrForALoadSweepWithoutCost() {
         RunResult load = new RunResult("s.Load[rate=1]", "inference", "s.Load", Map.of(), 1, Map.of(),
                 Map.of("outputTokensPerSecond", 1000.0), 0, 0, 0, null);
