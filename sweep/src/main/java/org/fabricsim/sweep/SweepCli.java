@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -123,7 +124,9 @@ public final class SweepCli implements Callable<Integer> {
             }
             long runs = runs(file, model, programs);
             if (runs > maxRuns) {
-                throw new UserError(file + ": the sweep has " + runs + " runs, more than --max-runs " + maxRuns
+                // the count with separators, as the editor writes a study's runs (107,200); the options as typed
+                throw new UserError(file + ": the sweep has " + String.format(Locale.ROOT, "%,d", runs)
+                        + " runs, more than --max-runs " + maxRuns
                         + "; narrow its vary lines" + (runs <= Integer.MAX_VALUE ? ", or raise the limit with"
                                 + " --max-runs " + runs : " (--max-runs takes at most " + Integer.MAX_VALUE + ")"),
                         ExitCodes.USAGE);
