@@ -91,10 +91,7 @@ public final class HtmlReport {
             }
         });
         data.put("stepBreakdowns", breakdowns);
-        Map<String, String> labels = new LinkedHashMap<>();
-        result.runs().forEach(run -> Metrics.scalars(run.metrics()).keySet()
-                .forEach(key -> labels.computeIfAbsent(key, MetricText::label)));
-        data.put("labels", labels);
+        data.put("labels", labels(result));
         Map<String, Object> expectations = new LinkedHashMap<>();
         result.runs().stream().filter(run -> !run.expectations().isEmpty()).forEach(run -> expectations.put(run.name(),
                 run.expectations().stream().map(ExpectationText::cells).toList()));
@@ -109,6 +106,27 @@ public final class HtmlReport {
         return template.substring(0, dataAt) + json + template.substring(dataAt + DATA_SLOT.length(), libraryAt)
                 + library + template.substring(libraryAt + LIBRARY_SLOT.length(), scriptsAt) + scripts
                 + template.substring(scriptsAt + SCRIPTS_SLOT.length());
+    }
+
+    /**
+     * Words for the keys the page titles its charts with ({@link MetricText#label}): every flattened metric
+     * ({@code costPerStep}: cost per step) and every latency a CDF is drawn of, by the name the page gives it
+     * ({@code latencyCdf}'s keys and a percentile map's key without {@code Seconds}: {@code kvTransfer}: KV transfer).
+     */
+    static Map<String, String> labels(StudyResult result) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        result.runs().forEach(run -> {
+            Metrics.scalars(run.metrics()).keySet().forEach(key -> labels.computeIfAbsent(key, MetricText::label));
+            run.metrics().forEach((key, value) -> {
+                if (value instanceof Map<?, ?> map) {
+                    labels.computeIfAbsent(key.replaceFirst("Seconds$", ""), MetricText::label);
+                    if (key.equals("latencyCdf")) {
+                        map.keySet().forEach(name -> labels.computeIfAbsent(String.valueOf(name), MetricText::label));
+                    }
+                }
+            });
+        });
+        return labels;
     }
 
     /**

@@ -50,10 +50,11 @@
     var studies = order.map(function (k) { return groups[k].study; }).filter(function (s, i, a) { return a.indexOf(s) === i; });
     order.forEach(function (key) {
       var g = groups[key];
-      chart('latency', (studies.length > 1 ? g.study + ': ' : '') + g.metric + ' (' + g.series.length + ' run' + (g.series.length > 1 ? 's' : '') + ')', {
+      var words = data.labels[g.metric] || g.metric; // TTFT, KV transfer: the console's words, not the keys
+      chart('latency', (studies.length > 1 ? g.study + ': ' : '') + words + ' (' + g.series.length + ' run' + (g.series.length > 1 ? 's' : '') + ')', {
         tooltip: { trigger: 'item', formatter: function (p) { return p.seriesName + ': ' + dur(p.value[0]) + ' at ' + (p.value[1] * 100).toFixed(0) + '%'; } },
         legend: { top: 0, type: 'scroll' }, grid: { left: 70, right: 30, top: 40, bottom: 50 },
-        xAxis: Object.assign({ name: g.metric + ' latency (log scale)' }, timeAxis),
+        xAxis: Object.assign({ name: words + ' latency (log scale)' }, timeAxis),
         yAxis: { type: 'value', min: 0, max: 1, name: 'fraction of requests', axisLabel: { formatter: pct } },
         series: g.series }, 300);
     });

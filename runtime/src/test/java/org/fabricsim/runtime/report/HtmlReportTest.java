@@ -97,8 +97,9 @@ public class HtmlReportTest {
         assertHeadline(dom);
         assertHeatMapNumbers(dom);
         // The CDFs: one chart per study and metric; latency against load for the study that varies the rate.
-        assertTrue(dom.contains("<h3>s.Serve: ttft (1 run)</h3>") && dom.contains("<h3>s.Load: e2e (3 runs)</h3>"),
-                "one latency CDF per study and metric");
+        // titled in words (until session 68 with the keys: "s.Serve: ttft", "kvTransfer")
+        assertTrue(dom.contains("<h3>s.Serve: TTFT (1 run)</h3>") && dom.contains("<h3>s.Load: E2E (3 runs)</h3>")
+                && dom.contains("<h3>s.Serve: KV transfer (1 run)</h3>"), "one latency CDF per study and metric");
         assertTrue(dom.contains("<h3>s.Load (3 rates)</h3>"), "latency against load for the study that varies rate");
         // Each cost chart is titled in words, as the console names the row, with the unit the words leave out; until
         // session 68 the titles were the JSON keys ("costPerStep ($ per step)").
